@@ -1,0 +1,1 @@
+"""Camera intrinsics, the table homography, colour correction, the marker sheet, profiles."""

@@ -1,0 +1,1 @@
+"""Camera sources, the dice tower protocol, its client, simulator and firmware."""

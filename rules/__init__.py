@@ -1,0 +1,41 @@
+"""Pure rules engines: state, legal moves, apply and undo, chance, unknowns, scores, JSON."""
+
+from rules.core import (
+    CHANCE,
+    TERMINAL,
+    UNKNOWN,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvariantError,
+    Move,
+    MoveCodec,
+    RevealError,
+    RulesError,
+    ScoreBreakdown,
+    ScoreLine,
+    State,
+    StateFormatError,
+    load_state,
+    random_playout,
+)
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "UNKNOWN",
+    "Game",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvariantError",
+    "Move",
+    "MoveCodec",
+    "RevealError",
+    "RulesError",
+    "ScoreBreakdown",
+    "ScoreLine",
+    "State",
+    "StateFormatError",
+    "load_state",
+    "random_playout",
+]

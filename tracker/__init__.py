@@ -1,0 +1,1 @@
+"""Observation to move inference, and the append-only event log."""

@@ -1,0 +1,55 @@
+"""The ``tablesight`` command. Subcommands live in ``ui/commands/``, one module each, found at
+start-up so that adding a command never means editing this file. Command modules import heavy
+libraries (cv2, onnxruntime, kivy) inside their ``run`` function, not at import time."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+import ui.commands
+
+
+class CommandError(Exception):
+    """A failure to report to the user as one clear line (exit status 2), never a traceback."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tablesight",
+        description="TableSight: a camera assistant for board-game tables.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(ui.commands.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"ui.commands.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(handler(args) or 0)
+    except CommandError as exc:
+        print(f"tablesight {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # RulesError and friends: user-facing by design
+        print(f"tablesight {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of ``tablesight``: each module defines ``register(subparsers)``."""

@@ -1,0 +1,1 @@
+"""Recognisers, and the synthetic table renderer (the digital twin)."""

@@ -406,6 +406,14 @@ class State(ABC):
         """Fill in an unknown at ``location`` now that it has been seen."""
         raise RevealError(f"{self.game.name} has no unknown at {location!r}")
 
+    def reveal_to_json(self, location: Any, value: Any) -> tuple[Any, Any]:
+        """How a reveal is written to the event log; games with rich types override both."""
+        return _jsonable(location), _jsonable(value)
+
+    def reveal_from_json(self, location: Any, value: Any) -> None:
+        """Apply a reveal read back from the event log (inverse of :meth:`reveal_to_json`)."""
+        self.reveal(_tupleize(location), value)
+
     # ---- scoring and checks
     @abstractmethod
     def score_breakdown(self) -> ScoreBreakdown:

@@ -1,0 +1,99 @@
+"""Inference on the toy race: confirm, ask, alert, and never change the state wrongly."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules import registry
+from rules.core import Move, State
+from tracker.event_log import EventLog, replay
+from tracker.inference import Confirmed, Difference, IllegalObservation, NoChange, Question, infer
+from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
+from tests.rules.toy_game import Bank, Pass, RaceGame, Roll
+
+View = tuple[tuple[int, ...], int]
+
+
+class RaceAdapter:
+    """The camera sees the banked scores and whose turn token is out; never the die."""
+
+    def expected(self, state: State) -> View:
+        return tuple(state.scores), state.player  # type: ignore[attr-defined]
+
+    def differences(self, expected: View, observed: View) -> list[Difference]:
+        diffs = [Difference(f"seat {i} shows {o}, expected {e}") for i, (e, o) in
+                 enumerate(zip(expected[0], observed[0])) if e != o]
+        if expected[1] != observed[1]:
+            diffs.append(Difference("turn token"))
+        return diffs
+
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        for value in range(1, 7):
+            yield (Roll(value), Bank())
+            yield (Roll(value), Pass())
+
+    def reveals(self, state: State, observed: View) -> list[tuple[Any, Any]]:
+        return []
+
+    def diagnose(self, state: State, observed: View, differences: Sequence[Difference]) -> str:
+        return "no single roll explains " + ", ".join(d.description for d in differences)
+
+
+@pytest.fixture(autouse=True)
+def _register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAME_CLASSES, "race", "tests.rules.toy_game:RaceGame")
+
+
+def test_unique_chain_is_confirmed() -> None:
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((4, 0), 1), RaceAdapter())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+    assert state.history == []  # infer never changes the state
+
+
+def test_nothing_changed() -> None:
+    state = RaceGame(2).new_initial_state()
+    assert isinstance(infer(state, ((0, 0), 0), RaceAdapter()), NoChange)
+
+
+def test_indistinguishable_chains_become_a_question() -> None:
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((0, 0), 1), RaceAdapter())  # a pass: which roll was it?
+    assert isinstance(verdict, Question)
+    assert len(verdict.options) == 6
+
+
+def test_impossible_observation_is_illegal() -> None:
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((9, 0), 1), RaceAdapter())
+    assert isinstance(verdict, IllegalObservation)
+    assert "seat 0 shows 9" in verdict.reason
+
+
+def test_session_logs_and_replays(tmp_path: Path) -> None:
+    state = RaceGame(2).new_initial_state()
+    log = EventLog.create(tmp_path / "g.jsonl", state, fsync=False)
+    game = TrackedGame(state, RaceAdapter(), log)
+    events = game.observe(((3, 0), 1))
+    assert [type(e) for e in events] == [MoveConfirmed, MoveConfirmed]
+    events = game.observe(((3, 9), 0))
+    assert isinstance(events[0], IllegalMoveAlert)
+    assert game.observe(((3, 9), 0)) == []  # the same alert is not repeated
+    assert state.scores == [3, 0]  # unchanged by the illegal observation
+    events = game.observe(((3, 0), 0))  # Blue passed after all
+    assert isinstance(events[0], QuestionAsked)
+    game.answer(2)
+    assert state.player == 0 and state.history[-2] == Roll(3)
+    log.close()
+    assert replay(tmp_path / "g.jsonl").state.dumps() == state.dumps()
+
+
+def test_answer_out_of_range_is_refused() -> None:
+    game = TrackedGame(RaceGame(2).new_initial_state(), RaceAdapter())
+    game.observe(((0, 0), 1))
+    with pytest.raises(ValueError, match="options 1-6"):
+        game.answer(6)

@@ -1,0 +1,175 @@
+"""Move inference: which legal move (or chain of moves) explains what the camera now sees?
+
+The tracker never guesses. For every still scene it compares the observation with what the
+engine says the table should look like after each candidate chain of legal moves:
+
+* exactly one best chain within tolerance      -> the move is confirmed and applied;
+* several chains the camera cannot tell apart  -> a :class:`Question` for the players;
+* no chain explains it                         -> an :class:`IllegalObservation` with a plain
+  reason; the engine state is left alone until the table is put back or a correction confirmed.
+
+A *game adapter* supplies the game-specific parts: what the camera would see in a state, how an
+observation differs from it, which chains to try, and what to reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from rules.core import Move, State
+
+Obs = TypeVar("Obs")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way an observation disagrees with an expected view, with how much it counts (a
+    confident reading counts fully, a doubtful one less)."""
+
+    description: str
+    weight: float = 1.0
+
+
+class GameAdapter(Protocol[Obs]):
+    """The game-specific half of inference."""
+
+    def expected(self, state: State) -> Any:
+        """What the camera should see in ``state`` (unknown tiles may match anything)."""
+
+    def differences(self, expected: Any, observed: Obs) -> list[Difference]:
+        """How ``observed`` differs from ``expected``; empty when they agree."""
+
+    def candidate_chains(self, state: State, observed: Obs) -> Iterable[tuple[Move, ...]]:
+        """Chains of legal moves worth trying, shortest first (the adapter may prune with the
+        observation, e.g. only the moves of the cube that moved)."""
+
+    def reveals(self, state: State, observed: Obs) -> list[tuple[Any, Any]]:
+        """(location, value) of unknowns in ``state`` that the observation now shows."""
+
+    def diagnose(self, state: State, observed: Obs, differences: Sequence[Difference]) -> str:
+        """A plain-words reason why no legal move explains the observation."""
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    moves: tuple[Move, ...]
+    descriptions: tuple[str, ...]
+    reveals: tuple[tuple[Any, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Question:
+    """The camera cannot tell these chains apart; the players choose one."""
+
+    prompt: str
+    options: tuple[tuple[Move, ...], ...]
+    option_texts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class IllegalObservation:
+    reason: str
+    differences: tuple[Difference, ...] = ()
+
+
+@dataclass(frozen=True)
+class NoChange:
+    """The scene matches the current state (nothing happened, or the table was put back)."""
+
+    reveals: tuple[tuple[Any, Any], ...] = ()
+
+
+Verdict = Confirmed | Question | IllegalObservation | NoChange
+
+
+@dataclass(frozen=True)
+class InferenceConfig:
+    tolerance: float = 0.6
+    """Total difference weight still accepted as a match (absorbs one doubtful reading)."""
+    margin: float = 0.5
+    """The best chain must beat any differently-looking runner-up by this much weight."""
+    max_chains: int = 5000
+    """Safety limit on chains tried per observation."""
+
+
+@dataclass
+class _Scored:
+    chain: tuple[Move, ...]
+    cost: float
+    differences: list[Difference] = field(default_factory=list)
+    view: Any = None
+
+
+def infer(
+    state: State,
+    observed: Obs,
+    adapter: GameAdapter[Obs],
+    config: InferenceConfig | None = None,
+) -> Verdict:
+    """Decide what ``observed`` means for ``state`` (``state`` itself is not changed)."""
+    config = config or InferenceConfig()
+    here = adapter.expected(state)
+    here_diffs = adapter.differences(here, observed)
+    here_cost = sum(d.weight for d in here_diffs)
+    if here_cost <= config.tolerance:
+        return NoChange(tuple(adapter.reveals(state, observed)))
+
+    scored: list[_Scored] = []
+    for count, chain in enumerate(adapter.candidate_chains(state, observed)):
+        if count >= config.max_chains:
+            break
+        trial = state.clone()
+        for move in chain:
+            trial.push_unchecked(move)
+        view = adapter.expected(trial)
+        diffs = adapter.differences(view, observed)
+        scored.append(_Scored(chain, sum(d.weight for d in diffs), diffs, view))
+    if not scored:
+        return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
+    best_cost = min(s.cost for s in scored)
+    if best_cost > config.tolerance:
+        return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
+    # Chains within the margin of the best: the same view means the camera cannot tell them
+    # apart (ask); a different view means the reading is too doubtful to choose (also ask).
+    close = [
+        s
+        for s in scored
+        if s.cost <= config.tolerance and (s.cost == best_cost or s.cost < best_cost + config.margin)
+    ]
+    # A chain and its longer extensions that look the same are one choice: keep the shortest.
+    close.sort(key=lambda s: (s.cost, len(s.chain)))
+    distinct: list[_Scored] = []
+    for s in close:
+        if any(_is_prefix(d.chain, s.chain) and d.view == s.view for d in distinct):
+            continue
+        distinct.append(s)
+    if len(distinct) == 1:
+        best = distinct[0]
+        trial = state.clone()
+        texts = []
+        for move in best.chain:
+            texts.append(trial.describe_move(move))
+            trial.push_unchecked(move)
+        return Confirmed(best.chain, tuple(texts), tuple(adapter.reveals(trial, observed)))
+    texts = tuple(_chain_text(state, s.chain) for s in distinct)
+    player = state.current_player()
+    return Question(
+        prompt=f"The camera cannot tell what player {player + 1} did. Which was it?",
+        options=tuple(s.chain for s in distinct),
+        option_texts=texts,
+    )
+
+
+def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:
+    return len(short) <= len(long) and long[: len(short)] == short
+
+
+def _chain_text(state: State, chain: tuple[Move, ...]) -> str:
+    trial = state.clone()
+    parts = []
+    for move in chain:
+        parts.append(trial.describe_move(move))
+        trial.push_unchecked(move)
+    return "; then ".join(parts)

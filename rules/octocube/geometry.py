@@ -76,39 +76,46 @@ def rotate(faces: dict[str, object], perm: Permutation) -> dict[str, object]:
     return {new: faces[old] for new, old in perm}
 
 
-@lru_cache(maxsize=4096)
+_FACE_INDEX: dict[str, int] = {f: i for i, f in enumerate(FACES)}
+
+
+def _outcome(pattern: tuple[int, ...], orientation: Orientation) -> tuple[int, ...]:
+    return tuple(pattern[_FACE_INDEX[old]] for _, old in PERMUTATIONS[orientation])
+
+
+@lru_cache(maxsize=256)
+def _representatives(pattern: tuple[int, ...]) -> dict[tuple[int, ...], Orientation]:
+    result: dict[tuple[int, ...], Orientation] = {}
+    for orientation in (IDENTITY, *[o for o in ORIENTATIONS if o != IDENTITY]):
+        result.setdefault(_outcome(pattern, orientation), orientation)
+    return result
+
+
+@lru_cache(maxsize=256)
 def distinct_orientations(pattern: tuple[int, ...]) -> tuple[Orientation, ...]:
     """One orientation per distinct result for a cube whose faces (in FACES order) carry the
-    given equality pattern (equal numbers = identical contents, 0 = empty). The identity comes
-    first when it is one of them."""
-    seen: set[tuple[int, ...]] = set()
-    result: list[Orientation] = []
-    index = {f: i for i, f in enumerate(FACES)}
-    for orientation in (IDENTITY, *[o for o in ORIENTATIONS if o != IDENTITY]):
-        perm = PERMUTATIONS[orientation]
-        outcome = tuple(pattern[index[old]] for _, old in perm)
-        if outcome not in seen:
-            seen.add(outcome)
-            result.append(orientation)
-    return tuple(result)
+    given pattern (0 = empty face); the identity comes first."""
+    return tuple(_representatives(pattern).values())
+
+
+def canonical_orientation(pattern: tuple[int, ...], orientation: Orientation) -> Orientation:
+    """The representative (as listed by :func:`distinct_orientations`) of the orientations
+    that give the same result as ``orientation``."""
+    return _representatives(pattern)[_outcome(pattern, orientation)]
 
 
 def face_pattern(faces: dict[str, object]) -> tuple[int, ...]:
-    """Equality pattern of a cube's faces in FACES order (0 = empty), for orientation caches."""
-    labels: list[object] = []
+    """Occupancy pattern of a cube's faces in FACES order: 0 = empty, each tile its own number.
+    Tiles count as different even when identical: a tile's identity may be unknown, and legal
+    moves must not depend on what nobody has seen yet."""
     out: list[int] = []
+    k = 0
     for f in FACES:
-        tile = faces[f]
-        if tile is None:
+        if faces[f] is None:
             out.append(0)
-            continue
-        for i, seen in enumerate(labels):
-            if seen is tile or seen == tile:
-                out.append(i + 1)
-                break
         else:
-            labels.append(tile)
-            out.append(len(labels))
+            k += 1
+            out.append(k)
     return tuple(out)
 
 

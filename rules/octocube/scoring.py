@@ -147,7 +147,7 @@ def _place_words(place: str, counts: list[int], player: int, what: str, points: 
     lead = "most" if place == "first" else "second most"
     if tied:
         lead = "tied for " + lead
-    return f"{lead} {what} ({counts[player]}): {points} points"
+    return f"{lead} {what} ({counts[player]}): {points} point{'s' if points != 1 else ''}"
 
 
 def _kids_breakdown(state: OctocubeState) -> ScoreBreakdown:

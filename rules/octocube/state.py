@@ -17,6 +17,7 @@ top is an object or coin tile takes that tile onto its bottom face at once; the 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -47,6 +48,7 @@ from rules.octocube.geometry import (
     PIVOT_PERMUTATION,
     ROLL_PERMUTATION,
     Grid,
+    canonical_orientation,
     distinct_orientations,
     face_pattern,
     grid,
@@ -541,9 +543,19 @@ class OctocubeState(State):
         reason = self._check_details(move, cube)
         if reason:
             return reason
-        if move not in self._moves():
+        if self._canonical(move, cube) not in self._moves():
             return f"{self.describe_move(move)} is not possible here"
         return None
+
+    def _canonical(self, move: Move, cube: Cube) -> Move:
+        """The listed spelling of a move: orientations with the same result are one move."""
+        orientation = getattr(move, "orientation", None)
+        if orientation is None:
+            return move
+        canon = canonical_orientation(face_pattern(cube.faces), orientation)
+        if canon == orientation:
+            return move
+        return dataclasses.replace(move, orientation=canon)  # type: ignore[type-var]
 
     def _follow_up_words(self) -> str:
         return "an extra roll" if self.follow_up == "roll" else f"power {self.follow_up}"

@@ -268,3 +268,61 @@ def random_octocube_view(num_players: int = 4, seed: int = 0, *, progress: float
         else:
             boards[seat].append(t)
     return OctocubeView(num_players, size, stacks, set(), cubes, boards, coins)
+
+
+_ROLL = {  # face that ends up at each position after rolling one step in a direction
+    "north": {"bottom": "north", "south": "bottom", "top": "south", "north": "top"},
+    "south": {"bottom": "south", "north": "bottom", "top": "north", "south": "top"},
+    "east": {"bottom": "east", "west": "bottom", "top": "west", "east": "top"},
+    "west": {"bottom": "west", "east": "bottom", "top": "east", "west": "top"},
+}
+"""new_position -> old_position (decision 5: rolling north sends north -> bottom, ...)."""
+
+
+def demo_views(num_players: int = 4, seed: int = 0, moves: int = 6
+               ) -> tuple[list[OctocubeView], list[int]]:
+    """A short plausible game without the engine: each move rolls one cube a step onto a
+    neighbouring stack (it picks up the top tile with its bottom face, decision 4; the next
+    tile is revealed; an emptied stack gets an abyss tile). For demos and sequence tests."""
+    import copy
+
+    rng = random.Random(stable_rng_seed("demo", num_players, seed))
+    view = random_octocube_view(num_players, seed, progress=0.3)
+    views = [copy.deepcopy(view)]
+    movers: list[int] = []
+    seat = 0
+    for _ in range(moves * 10):
+        if len(movers) >= moves:
+            break
+        cube = view.cubes[seat]
+        if cube.location is None:
+            free = [loc for loc, t in view.stacks.items() if t and isinstance(t[-1], Tile)
+                    and t[-1].kind != "abyss" and all(c.location != loc for c in view.cubes)]
+            if not free:
+                break
+            cube.location = rng.choice(free)
+        else:
+            options = []
+            for direction, (dr, dc) in oc.DIRECTIONS.items():
+                loc = (cube.location[0] + dr, cube.location[1] + dc)
+                if loc in view.stacks and view.stacks[loc] and all(c.location != loc for c in view.cubes):
+                    options.append((direction, loc))
+            if not options:
+                seat = (seat + 1) % num_players
+                continue
+            direction, loc = rng.choice(options)
+            old = dict(cube.faces)
+            cube.faces = {f: old.get(_ROLL[direction].get(f, f)) for f in oc.FACES}
+            cube.location = loc
+        stack = view.stacks[cube.location]
+        top = stack[-1]
+        if cube.faces.get("bottom") is None and isinstance(top, Tile) and top.kind != "abyss":
+            cube.faces["bottom"] = stack.pop()
+            if stack:
+                stack[-1] = _plausible_tile(rng)  # the camera sees the next tile now
+            else:
+                stack.append(Tile("abyss"))
+        movers.append(seat)
+        views.append(copy.deepcopy(view))
+        seat = (seat + 1) % num_players
+    return views, movers

@@ -238,6 +238,22 @@ def _pattern_hint(grey: np.ndarray, spec: PatternSpec) -> str:
     return ""
 
 
+def _names(names: list[str], shown: int = 3) -> str:
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
+
+
+def _refuse_sub_board(grey: np.ndarray, spec: PatternSpec, photo: str) -> None:
+    """A chessboard with more corners than --pattern says also matches the smaller size (a part
+    of it); that hides a wrong --pattern, so say so instead."""
+    for size in ((spec.cols + 1, spec.rows), (spec.cols, spec.rows + 1)):
+        if _find_chessboard(grey, size, fast=True) is not None:
+            raise PatternNotFoundError(
+                f"wrong pattern size: {Path(photo).name} shows a chessboard with at least {size[0]}x{size[1]} "
+                f"inner corners, not {spec.cols}x{spec.rows}; count the inner corners (where four squares "
+                f"meet) and pass --pattern COLSxROWS")
+
+
 def calibrate_intrinsics(photos: Sequence[str | Path], spec: PatternSpec,
                          config: CalibrationConfig = DEFAULT_CONFIG,
                          fix_aspect_ratio: bool = False) -> IntrinsicsResult:
@@ -261,6 +277,8 @@ def calibrate_intrinsics(photos: Sequence[str | Path], spec: PatternSpec,
         if isinstance(found, str):
             rejected.append(Rejection(name, found))
             continue
+        if not views and spec.kind == "chessboard":
+            _refuse_sub_board(grey, spec, name)
         views.append((name, (grey.shape[1], grey.shape[0]), found[0], found[1]))
 
     # Every photo must come from the same camera mode: keep the commonest size.
@@ -273,14 +291,16 @@ def calibrate_intrinsics(photos: Sequence[str | Path], spec: PatternSpec,
         views = [v for v in views if v[1] == size]
 
     if len(views) < config.min_views:
-        detail = "; ".join(f"{Path(r.photo).name}: {r.reason}" for r in rejected[:6])
-        more = f" (and {len(rejected) - 6} more)" if len(rejected) > 6 else ""
+        by_reason: dict[str, list[str]] = {}
+        for r in rejected:
+            by_reason.setdefault(r.reason, []).append(Path(r.photo).name)
+        detail = "; ".join(f"{_names(names)}: {reason}" for reason, names in by_reason.items())
         hint = ""
-        if not views and first_grey is not None and all("pattern not found" in r.reason for r in rejected):
+        if first_grey is not None and sum("pattern not found" in r.reason for r in rejected) > len(rejected) / 2:
             hint = _pattern_hint(first_grey, spec)
         cls = PatternNotFoundError if not views else NotEnoughViewsError
         raise cls(f"{spec.describe()} usable in {len(views)} of {len(photos)} photos, "
-                  f"need at least {config.min_views}: {detail}{more}{hint}")
+                  f"need at least {config.min_views}: {detail}{hint}")
 
     image_size = views[0][1]
     flags = cv2.CALIB_FIX_ASPECT_RATIO if fix_aspect_ratio else 0

@@ -59,7 +59,7 @@ def render_sheet(paper: str = "a4", dpi: float = 300.0) -> np.ndarray:
     if paper not in PAPER_MM:
         raise CalibrationError(f"unknown paper {paper!r}: use one of {', '.join(PAPER_MM)}")
     if not 72 <= dpi <= 1200:
-        raise CalibrationError(f"dpi {dpi} out of range: use 72 to 1200")
+        raise CalibrationError(f"dpi {dpi:g} out of range: use 72 to 1200")
     page_w, page_h = PAPER_MM[paper]
     canvas = MmCanvas(page_w, page_h, dpi / MM_PER_INCH)
     canvas.text(PAGE_MARGIN_MM, PAGE_MARGIN_MM + 5.0, "TableSight corner markers", 5.0)

@@ -30,9 +30,10 @@ class CalibrationConfig:
     # --- table (ArUco corner markers) ---
     min_markers: int = 3
     """Markers needed for the table homography (each gives 4 corners; 3 give 12 correspondences)."""
-    max_marker_residual_px: float = 3.0
+    max_marker_residual_px: float = 2.5
     """A marker corner further than this from where the fitted homography puts it means the cards
-    are not laid out as printed (or one was moved)."""
+    are not laid out as printed (a turned or bent card; a card slid along the table is largely
+    absorbed by the homography). Clean synthetic 1280x720 views stay under 0.8 px."""
     rectified_px_per_mm: float = 2.0
     """Resolution of the rectified top-down view."""
 

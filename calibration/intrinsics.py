@@ -18,6 +18,21 @@ from calibration.errors import CalibrationError, ImageError, NotEnoughViewsError
 from calibration.images import laplacian_variance, read_image, to_grey
 
 
+_UNDISTORT_CRITERIA = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 100, 1e-12)
+
+
+def undistort_points(points: np.ndarray, camera_matrix: np.ndarray, dist: np.ndarray,
+                     new_matrix: np.ndarray | None = None) -> np.ndarray:
+    """cv2.undistortPoints iterated to convergence (its default 5 iterations leave pixels of
+    error in the corners of a wide-angle webcam frame). Works with OpenCV 4 and 5."""
+    pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
+    if hasattr(cv2, "undistortPointsIter"):  # OpenCV 4
+        out = cv2.undistortPointsIter(pts, camera_matrix, dist, None, new_matrix, _UNDISTORT_CRITERIA)
+    else:  # OpenCV 5 folded the criteria into undistortPoints
+        out = cv2.undistortPoints(pts, camera_matrix, dist, None, None, new_matrix, _UNDISTORT_CRITERIA)
+    return out.reshape(-1, 2)
+
+
 @dataclass(frozen=True)
 class Intrinsics:
     camera_matrix: np.ndarray
@@ -45,7 +60,7 @@ class Intrinsics:
     def undistort_points(self, points: np.ndarray) -> np.ndarray:
         """Distorted pixel coordinates -> ideal (pinhole) pixel coordinates, same camera matrix."""
         pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
-        return cv2.undistortPoints(pts, self.camera_matrix, self.dist, P=self.camera_matrix).reshape(-1, 2)
+        return undistort_points(pts, self.camera_matrix, self.dist, self.camera_matrix)
 
     def distort_points(self, points: np.ndarray) -> np.ndarray:
         """Ideal pixel coordinates -> where the real (distorting) lens puts them."""

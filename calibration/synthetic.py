@@ -18,6 +18,7 @@ import numpy as np
 from calibration import layout
 from calibration.colour import linear_to_srgb, srgb_to_linear
 from calibration.drawing import MmCanvas, draw_table_layout
+from calibration.intrinsics import undistort_points
 
 TABLE_RGB = (164, 122, 84)
 LIGHTS: dict[str, tuple[float, float, float]] = {
@@ -140,22 +141,24 @@ def render_view(tilt_deg: float = 0.0, yaw_deg: float = 0.0, light: str = "neutr
         gx, gy = np.meshgrid(np.arange(0, size2[0] + step, step, dtype=np.float64),
                              np.arange(0, size2[1] + step, step, dtype=np.float64))
         pts = np.stack([gx, gy], -1).reshape(-1, 1, 2)
-        norm = cv2.undistortPoints(pts, k2, d).reshape(-1, 2)
+        norm = undistort_points(pts, k2, d)
         mm = np.hstack([norm, np.ones((len(norm), 1))]) @ np.linalg.inv(table_to_norm).T
         mm = mm[:, :2] / mm[:, 2:3]
         ras = (mm - [RASTER_ORIGIN_MM[0] + 0.5 / ppm, RASTER_ORIGIN_MM[1] + 0.5 / ppm]) * ppm
         coarse = ras.reshape(gx.shape[0], gx.shape[1], 2).astype(np.float32)
-        fine = cv2.resize(coarse, ((gx.shape[1] - 1) * step + 1, (gx.shape[0] - 1) * step + 1),
-                          interpolation=cv2.INTER_LINEAR)[:size2[1], :size2[0]]
+        # exact bilinear interpolation of the coarse grid (grid point j sits at pixel j * step)
+        fx, fy = np.meshgrid(np.arange(size2[0], dtype=np.float32) / step,
+                             np.arange(size2[1], dtype=np.float32) / step)
+        fine = np.stack([cv2.remap(coarse[..., c], fx, fy, cv2.INTER_LINEAR) for c in range(2)], -1)
         big = cv2.remap(raster, fine[..., 0].copy(), fine[..., 1].copy(), cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_CONSTANT, borderValue=border)
-    small = cv2.resize(big, image_size, interpolation=cv2.INTER_AREA)
-
-    rng = np.random.default_rng(seed)
-    linear = srgb_to_linear(small.astype(np.float64) / 255.0) * np.asarray(LIGHTS[light]) * exposure
-    out = linear_to_srgb(linear) * 255.0
+    # Optics work in linear light: downsample, tint and blur there, then encode as the camera does.
+    lut = srgb_to_linear(np.arange(256) / 255.0).astype(np.float32)
+    small = cv2.resize(lut[big], image_size, interpolation=cv2.INTER_AREA)
+    linear = small * np.asarray(LIGHTS[light], np.float32) * np.float32(exposure)
     if blur_sigma > 0:
-        out = cv2.GaussianBlur(out, (0, 0), blur_sigma)
-    out = out + rng.normal(0.0, noise_sigma, out.shape)
+        linear = cv2.GaussianBlur(linear, (0, 0), blur_sigma)
+    rng = np.random.default_rng(seed)
+    out = linear_to_srgb(linear) * 255.0 + rng.normal(0.0, noise_sigma, linear.shape)
     image_bgr = np.clip(np.round(out), 0, 255).astype(np.uint8)[..., ::-1].copy()
     return SyntheticView(image_bgr, k, d, np.asarray(rvec, np.float64), np.asarray(tvec, np.float64))

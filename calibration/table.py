@@ -13,6 +13,7 @@ from calibration import layout
 from calibration.colour import ColourCorrection, delta_e_report, fit_colour_correction
 from calibration.config import DEFAULT_CONFIG, CalibrationConfig
 from calibration.errors import GeometryError, MarkersNotFoundError
+from calibration.edges import linear_grey, refine_quad
 from calibration.images import to_grey
 from calibration.intrinsics import Intrinsics
 
@@ -32,6 +33,7 @@ def make_marker_detector() -> Any:
     params.cornerRefinementWinSize = 4
     params.cornerRefinementMinAccuracy = 0.01
     params.cornerRefinementMaxIterations = 50
+    params.perspectiveRemovePixelPerCell = 8  # small far markers (~35 px) decode reliably
     return cv2.aruco.ArucoDetector(dictionary, params)
 
 
@@ -50,9 +52,12 @@ class MarkerScan:
 
 
 def detect_markers(image: np.ndarray, detector: Any | None = None,
-                   offset: tuple[int, int] = (0, 0)) -> MarkerScan:
+                   offset: tuple[int, int] = (0, 0), refine_edges: bool = True) -> MarkerScan:
+    """The layout's markers in the image; corners refined by straight-edge fits (calibration.edges)."""
     detector = detector or make_marker_detector()
-    corners, ids, _ = detector.detectMarkers(to_grey(image))
+    grey = to_grey(image)
+    corners, ids, _ = detector.detectMarkers(grey)
+    linear = linear_grey(grey) if refine_edges and ids is not None else None
     seen: dict[int, list[np.ndarray]] = {}
     foreign: set[int] = set()
     for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
@@ -60,7 +65,10 @@ def detect_markers(image: np.ndarray, detector: Any | None = None,
         if marker_id not in layout.MARKER_IDS:
             foreign.add(marker_id)
             continue
-        seen.setdefault(marker_id, []).append(quad.reshape(4, 2).astype(np.float64) + offset)
+        quad = quad.reshape(4, 2).astype(np.float64)
+        if linear is not None:
+            quad = refine_quad(linear, quad)
+        seen.setdefault(marker_id, []).append(quad + offset)
     found = {i: q[0] for i, q in seen.items() if len(q) == 1}
     duplicated = tuple(sorted(i for i, q in seen.items() if len(q) > 1))
     return MarkerScan(found, duplicated, tuple(sorted(foreign)))
@@ -70,7 +78,7 @@ def missing_markers_message(scan: MarkerScan, need: int) -> str:
     found = sorted(scan.corners)
     missing = [marker_label(i) for i in scan.missing]
     if found:
-        head = f"found marker{'s' if len(found) > 1 else ''} {_join([str(i) for i in found])}"
+        head = f"found marker{'s' if len(found) > 1 else ''} {', '.join(str(i) for i in found)}"
     else:
         head = "found none of the corner markers"
     verb = "is" if len(missing) == 1 else "are"

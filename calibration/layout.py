@@ -119,3 +119,57 @@ TABLE_EXTENT_MM: tuple[float, float, float, float] = (
     _P + _G + _S + 10.0,
 )
 """(x0, y0, x1, y1) of everything printed, with a 10 mm margin: what a camera must see."""
+
+
+# --- Added by the calibration work (issue #4): where each printed corner card lies. ---
+# The numbers above fix the markers and the patches; a card is just the white paper around them.
+# ``CARD_SIZE_MM`` (85 x 130) cannot hold marker 0 with its patch column (which spans 135 mm from
+# the marker's top edge to the last patch), so the printed cards are derived from the geometry:
+# the bounding box of a marker and its patches plus a white margin (the marker's quiet zone), plus
+# a label strip on the side towards the middle of the table.
+
+CARD_MARGIN_MM = 6.0
+CARD_LABEL_STRIP_MM = 12.0
+
+
+@dataclass(frozen=True)
+class CornerCard:
+    marker_id: int
+    rect_mm: tuple[float, float, float, float]
+    """(x0, y0, x1, y1) of the printed card in table mm."""
+    patches: tuple[ColourPatch, ...]
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return (self.rect_mm[2] - self.rect_mm[0], self.rect_mm[3] - self.rect_mm[1])
+
+
+def _nearest_marker(patch: ColourPatch) -> int:
+    px = sum(c[0] for c in patch.corners_mm) / 4
+    py = sum(c[1] for c in patch.corners_mm) / 4
+    return min(MARKERS, key=lambda m: (m.centre_mm[0] - px) ** 2 + (m.centre_mm[1] - py) ** 2).marker_id
+
+
+def _cards() -> tuple[CornerCard, ...]:
+    """A patch is printed on the card of its nearest marker."""
+    cards: list[CornerCard] = []
+    for m in MARKERS:
+        xs = [c[0] for c in m.corners_mm]
+        ys = [c[1] for c in m.corners_mm]
+        box = (min(xs), min(ys), max(xs), max(ys))
+        own = tuple(p for p in COLOUR_PATCHES if _nearest_marker(p) == m.marker_id)
+        for p in own:
+            for x, y in p.corners_mm:
+                box = (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y))
+        x0, y0, x1, y1 = (box[0] - CARD_MARGIN_MM, box[1] - CARD_MARGIN_MM,
+                          box[2] + CARD_MARGIN_MM, box[3] + CARD_MARGIN_MM)
+        if m.centre_mm[1] < _P / 2:  # a label strip towards the middle of the table (y direction)
+            y1 += CARD_LABEL_STRIP_MM
+        else:
+            y0 -= CARD_LABEL_STRIP_MM
+        cards.append(CornerCard(m.marker_id, (x0, y0, x1, y1), own))
+    return tuple(cards)
+
+
+CORNER_CARDS: tuple[CornerCard, ...] = _cards()
+"""One card per marker, in the order of ``MARKERS``."""

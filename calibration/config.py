@@ -1,0 +1,81 @@
+"""Every calibration threshold in one place (chesscog style: thresholds live in config, not code).
+
+Change a number here and the CLI, the live re-check and the benchmarks follow. A JSON file can
+override any field: ``CalibrationConfig.from_json_file(path)``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from calibration.errors import CalibrationError
+
+
+@dataclass(frozen=True)
+class CalibrationConfig:
+    # --- intrinsics (chessboard / ChArUco photos) ---
+    min_views: int = 3
+    """Fewest photos with the pattern found before we solve for the camera intrinsics."""
+    max_edge_width_px: float = 5.0
+    """cv2.estimateChessboardSharpness: mean edge rise width above this means "too blurred"
+    (a sharp 640x480 webcam photo measures 2.5-3.5 px; Gaussian blur sigma 2 gives ~5.8)."""
+    min_laplacian_variance: float = 20.0
+    """When no pattern is found, a variance of the Laplacian below this says "too blurred"."""
+    max_intrinsics_rms_px: float = 1.5
+    """An intrinsics solve whose RMS reprojection error exceeds this is refused."""
+
+    # --- table (ArUco corner markers) ---
+    min_markers: int = 3
+    """Markers needed for the table homography (each gives 4 corners; 3 give 12 correspondences)."""
+    max_marker_residual_px: float = 2.5
+    """A marker corner further than this from where the fitted homography puts it means the cards
+    are not laid out as printed (a turned or bent card; a card slid along the table is largely
+    absorbed by the homography). Clean synthetic 1280x720 views stay under 0.8 px."""
+    rectified_px_per_mm: float = 2.0
+    """Resolution of the rectified top-down view."""
+
+    # --- colour correction (reference patches) ---
+    patch_sample_fraction: float = 0.5
+    """Central fraction of each patch (per side) that is sampled, away from its printed edges."""
+    max_patch_std: float = 18.0
+    """A patch whose pixels vary more than this (8-bit std) is covered or in a shadow edge: skipped."""
+    min_patches_for_matrix: int = 6
+    """Fewer usable patches than this: fit per-channel gain + offset instead of the 3x3 matrix."""
+    max_patch_delta_e: float = 10.0
+    """After fitting, a patch further than this (CIEDE2000) is an outlier and is dropped once."""
+
+    # --- live re-check (tracker calls it on frames) ---
+    recheck_every_n_frames: int = 30
+    recheck_roi_margin_px: int = 40
+    """Search margin around each marker's expected image position."""
+    recheck_moved_px: float = 2.0
+    """Marker corners further than this from where the profile expects them: camera or sheet moved."""
+
+    def __post_init__(self) -> None:
+        if self.min_markers < 2:
+            raise CalibrationError("min_markers must be at least 2 (8 correspondences)")
+        if self.min_views < 1 or self.rectified_px_per_mm <= 0:
+            raise CalibrationError("min_views must be >= 1 and rectified_px_per_mm > 0")
+
+    @classmethod
+    def from_json_file(cls, path: str | Path) -> "CalibrationConfig":
+        try:
+            data: Any = json.loads(Path(path).read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise CalibrationError(f"calibration config {path}: {exc}") from None
+        if not isinstance(data, dict):
+            raise CalibrationError(f"calibration config {path}: expected a JSON object")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise CalibrationError(f"calibration config {path}: unknown keys {', '.join(unknown)}")
+        return replace(cls(), **data)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+DEFAULT_CONFIG = CalibrationConfig()

@@ -1,0 +1,32 @@
+"""``tablesight markers --out FILE.pdf|FILE.png``: the printable corner-marker sheet."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "markers",
+        help="write the printable sheet of corner markers and colour patches (PDF or PNG)",
+        description="Write the four corner cards (ArUco markers, ids and names, colour reference "
+                    "patches), a 100 mm scale bar, cut lines and printing instructions. "
+                    "Print at 100%% (no scaling).",
+    )
+    p.add_argument("--out", required=True, metavar="FILE", help="output file, .pdf or .png")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    p.add_argument("--dpi", type=float, default=300.0, help="raster resolution (default 300)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from calibration import layout
+    from calibration.sheet import write_sheet
+
+    path = write_sheet(args.out, args.paper, args.dpi)
+    ids = ", ".join(f"{m.marker_id} ({m.name})" for m in layout.MARKERS)
+    print(f"wrote {path} ({args.paper.upper()}, {args.dpi:g} dpi): markers {ids}, "
+          f"{len(layout.COLOUR_PATCHES)} colour patches, 100 mm scale bar")
+    print("print it at 100% (no scaling / 'actual size') and check the scale bar measures 100 mm")
+    return 0

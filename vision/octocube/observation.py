@@ -1,0 +1,62 @@
+"""What the Octocube recogniser reports for one still scene: the contract between vision/ and
+tracker/. Every reading carries a confidence in [0, 1]; the tracker weighs doubtful readings
+less and never lets a single doubtful one decide a move on its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.octocube.components import Location, Tile
+
+
+@dataclass(frozen=True)
+class StackTopReading:
+    """The top of the stack at a grid location, as seen from above."""
+
+    location: Location
+    tile: Tile | None
+    """The visible top tile (object, coin or abyss with its letter); ``None`` when the location
+    holds nothing (it stopped being a space) or a cube stands on it (see ``covered``)."""
+    confidence: float
+    covered: bool = False
+    """A cube stands here, so the top tile cannot be seen."""
+    height: int | None = None
+    """Number of tiles in the stack when it can be estimated from the side edge, else None."""
+
+
+@dataclass(frozen=True)
+class CubeReading:
+    """One octopus cube, identified by its player colour (seat)."""
+
+    seat: int
+    location: Location | None
+    """Grid location, or ``None`` when the cube is in its player's personal area."""
+    top: Tile | None
+    """The tile on the cube's top face; ``None`` for bare metal."""
+    confidence: float
+    rotation: int | None = None
+    """In-plane rotation of the top tile in degrees (0, 90, 180, 270; 0 = upright as printed,
+    its top towards table north) when a tile is on top, else None."""
+
+
+@dataclass(frozen=True)
+class BoardReading:
+    """What lies on and beside one player's board."""
+
+    seat: int
+    tiles: tuple[Tile, ...]
+    """Object tiles on the board (kids mode: in board-space order where a space is filled)."""
+    coins: int
+    confidence: float
+
+
+@dataclass
+class OctocubeObservation:
+    tops: dict[Location, StackTopReading] = field(default_factory=dict)
+    cubes: dict[int, CubeReading] = field(default_factory=dict)
+    """By seat; a seat whose cube is not found at all is absent."""
+    boards: dict[int, BoardReading] = field(default_factory=dict)
+    occluded: bool = False
+    """A hand or another object hides part of the play area: not a scene to read."""
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    """Per-stage recognition times (rectify, tops, cubes, boards ...)."""

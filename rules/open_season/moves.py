@@ -125,6 +125,13 @@ class PlaceWild(Move):
 
 
 @dataclass(frozen=True)
+class KeepWild(Move):
+    """Expert: end the turn without placing the wild token held (it can go later)."""
+
+    kind: ClassVar[str] = "keep_wild"
+
+
+@dataclass(frozen=True)
 class WildOnAccolade(Move):
     kind: ClassVar[str] = "wild_on_accolade"
     card: str
@@ -187,7 +194,7 @@ class ReplaceWallCard(Move):
 MOVE_TYPES: tuple[type[Move], ...] = (
     Draw, RandomAccolade, ChooseBonusFace, TakeFromInn, PlaceCard, Steal, Compensate,
     MoveTrophy, KeepPeeked, KeepInnCard, TakeInnCard, PlaceTrophy, SkipTrophy, ActivateScoring,
-    PlaceWild, WildOnAccolade, ActivateBonus, PickDiscard, KeepDrawn, ReturnOnTop, GiveCard,
+    PlaceWild, KeepWild, WildOnAccolade, ActivateBonus, PickDiscard, KeepDrawn, ReturnOnTop, GiveCard,
     ReturnCard, SearchDeck, ReplaceWallCard,
 )
 CODEC = MoveCodec(MOVE_TYPES)

@@ -61,6 +61,7 @@ from rules.open_season.moves import (
     KeepDrawn,
     KeepInnCard,
     KeepPeeked,
+    KeepWild,
     MoveTrophy,
     PickDiscard,
     PlaceCard,
@@ -94,6 +95,7 @@ DECISION_TASKS = frozenset(
         "choose_face", "take", "place", "steal", "compensate", "move_trophy", "peek_keep", "keep",
         "take_inn", "trophy", "shield_place", "final_wild", "bonus_choice", "pick_discard",
         "keep_drawn", "return_top", "give", "return_card", "search_deck", "replace",
+        "wild_window",
     }
 )
 OTHER_OWNER_TASKS = frozenset({"compensate", "final_wild", "choose_face"})
@@ -102,7 +104,7 @@ AUTO_TASKS = frozenset(
         "start_turn", "refill", "resolve", "action", "to_stock", "trophy_check", "bonus_step",
         "shield_trophy", "end_turn", "final", "draw_unseen", "discard_from",
         "pick_discard_check", "keep_drawn_check", "draw4_place", "give_check", "search_check",
-        "face",
+        "face", "wild_check",
     }
 )
 ALL_TASKS = CHANCE_TASKS | DECISION_TASKS | AUTO_TASKS
@@ -129,6 +131,7 @@ TASK_WORDS = {
     "return_card": "put a card of the stock or accolades on the deck",
     "search_deck": "choose a card from the deck",
     "replace": "replace a wall card",
+    "wild_window": "place the wild token or keep it",
     "draw": "a card to be drawn from the deck",
     "random_acc": "a random card to be taken from the accolades",
 }
@@ -141,7 +144,7 @@ MOVE_TASK = {
     ActivateScoring: "shield_place", WildOnAccolade: "final_wild", ActivateBonus: "bonus_choice",
     PickDiscard: "pick_discard", KeepDrawn: "keep_drawn", ReturnOnTop: "return_top",
     GiveCard: "give", ReturnCard: "return_card", SearchDeck: "search_deck",
-    ReplaceWallCard: "replace",
+    ReplaceWallCard: "replace", KeepWild: "wild_window",
 }
 
 Task = tuple[Any, ...]
@@ -302,6 +305,7 @@ class OpenSeasonState(State):
         if self.layout.trophy_spaces:
             steps.append(("trophy_check",))
         if self.expert:
+            steps.append(("wild_check",))
             steps.append(("bonus_step",))
         if self.layout.shield_trophy is not None:
             steps.append(("shield_trophy",))
@@ -366,6 +370,13 @@ class OpenSeasonState(State):
         p = self.turn_player
         if self.trophies[p] > 0 and not self.trophy_used and self._trophy_targets(p):
             self._push(("trophy",))
+
+    def _auto_wild_check(self, task: Task) -> None:
+        """Expert: a wild token may go on the wall at any point of the turn, so the turn offers
+        it once more before the bonus tiles are checked."""
+        p = self.turn_player
+        if self.wilds[p] > 0 and self._wild_wall_moves(p):
+            self._push(("wild_window",))
 
     def _auto_shield_trophy(self, task: Task) -> None:
         p = self.turn_player
@@ -710,6 +721,9 @@ class OpenSeasonState(State):
             used[card] = used.get(card, 0) + 1
         return [t for t, c in enumerate(self.acc[p]) if c > used.get(t, 0)]
 
+    def _moves_wild_window(self, task: Task) -> list[Move]:
+        return [cached(KeepWild)]  # the wild placements are added for every own decision
+
     def _moves_final_wild(self, task: Task) -> list[Move]:
         p = task[1]
         moves = self._wild_wall_moves(p)
@@ -963,6 +977,8 @@ class OpenSeasonState(State):
                 self.tasks.pop()
                 if self.wilds[owner] > 0:
                     self._push(("final_wild", owner))
+            elif self.tasks[-1][0] == "wild_window" and self.wilds[owner] == 0:
+                self.tasks.pop()
             self._advance()
             return
         task = self.tasks.pop()
@@ -1115,6 +1131,9 @@ class OpenSeasonState(State):
             if not self.triggered & bit:
                 self.triggered |= bit
                 self._push(("action", action))
+
+    def _apply_keep_wild(self, task: Task, move: KeepWild) -> None:
+        pass
 
     def _apply_skip_trophy(self, task: Task, move: SkipTrophy) -> None:
         self.trophy_used = True
@@ -1399,6 +1418,8 @@ class OpenSeasonState(State):
             return f"{who} places a trophy on {space(move.space)}"
         if isinstance(move, SkipTrophy):
             return f"{who} places no trophy this turn"
+        if isinstance(move, KeepWild):
+            return f"{who} keeps the wild token for later"
         if isinstance(move, ActivateScoring):
             return f"{who} activates the endgame scoring '{move.scoring.replace('_', ' ')}' with a trophy"
         if isinstance(move, PlaceWild):

@@ -67,6 +67,7 @@ def rest_of_turn(state: OpenSeasonState, first: str = "place") -> list[tuple[Any
     if state.layout.trophy_spaces:
         steps.append(("trophy_check",))
     if state.expert:
+        steps.append(("wild_check",))
         steps.append(("bonus_step",))
     if state.layout.shield_trophy is not None:
         steps.append(("shield_trophy",))

@@ -1495,7 +1495,7 @@ class OpenSeasonState(State):
                     "stock": [card(c) for c in self.stock[p]],
                     "accolades": counts(self.acc[p]),
                     "wall": [wall_entry(v) for v in self.wall[p]],
-                    "wall_trophies": self.wall_trophies[p],
+                    "wall_trophies": list(self.wall_trophies[p]),
                     "wall_wild": [None if a < 0 else ATTRIBUTES[a] for a in self.wall_wild[p]],
                     "accolade_wilds": [[CARD_NAMES[t], ATTRIBUTES[a]] for t, a in self.acc_wilds[p]],
                     "trophies": self.trophies[p],
@@ -1506,8 +1506,8 @@ class OpenSeasonState(State):
                     "shield_scorings": [
                         name for i, name in enumerate(SHIELD_SCORINGS) if self.shield_active[p] >> i & 1
                     ],
-                    "bonus_faces": self.bonus_faces[p],
-                    "bonus_state": self.bonus_state[p],
+                    "bonus_faces": list(self.bonus_faces[p]),
+                    "bonus_state": list(self.bonus_state[p]),
                 }
                 for p in range(n)
             ],

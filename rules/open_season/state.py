@@ -1459,6 +1459,10 @@ class OpenSeasonState(State):
                 role = "majority"
             elif s == layout.attribute_space:
                 role = "attribute"
+            elif layout.trophy_window is not None and s == layout.trophy_window[0]:
+                role = "trophy window"
+            elif layout.shield_trophy is not None and s in layout.shield_trophy[0]:
+                role = "trophy space"
             else:
                 role = "row 2" if layout.rows[s] == 2 else "row 3"
         return f"space {number} ({role.replace('_', ' ')})"

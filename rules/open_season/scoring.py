@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from rules.core import ScoreBreakdown, ScoreLine
 from rules.open_season.bonus import FACES, SCORING
-from rules.open_season.cards import ATTRIBUTES, EMPTY, FACE_DOWN, NUM_ATTRIBUTES, PEOPLES
+from rules.open_season.cards import ATTRIBUTES, FACE_DOWN, NUM_ATTRIBUTES, PEOPLES
 from rules.open_season.layout import SHIELD_SCORINGS
 
 if TYPE_CHECKING:
@@ -252,6 +252,8 @@ def _bonus_lines(state: OpenSeasonState, me: _PlayerView, p: int) -> list[ScoreL
             continue
         points = 0
         detail = "applied above"
+        if number == 12 and layout.majority_space is None:
+            detail = "this side has no majority space: no effect"
         multi = [c for c in layout.columns if len(c) >= 2]
         if number == 9:
             cols = [c for c in multi if None not in (a := [me.wall_attrs[s] for s in c]) and len(set(a)) == len(a)]
@@ -269,6 +271,6 @@ def _bonus_lines(state: OpenSeasonState, me: _PlayerView, p: int) -> list[ScoreL
             shown = [me.people_on(s) for s in range(layout.num_spaces)]
             worst = max((shown.count(k) for k in range(len(PEOPLES))), default=0)
             points = 12 if worst <= 2 else 0
-            detail = f"no people more than twice on the wall" if points else f"a people shows {worst} times on the wall"
+            detail = "no people more than twice on the wall" if points else f"a people shows {worst} times on the wall"
         out.append(ScoreLine(p, BONUS, points, f"column {col + 1} face {number} ({face.text}): {detail}"))
     return out

@@ -817,8 +817,8 @@ class OpenSeasonState(State):
             return self._check_wild_wall(self.turn_player, move)
         expected = "final_wild" if isinstance(move, PlaceWild) else MOVE_TASK.get(type(move))
         if expected != name:
-            actor = "the chance" if who == CHANCE else f"player {who}"
-            return f"{type(move).__name__} does not fit here: waiting for {actor} to {TASK_WORDS[name]}"
+            waiting = TASK_WORDS[name] if who == CHANCE else f"player {who} to {TASK_WORDS[name]}"
+            return f"{type(move).__name__} does not fit here: waiting for {waiting}"
         checker = getattr(self, "_check_" + name, None)
         if checker is not None:
             return checker(task, move)

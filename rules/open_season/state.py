@@ -148,6 +148,8 @@ MOVE_TASK = {
 }
 
 Task = tuple[Any, ...]
+_INN_DRAW = object()
+"""Marks the light undo record of an inn refill draw."""
 
 
 def _plural(count: int, word: str) -> str:
@@ -222,7 +224,23 @@ class OpenSeasonState(State):
             self.ended_early, self.tasks[:], self._cp,
         )
 
+    def push_unchecked(self, move: Move) -> None:
+        """As :meth:`State.push_unchecked`, with a small undo record for the commonest move, an
+        inn refill draw, which touches nothing but the deck, the inn and the task stack."""
+        task = self.tasks[-1] if self.tasks else ("",)
+        if task[0] == "draw" and task[1] == "inn":
+            self._undo.append(
+                (_INN_DRAW, self.deck_counts[:], self.deck_top[:], self.deck_size, self.inn[:], self.tasks[:], self._cp)
+            )
+        else:
+            self._undo.append(self._snapshot())
+        self._apply(move)
+        self.history.append(move)
+
     def _restore(self, snapshot: Any) -> None:
+        if snapshot[0] is _INN_DRAW:
+            _, self.deck_counts, self.deck_top, self.deck_size, self.inn, self.tasks, self._cp = snapshot
+            return
         (
             self.deck_counts, self.deck_top, self.deck_size, self.inn, self.stock, self.acc,
             self.wall, self.wall_trophies, self.wall_wild, self.acc_wilds, self.trophies,

@@ -211,14 +211,22 @@ class OpenSeasonState(State):
         self._advance()
 
     # ------------------------------------------------------------------ undo
+    @staticmethod
+    def _cow(rows: list[list[Any]], p: int) -> list[Any]:
+        """Copy-on-write: a player's row is never changed in place but replaced by a changed
+        copy, so an undo snapshot only has to copy the outer per-player lists."""
+        row = rows[p][:]
+        rows[p] = row
+        return row
+
     def _snapshot(self) -> Any:
         return (
             self.deck_counts[:], self.deck_top[:], self.deck_size, self.inn[:],
-            [s[:] for s in self.stock], [a[:] for a in self.acc], [w[:] for w in self.wall],
-            [w[:] for w in self.wall_trophies], [w[:] for w in self.wall_wild],
-            [w[:] for w in self.acc_wilds], self.trophies[:], self.wilds[:], self.penalty[:],
+            self.stock[:], self.acc[:], self.wall[:],
+            self.wall_trophies[:], self.wall_wild[:],
+            self.acc_wilds[:], self.trophies[:], self.wilds[:], self.penalty[:],
             self.series_tile[:], self.kept[:], self.shield_active[:],
-            [b[:] for b in self.bonus_faces], [b[:] for b in self.bonus_state], self.removed[:],
+            self.bonus_faces[:], self.bonus_state[:], self.removed[:],
             self.supply[:], self.hand[:], self.drawn[:], self.chosen[:], self.discards[:],
             self.turn_player, self.turns_played, self.triggered, self.trophy_used, self.placed,
             self.ended_early, self.tasks[:], self._cp,
@@ -315,7 +323,7 @@ class OpenSeasonState(State):
         self.triggered = 0
         self.trophy_used = False
         self.placed = False
-        acc = self.acc[p]
+        acc = self._cow(self.acc, p)
         for card in self.stock[p]:
             acc[card] += 1
         self.stock[p] = []
@@ -381,7 +389,7 @@ class OpenSeasonState(State):
         self.drawn.append(card)
 
     def _auto_to_stock(self, task: Task) -> None:
-        self.stock[self.turn_player].append(task[1])
+        self._cow(self.stock, self.turn_player).append(task[1])
         self._push(("resolve",))
 
     def _auto_trophy_check(self, task: Task) -> None:
@@ -430,7 +438,7 @@ class OpenSeasonState(State):
 
     def _auto_final(self, task: Task) -> None:
         for p in range(self.game.num_players):
-            acc = self.acc[p]
+            acc = self._cow(self.acc, p)
             for card in self.stock[p]:
                 acc[card] += 1
             self.stock[p] = []
@@ -445,9 +453,9 @@ class OpenSeasonState(State):
     def _activate_bonus(self, p: int, column: int) -> list[Task]:
         face = FACES[self.bonus_faces[p][column]]
         if face.kind == PERMANENT:
-            self.bonus_state[p][column] = 2
+            self._cow(self.bonus_state, p)[column] = 2
             return []
-        self.bonus_state[p][column] = 1  # fired and discarded
+        self._cow(self.bonus_state, p)[column] = 1  # fired and discarded
         return [("face", face.number)]
 
     def _auto_face(self, task: Task) -> None:
@@ -486,7 +494,7 @@ class OpenSeasonState(State):
             return True
         for space, count in enumerate(self.wall_trophies[o]):
             if count:
-                self.wall_trophies[o][space] -= 1
+                self._cow(self.wall_trophies, o)[space] -= 1
                 return True
         active = self.shield_active[o]
         if active:
@@ -497,7 +505,7 @@ class OpenSeasonState(State):
     def _auto_discard_from(self, task: Task) -> None:
         o = task[1]
         if self.stock[o]:
-            self.discards.append(self.stock[o].pop())
+            self.discards.append(self._cow(self.stock, o).pop())
         elif any(self.acc[o]):
             self._push(("random_acc", o, "discard"))
 
@@ -990,7 +998,7 @@ class OpenSeasonState(State):
         if isinstance(move, PlaceWild):
             owner = self.tasks[-1][1] if self.tasks[-1][0] == "final_wild" else self.turn_player
             self.wilds[owner] -= 1
-            self.wall_wild[owner][move.space - 1] = ATTRIBUTE_IDS[move.attribute]
+            self._cow(self.wall_wild, owner)[move.space - 1] = ATTRIBUTE_IDS[move.attribute]
             if self.tasks[-1][0] == "final_wild":
                 self.tasks.pop()
                 if self.wilds[owner] > 0:
@@ -1016,21 +1024,21 @@ class OpenSeasonState(State):
         if dest == "inn":
             self.inn.append(card)
         elif dest == "stock":
-            self.stock[task[2]].append(card)
+            self._cow(self.stock, task[2]).append(card)
         else:
             self.drawn.append(card)
 
     def _apply_random_accolade(self, task: Task, move: RandomAccolade) -> None:
         card = CARD_IDS[move.card]
         victim, purpose = task[1], task[2]
-        self.acc[victim][card] -= 1
+        self._cow(self.acc, victim)[card] -= 1
         if purpose == "steal":
             self._push(("compensate", victim), ("to_stock", card))
         else:
             self.discards.append(card)
 
     def _apply_choose_bonus_face(self, task: Task, move: ChooseBonusFace) -> None:
-        self.bonus_faces[task[1]][task[2]] = move.face
+        self._cow(self.bonus_faces, task[1])[task[2]] = move.face
 
     def _apply_take(self, task: Task, move: TakeFromInn) -> None:
         p = self.turn_player
@@ -1049,11 +1057,11 @@ class OpenSeasonState(State):
         card = CARD_IDS[move.card]
         s = move.space - 1
         self.hand.remove(card)
-        self.wall[p][s] = FACE_DOWN + card if move.face_down else card
+        self._cow(self.wall, p)[s] = FACE_DOWN + card if move.face_down else card
         self.placed = True
         self._space_effects(p, s)
         if self.hand:
-            self.stock[p].append(self.hand.pop())
+            self._cow(self.stock, p).append(self.hand.pop())
             self._push(("resolve",))
 
     def _gain(self, p: int, token: str, count: int) -> None:
@@ -1095,7 +1103,7 @@ class OpenSeasonState(State):
     def _apply_steal(self, task: Task, move: Steal) -> None:
         v = move.victim
         if self.stock[v]:
-            card = self.stock[v].pop()
+            card = self._cow(self.stock, v).pop()
             self._push(("compensate", v), ("to_stock", card))
         else:
             self._push(("random_acc", v, "steal"))
@@ -1105,14 +1113,15 @@ class OpenSeasonState(State):
         if move.source == "inn":
             card = CARD_IDS[move.card]  # type: ignore[index]
             self.inn.remove(card)
-            self.stock[v].append(card)
+            self._cow(self.stock, v).append(card)
         elif move.source == "deck":
             self._push(("draw", "stock", v))
 
     def _apply_move_trophy(self, task: Task, move: MoveTrophy) -> None:
         p = self.turn_player
-        self.wall_trophies[p][move.from_space - 1] -= 1
-        self.wall_trophies[p][move.to_space - 1] += 1
+        trophies = self._cow(self.wall_trophies, p)
+        trophies[move.from_space - 1] -= 1
+        trophies[move.to_space - 1] += 1
 
     def _take_drawn(self, card: int) -> None:
         if card in self.drawn:
@@ -1141,7 +1150,7 @@ class OpenSeasonState(State):
         p = self.turn_player
         s = move.space - 1
         self.trophies[p] -= 1
-        self.wall_trophies[p][s] += 1
+        self._cow(self.wall_trophies, p)[s] += 1
         self.trophy_used = True
         action = self.layout.actions.get(s)
         if action is not None:
@@ -1164,7 +1173,7 @@ class OpenSeasonState(State):
     def _apply_wild_on_accolade(self, task: Task, move: WildOnAccolade) -> None:
         p = task[1]
         self.wilds[p] -= 1
-        self.acc_wilds[p].append((CARD_IDS[move.card], ATTRIBUTE_IDS[move.attribute]))
+        self._cow(self.acc_wilds, p).append((CARD_IDS[move.card], ATTRIBUTE_IDS[move.attribute]))
         if self.wilds[p] > 0:
             self._push(("final_wild", p))
 
@@ -1190,7 +1199,7 @@ class OpenSeasonState(State):
     def _apply_give_card(self, task: Task, move: GiveCard) -> None:
         card = CARD_IDS[move.card]
         self._take_drawn(card)
-        self.stock[task[1]].append(card)
+        self._cow(self.stock, task[1]).append(card)
 
     def _apply_return_card(self, task: Task, move: ReturnCard) -> None:
         p = self.turn_player
@@ -1201,10 +1210,10 @@ class OpenSeasonState(State):
 
     def _remove_own(self, p: int, source: str, card: int) -> None:
         if source == "stock":
-            stock = self.stock[p]
+            stock = self._cow(self.stock, p)
             del stock[len(stock) - 1 - stock[::-1].index(card)]  # the topmost copy
         else:
-            self.acc[p][card] -= 1
+            self._cow(self.acc, p)[card] -= 1
 
     def _apply_search_deck(self, task: Task, move: SearchDeck) -> None:
         card = CARD_IDS[move.card]
@@ -1226,7 +1235,7 @@ class OpenSeasonState(State):
         s = move.space - 1
         self._remove_own(p, move.source, card)
         old = self.wall[p][s]
-        self.wall[p][s] = card
+        self._cow(self.wall, p)[s] = card
         self._push(("to_stock", old - FACE_DOWN if old >= FACE_DOWN else old))
 
     # ------------------------------------------------------------------ expert columns

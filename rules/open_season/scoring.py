@@ -31,6 +31,10 @@ TROPHY_SCORINGS = "trophy scorings"
 BONUS = "bonus tiles"
 
 
+def _no_card(view: "_PlayerView", s: int) -> str:
+    return "holds a face-down card (no people)" if view.wall[s] >= FACE_DOWN else "is empty"
+
+
 def _cards(count: int, people: str) -> str:
     return f"{count} {people} card" + ("" if count == 1 else "s")
 
@@ -120,7 +124,7 @@ def _player_lines(state: OpenSeasonState, views: list[_PlayerView], p: int) -> l
     for s, per in negatives:
         people = me.people_on(s)
         if people is None:
-            line(NEGATIVE, 0, f"space {s + 1} ({per} per card) holds no face-up card: nothing lost")
+            line(NEGATIVE, 0, f"space {s + 1} ({per} per card) {_no_card(me, s)}: nothing lost")
             continue
         if 8 in me.faces:
             per = -1
@@ -130,7 +134,7 @@ def _player_lines(state: OpenSeasonState, views: list[_PlayerView], p: int) -> l
     for s, per in positives:
         people = me.people_on(s)
         if people is None:
-            line(POSITIVE, 0, f"space {s + 1} (+{per} per card) holds no face-up card: nothing scored")
+            line(POSITIVE, 0, f"space {s + 1} (+{per} per card) {_no_card(me, s)}: nothing scored")
             continue
         if per == 1 and 7 in me.faces:
             per = 2

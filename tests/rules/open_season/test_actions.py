@@ -250,3 +250,26 @@ def test_game_ends_after_the_last_round_with_stocks_in_accolades() -> None:
     assert state.acc[1][C("gnome-dagger")] == 1 and state.kept[1] == -1
     assert sum(state.acc[1]) == 2 and state.stock[1] == []
     assert state.status() == []
+
+
+def test_running_out_of_cards_shortens_the_hand_then_ends_the_game() -> None:
+    # Decision for a case the rulebook never meets: with the deck empty the inn is not refilled;
+    # a lone inn card is placed without a stock card; with no card at all the game ends.
+    state = blank(2, "horn")
+    filler_wall(state, 0, 3)
+    filler_wall(state, 1, 3)
+    state.inn = [C("elf-crown")]
+    settle(state, rest_of_turn(state, "refill"), turns_played=6)
+    # empty the deck: every other card sits in player 1's accolades
+    for t, c in enumerate(state.deck_counts):
+        state.acc[1][t] += c
+        state.deck_counts[t] = 0
+    state.deck_size = 0
+    settle(state, rest_of_turn(state, "refill"), turns_played=6)
+    assert list(state.legal_moves()) == [TakeFromInn(("elf-crown",))]
+    state.push(TakeFromInn(("elf-crown",)))
+    state.push(PlaceCard("elf-crown", 9))
+    assert state.stock[0] == []
+    assert state.current_player() == TERMINAL and state.ended_early
+    assert state.status() == []
+    assert state.score_breakdown().winners

@@ -137,6 +137,8 @@ def test_hidden_peek_leaves_an_unknown_card_on_the_deck_until_revealed() -> None
     assert state.drawn == [state.drawn[0]] * 2 and state.unknowns() == [("drawn", 0), ("drawn", 1)]
     state.push(KeepPeeked("mage-dagger"))
     assert state.unknowns() == [("deck", 0)]
+    loaded = load_state(state.dumps())  # the unknown survives a JSON round trip as "?"
+    assert loaded.unknowns() == [("deck", 0)] and loaded._state_json()["deck_top"] == ["?"]
     outcomes = state.chance_outcomes()  # the inn refill draws the unknown card back: any unseen
     assert len(outcomes) == 30
     with pytest.raises(RevealError, match="nothing unknown"):

@@ -8,7 +8,8 @@ from typing import Any
 from rules.core import Game, RulesError
 from rules.open_season.layout import LAYOUTS, Layout
 from rules.open_season.moves import CODEC
-from rules.open_season.state import OpenSeasonState, state_from_json
+from rules.open_season.serialize import state_from_json
+from rules.open_season.state import OpenSeasonState
 
 
 class OpenSeasonGame(Game[OpenSeasonState]):

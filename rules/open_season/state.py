@@ -146,6 +146,9 @@ MOVE_TASK = {
 }
 
 Task = tuple[Any, ...]
+_TAKE_MOVES: dict[tuple[int, ...], Move] = {}
+_PLACE_MOVES: dict[tuple[int, int, bool], Move] = {}
+"""Move instances by internal key, shared by every state: generating moves allocates nothing."""
 _INN_DRAW = object()
 """Marks the light undo record of an inn refill draw."""
 
@@ -639,7 +642,13 @@ class OpenSeasonState(State):
         return pairs
 
     def _moves_take(self, task: Task) -> list[Move]:
-        return [cached(TakeFromInn, tuple(CARD_NAMES[c] for c in cs)) for cs in self._take_choices()]
+        moves = []
+        for cs in self._take_choices():
+            move = _TAKE_MOVES.get(cs)
+            if move is None:
+                move = _TAKE_MOVES[cs] = TakeFromInn(tuple(CARD_NAMES[c] for c in cs))
+            moves.append(move)
+        return moves
 
     def _placements(self) -> list[tuple[int, int, bool]]:
         p = self.turn_player
@@ -662,7 +671,14 @@ class OpenSeasonState(State):
         return [(card, s, True) for card in cards for s in empties]
 
     def _moves_place(self, task: Task) -> list[Move]:
-        return [cached(PlaceCard, CARD_NAMES[c], s + 1, fd) for c, s, fd in self._placements()]
+        moves = []
+        for key in self._placements():
+            move = _PLACE_MOVES.get(key)
+            if move is None:
+                card, s, face_down = key
+                move = _PLACE_MOVES[key] = PlaceCard(CARD_NAMES[card], s + 1, face_down)
+            moves.append(move)
+        return moves
 
     def _steal_victims(self) -> list[int]:
         p = self.turn_player

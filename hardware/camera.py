@@ -1,0 +1,274 @@
+"""Camera sources: everything downstream reads frames through :class:`FrameSource`.
+
+``read()`` returns the next :class:`Frame` or ``None``: ``None`` means "no frame this time"
+(a dropped or bad frame) or "no more frames" (``health.ended``). A source never raises on a bad
+frame; it records what went wrong in :attr:`FrameSource.health`, so that a UI can say "the
+camera stopped delivering" instead of crashing. Opening a source that cannot exist (no such
+device, no such file) raises :class:`CameraError` with a clear message.
+
+Sources: :class:`DeviceSource` (a webcam, ``cv2.VideoCapture`` index), :class:`VideoFileSource`
+(a recorded video), :class:`SyntheticSource` (frames from the renderer: the digital twin, which
+is what ``make demo`` uses when there is no camera).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+
+class CameraError(ValueError):
+    """A camera source that cannot be opened (missing device or file, bad settings)."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    image: np.ndarray
+    """BGR uint8, height x width x 3."""
+    timestamp: float
+    """Seconds: capture time for devices, position in the video or sequence for the others."""
+    index: int
+    ground_truth: dict[str, Any] | None = None
+    """Only synthetic frames know what is really on the table."""
+
+
+@dataclass
+class SourceHealth:
+    frames: int = 0
+    """Good frames delivered."""
+    failures: int = 0
+    consecutive_failures: int = 0
+    last_error: str | None = None
+    ended: bool = False
+    """True once the source will deliver no more frames (end of video, device gone)."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.ended and self.consecutive_failures == 0
+
+    def describe(self) -> str:
+        if self.ended:
+            why = f": {self.last_error}" if self.last_error else ""
+            return f"ended after {self.frames} frames{why}"
+        if self.consecutive_failures:
+            return f"{self.consecutive_failures} bad frames in a row (last: {self.last_error})"
+        return f"ok, {self.frames} frames, {self.failures} bad"
+
+
+@runtime_checkable
+class FrameSource(Protocol):
+    health: SourceHealth
+
+    def read(self) -> Frame | None: ...
+
+    def close(self) -> None: ...
+
+
+def check_image(image: Any, expected_shape: tuple[int, int] | None = None) -> str | None:
+    """Why ``image`` is not a usable camera frame, or None when it is."""
+    if image is None:
+        return "no image"
+    if not isinstance(image, np.ndarray):
+        return f"frame is a {type(image).__name__}, not an image array"
+    if image.dtype != np.uint8:
+        return f"frame has dtype {image.dtype}, expected uint8"
+    if image.ndim != 3 or image.shape[2] != 3:
+        return f"frame has shape {image.shape}, expected height x width x 3"
+    if image.shape[0] < 16 or image.shape[1] < 16:
+        return f"frame is only {image.shape[1]}x{image.shape[0]} pixels"
+    if expected_shape is not None and image.shape[:2] != expected_shape:
+        return (f"frame is {image.shape[1]}x{image.shape[0]}, the source delivered "
+                f"{expected_shape[1]}x{expected_shape[0]} before")
+    return None
+
+
+class _Source:
+    """Shared bookkeeping: validation, health, iteration, context manager."""
+
+    max_consecutive_failures = 30
+    """After this many bad frames in a row the source counts as ended (device gone)."""
+
+    def __init__(self) -> None:
+        self.health = SourceHealth()
+        self._shape: tuple[int, int] | None = None
+        self._index = 0
+        self._closed = False
+
+    def _grab(self) -> tuple[Any, float, dict[str, Any] | None] | None:
+        """(image, timestamp, ground truth) or None at the end of the stream."""
+        raise NotImplementedError
+
+    def read(self) -> Frame | None:
+        if self._closed or self.health.ended:
+            return None
+        try:
+            got = self._grab()
+        except Exception as exc:  # a driver or decoder failure must not kill the caller
+            return self._fail(f"{type(exc).__name__}: {exc}")
+        if got is None:
+            self.health.ended = True
+            return None
+        image, timestamp, truth = got
+        problem = check_image(image, self._shape)
+        if problem is not None:
+            return self._fail(problem)
+        self._shape = image.shape[:2]
+        self.health.frames += 1
+        self.health.consecutive_failures = 0
+        frame = Frame(image, float(timestamp), self._index, truth)
+        self._index += 1
+        return frame
+
+    def _fail(self, reason: str) -> None:
+        self.health.failures += 1
+        self.health.consecutive_failures += 1
+        self.health.last_error = reason
+        self._index += 1
+        if self.health.consecutive_failures >= self.max_consecutive_failures:
+            self.health.ended = True
+            self.health.last_error = f"{reason} ({self.health.consecutive_failures} times in a row)"
+        return None
+
+    def frames(self) -> Iterator[Frame]:
+        """Every good frame until the source ends (bad frames are skipped and counted)."""
+        while not self.health.ended and not self._closed:
+            frame = self.read()
+            if frame is not None:
+                yield frame
+
+    def close(self) -> None:
+        self._closed = True
+
+    def __enter__(self) -> _Source:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class DeviceSource(_Source):
+    """A webcam through ``cv2.VideoCapture(index)``."""
+
+    def __init__(self, index: int = 0, resolution: tuple[int, int] | None = (1280, 720),
+                 fps: float | None = None) -> None:
+        super().__init__()
+        import cv2
+
+        self._cap = cv2.VideoCapture(index)
+        if not self._cap.isOpened():
+            self._cap.release()
+            raise CameraError(f"camera {index} could not be opened (is it connected, and free?)")
+        if resolution is not None:
+            self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, resolution[0])
+            self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, resolution[1])
+        if fps is not None:
+            self._cap.set(cv2.CAP_PROP_FPS, fps)
+        self.max_consecutive_failures = 50
+
+    def _grab(self) -> tuple[Any, float, None]:
+        ok, image = self._cap.read()
+        return (image if ok else None, time.monotonic(), None)
+
+    def close(self) -> None:
+        super().close()
+        self._cap.release()
+
+
+class VideoFileSource(_Source):
+    """A recorded video, read frame by frame; timestamps from the file's frame rate."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__()
+        import cv2
+
+        p = Path(path)
+        if not p.is_file():
+            raise CameraError(f"video file {p} does not exist")
+        self._cap = cv2.VideoCapture(str(p))
+        if not self._cap.isOpened():
+            self._cap.release()
+            raise CameraError(f"{p} is not a video OpenCV can read")
+        fps = self._cap.get(cv2.CAP_PROP_FPS)
+        self.fps = fps if fps and fps > 0 else 30.0
+        self._n = 0
+
+    def _grab(self) -> tuple[Any, float, None] | None:
+        ok, image = self._cap.read()
+        if not ok:
+            return None  # end of file
+        t = self._n / self.fps
+        self._n += 1
+        return (image, t, None)
+
+    def close(self) -> None:
+        super().close()
+        self._cap.release()
+
+
+class SyntheticSource(_Source):
+    """Frames from the digital twin (or any iterable of frames/images), read like a webcam.
+
+    Items may be :class:`vision.render.sequence.SequenceFrame`, :class:`Frame`, or bare images
+    (then timestamps follow ``fps``). ``realtime`` sleeps so that frames arrive at ``fps``.
+    """
+
+    def __init__(self, frames: Iterable[Any], fps: float = 10.0, realtime: bool = False) -> None:
+        super().__init__()
+        self._it = iter(frames)
+        self.fps = fps
+        self.realtime = realtime
+        self._n = 0
+        self._t0: float | None = None
+
+    @staticmethod
+    def octocube_demo(seed: int = 0, moves: int = 6, players: int = 4, tilt_deg: float = 15.0,
+                      **kwargs: Any) -> SyntheticSource:
+        """A demo game: random positions played one change after another (no engine needed)."""
+        from vision.render.camera import CameraModel
+        from vision.render.sequence import views_sequence
+        from vision.render.octocube_scene import demo_views
+
+        views, movers = demo_views(players, seed, moves)
+        cam = CameraModel.looking_at(tilt_deg=tilt_deg)
+        return SyntheticSource(views_sequence(views, movers, cam, seed=seed), **kwargs)
+
+    def _grab(self) -> tuple[Any, float, dict[str, Any] | None] | None:
+        try:
+            item = next(self._it)
+        except StopIteration:
+            return None
+        t = self._n / self.fps
+        self._n += 1
+        if self.realtime:
+            now = time.monotonic()
+            if self._t0 is None:
+                self._t0 = now - t
+            delay = self._t0 + t - now
+            if delay > 0:
+                time.sleep(delay)
+        if isinstance(item, Frame):
+            return (item.image, item.timestamp, item.ground_truth)
+        if hasattr(item, "image") and hasattr(item, "ground_truth"):
+            return (item.image, getattr(item, "timestamp", t), item.ground_truth)
+        return (item, t, None)
+
+
+def open_source(spec: str, **kwargs: Any) -> _Source:
+    """``"0"`` (a device index), a video path, or ``"synthetic"`` / ``"synthetic:SEED"``."""
+    if spec.isdigit():
+        return DeviceSource(int(spec), **kwargs)
+    if spec.startswith("synthetic"):
+        _, _, seed = spec.partition(":")
+        if seed and not seed.lstrip("-").isdigit():
+            raise CameraError(f"bad synthetic seed {seed!r} (expected synthetic:INTEGER)")
+        return SyntheticSource.octocube_demo(int(seed or 0), **kwargs)
+    return VideoFileSource(spec)
+
+
+__all__ = ["CameraError", "DeviceSource", "Frame", "FrameSource", "SourceHealth",
+           "SyntheticSource", "VideoFileSource", "check_image", "open_source"]

@@ -1,0 +1,186 @@
+"""Open Season scenes: a table layout and a builder from a simple description of the position.
+
+The engine is written elsewhere; :class:`OpenSeasonTable` is the small description a scene is
+built from (cards as ``(people, attribute)`` pairs, ``None`` for a face-down card), and
+:func:`random_open_season_table` makes a plausible mid-game one.
+
+Layout (table mm, 600 x 600 play area): four wall boards in a pinwheel, one per side, each
+shifted towards its player's right so that neighbours never overlap; each player's personal
+area (stock fanned face up, accolades fanned face down, tokens) in the corner to their left;
+the inn (3 + 2 cards) and the deck in the middle.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from vision.render import open_season_art as art
+from vision.render.scene import Component, Pose, Scene, stable_rng_seed
+
+GAME = "open_season"
+Card = tuple[str, str]
+"""(people, attribute)."""
+
+SIDES = ("south", "west", "north", "east")
+SEAT_SIDES = {2: ("south", "north"), 3: ("south", "west", "north"), 4: SIDES}
+SEAT_RGB = ((200, 50, 50), (236, 196, 36), (40, 90, 200), (120, 60, 160))
+CARD_W, CARD_H = art.CARD_SIZE_MM
+CARD_THICKNESS_MM = 0.35
+PINWHEEL_SHIFT_MM = 12.0
+_YAW = {"south": 0.0, "west": 90.0, "north": 180.0, "east": 270.0}
+
+
+@dataclass
+class PlayerTable:
+    wall: dict[int, Card | None] = field(default_factory=dict)
+    """Wall space number (1-based) -> card; None = a card placed face down."""
+    stock: list[Card] = field(default_factory=list)
+    """Bottom .. top."""
+    accolades: int = 0
+    trophies: int = 0
+    wilds: int = 0
+    penalties: int = 0
+    series: bool = False
+
+
+@dataclass
+class OpenSeasonTable:
+    side: str = "horn"
+    inn: list[Card] = field(default_factory=list)
+    deck: int = 40
+    players: list[PlayerTable] = field(default_factory=list)
+
+
+def card_classes() -> list[str]:
+    names = [f"card {p} {a}" for p in art.PEOPLES for a in art.ATTRIBUTES]
+    return names + ["card back", "deck", "token trophy", "token wild", "token penalty",
+                    "token series", "board"]
+
+
+def _rot(yaw: float, lx: float, ly: float) -> tuple[float, float]:
+    c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+    return (lx * c - ly * s, lx * s + ly * c)
+
+
+def board_pose(side: str) -> tuple[float, float, float]:
+    bw, bd = art.WALL_BOARD_SIZE_MM
+    yaw = _YAW[side]
+    # centre on the edge, then shift along the edge towards the player's right
+    cx, cy = 300.0, 600.0 - bd / 2
+    dx, dy = _rot(yaw, PINWHEEL_SHIFT_MM + 4, 0)
+    ox, oy = _rot(yaw, 0, 300 - bd / 2)
+    _ = (cx, cy)
+    return (300 + ox + dx, 300 + oy + dy, yaw)
+
+
+def personal_area_origin(side: str) -> tuple[float, float, float]:
+    """Centre of the corner to the player's left, and the player's yaw."""
+    yaw = _YAW[side]
+    lx, ly = _rot(yaw, -200, 200)
+    return (300 + lx, 300 + ly, yaw)
+
+
+def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str = "cloth") -> Scene:
+    n = len(table.players)
+    if n not in SEAT_SIDES:
+        raise ValueError(f"Open Season is for 2-4 players, not {n}")
+    if table.side not in art.WALL_SPACES:
+        raise ValueError(f"unknown wall side {table.side!r}; expected 'horn' or 'shield'")
+    scene = Scene(GAME, table_style=table_style, seed=seed, play_mat_rgb=(40, 60, 90),
+                  meta={"num_players": n, "side": table.side})
+    ct = CARD_THICKNESS_MM
+
+    def card(uid: str, c: Card | None, x: float, y: float, z: float, yaw: float,
+             state: dict, height: float = ct) -> Component:
+        if c is None:
+            faces = {"top": (GAME, "card_back")}
+            cls, ident = "card back", "card back"
+        else:
+            faces = {"top": (GAME, "card", c[0], c[1])}
+            cls, ident = f"card {c[0]} {c[1]}", f"{c[0]} {c[1]}"
+        st = {"face_up": c is not None, **state}
+        if c is not None:
+            st.update(people=c[0], attribute=c[1])
+        return scene.add(Component(uid, GAME, cls, ident, Pose(x, y, z, yaw), (CARD_W, CARD_H, height),
+                                   faces, side_rgb=(236, 230, 212), state=st))
+
+    # inn and deck in the middle
+    inn_slots = [(-48, -37), (0, -37), (48, -37), (-24, 37), (24, 37)]
+    rng = random.Random(stable_rng_seed(seed, "inn"))
+    scene.add(Component("inn", GAME, "board", "inn board", Pose(300, 300, 0.0), (160, 162, 1.5),
+                        {"top": (GAME, "token", "inn")}, side_rgb=(60, 40, 26),
+                        state={"what": "inn"}))
+    for i, c in enumerate(table.inn[:5]):
+        dx, dy = inn_slots[i]
+        card(f"inn {i + 1}", c, 300 + dx + rng.uniform(-1.5, 1.5), 300 + dy + rng.uniform(-1.5, 1.5),
+             1.5, rng.uniform(-4, 4), {"where": "inn", "slot": i + 1})
+    if table.deck:
+        h = table.deck * ct
+        scene.add(Component("deck", GAME, "deck", "deck", Pose(300 + 62, 300 + 37, 1.5, rng.uniform(-5, 5)),
+                            (CARD_W, CARD_H, h), {"top": (GAME, "card_back"),
+                                                 **{s: (GAME, "pile_side", table.deck) for s in
+                                                    ("north", "east", "south", "west")}},
+                            state={"where": "deck", "stack_height": table.deck, "face_up": False}))
+    for seat, player in enumerate(table.players):
+        side = SEAT_SIDES[n][seat]
+        bx, by, yaw = board_pose(side)
+        bw, bd = art.WALL_BOARD_SIZE_MM
+        scene.add(Component(f"wall {seat}", GAME, "board", f"wall board {table.side}",
+                            Pose(bx, by, 0.0, yaw), (bw, bd, 2.0),
+                            {"top": (GAME, "wall", table.side, SEAT_RGB[seat])}, side_rgb=(70, 46, 30),
+                            state={"seat": seat, "side": table.side}))
+        for number, c in sorted(player.wall.items()):
+            prng = random.Random(stable_rng_seed(seed, "wall", seat, number))
+            lx, ly = art.wall_space_local(table.side, number)
+            ox, oy = _rot(yaw, lx - bw / 2, ly - bd / 2)
+            card(f"wall {seat} {number}", c, bx + ox + prng.uniform(-1, 1), by + oy + prng.uniform(-1, 1),
+                 2.0, yaw + prng.uniform(-3, 3), {"where": "wall", "seat": seat, "space": number})
+        px, py, pyaw = personal_area_origin(side)
+        prng = random.Random(stable_rng_seed(seed, "personal", seat))
+        # stock: face up, fanned downwards so every corner index shows
+        for i, c in enumerate(player.stock):
+            lx, ly = _rot(pyaw, -40, -30 + i * 9)
+            card(f"stock {seat} {i}", c, px + lx, py + ly, i * ct, pyaw + prng.uniform(-2, 2),
+                 {"where": "stock", "seat": seat, "position": i,
+                  "top_of_stock": i == len(player.stock) - 1})
+        # accolades: face down, fanned like a hand of cards
+        k = player.accolades
+        for i in range(k):
+            a = (i - (k - 1) / 2) * 7
+            lx, ly = _rot(pyaw, 32 + (i - (k - 1) / 2) * 6, -25 + abs(i - (k - 1) / 2) * 1.2)
+            card(f"accolade {seat} {i}", None, px + lx, py + ly, i * ct, pyaw + a,
+                 {"where": "accolades", "seat": seat, "position": i})
+        tokens = (["trophy"] * player.trophies + ["wild"] * player.wilds
+                  + ["penalty"] * player.penalties + (["series"] if player.series else []))
+        for i, kind in enumerate(tokens):
+            lx, ly = _rot(pyaw, -60 + i * 22, 58)
+            size = (30.0, 18.0) if kind == "series" else (art.TOKEN_DIAMETER_MM, art.TOKEN_DIAMETER_MM)
+            scene.add(Component(f"token {seat} {i}", GAME, f"token {kind}", kind,
+                                Pose(px + lx + prng.uniform(-2, 2), py + ly + prng.uniform(-2, 2), 0.0,
+                                     pyaw + prng.uniform(-20, 20)),
+                                (size[0], size[1], 2.0), {"top": (GAME, "token", kind)},
+                                state={"where": "personal area", "seat": seat}))
+    return scene
+
+
+def random_open_season_table(num_players: int = 4, seed: int = 0, *, side: str = "horn",
+                             rounds_played: int | None = None) -> OpenSeasonTable:
+    rng = random.Random(stable_rng_seed("open-season", num_players, seed, side))
+    deck = [(p, a) for p in art.PEOPLES for a in art.ATTRIBUTES for _ in range(6)]
+    rng.shuffle(deck)
+    spaces = len(art.WALL_SPACES[side])
+    played = rng.randint(3, spaces - 1) if rounds_played is None else rounds_played
+    players = []
+    for _ in range(num_players):
+        numbers = rng.sample(range(1, spaces + 1), played)
+        wall: dict[int, Card | None] = {}
+        for number in numbers:
+            wall[number] = None if rng.random() < 0.08 else deck.pop()
+        stock = [deck.pop() for _ in range(rng.randint(0, 3))]
+        players.append(PlayerTable(wall=wall, stock=stock, accolades=rng.randint(0, 2 * played),
+                                   trophies=rng.randint(0, 3), wilds=rng.randint(0, 1),
+                                   penalties=rng.randint(0, 1), series=rng.random() < 0.3))
+    inn = [deck.pop() for _ in range(5)]
+    return OpenSeasonTable(side=side, inn=inn, deck=min(len(deck), 60), players=players)

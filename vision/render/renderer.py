@@ -1,0 +1,438 @@
+"""The renderer: scene + camera + options + seed -> image and exact ground truth.
+
+Pipeline (ideal pinhole image first, lens distortion last, like light through a real lens):
+cached background (tileable table texture warped through the table homography, play mat,
+corner cards with ArUco markers) -> soft shadows -> components, painter's algorithm, each box
+face warped from its sprite into its own small ROI -> distractors -> hands -> glare ->
+distortion (remap) -> white balance, vignetting, blur, sensor noise, JPEG.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import cv2
+import numpy as np
+
+from calibration import layout
+from vision.render import sprites
+from vision.render import table_art
+from vision.render.camera import CameraModel
+from vision.render.effects import Lighting, SensorEffects, apply_sensor, gain_map
+from vision.render.hands import CUP_HEIGHT_MM, CUP_RADIUS_MM, PHONE_SIZE_MM, Distractor, Hand
+from vision.render.scene import Component, Pose, Scene
+
+OCCLUDER_ID = 1_000_000
+"""Value of hands and distractors in the id map."""
+
+_SIDE_NORMALS = {"north": (0.0, -1.0, 0.0), "east": (1.0, 0.0, 0.0), "south": (0.0, 1.0, 0.0),
+                 "west": (-1.0, 0.0, 0.0)}
+_SIDE_EDGES = {"north": (0, 1), "east": (1, 2), "south": (2, 3), "west": (3, 0)}
+"""Footprint corner indices (NW, NE, SE, SW) along each side, clockwise seen from above."""
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    lighting: Lighting = field(default_factory=Lighting)
+    sensor: SensorEffects = field(default_factory=SensorEffects)
+    hands: tuple[Hand, ...] = ()
+    distractors: tuple[Distractor, ...] = ()
+    table_seed: int = 0
+
+    @staticmethod
+    def random(rng: random.Random, *, hands: bool | None = None,
+               distractors: bool | None = None) -> RenderOptions:
+        """Random lighting and sensor; a hand in ~25 % and distractors in ~30 % of images
+        unless forced on or off."""
+        with_hands = rng.random() < 0.25 if hands is None else hands
+        with_distractors = rng.random() < 0.3 if distractors is None else distractors
+        hand_list: tuple[Hand, ...] = ()
+        if with_hands:
+            side = rng.choice(["south", "west", "north", "east"])
+            target = (rng.uniform(120, 480), rng.uniform(120, 480))
+            hand_list = (Hand.reaching(target, side, rng, progress=rng.uniform(0.3, 1.0)),)
+        dist: tuple[Distractor, ...] = ()
+        if with_distractors:
+            dist = tuple(Distractor.random(rng) for _ in range(rng.randint(1, 2)))
+        return RenderOptions(lighting=Lighting.random(rng), sensor=SensorEffects.random(rng),
+                             hands=hand_list, distractors=dist, table_seed=rng.randint(0, 2**16))
+
+    @staticmethod
+    def clean() -> RenderOptions:
+        """Even light, no noise, no blur, no JPEG: for tests and catalogue pictures."""
+        return RenderOptions(lighting=Lighting(glare_strength=0.0, falloff=0.0,
+                                               colour_temperature_k=5000.0),
+                             sensor=SensorEffects.clean())
+
+
+@dataclass
+class RenderResult:
+    image: np.ndarray
+    """BGR uint8, camera.height x camera.width."""
+    ground_truth: dict[str, Any]
+    id_map: np.ndarray
+    """int32, ideal (undistorted) pixel grid: 1 + index of the component seen there, 0 for the
+    table, ``OCCLUDER_ID`` for hands and distractors."""
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class _Face:
+    corners_px: np.ndarray  # 4 x 2 ideal pixels of the sprite's TL, TR, BR, BL
+    key: tuple[Any, ...]
+    size_mm: tuple[float, float]
+    shade: float
+
+
+class Renderer:
+    """Holds the caches (backgrounds and distortion maps per camera); create one per process or
+    per sequence and call :meth:`render` for every frame."""
+
+    def __init__(self, cache_size: int = 4) -> None:
+        self._backgrounds: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._gains: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._cache_size = cache_size
+        self._noise: dict[tuple[int, int, int], np.ndarray] = {}
+
+    # ------------------------------------------------------------------ public
+    def render(self, scene: Scene, camera: CameraModel, options: RenderOptions | None = None,
+               seed: int = 0) -> RenderResult:
+        options = options or RenderOptions()
+        t0 = time.perf_counter()
+        timings: dict[str, float] = {}
+        rng = np.random.default_rng(seed)
+        img = self._background(scene, camera, options).copy()
+        self._noise_bank(camera)
+        id_map = np.zeros((camera.height, camera.width), np.int32)
+        t1 = time.perf_counter()
+        timings["background"] = (t1 - t0) * 1000
+
+        extra_components = [_distractor_component(d, i) for i, d in enumerate(options.distractors)
+                            if d.kind == "phone"]
+        self._shadows(img, scene.components + extra_components, options, camera)
+        t2 = time.perf_counter()
+        timings["shadows"] = (t2 - t1) * 1000
+
+        order = sorted(range(len(scene.components)),
+                       key=lambda i: (round(scene.components[i].pose.z, 1),
+                                      -_depth_of(scene.components[i], camera)))
+        drawn_px = np.zeros(len(scene.components) + 1, np.int64)
+        for i in order:
+            drawn_px[i + 1] = self._draw_component(img, id_map, scene.components[i], camera,
+                                                   options.lighting, i + 1)
+        t3 = time.perf_counter()
+        timings["components"] = (t3 - t2) * 1000
+
+        for comp in extra_components:
+            self._draw_component(img, id_map, comp, camera, options.lighting, OCCLUDER_ID)
+        for d in options.distractors:
+            if d.kind == "cup":
+                _draw_cup(img, id_map, d, camera, options.lighting)
+        for hand in options.hands:
+            _draw_hand(img, id_map, hand, camera, options.lighting)
+        _draw_glare(img, camera, options.lighting)
+        t4 = time.perf_counter()
+        timings["occluders"] = (t4 - t3) * 1000
+
+        maps = camera.distort_maps()
+        if maps is not None:
+            img = cv2.remap(img, maps[0], maps[1], cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+        img = apply_sensor(img, options.sensor, self._gain(camera, options), rng,
+                           self._noise_bank(camera))
+        t5 = time.perf_counter()
+        timings["camera"] = (t5 - t4) * 1000
+
+        from vision.render.groundtruth import build_ground_truth
+
+        gt = build_ground_truth(scene, camera, options, seed, id_map, drawn_px)
+        timings["ground_truth"] = (time.perf_counter() - t5) * 1000
+        timings["total"] = (time.perf_counter() - t0) * 1000
+        return RenderResult(image=img, ground_truth=gt, id_map=id_map, timings_ms=timings)
+
+    # ------------------------------------------------------------------ caches
+    def _remember(self, cache: OrderedDict[Any, np.ndarray], key: Any, value: np.ndarray) -> None:
+        cache[key] = value
+        while len(cache) > self._cache_size:
+            cache.popitem(last=False)
+
+    def _background(self, scene: Scene, camera: CameraModel, options: RenderOptions) -> np.ndarray:
+        key = (scene.table_style, scene.table_rgb, scene.play_mat_rgb, options.table_seed, camera)
+        cached = self._backgrounds.get(key)
+        if cached is not None:
+            self._backgrounds.move_to_end(key)
+            return cached
+        tex = table_art.table_texture(scene.table_style, scene.table_rgb, options.table_seed)
+        # texture pixel (u, v) <-> table mm (u / d - 256, v / d - 256) so the plank pattern
+        # does not start at the play area's corner
+        d = table_art.TABLE_TEXTURE_PX_PER_MM
+        mm_from_tex = np.array([[1 / d, 0, -0.5 / d - 256.0], [0, 1 / d, -0.5 / d - 256.0], [0, 0, 1]])
+        H = camera.table_to_image_homography @ mm_from_tex
+        img = cv2.warpPerspective(tex, H, (camera.width, camera.height), flags=cv2.INTER_LINEAR,
+                                  borderMode=cv2.BORDER_WRAP)
+        no_ids = np.zeros((camera.height, camera.width), np.int32)
+        dressing: list[Component] = []
+        if scene.play_mat_rgb is not None:
+            p = layout.PLAY_AREA_MM
+            dressing.append(Component("mat", "table", "mat", "play mat", Pose(p / 2, p / 2, 0.0),
+                                      (p + 8, p + 8, 0.0), {"top": ("table", "mat", scene.play_mat_rgb)},
+                                      labelled=False, casts_shadow=False))
+        for m in layout.MARKERS:
+            x0, y0, x1, y1 = table_art.corner_card_rect(m.marker_id)
+            dressing.append(Component(f"card{m.marker_id}", "table", "corner card",
+                                      f"corner card {m.marker_id}",
+                                      Pose((x0 + x1) / 2, (y0 + y1) / 2, 0.0), (x1 - x0, y1 - y0, 0.0),
+                                      {"top": ("table", "corner_card", m.marker_id)},
+                                      labelled=False, casts_shadow=False))
+        flat = replace(options.lighting, azimuth_deg=0.0)
+        for comp in dressing:
+            self._draw_component(img, no_ids, comp, camera, flat, 0)
+        img.setflags(write=False)
+        self._remember(self._backgrounds, key, img)
+        return img
+
+    def _gain(self, camera: CameraModel, options: RenderOptions) -> np.ndarray | None:
+        light, sensor = options.lighting, options.sensor
+        wb = light.white_balance_bgr()
+        if sensor.vignette <= 0 and light.falloff <= 0 and np.allclose(wb, 1.0, atol=1e-3):
+            return None
+        key = (camera, light, sensor.vignette)
+        cached = self._gains.get(key)
+        if cached is not None:
+            return cached
+        # lamp fall-off: brighter towards the light's side of the table (in image space)
+        centre = np.array([[layout.PLAY_AREA_MM / 2, layout.PLAY_AREA_MM / 2, 0.0]])
+        dxy = light.direction[:2] * 300
+        a, b = camera.project(np.vstack([centre, centre + [[dxy[0], dxy[1], 0.0]]]))
+        ys, xs = np.mgrid[0:camera.height, 0:camera.width].astype(np.float32)
+        v = b - a
+        norm = float(v @ v) or 1.0
+        s = ((xs - a[0]) * v[0] + (ys - a[1]) * v[1]) / norm  # 0 at centre, 1 towards the lamp
+        ramp = 1.0 + light.falloff * np.clip(s, -2, 2) * 0.5
+        gains = gain_map(camera.width, camera.height, sensor.vignette, wb, ramp.astype(np.float32))
+        self._remember(self._gains, key, gains)
+        return gains
+
+    def _noise_bank(self, camera: CameraModel) -> np.ndarray:
+        """Standard-normal noise a little larger than the image; each frame reads a random
+        crop of it (drawing fresh Gaussian noise for 2.7 M pixels costs more than the whole
+        rest of the camera model)."""
+        shape = (camera.height + 64, camera.width + 64, 3)
+        bank = self._noise.get(shape)
+        if bank is None:
+            bank = np.empty(shape, np.float32)
+            cv2.setRNGSeed(12345)
+            cv2.randn(bank, 0.0, 1.0)
+            self._noise = {shape: bank}
+        return bank
+
+    # ------------------------------------------------------------------ drawing
+    def _draw_component(self, img: np.ndarray, id_map: np.ndarray, comp: Component,
+                        camera: CameraModel, light: Lighting, ident: int) -> int:
+        total = 0
+        for face in _visible_faces(comp, camera, light):
+            total += _draw_face(img, id_map, face, camera, ident)
+        return total
+
+    def _shadows(self, img: np.ndarray, components: list[Component], options: RenderOptions,
+                 camera: CameraModel) -> None:
+        light = options.lighting
+        strength = light.shadow_strength * (1 - light.ambient * 0.5)
+        if strength <= 0.01:
+            return
+        d = light.direction
+        offset = -d[:2] / max(d[2], 0.2)
+        scale = 4
+        h, w = camera.height // scale + 1, camera.width // scale + 1
+        mask = np.zeros((h, w), np.float32)
+        casters: list[np.ndarray] = []
+        for comp in components:
+            if not comp.casts_shadow or comp.size_mm[2] < 1.0:
+                continue
+            base = np.array(comp.corners_mm(0.0))
+            top = np.array(comp.corners_mm(comp.size_mm[2]))
+            pts = []
+            for p in np.vstack([base, top]):
+                pts.append((p[0] + offset[0] * p[2], p[1] + offset[1] * p[2], 0.0))
+            casters.append(np.array(pts))
+        for d_ in options.distractors:
+            if d_.kind == "cup":
+                ring = [(d_.x + CUP_RADIUS_MM * math.cos(a), d_.y + CUP_RADIUS_MM * math.sin(a))
+                        for a in np.linspace(0, 2 * math.pi, 16, endpoint=False)]
+                pts = [(x, y, 0.0) for x, y in ring]
+                pts += [(x + offset[0] * CUP_HEIGHT_MM, y + offset[1] * CUP_HEIGHT_MM, 0.0)
+                        for x, y in ring]
+                casters.append(np.array(pts))
+        for hand in options.hands:
+            for _, part in hand.polygons():
+                pts = [(p[0] + offset[0] * p[2], p[1] + offset[1] * p[2], 0.0) for p in part]
+                casters.append(np.array(pts))
+        if not casters:
+            return
+        for pts in casters:
+            px = camera.project_ideal(pts) / scale
+            hull = cv2.convexHull(np.round(px * 16).astype(np.int32))
+            cv2.fillConvexPoly(mask, hull, 1.0, cv2.LINE_AA, shift=4)
+        mm_per_px = _mm_per_px(camera)
+        sigma = max(0.6, light.shadow_softness_mm / mm_per_px / scale)
+        mask = cv2.GaussianBlur(mask, (0, 0), sigma)
+        keep = cv2.convertScaleAbs(mask, alpha=-255.0 * strength, beta=255.0)
+        full = cv2.resize(keep, (camera.width, camera.height), interpolation=cv2.INTER_LINEAR)
+        cv2.multiply(img, cv2.cvtColor(full, cv2.COLOR_GRAY2BGR), dst=img, scale=1 / 255.0)
+
+
+def _mm_per_px(camera: CameraModel) -> float:
+    c = layout.PLAY_AREA_MM / 2
+    a, b = camera.project_ideal(np.array([[c, c, 0.0], [c + 100, c, 0.0]]))
+    return 100.0 / max(1e-6, float(np.linalg.norm(b - a)))
+
+
+def _depth_of(comp: Component, camera: CameraModel) -> float:
+    p = np.array([[comp.pose.x, comp.pose.y, comp.pose.z + comp.size_mm[2] / 2]])
+    return float(camera.depth(p)[0])
+
+
+def _visible_faces(comp: Component, camera: CameraModel, light: Lighting) -> list[_Face]:
+    w, d, h = comp.size_mm
+    base = np.array(comp.corners_mm(0.0))
+    top = np.array(comp.corners_mm(h))
+    faces: list[_Face] = []
+    has_sides = h >= 0.8 and (comp.side_rgb is not None
+                              or any(k in comp.faces for k in _SIDE_NORMALS))
+    px = camera.project_ideal(np.vstack([top, base]) if has_sides else top)
+    top_px = px[:4]
+    if has_sides:
+        base_px = px[4:]
+        cam = np.array(camera.position_mm)
+        yaw = math.radians(comp.pose.yaw_deg)
+        c, s = math.cos(yaw), math.sin(yaw)
+        for side, (ia, ib) in _SIDE_EDGES.items():
+            nx, ny, _ = _SIDE_NORMALS[side]
+            normal = np.array([nx * c - ny * s, nx * s + ny * c, 0.0])
+            centre = (base[ia] + base[ib]) / 2 + np.array([0, 0, h / 2])
+            if float(np.dot(normal, cam - centre)) <= 0:
+                continue
+            quad = np.array([top_px[ib], top_px[ia], base_px[ia], base_px[ib]])
+            if _quad_area(quad) < 1.5:
+                continue  # seen edge-on: less than a couple of pixels
+            key = comp.faces.get(side)
+            if key is None:
+                if comp.side_rgb is None:
+                    continue
+                key = ("table", "solid", comp.side_rgb)
+            width = w if side in ("north", "south") else d
+            faces.append(_Face(quad, key, (width, h), light.face_shade(tuple(normal))))
+    key = comp.faces.get("top")
+    if key is not None:
+        faces.append(_Face(top_px, key, (w, d), 1.0))
+    return faces
+
+
+def _quad_area(q: np.ndarray) -> float:
+    x, y = q[:, 0], q[:, 1]
+    return 0.5 * abs(float(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))))
+
+
+def _draw_face(img: np.ndarray, id_map: np.ndarray, face: _Face, camera: CameraModel,
+               ident: int) -> int:
+    pts = face.corners_px
+    x0 = max(0, int(math.floor(pts[:, 0].min())) - 1)
+    y0 = max(0, int(math.floor(pts[:, 1].min())) - 1)
+    x1 = min(camera.width, int(math.ceil(pts[:, 0].max())) + 2)
+    y1 = min(camera.height, int(math.ceil(pts[:, 1].max())) + 2)
+    if x1 <= x0 or y1 <= y0:
+        return 0
+    edge = max(float(np.hypot(*(pts[1] - pts[0]))), float(np.hypot(*(pts[3] - pts[0]))))
+    sprite = sprites.sprite_for(face.key, face.size_mm[0], face.size_mm[1], edge,
+                                shade=face.shade)
+    sh, sw = sprite.shape[:2]
+    src = np.array([[-0.5, -0.5], [sw - 0.5, -0.5], [sw - 0.5, sh - 0.5], [-0.5, sh - 0.5]],
+                   np.float32)
+    dst = (pts - [x0, y0]).astype(np.float32)
+    M = cv2.getPerspectiveTransform(src, dst)
+    warped = cv2.warpPerspective(sprite, M, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
+    alpha8 = warped[..., 3]
+    a = alpha8.astype(np.float32)
+    a *= 1.0 / 255.0
+    roi = img[y0:y1, x0:x1]
+    roi[:] = cv2.blendLinear(cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), roi, a, 1.0 - a)
+    covered = alpha8 > 127
+    if ident:
+        id_map[y0:y1, x0:x1][covered] = ident
+    return int(np.count_nonzero(covered))
+
+
+def _distractor_component(d: Distractor, i: int) -> Component:
+    w, l, h = PHONE_SIZE_MM
+    return Component(f"distractor{i}", "table", "phone", "phone", Pose(d.x, d.y, 0.0, d.yaw_deg),
+                     (w, l, h), {"top": ("table", "phone")}, side_rgb=(40, 40, 44), labelled=False)
+
+
+def _fill(img: np.ndarray, id_map: np.ndarray, px: np.ndarray, bgr_colour: tuple[float, ...],
+          ident: int) -> None:
+    p = np.round(px * 16).astype(np.int32)
+    cv2.fillPoly(img, [p], bgr_colour, cv2.LINE_AA, shift=4)
+    cv2.fillPoly(id_map, [np.round(px).astype(np.int32)], ident)
+
+
+def _draw_cup(img: np.ndarray, id_map: np.ndarray, d: Distractor, camera: CameraModel,
+              light: Lighting) -> None:
+    angles = np.linspace(0, 2 * math.pi, 48, endpoint=False)
+    ring = np.stack([d.x + CUP_RADIUS_MM * np.cos(angles), d.y + CUP_RADIUS_MM * np.sin(angles)], 1)
+    bottom = np.column_stack([ring, np.zeros(len(ring))])
+    top = np.column_stack([ring, np.full(len(ring), CUP_HEIGHT_MM)])
+    body = camera.project_ideal(np.vstack([bottom, top]))
+    hull = cv2.convexHull(body.astype(np.float32)).reshape(-1, 2)
+    rgb = np.array(d.rgb, np.float64)
+    shade = light.face_shade((0.7, 0.7, 0.0)) * 0.85
+    _fill(img, id_map, hull, tuple((rgb * shade)[::-1].tolist()), OCCLUDER_ID)
+    _fill(img, id_map, camera.project_ideal(top), tuple(rgb[::-1].tolist()), OCCLUDER_ID)
+    inner = np.column_stack([d.x + (CUP_RADIUS_MM - 4) * np.cos(angles),
+                             d.y + (CUP_RADIUS_MM - 4) * np.sin(angles),
+                             np.full(len(angles), CUP_HEIGHT_MM - 12)])
+    _fill(img, id_map, camera.project_ideal(inner), (20, 38, 60), OCCLUDER_ID)
+
+
+def _draw_hand(img: np.ndarray, id_map: np.ndarray, hand: Hand, camera: CameraModel,
+               light: Lighting) -> None:
+    skin = np.array(hand.skin_rgb[::-1], np.float64)
+    sleeve = np.array(hand.sleeve_rgb[::-1], np.float64)
+    shade = 0.85 + 0.15 * light.direction[2]
+    for part, pts in hand.polygons():
+        colour = sleeve if part == "sleeve" else skin * (0.92 if part == "finger" else 1.0)
+        px = camera.project_ideal(pts)
+        _fill(img, id_map, px, tuple((colour * shade).tolist()), OCCLUDER_ID)
+        # a darker rim so fingers separate from each other and from the palm
+        p = np.round(px * 16).astype(np.int32)
+        cv2.polylines(img, [p], True, tuple((colour * shade * 0.7).tolist()), 1, cv2.LINE_AA,
+                      shift=4)
+
+
+def _draw_glare(img: np.ndarray, camera: CameraModel, light: Lighting) -> None:
+    if light.glare_strength <= 0.01:
+        return
+    lamp = np.array([300.0, 300.0, 0.0]) + 1400.0 * light.direction
+    mirror = lamp * np.array([1, 1, -1])
+    cam = np.array(camera.position_mm)
+    t = cam[2] / (cam[2] - mirror[2])
+    spot = cam + t * (mirror - cam)
+    centre, edge = camera.project_ideal(np.array([[spot[0], spot[1], 0.0],
+                                                  [spot[0] + light.glare_radius_mm, spot[1], 0.0]]))
+    sigma = max(3.0, float(np.linalg.norm(edge - centre)) / 2)
+    x0 = int(max(0, centre[0] - 3 * sigma))
+    x1 = int(min(camera.width, centre[0] + 3 * sigma))
+    y0 = int(max(0, centre[1] - 3 * sigma))
+    y1 = int(min(camera.height, centre[1] + 3 * sigma))
+    if x1 <= x0 or y1 <= y0:
+        return
+    ys, xs = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    g = np.exp(-((xs - centre[0]) ** 2 + (ys - centre[1]) ** 2) / (2 * sigma * sigma))
+    roi = img[y0:y1, x0:x1].astype(np.float32)
+    roi += (255.0 - roi) * (light.glare_strength * g)[..., None]
+    img[y0:y1, x0:x1] = roi.astype(np.uint8)

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from rules.octocube.state import player_name
 from tracker.pipeline import DemoPipeline
 from tracker.session import AlertCleared, IllegalMoveAlert, MoveConfirmed, QuestionAsked, TilesRevealed
 
@@ -99,7 +100,7 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
         "tracked_scores": _totals(tracked_scores),
         "stage_ms_mean": {k: round(v / max(1, frames), 2) for k, v in pipe.stats.stage_ms_total.items()},
         "calibration": pipe.calibration_message,
-        "score_text": tracked_scores.to_text(None),
+        "score_text": tracked_scores.to_text([player_name(s) for s in range(twin.game.num_players)]),
     }
 
 

@@ -300,11 +300,10 @@ def build_demo_pipeline(players: int, seed: int, illegal: int = 0, *, tilt: floa
     from hardware.camera import SyntheticSource
     from tracker.groundtruth import GroundTruthRecogniser
     from tracker.octocube_adapter import OctocubeAdapter
-    from tracker.twin import LIGHTINGS, TwinGame, sides_for
+    from tracker.twin import LIGHTINGS, TwinGame, film, sides_for
     from vision.render.camera import CameraModel
     from vision.render.effects import Lighting
-    from vision.render.renderer import RenderOptions
-    from vision.render.sequence import Timing, scene_sequence
+    from vision.render.sequence import Timing
 
     if lighting not in LIGHTINGS:
         raise ValueError(f"lighting must be one of {', '.join(LIGHTINGS)}, not {lighting!r}")
@@ -315,31 +314,22 @@ def build_demo_pipeline(players: int, seed: int, illegal: int = 0, *, tilt: floa
     base_light = Lighting(**LIGHTINGS[lighting])
     sides = sides_for(twin.changes, players)
 
-    def frames() -> Any:
-        rng = _random.Random(seed + 1)
-        light = base_light
-        start = 0
-        segment = 0
-        while start < len(twin.changes) or start == 0:
-            stop = min(len(twin.changes), start + max(1, lighting_drift_every))
-            options = RenderOptions(lighting=light, table_seed=seed % 997)
-            for f in scene_sequence(twin.scenes[start: stop + 1], sides[start: stop], camera,
-                                    options=options, seed=seed * 31 + segment, timing=timing):
-                f.ground_truth["change_index"] = start + f.move_index if f.move_index >= 0 else start - 1
-                yield f
-            if stop >= len(twin.changes):
-                break
-            start = stop
-            segment += 1
+    rng = _random.Random(seed + 1)
+    lightings = []
+    light = base_light
+    for i in range(max(1, len(twin.changes))):
+        if i and lighting_drift_every and i % lighting_drift_every == 0:
             # the light drifts (a cloud, someone moves the lamp)
             light = replace(light, brightness=max(0.6, min(1.25, light.brightness * rng.uniform(0.9, 1.1))),
                             azimuth_deg=(light.azimuth_deg + rng.uniform(-25, 25)) % 360)
+        lightings.append(light)
+    frames = film(twin.scenes, sides, camera, lightings, seed=seed, timing=timing)
 
     from tracker.session import TrackedGame
 
     state = twin.tracker_initial_state()
     tracked = TrackedGame(state, OctocubeAdapter(), log)
     rec = recogniser or GroundTruthRecogniser(state.grid_size, players, doubt=doubt, seed=seed)
-    source = SyntheticSource(frames(), fps=timing.fps, realtime=realtime)
+    source = SyntheticSource(frames, fps=timing.fps, realtime=realtime)
     pipe = Pipeline(source, rec, tracked, gate=StillnessGate(gate or DEMO_GATE))
     return DemoPipeline(pipe, twin, getattr(rec, "name", type(rec).__name__))

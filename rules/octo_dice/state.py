@@ -150,6 +150,8 @@ class OctoDiceState(State):
         self.thirds_scored = 0
         self.sheets = [Sheet() for _ in range(game.num_players)]
         self.ledger: list[LedgerEntry] = []
+        self._ability_cache: dict[tuple[int, int, int], frozenset[str]] = {}
+        """Marker levels -> reachable tiles; a pure function of the layout, so never undone."""
 
     # ------------------------------------------------------------------ game geometry
     @property
@@ -188,12 +190,19 @@ class OctoDiceState(State):
 
     def has(self, player: int, code: str) -> bool:
         """Whether the player's marker has reached the tile ``code`` (its ability is usable)."""
-        for column in range(LAB_COLUMNS):
-            level = self.sheets[player].lab[column]
-            for lvl in range(level + 1):
-                if self.layout[lvl][column] == code:
-                    return True
-        return False
+        return code in self.abilities(player)
+
+    def abilities(self, player: int) -> frozenset[str]:
+        """The tiles (codes) whose abilities the player can use: those at or above a marker."""
+        lab = self.sheets[player].lab
+        key = (lab[0], lab[1], lab[2])
+        found = self._ability_cache.get(key)
+        if found is None:
+            found = frozenset(
+                self.layout[level][column] for column in range(LAB_COLUMNS) for level in range(lab[column] + 1)
+            )
+            self._ability_cache[key] = found
+        return found
 
     def can_use(self, player: int, code: str) -> bool:
         """``has`` and, for a once-per-turn ability, not yet used this turn."""

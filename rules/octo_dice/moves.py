@@ -73,6 +73,13 @@ class Action(Move):
     as_colour: str | None = None
     as_number: int | None = None
 
+    def __post_init__(self) -> None:
+        for name in ("white", "black", "action"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"{name} must be a string, got {getattr(self, name)!r}")
+        if self.as_colour is not None and not isinstance(self.as_colour, str):
+            raise TypeError(f"as_colour must be a colour name, got {self.as_colour!r}")
+
 
 @dataclass(frozen=True)
 class EndActions(Move):

@@ -911,7 +911,7 @@ class OctoDiceState(State):
             label = "bonus action" if kind is BonusAction else "main action"
             dice = f"{die_words(move.white)} + {die_words(move.black)}"
             if isinstance(plan, Plan):
-                return f"{name}, {label} ({dice}): {plan.text} points"
+                return f"{name}, {label} ({dice}): {plan.text} [{plural(plan.points, 'point')}]"
             return f"{name}, {label} {move.action} ({dice}): illegal, {plan}"
         if kind is BonusOctopods:
             dice = " + ".join(die_words(d) for d in move.dice)  # type: ignore[attr-defined]

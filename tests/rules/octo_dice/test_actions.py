@@ -128,7 +128,7 @@ def test_describe_main_action() -> None:
     state = new_game(2)
     roll_turn(state, {"white1": "crystal", "black1": "red-2"})
     assert state.describe_move(Action("white1", "black1", "crystal")) == (
-        "Player 1, main action (white die 1 + black die 1): crystal 1 of 5 with a 2: 2 points"
+        "Player 1, main action (white die 1 + black die 1): crystal 1 of 5 with a 2: 2 [2 points]"
     )
     assert "illegal" in state.describe_move(Action("white1", "black1", "bot"))
 

@@ -43,7 +43,7 @@ def test_rulebook_example_turn() -> None:
     assert state.current_player() == red
     move = BonusAction("white1", "black1", "lab", column=1)
     assert state.describe_move(move) == (
-        "Player 2, bonus action (white die 1 + black die 1): lab: the middle column to level 0 (Plus-Tec): 0 points"
+        "Player 2, bonus action (white die 1 + black die 1): lab: the middle column to level 0 (Plus-Tec): 0 [0 points]"
     )
     state.push(move)
     red_sheet = state.score_sheet(red)

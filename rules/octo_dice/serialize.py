@@ -232,9 +232,8 @@ def state_problems(state: OctoDiceState) -> list[str]:
         add("a die used for a main action was never set aside")
     if len(state.used) != 2 * state.actions_taken:
         add(f"{len(state.used)} dice used for {state.actions_taken} main action(s)")
-    if phase != ACTIONS_PHASE and phase != BONUS and state.actions_taken and phase != OVER and phase != SUPER_LEVEL:
-        if phase != VIRTUAL_ROLL:
-            add(f"main actions recorded in phase {phase}")
+    if phase in (ROLL, SET_ASIDE) and state.actions_taken:
+        add(f"main actions recorded before the dice are all rolled (phase {phase})")
     if state.flexi_sub_die is not None and state.flexi_sub_die not in state.used:
         add("the Flexi-Sub die was not used for a main action")
     # who decides

@@ -947,7 +947,8 @@ class OctoDiceState(State):
         other.sheets = [s.copy() for s in self.sheets]
         other.ledger = list(self.ledger)
         other.history = list(self.history)
-        other._undo = list(self._undo)
+        # undo snapshots hold sheets that a pop hands back for mutation: each copy needs its own
+        other._undo = [(*snap[:11], [s.copy() for s in snap[11]], snap[12]) for snap in self._undo]
         return other
 
     # ------------------------------------------------------------------ JSON, sheet, status

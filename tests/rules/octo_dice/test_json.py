@@ -101,3 +101,20 @@ def test_status_flags_impossible_positions() -> None:
     state.sheets[1].bonus_used[2] = 0
     state.set_aside = state.set_aside[:4]
     assert "4 dice set aside, expected 6 in phase actions" in state.status()
+
+
+def test_clone_is_independent_even_through_undo() -> None:
+    state = OctoDiceGame(2, tiles="random").new_initial_state(seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    text = state.dumps()
+    other = state.clone()
+    for _ in range(10):
+        other.pop()
+    while not other.is_terminal():
+        other.push(other.sample_chance(rng) if other.is_chance_node() else rng.choice(list(other.legal_moves())))
+    assert state.dumps() == text
+    for _ in range(10):
+        state.pop()
+    state.check_invariants()

@@ -18,6 +18,18 @@ def _die_key(die: object) -> tuple[int, str]:
     return (DIE_ORDER.get(die, len(DIE_ORDER)) if isinstance(die, str) else len(DIE_ORDER), str(die))
 
 
+def _canonical(dice: tuple[str, ...]) -> tuple[str, ...]:
+    """Dice in the fixed order white1..black3 (unknown names last, kept for error messages)."""
+    order = DIE_ORDER
+    previous = -1
+    for die in dice:
+        rank = order.get(die, -1)
+        if rank <= previous:
+            return tuple(sorted(dice, key=_die_key))
+        previous = rank
+    return dice
+
+
 def _require_names(values: tuple[object, ...], what: str) -> None:
     if not isinstance(values, tuple) or not all(isinstance(v, str) for v in values):
         raise TypeError(f"{what} must be a list of die names like 'white1'")
@@ -38,7 +50,9 @@ class Roll(Move):
             for r in self.results
         ):
             raise TypeError("roll results must be [die, face] pairs of strings")
-        object.__setattr__(self, "results", tuple(sorted(self.results, key=lambda r: _die_key(r[0]))))
+        dice = tuple(r[0] for r in self.results)
+        if _canonical(dice) is not dice:
+            object.__setattr__(self, "results", tuple(sorted(self.results, key=lambda r: _die_key(r[0]))))
 
     def faces(self) -> dict[str, str]:
         return dict(self.results)
@@ -53,7 +67,7 @@ class SetAside(Move):
 
     def __post_init__(self) -> None:
         _require_names(self.dice, "set-aside dice")
-        object.__setattr__(self, "dice", tuple(sorted(self.dice, key=_die_key)))
+        object.__setattr__(self, "dice", _canonical(self.dice))
 
 
 @dataclass(frozen=True)
@@ -104,7 +118,7 @@ class BonusOctopods(Move):
 
     def __post_init__(self) -> None:
         _require_names(self.dice, "bonus octopod dice")
-        object.__setattr__(self, "dice", tuple(sorted(self.dice, key=_die_key)))
+        object.__setattr__(self, "dice", _canonical(self.dice))
 
 
 @dataclass(frozen=True)

@@ -429,6 +429,7 @@ class OctoDiceState(State):
         """Check a main or bonus action; return its :class:`Plan` or why it is illegal."""
         faces = self.faces
         sheet = self.sheets[player]
+        reached = self.abilities(player)
         white, black, action = move.white, move.black, move.action
         if white not in DIE_ORDER:
             return f"there is no die {white!r}; the white dice are {', '.join(WHITE_DICE)}"
@@ -453,14 +454,14 @@ class OctoDiceState(State):
         flexi_sub_die = None
         if action != white_face:
             if white_face == "research" and action == "bot":
-                if not self.has(player, "B1"):
+                if not "B1" in reached:
                     return f"{die_words(white)} shows research; using it as a bot needs Flexi-Tec (B1)"
                 if "B1" in sheet.used_abilities:
                     return "Flexi-Tec was already used this turn (once per turn)"
                 abilities.add("B1")
                 notes.append("Flexi-Tec: research used as bot")
             elif white_face == "submarine" and action == "bot":
-                if not self.has(player, "C2"):
+                if not "C2" in reached:
                     return f"{die_words(white)} shows submarine; using it as a bot needs Flexi-Sub (C2)"
                 if "C2" in sheet.used_abilities:
                     return "Flexi-Sub was already used this turn (once per turn)"
@@ -477,7 +478,7 @@ class OctoDiceState(State):
         if move.as_colour is not None or move.as_number is not None:
             if move.as_colour is not None and move.as_number is not None:
                 return "Flexi-Lab changes the colour or the number, not both"
-            if not self.has(player, "A1"):
+            if not "A1" in reached:
                 return "reading a black die as another colour or number needs Flexi-Lab (A1)"
             if "A1" in sheet.used_abilities:
                 return "Flexi-Lab was already used this turn (once per turn)"
@@ -500,7 +501,7 @@ class OctoDiceState(State):
                     return f"Flexi-Lab would not change anything: the die already shows {number}"
                 if not uses_number:
                     return f"a {action} action uses the die's colour, so changing its number does nothing"
-                if action == "lab" and self.has(player, "E2"):
+                if action == "lab" and "E2" in reached:
                     return "with Flexi-Level the number does not matter for a lab expansion"
                 notes.append(f"Flexi-Lab: {number} read as {n}")
                 number = n
@@ -509,7 +510,7 @@ class OctoDiceState(State):
             return "only a lab action names a column"
         plus = ""
         plus_tile = ACTION_PLUS_TILE[action]
-        bonus_point = 1 if self.has(player, plus_tile) else 0
+        bonus_point = 1 if plus_tile in reached else 0
         if bonus_point:
             plus = f" +1 {LAB_TILES[plus_tile].name}"
         if action == "crystal":
@@ -550,7 +551,7 @@ class OctoDiceState(State):
             level = sheet.lab[column] + 1
             if level > 2:
                 return f"{column_words(column)} is already fully expanded"
-            if self.has(player, "E2"):
+            if "E2" in reached:
                 notes.append("Flexi-Level: any number")
             elif number != level:
                 return (f"moving down to level {level} in {column_words(column)} needs a {level} "
@@ -575,14 +576,16 @@ class OctoDiceState(State):
         counted = [d for d in dice if faces[d] == OCTOPOD]
         notes: list[str] = []
         used: set[str] = set()
-        if self.can_use(player, "F1"):
+        reached = self.abilities(player)
+        spent = self.sheets[player].used_abilities
+        if "F1" in reached and "F1" not in spent:
             for d in dice:
                 if d in WHITE_DICE and faces[d] == "submarine" and d != flexi_sub_die:
                     counted.append(d)
                     used.add("F1")
                     notes.append(f"Octo-Sub: {die_words(d)}'s submarine")
                     break
-        if self.can_use(player, "F2"):
+        if "F2" in reached and "F2" not in spent:
             for d in dice:
                 if d in WHITE_DICE and d in unused_whites and d not in counted:
                     counted.append(d)

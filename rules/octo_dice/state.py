@@ -594,7 +594,7 @@ class OctoDiceState(State):
                     break
         return len(counted), notes, frozenset(used)
 
-    def _catch_octopods(self, player: int, count: int, notes: list[str], row: str, box: str, bonus_row: bool) -> None:
+    def _catch_octopods(self, player: int, count: int, notes: list[str], row: str, box: str) -> None:
         sheet = self.sheets[player]
         third = self.third()
         crossed = min(count, OCTOPOD_SYMBOLS_PER_THIRD - sheet.octopods[third])
@@ -609,8 +609,7 @@ class OctoDiceState(State):
             reason += " +1 Octo-Plus"
         if notes:
             reason += " (" + "; ".join(notes) + ")"
-        kind = "octopods"
-        self.ledger.append(LedgerEntry(player, third, row, box, kind, bonus + plus, reason))
+        self.ledger.append(LedgerEntry(player, third, row, box, "octopods", bonus + plus, reason))
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
@@ -647,7 +646,7 @@ class OctoDiceState(State):
             count, notes, used = self._octopod_count(player, dice, dice, None)
             sheet = self.sheets[player]
             sheet.used_abilities = sheet.used_abilities | used
-            self._catch_octopods(player, count, notes, "bonus actions", self._bonus_box(player), True)
+            self._catch_octopods(player, count, notes, "bonus actions", self._bonus_box(player))
             self._bonus_taken(player)
         elif kind is DeclineBonus:
             self._next_in_queue()
@@ -717,7 +716,7 @@ class OctoDiceState(State):
         if count:
             sheet = self.sheets[player]
             sheet.used_abilities = sheet.used_abilities | used
-            self._catch_octopods(player, count, notes, f"turn {self.slot() + 1}", "octopods", False)
+            self._catch_octopods(player, count, notes, f"turn {self.slot() + 1}", "octopods")
         active = self.active_player()
         n = self.num_players
         self._start_bonus(tuple((active + k) % n for k in range(1, n)))

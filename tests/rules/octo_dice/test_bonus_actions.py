@@ -8,7 +8,7 @@ import pytest
 from rules.core import IllegalMoveError
 from rules.octo_dice import Action, BonusAction, BonusOctopods, DeclineBonus, EndActions, Roll
 from rules.octo_dice.components import DICE
-from tests.rules.octo_dice.helpers import QUIET, decline_all, give_lab, new_game, quiet_turn, roll_turn
+from tests.rules.octo_dice.helpers import QUIET, give_lab, new_game, quiet_turn, roll_turn
 
 
 def reason_of(state, move) -> str:

@@ -357,7 +357,7 @@ class OctoDiceState(State):
                     for as_colour, as_number in reads:
                         for column in columns:
                             move = move_type(w, b, action, column, as_colour, as_number)
-                            if isinstance(self._plan(player, move, free), Plan):
+                            if isinstance(self._plan(player, move, free, words=False), Plan):
                                 yield move
 
     # ------------------------------------------------------------------ checking
@@ -378,7 +378,7 @@ class OctoDiceState(State):
             if kind is EndActions:
                 return None
             free = [d for d in self.set_aside if d not in self.used]
-            plan = self._plan(self.current_player(), move, free)  # type: ignore[arg-type]
+            plan = self._plan(self.current_player(), move, free, words=False)  # type: ignore[arg-type]
             return plan if isinstance(plan, str) else None
         if kind in (BonusAction, BonusOctopods, DeclineBonus):
             if phase != BONUS:
@@ -388,7 +388,7 @@ class OctoDiceState(State):
             player = self.queue[0]
             if kind is BonusOctopods:
                 return self._check_bonus_octopods(player, move)  # type: ignore[arg-type]
-            plan = self._plan(player, move, list(DICE))  # type: ignore[arg-type]
+            plan = self._plan(player, move, list(DICE), words=False)  # type: ignore[arg-type]
             return plan if isinstance(plan, str) else None
         if kind is SuperLevel:
             if phase != SUPER_LEVEL:
@@ -425,8 +425,10 @@ class OctoDiceState(State):
             return "neither die shows an octopod (nor can the lab turn one into an octopod)"
         return None
 
-    def _plan(self, player: int, move: Action, free: list[str]) -> Plan | str:
-        """Check a main or bonus action; return its :class:`Plan` or why it is illegal."""
+    def _plan(self, player: int, move: Action, free: list[str], words: bool = True) -> Plan | str:
+        """Check a main or bonus action; return its :class:`Plan` or why it is illegal.
+
+        ``words=False`` skips writing the plan's text (move generation only needs legality)."""
         faces = self.faces
         sheet = self.sheets[player]
         reached = self.abilities(player)
@@ -454,14 +456,14 @@ class OctoDiceState(State):
         flexi_sub_die = None
         if action != white_face:
             if white_face == "research" and action == "bot":
-                if not "B1" in reached:
+                if "B1" not in reached:
                     return f"{die_words(white)} shows research; using it as a bot needs Flexi-Tec (B1)"
                 if "B1" in sheet.used_abilities:
                     return "Flexi-Tec was already used this turn (once per turn)"
                 abilities.add("B1")
                 notes.append("Flexi-Tec: research used as bot")
             elif white_face == "submarine" and action == "bot":
-                if not "C2" in reached:
+                if "C2" not in reached:
                     return f"{die_words(white)} shows submarine; using it as a bot needs Flexi-Sub (C2)"
                 if "C2" in sheet.used_abilities:
                     return "Flexi-Sub was already used this turn (once per turn)"
@@ -478,7 +480,7 @@ class OctoDiceState(State):
         if move.as_colour is not None or move.as_number is not None:
             if move.as_colour is not None and move.as_number is not None:
                 return "Flexi-Lab changes the colour or the number, not both"
-            if not "A1" in reached:
+            if "A1" not in reached:
                 return "reading a black die as another colour or number needs Flexi-Lab (A1)"
             if "A1" in sheet.used_abilities:
                 return "Flexi-Lab was already used this turn (once per turn)"
@@ -517,7 +519,7 @@ class OctoDiceState(State):
             if sheet.crystals >= CRYSTAL_CIRCLES:
                 return "all 5 crystal circles are already crossed out"
             index, points = -1, number
-            text = f"crystal {sheet.crystals + 1} of {CRYSTAL_CIRCLES} with a {number}: {number}{plus}"
+            text = f"crystal {sheet.crystals + 1} of {CRYSTAL_CIRCLES} with a {number}: {number}{plus}" if words else ""
         elif action == "research":
             index = sheet.research
             if index >= len(RESEARCH_TRACK):
@@ -525,7 +527,7 @@ class OctoDiceState(State):
             need, points = RESEARCH_TRACK[index]
             if colour != need:
                 return f"the next research circle is {need}, but the black die gives {colour}"
-            text = f"research circle {index + 1} ({colour}): {points}{plus}"
+            text = f"research circle {index + 1} ({colour}): {points}{plus}" if words else ""
         elif action == "bot":
             index = -1
             for i, (c, _) in enumerate(BOT_TRACK):
@@ -535,13 +537,13 @@ class OctoDiceState(State):
             if index < 0:
                 return f"both {colour} bots are already crossed out"
             points = BOT_TRACK[index][1]
-            text = f"{colour} bot (circle {index + 1}): {points}{plus}"
+            text = f"{colour} bot (circle {index + 1}): {points}{plus}" if words else ""
         elif action == "submarine":
             index = SUBMARINES.index(colour)
             if sheet.sub_crossed(index):
                 return f"the {colour} submarine is already crossed out"
             points = 0
-            text = f"{colour} submarine: 0{plus}"
+            text = f"{colour} submarine: 0{plus}" if words else ""
         else:  # lab
             column = move.column
             if column is None:
@@ -558,8 +560,8 @@ class OctoDiceState(State):
                         f"on the black die, not {number}")
             index, points = column, 0
             tile = LAB_TILES[self.layout[level][column]]
-            text = f"lab: {column_words(column)} to level {level} ({tile.name}): 0{plus}"
-        if notes:
+            text = f"lab: {column_words(column)} to level {level} ({tile.name}): 0{plus}" if words else ""
+        if notes and words:
             text += " (" + "; ".join(notes) + ")"
         return Plan(action, colour, number, index, points + bonus_point, text, frozenset(abilities), flexi_sub_die)
 

@@ -245,7 +245,7 @@ class ScoreBreakdown:
         for p in range(self.num_players):
             out.append(f"{names[p]}: {self.total(p)} points")
             for line in self.lines_for(p):
-                out.append(f"  {line.points:+4d}  {line.category:<14} {line.reason}")
+                out.append(f"  {line.points:+4d}  {line.category:<24} {line.reason}")
         if self.winners:
             out.append("Winner: " + ", ".join(names[w] for w in self.winners))
         if self.tie_break:

@@ -184,7 +184,9 @@ def fit_table_geometry(scan: MarkerScan, image_size: tuple[int, int], intrinsics
             f"the markers do not match the printed sheet's geometry: marker {marker_label(worst)} is "
             f"{residual[worst]:.1f} px off (limit {config.max_marker_residual_px:g} px); lay the cards "
             f"as the sheet says (inner corners forming a "
-            f"{layout.PLAY_AREA_MM + 2 * layout.MARKER_GAP_MM:.0f} mm square), flat and unbent")
+            f"{layout.PLAY_AREA_MM + 2 * layout.MARKER_GAP_MM:.0f} mm square), flat and unbent"
+            + ("" if intrinsics is not None else
+               ", or, if the lens bends straight lines, calibrate its intrinsics and pass --profile"))
     missing = [i for i in layout.MARKER_IDS if i not in ids]
     if missing:
         notes.append(f"marker{'s' if len(missing) > 1 else ''} {_join([marker_label(i) for i in missing])} "
@@ -215,11 +217,17 @@ class Rectifier:
         self._matrix = np.linalg.inv(rect_to_image)
         self._maps: tuple[np.ndarray, np.ndarray] | None = None
         if intrinsics is not None and np.any(intrinsics.dist != 0):
+            # Lens distortion is smooth: compute the map exactly on a grid every 4 px and
+            # interpolate bilinearly in between (error far below 0.01 px, 16x fewer projections).
             w, h = self.size
-            uv = np.stack(np.meshgrid(np.arange(w, dtype=np.float64), np.arange(h, dtype=np.float64)), -1)
-            ideal = _apply_h(rect_to_image, uv.reshape(-1, 2))
-            real = intrinsics.distort_points(ideal).reshape(h, w, 2).astype(np.float32)
-            self._maps = cv2.convertMaps(real[..., 0], real[..., 1], cv2.CV_16SC2)
+            step = 4
+            gx, gy = np.meshgrid(np.arange(0, w + step, step, dtype=np.float64),
+                                 np.arange(0, h + step, step, dtype=np.float64))
+            ideal = _apply_h(rect_to_image, np.stack([gx, gy], -1).reshape(-1, 2))
+            coarse = intrinsics.distort_points(ideal).reshape(gx.shape[0], gx.shape[1], 2).astype(np.float32)
+            fx, fy = np.meshgrid(np.arange(w, dtype=np.float32) / step, np.arange(h, dtype=np.float32) / step)
+            real = [cv2.remap(coarse[..., c], fx, fy, cv2.INTER_LINEAR) for c in range(2)]
+            self._maps = cv2.convertMaps(real[0], real[1], cv2.CV_16SC2)
 
     def table_mm_to_px(self, table_mm: np.ndarray) -> np.ndarray:
         return _apply_h(np.linalg.inv(self.rect_to_table), table_mm)

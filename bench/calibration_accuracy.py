@@ -72,7 +72,8 @@ def probe_de(result: TableCalibration) -> float:
     for _, rgb, (x0, y0, x1, y1) in PROBES:
         (u0, v0), (u1, v1) = result.rectifier.table_mm_to_px(np.array([[x0 + 8, y0 + 8], [x1 - 8, y1 - 8]]))
         pixels = result.rectified[int(v0):int(v1), int(u0):int(u1)].reshape(-1, 3)[:, ::-1]
-        corrected = result.colour.apply_rgb8(np.median(pixels, 0)) if result.colour else np.median(pixels, 0)
+        at = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+        corrected = result.colour.apply_rgb8(np.median(pixels, 0), at) if result.colour else np.median(pixels, 0)
         worst = max(worst, float(delta_e_report(corrected, np.array(rgb))["de2000"]))
     return worst
 

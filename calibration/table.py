@@ -10,7 +10,8 @@ import cv2
 import numpy as np
 
 from calibration import layout
-from calibration.colour import ColourCorrection, delta_e_report, fit_colour_correction
+from calibration.colour import (ColourCorrection, IlluminationField, delta_e_report, fit_colour_correction,
+                                fit_illumination)
 from calibration.config import DEFAULT_CONFIG, CalibrationConfig
 from calibration.errors import GeometryError, MarkersNotFoundError
 from calibration.edges import linear_grey, refine_quad
@@ -229,6 +230,13 @@ class Rectifier:
             real = [cv2.remap(coarse[..., c], fx, fy, cv2.INTER_LINEAR) for c in range(2)]
             self._maps = cv2.convertMaps(real[0], real[1], cv2.CV_16SC2)
 
+    @property
+    def pixel_mm(self) -> tuple[np.ndarray, np.ndarray]:
+        """Table x (mm) of each rectified column and y (mm) of each row (pixel centres)."""
+        w, h = self.size
+        return (self.rect_to_table[0, 0] * np.arange(w) + self.rect_to_table[0, 2],
+                self.rect_to_table[1, 1] * np.arange(h) + self.rect_to_table[1, 2])
+
     def table_mm_to_px(self, table_mm: np.ndarray) -> np.ndarray:
         return _apply_h(np.linalg.inv(self.rect_to_table), table_mm)
 
@@ -279,13 +287,52 @@ def measure_patches(rectified_bgr: np.ndarray, rectifier: Rectifier, geometry: T
                                          f"not uniform (std {spread:.0f}): covered or in a shadow edge"))
             continue
         rgb = tuple(int(round(v)) for v in np.median(pixels, 0))
+        if max(rgb) >= config.overexposed_level:
+            readings.append(PatchReading(patch.name, patch.srgb, None,
+                                         f"overexposed (a channel reads {max(rgb)}): lower the exposure"))
+            continue
         readings.append(PatchReading(patch.name, patch.srgb, rgb))  # type: ignore[arg-type]
     return readings
 
 
-def fit_patches(readings: list[PatchReading], config: CalibrationConfig
+def measure_paper(rectified_bgr: np.ndarray, rectifier: Rectifier, scan: MarkerScan,
+                  config: CalibrationConfig) -> tuple[np.ndarray, np.ndarray]:
+    """Linear luminance of the white paper beside each visible marker (its quiet zone, left and
+    right of the marker, where every card design is plain paper): positions (mm) and levels."""
+    from calibration.colour import srgb_to_linear
+    positions, levels = [], []
+    lo, hi = config.paper_band_mm
+    for marker_id in sorted(scan.corners):
+        corners = np.asarray(layout.marker(marker_id).corners_mm)
+        (x0, y0), (x1, y1) = corners.min(0), corners.max(0)
+        inset = (y1 - y0) * 0.1
+        samples = []
+        for bx0, bx1 in ((x0 - hi, x0 - lo), (x1 + lo, x1 + hi)):
+            (u0, v0), (u1, v1) = rectifier.table_mm_to_px(np.array([[bx0, y0 + inset], [bx1, y1 - inset]]))
+            band = rectified_bgr[int(np.ceil(v0)):int(np.floor(v1)) + 1, int(np.ceil(u0)):int(np.floor(u1)) + 1]
+            samples.append(band.reshape(-1, 3)[:, ::-1].astype(np.float64))
+        pixels = np.vstack(samples)
+        if len(pixels) < 4 or pixels.std(0).max() > config.max_patch_std:
+            continue
+        rgb = np.median(pixels, 0)
+        if rgb.max() >= config.overexposed_level:
+            continue
+        linear = srgb_to_linear(rgb / 255.0)
+        positions.append(corners.mean(0))
+        levels.append(float(linear @ [0.2126, 0.7152, 0.0722]))
+    return np.asarray(positions, np.float64).reshape(-1, 2), np.asarray(levels, np.float64)
+
+
+def _patch_centre(name: str) -> np.ndarray:
+    patch = next(p for p in layout.COLOUR_PATCHES if p.name == name)
+    return np.asarray(patch.corners_mm).mean(0)
+
+
+def fit_patches(readings: list[PatchReading], config: CalibrationConfig,
+                illumination: IlluminationField | None = None
                 ) -> tuple[ColourCorrection | None, list[PatchReading], list[str]]:
-    """Fit the correction to the usable patches (dropping one outlier), then score every patch."""
+    """Fit the correction to the usable patches (dropping one outlier), then score every patch
+    (each corrected for the light level where it lies)."""
     notes: list[str] = []
     usable = [r for r in readings if r.measured_rgb is not None]
     full = len(usable) >= config.min_patches_for_matrix
@@ -298,8 +345,9 @@ def fit_patches(readings: list[PatchReading], config: CalibrationConfig
     def fit(rows: list[PatchReading]) -> tuple[ColourCorrection, np.ndarray]:
         measured = np.array([r.measured_rgb for r in rows], np.float64)
         reference = np.array([r.reference_rgb for r in rows], np.float64)
-        corr = fit_colour_correction(measured, reference, full_matrix=full)
-        return corr, delta_e_report(corr.apply_rgb8(measured), reference)["de2000"]
+        at = np.array([_patch_centre(r.name) for r in rows])
+        corr = fit_colour_correction(measured, reference, full, illumination, at)
+        return corr, delta_e_report(corr.apply_rgb8(measured, at), reference)["de2000"]
 
     correction, errors = fit(usable)
     worst = int(np.argmax(errors))
@@ -315,7 +363,7 @@ def fit_patches(readings: list[PatchReading], config: CalibrationConfig
         if r.measured_rgb is None:
             scored.append(r)
             continue
-        corrected = correction.apply_rgb8(np.array(r.measured_rgb))
+        corrected = correction.apply_rgb8(np.array(r.measured_rgb), _patch_centre(r.name))
         before = delta_e_report(np.array(r.measured_rgb), np.array(r.reference_rgb))
         after = delta_e_report(corrected, np.array(r.reference_rgb))
         scored.append(PatchReading(r.name, r.reference_rgb, r.measured_rgb, None,
@@ -333,6 +381,12 @@ class TableCalibration:
     rectified: np.ndarray
     rectifier: Rectifier
     notes: list[str] = field(default_factory=list)
+
+    def corrected_view(self) -> np.ndarray:
+        """The rectified view with the colour correction applied (what recognisers get)."""
+        if self.colour is None:
+            return self.rectified
+        return self.colour.apply_bgr_image(self.rectified, self.rectifier.pixel_mm)
 
     def colour_summary(self) -> dict[str, Any]:
         scored = [p for p in self.patches if p.delta_e2000_after is not None]
@@ -379,5 +433,10 @@ def calibrate_table(image_bgr: np.ndarray, intrinsics: Intrinsics | None = None,
     rectifier = Rectifier(geometry, intrinsics, config.rectified_px_per_mm)
     rectified = rectifier(image_bgr)
     readings = measure_patches(rectified, rectifier, geometry, intrinsics, config)
-    colour, patches, colour_notes = fit_patches(readings, config)
+    illumination = None
+    if config.illumination_field:
+        positions, levels = measure_paper(rectified, rectifier, scan, config)
+        half = layout.PLAY_AREA_MM / 2
+        illumination = fit_illumination(positions, levels, (half, half), half)
+    colour, patches, colour_notes = fit_patches(readings, config, illumination)
     return TableCalibration(geometry, scan, colour, patches, rectified, rectifier, notes + colour_notes)

@@ -107,7 +107,7 @@ def run_table(args: argparse.Namespace) -> int:
     result = calibrate_table(image, intrinsics, config)
     data = result.to_json()
     if args.rectified:
-        out = result.rectified if result.colour is None else result.colour.apply_bgr_image(result.rectified)
+        out = result.corrected_view()
         if not cv2.imwrite(args.rectified, out):
             raise CalibrationError(f"cannot write {args.rectified}")
         data["rectified"]["written"] = args.rectified

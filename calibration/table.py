@@ -296,11 +296,13 @@ def measure_patches(rectified_bgr: np.ndarray, rectifier: Rectifier, geometry: T
 
 
 def measure_paper(rectified_bgr: np.ndarray, rectifier: Rectifier, scan: MarkerScan,
-                  config: CalibrationConfig) -> tuple[np.ndarray, np.ndarray]:
+                  config: CalibrationConfig) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Linear luminance of the white paper beside each visible marker (its quiet zone, left and
-    right of the marker, where every card design is plain paper): positions (mm) and levels."""
+    right of the marker, where every card design is plain paper): positions (mm), levels and
+    why a card's paper could not be used."""
     from calibration.colour import srgb_to_linear
     positions, levels = [], []
+    problems: list[str] = []
     lo, hi = config.paper_band_mm
     for marker_id in sorted(scan.corners):
         corners = np.asarray(layout.marker(marker_id).corners_mm)
@@ -313,14 +315,16 @@ def measure_paper(rectified_bgr: np.ndarray, rectifier: Rectifier, scan: MarkerS
             samples.append(band.reshape(-1, 3)[:, ::-1].astype(np.float64))
         pixels = np.vstack(samples)
         if len(pixels) < 4 or pixels.std(0).max() > config.max_patch_std:
+            problems.append(f"card {marker_id}: paper not uniform")
             continue
         rgb = np.median(pixels, 0)
         if rgb.max() >= config.overexposed_level:
+            problems.append(f"card {marker_id}: paper overexposed")
             continue
         linear = srgb_to_linear(rgb / 255.0)
         positions.append(corners.mean(0))
         levels.append(float(linear @ [0.2126, 0.7152, 0.0722]))
-    return np.asarray(positions, np.float64).reshape(-1, 2), np.asarray(levels, np.float64)
+    return np.asarray(positions, np.float64).reshape(-1, 2), np.asarray(levels, np.float64), problems
 
 
 def _patch_centre(name: str) -> np.ndarray:
@@ -435,8 +439,12 @@ def calibrate_table(image_bgr: np.ndarray, intrinsics: Intrinsics | None = None,
     readings = measure_patches(rectified, rectifier, geometry, intrinsics, config)
     illumination = None
     if config.illumination_field:
-        positions, levels = measure_paper(rectified, rectifier, scan, config)
+        positions, levels, problems = measure_paper(rectified, rectifier, scan, config)
         half = layout.PLAY_AREA_MM / 2
         illumination = fit_illumination(positions, levels, (half, half), half)
+        if illumination is None:
+            notes.append("light fall-off across the table not measured (white paper of fewer than 3 cards "
+                         f"usable: {'; '.join(problems) or 'cards not visible'}); colours assume even light"
+                         + (" - lower the camera exposure" if any("overexposed" in p for p in problems) else ""))
     colour, patches, colour_notes = fit_patches(readings, config, illumination)
     return TableCalibration(geometry, scan, colour, patches, rectified, rectifier, notes + colour_notes)

@@ -177,3 +177,16 @@ def test_cli_table_not_an_image(tmp_path: Path, capsys: pytest.CaptureFixture[st
     bad.write_bytes(b"\x00\x01 definitely not a jpeg")
     assert main(["calibrate", "table", str(bad)]) == 2
     assert "not an image" in capsys.readouterr().err
+
+
+def test_cli_config_overrides_thresholds(view, write_png, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    photo = write_png(view(25, 8, "warm", cover=1).image_bgr)
+    strict = tmp_path / "strict.json"
+    strict.write_text('{"min_markers": 4}')
+    assert main(["calibrate", "table", str(photo), "--config", str(strict)]) == 2
+    assert "marker 1 (top right) is not visible; need at least 4" in capsys.readouterr().err
+    typo = tmp_path / "typo.json"
+    typo.write_text('{"min_marker": 4}')
+    assert main(["calibrate", "table", str(photo), "--config", str(typo)]) == 2
+    assert "unknown keys min_marker" in capsys.readouterr().err

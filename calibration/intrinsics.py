@@ -211,7 +211,7 @@ class _ViewFinder:
         if corners is None:
             lap = laplacian_variance(grey)
             if lap < self.config.min_laplacian_variance:
-                return (f"too blurred (sharpness {lap:.1f} < {self.config.min_laplacian_variance:g}, "
+                return (f"too blurred or featureless (sharpness {lap:.1f} < {self.config.min_laplacian_variance:g}, "
                         f"variance of the Laplacian); pattern not found")
             return f"pattern not found (no {self.spec.describe()})"
         edge_width = float(cv2.estimateChessboardSharpness(

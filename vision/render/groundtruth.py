@@ -29,7 +29,7 @@ GT_VERSION = 1
 
 
 def _r(values: np.ndarray, nd: int = 2) -> list[list[float]]:
-    return [[round(float(v), nd) for v in row] for row in np.asarray(values).reshape(-1, 2)]
+    return np.round(np.asarray(values, np.float64).reshape(-1, 2), nd).tolist()
 
 
 def _hull(points: np.ndarray) -> np.ndarray:
@@ -39,18 +39,24 @@ def _hull(points: np.ndarray) -> np.ndarray:
 
 
 def build_ground_truth(scene: Scene, camera: CameraModel, options: RenderOptions, seed: int,
-                       id_map: np.ndarray, drawn_px: np.ndarray) -> dict[str, Any]:
-    counts = np.bincount(id_map.ravel()[id_map.ravel() < len(drawn_px)], minlength=len(drawn_px))
+                       id_map: np.ndarray, drawn_px: np.ndarray,
+                       geometry: Any = None) -> dict[str, Any]:
+    counts = np.bincount(id_map.ravel(), minlength=len(drawn_px))  # uint16: at most 65536 bins
     components = []
     w, h = camera.width, camera.height
+    if geometry is None:
+        from vision.render.renderer import box_geometry
+
+        geometry = box_geometry(scene.components, camera)
+    n = len(scene.components)
+    final_px = geometry.image_px
     for index, comp in enumerate(scene.components):
         if not comp.labelled:
             continue
-        base = np.array(comp.corners_mm(0.0))
-        top = np.array(comp.corners_mm(comp.size_mm[2]))
-        top_px = camera.project(top)
-        all_px = camera.project(np.vstack([base, top]))
-        hull = _hull(all_px)
+        top = geometry.corners3d[index, :4]
+        base = geometry.corners3d[index, 4:]
+        top_px = final_px[index, :4]
+        hull = _hull(final_px[index])
         x0, y0 = np.clip(hull.min(axis=0), 0, [w, h])
         x1, y1 = np.clip(hull.max(axis=0), 0, [w, h])
         drawn = int(drawn_px[index + 1])

@@ -28,6 +28,8 @@ from vision.render.hands import CUP_HEIGHT_MM, CUP_RADIUS_MM, PHONE_SIZE_MM, Dis
 from vision.render.scene import Component, Pose, Scene
 
 OCCLUDER_ID = 65_535
+TALL_MM = 14.0
+"""Components at least this tall cast shadows onto other components, not just the table."""
 """Value of hands and distractors in the id map."""
 
 _SIDE_NORMALS = {"north": (0.0, -1.0, 0.0), "east": (1.0, 0.0, 0.0), "south": (0.0, 1.0, 0.0),
@@ -64,8 +66,8 @@ class RenderOptions:
 
     @staticmethod
     def clean() -> RenderOptions:
-        """Even light, no noise, no blur, no JPEG: for tests and catalogue pictures."""
-        return RenderOptions(lighting=Lighting(glare_strength=0.0, falloff=0.0,
+        """Even light without shadows or glare; no noise, blur or JPEG: for tests."""
+        return RenderOptions(lighting=Lighting(glare_strength=0.0, falloff=0.0, shadow_strength=0.0,
                                                colour_temperature_k=5000.0),
                              sensor=SensorEffects.clean())
 
@@ -114,7 +116,13 @@ class Renderer:
 
         extra_components = [_distractor_component(d, i) for i, d in enumerate(options.distractors)
                             if d.kind == "phone"]
-        self._shadows(img, scene.components + extra_components, options, camera)
+        # Shadows in two passes: flat things (tiles, cards, boards) shade the table under
+        # everything; tall things (cubes, dice, cups, hands) also shade the components around
+        # and under them, so their shadows go on after the components are drawn.
+        everything = scene.components + extra_components
+        low = [c for c in everything if c.size_mm[2] < TALL_MM]
+        tall = [c for c in everything if c.size_mm[2] >= TALL_MM]
+        self._shadows(img, low, options, camera, with_occluders=False)
         t2 = time.perf_counter()
         timings["shadows"] = (t2 - t1) * 1000
 
@@ -130,6 +138,9 @@ class Renderer:
             drawn_px[i + 1] = self._draw_component(img, id_map, scene.components[i], camera,
                                                    options.lighting, i + 1,
                                                    geometry.image_px[i])
+        tall_ids = [i + 1 for i, c in enumerate(scene.components) if c.size_mm[2] >= TALL_MM]
+        self._shadows(img, tall, options, camera, with_occluders=True, id_map=id_map,
+                      protect_ids=tall_ids)
         t3 = time.perf_counter()
         timings["components"] = (t3 - t2) * 1000
 
@@ -250,7 +261,10 @@ class Renderer:
         return total
 
     def _shadows(self, img: np.ndarray, components: list[Component], options: RenderOptions,
-                 camera: CameraModel) -> None:
+                 camera: CameraModel, *, with_occluders: bool, id_map: np.ndarray | None = None,
+                 protect_ids: list[int] | None = None) -> None:
+        """Darken where ``components`` (and, ``with_occluders``, cups and hands) block the
+        light; pixels of ``protect_ids`` in ``id_map`` (the casters themselves) stay lit."""
         light = options.lighting
         strength = light.shadow_strength * (1 - light.ambient * 0.5)
         if strength <= 0.01:
@@ -270,7 +284,7 @@ class Renderer:
             for p in np.vstack([base, top]):
                 pts.append((p[0] + offset[0] * p[2], p[1] + offset[1] * p[2], 0.0))
             casters.append(np.array(pts))
-        for d_ in options.distractors:
+        for d_ in options.distractors if with_occluders else ():
             if d_.kind == "cup":
                 ring = [(d_.x + CUP_RADIUS_MM * math.cos(a), d_.y + CUP_RADIUS_MM * math.sin(a))
                         for a in np.linspace(0, 2 * math.pi, 16, endpoint=False)]
@@ -278,7 +292,7 @@ class Renderer:
                 pts += [(x + offset[0] * CUP_HEIGHT_MM, y + offset[1] * CUP_HEIGHT_MM, 0.0)
                         for x, y in ring]
                 casters.append(np.array(pts))
-        for hand in options.hands:
+        for hand in options.hands if with_occluders else ():
             for _, part in hand.polygons():
                 pts = [(p[0] + offset[0] * p[2], p[1] + offset[1] * p[2], 0.0) for p in part]
                 casters.append(np.array(pts))
@@ -307,6 +321,11 @@ class Renderer:
         fx1, fy1 = min(camera.width, qx1 * scale), min(camera.height, qy1 * scale)
         full = cv2.resize(keep, ((qx1 - qx0) * scale, (qy1 - qy0) * scale),
                           interpolation=cv2.INTER_LINEAR)[: fy1 - fy0, : fx1 - fx0]
+        if id_map is not None and protect_ids:
+            lut = np.zeros(OCCLUDER_ID + 1, bool)
+            lut[protect_ids] = True
+            full = full.copy()
+            full[lut[id_map[fy0:fy1, fx0:fx1]]] = 255
         roi = img[fy0:fy1, fx0:fx1]
         cv2.multiply(roi, cv2.cvtColor(full, cv2.COLOR_GRAY2BGR), dst=roi, scale=1 / 255.0)
 

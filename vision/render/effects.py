@@ -122,30 +122,48 @@ def gain_map(width: int, height: int, vignette: float, wb_bgr: np.ndarray,
 
 
 def apply_sensor(img: np.ndarray, effects: SensorEffects, gains: np.ndarray | None,
-                 rng: np.random.Generator, noise_bank: np.ndarray | None = None) -> np.ndarray:
+                 rng: np.random.Generator,
+                 noise_planes: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """Gains, optical blur, noise and JPEG on a BGR uint8 image (returns a new image).
 
-    ``gains``: uint8 HxWx3 multipliers in 1/128 units (see :func:`gain_map_u8`).
-    ``noise_bank``: int16 standard-normal noise x 16, at least 64 px larger than the image; a
-    random crop of it is used (fresh noise when None). Photon (shot) noise is approximated by
-    a level-independent sigma of ``noise_sigma + shot_noise * 128``: a per-pixel sigma costs
-    two more full-image float passes.
+    ``gains``: uint8 HxWx3 multipliers in 1/128 units (see :func:`gain_map`).
+    ``noise_planes``: (positive, negative) uint8 noise at this frame's sigma, at least 64 px
+    larger than the image (see :func:`noise_planes`); a random crop is used, so that adding
+    noise is two saturating uint8 passes. Photon (shot) noise is approximated by a
+    level-independent sigma of ``noise_sigma + shot_noise * 128``.
     """
     if effects.blur_sigma_px > 0.05:
         img = cv2.GaussianBlur(img, (0, 0), effects.blur_sigma_px)
     if gains is not None:
         img = cv2.multiply(img, gains, scale=1 / 128.0)
-    sigma = effects.noise_sigma + effects.shot_noise * 128.0
+    sigma = effective_noise_sigma(effects)
     if sigma > 0.05:
         h, w = img.shape[:2]
-        if noise_bank is None or noise_bank.shape[0] < h + 64 or noise_bank.shape[1] < w + 64:
-            noise = np.round(rng.standard_normal((h, w, 3)) * 16).astype(np.int16)
+        if noise_planes is None or noise_planes[0].shape[0] < h + 64 or noise_planes[0].shape[1] < w + 64:
+            noise = rng.standard_normal((h, w, 3)) * sigma
+            pos = np.clip(np.round(noise), 0, 255).astype(np.uint8)
+            neg = np.clip(np.round(-noise), 0, 255).astype(np.uint8)
         else:
             dy, dx = (int(v) for v in rng.integers(0, 64, 2))
-            noise = noise_bank[dy: dy + h, dx: dx + w]
-        img = cv2.addWeighted(img, 1.0, noise, sigma / 16.0, 0.0, dtype=cv2.CV_8U)
+            pos = noise_planes[0][dy: dy + h, dx: dx + w]
+            neg = noise_planes[1][dy: dy + h, dx: dx + w]
+        img = cv2.subtract(cv2.add(img, pos), neg)
     if effects.jpeg_quality is not None:
         ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg_quality)])
         if ok:
             img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return img
+
+
+def effective_noise_sigma(effects: SensorEffects) -> float:
+    """Noise sigma in 8-bit levels, quantised to 0.25 so that noise planes can be cached."""
+    return round((effects.noise_sigma + effects.shot_noise * 128.0) * 4) / 4
+
+
+def noise_planes(bank: np.ndarray, sigma: float) -> tuple[np.ndarray, np.ndarray]:
+    """Split standard-normal int16 noise (x16) scaled to ``sigma`` into positive and negative
+    uint8 planes."""
+    scaled = bank.astype(np.float32) * (sigma / 16.0)
+    pos = cv2.convertScaleAbs(np.maximum(scaled, 0))
+    neg = cv2.convertScaleAbs(np.minimum(scaled, 0))
+    return pos, neg

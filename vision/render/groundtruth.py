@@ -41,7 +41,10 @@ def _hull(points: np.ndarray) -> np.ndarray:
 def build_ground_truth(scene: Scene, camera: CameraModel, options: RenderOptions, seed: int,
                        id_map: np.ndarray, drawn_px: np.ndarray,
                        geometry: Any = None) -> dict[str, Any]:
-    counts = np.bincount(id_map.ravel(), minlength=len(drawn_px))  # uint16: at most 65536 bins
+    import cv2
+
+    n_ids = len(drawn_px)
+    counts = cv2.calcHist([id_map], [0], None, [n_ids], [0, n_ids]).ravel().astype(np.int64)
     components = []
     w, h = camera.width, camera.height
     if geometry is None:
@@ -50,6 +53,8 @@ def build_ground_truth(scene: Scene, camera: CameraModel, options: RenderOptions
         geometry = box_geometry(scene.components, camera)
     n = len(scene.components)
     final_px = geometry.image_px
+    rounded_px = np.round(final_px, 2)
+    rounded_mm = np.round(geometry.corners3d, 3)
     for index, comp in enumerate(scene.components):
         if not comp.labelled:
             continue
@@ -69,11 +74,11 @@ def build_ground_truth(scene: Scene, camera: CameraModel, options: RenderOptions
             "pose": {"x": round(comp.pose.x, 3), "y": round(comp.pose.y, 3),
                      "z": round(comp.pose.z, 3), "yaw_deg": round(comp.pose.yaw_deg, 3)},
             "size_mm": list(comp.size_mm),
-            "polygon_mm": _r(base[:, :2], 3),
-            "top_polygon_mm": _r(top[:, :2], 3),
+            "polygon_mm": rounded_mm[index, 4:, :2].tolist(),
+            "top_polygon_mm": rounded_mm[index, :4, :2].tolist(),
             "top_height_mm": round(comp.top_z, 3),
             "polygon_px": _r(hull),
-            "top_polygon_px": _r(top_px),
+            "top_polygon_px": rounded_px[index, :4].tolist(),
             "bbox_px": [round(float(v), 2) for v in (x0, y0, x1, y1)],
             "in_image": bool(x1 - x0 > 0.5 and y1 - y0 > 0.5),
             "visible_fraction": round(visible / drawn, 3) if drawn else 0.0,

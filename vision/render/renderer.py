@@ -23,7 +23,8 @@ from calibration import layout
 from vision.render import sprites
 from vision.render import table_art
 from vision.render.camera import CameraModel
-from vision.render.effects import Lighting, SensorEffects, apply_sensor, gain_map
+from vision.render.effects import (Lighting, SensorEffects, apply_sensor, effective_noise_sigma,
+                                   gain_map, noise_planes)
 from vision.render.hands import CUP_HEIGHT_MM, CUP_RADIUS_MM, PHONE_SIZE_MM, Distractor, Hand
 from vision.render.scene import Component, Pose, Scene
 
@@ -100,6 +101,7 @@ class Renderer:
         self._gains: OrderedDict[Any, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
         self._noise: dict[tuple[int, int, int], np.ndarray] = {}
+        self._planes: OrderedDict[tuple[int, int, float], tuple[np.ndarray, np.ndarray]] = OrderedDict()
 
     # ------------------------------------------------------------------ public
     def render(self, scene: Scene, camera: CameraModel, options: RenderOptions | None = None,
@@ -109,7 +111,6 @@ class Renderer:
         timings: dict[str, float] = {}
         rng = np.random.default_rng(seed % (2**63))  # any int, negative too
         img = self._background(scene, camera, options).copy()
-        self._noise_bank(camera)
         id_map = np.zeros((camera.height, camera.width), np.uint16)
         t1 = time.perf_counter()
         timings["background"] = (t1 - t0) * 1000
@@ -155,8 +156,9 @@ class Renderer:
         t4 = time.perf_counter()
         timings["occluders"] = (t4 - t3) * 1000
 
-        img = apply_sensor(img, options.sensor, self._gain(camera, options), rng,
-                           self._noise_bank(camera))
+        sigma = effective_noise_sigma(options.sensor)
+        planes = self._noise_planes(camera, sigma) if sigma > 0.05 else None
+        img = apply_sensor(img, options.sensor, self._gain(camera, options), rng, planes)
         t5 = time.perf_counter()
         timings["camera"] = (t5 - t4) * 1000
 
@@ -248,6 +250,16 @@ class Renderer:
             bank = np.round(normal * 16).astype(np.int16)
             self._noise = {shape: bank}
         return bank
+
+    def _noise_planes(self, camera: CameraModel, sigma: float) -> tuple[np.ndarray, np.ndarray]:
+        key = (camera.height, camera.width, sigma)
+        planes = self._planes.get(key)
+        if planes is None:
+            planes = noise_planes(self._noise_bank(camera), sigma)
+            self._planes[key] = planes
+            while len(self._planes) > self._cache_size:
+                self._planes.popitem(last=False)
+        return planes
 
     # ------------------------------------------------------------------ drawing
     def _draw_component(self, img: np.ndarray, id_map: np.ndarray, comp: Component,

@@ -96,12 +96,17 @@ class Renderer:
     """Holds the caches (backgrounds and distortion maps per camera); create one per process or
     per sequence and call :meth:`render` for every frame."""
 
-    def __init__(self, cache_size: int = 4) -> None:
+    def __init__(self, cache_size: int = 4, reuse_layers: bool = True) -> None:
+        """``reuse_layers``: when the same scene is rendered again with the same camera and
+        light (still frames, hands moving over an unchanged table), reuse its drawn components
+        and redraw only hands, distractors and the sensor. Off: redraw everything (bench)."""
+        self._reuse_layers = reuse_layers
         self._backgrounds: OrderedDict[Any, np.ndarray] = OrderedDict()
         self._gains: OrderedDict[Any, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
         self._noise: dict[tuple[int, int, int], np.ndarray] = {}
         self._planes: OrderedDict[tuple[int, int, float], tuple[np.ndarray, np.ndarray]] = OrderedDict()
+        self._layers: OrderedDict[Any, tuple[np.ndarray, np.ndarray, np.ndarray]] = OrderedDict()
 
     # ------------------------------------------------------------------ public
     def render(self, scene: Scene, camera: CameraModel, options: RenderOptions | None = None,
@@ -110,38 +115,50 @@ class Renderer:
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
         rng = np.random.default_rng(seed % (2**63))  # any int, negative too
-        img = self._background(scene, camera, options).copy()
-        id_map = np.zeros((camera.height, camera.width), np.uint16)
-        t1 = time.perf_counter()
-        timings["background"] = (t1 - t0) * 1000
-
-        extra_components = [_distractor_component(d, i) for i, d in enumerate(options.distractors)
-                            if d.kind == "phone"]
-        # Shadows in two passes: flat things (tiles, cards, boards) shade the table under
-        # everything; tall things (cubes, dice, cups, hands) also shade the components around
-        # and under them, so their shadows go on after the components are drawn.
-        everything = scene.components + extra_components
-        low = [c for c in everything if c.size_mm[2] < TALL_MM]
-        tall = [c for c in everything if c.size_mm[2] >= TALL_MM]
-        self._shadows(img, low, options, camera, with_occluders=False)
-        t2 = time.perf_counter()
-        timings["shadows"] = (t2 - t1) * 1000
-
         if len(scene.components) >= OCCLUDER_ID - 1:
             raise ValueError(f"a scene holds at most {OCCLUDER_ID - 2} components")
         geometry = box_geometry(scene.components, camera)
-        centres = geometry.corners3d.mean(axis=1)
-        depths = camera.depth(centres) if len(centres) else np.zeros(0)
-        order = sorted(range(len(scene.components)),
-                       key=lambda i: (round(scene.components[i].pose.z, 1), -depths[i]))
-        drawn_px = np.zeros(len(scene.components) + 1, np.int64)
-        for i in order:
-            drawn_px[i + 1] = self._draw_component(img, id_map, scene.components[i], camera,
-                                                   options.lighting, i + 1,
-                                                   geometry.image_px[i])
-        tall_ids = [i + 1 for i, c in enumerate(scene.components) if c.size_mm[2] >= TALL_MM]
-        self._shadows(img, tall, options, camera, with_occluders=True, id_map=id_map,
-                      protect_ids=tall_ids)
+        layer_key = (_scene_fingerprint(scene), camera, options.lighting, options.table_seed)
+        cached = self._layers.get(layer_key) if self._reuse_layers else None
+        if cached is not None:
+            # the same table seen again (a still frame, or hands moving over it): reuse the
+            # drawn components, redraw only what moves and the sensor
+            img, id_map, drawn_px = cached[0].copy(), cached[1].copy(), cached[2].copy()
+            t1 = t2 = time.perf_counter()
+            timings.update(background=(t1 - t0) * 1000, shadows=0.0)
+        else:
+            img = self._background(scene, camera, options).copy()
+            id_map = np.zeros((camera.height, camera.width), np.uint16)
+            t1 = time.perf_counter()
+            timings["background"] = (t1 - t0) * 1000
+            # Shadows in passes: flat things (tiles, cards, boards) shade the table under
+            # everything; tall things (cubes, dice) also shade the components around and under
+            # them, so their shadows go on after the components; cups, phones and hands last.
+            low = [c for c in scene.components if c.size_mm[2] < TALL_MM]
+            tall = [c for c in scene.components if c.size_mm[2] >= TALL_MM]
+            self._shadows(img, low, options, camera, with_occluders=False)
+            t2 = time.perf_counter()
+            timings["shadows"] = (t2 - t1) * 1000
+            centres = geometry.corners3d.mean(axis=1)
+            depths = camera.depth(centres) if len(centres) else np.zeros(0)
+            order = sorted(range(len(scene.components)),
+                           key=lambda i: (round(scene.components[i].pose.z, 1), -depths[i]))
+            drawn_px = np.zeros(len(scene.components) + 1, np.int64)
+            for i in order:
+                drawn_px[i + 1] = self._draw_component(img, id_map, scene.components[i], camera,
+                                                       options.lighting, i + 1,
+                                                       geometry.image_px[i])
+            tall_ids = [i + 1 for i, c in enumerate(scene.components) if c.size_mm[2] >= TALL_MM]
+            self._shadows(img, tall, options, camera, with_occluders=False, id_map=id_map,
+                          protect_ids=tall_ids)
+            if self._reuse_layers:
+                self._layers[layer_key] = (img.copy(), id_map.copy(), drawn_px.copy())
+                while len(self._layers) > self._cache_size:
+                    self._layers.popitem(last=False)
+        extra_components = [_distractor_component(d, i) for i, d in enumerate(options.distractors)
+                            if d.kind == "phone"]
+        if extra_components or options.hands or options.distractors:
+            self._shadows(img, extra_components, options, camera, with_occluders=True)
         t3 = time.perf_counter()
         timings["components"] = (t3 - t2) * 1000
 
@@ -340,6 +357,13 @@ class Renderer:
             full[lut[id_map[fy0:fy1, fx0:fx1]]] = 255
         roi = img[fy0:fy1, fx0:fx1]
         cv2.multiply(roi, cv2.cvtColor(full, cv2.COLOR_GRAY2BGR), dst=roi, scale=1 / 255.0)
+
+
+def _scene_fingerprint(scene: Scene) -> int:
+    """Everything about a scene that changes its pixels (not the game state it reports)."""
+    return hash((scene.table_style, scene.table_rgb, scene.play_mat_rgb, tuple(
+        (c.uid, c.pose, c.size_mm, tuple(sorted(c.faces.items(), key=lambda kv: kv[0])),
+         c.side_rgb, c.casts_shadow) for c in scene.components)))
 
 
 def _mm_per_px(camera: CameraModel) -> float:

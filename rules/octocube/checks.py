@@ -1,0 +1,188 @@
+"""What is inconsistent in an Octocube position (for states read from outside, and as the
+invariants the random-simulation tests check after every move)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.core import UNKNOWN
+from rules.octocube import data
+from rules.octocube.components import FACES, Tile, location_label
+from rules.octocube.pieces import is_abyss
+
+if TYPE_CHECKING:
+    from rules.octocube.state import OctocubeState
+
+
+def status(state: OctocubeState) -> list[str]:
+    problems: list[str] = []
+    game = state.game
+    n = game.num_players
+    if state.mode != game.mode:
+        problems.append(f"mode {state.mode!r} differs from the game's {game.mode!r}")
+    if state.grid_size != game.grid_size:
+        problems.append(f"grid size {state.grid_size} is wrong for {n} players")
+    if not 0 <= state.player < n or not 0 <= state.first_player < n:
+        problems.append("player or first player is not a seat")
+    problems += _play_area(state)
+    problems += _cubes(state)
+    problems += _boards(state)
+    problems += _tiles(state)
+    problems += _abyss(state)
+    problems += _progress(state)
+    return problems
+
+
+def _play_area(state: OctocubeState) -> list[str]:
+    problems: list[str] = []
+    locations = set(state.game.grid.locations)
+    for loc in state.holes & set(state.stacks):
+        problems.append(f"{location_label(loc)} is both a stack and a hole")
+    for loc in locations - state.holes - set(state.stacks):
+        problems.append(f"{location_label(loc)} is neither a stack nor a hole")
+    waiting = set(state.pending_abyss) | ({state.leftover_target} if state.leftover_target else set())
+    for loc, stack in state.stacks.items():
+        where = location_label(loc)
+        if not stack and loc not in state.occupied and loc not in waiting:
+            problems.append(f"the stack at {where} is empty but nothing waits to fill it")
+        for tile in stack:
+            if tile is not UNKNOWN and not isinstance(tile, Tile):
+                problems.append(f"the stack at {where} holds {tile!r}, not a tile")
+            elif is_abyss(tile) and len(stack) != 1:
+                problems.append(f"the abyss tile at {where} is not alone on its space")
+    for loc in state.pending_abyss:
+        if state.stacks.get(loc) != []:
+            problems.append(f"{location_label(loc)} waits for an abyss tile but is not empty")
+    if state.mode != "kids" and state.holes and state.abyss_supply:
+        problems.append("a location stopped being a space while abyss tiles remain in the supply")
+    return problems
+
+
+def _cubes(state: OctocubeState) -> list[str]:
+    from rules.octocube.state import player_name
+
+    problems: list[str] = []
+    seen: dict[Any, int] = {}
+    for seat, cube in enumerate(state.cubes):
+        who = player_name(seat)
+        if cube.seat != seat:
+            problems.append(f"cube {seat} claims seat {cube.seat}")
+        if set(cube.faces) != set(FACES):
+            problems.append(f"{who}'s cube faces are {sorted(cube.faces)}, not the six faces")
+            continue
+        for face, tile in cube.faces.items():
+            if tile is None or tile is UNKNOWN:
+                continue
+            if not isinstance(tile, Tile) or not tile.collectible:
+                problems.append(f"{who}'s {face} face holds {tile!r}: only object or coin tiles stick")
+        loc = cube.location
+        if loc is None:
+            continue
+        if loc not in state.stacks:
+            problems.append(f"{who}'s cube is at {location_label(loc)}, which is not a space")
+        if loc in seen:
+            problems.append(f"{who}'s and {player_name(seen[loc])}'s cubes share {location_label(loc)}")
+        seen[loc] = seat
+    occupied = {c.location: c.seat for c in state.cubes if c.location is not None}
+    if occupied != state.occupied:
+        problems.append("the occupancy map disagrees with the cubes' locations")
+    if state.mode == "kids":
+        for cube in state.cubes:
+            if cube.location is None and cube.tiles():
+                problems.append(f"{player_name(cube.seat)}'s retrieved kids cube still holds tiles")
+    return problems
+
+
+def _boards(state: OctocubeState) -> list[str]:
+    from rules.octocube.state import player_name
+
+    problems: list[str] = []
+    kids = state.mode == "kids"
+    for seat, board in enumerate(state.boards):
+        who = player_name(seat)
+        if board.coins < 0:
+            problems.append(f"{who} has a negative number of coins")
+        if any(not isinstance(t, Tile) or t.kind != "object" for t in board.tiles):
+            problems.append(f"{who}'s board holds something other than object tiles")
+        expected = sum(data.SERIES_POINTS[c] for _, c in board.series)
+        if board.tokens != expected:
+            problems.append(f"{who} holds {board.tokens} VP in tokens but the series scored give {expected}")
+        if kids:
+            if len(board.slots) != len(data.KIDS_BOARD_SPACES):
+                problems.append(f"{who}'s kids board has {len(board.slots)} spaces, not {len(data.KIDS_BOARD_SPACES)}")
+                continue
+            if board.tiles or board.series or board.tokens:
+                problems.append(f"{who} holds standard-board tiles or tokens in the kids game")
+            for space, tile in zip(data.KIDS_BOARD_SPACES, board.slots, strict=True):
+                if tile is not None and (not isinstance(tile, Tile) or not data.kids_space_accepts(space, tile)):
+                    problems.append(f"{who}'s {data.kids_space_label(space)} holds {tile!r}, which does not fit")
+        elif board.slots:
+            problems.append(f"{who} has kids board spaces in the {state.mode} game")
+        # powers B and F trade board tiles after they scored, so only the standard game can
+        # insist that the board holds exactly the tiles its series counted
+        if state.mode == "standard" and sum(c for _, c in board.series) != len(board.tiles):
+            problems.append(f"{who}'s board holds {len(board.tiles)} tiles but its series counted "
+                            f"{sum(c for _, c in board.series)}")
+    return problems
+
+
+def _tiles(state: OctocubeState) -> list[str]:
+    problems: list[str] = []
+    counts = state.tile_counts()
+    total = 0
+    for tile, count in counts.items():
+        total += count
+        if tile is UNKNOWN:
+            continue
+        limit = data.TILE_COUNTS.get(tile)
+        if limit is None:
+            problems.append(f"{tile!r} is not an object or coin tile of the game")
+        elif count > limit:
+            problems.append(f"{count} {tile.label()} tiles found, the game has {limit}")
+    if total != data.COLLECTIBLE_TILE_TOTAL:
+        problems.append(f"{total} object and coin tiles found, the game has {data.COLLECTIBLE_TILE_TOTAL}")
+    elif UNKNOWN not in counts:
+        for tile, limit in data.TILE_COUNTS.items():
+            if counts.get(tile, 0) != limit:
+                problems.append(f"{counts.get(tile, 0)} {tile.label()} tiles found, the game has {limit}")
+    return problems
+
+
+def _abyss(state: OctocubeState) -> list[str]:
+    problems: list[str] = []
+    game = state.game
+    placed = [st[0] for st in state.stacks.values() if len(st) == 1 and is_abyss(st[0])]
+    everywhere = placed + list(state.abyss_supply)
+    if any(not is_abyss(t) for t in state.abyss_supply):
+        problems.append("the abyss supply holds a tile that is not an abyss tile")
+    if len(everywhere) != game.abyss_tile_total():
+        problems.append(f"{len(everywhere)} abyss tiles in play and supply, the game uses {game.abyss_tile_total()}")
+    letters = [t.letter for t in everywhere if is_abyss(t)]
+    if state.mode == "advanced":
+        if None in letters:
+            problems.append("the advanced game places abyss tiles power side up, one has no power")
+        named = [x for x in letters if x is not None]
+        if len(set(named)) != len(named):
+            problems.append("two abyss tiles show the same power")
+        if not set(named) <= set(game.power_letters()):
+            problems.append(f"an abyss tile shows a power outside {''.join(game.power_letters())}")
+    else:
+        wrong = [x for x in letters if x not in (None, data.EXTRA_ROLL_LETTER)]
+        if wrong or letters.count(data.EXTRA_ROLL_LETTER) != (1 if game.centre is not None else 0):
+            problems.append("only abyss tile A (3-4 players) shows a letter outside the advanced game")
+    return problems
+
+
+def _progress(state: OctocubeState) -> list[str]:
+    problems: list[str] = []
+    if state.mode != "kids" and state.end_triggered != (not state.abyss_supply):
+        problems.append("the end is triggered exactly when the abyss supply runs out")
+    if state.over and not (state.end_triggered or state.stalled):
+        problems.append("the game is over but its end was never triggered")
+    if state.over and len(set(state.turns_taken())) != 1:
+        problems.append(f"the game ended with unequal turns {state.turns_taken()}")
+    if state.hand and state.mode != "kids":
+        problems.append("retrieved tiles wait outside the kids game")
+    if state.follow_up is not None and state.cubes[state.player].location is None:
+        problems.append("a follow-up is open but the cube is not in the play area")
+    return problems

@@ -1,0 +1,73 @@
+"""Mutable pieces of an Octocube position: cubes and player boards.
+
+Convention that makes undo cheap: the *containers inside* a piece (``Cube.faces``,
+``PlayerBoard.tiles`` ...) are never changed in place; the engine assigns a new one. A
+snapshot therefore only has to copy the pieces themselves (a handful of references each).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import UNKNOWN
+from rules.octocube.components import FACES, Location, Tile
+
+FaceContent = Any
+"""``Tile``, ``None`` (empty face) or ``UNKNOWN`` (a tile picked up before anyone saw it)."""
+
+EMPTY_FACES: dict[str, FaceContent] = {f: None for f in FACES}
+
+
+@dataclass(slots=True)
+class Cube:
+    """One player's octopus cube. ``location`` None = in the personal area."""
+
+    seat: int
+    location: Location | None = None
+    faces: dict[str, FaceContent] = field(default_factory=lambda: dict(EMPTY_FACES))
+
+    def tiles(self) -> list[FaceContent]:
+        return [t for t in self.faces.values() if t is not None]
+
+    def empty_faces(self) -> list[str]:
+        return [f for f in FACES if self.faces[f] is None]
+
+    def is_full(self) -> bool:
+        return all(t is not None for t in self.faces.values())
+
+    def copy(self) -> Cube:
+        return Cube(self.seat, self.location, self.faces)
+
+
+@dataclass(slots=True)
+class PlayerBoard:
+    """What a player has collected.
+
+    Standard/advanced: ``tiles`` are the object tiles stored on the board, ``coins`` the coin
+    tiles beside it, ``tokens`` the victory points taken for series, ``series`` each scored
+    series as ``(object, count)`` in the order scored (``tokens`` is their sum on the table).
+    Kids: ``slots`` holds the tile on each board space (index into ``KIDS_BOARD_SPACES``).
+    """
+
+    tiles: list[Tile] = field(default_factory=list)
+    coins: int = 0
+    tokens: int = 0
+    series: list[tuple[str, int]] = field(default_factory=list)
+    slots: list[Tile | None] = field(default_factory=list)
+
+    def copy(self) -> PlayerBoard:
+        return PlayerBoard(self.tiles, self.coins, self.tokens, self.series, self.slots)
+
+    def object_tiles(self) -> list[Tile]:
+        """Every object tile the player owns (board spaces in kids mode)."""
+        if self.slots:
+            return [t for t in self.slots if t is not None]
+        return list(self.tiles)
+
+    def filled(self) -> int:
+        return sum(1 for t in self.slots if t is not None)
+
+
+def is_abyss(tile: FaceContent) -> bool:
+    return tile is not UNKNOWN and tile is not None and tile.kind == "abyss"

@@ -1,0 +1,164 @@
+"""Kids rules: free-orientation rolls, Retrieve, board spaces, leftover stacks, the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import IllegalMoveError
+from rules.octocube import (
+    LeftoverTarget,
+    LeftoverTile,
+    Pass,
+    Pivot,
+    Place,
+    PlaceOnBoard,
+    Retrieve,
+    Roll,
+    Score,
+)
+from rules.octocube import data
+from rules.octocube.state import PLAIN_ABYSS
+from tests.rules.octocube.helpers import L, T, fresh, hole, put_cube, set_stack
+
+SPACES = data.KIDS_BOARD_SPACES
+
+
+def fitting(space: tuple[str | None, str | None]) -> str:
+    colour, obj = space
+    return f"{colour or 'white'} {obj or 'starfish'}"
+
+
+def fill_board(state, seat: int, leave: tuple[int, ...] = ()) -> None:
+    board = state.boards[seat]
+    board.slots = [None if i in leave else T(fitting(s)) for i, s in enumerate(SPACES)]
+
+
+def test_roll_with_free_orientation_but_an_empty_face_down() -> None:
+    state = fresh(4, mode="kids")
+    put_cube(state, 0, "B2", top="coin")
+    moves = list(state.legal_moves())
+    rolls = [m for m in moves if isinstance(m, Roll)]
+    assert {m.direction for m in rolls} == {"north", "south", "east", "west"}
+    assert all(state.cubes[0].faces[m.orientation[0]] is None for m in rolls)
+    assert len(rolls) == 4 * 5  # the coin may end on any face but the bottom
+    assert Retrieve() in moves and not any(isinstance(m, (Pass, Pivot, Score)) for m in moves)
+    with pytest.raises(IllegalMoveError, match="empty face must go on the bottom"):
+        state.push(Roll("east", ("top", "north")))
+    with pytest.raises(IllegalMoveError, match="orientation"):
+        state.push(Roll("east"))
+    with pytest.raises(IllegalMoveError, match="only has Roll and Retrieve"):
+        state.push(Pivot(90))
+    set_stack(state, "C2", "white pearl", "green pearl")
+    state.push(Roll("east", ("north", "west")))  # north face down, west looks north: top -> east
+    faces = state.cubes[0].faces
+    assert faces["east"] == T("coin") and faces["bottom"] == T("green pearl")
+    assert state.current_player() == 1
+
+
+def test_full_cube_must_be_retrieved_at_once() -> None:
+    state = fresh(4, mode="kids")
+    put_cube(state, 0, "B2", top="coin", north="coin", south="white pearl", east="green pearl", west="coin")
+    set_stack(state, "C2", "white amphora")
+    state.push(Roll("east", ("bottom", "north")))
+    assert state.cubes[0].is_full()
+    assert state.current_player() == 0 and list(state.legal_moves()) == [Retrieve()]
+    with pytest.raises(IllegalMoveError, match="must retrieve"):
+        state.push(Roll("west", ("bottom", "north")))
+
+
+def test_retrieve_is_the_only_move_when_no_roll_is_possible() -> None:
+    state = fresh(4, mode="kids")
+    put_cube(state, 0, "A1", top="coin")
+    put_cube(state, 1, "B1")
+    hole(state, "A2")
+    assert list(state.legal_moves()) == [Retrieve()]
+
+
+def test_retrieved_tiles_go_on_fitting_spaces() -> None:
+    state = fresh(4, mode="kids")
+    put_cube(state, 0, "B2", top="white diamond", north="green pearl", south="coin")
+    state.push(Retrieve())
+    board = state.boards[0]
+    assert board.coins == 1 and state.cubes[0].location is None and state.cubes[0].tiles() == []
+    assert state.phase() == "board" and state.current_player() == 0
+    options = {(m.tile, m.slot) for m in state.legal_moves()}
+    idx = {s: i for i, s in enumerate(SPACES)}
+    assert options == {
+        ("white diamond", idx[("white", None)]),       # colour-only space: any object
+        ("white diamond", idx[(None, "diamond")]),     # object space on multicoloured: any colour
+        ("white diamond", idx[("white", "diamond")]),  # object + colour: both must match
+        ("green pearl", idx[("green", None)]),
+        ("green pearl", idx[(None, "pearl")]),
+    }
+    with pytest.raises(IllegalMoveError, match="does not fit the white space"):
+        state.push(PlaceOnBoard("green pearl", idx[("white", None)]))
+    with pytest.raises(IllegalMoveError, match="does not fit the light blue pearl space"):
+        state.push(PlaceOnBoard("green pearl", idx[("light blue", "pearl")]))
+    state.push(PlaceOnBoard("white diamond", idx[("white", "diamond")]))
+    with pytest.raises(IllegalMoveError, match="already holds a tile"):
+        state.push(PlaceOnBoard("green pearl", idx[("white", "diamond")]))
+    state.push(PlaceOnBoard("green pearl", idx[(None, "pearl")]))
+    assert board is not state.boards[0]  # boards are replaced, never changed under an undo
+    assert state.boards[0].filled() == 2 and state.current_player() == 1
+
+
+def test_leftovers_replace_an_abyss_tile_of_choice_in_chosen_order() -> None:
+    state = fresh(4, mode="kids")
+    fill_board(state, 0, leave=())
+    state.stacks[L("A1")] = [PLAIN_ABYSS]
+    state.abyss_supply = state.abyss_supply[:-1]
+    put_cube(state, 0, "B2", top="white diamond", north="green pearl")
+    state.push(Retrieve())
+    assert state.phase() == "leftover_target"
+    targets = {m.location for m in state.legal_moves()}
+    assert targets == {L("A1"), L("C3")}  # every unoccupied abyss tile (C3: abyss A)
+    supply = len(state.abyss_supply)
+    with pytest.raises(IllegalMoveError, match="replace an unoccupied abyss tile"):
+        state.push(LeftoverTarget(L("B1")))
+    state.push(LeftoverTarget(L("A1")))
+    assert len(state.abyss_supply) == supply + 1  # the abyss tile goes back to the supply
+    assert {m.tile for m in state.legal_moves()} == {"white diamond", "green pearl"}
+    state.push(LeftoverTile("green pearl"))
+    assert state.stacks[L("A1")] == [T("green pearl"), T("white diamond")]  # the last one followed by itself
+    assert state.current_player() == 1
+
+
+def test_leftovers_go_on_a_shortest_stack_when_no_abyss_tile_is_free() -> None:
+    state = fresh(2, mode="kids")
+    fill_board(state, 0)
+    set_stack(state, "A1", "coin")
+    set_stack(state, "D4", "coin")
+    put_cube(state, 1, "D4")  # an occupied stack is not a choice
+    put_cube(state, 0, "B2", top="white diamond", north="white diamond")
+    state.push(Retrieve())
+    assert [m for m in state.legal_moves()] == [LeftoverTarget(L("A1"))]
+    state.push(LeftoverTarget(L("A1")))
+    # two identical tiles: their order cannot matter, so they are stacked at once
+    assert state.stacks[L("A1")] == [T("coin"), T("white diamond"), T("white diamond")]
+    assert state.current_player() == 1
+
+
+def test_sixteenth_tile_ends_the_game_after_the_round() -> None:
+    state = fresh(3, mode="kids", first=0)
+    idx = {s: i for i, s in enumerate(SPACES)}
+    fill_board(state, 0, leave=(idx[("green", "amphora")],))
+    put_cube(state, 0, "B2", top="green amphora")
+    state.push(Retrieve())
+    state.push(PlaceOnBoard("green amphora", idx[("green", "amphora")]))
+    assert state.end_triggered and not state.is_terminal()
+    state.push(Place(L("A1")))
+    state.push(Place(L("E5")))
+    assert state.is_terminal() and state.turns_taken() == [1, 1, 1]
+    b = state.score_breakdown()
+    assert b.winners == (0,)
+    assert "16 of 16 board spaces filled" in [l.reason for l in b.lines_for(0)]
+
+
+def test_two_complete_boards_tie_break_on_coin_tiles() -> None:
+    state = fresh(2, mode="kids", first=0)
+    fill_board(state, 0)
+    fill_board(state, 1)
+    state.boards[0].coins, state.boards[1].coins = 2, 3
+    state.end_triggered = state.over = True
+    b = state.score_breakdown()
+    assert b.winners == (1,) and "most coin tiles" in b.tie_break

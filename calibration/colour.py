@@ -22,6 +22,7 @@ _SRGB_TO_XYZ = np.array([[0.4124564, 0.3575761, 0.1804375],
                          [0.2126729, 0.7151522, 0.0721750],
                          [0.0193339, 0.1191920, 0.9503041]])
 _WHITE_D65 = np.array([0.95047, 1.0, 1.08883])
+DARK_WEIGHT_OFFSET = 0.05
 
 
 def srgb_to_linear(srgb01: np.ndarray) -> np.ndarray:
@@ -187,18 +188,21 @@ def fit_colour_correction(measured_rgb8: np.ndarray, reference_rgb8: np.ndarray,
         measured = measured / illumination.at(at_mm[:, 0], at_mm[:, 1])[:, None]
     reference = srgb_to_linear(np.asarray(reference_rgb8, np.float64) / 255.0)
     n = len(measured)
+    # Least squares in linear light would let the bright patches dominate while the eye (and
+    # Delta E) is most sensitive in the darks: weight each patch by 1 / (its luminance + 0.05).
+    weights = 1.0 / (reference @ [0.2126, 0.7152, 0.0722] + DARK_WEIGHT_OFFSET)
     if full_matrix:
         if n < 4:
             raise ColourCorrectionError(f"need at least 4 colour patches for a 3x3 fit, have {n}")
-        design = np.hstack([measured, np.ones((n, 1))])
-        solution, *_ = np.linalg.lstsq(design, reference, rcond=None)
+        design = np.hstack([measured, np.ones((n, 1))]) * weights[:, None]
+        solution, *_ = np.linalg.lstsq(design, reference * weights[:, None], rcond=None)
         return ColourCorrection(solution[:3].T.copy(), solution[3].copy(), illumination=illumination)
     if n < 2:
         raise ColourCorrectionError(f"need at least 2 colour patches for a per-channel fit, have {n}")
     gains, offsets = np.zeros(3), np.zeros(3)
     for ch in range(3):
-        design = np.stack([measured[:, ch], np.ones(n)], 1)
-        (gains[ch], offsets[ch]), *_ = np.linalg.lstsq(design, reference[:, ch], rcond=None)
+        design = np.stack([measured[:, ch], np.ones(n)], 1) * weights[:, None]
+        (gains[ch], offsets[ch]), *_ = np.linalg.lstsq(design, reference[:, ch] * weights, rcond=None)
     return ColourCorrection(np.diag(gains), offsets, "per-channel gain+offset", illumination)
 
 

@@ -60,6 +60,8 @@ def _plausible_tile(rng: random.Random) -> Tile:
 def _board_tiles(board: Any) -> list[Tile]:
     if board is None:
         return []
+    if hasattr(board, "object_tiles"):  # the engine's PlayerBoard (kids slots included)
+        return [t for t in board.object_tiles() if isinstance(t, Tile)]
     if isinstance(board, Mapping):
         values: Iterable[Any] = board.values()
     elif hasattr(board, "tiles"):
@@ -131,6 +133,9 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
         board_tiles = _board_tiles(boards[seat]) if boards is not None and seat < len(boards) else []
         objects = [t for t in board_tiles if t.kind == "object"]
         coins = sum(1 for t in board_tiles if t.kind == "coin")
+        board = boards[seat] if boards is not None and seat < len(boards) else None
+        if not coins and isinstance(getattr(board, "coins", None), int):
+            coins = int(board.coins)  # the engine's PlayerBoard counts coin tiles
         coin_counts = getattr(state, "coins", None)
         if coin_counts is not None and seat < len(coin_counts) and not coins:
             coins = int(coin_counts[seat])
@@ -177,7 +182,16 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
             cx, cy = lay.grid_centre(loc, grid)
             z = stack_heights.get(loc, 0) * th
         faces = dict(getattr(cube, "faces", {}) or {})
-        labels = {f: (t.label() if isinstance(t, Tile) else None) for f, t in faces.items()}
+        labels: dict[str, str | None] = {}
+        guessed_faces = []
+        for f, t in faces.items():
+            if isinstance(t, Tile):
+                labels[f] = t.label()
+            elif t is None:
+                labels[f] = None
+            else:  # UNKNOWN: a tile is stuck there but nobody saw it; draw a plausible one
+                labels[f] = _plausible_tile(random.Random(stable_rng_seed(seed, "face", seat, f))).label()
+                guessed_faces.append(f)
         sprite_faces = {f: ("octocube", "cube_face", colour, labels.get(f))
                         for f in ("top", "north", "east", "south", "west")}
         # the top tile's in-plane rotation (engine cubes track it in ``ups``)
@@ -193,7 +207,8 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
             state={"seat": seat, "location": location_label(loc) if loc else None,
                    "top_face": labels.get("top"),
                    "top_rotation": top_rotation if labels.get("top") is not None else None,
-                   "faces": {f: labels.get(f) for f in oc.FACES}}))
+                   "faces": {f: labels.get(f) for f in oc.FACES},
+                   "drawn_for_unknown": guessed_faces}))
     return scene
 
 

@@ -22,6 +22,20 @@ def test_same_seed_same_image_and_truth() -> None:
     assert not np.array_equal(a.image, c.image)
 
 
+def test_reused_layers_give_the_same_pixels(octocube_4p) -> None:
+    from vision.render.hands import Hand
+
+    cam = CameraModel.looking_at(tilt_deg=18.0, dist=(-0.05, 0.0, 0.0, 0.0, 0.0))
+    hand = Hand(entry_mm=(300.0, 1100.0), tip_mm=(280.0, 320.0))
+    opts = RenderOptions(hands=(hand,))
+    cached = Renderer()
+    cached.render(octocube_4p, cam, RenderOptions(), seed=0)  # fills the layer cache
+    again = cached.render(octocube_4p, cam, opts, seed=9)
+    fresh = Renderer(reuse_layers=False).render(octocube_4p, cam, opts, seed=9)
+    assert np.array_equal(again.image, fresh.image)
+    assert again.ground_truth == fresh.ground_truth
+
+
 def test_noise_changes_with_seed_but_not_geometry(renderer: Renderer, octocube_4p) -> None:
     cam = CameraModel.looking_at(tilt_deg=5.0)
     opts = RenderOptions()

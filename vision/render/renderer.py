@@ -199,14 +199,22 @@ class Renderer:
             self._backgrounds.move_to_end(key)
             return cached
         tex = table_art.table_texture(scene.table_style, scene.table_rgb, options.table_seed)
+        # The background is drawn through a perfect pinhole (with a margin when a lens will
+        # bend in what lies beyond the frame), then bent by the lens with one exact remap: it
+        # is cached, so that full-image remap is paid once per camera.
+        maps = camera.distort_maps()
+        margin = maps[2] if maps is not None else 0
+        ideal = replace(camera, dist=(0.0, 0.0, 0.0, 0.0, 0.0), extra={},
+                        width=camera.width + 2 * margin, height=camera.height + 2 * margin,
+                        cx=camera.cx + margin, cy=camera.cy + margin)
         # texture pixel (u, v) <-> table mm (u / d - 256, v / d - 256) so the plank pattern
         # does not start at the play area's corner
         d = table_art.TABLE_TEXTURE_PX_PER_MM
         mm_from_tex = np.array([[1 / d, 0, -0.5 / d - 256.0], [0, 1 / d, -0.5 / d - 256.0], [0, 0, 1]])
-        H = camera.table_to_image_homography @ mm_from_tex
-        img = cv2.warpPerspective(tex, H, (camera.width, camera.height), flags=cv2.INTER_LINEAR,
+        H = ideal.table_to_image_homography @ mm_from_tex
+        img = cv2.warpPerspective(tex, H, (ideal.width, ideal.height), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_WRAP)
-        no_ids = np.zeros((camera.height, camera.width), np.uint16)
+        no_ids = np.zeros((ideal.height, ideal.width), np.uint16)
         dressing: list[Component] = []
         if scene.play_mat_rgb is not None:
             p = layout.PLAY_AREA_MM
@@ -221,12 +229,8 @@ class Renderer:
                                       {"top": ("table", "corner_card", m.marker_id)},
                                       labelled=False, casts_shadow=False))
         flat = replace(options.lighting, azimuth_deg=0.0)
-        ideal = replace(camera, dist=(0.0, 0.0, 0.0, 0.0, 0.0), extra={})
         for comp in dressing:
             self._draw_component(img, no_ids, comp, ideal, flat, 0)
-        # the background is drawn through a perfect pinhole, then bent by the lens exactly
-        # (it is cached, so the full-image remap is paid once per camera)
-        maps = camera.distort_maps()
         if maps is not None:
             img = cv2.remap(img, maps[0], maps[1], cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_REPLICATE)

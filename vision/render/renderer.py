@@ -520,10 +520,11 @@ def _draw_hand(img: np.ndarray, id_map: np.ndarray, hand: Hand, camera: CameraMo
     outline, from a distance transform), with creases between fingers and soft edges."""
     parts = [(part, camera.project(pts)) for part, pts in hand.polygons()]
     allpx = np.vstack([px for _, px in parts])
-    x0 = max(0, int(allpx[:, 0].min()) - 3)
-    y0 = max(0, int(allpx[:, 1].min()) - 3)
-    x1 = min(camera.width, int(allpx[:, 0].max()) + 4)
-    y1 = min(camera.height, int(allpx[:, 1].max()) + 4)
+    pad = 4 + int(2 * np.hypot(*hand.motion_mm) / _mm_per_px(camera))
+    x0 = max(0, int(allpx[:, 0].min()) - pad)
+    y0 = max(0, int(allpx[:, 1].min()) - pad)
+    x1 = min(camera.width, int(allpx[:, 0].max()) + pad)
+    y1 = min(camera.height, int(allpx[:, 1].max()) + pad)
     if x1 <= x0 or y1 <= y0:
         return
     w, h = x1 - x0, y1 - y0
@@ -541,14 +542,40 @@ def _draw_hand(img: np.ndarray, id_map: np.ndarray, hand: Hand, camera: CameraMo
         if part == "finger":
             cv2.polylines(colour, [p], True, crease, 1, cv2.LINE_AA, shift=4)
     solid = (mask > 127).astype(np.uint8)
+    id_mask = solid.astype(bool)
     dist = cv2.distanceTransform(solid, cv2.DIST_L2, 3)
     scale = max(2.0, 8.0 * _px_per_mm(camera) ** 0.5)
     shade = (0.72 + 0.28 * np.clip(dist / scale, 0, 1)).astype(np.float32)
     layer = colour.astype(np.float32) * shade[..., None]
-    alpha = cv2.GaussianBlur(mask, (0, 0), 0.7).astype(np.float32)[..., None] / 255.0
+    alpha = cv2.GaussianBlur(mask, (0, 0), 0.7).astype(np.float32) / 255.0
+    mx, my = hand.motion_mm
+    if abs(mx) + abs(my) > 0.5:
+        # motion blur: smear premultiplied colour and coverage along the movement
+        tip = np.array([[hand.tip_mm[0], hand.tip_mm[1], hand.height_mm],
+                        [hand.tip_mm[0] + mx, hand.tip_mm[1] + my, hand.height_mm]])
+        a_px, b_px = camera.project(tip)
+        kernel = _line_kernel(b_px - a_px)
+        if kernel is not None:
+            layer = cv2.filter2D(layer * alpha[..., None], -1, kernel)
+            alpha = cv2.filter2D(alpha, -1, kernel)
+            layer = layer / np.maximum(alpha, 1e-3)[..., None]
+    alpha = alpha[..., None]
     roi = img[y0:y1, x0:x1]
     roi[:] = np.clip(roi * (1 - alpha) + layer * alpha, 0, 255).astype(np.uint8)
-    np.copyto(id_map[y0:y1, x0:x1], OCCLUDER_ID, where=solid.astype(bool))
+    np.copyto(id_map[y0:y1, x0:x1], OCCLUDER_ID, where=id_mask)
+
+
+def _line_kernel(v: np.ndarray) -> np.ndarray | None:
+    """A normalised line kernel along pixel vector ``v`` (None when shorter than 1.5 px)."""
+    length = float(np.hypot(*v))
+    if length < 1.5:
+        return None
+    n = int(math.ceil(length)) | 1
+    k = np.zeros((n, n), np.float32)
+    c = n // 2
+    cv2.line(k, (int(round(c - v[0] / 2)), int(round(c - v[1] / 2))),
+             (int(round(c + v[0] / 2)), int(round(c + v[1] / 2))), 1.0, 1, cv2.LINE_AA)
+    return k / k.sum()
 
 
 def _px_per_mm(camera: CameraModel) -> float:

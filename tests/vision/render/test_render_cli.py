@@ -41,3 +41,16 @@ def test_render_bad_arguments(argv: list[str], message: str, tmp_path: Path,
 def test_render_catalogue(tmp_path: Path) -> None:
     assert main(["render", "catalogue", "--out", str(tmp_path)]) == 0
     assert (tmp_path / "catalogue.png").stat().st_size > 10_000
+
+
+def test_render_sequence_of_engine_moves(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out = tmp_path / "seq"
+    rc = main(["render", "octocube", "--sequence", "--count", "1", "--seed", "2", "--out", str(out),
+               "--width", "320", "--height", "180", "--clean"])
+    assert rc == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["moves"] == 1 and summary["frames"] == len(list((out / "images").glob("*.jpg")))
+    phases = [json.loads(p.read_text())["phase"] for p in sorted((out / "gt").glob("*.json"))]
+    assert phases[0] == "still" and "reach" in phases and phases[-1] == "still"
+    assert main(["render", "octo_dice", "--sequence", "--out", str(out)]) == 2
+    assert "Octocube games only" in capsys.readouterr().err

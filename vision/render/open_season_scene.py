@@ -147,9 +147,10 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
                   "top_of_stock": i == len(player.stock) - 1})
         # accolades: face down, fanned like a hand of cards
         k = player.accolades
+        turn, step = min(7.0, 56.0 / max(k, 1)), min(6.0, 60.0 / max(k, 1))  # a hand's fan
         for i in range(k):
-            a = (i - (k - 1) / 2) * 7
-            lx, ly = _rot(pyaw, 32 + (i - (k - 1) / 2) * 6, -25 + abs(i - (k - 1) / 2) * 1.2)
+            a = (i - (k - 1) / 2) * turn
+            lx, ly = _rot(pyaw, 32 + (i - (k - 1) / 2) * step, -25 + abs(i - (k - 1) / 2) * 0.2 * step)
             card(f"accolade {seat} {i}", None, px + lx, py + ly, i * ct, pyaw + a,
                  {"where": "accolades", "seat": seat, "position": i})
         tokens = (["trophy"] * player.trophies + ["wild"] * player.wilds

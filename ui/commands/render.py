@@ -33,6 +33,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--clean", action="store_true",
                    help="no noise, blur, distortion, hands or distractors (even light)")
     p.add_argument("--png", action="store_true", help="write PNG instead of JPEG images")
+    p.add_argument("--masks", action="store_true",
+                   help="also write 16-bit instance masks (pixel = the component's mask_id)")
     p.add_argument("--sequence", action="store_true",
                    help="octocube only: render a game being played (COUNT moves; frames with "
                         "hands reaching in, the move, still frames) instead of separate images")
@@ -70,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     settings = DatasetSettings(game=args.game, seed=args.seed, count=args.count,
                                tilt_deg=args.tilt, yolo=args.yolo, clean=args.clean,
                                players=args.players, resolution=(args.width, args.height),
-                               image_format="png" if args.png else "jpg")
+                               image_format="png" if args.png else "jpg", masks=args.masks)
 
     def progress(done: int, total: int) -> None:
         print(f"\r  rendered {done}/{total}", end="", file=sys.stderr, flush=True)

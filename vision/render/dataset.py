@@ -71,6 +71,9 @@ class DatasetSettings:
     players: int | None = None
     resolution: tuple[int, int] = (1280, 720)
     image_format: str = "jpg"
+    masks: bool = False
+    """Also write ``masks/STEM.png``: 16-bit, each pixel the ``mask_id`` of the component seen
+    there (0 table, 65535 hands, cups and phones)."""
 
 
 def render_one(settings: DatasetSettings, i: int, renderer: Renderer) -> RenderResult:
@@ -113,6 +116,9 @@ def write_dataset(settings: DatasetSettings, out_dir: str | Path,
         save_ground_truth(res.ground_truth, out / "gt" / f"{stem}.json")
         if settings.yolo:
             write_yolo(out, stem, res.ground_truth, classes)
+        if settings.masks:
+            (out / "masks").mkdir(exist_ok=True)
+            cv2.imwrite(str(out / "masks" / f"{stem}.png"), res.id_map)
         total_ms += res.timings_ms["total"]
         components += len(res.ground_truth["components"])
         if progress:

@@ -473,10 +473,11 @@ def _draw_face(img: np.ndarray, id_map: np.ndarray, face: _Face, camera: CameraM
     warped = cv2.warpPerspective(sprite, M, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
     alpha8 = warped[..., 3]
-    a = alpha8.astype(np.float32)
-    a *= 1.0 / 255.0
+    inv = cv2.bitwise_not(alpha8)
     roi = img[y0:y1, x0:x1]
-    roi[:] = cv2.blendLinear(cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), roi, a, 1.0 - a)
+    # premultiplied "over": roi * (1 - a) + colour, in saturating uint8 arithmetic
+    cv2.multiply(roi, cv2.merge((inv, inv, inv)), dst=roi, scale=1 / 255.0)
+    cv2.add(roi, cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), dst=roi)
     covered = alpha8 > 127
     if ident:
         np.copyto(id_map[y0:y1, x0:x1], ident, where=covered)

@@ -142,7 +142,7 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
         prng = random.Random(stable_rng_seed(seed, "personal", seat))
         # stock: face up, fanned downwards so every corner index shows
         for i, c in enumerate(player.stock):
-            lx, ly = _rot(pyaw, -40, -30 + i * 9)
+            lx, ly = _rot(pyaw, -40, -40 + i * 17)  # 17 mm: a whole corner index shows
             card(f"stock {seat} {i}", c, px + lx, py + ly, i * ct, pyaw + prng.uniform(-2, 2),
                  {"where": "stock", "seat": seat, "position": i,
                   "top_of_stock": i == len(player.stock) - 1})

@@ -68,6 +68,7 @@ def build_ground_truth(scene: Scene, camera: CameraModel, options: RenderOptions
         visible = int(counts[index + 1]) if index + 1 < len(counts) else 0
         components.append({
             "uid": comp.uid,
+            "mask_id": index + 1,
             "yolo_class": comp.yolo_class,
             "identity": comp.identity,
             "state": comp.state,

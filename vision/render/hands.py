@@ -31,6 +31,8 @@ class Hand:
     sleeve_rgb: tuple[int, int, int] = SLEEVE_COLOURS[0]
     spread: float = 0.5
     """0: fingers together (pinching), 1: open hand."""
+    motion_mm: tuple[float, float] = (0.0, 0.0)
+    """How far the hand moves while the shutter is open (motion blur); 0 for a still hand."""
 
     @staticmethod
     def reaching(target_mm: tuple[float, float], side: str, rng: random.Random,

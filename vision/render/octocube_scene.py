@@ -91,8 +91,21 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
     """The scene a camera sees for an Octocube position. Tiles whose identity is UNKNOWN but
     visible (an unseen stack top) get a plausible identity from ``seed`` and the location, and
     the ground truth reports what was drawn (``state.drawn_for_unknown``)."""
+    missing = [a for a in ("grid_size", "stacks", "cubes") if not hasattr(state, a)]
+    if missing:
+        raise ValueError(f"not an Octocube position: {type(state).__name__} has no "
+                         f"{', '.join(missing)}")
     n = _num_players(state)
+    if not 1 <= n <= len(oc.PLAYER_COLOURS) or len(state.cubes) < n:
+        raise ValueError(f"an Octocube position needs 1-4 players with a cube each, got {n} "
+                         f"players and {len(state.cubes)} cubes")
     grid = int(state.grid_size)
+    for loc, tiles in state.stacks.items():
+        if not (isinstance(loc, tuple) and len(loc) == 2 and all(0 <= v < grid for v in loc)):
+            raise ValueError(f"stack location {loc!r} is outside the {grid}x{grid} grid")
+        for t in tiles:
+            if not isinstance(t, Tile) and repr(t) != "UNKNOWN":
+                raise ValueError(f"stack {location_label(loc)} holds {t!r}, not a Tile or UNKNOWN")
     scene = Scene(GAME, table_style=table_style, seed=seed,
                   meta={"num_players": n, "grid_size": grid})
     th = lay.TILE_THICKNESS_MM

@@ -199,14 +199,22 @@ class Renderer:
             self._backgrounds.move_to_end(key)
             return cached
         tex = table_art.table_texture(scene.table_style, scene.table_rgb, options.table_seed)
+        # The background is drawn through a perfect pinhole (with a margin when a lens will
+        # bend in what lies beyond the frame), then bent by the lens with one exact remap: it
+        # is cached, so that full-image remap is paid once per camera.
+        maps = camera.distort_maps()
+        margin = maps[2] if maps is not None else 0
+        ideal = replace(camera, dist=(0.0, 0.0, 0.0, 0.0, 0.0), extra={},
+                        width=camera.width + 2 * margin, height=camera.height + 2 * margin,
+                        cx=camera.cx + margin, cy=camera.cy + margin)
         # texture pixel (u, v) <-> table mm (u / d - 256, v / d - 256) so the plank pattern
         # does not start at the play area's corner
         d = table_art.TABLE_TEXTURE_PX_PER_MM
         mm_from_tex = np.array([[1 / d, 0, -0.5 / d - 256.0], [0, 1 / d, -0.5 / d - 256.0], [0, 0, 1]])
-        H = camera.table_to_image_homography @ mm_from_tex
-        img = cv2.warpPerspective(tex, H, (camera.width, camera.height), flags=cv2.INTER_LINEAR,
+        H = ideal.table_to_image_homography @ mm_from_tex
+        img = cv2.warpPerspective(tex, H, (ideal.width, ideal.height), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_WRAP)
-        no_ids = np.zeros((camera.height, camera.width), np.uint16)
+        no_ids = np.zeros((ideal.height, ideal.width), np.uint16)
         dressing: list[Component] = []
         if scene.play_mat_rgb is not None:
             p = layout.PLAY_AREA_MM
@@ -221,12 +229,8 @@ class Renderer:
                                       {"top": ("table", "corner_card", m.marker_id)},
                                       labelled=False, casts_shadow=False))
         flat = replace(options.lighting, azimuth_deg=0.0)
-        ideal = replace(camera, dist=(0.0, 0.0, 0.0, 0.0, 0.0), extra={})
         for comp in dressing:
             self._draw_component(img, no_ids, comp, ideal, flat, 0)
-        # the background is drawn through a perfect pinhole, then bent by the lens exactly
-        # (it is cached, so the full-image remap is paid once per camera)
-        maps = camera.distort_maps()
         if maps is not None:
             img = cv2.remap(img, maps[0], maps[1], cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_REPLICATE)
@@ -469,10 +473,11 @@ def _draw_face(img: np.ndarray, id_map: np.ndarray, face: _Face, camera: CameraM
     warped = cv2.warpPerspective(sprite, M, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
     alpha8 = warped[..., 3]
-    a = alpha8.astype(np.float32)
-    a *= 1.0 / 255.0
+    inv = cv2.bitwise_not(alpha8)
     roi = img[y0:y1, x0:x1]
-    roi[:] = cv2.blendLinear(cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), roi, a, 1.0 - a)
+    # premultiplied "over": roi * (1 - a) + colour, in saturating uint8 arithmetic
+    cv2.multiply(roi, cv2.merge((inv, inv, inv)), dst=roi, scale=1 / 255.0)
+    cv2.add(roi, cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), dst=roi)
     covered = alpha8 > 127
     if ident:
         np.copyto(id_map[y0:y1, x0:x1], ident, where=covered)
@@ -516,10 +521,11 @@ def _draw_hand(img: np.ndarray, id_map: np.ndarray, hand: Hand, camera: CameraMo
     outline, from a distance transform), with creases between fingers and soft edges."""
     parts = [(part, camera.project(pts)) for part, pts in hand.polygons()]
     allpx = np.vstack([px for _, px in parts])
-    x0 = max(0, int(allpx[:, 0].min()) - 3)
-    y0 = max(0, int(allpx[:, 1].min()) - 3)
-    x1 = min(camera.width, int(allpx[:, 0].max()) + 4)
-    y1 = min(camera.height, int(allpx[:, 1].max()) + 4)
+    pad = 4 + int(2 * np.hypot(*hand.motion_mm) / _mm_per_px(camera))
+    x0 = max(0, int(allpx[:, 0].min()) - pad)
+    y0 = max(0, int(allpx[:, 1].min()) - pad)
+    x1 = min(camera.width, int(allpx[:, 0].max()) + pad)
+    y1 = min(camera.height, int(allpx[:, 1].max()) + pad)
     if x1 <= x0 or y1 <= y0:
         return
     w, h = x1 - x0, y1 - y0
@@ -537,14 +543,40 @@ def _draw_hand(img: np.ndarray, id_map: np.ndarray, hand: Hand, camera: CameraMo
         if part == "finger":
             cv2.polylines(colour, [p], True, crease, 1, cv2.LINE_AA, shift=4)
     solid = (mask > 127).astype(np.uint8)
+    id_mask = solid.astype(bool)
     dist = cv2.distanceTransform(solid, cv2.DIST_L2, 3)
     scale = max(2.0, 8.0 * _px_per_mm(camera) ** 0.5)
     shade = (0.72 + 0.28 * np.clip(dist / scale, 0, 1)).astype(np.float32)
     layer = colour.astype(np.float32) * shade[..., None]
-    alpha = cv2.GaussianBlur(mask, (0, 0), 0.7).astype(np.float32)[..., None] / 255.0
+    alpha = cv2.GaussianBlur(mask, (0, 0), 0.7).astype(np.float32) / 255.0
+    mx, my = hand.motion_mm
+    if abs(mx) + abs(my) > 0.5:
+        # motion blur: smear premultiplied colour and coverage along the movement
+        tip = np.array([[hand.tip_mm[0], hand.tip_mm[1], hand.height_mm],
+                        [hand.tip_mm[0] + mx, hand.tip_mm[1] + my, hand.height_mm]])
+        a_px, b_px = camera.project(tip)
+        kernel = _line_kernel(b_px - a_px)
+        if kernel is not None:
+            layer = cv2.filter2D(layer * alpha[..., None], -1, kernel)
+            alpha = cv2.filter2D(alpha, -1, kernel)
+            layer = layer / np.maximum(alpha, 1e-3)[..., None]
+    alpha = alpha[..., None]
     roi = img[y0:y1, x0:x1]
     roi[:] = np.clip(roi * (1 - alpha) + layer * alpha, 0, 255).astype(np.uint8)
-    np.copyto(id_map[y0:y1, x0:x1], OCCLUDER_ID, where=solid.astype(bool))
+    np.copyto(id_map[y0:y1, x0:x1], OCCLUDER_ID, where=id_mask)
+
+
+def _line_kernel(v: np.ndarray) -> np.ndarray | None:
+    """A normalised line kernel along pixel vector ``v`` (None when shorter than 1.5 px)."""
+    length = float(np.hypot(*v))
+    if length < 1.5:
+        return None
+    n = int(math.ceil(length)) | 1
+    k = np.zeros((n, n), np.float32)
+    c = n // 2
+    cv2.line(k, (int(round(c - v[0] / 2)), int(round(c - v[1] / 2))),
+             (int(round(c + v[0] / 2)), int(round(c + v[1] / 2))), 1.0, 1, cv2.LINE_AA)
+    return k / k.sum()
 
 
 def _px_per_mm(camera: CameraModel) -> float:

@@ -78,12 +78,13 @@ def sprite_level(key: SpriteKey, w_mm: float, h_mm: float, level: int) -> np.nda
 
 @lru_cache(maxsize=8192)
 def shaded_level(key: SpriteKey, w_mm: float, h_mm: float, level: int, shade_q: int) -> np.ndarray:
-    """A mip level with its colour scaled by ``shade_q`` / 50 (side faces in shadow)."""
+    """A mip level with its colour scaled by ``shade_q`` / 50 (side faces in shadow) and
+    premultiplied by its alpha, so that warping it (bilinear, black transparent border) and
+    compositing it (``dst * (1 - a) + src``) are both exact at anti-aliased edges."""
     img = sprite_level(key, w_mm, h_mm, level)
-    if shade_q == 50:
-        return img
     out = img.copy()
-    out[..., :3] = cv2.convertScaleAbs(img[..., :3], alpha=shade_q / 50.0)
+    a = img[..., 3:4].astype(np.float32) * (shade_q / 50.0 / 255.0)
+    out[..., :3] = np.clip(np.round(img[..., :3] * a), 0, 255).astype(np.uint8)
     out.setflags(write=False)
     return out
 
@@ -93,7 +94,7 @@ def sprite_for(key: SpriteKey, w_mm: float, h_mm: float, screen_px: float,
     """The mip level whose larger side is the smallest at least ``screen_px`` * 0.8 (so that
     bilinear sampling never minifies more than ~1.6:1, which would alias edges and shift the
     markers' corners), with its colour scaled by ``shade``
-    (quantised to 2 %)."""
+    (quantised to 2 %) and premultiplied by alpha (see :func:`shaded_level`)."""
     base = base_sprite(key, w_mm, h_mm)
     side = max(base.shape[:2])
     level = 0

@@ -22,6 +22,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/rules_speed.py
+	$(PY) bench/render_speed.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -52,4 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run through the package module so that ``ui.cli.CommandError`` raised by a command is the
+    # same class that ``main`` catches (under ``python -m ui.cli`` this file is ``__main__``).
+    from ui.cli import main as _main
+
+    sys.exit(_main())

@@ -124,6 +124,30 @@ def _power(letter: str, source: Location, direction: str | None = None, location
     return move
 
 
+_PLACE_TABLES: dict[tuple[int, ...], dict[Location, tuple[Place, ...]]] = {}
+
+
+def _place_table(pattern: tuple[int, ...]) -> dict[Location, tuple[Place, ...]]:
+    """Place moves per location for a cube with this face pattern (any grid location)."""
+    table = _PLACE_TABLES.get(pattern)
+    if table is None:
+        orientations = distinct_orientations(pattern)
+        table = _PLACE_TABLES[pattern] = _LazyPlaces(orientations)
+    return table
+
+
+class _LazyPlaces(dict):  # type: ignore[type-arg]
+    """location -> Place moves, built on first use of each location."""
+
+    def __init__(self, orientations: tuple[tuple[str, str], ...]) -> None:
+        super().__init__()
+        self.orientations = orientations
+
+    def __missing__(self, loc: Location) -> tuple[Place, ...]:
+        moves = self[loc] = tuple(_place_move(loc, o) for o in self.orientations)
+        return moves
+
+
 def _place_move(loc: Location, orientation: tuple[str, str]) -> Place:
     key = (loc, orientation)
     move = _PLACE_CACHE.get(key)
@@ -414,11 +438,13 @@ class OctocubeState(State):
         return moves
 
     def _place_moves(self, cube: Cube) -> list[Move]:
-        free = [loc for loc in self.game.grid.edge if loc in self.stacks and loc not in self.occupied]
-        if not free:
-            return []
-        orientations = distinct_orientations(face_pattern(cube.faces))
-        return [_place_move(loc, o) for loc in free for o in orientations]
+        stacks, occupied = self.stacks, self.occupied
+        table = _place_table(face_pattern(cube.faces))
+        moves: list[Move] = []
+        for loc in self.game.grid.edge:
+            if loc in stacks and loc not in occupied:
+                moves.extend(table[loc])
+        return moves
 
     def _kids_rolls(self, cube: Cube, loc: Location) -> list[Move]:
         free = self._free_rolls(loc)
@@ -711,19 +737,33 @@ class OctocubeState(State):
                 )
 
     def _snapshot(self) -> Any:
+        # Cheap undo: every attribute is replaced rather than changed in place (cubes and
+        # boards are copied before a change, see _own_cube and _set_board), except the two
+        # dicts copied here.
         snap = self.__dict__.copy()
         del snap["game"], snap["history"], snap["_undo"]
         snap["stacks"] = self.stacks.copy()
         snap["occupied"] = self.occupied.copy()
-        snap["cubes"] = [c.copy() for c in self.cubes]
-        snap["boards"] = [b.copy() for b in self.boards]
         return snap
 
     def _restore(self, snapshot: Any) -> None:
         self.__dict__.update(snapshot)
 
+    def _own_cube(self, seat: int) -> Cube:
+        """A private copy of a cube, for changing it without touching undo snapshots."""
+        cube = self.cubes[seat].copy()
+        cubes = self.cubes[:]
+        cubes[seat] = cube
+        self.cubes = cubes
+        return cube
+
+    def _set_board(self, seat: int, board: PlayerBoard) -> None:
+        boards = self.boards[:]
+        boards[seat] = board
+        self.boards = boards
+
     def _apply(self, move: Move) -> None:
-        cube = self.cubes[self.player]
+        cube = self._own_cube(self.player)
         kind = move.kind
         if kind == "roll":
             self._roll(cube, move.direction, move.orientation)  # type: ignore[attr-defined]
@@ -871,7 +911,7 @@ class OctocubeState(State):
                 new_faces[f] = None
             cube.faces = new_faces
         self._leave(cube)
-        self.boards[self.player] = board
+        self._set_board(self.player, board)
         self._collect(board, taken)
         self._continue()
 
@@ -927,7 +967,7 @@ class OctocubeState(State):
             board = self.boards[seat].copy()
             given = self._take_from_board(board, tile_from_label(move.board_tile))
             self._put_on_board(board, cube.faces["top"])
-            self.boards[seat] = board
+            self._set_board(seat, board)
             cube.faces = {**cube.faces, "top": given}
         elif letter == "C":
             self._leave(cube)
@@ -946,10 +986,10 @@ class OctocubeState(State):
             given = self._take_from_board(board, tile_from_label(move.board_tile))
             stack = self.stacks[move.location]  # type: ignore[index]
             self._put_on_board(board, stack[-1])
-            self.boards[seat] = board
+            self._set_board(seat, board)
             self.stacks[move.location] = stack[:-1] + [given]  # type: ignore[index]
         elif letter == "G":
-            other = self.cubes[move.seat]  # type: ignore[index]
+            other = self._own_cube(move.seat)  # type: ignore[arg-type]
             mine, theirs = cube.location, other.location
             self._leave(cube)
             self._leave(other)
@@ -959,7 +999,7 @@ class OctocubeState(State):
             a, b = move.location, move.other
             self.stacks[a], self.stacks[b] = self.stacks[b], self.stacks[a]  # type: ignore[index]
         elif letter == "I":
-            other = self.cubes[move.seat]  # type: ignore[index]
+            other = self._own_cube(move.seat)  # type: ignore[arg-type]
             mine, theirs = cube.faces["top"], other.faces["top"]
             cube.faces = {**cube.faces, "top": theirs}
             other.faces = {**other.faces, "top": mine}
@@ -989,7 +1029,7 @@ class OctocubeState(State):
         self.follow_up = None
         self._leave(cube)
         board.coins += sum(1 for t in tiles if t.kind == "coin")
-        self.boards[self.player] = board
+        self._set_board(self.player, board)
         self.hand = tuple(sorted(t for t in tiles if t.kind == "object"))
         self._settle_hand()
 
@@ -1010,7 +1050,7 @@ class OctocubeState(State):
         slots = list(board.slots)
         slots[move.slot] = tile
         board.slots = slots
-        self.boards[self.player] = board
+        self._set_board(self.player, board)
         hand = list(self.hand)
         hand.remove(tile)
         self.hand = tuple(hand)
@@ -1060,7 +1100,7 @@ class OctocubeState(State):
             if cube.faces[face] is not UNKNOWN:
                 raise RevealError(f"the {face} face of {player_name(seat)}'s cube holds no unseen tile")
             self._check_copies(tile)
-            cube.faces = {**cube.faces, face: tile}
+            self._own_cube(seat).faces = {**cube.faces, face: tile}
             return
         stack = self.stacks.get(location) if isinstance(location, tuple) else None
         if not stack or stack[-1] is not UNKNOWN:

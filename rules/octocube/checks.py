@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from rules.core import UNKNOWN
 from rules.octocube import data
 from rules.octocube.components import FACES, Tile, location_label
-from rules.octocube.pieces import is_abyss
 
+from rules.octocube.pieces import is_abyss, player_name
 if TYPE_CHECKING:
     from rules.octocube.state import OctocubeState
 
@@ -61,7 +61,6 @@ def _play_area(state: OctocubeState) -> list[str]:
 
 
 def _cubes(state: OctocubeState) -> list[str]:
-    from rules.octocube.state import player_name
 
     problems: list[str] = []
     seen: dict[Any, int] = {}
@@ -96,7 +95,6 @@ def _cubes(state: OctocubeState) -> list[str]:
 
 
 def _boards(state: OctocubeState) -> list[str]:
-    from rules.octocube.state import player_name
 
     problems: list[str] = []
     kids = state.mode == "kids"

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -29,22 +28,18 @@ from rules.core import (
     Game,
     IllegalMoveError,
     Move,
-    RevealError,
     RulesError,
     ScoreBreakdown,
     State,
 )
 from rules.octocube import data
 from rules.octocube.components import (
-    COIN,
     FACES,
-    PLAYER_COLOURS,
     Location,
     Tile,
     location_label,
 )
 from rules.octocube.geometry import (
-    IDENTITY,
     PERMUTATIONS,
     PIVOT_PERMUTATION,
     ROLL_PERMUTATION,
@@ -70,31 +65,29 @@ from rules.octocube.moves import (
     Score,
     UsePower,
 )
-from rules.octocube.pieces import Cube, FaceContent, PlayerBoard, is_abyss
+from rules.octocube.kids import KidsMixin
+from rules.octocube.pieces import (  # noqa: F401 - re-exported for callers of this module
+    ABYSS_A,
+    PLAIN_ABYSS,
+    POWER_TILES,
+    Cube,
+    PlayerBoard,
+    is_abyss,
+    player_name,
+    tile_from_label,
+)
+from rules.octocube.powers import PowersMixin
+from rules.octocube.unknowns import UnknownsMixin, UnrevealedTileError  # noqa: F401
 
-PLAIN_ABYSS = Tile("abyss")
-ABYSS_A = Tile("abyss", letter="A")
-POWER_TILES: dict[str, Tile] = {letter: Tile("abyss", letter=letter) for letter in data.ALL_POWERS}
-_SKIP_IDS = frozenset(id(t) for t in (None, PLAIN_ABYSS, ABYSS_A, *POWER_TILES.values()))
 
 _ROLLS: dict[str, Roll] = {d: Roll(d) for d in ROLL_PERMUTATION}
-_KIDS_ROLLS: dict[tuple[str, tuple[str, str]], Roll] = {}
 _PIVOTS: tuple[Pivot, ...] = (Pivot(90), Pivot(180), Pivot(270))
 _PASS = Pass()
 _DECLINE = Decline()
 _RETRIEVE = Retrieve()
 _FACE_BITS: tuple[tuple[str, int], ...] = tuple((f, 1 << i) for i, f in enumerate(FACES))
 _SCORE_CACHE: dict[int, tuple[Score, ...]] = {}
-_CANON_TILES: tuple[Tile, ...] = tuple(data.TILE_COUNTS)
-_CANON_INDEX: dict[int, int] = {id(t): i for i, t in enumerate(_CANON_TILES)}
-_CANON_POSITION: dict[Tile, int] = {t: i for i, t in enumerate(_CANON_TILES)}
-_COIN_INDEX = _CANON_POSITION[COIN]
-_UNKNOWN_ID = id(UNKNOWN)
 _PLACE_CACHE: dict[tuple[Location, tuple[str, str]], Place] = {}
-
-
-class UnrevealedTileError(RulesError):
-    """A move or the final scoring needs a tile nobody has seen yet: ``reveal`` it first."""
 
 
 def _score_moves(mask: int) -> tuple[Score, ...]:
@@ -107,21 +100,6 @@ def _score_moves(mask: int) -> tuple[Score, ...]:
             subsets.append(Score(tuple(f for i, f in enumerate(faces) if sub >> i & 1)))
         moves = _SCORE_CACHE[mask] = tuple(subsets)
     return moves
-
-
-_POWER_CACHE: dict[tuple[Any, ...], UsePower] = {}
-_H_CACHE: dict[tuple[Any, ...], list[Move]] = {}
-
-
-def _power(letter: str, source: Location, direction: str | None = None, location: Location | None = None,
-           other: Location | None = None, seat: int | None = None, board_tile: str | None = None,
-           orientation: tuple[str, str] | None = None) -> UsePower:
-    """Shared UsePower instances: the advanced game lists hundreds of them per turn."""
-    key = (letter, source, direction, location, other, seat, board_tile, orientation)
-    move = _POWER_CACHE.get(key)
-    if move is None:
-        move = _POWER_CACHE[key] = UsePower(letter, source, direction, location, other, seat, board_tile, orientation)
-    return move
 
 
 _PLACE_TABLES: dict[tuple[int, ...], dict[Location, tuple[Place, ...]]] = {}
@@ -154,39 +132,6 @@ def _place_move(loc: Location, orientation: tuple[str, str]) -> Place:
     if move is None:
         move = _PLACE_CACHE[key] = Place(loc, orientation)
     return move
-
-
-def player_name(seat: int) -> str:
-    return PLAYER_COLOURS[seat].capitalize()
-
-
-def tile_words(tile: FaceContent) -> str:
-    if tile is UNKNOWN:
-        return "an unseen tile"
-    if tile is None:
-        return "nothing"
-    if tile.kind == "coin":
-        return "a coin"
-    if tile.kind == "abyss":
-        return f"abyss tile {tile.letter}" if tile.letter else "an abyss tile"
-    article = "an" if tile.colour[0] in "aeiou" else "a"
-    return f"{article} {tile.colour} {tile.obj}"
-
-
-def tile_from_label(label: Any) -> Tile:
-    """The canonical tile for a label ('green pearl', 'coin'); ValueError when there is none."""
-    if isinstance(label, Tile):
-        label = label.label()
-    if not isinstance(label, str):
-        raise ValueError(f"not a tile name: {label!r}")
-    tile = Tile.from_json(label)
-    if tile.kind == "object":
-        return data.OBJECT_TILES[(tile.colour, tile.obj)]  # type: ignore[index]
-    if tile.kind == "coin":
-        return COIN
-    if tile.letter is None:
-        return PLAIN_ABYSS
-    return POWER_TILES[tile.letter]
 
 
 # ============================================================================ the game
@@ -280,7 +225,7 @@ class OctocubeGame(Game["OctocubeState"]):
 # ============================================================================ the state
 
 
-class OctocubeState(State):
+class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
     """One Octocube position. Public attributes (read by the renderer and the tracker):
     ``mode``, ``grid_size``, ``stacks`` (bottom..top; emptied-for-good locations are absent and
     listed in ``holes``), ``cubes``, ``boards``, ``abyss_supply``, ``first_player``."""
@@ -368,39 +313,6 @@ class OctocubeState(State):
                 return top.letter
         return None
 
-    def _board_tile_labels(self, seat: int) -> list[str]:
-        board = self.boards[seat]
-        labels = sorted({t.label() for t in board.tiles})
-        if board.coins:
-            labels.append("coin")
-        return labels
-
-    def _board_options(self) -> list[tuple[str, int]]:
-        """Kids: every (tile label, free slot) a hand tile fits."""
-        board = self.boards[self.player]
-        options: list[tuple[str, int]] = []
-        for label in sorted({t.label() for t in self.hand}):
-            tile = tile_from_label(label)
-            for slot, space in enumerate(data.KIDS_BOARD_SPACES):
-                if board.slots[slot] is None and data.kids_space_accepts(space, tile):
-                    options.append((label, slot))
-        return options
-
-    def _leftover_targets(self) -> list[Location]:
-        abysses = [
-            loc for loc, st in self.stacks.items()
-            if loc not in self.occupied and len(st) == 1 and is_abyss(st[0])
-        ]
-        if abysses:
-            return sorted(abysses)
-        stacks = [
-            (len(st), loc) for loc, st in self.stacks.items() if loc not in self.occupied and st
-        ]
-        if not stacks:
-            return []
-        shortest = min(h for h, _ in stacks)
-        return sorted(loc for h, loc in stacks if h == shortest)
-
     # ------------------------------------------------------------------ legal moves
     def _legal_moves(self) -> Iterator[Move]:
         return iter(self._moves())
@@ -446,29 +358,6 @@ class OctocubeState(State):
                 moves.extend(table[loc])
         return moves
 
-    def _kids_rolls(self, cube: Cube, loc: Location) -> list[Move]:
-        free = self._free_rolls(loc)
-        if not free:
-            return []
-        orientations = [o for o in distinct_orientations(face_pattern(cube.faces)) if cube.faces[o[0]] is None]
-        rolls: list[Move] = []
-        for d, _ in free:
-            for o in orientations:
-                move = _KIDS_ROLLS.get((d, o))
-                if move is None:
-                    move = _KIDS_ROLLS[(d, o)] = Roll(d, o)
-                rolls.append(move)
-        return rolls
-
-    def _kids_hand_moves(self) -> list[Move]:
-        if self.leftover_target is not None:
-            return [LeftoverTile(label) for label in sorted({t.label() for t in self.hand})]
-        options = self._board_options()
-        if options:
-            return [PlaceOnBoard(label, slot) for label, slot in options]
-        targets = self._leftover_targets()
-        return [LeftoverTarget(loc) for loc in targets] if targets else [_PASS]
-
     def _follow_up_moves(self, cube: Cube) -> list[Move]:
         assert cube.location is not None
         if self.follow_up == "roll":
@@ -477,85 +366,6 @@ class OctocubeState(State):
             return [_ROLLS[d] for d, _ in self._free_rolls(cube.location)]
         assert self.follow_up is not None
         return self._power_moves(self.follow_up, cube.location, cube)
-
-    def _power_moves(self, letter: str, source: Location, cube: Cube) -> list[Move]:
-        """Every way to use power ``letter`` of the tile at ``source``; empty when it cannot be
-        used (each "you can't use this power" condition of the rulebook)."""
-        loc = cube.location
-        assert loc is not None
-        seat = cube.seat
-        faces = cube.faces
-        stacks, occupied = self.stacks, self.occupied
-        if letter == "A":  # perform the Roll action
-            return [_power("A", source, direction=d) for d, _ in self._free_rolls(loc)]
-        if letter == "B":  # swap the cube's top tile with a tile of the board
-            if faces["top"] is None:
-                return []
-            return [_power("B", source, board_tile=t) for t in self._board_tile_labels(seat)]
-        if letter == "C":  # move the cube, same orientation, to any unoccupied space
-            return [
-                _power("C", source, location=x)
-                for x in self.game.grid.locations
-                if x in stacks and x not in occupied
-            ]
-        if letter == "D":  # take a visible collectible tile onto the empty top face
-            if faces["top"] is not None:
-                return []
-            return [
-                _power("D", source, location=x)
-                for x in self.game.grid.locations
-                if x not in occupied and self._collectible_top(x)
-            ]
-        if letter == "E":  # reorient the cube in place
-            return [
-                _power("E", source, orientation=o)
-                for o in distinct_orientations(face_pattern(faces))
-                if o != IDENTITY
-            ]
-        if letter == "F":  # swap an adjacent visible tile with a tile of the board
-            labels = self._board_tile_labels(seat)
-            if not labels:
-                return []
-            return [
-                _power("F", source, location=x, board_tile=t)
-                for x in self.game.grid.neighbours[loc]
-                if x not in occupied and self._collectible_top(x)
-                for t in labels
-            ]
-        if letter == "G":  # swap places with an opponent's cube
-            return [
-                _power("G", source, seat=other.seat)
-                for other in self.cubes
-                if other.seat != seat and other.location is not None and self._swap_keeps_spaces(loc, other.location)
-            ]
-        if letter == "H":  # swap two unoccupied stacks
-            free = tuple(x for x in self.game.grid.locations if x in stacks and x not in occupied and stacks[x])
-            key = (source, free)
-            moves = _H_CACHE.get(key)
-            if moves is None:
-                if len(_H_CACHE) > 20_000:  # bounded: positions repeat within a game, not across
-                    _H_CACHE.clear()
-                moves = _H_CACHE[key] = [
-                    _power("H", source, location=a, other=b)
-                    for i, a in enumerate(free)
-                    for b in free[i + 1 :]
-                ]
-            return list(moves)
-        if letter == "I":  # swap top tiles with an opponent's cube
-            if faces["top"] is None:
-                return []
-            return [
-                _power("I", source, seat=other.seat)
-                for other in self.cubes
-                if other.seat != seat and other.location is not None and other.faces["top"] is not None
-            ]
-        return []
-
-    def _swap_keeps_spaces(self, a: Location, b: Location) -> bool:
-        """Power G lifts both cubes: an emptied stack with no abyss tile left would become a
-        hole under the arriving cube, so that swap is impossible."""
-        emptied = (not self.stacks[a]) + (not self.stacks[b])
-        return emptied <= len(self.abyss_supply)
 
     # ------------------------------------------------------------------ checking
     def _check(self, move: Move) -> str | None:
@@ -635,37 +445,6 @@ class OctocubeState(State):
 
     def _follow_up_words(self) -> str:
         return "an extra roll" if self.follow_up == "roll" else f"power {self.follow_up}"
-
-    def _check_hand(self, move: Move, phase: str) -> str | None:
-        if phase == "board":
-            if not isinstance(move, PlaceOnBoard):
-                return "the retrieved tiles must go on the board while a space fits one"
-            if not any(t.label() == move.tile for t in self.hand):
-                return f"no retrieved {move.tile} is waiting"
-            if not 0 <= move.slot < len(data.KIDS_BOARD_SPACES):
-                return f"the board has no space {move.slot}"
-            space = data.KIDS_BOARD_SPACES[move.slot]
-            if self.boards[self.player].slots[move.slot] is not None:
-                return f"the {data.kids_space_label(space)} already holds a tile"
-            if not data.kids_space_accepts(space, tile_from_label(move.tile)):
-                return f"a {move.tile} does not fit the {data.kids_space_label(space)}"
-            return None
-        if phase == "leftover_target":
-            if isinstance(move, Pass):
-                return None
-            if not isinstance(move, LeftoverTarget):
-                return "choose where the leftover stack goes"
-            if move.location not in self._leftover_targets():
-                return (
-                    f"the leftover stack must replace an unoccupied abyss tile, or go on a shortest "
-                    f"stack when there is none; {location_label(move.location)} is not one"
-                )
-            return None
-        if not isinstance(move, LeftoverTile):
-            return "put the leftover tiles on the chosen stack, one by one"
-        if not any(t.label() == move.tile for t in self.hand):
-            return f"no leftover {move.tile} is waiting"
-        return None
 
     def _check_details(self, move: Move, cube: Cube) -> str | None:
         loc = cube.location
@@ -955,218 +734,6 @@ class OctocubeState(State):
                 del self.stacks[loc]
                 self.holes = self.holes | {loc}
         self._continue()
-
-    def _use_power(self, cube: Cube, move: UsePower) -> None:
-        letter = move.letter
-        self.follow_up = None
-        seat = cube.seat
-        if letter == "A":
-            self._roll(cube, move.direction, None)  # type: ignore[arg-type]
-            return  # _roll continues the turn (it may grant another follow-up)
-        if letter == "B":
-            board = self.boards[seat].copy()
-            given = self._take_from_board(board, tile_from_label(move.board_tile))
-            self._put_on_board(board, cube.faces["top"])
-            self._set_board(seat, board)
-            cube.faces = {**cube.faces, "top": given}
-        elif letter == "C":
-            self._leave(cube)
-            self._arrive(cube, move.location)  # type: ignore[arg-type]
-        elif letter == "D":
-            stack = self.stacks[move.location]  # type: ignore[index]
-            self.stacks[move.location] = stack[:-1]  # type: ignore[index]
-            cube.faces = {**cube.faces, "top": stack[-1]}
-            if len(stack) == 1:
-                self._emptied(move.location)  # type: ignore[arg-type]
-        elif letter == "E":
-            cube.faces = rotate(cube.faces, PERMUTATIONS[move.orientation])  # type: ignore[index]
-            self._pick_up(cube)
-        elif letter == "F":
-            board = self.boards[seat].copy()
-            given = self._take_from_board(board, tile_from_label(move.board_tile))
-            stack = self.stacks[move.location]  # type: ignore[index]
-            self._put_on_board(board, stack[-1])
-            self._set_board(seat, board)
-            self.stacks[move.location] = stack[:-1] + [given]  # type: ignore[index]
-        elif letter == "G":
-            other = self._own_cube(move.seat)  # type: ignore[arg-type]
-            mine, theirs = cube.location, other.location
-            self._leave(cube)
-            self._leave(other)
-            self._arrive(cube, theirs)  # type: ignore[arg-type]
-            self._arrive(other, mine)  # type: ignore[arg-type]
-        elif letter == "H":
-            a, b = move.location, move.other
-            self.stacks[a], self.stacks[b] = self.stacks[b], self.stacks[a]  # type: ignore[index]
-        elif letter == "I":
-            other = self._own_cube(move.seat)  # type: ignore[arg-type]
-            mine, theirs = cube.faces["top"], other.faces["top"]
-            cube.faces = {**cube.faces, "top": theirs}
-            other.faces = {**other.faces, "top": mine}
-        self._continue()
-
-    def _take_from_board(self, board: PlayerBoard, tile: Tile) -> Tile:
-        if tile is COIN:
-            board.coins -= 1
-            return COIN
-        tiles = list(board.tiles)
-        tiles.remove(tile)
-        board.tiles = tiles
-        return tile
-
-    def _put_on_board(self, board: PlayerBoard, tile: Tile) -> None:
-        if tile.kind == "coin":
-            board.coins += 1
-        else:
-            board.tiles = board.tiles + [tile]
-
-    # ---- kids
-    def _retrieve(self, cube: Cube) -> None:
-        board = self.boards[self.player].copy()
-        tiles = cube.tiles()
-        cube.faces = {f: None for f in FACES}
-        self.must_retrieve = False
-        self.follow_up = None
-        self._leave(cube)
-        board.coins += sum(1 for t in tiles if t.kind == "coin")
-        self._set_board(self.player, board)
-        self.hand = tuple(sorted(t for t in tiles if t.kind == "object"))
-        self._settle_hand()
-
-    def _settle_hand(self) -> None:
-        """Place leftovers automatically once their order no longer matters; end the turn when
-        the hand is empty."""
-        if self.hand and self.leftover_target is not None and len(set(self.hand)) == 1:
-            loc = self.leftover_target
-            self.stacks[loc] = self.stacks[loc] + list(self.hand)
-            self.hand = ()
-        if not self.hand:
-            self.leftover_target = None
-            self._continue()
-
-    def _place_on_board(self, move: PlaceOnBoard) -> None:
-        tile = tile_from_label(move.tile)
-        board = self.boards[self.player].copy()
-        slots = list(board.slots)
-        slots[move.slot] = tile
-        board.slots = slots
-        self._set_board(self.player, board)
-        hand = list(self.hand)
-        hand.remove(tile)
-        self.hand = tuple(hand)
-        self.last_progress_turn = self.turns
-        self._settle_hand()
-
-    def _leftover_target(self, loc: Location) -> None:
-        stack = self.stacks[loc]
-        if len(stack) == 1 and is_abyss(stack[0]):
-            self.abyss_supply = self.abyss_supply + [stack[0]]
-            self.stacks[loc] = []
-        self.leftover_target = loc
-        self._settle_hand()
-
-    def _leftover_tile(self, tile: Tile) -> None:
-        loc = self.leftover_target
-        self.stacks[loc] = self.stacks[loc] + [tile]  # type: ignore[index]
-        hand = list(self.hand)
-        hand.remove(tile)
-        self.hand = tuple(hand)
-        self._settle_hand()
-
-    # ------------------------------------------------------------------ unknowns
-    def unknowns(self) -> list[Any]:
-        """Grid locations whose top tile is unseen, then ``("cube", seat, face)`` for unseen
-        tiles on cubes (a cube can pick up a tile before the camera saw it)."""
-        found: list[Any] = [loc for loc, st in sorted(self.stacks.items()) if st and st[-1] is UNKNOWN]
-        for cube in self.cubes:
-            found.extend(("cube", cube.seat, f) for f in FACES if cube.faces[f] is UNKNOWN)
-        return found
-
-    def reveal(self, location: Any, value: Any) -> None:
-        """Fill in the unseen top of the stack at ``location`` or the unseen tile on a cube face
-        (``("cube", seat, face)``) with ``value`` (a Tile or its name)."""
-        try:
-            tile = tile_from_label(value)
-        except (ValueError, KeyError):
-            raise RevealError(f"{value!r} is not an Octocube tile") from None
-        if not tile.collectible:
-            raise RevealError("only object and coin tiles are ever unseen; abyss tiles are placed face up")
-        location = tuple(location) if isinstance(location, list) else location
-        if isinstance(location, tuple) and len(location) == 3 and location[0] == "cube":
-            _, seat, face = location
-            if not (isinstance(seat, int) and 0 <= seat < self.game.num_players) or face not in FACES:
-                raise RevealError(f"no cube face {location!r}")
-            cube = self.cubes[seat]
-            if cube.faces[face] is not UNKNOWN:
-                raise RevealError(f"the {face} face of {player_name(seat)}'s cube holds no unseen tile")
-            self._check_copies(tile)
-            self._own_cube(seat).faces = {**cube.faces, face: tile}
-            return
-        stack = self.stacks.get(location) if isinstance(location, tuple) else None
-        if not stack or stack[-1] is not UNKNOWN:
-            raise RevealError(f"nothing unseen on top at {location!r}")
-        self._check_copies(tile)
-        self.stacks[location] = stack[:-1] + [tile]
-
-    def _check_copies(self, tile: Tile) -> None:
-        seen = self.tile_counts().get(tile, 0)
-        if seen >= data.TILE_COUNTS[tile]:
-            raise RevealError(
-                f"all {data.TILE_COUNTS[tile]} {tile.label()} tiles are already accounted for"
-            )
-
-    def tile_counts(self) -> dict[Any, int]:
-        """How many of each object/coin tile (and UNKNOWN) the position holds, anywhere."""
-        vector, unknown, others = self.tile_vector()
-        counts: dict[Any, int] = {t: n for t, n in zip(_CANON_TILES, vector, strict=True) if n}
-        if unknown:
-            counts[UNKNOWN] = unknown
-        for tile, n in others:
-            counts[tile] = counts.get(tile, 0) + n
-        return counts
-
-    def tile_vector(self) -> tuple[list[int], int, list[tuple[Any, int]]]:
-        """Fast tile census: counts per ``data.TILE_COUNTS`` entry (in its order), the number of
-        unseen tiles, and anything else found (which ``status`` reports)."""
-        tiles: list[Any] = []
-        for stack in self.stacks.values():
-            tiles.extend(stack)
-        for cube in self.cubes:
-            tiles.extend(cube.faces.values())
-        coins = 0
-        for board in self.boards:
-            tiles.extend(board.tiles)
-            tiles.extend(board.slots)
-            coins += board.coins
-        tiles.extend(self.hand)
-        tiles.extend(self.set_aside)
-        by_id = Counter(map(id, tiles))  # identity first: canonical tiles need no hashing
-        vector = [0] * len(_CANON_TILES)
-        vector[_COIN_INDEX] = coins
-        unknown = by_id.pop(_UNKNOWN_ID, 0)
-        others: list[tuple[Any, int]] = []
-        objects: dict[int, Any] | None = None
-        for key, n in by_id.items():
-            index = _CANON_INDEX.get(key)
-            if index is not None:
-                vector[index] += n
-                continue
-            if key in _SKIP_IDS:
-                continue
-            if objects is None:
-                objects = dict(zip(map(id, tiles), tiles))
-            tile = objects[key]
-            if tile is None or is_abyss(tile):
-                continue
-            if tile is UNKNOWN:
-                unknown += n
-                continue
-            index = _CANON_POSITION.get(tile) if isinstance(tile, Tile) else None
-            if index is None:
-                others.append((tile, n))
-            else:
-                vector[index] += n
-        return vector, unknown, others
 
     # ------------------------------------------------------------------ scoring, checks, words
     def score_breakdown(self) -> ScoreBreakdown:

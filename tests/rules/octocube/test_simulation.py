@@ -67,6 +67,7 @@ def play_checked(game: OctocubeGame, seed: int) -> OctocubeState:
         roll = rng.random()
         if roll < 0.1:
             assert len(set(legal)) == len(legal), "no move listed twice"
+            assert state.describe_move(move).startswith(("Red", "Yellow", "Blue", "Purple"))
         if roll < 0.02:  # undo restores the position and its moves exactly
             before = position(state)
             state.push(move)

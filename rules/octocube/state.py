@@ -85,6 +85,7 @@ _PIVOTS: tuple[Pivot, ...] = (Pivot(90), Pivot(180), Pivot(270))
 _PASS = Pass()
 _DECLINE = Decline()
 _RETRIEVE = Retrieve()
+_NEEDS_IDENTITY = frozenset({"score", "retrieve", "use_power"})
 _FACE_BITS: tuple[tuple[str, int], ...] = tuple((f, 1 << i) for i, f in enumerate(FACES))
 _SCORE_CACHE: dict[int, tuple[Score, ...]] = {}
 _PLACE_CACHE: dict[tuple[Location, tuple[str, str]], Place] = {}
@@ -334,12 +335,20 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
             return moves if moves else [_PASS]
         if self.mode == "kids":
             return self._kids_rolls(cube, loc) + [_RETRIEVE]
-        moves: list[Move] = [_ROLLS[d] for d, _ in self._free_rolls(loc)]
+        stacks, occupied = self.stacks, self.occupied
+        moves: list[Move] = [
+            _ROLLS[d] for d, n in self.game.grid.step[loc] if n in stacks and n not in occupied
+        ]
         moves.extend(_PIVOTS)
-        mask = 0
-        for face, bit in _FACE_BITS:
-            if cube.faces[face] is not None:
-                mask |= bit
+        f = cube.faces
+        mask = (
+            (f["top"] is not None)
+            | (f["bottom"] is not None) << 1
+            | (f["north"] is not None) << 2
+            | (f["south"] is not None) << 3
+            | (f["east"] is not None) << 4
+            | (f["west"] is not None) << 5
+        )  # bit order = FACES order, as _score_moves expects
         moves.extend(_score_moves(mask))
         moves.append(_PASS)
         if powers and self.mode == "advanced":
@@ -485,7 +494,8 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
 
     # ------------------------------------------------------------------ applying
     def push_unchecked(self, move: Move) -> None:
-        self._require_revealed(move)
+        if move.kind in _NEEDS_IDENTITY:
+            self._require_revealed(move)
         self._undo.append(self._snapshot())
         self._apply(move)
         self.history.append(move)

@@ -99,6 +99,7 @@ def play_checked(game: OctocubeGame, seed: int) -> OctocubeState:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("mode", "players", "games"), CONFIGS)
 def test_random_games_keep_every_invariant(mode: str, players: int, games: int) -> None:
     game = OctocubeGame(players, mode=mode)
@@ -109,6 +110,7 @@ def test_random_games_keep_every_invariant(mode: str, players: int, games: int) 
     assert ended_by_abyss > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["standard", "advanced", "kids"])
 def test_many_more_games(mode: str) -> None:
     """Bulk: many more seeded games on the fast unchecked path, each checked when it ends

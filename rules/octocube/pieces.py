@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import UNKNOWN
-from rules.octocube.components import FACES, Location, Tile
+from rules.octocube import data
+from rules.octocube.components import COIN, FACES, PLAYER_COLOURS, Location, Tile
 
 FaceContent = Any
 """``Tile``, ``None`` (empty face) or ``UNKNOWN`` (a tile picked up before anyone saw it)."""
@@ -76,3 +77,41 @@ class PlayerBoard:
 
 def is_abyss(tile: FaceContent) -> bool:
     return tile is not UNKNOWN and tile is not None and tile.kind == "abyss"
+
+
+PLAIN_ABYSS = Tile("abyss")
+ABYSS_A = Tile("abyss", letter="A")
+POWER_TILES: dict[str, Tile] = {letter: Tile("abyss", letter=letter) for letter in data.ALL_POWERS}
+
+
+def player_name(seat: int) -> str:
+    return PLAYER_COLOURS[seat].capitalize()
+
+
+def tile_words(tile: FaceContent) -> str:
+    if tile is UNKNOWN:
+        return "an unseen tile"
+    if tile is None:
+        return "nothing"
+    if tile.kind == "coin":
+        return "a coin"
+    if tile.kind == "abyss":
+        return f"abyss tile {tile.letter}" if tile.letter else "an abyss tile"
+    article = "an" if tile.colour[0] in "aeiou" else "a"
+    return f"{article} {tile.colour} {tile.obj}"
+
+
+def tile_from_label(label: Any) -> Tile:
+    """The canonical tile for a label ('green pearl', 'coin'); ValueError when there is none."""
+    if isinstance(label, Tile):
+        label = label.label()
+    if not isinstance(label, str):
+        raise ValueError(f"not a tile name: {label!r}")
+    tile = Tile.from_json(label)
+    if tile.kind == "object":
+        return data.OBJECT_TILES[(tile.colour, tile.obj)]  # type: ignore[index]
+    if tile.kind == "coin":
+        return COIN
+    if tile.letter is None:
+        return PLAIN_ABYSS
+    return POWER_TILES[tile.letter]

@@ -14,6 +14,8 @@ from rules.core import UNKNOWN, ScoreBreakdown, ScoreLine
 from rules.octocube import data
 from rules.octocube.components import BACKGROUND_COLOURS, OBJECTS, Tile
 
+from rules.octocube.pieces import player_name
+from rules.octocube.unknowns import UnrevealedTileError
 if TYPE_CHECKING:
     from rules.octocube.state import OctocubeState
 
@@ -50,8 +52,6 @@ def majority_places(counts: list[int], first: int, second: int) -> list[tuple[in
 
 def final_cube_tiles(state: OctocubeState) -> list[list[Tile]]:
     """Tiles each cube gives up in the last Score (empty lists before the end)."""
-    from rules.octocube.state import UnrevealedTileError, player_name
-
     result: list[list[Tile]] = [[] for _ in state.cubes]
     if not state.over or state.mode == "kids":
         return result
@@ -70,7 +70,6 @@ def final_cube_tiles(state: OctocubeState) -> list[list[Tile]]:
 def score_breakdown(state: OctocubeState) -> ScoreBreakdown:
     if state.mode == "kids":
         return _kids_breakdown(state)
-    from rules.octocube.state import player_name
 
     n = state.game.num_players
     lines: list[ScoreLine] = []
@@ -151,7 +150,6 @@ def _place_words(place: str, counts: list[int], player: int, what: str, points: 
 
 
 def _kids_breakdown(state: OctocubeState) -> ScoreBreakdown:
-    from rules.octocube.state import player_name
 
     n = state.game.num_players
     size = len(data.KIDS_BOARD_SPACES)

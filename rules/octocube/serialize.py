@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from rules.core import UNKNOWN, UNKNOWN_JSON, StateFormatError, require
 from rules.octocube import data
 from rules.octocube.components import FACES, Location, location_label, parse_location
-from rules.octocube.pieces import Cube, PlayerBoard
 
+from rules.octocube.pieces import Cube, PlayerBoard, tile_from_label
 if TYPE_CHECKING:
     from rules.octocube.state import OctocubeGame, OctocubeState
 
@@ -81,7 +81,6 @@ def state_to_json(state: OctocubeState) -> dict[str, Any]:
 
 
 def _tile_in(value: Any, where: str, allow_unknown: bool = True) -> Any:
-    from rules.octocube.state import tile_from_label
 
     if value == UNKNOWN_JSON and allow_unknown:
         return UNKNOWN

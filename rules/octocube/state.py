@@ -28,22 +28,18 @@ from rules.core import (
     Game,
     IllegalMoveError,
     Move,
-    RevealError,
     RulesError,
     ScoreBreakdown,
     State,
 )
 from rules.octocube import data
 from rules.octocube.components import (
-    COIN,
     FACES,
-    PLAYER_COLOURS,
     Location,
     Tile,
     location_label,
 )
 from rules.octocube.geometry import (
-    IDENTITY,
     PERMUTATIONS,
     PIVOT_PERMUTATION,
     ROLL_PERMUTATION,
@@ -70,24 +66,30 @@ from rules.octocube.moves import (
     Score,
     UsePower,
 )
-from rules.octocube.pieces import Cube, FaceContent, PlayerBoard, is_abyss
+from rules.octocube.kids import KidsMixin
+from rules.octocube.pieces import (  # noqa: F401 - re-exported for callers of this module
+    ABYSS_A,
+    PLAIN_ABYSS,
+    POWER_TILES,
+    Cube,
+    PlayerBoard,
+    is_abyss,
+    player_name,
+    tile_from_label,
+)
+from rules.octocube.powers import PowersMixin
+from rules.octocube.unknowns import UnknownsMixin, UnrevealedTileError  # noqa: F401
 
-PLAIN_ABYSS = Tile("abyss")
-ABYSS_A = Tile("abyss", letter="A")
-POWER_TILES: dict[str, Tile] = {letter: Tile("abyss", letter=letter) for letter in data.ALL_POWERS}
 
 _ROLLS: dict[str, Roll] = {d: Roll(d) for d in ROLL_PERMUTATION}
 _PIVOTS: tuple[Pivot, ...] = (Pivot(90), Pivot(180), Pivot(270))
 _PASS = Pass()
 _DECLINE = Decline()
 _RETRIEVE = Retrieve()
+_NEEDS_IDENTITY = frozenset({"score", "retrieve", "use_power"})
 _FACE_BITS: tuple[tuple[str, int], ...] = tuple((f, 1 << i) for i, f in enumerate(FACES))
 _SCORE_CACHE: dict[int, tuple[Score, ...]] = {}
 _PLACE_CACHE: dict[tuple[Location, tuple[str, str]], Place] = {}
-
-
-class UnrevealedTileError(RulesError):
-    """A move or the final scoring needs a tile nobody has seen yet: ``reveal`` it first."""
 
 
 def _score_moves(mask: int) -> tuple[Score, ...]:
@@ -102,45 +104,36 @@ def _score_moves(mask: int) -> tuple[Score, ...]:
     return moves
 
 
+_PLACE_TABLES: dict[tuple[int, ...], dict[Location, tuple[Place, ...]]] = {}
+
+
+def _place_table(pattern: tuple[int, ...]) -> dict[Location, tuple[Place, ...]]:
+    """Place moves per location for a cube with this face pattern (any grid location)."""
+    table = _PLACE_TABLES.get(pattern)
+    if table is None:
+        orientations = distinct_orientations(pattern)
+        table = _PLACE_TABLES[pattern] = _LazyPlaces(orientations)
+    return table
+
+
+class _LazyPlaces(dict):  # type: ignore[type-arg]
+    """location -> Place moves, built on first use of each location."""
+
+    def __init__(self, orientations: tuple[tuple[str, str], ...]) -> None:
+        super().__init__()
+        self.orientations = orientations
+
+    def __missing__(self, loc: Location) -> tuple[Place, ...]:
+        moves = self[loc] = tuple(_place_move(loc, o) for o in self.orientations)
+        return moves
+
+
 def _place_move(loc: Location, orientation: tuple[str, str]) -> Place:
     key = (loc, orientation)
     move = _PLACE_CACHE.get(key)
     if move is None:
         move = _PLACE_CACHE[key] = Place(loc, orientation)
     return move
-
-
-def player_name(seat: int) -> str:
-    return PLAYER_COLOURS[seat].capitalize()
-
-
-def tile_words(tile: FaceContent) -> str:
-    if tile is UNKNOWN:
-        return "an unseen tile"
-    if tile is None:
-        return "nothing"
-    if tile.kind == "coin":
-        return "a coin"
-    if tile.kind == "abyss":
-        return f"abyss tile {tile.letter}" if tile.letter else "an abyss tile"
-    article = "an" if tile.colour[0] in "aeiou" else "a"
-    return f"{article} {tile.colour} {tile.obj}"
-
-
-def tile_from_label(label: Any) -> Tile:
-    """The canonical tile for a label ('green pearl', 'coin'); ValueError when there is none."""
-    if isinstance(label, Tile):
-        label = label.label()
-    if not isinstance(label, str):
-        raise ValueError(f"not a tile name: {label!r}")
-    tile = Tile.from_json(label)
-    if tile.kind == "object":
-        return data.OBJECT_TILES[(tile.colour, tile.obj)]  # type: ignore[index]
-    if tile.kind == "coin":
-        return COIN
-    if tile.letter is None:
-        return PLAIN_ABYSS
-    return POWER_TILES[tile.letter]
 
 
 # ============================================================================ the game
@@ -234,7 +227,7 @@ class OctocubeGame(Game["OctocubeState"]):
 # ============================================================================ the state
 
 
-class OctocubeState(State):
+class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
     """One Octocube position. Public attributes (read by the renderer and the tracker):
     ``mode``, ``grid_size``, ``stacks`` (bottom..top; emptied-for-good locations are absent and
     listed in ``holes``), ``cubes``, ``boards``, ``abyss_supply``, ``first_player``."""
@@ -322,44 +315,11 @@ class OctocubeState(State):
                 return top.letter
         return None
 
-    def _board_tile_labels(self, seat: int) -> list[str]:
-        board = self.boards[seat]
-        labels = sorted({t.label() for t in board.tiles})
-        if board.coins:
-            labels.append("coin")
-        return labels
-
-    def _board_options(self) -> list[tuple[str, int]]:
-        """Kids: every (tile label, free slot) a hand tile fits."""
-        board = self.boards[self.player]
-        options: list[tuple[str, int]] = []
-        for label in sorted({t.label() for t in self.hand}):
-            tile = tile_from_label(label)
-            for slot, space in enumerate(data.KIDS_BOARD_SPACES):
-                if board.slots[slot] is None and data.kids_space_accepts(space, tile):
-                    options.append((label, slot))
-        return options
-
-    def _leftover_targets(self) -> list[Location]:
-        abysses = [
-            loc for loc, st in self.stacks.items()
-            if loc not in self.occupied and len(st) == 1 and is_abyss(st[0])
-        ]
-        if abysses:
-            return sorted(abysses)
-        stacks = [
-            (len(st), loc) for loc, st in self.stacks.items() if loc not in self.occupied and st
-        ]
-        if not stacks:
-            return []
-        shortest = min(h for h, _ in stacks)
-        return sorted(loc for h, loc in stacks if h == shortest)
-
     # ------------------------------------------------------------------ legal moves
     def _legal_moves(self) -> Iterator[Move]:
         return iter(self._moves())
 
-    def _moves(self) -> list[Move]:
+    def _moves(self, powers: bool = True) -> list[Move]:
         if self.pending_abyss:
             return [ChooseAbyss(x) for x in sorted({t.letter for t in self.abyss_supply})]  # type: ignore[misc]
         if self.mode == "kids":
@@ -376,15 +336,23 @@ class OctocubeState(State):
             return moves if moves else [_PASS]
         if self.mode == "kids":
             return self._kids_rolls(cube, loc) + [_RETRIEVE]
-        moves: list[Move] = [_ROLLS[d] for d, _ in self._free_rolls(loc)]
+        stacks, occupied = self.stacks, self.occupied
+        moves: list[Move] = [
+            _ROLLS[d] for d, n in self.game.grid.step[loc] if n in stacks and n not in occupied
+        ]
         moves.extend(_PIVOTS)
-        mask = 0
-        for face, bit in _FACE_BITS:
-            if cube.faces[face] is not None:
-                mask |= bit
+        f = cube.faces
+        mask = (
+            (f["top"] is not None)
+            | (f["bottom"] is not None) << 1
+            | (f["north"] is not None) << 2
+            | (f["south"] is not None) << 3
+            | (f["east"] is not None) << 4
+            | (f["west"] is not None) << 5
+        )  # bit order = FACES order, as _score_moves expects
         moves.extend(_score_moves(mask))
         moves.append(_PASS)
-        if self.mode == "advanced":
+        if powers and self.mode == "advanced":
             for n in self.game.grid.neighbours[loc]:
                 letter = self._power_at(n)
                 if letter is not None:
@@ -392,27 +360,13 @@ class OctocubeState(State):
         return moves
 
     def _place_moves(self, cube: Cube) -> list[Move]:
-        free = [loc for loc in self.game.grid.edge if loc in self.stacks and loc not in self.occupied]
-        if not free:
-            return []
-        orientations = distinct_orientations(face_pattern(cube.faces))
-        return [_place_move(loc, o) for loc in free for o in orientations]
-
-    def _kids_rolls(self, cube: Cube, loc: Location) -> list[Move]:
-        free = self._free_rolls(loc)
-        if not free:
-            return []
-        orientations = [o for o in distinct_orientations(face_pattern(cube.faces)) if cube.faces[o[0]] is None]
-        return [Roll(d, o) for d, _ in free for o in orientations]
-
-    def _kids_hand_moves(self) -> list[Move]:
-        if self.leftover_target is not None:
-            return [LeftoverTile(label) for label in sorted({t.label() for t in self.hand})]
-        options = self._board_options()
-        if options:
-            return [PlaceOnBoard(label, slot) for label, slot in options]
-        targets = self._leftover_targets()
-        return [LeftoverTarget(loc) for loc in targets] if targets else [_PASS]
+        stacks, occupied = self.stacks, self.occupied
+        table = _place_table(face_pattern(cube.faces))
+        moves: list[Move] = []
+        for loc in self.game.grid.edge:
+            if loc in stacks and loc not in occupied:
+                moves.extend(table[loc])
+        return moves
 
     def _follow_up_moves(self, cube: Cube) -> list[Move]:
         assert cube.location is not None
@@ -422,79 +376,6 @@ class OctocubeState(State):
             return [_ROLLS[d] for d, _ in self._free_rolls(cube.location)]
         assert self.follow_up is not None
         return self._power_moves(self.follow_up, cube.location, cube)
-
-    def _power_moves(self, letter: str, source: Location, cube: Cube) -> list[Move]:
-        """Every way to use power ``letter`` of the tile at ``source``; empty when it cannot be
-        used (each "you can't use this power" condition of the rulebook)."""
-        loc = cube.location
-        assert loc is not None
-        seat = cube.seat
-        faces = cube.faces
-        stacks, occupied = self.stacks, self.occupied
-        if letter == "A":  # perform the Roll action
-            return [UsePower("A", source, direction=d) for d, _ in self._free_rolls(loc)]
-        if letter == "B":  # swap the cube's top tile with a tile of the board
-            if faces["top"] is None:
-                return []
-            return [UsePower("B", source, board_tile=t) for t in self._board_tile_labels(seat)]
-        if letter == "C":  # move the cube, same orientation, to any unoccupied space
-            return [
-                UsePower("C", source, location=x)
-                for x in self.game.grid.locations
-                if x in stacks and x not in occupied
-            ]
-        if letter == "D":  # take a visible collectible tile onto the empty top face
-            if faces["top"] is not None:
-                return []
-            return [
-                UsePower("D", source, location=x)
-                for x in self.game.grid.locations
-                if x not in occupied and self._collectible_top(x)
-            ]
-        if letter == "E":  # reorient the cube in place
-            return [
-                UsePower("E", source, orientation=o)
-                for o in distinct_orientations(face_pattern(faces))
-                if o != IDENTITY
-            ]
-        if letter == "F":  # swap an adjacent visible tile with a tile of the board
-            labels = self._board_tile_labels(seat)
-            if not labels:
-                return []
-            return [
-                UsePower("F", source, location=x, board_tile=t)
-                for x in self.game.grid.neighbours[loc]
-                if x not in occupied and self._collectible_top(x)
-                for t in labels
-            ]
-        if letter == "G":  # swap places with an opponent's cube
-            return [
-                UsePower("G", source, seat=other.seat)
-                for other in self.cubes
-                if other.seat != seat and other.location is not None and self._swap_keeps_spaces(loc, other.location)
-            ]
-        if letter == "H":  # swap two unoccupied stacks
-            free = [x for x in self.game.grid.locations if x in stacks and x not in occupied and stacks[x]]
-            return [
-                UsePower("H", source, location=a, other=b)
-                for i, a in enumerate(free)
-                for b in free[i + 1 :]
-            ]
-        if letter == "I":  # swap top tiles with an opponent's cube
-            if faces["top"] is None:
-                return []
-            return [
-                UsePower("I", source, seat=other.seat)
-                for other in self.cubes
-                if other.seat != seat and other.location is not None and other.faces["top"] is not None
-            ]
-        return []
-
-    def _swap_keeps_spaces(self, a: Location, b: Location) -> bool:
-        """Power G lifts both cubes: an emptied stack with no abyss tile left would become a
-        hole under the arriving cube, so that swap is impossible."""
-        emptied = (not self.stacks[a]) + (not self.stacks[b])
-        return emptied <= len(self.abyss_supply)
 
     # ------------------------------------------------------------------ checking
     def _check(self, move: Move) -> str | None:
@@ -544,9 +425,23 @@ class OctocubeState(State):
         reason = self._check_details(move, cube)
         if reason:
             return reason
-        if self._canonical(move, cube) not in self._moves():
+        if self._canonical(move, cube) not in self._candidates(move, cube):
             return f"{self.describe_move(move)} is not possible here"
         return None
+
+    def _candidates(self, move: Move, cube: Cube) -> list[Move]:
+        """The legal moves a move must be among (only those of its power when it is one: the
+        advanced game lists hundreds of moves and comparing them all would be slow)."""
+        if (
+            isinstance(move, UsePower)
+            and self.follow_up is None
+            and not self.pending_abyss
+            and cube.location is not None
+        ):
+            if move.source in self.game.grid.neighbours[cube.location] and self._power_at(move.source) == move.letter:
+                return self._power_moves(move.letter, move.source, cube)
+            return []
+        return self._moves(powers=isinstance(move, UsePower))
 
     def _canonical(self, move: Move, cube: Cube) -> Move:
         """The listed spelling of a move: orientations with the same result are one move."""
@@ -560,37 +455,6 @@ class OctocubeState(State):
 
     def _follow_up_words(self) -> str:
         return "an extra roll" if self.follow_up == "roll" else f"power {self.follow_up}"
-
-    def _check_hand(self, move: Move, phase: str) -> str | None:
-        if phase == "board":
-            if not isinstance(move, PlaceOnBoard):
-                return "the retrieved tiles must go on the board while a space fits one"
-            if not any(t.label() == move.tile for t in self.hand):
-                return f"no retrieved {move.tile} is waiting"
-            if not 0 <= move.slot < len(data.KIDS_BOARD_SPACES):
-                return f"the board has no space {move.slot}"
-            space = data.KIDS_BOARD_SPACES[move.slot]
-            if self.boards[self.player].slots[move.slot] is not None:
-                return f"the {data.kids_space_label(space)} already holds a tile"
-            if not data.kids_space_accepts(space, tile_from_label(move.tile)):
-                return f"a {move.tile} does not fit the {data.kids_space_label(space)}"
-            return None
-        if phase == "leftover_target":
-            if isinstance(move, Pass):
-                return None
-            if not isinstance(move, LeftoverTarget):
-                return "choose where the leftover stack goes"
-            if move.location not in self._leftover_targets():
-                return (
-                    f"the leftover stack must replace an unoccupied abyss tile, or go on a shortest "
-                    f"stack when there is none; {location_label(move.location)} is not one"
-                )
-            return None
-        if not isinstance(move, LeftoverTile):
-            return "put the leftover tiles on the chosen stack, one by one"
-        if not any(t.label() == move.tile for t in self.hand):
-            return f"no leftover {move.tile} is waiting"
-        return None
 
     def _check_details(self, move: Move, cube: Cube) -> str | None:
         loc = cube.location
@@ -631,7 +495,8 @@ class OctocubeState(State):
 
     # ------------------------------------------------------------------ applying
     def push_unchecked(self, move: Move) -> None:
-        self._require_revealed(move)
+        if move.kind in _NEEDS_IDENTITY:
+            self._require_revealed(move)
         self._undo.append(self._snapshot())
         self._apply(move)
         self.history.append(move)
@@ -662,19 +527,33 @@ class OctocubeState(State):
                 )
 
     def _snapshot(self) -> Any:
+        # Cheap undo: every attribute is replaced rather than changed in place (cubes and
+        # boards are copied before a change, see _own_cube and _set_board), except the two
+        # dicts copied here.
         snap = self.__dict__.copy()
         del snap["game"], snap["history"], snap["_undo"]
         snap["stacks"] = self.stacks.copy()
         snap["occupied"] = self.occupied.copy()
-        snap["cubes"] = [c.copy() for c in self.cubes]
-        snap["boards"] = [b.copy() for b in self.boards]
         return snap
 
     def _restore(self, snapshot: Any) -> None:
         self.__dict__.update(snapshot)
 
+    def _own_cube(self, seat: int) -> Cube:
+        """A private copy of a cube, for changing it without touching undo snapshots."""
+        cube = self.cubes[seat].copy()
+        cubes = self.cubes[:]
+        cubes[seat] = cube
+        self.cubes = cubes
+        return cube
+
+    def _set_board(self, seat: int, board: PlayerBoard) -> None:
+        boards = self.boards[:]
+        boards[seat] = board
+        self.boards = boards
+
     def _apply(self, move: Move) -> None:
-        cube = self.cubes[self.player]
+        cube = self._own_cube(self.player)
         kind = move.kind
         if kind == "roll":
             self._roll(cube, move.direction, move.orientation)  # type: ignore[attr-defined]
@@ -828,7 +707,7 @@ class OctocubeState(State):
                 new_faces[f] = None
             cube.faces = new_faces
         self._leave(cube)
-        self.boards[self.player] = board
+        self._set_board(self.player, board)
         self._collect(board, taken)
         self._continue()
 
@@ -872,198 +751,6 @@ class OctocubeState(State):
                 del self.stacks[loc]
                 self.holes = self.holes | {loc}
         self._continue()
-
-    def _use_power(self, cube: Cube, move: UsePower) -> None:
-        letter = move.letter
-        self.follow_up = None
-        seat = cube.seat
-        if letter == "A":
-            self._roll(cube, move.direction, None)  # type: ignore[arg-type]
-            return  # _roll continues the turn (it may grant another follow-up)
-        if letter == "B":
-            board = self.boards[seat].copy()
-            given = self._take_from_board(board, tile_from_label(move.board_tile))
-            self._put_on_board(board, cube.faces["top"])
-            self.boards[seat] = board
-            cube.faces = {**cube.faces, "top": given}
-            cube.ups = {**cube.ups, "top": "north"}  # put on by hand, upright
-        elif letter == "C":
-            self._leave(cube)
-            self._arrive(cube, move.location)  # type: ignore[arg-type]
-        elif letter == "D":
-            stack = self.stacks[move.location]  # type: ignore[index]
-            self.stacks[move.location] = stack[:-1]  # type: ignore[index]
-            cube.faces = {**cube.faces, "top": stack[-1]}
-            cube.ups = {**cube.ups, "top": "north"}  # put on by hand, upright
-            if len(stack) == 1:
-                self._emptied(move.location)  # type: ignore[arg-type]
-        elif letter == "E":
-            cube.faces = rotate(cube.faces, PERMUTATIONS[move.orientation])  # type: ignore[index]
-            cube.ups = rotate_ups(cube.ups, PERMUTATIONS[move.orientation])  # type: ignore[index]
-            self._pick_up(cube)
-        elif letter == "F":
-            board = self.boards[seat].copy()
-            given = self._take_from_board(board, tile_from_label(move.board_tile))
-            stack = self.stacks[move.location]  # type: ignore[index]
-            self._put_on_board(board, stack[-1])
-            self.boards[seat] = board
-            self.stacks[move.location] = stack[:-1] + [given]  # type: ignore[index]
-        elif letter == "G":
-            other = self.cubes[move.seat]  # type: ignore[index]
-            mine, theirs = cube.location, other.location
-            self._leave(cube)
-            self._leave(other)
-            self._arrive(cube, theirs)  # type: ignore[arg-type]
-            self._arrive(other, mine)  # type: ignore[arg-type]
-        elif letter == "H":
-            a, b = move.location, move.other
-            self.stacks[a], self.stacks[b] = self.stacks[b], self.stacks[a]  # type: ignore[index]
-        elif letter == "I":
-            other = self.cubes[move.seat]  # type: ignore[index]
-            mine, theirs = cube.faces["top"], other.faces["top"]
-            cube.faces = {**cube.faces, "top": theirs}
-            other.faces = {**other.faces, "top": mine}
-            cube.ups, other.ups = {**cube.ups, "top": "north"}, {**other.ups, "top": "north"}
-        self._continue()
-
-    def _take_from_board(self, board: PlayerBoard, tile: Tile) -> Tile:
-        if tile is COIN:
-            board.coins -= 1
-            return COIN
-        tiles = list(board.tiles)
-        tiles.remove(tile)
-        board.tiles = tiles
-        return tile
-
-    def _put_on_board(self, board: PlayerBoard, tile: Tile) -> None:
-        if tile.kind == "coin":
-            board.coins += 1
-        else:
-            board.tiles = board.tiles + [tile]
-
-    # ---- kids
-    def _retrieve(self, cube: Cube) -> None:
-        board = self.boards[self.player].copy()
-        tiles = cube.tiles()
-        cube.faces = {f: None for f in FACES}
-        self.must_retrieve = False
-        self.follow_up = None
-        self._leave(cube)
-        board.coins += sum(1 for t in tiles if t.kind == "coin")
-        self.boards[self.player] = board
-        self.hand = tuple(sorted(t for t in tiles if t.kind == "object"))
-        self._settle_hand()
-
-    def _settle_hand(self) -> None:
-        """Place leftovers automatically once their order no longer matters; end the turn when
-        the hand is empty."""
-        if self.hand and self.leftover_target is not None and len(set(self.hand)) == 1:
-            loc = self.leftover_target
-            self.stacks[loc] = self.stacks[loc] + list(self.hand)
-            self.hand = ()
-        if not self.hand:
-            self.leftover_target = None
-            self._continue()
-
-    def _place_on_board(self, move: PlaceOnBoard) -> None:
-        tile = tile_from_label(move.tile)
-        board = self.boards[self.player].copy()
-        slots = list(board.slots)
-        slots[move.slot] = tile
-        board.slots = slots
-        self.boards[self.player] = board
-        hand = list(self.hand)
-        hand.remove(tile)
-        self.hand = tuple(hand)
-        self.last_progress_turn = self.turns
-        self._settle_hand()
-
-    def _leftover_target(self, loc: Location) -> None:
-        stack = self.stacks[loc]
-        if len(stack) == 1 and is_abyss(stack[0]):
-            self.abyss_supply = self.abyss_supply + [stack[0]]
-            self.stacks[loc] = []
-        self.leftover_target = loc
-        self._settle_hand()
-
-    def _leftover_tile(self, tile: Tile) -> None:
-        loc = self.leftover_target
-        self.stacks[loc] = self.stacks[loc] + [tile]  # type: ignore[index]
-        hand = list(self.hand)
-        hand.remove(tile)
-        self.hand = tuple(hand)
-        self._settle_hand()
-
-    # ------------------------------------------------------------------ unknowns
-    def unknowns(self) -> list[Any]:
-        """Grid locations whose top tile is unseen, then ``("cube", seat, face)`` for unseen
-        tiles on cubes (a cube can pick up a tile before the camera saw it)."""
-        found: list[Any] = [loc for loc, st in sorted(self.stacks.items()) if st and st[-1] is UNKNOWN]
-        for cube in self.cubes:
-            found.extend(("cube", cube.seat, f) for f in FACES if cube.faces[f] is UNKNOWN)
-        return found
-
-    def reveal(self, location: Any, value: Any) -> None:
-        """Fill in the unseen top of the stack at ``location`` or the unseen tile on a cube face
-        (``("cube", seat, face)``) with ``value`` (a Tile or its name)."""
-        try:
-            tile = tile_from_label(value)
-        except (ValueError, KeyError):
-            raise RevealError(f"{value!r} is not an Octocube tile") from None
-        if not tile.collectible:
-            raise RevealError("only object and coin tiles are ever unseen; abyss tiles are placed face up")
-        location = tuple(location) if isinstance(location, list) else location
-        if isinstance(location, tuple) and len(location) == 3 and location[0] == "cube":
-            _, seat, face = location
-            if not (isinstance(seat, int) and 0 <= seat < self.game.num_players) or face not in FACES:
-                raise RevealError(f"no cube face {location!r}")
-            cube = self.cubes[seat]
-            if cube.faces[face] is not UNKNOWN:
-                raise RevealError(f"the {face} face of {player_name(seat)}'s cube holds no unseen tile")
-            self._check_copies(tile)
-            cube.faces = {**cube.faces, face: tile}
-            return
-        stack = self.stacks.get(location) if isinstance(location, tuple) else None
-        if not stack or stack[-1] is not UNKNOWN:
-            raise RevealError(f"nothing unseen on top at {location!r}")
-        self._check_copies(tile)
-        self.stacks[location] = stack[:-1] + [tile]
-
-    def _check_copies(self, tile: Tile) -> None:
-        seen = self.tile_counts().get(tile, 0)
-        if seen >= data.TILE_COUNTS[tile]:
-            raise RevealError(
-                f"all {data.TILE_COUNTS[tile]} {tile.label()} tiles are already accounted for"
-            )
-
-    def tile_counts(self) -> dict[Any, int]:
-        """How many of each object/coin tile (and UNKNOWN) the position holds, anywhere."""
-        counts: dict[Any, int] = {}
-
-        def add(tile: Any, n: int = 1) -> None:
-            counts[tile] = counts.get(tile, 0) + n
-
-        for stack in self.stacks.values():
-            for t in stack:
-                if not is_abyss(t):
-                    add(t)
-        for cube in self.cubes:
-            for t in cube.faces.values():
-                if t is not None:
-                    add(t)
-        for board in self.boards:
-            for t in board.tiles:
-                add(t)
-            for t in board.slots:
-                if t is not None:
-                    add(t)
-            if board.coins:
-                add(COIN, board.coins)
-        for t in self.hand:
-            add(t)
-        for t in self.set_aside:
-            add(t)
-        return counts
 
     # ------------------------------------------------------------------ scoring, checks, words
     def score_breakdown(self) -> ScoreBreakdown:

@@ -8,8 +8,8 @@ from rules.core import UNKNOWN, Move
 from rules.octocube import data
 from rules.octocube.components import FACES, location_label
 from rules.octocube.geometry import IDENTITY, PERMUTATIONS, ROLL_PERMUTATION, rotate
-from rules.octocube.pieces import is_abyss
 
+from rules.octocube.pieces import is_abyss, player_name, tile_from_label, tile_words
 if TYPE_CHECKING:
     from rules.octocube.state import OctocubeState
 
@@ -27,7 +27,6 @@ POWER_WORDS: dict[str, str] = {
 
 
 def _pickup(state: OctocubeState, loc: tuple[int, int], bottom: object) -> str:
-    from rules.octocube.state import tile_words
 
     if bottom is not None:
         return ""
@@ -53,7 +52,6 @@ def _orientation_words(orientation: tuple[str, str] | None) -> str:
 
 
 def describe_move(state: OctocubeState, move: Move) -> str:  # noqa: C901 - one branch per kind
-    from rules.octocube.state import player_name, tile_from_label, tile_words
 
     who = player_name(state.player)
     cube = state.cubes[state.player]
@@ -132,7 +130,6 @@ def describe_move(state: OctocubeState, move: Move) -> str:  # noqa: C901 - one 
 
 
 def _power_words(state: OctocubeState, move: Move, who: str) -> str:
-    from rules.octocube.state import player_name, tile_words
 
     m = move
     cube = state.cubes[state.player]
@@ -177,7 +174,6 @@ def short_tile(tile: object) -> str:
 
 def render_text(state: OctocubeState) -> str:
     """A small text picture: each space as height:top tile, cubes as [seat]."""
-    from rules.octocube.state import player_name
 
     size = state.grid_size
     lines = ["    " + "".join(f"{chr(65 + c):^9}" for c in range(size))]

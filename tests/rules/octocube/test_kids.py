@@ -162,3 +162,26 @@ def test_two_complete_boards_tie_break_on_coin_tiles() -> None:
     state.end_triggered = state.over = True
     b = state.score_breakdown()
     assert b.winners == (1,) and "most coin tiles" in b.tie_break
+
+
+def test_leftovers_wait_while_a_board_space_fits() -> None:
+    state = fresh(4, mode="kids")
+    fill_board(state, 0, leave=(0,))  # only the white (colour-only) space is free
+    put_cube(state, 0, "B2", top="white diamond", north="green pearl")
+    state.push(Retrieve())
+    assert [m for m in state.legal_moves()] == [PlaceOnBoard("white diamond", 0)]
+    with pytest.raises(IllegalMoveError, match="must go on the board while a space fits"):
+        state.push(LeftoverTarget(L("C3")))
+    state.push(PlaceOnBoard("white diamond", 0))
+    assert state.phase() == "leftover_target"
+
+
+def test_a_kids_game_without_progress_stalls_at_a_round_end() -> None:
+    state = fresh(2, mode="kids", first=0)
+    state.turns = state.last_progress_turn + data.KIDS_STALL_ROUNDS * 2 - 1
+    state.player = 1
+    fill_board(state, 1, leave=(0, 1))
+    state.push(Place(L("A1")))  # the last turn of the round: the stall rule ends the game
+    assert state.is_terminal() and state.stalled
+    b = state.score_breakdown()
+    assert b.winners == (1,) and "stalled" in b.tie_break

@@ -223,3 +223,12 @@ def test_power_a_follow_up_can_chain_into_another_power_tile() -> None:
     state.push(Roll("east"))
     state.push(UsePower("A", L("C2"), direction="east"))
     assert state.cubes[0].location == L("D2") and state.follow_up == "E"
+
+
+def test_power_g_refused_when_a_cube_would_land_on_a_vanishing_space() -> None:
+    state = advanced("G")
+    put_cube(state, 2, "D4")
+    state.stacks[L("B2")] = []  # Red's cube took the last tile here
+    state.abyss_supply = []
+    state.end_triggered = True
+    assert powers(state, "G") == []  # B2 stops being a space when Red leaves: no swap

@@ -76,6 +76,7 @@ from rules.octocube.pieces import (  # noqa: F401 - re-exported for callers of t
     is_abyss,
     player_name,
     tile_from_label,
+    tile_words,
 )
 from rules.octocube.powers import PowersMixin
 from rules.octocube.unknowns import UnknownsMixin, UnrevealedTileError  # noqa: F401

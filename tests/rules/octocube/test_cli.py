@@ -21,7 +21,7 @@ def test_simulate_json_reports_no_errors(mode: str, players: int, capsys: pytest
 
 
 def test_demo_prints_a_game_and_its_scores(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--players", "2", "--seed", "3"]) == 0
+    assert main(["demo", "--rules-only", "--players", "2", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Octocube, 2 players, standard game, seed 3")
     assert "   1. " in out and "Game over after" in out and "Winner: " in out

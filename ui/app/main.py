@@ -37,6 +37,8 @@ from ui.i18n import LANGUAGES, category_name, colour_name, tr
 
 KV_DIR = Path(__file__).resolve().parent / "kv"
 SCREENS = ("home", "calibrate", "play", "score", "history", "settings")
+ALERT_HOLD_S = 3.0
+"""An illegal-move alert stays up at least this long, even when the table is put right at once."""
 SEAT_RGBA = ((0.86, 0.2, 0.2, 1), (0.95, 0.8, 0.15, 1), (0.2, 0.45, 0.95, 1), (0.6, 0.3, 0.8, 1))
 """Red, yellow, blue, purple (the engine's seat colours)."""
 
@@ -209,6 +211,7 @@ class TableSightApp(App):
     history_len = NumericProperty(0)
     over = BooleanProperty(False)
     status = StringProperty("")
+    recognised_text = StringProperty("")
     recent = ListProperty([])
     log_path = StringProperty("")
     breakdown = ObjectProperty(None, allownone=True)
@@ -242,6 +245,7 @@ class TableSightApp(App):
         self._history_events: list[dict[str, Any]] = []
         self._replay_token = 0
         self._frame_times: list[float] = []
+        self._alert_since = 0.0
         self.settings_note = ""
         self.game_setup: GameSetup | None = None
 
@@ -415,7 +419,7 @@ class TableSightApp(App):
     def _clear_play(self) -> None:
         self.ready = False
         self.frame_texture = None
-        self.prompt = self.t("play.preparing")
+        self.prompt = ""
         self.alert = self.question = self.last_move = self.status = ""
         self.options, self.scores, self.recent = [], [], []
         self.breakdown, self.over, self.ended, self.history_len = None, False, False, 0
@@ -482,7 +486,16 @@ class TableSightApp(App):
         if list(view.names) != list(self.player_names):
             self.player_names = list(view.names)
         self.last_move, self.last_mover = view.last_move, view.last_mover
-        self.alert = view.alert or ""
+        now = time.monotonic()
+        if view.alert:
+            self.alert, self._alert_since = view.alert, now
+        elif self.alert and now - self._alert_since >= ALERT_HOLD_S:
+            self.alert = ""  # held a moment after the table is put right, so everyone sees it
+        if view.overlay:
+            mean = sum(c for _, c in view.overlay) / len(view.overlay)
+            self.recognised_text = self.t("play.recognised", n=len(view.overlay), confidence=f"{mean:.0%}")
+        else:
+            self.recognised_text = ""
         self.question = view.question or ""
         if list(view.options) != list(self.options):
             self.options = list(view.options)
@@ -501,10 +514,12 @@ class TableSightApp(App):
         return texture
 
     def _event(self, event: UiEvent) -> None:
-        prefix = {"move": "", "seen": "", "question": "? ", "alert": "! ", "cleared": "", "undo": "",
-                  "info": "", "error": "! "}.get(event.kind, "")
-        self.status = prefix + event.text
-        self.recent = (self.recent + [prefix + event.text])[-4:]
+        self.status = self.event_line(event)
+        self.recent = (list(self.recent) + [event])[-4:]
+
+    def event_line(self, event: UiEvent, *_bindings: Any) -> str:
+        prefix = "! " if event.kind in ("alert", "error") else ("? " if event.kind == "question" else "")
+        return prefix + event.words(self.lang)
 
     # ------------------------------------------------------------------ calibration
     def start_calibration(self) -> None:
@@ -648,7 +663,7 @@ class TableSightApp(App):
             kind = str(event.get("type"))
             text = str(event.get("text") or event.get("reason") or event.get("question") or "")
             if kind == "reveal":
-                text = f"{event.get('location')}: {event.get('value')}"
+                text = _reveal_words(event.get("location"), event.get("value"))
             if seat >= 0 and event.get("player") != seat and not (english and english in text) and not (name and name in text):
                 continue
             player = event.get("player")
@@ -696,6 +711,22 @@ class TableSightApp(App):
     def _replay_done(self, token: int, text: str) -> None:
         if token == self._replay_token:
             self.replay_text = text
+
+
+def _reveal_words(location: Any, value: Any) -> str:
+    from rules.octocube.components import location_label
+
+    where = location_label(tuple(location)) if isinstance(location, list) and len(location) == 2 else str(location)
+    if isinstance(value, dict):
+        if value.get("kind") == "coin":
+            what = "coin"
+        elif value.get("kind") == "abyss":
+            what = f"abyss {value.get('letter') or ''}".strip()
+        else:
+            what = " ".join(str(value[k]) for k in ("colour", "obj") if value.get(k))
+    else:
+        what = str(value)
+    return f"{where}: {what}"
 
 
 def run_app(home: Path | None = None, start_demo: bool = False, size: tuple[int, int] = (1280, 800)) -> None:

@@ -103,6 +103,12 @@ class UiEvent:
     kind: str
     """'move', 'seen', 'question', 'alert', 'cleared', 'undo', 'info', 'error'."""
     text: str
+    key: str = ""
+    """For the app's own sentences: the translation id, so the line follows a language switch."""
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def words(self, lang: str) -> str:
+        return tr(self.key, lang, **dict(self.fields)) if self.key else self.text
 
 
 class Mailbox:
@@ -155,6 +161,8 @@ class PipelineWorker:
         self._rectifier_for: Any = None
         self._last_update: Any = None
         self._moves_shown: list[tuple[int, str]] = []
+        self._overlay: tuple[Any, ...] = ()
+        """The last recognised scene's boxes: kept on screen until the next recognition."""
         self.steps = 0
 
     # ------------------------------------------------------------------ commands (any thread)
@@ -237,9 +245,11 @@ class PipelineWorker:
             self.steps += 1
             if update is None:
                 self._ended = True
-                self.mailbox.post(self._view(self._last_update), events + [UiEvent("info", tr("play.ended", self.language))])
+                self.mailbox.post(self._view(self._last_update), events + [UiEvent("info", tr("play.ended", self.language), "play.ended")])
                 continue
             events += self._tracker_events(update.events)
+            if update.recognised:
+                self._overlay = tuple(update.overlay)
             if update.image is not None:
                 self._last_update = update
             self.mailbox.post(self._view(update), events)
@@ -257,7 +267,7 @@ class PipelineWorker:
             return self._tracker_events(moved)
         if name == "undo":
             if not tracked.state.history:
-                return [UiEvent("info", tr("play.undo_none", self.language))]
+                return [UiEvent("info", tr("play.undo_none", self.language), "play.undo_none")]
             try:
                 move = tracked.undo()
             except Exception as exc:
@@ -266,7 +276,7 @@ class PipelineWorker:
             if self._moves_shown:
                 self._moves_shown.pop()
             self._last_mover, self._last_move = self._moves_shown[-1] if self._moves_shown else (-1, "")
-            return [UiEvent("undo", tr("play.undone", self.language, text=text))]
+            return [UiEvent("undo", tr("play.undone", self.language, text=text), "play.undone", (("text", text),))]
         if name == "language":
             self.language = str(arg)
         elif name == "table_view":
@@ -310,7 +320,7 @@ class PipelineWorker:
         camera_ok, message, fps, stage, overlay = True, "", 0.0, {}, ()
         if update is not None:
             camera_ok, message, fps, stage = update.camera_ok, update.camera_message, update.fps, dict(update.stage_ms)
-            overlay = tuple((item.label, float(item.confidence)) for item in update.overlay)
+            overlay = tuple((item.label, float(item.confidence)) for item in self._overlay)
             if update.image is not None:
                 frame, size, table = self._frame(update)
         if self._ended:
@@ -331,7 +341,7 @@ class PipelineWorker:
         from ui.app.frames import draw_recognised, rectifier_for, to_texture_bytes
 
         highlight = self._last_mover
-        image = draw_recognised(update.image, update.overlay, highlight)
+        image = draw_recognised(update.image, self._overlay, highlight)
         table = False
         if self.table_view:
             profile = self.pipeline.profile

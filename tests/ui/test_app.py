@@ -93,6 +93,35 @@ def test_undo_takes_back_the_last_confirmed_move(ui: Driver) -> None:
     assert app.status.startswith("Took back")
 
 
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_the_language_switch_changes_every_visible_string(ui: Driver, lang: str) -> None:
+    app = ui.app
+    ui.tap_nav("settings")
+    ui.tap(ui.widget("settings", f"lang_{lang}"))
+    assert app.lang == lang
+    other = json.loads((Path(__file__).resolve().parents[2] / f"ui/i18n/{lang}.json").read_text(encoding="utf-8"))
+    same_in_both = {v for k, v in EN.items() if other.get(k) == v}  # "Octocube", "Webcam", "Total" ...
+    english_only = set(EN.values()) - same_in_both
+    checked = 0
+    for name in ("home", "calibrate", "play", "score", "history", "settings"):
+        ui.tap_nav(name)
+        ui.pump(0.2)
+        texts = visible_texts(app.root)
+        left = [t for t in texts if t in english_only or any(t.startswith(e) for e in english_only if len(e) > 12)]
+        assert not left, f"{name}: still in English after switching to {lang}: {left}"
+        checked += len(texts)
+        if name in ("home", "play", "score", "settings"):
+            ui.shot(f"{name}_{lang}")
+    assert checked > 60
+    # the engine's prompt comes from the worker thread, translated there
+    ui.until(lambda: app.prompt and not app.prompt.startswith(("Red", "Yellow")), 10, "the translated prompt")
+    assert ui.widget("play", "turn_label").text == app.prompt
+    assert ("Rouler" in app.prompt) if lang == "fr" else ("Rollen" in app.prompt)
+    ui.tap_nav("settings")
+    ui.tap(ui.widget("settings", "lang_en"))
+    assert ui.widget("root", "nav_home").text == "Home"
+
+
 def test_history_lists_the_log_and_replays_it(ui: Driver) -> None:
     app = ui.app
     ui.tap_nav("history")
@@ -208,32 +237,6 @@ def test_calibration_failure_gives_advice(ui: Driver, tmp_path: Path) -> None:
     ui.shot("calibrate_failed")
     app.source = "demo"
     ui.tap_nav("settings")
-
-
-@pytest.mark.parametrize("lang", ["fr", "nl"])
-def test_the_language_switch_changes_every_visible_string(ui: Driver, lang: str) -> None:
-    app = ui.app
-    ui.tap_nav("settings")
-    ui.tap(ui.widget("settings", f"lang_{lang}"))
-    assert app.lang == lang
-    other = json.loads((Path(__file__).resolve().parents[2] / f"ui/i18n/{lang}.json").read_text(encoding="utf-8"))
-    same_in_both = {v for k, v in EN.items() if other.get(k) == v}  # "Octocube", "Webcam", "Total" ...
-    english_only = set(EN.values()) - same_in_both
-    checked = 0
-    for name in ("home", "calibrate", "play", "score", "history", "settings"):
-        ui.tap_nav(name)
-        ui.pump(0.2)
-        texts = visible_texts(app.root)
-        left = [t for t in texts if t in english_only or any(t.startswith(e) for e in english_only if len(e) > 12)]
-        assert not left, f"{name}: still in English after switching to {lang}: {left}"
-        checked += len(texts)
-        if name in ("home", "play", "score", "settings"):
-            ui.shot(f"{name}_{lang}")
-    assert checked > 60
-    assert app.prompt and not app.prompt.startswith("Red") and not app.prompt.startswith("Yellow")
-    ui.tap_nav("settings")
-    ui.tap(ui.widget("settings", "lang_en"))
-    assert ui.widget("root", "nav_home").text == "Home"
 
 
 def test_settings_store_text_size_and_dice_port(ui: Driver) -> None:

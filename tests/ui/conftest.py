@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,26 +20,6 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SIZE = (1280, 800)
-
-
-def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
-    read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24",
-                             "-nolisten", "tcp"], pass_fds=(write_fd,), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    number = b""
-    deadline = time.monotonic() + 20
-    with os.fdopen(read_fd, "rb") as fh:
-        while not number.endswith(b"\n") and time.monotonic() < deadline:
-            chunk = fh.read(1)
-            if not chunk:
-                break
-            number += chunk
-    if not number.strip():
-        proc.kill()
-        raise RuntimeError("Xvfb did not report a display number")
-    return proc, f":{number.decode().strip()}"
 
 
 class Driver:
@@ -128,7 +107,9 @@ def ui(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
     home = tmp_path_factory.mktemp("tablesight-home")
     shots = Path(os.environ.get("TABLESIGHT_SCREENSHOTS") or REPO / "out" / "ui-screenshots")
     shots.mkdir(parents=True, exist_ok=True)
-    xvfb, display = _start_xvfb()
+    from ui.app.xvfb import start_xvfb, stop_xvfb
+
+    xvfb, display = start_xvfb(SIZE)
     saved_env = {k: os.environ.get(k) for k in ("DISPLAY", "KIVY_NO_ARGS", "KIVY_HOME", "KIVY_NO_CONSOLELOG",
                                                 "KIVY_NO_FILELOG", "TABLESIGHT_HOME")}
     os.environ.update(DISPLAY=display, KIVY_NO_ARGS="1", KIVY_HOME=str(home / "kivy"), KIVY_NO_CONSOLELOG="1",
@@ -160,11 +141,7 @@ def ui(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
                 stopTouchApp()
             except Exception:
                 pass
-        xvfb.terminate()
-        try:
-            xvfb.wait(5)
-        except subprocess.TimeoutExpired:
-            xvfb.kill()
+        stop_xvfb(xvfb)
         for k, v in saved_env.items():
             if v is None:
                 os.environ.pop(k, None)

@@ -19,7 +19,7 @@ def draw_recognised(image: np.ndarray, overlay: Any, highlight_seat: int = -1) -
     from rules.octocube.components import PLAYER_COLOURS
 
     out = image.copy()
-    scale = max(1.0, image.shape[1] / 960)
+    scale = max(1.0, image.shape[1] / 640)
     mover = f"{PLAYER_COLOURS[highlight_seat]} cube" if 0 <= highlight_seat < len(PLAYER_COLOURS) else None
     for item in overlay:
         pts = np.round(np.asarray(item.polygon, float)).astype(np.int32).reshape(-1, 1, 2)
@@ -29,9 +29,9 @@ def draw_recognised(image: np.ndarray, overlay: Any, highlight_seat: int = -1) -
         if is_mover or item.confidence < 0.7:
             x, y = pts[:, 0, 0].min(), pts[:, 0, 1].min() - 6
             text = f"{item.label} {item.confidence:.0%}"
-            cv2.putText(out, text, (int(x), int(max(14, y))), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale,
+            cv2.putText(out, text, (int(x), int(max(14, y))), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale,
                         (0, 0, 0), int(4 * scale), cv2.LINE_AA)
-            cv2.putText(out, text, (int(x), int(max(14, y))), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale,
+            cv2.putText(out, text, (int(x), int(max(14, y))), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale,
                         colour, int(1 * scale + 0.5), cv2.LINE_AA)
     return out
 

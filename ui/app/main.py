@@ -122,6 +122,8 @@ class ScoreScreen(Screen):
 
     def fill_table(self, *_args: Any) -> None:
         app = _app()
+        if self.manager is not None and self.manager.current != self.name and _args:
+            return  # not on screen: on_pre_enter fills it
         grid = self.ids.score_table
         grid.clear_widgets()
         names = list(app.player_names)
@@ -502,7 +504,8 @@ class TableSightApp(App):
         self.truthful_option = view.truthful_option
         if list(view.scores) != list(self.scores):
             self.scores = list(view.scores)
-        self.breakdown = view.breakdown
+        if view.breakdown != self.breakdown:  # a new object every view: only a real change redraws
+            self.breakdown = view.breakdown
         self.over = view.over
         self.history_len = view.history_len
 
@@ -511,6 +514,8 @@ class TableSightApp(App):
         if fresh:
             texture = Texture.create(size=size, colorfmt="rgb")
         texture.blit_buffer(data, colorfmt="rgb", bufferfmt="ubyte")
+        if self.root is not None:
+            self.root.canvas.ask_update()  # new pixels in the same texture: redraw
         return texture
 
     def _event(self, event: UiEvent) -> None:

@@ -143,8 +143,10 @@ class PipelineWorker:
     """Owns the pipeline; call :meth:`start`, then send commands; :meth:`stop` joins."""
 
     def __init__(self, setup: GameSetup, mailbox: Mailbox | None = None, *, language: str = "en",
-                 table_view: bool = False, builder: Callable[[GameSetup], tuple[Any, Any]] | None = None) -> None:
+                 table_view: bool = False, builder: Callable[[GameSetup], tuple[Any, Any]] | None = None,
+                 niceness: int = 5) -> None:
         self.setup = setup
+        self.niceness = niceness
         self.mailbox = mailbox or Mailbox()
         self.language = language
         self.table_view = table_view
@@ -192,6 +194,7 @@ class PipelineWorker:
 
     # ------------------------------------------------------------------ the worker thread
     def _run(self) -> None:
+        _yield_to_the_ui(self.niceness)
         try:
             self.pipeline, self.twin, self._log = self._builder(self.setup)
         except Exception as exc:  # a camera that cannot open, a bad log: say so, never crash the UI
@@ -324,7 +327,7 @@ class PipelineWorker:
             if update.image is not None:
                 frame, size, table = self._frame(update)
         if self._ended:
-            camera_ok, message = False, f"{tr('play.ended', lang)} ({message})" if message else tr("play.ended", lang)
+            camera_ok, message = False, tr("play.ended", lang)
         return PlayView(
             ready=True, frame=frame, frame_size=size, table_view=table, fps=round(fps, 1),
             camera_ok=camera_ok, camera_message=message, ended=self._ended,
@@ -354,6 +357,27 @@ class PipelineWorker:
                     table = False
         data, size = to_texture_bytes(image, self.setup.display_width)
         return data, size, table
+
+
+def _yield_to_the_ui(niceness: int) -> None:
+    """Lower this thread's CPU priority (Linux/Android: a thread has its own nice value) and keep
+    OpenCV to one thread, so that on a 2-core tablet the UI thread and the GL renderer always
+    find a free core. Best effort: nothing happens where the OS does not allow it."""
+    import os
+
+    try:
+        import cv2
+
+        cv2.setNumThreads(1)
+    except Exception:
+        pass
+    if niceness <= 0 or not hasattr(os, "setpriority"):
+        return
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + niceness))
+    except (OSError, AttributeError):
+        pass
 
 
 # ====================================================================== building the pipeline

@@ -47,6 +47,12 @@ def test_home_taps_through_to_play_on_the_demo_table(ui: Driver) -> None:
     assert len(ui.widget("play", "score_rows").children) == 2
     assert app.worker is not None and app.worker.alive
     ui.shot("play")
+    ui.tap(ui.widget("play", "view_toggle"))  # the rectified table view, then back
+    ui.until(lambda: app.last_view is not None and app.last_view.table_view, 30, "the table view")
+    assert ui.widget("play", "view_toggle").text == "Camera"
+    ui.shot("play_table_view")
+    ui.tap(ui.widget("play", "view_toggle"))
+    ui.until(lambda: not app.last_view.table_view, 30, "the camera view again")
 
 
 def test_an_injected_illegal_move_raises_the_alert(ui: Driver) -> None:

@@ -27,13 +27,20 @@ def draw_recognised(image: np.ndarray, overlay: Any, highlight_seat: int = -1) -
         colour = HIGHLIGHT if is_mover else (GOOD if item.confidence >= 0.7 else DOUBTFUL)
         cv2.polylines(out, [pts], True, colour, int(round((4 if is_mover else 2) * scale)), cv2.LINE_AA)
         if is_mover or item.confidence < 0.7:
-            x, y = pts[:, 0, 0].min(), pts[:, 0, 1].min() - 6
-            text = f"{item.label} {item.confidence:.0%}"
-            cv2.putText(out, text, (int(x), int(max(14, y))), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale,
-                        (0, 0, 0), int(4 * scale), cv2.LINE_AA)
-            cv2.putText(out, text, (int(x), int(max(14, y))), cv2.FONT_HERSHEY_SIMPLEX, 0.45 * scale,
-                        colour, int(1 * scale + 0.5), cv2.LINE_AA)
+            _tag(out, f"{item.label} {item.confidence:.0%}", int(pts[:, 0, 0].min()), int(pts[:, 0, 1].min()),
+                 colour, scale)
     return out
+
+
+def _tag(image: np.ndarray, text: str, x: int, top: int, colour: tuple[int, int, int], scale: float) -> None:
+    """A label on a dark box just above (x, top), kept inside the image."""
+    font, size, thick = cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, max(1, int(round(scale)))
+    (w, h), base = cv2.getTextSize(text, font, size, thick)
+    pad = int(3 * scale)
+    x = int(min(max(0, x), image.shape[1] - w - 2 * pad))
+    y = int(max(h + 2 * pad, top - pad))
+    cv2.rectangle(image, (x, y - h - 2 * pad), (x + w + 2 * pad, y + base), (20, 20, 20), -1)
+    cv2.putText(image, text, (x + pad, y - pad), font, size, colour, thick, cv2.LINE_AA)
 
 
 def to_texture_bytes(image: np.ndarray, width: int) -> tuple[bytes, tuple[int, int]]:

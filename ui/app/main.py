@@ -248,6 +248,7 @@ class TableSightApp(App):
         self._replay_token = 0
         self._frame_times: list[float] = []
         self._alert_since = 0.0
+        self._calib_shown: tuple[str, str] = ("", "")
         self.settings_note = ""
         self.game_setup: GameSetup | None = None
 
@@ -532,6 +533,7 @@ class TableSightApp(App):
 
         self.stop_calibration()
         self.calib_found = self.calib_missing = self.calib_result = ""
+        self._calib_shown = ("", "")
         self.calib_message = self.t("calib.working")
         self.calib_texture = self.rectified_texture = None
         setup = GameSetup(source=self.source, players=int(self.players), seed=int(self.seed),
@@ -578,6 +580,10 @@ class TableSightApp(App):
         self.calib_missing = ", ".join(view.missing)
         if not view.camera_ok:
             self.calib_message = view.message
+        fresh = (view.result, view.detail) != self._calib_shown  # the preview repeats the last result
+        self._calib_shown = (view.result, view.detail)
+        if not fresh:
+            return
         if view.result == "ok":
             markers, rms = view.detail.split("|")
             self.calib_result = "ok"
@@ -585,8 +591,6 @@ class TableSightApp(App):
         elif view.result == "failed":
             self.calib_result = "failed"
             self.calib_message = self.t("calib.failed", why=view.detail)
-        elif view.camera_ok and self.calib_message == self.t("calib.working") and view.frame is not None:
-            self.calib_message = ""
 
     # ------------------------------------------------------------------ score
     def score_reset(self) -> None:

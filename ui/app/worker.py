@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ui.i18n import colour_name, tr
 
 SOURCES = ("demo", "camera", "video")
@@ -344,8 +346,8 @@ class PipelineWorker:
         from ui.app.frames import draw_recognised, rectifier_for, to_texture_bytes
 
         highlight = self._last_mover
-        image = draw_recognised(update.image, self._overlay, highlight)
-        table = False
+        image, table = update.image, False
+        overlay: tuple[Any, ...] = self._overlay
         if self.table_view:
             profile = self.pipeline.profile
             if profile is not None and profile is not self._rectifier_for:
@@ -353,10 +355,25 @@ class PipelineWorker:
             if self._rectifier is not None:
                 try:
                     image, table = self._rectifier(image), True
+                    overlay = _overlay_on_table(overlay, profile, self._rectifier)
                 except Exception:
-                    table = False
+                    image, table, overlay = update.image, False, self._overlay
+        image = draw_recognised(image, overlay, highlight)
         data, size = to_texture_bytes(image, self.setup.display_width)
         return data, size, table
+
+
+def _overlay_on_table(overlay: tuple[Any, ...], profile: Any, rectifier: Any) -> tuple[Any, ...]:
+    """The recognised boxes moved from camera pixels to the rectified view (image -> table mm ->
+    rectified px); none when the profile undistorts (the boxes would need undistorting first)."""
+    from types import SimpleNamespace
+
+    if getattr(profile, "intrinsics", None) is not None:
+        return ()
+    geometry = profile.table
+    return tuple(SimpleNamespace(label=item.label, confidence=item.confidence,
+                                 polygon=rectifier.table_mm_to_px(geometry.image_to_mm(np.asarray(item.polygon, float))))
+                 for item in overlay)
 
 
 def _yield_to_the_ui(niceness: int) -> None:

@@ -148,6 +148,25 @@ def test_history_lists_the_log_and_replays_it(ui: Driver) -> None:
     ui.shot("history")
 
 
+def test_resume_an_unfinished_game_from_its_log(ui: Driver) -> None:
+    from tracker.event_log import replay
+
+    app = ui.app
+    log = Path(app.log_path)
+    moves = len(replay(log).state.history)
+    app.stop_game()
+    ui.tap_nav("home")
+    app.refresh_saved()
+    ui.pump(0.2)
+    buttons = [b for b in ui.widget("home", "resume_list").children if log.stem in b.text]
+    assert len(buttons) == 1 and f"{moves} moves" in buttons[0].text
+    ui.tap(buttons[0])
+    assert app.root.ids.screens.current == "play"
+    ui.until(lambda: app.ready and app.frame_texture is not None, 60, "the resumed game's first frame")
+    assert app.history_len >= moves and app.log_path == str(log)
+    app.stop_game()
+
+
 def _finished_game_log(home: Path) -> Path:
     """A whole Octocube game written as the tracker writes it (engine moves, seeded)."""
     from rules.octocube import OctocubeGame

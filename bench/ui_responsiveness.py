@@ -35,6 +35,8 @@ def main() -> int:
     parser.add_argument("--idle", action="store_true",
                         help="baseline: no pipeline; the UI thread shows a new 960x540 picture 3 times a second "
                              "(the display's own cost, on this machine's software renderer)")
+    parser.add_argument("--worker-nice", type=int, default=None,
+                        help="the pipeline thread's priority drop (default: the app's, 5; 0 = same as the UI)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -81,6 +83,8 @@ def _run(args: argparse.Namespace, home: Path) -> dict:
 
     app = TableSightApp(home=home)
     app.players, app.seed, app.illegal, app.demo_moves = args.players, args.seed, 1, 0
+    if args.worker_nice is not None:
+        app.worker_niceness = args.worker_nice
     stamps: list[float] = []
     state = {"start": None, "steps0": 0, "steps1": 0, "measuring": False}
     frames: list[tuple[float, float, float]] = []  # (whole frame, swap, sleep) while measuring

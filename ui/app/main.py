@@ -234,6 +234,9 @@ class TableSightApp(App):
     calib_result = StringProperty("")
     calib_message = StringProperty("")
 
+    worker_niceness = 5
+    """How much the pipeline thread lowers its CPU priority below the UI's (0 = same)."""
+
     def __init__(self, *, home: Path | None = None, start_demo: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.home = Path(home) if home is not None else app_home()
@@ -391,7 +394,8 @@ class TableSightApp(App):
         self._clear_play()
         self.player_names = [self.seat_name_default(s) for s in range(setup.players)]
         self.mailbox = Mailbox()
-        self.worker = PipelineWorker(setup, self.mailbox, language=self.lang, table_view=self.table_view)
+        self.worker = PipelineWorker(setup, self.mailbox, language=self.lang, table_view=self.table_view,
+                                     niceness=self.worker_niceness)
         self.worker.start()
         self.playing = True
         self.log_path = setup.resume_log or setup.log_path or ""

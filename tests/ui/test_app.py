@@ -31,8 +31,6 @@ def test_home_taps_through_to_play_on_the_demo_table(ui: Driver) -> None:
     ui.tap(ui.widget("home", "source_demo"))
     assert app.source == "demo"
     assert ui.widget("home", "game_open_season").disabled  # "coming", greyed
-    home = ui.screen("home")
-    name = home.children[0].children[1].children  # noqa: F841  (layout smoke: the tree exists)
     app.seed, app.illegal, app.demo_moves = 3, 1, 8  # a short game with one illegal change
     ui.shot("home")
     ui.tap(ui.widget("home", "start"))

@@ -4,7 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test venv bench clean
+.PHONY: demo test venv bench clean ui-deps
+
+# The app tests run the Kivy app on a private Xvfb display: these Debian packages provide it.
+UI_DEBS := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libgles2 libmtdev1
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,10 +17,25 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# the tablet app on the demo table when there is a screen, else the headless camera demo
 demo: $(STAMP)
-	$(VENV)/bin/tablesight demo
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then $(VENV)/bin/tablesight app --demo; \
+	else echo "no display: running the headless demo (tablesight app needs a screen)"; $(VENV)/bin/tablesight demo; fi
 
-test: $(STAMP)
+# install Xvfb and the GL libraries for the app tests; skipped when present, when not root or
+# without apt-get (the app tests then skip and say why)
+ui-deps:
+	@if command -v dpkg >/dev/null 2>&1; then \
+		missing=""; for p in $(UI_DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	else missing=$$(command -v Xvfb >/dev/null 2>&1 || echo " xvfb"); fi; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then \
+		echo "note: not installing$$missing (needs root and apt-get); the app tests will skip"; exit 0; fi; \
+	echo "installing$$missing for the app tests"; \
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing) \
+		|| echo "note: apt-get could not install$$missing; the app tests will skip"
+
+test: $(STAMP) ui-deps
 	$(PY) -m pytest -q
 
 bench: $(STAMP)

@@ -1,0 +1,60 @@
+"""Translations are complete and the translated prompt says what the tracker says (no display)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rules.octocube import OctocubeGame
+from tracker.prompts import octocube_prompt as tracker_prompt
+from ui.i18n import LANGUAGES, TranslationError, tr
+from ui.i18n.prompts import octocube_prompt
+
+HERE = Path(__file__).resolve().parents[2] / "ui" / "i18n"
+
+
+def _keys(lang: str) -> set[str]:
+    return set(json.loads((HERE / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_every_language_has_every_key_and_the_same_fields(lang: str) -> None:
+    assert _keys(lang) == _keys("en")
+    import string
+
+    for key in _keys("en"):
+        fields_en = {f for _, f, _, _ in string.Formatter().parse(tr(key, "en")) if f}
+        fields_other = {f for _, f, _, _ in string.Formatter().parse(tr(key, lang)) if f}
+        assert fields_en == fields_other, key
+
+
+def test_rulebook_terms_are_used() -> None:
+    assert "Rouler" in tr("prompt.turn", "fr") and "Pivoter" in tr("prompt.turn", "fr")
+    assert "cube Pieuvre" in tr("prompt.place", "fr")
+    assert "Rollen" in tr("prompt.turn", "nl") and "octopusblokje" in tr("prompt.place", "nl")
+    assert tr("category.coins", "nl") == "Munttegels" and tr("category.coins", "fr") == "Tuiles Pièce"
+
+
+def test_unknown_language_is_refused_and_missing_keys_show_themselves() -> None:
+    with pytest.raises(TranslationError, match="unknown language 'de'"):
+        tr("nav.home", "de")
+    assert tr("no.such.key", "fr") == "no.such.key"
+    assert set(LANGUAGES) == {"en", "fr", "nl"}
+
+
+@pytest.mark.parametrize("mode", ["standard", "kids", "advanced"])
+def test_english_prompt_is_the_trackers_own_sentence(mode: str) -> None:
+    """Through random games every phase comes up; the app's English must equal tracker/prompts.py."""
+    for seed in range(3):
+        state = OctocubeGame(3, mode=mode).new_initial_state(seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            assert octocube_prompt(state, "en") == tracker_prompt(state)
+            for lang in ("fr", "nl"):
+                assert octocube_prompt(state, lang) != tracker_prompt(state)
+            if state.is_terminal():
+                break
+            state.push(rng.choice(list(state.legal_moves())))

@@ -1,0 +1,113 @@
+"""The pipeline worker without a display: commands reach the tracked game on the worker thread
+only, views and events flow through the mailbox, failures become messages (never a crash)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+import pytest
+
+from rules.octocube import OctocubeGame
+from tracker.pipeline import PipelineStats, PipelineUpdate
+from tracker.session import TrackedGame
+from tracker.octocube_adapter import OctocubeAdapter
+from ui.app.worker import GameSetup, Mailbox, PipelineWorker, UiEvent
+
+
+class FakePipeline:
+    """Frames of a still table; the tracked game records which thread touches it."""
+
+    def __init__(self, frames: int) -> None:
+        state = OctocubeGame(2).new_initial_state(1)
+        state.push(next(iter(state.legal_moves())))
+        self.tracked = TrackedGame(state, OctocubeAdapter())
+        self.frames = frames
+        self.profile = None
+        self.stats = PipelineStats()
+        self.threads: set[int] = set()
+        self.closed = False
+        real_undo = self.tracked.undo
+
+        def undo() -> Any:
+            self.threads.add(threading.get_ident())
+            return real_undo()
+
+        self.tracked.undo = undo  # type: ignore[method-assign]
+
+    def step(self) -> PipelineUpdate | None:
+        self.threads.add(threading.get_ident())
+        if self.frames <= 0:
+            return None
+        self.frames -= 1
+        image = np.full((90, 160, 3), 120, np.uint8)
+        return PipelineUpdate(1, image, (), (), self.tracked.state, True, "ok", 10.0, {"total": 1.0}, "settled-same")
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def _wait(mailbox: Mailbox, condition: Any, timeout: float = 10.0) -> tuple[Any, list[UiEvent]]:
+    events: list[UiEvent] = []
+    end = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < end:
+        view, new = mailbox.take()
+        events += new
+        last = view or last
+        if last is not None and condition(last, events):
+            return last, events
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def test_commands_run_on_the_worker_thread_and_views_flow_back() -> None:
+    pipe = FakePipeline(frames=5)
+    worker = PipelineWorker(GameSetup(max_fps=0, display_width=80), builder=lambda s: (pipe, None, None))
+    worker.start()
+    view, _ = _wait(worker.mailbox, lambda v, e: v.ended)
+    assert view.ready and view.frame_size == (80, 45) and len(view.frame) == 80 * 45 * 3
+    assert view.history_len == 1 and "turn" in view.prompt and view.names == ("Red", "Yellow")
+    assert not view.camera_ok  # the camera ended
+    worker.undo()
+    view, events = _wait(worker.mailbox, lambda v, e: v.history_len == 0)
+    assert [e.kind for e in events] == ["undo"] and events[0].words("fr").startswith("Coup annulé")
+    worker.undo()  # nothing left: a message, not an exception
+    _, events = _wait(worker.mailbox, lambda v, e: e)
+    assert events[0].key == "play.undo_none"
+    worker.stop()
+    assert not worker.alive and pipe.closed
+    assert pipe.threads == {worker._thread.ident}  # the game was only touched by the worker
+
+
+def test_a_source_that_cannot_open_becomes_a_message() -> None:
+    def broken(_setup: GameSetup) -> Any:
+        raise ValueError("webcam 3 cannot be opened")
+
+    worker = PipelineWorker(GameSetup(), builder=broken)
+    worker.start()
+    view, events = _wait(worker.mailbox, lambda v, e: v.error)
+    assert view.error == "webcam 3 cannot be opened" and events[0].kind == "error"
+    worker.stop()
+
+
+@pytest.mark.parametrize("setup, message", [
+    (GameSetup(players=5), "2-4 players, not 5"),
+    (GameSetup(source="kinect"), "camera source must be one of"),
+    (GameSetup(source="video", video_path="/no/such.mp4"), "no video file at '/no/such.mp4'"),
+])
+def test_bad_setups_are_refused_with_the_reason(setup: GameSetup, message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        setup.check()
+
+
+def test_mailbox_keeps_the_newest_view_and_every_event() -> None:
+    box = Mailbox()
+    box.post(SimpleNamespace(n=1), [UiEvent("move", "a")])  # type: ignore[arg-type]
+    box.post(SimpleNamespace(n=2), [UiEvent("move", "b")])  # type: ignore[arg-type]
+    view, events = box.take()
+    assert view.n == 2 and [e.text for e in events] == ["a", "b"]
+    assert box.take() == (None, [])

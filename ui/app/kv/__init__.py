@@ -1,0 +1,1 @@
+"""The screens' .kv files (a package so that they ship with the app)."""

@@ -1,0 +1,749 @@
+"""The TableSight tablet app (Kivy): Home, Calibrate, Play, Score, History, Settings.
+
+App state lives in Kivy properties on :class:`TableSightApp` (as in Electrum's Kivy GUI): the
+screens' .kv rules bind to them, so a new :class:`ui.app.worker.PlayView` or a language switch
+updates every label by itself. The pipeline and the calibration run on worker threads; the UI
+thread only polls their mailboxes (``Clock``), copies views into properties and blits the
+already-converted frame bytes into a texture.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock, mainthread
+from kivy.graphics.texture import Texture
+from kivy.factory import Factory
+from kivy.lang import Builder
+from kivy.metrics import sp
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
+
+from ui.app.settings import TEXT_SIZES, AppSettings, saved_games
+from ui.app.worker import GameSetup, Mailbox, PipelineWorker, PlayView, UiEvent
+from ui.i18n import LANGUAGES, category_name, colour_name, tr
+
+KV_DIR = Path(__file__).resolve().parent / "kv"
+SCREENS = ("home", "calibrate", "play", "score", "history", "settings")
+ALERT_HOLD_S = 3.0
+"""An illegal-move alert stays up at least this long, even when the table is put right at once."""
+SEAT_RGBA = ((0.86, 0.2, 0.2, 1), (0.95, 0.8, 0.15, 1), (0.2, 0.45, 0.95, 1), (0.6, 0.3, 0.8, 1))
+"""Red, yellow, blue, purple (the engine's seat colours)."""
+
+
+def app_home() -> Path:
+    """Settings, profile and game logs live here (``TABLESIGHT_HOME``, else ~/.tablesight)."""
+    return Path(os.environ.get("TABLESIGHT_HOME") or Path.home() / ".tablesight")
+
+
+def _app() -> Any:
+    return App.get_running_app()
+
+
+def _make(kv_class: str, **props: Any) -> Any:
+    """A kv dynamic class with its kv-declared properties set (they cannot go to __init__)."""
+    widget = getattr(Factory, kv_class)()
+    for name, value in props.items():
+        setattr(widget, name, value)
+    return widget
+
+
+class HomeScreen(Screen):
+    def on_kv_post(self, base_widget: Any) -> None:
+        _app().bind(saved=self.fill_resume, lang=self.fill_resume)
+        self.fill_resume()
+
+    def fill_resume(self, *_args: Any) -> None:
+        app = _app()
+        box = self.ids.resume_list
+        box.clear_widgets()
+        for entry in app.saved:
+            button = _make("BigButton", text=f"{app.t('home.resume')}: {entry['text']}",
+                                       background_color=(0.25, 0.3, 0.4, 1))
+            button.bind(on_release=lambda _b, e=entry: app.resume(e))
+            box.add_widget(button)
+
+
+class CalibrateScreen(Screen):
+    def on_enter(self, *args: Any) -> None:
+        App.get_running_app().start_calibration()
+
+    def on_leave(self, *args: Any) -> None:
+        App.get_running_app().stop_calibration()
+
+
+class PlayScreen(Screen):
+    def on_kv_post(self, base_widget: Any) -> None:
+        app = _app()
+        app.bind(scores=self.fill_scores, player_names=self.fill_scores, current_player=self.fill_scores,
+                 font_scale=self.fill_scores, lang=self.fill_scores, options=self.fill_options)
+        self.fill_scores()
+
+    def fill_scores(self, *_args: Any) -> None:
+        app = _app()
+        box = self.ids.score_rows
+        box.clear_widgets()
+        for seat, name in enumerate(app.player_names):
+            points = app.scores[seat] if seat < len(app.scores) else 0
+            row = _make("ScoreRow", seat=seat, name=name, points=app.t("play.points", points=points),
+                                   current=seat == app.current_player)
+            box.add_widget(row)
+
+    def fill_options(self, *_args: Any) -> None:
+        app = _app()
+        box = self.ids.option_buttons
+        box.clear_widgets()
+        for i, text in enumerate(app.options):
+            button = _make("BigButton", text=f"{i + 1}.  {text}", font_size=app.fs(21))
+            button.bind(on_release=lambda _b, i=i: app.answer(i))
+            box.add_widget(button)
+
+
+class ScoreScreen(Screen):
+    def on_kv_post(self, base_widget: Any) -> None:
+        _app().bind(score_step=self.fill_table, breakdown=self.fill_table, lang=self.fill_table,
+                    player_names=self.fill_table, font_scale=self.fill_table)
+
+    def on_pre_enter(self, *args: Any) -> None:
+        _app().score_reset()
+        self.fill_table()
+
+    def fill_table(self, *_args: Any) -> None:
+        app = _app()
+        if self.manager is not None and self.manager.current != self.name and _args:
+            return  # not on screen: on_pre_enter fills it
+        grid = self.ids.score_table
+        grid.clear_widgets()
+        names = list(app.player_names)
+        if app.breakdown is None:
+            return
+        n = app.breakdown.num_players
+        names = (names + [colour_name(s, app.lang) for s in range(n)])[:n]
+        grid.cols = 1 + n
+        grid.add_widget(_make("ScoreCell", text=app.t("score.category"), bold=True, halign="left"))
+        for seat in range(n):
+            grid.add_widget(_make("ScoreCell", text=names[seat], bold=True, seat=seat))
+        for row in app.score_rows():
+            total = row.get("total", False)
+            grid.add_widget(_make("ScoreCell", text=row["label"], bold=total, halign="left", total=total))
+            for seat, value in enumerate(row["values"]):
+                winner = total and app.score_step >= app.score_steps and seat in app.breakdown.winners
+                grid.add_widget(_make("ScoreCell", text=str(value), bold=total, total=total, winner=winner))
+
+
+class HistoryScreen(Screen):
+    def on_pre_enter(self, *args: Any) -> None:
+        _app().history_load()
+        self.fill_filters()
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        _app().bind(lang=self.fill_filters, player_names=self.fill_filters, history_filter=self.fill_filters)
+
+    def fill_filters(self, *_args: Any) -> None:
+        app = _app()
+        box = self.ids.filters
+        box.clear_widgets()
+        for seat in [-1] + list(range(len(app.player_names))):
+            text = app.t("history.all") if seat < 0 else app.seat_name(seat)
+            button = _make("Choice", text=text, group="history_filter",
+                                    state="down" if seat == app.history_filter else "normal")
+            button.bind(on_release=lambda _b, s=seat: app.set_history_filter(s))
+            box.add_widget(button)
+
+
+class SettingsScreen(Screen):
+    pass
+
+
+class Root(BoxLayout):
+    pass
+
+
+class TableSightApp(App):
+    title = "TableSight"
+    # --- settings
+    lang = StringProperty("en")
+    font_scale = NumericProperty(1.0)
+    text_size = StringProperty("normal")
+    camera_index = NumericProperty(0)
+    video_path = StringProperty("")
+    dice_port = StringProperty("")
+    # --- game setup (Home)
+    game = StringProperty("octocube")
+    players = NumericProperty(2)
+    names = ListProperty(["", "", "", ""])
+    mode = StringProperty("standard")
+    source = StringProperty("demo")
+    seed = NumericProperty(1)
+    illegal = NumericProperty(1)
+    demo_moves = NumericProperty(40)
+    saved = ListProperty([])
+    home_message = StringProperty("")
+    # --- play (from the worker's PlayView)
+    playing = BooleanProperty(False)
+    ready = BooleanProperty(False)
+    frame_texture = ObjectProperty(None, allownone=True)
+    table_view = BooleanProperty(False)
+    fps = NumericProperty(0.0)
+    ui_fps = NumericProperty(0.0)
+    camera_ok = BooleanProperty(True)
+    camera_message = StringProperty("")
+    ended = BooleanProperty(False)
+    prompt = StringProperty("")
+    current_player = NumericProperty(-1)
+    player_names = ListProperty([])
+    last_move = StringProperty("")
+    last_mover = NumericProperty(-1)
+    alert = StringProperty("")
+    question = StringProperty("")
+    options = ListProperty([])
+    scores = ListProperty([])
+    history_len = NumericProperty(0)
+    over = BooleanProperty(False)
+    status = StringProperty("")
+    recognised_text = StringProperty("")
+    recent = ListProperty([])
+    log_path = StringProperty("")
+    breakdown = ObjectProperty(None, allownone=True)
+    # --- score screen
+    score_step = NumericProperty(0)
+    score_steps = NumericProperty(0)
+    # --- history screen
+    history_rows = ListProperty([])
+    history_filter = NumericProperty(-1)
+    history_count = NumericProperty(0)
+    replay_index = NumericProperty(0)
+    replay_text = StringProperty("")
+    # --- calibrate screen
+    calib_texture = ObjectProperty(None, allownone=True)
+    rectified_texture = ObjectProperty(None, allownone=True)
+    calib_found = StringProperty("")
+    calib_missing = StringProperty("")
+    calib_result = StringProperty("")
+    calib_message = StringProperty("")
+
+    worker_niceness = 5
+    """How much the pipeline thread lowers its CPU priority below the UI's (0 = same)."""
+
+    def __init__(self, *, home: Path | None = None, start_demo: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.home = Path(home) if home is not None else app_home()
+        self.start_demo = start_demo
+        self.worker: PipelineWorker | None = None
+        self.mailbox = Mailbox()
+        self.calib_worker: Any = None
+        self.calib_mailbox = Mailbox()
+        self.last_view: PlayView | None = None
+        self.truthful_option: int | None = None
+        self._history_events: list[dict[str, Any]] = []
+        self._replay_token = 0
+        self._frame_times: list[float] = []
+        self._alert_since = 0.0
+        self._calib_shown: tuple[str, str] = ("", "")
+        self.settings_note = ""
+        self.game_setup: GameSetup | None = None
+
+    # ------------------------------------------------------------------ words and sizes
+    def t(self, key: str, *_bindings: Any, **fields: Any) -> str:
+        """Translated text; kv passes ``app.lang`` as an extra argument so the rule re-runs on a
+        language switch."""
+        return tr(key, self.lang, **fields)
+
+    def fs(self, size: float, *_bindings: Any) -> float:
+        return sp(size) * self.font_scale
+
+    def seat_rgba(self, seat: int) -> tuple[float, float, float, float]:
+        return SEAT_RGBA[seat] if 0 <= seat < len(SEAT_RGBA) else (0.5, 0.5, 0.5, 1)
+
+    def seat_name(self, seat: int, *_bindings: Any) -> str:
+        if 0 <= seat < len(self.player_names):
+            return self.player_names[seat]
+        name = self.names[seat].strip() if 0 <= seat < len(self.names) else ""
+        return name or colour_name(seat, self.lang)
+
+    def category(self, name: str, *_bindings: Any) -> str:
+        return category_name(name, self.lang)
+
+    # ------------------------------------------------------------------ life cycle
+    def build(self) -> Any:
+        for name in ("root",) + SCREENS:
+            Builder.load_file(str(KV_DIR / f"{name}.kv"))
+        settings, note = AppSettings.load(self.home / "settings.json")
+        self.settings_note = note
+        self.apply_settings(settings)
+        root = Root()
+        manager: ScreenManager = root.ids.screens
+        manager.transition = NoTransition()
+        for cls, name in ((HomeScreen, "home"), (CalibrateScreen, "calibrate"), (PlayScreen, "play"),
+                          (ScoreScreen, "score"), (HistoryScreen, "history"), (SettingsScreen, "settings")):
+            manager.add_widget(cls(name=name))
+        self.refresh_saved()
+        Clock.schedule_interval(self._poll, 1 / 30)
+        Clock.schedule_interval(self._count_frame, 0)
+        if self.start_demo:
+            Clock.schedule_once(lambda dt: self.start_game(), 0.5)
+        return root
+
+    def on_stop(self) -> None:
+        self.stop_game()
+        self.stop_calibration()
+
+    @property
+    def manager(self) -> ScreenManager:
+        return self.root.ids.screens
+
+    def go(self, name: str) -> None:
+        if name not in SCREENS:
+            raise ValueError(f"no screen {name!r}")
+        self.manager.current = name
+
+    # ------------------------------------------------------------------ settings
+    def apply_settings(self, s: AppSettings) -> None:
+        self.lang, self.text_size = s.language, s.text_size
+        self.font_scale = TEXT_SIZES[s.text_size]
+        self.camera_index, self.video_path, self.dice_port = s.camera_index, s.video_path, s.dice_port
+
+    def current_settings(self) -> AppSettings:
+        return AppSettings(self.lang, self.text_size, int(self.camera_index), self.video_path, self.dice_port)
+
+    def set_language(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        self.lang = lang
+        if self.worker is not None:
+            self.worker.set_language(lang)
+        self._relabel()
+
+    def set_text_size(self, size: str) -> None:
+        self.text_size = size
+        self.font_scale = TEXT_SIZES[size]
+
+    def save_settings(self, camera_text: str = "", video: str | None = None, port: str | None = None) -> str:
+        try:
+            if camera_text.strip():
+                self.camera_index = int(camera_text)
+            if video is not None:
+                self.video_path = video.strip()
+            if port is not None:
+                self.dice_port = port.strip()
+            self.current_settings().save(self.home / "settings.json")
+        except (ValueError, OSError) as exc:
+            self.status = str(exc)
+            return self.status
+        self.status = self.t("settings.saved")
+        return self.status
+
+    def _relabel(self) -> None:
+        """Texts the app builds itself (not bound in kv) follow the language too."""
+        self.player_names = [self.seat_name_default(s) for s in range(len(self.player_names))]
+        self.history_render()
+        self.refresh_saved()
+
+    def seat_name_default(self, seat: int) -> str:
+        name = self.names[seat].strip() if seat < len(self.names) else ""
+        return name or colour_name(seat, self.lang)
+
+    # ------------------------------------------------------------------ home
+    def refresh_saved(self) -> None:
+        games = saved_games(self.home / "logs") if (self.home / "logs").is_dir() else []
+        self.saved = [dict(g, text=self.t("home.resume_entry", name=g["name"], players=g["players"], moves=g["moves"]))
+                      for g in games[:6]]
+
+    def set_name(self, seat: int, text: str) -> None:
+        names = list(self.names)
+        names[seat] = text
+        self.names = names
+
+    def start_game(self, resume_log: str | None = None, resume_info: dict[str, Any] | None = None) -> None:
+        self.stop_game()
+        logs = self.home / "logs"
+        logs.mkdir(parents=True, exist_ok=True)
+        info = resume_info or {}
+        source = info.get("source", self.source) if resume_log else self.source
+        setup = GameSetup(
+            source=source if source in ("demo", "camera", "video") else "camera",
+            players=int(info.get("players") or self.players), names=tuple(self.names),
+            mode="standard" if source == "demo" else self.mode,
+            seed=int(info.get("seed") or self.seed) if resume_log else int(self.seed),
+            illegal=int(info.get("illegal") or 0) if resume_log else int(self.illegal),
+            moves=int(self.demo_moves), camera_index=int(self.camera_index), video_path=self.video_path,
+            profile_path=str(self.home / "profile.json"),
+            log_path=None if resume_log else str(logs / time.strftime("octocube-%Y%m%d-%H%M%S.jsonl")),
+            resume_log=resume_log)
+        if setup.log_path and Path(setup.log_path).exists():
+            setup = GameSetup(**{**setup.__dict__, "log_path": setup.log_path.replace(".jsonl", f"-{time.time_ns() % 10**6}.jsonl")})
+        try:
+            setup.check()
+        except ValueError as exc:
+            self.home_message = str(exc)
+            return
+        self.home_message = ""
+        self.game_setup = setup
+        self._clear_play()
+        self.player_names = [self.seat_name_default(s) for s in range(setup.players)]
+        self.mailbox = Mailbox()
+        self.worker = PipelineWorker(setup, self.mailbox, language=self.lang, table_view=self.table_view,
+                                     niceness=self.worker_niceness)
+        self.worker.start()
+        self.playing = True
+        self.log_path = setup.resume_log or setup.log_path or ""
+        self.go("play")
+
+    def resume(self, entry: dict[str, Any]) -> None:
+        from tracker.event_log import EventLogError, replay
+
+        try:
+            result = replay(entry["path"])
+        except EventLogError as exc:
+            self.home_message = str(exc)
+            return
+        if result.state.is_terminal():  # nothing left to play: show how it ended
+            self.stop_game()
+            self._clear_play()
+            self.log_path = entry["path"]
+            n = result.state.game.num_players
+            names = list(result.players) + [""] * n
+            self.player_names = [names[s] or colour_name(s, self.lang) for s in range(n)]
+            self.breakdown = result.state.score_breakdown()
+            self.scores = self.breakdown.totals()
+            self.over = True
+            self.go("score")
+            return
+        self.start_game(entry["path"], entry)
+
+    def _clear_play(self) -> None:
+        self.ready = False
+        self.frame_texture = None
+        self.prompt = ""
+        self.alert = self.question = self.last_move = self.status = ""
+        self.options, self.scores, self.recent = [], [], []
+        self.breakdown, self.over, self.ended, self.history_len = None, False, False, 0
+        self.camera_ok, self.camera_message, self.fps = True, "", 0.0
+
+    def stop_game(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
+        self.playing = False
+
+    # ------------------------------------------------------------------ play: players' input
+    def answer(self, option: int) -> None:
+        if self.worker is not None and self.question:
+            self.question = ""  # the buttons go at once; the worker's next view confirms
+            self.options = []
+            self.worker.answer(option)
+
+    def undo(self) -> None:
+        if self.worker is not None:
+            self.worker.undo()
+
+    def toggle_view(self) -> None:
+        self.table_view = not self.table_view
+        if self.worker is not None:
+            self.worker.set_table_view(self.table_view)
+
+    # ------------------------------------------------------------------ polling the worker
+    def _count_frame(self, dt: float) -> None:
+        now = time.perf_counter()
+        self._frame_times.append(now)
+        if len(self._frame_times) > 60:
+            del self._frame_times[0]
+        if len(self._frame_times) > 1:
+            span = self._frame_times[-1] - self._frame_times[0]
+            self.ui_fps = round((len(self._frame_times) - 1) / span, 1) if span > 0 else 0.0
+
+    def _poll(self, dt: float) -> None:
+        view, events = self.mailbox.take()
+        if view is not None:
+            self._show(view)
+        for event in events:
+            self._event(event)
+        if self.calib_worker is not None:
+            cview, _ = self.calib_mailbox.take()
+            if cview is not None:
+                self._show_calibration(cview)
+
+    def _show(self, view: PlayView) -> None:
+        self.last_view = view
+        if view.error:
+            self.ready = False
+            self.camera_ok = False
+            self.camera_message = view.error
+            self.prompt = view.error
+            return
+        self.ready = view.ready
+        if view.frame is not None:
+            self.frame_texture = self._blit(self.frame_texture, view.frame, view.frame_size)
+        self.fps = view.fps
+        self.camera_ok, self.camera_message, self.ended = view.camera_ok, view.camera_message, view.ended
+        self.prompt = view.prompt
+        self.current_player = view.current_player
+        if list(view.names) != list(self.player_names):
+            self.player_names = list(view.names)
+        self.last_move, self.last_mover = view.last_move, view.last_mover
+        now = time.monotonic()
+        if view.alert:
+            self.alert, self._alert_since = view.alert, now
+        elif self.alert and now - self._alert_since >= ALERT_HOLD_S:
+            self.alert = ""  # held a moment after the table is put right, so everyone sees it
+        if view.overlay:
+            mean = sum(c for _, c in view.overlay) / len(view.overlay)
+            self.recognised_text = self.t("play.recognised", n=len(view.overlay), confidence=f"{mean:.0%}")
+        else:
+            self.recognised_text = ""
+        self.question = view.question or ""
+        if list(view.options) != list(self.options):
+            self.options = list(view.options)
+        self.truthful_option = view.truthful_option
+        if list(view.scores) != list(self.scores):
+            self.scores = list(view.scores)
+        if view.breakdown != self.breakdown:  # a new object every view: only a real change redraws
+            self.breakdown = view.breakdown
+        self.over = view.over
+        self.history_len = view.history_len
+
+    def _blit(self, texture: Texture | None, data: bytes, size: tuple[int, int]) -> Texture:
+        fresh = texture is None or tuple(texture.size) != tuple(size)
+        if fresh:
+            texture = Texture.create(size=size, colorfmt="rgb")
+        texture.blit_buffer(data, colorfmt="rgb", bufferfmt="ubyte")
+        if self.root is not None:
+            self.root.canvas.ask_update()  # new pixels in the same texture: redraw
+        return texture
+
+    def _event(self, event: UiEvent) -> None:
+        self.status = self.event_line(event)
+        self.recent = (list(self.recent) + [event])[-4:]
+
+    def event_line(self, event: UiEvent, *_bindings: Any) -> str:
+        prefix = "! " if event.kind in ("alert", "error") else ("? " if event.kind == "question" else "")
+        return prefix + event.words(self.lang)
+
+    # ------------------------------------------------------------------ calibration
+    def start_calibration(self) -> None:
+        from ui.app.calibrate_worker import CalibrationWorker
+
+        self.stop_calibration()
+        self.calib_found = self.calib_missing = self.calib_result = ""
+        self._calib_shown = ("", "")
+        self.calib_message = self.t("calib.working")
+        self.calib_texture = self.rectified_texture = None
+        setup = GameSetup(source=self.source, players=int(self.players), seed=int(self.seed),
+                          camera_index=int(self.camera_index), video_path=self.video_path)
+        self.calib_mailbox = Mailbox()
+        self.calib_worker = CalibrationWorker(setup, self.calib_mailbox)
+        self.calib_worker.start()
+
+    def stop_calibration(self) -> None:
+        if self.calib_worker is not None:
+            self.calib_worker.stop()
+            self.calib_worker = None
+
+    def find_table(self) -> None:
+        if self.calib_worker is not None:
+            self.calib_message = self.t("calib.working")
+            self.calib_worker.find_table()
+
+    def save_profile(self) -> None:
+        from calibration.errors import CalibrationError
+        from calibration.profile import save_profile
+        from ui.app.calibrate_worker import profile_from
+
+        cal = getattr(self.calib_worker, "calibration", None)
+        if cal is None:
+            self.calib_message = self.t("calib.nothing_to_save")
+            return
+        try:
+            self.home.mkdir(parents=True, exist_ok=True)
+            path = save_profile(profile_from(cal), self.home / "profile.json")
+        except CalibrationError as exc:
+            self.calib_message = str(exc)
+            return
+        self.calib_message = self.t("calib.saved", path=str(path))
+
+    def _show_calibration(self, view: Any) -> None:
+        if view.frame is not None:
+            self.calib_texture = self._blit(self.calib_texture, view.frame, view.frame_size)
+        if view.rectified is not None:
+            self.rectified_texture = self._blit(self.rectified_texture, view.rectified, view.rectified_size)
+        elif view.result == "failed":
+            self.rectified_texture = None
+        self.calib_found = ", ".join(map(str, view.found))
+        self.calib_missing = ", ".join(view.missing)
+        if not view.camera_ok:
+            self.calib_message = view.message
+        fresh = (view.result, view.detail) != self._calib_shown  # the preview repeats the last result
+        self._calib_shown = (view.result, view.detail)
+        if not fresh:
+            return
+        if view.result == "ok":
+            markers, rms = view.detail.split("|")
+            self.calib_result = "ok"
+            self.calib_message = self.t("calib.ok", markers=markers, rms=rms)
+        elif view.result == "failed":
+            self.calib_result = "failed"
+            self.calib_message = self.t("calib.failed", why=view.detail)
+
+    # ------------------------------------------------------------------ score
+    def score_reset(self) -> None:
+        cats = self.breakdown.categories() if self.breakdown is not None else []
+        self.score_steps = len(cats)
+        self.score_step = 0
+
+    def score_next(self) -> None:
+        self.score_step = min(self.score_steps, self.score_step + 1)
+
+    def score_all(self) -> None:
+        self.score_step = self.score_steps
+
+    def score_rows(self, *_bindings: Any) -> list[dict[str, Any]]:
+        """One row per category shown so far (per-player points), then the running total."""
+        b = self.breakdown
+        if b is None:
+            return []
+        cats = b.categories()[: self.score_step]
+        rows = []
+        for cat in cats:
+            rows.append({"label": self.category(cat), "values": [b.by_category(p)[cat] for p in range(b.num_players)]})
+        totals = [sum(r["values"][p] for r in rows) for p in range(b.num_players)]
+        rows.append({"label": self.t("score.total"), "values": totals, "total": True})
+        return rows
+
+    def score_lines(self, *_bindings: Any) -> str:
+        b = self.breakdown
+        if b is None:
+            return ""
+        cats = set(b.categories()[: self.score_step])
+        out = []
+        for line in b.lines:
+            if line.category in cats:
+                out.append(f"{self.seat_name(line.player)}  {line.points:+d}  {self.category(line.category)}: {line.reason}")
+        return "\n".join(out)
+
+    def score_verdict(self, *_bindings: Any) -> str:
+        b = self.breakdown
+        if b is None:
+            return self.t("score.empty")
+        if not b.lines and not self.over:
+            return self.t("score.empty")
+        if self.score_step < self.score_steps:
+            cat = b.categories()[self.score_step - 1] if self.score_step else ""
+            return self.t("score.step", k=self.score_step, n=self.score_steps, category=self.category(cat)) if cat else ""
+        winners = ", ".join(self.seat_name(w) for w in b.winners)
+        parts = []
+        if winners:
+            parts.append(self.t("score.winners" if len(b.winners) > 1 else "score.winner", names=winners))
+        parts.append(self.t("score.tie_break", text=b.tie_break) if b.tie_break else self.t("score.no_tie"))
+        return "\n".join(parts)
+
+    # ------------------------------------------------------------------ history
+    def history_load(self) -> None:
+        from tracker.event_log import read_events
+
+        self._history_events = []
+        if self.log_path and Path(self.log_path).is_file():
+            try:
+                self._history_events = read_events(self.log_path).events
+            except ValueError as exc:
+                self.status = str(exc)
+        self.history_count = max(0, len(self._history_events) - 1)
+        self.replay_index = self.history_count
+        self.history_render()
+        self.replay(self.replay_index)
+
+    def set_history_filter(self, seat: int) -> None:
+        self.history_filter = seat
+        self.history_render()
+
+    def history_render(self) -> None:
+        rows = []
+        seat = int(self.history_filter)
+        name = self.seat_name(seat) if seat >= 0 else ""
+        english = colour_name(seat, "en") if seat >= 0 else ""
+        for event in self._history_events[1:]:
+            kind = str(event.get("type"))
+            text = str(event.get("text") or event.get("reason") or event.get("question") or "")
+            if kind == "reveal":
+                text = _reveal_words(event.get("location"), event.get("value"))
+            if seat >= 0 and event.get("player") != seat and not (english and english in text) and not (name and name in text):
+                continue
+            player = event.get("player")
+            rows.append({"text": f"{event.get('seq', '?'):>4}  {self.t('event.' + kind)}: {text}",
+                         "seat": int(player) if isinstance(player, int) else -1})
+        self.history_rows = rows
+
+    def replay(self, k: float) -> None:
+        """Rebuild the game at event ``k`` on a helper thread (a long game takes longer than a
+        UI frame), then show it."""
+        k = int(k)
+        self.replay_index = k
+        events = list(self._history_events)
+        self._replay_token += 1
+        token = self._replay_token
+        if not events:
+            self.replay_text = self.t("history.no_log")
+            return
+
+        def work() -> None:
+            from rules.core import RulesError, load_state
+            from tracker.event_log import apply_event
+
+            try:
+                state = load_state(events[0]["initial_state"])
+                state.history = []
+                for event in events[1: k + 1]:
+                    try:
+                        apply_event(state, event)
+                    except (RulesError, KeyError, TypeError):
+                        continue
+                text = self._replay_words(state)
+            except Exception as exc:  # a damaged log: say so
+                text = f"{type(exc).__name__}: {exc}"
+            self._replay_done(token, text)
+
+        threading.Thread(target=work, daemon=True, name="tablesight-replay").start()
+
+    def _replay_words(self, state: Any) -> str:
+        b = state.score_breakdown()
+        scores = "   ".join(f"{self.seat_name(p)} {b.total(p)}" for p in range(b.num_players))
+        return f"{self.t('history.moves', n=len(state.history))}   {scores}\n\n{state}"
+
+    @mainthread
+    def _replay_done(self, token: int, text: str) -> None:
+        if token == self._replay_token:
+            self.replay_text = text
+
+
+def _reveal_words(location: Any, value: Any) -> str:
+    from rules.octocube.components import location_label
+
+    where = location_label(tuple(location)) if isinstance(location, list) and len(location) == 2 else str(location)
+    if isinstance(value, dict):
+        if value.get("kind") == "coin":
+            what = "coin"
+        elif value.get("kind") == "abyss":
+            what = f"abyss {value.get('letter') or ''}".strip()
+        else:
+            what = " ".join(str(value[k]) for k in ("colour", "obj") if value.get(k))
+    else:
+        what = str(value)
+    return f"{where}: {what}"
+
+
+def run_app(home: Path | None = None, start_demo: bool = False, size: tuple[int, int] = (1280, 800)) -> None:
+    from kivy.core.window import Window
+
+    Window.size = size
+    TableSightApp(home=home, start_demo=start_demo).run()

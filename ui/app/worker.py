@@ -1,0 +1,470 @@
+"""The pipeline worker: runs :meth:`tracker.pipeline.Pipeline.step` on its own thread.
+
+Why a thread and a mailbox: rendering/recognising a frame takes 30-300 ms, far longer than a UI
+frame (16 ms). The worker owns the pipeline and the tracked game, so the game state is only ever
+touched by this one thread: the UI sends ``answer`` / ``undo`` / ``stop`` through a queue, and
+the worker posts a :class:`PlayView` (everything the Play screen shows, already translated and
+with the frame already converted to texture bytes) into a :class:`Mailbox` that the UI polls
+from its clock. A slow UI only ever sees the newest view; events are never dropped.
+
+Nothing here imports kivy, so the worker is tested (and benchmarked) without a display.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ui.i18n import colour_name, tr
+
+SOURCES = ("demo", "camera", "video")
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What the Home screen chose."""
+
+    source: str = "demo"
+    players: int = 2
+    names: tuple[str, ...] = ()
+    mode: str = "standard"
+    seed: int = 1
+    illegal: int = 1
+    moves: int = 40
+    """Demo: stop the film after this many moves (0 = the whole game)."""
+    camera_index: int = 0
+    video_path: str = ""
+    profile_path: str | None = None
+    log_path: str | None = None
+    """Where the new game's event log goes (None: no log)."""
+    resume_log: str | None = None
+    resolution: tuple[int, int] = (960, 540)
+    demo_frames: tuple[int, int, int, int] = (3, 1, 2, 1)
+    """Demo film timing: still, reach, hold, retreat frames per move (few = a short demo)."""
+    max_fps: float = 12.0
+    """Pace the pipeline (a demo film would otherwise run as fast as it renders)."""
+    display_width: int = 960
+    first_player: int = 0
+
+    def check(self) -> None:
+        """Raise ValueError naming the problem (the Home screen shows it)."""
+        if self.source not in SOURCES:
+            raise ValueError(f"camera source must be one of {', '.join(SOURCES)}, not {self.source!r}")
+        if self.resume_log is None and not 2 <= self.players <= 4:
+            raise ValueError(f"Octocube is for 2-4 players, not {self.players}")
+        if self.source == "video" and not Path(self.video_path).is_file():
+            raise ValueError(f"no video file at {self.video_path!r}")
+        if self.mode not in ("standard", "kids", "advanced"):
+            raise ValueError(f"unknown mode {self.mode!r}")
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """One snapshot of the game for the Play screen (immutable: safe to hand across threads)."""
+
+    ready: bool = False
+    frame: bytes | None = None
+    """RGB bytes, bottom row first (a Kivy texture's order), ``frame_size`` pixels."""
+    frame_size: tuple[int, int] = (0, 0)
+    table_view: bool = False
+    fps: float = 0.0
+    camera_ok: bool = True
+    camera_message: str = ""
+    ended: bool = False
+    prompt: str = ""
+    current_player: int = -1
+    names: tuple[str, ...] = ()
+    last_move: str = ""
+    last_mover: int = -1
+    alert: str | None = None
+    question: str | None = None
+    options: tuple[str, ...] = ()
+    truthful_option: int | None = None
+    """Demo only: the option the simulated players know to be true (for tests and the bench;
+    the screen never shows it)."""
+    scores: tuple[int, ...] = ()
+    breakdown: Any = None
+    over: bool = False
+    history_len: int = 0
+    log_path: str = ""
+    recognised: int = 0
+    overlay: tuple[tuple[str, float], ...] = ()
+    stage_ms: dict[str, float] = field(default_factory=dict)
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class UiEvent:
+    kind: str
+    """'move', 'seen', 'question', 'alert', 'cleared', 'undo', 'info', 'error'."""
+    text: str
+    key: str = ""
+    """For the app's own sentences: the translation id, so the line follows a language switch."""
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def words(self, lang: str) -> str:
+        return tr(self.key, lang, **dict(self.fields)) if self.key else self.text
+
+
+class Mailbox:
+    """Latest view + every event since the last :meth:`take` (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._view: PlayView | None = None
+        self._events: list[UiEvent] = []
+        self.posted = 0
+
+    def post(self, view: PlayView | None, events: list[UiEvent] | tuple[UiEvent, ...] = ()) -> None:
+        with self._lock:
+            if view is not None:
+                self._view = view
+            self._events.extend(events)
+            self.posted += 1
+
+    def take(self) -> tuple[PlayView | None, list[UiEvent]]:
+        with self._lock:
+            view, events = self._view, self._events
+            self._view, self._events = None, []
+        return view, events
+
+
+def player_names(setup_names: tuple[str, ...], players: int, lang: str) -> tuple[str, ...]:
+    return tuple((setup_names[s].strip() if s < len(setup_names) and setup_names[s].strip() else
+                  colour_name(s, lang)) for s in range(players))
+
+
+class PipelineWorker:
+    """Owns the pipeline; call :meth:`start`, then send commands; :meth:`stop` joins."""
+
+    def __init__(self, setup: GameSetup, mailbox: Mailbox | None = None, *, language: str = "en",
+                 table_view: bool = False, builder: Callable[[GameSetup], tuple[Any, Any]] | None = None,
+                 niceness: int = 5) -> None:
+        self.setup = setup
+        self.niceness = niceness
+        self.mailbox = mailbox or Mailbox()
+        self.language = language
+        self.table_view = table_view
+        self._builder = builder or build_pipeline
+        self._commands: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="tablesight-pipeline", daemon=True)
+        self.pipeline: Any = None
+        self.twin: Any = None
+        self._log: Any = None
+        self._last_move = ""
+        self._last_mover = -1
+        self._ended = False
+        self._rectifier: Any = None
+        self._rectifier_for: Any = None
+        self._last_update: Any = None
+        self._moves_shown: list[tuple[int, str]] = []
+        self._overlay: tuple[Any, ...] = ()
+        """The last recognised scene's boxes: kept on screen until the next recognition."""
+        self.steps = 0
+
+    # ------------------------------------------------------------------ commands (any thread)
+    def start(self) -> None:
+        self._thread.start()
+
+    def answer(self, option: int) -> None:
+        self._commands.put(("answer", option))
+
+    def undo(self) -> None:
+        self._commands.put(("undo", None))
+
+    def set_language(self, lang: str) -> None:
+        self._commands.put(("language", lang))
+
+    def set_table_view(self, on: bool) -> None:
+        self._commands.put(("table_view", bool(on)))
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._commands.put(("stop", None))
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(timeout)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    # ------------------------------------------------------------------ the worker thread
+    def _run(self) -> None:
+        _yield_to_the_ui(self.niceness)
+        try:
+            self.pipeline, self.twin, self._log = self._builder(self.setup)
+        except Exception as exc:  # a camera that cannot open, a bad log: say so, never crash the UI
+            self.mailbox.post(PlayView(ready=False, camera_ok=False, camera_message=str(exc), error=str(exc)),
+                              [UiEvent("error", str(exc))])
+            return
+        self.mailbox.post(self._view(None), [])
+        try:
+            self._loop()
+        finally:
+            try:
+                self.pipeline.close()
+            finally:
+                if self._log is not None:
+                    self._log.close()
+
+    def _loop(self) -> None:
+        period = 1.0 / self.setup.max_fps if self.setup.max_fps > 0 else 0.0
+        synthetic = self.twin is not None
+        while True:
+            t0 = time.perf_counter()
+            events: list[UiEvent] = []
+            changed = False
+            while True:  # every waiting command first
+                try:
+                    name, arg = self._commands.get_nowait()
+                except queue.Empty:
+                    break
+                if name == "stop":
+                    return
+                changed = True
+                try:
+                    events += self._command(name, arg)
+                except Exception as exc:  # a bad command must never stop the camera
+                    events.append(UiEvent("error", f"{type(exc).__name__}: {exc}"))
+            tracked = self.pipeline.tracked
+            # the simulated players of the demo wait for the answer; a real camera keeps filming
+            waiting = self._ended or (synthetic and tracked.pending is not None)
+            if waiting:
+                if changed:
+                    self.mailbox.post(self._view(self._last_update), events)
+                try:
+                    name, arg = self._commands.get(timeout=0.1)
+                except queue.Empty:
+                    continue
+                if name == "stop":
+                    return
+                self._commands.put((name, arg))  # handled at the top of the loop
+                continue
+            update = self.pipeline.step()
+            self.steps += 1
+            if update is None:
+                self._ended = True
+                self.mailbox.post(self._view(self._last_update), events + [UiEvent("info", tr("play.ended", self.language), "play.ended")])
+                continue
+            events += self._tracker_events(update.events)
+            if update.recognised:
+                self._overlay = tuple(update.overlay)
+            if update.image is not None:
+                self._last_update = update
+            self.mailbox.post(self._view(update), events)
+            spare = period - (time.perf_counter() - t0)
+            if spare > 0:
+                time.sleep(spare)
+
+    def _command(self, name: str, arg: Any) -> list[UiEvent]:
+        tracked = self.pipeline.tracked
+        if name == "answer":
+            try:
+                moved = tracked.answer(int(arg))
+            except (ValueError, IndexError) as exc:
+                return [UiEvent("error", str(exc))]
+            return self._tracker_events(moved)
+        if name == "undo":
+            if not tracked.state.history:
+                return [UiEvent("info", tr("play.undo_none", self.language), "play.undo_none")]
+            try:
+                move = tracked.undo()
+            except Exception as exc:
+                return [UiEvent("error", f"{type(exc).__name__}: {exc}")]
+            text = tracked.state.describe_move(move)
+            if self._moves_shown:
+                self._moves_shown.pop()
+            self._last_mover, self._last_move = self._moves_shown[-1] if self._moves_shown else (-1, "")
+            return [UiEvent("undo", tr("play.undone", self.language, text=text), "play.undone", (("text", text),))]
+        if name == "language":
+            self.language = str(arg)
+        elif name == "table_view":
+            self.table_view = bool(arg)
+        return []
+
+    def _tracker_events(self, tracker_events: Any) -> list[UiEvent]:
+        from tracker.demo_run import event_words
+        from tracker.session import AlertCleared, IllegalMoveAlert, MoveConfirmed, QuestionAsked, TilesRevealed
+
+        out: list[UiEvent] = []
+        for event in tracker_events:
+            if isinstance(event, MoveConfirmed):
+                self._last_move, self._last_mover = event.text, event.player
+                self._moves_shown.append((event.player, event.text))
+                out.append(UiEvent("move", event.text))
+            elif isinstance(event, TilesRevealed):
+                out.append(UiEvent("seen", event_words(event)))
+            elif isinstance(event, QuestionAsked):
+                out.append(UiEvent("question", event.question.prompt))
+            elif isinstance(event, IllegalMoveAlert):
+                out.append(UiEvent("alert", event.reason))
+            elif isinstance(event, AlertCleared):
+                out.append(UiEvent("cleared", event.text))
+        return out
+
+    # ------------------------------------------------------------------ views
+    def _view(self, update: Any) -> PlayView:
+        from ui.i18n.prompts import octocube_prompt
+
+        tracked = self.pipeline.tracked
+        state = tracked.state
+        lang = self.language
+        names = player_names(self.setup.names, state.game.num_players, lang)
+        breakdown = state.score_breakdown()
+        pending = tracked.pending
+        truthful = None
+        if pending is not None and self.twin is not None:
+            truthful = self.twin.truthful_answer(pending, state.history)
+        frame, size, table = None, (0, 0), False
+        camera_ok, message, fps, stage, overlay = True, "", 0.0, {}, ()
+        if update is not None:
+            camera_ok, message, fps, stage = update.camera_ok, update.camera_message, update.fps, dict(update.stage_ms)
+            overlay = tuple((item.label, float(item.confidence)) for item in self._overlay)
+            if update.image is not None:
+                frame, size, table = self._frame(update)
+        if self._ended:
+            camera_ok, message = False, tr("play.ended", lang)
+        return PlayView(
+            ready=True, frame=frame, frame_size=size, table_view=table, fps=round(fps, 1),
+            camera_ok=camera_ok, camera_message=message, ended=self._ended,
+            prompt=octocube_prompt(state, lang, names), current_player=state.current_player(), names=names,
+            last_move=self._last_move, last_mover=self._last_mover, alert=tracked.alert,
+            question=pending.prompt if pending is not None else None,
+            options=tuple(pending.option_texts) if pending is not None else (), truthful_option=truthful,
+            scores=tuple(breakdown.totals()), breakdown=breakdown, over=state.is_terminal(),
+            history_len=len(state.history), log_path=str(getattr(self._log, "path", "") or ""),
+            recognised=self.pipeline.stats.recognised, overlay=overlay, stage_ms=stage)
+
+    def _frame(self, update: Any) -> tuple[bytes, tuple[int, int], bool]:
+        """Overlay, optional rectification, resize, RGB, bottom-up: all off the UI thread."""
+        from ui.app.frames import draw_recognised, rectifier_for, to_texture_bytes
+
+        highlight = self._last_mover
+        image, table = update.image, False
+        overlay: tuple[Any, ...] = self._overlay
+        if self.table_view:
+            profile = self.pipeline.profile
+            if profile is not None and profile is not self._rectifier_for:
+                self._rectifier, self._rectifier_for = rectifier_for(profile), profile
+            if self._rectifier is not None:
+                try:
+                    image, table = self._rectifier(image), True
+                    overlay = _overlay_on_table(overlay, profile, self._rectifier)
+                except Exception:
+                    image, table, overlay = update.image, False, self._overlay
+        image = draw_recognised(image, overlay, highlight)
+        data, size = to_texture_bytes(image, self.setup.display_width)
+        return data, size, table
+
+
+def _overlay_on_table(overlay: tuple[Any, ...], profile: Any, rectifier: Any) -> tuple[Any, ...]:
+    """The recognised boxes moved from camera pixels to the rectified view (image -> table mm ->
+    rectified px); none when the profile undistorts (the boxes would need undistorting first)."""
+    from types import SimpleNamespace
+
+    if getattr(profile, "intrinsics", None) is not None:
+        return ()
+    geometry = profile.table
+    return tuple(SimpleNamespace(label=item.label, confidence=item.confidence,
+                                 polygon=rectifier.table_mm_to_px(geometry.image_to_mm(np.asarray(item.polygon, float))))
+                 for item in overlay)
+
+
+def _yield_to_the_ui(niceness: int) -> None:
+    """Lower this thread's CPU priority (Linux/Android: a thread has its own nice value) and keep
+    OpenCV to one thread, so that on a 2-core tablet the UI thread and the GL renderer always
+    find a free core. Best effort: nothing happens where the OS does not allow it."""
+    import os
+
+    try:
+        import cv2
+
+        cv2.setNumThreads(1)
+    except Exception:
+        pass
+    if niceness <= 0 or not hasattr(os, "setpriority"):
+        return
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + niceness))
+    except (OSError, AttributeError):
+        pass
+
+
+# ====================================================================== building the pipeline
+
+
+def build_pipeline(setup: GameSetup) -> tuple[Any, Any, Any]:
+    """(pipeline, twin or None, event log or None) for ``setup``; runs on the worker thread."""
+    from tracker.event_log import EventLog, replay
+
+    setup.check()
+    resumed = replay(setup.resume_log) if setup.resume_log else None
+    if setup.source == "demo":
+        from tracker.pipeline import build_demo_pipeline
+        from vision.render.sequence import Timing
+
+        players = resumed.state.game.num_players if resumed is not None else setup.players
+        still, reach, hold, retreat = setup.demo_frames
+        demo = build_demo_pipeline(players, setup.seed, setup.illegal, resolution=setup.resolution,
+                                   timing=Timing(still_frames=still, reach_frames=reach, hold_frames=hold,
+                                                 retreat_frames=retreat),
+                                   max_moves=setup.moves or None)
+        if resumed is not None:
+            from ui.commands.run import _fast_forward
+
+            _fast_forward(demo, resumed.state)
+        pipe, twin = demo.pipeline, demo.twin
+    else:
+        pipe, twin = _live_pipeline(setup, resumed), None
+    log = None
+    if setup.resume_log:
+        log = EventLog(setup.resume_log, fsync=True)
+    elif setup.log_path:
+        log = EventLog.create(setup.log_path, pipe.tracked.state, players=list(setup.names[:setup.players]),
+                              fsync=False, source=setup.source, seed=setup.seed if setup.source == "demo" else None,
+                              illegal=setup.illegal if setup.source == "demo" else None)
+    pipe.tracked.log = log
+    return pipe, twin, log
+
+
+def _live_pipeline(setup: GameSetup, resumed: Any) -> Any:
+    from hardware.camera import DeviceSource, VideoFileSource
+    from rules.octocube import OctocubeGame
+    from tracker.deal import unseen_deal
+    from tracker.octocube_adapter import OctocubeAdapter
+    from tracker.pipeline import Pipeline
+    from tracker.session import TrackedGame
+
+    profile = None
+    if setup.profile_path and Path(setup.profile_path).is_file():
+        from calibration.profile import load_profile
+
+        profile = load_profile(setup.profile_path)
+    try:
+        from vision.octocube.recogniser import OctocubeRecogniser  # type: ignore[import-not-found]
+    except ImportError:
+        raise ValueError("the Octocube pixel recogniser is not in this build yet: choose the demo table") from None
+    source = VideoFileSource(setup.video_path) if setup.source == "video" else DeviceSource(setup.camera_index)
+
+    class PixelRecogniser:
+        needs_calibration = True
+        name = "vision.octocube"
+
+        def __init__(self) -> None:
+            self._inner: Any = None
+
+        def recognise(self, frame: Any) -> Any:
+            if self._inner is None:
+                self._inner = OctocubeRecogniser(profile) if profile is not None else OctocubeRecogniser()
+            return self._inner.recognise(frame.image)
+
+    state = resumed.state if resumed is not None else unseen_deal(
+        OctocubeGame(setup.players, mode=setup.mode), setup.first_player)
+    return Pipeline(source, PixelRecogniser(), TrackedGame(state, OctocubeAdapter()), profile=profile)

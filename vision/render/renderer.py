@@ -24,7 +24,7 @@ from vision.render import sprites
 from vision.render import table_art
 from vision.render.camera import CameraModel
 from vision.render.effects import (Lighting, SensorEffects, apply_sensor, effective_noise_sigma,
-                                   gain_map, noise_planes)
+                                   exposure_maps, noise_planes)
 from vision.render.hands import CUP_HEIGHT_MM, CUP_RADIUS_MM, PHONE_SIZE_MM, Distractor, Hand
 from vision.render.scene import Component, Pose, Scene
 
@@ -102,7 +102,7 @@ class Renderer:
         and redraw only hands, distractors and the sensor. Off: redraw everything (bench)."""
         self._reuse_layers = reuse_layers
         self._backgrounds: OrderedDict[Any, np.ndarray] = OrderedDict()
-        self._gains: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._gains: OrderedDict[Any, tuple[np.ndarray, np.ndarray]] = OrderedDict()
         self._cache_size = cache_size
         self._noise: dict[tuple[int, int, int], np.ndarray] = {}
         self._planes: OrderedDict[tuple[int, int, float], tuple[np.ndarray, np.ndarray]] = OrderedDict()
@@ -175,7 +175,8 @@ class Renderer:
 
         sigma = effective_noise_sigma(options.sensor)
         planes = self._noise_planes(camera, sigma) if sigma > 0.05 else None
-        img = apply_sensor(img, options.sensor, self._gain(camera, options), rng, planes)
+        gains, tone = self._gain(camera, options) or (None, None)
+        img = apply_sensor(img, options.sensor, gains, rng, planes, tone)
         t5 = time.perf_counter()
         timings["camera"] = (t5 - t4) * 1000
 
@@ -238,7 +239,10 @@ class Renderer:
         self._remember(self._backgrounds, key, img)
         return img
 
-    def _gain(self, camera: CameraModel, options: RenderOptions) -> np.ndarray | None:
+    def _gain(self, camera: CameraModel, options: RenderOptions
+              ) -> tuple[np.ndarray, np.ndarray] | None:
+        """The exposure (spatial gains, tone table; see effects.exposure_maps) for this camera
+        and light, cached; None for an ideal camera under even 5000 K light (clean renders)."""
         light, sensor = options.lighting, options.sensor
         wb = light.white_balance_bgr()
         if sensor.vignette <= 0 and light.falloff <= 0 and np.allclose(wb, 1.0, atol=1e-3):
@@ -256,7 +260,8 @@ class Renderer:
         norm = float(v @ v) or 1.0
         s = ((xs - a[0]) * v[0] + (ys - a[1]) * v[1]) / norm  # 0 at centre, 1 towards the lamp
         ramp = 1.0 + light.falloff * np.clip(s, -2, 2) * 0.5
-        gains = gain_map(camera.width, camera.height, sensor.vignette, wb, ramp.astype(np.float32))
+        gains = exposure_maps(camera.width, camera.height, sensor.vignette, wb,
+                              ramp.astype(np.float32))
         self._remember(self._gains, key, gains)
         return gains
 

@@ -158,12 +158,15 @@ def tone_lut(linear_gains_bgr: np.ndarray, knee: float = SHOULDER_KNEE) -> np.nd
 
 
 def exposure_maps(width: int, height: int, vignette: float, wb_bgr: np.ndarray,
-                  falloff_ramp: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+                  falloff_ramp: np.ndarray | None, metered: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """The camera's exposure as (spatial gain, tone table): ``spatial`` is uint8 HxWx3 in
     1/128 units (vignetting x lamp fall-off, scaled so its brightest point is 1.0, so applying
     it never clips); the per-channel part (white balance, that brightest point and the
     auto-exposure factor) is applied in linear light by the :func:`tone_lut` table.
-    ``wb_bgr``: the encoded-value gains of :meth:`Lighting.white_balance_bgr`."""
+    ``wb_bgr``: the encoded-value gains of :meth:`Lighting.white_balance_bgr`; ``metered``:
+    bool HxW, where the auto-exposure looks for the brightest light (the table; None: the
+    whole image)."""
     ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
     r2 = ((xs - width / 2) / (width / 2)) ** 2 + ((ys - height / 2) / (height / 2)) ** 2
     v = 1.0 - vignette * np.clip(r2 / 2.0, 0, 1) ** 1.2
@@ -172,7 +175,9 @@ def exposure_maps(width: int, height: int, vignette: float, wb_bgr: np.ndarray,
     peak = max(float(v.max()), 1e-6)
     spatial = np.clip(np.round(v / peak * 128.0), 0, 255).astype(np.uint8)
     linear = (np.asarray(wb_bgr, np.float64) * peak) ** WB_GAMMA
-    exposure = auto_exposure(linear)
+    seen = v[metered] if metered is not None and metered.any() else v
+    metered_peak = (np.asarray(wb_bgr, np.float64) * float(seen.max())) ** WB_GAMMA
+    exposure = auto_exposure(metered_peak)
     return cv2.merge((spatial, spatial, spatial)), tone_lut(linear * exposure)
 
 

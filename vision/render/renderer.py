@@ -14,6 +14,7 @@ import random
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -118,8 +119,9 @@ class Renderer:
         if len(scene.components) >= OCCLUDER_ID - 1:
             raise ValueError(f"a scene holds at most {OCCLUDER_ID - 2} components")
         geometry = box_geometry(scene.components, camera)
-        layer_key = (_scene_fingerprint(scene), camera, options.lighting, options.table_seed)
-        cached = self._layers.get(layer_key) if self._reuse_layers else None
+        layer_key = ((_scene_fingerprint(scene), camera, options.lighting, options.table_seed)
+                     if self._reuse_layers else None)
+        cached = self._layers.get(layer_key) if layer_key is not None else None
         if cached is not None:
             # the same table seen again (a still frame, or hands moving over it): reuse the
             # drawn components, redraw only what moves and the sensor
@@ -151,7 +153,7 @@ class Renderer:
             tall_ids = [i + 1 for i, c in enumerate(scene.components) if c.size_mm[2] >= TALL_MM]
             self._shadows(img, tall, options, camera, with_occluders=False, id_map=id_map,
                           protect_ids=tall_ids)
-            if self._reuse_layers:
+            if layer_key is not None:
                 self._layers[layer_key] = (img.copy(), id_map.copy(), drawn_px.copy())
                 while len(self._layers) > self._cache_size:
                     self._layers.popitem(last=False)
@@ -260,8 +262,14 @@ class Renderer:
         norm = float(v @ v) or 1.0
         s = ((xs - a[0]) * v[0] + (ys - a[1]) * v[1]) / norm  # 0 at centre, 1 towards the lamp
         ramp = 1.0 + light.falloff * np.clip(s, -2, 2) * 0.5
+        # the camera meters on the table (markers' cards included), not on the floor beyond
+        x0, y0, x1, y1 = layout.TABLE_EXTENT_MM
+        extent = camera.project(np.array([(x0, y0, 0.0), (x1, y0, 0.0), (x1, y1, 0.0),
+                                          (x0, y1, 0.0)]))
+        metered = np.zeros((camera.height, camera.width), np.uint8)
+        cv2.fillConvexPoly(metered, np.round(extent).astype(np.int32), 1)
         gains = exposure_maps(camera.width, camera.height, sensor.vignette, wb,
-                              ramp.astype(np.float32))
+                              ramp.astype(np.float32), metered.astype(bool))
         self._remember(self._gains, key, gains)
         return gains
 
@@ -416,26 +424,37 @@ def box_geometry(components: list[Component], camera: CameraModel) -> BoxGeometr
     return BoxGeometry(corners, image)
 
 
+@lru_cache(maxsize=64)
+def _side_shades(light: Lighting) -> tuple[float, float, float, float]:
+    """``light.face_shade`` of a vertical face as a function of its normal (wx, wy):
+    (ambient / top, (1 - ambient) / top, dx, dy), so shading a face costs a multiply-add
+    instead of a numpy call per face (faces are drawn by the hundred per frame)."""
+    d = light.direction
+    top = light.ambient + (1 - light.ambient) * float(d[2])
+    return light.ambient / top, (1 - light.ambient) / top, float(d[0]), float(d[1])
+
+
 def _visible_faces(comp: Component, camera: CameraModel, light: Lighting,
                    image_px: np.ndarray) -> list[_Face]:
     w, d, h = comp.size_mm
     faces: list[_Face] = []
-    top_px = image_px[:4]
     if h >= 0.8 and (comp.side_rgb is not None or any(k in comp.faces for k in _SIDE_NORMALS)):
-        base_px = image_px[4:]
+        base, lit, lx, ly = _side_shades(light)
+        px = image_px.tolist()
         cx, cy, _ = camera.position_mm
-        yaw = math.radians(comp.pose.yaw_deg)
+        pose = comp.pose
+        yaw = math.radians(pose.yaw_deg)
         c, s = math.cos(yaw), math.sin(yaw)
-        half = {"north": d / 2, "south": d / 2, "east": w / 2, "west": w / 2}
-        for side, (ia, ib) in _SIDE_EDGES.items():
-            nx, ny, _ = _SIDE_NORMALS[side]
+        for side, (nx, ny, _) in _SIDE_NORMALS.items():
+            ia, ib = _SIDE_EDGES[side]
             wx, wy = nx * c - ny * s, nx * s + ny * c
+            half = d / 2 if side in ("north", "south") else w / 2
             # the face is seen when the camera is on its outer side
-            fx, fy = comp.pose.x + wx * half[side], comp.pose.y + wy * half[side]
+            fx, fy = pose.x + wx * half, pose.y + wy * half
             if wx * (cx - fx) + wy * (cy - fy) <= 0:
                 continue
-            quad = np.array([top_px[ib], top_px[ia], base_px[ia], base_px[ib]])
-            if _quad_area(quad) < 1.5:
+            (x0, y0), (x1, y1), (x2, y2), (x3, y3) = px[ib], px[ia], px[4 + ia], px[4 + ib]
+            if 0.5 * abs((x0 - x2) * (y1 - y3) - (x1 - x3) * (y0 - y2)) < 1.5:
                 continue  # seen edge-on: less than a couple of pixels
             key = comp.faces.get(side)
             if key is None:
@@ -443,10 +462,12 @@ def _visible_faces(comp: Component, camera: CameraModel, light: Lighting,
                     continue
                 key = ("table", "solid", comp.side_rgb)
             width = w if side in ("north", "south") else d
-            faces.append(_Face(quad, key, (width, h), light.face_shade((wx, wy, 0.0))))
+            quad = np.array([px[ib], px[ia], px[4 + ia], px[4 + ib]])
+            shade = base + lit * max(0.0, wx * lx + wy * ly)
+            faces.append(_Face(quad, key, (width, h), shade))
     key = comp.faces.get("top")
     if key is not None:
-        faces.append(_Face(top_px, key, (w, d), 1.0))
+        faces.append(_Face(image_px[:4], key, (w, d), 1.0))
     return faces
 
 
@@ -455,38 +476,45 @@ def _quad_area(q: np.ndarray) -> float:
     return 0.5 * abs((x0 - x2) * (y1 - y3) - (x1 - x3) * (y0 - y2))
 
 
+@lru_cache(maxsize=1024)
+def _sprite_corners(sw: int, sh: int) -> np.ndarray:
+    """Outer corners of a ``sw`` x ``sh`` sprite's pixels (TL, TR, BR, BL)."""
+    out = np.array([[-0.5, -0.5], [sw - 0.5, -0.5], [sw - 0.5, sh - 0.5], [-0.5, sh - 0.5]],
+                   np.float32)
+    out.setflags(write=False)
+    return out
+
+
 def _draw_face(img: np.ndarray, id_map: np.ndarray, face: _Face, camera: CameraModel,
                ident: int) -> int:
-    pts = face.corners_px
-    (ax, ay), (bx, by), (_, _), (dx, dy) = pl = pts.tolist()
-    xs = [p[0] for p in pl]
-    ys = [p[1] for p in pl]
-    x0 = max(0, math.floor(min(xs)) - 1)
-    y0 = max(0, math.floor(min(ys)) - 1)
-    x1 = min(camera.width, math.ceil(max(xs)) + 2)
-    y1 = min(camera.height, math.ceil(max(ys)) + 2)
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = face.corners_px.tolist()
+    x0 = max(0, math.floor(min(ax, bx, cx, dx)) - 1)
+    y0 = max(0, math.floor(min(ay, by, cy, dy)) - 1)
+    x1 = min(camera.width, math.ceil(max(ax, bx, cx, dx)) + 2)
+    y1 = min(camera.height, math.ceil(max(ay, by, cy, dy)) + 2)
     if x1 <= x0 or y1 <= y0:
         return 0
     edge = max(math.hypot(bx - ax, by - ay), math.hypot(dx - ax, dy - ay))
     sprite = sprites.sprite_for(face.key, face.size_mm[0], face.size_mm[1], edge,
                                 shade=face.shade)
     sh, sw = sprite.shape[:2]
-    src = np.array([[-0.5, -0.5], [sw - 0.5, -0.5], [sw - 0.5, sh - 0.5], [-0.5, sh - 0.5]],
-                   np.float32)
-    dst = (pts - [x0, y0]).astype(np.float32)
+    src = _sprite_corners(sw, sh)
+    dst = np.array([[ax - x0, ay - y0], [bx - x0, by - y0], [cx - x0, cy - y0],
+                    [dx - x0, dy - y0]], np.float32)
     M = cv2.getPerspectiveTransform(src, dst)
     warped = cv2.warpPerspective(sprite, M, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
-    alpha8 = warped[..., 3]
-    inv = cv2.bitwise_not(alpha8)
+    colour, alpha8 = warped[..., :3], warped[..., 3]
     roi = img[y0:y1, x0:x1]
     # premultiplied "over": roi * (1 - a) + colour, in saturating uint8 arithmetic
+    inv = cv2.bitwise_not(alpha8)
     cv2.multiply(roi, cv2.merge((inv, inv, inv)), dst=roi, scale=1 / 255.0)
-    cv2.add(roi, cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), dst=roi)
-    covered = alpha8 > 127
+    cv2.add(roi, colour, dst=roi)
+    # covered: alpha > 127, i.e. inv < 128
+    _, covered = cv2.threshold(inv, 127, 1, cv2.THRESH_BINARY_INV)
     if ident:
-        np.copyto(id_map[y0:y1, x0:x1], ident, where=covered)
-    return int(np.count_nonzero(covered))
+        np.copyto(id_map[y0:y1, x0:x1], ident, where=covered.view(bool))
+    return cv2.countNonZero(covered)
 
 
 def _distractor_component(d: Distractor, i: int) -> Component:

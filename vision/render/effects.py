@@ -199,7 +199,8 @@ def apply_sensor(img: np.ndarray, effects: SensorEffects, gains: np.ndarray | No
                  rng: np.random.Generator,
                  noise_planes: tuple[np.ndarray, np.ndarray] | None = None,
                  tone: np.ndarray | None = None) -> np.ndarray:
-    """Gains, optical blur, noise and JPEG on a BGR uint8 image (returns a new image).
+    """Optical blur, gains, tone, noise and JPEG on a BGR uint8 image (returns a new image):
+    :func:`develop` then :func:`add_noise_and_jpeg`.
 
     ``gains``: uint8 HxWx3 multipliers in 1/128 units (see :func:`exposure_maps`).
     ``tone``: a 256 x 1 x 3 cv2.LUT table applied after them (white balance and exposure in
@@ -209,12 +210,34 @@ def apply_sensor(img: np.ndarray, effects: SensorEffects, gains: np.ndarray | No
     noise is two saturating uint8 passes. Photon (shot) noise is approximated by a
     level-independent sigma of ``noise_sigma + shot_noise * 128``.
     """
+    return add_noise_and_jpeg(develop(img, effects, gains, tone), effects, rng, noise_planes)
+
+
+def develop(img: np.ndarray, effects: SensorEffects, gains: np.ndarray | None,
+            tone: np.ndarray | None) -> np.ndarray:
+    """The light's way to the sensor's values: optical blur, then spatial gains, then the tone
+    table. Each output pixel depends only on input pixels within :func:`develop_reach`, so a
+    region can be developed on its own (the renderer develops only what changed on a cached
+    background). Returns ``img`` itself when nothing applies."""
     if effects.blur_sigma_px > 0.05:
         img = cv2.GaussianBlur(img, (0, 0), effects.blur_sigma_px)
     if gains is not None:
         img = cv2.multiply(img, gains, scale=1 / 128.0)
     if tone is not None:
         img = cv2.LUT(img, tone)
+    return img
+
+
+def develop_reach(effects: SensorEffects) -> int:
+    """Pixels beyond which :func:`develop` does not see (the blur kernel's radius, with room)."""
+    if effects.blur_sigma_px <= 0.05:
+        return 0
+    return int(math.ceil(4 * effects.blur_sigma_px)) + 1
+
+
+def add_noise_and_jpeg(img: np.ndarray, effects: SensorEffects, rng: np.random.Generator,
+                       noise_planes: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """Sensor noise and JPEG compression (see :func:`apply_sensor`)."""
     sigma = effective_noise_sigma(effects)
     if sigma > 0.05:
         h, w = img.shape[:2]

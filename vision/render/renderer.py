@@ -368,15 +368,13 @@ class Renderer:
         h, w = camera.height // scale + 1, camera.width // scale + 1
         mask = np.zeros((h, w), np.float32)
         casters: list[np.ndarray] = []
-        for comp in components:
-            if not comp.casts_shadow or comp.size_mm[2] < 1.0:
-                continue
-            base = np.array(comp.corners_mm(0.0))
-            top = np.array(comp.corners_mm(comp.size_mm[2]))
-            pts = []
-            for p in np.vstack([base, top]):
-                pts.append((p[0] + offset[0] * p[2], p[1] + offset[1] * p[2], 0.0))
-            casters.append(np.array(pts))
+        boxes = [c for c in components if c.casts_shadow and c.size_mm[2] >= 1.0]
+        if boxes:
+            # every box's base then top corners, slid along the light onto the table
+            corners = box_corners_mm(boxes)[:, [4, 5, 6, 7, 0, 1, 2, 3]]
+            flat = np.zeros_like(corners)
+            flat[..., :2] = corners[..., :2] + offset[None, None, :] * corners[..., 2:3]
+            casters.extend(flat)
         for d_ in options.distractors if with_occluders else ():
             if d_.kind == "cup":
                 ring = [(d_.x + CUP_RADIUS_MM * math.cos(a), d_.y + CUP_RADIUS_MM * math.sin(a))
@@ -452,6 +450,14 @@ def box_geometry(components: list[Component], camera: CameraModel) -> BoxGeometr
     n = len(components)
     if n == 0:
         return BoxGeometry(np.zeros((0, 8, 3)), np.zeros((0, 8, 2)))
+    corners = box_corners_mm(components)
+    image = camera.project(corners.reshape(-1, 3)).reshape(n, 8, 2)
+    return BoxGeometry(corners, image)
+
+
+def box_corners_mm(components: list[Component]) -> np.ndarray:
+    """(N, 8, 3): top NW, NE, SE, SW then base NW, NE, SE, SW, as (x, y, height) mm."""
+    n = len(components)
     p = np.array([(c.pose.x, c.pose.y, c.pose.z, c.pose.yaw_deg, *c.size_mm) for c in components],
                  np.float64)
     yaw = np.radians(p[:, 3])
@@ -467,8 +473,7 @@ def box_geometry(components: list[Component], camera: CameraModel) -> BoxGeometr
     corners[:, 4:, 1] = y
     corners[:, :4, 2] = (p[:, 2] + p[:, 6])[:, None]
     corners[:, 4:, 2] = p[:, 2:3]
-    image = camera.project(corners.reshape(-1, 3)).reshape(n, 8, 2)
-    return BoxGeometry(corners, image)
+    return corners
 
 
 @lru_cache(maxsize=64)

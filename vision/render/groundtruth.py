@@ -32,12 +32,6 @@ def _r(values: np.ndarray, nd: int = 2) -> list[list[float]]:
     return np.round(np.asarray(values, np.float64).reshape(-1, 2), nd).tolist()
 
 
-def _hull(points: np.ndarray) -> np.ndarray:
-    import cv2
-
-    return cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
-
-
 def _marker_pixels(camera: CameraModel) -> list[tuple[int, Any, list[list[float]]]]:
     """Each marker's id, corners in mm and rounded image corners; cached on the camera (the
     same for every frame it renders)."""

@@ -523,11 +523,6 @@ def _visible_faces(comp: Component, camera: CameraModel, light: Lighting,
     return faces
 
 
-def _quad_area(q: np.ndarray) -> float:
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = q.tolist()
-    return 0.5 * abs((x0 - x2) * (y1 - y3) - (x1 - x3) * (y0 - y2))
-
-
 @lru_cache(maxsize=1024)
 def _sprite_corners(sw: int, sh: int) -> np.ndarray:
     """Outer corners of a ``sw`` x ``sh`` sprite's pixels (TL, TR, BR, BL)."""

@@ -36,14 +36,18 @@ def _marker_pixels(camera: CameraModel) -> list[tuple[int, Any, list[list[float]
     """Each marker's id, corners in mm and rounded image corners; cached on the camera (the
     same for every frame it renders)."""
     key = "_gt_marker_pixels"
+    # the camera's numbers go with the cache: a copy made by dataclasses.replace shares extra
+    pose = (camera.width, camera.height, camera.fx, camera.fy, camera.cx, camera.cy,
+            camera.dist, camera.rvec, camera.tvec)
     cached = camera.extra.get(key)
-    if cached is None:
-        cached = []
+    if cached is None or cached[0] != pose:
+        pixels = []
         for m in layout.MARKERS:
             pts = np.array([(x, y, 0.0) for x, y in m.corners_mm])
-            cached.append((m.marker_id, m.corners_mm, _r(camera.project(pts), 3)))
+            pixels.append((m.marker_id, m.corners_mm, _r(camera.project(pts), 3)))
+        cached = (pose, pixels)
         camera.extra[key] = cached
-    return cached
+    return cached[1]
 
 
 def build_ground_truth(scene: Scene, camera: CameraModel, options: RenderOptions, seed: int,

@@ -108,10 +108,84 @@ class SensorEffects:
         return asdict(self)
 
 
+PAPER_WHITE_8BIT = 246.0
+"""Brightest channel of the corner cards' white paper as printed (vision.render.table_art)."""
+EXPOSURE_WHITE_TARGET = 236.0
+"""Auto-exposure keeps that paper at or below this level under the brightest point of the lamp."""
+SHOULDER_KNEE = 236.0
+"""Tone curve: linear up to here, then a soft shoulder towards 255 (glare, faces lit head-on)."""
+WB_GAMMA = 2.2
+"""Encoded gain g (the look the renderer has always had) = linear-light gain g ** WB_GAMMA."""
+
+
+def _srgb_decode(v: np.ndarray) -> np.ndarray:
+    v = np.asarray(v, np.float64)
+    return np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
+
+
+def _srgb_encode(v: np.ndarray) -> np.ndarray:
+    v = np.maximum(np.asarray(v, np.float64), 0.0)
+    return np.where(v <= 0.0031308, v * 12.92, 1.055 * v ** (1 / 2.4) - 0.055)
+
+
+def auto_exposure(peak_gains_bgr: np.ndarray, white_level: float = PAPER_WHITE_8BIT,
+                  target: float = EXPOSURE_WHITE_TARGET) -> float:
+    """Linear-light exposure factor (<= 1) of a camera whose auto-exposure protects the
+    highlights. ``peak_gains_bgr``: linear-light gains (white balance x lamp x vignetting) at the
+    brightest point of the image. Where they would push white paper past ``target`` the camera
+    shortens the exposure so that the paper lands on ``target``; a dimmer scene keeps full
+    exposure (the longest a webcam allows at its frame rate), so dim light stays dim. Without
+    it a warm or bright lamp clips the paper and the light patches (255 in red), which no real
+    camera in auto mode delivers and no colour correction can undo."""
+    paper = float(_srgb_decode(white_level / 255.0)) * float(np.max(peak_gains_bgr))
+    if paper <= 0:
+        return 1.0
+    limit = float(_srgb_decode(target / 255.0))
+    return min(1.0, limit / paper)
+
+
+def tone_lut(linear_gains_bgr: np.ndarray, knee: float = SHOULDER_KNEE) -> np.ndarray:
+    """256 x 1 x 3 uint8 table for cv2.LUT: decode sRGB, multiply each channel by its
+    linear-light gain (white balance x exposure, as a sensor does before its tone curve),
+    encode, and roll highlights above ``knee`` off smoothly towards 255 instead of clipping
+    (slope 1 at the knee, so everything below it is untouched by the shoulder)."""
+    lin = _srgb_decode(np.arange(256) / 255.0)[:, None] * np.asarray(linear_gains_bgr, np.float64)[None, :]
+    out = _srgb_encode(lin) * 255.0
+    room = 255.0 - knee
+    over = out > knee
+    out[over] = knee + room * (1.0 - np.exp(-(out[over] - knee) / room))
+    return np.clip(np.round(out), 0, 255).astype(np.uint8).reshape(256, 1, 3)
+
+
+def exposure_maps(width: int, height: int, vignette: float, wb_bgr: np.ndarray,
+                  falloff_ramp: np.ndarray | None, metered: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """The camera's exposure as (spatial gain, tone table): ``spatial`` is uint8 HxWx3 in
+    1/128 units (vignetting x lamp fall-off, scaled so its brightest point is 1.0, so applying
+    it never clips); the per-channel part (white balance, that brightest point and the
+    auto-exposure factor) is applied in linear light by the :func:`tone_lut` table.
+    ``wb_bgr``: the encoded-value gains of :meth:`Lighting.white_balance_bgr`; ``metered``:
+    bool HxW, where the auto-exposure looks for the brightest light (the table; None: the
+    whole image)."""
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    r2 = ((xs - width / 2) / (width / 2)) ** 2 + ((ys - height / 2) / (height / 2)) ** 2
+    v = 1.0 - vignette * np.clip(r2 / 2.0, 0, 1) ** 1.2
+    if falloff_ramp is not None:
+        v = v * falloff_ramp
+    peak = max(float(v.max()), 1e-6)
+    spatial = np.clip(np.round(v / peak * 128.0), 0, 255).astype(np.uint8)
+    linear = (np.asarray(wb_bgr, np.float64) * peak) ** WB_GAMMA
+    seen = v[metered] if metered is not None and metered.any() else v
+    metered_peak = (np.asarray(wb_bgr, np.float64) * float(seen.max())) ** WB_GAMMA
+    exposure = auto_exposure(metered_peak)
+    return cv2.merge((spatial, spatial, spatial)), tone_lut(linear * exposure)
+
+
 def gain_map(width: int, height: int, vignette: float, wb_bgr: np.ndarray,
              falloff_ramp: np.ndarray | None) -> np.ndarray:
     """uint8 HxWx3 multiplier in 1/128 units (128 = 1.0): white balance x vignetting x lamp
-    fall-off; uint8 so that applying it is one saturating SIMD multiply."""
+    fall-off, all on encoded values and without auto-exposure (the renderer now uses
+    :func:`exposure_maps`; kept for callers of the old model)."""
     ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
     r2 = ((xs - width / 2) / (width / 2)) ** 2 + ((ys - height / 2) / (height / 2)) ** 2
     v = 1.0 - vignette * np.clip(r2 / 2.0, 0, 1) ** 1.2
@@ -123,19 +197,47 @@ def gain_map(width: int, height: int, vignette: float, wb_bgr: np.ndarray,
 
 def apply_sensor(img: np.ndarray, effects: SensorEffects, gains: np.ndarray | None,
                  rng: np.random.Generator,
-                 noise_planes: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
-    """Gains, optical blur, noise and JPEG on a BGR uint8 image (returns a new image).
+                 noise_planes: tuple[np.ndarray, np.ndarray] | None = None,
+                 tone: np.ndarray | None = None) -> np.ndarray:
+    """Optical blur, gains, tone, noise and JPEG on a BGR uint8 image (returns a new image):
+    :func:`develop` then :func:`add_noise_and_jpeg`.
 
-    ``gains``: uint8 HxWx3 multipliers in 1/128 units (see :func:`gain_map`).
+    ``gains``: uint8 HxWx3 multipliers in 1/128 units (see :func:`exposure_maps`).
+    ``tone``: a 256 x 1 x 3 cv2.LUT table applied after them (white balance and exposure in
+    linear light, highlight shoulder; see :func:`tone_lut`).
     ``noise_planes``: (positive, negative) uint8 noise at this frame's sigma, at least 64 px
     larger than the image (see :func:`noise_planes`); a random crop is used, so that adding
     noise is two saturating uint8 passes. Photon (shot) noise is approximated by a
     level-independent sigma of ``noise_sigma + shot_noise * 128``.
     """
+    return add_noise_and_jpeg(develop(img, effects, gains, tone), effects, rng, noise_planes)
+
+
+def develop(img: np.ndarray, effects: SensorEffects, gains: np.ndarray | None,
+            tone: np.ndarray | None) -> np.ndarray:
+    """The light's way to the sensor's values: optical blur, then spatial gains, then the tone
+    table. Each output pixel depends only on input pixels within :func:`develop_reach`, so a
+    region can be developed on its own (the renderer develops only what changed on a cached
+    background). Returns ``img`` itself when nothing applies."""
     if effects.blur_sigma_px > 0.05:
         img = cv2.GaussianBlur(img, (0, 0), effects.blur_sigma_px)
     if gains is not None:
         img = cv2.multiply(img, gains, scale=1 / 128.0)
+    if tone is not None:
+        img = cv2.LUT(img, tone)
+    return img
+
+
+def develop_reach(effects: SensorEffects) -> int:
+    """Pixels beyond which :func:`develop` does not see (the blur kernel's radius, with room)."""
+    if effects.blur_sigma_px <= 0.05:
+        return 0
+    return int(math.ceil(4 * effects.blur_sigma_px)) + 1
+
+
+def add_noise_and_jpeg(img: np.ndarray, effects: SensorEffects, rng: np.random.Generator,
+                       noise_planes: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """Sensor noise and JPEG compression (see :func:`apply_sensor`)."""
     sigma = effective_noise_sigma(effects)
     if sigma > 0.05:
         h, w = img.shape[:2]
@@ -149,10 +251,15 @@ def apply_sensor(img: np.ndarray, effects: SensorEffects, gains: np.ndarray | No
             neg = noise_planes[1][dy: dy + h, dx: dx + w]
         img = cv2.subtract(cv2.add(img, pos), neg)
     if effects.jpeg_quality is not None:
-        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg_quality)])
+        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg_quality),
+                                             cv2.IMWRITE_JPEG_SAMPLING_FACTOR, _JPEG_SAMPLING])
         if ok:
             img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return img
+
+
+_JPEG_SAMPLING = cv2.IMWRITE_JPEG_SAMPLING_FACTOR_422
+"""Chroma halved across, full down the image: the MJPEG stream of a UVC webcam (4:2:2)."""
 
 
 def effective_noise_sigma(effects: SensorEffects) -> float:

@@ -32,10 +32,22 @@ def _r(values: np.ndarray, nd: int = 2) -> list[list[float]]:
     return np.round(np.asarray(values, np.float64).reshape(-1, 2), nd).tolist()
 
 
-def _hull(points: np.ndarray) -> np.ndarray:
-    import cv2
-
-    return cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
+def _marker_pixels(camera: CameraModel) -> list[tuple[int, Any, list[list[float]]]]:
+    """Each marker's id, corners in mm and rounded image corners; cached on the camera (the
+    same for every frame it renders)."""
+    key = "_gt_marker_pixels"
+    # the camera's numbers go with the cache: a copy made by dataclasses.replace shares extra
+    pose = (camera.width, camera.height, camera.fx, camera.fy, camera.cx, camera.cy,
+            camera.dist, camera.rvec, camera.tvec)
+    cached = camera.extra.get(key)
+    if cached is None or cached[0] != pose:
+        pixels = []
+        for m in layout.MARKERS:
+            pts = np.array([(x, y, 0.0) for x, y in m.corners_mm])
+            pixels.append((m.marker_id, m.corners_mm, _r(camera.project(pts), 3)))
+        cached = (pose, pixels)
+        camera.extra[key] = cached
+    return cached[1]
 
 
 def build_ground_truth(scene: Scene, camera: CameraModel, options: RenderOptions, seed: int,
@@ -51,44 +63,45 @@ def build_ground_truth(scene: Scene, camera: CameraModel, options: RenderOptions
         from vision.render.renderer import box_geometry
 
         geometry = box_geometry(scene.components, camera)
-    n = len(scene.components)
     final_px = geometry.image_px
     rounded_px = np.round(final_px, 2)
     rounded_mm = np.round(geometry.corners3d, 3)
+    # The hull's extremes are the box corners' extremes (in the float32 the hull is made of).
+    px32 = final_px.astype(np.float32)
+    limit = np.array([w, h])
+    lows = np.clip(px32.min(axis=1), 0, limit).tolist() if len(px32) else []
+    highs = np.clip(px32.max(axis=1), 0, limit).tolist() if len(px32) else []
     for index, comp in enumerate(scene.components):
         if not comp.labelled:
             continue
-        top = geometry.corners3d[index, :4]
-        base = geometry.corners3d[index, 4:]
-        top_px = final_px[index, :4]
-        hull = _hull(final_px[index])
-        x0, y0 = np.clip(hull.min(axis=0), 0, [w, h])
-        x1, y1 = np.clip(hull.max(axis=0), 0, [w, h])
+        hull = cv2.convexHull(px32[index]).reshape(-1, 2)
+        x0, y0 = lows[index]
+        x1, y1 = highs[index]
         drawn = int(drawn_px[index + 1])
         visible = int(counts[index + 1]) if index + 1 < len(counts) else 0
+        pose = comp.pose
+        mm = rounded_mm[index]
         components.append({
             "uid": comp.uid,
             "mask_id": index + 1,
             "yolo_class": comp.yolo_class,
             "identity": comp.identity,
             "state": comp.state,
-            "pose": {"x": round(comp.pose.x, 3), "y": round(comp.pose.y, 3),
-                     "z": round(comp.pose.z, 3), "yaw_deg": round(comp.pose.yaw_deg, 3)},
+            "pose": {"x": round(pose.x, 3), "y": round(pose.y, 3),
+                     "z": round(pose.z, 3), "yaw_deg": round(pose.yaw_deg, 3)},
             "size_mm": list(comp.size_mm),
-            "polygon_mm": rounded_mm[index, 4:, :2].tolist(),
-            "top_polygon_mm": rounded_mm[index, :4, :2].tolist(),
+            "polygon_mm": mm[4:, :2].tolist(),
+            "top_polygon_mm": mm[:4, :2].tolist(),
             "top_height_mm": round(comp.top_z, 3),
             "polygon_px": _r(hull),
             "top_polygon_px": rounded_px[index, :4].tolist(),
-            "bbox_px": [round(float(v), 2) for v in (x0, y0, x1, y1)],
+            "bbox_px": [round(v, 2) for v in (x0, y0, x1, y1)],
             "in_image": bool(x1 - x0 > 0.5 and y1 - y0 > 0.5),
             "visible_fraction": round(visible / drawn, 3) if drawn else 0.0,
         })
-    markers = []
-    for m in layout.MARKERS:
-        pts = np.array([(x, y, 0.0) for x, y in m.corners_mm])
-        markers.append({"id": m.marker_id, "corners_mm": [list(c) for c in m.corners_mm],
-                        "corners_px": _r(camera.project(pts), 3)})
+    markers = [{"id": marker_id, "corners_mm": [list(c) for c in corners_mm],
+                "corners_px": [list(c) for c in corners_px]}
+               for marker_id, corners_mm, corners_px in _marker_pixels(camera)]
     return {
         "schema": GT_SCHEMA,
         "version": GT_VERSION,

@@ -14,6 +14,7 @@ import random
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -23,8 +24,9 @@ from calibration import layout
 from vision.render import sprites
 from vision.render import table_art
 from vision.render.camera import CameraModel
-from vision.render.effects import (Lighting, SensorEffects, apply_sensor, effective_noise_sigma,
-                                   gain_map, noise_planes)
+from vision.render.effects import (Lighting, SensorEffects, add_noise_and_jpeg, develop,
+                                   develop_reach, effective_noise_sigma, exposure_maps,
+                                   noise_planes)
 from vision.render.hands import CUP_HEIGHT_MM, CUP_RADIUS_MM, PHONE_SIZE_MM, Distractor, Hand
 from vision.render.scene import Component, Pose, Scene
 
@@ -102,11 +104,12 @@ class Renderer:
         and redraw only hands, distractors and the sensor. Off: redraw everything (bench)."""
         self._reuse_layers = reuse_layers
         self._backgrounds: OrderedDict[Any, np.ndarray] = OrderedDict()
-        self._gains: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._gains: OrderedDict[Any, tuple[np.ndarray, np.ndarray]] = OrderedDict()
         self._cache_size = cache_size
         self._noise: dict[tuple[int, int, int], np.ndarray] = {}
         self._planes: OrderedDict[tuple[int, int, float], tuple[np.ndarray, np.ndarray]] = OrderedDict()
         self._layers: OrderedDict[Any, tuple[np.ndarray, np.ndarray, np.ndarray]] = OrderedDict()
+        self._developed: OrderedDict[Any, np.ndarray] = OrderedDict()
 
     # ------------------------------------------------------------------ public
     def render(self, scene: Scene, camera: CameraModel, options: RenderOptions | None = None,
@@ -118,8 +121,9 @@ class Renderer:
         if len(scene.components) >= OCCLUDER_ID - 1:
             raise ValueError(f"a scene holds at most {OCCLUDER_ID - 2} components")
         geometry = box_geometry(scene.components, camera)
-        layer_key = (_scene_fingerprint(scene), camera, options.lighting, options.table_seed)
-        cached = self._layers.get(layer_key) if self._reuse_layers else None
+        layer_key = ((_scene_fingerprint(scene), camera, options.lighting, options.table_seed)
+                     if self._reuse_layers else None)
+        cached = self._layers.get(layer_key) if layer_key is not None else None
         if cached is not None:
             # the same table seen again (a still frame, or hands moving over it): reuse the
             # drawn components, redraw only what moves and the sensor
@@ -151,7 +155,7 @@ class Renderer:
             tall_ids = [i + 1 for i, c in enumerate(scene.components) if c.size_mm[2] >= TALL_MM]
             self._shadows(img, tall, options, camera, with_occluders=False, id_map=id_map,
                           protect_ids=tall_ids)
-            if self._reuse_layers:
+            if layer_key is not None:
                 self._layers[layer_key] = (img.copy(), id_map.copy(), drawn_px.copy())
                 while len(self._layers) > self._cache_size:
                     self._layers.popitem(last=False)
@@ -175,7 +179,8 @@ class Renderer:
 
         sigma = effective_noise_sigma(options.sensor)
         planes = self._noise_planes(camera, sigma) if sigma > 0.05 else None
-        img = apply_sensor(img, options.sensor, self._gain(camera, options), rng, planes)
+        img = self._develop(img, scene, camera, options)
+        img = add_noise_and_jpeg(img, options.sensor, rng, planes)
         t5 = time.perf_counter()
         timings["camera"] = (t5 - t4) * 1000
 
@@ -192,8 +197,53 @@ class Renderer:
         while len(cache) > self._cache_size:
             cache.popitem(last=False)
 
+    def _develop(self, img: np.ndarray, scene: Scene, camera: CameraModel,
+                 options: RenderOptions) -> np.ndarray:
+        """Blur, exposure and tone (effects.develop) of the frame. Only the rectangle that
+        differs from the cached background (and the blur's reach around it) is developed; the
+        rest comes from the background developed once per camera, light and sensor. The
+        result is identical to developing the whole frame (develop is local), at a fraction of
+        the cost when the components cover part of the table."""
+        sensor = options.sensor
+        gains, tone = self._gain(camera, options) or (None, None)
+        if sensor.blur_sigma_px <= 0.05 and gains is None and tone is None:
+            return img
+        background = self._background(scene, camera, options)
+        key = (self._background_key(scene, camera, options), options.lighting, sensor.vignette,
+               sensor.blur_sigma_px)
+        developed = self._developed.get(key)
+        if developed is None:
+            developed = develop(background, sensor, gains, tone)
+            developed.setflags(write=False)
+            self._remember(self._developed, key, developed)
+        h, w = img.shape[:2]
+        changed = cv2.absdiff(img, background).reshape(h, w * 3)
+        bx, by, bw, bh = cv2.boundingRect(changed)
+        if bw == 0 or bh == 0:
+            return developed.copy()
+        x0, x1 = bx // 3, -(-(bx + bw) // 3)
+        y0, y1 = by, by + bh
+        if (x1 - x0) * (y1 - y0) > 0.7 * w * h:
+            return develop(img, sensor, gains, tone)
+        reach = develop_reach(sensor)
+        # develop a rectangle two reaches larger than the change (its edges see only its own
+        # pixels), keep one reach around the change (all that the change can alter)
+        sx0, sy0 = max(0, x0 - 2 * reach), max(0, y0 - 2 * reach)
+        sx1, sy1 = min(w, x1 + 2 * reach), min(h, y1 + 2 * reach)
+        kx0, ky0 = max(0, x0 - reach), max(0, y0 - reach)
+        kx1, ky1 = min(w, x1 + reach), min(h, y1 + reach)
+        part = develop(img[sy0:sy1, sx0:sx1], sensor,
+                       None if gains is None else gains[sy0:sy1, sx0:sx1], tone)
+        out = developed.copy()
+        out[ky0:ky1, kx0:kx1] = part[ky0 - sy0: ky1 - sy0, kx0 - sx0: kx1 - sx0]
+        return out
+
+    @staticmethod
+    def _background_key(scene: Scene, camera: CameraModel, options: RenderOptions) -> Any:
+        return (scene.table_style, scene.table_rgb, scene.play_mat_rgb, options.table_seed, camera)
+
     def _background(self, scene: Scene, camera: CameraModel, options: RenderOptions) -> np.ndarray:
-        key = (scene.table_style, scene.table_rgb, scene.play_mat_rgb, options.table_seed, camera)
+        key = self._background_key(scene, camera, options)
         cached = self._backgrounds.get(key)
         if cached is not None:
             self._backgrounds.move_to_end(key)
@@ -238,7 +288,10 @@ class Renderer:
         self._remember(self._backgrounds, key, img)
         return img
 
-    def _gain(self, camera: CameraModel, options: RenderOptions) -> np.ndarray | None:
+    def _gain(self, camera: CameraModel, options: RenderOptions
+              ) -> tuple[np.ndarray, np.ndarray] | None:
+        """The exposure (spatial gains, tone table; see effects.exposure_maps) for this camera
+        and light, cached; None for an ideal camera under even 5000 K light (clean renders)."""
         light, sensor = options.lighting, options.sensor
         wb = light.white_balance_bgr()
         if sensor.vignette <= 0 and light.falloff <= 0 and np.allclose(wb, 1.0, atol=1e-3):
@@ -256,7 +309,14 @@ class Renderer:
         norm = float(v @ v) or 1.0
         s = ((xs - a[0]) * v[0] + (ys - a[1]) * v[1]) / norm  # 0 at centre, 1 towards the lamp
         ramp = 1.0 + light.falloff * np.clip(s, -2, 2) * 0.5
-        gains = gain_map(camera.width, camera.height, sensor.vignette, wb, ramp.astype(np.float32))
+        # the camera meters on the table (markers' cards included), not on the floor beyond
+        x0, y0, x1, y1 = layout.TABLE_EXTENT_MM
+        extent = camera.project(np.array([(x0, y0, 0.0), (x1, y0, 0.0), (x1, y1, 0.0),
+                                          (x0, y1, 0.0)]))
+        metered = np.zeros((camera.height, camera.width), np.uint8)
+        cv2.fillConvexPoly(metered, np.round(extent).astype(np.int32), 1)
+        gains = exposure_maps(camera.width, camera.height, sensor.vignette, wb,
+                              ramp.astype(np.float32), metered.astype(bool))
         self._remember(self._gains, key, gains)
         return gains
 
@@ -308,15 +368,13 @@ class Renderer:
         h, w = camera.height // scale + 1, camera.width // scale + 1
         mask = np.zeros((h, w), np.float32)
         casters: list[np.ndarray] = []
-        for comp in components:
-            if not comp.casts_shadow or comp.size_mm[2] < 1.0:
-                continue
-            base = np.array(comp.corners_mm(0.0))
-            top = np.array(comp.corners_mm(comp.size_mm[2]))
-            pts = []
-            for p in np.vstack([base, top]):
-                pts.append((p[0] + offset[0] * p[2], p[1] + offset[1] * p[2], 0.0))
-            casters.append(np.array(pts))
+        boxes = [c for c in components if c.casts_shadow and c.size_mm[2] >= 1.0]
+        if boxes:
+            # every box's base then top corners, slid along the light onto the table
+            corners = box_corners_mm(boxes)[:, [4, 5, 6, 7, 0, 1, 2, 3]]
+            flat = np.zeros_like(corners)
+            flat[..., :2] = corners[..., :2] + offset[None, None, :] * corners[..., 2:3]
+            casters.extend(flat)
         for d_ in options.distractors if with_occluders else ():
             if d_.kind == "cup":
                 ring = [(d_.x + CUP_RADIUS_MM * math.cos(a), d_.y + CUP_RADIUS_MM * math.sin(a))
@@ -392,6 +450,14 @@ def box_geometry(components: list[Component], camera: CameraModel) -> BoxGeometr
     n = len(components)
     if n == 0:
         return BoxGeometry(np.zeros((0, 8, 3)), np.zeros((0, 8, 2)))
+    corners = box_corners_mm(components)
+    image = camera.project(corners.reshape(-1, 3)).reshape(n, 8, 2)
+    return BoxGeometry(corners, image)
+
+
+def box_corners_mm(components: list[Component]) -> np.ndarray:
+    """(N, 8, 3): top NW, NE, SE, SW then base NW, NE, SE, SW, as (x, y, height) mm."""
+    n = len(components)
     p = np.array([(c.pose.x, c.pose.y, c.pose.z, c.pose.yaw_deg, *c.size_mm) for c in components],
                  np.float64)
     yaw = np.radians(p[:, 3])
@@ -407,30 +473,40 @@ def box_geometry(components: list[Component], camera: CameraModel) -> BoxGeometr
     corners[:, 4:, 1] = y
     corners[:, :4, 2] = (p[:, 2] + p[:, 6])[:, None]
     corners[:, 4:, 2] = p[:, 2:3]
-    image = camera.project(corners.reshape(-1, 3)).reshape(n, 8, 2)
-    return BoxGeometry(corners, image)
+    return corners
+
+
+@lru_cache(maxsize=64)
+def _side_shades(light: Lighting) -> tuple[float, float, float, float]:
+    """``light.face_shade`` of a vertical face as a function of its normal (wx, wy):
+    (ambient / top, (1 - ambient) / top, dx, dy), so shading a face costs a multiply-add
+    instead of a numpy call per face (faces are drawn by the hundred per frame)."""
+    d = light.direction
+    top = light.ambient + (1 - light.ambient) * float(d[2])
+    return light.ambient / top, (1 - light.ambient) / top, float(d[0]), float(d[1])
 
 
 def _visible_faces(comp: Component, camera: CameraModel, light: Lighting,
                    image_px: np.ndarray) -> list[_Face]:
     w, d, h = comp.size_mm
     faces: list[_Face] = []
-    top_px = image_px[:4]
     if h >= 0.8 and (comp.side_rgb is not None or any(k in comp.faces for k in _SIDE_NORMALS)):
-        base_px = image_px[4:]
+        base, lit, lx, ly = _side_shades(light)
+        px = image_px.tolist()
         cx, cy, _ = camera.position_mm
-        yaw = math.radians(comp.pose.yaw_deg)
+        pose = comp.pose
+        yaw = math.radians(pose.yaw_deg)
         c, s = math.cos(yaw), math.sin(yaw)
-        half = {"north": d / 2, "south": d / 2, "east": w / 2, "west": w / 2}
-        for side, (ia, ib) in _SIDE_EDGES.items():
-            nx, ny, _ = _SIDE_NORMALS[side]
+        for side, (nx, ny, _) in _SIDE_NORMALS.items():
+            ia, ib = _SIDE_EDGES[side]
             wx, wy = nx * c - ny * s, nx * s + ny * c
+            half = d / 2 if side in ("north", "south") else w / 2
             # the face is seen when the camera is on its outer side
-            fx, fy = comp.pose.x + wx * half[side], comp.pose.y + wy * half[side]
+            fx, fy = pose.x + wx * half, pose.y + wy * half
             if wx * (cx - fx) + wy * (cy - fy) <= 0:
                 continue
-            quad = np.array([top_px[ib], top_px[ia], base_px[ia], base_px[ib]])
-            if _quad_area(quad) < 1.5:
+            (x0, y0), (x1, y1), (x2, y2), (x3, y3) = px[ib], px[ia], px[4 + ia], px[4 + ib]
+            if 0.5 * abs((x0 - x2) * (y1 - y3) - (x1 - x3) * (y0 - y2)) < 1.5:
                 continue  # seen edge-on: less than a couple of pixels
             key = comp.faces.get(side)
             if key is None:
@@ -438,50 +514,54 @@ def _visible_faces(comp: Component, camera: CameraModel, light: Lighting,
                     continue
                 key = ("table", "solid", comp.side_rgb)
             width = w if side in ("north", "south") else d
-            faces.append(_Face(quad, key, (width, h), light.face_shade((wx, wy, 0.0))))
+            quad = np.array([px[ib], px[ia], px[4 + ia], px[4 + ib]])
+            shade = base + lit * max(0.0, wx * lx + wy * ly)
+            faces.append(_Face(quad, key, (width, h), shade))
     key = comp.faces.get("top")
     if key is not None:
-        faces.append(_Face(top_px, key, (w, d), 1.0))
+        faces.append(_Face(image_px[:4], key, (w, d), 1.0))
     return faces
 
 
-def _quad_area(q: np.ndarray) -> float:
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = q.tolist()
-    return 0.5 * abs((x0 - x2) * (y1 - y3) - (x1 - x3) * (y0 - y2))
+@lru_cache(maxsize=1024)
+def _sprite_corners(sw: int, sh: int) -> np.ndarray:
+    """Outer corners of a ``sw`` x ``sh`` sprite's pixels (TL, TR, BR, BL)."""
+    out = np.array([[-0.5, -0.5], [sw - 0.5, -0.5], [sw - 0.5, sh - 0.5], [-0.5, sh - 0.5]],
+                   np.float32)
+    out.setflags(write=False)
+    return out
 
 
 def _draw_face(img: np.ndarray, id_map: np.ndarray, face: _Face, camera: CameraModel,
                ident: int) -> int:
-    pts = face.corners_px
-    (ax, ay), (bx, by), (_, _), (dx, dy) = pl = pts.tolist()
-    xs = [p[0] for p in pl]
-    ys = [p[1] for p in pl]
-    x0 = max(0, math.floor(min(xs)) - 1)
-    y0 = max(0, math.floor(min(ys)) - 1)
-    x1 = min(camera.width, math.ceil(max(xs)) + 2)
-    y1 = min(camera.height, math.ceil(max(ys)) + 2)
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = face.corners_px.tolist()
+    x0 = max(0, math.floor(min(ax, bx, cx, dx)) - 1)
+    y0 = max(0, math.floor(min(ay, by, cy, dy)) - 1)
+    x1 = min(camera.width, math.ceil(max(ax, bx, cx, dx)) + 2)
+    y1 = min(camera.height, math.ceil(max(ay, by, cy, dy)) + 2)
     if x1 <= x0 or y1 <= y0:
         return 0
     edge = max(math.hypot(bx - ax, by - ay), math.hypot(dx - ax, dy - ay))
     sprite = sprites.sprite_for(face.key, face.size_mm[0], face.size_mm[1], edge,
                                 shade=face.shade)
     sh, sw = sprite.shape[:2]
-    src = np.array([[-0.5, -0.5], [sw - 0.5, -0.5], [sw - 0.5, sh - 0.5], [-0.5, sh - 0.5]],
-                   np.float32)
-    dst = (pts - [x0, y0]).astype(np.float32)
+    src = _sprite_corners(sw, sh)
+    dst = np.array([[ax - x0, ay - y0], [bx - x0, by - y0], [cx - x0, cy - y0],
+                    [dx - x0, dy - y0]], np.float32)
     M = cv2.getPerspectiveTransform(src, dst)
     warped = cv2.warpPerspective(sprite, M, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
-    alpha8 = warped[..., 3]
-    inv = cv2.bitwise_not(alpha8)
     roi = img[y0:y1, x0:x1]
-    # premultiplied "over": roi * (1 - a) + colour, in saturating uint8 arithmetic
+    # premultiplied "over": roi * (1 - a) + colour, in saturating uint8 arithmetic (cvtColor
+    # makes the colour contiguous far faster than cv2 copies a strided slice)
+    inv = cv2.bitwise_not(warped[..., 3])
     cv2.multiply(roi, cv2.merge((inv, inv, inv)), dst=roi, scale=1 / 255.0)
     cv2.add(roi, cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), dst=roi)
-    covered = alpha8 > 127
+    # covered: alpha > 127, i.e. inv < 128
+    _, covered = cv2.threshold(inv, 127, 1, cv2.THRESH_BINARY_INV)
     if ident:
-        np.copyto(id_map[y0:y1, x0:x1], ident, where=covered)
-    return int(np.count_nonzero(covered))
+        np.copyto(id_map[y0:y1, x0:x1], ident, where=covered.view(bool))
+    return cv2.countNonZero(covered)
 
 
 def _distractor_component(d: Distractor, i: int) -> Component:

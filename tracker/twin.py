@@ -194,6 +194,7 @@ def _make_illegal(state: OctocubeState, kind: str, seat: int, rng: random.Random
             return None
         far = rng.choice(options)
         old = cube.location
+        cube = state._own_cube(seat)  # the engine shares Cube objects with undo snapshots
         del state.occupied[old]
         cube.location = far
         state.occupied[far] = seat

@@ -145,3 +145,17 @@ def test_charuco_recovers_known_focal_length(tmp_path: Path) -> None:
     assert abs(got.fx - k[0, 0]) / k[0, 0] < 0.02 and abs(got.fy - k[1, 1]) / k[1, 1] < 0.02
     assert abs(got.cx - k[0, 2]) < 10 and abs(got.cy - k[1, 2]) < 10
     assert got.rms is not None and got.rms < 0.5
+
+
+def test_save_updates_profile_and_drops_stale_table(shared_data: Path, tmp_path: Path, view,  # type: ignore[no-untyped-def]
+                                                    write_png, capsys: pytest.CaptureFixture[str]) -> None:
+    from calibration.profile import load_profile
+    prof = tmp_path / "p.json"
+    assert main(["calibrate", "table", str(write_png(view(10).image_bgr)), "--save", str(prof)]) == 0
+    assert load_profile(prof).table is not None
+    photos = left_photos(shared_data)
+    assert main(["calibrate", "intrinsics", *map(str, photos), "--save", str(prof)]) == 0
+    out = capsys.readouterr().out
+    assert "table geometry was dropped" in out
+    loaded = load_profile(prof)
+    assert loaded.intrinsics is not None and loaded.table is None and loaded.colour is not None

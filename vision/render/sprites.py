@@ -90,13 +90,14 @@ def shaded_level(key: SpriteKey, w_mm: float, h_mm: float, level: int, shade_q: 
 
 def sprite_for(key: SpriteKey, w_mm: float, h_mm: float, screen_px: float,
                shade: float = 1.0) -> np.ndarray:
-    """The mip level whose larger side is the smallest at least ``screen_px`` * 1.2 (so the
-    warp always shrinks a little, never magnifies much), with its colour scaled by ``shade``
+    """The mip level whose larger side is the smallest at least ``screen_px`` * 0.8 (so that
+    bilinear sampling never minifies more than ~1.6:1, which would alias edges and shift the
+    markers' corners), with its colour scaled by ``shade``
     (quantised to 2 %)."""
     base = base_sprite(key, w_mm, h_mm)
     side = max(base.shape[:2])
     level = 0
-    while side / 2 >= screen_px * 1.2 and side / 2 >= 8 and level < 8:
+    while side / 2 >= screen_px * 0.8 and side / 2 >= 8 and level < 8:
         side /= 2
         level += 1
     return shaded_level(key, w_mm, h_mm, level, int(round(max(0.0, min(shade, 2.5)) * 50)))

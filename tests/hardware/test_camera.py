@@ -1,0 +1,107 @@
+"""Camera sources: frames read like a webcam; bad frames and dead sources are reported, never
+raised."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from hardware.camera import (CameraError, DeviceSource, Frame, FrameSource, SyntheticSource,
+                             VideoFileSource, check_image, open_source)
+
+
+def _img(v: int = 100, shape: tuple[int, int] = (48, 64)) -> np.ndarray:
+    return np.full((*shape, 3), v, np.uint8)
+
+
+def test_synthetic_source_reads_frames_then_ends() -> None:
+    src = SyntheticSource([_img(1), _img(2), _img(3)], fps=10)
+    assert isinstance(src, FrameSource)
+    frames = [src.read() for _ in range(3)]
+    assert [f.index for f in frames] == [0, 1, 2]
+    assert [f.timestamp for f in frames] == pytest.approx([0.0, 0.1, 0.2])
+    assert src.read() is None and src.health.ended
+    assert src.health.frames == 3 and src.health.failures == 0
+    assert "ended after 3 frames" in src.health.describe()
+
+
+def test_bad_frames_are_reported_not_raised() -> None:
+    items = [_img(), None, np.zeros((48, 64), np.uint8), _img().astype(np.float32),
+             _img(shape=(40, 64)), "not an image", _img()]
+    src = SyntheticSource(items)
+    got = [src.read() for _ in items]
+    assert [g is not None for g in got] == [True, False, False, False, False, False, True]
+    assert src.health.failures == 5
+    assert src.health.frames == 2
+    assert src.health.consecutive_failures == 0  # the last frame was good again
+    assert src.health.ok
+
+
+def test_a_source_that_stops_delivering_ends_with_a_reason() -> None:
+    src = SyntheticSource([None] * 100)
+    src.max_consecutive_failures = 5
+    frames = list(src.frames())
+    assert frames == []
+    assert src.health.ended
+    assert "no image" in src.health.last_error and "5 times in a row" in src.health.last_error
+
+
+def test_a_grab_that_raises_is_reported() -> None:
+    def broken():
+        yield _img()
+        raise RuntimeError("driver crashed")
+
+    src = SyntheticSource(broken())
+    assert src.read() is not None
+    assert src.read() is None
+    assert "driver crashed" in src.health.last_error
+
+
+def test_check_image_names_the_problem() -> None:
+    assert check_image(_img()) is None
+    assert "dtype" in check_image(_img().astype(np.uint16))
+    assert "expected height x width x 3" in check_image(np.zeros((10, 10, 4), np.uint8))
+    assert "before" in check_image(_img(shape=(50, 64)), expected_shape=(48, 64))
+
+
+def test_video_file_source(tmp_path: Path) -> None:
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 5.0, (64, 48))
+    if not writer.isOpened():
+        pytest.skip("this OpenCV build cannot write MJPG video")
+    for v in range(4):
+        writer.write(_img(40 * v + 20))
+    writer.release()
+    with VideoFileSource(path) as src:
+        frames = list(src.frames())
+    assert len(frames) == 4
+    assert frames[1].timestamp == pytest.approx(0.2)
+    assert src.health.ended and src.health.failures == 0
+
+
+def test_missing_sources_raise_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(CameraError, match="does not exist"):
+        VideoFileSource(tmp_path / "nope.mp4")
+    (tmp_path / "junk.mp4").write_bytes(b"not a video")
+    with pytest.raises(CameraError, match="not a video"):
+        VideoFileSource(tmp_path / "junk.mp4")
+    with pytest.raises(CameraError, match="could not be opened"):
+        DeviceSource(57)
+    with pytest.raises(CameraError, match="synthetic seed"):
+        open_source("synthetic:abc")
+
+
+def test_synthetic_game_source_carries_ground_truth() -> None:
+    from vision.render.sequence import Timing
+
+    src = SyntheticSource.octocube_demo(seed=3, moves=1)
+    first = src.read()
+    assert isinstance(first, Frame)
+    assert first.image.shape == (720, 1280, 3)
+    assert first.ground_truth is not None and first.ground_truth["phase"] == "still"
+    assert Timing().still_frames >= 1
+    src.close()
+    assert src.read() is None

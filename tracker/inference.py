@@ -14,11 +14,13 @@ observation differs from it, which chains to try, and what to reveal.
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from rules.core import Move, State
+from rules.core import Move, RulesError, State
 
 Obs = TypeVar("Obs")
 
@@ -117,15 +119,23 @@ def infer(
         return NoChange(tuple(adapter.reveals(state, observed)))
 
     scored: list[_Scored] = []
+    trial = scratch_copy(state)  # one copy; each chain is pushed and popped again (cheap undo)
     for count, chain in enumerate(adapter.candidate_chains(state, observed)):
         if count >= config.max_chains:
             break
-        trial = state.clone()
-        for move in chain:
-            trial.push_unchecked(move)
-        view = adapter.expected(trial)
-        diffs = adapter.differences(view, observed)
-        scored.append(_Scored(chain, sum(d.weight for d in diffs), diffs, view))
+        pushed = 0
+        try:
+            for move in chain:
+                trial.push_unchecked(move)
+                pushed += 1
+        except RulesError:
+            chain = ()  # needs something nobody has seen yet: cannot be this chain
+        if chain:
+            view = adapter.expected(trial)
+            diffs = adapter.differences(view, observed)
+            scored.append(_Scored(chain, sum(d.weight for d in diffs), diffs, view))
+        for _ in range(pushed):
+            trial.pop()
     if not scored:
         return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
     best_cost = min(s.cost for s in scored)
@@ -147,7 +157,7 @@ def infer(
         distinct.append(s)
     if len(distinct) == 1:
         best = distinct[0]
-        trial = state.clone()
+        trial = scratch_copy(state)
         texts = []
         for move in best.chain:
             texts.append(trial.describe_move(move))
@@ -155,11 +165,23 @@ def infer(
         return Confirmed(best.chain, tuple(texts), tuple(adapter.reveals(trial, observed)))
     texts = tuple(_chain_text(state, s.chain) for s in distinct)
     player = state.current_player()
+    namer = getattr(adapter, "player_name", None)
+    who = namer(player) if callable(namer) else f"player {player + 1}"
     return Question(
-        prompt=f"The camera cannot tell what player {player + 1} did. Which was it?",
+        prompt=f"The camera cannot tell what {who} did. Which was it?",
         options=tuple(s.chain for s in distinct),
         option_texts=texts,
     )
+
+
+def scratch_copy(state: State) -> State:
+    """A copy of ``state`` to push and pop trial moves on: the position is copied through the
+    engine's own (cheap) snapshot, not a deep copy of the whole undo history."""
+    other = copy.copy(state)
+    other.__dict__.update(state._snapshot())
+    other.history = list(state.history)
+    other._undo = []
+    return other
 
 
 def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:
@@ -167,7 +189,7 @@ def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:
 
 
 def _chain_text(state: State, chain: tuple[Move, ...]) -> str:
-    trial = state.clone()
+    trial = scratch_copy(state)
     parts = []
     for move in chain:
         parts.append(trial.describe_move(move))

@@ -76,6 +76,24 @@ def rotate(faces: dict[str, object], perm: Permutation) -> dict[str, object]:
     return {new: faces[old] for new, old in perm}
 
 
+def rotate_ups(ups: dict[str, str | None], perm: Permutation) -> dict[str, str | None]:
+    """Tile "up" directions after a rotation: each tile moves with its face (like ``rotate``)
+    and its up direction turns with the cube (old direction d becomes the face d moved to)."""
+    moved_to = {old: new for new, old in perm}
+    return {new: (moved_to[ups[old]] if ups[old] is not None else None) for new, old in perm}
+
+
+TOP_ROTATION: dict[str, int] = {"north": 0, "east": 90, "south": 180, "west": 270}
+"""In-plane rotation (degrees clockwise seen from above) of a top-face tile whose up points
+to that side; a tile on the top face never points up or down."""
+
+
+def top_rotation(ups: dict[str, str | None]) -> int | None:
+    """What the camera sees: the top tile's rotation, or None when unknown."""
+    up = ups.get("top")
+    return TOP_ROTATION.get(up) if up is not None else None
+
+
 _FACE_INDEX: dict[str, int] = {f: i for i, f in enumerate(FACES)}
 
 

@@ -17,6 +17,7 @@ FaceContent = Any
 """``Tile``, ``None`` (empty face) or ``UNKNOWN`` (a tile picked up before anyone saw it)."""
 
 EMPTY_FACES: dict[str, FaceContent] = {f: None for f in FACES}
+NO_UPS: dict[str, str | None] = {f: None for f in FACES}
 
 
 @dataclass(slots=True)
@@ -26,6 +27,10 @@ class Cube:
     seat: int
     location: Location | None = None
     faces: dict[str, FaceContent] = field(default_factory=lambda: dict(EMPTY_FACES))
+    ups: dict[str, str | None] = field(default_factory=lambda: dict(NO_UPS))
+    """Where the printed top of the tile on each face points, as a cube face direction
+    (``"north"`` on the top face = upright seen from above); None when unknown or empty. The
+    camera sees it as the top tile's in-plane rotation (see ``geometry.top_rotation``)."""
 
     def tiles(self) -> list[FaceContent]:
         return [t for t in self.faces.values() if t is not None]
@@ -37,7 +42,7 @@ class Cube:
         return all(t is not None for t in self.faces.values())
 
     def copy(self) -> Cube:
-        return Cube(self.seat, self.location, self.faces)
+        return Cube(self.seat, self.location, self.faces, self.ups)
 
 
 @dataclass(slots=True)

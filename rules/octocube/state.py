@@ -54,6 +54,7 @@ from rules.octocube.geometry import (
     face_pattern,
     grid,
     rotate,
+    rotate_ups,
 )
 from rules.octocube.moves import (
     OCTOCUBE_CODEC,
@@ -771,6 +772,7 @@ class OctocubeState(State):
             self._score(cube, move.faces)  # type: ignore[attr-defined]
         elif kind == "pivot":
             cube.faces = rotate(cube.faces, PIVOT_PERMUTATION[move.degrees])  # type: ignore[attr-defined]
+            cube.ups = rotate_ups(cube.ups, PIVOT_PERMUTATION[move.degrees])  # type: ignore[attr-defined]
             self._end_turn()
         elif kind == "pass":
             if self.hand:  # kids: leftovers with nowhere to go
@@ -779,6 +781,7 @@ class OctocubeState(State):
             self._end_turn()
         elif kind == "place":
             cube.faces = rotate(cube.faces, PERMUTATIONS[move.orientation])  # type: ignore[attr-defined]
+            cube.ups = rotate_ups(cube.ups, PERMUTATIONS[move.orientation])  # type: ignore[attr-defined]
             self._arrive(cube, move.location)  # type: ignore[attr-defined]
             self._end_turn()
         elif kind == "decline":
@@ -845,6 +848,8 @@ class OctocubeState(State):
                 faces = dict(faces)
                 faces["bottom"] = top
                 cube.faces = faces
+                # stack tiles lie upright (printed top towards table north)
+                cube.ups = {**cube.ups, "bottom": "north"}
 
     def _roll(self, cube: Cube, direction: str, orientation: tuple[str, str] | None) -> None:
         origin = cube.location
@@ -853,8 +858,10 @@ class OctocubeState(State):
         self._leave(cube)
         if orientation is None:
             cube.faces = rotate(cube.faces, ROLL_PERMUTATION[direction])
+            cube.ups = rotate_ups(cube.ups, ROLL_PERMUTATION[direction])
         else:
             cube.faces = rotate(cube.faces, PERMUTATIONS[orientation])
+            cube.ups = rotate_ups(cube.ups, PERMUTATIONS[orientation])
         self._arrive(cube, target)
         if self.mode == "kids" and cube.is_full():
             self.must_retrieve = True
@@ -969,6 +976,7 @@ class OctocubeState(State):
             self._put_on_board(board, cube.faces["top"])
             self._set_board(seat, board)
             cube.faces = {**cube.faces, "top": given}
+            cube.ups = {**cube.ups, "top": "north"}  # put on by hand, upright
         elif letter == "C":
             self._leave(cube)
             self._arrive(cube, move.location)  # type: ignore[arg-type]
@@ -976,10 +984,12 @@ class OctocubeState(State):
             stack = self.stacks[move.location]  # type: ignore[index]
             self.stacks[move.location] = stack[:-1]  # type: ignore[index]
             cube.faces = {**cube.faces, "top": stack[-1]}
+            cube.ups = {**cube.ups, "top": "north"}  # put on by hand, upright
             if len(stack) == 1:
                 self._emptied(move.location)  # type: ignore[arg-type]
         elif letter == "E":
             cube.faces = rotate(cube.faces, PERMUTATIONS[move.orientation])  # type: ignore[index]
+            cube.ups = rotate_ups(cube.ups, PERMUTATIONS[move.orientation])  # type: ignore[index]
             self._pick_up(cube)
         elif letter == "F":
             board = self.boards[seat].copy()
@@ -1003,6 +1013,7 @@ class OctocubeState(State):
             mine, theirs = cube.faces["top"], other.faces["top"]
             cube.faces = {**cube.faces, "top": theirs}
             other.faces = {**other.faces, "top": mine}
+            cube.ups, other.ups = {**cube.ups, "top": "north"}, {**other.ups, "top": "north"}
         self._continue()
 
     def _take_from_board(self, board: PlayerBoard, tile: Tile) -> Tile:

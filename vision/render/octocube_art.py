@@ -242,9 +242,11 @@ def draw_stack_side(n_tiles: int, w: int, h: int, density: float) -> np.ndarray:
 # --------------------------------------------------------------------------- cubes and boards
 
 
-def draw_cube_face(colour: str, tile_label: str | None, w: int, h: int, density: float) -> np.ndarray:
+def draw_cube_face(colour: str, tile_label: str | None, w: int, h: int, density: float,
+                   rotation: int = 0) -> np.ndarray:
     """A face of an octopus cube: player-coloured plastic around either a stuck tile or the bare
-    metal plate that holds tiles magnetically."""
+    metal plate that holds tiles magnetically. ``rotation`` turns the tile clockwise (0, 90,
+    180, 270 degrees) as it lies on the face."""
     body = PLAYER_RGB[colour]
     img = sp.canvas(w, h, body)
     sp.add_grain(img, 3, amount=3.0)
@@ -260,7 +262,11 @@ def draw_cube_face(colour: str, tile_label: str | None, w: int, h: int, density:
         sp.circle(plate, (iw / 2, ih / 2), min(iw, ih) * 0.18, (90, 94, 100), thickness=max(1, int(density / 2)))
         plate = sp.rounded_alpha(plate, 1.5 * density)
     else:
-        plate = draw_tile(tile_label, iw, ih, density)
+        turns = (int(rotation) // 90) % 4
+        if turns % 2:  # draw on the transposed size, then turn into place
+            plate = np.ascontiguousarray(np.rot90(draw_tile(tile_label, ih, iw, density), -turns))
+        else:
+            plate = np.ascontiguousarray(np.rot90(draw_tile(tile_label, iw, ih, density), -turns))
     a = plate[..., 3:4].astype(np.float32) / 255.0
     roi = img[ix: ix + ih, ix: ix + iw]
     roi[..., :3] = (roi[..., :3] * (1 - a) + plate[..., :3] * a).astype(np.uint8)
@@ -308,7 +314,7 @@ def draw(key: SpriteKey, w: int, h: int, density: float) -> np.ndarray:
     if what == "stack_side":
         return draw_stack_side(int(key[2]), w, h, density)
     if what == "cube_face":
-        return draw_cube_face(str(key[2]), key[3], w, h, density)
+        return draw_cube_face(str(key[2]), key[3], w, h, density, int(key[4]) if len(key) > 4 else 0)
     if what == "board":
         return draw_board(str(key[2]), w, h, density)
     raise sp.UnknownSpriteError(f"no Octocube art for {key!r}")

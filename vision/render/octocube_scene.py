@@ -152,6 +152,8 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
         coin_counts = getattr(state, "coins", None)
         if coin_counts is not None and seat < len(coin_counts) and not coins:
             coins = int(coin_counts[seat])
+        if not coins and boards is not None and seat < len(boards):
+            coins = int(getattr(boards[seat], "coins", 0) or 0)  # the engine's PlayerBoard
         per_cell: dict[tuple[str, str], int] = {}
         for t in objects:
             assert t.colour is not None and t.obj is not None
@@ -205,6 +207,11 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
                 guessed_faces.append(f)
         sprite_faces = {f: ("octocube", "cube_face", colour, labels.get(f))
                         for f in ("top", "north", "east", "south", "west")}
+        # the top tile's in-plane rotation (engine cubes track it in ``ups``)
+        top_up = (getattr(cube, "ups", None) or {}).get("top")
+        top_rotation = {"north": 0, "east": 90, "south": 180, "west": 270}.get(top_up or "", 0)
+        if labels.get("top") is not None and top_rotation:
+            sprite_faces["top"] = ("octocube", "cube_face", colour, labels["top"], top_rotation)
         cs = lay.CUBE_SIZE_MM
         scene.add(Component(
             f"cube {seat}", GAME, f"cube {colour}", f"cube {colour}",
@@ -212,6 +219,7 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
             (cs, cs, cs), sprite_faces,
             state={"seat": seat, "location": location_label(loc) if loc else None,
                    "top_face": labels.get("top"),
+                   "top_rotation": top_rotation if labels.get("top") is not None else None,
                    "faces": {f: labels.get(f) for f in oc.FACES},
                    "drawn_for_unknown": guessed_faces}))
     return scene

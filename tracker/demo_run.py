@@ -1,0 +1,108 @@
+"""Run a digital-twin demo game through the pipeline and keep the score sheet: moves followed,
+illegal changes flagged, false alarms, questions (answered truthfully by the simulated players)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rules.octocube.state import player_name
+from tracker.pipeline import DemoPipeline
+from tracker.session import AlertCleared, IllegalMoveAlert, MoveConfirmed, QuestionAsked, TilesRevealed
+
+
+def event_words(event: Any) -> str:
+    if isinstance(event, MoveConfirmed):
+        return f"move: {event.text}"
+    if isinstance(event, TilesRevealed):
+        from rules.octocube.state import tile_words
+
+        where = event.location
+        if isinstance(where, tuple) and len(where) == 2:
+            from rules.octocube.components import location_label
+
+            where = location_label(where)
+        return f"seen: {where} shows {tile_words(event.value)}"
+    if isinstance(event, QuestionAsked):
+        opts = "; ".join(f"{i + 1}) {t}" for i, t in enumerate(event.question.option_texts))
+        return f"question: {event.question.prompt} {opts}"
+    if isinstance(event, IllegalMoveAlert):
+        return f"ILLEGAL: {event.reason}"
+    if isinstance(event, AlertCleared):
+        return f"alert cleared: {event.text}"
+    return str(event)
+
+
+def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Play the whole film; returns the figures ``tablesight demo --json`` prints."""
+    pipe, twin = demo.pipeline, demo.twin
+    tracked = pipe.tracked
+    illegal_changes = {i for i, c in enumerate(twin.changes) if c.kind == "illegal"}
+    flagged: set[int] = set()
+    false_alarms = 0
+    questions = 0
+    frames = 0
+    last_change = -2
+    t0 = time.perf_counter()
+    while True:
+        update = pipe.step()
+        if update is None:
+            break
+        if update.image is None:
+            if say and not update.camera_ok and "stopped" in update.camera_message:
+                say(f"camera: {update.camera_message}")
+            continue
+        frames += 1
+        change = (update.ground_truth or {}).get("change_index", -1)
+        if say and change != last_change and 0 <= change < len(twin.changes):
+            c = twin.changes[change]
+            if c.kind != "move":
+                say(f"[table] {c.text}")
+        last_change = change
+        events = list(update.events)
+        while events:
+            event = events.pop(0)
+            if say:
+                say(event_words(event))
+            if isinstance(event, IllegalMoveAlert):
+                if change in illegal_changes:
+                    flagged.add(change)
+                else:
+                    false_alarms += 1
+            elif isinstance(event, QuestionAsked):
+                questions += 1
+                option = twin.truthful_answer(event.question, tracked.state.history)
+                if say:
+                    say(f"players answer {option + 1}: {event.question.option_texts[option]}")
+                events = list(tracked.answer(option)) + events
+    elapsed = time.perf_counter() - t0
+    truth = twin.truth
+    truth_scores = truth.score_breakdown()
+    tracked_scores = tracked.state.score_breakdown()
+    return {
+        "players": twin.game.num_players,
+        "seed": twin.seed,
+        "recogniser": demo.recogniser_name,
+        "moves_total": len(truth.history),
+        "moves_correct": twin.moves_correct(tracked.state.history),
+        "moves_tracked": len(tracked.state.history),
+        "illegal_injected": len(illegal_changes),
+        "illegal_flagged": len(flagged & illegal_changes),
+        "false_alarms": false_alarms,
+        "questions_asked": questions,
+        "frames": frames,
+        "frames_recognised": pipe.stats.recognised,
+        "seconds": round(elapsed, 2),
+        "frames_per_s": round(frames / elapsed, 2) if elapsed > 0 else 0.0,
+        "final_scores_match": _totals(truth_scores) == _totals(tracked_scores),
+        "truth_scores": _totals(truth_scores),
+        "tracked_scores": _totals(tracked_scores),
+        "stage_ms_mean": {k: round(v / max(1, frames), 2) for k, v in pipe.stats.stage_ms_total.items()},
+        "calibration": pipe.calibration_message,
+        "score_text": tracked_scores.to_text([player_name(s) for s in range(twin.game.num_players)]),
+    }
+
+
+def _totals(breakdown: Any) -> list[int]:
+    return list(breakdown.totals())

@@ -1,0 +1,338 @@
+"""The Octocube half of move inference: what the camera should see, how a reading differs from
+it, which chains of legal moves could explain a still scene, and what to say when none does.
+
+What an overhead camera can know about an Octocube table (and therefore all this compares):
+the top of every stack (or that a cube covers it), each cube's place and the tile on its top
+face with that tile's in-plane rotation, and what lies on each player's board. It cannot see a
+cube's bottom or (in the observation contract) its side faces, nor the tiles under a stack's
+top. A legal move that changes nothing visible (a pass, a pivot of a cube with nothing on top)
+is only noticed when the next player moves; the chains then start with it, and when several
+invisible moves fit, :func:`tracker.inference.infer` asks the players instead of guessing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import UNKNOWN, Move, RulesError
+from rules.octocube.components import Location, location_label
+from rules.octocube.geometry import top_rotation
+from rules.octocube.moves import Place
+from rules.octocube.state import OctocubeState, player_name, tile_words
+from tracker.inference import Difference, scratch_copy
+from vision.octocube.observation import OctocubeObservation
+
+COVERED = "covered"
+"""Expected top of a location a cube stands on: the camera cannot see the stack there."""
+
+
+@dataclass(frozen=True)
+class CubeView:
+    location: Location | None
+    top: Any
+    """Tile, None (bare metal) or UNKNOWN (a tile nobody has seen yet: matches any tile)."""
+    rotation: int | None
+    """In-plane rotation of the top tile (degrees clockwise seen from above) when known."""
+
+
+@dataclass(frozen=True)
+class BoardView:
+    tiles: tuple[str, ...]
+    """Object tiles on the board, as sorted labels (kids: the filled board spaces)."""
+    coins: int
+
+
+@dataclass
+class OctocubeView:
+    """What the camera should see in one position (compared with ``==`` by the inference)."""
+
+    tops: dict[Location, Any] = field(default_factory=dict)
+    """Location -> Tile, UNKNOWN, COVERED, or None (no tile: a hole or an emptied space)."""
+    cubes: dict[int, CubeView] = field(default_factory=dict)
+    boards: dict[int, BoardView] = field(default_factory=dict)
+
+
+def _weight(confidence: float) -> float:
+    """A confident reading counts fully, a doubtful one less (never below a tenth)."""
+    return max(0.1, min(1.0, float(confidence)))
+
+
+def _words(tile: Any) -> str:
+    if tile is COVERED:
+        return "a cube"
+    return tile_words(tile)
+
+
+class OctocubeAdapter:
+    """:class:`tracker.inference.GameAdapter` for Octocube (standard and advanced; kids as far
+    as its chains stay small)."""
+
+    max_turn_depth = 4
+    """Moves one player may make between two still scenes (roll, extra roll, follow-ups)."""
+    reveal_confidence = 0.7
+    """Only a reading at least this sure fills in an unseen tile."""
+
+    # ------------------------------------------------------------------ expected view
+    def expected(self, state: OctocubeState) -> OctocubeView:
+        view = OctocubeView()
+        size = state.grid_size
+        for row in range(size):
+            for col in range(size):
+                loc = (row, col)
+                if loc in state.occupied:
+                    view.tops[loc] = COVERED
+                else:
+                    stack = state.stacks.get(loc)
+                    view.tops[loc] = stack[-1] if stack else None
+        for cube in state.cubes:
+            top = cube.faces["top"]
+            rotation = top_rotation(cube.ups) if top is not None else None
+            view.cubes[cube.seat] = CubeView(cube.location, top, rotation)
+        for seat, board in enumerate(state.boards):
+            tiles = board.object_tiles()
+            view.boards[seat] = BoardView(tuple(sorted(t.label() for t in tiles)), board.coins)
+        return view
+
+    # ------------------------------------------------------------------ differences
+    def differences(self, expected: OctocubeView, observed: OctocubeObservation) -> list[Difference]:
+        diffs: list[Difference] = []
+        cube_at = {c.location: s for s, c in observed.cubes.items() if c.location is not None}
+        for loc, want in expected.tops.items():
+            reading = observed.tops.get(loc)
+            name = location_label(loc)
+            if reading is None:
+                if want is COVERED and loc in cube_at:
+                    continue
+                diffs.append(Difference(f"{name} was not read", 0.3))
+                continue
+            w = _weight(reading.confidence)
+            if want is COVERED:
+                if not (reading.covered or loc in cube_at):
+                    diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected a cube there", w))
+                continue
+            if reading.covered:
+                diffs.append(Difference(f"a cube covers {name}, expected {_words(want)}", w))
+            elif want is None:
+                if reading.tile is not None:
+                    diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected no tile", w))
+            elif want is UNKNOWN:
+                if reading.tile is None or not reading.tile.collectible:
+                    diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected a tile", w))
+            elif reading.tile != want:
+                diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected {_words(want)}", w))
+        for loc, reading in observed.tops.items():
+            if loc not in expected.tops and reading.tile is not None:
+                diffs.append(Difference(f"{location_label(loc)} is not a space but shows {_words(reading.tile)}",
+                                        _weight(reading.confidence)))
+        for seat, want in expected.cubes.items():
+            got = observed.cubes.get(seat)
+            who = player_name(seat)
+            if got is None:
+                diffs.append(Difference(f"{who}'s cube was not found", 0.5))
+                continue
+            w = _weight(got.confidence)
+            if got.location != want.location:
+                diffs.append(Difference(f"{who}'s cube is {_where(got.location)}, expected {_where(want.location)}", w))
+            if want.top is UNKNOWN:
+                if got.top is None:
+                    diffs.append(Difference(f"{who}'s cube shows bare metal on top, expected a tile", w))
+            elif got.top != want.top:
+                diffs.append(Difference(f"{who}'s cube shows {_words(got.top)} on top, expected {_words(want.top)}", w))
+            elif want.rotation is not None and got.rotation is not None and got.rotation != want.rotation:
+                diffs.append(Difference(
+                    f"the tile on top of {who}'s cube is turned {got.rotation} degrees, expected {want.rotation}", w))
+        for seat, want in expected.boards.items():
+            got = observed.boards.get(seat)
+            who = player_name(seat)
+            if got is None:
+                diffs.append(Difference(f"{who}'s board was not read", 0.3))
+                continue
+            w = _weight(got.confidence)
+            seen = sorted(t.label() for t in got.tiles)
+            if tuple(seen) != want.tiles:
+                extra, missing = _multiset_diff(seen, list(want.tiles))
+                parts = []
+                if extra:
+                    parts.append("shows " + ", ".join(extra) + " too")
+                if missing:
+                    parts.append("lacks " + ", ".join(missing))
+                diffs.append(Difference(f"{who}'s board " + " and ".join(parts), w * max(1, len(extra) + len(missing))))
+            if got.coins != want.coins:
+                diffs.append(Difference(f"{who} has {got.coins} coins, expected {want.coins}", w))
+        return diffs
+
+    # ------------------------------------------------------------------ candidate chains
+    def candidate_chains(self, state: OctocubeState, observed: OctocubeObservation) -> Iterable[tuple[Move, ...]]:
+        seat = state.current_player()
+        if seat < 0:
+            return []
+        work = scratch_copy(state)
+        here = self.expected(state)
+        chains = self._turn_chains(work, seat, observed)
+        others = [s for s in self._changed_seats(here, observed) if s != seat]
+        if others:
+            # Someone else changed something: the player to move may have done something the
+            # camera cannot see (pass, pivot of a cube with nothing on top, declining an extra
+            # roll); then the next player's chains follow it.
+            for chain in list(chains):
+                if not self._ends_turn_invisibly(work, chain, seat, here):
+                    continue
+                for move in chain:
+                    work.push_unchecked(move)
+                if not work.is_terminal():
+                    chains.extend(chain + tail for tail in self._turn_chains(work, work.current_player(), observed))
+                for _ in chain:
+                    work.pop()
+        chains.sort(key=len)
+        return chains
+
+    def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
+                             here: OctocubeView) -> bool:
+        for move in chain:
+            work.push_unchecked(move)
+        try:
+            return (work.is_terminal() or work.current_player() != seat) and self.expected(work) == here
+        finally:
+            for _ in chain:
+                work.pop()
+
+    def _turn_chains(self, work: OctocubeState, seat: int, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """Every chain of ``seat``'s moves up to the end of the turn (each prefix included)."""
+        out: list[tuple[Move, ...]] = []
+        seen_cube = observed.cubes.get(seat)
+
+        def walk(chain: tuple[Move, ...]) -> None:
+            if len(chain) >= self.max_turn_depth:
+                return
+            for move in work.legal_moves():
+                if isinstance(move, Place) and seen_cube is not None and seen_cube.location is not None \
+                        and move.location != seen_cube.location:
+                    continue  # the camera sees where the cube was put
+                try:
+                    work.push_unchecked(move)
+                except RulesError:
+                    continue  # needs a tile nobody has seen yet
+                longer = chain + (move,)
+                out.append(longer)
+                if not work.is_terminal() and work.current_player() == seat:
+                    walk(longer)
+                work.pop()
+
+        walk(())
+        return out
+
+    def _changed_seats(self, here: OctocubeView, observed: OctocubeObservation) -> list[int]:
+        changed = []
+        for seat, want in here.cubes.items():
+            got = observed.cubes.get(seat)
+            board = observed.boards.get(seat)
+            board_want = here.boards.get(seat)
+            moved = got is not None and (
+                got.location != want.location
+                or (want.top is not UNKNOWN and got.top != want.top)
+                or (want.rotation is not None and got.rotation is not None and got.rotation != want.rotation)
+            )
+            scored = board is not None and board_want is not None and (
+                tuple(sorted(t.label() for t in board.tiles)) != board_want.tiles or board.coins != board_want.coins
+            )
+            if moved or scored:
+                changed.append(seat)
+        return changed
+
+    # ------------------------------------------------------------------ reveals
+    def reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
+        found: list[tuple[Any, Any]] = []
+        for loc, stack in state.stacks.items():
+            if not stack or stack[-1] is not UNKNOWN or loc in state.occupied:
+                continue
+            reading = observed.tops.get(loc)
+            if (reading is not None and not reading.covered and reading.tile is not None
+                    and reading.tile.collectible and reading.confidence >= self.reveal_confidence):
+                found.append((loc, reading.tile))
+        for cube in state.cubes:
+            reading = observed.cubes.get(cube.seat)
+            if (cube.faces["top"] is UNKNOWN and reading is not None and reading.top is not None
+                    and reading.top.collectible and reading.confidence >= self.reveal_confidence):
+                found.append((("cube", cube.seat, "top"), reading.top))
+        return found
+
+    # ------------------------------------------------------------------ diagnosis
+    def diagnose(self, state: OctocubeState, observed: OctocubeObservation,
+                 differences: Sequence[Difference]) -> str:
+        here = self.expected(state)
+        seat = state.current_player()
+        reasons: list[str] = []
+        moved = [s for s, want in here.cubes.items()
+                 if (got := observed.cubes.get(s)) is not None and got.location != want.location]
+        for s in moved:
+            want, got = here.cubes[s], observed.cubes[s]
+            who = player_name(s)
+            if s != seat and seat >= 0:
+                reasons.append(f"{who} moved out of turn (it is {player_name(seat)}'s turn)")
+                continue
+            if want.location is not None and got.location is not None:
+                dr = abs(want.location[0] - got.location[0])
+                dc = abs(want.location[1] - got.location[1])
+                if dr and dc:
+                    reasons.append(f"{who}'s cube moved diagonally ({location_label(want.location)} to "
+                                   f"{location_label(got.location)}); a roll goes one space north, south, east or west")
+                elif dr + dc >= 2:
+                    reasons.append(f"{who}'s cube moved {dr + dc} spaces ({location_label(want.location)} to "
+                                   f"{location_label(got.location)}); a roll moves one space")
+            elif want.location is None and got.location is not None:
+                if got.location not in state.game.grid.edge:
+                    reasons.append(f"{who}'s cube was put on {location_label(got.location)}, which is not an edge space")
+        cube_locs = {c.location for c in here.cubes.values()} | {
+            c.location for c in observed.cubes.values()}
+        for loc, want in here.tops.items():
+            reading = observed.tops.get(loc)
+            if reading is None or want is COVERED or reading.covered or loc in cube_locs:
+                continue
+            if want is UNKNOWN:
+                continue
+            if reading.tile != want:
+                if want is not None and reading.tile is None:
+                    reasons.append(f"a tile left stack {location_label(loc)} with no cube on it")
+                elif want is not None:
+                    reasons.append(f"a tile left stack {location_label(loc)} with no cube on it "
+                                   f"(it now shows {_words(reading.tile)}, was {_words(want)})")
+                else:
+                    reasons.append(f"{_words(reading.tile)} appeared on {location_label(loc)}")
+        for s, want in here.boards.items():
+            got = observed.boards.get(s)
+            if got is None or s in moved:
+                continue
+            seen = sorted(t.label() for t in got.tiles)
+            extra, missing = _multiset_diff(seen, list(want.tiles))
+            if extra or got.coins > want.coins:
+                reasons.append(f"tiles appeared on {player_name(s)}'s board without a Score")
+            elif missing or got.coins < want.coins:
+                reasons.append(f"tiles left {player_name(s)}'s board")
+        if not reasons:
+            if not differences:
+                return "no legal move explains the table"
+            worst = sorted(differences, key=lambda d: -d.weight)[:3]
+            return "no legal move explains the table: " + "; ".join(d.description for d in worst)
+        return "; ".join(dict.fromkeys(reasons))
+
+    # ------------------------------------------------------------------ words
+    def player_name(self, seat: int) -> str:
+        return player_name(seat)
+
+
+def _where(loc: Location | None) -> str:
+    return f"on {location_label(loc)}" if loc is not None else "in its personal area"
+
+
+def _multiset_diff(seen: list[str], want: list[str]) -> tuple[list[str], list[str]]:
+    rest = list(want)
+    extra = []
+    for label in seen:
+        if label in rest:
+            rest.remove(label)
+        else:
+            extra.append(label)
+    return extra, rest
+

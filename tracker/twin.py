@@ -1,0 +1,308 @@
+"""The digital-twin game behind ``tablesight demo``: a truth engine plays a seeded game, the
+renderer films it (camera noise, lighting changes, hands), some moves are replaced by injected
+illegal changes that the simulated players then put right, and the simulated players answer the
+tracker's questions truthfully.
+
+The tracker never sees the truth: it gets frames (and, until the pixel recogniser exists, the
+renderer's labels of what is visible in each frame, see ``tracker.groundtruth``) and keeps its
+own hidden-information state. This module only produces the film and keeps the score sheet.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.octocube import OctocubeGame, OctocubeState
+from rules.octocube.moves import Decline, Roll
+from tracker.inference import scratch_copy
+from tracker.octocube_adapter import OctocubeAdapter
+
+LIGHTINGS: dict[str, dict[str, float]] = {
+    "day": dict(azimuth_deg=135.0, elevation_deg=70.0, colour_temperature_k=5600.0, brightness=1.05,
+                ambient=0.65, shadow_strength=0.35, falloff=0.05),
+    "lamp": dict(azimuth_deg=300.0, elevation_deg=45.0, colour_temperature_k=3000.0, brightness=0.9,
+                 ambient=0.45, shadow_strength=0.55, falloff=0.22, glare_strength=0.25),
+    "evening": dict(azimuth_deg=30.0, elevation_deg=55.0, colour_temperature_k=3600.0, brightness=0.8,
+                    ambient=0.55, shadow_strength=0.45, falloff=0.15),
+}
+"""Three lighting set-ups; a game also drifts its light a little every few moves."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of the table between two still scenes."""
+
+    kind: str
+    """'move' (a legal move of the truth engine), 'illegal' (injected), 'restore' (put right)."""
+    seat: int
+    text: str
+    truth_moves: int
+    """How many truth moves had been played once this change is on the table."""
+
+
+@dataclass
+class DemoTally:
+    moves_total: int = 0
+    moves_correct: int = 0
+    illegal_injected: int = 0
+    illegal_flagged: int = 0
+    false_alarms: int = 0
+    questions_asked: int = 0
+    frames: int = 0
+    flagged_changes: set[int] = field(default_factory=set)
+
+
+class TwinGame:
+    """The truth side of a demo game: the engine, the policy, the injected illegal changes, and
+    the scenes to film."""
+
+    def __init__(self, players: int, seed: int, *, illegal: int = 0, mode: str = "standard",
+                 max_moves: int | None = None) -> None:
+        self.game = OctocubeGame(players, mode=mode)
+        self.seed = seed
+        self.truth: OctocubeState = self.game.new_initial_state(seed)
+        self.rng = random.Random(seed * 7919 + 17)
+        self.adapter = OctocubeAdapter()
+        self.max_moves = max_moves
+        self.changes: list[Change] = []
+        self.scenes: list[Any] = [self._scene(self.truth)]
+        self._plan_game(illegal)
+
+    def tracker_initial_state(self) -> OctocubeState:
+        """What the tracker starts from: the same deal, tiles under the stack tops unseen."""
+        return self.game.new_initial_state(self.seed, hidden=True)
+
+    # ------------------------------------------------------------------ planning
+    def _choose(self, state: OctocubeState, previous_invisible: bool) -> tuple[Any, bool]:
+        """A random legal move, weighted like real players (who rarely pass). A move the camera
+        cannot see is not chosen twice in a row (see docs/pipeline.md, limitations)."""
+        moves = list(state.legal_moves())
+        scores = sum(1 for m in moves if m.kind == "score")
+
+        def weight(m: Any) -> float:
+            if m.kind == "pass":
+                return 0.05
+            if m.kind == "pivot":
+                return 0.15
+            if m.kind == "score":
+                return 0.4 / max(1, scores)
+            return 1.0
+
+        before = self.adapter.expected(state)
+        seat = state.current_player()
+        for _ in range(30):
+            move = self.rng.choices(moves, [weight(m) for m in moves])[0]
+            state.push(move)
+            ends = state.is_terminal() or state.current_player() != seat
+            invisible = ends and self.adapter.expected(state) == before
+            if invisible and previous_invisible and len(moves) > 1:
+                state.pop()
+                continue
+            state.pop()
+            return move, invisible
+        return moves[0], False
+
+    def _plan_game(self, illegal: int) -> None:
+        state = self.truth
+        planned: list[Any] = []
+        previous_invisible = False
+        turn_invisible = False
+        while not state.is_terminal() and (self.max_moves is None or len(planned) < self.max_moves):
+            seat = state.current_player()
+            move, invisible = self._choose(state, previous_invisible)
+            state.push(move)
+            planned.append(move)
+            turn_invisible = invisible or (turn_invisible and isinstance(move, Decline))
+            if state.is_terminal() or state.current_player() != seat:
+                previous_invisible = turn_invisible
+                turn_invisible = False
+        total = len(planned)
+        # where illegal changes go: spread over the game, never in the first few moves
+        slots = sorted(self.rng.sample(range(3, max(4, total - 2)), min(illegal, max(0, total - 5))))
+        while state.history:
+            state.pop()
+        for index, move in enumerate(planned):
+            if slots and index == slots[0]:
+                slots.pop(0)
+                self._inject(state, index)
+            seat = state.current_player()
+            text = state.describe_move(move)
+            state.push(move)
+            self.changes.append(Change("move", seat, text, len(state.history)))
+            self.scenes.append(self._scene(state))
+
+    def _scene(self, state: Any) -> Any:
+        from vision.render.octocube_scene import octocube_scene
+
+        return octocube_scene(state, seed=self.seed)
+
+    def _inject(self, state: OctocubeState, played: int) -> None:
+        """An illegal change of the table, then the table put back as it was."""
+        physical = scratch_copy(state)
+        seat = state.current_player()
+        n = state.num_players
+        kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 else ["two_spaces", "tile"]
+        self.rng.shuffle(kinds)
+        for kind in kinds:
+            text = _make_illegal(physical, kind, seat, self.rng)
+            if text:
+                self.changes.append(Change("illegal", seat, text, played))
+                self.scenes.append(self._scene(physical))
+                self.changes.append(Change("restore", seat, "the players put the table back", played))
+                self.scenes.append(self._scene(state))
+                return
+
+    # ------------------------------------------------------------------ answering
+    def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int:
+        """The option that is what really happened (the longest one that matches the truth)."""
+        truth = self.truth.history
+        done = len(tracked_history)
+        best, best_len = 0, -1
+        for i, option in enumerate(question.options):
+            if tuple(truth[done: done + len(option)]) == tuple(option) and len(option) > best_len:
+                best, best_len = i, len(option)
+        return best
+
+    # ------------------------------------------------------------------ results
+    def moves_correct(self, tracked_history: list[Any]) -> int:
+        codec = self.game.move_codec
+        a = [str(codec.encode(m)) for m in self.truth.history]
+        b = [str(codec.encode(m)) for m in tracked_history]
+        matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+        return sum(block.size for block in matcher.get_matching_blocks())
+
+
+def _make_illegal(state: OctocubeState, kind: str, seat: int, rng: random.Random) -> str | None:
+    """Change ``state`` (a physical copy, not a game position) illegally; say what was done."""
+    from rules.octocube.components import DIRECTIONS, location_label
+    from rules.octocube.state import player_name
+
+    if kind == "two_spaces":
+        cube = state.cubes[seat]
+        if cube.location is None:
+            return None
+        options = []
+        for (dr, dc) in DIRECTIONS.values():
+            mid = (cube.location[0] + dr, cube.location[1] + dc)
+            far = (cube.location[0] + 2 * dr, cube.location[1] + 2 * dc)
+            if far in state.stacks and far not in state.occupied and mid != state.game.centre:
+                options.append(far)
+        if not options:
+            return None
+        far = rng.choice(options)
+        old = cube.location
+        del state.occupied[old]
+        cube.location = far
+        state.occupied[far] = seat
+        return f"{player_name(seat)} slides the cube two spaces, {location_label(old)} to {location_label(far)}"
+    if kind == "tile":
+        options = [loc for loc, st in state.stacks.items()
+                   if loc not in state.occupied and len(st) >= 2 and st[-1].collectible]
+        if not options:
+            return None
+        loc = rng.choice(sorted(options))
+        state.stacks[loc] = state.stacks[loc][:-1]
+        return f"someone takes the top tile of stack {location_label(loc)} by hand"
+    if kind == "out_of_turn":
+        other = (seat - 1) % state.num_players
+        cube = state.cubes[other]
+        if cube.location is None:
+            return None
+        saved = state.player, state.follow_up
+        state.player, state.follow_up = other, None
+        rolls = [m for m in state.legal_moves() if isinstance(m, Roll)]
+        if not rolls:
+            state.player, state.follow_up = saved
+            return None
+        state.push_unchecked(rng.choice(rolls))
+        state.player, state.follow_up = saved
+        return f"{player_name(other)} rolls out of turn (it is {player_name(seat)}'s turn)"
+    return None
+
+
+def sides_for(changes: list[Change], players: int) -> list[str]:
+    from vision.render import octocube_layout as lay
+
+    return [lay.seat_side(c.seat, players) for c in changes]
+
+
+
+# ====================================================================== filming
+
+
+@dataclass
+class FilmFrame:
+    """One frame of the film (read by ``hardware.camera.SyntheticSource`` like a webcam frame)."""
+
+    image: Any
+    ground_truth: dict[str, Any]
+    timestamp: float
+
+
+def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any], *, seed: int,
+         timing: Any, renderer: Any = None) -> Any:
+    """Frames for ``scenes[0]`` then each change: a hand reaches in from the mover's side, the
+    change happens under it, the hand leaves, the table is still. ``lightings[i]`` lights change
+    i (the light drifts during a game). Still frames of one scene are rendered once and then get
+    fresh sensor noise each (what a webcam does to a static table), which keeps long games
+    affordable; every frame with a hand is rendered in full."""
+    import math
+
+    import numpy as np
+
+    from vision.render.hands import Hand
+    from vision.render.renderer import Renderer, RenderOptions
+    from vision.render.sequence import _target
+
+    renderer = renderer or Renderer()
+    rng = random.Random(seed)
+    noise_rng = np.random.default_rng(seed)
+    index = 0
+
+    def render(scene: Any, hand: Any, phase: str, change: int, light: Any) -> FilmFrame:
+        nonlocal index
+        opts = RenderOptions(lighting=light, hands=(hand,) if hand is not None else (), table_seed=seed % 997)
+        res = renderer.render(scene, camera, opts, seed=seed * 100_003 + index)
+        gt = res.ground_truth
+        gt.update(phase=phase, change_index=change, frame_index=index)
+        out = FilmFrame(res.image, gt, index / timing.fps)
+        index += 1
+        return out
+
+    def stills(scene: Any, change: int, light: Any) -> Any:
+        nonlocal index
+        first = render(scene, None, "still", change, light)
+        yield first
+        base = first.image.astype(np.int16)
+        for _ in range(timing.still_frames - 1):
+            noise = noise_rng.normal(0.0, 2.0, base.shape[:2] + (1,)).astype(np.int16)
+            image = np.clip(base + noise, 0, 255).astype(np.uint8)
+            gt = dict(first.ground_truth, frame_index=index)
+            yield FilmFrame(image, gt, index / timing.fps)
+            index += 1
+
+    def ease(t: float) -> float:
+        return 0.5 - 0.5 * math.cos(math.pi * max(0.0, min(1.0, t)))
+
+    yield from stills(scenes[0], -1, lightings[0])
+    for change, (before, after) in enumerate(zip(scenes, scenes[1:], strict=False)):
+        light = lightings[change]
+        target = _target(before, after)
+        proto = Hand.reaching(target, sides[change], random.Random(rng.random()))
+
+        def hand_at(p: float) -> Any:
+            h = Hand.reaching(target, sides[change], random.Random(0), progress=p,
+                              skin=proto.skin_rgb, sleeve=proto.sleeve_rgb)
+            return Hand(entry_mm=h.entry_mm, tip_mm=h.tip_mm, height_mm=h.height_mm,
+                        skin_rgb=h.skin_rgb, sleeve_rgb=h.sleeve_rgb, spread=proto.spread)
+
+        for k in range(timing.reach_frames):
+            yield render(before, hand_at(ease((k + 1) / timing.reach_frames)), "reach", change, light)
+        for k in range(timing.hold_frames):
+            yield render(before if k < timing.hold_frames // 2 else after, hand_at(1.0), "move", change, light)
+        for k in range(timing.retreat_frames):
+            yield render(after, hand_at(ease(1 - (k + 1) / (timing.retreat_frames + 1))), "retreat", change, light)
+        yield from stills(after, change, light)

@@ -19,6 +19,8 @@ class RecogniserConfig:
     """onnxruntime intra-op threads."""
     min_cube_probability: float = 0.5
     """A seat's cube counts as found when its colour wins a window with at least this."""
+    letter_margin_for_certainty: float = 0.05
+    """Lead of the best abyss-letter template over the runner-up that counts as certain."""
     # frame sanity
     min_frame_mean: float = 8.0
     """Mean grey level below which a frame is 'black' (lens cap, camera not started)."""
@@ -37,8 +39,12 @@ class RecogniserConfig:
     mat_foreign_fraction: float = 0.3
     """Share of one side's mat probes that may differ from the mat before the side counts as
     covered by something (a hand, a sleeve, a phone)."""
-    mat_foreign_delta: float = 60.0
-    """BGR distance from the mat colour (after white balance) that makes a probe 'foreign'."""
+    mat_foreign_chroma: float = 0.08
+    """Chromaticity (b, g, r share) distance from the mat that makes a probe 'foreign'."""
+    mat_dark_ratio: float = 0.4
+    mat_bright_ratio: float = 2.6
+    """Brightness range, relative to the mat's reference, of a probe that still shows the mat
+    (lamp fall-off, glare and shadows stay inside it)."""
 
     def __post_init__(self) -> None:
         if self.threads < 1:

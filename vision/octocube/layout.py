@@ -33,7 +33,9 @@ CUBE = "cube"
 """A cube stands on this grid location: the stack top is hidden."""
 BARE = "bare"
 """A cube face without a tile: the metal plate."""
-TOP_CLASSES: tuple[str, ...] = TILE_LABELS + (EMPTY, CUBE, BARE)
+TURNED = "turned"
+"""A tile that does not lie upright in the window (only cube tops are read in four turns)."""
+TOP_CLASSES: tuple[str, ...] = TILE_LABELS + (EMPTY, CUBE, BARE, TURNED)
 NO_CUBE = "none"
 CUBE_CLASSES: tuple[str, ...] = (NO_CUBE,) + PLAYER_COLOURS
 

@@ -52,13 +52,14 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--split", default="train", choices=sorted(SEED_RANGES))
+    ap.add_argument("--rich", action="store_true", help="more abyss letters and cube-top tiles")
     args = ap.parse_args()
     renderer = Renderer()
     acc: dict[str, tuple[list[np.ndarray], list[str]]] = {"tops": ([], []), "cubes": ([], [])}
     t0 = time.time()
     base = SEED_RANGES[args.split].start
     for i in range(args.start, args.start + args.count):
-        frame = synth_frame(base + i, renderer, max_tilt_deg=30.0)
+        frame = synth_frame(base + i, renderer, max_tilt_deg=30.0, rich=args.rich)
         for key, (p, l) in frame_patches(frame).items():
             acc[key][0].append(p)
             acc[key][1].extend(l)

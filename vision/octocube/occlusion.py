@@ -82,7 +82,13 @@ class OcclusionDetector:
             xi = np.clip(np.round(pts[:, 0]).astype(int), 0, self._size[0] - 1)
             yi = np.clip(np.round(pts[:, 1]).astype(int), 0, self._size[1] - 1)
             vals = balanced[yi, xi].astype(np.float32)
-            foreign = np.linalg.norm(vals - mat, axis=1) > cfg.mat_foreign_delta
+            # colour (chromaticity) and brightness separately: lamp fall-off, glare and soft
+            # shadows change the mat's brightness, not its hue; a sleeve or a hand changes both
+            level = vals.sum(axis=1) + 1.0
+            chroma = vals / level[:, None]
+            ratio = level / (mat.sum() + 1.0)
+            foreign = ((np.linalg.norm(chroma - mat / mat.sum(), axis=1) > cfg.mat_foreign_chroma)
+                       | (ratio < cfg.mat_dark_ratio) | (ratio > cfg.mat_bright_ratio))
             worst = max(worst, float(foreign.mean()))
         reasons = []
         if blob_mm2 >= cfg.occluder_min_area_mm2:

@@ -27,10 +27,11 @@ from rules.octocube.components import PLAYER_COLOURS, Location, Tile
 from vision.octocube.colour import MatSampler, apply_gains
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.errors import BadFrameError, ModelError, RecognitionError, TableGeometryError
-from vision.octocube.geometry import TableView, sample_patches
-from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, EMPTY, NO_CUBE, PATCH_PX_PER_MM,
-                                    TILE_LABELS, TOP_CLASSES, mat_probes_by_side, patch_layout,
-                                    tile_of)
+from vision.octocube.geometry import PatchSpec, TableView, sample_patches
+from vision.octocube.letters import (ABYSS_TOP_MM, LETTER_LABELS, LETTER_PX_PER_MM, LETTER_WINDOW_MM,
+                                     LetterReader)
+from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, EMPTY, PATCH_PX_PER_MM, TILE_LABELS,
+                                    TOP_CLASSES, TURNED, mat_probes_by_side, patch_layout, tile_of)
 from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObservation,
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
@@ -46,7 +47,8 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
 class PatchClassifier:
     """One ONNX patch classifier whose class list (model metadata) must match ``classes``."""
 
-    def __init__(self, path: Path, classes: tuple[str, ...], threads: int) -> None:
+    def __init__(self, path: Path, classes: tuple[str, ...], threads: int,
+                 also: tuple[tuple[str, ...], ...] = ()) -> None:
         import onnxruntime as ort
 
         if not path.is_file():
@@ -62,10 +64,10 @@ class PatchClassifier:
         import json
 
         found = tuple(json.loads(meta.get("classes", "[]")))
-        if found != classes:
+        if found != classes and found not in also:
             raise ModelError(f"classifier model {path} was trained for other classes "
                              f"({len(found)} classes, expected {len(classes)}): retrain it")
-        self.classes = classes
+        self.classes = found
         self.card: dict[str, Any] = json.loads(meta.get("card", "{}"))
         self._input = self._session.get_inputs()[0].name
 
@@ -142,12 +144,15 @@ class OctocubeRecogniser:
         self._intrinsics = camera_intrinsics
         self.layout = patch_layout(grid_size, num_players)
         models = Path(self.config.models_dir)
-        self.tops_net = PatchClassifier(models / "octocube_tops.onnx", TOP_CLASSES, self.config.threads)
+        self.tops_net = PatchClassifier(models / "octocube_tops.onnx", TOP_CLASSES, self.config.threads,
+                                        also=(tuple(c for c in TOP_CLASSES if c != TURNED),))
+        classes = self.tops_net.classes
         self.cubes_net = PatchClassifier(models / "octocube_cubes.onnx", CUBE_CLASSES, self.config.threads)
         self._size: tuple[int, int] | None = None
-        self._tile_cols = np.array([TOP_CLASSES.index(t) for t in TILE_LABELS])
-        self._cube_top_cols = np.array([TOP_CLASSES.index(t) for t in (*TILE_LABELS, BARE)])
-        self._not_cube_cols = np.array([i for i, c in enumerate(TOP_CLASSES) if c not in (CUBE, BARE)])
+        self._classes = classes
+        self._tile_cols = np.array([classes.index(t) for t in TILE_LABELS])
+        self._cube_top_cols = np.array([classes.index(t) for t in (*TILE_LABELS, BARE)])
+        self._not_cube_cols = np.array([i for i, c in enumerate(classes) if c not in (CUBE, BARE, TURNED)])
         size = getattr(profile_or_homography, "image_size", None)
         if hasattr(profile_or_homography, "width"):
             size = (profile_or_homography.width, profile_or_homography.height)
@@ -166,9 +171,13 @@ class OctocubeRecogniser:
             raise BadFrameError(f"the frame is {size[0]}x{size[1]} but the table geometry is for "
                                 f"{self.view.image_size[0]}x{self.view.image_size[1]} frames")
         self._maps = self.view.patch_maps(self.layout.all_specs, PATCH_PX_PER_MM)
+        letter_specs = [PatchSpec(f"letter {s.name}", s.centre_mm, ABYSS_TOP_MM, LETTER_WINDOW_MM)
+                        for s in self.layout.stacks]
+        self._letter_maps = self.view.patch_maps(letter_specs, LETTER_PX_PER_MM)
         probes = mat_probes_by_side(self.num_players)
         self._mat = MatSampler(self.view, [p for side in probes for p in side])
         self._occlusion = OcclusionDetector(self.view, probes, self.config)
+        self._letters = LetterReader()
         self._size = size
 
     def _check_frame(self, frame: Any) -> np.ndarray:
@@ -230,7 +239,7 @@ class OctocubeRecogniser:
         t4 = time.perf_counter()
         timings["cubes"] = (t4 - t3) * 1000
 
-        self._read_tops(obs, top_probs[:n_s])
+        self._read_tops(obs, top_probs[:n_s], stacks, frame, gains)
         t5 = time.perf_counter()
         timings["tops"] = (t5 - t4) * 1000
 
@@ -295,7 +304,9 @@ class OctocubeRecogniser:
         pts = np.vstack([self.view.project(square, 0.0), self.view.project(square, z0 + lay.CUBE_SIZE_MM)])
         return cv2.convexHull(pts.astype(np.float32))
 
-    def _read_tops(self, obs: OctocubeObservation, probs: np.ndarray) -> None:
+    def _read_tops(self, obs: OctocubeObservation, probs: np.ndarray, patches: np.ndarray,
+                   frame: np.ndarray, gains: np.ndarray) -> None:
+        classes = self._classes
         covered = {c.location: c for c in obs.cubes.values() if c.location is not None}
         for i, loc in enumerate(self.layout.stack_locations):
             p = probs[i]
@@ -303,14 +314,39 @@ class OctocubeRecogniser:
                 obs.tops[loc] = StackTopReading(loc, None, round(covered[loc].confidence, 4), covered=True)
                 continue
             j = int(np.argmax(p))
-            label = TOP_CLASSES[j]
+            label = classes[j]
             conf = float(p[j])
-            if label in (CUBE, BARE):
+            if label == TURNED:
+                # a tile lying turned on the stack: read it in the other three turns
+                turns = np.stack([np.ascontiguousarray(np.rot90(patches[i], k)) for k in (1, 2, 3)])
+                tp = self.tops_net.probabilities(turns)[:, self._tile_cols]
+                k, t = np.unravel_index(int(np.argmax(tp)), tp.shape)
+                label, conf = TILE_LABELS[t], float(tp[k, t])
+            elif label in (CUBE, BARE):
                 # the net sees a cube that no seat claimed: read the best non-cube class, doubtfully
                 j = int(self._not_cube_cols[np.argmax(p[self._not_cube_cols])])
-                label = TOP_CLASSES[j]
+                label = classes[j]
                 conf = min(float(p[j]), 0.3)
+            if label.startswith("abyss"):
+                label, conf = self._read_letter(i, p, frame, gains)
             obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
+
+    def _read_letter(self, index: int, probs: np.ndarray, frame: np.ndarray,
+                     gains: np.ndarray) -> tuple[str, float]:
+        """An abyss tile's letter: the classifier's and the template reader's votes. The
+        confidence is the abyss probability scaled by how clearly the best letter template
+        beats the runner-up (a few camera pixels per letter: often doubtful)."""
+        mx, my, side = self._letter_maps
+        rows = slice(index * side, (index + 1) * side)
+        patch = cv2.remap(frame, mx[rows], my[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        patch = apply_gains(patch[None], gains)[0]
+        label, _, margin = self._letters.read(patch)
+        abyss_cols = [self._classes.index(c) for c in LETTER_LABELS]
+        p_abyss = float(sum(probs[c] for c in abyss_cols))
+        net_label = self._classes[max(abyss_cols, key=lambda c: probs[c])]
+        clarity = min(1.0, margin / self.config.letter_margin_for_certainty)
+        conf = p_abyss * (0.5 + 0.5 * clarity) if net_label == label else p_abyss * 0.5 * clarity
+        return label, conf
 
     def _read_boards(self, obs: OctocubeObservation, cell_probs: np.ndarray, coin_probs: np.ndarray) -> None:
         per_seat: dict[int, list[Tile]] = {s: [] for s in range(self.num_players)}
@@ -318,12 +354,12 @@ class OctocubeRecogniser:
         for i, (seat, _, _) in enumerate(self.layout.board_cells):
             p = cell_probs[i]
             j = int(np.argmax(p[self._not_cube_cols]))
-            label = TOP_CLASSES[int(self._not_cube_cols[j])]
+            label = self._classes[int(self._not_cube_cols[j])]
             conf[seat] = min(conf[seat], float(p[self._not_cube_cols[j]]))
             tile = tile_of(label)
             if tile is not None:
                 per_seat[seat].append(tile)
-        coin_col, empty_col = TOP_CLASSES.index("coin"), TOP_CLASSES.index(EMPTY)
+        coin_col, empty_col = self._classes.index("coin"), self._classes.index(EMPTY)
         for seat in range(self.num_players):
             p = coin_probs[seat]
             has_coins = p[coin_col] >= p[empty_col]

@@ -22,6 +22,7 @@ class SceneTruth:
     cube_location: dict[int, Location | None] = field(default_factory=dict)
     cube_top: dict[int, str] = field(default_factory=dict)
     """Tile label or BARE."""
+    cube_rotation: dict[int, int | None] = field(default_factory=dict)
     cube_visibility: dict[int, float] = field(default_factory=dict)
     board_tiles: dict[int, list[Tile]] = field(default_factory=dict)
     coins: dict[int, int] = field(default_factory=dict)
@@ -48,6 +49,7 @@ def scene_truth(gt: dict[str, Any], grid_size: int, num_players: int) -> SceneTr
             loc = parse_location(st["location"]) if st["location"] else None
             truth.cube_location[seat] = loc
             truth.cube_top[seat] = st["top_face"] or BARE
+            truth.cube_rotation[seat] = st.get("top_rotation") if st["top_face"] else None
             truth.cube_visibility[seat] = float(comp["visible_fraction"])
         elif uid.startswith("board ") and st.get("where") == "board":
             seat = int(st["seat"])

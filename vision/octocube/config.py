@@ -21,6 +21,8 @@ class RecogniserConfig:
     """A seat's cube counts as found when its colour wins a window with at least this."""
     letter_margin_for_certainty: float = 0.05
     """Lead of the best abyss-letter template over the runner-up that counts as certain."""
+    rotation_lead_for_certainty: float = 0.08
+    """Lead of the best quarter turn's template score over the next that counts as certain."""
     # frame sanity
     min_frame_mean: float = 8.0
     """Mean grey level below which a frame is 'black' (lens cap, camera not started)."""

@@ -35,6 +35,7 @@ from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, EMPTY, PATCH_PX_PE
 from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObservation,
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
+from vision.octocube.orientation import tile_rotation
 from vision.render import octocube_layout as lay
 
 
@@ -124,6 +125,25 @@ def _view_from(source: Any, intrinsics: Any, image_size: tuple[int, int] | None)
     return TableView(np.linalg.inv(h), image_size, k, dist), source
 
 
+def _check_source(source: Any) -> None:
+    """Refuse at construction what can never describe a table (the sampling tables themselves
+    wait for the first frame's size)."""
+    from calibration.profile import Profile
+    from calibration.table import TableGeometry
+
+    if isinstance(source, (Profile, TableGeometry)) or hasattr(source, "table_to_image_homography"):
+        return
+    try:
+        h = np.asarray(source, np.float64)
+    except (TypeError, ValueError):
+        h = np.zeros(0)
+    if h.shape != (3, 3):
+        raise TableGeometryError(f"expected a calibration Profile, TableGeometry, CameraModel or "
+                                 f"3x3 image-to-table homography, not {type(source).__name__}")
+    if not np.all(np.isfinite(h)) or abs(np.linalg.det(h)) < 1e-18:
+        raise TableGeometryError("the image-to-table homography is not invertible")
+
+
 class OctocubeRecogniser:
     """Reads an Octocube table. Build one per camera set-up and call :meth:`recognise` per still
     frame. ``profile_or_homography``: a calibration ``Profile``, a ``TableGeometry``, a 3x3
@@ -153,6 +173,7 @@ class OctocubeRecogniser:
         self._tile_cols = np.array([classes.index(t) for t in TILE_LABELS])
         self._cube_top_cols = np.array([classes.index(t) for t in (*TILE_LABELS, BARE)])
         self._not_cube_cols = np.array([i for i, c in enumerate(classes) if c not in (CUBE, BARE, TURNED)])
+        _check_source(profile_or_homography)
         size = getattr(profile_or_homography, "image_size", None)
         if hasattr(profile_or_homography, "width"):
             size = (profile_or_homography.width, profile_or_homography.height)
@@ -284,10 +305,15 @@ class OctocubeRecogniser:
             k, j = np.unravel_index(int(np.argmax(tprobs)), tprobs.shape)
             label = (*TILE_LABELS, BARE)[j]
             top = tile_of(label)
+            conf = p * float(tprobs[k, j])
+            rotation = None
+            if top is not None:
+                # the identity from the net (best of the four turns), the turn from the art
+                rotation, lead = tile_rotation(window, label)
+                conf *= 0.5 + 0.5 * min(1.0, lead / self.config.rotation_lead_for_certainty)
             location = locs[best] if best < n_grid else None
             obs.cubes[seat] = CubeReading(seat=seat, location=location, top=top,
-                                          confidence=round(p * float(tprobs[k, j]), 4),
-                                          rotation=None if top is None else int(k) * 90)
+                                          confidence=round(conf, 4), rotation=rotation)
             hulls.append(self._cube_hull(location, seat))
         return hulls
 

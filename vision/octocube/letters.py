@@ -16,6 +16,8 @@ from rules.octocube.components import POWER_LETTERS
 from vision.render import octocube_layout as lay
 
 LETTER_PX_PER_MM = 3.0
+LETTER_NET_MM = 52.0 / LETTER_PX_PER_MM
+"""The letter net's window: 52 x 52 px at 3 px/mm (17.3 mm: the 13.6 mm disc and the jitter)."""
 LETTER_WINDOW_MM = 26.0
 """Sampled window around the tile centre (template 20 mm + shift search)."""
 LETTER_TEMPLATE_MM = 20.0

@@ -13,7 +13,9 @@ from pathlib import Path
 import numpy as np
 
 from vision.octocube.colour import MatSampler, apply_gains
-from vision.octocube.geometry import TableView, sample_patches
+from vision.octocube.geometry import PatchSpec, TableView, sample_patches
+from vision.octocube.letters import ABYSS_TOP_MM, LETTER_NET_MM, LETTER_PX_PER_MM
+from vision.render.octocube_layout import grid_centre
 from vision.octocube.layout import PATCH_PX_PER_MM, mat_sample_points, patch_layout
 from vision.octocube.synth import SEED_RANGES, synth_frame
 from vision.octocube.truth import patch_labels, scene_truth
@@ -38,7 +40,15 @@ def frame_patches(frame) -> dict[str, tuple[np.ndarray, list[str]]]:  # noqa: AN
     boards = patches[n_s + n_c:n_s + n_c + n_b]
     coins = patches[n_s + n_c + n_b:]
     top_idx = [i for i, t in enumerate(labels["cube_tops"]) if t]
+    abyss = [(loc, lab) for loc, lab in zip(lay.stack_locations, labels["stacks"]) if lab.startswith("abyss")]
+    if abyss:
+        specs = [PatchSpec("letter", grid_centre(loc, frame.grid_size), ABYSS_TOP_MM, LETTER_NET_MM)
+                 for loc, _ in abyss]
+        letters = apply_gains(sample_patches(frame.image, view.patch_maps(specs, LETTER_PX_PER_MM)), gains)
+    else:
+        letters = np.zeros((0, 52, 52, 3), np.uint8)
     return {
+        "letters": (letters, [lab for _, lab in abyss]),
         "tops": (np.concatenate([stacks, boards, coins, cubes[top_idx]]),
                  labels["stacks"] + labels["boards"] + labels["coins"]
                  + [labels["cube_tops"][i] for i in top_idx]),
@@ -55,7 +65,8 @@ def main() -> None:
     ap.add_argument("--rich", action="store_true", help="more abyss letters and cube-top tiles")
     args = ap.parse_args()
     renderer = Renderer()
-    acc: dict[str, tuple[list[np.ndarray], list[str]]] = {"tops": ([], []), "cubes": ([], [])}
+    acc: dict[str, tuple[list[np.ndarray], list[str]]] = {"tops": ([], []), "cubes": ([], []),
+                                                          "letters": ([], [])}
     t0 = time.time()
     base = SEED_RANGES[args.split].start
     for i in range(args.start, args.start + args.count):
@@ -68,7 +79,8 @@ def main() -> None:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(out, tops_x=np.concatenate(acc["tops"][0]), tops_y=np.array(acc["tops"][1]),
-                        cubes_x=np.concatenate(acc["cubes"][0]), cubes_y=np.array(acc["cubes"][1]))
+                        cubes_x=np.concatenate(acc["cubes"][0]), cubes_y=np.array(acc["cubes"][1]),
+                        letters_x=np.concatenate(acc["letters"][0]), letters_y=np.array(acc["letters"][1]))
     print(f"saved {out}: {len(acc['tops'][1])} top patches, {len(acc['cubes'][1])} cube patches")
 
 

@@ -359,16 +359,17 @@ class OctocubeRecogniser:
 
     def _read_letter(self, index: int, probs: np.ndarray, frame: np.ndarray,
                      gains: np.ndarray) -> tuple[str, float]:
-        """An abyss tile's letter: the classifier's and the template reader's votes. The
+        """An abyss tile's letter from a 3 px/mm window at the known height of a lone tile, by
+        the template reader; the classifier's own letter vote only raises the confidence. The
         confidence is the abyss probability scaled by how clearly the best letter template
         beats the runner-up (a few camera pixels per letter: often doubtful)."""
         mx, my, side = self._letter_maps
         rows = slice(index * side, (index + 1) * side)
         patch = cv2.remap(frame, mx[rows], my[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
         patch = apply_gains(patch[None], gains)[0]
-        label, _, margin = self._letters.read(patch)
         abyss_cols = [self._classes.index(c) for c in LETTER_LABELS]
         p_abyss = float(sum(probs[c] for c in abyss_cols))
+        label, _, margin = self._letters.read(patch)
         net_label = self._classes[max(abyss_cols, key=lambda c: probs[c])]
         clarity = min(1.0, margin / self.config.letter_margin_for_certainty)
         conf = p_abyss * (0.5 + 0.5 * clarity) if net_label == label else p_abyss * 0.5 * clarity

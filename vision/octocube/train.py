@@ -18,6 +18,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from vision.octocube.letters import LETTER_LABELS
 from vision.octocube.layout import CUBE_CLASSES, EMPTY, TILE_LABELS, TOP_CLASSES, TURNED
 
 
@@ -68,6 +69,8 @@ def load(data_dir: str, key: str, classes: tuple[str, ...]) -> tuple[np.ndarray,
     xs, ys = [], []
     for f in sorted(glob.glob(f"{data_dir}/*.npz")):
         d = np.load(f)
+        if f"{key}_x" not in d:
+            continue
         xs.append(d[f"{key}_x"])
         ys.append(d[f"{key}_y"])
     x = np.concatenate(xs)
@@ -177,13 +180,14 @@ def main() -> None:
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--per-epoch", type=int, default=8000, help="patches drawn per epoch")
-    ap.add_argument("--only", choices=["tops", "cubes"])
+    ap.add_argument("--only", choices=["tops", "cubes", "letters"])
     ap.add_argument("--legacy-classes", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for key, classes, majority in (("tops", TOP_CLASSES, EMPTY), ("cubes", CUBE_CLASSES, "none")):
+    for key, classes, majority in (("tops", TOP_CLASSES, EMPTY), ("cubes", CUBE_CLASSES, "none"),
+                                   ("letters", LETTER_LABELS, "abyss")):
         if args.legacy_classes and key == "tops":
             classes = tuple(c for c in classes if c != TURNED)
         if args.only and args.only != key:

@@ -124,6 +124,10 @@ def main() -> None:
                 scores["stack tops (<90% visible)"].add(good, f"{want} -> {got}")
             if want.startswith("abyss"):
                 scores["abyss tiles (letters)"].add(good, f"{want} -> {got}")
+                if obs.tops[loc].confidence >= 0.5:
+                    scores["letters read with conf>=0.5"].add(good, f"{want} -> {got}")
+                else:
+                    scores["letters read with conf<0.5"].add(good, f"{want} -> {got}")
             same_kind = good or (want.startswith("abyss") and got.startswith("abyss"))
             scores["stack tops, letter aside"].add(same_kind, f"{want} -> {got}")
         for seat, loc in truth.cube_location.items():
@@ -159,7 +163,8 @@ def main() -> None:
           f"2-4 players, tilt {min(tilt_used):.1f}-{max(tilt_used):.1f} deg, lighting "
           f"{', '.join(lights)}, sensor noise/blur/JPEG on, geometry from {args.geometry}")
     order = ["stack tops", "stack tops, letter aside", "stack tops (<90% visible)",
-             "abyss tiles (letters)", "grid cube cover",
+             "abyss tiles (letters)", "letters read with conf>=0.5", "letters read with conf<0.5",
+             "grid cube cover",
              "cube location", "cube tops", "cube top rotation", "board spaces",
              "coin piles (present?)"]
     for name in order:

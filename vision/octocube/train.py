@@ -73,6 +73,8 @@ def load(data_dir: str, key: str, classes: tuple[str, ...]) -> tuple[np.ndarray,
             continue
         xs.append(d[f"{key}_x"])
         ys.append(d[f"{key}_y"])
+    if not xs:
+        raise FileNotFoundError(f"no {key} patches in {data_dir}/*.npz")
     x = np.concatenate(xs)
     labels = np.concatenate(ys)
     index = {c: i for i, c in enumerate(classes)}
@@ -181,7 +183,8 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--per-epoch", type=int, default=8000, help="patches drawn per epoch")
     ap.add_argument("--only", choices=["tops", "cubes", "letters"])
-    ap.add_argument("--legacy-classes", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--legacy-classes", action="store_true",
+                    help="tops classes without 'turned' (how the shipped model was trained)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     out = Path(args.out)
@@ -192,7 +195,11 @@ def main() -> None:
             classes = tuple(c for c in classes if c != TURNED)
         if args.only and args.only != key:
             continue
-        x, y = load(args.data, key, classes)
+        try:
+            x, y = load(args.data, key, classes)
+        except FileNotFoundError as exc:
+            print(f"skipped: {exc}")
+            continue
         print(f"{key}: {len(y)} patches; per class: "
               + ", ".join(f"{classes[i]}={n}" for i, n in enumerate(np.bincount(y, minlength=len(classes)))))
         t0 = time.time()

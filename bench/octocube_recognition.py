@@ -21,7 +21,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
 
 from calibration.intrinsics import Intrinsics  # noqa: E402
 from calibration.table import calibrate_table  # noqa: E402

@@ -67,9 +67,10 @@ def test_rendered_tables_read_exactly(frames: dict, name: str) -> None:
         assert not obs.boards[seat].coins_counted
     confidences = [r.confidence for r in obs.tops.values()] + [c.confidence for c in obs.cubes.values()]
     assert all(0.0 <= c <= 1.0 for c in confidences)
-    # abyss letters are a few camera pixels: right here, but allowed to be doubtful
-    sure = [r.confidence for r in obs.tops.values() if r.tile is None or r.tile.kind != "abyss"]
-    assert min(sure + [c.confidence for c in obs.cubes.values()]) > 0.5
+    # right readings are mostly confident (abyss letters and tiles half hidden behind a cube
+    # may be right and still doubtful)
+    assert float(np.median(confidences)) > 0.9
+    assert min(c.confidence for c in obs.cubes.values()) > 0.5
     assert {"check", "sample", "classify", "cubes", "tops", "boards", "occlusion", "total"} <= set(obs.timings_ms)
 
 

@@ -141,7 +141,9 @@ class TrackedGame(Generic[Obs]):
                 self._log("note", text=f"ignored a reveal at {location!r}: {exc}")
                 continue
             if self.log is not None:
-                self.log.reveal(self.state, location, value)
+                # rich values (an Octocube Tile) are logged by their own JSON form (a label)
+                logged = value.to_json() if callable(getattr(value, "to_json", None)) else value
+                self.log.reveal(self.state, location, logged)
             events.append(TilesRevealed(location, value))
         return events
 

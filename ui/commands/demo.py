@@ -13,6 +13,11 @@ import sys
 from typing import Any
 
 
+class CommandError(ValueError):
+    """A user error: the CLI prints it as one line and exits 2 (a ValueError, so that it is
+    caught the same way however the CLI was started)."""
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "demo",
@@ -46,8 +51,6 @@ def register(subparsers: Any) -> None:
 
 
 def _resolution(text: str) -> tuple[int, int]:
-    from ui.cli import CommandError
-
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
@@ -58,8 +61,6 @@ def _resolution(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ui.cli import CommandError
-
     if not 2 <= args.players <= 4:
         raise CommandError(f"octocube is for 2-4 players, not {args.players}")
     if args.rules_only:

@@ -14,6 +14,11 @@ import sys
 from typing import Any
 
 
+class CommandError(ValueError):
+    """A user error: the CLI prints it as one line and exits 2 (a ValueError, so that it is
+    caught the same way however the CLI was started)."""
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "run",
@@ -38,8 +43,6 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ui.cli import CommandError
-
     from tracker.event_log import EventLog, EventLogError, replay
 
     resumed = None
@@ -160,9 +163,7 @@ def _fast_forward(demo: Any, state: Any) -> None:
     done = len(state.history)
     twin = demo.twin
     if [m for m in twin.truth.history[:done]] != list(state.history):
-        from ui.cli import CommandError
-
-        raise CommandError("the log does not belong to this demo game (another --seed or --players?)")
+            raise CommandError("the log does not belong to this demo game (another --seed or --players?)")
     start = next((i for i, c in enumerate(twin.changes) if c.kind == "move" and c.truth_moves > done),
                  len(twin.changes))
     pipe = demo.pipeline
@@ -180,8 +181,6 @@ def _fast_forward(demo: Any, state: Any) -> None:
 
 
 def _live_pipeline(args: argparse.Namespace, players: int, resumed: Any) -> Any:
-    from ui.cli import CommandError
-
     from hardware.camera import CameraError, DeviceSource, VideoFileSource
     from rules.octocube import OctocubeGame
     from tracker.octocube_adapter import OctocubeAdapter
@@ -211,8 +210,6 @@ def _live_pipeline(args: argparse.Namespace, players: int, resumed: Any) -> Any:
 
 
 def _pixel_recogniser(profile: Any) -> Any:
-    from ui.cli import CommandError
-
     try:
         from vision.octocube.recogniser import OctocubeRecogniser  # type: ignore[import-not-found]
     except ImportError:

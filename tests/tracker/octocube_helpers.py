@@ -1,0 +1,40 @@
+"""Shared helpers for the Octocube tracker tests: a truth game and a tracker watching it through
+perfect observations (no rendering)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.octocube import OctocubeGame, OctocubeState
+from tracker.groundtruth import observation_from_state
+from tracker.octocube_adapter import OctocubeAdapter
+from tracker.session import QuestionAsked, TrackedGame
+
+
+def pair(players: int = 3, seed: int = 1, log: Any = None) -> tuple[OctocubeState, TrackedGame]:
+    game = OctocubeGame(players)
+    truth = game.new_initial_state(seed)
+    tracked = TrackedGame(game.new_initial_state(seed, hidden=True), OctocubeAdapter(), log)
+    return truth, tracked
+
+
+def look(truth: OctocubeState, tracked: TrackedGame, answer_truthfully: bool = True) -> list[Any]:
+    """The tracker looks at the truth; questions are answered with what really happened."""
+    events = tracked.observe(observation_from_state(truth))
+    out = list(events)
+    for event in events:
+        if isinstance(event, QuestionAsked) and answer_truthfully:
+            done = len(tracked.state.history)
+            best, best_len = 0, -1
+            for i, option in enumerate(event.question.options):
+                if tuple(truth.history[done: done + len(option)]) == option and len(option) > best_len:
+                    best, best_len = i, len(option)
+            out += tracked.answer(best)
+    return out
+
+
+def find_move(state: OctocubeState, kind: str, **fields: Any) -> Any:
+    for move in state.legal_moves():
+        if move.kind == kind and all(getattr(move, k) == v for k, v in fields.items()):
+            return move
+    raise AssertionError(f"no legal {kind} {fields} in {[m for m in state.legal_moves()]}")

@@ -52,6 +52,8 @@ class OctocubeView:
     """Location -> Tile, UNKNOWN, COVERED, or None (no tile: a hole or an emptied space)."""
     cubes: dict[int, CubeView] = field(default_factory=dict)
     boards: dict[int, BoardView] = field(default_factory=dict)
+    heights: dict[Location, int] = field(default_factory=dict)
+    """Tiles in each uncovered stack (compared when the recogniser can estimate a height)."""
 
 
 def _weight(confidence: float) -> float:
@@ -86,6 +88,7 @@ class OctocubeAdapter:
                 else:
                     stack = state.stacks.get(loc)
                     view.tops[loc] = stack[-1] if stack else None
+                    view.heights[loc] = len(stack) if stack else 0
         for cube in state.cubes:
             top = cube.faces["top"]
             rotation = top_rotation(cube.ups) if top is not None else None
@@ -122,6 +125,9 @@ class OctocubeAdapter:
                     diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected a tile", w))
             elif reading.tile != want:
                 diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected {_words(want)}", w))
+            height = expected.heights.get(loc)
+            if reading.height is not None and height is not None and reading.height != height and not reading.covered:
+                diffs.append(Difference(f"the stack at {name} is {reading.height} tiles high, expected {height}", w))
         for loc, reading in observed.tops.items():
             if loc not in expected.tops and reading.tile is not None:
                 diffs.append(Difference(f"{location_label(loc)} is not a space but shows {_words(reading.tile)}",
@@ -289,6 +295,10 @@ class OctocubeAdapter:
         for loc, want in here.tops.items():
             reading = observed.tops.get(loc)
             if reading is None or want is COVERED or reading.covered or loc in cube_locs:
+                continue
+            height = here.heights.get(loc)
+            if reading.height is not None and height is not None and reading.height < height and want is not None:
+                reasons.append(f"a tile left stack {location_label(loc)} with no cube on it")
                 continue
             if want is UNKNOWN:
                 continue

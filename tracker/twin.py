@@ -68,6 +68,7 @@ class TwinGame:
         self.adapter = OctocubeAdapter()
         self.max_moves = max_moves
         self.changes: list[Change] = []
+        self._invisible_turn_ends: set[int] = set()
         self.scenes: list[Any] = [self._scene(self.truth)]
         self._plan_game(illegal)
 
@@ -118,6 +119,8 @@ class TwinGame:
             turn_invisible = invisible or (turn_invisible and isinstance(move, Decline))
             if state.is_terminal() or state.current_player() != seat:
                 previous_invisible = turn_invisible
+                if turn_invisible:
+                    self._invisible_turn_ends.add(len(planned))
                 turn_invisible = False
         total = len(planned)
         # where illegal changes go: spread over the game, never in the first few moves
@@ -144,7 +147,10 @@ class TwinGame:
         physical = scratch_copy(state)
         seat = state.current_player()
         n = state.num_players
-        kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 else ["two_spaces", "tile"]
+        # out of turn needs n >= 3 (with two players it looks exactly like the other player
+        # passing) and a visible previous turn (else it looks like that turn going on)
+        kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 and played not in self._invisible_turn_ends \
+            else ["two_spaces", "tile"]
         self.rng.shuffle(kinds)
         for kind in kinds:
             text = _make_illegal(physical, kind, seat, self.rng)
@@ -156,11 +162,12 @@ class TwinGame:
                 return
 
     # ------------------------------------------------------------------ answering
-    def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int:
-        """The option that is what really happened (the longest one that matches the truth)."""
+    def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
+        """The option that is what really happened (the longest one that matches the truth), or
+        None when none did (the players then reject the question)."""
         truth = self.truth.history
         done = len(tracked_history)
-        best, best_len = 0, -1
+        best, best_len = None, -1
         for i, option in enumerate(question.options):
             if tuple(truth[done: done + len(option)]) == tuple(option) and len(option) > best_len:
                 best, best_len = i, len(option)

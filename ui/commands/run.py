@@ -116,7 +116,8 @@ def _loop(pipe: Any, twin: Any, max_frames: int) -> int:
             print(event_words(event))
             if isinstance(event, QuestionAsked):
                 option = _ask(event.question, twin, pipe)
-                events = list(pipe.tracked.answer(option)) + events
+                reply = pipe.tracked.reject() if option is None else pipe.tracked.answer(option)
+                events = list(reply) + events
         prompt = octocube_prompt(pipe.tracked.state)
         if prompt != last_prompt:
             print(f">> {prompt}")
@@ -127,17 +128,19 @@ def _loop(pipe: Any, twin: Any, max_frames: int) -> int:
     return 0
 
 
-def _ask(question: Any, twin: Any, pipe: Any) -> int:
+def _ask(question: Any, twin: Any, pipe: Any) -> int | None:
     if twin is not None:
         option = twin.truthful_answer(question, pipe.tracked.state.history)
-        print(f"(simulated players answer {option + 1})")
+        print(f"(simulated players answer {'none of these' if option is None else option + 1})")
         return option
     while True:
         try:
-            text = input(f"answer 1-{len(question.options)}: ").strip()
+            text = input(f"answer 1-{len(question.options)}, or 0 for none of these: ").strip()
         except EOFError:
             print("no answer possible (input closed): taking option 1 is a guess, so stopping here")
             raise SystemExit(3) from None
+        if text == "0":
+            return None
         if text.isdigit() and 1 <= int(text) <= len(question.options):
             return int(text) - 1
         print(f"type a number from 1 to {len(question.options)}")

@@ -163,7 +163,7 @@ def infer(
             texts.append(trial.describe_move(move))
             trial.push_unchecked(move)
         return Confirmed(best.chain, tuple(texts), tuple(adapter.reveals(trial, observed)))
-    texts = tuple(_chain_text(state, s.chain) for s in distinct)
+    texts = _distinct_texts(state, [s.chain for s in distinct])
     player = state.current_player()
     namer = getattr(adapter, "player_name", None)
     who = namer(player) if callable(namer) else f"player {player + 1}"
@@ -186,6 +186,20 @@ def scratch_copy(state: State) -> State:
 
 def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:
     return len(short) <= len(long) and long[: len(short)] == short
+
+
+def _distinct_texts(state: State, chains: list[tuple[Move, ...]]) -> tuple[str, ...]:
+    """Plain words for each option; options that read the same get their exact moves added
+    (e.g. which faces a Score took when two faces hold the same tile)."""
+    texts = [_chain_text(state, chain) for chain in chains]
+    for i, text in enumerate(texts):
+        if texts.count(text) > 1:
+            codec = state.game.move_codec
+            detail = "; ".join(
+                ", ".join(f"{k} {v}" for k, v in codec.encode(m).items() if k != "type") or m.kind
+                for m in chains[i])
+            texts[i] = f"{text} [{detail}]"
+    return tuple(texts)
 
 
 def _chain_text(state: State, chain: tuple[Move, ...]) -> str:

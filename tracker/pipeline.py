@@ -97,6 +97,7 @@ class Pipeline:
         self._times: deque[float] = deque(maxlen=30)
         self._ended_reported = False
         self._calibration_tries = 0
+        self._moved_since_read = True
         self.needs_calibration = bool(getattr(recogniser, "needs_calibration", False))
         if profile is not None and recheck:
             self._start_watcher(profile)
@@ -184,7 +185,16 @@ class Pipeline:
         events: list[TrackerEvent] = []
         overlay: list[OverlayItem] = []
         recognised = False
-        if gate_event is GateEvent.SETTLED_NEW:
+        if gate_event is GateEvent.MOVING:
+            self._moved_since_read = True
+        # Read a scene once when it settles: when it looks new, and also when something moved
+        # since the last reading even if the gate finds the result alike (a tile turned on a
+        # cube changes only a few pixels of the gate's small image).
+        settled = gate_event is GateEvent.SETTLED_NEW or (
+            gate_event is GateEvent.SETTLED_SAME and self._moved_since_read)
+        if settled:
+            self._moved_since_read = False
+        if settled:
             if self.needs_calibration and self.profile is None:
                 message = f"cannot read the table yet: {self.calibration_message}"
             else:
@@ -199,6 +209,7 @@ class Pipeline:
                 if observed is not None and getattr(observed, "occluded", False):
                     message = "a hand or an object hides the play area: waiting"
                     self.gate.reset()
+                    self._moved_since_read = True
                 elif observed is not None:
                     self.stats.recognised += 1
                     t = time.perf_counter()

@@ -59,6 +59,8 @@ class Confirmed:
     moves: tuple[Move, ...]
     descriptions: tuple[str, ...]
     reveals: tuple[tuple[Any, Any], ...] = ()
+    reveals_before: tuple[tuple[Any, Any], ...] = ()
+    """Unknowns to fill in before the moves (what made the chain possible)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class Question:
     prompt: str
     options: tuple[tuple[Move, ...], ...]
     option_texts: tuple[str, ...]
+    reveals_before: tuple[tuple[Any, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,20 @@ def infer(
 
     scored: list[_Scored] = []
     trial = scratch_copy(state)  # one copy; each chain is pushed and popped again (cheap undo)
-    for count, chain in enumerate(adapter.candidate_chains(state, observed)):
+    # Unknowns the observation settles before any move can be tried (a tile nobody saw on a
+    # cube's hidden face that now lies on the board); applied to the real state only with the
+    # chain they made possible.
+    prepare = getattr(adapter, "prepare", None)
+    before: tuple[tuple[Any, Any], ...] = tuple(prepare(state, observed)) if callable(prepare) else ()
+    applied = []
+    for location, value in before:
+        try:
+            trial.reveal(location, value)
+            applied.append((location, value))
+        except RulesError:
+            pass
+    before = tuple(applied)
+    for count, chain in enumerate(adapter.candidate_chains(trial if before else state, observed)):
         if count >= config.max_chains:
             break
         pushed = 0
@@ -157,13 +173,17 @@ def infer(
         distinct.append(s)
     if len(distinct) == 1:
         best = distinct[0]
-        trial = scratch_copy(state)
+        for move in best.chain:
+            trial.push_unchecked(move)
+        after = tuple(adapter.reveals(trial, observed))
+        for _ in best.chain:
+            trial.pop()
         texts = []
         for move in best.chain:
             texts.append(trial.describe_move(move))
             trial.push_unchecked(move)
-        return Confirmed(best.chain, tuple(texts), tuple(adapter.reveals(trial, observed)))
-    texts = _distinct_texts(state, [s.chain for s in distinct])
+        return Confirmed(best.chain, tuple(texts), after, before)
+    texts = _distinct_texts(trial, [s.chain for s in distinct])
     player = state.current_player()
     namer = getattr(adapter, "player_name", None)
     who = namer(player) if callable(namer) else f"player {player + 1}"
@@ -171,6 +191,7 @@ def infer(
         prompt=f"The camera cannot tell what {who} did. Which was it?",
         options=tuple(s.chain for s in distinct),
         option_texts=texts,
+        reveals_before=before,
     )
 
 

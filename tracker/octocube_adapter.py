@@ -20,7 +20,7 @@ from rules.core import UNKNOWN, Move, RulesError
 from rules.octocube.components import Location, location_label
 from rules.octocube.geometry import top_rotation
 from rules.octocube.moves import Place
-from rules.octocube.state import OctocubeState, player_name, tile_words
+from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
 from tracker.inference import Difference, scratch_copy
 from vision.octocube.observation import OctocubeObservation
 
@@ -248,6 +248,26 @@ class OctocubeAdapter:
         return changed
 
     # ------------------------------------------------------------------ reveals
+    def prepare(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
+        """A cube that took a tile nobody saw (onto a hidden face) and has just gone home: the
+        tile that arrived on the board and is not one of its known tiles is that one."""
+        found: list[tuple[Any, Any]] = []
+        for cube in state.cubes:
+            unknown = [f for f, t in cube.faces.items() if t is UNKNOWN]
+            got = observed.cubes.get(cube.seat)
+            board = observed.boards.get(cube.seat)
+            if len(unknown) != 1 or got is None or board is None or cube.location is None or got.location is not None:
+                continue
+            have = state.boards[cube.seat]
+            arrived, _ = _multiset_diff(sorted(t.label() for t in board.tiles), sorted(t.label() for t in have.object_tiles()))
+            arrived += ["coin"] * max(0, board.coins - have.coins)
+            for t in cube.faces.values():
+                if t is not None and t is not UNKNOWN and t.label() in arrived:
+                    arrived.remove(t.label())
+            if len(arrived) == 1:
+                found.append((("cube", cube.seat, unknown[0]), tile_from_label(arrived[0])))
+        return found
+
     def reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
         found: list[tuple[Any, Any]] = []
         for loc, stack in state.stacks.items():

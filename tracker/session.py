@@ -82,6 +82,7 @@ class TrackedGame(Generic[Obs]):
             events += self._reveal(verdict.reveals)
         elif isinstance(verdict, Confirmed):
             events += self._clear_alert("the move explains the table")
+            events += self._reveal(verdict.reveals_before)
             for move in verdict.moves:
                 events.append(self._apply(move))
             events += self._reveal(verdict.reveals)
@@ -106,8 +107,10 @@ class TrackedGame(Generic[Obs]):
             raise RulesError(f"the question has options 1-{len(self.pending.options)}, not {option + 1}")
         chain = self.pending.options[option]
         self._log("answer", option=option, text=self.pending.option_texts[option])
+        before = self.pending.reveals_before
         self.pending = None
-        return [self._apply(move) for move in chain]
+        events = self._reveal(before)
+        return events + [self._apply(move) for move in chain]
 
     def finish(self, max_moves: int = 8) -> list[TrackerEvent]:
         """The players say the game is over. Moves the camera cannot see (a last pass or pivot)

@@ -190,3 +190,20 @@ def test_doubtful_and_misread_readings_do_not_derail_the_tracker() -> None:
                 tracked.answer(option)
     assert alerts == 0
     assert tracked.state.history == truth.history
+
+
+def test_a_tile_nobody_saw_on_a_cube_is_revealed_by_the_board_when_scored() -> None:
+    from rules.core import UNKNOWN
+
+    truth, tracked = _cube_on_grid(2, 3)
+    seat = truth.current_player()
+    cube = tracked.state.cubes[seat]
+    tile = cube.faces["bottom"]
+    assert tile is not None
+    cube.faces = {**cube.faces, "bottom": UNKNOWN}  # as if picked up from an unseen stack top
+    faces = tuple(f for f, t in truth.cubes[seat].faces.items() if t is not None)
+    truth.push(Score(faces))
+    events = look(truth, tracked)
+    assert [e.move for e in events if isinstance(e, MoveConfirmed)] == [Score(faces)]
+    assert (("cube", seat, "bottom"), tile) in [(e.location, e.value) for e in events if isinstance(e, TilesRevealed)]
+    assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rules.octocube import OctocubeGame, OctocubeState
@@ -41,18 +41,6 @@ class Change:
     text: str
     truth_moves: int
     """How many truth moves had been played once this change is on the table."""
-
-
-@dataclass
-class DemoTally:
-    moves_total: int = 0
-    moves_correct: int = 0
-    illegal_injected: int = 0
-    illegal_flagged: int = 0
-    false_alarms: int = 0
-    questions_asked: int = 0
-    frames: int = 0
-    flagged_changes: set[int] = field(default_factory=set)
 
 
 class TwinGame:

@@ -143,7 +143,8 @@ class TwinGame:
         for kind in kinds:
             text = _make_illegal(physical, kind, seat, self.rng)
             if text:
-                self.changes.append(Change("illegal", seat, text, played))
+                actor = (seat - 1) % n if kind == "out_of_turn" else seat  # whose hand does it
+                self.changes.append(Change("illegal", actor, text, played))
                 self.scenes.append(self._scene(physical))
                 self.changes.append(Change("restore", seat, "the players put the table back", played))
                 self.scenes.append(self._scene(state))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.octocube import OctocubeGame, OctocubeState
-from rules.octocube.moves import Decline, Roll
+from rules.octocube.moves import Roll
 from tracker.inference import scratch_copy
 from tracker.octocube_adapter import OctocubeAdapter
 
@@ -65,7 +65,7 @@ class TwinGame:
         return self.game.new_initial_state(self.seed, hidden=True)
 
     # ------------------------------------------------------------------ planning
-    def _choose(self, state: OctocubeState, previous_invisible: bool) -> tuple[Any, bool]:
+    def _choose(self, state: OctocubeState, previous_invisible: bool, turn_start: Any) -> tuple[Any, bool]:
         """A random legal move, weighted like real players (who rarely pass). A move the camera
         cannot see is not chosen twice in a row (see docs/pipeline.md, limitations)."""
         moves = list(state.legal_moves())
@@ -80,7 +80,7 @@ class TwinGame:
                 return 0.4 / max(1, scores)
             return 1.0
 
-        before = self.adapter.expected(state)
+        before = turn_start  # what the camera saw when this turn began
         seat = state.current_player()
         for _ in range(30):
             move = self.rng.choices(moves, [weight(m) for m in moves])[0]
@@ -99,13 +99,31 @@ class TwinGame:
         planned: list[Any] = []
         previous_invisible = False
         turn_invisible = False
-        while not state.is_terminal() and (self.max_moves is None or len(planned) < self.max_moves):
+        turn_open = False
+        last_unseen = False
+
+        def more() -> bool:
+            if state.is_terminal():
+                return False
+            if self.max_moves is None or len(planned) < self.max_moves:
+                return True
+            # a shortened game ends after a finished turn the camera can see (an unseen last
+            # pass could only be asked about once someone moves again, which never comes)
+            return turn_open or previous_invisible or last_unseen
+
+        turn_start = self.adapter.expected(state)
+        while more():
             seat = state.current_player()
-            move, invisible = self._choose(state, previous_invisible)
+            move, invisible = self._choose(state, previous_invisible, turn_start)
+            seen_before = self.adapter.expected(state)
             state.push(move)
+            last_unseen = self.adapter.expected(state) == seen_before
             planned.append(move)
-            turn_invisible = invisible or (turn_invisible and isinstance(move, Decline))
-            if state.is_terminal() or state.current_player() != seat:
+            turn_invisible = invisible
+            turn_open = not state.is_terminal() and state.current_player() == seat
+            if not turn_open:
+                turn_start = self.adapter.expected(state)
+            if not turn_open:
                 previous_invisible = turn_invisible
                 if turn_invisible:
                     self._invisible_turn_ends.add(len(planned))

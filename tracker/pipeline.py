@@ -213,7 +213,11 @@ class Pipeline:
                 elif observed is not None:
                     self.stats.recognised += 1
                     t = time.perf_counter()
-                    events = self.tracked.observe(observed)
+                    try:
+                        events = self.tracked.observe(observed)
+                    except Exception as exc:  # a tracker bug must not stop the camera
+                        events = []
+                        message = f"the tracker could not use this scene: {type(exc).__name__}: {exc}"
                     stage["track"] = (time.perf_counter() - t) * 1000
                     try:
                         overlay = self.overlay_geometry(observed, self.profile)

@@ -1,9 +1,12 @@
 """Colour correction from the printed reference patches.
 
-Model: ``reference_linear = M @ measured_linear + b`` in linear sRGB (a 3x3 matrix and an offset,
-least squares over the patches), which undoes a lighting colour cast, exposure and the camera's
-white balance. With too few usable patches it falls back to per-channel gain + offset. Accuracy
-is reported as CIEDE2000 (Delta E 2000) in CIE Lab (D65), with Delta E 76 alongside.
+Model: ``reference_linear = M @ (measured_linear / illumination(x, y)) + b`` in linear sRGB.
+``illumination`` is the relative brightness of the light across the table (1 at the play area's
+centre), measured on the white paper of the corner cards: a lamp to one side or lens vignetting
+makes one card darker than the other, which no single matrix can undo. ``M`` (3x3) and ``b`` are
+least squares over the patches and undo the colour cast, exposure and white balance; with too
+few usable patches it falls back to per-channel gain + offset. Accuracy is reported as CIEDE2000
+(Delta E 2000) in CIE Lab (D65), with Delta E 76 alongside.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ _SRGB_TO_XYZ = np.array([[0.4124564, 0.3575761, 0.1804375],
                          [0.2126729, 0.7151522, 0.0721750],
                          [0.0193339, 0.1191920, 0.9503041]])
 _WHITE_D65 = np.array([0.95047, 1.0, 1.08883])
+DARK_WEIGHT_OFFSET = 0.05
 
 
 def srgb_to_linear(srgb01: np.ndarray) -> np.ndarray:
@@ -73,23 +77,84 @@ def delta_e2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
+class IlluminationField:
+    """Relative light level over the table: ``1 + a*u + b*v + c*u*v`` with ``u = (x - cx) / half``,
+    ``v = (y - cy) / half`` (table mm), so 1 at the play area's centre."""
+
+    coefficients: tuple[float, float, float]
+    centre_mm: tuple[float, float]
+    half_size_mm: float
+
+    def at(self, x_mm: np.ndarray, y_mm: np.ndarray) -> np.ndarray:
+        u = (np.asarray(x_mm, np.float64) - self.centre_mm[0]) / self.half_size_mm
+        v = (np.asarray(y_mm, np.float64) - self.centre_mm[1]) / self.half_size_mm
+        a, b, c = self.coefficients
+        return np.clip(1.0 + a * u + b * v + c * u * v, 0.2, 5.0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"model": "1 + a*u + b*v + c*u*v", "coefficients": [round(float(v), 8) for v in self.coefficients],
+                "centre_mm": list(self.centre_mm), "half_size_mm": self.half_size_mm}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "IlluminationField":
+        coefficients = tuple(float(v) for v in data["coefficients"])
+        centre = tuple(float(v) for v in data["centre_mm"])
+        if len(coefficients) != 3 or len(centre) != 2 or float(data["half_size_mm"]) <= 0:
+            raise ValueError("illumination needs 3 coefficients, a 2-number centre and a positive half size")
+        return cls(coefficients, centre, float(data["half_size_mm"]))  # type: ignore[arg-type]
+
+
+def fit_illumination(points_mm: np.ndarray, luminance: np.ndarray, centre_mm: tuple[float, float],
+                     half_size_mm: float) -> IlluminationField | None:
+    """Bilinear field through 4 paper-white readings, planar through 3; None (uniform) with fewer."""
+    n = len(points_mm)
+    if n < 3:
+        return None
+    u = (points_mm[:, 0] - centre_mm[0]) / half_size_mm
+    v = (points_mm[:, 1] - centre_mm[1]) / half_size_mm
+    columns = [np.ones(n), u, v] + ([u * v] if n >= 4 else [])
+    solution, *_ = np.linalg.lstsq(np.stack(columns, 1), luminance, rcond=None)
+    level = solution[0]
+    if level <= 0:
+        return None
+    rel = solution / level
+    return IlluminationField((float(rel[1]), float(rel[2]), float(rel[3]) if n >= 4 else 0.0),
+                             centre_mm, half_size_mm)
+
+
+@dataclass(frozen=True)
 class ColourCorrection:
-    """``corrected_linear = matrix @ measured_linear + offset`` (linear sRGB, R, G, B order)."""
+    """``corrected_linear = matrix @ (measured_linear / illumination) + offset`` (linear sRGB,
+    R, G, B order); ``illumination`` None means uniform light."""
 
     matrix: np.ndarray
     offset: np.ndarray
     model: str = "matrix3x3+offset"
+    illumination: IlluminationField | None = None
 
-    def apply_rgb8(self, rgb8: np.ndarray) -> np.ndarray:
-        """Correct 8-bit RGB values (any leading shape) -> 8-bit RGB."""
-        linear = srgb_to_linear(np.asarray(rgb8, np.float64) / 255.0)
+    def _gain(self, at_mm: np.ndarray | None) -> np.ndarray | float:
+        if self.illumination is None or at_mm is None:
+            return 1.0
+        at = np.asarray(at_mm, np.float64)
+        return self.illumination.at(at[..., 0], at[..., 1])[..., None]
+
+    def apply_rgb8(self, rgb8: np.ndarray, at_mm: np.ndarray | None = None) -> np.ndarray:
+        """Correct 8-bit RGB values (any leading shape) seen at table position(s) ``at_mm``
+        (same leading shape, x and y in mm; None: the play area's centre) -> 8-bit RGB."""
+        linear = srgb_to_linear(np.asarray(rgb8, np.float64) / 255.0) / self._gain(at_mm)
         corrected = linear @ self.matrix.T + self.offset
         return np.clip(np.round(linear_to_srgb(corrected) * 255.0), 0, 255).astype(np.uint8)
 
-    def apply_bgr_image(self, image_bgr: np.ndarray) -> np.ndarray:
-        """Correct a whole BGR uint8 image (via a per-channel lookup table for the decoding)."""
+    def apply_bgr_image(self, image_bgr: np.ndarray, table_mm: tuple[np.ndarray, np.ndarray] | None = None
+                        ) -> np.ndarray:
+        """Correct a whole BGR uint8 image. ``table_mm``: the x and y (mm) of each pixel's column
+        and row, for a rectified view (calibration.table.Rectifier.pixel_mm); None treats the
+        light as uniform."""
         lut = srgb_to_linear(np.arange(256) / 255.0).astype(np.float32)
         linear = lut[image_bgr[..., ::-1]]
+        if self.illumination is not None and table_mm is not None:
+            xs, ys = np.meshgrid(table_mm[0], table_mm[1])
+            linear = linear / self.illumination.at(xs, ys).astype(np.float32)[..., None]
         corrected = linear @ self.matrix.T.astype(np.float32) + self.offset.astype(np.float32)
         # Encode through a fine table: 4096 steps of linear light is below 8-bit sRGB resolution.
         enc = np.round(linear_to_srgb(np.linspace(0, 1, 4097)) * 255).astype(np.uint8)
@@ -99,7 +164,8 @@ class ColourCorrection:
     def to_json(self) -> dict[str, Any]:
         return {"model": self.model, "space": "linear sRGB (R, G, B)",
                 "matrix": [[round(float(v), 8) for v in row] for row in self.matrix],
-                "offset": [round(float(v), 8) for v in self.offset]}
+                "offset": [round(float(v), 8) for v in self.offset],
+                "illumination": None if self.illumination is None else self.illumination.to_json()}
 
     @classmethod
     def from_json(cls, data: Any) -> "ColourCorrection":
@@ -107,28 +173,37 @@ class ColourCorrection:
         offset = np.asarray(data["offset"], np.float64)
         if matrix.shape != (3, 3) or offset.shape != (3,) or not np.all(np.isfinite(matrix)):
             raise ValueError("colour 'matrix' must be 3x3 and 'offset' 3 finite numbers")
-        return cls(matrix, offset, str(data.get("model", "matrix3x3+offset")))
+        field = data.get("illumination")
+        return cls(matrix, offset, str(data.get("model", "matrix3x3+offset")),
+                   None if field is None else IlluminationField.from_json(field))
 
 
 def fit_colour_correction(measured_rgb8: np.ndarray, reference_rgb8: np.ndarray,
-                          full_matrix: bool = True) -> ColourCorrection:
-    """Least-squares fit in linear RGB. ``full_matrix`` False: per-channel gain + offset."""
+                          full_matrix: bool = True, illumination: IlluminationField | None = None,
+                          at_mm: np.ndarray | None = None) -> ColourCorrection:
+    """Least-squares fit in linear RGB. ``full_matrix`` False: per-channel gain + offset.
+    With ``illumination``, each measurement is first divided by the light level at ``at_mm``."""
     measured = srgb_to_linear(np.asarray(measured_rgb8, np.float64) / 255.0)
+    if illumination is not None and at_mm is not None:
+        measured = measured / illumination.at(at_mm[:, 0], at_mm[:, 1])[:, None]
     reference = srgb_to_linear(np.asarray(reference_rgb8, np.float64) / 255.0)
     n = len(measured)
+    # Least squares in linear light would let the bright patches dominate while the eye (and
+    # Delta E) is most sensitive in the darks: weight each patch by 1 / (its luminance + 0.05).
+    weights = 1.0 / (reference @ [0.2126, 0.7152, 0.0722] + DARK_WEIGHT_OFFSET)
     if full_matrix:
         if n < 4:
             raise ColourCorrectionError(f"need at least 4 colour patches for a 3x3 fit, have {n}")
-        design = np.hstack([measured, np.ones((n, 1))])
-        solution, *_ = np.linalg.lstsq(design, reference, rcond=None)
-        return ColourCorrection(solution[:3].T.copy(), solution[3].copy())
+        design = np.hstack([measured, np.ones((n, 1))]) * weights[:, None]
+        solution, *_ = np.linalg.lstsq(design, reference * weights[:, None], rcond=None)
+        return ColourCorrection(solution[:3].T.copy(), solution[3].copy(), illumination=illumination)
     if n < 2:
         raise ColourCorrectionError(f"need at least 2 colour patches for a per-channel fit, have {n}")
     gains, offsets = np.zeros(3), np.zeros(3)
     for ch in range(3):
-        design = np.stack([measured[:, ch], np.ones(n)], 1)
-        (gains[ch], offsets[ch]), *_ = np.linalg.lstsq(design, reference[:, ch], rcond=None)
-    return ColourCorrection(np.diag(gains), offsets, "per-channel gain+offset")
+        design = np.stack([measured[:, ch], np.ones(n)], 1) * weights[:, None]
+        (gains[ch], offsets[ch]), *_ = np.linalg.lstsq(design, reference[:, ch] * weights, rcond=None)
+    return ColourCorrection(np.diag(gains), offsets, "per-channel gain+offset", illumination)
 
 
 def delta_e_report(rgb8: np.ndarray, reference_rgb8: np.ndarray) -> dict[str, np.ndarray]:

@@ -44,6 +44,12 @@ class CalibrationConfig:
     """A patch whose pixels vary more than this (8-bit std) is covered or in a shadow edge: skipped."""
     min_patches_for_matrix: int = 6
     """Fewer usable patches than this: fit per-channel gain + offset instead of the 3x3 matrix."""
+    overexposed_level: int = 253
+    """A patch (or paper) reading this high in any channel is clipped: not used."""
+    illumination_field: bool = True
+    """Measure the light's fall-off across the table on the cards' white paper and divide it out."""
+    paper_band_mm: tuple[float, float] = (1.5, 4.5)
+    """Paper sampled this far (mm) left and right of each marker (its quiet zone)."""
     max_patch_delta_e: float = 10.0
     """After fitting, a patch further than this (CIEDE2000) is an outlier and is dropped once."""
 

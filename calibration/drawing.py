@@ -103,10 +103,12 @@ class MmCanvas:
 
 
 def draw_card(canvas: MmCanvas, card: layout.CornerCard, *, labels: bool = True,
-              cut_lines: bool = False) -> None:
-    """One corner card at its table position (shift ``canvas.origin_mm`` to place it elsewhere)."""
+              cut_lines: bool = False, paper: RGB = PAPER_WHITE) -> None:
+    """One corner card at its table position (shift ``canvas.origin_mm`` to place it elsewhere).
+    ``paper``: the card's background; the printed sheet leaves it white (no ink), a synthetic
+    view gives it the off-white of real paper."""
     x0, y0, x1, y1 = card.rect_mm
-    canvas.fill_rect(x0, y0, x1, y1, PAPER_WHITE)
+    canvas.fill_rect(x0, y0, x1, y1, paper)
     placement = layout.marker(card.marker_id)
     canvas.marker(placement)
     for patch in card.patches:

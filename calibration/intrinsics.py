@@ -171,10 +171,9 @@ class IntrinsicsResult:
 _SUBPIX_CRITERIA = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
 
 
-def _find_chessboard(grey: np.ndarray, size: tuple[int, int], fast: bool = False) -> np.ndarray | None:
-    flags = cv2.CALIB_CB_ADAPTIVE_THRESH | cv2.CALIB_CB_NORMALIZE_IMAGE
-    if fast:
-        flags |= cv2.CALIB_CB_FAST_CHECK
+def _find_chessboard(grey: np.ndarray, size: tuple[int, int]) -> np.ndarray | None:
+    # FAST_CHECK (as in OpenCV's calibration sample) gives up quickly on photos without a board.
+    flags = cv2.CALIB_CB_ADAPTIVE_THRESH | cv2.CALIB_CB_NORMALIZE_IMAGE | cv2.CALIB_CB_FAST_CHECK
     found, corners = cv2.findChessboardCorners(grey, size, flags=flags)
     if not found:
         return None
@@ -212,7 +211,7 @@ class _ViewFinder:
         if corners is None:
             lap = laplacian_variance(grey)
             if lap < self.config.min_laplacian_variance:
-                return (f"too blurred (sharpness {lap:.1f} < {self.config.min_laplacian_variance:g}, "
+                return (f"too blurred or featureless (sharpness {lap:.1f} < {self.config.min_laplacian_variance:g}, "
                         f"variance of the Laplacian); pattern not found")
             return f"pattern not found (no {self.spec.describe()})"
         edge_width = float(cv2.estimateChessboardSharpness(
@@ -248,7 +247,7 @@ def _pattern_hint(grey: np.ndarray, spec: PatternSpec) -> str:
             size = (spec.cols + dc, spec.rows + dr)
             if (dc, dr) == (0, 0) or min(size) < 2:
                 continue
-            if _find_chessboard(grey, size, fast=True) is not None:
+            if _find_chessboard(grey, size) is not None:
                 return f"; the first photo shows a {size[0]}x{size[1]} chessboard: try --pattern {size[0]}x{size[1]}"
     return ""
 
@@ -262,7 +261,7 @@ def _refuse_sub_board(grey: np.ndarray, spec: PatternSpec, photo: str) -> None:
     """A chessboard with more corners than --pattern says also matches the smaller size (a part
     of it); that hides a wrong --pattern, so say so instead."""
     for size in ((spec.cols + 1, spec.rows), (spec.cols, spec.rows + 1)):
-        if _find_chessboard(grey, size, fast=True) is not None:
+        if _find_chessboard(grey, size) is not None:
             raise PatternNotFoundError(
                 f"wrong pattern size: {Path(photo).name} shows a chessboard with at least {size[0]}x{size[1]} "
                 f"inner corners, not {spec.cols}x{spec.rows}; count the inner corners (where four squares "

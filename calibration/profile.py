@@ -54,7 +54,7 @@ class Profile:
                 continue
             if not math.isclose(size[0] / size[1], w / h, rel_tol=2e-3):
                 raise ProfileMismatchError(
-                    f"the profile's {name} are for {size[0]}x{size[1]} frames (aspect {size[0] / size[1]:.3f}) "
+                    f"the profile's {name} was made for {size[0]}x{size[1]} frames (aspect {size[0] / size[1]:.3f}) "
                     f"but the camera gives {w}x{h} (aspect {w / h:.3f}); set the camera to "
                     f"{size[0]}x{size[1]} or calibrate again at {w}x{h}")
         if intrinsics is not None and intrinsics.image_size != (w, h):

@@ -17,9 +17,8 @@ from calibration.config import DEFAULT_CONFIG, CalibrationConfig
 from calibration.errors import CalibrationError
 from calibration.intrinsics import Intrinsics
 from calibration.profile import Profile
-from calibration.table import (MarkerScan, TableGeometry, detect_markers, fit_table_geometry,
-                               make_marker_detector)
 from calibration.images import to_grey
+from calibration.table import TableGeometry, detect_markers, fit_table_geometry, make_marker_detector
 
 OK, MOVED, UNSURE = "ok", "moved", "unsure"
 

@@ -72,7 +72,7 @@ def render_sheet(paper: str = "a4", dpi: float = 300.0) -> np.ndarray:
         left, top = positions[card.marker_id]
         # Shift the canvas origin so the card (drawn at its table position) lands at (left, top).
         shifted = canvas.moved((card.rect_mm[0] - left, card.rect_mm[1] - top))
-        draw_card(shifted, card, labels=True, cut_lines=True)
+        draw_card(shifted, card, labels=True, cut_lines=True, paper=(255, 255, 255))
         bottom = max(bottom, top + card.size_mm[1])
 
     # 100 mm scale bar with 10 mm ticks.

@@ -107,7 +107,10 @@ def camera_pose(tilt_deg: float, yaw_deg: float, camera_matrix: np.ndarray, imag
 def render_view(tilt_deg: float = 0.0, yaw_deg: float = 0.0, light: str = "neutral", *,
                 image_size: tuple[int, int] = (1280, 720), focal_px: float = 920.0,
                 dist: tuple[float, ...] | None = None, exposure: float = 1.0, noise_sigma: float = 2.0,
-                blur_sigma: float = 0.7, cover_marker: int | None = None, seed: int = 0) -> SyntheticView:
+                blur_sigma: float = 0.7, cover_marker: int | None = None, falloff: float = 0.0,
+                seed: int = 0) -> SyntheticView:
+    """``falloff``: share of the light lost from the image's left edge to its right edge (a lamp
+    on the left)."""
     w, h = image_size
     k = np.array([[focal_px, 0, (w - 1) / 2 + 7.0], [0, focal_px, (h - 1) / 2 - 5.0], [0, 0, 1]])
     d = np.zeros(5) if dist is None else np.asarray(dist, np.float64)
@@ -156,6 +159,9 @@ def render_view(tilt_deg: float = 0.0, yaw_deg: float = 0.0, light: str = "neutr
     lut = srgb_to_linear(np.arange(256) / 255.0).astype(np.float32)
     small = cv2.resize(lut[big], image_size, interpolation=cv2.INTER_AREA)
     linear = small * np.asarray(LIGHTS[light], np.float32) * np.float32(exposure)
+    if falloff:
+        ramp = 1.0 - falloff * np.arange(w, dtype=np.float32) / (w - 1)
+        linear = linear * ramp[None, :, None]
     if blur_sigma > 0:
         linear = cv2.GaussianBlur(linear, (0, 0), blur_sigma)
     rng = np.random.default_rng(seed)

@@ -35,21 +35,23 @@ def status(state: OctocubeState) -> list[str]:
 
 def _play_area(state: OctocubeState) -> list[str]:
     problems: list[str] = []
-    locations = set(state.game.grid.locations)
-    for loc in state.holes & set(state.stacks):
-        problems.append(f"{location_label(loc)} is both a stack and a hole")
-    for loc in locations - state.holes - set(state.stacks):
-        problems.append(f"{location_label(loc)} is neither a stack nor a hole")
+    stacks, holes = state.stacks, state.holes
+    for loc in state.game.grid.locations:
+        if (loc in stacks) == (loc in holes):
+            problems.append(f"{location_label(loc)} must be either a stack or a hole")
+    if len(stacks) + len(holes) != len(state.game.grid.locations):
+        problems.append("stacks or holes name locations outside the play area")
     waiting = set(state.pending_abyss) | ({state.leftover_target} if state.leftover_target else set())
     for loc, stack in state.stacks.items():
-        where = location_label(loc)
-        if not stack and loc not in state.occupied and loc not in waiting:
-            problems.append(f"the stack at {where} is empty but nothing waits to fill it")
-        for tile in stack:
-            if tile is not UNKNOWN and not isinstance(tile, Tile):
-                problems.append(f"the stack at {where} holds {tile!r}, not a tile")
-            elif is_abyss(tile) and len(stack) != 1:
-                problems.append(f"the abyss tile at {where} is not alone on its space")
+        if not stack:
+            if loc not in state.occupied and loc not in waiting:
+                problems.append(f"the stack at {location_label(loc)} is empty but nothing waits to fill it")
+        elif len(stack) > 1:
+            for tile in stack:
+                if tile is not UNKNOWN and getattr(tile, "kind", None) == "abyss":
+                    problems.append(f"the abyss tile at {location_label(loc)} is not alone on its space")
+        elif stack[0] is not UNKNOWN and not isinstance(stack[0], Tile):
+            problems.append(f"the stack at {location_label(loc)} holds {stack[0]!r}, not a tile")
     for loc in state.pending_abyss:
         if state.stacks.get(loc) != []:
             problems.append(f"{location_label(loc)} waits for an abyss tile but is not empty")
@@ -71,7 +73,7 @@ def _cubes(state: OctocubeState) -> list[str]:
             problems.append(f"{who}'s cube faces are {sorted(cube.faces)}, not the six faces")
             continue
         for face, tile in cube.faces.items():
-            if tile is None or tile is UNKNOWN:
+            if id(tile) in _FACE_OK:
                 continue
             if not isinstance(tile, Tile) or not tile.collectible:
                 problems.append(f"{who}'s {face} face holds {tile!r}: only object or coin tiles stick")
@@ -102,7 +104,9 @@ def _boards(state: OctocubeState) -> list[str]:
         who = player_name(seat)
         if board.coins < 0:
             problems.append(f"{who} has a negative number of coins")
-        if any(not isinstance(t, Tile) or t.kind != "object" for t in board.tiles):
+        if not set(map(id, board.tiles)) <= _OBJECT_IDS and any(
+            not isinstance(t, Tile) or t.kind != "object" for t in board.tiles
+        ):
             problems.append(f"{who}'s board holds something other than object tiles")
         expected = sum(data.SERIES_POINTS[c] for _, c in board.series)
         if board.tokens != expected:
@@ -113,8 +117,9 @@ def _boards(state: OctocubeState) -> list[str]:
                 continue
             if board.tiles or board.series or board.tokens:
                 problems.append(f"{who} holds standard-board tiles or tokens in the kids game")
-            for space, tile in zip(data.KIDS_BOARD_SPACES, board.slots, strict=True):
-                if tile is not None and (not isinstance(tile, Tile) or not data.kids_space_accepts(space, tile)):
+            for slot, tile in enumerate(board.slots):
+                if tile is not None and not _fits(slot, tile):
+                    space = data.KIDS_BOARD_SPACES[slot]
                     problems.append(f"{who}'s {data.kids_space_label(space)} holds {tile!r}, which does not fit")
         elif board.slots:
             problems.append(f"{who} has kids board spaces in the {state.mode} game")
@@ -126,25 +131,33 @@ def _boards(state: OctocubeState) -> list[str]:
     return problems
 
 
+_OBJECT_IDS = frozenset(id(t) for t in data.OBJECT_TILES.values())
+_FACE_OK = frozenset(id(t) for t in (None, UNKNOWN, *data.TILE_COUNTS))
+_FITS: dict[tuple[int, int], bool] = {
+    (slot, id(tile)): data.kids_space_accepts(space, tile)
+    for slot, space in enumerate(data.KIDS_BOARD_SPACES)
+    for tile in data.OBJECT_TILES.values()
+}
+
+
+def _fits(slot: int, tile: Any) -> bool:
+    fits = _FITS.get((slot, id(tile)))
+    if fits is None:  # not a canonical tile: check it the slow way
+        return isinstance(tile, Tile) and data.kids_space_accepts(data.KIDS_BOARD_SPACES[slot], tile)
+    return fits
+
+
 def _tiles(state: OctocubeState) -> list[str]:
     problems: list[str] = []
-    counts = state.tile_counts()
-    total = 0
-    for tile, count in counts.items():
-        total += count
-        if tile is UNKNOWN:
-            continue
-        limit = data.TILE_COUNTS.get(tile)
-        if limit is None:
-            problems.append(f"{tile!r} is not an object or coin tile of the game")
-        elif count > limit:
+    vector, unknown, others = state.tile_vector()
+    for tile, n in others:
+        problems.append(f"{n} x {tile!r} found: not an object or coin tile of the game")
+    total = sum(vector) + unknown + sum(n for _, n in others)
+    for (tile, limit), count in zip(data.TILE_COUNTS.items(), vector, strict=True):
+        if count > limit or (not unknown and count != limit):
             problems.append(f"{count} {tile.label()} tiles found, the game has {limit}")
     if total != data.COLLECTIBLE_TILE_TOTAL:
         problems.append(f"{total} object and coin tiles found, the game has {data.COLLECTIBLE_TILE_TOTAL}")
-    elif UNKNOWN not in counts:
-        for tile, limit in data.TILE_COUNTS.items():
-            if counts.get(tile, 0) != limit:
-                problems.append(f"{counts.get(tile, 0)} {tile.label()} tiles found, the game has {limit}")
     return problems
 
 

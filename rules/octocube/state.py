@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -75,14 +76,21 @@ from rules.octocube.pieces import Cube, FaceContent, PlayerBoard, is_abyss
 PLAIN_ABYSS = Tile("abyss")
 ABYSS_A = Tile("abyss", letter="A")
 POWER_TILES: dict[str, Tile] = {letter: Tile("abyss", letter=letter) for letter in data.ALL_POWERS}
+_SKIP_IDS = frozenset(id(t) for t in (None, PLAIN_ABYSS, ABYSS_A, *POWER_TILES.values()))
 
 _ROLLS: dict[str, Roll] = {d: Roll(d) for d in ROLL_PERMUTATION}
+_KIDS_ROLLS: dict[tuple[str, tuple[str, str]], Roll] = {}
 _PIVOTS: tuple[Pivot, ...] = (Pivot(90), Pivot(180), Pivot(270))
 _PASS = Pass()
 _DECLINE = Decline()
 _RETRIEVE = Retrieve()
 _FACE_BITS: tuple[tuple[str, int], ...] = tuple((f, 1 << i) for i, f in enumerate(FACES))
 _SCORE_CACHE: dict[int, tuple[Score, ...]] = {}
+_CANON_TILES: tuple[Tile, ...] = tuple(data.TILE_COUNTS)
+_CANON_INDEX: dict[int, int] = {id(t): i for i, t in enumerate(_CANON_TILES)}
+_CANON_POSITION: dict[Tile, int] = {t: i for i, t in enumerate(_CANON_TILES)}
+_COIN_INDEX = _CANON_POSITION[COIN]
+_UNKNOWN_ID = id(UNKNOWN)
 _PLACE_CACHE: dict[tuple[Location, tuple[str, str]], Place] = {}
 
 
@@ -100,6 +108,45 @@ def _score_moves(mask: int) -> tuple[Score, ...]:
             subsets.append(Score(tuple(f for i, f in enumerate(faces) if sub >> i & 1)))
         moves = _SCORE_CACHE[mask] = tuple(subsets)
     return moves
+
+
+_POWER_CACHE: dict[tuple[Any, ...], UsePower] = {}
+_H_CACHE: dict[tuple[Any, ...], list[Move]] = {}
+
+
+def _power(letter: str, source: Location, direction: str | None = None, location: Location | None = None,
+           other: Location | None = None, seat: int | None = None, board_tile: str | None = None,
+           orientation: tuple[str, str] | None = None) -> UsePower:
+    """Shared UsePower instances: the advanced game lists hundreds of them per turn."""
+    key = (letter, source, direction, location, other, seat, board_tile, orientation)
+    move = _POWER_CACHE.get(key)
+    if move is None:
+        move = _POWER_CACHE[key] = UsePower(letter, source, direction, location, other, seat, board_tile, orientation)
+    return move
+
+
+_PLACE_TABLES: dict[tuple[int, ...], dict[Location, tuple[Place, ...]]] = {}
+
+
+def _place_table(pattern: tuple[int, ...]) -> dict[Location, tuple[Place, ...]]:
+    """Place moves per location for a cube with this face pattern (any grid location)."""
+    table = _PLACE_TABLES.get(pattern)
+    if table is None:
+        orientations = distinct_orientations(pattern)
+        table = _PLACE_TABLES[pattern] = _LazyPlaces(orientations)
+    return table
+
+
+class _LazyPlaces(dict):  # type: ignore[type-arg]
+    """location -> Place moves, built on first use of each location."""
+
+    def __init__(self, orientations: tuple[tuple[str, str], ...]) -> None:
+        super().__init__()
+        self.orientations = orientations
+
+    def __missing__(self, loc: Location) -> tuple[Place, ...]:
+        moves = self[loc] = tuple(_place_move(loc, o) for o in self.orientations)
+        return moves
 
 
 def _place_move(loc: Location, orientation: tuple[str, str]) -> Place:
@@ -359,7 +406,7 @@ class OctocubeState(State):
     def _legal_moves(self) -> Iterator[Move]:
         return iter(self._moves())
 
-    def _moves(self) -> list[Move]:
+    def _moves(self, powers: bool = True) -> list[Move]:
         if self.pending_abyss:
             return [ChooseAbyss(x) for x in sorted({t.letter for t in self.abyss_supply})]  # type: ignore[misc]
         if self.mode == "kids":
@@ -384,7 +431,7 @@ class OctocubeState(State):
                 mask |= bit
         moves.extend(_score_moves(mask))
         moves.append(_PASS)
-        if self.mode == "advanced":
+        if powers and self.mode == "advanced":
             for n in self.game.grid.neighbours[loc]:
                 letter = self._power_at(n)
                 if letter is not None:
@@ -392,18 +439,27 @@ class OctocubeState(State):
         return moves
 
     def _place_moves(self, cube: Cube) -> list[Move]:
-        free = [loc for loc in self.game.grid.edge if loc in self.stacks and loc not in self.occupied]
-        if not free:
-            return []
-        orientations = distinct_orientations(face_pattern(cube.faces))
-        return [_place_move(loc, o) for loc in free for o in orientations]
+        stacks, occupied = self.stacks, self.occupied
+        table = _place_table(face_pattern(cube.faces))
+        moves: list[Move] = []
+        for loc in self.game.grid.edge:
+            if loc in stacks and loc not in occupied:
+                moves.extend(table[loc])
+        return moves
 
     def _kids_rolls(self, cube: Cube, loc: Location) -> list[Move]:
         free = self._free_rolls(loc)
         if not free:
             return []
         orientations = [o for o in distinct_orientations(face_pattern(cube.faces)) if cube.faces[o[0]] is None]
-        return [Roll(d, o) for d, _ in free for o in orientations]
+        rolls: list[Move] = []
+        for d, _ in free:
+            for o in orientations:
+                move = _KIDS_ROLLS.get((d, o))
+                if move is None:
+                    move = _KIDS_ROLLS[(d, o)] = Roll(d, o)
+                rolls.append(move)
+        return rolls
 
     def _kids_hand_moves(self) -> list[Move]:
         if self.leftover_target is not None:
@@ -432,14 +488,14 @@ class OctocubeState(State):
         faces = cube.faces
         stacks, occupied = self.stacks, self.occupied
         if letter == "A":  # perform the Roll action
-            return [UsePower("A", source, direction=d) for d, _ in self._free_rolls(loc)]
+            return [_power("A", source, direction=d) for d, _ in self._free_rolls(loc)]
         if letter == "B":  # swap the cube's top tile with a tile of the board
             if faces["top"] is None:
                 return []
-            return [UsePower("B", source, board_tile=t) for t in self._board_tile_labels(seat)]
+            return [_power("B", source, board_tile=t) for t in self._board_tile_labels(seat)]
         if letter == "C":  # move the cube, same orientation, to any unoccupied space
             return [
-                UsePower("C", source, location=x)
+                _power("C", source, location=x)
                 for x in self.game.grid.locations
                 if x in stacks and x not in occupied
             ]
@@ -447,13 +503,13 @@ class OctocubeState(State):
             if faces["top"] is not None:
                 return []
             return [
-                UsePower("D", source, location=x)
+                _power("D", source, location=x)
                 for x in self.game.grid.locations
                 if x not in occupied and self._collectible_top(x)
             ]
         if letter == "E":  # reorient the cube in place
             return [
-                UsePower("E", source, orientation=o)
+                _power("E", source, orientation=o)
                 for o in distinct_orientations(face_pattern(faces))
                 if o != IDENTITY
             ]
@@ -462,29 +518,35 @@ class OctocubeState(State):
             if not labels:
                 return []
             return [
-                UsePower("F", source, location=x, board_tile=t)
+                _power("F", source, location=x, board_tile=t)
                 for x in self.game.grid.neighbours[loc]
                 if x not in occupied and self._collectible_top(x)
                 for t in labels
             ]
         if letter == "G":  # swap places with an opponent's cube
             return [
-                UsePower("G", source, seat=other.seat)
+                _power("G", source, seat=other.seat)
                 for other in self.cubes
                 if other.seat != seat and other.location is not None and self._swap_keeps_spaces(loc, other.location)
             ]
         if letter == "H":  # swap two unoccupied stacks
-            free = [x for x in self.game.grid.locations if x in stacks and x not in occupied and stacks[x]]
-            return [
-                UsePower("H", source, location=a, other=b)
-                for i, a in enumerate(free)
-                for b in free[i + 1 :]
-            ]
+            free = tuple(x for x in self.game.grid.locations if x in stacks and x not in occupied and stacks[x])
+            key = (source, free)
+            moves = _H_CACHE.get(key)
+            if moves is None:
+                if len(_H_CACHE) > 20_000:  # bounded: positions repeat within a game, not across
+                    _H_CACHE.clear()
+                moves = _H_CACHE[key] = [
+                    _power("H", source, location=a, other=b)
+                    for i, a in enumerate(free)
+                    for b in free[i + 1 :]
+                ]
+            return list(moves)
         if letter == "I":  # swap top tiles with an opponent's cube
             if faces["top"] is None:
                 return []
             return [
-                UsePower("I", source, seat=other.seat)
+                _power("I", source, seat=other.seat)
                 for other in self.cubes
                 if other.seat != seat and other.location is not None and other.faces["top"] is not None
             ]
@@ -544,9 +606,23 @@ class OctocubeState(State):
         reason = self._check_details(move, cube)
         if reason:
             return reason
-        if self._canonical(move, cube) not in self._moves():
+        if self._canonical(move, cube) not in self._candidates(move, cube):
             return f"{self.describe_move(move)} is not possible here"
         return None
+
+    def _candidates(self, move: Move, cube: Cube) -> list[Move]:
+        """The legal moves a move must be among (only those of its power when it is one: the
+        advanced game lists hundreds of moves and comparing them all would be slow)."""
+        if (
+            isinstance(move, UsePower)
+            and self.follow_up is None
+            and not self.pending_abyss
+            and cube.location is not None
+        ):
+            if move.source in self.game.grid.neighbours[cube.location] and self._power_at(move.source) == move.letter:
+                return self._power_moves(move.letter, move.source, cube)
+            return []
+        return self._moves(powers=isinstance(move, UsePower))
 
     def _canonical(self, move: Move, cube: Cube) -> Move:
         """The listed spelling of a move: orientations with the same result are one move."""
@@ -662,19 +738,33 @@ class OctocubeState(State):
                 )
 
     def _snapshot(self) -> Any:
+        # Cheap undo: every attribute is replaced rather than changed in place (cubes and
+        # boards are copied before a change, see _own_cube and _set_board), except the two
+        # dicts copied here.
         snap = self.__dict__.copy()
         del snap["game"], snap["history"], snap["_undo"]
         snap["stacks"] = self.stacks.copy()
         snap["occupied"] = self.occupied.copy()
-        snap["cubes"] = [c.copy() for c in self.cubes]
-        snap["boards"] = [b.copy() for b in self.boards]
         return snap
 
     def _restore(self, snapshot: Any) -> None:
         self.__dict__.update(snapshot)
 
+    def _own_cube(self, seat: int) -> Cube:
+        """A private copy of a cube, for changing it without touching undo snapshots."""
+        cube = self.cubes[seat].copy()
+        cubes = self.cubes[:]
+        cubes[seat] = cube
+        self.cubes = cubes
+        return cube
+
+    def _set_board(self, seat: int, board: PlayerBoard) -> None:
+        boards = self.boards[:]
+        boards[seat] = board
+        self.boards = boards
+
     def _apply(self, move: Move) -> None:
-        cube = self.cubes[self.player]
+        cube = self._own_cube(self.player)
         kind = move.kind
         if kind == "roll":
             self._roll(cube, move.direction, move.orientation)  # type: ignore[attr-defined]
@@ -828,7 +918,7 @@ class OctocubeState(State):
                 new_faces[f] = None
             cube.faces = new_faces
         self._leave(cube)
-        self.boards[self.player] = board
+        self._set_board(self.player, board)
         self._collect(board, taken)
         self._continue()
 
@@ -884,7 +974,7 @@ class OctocubeState(State):
             board = self.boards[seat].copy()
             given = self._take_from_board(board, tile_from_label(move.board_tile))
             self._put_on_board(board, cube.faces["top"])
-            self.boards[seat] = board
+            self._set_board(seat, board)
             cube.faces = {**cube.faces, "top": given}
             cube.ups = {**cube.ups, "top": "north"}  # put on by hand, upright
         elif letter == "C":
@@ -906,10 +996,10 @@ class OctocubeState(State):
             given = self._take_from_board(board, tile_from_label(move.board_tile))
             stack = self.stacks[move.location]  # type: ignore[index]
             self._put_on_board(board, stack[-1])
-            self.boards[seat] = board
+            self._set_board(seat, board)
             self.stacks[move.location] = stack[:-1] + [given]  # type: ignore[index]
         elif letter == "G":
-            other = self.cubes[move.seat]  # type: ignore[index]
+            other = self._own_cube(move.seat)  # type: ignore[arg-type]
             mine, theirs = cube.location, other.location
             self._leave(cube)
             self._leave(other)
@@ -919,7 +1009,7 @@ class OctocubeState(State):
             a, b = move.location, move.other
             self.stacks[a], self.stacks[b] = self.stacks[b], self.stacks[a]  # type: ignore[index]
         elif letter == "I":
-            other = self.cubes[move.seat]  # type: ignore[index]
+            other = self._own_cube(move.seat)  # type: ignore[arg-type]
             mine, theirs = cube.faces["top"], other.faces["top"]
             cube.faces = {**cube.faces, "top": theirs}
             other.faces = {**other.faces, "top": mine}
@@ -950,7 +1040,7 @@ class OctocubeState(State):
         self.follow_up = None
         self._leave(cube)
         board.coins += sum(1 for t in tiles if t.kind == "coin")
-        self.boards[self.player] = board
+        self._set_board(self.player, board)
         self.hand = tuple(sorted(t for t in tiles if t.kind == "object"))
         self._settle_hand()
 
@@ -971,7 +1061,7 @@ class OctocubeState(State):
         slots = list(board.slots)
         slots[move.slot] = tile
         board.slots = slots
-        self.boards[self.player] = board
+        self._set_board(self.player, board)
         hand = list(self.hand)
         hand.remove(tile)
         self.hand = tuple(hand)
@@ -1021,7 +1111,7 @@ class OctocubeState(State):
             if cube.faces[face] is not UNKNOWN:
                 raise RevealError(f"the {face} face of {player_name(seat)}'s cube holds no unseen tile")
             self._check_copies(tile)
-            cube.faces = {**cube.faces, face: tile}
+            self._own_cube(seat).faces = {**cube.faces, face: tile}
             return
         stack = self.stacks.get(location) if isinstance(location, tuple) else None
         if not stack or stack[-1] is not UNKNOWN:
@@ -1038,32 +1128,56 @@ class OctocubeState(State):
 
     def tile_counts(self) -> dict[Any, int]:
         """How many of each object/coin tile (and UNKNOWN) the position holds, anywhere."""
-        counts: dict[Any, int] = {}
-
-        def add(tile: Any, n: int = 1) -> None:
+        vector, unknown, others = self.tile_vector()
+        counts: dict[Any, int] = {t: n for t, n in zip(_CANON_TILES, vector, strict=True) if n}
+        if unknown:
+            counts[UNKNOWN] = unknown
+        for tile, n in others:
             counts[tile] = counts.get(tile, 0) + n
-
-        for stack in self.stacks.values():
-            for t in stack:
-                if not is_abyss(t):
-                    add(t)
-        for cube in self.cubes:
-            for t in cube.faces.values():
-                if t is not None:
-                    add(t)
-        for board in self.boards:
-            for t in board.tiles:
-                add(t)
-            for t in board.slots:
-                if t is not None:
-                    add(t)
-            if board.coins:
-                add(COIN, board.coins)
-        for t in self.hand:
-            add(t)
-        for t in self.set_aside:
-            add(t)
         return counts
+
+    def tile_vector(self) -> tuple[list[int], int, list[tuple[Any, int]]]:
+        """Fast tile census: counts per ``data.TILE_COUNTS`` entry (in its order), the number of
+        unseen tiles, and anything else found (which ``status`` reports)."""
+        tiles: list[Any] = []
+        for stack in self.stacks.values():
+            tiles.extend(stack)
+        for cube in self.cubes:
+            tiles.extend(cube.faces.values())
+        coins = 0
+        for board in self.boards:
+            tiles.extend(board.tiles)
+            tiles.extend(board.slots)
+            coins += board.coins
+        tiles.extend(self.hand)
+        tiles.extend(self.set_aside)
+        by_id = Counter(map(id, tiles))  # identity first: canonical tiles need no hashing
+        vector = [0] * len(_CANON_TILES)
+        vector[_COIN_INDEX] = coins
+        unknown = by_id.pop(_UNKNOWN_ID, 0)
+        others: list[tuple[Any, int]] = []
+        objects: dict[int, Any] | None = None
+        for key, n in by_id.items():
+            index = _CANON_INDEX.get(key)
+            if index is not None:
+                vector[index] += n
+                continue
+            if key in _SKIP_IDS:
+                continue
+            if objects is None:
+                objects = dict(zip(map(id, tiles), tiles))
+            tile = objects[key]
+            if tile is None or is_abyss(tile):
+                continue
+            if tile is UNKNOWN:
+                unknown += n
+                continue
+            index = _CANON_POSITION.get(tile) if isinstance(tile, Tile) else None
+            if index is None:
+                others.append((tile, n))
+            else:
+                vector[index] += n
+        return vector, unknown, others
 
     # ------------------------------------------------------------------ scoring, checks, words
     def score_breakdown(self) -> ScoreBreakdown:

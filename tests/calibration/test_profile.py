@@ -49,7 +49,7 @@ def test_rescale_to_same_aspect_maps_the_same_table_points() -> None:
 
 
 def test_other_aspect_is_refused() -> None:
-    with pytest.raises(ProfileMismatchError, match="1280x720 frames .* camera gives 640x480"):
+    with pytest.raises(ProfileMismatchError, match="made for 1280x720 frames .* camera gives 640x480"):
         _profile().for_image_size((640, 480))
 
 

@@ -52,3 +52,12 @@ def test_only_every_nth_frame_is_checked(view) -> None:  # type: ignore[no-untyp
     frame = view(20, 3).image_bgr
     results = [watcher.maybe_check(frame, i) for i in range(25)]
     assert [i for i, r in enumerate(results) if r is not None] == [0, 10, 20]
+
+
+def test_moved_with_too_few_markers_says_it_cannot_reestimate(view) -> None:  # type: ignore[no-untyped-def]
+    watcher = _watcher(view)
+    frame = view(24, 6, seed=1).image_bgr.copy()
+    frame[frame.shape[0] // 2:] = (70, 110, 160)  # the bottom cards are covered, the camera moved
+    result = watcher.check(frame)
+    assert result.status == MOVED and result.geometry is None
+    assert "cannot re-estimate" in result.message

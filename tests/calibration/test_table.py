@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from calibration import layout
-from calibration.config import DEFAULT_CONFIG
+from calibration.config import DEFAULT_CONFIG, CalibrationConfig
 from calibration.colour import delta_e_report
 from calibration.errors import GeometryError, MarkersNotFoundError
 from calibration.intrinsics import Intrinsics
@@ -36,7 +36,7 @@ def probe_delta_e(result) -> list[float]:  # type: ignore[no-untyped-def]
     for _, rgb, (x0, y0, x1, y1) in PROBES:
         (u0, v0), (u1, v1) = result.rectifier.table_mm_to_px(np.array([[x0 + 8, y0 + 8], [x1 - 8, y1 - 8]]))
         pixels = result.rectified[int(v0):int(v1), int(u0):int(u1)].reshape(-1, 3)[:, ::-1]
-        corrected = result.colour.apply_rgb8(np.median(pixels, 0))
+        corrected = result.colour.apply_rgb8(np.median(pixels, 0), np.array([(x0 + x1) / 2, (y0 + y1) / 2]))
         out.append(float(delta_e_report(corrected, np.array(rgb))["de2000"]))
     return out
 
@@ -60,6 +60,23 @@ def test_colour_correction_within_delta_e_5(view, light: str) -> None:  # type: 
     assert summary["max_before"] > 5  # the cast is real...
     assert summary["max_after"] <= 5  # ...and corrected on every patch
     assert max(probe_delta_e(result)) <= 5  # and on colours the fit never saw
+
+
+def test_uneven_light_is_flattened_by_the_paper_white_field() -> None:
+    """A lamp on the left: the right-hand card gets 35 % less light. One matrix cannot fit both
+    cards; dividing by the light level measured on the cards' paper can."""
+    v = render_view(15, 5, "warm", falloff=0.35, exposure=1.1, seed=11)
+    with_field = calibrate_table(v.image_bgr)
+    without = calibrate_table(v.image_bgr, None, CalibrationConfig(illumination_field=False))
+    assert with_field.colour is not None and with_field.colour.illumination is not None
+    a, _, _ = with_field.colour.illumination.coefficients
+    assert a < -0.05  # darker towards +x (the right)
+    assert with_field.colour_summary()["max_after"] <= 5
+    assert without.colour_summary()["max_after"] > with_field.colour_summary()["max_after"]
+    probes = probe_delta_e(with_field)
+    print(f"\nuneven light: patches max {with_field.colour_summary()['max_after']} (without field "
+          f"{without.colour_summary()['max_after']}), probes max {max(probes):.2f}")
+    assert max(probes) <= 5
 
 
 def test_one_marker_covered_uses_the_other_three(view) -> None:  # type: ignore[no-untyped-def]
@@ -160,3 +177,16 @@ def test_cli_table_not_an_image(tmp_path: Path, capsys: pytest.CaptureFixture[st
     bad.write_bytes(b"\x00\x01 definitely not a jpeg")
     assert main(["calibrate", "table", str(bad)]) == 2
     assert "not an image" in capsys.readouterr().err
+
+
+def test_cli_config_overrides_thresholds(view, write_png, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    photo = write_png(view(25, 8, "warm", cover=1).image_bgr)
+    strict = tmp_path / "strict.json"
+    strict.write_text('{"min_markers": 4}')
+    assert main(["calibrate", "table", str(photo), "--config", str(strict)]) == 2
+    assert "marker 1 (top right) is not visible; need at least 4" in capsys.readouterr().err
+    typo = tmp_path / "typo.json"
+    typo.write_text('{"min_marker": 4}')
+    assert main(["calibrate", "table", str(photo), "--config", str(typo)]) == 2
+    assert "unknown keys min_marker" in capsys.readouterr().err

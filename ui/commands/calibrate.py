@@ -107,7 +107,7 @@ def run_table(args: argparse.Namespace) -> int:
     result = calibrate_table(image, intrinsics, config)
     data = result.to_json()
     if args.rectified:
-        out = result.rectified if result.colour is None else result.colour.apply_bgr_image(result.rectified)
+        out = result.corrected_view()
         if not cv2.imwrite(args.rectified, out):
             raise CalibrationError(f"cannot write {args.rectified}")
         data["rectified"]["written"] = args.rectified
@@ -134,6 +134,11 @@ def run_table(args: argparse.Namespace) -> int:
         s = result.colour_summary()
         print(f"colour correction ({result.colour.model}, linear sRGB) from {s['patches_used']} patches: "
               f"Delta E 2000 mean {s['mean_before']} -> {s['mean_after']}, max {s['max_before']} -> {s['max_after']}")
+        field = result.colour.illumination
+        if field is not None:
+            a, b, _ = field.coefficients
+            print(f"light across the play area (from the cards' white paper): {200 * a:+.0f} % left to right, "
+                  f"{200 * b:+.0f} % top to bottom (divided out)")
         skipped = [f"{p.name} ({p.skipped})" for p in result.patches if p.skipped]
         if skipped:
             print("patches not used: " + "; ".join(skipped))

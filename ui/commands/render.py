@@ -7,6 +7,13 @@ import sys
 from typing import Any
 
 
+class RenderCommandError(ValueError):
+    """A user error of ``tablesight render`` (printed as one line, exit status 2).
+
+    A ValueError rather than ui.cli.CommandError: under ``python -m ui.cli`` that module runs
+    as ``__main__`` and a CommandError imported from ``ui.cli`` would not be caught."""
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "render",
@@ -26,6 +33,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--clean", action="store_true",
                    help="no noise, blur, distortion, hands or distractors (even light)")
     p.add_argument("--png", action="store_true", help="write PNG instead of JPEG images")
+    p.add_argument("--masks", action="store_true",
+                   help="also write 16-bit instance masks (pixel = the component's mask_id)")
+    p.add_argument("--sequence", action="store_true",
+                   help="octocube only: render a game being played (COUNT moves; frames with "
+                        "hands reaching in, the move, still frames) instead of separate images")
     p.add_argument("--width", type=int, default=1280)
     p.add_argument("--height", type=int, default=720)
     p.set_defaults(handler=run)
@@ -34,7 +46,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ui.cli import CommandError
+    CommandError = RenderCommandError  # noqa: N806 - local alias, see the class docstring
 
     if args.game == "catalogue":
         import cv2
@@ -49,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {path}")
         return 0
 
-    from vision.render.dataset import DatasetSettings, write_dataset
+    from vision.render.dataset import DatasetSettings, write_dataset, write_sequence
 
     if args.players is not None:
         limits = {"octocube": (2, 4), "open_season": (2, 4), "octo_dice": (1, 4)}[args.game]
@@ -60,12 +72,20 @@ def run(args: argparse.Namespace) -> int:
     settings = DatasetSettings(game=args.game, seed=args.seed, count=args.count,
                                tilt_deg=args.tilt, yolo=args.yolo, clean=args.clean,
                                players=args.players, resolution=(args.width, args.height),
-                               image_format="png" if args.png else "jpg")
+                               image_format="png" if args.png else "jpg", masks=args.masks)
 
     def progress(done: int, total: int) -> None:
         print(f"\r  rendered {done}/{total}", end="", file=sys.stderr, flush=True)
 
+    if args.sequence and args.game != "octocube":
+        raise CommandError("--sequence renders Octocube games only (so far)")
     try:
+        if args.sequence:
+            summary = write_sequence(settings, args.out, progress=progress)
+            print(file=sys.stderr)
+            print(f"{summary['frames']} frames of {summary['moves']} octocube moves, "
+                  f"{summary['mean_render_ms']} ms per frame -> {summary['out']}")
+            return 0
         summary = write_dataset(settings, args.out, progress=progress)
     except OSError as exc:
         raise CommandError(str(exc)) from None

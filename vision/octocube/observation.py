@@ -48,6 +48,9 @@ class BoardReading:
     """Object tiles on the board (kids mode: in board-space order where a space is filled)."""
     coins: int
     confidence: float
+    coins_counted: bool = True
+    """False when ``coins`` only says whether a coin pile lies beside the board (1) or not (0):
+    seen from above, a pile shows its top coin, not how many lie under it."""
 
 
 @dataclass

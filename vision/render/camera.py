@@ -175,9 +175,11 @@ class CameraModel:
         cam = self.to_world(pts) @ self.R.T + self.t
         return cam[:, 2]
 
-    def distort_maps(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """Remap tables turning the ideal pinhole image into the distorted one (None without
-        distortion). For every output (distorted) pixel: where it lies in the ideal image."""
+    def distort_maps(self) -> tuple[np.ndarray, np.ndarray, int] | None:
+        """Remap tables turning an ideal pinhole image into the distorted one (None without
+        distortion), and the margin they need: the ideal image must be drawn ``margin`` pixels
+        larger on every side (principal point shifted by ``margin``), because a barrel lens
+        sees beyond the ideal frame's edges."""
         if not self.has_distortion:
             return None
         key = "_distort_maps"
@@ -197,8 +199,12 @@ class CameraModel:
             full_w, full_h = (len(gx) - 1) * step + 1, (len(gy) - 1) * step + 1
             mx = _resize_nodes(ideal[..., 0], full_w, full_h)[: self.height, : self.width]
             my = _resize_nodes(ideal[..., 1], full_w, full_h)[: self.height, : self.width]
-            self.extra[key] = cv2.convertMaps(np.ascontiguousarray(mx), np.ascontiguousarray(my),
-                                              cv2.CV_16SC2)
+            reach = max(0.0, float(-mx.min()), float(mx.max()) - (self.width - 1),
+                        float(-my.min()), float(my.max()) - (self.height - 1))
+            margin = int(math.ceil(reach)) + 2
+            m1, m2 = cv2.convertMaps(np.ascontiguousarray(mx + margin),
+                                     np.ascontiguousarray(my + margin), cv2.CV_16SC2)
+            self.extra[key] = (m1, m2, margin)
         return self.extra[key]
 
     def to_json(self) -> dict[str, Any]:

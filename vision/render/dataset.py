@@ -71,6 +71,9 @@ class DatasetSettings:
     players: int | None = None
     resolution: tuple[int, int] = (1280, 720)
     image_format: str = "jpg"
+    masks: bool = False
+    """Also write ``masks/STEM.png``: 16-bit, each pixel the ``mask_id`` of the component seen
+    there (0 table, 65535 hands, cups and phones)."""
 
 
 def render_one(settings: DatasetSettings, i: int, renderer: Renderer) -> RenderResult:
@@ -113,11 +116,74 @@ def write_dataset(settings: DatasetSettings, out_dir: str | Path,
         save_ground_truth(res.ground_truth, out / "gt" / f"{stem}.json")
         if settings.yolo:
             write_yolo(out, stem, res.ground_truth, classes)
+        if settings.masks:
+            (out / "masks").mkdir(exist_ok=True)
+            cv2.imwrite(str(out / "masks" / f"{stem}.png"), res.id_map)
         total_ms += res.timings_ms["total"]
         components += len(res.ground_truth["components"])
         if progress:
             progress(i + 1, settings.count)
     summary = {"game": settings.game, "images": settings.count, "components": components,
                "mean_render_ms": round(total_ms / settings.count, 1), "out": str(out)}
+    (out / "summary.json").write_text(json.dumps(summary, indent=1))
+    return summary
+
+
+def write_sequence(settings: DatasetSettings, out_dir: str | Path,
+                   progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
+    """An Octocube game played with ``settings.count`` random legal moves (the engine), as
+    frames ``images/frame_00000.*`` + ``gt/frame_00000.json`` from one fixed camera."""
+    from rules.core import RulesError
+    from rules.registry import make_game
+    from vision.render.sequence import Timing, octocube_sequence
+
+    if settings.count < 1:
+        raise ValueError("--count must be at least 1")
+    rng = random.Random(stable_rng_seed("sequence", settings.seed))
+    players = settings.players or 4
+    try:
+        state = make_game("octocube", players).new_initial_state(seed=settings.seed)
+    except (RulesError, NotImplementedError, KeyError) as exc:
+        raise ValueError(f"cannot start an Octocube game: {exc}") from None
+    moves = []
+    probe = state.clone()
+    for _ in range(settings.count):
+        if probe.is_terminal():
+            break
+        move = (probe.sample_chance(rng) if probe.is_chance_node()
+                else rng.choice(list(probe.legal_moves())))
+        probe.push(move)
+        moves.append(move)
+    tilt = settings.tilt_deg if settings.tilt_deg is not None else rng.uniform(0, settings.max_tilt_deg)
+    camera = CameraModel.looking_at(tilt_deg=tilt, resolution=settings.resolution,
+                                    dist=(0.0,) * 5 if settings.clean else (-0.05, 0.01, 0.0, 0.0, 0.0))
+    options = (RenderOptions.clean() if settings.clean
+               else RenderOptions(lighting=RenderOptions.random(rng).lighting))
+    timing = Timing()
+    per_move = timing.reach_frames + timing.hold_frames + timing.retreat_frames + timing.still_frames
+    total = timing.still_frames + per_move * len(moves)
+    out = Path(out_dir)
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    (out / "gt").mkdir(exist_ok=True)
+    ms = 0.0
+    import time
+
+    t0 = time.perf_counter()
+    n = 0
+    for frame in octocube_sequence(state, moves, camera, seed=settings.seed, options=options,
+                                   timing=timing):
+        stem = f"frame_{frame.index:05d}"
+        ext = settings.image_format
+        if not cv2.imwrite(str(out / "images" / f"{stem}.{ext}"), frame.image):
+            raise OSError(f"could not write {out / 'images' / f'{stem}.{ext}'}")
+        frame.ground_truth["image"] = f"images/{stem}.{ext}"
+        save_ground_truth(frame.ground_truth, out / "gt" / f"{stem}.json")
+        n += 1
+        if progress:
+            progress(n, total)
+    ms = (time.perf_counter() - t0) * 1000 / max(n, 1)
+    summary = {"game": "octocube", "moves": len(moves), "frames": n,
+               "move_list": [state.game.move_codec.encode(m) for m in moves],
+               "mean_render_ms": round(ms, 1), "out": str(out)}
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     return summary

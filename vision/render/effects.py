@@ -110,43 +110,60 @@ class SensorEffects:
 
 def gain_map(width: int, height: int, vignette: float, wb_bgr: np.ndarray,
              falloff_ramp: np.ndarray | None) -> np.ndarray:
-    """Float32 HxWx3 multiplier: white balance x vignetting x lamp fall-off."""
+    """uint8 HxWx3 multiplier in 1/128 units (128 = 1.0): white balance x vignetting x lamp
+    fall-off; uint8 so that applying it is one saturating SIMD multiply."""
     ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
     r2 = ((xs - width / 2) / (width / 2)) ** 2 + ((ys - height / 2) / (height / 2)) ** 2
     v = 1.0 - vignette * np.clip(r2 / 2.0, 0, 1) ** 1.2
     if falloff_ramp is not None:
         v = v * falloff_ramp
-    return v[..., None] * wb_bgr[None, None, :]
+    g = v[..., None] * wb_bgr[None, None, :] * 128.0
+    return np.clip(np.round(g), 0, 255).astype(np.uint8)
 
 
 def apply_sensor(img: np.ndarray, effects: SensorEffects, gains: np.ndarray | None,
-                 rng: np.random.Generator, noise_bank: np.ndarray | None = None) -> np.ndarray:
+                 rng: np.random.Generator,
+                 noise_planes: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """Gains, optical blur, noise and JPEG on a BGR uint8 image (returns a new image).
-    ``noise_bank``: standard-normal float32 noise at least 64 px larger than the image; a
-    random crop of it is used (fresh noise when None)."""
+
+    ``gains``: uint8 HxWx3 multipliers in 1/128 units (see :func:`gain_map`).
+    ``noise_planes``: (positive, negative) uint8 noise at this frame's sigma, at least 64 px
+    larger than the image (see :func:`noise_planes`); a random crop is used, so that adding
+    noise is two saturating uint8 passes. Photon (shot) noise is approximated by a
+    level-independent sigma of ``noise_sigma + shot_noise * 128``.
+    """
     if effects.blur_sigma_px > 0.05:
         img = cv2.GaussianBlur(img, (0, 0), effects.blur_sigma_px)
-    noisy = effects.noise_sigma > 0 or effects.shot_noise > 0
-    if gains is not None or noisy:
-        f = img.astype(np.float32)
-        if gains is not None:
-            cv2.multiply(f, gains, dst=f)
-        if noisy:
-            h, w = img.shape[:2]
-            if noise_bank is None or noise_bank.shape[0] < h + 64 or noise_bank.shape[1] < w + 64:
-                noise = rng.standard_normal((h, w, 3), dtype=np.float32)
-            else:
-                dy, dx = (int(v) for v in rng.integers(0, 64, 2))
-                noise = noise_bank[dy: dy + h, dx: dx + w]
-            if effects.shot_noise > 0:
-                # sigma grows with brightness (photon noise): sigma = read + shot * level
-                sigma = cv2.addWeighted(f, effects.shot_noise, f, 0.0, effects.noise_sigma)
-                f += cv2.multiply(noise, sigma)
-            else:
-                cv2.scaleAdd(noise, effects.noise_sigma, f, dst=f)
-        img = cv2.convertScaleAbs(f)
+    if gains is not None:
+        img = cv2.multiply(img, gains, scale=1 / 128.0)
+    sigma = effective_noise_sigma(effects)
+    if sigma > 0.05:
+        h, w = img.shape[:2]
+        if noise_planes is None or noise_planes[0].shape[0] < h + 64 or noise_planes[0].shape[1] < w + 64:
+            noise = rng.standard_normal((h, w, 3)) * sigma
+            pos = np.clip(np.round(noise), 0, 255).astype(np.uint8)
+            neg = np.clip(np.round(-noise), 0, 255).astype(np.uint8)
+        else:
+            dy, dx = (int(v) for v in rng.integers(0, 64, 2))
+            pos = noise_planes[0][dy: dy + h, dx: dx + w]
+            neg = noise_planes[1][dy: dy + h, dx: dx + w]
+        img = cv2.subtract(cv2.add(img, pos), neg)
     if effects.jpeg_quality is not None:
         ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg_quality)])
         if ok:
             img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return img
+
+
+def effective_noise_sigma(effects: SensorEffects) -> float:
+    """Noise sigma in 8-bit levels, quantised to 0.25 so that noise planes can be cached."""
+    return round((effects.noise_sigma + effects.shot_noise * 128.0) * 4) / 4
+
+
+def noise_planes(bank: np.ndarray, sigma: float) -> tuple[np.ndarray, np.ndarray]:
+    """Split standard-normal int16 noise (x16) scaled to ``sigma`` into positive and negative
+    uint8 planes."""
+    scaled = bank.astype(np.float32) * (sigma / 16.0)
+    pos = cv2.convertScaleAbs(np.maximum(scaled, 0))
+    neg = cv2.convertScaleAbs(np.minimum(scaled, 0))
+    return pos, neg

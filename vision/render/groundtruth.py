@@ -29,7 +29,7 @@ GT_VERSION = 1
 
 
 def _r(values: np.ndarray, nd: int = 2) -> list[list[float]]:
-    return [[round(float(v), nd) for v in row] for row in np.asarray(values).reshape(-1, 2)]
+    return np.round(np.asarray(values, np.float64).reshape(-1, 2), nd).tolist()
 
 
 def _hull(points: np.ndarray) -> np.ndarray:
@@ -39,35 +39,47 @@ def _hull(points: np.ndarray) -> np.ndarray:
 
 
 def build_ground_truth(scene: Scene, camera: CameraModel, options: RenderOptions, seed: int,
-                       id_map: np.ndarray, drawn_px: np.ndarray) -> dict[str, Any]:
-    counts = np.bincount(id_map.ravel()[id_map.ravel() < len(drawn_px)], minlength=len(drawn_px))
+                       id_map: np.ndarray, drawn_px: np.ndarray,
+                       geometry: Any = None) -> dict[str, Any]:
+    import cv2
+
+    n_ids = len(drawn_px)
+    counts = cv2.calcHist([id_map], [0], None, [n_ids], [0, n_ids]).ravel().astype(np.int64)
     components = []
     w, h = camera.width, camera.height
+    if geometry is None:
+        from vision.render.renderer import box_geometry
+
+        geometry = box_geometry(scene.components, camera)
+    n = len(scene.components)
+    final_px = geometry.image_px
+    rounded_px = np.round(final_px, 2)
+    rounded_mm = np.round(geometry.corners3d, 3)
     for index, comp in enumerate(scene.components):
         if not comp.labelled:
             continue
-        base = np.array(comp.corners_mm(0.0))
-        top = np.array(comp.corners_mm(comp.size_mm[2]))
-        top_px = camera.project(top)
-        all_px = camera.project(np.vstack([base, top]))
-        hull = _hull(all_px)
+        top = geometry.corners3d[index, :4]
+        base = geometry.corners3d[index, 4:]
+        top_px = final_px[index, :4]
+        hull = _hull(final_px[index])
         x0, y0 = np.clip(hull.min(axis=0), 0, [w, h])
         x1, y1 = np.clip(hull.max(axis=0), 0, [w, h])
         drawn = int(drawn_px[index + 1])
         visible = int(counts[index + 1]) if index + 1 < len(counts) else 0
         components.append({
             "uid": comp.uid,
+            "mask_id": index + 1,
             "yolo_class": comp.yolo_class,
             "identity": comp.identity,
             "state": comp.state,
             "pose": {"x": round(comp.pose.x, 3), "y": round(comp.pose.y, 3),
                      "z": round(comp.pose.z, 3), "yaw_deg": round(comp.pose.yaw_deg, 3)},
             "size_mm": list(comp.size_mm),
-            "polygon_mm": _r(base[:, :2], 3),
-            "top_polygon_mm": _r(top[:, :2], 3),
+            "polygon_mm": rounded_mm[index, 4:, :2].tolist(),
+            "top_polygon_mm": rounded_mm[index, :4, :2].tolist(),
             "top_height_mm": round(comp.top_z, 3),
             "polygon_px": _r(hull),
-            "top_polygon_px": _r(top_px),
+            "top_polygon_px": rounded_px[index, :4].tolist(),
             "bbox_px": [round(float(v), 2) for v in (x0, y0, x1, y1)],
             "in_image": bool(x1 - x0 > 0.5 and y1 - y0 > 0.5),
             "visible_fraction": round(visible / drawn, 3) if drawn else 0.0,

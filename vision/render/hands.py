@@ -31,6 +31,8 @@ class Hand:
     sleeve_rgb: tuple[int, int, int] = SLEEVE_COLOURS[0]
     spread: float = 0.5
     """0: fingers together (pinching), 1: open hand."""
+    motion_mm: tuple[float, float] = (0.0, 0.0)
+    """How far the hand moves while the shutter is open (motion blur); 0 for a still hand."""
 
     @staticmethod
     def reaching(target_mm: tuple[float, float], side: str, rng: random.Random,
@@ -84,21 +86,27 @@ class Hand:
         for i, off in enumerate((-1.5, -0.5, 0.5, 1.5)):
             ang = off * spread
             fd = d * math.cos(ang) + n * math.sin(ang)
-            fn = np.array([-fd[1], fd[0]])
             base = knuckles + n * off * 22
             flen = (62, 72, 68, 54)[i]
-            end = base + fd * flen
-            parts.append(("finger", at([base + fn * 9, end + fn * 7, end + fd * 5, end - fn * 7,
-                                        base - fn * 9], [h + 4, h, h - 2, h, h + 4])))
+            parts.append(("finger", _capsule(base, fd, flen, 9.5, 7.5, [h + 4, h - 2])))
         thumb_base = wrist + n * 30 + d * 30
         thumb_dir = d * 0.6 + n * 0.8
         thumb_dir /= np.linalg.norm(thumb_dir)
-        tn = np.array([-thumb_dir[1], thumb_dir[0]])
-        thumb_end = thumb_base + thumb_dir * 60
-        parts.append(("finger", at([thumb_base + tn * 12, thumb_end + tn * 8,
-                                    thumb_end + thumb_dir * 5, thumb_end - tn * 8,
-                                    thumb_base - tn * 12], h + 4)))
+        parts.append(("finger", _capsule(thumb_base, thumb_dir, 60, 12, 8.5, [h + 4, h + 2])))
         return parts
+
+
+def _capsule(base: np.ndarray, direction: np.ndarray, length: float, r0: float, r1: float,
+             heights: list[float]) -> np.ndarray:
+    """A finger: tapering sides and a round tip, as (x, y, height) points."""
+    nrm = np.array([-direction[1], direction[0]])
+    end = base + direction * length
+    pts = [(base + nrm * r0, heights[0]), (end + nrm * r1, heights[1])]
+    for a in np.linspace(0, math.pi, 7)[1:-1]:
+        p = end + nrm * r1 * math.cos(a) + direction * r1 * math.sin(a)
+        pts.append((p, heights[1]))
+    pts += [(end - nrm * r1, heights[1]), (base - nrm * r0, heights[0])]
+    return np.array([(p[0], p[1], z) for p, z in pts])
 
 
 def _towards(a: tuple[float, float], b: tuple[float, float], f: float) -> tuple[float, float]:

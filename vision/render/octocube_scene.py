@@ -60,6 +60,8 @@ def _plausible_tile(rng: random.Random) -> Tile:
 def _board_tiles(board: Any) -> list[Tile]:
     if board is None:
         return []
+    if hasattr(board, "object_tiles"):  # the engine's PlayerBoard (kids slots included)
+        return [t for t in board.object_tiles() if isinstance(t, Tile)]
     if isinstance(board, Mapping):
         values: Iterable[Any] = board.values()
     elif hasattr(board, "tiles"):
@@ -89,8 +91,21 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
     """The scene a camera sees for an Octocube position. Tiles whose identity is UNKNOWN but
     visible (an unseen stack top) get a plausible identity from ``seed`` and the location, and
     the ground truth reports what was drawn (``state.drawn_for_unknown``)."""
+    missing = [a for a in ("grid_size", "stacks", "cubes") if not hasattr(state, a)]
+    if missing:
+        raise ValueError(f"not an Octocube position: {type(state).__name__} has no "
+                         f"{', '.join(missing)}")
     n = _num_players(state)
+    if not 1 <= n <= len(oc.PLAYER_COLOURS) or len(state.cubes) < n:
+        raise ValueError(f"an Octocube position needs 1-4 players with a cube each, got {n} "
+                         f"players and {len(state.cubes)} cubes")
     grid = int(state.grid_size)
+    for loc, tiles in state.stacks.items():
+        if not (isinstance(loc, tuple) and len(loc) == 2 and all(0 <= v < grid for v in loc)):
+            raise ValueError(f"stack location {loc!r} is outside the {grid}x{grid} grid")
+        for t in tiles:
+            if not isinstance(t, Tile) and repr(t) != "UNKNOWN":
+                raise ValueError(f"stack {location_label(loc)} holds {t!r}, not a Tile or UNKNOWN")
     scene = Scene(GAME, table_style=table_style, seed=seed,
                   meta={"num_players": n, "grid_size": grid})
     th = lay.TILE_THICKNESS_MM
@@ -131,6 +146,9 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
         board_tiles = _board_tiles(boards[seat]) if boards is not None and seat < len(boards) else []
         objects = [t for t in board_tiles if t.kind == "object"]
         coins = sum(1 for t in board_tiles if t.kind == "coin")
+        board = boards[seat] if boards is not None and seat < len(boards) else None
+        if not coins and isinstance(getattr(board, "coins", None), int):
+            coins = int(board.coins)  # the engine's PlayerBoard counts coin tiles
         coin_counts = getattr(state, "coins", None)
         if coin_counts is not None and seat < len(coin_counts) and not coins:
             coins = int(coin_counts[seat])
@@ -177,7 +195,16 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
             cx, cy = lay.grid_centre(loc, grid)
             z = stack_heights.get(loc, 0) * th
         faces = dict(getattr(cube, "faces", {}) or {})
-        labels = {f: (t.label() if isinstance(t, Tile) else None) for f, t in faces.items()}
+        labels: dict[str, str | None] = {}
+        guessed_faces = []
+        for f, t in faces.items():
+            if isinstance(t, Tile):
+                labels[f] = t.label()
+            elif t is None:
+                labels[f] = None
+            else:  # UNKNOWN: a tile is stuck there but nobody saw it; draw a plausible one
+                labels[f] = _plausible_tile(random.Random(stable_rng_seed(seed, "face", seat, f))).label()
+                guessed_faces.append(f)
         sprite_faces = {f: ("octocube", "cube_face", colour, labels.get(f))
                         for f in ("top", "north", "east", "south", "west")}
         # the top tile's in-plane rotation (engine cubes track it in ``ups``)
@@ -193,7 +220,8 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
             state={"seat": seat, "location": location_label(loc) if loc else None,
                    "top_face": labels.get("top"),
                    "top_rotation": top_rotation if labels.get("top") is not None else None,
-                   "faces": {f: labels.get(f) for f in oc.FACES}}))
+                   "faces": {f: labels.get(f) for f in oc.FACES},
+                   "drawn_for_unknown": guessed_faces}))
     return scene
 
 

@@ -88,6 +88,7 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
         raise ValueError(f"Open Season is for 2-4 players, not {n}")
     if table.side not in art.WALL_SPACES:
         raise ValueError(f"unknown wall side {table.side!r}; expected 'horn' or 'shield'")
+    _check_table(table)
     scene = Scene(GAME, table_style=table_style, seed=seed, play_mat_rgb=(40, 60, 90),
                   meta={"num_players": n, "side": table.side})
     ct = CARD_THICKNESS_MM
@@ -147,9 +148,10 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
                   "top_of_stock": i == len(player.stock) - 1})
         # accolades: face down, fanned like a hand of cards
         k = player.accolades
+        turn, step = min(7.0, 56.0 / max(k, 1)), min(6.0, 60.0 / max(k, 1))  # a hand's fan
         for i in range(k):
-            a = (i - (k - 1) / 2) * 7
-            lx, ly = _rot(pyaw, 32 + (i - (k - 1) / 2) * 6, -25 + abs(i - (k - 1) / 2) * 1.2)
+            a = (i - (k - 1) / 2) * turn
+            lx, ly = _rot(pyaw, 32 + (i - (k - 1) / 2) * step, -25 + abs(i - (k - 1) / 2) * 0.2 * step)
             card(f"accolade {seat} {i}", None, px + lx, py + ly, i * ct, pyaw + a,
                  {"where": "accolades", "seat": seat, "position": i})
         tokens = (["trophy"] * player.trophies + ["wild"] * player.wilds
@@ -163,6 +165,42 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
                                 (size[0], size[1], 2.0), {"top": (GAME, "token", kind)},
                                 state={"where": "personal area", "seat": seat}))
     return scene
+
+
+def _check_card(card: object, where: str) -> None:
+    if card is None:
+        return
+    if (not isinstance(card, tuple | list) or len(card) != 2 or card[0] not in art.PEOPLES
+            or card[1] not in art.ATTRIBUTES):
+        raise ValueError(f"{where}: {card!r} is not a card (people, attribute); peoples are "
+                         f"{', '.join(art.PEOPLES)}, attributes {', '.join(art.ATTRIBUTES)}")
+
+
+def _check_table(table: OpenSeasonTable) -> None:
+    """Name the first thing in the description that cannot be drawn."""
+    if len(table.inn) > 5:
+        raise ValueError(f"the inn holds at most 5 cards, not {len(table.inn)}")
+    for i, c in enumerate(table.inn):
+        if c is None:
+            raise ValueError(f"inn card {i + 1} is None: inn cards are face up")
+        _check_card(c, f"inn card {i + 1}")
+    spaces = len(art.WALL_SPACES[table.side])
+    for seat, player in enumerate(table.players):
+        for number, c in player.wall.items():
+            if not isinstance(number, int) or not 1 <= number <= spaces:
+                raise ValueError(f"player {seat + 1}: wall space {number!r} does not exist on the "
+                                 f"{table.side} side (1-{spaces})")
+            _check_card(c, f"player {seat + 1} wall space {number}")
+        for i, c in enumerate(player.stock):
+            if c is None:
+                raise ValueError(f"player {seat + 1}: stock cards are face up, got None")
+            _check_card(c, f"player {seat + 1} stock card {i + 1}")
+        for name in ("accolades", "trophies", "wilds", "penalties"):
+            value = getattr(player, name)
+            if not isinstance(value, int) or value < 0:
+                raise ValueError(f"player {seat + 1}: {name} must be a count, not {value!r}")
+    if not isinstance(table.deck, int) or table.deck < 0:
+        raise ValueError(f"deck must be a card count, not {table.deck!r}")
 
 
 def random_open_season_table(num_players: int = 4, seed: int = 0, *, side: str = "horn",

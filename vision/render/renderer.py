@@ -1,10 +1,10 @@
 """The renderer: scene + camera + options + seed -> image and exact ground truth.
 
-Pipeline (ideal pinhole image first, lens distortion last, like light through a real lens):
-cached background (tileable table texture warped through the table homography, play mat,
-corner cards with ArUco markers) -> soft shadows -> components, painter's algorithm, each box
-face warped from its sprite into its own small ROI -> distractors -> hands -> glare ->
-distortion (remap) -> white balance, vignetting, blur, sensor noise, JPEG.
+Pipeline: cached background (tileable table texture warped through the table homography,
+play mat, corner cards with ArUco markers, drawn through an ideal pinhole and then bent by the
+lens with an exact remap) -> soft shadows -> components, painter's algorithm, each box face
+warped from its sprite into its own small ROI between its lens-distorted corners -> distractors
+-> hands -> glare -> white balance, vignetting, blur, sensor noise, JPEG.
 """
 
 from __future__ import annotations
@@ -23,11 +23,14 @@ from calibration import layout
 from vision.render import sprites
 from vision.render import table_art
 from vision.render.camera import CameraModel
-from vision.render.effects import Lighting, SensorEffects, apply_sensor, gain_map
+from vision.render.effects import (Lighting, SensorEffects, apply_sensor, effective_noise_sigma,
+                                   gain_map, noise_planes)
 from vision.render.hands import CUP_HEIGHT_MM, CUP_RADIUS_MM, PHONE_SIZE_MM, Distractor, Hand
 from vision.render.scene import Component, Pose, Scene
 
-OCCLUDER_ID = 1_000_000
+OCCLUDER_ID = 65_535
+TALL_MM = 14.0
+"""Components at least this tall cast shadows onto other components, not just the table."""
 """Value of hands and distractors in the id map."""
 
 _SIDE_NORMALS = {"north": (0.0, -1.0, 0.0), "east": (1.0, 0.0, 0.0), "south": (0.0, 1.0, 0.0),
@@ -64,8 +67,8 @@ class RenderOptions:
 
     @staticmethod
     def clean() -> RenderOptions:
-        """Even light, no noise, no blur, no JPEG: for tests and catalogue pictures."""
-        return RenderOptions(lighting=Lighting(glare_strength=0.0, falloff=0.0,
+        """Even light without shadows or glare; no noise, blur or JPEG: for tests."""
+        return RenderOptions(lighting=Lighting(glare_strength=0.0, falloff=0.0, shadow_strength=0.0,
                                                colour_temperature_k=5000.0),
                              sensor=SensorEffects.clean())
 
@@ -76,7 +79,7 @@ class RenderResult:
     """BGR uint8, camera.height x camera.width."""
     ground_truth: dict[str, Any]
     id_map: np.ndarray
-    """int32, ideal (undistorted) pixel grid: 1 + index of the component seen there, 0 for the
+    """uint16, same pixel grid as ``image``: 1 + index of the component seen there, 0 for the
     table, ``OCCLUDER_ID`` for hands and distractors."""
     timings_ms: dict[str, float] = field(default_factory=dict)
 
@@ -93,11 +96,17 @@ class Renderer:
     """Holds the caches (backgrounds and distortion maps per camera); create one per process or
     per sequence and call :meth:`render` for every frame."""
 
-    def __init__(self, cache_size: int = 4) -> None:
+    def __init__(self, cache_size: int = 4, reuse_layers: bool = True) -> None:
+        """``reuse_layers``: when the same scene is rendered again with the same camera and
+        light (still frames, hands moving over an unchanged table), reuse its drawn components
+        and redraw only hands, distractors and the sensor. Off: redraw everything (bench)."""
+        self._reuse_layers = reuse_layers
         self._backgrounds: OrderedDict[Any, np.ndarray] = OrderedDict()
         self._gains: OrderedDict[Any, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
         self._noise: dict[tuple[int, int, int], np.ndarray] = {}
+        self._planes: OrderedDict[tuple[int, int, float], tuple[np.ndarray, np.ndarray]] = OrderedDict()
+        self._layers: OrderedDict[Any, tuple[np.ndarray, np.ndarray, np.ndarray]] = OrderedDict()
 
     # ------------------------------------------------------------------ public
     def render(self, scene: Scene, camera: CameraModel, options: RenderOptions | None = None,
@@ -105,26 +114,51 @@ class Renderer:
         options = options or RenderOptions()
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
-        rng = np.random.default_rng(seed)
-        img = self._background(scene, camera, options).copy()
-        self._noise_bank(camera)
-        id_map = np.zeros((camera.height, camera.width), np.int32)
-        t1 = time.perf_counter()
-        timings["background"] = (t1 - t0) * 1000
-
+        rng = np.random.default_rng(seed % (2**63))  # any int, negative too
+        if len(scene.components) >= OCCLUDER_ID - 1:
+            raise ValueError(f"a scene holds at most {OCCLUDER_ID - 2} components")
+        geometry = box_geometry(scene.components, camera)
+        layer_key = (_scene_fingerprint(scene), camera, options.lighting, options.table_seed)
+        cached = self._layers.get(layer_key) if self._reuse_layers else None
+        if cached is not None:
+            # the same table seen again (a still frame, or hands moving over it): reuse the
+            # drawn components, redraw only what moves and the sensor
+            img, id_map, drawn_px = cached[0].copy(), cached[1].copy(), cached[2].copy()
+            t1 = t2 = time.perf_counter()
+            timings.update(background=(t1 - t0) * 1000, shadows=0.0)
+        else:
+            img = self._background(scene, camera, options).copy()
+            id_map = np.zeros((camera.height, camera.width), np.uint16)
+            t1 = time.perf_counter()
+            timings["background"] = (t1 - t0) * 1000
+            # Shadows in passes: flat things (tiles, cards, boards) shade the table under
+            # everything; tall things (cubes, dice) also shade the components around and under
+            # them, so their shadows go on after the components; cups, phones and hands last.
+            low = [c for c in scene.components if c.size_mm[2] < TALL_MM]
+            tall = [c for c in scene.components if c.size_mm[2] >= TALL_MM]
+            self._shadows(img, low, options, camera, with_occluders=False)
+            t2 = time.perf_counter()
+            timings["shadows"] = (t2 - t1) * 1000
+            centres = geometry.corners3d.mean(axis=1)
+            depths = camera.depth(centres) if len(centres) else np.zeros(0)
+            order = sorted(range(len(scene.components)),
+                           key=lambda i: (round(scene.components[i].pose.z, 1), -depths[i]))
+            drawn_px = np.zeros(len(scene.components) + 1, np.int64)
+            for i in order:
+                drawn_px[i + 1] = self._draw_component(img, id_map, scene.components[i], camera,
+                                                       options.lighting, i + 1,
+                                                       geometry.image_px[i])
+            tall_ids = [i + 1 for i, c in enumerate(scene.components) if c.size_mm[2] >= TALL_MM]
+            self._shadows(img, tall, options, camera, with_occluders=False, id_map=id_map,
+                          protect_ids=tall_ids)
+            if self._reuse_layers:
+                self._layers[layer_key] = (img.copy(), id_map.copy(), drawn_px.copy())
+                while len(self._layers) > self._cache_size:
+                    self._layers.popitem(last=False)
         extra_components = [_distractor_component(d, i) for i, d in enumerate(options.distractors)
                             if d.kind == "phone"]
-        self._shadows(img, scene.components + extra_components, options, camera)
-        t2 = time.perf_counter()
-        timings["shadows"] = (t2 - t1) * 1000
-
-        order = sorted(range(len(scene.components)),
-                       key=lambda i: (round(scene.components[i].pose.z, 1),
-                                      -_depth_of(scene.components[i], camera)))
-        drawn_px = np.zeros(len(scene.components) + 1, np.int64)
-        for i in order:
-            drawn_px[i + 1] = self._draw_component(img, id_map, scene.components[i], camera,
-                                                   options.lighting, i + 1)
+        if extra_components or options.hands or options.distractors:
+            self._shadows(img, extra_components, options, camera, with_occluders=True)
         t3 = time.perf_counter()
         timings["components"] = (t3 - t2) * 1000
 
@@ -139,18 +173,15 @@ class Renderer:
         t4 = time.perf_counter()
         timings["occluders"] = (t4 - t3) * 1000
 
-        maps = camera.distort_maps()
-        if maps is not None:
-            img = cv2.remap(img, maps[0], maps[1], cv2.INTER_LINEAR,
-                            borderMode=cv2.BORDER_REPLICATE)
-        img = apply_sensor(img, options.sensor, self._gain(camera, options), rng,
-                           self._noise_bank(camera))
+        sigma = effective_noise_sigma(options.sensor)
+        planes = self._noise_planes(camera, sigma) if sigma > 0.05 else None
+        img = apply_sensor(img, options.sensor, self._gain(camera, options), rng, planes)
         t5 = time.perf_counter()
         timings["camera"] = (t5 - t4) * 1000
 
         from vision.render.groundtruth import build_ground_truth
 
-        gt = build_ground_truth(scene, camera, options, seed, id_map, drawn_px)
+        gt = build_ground_truth(scene, camera, options, seed, id_map, drawn_px, geometry)
         timings["ground_truth"] = (time.perf_counter() - t5) * 1000
         timings["total"] = (time.perf_counter() - t0) * 1000
         return RenderResult(image=img, ground_truth=gt, id_map=id_map, timings_ms=timings)
@@ -168,14 +199,22 @@ class Renderer:
             self._backgrounds.move_to_end(key)
             return cached
         tex = table_art.table_texture(scene.table_style, scene.table_rgb, options.table_seed)
+        # The background is drawn through a perfect pinhole (with a margin when a lens will
+        # bend in what lies beyond the frame), then bent by the lens with one exact remap: it
+        # is cached, so that full-image remap is paid once per camera.
+        maps = camera.distort_maps()
+        margin = maps[2] if maps is not None else 0
+        ideal = replace(camera, dist=(0.0, 0.0, 0.0, 0.0, 0.0), extra={},
+                        width=camera.width + 2 * margin, height=camera.height + 2 * margin,
+                        cx=camera.cx + margin, cy=camera.cy + margin)
         # texture pixel (u, v) <-> table mm (u / d - 256, v / d - 256) so the plank pattern
         # does not start at the play area's corner
         d = table_art.TABLE_TEXTURE_PX_PER_MM
         mm_from_tex = np.array([[1 / d, 0, -0.5 / d - 256.0], [0, 1 / d, -0.5 / d - 256.0], [0, 0, 1]])
-        H = camera.table_to_image_homography @ mm_from_tex
-        img = cv2.warpPerspective(tex, H, (camera.width, camera.height), flags=cv2.INTER_LINEAR,
+        H = ideal.table_to_image_homography @ mm_from_tex
+        img = cv2.warpPerspective(tex, H, (ideal.width, ideal.height), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_WRAP)
-        no_ids = np.zeros((camera.height, camera.width), np.int32)
+        no_ids = np.zeros((ideal.height, ideal.width), np.uint16)
         dressing: list[Component] = []
         if scene.play_mat_rgb is not None:
             p = layout.PLAY_AREA_MM
@@ -191,7 +230,10 @@ class Renderer:
                                       labelled=False, casts_shadow=False))
         flat = replace(options.lighting, azimuth_deg=0.0)
         for comp in dressing:
-            self._draw_component(img, no_ids, comp, camera, flat, 0)
+            self._draw_component(img, no_ids, comp, ideal, flat, 0)
+        if maps is not None:
+            img = cv2.remap(img, maps[0], maps[1], cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
         img.setflags(write=False)
         self._remember(self._backgrounds, key, img)
         return img
@@ -225,22 +267,37 @@ class Renderer:
         shape = (camera.height + 64, camera.width + 64, 3)
         bank = self._noise.get(shape)
         if bank is None:
-            bank = np.empty(shape, np.float32)
-            cv2.setRNGSeed(12345)
-            cv2.randn(bank, 0.0, 1.0)
+            normal = np.random.default_rng(12345).standard_normal(shape, dtype=np.float32)
+            bank = np.round(normal * 16).astype(np.int16)
             self._noise = {shape: bank}
         return bank
 
+    def _noise_planes(self, camera: CameraModel, sigma: float) -> tuple[np.ndarray, np.ndarray]:
+        key = (camera.height, camera.width, sigma)
+        planes = self._planes.get(key)
+        if planes is None:
+            planes = noise_planes(self._noise_bank(camera), sigma)
+            self._planes[key] = planes
+            while len(self._planes) > self._cache_size:
+                self._planes.popitem(last=False)
+        return planes
+
     # ------------------------------------------------------------------ drawing
     def _draw_component(self, img: np.ndarray, id_map: np.ndarray, comp: Component,
-                        camera: CameraModel, light: Lighting, ident: int) -> int:
+                        camera: CameraModel, light: Lighting, ident: int,
+                        image_px: np.ndarray | None = None) -> int:
         total = 0
-        for face in _visible_faces(comp, camera, light):
+        if image_px is None:
+            image_px = box_geometry([comp], camera).image_px[0]
+        for face in _visible_faces(comp, camera, light, image_px):
             total += _draw_face(img, id_map, face, camera, ident)
         return total
 
     def _shadows(self, img: np.ndarray, components: list[Component], options: RenderOptions,
-                 camera: CameraModel) -> None:
+                 camera: CameraModel, *, with_occluders: bool, id_map: np.ndarray | None = None,
+                 protect_ids: list[int] | None = None) -> None:
+        """Darken where ``components`` (and, ``with_occluders``, cups and hands) block the
+        light; pixels of ``protect_ids`` in ``id_map`` (the casters themselves) stay lit."""
         light = options.lighting
         strength = light.shadow_strength * (1 - light.ambient * 0.5)
         if strength <= 0.01:
@@ -260,7 +317,7 @@ class Renderer:
             for p in np.vstack([base, top]):
                 pts.append((p[0] + offset[0] * p[2], p[1] + offset[1] * p[2], 0.0))
             casters.append(np.array(pts))
-        for d_ in options.distractors:
+        for d_ in options.distractors if with_occluders else ():
             if d_.kind == "cup":
                 ring = [(d_.x + CUP_RADIUS_MM * math.cos(a), d_.y + CUP_RADIUS_MM * math.sin(a))
                         for a in np.linspace(0, 2 * math.pi, 16, endpoint=False)]
@@ -268,22 +325,49 @@ class Renderer:
                 pts += [(x + offset[0] * CUP_HEIGHT_MM, y + offset[1] * CUP_HEIGHT_MM, 0.0)
                         for x, y in ring]
                 casters.append(np.array(pts))
-        for hand in options.hands:
+        for hand in options.hands if with_occluders else ():
             for _, part in hand.polygons():
                 pts = [(p[0] + offset[0] * p[2], p[1] + offset[1] * p[2], 0.0) for p in part]
                 casters.append(np.array(pts))
         if not casters:
             return
-        for pts in casters:
-            px = camera.project_ideal(pts) / scale
-            hull = cv2.convexHull(np.round(px * 16).astype(np.int32))
+        sizes = [len(p) for p in casters]
+        all_px = camera.project(np.vstack(casters)) / scale
+        start = 0
+        for k in sizes:
+            hull = cv2.convexHull(np.round(all_px[start: start + k] * 16).astype(np.int32))
             cv2.fillConvexPoly(mask, hull, 1.0, cv2.LINE_AA, shift=4)
+            start += k
         mm_per_px = _mm_per_px(camera)
         sigma = max(0.6, light.shadow_softness_mm / mm_per_px / scale)
-        mask = cv2.GaussianBlur(mask, (0, 0), sigma)
-        keep = cv2.convertScaleAbs(mask, alpha=-255.0 * strength, beta=255.0)
-        full = cv2.resize(keep, (camera.width, camera.height), interpolation=cv2.INTER_LINEAR)
-        cv2.multiply(img, cv2.cvtColor(full, cv2.COLOR_GRAY2BGR), dst=img, scale=1 / 255.0)
+        # only the part of the image that shadows can reach
+        pad = int(3 * sigma) + 2
+        qx0 = max(0, int(all_px[:, 0].min()) - pad)
+        qy0 = max(0, int(all_px[:, 1].min()) - pad)
+        qx1 = min(w, int(all_px[:, 0].max()) + pad + 1)
+        qy1 = min(h, int(all_px[:, 1].max()) + pad + 1)
+        if qx1 <= qx0 or qy1 <= qy0:
+            return
+        sub = cv2.GaussianBlur(mask[qy0:qy1, qx0:qx1], (0, 0), sigma)
+        keep = cv2.convertScaleAbs(sub, alpha=-255.0 * strength, beta=255.0)
+        fx0, fy0 = qx0 * scale, qy0 * scale
+        fx1, fy1 = min(camera.width, qx1 * scale), min(camera.height, qy1 * scale)
+        full = cv2.resize(keep, ((qx1 - qx0) * scale, (qy1 - qy0) * scale),
+                          interpolation=cv2.INTER_LINEAR)[: fy1 - fy0, : fx1 - fx0]
+        if id_map is not None and protect_ids:
+            lut = np.zeros(OCCLUDER_ID + 1, bool)
+            lut[protect_ids] = True
+            full = full.copy()
+            full[lut[id_map[fy0:fy1, fx0:fx1]]] = 255
+        roi = img[fy0:fy1, fx0:fx1]
+        cv2.multiply(roi, cv2.cvtColor(full, cv2.COLOR_GRAY2BGR), dst=roi, scale=1 / 255.0)
+
+
+def _scene_fingerprint(scene: Scene) -> int:
+    """Everything about a scene that changes its pixels (not the game state it reports)."""
+    return hash((scene.table_style, scene.table_rgb, scene.play_mat_rgb, tuple(
+        (c.uid, c.pose, c.size_mm, tuple(sorted(c.faces.items(), key=lambda kv: kv[0])),
+         c.side_rgb, c.casts_shadow) for c in scene.components)))
 
 
 def _mm_per_px(camera: CameraModel) -> float:
@@ -292,30 +376,58 @@ def _mm_per_px(camera: CameraModel) -> float:
     return 100.0 / max(1e-6, float(np.linalg.norm(b - a)))
 
 
-def _depth_of(comp: Component, camera: CameraModel) -> float:
-    p = np.array([[comp.pose.x, comp.pose.y, comp.pose.z + comp.size_mm[2] / 2]])
-    return float(camera.depth(p)[0])
+@dataclass
+class BoxGeometry:
+    corners3d: np.ndarray
+    """(N, 8, 3): top NW, NE, SE, SW then base NW, NE, SE, SW, as (x, y, height) mm."""
+    image_px: np.ndarray
+    """(N, 8, 2) in the final image (lens distortion included)."""
 
 
-def _visible_faces(comp: Component, camera: CameraModel, light: Lighting) -> list[_Face]:
+def box_geometry(components: list[Component], camera: CameraModel) -> BoxGeometry:
+    """Every component's eight box corners, projected in one call (per-component numpy calls
+    cost more than the drawing itself). Faces are then warped between their *distorted*
+    corners: a face spans a few dozen pixels, over which the lens is as good as projective,
+    so components need no full-image remap per frame."""
+    n = len(components)
+    if n == 0:
+        return BoxGeometry(np.zeros((0, 8, 3)), np.zeros((0, 8, 2)))
+    p = np.array([(c.pose.x, c.pose.y, c.pose.z, c.pose.yaw_deg, *c.size_mm) for c in components],
+                 np.float64)
+    yaw = np.radians(p[:, 3])
+    cos, sin = np.cos(yaw)[:, None], np.sin(yaw)[:, None]
+    sx = np.array([-0.5, 0.5, 0.5, -0.5])[None, :] * p[:, 4:5]
+    sy = np.array([-0.5, -0.5, 0.5, 0.5])[None, :] * p[:, 5:6]
+    x = p[:, 0:1] + sx * cos - sy * sin
+    y = p[:, 1:2] + sx * sin + sy * cos
+    corners = np.empty((n, 8, 3))
+    corners[:, :4, 0] = x
+    corners[:, 4:, 0] = x
+    corners[:, :4, 1] = y
+    corners[:, 4:, 1] = y
+    corners[:, :4, 2] = (p[:, 2] + p[:, 6])[:, None]
+    corners[:, 4:, 2] = p[:, 2:3]
+    image = camera.project(corners.reshape(-1, 3)).reshape(n, 8, 2)
+    return BoxGeometry(corners, image)
+
+
+def _visible_faces(comp: Component, camera: CameraModel, light: Lighting,
+                   image_px: np.ndarray) -> list[_Face]:
     w, d, h = comp.size_mm
-    base = np.array(comp.corners_mm(0.0))
-    top = np.array(comp.corners_mm(h))
     faces: list[_Face] = []
-    has_sides = h >= 0.8 and (comp.side_rgb is not None
-                              or any(k in comp.faces for k in _SIDE_NORMALS))
-    px = camera.project_ideal(np.vstack([top, base]) if has_sides else top)
-    top_px = px[:4]
-    if has_sides:
-        base_px = px[4:]
-        cam = np.array(camera.position_mm)
+    top_px = image_px[:4]
+    if h >= 0.8 and (comp.side_rgb is not None or any(k in comp.faces for k in _SIDE_NORMALS)):
+        base_px = image_px[4:]
+        cx, cy, _ = camera.position_mm
         yaw = math.radians(comp.pose.yaw_deg)
         c, s = math.cos(yaw), math.sin(yaw)
+        half = {"north": d / 2, "south": d / 2, "east": w / 2, "west": w / 2}
         for side, (ia, ib) in _SIDE_EDGES.items():
             nx, ny, _ = _SIDE_NORMALS[side]
-            normal = np.array([nx * c - ny * s, nx * s + ny * c, 0.0])
-            centre = (base[ia] + base[ib]) / 2 + np.array([0, 0, h / 2])
-            if float(np.dot(normal, cam - centre)) <= 0:
+            wx, wy = nx * c - ny * s, nx * s + ny * c
+            # the face is seen when the camera is on its outer side
+            fx, fy = comp.pose.x + wx * half[side], comp.pose.y + wy * half[side]
+            if wx * (cx - fx) + wy * (cy - fy) <= 0:
                 continue
             quad = np.array([top_px[ib], top_px[ia], base_px[ia], base_px[ib]])
             if _quad_area(quad) < 1.5:
@@ -326,7 +438,7 @@ def _visible_faces(comp: Component, camera: CameraModel, light: Lighting) -> lis
                     continue
                 key = ("table", "solid", comp.side_rgb)
             width = w if side in ("north", "south") else d
-            faces.append(_Face(quad, key, (width, h), light.face_shade(tuple(normal))))
+            faces.append(_Face(quad, key, (width, h), light.face_shade((wx, wy, 0.0))))
     key = comp.faces.get("top")
     if key is not None:
         faces.append(_Face(top_px, key, (w, d), 1.0))
@@ -334,20 +446,23 @@ def _visible_faces(comp: Component, camera: CameraModel, light: Lighting) -> lis
 
 
 def _quad_area(q: np.ndarray) -> float:
-    x, y = q[:, 0], q[:, 1]
-    return 0.5 * abs(float(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))))
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = q.tolist()
+    return 0.5 * abs((x0 - x2) * (y1 - y3) - (x1 - x3) * (y0 - y2))
 
 
 def _draw_face(img: np.ndarray, id_map: np.ndarray, face: _Face, camera: CameraModel,
                ident: int) -> int:
     pts = face.corners_px
-    x0 = max(0, int(math.floor(pts[:, 0].min())) - 1)
-    y0 = max(0, int(math.floor(pts[:, 1].min())) - 1)
-    x1 = min(camera.width, int(math.ceil(pts[:, 0].max())) + 2)
-    y1 = min(camera.height, int(math.ceil(pts[:, 1].max())) + 2)
+    (ax, ay), (bx, by), (_, _), (dx, dy) = pl = pts.tolist()
+    xs = [p[0] for p in pl]
+    ys = [p[1] for p in pl]
+    x0 = max(0, math.floor(min(xs)) - 1)
+    y0 = max(0, math.floor(min(ys)) - 1)
+    x1 = min(camera.width, math.ceil(max(xs)) + 2)
+    y1 = min(camera.height, math.ceil(max(ys)) + 2)
     if x1 <= x0 or y1 <= y0:
         return 0
-    edge = max(float(np.hypot(*(pts[1] - pts[0]))), float(np.hypot(*(pts[3] - pts[0]))))
+    edge = max(math.hypot(bx - ax, by - ay), math.hypot(dx - ax, dy - ay))
     sprite = sprites.sprite_for(face.key, face.size_mm[0], face.size_mm[1], edge,
                                 shade=face.shade)
     sh, sw = sprite.shape[:2]
@@ -364,7 +479,7 @@ def _draw_face(img: np.ndarray, id_map: np.ndarray, face: _Face, camera: CameraM
     roi[:] = cv2.blendLinear(cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), roi, a, 1.0 - a)
     covered = alpha8 > 127
     if ident:
-        id_map[y0:y1, x0:x1][covered] = ident
+        np.copyto(id_map[y0:y1, x0:x1], ident, where=covered)
     return int(np.count_nonzero(covered))
 
 
@@ -387,31 +502,84 @@ def _draw_cup(img: np.ndarray, id_map: np.ndarray, d: Distractor, camera: Camera
     ring = np.stack([d.x + CUP_RADIUS_MM * np.cos(angles), d.y + CUP_RADIUS_MM * np.sin(angles)], 1)
     bottom = np.column_stack([ring, np.zeros(len(ring))])
     top = np.column_stack([ring, np.full(len(ring), CUP_HEIGHT_MM)])
-    body = camera.project_ideal(np.vstack([bottom, top]))
+    body = camera.project(np.vstack([bottom, top]))
     hull = cv2.convexHull(body.astype(np.float32)).reshape(-1, 2)
     rgb = np.array(d.rgb, np.float64)
     shade = light.face_shade((0.7, 0.7, 0.0)) * 0.85
     _fill(img, id_map, hull, tuple((rgb * shade)[::-1].tolist()), OCCLUDER_ID)
-    _fill(img, id_map, camera.project_ideal(top), tuple(rgb[::-1].tolist()), OCCLUDER_ID)
+    _fill(img, id_map, camera.project(top), tuple(rgb[::-1].tolist()), OCCLUDER_ID)
     inner = np.column_stack([d.x + (CUP_RADIUS_MM - 4) * np.cos(angles),
                              d.y + (CUP_RADIUS_MM - 4) * np.sin(angles),
                              np.full(len(angles), CUP_HEIGHT_MM - 12)])
-    _fill(img, id_map, camera.project_ideal(inner), (20, 38, 60), OCCLUDER_ID)
+    _fill(img, id_map, camera.project(inner), (20, 38, 60), OCCLUDER_ID)
 
 
 def _draw_hand(img: np.ndarray, id_map: np.ndarray, hand: Hand, camera: CameraModel,
                light: Lighting) -> None:
+    """Skin and sleeve in a layer of their own, shaded like rounded flesh (darker towards the
+    outline, from a distance transform), with creases between fingers and soft edges."""
+    parts = [(part, camera.project(pts)) for part, pts in hand.polygons()]
+    allpx = np.vstack([px for _, px in parts])
+    pad = 4 + int(2 * np.hypot(*hand.motion_mm) / _mm_per_px(camera))
+    x0 = max(0, int(allpx[:, 0].min()) - pad)
+    y0 = max(0, int(allpx[:, 1].min()) - pad)
+    x1 = min(camera.width, int(allpx[:, 0].max()) + pad)
+    y1 = min(camera.height, int(allpx[:, 1].max()) + pad)
+    if x1 <= x0 or y1 <= y0:
+        return
+    w, h = x1 - x0, y1 - y0
+    colour = np.zeros((h, w, 3), np.uint8)
+    mask = np.zeros((h, w), np.uint8)
     skin = np.array(hand.skin_rgb[::-1], np.float64)
     sleeve = np.array(hand.sleeve_rgb[::-1], np.float64)
-    shade = 0.85 + 0.15 * light.direction[2]
-    for part, pts in hand.polygons():
-        colour = sleeve if part == "sleeve" else skin * (0.92 if part == "finger" else 1.0)
-        px = camera.project_ideal(pts)
-        _fill(img, id_map, px, tuple((colour * shade).tolist()), OCCLUDER_ID)
-        # a darker rim so fingers separate from each other and from the palm
-        p = np.round(px * 16).astype(np.int32)
-        cv2.polylines(img, [p], True, tuple((colour * shade * 0.7).tolist()), 1, cv2.LINE_AA,
-                      shift=4)
+    lit = 0.85 + 0.15 * light.direction[2]
+    crease = tuple((skin * lit * 0.72).tolist())
+    for part, px in parts:
+        c = sleeve if part == "sleeve" else skin * (0.95 if part == "finger" else 1.0)
+        p = np.round((px - [x0, y0]) * 16).astype(np.int32)
+        cv2.fillPoly(colour, [p], tuple((c * lit).tolist()), cv2.LINE_AA, shift=4)
+        cv2.fillPoly(mask, [p], 255, cv2.LINE_AA, shift=4)
+        if part == "finger":
+            cv2.polylines(colour, [p], True, crease, 1, cv2.LINE_AA, shift=4)
+    solid = (mask > 127).astype(np.uint8)
+    id_mask = solid.astype(bool)
+    dist = cv2.distanceTransform(solid, cv2.DIST_L2, 3)
+    scale = max(2.0, 8.0 * _px_per_mm(camera) ** 0.5)
+    shade = (0.72 + 0.28 * np.clip(dist / scale, 0, 1)).astype(np.float32)
+    layer = colour.astype(np.float32) * shade[..., None]
+    alpha = cv2.GaussianBlur(mask, (0, 0), 0.7).astype(np.float32) / 255.0
+    mx, my = hand.motion_mm
+    if abs(mx) + abs(my) > 0.5:
+        # motion blur: smear premultiplied colour and coverage along the movement
+        tip = np.array([[hand.tip_mm[0], hand.tip_mm[1], hand.height_mm],
+                        [hand.tip_mm[0] + mx, hand.tip_mm[1] + my, hand.height_mm]])
+        a_px, b_px = camera.project(tip)
+        kernel = _line_kernel(b_px - a_px)
+        if kernel is not None:
+            layer = cv2.filter2D(layer * alpha[..., None], -1, kernel)
+            alpha = cv2.filter2D(alpha, -1, kernel)
+            layer = layer / np.maximum(alpha, 1e-3)[..., None]
+    alpha = alpha[..., None]
+    roi = img[y0:y1, x0:x1]
+    roi[:] = np.clip(roi * (1 - alpha) + layer * alpha, 0, 255).astype(np.uint8)
+    np.copyto(id_map[y0:y1, x0:x1], OCCLUDER_ID, where=id_mask)
+
+
+def _line_kernel(v: np.ndarray) -> np.ndarray | None:
+    """A normalised line kernel along pixel vector ``v`` (None when shorter than 1.5 px)."""
+    length = float(np.hypot(*v))
+    if length < 1.5:
+        return None
+    n = int(math.ceil(length)) | 1
+    k = np.zeros((n, n), np.float32)
+    c = n // 2
+    cv2.line(k, (int(round(c - v[0] / 2)), int(round(c - v[1] / 2))),
+             (int(round(c + v[0] / 2)), int(round(c + v[1] / 2))), 1.0, 1, cv2.LINE_AA)
+    return k / k.sum()
+
+
+def _px_per_mm(camera: CameraModel) -> float:
+    return 1.0 / _mm_per_px(camera)
 
 
 def _draw_glare(img: np.ndarray, camera: CameraModel, light: Lighting) -> None:
@@ -422,7 +590,7 @@ def _draw_glare(img: np.ndarray, camera: CameraModel, light: Lighting) -> None:
     cam = np.array(camera.position_mm)
     t = cam[2] / (cam[2] - mirror[2])
     spot = cam + t * (mirror - cam)
-    centre, edge = camera.project_ideal(np.array([[spot[0], spot[1], 0.0],
+    centre, edge = camera.project(np.array([[spot[0], spot[1], 0.0],
                                                   [spot[0] + light.glare_radius_mm, spot[1], 0.0]]))
     sigma = max(3.0, float(np.linalg.norm(edge - centre)) / 2)
     x0 = int(max(0, centre[0] - 3 * sigma))

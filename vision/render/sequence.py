@@ -97,20 +97,26 @@ def scene_sequence(scenes: Sequence[Scene], sides: Sequence[str], camera: Camera
         target = _target(before, after)
         skin_rng = random.Random(rng.random())
         proto = Hand.reaching(target, sides[move], skin_rng)
-        def hand_at(p: float) -> Hand | None:
+        def hand_at(p: float, previous: float | None = None) -> Hand | None:
             if p <= 0.02:
                 return None
             h = Hand.reaching(target, sides[move], random.Random(0), progress=p,
                               skin=proto.skin_rgb, sleeve=proto.sleeve_rgb)
-            return replace(h, spread=proto.spread)
+            motion = (0.0, 0.0)
+            if previous is not None:
+                # the shutter is open for about a third of a frame: blur over that share
+                before_h = Hand.reaching(target, sides[move], random.Random(0), progress=previous)
+                motion = ((h.tip_mm[0] - before_h.tip_mm[0]) * 0.3,
+                          (h.tip_mm[1] - before_h.tip_mm[1]) * 0.3)
+            return replace(h, spread=proto.spread, motion_mm=motion)
         for k in range(timing.reach_frames):
             p = _ease((k + 1) / timing.reach_frames)
-            yield frame(before, hand_at(p), "reach", move)
+            yield frame(before, hand_at(p, _ease(k / timing.reach_frames)), "reach", move)
         for k in range(timing.hold_frames):
             yield frame(before if k < timing.hold_frames // 2 else after, hand_at(1.0), "move", move)
         for k in range(timing.retreat_frames):
             p = _ease(1 - (k + 1) / timing.retreat_frames)
-            yield frame(after, hand_at(p), "retreat", move)
+            yield frame(after, hand_at(p, _ease(1 - k / timing.retreat_frames)), "retreat", move)
         for _ in range(timing.still_frames):
             yield frame(after, None, "still", move)
 

@@ -13,7 +13,7 @@ from ui.cli import main
 def test_render_writes_images_truth_and_yolo(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     out = tmp_path / "ds"
     rc = main(["render", "octocube", "--seed", "3", "--count", "2", "--out", str(out), "--yolo",
-               "--tilt", "12", "--width", "640", "--height", "360"])
+               "--tilt", "12", "--width", "640", "--height", "360", "--masks"])
     assert rc == 0
     captured = capsys.readouterr()
     assert "rendered 2/2" in captured.err and "2 octocube images" in captured.out
@@ -25,6 +25,15 @@ def test_render_writes_images_truth_and_yolo(tmp_path: Path, capsys: pytest.Capt
     classes = (out / "classes.txt").read_text().split("\n")
     assert len([line for line in labels if line]) > 10
     assert "cube red" in classes and (out / "data.yaml").exists()
+    import cv2
+    import numpy as np
+
+    mask = cv2.imread(str(out / "masks" / (images[0].stem + ".png")), cv2.IMREAD_UNCHANGED)
+    assert mask.dtype == np.uint16 and mask.shape == (360, 640)
+    cube = next(c for c in gt["components"] if c["identity"].startswith("cube"))
+    cx, cy = np.mean(np.array(cube["top_polygon_px"]), axis=0).round().astype(int)
+    if cube["visible_fraction"] > 0.9:
+        assert mask[cy, cx] == cube["mask_id"]
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -41,3 +50,16 @@ def test_render_bad_arguments(argv: list[str], message: str, tmp_path: Path,
 def test_render_catalogue(tmp_path: Path) -> None:
     assert main(["render", "catalogue", "--out", str(tmp_path)]) == 0
     assert (tmp_path / "catalogue.png").stat().st_size > 10_000
+
+
+def test_render_sequence_of_engine_moves(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out = tmp_path / "seq"
+    rc = main(["render", "octocube", "--sequence", "--count", "1", "--seed", "2", "--out", str(out),
+               "--width", "320", "--height", "180", "--clean"])
+    assert rc == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["moves"] == 1 and summary["frames"] == len(list((out / "images").glob("*.jpg")))
+    phases = [json.loads(p.read_text())["phase"] for p in sorted((out / "gt").glob("*.json"))]
+    assert phases[0] == "still" and "reach" in phases and phases[-1] == "still"
+    assert main(["render", "octo_dice", "--sequence", "--out", str(out)]) == 2
+    assert "Octocube games only" in capsys.readouterr().err

@@ -1,0 +1,144 @@
+"""JSON round trip and every kind of bad input: a clear error, never a silently wrong state."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rules.core import IllegalMoveError, InvalidMoveError, StateFormatError, load_state
+from rules.octocube import OctocubeGame, Pivot, Place, Roll, Score
+from rules.octocube.moves import OCTOCUBE_CODEC
+from tests.rules.octocube.helpers import L, fresh, put_cube
+from tests.rules.toy_game import Bank
+
+
+def played(mode: str = "standard", players: int = 4, moves: int = 40, seed: int = 3):
+    state = OctocubeGame(players, mode=mode).new_initial_state(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.push(rng.choice(list(state.legal_moves())))
+    return state
+
+
+@pytest.mark.parametrize("mode", ["standard", "kids", "advanced"])
+def test_round_trip_keeps_everything(mode: str) -> None:
+    state = played(mode)
+    text = state.dumps()
+    again = load_state(text)
+    assert again.dumps() == text
+    assert again.history == state.history
+    assert list(again.legal_moves()) == list(state.legal_moves())
+    direct = state.game.state_from_json(json.loads(text)["state"])
+    assert json.dumps(direct._state_json(), sort_keys=True) == json.dumps(state._state_json(), sort_keys=True)
+
+
+def corrupt(change) -> dict:
+    data = json.loads(played().dumps())
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["state"].pop("stacks"), "lacks stacks"),
+        (lambda d: d["state"].update(extra=1), "unknown member"),
+        (lambda d: d["state"].update(mode="kids"), "does not match"),
+        (lambda d: d["state"].update(player=7), "player is out of range"),
+        (lambda d: d["state"].update(stacks={"Z9": []}), "outside the 5x5"),
+        (lambda d: d["state"].update(stacks={"B2": ["purple pearl"]}), "not an Octocube tile"),
+        (lambda d: d["state"]["cubes"][0].update(faces={"top": None}), "faces must name exactly"),
+        (lambda d: d["state"]["cubes"].pop(), "must list 4 cubes"),
+        (lambda d: d["state"]["boards"][0].update(coins=-2), "coins is out of range"),
+        (lambda d: d["state"]["boards"][0].update(tiles=["?"]), "not an Octocube tile"),
+        (lambda d: d["state"].update(follow_up="Z"), "follow_up must be"),
+        (lambda d: d["config"].update(mode="expert"), "bad game config"),
+        (lambda d: d["state"].update(holes=[1, 2]), "location must be a label"),
+    ],
+)
+def test_malformed_states_name_the_problem(change, message: str) -> None:
+    with pytest.raises(StateFormatError, match=message):
+        load_state(corrupt(change))
+
+
+def two_cubes_on_one_space(d: dict) -> None:
+    d["state"]["cubes"][0]["location"] = "A1"
+    d["state"]["cubes"][1]["location"] = "A1"
+
+
+def one_tile_twice(d: dict) -> None:
+    stacks = d["state"]["stacks"]
+    a, b = "B2", "B4"
+    stacks[a][-1] = stacks[b][-1] if stacks[b][-1] != stacks[a][-1] else "coin"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (two_cubes_on_one_space, "share A1"),
+        (lambda d: d["state"]["stacks"]["B2"].pop(), "83 object and coin tiles"),
+        (lambda d: d["state"]["boards"][1].update(tokens=99), "series scored give"),
+        (lambda d: d["state"]["stacks"].pop("C2"), "C2 must be either a stack or a hole"),
+        (lambda d: d["state"]["stacks"]["B2"].append("abyss"), "not alone"),
+        (lambda d: d["state"]["cubes"][2].update(faces={**d["state"]["cubes"][2]["faces"], "top": "abyss"}), "only object or coin"),
+        (lambda d: d["state"].update(abyss_supply=[]), "abyss tiles in play and supply"),
+    ],
+)
+def test_inconsistent_states_are_refused(change, message: str) -> None:
+    with pytest.raises(StateFormatError, match=message):
+        load_state(corrupt(change))
+
+
+def test_counting_catches_a_duplicated_tile() -> None:
+    data = corrupt(one_tile_twice)
+    with pytest.raises(StateFormatError, match="tiles found, the game has"):
+        load_state(data)
+
+
+def test_status_of_a_direct_read_reports_without_raising() -> None:
+    data = corrupt(two_cubes_on_one_space)
+    state = OctocubeGame(4).state_from_json(data["state"])
+    assert any("share A1" in p for p in state.status())
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"type": "jump"}, "unknown move type 'jump'"),
+        ({"type": "roll", "direction": "up"}, "direction must be one of"),
+        ({"type": "pivot", "degrees": 45}, "degrees must be 90, 180 or 270"),
+        ({"type": "score", "faces": ["top", "top"]}, "twice"),
+        ({"type": "score", "faces": ["front"]}, "faces must be a list of cube faces"),
+        ({"type": "place", "location": "A1"}, "location must be a"),
+        ({"type": "place", "location": [0, 0], "orientation": ["top", "bottom"]}, "orientation must be"),
+        ({"type": "use_power", "letter": "Z", "source": [0, 0]}, "letter must be one of"),
+        ({"type": "roll"}, "lacks field"),
+        ("{nope", "not valid JSON"),
+    ],
+)
+def test_moves_that_do_not_exist(raw, message: str) -> None:
+    with pytest.raises(InvalidMoveError, match=message):
+        OCTOCUBE_CODEC.decode(raw)
+
+
+def test_move_json_round_trip() -> None:
+    for move in [Place(L("A1"), ("north", "top")), Roll("east"), Roll("west", ("top", "north")),
+                 Pivot(270), Score(("top", "east"))]:
+        assert OCTOCUBE_CODEC.decode(json.dumps(move.to_json())) == move
+
+
+def test_illegal_moves_leave_the_state_untouched() -> None:
+    state = fresh(4)
+    put_cube(state, 0, "B2")
+    before = state.dumps()
+    for move, reason in [
+        (Roll("north", ("top", "north")), "no free orientation"),
+        (Place(L("A1")), "already in the play area"),
+        (Bank(), "not a move of octocube"),
+        (Score(("top",)), "holds no tile"),
+    ]:
+        with pytest.raises(IllegalMoveError, match=reason):
+            state.push(move)  # type: ignore[arg-type]
+    assert state.dumps() == before and state.history == []

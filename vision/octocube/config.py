@@ -1,0 +1,72 @@
+"""Recogniser thresholds, in one place and loadable from JSON (chesscog style)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from vision.octocube.errors import RecognitionError
+
+MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
+
+
+@dataclass(frozen=True)
+class RecogniserConfig:
+    models_dir: str = str(MODELS_DIR)
+    threads: int = 1
+    """onnxruntime intra-op threads."""
+    min_cube_probability: float = 0.5
+    """A seat's cube counts as found when its colour wins a window with at least this."""
+    letter_margin_for_certainty: float = 0.05
+    """Lead of the best abyss-letter template over the runner-up that counts as certain."""
+    rotation_lead_for_certainty: float = 0.08
+    """Lead of the best quarter turn's template score over the next that counts as certain."""
+    # frame sanity
+    min_frame_mean: float = 8.0
+    """Mean grey level below which a frame is 'black' (lens cap, camera not started)."""
+    max_frame_mean: float = 250.0
+    min_frame_std: float = 2.0
+    """A frame with less contrast than this is flat (frozen, covered, overexposed)."""
+    min_mat_level: float = 6.0
+    """Darkest acceptable median mat level: below it the gains would amplify noise."""
+    # occlusion
+    skin_cr: tuple[float, float] = (136.0, 178.0)
+    skin_cb: tuple[float, float] = (78.0, 128.0)
+    skin_min_y: float = 45.0
+    occluder_min_area_mm2: float = 2600.0
+    """A skin-coloured blob this large over the play area is a hand (a coin tile, the largest
+    skin-like art, is 1156 mm2)."""
+    mat_foreign_fraction: float = 0.3
+    """Share of one side's mat probes that may differ from the mat before the side counts as
+    covered by something (a hand, a sleeve, a phone)."""
+    mat_foreign_chroma: float = 0.08
+    """Chromaticity (b, g, r share) distance from the mat that makes a probe 'foreign'."""
+    mat_dark_ratio: float = 0.4
+    mat_bright_ratio: float = 2.6
+    """Brightness range, relative to the mat's reference, of a probe that still shows the mat
+    (lamp fall-off, glare and shadows stay inside it)."""
+
+    def __post_init__(self) -> None:
+        if self.threads < 1:
+            raise RecognitionError("threads must be at least 1")
+        if not 0 < self.min_cube_probability < 1:
+            raise RecognitionError("min_cube_probability must be between 0 and 1")
+
+    @classmethod
+    def from_json_file(cls, path: str | Path) -> "RecogniserConfig":
+        try:
+            data: Any = json.loads(Path(path).read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise RecognitionError(f"recogniser config {path}: unreadable ({exc})") from None
+        if not isinstance(data, dict):
+            raise RecognitionError(f"recogniser config {path}: expected a JSON object")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RecognitionError(f"recogniser config {path}: unknown setting(s) {', '.join(unknown)}")
+        for key in ("skin_cr", "skin_cb"):
+            if key in data:
+                data[key] = tuple(data[key])
+        return cls(**data)

@@ -1,0 +1,158 @@
+"""Where a point HIGH above the table appears in the camera frame.
+
+A table-plane homography puts a cube top (40 mm up) wrongly by many pixels under tilt. With the
+camera matrix known, the table pose is recovered from the homography (``K^-1 H = [r1 r2 t]``)
+and the plane at height ``h`` maps through ``K [r1 r2 t - h r3]`` (world z points into the
+table, OpenCV style, so "up" is ``-r3``). Without intrinsics the focal length is estimated from
+the homography itself (square pixels, centred principal point); a fronto-parallel view, where
+that is impossible, gets a typical webcam's field of view.
+
+Patches: every region the recogniser reads (a stack top, a cube top, a board space) is sampled
+into a small square "patch" through one remap table per layer, built once per camera, that folds
+the height homography AND the lens distortion together.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.octocube.errors import TableGeometryError
+
+DEFAULT_HFOV_DEG = 66.0
+"""Field of view assumed when neither intrinsics nor a usable tilt tell the focal length."""
+
+
+@dataclass(frozen=True)
+class PatchSpec:
+    """One square region to sample: centre in table mm, the plane's height, side, in-plane yaw
+    (degrees clockwise; the patch's "up" is table north turned by yaw)."""
+
+    name: str
+    centre_mm: tuple[float, float]
+    height_mm: float
+    size_mm: float
+    yaw_deg: float = 0.0
+
+
+def _estimate_focal(h_img_from_table: np.ndarray, size: tuple[int, int]) -> float | None:
+    """Focal length (px) from one plane homography, square pixels, principal point at the
+    centre (Zhang's two constraints, least squares); None when the view is too frontal."""
+    w, hgt = size
+    t = np.array([[1, 0, -(w - 1) / 2], [0, 1, -(hgt - 1) / 2], [0, 0, 1]], np.float64)
+    m = t @ h_img_from_table
+    (a1, a2), (b1, b2), (c1, c2) = m[0, :2], m[1, :2], m[2, :2]
+    rows, rhs = [], []
+    # r1 . r2 = 0  ->  (a1 a2 + b1 b2) / f^2 + c1 c2 = 0
+    rows.append(a1 * a2 + b1 * b2)
+    rhs.append(-c1 * c2)
+    # |r1| = |r2|  ->  (a1^2 + b1^2 - a2^2 - b2^2) / f^2 = c2^2 - c1^2
+    rows.append(a1 * a1 + b1 * b1 - a2 * a2 - b2 * b2)
+    rhs.append(c2 * c2 - c1 * c1)
+    a, b = np.array(rows), np.array(rhs)
+    denom = float(b @ b)
+    scale = float(np.abs(m[:2, :2]).mean()) ** 2
+    if denom < 1e-18 * max(scale, 1e-30):
+        return None
+    inv_f2 = float(a @ b) / float(a @ a) if float(a @ a) > 0 else 0.0
+    if inv_f2 <= 0:
+        return None
+    f = math.sqrt(1.0 / inv_f2)
+    return f if 0.2 * w < f < 5 * w else None
+
+
+class TableView:
+    """The camera's view of the table: ideal (undistorted) pixels of any (x, y, height) point,
+    distortion when intrinsics have it, and the remap tables that sample patches."""
+
+    def __init__(self, table_to_ideal: np.ndarray, image_size: tuple[int, int],
+                 camera_matrix: np.ndarray | None = None, dist: np.ndarray | None = None) -> None:
+        h = np.asarray(table_to_ideal, np.float64)
+        if h.shape != (3, 3) or not np.all(np.isfinite(h)) or abs(np.linalg.det(h)) < 1e-18:
+            raise TableGeometryError("the table homography must be a finite, invertible 3x3 matrix")
+        self.image_size = (int(image_size[0]), int(image_size[1]))
+        if min(self.image_size) < 16:
+            raise TableGeometryError(f"image size {self.image_size} is too small")
+        self.intrinsics_known = camera_matrix is not None
+        if camera_matrix is None:
+            w, hh = self.image_size
+            f = _estimate_focal(h, self.image_size)
+            if f is None:
+                f = (w / 2) / math.tan(math.radians(DEFAULT_HFOV_DEG) / 2)
+            camera_matrix = np.array([[f, 0, (w - 1) / 2], [0, f, (hh - 1) / 2], [0, 0, 1]])
+        self.K = np.asarray(camera_matrix, np.float64)
+        self.dist = None if dist is None or not np.any(np.asarray(dist) != 0) else np.asarray(dist, np.float64)
+        m = np.linalg.inv(self.K) @ h
+        lam = 2.0 / (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1]))
+        if m[2, 2] * lam < 0:  # the table lies in front of the camera
+            lam = -lam
+        r1, r2, t = m[:, 0] * lam, m[:, 1] * lam, m[:, 2] * lam
+        u, _, vt = np.linalg.svd(np.column_stack([r1, r2, np.cross(r1, r2)]))
+        rot = u @ vt
+        if np.linalg.det(rot) < 0:
+            rot[:, 2] *= -1
+        self.R = rot
+        self.t = t
+        self._table_to_ideal = h / h[2, 2]
+
+    # ------------------------------------------------------------------ projection
+    def homography_at(self, height_mm: float) -> np.ndarray:
+        """Table (x, y) at ``height_mm`` above the table -> ideal image pixels."""
+        if height_mm == 0.0:
+            return self._table_to_ideal
+        r1, r2, r3 = self.R[:, 0], self.R[:, 1], self.R[:, 2]
+        h = self.K @ np.column_stack([r1, r2, self.t - height_mm * r3])
+        return h / h[2, 2]
+
+    def to_pixels(self, ideal_px: np.ndarray) -> np.ndarray:
+        """Ideal pixel coordinates -> pixels of the real (distorted) frame."""
+        pts = np.asarray(ideal_px, np.float64).reshape(-1, 2)
+        if self.dist is None:
+            return pts
+        rays = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(self.K).T
+        out, _ = cv2.projectPoints(rays.reshape(-1, 1, 3), np.zeros(3), np.zeros(3), self.K, self.dist)
+        return out.reshape(-1, 2)
+
+    def project(self, points_mm: np.ndarray, height_mm: float = 0.0) -> np.ndarray:
+        """(x, y) table mm at one height -> frame pixels (distortion included)."""
+        pts = np.asarray(points_mm, np.float64).reshape(-1, 2)
+        hom = np.hstack([pts, np.ones((len(pts), 1))]) @ self.homography_at(height_mm).T
+        return self.to_pixels(hom[:, :2] / hom[:, 2:3])
+
+    def camera_nadir_mm(self) -> tuple[float, float]:
+        """The table point straight below the camera (tall things lean away from it)."""
+        centre = -self.R.T @ self.t
+        return (float(centre[0]), float(centre[1]))
+
+    # ------------------------------------------------------------------ patches
+    def patch_maps(self, specs: list[PatchSpec], px_per_mm: float) -> tuple[np.ndarray, np.ndarray, int]:
+        """One remap table (map_x, map_y) sampling every spec into a column of square patches
+        (``side`` px each, stacked vertically)."""
+        if not specs:
+            raise TableGeometryError("no patches to sample")
+        side = int(round(specs[0].size_mm * px_per_mm))
+        if any(int(round(s.size_mm * px_per_mm)) != side for s in specs):
+            raise TableGeometryError("all patches of one layer must have the same size")
+        g = (np.arange(side, dtype=np.float64) + 0.5) / px_per_mm
+        gx, gy = np.meshgrid(g, g)
+        maps_x = np.empty((len(specs) * side, side), np.float32)
+        maps_y = np.empty_like(maps_x)
+        for i, s in enumerate(specs):
+            lx, ly = gx - s.size_mm / 2, gy - s.size_mm / 2
+            c, sn = math.cos(math.radians(s.yaw_deg)), math.sin(math.radians(s.yaw_deg))
+            x = s.centre_mm[0] + lx * c - ly * sn
+            y = s.centre_mm[1] + lx * sn + ly * c
+            px = self.project(np.stack([x.ravel(), y.ravel()], 1), s.height_mm)
+            maps_x[i * side:(i + 1) * side] = px[:, 0].reshape(side, side)
+            maps_y[i * side:(i + 1) * side] = px[:, 1].reshape(side, side)
+        return maps_x, maps_y, side
+
+
+def sample_patches(frame: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int]) -> np.ndarray:
+    """(N, side, side, 3) uint8 patches; outside the frame reads black."""
+    mx, my, side = maps
+    out = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    return out.reshape(-1, side, side, 3)

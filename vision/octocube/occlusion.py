@@ -1,0 +1,98 @@
+"""Is something over the play area that is not a game component (a hand, an arm, a phone)?
+
+Two cheap signals, either one is enough:
+* a large skin-coloured blob (YCrCb box) over the play area: hands and forearms. Our tile art
+  has skin-like colours too (amphora ink, coin tiles) but never in one blob larger than a tile;
+* the play mat strips between the boards and the grid stop looking like the mat on one side
+  (a sleeve, a phone, a cup): every arm that reaches the grid crosses one of them. Strip probes
+  that a detected cube hides (its box leans over the strip under tilt) are not counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from calibration import layout as cal_layout
+from vision.octocube.colour import MAT_BGR
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.geometry import TableView
+
+
+@dataclass(frozen=True)
+class OcclusionReport:
+    occluded: bool
+    skin_blob_mm2: float
+    foreign_fraction: float
+    """Worst side's share of mat probes that do not look like the mat."""
+    reason: str = ""
+
+
+class OcclusionDetector:
+    SCALE = 0.5
+
+    def __init__(self, view: TableView, probes_by_side: list[list[tuple[float, float]]],
+                 config: RecogniserConfig) -> None:
+        self.config = config
+        self.view = view
+        w, h = view.image_size
+        self._size = (max(1, int(w * self.SCALE)), max(1, int(h * self.SCALE)))
+        p = cal_layout.PLAY_AREA_MM
+        edge = np.linspace(0, p, 25)
+        outline = np.concatenate([np.column_stack([edge, np.zeros_like(edge)]),
+                                  np.column_stack([np.full_like(edge, p), edge]),
+                                  np.column_stack([edge[::-1], np.full_like(edge, p)]),
+                                  np.column_stack([np.zeros_like(edge), edge[::-1]])])
+        poly = view.project(outline, 0.0) * self.SCALE
+        self._mask = np.zeros((self._size[1], self._size[0]), np.uint8)
+        cv2.fillPoly(self._mask, [np.round(poly).astype(np.int32)], 255)
+        c = p / 2
+        a, b = view.project(np.array([[c, c], [c + 100.0, c]]), 0.0)
+        px_per_mm = float(np.linalg.norm(b - a)) / 100.0 * self.SCALE
+        self._mm2_per_px = 1.0 / max(px_per_mm, 1e-6) ** 2
+        self._probes = [view.project(np.asarray(side, np.float64), 0.0) for side in probes_by_side]
+
+    def check(self, frame: np.ndarray, gains: np.ndarray,
+              cube_hulls: list[np.ndarray]) -> OcclusionReport:
+        cfg = self.config
+        small = cv2.resize(frame, self._size, interpolation=cv2.INTER_AREA)
+        balanced = np.clip(small.astype(np.float32) * gains.reshape(1, 1, 3), 0, 255).astype(np.uint8)
+        ycc = cv2.cvtColor(balanced, cv2.COLOR_BGR2YCrCb)
+        lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]], np.float64)
+        hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]], np.float64)
+        skin = cv2.inRange(ycc, lo, hi)
+        skin = cv2.bitwise_and(skin, self._mask)
+        skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, _, stats, _ = cv2.connectedComponentsWithStats(skin, connectivity=8)
+        biggest = float(stats[1:, cv2.CC_STAT_AREA].max()) if n > 1 else 0.0
+        blob_mm2 = biggest * self._mm2_per_px
+        worst = 0.0
+        mat = np.asarray(MAT_BGR, np.float32)
+        for probes in self._probes:
+            keep = np.ones(len(probes), bool)
+            for hull in cube_hulls:
+                for i, pt in enumerate(probes):
+                    if keep[i] and cv2.pointPolygonTest(hull, (float(pt[0]), float(pt[1])), False) >= 0:
+                        keep[i] = False
+            pts = probes[keep] * self.SCALE
+            if len(pts) < 4:
+                continue
+            xi = np.clip(np.round(pts[:, 0]).astype(int), 0, self._size[0] - 1)
+            yi = np.clip(np.round(pts[:, 1]).astype(int), 0, self._size[1] - 1)
+            vals = balanced[yi, xi].astype(np.float32)
+            # colour (chromaticity) and brightness separately: lamp fall-off, glare and soft
+            # shadows change the mat's brightness, not its hue; a sleeve or a hand changes both
+            level = vals.sum(axis=1) + 1.0
+            chroma = vals / level[:, None]
+            ratio = level / (mat.sum() + 1.0)
+            foreign = ((np.linalg.norm(chroma - mat / mat.sum(), axis=1) > cfg.mat_foreign_chroma)
+                       | (ratio < cfg.mat_dark_ratio) | (ratio > cfg.mat_bright_ratio))
+            worst = max(worst, float(foreign.mean()))
+        reasons = []
+        if blob_mm2 >= cfg.occluder_min_area_mm2:
+            reasons.append(f"a skin-coloured area of {blob_mm2:.0f} mm2 (a hand?) over the play area")
+        if worst > cfg.mat_foreign_fraction:
+            reasons.append(f"{worst:.0%} of one side's mat is covered by something")
+        return OcclusionReport(bool(reasons), blob_mm2, worst, "; ".join(reasons))

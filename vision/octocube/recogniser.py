@@ -1,0 +1,396 @@
+"""The Octocube recogniser: one camera frame -> :class:`OctocubeObservation`.
+
+Stages (each timed in ``observation.timings_ms``):
+  check     the frame is an image of the calibrated size, not black, blown out or flat
+  sample    white balance from the play mat, then every patch (stack tops, cube-height windows,
+            board spaces, coin piles) through one remap built once per camera: the remap folds
+            the plane-at-height homography and the lens distortion (geometry.py)
+  classify  two small CNNs (ONNX, trained on renders): ``tops`` reads a tile / empty / cube /
+            bare metal, ``cubes`` reads which player's cube (if any) fills a cube-height window
+  cubes     each seat's cube: the window where its colour wins; its top face read in the four
+            quarter turns (the turn that reads best is the tile's rotation)
+  tops      every grid location: tile, hole, or covered by a found cube
+  boards    tiles on each player board, coin pile beside it
+  occlusion skin-coloured blobs / covered mat strips over the play area -> ``occluded``
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from rules.octocube.components import PLAYER_COLOURS, Location, Tile
+from vision.octocube.colour import MatSampler, apply_gains
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.errors import BadFrameError, ModelError, RecognitionError, TableGeometryError
+from vision.octocube.geometry import PatchSpec, TableView, sample_patches
+from vision.octocube.letters import (ABYSS_TOP_MM, LETTER_LABELS, LETTER_PX_PER_MM, LETTER_WINDOW_MM,
+                                     LetterReader)
+from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, EMPTY, PATCH_PX_PER_MM, TILE_LABELS,
+                                    TOP_CLASSES, TURNED, mat_probes_by_side, patch_layout, tile_of)
+from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObservation,
+                                         StackTopReading)
+from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
+from vision.octocube.orientation import tile_rotation
+from vision.render import octocube_layout as lay
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    z = logits - logits.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class PatchClassifier:
+    """One ONNX patch classifier whose class list (model metadata) must match ``classes``."""
+
+    def __init__(self, path: Path, classes: tuple[str, ...], threads: int,
+                 also: tuple[tuple[str, ...], ...] = ()) -> None:
+        import onnxruntime as ort
+
+        if not path.is_file():
+            raise ModelError(f"classifier model {path} is missing (train it: make train-octocube)")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        try:
+            self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own types for a damaged file
+            raise ModelError(f"classifier model {path} cannot be loaded: {exc}") from None
+        meta = self._session.get_modelmeta().custom_metadata_map
+        import json
+
+        found = tuple(json.loads(meta.get("classes", "[]")))
+        if found != classes and found not in also:
+            raise ModelError(f"classifier model {path} was trained for other classes "
+                             f"({len(found)} classes, expected {len(classes)}): retrain it")
+        self.classes = found
+        self.card: dict[str, Any] = json.loads(meta.get("card", "{}"))
+        self._input = self._session.get_inputs()[0].name
+
+    def probabilities(self, patches_bgr: np.ndarray) -> np.ndarray:
+        """(N, S, S, 3) uint8 -> (N, classes) probabilities."""
+        if len(patches_bgr) == 0:
+            return np.zeros((0, len(self.classes)), np.float32)
+        x = (np.ascontiguousarray(patches_bgr.transpose(0, 3, 1, 2)).astype(np.float32) / 255.0 - 0.5) / 0.25
+        (logits,) = self._session.run(None, {self._input: x})
+        return _softmax(logits.astype(np.float64)).astype(np.float32)
+
+
+def _view_from(source: Any, intrinsics: Any, image_size: tuple[int, int] | None) -> tuple[TableView, Any]:
+    """A TableView from a calibration Profile, TableGeometry, 3x3 image->table homography or a
+    renderer CameraModel (exact ground truth), plus what to use when the frame size changes."""
+    from calibration.intrinsics import Intrinsics
+    from calibration.profile import Profile
+    from calibration.table import TableGeometry
+
+    if isinstance(source, Profile):
+        profile = source.for_image_size(image_size) if image_size else source
+        if profile.table is None:
+            raise TableGeometryError("the calibration profile has no table geometry: "
+                                     "run 'tablesight calibrate table' first")
+        return _view_from(profile.table, intrinsics or profile.intrinsics, image_size)[0], source
+    if hasattr(source, "table_to_image_homography") and hasattr(source, "dist_coeffs"):
+        return TableView(source.table_to_image_homography, (source.width, source.height),
+                         source.K, source.dist_coeffs), source
+    if isinstance(source, TableGeometry):
+        geometry = source.rescaled(image_size) if image_size and image_size != source.image_size else source
+        if intrinsics is None and geometry.undistorted:
+            raise TableGeometryError("the table geometry was fitted on undistorted points: "
+                                     "pass the camera intrinsics too")
+        if intrinsics is not None and not geometry.undistorted:
+            intrinsics = None  # the homography already maps raw pixels
+        return _view_from(geometry.image_to_table, intrinsics, geometry.image_size)[0], source
+    h = np.asarray(source, np.float64)
+    if h.shape != (3, 3):
+        raise TableGeometryError(f"expected a calibration Profile, TableGeometry, CameraModel or "
+                                 f"3x3 image-to-table homography, not {type(source).__name__}")
+    if not np.all(np.isfinite(h)) or abs(np.linalg.det(h)) < 1e-18:
+        raise TableGeometryError("the image-to-table homography is not invertible")
+    if image_size is None:
+        raise TableGeometryError("internal: image size unknown")
+    k = dist = None
+    if isinstance(intrinsics, Intrinsics):
+        if intrinsics.image_size != tuple(image_size):
+            intrinsics = intrinsics.rescaled(image_size)
+        k, dist = intrinsics.camera_matrix, intrinsics.dist
+    elif intrinsics is not None:
+        k = np.asarray(intrinsics, np.float64)
+        if k.shape != (3, 3):
+            raise TableGeometryError("camera intrinsics must be an Intrinsics or a 3x3 camera matrix")
+    return TableView(np.linalg.inv(h), image_size, k, dist), source
+
+
+def _check_source(source: Any) -> None:
+    """Refuse at construction what can never describe a table (the sampling tables themselves
+    wait for the first frame's size)."""
+    from calibration.profile import Profile
+    from calibration.table import TableGeometry
+
+    if isinstance(source, (Profile, TableGeometry)) or hasattr(source, "table_to_image_homography"):
+        return
+    try:
+        h = np.asarray(source, np.float64)
+    except (TypeError, ValueError):
+        h = np.zeros(0)
+    if h.shape != (3, 3):
+        raise TableGeometryError(f"expected a calibration Profile, TableGeometry, CameraModel or "
+                                 f"3x3 image-to-table homography, not {type(source).__name__}")
+    if not np.all(np.isfinite(h)) or abs(np.linalg.det(h)) < 1e-18:
+        raise TableGeometryError("the image-to-table homography is not invertible")
+
+
+class OctocubeRecogniser:
+    """Reads an Octocube table. Build one per camera set-up and call :meth:`recognise` per still
+    frame. ``profile_or_homography``: a calibration ``Profile``, a ``TableGeometry``, a 3x3
+    image-to-table homography (ideal pixels when intrinsics are given, raw pixels otherwise)
+    or a renderer ``CameraModel`` (exact ground truth). Frames may be any size the source can
+    be rescaled to; the sampling tables are built for the first frame's size."""
+
+    def __init__(self, grid_size: int, num_players: int, profile_or_homography: Any,
+                 camera_intrinsics: Any = None, config: RecogniserConfig | None = None) -> None:
+        if num_players not in (2, 3, 4):
+            raise RecognitionError(f"Octocube is for 2-4 players, not {num_players}")
+        if grid_size not in (4, 5):
+            raise RecognitionError(f"Octocube grids are 4x4 or 5x5, not {grid_size}x{grid_size}")
+        self.grid_size = grid_size
+        self.num_players = num_players
+        self.config = config or RecogniserConfig()
+        self._source = profile_or_homography
+        self._intrinsics = camera_intrinsics
+        self.layout = patch_layout(grid_size, num_players)
+        models = Path(self.config.models_dir)
+        self.tops_net = PatchClassifier(models / "octocube_tops.onnx", TOP_CLASSES, self.config.threads,
+                                        also=(tuple(c for c in TOP_CLASSES if c != TURNED),))
+        classes = self.tops_net.classes
+        self.cubes_net = PatchClassifier(models / "octocube_cubes.onnx", CUBE_CLASSES, self.config.threads)
+        self._size: tuple[int, int] | None = None
+        self._classes = classes
+        self._tile_cols = np.array([classes.index(t) for t in TILE_LABELS])
+        self._cube_top_cols = np.array([classes.index(t) for t in (*TILE_LABELS, BARE)])
+        self._not_cube_cols = np.array([i for i, c in enumerate(classes) if c not in (CUBE, BARE, TURNED)])
+        _check_source(profile_or_homography)
+        size = getattr(profile_or_homography, "image_size", None)
+        if hasattr(profile_or_homography, "width"):
+            size = (profile_or_homography.width, profile_or_homography.height)
+        if size:
+            self._prepare((int(size[0]), int(size[1])))
+
+    # ------------------------------------------------------------------ set-up
+    def _prepare(self, size: tuple[int, int]) -> None:
+        try:
+            self.view, _ = _view_from(self._source, self._intrinsics, size)
+        except RecognitionError:
+            raise
+        except ValueError as exc:  # e.g. calibration.ProfileMismatchError
+            raise TableGeometryError(str(exc)) from None
+        if self.view.image_size != size:
+            raise BadFrameError(f"the frame is {size[0]}x{size[1]} but the table geometry is for "
+                                f"{self.view.image_size[0]}x{self.view.image_size[1]} frames")
+        self._maps = self.view.patch_maps(self.layout.all_specs, PATCH_PX_PER_MM)
+        letter_specs = [PatchSpec(f"letter {s.name}", s.centre_mm, ABYSS_TOP_MM, LETTER_WINDOW_MM)
+                        for s in self.layout.stacks]
+        self._letter_maps = self.view.patch_maps(letter_specs, LETTER_PX_PER_MM)
+        probes = mat_probes_by_side(self.num_players)
+        self._mat = MatSampler(self.view, [p for side in probes for p in side])
+        self._occlusion = OcclusionDetector(self.view, probes, self.config)
+        self._letters = LetterReader()
+        self._size = size
+
+    def _check_frame(self, frame: Any) -> np.ndarray:
+        if not isinstance(frame, np.ndarray):
+            raise BadFrameError(f"the frame is not an image (got {type(frame).__name__})")
+        if frame.ndim == 2:
+            frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        if frame.ndim != 3 or frame.shape[2] not in (3, 4) or frame.shape[0] < 16 or frame.shape[1] < 16:
+            raise BadFrameError(f"the frame has shape {frame.shape}; expected height x width x 3 (BGR)")
+        if frame.shape[2] == 4:
+            frame = frame[..., :3]
+        if frame.dtype != np.uint8:
+            raise BadFrameError(f"the frame has pixel type {frame.dtype}; expected 8-bit (uint8)")
+        size = (frame.shape[1], frame.shape[0])
+        if self._size != size:
+            self._prepare(size)
+        small = cv2.resize(frame, (64, 36), interpolation=cv2.INTER_AREA)
+        mean, std = float(small.mean()), float(frame[::8, ::8].std())
+        if mean < self.config.min_frame_mean:
+            raise BadFrameError(f"the frame is black (mean level {mean:.1f}): is the lens covered "
+                                f"or the camera still starting?")
+        if mean > self.config.max_frame_mean:
+            raise BadFrameError(f"the frame is blown out (mean level {mean:.1f}): too much light "
+                                f"or exposure")
+        if std < self.config.min_frame_std:
+            raise BadFrameError(f"the frame is flat (contrast {std:.1f}): no table in view")
+        return np.ascontiguousarray(frame)
+
+    # ------------------------------------------------------------------ reading
+    def recognise(self, frame_bgr: np.ndarray) -> OctocubeObservation:
+        timings: dict[str, float] = {}
+        t0 = time.perf_counter()
+        frame = self._check_frame(frame_bgr)
+        t1 = time.perf_counter()
+        timings["check"] = (t1 - t0) * 1000
+
+        mat_level = self._mat.measure(frame)
+        if float(mat_level.max()) < self.config.min_mat_level:
+            raise BadFrameError("the play mat is not visible where the calibration puts it "
+                                "(camera moved, or the table is dark): recalibrate")
+        gains = self._mat.gains(frame)
+        patches = apply_gains(sample_patches(frame, self._maps), gains)
+        lay_ = self.layout
+        n_s, n_c, n_b = len(lay_.stacks), len(lay_.cubes), len(lay_.boards)
+        stacks = patches[:n_s]
+        cube_windows = patches[n_s:n_s + n_c]
+        boards = patches[n_s + n_c:n_s + n_c + n_b]
+        coins = patches[n_s + n_c + n_b:]
+        t2 = time.perf_counter()
+        timings["sample"] = (t2 - t1) * 1000
+
+        top_probs = self.tops_net.probabilities(np.concatenate([stacks, boards, coins]))
+        cube_probs = self.cubes_net.probabilities(cube_windows)
+        t3 = time.perf_counter()
+        timings["classify"] = (t3 - t2) * 1000
+
+        obs = OctocubeObservation()
+        cube_hulls = self._read_cubes(obs, cube_windows, cube_probs)
+        t4 = time.perf_counter()
+        timings["cubes"] = (t4 - t3) * 1000
+
+        self._read_tops(obs, top_probs[:n_s], stacks, frame, gains)
+        t5 = time.perf_counter()
+        timings["tops"] = (t5 - t4) * 1000
+
+        self._read_boards(obs, top_probs[n_s:n_s + n_b], top_probs[n_s + n_b:])
+        t6 = time.perf_counter()
+        timings["boards"] = (t6 - t5) * 1000
+
+        report = self._occlusion.check(frame, gains, cube_hulls)
+        obs.occluded = report.occluded
+        self.last_occlusion: OcclusionReport = report
+        t7 = time.perf_counter()
+        timings["occlusion"] = (t7 - t6) * 1000
+        timings["total"] = (t7 - t0) * 1000
+        obs.timings_ms = {k: round(v, 3) for k, v in timings.items()}
+        return obs
+
+    def _read_cubes(self, obs: OctocubeObservation, windows: np.ndarray,
+                    probs: np.ndarray) -> list[np.ndarray]:
+        locs = self.layout.stack_locations
+        n_grid = len(locs)
+        hulls: list[np.ndarray] = []
+        taken: set[int] = set()
+        # strongest seats first, so that one window is never given to two cubes
+        order = []
+        for seat in range(self.num_players):
+            col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+            candidates = list(range(n_grid)) + [n_grid + seat]
+            best = max(candidates, key=lambda i: probs[i, col])
+            order.append((float(probs[best, col]), seat, col, candidates))
+        for _, seat, col, candidates in sorted(order, reverse=True):
+            free = [i for i in candidates if i not in taken]
+            if not free:
+                continue
+            best = max(free, key=lambda i: probs[i, col])
+            p = float(probs[best, col])
+            if p < self.config.min_cube_probability:
+                continue
+            taken.add(best)
+            window = windows[best]
+            turns = np.stack([np.ascontiguousarray(np.rot90(window, k)) for k in range(4)])
+            tprobs = self.tops_net.probabilities(turns)[:, self._cube_top_cols]
+            k, j = np.unravel_index(int(np.argmax(tprobs)), tprobs.shape)
+            label = (*TILE_LABELS, BARE)[j]
+            top = tile_of(label)
+            conf = p * float(tprobs[k, j])
+            rotation = None
+            if top is not None:
+                # the identity from the net (best of the four turns), the turn from the art
+                rotation, lead = tile_rotation(window, label)
+                conf *= 0.5 + 0.5 * min(1.0, lead / self.config.rotation_lead_for_certainty)
+            location = locs[best] if best < n_grid else None
+            obs.cubes[seat] = CubeReading(seat=seat, location=location, top=top,
+                                          confidence=round(conf, 4), rotation=rotation)
+            hulls.append(self._cube_hull(location, seat))
+        return hulls
+
+    def _cube_hull(self, location: Location | None, seat: int) -> np.ndarray:
+        if location is None:
+            cx, cy = lay.cube_rest(lay.seat_side(seat, self.num_players))
+            z0 = 0.0
+        else:
+            cx, cy = lay.grid_centre(location, self.grid_size)
+            z0 = 6 * lay.TILE_THICKNESS_MM
+        half = lay.CUBE_SIZE_MM / 2 + 2
+        square = np.array([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half],
+                           [cx - half, cy + half]])
+        pts = np.vstack([self.view.project(square, 0.0), self.view.project(square, z0 + lay.CUBE_SIZE_MM)])
+        return cv2.convexHull(pts.astype(np.float32))
+
+    def _read_tops(self, obs: OctocubeObservation, probs: np.ndarray, patches: np.ndarray,
+                   frame: np.ndarray, gains: np.ndarray) -> None:
+        classes = self._classes
+        covered = {c.location: c for c in obs.cubes.values() if c.location is not None}
+        for i, loc in enumerate(self.layout.stack_locations):
+            p = probs[i]
+            if loc in covered:
+                obs.tops[loc] = StackTopReading(loc, None, round(covered[loc].confidence, 4), covered=True)
+                continue
+            j = int(np.argmax(p))
+            label = classes[j]
+            conf = float(p[j])
+            if label == TURNED:
+                # a tile lying turned on the stack: read it in the other three turns
+                turns = np.stack([np.ascontiguousarray(np.rot90(patches[i], k)) for k in (1, 2, 3)])
+                tp = self.tops_net.probabilities(turns)[:, self._tile_cols]
+                k, t = np.unravel_index(int(np.argmax(tp)), tp.shape)
+                label, conf = TILE_LABELS[t], float(tp[k, t])
+            elif label in (CUBE, BARE):
+                # the net sees a cube that no seat claimed: read the best non-cube class, doubtfully
+                j = int(self._not_cube_cols[np.argmax(p[self._not_cube_cols])])
+                label = classes[j]
+                conf = min(float(p[j]), 0.3)
+            if label.startswith("abyss"):
+                label, conf = self._read_letter(i, p, frame, gains)
+            obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
+
+    def _read_letter(self, index: int, probs: np.ndarray, frame: np.ndarray,
+                     gains: np.ndarray) -> tuple[str, float]:
+        """An abyss tile's letter from a 3 px/mm window at the known height of a lone tile, by
+        the template reader; the classifier's own letter vote only raises the confidence. The
+        confidence is the abyss probability scaled by how clearly the best letter template
+        beats the runner-up (a few camera pixels per letter: often doubtful)."""
+        mx, my, side = self._letter_maps
+        rows = slice(index * side, (index + 1) * side)
+        patch = cv2.remap(frame, mx[rows], my[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        patch = apply_gains(patch[None], gains)[0]
+        abyss_cols = [self._classes.index(c) for c in LETTER_LABELS]
+        p_abyss = float(sum(probs[c] for c in abyss_cols))
+        label, _, margin = self._letters.read(patch)
+        net_label = self._classes[max(abyss_cols, key=lambda c: probs[c])]
+        clarity = min(1.0, margin / self.config.letter_margin_for_certainty)
+        conf = p_abyss * (0.5 + 0.5 * clarity) if net_label == label else p_abyss * 0.5 * clarity
+        return label, conf
+
+    def _read_boards(self, obs: OctocubeObservation, cell_probs: np.ndarray, coin_probs: np.ndarray) -> None:
+        per_seat: dict[int, list[Tile]] = {s: [] for s in range(self.num_players)}
+        conf: dict[int, float] = {s: 1.0 for s in range(self.num_players)}
+        for i, (seat, _, _) in enumerate(self.layout.board_cells):
+            p = cell_probs[i]
+            j = int(np.argmax(p[self._not_cube_cols]))
+            label = self._classes[int(self._not_cube_cols[j])]
+            conf[seat] = min(conf[seat], float(p[self._not_cube_cols[j]]))
+            tile = tile_of(label)
+            if tile is not None:
+                per_seat[seat].append(tile)
+        coin_col, empty_col = self._classes.index("coin"), self._classes.index(EMPTY)
+        for seat in range(self.num_players):
+            p = coin_probs[seat]
+            has_coins = p[coin_col] >= p[empty_col]
+            conf[seat] = min(conf[seat], float(max(p[coin_col], p[empty_col])))
+            obs.boards[seat] = BoardReading(seat=seat, tiles=tuple(per_seat[seat]),
+                                            coins=1 if has_coins else 0,
+                                            confidence=round(conf[seat], 4), coins_counted=False)

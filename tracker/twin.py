@@ -191,6 +191,7 @@ class TwinGame:
 
 def _make_illegal(state: OctocubeState, kind: str, seat: int, rng: random.Random) -> str | None:
     """Change ``state`` (a physical copy, not a game position) illegally; say what was done."""
+    state.cubes = [c.copy() for c in state.cubes]  # the copy shares its pieces with the game
     from rules.octocube.components import DIRECTIONS, location_label
     from rules.octocube.state import player_name
 

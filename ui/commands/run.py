@@ -199,7 +199,9 @@ def _live_pipeline(args: argparse.Namespace, players: int, resumed: Any) -> Any:
         source = VideoFileSource(args.video) if args.video else DeviceSource(args.camera or 0)
     except CameraError as exc:
         raise CommandError(str(exc)) from None
-    recogniser = _pixel_recogniser(profile)
+    holder: list[Any] = []
+    game_size = OctocubeGame(players).grid_size
+    recogniser = _pixel_recogniser(game_size, players, lambda: holder[0].profile if holder else None)
     if resumed is not None:
         state = resumed.state
     else:
@@ -209,26 +211,17 @@ def _live_pipeline(args: argparse.Namespace, players: int, resumed: Any) -> Any:
         # every stack's top (logged as reveals, so a replay rebuilds the same game)
         state = unseen_deal(OctocubeGame(players), args.first_player)
         print("the deal is read from the first still frame", file=sys.stderr)
-    return Pipeline(source, recogniser, TrackedGame(state, OctocubeAdapter()), profile=profile)
+    pipe = Pipeline(source, recogniser, TrackedGame(state, OctocubeAdapter()), profile=profile)
+    holder.append(pipe)
+    return pipe
 
 
-def _pixel_recogniser(profile: Any) -> Any:
+def _pixel_recogniser(grid_size: int, players: int, pipeline_profile: Any) -> Any:
     try:
-        from vision.octocube.recogniser import OctocubeRecogniser  # type: ignore[import-not-found]
-    except ImportError:
-        raise CommandError("the Octocube recogniser (vision/octocube/recogniser.py) is not available in "
-                           "this build yet; use --demo to run the pipeline on the digital twin") from None
+        import vision.octocube.recogniser  # noqa: F401
+    except ImportError as exc:
+        raise CommandError(f"the Octocube recogniser (vision/octocube) cannot be loaded ({exc}); "
+                           "use --demo to run the pipeline on the digital twin") from None
+    from tracker.pipeline import PixelRecogniser
 
-    class PixelRecogniser:
-        needs_calibration = True
-        name = "vision.octocube"
-
-        def __init__(self) -> None:
-            self._inner: Any = None
-
-        def recognise(self, frame: Any) -> Any:
-            if self._inner is None:
-                self._inner = OctocubeRecogniser(profile) if profile is not None else OctocubeRecogniser()
-            return self._inner.recognise(frame.image)
-
-    return PixelRecogniser()
+    return PixelRecogniser(grid_size, players, profile_of=pipeline_profile)

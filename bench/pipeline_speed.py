@@ -29,6 +29,7 @@ def main() -> int:
     parser.add_argument("--changes", type=int, default=8, help="moves to film (default 8)")
     parser.add_argument("--threads", type=int, default=2, help="OpenCV threads (default 2 = 2 cores)")
     parser.add_argument("--repeat", type=int, default=2, help="timed passes over the film")
+    parser.add_argument("--pixels", action="store_true", help="the pixel recogniser (vision.octocube)")
     args = parser.parse_args()
 
     import cv2
@@ -40,7 +41,8 @@ def main() -> int:
     from tracker.session import TrackedGame
     from tracker.stillness import StillnessGate
 
-    demo = build_demo_pipeline(args.players, args.seed, 0, resolution=(1280, 720), max_moves=args.changes)
+    demo = build_demo_pipeline(args.players, args.seed, 0, resolution=(1280, 720), max_moves=args.changes,
+                               pixels=args.pixels)
     t0 = time.perf_counter()
     frames = []
     while True:
@@ -54,9 +56,14 @@ def main() -> int:
     print(f"rendered {len(frames)} frames of {args.changes} moves at 1280x720 in {render_s:.1f} s (not timed below)")
 
     best = None
+    from tracker.pipeline import PixelRecogniser
+
     for _ in range(max(1, args.repeat)):
+        rec = demo.pipeline.recogniser
+        if isinstance(rec, PixelRecogniser):  # fresh per pass (it builds its tables on first use)
+            rec = PixelRecogniser.for_camera(rec.grid_size, rec.num_players, rec._geometry)
         state = demo.twin.tracker_initial_state()
-        pipe = Pipeline(SyntheticSource(frames), demo.pipeline.recogniser, TrackedGame(state, OctocubeAdapter()),
+        pipe = Pipeline(SyntheticSource(frames), rec, TrackedGame(state, OctocubeAdapter()),
                         gate=StillnessGate())
         t0 = time.perf_counter()
         n = 0

@@ -48,6 +48,9 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
     while True:
         update = pipe.step()
         if update is None:
+            if twin.truth.is_terminal() and not tracked.state.is_terminal() and tracked.pending is None:
+                # the players say the game is over: a last unseen move may still be missing
+                _answer_all(tracked.finish(), tracked, twin, say)
             break
         if update.image is None:
             if say and not update.camera_ok and "stopped" in update.camera_message:
@@ -73,6 +76,11 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
             elif isinstance(event, QuestionAsked):
                 questions += 1
                 option = twin.truthful_answer(event.question, tracked.state.history)
+                if option is None:
+                    if say:
+                        say("players answer: none of these")
+                    events = list(tracked.reject()) + events
+                    continue
                 if say:
                     say(f"players answer {option + 1}: {event.question.option_texts[option]}")
                 events = list(tracked.answer(option)) + events
@@ -102,6 +110,16 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
         "calibration": pipe.calibration_message,
         "score_text": tracked_scores.to_text([player_name(s) for s in range(twin.game.num_players)]),
     }
+
+
+def _answer_all(events: list[Any], tracked: Any, twin: Any, say: Callable[[str], None] | None) -> None:
+    while events:
+        event = events.pop(0)
+        if say:
+            say(event_words(event))
+        if isinstance(event, QuestionAsked):
+            option = twin.truthful_answer(event.question, tracked.state.history)
+            events = list(tracked.reject() if option is None else tracked.answer(option)) + events
 
 
 def _totals(breakdown: Any) -> list[int]:

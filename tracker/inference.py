@@ -59,6 +59,8 @@ class Confirmed:
     moves: tuple[Move, ...]
     descriptions: tuple[str, ...]
     reveals: tuple[tuple[Any, Any], ...] = ()
+    reveals_before: tuple[tuple[Any, Any], ...] = ()
+    """Unknowns to fill in before the moves (what made the chain possible)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class Question:
     prompt: str
     options: tuple[tuple[Move, ...], ...]
     option_texts: tuple[str, ...]
+    reveals_before: tuple[tuple[Any, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,20 @@ def infer(
 
     scored: list[_Scored] = []
     trial = scratch_copy(state)  # one copy; each chain is pushed and popped again (cheap undo)
-    for count, chain in enumerate(adapter.candidate_chains(state, observed)):
+    # Unknowns the observation settles before any move can be tried (a tile nobody saw on a
+    # cube's hidden face that now lies on the board); applied to the real state only with the
+    # chain they made possible.
+    prepare = getattr(adapter, "prepare", None)
+    before: tuple[tuple[Any, Any], ...] = tuple(prepare(state, observed)) if callable(prepare) else ()
+    applied = []
+    for location, value in before:
+        try:
+            trial.reveal(location, value)
+            applied.append((location, value))
+        except RulesError:
+            pass
+    before = tuple(applied)
+    for count, chain in enumerate(adapter.candidate_chains(trial if before else state, observed)):
         if count >= config.max_chains:
             break
         pushed = 0
@@ -157,13 +173,17 @@ def infer(
         distinct.append(s)
     if len(distinct) == 1:
         best = distinct[0]
-        trial = scratch_copy(state)
+        for move in best.chain:
+            trial.push_unchecked(move)
+        after = tuple(adapter.reveals(trial, observed))
+        for _ in best.chain:
+            trial.pop()
         texts = []
         for move in best.chain:
             texts.append(trial.describe_move(move))
             trial.push_unchecked(move)
-        return Confirmed(best.chain, tuple(texts), tuple(adapter.reveals(trial, observed)))
-    texts = tuple(_chain_text(state, s.chain) for s in distinct)
+        return Confirmed(best.chain, tuple(texts), after, before)
+    texts = _distinct_texts(trial, [s.chain for s in distinct])
     player = state.current_player()
     namer = getattr(adapter, "player_name", None)
     who = namer(player) if callable(namer) else f"player {player + 1}"
@@ -171,6 +191,7 @@ def infer(
         prompt=f"The camera cannot tell what {who} did. Which was it?",
         options=tuple(s.chain for s in distinct),
         option_texts=texts,
+        reveals_before=before,
     )
 
 
@@ -186,6 +207,20 @@ def scratch_copy(state: State) -> State:
 
 def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:
     return len(short) <= len(long) and long[: len(short)] == short
+
+
+def _distinct_texts(state: State, chains: list[tuple[Move, ...]]) -> tuple[str, ...]:
+    """Plain words for each option; options that read the same get their exact moves added
+    (e.g. which faces a Score took when two faces hold the same tile)."""
+    texts = [_chain_text(state, chain) for chain in chains]
+    for i, text in enumerate(texts):
+        if texts.count(text) > 1:
+            codec = state.game.move_codec
+            detail = "; ".join(
+                ", ".join(f"{k} {v}" for k, v in codec.encode(m).items() if k != "type") or m.kind
+                for m in chains[i])
+            texts[i] = f"{text} [{detail}]"
+    return tuple(texts)
 
 
 def _chain_text(state: State, chain: tuple[Move, ...]) -> str:

@@ -20,7 +20,7 @@ from rules.core import UNKNOWN, Move, RulesError
 from rules.octocube.components import Location, location_label
 from rules.octocube.geometry import top_rotation
 from rules.octocube.moves import Place
-from rules.octocube.state import OctocubeState, player_name, tile_words
+from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
 from tracker.inference import Difference, scratch_copy
 from vision.octocube.observation import OctocubeObservation
 
@@ -52,6 +52,8 @@ class OctocubeView:
     """Location -> Tile, UNKNOWN, COVERED, or None (no tile: a hole or an emptied space)."""
     cubes: dict[int, CubeView] = field(default_factory=dict)
     boards: dict[int, BoardView] = field(default_factory=dict)
+    heights: dict[Location, int] = field(default_factory=dict)
+    """Tiles in each uncovered stack (compared when the recogniser can estimate a height)."""
 
 
 def _weight(confidence: float) -> float:
@@ -86,6 +88,7 @@ class OctocubeAdapter:
                 else:
                     stack = state.stacks.get(loc)
                     view.tops[loc] = stack[-1] if stack else None
+                    view.heights[loc] = len(stack) if stack else 0
         for cube in state.cubes:
             top = cube.faces["top"]
             rotation = top_rotation(cube.ups) if top is not None else None
@@ -122,6 +125,9 @@ class OctocubeAdapter:
                     diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected a tile", w))
             elif reading.tile != want:
                 diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected {_words(want)}", w))
+            height = expected.heights.get(loc)
+            if reading.height is not None and height is not None and reading.height != height and not reading.covered:
+                diffs.append(Difference(f"the stack at {name} is {reading.height} tiles high, expected {height}", w))
         for loc, reading in observed.tops.items():
             if loc not in expected.tops and reading.tile is not None:
                 diffs.append(Difference(f"{location_label(loc)} is not a space but shows {_words(reading.tile)}",
@@ -242,6 +248,26 @@ class OctocubeAdapter:
         return changed
 
     # ------------------------------------------------------------------ reveals
+    def prepare(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
+        """A cube that took a tile nobody saw (onto a hidden face) and has just gone home: the
+        tile that arrived on the board and is not one of its known tiles is that one."""
+        found: list[tuple[Any, Any]] = []
+        for cube in state.cubes:
+            unknown = [f for f, t in cube.faces.items() if t is UNKNOWN]
+            got = observed.cubes.get(cube.seat)
+            board = observed.boards.get(cube.seat)
+            if len(unknown) != 1 or got is None or board is None or cube.location is None or got.location is not None:
+                continue
+            have = state.boards[cube.seat]
+            arrived, _ = _multiset_diff(sorted(t.label() for t in board.tiles), sorted(t.label() for t in have.object_tiles()))
+            arrived += ["coin"] * max(0, board.coins - have.coins)
+            for t in cube.faces.values():
+                if t is not None and t is not UNKNOWN and t.label() in arrived:
+                    arrived.remove(t.label())
+            if len(arrived) == 1:
+                found.append((("cube", cube.seat, unknown[0]), tile_from_label(arrived[0])))
+        return found
+
     def reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
         found: list[tuple[Any, Any]] = []
         for loc, stack in state.stacks.items():
@@ -289,6 +315,10 @@ class OctocubeAdapter:
         for loc, want in here.tops.items():
             reading = observed.tops.get(loc)
             if reading is None or want is COVERED or reading.covered or loc in cube_locs:
+                continue
+            height = here.heights.get(loc)
+            if reading.height is not None and height is not None and reading.height < height and want is not None:
+                reasons.append(f"a tile left stack {location_label(loc)} with no cube on it")
                 continue
             if want is UNKNOWN:
                 continue

@@ -97,6 +97,7 @@ class Pipeline:
         self._times: deque[float] = deque(maxlen=30)
         self._ended_reported = False
         self._calibration_tries = 0
+        self._moved_since_read = True
         self.needs_calibration = bool(getattr(recogniser, "needs_calibration", False))
         if profile is not None and recheck:
             self._start_watcher(profile)
@@ -184,7 +185,16 @@ class Pipeline:
         events: list[TrackerEvent] = []
         overlay: list[OverlayItem] = []
         recognised = False
-        if gate_event is GateEvent.SETTLED_NEW:
+        if gate_event is GateEvent.MOVING:
+            self._moved_since_read = True
+        # Read a scene once when it settles: when it looks new, and also when something moved
+        # since the last reading even if the gate finds the result alike (a tile turned on a
+        # cube changes only a few pixels of the gate's small image).
+        settled = gate_event is GateEvent.SETTLED_NEW or (
+            gate_event is GateEvent.SETTLED_SAME and self._moved_since_read)
+        if settled:
+            self._moved_since_read = False
+        if settled:
             if self.needs_calibration and self.profile is None:
                 message = f"cannot read the table yet: {self.calibration_message}"
             else:
@@ -199,10 +209,15 @@ class Pipeline:
                 if observed is not None and getattr(observed, "occluded", False):
                     message = "a hand or an object hides the play area: waiting"
                     self.gate.reset()
+                    self._moved_since_read = True
                 elif observed is not None:
                     self.stats.recognised += 1
                     t = time.perf_counter()
-                    events = self.tracked.observe(observed)
+                    try:
+                        events = self.tracked.observe(observed)
+                    except Exception as exc:  # a tracker bug must not stop the camera
+                        events = []
+                        message = f"the tracker could not use this scene: {type(exc).__name__}: {exc}"
                     stage["track"] = (time.perf_counter() - t) * 1000
                     try:
                         overlay = self.overlay_geometry(observed, self.profile)
@@ -268,6 +283,40 @@ def octocube_overlay(observed: Any, profile: Any) -> list[OverlayItem]:
     return items
 
 
+class PixelRecogniser:
+    """``vision.octocube.OctocubeRecogniser`` (pixels -> observation) behind the pipeline's
+    frame interface. Built lazily from the table geometry: the pipeline's calibration profile,
+    or (digital twin) the renderer's exact camera model."""
+
+    name = "vision.octocube (pixels)"
+    needs_calibration = True
+
+    def __init__(self, grid_size: int, num_players: int, geometry: Any = None,
+                 profile_of: Callable[[], Any] | None = None) -> None:
+        self.grid_size = grid_size
+        self.num_players = num_players
+        self._geometry = geometry
+        self._profile_of = profile_of
+        self._inner: Any = None
+
+    @classmethod
+    def for_camera(cls, grid_size: int, num_players: int, camera: Any) -> PixelRecogniser:
+        rec = cls(grid_size, num_players, camera)
+        rec.needs_calibration = False
+        return rec
+
+    def recognise(self, frame: Any) -> Any:
+        if self._inner is None:
+            from vision.octocube.recogniser import OctocubeRecogniser
+
+            geometry = self._geometry if self._geometry is not None else (
+                self._profile_of() if self._profile_of is not None else None)
+            if geometry is None:
+                raise ValueError("the table is not calibrated yet")
+            self._inner = OctocubeRecogniser(self.grid_size, self.num_players, geometry)
+        return self._inner.recognise(frame.image)
+
+
 DEMO_GATE = StillnessConfig(still_frames=2, changed_fraction=0.0004)
 """The demo films few still frames per move: settle after 2 quiet frames; small changes (a tile
 turned on a cube) still count as new."""
@@ -291,7 +340,7 @@ def build_demo_pipeline(players: int, seed: int, illegal: int = 0, *, tilt: floa
                         timing: Any = None, gate: StillnessConfig | None = None,
                         lighting_drift_every: int = 12, max_moves: int | None = None,
                         doubt: float = 0.0, log: Any = None, realtime: bool = False,
-                        recogniser: FrameRecogniser | None = None) -> DemoPipeline:
+                        recogniser: FrameRecogniser | None = None, pixels: bool = False) -> DemoPipeline:
     """A seeded Octocube game filmed by the digital twin and watched by the full pipeline.
     The tracker starts from the hidden-information deal; only frames reach it."""
     import random as _random
@@ -329,6 +378,8 @@ def build_demo_pipeline(players: int, seed: int, illegal: int = 0, *, tilt: floa
 
     state = twin.tracker_initial_state()
     tracked = TrackedGame(state, OctocubeAdapter(), log)
+    if recogniser is None and pixels:
+        recogniser = PixelRecogniser.for_camera(state.grid_size, players, camera)
     rec = recogniser or GroundTruthRecogniser(state.grid_size, players, doubt=doubt, seed=seed)
     source = SyntheticSource(frames, fps=timing.fps, realtime=realtime)
     pipe = Pipeline(source, rec, tracked, gate=StillnessGate(gate or DEMO_GATE))

@@ -82,6 +82,7 @@ class TrackedGame(Generic[Obs]):
             events += self._reveal(verdict.reveals)
         elif isinstance(verdict, Confirmed):
             events += self._clear_alert("the move explains the table")
+            events += self._reveal(verdict.reveals_before)
             for move in verdict.moves:
                 events.append(self._apply(move))
             events += self._reveal(verdict.reveals)
@@ -106,8 +107,62 @@ class TrackedGame(Generic[Obs]):
             raise RulesError(f"the question has options 1-{len(self.pending.options)}, not {option + 1}")
         chain = self.pending.options[option]
         self._log("answer", option=option, text=self.pending.option_texts[option])
+        before = self.pending.reveals_before
         self.pending = None
-        return [self._apply(move) for move in chain]
+        events = self._reveal(before)
+        return events + [self._apply(move) for move in chain]
+
+    def finish(self, max_moves: int = 8) -> list[TrackerEvent]:
+        """The players say the game is over. Moves the camera cannot see (a last pass or pivot)
+        may still be missing: the chains that end the game without changing the view are applied
+        when there is one, asked about when there are several."""
+        if self.state.is_terminal() or self.pending is not None:
+            return []
+        from tracker.inference import _chain_text, scratch_copy
+
+        here = self.adapter.expected(self.state)
+        work = scratch_copy(self.state)
+        endings: list[tuple[Move, ...]] = []
+
+        def walk(chain: tuple[Move, ...]) -> None:
+            if len(chain) >= max_moves or len(endings) > 50:
+                return
+            for move in list(work.legal_moves()):
+                try:
+                    work.push_unchecked(move)
+                except RulesError:
+                    continue
+                if self.adapter.expected(work) == here:
+                    if work.is_terminal():
+                        endings.append(chain + (move,))
+                    else:
+                        walk(chain + (move,))
+                work.pop()
+
+        walk(())
+        if not endings:
+            self._log("note", text="the players ended the game, but no unseen move ends it")
+            return []
+        if len(endings) == 1:
+            return [self._apply(move) for move in endings[0]]
+        texts = tuple(_chain_text(self.state, chain) for chain in endings)
+        namer = getattr(self.adapter, "player_name", None)
+        player = self.state.current_player()
+        who = namer(player) if callable(namer) else f"player {player + 1}"
+        self.pending = Question(f"The game is over: what did {who} do last?", tuple(endings), texts)
+        self._log("question", question=self.pending.prompt, options=list(texts))
+        return [QuestionAsked(self.pending)]
+
+    def reject(self) -> list[TrackerEvent]:
+        """The players say none of the pending question's options is what happened: nothing is
+        applied, and the table must be put back (an illegal-move alert until it is)."""
+        if self.pending is None:
+            raise RulesError("there is no question to answer")
+        self._log("answer", option=None, text="none of these")
+        self.pending = None
+        self.alert = "the players say none of the camera's options happened: put the table back as it was"
+        self._log("illegal", reason=self.alert, differences=[])
+        return [IllegalMoveAlert(self.alert)]
 
     def confirm_correction(self, moves: list[Move]) -> list[TrackerEvent]:
         """The players say what really happened (after an alert); each move is validated."""

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import difflib
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rules.octocube import OctocubeGame, OctocubeState
-from rules.octocube.moves import Decline, Roll
+from rules.octocube.moves import Roll
 from tracker.inference import scratch_copy
 from tracker.octocube_adapter import OctocubeAdapter
 
@@ -43,18 +43,6 @@ class Change:
     """How many truth moves had been played once this change is on the table."""
 
 
-@dataclass
-class DemoTally:
-    moves_total: int = 0
-    moves_correct: int = 0
-    illegal_injected: int = 0
-    illegal_flagged: int = 0
-    false_alarms: int = 0
-    questions_asked: int = 0
-    frames: int = 0
-    flagged_changes: set[int] = field(default_factory=set)
-
-
 class TwinGame:
     """The truth side of a demo game: the engine, the policy, the injected illegal changes, and
     the scenes to film."""
@@ -68,6 +56,7 @@ class TwinGame:
         self.adapter = OctocubeAdapter()
         self.max_moves = max_moves
         self.changes: list[Change] = []
+        self._invisible_turn_ends: set[int] = set()
         self.scenes: list[Any] = [self._scene(self.truth)]
         self._plan_game(illegal)
 
@@ -76,7 +65,7 @@ class TwinGame:
         return self.game.new_initial_state(self.seed, hidden=True)
 
     # ------------------------------------------------------------------ planning
-    def _choose(self, state: OctocubeState, previous_invisible: bool) -> tuple[Any, bool]:
+    def _choose(self, state: OctocubeState, previous_invisible: bool, turn_start: Any) -> tuple[Any, bool]:
         """A random legal move, weighted like real players (who rarely pass). A move the camera
         cannot see is not chosen twice in a row (see docs/pipeline.md, limitations)."""
         moves = list(state.legal_moves())
@@ -91,7 +80,7 @@ class TwinGame:
                 return 0.4 / max(1, scores)
             return 1.0
 
-        before = self.adapter.expected(state)
+        before = turn_start  # what the camera saw when this turn began
         seat = state.current_player()
         for _ in range(30):
             move = self.rng.choices(moves, [weight(m) for m in moves])[0]
@@ -110,14 +99,34 @@ class TwinGame:
         planned: list[Any] = []
         previous_invisible = False
         turn_invisible = False
-        while not state.is_terminal() and (self.max_moves is None or len(planned) < self.max_moves):
+        turn_open = False
+        last_unseen = False
+
+        def more() -> bool:
+            if state.is_terminal():
+                return False
+            if self.max_moves is None or len(planned) < self.max_moves:
+                return True
+            # a shortened game ends after a finished turn the camera can see (an unseen last
+            # pass could only be asked about once someone moves again, which never comes)
+            return turn_open or previous_invisible or last_unseen
+
+        turn_start = self.adapter.expected(state)
+        while more():
             seat = state.current_player()
-            move, invisible = self._choose(state, previous_invisible)
+            move, invisible = self._choose(state, previous_invisible, turn_start)
+            seen_before = self.adapter.expected(state)
             state.push(move)
+            last_unseen = self.adapter.expected(state) == seen_before
             planned.append(move)
-            turn_invisible = invisible or (turn_invisible and isinstance(move, Decline))
-            if state.is_terminal() or state.current_player() != seat:
+            turn_invisible = invisible
+            turn_open = not state.is_terminal() and state.current_player() == seat
+            if not turn_open:
+                turn_start = self.adapter.expected(state)
+            if not turn_open:
                 previous_invisible = turn_invisible
+                if turn_invisible:
+                    self._invisible_turn_ends.add(len(planned))
                 turn_invisible = False
         total = len(planned)
         # where illegal changes go: spread over the game, never in the first few moves
@@ -144,23 +153,28 @@ class TwinGame:
         physical = scratch_copy(state)
         seat = state.current_player()
         n = state.num_players
-        kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 else ["two_spaces", "tile"]
+        # out of turn needs n >= 3 (with two players it looks exactly like the other player
+        # passing) and a visible previous turn (else it looks like that turn going on)
+        kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 and played not in self._invisible_turn_ends \
+            else ["two_spaces", "tile"]
         self.rng.shuffle(kinds)
         for kind in kinds:
             text = _make_illegal(physical, kind, seat, self.rng)
             if text:
-                self.changes.append(Change("illegal", seat, text, played))
+                actor = (seat - 1) % n if kind == "out_of_turn" else seat  # whose hand does it
+                self.changes.append(Change("illegal", actor, text, played))
                 self.scenes.append(self._scene(physical))
                 self.changes.append(Change("restore", seat, "the players put the table back", played))
                 self.scenes.append(self._scene(state))
                 return
 
     # ------------------------------------------------------------------ answering
-    def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int:
-        """The option that is what really happened (the longest one that matches the truth)."""
+    def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
+        """The option that is what really happened (the longest one that matches the truth), or
+        None when none did (the players then reject the question)."""
         truth = self.truth.history
         done = len(tracked_history)
-        best, best_len = 0, -1
+        best, best_len = None, -1
         for i, option in enumerate(question.options):
             if tuple(truth[done: done + len(option)]) == tuple(option) and len(option) > best_len:
                 best, best_len = i, len(option)
@@ -177,6 +191,7 @@ class TwinGame:
 
 def _make_illegal(state: OctocubeState, kind: str, seat: int, rng: random.Random) -> str | None:
     """Change ``state`` (a physical copy, not a game position) illegally; say what was done."""
+    state.cubes = [c.copy() for c in state.cubes]  # the copy shares its pieces with the game
     from rules.octocube.components import DIRECTIONS, location_label
     from rules.octocube.state import player_name
 

@@ -158,3 +158,52 @@ def test_reveal_after_a_cube_uncovers_a_stack() -> None:
         assert (origin, truth.stacks[origin][-1]) in [(e.location, e.value) for e in revealed]
     assert tracked.state.stacks[origin] and tracked.state.stacks[origin][-1] == truth.stacks[origin][-1]
     assert find_move(tracked.state, "pass") == Pass()
+
+
+def test_doubtful_and_misread_readings_do_not_derail_the_tracker() -> None:
+    """Readings with low confidence (some of them wrong) count less: the game is still followed
+    and no false alarm is raised."""
+    import dataclasses
+
+    rng = random.Random(11)
+    twin = TwinGame(2, seed=8, max_moves=60)
+    truth, tracked = pair(2, 8)
+    alerts = 0
+    for move in twin.truth.history:
+        truth.push(move)
+        obs = observation_from_state(truth)
+        loc = rng.choice(sorted(obs.tops))
+        reading = obs.tops[loc]
+        if reading.tile is not None and rng.random() < 0.5:  # a misread, but an unsure one
+            wrong = next(t for t in truth.stacks[(0, 0)] + [reading.tile] if t != reading.tile) \
+                if len(truth.stacks.get((0, 0), [])) else reading.tile
+            obs.tops[loc] = dataclasses.replace(reading, tile=wrong, confidence=0.25, height=None)
+        else:
+            obs.tops[loc] = dataclasses.replace(reading, confidence=0.5)
+        events = tracked.observe(obs)
+        alerts += sum(isinstance(e, IllegalMoveAlert) for e in events)
+        for e in events:
+            if isinstance(e, QuestionAsked):
+                done = len(tracked.state.history)
+                option = twin.truthful_answer(e.question, tracked.state.history)
+                assert option is not None, (done, e.question.option_texts)
+                tracked.answer(option)
+    assert alerts == 0
+    assert tracked.state.history == truth.history
+
+
+def test_a_tile_nobody_saw_on_a_cube_is_revealed_by_the_board_when_scored() -> None:
+    from rules.core import UNKNOWN
+
+    truth, tracked = _cube_on_grid(2, 3)
+    seat = truth.current_player()
+    cube = tracked.state.cubes[seat]
+    tile = cube.faces["bottom"]
+    assert tile is not None
+    cube.faces = {**cube.faces, "bottom": UNKNOWN}  # as if picked up from an unseen stack top
+    faces = tuple(f for f, t in truth.cubes[seat].faces.items() if t is not None)
+    truth.push(Score(faces))
+    events = look(truth, tracked)
+    assert [e.move for e in events if isinstance(e, MoveConfirmed)] == [Score(faces)]
+    assert (("cube", seat, "bottom"), tile) in [(e.location, e.value) for e in events if isinstance(e, TilesRevealed)]
+    assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles

@@ -40,6 +40,9 @@ def register(subparsers: Any) -> None:
                    help="full realism: 1280x720 and as many frames per move as a 10 fps webcam sees")
     p.add_argument("--doubt", type=float, default=0.0,
                    help="share of readings the recogniser is unsure about (0-1, default 0)")
+    p.add_argument("--pixels", action="store_true",
+                   help="read the frames with the pixel recogniser (vision.octocube) instead of the "
+                   "renderer's labels")
     p.add_argument("--log", help="write the event log here (JSON lines)")
     p.add_argument("--headless", action="store_true", help="no window (default when there is no display)")
     p.add_argument("--json", action="store_true", help="print one JSON object with the figures")
@@ -98,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         log = EventLog.create(args.log, state0, players=[], fsync=False, source="demo", seed=args.seed)
     demo = build_demo_pipeline(args.players, args.seed, args.illegal, tilt=args.tilt, lighting=args.lighting,
                                resolution=resolution, timing=timing, max_moves=args.moves or None,
-                               doubt=args.doubt, log=log)
+                               doubt=args.doubt, log=log, pixels=args.pixels)
     show = None
     if not args.headless and not args.json and os.environ.get("DISPLAY"):
         show = _window()

@@ -116,7 +116,8 @@ def _loop(pipe: Any, twin: Any, max_frames: int) -> int:
             print(event_words(event))
             if isinstance(event, QuestionAsked):
                 option = _ask(event.question, twin, pipe)
-                events = list(pipe.tracked.answer(option)) + events
+                reply = pipe.tracked.reject() if option is None else pipe.tracked.answer(option)
+                events = list(reply) + events
         prompt = octocube_prompt(pipe.tracked.state)
         if prompt != last_prompt:
             print(f">> {prompt}")
@@ -127,17 +128,19 @@ def _loop(pipe: Any, twin: Any, max_frames: int) -> int:
     return 0
 
 
-def _ask(question: Any, twin: Any, pipe: Any) -> int:
+def _ask(question: Any, twin: Any, pipe: Any) -> int | None:
     if twin is not None:
         option = twin.truthful_answer(question, pipe.tracked.state.history)
-        print(f"(simulated players answer {option + 1})")
+        print(f"(simulated players answer {'none of these' if option is None else option + 1})")
         return option
     while True:
         try:
-            text = input(f"answer 1-{len(question.options)}: ").strip()
+            text = input(f"answer 1-{len(question.options)}, or 0 for none of these: ").strip()
         except EOFError:
             print("no answer possible (input closed): taking option 1 is a guess, so stopping here")
             raise SystemExit(3) from None
+        if text == "0":
+            return None
         if text.isdigit() and 1 <= int(text) <= len(question.options):
             return int(text) - 1
         print(f"type a number from 1 to {len(question.options)}")
@@ -196,7 +199,9 @@ def _live_pipeline(args: argparse.Namespace, players: int, resumed: Any) -> Any:
         source = VideoFileSource(args.video) if args.video else DeviceSource(args.camera or 0)
     except CameraError as exc:
         raise CommandError(str(exc)) from None
-    recogniser = _pixel_recogniser(profile)
+    holder: list[Any] = []
+    game_size = OctocubeGame(players).grid_size
+    recogniser = _pixel_recogniser(game_size, players, lambda: holder[0].profile if holder else None)
     if resumed is not None:
         state = resumed.state
     else:
@@ -206,26 +211,17 @@ def _live_pipeline(args: argparse.Namespace, players: int, resumed: Any) -> Any:
         # every stack's top (logged as reveals, so a replay rebuilds the same game)
         state = unseen_deal(OctocubeGame(players), args.first_player)
         print("the deal is read from the first still frame", file=sys.stderr)
-    return Pipeline(source, recogniser, TrackedGame(state, OctocubeAdapter()), profile=profile)
+    pipe = Pipeline(source, recogniser, TrackedGame(state, OctocubeAdapter()), profile=profile)
+    holder.append(pipe)
+    return pipe
 
 
-def _pixel_recogniser(profile: Any) -> Any:
+def _pixel_recogniser(grid_size: int, players: int, pipeline_profile: Any) -> Any:
     try:
-        from vision.octocube.recogniser import OctocubeRecogniser  # type: ignore[import-not-found]
-    except ImportError:
-        raise CommandError("the Octocube recogniser (vision/octocube/recogniser.py) is not available in "
-                           "this build yet; use --demo to run the pipeline on the digital twin") from None
+        import vision.octocube.recogniser  # noqa: F401
+    except ImportError as exc:
+        raise CommandError(f"the Octocube recogniser (vision/octocube) cannot be loaded ({exc}); "
+                           "use --demo to run the pipeline on the digital twin") from None
+    from tracker.pipeline import PixelRecogniser
 
-    class PixelRecogniser:
-        needs_calibration = True
-        name = "vision.octocube"
-
-        def __init__(self) -> None:
-            self._inner: Any = None
-
-        def recognise(self, frame: Any) -> Any:
-            if self._inner is None:
-                self._inner = OctocubeRecogniser(profile) if profile is not None else OctocubeRecogniser()
-            return self._inner.recognise(frame.image)
-
-    return PixelRecogniser()
+    return PixelRecogniser(grid_size, players, profile_of=pipeline_profile)

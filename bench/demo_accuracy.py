@@ -1,0 +1,182 @@
+"""Accuracy of the whole tracker on seeded digital-twin games.
+
+20 games by default: 2, 3 and 4 players in turn, camera tilt 0-25 degrees, the three lighting
+set-ups in turn (the light also drifts during each game), hands on every move, camera noise,
+``--illegal`` injected illegal changes per game that the simulated players put right.
+
+Modes:
+* frames (default): the full pipeline on rendered frames (source -> calibration -> stillness
+  gate -> recogniser -> tracker). The recogniser is the ground-truth one until the pixel
+  recogniser exists (this is printed), so the figures measure the gate + tracker.
+* ``--observations``: no rendering; the tracker gets a perfect observation of every still scene
+  (fast: full games in seconds; isolates the inference).
+
+Targets: >= 99.5 % of moves inferred correctly, every injected illegal move flagged, false alarms
+<= 0.5 % of moves, final scores equal to the truth in every game.
+
+    nice -n 19 python bench/demo_accuracy.py --jobs 2            # frames, full games (slow)
+    python bench/demo_accuracy.py --observations                   # inference only
+    python bench/demo_accuracy.py --max-moves 60                   # frames, shortened games
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+LIGHTS = ("day", "lamp", "evening")
+
+
+def game_specs(games: int, seed: int) -> list[dict[str, Any]]:
+    import random
+
+    rng = random.Random(seed)
+    return [{"players": (2, 3, 4)[i % 3], "seed": seed + i, "tilt": round(rng.uniform(0, 25), 1),
+             "lighting": LIGHTS[(i // 3 + i) % 3]} for i in range(games)]
+
+
+def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
+    from tracker.demo_run import run_demo
+    from tracker.pipeline import build_demo_pipeline
+    from vision.render.sequence import Timing
+
+    timing = Timing() if args.realistic else Timing(still_frames=3, reach_frames=1, hold_frames=1,
+                                                    retreat_frames=1)
+    demo = build_demo_pipeline(spec["players"], spec["seed"], args.illegal, tilt=spec["tilt"],
+                               lighting=spec["lighting"], resolution=tuple(args.resolution),
+                               timing=timing, max_moves=args.max_moves or None, doubt=args.doubt)
+    result = run_demo(demo)
+    result.pop("score_text", None)
+    return {**spec, **result}
+
+
+def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
+    """The same games (same truth, same injected changes), each still scene observed perfectly."""
+    import difflib
+
+    from rules.octocube import OctocubeGame
+    from tracker.groundtruth import observation_from_state
+    from tracker.octocube_adapter import OctocubeAdapter
+    from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+    from tracker.twin import TwinGame
+
+    t0 = time.perf_counter()
+    twin = TwinGame(spec["players"], spec["seed"], illegal=args.illegal, max_moves=args.max_moves or None)
+    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter())
+    game = OctocubeGame(spec["players"])
+    truth = game.new_initial_state(spec["seed"])
+    flagged, false_alarms, questions = 0, 0, 0
+    moves = iter(twin.truth.history)
+    for change in twin.changes:
+        if change.kind == "move":
+            truth.push(next(moves))
+            scene = truth
+        elif change.kind == "illegal":
+            scene = None
+        else:
+            scene = truth
+        observation = observation_from_state(scene) if scene is not None else _illegal_observation(twin, change, truth)
+        events = list(tracked.observe(observation))
+        while events:
+            event = events.pop(0)
+            if isinstance(event, IllegalMoveAlert):
+                if change.kind == "illegal":
+                    flagged += 1
+                else:
+                    false_alarms += 1
+            elif isinstance(event, QuestionAsked):
+                questions += 1
+                option = twin.truthful_answer(event.question, tracked.state.history)
+                reply = tracked.reject() if option is None else tracked.answer(option)
+                events = list(reply) + events
+    if truth.is_terminal() and not tracked.state.is_terminal():  # the players say the game is over
+        events = list(tracked.finish())
+        while events:
+            event = events.pop(0)
+            if isinstance(event, QuestionAsked):
+                questions += 1
+                option = twin.truthful_answer(event.question, tracked.state.history)
+                events = list(tracked.reject() if option is None else tracked.answer(option)) + events
+    codec = game.move_codec
+    a = [str(codec.encode(m)) for m in twin.truth.history]
+    b = [str(codec.encode(m)) for m in tracked.state.history]
+    correct = sum(x.size for x in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks())
+    return {**spec, "moves_total": len(a), "moves_correct": correct,
+            "illegal_injected": sum(c.kind == "illegal" for c in twin.changes), "illegal_flagged": flagged,
+            "false_alarms": false_alarms, "questions_asked": questions, "frames": 0,
+            "seconds": round(time.perf_counter() - t0, 2),
+            "final_scores_match": truth.score_breakdown().totals() == tracked.state.score_breakdown().totals()}
+
+
+def _illegal_observation(twin: Any, change: Any, truth: Any) -> Any:
+    """The observation of the illegal scene the twin filmed for ``change``."""
+    from tracker.groundtruth import GroundTruthRecogniser
+
+    index = twin.changes.index(change)
+    scene = twin.scenes[index + 1]
+    gt = {"components": [{"uid": c.uid, "state": c.state} for c in scene.components], "hands": []}
+    return GroundTruthRecogniser(truth.grid_size, truth.num_players).recognise(gt)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--illegal", type=int, default=3, help="illegal changes per game (default 3)")
+    parser.add_argument("--max-moves", type=int, default=0, help="shorten each game (0 = whole game)")
+    parser.add_argument("--observations", action="store_true", help="no rendering: perfect observations")
+    parser.add_argument("--realistic", action="store_true", help="full frame timing (10 fps webcam)")
+    parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
+    parser.add_argument("--doubt", type=float, default=0.0, help="share of doubtful readings")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
+    args = parser.parse_args()
+    specs = game_specs(args.games, args.seed)
+    play = play_observations if args.observations else play_frames
+    t0 = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    mode = "observations" if args.observations else f"frames {args.resolution[0]}x{args.resolution[1]}"
+    print(f"{args.games} games, {mode}, {args.illegal} illegal each"
+          + (f", at most {args.max_moves} moves" if args.max_moves else ", whole games"), flush=True)
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [pool.submit(play, spec, args) for spec in specs]
+        for future in futures:
+            r = future.result()
+            results.append(r)
+            print(f"  {r['players']}p seed {r['seed']:>4} tilt {r['tilt']:>4} {r['lighting']:<7} moves "
+                  f"{r['moves_correct']}/{r['moves_total']} illegal {r['illegal_flagged']}/{r['illegal_injected']} "
+                  f"false {r['false_alarms']} questions {r['questions_asked']} frames {r['frames']} "
+                  f"scores {'ok' if r['final_scores_match'] else 'DIFFER'} ({r['seconds']} s)", flush=True)
+    moves = sum(r["moves_total"] for r in results)
+    correct = sum(r["moves_correct"] for r in results)
+    injected = sum(r["illegal_injected"] for r in results)
+    flagged = sum(r["illegal_flagged"] for r in results)
+    false = sum(r["false_alarms"] for r in results)
+    scores_ok = sum(bool(r["final_scores_match"]) for r in results)
+    summary = {
+        "games": len(results), "mode": mode, "moves_total": moves, "moves_correct": correct,
+        "moves_correct_pct": round(100 * correct / max(1, moves), 3),
+        "illegal_injected": injected, "illegal_flagged": flagged, "false_alarms": false,
+        "false_alarm_pct": round(100 * false / max(1, moves), 3),
+        "questions_asked": sum(r["questions_asked"] for r in results),
+        "final_scores_match": f"{scores_ok}/{len(results)}",
+        "frames": sum(r["frames"] for r in results), "seconds": round(time.perf_counter() - t0, 1),
+        "recogniser": results[0].get("recogniser", "perfect observations") if results else "",
+    }
+    print(json.dumps(summary))
+    ok = (correct >= 0.995 * moves and flagged == injected and false <= 0.005 * moves and scores_ok == len(results))
+    print("targets met" if ok else "TARGETS NOT MET")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"summary": summary, "games": results}, indent=1))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -51,7 +51,8 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                                                     retreat_frames=1)
     demo = build_demo_pipeline(spec["players"], spec["seed"], args.illegal, tilt=spec["tilt"],
                                lighting=spec["lighting"], resolution=tuple(args.resolution),
-                               timing=timing, max_moves=args.max_moves or None, doubt=args.doubt)
+                               timing=timing, max_moves=args.max_moves or None, doubt=args.doubt,
+                               pixels=args.pixels)
     result = run_demo(demo)
     result.pop("score_text", None)
     return {**spec, **result}
@@ -135,6 +136,9 @@ def main() -> int:
     parser.add_argument("--realistic", action="store_true", help="full frame timing (10 fps webcam)")
     parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
     parser.add_argument("--doubt", type=float, default=0.0, help="share of doubtful readings")
+    parser.add_argument("--pixels", action="store_true",
+                        help="read frames with the pixel recogniser (vision.octocube) instead of the "
+                        "renderer's labels")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
     args = parser.parse_args()
@@ -143,6 +147,8 @@ def main() -> int:
     t0 = time.perf_counter()
     results: list[dict[str, Any]] = []
     mode = "observations" if args.observations else f"frames {args.resolution[0]}x{args.resolution[1]}"
+    if not args.observations:
+        mode += ", pixel recogniser" if args.pixels else ", ground-truth recogniser (renderer labels)"
     print(f"{args.games} games, {mode}, {args.illegal} illegal each"
           + (f", at most {args.max_moves} moves" if args.max_moves else ", whole games"), flush=True)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:

@@ -40,9 +40,11 @@ def register(subparsers: Any) -> None:
                    help="full realism: 1280x720 and as many frames per move as a 10 fps webcam sees")
     p.add_argument("--doubt", type=float, default=0.0,
                    help="share of readings the recogniser is unsure about (0-1, default 0)")
-    p.add_argument("--pixels", action="store_true",
-                   help="read the frames with the pixel recogniser (vision.octocube) instead of the "
-                   "renderer's labels")
+    p.add_argument("--ground-truth", dest="pixels", action="store_false",
+                   help="read the renderer's labels of what is visible instead of the pixels (isolates "
+                   "the tracker from recognition errors; the default reads the frames with vision.octocube)")
+    p.add_argument("--pixels", dest="pixels", action="store_true", default=True,
+                   help="read the frames with the pixel recogniser (the default)")
     p.add_argument("--log", help="write the event log here (JSON lines)")
     p.add_argument("--headless", action="store_true", help="no window (default when there is no display)")
     p.add_argument("--json", action="store_true", help="print one JSON object with the figures")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-CROP_SIZE = 64
+CROP_SIZE = 48
 CROP_PAD = 0.15  # each side, as a fraction of the box size: keeps the face's rim in view
 
 

@@ -23,14 +23,15 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from vision.dice.crops import crop_face  # noqa: E402
+from vision.dice.crops import CROP_SIZE, crop_face  # noqa: E402
 from vision.dice.faces import CLASSES  # noqa: E402
 from vision.dice.split import photos, read_labels  # noqa: E402
 from vision.dice.synth import paint_out_dice, render_die_patch, render_scene  # noqa: E402
 
 REAL = REPO.parent / "shared" / "data" / "dice-photos"
 CLASS_NAMES = [c.name for c in CLASSES] + ["none"]
-DETECTOR_IMGSZ = 320
+DETECTOR_IMGSZ = 256  # inference input (a 640x480 photo letterboxed)
+TRAIN_CROP = 128  # training windows at the same scale
 
 
 def empty_tables(real: Path) -> list[np.ndarray]:
@@ -47,8 +48,37 @@ def yolo_line(cls: int, box: tuple[float, float, float, float], w: int, h: int) 
     return f"{cls} {(x0 + x1) / 2 / w:.6f} {(y0 + y1) / 2 / h:.6f} {(x1 - x0) / w:.6f} {(y1 - y0) / h:.6f}"
 
 
+def _windows(rng: np.random.Generator, w: int, h: int, boxes: list[tuple[float, float, float, float]], size: int,
+             count: int) -> list[tuple[int, int]]:
+    """Up to ``count`` size x size windows that cut no die in two (each box fully in or out)."""
+    out: list[tuple[int, int]] = []
+    for _ in range(count * 15):
+        if len(out) == count:
+            break
+        if boxes and rng.random() < 0.8:  # mostly centred near a die: dense learning signal
+            b = boxes[int(rng.integers(len(boxes)))]
+            x = int(np.clip((b[0] + b[2]) / 2 - rng.uniform(0.15, 0.85) * size, 0, w - size))
+            y = int(np.clip((b[1] + b[3]) / 2 - rng.uniform(0.15, 0.85) * size, 0, h - size))
+        else:
+            x, y = int(rng.integers(0, w - size + 1)), int(rng.integers(0, h - size + 1))
+        ok = all(
+            (b[0] >= x and b[1] >= y and b[2] <= x + size and b[3] <= y + size)
+            or b[2] <= x or b[0] >= x + size or b[3] <= y or b[1] >= y + size
+            for b in boxes
+        )
+        if ok:
+            out.append((x, y))
+    return out
+
+
 def build_detector_data(work: Path, n_synth: int, n_val: int, real_repeat: int, seed: int) -> Path:
-    """YOLO detection data set: real train fold (labels collapsed to one class) + synthetic."""
+    """YOLO detection data: crops of photos shrunk to the detector's inference scale.
+
+    The detector sees a 640x480 photo letterboxed to DETECTOR_IMGSZ (256) px. Training on
+    TRAIN_CROP (128) px windows of photos shrunk the same way costs a quarter of full frames
+    (CPU training on shared cores); the network is fully convolutional, so it is exported
+    and run at 256. Real train-fold photos (one class: die top face) + synthetic scenes.
+    """
     root = work / "det"
     if (root / "data.yaml").exists() and (root / "complete").exists():
         print(f"detector data: reusing {root}", flush=True)
@@ -57,33 +87,38 @@ def build_detector_data(work: Path, n_synth: int, n_val: int, real_repeat: int, 
     for split in ("train", "val"):
         (root / "images" / split).mkdir(parents=True)
         (root / "labels" / split).mkdir(parents=True)
-    train_list: list[str] = []
+    rng = np.random.default_rng(seed)
+    counts = {"train": 0, "val": 0}
+
+    def add(split: str, name: str, img: np.ndarray, boxes: list[tuple[float, float, float, float]], n: int) -> None:
+        scale = DETECTOR_IMGSZ / max(img.shape[:2])
+        small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        sb = [tuple(v * scale for v in b) for b in boxes]
+        h, w = small.shape[:2]
+        for k, (x, y) in enumerate(_windows(rng, w, h, sb, TRAIN_CROP, n)):
+            crop = small[y : y + TRAIN_CROP, x : x + TRAIN_CROP]
+            inside = [(b[0] - x, b[1] - y, b[2] - x, b[3] - y) for b in sb if b[0] >= x and b[2] <= x + TRAIN_CROP
+                      and b[1] >= y and b[3] <= y + TRAIN_CROP]
+            stem = f"{name}_{k}"
+            cv2.imwrite(str(root / "images" / split / f"{stem}.jpg"), crop, [cv2.IMWRITE_JPEG_QUALITY, 95])
+            lines = [yolo_line(0, b, TRAIN_CROP, TRAIN_CROP) for b in inside]
+            (root / "labels" / split / f"{stem}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
+            counts[split] += 1
+
     for p in photos(REAL, "train"):
         img = cv2.imread(str(p))
-        h, w = img.shape[:2]
-        dst = root / "images" / "train" / p.name
-        shutil.copy(p, dst)
-        lines = [yolo_line(0, b, w, h) for _, b in read_labels(REAL, p, w, h)]
-        (root / "labels" / "train" / f"{p.stem}.txt").write_text("\n".join(lines) + "\n")
-        train_list += [str(dst)] * real_repeat
+        boxes = [b for _, b in read_labels(REAL, p, img.shape[1], img.shape[0])]
+        add("train", p.stem, img, boxes, 2 * real_repeat)
     tables = empty_tables(REAL)
-    rng = np.random.default_rng(seed)
     for i in range(n_synth + n_val):
         split = "train" if i < n_synth else "val"
         img, dice = render_scene(rng, photos=tables)
-        h, w = img.shape[:2]
-        name = f"synth_{i:05d}"
-        cv2.imwrite(str(root / "images" / split / f"{name}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
-        lines = [yolo_line(0, d.bbox, w, h) for d in dice]
-        (root / "labels" / split / f"{name}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
-        if split == "train":
-            train_list.append(str(root / "images" / "train" / f"{name}.jpg"))
-    (root / "train.txt").write_text("\n".join(train_list) + "\n")
+        add(split, f"synth_{i:05d}", img, [d.bbox for d in dice], 2)
     (root / "data.yaml").write_text(
-        f"path: {root}\ntrain: {root / 'train.txt'}\nval: images/val\nnames:\n  0: die\n"
+        f"path: {root}\ntrain: images/train\nval: images/val\nnames:\n  0: die\n"
     )
     (root / "complete").write_text(f"synth={n_synth} seed={seed}\n")
-    print(f"detector data: {len(train_list)} train entries, {n_val} val", flush=True)
+    print(f"detector data: {counts}", flush=True)
     return root / "data.yaml"
 
 
@@ -102,6 +137,9 @@ def _rot(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
 def build_classifier_data(work: Path, per_class: int, real_copies: int, n_val: int, seed: int) -> Path:
     """Folder-per-class crops: real train-fold faces (jittered), synthetic faces, and 'none'."""
     root = work / "cls"
+    if (root / "complete").exists():
+        print(f"classifier data: reusing {root}", flush=True)
+        return root
     shutil.rmtree(root, ignore_errors=True)
     for split in ("train", "val"):
         for name in CLASS_NAMES:
@@ -138,6 +176,7 @@ def build_classifier_data(work: Path, per_class: int, real_copies: int, n_val: i
             s = rng.uniform(25, 110)
             x, y = rng.uniform(0, 256 - s), rng.uniform(0, 256 - s)
             save(split, "none", crop_face(img, (x, y, x + s, y + s * rng.uniform(0.4, 1.2))))
+    (root / "complete").write_text(f"per_class={per_class} seed={seed}\n")
     print("classifier data:", counts, flush=True)
     return root
 
@@ -147,7 +186,7 @@ def train_detector(data: Path, work: Path, epochs: int, hours: float, threads: i
 
     model = YOLO(str(Path(__file__).with_name("dice_detector.yaml")))
     model.train(
-        data=str(data), imgsz=DETECTOR_IMGSZ, epochs=epochs, time=hours or None, batch=16, workers=0,
+        data=str(data), imgsz=TRAIN_CROP, epochs=epochs, time=hours or None, batch=32, workers=0,
         device="cpu", pretrained=False, project=str(work / "runs"), name="detector", exist_ok=True,
         single_cls=True, hsv_h=0.05, hsv_s=0.6, degrees=10, scale=0.6, mosaic=1.0, close_mosaic=3,
         plots=False, amp=False, patience=1000, seed=0, deterministic=False, verbose=False,
@@ -160,8 +199,9 @@ def train_classifier(data: Path, work: Path, epochs: int, hours: float) -> Path:
 
     model = YOLO("yolo11n-cls.yaml")
     model.train(
-        data=str(data), imgsz=64, epochs=epochs, time=hours or None, batch=64, workers=0, device="cpu",
+        data=str(data), imgsz=CROP_SIZE, epochs=epochs, time=hours or None, batch=64, workers=0, device="cpu",
         pretrained=False, project=str(work / "runs"), name="classifier", exist_ok=True,
+        optimizer="AdamW", lr0=0.003, warmup_epochs=0.3, cos_lr=True,
         hsv_h=0.0, hsv_s=0.2, hsv_v=0.3, fliplr=0.0, scale=0.15, erasing=0.0, auto_augment=None,
         plots=False, amp=False, patience=1000, seed=0, deterministic=False, verbose=False,
     )
@@ -202,10 +242,10 @@ def main() -> None:
             w = train_detector(data, args.work, args.det_epochs, args.det_hours, args.threads)
             export(w, DETECTOR_IMGSZ, args.models / "dice_detector.onnx")
     if args.stage in ("data", "classifier", "all"):
-        data = build_classifier_data(args.work, args.per_class, real_copies=6, n_val=30, seed=args.seed + 1)
+        data = build_classifier_data(args.work, args.per_class, real_copies=4, n_val=20, seed=args.seed + 1)
         if args.stage != "data":
             w = train_classifier(data, args.work, args.cls_epochs, args.cls_hours)
-            export(w, 64, args.models / "dice_classifier.onnx")
+            export(w, CROP_SIZE, args.models / "dice_classifier.onnx")
 
 
 if __name__ == "__main__":

@@ -122,9 +122,10 @@ def bench_synthetic(reader: DiceReader, n: int, mix: str, title: str, face_targe
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--synthetic", type=int, default=300, help="synthetic photos per family")
+    ap.add_argument("--models", type=Path, default=None, help="folder with the ONNX models (default models/)")
     ap.add_argument("--fold", default="test", choices=["test", "train"], help="'train' only to check fitting")
     args = ap.parse_args()
-    reader = DiceReader()
+    reader = DiceReader(args.models)
     print(f"models: {reader.config['detector_model']}, {reader.config['classifier_model']}; "
           f"onnxruntime threads {reader.config['threads']}")
     if REAL.is_dir():

@@ -10,6 +10,7 @@ onnxruntime only. Per-stage timings are returned with every result.
 
 from __future__ import annotations
 
+import ast
 import json
 import time
 from dataclasses import dataclass, field
@@ -121,6 +122,25 @@ class DiceReader:
         self.input_size = int(self.config["detector_input"])
         self._det_input = self.detector.get_inputs()[0].name
         self._cls_input = self.classifier.get_inputs()[0].name
+        self._cls_size = int(self.classifier.get_inputs()[0].shape[2])
+        self._output_to_class = self._class_order()
+
+    def _class_order(self) -> list[int | None]:
+        """Classifier output index -> CLASSES index (None for "not a die"), from the model's
+        own metadata: ultralytics orders classes by folder name, not by CLASSES."""
+        meta = self.classifier.get_modelmeta().custom_metadata_map
+        try:
+            names = ast.literal_eval(meta["names"])
+        except (KeyError, ValueError, SyntaxError) as exc:
+            raise ModelMissingError("dice classifier has no readable class names in its metadata") from exc
+        index = {c.name: i for i, c in enumerate(CLASSES)}
+        order: list[int | None] = []
+        for k in range(len(names)):
+            name = names[k]
+            if name != "none" and name not in index:
+                raise ModelMissingError(f"dice classifier knows a class {name!r} that the reader does not")
+            order.append(None if name == "none" else index[name])
+        return order
 
     # ------------------------------------------------------------ stage 1
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -148,15 +168,20 @@ class DiceReader:
 
     # ------------------------------------------------------------ stage 2
     def classify(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        """Class probabilities (N x (len(CLASSES) + 1)); the last column is "not a die"."""
+        """Class probabilities (N x (len(CLASSES) + 1)), in CLASSES order; the last column is
+        "not a die"."""
+        out = np.zeros((len(boxes), len(CLASSES) + 1), np.float32)
         if len(boxes) == 0:
-            return np.zeros((0, len(CLASSES) + 1), np.float32)
+            return out
         crops = np.stack([crop_face(image, tuple(b)) for b in boxes])
+        if crops.shape[1] != self._cls_size:
+            raise ModelMissingError(f"dice classifier expects {self._cls_size} px crops, crops.py cuts {crops.shape[1]}")
         blob = crops[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
-        probs = []
         for i in range(len(blob)):  # the exported classifier has a fixed batch of one
-            probs.append(self.classifier.run(None, {self._cls_input: blob[i : i + 1]})[0][0])
-        return np.stack(probs)
+            p = self.classifier.run(None, {self._cls_input: blob[i : i + 1]})[0][0]
+            for k, cls in enumerate(self._output_to_class):
+                out[i, len(CLASSES) if cls is None else cls] = p[k]
+        return out
 
     def read(self, image: np.ndarray) -> DiceResult:
         """Every die in a BGR photo, sorted top-to-bottom then left-to-right."""

@@ -32,6 +32,7 @@ REAL = REPO.parent / "shared" / "data" / "dice-photos"
 CLASS_NAMES = [c.name for c in CLASSES] + ["none"]
 DETECTOR_IMGSZ = 256  # inference input (a 640x480 photo letterboxed)
 TRAIN_CROP = 128  # training windows at the same scale
+RUN_SUFFIX = [""]  # set from --run-name
 
 
 def empty_tables(real: Path) -> list[np.ndarray]:
@@ -181,31 +182,33 @@ def build_classifier_data(work: Path, per_class: int, real_copies: int, n_val: i
     return root
 
 
-def train_detector(data: Path, work: Path, epochs: int, hours: float, threads: int) -> Path:
+def train_detector(data: Path, work: Path, epochs: int, hours: float, threads: int, init: Path | None) -> Path:
     from ultralytics import YOLO
 
-    model = YOLO(str(Path(__file__).with_name("dice_detector.yaml")))
+    # init: continue from one of OUR earlier checkpoints (never downloaded weights)
+    model = YOLO(str(init) if init else str(Path(__file__).with_name("dice_detector.yaml")))
     model.train(
         data=str(data), imgsz=TRAIN_CROP, epochs=epochs, time=hours or None, batch=32, workers=0,
-        device="cpu", pretrained=False, project=str(work / "runs"), name="detector", exist_ok=True,
-        single_cls=True, hsv_h=0.05, hsv_s=0.6, degrees=10, scale=0.6, mosaic=1.0, close_mosaic=3,
+        device="cpu", pretrained=str(init) if init else False, project=str(work / "runs"), name="detector" + RUN_SUFFIX[0], exist_ok=True,
+        optimizer="AdamW", lr0=0.002, warmup_epochs=0 if init else 3,
+        single_cls=True, hsv_h=0.05, hsv_s=0.6, degrees=10, scale=0.6, mosaic=1.0, close_mosaic=2,
         plots=False, amp=False, patience=1000, seed=0, deterministic=False, verbose=False,
     )
-    return work / "runs" / "detector" / "weights" / "best.pt"
+    return work / "runs" / ("detector" + RUN_SUFFIX[0]) / "weights" / "last.pt"
 
 
-def train_classifier(data: Path, work: Path, epochs: int, hours: float) -> Path:
+def train_classifier(data: Path, work: Path, epochs: int, hours: float, init: Path | None) -> Path:
     from ultralytics import YOLO
 
-    model = YOLO("yolo11n-cls.yaml")
+    model = YOLO(str(init) if init else "yolo11n-cls.yaml")
     model.train(
         data=str(data), imgsz=CROP_SIZE, epochs=epochs, time=hours or None, batch=64, workers=0, device="cpu",
-        pretrained=False, project=str(work / "runs"), name="classifier", exist_ok=True,
-        optimizer="AdamW", lr0=0.003, warmup_epochs=0.3, cos_lr=True,
+        pretrained=str(init) if init else False, project=str(work / "runs"), name="classifier" + RUN_SUFFIX[0], exist_ok=True,
+        optimizer="AdamW", lr0=0.003, warmup_epochs=0 if init else 0.3, cos_lr=True,
         hsv_h=0.0, hsv_s=0.2, hsv_v=0.3, fliplr=0.0, scale=0.15, erasing=0.0, auto_augment=None,
         plots=False, amp=False, patience=1000, seed=0, deterministic=False, verbose=False,
     )
-    return work / "runs" / "classifier" / "weights" / "best.pt"
+    return work / "runs" / ("classifier" + RUN_SUFFIX[0]) / "weights" / "last.pt"
 
 
 def export(weights: Path, imgsz: int, target: Path) -> None:
@@ -230,21 +233,25 @@ def main() -> None:
     ap.add_argument("--cls-epochs", type=int, default=20)
     ap.add_argument("--cls-hours", type=float, default=0.0)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--init", type=Path, default=None,
+                    help="continue from one of our own checkpoints (.pt) instead of random weights")
+    ap.add_argument("--run-name", default="", help="suffix for the ultralytics run folder")
     args = ap.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", str(args.threads))
     import torch
 
     torch.set_num_threads(args.threads)
     args.work.mkdir(parents=True, exist_ok=True)
+    RUN_SUFFIX[0] = args.run_name
     if args.stage in ("data", "detector", "all"):
         data = build_detector_data(args.work, args.synth, 60, real_repeat=2, seed=args.seed)
         if args.stage != "data":
-            w = train_detector(data, args.work, args.det_epochs, args.det_hours, args.threads)
+            w = train_detector(data, args.work, args.det_epochs, args.det_hours, args.threads, args.init)
             export(w, DETECTOR_IMGSZ, args.models / "dice_detector.onnx")
     if args.stage in ("data", "classifier", "all"):
         data = build_classifier_data(args.work, args.per_class, real_copies=4, n_val=20, seed=args.seed + 1)
         if args.stage != "data":
-            w = train_classifier(data, args.work, args.cls_epochs, args.cls_hours)
+            w = train_classifier(data, args.work, args.cls_epochs, args.cls_hours, args.init)
             export(w, CROP_SIZE, args.models / "dice_classifier.onnx")
 
 

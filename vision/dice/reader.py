@@ -177,8 +177,13 @@ class DiceReader:
         if crops.shape[1] != self._cls_size:
             raise ModelMissingError(f"dice classifier expects {self._cls_size} px crops, crops.py cuts {crops.shape[1]}")
         blob = crops[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+        turns = int(self.config.get("classifier_rotations", 1))
         for i in range(len(blob)):  # the exported classifier has a fixed batch of one
-            p = self.classifier.run(None, {self._cls_input: blob[i : i + 1]})[0][0]
+            # a die face reads the same turned by 90 degrees: average the quarter turns
+            p = np.mean([
+                self.classifier.run(None, {self._cls_input: np.ascontiguousarray(np.rot90(blob[i : i + 1], k, (2, 3)))})[0][0]
+                for k in range(turns)
+            ], axis=0)
             for k, cls in enumerate(self._output_to_class):
                 out[i, len(CLASSES) if cls is None else cls] = p[k]
         return out

@@ -175,7 +175,8 @@ class DiceReader:
             return out
         crops = np.stack([crop_face(image, tuple(b)) for b in boxes])
         if crops.shape[1] != self._cls_size:
-            raise ModelMissingError(f"dice classifier expects {self._cls_size} px crops, crops.py cuts {crops.shape[1]}")
+            # ultralytics trains at a multiple of 32: the 48 px crops were upscaled to 64 there too
+            crops = np.stack([cv2.resize(c, (self._cls_size, self._cls_size), interpolation=cv2.INTER_LINEAR) for c in crops])
         blob = crops[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
         turns = int(self.config.get("classifier_rotations", 1))
         for i in range(len(blob)):  # the exported classifier has a fixed batch of one

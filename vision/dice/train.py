@@ -33,6 +33,7 @@ CLASS_NAMES = [c.name for c in CLASSES] + ["none"]
 DETECTOR_IMGSZ = 256  # inference input (a 640x480 photo letterboxed)
 TRAIN_CROP = 128  # training windows at the same scale
 RUN_SUFFIX = [""]  # set from --run-name
+CLASSIFIER_IMGSZ = 64  # ultralytics needs a multiple of 32: the 48 px crops are upscaled to it
 
 
 def empty_tables(real: Path) -> list[np.ndarray]:
@@ -202,7 +203,7 @@ def train_classifier(data: Path, work: Path, epochs: int, hours: float, init: Pa
 
     model = YOLO(str(init) if init else "yolo11n-cls.yaml")
     model.train(
-        data=str(data), imgsz=CROP_SIZE, epochs=epochs, time=hours or None, batch=64, workers=0, device="cpu",
+        data=str(data), imgsz=CLASSIFIER_IMGSZ, epochs=epochs, time=hours or None, batch=64, workers=0, device="cpu",
         pretrained=str(init) if init else False, project=str(work / "runs"), name="classifier" + RUN_SUFFIX[0], exist_ok=True,
         optimizer="AdamW", lr0=0.003, warmup_epochs=0 if init else 0.3, cos_lr=True,
         hsv_h=0.0, hsv_s=0.2, hsv_v=0.3, fliplr=0.0, scale=0.15, erasing=0.0, auto_augment=None,

@@ -102,7 +102,8 @@ def bench_real(reader: DiceReader, fold: str) -> list[float]:
         truth = [(class_of("d6", face), box) for face, box in read_labels(REAL, p, img.shape[1], img.shape[0])]
         found = [(CLASSES.index(d.face_class), d.bbox) for d in result.dice]
         tally.add(p.name, truth, found)
-    tally.report(f"real photos, held-out '{fold}' fold ({len(files)} photos)", 0.99)
+    what = "held-out 'test' fold" if fold == "test" else "'train' fold (TRAINED ON: fitting check only)"
+    tally.report(f"real photos, {what} ({len(files)} photos)", 0.99)
     return times
 
 

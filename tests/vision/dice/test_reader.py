@@ -1,0 +1,125 @@
+"""End-to-end dice reading with the shipped ONNX models: these fail if reading breaks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from ui.cli import main
+from vision.dice.errors import UnreadableImageError
+from vision.dice.faces import CLASSES, class_of
+from vision.dice.reader import DiceReader, load_image
+from vision.dice.split import photos, read_labels
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def reader() -> DiceReader:
+    return DiceReader()
+
+
+def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - ix * iy
+    return ix * iy / union
+
+
+def _score(truth: list[tuple[int, tuple[float, ...]]], found: list[tuple[int, tuple[float, ...]]]) -> tuple[int, int]:
+    """(dice found at IoU >= 0.5 and read correctly, false detections)."""
+    correct, used = 0, set()
+    for cls, box in truth:
+        best = max(range(len(found)), key=lambda j: _iou(box, found[j][1]), default=None)
+        if best is not None and best not in used and _iou(box, found[best][1]) >= 0.5:
+            used.add(best)
+            correct += found[best][0] == cls
+    return correct, len(found) - len(used)
+
+
+def test_held_out_real_photos_are_read(reader: DiceReader, shared_data: Path) -> None:
+    root = shared_data / "dice-photos"
+    correct = total = false = 0
+    for p in photos(root, "test"):
+        img = load_image(p)
+        truth = [(class_of("d6", f), b) for f, b in read_labels(root, p, img.shape[1], img.shape[0])]
+        found = [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(img).dice]
+        c, f = _score(truth, found)
+        correct, total, false = correct + c, total + len(truth), false + f
+    assert total > 150
+    # Regression floors, set below the measured figures (bench: 76% end-to-end, 44 false
+    # detections on 173 dice); the 99% targets are NOT met yet, see models/dice.md.
+    assert correct / total >= 0.70, f"only {correct}/{total} held-out dice found and read correctly"
+    assert false <= 0.35 * total, f"{false} false detections"
+
+
+def test_synthetic_octo_dice_are_read(reader: DiceReader) -> None:
+    from vision.dice.synth import render_scene
+
+    rng = np.random.default_rng(424242)  # not a training seed
+    correct = total = false = 0
+    for _ in range(20):
+        img, dice = render_scene(rng, mix="octo", max_dice=5, die_px=(40, 90))
+        found = [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(img).dice]
+        c, f = _score([(d.class_index, d.bbox) for d in dice], found)
+        correct, total, false = correct + c, total + len(dice), false + f
+    assert total >= 30
+    # regression floor below the measured figure (bench: 58% end-to-end); target 99.5% not met
+    assert correct / total >= 0.45, f"only {correct}/{total} synthetic Octo Dice dice read correctly"
+    assert false <= 0.3 * total
+
+
+def test_photo_without_dice_gives_empty_list(reader: DiceReader) -> None:
+    from vision.dice.synth import _wood
+
+    rng = np.random.default_rng(3)
+    wood = np.clip(_wood(rng, 480, 640), 0, 255).astype(np.uint8)
+    grey = np.full((480, 640, 3), 128, np.uint8)
+    for img in (wood, grey):
+        assert reader.read(img).dice == []
+
+
+def test_corrupt_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "broken.jpg"
+    bad.write_bytes(b"\xff\xd8\xff\xe0 not really a jpeg")
+    with pytest.raises(UnreadableImageError, match="broken.jpg: not a readable image"):
+        load_image(bad)
+    assert main(["dice", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "broken.jpg" in err and "Traceback" not in err
+    assert main(["dice", str(tmp_path / "missing.png")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_json_output_shape_and_annotation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.dice.synth import render_scene
+
+    rng = np.random.default_rng(11)
+    dice: list = []
+    while len(dice) < 2:
+        img, dice = render_scene(rng, mix="all", max_dice=4, die_px=(50, 80))
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), img)
+    assert main(["dice", str(photo), "--json", "--annotate", str(tmp_path / "out")]) == 0
+    data = json.loads(capsys.readouterr().out.strip())
+    assert set(data) == {"image", "dice", "ms"} and data["image"] == str(photo)
+    assert isinstance(data["ms"], float) and data["ms"] > 0
+    assert 1 <= len(data["dice"]) <= len(dice) + 2
+    for d in data["dice"]:
+        assert set(d) == {"bbox", "kind", "face", "confidence"}
+        assert len(d["bbox"]) == 4 and d["bbox"][0] < d["bbox"][2] and d["bbox"][1] < d["bbox"][3]
+        assert 0 <= d["confidence"] <= 1
+        if d["kind"] == "d6":
+            assert d["face"] in range(1, 7)
+        elif d["kind"] == "octo-white":
+            assert d["face"] in ("crystal", "research", "lab", "bot", "submarine", "octopod")
+        else:
+            assert d["kind"] == "octo-black"
+            assert d["face"] == "octopod" or set(d["face"]) == {"colour", "number"}
+    annotated = cv2.imread(str(tmp_path / "out" / "table_dice.png"))
+    assert annotated is not None and annotated.shape == img.shape
+    assert np.abs(annotated.astype(int) - img.astype(int)).sum() > 0  # something was drawn

@@ -1,0 +1,239 @@
+"""Procedural die-face art: d6 pips and the Octo Dice symbols, drawn on a square canvas.
+
+Used only to make synthetic training and test data (vision/dice/synth.py). The Octo Dice
+rulebook lost its pictures, so the symbols here are our own simple, recognisable drawings:
+crystal (cut gem), research (magnifier), lab (flask), bot (robot head), submarine, octopod
+(octopus head with eight tentacles). Black dice show their number as a digit in their colour.
+Every drawing varies a little (stroke, size, rotation jitter) so a classifier learns the shape,
+not one bitmap.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.dice.faces import CLASSES
+
+BGR = tuple[int, int, int]
+
+#: Octo Dice black-die colours in BGR, with the spread a printed colour may show.
+BLACK_DIE_INKS: dict[str, BGR] = {
+    "yellow": (40, 210, 240),
+    "white": (235, 235, 235),
+    "red": (40, 40, 215),
+    "blue": (210, 120, 30),
+    "green": (60, 180, 60),
+}
+
+# Pip centres on a unit face ([-1, 1] square), per d6 value.
+_PIPS: dict[int, list[tuple[float, float]]] = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def rounded_square_mask(size: int, radius_frac: float) -> np.ndarray:
+    """A float mask of a square with rounded corners (the outline of a die face)."""
+    mask = np.zeros((size, size), np.uint8)
+    r = max(int(size * radius_frac), 1)
+    cv2.rectangle(mask, (r, 0), (size - 1 - r, size - 1), 255, -1)
+    cv2.rectangle(mask, (0, r), (size - 1, size - 1 - r), 255, -1)
+    for cx, cy in ((r, r), (size - 1 - r, r), (r, size - 1 - r), (size - 1 - r, size - 1 - r)):
+        cv2.circle(mask, (cx, cy), r, 255, -1, cv2.LINE_AA)
+    return mask.astype(np.float32) / 255.0
+
+
+def _pt(s: int, x: float, y: float) -> tuple[int, int]:
+    """Unit-face coordinates ([-1, 1]) to canvas pixels, with 4 bits of sub-pixel precision."""
+    return (int(round((x + 1) / 2 * s * 16)), int(round((y + 1) / 2 * s * 16)))
+
+
+def draw_pips(ink: np.ndarray, s: int, value: int, rng: np.random.Generator) -> None:
+    """Draw ``value`` pips (mask 255) on the ink layer; layout, size and spacing vary."""
+    spread = rng.uniform(0.45, 0.62)
+    radius = rng.uniform(0.11, 0.17) * s / 2 * 1.6
+    radius = min(radius, spread * s / 2 * 0.42)  # neighbouring pips never touch
+    if value == 1 and rng.random() < 0.3:
+        radius *= rng.uniform(1.3, 1.9)  # many dice have a big single pip
+    jitter = rng.normal(0, 0.02, size=(6, 2))
+    for k, (x, y) in enumerate(_PIPS[value]):
+        cx, cy = _pt(s, x * spread + jitter[k, 0], y * spread + jitter[k, 1])
+        cv2.circle(ink, (cx, cy), int(radius * 16), 255, -1, cv2.LINE_AA, shift=4)
+
+
+def _poly(ink: np.ndarray, s: int, pts: list[tuple[float, float]], thick: int, fill: bool) -> None:
+    arr = np.array([_pt(s, x, y) for x, y in pts], np.int32)
+    if fill:
+        cv2.fillPoly(ink, [arr], 255, cv2.LINE_AA, shift=4)
+    else:
+        cv2.polylines(ink, [arr], True, 255, thick, cv2.LINE_AA, shift=4)
+
+
+def _line(ink: np.ndarray, s: int, a: tuple[float, float], b: tuple[float, float], t: int) -> None:
+    cv2.line(ink, _pt(s, *a), _pt(s, *b), 255, t, cv2.LINE_AA, shift=4)
+
+
+def _circle(ink: np.ndarray, s: int, c: tuple[float, float], r: float, t: int) -> None:
+    cv2.circle(ink, _pt(s, *c), int(r * s / 2 * 16), 255, t, cv2.LINE_AA, shift=4)
+
+
+def _ellipse(ink: np.ndarray, s: int, c: tuple[float, float], ax: tuple[float, float], t: int) -> None:
+    axes = (int(ax[0] * s / 2 * 16), int(ax[1] * s / 2 * 16))
+    cv2.ellipse(ink, _pt(s, *c), axes, 0, 0, 360, 255, t, cv2.LINE_AA, shift=4)
+
+
+def draw_symbol(ink: np.ndarray, s: int, name: str, rng: np.random.Generator) -> None:
+    """Draw one Octo Dice symbol (mask 255) on the ink layer."""
+    t = max(int(s * rng.uniform(0.045, 0.07)), 2)
+    fill = rng.random() < 0.5
+    if name == "crystal":  # cut gem: flat top, pointed bottom, facet lines
+        pts = [(-0.55, -0.25), (-0.3, -0.55), (0.3, -0.55), (0.55, -0.25), (0.0, 0.6)]
+        _poly(ink, s, pts, t, fill)
+        if not fill:
+            _line(ink, s, (-0.55, -0.25), (0.55, -0.25), t)
+            _line(ink, s, (-0.15, -0.25), (0.0, 0.6), t)
+            _line(ink, s, (0.15, -0.25), (0.0, 0.6), t)
+    elif name == "research":  # magnifier: ring and handle
+        _circle(ink, s, (-0.15, -0.15), 0.38, -1 if fill else t)
+        if fill:
+            _circle(ink, s, (-0.15, -0.15), 0.2, -1)
+            cv2.circle(ink, _pt(s, -0.15, -0.15), int(0.2 * s / 2 * 16), 0, -1, cv2.LINE_AA, shift=4)
+        _line(ink, s, (0.13, 0.13), (0.55, 0.55), int(t * 1.8))
+    elif name == "lab":  # Erlenmeyer flask
+        pts = [(-0.15, -0.6), (0.15, -0.6), (0.15, -0.15), (0.55, 0.55), (-0.55, 0.55), (-0.15, -0.15)]
+        _poly(ink, s, pts, t, fill)
+        _line(ink, s, (-0.28, -0.6), (0.28, -0.6), t)
+        if not fill:
+            _line(ink, s, (-0.35, 0.2), (0.35, 0.2), t)
+    elif name == "bot":  # robot head: box, two eyes, antenna
+        _poly(ink, s, [(-0.5, -0.3), (0.5, -0.3), (0.5, 0.5), (-0.5, 0.5)], t, False)
+        _circle(ink, s, (-0.22, 0.05), 0.11, -1)
+        _circle(ink, s, (0.22, 0.05), 0.11, -1)
+        _line(ink, s, (-0.2, 0.32), (0.2, 0.32), t)
+        _line(ink, s, (0.0, -0.3), (0.0, -0.55), t)
+        _circle(ink, s, (0.0, -0.6), 0.08, -1)
+    elif name == "submarine":  # hull, tower, periscope
+        _ellipse(ink, s, (0.0, 0.2), (0.62, 0.24), -1 if fill else t)
+        _poly(ink, s, [(-0.2, -0.04), (0.15, -0.04), (0.15, -0.3), (-0.2, -0.3)], t, True)
+        _line(ink, s, (0.0, -0.3), (0.0, -0.55), t)
+        _line(ink, s, (0.0, -0.55), (0.18, -0.55), t)
+        if not fill:
+            for x in (-0.3, 0.0, 0.3):
+                _circle(ink, s, (x, 0.2), 0.06, -1)
+    elif name == "octopod":  # octopus: round head, eyes, eight wavy tentacles
+        _ellipse(ink, s, (0.0, -0.25), (0.34, 0.32), -1)
+        for k in range(8):
+            x0 = -0.3 + k * 0.6 / 7
+            phase = rng.uniform(0, math.pi)
+            pts = []
+            for j in range(6):
+                y = -0.05 + j * 0.12
+                x = x0 + (x0 * 0.5) * (j / 5) + 0.06 * math.sin(phase + j * 1.3)
+                pts.append(_pt(s, x, y))
+            cv2.polylines(ink, [np.array(pts, np.int32)], False, 255, max(t - 1, 2), cv2.LINE_AA, shift=4)
+        cv2.circle(ink, _pt(s, -0.13, -0.28), int(0.07 * s / 2 * 16), 0, -1, cv2.LINE_AA, shift=4)
+        cv2.circle(ink, _pt(s, 0.13, -0.28), int(0.07 * s / 2 * 16), 0, -1, cv2.LINE_AA, shift=4)
+    else:
+        raise ValueError(f"unknown symbol {name!r}")
+
+
+def draw_digit(ink: np.ndarray, s: int, number: int, rng: np.random.Generator) -> None:
+    """Draw a black die's number as a bold digit (mask 255), centred."""
+    font = [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX][rng.integers(3)]
+    scale = s / 40 * rng.uniform(0.85, 1.05)
+    thick = max(int(s * rng.uniform(0.06, 0.09)), 2)
+    (w, h), _ = cv2.getTextSize(str(number), font, scale, thick)
+    org = ((s - w) // 2, (s + h) // 2)
+    cv2.putText(ink, str(number), org, font, scale, 255, thick, cv2.LINE_AA)
+
+
+def face_art(
+    class_index: int,
+    size: int,
+    rng: np.random.Generator,
+    body: BGR | None = None,
+    ink_colour: BGR | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Draw the face of ``CLASSES[class_index]``.
+
+    Returns (colour float32 HxWx3 in 0..255, ink mask float32 0..1, face outline mask 0..1).
+    Body and ink colours are chosen at random for a d6 when not given; Octo Dice faces use
+    their own body (white/black) and ink.
+    """
+    cls = CLASSES[class_index]
+    s = size
+    ink = np.zeros((s, s), np.uint8)
+    if cls.kind == "d6":
+        draw_pips(ink, s, int(cls.face), rng)
+    elif cls.kind == "octo-white":
+        draw_symbol(ink, s, str(cls.face), rng)
+    elif cls.face == "octopod":
+        draw_symbol(ink, s, "octopod", rng)
+    else:
+        draw_digit(ink, s, int(cls.face["number"]), rng)
+    # small random rotation / offset: printing is never perfectly centred
+    angle = rng.normal(0, 4)
+    m = cv2.getRotationMatrix2D((s / 2, s / 2), angle, rng.uniform(0.92, 1.05))
+    m[:, 2] += rng.normal(0, s * 0.015, 2)
+    ink = cv2.warpAffine(ink, m, (s, s), flags=cv2.INTER_LINEAR)
+    ink_f = ink.astype(np.float32) / 255.0
+
+    if cls.kind == "octo-white":
+        body = body or _jitter((238, 240, 242), rng, 12)
+        ink_colour = ink_colour or _dark_ink(rng)
+    elif cls.kind == "octo-black":
+        body = body or _jitter((28, 28, 30), rng, 10)
+        if cls.face == "octopod":
+            ink_colour = ink_colour or _jitter((225, 225, 225), rng, 20)
+        else:
+            ink_colour = ink_colour or _jitter(BLACK_DIE_INKS[cls.face["colour"]], rng, 18)
+    else:
+        body, ink_colour = (body, ink_colour) if body and ink_colour else random_d6_colours(rng)
+    colour = np.empty((s, s, 3), np.float32)
+    colour[:] = body
+    colour = colour * (1 - ink_f[..., None]) + np.array(ink_colour, np.float32) * ink_f[..., None]
+    outline = rounded_square_mask(s, rng.uniform(0.04, 0.2))
+    return colour, ink_f * outline, outline
+
+
+def _jitter(c: BGR, rng: np.random.Generator, amount: float) -> BGR:
+    v = np.clip(np.array(c, np.float32) + rng.normal(0, amount / 2, 3) + rng.normal(0, amount / 2), 0, 255)
+    return (int(v[0]), int(v[1]), int(v[2]))
+
+
+def _dark_ink(rng: np.random.Generator) -> BGR:
+    choices: list[BGR] = [(25, 25, 25), (90, 40, 20), (30, 30, 140), (100, 50, 90), (60, 80, 20)]
+    return _jitter(choices[int(rng.integers(len(choices)))], rng, 20)
+
+
+_BODIES: list[tuple[BGR, list[BGR]]] = [
+    # (body BGR, pip inks that read on it)
+    ((240, 240, 240), [(20, 20, 20), (30, 30, 200), (200, 60, 20)]),  # white
+    ((25, 25, 25), [(240, 240, 240), (40, 200, 240)]),  # black
+    ((40, 40, 200), [(240, 240, 240), (20, 20, 20)]),  # red
+    ((190, 90, 20), [(240, 240, 240), (20, 20, 20)]),  # blue
+    ((50, 160, 40), [(240, 240, 240), (20, 20, 20)]),  # green
+    ((40, 200, 240), [(20, 20, 20), (40, 40, 200)]),  # yellow
+    ((140, 50, 120), [(240, 240, 240), (40, 200, 240)]),  # purple
+    ((30, 120, 240), [(240, 240, 240), (20, 20, 20)]),  # orange
+    ((200, 200, 120), [(20, 20, 20)]),  # light teal
+    ((120, 170, 230), [(20, 20, 20), (240, 240, 240)]),  # beige / wood
+    ((170, 90, 230), [(240, 240, 240), (20, 20, 20)]),  # pink
+]
+
+
+def random_d6_colours(rng: np.random.Generator) -> tuple[BGR, BGR]:
+    """A body colour and a pip colour that a real d6 might have (white/black pips dominate)."""
+    if rng.random() < 0.3:
+        body, inks = _BODIES[0]
+    else:
+        body, inks = _BODIES[int(rng.integers(len(_BODIES)))]
+    ink = inks[int(rng.integers(len(inks)))]
+    return _jitter(body, rng, 25), _jitter(ink, rng, 20)

@@ -1,0 +1,223 @@
+"""Find every die in a photo and read its top face: a two-stage recogniser.
+
+Stage 1 (detector, models/dice_detector.onnx): YOLO11n trained from scratch to find die TOP
+faces of any kind, on the whole photo letterboxed to 320 px.
+Stage 2 (classifier, models/dice_classifier.onnx): YOLO11n-cls on a 64 px crop of each face
+(vision/dice/crops.py) -> one of the faces in vision/dice/faces.py, or "none" (not a die:
+the detection is dropped). Thresholds live in vision/dice/config.json. Inference uses
+onnxruntime only. Per-stage timings are returned with every result.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.dice.crops import CROP_SIZE, crop_face
+from vision.dice.errors import ModelMissingError, UnreadableImageError
+from vision.dice.faces import CLASSES, FaceClass
+
+REPO = Path(__file__).resolve().parents[2]
+DEFAULT_MODELS = REPO / "models"
+DEFAULT_CONFIG = Path(__file__).with_name("config.json")
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One die: top-face box in image pixels, what it shows, and how sure we are (0..1)."""
+
+    bbox: tuple[float, float, float, float]
+    face_class: FaceClass
+    confidence: float
+    detector_score: float
+    classifier_prob: float
+
+    @property
+    def kind(self) -> str:
+        return self.face_class.kind
+
+    @property
+    def face(self) -> Any:
+        return self.face_class.face
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bbox": [round(v, 1) for v in self.bbox],
+            "kind": self.kind,
+            "face": self.face,
+            "confidence": round(self.confidence, 4),
+        }
+
+
+@dataclass
+class DiceResult:
+    """All dice of one photo, plus per-stage timings in milliseconds."""
+
+    dice: list[DieReading]
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def ms(self) -> float:
+        return sum(self.timings_ms.values())
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """Read a photo as BGR, or raise UnreadableImageError naming the problem."""
+    p = Path(path)
+    if not p.is_file():
+        raise UnreadableImageError(f"{p}: no such file")
+    data = np.fromfile(str(p), np.uint8)
+    if data.size == 0:
+        raise UnreadableImageError(f"{p}: file is empty")
+    img = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    if img is None or img.size == 0:
+        raise UnreadableImageError(f"{p}: not a readable image (corrupt or unsupported format)")
+    return img
+
+
+def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
+    order = scores.argsort()[::-1]
+    keep: list[int] = []
+    while order.size:
+        i = int(order[0])
+        keep.append(i)
+        rest = order[1:]
+        xx0 = np.maximum(boxes[i, 0], boxes[rest, 0])
+        yy0 = np.maximum(boxes[i, 1], boxes[rest, 1])
+        xx1 = np.minimum(boxes[i, 2], boxes[rest, 2])
+        yy1 = np.minimum(boxes[i, 3], boxes[rest, 3])
+        inter = np.clip(xx1 - xx0, 0, None) * np.clip(yy1 - yy0, 0, None)
+        area = lambda b: (b[..., 2] - b[..., 0]) * (b[..., 3] - b[..., 1])  # noqa: E731
+        union = area(boxes[i]) + area(boxes[rest]) - inter
+        order = rest[inter / np.maximum(union, 1e-9) <= iou]
+    return keep
+
+
+class DiceReader:
+    """Loads both ONNX models once; ``read`` is then safe to call for many photos."""
+
+    def __init__(self, models_dir: Path | None = None, config_path: Path | None = None) -> None:
+        import onnxruntime as ort
+
+        self.config: dict[str, Any] = json.loads((config_path or DEFAULT_CONFIG).read_text())
+        models = models_dir or DEFAULT_MODELS
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = int(self.config["threads"])
+        opts.inter_op_num_threads = 1
+        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        sessions = []
+        for key in ("detector_model", "classifier_model"):
+            path = models / self.config[key]
+            if not path.is_file():
+                raise ModelMissingError(f"dice model not found: {path} (run `make train-dice`)")
+            sessions.append(ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"]))
+        self.detector, self.classifier = sessions
+        self.input_size = int(self.config["detector_input"])
+        self._det_input = self.detector.get_inputs()[0].name
+        self._cls_input = self.classifier.get_inputs()[0].name
+        self._cls_size = int(self.classifier.get_inputs()[0].shape[2])
+        self._output_to_class = self._class_order()
+
+    def _class_order(self) -> list[int | None]:
+        """Classifier output index -> CLASSES index (None for "not a die"), from the model's
+        own metadata: ultralytics orders classes by folder name, not by CLASSES."""
+        meta = self.classifier.get_modelmeta().custom_metadata_map
+        try:
+            names = ast.literal_eval(meta["names"])
+        except (KeyError, ValueError, SyntaxError) as exc:
+            raise ModelMissingError("dice classifier has no readable class names in its metadata") from exc
+        index = {c.name: i for i, c in enumerate(CLASSES)}
+        order: list[int | None] = []
+        for k in range(len(names)):
+            name = names[k]
+            if name != "none" and name not in index:
+                raise ModelMissingError(f"dice classifier knows a class {name!r} that the reader does not")
+            order.append(None if name == "none" else index[name])
+        return order
+
+    # ------------------------------------------------------------ stage 1
+    def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Top-face boxes (N x 4, image pixels) and detector scores (N)."""
+        h, w = image.shape[:2]
+        s = self.input_size
+        r = min(s / w, s / h)
+        nw, nh = max(int(round(w * r)), 1), max(int(round(h * r)), 1)
+        canvas = np.full((s, s, 3), 114, np.uint8)
+        top, left = (s - nh) // 2, (s - nw) // 2
+        canvas[top : top + nh, left : left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
+        blob = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB).transpose(2, 0, 1)[None].astype(np.float32) / 255.0
+        out = self.detector.run(None, {self._det_input: blob})[0][0]  # (4 + classes, anchors)
+        scores = out[4:].max(axis=0)
+        mask = scores >= float(self.config["detector_min_score"])
+        if not mask.any():
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        cx, cy, bw, bh = out[:4, mask]
+        boxes = np.stack([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2], axis=1)
+        boxes = (boxes - [left, top, left, top]) / r
+        boxes = np.clip(boxes, 0, [w, h, w, h]).astype(np.float32)
+        scores = scores[mask]
+        keep = _nms(boxes, scores, float(self.config["nms_iou"]))
+        return boxes[keep], scores[keep]
+
+    # ------------------------------------------------------------ stage 2
+    def classify(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """Class probabilities (N x (len(CLASSES) + 1)), in CLASSES order; the last column is
+        "not a die"."""
+        out = np.zeros((len(boxes), len(CLASSES) + 1), np.float32)
+        if len(boxes) == 0:
+            return out
+        crops = np.stack([crop_face(image, tuple(b)) for b in boxes])
+        if crops.shape[1] != self._cls_size:
+            # ultralytics trains at a multiple of 32: the 48 px crops were upscaled to 64 there too
+            crops = np.stack([cv2.resize(c, (self._cls_size, self._cls_size), interpolation=cv2.INTER_LINEAR) for c in crops])
+        blob = crops[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+        turns = int(self.config.get("classifier_rotations", 1))
+        for i in range(len(blob)):  # the exported classifier has a fixed batch of one
+            # a die face reads the same turned by 90 degrees: average the quarter turns
+            p = np.mean([
+                self.classifier.run(None, {self._cls_input: np.ascontiguousarray(np.rot90(blob[i : i + 1], k, (2, 3)))})[0][0]
+                for k in range(turns)
+            ], axis=0)
+            for k, cls in enumerate(self._output_to_class):
+                out[i, len(CLASSES) if cls is None else cls] = p[k]
+        return out
+
+    def read(self, image: np.ndarray) -> DiceResult:
+        """Every die in a BGR photo, sorted top-to-bottom then left-to-right."""
+        if image is None or image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 8:
+            raise UnreadableImageError("expected a BGR colour image of at least 8x8 pixels")
+        t0 = time.perf_counter()
+        boxes, scores = self.detect(image)
+        t1 = time.perf_counter()
+        probs = self.classify(image, boxes)
+        t2 = time.perf_counter()
+        dice: list[DieReading] = []
+        for box, score, p in zip(boxes, scores, probs):
+            best = int(p[: len(CLASSES)].argmax())
+            if p[len(CLASSES)] > float(self.config["none_class_max_prob"]):
+                continue
+            prob = float(p[best])
+            dice.append(
+                DieReading(
+                    bbox=tuple(float(v) for v in box),  # type: ignore[arg-type]
+                    face_class=CLASSES[best],
+                    confidence=float(np.sqrt(score * prob)),
+                    detector_score=float(score),
+                    classifier_prob=prob,
+                )
+            )
+        dice.sort(key=lambda d: (round(d.bbox[1] / 40), d.bbox[0]))
+        return DiceResult(dice, {"detect": (t1 - t0) * 1000, "classify": (t2 - t1) * 1000})
+
+    def read_file(self, path: str | Path) -> DiceResult:
+        return self.read(load_image(path))
+
+
+__all__ = ["CROP_SIZE", "DiceReader", "DiceResult", "DieReading", "load_image"]

@@ -1,0 +1,339 @@
+"""Synthetic dice photos for training and for testing on data never trained on.
+
+Draws dice as small perspective cubes (top face + the visible sides) with procedural face art
+(vision/dice/art.py) on varied backgrounds: real table photos with their dice painted out,
+wood, cloth, paper, solid colours; with shadows, highlights, translucent bodies, distractor
+objects (cards, plain cubes, cables, coins), blur, noise and JPEG loss. Labels are the bounding
+box of each die's TOP face, like the real data set.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.dice.art import face_art, random_d6_colours
+from vision.dice.faces import BLACK_CLASSES, CLASSES, D6_CLASSES, WHITE_CLASSES
+
+
+@dataclass(frozen=True)
+class SynthDie:
+    """One drawn die: its classifier class and top-face box (x0, y0, x1, y1) in pixels."""
+
+    class_index: int
+    bbox: tuple[float, float, float, float]
+
+
+# ---------------------------------------------------------------- backgrounds
+
+
+def _noise(rng: np.random.Generator, h: int, w: int, scale: int) -> np.ndarray:
+    small = rng.random((max(h // scale, 2), max(w // scale, 2))).astype(np.float32)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+
+
+def _wood(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    angle = rng.uniform(0, math.pi)
+    u = xx * math.cos(angle) + yy * math.sin(angle)
+    warp = _noise(rng, h, w, 80) * rng.uniform(20, 60)
+    grain = 0.5 + 0.5 * np.sin((u + warp) / rng.uniform(4, 14))
+    base = np.array(rng.choice([(120, 170, 210), (80, 120, 170), (60, 90, 130), (150, 190, 220), (40, 60, 90)]), np.float32)
+    img = base[None, None, :] * (0.8 + 0.25 * grain[..., None]) + rng.normal(0, 4, (h, w, 1))
+    return img
+
+
+def _cloth(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    base = rng.uniform(20, 235, 3).astype(np.float32)
+    n = _noise(rng, h, w, int(rng.integers(2, 40)))
+    img = base[None, None, :] * (0.75 + 0.5 * n[..., None])
+    return img + rng.normal(0, rng.uniform(2, 12), (h, w, 1))
+
+
+def _pattern(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    a = rng.uniform(30, 230, 3)
+    b = rng.uniform(30, 230, 3)
+    step = int(rng.integers(20, 120))
+    yy, xx = np.mgrid[0:h, 0:w]
+    if rng.random() < 0.5:
+        m = ((xx // step + yy // step) % 2).astype(np.float32)
+    else:
+        m = ((xx // step) % 2 | (yy // step) % 2).astype(np.float32) * rng.uniform(0.3, 1)
+    return a[None, None, :] * (1 - m[..., None]) + b[None, None, :] * m[..., None]
+
+
+def _gradient(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    a = rng.uniform(0, 255, 3)
+    b = rng.uniform(0, 255, 3)
+    t = np.linspace(0, 1, w if rng.random() < 0.5 else h, dtype=np.float32)
+    img = a[None, :] * (1 - t[:, None]) + b[None, :] * t[:, None]
+    img = img[None, :, :].repeat(h, 0) if img.shape[0] == w else img[:, None, :].repeat(w, 1)
+    return img + rng.normal(0, 3, (h, w, 1))
+
+
+def background(rng: np.random.Generator, h: int, w: int, photos: list[np.ndarray] | None) -> np.ndarray:
+    """A float32 BGR table surface; ``photos`` are real photos with their dice painted out."""
+    r = rng.random()
+    if photos and r < 0.35:
+        p = photos[int(rng.integers(len(photos)))]
+        ph, pw = p.shape[:2]
+        scale = rng.uniform(1.0, 1.6)
+        cw, ch = min(int(w / scale), pw), min(int(h / scale), ph)
+        x, y = int(rng.integers(0, pw - cw + 1)), int(rng.integers(0, ph - ch + 1))
+        img = cv2.resize(p[y : y + ch, x : x + cw], (w, h)).astype(np.float32)
+        if rng.random() < 0.5:
+            img = img[:, ::-1]
+        if rng.random() < 0.6:  # recolour: same texture, another table
+            grey = img.mean(axis=2, keepdims=True)
+            img = grey / max(float(grey.mean()), 1) * rng.uniform(30, 230, 3)[None, None, :]
+        return np.ascontiguousarray(img, np.float32)
+    makers = [_wood, _cloth, _cloth, _pattern, _gradient]
+    return np.ascontiguousarray(makers[int(rng.integers(len(makers)))](rng, h, w), np.float32)
+
+
+# ---------------------------------------------------------------- compositing helpers
+
+
+def _warp_onto(
+    canvas: np.ndarray, colour: np.ndarray, alpha: np.ndarray, quad: np.ndarray
+) -> None:
+    """Composite a square texture (colour, alpha) onto ``canvas`` inside the 4-point ``quad``."""
+    h, w = canvas.shape[:2]
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return
+    s = colour.shape[0]
+    src = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float32)
+    m = cv2.getPerspectiveTransform(src, (quad - [x0, y0]).astype(np.float32))
+    size = (x1 - x0, y1 - y0)
+    c = cv2.warpPerspective(colour, m, size, flags=cv2.INTER_AREA if s > 60 else cv2.INTER_LINEAR)
+    a = cv2.warpPerspective(alpha, m, size, flags=cv2.INTER_LINEAR)[..., None]
+    roi = canvas[y0:y1, x0:x1]
+    roi[:] = roi * (1 - a) + c * a
+
+
+def _darken_poly(canvas: np.ndarray, pts: np.ndarray, amount: float, blur: float) -> None:
+    h, w = canvas.shape[:2]
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(mask, [np.round(pts * 4).astype(np.int32)], 255, cv2.LINE_AA, shift=2)
+    k = int(blur) * 2 + 1
+    m = cv2.GaussianBlur(mask, (k, k), 0).astype(np.float32)[..., None] / 255.0
+    canvas *= 1 - amount * m
+
+
+def _same_kind_class(rng: np.random.Generator, class_index: int) -> int:
+    kind = CLASSES[class_index].kind
+    pool = D6_CLASSES if kind == "d6" else WHITE_CLASSES if kind == "octo-white" else BLACK_CLASSES
+    return int(pool[int(rng.integers(len(pool)))])
+
+
+# ---------------------------------------------------------------- dice
+
+
+def draw_die(
+    canvas: np.ndarray,
+    rng: np.random.Generator,
+    centre: tuple[float, float],
+    size: float,
+    class_index: int,
+    view: tuple[float, float],
+    translucent: bool = False,
+) -> tuple[float, float, float, float]:
+    """Draw one die whose top face is centred at ``centre`` with side ``size`` px.
+
+    ``view`` = (tilt radians, direction radians): how far the camera looks from straight above
+    and towards which image direction the die's sides show. Returns the top face's bbox.
+    """
+    tilt, direction = view
+    d = np.array([math.cos(direction), math.sin(direction)])
+    theta = rng.uniform(0, 2 * math.pi)
+    rot = np.array([[math.cos(theta), -math.sin(theta)], [math.sin(theta), math.cos(theta)]])
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * size / 2 @ rot.T
+    corners -= np.outer(corners @ d, d) * (1 - math.cos(tilt))
+    top = corners + np.array(centre)
+    height = d * size * math.sin(tilt)
+    bottom = top + height
+    art_size = int(np.clip(size * 1.5, 40, 128))
+
+    body = ink = None
+    if CLASSES[class_index].kind == "d6":
+        body, ink = random_d6_colours(rng)
+    translucent = translucent and CLASSES[class_index].kind == "d6"  # Octo Dice dice are opaque
+    body_alpha = rng.uniform(0.35, 0.75) if translucent else 1.0
+
+    # contact shadow, offset away from the light
+    light = rng.uniform(0, 2 * math.pi)
+    off = np.array([math.cos(light), math.sin(light)]) * size * rng.uniform(0.05, 0.35)
+    hull = cv2.convexHull(np.vstack([top, bottom, bottom + off]).astype(np.float32)).reshape(-1, 2)
+    _darken_poly(canvas, hull, rng.uniform(0.15, 0.55), max(size * 0.12, 1))
+
+    # visible sides: outward normal towards the view direction
+    for k in range(4):
+        a, b = top[k], top[(k + 1) % 4]
+        mid = (a + b) / 2 - np.array(centre)
+        if mid @ d <= 1e-6 or tilt < 0.02:
+            continue
+        shade = rng.uniform(0.45, 0.85)
+        colour, ink_a, outline = face_art(_same_kind_class(rng, class_index), art_size, rng, body, ink)
+        alpha = np.ones_like(outline) * (body_alpha + (1 - body_alpha) * ink_a)
+        quad = np.array([a, b, b + height, a + height])
+        _warp_onto(canvas, colour * shade, alpha, quad)
+
+    colour, ink_a, outline = face_art(class_index, art_size, rng, body, ink)
+    # lighting across the top face and a specular highlight
+    g = np.linspace(-1, 1, art_size, dtype=np.float32)
+    grad = 1 + rng.uniform(-0.15, 0.15) * g[None, :] + rng.uniform(-0.15, 0.15) * g[:, None]
+    colour = colour * grad[..., None] * rng.uniform(0.75, 1.1)
+    if rng.random() < 0.35:
+        yy, xx = np.mgrid[0:art_size, 0:art_size].astype(np.float32)
+        cx, cy = rng.uniform(0.2, 0.8, 2) * art_size
+        r = art_size * rng.uniform(0.08, 0.3)
+        spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+        colour = colour + spot[..., None] * rng.uniform(40, 160)
+    # bevelled edge: dice edges are rounded, so the face outline is slightly darker
+    edge = outline - cv2.erode(outline, np.ones((3, 3), np.uint8), iterations=max(art_size // 30, 1))
+    colour = colour * (1 - 0.25 * edge[..., None])
+    alpha = outline * (body_alpha + (1 - body_alpha) * ink_a)
+    _warp_onto(canvas, np.clip(colour, 0, 255), alpha, top)
+    x0, y0 = top.min(axis=0)
+    x1, y1 = top.max(axis=0)
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def _distractor(canvas: np.ndarray, rng: np.random.Generator) -> None:
+    """Non-dice table objects, so that the detector learns what a die is NOT."""
+    h, w = canvas.shape[:2]
+    kind = rng.integers(5)
+    c = rng.uniform(0, 255, 3)
+    x, y = rng.uniform(0, w), rng.uniform(0, h)
+    if kind == 0:  # a card
+        rect = ((x, y), (rng.uniform(60, 200), rng.uniform(80, 260)), rng.uniform(0, 180))
+        pts = cv2.boxPoints(rect)
+        cv2.fillPoly(canvas, [pts.astype(np.int32)], rng.uniform(150, 255, 3).tolist(), cv2.LINE_AA)
+        for _ in range(int(rng.integers(0, 5))):
+            p = pts.mean(axis=0) + rng.normal(0, 20, 2)
+            cv2.circle(canvas, tuple(int(v) for v in p), int(rng.integers(3, 15)), c.tolist(), -1)
+    elif kind == 1:  # a plain cube (Octocube), no pips
+        s = rng.uniform(20, 90)
+        quad = cv2.boxPoints(((x, y), (s, s), rng.uniform(0, 90)))
+        side = quad + [0, s * rng.uniform(0, 0.4)]
+        cv2.fillPoly(canvas, [cv2.convexHull(np.vstack([quad, side]).astype(np.int32))], (c * 0.6).tolist(), cv2.LINE_AA)
+        cv2.fillPoly(canvas, [quad.astype(np.int32)], c.tolist(), cv2.LINE_AA)
+        if rng.random() < 0.5:  # a printed tile on its face
+            inner = (quad - quad.mean(0)) * 0.6 + quad.mean(0)
+            cv2.fillPoly(canvas, [inner.astype(np.int32)], rng.uniform(0, 255, 3).tolist(), cv2.LINE_AA)
+    elif kind == 2:  # a cable
+        pts = np.cumsum(rng.normal(0, 40, (8, 2)), axis=0) + [x, y]
+        cv2.polylines(canvas, [pts.astype(np.int32)], False, (c * 0.3).tolist(), int(rng.integers(4, 14)), cv2.LINE_AA)
+    elif kind == 3:  # coins / tokens
+        cv2.circle(canvas, (int(x), int(y)), int(rng.integers(8, 40)), c.tolist(), -1, cv2.LINE_AA)
+    else:  # printed marks: text-like scribbles
+        mask = np.zeros((h, w), np.uint8)
+        cv2.putText(mask, str(int(rng.integers(0, 99))), (int(x), int(y)), cv2.FONT_HERSHEY_SIMPLEX,
+                    rng.uniform(0.5, 2.0), 255, int(rng.integers(1, 4)), cv2.LINE_AA)
+        m = mask.astype(np.float32)[..., None] / 255.0
+        canvas[:] = canvas * (1 - m) + c[None, None, :] * m
+
+
+def _camera(img: np.ndarray, rng: np.random.Generator, max_blur: float = 1.6) -> np.ndarray:
+    """Camera effects: white balance, exposure, blur, noise, JPEG loss."""
+    img = img * rng.uniform(0.85, 1.15, 3)[None, None, :] * rng.uniform(0.6, 1.25)
+    h, w = img.shape[:2]
+    if rng.random() < 0.5:  # uneven light
+        img = img * (0.75 + 0.5 * _noise(rng, h, w, 200))[..., None]
+    sigma = min(float(rng.choice([0, 0, 0.6, 1.0, 1.6])), max_blur)
+    if sigma:
+        img = cv2.GaussianBlur(img, (0, 0), float(sigma))
+    img = img + rng.normal(0, rng.uniform(0, 8), img.shape)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if rng.random() < 0.7:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out
+
+
+def kind_pool(rng: np.random.Generator, mix: str) -> int:
+    """A random class: ``mix`` 'all' draws d6 and Octo Dice faces, 'd6' or 'octo' one family."""
+    if mix == "d6" or (mix == "all" and rng.random() < 0.55):
+        return int(rng.integers(6))
+    return int(rng.integers(6, len(CLASSES)))
+
+
+def render_scene(
+    rng: np.random.Generator,
+    size: tuple[int, int] = (640, 480),
+    photos: list[np.ndarray] | None = None,
+    max_dice: int = 8,
+    mix: str = "all",
+    die_px: tuple[float, float] = (24, 110),
+) -> tuple[np.ndarray, list[SynthDie]]:
+    """One synthetic photo (uint8 BGR) and its dice. Some scenes have no dice at all."""
+    w, h = size
+    canvas = background(rng, h, w, photos)
+    for _ in range(int(rng.integers(0, 5))):
+        _distractor(canvas, rng)
+    n = int(rng.integers(0, max_dice + 1)) if rng.random() > 0.08 else 0
+    # one camera per scene: overhead (rectified) or oblique (raw photo)
+    overhead = rng.random() < 0.3
+    cam = np.array([rng.uniform(0, w), rng.uniform(-h, 2 * h)])
+    base_tilt = 0.0 if overhead else rng.uniform(0.15, 0.75)
+    lo, hi = math.log(die_px[0]), math.log(die_px[1])
+    scene_size = math.exp(rng.uniform(lo, hi))
+    translucent_scene = rng.random() < 0.2
+    placed: list[tuple[float, float, float]] = []
+    dice: list[SynthDie] = []
+    for _ in range(n * 4):
+        if len(dice) >= n:
+            break
+        s = scene_size * rng.uniform(0.8, 1.25)
+        cx, cy = rng.uniform(s, w - s), rng.uniform(s, h - s)
+        if any(math.hypot(cx - px, cy - py) < (s + ps) * 0.85 for px, py, ps in placed):
+            continue
+        placed.append((cx, cy, s))
+        vec = np.array([cx, cy]) - cam
+        direction = math.atan2(-vec[1], -vec[0]) if not overhead else 0.0
+        tilt = base_tilt * rng.uniform(0.8, 1.2)
+        cls = kind_pool(rng, mix)
+        bbox = draw_die(canvas, rng, (cx, cy), s, cls, (tilt, direction), translucent_scene and rng.random() < 0.8)
+        dice.append(SynthDie(cls, bbox))
+    return _camera(canvas, rng), dice
+
+
+def paint_out_dice(image: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> np.ndarray:
+    """A real photo with its labelled dice removed (inpainted): an empty table to draw on."""
+    mask = np.zeros(image.shape[:2], np.uint8)
+    for x0, y0, x1, y1 in boxes:
+        bw, bh = x1 - x0, y1 - y0
+        s = max(bw, bh)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        cv2.rectangle(mask, (int(cx - s * 1.0), int(cy - s * 1.0)), (int(cx + s * 1.0), int(cy + s * 1.6)), 255, -1)
+    return cv2.inpaint(image, mask, 5, cv2.INPAINT_TELEA)
+
+
+def render_die_patch(
+    rng: np.random.Generator,
+    class_index: int,
+    photos: list[np.ndarray] | None = None,
+    patch: int = 256,
+) -> tuple[np.ndarray, tuple[float, float, float, float]]:
+    """One die of a chosen class near the centre of a small scene (for classifier crops)."""
+    canvas = background(rng, patch, patch, photos)
+    for _ in range(int(rng.integers(0, 3))):
+        _distractor(canvas, rng)
+    s = math.exp(rng.uniform(math.log(20), math.log(100)))
+    tilt = 0.0 if rng.random() < 0.3 else rng.uniform(0.1, 0.9)
+    direction = rng.uniform(0, 2 * math.pi)
+    translucent = rng.random() < 0.15
+    c = patch / 2
+    for _ in range(int(rng.integers(0, 3))):  # neighbours that may touch the crop's edge
+        a = rng.uniform(0, 2 * math.pi)
+        r = s * rng.uniform(1.05, 1.6)
+        draw_die(canvas, rng, (c + r * math.cos(a), c + r * math.sin(a)), s * rng.uniform(0.85, 1.15),
+                 kind_pool(rng, "all"), (tilt, direction), translucent)
+    bbox = draw_die(canvas, rng, (c, c), s, class_index, (tilt, direction), translucent)
+    return _camera(canvas, rng, max_blur=min(1.6, s / 40)), bbox

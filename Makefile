@@ -45,10 +45,25 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) build *.egg-info
 
-# Retrain the dice models from scratch (CPU, about 2.5 hours on 2 shared cores); needs the training
-# venv: python3 -m venv /work/venv-train && /work/venv-train/bin/pip install -e '.[train]' onnx onnxslim
-TRAIN_PY ?= /work/venv-train/bin/python
-.PHONY: train-dice
-train-dice:
-	OMP_NUM_THREADS=1 nice -n 19 $(TRAIN_PY) vision/dice/train.py detector --work /tmp/dice-train --threads 1 --synth 900 --det-hours 1.5
-	OMP_NUM_THREADS=1 nice -n 19 $(TRAIN_PY) vision/dice/train.py classifier --work /tmp/dice-train --threads 1 --per-class 220 --cls-hours 1.0 --cls-epochs 30
+# ---- retraining the ONNX models (training only: ultralytics/torch live in their own venv)
+TRAIN_VENV := .venv-train
+TRAIN_PY := $(TRAIN_VENV)/bin/python
+TRAIN_STAMP := $(TRAIN_VENV)/.installed
+
+$(TRAIN_STAMP): pyproject.toml
+	test -x $(TRAIN_PY) || $(PYTHON) -m venv $(TRAIN_VENV)
+	$(TRAIN_PY) -m pip install --quiet -e '.[train]' onnx onnxslim
+	touch $(TRAIN_STAMP)
+
+.PHONY: train-dice train-octocube
+
+# the dice detector and face classifier (CPU: about 2.5 hours on 2 cores; see models/dice.md)
+train-dice: $(TRAIN_STAMP)
+	OMP_NUM_THREADS=1 nice -n 19 $(TRAIN_PY) vision/dice/train.py detector --work build/dice-train --threads 1 --synth 900 --det-hours 1.5
+	OMP_NUM_THREADS=1 nice -n 19 $(TRAIN_PY) vision/dice/train.py classifier --work build/dice-train --threads 1 --per-class 220 --cls-hours 1.0 --cls-epochs 30
+
+# the Octocube tile and cube classifiers, from renders (about 70 minutes; see models/octocube_models.md)
+train-octocube: $(STAMP) $(TRAIN_STAMP)
+	for k in 0 1; do nice -n 19 $(PY) -m vision.octocube.make_dataset --out build/octocube_ds/train_$$k.npz --start $$((k*150)) --count 150; done
+	nice -n 19 $(PY) -m vision.octocube.make_dataset --out build/octocube_ds/rich_0.npz --start 1000 --count 120 --rich
+	nice -n 19 $(TRAIN_PY) -m vision.octocube.train --data build/octocube_ds --out models --epochs 8 --legacy-classes

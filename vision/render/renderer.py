@@ -410,6 +410,8 @@ class Renderer:
         keep = cv2.convertScaleAbs(sub, alpha=-255.0 * strength, beta=255.0)
         fx0, fy0 = qx0 * scale, qy0 * scale
         fx1, fy1 = min(camera.width, qx1 * scale), min(camera.height, qy1 * scale)
+        if fx1 <= fx0 or fy1 <= fy0:  # the shadow falls wholly outside the frame
+            return
         full = cv2.resize(keep, ((qx1 - qx0) * scale, (qy1 - qy0) * scale),
                           interpolation=cv2.INTER_LINEAR)[: fy1 - fy0, : fx1 - fx0]
         if id_map is not None and protect_ids:

@@ -251,6 +251,7 @@ class TableSightApp(App):
         self._replay_token = 0
         self._frame_times: list[float] = []
         self._alert_since = 0.0
+        self._alert_live = False
         self._calib_shown: tuple[str, str] = ("", "")
         self.settings_note = ""
         self.game_setup: GameSetup | None = None
@@ -475,6 +476,11 @@ class TableSightApp(App):
             if cview is not None:
                 self._show_calibration(cview)
 
+    def _expire_alert(self, _dt: float) -> None:
+        """Clear an alert the tracker has already cleared, once it has been up long enough."""
+        if self.alert and not self._alert_live and time.monotonic() - self._alert_since >= ALERT_HOLD_S:
+            self.alert = ""
+
     def _show(self, view: PlayView) -> None:
         self.last_view = view
         if view.error:
@@ -496,8 +502,13 @@ class TableSightApp(App):
         now = time.monotonic()
         if view.alert:
             self.alert, self._alert_since = view.alert, now
-        elif self.alert and now - self._alert_since >= ALERT_HOLD_S:
-            self.alert = ""  # held a moment after the table is put right, so everyone sees it
+            self._alert_live = True
+        elif self.alert:
+            self._alert_live = False
+            if now - self._alert_since >= ALERT_HOLD_S:
+                self.alert = ""  # held a moment after the table is put right, so everyone sees it
+            else:  # no further view may come (the film ended): clear it on time anyway
+                Clock.schedule_once(self._expire_alert, ALERT_HOLD_S - (now - self._alert_since) + 0.05)
         if view.overlay:
             mean = sum(c for _, c in view.overlay) / len(view.overlay)
             self.recognised_text = self.t("play.recognised", n=len(view.overlay), confidence=f"{mean:.0%}")

@@ -415,7 +415,7 @@ def build_pipeline(setup: GameSetup) -> tuple[Any, Any, Any]:
         demo = build_demo_pipeline(players, setup.seed, setup.illegal, resolution=setup.resolution,
                                    timing=Timing(still_frames=still, reach_frames=reach, hold_frames=hold,
                                                  retreat_frames=retreat),
-                                   max_moves=setup.moves or None)
+                                   max_moves=setup.moves or None, pixels=True)
         if resumed is not None:
             from ui.commands.run import _fast_forward
 

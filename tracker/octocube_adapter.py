@@ -165,16 +165,23 @@ class OctocubeAdapter:
                 continue
             w = _weight(got.confidence)
             seen = sorted(t.label() for t in got.tiles)
-            if tuple(seen) != want.tiles:
-                extra, missing = _multiset_diff(seen, list(want.tiles))
+            wanted = list(want.tiles)
+            if not got.tiles_counted:  # identical tiles share a space: only their kinds show
+                seen, wanted = sorted(set(seen)), sorted(set(wanted))
+            if seen != wanted:
+                extra, missing = _multiset_diff(seen, wanted)
                 parts = []
                 if extra:
                     parts.append("shows " + ", ".join(extra) + " too")
                 if missing:
                     parts.append("lacks " + ", ".join(missing))
                 diffs.append(Difference(f"{who}'s board " + " and ".join(parts), w * max(1, len(extra) + len(missing))))
-            if got.coins != want.coins:
+            if got.coins_counted and got.coins != want.coins:
                 diffs.append(Difference(f"{who} has {got.coins} coins, expected {want.coins}", w))
+            elif not got.coins_counted and (got.coins > 0) != (want.coins > 0):
+                diffs.append(Difference(
+                    f"{who} has {'a coin pile' if got.coins else 'no coins'}, expected "
+                    f"{want.coins} coin{'s' if want.coins != 1 else ''}", w))
         return diffs
 
     # ------------------------------------------------------------------ candidate chains
@@ -267,8 +274,14 @@ class OctocubeAdapter:
             if len(unknown) != 1 or got is None or board is None or cube.location is None or got.location is not None:
                 continue
             have = state.boards[cube.seat]
-            arrived, _ = _multiset_diff(sorted(t.label() for t in board.tiles), sorted(t.label() for t in have.object_tiles()))
-            arrived += ["coin"] * max(0, board.coins - have.coins)
+            if board.tiles_counted and board.coins_counted:
+                arrived, _ = _multiset_diff(sorted(t.label() for t in board.tiles),
+                                            sorted(t.label() for t in have.object_tiles()))
+                arrived += ["coin"] * max(0, board.coins - have.coins)
+            else:  # piles seen from above: only kinds that were not there before are new
+                arrived = sorted({t.label() for t in board.tiles} - {t.label() for t in have.object_tiles()})
+                if board.coins and not have.coins:
+                    arrived.append("coin")
             for t in cube.faces.values():
                 if t is not None and t is not UNKNOWN and t.label() in arrived:
                     arrived.remove(t.label())

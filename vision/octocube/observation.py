@@ -51,6 +51,9 @@ class BoardReading:
     coins_counted: bool = True
     """False when ``coins`` only says whether a coin pile lies beside the board (1) or not (0):
     seen from above, a pile shows its top coin, not how many lie under it."""
+    tiles_counted: bool = True
+    """False when identical tiles stacked on one board space are reported once: from above only
+    the top tile of a space shows."""
 
 
 @dataclass

@@ -393,4 +393,5 @@ class OctocubeRecogniser:
             conf[seat] = min(conf[seat], float(max(p[coin_col], p[empty_col])))
             obs.boards[seat] = BoardReading(seat=seat, tiles=tuple(per_seat[seat]),
                                             coins=1 if has_coins else 0,
-                                            confidence=round(conf[seat], 4), coins_counted=False)
+                                            confidence=round(conf[seat], 4), coins_counted=False,
+                                            tiles_counted=False)

@@ -4,7 +4,10 @@ Run: ``/work/venv/bin/python bench/dice_accuracy.py [--synthetic 300] [--threads
 Prints, on the held-out ``test`` fold of ../shared/data/dice-photos (vision/dice/split.py):
   detection recall and precision (a detection matches a labelled top face at IoU >= 0.5),
   top-face accuracy (matched dice read correctly), end-to-end accuracy (labelled dice found
-  AND read correctly), and the median time per photo (2 threads).
+  AND read correctly), and the median time per photo (2 threads). A second pair of figures
+  also counts a die as found when the boxes share their centres (each box's centre inside the
+  other) but not IoU 0.5: the real set's labels are not drawn alike (the same "1" face is
+  boxed tight around the pip in some photos and around the whole face in others).
 Then on synthetic photos drawn with seeds never used in training: Octo Dice dice (white and
 black) and d6 dice of other colours / translucent bodies: recall, precision, face accuracy.
 Targets: real recall, precision, face accuracy >= 99%; synthetic Octo Dice face accuracy
@@ -28,7 +31,7 @@ from vision.dice.reader import DiceReader, load_image  # noqa: E402
 from vision.dice.split import photos, read_labels  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dice-photos"
-SYNTH_SEED = 987_654  # training uses seeds 0 and 1: these photos were never trained on
+SYNTH_SEED = 987_654  # training draws from SeedSequence([seed, stage, job]) streams: never these
 
 
 def iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
@@ -39,11 +42,18 @@ def iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return inter / union if union > 0 else 0.0
 
 
+def _centre_inside(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether the centre of box ``a`` lies inside box ``b``."""
+    cx, cy = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2
+    return b[0] <= cx <= b[2] and b[1] <= cy <= b[3]
+
+
 class Tally:
     """Counts for one data set: labelled dice, detections, matches, correct readings."""
 
     def __init__(self) -> None:
         self.labels = self.detections = self.matched = self.correct = 0
+        self.matched_centre = self.correct_centre = 0  # extra matches with loose boxes
         self.errors: list[str] = []
 
     def add(self, name: str, truth: list[tuple[int, tuple[float, ...]]], found: list[tuple[int, tuple[float, ...]]]) -> None:
@@ -65,6 +75,16 @@ class Tally:
                 self.correct += 1
             else:
                 self.errors.append(f"{name}: {CLASSES[truth[i][0]].name} read as {CLASSES[found[j][0]].name}")
+        for i in sorted(set(range(len(truth))) - used_t):
+            for j in sorted(set(range(len(found))) - used_f):
+                if _centre_inside(truth[i][1], found[j][1]) and _centre_inside(found[j][1], truth[i][1]):
+                    used_t.add(i)
+                    used_f.add(j)
+                    self.matched_centre += 1
+                    self.correct_centre += truth[i][0] == found[j][0]
+                    self.errors.append(f"{name}: loose box for {CLASSES[truth[i][0]].name} at {[round(v) for v in truth[i][1]]}"
+                                       f" (found {[round(v) for v in found[j][1]]}, read {CLASSES[found[j][0]].name})")
+                    break
         for i in set(range(len(truth))) - used_t:
             self.errors.append(f"{name}: missed {CLASSES[truth[i][0]].name} at {[round(v) for v in truth[i][1]]}")
         for j in set(range(len(found))) - used_f:
@@ -84,6 +104,12 @@ class Tally:
         print(f"  detection precision {precision:7.2%} ({self.matched}/{self.detections}){mark(precision, target)}")
         print(f"  top-face accuracy   {face:7.2%} ({self.correct}/{self.matched}){mark(face, face_target or target)}")
         print(f"  end-to-end          {e2e:7.2%} (labelled dice found and read correctly)")
+        if self.matched_centre:
+            m = self.matched + self.matched_centre
+            c = self.correct + self.correct_centre
+            print(f"  counting {self.matched_centre} loose boxes (centres inside each other, IoU < 0.5) as found:")
+            print(f"    recall {m / max(self.labels, 1):7.2%} ({m}/{self.labels}), precision {m / max(self.detections, 1):7.2%}"
+                  f" ({m}/{self.detections}), top-face accuracy {c / max(m, 1):7.2%} ({c}/{m})")
         for line in self.errors[:15]:
             print(f"    {line}")
         if len(self.errors) > 15:

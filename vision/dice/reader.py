@@ -1,7 +1,7 @@
 """Find every die in a photo and read its top face: a two-stage recogniser.
 
 Stage 1 (detector, models/dice_detector.onnx): YOLO11n trained from scratch to find die TOP
-faces of any kind, on the whole photo letterboxed to 320 px.
+faces of any kind, on the whole photo letterboxed to 320 px (config: detector_input).
 Stage 2 (classifier, models/dice_classifier.onnx): YOLO11n-cls on a 64 px crop of each face
 (vision/dice/crops.py) -> one of the faces in vision/dice/faces.py, or "none" (not a die:
 the detection is dropped). Thresholds live in vision/dice/config.json. Inference uses
@@ -119,10 +119,14 @@ class DiceReader:
                 raise ModelMissingError(f"dice model not found: {path} (run `make train-dice`)")
             sessions.append(ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"]))
         self.detector, self.classifier = sessions
-        self.input_size = int(self.config["detector_input"])
+        det_shape = self.detector.get_inputs()[0].shape  # (1, 3, H, W); a 4:3 export saves work
+        size = int(self.config["detector_input"])
+        self.input_hw = tuple(d if isinstance(d, int) else size for d in det_shape[2:4])
         self._det_input = self.detector.get_inputs()[0].name
         self._cls_input = self.classifier.get_inputs()[0].name
-        self._cls_size = int(self.classifier.get_inputs()[0].shape[2])
+        cls_shape = self.classifier.get_inputs()[0].shape
+        # a dynamic-shape export names its axes: the crop size is then the training size
+        self._cls_size = cls_shape[2] if isinstance(cls_shape[2], int) else int(self.config.get("classifier_input", 64))
         self._output_to_class = self._class_order()
 
     def _class_order(self) -> list[int | None]:
@@ -146,11 +150,11 @@ class DiceReader:
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Top-face boxes (N x 4, image pixels) and detector scores (N)."""
         h, w = image.shape[:2]
-        s = self.input_size
-        r = min(s / w, s / h)
+        sh, sw = self.input_hw
+        r = min(sw / w, sh / h)
         nw, nh = max(int(round(w * r)), 1), max(int(round(h * r)), 1)
-        canvas = np.full((s, s, 3), 114, np.uint8)
-        top, left = (s - nh) // 2, (s - nw) // 2
+        canvas = np.full((sh, sw, 3), 114, np.uint8)
+        top, left = (sh - nh) // 2, (sw - nw) // 2
         canvas[top : top + nh, left : left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
         blob = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB).transpose(2, 0, 1)[None].astype(np.float32) / 255.0
         out = self.detector.run(None, {self._det_input: blob})[0][0]  # (4 + classes, anchors)
@@ -178,15 +182,17 @@ class DiceReader:
             # ultralytics trains at a multiple of 32: the 48 px crops were upscaled to 64 there too
             crops = np.stack([cv2.resize(c, (self._cls_size, self._cls_size), interpolation=cv2.INTER_LINEAR) for c in crops])
         blob = crops[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
-        turns = int(self.config.get("classifier_rotations", 1))
-        for i in range(len(blob)):  # the exported classifier has a fixed batch of one
-            # a die face reads the same turned by 90 degrees: average the quarter turns
-            p = np.mean([
-                self.classifier.run(None, {self._cls_input: np.ascontiguousarray(np.rot90(blob[i : i + 1], k, (2, 3)))})[0][0]
-                for k in range(turns)
-            ], axis=0)
-            for k, cls in enumerate(self._output_to_class):
-                out[i, len(CLASSES) if cls is None else cls] = p[k]
+        turns = max(int(self.config.get("classifier_rotations", 1)), 1)
+        # a die face reads the same turned by 90 degrees: average the quarter turns, all crops
+        # and turns in one batch when the model takes any batch size (one run per crop if not)
+        batch = np.ascontiguousarray(np.concatenate([np.rot90(blob, k, (2, 3)) for k in range(turns)]))
+        if isinstance(self.classifier.get_inputs()[0].shape[0], int):
+            raw = np.concatenate([self.classifier.run(None, {self._cls_input: batch[i : i + 1]})[0] for i in range(len(batch))])
+        else:
+            raw = self.classifier.run(None, {self._cls_input: batch})[0]
+        p_all = raw.reshape(turns, len(boxes), -1).mean(axis=0)
+        for k, cls in enumerate(self._output_to_class):
+            out[:, len(CLASSES) if cls is None else cls] = p_all[:, k]
         return out
 
     def read(self, image: np.ndarray) -> DiceResult:

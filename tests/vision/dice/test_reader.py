@@ -51,10 +51,11 @@ def test_held_out_real_photos_are_read(reader: DiceReader, shared_data: Path) ->
         c, f = _score(truth, found)
         correct, total, false = correct + c, total + len(truth), false + f
     assert total > 150
-    # Regression floors, set below the measured figures (bench: 76% end-to-end, 44 false
-    # detections on 173 dice); the 99% targets are NOT met yet, see models/dice.md.
-    assert correct / total >= 0.70, f"only {correct}/{total} held-out dice found and read correctly"
-    assert false <= 0.35 * total, f"{false} false detections"
+    # Regression floors, set below the measured figures (bench: 86.7% end-to-end at IoU 0.5,
+    # 21 unmatched detections on 173 dice, most of them loose boxes around a labelled die);
+    # the 99% targets are NOT met at IoU 0.5, see models/dice.md.
+    assert correct / total >= 0.82, f"only {correct}/{total} held-out dice found and read correctly"
+    assert false <= 0.18 * total, f"{false} false detections"
 
 
 def test_synthetic_octo_dice_are_read(reader: DiceReader) -> None:
@@ -68,9 +69,10 @@ def test_synthetic_octo_dice_are_read(reader: DiceReader) -> None:
         c, f = _score([(d.class_index, d.bbox) for d in dice], found)
         correct, total, false = correct + c, total + len(dice), false + f
     assert total >= 30
-    # regression floor below the measured figure (bench: 58% end-to-end); target 99.5% not met
-    assert correct / total >= 0.45, f"only {correct}/{total} synthetic Octo Dice dice read correctly"
-    assert false <= 0.3 * total
+    # regression floor below the measured figure (bench: 97.4% end-to-end, 98.6% face accuracy);
+    # the 99.5% face-accuracy target is not met yet
+    assert correct / total >= 0.90, f"only {correct}/{total} synthetic Octo Dice dice read correctly"
+    assert false <= 0.1 * total
 
 
 def test_photo_without_dice_gives_empty_list(reader: DiceReader) -> None:

@@ -37,6 +37,8 @@ def main() -> int:
                              "(the display's own cost, on this machine's software renderer)")
     parser.add_argument("--worker-nice", type=int, default=None,
                         help="the pipeline thread's priority drop (default: the app's, 5; 0 = same as the UI)")
+    parser.add_argument("--depth", type=int, default=24, choices=(16, 24),
+                        help="colour depth of the private Xvfb (16: a third of the software swap's cost)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -44,7 +46,7 @@ def main() -> int:
     if not os.environ.get("DISPLAY"):
         from ui.app.xvfb import start_xvfb
 
-        xvfb, display = start_xvfb((1280, 800))
+        xvfb, display = start_xvfb((1280, 800), args.depth)
         os.environ["DISPLAY"] = display
     home = Path(tempfile.mkdtemp(prefix="tablesight-bench-"))
     os.environ.update(KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_HOME=str(home / "kivy"), KIVY_LOG_MODE="PYTHON")

@@ -443,7 +443,7 @@ def _translate(text: str, lang: str) -> str | None:
         out = _translate_in(table, text, lang)
         if out is not None:
             return out
-    detail = re.fullmatch(r"(.*) (\[[^\[\]]*\])", text, re.S)
+    detail = re.fullmatch(r"(.*?) (\[.*\])", text, re.S)
     if detail:  # a question option made unique by its exact move fields: those stay as they are
         head = _translate(detail.group(1), lang)
         return None if head is None else f"{head} {detail.group(2)}"

@@ -18,7 +18,7 @@ from ui.i18n.sentences import SHAPES, is_translated, translate_label, translate_
 
 I18N = Path(__file__).resolve().parents[2] / "ui" / "i18n"
 ENGLISH_LEFT = re.compile(r"\b(the|and|tiles?|picks|rolls|moved|expected|stack|board|space|"
-                          r"north|south|east|green|white|pearls?|coins?|abyss|Red|Yellow|Purple)\b")
+                          r"north|south|east|green|white|pearls?|coins?|abyss|Red|Yellow|Blue|Purple)\b")
 """English words that must not survive a translation (a slot or a tail left in English)."""
 
 

@@ -252,7 +252,9 @@ def _objects(value: str, lang: str) -> str:
 
 
 def _names(value: str, lang: str) -> str:
-    return _word(lang, "and").join(_who(v, lang) for v in value.split(" and "))
+    """'Red and Yellow and Blue' -> 'Rouge, Jaune et Bleu'."""
+    names = [_who(v, lang) for v in value.split(" and ")]
+    return ", ".join(names[:-1]) + _word(lang, "and") + names[-1]
 
 
 def _counts(value: str, lang: str) -> str:

@@ -91,6 +91,24 @@ def test_exact_translations(english: str) -> None:
     assert translate_sentence(english, "en") == english
 
 
+RARE = (
+    # copied from the f-strings in tracker/octocube_adapter.py: the generated games never reach
+    # these (a tile appearing on an emptied space, a reading with no difference at all ...)
+    "a green pearl appeared on C3",
+    "no legal move explains the table",
+    "B2 shows a coin, expected no tile",
+    "B2 shows nothing, expected a tile",
+    "Purple's cube shows bare metal on top, expected a tile",
+)
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_shapes_random_play_does_not_reach(lang: str) -> None:
+    for text in RARE:
+        out = translate_sentence(text, lang)
+        assert out != text and not ENGLISH_LEFT.findall(out), out
+
+
 def test_unknown_text_comes_back_unchanged_and_nothing_crashes() -> None:
     for text in ("", "hello", "Red rolls sideways", "Red: Roll(direction='up')", "seen: (9, 9) shows x",
                  "no legal move explains the table: something new", "{who} [n:a|b]", "Red rolls north from Z99"):

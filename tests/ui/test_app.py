@@ -248,6 +248,19 @@ def test_score_screen_shows_the_breakdown_step_by_step(ui: Driver) -> None:
     lines = ui.widget("score", "score_lines").text
     assert all(line.reason in lines for line in b.lines)
     ui.shot("score")
+    # in Dutch every reason (and the tie-break, if any) is the translated sentence
+    app.set_language("nl")
+    ui.pump(0.2)
+    lines = ui.widget("score", "score_lines").text
+    assert all(translate_sentence(line.reason, "nl") in lines for line in b.lines)
+    assert not any(line.reason in lines for line in b.lines if line.reason != translate_sentence(line.reason, "nl"))
+    assert "punt" in lines
+    assert [c.text for c in reversed(table.children)][1:4] == ["Ann", "Bob", "Cleo"]  # names stay names
+    if b.tie_break:
+        assert translate_sentence(b.tie_break, "nl") in ui.widget("score", "verdict").text
+    ui.shot("score_reasons_nl")
+    app.set_language("en")
+    ui.pump(0.2)
 
 
 def test_calibrate_finds_the_markers_and_saves_a_profile(ui: Driver) -> None:

@@ -356,7 +356,10 @@ class TableSightApp(App):
 
     def _relabel(self) -> None:
         """Texts the app builds itself (not bound in kv) follow the language too."""
-        self.player_names = [self.seat_name_default(s) for s in range(len(self.player_names))]
+        defaults = [{colour_name(s, lang) for lang in LANGUAGES} for s in range(len(self.player_names))]
+        # a colour stands in for a missing name: it follows the language; a real name stays
+        self.player_names = [self.seat_name_default(s) if name in defaults[s] or not name else name
+                             for s, name in enumerate(self.player_names)]
         self.history_render()
         self.refresh_saved()
 

@@ -13,8 +13,12 @@ from pathlib import Path
 import pytest
 
 from tests.ui.conftest import SIZE, Driver, visible_texts
+from ui.i18n import tr
+from ui.i18n.sentences import translate_sentence
 
 EN = json.loads((Path(__file__).resolve().parents[2] / "ui/i18n/en.json").read_text(encoding="utf-8"))
+SEEN: dict[str, str] = {}
+"""Tracker sentences met on the way (the alert's reason), shown again after a language switch."""
 
 
 def _on_screen(widget) -> bool:
@@ -62,6 +66,7 @@ def test_an_injected_illegal_move_raises_the_alert(ui: Driver) -> None:
     assert ui.widget("play", "alert_reason").text == app.alert
     assert "roll" in app.alert or "moved" in app.alert or "tile" in app.alert  # a reason in plain words
     assert "Undo" in ui.widget("play", "alert_way").text  # and the way back
+    SEEN["alert"] = app.alert
     ui.shot("play_alert")
     # the simulated players put the pieces back: the alert goes away by itself
     ui.until(lambda: not app.alert, 120, "the alert to clear once the table is put back")
@@ -121,6 +126,29 @@ def test_the_language_switch_changes_every_visible_string(ui: Driver, lang: str)
     ui.until(lambda: app.prompt and not app.prompt.startswith(("Red", "Yellow")), 10, "the translated prompt")
     assert ui.widget("play", "turn_label").text == app.prompt
     assert ("Rouler" in app.prompt) if lang == "fr" else ("Rollen" in app.prompt)
+    # the engine's and the tracker's own sentences follow too: the last move, the event lines,
+    # the History rows, and an illegal-move alert (the demo's real reason, shown again)
+    ui.tap_nav("play")
+    assert app.last_move
+    shown = ui.widget("play", "last_move").text
+    assert shown == translate_sentence(app.last_move, lang) != app.last_move
+    colours = ("Rouge", "Jaune") if lang == "fr" else ("Rood", "Geel")
+    assert shown.startswith(colours), shown
+    assert "Took back" not in ui.widget("play", "status").text
+    moves = [r["text"] for r in app.history_rows if f"{tr('event.move', lang)}:" in r["text"]]
+    assert moves and all(any(c in t for c in colours) for t in moves), moves[:3]
+    assert not any(" places the cube " in t or " rolls " in t for t in moves)
+    from dataclasses import replace
+
+    reason = SEEN.get("alert")
+    assert reason, "the alert test ran first and saw the demo's illegal move"
+    app._show(replace(app.last_view, alert=reason))  # as if the worker raised it again
+    ui.pump(0.3)
+    french = ui.widget("play", "alert_reason").text
+    assert french == translate_sentence(reason, lang) != reason
+    ui.shot(f"play_alert_{lang}")
+    app._show(replace(app.last_view, alert=None))
+    app.alert = ""
     ui.tap_nav("settings")
     ui.tap(ui.widget("settings", "lang_en"))
     assert ui.widget("root", "nav_home").text == "Home"
@@ -220,6 +248,19 @@ def test_score_screen_shows_the_breakdown_step_by_step(ui: Driver) -> None:
     lines = ui.widget("score", "score_lines").text
     assert all(line.reason in lines for line in b.lines)
     ui.shot("score")
+    # in Dutch every reason (and the tie-break, if any) is the translated sentence
+    app.set_language("nl")
+    ui.pump(0.2)
+    lines = ui.widget("score", "score_lines").text
+    assert all(translate_sentence(line.reason, "nl") in lines for line in b.lines)
+    assert not any(line.reason in lines for line in b.lines if line.reason != translate_sentence(line.reason, "nl"))
+    assert "punt" in lines
+    assert [c.text for c in reversed(table.children)][1:4] == ["Ann", "Bob", "Cleo"]  # names stay names
+    if b.tie_break:
+        assert translate_sentence(b.tie_break, "nl") in ui.widget("score", "verdict").text
+    ui.shot("score_reasons_nl")
+    app.set_language("en")
+    ui.pump(0.2)
 
 
 def test_calibrate_finds_the_markers_and_saves_a_profile(ui: Driver) -> None:

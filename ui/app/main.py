@@ -34,6 +34,7 @@ from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 from ui.app.settings import TEXT_SIZES, AppSettings, saved_games
 from ui.app.worker import GameSetup, Mailbox, PipelineWorker, PlayView, UiEvent
 from ui.i18n import LANGUAGES, category_name, colour_name, tr
+from ui.i18n.sentences import translate_label, translate_sentence
 
 KV_DIR = Path(__file__).resolve().parent / "kv"
 SCREENS = ("home", "calibrate", "play", "score", "history", "settings")
@@ -89,6 +90,7 @@ class PlayScreen(Screen):
         app = _app()
         app.bind(scores=self.fill_scores, player_names=self.fill_scores, current_player=self.fill_scores,
                  font_scale=self.fill_scores, lang=self.fill_scores, options=self.fill_options)
+        app.bind(lang=self.fill_options)  # the options are the tracker's English: re-translated
         self.fill_scores()
 
     def fill_scores(self, *_args: Any) -> None:
@@ -106,7 +108,7 @@ class PlayScreen(Screen):
         box = self.ids.option_buttons
         box.clear_widgets()
         for i, text in enumerate(app.options):
-            button = _make("BigButton", text=f"{i + 1}.  {text}", font_size=app.fs(21))
+            button = _make("BigButton", text=f"{i + 1}.  {app.say(text)}", font_size=app.fs(21))
             button.bind(on_release=lambda _b, i=i: app.answer(i))
             box.add_widget(button)
 
@@ -262,6 +264,12 @@ class TableSightApp(App):
         language switch."""
         return tr(key, self.lang, **fields)
 
+    def say(self, text: str, *_bindings: Any) -> str:
+        """An English sentence from the engine or the tracker (move, reason, question, option,
+        score reason, tie-break) in the current language. The app keeps the English original and
+        translates on display, so a language switch re-translates what is on screen."""
+        return translate_sentence(text, self.lang)
+
     def fs(self, size: float, *_bindings: Any) -> float:
         return sp(size) * self.font_scale
 
@@ -348,7 +356,10 @@ class TableSightApp(App):
 
     def _relabel(self) -> None:
         """Texts the app builds itself (not bound in kv) follow the language too."""
-        self.player_names = [self.seat_name_default(s) for s in range(len(self.player_names))]
+        defaults = [{colour_name(s, lang) for lang in LANGUAGES} for s in range(len(self.player_names))]
+        # a colour stands in for a missing name: it follows the language; a real name stays
+        self.player_names = [self.seat_name_default(s) if name in defaults[s] or not name else name
+                             for s, name in enumerate(self.player_names)]
         self.history_render()
         self.refresh_saved()
 
@@ -640,7 +651,8 @@ class TableSightApp(App):
         out = []
         for line in b.lines:
             if line.category in cats:
-                out.append(f"{self.seat_name(line.player)}  {line.points:+d}  {self.category(line.category)}: {line.reason}")
+                out.append(f"{self.seat_name(line.player)}  {line.points:+d}  {self.category(line.category)}: "
+                           f"{self.say(line.reason)}")
         return "\n".join(out)
 
     def score_verdict(self, *_bindings: Any) -> str:
@@ -656,7 +668,7 @@ class TableSightApp(App):
         parts = []
         if winners:
             parts.append(self.t("score.winners" if len(b.winners) > 1 else "score.winner", names=winners))
-        parts.append(self.t("score.tie_break", text=b.tie_break) if b.tie_break else self.t("score.no_tie"))
+        parts.append(self.t("score.tie_break", text=self.say(b.tie_break)) if b.tie_break else self.t("score.no_tie"))
         return "\n".join(parts)
 
     # ------------------------------------------------------------------ history
@@ -687,9 +699,10 @@ class TableSightApp(App):
             kind = str(event.get("type"))
             text = str(event.get("text") or event.get("reason") or event.get("question") or "")
             if kind == "reveal":
-                text = _reveal_words(event.get("location"), event.get("value"))
+                text = _reveal_words(event.get("location"), event.get("value"), self.lang)
             if seat >= 0 and event.get("player") != seat and not (english and english in text) and not (name and name in text):
                 continue
+            text = self.say(text)  # the log keeps the tracker's English; shown in the app's language
             player = event.get("player")
             rows.append({"text": f"{event.get('seq', '?'):>4}  {self.t('event.' + kind)}: {text}",
                          "seat": int(player) if isinstance(player, int) else -1})
@@ -737,7 +750,7 @@ class TableSightApp(App):
             self.replay_text = text
 
 
-def _reveal_words(location: Any, value: Any) -> str:
+def _reveal_words(location: Any, value: Any, lang: str = "en") -> str:
     from rules.octocube.components import location_label
 
     where = location_label(tuple(location)) if isinstance(location, list) and len(location) == 2 else str(location)
@@ -750,7 +763,7 @@ def _reveal_words(location: Any, value: Any) -> str:
             what = " ".join(str(value[k]) for k in ("colour", "obj") if value.get(k))
     else:
         what = str(value)
-    return f"{where}: {what}"
+    return f"{where}: {translate_label(what, lang)}"
 
 
 def run_app(home: Path | None = None, start_demo: bool = False, size: tuple[int, int] = (1280, 800)) -> None:

@@ -110,7 +110,15 @@ class UiEvent:
     fields: tuple[tuple[str, str], ...] = ()
 
     def words(self, lang: str) -> str:
-        return tr(self.key, lang, **dict(self.fields)) if self.key else self.text
+        """The line in ``lang``: the app's own sentences from the catalogue, the engine's and the
+        tracker's English (``text``, or a ``text`` field such as the move an undo took back)
+        through :func:`ui.i18n.sentences.translate_sentence`."""
+        from ui.i18n.sentences import translate_sentence
+
+        if self.key:
+            fields = {k: translate_sentence(v, lang) if k == "text" else v for k, v in self.fields}
+            return tr(self.key, lang, **fields)
+        return translate_sentence(self.text, lang)
 
 
 class Mailbox:

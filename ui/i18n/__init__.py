@@ -4,7 +4,7 @@ Why plain JSON files keyed by a dotted id: translators edit one flat file per la
 checks every language has every key, and nothing here imports kivy (the worker thread builds the
 translated prompts). The French and Dutch game terms follow the publisher's rulebooks
 (/work/shared/seeds/octocube-rules-fr.txt, -nl.txt): cube Pieuvre / octopusblokje, Rouler /
-Rollen, Pivoter / Draaien, Score / Scoren, Passer / Overslaan, Abysses / dieptetegel ...
+Rollen, Pivoter / Roteren, Score / Scoren, Passer / Overslaan, Abysses / dieptetegel ...
 """
 
 from __future__ import annotations

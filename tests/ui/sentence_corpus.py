@@ -1,0 +1,362 @@
+"""Every English sentence the engine and the tracker produce in seeded random play, by source.
+
+Why generated and not listed: the app must translate what the engine and the tracker really
+say; the sentences come from their own functions (describe_move, score_breakdown, the tracker's
+inference and diagnosis on real and deliberately broken observations), so a new or changed
+f-string there shows up here as an untranslated sentence. Used by tests/ui/test_sentences.py
+and bench/i18n_coverage.py (which prints the coverage figures)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from rules.octocube import OctocubeGame
+from rules.octocube.components import COIN, Tile
+from tracker.groundtruth import observation_from_state
+from tracker.inference import infer
+from tracker.octocube_adapter import OctocubeAdapter
+from tracker.demo_run import event_words
+from tracker.session import (
+    AlertCleared,
+    IllegalMoveAlert,
+    MoveConfirmed,
+    QuestionAsked,
+    TilesRevealed,
+    TrackedGame,
+)
+from vision.octocube.observation import BoardReading, CubeReading, StackTopReading
+
+Sentence = tuple[str, str]
+"""(source, English text); source is 'move', 'score', 'tie-break', 'question', 'option',
+'alert', 'cleared', 'difference' or 'log'."""
+
+
+def engine_sentences(mode: str, players: int, seed: int, every_legal: bool = True,
+                     max_moves: int = 400) -> Iterator[Sentence]:
+    """One random game: the description of every legal move at every position (or only of the
+    move played), the score lines along the way and at the end, and the tie-break."""
+    state = OctocubeGame(players, mode=mode).new_initial_state(seed)
+    rng = random.Random(seed)
+    for count in range(max_moves):
+        if state.is_terminal():
+            break
+        legal = list(state.legal_moves())
+        chosen = rng.choice(legal)
+        for move in (legal if every_legal else [chosen]):
+            yield "move", state.describe_move(move)
+        if count % 25 == 0:
+            for line in state.score_breakdown().lines:
+                yield "score", line.reason
+        state.push(chosen)
+    breakdown = state.score_breakdown()
+    for line in breakdown.lines:
+        yield "score", line.reason
+    if breakdown.tie_break:
+        yield "tie-break", breakdown.tie_break
+
+
+class _Log:
+    """Stands in for tracker.event_log.EventLog: keeps the words the tracker writes to its log
+    (what the History screen shows)."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def append(self, type_: str, **payload: Any) -> None:
+        for key in ("text", "reason", "question"):
+            if isinstance(payload.get(key), str):
+                self.texts.append(payload[key])
+        for key in ("options", "differences"):
+            self.texts += [t for t in payload.get(key) or [] if isinstance(t, str)]
+
+    def reveal(self, *_args: Any) -> None:
+        pass
+
+
+def _event_sentences(events: list[Any]) -> Iterator[Sentence]:
+    for event in events:
+        if isinstance(event, MoveConfirmed):
+            yield "move", event.text
+        elif isinstance(event, QuestionAsked):
+            yield "question", event.question.prompt
+            for text in event.question.option_texts:
+                yield "option", text
+        elif isinstance(event, IllegalMoveAlert):
+            yield "alert", event.reason
+        elif isinstance(event, AlertCleared):
+            yield "cleared", event.text
+        elif isinstance(event, TilesRevealed):
+            yield "seen", event_words(event)
+
+
+def _answer_truthfully(truth: Any, tracked: TrackedGame, events: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for event in events:
+        if isinstance(event, QuestionAsked):
+            done = len(tracked.state.history)
+            best, best_len = 0, -1
+            for i, option in enumerate(event.question.options):
+                if tuple(truth.history[done: done + len(option)]) == option and len(option) > best_len:
+                    best, best_len = i, len(option)
+            out += tracked.answer(best)
+    return out
+
+
+def _broken_tables(truth: Any, rng: random.Random) -> Iterator[Any]:
+    """Physically impossible changes to the table (what a careless hand does): each is a
+    position the tracker must refuse with a reason."""
+    seat = truth.current_player()
+    free = [loc for loc, s in truth.stacks.items() if s and loc not in truth.occupied]
+    # a cube slid two spaces / diagonally / put on an inner space / moved out of turn
+    for cube in truth.cubes:
+        for dr, dc in ((2, 0), (0, -2), (1, 1), (-1, 1), (0, 3)):
+            physical = truth.clone()
+            c = physical.cubes[cube.seat]
+            if c.location is None:
+                inner = [loc for loc in free if loc not in truth.game.grid.edge]
+                if not inner:
+                    continue
+                far = rng.choice(inner)
+            else:
+                far = (c.location[0] + dr, c.location[1] + dc)
+                if far not in physical.stacks or far in physical.occupied or not physical.stacks[far]:
+                    continue
+                del physical.occupied[c.location]
+            c.location = far
+            physical.occupied[far] = cube.seat
+            yield physical
+            break
+    # a tile taken off a stack by hand; the last tile of a stack taken
+    for loc in rng.sample(free, min(2, len(free))):
+        physical = truth.clone()
+        physical.stacks[loc] = physical.stacks[loc][:-1]
+        yield physical
+    # a tile from the box dropped on an empty place
+    empty = [loc for loc, s in truth.stacks.items() if not s and loc not in truth.occupied]
+    if empty:
+        physical = truth.clone()
+        physical.stacks[empty[0]] = [Tile("object", colour="green", obj="pearl")]
+        yield physical
+    # tiles put on / taken off a board
+    other = (seat + 1) % len(truth.cubes)
+    physical = truth.clone()
+    board = physical.boards[other]
+    if board.slots:
+        slots = list(board.slots)
+        if None in slots:
+            slots[slots.index(None)] = Tile("object", colour="white", obj="starfish")
+            physical.boards[other] = replace(board, slots=slots)
+    else:
+        physical.boards[other] = replace(board, tiles=list(board.tiles) + [Tile("object", colour="white", obj="starfish")],
+                                         coins=board.coins + 1)
+    yield physical
+    for s, board in enumerate(truth.boards):
+        if board.tiles or board.coins:
+            physical = truth.clone()
+            physical.boards[s] = replace(board, tiles=[], coins=0)
+            yield physical
+
+
+def _odd_readings(tracked: TrackedGame, truth: Any, rng: random.Random) -> Iterator[Any]:
+    """Observations with every kind of disagreement a camera can report (not read, misread,
+    missing cube, wrong height, rotation, coin pile ...): each gives difference sentences."""
+    good = observation_from_state(truth)
+    tops = list(good.tops)
+    loc = rng.choice(tops)
+    obs = observation_from_state(truth)
+    del obs.tops[loc]  # not read
+    yield obs
+    for reading in list(good.tops.values()):
+        obs = observation_from_state(truth)
+        if reading.covered:  # a tile where a cube should stand
+            obs.tops[reading.location] = StackTopReading(reading.location, COIN, 0.9)
+        elif reading.tile is None:
+            obs.tops[reading.location] = StackTopReading(reading.location, COIN, 0.9)
+        else:
+            obs.tops[reading.location] = StackTopReading(reading.location, reading.tile, 0.9, covered=True)
+            yield obs
+            obs = observation_from_state(truth)
+            wrong = COIN if reading.tile != COIN else Tile("object", colour="dark blue", obj="diamond")
+            obs.tops[reading.location] = StackTopReading(reading.location, wrong, 0.9,
+                                                         height=(reading.height or 0) + 1)
+            yield obs
+            obs = observation_from_state(truth)
+            obs.tops[reading.location] = StackTopReading(reading.location, None, 0.9)  # vanished
+        yield obs
+    obs = observation_from_state(truth)
+    outside = (truth.grid_size, 0)  # just beyond the south edge
+    obs.tops[outside] = StackTopReading(outside, COIN, 0.9)
+    yield obs
+    for seat, cube in good.cubes.items():
+        obs = observation_from_state(truth)
+        del obs.cubes[seat]
+        yield obs
+        obs = observation_from_state(truth)
+        top = None if cube.top is not None else Tile("object", colour="light blue", obj="amphora")
+        obs.cubes[seat] = CubeReading(seat, None if cube.location else rng.choice(tops), top, 0.9,
+                                      None if top is None else 90)
+        yield obs
+        if cube.top is not None:
+            obs = observation_from_state(truth)
+            obs.cubes[seat] = replace(cube, rotation=((cube.rotation or 0) + 90) % 360)
+            yield obs
+    for seat, board in good.boards.items():
+        obs = observation_from_state(truth)
+        del obs.boards[seat]
+        yield obs
+        obs = observation_from_state(truth)
+        extra = Tile("object", colour="green", obj="sextant")
+        obs.boards[seat] = BoardReading(seat, board.tiles[1:] + (extra,), board.coins + 2, 0.9)
+        yield obs
+        obs = observation_from_state(truth)
+        obs.boards[seat] = BoardReading(seat, board.tiles + (extra,), 0 if board.coins else 1, 0.9,
+                                        coins_counted=False)
+        yield obs
+        if board.tiles:
+            obs = observation_from_state(truth)
+            obs.boards[seat] = BoardReading(seat, board.tiles[1:], board.coins, 0.9)
+            yield obs
+
+
+def tracker_sentences(mode: str, players: int, seed: int, moves: int = 30) -> Iterator[Sentence]:
+    """A tracked game watching a random game through perfect observations, with broken tables
+    and odd readings along the way; questions answered truthfully; a rejected question; the
+    players ending the game early."""
+    game = OctocubeGame(players, mode=mode)
+    truth = game.new_initial_state(seed)
+    log = _Log()
+    tracked = TrackedGame(game.new_initial_state(seed, hidden=True), OctocubeAdapter(), log)
+    adapter = tracked.adapter
+    rng = random.Random(seed)
+    events = tracked.observe(observation_from_state(truth))
+    yield from _event_sentences(events + _answer_truthfully(truth, tracked, events))
+    rejected = False
+    for count in range(moves):
+        if truth.is_terminal():
+            break
+        truth.push(rng.choice(list(truth.legal_moves())))
+        events = tracked.observe(observation_from_state(truth))
+        if not rejected and any(isinstance(e, QuestionAsked) for e in events):
+            rejected = True
+            yield from _event_sentences(events + tracked.reject())
+            events = tracked.observe(observation_from_state(truth))
+        yield from _event_sentences(events + _answer_truthfully(truth, tracked, events))
+        if tracked.state.history != truth.history[: len(tracked.state.history)]:
+            break  # the tracker lost the game (not this test's subject): stop here
+        if count % 6 == 3:
+            for k, physical in enumerate(_broken_tables(truth, rng)):
+                yield from _event_sentences(tracked.observe(observation_from_state(physical)))
+                if k == 0 and tracked.alert:  # the players tap "that was right" with no move
+                    yield from _event_sentences(tracked.confirm_correction([]))
+                yield from _event_sentences(tracked.observe(observation_from_state(truth)))
+            expected = adapter.expected(tracked.state)
+            for obs in _odd_readings(tracked, truth, rng):
+                for d in adapter.differences(expected, obs):
+                    yield "difference", d.description
+                verdict = infer(tracked.state, obs, adapter)
+                reason = getattr(verdict, "reason", None)
+                if isinstance(reason, str):
+                    yield "alert", reason
+    if tracked.pending is None and not tracked.state.is_terminal():
+        yield from _event_sentences(tracked.finish(max_moves=3))
+    if tracked.state.history:
+        tracked.undo()
+    for text in log.texts:
+        yield "log", text
+
+
+def _tie(state: Any) -> Iterator[Sentence]:
+    text = state.score_breakdown().tie_break
+    if text:
+        yield "tie-break", text
+
+
+def tie_sentences(mode: str, players: int, seed: int) -> Iterator[Sentence]:
+    """Tie-breaks: a finished random game whose players are all given the first player's board
+    and cube (a tie on points), then one of them one coin tile more (kids: the coin decides) or
+    one board space less (kids: the game stalls before a full board)."""
+    state = OctocubeGame(players, mode=mode).new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.push(rng.choice(list(state.legal_moves())))
+    best = state.score_breakdown().winners[0]
+    first, faces = state.boards[best], state.cubes[best].faces
+    for s in range(players):
+        state.boards[s] = first.copy()
+        state.cubes[s].faces = dict(faces)
+    yield from _tie(state)
+    state.boards[1] = replace(state.boards[1], coins=state.boards[1].coins + 1)
+    yield from _tie(state)
+    state.boards[1] = replace(state.boards[1], coins=state.boards[1].coins - 1)
+    if mode == "kids":
+        size = len(state.boards[0].slots)
+        for s in range(players):  # every board full: the coin tiles decide
+            state.boards[s] = replace(state.boards[s], slots=[COIN] * size)
+        yield from _tie(state)
+        state.boards[1] = replace(state.boards[1], coins=state.boards[1].coins + 1)
+        yield from _tie(state)
+        for s in range(players):
+            slots = list(state.boards[s].slots)
+            filled = [i for i, t in enumerate(slots) if t is not None]
+            if filled:
+                slots[filled[0]] = None
+            state.boards[s] = replace(state.boards[s], slots=slots)
+        yield from _tie(state)
+        state.boards[1] = replace(state.boards[1], coins=state.boards[0].coins)
+        yield from _tie(state)
+
+
+def rare_sentences() -> Iterator[Sentence]:
+    """Branches random play seldom or never reaches: describe_move on moves the engine would
+    refuse (the describer must still speak), a pass with leftover tiles in hand, a tile seen on
+    a cube's face, and the question when the players end a game whose last moves were unseen."""
+    from rules.octocube.geometry import IDENTITY
+    from rules.octocube.moves import Pass, Roll, UsePower
+
+    state = OctocubeGame(2).new_initial_state(0)
+    yield "move", state.describe_move(Roll("north"))  # the cube is not on the play area yet
+    seat = state.current_player()
+    state.push(next(m for m in state.legal_moves() if m.kind == "place" and m.location[0] == 0))
+    state.player = seat  # the same cube again, now on the north edge
+    yield "move", state.describe_move(Roll("north"))  # off the play area
+    yield "move", state.describe_move(UsePower("E", (1, 1), orientation=IDENTITY))
+    yield "move", state.describe_move(UsePower("G", (1, 1)))
+    hand = state.clone()
+    hand.hand = [COIN]
+    yield "move", hand.describe_move(Pass())
+    yield "seen", event_words(TilesRevealed(("cube", 1, "top"), COIN))
+    for seed in range(6):
+        truth = OctocubeGame(3).new_initial_state(seed)
+        rng = random.Random(seed)
+        while not truth.is_terminal():
+            truth.push(rng.choice(list(truth.legal_moves())))
+        for back in range(1, 5):
+            before = OctocubeGame(3).new_initial_state(seed)
+            for move in truth.history[:-back]:
+                before.push(move)
+            events = TrackedGame(before, OctocubeAdapter()).finish(max_moves=3)
+            asked = [e for e in events if isinstance(e, QuestionAsked)]
+            if asked:
+                yield from _event_sentences(asked)
+                return
+
+
+def corpus(quick: bool = False) -> Iterator[Sentence]:
+    """Every sentence of the standard set of seeded games (``quick``: fewer, for the tests)."""
+    seeds = range(2) if quick else range(6)
+    for mode in ("standard", "kids", "advanced"):
+        for players in (2, 3, 4):
+            for seed in seeds:
+                yield from engine_sentences(mode, players, seed, every_legal=seed == 0)
+    for mode in ("standard", "advanced"):
+        for players in (2, 3, 4):
+            for seed in seeds[:3]:
+                yield from tracker_sentences(mode, players, seed, moves=24 if quick else 30)
+    for mode in ("standard", "kids", "advanced"):
+        yield from tie_sentences(mode, 3, 0)
+    yield from rare_sentences()
+    # the kids game's chains are long to search (a cube may land on any face): one short game
+    yield from tracker_sentences("kids", 4, 0, moves=8 if quick else 12)

@@ -1,0 +1,149 @@
+"""The engine's and the tracker's sentences are translated, all of them, without garbling.
+
+The sentences come from seeded random games played through the engine's and the tracker's own
+functions (tests/ui/sentence_corpus.py), so a new f-string in rules/ or tracker/ that the app
+cannot translate fails here. No display needed."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from tests.ui.sentence_corpus import Sentence, corpus
+from ui.i18n.sentences import SHAPES, is_translated, translate_label, translate_sentence
+
+I18N = Path(__file__).resolve().parents[2] / "ui" / "i18n"
+ENGLISH_LEFT = re.compile(r"\b(the|and|tiles?|picks|rolls|moved|expected|stack|board|space|"
+                          r"north|south|east|green|white|pearls?|coins?|abyss|Red|Yellow|Blue|Purple)\b")
+"""English words that must not survive a translation (a slot or a tail left in English)."""
+
+
+@pytest.fixture(scope="module")
+def sentences() -> list[Sentence]:
+    return sorted(set(corpus(quick=True)))
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_every_generated_sentence_is_translated(sentences: list[Sentence], lang: str) -> None:
+    assert len(sentences) > 3000
+    sources = {source for source, _ in sentences}
+    assert sources >= {"move", "score", "tie-break", "question", "option", "alert", "cleared", "difference",
+                       "log", "seen"}
+    missed = [(source, text) for source, text in sentences if not is_translated(text, lang)]
+    assert not missed, f"{len(missed)} of {len(sentences)} sentences stay English in {lang}: {missed[:10]}"
+    for source, text in sentences:
+        out = translate_sentence(text, lang)
+        assert out != text, text
+        left = ENGLISH_LEFT.findall(out)
+        assert not left, f"{text!r} -> {out!r} keeps English {left}"
+        assert not re.search(r"\{\w*\}|\[\w+:", out), out  # no slot or plural marker left unfilled
+
+
+SPOT = {
+    "Red rolls north from D4 to D3 and picks up a green starfish": (
+        "Rouge fait rouler son cube vers le nord, de D4 à D3 et emporte une tuile Étoile de mer sur fond vert",
+        "Rood rolt naar het noorden, van D4 naar D3 en claimt een groene zeestertegel"),
+    "Blue's cube moved 2 spaces (C3 to C5); a roll moves one space": (
+        "le cube de Bleu s'est déplacé de 2 cases (C3 à C5) ; Rouler ne déplace que d'une case",
+        "het blokje van Blauw ging 2 ruimtes ver (C3 naar C5); Rollen gaat maar één ruimte ver"),
+    "a tile left stack C3 with no cube on it; Red moved out of turn (it is Blue's turn)": (
+        "une tuile a quitté la pile C3 sans qu'aucun cube n'y soit ; Rouge a joué hors de son tour "
+        "(c'est au tour de Bleu)",
+        "er verdween een tegel van stapeltje C3 zonder dat er een blokje op stond; Rood speelde buiten de "
+        "beurt (Blauw is aan de beurt)"),
+    "Yellow rolls west from B2 to A2 and picks up a coin; B2 is emptied and gets an abyss tile; then Yellow passes": (
+        "Jaune fait rouler son cube vers l'ouest, de B2 à A2 et emporte une tuile Pièce ; B2 est vidée et reçoit "
+        "une tuile Abysses ; puis Jaune passe",
+        "Geel rolt naar het westen, van B2 naar A2 en claimt een munttegel; B2 is leeg en krijgt een dieptetegel; "
+        "daarna: Geel slaat de beurt over"),
+    "The camera cannot tell what Purple did. Which was it?": (
+        "La caméra ne peut pas savoir ce qu'a fait Violet. Qu'a-t-il joué ?",
+        "De camera kan niet zien wat Paars deed. Wat was het?"),
+    "3 pearls in one Score: 4 points": ("3 tuiles Perle en un seul Score : 4 points",
+                                        "3 pareltegels in één keer Scoren: 4 punten"),
+    "1 coin x 3: 3 points": ("1 tuile Pièce x 3 : 3 points", "1 munttegel x 3: 3 punten"),
+    "tied for second most dark blue tiles (2): 2 points": (
+        "à égalité, le deuxième plus grand nombre de tuiles sur fond bleu foncé (2) : 2 points",
+        "gedeeld de op één na meeste donkerblauwe tegels (2): 2 punten"),
+    "most amphorae (4): 1 point": ("le plus de tuiles Amphore (4) : 1 point", "de meeste amforategels (4): 1 punt"),
+    "Red and Blue tied on 30 points; Blue has the most object tiles (Red 10, Blue 12)": (
+        "Rouge et Bleu sont à égalité avec 30 points ; Bleu a le plus de tuiles Objet (Rouge 10, Bleu 12)",
+        "Rood en Blauw staan gelijk met 30 punten; Blauw heeft de meeste objecttegels (Rood 10, Blauw 12)"),
+    "Red retrieves the cube from B1 with 1 tile": ("Rouge récupère son cube sur B1 avec 1 tuile",
+                                                   "Rood pakt het blokje terug van B1 met 1 tegel"),
+    "Blue uses power C of C3 (move the cube to any unoccupied space): moves to E5 and picks up an unseen tile": (
+        "Bleu utilise le pouvoir C de C3 (poser le cube sur une case libre au choix) : se déplace sur E5 et "
+        "emporte une tuile encore jamais vue",
+        "Blauw gebruikt de kracht C van C3 (het blokje in een beschikbare ruimte naar keuze plaatsen): gaat "
+        "naar E5 en claimt een nog onbekende tegel"),
+}
+
+
+@pytest.mark.parametrize("english", list(SPOT))
+def test_exact_translations(english: str) -> None:
+    french, dutch = SPOT[english]
+    assert translate_sentence(english, "fr") == french
+    assert translate_sentence(english, "nl") == dutch
+    assert translate_sentence(english, "en") == english
+
+
+RARE = (
+    # copied from the f-strings in tracker/octocube_adapter.py: the generated games never reach
+    # these (a tile appearing on an emptied space, a reading with no difference at all ...)
+    "a green pearl appeared on C3",
+    "no legal move explains the table",
+    "B2 shows a coin, expected no tile",
+    "B2 shows nothing, expected a tile",
+    "Purple's cube shows bare metal on top, expected a tile",
+)
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_shapes_random_play_does_not_reach(lang: str) -> None:
+    for text in RARE:
+        out = translate_sentence(text, lang)
+        assert out != text and not ENGLISH_LEFT.findall(out), out
+
+
+def test_unknown_text_comes_back_unchanged_and_nothing_crashes() -> None:
+    for text in ("", "hello", "Red rolls sideways", "Red: Roll(direction='up')", "seen: (9, 9) shows x",
+                 "no legal move explains the table: something new", "{who} [n:a|b]", "Red rolls north from Z99"):
+        for lang in ("fr", "nl", "en", "de"):
+            assert translate_sentence(text, lang) == text
+    # a question option made unique by its exact move keeps the move's fields as they are
+    option = "Red scores from C3: collects a coin [faces ['top']]"
+    assert translate_sentence(option, "fr") == "Rouge score depuis C3 : récupère une tuile Pièce [faces ['top']]"
+    assert translate_label("light blue diamond", "nl") == "lichtblauwe diamanttegel"
+    assert translate_label("abyss C", "fr") == "tuile Abysses C"
+    assert translate_label("a wooden spoon", "fr") == "a wooden spoon"
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_every_shape_has_a_translation_with_the_same_slots(lang: str) -> None:
+    data = json.loads((I18N / f"sentences-{lang}.json").read_text(encoding="utf-8"))
+    english = {shape_id: text for shape_id, _, text in SHAPES}
+    assert set(data["shapes"]) == set(english)
+    for shape_id, text in english.items():
+        wanted = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        wanted -= {"tile_word", "coin_word", "point_word"}  # plural words: [n:...|...] in the target
+        got = {f for _, f, _, _ in string.Formatter().parse(re.sub(r"\[\w+:", "[", data["shapes"][shape_id])) if f}
+        assert got == wanted, shape_id
+    other = json.loads((I18N / f"sentences-{'nl' if lang == 'fr' else 'fr'}.json").read_text(encoding="utf-8"))
+    assert set(data["words"]) == set(other["words"])
+
+
+def test_the_word_lists_are_the_engines() -> None:
+    """The shapes repeat a few engine word lists; they must not drift apart."""
+    from rules.octocube.components import BACKGROUND_COLOURS, FACES, OBJECTS, PLAYER_COLOURS
+    from rules.octocube.scoring import PLURAL
+    from rules.octocube.words import POWER_WORDS
+    from ui.i18n import sentences as s
+
+    assert s._POWER_WORDS == POWER_WORDS
+    assert {v: k for k, v in s._PLURALS.items()} == PLURAL
+    assert set(s._COLOURS) == set(BACKGROUND_COLOURS) and set(s._OBJECTS) == set(OBJECTS)
+    assert set(s._FACES) == set(FACES) and [p.lower() for p in s._PLAYERS] == list(PLAYER_COLOURS)

@@ -1,0 +1,487 @@
+"""The engine's and the tracker's English sentences in French and Dutch, translated at the UI edge.
+
+Why at the edge: rules/ and tracker/ speak English on purpose (logs, golden playthrough files and
+the command line depend on their exact words), while the tablet must speak the players'
+language. So the app keeps the English original and translates it whenever it is shown (a
+language switch re-translates what is on screen).
+
+How: every sentence *shape* the engine or the tracker can produce (the f-strings in
+rules/octocube/words.py, scoring.py, tracker/octocube_adapter.py, inference.py, session.py) is
+written below once, in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
+Each shape becomes an anchored regular expression; each slot's text is translated on its own
+(a player colour, a tile, a direction, an optional tail such as " and picks up a green pearl"),
+and the pieces are put into the target sentence of ``sentences-<lang>.json``. Sentences joined
+by the tracker ("; then " between moves, "; " between reasons) are split and translated part by
+part. Text no shape explains comes back unchanged: never a crash, never half a translation.
+
+To add a sentence: add its shape to ``SHAPES`` (same words as the f-string, slots for the parts
+that vary), add its id to both JSON files, and run tests/ui/test_sentences.py (it plays random
+games and fails on any English sentence left untranslated).
+
+Nothing here imports kivy.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ui.i18n import LANGUAGES, TranslationError, tr
+
+_HERE = Path(__file__).resolve().parent
+
+_COLOURS = ("white", "light blue", "dark blue", "green")
+_OBJECTS = ("starfish", "amphora", "sextant", "pearl", "diamond")
+_PLURALS = {"starfish": "starfish", "amphorae": "amphora", "sextants": "sextant", "pearls": "pearl",
+            "diamonds": "diamond"}
+_PLAYERS = ("Red", "Yellow", "Blue", "Purple")
+_DIRECTIONS = ("north", "east", "south", "west")
+_FACES = ("top", "bottom", "north", "south", "east", "west")
+_POWER_WORDS = {
+    "A": "perform the Roll action",
+    "B": "swap the cube's top tile with a board tile",
+    "C": "move the cube to any unoccupied space",
+    "D": "take a visible tile onto the cube's top face",
+    "E": "reorient the cube",
+    "F": "swap an adjacent visible tile with a board tile",
+    "G": "swap places with an opponent's cube",
+    "H": "swap two unoccupied stacks",
+    "I": "swap top tiles with an opponent's cube",
+}
+"""rules.octocube.words.POWER_WORDS (a test checks they are the same)."""
+
+
+def _alt(words: object) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))  # type: ignore[call-overload]
+
+
+# ---------------------------------------------------------------------------------------- shapes
+# (id, table, English shape). A slot is {name} or {name:kind}; without a kind, the name less its
+# trailing digits is the kind ({loc2} is a loc). Tables: "top" = whole sentences, "move" = one
+# move description, "problem" = one illegal-move reason or one camera/engine difference; the
+# others are optional tails used by the "move" shapes.
+SHAPES: tuple[tuple[str, str, str], ...] = (
+    # --- rules/octocube/words.py: describe_move
+    ("move.place", "move", "{who} places the cube on {loc}{orient}{pickup}"),
+    ("move.roll_outside", "move", "{who} rolls {dir} (but the cube is not in the play area)"),
+    ("move.roll_off", "move", "{who} rolls {dir} off the play area from {here}"),
+    ("move.roll", "move", "{who} rolls {dir} from {here} to {loc}{orient}{pickup}{leaving}"),
+    ("move.extra_roll", "move", "{who} an extra roll: rolls {dir} from {here} to {loc}{orient}{pickup}{leaving}"),
+    ("move.pivot", "move", "{who} pivots the cube {n} degrees clockwise on {here}"),
+    ("move.score_nothing", "move", "{who} scores: takes the cube home from {here} without collecting a tile{leaving}"),
+    ("move.score", "move", "{who} scores from {here}: collects {tiles}{kept}{leaving}"),
+    ("move.set_aside", "move", "{who} sets the leftover tiles aside: there is no abyss tile or free stack for them"),
+    ("move.pass", "move", "{who} passes"),
+    ("move.decline_roll", "move", "{who} declines the extra roll"),
+    ("move.decline_power", "move", "{who} declines power {letter}"),
+    ("move.choose_abyss", "move", "{who} puts abyss tile {letter} on {spot}"),
+    ("move.power_roll", "move", "{who} uses power {letter} of {loc} ({power}): rolls {dir} to {loc2}{pickup}"),
+    ("move.power_give", "move", "{who} uses power {letter} of {loc} ({power}): gives {tile} for {tile2} from the board"),
+    ("move.power_move", "move", "{who} uses power {letter} of {loc} ({power}): moves to {loc2}{pickup}"),
+    ("move.power_take_swap", "move",
+     "{who} uses power {letter} of {loc} ({power}): takes {tile} from {loc2} for {tile2} from the board"),
+    ("move.power_take", "move", "{who} uses power {letter} of {loc} ({power}): takes {tile} from {loc2}"),
+    ("move.power_unchanged", "move", "{who} uses power {letter} of {loc} ({power}): unchanged"),
+    ("move.power_reorient", "move", "{who} uses power {letter} of {loc} ({power}):{orient}"),
+    ("move.power_with", "move", "{who} uses power {letter} of {loc} ({power}) with {who2}"),
+    ("move.power_stacks", "move", "{who} uses power {letter} of {loc} ({power}): {loc2} and {loc3}"),
+    ("move.power", "move", "{who} uses power {letter} of {loc} ({power})"),
+    ("move.retrieve", "move", "{who} retrieves the cube from {here} with {n} {tile_word}{leaving}"),
+    ("move.board", "move", "{who} puts {tile} on the {space}"),
+    ("move.leftover_abyss", "move", "{who} puts the leftover tiles on {loc}, replacing its abyss tile"),
+    ("move.leftover_top", "move", "{who} puts the leftover tiles on {loc}, on top of that stack"),
+    ("move.leftover_tile", "move", "{who} adds {tile} to the leftover stack on {spot}"),
+    # optional tails of a move description
+    ("tail.orient", "orient", " turned so that its {face} face is down and its {face2} face looks north"),
+    ("tail.pickup", "pickup", " and picks up {tile}"),
+    ("tail.kept", "kept", ", leaving {n} on the cube"),
+    ("tail.emptied_gone", "leaving", "; {loc} is emptied and stops being a space"),
+    ("tail.emptied_abyss", "leaving", "; {loc} is emptied and gets an abyss tile"),
+    # --- tracker/inference.py, tracker/session.py: questions, alerts, notes
+    ("question.cannot_tell", "top", "The camera cannot tell what {who} did. Which was it?"),
+    ("question.game_over", "top", "The game is over: what did {who} do last?"),
+    ("alert.none_happened", "top",
+     "the players say none of the camera's options happened: put the table back as it was"),
+    ("cleared.table_matches", "top", "the table matches the game again"),
+    ("cleared.move_explains", "top", "the move explains the table"),
+    ("cleared.correction", "top", "the players confirmed a correction"),
+    ("note.alert_cleared", "top", "alert cleared: {cleared}"),
+    ("note.took_back", "top", "took back: {move}"),
+    ("note.no_ending", "top", "the players ended the game, but no unseen move ends it"),
+    ("answer.none", "top", "none of these"),
+    ("seen.space", "top", "seen: {loc} shows {tile}"),
+    ("seen.cube", "top", "seen: ('cube', {seat}, '{face}') shows {tile}"),
+    # --- tracker/octocube_adapter.py: diagnose (why a change is illegal)
+    ("problem.out_of_turn", "problem", "{who} moved out of turn (it is {who2}'s turn)"),
+    ("problem.diagonal", "problem",
+     "{who}'s cube moved diagonally ({loc} to {loc2}); a roll goes one space north, south, east or west"),
+    ("problem.too_far", "problem", "{who}'s cube moved {n} spaces ({loc} to {loc2}); a roll moves one space"),
+    ("problem.not_edge", "problem", "{who}'s cube was put on {loc}, which is not an edge space"),
+    ("problem.tile_left_shows", "problem",
+     "a tile left stack {loc} with no cube on it (it now shows {tile}, was {tile2})"),
+    ("problem.tile_left", "problem", "a tile left stack {loc} with no cube on it"),
+    ("problem.appeared", "problem", "{tile} appeared on {loc}"),
+    ("problem.board_gained", "problem", "tiles appeared on {who}'s board without a Score"),
+    ("problem.board_lost", "problem", "tiles left {who}'s board"),
+    ("problem.unexplained_because", "problem", "no legal move explains the table: {problems}"),
+    ("problem.unexplained", "problem", "no legal move explains the table"),
+    # --- tracker/octocube_adapter.py: differences (camera vs. engine)
+    ("diff.not_read", "problem", "{loc} was not read"),
+    ("diff.expected_cube", "problem", "{loc} shows {tile}, expected a cube there"),
+    ("diff.covered", "problem", "a cube covers {loc}, expected {tile}"),
+    ("diff.expected_nothing", "problem", "{loc} shows {tile}, expected no tile"),
+    ("diff.expected_a_tile", "problem", "{loc} shows {tile}, expected a tile"),
+    ("diff.expected", "problem", "{loc} shows {tile}, expected {tile2}"),
+    ("diff.height", "problem", "the stack at {loc} is {n} tiles high, expected {n2}"),
+    ("diff.not_a_space", "problem", "{loc} is not a space but shows {tile}"),
+    ("diff.cube_missing", "problem", "{who}'s cube was not found"),
+    ("diff.cube_where", "problem", "{who}'s cube is {where}, expected {where2}"),
+    ("diff.bare_metal", "problem", "{who}'s cube shows bare metal on top, expected a tile"),
+    ("diff.cube_top", "problem", "{who}'s cube shows {tile} on top, expected {tile2}"),
+    ("diff.rotation", "problem", "the tile on top of {who}'s cube is turned {n} degrees, expected {n2}"),
+    ("diff.board_not_read", "problem", "{who}'s board was not read"),
+    ("diff.board_extra_missing", "problem", "{who}'s board shows {labels} too and lacks {labels2}"),
+    ("diff.board_extra", "problem", "{who}'s board shows {labels} too"),
+    ("diff.board_missing", "problem", "{who}'s board lacks {labels}"),
+    ("diff.coins", "problem", "{who} has {n} coins, expected {n2}"),
+    ("diff.coin_pile", "problem", "{who} has a coin pile, expected {n} {coin_word}"),
+    ("diff.no_coins", "problem", "{who} has no coins, expected {n} {coin_word}"),
+    # --- rules/octocube/scoring.py: ScoreLine.reason and the tie-break
+    ("score.final_series", "top", "final Score: {n} {objects} in one Score: {p} points"),
+    ("score.series", "top", "{n} {objects} in one Score: {p} points"),
+    ("score.coins", "top", "{n} {coin_word} x {k}: {p} points"),
+    ("score.majority", "top", "{lead} {what} ({n}): {p} {point_word}"),
+    ("score.kids_board", "top", "{n} of {k} board spaces filled"),
+    ("score.kids_coins", "top", "{n} coin tiles (tie-break only)"),
+    ("tie.most_tiles", "top", "{names} tied on {n} points; {who} has the most object tiles ({counts})"),
+    ("tie.shared", "top", "{names} tied on {n} points and on object tiles ({counts}): a shared win"),
+    ("tie.kids_stalled", "top",
+     "the game stalled ({n} rounds without a tile placed) before any board was complete; the fullest "
+     "board wins.{kids_tie}"),
+    ("tie.kids_most_coins", "top", "{names} each filled {n} spaces; {who} has the most coin tiles ({counts})"),
+    ("tie.kids_shared", "top", "{names} filled {n} spaces and tie on coin tiles ({counts}): a shared win"),
+    ("tail.kids_most_coins", "kids_tie", " {names} each filled {n} spaces; {who} has the most coin tiles ({counts})"),
+    ("tail.kids_shared", "kids_tie", " {names} filled {n} spaces and tie on coin tiles ({counts}): a shared win"),
+)
+
+_FRAGMENT_TABLES = ("orient", "pickup", "kept", "leaving", "kids_tie")
+"""Tables whose shapes are optional tails: their slot matches one of them, or nothing."""
+
+
+# ---------------------------------------------------------------------------------------- words
+@lru_cache(maxsize=None)
+def _language(lang: str) -> dict[str, dict[str, str]]:
+    if lang not in LANGUAGES or lang == "en":
+        raise TranslationError(f"no sentence translations for {lang!r}")
+    path = _HERE / f"sentences-{lang}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise TranslationError(f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict) or set(data) != {"shapes", "words"}:
+        raise TranslationError(f"{path} must hold 'shapes' and 'words'")
+    return data
+
+
+def _word(lang: str, key: str, **fields: str) -> str:
+    text = _language(lang)["words"][key]
+    return text.format(**fields) if fields else text
+
+
+def _who(value: str, lang: str) -> str:
+    if value in _PLAYERS:
+        return tr(f"colour.{value.lower()}", lang)
+    return _word(lang, "player", n=value.split()[-1])
+
+
+def _tile(value: str, lang: str) -> str:
+    simple = {"an unseen tile": "tile.unseen", "nothing": "tile.nothing", "a coin": "tile.coin",
+              "an abyss tile": "tile.abyss", "a cube": "tile.cube"}
+    if value in simple:
+        return _word(lang, simple[value])
+    if value.startswith("abyss tile "):
+        return _word(lang, "tile.abyss_letter", letter=value[-1])
+    colour, obj = _colour_object(value.split(" ", 1)[1])
+    return _word(lang, "tile.object", colour=_word(lang, f"colour.{colour}"), obj=_word(lang, f"object.{obj}"))
+
+
+def _colour_object(text: str) -> tuple[str, str]:
+    for colour in sorted(_COLOURS, key=len, reverse=True):
+        if text.startswith(colour + " "):
+            return colour, text[len(colour) + 1:]
+    raise ValueError(text)
+
+
+def _label(value: str, lang: str) -> str:
+    """A tile label (``Tile.label()``): 'green pearl', 'coin', 'abyss', 'abyss A'."""
+    if value == "coin":
+        return _word(lang, "label.coin")
+    if value == "abyss":
+        return _word(lang, "label.abyss")
+    if value.startswith("abyss "):
+        return _word(lang, "label.abyss_letter", letter=value[-1])
+    colour, obj = _colour_object(value)
+    return _word(lang, "label.object", colour=_word(lang, f"colour.{colour}"), obj=_word(lang, f"object.{obj}"))
+
+
+def _space(value: str, lang: str) -> str:
+    """A kids board space (rules.octocube.data.kids_space_label) or 'space N'."""
+    if value.startswith("space "):
+        return _word(lang, "space.slot", n=value.split()[-1])
+    body = value[: -len(" space")]
+    if body.startswith("any-colour "):
+        return _word(lang, "space.any_colour", obj=_word(lang, f"object.{body.split()[-1]}"))
+    if body in _COLOURS:
+        return _word(lang, "space.colour", colour=_word(lang, f"colour.{body}"))
+    colour, obj = _colour_object(body)
+    return _word(lang, "space.colour_object", colour=_word(lang, f"colour.{colour}"), obj=_word(lang, f"object.{obj}"))
+
+
+def _what(value: str, lang: str) -> str:
+    if value.endswith(" tiles"):
+        return _word(lang, "what.colour", colour=_word(lang, f"colour.{value[: -len(' tiles')]}"))
+    return _word(lang, "what.object", obj=_word(lang, f"object.{_PLURALS[value]}"))
+
+
+def _objects(value: str, lang: str) -> str:
+    return _word(lang, f"object.{_PLURALS.get(value, value)}")
+
+
+def _names(value: str, lang: str) -> str:
+    """'Red and Yellow and Blue' -> 'Rouge, Jaune et Bleu'."""
+    names = [_who(v, lang) for v in value.split(" and ")]
+    return ", ".join(names[:-1]) + _word(lang, "and") + names[-1]
+
+
+def _counts(value: str, lang: str) -> str:
+    parts = []
+    for item in value.split(", "):
+        who, n = item.rsplit(" ", 1)
+        parts.append(f"{_who(who, lang)} {n}")
+    return ", ".join(parts)
+
+
+def _keyed(prefix: str) -> Callable[[str, str], str]:
+    return lambda value, lang: _word(lang, f"{prefix}.{value}")
+
+
+def _same(value: str, lang: str) -> str:
+    return value
+
+
+def _list_of(table: str, sep: str) -> Callable[[str, str], str | None]:
+    return lambda value, lang: _segments(value, table, lang, sep)
+
+
+_WHO = _alt(_PLAYERS) + r"|player \d+"
+_LOC = r"[A-Z]\d{1,2}"
+_TILE = (r"an unseen tile|nothing|a coin|an abyss tile|abyss tile [A-I]|a cube|an? (?:" + _alt(_COLOURS) + ") (?:"
+         + _alt(_OBJECTS) + ")")
+_LABEL = r"coin|abyss(?: [A-I])?|(?:" + _alt(_COLOURS) + ") (?:" + _alt(_OBJECTS) + ")"
+_SPACE = (r"space \d+|(?:(?:" + _alt(_COLOURS) + ") (?:" + _alt(_OBJECTS) + ")|any-colour (?:" + _alt(_OBJECTS)
+          + ")|" + _alt(_COLOURS) + ") space")
+
+KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
+    "who": (_WHO, _who),
+    "names": (rf"(?:{_WHO})(?: and (?:{_WHO}))+", _names),
+    "counts": (rf"(?:{_WHO}) \d+(?:, (?:{_WHO}) \d+)+", _counts),
+    "seat": (r"[0-3]", lambda v, lang: tr(f"colour.{_PLAYERS[int(v)].lower()}", lang)),
+    "loc": (_LOC, _same),
+    "spot": (_LOC + r"|\?", _same),
+    "here": (_LOC + "|the personal area", lambda v, lang: v if v[0] != "t" else _word(lang, "here.personal_area")),
+    "where": (r"on " + _LOC + "|in its personal area",
+              lambda v, lang: _word(lang, "where.on", loc=v[3:]) if v.startswith("on ") else _word(lang, "where.home")),
+    "dir": (_alt(_DIRECTIONS), _keyed("dir")),
+    "face": (_alt(_FACES), _keyed("face")),
+    "n": (r"\d+", _same),
+    "k": (r"\d+", _same),
+    "p": (r"\d+", _same),
+    "letter": (r"[A-I]", _same),
+    "tile": (_TILE, _tile),
+    "tiles": (rf"(?:{_TILE})(?:, (?:{_TILE}))*", lambda v, lang: ", ".join(_tile(t, lang) for t in v.split(", "))),
+    "labels": (rf"(?:{_LABEL})(?:, (?:{_LABEL}))*", lambda v, lang: ", ".join(_label(t, lang) for t in v.split(", "))),
+    "tile_word": (r"tiles?", lambda v, lang: ""),
+    "coin_word": (r"coins?", lambda v, lang: ""),
+    "point_word": (r"points?", lambda v, lang: ""),
+    "power": (_alt(_POWER_WORDS.values()), lambda v, lang: _word(
+        lang, "power." + next(k for k, w in _POWER_WORDS.items() if w == v))),
+    "space": (_SPACE, _space),
+    "objects": (_alt(list(_PLURALS) + list(_OBJECTS)), _objects),
+    "what": (r"(?:" + _alt(_COLOURS) + ") tiles|" + _alt(_PLURALS), _what),
+    "lead": (r"tied for second most|tied for most|second most|most",
+             lambda v, lang: _word(lang, "lead." + v.replace(" ", "_"))),
+    "cleared": (r".+", lambda v, lang: _translate_in("top", v, lang) if v.startswith(("the ",)) else None),
+    "move": (r".+", lambda v, lang: _translate_in("move", v, lang)),
+    "problems": (r".+", _list_of("problem", "; ")),
+}
+
+
+# ---------------------------------------------------------------------------------------- matching
+@dataclass(frozen=True)
+class Shape:
+    id: str
+    table: str
+    english: str
+    regex: re.Pattern[str]
+    inner: str
+    """The same pattern without named groups (to sit inside another shape's slot)."""
+    slots: tuple[tuple[str, str], ...]
+    """(slot name, kind) in order."""
+
+
+_SLOT = re.compile(r"\{(\w+)\}")
+
+
+def _kind_of(name: str) -> str:
+    return name if name in KINDS or name in _FRAGMENT_TABLES else name.rstrip("0123456789")
+
+
+def _compile(shape_id: str, table: str, english: str, fragments: dict[str, str]) -> Shape:
+    named, inner, slots, pos = [], [], [], 0
+    for m in _SLOT.finditer(english):
+        literal = re.escape(english[pos: m.start()])
+        named.append(literal)
+        inner.append(literal)
+        name = m.group(1)
+        kind = _kind_of(name)
+        body = fragments[kind] if kind in _FRAGMENT_TABLES else KINDS[kind][0]
+        named.append(f"(?P<{name}>{body})")
+        inner.append(f"(?:{body})")
+        slots.append((name, kind))
+        pos = m.end()
+    named.append(re.escape(english[pos:]))
+    inner.append(re.escape(english[pos:]))
+    return Shape(shape_id, table, english, re.compile("".join(named)), "".join(inner), tuple(slots))
+
+
+@lru_cache(maxsize=1)
+def _shapes() -> dict[str, tuple[Shape, ...]]:
+    fragments: dict[str, str] = {}
+    built: dict[str, list[Shape]] = {}
+    for table in _FRAGMENT_TABLES:  # tails first: the move shapes embed them
+        shapes = [_compile(i, t, e, fragments) for i, t, e in SHAPES if t == table]
+        built[table] = shapes
+        fragments[table] = "(?:" + "|".join(s.inner for s in shapes) + ")?"
+    for shape_id, table, english in SHAPES:
+        if table not in _FRAGMENT_TABLES:
+            built.setdefault(table, []).append(_compile(shape_id, table, english, fragments))
+    return {table: tuple(shapes) for table, shapes in built.items()}
+
+
+_PLURAL = re.compile(r"\[(\w+):([^|\]]*)\|([^\]]*)\]")
+
+
+def _plural(text: str, values: dict[str, str], lang: str) -> str:
+    """``[n:tuile|tuiles]`` picks the form for the number in slot ``n`` (French: 0 and 1 are
+    singular; Dutch: only 1)."""
+    def pick(m: re.Match[str]) -> str:
+        try:
+            n = int(values[m.group(1)])
+        except (KeyError, ValueError):
+            return m.group(3)
+        singular = n <= 1 if lang == "fr" else n == 1
+        return m.group(2) if singular else m.group(3)
+
+    return _PLURAL.sub(pick, text)
+
+
+def _fill(shape: Shape, match: re.Match[str], lang: str) -> str | None:
+    values: dict[str, str] = {}
+    for name, kind in shape.slots:
+        text = match.group(name)
+        if kind in _FRAGMENT_TABLES:
+            out = _translate_in(kind, text, lang) if text else ""
+        else:
+            out = KINDS[kind][1](text, lang)
+        if out is None:
+            return None
+        values[name] = out
+    target = _language(lang)["shapes"][shape.id]
+    raw = {name: match.group(name) for name, _ in shape.slots}
+    return _plural(target, raw, lang).format(**values)
+
+
+def _translate_in(table: str, text: str, lang: str) -> str | None:
+    for shape in _shapes().get(table, ()):
+        match = shape.regex.fullmatch(text)
+        if match is None:
+            continue
+        try:
+            out = _fill(shape, match, lang)
+        except (KeyError, ValueError, IndexError, StopIteration):
+            out = None
+        if out is not None:
+            return out
+    return None
+
+
+def _segments(text: str, table: str, lang: str, sep: str) -> str | None:
+    """Text made of items of ``table`` joined by ``sep``, where an item may itself contain
+    ``sep`` (a move that empties a stack, a reason with its rule): the split that explains every
+    part, preferring longer parts."""
+    parts = text.split(sep)
+    n = len(parts)
+    best: list[list[str] | None] = [None] * (n + 1)
+    best[n] = []
+    for i in range(n - 1, -1, -1):
+        for j in range(n, i, -1):
+            if best[j] is None:
+                continue
+            done = _translate_in(table, sep.join(parts[i:j]), lang)
+            if done is not None:
+                best[i] = [done] + best[j]  # type: ignore[operator]
+                break
+    if best[0] is None:
+        return None
+    return _word(lang, "sep." + ("then" if sep == "; then " else "list")).join(best[0])
+
+
+def _translate(text: str, lang: str) -> str | None:
+    for table in ("top", "move", "problem"):
+        out = _translate_in(table, text, lang)
+        if out is not None:
+            return out
+    detail = re.fullmatch(r"(.*?) (\[.*\])", text, re.S)
+    if detail:  # a question option made unique by its exact move fields: those stay as they are
+        head = _translate(detail.group(1), lang)
+        return None if head is None else f"{head} {detail.group(2)}"
+    if "; then " in text:
+        return _segments(text, "move", lang, "; then ")
+    if "; " in text:
+        return _segments(text, "problem", lang, "; ")
+    return None
+
+
+@lru_cache(maxsize=4096)
+def translate_sentence(text: str, lang: str) -> str:
+    """``text`` (an English sentence from the engine or the tracker) in ``lang``; unchanged when
+    ``lang`` is English or no known shape explains it."""
+    if lang == "en" or not text or lang not in LANGUAGES:
+        return text
+    try:
+        out = _translate(text, lang)
+    except (TranslationError, KeyError, ValueError, IndexError, re.error):
+        return text
+    return text if out is None else out
+
+
+def is_translated(text: str, lang: str) -> bool:
+    """True when a shape explains ``text`` (used by tests and coverage figures)."""
+    try:
+        return _translate(text, lang) is not None
+    except (TranslationError, KeyError, ValueError, IndexError):
+        return False
+
+
+def translate_label(label: str, lang: str) -> str:
+    """A tile label ('green pearl', 'coin', 'abyss A') as a noun in ``lang`` (History's reveals)."""
+    if lang == "en" or lang not in LANGUAGES:
+        return label
+    try:
+        return _label(label, lang)
+    except (TranslationError, KeyError, ValueError, IndexError):
+        return label

@@ -209,6 +209,38 @@ class OctocubeAdapter:
         chains.sort(key=len)
         return chains
 
+    catch_up_prefixes = 8
+    """Turns of the player to move kept as starts of catch-up chains (the best-fitting ones)."""
+
+    def catch_up_chains(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """Chains over two whole turns: the player to move's turn, then the next player's. Tried
+        only when no chain of one turn explains a scene (a still scene was missed, or the last
+        one raised an alert and the game went on). The first turn's candidates are the few that
+        best fit the observation (its cube does not move in the next player's turn)."""
+        seat = state.current_player()
+        if seat < 0:
+            return []
+        work = scratch_copy(state)
+        ending: list[tuple[float, tuple[Move, ...]]] = []
+        for chain in self._turn_chains(work, seat, observed):
+            for move in chain:
+                work.push_unchecked(move)
+            if not work.is_terminal() and work.current_player() != seat:
+                cost = sum(d.weight for d in self.differences(self.expected(work), observed))
+                ending.append((cost, chain))
+            for _ in chain:
+                work.pop()
+        ending.sort(key=lambda item: (item[0], len(item[1])))
+        chains: list[tuple[Move, ...]] = []
+        for _, first in ending[: self.catch_up_prefixes]:
+            for move in first:
+                work.push_unchecked(move)
+            chains.extend(first + tail for tail in self._turn_chains(work, work.current_player(), observed))
+            for _ in first:
+                work.pop()
+        chains.sort(key=len)
+        return chains
+
     def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
                              here: OctocubeView) -> bool:
         for move in chain:

@@ -108,9 +108,11 @@ class TrackedGame(Generic[Obs]):
         chain = self.pending.options[option]
         self._log("answer", option=option, text=self.pending.option_texts[option])
         before = self.pending.reveals_before
+        after = self.pending.reveals_after[option] if option < len(self.pending.reveals_after) else ()
         self.pending = None
         events = self._reveal(before)
-        return events + [self._apply(move) for move in chain]
+        events += [self._apply(move) for move in chain]
+        return events + self._reveal(after)
 
     def finish(self, max_moves: int = 8) -> list[TrackerEvent]:
         """The players say the game is over. Moves the camera cannot see (a last pass or pivot)

@@ -9,7 +9,14 @@ from typing import Any
 
 from rules.octocube.state import player_name
 from tracker.pipeline import DemoPipeline
-from tracker.session import AlertCleared, IllegalMoveAlert, MoveConfirmed, QuestionAsked, TilesRevealed
+from tracker.session import (
+    AlertCleared,
+    IllegalMoveAlert,
+    MoveConfirmed,
+    MovesTakenBack,
+    QuestionAsked,
+    TilesRevealed,
+)
 
 
 def event_words(event: Any) -> str:
@@ -31,6 +38,8 @@ def event_words(event: Any) -> str:
         return f"ILLEGAL: {event.reason}"
     if isinstance(event, AlertCleared):
         return f"alert cleared: {event.text}"
+    if isinstance(event, MovesTakenBack):
+        return "taken back (the table is as it was before): " + "; ".join(event.texts)
     return str(event)
 
 

@@ -52,7 +52,15 @@ class AlertCleared:
     text: str
 
 
-TrackerEvent = MoveConfirmed | TilesRevealed | QuestionAsked | IllegalMoveAlert | AlertCleared
+@dataclass(frozen=True)
+class MovesTakenBack:
+    """The table went back to how it was before the moves just confirmed: the players took them
+    back (or what looked like a legal move was an illegal change that has been put right)."""
+
+    texts: tuple[str, ...]
+
+
+TrackerEvent = MoveConfirmed | TilesRevealed | QuestionAsked | IllegalMoveAlert | AlertCleared | MovesTakenBack
 
 
 class TrackedGame(Generic[Obs]):
@@ -69,12 +77,16 @@ class TrackedGame(Generic[Obs]):
         self.config = config or InferenceConfig()
         self.pending: Question | None = None
         self.alert: str | None = None
+        self._scene_mark = len(state.history)
+        """History length when the last still scene was read (moves since then are its moves)."""
 
     # ---- observations
     def observe(self, observed: Obs) -> list[TrackerEvent]:
         """Interpret one still scene. The state only changes through legal, confirmed moves."""
         if self.pending is not None:
             return []  # the players must answer first; the table is read again afterwards
+        just_made = len(self.state.history) - self._scene_mark
+        self._scene_mark = len(self.state.history)
         verdict = infer(self.state, observed, self.adapter, self.config)
         events: list[TrackerEvent] = []
         if isinstance(verdict, NoChange):
@@ -91,7 +103,11 @@ class TrackedGame(Generic[Obs]):
             self._log("question", question=verdict.prompt, options=list(verdict.option_texts))
             events.append(QuestionAsked(verdict))
         elif isinstance(verdict, IllegalObservation):
-            if verdict.reason != self.alert:
+            taken_back = self._take_back(observed, just_made)
+            if taken_back:
+                events += taken_back
+                events += self._clear_alert("the table is back to how it was before the last move")
+            elif verdict.reason != self.alert:
                 self.alert = verdict.reason
                 self._log("illegal", reason=verdict.reason,
                           differences=[d.description for d in verdict.differences][:20])
@@ -181,6 +197,26 @@ class TrackedGame(Generic[Obs]):
         return move
 
     # ---- helpers
+    def _take_back(self, observed: Obs, just_made: int) -> list[TrackerEvent]:
+        """When no legal move explains the scene but the table looks exactly as it did before
+        the moves the previous scene confirmed, those moves were taken back: undo them (logged)
+        instead of raising an alert that could never clear. Only the moves of the one previous
+        scene qualify, so an older position is never restored silently."""
+        if just_made <= 0 or len(self.state.history) < just_made:
+            return []
+        trial = self.state.clone()
+        for count in range(1, just_made + 1):
+            trial.pop()
+            cost = sum(d.weight for d in self.adapter.differences(self.adapter.expected(trial), observed))
+            if cost <= self.config.tolerance and cost < self.config.margin:
+                texts = []
+                for _ in range(count):
+                    move = self.undo()
+                    texts.append(self.state.describe_move(move))
+                self._scene_mark = len(self.state.history)
+                return [MovesTakenBack(tuple(reversed(texts)))]
+        return []
+
     def _apply(self, move: Move) -> MoveConfirmed:
         player = self.state.current_player()
         text = self.state.describe_move(move)

@@ -57,6 +57,8 @@ class TwinGame:
         self.max_moves = max_moves
         self.changes: list[Change] = []
         self._invisible_turn_ends: set[int] = set()
+        self._unseen_moves: set[int] = set()
+        """Move counts after a move the camera cannot see (a pass, a declined extra roll ...)."""
         self.scenes: list[Any] = [self._scene(self.truth)]
         self._plan_game(illegal)
 
@@ -119,6 +121,8 @@ class TwinGame:
             state.push(move)
             last_unseen = self.adapter.expected(state) == seen_before
             planned.append(move)
+            if last_unseen:
+                self._unseen_moves.add(len(planned))
             turn_invisible = invisible
             turn_open = not state.is_terminal() and state.current_player() == seat
             if not turn_open:
@@ -154,9 +158,10 @@ class TwinGame:
         seat = state.current_player()
         n = state.num_players
         # out of turn needs n >= 3 (with two players it looks exactly like the other player
-        # passing) and a visible previous turn (else it looks like that turn going on)
-        kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 and played not in self._invisible_turn_ends \
-            else ["two_spaces", "tile"]
+        # passing) and a previous turn that visibly ended (after an unseen last move, a declined
+        # extra roll or a pass, the roll looks exactly like that player's turn going on)
+        visible_end = played not in self._invisible_turn_ends and played not in self._unseen_moves
+        kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 and visible_end else ["two_spaces", "tile"]
         self.rng.shuffle(kinds)
         for kind in kinds:
             text = _make_illegal(physical, kind, seat, self.rng)

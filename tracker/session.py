@@ -103,15 +103,20 @@ class TrackedGame(Generic[Obs]):
             self._log("question", question=verdict.prompt, options=list(verdict.option_texts))
             events.append(QuestionAsked(verdict))
         elif isinstance(verdict, IllegalObservation):
+            reason = verdict.reason
             taken_back = self._take_back(observed, just_made)
             if taken_back:
+                # Still an alert: the camera cannot tell a take-back from an illegal change that
+                # undoes the move (the same cube rolled back out of turn); but the state now
+                # matches the table, so the game goes on in step whatever the players do next.
                 events += taken_back
-                events += self._clear_alert("the table is back to how it was before the last move")
-            elif verdict.reason != self.alert:
-                self.alert = verdict.reason
-                self._log("illegal", reason=verdict.reason,
+                reason = ("the table went back to how it was before " + "; ".join(taken_back[0].texts)
+                          + ": that move is taken back")
+            if reason != self.alert:
+                self.alert = reason
+                self._log("illegal", reason=reason,
                           differences=[d.description for d in verdict.differences][:20])
-                events.append(IllegalMoveAlert(verdict.reason))
+                events.append(IllegalMoveAlert(reason))
         return events
 
     # ---- players' input
@@ -197,11 +202,11 @@ class TrackedGame(Generic[Obs]):
         return move
 
     # ---- helpers
-    def _take_back(self, observed: Obs, just_made: int) -> list[TrackerEvent]:
+    def _take_back(self, observed: Obs, just_made: int) -> list[MovesTakenBack]:
         """When no legal move explains the scene but the table looks exactly as it did before
-        the moves the previous scene confirmed, those moves were taken back: undo them (logged)
-        instead of raising an alert that could never clear. Only the moves of the one previous
-        scene qualify, so an older position is never restored silently."""
+        the moves the previous scene confirmed, those moves were taken back: undo them (logged),
+        so that the alert this raises can clear and later moves are not all illegal. Only the
+        moves of the one previous scene qualify, so an older position is never restored."""
         if just_made <= 0 or len(self.state.history) < just_made:
             return []
         trial = self.state.clone()

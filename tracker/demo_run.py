@@ -48,6 +48,8 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
     pipe, twin = demo.pipeline, demo.twin
     tracked = pipe.tracked
     illegal_changes = {i for i, c in enumerate(twin.changes) if c.kind == "illegal"}
+    # illegal changes that look like nothing happened unless the stack heights are read
+    needs_heights = {i for i in illegal_changes if getattr(twin.changes[i], "needs_heights", False)}
     flagged: set[int] = set()
     false_alarms = 0
     questions = 0
@@ -106,6 +108,8 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
         "moves_tracked": len(tracked.state.history),
         "illegal_injected": len(illegal_changes),
         "illegal_flagged": len(flagged & illegal_changes),
+        "illegal_needs_heights": len(needs_heights),
+        "illegal_flagged_needs_heights": len(flagged & needs_heights),
         "false_alarms": false_alarms,
         "questions_asked": questions,
         "frames": frames,

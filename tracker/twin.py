@@ -41,6 +41,9 @@ class Change:
     text: str
     truth_moves: int
     """How many truth moves had been played once this change is on the table."""
+    needs_heights: bool = False
+    """An illegal change only a stack-height reading can see: a tile taken from a stack whose
+    next tile is the same (seen from straight above nothing changed)."""
 
 
 class TwinGame:
@@ -164,10 +167,14 @@ class TwinGame:
         kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 and visible_end else ["two_spaces", "tile"]
         self.rng.shuffle(kinds)
         for kind in kinds:
+            seen_before = self.adapter.expected(physical)
             text = _make_illegal(physical, kind, seat, self.rng)
             if text:
                 actor = (seat - 1) % n if kind == "out_of_turn" else seat  # whose hand does it
-                self.changes.append(Change("illegal", actor, text, played))
+                seen_after = self.adapter.expected(physical)
+                seen_before.heights, seen_after.heights = {}, {}  # a camera without heights
+                self.changes.append(Change("illegal", actor, text, played,
+                                           needs_heights=seen_after == seen_before))
                 self.scenes.append(self._scene(physical))
                 self.changes.append(Change("restore", seat, "the players put the table back", played))
                 self.scenes.append(self._scene(state))

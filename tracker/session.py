@@ -193,12 +193,15 @@ class TrackedGame(Generic[Obs]):
         for move in moves:
             trial.push(move)  # raises IllegalMoveError, leaving self.state untouched
         events = self._clear_alert("the players confirmed a correction")
-        return events + [self._apply(move) for move in moves]
+        events += [self._apply(move) for move in moves]
+        self._scene_mark = len(self.state.history)  # the players' word: never taken back by itself
+        return events
 
     def undo(self) -> Move:
         move = self.state.pop()
         self._log("undo", text=f"took back: {self.state.describe_move(move)}")
         self.pending = None
+        self._scene_mark = min(self._scene_mark, len(self.state.history))
         return move
 
     # ---- helpers

@@ -160,12 +160,14 @@ def infer(
         # No chain of the player to move explains the scene. A scene may have been missed (a
         # hand hid the table while two players moved, or the last scene raised an alert): try
         # the chains that run over the next player's turn too, if the adapter offers them.
+        # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
+        # can look almost right.
         catch_up = getattr(adapter, "catch_up_chains", None)
         if callable(catch_up):
             more = _score(trial, catch_up(base, observed), adapter, observed, config.max_chains)
-            if _accepted_cost(more, here_cost, config) is not None:
+            if more and min(s.cost for s in more) <= config.tolerance:
                 scored = more
-                tolerance = _accepted_cost(scored, here_cost, config)
+                tolerance = config.tolerance
     if tolerance is None:
         return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
     best_cost = min(s.cost for s in scored)

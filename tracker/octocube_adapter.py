@@ -186,6 +186,8 @@ class OctocubeAdapter:
                     f"{want.coins} coin{'s' if want.coins != 1 else ''}", w))
         return diffs
 
+    doubtful_reason = 0.5
+    """A stack-top reading that counts less than this is not named as the reason of an alert."""
     abyss_or_nothing_weight = 0.5
     """How much an abyss tile read as an empty place (or the other way round) counts, outside the
     advanced game: neither holds a tile to take, the engine itself knows where the holes are, and
@@ -390,6 +392,12 @@ class OctocubeAdapter:
                 continue
             if want is UNKNOWN:
                 continue
+            if not here.letters_matter and reading.tile is not None and want is not None \
+                    and reading.tile.kind == "abyss" and want.kind == "abyss":
+                continue  # only the letter differs, and letters do not matter in this game
+            if reading.tile != want and _weight(reading.confidence) * self._nothing_either(
+                    here, want, reading.tile) < self.doubtful_reason:
+                continue  # too doubtful a reading to name as the reason
             if reading.tile != want:
                 if want is not None and reading.tile is None:
                     reasons.append(f"a tile left stack {location_label(loc)} with no cube on it")
@@ -403,10 +411,16 @@ class OctocubeAdapter:
             if got is None or s in moved:
                 continue
             seen = sorted(t.label() for t in got.tiles)
-            extra, missing = _multiset_diff(seen, list(want.tiles))
-            if extra or got.coins > want.coins:
+            wanted = list(want.tiles)
+            if not got.tiles_counted:  # identical tiles on one space show once from above
+                seen, wanted = sorted(set(seen)), sorted(set(wanted))
+            extra, missing = _multiset_diff(seen, wanted)
+            coins_seen, coins_wanted = got.coins, want.coins
+            if not got.coins_counted:  # a pile shows one coin from above
+                coins_seen, coins_wanted = min(1, got.coins), min(1, want.coins)
+            if extra or coins_seen > coins_wanted:
                 reasons.append(f"tiles appeared on {player_name(s)}'s board without a Score")
-            elif missing or got.coins < want.coins:
+            elif missing or coins_seen < coins_wanted:
                 reasons.append(f"tiles left {player_name(s)}'s board")
         if not reasons:
             if not differences:

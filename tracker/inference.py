@@ -107,10 +107,11 @@ class InferenceConfig:
     """A chain whose differences are all doubtful readings is still accepted up to this total
     weight, but only as a clear winner (see ``clear_margin``)."""
     clear_margin: float = 1.0
-    """How much such a chain must beat "nothing happened" and every differently-looking chain:
-    one doubtful reading (a tile rotation read with a shaky lead) must not turn a move that
-    explains everything else into an illegal-move alert, yet a real illegal change (a tile taken
-    by hand, a cube slid two spaces) leaves confident differences that no chain removes."""
+    """How much such a chain must beat "nothing happened": one doubtful reading (a tile rotation
+    read with a shaky lead, a stack top half hidden by a cube) must not turn a move that explains
+    everything else into an illegal-move alert, yet a real illegal change (a tile taken by hand, a
+    cube slid two spaces) leaves confident differences that no chain removes. Chains within the
+    usual margin of it that look different still make a question."""
 
 
 @dataclass
@@ -252,10 +253,7 @@ def _accepted_cost(scored: list[_Scored], here_cost: float, config: InferenceCon
         return None
     if here_cost < best.cost + config.clear_margin:
         return None
-    for s in scored:
-        if s.view != best.view and s.cost < best.cost + config.clear_margin:
-            return None
-    return best.cost
+    return best.cost  # chains as good as it that look different make a question, as usual
 
 
 def scratch_copy(state: State) -> State:

@@ -241,3 +241,27 @@ def test_twin_never_injects_an_out_of_turn_roll_that_looks_like_a_legal_move() -
             assert adapter.expected(state) != seen_before, (seed, change.text)
             checked += 1
     assert checked >= 3
+
+
+def test_an_abyss_tile_read_as_an_empty_place_counts_half_outside_the_advanced_game() -> None:
+    """The dark plain abyss tile is what the recogniser confuses with the mat: read as "nothing"
+    with confidence 0.9, it no longer makes every move illegal (a collectible tile read as
+    nothing still counts fully)."""
+    from rules.octocube.pieces import PLAIN_ABYSS
+
+    truth, tracked = _cubes_placed(2, 3)
+    loc = next(l for l, s in sorted(truth.stacks.items()) if l not in truth.occupied and len(s) > 1)
+    for state in (truth, tracked.state):  # a stack that ended on an abyss tile (same on both)
+        state.stacks[loc] = [PLAIN_ABYSS]
+    roll = next(m for m in truth.legal_moves() if isinstance(m, Roll))
+    truth.push(roll)
+    obs = observation_from_state(truth)
+    assert loc not in truth.occupied  # the roll went elsewhere
+    obs.tops[loc] = dataclasses.replace(obs.tops[loc], tile=None, confidence=0.9, height=None)
+    verdict = infer(tracked.state, obs, OctocubeAdapter())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (roll,)
+    # a collectible top read as nothing, just as sure: no legal move explains it
+    other = next(l for l, s in sorted(truth.stacks.items())
+                 if l not in truth.occupied and s and s[-1].collectible and l != loc)
+    obs.tops[other] = dataclasses.replace(obs.tops[other], tile=None, confidence=0.9, height=None)
+    assert isinstance(infer(tracked.state, obs, OctocubeAdapter()), IllegalObservation)

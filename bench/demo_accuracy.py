@@ -166,10 +166,16 @@ def main() -> int:
     flagged = sum(r["illegal_flagged"] for r in results)
     false = sum(r["false_alarms"] for r in results)
     scores_ok = sum(bool(r["final_scores_match"]) for r in results)
+    # illegal changes that only a stack-height reading can see (a tile taken by hand that leaves
+    # an identical tile on top): the pixel recogniser reads no heights yet
+    needs_heights = sum(r.get("illegal_needs_heights", 0) for r in results)
+    flagged_needs_heights = sum(r.get("illegal_flagged_needs_heights", 0) for r in results)
     summary = {
         "games": len(results), "mode": mode, "moves_total": moves, "moves_correct": correct,
         "moves_correct_pct": round(100 * correct / max(1, moves), 3),
-        "illegal_injected": injected, "illegal_flagged": flagged, "false_alarms": false,
+        "illegal_injected": injected, "illegal_flagged": flagged,
+        "illegal_needs_heights": needs_heights, "illegal_flagged_needs_heights": flagged_needs_heights,
+        "false_alarms": false,
         "false_alarm_pct": round(100 * false / max(1, moves), 3),
         "questions_asked": sum(r["questions_asked"] for r in results),
         "final_scores_match": f"{scores_ok}/{len(results)}",
@@ -177,6 +183,10 @@ def main() -> int:
         "recogniser": results[0].get("recogniser", "perfect observations") if results else "",
     }
     print(json.dumps(summary))
+    if needs_heights and not args.observations:
+        print(f"illegal changes a camera sees without stack heights: {flagged - flagged_needs_heights}/"
+              f"{injected - needs_heights} flagged; {needs_heights} more change nothing seen from above "
+              f"(a tile taken off an identical one): {flagged_needs_heights} flagged")
     ok = (correct >= 0.995 * moves and flagged == injected and false <= 0.005 * moves and scores_ok == len(results))
     print("targets met" if ok else "TARGETS NOT MET")
     if args.json:

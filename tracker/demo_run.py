@@ -9,7 +9,14 @@ from typing import Any
 
 from rules.octocube.state import player_name
 from tracker.pipeline import DemoPipeline
-from tracker.session import AlertCleared, IllegalMoveAlert, MoveConfirmed, QuestionAsked, TilesRevealed
+from tracker.session import (
+    AlertCleared,
+    IllegalMoveAlert,
+    MoveConfirmed,
+    MovesTakenBack,
+    QuestionAsked,
+    TilesRevealed,
+)
 
 
 def event_words(event: Any) -> str:
@@ -31,6 +38,8 @@ def event_words(event: Any) -> str:
         return f"ILLEGAL: {event.reason}"
     if isinstance(event, AlertCleared):
         return f"alert cleared: {event.text}"
+    if isinstance(event, MovesTakenBack):
+        return "taken back (the table is as it was before): " + "; ".join(event.texts)
     return str(event)
 
 
@@ -39,6 +48,8 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
     pipe, twin = demo.pipeline, demo.twin
     tracked = pipe.tracked
     illegal_changes = {i for i, c in enumerate(twin.changes) if c.kind == "illegal"}
+    # illegal changes that look like nothing happened unless the stack heights are read
+    needs_heights = {i for i in illegal_changes if getattr(twin.changes[i], "needs_heights", False)}
     flagged: set[int] = set()
     false_alarms = 0
     questions = 0
@@ -97,6 +108,8 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
         "moves_tracked": len(tracked.state.history),
         "illegal_injected": len(illegal_changes),
         "illegal_flagged": len(flagged & illegal_changes),
+        "illegal_needs_heights": len(needs_heights),
+        "illegal_flagged_needs_heights": len(flagged & needs_heights),
         "false_alarms": false_alarms,
         "questions_asked": questions,
         "frames": frames,

@@ -71,6 +71,10 @@ class Question:
     options: tuple[tuple[Move, ...], ...]
     option_texts: tuple[str, ...]
     reveals_before: tuple[tuple[Any, Any], ...] = ()
+    reveals_after: tuple[tuple[tuple[Any, Any], ...], ...] = ()
+    """Per option: the unknowns the asking scene shows once that option's moves are made (a stack
+    a cube just left). Applied with the answer: the scene is not read again, and a stack top
+    left unseen could later be taken by hand without anyone noticing."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,17 @@ class InferenceConfig:
     """The best chain must beat any differently-looking runner-up by this much weight."""
     max_chains: int = 5000
     """Safety limit on chains tried per observation."""
+    doubtful_reading: float = 0.8
+    """A difference weighing less than this comes from a doubtful reading (confidence < 0.8)."""
+    doubtful_tolerance: float = 1.2
+    """A chain whose differences are all doubtful readings is still accepted up to this total
+    weight, but only as a clear winner (see ``clear_margin``)."""
+    clear_margin: float = 1.0
+    """How much such a chain must beat "nothing happened": one doubtful reading (a tile rotation
+    read with a shaky lead, a stack top half hidden by a cube) must not turn a move that explains
+    everything else into an illegal-move alert, yet a real illegal change (a tile taken by hand, a
+    cube slid two spaces) leaves confident differences that no chain removes. Chains within the
+    usual margin of it that look different still make a question."""
 
 
 @dataclass
@@ -118,10 +133,11 @@ def infer(
     here = adapter.expected(state)
     here_diffs = adapter.differences(here, observed)
     here_cost = sum(d.weight for d in here_diffs)
-    if here_cost <= config.tolerance:
+    if here_cost <= config.tolerance and here_cost < config.margin:
         return NoChange(tuple(adapter.reveals(state, observed)))
-
-    scored: list[_Scored] = []
+    # A doubtful difference (within the tolerance) may still be a real move that a better chain
+    # explains outright (a pivot read with a shaky cube confidence): such a chain wins when it
+    # beats "nothing happened" by the margin; otherwise the scene counts as unchanged.
     trial = scratch_copy(state)  # one copy; each chain is pushed and popped again (cheap undo)
     # Unknowns the observation settles before any move can be tried (a tile nobody saw on a
     # cube's hidden face that now lies on the board); applied to the real state only with the
@@ -136,33 +152,32 @@ def infer(
         except RulesError:
             pass
     before = tuple(applied)
-    for count, chain in enumerate(adapter.candidate_chains(trial if before else state, observed)):
-        if count >= config.max_chains:
-            break
-        pushed = 0
-        try:
-            for move in chain:
-                trial.push_unchecked(move)
-                pushed += 1
-        except RulesError:
-            chain = ()  # needs something nobody has seen yet: cannot be this chain
-        if chain:
-            view = adapter.expected(trial)
-            diffs = adapter.differences(view, observed)
-            scored.append(_Scored(chain, sum(d.weight for d in diffs), diffs, view))
-        for _ in range(pushed):
-            trial.pop()
-    if not scored:
+    base = trial if before else state
+    scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains)
+    if here_cost <= config.tolerance and not any(s.cost <= here_cost - config.margin for s in scored):
+        return NoChange(tuple(adapter.reveals(state, observed)))
+    tolerance = _accepted_cost(scored, here_cost, config)
+    if tolerance is None:
+        # No chain of the player to move explains the scene. A scene may have been missed (a
+        # hand hid the table while two players moved, or the last scene raised an alert): try
+        # the chains that run over the next player's turn too, if the adapter offers them.
+        # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
+        # can look almost right.
+        catch_up = getattr(adapter, "catch_up_chains", None)
+        if callable(catch_up):
+            more = _score(trial, catch_up(base, observed), adapter, observed, config.max_chains)
+            if more and min(s.cost for s in more) <= config.tolerance:
+                scored = more
+                tolerance = config.tolerance
+    if tolerance is None:
         return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
     best_cost = min(s.cost for s in scored)
-    if best_cost > config.tolerance:
-        return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
     # Chains within the margin of the best: the same view means the camera cannot tell them
     # apart (ask); a different view means the reading is too doubtful to choose (also ask).
     close = [
         s
         for s in scored
-        if s.cost <= config.tolerance and (s.cost == best_cost or s.cost < best_cost + config.margin)
+        if s.cost <= tolerance and (s.cost == best_cost or s.cost < best_cost + config.margin)
     ]
     # A chain and its longer extensions that look the same are one choice: keep the shortest.
     close.sort(key=lambda s: (s.cost, len(s.chain)))
@@ -184,6 +199,13 @@ def infer(
             trial.push_unchecked(move)
         return Confirmed(best.chain, tuple(texts), after, before)
     texts = _distinct_texts(trial, [s.chain for s in distinct])
+    after_each = []
+    for s in distinct:
+        for move in s.chain:
+            trial.push_unchecked(move)
+        after_each.append(tuple(adapter.reveals(trial, observed)))
+        for _ in s.chain:
+            trial.pop()
     player = state.current_player()
     namer = getattr(adapter, "player_name", None)
     who = namer(player) if callable(namer) else f"player {player + 1}"
@@ -192,7 +214,46 @@ def infer(
         options=tuple(s.chain for s in distinct),
         option_texts=texts,
         reveals_before=before,
+        reveals_after=tuple(after_each),
     )
+
+
+def _score(trial: State, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[Obs], observed: Obs,
+           max_chains: int) -> list[_Scored]:
+    """Each chain pushed on ``trial`` (and popped again), its view compared with ``observed``."""
+    scored: list[_Scored] = []
+    for count, chain in enumerate(chains):
+        if count >= max_chains:
+            break
+        pushed = 0
+        try:
+            for move in chain:
+                trial.push_unchecked(move)
+                pushed += 1
+        except RulesError:
+            chain = ()  # needs something nobody has seen yet: cannot be this chain
+        if chain:
+            view = adapter.expected(trial)
+            diffs = adapter.differences(view, observed)
+            scored.append(_Scored(chain, sum(d.weight for d in diffs), diffs, view))
+        for _ in range(pushed):
+            trial.pop()
+    return scored
+
+
+def _accepted_cost(scored: list[_Scored], here_cost: float, config: InferenceConfig) -> float | None:
+    """The tolerance the best chain passes: the normal one, or (a clear winner whose every
+    difference is a doubtful reading) its own cost; None when no chain explains the scene."""
+    if not scored:
+        return None
+    best = min(scored, key=lambda s: s.cost)
+    if best.cost <= config.tolerance:
+        return config.tolerance
+    if best.cost > config.doubtful_tolerance or any(d.weight >= config.doubtful_reading for d in best.differences):
+        return None
+    if here_cost < best.cost + config.clear_margin:
+        return None
+    return best.cost  # chains as good as it that look different make a question, as usual
 
 
 def scratch_copy(state: State) -> State:

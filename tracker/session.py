@@ -52,7 +52,15 @@ class AlertCleared:
     text: str
 
 
-TrackerEvent = MoveConfirmed | TilesRevealed | QuestionAsked | IllegalMoveAlert | AlertCleared
+@dataclass(frozen=True)
+class MovesTakenBack:
+    """The table went back to how it was before the moves just confirmed: the players took them
+    back (or what looked like a legal move was an illegal change that has been put right)."""
+
+    texts: tuple[str, ...]
+
+
+TrackerEvent = MoveConfirmed | TilesRevealed | QuestionAsked | IllegalMoveAlert | AlertCleared | MovesTakenBack
 
 
 class TrackedGame(Generic[Obs]):
@@ -69,12 +77,16 @@ class TrackedGame(Generic[Obs]):
         self.config = config or InferenceConfig()
         self.pending: Question | None = None
         self.alert: str | None = None
+        self._scene_mark = len(state.history)
+        """History length when the last still scene was read (moves since then are its moves)."""
 
     # ---- observations
     def observe(self, observed: Obs) -> list[TrackerEvent]:
         """Interpret one still scene. The state only changes through legal, confirmed moves."""
         if self.pending is not None:
             return []  # the players must answer first; the table is read again afterwards
+        just_made = len(self.state.history) - self._scene_mark
+        self._scene_mark = len(self.state.history)
         verdict = infer(self.state, observed, self.adapter, self.config)
         events: list[TrackerEvent] = []
         if isinstance(verdict, NoChange):
@@ -91,11 +103,20 @@ class TrackedGame(Generic[Obs]):
             self._log("question", question=verdict.prompt, options=list(verdict.option_texts))
             events.append(QuestionAsked(verdict))
         elif isinstance(verdict, IllegalObservation):
-            if verdict.reason != self.alert:
-                self.alert = verdict.reason
-                self._log("illegal", reason=verdict.reason,
+            reason = verdict.reason
+            taken_back = self._take_back(observed, just_made)
+            if taken_back:
+                # Still an alert: the camera cannot tell a take-back from an illegal change that
+                # undoes the move (the same cube rolled back out of turn); but the state now
+                # matches the table, so the game goes on in step whatever the players do next.
+                events += taken_back
+                reason = ("the table went back to how it was before " + "; ".join(taken_back[0].texts)
+                          + ": that move is taken back")
+            if reason != self.alert:
+                self.alert = reason
+                self._log("illegal", reason=reason,
                           differences=[d.description for d in verdict.differences][:20])
-                events.append(IllegalMoveAlert(verdict.reason))
+                events.append(IllegalMoveAlert(reason))
         return events
 
     # ---- players' input
@@ -108,9 +129,11 @@ class TrackedGame(Generic[Obs]):
         chain = self.pending.options[option]
         self._log("answer", option=option, text=self.pending.option_texts[option])
         before = self.pending.reveals_before
+        after = self.pending.reveals_after[option] if option < len(self.pending.reveals_after) else ()
         self.pending = None
         events = self._reveal(before)
-        return events + [self._apply(move) for move in chain]
+        events += [self._apply(move) for move in chain]
+        return events + self._reveal(after)
 
     def finish(self, max_moves: int = 8) -> list[TrackerEvent]:
         """The players say the game is over. Moves the camera cannot see (a last pass or pivot)
@@ -170,15 +193,38 @@ class TrackedGame(Generic[Obs]):
         for move in moves:
             trial.push(move)  # raises IllegalMoveError, leaving self.state untouched
         events = self._clear_alert("the players confirmed a correction")
-        return events + [self._apply(move) for move in moves]
+        events += [self._apply(move) for move in moves]
+        self._scene_mark = len(self.state.history)  # the players' word: never taken back by itself
+        return events
 
     def undo(self) -> Move:
         move = self.state.pop()
         self._log("undo", text=f"took back: {self.state.describe_move(move)}")
         self.pending = None
+        self._scene_mark = min(self._scene_mark, len(self.state.history))
         return move
 
     # ---- helpers
+    def _take_back(self, observed: Obs, just_made: int) -> list[MovesTakenBack]:
+        """When no legal move explains the scene but the table looks exactly as it did before
+        the moves the previous scene confirmed, those moves were taken back: undo them (logged),
+        so that the alert this raises can clear and later moves are not all illegal. Only the
+        moves of the one previous scene qualify, so an older position is never restored."""
+        if just_made <= 0 or len(self.state.history) < just_made:
+            return []
+        trial = self.state.clone()
+        for count in range(1, just_made + 1):
+            trial.pop()
+            cost = sum(d.weight for d in self.adapter.differences(self.adapter.expected(trial), observed))
+            if cost <= self.config.tolerance and cost < self.config.margin:
+                texts = []
+                for _ in range(count):
+                    move = self.undo()
+                    texts.append(self.state.describe_move(move))
+                self._scene_mark = len(self.state.history)
+                return [MovesTakenBack(tuple(reversed(texts)))]
+        return []
+
     def _apply(self, move: Move) -> MoveConfirmed:
         player = self.state.current_player()
         text = self.state.describe_move(move)

@@ -41,6 +41,9 @@ class Change:
     text: str
     truth_moves: int
     """How many truth moves had been played once this change is on the table."""
+    needs_heights: bool = False
+    """An illegal change only a stack-height reading can see: a tile taken from a stack whose
+    next tile is the same (seen from straight above nothing changed)."""
 
 
 class TwinGame:
@@ -57,6 +60,8 @@ class TwinGame:
         self.max_moves = max_moves
         self.changes: list[Change] = []
         self._invisible_turn_ends: set[int] = set()
+        self._unseen_moves: set[int] = set()
+        """Move counts after a move the camera cannot see (a pass, a declined extra roll ...)."""
         self.scenes: list[Any] = [self._scene(self.truth)]
         self._plan_game(illegal)
 
@@ -119,6 +124,8 @@ class TwinGame:
             state.push(move)
             last_unseen = self.adapter.expected(state) == seen_before
             planned.append(move)
+            if last_unseen:
+                self._unseen_moves.add(len(planned))
             turn_invisible = invisible
             turn_open = not state.is_terminal() and state.current_player() == seat
             if not turn_open:
@@ -154,15 +161,20 @@ class TwinGame:
         seat = state.current_player()
         n = state.num_players
         # out of turn needs n >= 3 (with two players it looks exactly like the other player
-        # passing) and a visible previous turn (else it looks like that turn going on)
-        kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 and played not in self._invisible_turn_ends \
-            else ["two_spaces", "tile"]
+        # passing) and a previous turn that visibly ended (after an unseen last move, a declined
+        # extra roll or a pass, the roll looks exactly like that player's turn going on)
+        visible_end = played not in self._invisible_turn_ends and played not in self._unseen_moves
+        kinds = ["two_spaces", "tile", "out_of_turn"] if n >= 3 and visible_end else ["two_spaces", "tile"]
         self.rng.shuffle(kinds)
         for kind in kinds:
+            seen_before = self.adapter.expected(physical)
             text = _make_illegal(physical, kind, seat, self.rng)
             if text:
                 actor = (seat - 1) % n if kind == "out_of_turn" else seat  # whose hand does it
-                self.changes.append(Change("illegal", actor, text, played))
+                seen_after = self.adapter.expected(physical)
+                seen_before.heights, seen_after.heights = {}, {}  # a camera without heights
+                self.changes.append(Change("illegal", actor, text, played,
+                                           needs_heights=seen_after == seen_before))
                 self.scenes.append(self._scene(physical))
                 self.changes.append(Change("restore", seat, "the players put the table back", played))
                 self.scenes.append(self._scene(state))

@@ -111,3 +111,17 @@ def test_mailbox_keeps_the_newest_view_and_every_event() -> None:
     view, events = box.take()
     assert view.n == 2 and [e.text for e in events] == ["a", "b"]
     assert box.take() == (None, [])
+
+
+def test_moves_taken_back_leave_the_screen_and_say_so_in_every_language() -> None:
+    from tracker.session import MoveConfirmed, MovesTakenBack
+
+    worker = PipelineWorker(GameSetup(), builder=lambda setup: (None, None))
+    events = worker._tracker_events([MoveConfirmed(0, None, "Red passes"), MoveConfirmed(1, None, "Yellow passes")])
+    assert worker._last_move == "Yellow passes"
+    events += worker._tracker_events([MovesTakenBack(("Yellow passes",))])
+    assert (worker._last_mover, worker._last_move) == (0, "Red passes")
+    taken = events[-1]
+    assert taken.kind == "cleared" and "Yellow passes" in taken.words("en")
+    assert taken.words("fr").startswith("Coup repris") and "passes" not in taken.words("fr")
+    assert taken.words("nl").startswith("Teruggenomen")

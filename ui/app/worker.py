@@ -298,7 +298,8 @@ class PipelineWorker:
 
     def _tracker_events(self, tracker_events: Any) -> list[UiEvent]:
         from tracker.demo_run import event_words
-        from tracker.session import AlertCleared, IllegalMoveAlert, MoveConfirmed, QuestionAsked, TilesRevealed
+        from tracker.session import (AlertCleared, IllegalMoveAlert, MoveConfirmed, MovesTakenBack, QuestionAsked,
+                                     TilesRevealed)
 
         out: list[UiEvent] = []
         for event in tracker_events:
@@ -314,6 +315,13 @@ class PipelineWorker:
                 out.append(UiEvent("alert", event.reason))
             elif isinstance(event, AlertCleared):
                 out.append(UiEvent("cleared", event.text))
+            elif isinstance(event, MovesTakenBack):
+                # the table went back to before the last scene's moves: they leave the screen too
+                del self._moves_shown[max(len(self._moves_shown) - len(event.texts), 0):]
+                self._last_mover, self._last_move = self._moves_shown[-1] if self._moves_shown else (-1, "")
+                text = "; ".join(event.texts)
+                out.append(UiEvent("cleared", tr("play.taken_back", self.language, text=text), "play.taken_back",
+                                   (("text", text),)))
         return out
 
     # ------------------------------------------------------------------ views

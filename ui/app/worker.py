@@ -50,7 +50,9 @@ class GameSetup:
     """Demo film timing: still, reach, hold, retreat frames per move (few = a short demo)."""
     max_fps: float = 12.0
     """Pace the pipeline (a demo film would otherwise run as fast as it renders)."""
-    display_width: int = 960
+    display_width: int = 800
+    """Frames are scaled to this width for the screen: the Play screen shows them about 800 px wide
+    (a wider texture only costs upload and sampling time on the UI thread)."""
     first_player: int = 0
 
     def check(self) -> None:

@@ -136,14 +136,17 @@ def test_every_shape_has_a_translation_with_the_same_slots(lang: str) -> None:
     assert set(data["words"]) == set(other["words"])
 
 
-def test_the_word_lists_are_the_engines() -> None:
-    """The shapes repeat a few engine word lists; they must not drift apart."""
-    from rules.octocube.components import BACKGROUND_COLOURS, FACES, OBJECTS, PLAYER_COLOURS
-    from rules.octocube.scoring import PLURAL
+def test_every_engine_word_has_a_translation() -> None:
+    """The word lists come from the engine (rules.octocube): a new power, object, colour,
+    direction or face must get its French and Dutch word, or this fails."""
+    from rules.octocube.components import BACKGROUND_COLOURS, FACES, OBJECTS, SIDE_FACES
     from rules.octocube.words import POWER_WORDS
-    from ui.i18n import sentences as s
+    from ui.i18n.sentences import _language
 
-    assert s._POWER_WORDS == POWER_WORDS
-    assert {v: k for k, v in s._PLURALS.items()} == PLURAL
-    assert set(s._COLOURS) == set(BACKGROUND_COLOURS) and set(s._OBJECTS) == set(OBJECTS)
-    assert set(s._FACES) == set(FACES) and [p.lower() for p in s._PLAYERS] == list(PLAYER_COLOURS)
+    for lang in ("fr", "nl"):
+        words = _language(lang)["words"]
+        needed = ([f"object.{o}" for o in OBJECTS] + [f"power.{p}" for p in POWER_WORDS]
+                  + [f"dir.{d}" for d in SIDE_FACES] + [f"face.{f}" for f in FACES]
+                  + [f"colour.{c}" for c in BACKGROUND_COLOURS])
+        missing = [k for k in needed if not words.get(k)]
+        assert not missing, f"{lang}: no word for {missing}"

@@ -30,29 +30,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from rules.octocube.components import BACKGROUND_COLOURS, FACES, OBJECTS, PLAYER_COLOURS, SIDE_FACES
+from rules.octocube.scoring import PLURAL
+from rules.octocube.words import POWER_WORDS
 from ui.i18n import LANGUAGES, TranslationError, tr
 
 _HERE = Path(__file__).resolve().parent
 
-_COLOURS = ("white", "light blue", "dark blue", "green")
-_OBJECTS = ("starfish", "amphora", "sextant", "pearl", "diamond")
-_PLURALS = {"starfish": "starfish", "amphorae": "amphora", "sextants": "sextant", "pearls": "pearl",
-            "diamonds": "diamond"}
-_PLAYERS = ("Red", "Yellow", "Blue", "Purple")
-_DIRECTIONS = ("north", "east", "south", "west")
-_FACES = ("top", "bottom", "north", "south", "east", "west")
-_POWER_WORDS = {
-    "A": "perform the Roll action",
-    "B": "swap the cube's top tile with a board tile",
-    "C": "move the cube to any unoccupied space",
-    "D": "take a visible tile onto the cube's top face",
-    "E": "reorient the cube",
-    "F": "swap an adjacent visible tile with a board tile",
-    "G": "swap places with an opponent's cube",
-    "H": "swap two unoccupied stacks",
-    "I": "swap top tiles with an opponent's cube",
-}
-"""rules.octocube.words.POWER_WORDS (a test checks they are the same)."""
+# the engine's own word lists: the shapes below match exactly what it writes
+_COLOURS = BACKGROUND_COLOURS
+_OBJECTS = OBJECTS
+_PLURALS = {plural: obj for obj, plural in PLURAL.items()}
+_PLAYERS = tuple(colour.capitalize() for colour in PLAYER_COLOURS)
+_DIRECTIONS = SIDE_FACES
+_FACES = FACES
+_POWER_WORDS = POWER_WORDS
 
 
 def _alt(words: object) -> str:

@@ -71,7 +71,13 @@ def main() -> None:
     ap.add_argument("--split", default="bench", choices=["bench", "tune"],
                     help="'tune' while adjusting thresholds; report figures from 'bench'")
     ap.add_argument("--show-errors", action="store_true")
+    ap.add_argument("--resolution", default="1280x720",
+                    help="camera resolution WIDTHxHEIGHT (default 1280x720, the speed target's)")
     args = ap.parse_args()
+    try:
+        width, height = (int(v) for v in args.resolution.lower().split("x"))
+    except ValueError:
+        ap.error(f"--resolution must look like 1920x1080, not {args.resolution!r}")
 
     renderer = Renderer()
     lights = list(LIGHTING_SETUPS)
@@ -88,7 +94,8 @@ def main() -> None:
         players = (2, 3, 4)[i % 3]
         light = lights[(i // 3) % 3]
         frame = synth_frame(base + i, renderer, players=players, max_tilt_deg=args.max_tilt,
-                            lighting=light, hands=hands, turned_tops=True)
+                            lighting=light, hands=hands, turned_tops=True,
+                            resolution=(width, height))
         cam = frame.camera
         tilt_used.append(cam.tilt_deg)
         intr = Intrinsics(cam.K, cam.dist_coeffs, (cam.width, cam.height))
@@ -175,7 +182,7 @@ def main() -> None:
     print("  occlusion (hand over the grid flagged / clean frame not flagged):")
     for name, sc in occl.items():
         print("  " + sc.line(name))
-    print("\nms per frame per stage at 1280x720 (mean / median / max over frames):")
+    print(f"\nms per frame per stage at {width}x{height} (mean / median / max over frames):")
     for k, v in stage_ms.items():
         print(f"  {k:<10} {statistics.mean(v):8.2f} {statistics.median(v):8.2f} {max(v):8.2f}")
     if args.show_errors:

@@ -1,4 +1,5 @@
-"""Processed frames per second of the whole pipeline at 1280x720, with per-stage timings.
+"""Processed frames per second of the whole pipeline at 1280x720 (``--resolution`` for other
+cameras), with per-stage timings.
 
 Frames of a digital-twin game are rendered first (not timed: the renderer stands in for the
 camera), then fed through the pipeline as a camera would deliver them: source -> calibration
@@ -30,7 +31,10 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=2, help="OpenCV threads (default 2 = 2 cores)")
     parser.add_argument("--repeat", type=int, default=2, help="timed passes over the film")
     parser.add_argument("--pixels", action="store_true", help="the pixel recogniser (vision.octocube)")
+    parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"),
+                        help="camera resolution (default 1280 720, the target's)")
     args = parser.parse_args()
+    width, height = args.resolution
 
     import cv2
 
@@ -41,7 +45,7 @@ def main() -> int:
     from tracker.session import TrackedGame
     from tracker.stillness import StillnessGate
 
-    demo = build_demo_pipeline(args.players, args.seed, 0, resolution=(1280, 720), max_moves=args.changes,
+    demo = build_demo_pipeline(args.players, args.seed, 0, resolution=(width, height), max_moves=args.changes,
                                pixels=args.pixels)
     t0 = time.perf_counter()
     frames = []
@@ -53,7 +57,7 @@ def main() -> int:
             continue
         frames.append(frame)
     render_s = time.perf_counter() - t0
-    print(f"rendered {len(frames)} frames of {args.changes} moves at 1280x720 in {render_s:.1f} s (not timed below)")
+    print(f"rendered {len(frames)} frames of {args.changes} moves at {width}x{height} in {render_s:.1f} s (not timed below)")
 
     best = None
     from tracker.pipeline import PixelRecogniser

@@ -68,6 +68,11 @@ def main() -> int:
         print(f"  UI-thread work per frame (frame minus buffer swap minus idle sleep): max {result['work_max_ms']} ms"
               f"   p99 {result['work_p99_ms']} ms;  buffer swap (software GL on Xvfb): max {result['flip_max_ms']} ms"
               f"   p99 {result['flip_p99_ms']} ms")
+        print(f"  garbage collections: {result['gc_collections']} ({result['gc_full_collections']} full), "
+              f"longest {result['gc_max_ms']} ms; frames over 50 ms with a collection over 5 ms in them: "
+              f"{result['over_50ms_with_gc']}")
+        print("  slowest UI frames (whole / buffer swap / idle sleep, ms): " + ", ".join(
+            f"{f['frame']}/{f['swap']}/{f['sleep']}" for f in result["slowest_frames_ms"]))
         print(f"  pipeline: {result['pipeline_frames']} frames ({result['pipeline_fps']} per second), "
               f"{result['moves']} moves confirmed; load average {result['load_avg']}")
     return 0
@@ -90,6 +95,7 @@ def _run(args: argparse.Namespace, home: Path) -> dict:
     stamps: list[float] = []
     state = {"start": None, "steps0": 0, "steps1": 0, "measuring": False}
     frames: list[tuple[float, float, float]] = []  # (whole frame, swap, sleep) while measuring
+    gc_pauses: list[tuple[float, float, int]] = []  # (start, seconds, generation)
 
     def frame(_dt: float) -> None:
         now = time.perf_counter()
@@ -109,6 +115,7 @@ def _run(args: argparse.Namespace, home: Path) -> dict:
 
     def begin(_dt: float) -> None:
         _instrument(frames, state)
+        _watch_gc(gc_pauses)
         if args.idle:
             import numpy as np
 
@@ -140,6 +147,10 @@ def _run(args: argparse.Namespace, home: Path) -> dict:
     work = sorted(max(0.0, f - swap - sleep) * 1000 for f, swap, sleep in frames)
     swaps = sorted(swap * 1000 for _, swap, _ in frames)
 
+    in_window = [(t, d, g) for t, d, g in gc_pauses if stamps[0] <= t <= stamps[-1]]
+    long_gaps = [(a, b) for a, b in zip(stamps, stamps[1:]) if (b - a) > 0.05]
+    gc_in_long = sum(any(a <= t <= b and d > 0.005 for t, d, _ in in_window) for a, b in long_gaps)
+
     def pct(values: list[float], q: float) -> float:
         return round(values[min(len(values) - 1, int(q * len(values)))], 1) if values else 0.0
 
@@ -152,6 +163,12 @@ def _run(args: argparse.Namespace, home: Path) -> dict:
         "pipeline_frames": steps, "pipeline_fps": round(steps / seconds, 1) if seconds else 0.0,
         "moves": app.history_len, "inline": args.inline,
         "load_avg": round(os.getloadavg()[0], 1),
+        "gc_collections": len(in_window),
+        "gc_max_ms": round(max((d for _, d, _ in in_window), default=0.0) * 1000, 1),
+        "gc_full_collections": sum(g == 2 for _, _, g in in_window),
+        "over_50ms_with_gc": gc_in_long,
+        "slowest_frames_ms": [{"frame": round(f * 1000, 1), "swap": round(sw * 1000, 1), "sleep": round(sl * 1000, 1)}
+                              for f, sw, sl in sorted(frames, reverse=True)[:5]],
     }
 
 
@@ -185,6 +202,22 @@ def _instrument(frames: list, state: dict) -> None:
     window.flip = timed_flip
     Clock.usleep = timed_usleep
     EventLoop.idle = timed_idle
+
+
+def _watch_gc(pauses: list[tuple[float, float, int]]) -> None:
+    """Record every garbage collection (start, seconds, generation): a full collection stops
+    every thread, so it shows up as a long UI frame that is nobody's work."""
+    import gc
+
+    started = {"t": 0.0}
+
+    def callback(phase: str, info: dict) -> None:
+        if phase == "start":
+            started["t"] = time.perf_counter()
+        else:
+            pauses.append((started["t"], time.perf_counter() - started["t"], int(info["generation"])))
+
+    gc.callbacks.append(callback)
 
 
 def _steps(app) -> int:

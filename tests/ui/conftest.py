@@ -70,7 +70,26 @@ class Driver:
         self.pump(0.3)
         path = self.shots / f"app_{name}.png"
         self.app.root.export_to_png(str(path))
+        _on_window_background(path)
         return path
+
+
+def _on_window_background(path: Path) -> None:
+    """``export_to_png`` renders the widgets on a transparent ground; the window shows them on its
+    clear colour (the app's background, drawn by the window, not by a widget). Put it back."""
+    import cv2
+    import numpy as np
+
+    from ui.app.main import BACKGROUND_RGBA
+
+    image = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+    if image is None or image.ndim != 3 or image.shape[2] != 4:
+        return
+    alpha = image[..., 3:4].astype(np.float32) / 255.0
+    r, g, b, _ = BACKGROUND_RGBA
+    ground = np.array([b, g, r], np.float32) * 255.0
+    out = image[..., :3].astype(np.float32) * alpha + ground * (1.0 - alpha)
+    cv2.imwrite(str(path), np.clip(out + 0.5, 0, 255).astype(np.uint8))
 
 
 def visible_texts(widget: Any) -> list[str]:

@@ -33,7 +33,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from ui.app.settings import TEXT_SIZES, AppSettings, saved_games
-from ui.app.worker import GameSetup, Mailbox, PipelineWorker, PlayView, UiEvent
+from ui.app.worker import GameSetup, Mailbox, PipelineWorker, PlayView, UiEvent, settle_heap
 from ui.i18n import LANGUAGES, category_name, colour_name, tr
 from ui.i18n.sentences import translate_label, translate_sentence
 
@@ -41,6 +41,7 @@ KV_DIR = Path(__file__).resolve().parent / "kv"
 SCREENS = ("home", "calibrate", "play", "score", "history", "settings")
 ALERT_HOLD_S = 3.0
 """An illegal-move alert stays up at least this long, even when the table is put right at once."""
+BACKGROUND_RGBA = (0.1, 0.11, 0.13, 1)
 SEAT_RGBA = ((0.86, 0.2, 0.2, 1), (0.95, 0.8, 0.15, 1), (0.2, 0.45, 0.95, 1), (0.6, 0.3, 0.8, 1))
 """Red, yellow, blue, purple (the engine's seat colours)."""
 
@@ -112,13 +113,23 @@ class PlayScreen(Screen):
             row.current = seat == app.current_player
 
     def fill_options(self, *_args: Any) -> None:
+        """The answer buttons, one per UI frame: laying out a few long translated sentences at
+        once took ~25 ms, and on top of a software buffer swap that froze a frame past 50 ms."""
         app = _app()
         box = self.ids.option_buttons
         box.clear_widgets()
-        for i, text in enumerate(app.options):
-            button = _make("BigButton", text=f"{i + 1}.  {app.say(text)}", font_size=app.fs(21))
+        texts = list(app.options)
+        self._options_batch = batch = object()  # a newer question stops an older fill
+
+        def add(i: int) -> None:
+            if self._options_batch is not batch or i >= len(texts):
+                return
+            button = _make("BigButton", text=f"{i + 1}.  {app.say(texts[i])}", font_size=app.fs(21))
             button.bind(on_release=lambda _b, i=i: app.answer(i))
             box.add_widget(button)
+            Clock.schedule_once(lambda _dt: add(i + 1), 0)
+
+        add(0)
 
 
 class ScoreScreen(Screen):
@@ -300,6 +311,11 @@ class TableSightApp(App):
         sys.setswitchinterval(0.001)
         for name in ("root",) + SCREENS:
             Builder.load_file(str(KV_DIR / f"{name}.kv"))
+        # the app's background is the window's clear colour: a full-window rectangle drawn over
+        # it would cost a second fill of every pixel per redraw on a software renderer
+        from kivy.core.window import Window
+
+        Window.clearcolor = BACKGROUND_RGBA
         settings, note = AppSettings.load(self.home / "settings.json")
         self.settings_note = note
         self.apply_settings(settings)
@@ -314,6 +330,7 @@ class TableSightApp(App):
         Clock.schedule_interval(self._count_frame, 0)
         if self.start_demo:
             Clock.schedule_once(lambda dt: self.start_game(), 0.5)
+        Clock.schedule_once(lambda dt: settle_heap(), 0)  # once the screens exist, before play
         return root
 
     def on_stop(self) -> None:

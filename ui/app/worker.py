@@ -12,6 +12,7 @@ Nothing here imports kivy, so the worker is tested (and benchmarked) without a d
 
 from __future__ import annotations
 
+import gc
 import queue
 import threading
 import time
@@ -213,6 +214,7 @@ class PipelineWorker:
             self.mailbox.post(PlayView(ready=False, camera_ok=False, camera_message=str(exc), error=str(exc)),
                               [UiEvent("error", str(exc))])
             return
+        settle_heap(collect=False)  # the game, models and (demo) film are built: keep them out of GC scans
         self.mailbox.post(self._view(None), [])
         try:
             self._loop()
@@ -392,6 +394,19 @@ def _overlay_on_table(overlay: tuple[Any, ...], profile: Any, rectifier: Any) ->
     return tuple(SimpleNamespace(label=item.label, confidence=item.confidence,
                                  polygon=rectifier.table_mm_to_px(geometry.image_to_mm(np.asarray(item.polygon, float))))
                  for item in overlay)
+
+
+def settle_heap(*, collect: bool = True) -> None:
+    """Move every object alive now out of the garbage collector's reach (``gc.freeze``).
+
+    A full collection stops every thread while it walks all objects; with Kivy, the engine, the
+    models and a demo film loaded that walk took 150 ms, a frozen UI frame. Objects built once
+    and kept (widgets, the game, the recogniser) never become garbage, so they need no walking.
+    ``collect`` first frees what is already garbage (at start-up, before the first frame; not
+    while the UI is drawing, since it is the very pause this avoids)."""
+    if collect:
+        gc.collect()
+    gc.freeze()
 
 
 def _yield_to_the_ui(niceness: int) -> None:

@@ -54,9 +54,11 @@ def synth_frame(seed: int, renderer: Renderer, *, players: int | None = None,
                 tilt_deg: float | None = None, max_tilt_deg: float = 25.0,
                 lighting: Lighting | str | None = None, noise: bool = True,
                 hands: bool = False, clean: bool = False, rich: bool = False,
-                turned_tops: bool = False) -> SynthFrame:
+                turned_tops: bool = False,
+                resolution: tuple[int, int] | None = None) -> SynthFrame:
     """``rich``: more of the rare things (lettered abyss tiles, tiles on cube tops) for training.
-    ``turned_tops``: the tiles on cube tops lie in random quarter turns (as after rolls)."""
+    ``turned_tops``: the tiles on cube tops lie in random quarter turns (as after rolls).
+    ``resolution``: the camera's (width, height); the renderer's default (1280x720) otherwise."""
     rng = random.Random(stable_rng_seed("octovision", seed))
     n = players or rng.choice([2, 3, 4])
     view = random_octocube_view(n, seed, progress=rng.uniform(0.1, 0.95))
@@ -66,7 +68,8 @@ def synth_frame(seed: int, renderer: Renderer, *, players: int | None = None,
         for cube in view.cubes:
             cube.ups = {"top": rng.choice(["north", "east", "south", "west"])}  # type: ignore[attr-defined]
     scene = octocube_scene(view, seed=seed, table_style=rng.choice(["wood", "cloth", "plain"]))
-    camera = CameraModel.random(rng, tilt_deg=tilt_deg, max_tilt_deg=max_tilt_deg)
+    camera = CameraModel.random(rng, tilt_deg=tilt_deg, max_tilt_deg=max_tilt_deg,
+                                **({"resolution": resolution} if resolution else {}))
     if clean:
         options = RenderOptions.clean()
     else:

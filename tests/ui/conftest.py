@@ -130,9 +130,13 @@ def ui(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
 
     xvfb, display = start_xvfb(SIZE)
     saved_env = {k: os.environ.get(k) for k in ("DISPLAY", "KIVY_NO_ARGS", "KIVY_HOME", "KIVY_NO_CONSOLELOG",
-                                                "KIVY_NO_FILELOG", "TABLESIGHT_HOME")}
+                                                "KIVY_NO_FILELOG", "TABLESIGHT_HOME", "SDL_VIDEO_X11_VISUALID")}
     os.environ.update(DISPLAY=display, KIVY_NO_ARGS="1", KIVY_HOME=str(home / "kivy"), KIVY_NO_CONSOLELOG="1",
                       KIVY_NO_FILELOG="1", TABLESIGHT_HOME=str(home))
+    os.environ.pop("SDL_VIDEO_X11_VISUALID", None)
+    from ui.app.x11 import prefer_default_visual
+
+    prefer_default_visual()  # as `tablesight app` does
     app = None
     try:
         from kivy.config import Config

@@ -15,8 +15,8 @@ class XvfbError(RuntimeError):
 def start_xvfb(size: tuple[int, int] = (1280, 800), depth: int = 24) -> tuple[subprocess.Popen[bytes], str]:
     """(process, ':N'): Xvfb picks a free display number and reports it through a pipe.
 
-    ``depth`` 16 makes Mesa's software buffer swap about 3 times cheaper than 24 (its copy to a
-    24-bit X screen dominates every redraw at 1280x800); the responsiveness bench measures both."""
+    At depth 24 Xvfb also offers 32-bit ARGB visuals, which make software GL swaps slow: open
+    the window with :func:`ui.app.x11.prefer_default_visual` (the app command does)."""
     if shutil.which("Xvfb") is None:
         raise XvfbError("Xvfb is not installed (apt-get install xvfb)")
     read_fd, write_fd = os.pipe()

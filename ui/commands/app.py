@@ -38,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError:
         raise CommandError(f"--size must look like 1280x800, not {args.size!r}") from None
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    from ui.app.x11 import prefer_default_visual
+
+    prefer_default_visual()  # an opaque window: no slow ARGB visual (see ui/app/x11.py)
     try:
         from kivy.config import Config
     except ImportError:

@@ -40,6 +40,9 @@ def _templates(blur_sigma_px: float) -> np.ndarray:
     return np.stack(out)
 
 
+LETTER_NET_CROP_PX = 42
+"""The letter net looks at 14 mm around the aligned disc centre (3 px/mm)."""
+
 LETTER_CROP_MM = 11.0
 """The disc with the letter (6.8 mm radius): compared on its own, so that the spiral that every
 abyss tile shares does not drown the few pixels that differ between letters."""
@@ -56,11 +59,29 @@ class LetterReader:
         self.crops = self.templates[:, off:off + c, off:off + c]
         self._off = off
 
-    def read(self, patch_bgr: np.ndarray) -> tuple[str, float, float]:
-        """(label, best score, margin over the runner-up) for one LETTER_WINDOW_MM patch."""
+    def aligned(self, patch_bgr: np.ndarray) -> tuple[np.ndarray, int, int]:
+        """(grey window, x, y): where the tile's art (the mean over all letters) lies in the
+        window, as the top-left corner of the template."""
         grey = cv2.cvtColor(patch_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
         response = cv2.matchTemplate(grey, self._align, cv2.TM_CCOEFF_NORMED)
         _, _, _, (x, y) = cv2.minMaxLoc(response)
+        return grey, int(x), int(y)
+
+    def net_input(self, patch_bgr: np.ndarray, dx: int = 0, dy: int = 0) -> np.ndarray:
+        """The letter net's input: the aligned disc (LETTER_NET_CROP_PX square, grey), scaled to
+        zero mean and unit spread so that lighting does not matter. ``dx``/``dy`` shift the crop
+        (training jitter)."""
+        grey, x, y = self.aligned(patch_bgr)
+        t = self.templates.shape[1]
+        half = LETTER_NET_CROP_PX // 2
+        cx = min(max(x + t // 2 + dx, half), grey.shape[1] - half)
+        cy = min(max(y + t // 2 + dy, half), grey.shape[0] - half)
+        crop = grey[cy - half:cy + half, cx - half:cx + half]
+        return ((crop - crop.mean()) / (crop.std() + 4.0)).astype(np.float32)
+
+    def read(self, patch_bgr: np.ndarray) -> tuple[str, float, float]:
+        """(label, best score, margin over the runner-up) for one LETTER_WINDOW_MM patch."""
+        grey, x, y = self.aligned(patch_bgr)
         pad = 2
         x0, y0 = x + self._off - pad, y + self._off - pad
         region = grey[max(0, y0):y0 + self._crop + 2 * pad, max(0, x0):x0 + self._crop + 2 * pad]

@@ -14,7 +14,7 @@ import numpy as np
 
 from vision.octocube.colour import MatSampler, apply_gains
 from vision.octocube.geometry import PatchSpec, TableView, sample_patches
-from vision.octocube.letters import ABYSS_TOP_MM, LETTER_NET_MM, LETTER_PX_PER_MM
+from vision.octocube.letters import ABYSS_TOP_MM, LETTER_NET_MM, LETTER_PX_PER_MM, LETTER_WINDOW_MM
 from vision.render.octocube_layout import grid_centre
 from vision.octocube.layout import PATCH_PX_PER_MM, mat_sample_points, patch_layout
 from vision.octocube.synth import SEED_RANGES, synth_frame
@@ -45,10 +45,16 @@ def frame_patches(frame) -> dict[str, tuple[np.ndarray, list[str]]]:  # noqa: AN
         specs = [PatchSpec("letter", grid_centre(loc, frame.grid_size), ABYSS_TOP_MM, LETTER_NET_MM)
                  for loc, _ in abyss]
         letters = apply_gains(sample_patches(frame.image, view.patch_maps(specs, LETTER_PX_PER_MM)), gains)
+        specs = [PatchSpec("letter", grid_centre(loc, frame.grid_size), ABYSS_TOP_MM, LETTER_WINDOW_MM)
+                 for loc, _ in abyss]
+        windows = apply_gains(sample_patches(frame.image, view.patch_maps(specs, LETTER_PX_PER_MM)), gains)
     else:
         letters = np.zeros((0, 52, 52, 3), np.uint8)
+        side = int(round(LETTER_WINDOW_MM * LETTER_PX_PER_MM))
+        windows = np.zeros((0, side, side, 3), np.uint8)
     return {
         "letters": (letters, [lab for _, lab in abyss]),
+        "letter_windows": (windows, [lab for _, lab in abyss]),
         "tops": (np.concatenate([stacks, boards, coins, cubes[top_idx]]),
                  labels["stacks"] + labels["boards"] + labels["coins"]
                  + [labels["cube_tops"][i] for i in top_idx]),
@@ -63,14 +69,19 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--split", default="train", choices=sorted(SEED_RANGES))
     ap.add_argument("--rich", action="store_true", help="more abyss letters and cube-top tiles")
+    ap.add_argument("--resolutions", default="1280x720",
+                    help="camera resolutions WxH, comma-separated; each frame takes one in turn")
+    ap.add_argument("--only", choices=["letters"], help="save only the letter windows (the letter net's data)")
     args = ap.parse_args()
+    resolutions = [tuple(int(v) for v in r.lower().split("x")) for r in args.resolutions.split(",")]
     renderer = Renderer()
     acc: dict[str, tuple[list[np.ndarray], list[str]]] = {"tops": ([], []), "cubes": ([], []),
-                                                          "letters": ([], [])}
+                                                          "letters": ([], []), "letter_windows": ([], [])}
     t0 = time.time()
     base = SEED_RANGES[args.split].start
     for i in range(args.start, args.start + args.count):
-        frame = synth_frame(base + i, renderer, max_tilt_deg=30.0, rich=args.rich)
+        frame = synth_frame(base + i, renderer, max_tilt_deg=30.0, rich=args.rich,
+                            resolution=resolutions[i % len(resolutions)])  # type: ignore[arg-type]
         for key, (p, l) in frame_patches(frame).items():
             acc[key][0].append(p)
             acc[key][1].extend(l)
@@ -78,6 +89,11 @@ def main() -> None:
             print(f"{i - args.start + 1} frames, {time.time() - t0:.0f} s", flush=True)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
+    if args.only == "letters":
+        np.savez_compressed(out, letter_windows_x=np.concatenate(acc["letter_windows"][0]),
+                            letter_windows_y=np.array(acc["letter_windows"][1]))
+        print(f"saved {out}: {len(acc['letter_windows'][1])} letter windows")
+        return
     np.savez_compressed(out, tops_x=np.concatenate(acc["tops"][0]), tops_y=np.array(acc["tops"][1]),
                         cubes_x=np.concatenate(acc["cubes"][0]), cubes_y=np.array(acc["cubes"][1]),
                         letters_x=np.concatenate(acc["letters"][0]), letters_y=np.array(acc["letters"][1]))

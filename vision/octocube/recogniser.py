@@ -77,7 +77,11 @@ class PatchClassifier:
         if len(patches_bgr) == 0:
             return np.zeros((0, len(self.classes)), np.float32)
         x = (np.ascontiguousarray(patches_bgr.transpose(0, 3, 1, 2)).astype(np.float32) / 255.0 - 0.5) / 0.25
-        (logits,) = self._session.run(None, {self._input: x})
+        return self.probabilities_of(x)
+
+    def probabilities_of(self, x: np.ndarray) -> np.ndarray:
+        """Probabilities for input already in the model's own form (float32 NCHW)."""
+        (logits,) = self._session.run(None, {self._input: np.ascontiguousarray(x, np.float32)})
         return _softmax(logits.astype(np.float64)).astype(np.float32)
 
 
@@ -168,6 +172,9 @@ class OctocubeRecogniser:
                                         also=(tuple(c for c in TOP_CLASSES if c != TURNED),))
         classes = self.tops_net.classes
         self.cubes_net = PatchClassifier(models / "octocube_cubes.onnx", CUBE_CLASSES, self.config.threads)
+        letters = models / "octocube_letters.onnx"  # optional: the template reader stands in
+        self.letters_net = (PatchClassifier(letters, LETTER_LABELS, self.config.threads)
+                            if letters.is_file() else None)
         self._size: tuple[int, int] | None = None
         self._classes = classes
         self._tile_cols = np.array([classes.index(t) for t in TILE_LABELS])
@@ -360,7 +367,8 @@ class OctocubeRecogniser:
     def _read_letter(self, index: int, probs: np.ndarray, frame: np.ndarray,
                      gains: np.ndarray) -> tuple[str, float]:
         """An abyss tile's letter from a 3 px/mm window at the known height of a lone tile, by
-        the template reader; the classifier's own letter vote only raises the confidence. The
+        the letter net (models/octocube_letters.onnx) when it is there, its probability the
+        confidence. Otherwise by the template reader; the classifier's own letter vote only raises the confidence. The
         confidence is the abyss probability scaled by how clearly the best letter template
         beats the runner-up (a few camera pixels per letter: often doubtful)."""
         mx, my, side = self._letter_maps
@@ -369,6 +377,10 @@ class OctocubeRecogniser:
         patch = apply_gains(patch[None], gains)[0]
         abyss_cols = [self._classes.index(c) for c in LETTER_LABELS]
         p_abyss = float(sum(probs[c] for c in abyss_cols))
+        if self.letters_net is not None:
+            p = self.letters_net.probabilities_of(self._letters.net_input(patch)[None, None])[0]
+            best = int(np.argmax(p))
+            return LETTER_LABELS[best], p_abyss * float(p[best])
         label, _, margin = self._letters.read(patch)
         net_label = self._classes[max(abyss_cols, key=lambda c: probs[c])]
         clarity = min(1.0, margin / self.config.letter_margin_for_certainty)

@@ -68,8 +68,11 @@ train-dice: $(TRAIN_STAMP)
 	nice -n 19 $(TRAIN_PY) vision/dice/train.py classifier --work build/dice-train --per-class 1200 --device $(DICE_DEVICE) --workers $(DICE_WORKERS) --cls-batch 256 --cls-epochs 200 --cls-hours $(DICE_HOURS)
 	$(TRAIN_PY) vision/dice/train.py export --work build/dice-train
 
-# the Octocube tile and cube classifiers, from renders (about 70 minutes; see models/octocube_models.md)
+# the Octocube tile, cube and abyss-letter classifiers, from renders (about 2 hours on 2 cores; see models/octocube_models.md)
 train-octocube: $(STAMP) $(TRAIN_STAMP)
 	for k in 0 1; do nice -n 19 $(PY) -m vision.octocube.make_dataset --out build/octocube_ds/train_$$k.npz --start $$((k*150)) --count 150; done
 	nice -n 19 $(PY) -m vision.octocube.make_dataset --out build/octocube_ds/rich_0.npz --start 1000 --count 120 --rich
 	nice -n 19 $(TRAIN_PY) -m vision.octocube.train --data build/octocube_ds --out models --epochs 8 --legacy-classes
+	for k in 0 1; do nice -n 19 $(PY) -m vision.octocube.make_dataset --out build/letters/train_$$k.npz --start $$((20000 + k*400)) --count 400 --rich --only letters --resolutions 1280x720,1600x900,1920x1080,1440x810; done
+	nice -n 19 $(PY) -m vision.octocube.make_dataset --split tune --out build/letters_val/tune.npz --start 8000 --count 150 --rich --only letters --resolutions 1280x720,1920x1080,1600x900
+	nice -n 19 $(TRAIN_PY) -m vision.octocube.train_letters --data build/letters --val build/letters_val --out models --epochs 25

@@ -126,6 +126,46 @@ def test_bad_geometry_and_missing_models_are_refused(tmp_path: Path) -> None:
         OctocubeRecogniser(5, 7, cam)
 
 
+def _letters_read(frame, models_dir: str | None = None) -> tuple[OctocubeRecogniser, int, int]:  # noqa: ANN001
+    from calibration.table import calibrate_table
+
+    cam = frame.camera
+    intr = Intrinsics(cam.K, cam.dist_coeffs, (cam.width, cam.height))
+    config = RecogniserConfig(models_dir=models_dir) if models_dir else None
+    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, calibrate_table(frame.image, intr).geometry,
+                             intr, config=config)
+    obs = rec.recognise(frame.image)
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    letters = {loc: want for loc, want in truth.tops.items() if want.startswith("abyss")}
+    right = sum(_label(obs.tops[loc]) == want for loc, want in letters.items())
+    return rec, right, len(letters)
+
+
+@pytest.fixture(scope="module")
+def lettered(renderer: Renderer) -> object:
+    """A 1920x1080 view with about ten lettered abyss tiles (test seeds: never trained on)."""
+    return synth_frame(SEED + 11, renderer, players=3, tilt_deg=14.0, lighting="daylight", rich=True,
+                       resolution=(1920, 1080))
+
+
+def test_abyss_letters_are_read_by_the_letter_net(lettered) -> None:  # noqa: ANN001
+    rec, right, total = _letters_read(lettered)
+    assert rec.letters_net is not None, "models/octocube_letters.onnx is shipped"
+    assert total >= 5
+    assert right >= total - 1, f"{right}/{total} letters"
+
+
+def test_without_the_letter_net_the_templates_read_letters(lettered, tmp_path: Path) -> None:  # noqa: ANN001
+    import shutil
+
+    models = Path(RecogniserConfig().models_dir)
+    for name in ("octocube_tops.onnx", "octocube_cubes.onnx"):
+        shutil.copy(models / name, tmp_path / name)
+    rec, right, total = _letters_read(lettered, str(tmp_path))
+    assert rec.letters_net is None
+    assert right >= total // 2  # the older, weaker reader still works
+
+
 def test_config_file_rejects_unknown_settings(tmp_path: Path) -> None:
     path = tmp_path / "octo.json"
     path.write_text(json.dumps({"min_cube_probability": 0.6, "skin_cr": [130, 170]}))

@@ -125,3 +125,18 @@ def test_height_change_refuses_mismatched_fingerprints() -> None:
 
 def test_reading_without_pixels_still_builds() -> None:
     assert StackTopReading((0, 0), None, 1.0).fingerprint is None
+
+
+def test_no_height_next_to_a_cube_that_arrived(scenes: dict) -> None:
+    """A cube moved next to the stack may hide or shade part of its top: not measured there."""
+    from vision.octocube.observation import CubeReading
+
+    loc = scenes["loc"]
+    lowered = scenes["lowered"]
+    neighbour = next(l for l in lowered.tops if max(abs(l[0] - loc[0]), abs(l[1] - loc[1])) == 1
+                     and lowered.tops[l].tile is not None)
+    seat = max(lowered.cubes) + 1 if lowered.cubes else 0
+    moved = replace(lowered, cubes={**lowered.cubes, seat: CubeReading(seat, neighbour, None, 1.0)})
+    heights = StackHeights()
+    heights.remember(scenes["before"], _heights(scenes["state"]))
+    assert all(r.height is None for r in heights.annotate(moved).tops.values())

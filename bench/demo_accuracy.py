@@ -52,7 +52,7 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     demo = build_demo_pipeline(spec["players"], spec["seed"], args.illegal, tilt=spec["tilt"],
                                lighting=spec["lighting"], resolution=tuple(args.resolution),
                                timing=timing, max_moves=args.max_moves or None, doubt=args.doubt,
-                               pixels=args.pixels)
+                               pixels=args.pixels, heights=not args.no_heights)
     result = run_demo(demo)
     result.pop("score_text", None)
     return {**spec, **result}
@@ -139,17 +139,27 @@ def main() -> int:
     parser.add_argument("--pixels", action="store_true",
                         help="read frames with the pixel recogniser (vision.octocube) instead of the "
                         "renderer's labels")
+    parser.add_argument("--no-heights", action="store_true",
+                        help="do not measure stack heights between scenes (tracker/stack_heights.py)")
+    parser.add_argument("--only-seed", type=int, help="play only the game of this seed (with --games "
+                        "and --seed as usual, so it keeps its players, tilt and lighting)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
     args = parser.parse_args()
     specs = game_specs(args.games, args.seed)
+    if args.only_seed is not None:
+        specs = [s for s in specs if s["seed"] == args.only_seed]
+        if not specs:
+            parser.error(f"no game has seed {args.only_seed} (seeds {args.seed}-{args.seed + args.games - 1})")
     play = play_observations if args.observations else play_frames
     t0 = time.perf_counter()
     results: list[dict[str, Any]] = []
     mode = "observations" if args.observations else f"frames {args.resolution[0]}x{args.resolution[1]}"
     if not args.observations:
         mode += ", pixel recogniser" if args.pixels else ", ground-truth recogniser (renderer labels)"
-    print(f"{args.games} games, {mode}, {args.illegal} illegal each"
+        if args.pixels:
+            mode += ", no stack heights" if args.no_heights else ", stack heights from parallax"
+    print(f"{len(specs)} games, {mode}, {args.illegal} illegal each"
           + (f", at most {args.max_moves} moves" if args.max_moves else ", whole games"), flush=True)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(play, spec, args) for spec in specs]
@@ -167,7 +177,7 @@ def main() -> int:
     false = sum(r["false_alarms"] for r in results)
     scores_ok = sum(bool(r["final_scores_match"]) for r in results)
     # illegal changes that only a stack-height reading can see (a tile taken by hand that leaves
-    # an identical tile on top): the pixel recogniser reads no heights yet
+    # an identical tile on top): the pixel recogniser measures them between scenes from parallax
     needs_heights = sum(r.get("illegal_needs_heights", 0) for r in results)
     flagged_needs_heights = sum(r.get("illegal_flagged_needs_heights", 0) for r in results)
     summary = {

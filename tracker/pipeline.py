@@ -22,6 +22,7 @@ import numpy as np
 
 from tracker.inference import scratch_copy
 from tracker.session import TrackedGame, TrackerEvent
+from tracker.stack_heights import StackHeights
 from tracker.stillness import GateEvent, StillnessConfig, StillnessGate
 
 
@@ -82,7 +83,7 @@ class Pipeline:
     def __init__(self, source: Any, recogniser: FrameRecogniser, tracked: TrackedGame, *,
                  profile: Any = None, calibrate: bool = True, gate: StillnessGate | None = None,
                  overlay_geometry: Callable[[Any, Any], list[OverlayItem]] | None = None,
-                 recheck: bool = True) -> None:
+                 recheck: bool = True, stack_heights: StackHeights | bool = True) -> None:
         self.source = source
         self.recogniser = recogniser
         self.tracked = tracked
@@ -91,6 +92,9 @@ class Pipeline:
         self.gate = gate or StillnessGate()
         self.overlay_geometry = overlay_geometry or octocube_overlay
         self.recheck = recheck
+        self.stack_heights: StackHeights | None = (
+            StackHeights() if stack_heights is True else stack_heights or None)
+        """Stack heights from two scenes (the last accepted one is the reference); False: off."""
         self.stats = PipelineStats()
         self.calibration_message = "calibrated from the profile" if profile is not None else "not calibrated yet"
         self._watcher: Any = None
@@ -214,7 +218,9 @@ class Pipeline:
                     self.stats.recognised += 1
                     t = time.perf_counter()
                     try:
+                        observed = self._with_heights(observed)
                         events = self.tracked.observe(observed)
+                        self._remember_if_accepted(observed)
                     except Exception as exc:  # a tracker bug must not stop the camera
                         events = []
                         message = f"the tracker could not use this scene: {type(exc).__name__}: {exc}"
@@ -226,6 +232,20 @@ class Pipeline:
         return self._update(frame.index, image, tuple(overlay), tuple(events), message == "ok" or
                             message.startswith("a hand"), message, stage, gate_event.value,
                             recognised=recognised, frame=frame)
+
+    def _with_heights(self, observed: Any) -> Any:
+        return self.stack_heights.annotate(observed) if self.stack_heights is not None else observed
+
+    def _remember_if_accepted(self, observed: Any) -> None:
+        """The tracker's state explains this scene (no alert, no open question): its stack
+        heights are this scene's, so it becomes the reference for the next ones."""
+        if self.stack_heights is None:
+            return
+        if self.tracked.alert is not None or self.tracked.pending is not None:
+            return
+        heights = getattr(self.tracked.adapter.expected(self.tracked.state), "heights", None)
+        if heights is not None:
+            self.stack_heights.remember(observed, heights)
 
     def _update(self, index: int, image: np.ndarray | None, overlay: tuple[OverlayItem, ...],
                 events: tuple[TrackerEvent, ...], ok: bool, message: str, stage: dict[str, float],
@@ -340,9 +360,11 @@ def build_demo_pipeline(players: int, seed: int, illegal: int = 0, *, tilt: floa
                         timing: Any = None, gate: StillnessConfig | None = None,
                         lighting_drift_every: int = 12, max_moves: int | None = None,
                         doubt: float = 0.0, log: Any = None, realtime: bool = False,
-                        recogniser: FrameRecogniser | None = None, pixels: bool = False) -> DemoPipeline:
+                        recogniser: FrameRecogniser | None = None, pixels: bool = False,
+                        heights: bool = True) -> DemoPipeline:
     """A seeded Octocube game filmed by the digital twin and watched by the full pipeline.
-    The tracker starts from the hidden-information deal; only frames reach it."""
+    The tracker starts from the hidden-information deal; only frames reach it. ``heights``:
+    measure stack heights between scenes (pixel recogniser; see tracker/stack_heights.py)."""
     import random as _random
     from dataclasses import replace
 
@@ -382,5 +404,5 @@ def build_demo_pipeline(players: int, seed: int, illegal: int = 0, *, tilt: floa
         recogniser = PixelRecogniser.for_camera(state.grid_size, players, camera)
     rec = recogniser or GroundTruthRecogniser(state.grid_size, players, doubt=doubt, seed=seed)
     source = SyntheticSource(frames, fps=timing.fps, realtime=realtime)
-    pipe = Pipeline(source, rec, tracked, gate=StillnessGate(gate or DEMO_GATE))
+    pipe = Pipeline(source, rec, tracked, gate=StillnessGate(gate or DEMO_GATE), stack_heights=heights)
     return DemoPipeline(pipe, twin, getattr(rec, "name", type(rec).__name__))

@@ -5,6 +5,7 @@ less and never lets a single doubtful one decide a move on its own."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.octocube.components import Location, Tile
 
@@ -21,7 +22,15 @@ class StackTopReading:
     covered: bool = False
     """A cube stands here, so the top tile cannot be seen."""
     height: int | None = None
-    """Number of tiles in the stack when it can be estimated from the side edge, else None."""
+    """Number of tiles in the stack when it can be estimated, else None. One image cannot tell
+    it; the tracker sets it from two scenes (see ``fingerprint``)."""
+    fingerprint: Any = field(default=None, compare=False, repr=False)
+    """Grey image (numpy uint8) of the top at the stack plane, for comparing the same location
+    between two still scenes (vision/octocube/heights.py); None when not sampled. Pixels, not
+    a reading: not compared, not shown, not logged."""
+    parallax_mm: tuple[float, float] | None = field(default=None, compare=False, repr=False)
+    """How far (table mm, in the fingerprint's frame) the top's image moves per tile of extra
+    stack height at this location, from the camera geometry; None when not known."""
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,14 @@ Stages (each timed in ``observation.timings_ms``):
   tops      every grid location: tile, hole, or covered by a found cube
   boards    tiles on each player board, coin pile beside it
   occlusion skin-coloured blobs / covered mat strips over the play area -> ``occluded``
+  fingerprints  a grey 2 px/mm image of every visible stack top and its parallax vector, for
+            the tracker's stack-height comparison between two scenes (heights.py)
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +31,12 @@ from vision.octocube.colour import MatSampler, apply_gains
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.errors import BadFrameError, ModelError, RecognitionError, TableGeometryError
 from vision.octocube.geometry import PatchSpec, TableView, sample_patches
+from vision.octocube.heights import FINGERPRINT_PX_PER_MM, fingerprint_specs, to_fingerprint
 from vision.octocube.letters import (ABYSS_TOP_MM, LETTER_LABELS, LETTER_PX_PER_MM, LETTER_WINDOW_MM,
                                      LetterReader)
-from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, EMPTY, PATCH_PX_PER_MM, TILE_LABELS,
-                                    TOP_CLASSES, TURNED, mat_probes_by_side, patch_layout, tile_of)
+from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, EMPTY, PATCH_PX_PER_MM, STACK_PLANE_MM,
+                                    TILE_LABELS, TOP_CLASSES, TURNED, mat_probes_by_side, patch_layout,
+                                    tile_of)
 from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObservation,
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
@@ -206,7 +211,14 @@ class OctocubeRecogniser:
         self._mat = MatSampler(self.view, [p for side in probes for p in side])
         self._occlusion = OcclusionDetector(self.view, probes, self.config)
         self._letters = LetterReader()
+        self._prepare_fingerprints()
         self._size = size
+
+    def _prepare_fingerprints(self) -> None:
+        """One remap for all stack fingerprints, and each location's parallax vector."""
+        centres = [s.centre_mm for s in self.layout.stacks]
+        specs, self._parallax = fingerprint_specs(self.view, centres, STACK_PLANE_MM)
+        self._fingerprint_maps = self.view.patch_maps(specs, FINGERPRINT_PX_PER_MM)
 
     def _check_frame(self, frame: Any) -> np.ndarray:
         if not isinstance(frame, np.ndarray):
@@ -280,7 +292,12 @@ class OctocubeRecogniser:
         self.last_occlusion: OcclusionReport = report
         t7 = time.perf_counter()
         timings["occlusion"] = (t7 - t6) * 1000
-        timings["total"] = (t7 - t0) * 1000
+
+        if not obs.occluded:
+            self._attach_fingerprints(obs, frame, gains)
+        t8 = time.perf_counter()
+        timings["fingerprints"] = (t8 - t7) * 1000
+        timings["total"] = (t8 - t0) * 1000
         obs.timings_ms = {k: round(v, 3) for k, v in timings.items()}
         return obs
 
@@ -363,6 +380,17 @@ class OctocubeRecogniser:
             if label.startswith("abyss"):
                 label, conf = self._read_letter(i, p, frame, gains)
             obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
+
+    def _attach_fingerprints(self, obs: OctocubeObservation, frame: np.ndarray, gains: np.ndarray) -> None:
+        """Every visible tile top gets its fingerprint and parallax vector (not a height: one
+        image cannot tell it, the tracker compares two scenes)."""
+        patches = apply_gains(sample_patches(frame, self._fingerprint_maps), gains)
+        for i, loc in enumerate(self.layout.stack_locations):
+            reading = obs.tops.get(loc)
+            if reading is None or reading.covered or reading.tile is None:
+                continue
+            obs.tops[loc] = replace(reading, fingerprint=to_fingerprint(patches[i]),
+                                    parallax_mm=self._parallax[i])
 
     def _read_letter(self, index: int, probs: np.ndarray, frame: np.ndarray,
                      gains: np.ndarray) -> tuple[str, float]:

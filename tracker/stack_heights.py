@@ -1,0 +1,124 @@
+"""Stack heights for the Octocube tracker, from two still scenes of the same camera.
+
+A tile taken by hand off a stack whose next tile is identical changes nothing seen from above but
+the height of the top, and the pixel recogniser cannot read an absolute height (see
+vision/octocube/heights.py). This compares each stack top with the same location in the
+*reference*: the last scene the tracker accepted (its state then explained the table, so the
+state's stack heights are that scene's heights). Where a top is measurably one or more whole tiles
+lower than in the reference, the reading gets ``height = reference height - k``; the adapter's
+height comparison then names the hand-taken tile. Everywhere else the height stays None.
+
+False alarms are worse than misses, so a height is only set when everything agrees: the same tile
+reads on top in both scenes, no cube stood there in either, no cube arrived at or left a
+neighbouring location in between (a 40 mm cube leans over its neighbours in a tilted view and
+hides or shades part of their tops: on the digital twin such tops measured shifts up to a whole
+tile), the parallax is large enough to measure, the correlation peak is high and clearly better
+than no shift, the shift is close to a whole number of tiles, and only a few stacks changed at
+once (many at once means the camera or the table moved: then nothing is set and the reference is
+dropped).
+
+Measured on the 20 bench games (bench/demo_accuracy.py --pixels --max-moves 30): tops with an
+unchanged neighbourhood and a peak of at least 0.95 never read more than 0.2 mm (0.31 tile at
+0.5 mm per tile or more) lower than in the reference; a taken tile reads 0.8-1.05 tiles lower.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules.octocube.components import Location
+from vision.octocube.observation import OctocubeObservation, StackTopReading
+
+
+@dataclass(frozen=True)
+class StackHeightsConfig:
+    enabled: bool = True
+    """The switch: False leaves every height None (the pixel recogniser's heights before this)."""
+    min_parallax_mm: float = 0.5
+    """Image shift per tile below which a location is not measured (low-tilt cameras, locations
+    near the point below the camera): sensor noise there is a sizeable part of a tile."""
+    min_peak: float = 0.95
+    """Lowest normalised cross-correlation at the best shift (the same art, well lit; taken tiles
+    scored 0.98-1.0 on the bench, tops partly hidden by a neighbouring cube up to 0.9)."""
+    min_gain: float = 0.01
+    """How much better the best shift must match than no shift at all (taken tiles: 0.017-0.04;
+    a flat correlation curve says the art hardly constrains the shift)."""
+    min_tiles: float = 0.7
+    """Smallest drop (tiles) counted; a drop counts as the nearest whole number of tiles ..."""
+    max_off_whole: float = 0.3
+    """... only when it is that close to it."""
+    max_changed: int = 2
+    """More stacks measured lower at once than this: the camera or the table moved."""
+
+
+@dataclass(frozen=True)
+class _Reference:
+    tops: dict[Location, StackTopReading]
+    heights: dict[Location, int]
+    cubes: frozenset[Location]
+
+
+class StackHeights:
+    """Keeps the reference scene and annotates new observations with measured heights."""
+
+    def __init__(self, config: StackHeightsConfig | None = None) -> None:
+        self.config = config or StackHeightsConfig()
+        self._reference: _Reference | None = None
+        self.last_measured: dict[Location, float] = {}
+        """Height changes (tiles) measured in the last annotated scene, for diagnostics."""
+
+    def remember(self, observed: Any, heights: dict[Location, int]) -> None:
+        """``observed`` was accepted and ``heights`` (tiles per uncovered stack) are its stack
+        heights: the reference for the next scenes."""
+        if not isinstance(observed, OctocubeObservation) or observed.occluded:
+            return
+        cubes = frozenset(c.location for c in observed.cubes.values() if c.location is not None)
+        self._reference = _Reference(dict(observed.tops), dict(heights), cubes)
+
+    def forget(self) -> None:
+        self._reference = None
+
+    def annotate(self, observed: Any) -> Any:
+        """``observed`` with heights set where a whole-tile drop is measured (a new observation;
+        the recogniser's one is left alone). Anything else passes through unchanged."""
+        self.last_measured = {}
+        ref = self._reference
+        if not self.config.enabled or ref is None or not isinstance(observed, OctocubeObservation) \
+                or observed.occluded:
+            return observed
+        from vision.octocube.heights import height_change
+
+        cfg = self.config
+        cubes_now = {c.location for c in observed.cubes.values() if c.location is not None}
+        moved_cubes = cubes_now ^ ref.cubes
+        lowered: dict[Location, int] = {}
+        for loc, reading in observed.tops.items():
+            before = ref.tops.get(loc)
+            height = ref.heights.get(loc)
+            if (before is None or height is None or loc in cubes_now or loc in ref.cubes
+                    or reading.covered or before.covered or reading.tile is None
+                    or reading.tile != before.tile or reading.fingerprint is None
+                    or before.fingerprint is None or reading.parallax_mm is None):
+                continue
+            if any(abs(loc[0] - c[0]) <= 1 and abs(loc[1] - c[1]) <= 1 for c in moved_cubes):
+                continue
+            vx, vy = reading.parallax_mm
+            if (vx * vx + vy * vy) ** 0.5 < cfg.min_parallax_mm:
+                continue
+            change = height_change(before.fingerprint, reading.fingerprint, reading.parallax_mm)
+            self.last_measured[loc] = round(change.tiles, 3)
+            drop = -change.tiles
+            k = round(drop)
+            if (drop >= cfg.min_tiles and abs(drop - k) <= cfg.max_off_whole and k >= 1
+                    and change.peak >= cfg.min_peak and change.peak - change.at_zero >= cfg.min_gain):
+                lowered[loc] = max(0, height - k)
+        if not lowered:
+            return observed
+        if len(lowered) > cfg.max_changed:
+            self.forget()  # the camera or the table moved: old fingerprints no longer line up
+            return observed
+        tops = dict(observed.tops)
+        for loc, h in lowered.items():
+            tops[loc] = replace(tops[loc], height=h)
+        return replace(observed, tops=tops)

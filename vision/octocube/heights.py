@@ -1,0 +1,106 @@
+"""Differential stack heights from parallax: how many tiles a stack lost between two still
+scenes of the same, unmoved camera.
+
+One image cannot tell a stack's height: each stack lies up to 1.5 mm off its grid centre, while a
+tile (2.5 mm thick) moves the top's image by only 0.3-1.4 mm of table under a 0-25 degree tilt.
+Two images can: the stack does not move when its top tile is taken, so the top's art only slides
+along the location's *parallax vector* (where the image of the top goes per tile of extra height).
+
+The recogniser keeps, per stack, a grey *fingerprint* of the top (sampled at the stack plane,
+``FINGERPRINT_MM`` square at ``FINGERPRINT_PX_PER_MM``) and that parallax vector (mm in the
+fingerprint's frame per tile). :func:`height_change` slides the reference fingerprint along the
+vector (1-D search, normalised cross-correlation of the central ``COMPARE_MM`` window, which
+holds only the top's art whatever the stack's height and offset) and returns the best shift in
+tiles with the correlation it reached. NCC ignores brightness and contrast changes, so the light
+drifting between the two scenes does not move the peak.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.octocube.geometry import PatchSpec, TableView
+from vision.render import octocube_layout as lay
+
+FINGERPRINT_MM = 40.0
+"""Sampled square: the compared window plus room to slide it by up to ``MAX_TILES`` tiles."""
+FINGERPRINT_PX_PER_MM = 2.0
+"""Finer than the camera (about 0.85 px/mm at 1280x720): the bilinear sampling then keeps every
+camera pixel, and the search steps stay well below one of them."""
+COMPARE_MM = 26.0
+"""Central window compared: inside the 34 mm tile top for any offset (1.5 mm), yaw (4 degrees)
+and height error of the sampling plane."""
+SEARCH_TILES = (-3.0, 1.5)
+"""Shifts tried, in tiles (negative: the stack is lower now)."""
+SEARCH_STEP_TILES = 0.125
+BLUR_PX = 1.0
+"""Gaussian blur (fingerprint pixels) before comparing: fractional shifts interpolate, whole ones
+do not; the blur makes both equally smooth so the search has no bias towards whole pixels."""
+
+
+@dataclass(frozen=True)
+class HeightChange:
+    """The best shift along the parallax vector between a reference and a current fingerprint."""
+
+    tiles: float
+    """Height change in tiles (sub-tile estimate; negative: the stack is lower now)."""
+    peak: float
+    """Normalised cross-correlation at that shift (1 = identical up to brightness/contrast)."""
+    at_zero: float
+    """Correlation with no shift (what an unchanged stack scores)."""
+
+
+def fingerprint_specs(view: TableView, centres_mm: list[tuple[float, float]],
+                      plane_mm: float) -> tuple[list[PatchSpec], list[tuple[float, float]]]:
+    """The fingerprint patch of every stack centre, and the parallax vector at each (table mm in
+    the patch's frame per tile of extra height, lens distortion ignored: a local, tiny effect)."""
+    specs = [PatchSpec(f"fingerprint {i}", c, plane_mm, FINGERPRINT_MM) for i, c in enumerate(centres_mm)]
+    at_plane = np.linalg.inv(view.homography_at(plane_mm))
+    one_up = view.homography_at(plane_mm + lay.TILE_THICKNESS_MM)
+    vectors: list[tuple[float, float]] = []
+    for cx, cy in centres_mm:
+        p = at_plane @ (one_up @ np.array([cx, cy, 1.0]))
+        vectors.append((float(p[0] / p[2] - cx), float(p[1] / p[2] - cy)))
+    return specs, vectors
+
+
+def to_fingerprint(patch_bgr: np.ndarray) -> np.ndarray:
+    """A sampled (gain-corrected) BGR patch -> the grey uint8 fingerprint kept per reading."""
+    return cv2.cvtColor(np.ascontiguousarray(patch_bgr), cv2.COLOR_BGR2GRAY)
+
+
+def _normalised(a: np.ndarray) -> np.ndarray:
+    a = a - a.mean()
+    return a / (a.std() + 1e-6)
+
+
+def height_change(reference: np.ndarray, current: np.ndarray, parallax_mm: tuple[float, float]) -> HeightChange:
+    """Slide ``reference`` along ``parallax_mm`` (per tile) to best match ``current``."""
+    if reference.shape != current.shape or reference.ndim != 2 or reference.shape[0] != reference.shape[1]:
+        raise ValueError(f"fingerprints must be equal square grey images, got {reference.shape} "
+                         f"and {current.shape}")
+    side = reference.shape[0]
+    margin = int(round((side / FINGERPRINT_PX_PER_MM - COMPARE_MM) / 2 * FINGERPRINT_PX_PER_MM))
+    inner = slice(margin, side - margin)
+    ref = cv2.GaussianBlur(reference.astype(np.float32), (0, 0), BLUR_PX)
+    cur = _normalised(cv2.GaussianBlur(current.astype(np.float32), (0, 0), BLUR_PX)[inner, inner])
+    steps = np.arange(SEARCH_TILES[0], SEARCH_TILES[1] + 1e-9, SEARCH_STEP_TILES)
+    vx, vy = (parallax_mm[0] * FINGERPRINT_PX_PER_MM, parallax_mm[1] * FINGERPRINT_PX_PER_MM)
+    scores = np.empty(len(steps))
+    for i, s in enumerate(steps):
+        shift = np.float32([[1, 0, s * vx], [0, 1, s * vy]])
+        moved = cv2.warpAffine(ref, shift, (side, side), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REFLECT)[inner, inner]
+        scores[i] = float((_normalised(moved) * cur).mean())
+    best = int(np.argmax(scores))
+    tiles = float(steps[best])
+    if 0 < best < len(steps) - 1:  # parabola through the peak and its neighbours
+        a, b, c = scores[best - 1], scores[best], scores[best + 1]
+        curvature = a - 2 * b + c
+        if curvature < 0:
+            tiles += 0.5 * (a - c) / curvature * SEARCH_STEP_TILES
+    zero = int(np.argmin(np.abs(steps)))
+    return HeightChange(tiles=tiles, peak=float(scores[best]), at_zero=float(scores[zero]))

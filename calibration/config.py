@@ -6,12 +6,12 @@ override any field: ``CalibrationConfig.from_json_file(path)``.
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from calibration.errors import CalibrationError
+from calibration.settings_file import load_settings
 
 
 @dataclass(frozen=True)
@@ -72,17 +72,7 @@ class CalibrationConfig:
 
     @classmethod
     def from_json_file(cls, path: str | Path) -> "CalibrationConfig":
-        try:
-            data: Any = json.loads(Path(path).read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise CalibrationError(f"calibration config {path}: {exc}") from None
-        if not isinstance(data, dict):
-            raise CalibrationError(f"calibration config {path}: expected a JSON object")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise CalibrationError(f"calibration config {path}: unknown keys {', '.join(unknown)}")
-        return replace(cls(), **data)
+        return load_settings(cls, path, CalibrationError, "calibration config")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -189,4 +189,4 @@ def test_cli_config_overrides_thresholds(view, write_png, tmp_path: Path,  # typ
     typo = tmp_path / "typo.json"
     typo.write_text('{"min_marker": 4}')
     assert main(["calibrate", "table", str(photo), "--config", str(typo)]) == 2
-    assert "unknown keys min_marker" in capsys.readouterr().err
+    assert "unknown setting(s) min_marker" in capsys.readouterr().err

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from calibration.settings_file import load_settings
 from vision.octocube.errors import RecognitionError
 
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
@@ -56,17 +55,4 @@ class RecogniserConfig:
 
     @classmethod
     def from_json_file(cls, path: str | Path) -> "RecogniserConfig":
-        try:
-            data: Any = json.loads(Path(path).read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise RecognitionError(f"recogniser config {path}: unreadable ({exc})") from None
-        if not isinstance(data, dict):
-            raise RecognitionError(f"recogniser config {path}: expected a JSON object")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RecognitionError(f"recogniser config {path}: unknown setting(s) {', '.join(unknown)}")
-        for key in ("skin_cr", "skin_cb"):
-            if key in data:
-                data[key] = tuple(data[key])
-        return cls(**data)
+        return load_settings(cls, path, RecognitionError, "recogniser config")

@@ -3,7 +3,10 @@
 Runs the real Kivy app (on a private Xvfb display when there is no $DISPLAY), starts a demo game
 on the Play screen and records the interval between consecutive UI frames (a Clock callback
 every frame) for --seconds. The target: no UI frame over 50 ms. Prints max, 99th percentile,
-median, the count over 50 ms, and the pipeline's own frames per second.
+median, the count over 50 ms, the UI thread's own work and the buffer swap per frame, the
+garbage collections in the window (a full one stops every thread), the busiest frames, and the
+pipeline's own frames per second. The window opens on the X screen's default visual, as
+`tablesight app` does (ui/app/x11.py).
 
 ``--inline`` runs the pipeline step ON the UI thread instead (what the worker thread avoids), to
 show what the figure would be without it.

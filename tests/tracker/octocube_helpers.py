@@ -18,12 +18,12 @@ def pair(players: int = 3, seed: int = 1, log: Any = None) -> tuple[OctocubeStat
     return truth, tracked
 
 
-def look(truth: OctocubeState, tracked: TrackedGame, answer_truthfully: bool = True) -> list[Any]:
-    """The tracker looks at the truth; questions are answered with what really happened."""
-    events = tracked.observe(observation_from_state(truth))
-    out = list(events)
+def answer_truthfully(truth: OctocubeState, tracked: TrackedGame, events: list[Any]) -> list[Any]:
+    """Answer every question among ``events`` with what really happened (the longest option
+    that matches the truth's history; the first when none does); the answers' events."""
+    out: list[Any] = []
     for event in events:
-        if isinstance(event, QuestionAsked) and answer_truthfully:
+        if isinstance(event, QuestionAsked):
             done = len(tracked.state.history)
             best, best_len = 0, -1
             for i, option in enumerate(event.question.options):
@@ -31,6 +31,12 @@ def look(truth: OctocubeState, tracked: TrackedGame, answer_truthfully: bool = T
                     best, best_len = i, len(option)
             out += tracked.answer(best)
     return out
+
+
+def look(truth: OctocubeState, tracked: TrackedGame, answer: bool = True) -> list[Any]:
+    """The tracker looks at the truth; questions are answered with what really happened."""
+    events = tracked.observe(observation_from_state(truth))
+    return list(events) + (answer_truthfully(truth, tracked, events) if answer else [])
 
 
 def find_move(state: OctocubeState, kind: str, **fields: Any) -> Any:

@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.octocube import OctocubeGame
 from rules.octocube.components import COIN, Tile
+from tests.tracker.octocube_helpers import answer_truthfully
 from tracker.groundtruth import observation_from_state
 from tracker.inference import infer
 from tracker.octocube_adapter import OctocubeAdapter
@@ -90,19 +91,6 @@ def _event_sentences(events: list[Any]) -> Iterator[Sentence]:
             yield "cleared", event.text
         elif isinstance(event, TilesRevealed):
             yield "seen", event_words(event)
-
-
-def _answer_truthfully(truth: Any, tracked: TrackedGame, events: list[Any]) -> list[Any]:
-    out: list[Any] = []
-    for event in events:
-        if isinstance(event, QuestionAsked):
-            done = len(tracked.state.history)
-            best, best_len = 0, -1
-            for i, option in enumerate(event.question.options):
-                if tuple(truth.history[done: done + len(option)]) == option and len(option) > best_len:
-                    best, best_len = i, len(option)
-            out += tracked.answer(best)
-    return out
 
 
 def _broken_tables(truth: Any, rng: random.Random) -> Iterator[Any]:
@@ -232,7 +220,7 @@ def tracker_sentences(mode: str, players: int, seed: int, moves: int = 30) -> It
     adapter = tracked.adapter
     rng = random.Random(seed)
     events = tracked.observe(observation_from_state(truth))
-    yield from _event_sentences(events + _answer_truthfully(truth, tracked, events))
+    yield from _event_sentences(events + answer_truthfully(truth, tracked, events))
     rejected = False
     for count in range(moves):
         if truth.is_terminal():
@@ -243,7 +231,7 @@ def tracker_sentences(mode: str, players: int, seed: int, moves: int = 30) -> It
             rejected = True
             yield from _event_sentences(events + tracked.reject())
             events = tracked.observe(observation_from_state(truth))
-        yield from _event_sentences(events + _answer_truthfully(truth, tracked, events))
+        yield from _event_sentences(events + answer_truthfully(truth, tracked, events))
         if tracked.state.history != truth.history[: len(tracked.state.history)]:
             break  # the tracker lost the game (not this test's subject): stop here
         if count % 6 == 3:

@@ -24,15 +24,20 @@ class TranslationError(ValueError):
     """A language file is missing or malformed."""
 
 
+def read_language_file(path: Path) -> Any:
+    """The JSON in one language file; a TranslationError naming the file when it cannot be read."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise TranslationError(f"cannot read {path}: {exc}") from None
+
+
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
     if lang not in LANGUAGES:
         raise TranslationError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     path = _HERE / f"{lang}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise TranslationError(f"cannot read {path}: {exc}") from None
+    data = read_language_file(path)
     if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
         raise TranslationError(f"{path} must map ids to strings")
     return data

@@ -23,7 +23,6 @@ Nothing here imports kivy.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from pathlib import Path
 from rules.octocube.components import BACKGROUND_COLOURS, FACES, OBJECTS, PLAYER_COLOURS, SIDE_FACES
 from rules.octocube.scoring import PLURAL
 from rules.octocube.words import POWER_WORDS
-from ui.i18n import LANGUAGES, TranslationError, tr
+from ui.i18n import LANGUAGES, TranslationError, read_language_file, tr
 
 _HERE = Path(__file__).resolve().parent
 
@@ -170,10 +169,7 @@ def _language(lang: str) -> dict[str, dict[str, str]]:
     if lang not in LANGUAGES or lang == "en":
         raise TranslationError(f"no sentence translations for {lang!r}")
     path = _HERE / f"sentences-{lang}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise TranslationError(f"cannot read {path}: {exc}") from None
+    data = read_language_file(path)
     if not isinstance(data, dict) or set(data) != {"shapes", "words"}:
         raise TranslationError(f"{path} must hold 'shapes' and 'words'")
     return data

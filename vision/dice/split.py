@@ -36,10 +36,11 @@ def photos(root: Path, fold: Fold) -> list[Path]:
 
 
 def read_labels(
-    root: Path, image: Path, width: int = 640, height: int = 480
+    root: Path, image: Path, width: int = 640, height: int = 480, labels_dir: Path | None = None
 ) -> list[tuple[int, tuple[float, float, float, float]]]:
-    """YOLO labels of ``image`` as (face 1-6, (x0, y0, x1, y1) in pixels of a width x height photo)."""
-    path = root / "labels" / f"{image.stem}.txt"
+    """YOLO labels of ``image`` as (face 1-6, (x0, y0, x1, y1) in pixels of a width x height photo),
+    from ``root/labels`` or, when given, from ``labels_dir``."""
+    path = (labels_dir or root / "labels") / f"{image.stem}.txt"
     out = []
     if path.exists():
         for line in path.read_text().split("\n"):

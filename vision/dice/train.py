@@ -34,6 +34,7 @@ from vision.dice.split import photos, read_labels  # noqa: E402
 from vision.dice.synth import paint_out_dice, render_die_patch, render_scene  # noqa: E402
 
 REAL = REPO.parent / "shared" / "data" / "dice-photos"
+TOPFACE_LABELS = Path(__file__).with_name("topface_labels")  # written by vision/dice/relabel.py
 CLASS_NAMES = [c.name for c in CLASSES] + ["none"]
 DETECTOR_IMGSZ = 320  # training size; exported as DETECTOR_EXPORT (a 4:3 photo fits 320x240 -> 256x320)
 DETECTOR_EXPORT = (256, 320)  # (height, width): a fifth less work than 320x320 for the usual 4:3 photo
@@ -41,12 +42,19 @@ CLASSIFIER_IMGSZ = 64  # ultralytics needs a multiple of 32: the 48 px crops are
 DETECTOR_STAGE, CLASSIFIER_STAGE = 1, 2  # seed streams: never the bench's single-integer seeds
 
 
+def training_labels(real: Path, image: Path, width: int, height: int) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """A train-fold photo's dice as top faces (vision/dice/relabel.py) where that was done,
+    else as the data set labels them (around the pips)."""
+    labels_dir = TOPFACE_LABELS if (TOPFACE_LABELS / f"{image.stem}.txt").is_file() else None
+    return read_labels(real, image, width, height, labels_dir)
+
+
 def empty_tables(real: Path) -> list[np.ndarray]:
     """Train-fold photos with their dice painted out: real table surfaces to draw dice on."""
     out = []
     for p in photos(real, "train")[::3]:
         img = cv2.imread(str(p))
-        out.append(paint_out_dice(img, [b for _, b in read_labels(real, p, img.shape[1], img.shape[0])]))
+        out.append(paint_out_dice(img, [b for _, b in training_labels(real, p, img.shape[1], img.shape[0])]))
     return out
 
 
@@ -95,7 +103,7 @@ def build_detector_data(work: Path, real: Path, n_synth: int, real_repeat: int, 
     t0 = time.time()
     for p in photos(real, "train"):
         img = cv2.imread(str(p))
-        lines = [yolo_line(0, b, img.shape[1], img.shape[0]) for _, b in read_labels(real, p, img.shape[1], img.shape[0])]
+        lines = [yolo_line(0, b, img.shape[1], img.shape[0]) for _, b in training_labels(real, p, img.shape[1], img.shape[0])]
         for k in range(real_repeat):
             shutil.copy(p, root / "images" / "train" / f"real_{p.stem}_{k}.jpg")
             (root / "labels" / "train" / f"real_{p.stem}_{k}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
@@ -124,17 +132,22 @@ def _rot(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(np.rot90(crop, k)) if k else crop
 
 
-def _classifier_crops(args: tuple[Path, Path, int, int, str, int]) -> int:
-    """One process's synthetic crops: ``count`` per class (and 'none') into ``split``."""
-    root, real, seed, job, split, count = args
+def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int]) -> int:
+    """One process's synthetic crops: ``count`` per class into ``split``; d6 faces and 'none'
+    only every ``d6_every``-th round (to weight a fine-tune towards the Octo Dice faces)."""
+    root, real, seed, job, split, count, d6_every = args
     rng = _rng(seed, CLASSIFIER_STAGE, job)
     tables = empty_tables(real)
     n = 0
     for k in range(count):
         for ci in range(len(CLASSES)):
+            if CLASSES[ci].kind == "d6" and k % d6_every:
+                continue
             img, box = render_die_patch(rng, ci, tables)
             cv2.imwrite(str(root / split / CLASS_NAMES[ci] / f"s{job:02d}_{k:05d}.png"), crop_face(img, _jitter_box(rng, box, 0.05)))
             n += 1
+        if k % d6_every:
+            continue
         # 'none': synthetic tables and distractors, no die in the crop centre
         img, _ = render_scene(rng, size=(256, 256), photos=tables, max_dice=0)
         s = rng.uniform(25, 110)
@@ -144,7 +157,9 @@ def _classifier_crops(args: tuple[Path, Path, int, int, str, int]) -> int:
     return n
 
 
-def build_classifier_data(work: Path, real: Path, per_class: int, real_copies: int, n_val: int, seed: int, jobs: int) -> Path:
+def build_classifier_data(
+    work: Path, real: Path, per_class: int, real_copies: int, n_val: int, seed: int, jobs: int, d6_every: int = 1
+) -> Path:
     """Folder-per-class crops: real train-fold faces (jittered, turned), synthetic faces, and 'none'."""
     root = work / "cls"
     if (root / "complete").exists():
@@ -159,7 +174,7 @@ def build_classifier_data(work: Path, real: Path, per_class: int, real_copies: i
     real_count = 0
     for p in photos(real, "train"):
         img = cv2.imread(str(p))
-        labels = read_labels(real, p, img.shape[1], img.shape[0])
+        labels = training_labels(real, p, img.shape[1], img.shape[0])
         for face, box in labels:
             for _ in range(real_copies):
                 real_count += 1
@@ -175,7 +190,8 @@ def build_classifier_data(work: Path, real: Path, per_class: int, real_copies: i
     tasks = []
     for split, total, offset in (("train", per_class, 0), ("val", n_val, 500)):
         share = -(-total // jobs)
-        tasks += [(root, real, seed, offset + j, split, min(share, total - j * share)) for j in range(jobs) if j * share < total]
+        tasks += [(root, real, seed, offset + j, split, min(share, total - j * share), d6_every if split == "train" else 1)
+                  for j in range(jobs) if j * share < total]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         done = sum(pool.map(_classifier_crops, tasks))
     (root / "complete").write_text(f"per_class={per_class} seed={seed}\n")
@@ -242,6 +258,7 @@ def main() -> None:
     ap.add_argument("--det-epochs", type=int, default=80)
     ap.add_argument("--det-hours", type=float, default=0.0, help="wall-clock budget (overrides epochs)")
     ap.add_argument("--det-batch", type=int, default=32)
+    ap.add_argument("--d6-every", type=int, default=1, help="draw synthetic d6 and 'none' crops every N-th round only")
     ap.add_argument("--cls-epochs", type=int, default=30)
     ap.add_argument("--cls-hours", type=float, default=0.0)
     ap.add_argument("--cls-batch", type=int, default=128)
@@ -268,7 +285,9 @@ def main() -> None:
         if args.stage != "data":
             train_detector(data, args.work, args)
     if args.stage in ("data", "classifier", "all"):
-        data = build_classifier_data(args.work, args.real, args.per_class, 4, max(args.per_class // 20, 10), args.seed, args.jobs)
+        data = build_classifier_data(
+            args.work, args.real, args.per_class, 4, max(args.per_class // 20, 10), args.seed, args.jobs, args.d6_every
+        )
         if args.stage != "data":
             train_classifier(data, args.work, args)
     if args.stage in ("detector", "classifier", "all") and args.device == "cpu":

@@ -11,7 +11,8 @@ Prints, on the held-out ``test`` fold of ../shared/data/dice-photos (vision/dice
   box are nested (>= 70 % of the smaller inside the larger, at most 64x its area: a lone pip in its face), one
   detection per die.
 Then the same held-out photos changed to look like other dice and light (inverted: black dice
-with white pips; grey; red light; dim; blurred). Then on synthetic photos drawn with seeds never used in training: Octo Dice dice (white and
+with white pips; grey; red light; dim; blurred), and pasted 2x2 to 4x4 into one large photo.
+Then on synthetic photos drawn with seeds never used in training: Octo Dice dice (white and
 black) and d6 dice of other colours / translucent bodies: recall, precision, face accuracy.
 Targets: real recall, precision, face accuracy >= 99%; synthetic Octo Dice face accuracy
 >= 99.5%; median <= 60 ms per 640x480 photo.
@@ -80,6 +81,29 @@ def bench_real_variants(reader: DiceReader) -> None:
         print(f"  {name:34s} {recall:7.2%} {precision:7.2%} {face:7.2%}")
 
 
+def bench_real_mosaics(reader: DiceReader) -> None:
+    """Held-out photos pasted k x k into one large photo: dice k times smaller against the frame,
+    as in a phone photo of a whole table (the reader then also reads overlapping tiles)."""
+    files = photos(REAL, "test")
+    print("held-out real photos pasted k x k into one photo (recall / precision / face accuracy, nested; median time):")
+    for k in (2, 3, 4):
+        tally, times = Tally(), []
+        for start in range(0, len(files) - k * k + 1, k * k):
+            canvas = np.zeros((480 * k, 640 * k, 3), np.uint8)
+            truth = []
+            for i, p in enumerate(files[start : start + k * k]):
+                y, x = divmod(i, k)
+                canvas[y * 480 : (y + 1) * 480, x * 640 : (x + 1) * 640] = cv2.resize(load_image(p), (640, 480))
+                truth += [(class_of("d6", f), (b[0] + x * 640, b[1] + y * 480, b[2] + x * 640, b[3] + y * 480))
+                          for f, b in read_labels(REAL, p)]
+            t0 = time.perf_counter()
+            found = reader.read(canvas).dice
+            times.append((time.perf_counter() - t0) * 1000)
+            tally.add(f"mosaic {k}x{k} #{start}", truth, [(CLASSES.index(d.face_class), d.bbox) for d in found])
+        recall, precision, face = tally.figures(nested_too=True)
+        print(f"  {640 * k}x{480 * k}, {tally.labels} dice: {recall:7.2%} {precision:7.2%} {face:7.2%}   {statistics.median(times):.0f} ms")
+
+
 def bench_synthetic(reader: DiceReader, n: int, mix: str, title: str, face_target: float | None) -> None:
     from vision.dice.synth import render_scene
 
@@ -109,6 +133,7 @@ def main() -> int:
         print(f"speed: median {med:.1f} ms per 640x480 photo, p90 {np.percentile(times, 90):.1f} ms  {ok}")
         if args.fold == "test":
             bench_real_variants(reader)
+            bench_real_mosaics(reader)
     else:
         print(f"real photos not present at {REAL}: skipped")
     if args.synthetic:

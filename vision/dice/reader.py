@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,6 +101,20 @@ def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
     return keep
 
 
+def _tiles(w: int, h: int, tile: int, overlap: float = 0.15) -> list[tuple[int, int, int, int]]:
+    """Overlapping windows (x0, y0, x1, y1) of about ``tile`` px that cover a w x h photo."""
+    out = []
+    nx, ny = max(math.ceil(w / tile), 1), max(math.ceil(h / tile), 1)
+    tw = min(w, math.ceil(w / nx + overlap * tile))
+    th = min(h, math.ceil(h / ny + overlap * tile))
+    for j in range(ny):
+        for i in range(nx):
+            x0 = round(i * (w - tw) / (nx - 1)) if nx > 1 else 0
+            y0 = round(j * (h - th) / (ny - 1)) if ny > 1 else 0
+            out.append((x0, y0, x0 + tw, y0 + th))
+    return out
+
+
 class DiceReader:
     """Loads both ONNX models once; ``read`` is then safe to call for many photos."""
 
@@ -148,7 +163,30 @@ class DiceReader:
 
     # ------------------------------------------------------------ stage 1
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Top-face boxes (N x 4, image pixels) and detector scores (N)."""
+        """Top-face boxes (N x 4, image pixels) and detector scores (N).
+
+        The detector sees the photo shrunk to 320 px, where a die must stay about 12 px wide. In
+        a large photo (a phone's 4032x3024 of a whole table) dice would shrink below that, so
+        photos longer than 1.25 x ``detector_tile_px`` are also read in overlapping tiles of
+        about that size, and all boxes are merged."""
+        boxes, scores = self._detect_window(image)
+        h, w = image.shape[:2]
+        tile = int(self.config.get("detector_tile_px", 0))
+        if not tile or max(h, w) <= 1.25 * tile:
+            return boxes, scores
+        all_boxes, all_scores = [boxes], [scores]
+        for x0, y0, x1, y1 in _tiles(w, h, tile):
+            b, s = self._detect_window(image[y0:y1, x0:x1])
+            # a die cut by an inner tile edge is seen whole by the neighbouring tile
+            cut = ((b[:, 0] < 2) & (x0 > 0)) | ((b[:, 1] < 2) & (y0 > 0)) | ((b[:, 2] > x1 - x0 - 2) & (x1 < w)) | ((b[:, 3] > y1 - y0 - 2) & (y1 < h))
+            all_boxes.append(b[~cut] + np.array([x0, y0, x0, y0], np.float32))
+            all_scores.append(s[~cut])
+        boxes, scores = np.concatenate(all_boxes), np.concatenate(all_scores)
+        keep = _nms(boxes, scores, float(self.config["nms_iou"]))
+        return boxes[keep], scores[keep]
+
+    def _detect_window(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """One detector pass over the whole of ``image``, letterboxed to the model's input."""
         h, w = image.shape[:2]
         sh, sw = self.input_hw
         r = min(sw / w, sh / h)

@@ -14,6 +14,7 @@ Then the same held-out photos changed to look like other dice and light (inverte
 with white pips; grey; red light; dim; blurred), and pasted 2x2 to 4x4 into one large photo.
 Then on synthetic photos drawn with seeds never used in training: Octo Dice dice (white and
 black) and d6 dice of other colours / translucent bodies: recall, precision, face accuracy.
+Last, Octo Dice tables from the digital twin (another renderer, with its own die art), rectified.
 Targets: real recall, precision, face accuracy >= 99%; synthetic Octo Dice face accuracy
 >= 99.5%; median <= 60 ms per 640x480 photo.
 """
@@ -25,7 +26,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import cv2
 import numpy as np
@@ -39,6 +40,7 @@ from vision.dice.split import photos, read_labels  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dice-photos"
 SYNTH_SEED = 987_654  # training draws from SeedSequence([seed, stage, job]) streams: never these
+TWIN_SEED = 4242  # digital-twin tables for the bench; 777 is for choosing between models
 
 
 def bench_real(reader: DiceReader, fold: str) -> list[float]:
@@ -104,6 +106,48 @@ def bench_real_mosaics(reader: DiceReader) -> None:
         print(f"  {640 * k}x{480 * k}, {tally.labels} dice: {recall:7.2%} {precision:7.2%} {face:7.2%}   {statistics.median(times):.0f} ms")
 
 
+def twin_tables(seed: int, n: int, px_per_mm: float = 3.0) -> Iterator[tuple[np.ndarray, list[tuple[int, tuple[float, ...]]]]]:
+    """Octo Dice tables from the digital twin (vision/render: another renderer, and the twin's own
+    die art), 1920x1080 frames rectified to a top-down view of the 600 mm table at ``px_per_mm``
+    with the frame's true homography, as the tracker would after calibration."""
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    settings = DatasetSettings("octo_dice", seed=seed, count=n, resolution=(1920, 1080), clean=True, max_tilt_deg=20)
+    renderer = Renderer()
+    side = int(600 * px_per_mm)
+    for i in range(n):
+        result = render_one(settings, i, renderer)
+        gt = result.ground_truth
+        to_image = np.array(gt["homography_table_to_image"]) @ np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
+        view = cv2.warpPerspective(result.image, to_image, (side, side), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR)
+        truth = []
+        for c in gt["components"]:
+            state = c["state"]
+            if "top_face" not in state or c["visible_fraction"] < 0.5:
+                continue
+            kind, top = state["kind"], state["top_face"]
+            if kind == "white":
+                ci = class_of("octo-white", top)
+            elif kind == "black":
+                colour, _, number = top.partition(" ")
+                ci = class_of("octo-black", "octopod" if top == "octopod" else {"colour": colour, "number": int(number)})
+            else:
+                ci = class_of("d6", int(top))
+            # the top face stands 16 mm above the table: map its pixels, not its table position
+            px = np.array(c["top_polygon_px"], np.float64).reshape(-1, 1, 2)
+            corners = cv2.perspectiveTransform(px, np.linalg.inv(to_image)).reshape(-1, 2)
+            truth.append((ci, (*corners.min(axis=0), *corners.max(axis=0))))
+        yield view, truth
+
+
+def bench_twin(reader: DiceReader, n: int) -> None:
+    tally = Tally()
+    for i, (view, truth) in enumerate(twin_tables(TWIN_SEED, n)):
+        tally.add(f"twin#{i}", truth, [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(view).dice])
+    print("\n".join(tally.report(f"digital twin Octo Dice tables, rectified at 3 px/mm ({n} tables, unseen seed)", None, 0.995)))
+
+
 def bench_synthetic(reader: DiceReader, n: int, mix: str, title: str, face_target: float | None) -> None:
     from vision.dice.synth import render_scene
 
@@ -121,6 +165,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--synthetic", type=int, default=300, help="synthetic photos per family")
     ap.add_argument("--models", type=Path, default=None, help="folder with the ONNX models (default models/)")
+    ap.add_argument("--twin", type=int, default=20, help="digital-twin Octo Dice tables")
     ap.add_argument("--fold", default="test", choices=["test", "train"], help="'train' only to check fitting")
     args = ap.parse_args()
     reader = DiceReader(args.models)
@@ -139,6 +184,8 @@ def main() -> int:
     if args.synthetic:
         bench_synthetic(reader, args.synthetic, "octo", f"synthetic Octo Dice photos ({args.synthetic}, unseen seed)", 0.995)
         bench_synthetic(reader, args.synthetic, "d6", f"synthetic d6 photos, all colours ({args.synthetic}, unseen seed)", None)
+    if args.twin:
+        bench_twin(reader, args.twin)
     return 0
 
 

@@ -160,17 +160,22 @@ def face_art(
     rng: np.random.Generator,
     body: BGR | None = None,
     ink_colour: BGR | None = None,
+    twin_art: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Draw the face of ``CLASSES[class_index]``.
 
     Returns (colour float32 HxWx3 in 0..255, ink mask float32 0..1, face outline mask 0..1).
     Body and ink colours are chosen at random for a d6 when not given; Octo Dice faces use
-    their own body (white/black) and ink.
+    their own body (white/black) and ink. With probability ``twin_art`` an Octo Dice face takes
+    its shapes from the digital twin's art instead (vision/render/dice_art.py: other symbols,
+    circled numbers): nobody knows the real dice's art, so the reader learns both.
     """
     cls = CLASSES[class_index]
     s = size
     ink = np.zeros((s, s), np.uint8)
-    if cls.kind == "d6":
+    if cls.kind != "d6" and twin_art > 0 and rng.random() < twin_art:
+        ink = twin_ink(class_index, s)
+    elif cls.kind == "d6":
         draw_pips(ink, s, int(cls.face), rng)
     elif cls.kind == "octo-white":
         draw_symbol(ink, s, str(cls.face), rng)
@@ -201,6 +206,23 @@ def face_art(
     colour = colour * (1 - ink_f[..., None]) + np.array(ink_colour, np.float32) * ink_f[..., None]
     outline = rounded_square_mask(s, rng.uniform(0.04, 0.2))
     return colour, ink_f * outline, outline
+
+
+def twin_ink(class_index: int, size: int) -> np.ndarray:
+    """The ink of an Octo Dice face as the digital twin draws it: uint8 mask, 255 = ink."""
+    from vision.render import dice_art
+
+    cls = CLASSES[class_index]
+    if cls.kind == "octo-white":
+        kind, face = "white", str(cls.face)
+    else:
+        kind = "black"
+        face = "octopod" if cls.face == "octopod" else f"{cls.face['colour']} {cls.face['number']}"
+    img = dice_art.face_image(kind, face, size).astype(np.float32)
+    body = np.array((dice_art.WHITE_BODY_RGB if kind == "white" else dice_art.BLACK_BODY_RGB)[::-1], np.float32)
+    # ink differs from the body by far more than the twin's darkened rim (under 60 levels)
+    ink = (np.abs(img[..., :3] - body).max(axis=2) - 60.0) / 60.0
+    return (np.clip(ink, 0, 1) * (img[..., 3] > 0) * 255).astype(np.uint8)
 
 
 def _jitter(c: BGR, rng: np.random.Generator, amount: float) -> BGR:

@@ -143,8 +143,10 @@ def draw_die(
     class_index: int,
     view: tuple[float, float],
     translucent: bool = False,
+    twin_art: float = 0.0,
 ) -> tuple[float, float, float, float]:
     """Draw one die whose top face is centred at ``centre`` with side ``size`` px.
+    ``twin_art``: chance that an Octo Dice face is drawn in the digital twin's art (art.face_art).
 
     ``view`` = (tilt radians, direction radians): how far the camera looks from straight above
     and towards which image direction the die's sides show. Returns the top face's bbox.
@@ -179,12 +181,12 @@ def draw_die(
         if mid @ d <= 1e-6 or tilt < 0.02:
             continue
         shade = rng.uniform(0.45, 0.85)
-        colour, ink_a, outline = face_art(_same_kind_class(rng, class_index), art_size, rng, body, ink)
+        colour, ink_a, outline = face_art(_same_kind_class(rng, class_index), art_size, rng, body, ink, twin_art)
         alpha = np.ones_like(outline) * (body_alpha + (1 - body_alpha) * ink_a)
         quad = np.array([a, b, b + height, a + height])
         _warp_onto(canvas, colour * shade, alpha, quad)
 
-    colour, ink_a, outline = face_art(class_index, art_size, rng, body, ink)
+    colour, ink_a, outline = face_art(class_index, art_size, rng, body, ink, twin_art)
     # lighting across the top face and a specular highlight
     g = np.linspace(-1, 1, art_size, dtype=np.float32)
     grad = 1 + rng.uniform(-0.15, 0.15) * g[None, :] + rng.uniform(-0.15, 0.15) * g[:, None]
@@ -320,8 +322,10 @@ def render_die_patch(
     class_index: int,
     photos: list[np.ndarray] | None = None,
     patch: int = 256,
+    twin_art: float = 0.0,
 ) -> tuple[np.ndarray, tuple[float, float, float, float]]:
-    """One die of a chosen class near the centre of a small scene (for classifier crops)."""
+    """One die of a chosen class near the centre of a small scene (for classifier crops);
+    ``twin_art`` as in :func:`draw_die`."""
     canvas = background(rng, patch, patch, photos)
     for _ in range(int(rng.integers(0, 3))):
         _distractor(canvas, rng)
@@ -334,6 +338,6 @@ def render_die_patch(
         a = rng.uniform(0, 2 * math.pi)
         r = s * rng.uniform(1.05, 1.6)
         draw_die(canvas, rng, (c + r * math.cos(a), c + r * math.sin(a)), s * rng.uniform(0.85, 1.15),
-                 kind_pool(rng, "all"), (tilt, direction), translucent)
-    bbox = draw_die(canvas, rng, (c, c), s, class_index, (tilt, direction), translucent)
+                 kind_pool(rng, "all"), (tilt, direction), translucent, twin_art)
+    bbox = draw_die(canvas, rng, (c, c), s, class_index, (tilt, direction), translucent, twin_art)
     return _camera(canvas, rng, max_blur=min(1.6, s / 40)), bbox

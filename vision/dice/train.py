@@ -132,10 +132,10 @@ def _rot(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(np.rot90(crop, k)) if k else crop
 
 
-def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int]) -> int:
+def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int, float]) -> int:
     """One process's synthetic crops: ``count`` per class into ``split``; d6 faces and 'none'
     only every ``d6_every``-th round (to weight a fine-tune towards the Octo Dice faces)."""
-    root, real, seed, job, split, count, d6_every = args
+    root, real, seed, job, split, count, d6_every, twin_art = args
     rng = _rng(seed, CLASSIFIER_STAGE, job)
     tables = empty_tables(real)
     n = 0
@@ -143,7 +143,7 @@ def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int]) -> int:
         for ci in range(len(CLASSES)):
             if CLASSES[ci].kind == "d6" and k % d6_every:
                 continue
-            img, box = render_die_patch(rng, ci, tables)
+            img, box = render_die_patch(rng, ci, tables, twin_art=twin_art)
             cv2.imwrite(str(root / split / CLASS_NAMES[ci] / f"s{job:02d}_{k:05d}.png"), crop_face(img, _jitter_box(rng, box, 0.05)))
             n += 1
         if k % d6_every:
@@ -158,7 +158,8 @@ def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int]) -> int:
 
 
 def build_classifier_data(
-    work: Path, real: Path, per_class: int, real_copies: int, n_val: int, seed: int, jobs: int, d6_every: int = 1
+    work: Path, real: Path, per_class: int, real_copies: int, n_val: int, seed: int, jobs: int, d6_every: int = 1,
+    twin_art: float = 0.0,
 ) -> Path:
     """Folder-per-class crops: real train-fold faces (jittered, turned), synthetic faces, and 'none'."""
     root = work / "cls"
@@ -190,7 +191,7 @@ def build_classifier_data(
     tasks = []
     for split, total, offset in (("train", per_class, 0), ("val", n_val, 500)):
         share = -(-total // jobs)
-        tasks += [(root, real, seed, offset + j, split, min(share, total - j * share), d6_every if split == "train" else 1)
+        tasks += [(root, real, seed, offset + j, split, min(share, total - j * share), d6_every if split == "train" else 1, twin_art)
                   for j in range(jobs) if j * share < total]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         done = sum(pool.map(_classifier_crops, tasks))
@@ -259,6 +260,8 @@ def main() -> None:
     ap.add_argument("--det-hours", type=float, default=0.0, help="wall-clock budget (overrides epochs)")
     ap.add_argument("--det-batch", type=int, default=32)
     ap.add_argument("--d6-every", type=int, default=1, help="draw synthetic d6 and 'none' crops every N-th round only")
+    ap.add_argument("--twin-art", type=float, default=0.0,
+                    help="chance that an Octo Dice crop is drawn in the digital twin's art (vision/render/dice_art.py)")
     ap.add_argument("--cls-epochs", type=int, default=30)
     ap.add_argument("--cls-hours", type=float, default=0.0)
     ap.add_argument("--cls-batch", type=int, default=128)
@@ -286,7 +289,7 @@ def main() -> None:
             train_detector(data, args.work, args)
     if args.stage in ("data", "classifier", "all"):
         data = build_classifier_data(
-            args.work, args.real, args.per_class, 4, max(args.per_class // 20, 10), args.seed, args.jobs, args.d6_every
+            args.work, args.real, args.per_class, 4, max(args.per_class // 20, 10), args.seed, args.jobs, args.d6_every, args.twin_art
         )
         if args.stage != "data":
             train_classifier(data, args.work, args)

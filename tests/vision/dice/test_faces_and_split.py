@@ -58,3 +58,25 @@ def test_synthetic_scene_labels_lie_inside_the_photo() -> None:
         for d in dice:
             x0, y0, x1, y1 = d.bbox
             assert 0 <= x0 < x1 <= 640 and 0 <= y0 < y1 <= 480
+
+
+def test_twin_art_ink_for_every_octo_dice_face() -> None:
+    from vision.dice.art import face_art, twin_ink
+    from vision.dice.faces import CLASSES
+
+    for i, cls in enumerate(CLASSES):
+        if cls.kind == "d6":
+            continue
+        ink = twin_ink(i, 48)
+        assert ink.shape == (48, 48) and ink.dtype == np.uint8
+        share = (ink > 128).mean()
+        assert 0.05 < share < 0.35, f"{cls.name}: {share:.1%} of the face is ink"
+    black_two = next(i for i, c in enumerate(CLASSES) if c.name == "black-red-2")
+    ring = twin_ink(black_two, 48)
+    assert ring[24, 4:10].max() > 128 or ring[24, 38:44].max() > 128, "the twin circles its numbers"
+    # twin_art=0 draws nothing from the random stream for it: training art as before
+    a = face_art(black_two, 48, np.random.default_rng(5))[1]
+    b = face_art(black_two, 48, np.random.default_rng(5), twin_art=0.0)[1]
+    assert np.array_equal(a, b)
+    c = face_art(black_two, 48, np.random.default_rng(5), twin_art=1.0)[1]
+    assert not np.array_equal(a, c)

@@ -64,9 +64,9 @@ DICE_DEVICE ?= cpu
 DICE_WORKERS ?= 2
 DICE_HOURS ?= 2.0
 train-dice: $(TRAIN_STAMP)
-	nice -n 19 $(TRAIN_PY) vision/dice/train.py data --work build/dice-train --synth 5000 --per-class 2000 --real-repeat 4
+	nice -n 19 $(TRAIN_PY) vision/dice/train.py data --work build/dice-train --synth 5000 --per-class 2000 --real-repeat 4 --twin-art 0.4
 	nice -n 19 $(TRAIN_PY) vision/dice/train.py detector --work build/dice-train --synth 5000 --real-repeat 4 --device $(DICE_DEVICE) --workers $(DICE_WORKERS) --det-batch 64 --det-epochs 400 --det-hours $(DICE_HOURS)
-	nice -n 19 $(TRAIN_PY) vision/dice/train.py classifier --work build/dice-train --per-class 2000 --device $(DICE_DEVICE) --workers $(DICE_WORKERS) --cls-batch 256 --cls-epochs 200 --cls-hours $(DICE_HOURS)
+	nice -n 19 $(TRAIN_PY) vision/dice/train.py classifier --work build/dice-train --per-class 2000 --twin-art 0.4 --device $(DICE_DEVICE) --workers $(DICE_WORKERS) --cls-batch 256 --cls-epochs 200 --cls-hours $(DICE_HOURS)
 	$(TRAIN_PY) vision/dice/train.py export --work build/dice-train
 
 # the Octocube tile, cube and abyss-letter classifiers, from renders (about 2 hours on 2 cores; see models/octocube_models.md)

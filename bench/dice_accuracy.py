@@ -26,7 +26,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -37,6 +37,7 @@ from vision.dice.faces import CLASSES, class_of  # noqa: E402
 from vision.dice.reader import DiceReader, load_image  # noqa: E402
 from vision.dice.scoring import Tally  # noqa: E402
 from vision.dice.split import photos, read_labels  # noqa: E402
+from vision.dice.twin import twin_tables  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dice-photos"
 SYNTH_SEED = 987_654  # training draws from SeedSequence([seed, stage, job]) streams: never these
@@ -106,41 +107,6 @@ def bench_real_mosaics(reader: DiceReader) -> None:
         print(f"  {640 * k}x{480 * k}, {tally.labels} dice: {recall:7.2%} {precision:7.2%} {face:7.2%}   {statistics.median(times):.0f} ms")
 
 
-def twin_tables(seed: int, n: int, px_per_mm: float = 3.0) -> Iterator[tuple[np.ndarray, list[tuple[int, tuple[float, ...]]]]]:
-    """Octo Dice tables from the digital twin (vision/render: another renderer, and the twin's own
-    die art), 1920x1080 frames rectified to a top-down view of the 600 mm table at ``px_per_mm``
-    with the frame's true homography, as the tracker would after calibration."""
-    from vision.render.dataset import DatasetSettings, render_one
-    from vision.render.renderer import Renderer
-
-    settings = DatasetSettings("octo_dice", seed=seed, count=n, resolution=(1920, 1080), clean=True, max_tilt_deg=20)
-    renderer = Renderer()
-    side = int(600 * px_per_mm)
-    for i in range(n):
-        result = render_one(settings, i, renderer)
-        gt = result.ground_truth
-        to_image = np.array(gt["homography_table_to_image"]) @ np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
-        view = cv2.warpPerspective(result.image, to_image, (side, side), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR)
-        truth = []
-        for c in gt["components"]:
-            state = c["state"]
-            if "top_face" not in state or c["visible_fraction"] < 0.5:
-                continue
-            kind, top = state["kind"], state["top_face"]
-            if kind == "white":
-                ci = class_of("octo-white", top)
-            elif kind == "black":
-                colour, _, number = top.partition(" ")
-                ci = class_of("octo-black", "octopod" if top == "octopod" else {"colour": colour, "number": int(number)})
-            else:
-                ci = class_of("d6", int(top))
-            # the top face stands 16 mm above the table: map its pixels, not its table position
-            px = np.array(c["top_polygon_px"], np.float64).reshape(-1, 1, 2)
-            corners = cv2.perspectiveTransform(px, np.linalg.inv(to_image)).reshape(-1, 2)
-            truth.append((ci, (*corners.min(axis=0), *corners.max(axis=0))))
-        yield view, truth
-
-
 def bench_twin(reader: DiceReader, n: int) -> None:
     tally = Tally()
     for i, (view, truth) in enumerate(twin_tables(TWIN_SEED, n)):
@@ -165,7 +131,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--synthetic", type=int, default=300, help="synthetic photos per family")
     ap.add_argument("--models", type=Path, default=None, help="folder with the ONNX models (default models/)")
-    ap.add_argument("--twin", type=int, default=20, help="digital-twin Octo Dice tables")
+    ap.add_argument("--twin", type=int, default=40, help="digital-twin Octo Dice tables")
     ap.add_argument("--fold", default="test", choices=["test", "train"], help="'train' only to check fitting")
     args = ap.parse_args()
     reader = DiceReader(args.models)

@@ -52,7 +52,7 @@ def test_synthetic_octo_dice_are_read(reader: DiceReader) -> None:
         tally.add(f"octo#{i}", [(d.class_index, d.bbox) for d in dice], found)
     assert tally.labels >= 30
     recall, precision, face = tally.figures()
-    # regression floors below the measured figures (bench: recall 99.0 %, face accuracy 98.7 %);
+    # regression floors below the measured figures (bench: recall 99.0 %, face accuracy 98.8 %);
     # the 99.5 % face-accuracy target is not met yet
     report = "\n".join(tally.report("synthetic Octo Dice", None, 0.995))
     assert recall >= 0.93 and precision >= 0.9, report
@@ -151,3 +151,20 @@ def test_small_dice_in_a_large_photo_are_found(reader: DiceReader) -> None:
     (recall, precision, face), report = figures[0]
     assert recall >= 0.9 and precision >= 0.8 and face >= 0.9, report
     assert recall > figures[1][0][0], "tiling found no more dice than one pass"
+
+
+def test_digital_twin_octo_dice_tables_are_read(reader: DiceReader) -> None:
+    """Another renderer with its own die art (vision/render), rectified top-down: the reader was
+    trained on our art and part of the twin's shapes; this fails if it stops reading the twin's."""
+    from vision.dice.twin import twin_tables
+
+    tally = Tally()
+    for i, (view, truth) in enumerate(twin_tables(31337, 3)):  # neither the bench's nor the tuning seed
+        tally.add(f"twin#{i}", truth, [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(view).dice])
+    assert tally.labels >= 15
+    recall, precision, face = tally.figures()
+    report = "\n".join(tally.report("digital twin", None, 0.995))
+    # floors below the bench (recall 95.6 %, precision 98.7 %, faces 99.7 %); run 5, trained on
+    # our art alone, read 84 % of these faces
+    assert recall >= 0.85 and precision >= 0.9, report
+    assert face >= 0.95, report

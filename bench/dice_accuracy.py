@@ -44,6 +44,12 @@ SYNTH_SEED = 987_654  # training draws from SeedSequence([seed, stage, job]) str
 TWIN_SEED = 4242  # digital-twin tables for the bench; 777 is for choosing between models
 
 
+def real_truth(photo: Path, width: int = 640, height: int = 480, dx: float = 0, dy: float = 0) -> list[tuple[int, tuple[float, ...]]]:
+    """The labelled dice of a real photo as (class, box), the box moved by (dx, dy)."""
+    return [(class_of("d6", face), (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy))
+            for face, b in read_labels(REAL, photo, width, height)]
+
+
 def bench_real(reader: DiceReader, fold: str) -> list[float]:
     tally = Tally()
     times: list[float] = []
@@ -53,7 +59,7 @@ def bench_real(reader: DiceReader, fold: str) -> list[float]:
         t0 = time.perf_counter()
         result = reader.read(img)
         times.append((time.perf_counter() - t0) * 1000)
-        truth = [(class_of("d6", face), box) for face, box in read_labels(REAL, p, img.shape[1], img.shape[0])]
+        truth = real_truth(p, img.shape[1], img.shape[0])
         found = [(CLASSES.index(d.face_class), d.bbox) for d in result.dice]
         tally.add(p.name, truth, found)
     what = "held-out 'test' fold" if fold == "test" else "'train' fold (TRAINED ON: fitting check only)"
@@ -78,7 +84,7 @@ def bench_real_variants(reader: DiceReader) -> None:
         tally = Tally()
         for p in photos(REAL, "test"):
             img = change(load_image(p))
-            truth = [(class_of("d6", face), box) for face, box in read_labels(REAL, p, img.shape[1], img.shape[0])]
+            truth = real_truth(p, img.shape[1], img.shape[0])
             tally.add(p.name, truth, [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(img).dice])
         recall, precision, face = tally.figures(nested_too=True)
         print(f"  {name:34s} {recall:7.2%} {precision:7.2%} {face:7.2%}")
@@ -97,8 +103,7 @@ def bench_real_mosaics(reader: DiceReader) -> None:
             for i, p in enumerate(files[start : start + k * k]):
                 y, x = divmod(i, k)
                 canvas[y * 480 : (y + 1) * 480, x * 640 : (x + 1) * 640] = cv2.resize(load_image(p), (640, 480))
-                truth += [(class_of("d6", f), (b[0] + x * 640, b[1] + y * 480, b[2] + x * 640, b[3] + y * 480))
-                          for f, b in read_labels(REAL, p)]
+                truth += real_truth(p, dx=x * 640, dy=y * 480)
             t0 = time.perf_counter()
             found = reader.read(canvas).dice
             times.append((time.perf_counter() - t0) * 1000)

@@ -27,6 +27,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from vision.dice.reader import DiceReader  # noqa: E402
+from vision.dice.scoring import area, intersection  # noqa: E402
 from vision.dice.split import photos, read_labels  # noqa: E402
 
 REAL = REPO.parent / "shared" / "data" / "dice-photos"
@@ -38,35 +39,21 @@ MAX_GROWTH = 40.0  # a top face is at most this many times the area of its pip b
 Box = tuple[float, float, float, float]
 
 
-def _area(b: Box) -> float:
-    return max(0.0, b[2] - b[0]) * max(0.0, b[3] - b[1])
-
-
-def _cover(label: Box, det: Box) -> float:
-    """Share of the label box inside the detection box."""
-    ix = max(0.0, min(label[2], det[2]) - max(label[0], det[0]))
-    iy = max(0.0, min(label[3], det[3]) - max(label[1], det[1]))
-    return ix * iy / max(_area(label), 1e-6)
-
-
-def top_face(label: Box, boxes: np.ndarray, scores: np.ndarray) -> Box | None:
+def top_face(label: Box, boxes: np.ndarray) -> Box | None:
     """The largest detection around ``label``'s pips (a detector also finds the pips of a "1"
     alone, with a higher score), unioned with it; None if none fits."""
-    best: tuple[float, Box] | None = None
-    for box, score in zip(boxes, scores):
-        d = tuple(float(v) for v in box)
-        cx, cy = (d[0] + d[2]) / 2, (d[1] + d[3]) / 2
-        lw, lh = label[2] - label[0], label[3] - label[1]
-        dw, dh = d[2] - d[0], d[3] - d[1]
-        centred = abs(cx - (label[0] + label[2]) / 2) <= 0.25 * dw + 0.5 * lw and abs(cy - (label[1] + label[3]) / 2) <= 0.25 * dh + 0.5 * lh
-        if _cover(label, d) < MIN_COVER or not centred or _area(d) > MAX_GROWTH * max(_area(label), 1.0):
-            continue
-        if best is None or _area(d) > best[0]:
-            best = (_area(d), d)  # type: ignore[assignment]
+    best: Box | None = None
+    for box in boxes:
+        d = (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
+        dx = abs((d[0] + d[2]) - (label[0] + label[2])) / 2
+        dy = abs((d[1] + d[3]) - (label[1] + label[3])) / 2
+        centred = dx <= 0.25 * (d[2] - d[0]) + 0.5 * (label[2] - label[0]) and dy <= 0.25 * (d[3] - d[1]) + 0.5 * (label[3] - label[1])
+        covers = intersection(label, d) >= MIN_COVER * max(area(label), 1e-6)
+        if covers and centred and area(d) <= MAX_GROWTH * max(area(label), 1.0) and (best is None or area(d) > area(best)):
+            best = d
     if best is None:
         return None
-    d = best[1]
-    return (min(d[0], label[0]), min(d[1], label[1]), max(d[2], label[2]), max(d[3], label[3]))
+    return (min(best[0], label[0]), min(best[1], label[1]), max(best[2], label[2]), max(best[3], label[3]))
 
 
 def main() -> int:
@@ -89,24 +76,24 @@ def main() -> int:
         if img is None:
             raise SystemExit(f"{p}: unreadable photo")
         h, w = img.shape[:2]
-        boxes, scores = reader.detect(img)
+        boxes, _ = reader.detect(img)
         labels = read_labels(args.real, p, w, h)
-        faces = [top_face(label, boxes, scores) for _, label in labels]
+        faces = [top_face(label, boxes) for _, label in labels]
         # a die the detector missed gets a square the size of its neighbours' faces, if any
-        sides = [np.sqrt(_area(f)) for f in faces if f is not None]
+        sides = [np.sqrt(area(f)) for f in faces if f is not None]
         side = float(np.median(sides)) if sides else None
         lines = []
         for (face, label), new in zip(labels, faces):
             if new is not None:
                 moved += 1
-            elif side is not None and side ** 2 > _area(label):
+            elif side is not None and side ** 2 > area(label):
                 cx, cy = (label[0] + label[2]) / 2, (label[1] + label[3]) / 2
                 new = (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
                 sized += 1
             else:
                 kept += 1
                 new = label
-            growth.append(_area(new) / max(_area(label), 1.0))
+            growth.append(area(new) / max(area(label), 1.0))
             x0, y0, x1, y1 = max(new[0], 0), max(new[1], 0), min(new[2], w), min(new[3], h)
             lines.append(f"{face - 1} {(x0 + x1) / 2 / w:.6f} {(y0 + y1) / 2 / h:.6f} {(x1 - x0) / w:.6f} {(y1 - y0) / h:.6f}")
             if args.sheet is not None and n % 7 == 0:

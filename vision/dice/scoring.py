@@ -16,12 +16,20 @@ Box = tuple[float, ...]
 MAX_NESTED_GROWTH = 64.0
 
 
+def area(box: Box) -> float:
+    """Area of an (x0, y0, x1, y1) box; 0 for an empty one."""
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
+
+
+def intersection(a: Box, b: Box) -> float:
+    """Area shared by two boxes."""
+    return area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
+
+
 def iou(a: Box, b: Box) -> float:
     """Intersection over union of two (x0, y0, x1, y1) boxes."""
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    inter = intersection(a, b)
+    union = area(a) + area(b) - inter
     return inter / union if union > 0 else 0.0
 
 
@@ -30,10 +38,8 @@ def nested(label: Box, found: Box) -> bool:
     at most MAX_NESTED_GROWTH times its area. The real set boxes the pips (a lone pip for a "1"),
     in its first photos the face; the reader boxes the top face: nesting matches a die under
     either convention."""
-    ix = max(0.0, min(label[2], found[2]) - max(label[0], found[0]))
-    iy = max(0.0, min(label[3], found[3]) - max(label[1], found[1]))
-    areas = sorted(max((box[2] - box[0]) * (box[3] - box[1]), 1e-6) for box in (label, found))
-    return ix * iy >= 0.7 * areas[0] and areas[1] <= MAX_NESTED_GROWTH * areas[0]
+    small, large = sorted((max(area(label), 1e-6), max(area(found), 1e-6)))
+    return intersection(label, found) >= 0.7 * small and large <= MAX_NESTED_GROWTH * small
 
 
 class Tally:

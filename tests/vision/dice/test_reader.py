@@ -165,6 +165,6 @@ def test_digital_twin_octo_dice_tables_are_read(reader: DiceReader) -> None:
     recall, precision, face = tally.figures()
     report = "\n".join(tally.report("digital twin", None, 0.995))
     # floors below the bench (recall 95.6 %, precision 98.7 %, faces 99.7 %); run 5, trained on
-    # our art alone, read 84 % of these faces
+    # our art alone, read 75 % of these faces (18/24)
     assert recall >= 0.85 and precision >= 0.9, report
     assert face >= 0.95, report

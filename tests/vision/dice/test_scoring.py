@@ -47,14 +47,13 @@ def test_tally_face_errors_and_false_detections() -> None:
 
 def test_top_face_takes_the_largest_detection_around_the_pips() -> None:
     boxes = np.array([[118, 118, 132, 132], [98, 98, 152, 152], [300, 300, 350, 350]], np.float32)
-    scores = np.array([0.9, 0.5, 0.9], np.float32)
-    assert top_face(PIP, boxes, scores) == pytest.approx((98, 98, 152, 152))
+    assert top_face(PIP, boxes) == pytest.approx((98, 98, 152, 152))
     # the union keeps every labelled pip inside the new box
-    assert top_face((95.0, 120.0, 130.0, 130.0), boxes, scores) == pytest.approx((95, 98, 152, 152))
+    assert top_face((95.0, 120.0, 130.0, 130.0), boxes) == pytest.approx((95, 98, 152, 152))
 
 
 def test_top_face_is_none_without_a_fitting_detection() -> None:
     far = np.array([[300, 300, 350, 350]], np.float32)
     huge = np.array([[0, 0, 600, 450]], np.float32)
-    assert top_face(PIP, far, np.array([0.9], np.float32)) is None
-    assert top_face(PIP, huge, np.array([0.9], np.float32)) is None
+    assert top_face(PIP, far) is None
+    assert top_face(PIP, huge) is None

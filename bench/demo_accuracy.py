@@ -43,17 +43,16 @@ def game_specs(games: int, seed: int) -> list[dict[str, Any]]:
 
 
 def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
+    from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
-    from tracker.pipeline import build_demo_pipeline
-    from vision.render.sequence import Timing
+    from tracker.table import TableSetup
 
-    timing = Timing() if args.realistic else Timing(still_frames=3, reach_frames=1, hold_frames=1,
-                                                    retreat_frames=1)
-    demo = build_demo_pipeline(spec["players"], spec["seed"], args.illegal, tilt=spec["tilt"],
-                               lighting=spec["lighting"], resolution=tuple(args.resolution),
-                               timing=timing, max_moves=args.max_moves or None, doubt=args.doubt,
-                               pixels=args.pixels, heights=not args.no_heights)
-    result = run_demo(demo)
+    setup = TableSetup(game="octocube", players=spec["players"], options={"mode": spec.get("mode", "standard")},
+                       source="demo", recogniser="pixels" if args.pixels else "ground-truth", seed=spec["seed"],
+                       illegal=args.illegal, moves=args.max_moves, tilt=spec["tilt"], lighting=spec["lighting"],
+                       resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
+                       doubt=args.doubt, scene_memory=not args.no_heights)
+    result = run_demo(build_pipeline(setup))
     result.pop("score_text", None)
     return {**spec, **result}
 
@@ -63,10 +62,10 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     import difflib
 
     from rules.octocube import OctocubeGame
-    from tracker.groundtruth import observation_from_state
-    from tracker.octocube_adapter import OctocubeAdapter
+    from tracker.octocube.groundtruth import observation_from_state
+    from tracker.octocube.adapter import OctocubeAdapter
     from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
-    from tracker.twin import TwinGame
+    from tracker.octocube.twin import TwinGame
 
     t0 = time.perf_counter()
     twin = TwinGame(spec["players"], spec["seed"], illegal=args.illegal, max_moves=args.max_moves or None)
@@ -118,7 +117,7 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
 
 def _illegal_observation(twin: Any, change: Any, truth: Any) -> Any:
     """The observation of the illegal scene the twin filmed for ``change``."""
-    from tracker.groundtruth import GroundTruthRecogniser
+    from tracker.octocube.groundtruth import GroundTruthRecogniser
 
     index = twin.changes.index(change)
     scene = twin.scenes[index + 1]
@@ -140,7 +139,7 @@ def main() -> int:
                         help="read frames with the pixel recogniser (vision.octocube) instead of the "
                         "renderer's labels")
     parser.add_argument("--no-heights", action="store_true",
-                        help="do not measure stack heights between scenes (tracker/stack_heights.py)")
+                        help="do not measure stack heights between scenes (tracker/octocube/stack_heights.py)")
     parser.add_argument("--only-seed", type=int, help="play only the game of this seed (with --games "
                         "and --seed as usual, so it keeps its players, tilt and lighting)")
     parser.add_argument("--jobs", type=int, default=1)

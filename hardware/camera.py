@@ -14,7 +14,8 @@ is what ``make demo`` uses when there is no camera).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -33,8 +34,6 @@ class Frame:
     timestamp: float
     """Seconds: capture time for devices, position in the video or sequence for the others."""
     index: int
-    ground_truth: dict[str, Any] | None = None
-    """Only synthetic frames know what is really on the table."""
 
 
 @dataclass
@@ -120,9 +119,14 @@ class _Source:
         self._shape = image.shape[:2]
         self.health.frames += 1
         self.health.consecutive_failures = 0
-        frame = Frame(image, float(timestamp), self._index, truth)
+        frame = Frame(image, float(timestamp), self._index)
+        if truth is not None:
+            self._keep_truth(self._index, truth)
         self._index += 1
         return frame
+
+    def _keep_truth(self, index: int, truth: dict[str, Any]) -> None:
+        """Only synthetic sources know what is on the table (see :class:`SyntheticSource`)."""
 
     def _fail(self, reason: str) -> None:
         self.health.failures += 1
@@ -213,17 +217,40 @@ class VideoFileSource(_Source):
 class SyntheticSource(_Source):
     """Frames from the digital twin (or any iterable of frames/images), read like a webcam.
 
-    Items may be :class:`vision.render.sequence.SequenceFrame`, :class:`Frame`, or bare images
-    (then timestamps follow ``fps``). ``realtime`` sleeps so that frames arrive at ``fps``.
+    Items may be :class:`vision.render.sequence.SequenceFrame`, :class:`tracker.film.FilmFrame`,
+    :class:`Frame`, or bare images (then timestamps follow ``fps``). ``realtime`` sleeps so that
+    frames arrive at ``fps``.
+
+    What the renderer knows of a frame (its ground truth) never travels with the frame: the
+    source keeps it aside for the demo's score sheet and the ground-truth recogniser
+    (:meth:`truth_of`). ``skip_while``: leading items whose truth it accepts are skipped (a
+    resumed demo starts where its log ends).
     """
 
-    def __init__(self, frames: Iterable[Any], fps: float = 10.0, realtime: bool = False) -> None:
+    kept_truths = 256
+    """Truths of this many recent frames are kept (the film of a whole game would not fit)."""
+
+    def __init__(self, frames: Iterable[Any], fps: float = 10.0, realtime: bool = False,
+                 skip_while: Callable[[dict[str, Any] | None], bool] | None = None) -> None:
         super().__init__()
         self._it = iter(frames)
         self.fps = fps
         self.realtime = realtime
         self._n = 0
         self._t0: float | None = None
+        self._skip_while = skip_while
+        self._truths: OrderedDict[int, dict[str, Any]] = OrderedDict()
+
+    def truth_of(self, frame: Frame | int) -> dict[str, Any] | None:
+        """The renderer's ground truth of a frame this source delivered recently (None if it had
+        none or it is too old)."""
+        index = frame if isinstance(frame, int) else frame.index
+        return self._truths.get(index)
+
+    def _keep_truth(self, index: int, truth: dict[str, Any]) -> None:
+        self._truths[index] = truth
+        while len(self._truths) > self.kept_truths:
+            self._truths.popitem(last=False)
 
     @staticmethod
     def octocube_demo(seed: int = 0, moves: int = 6, players: int = 4, tilt_deg: float = 15.0,
@@ -237,9 +264,18 @@ class SyntheticSource(_Source):
         cam = CameraModel.looking_at(tilt_deg=tilt_deg)
         return SyntheticSource(views_sequence(views, movers, cam, seed=seed), **kwargs)
 
+    def _next_item(self) -> Any:
+        item = next(self._it)
+        while self._skip_while is not None:
+            if self._skip_while(_truth_of_item(item)):
+                item = next(self._it)
+            else:
+                self._skip_while = None
+        return item
+
     def _grab(self) -> tuple[Any, float, dict[str, Any] | None] | None:
         try:
-            item = next(self._it)
+            item = self._next_item()
         except StopIteration:
             return None
         t = self._n / self.fps
@@ -252,10 +288,15 @@ class SyntheticSource(_Source):
             if delay > 0:
                 time.sleep(delay)
         if isinstance(item, Frame):
-            return (item.image, item.timestamp, item.ground_truth)
-        if hasattr(item, "image") and hasattr(item, "ground_truth"):
-            return (item.image, getattr(item, "timestamp", t), item.ground_truth)
+            return (item.image, item.timestamp, None)
+        if hasattr(item, "image"):
+            return (item.image, getattr(item, "timestamp", t), _truth_of_item(item))
         return (item, t, None)
+
+
+def _truth_of_item(item: Any) -> dict[str, Any] | None:
+    truth = getattr(item, "ground_truth", None)
+    return truth if isinstance(truth, dict) else None
 
 
 def open_source(spec: str, **kwargs: Any) -> _Source:

@@ -390,6 +390,17 @@ class State(ABC):
     def _restore(self, snapshot: Any) -> None:
         self.__dict__.update(snapshot)
 
+    def copy(self: S, stack: bool = True) -> S:
+        """A copy that shares nothing mutable with this state; ``stack=False`` leaves out the undo
+        records (cheap: the copy cannot pop the moves made before it)."""
+        if stack:
+            return self.clone()
+        other = copy.copy(self)
+        other.__dict__.update(self._snapshot())
+        other.history = list(self.history)
+        other._undo = []
+        return other
+
     def clone(self: S) -> S:
         other = copy.copy(self)
         other.__dict__.update(

@@ -7,46 +7,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rules.octocube.state import player_name
-from tracker.pipeline import DemoPipeline
-from tracker.session import (
-    AlertCleared,
-    IllegalMoveAlert,
-    MoveConfirmed,
-    MovesTakenBack,
-    QuestionAsked,
-    TilesRevealed,
-)
+from tracker.build import BuiltPipeline
+from tracker.session import IllegalMoveAlert, QuestionAsked, event_words
 
 
-def event_words(event: Any) -> str:
-    if isinstance(event, MoveConfirmed):
-        return f"move: {event.text}"
-    if isinstance(event, TilesRevealed):
-        from rules.octocube.state import tile_words
-
-        where = event.location
-        if isinstance(where, tuple) and len(where) == 2:
-            from rules.octocube.components import location_label
-
-            where = location_label(where)
-        return f"seen: {where} shows {tile_words(event.value)}"
-    if isinstance(event, QuestionAsked):
-        opts = "; ".join(f"{i + 1}) {t}" for i, t in enumerate(event.question.option_texts))
-        return f"question: {event.question.prompt} {opts}"
-    if isinstance(event, IllegalMoveAlert):
-        return f"ILLEGAL: {event.reason}"
-    if isinstance(event, AlertCleared):
-        return f"alert cleared: {event.text}"
-    if isinstance(event, MovesTakenBack):
-        return "taken back (the table is as it was before): " + "; ".join(event.texts)
-    return str(event)
-
-
-def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Play the whole film; returns the figures ``tablesight demo --json`` prints."""
+def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
+             on_update: Callable[[Any], None] | None = None) -> dict[str, Any]:
+    """Play the whole film; returns the figures ``tablesight demo --json`` prints. ``on_update``
+    sees every pipeline update (a window, a video being written)."""
     pipe, twin = demo.pipeline, demo.twin
+    if twin is None:
+        raise ValueError("run_demo needs a digital-twin pipeline (source 'demo')")
     tracked = pipe.tracked
+    adapter = tracked.adapter
     illegal_changes = {i for i, c in enumerate(twin.changes) if c.kind == "illegal"}
     # illegal changes that look like nothing happened unless the stack heights are read
     needs_heights = {i for i in illegal_changes if getattr(twin.changes[i], "needs_heights", False)}
@@ -63,12 +36,14 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
                 # the players say the game is over: a last unseen move may still be missing
                 _answer_all(tracked.finish(), tracked, twin, say)
             break
+        if on_update is not None:
+            on_update(update)
         if update.image is None:
             if say and not update.camera_ok and "stopped" in update.camera_message:
                 say(f"camera: {update.camera_message}")
             continue
         frames += 1
-        change = (update.ground_truth or {}).get("change_index", -1)
+        change = (demo.truth_of(update.frame_index) or {}).get("change_index", -1)
         if say and change != last_change and 0 <= change < len(twin.changes):
             c = twin.changes[change]
             if c.kind != "move":
@@ -78,7 +53,7 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
         while events:
             event = events.pop(0)
             if say:
-                say(event_words(event))
+                say(event_words(event, adapter))
             if isinstance(event, IllegalMoveAlert):
                 if change in illegal_changes:
                     flagged.add(change)
@@ -96,6 +71,8 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
                     say(f"players answer {option + 1}: {event.question.option_texts[option]}")
                 events = list(tracked.answer(option)) + events
     elapsed = time.perf_counter() - t0
+    if frames == 0:
+        raise ValueError("the demo film delivered no frame: nothing was followed")
     truth = twin.truth
     truth_scores = truth.score_breakdown()
     tracked_scores = tracked.state.score_breakdown()
@@ -120,16 +97,29 @@ def run_demo(demo: DemoPipeline, say: Callable[[str], None] | None = None) -> di
         "truth_scores": _totals(truth_scores),
         "tracked_scores": _totals(tracked_scores),
         "stage_ms_mean": {k: round(v / max(1, frames), 2) for k, v in pipe.stats.stage_ms_total.items()},
+        "move_latency_ms": _percentiles(pipe.stats.move_latency_ms),
         "calibration": pipe.calibration_message,
-        "score_text": tracked_scores.to_text([player_name(s) for s in range(twin.game.num_players)]),
+        "first_player": getattr(truth, "first_player", 0),
+        "score_text": tracked_scores.to_text([adapter.player_name(s) for s in range(twin.game.num_players)]),
     }
+
+
+def _percentiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+    return {"p50": at(0.5), "p95": at(0.95), "max": round(ordered[-1], 1), "count": len(ordered)}
 
 
 def _answer_all(events: list[Any], tracked: Any, twin: Any, say: Callable[[str], None] | None) -> None:
     while events:
         event = events.pop(0)
         if say:
-            say(event_words(event))
+            say(event_words(event, tracked.adapter))
         if isinstance(event, QuestionAsked):
             option = twin.truthful_answer(event.question, tracked.state.history)
             events = list(tracked.reject() if option is None else tracked.answer(option)) + events

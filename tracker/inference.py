@@ -14,44 +14,15 @@ observation differs from it, which chains to try, and what to reveal.
 
 from __future__ import annotations
 
-import copy
-
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any
 
 from rules.core import Move, RulesError, State
+from tracker.adapter import Difference, GameAdapter, Obs
 
-Obs = TypeVar("Obs")
-
-
-@dataclass(frozen=True)
-class Difference:
-    """One way an observation disagrees with an expected view, with how much it counts (a
-    confident reading counts fully, a doubtful one less)."""
-
-    description: str
-    weight: float = 1.0
-
-
-class GameAdapter(Protocol[Obs]):
-    """The game-specific half of inference."""
-
-    def expected(self, state: State) -> Any:
-        """What the camera should see in ``state`` (unknown tiles may match anything)."""
-
-    def differences(self, expected: Any, observed: Obs) -> list[Difference]:
-        """How ``observed`` differs from ``expected``; empty when they agree."""
-
-    def candidate_chains(self, state: State, observed: Obs) -> Iterable[tuple[Move, ...]]:
-        """Chains of legal moves worth trying, shortest first (the adapter may prune with the
-        observation, e.g. only the moves of the cube that moved)."""
-
-    def reveals(self, state: State, observed: Obs) -> list[tuple[Any, Any]]:
-        """(location, value) of unknowns in ``state`` that the observation now shows."""
-
-    def diagnose(self, state: State, observed: Obs, differences: Sequence[Difference]) -> str:
-        """A plain-words reason why no legal move explains the observation."""
+__all__ = ["Confirmed", "Difference", "GameAdapter", "IllegalObservation", "InferenceConfig", "NoChange",
+           "Question", "Verdict", "infer", "scratch_copy"]
 
 
 @dataclass(frozen=True)
@@ -142,8 +113,7 @@ def infer(
     # Unknowns the observation settles before any move can be tried (a tile nobody saw on a
     # cube's hidden face that now lies on the board); applied to the real state only with the
     # chain they made possible.
-    prepare = getattr(adapter, "prepare", None)
-    before: tuple[tuple[Any, Any], ...] = tuple(prepare(state, observed)) if callable(prepare) else ()
+    before: tuple[tuple[Any, Any], ...] = tuple(adapter.prepare(state, observed))
     applied = []
     for location, value in before:
         try:
@@ -163,12 +133,10 @@ def infer(
         # the chains that run over the next player's turn too, if the adapter offers them.
         # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
         # can look almost right.
-        catch_up = getattr(adapter, "catch_up_chains", None)
-        if callable(catch_up):
-            more = _score(trial, catch_up(base, observed), adapter, observed, config.max_chains)
-            if more and min(s.cost for s in more) <= config.tolerance:
-                scored = more
-                tolerance = config.tolerance
+        more = _score(trial, adapter.catch_up_chains(base, observed), adapter, observed, config.max_chains)
+        if more and min(s.cost for s in more) <= config.tolerance:
+            scored = more
+            tolerance = config.tolerance
     if tolerance is None:
         return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
     best_cost = min(s.cost for s in scored)
@@ -206,9 +174,7 @@ def infer(
         after_each.append(tuple(adapter.reveals(trial, observed)))
         for _ in s.chain:
             trial.pop()
-    player = state.current_player()
-    namer = getattr(adapter, "player_name", None)
-    who = namer(player) if callable(namer) else f"player {player + 1}"
+    who = adapter.player_name(state.current_player())
     return Question(
         prompt=f"The camera cannot tell what {who} did. Which was it?",
         options=tuple(s.chain for s in distinct),
@@ -257,13 +223,9 @@ def _accepted_cost(scored: list[_Scored], here_cost: float, config: InferenceCon
 
 
 def scratch_copy(state: State) -> State:
-    """A copy of ``state`` to push and pop trial moves on: the position is copied through the
-    engine's own (cheap) snapshot, not a deep copy of the whole undo history."""
-    other = copy.copy(state)
-    other.__dict__.update(state._snapshot())
-    other.history = list(state.history)
-    other._undo = []
-    return other
+    """A copy of ``state`` to push and pop trial moves on: the position and its history, without
+    the undo records of the moves already made (never popped here)."""
+    return state.copy(stack=False)
 
 
 def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:

@@ -3,8 +3,9 @@
 camera source -> calibration (a profile, or the markers found in the first frames; live re-check)
 -> stillness gate -> recogniser (only on a scene that has just settled and is new) -> tracker.
 
-It is UI-free so that the command line (``tablesight run`` / ``demo``) and the tablet app (which
-runs it off the UI thread) share it. Nothing that goes wrong with a frame is allowed to crash it
+It is UI-free and game-free: :func:`tracker.build.build_pipeline` assembles it for any game of
+:mod:`tracker.registry`, the same way for the command line (``tablesight run`` / ``demo``) and the
+tablet app (which runs it off the UI thread). Nothing that goes wrong with a frame is allowed to crash it
 or to change the game: a bad or missing frame, a camera that stops, a recogniser failure are all
 reported in the :class:`PipelineUpdate` (``camera_ok`` / ``camera_message``) and the game state
 is left alone.
@@ -16,29 +17,18 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from tracker.inference import scratch_copy
-from tracker.session import TrackedGame, TrackerEvent
-from tracker.stack_heights import StackHeights
+from tracker.session import MoveConfirmed, TrackedGame, TrackerEvent
 from tracker.stillness import GateEvent, StillnessConfig, StillnessGate
+from tracker.table import FrameRecogniser, OverlayItem, SceneMemory
 
-
-class FrameRecogniser(Protocol):
-    """Anything that turns a camera frame into an observation (``vision.octocube`` for pixels,
-    ``tracker.groundtruth.GroundTruthRecogniser`` for rendered frames)."""
-
-    def recognise(self, frame: Any) -> Any: ...
-
-
-@dataclass(frozen=True)
-class OverlayItem:
-    label: str
-    polygon: np.ndarray
-    """N x 2 image pixels."""
-    confidence: float
+DEMO_GATE = StillnessConfig(still_frames=2, changed_fraction=0.0004)
+"""The demo films few still frames per move: settle after 2 quiet frames; small changes (a tile
+turned on a cube) still count as new."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +50,6 @@ class PipelineUpdate:
     'no-frame')."""
     recognised: bool = False
     """True when the recogniser ran on this frame."""
-    ground_truth: dict[str, Any] | None = None
 
 
 @dataclass
@@ -69,6 +58,9 @@ class PipelineStats:
     recognised: int = 0
     bad_frames: int = 0
     stage_ms_total: dict[str, float] = field(default_factory=dict)
+    move_latency_ms: list[float] = field(default_factory=list)
+    """Per confirmed move: from the first still frame of its scene (the table came to rest) to
+    the end of the step that confirmed it (what a screen shows next)."""
 
     def add(self, stage_ms: dict[str, float]) -> None:
         for k, v in stage_ms.items():
@@ -80,21 +72,21 @@ class Pipeline:
     ``profile`` is given (needed by pixel recognisers; a ground-truth recogniser can do without,
     but the stage still runs so that its cost and messages are real)."""
 
-    def __init__(self, source: Any, recogniser: FrameRecogniser, tracked: TrackedGame, *,
+    def __init__(self, source: Any, recogniser: FrameRecogniser, tracked: TrackedGame[Any], *,
                  profile: Any = None, calibrate: bool = True, gate: StillnessGate | None = None,
                  overlay_geometry: Callable[[Any, Any], list[OverlayItem]] | None = None,
-                 recheck: bool = True, stack_heights: StackHeights | bool = True) -> None:
+                 recheck: bool = True, memory: SceneMemory | None = None) -> None:
         self.source = source
         self.recogniser = recogniser
         self.tracked = tracked
         self.profile = profile
         self.calibrate = calibrate and profile is None
         self.gate = gate or StillnessGate()
-        self.overlay_geometry = overlay_geometry or octocube_overlay
+        self.overlay_geometry = overlay_geometry
         self.recheck = recheck
-        self.stack_heights: StackHeights | None = (
-            StackHeights() if stack_heights is True else stack_heights or None)
-        """Stack heights from two scenes (the last accepted one is the reference); False: off."""
+        self.memory = memory
+        """What the game keeps of the last accepted scene (Octocube: stack heights); None: off."""
+        self._rest_since: float | None = None
         self.stats = PipelineStats()
         self.calibration_message = "calibrated from the profile" if profile is not None else "not calibrated yet"
         self._watcher: Any = None
@@ -191,6 +183,9 @@ class Pipeline:
         recognised = False
         if gate_event is GateEvent.MOVING:
             self._moved_since_read = True
+            self._rest_since = None
+        elif self._rest_since is None:
+            self._rest_since = t0
         # Read a scene once when it settles: when it looks new, and also when something moved
         # since the last reading even if the gate finds the result alike (a tile turned on a
         # cube changes only a few pixels of the gate's small image).
@@ -218,7 +213,7 @@ class Pipeline:
                     self.stats.recognised += 1
                     t = time.perf_counter()
                     try:
-                        observed = self._with_heights(observed)
+                        observed = self._with_memory(observed)
                         events = self.tracked.observe(observed)
                         self._remember_if_accepted(observed)
                     except Exception as exc:  # a tracker bug must not stop the camera
@@ -226,183 +221,40 @@ class Pipeline:
                         message = f"the tracker could not use this scene: {type(exc).__name__}: {exc}"
                     stage["track"] = (time.perf_counter() - t) * 1000
                     try:
-                        overlay = self.overlay_geometry(observed, self.profile)
+                        overlay = self.overlay_geometry(observed, self.profile) if self.overlay_geometry else []
                     except Exception:
                         overlay = []
         return self._update(frame.index, image, tuple(overlay), tuple(events), message == "ok" or
                             message.startswith("a hand"), message, stage, gate_event.value,
                             recognised=recognised, frame=frame)
 
-    def _with_heights(self, observed: Any) -> Any:
-        return self.stack_heights.annotate(observed) if self.stack_heights is not None else observed
+    def _with_memory(self, observed: Any) -> Any:
+        return self.memory.annotate(observed) if self.memory is not None else observed
 
     def _remember_if_accepted(self, observed: Any) -> None:
-        """The tracker's state explains this scene (no alert, no open question): its stack
-        heights are this scene's, so it becomes the reference for the next ones."""
-        if self.stack_heights is None:
+        """The tracker's state explains this scene (no alert, no open question): the game may
+        keep it as the reference for the next ones (Octocube: its stack heights)."""
+        if self.memory is None:
             return
         if self.tracked.alert is not None or self.tracked.pending is not None:
             return
-        heights = getattr(self.tracked.adapter.expected(self.tracked.state), "heights", None)
-        if heights is not None:
-            self.stack_heights.remember(observed, heights)
+        self.memory.remember(observed, self.tracked.adapter.expected(self.tracked.state))
 
     def _update(self, index: int, image: np.ndarray | None, overlay: tuple[OverlayItem, ...],
                 events: tuple[TrackerEvent, ...], ok: bool, message: str, stage: dict[str, float],
                 gate: str, *, recognised: bool = False, frame: Any = None) -> PipelineUpdate:
         now = time.perf_counter()
+        if self._rest_since is not None and any(isinstance(e, MoveConfirmed) for e in events):
+            self.stats.move_latency_ms.append((now - self._rest_since) * 1000)
         self._times.append(now)
         fps = (len(self._times) - 1) / (self._times[-1] - self._times[0]) if len(self._times) > 1 else 0.0
         stage["total"] = sum(stage.values())
         self.stats.add(stage)
         return PipelineUpdate(index, image, overlay, events, scratch_copy(self.tracked.state), ok, message,
-                              fps, stage, gate, recognised,
-                              getattr(frame, "ground_truth", None) if frame is not None else None)
+                              fps, stage, gate, recognised)
 
     def close(self) -> None:
         try:
             self.source.close()
         except Exception:
             pass
-
-
-def octocube_overlay(observed: Any, profile: Any) -> list[OverlayItem]:
-    """Boxes (image px) for what was recognised: stack tops and cubes, through the table
-    homography; empty when the table is not calibrated."""
-    if profile is None or getattr(profile, "table", None) is None:
-        return []
-    from rules.octocube.components import PLAYER_COLOURS, location_label
-    from vision.render import octocube_layout as lay
-
-    geometry = profile.table
-    intr = getattr(profile, "intrinsics", None)
-    grid = max((loc[0] for loc in observed.tops), default=-1) + 1
-    half = lay.TILE_SIZE_MM / 2
-    items: list[OverlayItem] = []
-
-    def square(cx: float, cy: float, h: float) -> np.ndarray:
-        pts = np.array([(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)], float)
-        px = geometry.mm_to_image(pts)
-        return intr.distort_points(px) if intr is not None else px
-
-    for loc, reading in observed.tops.items():
-        if reading.covered:
-            continue
-        cx, cy = lay.grid_centre(loc, grid)
-        label = f"{location_label(loc)}: {reading.tile.label() if reading.tile else 'empty'}"
-        items.append(OverlayItem(label, square(cx, cy, half), reading.confidence))
-    for seat, cube in observed.cubes.items():
-        if cube.location is not None:
-            cx, cy = lay.grid_centre(cube.location, grid)
-        else:
-            cx, cy = lay.cube_rest(lay.seat_side(seat, len(observed.boards) or 4))
-        top = cube.top.label() if cube.top else "bare"
-        rot = f" {cube.rotation} deg" if cube.rotation else ""
-        items.append(OverlayItem(f"{PLAYER_COLOURS[seat]} cube: {top}{rot}",
-                                 square(cx, cy, lay.CUBE_SIZE_MM / 2), cube.confidence))
-    return items
-
-
-class PixelRecogniser:
-    """``vision.octocube.OctocubeRecogniser`` (pixels -> observation) behind the pipeline's
-    frame interface. Built lazily from the table geometry: the pipeline's calibration profile,
-    or (digital twin) the renderer's exact camera model."""
-
-    name = "vision.octocube (pixels)"
-    needs_calibration = True
-
-    def __init__(self, grid_size: int, num_players: int, geometry: Any = None,
-                 profile_of: Callable[[], Any] | None = None) -> None:
-        self.grid_size = grid_size
-        self.num_players = num_players
-        self._geometry = geometry
-        self._profile_of = profile_of
-        self._inner: Any = None
-
-    @classmethod
-    def for_camera(cls, grid_size: int, num_players: int, camera: Any) -> PixelRecogniser:
-        rec = cls(grid_size, num_players, camera)
-        rec.needs_calibration = False
-        return rec
-
-    def recognise(self, frame: Any) -> Any:
-        if self._inner is None:
-            from vision.octocube.recogniser import OctocubeRecogniser
-
-            geometry = self._geometry if self._geometry is not None else (
-                self._profile_of() if self._profile_of is not None else None)
-            if geometry is None:
-                raise ValueError("the table is not calibrated yet")
-            self._inner = OctocubeRecogniser(self.grid_size, self.num_players, geometry)
-        return self._inner.recognise(frame.image)
-
-
-DEMO_GATE = StillnessConfig(still_frames=2, changed_fraction=0.0004)
-"""The demo films few still frames per move: settle after 2 quiet frames; small changes (a tile
-turned on a cube) still count as new."""
-
-
-# ====================================================================== the digital-twin demo
-
-
-@dataclass
-class DemoPipeline:
-    """A pipeline watching a digital-twin game, with the truth kept aside for scoring."""
-
-    pipeline: Pipeline
-    twin: Any
-    """``tracker.twin.TwinGame``: the truth engine, its changes and the truthful answers."""
-    recogniser_name: str
-
-
-def build_demo_pipeline(players: int, seed: int, illegal: int = 0, *, tilt: float = 15.0,
-                        lighting: str = "day", resolution: tuple[int, int] = (1280, 720),
-                        timing: Any = None, gate: StillnessConfig | None = None,
-                        lighting_drift_every: int = 12, max_moves: int | None = None,
-                        doubt: float = 0.0, log: Any = None, realtime: bool = False,
-                        recogniser: FrameRecogniser | None = None, pixels: bool = False,
-                        heights: bool = True) -> DemoPipeline:
-    """A seeded Octocube game filmed by the digital twin and watched by the full pipeline.
-    The tracker starts from the hidden-information deal; only frames reach it. ``heights``:
-    measure stack heights between scenes (pixel recogniser; see tracker/stack_heights.py)."""
-    import random as _random
-    from dataclasses import replace
-
-    from hardware.camera import SyntheticSource
-    from tracker.groundtruth import GroundTruthRecogniser
-    from tracker.octocube_adapter import OctocubeAdapter
-    from tracker.twin import LIGHTINGS, TwinGame, film, sides_for
-    from vision.render.camera import CameraModel
-    from vision.render.effects import Lighting
-    from vision.render.sequence import Timing
-
-    if lighting not in LIGHTINGS:
-        raise ValueError(f"lighting must be one of {', '.join(LIGHTINGS)}, not {lighting!r}")
-    twin = TwinGame(players, seed, illegal=illegal, max_moves=max_moves)
-    camera = CameraModel.looking_at(tilt_deg=tilt, azimuth_deg=_random.Random(seed).choice([0.0, 90.0, 180.0, 270.0]),
-                                    resolution=resolution)
-    timing = timing or Timing()
-    base_light = Lighting(**LIGHTINGS[lighting])
-    sides = sides_for(twin.changes, players)
-
-    rng = _random.Random(seed + 1)
-    lightings = []
-    light = base_light
-    for i in range(max(1, len(twin.changes))):
-        if i and lighting_drift_every and i % lighting_drift_every == 0:
-            # the light drifts (a cloud, someone moves the lamp)
-            light = replace(light, brightness=max(0.6, min(1.25, light.brightness * rng.uniform(0.9, 1.1))),
-                            azimuth_deg=(light.azimuth_deg + rng.uniform(-25, 25)) % 360)
-        lightings.append(light)
-    frames = film(twin.scenes, sides, camera, lightings, seed=seed, timing=timing)
-
-    from tracker.session import TrackedGame
-
-    state = twin.tracker_initial_state()
-    tracked = TrackedGame(state, OctocubeAdapter(), log)
-    if recogniser is None and pixels:
-        recogniser = PixelRecogniser.for_camera(state.grid_size, players, camera)
-    rec = recogniser or GroundTruthRecogniser(state.grid_size, players, doubt=doubt, seed=seed)
-    source = SyntheticSource(frames, fps=timing.fps, realtime=realtime)
-    pipe = Pipeline(source, rec, tracked, gate=StillnessGate(gate or DEMO_GATE), stack_heights=heights)
-    return DemoPipeline(pipe, twin, getattr(rec, "name", type(rec).__name__))

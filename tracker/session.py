@@ -12,9 +12,9 @@ from typing import Any, Generic
 
 from rules.core import Move, RulesError, State
 from tracker.event_log import EventLog
+from tracker.adapter import GameAdapter
 from tracker.inference import (
     Confirmed,
-    GameAdapter,
     IllegalObservation,
     InferenceConfig,
     NoChange,
@@ -61,6 +61,24 @@ class MovesTakenBack:
 
 
 TrackerEvent = MoveConfirmed | TilesRevealed | QuestionAsked | IllegalMoveAlert | AlertCleared | MovesTakenBack
+
+
+def event_words(event: Any, adapter: GameAdapter[Any]) -> str:
+    """One tracker event as a line of plain words (the game's adapter names places and things)."""
+    if isinstance(event, MoveConfirmed):
+        return f"move: {event.text}"
+    if isinstance(event, TilesRevealed):
+        return f"seen: {adapter.location_words(event.location)} shows {adapter.value_words(event.value)}"
+    if isinstance(event, QuestionAsked):
+        opts = "; ".join(f"{i + 1}) {t}" for i, t in enumerate(event.question.option_texts))
+        return f"question: {event.question.prompt} {opts}"
+    if isinstance(event, IllegalMoveAlert):
+        return f"ILLEGAL: {event.reason}"
+    if isinstance(event, AlertCleared):
+        return f"alert cleared: {event.text}"
+    if isinstance(event, MovesTakenBack):
+        return "taken back (the table is as it was before): " + "; ".join(event.texts)
+    return str(event)
 
 
 class TrackedGame(Generic[Obs]):
@@ -169,9 +187,7 @@ class TrackedGame(Generic[Obs]):
         if len(endings) == 1:
             return [self._apply(move) for move in endings[0]]
         texts = tuple(_chain_text(self.state, chain) for chain in endings)
-        namer = getattr(self.adapter, "player_name", None)
-        player = self.state.current_player()
-        who = namer(player) if callable(namer) else f"player {player + 1}"
+        who = self.adapter.player_name(self.state.current_player())
         self.pending = Question(f"The game is over: what did {who} do last?", tuple(endings), texts)
         self._log("question", question=self.pending.prompt, options=list(texts))
         return [QuestionAsked(self.pending)]

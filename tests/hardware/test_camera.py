@@ -94,14 +94,28 @@ def test_missing_sources_raise_clear_errors(tmp_path: Path) -> None:
         open_source("synthetic:abc")
 
 
-def test_synthetic_game_source_carries_ground_truth() -> None:
+def test_synthetic_game_source_keeps_ground_truth_beside_its_frames() -> None:
     from vision.render.sequence import Timing
 
     src = SyntheticSource.octocube_demo(seed=3, moves=1)
     first = src.read()
     assert isinstance(first, Frame)
     assert first.image.shape == (720, 1280, 3)
-    assert first.ground_truth is not None and first.ground_truth["phase"] == "still"
+    assert not hasattr(first, "ground_truth")  # the frame is what a webcam gives, nothing more
+    truth = src.truth_of(first)
+    assert truth is not None and truth["phase"] == "still"
     assert Timing().still_frames >= 1
     src.close()
     assert src.read() is None
+
+
+def test_synthetic_source_skips_the_leading_frames_it_is_told_to() -> None:
+    from types import SimpleNamespace
+
+    items = [SimpleNamespace(image=np.full((40, 60, 3), i, np.uint8), ground_truth={"change_index": i // 2},
+                             timestamp=i / 10) for i in range(10)]
+    src = SyntheticSource(items, skip_while=lambda truth: (truth or {}).get("change_index", 0) < 3)
+    first = src.read()
+    assert first is not None and int(first.image[0, 0, 0]) == 6  # items 0-5 (changes 0-2) skipped
+    assert src.truth_of(first) == {"change_index": 3}
+    assert len([f for f in src.frames()]) == 3  # the rest is read normally, nothing skipped again

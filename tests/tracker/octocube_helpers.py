@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.octocube import OctocubeGame, OctocubeState
-from tracker.groundtruth import observation_from_state
-from tracker.octocube_adapter import OctocubeAdapter
+from tracker.octocube.groundtruth import observation_from_state
+from tracker.octocube.adapter import OctocubeAdapter
 from tracker.session import QuestionAsked, TrackedGame
 
 

@@ -11,6 +11,7 @@ import pytest
 from rules import registry
 from rules.core import Move, State
 from tracker.event_log import EventLog, replay
+from tracker.adapter import GameAdapter
 from tracker.inference import Confirmed, Difference, IllegalObservation, NoChange, Question, infer
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
 from tests.rules.toy_game import Bank, Pass, RaceGame, Roll
@@ -18,7 +19,7 @@ from tests.rules.toy_game import Bank, Pass, RaceGame, Roll
 View = tuple[tuple[int, ...], int]
 
 
-class RaceAdapter:
+class RaceAdapter(GameAdapter[Any]):
     """The camera sees the banked scores and whose turn token is out; never the die."""
 
     def expected(self, state: State) -> View:

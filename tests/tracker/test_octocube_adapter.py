@@ -7,11 +7,11 @@ import random
 
 from rules.octocube.moves import Pass, Pivot, Roll, Score
 from tests.tracker.octocube_helpers import find_move, look, pair
-from tracker.groundtruth import observation_from_state
+from tracker.octocube.groundtruth import observation_from_state
 from tracker.inference import IllegalObservation, Question, infer
-from tracker.octocube_adapter import OctocubeAdapter
+from tracker.octocube.adapter import OctocubeAdapter
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TilesRevealed
-from tracker.twin import TwinGame
+from tracker.octocube.twin import TwinGame
 
 
 def test_tracker_follows_a_seeded_game_from_observations() -> None:

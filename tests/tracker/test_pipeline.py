@@ -9,8 +9,8 @@ import numpy as np
 
 from hardware.camera import SyntheticSource
 from rules.octocube import OctocubeGame
-from tracker.groundtruth import observation_from_state
-from tracker.octocube_adapter import OctocubeAdapter
+from tracker.octocube.groundtruth import observation_from_state
+from tracker.octocube.adapter import OctocubeAdapter
 from tracker.pipeline import DEMO_GATE, Pipeline
 from tracker.session import MoveConfirmed, TrackedGame
 from tracker.stillness import StillnessGate
@@ -119,12 +119,12 @@ def test_update_carries_stage_timings_and_a_read_only_state_copy() -> None:
 
 
 def test_short_digital_twin_game_end_to_end() -> None:
+    from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
-    from tracker.pipeline import build_demo_pipeline
-    from vision.render.sequence import Timing
+    from tracker.table import TableSetup
 
-    demo = build_demo_pipeline(3, 2, illegal=1, resolution=(640, 360), max_moves=7,
-                               timing=Timing(still_frames=3, reach_frames=1, hold_frames=2, retreat_frames=1))
+    demo = build_pipeline(TableSetup(players=3, seed=2, illegal=1, resolution=(640, 360), moves=7,
+                                     recogniser="ground-truth", film_frames=(3, 1, 2, 1)))
     result = run_demo(demo)
     assert result["moves_total"] == 7
     assert result["moves_correct"] == 7

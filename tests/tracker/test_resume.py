@@ -10,9 +10,9 @@ from typing import Any
 
 from tests.tracker.octocube_helpers import look, pair
 from tracker.event_log import EventLog, replay
-from tracker.octocube_adapter import OctocubeAdapter
+from tracker.octocube.adapter import OctocubeAdapter
 from tracker.session import TrackedGame
-from tracker.twin import TwinGame
+from tracker.octocube.twin import TwinGame
 
 
 class RecordingLog(EventLog):

@@ -14,9 +14,9 @@ from rules.core import UNKNOWN
 from rules.octocube.moves import Pivot, Roll
 from tests.tracker.octocube_helpers import look, pair
 from tracker.event_log import EventLog, replay
-from tracker.groundtruth import observation_from_state
+from tracker.octocube.groundtruth import observation_from_state
 from tracker.inference import Confirmed, IllegalObservation, NoChange, infer
-from tracker.octocube_adapter import OctocubeAdapter
+from tracker.octocube.adapter import OctocubeAdapter
 from tracker.session import IllegalMoveAlert, MoveConfirmed, MovesTakenBack, QuestionAsked
 
 
@@ -224,7 +224,7 @@ def test_twin_never_injects_an_out_of_turn_roll_that_looks_like_a_legal_move() -
     """An out-of-turn roll right after a move the camera cannot see (a declined extra roll, a
     pass) is exactly what that player's turn going on looks like: no camera can flag it, so the
     twin does not inject it there (it did in seed 101, 3 players, 30 moves)."""
-    from tracker.twin import TwinGame
+    from tracker.octocube.twin import TwinGame
 
     adapter = OctocubeAdapter()
     checked = 0

@@ -14,11 +14,13 @@ from hardware.camera import SyntheticSource
 from rules.octocube import OctocubeGame
 from rules.octocube.components import location_label
 from tracker.inference import scratch_copy
-from tracker.octocube_adapter import OctocubeAdapter
-from tracker.pipeline import DEMO_GATE, Pipeline, PixelRecogniser
+from tracker.octocube.adapter import OctocubeAdapter
+from tracker.octocube.recogniser import PixelRecogniser
+from tracker.octocube.stack_heights import StackHeights
+from tracker.pipeline import DEMO_GATE, Pipeline
 from tracker.session import AlertCleared, IllegalMoveAlert, TrackedGame
 from tracker.stillness import StillnessGate
-from tracker.twin import LIGHTINGS, film
+from tracker.film import LIGHTINGS, film
 from vision.octocube.heights import fingerprint_specs
 from vision.octocube.layout import STACK_PLANE_MM
 from vision.octocube.recogniser import _view_from
@@ -66,12 +68,14 @@ def _play(film_frames: dict[str, Any], heights: bool) -> dict[int, list[Any]]:
     game = film_frames["game"]
     tracked = TrackedGame(game.new_initial_state(SEED, hidden=True), OctocubeAdapter())
     rec = PixelRecogniser.for_camera(tracked.state.grid_size, PLAYERS, film_frames["camera"])
-    pipe = Pipeline(SyntheticSource(film_frames["frames"]), rec, tracked, calibrate=False,
-                    gate=StillnessGate(DEMO_GATE), stack_heights=heights)
+    source = SyntheticSource(film_frames["frames"])
+    pipe = Pipeline(source, rec, tracked, calibrate=False, gate=StillnessGate(DEMO_GATE),
+                    memory=StackHeights() if heights else None)
     events: dict[int, list[Any]] = {}
     while (update := pipe.step()) is not None:
-        if update.ground_truth is not None:
-            events.setdefault(update.ground_truth["change_index"], []).extend(update.events)
+        truth = source.truth_of(update.frame_index)
+        if truth is not None:
+            events.setdefault(truth["change_index"], []).extend(update.events)
     assert len(tracked.state.history) == 0
     assert len(tracked.state.stacks[film_frames["loc"]]) == film_frames["height"]
     return events

@@ -16,10 +16,10 @@ from typing import Any
 from rules.octocube import OctocubeGame
 from rules.octocube.components import COIN, Tile
 from tests.tracker.octocube_helpers import answer_truthfully
-from tracker.groundtruth import observation_from_state
+from tracker.octocube.groundtruth import observation_from_state
 from tracker.inference import infer
-from tracker.octocube_adapter import OctocubeAdapter
-from tracker.demo_run import event_words
+from tracker.octocube.adapter import OctocubeAdapter
+from tracker.session import event_words
 from tracker.session import (
     AlertCleared,
     IllegalMoveAlert,

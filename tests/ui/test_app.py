@@ -90,7 +90,9 @@ def test_answering_a_question_updates_the_state(ui: Driver) -> None:
     buttons = list(reversed(ui.widget("play", "option_buttons").children))
     assert [b.text.split(".  ", 1)[1] for b in buttons] == app.options
     ui.shot("play_question")
-    truth = app.truthful_option
+    # the demo's simulated players know what happened (the worker waits for the answer meanwhile)
+    tracked = app.worker.pipeline.tracked
+    truth = app.worker.twin.truthful_answer(tracked.pending, tracked.state.history)
     assert truth is not None
     ui.tap(buttons[truth])
     ui.until(lambda: app.history_len > before and not app.question, 30, "the answer to be applied")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.octocube import OctocubeGame
-from tracker.prompts import octocube_prompt as tracker_prompt
+from tracker.octocube.prompts import octocube_prompt as tracker_prompt
 from ui.i18n import LANGUAGES, TranslationError, tr
 from ui.i18n.prompts import octocube_prompt
 
@@ -47,7 +47,7 @@ def test_unknown_language_is_refused_and_missing_keys_show_themselves() -> None:
 
 @pytest.mark.parametrize("mode", ["standard", "kids", "advanced"])
 def test_english_prompt_is_the_trackers_own_sentence(mode: str) -> None:
-    """Through random games every phase comes up; the app's English must equal tracker/prompts.py."""
+    """Through random games every phase comes up; the app's English must equal tracker/octocube/prompts.py."""
     for seed in range(3):
         state = OctocubeGame(3, mode=mode).new_initial_state(seed)
         rng = random.Random(seed)

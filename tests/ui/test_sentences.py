@@ -92,7 +92,7 @@ def test_exact_translations(english: str) -> None:
 
 
 RARE = (
-    # copied from the f-strings in tracker/octocube_adapter.py: the generated games never reach
+    # copied from the f-strings in tracker/octocube/adapter.py: the generated games never reach
     # these (a tile appearing on an emptied space, a reading with no difference at all ...)
     "a green pearl appeared on C3",
     "no legal move explains the table",

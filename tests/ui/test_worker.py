@@ -14,7 +14,7 @@ import pytest
 from rules.octocube import OctocubeGame
 from tracker.pipeline import PipelineStats, PipelineUpdate
 from tracker.session import TrackedGame
-from tracker.octocube_adapter import OctocubeAdapter
+from tracker.octocube.adapter import OctocubeAdapter
 from ui.app.worker import GameSetup, Mailbox, PipelineWorker, UiEvent
 
 

@@ -32,13 +32,12 @@ class CalibrationView:
 def open_preview_source(setup: GameSetup) -> Any:
     """The camera for the preview; the demo table films a short seeded game."""
     if setup.source == "demo":
-        from tracker.pipeline import build_demo_pipeline
-        from vision.render.sequence import Timing
+        from dataclasses import replace
 
-        demo = build_demo_pipeline(max(2, setup.players), setup.seed, 0, resolution=setup.resolution,
-                                   timing=Timing(still_frames=3, reach_frames=1, hold_frames=2, retreat_frames=1),
-                                   max_moves=3)
-        return demo.pipeline.source
+        from tracker.build import build_pipeline
+
+        table = replace(setup.table_setup(), players=max(2, setup.players), illegal=0, moves=3)
+        return build_pipeline(table).pipeline.source
     from hardware.camera import DeviceSource, VideoFileSource
 
     return VideoFileSource(setup.video_path) if setup.source == "video" else DeviceSource(setup.camera_index)

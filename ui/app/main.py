@@ -207,6 +207,8 @@ class TableSightApp(App):
     names = ListProperty(["", "", "", ""])
     mode = StringProperty("standard")
     source = StringProperty("demo")
+    first_player = NumericProperty(0)
+    """The seat that starts a live game (the camera cannot tell; the demo deals its own)."""
     seed = NumericProperty(1)
     illegal = NumericProperty(1)
     demo_moves = NumericProperty(40)
@@ -267,7 +269,6 @@ class TableSightApp(App):
         self.calib_worker: Any = None
         self.calib_mailbox = Mailbox()
         self.last_view: PlayView | None = None
-        self.truthful_option: int | None = None
         self._history_events: list[dict[str, Any]] = []
         self._replay_token = 0
         self._frame_times: list[float] = []
@@ -421,7 +422,8 @@ class TableSightApp(App):
             moves=int(self.demo_moves), camera_index=int(self.camera_index), video_path=self.video_path,
             profile_path=str(self.home / "profile.json"),
             log_path=None if resume_log else str(logs / time.strftime("octocube-%Y%m%d-%H%M%S.jsonl")),
-            resume_log=resume_log)
+            resume_log=resume_log,
+            first_player=int(self.first_player) if int(self.first_player) < int(self.players) else 0)
         if setup.log_path and Path(setup.log_path).exists():
             setup = GameSetup(**{**setup.__dict__, "log_path": setup.log_path.replace(".jsonl", f"-{time.time_ns() % 10**6}.jsonl")})
         try:
@@ -556,7 +558,6 @@ class TableSightApp(App):
         self.question = view.question or ""
         if list(view.options) != list(self.options):
             self.options = list(view.options)
-        self.truthful_option = view.truthful_option
         if list(view.scores) != list(self.scores):
             self.scores = list(view.scores)
         if view.breakdown != self.breakdown:  # a new object every view: only a real change redraws

@@ -55,6 +55,21 @@ class GameSetup:
     """Frames are scaled to this width for the screen: the Play screen shows them about 800 px wide
     (a wider texture only costs upload and sampling time on the UI thread)."""
     first_player: int = 0
+    game: str = "octocube"
+
+    def table_setup(self, resumed: Any = None) -> Any:
+        """The tracker's :class:`tracker.table.TableSetup` for this choice (``resumed``: the state
+        read back from the log being resumed, whose game and options win)."""
+        from tracker.table import TableSetup
+
+        players = resumed.game.num_players if resumed is not None else self.players
+        options = dict(resumed.game.options) if resumed is not None else {"mode": self.mode}
+        return TableSetup(game=self.game, players=players, options=options, source=self.source,
+                          camera_index=self.camera_index, video_path=self.video_path,
+                          profile_path=self.profile_path if self.profile_path and Path(self.profile_path).is_file()
+                          else None,
+                          first_player=self.first_player, seed=self.seed, illegal=self.illegal, moves=self.moves,
+                          resolution=self.resolution, film_frames=self.demo_frames)
 
     def check(self) -> None:
         """Raise ValueError naming the problem (the Home screen shows it)."""
@@ -89,9 +104,6 @@ class PlayView:
     alert: str | None = None
     question: str | None = None
     options: tuple[str, ...] = ()
-    truthful_option: int | None = None
-    """Demo only: the option the simulated players know to be true (for tests and the bench;
-    the screen never shows it)."""
     scores: tuple[int, ...] = ()
     breakdown: Any = None
     over: bool = False
@@ -301,7 +313,7 @@ class PipelineWorker:
         return []
 
     def _tracker_events(self, tracker_events: Any) -> list[UiEvent]:
-        from tracker.demo_run import event_words
+        from tracker.session import event_words
         from tracker.session import (AlertCleared, IllegalMoveAlert, MoveConfirmed, MovesTakenBack, QuestionAsked,
                                      TilesRevealed)
 
@@ -312,7 +324,7 @@ class PipelineWorker:
                 self._moves_shown.append((event.player, event.text))
                 out.append(UiEvent("move", event.text))
             elif isinstance(event, TilesRevealed):
-                out.append(UiEvent("seen", event_words(event)))
+                out.append(UiEvent("seen", event_words(event, self.pipeline.tracked.adapter)))
             elif isinstance(event, QuestionAsked):
                 out.append(UiEvent("question", event.question.prompt))
             elif isinstance(event, IllegalMoveAlert):
@@ -338,9 +350,6 @@ class PipelineWorker:
         names = player_names(self.setup.names, state.game.num_players, lang)
         breakdown = state.score_breakdown()
         pending = tracked.pending
-        truthful = None
-        if pending is not None and self.twin is not None:
-            truthful = self.twin.truthful_answer(pending, state.history)
         frame, size, table = None, (0, 0), False
         camera_ok, message, fps, stage, overlay = True, "", 0.0, {}, ()
         if update is not None:
@@ -356,7 +365,7 @@ class PipelineWorker:
             prompt=octocube_prompt(state, lang, names), current_player=state.current_player(), names=names,
             last_move=self._last_move, last_mover=self._last_mover, alert=tracked.alert,
             question=pending.prompt if pending is not None else None,
-            options=tuple(pending.option_texts) if pending is not None else (), truthful_option=truthful,
+            options=tuple(pending.option_texts) if pending is not None else (),
             scores=tuple(breakdown.totals()), breakdown=breakdown, over=state.is_terminal(),
             history_len=len(state.history), log_path=str(getattr(self._log, "path", "") or ""),
             recognised=self.pipeline.stats.recognised, overlay=overlay, stage_ms=stage)
@@ -434,28 +443,16 @@ def _yield_to_the_ui(niceness: int) -> None:
 
 
 def build_pipeline(setup: GameSetup) -> tuple[Any, Any, Any]:
-    """(pipeline, twin or None, event log or None) for ``setup``; runs on the worker thread."""
+    """(pipeline, twin or None, event log or None) for ``setup``; runs on the worker thread.
+    The pipeline itself comes from :func:`tracker.build.build_pipeline`, as for the CLI."""
+    from tracker.build import build_pipeline as build_tracker_pipeline
     from tracker.event_log import EventLog, replay
 
     setup.check()
     resumed = replay(setup.resume_log) if setup.resume_log else None
-    if setup.source == "demo":
-        from tracker.pipeline import build_demo_pipeline
-        from vision.render.sequence import Timing
-
-        players = resumed.state.game.num_players if resumed is not None else setup.players
-        still, reach, hold, retreat = setup.demo_frames
-        demo = build_demo_pipeline(players, setup.seed, setup.illegal, resolution=setup.resolution,
-                                   timing=Timing(still_frames=still, reach_frames=reach, hold_frames=hold,
-                                                 retreat_frames=retreat),
-                                   max_moves=setup.moves or None, pixels=True)
-        if resumed is not None:
-            from ui.commands.run import _fast_forward
-
-            _fast_forward(demo, resumed.state)
-        pipe, twin = demo.pipeline, demo.twin
-    else:
-        pipe, twin = _live_pipeline(setup, resumed), None
+    built = build_tracker_pipeline(setup.table_setup(resumed.state if resumed is not None else None),
+                                   resume=resumed.state if resumed is not None else None)
+    pipe = built.pipeline
     log = None
     if setup.resume_log:
         log = EventLog(setup.resume_log, fsync=True)
@@ -464,40 +461,4 @@ def build_pipeline(setup: GameSetup) -> tuple[Any, Any, Any]:
                               fsync=False, source=setup.source, seed=setup.seed if setup.source == "demo" else None,
                               illegal=setup.illegal if setup.source == "demo" else None)
     pipe.tracked.log = log
-    return pipe, twin, log
-
-
-def _live_pipeline(setup: GameSetup, resumed: Any) -> Any:
-    from hardware.camera import DeviceSource, VideoFileSource
-    from rules.octocube import OctocubeGame
-    from tracker.deal import unseen_deal
-    from tracker.octocube_adapter import OctocubeAdapter
-    from tracker.pipeline import Pipeline
-    from tracker.session import TrackedGame
-
-    profile = None
-    if setup.profile_path and Path(setup.profile_path).is_file():
-        from calibration.profile import load_profile
-
-        profile = load_profile(setup.profile_path)
-    try:
-        from vision.octocube.recogniser import OctocubeRecogniser  # type: ignore[import-not-found]
-    except ImportError:
-        raise ValueError("the Octocube pixel recogniser is not in this build yet: choose the demo table") from None
-    source = VideoFileSource(setup.video_path) if setup.source == "video" else DeviceSource(setup.camera_index)
-
-    class PixelRecogniser:
-        needs_calibration = True
-        name = "vision.octocube"
-
-        def __init__(self) -> None:
-            self._inner: Any = None
-
-        def recognise(self, frame: Any) -> Any:
-            if self._inner is None:
-                self._inner = OctocubeRecogniser(profile) if profile is not None else OctocubeRecogniser()
-            return self._inner.recognise(frame.image)
-
-    state = resumed.state if resumed is not None else unseen_deal(
-        OctocubeGame(setup.players, mode=setup.mode), setup.first_player)
-    return Pipeline(source, PixelRecogniser(), TrackedGame(state, OctocubeAdapter()), profile=profile)
+    return pipe, built.twin, log

@@ -27,7 +27,7 @@ def register(subparsers: Any) -> None:
         "with a hidden-information state. Injected illegal moves (--illegal) are put right by "
         "the simulated players, who also answer the tracker's questions truthfully.",
     )
-    p.add_argument("--game", default="octocube", choices=["octocube"], help="only octocube so far")
+    p.add_argument("--game", default="octocube", choices=["octocube"], help="the game (octocube so far)")
     p.add_argument("--players", type=int, default=3, help="2-4 players (default 3)")
     p.add_argument("--seed", type=int, default=1, help="setup and move seed (default 1)")
     p.add_argument("--illegal", type=int, default=2, metavar="K", help="illegal moves to inject (default 2)")
@@ -46,12 +46,14 @@ def register(subparsers: Any) -> None:
     p.add_argument("--pixels", dest="pixels", action="store_true", default=True,
                    help="read the frames with the pixel recogniser (the default)")
     p.add_argument("--log", help="write the event log here (JSON lines)")
+    p.add_argument("--video-out", metavar="FILE",
+                   help="also write the film the camera saw to this video file (.avi: Motion JPEG; .mp4)")
     p.add_argument("--headless", action="store_true", help="no window (default when there is no display)")
     p.add_argument("--json", action="store_true", help="print one JSON object with the figures")
     p.add_argument("--rules-only", "--no-camera", dest="rules_only", action="store_true",
                    help="the old demo: the rules engine plays and prints a game, no camera")
     p.add_argument("--mode", choices=["standard", "kids", "advanced"], default="standard",
-                   help="game mode (--rules-only; the camera demo plays standard)")
+                   help="game mode (default standard)")
     p.set_defaults(handler=run)
 
 
@@ -75,50 +77,56 @@ def run(args: argparse.Namespace) -> int:
         for line in play_lines(OctocubeGame(args.players, mode=args.mode), args.seed):
             print(line)
         return 0
-    if args.mode != "standard":
-        raise CommandError("the camera demo plays the standard game; use --rules-only for other modes")
-    if args.illegal < 0 or args.moves < 0:
-        raise CommandError("--illegal and --moves must not be negative")
-    if not 0.0 <= args.tilt <= 45.0:
-        raise CommandError(f"--tilt must be 0-45 degrees, not {args.tilt}")
-    if not 0.0 <= args.doubt <= 1.0:
-        raise CommandError(f"--doubt must be 0-1, not {args.doubt}")
+    if args.seed < 0:
+        raise CommandError(f"--seed must not be negative, not {args.seed}")
 
+    from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
-    from tracker.pipeline import build_demo_pipeline
-    from vision.render.sequence import Timing
+    from tracker.table import TableSetup
 
     if args.realistic:
-        resolution, timing = (1280, 720), Timing()
+        resolution, film_frames = (1280, 720), None
     else:
-        resolution, timing = _resolution(args.resolution), Timing(still_frames=3, reach_frames=1,
-                                                                  hold_frames=2, retreat_frames=1)
+        resolution, film_frames = _resolution(args.resolution), (3, 1, 2, 1)
+    setup = TableSetup(game=args.game, players=args.players, options={"mode": args.mode}, source="demo",
+                       recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,
+                       illegal=args.illegal, moves=args.moves, tilt=args.tilt, lighting=args.lighting,
+                       resolution=resolution, film_frames=film_frames, doubt=args.doubt)
+    setup.check()
+    writer = _VideoOut(args.video_out) if args.video_out else None
     log = None
     if args.log:
         from tracker.event_log import EventLog
 
-        from rules.octocube import OctocubeGame
+        from rules.registry import make_game
 
-        state0 = OctocubeGame(args.players).new_initial_state(args.seed, hidden=True)
+        state0 = make_game(args.game, args.players, mode=args.mode).new_initial_state(args.seed, hidden=True)
         log = EventLog.create(args.log, state0, players=[], fsync=False, source="demo", seed=args.seed)
-    demo = build_demo_pipeline(args.players, args.seed, args.illegal, tilt=args.tilt, lighting=args.lighting,
-                               resolution=resolution, timing=timing, max_moves=args.moves or None,
-                               doubt=args.doubt, log=log, pixels=args.pixels)
+    demo = build_pipeline(setup, log=log)
     show = None
     if not args.headless and not args.json and os.environ.get("DISPLAY"):
         show = _window()
     say = None if args.json else (lambda line: print(line, flush=True))
     if say:
-        say(f"demo: Octocube, {args.players} players, seed {args.seed}, {len(demo.twin.truth.history)} moves, "
-            f"{args.illegal} illegal; recogniser: {demo.recogniser_name}")
-    if show is not None:
-        demo.pipeline.step = _showing(demo.pipeline.step, show)  # type: ignore[method-assign]
+        say(f"demo: {args.game} ({args.mode}), {args.players} players, seed {args.seed}, "
+            f"{len(demo.twin.truth.history)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
+
+    def on_update(update: Any) -> None:
+        if writer is not None:
+            writer.write(update)
+        if show is not None:
+            show(update)
+
     try:
-        result = run_demo(demo, say)
+        result = run_demo(demo, say, on_update)
     finally:
         if log is not None:
             log.close()
+        if writer is not None:
+            writer.close()
     score_text = result.pop("score_text")
+    if writer is not None:
+        result["video_out"] = {"path": args.video_out, "frames": writer.frames, "fps": writer.fps}
     if args.json:
         print(json.dumps(result))
         return 0
@@ -128,10 +136,51 @@ def run(args: argparse.Namespace) -> int:
           f"questions: {result['questions_asked']}")
     print(f"frames: {result['frames']} ({result['frames_per_s']} per second including rendering); "
           f"{result['calibration']}")
+    if writer is not None:
+        print(f"film written to {args.video_out} ({writer.frames} frames at {writer.fps:g} fps); follow it with "
+              f"tablesight run --game {args.game} --players {args.players} --first-player {result['first_player']} "
+              f"--video {args.video_out}")
     print("final scores " + ("match the truth" if result["final_scores_match"] else
                              f"DIFFER from the truth {result['truth_scores']}"))
     print(score_text)
     return 0
+
+
+class _VideoOut:
+    """The frames the pipeline saw, written as an ordinary video file (OpenCV's writer)."""
+
+    def __init__(self, path: str, fps: float = 10.0) -> None:
+        from pathlib import Path
+
+        target = Path(path)
+        if target.suffix.lower() not in (".avi", ".mp4"):
+            raise CommandError(f"--video-out must end in .avi or .mp4, not {target.name!r}")
+        if not target.parent.exists() or not target.parent.is_dir():
+            raise CommandError(f"--video-out: no folder {str(target.parent)!r}")
+        self.path = str(target)
+        self.fps = fps
+        self.frames = 0
+        self._writer: Any = None
+
+    def write(self, update: Any) -> None:
+        import cv2
+
+        if update.image is None:
+            return
+        if self._writer is None:
+            h, w = update.image.shape[:2]
+            fourcc = cv2.VideoWriter_fourcc(*("MJPG" if self.path.lower().endswith(".avi") else "mp4v"))
+            self._writer = cv2.VideoWriter(self.path, fourcc, self.fps, (w, h))
+            if not self._writer.isOpened():
+                raise CommandError(f"cannot write a video to {self.path}")
+            if self.path.lower().endswith(".avi"):
+                self._writer.set(cv2.VIDEOWRITER_PROP_QUALITY, 95)
+        self._writer.write(update.image)
+        self.frames += 1
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.release()
 
 
 def _window() -> Any:
@@ -153,10 +202,3 @@ def _window() -> Any:
     return show
 
 
-def _showing(step: Any, show: Any) -> Any:
-    def wrapped() -> Any:
-        update = step()
-        show(update)
-        return update
-
-    return wrapped

@@ -2,15 +2,19 @@
 
 camera (``--camera``), a recorded video (``--video``) or the digital twin (``--demo``) ->
 calibration (``--profile``, or the markers found in the first frames; live re-check) ->
-stillness gate -> recogniser -> tracker. Prompts and events are printed as they happen;
-questions are answered by typing the option number (in ``--demo`` the simulated players answer
-truthfully). ``--resume LOG`` continues a game from its event log with the same state.
+stillness gate -> recogniser -> tracker, assembled by :func:`tracker.build.build_pipeline` like
+everywhere else. Prompts and events are printed as they happen; questions are answered by typing
+the option number (in ``--demo`` the simulated players answer truthfully; ``--answer`` lets an
+unattended run take the likeliest option or none). ``--resume
+LOG`` continues a game from its event log with the same state.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import time
 from typing import Any
 
 
@@ -20,31 +24,44 @@ class CommandError(ValueError):
 
 
 def register(subparsers: Any) -> None:
+    from tracker.registry import tracked_games
+
     p = subparsers.add_parser(
         "run",
         help="run the live camera pipeline on a game",
         description="Watch the table and keep the rules engine in step with the real game.",
     )
-    p.add_argument("--game", default="octocube", choices=["octocube"])
+    p.add_argument("--game", default="octocube", choices=list(tracked_games()))
     p.add_argument("--players", type=int, default=None, help="2-4 players (not needed with --resume)")
+    p.add_argument("--mode", choices=["standard", "kids", "advanced"], default="standard",
+                   help="octocube: game mode (default standard)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--camera", type=int, metavar="INDEX", help="webcam index (default 0)")
     src.add_argument("--video", metavar="FILE", help="a recorded video of the table")
     src.add_argument("--demo", action="store_true", help="the digital twin instead of a camera")
     p.add_argument("--profile", help="calibration profile (JSON) from tablesight calibrate")
-    p.add_argument("--log", help="event log to write (default: octocube-<time>.jsonl)")
+    p.add_argument("--log", help="event log to write (default: <game>-<time>.jsonl)")
     p.add_argument("--resume", metavar="LOG", help="continue the game recorded in this event log")
     p.add_argument("--seed", type=int, default=1, help="--demo: game seed (default 1)")
     p.add_argument("--illegal", type=int, default=0, help="--demo: illegal moves to inject")
     p.add_argument("--moves", type=int, default=40, help="--demo: stop after N moves (0 = whole game)")
     p.add_argument("--first-player", type=int, default=0, help="live game: seat that starts (0 = red)")
     p.add_argument("--max-frames", type=int, default=0, help="stop after this many frames (0 = no limit)")
+    p.add_argument("--answer", choices=["ask", "likeliest", "none"], default="ask",
+                   help="who answers the tracker's questions: ask on the terminal (default), take the "
+                   "camera's likeliest option, or none of these (unattended runs of a recorded video)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object at the end (moves, questions, alerts, final scores, frames)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from tracker.build import build_pipeline
     from tracker.event_log import EventLog, EventLogError, replay
+    from tracker.table import TableSetup
 
+    if args.max_frames < 0 or args.moves < 0 or args.illegal < 0:
+        raise CommandError("--max-frames, --moves and --illegal must not be negative")
     resumed = None
     if args.resume:
         try:
@@ -52,176 +69,140 @@ def run(args: argparse.Namespace) -> int:
         except EventLogError as exc:
             raise CommandError(str(exc)) from None
         if resumed.damaged_line is not None:
-            print(f"log: {resumed.damage}; resuming from the {len(resumed.events)} complete events")
+            _note(args, f"log: {resumed.damage}; resuming from the {len(resumed.events)} complete events")
+        for problem in resumed.problems:
+            _note(args, f"log: skipped {problem}")
         players = resumed.state.game.num_players
         if args.players is not None and args.players != players:
             raise CommandError(f"the log is a {players}-player game, not {args.players}")
+        options = dict(resumed.state.game.options)
     else:
         if args.players is None:
             raise CommandError("say how many players (--players N) or --resume a log")
         players = args.players
-    if not 2 <= players <= 4:
-        raise CommandError(f"octocube is for 2-4 players, not {players}")
-
-    if args.demo:
-        pipe, twin = _demo_pipeline(args, players, resumed)
-    else:
-        pipe, twin = _live_pipeline(args, players, resumed), None
+        options = {"mode": args.mode} if args.game == "octocube" else {}
+    source = "demo" if args.demo else "video" if args.video else "camera"
+    setup = TableSetup(game=args.game, players=players, options=options, source=source,
+                       camera_index=args.camera or 0, video_path=args.video or "", profile_path=args.profile,
+                       first_player=args.first_player, seed=args.seed, illegal=args.illegal, moves=args.moves,
+                       resolution=(960, 540), film_frames=(3, 1, 2, 1))
+    built = build_pipeline(setup, resume=resumed.state if resumed is not None else None)
+    if not args.demo and resumed is None:
+        _note(args, "the deal is read from the first still frame")
 
     log_path = args.resume or args.log
     if log_path is None:
-        import time
-
-        log_path = time.strftime("octocube-%Y%m%d-%H%M%S.jsonl")
+        log_path = time.strftime(f"{args.game}-%Y%m%d-%H%M%S.jsonl")
     try:
         log = EventLog(log_path, fsync=True) if resumed is not None else EventLog.create(
-            log_path, pipe.tracked.state, players=[], source="demo" if args.demo else "camera")
-    except EventLogError as exc:
-        raise CommandError(str(exc)) from None
+            log_path, built.pipeline.tracked.state, players=[], source=source)
+    except (EventLogError, OSError) as exc:
+        built.pipeline.close()
+        raise CommandError(f"cannot write the event log {log_path}: {exc}") from None
     if log.recovered_from:
-        print(f"log: cut a damaged tail ({log.recovered_from}); kept in {log_path}.damaged")
-    pipe.tracked.log = log
-    print(f"event log: {log_path}" + (f" (resumed after {len(pipe.tracked.state.history)} moves)" if resumed else ""))
+        _note(args, f"log: cut a damaged tail ({log.recovered_from}); kept in {log_path}.damaged")
+    built.pipeline.tracked.log = log
+    resumed_moves = len(built.pipeline.tracked.state.history) if resumed else 0
+    _note(args, f"event log: {log_path}" + (f" (resumed after {resumed_moves} moves)" if resumed else ""))
     try:
-        return _loop(pipe, twin, args.max_frames)
+        return _loop(built, args)
     finally:
         log.close()
-        pipe.close()
+        built.pipeline.close()
 
 
-def _loop(pipe: Any, twin: Any, max_frames: int) -> int:
-    from tracker.demo_run import event_words
-    from tracker.prompts import octocube_prompt
-    from tracker.session import QuestionAsked
+def _note(args: argparse.Namespace, line: str) -> None:
+    """A progress line: on stdout, or on stderr when stdout carries the JSON result."""
+    print(line, file=sys.stderr if args.json else sys.stdout, flush=True)
 
+
+def _loop(built: Any, args: argparse.Namespace) -> int:
+    from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, event_words
+
+    pipe, twin = built.pipeline, built.twin
+    tracked = pipe.tracked
     last_prompt = ""
     last_camera = "ok"
     frames = 0
+    counts = {"moves": 0, "questions": 0, "alerts": 0}
+    t0 = time.perf_counter()
+    status = 0
     while True:
         try:
             update = pipe.step()
         except KeyboardInterrupt:
-            print("stopped; the event log holds the game (resume with --resume)")
-            return 130
+            _note(args, "stopped; the event log holds the game (resume with --resume)")
+            status = 130
+            break
         if update is None:
-            print("the camera has ended")
+            _note(args, "the camera has ended")
             break
         if update.camera_message != last_camera:
-            print(f"camera: {update.camera_message}")
+            _note(args, f"camera: {update.camera_message}")
             last_camera = update.camera_message
         frames += update.image is not None
         events = list(update.events)
         while events:
             event = events.pop(0)
-            print(event_words(event))
+            counts["moves"] += isinstance(event, MoveConfirmed)
+            counts["alerts"] += isinstance(event, IllegalMoveAlert)
+            if not args.json:
+                print(event_words(event, tracked.adapter))
             if isinstance(event, QuestionAsked):
-                option = _ask(event.question, twin, pipe)
-                reply = pipe.tracked.reject() if option is None else pipe.tracked.answer(option)
+                counts["questions"] += 1
+                option = _ask(event.question, twin, tracked, args)
+                reply = tracked.reject() if option is None else tracked.answer(option)
                 events = list(reply) + events
-        prompt = octocube_prompt(pipe.tracked.state)
-        if prompt != last_prompt:
+        prompt = built.table.prompt(tracked.state)
+        if prompt != last_prompt and not args.json:
             print(f">> {prompt}")
             last_prompt = prompt
-        if max_frames and frames >= max_frames:
+        if args.max_frames and frames >= args.max_frames:
             break
-    print(pipe.tracked.state.score_breakdown().to_text(None))
-    return 0
+    if frames == 0:
+        raise CommandError(f"the camera delivered no frame ({pipe.source.health.describe()}): nothing was followed")
+    elapsed = time.perf_counter() - t0
+    breakdown = tracked.state.score_breakdown()
+    if args.json:
+        print(json.dumps({
+            "game": tracked.state.game.name,
+            "players": tracked.state.game.num_players,
+            "moves": len(tracked.state.history),
+            "moves_confirmed": counts["moves"],
+            "questions": counts["questions"],
+            "alerts": counts["alerts"],
+            "final_scores": breakdown.totals(),
+            "game_over": tracked.state.is_terminal(),
+            "frames": frames,
+            "frames_recognised": pipe.stats.recognised,
+            "frames_per_s": round(frames / elapsed, 2) if elapsed > 0 else 0.0,
+            "calibration": pipe.calibration_message,
+        }))
+    else:
+        names = [tracked.adapter.player_name(s) for s in range(tracked.state.game.num_players)]
+        print(breakdown.to_text(names))
+    return status
 
 
-def _ask(question: Any, twin: Any, pipe: Any) -> int | None:
+def _ask(question: Any, twin: Any, tracked: Any, args: argparse.Namespace) -> int | None:
     if twin is not None:
-        option = twin.truthful_answer(question, pipe.tracked.state.history)
-        print(f"(simulated players answer {'none of these' if option is None else option + 1})")
+        option = twin.truthful_answer(question, tracked.state.history)
+        _note(args, f"(simulated players answer {'none of these' if option is None else option + 1})")
         return option
+    if args.answer == "likeliest":
+        _note(args, f"(unattended: the likeliest option, 1: {question.option_texts[0]})")
+        return 0
+    if args.answer == "none":
+        _note(args, "(unattended: none of these)")
+        return None
     while True:
         try:
             text = input(f"answer 1-{len(question.options)}, or 0 for none of these: ").strip()
         except EOFError:
-            print("no answer possible (input closed): taking option 1 is a guess, so stopping here")
+            _note(args, "no answer possible (input closed): taking option 1 is a guess, so stopping here")
             raise SystemExit(3) from None
         if text == "0":
             return None
         if text.isdigit() and 1 <= int(text) <= len(question.options):
             return int(text) - 1
         print(f"type a number from 1 to {len(question.options)}")
-
-
-def _demo_pipeline(args: argparse.Namespace, players: int, resumed: Any) -> tuple[Any, Any]:
-    from tracker.pipeline import build_demo_pipeline
-    from vision.render.sequence import Timing
-
-    demo = build_demo_pipeline(players, args.seed, args.illegal, resolution=(960, 540),
-                               timing=Timing(still_frames=3, reach_frames=1, hold_frames=2, retreat_frames=1),
-                               max_moves=args.moves or None)
-    if resumed is not None:
-        _fast_forward(demo, resumed.state)
-    return demo.pipeline, demo.twin
-
-
-def _fast_forward(demo: Any, state: Any) -> None:
-    """Resume a demo: the tracker takes the logged state; the film skips to the first change the
-    log does not hold yet."""
-    from tracker.session import TrackedGame
-
-    done = len(state.history)
-    twin = demo.twin
-    if [m for m in twin.truth.history[:done]] != list(state.history):
-            raise CommandError("the log does not belong to this demo game (another --seed or --players?)")
-    start = next((i for i, c in enumerate(twin.changes) if c.kind == "move" and c.truth_moves > done),
-                 len(twin.changes))
-    pipe = demo.pipeline
-    pipe.tracked = TrackedGame(state, pipe.tracked.adapter, None, pipe.tracked.config)
-    source = pipe.source
-    original = source._grab
-
-    def skipping() -> Any:
-        while True:
-            got = original()
-            if got is None or (got[2] or {}).get("change_index", 0) >= start - 1:
-                return got
-
-    source._grab = skipping
-
-
-def _live_pipeline(args: argparse.Namespace, players: int, resumed: Any) -> Any:
-    from hardware.camera import CameraError, DeviceSource, VideoFileSource
-    from rules.octocube import OctocubeGame
-    from tracker.octocube_adapter import OctocubeAdapter
-    from tracker.pipeline import Pipeline
-    from tracker.session import TrackedGame
-
-    profile = None
-    if args.profile:
-        from calibration.profile import load_profile
-
-        profile = load_profile(args.profile)
-    try:
-        source = VideoFileSource(args.video) if args.video else DeviceSource(args.camera or 0)
-    except CameraError as exc:
-        raise CommandError(str(exc)) from None
-    holder: list[Any] = []
-    game_size = OctocubeGame(players).grid_size
-    recogniser = _pixel_recogniser(game_size, players, lambda: holder[0].profile if holder else None)
-    if resumed is not None:
-        state = resumed.state
-    else:
-        from tracker.deal import unseen_deal
-
-        # nothing of the deal is known until the camera sees it: the first still scene reveals
-        # every stack's top (logged as reveals, so a replay rebuilds the same game)
-        state = unseen_deal(OctocubeGame(players), args.first_player)
-        print("the deal is read from the first still frame", file=sys.stderr)
-    pipe = Pipeline(source, recogniser, TrackedGame(state, OctocubeAdapter()), profile=profile)
-    holder.append(pipe)
-    return pipe
-
-
-def _pixel_recogniser(grid_size: int, players: int, pipeline_profile: Any) -> Any:
-    try:
-        import vision.octocube.recogniser  # noqa: F401
-    except ImportError as exc:
-        raise CommandError(f"the Octocube recogniser (vision/octocube) cannot be loaded ({exc}); "
-                           "use --demo to run the pipeline on the digital twin") from None
-    from tracker.pipeline import PixelRecogniser
-
-    return PixelRecogniser(grid_size, players, profile_of=pipeline_profile)

@@ -1,6 +1,6 @@
 """The players' prompt (whose turn, what they may do) in the chosen language.
 
-Mirrors :func:`tracker.prompts.octocube_prompt` phase by phase, with each sentence taken from the
+Mirrors :func:`tracker.octocube.prompts.octocube_prompt` phase by phase, with each sentence taken from the
 language files; a test checks that the English output is the tracker's own sentence."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ language. So the app keeps the English original and translates it whenever it is
 language switch re-translates what is on screen).
 
 How: every sentence *shape* the engine or the tracker can produce (the f-strings in
-rules/octocube/words.py, scoring.py, tracker/octocube_adapter.py, inference.py, session.py) is
+rules/octocube/words.py, scoring.py, tracker/octocube/adapter.py, inference.py, session.py) is
 written below once, in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
 Each shape becomes an anchored regular expression; each slot's text is translated on its own
 (a player colour, a tile, a direction, an optional tail such as " and picks up a green pearl"),
@@ -106,7 +106,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("answer.none", "top", "none of these"),
     ("seen.space", "top", "seen: {loc} shows {tile}"),
     ("seen.cube", "top", "seen: ('cube', {seat}, '{face}') shows {tile}"),
-    # --- tracker/octocube_adapter.py: diagnose (why a change is illegal)
+    # --- tracker/octocube/adapter.py: diagnose (why a change is illegal)
     ("problem.out_of_turn", "problem", "{who} moved out of turn (it is {who2}'s turn)"),
     ("problem.diagonal", "problem",
      "{who}'s cube moved diagonally ({loc} to {loc2}); a roll goes one space north, south, east or west"),
@@ -120,7 +120,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("problem.board_lost", "problem", "tiles left {who}'s board"),
     ("problem.unexplained_because", "problem", "no legal move explains the table: {problems}"),
     ("problem.unexplained", "problem", "no legal move explains the table"),
-    # --- tracker/octocube_adapter.py: differences (camera vs. engine)
+    # --- tracker/octocube/adapter.py: differences (camera vs. engine)
     ("diff.not_read", "problem", "{loc} was not read"),
     ("diff.expected_cube", "problem", "{loc} shows {tile}, expected a cube there"),
     ("diff.covered", "problem", "a cube covers {loc}, expected {tile}"),

@@ -13,9 +13,9 @@ import pytest
 
 from rules.octocube import OctocubeGame
 from tracker.inference import scratch_copy
-from tracker.octocube_adapter import OctocubeAdapter
-from tracker.stack_heights import StackHeights, StackHeightsConfig
-from tracker.twin import LIGHTINGS
+from tracker.octocube.adapter import OctocubeAdapter
+from tracker.octocube.stack_heights import StackHeights, StackHeightsConfig
+from tracker.film import LIGHTINGS
 from vision.octocube.heights import height_change
 from vision.octocube.observation import StackTopReading
 from vision.octocube.recogniser import OctocubeRecogniser
@@ -60,8 +60,9 @@ def scenes() -> dict[str, Any]:
             "lowered": read(_lowered(state, loc), drifted, 2), "again": read(state, drifted, 3)}
 
 
-def _heights(state: Any) -> dict:
-    return OctocubeAdapter().expected(state).heights
+def _heights(state: Any) -> Any:
+    """The adapter's view of ``state`` (what the pipeline hands the scene memory)."""
+    return OctocubeAdapter().expected(state)
 
 
 def test_recogniser_keeps_a_fingerprint_and_parallax_per_visible_top(scenes: dict) -> None:

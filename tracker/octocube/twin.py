@@ -4,7 +4,7 @@ illegal changes that the simulated players then put right, and the simulated pla
 tracker's questions truthfully.
 
 The tracker never sees the truth: it gets frames (and, until the pixel recogniser exists, the
-renderer's labels of what is visible in each frame, see ``tracker.groundtruth``) and keeps its
+renderer's labels of what is visible in each frame, see ``tracker.octocube.groundtruth``) and keeps its
 own hidden-information state. This module only produces the film and keeps the score sheet.
 """
 
@@ -17,34 +17,9 @@ from typing import Any
 
 from rules.octocube import OctocubeGame, OctocubeState
 from rules.octocube.moves import Roll
+from tracker.film import Change
 from tracker.inference import scratch_copy
-from tracker.octocube_adapter import OctocubeAdapter
-
-LIGHTINGS: dict[str, dict[str, float]] = {
-    "day": dict(azimuth_deg=135.0, elevation_deg=70.0, colour_temperature_k=5600.0, brightness=1.05,
-                ambient=0.65, shadow_strength=0.35, falloff=0.05),
-    "lamp": dict(azimuth_deg=300.0, elevation_deg=45.0, colour_temperature_k=3000.0, brightness=0.9,
-                 ambient=0.45, shadow_strength=0.55, falloff=0.22, glare_strength=0.25),
-    "evening": dict(azimuth_deg=30.0, elevation_deg=55.0, colour_temperature_k=3600.0, brightness=0.8,
-                    ambient=0.55, shadow_strength=0.45, falloff=0.15),
-}
-"""Three lighting set-ups; a game also drifts its light a little every few moves."""
-
-
-@dataclass(frozen=True)
-class Change:
-    """One change of the table between two still scenes."""
-
-    kind: str
-    """'move' (a legal move of the truth engine), 'illegal' (injected), 'restore' (put right)."""
-    seat: int
-    text: str
-    truth_moves: int
-    """How many truth moves had been played once this change is on the table."""
-    needs_heights: bool = False
-    """An illegal change only a stack-height reading can see: a tile taken from a stack whose
-    next tile is the same (seen from straight above nothing changed)."""
-
+from tracker.octocube.adapter import OctocubeAdapter
 
 class TwinGame:
     """The truth side of a demo game: the engine, the policy, the injected illegal changes, and
@@ -255,82 +230,3 @@ def sides_for(changes: list[Change], players: int) -> list[str]:
     from vision.render import octocube_layout as lay
 
     return [lay.seat_side(c.seat, players) for c in changes]
-
-
-
-# ====================================================================== filming
-
-
-@dataclass
-class FilmFrame:
-    """One frame of the film (read by ``hardware.camera.SyntheticSource`` like a webcam frame)."""
-
-    image: Any
-    ground_truth: dict[str, Any]
-    timestamp: float
-
-
-def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any], *, seed: int,
-         timing: Any, renderer: Any = None) -> Any:
-    """Frames for ``scenes[0]`` then each change: a hand reaches in from the mover's side, the
-    change happens under it, the hand leaves, the table is still. ``lightings[i]`` lights change
-    i (the light drifts during a game). Still frames of one scene are rendered once and then get
-    fresh sensor noise each (what a webcam does to a static table), which keeps long games
-    affordable; every frame with a hand is rendered in full."""
-    import math
-
-    import numpy as np
-
-    from vision.render.hands import Hand
-    from vision.render.renderer import Renderer, RenderOptions
-    from vision.render.sequence import _target
-
-    renderer = renderer or Renderer()
-    rng = random.Random(seed)
-    noise_rng = np.random.default_rng(seed)
-    index = 0
-
-    def render(scene: Any, hand: Any, phase: str, change: int, light: Any) -> FilmFrame:
-        nonlocal index
-        opts = RenderOptions(lighting=light, hands=(hand,) if hand is not None else (), table_seed=seed % 997)
-        res = renderer.render(scene, camera, opts, seed=seed * 100_003 + index)
-        gt = res.ground_truth
-        gt.update(phase=phase, change_index=change, frame_index=index)
-        out = FilmFrame(res.image, gt, index / timing.fps)
-        index += 1
-        return out
-
-    def stills(scene: Any, change: int, light: Any) -> Any:
-        nonlocal index
-        first = render(scene, None, "still", change, light)
-        yield first
-        base = first.image.astype(np.int16)
-        for _ in range(timing.still_frames - 1):
-            noise = noise_rng.normal(0.0, 2.0, base.shape[:2] + (1,)).astype(np.int16)
-            image = np.clip(base + noise, 0, 255).astype(np.uint8)
-            gt = dict(first.ground_truth, frame_index=index)
-            yield FilmFrame(image, gt, index / timing.fps)
-            index += 1
-
-    def ease(t: float) -> float:
-        return 0.5 - 0.5 * math.cos(math.pi * max(0.0, min(1.0, t)))
-
-    yield from stills(scenes[0], -1, lightings[0])
-    for change, (before, after) in enumerate(zip(scenes, scenes[1:], strict=False)):
-        light = lightings[change]
-        target = _target(before, after)
-        proto = Hand.reaching(target, sides[change], random.Random(rng.random()))
-
-        def hand_at(p: float) -> Any:
-            h = Hand.reaching(target, sides[change], random.Random(0), progress=p,
-                              skin=proto.skin_rgb, sleeve=proto.sleeve_rgb)
-            return Hand(entry_mm=h.entry_mm, tip_mm=h.tip_mm, height_mm=h.height_mm,
-                        skin_rgb=h.skin_rgb, sleeve_rgb=h.sleeve_rgb, spread=proto.spread)
-
-        for k in range(timing.reach_frames):
-            yield render(before, hand_at(ease((k + 1) / timing.reach_frames)), "reach", change, light)
-        for k in range(timing.hold_frames):
-            yield render(before if k < timing.hold_frames // 2 else after, hand_at(1.0), "move", change, light)
-        for k in range(timing.retreat_frames):
-            yield render(after, hand_at(ease(1 - (k + 1) / (timing.retreat_frames + 1))), "retreat", change, light)
-        yield from stills(after, change, light)

@@ -10,6 +10,7 @@ the tracker, not the vision. ``doubt`` makes readings randomly less confident (a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from rules.octocube.components import Tile, location_label, parse_location
@@ -21,7 +22,7 @@ _OTHER_TILES = ("white starfish", "green pearl", "dark blue amphora", "coin", "l
 
 
 class GroundTruthRecogniser:
-    """Reads a rendered frame's ground truth (``Frame.ground_truth``) into an observation.
+    """Reads a rendered frame's ground truth (kept by the synthetic source) into an observation.
 
     Only what an overhead camera can see is used: stack tops and heights, each cube's place, top
     tile and its rotation, the tiles on each board and the coin piles. A frame with a hand in it
@@ -31,8 +32,13 @@ class GroundTruthRecogniser:
 
     name = "ground truth (renderer's labels, not pixels)"
 
+    needs_calibration = False
+
     def __init__(self, grid_size: int, num_players: int, *, doubt: float = 0.0, misread: float = 0.0,
-                 seed: int = 0) -> None:
+                 seed: int = 0, truth_of: Callable[[Any], dict[str, Any] | None] | None = None) -> None:
+        self.truth_of = truth_of
+        """Where a frame's ground truth is kept (the synthetic source); without it ``recognise``
+        takes the ground truth itself (a dict)."""
         self.grid_size = grid_size
         self.num_players = num_players
         self.doubt = doubt
@@ -40,7 +46,7 @@ class GroundTruthRecogniser:
         self._rng = random.Random(seed)
 
     def recognise(self, frame: Any) -> OctocubeObservation:
-        gt = frame.ground_truth if hasattr(frame, "ground_truth") else frame
+        gt = self.truth_of(frame) if self.truth_of is not None else frame
         if not gt:
             raise ValueError("this frame carries no ground truth (the ground-truth recogniser "
                              "only works on rendered frames)")

@@ -68,13 +68,14 @@ class StackHeights:
         self.last_measured: dict[Location, float] = {}
         """Height changes (tiles) measured in the last annotated scene, for diagnostics."""
 
-    def remember(self, observed: Any, heights: dict[Location, int]) -> None:
-        """``observed`` was accepted and ``heights`` (tiles per uncovered stack) are its stack
-        heights: the reference for the next scenes."""
+    def remember(self, observed: Any, expected: Any) -> None:
+        """``observed`` was accepted and ``expected`` (the adapter's view of the state that
+        explains it) holds its stack heights (tiles per uncovered stack): the reference for the
+        next scenes."""
         if not isinstance(observed, OctocubeObservation) or observed.occluded:
             return
         cubes = frozenset(c.location for c in observed.cubes.values() if c.location is not None)
-        self._reference = _Reference(dict(observed.tops), dict(heights), cubes)
+        self._reference = _Reference(dict(observed.tops), dict(expected.heights), cubes)
 
     def forget(self) -> None:
         self._reference = None

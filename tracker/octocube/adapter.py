@@ -21,7 +21,8 @@ from rules.octocube.components import Location, location_label
 from rules.octocube.geometry import top_rotation
 from rules.octocube.moves import Place
 from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
-from tracker.inference import Difference, scratch_copy
+from tracker.adapter import Difference, GameAdapter
+from tracker.inference import scratch_copy
 from vision.octocube.observation import OctocubeObservation
 
 COVERED = "covered"
@@ -70,7 +71,7 @@ def _words(tile: Any) -> str:
     return tile_words(tile)
 
 
-class OctocubeAdapter:
+class OctocubeAdapter(GameAdapter[OctocubeObservation]):
     """:class:`tracker.inference.GameAdapter` for Octocube (standard and advanced; kids as far
     as its chains stay small)."""
 
@@ -432,6 +433,14 @@ class OctocubeAdapter:
     # ------------------------------------------------------------------ words
     def player_name(self, seat: int) -> str:
         return player_name(seat)
+
+    def location_words(self, location: Any) -> str:
+        if isinstance(location, tuple) and len(location) == 2 and all(isinstance(v, int) for v in location):
+            return location_label(location)
+        return str(location)
+
+    def value_words(self, value: Any) -> str:
+        return tile_words(value)
 
 
 def _where(loc: Location | None) -> str:

@@ -1,0 +1,82 @@
+"""The game-specific half of move inference, as one abstract base class.
+
+:func:`tracker.inference.infer` is generic: it asks an adapter what the camera should see in a
+position, how a reading differs from that, which chains of legal moves are worth trying and what
+the reading reveals. Each game's package (``tracker/octocube`` ...) implements the five abstract
+methods; the others have documented defaults that a game overrides only when it needs them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from rules.core import Move, State
+
+Obs = TypeVar("Obs")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way an observation disagrees with an expected view, with how much it counts (a
+    confident reading counts fully, a doubtful one less)."""
+
+    description: str
+    weight: float = 1.0
+
+
+class GameAdapter(ABC, Generic[Obs]):
+    """What inference needs to know about one game."""
+
+    # ---- required
+    @abstractmethod
+    def expected(self, state: State) -> Any:
+        """What the camera should see in ``state`` (unknowns may match anything); compared with
+        ``==`` so that chains that look the same are recognised as one choice."""
+
+    @abstractmethod
+    def differences(self, expected: Any, observed: Obs) -> list[Difference]:
+        """How ``observed`` differs from ``expected``; empty when they agree."""
+
+    @abstractmethod
+    def candidate_chains(self, state: State, observed: Obs) -> Iterable[tuple[Move, ...]]:
+        """Chains of legal moves of the player to move worth trying, shortest first (the adapter
+        may prune with the observation, e.g. only the moves of the piece that moved)."""
+
+    @abstractmethod
+    def reveals(self, state: State, observed: Obs) -> list[tuple[Any, Any]]:
+        """(location, value) of unknowns in ``state`` that the observation now shows."""
+
+    @abstractmethod
+    def diagnose(self, state: State, observed: Obs, differences: Sequence[Difference]) -> str:
+        """A plain-words reason why no legal move explains the observation."""
+
+    # ---- optional, with defaults
+    def prepare(self, state: State, observed: Obs) -> list[tuple[Any, Any]]:
+        """Unknowns the observation settles before any move can be tried (a tile nobody had seen
+        that a move just uncovered). Default: none."""
+        return []
+
+    def catch_up_chains(self, state: State, observed: Obs) -> Iterable[tuple[Move, ...]]:
+        """Chains that run over the next player's turn too, tried when no chain of the player to
+        move explains a scene (a scene was missed). Default: none."""
+        return ()
+
+    def recovery_chains(self, state: State, observed: Obs) -> Iterable[tuple[Move, ...]]:
+        """Longer chains tried when several scenes in a row could not be explained, to find the
+        legal position that matches the table again. Default: the catch-up chains."""
+        return self.catch_up_chains(state, observed)
+
+    def player_name(self, seat: int) -> str:
+        """How the players are named in questions and alerts."""
+        return f"player {seat + 1}"
+
+    def location_words(self, location: Any) -> str:
+        """A location of :meth:`reveals` in plain words (event lines)."""
+        return str(location)
+
+    def value_words(self, value: Any) -> str:
+        """A revealed value in plain words (event lines)."""
+        return str(value)

@@ -1,0 +1,131 @@
+"""Filming a digital-twin game: the changes of the table between still scenes, the lightings, and
+the frames a webcam would see (hands reaching in, the change under them, still frames with sensor
+noise). Generic: any game whose twin produces :class:`vision.render.scene.Scene` objects.
+
+Demo-only: the truth of each frame travels beside it (:class:`FilmFrame`), and the synthetic camera
+source keeps it apart from the frames the pipeline reads.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+LIGHTINGS: dict[str, dict[str, float]] = {
+    "day": dict(azimuth_deg=135.0, elevation_deg=70.0, colour_temperature_k=5600.0, brightness=1.05,
+                ambient=0.65, shadow_strength=0.35, falloff=0.05),
+    "lamp": dict(azimuth_deg=300.0, elevation_deg=45.0, colour_temperature_k=3000.0, brightness=0.9,
+                 ambient=0.45, shadow_strength=0.55, falloff=0.22, glare_strength=0.25),
+    "evening": dict(azimuth_deg=30.0, elevation_deg=55.0, colour_temperature_k=3600.0, brightness=0.8,
+                    ambient=0.55, shadow_strength=0.45, falloff=0.15),
+}
+"""Three lighting set-ups; a game also drifts its light a little every few moves."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of the table between two still scenes."""
+
+    kind: str
+    """'move' (a legal move of the truth engine), 'illegal' (injected), 'restore' (put right)."""
+    seat: int
+    text: str
+    truth_moves: int
+    """How many truth moves had been played once this change is on the table."""
+    needs_heights: bool = False
+    """An illegal change only a stack-height reading can see: a tile taken from a stack whose
+    next tile is the same (seen from straight above nothing changed)."""
+
+
+def drifting_lightings(base: str, changes: int, seed: int, every: int = 12) -> list[Any]:
+    """One lighting per change: ``base`` (a key of :data:`LIGHTINGS`), drifting a little every
+    ``every`` changes (a cloud, someone moves the lamp)."""
+    from vision.render.effects import Lighting
+
+    if base not in LIGHTINGS:
+        raise ValueError(f"lighting must be one of {', '.join(LIGHTINGS)}, not {base!r}")
+    rng = random.Random(seed + 1)
+    light = Lighting(**LIGHTINGS[base])
+    out = []
+    for i in range(max(1, changes)):
+        if i and every and i % every == 0:
+            light = replace(light, brightness=max(0.6, min(1.25, light.brightness * rng.uniform(0.9, 1.1))),
+                            azimuth_deg=(light.azimuth_deg + rng.uniform(-25, 25)) % 360)
+        out.append(light)
+    return out
+
+
+@dataclass
+class FilmFrame:
+    """One frame of the film (read by ``hardware.camera.SyntheticSource`` like a webcam frame)."""
+
+    image: Any
+    ground_truth: dict[str, Any]
+    timestamp: float
+
+
+def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any], *, seed: int,
+         timing: Any, renderer: Any = None) -> Any:
+    """Frames for ``scenes[0]`` then each change: a hand reaches in from the mover's side, the
+    change happens under it, the hand leaves, the table is still. ``lightings[i]`` lights change
+    i (the light drifts during a game). Still frames of one scene are rendered once and then get
+    fresh sensor noise each (what a webcam does to a static table), which keeps long games
+    affordable; every frame with a hand is rendered in full."""
+    import math
+
+    import numpy as np
+
+    from vision.render.hands import Hand
+    from vision.render.renderer import Renderer, RenderOptions
+    from vision.render.sequence import _target
+
+    renderer = renderer or Renderer()
+    rng = random.Random(seed)
+    noise_rng = np.random.default_rng(seed)
+    index = 0
+
+    def render(scene: Any, hand: Any, phase: str, change: int, light: Any) -> FilmFrame:
+        nonlocal index
+        opts = RenderOptions(lighting=light, hands=(hand,) if hand is not None else (), table_seed=seed % 997)
+        res = renderer.render(scene, camera, opts, seed=seed * 100_003 + index)
+        gt = res.ground_truth
+        gt.update(phase=phase, change_index=change, frame_index=index)
+        out = FilmFrame(res.image, gt, index / timing.fps)
+        index += 1
+        return out
+
+    def stills(scene: Any, change: int, light: Any) -> Any:
+        nonlocal index
+        first = render(scene, None, "still", change, light)
+        yield first
+        base = first.image.astype(np.int16)
+        for _ in range(timing.still_frames - 1):
+            noise = noise_rng.normal(0.0, 2.0, base.shape[:2] + (1,)).astype(np.int16)
+            image = np.clip(base + noise, 0, 255).astype(np.uint8)
+            gt = dict(first.ground_truth, frame_index=index)
+            yield FilmFrame(image, gt, index / timing.fps)
+            index += 1
+
+    def ease(t: float) -> float:
+        return 0.5 - 0.5 * math.cos(math.pi * max(0.0, min(1.0, t)))
+
+    yield from stills(scenes[0], -1, lightings[0])
+    for change, (before, after) in enumerate(zip(scenes, scenes[1:], strict=False)):
+        light = lightings[change]
+        target = _target(before, after)
+        proto = Hand.reaching(target, sides[change], random.Random(rng.random()))
+
+        def hand_at(p: float) -> Any:
+            h = Hand.reaching(target, sides[change], random.Random(0), progress=p,
+                              skin=proto.skin_rgb, sleeve=proto.sleeve_rgb)
+            return Hand(entry_mm=h.entry_mm, tip_mm=h.tip_mm, height_mm=h.height_mm,
+                        skin_rgb=h.skin_rgb, sleeve_rgb=h.sleeve_rgb, spread=proto.spread)
+
+        for k in range(timing.reach_frames):
+            yield render(before, hand_at(ease((k + 1) / timing.reach_frames)), "reach", change, light)
+        for k in range(timing.hold_frames):
+            yield render(before if k < timing.hold_frames // 2 else after, hand_at(1.0), "move", change, light)
+        for k in range(timing.retreat_frames):
+            yield render(after, hand_at(ease(1 - (k + 1) / (timing.retreat_frames + 1))), "retreat", change, light)
+        yield from stills(after, change, light)

@@ -90,7 +90,7 @@ def _event_sentences(events: list[Any]) -> Iterator[Sentence]:
         elif isinstance(event, AlertCleared):
             yield "cleared", event.text
         elif isinstance(event, TilesRevealed):
-            yield "seen", event_words(event)
+            yield "seen", event_words(event, OctocubeAdapter())
 
 
 def _broken_tables(truth: Any, rng: random.Random) -> Iterator[Any]:
@@ -315,7 +315,7 @@ def rare_sentences() -> Iterator[Sentence]:
     hand = state.clone()
     hand.hand = [COIN]
     yield "move", hand.describe_move(Pass())
-    yield "seen", event_words(TilesRevealed(("cube", 1, "top"), COIN))
+    yield "seen", event_words(TilesRevealed(("cube", 1, "top"), COIN), OctocubeAdapter())
     for seed in range(6):
         truth = OctocubeGame(3).new_initial_state(seed)
         rng = random.Random(seed)

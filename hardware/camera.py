@@ -172,6 +172,9 @@ class DeviceSource(_Source):
             self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, resolution[1])
         if fps is not None:
             self._cap.set(cv2.CAP_PROP_FPS, fps)
+        reported = self._cap.get(cv2.CAP_PROP_FPS)
+        self.fps: float | None = float(reported) if reported and 0 < reported <= 240 else None
+        """Frames per second the driver says it delivers (None when it does not say)."""
         self.max_consecutive_failures = 50
 
     def _grab(self) -> tuple[Any, float, None]:

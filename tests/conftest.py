@@ -16,3 +16,76 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"real data not present at {SHARED_DATA} (only in the developers' checkout)")
     return SHARED_DATA
+
+
+def record_demo_film(out: Path, *, players: int = 2, seed: int = 11, moves: int = 8, illegal: int = 0) -> dict:
+    """A digital-twin game filmed to ``out`` by ``tablesight demo --video-out`` (the real
+    command); returns the demo's JSON figures (truth scores, first player, frames ...)."""
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "demo", "--players", str(players), "--seed", str(seed),
+                           "--moves", str(moves), "--illegal", str(illegal), "--video-out", str(out), "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    result: dict = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out.is_file() and result["video_out"]["frames"] == result["frames"]
+    return {"path": out, **result}
+
+
+@pytest.fixture(scope="session")
+def demo_film(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """One short filmed game (2 players, 8 moves, one illegal change put right), shared by the
+    tests of the video and webcam entry points."""
+    film = record_demo_film(tmp_path_factory.mktemp("film") / "game.avi", illegal=1)
+    assert film["moves_correct"] == film["moves_total"] == 8 and film["final_scores_match"]  # a sound film
+    assert film["illegal_flagged"] == 1
+    return film
+
+
+class RecordedWebcam:
+    """Stands in for ``cv2.VideoCapture(index)``: a webcam whose stream is a recorded video (no
+    camera is present on a CI machine). Reads like a device: frames until the recording ends,
+    then failed reads, as when a camera is unplugged."""
+
+    def __init__(self, path: Path, real_capture: type) -> None:
+        self._cap = real_capture(str(path))
+        self.opened_index: object = None
+        self.settings: dict[int, float] = {}
+
+    def isOpened(self) -> bool:  # noqa: N802 (OpenCV's name)
+        return bool(self._cap.isOpened())
+
+    def set(self, prop: int, value: float) -> bool:
+        self.settings[prop] = value
+        return True
+
+    def get(self, prop: int) -> float:
+        return float(self._cap.get(prop))  # the recording's frame rate, as a driver reports it
+
+    def read(self) -> tuple[bool, object]:
+        ok, image = self._cap.read()
+        return (True, image) if ok else (False, None)
+
+    def release(self) -> None:
+        self._cap.release()
+
+
+@pytest.fixture
+def webcam(monkeypatch: pytest.MonkeyPatch, demo_film: dict) -> dict:
+    """``cv2.VideoCapture(<int>)`` opens a :class:`RecordedWebcam` playing the demo film; file
+    paths still open real files."""
+    import cv2
+
+    real = cv2.VideoCapture
+    opened: list[object] = []
+
+    def capture(target: object, *args: object) -> object:
+        if isinstance(target, int):
+            opened.append(target)
+            return RecordedWebcam(demo_film["path"], real)
+        return real(target, *args)
+
+    monkeypatch.setattr(cv2, "VideoCapture", capture)
+    return {**demo_film, "opened": opened}

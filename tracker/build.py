@@ -75,8 +75,9 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
             source: Any = video
             gate = StillnessGate(video_gate(video.fps))
         else:
-            source = DeviceSource(setup.camera_index)
-            gate = StillnessGate()
+            camera = DeviceSource(setup.camera_index)
+            source = camera
+            gate = StillnessGate(video_gate(camera.fps) if camera.fps else None)
     tracked = TrackedGame(state, table.adapter(game), log, config)
     pipeline = Pipeline(source, recogniser, tracked, profile=profile, gate=gate, overlay_geometry=table.overlay,
                         memory=table.scene_memory(setup) if setup.scene_memory else None)
@@ -87,13 +88,14 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
 
 
 STILL_SECONDS = 0.2
-"""A recorded video's scene counts as settled after this long without movement (its frame rate is
-known; a webcam's is not, and it keeps the gate's default of 3 quiet frames)."""
+"""A scene counts as settled after this long without movement, at the frame rate the video file
+or the webcam's driver gives (a driver that does not say keeps the gate's default of 3 quiet
+frames)."""
 
 
 def video_gate(fps: float) -> StillnessConfig:
-    """The gate for a video of ``fps`` frames per second: :data:`STILL_SECONDS` of quiet frames,
-    at least two (one quiet frame is any pause of a hand)."""
+    """The gate for a camera or video of ``fps`` frames per second: :data:`STILL_SECONDS` of quiet
+    frames, at least two (one quiet frame is any pause of a hand)."""
     return replace(StillnessConfig(), still_frames=max(2, round(STILL_SECONDS * fps)))
 
 

@@ -1,0 +1,75 @@
+"""``tablesight run`` end to end through its real code: on a video file written by ``tablesight
+demo --video-out`` (a subprocess, as a user runs it) and on a webcam (a recorded device stream
+standing in for ``cv2.VideoCapture(0)``: no camera on CI). The moves, the alert and the final
+scores must be the digital twin's; the event log it writes replays to the same game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import REPO
+
+
+def _run_json(out: str) -> dict[str, Any]:
+    lines = [line for line in out.strip().splitlines() if line.startswith("{")]
+    assert lines, f"no JSON line in {out!r}"
+    return json.loads(lines[-1])
+
+
+def test_run_on_a_demo_film_reaches_the_demos_final_scores(demo_film: dict[str, Any], tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "run", "--game", "octocube", "--players", "2",
+                           "--first-player", str(demo_film["first_player"]), "--video", str(demo_film["path"]),
+                           "--json", "--answer", "likeliest", "--log", str(log)],
+                          capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    result = _run_json(done.stdout)
+    assert {"moves", "questions", "alerts", "final_scores", "frames", "frames_per_s"} <= set(result)
+    assert result["moves"] == demo_film["moves_total"]
+    assert result["final_scores"] == demo_film["truth_scores"]
+    assert result["frames"] == demo_film["frames"]
+    assert result["alerts"] == 1  # the injected illegal change, and nothing else
+    assert "the camera has ended" in done.stderr
+    replayed = subprocess.run([sys.executable, "-m", "ui.cli", "replay", str(log), "--json"],
+                              capture_output=True, text=True, timeout=120, cwd=REPO)
+    assert replayed.returncode == 0, replayed.stderr
+    game = json.loads(replayed.stdout)
+    assert game["moves"] == demo_film["moves_total"]
+    assert game["scores"]["totals"] == demo_film["truth_scores"]
+
+
+def test_run_on_a_webcam_follows_the_game(webcam: dict[str, Any], tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from ui.cli import main
+
+    status = main(["run", "--game", "octocube", "--players", "2", "--first-player", str(webcam["first_player"]),
+                   "--camera", "0", "--json", "--answer", "likeliest", "--log", str(tmp_path / "cam.jsonl")])
+    out = capsys.readouterr()
+    assert status == 0, out.err
+    assert webcam["opened"] == [0]  # the device the player named
+    result = _run_json(out.out)
+    assert result["moves"] == webcam["moves_total"]
+    assert result["final_scores"] == webcam["truth_scores"]
+    assert "camera: the camera stopped delivering" in out.err  # the unplugged camera is reported
+
+
+def test_run_refuses_what_it_cannot_do_in_one_line(tmp_path: Path) -> None:
+    cases = [
+        (["run", "--players", "2", "--video", str(tmp_path / "missing.avi")], "does not exist"),
+        (["run", "--players", "5", "--demo"], "2-4 players"),
+        (["run", "--players", "2", "--camera", "-1"], "camera index"),
+        (["run", "--players", "2", "--demo", "--moves", "-5"], "must not be negative"),
+        (["run", "--video", str(tmp_path / "x.avi")], "how many players"),
+    ]
+    for argv, words in cases:
+        done = subprocess.run([sys.executable, "-m", "ui.cli", *argv], capture_output=True, text=True,
+                              timeout=120, cwd=REPO)
+        assert done.returncode == 2, (argv, done.stdout, done.stderr)
+        assert words in done.stderr and "Traceback" not in done.stderr, (argv, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1, done.stderr

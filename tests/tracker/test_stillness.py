@@ -42,3 +42,98 @@ def test_back_to_same_scene_is_not_new() -> None:
     after = [gate.update(_scene(100, 40 + i)) for i in range(4)]
     assert GateEvent.SETTLED_NEW not in after
     assert after[-1] == GateEvent.SETTLED_SAME
+
+
+# ---- exact behaviour (these pin what mutation testing found unchecked; see docs/testing.md)
+
+def test_a_scene_settles_after_exactly_still_frames_quiet_frames() -> None:
+    gate = StillnessGate()
+    assert gate.config.still_frames == 3
+    first = [gate.update(_scene(100, i)) for i in range(3)]
+    assert first == [GateEvent.SETTLING, GateEvent.SETTLING, GateEvent.SETTLED_NEW]
+    # after movement the count starts again from zero: three quiet frames once more
+    assert gate.update(_scene(300, 7)) == GateEvent.MOVING
+    again = [gate.update(_scene(300, 20 + i)) for i in range(4)]
+    assert again == [GateEvent.SETTLING, GateEvent.SETTLING, GateEvent.SETTLED_NEW, GateEvent.SETTLED_SAME]
+
+
+def test_occluded_frames_count_as_movement_even_when_the_pixels_are_still() -> None:
+    """A hand seen by vision holds the gate open although the frames do not change."""
+    gate = StillnessGate()
+    events = [gate.update(_scene(100, i), occluded=True) for i in range(6)]
+    assert events == [GateEvent.MOVING] * 6
+    # and a hand over an already settled scene restarts the count
+    gate = StillnessGate()
+    for i in range(4):
+        gate.update(_scene(100, i))
+    assert gate.update(_scene(100, 9), occluded=True) == GateEvent.MOVING
+    assert gate.update(_scene(100, 10)) == GateEvent.SETTLING
+
+
+def test_a_still_table_is_read_once_while_the_light_drifts_slowly() -> None:
+    """Frames that brighten by one level each (never 'moving') drift far from the settled scene,
+    yet a still table is reported once, not again and again."""
+    gate = StillnessGate()
+    base = _scene(100, 0).astype(np.int16)
+    events = [gate.update(np.clip(base + k, 0, 255).astype(np.uint8)) for k in range(60)]
+    assert events.count(GateEvent.SETTLED_NEW) == 1
+    assert GateEvent.MOVING not in events
+
+
+def test_heavy_sensor_noise_on_a_still_table_is_not_movement() -> None:
+    """Frames are shrunk by area averaging (then blurred): strong per-pixel noise averages out."""
+    gate = StillnessGate()
+    rng = np.random.default_rng(5)
+    base = np.full((720, 1280, 3), 120, np.float32)
+    events = [gate.update(np.clip(base + rng.normal(0, 50, base.shape), 0, 255).astype(np.uint8)) for _ in range(6)]
+    assert GateEvent.MOVING not in events
+    assert events.count(GateEvent.SETTLED_NEW) == 1
+
+
+def test_frames_shrink_to_the_configured_width_keeping_their_shape() -> None:
+    gate = StillnessGate()
+    assert gate._small(np.zeros((720, 1280, 3), np.uint8)).shape == (90, 160, 3)
+    assert gate._small(np.zeros((480, 640, 3), np.uint8)).shape == (120, 160, 3)
+    assert gate._small(np.zeros((4, 1000, 3), np.uint8)).shape == (1, 160, 3)  # never 0 rows
+
+
+def test_fraction_changed_is_the_share_of_pixels_past_the_threshold_in_any_channel() -> None:
+    gate = StillnessGate()
+    a = np.zeros((10, 10, 3), np.uint8)
+    b = a.copy()
+    b[0, :, 2] = 18  # exactly pixel_delta: not a change
+    b[1, :, 1] = 19  # more than pixel_delta in one channel: a change
+    b[2, :5, 0] = 200
+    assert gate._fraction_changed(a, b) == 15 / 100
+    assert gate._fraction_changed(a[..., 0], b[..., 1]) == 10 / 100  # grey frames work too
+    assert gate._fraction_changed(a, np.zeros((5, 10, 3), np.uint8)) == 1.0  # a new shape: all changed
+
+
+def _two_scenes() -> tuple[np.ndarray, np.ndarray, float]:
+    a, b = _scene(100, 0), _scene(104, 1)
+    gate = StillnessGate()
+    return a, b, gate._fraction_changed(gate._small(a), gate._small(b))
+
+
+def test_a_change_of_exactly_moving_fraction_is_not_movement() -> None:
+    from tracker.stillness import StillnessConfig
+
+    a, b, fraction = _two_scenes()
+    assert fraction > 0
+    gate = StillnessGate(StillnessConfig(moving_fraction=fraction))
+    assert gate.update(a) == GateEvent.SETTLING
+    assert gate.update(b) == GateEvent.SETTLING  # exactly the limit: still quiet
+    gate = StillnessGate(StillnessConfig(moving_fraction=fraction * 0.99))
+    gate.update(a)
+    assert gate.update(b) == GateEvent.MOVING
+
+
+def test_a_settled_scene_exactly_changed_fraction_away_is_the_same_scene() -> None:
+    from tracker.stillness import StillnessConfig
+
+    a, b, fraction = _two_scenes()
+    for limit, expected in ((fraction, GateEvent.SETTLED_SAME), (fraction * 0.99, GateEvent.SETTLED_NEW)):
+        gate = StillnessGate(StillnessConfig(changed_fraction=limit, moving_fraction=1.0, still_frames=1))
+        assert gate.update(a) == GateEvent.SETTLED_NEW
+        gate.update(a, occluded=True)  # a hand passes: the next still frame is reported
+        assert gate.update(b) == expected

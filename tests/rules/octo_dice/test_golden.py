@@ -1,20 +1,19 @@
 """Golden playthroughs, one per variant: every move in plain words, then the score breakdown.
 
 A change in rules, move order or wording shows up as a diff; regenerate deliberately with
-``UPDATE_GOLDEN=1 python -m pytest tests/rules/octo_dice/test_golden.py``."""
+``UPDATE_GOLDEN=1 python -m pytest tests/rules/octo_dice/test_golden.py`` (exactly ``1``;
+a missing golden fails, it is never written silently)."""
 
 from __future__ import annotations
 
-import difflib
-import os
 import random
-from pathlib import Path
 
 import pytest
 
 from rules.octo_dice import OctoDiceGame
+from tests.golden_files import GOLDEN_DIR as GOLDEN
+from tests.golden_files import check_golden
 
-GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 CASES = {
     "standard": (3, None),
     "solo": (1, "solo"),
@@ -50,14 +49,4 @@ def playthrough(players: int, variant: str | None, seed: int = 7) -> str:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough(name: str) -> None:
-    path = GOLDEN / f"octo_dice_{name}.txt"
-    text = playthrough(*CASES[name])
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.write_text(text)
-    if not path.exists():
-        pytest.fail(f"{path} is missing; create it with UPDATE_GOLDEN=1")
-    expected = path.read_text()
-    if text != expected:
-        diff = "".join(difflib.unified_diff(
-            expected.splitlines(True), text.splitlines(True), str(path), "this run", n=2))
-        pytest.fail(f"golden playthrough changed:\n{diff[:4000]}")
+    check_golden(GOLDEN / f"octo_dice_{name}.txt", playthrough(*CASES[name]), __file__)

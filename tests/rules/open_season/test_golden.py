@@ -4,16 +4,15 @@ rules change with ``UPDATE_GOLDEN=1 pytest tests/rules/open_season/test_golden.p
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 
 from rules.core import CHANCE
 from rules.open_season import OpenSeasonGame
+from tests.golden_files import GOLDEN_DIR as GOLDEN
+from tests.golden_files import check_golden
 
-GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 CASES = {
     "open_season_horn.txt": (3, "horn", False, 2026),
     "open_season_shield.txt": (3, "shield", True, 2027),
@@ -38,11 +37,4 @@ def playthrough(n: int, side: str, expert: bool, seed: int) -> str:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough(name: str) -> None:
-    text = playthrough(*CASES[name])
-    path = GOLDEN / name
-    if os.environ.get("UPDATE_GOLDEN") == "1" or not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-        if os.environ.get("UPDATE_GOLDEN") != "1":
-            pytest.fail(f"{path} did not exist; written now - check it and commit it")
-    assert text == path.read_text(), f"playthrough differs from {path}; rerun with UPDATE_GOLDEN=1 if intended"
+    check_golden(GOLDEN / name, playthrough(*CASES[name]), __file__)

@@ -59,7 +59,29 @@ def test_synthetic_octo_dice_are_read(reader: DiceReader) -> None:
     assert face >= 0.95, report
 
 
+def _table_without_dice(seed: int) -> np.ndarray:
+    """A synthetic table with eight non-dice objects (cards, plain cubes, cables, coins, printed
+    numbers; vision/dice/synth.py) and no die, through the synthetic camera."""
+    from vision.dice.synth import _camera, _distractor, background
+
+    rng = np.random.default_rng(seed)
+    canvas = background(rng, 480, 640, None)
+    for _ in range(8):
+        _distractor(canvas, rng)
+    return _camera(canvas, rng)
+
+
+# Scenes of _table_without_dice whose every detection the classifier calls "not a die" with a
+# probability above 0.9 (measured on the shipped models; seeds 0-299 scanned)...
+SURELY_NOT_DICE = (7, 12, 37, 46, 60)
+# ...and scenes whose detections it calls "not a die" with a probability between 0.3 and 0.9:
+# only the configured none_class_max_prob (0.3) drops these.
+DOUBTFUL_NOT_DICE = (10, 67, 144, 151, 210, 238, 253)
+
+
 def test_photo_without_dice_gives_empty_list(reader: DiceReader) -> None:
+    """Empty tables read as no dice, including tables where the detector does fire on a non-die
+    object and only the classifier's "not a die" class rejects it."""
     from vision.dice.synth import _wood
 
     rng = np.random.default_rng(3)
@@ -67,6 +89,37 @@ def test_photo_without_dice_gives_empty_list(reader: DiceReader) -> None:
     grey = np.full((480, 640, 3), 128, np.uint8)
     for img in (wood, grey):
         assert reader.read(img).dice == []
+    for seed in SURELY_NOT_DICE:
+        img = _table_without_dice(seed)
+        boxes, _ = reader.detect(img)
+        assert len(boxes) >= 1, f"seed {seed}: the detector no longer fires here, pick another scene"
+        none_prob = reader.classify(img, boxes)[:, len(CLASSES)]
+        assert (none_prob > 0.9).all(), f"seed {seed}: not-a-die probabilities {none_prob}"
+        assert reader.read(img).dice == [], f"seed {seed}: a non-die object was reported as a die"
+
+
+def test_doubtful_detections_are_dropped_at_the_configured_threshold(reader: DiceReader) -> None:
+    """The classifier is only somewhat sure (30-90 %) these detections are not dice: with
+    none_class_max_prob at 0.3 they are dropped; a looser threshold would report them."""
+    assert reader.config["none_class_max_prob"] <= 0.3
+    for seed in DOUBTFUL_NOT_DICE:
+        img = _table_without_dice(seed)
+        boxes, _ = reader.detect(img)
+        assert len(boxes) >= 1, f"seed {seed}: the detector no longer fires here, pick another scene"
+        none_prob = reader.classify(img, boxes)[:, len(CLASSES)]
+        assert (none_prob > 0.3).all() and (none_prob < 0.9).any(), f"seed {seed}: {none_prob}"
+        assert reader.read(img).dice == [], f"seed {seed}: a doubtful non-die was reported as a die"
+
+
+def test_rejection_is_what_empties_those_tables() -> None:
+    """The same scenes read with the rejection loosened report dice: the two tests above would
+    catch a reader that stopped rejecting (so they do exercise the "not a die" path)."""
+    loose = DiceReader()
+    loose.config["none_class_max_prob"] = 1.0  # nothing is rejected
+    assert all(loose.read(_table_without_dice(s)).dice for s in SURELY_NOT_DICE + DOUBTFUL_NOT_DICE)
+    looser = DiceReader()
+    looser.config["none_class_max_prob"] = 0.9
+    assert sum(bool(looser.read(_table_without_dice(s)).dice) for s in DOUBTFUL_NOT_DICE) >= 3
 
 
 def test_corrupt_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,135 @@
+"""Mutation testing with mutmut: each module is mutated and checked against only its own tests.
+
+    .venv/bin/python tests/mutation/run.py                       # every module in pyproject.toml
+    .venv/bin/python tests/mutation/run.py tracker/stillness.py  # one (or a few) modules
+    .venv/bin/python tests/mutation/run.py --budget-min 20       # stop each module after 20 min
+    .venv/bin/python tests/mutation/run.py --survivors           # also print each survivor's diff
+
+The modules and their tests are listed in pyproject.toml under
+``[tool.tablesight.mutation.modules]``; add a line there to add a module. Each module gets a
+work folder build/mutation/<module>/ holding a generated mutmut config (mutmut reads its config
+only from the current folder) and links to the packages, so that two modules never share
+mutmut's cache and each runs its own short test selection (`make test` is not involved). The
+score printed is killed / (killed + survived + timed out counted as killed), per module, as
+docs/testing.md reports it. Needs the `mutation` extra (``pip install -e '.[mutation]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+WORK = REPO / "build" / "mutation"
+PACKAGES = ["rules", "tracker", "vision", "calibration", "hardware", "ui"]
+ALSO = ["tests", "models"]
+
+
+def modules() -> dict[str, list[str]]:
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    return dict(config["tool"]["tablesight"]["mutation"]["modules"])
+
+
+def toml_list(items: list[str]) -> str:
+    return "[" + ", ".join(json.dumps(i) for i in items) + "]"
+
+
+def prepare(module: str, tests: list[str], fresh: bool) -> Path:
+    work = WORK / module.removesuffix(".py").replace("/", ".")
+    if fresh and work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True, exist_ok=True)
+    for name in PACKAGES + ALSO:
+        link = work / name
+        if not link.is_symlink():
+            link.symlink_to(REPO / name, target_is_directory=True)
+    missing = [t for t in tests if not (REPO / t).is_file()]
+    if missing:
+        raise SystemExit(f"{module}: test files listed in pyproject.toml do not exist: {', '.join(missing)}")
+    base = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    base = base.split("\n[tool.tablesight", 1)[0]  # the module table is the runner's, not mutmut's
+    (work / "pyproject.toml").write_text(
+        base
+        + "\n[tool.mutmut]\n"
+        + f"source_paths = {toml_list(PACKAGES)}\n"
+        + f"only_mutate = {toml_list([module])}\n"
+        + f"also_copy = {toml_list(['models'])}\n"
+        + f"pytest_add_cli_args_test_selection = {toml_list(tests)}\n"
+        + 'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q"]\n',
+        encoding="utf-8",
+    )
+    return work
+
+
+def results(work: Path, mutmut: str) -> dict[str, str]:
+    out = subprocess.run([mutmut, "results", "--all", "true"], cwd=work, capture_output=True, text=True).stdout
+    status: dict[str, str] = {}
+    for line in out.splitlines():
+        name, sep, verdict = line.strip().rpartition(": ")
+        if sep and name:
+            status[name] = verdict
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    table = modules()
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("module", nargs="*", help=f"modules to mutate (default: all of {', '.join(table)})")
+    ap.add_argument("--budget-min", type=float, default=30.0, help="time limit per module in minutes (default 30)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
+    ap.add_argument("--keep", action="store_true", help="continue the previous run's cache instead of starting fresh")
+    ap.add_argument("--survivors", action="store_true", help="print the diff of every surviving mutant")
+    args = ap.parse_args(argv)
+    unknown = [m for m in args.module if m not in table]
+    if unknown:
+        ap.error(f"not in [tool.tablesight.mutation.modules]: {', '.join(unknown)}")
+    mutmut = shutil.which("mutmut", path=str(Path(sys.executable).parent)) or shutil.which("mutmut")
+    if not mutmut:
+        print("mutmut is not installed: .venv/bin/pip install -e '.[mutation]'", file=sys.stderr)
+        return 2
+    summary = []
+    for module in args.module or list(table):
+        work = prepare(module, table[module], fresh=not args.keep)
+        print(f"== {module}: mutmut against {len(table[module])} test file(s), budget {args.budget_min:g} min", flush=True)
+        start = time.monotonic()
+        try:
+            run = subprocess.run([mutmut, "run", "--max-children", str(args.jobs)], cwd=work,
+                                 timeout=args.budget_min * 60, capture_output=True, text=True)
+            cut = False
+            if run.returncode != 0:
+                print(run.stdout[-3000:] + run.stderr[-3000:], file=sys.stderr)
+        except subprocess.TimeoutExpired:
+            cut = True
+        status = results(work, mutmut)
+        counts: dict[str, int] = {}
+        for verdict in status.values():
+            counts[verdict] = counts.get(verdict, 0) + 1
+        killed = counts.get("killed", 0) + counts.get("timeout", 0)
+        survived = counts.get("survived", 0)
+        tested = killed + survived
+        score = 100.0 * killed / tested if tested else 0.0
+        line = (f"{module}: {score:.1f} % ({killed} killed of {tested} tested; {survived} survived"
+                f"{'; run cut by the budget' if cut else ''}; other: "
+                f"{ {k: v for k, v in counts.items() if k not in ('killed', 'survived', 'timeout')} }) "
+                f"in {time.monotonic() - start:.0f} s")
+        print(line, flush=True)
+        summary.append(line)
+        for name, verdict in sorted(status.items()):
+            if verdict == "survived":
+                print(f"   survived: {name}")
+                if args.survivors:
+                    diff = subprocess.run([mutmut, "show", name], cwd=work, capture_output=True, text=True).stdout
+                    print("\n".join("      " + d for d in diff.splitlines()))
+    print("\n".join(["", "mutation scores:"] + summary))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

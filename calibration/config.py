@@ -67,8 +67,9 @@ class CalibrationConfig:
     def __post_init__(self) -> None:
         if self.min_markers < 2:
             raise CalibrationError("min_markers must be at least 2 (8 correspondences)")
-        if self.min_views < 1 or self.rectified_px_per_mm <= 0:
-            raise CalibrationError("min_views must be >= 1 and rectified_px_per_mm > 0")
+        if self.min_views < 1 or not 0 < self.rectified_px_per_mm <= 10:
+            raise CalibrationError("min_views must be >= 1 and rectified_px_per_mm between 0 and 10 "
+                                   "(a 1 m table at 10 px/mm is already a 10,000 px image)")
 
     @classmethod
     def from_json_file(cls, path: str | Path) -> "CalibrationConfig":

@@ -7,11 +7,44 @@ files). A misspelt key is an error, never silently ignored.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+MAX_BYTES = 1_000_000
+"""A settings file is a few hundred bytes; anything this large is not one."""
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _type_problem(default: Any, value: Any) -> str | None:
+    """Why ``value`` cannot stand where ``default`` does (None when it can): the same type, a
+    finite number, a list of the tuple's length."""
+    if isinstance(default, bool):
+        return None if isinstance(value, bool) else "must be true or false"
+    if isinstance(default, int):
+        return None if isinstance(value, int) and not isinstance(value, bool) else "must be a whole number"
+    if isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return "must be a number"
+        return None if math.isfinite(value) else "must be a finite number"
+    if isinstance(default, str):
+        return None if isinstance(value, str) else "must be text"
+    if isinstance(default, tuple):
+        if not isinstance(value, list | tuple) or len(value) != len(default):
+            return f"must be a list of {len(default)} values"
+        for want, got in zip(default, value, strict=True):
+            problem = _type_problem(want, got)
+            if problem is not None:
+                return f"each value {problem}"
+        return None
+    return None
 
 
 def load_settings(cls: type[T], path: str | Path, error: type[Exception], what: str) -> T:
@@ -19,9 +52,14 @@ def load_settings(cls: type[T], path: str | Path, error: type[Exception], what: 
     ``what`` and the file for an unreadable file, a non-object or unknown settings. Lists become
     tuples where the default is a tuple."""
     try:
+        if Path(path).stat().st_size > MAX_BYTES:
+            raise error(f"{what} {path}: too large to be a settings file")
         data: Any = json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise error(f"{what} {path}: unreadable ({exc})") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        if isinstance(exc, error):
+            raise
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
+        raise error(f"{what} {path}: unreadable ({reason})") from None
     if not isinstance(data, dict):
         raise error(f"{what} {path}: expected a JSON object")
     defaults = cls()
@@ -30,6 +68,11 @@ def load_settings(cls: type[T], path: str | Path, error: type[Exception], what: 
     if unknown:
         raise error(f"{what} {path}: unknown setting(s) {', '.join(unknown)}")
     for key, value in data.items():
-        if isinstance(getattr(defaults, key), tuple) and isinstance(value, list):
+        problem = _type_problem(getattr(defaults, key), value)
+        if problem is not None:
+            raise error(f"{what} {path}: {key} {problem}, not {_shown(value)}")
+        if isinstance(getattr(defaults, key), tuple):
             data[key] = tuple(value)
+        elif isinstance(getattr(defaults, key), float):
+            data[key] = float(value)
     return replace(defaults, **data)  # type: ignore[type-var]

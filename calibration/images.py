@@ -11,6 +11,43 @@ from calibration.errors import ImageError
 
 _IMAGE_MAGIC = (b"\xff\xd8\xff", b"\x89PNG", b"BM", b"II*\x00", b"MM\x00*", b"RIFF", b"P5", b"P6")
 
+MAX_PIXELS = 100_000_000
+"""Largest photo decoded (a 48-megapixel phone photo is half of it); larger ones are refused from
+their header, before OpenCV allocates the pixels."""
+
+
+def header_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) read from a PNG, JPEG, BMP or GIF header without decoding; None when the
+    format is another or the header is cut."""
+    if data.startswith(b"\x89PNG") and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data.startswith((b"GIF87a", b"GIF89a")) and len(data) >= 10:
+        return int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
+    if data.startswith(b"BM") and len(data) >= 26:
+        return abs(int.from_bytes(data[18:22], "little", signed=True)), abs(int.from_bytes(data[22:26], "little", signed=True))
+    if data.startswith(b"\xff\xd8"):
+        i = 2
+        while i + 9 < len(data):
+            if data[i] != 0xFF:
+                return None
+            marker = data[i + 1]
+            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+                i += 2
+                continue
+            length = int.from_bytes(data[i + 2:i + 4], "big")
+            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+                return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+            i += 2 + length
+    return None
+
+
+def check_pixel_count(data: bytes, name: str, error: type[Exception]) -> None:
+    """Raise ``error`` when the header says the image is larger than :data:`MAX_PIXELS`."""
+    size = header_size(data)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise error(f"{name}: {size[0]}x{size[1]} pixels is too large a photo "
+                    f"(at most {MAX_PIXELS // 1_000_000} megapixels)")
+
 
 def read_image(path: str | Path) -> np.ndarray:
     """The photo as BGR uint8, or ImageError saying why not."""
@@ -25,6 +62,7 @@ def read_image(path: str | Path) -> np.ndarray:
         raise ImageError(f"{path}: unreadable ({exc.strerror or exc})") from None
     if not data:
         raise ImageError(f"{path}: empty file, not an image")
+    check_pixel_count(data, str(path), ImageError)
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None:
         if any(data.startswith(m) for m in _IMAGE_MAGIC):

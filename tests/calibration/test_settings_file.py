@@ -53,3 +53,37 @@ def test_the_recogniser_config_is_checked_the_same_way(tmp_path: Path) -> None:
     path.write_text('{"threads": "two"}')
     with pytest.raises(RecognitionError, match="threads must be a whole number"):
         RecogniserConfig.from_json_file(path)
+
+
+def test_a_huge_photo_is_refused_from_its_header_before_decoding(tmp_path: Path) -> None:
+    import struct
+    import zlib
+
+    from calibration.errors import ImageError
+    from calibration.images import header_size, read_image
+
+    w = h = 30_000  # 900 megapixels in a file of a few kilobytes
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(b"\x00" * (w + 1) * 50, 9)) + chunk(b"IEND", b""))
+    path = tmp_path / "huge.png"
+    path.write_bytes(png)
+    assert header_size(png) == (w, h)
+    with pytest.raises(ImageError, match="30000x30000 pixels is too large"):
+        read_image(path)
+
+
+def test_header_sizes_of_ordinary_photos() -> None:
+    import cv2
+    import numpy as np
+
+    from calibration.images import header_size
+
+    image = np.zeros((48, 64, 3), np.uint8)
+    for ext in (".png", ".jpg", ".bmp"):
+        ok, data = cv2.imencode(ext, image)
+        assert ok and header_size(data.tobytes()) == (64, 48), ext
+    assert header_size(b"not an image") is None

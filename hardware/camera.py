@@ -23,6 +23,10 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 
+MAX_FRAME_PIXELS = 4096 * 2304
+"""Largest camera or video frame followed (4K UHD); larger ones would stall every stage."""
+
+
 class CameraError(ValueError):
     """A camera source that cannot be opened (missing device or file, bad settings)."""
 
@@ -108,9 +112,10 @@ class _Source:
         try:
             got = self._grab()
         except Exception as exc:  # a driver or decoder failure must not kill the caller
-            return self._fail(f"{type(exc).__name__}: {exc}")
+            return self._fail(str(exc) if isinstance(exc, CameraError) else f"{type(exc).__name__}: {exc}")
         if got is None:
             self.health.ended = True
+            self.health.last_error = self.end_note()
             return None
         image, timestamp, truth = got
         problem = check_image(image, self._shape)
@@ -127,6 +132,10 @@ class _Source:
 
     def _keep_truth(self, index: int, truth: dict[str, Any]) -> None:
         """Only synthetic sources know what is on the table (see :class:`SyntheticSource`)."""
+
+    def end_note(self) -> str | None:
+        """What to say about the stream once it has ended normally (None: nothing)."""
+        return None
 
     def _fail(self, reason: str) -> None:
         self.health.failures += 1
@@ -187,27 +196,57 @@ class DeviceSource(_Source):
 
 
 class VideoFileSource(_Source):
-    """A recorded video, read frame by frame; timestamps from the file's frame rate."""
+    """A recorded video, read frame by frame; timestamps from the file's frame rate.
+
+    A damaged stretch (a corrupt block) is not the end of the film: the frame is counted as bad,
+    named (``damaged``), and reading goes on from the next frame where the container can seek.
+    FFmpeg's own messages stay out of the terminal (``OPENCV_FFMPEG_LOGLEVEL``, unless set)."""
 
     def __init__(self, path: str | Path) -> None:
         super().__init__()
+        import os
+
         import cv2
 
         p = Path(path)
         if not p.is_file():
             raise CameraError(f"video file {p} does not exist")
+        os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")  # quiet: damage is reported here
         self._cap = cv2.VideoCapture(str(p))
         if not self._cap.isOpened():
             self._cap.release()
             raise CameraError(f"{p} is not a video OpenCV can read")
         fps = self._cap.get(cv2.CAP_PROP_FPS)
-        self.fps = fps if fps and fps > 0 else 30.0
+        self.fps = fps if fps and 0 < fps <= 1000 else 30.0
+        count = self._cap.get(cv2.CAP_PROP_FRAME_COUNT)
+        self.frame_count = int(count) if count and 0 < count < 10**9 else 0
+        """Frames the container says it holds (0: it does not say)."""
+        width, height = self._cap.get(cv2.CAP_PROP_FRAME_WIDTH), self._cap.get(cv2.CAP_PROP_FRAME_HEIGHT)
+        if width * height > MAX_FRAME_PIXELS:
+            self._cap.release()
+            raise CameraError(f"{p}: frames of {int(width)}x{int(height)} pixels are too large to follow")
+        self.damaged: list[int] = []
+        """Frame numbers that could not be decoded (skipped)."""
         self._n = 0
 
+    def end_note(self) -> str | None:
+        if not self.damaged:
+            return None
+        shown = ", ".join(map(str, self.damaged[:10])) + (" ..." if len(self.damaged) > 10 else "")
+        return f"{len(self.damaged)} damaged frame(s) skipped: {shown}"
+
     def _grab(self) -> tuple[Any, float, None] | None:
+        import cv2
+
         ok, image = self._cap.read()
         if not ok:
-            return None  # end of file
+            if self._n >= self.frame_count - 1:
+                return None  # end of file
+            damaged = self._n
+            self.damaged.append(damaged)
+            self._n += 1
+            self._cap.set(cv2.CAP_PROP_POS_FRAMES, self._n)  # go on from the next frame
+            raise CameraError(f"the video is damaged at frame {damaged}: skipped to the next frame")
         t = self._n / self.fps
         self._n += 1
         return (image, t, None)

@@ -119,3 +119,36 @@ def test_synthetic_source_skips_the_leading_frames_it_is_told_to() -> None:
     assert first is not None and int(first.image[0, 0, 0]) == 6  # items 0-5 (changes 0-2) skipped
     assert src.truth_of(first) == {"change_index": 3}
     assert len([f for f in src.frames()]) == 3  # the rest is read normally, nothing skipped again
+
+
+def test_a_damaged_video_is_read_past_its_damage_and_says_where(tmp_path: Path) -> None:
+    """A corrupt block is not the end of the film: the frames after it are read, the damaged
+    ones are named, and FFmpeg's own messages stay out of the terminal."""
+    import random
+    import subprocess
+    import sys
+
+    path = tmp_path / "film.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10.0, (160, 120))
+    rng = np.random.default_rng(0)
+    for i in range(60):
+        writer.write(cv2.GaussianBlur((rng.random((120, 160, 3)) * 255).astype(np.uint8), (0, 0), 2))
+    writer.release()
+    data = bytearray(path.read_bytes())
+    r = random.Random(1)
+    start = len(data) // 3
+    for i in range(start, start + 4000):
+        data[i] = r.randrange(256)
+    bad = tmp_path / "bad.avi"
+    bad.write_bytes(bytes(data))
+    src = VideoFileSource(bad)
+    good = list(src.frames())
+    assert src.damaged, "the damage is named"
+    assert len(good) + len(src.damaged) == 60  # every other frame was read, after the damage too
+    assert max(f.index for f in good) > src.damaged[0]
+    assert src.health.ended and "damaged frame(s) skipped" in src.health.describe()
+    script = f"from hardware.camera import VideoFileSource; print(len(list(VideoFileSource({str(bad)!r}).frames())))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == str(len(good))
+    assert "mjpeg" not in done.stderr  # no decoder chatter

@@ -375,7 +375,8 @@ def describe(message: Message) -> str:
     if isinstance(message, DiePassed):
         return f"roll {message.roll}: die {message.count} passed"
     if isinstance(message, RollSettled):
-        return f"roll {message.roll} settled: {message.count} dice in {message.duration_ms} ms"
+        dice = "1 die" if message.count == 1 else f"{message.count} dice"
+        return f"roll {message.roll} settled: {dice} in {message.duration_ms} ms"
     if isinstance(message, Jam):
         return (f"jam cleared after {message.blocked_ms} ms" if message.cleared
                 else f"jam: the beam has been blocked for {message.blocked_ms} ms")

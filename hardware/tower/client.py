@@ -149,6 +149,8 @@ class _Link:
         self.thread: Any = None
         self.hello: p.Hello | None = None
         self.hello_event = threading.Event()
+        self.ready = False
+        """Connected has been announced: events flow (the tower repeats reliable ones until then)."""
         self.lost = threading.Event()
         self.lost_reason = ""
         self.bytes_in = 0
@@ -292,13 +294,13 @@ class TowerClient:
         if isinstance(m, p.Hello):
             self._on_hello(link, m)
             return
-        if isinstance(m, p.Unknown):
-            return  # counted by the reader; a newer tower's message
+        if isinstance(m, p.Unknown) or not link.ready:
+            return  # a newer tower's message (counted), or too early: events wait for Connected
         if m.TYPE >= 0x40:
             return  # a command echoed back (loop://): not for us
         if m.RELIABLE:
-            if link.hello is None or self.hello is None:
-                return  # not acknowledged: the tower repeats it once we know its epoch
+            if self.hello is None:
+                return
             self._write(link, p.encode_frame(0, p.Ack(frame.seq, m.TYPE)))
             key = (self.hello.epoch, frame.seq)
             if key == self._last_reliable:
@@ -325,8 +327,9 @@ class TowerClient:
             self._emit(Note(f"the tower was powered off and on (epoch {hello.epoch}): a roll it had "
                             "not yet reported when the power went is lost"))
             self._last_reliable = None
-        elif previous is not None and not first_on_link:
-            self._emit(Note("the tower restarted (reset); its pending rolls follow"))
+        elif previous is not None and not first_on_link and hello.boot:
+            cause = p.BOOT_CAUSES.get(hello.boot, "reset")
+            self._emit(Note(f"the tower restarted ({cause}); the rolls it had not reported follow"))
         self.hello = hello
         link.hello_event.set()
         if not first_on_link and (self._led or self._config):
@@ -386,6 +389,7 @@ class TowerClient:
         self._link = link
         self.stats.connects += 1
         self._emit(Connected(self.port, hello, again))
+        link.ready = True
         if again and (self._led or self._config):
             self._reapply(link)
 

@@ -74,7 +74,7 @@ class Hello(Message):
     """Sent at boot and in answer to :class:`HostHello`."""
 
     TYPE = 0x01
-    FORMAT = ">BBBIHB"
+    FORMAT = ">BBBIHBB"
     protocol: int
     fw_major: int
     fw_minor: int
@@ -84,6 +84,9 @@ class Hello(Message):
     """Counts power-ons: roll ids restart at 1 in a new epoch (a reset keeps the epoch)."""
     capabilities: int
     """Bit 0: servo gate, bit 1: LED, bit 2: button."""
+    boot: int = 0
+    """Why this hello: 0 the host asked, else the tower booted: 1 power-on, 2 reset pin,
+    3 watchdog, 4 brown-out."""
 
     @property
     def firmware(self) -> str:
@@ -253,6 +256,7 @@ MESSAGES: dict[int, type[Message]] = {
                               HostHello, Ping, Release, SetLed, Configure, Ack, Nack)
 }
 STATES = {0: "idle", 1: "rolling", 2: "jammed", 3: "gate open"}
+BOOT_CAUSES = {1: "power-on", 2: "reset button", 3: "watchdog", 4: "brown-out"}
 
 
 @dataclass(frozen=True)

@@ -235,11 +235,11 @@ class TowerSimulator:
             self._boot_volatile()
             self._reader = p.FrameReader()
             self._write(p.DELIMITER)  # cut off whatever half frame went before
-            self._send(self._hello())
+            self._send(self._hello(boot=1 if power_on else 3))
             self.on_line(f"tower booted (epoch {self.nv.epoch}, {len(self.nv.outbox)} events pending)")
 
-    def _hello(self) -> p.Hello:
-        return p.Hello(self.protocol_version, FW_MAJOR, FW_MINOR, self.uid, self.nv.epoch, 0b111)
+    def _hello(self, boot: int = 0) -> p.Hello:
+        return p.Hello(self.protocol_version, FW_MAJOR, FW_MINOR, self.uid, self.nv.epoch, 0b111, boot)
 
     def _next_seq(self) -> int:
         self.nv.seq = (self.nv.seq + 1) & 0xFF

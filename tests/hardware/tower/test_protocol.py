@@ -117,10 +117,10 @@ def test_out_of_range_field_is_a_protocol_error() -> None:
 
 def test_half_frame_then_reset_loses_only_the_half() -> None:
     whole = p.encode_frame(5, p.RollSettled(4, 2, 80))
-    hello = p.encode_frame(0, p.Hello(1, 1, 0, 0xDEADBEEF, 3, 7))
+    hello = p.encode_frame(0, p.Hello(1, 1, 0, 0xDEADBEEF, 3, 7, 1))
     reader = p.FrameReader()
     got = reader.feed(whole[:5]) + reader.feed(b"\x00" + hello)  # a rebooted board starts with 0x00
-    assert [f.message for f in got] == [p.Hello(1, 1, 0, 0xDEADBEEF, 3, 7)]
+    assert [f.message for f in got] == [p.Hello(1, 1, 0, 0xDEADBEEF, 3, 7, 1)]
     assert reader.bad_frames == 1
 
 

@@ -80,6 +80,9 @@ class CompletedRoll:
     last_die: float
     settled: float
     """time.monotonic() of the last die and of the settled decision."""
+    queued: int = 0
+    """Reliable events ahead of it in the outbox when it settled (0: sent at once)."""
+    plugged: bool = True
 
 
 @dataclass
@@ -294,7 +297,8 @@ class TowerSimulator:
             count, roll = self._roll_count, self.nv.roll
             duration = int((self._roll_last - self._roll_first) * 1000)
             self._roll_count = 0
-            self.completed.append(CompletedRoll(self.nv.epoch, roll, count, self._roll_last, now))
+            self.completed.append(CompletedRoll(self.nv.epoch, roll, count, self._roll_last, now,
+                                                len(self.nv.outbox), self._plugged))
             self._reliable(p.RollSettled(roll, min(count, 255), min(duration, 0xFFFF)))
 
     def _jam_begin(self, seconds: float) -> None:

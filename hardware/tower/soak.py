@@ -118,7 +118,10 @@ def soak(rolls: int = 10_000, noise: float = 0.01, drop: float = 0.0, resets: in
                 time.sleep(rng.uniform(0, busy))
                 sim.reset(mid_frame=True)
             if i in unplug_at:
+                while not sim.plugged:  # one unplug at a time, so that each one counts
+                    time.sleep(0.01)
                 sim.unplug(rng.uniform(0.2, 1.0))
+                time.sleep(0.005)
             time.sleep(busy + 0.008)
             if progress and i and i % 1000 == 0:
                 print(f"  {i} rolls, {len(delivered)} delivered, {sim.resets} resets, {sim.unplugs} unplugs", flush=True)

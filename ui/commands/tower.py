@@ -164,3 +164,30 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"stopped: {len(sim.completed)} rolls, {sim.resets} resets, {sim.unplugs} unplugs, "
           f"{sim.bytes_corrupted} bytes corrupted, {sim.frames_dropped} frames dropped", flush=True)
     return 0
+
+
+def start_for_run(port: str, note: Any) -> Any:
+    """The tower beside ``tablesight run``: connected in the background, its events printed as
+    "tower: ..." lines (roll settled is where a dice game's tracker will read the tray; no
+    tracked game uses it yet). Returns the client, or None after one plain line when there is
+    no tower: the game goes on from the camera alone."""
+    from hardware.tower.client import TowerClient, TowerError, find_tower
+
+    def show(event: Any) -> None:
+        from hardware.tower.protocol import Heartbeat
+
+        if not isinstance(event.what, Heartbeat):
+            note(f"tower: {event.text}")
+
+    try:
+        if port == "auto":
+            found = find_tower()
+            if found is None:
+                raise TowerError("no tower found on any serial port")
+            port = found[0]
+        client = TowerClient(port, on_event=show)
+        client.connect()
+    except TowerError as exc:
+        note(f"tower: {exc}; going on from the camera alone")
+        return None
+    return client

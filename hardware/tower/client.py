@@ -139,6 +139,41 @@ class _LineProtocol:
         self.link.lost.set()
 
 
+def _reader_thread_class() -> Any:
+    import serial
+    import serial.threaded
+
+    class _ReaderThread(serial.threaded.ReaderThread):  # type: ignore[misc]
+        """pyserial's ReaderThread, except that a port that vanishes is a lost connection, not a
+        traceback: its loop asks ``in_waiting`` outside its try, and on an unplugged pty or USB
+        adapter that raises OSError (EIO), killing the thread without calling connection_lost."""
+
+        def run(self) -> None:
+            if not hasattr(self.serial, "cancel_read"):
+                self.serial.timeout = 1
+            self.protocol = self.protocol_factory()
+            self.protocol.connection_made(self)
+            self._connection_made.set()
+            error: BaseException | None = None
+            while self.alive and self.serial.is_open:
+                try:
+                    data = self.serial.read(self.serial.in_waiting or 1)
+                except (serial.SerialException, OSError, TypeError, ValueError) as exc:
+                    error = exc  # TypeError/ValueError: the port was closed under the read
+                    break
+                if data:
+                    try:
+                        self.protocol.data_received(data)
+                    except Exception as exc:  # our own bug: report it as the reason, do not die silently
+                        error = exc
+                        break
+            self.alive = False
+            self.protocol.connection_lost(error)
+            self.protocol = None
+
+    return _ReaderThread
+
+
 class _Link:
     """One open port: its reader thread and what came over it."""
 
@@ -346,10 +381,8 @@ class TowerClient:
 
     # ---- connection management ----------------------------------------------------------------
     def _open_link(self, port: str) -> _Link:
-        import serial.threaded
-
         link = _Link(open_port(port, self.baud))
-        thread = serial.threaded.ReaderThread(link.serial, lambda: _LineProtocol(self, link))
+        thread = _reader_thread_class()(link.serial, lambda: _LineProtocol(self, link))
         thread.daemon = True
         link.thread = thread
         thread.start()

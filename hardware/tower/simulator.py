@@ -112,6 +112,8 @@ class TowerSimulator:
         self.completed: list[CompletedRoll] = []
         self.die_times: dict[tuple[int, int], float] = {}
         """(epoch, roll) -> time of its last die so far (latency truth)."""
+        self.events_dropped = 0
+        """Reliable events the board could not queue (outbox full): reported in its heartbeat."""
         self.resets = self.unplugs = self.frames_sent = self.frames_dropped = self.bytes_corrupted = 0
         self.commands: list[p.Message] = []
         self.replugged_at: list[float] = []
@@ -251,19 +253,22 @@ class TowerSimulator:
     def _send(self, message: p.Message, seq: int | None = None) -> None:
         self._frame_out(p.encode_frame(self._next_seq() if seq is None else seq, message))
 
-    def _reliable(self, message: p.Message) -> None:
+    def _reliable(self, message: p.Message) -> bool:
+        """Queue a reliable event; False when the board could not (rebooting, outbox full)."""
         with self._lock:
             if self._down:
-                return
+                return False
             if len(self.nv.outbox) >= OUTBOX_SIZE:
                 self.nv.dropped = min(255, self.nv.dropped + 1)
-                return
+                self.events_dropped += 1
+                return False
             seq = self._next_seq()
             if self.nv.outbox and self.nv.outbox[-1][0] == seq:
                 seq = self._next_seq()
             self.nv.outbox.append((seq, message))
             if len(self.nv.outbox) == 1:
                 self._send_head(twice=True)
+            return True
 
     def _send_head(self, twice: bool = False) -> None:
         if not self.nv.outbox:
@@ -297,9 +302,9 @@ class TowerSimulator:
             count, roll = self._roll_count, self.nv.roll
             duration = int((self._roll_last - self._roll_first) * 1000)
             self._roll_count = 0
-            self.completed.append(CompletedRoll(self.nv.epoch, roll, count, self._roll_last, now,
-                                                len(self.nv.outbox), self._plugged))
-            self._reliable(p.RollSettled(roll, min(count, 255), min(duration, 0xFFFF)))
+            done = CompletedRoll(self.nv.epoch, roll, count, self._roll_last, now, len(self.nv.outbox), self._plugged)
+            if self._reliable(p.RollSettled(roll, min(count, 255), min(duration, 0xFFFF))):
+                self.completed.append(done)  # completed and reported: the client must deliver it
 
     def _jam_begin(self, seconds: float) -> None:
         with self._lock:

@@ -33,6 +33,7 @@ class SoakResult:
     unplugs: int
     bytes_corrupted: int
     frames_dropped: int
+    events_dropped_by_board: int
     reconnect_s: list[float] = field(default_factory=list)
     die_latency_ms: list[float] = field(default_factory=list)
     settle_latency_ms: list[float] = field(default_factory=list)
@@ -57,6 +58,7 @@ class SoakResult:
             "exactly_once_in_order": self.exactly_once_in_order, "missing": self.missing,
             "duplicates_delivered": self.duplicates_delivered, "resets": self.resets, "unplugs": self.unplugs,
             "bytes_corrupted": self.bytes_corrupted, "frames_dropped": self.frames_dropped,
+            "events_dropped_by_board": self.events_dropped_by_board,
             "reconnect_s_max": round(max(self.reconnect_s), 3) if self.reconnect_s else None,
             "reconnects": len(self.reconnect_s),
             "die_latency_ms_p50_p95_max": [round(pc(self.die_latency_ms, 50), 2), round(pc(self.die_latency_ms, 95), 2),
@@ -157,6 +159,7 @@ def soak(rolls: int = 10_000, noise: float = 0.01, drop: float = 0.0, resets: in
         rolls_started=rolls, rolls_completed=len(truth), rolls_delivered=len(got),
         exactly_once_in_order=got == truth, missing=len(set(truth) - set(got)),
         duplicates_delivered=len(got) - len(set(got)), resets=sim.resets, unplugs=sim.unplugs,
-        bytes_corrupted=sim.bytes_corrupted, frames_dropped=sim.frames_dropped, reconnect_s=reconnect,
+        bytes_corrupted=sim.bytes_corrupted, frames_dropped=sim.frames_dropped,
+        events_dropped_by_board=sim.events_dropped, reconnect_s=reconnect,
         die_latency_ms=die_lat, settle_latency_ms=settle_lat, settle_direct_ms=settle_direct, client_bad_frames=client.stats.bad_frames,
         client_repeats_ignored=client.stats.duplicates, seconds=time.monotonic() - t0, errors=errors)

@@ -114,6 +114,10 @@ def _reason(exc: BaseException) -> str:
         return "no such port"
     if "returned no data" in text or "Input/output error" in text or "Errno 5]" in text:
         return "the port closed: unplugged?"
+    if "Is a directory" in text:
+        return "that is a directory, not a serial port"
+    if "Inappropriate ioctl" in text:
+        return "not a serial port"
     if "Permission denied" in text:
         return "permission denied (add yourself to the dialout group)"
     return text or type(exc).__name__
@@ -282,9 +286,8 @@ class TowerClient:
         link = link or self._link
         if link is None or link.lost.is_set():
             raise TowerError(f"the tower on {self.port} is not connected")
+        seq = self._next_seq()
         with self._pending_lock:
-            self._seq = (self._seq + 1) & 0xFF
-            seq = self._seq
             done = threading.Event()
             box: list[p.Message] = []
             self._pending[seq] = (message.TYPE, done, box)
@@ -305,6 +308,11 @@ class TowerClient:
             raise TowerError(f"the tower refused {name}: {answer.why}")
         assert isinstance(answer, p.Ack)
         return answer
+
+    def _next_seq(self) -> int:
+        with self._pending_lock:
+            self._seq = (self._seq + 1) & 0xFF
+            return self._seq
 
     def _write(self, link: _Link, data: bytes) -> None:
         with self._write_lock:
@@ -336,7 +344,7 @@ class TowerClient:
         if m.RELIABLE:
             if self.hello is None:
                 return
-            self._write(link, p.encode_frame(0, p.Ack(frame.seq, m.TYPE)))
+            self._write(link, p.encode_frame(self._next_seq(), p.Ack(frame.seq, m.TYPE)))
             key = (self.hello.epoch, frame.seq)
             if key == self._last_reliable:
                 self.stats.duplicates += 1

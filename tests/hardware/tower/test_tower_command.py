@@ -45,6 +45,8 @@ def test_simulate_then_test_and_watch(tmp_path: Path, capsys: pytest.CaptureFixt
 @pytest.mark.parametrize("argv, message", [
     (["tower", "test", "/nonexistent/port"], "cannot open /nonexistent/port: no such port"),
     (["tower", "test", "loop://", "--timeout", "0.3"], "no tower answered on loop://"),
+    (["tower", "test", "/dev/null"], "cannot open /dev/null: not a serial port"),
+    (["tower", "test", "/"], "cannot open /: that is a directory, not a serial port"),
     (["tower", "test", "x", "--timeout", "0"], "--baud and --timeout must be positive"),
     (["tower", "simulate", "--faults", "noise=2"], "rates are 0-1"),
     (["tower", "simulate", "--faults", "flood=1"], "bad fault 'flood=1'"),

@@ -113,6 +113,8 @@ class TowerSimulator:
         self.die_times: dict[tuple[int, int], float] = {}
         """(epoch, roll) -> time of its last die so far (latency truth)."""
         self.events_dropped = 0
+        self.dice_unseen = self.rolls_cut = 0
+        """Dice that fell while the board rebooted; rolls in progress when it reset."""
         """Reliable events the board could not queue (outbox full): reported in its heartbeat."""
         self.resets = self.unplugs = self.frames_sent = self.frames_dropped = self.bytes_corrupted = 0
         self.commands: list[p.Message] = []
@@ -282,6 +284,7 @@ class TowerSimulator:
         now = time.monotonic()
         with self._lock:
             if self._down:
+                self.dice_unseen += 1
                 return  # rebooting: the die falls unseen
             if self._roll_count == 0 and not self._roll_open:
                 self.nv.roll = (self.nv.roll + 1) & 0xFFFF or 1
@@ -327,6 +330,7 @@ class TowerSimulator:
                                       else p.Heartbeat(0, 0, 0, 0, 0))
                 self._write(half[: len(half) // 2])
             self.resets += 1
+            self.rolls_cut += self._roll_count > 0
             self._roll_count = 0  # a roll in progress is not completed: it is not reported
             self._down = True
         self.call_later(self.boot_ms / 1000, lambda: self._boot(power_on=False))

@@ -34,6 +34,10 @@ class SoakResult:
     bytes_corrupted: int
     frames_dropped: int
     events_dropped_by_board: int
+    rolls_cut_by_reset: int
+    dice_unseen_rebooting: int
+    dice_dropped: int
+    dice_in_completed_rolls: int
     reconnect_s: list[float] = field(default_factory=list)
     die_latency_ms: list[float] = field(default_factory=list)
     settle_latency_ms: list[float] = field(default_factory=list)
@@ -54,11 +58,13 @@ class SoakResult:
     def summary(self) -> dict[str, object]:
         pc = self.percentile
         return {
-            "rolls_completed": self.rolls_completed, "rolls_delivered": self.rolls_delivered,
+            "rolls_started": self.rolls_started, "rolls_completed": self.rolls_completed, "rolls_delivered": self.rolls_delivered,
             "exactly_once_in_order": self.exactly_once_in_order, "missing": self.missing,
             "duplicates_delivered": self.duplicates_delivered, "resets": self.resets, "unplugs": self.unplugs,
             "bytes_corrupted": self.bytes_corrupted, "frames_dropped": self.frames_dropped,
             "events_dropped_by_board": self.events_dropped_by_board,
+            "rolls_cut_by_reset": self.rolls_cut_by_reset, "dice_unseen_rebooting": self.dice_unseen_rebooting,
+            "dice_dropped": self.dice_dropped, "dice_in_completed_rolls": self.dice_in_completed_rolls,
             "reconnect_s_max": round(max(self.reconnect_s), 3) if self.reconnect_s else None,
             "reconnects": len(self.reconnect_s),
             "die_latency_ms_p50_p95_max": [round(pc(self.die_latency_ms, 50), 2), round(pc(self.die_latency_ms, 95), 2),
@@ -101,6 +107,7 @@ def soak(rolls: int = 10_000, noise: float = 0.01, drop: float = 0.0, resets: in
                 connects.append(event.at)
 
     errors: list[str] = []
+    dice_total = 0
     t0 = time.monotonic()
     sim = TowerSimulator(link=link, faults=Faults(noise=noise, drop=drop, seed=seed), settle_ms=settle_ms,
                          boot_ms=20, heartbeat_ms=1000)
@@ -115,6 +122,7 @@ def soak(rolls: int = 10_000, noise: float = 0.01, drop: float = 0.0, resets: in
                 time.sleep(0.005)  # the gate stays shut while the tower's outbox is full
             dice, gap = rng.randint(1, 4), rng.uniform(2, 6)
             sim.roll(dice, gap)
+            dice_total += dice
             busy = ((dice - 1) * gap + settle_ms) / 1000
             if i in reset_at:
                 time.sleep(rng.uniform(0, busy))
@@ -160,6 +168,8 @@ def soak(rolls: int = 10_000, noise: float = 0.01, drop: float = 0.0, resets: in
         exactly_once_in_order=got == truth, missing=len(set(truth) - set(got)),
         duplicates_delivered=len(got) - len(set(got)), resets=sim.resets, unplugs=sim.unplugs,
         bytes_corrupted=sim.bytes_corrupted, frames_dropped=sim.frames_dropped,
-        events_dropped_by_board=sim.events_dropped, reconnect_s=reconnect,
+        events_dropped_by_board=sim.events_dropped, rolls_cut_by_reset=sim.rolls_cut,
+        dice_unseen_rebooting=sim.dice_unseen, dice_dropped=dice_total,
+        dice_in_completed_rolls=sum(r.count for r in sim.completed), reconnect_s=reconnect,
         die_latency_ms=die_lat, settle_latency_ms=settle_lat, settle_direct_ms=settle_direct, client_bad_frames=client.stats.bad_frames,
         client_repeats_ignored=client.stats.duplicates, seconds=time.monotonic() - t0, errors=errors)

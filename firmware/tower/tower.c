@@ -246,6 +246,8 @@ static void handle(uint8_t type, uint8_t seq, const uint8_t *p, int len) {
         }
         send(MSG_ACK, ack, acklen);
         gate_until_ms = millis() + (((uint16_t)p[0] << 8) | p[1]);
+        if (!gate_until_ms) gate_until_ms = 1;
+        /* a release that drops no die still settles (0 dice), settle_ms after the gate closes */
         OCR1B = SERVO_OPEN;
         roll_count = 0;
         roll_open = 1;
@@ -382,11 +384,12 @@ int main(void) {
             roll_last_ms = now; /* settle counts from the jam clearing */
         }
 
-        if (roll_count && !jammed && !blocked && now - roll_last_ms >= settle_ms) {
+        if ((roll_count || (roll_open && !gate_until_ms)) && !jammed && !blocked && now - roll_last_ms >= settle_ms) {
             uint32_t d = roll_last_ms - roll_first_ms;
             uint8_t p[5];
             put16(p, nv.roll); p[2] = roll_count; put16(p + 3, d > 0xFFFF ? 0xFFFF : (uint16_t)d);
             roll_count = 0;
+            roll_open = 0;
             reliable(MSG_ROLL_SETTLED, p, 5);
         }
 
@@ -399,7 +402,11 @@ int main(void) {
             reliable(MSG_BUTTON, p, 2);
         }
 
-        if (gate_until_ms && (int32_t)(now - gate_until_ms) >= 0) { gate_until_ms = 0; OCR1B = SERVO_CLOSED; }
+        if (gate_until_ms && (int32_t)(now - gate_until_ms) >= 0) {
+            gate_until_ms = 0;
+            OCR1B = SERVO_CLOSED;
+            if (roll_open) roll_last_ms = now; /* settle_ms counts from the gate closing */
+        }
         if (nv.count && now - head_sent_ms >= RETRY_MS) send_head(1);
         if ((int32_t)(now - next_heartbeat_ms) >= 0) {
             next_heartbeat_ms = now + heartbeat_ms;

@@ -83,14 +83,22 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _test(args: argparse.Namespace) -> int:
-    client = _connect(args)
-    try:
-        times = sorted(client.ping() for _ in range(5))
-    finally:
-        client.close()
-    hello = client.hello
-    print(f"tower v{hello.firmware} answered in {times[2] * 1000:.0f} ms "
-          f"(median of 5 pings; protocol {hello.protocol}, id {hello.uid:08x}, port {client.port})")
+    from hardware.tower.client import TowerError, find_tower
+    from hardware.tower.status import check_port
+
+    if args.baud <= 0 or args.timeout <= 0:
+        raise TowerError("--baud and --timeout must be positive")
+    port = args.port
+    if port is None:
+        found = find_tower(baud=args.baud, hello_timeout=args.timeout)
+        if found is None:
+            raise TowerError("no tower found on any serial port (tablesight tower list shows them; "
+                             "tablesight tower simulate makes one)")
+        port = found[0]
+    ok, sentence = check_port(port, baud=args.baud, timeout=args.timeout)
+    if not ok:
+        raise TowerError(sentence)
+    print(sentence)
     return 0
 
 

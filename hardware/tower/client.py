@@ -36,7 +36,8 @@ COMMAND_RETRY_S = 0.15
 COMMAND_TRIES = 3
 BACKOFF_S = (0.05, 0.1, 0.2, 0.4)
 SILENT_S = 5.0
-"""No valid frame for this long (heartbeats come every second): the tower counts as gone."""
+"""No valid frame for this long (heartbeats come every second; three heartbeats when they were
+configured slower): the tower counts as gone."""
 TOWER_USB_IDS = {0x2341: "Arduino", 0x2A03: "Arduino", 0x1A86: "CH340", 0x0403: "FTDI", 0x10C4: "CP210x"}
 
 
@@ -472,8 +473,9 @@ class TowerClient:
             link = self._link
             assert link is not None
             while not link.lost.wait(0.25):
-                if time.monotonic() - link.last_frame > SILENT_S:
-                    link.lost_reason = f"silent for {SILENT_S:g} s"
+                silent = max(SILENT_S, 3 * (self._config[2] if self._config and self._config[2] else 1000) / 1000)
+                if time.monotonic() - link.last_frame > silent:
+                    link.lost_reason = f"silent for {silent:g} s"
                     link.lost.set()
             if self._closed.is_set():
                 return

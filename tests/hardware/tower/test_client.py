@@ -68,7 +68,7 @@ def test_rolls_survive_noise_drops_resets_and_unplugs(tmp_path) -> None:
                 sim.unplug(0.3)
         assert _wait(lambda: sim.idle and client.connected, 10)
         truth = [(r.roll, r.count) for r in sim.completed]
-        assert len(truth) >= 55  # a die that falls while the board reboots starts no roll
+        assert len(truth) >= 40  # fewer: a roll cut by a reset, or merged with the next on a loaded machine
         assert _settled(events) == truth
         assert sim.resets == 3 and sim.unplugs == 2
         connects = [e.at for e in events if isinstance(e.what, Connected)][1:]

@@ -67,6 +67,7 @@ def check_port(port: str, *, baud: int = p.DEFAULT_BAUD, timeout: float = 2.5, p
         return False, str(exc)
     finally:
         client.close()
-    median = times[len(times) // 2]
-    return True, (f"tower v{hello.firmware} answered in {median * 1000:.0f} ms (median of {len(times)} pings; "
+    median = times[len(times) // 2] * 1000
+    shown = f"{median:.1f}" if median < 10 else f"{median:.0f}"
+    return True, (f"tower v{hello.firmware} answered in {shown} ms (median of {len(times)} pings; "
                   f"protocol {hello.protocol}, id {hello.uid:08x}, port {port})")

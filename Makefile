@@ -77,3 +77,32 @@ train-octocube: $(STAMP) $(TRAIN_STAMP)
 	for k in 0 1; do nice -n 19 $(PY) -m vision.octocube.make_dataset --out build/letters/train_$$k.npz --start $$((20000 + k*400)) --count 400 --rich --only letters --resolutions 1280x720,1600x900,1920x1080,1440x810; done
 	nice -n 19 $(PY) -m vision.octocube.make_dataset --split tune --out build/letters_val/tune.npz --start 8000 --count 150 --rich --only letters --resolutions 1280x720,1920x1080,1600x900
 	nice -n 19 $(TRAIN_PY) -m vision.octocube.train_letters --data build/letters --val build/letters_val --out models --epochs 25
+
+# ---- the dice tower's reference firmware (docs/tower.md) ----------------------------------------
+# make firmware: build/firmware/tower.hex for an ATmega328P (flash it with avrdude, see docs/tower.md)
+# make firmware-test: run that image in simavr with the test harness (firmware/tower/test/harness.c)
+# Both install the Debian packages they need when missing and root; otherwise they say what to install.
+FIRMWARE_DEBS := gcc-avr avr-libc binutils-avr
+SIMAVR_DEBS := simavr libsimavr-dev libsimavrparts1
+.PHONY: firmware firmware-test firmware-deps simavr-deps
+
+define need_debs
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then \
+		echo "$(2) needs the Debian packages$$missing: sudo apt-get install$$missing"; exit 1; fi; \
+	echo "installing$$missing for $(2)"; \
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing
+endef
+
+firmware-deps:
+	$(call need_debs,$(FIRMWARE_DEBS),make firmware)
+
+simavr-deps:
+	$(call need_debs,$(SIMAVR_DEBS),make firmware-test)
+
+firmware: firmware-deps
+	$(MAKE) -C firmware/tower all
+
+firmware-test: firmware-deps simavr-deps
+	nice $(MAKE) -C firmware/tower test

@@ -201,6 +201,13 @@ class TableSightApp(App):
     camera_index = NumericProperty(0)
     video_path = StringProperty("")
     dice_port = StringProperty("")
+    tower_test = StringProperty("")
+    """Settings: the answer of the last Test / Find (docs/tower.md)."""
+    # --- the dice tower during play (hardware/tower; empty text when no port is set)
+    tower_text = StringProperty("")
+    tower_ready = BooleanProperty(False)
+    tower_trouble = BooleanProperty(False)
+    """Jammed, lost or absent: the state line turns orange."""
     # --- game setup (Home)
     game = StringProperty("octocube")
     players = NumericProperty(2)
@@ -277,6 +284,10 @@ class TableSightApp(App):
         self._calib_shown: tuple[str, str] = ("", "")
         self.settings_note = ""
         self.game_setup: GameSetup | None = None
+        self.tower: Any = None
+        """The dice tower's client while a game runs with a tower port set."""
+        self._tower_status: Any = None
+        self._tower_generation = 0
 
     # ------------------------------------------------------------------ words and sizes
     def t(self, key: str, *_bindings: Any, **fields: Any) -> str:
@@ -391,6 +402,8 @@ class TableSightApp(App):
                              for s, name in enumerate(self.player_names)]
         self.history_render()
         self.refresh_saved()
+        if self.tower_text:
+            self.tower_text = self._tower_words()
 
     def seat_name_default(self, seat: int) -> str:
         name = self.names[seat].strip() if seat < len(self.names) else ""
@@ -441,6 +454,7 @@ class TableSightApp(App):
         self.worker.start()
         self.playing = True
         self.log_path = setup.resume_log or setup.log_path or ""
+        self.start_tower()
         self.go("play")
 
     def resume(self, entry: dict[str, Any]) -> None:
@@ -479,6 +493,121 @@ class TableSightApp(App):
             self.worker.stop()
             self.worker = None
         self.playing = False
+        self.stop_tower()
+
+    # ------------------------------------------------------------------ the dice tower
+    # The client reads on its own thread; its events come to the UI thread through the Clock.
+    # A tower that is absent or fails says so in one line and the game goes on from the camera.
+    def start_tower(self) -> None:
+        from hardware.tower.status import TowerStatus
+
+        self.stop_tower()
+        port = self.dice_port.strip()
+        self.tower_ready = False
+        self.tower_text = self.t("tower.connecting") if port else ""
+        if not port:
+            return
+        self._tower_status = TowerStatus()
+        self._tower_generation += 1
+        generation = self._tower_generation
+
+        def connect() -> None:
+            from hardware.tower.client import TowerClient, TowerError
+
+            client = TowerClient(port, on_event=lambda e: Clock.schedule_once(lambda _dt: self._tower_event(e, generation)))
+            try:
+                client.connect()
+            except TowerError as exc:
+                reason = str(exc)
+                Clock.schedule_once(lambda _dt: self._tower_failed(reason, generation))
+                return
+            if generation != self._tower_generation:  # the game ended while it connected
+                client.close()
+                return
+            self.tower = client
+
+        threading.Thread(target=connect, name="tower-connect", daemon=True).start()
+
+    def stop_tower(self) -> None:
+        self._tower_generation += 1
+        client, self.tower = self.tower, None
+        if client is not None:
+            threading.Thread(target=client.close, daemon=True).start()  # never block the UI
+        self.tower_ready = self.tower_trouble = False
+        self.tower_text = ""
+
+    def _tower_event(self, event: Any, generation: int) -> None:
+        if generation != self._tower_generation:
+            return
+        self._tower_status.update(event)
+        self.tower_text = self._tower_words()
+        self.tower_ready = self._tower_status.state not in ("absent", "lost")
+        self.tower_trouble = self._tower_status.state in ("jammed", "lost")
+
+    def _tower_failed(self, reason: str, generation: int) -> None:
+        if generation == self._tower_generation:
+            self.tower_text = self.t("tower.failed", reason=reason)
+            self.tower_trouble = True
+
+    def _tower_words(self) -> str:
+        s = self._tower_status
+        if s is None or s.state == "absent":
+            return self.tower_text
+        key = {"idle": "tower.ready", "rolling": "tower.rolling", "gate open": "tower.gate",
+               "jammed": "tower.jammed", "lost": "tower.lost"}.get(s.state, "tower.ready")
+        return self.t(key, dice=s.dice)
+
+    def release_tower(self) -> None:
+        """The Play screen's button: open the tower's gate (an automatic roll)."""
+        client = self.tower
+        if client is None:
+            return
+
+        def release() -> None:
+            from hardware.tower.client import TowerError
+
+            try:
+                client.release(600)
+            except TowerError as exc:
+                message = str(exc)
+                Clock.schedule_once(lambda _dt: setattr(self, "status", message))
+
+        threading.Thread(target=release, name="tower-release", daemon=True).start()
+
+    def test_tower(self, port_text: str) -> None:
+        """Settings: ping the tower on that port ("tower v1.0 answered in 4 ms ...")."""
+        port = port_text.strip()
+        if not port:
+            self.tower_test = self.t("settings.tower_none")
+            return
+        self.tower_test = self.t("settings.tower_testing")
+
+        def check() -> None:
+            from hardware.tower.status import check_port
+
+            _ok, sentence = check_port(port)
+            Clock.schedule_once(lambda _dt: setattr(self, "tower_test", sentence))
+
+        threading.Thread(target=check, name="tower-test", daemon=True).start()
+
+    def find_tower_port(self, field: Any) -> None:
+        """Settings: the first serial port that answers as a tower goes into the port field."""
+        self.tower_test = self.t("settings.tower_testing")
+
+        def find() -> None:
+            from hardware.tower.client import find_tower
+
+            found = find_tower()
+
+            def show(_dt: float) -> None:
+                if found is None:
+                    self.tower_test = self.t("settings.tower_none")
+                else:
+                    field.text = found[0]
+                    self.tower_test = f"{found[0]}: tower v{found[1].firmware}"
+            Clock.schedule_once(show)
+
+        threading.Thread(target=find, name="tower-find", daemon=True).start()
 
     # ------------------------------------------------------------------ play: players' input
     def answer(self, option: int) -> None:

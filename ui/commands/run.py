@@ -52,6 +52,9 @@ def register(subparsers: Any) -> None:
                    "camera's likeliest option, or none of these (unattended runs of a recorded video)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object at the end (moves, questions, alerts, final scores, frames)")
+    p.add_argument("--tower", metavar="PORT",
+                   help="a serial dice tower (docs/tower.md): print its events; 'auto' finds it. A tower "
+                   "that is absent or fails is reported and the game goes on from the camera alone")
     p.set_defaults(handler=run)
 
 
@@ -104,9 +107,14 @@ def run(args: argparse.Namespace) -> int:
     built.pipeline.tracked.log = log
     resumed_moves = len(built.pipeline.tracked.state.history) if resumed else 0
     _note(args, f"event log: {log_path}" + (f" (resumed after {resumed_moves} moves)" if resumed else ""))
+    from ui.commands.tower import start_for_run
+
+    tower = start_for_run(args.tower, lambda line: _note(args, line)) if args.tower else None
     try:
         return _loop(built, args)
     finally:
+        if tower is not None:
+            tower.close()
         log.close()
         built.pipeline.close()
 

@@ -7,7 +7,9 @@ STAMP := $(VENV)/.installed
 .PHONY: demo test venv bench clean ui-deps
 
 # The app tests run the Kivy app on a private Xvfb display: these Debian packages provide it.
-UI_DEBS := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libgles2 libmtdev1
+# The tower firmware's tests build it with avr-gcc and run it in simavr (docs/tower.md).
+UI_DEBS := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libgles2 libmtdev1 \
+	gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 gcc make
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,8 +24,9 @@ demo: $(STAMP)
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then $(VENV)/bin/tablesight app --demo; \
 	else echo "no display: running the headless demo (tablesight app needs a screen)"; $(VENV)/bin/tablesight demo; fi
 
-# install Xvfb and the GL libraries for the app tests; skipped when present, when not root or
-# without apt-get (the app tests then skip and say why)
+# install Xvfb and the GL libraries for the app tests and the AVR toolchain and simavr for the
+# firmware tests; skipped when present, when not root or without apt-get (those tests then skip
+# and say why)
 ui-deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
 		missing=""; for p in $(UI_DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

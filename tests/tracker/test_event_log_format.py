@@ -222,3 +222,18 @@ def test_iter_readable_gives_one_plain_line_per_event(tmp_path: Path) -> None:
     nameless = tmp_path / "nameless.jsonl"
     EventLog.create(nameless, RaceGame(2).new_initial_state(), fsync=False).close()
     assert list(iter_readable(nameless)) == ["   0  game     race with no names"]
+
+
+def test_resuming_a_log_fsyncs_by_default(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    EventLog.create(path, RaceGame(2).new_initial_state(), fsync=False).close()
+    with EventLog(path) as log:  # how the app and `run --resume` reopen a log
+        assert log.fsync is True
+
+
+def test_iter_readable_copes_with_hand_written_events(tmp_path: Path) -> None:
+    """Events without a sequence number or a players list (written by hand or by another tool)
+    still read as plain lines."""
+    path = tmp_path / "game.jsonl"
+    path.write_text('{"type":"game","game":"race"}\n{"type":"note","text":"table bumped"}\n')
+    assert list(iter_readable(path)) == ["   ?  game     race with no names", "   ?  note     table bumped"]

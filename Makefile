@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test venv bench clean ui-deps
+.PHONY: demo test venv bench clean ui-deps mutation
 
 # The app tests run the Kivy app on a private Xvfb display: these Debian packages provide it.
 # The tower firmware's tests build it with avr-gcc and run it in simavr (docs/tower.md).
@@ -40,6 +40,15 @@ ui-deps:
 
 test: $(STAMP) ui-deps
 	$(PY) -m pytest -q
+
+# mutation testing with mutmut (never part of `make test`; docs/testing.md): each module in
+# pyproject.toml [tool.tablesight.mutation.modules] against its own tests, each bounded by a time
+# budget. One module: make mutation MODULES=tracker/stillness.py; budget: MUTATION_MIN=20
+MODULES ?=
+MUTATION_MIN ?= 30
+mutation: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,hardware,mutation]'
+	$(PY) tests/mutation/run.py --budget-min $(MUTATION_MIN) --survivors $(MODULES)
 
 bench: $(STAMP)
 	$(PY) bench/rules_speed.py

@@ -111,8 +111,10 @@ def test_cli_profile_without_intrinsics(view, write_png, tmp_path: Path,  # type
     assert "has no intrinsics" in capsys.readouterr().err
 
 
-def test_calibrated_profile_drives_the_pipeline(view) -> None:  # type: ignore[no-untyped-def]
-    """What the pipeline does with a saved profile: rescale to the frame, rectify, colour-correct."""
+def test_saved_profile_rescales_rectifies_and_colour_corrects_like_the_calibration(view) -> None:  # type: ignore[no-untyped-def]
+    """The steps the pipeline takes with a saved profile (the profile through JSON, rescaled to
+    the frame size, rectifying and colour-correcting) give the calibration's own results. (No
+    pipeline is built here: the pipeline's use of a profile is tracker/pipeline.py's to test.)"""
     from calibration.table import Rectifier
     v = view(20, 5, "warm")
     result = calibrate_table(v.image_bgr)
@@ -122,3 +124,5 @@ def test_calibrated_profile_drives_the_pipeline(view) -> None:  # type: ignore[n
     assert np.array_equal(rect, result.rectified)
     corrected = frame_profile.colour.apply_bgr_image(rect)  # type: ignore[union-attr]
     assert corrected.shape == rect.shape
+    assert np.array_equal(corrected, result.colour.apply_bgr_image(result.rectified))  # type: ignore[union-attr]
+    assert np.abs(corrected.astype(int) - rect.astype(int)).mean() > 1  # the warm light is corrected

@@ -10,7 +10,8 @@ The modules and their tests are listed in pyproject.toml under
 work folder build/mutation/<module>/ holding a generated mutmut config (mutmut reads its config
 only from the current folder) and links to the packages, so that two modules never share
 mutmut's cache and each runs its own short test selection (`make test` is not involved). The
-score printed is killed / (killed + survived + timed out counted as killed), per module, as
+score printed is killed / all mutants (a timeout counts as killed; a mutant that no test
+reaches counts as survived), per module, as
 docs/testing.md reports it. Needs the `mutation` extra (``pip install -e '.[mutation]'``).
 """
 
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         for verdict in status.values():
             counts[verdict] = counts.get(verdict, 0) + 1
         killed = counts.get("killed", 0) + counts.get("timeout", 0)
-        survived = counts.get("survived", 0)
+        survived = counts.get("survived", 0) + counts.get("no tests", 0)  # no test reaches it: not killed
         tested = killed + survived
         score = 100.0 * killed / tested if tested else 0.0
         line = (f"{module}: {score:.1f} % ({killed} killed of {tested} tested; {survived} survived"
@@ -122,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         print(line, flush=True)
         summary.append(line)
         for name, verdict in sorted(status.items()):
-            if verdict == "survived":
-                print(f"   survived: {name}")
+            if verdict in ("survived", "no tests"):
+                print(f"   {verdict}: {name}")
                 if args.survivors:
                     diff = subprocess.run([mutmut, "show", name], cwd=work, capture_output=True, text=True).stdout
                     print("\n".join("      " + d for d in diff.splitlines()))

@@ -137,3 +137,15 @@ def test_a_settled_scene_exactly_changed_fraction_away_is_the_same_scene() -> No
         assert gate.update(a) == GateEvent.SETTLED_NEW
         gate.update(a, occluded=True)  # a hand passes: the next still frame is reported
         assert gate.update(b) == expected
+
+
+def test_reset_forgets_the_scene_but_keeps_the_configuration() -> None:
+    from tracker.stillness import StillnessConfig
+
+    gate = StillnessGate(StillnessConfig(still_frames=2))
+    for i in range(3):
+        gate.update(_scene(100, i))
+    gate.reset()
+    assert gate.config.still_frames == 2
+    # the same scene is new again after a reset, and two quiet frames settle it
+    assert [gate.update(_scene(100, 10 + i)) for i in range(2)] == [GateEvent.SETTLING, GateEvent.SETTLED_NEW]

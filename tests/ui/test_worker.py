@@ -83,7 +83,24 @@ def test_commands_run_on_the_worker_thread_and_views_flow_back() -> None:
     assert pipe.threads == {worker._thread.ident}  # the game was only touched by the worker
 
 
-def test_a_source_that_cannot_open_becomes_a_message() -> None:
+def test_a_source_that_cannot_open_becomes_a_message(tmp_path: Any) -> None:
+    """Through the worker's real builder: a file that is not a video and a camera that is not
+    there each open for real, fail, and come back as one plain message, not a crash."""
+    bad = tmp_path / "holiday.mp4"
+    bad.write_bytes(b"this is not a video" * 200)
+    for setup, message in (
+        (GameSetup(source="video", video_path=str(bad)), f"{bad} is not a video OpenCV can read"),
+        (GameSetup(source="camera", camera_index=97), "camera 97 could not be opened"),
+    ):
+        worker = PipelineWorker(setup)
+        worker.start()
+        view, events = _wait(worker.mailbox, lambda v, e: v.error)
+        assert message in view.error and events[0].kind == "error", view.error
+        worker.stop()
+        assert not worker.alive
+
+
+def test_a_builder_failure_becomes_a_message() -> None:
     def broken(_setup: GameSetup) -> Any:
         raise ValueError("webcam 3 cannot be opened")
 

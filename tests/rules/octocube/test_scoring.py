@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.octocube.scoring import majority_places
-from tests.rules.octocube.helpers import T, fresh
+from tests.rules.octocube.helpers import T, fresh, put_cube
 
 
 @pytest.mark.parametrize(
@@ -89,3 +89,44 @@ def test_no_winner_before_the_end() -> None:
     state = finished(2, [["green pearl"], []])
     state.over = False
     assert state.score_breakdown().winners == ()
+
+
+def test_tie_break_sentences_in_full() -> None:
+    """The exact words a player reads (pinned: mutation testing found only fragments checked)."""
+    state = finished(3, [["green pearl"], ["green pearl", "white diamond"], ["white diamond"] * 3],
+                     series=[[("amphora", 3), ("pearl", 2)], [], []])
+    assert state.score_breakdown().tie_break == (
+        "Red and Yellow tied on 17 points; Yellow has the most object tiles (Red 1, Yellow 2)")
+    state = finished(2, [["green pearl"], ["green pearl"]])
+    b = state.score_breakdown()
+    assert b.tie_break == "Red and Yellow tied on 11 points and on object tiles (Red 1, Yellow 1): a shared win"
+    assert b.totals() == [11, 11]  # each: green tied first 5 + pearls tied first 6
+
+
+def test_the_last_score_takes_the_cubes_tiles_only_once_the_game_is_over() -> None:
+    from rules.octocube.scoring import final_cube_tiles
+
+    state = finished(2, [[], []])
+    put_cube(state, 0, "A1", bottom="green pearl", top="coin")
+    state.over = False
+    assert final_cube_tiles(state) == [[], []]
+    assert state.score_breakdown().totals() == [0, 0]  # not on a board yet, not scored
+    state.over = True
+    tiles = final_cube_tiles(state)
+    assert sorted(str(t) for t in tiles[0]) == sorted(str(t) for t in (T("green pearl"), T("coin"))) and tiles[1] == []
+    b = state.score_breakdown()
+    # Red: 1 coin x 3 + most green 5 + most pearls 6 = 14 (a single pearl in the last Score: 0)
+    assert b.totals() == [14, 0] and b.winners == (0,) and b.tie_break == ""
+
+
+def test_the_last_score_needs_every_cube_tile_revealed() -> None:
+    from rules.core import UNKNOWN
+    from rules.octocube.unknowns import UnrevealedTileError
+
+    state = finished(2, [[], []])
+    put_cube(state, 1, "A1", bottom="green pearl")
+    state.cubes[1].faces["north"] = UNKNOWN
+    with pytest.raises(UnrevealedTileError) as info:
+        state.score_breakdown()
+    assert str(info.value) == ("the final Score needs the tile on the north face of Yellow's cube; "
+                               "reveal ('cube', 1, 'north') first")

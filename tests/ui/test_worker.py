@@ -90,7 +90,7 @@ def test_a_source_that_cannot_open_becomes_a_message(tmp_path: Any) -> None:
     bad.write_bytes(b"this is not a video" * 200)
     for setup, message in (
         (GameSetup(source="video", video_path=str(bad)), f"{bad} is not a video OpenCV can read"),
-        (GameSetup(source="camera", camera_index=97), "camera 97 could not be opened"),
+        (GameSetup(source="camera", camera_index=57), "camera 57 could not be opened"),
     ):
         worker = PipelineWorker(setup)
         worker.start()

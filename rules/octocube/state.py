@@ -20,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Self
 
 from rules.core import (
     TERMINAL,
@@ -31,6 +32,7 @@ from rules.core import (
     RulesError,
     ScoreBreakdown,
     State,
+    UndoRecord,
 )
 from rules.octocube import data
 from rules.octocube.components import (
@@ -223,6 +225,48 @@ class OctocubeGame(Game["OctocubeState"]):
         from rules.octocube.serialize import state_from_json
 
         return state_from_json(self, data_)
+
+
+# ============================================================================ undo
+
+
+@dataclass(frozen=True, slots=True)
+class OctocubeUndo(UndoRecord):
+    """What :meth:`OctocubeState.pop` puts back: every attribute a move can change. The
+    containers are never changed after the record is taken (cubes, boards and stack lists are
+    replaced, not changed; the two dicts are the record's own copies)."""
+
+    stacks: dict[Location, list[Any]]
+    holes: frozenset[Location]
+    cubes: list[Cube]
+    occupied: dict[Location, int]
+    boards: list[PlayerBoard]
+    abyss_supply: list[Tile]
+    first_player: int
+    player: int
+    turns: int
+    end_triggered: bool
+    over: bool
+    follow_up: str | None
+    pending_abyss: tuple[Location, ...]
+    must_retrieve: bool
+    hand: tuple[Tile, ...]
+    leftover_target: Location | None
+    set_aside: tuple[Tile, ...]
+    stalled: bool
+    last_progress_turn: int
+
+    # Transitional: ``tracker/inference.py::scratch_copy`` (main at 4503049) copies a position
+    # with ``other.__dict__.update(state._snapshot())``, which needs a mapping of attribute
+    # names. Remove these two once the tracker uses ``state.copy(stack=False)``.
+    def keys(self) -> tuple[str, ...]:
+        return _UNDO_FIELDS
+
+    def __getitem__(self, name: str) -> Any:
+        return getattr(self, name)
+
+
+_UNDO_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(OctocubeUndo))
 
 
 # ============================================================================ the state
@@ -527,18 +571,54 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
                     f"seen yet; reveal ('cube', {cube.seat}, {face!r}) first"
                 )
 
-    def _snapshot(self) -> Any:
+    def _snapshot(self) -> OctocubeUndo:
         # Cheap undo: every attribute is replaced rather than changed in place (cubes and
-        # boards are copied before a change, see _own_cube and _set_board), except the two
-        # dicts copied here.
-        snap = self.__dict__.copy()
-        del snap["game"], snap["history"], snap["_undo"]
-        snap["stacks"] = self.stacks.copy()
-        snap["occupied"] = self.occupied.copy()
-        return snap
+        # boards are copied before a change, see _own_cube and _set_board; stack lists are
+        # replaced, never changed), except the two dicts copied here.
+        return OctocubeUndo(
+            self.stacks.copy(), self.holes, self.cubes, self.occupied.copy(), self.boards,
+            self.abyss_supply, self.first_player, self.player, self.turns, self.end_triggered,
+            self.over, self.follow_up, self.pending_abyss, self.must_retrieve, self.hand,
+            self.leftover_target, self.set_aside, self.stalled, self.last_progress_turn,
+        )
 
-    def _restore(self, snapshot: Any) -> None:
-        self.__dict__.update(snapshot)
+    def _restore(self, record: UndoRecord) -> None:
+        assert isinstance(record, OctocubeUndo)
+        # the two dicts are changed in place by later moves: the record keeps its own
+        self.stacks = record.stacks.copy()
+        self.occupied = record.occupied.copy()
+        self.holes = record.holes
+        self.cubes = record.cubes
+        self.boards = record.boards
+        self.abyss_supply = record.abyss_supply
+        self.first_player = record.first_player
+        self.player = record.player
+        self.turns = record.turns
+        self.end_triggered = record.end_triggered
+        self.over = record.over
+        self.follow_up = record.follow_up
+        self.pending_abyss = record.pending_abyss
+        self.must_retrieve = record.must_retrieve
+        self.hand = record.hand
+        self.leftover_target = record.leftover_target
+        self.set_aside = record.set_aside
+        self.stalled = record.stalled
+        self.last_progress_turn = record.last_progress_turn
+
+    def _copy_position(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        # The engine never changes these containers in place (copy-on-write), so sharing them
+        # would do for its own moves; but callers that set a position up by hand (tests, the
+        # tracker's physical table) do change them, so a copy owns every one of them.
+        other.stacks = {loc: stack[:] for loc, stack in self.stacks.items()}
+        other.occupied = self.occupied.copy()
+        other.cubes = [Cube(c.seat, c.location, dict(c.faces), dict(c.ups)) for c in self.cubes]
+        other.boards = [
+            PlayerBoard(b.tiles[:], b.coins, b.tokens, b.series[:], b.slots[:]) for b in self.boards
+        ]
+        other.abyss_supply = self.abyss_supply[:]
+        return other
 
     def _own_cube(self, seat: int) -> Cube:
         """A private copy of a cube, for changing it without touching undo snapshots."""

@@ -146,7 +146,8 @@ class OctocubeGame(Game["OctocubeState"]):
     """Octocube for 2-4 players, ``mode`` standard, kids or advanced.
 
     ``powers`` (advanced only) names the power letters printed on the 8 abyss tiles in play;
-    by default A-H (decision 11), e.g. ``powers="ABCDEFGI"`` swaps I in for H.
+    by default B-I, the power sides of the eight tiles (decision 11); a variant may name another
+    set, e.g. ``powers="ABCDEFGI"`` puts A (an extra Roll) in for H.
     """
 
     name = "octocube"
@@ -253,8 +254,6 @@ class OctocubeUndo(UndoRecord):
     hand: tuple[Tile, ...]
     leftover_target: Location | None
     set_aside: tuple[Tile, ...]
-    stalled: bool
-    last_progress_turn: int
 
     # Transitional: ``tracker/inference.py::scratch_copy`` (main at 4503049) copies a position
     # with ``other.__dict__.update(state._snapshot())``, which needs a mapping of attribute
@@ -288,7 +287,7 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         self.holes: frozenset[Location] = frozenset()
         self.cubes: list[Cube] = [Cube(seat) for seat in range(n)]
         self.occupied: dict[Location, int] = {}
-        kids_slots = len(data.KIDS_BOARD_SPACES) if game.mode == "kids" else 0
+        kids_slots = data.KIDS_BOARD_SIZE if game.mode == "kids" else 0
         self.boards: list[PlayerBoard] = [PlayerBoard(slots=[None] * kids_slots) for _ in range(n)]
         self.abyss_supply: list[Tile] = []
         self.first_player = 0
@@ -297,7 +296,6 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         """Turns completed since the start (every seat has had ``turns // n`` or one more)."""
         self.end_triggered = False
         self.over = False
-        self.stalled = False
         self.follow_up: str | None = None
         """``"roll"`` (abyss A's extra roll) or a power letter granted by rolling onto it."""
         self.pending_abyss: tuple[Location, ...] = ()
@@ -307,7 +305,6 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         self.leftover_target: Location | None = None
         self.set_aside: tuple[Tile, ...] = ()
         """Kids: leftovers with nowhere to go (no abyss tile and no free stack): out of play."""
-        self.last_progress_turn = 0
 
     # ------------------------------------------------------------------ who moves
     def current_player(self) -> int:
@@ -579,7 +576,7 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
             self.stacks.copy(), self.holes, self.cubes, self.occupied.copy(), self.boards,
             self.abyss_supply, self.first_player, self.player, self.turns, self.end_triggered,
             self.over, self.follow_up, self.pending_abyss, self.must_retrieve, self.hand,
-            self.leftover_target, self.set_aside, self.stalled, self.last_progress_turn,
+            self.leftover_target, self.set_aside,
         )
 
     def _restore(self, record: UndoRecord) -> None:
@@ -602,8 +599,6 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         self.hand = record.hand
         self.leftover_target = record.leftover_target
         self.set_aside = record.set_aside
-        self.stalled = record.stalled
-        self.last_progress_turn = record.last_progress_turn
 
     def _copy_position(self) -> Self:
         other = self.__class__.__new__(self.__class__)
@@ -762,17 +757,8 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         self.turns += 1
         self.follow_up = None
         last_of_round = (seat + 1) % n == self.first_player
-        if self.mode == "kids":
-            if self.boards[seat].filled() == len(data.KIDS_BOARD_SPACES):
-                self.end_triggered = True
-            if (
-                last_of_round
-                and not self.end_triggered
-                and self.turns - self.last_progress_turn >= data.KIDS_STALL_ROUNDS * n
-            ):
-                self.stalled = True
-                self.over = True
-                return
+        if self.mode == "kids" and self.boards[seat].filled() == data.KIDS_BOARD_SIZE:
+            self.end_triggered = True  # the rulebook's only end of a kids game (decision 10)
         if self.end_triggered and last_of_round:
             self.over = True
             return

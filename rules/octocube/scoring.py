@@ -161,9 +161,9 @@ def _kids_breakdown(state: OctocubeState) -> ScoreBreakdown:
     breakdown = ScoreBreakdown(n, tuple(lines))
     if not state.over:
         return breakdown
-    filled = [b.filled() for b in state.boards]
-    best = max(filled)
-    leaders = [p for p in range(n) if filled[p] == best]
+    counts = [b.filled() for b in state.boards]
+    best = max(counts)
+    leaders = [p for p in range(n) if counts[p] == best]
     tie_break = ""  # a kids game only ends once a board is full (decision 10)
     if len(leaders) > 1:
         coins = {p: state.boards[p].coins for p in leaders}

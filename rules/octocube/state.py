@@ -363,7 +363,7 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
 
     def _moves(self, powers: bool = True) -> list[Move]:
         if self.pending_abyss:
-            return [ChooseAbyss(x) for x in sorted({t.letter for t in self.abyss_supply})]  # type: ignore[misc]
+            return [ChooseAbyss(x) for x in sorted({t.letter for t in self.abyss_supply if t.letter is not None})]
         if self.mode == "kids":
             if self.must_retrieve:
                 return [_RETRIEVE]
@@ -374,8 +374,8 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
             return self._follow_up_moves(cube) + [_DECLINE]
         loc = cube.location
         if loc is None:
-            moves = self._place_moves(cube)
-            return moves if moves else [_PASS]
+            places = self._place_moves(cube)
+            return places if places else [_PASS]
         if self.mode == "kids":
             return self._kids_rolls(cube, loc) + [_RETRIEVE]
         stacks, occupied = self.stacks, self.occupied
@@ -788,7 +788,7 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
                 coins += 1
             else:
                 objects.append(tile)
-                by_object[tile.obj] = by_object.get(tile.obj, 0) + 1  # type: ignore[index]
+                by_object[tile.obj] = by_object.get(tile.obj, 0) + 1  # type: ignore[index, arg-type]
         if coins:
             board.coins += coins
         if objects:

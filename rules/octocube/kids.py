@@ -11,10 +11,7 @@ from rules.octocube.geometry import distinct_orientations, face_pattern
 from rules.octocube.moves import LeftoverTarget, LeftoverTile, Pass, PlaceOnBoard, Roll
 from rules.octocube.pieces import Cube, is_abyss, tile_from_label
 
-if TYPE_CHECKING:
-    from rules.octocube.state import OctocubeState as _Base
-else:
-    _Base = object
+from rules.octocube.base import OctocubeBase as _Base
 
 _KIDS_ROLLS: dict[tuple[str, tuple[str, str]], Roll] = {}
 _PASS = Pass()
@@ -31,9 +28,25 @@ class KidsMixin(_Base):
         for label in sorted({t.label() for t in self.hand}):
             tile = tile_from_label(label)
             for slot, space in enumerate(spaces):
-                if board.slots[slot] is None and data.kids_space_accepts(space, tile):
+                if (
+                    board.slots[slot] is None
+                    and data.kids_space_accepts(space, tile)
+                    and self._first_free_alike(slot) == slot
+                ):
                     options.append((label, slot))
         return options
+
+    def _first_free_alike(self, slot: int) -> int:
+        """The first free space of the board identical to space ``slot`` (``slot`` itself when
+        none comes before it): a tile on either of two identical spaces is the same move."""
+        spaces = data.kids_board(self.player)
+        if not 0 <= slot < len(spaces):
+            return slot
+        slots = self.boards[self.player].slots
+        for other in range(slot):
+            if spaces[other] == spaces[slot] and slots[other] is None:
+                return other
+        return slot
 
     def _leftover_targets(self) -> list[Location]:
         centre = self.game.centre  # abyss tile A stays in the centre (decision 10)

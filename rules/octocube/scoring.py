@@ -83,7 +83,7 @@ def score_breakdown(state: OctocubeState) -> ScoreBreakdown:
             if points:
                 lines.append(ScoreLine(p, "series", points, series_reason(obj, count, points)))
         last_objects = [t for t in final[p] if t.kind == "object"]
-        for obj in sorted({t.obj for t in last_objects}):  # type: ignore[type-var]
+        for obj in sorted({t.obj for t in last_objects if t.obj is not None}):
             count = sum(1 for t in last_objects if t.obj == obj)
             points = data.SERIES_POINTS[count]
             if points:

@@ -119,7 +119,7 @@ def _place_table(pattern: tuple[int, ...]) -> dict[Location, tuple[Place, ...]]:
     return table
 
 
-class _LazyPlaces(dict):  # type: ignore[type-arg]
+class _LazyPlaces(dict[Location, tuple[Place, ...]]):
     """location -> Place moves, built on first use of each location."""
 
     def __init__(self, orientations: tuple[tuple[str, str], ...]) -> None:
@@ -271,7 +271,7 @@ _UNDO_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Octocub
 # ============================================================================ the state
 
 
-class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
+class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin):
     """One Octocube position. Public attributes (read by the renderer and the tracker):
     ``mode``, ``grid_size``, ``stacks`` (bottom..top; emptied-for-good locations are absent and
     listed in ``holes``), ``cubes``, ``boards``, ``abyss_supply``, ``first_player``."""
@@ -486,7 +486,11 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         return self._moves(powers=isinstance(move, UsePower))
 
     def _canonical(self, move: Move, cube: Cube) -> Move:
-        """The listed spelling of a move: orientations with the same result are one move."""
+        """The listed spelling of a move: orientations with the same result are one move, and
+        so are identical spaces of a kids board (the first free one is listed)."""
+        if isinstance(move, PlaceOnBoard):
+            slot = self._first_free_alike(move.slot)
+            return move if slot == move.slot else PlaceOnBoard(move.tile, slot)
         orientation = getattr(move, "orientation", None)
         if orientation is None:
             return move

@@ -991,8 +991,9 @@ class OpenSeasonState(State):
 
     def _check_take(self, task: Task, move: Move) -> str | None:
         assert isinstance(move, TakeFromInn)
-        cards = [self._card(c) for c in move.cards]
-        if None in cards:
+        named = [self._card(c) for c in move.cards]
+        cards = [c for c in named if c is not None]
+        if len(cards) != len(named):
             return f"{move.cards} names something that is not an Open Season card"
         p = self.turn_player
         need = min(1 if self.kept[p] >= 0 else 2, len(self.inn))

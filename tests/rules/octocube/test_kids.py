@@ -91,10 +91,11 @@ def test_retrieved_tiles_go_on_fitting_spaces() -> None:
     any_starfish, any_pearl = slots_of(0, (None, "starfish")), slots_of(0, (None, "pearl"))
     (own,) = slots_of(0, ("white", "starfish"))  # red's object+colour space
     assert options == (
-        {("white starfish", i) for i in white}            # colour-only space: any object
+        {("white starfish", white[0])}                     # colour-only space: any object (of two
+                                                           # identical spaces the first is listed)
         | {("white starfish", i) for i in any_starfish}   # object space on multicoloured: any colour
         | {("white starfish", own)}                        # object + colour: both must match
-        | {("green pearl", i) for i in green + any_pearl}
+        | {("green pearl", i) for i in [green[0]] + any_pearl}
     )
     with pytest.raises(IllegalMoveError, match="does not fit the white space"):
         state.push(PlaceOnBoard("green pearl", white[0]))
@@ -255,3 +256,19 @@ def test_random_kids_games_end_with_a_full_board(players: int) -> None:
             ended += 1
             assert max(b.filled() for b in state.boards) == data.KIDS_BOARD_SIZE
     assert ended >= 99
+
+
+def test_identical_board_spaces_are_one_move() -> None:
+    """Two white spaces on one board: a white tile on either is the same move, listed once (the
+    first free one) and accepted on either."""
+    state = fresh(4, mode="kids")
+    first, second = slots_of(0, ("white", None))
+    put_cube(state, 0, "B2", top="white pearl", north="white starfish")
+    state.push(Retrieve())
+    listed = {(m.tile, m.slot) for m in state.legal_moves()}
+    assert ("white pearl", first) in listed and ("white pearl", second) not in listed
+    texts = [state.describe_move(m) for m in state.legal_moves()]
+    assert len(texts) == len(set(texts))
+    state.push(PlaceOnBoard("white pearl", second))  # the other white space is accepted too
+    assert state.boards[0].slots[second] is not None
+    assert ("white starfish", first) in {(m.tile, m.slot) for m in state.legal_moves()}

@@ -131,11 +131,11 @@ KIDS_BOARDS: tuple[tuple[KidsSpace, ...], ...] = (  # reconstructed (decision 10
     # The kids side of each player's board, in seat order. The fifteen common spaces, then one
     # object+colour space that differs from board to board (a starfish, the commonest object,
     # on the board's own background colour), so no (colour, object) is asked for twice.
-    # Measured with uniformly random players (1,000 games each, tests/rules/octocube/
-    # test_kids.py keeps a smaller check): 4 players 99.6 % and 3 players see docs/octocube.md
-    # end by a full board. Seven object+colour spaces per board (the first reconstruction,
-    # even with the pairs spread over four different boards) left 16 % of 4-player games
-    # where every board waited for a tile that other boards' colour and object spaces had taken.
+    # Measured with uniformly random players (seeds 0-999, tests/rules/octocube/test_kids.py
+    # keeps a 100-game check): 995/1,000 4-player and 1,000/1,000 3-player games end by a full
+    # board (docs/octocube.md). Seven object+colour spaces per board, even spread over four
+    # different boards, left 16 of 100 4-player games where every board waited for a tile that
+    # colour and object spaces had already taken.
     _KIDS_COMMON + (("white", "starfish"),),
     _KIDS_COMMON + (("light blue", "starfish"),),
     _KIDS_COMMON + (("dark blue", "starfish"),),

@@ -16,6 +16,7 @@ from rules.core import (
     ScoreLine,
     State,
     StateFormatError,
+    UndoRecord,
     load_state,
     random_playout,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "ScoreLine",
     "State",
     "StateFormatError",
+    "UndoRecord",
     "load_state",
     "random_playout",
 ]

@@ -25,7 +25,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 SCHEMA_NAME = "tablesight.state"
 SCHEMA_VERSION = 1
@@ -293,18 +293,43 @@ class Game(ABC, Generic[S]):
         return f"{type(self).__name__}({opts})"
 
 
+class UndoRecord:
+    """Base class of the records :meth:`State.pop` uses to take a move back.
+
+    Each engine defines one small frozen dataclass (``OctocubeUndo`` ...) holding what a push
+    may change. A record is a value: :meth:`State._restore` reads it and never hands one of its
+    containers to the state for changing, so copies of a state can share their records
+    (:meth:`State.copy` copies the list, not the records).
+    """
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotUndo(UndoRecord):
+    """The generic record: a deep copy of every attribute of the state (slow but always right;
+    engines override :meth:`State._snapshot` and :meth:`State._restore` with a cheaper one)."""
+
+    attrs: Mapping[str, Any]
+
+
 class State(ABC):
     """One position of a game.
 
     Subclasses implement ``_legal_moves``, ``_check`` (why a move is illegal, or ``None``),
-    ``_apply`` and the JSON members; undo is generic (a snapshot per push) unless a subclass
-    overrides :meth:`_snapshot` and :meth:`_restore` with something cheaper.
+    ``_apply`` and the JSON members; undo is generic (a deep snapshot per push) unless a
+    subclass overrides :meth:`_snapshot` and :meth:`_restore` with a cheaper typed record, and
+    then :meth:`_copy_position` too.
+
+    ``history`` lists every move of the game (a state read by :func:`load_state` keeps the
+    moves played before it was saved); undo records exist only for moves pushed on this object
+    (or copied with :meth:`copy`), so :meth:`pop` can take back at most :meth:`undo_depth` moves.
     """
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.history: list[Move] = []
-        self._undo: list[Any] = []
+        self._undo: list[UndoRecord] = []
 
     # ---- who moves
     @abstractmethod
@@ -377,36 +402,68 @@ class State(ABC):
         self.history.append(move)
 
     def pop(self) -> Move:
-        """Undo the last move and return it."""
-        if not self.history:
+        """Undo the last move and return it.
+
+        Raises :class:`RulesError` and changes nothing when there is no undo record: a fresh
+        state, a state read by :func:`load_state` (its history is kept for reference only), a
+        ``copy(stack=False)``, or every move pushed here already taken back.
+        """
+        if not self._undo or not self.history:
+            if self.history:
+                raise RulesError(
+                    f"no move to undo: the {len(self.history)} move(s) in the history were played "
+                    "before this state was loaded or copied without its undo records"
+                )
             raise RulesError("no move to undo")
-        move = self.history.pop()
-        self._restore(self._undo.pop())
-        return move
+        self._restore(self._undo[-1])
+        self._undo.pop()
+        return self.history.pop()
 
-    def _snapshot(self) -> Any:
-        return {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in _NOT_SNAPSHOT}
+    def undo_depth(self) -> int:
+        """How many moves :meth:`pop` can take back."""
+        return min(len(self._undo), len(self.history))
 
-    def _restore(self, snapshot: Any) -> None:
-        self.__dict__.update(snapshot)
-
-    def copy(self: S, stack: bool = True) -> S:
-        """A copy that shares nothing mutable with this state; ``stack=False`` leaves out the undo
-        records (cheap: the copy cannot pop the moves made before it)."""
-        if stack:
-            return self.clone()
-        other = copy.copy(self)
-        other.__dict__.update(self._snapshot())
-        other.history = list(self.history)
-        other._undo = []
-        return other
-
-    def clone(self: S) -> S:
-        other = copy.copy(self)
-        other.__dict__.update(
-            {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "game"}
+    def _snapshot(self) -> UndoRecord:
+        """A record of everything a push may change (taken before the move is applied)."""
+        return SnapshotUndo(
+            {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in _NOT_SNAPSHOT}
         )
+
+    def _restore(self, record: UndoRecord) -> None:
+        """Put back the position of ``record``; must leave ``record`` unchanged and unshared."""
+        assert isinstance(record, SnapshotUndo)
+        self.__dict__.update(copy.deepcopy(dict(record.attrs)))
+
+    def _copy_position(self) -> Self:
+        """A new state with this position that shares nothing that a push, pop or reveal on
+        either of them changes (``history`` and the undo list are set by :meth:`copy`)."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other._restore(self._snapshot())
         return other
+
+    def copy(self, stack: bool | int = True) -> Self:
+        """An independent copy of this state (python-chess's ``Board.copy(stack=...)``).
+
+        ``stack=True`` also copies the undo records, so the copy can :meth:`pop` as far back as
+        this state can; ``stack=False`` is the cheap copy of the position for trying moves
+        (``history`` is copied, but :meth:`pop` on it raises :class:`RulesError` until a move is
+        pushed on it); an int keeps that many of the most recent undo records. Pushing or
+        popping on either state never affects the other.
+        """
+        other = self._copy_position()
+        other.history = list(self.history)
+        if stack is True:
+            other._undo = list(self._undo)
+        elif stack is False or stack <= 0:
+            other._undo = []
+        else:
+            other._undo = self._undo[-stack:]
+        return other
+
+    def clone(self) -> Self:
+        """Same as :meth:`copy` (``stack=True``); kept for existing callers."""
+        return self.copy()
 
     # ---- unknown information
     def unknowns(self) -> list[Any]:

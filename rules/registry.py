@@ -23,7 +23,7 @@ def game_class(name: str) -> type[Game[Any]]:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         raise RulesError(f"the {name} engine is not available in this build ({exc})") from None
-    return getattr(module, class_name)  # type: ignore[no-any-return]
+    return getattr(module, class_name)
 
 
 def make_game(name: str, num_players: int, **options: Any) -> Game[Any]:

@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from math import ceil
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from rules.core import (
     CHANCE,
@@ -28,6 +28,7 @@ from rules.core import (
     ScoreBreakdown,
     ScoreLine,
     State,
+    UndoRecord,
 )
 from rules.octo_dice.components import (
     ACTIONS,
@@ -123,6 +124,26 @@ def column_words(column: int) -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass(frozen=True, slots=True)
+class OctoDiceUndo(UndoRecord):
+    """Everything a move can change. ``sheets`` are the record's own copies (sheets are changed
+    in place) and are copied again on restore; the ledger only grows, so its length is enough."""
+
+    turn: int
+    phase: str
+    virtual_turn: bool
+    rolls_done: int
+    faces: dict[str, str]
+    set_aside: tuple[str, ...]
+    used: tuple[str, ...]
+    flexi_sub_die: str | None
+    actions_taken: int
+    queue: tuple[int, ...]
+    thirds_scored: int
+    sheets: tuple[Sheet, ...]
+    ledger_length: int
 
 
 class OctoDiceState(State):
@@ -931,28 +952,35 @@ class OctoDiceState(State):
         return f"<octo_dice turn {self.turn + 1}/{self.total_turns}, {self.waiting_for()}>"
 
     # ------------------------------------------------------------------ undo (cheap snapshot)
-    def _snapshot(self) -> Any:
-        return (
+    def _snapshot(self) -> OctoDiceUndo:
+        return OctoDiceUndo(
             self.turn, self.phase, self.virtual_turn, self.rolls_done, self.faces, self.set_aside,
             self.used, self.flexi_sub_die, self.actions_taken, self.queue, self.thirds_scored,
-            [s.copy() for s in self.sheets], len(self.ledger),
+            tuple([s.copy() for s in self.sheets]), len(self.ledger),
         )
 
-    def _restore(self, snapshot: Any) -> None:
-        (self.turn, self.phase, self.virtual_turn, self.rolls_done, self.faces, self.set_aside,
-         self.used, self.flexi_sub_die, self.actions_taken, self.queue, self.thirds_scored,
-         self.sheets, n) = snapshot
-        del self.ledger[n:]
+    def _restore(self, record: UndoRecord) -> None:
+        assert isinstance(record, OctoDiceUndo)
+        self.turn = record.turn
+        self.phase = record.phase
+        self.virtual_turn = record.virtual_turn
+        self.rolls_done = record.rolls_done
+        self.faces = record.faces  # replaced by moves, never changed in place
+        self.set_aside = record.set_aside
+        self.used = record.used
+        self.flexi_sub_die = record.flexi_sub_die
+        self.actions_taken = record.actions_taken
+        self.queue = record.queue
+        self.thirds_scored = record.thirds_scored
+        self.sheets = [s.copy() for s in record.sheets]  # changed in place by later moves
+        del self.ledger[record.ledger_length:]
 
-    def clone(self) -> OctoDiceState:
-        other = OctoDiceState(self.game, self.layout)
+    def _copy_position(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
         other.faces = dict(self.faces)
         other.sheets = [s.copy() for s in self.sheets]
         other.ledger = list(self.ledger)
-        other.history = list(self.history)
-        # undo snapshots hold sheets that a pop hands back for mutation: each copy needs its own
-        other._undo = [(*snap[:11], [s.copy() for s in snap[11]], snap[12]) for snap in self._undo]
         return other
 
     # ------------------------------------------------------------------ JSON, sheet, status

@@ -48,7 +48,7 @@ def score_sheet(state: OctoDiceState, player: int) -> dict[str, Any]:
                 if e.row == row:
                     boxes[e.box] = _box(e)
             turns.append({"row": "bottom" if state.solo and slot == 2 else "turns", **boxes})
-        bonus_boxes = [None, None]
+        bonus_boxes: list[dict[str, Any] | None] = [None, None]
         for e in mine:
             if e.row == "bonus actions":
                 bonus_boxes[int(e.box) - 1] = _box(e)

@@ -110,14 +110,14 @@ def _boards(state: OctocubeState) -> list[str]:
         if board.tokens != expected:
             problems.append(f"{who} holds {board.tokens} VP in tokens but the series scored give {expected}")
         if kids:
-            if len(board.slots) != len(data.KIDS_BOARD_SPACES):
-                problems.append(f"{who}'s kids board has {len(board.slots)} spaces, not {len(data.KIDS_BOARD_SPACES)}")
+            if len(board.slots) != data.KIDS_BOARD_SIZE:
+                problems.append(f"{who}'s kids board has {len(board.slots)} spaces, not {data.KIDS_BOARD_SIZE}")
                 continue
             if board.tiles or board.series or board.tokens:
                 problems.append(f"{who} holds standard-board tiles or tokens in the kids game")
             for slot, tile in enumerate(board.slots):
-                if tile is not None and not _fits(slot, tile):
-                    space = data.KIDS_BOARD_SPACES[slot]
+                if tile is not None and not _fits(seat, slot, tile):
+                    space = data.kids_board(seat)[slot]
                     problems.append(f"{who}'s {data.kids_space_label(space)} holds {tile!r}, which does not fit")
         elif board.slots:
             problems.append(f"{who} has kids board spaces in the {state.mode} game")
@@ -131,17 +131,18 @@ def _boards(state: OctocubeState) -> list[str]:
 
 _OBJECT_IDS = frozenset(id(t) for t in data.OBJECT_TILES.values())
 _FACE_OK = frozenset(id(t) for t in (None, UNKNOWN, *data.TILE_COUNTS))
-_FITS: dict[tuple[int, int], bool] = {
-    (slot, id(tile)): data.kids_space_accepts(space, tile)
-    for slot, space in enumerate(data.KIDS_BOARD_SPACES)
+_FITS: dict[tuple[int, int, int], bool] = {
+    (seat, slot, id(tile)): data.kids_space_accepts(space, tile)
+    for seat, board in enumerate(data.KIDS_BOARDS)
+    for slot, space in enumerate(board)
     for tile in data.OBJECT_TILES.values()
 }
 
 
-def _fits(slot: int, tile: Any) -> bool:
-    fits = _FITS.get((slot, id(tile)))
+def _fits(seat: int, slot: int, tile: Any) -> bool:
+    fits = _FITS.get((seat, slot, id(tile)))
     if fits is None:  # not a canonical tile: check it the slow way
-        return isinstance(tile, Tile) and data.kids_space_accepts(data.KIDS_BOARD_SPACES[slot], tile)
+        return isinstance(tile, Tile) and data.kids_space_accepts(data.kids_board(seat)[slot], tile)
     return fits
 
 
@@ -188,7 +189,7 @@ def _progress(state: OctocubeState) -> list[str]:
     problems: list[str] = []
     if state.mode != "kids" and state.end_triggered != (not state.abyss_supply):
         problems.append("the end is triggered exactly when the abyss supply runs out")
-    if state.over and not (state.end_triggered or state.stalled):
+    if state.over and not state.end_triggered:
         problems.append("the game is over but its end was never triggered")
     if state.over and len(set(state.turns_taken())) != 1:
         problems.append(f"the game ended with unequal turns {state.turns_taken()}")
@@ -196,4 +197,40 @@ def _progress(state: OctocubeState) -> list[str]:
         problems.append("retrieved tiles wait outside the kids game")
     if state.follow_up is not None and state.cubes[state.player].location is None:
         problems.append("a follow-up is open but the cube is not in the play area")
+    problems += _decisions(state)
+    return problems
+
+
+def _decisions(state: OctocubeState) -> list[str]:
+    """The open decisions (must retrieve, follow-up, abyss choice, kids hand) must be ones the
+    rules can leave open in this mode: otherwise the state would list moves push refuses."""
+    problems: list[str] = []
+    mode = state.mode
+    who = player_name(state.player)
+    cube = state.cubes[state.player] if 0 <= state.player < len(state.cubes) else None
+    if state.must_retrieve:
+        if mode != "kids":
+            problems.append(f"must_retrieve is set in the {mode} game: only a full kids cube must be retrieved")
+        elif cube is None or cube.location is None or not cube.is_full():
+            problems.append(f"{who} must retrieve, but {who}'s cube is not full in the play area")
+    if mode == "kids" and not state.over:
+        for other in state.cubes:
+            if other.location is not None and other.is_full() and not (
+                other.seat == state.player and state.must_retrieve
+            ):
+                problems.append(f"{player_name(other.seat)}'s kids cube is full in the play area but is not being retrieved")
+    if state.pending_abyss and mode != "advanced":
+        problems.append(f"an abyss tile choice is pending in the {mode} game (only the advanced game chooses)")
+    if state.leftover_target is not None and not state.hand:
+        problems.append("a leftover stack target is chosen but no retrieved tile waits")
+    if state.over and (state.must_retrieve or state.pending_abyss or state.hand or state.follow_up):
+        problems.append("the game is over but a decision is still open")
+    follow_up = state.follow_up
+    if follow_up is not None and cube is not None and cube.location is not None:
+        here = state._power_at(cube.location)
+        if follow_up == "roll":
+            if mode == "advanced" or here != data.EXTRA_ROLL_LETTER:
+                problems.append(f"an extra roll is open but {who}'s cube is not on abyss tile A outside the advanced game")
+        elif mode != "advanced" or here != follow_up:
+            problems.append(f"power {follow_up} is open but {who}'s cube is not on that power tile in the advanced game")
     return problems

@@ -79,8 +79,9 @@ EXTRA_ROLL_LETTER = "A"
 """Entering abyss tile A grants one optional extra Roll (decision 8)."""
 KIDS_EXTRA_ROLL = True  # engine decision: kids rules are "the same" unless listed, A keeps its roll
 
-DEFAULT_POWER_TILES: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G", "H")  # reconstructed (decision 11)
-"""Power letters printed on the 8 physical abyss tiles; ``powers=`` may swap I in."""
+DEFAULT_POWER_TILES: tuple[str, ...] = ("B", "C", "D", "E", "F", "G", "H", "I")  # reconstructed (decision 11, REVISED)
+"""Power letters on the power sides of the 8 physical abyss tiles, each once (A, the extra Roll,
+is on the basic side of tile A). ``powers=`` may name another set of 8 for a variant."""
 ALL_POWERS: tuple[str, ...] = POWER_LETTERS
 
 # --------------------------------------------------------------------------- scoring
@@ -106,7 +107,13 @@ VP_TOKENS: dict[int, int] = {1: 22, 3: 16, 5: 18, 10: 10, 25: 6}
 KidsSpace = tuple[str | None, str | None]
 """(colour, object): ``None`` is "any" (a multicoloured background, or no object)."""
 
-KIDS_BOARD_SPACES: tuple[KidsSpace, ...] = (  # reconstructed (decision 10)
+_KIDS_COMMON: tuple[KidsSpace, ...] = (
+    # the same fifteen spaces on every board: two per colour, one per object (any colour) and
+    # a second any-colour amphora and sextant
+    ("white", None),
+    ("light blue", None),
+    ("dark blue", None),
+    ("green", None),
     ("white", None),
     ("light blue", None),
     ("dark blue", None),
@@ -116,15 +123,31 @@ KIDS_BOARD_SPACES: tuple[KidsSpace, ...] = (  # reconstructed (decision 10)
     (None, "sextant"),
     (None, "pearl"),
     (None, "diamond"),
-    ("white", "diamond"),
-    ("white", "starfish"),
-    ("light blue", "pearl"),
-    ("light blue", "amphora"),
-    ("dark blue", "sextant"),
-    ("dark blue", "starfish"),
-    ("green", "amphora"),
+    (None, "amphora"),
+    (None, "sextant"),
 )
-KIDS_STALL_ROUNDS = 60  # engine decision: a kids game with no board progress for this long ends
+
+KIDS_BOARDS: tuple[tuple[KidsSpace, ...], ...] = (  # reconstructed (decision 10, REVISED)
+    # The kids side of each player's board, in seat order. The fifteen common spaces, then one
+    # object+colour space that differs from board to board (a starfish, the commonest object,
+    # on the board's own background colour), so no (colour, object) is asked for twice.
+    # Measured with uniformly random players (seeds 0-999, tests/rules/octocube/test_kids.py
+    # keeps a 100-game check): 995/1,000 4-player and 1,000/1,000 3-player games end by a full
+    # board (docs/octocube.md). Seven object+colour spaces per board, even spread over four
+    # different boards, left 16 of 100 4-player games where every board waited for a tile that
+    # colour and object spaces had already taken.
+    _KIDS_COMMON + (("white", "starfish"),),
+    _KIDS_COMMON + (("light blue", "starfish"),),
+    _KIDS_COMMON + (("dark blue", "starfish"),),
+    _KIDS_COMMON + (("green", "starfish"),),
+)
+KIDS_BOARD_SIZE = 16
+"""Spaces on a kids board; a board with all of them filled triggers the end."""
+
+
+def kids_board(seat: int) -> tuple[KidsSpace, ...]:
+    """The kids-side spaces of ``seat``'s board (index = slot)."""
+    return KIDS_BOARDS[seat]
 
 
 def kids_space_accepts(space: KidsSpace, tile: Tile) -> bool:

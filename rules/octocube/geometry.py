@@ -80,7 +80,7 @@ def rotate_ups(ups: dict[str, str | None], perm: Permutation) -> dict[str, str |
     """Tile "up" directions after a rotation: each tile moves with its face (like ``rotate``)
     and its up direction turns with the cube (old direction d becomes the face d moved to)."""
     moved_to = {old: new for new, old in perm}
-    return {new: (moved_to[ups[old]] if ups[old] is not None else None) for new, old in perm}
+    return {new: (moved_to[up] if (up := ups[old]) is not None else None) for new, old in perm}
 
 
 TOP_ROTATION: dict[str, int] = {"north": 0, "east": 90, "south": 180, "west": 270}

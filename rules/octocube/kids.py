@@ -11,10 +11,7 @@ from rules.octocube.geometry import distinct_orientations, face_pattern
 from rules.octocube.moves import LeftoverTarget, LeftoverTile, Pass, PlaceOnBoard, Roll
 from rules.octocube.pieces import Cube, is_abyss, tile_from_label
 
-if TYPE_CHECKING:
-    from rules.octocube.state import OctocubeState as _Base
-else:
-    _Base = object
+from rules.octocube.base import OctocubeBase as _Base
 
 _KIDS_ROLLS: dict[tuple[str, tuple[str, str]], Roll] = {}
 _PASS = Pass()
@@ -26,18 +23,36 @@ class KidsMixin(_Base):
     def _board_options(self) -> list[tuple[str, int]]:
         """Kids: every (tile label, free slot) a hand tile fits."""
         board = self.boards[self.player]
+        spaces = data.kids_board(self.player)
         options: list[tuple[str, int]] = []
         for label in sorted({t.label() for t in self.hand}):
             tile = tile_from_label(label)
-            for slot, space in enumerate(data.KIDS_BOARD_SPACES):
-                if board.slots[slot] is None and data.kids_space_accepts(space, tile):
+            for slot, space in enumerate(spaces):
+                if (
+                    board.slots[slot] is None
+                    and data.kids_space_accepts(space, tile)
+                    and self._first_free_alike(slot) == slot
+                ):
                     options.append((label, slot))
         return options
 
+    def _first_free_alike(self, slot: int) -> int:
+        """The first free space of the board identical to space ``slot`` (``slot`` itself when
+        none comes before it): a tile on either of two identical spaces is the same move."""
+        spaces = data.kids_board(self.player)
+        if not 0 <= slot < len(spaces):
+            return slot
+        slots = self.boards[self.player].slots
+        for other in range(slot):
+            if spaces[other] == spaces[slot] and slots[other] is None:
+                return other
+        return slot
+
     def _leftover_targets(self) -> list[Location]:
+        centre = self.game.centre  # abyss tile A stays in the centre (decision 10)
         abysses = [
             loc for loc, st in self.stacks.items()
-            if loc not in self.occupied and len(st) == 1 and is_abyss(st[0])
+            if loc not in self.occupied and len(st) == 1 and is_abyss(st[0]) and loc != centre
         ]
         if abysses:
             return sorted(abysses)
@@ -78,9 +93,10 @@ class KidsMixin(_Base):
                 return "the retrieved tiles must go on the board while a space fits one"
             if not any(t.label() == move.tile for t in self.hand):
                 return f"no retrieved {move.tile} is waiting"
-            if not 0 <= move.slot < len(data.KIDS_BOARD_SPACES):
+            spaces = data.kids_board(self.player)
+            if not 0 <= move.slot < len(spaces):
                 return f"the board has no space {move.slot}"
-            space = data.KIDS_BOARD_SPACES[move.slot]
+            space = spaces[move.slot]
             if self.boards[self.player].slots[move.slot] is not None:
                 return f"the {data.kids_space_label(space)} already holds a tile"
             if not data.kids_space_accepts(space, tile_from_label(move.tile)):
@@ -136,13 +152,14 @@ class KidsMixin(_Base):
         hand = list(self.hand)
         hand.remove(tile)
         self.hand = tuple(hand)
-        self.last_progress_turn = self.turns
         self._settle_hand()
 
     def _leftover_target(self, loc: Location) -> None:
         stack = self.stacks[loc]
         if len(stack) == 1 and is_abyss(stack[0]):
-            self.abyss_supply = self.abyss_supply + [stack[0]]
+            # back to the supply, drawn after the tiles still there (decision 10): the supply
+            # is drawn from its end
+            self.abyss_supply = [stack[0]] + self.abyss_supply
             self.stacks[loc] = []
         self.leftover_target = loc
         self._settle_hand()

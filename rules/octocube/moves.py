@@ -158,7 +158,7 @@ class Retrieve(Move):
 
 @dataclass(frozen=True)
 class PlaceOnBoard(Move):
-    """Kids: put one retrieved tile on space ``slot`` (index into KIDS_BOARD_SPACES)."""
+    """Kids: put one retrieved tile on space ``slot`` (index into the seat's ``data.kids_board``)."""
 
     kind: ClassVar[str] = "place_on_board"
     tile: str

@@ -53,7 +53,7 @@ class PlayerBoard:
     Standard/advanced: ``tiles`` are the object tiles stored on the board, ``coins`` the coin
     tiles beside it, ``tokens`` the victory points taken for series, ``series`` each scored
     series as ``(object, count)`` in the order scored (``tokens`` is their sum on the table).
-    Kids: ``slots`` holds the tile on each board space (index into ``KIDS_BOARD_SPACES``).
+    Kids: ``slots`` holds the tile on each board space (index into ``data.kids_board(seat)``).
     """
 
     tiles: list[Tile] = field(default_factory=list)

@@ -12,9 +12,8 @@ from rules.octocube.pieces import Cube, PlayerBoard, tile_from_label
 
 if TYPE_CHECKING:
     from rules.core import Move
-    from rules.octocube.state import OctocubeState as _Base
-else:
-    _Base = object
+
+from rules.octocube.base import OctocubeBase as _Base
 
 _POWER_CACHE: dict[tuple[Any, ...], UsePower] = {}
 _H_CACHE: dict[tuple[Any, ...], list[Move]] = {}

@@ -83,7 +83,7 @@ def score_breakdown(state: OctocubeState) -> ScoreBreakdown:
             if points:
                 lines.append(ScoreLine(p, "series", points, series_reason(obj, count, points)))
         last_objects = [t for t in final[p] if t.kind == "object"]
-        for obj in sorted({t.obj for t in last_objects}):  # type: ignore[type-var]
+        for obj in sorted({t.obj for t in last_objects if t.obj is not None}):
             count = sum(1 for t in last_objects if t.obj == obj)
             points = data.SERIES_POINTS[count]
             if points:
@@ -152,7 +152,7 @@ def _place_words(place: str, counts: list[int], player: int, what: str, points: 
 def _kids_breakdown(state: OctocubeState) -> ScoreBreakdown:
 
     n = state.game.num_players
-    size = len(data.KIDS_BOARD_SPACES)
+    size = data.KIDS_BOARD_SIZE
     lines: list[ScoreLine] = []
     for p, board in enumerate(state.boards):
         filled = board.filled()
@@ -161,14 +161,10 @@ def _kids_breakdown(state: OctocubeState) -> ScoreBreakdown:
     breakdown = ScoreBreakdown(n, tuple(lines))
     if not state.over:
         return breakdown
-    filled = [b.filled() for b in state.boards]
-    best = max(filled)
-    leaders = [p for p in range(n) if filled[p] == best]
-    prefix = "" if best == size else (
-        f"the game stalled ({data.KIDS_STALL_ROUNDS} rounds without a tile placed) before any "
-        f"board was complete; the fullest board wins. "
-    )
-    tie_break = prefix.strip()
+    counts = [b.filled() for b in state.boards]
+    best = max(counts)
+    leaders = [p for p in range(n) if counts[p] == best]
+    tie_break = ""  # a kids game only ends once a board is full (decision 10)
     if len(leaders) > 1:
         coins = {p: state.boards[p].coins for p in leaders}
         most = max(coins.values())
@@ -176,8 +172,8 @@ def _kids_breakdown(state: OctocubeState) -> ScoreBreakdown:
         names = " and ".join(player_name(p) for p in leaders)
         counts_text = ", ".join(f"{player_name(p)} {coins[p]}" for p in leaders)
         if len(winners) == 1:
-            tie_break = prefix + f"{names} each filled {best} spaces; {player_name(winners[0])} has the most coin tiles ({counts_text})"
+            tie_break = f"{names} each filled {best} spaces; {player_name(winners[0])} has the most coin tiles ({counts_text})"
         else:
-            tie_break = prefix + f"{names} filled {best} spaces and tie on coin tiles ({counts_text}): a shared win"
+            tie_break = f"{names} filled {best} spaces and tie on coin tiles ({counts_text}): a shared win"
         leaders = winners
     return ScoreBreakdown(n, tuple(lines), tuple(leaders), tie_break)

@@ -15,15 +15,18 @@ from rules.core import UNKNOWN, UNKNOWN_JSON, StateFormatError, require
 from rules.octocube import data
 from rules.octocube.components import FACES, Location, location_label, parse_location
 
-from rules.octocube.pieces import Cube, PlayerBoard, tile_from_label
+from rules.octocube.pieces import NO_UPS, Cube, PlayerBoard, tile_from_label
+
 if TYPE_CHECKING:
     from rules.octocube.state import OctocubeGame, OctocubeState
 
 STATE_KEYS = (
     "mode", "grid_size", "first_player", "player", "turns", "stacks", "holes", "cubes", "boards",
-    "abyss_supply", "end_triggered", "over", "stalled", "follow_up", "pending_abyss",
-    "must_retrieve", "hand", "leftover_target", "set_aside", "last_progress_turn",
+    "abyss_supply", "end_triggered", "over", "follow_up", "pending_abyss",
+    "must_retrieve", "hand", "leftover_target", "set_aside",
 )
+LEGACY_KEYS = ("stalled", "last_progress_turn")
+"""Written by builds with the kids stall rule (removed, decision 10): read and ignored."""
 
 
 def _tile_out(tile: Any) -> Any:
@@ -50,6 +53,8 @@ def state_to_json(state: OctocubeState) -> dict[str, Any]:
             {
                 "location": None if c.location is None else location_label(c.location),
                 "faces": {f: _tile_out(c.faces[f]) for f in FACES},
+                # where each tile's printed top points (the camera sees the top tile's rotation)
+                "ups": {f: c.ups.get(f) if c.faces[f] is not None else None for f in FACES},
             }
             for c in state.cubes
         ],
@@ -66,14 +71,12 @@ def state_to_json(state: OctocubeState) -> dict[str, Any]:
         "abyss_supply": [t.label() for t in state.abyss_supply],
         "end_triggered": state.end_triggered,
         "over": state.over,
-        "stalled": state.stalled,
         "follow_up": state.follow_up,
         "pending_abyss": [location_label(loc) for loc in state.pending_abyss],
         "must_retrieve": state.must_retrieve,
         "hand": [t.label() for t in state.hand],
         "leftover_target": None if state.leftover_target is None else location_label(state.leftover_target),
         "set_aside": [t.label() for t in state.set_aside],
-        "last_progress_turn": state.last_progress_turn,
     }
 
 
@@ -123,7 +126,7 @@ def state_from_json(game: OctocubeGame, raw: Mapping[str, Any]) -> OctocubeState
     require(isinstance(raw, Mapping), "octocube state must be a JSON object")
     missing = [k for k in STATE_KEYS if k not in raw]
     require(not missing, f"octocube state lacks {', '.join(missing)}")
-    extra = sorted(set(raw) - set(STATE_KEYS))
+    extra = sorted(set(raw) - set(STATE_KEYS) - set(LEGACY_KEYS))
     require(not extra, f"octocube state has unknown member(s) {', '.join(extra)}")
     n = game.num_players
     size = game.grid_size
@@ -133,7 +136,8 @@ def state_from_json(game: OctocubeGame, raw: Mapping[str, Any]) -> OctocubeState
     state.first_player = _int_in(raw["first_player"], "first_player", 0, n - 1)
     state.player = _int_in(raw["player"], "player", 0, n - 1)
     state.turns = _int_in(raw["turns"], "turns")
-    state.last_progress_turn = _int_in(raw["last_progress_turn"], "last_progress_turn")
+    if "last_progress_turn" in raw:
+        _int_in(raw["last_progress_turn"], "last_progress_turn")
 
     stacks_raw = raw["stacks"]
     require(isinstance(stacks_raw, Mapping), "stacks must be an object of location: [tiles]")
@@ -149,15 +153,25 @@ def state_from_json(game: OctocubeGame, raw: Mapping[str, Any]) -> OctocubeState
     require(len(cubes_raw) == n, f"cubes must list {n} cubes, got {len(cubes_raw)}")
     cubes: list[Cube] = []
     for seat, c in enumerate(cubes_raw):
-        require(isinstance(c, Mapping) and set(c) == {"location", "faces"},
-                f"cube {seat} must be an object with location and faces")
+        # "ups" (tile rotations) was added later: files written before it still load
+        require(isinstance(c, Mapping) and {"location", "faces"} <= set(c) <= {"location", "faces", "ups"},
+                f"cube {seat} must be an object with location, faces and ups")
         location = None if c["location"] is None else _loc_in(c["location"], f"cube {seat} location", size)
         faces_raw = c["faces"]
         require(isinstance(faces_raw, Mapping) and set(faces_raw) == set(FACES),
                 f"cube {seat} faces must name exactly {', '.join(FACES)}")
         faces = {f: _tile_in(faces_raw[f], f"cube {seat} {f} face") if faces_raw[f] is not None else None
                  for f in FACES}
-        cubes.append(Cube(seat, location, faces))
+        ups: dict[str, str | None] = dict(NO_UPS)
+        ups_raw = c.get("ups")
+        if ups_raw is not None:
+            require(isinstance(ups_raw, Mapping) and set(ups_raw) <= set(FACES),
+                    f"cube {seat} ups must map faces ({', '.join(FACES)}) to directions")
+            for f, up in ups_raw.items():
+                require(up is None or up in FACES,
+                        f"cube {seat} {f} up must be null or one of {', '.join(FACES)}, got {up!r}")
+                ups[f] = up if faces[f] is not None else None
+        cubes.append(Cube(seat, location, faces, ups))
     state.cubes = cubes
     state.occupied = {c.location: c.seat for c in cubes if c.location is not None}
 
@@ -184,7 +198,10 @@ def state_from_json(game: OctocubeGame, raw: Mapping[str, Any]) -> OctocubeState
                           for t in _list_in(raw["abyss_supply"], "abyss_supply")]
     state.end_triggered = _bool_in(raw["end_triggered"], "end_triggered")
     state.over = _bool_in(raw["over"], "over")
-    state.stalled = _bool_in(raw["stalled"], "stalled")
+    if "stalled" in raw:
+        require(not _bool_in(raw["stalled"], "stalled"),
+                "this kids game ended by the old 60-round stall rule, which was removed (decision 10): "
+                "a kids game ends only when a board is full")
     follow_up = raw["follow_up"]
     require(follow_up is None or follow_up == "roll" or follow_up in data.ALL_POWERS,
             f"follow_up must be null, 'roll' or a power letter, got {follow_up!r}")

@@ -20,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Self
 
 from rules.core import (
     TERMINAL,
@@ -31,6 +32,7 @@ from rules.core import (
     RulesError,
     ScoreBreakdown,
     State,
+    UndoRecord,
 )
 from rules.octocube import data
 from rules.octocube.components import (
@@ -117,7 +119,7 @@ def _place_table(pattern: tuple[int, ...]) -> dict[Location, tuple[Place, ...]]:
     return table
 
 
-class _LazyPlaces(dict):  # type: ignore[type-arg]
+class _LazyPlaces(dict[Location, tuple[Place, ...]]):
     """location -> Place moves, built on first use of each location."""
 
     def __init__(self, orientations: tuple[tuple[str, str], ...]) -> None:
@@ -144,7 +146,8 @@ class OctocubeGame(Game["OctocubeState"]):
     """Octocube for 2-4 players, ``mode`` standard, kids or advanced.
 
     ``powers`` (advanced only) names the power letters printed on the 8 abyss tiles in play;
-    by default A-H (decision 11), e.g. ``powers="ABCDEFGI"`` swaps I in for H.
+    by default B-I, the power sides of the eight tiles (decision 11); a variant may name another
+    set, e.g. ``powers="ABCDEFGI"`` puts A (an extra Roll) in for H.
     """
 
     name = "octocube"
@@ -225,10 +228,39 @@ class OctocubeGame(Game["OctocubeState"]):
         return state_from_json(self, data_)
 
 
+# ============================================================================ undo
+
+
+@dataclass(frozen=True, slots=True)
+class OctocubeUndo(UndoRecord):
+    """What :meth:`OctocubeState.pop` puts back: every attribute a move can change. The
+    containers are never changed after the record is taken (cubes, boards and stack lists are
+    replaced, not changed; the two dicts are the record's own copies)."""
+
+    stacks: dict[Location, list[Any]]
+    holes: frozenset[Location]
+    cubes: list[Cube]
+    occupied: dict[Location, int]
+    boards: list[PlayerBoard]
+    abyss_supply: list[Tile]
+    first_player: int
+    player: int
+    turns: int
+    end_triggered: bool
+    over: bool
+    follow_up: str | None
+    pending_abyss: tuple[Location, ...]
+    must_retrieve: bool
+    hand: tuple[Tile, ...]
+    leftover_target: Location | None
+    set_aside: tuple[Tile, ...]
+
+
+
 # ============================================================================ the state
 
 
-class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
+class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin):
     """One Octocube position. Public attributes (read by the renderer and the tracker):
     ``mode``, ``grid_size``, ``stacks`` (bottom..top; emptied-for-good locations are absent and
     listed in ``holes``), ``cubes``, ``boards``, ``abyss_supply``, ``first_player``."""
@@ -244,7 +276,7 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         self.holes: frozenset[Location] = frozenset()
         self.cubes: list[Cube] = [Cube(seat) for seat in range(n)]
         self.occupied: dict[Location, int] = {}
-        kids_slots = len(data.KIDS_BOARD_SPACES) if game.mode == "kids" else 0
+        kids_slots = data.KIDS_BOARD_SIZE if game.mode == "kids" else 0
         self.boards: list[PlayerBoard] = [PlayerBoard(slots=[None] * kids_slots) for _ in range(n)]
         self.abyss_supply: list[Tile] = []
         self.first_player = 0
@@ -253,7 +285,6 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         """Turns completed since the start (every seat has had ``turns // n`` or one more)."""
         self.end_triggered = False
         self.over = False
-        self.stalled = False
         self.follow_up: str | None = None
         """``"roll"`` (abyss A's extra roll) or a power letter granted by rolling onto it."""
         self.pending_abyss: tuple[Location, ...] = ()
@@ -263,7 +294,6 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         self.leftover_target: Location | None = None
         self.set_aside: tuple[Tile, ...] = ()
         """Kids: leftovers with nowhere to go (no abyss tile and no free stack): out of play."""
-        self.last_progress_turn = 0
 
     # ------------------------------------------------------------------ who moves
     def current_player(self) -> int:
@@ -322,7 +352,7 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
 
     def _moves(self, powers: bool = True) -> list[Move]:
         if self.pending_abyss:
-            return [ChooseAbyss(x) for x in sorted({t.letter for t in self.abyss_supply})]  # type: ignore[misc]
+            return [ChooseAbyss(x) for x in sorted({t.letter for t in self.abyss_supply if t.letter is not None})]
         if self.mode == "kids":
             if self.must_retrieve:
                 return [_RETRIEVE]
@@ -333,8 +363,8 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
             return self._follow_up_moves(cube) + [_DECLINE]
         loc = cube.location
         if loc is None:
-            moves = self._place_moves(cube)
-            return moves if moves else [_PASS]
+            places = self._place_moves(cube)
+            return places if places else [_PASS]
         if self.mode == "kids":
             return self._kids_rolls(cube, loc) + [_RETRIEVE]
         stacks, occupied = self.stacks, self.occupied
@@ -445,7 +475,11 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         return self._moves(powers=isinstance(move, UsePower))
 
     def _canonical(self, move: Move, cube: Cube) -> Move:
-        """The listed spelling of a move: orientations with the same result are one move."""
+        """The listed spelling of a move: orientations with the same result are one move, and
+        so are identical spaces of a kids board (the first free one is listed)."""
+        if isinstance(move, PlaceOnBoard):
+            slot = self._first_free_alike(move.slot)
+            return move if slot == move.slot else PlaceOnBoard(move.tile, slot)
         orientation = getattr(move, "orientation", None)
         if orientation is None:
             return move
@@ -527,18 +561,52 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
                     f"seen yet; reveal ('cube', {cube.seat}, {face!r}) first"
                 )
 
-    def _snapshot(self) -> Any:
+    def _snapshot(self) -> OctocubeUndo:
         # Cheap undo: every attribute is replaced rather than changed in place (cubes and
-        # boards are copied before a change, see _own_cube and _set_board), except the two
-        # dicts copied here.
-        snap = self.__dict__.copy()
-        del snap["game"], snap["history"], snap["_undo"]
-        snap["stacks"] = self.stacks.copy()
-        snap["occupied"] = self.occupied.copy()
-        return snap
+        # boards are copied before a change, see _own_cube and _set_board; stack lists are
+        # replaced, never changed), except the two dicts copied here.
+        return OctocubeUndo(
+            self.stacks.copy(), self.holes, self.cubes, self.occupied.copy(), self.boards,
+            self.abyss_supply, self.first_player, self.player, self.turns, self.end_triggered,
+            self.over, self.follow_up, self.pending_abyss, self.must_retrieve, self.hand,
+            self.leftover_target, self.set_aside,
+        )
 
-    def _restore(self, snapshot: Any) -> None:
-        self.__dict__.update(snapshot)
+    def _restore(self, record: UndoRecord) -> None:
+        assert isinstance(record, OctocubeUndo)
+        # the two dicts are changed in place by later moves: the record keeps its own
+        self.stacks = record.stacks.copy()
+        self.occupied = record.occupied.copy()
+        self.holes = record.holes
+        self.cubes = record.cubes
+        self.boards = record.boards
+        self.abyss_supply = record.abyss_supply
+        self.first_player = record.first_player
+        self.player = record.player
+        self.turns = record.turns
+        self.end_triggered = record.end_triggered
+        self.over = record.over
+        self.follow_up = record.follow_up
+        self.pending_abyss = record.pending_abyss
+        self.must_retrieve = record.must_retrieve
+        self.hand = record.hand
+        self.leftover_target = record.leftover_target
+        self.set_aside = record.set_aside
+
+    def _copy_position(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        # The engine never changes these containers in place (copy-on-write), so sharing them
+        # would do for its own moves; but callers that set a position up by hand (tests, the
+        # tracker's physical table) do change them, so a copy owns every one of them.
+        other.stacks = {loc: stack[:] for loc, stack in self.stacks.items()}
+        other.occupied = self.occupied.copy()
+        other.cubes = [Cube(c.seat, c.location, dict(c.faces), dict(c.ups)) for c in self.cubes]
+        other.boards = [
+            PlayerBoard(b.tiles[:], b.coins, b.tokens, b.series[:], b.slots[:]) for b in self.boards
+        ]
+        other.abyss_supply = self.abyss_supply[:]
+        return other
 
     def _own_cube(self, seat: int) -> Cube:
         """A private copy of a cube, for changing it without touching undo snapshots."""
@@ -682,17 +750,8 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
         self.turns += 1
         self.follow_up = None
         last_of_round = (seat + 1) % n == self.first_player
-        if self.mode == "kids":
-            if self.boards[seat].filled() == len(data.KIDS_BOARD_SPACES):
-                self.end_triggered = True
-            if (
-                last_of_round
-                and not self.end_triggered
-                and self.turns - self.last_progress_turn >= data.KIDS_STALL_ROUNDS * n
-            ):
-                self.stalled = True
-                self.over = True
-                return
+        if self.mode == "kids" and self.boards[seat].filled() == data.KIDS_BOARD_SIZE:
+            self.end_triggered = True  # the rulebook's only end of a kids game (decision 10)
         if self.end_triggered and last_of_round:
             self.over = True
             return
@@ -722,7 +781,7 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin, State):
                 coins += 1
             else:
                 objects.append(tile)
-                by_object[tile.obj] = by_object.get(tile.obj, 0) + 1  # type: ignore[index]
+                by_object[tile.obj] = by_object.get(tile.obj, 0) + 1  # type: ignore[index, arg-type]
         if coins:
             board.coins += coins
         if objects:

@@ -11,10 +11,7 @@ from rules.octocube import data
 from rules.octocube.components import COIN, FACES, Tile
 from rules.octocube.pieces import ABYSS_A, PLAIN_ABYSS, POWER_TILES, is_abyss, player_name, tile_from_label
 
-if TYPE_CHECKING:
-    from rules.octocube.state import OctocubeState as _Base
-else:
-    _Base = object
+from rules.octocube.base import OctocubeBase as _Base
 
 
 class UnrevealedTileError(RulesError):

@@ -107,7 +107,8 @@ def describe_move(state: OctocubeState, move: Move) -> str:  # noqa: C901 - one 
         return f"{who} retrieves the cube from {here} with {n} tile{'s' if n != 1 else ''}{_leaving(state, loc)}"
     if kind == "place_on_board":
         slot = move.slot  # type: ignore[attr-defined]
-        space = data.KIDS_BOARD_SPACES[slot] if 0 <= slot < len(data.KIDS_BOARD_SPACES) else None
+        spaces = data.kids_board(state.player) if 0 <= state.player < len(data.KIDS_BOARDS) else ()
+        space = spaces[slot] if 0 <= slot < len(spaces) else None
         where = data.kids_space_label(space) if space else f"space {slot}"
         try:
             tile = tile_words(tile_from_label(move.tile))  # type: ignore[attr-defined]

@@ -220,7 +220,7 @@ _TASK_ARITY = {
 
 
 def _task_in(value: Any, n: int) -> Task:
-    require(isinstance(value, list) and value and value[0] in ALL_TASKS, f"bad task {value!r}")
+    require(isinstance(value, list) and bool(value) and value[0] in ALL_TASKS, f"bad task {value!r}")
     name = value[0]
     low, high = _TASK_ARITY.get(name, (0, 0))
     require(low <= len(value) - 1 <= high, f"task {name!r} has {len(value) - 1} arguments")

@@ -15,7 +15,8 @@ identity still unseen, never over the unknown itself.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Self
 
 from rules.core import (
     CHANCE,
@@ -25,6 +26,7 @@ from rules.core import (
     RevealError,
     ScoreBreakdown,
     State,
+    UndoRecord,
 )
 from rules.open_season.bonus import FACES, NUM_COLUMNS, ONE_SHOT, PERMANENT
 from rules.open_season.cards import (
@@ -149,8 +151,68 @@ Task = tuple[Any, ...]
 _TAKE_MOVES: dict[tuple[int, ...], Move] = {}
 _PLACE_MOVES: dict[tuple[int, int, bool], Move] = {}
 """Move instances by internal key, shared by every state: generating moves allocates nothing."""
-_INN_DRAW = object()
-"""Marks the light undo record of an inn refill draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeasonUndo(UndoRecord):
+    """Everything a move can change. The lists are the record's own copies of the outer
+    per-player lists (rows are copy-on-write, see :meth:`OpenSeasonState._cow`); restoring
+    copies them again, so the record itself never changes."""
+
+    deck_counts: list[int]
+    deck_top: list[Any]
+    deck_size: int
+    inn: list[int]
+    stock: list[list[int]]
+    acc: list[list[int]]
+    wall: list[list[int]]
+    wall_trophies: list[list[int]]
+    wall_wild: list[list[int]]
+    acc_wilds: list[list[tuple[int, int]]]
+    trophies: list[int]
+    wilds: list[int]
+    penalty: list[bool]
+    series_tile: list[bool]
+    kept: list[int]
+    shield_active: list[int]
+    bonus_faces: list[list[int]]
+    bonus_state: list[list[int]]
+    removed: list[int]
+    supply: list[int]
+    hand: list[int]
+    drawn: list[Any]
+    chosen: list[int]
+    discards: list[int]
+    turn_player: int
+    turns_played: int
+    triggered: int
+    trophy_used: bool
+    placed: bool
+    ended_early: bool
+    tasks: list[Task]
+    cp: int
+
+
+_OWN_LISTS: tuple[str, ...] = (
+    "deck_counts", "deck_top", "inn", "stock", "acc", "wall", "wall_trophies", "wall_wild",
+    "acc_wilds", "trophies", "wilds", "penalty", "series_tile", "kept", "shield_active",
+    "bonus_faces", "bonus_state", "removed", "supply", "hand", "drawn", "chosen", "discards",
+    "tasks",
+)
+"""The list attributes a move changes in place: every copy of a position needs its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeasonDrawUndo(UndoRecord):
+    """The light record of the commonest move, an inn refill draw, which touches nothing but
+    the deck, the inn and the task stack."""
+
+    deck_counts: list[int]
+    deck_top: list[Any]
+    deck_size: int
+    inn: list[int]
+    tasks: list[Task]
+    cp: int
 
 
 class OpenSeasonState(State):
@@ -216,8 +278,8 @@ class OpenSeasonState(State):
         rows[p] = row
         return row
 
-    def _snapshot(self) -> Any:
-        return (
+    def _snapshot(self) -> OpenSeasonUndo:
+        return OpenSeasonUndo(
             self.deck_counts[:], self.deck_top[:], self.deck_size, self.inn[:],
             self.stock[:], self.acc[:], self.wall[:],
             self.wall_trophies[:], self.wall_wild[:],
@@ -233,33 +295,67 @@ class OpenSeasonState(State):
         """As :meth:`State.push_unchecked`, with a small undo record for the commonest move, an
         inn refill draw, which touches nothing but the deck, the inn and the task stack."""
         task = self.tasks[-1] if self.tasks else ("",)
+        record: UndoRecord
         if task[0] == "draw" and task[1] == "inn":
-            self._undo.append(
-                (_INN_DRAW, self.deck_counts[:], self.deck_top[:], self.deck_size, self.inn[:], self.tasks[:], self._cp)
+            record = OpenSeasonDrawUndo(
+                self.deck_counts[:], self.deck_top[:], self.deck_size, self.inn[:], self.tasks[:], self._cp
             )
         else:
-            self._undo.append(self._snapshot())
+            record = self._snapshot()
+        self._undo.append(record)
         self._apply(move)
         self.history.append(move)
 
-    def _restore(self, snapshot: Any) -> None:
-        if snapshot[0] is _INN_DRAW:
-            _, self.deck_counts, self.deck_top, self.deck_size, self.inn, self.tasks, self._cp = snapshot
+    def _restore(self, record: UndoRecord) -> None:
+        # later moves change these lists in place: the state gets copies, the record stays as is
+        if isinstance(record, OpenSeasonDrawUndo):
+            self.deck_counts = record.deck_counts[:]
+            self.deck_top = record.deck_top[:]
+            self.deck_size = record.deck_size
+            self.inn = record.inn[:]
+            self.tasks = record.tasks[:]
+            self._cp = record.cp
             return
-        (
-            self.deck_counts, self.deck_top, self.deck_size, self.inn, self.stock, self.acc,
-            self.wall, self.wall_trophies, self.wall_wild, self.acc_wilds, self.trophies,
-            self.wilds, self.penalty, self.series_tile, self.kept, self.shield_active,
-            self.bonus_faces, self.bonus_state, self.removed, self.supply, self.hand, self.drawn,
-            self.chosen, self.discards, self.turn_player, self.turns_played, self.triggered,
-            self.trophy_used, self.placed, self.ended_early, self.tasks, self._cp,
-        ) = snapshot
+        assert isinstance(record, OpenSeasonUndo)
+        self.deck_counts = record.deck_counts[:]
+        self.deck_top = record.deck_top[:]
+        self.deck_size = record.deck_size
+        self.inn = record.inn[:]
+        self.stock = record.stock[:]
+        self.acc = record.acc[:]
+        self.wall = record.wall[:]
+        self.wall_trophies = record.wall_trophies[:]
+        self.wall_wild = record.wall_wild[:]
+        self.acc_wilds = record.acc_wilds[:]
+        self.trophies = record.trophies[:]
+        self.wilds = record.wilds[:]
+        self.penalty = record.penalty[:]
+        self.series_tile = record.series_tile[:]
+        self.kept = record.kept[:]
+        self.shield_active = record.shield_active[:]
+        self.bonus_faces = record.bonus_faces[:]
+        self.bonus_state = record.bonus_state[:]
+        self.removed = record.removed[:]
+        self.supply = record.supply[:]
+        self.hand = record.hand[:]
+        self.drawn = record.drawn[:]
+        self.chosen = record.chosen[:]
+        self.discards = record.discards[:]
+        self.turn_player = record.turn_player
+        self.turns_played = record.turns_played
+        self.triggered = record.triggered
+        self.trophy_used = record.trophy_used
+        self.placed = record.placed
+        self.ended_early = record.ended_early
+        self.tasks = record.tasks[:]
+        self._cp = record.cp
 
-    def clone(self) -> OpenSeasonState:
-        other = OpenSeasonState(self.game, self.hidden)
-        other._restore(self._snapshot())
-        other.history = list(self.history)
-        other._undo = list(self._undo)
+    def _copy_position(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        attrs = other.__dict__
+        attrs.update(self.__dict__)
+        for name in _OWN_LISTS:  # private outer lists; rows are copy-on-write
+            attrs[name] = attrs[name][:]
         return other
 
     # ------------------------------------------------------------------ who moves
@@ -895,8 +991,9 @@ class OpenSeasonState(State):
 
     def _check_take(self, task: Task, move: Move) -> str | None:
         assert isinstance(move, TakeFromInn)
-        cards = [self._card(c) for c in move.cards]
-        if None in cards:
+        named = [self._card(c) for c in move.cards]
+        cards = [c for c in named if c is not None]
+        if len(cards) != len(named):
             return f"{move.cards} names something that is not an Open Season card"
         p = self.turn_player
         need = min(1 if self.kept[p] >= 0 else 2, len(self.inn))

@@ -14,6 +14,7 @@ from rules.core import (
     IllegalMoveError,
     InvalidMoveError,
     RevealError,
+    RulesError,
     StateFormatError,
     load_state,
     random_playout,
@@ -114,3 +115,34 @@ def test_random_playouts_end_and_scores_add_up() -> None:
 def test_unknown_game_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         registry.make_game("chess", 2)
+
+
+def test_copy_with_and_without_undo_records() -> None:
+    state = RaceGame(2).new_initial_state()
+    for move in (Roll(3), Bank(), Roll(5)):
+        state.push(move)
+    text = state.dumps()
+    full, cheap, last = state.copy(), state.copy(stack=False), state.copy(stack=1)
+    assert full.undo_depth() == 3 and cheap.undo_depth() == 0 and last.undo_depth() == 1
+    assert full.history == cheap.history == state.history
+    assert full.pop() == Roll(5) and full.pop() == Bank()
+    with pytest.raises(RulesError, match="no move to undo"):
+        cheap.pop()
+    assert last.pop() == Roll(5)
+    with pytest.raises(RulesError, match="no move to undo"):
+        last.pop()
+    assert state.dumps() == text and cheap.dumps() == text
+    state.pop()
+    full_text = full.dumps()
+    state.push(Roll(2))
+    assert full.dumps() == full_text
+    assert state.clone().dumps() == state.dumps()
+
+
+def test_pop_on_a_loaded_state_raises_and_changes_nothing() -> None:
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(4))
+    loaded = load_state(state.dumps())
+    with pytest.raises(RulesError, match="played before this state was loaded"):
+        loaded.pop()
+    assert loaded.history == [Roll(4)] and loaded.dumps() == state.dumps()

@@ -206,3 +206,52 @@ def test_fuzzed_moves_are_refused_cleanly_or_legal(mode: str) -> None:
 
 def position_text(state) -> str:
     return json.dumps(state._state_json(), sort_keys=True)
+
+
+def test_tile_rotations_survive_a_round_trip_and_old_files_load() -> None:
+    """Cube.ups (where each tile's printed top points) is what the camera compares the top
+    tile's rotation with: saving must keep it."""
+    state = played("standard", moves=60)
+    held = [(c.seat, f) for c in state.cubes for f, t in c.faces.items() if t is not None]
+    assert held, "the sample game should leave tiles on a cube"
+    again = load_state(state.dumps())
+    for seat, face in held:
+        assert again.cubes[seat].ups[face] == state.cubes[seat].ups[face] is not None
+    old = json.loads(state.dumps())
+    for cube in old["state"]["cubes"]:
+        del cube["ups"]  # written before rotations were saved
+    loaded = load_state(old)
+    assert all(v is None for c in loaded.cubes for v in c.ups.values())
+    bad = json.loads(state.dumps())
+    bad["state"]["cubes"][0]["ups"]["top"] = "sideways"
+    with pytest.raises(StateFormatError, match="up must be null or one of"):
+        load_state(bad)
+
+
+@pytest.mark.parametrize(
+    ("mode", "change", "message"),
+    [
+        ("standard", lambda s: s.update(must_retrieve=True), "must_retrieve is set in the standard game"),
+        ("advanced", lambda s: s.update(must_retrieve=True), "must_retrieve is set in the advanced game"),
+        ("kids", lambda s: s.update(must_retrieve=True), "must retrieve, but"),
+        ("standard", lambda s: s.update(follow_up="C"), "power C is open"),
+        ("standard", lambda s: s.update(pending_abyss=["A1"]), "abyss tile choice is pending in the standard game"),
+    ],
+)
+def test_decisions_the_mode_cannot_leave_open_are_refused(mode: str, change, message: str) -> None:
+    """A loaded state must never list moves that push refuses (must_retrieve in a standard game
+    used to load, then list Rolls that push refused)."""
+    state = played(mode, players=3, moves=7)
+    while state.cubes[state.player].location is None:
+        state.push(random.Random(0).choice(list(state.legal_moves())))
+    data = json.loads(state.dumps())
+    change(data["state"])
+    with pytest.raises(StateFormatError, match=message):
+        load_state(data)
+
+
+def test_every_listed_move_is_accepted_after_a_round_trip() -> None:
+    for mode in ("standard", "kids", "advanced"):
+        state = load_state(played(mode, players=3, moves=25).dumps())
+        for move in state.legal_moves():
+            assert state.illegal_reason(move) is None, (mode, move)

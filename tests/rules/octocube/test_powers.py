@@ -25,7 +25,7 @@ def powers(state, letter: str) -> list[UsePower]:
 def test_setup_places_power_tiles() -> None:
     state = OctocubeGame(4, mode="advanced").new_initial_state(2)
     letters = [state.stacks[(2, 2)][0].letter] + [t.letter for t in state.abyss_supply]
-    assert sorted(letters) == list("ABCDEFGH")
+    assert sorted(letters) == list("BCDEFGHI")  # decision 11 (revised): the power sides B-I
     state = OctocubeGame(4, mode="advanced", powers="ABCDEFGI").new_initial_state(2)
     letters = [state.stacks[(2, 2)][0].letter] + [t.letter for t in state.abyss_supply]
     assert sorted(letters) == list("ABCDEFGI")

@@ -163,3 +163,26 @@ def test_simulate_command_reports_no_errors(capsys: pytest.CaptureFixture[str]) 
         report = json.loads(capsys.readouterr().out)
         assert code == 0 and report["errors"] == 0 and report["games"] == 15
         assert report["config"]["side"] in ("horn", "shield")
+
+
+def test_clone_never_shares_undo_with_the_original() -> None:
+    """clone() used to copy the list of undo tuples whose lists a pop handed back for changing:
+    pop then push on the clone corrupted the original's undo."""
+    state = OpenSeasonGame(3, side="shield", expert=True).new_initial_state(seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    texts = [state.dumps()]
+    for _ in range(6):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+        texts.append(state.dumps())
+    for other in (state.clone(), state.copy()):
+        for _ in range(6):
+            other.pop()
+        for _ in range(6):  # a different future on the copy, with its own pushes and pops
+            other.push(other.sample_chance(rng) if other.is_chance_node() else rng.choice(list(other.legal_moves())))
+        other.pop()
+        assert state.dumps() == texts[-1]
+    for expected in reversed(texts[:-1]):
+        state.pop()
+        assert state.dumps() == expected

@@ -50,6 +50,7 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
         profile = load_profile(setup.profile_path)
     twin: Twin | None = None
     truth_of = None
+    source: Any
     if setup.source == "demo":
         from hardware.camera import SyntheticSource
 
@@ -72,7 +73,7 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
         recogniser = table.pixel_recogniser(game, profile_of=lambda: holder[0].profile if holder else None)
         if setup.source == "video":
             video = VideoFileSource(setup.video_path)
-            source: Any = video
+            source = video
             gate = StillnessGate(video_gate(video.fps))
         else:
             camera = DeviceSource(setup.camera_index)

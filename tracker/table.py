@@ -60,10 +60,17 @@ class Twin(Protocol):
     """The truth side of a digital-twin game (demo and bench only): the engine the simulated
     players play, the changes of the table, and their truthful answers."""
 
-    seed: int
-    game: Game[Any]
-    truth: State
-    changes: list[Change]
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def game(self) -> Game[Any]: ...
+
+    @property
+    def truth(self) -> State: ...
+
+    @property
+    def changes(self) -> list[Change]: ...
 
     def tracker_initial_state(self) -> State: ...
 

@@ -259,6 +259,48 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
         chains.sort(key=len)
         return chains
 
+    recovery_turns = 3
+    """Whole turns a recovery chain may run over (the rest of the turn of the player to move, and
+    the next players'): enough for a declined extra roll nobody saw, a pass or a pivot of a bare
+    cube, then a visible move."""
+    recovery_prefixes = 8
+    """Best-fitting chains kept at the end of each turn as starts of the next."""
+
+    def recovery_chains(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """Chains over up to :attr:`recovery_turns` turns, tried only when several scenes in a row
+        could not be explained (:func:`tracker.inference.recover`): after each turn the
+        :attr:`recovery_prefixes` chains that best fit the observation go on with the next
+        player's turn. Unlike :meth:`catch_up_chains` this can explain an out-of-turn move as
+        passes, which is why it is only used to offer the players a question."""
+        if state.current_player() < 0:
+            return []
+        work = scratch_copy(state)
+        out: list[tuple[Move, ...]] = []
+        starts: list[tuple[Move, ...]] = [()]
+        for turn in range(self.recovery_turns):
+            ending: list[tuple[float, tuple[Move, ...]]] = []
+            for start in starts:
+                for move in start:
+                    work.push_unchecked(move)
+                seat = work.current_player()
+                for chain in self._turn_chains(work, seat, observed):
+                    for move in chain:
+                        work.push_unchecked(move)
+                    whole = start + chain
+                    if turn:
+                        out.append(whole)
+                    if not work.is_terminal() and work.current_player() != seat:
+                        cost = sum(d.weight for d in self.differences(self.expected(work), observed))
+                        ending.append((cost, whole))
+                    for _ in chain:
+                        work.pop()
+                for _ in start:
+                    work.pop()
+            ending.sort(key=lambda item: (item[0], len(item[1])))
+            starts = [chain for _, chain in ending[: self.recovery_prefixes]]
+        out.sort(key=len)
+        return out
+
     def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
                              here: OctocubeView) -> bool:
         for move in chain:

@@ -104,6 +104,8 @@ class TrackedGame(Generic[Obs]):
         """Moves the last automatic take-back removed (a recovery may make them again)."""
         self._rejected: set[tuple[int, tuple[Move, ...]]] = set()
         """Recovery options the players said did not happen (not offered again)."""
+        self._asked_at = 0
+        """Unexplained scenes when a recovery was last tried (tried again only on a new one)."""
 
     # ---- observations
     def observe(self, observed: Obs) -> list[TrackerEvent]:
@@ -133,8 +135,11 @@ class TrackedGame(Generic[Obs]):
             reason = verdict.reason
             taken_back = self._take_back(observed, just_made)
             if not taken_back:
-                self._unexplained.append(observed)
-                if len(self._unexplained) >= self.config.recover_after:
+                if self._unexplained and self.adapter.same_scene(self._unexplained[-1], observed):
+                    self._unexplained[-1] = observed  # the same table again: not new evidence
+                else:
+                    self._unexplained.append(observed)
+                if len(self._unexplained) >= max(self.config.recover_after, self._asked_at + 1):
                     question = self._recover()
                     if question is not None:
                         return events + [question]
@@ -159,6 +164,7 @@ class TrackedGame(Generic[Obs]):
         wrongly). Look for the legal positions that match the table and ask the players which
         one is where the game stands (:func:`tracker.inference.recover`). None when none is found
         (the alert stands; the next scene tries again with more to go on)."""
+        self._asked_at = len(self._unexplained)
         question = recover(self.state, self._unexplained, self.adapter, self.config,
                            redo=self._taken_back, exclude=self._rejected)
         if question is None:
@@ -175,6 +181,7 @@ class TrackedGame(Generic[Obs]):
         self._unexplained = []
         self._rejected = set()
         self._taken_back = ()
+        self._asked_at = 0
 
     # ---- players' input
     def answer(self, option: int) -> list[TrackerEvent]:
@@ -279,6 +286,7 @@ class TrackedGame(Generic[Obs]):
         self.pending = None
         self._scene_mark = min(self._scene_mark, len(self.state.history))
         self._unexplained = []  # the players changed the game: judge the next scene afresh
+        self._asked_at = 0
         return move
 
     # ---- helpers

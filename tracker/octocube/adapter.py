@@ -472,6 +472,21 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
             return "no legal move explains the table: " + "; ".join(d.description for d in worst)
         return "; ".join(dict.fromkeys(reasons))
 
+    # ------------------------------------------------------------------ same table
+    def same_scene(self, first: OctocubeObservation, second: OctocubeObservation) -> bool:
+        """The same stack tops, cube places and top tiles (with rotation) and boards, whatever
+        the confidences of the readings."""
+        def tops(o: OctocubeObservation) -> dict[Any, Any]:
+            return {loc: (r.tile, r.covered) for loc, r in o.tops.items()}
+
+        def cubes(o: OctocubeObservation) -> dict[Any, Any]:
+            return {s: (r.location, r.top, r.rotation) for s, r in o.cubes.items()}
+
+        def boards(o: OctocubeObservation) -> dict[Any, Any]:
+            return {s: (sorted(t.label() for t in r.tiles), r.coins) for s, r in o.boards.items()}
+
+        return tops(first) == tops(second) and cubes(first) == cubes(second) and boards(first) == boards(second)
+
     # ------------------------------------------------------------------ words
     def player_name(self, seat: int) -> str:
         return player_name(seat)

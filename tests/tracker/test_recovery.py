@@ -217,3 +217,24 @@ def test_recovery_needs_the_table_to_fit_plainly() -> None:
         assert not _events_of(QuestionAsked, events)
         assert not _events_of(MoveConfirmed, events)
     assert tracked.alert is not None and "by hand" not in tracked.alert or "stack" in tracked.alert
+
+
+def test_a_whole_game_that_derailed_before_recovery_ends_in_step() -> None:
+    """Tuning seed 8145 (3 players, 134 moves, perfect observations): Red's declined extra roll
+    and Yellow's pass went unseen, so Blue's roll was an alert; before recovery every later move
+    was one too (91 false alarms, 14/134 moves, wrong scores). Now: one alert, one recovery
+    question, every move followed, every illegal change flagged, equal scores."""
+    import importlib.util
+    from types import SimpleNamespace
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "demo_accuracy.py"
+    spec = importlib.util.spec_from_file_location("_demo_accuracy", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    result = bench.play_observations({"players": 3, "seed": 8145, "tilt": 0.0, "lighting": "day"},
+                                     SimpleNamespace(illegal=3, max_moves=0))
+    assert result["final_scores_match"]
+    assert result["moves_correct"] == result["moves_total"]
+    assert result["illegal_flagged"] == result["illegal_injected"] == 3
+    assert result["false_alarms"] <= 1 and result["recovery_questions"] >= 1

@@ -106,9 +106,14 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
     def differences(self, expected: OctocubeView, observed: OctocubeObservation) -> list[Difference]:
         diffs: list[Difference] = []
         cube_at = {c.location: s for s, c in observed.cubes.items() if c.location is not None}
+        tops = observed.tops
         for loc, want in expected.tops.items():
-            reading = observed.tops.get(loc)
-            name = location_label(loc)
+            reading = tops.get(loc)
+            if reading is not None and want is not COVERED and want is not None and want is not UNKNOWN \
+                    and not reading.covered and reading.tile == want \
+                    and (reading.height is None or expected.heights.get(loc) in (None, reading.height)):
+                continue  # the common case: the stack top is what was expected (fast path)
+            name = _label(loc)
             if reading is None:
                 if want is COVERED and loc in cube_at:
                     continue
@@ -498,6 +503,17 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
 
     def value_words(self, value: Any) -> str:
         return tile_words(value)
+
+
+_LABELS: dict[Location, str] = {}
+
+
+def _label(loc: Location) -> str:
+    """location_label, remembered (differences names every location it compares)."""
+    label = _LABELS.get(loc)
+    if label is None:
+        label = _LABELS[loc] = location_label(loc)
+    return label
 
 
 def _where(loc: Location | None) -> str:

@@ -221,6 +221,7 @@ def recover(
     *,
     redo: tuple[Move, ...] = (),
     exclude: Iterable[tuple[int, tuple[Move, ...]]] = (),
+    thorough: bool = False,
 ) -> Question | None:
     """The legal positions that match the table again after ``scenes`` (still scenes in a row that
     no legal move explained, the latest last), as a question for the players; None when none is
@@ -233,7 +234,10 @@ def recover(
     other (the candidate chains of each scene, the adapter's longer :meth:`GameAdapter.recovery_chains`
     for the first one, its catch-up chains for the later ones; a scene may be skipped when the
     table was wrong then, but the latest one must fit plainly). ``exclude``: options the players
-    already rejected, as (moves taken back, moves) pairs."""
+    already rejected, as (moves taken back, moves) pairs. The tracker's own position is searched
+    first; the positions before its last moves only when nothing fits from there, or when
+    ``thorough`` (the players rejected the options found first): each of them costs as much
+    again."""
     config = config or InferenceConfig()
     if not scenes:
         return None
@@ -243,6 +247,8 @@ def recover(
     base = state.clone()
     history = list(state.history)
     for k in range(0, min(config.recovery_undo, len(history)) + 1):
+        if k == 1 and found and not thorough:
+            break  # the tracker's own position explains the table: take nothing back
         if k:
             base.pop()
         work = scratch_copy(base)

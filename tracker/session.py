@@ -166,7 +166,7 @@ class TrackedGame(Generic[Obs]):
         (the alert stands; the next scene tries again with more to go on)."""
         self._asked_at = len(self._unexplained)
         question = recover(self.state, self._unexplained, self.adapter, self.config,
-                           redo=self._taken_back, exclude=self._rejected)
+                           redo=self._taken_back, exclude=self._rejected, thorough=bool(self._rejected))
         if question is None:
             self._log("note", text=f"lost step with the table for {len(self._unexplained)} scenes; "
                       "no legal position found that matches it yet")

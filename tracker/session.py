@@ -261,11 +261,14 @@ class TrackedGame(Generic[Obs]):
         if self.pending is None:
             raise RulesError("there is no question to answer")
         self._log("answer", option=None, text="none of these")
-        if self.pending.recovery:  # not offered again; the next scene is tried once more
+        recovery = self.pending.recovery
+        if recovery:  # not offered again; the next scene that changes the table is tried once more
             self._rejected.update(zip((self.pending.take_back_count(i) for i in range(len(self.pending.options))),
                                       self.pending.options))
         self.pending = None
-        self.alert = "the players say none of the camera's options happened: put the table back as it was"
+        self.alert = ("the players say none of the camera's options is where the game stands: put the table "
+                      "back as it was, undo, or confirm what happened" if recovery else
+                      "the players say none of the camera's options happened: put the table back as it was")
         self._log("illegal", reason=self.alert, differences=[])
         return [IllegalMoveAlert(self.alert)]
 

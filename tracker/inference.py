@@ -103,8 +103,12 @@ class InferenceConfig:
     """Unexplained scenes (the latest ones) a recovery explains in turn."""
     recovery_beam: int = 12
     """Positions kept after each of those scenes."""
-    recovery_options: int = 8
-    """Most options a recovery question offers (the best-fitting, the least taken back first)."""
+    recovery_options: int = 64
+    """Most options a recovery question offers (the best-fitting, the fewest moves changed first).
+    Generous: options that differ only in what the camera cannot see (which way a pass or pivot
+    went, how a cube was turned when placed) multiply over three turns, and the true one must be
+    among them (with 8, bench seed 50413 offered none that was true: three rejections, wrong
+    scores). Ordinary questions are not capped either."""
 
 
 @dataclass

@@ -22,6 +22,13 @@ class RecogniserConfig:
     """Lead of the best abyss-letter template over the runner-up that counts as certain."""
     rotation_lead_for_certainty: float = 0.08
     """Lead of the best quarter turn's template score over the next that counts as certain."""
+    hidden_top_doubtful: float = 0.15
+    """A stack top hidden this much (share of its area) behind a found cube on a neighbouring
+    location reads with its confidence scaled by the visible share."""
+    hidden_top_unreadable: float = 0.45
+    """A stack top hidden at least this much is a guess: its confidence is at most
+    ``hidden_top_confidence`` (the tracker then weighs it as a doubtful reading)."""
+    hidden_top_confidence: float = 0.05
     # frame sanity
     min_frame_mean: float = 8.0
     """Mean grey level below which a frame is 'black' (lens cap, camera not started)."""

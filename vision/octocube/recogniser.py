@@ -34,7 +34,8 @@ from vision.octocube.geometry import PatchSpec, TableView, sample_patches
 from vision.octocube.heights import FINGERPRINT_PX_PER_MM, fingerprint_specs, to_fingerprint
 from vision.octocube.letters import (ABYSS_TOP_MM, LETTER_LABELS, LETTER_PX_PER_MM, LETTER_WINDOW_MM,
                                      LetterReader)
-from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, EMPTY, PATCH_PX_PER_MM, STACK_PLANE_MM,
+from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, CUBE_ON_GRID_PLANE_MM, EMPTY,
+                                    PATCH_PX_PER_MM, STACK_PLANE_MM,
                                     TILE_LABELS, TOP_CLASSES, TURNED, mat_probes_by_side, patch_layout,
                                     tile_of)
 from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObservation,
@@ -212,6 +213,7 @@ class OctocubeRecogniser:
         self._occlusion = OcclusionDetector(self.view, probes, self.config)
         self._letters = LetterReader()
         self._prepare_fingerprints()
+        self._prepare_hiding()
         self._size = size
 
     def _prepare_fingerprints(self) -> None:
@@ -219,6 +221,48 @@ class OctocubeRecogniser:
         centres = [s.centre_mm for s in self.layout.stacks]
         specs, self._parallax = fingerprint_specs(self.view, centres, STACK_PLANE_MM)
         self._fingerprint_maps = self.view.patch_maps(specs, FINGERPRINT_PX_PER_MM)
+
+    def _prepare_hiding(self) -> None:
+        """For every grid location, the share of each neighbouring stack's top that a cube standing
+        there hides in this camera's view. Under a strong tilt a cube (40 mm tall, on its stack)
+        leans over the location behind it: that stack's window then shows the cube's side or top
+        tile, not the stack top. The occluder is the location's stack and cube together, a 40 mm
+        prism from the table up to the cube top on a middling stack; the hidden top is the 34 mm
+        tile at the stack plane."""
+        locs = self.layout.stack_locations
+        half_cube, half_tile = lay.CUBE_SIZE_MM / 2, lay.TILE_SIZE_MM / 2
+        top_z = CUBE_ON_GRID_PLANE_MM
+
+        def square(cx: float, cy: float, h: float) -> np.ndarray:
+            return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]])
+
+        hulls = {}
+        for loc in locs:
+            cx, cy = lay.grid_centre(loc, self.grid_size)
+            sq = square(cx, cy, half_cube)
+            pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top_z)])
+            hulls[loc] = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)
+        self._hidden_by: dict[Location, dict[Location, float]] = {loc: {} for loc in locs}
+        for s_loc in locs:
+            cx, cy = lay.grid_centre(s_loc, self.grid_size)
+            face = self.view.project(square(cx, cy, half_tile), STACK_PLANE_MM).astype(np.float32)
+            area = float(cv2.contourArea(face))
+            if area <= 0:
+                continue
+            for c_loc in locs:
+                if c_loc == s_loc or max(abs(c_loc[0] - s_loc[0]), abs(c_loc[1] - s_loc[1])) > 2:
+                    continue
+                inter, _ = cv2.intersectConvexConvex(face, hulls[c_loc])
+                if inter > 0:
+                    self._hidden_by[c_loc][s_loc] = min(1.0, float(inter) / area)
+
+    def hidden_fractions(self, cube_locations: list[Location]) -> dict[Location, float]:
+        """Share of each stack top hidden behind the cubes at ``cube_locations`` (0 = in full view)."""
+        seen: dict[Location, float] = {}
+        for c_loc in cube_locations:
+            for s_loc, f in self._hidden_by.get(c_loc, {}).items():
+                seen[s_loc] = 1.0 - (1.0 - seen.get(s_loc, 0.0)) * (1.0 - f)
+        return seen
 
     def _check_frame(self, frame: Any) -> np.ndarray:
         if not isinstance(frame, np.ndarray):
@@ -358,6 +402,9 @@ class OctocubeRecogniser:
                    frame: np.ndarray, gains: np.ndarray) -> None:
         classes = self._classes
         covered = {c.location: c for c in obs.cubes.values() if c.location is not None}
+        hidden = self.hidden_fractions(list(covered))
+        self.last_hidden = hidden
+        cfg = self.config
         for i, loc in enumerate(self.layout.stack_locations):
             p = probs[i]
             if loc in covered:
@@ -379,6 +426,11 @@ class OctocubeRecogniser:
                 conf = min(float(p[j]), 0.3)
             if label.startswith("abyss"):
                 label, conf = self._read_letter(i, p, frame, gains)
+            h = hidden.get(loc, 0.0)
+            if h >= cfg.hidden_top_unreadable:
+                conf = min(conf, cfg.hidden_top_confidence)  # a guess: the window shows the cube
+            elif h > cfg.hidden_top_doubtful:
+                conf *= 1.0 - h
             obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
 
     def _attach_fingerprints(self, obs: OctocubeObservation, frame: np.ndarray, gains: np.ndarray) -> None:

@@ -97,7 +97,9 @@ def score_frame(i: int, args: argparse.Namespace) -> dict:
         elif frame.occluder_mm2 == 0:
             out["occl"].append(("clean frames", not obs.occluded, "false alarm"))
         return out
-    out["occl"].append(("clean frames", not obs.occluded, "false alarm"))
+    out["occl"].append(("clean frames", not obs.occluded, "false alarm"
+                        + (f" (seed {base + i}, tilt {cam.tilt_deg:.1f}: {rec.last_occlusion.reason})"
+                           if args.error_seeds else "")))
     out["timings"] = dict(obs.timings_ms)
     truth = scene_truth(frame.ground_truth, frame.grid_size, players)
     bad_locs = []
@@ -272,6 +274,9 @@ def main() -> None:
     for k, v in stage_ms.items():
         print(f"  {k:<10} {statistics.mean(v):8.2f} {statistics.median(v):8.2f} {max(v):8.2f}")
     if args.show_errors:
+        for name, sc in occl.items():
+            if sc.errors:
+                print(f"errors in occlusion, {name}: {dict(sc.errors.most_common(12))}")
         for name in order:
             if name in scores and scores[name].errors:
                 print(f"errors in {name}: {dict(scores[name].errors.most_common(12))}")

@@ -208,7 +208,7 @@ class OctocubeRecogniser:
         letter_specs = [PatchSpec(f"letter {s.name}", s.centre_mm, ABYSS_TOP_MM, LETTER_WINDOW_MM)
                         for s in self.layout.stacks]
         self._letter_maps = self.view.patch_maps(letter_specs, LETTER_PX_PER_MM)
-        probes = mat_probes_by_side(self.num_players)
+        probes = self._unhidden_probes(mat_probes_by_side(self.num_players))
         self._mat = MatSampler(self.view, [p for side in probes for p in side])
         self._occlusion = OcclusionDetector(self.view, probes, self.config)
         self._letters = LetterReader()
@@ -221,6 +221,26 @@ class OctocubeRecogniser:
         centres = [s.centre_mm for s in self.layout.stacks]
         specs, self._parallax = fingerprint_specs(self.view, centres, STACK_PLANE_MM)
         self._fingerprint_maps = self.view.patch_maps(specs, FINGERPRINT_PX_PER_MM)
+
+    def _unhidden_probes(self, sides: list[list[tuple[float, float]]]) -> list[list[tuple[float, float]]]:
+        """The mat probes that no stack of the grid can hide in this camera's view. The strips run
+        17 mm from the outer stacks; under a strong tilt a stack up to 6 tiles high on the far
+        side leans over them (its top and side faces then read as 'something covers the mat')."""
+        half = lay.TILE_SIZE_MM / 2 + 2.0
+        top = 6 * lay.TILE_THICKNESS_MM
+        hulls = []
+        for loc in self.layout.stack_locations:
+            cx, cy = lay.grid_centre(loc, self.grid_size)
+            sq = np.array([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half],
+                           [cx - half, cy + half]])
+            pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top)])
+            hulls.append(cv2.convexHull(pts.astype(np.float32)))
+        out = []
+        for side in sides:
+            px = self.view.project(np.asarray(side, np.float64), 0.0)
+            out.append([pt for pt, (x, y) in zip(side, px)
+                        if all(cv2.pointPolygonTest(h, (float(x), float(y)), False) < 0 for h in hulls)])
+        return out
 
     def _prepare_hiding(self) -> None:
         """For every grid location, the share of each neighbouring stack's top that a cube standing
@@ -242,6 +262,24 @@ class OctocubeRecogniser:
             sq = square(cx, cy, half_cube)
             pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top_z)])
             hulls[loc] = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)
+        # the neighbour straight behind each location as the camera sees it: a cube there shows its
+        # near face (40 mm tall under a strong tilt) in THIS location's cube-height window
+        nx, ny = self.view.camera_nadir_mm()
+        self._behind: list[int | None] = []
+        for loc in locs:
+            cx, cy = lay.grid_centre(loc, self.grid_size)
+            away = np.array([cx - nx, cy - ny])
+            norm = float(np.linalg.norm(away))
+            best, best_cos = None, 0.8
+            for j, other in enumerate(locs):
+                if other == loc or max(abs(other[0] - loc[0]), abs(other[1] - loc[1])) != 1 or norm < 1e-6:
+                    continue
+                ox, oy = lay.grid_centre(other, self.grid_size)
+                step = np.array([ox - cx, oy - cy])
+                cos = float(step @ away) / (float(np.linalg.norm(step)) * norm)
+                if cos > best_cos:
+                    best, best_cos = j, cos
+            self._behind.append(best)
         self._hidden_by: dict[Location, dict[Location, float]] = {loc: {} for loc in locs}
         for s_loc in locs:
             cx, cy = lay.grid_centre(s_loc, self.grid_size)
@@ -364,6 +402,13 @@ class OctocubeRecogniser:
                 continue
             best = max(free, key=lambda i: probs[i, col])
             p = float(probs[best, col])
+            behind = self._behind[best] if best < n_grid else None
+            if behind is not None and behind not in taken:
+                # a cube seen in the window of the location in FRONT of it (its near face leans
+                # into that window under tilt) also shows, more weakly, in its own window
+                q = float(probs[behind, col])
+                if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p):
+                    best, p = behind, min(1.0, p + q)
             if p < self.config.min_cube_probability:
                 continue
             taken.add(best)

@@ -52,8 +52,12 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                        illegal=args.illegal, moves=args.max_moves, tilt=spec["tilt"], lighting=spec["lighting"],
                        resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
                        doubt=args.doubt, scene_memory=not args.no_heights)
-    result = run_demo(build_pipeline(setup))
+    lines: list[str] = []
+    result = run_demo(build_pipeline(setup), lines.append if args.say_dir else None)
     result.pop("score_text", None)
+    if args.say_dir:  # what the demo said (moves, questions, alerts): where a game went wrong
+        Path(args.say_dir).mkdir(parents=True, exist_ok=True)
+        (Path(args.say_dir) / f"game_{spec['seed']}.txt").write_text("\n".join(lines) + "\n")
     return {**spec, **result}
 
 
@@ -145,6 +149,8 @@ def main() -> int:
     parser.add_argument("--max-tilt", type=float, default=25.0,
                         help="camera tilts are drawn from --min-tilt to this many degrees (default 0-25)")
     parser.add_argument("--min-tilt", type=float, default=0.0)
+    parser.add_argument("--say-dir", metavar="DIR", help="write each game's moves, questions and alerts "
+                        "to DIR/game_SEED.txt (frames)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
     args = parser.parse_args()

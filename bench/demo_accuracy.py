@@ -49,11 +49,12 @@ DEFAULT_SEED = 50000
 """First seed of the reported figures (see the module docstring: tuning uses 8000-8199)."""
 
 
-def game_specs(games: int, seed: int, mode: str = "standard") -> list[dict[str, Any]]:
+def game_specs(games: int, seed: int, mode: str = "standard", max_tilt: float = 35.0,
+               min_tilt: float = 0.0) -> list[dict[str, Any]]:
     import random
 
     rng = random.Random(seed)
-    return [{"players": (2, 3, 4)[i % 3], "seed": seed + i, "tilt": round(rng.uniform(0, 25), 1),
+    return [{"players": (2, 3, 4)[i % 3], "seed": seed + i, "tilt": round(rng.uniform(min_tilt, max_tilt), 1),
              "lighting": LIGHTS[(i // 3 + i) % 3], "mode": mode} for i in range(games)]
 
 
@@ -67,8 +68,12 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                        illegal=args.illegal, moves=args.max_moves, tilt=spec["tilt"], lighting=spec["lighting"],
                        resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
                        doubt=args.doubt, scene_memory=not args.no_heights)
-    result = run_demo(build_pipeline(setup))
+    lines: list[str] = []
+    result = run_demo(build_pipeline(setup), lines.append if args.say_dir else None)
     result.pop("score_text", None)
+    if args.say_dir:  # what the demo said (moves, questions, alerts): where a game went wrong
+        Path(args.say_dir).mkdir(parents=True, exist_ok=True)
+        (Path(args.say_dir) / f"game_{spec['seed']}.txt").write_text("\n".join(lines) + "\n")
     return {**spec, **result}
 
 
@@ -165,10 +170,16 @@ def main() -> int:
                         help="do not measure stack heights between scenes (tracker/octocube/stack_heights.py)")
     parser.add_argument("--only-seed", type=int, help="play only the game of this seed (with --games "
                         "and --seed as usual, so it keeps its players, tilt and lighting)")
+    parser.add_argument("--max-tilt", type=float, default=35.0,
+                        help="camera tilts are drawn from --min-tilt to this many degrees (default 0-35, "
+                        "the range the figures are asked for)")
+    parser.add_argument("--min-tilt", type=float, default=0.0)
+    parser.add_argument("--say-dir", metavar="DIR", help="write each game's moves, questions and alerts "
+                        "to DIR/game_SEED.txt (frames)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
     args = parser.parse_args()
-    specs = game_specs(args.games, args.seed, args.mode)
+    specs = game_specs(args.games, args.seed, args.mode, args.max_tilt, args.min_tilt)
     if args.only_seed is not None:
         specs = [s for s in specs if s["seed"] == args.only_seed]
         if not specs:
@@ -182,7 +193,7 @@ def main() -> int:
         if args.pixels:
             mode += ", no stack heights" if args.no_heights else ", stack heights from parallax"
     print(f"{len(specs)} games ({args.mode}, seeds {args.seed}-{args.seed + args.games - 1}), {mode}, "
-          f"{args.illegal} illegal each"
+          f"{args.illegal} illegal each, tilt {args.min_tilt:g}-{args.max_tilt:g}"
           + (f", at most {args.max_moves} moves" if args.max_moves else ", whole games"), flush=True)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(play, spec, args) for spec in specs]

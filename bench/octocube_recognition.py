@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from calibration.intrinsics import Intrinsics  # noqa: E402
 from calibration.table import calibrate_table  # noqa: E402
 from vision.octocube.layout import BARE, CUBE, EMPTY  # noqa: E402
+from vision.octocube.config import RecogniserConfig  # noqa: E402
 from vision.octocube.recogniser import OctocubeRecogniser  # noqa: E402
 from vision.octocube.synth import LIGHTING_SETUPS, SEED_RANGES, synth_frame  # noqa: E402
 from vision.octocube.truth import scene_truth  # noqa: E402
@@ -61,25 +62,165 @@ def label_of(reading) -> str:  # noqa: ANN001
     return reading.tile.label() if reading.tile is not None else EMPTY
 
 
+def score_frame(i: int, args: argparse.Namespace) -> dict:
+    """Render and read frame ``i`` of the run; every scored reading as (score, good, what)."""
+    global _RENDERER
+    if _RENDERER is None:
+        _RENDERER = Renderer()
+    width, height = args.size
+    lights = list(LIGHTING_SETUPS)
+    base = SEED_RANGES[args.split].start + args.start
+    hands = i >= args.frames
+    players = (2, 3, 4)[i % 3]
+    light = lights[(i // 3) % 3]
+    frame = synth_frame(base + i, _RENDERER, players=players, min_tilt_deg=args.min_tilt,
+                        max_tilt_deg=args.max_tilt, lighting=light, hands=hands, turned_tops=True,
+                        resolution=(width, height))
+    cam = frame.camera
+    out: dict = {"i": i, "seed": base + i, "tilt": cam.tilt_deg, "light": light, "marks": [],
+                 "occl": [], "timings": {}}
+    marks = out["marks"]
+    intr = Intrinsics(cam.K, cam.dist_coeffs, (cam.width, cam.height))
+    config = RecogniserConfig(models_dir=args.models) if args.models else None
+    if args.geometry == "markers":
+        calib = calibrate_table(frame.image, intr)
+        rec = OctocubeRecogniser(frame.grid_size, players, calib.geometry, intr, config=config)
+    else:
+        rec = OctocubeRecogniser(frame.grid_size, players, cam, config=config)
+    obs = rec.recognise(frame.image)
+    obs = rec.recognise(frame.image)  # steady state: time the second read
+    if hands:
+        # scored only where the truth is clear: a hand hides >= 2000 mm2 of the play area
+        # (a palm is ~7000 mm2), or none of it; fingertips just over the edge are not scored
+        if frame.occluder_mm2 >= 2000:
+            out["occl"].append(("hand frames", obs.occluded, "missed"))
+        elif frame.occluder_mm2 == 0:
+            out["occl"].append(("clean frames", not obs.occluded, "false alarm"))
+        return out
+    out["occl"].append(("clean frames", not obs.occluded, "false alarm"
+                        + (f" (seed {base + i}, tilt {cam.tilt_deg:.1f}: {rec.last_occlusion.reason})"
+                           if args.error_seeds else "")))
+    out["timings"] = dict(obs.timings_ms)
+    truth = scene_truth(frame.ground_truth, frame.grid_size, players)
+    bad_locs = []
+    for loc, want in truth.tops.items():
+        got = label_of(obs.tops.get(loc))
+        if want == CUBE:
+            marks.append(("grid cube cover", got == CUBE, f"{want} -> {got}"))
+            continue
+        good = got == want
+        what = f"{want} -> {got}"
+        marks.append(("stack tops", good, what))
+        if not good:
+            bad_locs.append((loc, what))
+        if truth.top_visibility[loc] < 0.9:
+            marks.append(("stack tops (<90% visible)", good, what))
+        conf = obs.tops[loc].confidence
+        marks.append(("stack tops read with conf>=0.5" if conf >= 0.5 else "stack tops read with conf<0.5",
+                      good, what))
+        h = getattr(rec, "last_hidden", {}).get(loc, 0.0)
+        if h > 0.0:
+            key = ("hidden by a cube <15%" if h < 0.15 else "hidden by a cube 15-45%" if h < 0.45
+                   else "hidden by a cube >=45%")
+            marks.append((key, good, f"{what} (hidden {h:.2f}, conf {conf:.2f})"))
+        if want.startswith("abyss"):
+            marks.append(("abyss tiles (letters)", good, what))
+            key = "letters read with conf>=0.5" if obs.tops[loc].confidence >= 0.5 else "letters read with conf<0.5"
+            marks.append((key, good, what))
+        same_kind = good or (want.startswith("abyss") and got.startswith("abyss"))
+        marks.append(("stack tops, letter aside", same_kind, what))
+    out["light_mark"] = [good for name, good, _ in marks if name == "stack tops"]
+    for seat, loc in truth.cube_location.items():
+        reading = obs.cubes.get(seat)
+        good_loc = reading is not None and reading.location == loc
+        what = f"seat {seat} {loc} -> {'missing' if reading is None else reading.location}"
+        marks.append(("cube location", good_loc, what))
+        if not good_loc:
+            bad_locs.append((loc, what))
+        if good_loc:
+            want = truth.cube_top[seat]
+            got = reading.top.label() if reading.top is not None else BARE
+            marks.append(("cube tops", got == want, f"{want} -> {got}"))
+            if got != want:
+                bad_locs.append((loc, f"cube top {want} -> {got}"))
+            if want != BARE and got == want:
+                marks.append(("cube top rotation", reading.rotation == truth.cube_rotation[seat],
+                              f"{want} {truth.cube_rotation[seat]} -> {reading.rotation}"))
+    for seat in range(players):
+        want_tiles = {t.label() for t in truth.board_tiles[seat]}
+        got_tiles = {t.label() for t in obs.boards[seat].tiles}
+        for cell in rec.layout.board_cells:
+            if cell[0] != seat:
+                continue
+            label = f"{cell[1]} {cell[2]}"
+            marks.append(("board spaces", (label in want_tiles) == (label in got_tiles),
+                          f"{label}: {'missed' if label in want_tiles else 'phantom'}"))
+        extra = got_tiles - {f"{c} {o}" for s, c, o in rec.layout.board_cells if s == seat}
+        if extra:
+            marks.append(("board spaces", False, f"unexpected {extra}"))
+        marks.append(("coin piles (present?)", (obs.boards[seat].coins > 0) == (truth.coins[seat] > 0),
+                      f"coins {truth.coins[seat]} -> {obs.boards[seat].coins}"))
+    if args.save_errors and bad_locs:
+        _save_errors(args.save_errors, base + i, cam, frame, rec, bad_locs)
+    return out
+
+
+def _save_errors(folder: str, seed: int, cam, frame, rec, bad_locs) -> None:  # noqa: ANN001
+    """A PNG per misread location: the frame around it (3x), the location's grid square
+    outlined at the table (blue) and at a cube's top height (red)."""
+    import cv2
+    import numpy as np
+
+    from vision.render import octocube_layout as lay
+
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    for loc, what in bad_locs:
+        if loc is None:
+            continue
+        cx, cy = lay.grid_centre(loc, frame.grid_size)
+        h = lay.TILE_SIZE_MM / 2
+        sq = np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]])
+        img = frame.image.copy()
+        for z, colour in ((0.0, (255, 0, 0)), (lay.CUBE_SIZE_MM + 8.75, (0, 0, 255))):
+            pts = rec.view.project(sq, z)
+            cv2.polylines(img, [np.round(pts).astype(np.int32)], True, colour, 1)
+        c = rec.view.project(np.array([[cx, cy]]), 8.0)[0]
+        x0, y0 = int(max(0, c[0] - 90)), int(max(0, c[1] - 90))
+        crop = img[y0:y0 + 180, x0:x0 + 180]
+        crop = cv2.resize(crop, None, fx=3, fy=3, interpolation=cv2.INTER_NEAREST)
+        name = f"{seed}_t{cam.tilt_deg:.0f}_{loc[0]}{loc[1]}_" + "".join(
+            ch if ch.isalnum() else "_" for ch in what)[:60] + ".png"
+        cv2.imwrite(str(Path(folder) / name), crop)
+
+
+_RENDERER = None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--frames", type=int, default=90)
     ap.add_argument("--hands", type=int, default=30, help="extra frames with a hand over the grid")
     ap.add_argument("--max-tilt", type=float, default=25.0)
+    ap.add_argument("--min-tilt", type=float, default=0.0,
+                    help="draw the camera tilt in MIN..MAX degrees (default 0..25)")
     ap.add_argument("--geometry", choices=["markers", "truth"], default="markers")
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--split", default="bench", choices=["bench", "tune"],
                     help="'tune' while adjusting thresholds; report figures from 'bench'")
     ap.add_argument("--show-errors", action="store_true")
+    ap.add_argument("--error-seeds", action="store_true", help="with --show-errors: name each error's seed and tilt")
+    ap.add_argument("--save-errors", metavar="DIR", help="write a PNG crop of every misread location here")
+    ap.add_argument("--models", help="read the ONNX models from this folder (default models/)")
+    ap.add_argument("--jobs", type=int, default=1, help="frames read in parallel (timings then overlap)")
     ap.add_argument("--resolution", default="1280x720",
                     help="camera resolution WIDTHxHEIGHT (default 1280x720, the speed target's)")
     args = ap.parse_args()
     try:
-        width, height = (int(v) for v in args.resolution.lower().split("x"))
+        args.size = tuple(int(v) for v in args.resolution.lower().split("x"))
+        width, height = args.size
     except ValueError:
         ap.error(f"--resolution must look like 1920x1080, not {args.resolution!r}")
 
-    renderer = Renderer()
     lights = list(LIGHTING_SETUPS)
     scores: dict[str, Score] = defaultdict(Score)
     per_light: dict[str, Score] = defaultdict(Score)
@@ -89,86 +230,32 @@ def main() -> None:
     base = SEED_RANGES[args.split].start + args.start
     total = args.frames + args.hands
     t_start = time.time()
-    for i in range(total):
-        hands = i >= args.frames
-        players = (2, 3, 4)[i % 3]
-        light = lights[(i // 3) % 3]
-        frame = synth_frame(base + i, renderer, players=players, max_tilt_deg=args.max_tilt,
-                            lighting=light, hands=hands, turned_tops=True,
-                            resolution=(width, height))
-        cam = frame.camera
-        tilt_used.append(cam.tilt_deg)
-        intr = Intrinsics(cam.K, cam.dist_coeffs, (cam.width, cam.height))
-        if args.geometry == "markers":
-            calib = calibrate_table(frame.image, intr)
-            rec = OctocubeRecogniser(frame.grid_size, players, calib.geometry, intr)
-        else:
-            rec = OctocubeRecogniser(frame.grid_size, players, cam)
-        obs = rec.recognise(frame.image)
-        obs = rec.recognise(frame.image)  # steady state: time the second read
-        if hands:
-            # scored only where the truth is clear: a hand hides >= 2000 mm2 of the play area
-            # (a palm is ~7000 mm2), or none of it; fingertips just over the edge are not scored
-            if frame.occluder_mm2 >= 2000:
-                occl["hand frames"].add(obs.occluded, "missed")
-            elif frame.occluder_mm2 == 0:
-                occl["clean frames"].add(not obs.occluded, "false alarm")
-            continue
-        occl["clean frames"].add(not obs.occluded, "false alarm")
-        for k, v in obs.timings_ms.items():
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=args.jobs)
+        results = pool.map(score_frame, range(total), [args] * total, chunksize=1)
+    else:
+        results = (score_frame(i, args) for i in range(total))
+    for done, r in enumerate(results, 1):
+        tilt_used.append(r["tilt"])
+        for name, good, what in r["occl"]:
+            occl[name].add(good, what)
+        for name, good, what in r["marks"]:
+            scores[name].add(good, f"{what} (seed {r['seed']}, tilt {r['tilt']:.1f})" if args.error_seeds else what)
+        for good in r.get("light_mark", []):
+            per_light[r["light"]].add(good)
+        for k, v in r["timings"].items():
             stage_ms[k].append(v)
-        truth = scene_truth(frame.ground_truth, frame.grid_size, players)
-        for loc, want in truth.tops.items():
-            got = label_of(obs.tops.get(loc))
-            if want == CUBE:
-                scores["grid cube cover"].add(got == CUBE, f"{want} -> {got}")
-                continue
-            good = got == want
-            scores["stack tops"].add(good, f"{want} -> {got}")
-            per_light[light].add(good)
-            if truth.top_visibility[loc] < 0.9:
-                scores["stack tops (<90% visible)"].add(good, f"{want} -> {got}")
-            if want.startswith("abyss"):
-                scores["abyss tiles (letters)"].add(good, f"{want} -> {got}")
-                if obs.tops[loc].confidence >= 0.5:
-                    scores["letters read with conf>=0.5"].add(good, f"{want} -> {got}")
-                else:
-                    scores["letters read with conf<0.5"].add(good, f"{want} -> {got}")
-            same_kind = good or (want.startswith("abyss") and got.startswith("abyss"))
-            scores["stack tops, letter aside"].add(same_kind, f"{want} -> {got}")
-        for seat, loc in truth.cube_location.items():
-            reading = obs.cubes.get(seat)
-            good_loc = reading is not None and reading.location == loc
-            scores["cube location"].add(good_loc, f"seat {seat} {loc} -> "
-                                        f"{'missing' if reading is None else reading.location}")
-            if good_loc:
-                want = truth.cube_top[seat]
-                got = reading.top.label() if reading.top is not None else BARE
-                scores["cube tops"].add(got == want, f"{want} -> {got}")
-                if want != BARE and got == want:
-                    scores["cube top rotation"].add(reading.rotation == truth.cube_rotation[seat],
-                                                    f"{want} {truth.cube_rotation[seat]} -> {reading.rotation}")
-        for seat in range(players):
-            want_tiles = {t.label() for t in truth.board_tiles[seat]}
-            got_tiles = {t.label() for t in obs.boards[seat].tiles}
-            for cell in rec.layout.board_cells:
-                if cell[0] != seat:
-                    continue
-                label = f"{cell[1]} {cell[2]}"
-                scores["board spaces"].add((label in want_tiles) == (label in got_tiles),
-                                           f"{label}: {'missed' if label in want_tiles else 'phantom'}")
-            extra = got_tiles - {f"{c} {o}" for s, c, o in rec.layout.board_cells if s == seat}
-            if extra:
-                scores["board spaces"].add(False, f"unexpected {extra}")
-            scores["coin piles (present?)"].add((obs.boards[seat].coins > 0) == (truth.coins[seat] > 0),
-                                                f"coins {truth.coins[seat]} -> {obs.boards[seat].coins}")
-        if (i + 1) % 10 == 0:
-            print(f"... {i + 1}/{total} frames, {time.time() - t_start:.0f} s", flush=True)
+        if done % 10 == 0:
+            print(f"... {done}/{total} frames, {time.time() - t_start:.0f} s", flush=True)
 
     print(f"\nOctocube recognition on {args.frames} rendered frames ({args.split} seeds {base}..), "
           f"2-4 players, tilt {min(tilt_used):.1f}-{max(tilt_used):.1f} deg, lighting "
           f"{', '.join(lights)}, sensor noise/blur/JPEG on, geometry from {args.geometry}")
     order = ["stack tops", "stack tops, letter aside", "stack tops (<90% visible)",
+             "stack tops read with conf>=0.5", "stack tops read with conf<0.5", "hidden by a cube <15%",
+             "hidden by a cube 15-45%", "hidden by a cube >=45%",
              "abyss tiles (letters)", "letters read with conf>=0.5", "letters read with conf<0.5",
              "grid cube cover",
              "cube location", "cube tops", "cube top rotation", "board spaces",
@@ -182,10 +269,14 @@ def main() -> None:
     print("  occlusion (hand over the grid flagged / clean frame not flagged):")
     for name, sc in occl.items():
         print("  " + sc.line(name))
-    print(f"\nms per frame per stage at {width}x{height} (mean / median / max over frames):")
+    print(f"\nms per frame per stage at {width}x{height} (mean / median / max over frames"
+          + (f"; {args.jobs} frames at a time" if args.jobs > 1 else "") + "):")
     for k, v in stage_ms.items():
         print(f"  {k:<10} {statistics.mean(v):8.2f} {statistics.median(v):8.2f} {max(v):8.2f}")
     if args.show_errors:
+        for name, sc in occl.items():
+            if sc.errors:
+                print(f"errors in occlusion, {name}: {dict(sc.errors.most_common(12))}")
         for name in order:
             if name in scores and scores[name].errors:
                 print(f"errors in {name}: {dict(scores[name].errors.most_common(12))}")

@@ -16,12 +16,27 @@ class RecogniserConfig:
     models_dir: str = str(MODELS_DIR)
     threads: int = 1
     """onnxruntime intra-op threads."""
-    min_cube_probability: float = 0.5
-    """A seat's cube counts as found when its colour wins a window with at least this."""
+    min_cube_probability: float = 0.3
+    """A seat's cube counts as found when its colour wins a window with at least this (0.5
+    before tilt 25-35 was measured: a cube partly hidden behind another cube or tall stack then
+    scored 0.13-0.43 and was not found)."""
+    cube_behind_min_probability: float = 0.1
+    cube_behind_ratio: float = 0.25
+    """A seat's colour that wins the window of a location but also shows (at least this much,
+    and this share of the winner's probability) in the window of the location right behind it,
+    as the camera sees it, is the cube behind: its near face leans into the front window under
+    tilt (the cube behind is found, with the two probabilities added)."""
     letter_margin_for_certainty: float = 0.05
     """Lead of the best abyss-letter template over the runner-up that counts as certain."""
     rotation_lead_for_certainty: float = 0.08
     """Lead of the best quarter turn's template score over the next that counts as certain."""
+    hidden_top_doubtful: float = 0.15
+    """A stack top hidden this much (share of its area) behind a found cube on a neighbouring
+    location reads with its confidence scaled by the visible share."""
+    hidden_top_unreadable: float = 0.45
+    """A stack top hidden at least this much is a guess: its confidence is at most
+    ``hidden_top_confidence`` (the tracker then weighs it as a doubtful reading)."""
+    hidden_top_confidence: float = 0.05
     # frame sanity
     min_frame_mean: float = 8.0
     """Mean grey level below which a frame is 'black' (lens cap, camera not started)."""
@@ -40,6 +55,10 @@ class RecogniserConfig:
     mat_foreign_fraction: float = 0.3
     """Share of one side's mat probes that may differ from the mat before the side counts as
     covered by something (a hand, a sleeve, a phone)."""
+    mat_foreign_min_run: int = 3
+    """A side counts as covered only where at least this many probes in a row (12 mm apart) are
+    foreign: a sleeve or a hand is one solid run, while the shadows of a row of stacks under a
+    low lamp darken every other probe (clean frames read as covered under tilt and a warm lamp)."""
     mat_foreign_chroma: float = 0.08
     """Chromaticity (b, g, r share) distance from the mat that makes a probe 'foreign'."""
     mat_dark_ratio: float = 0.4

@@ -71,6 +71,9 @@ def main() -> None:
     ap.add_argument("--rich", action="store_true", help="more abyss letters and cube-top tiles")
     ap.add_argument("--resolutions", default="1280x720",
                     help="camera resolutions WxH, comma-separated; each frame takes one in turn")
+    ap.add_argument("--max-tilt", type=float, default=30.0,
+                    help="camera tilt drawn in 0..this many degrees (the shipped nets: 30 until "
+                    "2026-11-27, 40 since)")
     ap.add_argument("--only", choices=["letters"], help="save only the letter windows (the letter net's data)")
     args = ap.parse_args()
     resolutions = [tuple(int(v) for v in r.lower().split("x")) for r in args.resolutions.split(",")]
@@ -80,7 +83,7 @@ def main() -> None:
     t0 = time.time()
     base = SEED_RANGES[args.split].start
     for i in range(args.start, args.start + args.count):
-        frame = synth_frame(base + i, renderer, max_tilt_deg=30.0, rich=args.rich,
+        frame = synth_frame(base + i, renderer, max_tilt_deg=args.max_tilt, rich=args.rich,
                             resolution=resolutions[i % len(resolutions)])  # type: ignore[arg-type]
         for key, (p, l) in frame_patches(frame).items():
             acc[key][0].append(p)

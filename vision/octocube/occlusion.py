@@ -26,7 +26,8 @@ class OcclusionReport:
     occluded: bool
     skin_blob_mm2: float
     foreign_fraction: float
-    """Worst side's share of mat probes that do not look like the mat."""
+    """Worst side's share of mat probes that do not look like the mat (sides whose foreign probes
+    lie scattered, none ``mat_foreign_min_run`` in a row, count 0)."""
     reason: str = ""
 
 
@@ -89,7 +90,12 @@ class OcclusionDetector:
             ratio = level / (mat.sum() + 1.0)
             foreign = ((np.linalg.norm(chroma - mat / mat.sum(), axis=1) > cfg.mat_foreign_chroma)
                        | (ratio < cfg.mat_dark_ratio) | (ratio > cfg.mat_bright_ratio))
-            worst = max(worst, float(foreign.mean()))
+            run = longest = 0
+            for flag in foreign:  # probes in order along the strip
+                run = run + 1 if flag else 0
+                longest = max(longest, run)
+            if longest >= cfg.mat_foreign_min_run:
+                worst = max(worst, float(foreign.mean()))
         reasons = []
         if blob_mm2 >= cfg.occluder_min_area_mm2:
             reasons.append(f"a skin-coloured area of {blob_mm2:.0f} mm2 (a hand?) over the play area")

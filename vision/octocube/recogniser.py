@@ -34,7 +34,8 @@ from vision.octocube.geometry import PatchSpec, TableView, sample_patches
 from vision.octocube.heights import FINGERPRINT_PX_PER_MM, fingerprint_specs, to_fingerprint
 from vision.octocube.letters import (ABYSS_TOP_MM, LETTER_LABELS, LETTER_PX_PER_MM, LETTER_WINDOW_MM,
                                      LetterReader)
-from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, EMPTY, PATCH_PX_PER_MM, STACK_PLANE_MM,
+from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, CUBE_ON_GRID_PLANE_MM, EMPTY,
+                                    PATCH_PX_PER_MM, STACK_PLANE_MM,
                                     TILE_LABELS, TOP_CLASSES, TURNED, mat_probes_by_side, patch_layout,
                                     tile_of)
 from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObservation,
@@ -207,11 +208,12 @@ class OctocubeRecogniser:
         letter_specs = [PatchSpec(f"letter {s.name}", s.centre_mm, ABYSS_TOP_MM, LETTER_WINDOW_MM)
                         for s in self.layout.stacks]
         self._letter_maps = self.view.patch_maps(letter_specs, LETTER_PX_PER_MM)
-        probes = mat_probes_by_side(self.num_players)
+        probes = self._unhidden_probes(mat_probes_by_side(self.num_players))
         self._mat = MatSampler(self.view, [p for side in probes for p in side])
         self._occlusion = OcclusionDetector(self.view, probes, self.config)
         self._letters = LetterReader()
         self._prepare_fingerprints()
+        self._prepare_hiding()
         self._size = size
 
     def _prepare_fingerprints(self) -> None:
@@ -219,6 +221,86 @@ class OctocubeRecogniser:
         centres = [s.centre_mm for s in self.layout.stacks]
         specs, self._parallax = fingerprint_specs(self.view, centres, STACK_PLANE_MM)
         self._fingerprint_maps = self.view.patch_maps(specs, FINGERPRINT_PX_PER_MM)
+
+    def _unhidden_probes(self, sides: list[list[tuple[float, float]]]) -> list[list[tuple[float, float]]]:
+        """The mat probes that no stack of the grid can hide in this camera's view. The strips run
+        17 mm from the outer stacks; under a strong tilt a stack up to 6 tiles high on the far
+        side leans over them (its top and side faces then read as 'something covers the mat')."""
+        half = lay.TILE_SIZE_MM / 2 + 2.0
+        top = 6 * lay.TILE_THICKNESS_MM
+        hulls = []
+        for loc in self.layout.stack_locations:
+            cx, cy = lay.grid_centre(loc, self.grid_size)
+            sq = np.array([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half],
+                           [cx - half, cy + half]])
+            pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top)])
+            hulls.append(cv2.convexHull(pts.astype(np.float32)))
+        out = []
+        for side in sides:
+            px = self.view.project(np.asarray(side, np.float64), 0.0)
+            out.append([pt for pt, (x, y) in zip(side, px)
+                        if all(cv2.pointPolygonTest(h, (float(x), float(y)), False) < 0 for h in hulls)])
+        return out
+
+    def _prepare_hiding(self) -> None:
+        """For every grid location, the share of each neighbouring stack's top that a cube standing
+        there hides in this camera's view. Under a strong tilt a cube (40 mm tall, on its stack)
+        leans over the location behind it: that stack's window then shows the cube's side or top
+        tile, not the stack top. The occluder is the location's stack and cube together, a 40 mm
+        prism from the table up to the cube top on a middling stack; the hidden top is the 34 mm
+        tile at the stack plane."""
+        locs = self.layout.stack_locations
+        half_cube, half_tile = lay.CUBE_SIZE_MM / 2, lay.TILE_SIZE_MM / 2
+        top_z = CUBE_ON_GRID_PLANE_MM
+
+        def square(cx: float, cy: float, h: float) -> np.ndarray:
+            return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]])
+
+        hulls = {}
+        for loc in locs:
+            cx, cy = lay.grid_centre(loc, self.grid_size)
+            sq = square(cx, cy, half_cube)
+            pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top_z)])
+            hulls[loc] = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)
+        # the neighbour straight behind each location as the camera sees it: a cube there shows its
+        # near face (40 mm tall under a strong tilt) in THIS location's cube-height window
+        nx, ny = self.view.camera_nadir_mm()
+        self._behind: list[int | None] = []
+        for loc in locs:
+            cx, cy = lay.grid_centre(loc, self.grid_size)
+            away = np.array([cx - nx, cy - ny])
+            norm = float(np.linalg.norm(away))
+            best, best_cos = None, 0.8
+            for j, other in enumerate(locs):
+                if other == loc or max(abs(other[0] - loc[0]), abs(other[1] - loc[1])) != 1 or norm < 1e-6:
+                    continue
+                ox, oy = lay.grid_centre(other, self.grid_size)
+                step = np.array([ox - cx, oy - cy])
+                cos = float(step @ away) / (float(np.linalg.norm(step)) * norm)
+                if cos > best_cos:
+                    best, best_cos = j, cos
+            self._behind.append(best)
+        self._hidden_by: dict[Location, dict[Location, float]] = {loc: {} for loc in locs}
+        for s_loc in locs:
+            cx, cy = lay.grid_centre(s_loc, self.grid_size)
+            face = self.view.project(square(cx, cy, half_tile), STACK_PLANE_MM).astype(np.float32)
+            area = float(cv2.contourArea(face))
+            if area <= 0:
+                continue
+            for c_loc in locs:
+                if c_loc == s_loc or max(abs(c_loc[0] - s_loc[0]), abs(c_loc[1] - s_loc[1])) > 2:
+                    continue
+                inter, _ = cv2.intersectConvexConvex(face, hulls[c_loc])
+                if inter > 0:
+                    self._hidden_by[c_loc][s_loc] = min(1.0, float(inter) / area)
+
+    def hidden_fractions(self, cube_locations: list[Location]) -> dict[Location, float]:
+        """Share of each stack top hidden behind the cubes at ``cube_locations`` (0 = in full view)."""
+        seen: dict[Location, float] = {}
+        for c_loc in cube_locations:
+            for s_loc, f in self._hidden_by.get(c_loc, {}).items():
+                seen[s_loc] = 1.0 - (1.0 - seen.get(s_loc, 0.0)) * (1.0 - f)
+        return seen
 
     def _check_frame(self, frame: Any) -> np.ndarray:
         if not isinstance(frame, np.ndarray):
@@ -320,6 +402,13 @@ class OctocubeRecogniser:
                 continue
             best = max(free, key=lambda i: probs[i, col])
             p = float(probs[best, col])
+            behind = self._behind[best] if best < n_grid else None
+            if behind is not None and behind not in taken:
+                # a cube seen in the window of the location in FRONT of it (its near face leans
+                # into that window under tilt) also shows, more weakly, in its own window
+                q = float(probs[behind, col])
+                if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p):
+                    best, p = behind, min(1.0, p + q)
             if p < self.config.min_cube_probability:
                 continue
             taken.add(best)
@@ -358,6 +447,9 @@ class OctocubeRecogniser:
                    frame: np.ndarray, gains: np.ndarray) -> None:
         classes = self._classes
         covered = {c.location: c for c in obs.cubes.values() if c.location is not None}
+        hidden = self.hidden_fractions(list(covered))
+        self.last_hidden = hidden
+        cfg = self.config
         for i, loc in enumerate(self.layout.stack_locations):
             p = probs[i]
             if loc in covered:
@@ -379,6 +471,11 @@ class OctocubeRecogniser:
                 conf = min(float(p[j]), 0.3)
             if label.startswith("abyss"):
                 label, conf = self._read_letter(i, p, frame, gains)
+            h = hidden.get(loc, 0.0)
+            if h >= cfg.hidden_top_unreadable:
+                conf = min(conf, cfg.hidden_top_confidence)  # a guess: the window shows the cube
+            elif h > cfg.hidden_top_doubtful:
+                conf *= 1.0 - h
             obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
 
     def _attach_fingerprints(self, obs: OctocubeObservation, frame: np.ndarray, gains: np.ndarray) -> None:

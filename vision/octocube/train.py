@@ -102,10 +102,10 @@ def turn_some(x: torch.Tensor, y: torch.Tensor, turn: tuple[torch.Tensor, int],
 
 
 def train(x: np.ndarray, y: np.ndarray, classes: tuple[str, ...], epochs: int, seed: int,
-          majority: str, per_epoch_cap: int) -> nn.Module:
+          majority: str, per_epoch_cap: int, device: str = "cpu") -> nn.Module:
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
-    net = make_net(len(classes), small=len(classes) < 10)
+    net = make_net(len(classes), small=len(classes) < 10).to(device)
     counts = np.bincount(y, minlength=len(classes)).astype(np.float64)
     # sample rare classes more often (sqrt balancing) and keep a share of the majority class
     w_class = 1.0 / np.sqrt(np.maximum(counts, 1))
@@ -133,7 +133,8 @@ def train(x: np.ndarray, y: np.ndarray, classes: tuple[str, ...], epochs: int, s
             yb = yt[bi].clone()
             if turn_classes is not None:
                 xb, yb = turn_some(xb, yb, turn_classes, gen)
-            xb = augment(xb, gen)
+            xb = augment(xb, gen).to(device)
+            yb = yb.to(device)
             opt.zero_grad()
             out = net(xb)
             loss = loss_fn(out, yb)
@@ -146,7 +147,7 @@ def train(x: np.ndarray, y: np.ndarray, classes: tuple[str, ...], epochs: int, s
         print(f"epoch {ep + 1}/{epochs}: loss {loss_sum / total:.4f}, train acc {correct / total:.4f}, "
               f"{time.time() - t0:.0f} s", flush=True)
     net.eval()
-    return net
+    return net.cpu()
 
 
 def evaluate(net: nn.Module, x: np.ndarray, y: np.ndarray, classes: tuple[str, ...]) -> float:
@@ -183,6 +184,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--per-epoch", type=int, default=8000, help="patches drawn per epoch")
     ap.add_argument("--only", choices=["tops", "cubes", "letters"])
+    ap.add_argument("--device", default="cpu", help="torch device for training (cpu, cuda)")
     ap.add_argument("--legacy-classes", action="store_true",
                     help="tops classes without 'turned' (how the shipped model was trained)")
     args = ap.parse_args()
@@ -203,7 +205,7 @@ def main() -> None:
         print(f"{key}: {len(y)} patches; per class: "
               + ", ".join(f"{classes[i]}={n}" for i, n in enumerate(np.bincount(y, minlength=len(classes)))))
         t0 = time.time()
-        net = train(x, y, classes, args.epochs, 0, majority, args.per_epoch)
+        net = train(x, y, classes, args.epochs, 0, majority, args.per_epoch, args.device)
         card = {"patches": int(len(y)), "epochs": args.epochs, "per_epoch": args.per_epoch,
                 "train_s": round(time.time() - t0)}
         if args.val:

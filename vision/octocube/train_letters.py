@@ -88,6 +88,7 @@ def main() -> None:
     ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--device", default="cpu", help="torch device for training (cpu, cuda)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -101,7 +102,7 @@ def main() -> None:
     if args.val:
         vw, vy = load(args.val)
         val = (crops(reader, vw, None), vy)
-    net = make_net(len(LETTER_LABELS))
+    net = make_net(len(LETTER_LABELS)).to(args.device)
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-3)
     steps_per_epoch = max(1, len(y) // 128)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * steps_per_epoch)
@@ -116,16 +117,18 @@ def main() -> None:
         for s in range(steps_per_epoch):
             idx = order[s * 128:(s + 1) * 128]
             opt.zero_grad()
-            loss = loss_fn(net(augment(x[idx], gen)), yt[idx])
+            loss = loss_fn(net(augment(x[idx], gen).to(args.device)), yt[idx].to(args.device))
             loss.backward()
             opt.step()
             sched.step()
             total += float(loss)
         line = f"epoch {epoch + 1}/{args.epochs}: loss {total / steps_per_epoch:.4f}, {time.time() - t0:.0f} s"
         if val is not None and (epoch % 5 == 4 or epoch == args.epochs - 1):
-            line += f", held-out {evaluate(net, *val):.4f}"
+            line += f", held-out {evaluate(net.cpu(), *val):.4f}"
+            net.to(args.device)
         print(line, flush=True)
     net.eval()
+    net.cpu()
     card = {"windows": int(len(y)), "epochs": args.epochs, "train_s": round(time.time() - t0)}
     if val is not None:
         card["val_windows"] = int(len(val[1]))

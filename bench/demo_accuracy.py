@@ -1,6 +1,6 @@
 """Accuracy of the whole tracker on seeded digital-twin games.
 
-20 games by default: 2, 3 and 4 players in turn, camera tilt 0-25 degrees, the three lighting
+20 games by default: 2, 3 and 4 players in turn, camera tilt 0-35 degrees, the three lighting
 set-ups in turn (the light also drifts during each game), hands on every move, camera noise,
 ``--illegal`` injected illegal changes per game that the simulated players put right.
 

@@ -43,6 +43,9 @@ class BoardView:
     tiles: tuple[str, ...]
     """Object tiles on the board, as sorted labels (kids: the filled board spaces)."""
     coins: int
+    slots: tuple[str | None, ...] | None = None
+    """Kids: the tile label on each board space (None: empty); the camera sees which space a
+    tile was put on, so placements on different spaces look different."""
 
 
 @dataclass
@@ -99,7 +102,8 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
             view.cubes[cube.seat] = CubeView(cube.location, top, rotation)
         for seat, board in enumerate(state.boards):
             tiles = board.object_tiles()
-            view.boards[seat] = BoardView(tuple(sorted(t.label() for t in tiles)), board.coins)
+            slots = tuple(t.label() if t is not None else None for t in board.slots) if board.slots else None
+            view.boards[seat] = BoardView(tuple(sorted(t.label() for t in tiles)), board.coins, slots)
         return view
 
     # ------------------------------------------------------------------ differences
@@ -171,7 +175,15 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
             wanted = list(want.tiles)
             if not got.tiles_counted:  # identical tiles share a space: only their kinds show
                 seen, wanted = sorted(set(seen)), sorted(set(wanted))
-            if seen != wanted:
+            if want.slots is not None and got.slots is not None:
+                # kids board: each space read on its own, so a tile on the wrong space shows
+                for slot, (label, tile) in enumerate(zip(want.slots, got.slots, strict=False)):
+                    shown = tile.label() if tile is not None else None
+                    if shown != label:
+                        diffs.append(Difference(
+                            f"{who}'s board space {slot + 1} shows {_words(tile)}, expected "
+                            f"{_words(tile_from_label(label)) if label else 'nothing'}", w))
+            elif seen != wanted:
                 extra, missing = _multiset_diff(seen, wanted)
                 parts = []
                 if extra:

@@ -55,6 +55,8 @@ class GroundTruthRecogniser:
         cubes: dict[int, dict[str, Any]] = {}
         boards: dict[int, list[Tile]] = {s: [] for s in range(self.num_players)}
         coins: dict[int, int] = {s: 0 for s in range(self.num_players)}
+        kids = {s: False for s in range(self.num_players)}
+        slots: dict[int, list[Tile | None]] = {s: [None] * 16 for s in range(self.num_players)}
         for comp in gt["components"]:
             uid: str = comp["uid"]
             state = comp.get("state", {})
@@ -67,6 +69,10 @@ class GroundTruthRecogniser:
             elif uid.startswith("board ") and state.get("where") == "board":
                 tile = tile_from_label(state["top"])
                 boards[int(state["seat"])].extend([tile] * int(state["stack_height"]))
+                if "slot" in state:
+                    slots[int(state["seat"])][int(state["slot"])] = tile
+            elif uid.startswith("board ") and state.get("kids"):
+                kids[int(state["seat"])] = True
         covered = {parse_location(c["location"]) for c in cubes.values() if c.get("location")}
         for row in range(self.grid_size):
             for col in range(self.grid_size):
@@ -85,7 +91,8 @@ class GroundTruthRecogniser:
             rotation = st.get("top_rotation") if top is not None else None
             obs.cubes[seat] = CubeReading(seat, loc, top, conf, rotation)
         for seat in range(self.num_players):
-            obs.boards[seat] = BoardReading(seat, tuple(sorted(boards[seat])), coins[seat], 1.0)
+            obs.boards[seat] = BoardReading(seat, tuple(sorted(boards[seat])), coins[seat], 1.0,
+                                            slots=tuple(slots[seat]) if kids[seat] else None)
         return obs
 
     def _doubt(self, tile: Tile | None) -> tuple[float, Tile | None]:
@@ -116,7 +123,8 @@ def observation_from_state(state: OctocubeState) -> OctocubeObservation:
         obs.cubes[cube.seat] = CubeReading(cube.seat, cube.location, top, 1.0,
                                            top_rotation(cube.ups) if top is not None else None)
     for seat, board in enumerate(state.boards):
-        obs.boards[seat] = BoardReading(seat, tuple(sorted(board.object_tiles())), board.coins, 1.0)
+        obs.boards[seat] = BoardReading(seat, tuple(sorted(board.object_tiles())), board.coins, 1.0,
+                                        slots=tuple(board.slots) if board.slots else None)
     return obs
 
 

@@ -77,6 +77,27 @@ def _board_tiles(board: Any) -> list[Tile]:
     return out
 
 
+def _kids_slots(board: Any) -> list[Any] | None:
+    """The kids board's spaces (``PlayerBoard.slots``: a Tile or None each), or None for the
+    standard side."""
+    slots = getattr(board, "slots", None)
+    if isinstance(slots, list | tuple) and len(slots) == lay.KIDS_SLOTS:
+        return list(slots)
+    return None
+
+
+def kids_spaces(state: Any, seat: int) -> tuple[tuple[str | None, str | None], ...]:
+    """What each space of ``seat``'s kids board asks for ((colour, object), None = any): the
+    engine's own table when it has one per board (``state.kids_spaces(seat)``), else the one
+    table every board shares (rules/octocube/data.py)."""
+    per_board = getattr(state, "kids_spaces", None)
+    if callable(per_board):
+        return tuple(tuple(space) for space in per_board(seat))  # type: ignore[misc]
+    from rules.octocube import data
+
+    return tuple(data.KIDS_BOARD_SPACES)
+
+
 def _num_players(state: Any) -> int:
     n = getattr(state, "num_players", None)
     if isinstance(n, int):
@@ -138,12 +159,35 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
         # board
         bx, by, yaw = lay.board_pose(side_name)
         bw, bd = lay.BOARD_SIZE_MM
+        boards = getattr(state, "boards", None)
+        kids_slots = _kids_slots(boards[seat]) if boards is not None and seat < len(boards) else None
+        if kids_slots is None:
+            board_art: tuple[Any, ...] = ("octocube", "board", colour)
+        else:
+            board_art = ("octocube", "kids_board", colour, kids_spaces(state, seat))
         scene.add(Component(
             f"board {seat}", GAME, "board", f"board {colour}", Pose(bx, by, 0.0, yaw),
-            (bw, bd, lay.BOARD_THICKNESS_MM), {"top": ("octocube", "board", colour)},
-            side_rgb=(30, 50, 70), state={"seat": seat, "side": side_name}))
-        boards = getattr(state, "boards", None)
+            (bw, bd, lay.BOARD_THICKNESS_MM), {"top": board_art},
+            side_rgb=(30, 50, 70), state={"seat": seat, "side": side_name,
+                                          "kids": kids_slots is not None}))
         board_tiles = _board_tiles(boards[seat]) if boards is not None and seat < len(boards) else []
+        if kids_slots is not None:
+            for slot, tile in enumerate(kids_slots):
+                if not isinstance(tile, Tile):
+                    continue
+                rng = random.Random(stable_rng_seed(seed, "kids board", seat, slot))
+                x, y = lay.kids_slot_centre(side_name, slot)
+                label = tile.label()
+                edge = ("octocube", "stack_side", 1)
+                scene.add(Component(
+                    f"board {seat} slot {slot}", GAME, f"tile {label}", label,
+                    Pose(x + rng.uniform(-1, 1), y + rng.uniform(-1, 1), lay.BOARD_THICKNESS_MM,
+                         yaw + rng.uniform(-5, 5)),
+                    (ts, ts, th), {"top": ("octocube", "tile", label), "north": edge,
+                                   "east": edge, "south": edge, "west": edge},
+                    state={"where": "board", "seat": seat, "slot": slot, "stack_height": 1,
+                           "face_up": True, "top": label}))
+            board_tiles = [t for t in board_tiles if t.kind != "object"]  # drawn on their spaces
         objects = [t for t in board_tiles if t.kind == "object"]
         coins = sum(1 for t in board_tiles if t.kind == "coin")
         board = boards[seat] if boards is not None and seat < len(boards) else None

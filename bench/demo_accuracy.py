@@ -34,12 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 LIGHTS = ("day", "lamp", "evening")
 
 
-def game_specs(games: int, seed: int) -> list[dict[str, Any]]:
+def game_specs(games: int, seed: int, mode: str = "standard", max_tilt: float = 25.0) -> list[dict[str, Any]]:
     import random
 
     rng = random.Random(seed)
-    return [{"players": (2, 3, 4)[i % 3], "seed": seed + i, "tilt": round(rng.uniform(0, 25), 1),
-             "lighting": LIGHTS[(i // 3 + i) % 3]} for i in range(games)]
+    return [{"players": (2, 3, 4)[i % 3], "seed": seed + i, "tilt": round(rng.uniform(0, max_tilt), 1),
+             "lighting": LIGHTS[(i // 3 + i) % 3], "mode": mode} for i in range(games)]
 
 
 def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
@@ -142,10 +142,14 @@ def main() -> int:
                         help="do not measure stack heights between scenes (tracker/octocube/stack_heights.py)")
     parser.add_argument("--only-seed", type=int, help="play only the game of this seed (with --games "
                         "and --seed as usual, so it keeps its players, tilt and lighting)")
+    parser.add_argument("--mode", default="standard", choices=["standard", "kids", "advanced"],
+                        help="Octocube game mode (frames; default standard)")
+    parser.add_argument("--max-tilt", type=float, default=25.0,
+                        help="camera tilts are drawn from 0 to this many degrees (default 25)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
     args = parser.parse_args()
-    specs = game_specs(args.games, args.seed)
+    specs = game_specs(args.games, args.seed, args.mode, args.max_tilt)
     if args.only_seed is not None:
         specs = [s for s in specs if s["seed"] == args.only_seed]
         if not specs:
@@ -158,7 +162,7 @@ def main() -> int:
         mode += ", pixel recogniser" if args.pixels else ", ground-truth recogniser (renderer labels)"
         if args.pixels:
             mode += ", no stack heights" if args.no_heights else ", stack heights from parallax"
-    print(f"{len(specs)} games, {mode}, {args.illegal} illegal each"
+    print(f"{len(specs)} {args.mode} games, {mode}, {args.illegal} illegal each, tilt 0-{args.max_tilt:g}"
           + (f", at most {args.max_moves} moves" if args.max_moves else ", whole games"), flush=True)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(play, spec, args) for spec in specs]

@@ -16,6 +16,7 @@ from typing import Any
 from rules.octocube.components import Tile, location_label, parse_location
 from rules.octocube.geometry import top_rotation
 from rules.octocube.state import OctocubeState, tile_from_label
+from vision.render.octocube_scene import final_score_shown
 from vision.octocube.observation import BoardReading, CubeReading, OctocubeObservation, StackTopReading
 
 _OTHER_TILES = ("white starfish", "green pearl", "dark blue amphora", "coin", "light blue sextant")
@@ -118,12 +119,21 @@ def observation_from_state(state: OctocubeState) -> OctocubeObservation:
                 stack = state.stacks.get(loc)
                 obs.tops[loc] = StackTopReading(loc, stack[-1] if stack else None, 1.0,
                                                 height=len(stack) if stack else 0)
+    final = final_score_shown(state)
     for cube in state.cubes:
         top = cube.faces["top"]
+        if final:  # home and emptied for the last Score
+            obs.cubes[cube.seat] = CubeReading(cube.seat, None, None, 1.0)
+            continue
         obs.cubes[cube.seat] = CubeReading(cube.seat, cube.location, top, 1.0,
                                            top_rotation(cube.ups) if top is not None else None)
     for seat, board in enumerate(state.boards):
-        obs.boards[seat] = BoardReading(seat, tuple(sorted(board.object_tiles())), board.coins, 1.0,
+        tiles, coins = list(board.object_tiles()), board.coins
+        if final:
+            cube_tiles = [t for t in state.cubes[seat].faces.values() if t is not None]
+            tiles += [t for t in cube_tiles if t.kind == "object"]
+            coins += sum(1 for t in cube_tiles if t.kind == "coin")
+        obs.boards[seat] = BoardReading(seat, tuple(sorted(tiles)), coins, 1.0,
                                         slots=tuple(board.slots) if board.slots else None)
     return obs
 

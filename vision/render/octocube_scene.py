@@ -77,6 +77,14 @@ def _board_tiles(board: Any) -> list[Tile]:
     return out
 
 
+def final_score_shown(state: Any) -> bool:
+    """True when ``state`` is a finished advanced game: the table then shows the last Score done
+    (every cube home and empty, its tiles on its owner's board), the only way a camera learns
+    the tiles powers E and G put on a cube's hidden faces. (Standard games end with the cubes where
+    they stand: nothing on them is unseen; kids games score the boards only.)"""
+    return bool(getattr(state, "over", False)) and getattr(state, "mode", "") == "advanced"
+
+
 def _kids_slots(board: Any) -> list[Any] | None:
     """The kids board's spaces (``PlayerBoard.slots``: a Tile or None each), or None for the
     standard side."""
@@ -171,6 +179,9 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
             side_rgb=(30, 50, 70), state={"seat": seat, "side": side_name,
                                           "kids": kids_slots is not None}))
         board_tiles = _board_tiles(boards[seat]) if boards is not None and seat < len(boards) else []
+        final = final_score_shown(state)
+        if final:  # the last Score: every cube's tiles lie on (coins beside) its owner's board
+            board_tiles = board_tiles + [t for t in state.cubes[seat].faces.values() if isinstance(t, Tile)]
         if kids_slots is not None:
             for slot, tile in enumerate(kids_slots):
                 if not isinstance(tile, Tile):
@@ -191,8 +202,8 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
         objects = [t for t in board_tiles if t.kind == "object"]
         coins = sum(1 for t in board_tiles if t.kind == "coin")
         board = boards[seat] if boards is not None and seat < len(boards) else None
-        if not coins and isinstance(getattr(board, "coins", None), int):
-            coins = int(board.coins)  # the engine's PlayerBoard counts coin tiles
+        if isinstance(getattr(board, "coins", None), int):
+            coins += int(board.coins)  # the engine's PlayerBoard counts coin tiles
         coin_counts = getattr(state, "coins", None)
         if coin_counts is not None and seat < len(coin_counts) and not coins:
             coins = int(coin_counts[seat])
@@ -230,6 +241,8 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
         # cube
         cube = state.cubes[seat]
         loc = getattr(cube, "location", None)
+        if final:  # taken home and emptied for the last Score
+            cube, loc = CubeView(None, {}), None
         rng = random.Random(stable_rng_seed(seed, "cube", seat, loc))
         if loc is None:
             cx, cy = lay.cube_rest(side_name)

@@ -62,3 +62,33 @@ def test_kids_board_placements_are_seen_not_asked() -> None:
         state.push(move)
     pytest.fail("no board placement in the game")
 
+
+
+def test_a_finished_advanced_game_is_read_after_the_last_score() -> None:
+    """At the end of an advanced game the cubes' tiles lie on the boards (the last Score); a tile
+    that went onto a cube unseen (powers E and G pick up the tile under the cube) is read there,
+    so the final scores can be counted."""
+    import random
+
+    from rules.core import UNKNOWN
+    from rules.octocube import OctocubeGame
+    from tracker.octocube.adapter import OctocubeAdapter
+    from tracker.octocube.groundtruth import observation_from_state
+
+    rng = random.Random(7)
+    state = OctocubeGame(2, mode="advanced").new_initial_state(7)
+    while not state.is_terminal():
+        state.push(rng.choice(list(state.legal_moves())))
+    seat, face = next((c.seat, f) for c in state.cubes for f, t in c.faces.items() if t is not None)
+    tile = state.cubes[seat].faces[face]
+    adapter = OctocubeAdapter()
+    observed = observation_from_state(state)
+    assert all(c.location is None for c in observed.cubes.values())  # home for the last Score
+    tracked = state.copy(stack=False)
+    cube = tracked._own_cube(seat)
+    cube.faces = {**cube.faces, face: UNKNOWN}
+    assert adapter.differences(adapter.expected(tracked), observed) == []
+    found = adapter.reveals(tracked, observed)
+    assert found == [(("cube", seat, face), tile)]
+    tracked.reveal(*found[0])
+    assert tracked.score_breakdown().totals() == state.score_breakdown().totals()

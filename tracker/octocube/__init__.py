@@ -51,9 +51,10 @@ class OctocubeTable(TableGame):
         from tracker.octocube.recogniser import PixelRecogniser
 
         grid = game.grid_size  # type: ignore[attr-defined]
+        mode = str(getattr(game, "mode", "standard"))
         if camera is not None:
-            return PixelRecogniser.for_camera(grid, game.num_players, camera)
-        return PixelRecogniser(grid, game.num_players, profile_of=profile_of)
+            return PixelRecogniser.for_camera(grid, game.num_players, camera, mode=mode)
+        return PixelRecogniser(grid, game.num_players, profile_of=profile_of, mode=mode)
 
     def truth_recogniser(self, game: Game[Any], truth_of: Any, setup: TableSetup) -> FrameRecogniser:
         from tracker.octocube.groundtruth import GroundTruthRecogniser

@@ -24,6 +24,7 @@ from rules.octocube.state import OctocubeState, player_name, tile_from_label, ti
 from tracker.adapter import Difference, GameAdapter
 from tracker.inference import scratch_copy
 from vision.octocube.observation import OctocubeObservation
+from vision.render.octocube_scene import final_score_shown
 
 COVERED = "covered"
 """Expected top of a location a cube stands on: the camera cannot see the stack there."""
@@ -43,6 +44,12 @@ class BoardView:
     tiles: tuple[str, ...]
     """Object tiles on the board, as sorted labels (kids: the filled board spaces)."""
     coins: int
+    slots: tuple[str | None, ...] | None = None
+    """Kids: the tile label on each board space (None: empty); the camera sees which space a
+    tile was put on, so placements on different spaces look different."""
+    unseen: int = 0
+    """Finished advanced game: tiles brought home from the cube for the last Score that nobody
+    has seen yet (powers E and G pick up the tile under a cube); any tile may stand for them."""
 
 
 @dataclass
@@ -93,13 +100,22 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
                     stack = state.stacks.get(loc)
                     view.tops[loc] = stack[-1] if stack else None
                     view.heights[loc] = len(stack) if stack else 0
+        final = final_score_shown(state)
         for cube in state.cubes:
             top = cube.faces["top"]
             rotation = top_rotation(cube.ups) if top is not None else None
-            view.cubes[cube.seat] = CubeView(cube.location, top, rotation)
+            view.cubes[cube.seat] = CubeView(None, None, None) if final else CubeView(cube.location, top, rotation)
         for seat, board in enumerate(state.boards):
             tiles = board.object_tiles()
-            view.boards[seat] = BoardView(tuple(sorted(t.label() for t in tiles)), board.coins)
+            coins, unseen = board.coins, 0
+            if final:  # the last Score: the cube's tiles lie on the board
+                cube_tiles = [t for t in state.cubes[seat].faces.values() if t is not None]
+                unseen = sum(1 for t in cube_tiles if t is UNKNOWN)
+                known = [t for t in cube_tiles if t is not UNKNOWN]
+                tiles = tiles + [t for t in known if t.kind == "object"]
+                coins += sum(1 for t in known if t.kind == "coin")
+            slots = tuple(t.label() if t is not None else None for t in board.slots) if board.slots else None
+            view.boards[seat] = BoardView(tuple(sorted(t.label() for t in tiles)), coins, slots, unseen)
         return view
 
     # ------------------------------------------------------------------ differences
@@ -176,15 +192,30 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
             wanted = list(want.tiles)
             if not got.tiles_counted:  # identical tiles share a space: only their kinds show
                 seen, wanted = sorted(set(seen)), sorted(set(wanted))
-            if seen != wanted:
+            if want.slots is not None and got.slots is not None:
+                # kids board: each space read on its own, so a tile on the wrong space shows
+                for slot, (label, tile) in enumerate(zip(want.slots, got.slots, strict=False)):
+                    shown = tile.label() if tile is not None else None
+                    if shown != label:
+                        diffs.append(Difference(
+                            f"{who}'s board space {slot + 1} shows {_words(tile)}, expected "
+                            f"{_words(tile_from_label(label)) if label else 'nothing'}", w))
+            elif seen != wanted:
                 extra, missing = _multiset_diff(seen, wanted)
+                if want.unseen and not missing and len(extra) <= want.unseen:
+                    extra = []  # the unseen tiles from the cube: the reveal names them
+            else:
+                extra, missing = [], []
+            if (want.slots is None or got.slots is None) and (extra or missing):
                 parts = []
                 if extra:
                     parts.append("shows " + ", ".join(extra) + " too")
                 if missing:
                     parts.append("lacks " + ", ".join(missing))
                 diffs.append(Difference(f"{who}'s board " + " and ".join(parts), w * max(1, len(extra) + len(missing))))
-            if got.coins_counted and got.coins != want.coins:
+            if want.unseen and (got.coins > want.coins if got.coins_counted else got.coins > 0 and not want.coins):
+                pass  # coins among the cube's unseen tiles
+            elif got.coins_counted and got.coins != want.coins:
                 diffs.append(Difference(f"{who} has {got.coins} coins, expected {want.coins}", w))
             elif not got.coins_counted and (got.coins > 0) != (want.coins > 0):
                 diffs.append(Difference(
@@ -311,7 +342,7 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
         for move in chain:
             work.push_unchecked(move)
         try:
-            return (work.is_terminal() or work.current_player() != seat) and self.expected(work) == here
+            return (work.is_terminal() or work.current_player() != seat) and _looks_the_same(self.expected(work), here)
         finally:
             for _ in chain:
                 work.pop()
@@ -395,11 +426,40 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
             if (reading is not None and not reading.covered and reading.tile is not None
                     and reading.tile.collectible and reading.confidence >= self.reveal_confidence):
                 found.append((loc, reading.tile))
+        if final_score_shown(state):
+            return found + self._final_reveals(state, observed)
         for cube in state.cubes:
             reading = observed.cubes.get(cube.seat)
             if (cube.faces["top"] is UNKNOWN and reading is not None and reading.top is not None
                     and reading.top.collectible and reading.confidence >= self.reveal_confidence):
                 found.append((("cube", cube.seat, "top"), reading.top))
+        return found
+
+    def _final_reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
+        """A finished advanced game: the cubes' tiles lie on the boards for the last Score; the
+        ones nobody saw (picked up under another cube by powers E and G) are what lies there
+        beyond the known ones, when the board tells exactly which."""
+        found: list[tuple[Any, Any]] = []
+        for cube in state.cubes:
+            unknown = [f for f, t in cube.faces.items() if t is UNKNOWN]
+            board = observed.boards.get(cube.seat)
+            if not unknown or board is None or board.confidence < self.reveal_confidence:
+                continue
+            have = state.boards[cube.seat]
+            known = [t for t in cube.faces.values() if t is not None and t is not UNKNOWN]
+            mine = sorted([t.label() for t in have.object_tiles()] + [t.label() for t in known if t.kind == "object"])
+            coins = have.coins + sum(1 for t in known if t.kind == "coin")
+            if board.tiles_counted:
+                arrived, _ = _multiset_diff(sorted(t.label() for t in board.tiles), mine)
+            else:  # piles seen from above: only kinds that were not there before are new
+                arrived = sorted({t.label() for t in board.tiles} - set(mine))
+            if board.coins_counted:
+                arrived += ["coin"] * max(0, board.coins - coins)
+            elif board.coins and not coins:
+                arrived.append("coin")
+            if len(arrived) == len(unknown):
+                found.extend((("cube", cube.seat, face), tile_from_label(label))
+                             for face, label in zip(unknown, arrived, strict=True))
         return found
 
     # ------------------------------------------------------------------ diagnosis
@@ -514,6 +574,22 @@ def _label(loc: Location) -> str:
     if label is None:
         label = _LABELS[loc] = location_label(loc)
     return label
+
+
+def _looks_the_same(after: OctocubeView, here: OctocubeView) -> bool:
+    """``after`` shows nothing new compared with ``here``: equal, except that a tile nobody has
+    seen yet (a power E turned it onto the top of a cube) may be the very tile shown before."""
+    if after == here:
+        return True
+    if after.tops != here.tops or after.boards != here.boards or after.cubes.keys() != here.cubes.keys():
+        return False
+    for seat, view in after.cubes.items():
+        was = here.cubes[seat]
+        if view == was:
+            continue
+        if view.location != was.location or view.top is not UNKNOWN or was.top is None:
+            return False
+    return True
 
 
 def _where(loc: Location | None) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from rules.octocube.components import Tile, location_label, parse_location
 from rules.octocube.geometry import top_rotation
 from rules.octocube.state import OctocubeState, tile_from_label
+from vision.render.octocube_scene import final_score_shown
 from vision.octocube.observation import BoardReading, CubeReading, OctocubeObservation, StackTopReading
 
 _OTHER_TILES = ("white starfish", "green pearl", "dark blue amphora", "coin", "light blue sextant")
@@ -55,6 +56,8 @@ class GroundTruthRecogniser:
         cubes: dict[int, dict[str, Any]] = {}
         boards: dict[int, list[Tile]] = {s: [] for s in range(self.num_players)}
         coins: dict[int, int] = {s: 0 for s in range(self.num_players)}
+        kids = {s: False for s in range(self.num_players)}
+        slots: dict[int, list[Tile | None]] = {s: [None] * 16 for s in range(self.num_players)}
         for comp in gt["components"]:
             uid: str = comp["uid"]
             state = comp.get("state", {})
@@ -67,6 +70,10 @@ class GroundTruthRecogniser:
             elif uid.startswith("board ") and state.get("where") == "board":
                 tile = tile_from_label(state["top"])
                 boards[int(state["seat"])].extend([tile] * int(state["stack_height"]))
+                if "slot" in state:
+                    slots[int(state["seat"])][int(state["slot"])] = tile
+            elif uid.startswith("board ") and state.get("kids"):
+                kids[int(state["seat"])] = True
         covered = {parse_location(c["location"]) for c in cubes.values() if c.get("location")}
         for row in range(self.grid_size):
             for col in range(self.grid_size):
@@ -85,7 +92,8 @@ class GroundTruthRecogniser:
             rotation = st.get("top_rotation") if top is not None else None
             obs.cubes[seat] = CubeReading(seat, loc, top, conf, rotation)
         for seat in range(self.num_players):
-            obs.boards[seat] = BoardReading(seat, tuple(sorted(boards[seat])), coins[seat], 1.0)
+            obs.boards[seat] = BoardReading(seat, tuple(sorted(boards[seat])), coins[seat], 1.0,
+                                            slots=tuple(slots[seat]) if kids[seat] else None)
         return obs
 
     def _doubt(self, tile: Tile | None) -> tuple[float, Tile | None]:
@@ -111,12 +119,22 @@ def observation_from_state(state: OctocubeState) -> OctocubeObservation:
                 stack = state.stacks.get(loc)
                 obs.tops[loc] = StackTopReading(loc, stack[-1] if stack else None, 1.0,
                                                 height=len(stack) if stack else 0)
+    final = final_score_shown(state)
     for cube in state.cubes:
         top = cube.faces["top"]
+        if final:  # home and emptied for the last Score
+            obs.cubes[cube.seat] = CubeReading(cube.seat, None, None, 1.0)
+            continue
         obs.cubes[cube.seat] = CubeReading(cube.seat, cube.location, top, 1.0,
                                            top_rotation(cube.ups) if top is not None else None)
     for seat, board in enumerate(state.boards):
-        obs.boards[seat] = BoardReading(seat, tuple(sorted(board.object_tiles())), board.coins, 1.0)
+        tiles, coins = list(board.object_tiles()), board.coins
+        if final:
+            cube_tiles = [t for t in state.cubes[seat].faces.values() if t is not None]
+            tiles += [t for t in cube_tiles if t.kind == "object"]
+            coins += sum(1 for t in cube_tiles if t.kind == "coin")
+        obs.boards[seat] = BoardReading(seat, tuple(sorted(tiles)), coins, 1.0,
+                                        slots=tuple(board.slots) if board.slots else None)
     return obs
 
 

@@ -15,16 +15,17 @@ class PixelRecogniser:
     needs_calibration = True
 
     def __init__(self, grid_size: int, num_players: int, geometry: Any = None,
-                 profile_of: Callable[[], Any] | None = None) -> None:
+                 profile_of: Callable[[], Any] | None = None, mode: str = "standard") -> None:
         self.grid_size = grid_size
+        self.mode = mode
         self.num_players = num_players
         self._geometry = geometry
         self._profile_of = profile_of
         self._inner: Any = None
 
     @classmethod
-    def for_camera(cls, grid_size: int, num_players: int, camera: Any) -> PixelRecogniser:
-        rec = cls(grid_size, num_players, camera)
+    def for_camera(cls, grid_size: int, num_players: int, camera: Any, mode: str = "standard") -> PixelRecogniser:
+        rec = cls(grid_size, num_players, camera, mode=mode)
         rec.needs_calibration = False
         return rec
 
@@ -36,5 +37,5 @@ class PixelRecogniser:
                 self._profile_of() if self._profile_of is not None else None)
             if geometry is None:
                 raise ValueError("the table is not calibrated yet")
-            self._inner = OctocubeRecogniser(self.grid_size, self.num_players, geometry)
+            self._inner = OctocubeRecogniser(self.grid_size, self.num_players, geometry, mode=self.mode)
         return self._inner.recognise(frame.image)

@@ -106,7 +106,10 @@ class TwinGame:
             if not turn_open:
                 turn_start = self.adapter.expected(state)
             if not turn_open:
-                previous_invisible = turn_invisible
+                # a turn whose last move the camera could not see (a declined extra roll or
+                # power after a visible roll) is noticed only with the next visible move, just
+                # like a wholly unseen turn: the next player must not add another unseen turn
+                previous_invisible = turn_invisible or last_unseen
                 if turn_invisible:
                     self._invisible_turn_ends.add(len(planned))
                 turn_invisible = False

@@ -429,7 +429,7 @@ class TableSightApp(App):
         setup = GameSetup(
             source=source if source in ("demo", "camera", "video") else "camera",
             players=int(info.get("players") or self.players), names=tuple(self.names),
-            mode="standard" if source == "demo" else self.mode,
+            mode=self.mode,
             seed=int(info.get("seed") or self.seed) if resume_log else int(self.seed),
             illegal=int(info.get("illegal") or 0) if resume_log else int(self.illegal),
             moves=int(self.demo_moves), camera_index=int(self.camera_index), video_path=self.video_path,

@@ -57,7 +57,7 @@ class PatchLayout:
     """Cube-height windows: one per grid location (same order), then one rest spot per seat."""
     boards: tuple[PatchSpec, ...]
     board_cells: tuple[tuple[int, str, str], ...]
-    """(seat, colour, object) of each board patch."""
+    """(seat, colour, object) of each board patch (kids side: (seat, "slot", index))."""
     coins: tuple[PatchSpec, ...]
     """One per seat: the coin pile in the personal area."""
 
@@ -66,7 +66,8 @@ class PatchLayout:
         return [*self.stacks, *self.cubes, *self.boards, *self.coins]
 
 
-def patch_layout(grid_size: int, num_players: int) -> PatchLayout:
+def patch_layout(grid_size: int, num_players: int, kids: bool = False) -> PatchLayout:
+    """``kids``: the boards lie kids side up (16 spaces, ``lay.kids_slot_centre``)."""
     if grid_size < 1 or grid_size > 9:
         raise ValueError(f"grid size {grid_size} is not 1-9")
     if num_players not in lay.SEAT_SIDES:
@@ -82,7 +83,12 @@ def patch_layout(grid_size: int, num_players: int) -> PatchLayout:
     for seat in range(num_players):
         side = lay.seat_side(seat, num_players)
         cubes.append(PatchSpec(f"cube@rest {seat}", lay.cube_rest(side), CUBE_AT_REST_PLANE_MM, PATCH_MM))
-        for colour in BACKGROUND_COLOURS:
+        if kids:
+            for slot in range(lay.KIDS_SLOTS):
+                boards.append(PatchSpec(f"board {seat} slot {slot}", lay.kids_slot_centre(side, slot),
+                                        BOARD_PLANE_MM, PATCH_MM, lay.side_yaw(side)))
+                cells.append((seat, "slot", str(slot)))
+        for colour in BACKGROUND_COLOURS if not kids else ():
             for obj in OBJECTS:
                 boards.append(PatchSpec(f"board {seat} {colour} {obj}",
                                         lay.board_cell_centre(side, colour, obj), BOARD_PLANE_MM,

@@ -63,6 +63,9 @@ class BoardReading:
     tiles_counted: bool = True
     """False when identical tiles stacked on one board space are reported once: from above only
     the top tile of a space shows."""
+    slots: tuple[Tile | None, ...] | None = None
+    """Kids side: the tile on each of the 16 board spaces (None: empty), in the engine's slot
+    order; None when the board is read standard side up."""
 
 
 @dataclass

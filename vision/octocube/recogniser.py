@@ -162,7 +162,8 @@ class OctocubeRecogniser:
     be rescaled to; the sampling tables are built for the first frame's size."""
 
     def __init__(self, grid_size: int, num_players: int, profile_or_homography: Any,
-                 camera_intrinsics: Any = None, config: RecogniserConfig | None = None) -> None:
+                 camera_intrinsics: Any = None, config: RecogniserConfig | None = None,
+                 mode: str = "standard") -> None:
         if num_players not in (2, 3, 4):
             raise RecognitionError(f"Octocube is for 2-4 players, not {num_players}")
         if grid_size not in (4, 5):
@@ -172,7 +173,9 @@ class OctocubeRecogniser:
         self.config = config or RecogniserConfig()
         self._source = profile_or_homography
         self._intrinsics = camera_intrinsics
-        self.layout = patch_layout(grid_size, num_players)
+        self.mode = mode
+        """'kids': the player boards lie kids side up (16 spaces, one tile each)."""
+        self.layout = patch_layout(grid_size, num_players, kids=mode == "kids")
         models = Path(self.config.models_dir)
         self.tops_net = PatchClassifier(models / "octocube_tops.onnx", TOP_CLASSES, self.config.threads,
                                         also=(tuple(c for c in TOP_CLASSES if c != TURNED),))
@@ -515,14 +518,20 @@ class OctocubeRecogniser:
     def _read_boards(self, obs: OctocubeObservation, cell_probs: np.ndarray, coin_probs: np.ndarray) -> None:
         per_seat: dict[int, list[Tile]] = {s: [] for s in range(self.num_players)}
         conf: dict[int, float] = {s: 1.0 for s in range(self.num_players)}
-        for i, (seat, _, _) in enumerate(self.layout.board_cells):
+        kids = self.mode == "kids"
+        slots: dict[int, list[Tile | None]] = {s: [None] * lay.KIDS_SLOTS for s in range(self.num_players)}
+        for i, (seat, _, where) in enumerate(self.layout.board_cells):
             p = cell_probs[i]
             j = int(np.argmax(p[self._not_cube_cols]))
             label = self._classes[int(self._not_cube_cols[j])]
             conf[seat] = min(conf[seat], float(p[self._not_cube_cols[j]]))
             tile = tile_of(label)
+            if tile is not None and kids and tile.kind != "object":
+                tile = None  # a kids space only ever holds an object tile
             if tile is not None:
                 per_seat[seat].append(tile)
+                if kids:
+                    slots[seat][int(where)] = tile
         coin_col, empty_col = self._classes.index("coin"), self._classes.index(EMPTY)
         for seat in range(self.num_players):
             p = coin_probs[seat]
@@ -531,4 +540,5 @@ class OctocubeRecogniser:
             obs.boards[seat] = BoardReading(seat=seat, tiles=tuple(per_seat[seat]),
                                             coins=1 if has_coins else 0,
                                             confidence=round(conf[seat], 4), coins_counted=False,
-                                            tiles_counted=False)
+                                            tiles_counted=kids,
+                                            slots=tuple(slots[seat]) if kids else None)

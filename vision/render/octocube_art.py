@@ -305,6 +305,39 @@ def draw_board(colour: str, w: int, h: int, density: float) -> np.ndarray:
     return sp.rounded_alpha(img, 3 * density)
 
 
+MULTICOLOUR_FRAME_RGB = (150, 150, 150)
+
+
+def draw_kids_board(colour: str, spaces: tuple[tuple[str | None, str | None], ...], w: int, h: int,
+                    density: float) -> np.ndarray:
+    """The kids side of a player board: one empty space per entry of ``spaces`` ((colour,
+    object), None = any), drawn like the standard side's empty spaces (dark, framed in the
+    space's colour, grey for any colour, with a faint ghost of the object when it asks for one)."""
+    from vision.render import octocube_layout as lay
+
+    img = sp.canvas(w, h, (46, 74, 102))
+    sp.add_grain(img, 11, amount=4.0, scale=2)
+    import cv2
+    border = max(2, int(round(5 * density)))
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), sp.bgra(PLAYER_RGB[colour]), border)
+    tile = lay.TILE_SIZE_MM * density
+    for slot, (bg, obj) in enumerate(spaces[: lay.KIDS_SLOTS]):
+        bx, by = lay.kids_slot_local(slot)
+        cx, cy = bx * density, by * density
+        x0, y0 = int(round(cx - tile / 2)), int(round(cy - tile / 2))
+        frame = tuple(int(v * 0.7) for v in (BACKGROUND_RGB[bg] if bg else MULTICOLOUR_FRAME_RGB))
+        cv2.rectangle(img, (x0, y0), (x0 + int(tile) - 1, y0 + int(tile) - 1), sp.bgra((28, 44, 62)), -1)
+        cv2.rectangle(img, (x0, y0), (x0 + int(tile) - 1, y0 + int(tile) - 1), sp.bgra(frame),
+                      max(1, int(0.8 * density)))
+        if obj:
+            ghost = sp.canvas(int(tile), int(tile), (28, 44, 62))
+            draw_object_icon(ghost, obj, (tile / 2, tile / 2), tile * 0.45)
+            roi = img[y0: y0 + ghost.shape[0], x0: x0 + ghost.shape[1]]
+            g = ghost[: roi.shape[0], : roi.shape[1], :3].astype(np.float32)
+            roi[..., :3] = (roi[..., :3] * 0.8 + g * 0.2).astype(np.uint8)
+    return sp.rounded_alpha(img, 3 * density)
+
+
 def draw(key: SpriteKey, w: int, h: int, density: float) -> np.ndarray:
     what = key[1]
     if what == "tile":
@@ -317,4 +350,6 @@ def draw(key: SpriteKey, w: int, h: int, density: float) -> np.ndarray:
         return draw_cube_face(str(key[2]), key[3], w, h, density, int(key[4]) if len(key) > 4 else 0)
     if what == "board":
         return draw_board(str(key[2]), w, h, density)
+    if what == "kids_board":
+        return draw_kids_board(str(key[2]), tuple(key[3]), w, h, density)
     raise sp.UnknownSpriteError(f"no Octocube art for {key!r}")

@@ -156,6 +156,27 @@ def board_cell_at(side: str, x: float, y: float) -> tuple[str, str] | None:
     return None
 
 
+KIDS_SLOTS = 16
+KIDS_SLOT_COLUMNS = 4
+KIDS_SLOTS_ORIGIN_MM = ((BOARD_SIZE_MM[0] - KIDS_SLOT_COLUMNS * BOARD_CELL_PITCH_MM) / 2, BOARD_CELLS_ORIGIN_MM[1])
+"""Kids side of the board: 16 spaces in a 4 x 4 grid (same pitch as the standard side), space
+``i`` at row ``i // 4``, column ``i % 4`` as its player reads the board; the space's index is the
+engine's slot index (``PlayerBoard.slots``)."""
+
+
+def kids_slot_local(slot: int) -> tuple[float, float]:
+    """Board-local centre of kids space ``slot`` (0-15)."""
+    if not 0 <= slot < KIDS_SLOTS:
+        raise ValueError(f"the kids board has spaces 0-{KIDS_SLOTS - 1}, not {slot}")
+    row, col = divmod(slot, KIDS_SLOT_COLUMNS)
+    ox, oy = KIDS_SLOTS_ORIGIN_MM
+    return (ox + (col + 0.5) * BOARD_CELL_PITCH_MM, oy + (row + 0.5) * BOARD_CELL_PITCH_MM)
+
+
+def kids_slot_centre(side: str, slot: int) -> tuple[float, float]:
+    return board_local_to_table(side, *kids_slot_local(slot))
+
+
 # --------------------------------------------------------------------------- personal areas
 
 

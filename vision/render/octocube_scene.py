@@ -77,6 +77,35 @@ def _board_tiles(board: Any) -> list[Tile]:
     return out
 
 
+def final_score_shown(state: Any) -> bool:
+    """True when ``state`` is a finished advanced game: the table then shows the last Score done
+    (every cube home and empty, its tiles on its owner's board), the only way a camera learns
+    the tiles powers E and G put on a cube's hidden faces. (Standard games end with the cubes where
+    they stand: nothing on them is unseen; kids games score the boards only.)"""
+    return bool(getattr(state, "over", False)) and getattr(state, "mode", "") == "advanced"
+
+
+def _kids_slots(board: Any) -> list[Any] | None:
+    """The kids board's spaces (``PlayerBoard.slots``: a Tile or None each), or None for the
+    standard side."""
+    slots = getattr(board, "slots", None)
+    if isinstance(slots, list | tuple) and len(slots) == lay.KIDS_SLOTS:
+        return list(slots)
+    return None
+
+
+def kids_spaces(state: Any, seat: int) -> tuple[tuple[str | None, str | None], ...]:
+    """What each space of ``seat``'s kids board asks for ((colour, object), None = any): the
+    engine's own table when it has one per board (``state.kids_spaces(seat)``), else the one
+    table every board shares (rules/octocube/data.py)."""
+    per_board = getattr(state, "kids_spaces", None)
+    if callable(per_board):
+        return tuple(tuple(space) for space in per_board(seat))  # type: ignore[misc]
+    from rules.octocube import data
+
+    return tuple(data.KIDS_BOARD_SPACES)
+
+
 def _num_players(state: Any) -> int:
     n = getattr(state, "num_players", None)
     if isinstance(n, int):
@@ -138,17 +167,43 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
         # board
         bx, by, yaw = lay.board_pose(side_name)
         bw, bd = lay.BOARD_SIZE_MM
+        boards = getattr(state, "boards", None)
+        kids_slots = _kids_slots(boards[seat]) if boards is not None and seat < len(boards) else None
+        if kids_slots is None:
+            board_art: tuple[Any, ...] = ("octocube", "board", colour)
+        else:
+            board_art = ("octocube", "kids_board", colour, kids_spaces(state, seat))
         scene.add(Component(
             f"board {seat}", GAME, "board", f"board {colour}", Pose(bx, by, 0.0, yaw),
-            (bw, bd, lay.BOARD_THICKNESS_MM), {"top": ("octocube", "board", colour)},
-            side_rgb=(30, 50, 70), state={"seat": seat, "side": side_name}))
-        boards = getattr(state, "boards", None)
+            (bw, bd, lay.BOARD_THICKNESS_MM), {"top": board_art},
+            side_rgb=(30, 50, 70), state={"seat": seat, "side": side_name,
+                                          "kids": kids_slots is not None}))
         board_tiles = _board_tiles(boards[seat]) if boards is not None and seat < len(boards) else []
+        final = final_score_shown(state)
+        if final:  # the last Score: every cube's tiles lie on (coins beside) its owner's board
+            board_tiles = board_tiles + [t for t in state.cubes[seat].faces.values() if isinstance(t, Tile)]
+        if kids_slots is not None:
+            for slot, tile in enumerate(kids_slots):
+                if not isinstance(tile, Tile):
+                    continue
+                rng = random.Random(stable_rng_seed(seed, "kids board", seat, slot))
+                x, y = lay.kids_slot_centre(side_name, slot)
+                label = tile.label()
+                edge = ("octocube", "stack_side", 1)
+                scene.add(Component(
+                    f"board {seat} slot {slot}", GAME, f"tile {label}", label,
+                    Pose(x + rng.uniform(-1, 1), y + rng.uniform(-1, 1), lay.BOARD_THICKNESS_MM,
+                         yaw + rng.uniform(-5, 5)),
+                    (ts, ts, th), {"top": ("octocube", "tile", label), "north": edge,
+                                   "east": edge, "south": edge, "west": edge},
+                    state={"where": "board", "seat": seat, "slot": slot, "stack_height": 1,
+                           "face_up": True, "top": label}))
+            board_tiles = [t for t in board_tiles if t.kind != "object"]  # drawn on their spaces
         objects = [t for t in board_tiles if t.kind == "object"]
         coins = sum(1 for t in board_tiles if t.kind == "coin")
         board = boards[seat] if boards is not None and seat < len(boards) else None
-        if not coins and isinstance(getattr(board, "coins", None), int):
-            coins = int(board.coins)  # the engine's PlayerBoard counts coin tiles
+        if isinstance(getattr(board, "coins", None), int):
+            coins += int(board.coins)  # the engine's PlayerBoard counts coin tiles
         coin_counts = getattr(state, "coins", None)
         if coin_counts is not None and seat < len(coin_counts) and not coins:
             coins = int(coin_counts[seat])
@@ -186,6 +241,8 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
         # cube
         cube = state.cubes[seat]
         loc = getattr(cube, "location", None)
+        if final:  # taken home and emptied for the last Score
+            cube, loc = CubeView(None, {}), None
         rng = random.Random(stable_rng_seed(seed, "cube", seat, loc))
         if loc is None:
             cx, cy = lay.cube_rest(side_name)

@@ -1,0 +1,94 @@
+"""Kids and advanced games followed from the pixels: a short digital-twin game of each mode, read
+by the pixel recogniser, is followed move for move (kids: a Retrieve and its board placements,
+each tile read on its own board space; advanced: power moves, abyss letters read)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tracker.build import build_pipeline
+from tracker.demo_run import run_demo
+from tracker.table import TableSetup
+
+
+def _play(mode: str, players: int, seed: int, moves: int) -> tuple[dict[str, Any], Any]:
+    setup = TableSetup(players=players, options={"mode": mode}, seed=seed, illegal=0, moves=moves, tilt=15.0,
+                       resolution=(960, 540), film_frames=(3, 1, 1, 1))
+    demo = build_pipeline(setup)
+    assert demo.recogniser_name.startswith("vision.octocube")
+    return run_demo(demo), demo.twin
+
+
+@pytest.mark.parametrize(("mode", "players", "seed", "kinds"), [
+    ("kids", 2, 3, {"retrieve", "place_on_board"}),
+    ("advanced", 3, 1, {"use_power"}),
+])
+def test_short_game_of_each_mode_is_followed_through_pixels(mode: str, players: int, seed: int,
+                                                            kinds: set[str]) -> None:
+    result, twin = _play(mode, players, seed, 12)
+    played = {m.kind for m in twin.truth.history}
+    assert kinds <= played, f"the seed no longer plays {kinds - played}: pick another"
+    assert result["moves_correct"] == result["moves_total"] >= 12
+    assert result["false_alarms"] == 0
+    assert result["final_scores_match"] is True
+
+
+def test_kids_board_placements_are_seen_not_asked() -> None:
+    """Each kids board space is read on its own: putting a tile on a space is seen, so no
+    question asks which space it went on."""
+    from tracker.octocube.adapter import OctocubeAdapter
+    from tracker.octocube.groundtruth import observation_from_state
+    from rules.octocube import OctocubeGame
+    from rules.octocube.moves import PlaceOnBoard
+    from tracker.octocube.twin import TwinGame
+
+    state = OctocubeGame(2, mode="kids").new_initial_state(3)
+    adapter = OctocubeAdapter()
+    for move in list(TwinGame(2, 3, mode="kids", max_moves=14).truth.history):
+        if isinstance(move, PlaceOnBoard):
+            options = [m for m in state.legal_moves() if isinstance(m, PlaceOnBoard) and m.tile == move.tile]
+            views = []
+            for m in options:
+                state.push(m)
+                views.append(adapter.expected(state))
+                state.pop()
+            assert all(views.count(v) == 1 for v in views)  # every space looks different
+            state.push(move)
+            observed = observation_from_state(state)
+            assert adapter.differences(adapter.expected(state), observed) == []
+            return
+        state.push(move)
+    pytest.fail("no board placement in the game")
+
+
+
+def test_a_finished_advanced_game_is_read_after_the_last_score() -> None:
+    """At the end of an advanced game the cubes' tiles lie on the boards (the last Score); a tile
+    that went onto a cube unseen (powers E and G pick up the tile under the cube) is read there,
+    so the final scores can be counted."""
+    import random
+
+    from rules.core import UNKNOWN
+    from rules.octocube import OctocubeGame
+    from tracker.octocube.adapter import OctocubeAdapter
+    from tracker.octocube.groundtruth import observation_from_state
+
+    rng = random.Random(7)
+    state = OctocubeGame(2, mode="advanced").new_initial_state(7)
+    while not state.is_terminal():
+        state.push(rng.choice(list(state.legal_moves())))
+    seat, face = next((c.seat, f) for c in state.cubes for f, t in c.faces.items() if t is not None)
+    tile = state.cubes[seat].faces[face]
+    adapter = OctocubeAdapter()
+    observed = observation_from_state(state)
+    assert all(c.location is None for c in observed.cubes.values())  # home for the last Score
+    tracked = state.copy(stack=False)
+    cube = tracked._own_cube(seat)
+    cube.faces = {**cube.faces, face: UNKNOWN}
+    assert adapter.differences(adapter.expected(tracked), observed) == []
+    found = adapter.reveals(tracked, observed)
+    assert found == [(("cube", seat, face), tile)]
+    tracked.reveal(*found[0])
+    assert tracked.score_breakdown().totals() == state.score_breakdown().totals()

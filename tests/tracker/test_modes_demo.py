@@ -23,7 +23,7 @@ def _play(mode: str, players: int, seed: int, moves: int) -> tuple[dict[str, Any
 
 @pytest.mark.parametrize(("mode", "players", "seed", "kinds"), [
     ("kids", 2, 3, {"retrieve", "place_on_board"}),
-    ("advanced", 3, 1, {"use_power"}),
+    ("advanced", 3, 4, {"use_power"}),
 ])
 def test_short_game_of_each_mode_is_followed_through_pixels(mode: str, players: int, seed: int,
                                                             kinds: set[str]) -> None:

@@ -95,15 +95,11 @@ def _kids_slots(board: Any) -> list[Any] | None:
 
 
 def kids_spaces(state: Any, seat: int) -> tuple[tuple[str | None, str | None], ...]:
-    """What each space of ``seat``'s kids board asks for ((colour, object), None = any): the
-    engine's own table when it has one per board (``state.kids_spaces(seat)``), else the one
-    table every board shares (rules/octocube/data.py)."""
-    per_board = getattr(state, "kids_spaces", None)
-    if callable(per_board):
-        return tuple(tuple(space) for space in per_board(seat))  # type: ignore[misc]
+    """What each space of ``seat``'s kids board asks for ((colour, object), None = any), from
+    the engine's table (one board per seat, rules/octocube/data.py, revised decision 10)."""
     from rules.octocube import data
 
-    return tuple(data.KIDS_BOARD_SPACES)
+    return tuple(data.kids_board(seat))
 
 
 def _num_players(state: Any) -> int:

@@ -191,6 +191,10 @@ def test_a_rejected_recovery_is_not_offered_again_and_the_alert_stands() -> None
     events = tracked.observe(observation_from_state(truth))
     question = _events_of(QuestionAsked, events)[0].question
     assert _events_of(IllegalMoveAlert, tracked.reject()) and tracked.alert is not None
+    from ui.i18n.sentences import is_translated
+
+    for lang in ("fr", "nl"):  # the app shows the recovery's question and alert in every language
+        assert is_translated(question.prompt, lang) and is_translated(tracked.alert, lang), lang
     again = recover(tracked.state, tracked._unexplained, OctocubeAdapter(), InferenceConfig(),
                     exclude=tracked._rejected)
     offered = set(zip(question.take_back or (0,) * len(question.options), question.options))

@@ -97,6 +97,10 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("question.game_over", "top", "The game is over: what did {who} do last?"),
     ("alert.none_happened", "top",
      "the players say none of the camera's options happened: put the table back as it was"),
+    ("question.lost_track", "top", "The camera lost track of the game. Which of these is what happened?"),
+    ("alert.none_is_where", "top",
+     "the players say none of the camera's options is where the game stands: put the table back as it was, "
+     "undo, or confirm what happened"),
     ("cleared.table_matches", "top", "the table matches the game again"),
     ("cleared.move_explains", "top", "the move explains the table"),
     ("cleared.correction", "top", "the players confirmed a correction"),

@@ -15,7 +15,10 @@ from typing import Any, Generic, TypeVar
 
 from rules.core import Move, State
 
+St = TypeVar("St", bound=State)
+"""The game's engine state type (an adapter reads its game's own state)."""
 Obs = TypeVar("Obs")
+"""The game's observation type (what its recogniser reads from a still scene)."""
 
 
 @dataclass(frozen=True)
@@ -27,12 +30,13 @@ class Difference:
     weight: float = 1.0
 
 
-class GameAdapter(ABC, Generic[Obs]):
-    """What inference needs to know about one game."""
+class GameAdapter(ABC, Generic[St, Obs]):
+    """What inference needs to know about one game: ``GameAdapter[St, Obs]`` reads states of type
+    ``St`` (the game's own :class:`rules.core.State` subclass) and observations of type ``Obs``."""
 
     # ---- required
     @abstractmethod
-    def expected(self, state: State) -> Any:
+    def expected(self, state: St) -> Any:
         """What the camera should see in ``state`` (unknowns may match anything); compared with
         ``==`` so that chains that look the same are recognised as one choice."""
 
@@ -41,30 +45,30 @@ class GameAdapter(ABC, Generic[Obs]):
         """How ``observed`` differs from ``expected``; empty when they agree."""
 
     @abstractmethod
-    def candidate_chains(self, state: State, observed: Obs) -> Iterable[tuple[Move, ...]]:
+    def candidate_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
         """Chains of legal moves of the player to move worth trying, shortest first (the adapter
         may prune with the observation, e.g. only the moves of the piece that moved)."""
 
     @abstractmethod
-    def reveals(self, state: State, observed: Obs) -> list[tuple[Any, Any]]:
+    def reveals(self, state: St, observed: Obs) -> list[tuple[Any, Any]]:
         """(location, value) of unknowns in ``state`` that the observation now shows."""
 
     @abstractmethod
-    def diagnose(self, state: State, observed: Obs, differences: Sequence[Difference]) -> str:
+    def diagnose(self, state: St, observed: Obs, differences: Sequence[Difference]) -> str:
         """A plain-words reason why no legal move explains the observation."""
 
     # ---- optional, with defaults
-    def prepare(self, state: State, observed: Obs) -> list[tuple[Any, Any]]:
+    def prepare(self, state: St, observed: Obs) -> list[tuple[Any, Any]]:
         """Unknowns the observation settles before any move can be tried (a tile nobody had seen
         that a move just uncovered). Default: none."""
         return []
 
-    def catch_up_chains(self, state: State, observed: Obs) -> Iterable[tuple[Move, ...]]:
+    def catch_up_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
         """Chains that run over the next player's turn too, tried when no chain of the player to
         move explains a scene (a scene was missed). Default: none."""
         return ()
 
-    def recovery_chains(self, state: State, observed: Obs) -> Iterable[tuple[Move, ...]]:
+    def recovery_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
         """Longer chains tried when several scenes in a row could not be explained, to find the
         legal position that matches the table again. Default: the catch-up chains."""
         return self.catch_up_chains(state, observed)

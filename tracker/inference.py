@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Move, RulesError, State
-from tracker.adapter import Difference, GameAdapter, Obs
+from tracker.adapter import Difference, GameAdapter, Obs, St
 
 __all__ = ["Confirmed", "Difference", "GameAdapter", "IllegalObservation", "InferenceConfig", "NoChange",
            "Question", "Verdict", "infer", "recover", "scratch_copy"]
@@ -120,9 +120,9 @@ class _Scored:
 
 
 def infer(
-    state: State,
+    state: St,
     observed: Obs,
-    adapter: GameAdapter[Obs],
+    adapter: GameAdapter[St, Obs],
     config: InferenceConfig | None = None,
 ) -> Verdict:
     """Decide what ``observed`` means for ``state`` (``state`` itself is not changed)."""
@@ -192,7 +192,7 @@ def infer(
             texts.append(trial.describe_move(move))
             trial.push_unchecked(move)
         return Confirmed(best.chain, tuple(texts), after, before)
-    texts = _distinct_texts(trial, [s.chain for s in distinct])
+    option_texts = _distinct_texts(trial, [s.chain for s in distinct])
     after_each = []
     for s in distinct:
         for move in s.chain:
@@ -204,7 +204,7 @@ def infer(
     return Question(
         prompt=f"The camera cannot tell what {who} did. Which was it?",
         options=tuple(s.chain for s in distinct),
-        option_texts=texts,
+        option_texts=option_texts,
         reveals_before=before,
         reveals_after=tuple(after_each),
     )
@@ -218,9 +218,9 @@ class _Path:
 
 
 def recover(
-    state: State,
+    state: St,
     scenes: list[Obs],
-    adapter: GameAdapter[Obs],
+    adapter: GameAdapter[St, Obs],
     config: InferenceConfig | None = None,
     *,
     redo: tuple[Move, ...] = (),
@@ -270,7 +270,7 @@ def recover(
                               *(adapter.recovery_chains(work, scene) if index == 0
                                 else adapter.catch_up_chains(work, scene))]
                     here = sum(d.weight for d in adapter.differences(adapter.expected(work), scene))
-                    fits = [(here, ())] if here <= config.tolerance else []
+                    fits: list[tuple[float, tuple[Move, ...]]] = [(here, ())] if here <= config.tolerance else []
                     fits += [(s.cost, s.chain) for s in _score(work, chains, adapter, scene, config.max_chains)
                              if s.cost <= config.tolerance]
                     for cost, chain in fits:
@@ -357,7 +357,7 @@ def _describe_before(state: State, moves: list[Move]) -> list[str]:
     return texts
 
 
-def _score(trial: State, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[Obs], observed: Obs,
+def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[St, Obs], observed: Obs,
            max_chains: int) -> list[_Scored]:
     """Each chain pushed on ``trial`` (and popped again), its view compared with ``observed``."""
     scored: list[_Scored] = []
@@ -395,7 +395,7 @@ def _accepted_cost(scored: list[_Scored], here_cost: float, config: InferenceCon
     return best.cost  # chains as good as it that look different make a question, as usual
 
 
-def scratch_copy(state: State) -> State:
+def scratch_copy(state: St) -> St:
     """A copy of ``state`` to push and pop trial moves on: the position and its history, without
     the undo records of the moves already made (never popped here)."""
     return state.copy(stack=False)

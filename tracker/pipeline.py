@@ -72,7 +72,7 @@ class Pipeline:
     ``profile`` is given (needed by pixel recognisers; a ground-truth recogniser can do without,
     but the stage still runs so that its cost and messages are real)."""
 
-    def __init__(self, source: Any, recogniser: FrameRecogniser, tracked: TrackedGame[Any], *,
+    def __init__(self, source: Any, recogniser: FrameRecogniser, tracked: TrackedGame[Any, Any], *,
                  profile: Any = None, calibrate: bool = True, gate: StillnessGate | None = None,
                  overlay_geometry: Callable[[Any, Any], list[OverlayItem]] | None = None,
                  recheck: bool = True, memory: SceneMemory | None = None) -> None:

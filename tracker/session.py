@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic
 
-from rules.core import Move, RulesError, State
+from rules.core import Move, RulesError
 from tracker.event_log import EventLog
 from tracker.adapter import GameAdapter
 from tracker.inference import (
@@ -20,6 +20,7 @@ from tracker.inference import (
     NoChange,
     Obs,
     Question,
+    St,
     infer,
     recover,
 )
@@ -64,7 +65,7 @@ class MovesTakenBack:
 TrackerEvent = MoveConfirmed | TilesRevealed | QuestionAsked | IllegalMoveAlert | AlertCleared | MovesTakenBack
 
 
-def event_words(event: Any, adapter: GameAdapter[Any]) -> str:
+def event_words(event: Any, adapter: GameAdapter[Any, Any]) -> str:
     """One tracker event as a line of plain words (the game's adapter names places and things)."""
     if isinstance(event, MoveConfirmed):
         return f"move: {event.text}"
@@ -82,11 +83,11 @@ def event_words(event: Any, adapter: GameAdapter[Any]) -> str:
     return str(event)
 
 
-class TrackedGame(Generic[Obs]):
+class TrackedGame(Generic[St, Obs]):
     def __init__(
         self,
-        state: State,
-        adapter: GameAdapter[Obs],
+        state: St,
+        adapter: GameAdapter[St, Obs],
         log: EventLog | None = None,
         config: InferenceConfig | None = None,
     ) -> None:

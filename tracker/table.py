@@ -163,7 +163,7 @@ class TableGame(ABC):
         """A live game's start: what the rules know before the camera has seen anything."""
 
     @abstractmethod
-    def adapter(self, game: Game[Any]) -> GameAdapter[Any]:
+    def adapter(self, game: Game[Any]) -> GameAdapter[Any, Any]:
         """The game's half of move inference."""
 
     @abstractmethod

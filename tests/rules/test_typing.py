@@ -1,15 +1,24 @@
-"""rules/ type-checks clean under mypy with the settings in pyproject.toml ([tool.mypy])."""
+"""rules/ and tracker/ type-check clean under mypy with the settings in pyproject.toml ([tool.mypy])."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+CHECKED = ("rules", "tracker")
 
 
-def test_rules_type_check_clean() -> None:
+def test_mypy_config_checks_rules_and_tracker() -> None:
+    """A bare ``python -m mypy`` (the pyproject config) checks the same packages as the test below."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert set(CHECKED) <= set(config["files"])
+
+
+def test_rules_and_tracker_type_check_clean() -> None:
     api = pytest.importorskip("mypy.api", reason="mypy is not installed (pip install -e '.[test]')")
-    stdout, stderr, status = api.run(["--config-file", str(ROOT / "pyproject.toml"), str(ROOT / "rules")])
+    stdout, stderr, status = api.run(["--config-file", str(ROOT / "pyproject.toml"),
+                                      *(str(ROOT / package) for package in CHECKED)])
     assert status == 0, stdout + stderr

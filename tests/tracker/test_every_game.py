@@ -48,7 +48,7 @@ def _was_chance(state: State, move: Move) -> bool:
     return before.is_chance_node()
 
 
-class WholeViewAdapter(GameAdapter[Seen]):
+class WholeViewAdapter(GameAdapter[State, Seen]):
     def expected(self, state: State) -> str:
         return _view(state)
 

@@ -19,7 +19,7 @@ from tests.rules.toy_game import Bank, Pass, RaceGame, Roll
 View = tuple[tuple[int, ...], int]
 
 
-class RaceAdapter(GameAdapter[Any]):
+class RaceAdapter(GameAdapter[Any, Any]):
     """The camera sees the banked scores and whose turn token is out; never the die."""
 
     def expected(self, state: State) -> View:

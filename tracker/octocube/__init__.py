@@ -38,7 +38,7 @@ class OctocubeTable(TableGame):
         except ValueError as exc:
             raise TrackerSetupError(str(exc)) from None
 
-    def adapter(self, game: Game[Any]) -> GameAdapter[Any]:
+    def adapter(self, game: Game[Any]) -> GameAdapter[Any, Any]:
         from tracker.octocube.adapter import OctocubeAdapter
 
         return OctocubeAdapter()

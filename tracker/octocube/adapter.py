@@ -78,7 +78,7 @@ def _words(tile: Any) -> str:
     return tile_words(tile)
 
 
-class OctocubeAdapter(GameAdapter[OctocubeObservation]):
+class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     """:class:`tracker.inference.GameAdapter` for Octocube (standard and advanced; kids as far
     as its chains stay small)."""
 
@@ -181,20 +181,20 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
             elif want.rotation is not None and got.rotation is not None and got.rotation != want.rotation:
                 diffs.append(Difference(
                     f"the tile on top of {who}'s cube is turned {got.rotation} degrees, expected {want.rotation}", w))
-        for seat, want in expected.boards.items():
-            got = observed.boards.get(seat)
+        for seat, board_want in expected.boards.items():
+            board_got = observed.boards.get(seat)
             who = player_name(seat)
-            if got is None:
+            if board_got is None:
                 diffs.append(Difference(f"{who}'s board was not read", 0.3))
                 continue
-            w = _weight(got.confidence)
-            seen = sorted(t.label() for t in got.tiles)
-            wanted = list(want.tiles)
-            if not got.tiles_counted:  # identical tiles share a space: only their kinds show
+            w = _weight(board_got.confidence)
+            seen = sorted(t.label() for t in board_got.tiles)
+            wanted = list(board_want.tiles)
+            if not board_got.tiles_counted:  # identical tiles share a space: only their kinds show
                 seen, wanted = sorted(set(seen)), sorted(set(wanted))
-            if want.slots is not None and got.slots is not None:
+            if board_want.slots is not None and board_got.slots is not None:
                 # kids board: each space read on its own, so a tile on the wrong space shows
-                for slot, (label, tile) in enumerate(zip(want.slots, got.slots, strict=False)):
+                for slot, (label, tile) in enumerate(zip(board_want.slots, board_got.slots, strict=False)):
                     shown = tile.label() if tile is not None else None
                     if shown != label:
                         diffs.append(Difference(
@@ -202,25 +202,26 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
                             f"{_words(tile_from_label(label)) if label else 'nothing'}", w))
             elif seen != wanted:
                 extra, missing = _multiset_diff(seen, wanted)
-                if want.unseen and not missing and len(extra) <= want.unseen:
+                if board_want.unseen and not missing and len(extra) <= board_want.unseen:
                     extra = []  # the unseen tiles from the cube: the reveal names them
             else:
                 extra, missing = [], []
-            if (want.slots is None or got.slots is None) and (extra or missing):
+            if (board_want.slots is None or board_got.slots is None) and (extra or missing):
                 parts = []
                 if extra:
                     parts.append("shows " + ", ".join(extra) + " too")
                 if missing:
                     parts.append("lacks " + ", ".join(missing))
                 diffs.append(Difference(f"{who}'s board " + " and ".join(parts), w * max(1, len(extra) + len(missing))))
-            if want.unseen and (got.coins > want.coins if got.coins_counted else got.coins > 0 and not want.coins):
+            if board_want.unseen and (board_got.coins > board_want.coins if board_got.coins_counted
+                                      else board_got.coins > 0 and not board_want.coins):
                 pass  # coins among the cube's unseen tiles
-            elif got.coins_counted and got.coins != want.coins:
-                diffs.append(Difference(f"{who} has {got.coins} coins, expected {want.coins}", w))
-            elif not got.coins_counted and (got.coins > 0) != (want.coins > 0):
+            elif board_got.coins_counted and board_got.coins != board_want.coins:
+                diffs.append(Difference(f"{who} has {board_got.coins} coins, expected {board_want.coins}", w))
+            elif not board_got.coins_counted and (board_got.coins > 0) != (board_want.coins > 0):
                 diffs.append(Difference(
-                    f"{who} has {'a coin pile' if got.coins else 'no coins'}, expected "
-                    f"{want.coins} coin{'s' if want.coins != 1 else ''}", w))
+                    f"{who} has {'a coin pile' if board_got.coins else 'no coins'}, expected "
+                    f"{board_want.coins} coin{'s' if board_want.coins != 1 else ''}", w))
         return diffs
 
     doubtful_reason = 0.5
@@ -429,10 +430,10 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
         if final_score_shown(state):
             return found + self._final_reveals(state, observed)
         for cube in state.cubes:
-            reading = observed.cubes.get(cube.seat)
-            if (cube.faces["top"] is UNKNOWN and reading is not None and reading.top is not None
-                    and reading.top.collectible and reading.confidence >= self.reveal_confidence):
-                found.append((("cube", cube.seat, "top"), reading.top))
+            cube_reading = observed.cubes.get(cube.seat)
+            if (cube.faces["top"] is UNKNOWN and cube_reading is not None and cube_reading.top is not None
+                    and cube_reading.top.collectible and cube_reading.confidence >= self.reveal_confidence):
+                found.append((("cube", cube.seat, "top"), cube_reading.top))
         return found
 
     def _final_reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
@@ -514,18 +515,18 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
                                    f"(it now shows {_words(reading.tile)}, was {_words(want)})")
                 else:
                     reasons.append(f"{_words(reading.tile)} appeared on {location_label(loc)}")
-        for s, want in here.boards.items():
-            got = observed.boards.get(s)
-            if got is None or s in moved:
+        for s, board_want in here.boards.items():
+            board_got = observed.boards.get(s)
+            if board_got is None or s in moved:
                 continue
-            seen = sorted(t.label() for t in got.tiles)
-            wanted = list(want.tiles)
-            if not got.tiles_counted:  # identical tiles on one space show once from above
+            seen = sorted(t.label() for t in board_got.tiles)
+            wanted = list(board_want.tiles)
+            if not board_got.tiles_counted:  # identical tiles on one space show once from above
                 seen, wanted = sorted(set(seen)), sorted(set(wanted))
             extra, missing = _multiset_diff(seen, wanted)
-            coins_seen, coins_wanted = got.coins, want.coins
-            if not got.coins_counted:  # a pile shows one coin from above
-                coins_seen, coins_wanted = min(1, got.coins), min(1, want.coins)
+            coins_seen, coins_wanted = board_got.coins, board_want.coins
+            if not board_got.coins_counted:  # a pile shows one coin from above
+                coins_seen, coins_wanted = min(1, board_got.coins), min(1, board_want.coins)
             if extra or coins_seen > coins_wanted:
                 reasons.append(f"tiles appeared on {player_name(s)}'s board without a Score")
             elif missing or coins_seen < coins_wanted:

@@ -82,15 +82,15 @@ class GroundTruthRecogniser:
                     obs.tops[loc] = StackTopReading(loc, None, 1.0, covered=True)
                     continue
                 st = stacks.get(loc)
-                tile = tile_from_label(st["top"]) if st else None
-                conf, tile = self._doubt(tile)
-                obs.tops[loc] = StackTopReading(loc, tile, conf, height=int(st["stack_height"]) if st else 0)
+                stack_top = tile_from_label(st["top"]) if st else None
+                conf, stack_top = self._doubt(stack_top)
+                obs.tops[loc] = StackTopReading(loc, stack_top, conf, height=int(st["stack_height"]) if st else 0)
         for seat, st in cubes.items():
-            loc = parse_location(st["location"]) if st.get("location") else None
+            cube_loc = parse_location(st["location"]) if st.get("location") else None
             top = tile_from_label(st["top_face"]) if st.get("top_face") else None
             conf, top = self._doubt(top)
             rotation = st.get("top_rotation") if top is not None else None
-            obs.cubes[seat] = CubeReading(seat, loc, top, conf, rotation)
+            obs.cubes[seat] = CubeReading(seat, cube_loc, top, conf, rotation)
         for seat in range(self.num_players):
             obs.boards[seat] = BoardReading(seat, tuple(sorted(boards[seat])), coins[seat], 1.0,
                                             slots=tuple(slots[seat]) if kids[seat] else None)

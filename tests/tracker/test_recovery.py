@@ -227,10 +227,12 @@ def test_the_same_illegal_table_read_again_stays_an_alert() -> None:
 
 
 def test_a_whole_game_that_derailed_before_recovery_ends_in_step() -> None:
-    """Tuning seed 8145 (3 players, 134 moves, perfect observations): Red's declined extra roll
-    and Yellow's pass went unseen, so Blue's roll was an alert; before recovery every later move
-    was one too (91 false alarms, 14/134 moves, wrong scores). Now: one alert, one recovery
-    question, every move followed, every illegal change flagged, equal scores."""
+    """Tuning seed 8145 (3 players, perfect observations, a whole game): before recovery, Red's
+    declined extra roll and Yellow's pass went unseen, Blue's roll was an alert and every later
+    move was one too (91 false alarms, 14/134 moves, wrong scores). The twin no longer films two
+    unseen turns in a row (it cannot be explained from one scene, see tracker/octocube/twin.py),
+    so this game now stays in step without needing a recovery; the recovery paths themselves are
+    the tests above. Every move followed, every illegal change flagged, equal scores."""
     import importlib.util
     from types import SimpleNamespace
 
@@ -244,4 +246,4 @@ def test_a_whole_game_that_derailed_before_recovery_ends_in_step() -> None:
     assert result["final_scores_match"]
     assert result["moves_correct"] == result["moves_total"]
     assert result["illegal_flagged"] == result["illegal_injected"] == 3
-    assert result["false_alarms"] <= 1 and result["recovery_questions"] >= 1
+    assert result["false_alarms"] <= 1

@@ -14,8 +14,19 @@ Modes:
 Targets: >= 99.5 % of moves inferred correctly, every injected illegal move flagged, false alarms
 <= 0.5 % of moves, final scores equal to the truth in every game.
 
+Seeds (keep tuning apart from the figures we report):
+* 100-119: the old default, which the tracker was tuned on for a long time: never report them.
+* 8000-8199 (``--games 200 --seed 8000``): tuning seeds for the tracker's logic -- look at the
+  failures here (``--only-seed``), change the tracker, run again.
+* 50000 and up (the default, ``--seed 50000``): the reported figures. Never looked at game by
+  game while tuning; a failure found here is reported with its seed, then reproduced and fixed on
+  a tuning seed (or a new tuning range), and the figure measured again on a fresh range
+  (60000, 70000 ...) rather than on the one that showed it.
+
     nice -n 19 python bench/demo_accuracy.py --jobs 2            # frames, full games (slow)
     python bench/demo_accuracy.py --observations                   # inference only
+    nice -n 19 python bench/demo_accuracy.py --observations --games 1000 --jobs 2   # the reported figure
+    python bench/demo_accuracy.py --observations --games 200 --seed 8000            # tuning
     python bench/demo_accuracy.py --max-moves 60                   # frames, shortened games
 """
 
@@ -34,12 +45,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 LIGHTS = ("day", "lamp", "evening")
 
 
-def game_specs(games: int, seed: int) -> list[dict[str, Any]]:
+DEFAULT_SEED = 50000
+"""First seed of the reported figures (see the module docstring: tuning uses 8000-8199)."""
+
+
+def game_specs(games: int, seed: int, mode: str = "standard") -> list[dict[str, Any]]:
     import random
 
     rng = random.Random(seed)
     return [{"players": (2, 3, 4)[i % 3], "seed": seed + i, "tilt": round(rng.uniform(0, 25), 1),
-             "lighting": LIGHTS[(i // 3 + i) % 3]} for i in range(games)]
+             "lighting": LIGHTS[(i // 3 + i) % 3], "mode": mode} for i in range(games)]
 
 
 def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
@@ -68,11 +83,13 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     from tracker.octocube.twin import TwinGame
 
     t0 = time.perf_counter()
-    twin = TwinGame(spec["players"], spec["seed"], illegal=args.illegal, max_moves=args.max_moves or None)
+    mode = spec.get("mode", "standard")
+    twin = TwinGame(spec["players"], spec["seed"], illegal=args.illegal, mode=mode,
+                    max_moves=args.max_moves or None)
     tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter())
-    game = OctocubeGame(spec["players"])
+    game = OctocubeGame(spec["players"], mode=mode)
     truth = game.new_initial_state(spec["seed"])
-    flagged, false_alarms, questions = 0, 0, 0
+    flagged, false_alarms, questions, recoveries, rejected = 0, 0, 0, 0, 0
     moves = iter(twin.truth.history)
     for change in twin.changes:
         if change.kind == "move":
@@ -93,7 +110,9 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                     false_alarms += 1
             elif isinstance(event, QuestionAsked):
                 questions += 1
+                recoveries += bool(event.question.recovery)
                 option = twin.truthful_answer(event.question, tracked.state.history)
+                rejected += option is None
                 reply = tracked.reject() if option is None else tracked.answer(option)
                 events = list(reply) + events
     if truth.is_terminal() and not tracked.state.is_terminal():  # the players say the game is over
@@ -110,7 +129,8 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     correct = sum(x.size for x in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks())
     return {**spec, "moves_total": len(a), "moves_correct": correct,
             "illegal_injected": sum(c.kind == "illegal" for c in twin.changes), "illegal_flagged": flagged,
-            "false_alarms": false_alarms, "questions_asked": questions, "frames": 0,
+            "false_alarms": false_alarms, "questions_asked": questions, "recovery_questions": recoveries,
+            "questions_rejected": rejected, "frames": 0,
             "seconds": round(time.perf_counter() - t0, 2),
             "final_scores_match": truth.score_breakdown().totals() == tracked.state.score_breakdown().totals()}
 
@@ -128,7 +148,10 @@ def _illegal_observation(twin: Any, change: Any, truth: Any) -> Any:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"first seed (default {DEFAULT_SEED}: the reported figures; 8000-8199 are for tuning)")
+    parser.add_argument("--mode", default="standard", choices=("standard", "kids", "advanced"),
+                        help="game mode of every game (default standard)")
     parser.add_argument("--illegal", type=int, default=3, help="illegal changes per game (default 3)")
     parser.add_argument("--max-moves", type=int, default=0, help="shorten each game (0 = whole game)")
     parser.add_argument("--observations", action="store_true", help="no rendering: perfect observations")
@@ -145,7 +168,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
     args = parser.parse_args()
-    specs = game_specs(args.games, args.seed)
+    specs = game_specs(args.games, args.seed, args.mode)
     if args.only_seed is not None:
         specs = [s for s in specs if s["seed"] == args.only_seed]
         if not specs:
@@ -158,7 +181,8 @@ def main() -> int:
         mode += ", pixel recogniser" if args.pixels else ", ground-truth recogniser (renderer labels)"
         if args.pixels:
             mode += ", no stack heights" if args.no_heights else ", stack heights from parallax"
-    print(f"{len(specs)} games, {mode}, {args.illegal} illegal each"
+    print(f"{len(specs)} games ({args.mode}, seeds {args.seed}-{args.seed + args.games - 1}), {mode}, "
+          f"{args.illegal} illegal each"
           + (f", at most {args.max_moves} moves" if args.max_moves else ", whole games"), flush=True)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(play, spec, args) for spec in specs]
@@ -167,7 +191,9 @@ def main() -> int:
             results.append(r)
             print(f"  {r['players']}p seed {r['seed']:>4} tilt {r['tilt']:>4} {r['lighting']:<7} moves "
                   f"{r['moves_correct']}/{r['moves_total']} illegal {r['illegal_flagged']}/{r['illegal_injected']} "
-                  f"false {r['false_alarms']} questions {r['questions_asked']} frames {r['frames']} "
+                  f"false {r['false_alarms']} questions {r['questions_asked']}"
+                  + (f" (recovery {r['recovery_questions']})" if r.get("recovery_questions") else "")
+                  + f" frames {r['frames']} "
                   f"scores {'ok' if r['final_scores_match'] else 'DIFFER'} ({r['seconds']} s)", flush=True)
     moves = sum(r["moves_total"] for r in results)
     correct = sum(r["moves_correct"] for r in results)
@@ -187,6 +213,8 @@ def main() -> int:
         "false_alarms": false,
         "false_alarm_pct": round(100 * false / max(1, moves), 3),
         "questions_asked": sum(r["questions_asked"] for r in results),
+        "recovery_questions": sum(r.get("recovery_questions", 0) for r in results),
+        "questions_rejected": sum(r.get("questions_rejected", 0) for r in results),
         "final_scores_match": f"{scores_ok}/{len(results)}",
         "frames": sum(r["frames"] for r in results), "seconds": round(time.perf_counter() - t0, 1),
         "recogniser": results[0].get("recogniser", "perfect observations") if results else "",
@@ -196,6 +224,11 @@ def main() -> int:
         print(f"illegal changes a camera sees without stack heights: {flagged - flagged_needs_heights}/"
               f"{injected - needs_heights} flagged; {needs_heights} more change nothing seen from above "
               f"(a tile taken off an identical one): {flagged_needs_heights} flagged")
+    failing = [r["seed"] for r in results if not r["final_scores_match"] or r["false_alarms"]
+               or r["illegal_flagged"] < r["illegal_injected"]]
+    if failing:
+        print("seeds with a wrong score, a false alarm or an illegal change missed:",
+              " ".join(str(s) for s in failing))
     ok = (correct >= 0.995 * moves and flagged == injected and false <= 0.005 * moves and scores_ok == len(results))
     print("targets met" if ok else "TARGETS NOT MET")
     if args.json:

@@ -69,6 +69,12 @@ class GameAdapter(ABC, Generic[Obs]):
         legal position that matches the table again. Default: the catch-up chains."""
         return self.catch_up_chains(state, observed)
 
+    def same_scene(self, first: Obs, second: Obs) -> bool:
+        """Whether two readings show the same table (reading confidences aside). An unexplained
+        scene seen again is not new evidence that the tracker is out of step (the players have not
+        put the table back yet): recovery waits for the table to change. Default: ``==``."""
+        return first == second
+
     def player_name(self, seat: int) -> str:
         """How the players are named in questions and alerts."""
         return f"player {seat + 1}"

@@ -22,7 +22,7 @@ from rules.core import Move, RulesError, State
 from tracker.adapter import Difference, GameAdapter, Obs
 
 __all__ = ["Confirmed", "Difference", "GameAdapter", "IllegalObservation", "InferenceConfig", "NoChange",
-           "Question", "Verdict", "infer", "scratch_copy"]
+           "Question", "Verdict", "infer", "recover", "scratch_copy"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,15 @@ class Question:
     """Per option: the unknowns the asking scene shows once that option's moves are made (a stack
     a cube just left). Applied with the answer: the scene is not read again, and a stack top
     left unseen could later be taken by hand without anyone noticing."""
+    take_back: tuple[int, ...] = ()
+    """Per option: how many of the tracker's last confirmed moves that option first takes back
+    (a recovery question, see :func:`recover`); empty means none for every option."""
+    recovery: bool = False
+    """Asked because the tracker had lost step with the table (:func:`recover`)."""
+
+    def take_back_count(self, option: int) -> int:
+        """Confirmed moves to take back before option ``option``'s moves are made."""
+        return self.take_back[option] if option < len(self.take_back) else 0
 
 
 @dataclass(frozen=True)
@@ -83,6 +92,19 @@ class InferenceConfig:
     everything else into an illegal-move alert, yet a real illegal change (a tile taken by hand, a
     cube slid two spaces) leaves confident differences that no chain removes. Chains within the
     usual margin of it that look different still make a question."""
+    recover_after: int = 2
+    """Still scenes in a row that no legal move explains before the tracker looks for the legal
+    position that matches the table (:func:`recover`) and asks the players about it. One such
+    scene is an illegal-move alert (the table may be put back); a second one means the tracker,
+    not the table, is probably out of step."""
+    recovery_undo: int = 6
+    """How many of the tracker's last confirmed moves a recovery may take back."""
+    recovery_scenes: int = 4
+    """Unexplained scenes (the latest ones) a recovery explains in turn."""
+    recovery_beam: int = 12
+    """Positions kept after each of those scenes."""
+    recovery_options: int = 8
+    """Most options a recovery question offers (the best-fitting, the least taken back first)."""
 
 
 @dataclass
@@ -182,6 +204,153 @@ def infer(
         reveals_before=before,
         reveals_after=tuple(after_each),
     )
+
+
+@dataclass
+class _Path:
+    chain: tuple[Move, ...]
+    skipped: int = 0
+    cost: float = 0.0
+
+
+def recover(
+    state: State,
+    scenes: list[Obs],
+    adapter: GameAdapter[Obs],
+    config: InferenceConfig | None = None,
+    *,
+    redo: tuple[Move, ...] = (),
+    exclude: Iterable[tuple[int, tuple[Move, ...]]] = (),
+    thorough: bool = False,
+) -> Question | None:
+    """The legal positions that match the table again after ``scenes`` (still scenes in a row that
+    no legal move explained, the latest last), as a question for the players; None when none is
+    found within the search.
+
+    Tried from the tracker's position and from each of the positions before its last
+    ``config.recovery_undo`` confirmed moves (the tracker may have confirmed or taken back a move
+    that was not what happened), each with ``redo`` (moves an automatic take-back removed) as
+    well as nothing as a start: the chains that explain the unexplained scenes one after the
+    other (the candidate chains of each scene, the adapter's longer :meth:`GameAdapter.recovery_chains`
+    for the first one, its catch-up chains for the later ones; a scene may be skipped when the
+    table was wrong then, but the latest one must fit plainly). ``exclude``: options the players
+    already rejected, as (moves taken back, moves) pairs. The tracker's own position is searched
+    first; the positions before its last moves only when nothing fits from there, or when
+    ``thorough`` (the players rejected the options found first): each of them costs as much
+    again."""
+    config = config or InferenceConfig()
+    if not scenes:
+        return None
+    excluded = set(exclude)
+    observed = scenes[-1]
+    found: dict[tuple[Move, ...], tuple[float, int, tuple[Move, ...], Any]] = {}
+    base = state.clone()
+    history = list(state.history)
+    for k in range(0, min(config.recovery_undo, len(history)) + 1):
+        if k == 1 and found and not thorough:
+            break  # the tracker's own position explains the table: take nothing back
+        if k:
+            base.pop()
+        work = scratch_copy(base)
+        starts = [_Path(())]
+        if k == 0 and redo:
+            starts.append(_Path(tuple(redo)))
+        paths = starts
+        for index, scene in enumerate(scenes[-config.recovery_scenes:]):
+            last = index == len(scenes[-config.recovery_scenes:]) - 1
+            fitted: dict[tuple[Move, ...], _Path] = {}
+            for path in paths:
+                pushed = _push_all(work, path.chain)
+                if pushed == len(path.chain):
+                    chains = [*adapter.candidate_chains(work, scene),
+                              *(adapter.recovery_chains(work, scene) if index == 0
+                                else adapter.catch_up_chains(work, scene))]
+                    here = sum(d.weight for d in adapter.differences(adapter.expected(work), scene))
+                    fits = [(here, ())] if here <= config.tolerance else []
+                    fits += [(s.cost, s.chain) for s in _score(work, chains, adapter, scene, config.max_chains)
+                             if s.cost <= config.tolerance]
+                    for cost, chain in fits:
+                        whole = path.chain + chain
+                        old = fitted.get(whole)
+                        if old is None or (path.skipped, cost) < (old.skipped, old.cost):
+                            fitted[whole] = _Path(whole, path.skipped, cost)
+                for _ in range(pushed):
+                    work.pop()
+            if not last:  # the table may have been wrong in this scene (put back since)
+                for path in paths:
+                    if path.chain not in fitted:
+                        fitted[path.chain] = _Path(path.chain, path.skipped + 1, path.cost)
+            paths = sorted(fitted.values(), key=lambda p: (p.skipped, p.cost, len(p.chain)))
+            if not last:
+                paths = paths[: config.recovery_beam]
+        for path in paths:
+            result = tuple(history[: len(history) - k]) + path.chain
+            if k and path.chain[:1] == tuple(history[len(history) - k: len(history) - k + 1]):
+                continue  # taking back a move and making it again: the same as taking back fewer
+            if (k, path.chain) in excluded or result == tuple(history):
+                continue
+            key = result
+            if key not in found or (path.cost, k) < found[key][:2]:
+                pushed = _push_all(work, path.chain)
+                view = adapter.expected(work)
+                for _ in range(pushed):
+                    work.pop()
+                found[key] = (path.cost, k, path.chain, view)
+    if not found:
+        return None
+    # the best fit first; then the fewest moves changed (taken back and made), the fewest taken back
+    ranked = sorted(found.values(), key=lambda f: (round(f[0], 3), f[1] + len(f[2]), f[1]))
+    # a chain and its longer extensions that look the same (an unseen last move) are one choice
+    kept: list[tuple[float, int, tuple[Move, ...], Any]] = []
+    for item in ranked:
+        if any(k == item[1] and v == item[3] and _is_prefix(c, item[2]) for _, k, c, v in kept):
+            continue
+        kept.append(item)
+    kept = kept[: config.recovery_options]
+    texts, reveals_after = [], []
+    for _, k, chain, _ in kept:
+        trial = state.clone()
+        undone = [trial.pop() for _ in range(k)]
+        words = []
+        if undone:
+            words.append("take back " + "; ".join(
+                _describe_before(trial, list(reversed(undone)))))
+        if chain:
+            words.append(_chain_text(trial, chain))
+        texts.append("; then ".join(words) if words else "nothing changed")
+        work = scratch_copy(trial)
+        _push_all(work, chain)
+        reveals_after.append(tuple(adapter.reveals(work, observed)))
+    return Question(
+        prompt="The camera lost track of the game. Which of these is what happened?",
+        options=tuple(c for _, _, c, _ in kept),
+        option_texts=tuple(texts),
+        reveals_after=tuple(reveals_after),
+        take_back=tuple(k for _, k, _, _ in kept),
+        recovery=True,
+    )
+
+
+def _push_all(state: State, chain: tuple[Move, ...]) -> int:
+    """Push ``chain`` (unchecked); how many moves went on (a move needing an unseen tile stops it)."""
+    pushed = 0
+    for move in chain:
+        try:
+            state.push_unchecked(move)
+        except RulesError:
+            break
+        pushed += 1
+    return pushed
+
+
+def _describe_before(state: State, moves: list[Move]) -> list[str]:
+    """The words of ``moves`` as made from ``state`` (which is left as it was)."""
+    trial = scratch_copy(state)
+    texts = []
+    for move in moves:
+        texts.append(trial.describe_move(move))
+        trial.push_unchecked(move)
+    return texts
 
 
 def _score(trial: State, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[Obs], observed: Obs,

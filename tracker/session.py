@@ -21,6 +21,7 @@ from tracker.inference import (
     Obs,
     Question,
     infer,
+    recover,
 )
 
 
@@ -97,6 +98,14 @@ class TrackedGame(Generic[Obs]):
         self.alert: str | None = None
         self._scene_mark = len(state.history)
         """History length when the last still scene was read (moves since then are its moves)."""
+        self._unexplained: list[Obs] = []
+        """Still scenes in a row that no legal move explained (since the last scene that fitted)."""
+        self._taken_back: tuple[Move, ...] = ()
+        """Moves the last automatic take-back removed (a recovery may make them again)."""
+        self._rejected: set[tuple[int, tuple[Move, ...]]] = set()
+        """Recovery options the players said did not happen (not offered again)."""
+        self._asked_at = 0
+        """Unexplained scenes when a recovery was last tried (tried again only on a new one)."""
 
     # ---- observations
     def observe(self, observed: Obs) -> list[TrackerEvent]:
@@ -107,6 +116,8 @@ class TrackedGame(Generic[Obs]):
         self._scene_mark = len(self.state.history)
         verdict = infer(self.state, observed, self.adapter, self.config)
         events: list[TrackerEvent] = []
+        if not isinstance(verdict, IllegalObservation):
+            self._in_step()
         if isinstance(verdict, NoChange):
             events += self._clear_alert("the table matches the game again")
             events += self._reveal(verdict.reveals)
@@ -123,6 +134,15 @@ class TrackedGame(Generic[Obs]):
         elif isinstance(verdict, IllegalObservation):
             reason = verdict.reason
             taken_back = self._take_back(observed, just_made)
+            if not taken_back:
+                if self._unexplained and self.adapter.same_scene(self._unexplained[-1], observed):
+                    self._unexplained[-1] = observed  # the same table again: not new evidence
+                else:
+                    self._unexplained.append(observed)
+                if len(self._unexplained) >= max(self.config.recover_after, self._asked_at + 1):
+                    question = self._recover()
+                    if question is not None:
+                        return events + [question]
             if taken_back:
                 # Still an alert: the camera cannot tell a take-back from an illegal change that
                 # undoes the move (the same cube rolled back out of turn); but the state now
@@ -137,21 +157,64 @@ class TrackedGame(Generic[Obs]):
                 events.append(IllegalMoveAlert(reason))
         return events
 
+    # ---- recovery
+    def _recover(self) -> QuestionAsked | None:
+        """Several still scenes in a row that no legal move explains: the table is probably right
+        and the tracker out of step (a missed turn, a take-back that was not one, a move confirmed
+        wrongly). Look for the legal positions that match the table and ask the players which
+        one is where the game stands (:func:`tracker.inference.recover`). None when none is found
+        (the alert stands; the next scene tries again with more to go on)."""
+        self._asked_at = len(self._unexplained)
+        question = recover(self.state, self._unexplained, self.adapter, self.config,
+                           redo=self._taken_back, exclude=self._rejected, thorough=bool(self._rejected))
+        if question is None:
+            self._log("note", text=f"lost step with the table for {len(self._unexplained)} scenes; "
+                      "no legal position found that matches it yet")
+            return None
+        self.pending = question
+        self._log("question", question=question.prompt, options=list(question.option_texts),
+                  recovery=True, take_back=list(question.take_back))
+        return QuestionAsked(question)
+
+    def _in_step(self) -> None:
+        """A scene fitted the game: nothing left to recover."""
+        self._unexplained = []
+        self._rejected = set()
+        self._taken_back = ()
+        self._asked_at = 0
+
     # ---- players' input
     def answer(self, option: int) -> list[TrackerEvent]:
-        """The players chose option ``option`` of the pending question."""
+        """The players chose option ``option`` of the pending question (a recovery question's
+        option may first take back some of the tracker's moves: logged as undos)."""
         if self.pending is None:
             raise RulesError("there is no question to answer")
         if not 0 <= option < len(self.pending.options):
             raise RulesError(f"the question has options 1-{len(self.pending.options)}, not {option + 1}")
-        chain = self.pending.options[option]
-        self._log("answer", option=option, text=self.pending.option_texts[option])
-        before = self.pending.reveals_before
-        after = self.pending.reveals_after[option] if option < len(self.pending.reveals_after) else ()
+        question = self.pending
+        chain = question.options[option]
+        self._log("answer", option=option, text=question.option_texts[option])
+        before = question.reveals_before
+        after = question.reveals_after[option] if option < len(question.reveals_after) else ()
         self.pending = None
-        events = self._reveal(before)
+        events: list[TrackerEvent] = []
+        count = question.take_back_count(option)
+        if count:
+            texts = []
+            for _ in range(count):
+                move = self.state.pop()
+                self._log("undo", text=f"took back: {self.state.describe_move(move)}")
+                texts.append(self.state.describe_move(move))
+            events.append(MovesTakenBack(tuple(reversed(texts))))
+        events += self._reveal(before)
         events += [self._apply(move) for move in chain]
-        return events + self._reveal(after)
+        events += self._reveal(after)
+        if question.recovery:
+            # the players said where the game stands: in step again, and never taken back by itself
+            self._in_step()
+            self._scene_mark = len(self.state.history)
+            events += self._clear_alert("the players said where the game stands")
+        return events
 
     def finish(self, max_moves: int = 8) -> list[TrackerEvent]:
         """The players say the game is over. Moves the camera cannot see (a last pass or pivot)
@@ -198,8 +261,14 @@ class TrackedGame(Generic[Obs]):
         if self.pending is None:
             raise RulesError("there is no question to answer")
         self._log("answer", option=None, text="none of these")
+        recovery = self.pending.recovery
+        if recovery:  # not offered again; the next scene that changes the table is tried once more
+            self._rejected.update(zip((self.pending.take_back_count(i) for i in range(len(self.pending.options))),
+                                      self.pending.options))
         self.pending = None
-        self.alert = "the players say none of the camera's options happened: put the table back as it was"
+        self.alert = ("the players say none of the camera's options is where the game stands: put the table "
+                      "back as it was, undo, or confirm what happened" if recovery else
+                      "the players say none of the camera's options happened: put the table back as it was")
         self._log("illegal", reason=self.alert, differences=[])
         return [IllegalMoveAlert(self.alert)]
 
@@ -209,6 +278,7 @@ class TrackedGame(Generic[Obs]):
         for move in moves:
             trial.push(move)  # raises IllegalMoveError, leaving self.state untouched
         events = self._clear_alert("the players confirmed a correction")
+        self._in_step()
         events += [self._apply(move) for move in moves]
         self._scene_mark = len(self.state.history)  # the players' word: never taken back by itself
         return events
@@ -218,6 +288,8 @@ class TrackedGame(Generic[Obs]):
         self._log("undo", text=f"took back: {self.state.describe_move(move)}")
         self.pending = None
         self._scene_mark = min(self._scene_mark, len(self.state.history))
+        self._unexplained = []  # the players changed the game: judge the next scene afresh
+        self._asked_at = 0
         return move
 
     # ---- helpers
@@ -234,10 +306,13 @@ class TrackedGame(Generic[Obs]):
             cost = sum(d.weight for d in self.adapter.differences(self.adapter.expected(trial), observed))
             if cost <= self.config.tolerance and cost < self.config.margin:
                 texts = []
+                undone = []
                 for _ in range(count):
                     move = self.undo()
+                    undone.append(move)
                     texts.append(self.state.describe_move(move))
                 self._scene_mark = len(self.state.history)
+                self._taken_back = tuple(reversed(undone))  # to make again if it was no take-back
                 return [MovesTakenBack(tuple(reversed(texts)))]
         return []
 

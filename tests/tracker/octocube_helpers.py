@@ -25,10 +25,16 @@ def answer_truthfully(truth: OctocubeState, tracked: TrackedGame, events: list[A
     for event in events:
         if isinstance(event, QuestionAsked):
             done = len(tracked.state.history)
-            best, best_len = 0, -1
+            best, best_key = 0, None
             for i, option in enumerate(event.question.options):
-                if tuple(truth.history[done: done + len(option)]) == option and len(option) > best_len:
-                    best, best_len = i, len(option)
+                start = done - event.question.take_back_count(i)
+                if tuple(truth.history[start: start + len(option)]) != option:
+                    continue
+                if start < done and list(tracked.state.history[:start]) != list(truth.history[:start]):
+                    continue  # what it keeps did not all happen
+                key = (start + len(option), -(done - start))  # furthest along, least taken back
+                if best_key is None or key > best_key:
+                    best, best_key = i, key
             out += tracked.answer(best)
     return out
 

@@ -106,9 +106,14 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
     def differences(self, expected: OctocubeView, observed: OctocubeObservation) -> list[Difference]:
         diffs: list[Difference] = []
         cube_at = {c.location: s for s, c in observed.cubes.items() if c.location is not None}
+        tops = observed.tops
         for loc, want in expected.tops.items():
-            reading = observed.tops.get(loc)
-            name = location_label(loc)
+            reading = tops.get(loc)
+            if reading is not None and want is not COVERED and want is not None and want is not UNKNOWN \
+                    and not reading.covered and reading.tile == want \
+                    and (reading.height is None or expected.heights.get(loc) in (None, reading.height)):
+                continue  # the common case: the stack top is what was expected (fast path)
+            name = _label(loc)
             if reading is None:
                 if want is COVERED and loc in cube_at:
                     continue
@@ -258,6 +263,48 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
                 work.pop()
         chains.sort(key=len)
         return chains
+
+    recovery_turns = 3
+    """Whole turns a recovery chain may run over (the rest of the turn of the player to move, and
+    the next players'): enough for a declined extra roll nobody saw, a pass or a pivot of a bare
+    cube, then a visible move."""
+    recovery_prefixes = 8
+    """Best-fitting chains kept at the end of each turn as starts of the next."""
+
+    def recovery_chains(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """Chains over up to :attr:`recovery_turns` turns, tried only when several scenes in a row
+        could not be explained (:func:`tracker.inference.recover`): after each turn the
+        :attr:`recovery_prefixes` chains that best fit the observation go on with the next
+        player's turn. Unlike :meth:`catch_up_chains` this can explain an out-of-turn move as
+        passes, which is why it is only used to offer the players a question."""
+        if state.current_player() < 0:
+            return []
+        work = scratch_copy(state)
+        out: list[tuple[Move, ...]] = []
+        starts: list[tuple[Move, ...]] = [()]
+        for turn in range(self.recovery_turns):
+            ending: list[tuple[float, tuple[Move, ...]]] = []
+            for start in starts:
+                for move in start:
+                    work.push_unchecked(move)
+                seat = work.current_player()
+                for chain in self._turn_chains(work, seat, observed):
+                    for move in chain:
+                        work.push_unchecked(move)
+                    whole = start + chain
+                    if turn:
+                        out.append(whole)
+                    if not work.is_terminal() and work.current_player() != seat:
+                        cost = sum(d.weight for d in self.differences(self.expected(work), observed))
+                        ending.append((cost, whole))
+                    for _ in chain:
+                        work.pop()
+                for _ in start:
+                    work.pop()
+            ending.sort(key=lambda item: (item[0], len(item[1])))
+            starts = [chain for _, chain in ending[: self.recovery_prefixes]]
+        out.sort(key=len)
+        return out
 
     def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
                              here: OctocubeView) -> bool:
@@ -430,6 +477,21 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
             return "no legal move explains the table: " + "; ".join(d.description for d in worst)
         return "; ".join(dict.fromkeys(reasons))
 
+    # ------------------------------------------------------------------ same table
+    def same_scene(self, first: OctocubeObservation, second: OctocubeObservation) -> bool:
+        """The same stack tops, cube places and top tiles (with rotation) and boards, whatever
+        the confidences of the readings."""
+        def tops(o: OctocubeObservation) -> dict[Any, Any]:
+            return {loc: (r.tile, r.covered) for loc, r in o.tops.items()}
+
+        def cubes(o: OctocubeObservation) -> dict[Any, Any]:
+            return {s: (r.location, r.top, r.rotation) for s, r in o.cubes.items()}
+
+        def boards(o: OctocubeObservation) -> dict[Any, Any]:
+            return {s: (sorted(t.label() for t in r.tiles), r.coins) for s, r in o.boards.items()}
+
+        return tops(first) == tops(second) and cubes(first) == cubes(second) and boards(first) == boards(second)
+
     # ------------------------------------------------------------------ words
     def player_name(self, seat: int) -> str:
         return player_name(seat)
@@ -441,6 +503,17 @@ class OctocubeAdapter(GameAdapter[OctocubeObservation]):
 
     def value_words(self, value: Any) -> str:
         return tile_words(value)
+
+
+_LABELS: dict[Location, str] = {}
+
+
+def _label(loc: Location) -> str:
+    """location_label, remembered (differences names every location it compares)."""
+    label = _LABELS.get(loc)
+    if label is None:
+        label = _LABELS[loc] = location_label(loc)
+    return label
 
 
 def _where(loc: Location | None) -> str:

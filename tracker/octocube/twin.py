@@ -157,14 +157,26 @@ class TwinGame:
 
     # ------------------------------------------------------------------ answering
     def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
-        """The option that is what really happened (the longest one that matches the truth), or
-        None when none did (the players then reject the question)."""
+        """The option that is what really happened (the one that takes the game furthest along
+        the truth, taking back the fewest moves), or None when none did (the players then reject
+        the question). A recovery option may first take back some of the tracker's moves
+        (``question.take_back``): it is true when the moves it then makes are the truth's."""
         truth = self.truth.history
         done = len(tracked_history)
-        best, best_len = None, -1
+        take_back = tuple(getattr(question, "take_back", ()))
+        best, best_key = None, None
         for i, option in enumerate(question.options):
-            if tuple(truth[done: done + len(option)]) == tuple(option) and len(option) > best_len:
-                best, best_len = i, len(option)
+            start = done - (take_back[i] if i < len(take_back) else 0)
+            if start < 0 or tuple(truth[start: start + len(option)]) != tuple(option):
+                continue
+            if start < done and list(tracked_history[:start]) != list(truth[:start]):
+                continue  # what it keeps did not all happen
+            if start < done and list(tracked_history[start:]) == list(truth[start:done]) \
+                    and len(option) <= done - start:
+                continue  # takes back moves that did happen, and makes nothing new
+            key = (start + len(option), -(done - start))
+            if best_key is None or key > best_key:
+                best, best_key = i, key
         return best
 
     # ------------------------------------------------------------------ results

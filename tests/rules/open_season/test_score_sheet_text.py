@@ -159,3 +159,12 @@ def test_rulebook_example_majority_tie_names_its_space() -> None:
     # page 8: 3 mage cards + the trophy on space 11 = 4 mages; the other player also has 4
     assert ("majority", 0, "space 11: 3 mage cards + 1 trophy = 4 mage, but another player also has 4: nobody scores") \
         in sheet(example_state(), 0)
+
+
+def test_softened_negative_spaces_say_why_they_cost_only_one() -> None:
+    state = scoring_state({4: 8}, {**COL4, 5: "elf-dagger", 6: "gnome-dagger"}, {"elf-tattoo": 3, "gnome-crown": 2})
+    # face 8: each negative space costs -1 per card instead of -2 / -3: 3 elves -3, 2 gnomes -2
+    assert sheet(state, 0)[:2] == [
+        ("negative spaces", -3, "space 5: 3 elf cards in your accolades x -1 (bonus tile: only -1)"),
+        ("negative spaces", -2, "space 6: 2 gnome cards in your accolades x -1 (bonus tile: only -1)"),
+    ]

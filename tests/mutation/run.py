@@ -64,7 +64,7 @@ def prepare(module: str, tests: list[str], fresh: bool) -> Path:
         + "\n[tool.mutmut]\n"
         + f"source_paths = {toml_list(PACKAGES)}\n"
         + f"only_mutate = {toml_list([module])}\n"
-        + f"also_copy = {toml_list(["models", "bench"])}\n"
+        + f"also_copy = {toml_list(['models', 'bench'])}\n"
         + f"pytest_add_cli_args_test_selection = {toml_list(tests)}\n"
         + 'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q"]\n',
         encoding="utf-8",

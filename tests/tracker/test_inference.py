@@ -127,3 +127,29 @@ def test_a_runner_up_within_the_margin_makes_a_question_not_a_silent_confirmatio
     assert verdict.prompt.startswith("The camera cannot tell what ")
     assert state.history == []
 
+
+
+def test_question_options_read_as_the_chains_in_order() -> None:
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((0, 0), 1), RaceAdapter())  # a pass: which roll was it?
+    assert isinstance(verdict, Question)
+    assert verdict.option_texts == tuple(f"Roll(value={v}); then Pass()" for v in range(1, 7))
+
+
+def test_options_that_read_the_same_get_their_exact_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game whose words do not name the roll (as an Octocube Score does not name the faces):
+    # the six options would all read "roll; then pass", so each gets its moves' fields added.
+    monkeypatch.setattr(type(RaceGame(2).new_initial_state()), "describe_move", lambda self, move: move.kind)
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((0, 0), 1), RaceAdapter())
+    assert isinstance(verdict, Question)
+    assert verdict.option_texts == tuple(f"roll; then pass [value {v}; pass]" for v in range(1, 7))
+
+
+def test_a_doubtful_difference_no_move_explains_better_is_no_change() -> None:
+    # Seat 0 reads 2 where nothing was banked: one doubtful reading of two pips (0.5, within the
+    # tolerance 0.6 but not below the margin 0.5). Every chain moves the turn token (a confident
+    # 1.0), so none beats "nothing happened" by the margin: nothing happened.
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((2, 0), 0), BlurryRaceAdapter())
+    assert verdict == NoChange(())

@@ -153,3 +153,21 @@ def test_a_doubtful_difference_no_move_explains_better_is_no_change() -> None:
     state = RaceGame(2).new_initial_state()
     verdict = infer(state, ((2, 0), 0), BlurryRaceAdapter())
     assert verdict == NoChange(())
+
+
+class RevealingRaceAdapter(RaceAdapter):
+    """The camera also shows the bonus card (the toy race's one unknown) before any move, and
+    claims to see something where the game has no unknown."""
+
+    def prepare(self, state: State, observed: View) -> list[tuple[Any, Any]]:
+        return [("nowhere", 1), ("bonus", 5)]
+
+
+def test_unknowns_settled_before_the_moves_go_with_the_confirmation_only() -> None:
+    from rules.core import UNKNOWN
+
+    state = RaceGame(2).new_initial_state()  # its bonus is unknown
+    verdict = infer(state, ((4, 0), 1), RevealingRaceAdapter())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+    assert verdict.reveals_before == (("bonus", 5),)  # "nowhere" is no unknown of this game: dropped
+    assert state.bonus is UNKNOWN  # applied by the session with the moves, not by infer

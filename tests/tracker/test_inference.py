@@ -171,3 +171,21 @@ def test_unknowns_settled_before_the_moves_go_with_the_confirmation_only() -> No
     assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
     assert verdict.reveals_before == (("bonus", 5),)  # "nowhere" is no unknown of this game: dropped
     assert state.bonus is UNKNOWN  # applied by the session with the moves, not by infer
+
+
+class UnseenRollRaceAdapter(BlurryRaceAdapter):
+    """Also tries each chain followed by the next player's roll, which the camera cannot see."""
+
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        for value in range(1, 7):
+            yield (Roll(value), Bank())
+            yield (Roll(value), Bank(), Roll(3))
+
+
+def test_an_unseen_extension_is_one_option_with_its_chain_and_the_next_options_still_count() -> None:
+    # Seat 0 reads 1: Roll 1 + Bank fits (0), and so does it followed by an unseen roll (0, the
+    # same view: one choice, the shorter); Roll 2 + Bank is one pip off (0.25 < margin): asked.
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((1, 0), 1), UnseenRollRaceAdapter())
+    assert isinstance(verdict, Question)
+    assert verdict.options == ((Roll(1), Bank()), (Roll(2), Bank()))

@@ -408,9 +408,10 @@ def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:
 def _distinct_texts(state: State, chains: list[tuple[Move, ...]]) -> tuple[str, ...]:
     """Plain words for each option; options that read the same get their exact moves added
     (e.g. which faces a Score took when two faces hold the same tile)."""
-    texts = [_chain_text(state, chain) for chain in chains]
-    for i, text in enumerate(texts):
-        if texts.count(text) > 1:
+    plain = [_chain_text(state, chain) for chain in chains]
+    texts = list(plain)
+    for i, text in enumerate(plain):
+        if plain.count(text) > 1:  # counted on the plain words: the last alike option gets its moves too
             codec = state.game.move_codec
             detail = "; ".join(
                 ", ".join(f"{k} {v}" for k, v in codec.encode(m).items() if k != "type") or m.kind

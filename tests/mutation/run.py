@@ -4,6 +4,8 @@
     .venv/bin/python tests/mutation/run.py tracker/stillness.py  # one (or a few) modules
     .venv/bin/python tests/mutation/run.py --budget-min 20       # stop each module after 20 min
     .venv/bin/python tests/mutation/run.py --survivors           # also print each survivor's diff
+    .venv/bin/python tests/mutation/run.py --sample 120 --seed 1 tracker/inference.py
+                                                        # a random sample of 120 mutants (large modules)
 
 The modules and their tests are listed in pyproject.toml under
 ``[tool.tablesight.mutation.modules]``; add a line there to add a module. Each module gets a
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -30,7 +33,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 WORK = REPO / "build" / "mutation"
 PACKAGES = ["rules", "tracker", "vision", "calibration", "hardware", "ui"]
-ALSO = ["tests", "models"]
+ALSO = ["tests", "models", "bench"]  # bench: test_recovery replays a game with bench/demo_accuracy.py
 
 
 def modules() -> dict[str, list[str]]:
@@ -61,7 +64,7 @@ def prepare(module: str, tests: list[str], fresh: bool) -> Path:
         + "\n[tool.mutmut]\n"
         + f"source_paths = {toml_list(PACKAGES)}\n"
         + f"only_mutate = {toml_list([module])}\n"
-        + f"also_copy = {toml_list(['models'])}\n"
+        + f"also_copy = {toml_list(['models', 'bench'])}\n"
         + f"pytest_add_cli_args_test_selection = {toml_list(tests)}\n"
         + 'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q"]\n',
         encoding="utf-8",
@@ -79,6 +82,17 @@ def results(work: Path, mutmut: str) -> dict[str, str]:
     return status
 
 
+def mutant_names(work: Path, module: str, mutmut: str) -> list[str]:
+    """Every mutant of ``module``, generated without testing any: mutmut writes them (and
+    collects which tests reach which function) before it filters by name, so a run asking for a
+    name that does not exist stops right after that, leaving the list in the .meta file."""
+    meta = work / "mutants" / (module + ".meta")
+    subprocess.run([mutmut, "run", "tablesight.no_such_mutant"], cwd=work, capture_output=True, text=True)
+    if not meta.is_file():
+        raise SystemExit(f"{module}: mutmut generated no mutants (no {meta})")
+    return sorted(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"])
+
+
 def main(argv: list[str] | None = None) -> int:
     table = modules()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -87,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
     ap.add_argument("--keep", action="store_true", help="continue the previous run's cache instead of starting fresh")
     ap.add_argument("--survivors", action="store_true", help="print the diff of every surviving mutant")
+    ap.add_argument("--sample", type=int, default=0,
+                    help="test only this many mutants per module, drawn at random (the score is then a sample's)")
+    ap.add_argument("--seed", type=int, default=1, help="random seed of --sample (default 1)")
     args = ap.parse_args(argv)
     unknown = [m for m in args.module if m not in table]
     if unknown:
@@ -100,8 +117,13 @@ def main(argv: list[str] | None = None) -> int:
         work = prepare(module, table[module], fresh=not args.keep)
         print(f"== {module}: mutmut against {len(table[module])} test file(s), budget {args.budget_min:g} min", flush=True)
         start = time.monotonic()
+        chosen: list[str] = []
+        if args.sample:
+            everyone = mutant_names(work, module, mutmut)
+            chosen = sorted(random.Random(args.seed).sample(everyone, min(args.sample, len(everyone))))
+            print(f"   sample: {len(chosen)} of {len(everyone)} mutants (seed {args.seed})", flush=True)
         try:
-            run = subprocess.run([mutmut, "run", "--max-children", str(args.jobs)], cwd=work,
+            run = subprocess.run([mutmut, "run", "--max-children", str(args.jobs), *chosen], cwd=work,
                                  timeout=args.budget_min * 60, capture_output=True, text=True)
             cut = False
             if run.returncode != 0:
@@ -116,9 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         survived = counts.get("survived", 0) + counts.get("no tests", 0)  # no test reaches it: not killed
         tested = killed + survived
         score = 100.0 * killed / tested if tested else 0.0
-        line = (f"{module}: {score:.1f} % ({killed} killed of {tested} tested; {survived} survived"
+        sampled = f"SAMPLED {len(chosen)} of {len(status)}, seed {args.seed}: " if chosen else ""
+        line = (f"{module}: {sampled}{score:.1f} % ({killed} killed of {tested} tested; {survived} survived"
                 f"{'; run cut by the budget' if cut else ''}; other: "
-                f"{ {k: v for k, v in counts.items() if k not in ('killed', 'survived', 'timeout')} }) "
+                f"{ {k: v for k, v in counts.items() if k not in ('killed', 'survived', 'timeout', 'not checked')} }) "
                 f"in {time.monotonic() - start:.0f} s")
         print(line, flush=True)
         summary.append(line)

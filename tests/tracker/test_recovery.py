@@ -156,6 +156,11 @@ def test_a_move_confirmed_wrongly_and_undone_by_hand_is_taken_back_by_the_recove
     events = tracked.observe(observation_from_state(truth))
     asked = _events_of(QuestionAsked, events)
     assert asked and asked[0].question.recovery
+    q = asked[0].question
+    assert any(q.take_back)  # some option takes moves back, and its words say so first
+    for back, chain, text in zip(q.take_back, q.options, q.option_texts):
+        assert text.startswith("take back ") == (back > 0), text
+        assert (text == "nothing changed") == (back == 0 and not chain), text
     replies = answer_truthfully(truth, tracked, events)
     taken = _events_of(MovesTakenBack, replies)
     assert taken and len(taken[0].texts) >= 2

@@ -272,3 +272,46 @@ def test_identical_board_spaces_are_one_move() -> None:
     state.push(PlaceOnBoard("white pearl", second))  # the other white space is accepted too
     assert state.boards[0].slots[second] is not None
     assert ("white starfish", first) in {(m.tile, m.slot) for m in state.legal_moves()}
+
+
+def test_kids_sheet_during_the_game_lists_board_spaces_and_coins_but_no_winner() -> None:
+    state = fresh(2, mode="kids", first=0)
+    fill_board(state, 0, leave=tuple(range(5, 16)))  # 5 spaces filled
+    fill_board(state, 1, leave=tuple(range(3, 16)))  # 3 spaces filled
+    state.boards[0].coins, state.boards[1].coins = 2, 0
+    b = state.score_breakdown()
+    assert b.num_players == 2 and b.totals() == [5, 3]
+    assert [(l.player, l.category, l.points, l.reason) for l in b.lines] == [
+        (0, "board", 5, "5 of 16 board spaces filled"),
+        (0, "coins", 0, "2 coin tiles (tie-break only)"),
+        (1, "board", 3, "3 of 16 board spaces filled"),
+        (1, "coins", 0, "0 coin tiles (tie-break only)"),
+    ]
+    assert b.winners == () and b.tie_break == ""  # nobody wins before the end
+
+
+def test_kids_tie_break_sentences_name_the_tied_players_and_their_coin_tiles() -> None:
+    state = fresh(3, mode="kids", first=0)
+    for seat in range(3):
+        fill_board(state, seat, leave=(0,) if seat == 2 else ())
+    state.boards[0].coins, state.boards[1].coins, state.boards[2].coins = 2, 3, 9
+    state.end_triggered = state.over = True
+    b = state.score_breakdown()
+    # Red and Yellow filled all 16 spaces, Blue 15 (its 9 coins do not matter): Yellow has more coins
+    assert b.winners == (1,)
+    assert b.tie_break == "Red and Yellow each filled 16 spaces; Yellow has the most coin tiles (Red 2, Yellow 3)"
+    state.boards[1].coins = 2
+    shared = state.score_breakdown()
+    assert shared.winners == (0, 1)
+    assert shared.tie_break == "Red and Yellow filled 16 spaces and tie on coin tiles (Red 2, Yellow 2): a shared win"
+
+
+def test_kids_cubes_give_up_no_tiles_in_a_last_score() -> None:
+    from rules.core import UNKNOWN
+    from rules.octocube.scoring import final_cube_tiles
+
+    state = fresh(2, mode="kids", first=0)
+    put_cube(state, 0, "B2", top="coin", north="green pearl")
+    state.cubes[1].faces["north"] = UNKNOWN  # an unread face must not stop a kids game's end
+    state.end_triggered = state.over = True
+    assert final_cube_tiles(state) == [[], []]

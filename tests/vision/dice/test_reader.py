@@ -178,6 +178,9 @@ def test_tiles_cover_a_large_photo_with_overlap() -> None:
     xs = sorted({t[0] for t in tiles})
     width = tiles[0][2] - tiles[0][0]
     assert min(b - a for a, b in zip(xs, xs[1:])) <= width - 0.15 * tile  # neighbours overlap
+    ys = sorted({t[1] for t in tiles})
+    height = tiles[0][3] - tiles[0][1]
+    assert max(b - a for a, b in zip(ys, ys[1:])) <= height - 0.15 * tile  # rows overlap as much
 
 
 def test_small_dice_in_a_large_photo_are_found(reader: DiceReader) -> None:

@@ -48,8 +48,9 @@ def register(subparsers: Any) -> None:
     p.set_defaults(handler=lambda args: (p.print_help(), 2)[1])
 
 
-def _connect(args: argparse.Namespace, on_event: Any = None, reconnect: bool = False) -> Any:
-    from hardware.tower.client import TowerClient, TowerError, find_tower
+def _port(args: argparse.Namespace) -> str:
+    """The port named on the command line, or the first one a tower answers on."""
+    from hardware.tower.client import TowerError, find_tower
 
     if args.baud <= 0 or args.timeout <= 0:
         raise TowerError("--baud and --timeout must be positive")
@@ -60,6 +61,13 @@ def _connect(args: argparse.Namespace, on_event: Any = None, reconnect: bool = F
             raise TowerError("no tower found on any serial port (tablesight tower list shows them; "
                              "tablesight tower simulate makes one)")
         port = found[0]
+    return str(port)
+
+
+def _connect(args: argparse.Namespace, on_event: Any = None, reconnect: bool = False) -> Any:
+    from hardware.tower.client import TowerClient
+
+    port = _port(args)
     client = TowerClient(port, baud=args.baud, on_event=on_event, reconnect=reconnect, hello_timeout=args.timeout)
     client.connect()
     return client
@@ -83,18 +91,10 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _test(args: argparse.Namespace) -> int:
-    from hardware.tower.client import TowerError, find_tower
+    from hardware.tower.client import TowerError
     from hardware.tower.status import check_port
 
-    if args.baud <= 0 or args.timeout <= 0:
-        raise TowerError("--baud and --timeout must be positive")
-    port = args.port
-    if port is None:
-        found = find_tower(baud=args.baud, hello_timeout=args.timeout)
-        if found is None:
-            raise TowerError("no tower found on any serial port (tablesight tower list shows them; "
-                             "tablesight tower simulate makes one)")
-        port = found[0]
+    port = _port(args)
     ok, sentence = check_port(port, baud=args.baud, timeout=args.timeout)
     if not ok:
         raise TowerError(sentence)

@@ -34,7 +34,14 @@ def test_home_taps_through_to_play_on_the_demo_table(ui: Driver) -> None:
     ui.tap(ui.widget("home", "players_2"))
     ui.tap(ui.widget("home", "source_demo"))
     assert app.source == "demo"
-    assert ui.widget("home", "game_open_season").disabled  # "coming", greyed
+    from tracker.registry import tracked_games
+
+    for game in ("open_season", "octo_dice"):  # greyed and "coming" until the tracker follows it
+        button = ui.widget("home", f"game_{game}")
+        assert button.disabled == (game not in tracked_games())
+        assert button.text.endswith(")") == (game not in tracked_games())
+    assert app.game == "octocube" and ui.widget("home", "octocube_options").opacity == 1
+    assert ui.widget("home", "open_season_options").height == 0
     app.seed, app.illegal, app.demo_moves = 3, 1, 8  # a short game with one illegal change
     ui.shot("home")
     ui.tap(ui.widget("home", "start"))

@@ -213,6 +213,13 @@ class TableSightApp(App):
     players = NumericProperty(2)
     names = ListProperty(["", "", "", ""])
     mode = StringProperty("standard")
+    """Octocube's mode."""
+    side = StringProperty("horn")
+    """Open Season's wall side (horn or shield)."""
+    expert = BooleanProperty(False)
+    """Open Season's expert bonus tiles."""
+    virtual_player = BooleanProperty(False)
+    """Octo Dice for 2: the variant with a virtual player (1 player is always the solo game)."""
     source = StringProperty("demo")
     first_player = NumericProperty(0)
     """The seat that starts a live game (the camera cannot tell; the demo deals its own)."""
@@ -415,6 +422,33 @@ class TableSightApp(App):
         self.saved = [dict(g, text=self.t("home.resume_entry", name=g["name"], players=g["players"], moves=g["moves"]))
                       for g in games[:6]]
 
+    def game_ready(self, name: str) -> bool:
+        """Whether ``name`` can be followed at the table (the Home screen greys out the others)."""
+        from tracker.registry import tracked_games
+
+        return name in tracked_games()
+
+    def choose_game(self, name: str) -> None:
+        """Home: a game chosen; the player count moves into its range."""
+        from rules.registry import game_class
+
+        self.game = name
+        cls = game_class(name)
+        self.players = min(max(int(self.players), cls.min_players), cls.max_players)
+
+    def game_options(self) -> dict[str, Any]:
+        """The engine options the Home screen chose for the current game (Octocube's mode goes
+        separately, as :class:`ui.app.worker.GameSetup` keeps it)."""
+        if self.game == "open_season":
+            return {"side": self.side, "expert": bool(self.expert)}
+        if self.game == "octo_dice":
+            if int(self.players) == 1:
+                return {"variant": "solo"}
+            if int(self.players) == 2 and self.virtual_player:
+                return {"variant": "virtual"}
+            return {}
+        return {}
+
     def set_name(self, seat: int, text: str) -> None:
         names = list(self.names)
         names[seat] = text
@@ -429,12 +463,12 @@ class TableSightApp(App):
         setup = GameSetup(
             source=source if source in ("demo", "camera", "video") else "camera",
             players=int(info.get("players") or self.players), names=tuple(self.names),
-            mode=self.mode,
+            mode=self.mode, game=self.game, options=self.game_options(),
             seed=int(info.get("seed") or self.seed) if resume_log else int(self.seed),
             illegal=int(info.get("illegal") or 0) if resume_log else int(self.illegal),
             moves=int(self.demo_moves), camera_index=int(self.camera_index), video_path=self.video_path,
             profile_path=str(self.home / "profile.json"),
-            log_path=None if resume_log else str(logs / time.strftime("octocube-%Y%m%d-%H%M%S.jsonl")),
+            log_path=None if resume_log else str(logs / time.strftime(f"{self.game}-%Y%m%d-%H%M%S.jsonl")),
             resume_log=resume_log,
             first_player=int(self.first_player) if int(self.first_player) < int(self.players) else 0)
         if setup.log_path and Path(setup.log_path).exists():

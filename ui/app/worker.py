@@ -16,7 +16,7 @@ import gc
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,15 +56,25 @@ class GameSetup:
     (a wider texture only costs upload and sampling time on the UI thread)."""
     first_player: int = 0
     game: str = "octocube"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The engine's options other than Octocube's ``mode`` (Open Season: ``side``, ``expert``;
+    Octo Dice: ``variant``)."""
+
+    def engine_options(self) -> dict[str, Any]:
+        """The options the game's engine is built with."""
+        if self.game == "octocube":
+            return {"mode": self.mode, **self.options}
+        return dict(self.options)
 
     def table_setup(self, resumed: Any = None) -> Any:
         """The tracker's :class:`tracker.table.TableSetup` for this choice (``resumed``: the state
         read back from the log being resumed, whose game and options win)."""
         from tracker.table import TableSetup
 
+        game = resumed.game.name if resumed is not None else self.game
         players = resumed.game.num_players if resumed is not None else self.players
-        options = dict(resumed.game.options) if resumed is not None else {"mode": self.mode}
-        return TableSetup(game=self.game, players=players, options=options, source=self.source,
+        options = dict(resumed.game.options) if resumed is not None else self.engine_options()
+        return TableSetup(game=game, players=players, options=options, source=self.source,
                           camera_index=self.camera_index, video_path=self.video_path,
                           profile_path=self.profile_path if self.profile_path and Path(self.profile_path).is_file()
                           else None,
@@ -73,14 +83,20 @@ class GameSetup:
 
     def check(self) -> None:
         """Raise ValueError naming the problem (the Home screen shows it)."""
+        from rules.core import RulesError
+        from tracker.registry import table_game
+        from tracker.table import TrackerSetupError
+
         if self.source not in SOURCES:
             raise ValueError(f"camera source must be one of {', '.join(SOURCES)}, not {self.source!r}")
-        if self.resume_log is None and not 2 <= self.players <= 4:
-            raise ValueError(f"Octocube is for 2-4 players, not {self.players}")
         if self.source == "video" and not Path(self.video_path).is_file():
             raise ValueError(f"no video file at {self.video_path!r}")
-        if self.mode not in ("standard", "kids", "advanced"):
-            raise ValueError(f"unknown mode {self.mode!r}")
+        if self.resume_log is not None:
+            return  # the log's own game and options win; reading it checks them
+        try:
+            table_game(self.game).new_game(self.table_setup())
+        except (RulesError, TrackerSetupError) as exc:
+            raise ValueError(str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -342,7 +358,7 @@ class PipelineWorker:
 
     # ------------------------------------------------------------------ views
     def _view(self, update: Any) -> PlayView:
-        from ui.i18n.prompts import octocube_prompt
+        from ui.i18n.prompts import game_prompt
 
         tracked = self.pipeline.tracked
         state = tracked.state
@@ -362,7 +378,7 @@ class PipelineWorker:
         return PlayView(
             ready=True, frame=frame, frame_size=size, table_view=table, fps=round(fps, 1),
             camera_ok=camera_ok, camera_message=message, ended=self._ended,
-            prompt=octocube_prompt(state, lang, names), current_player=state.current_player(), names=names,
+            prompt=game_prompt(state, lang, names), current_player=state.current_player(), names=names,
             last_move=self._last_move, last_mover=self._last_mover, alert=tracked.alert,
             question=pending.prompt if pending is not None else None,
             options=tuple(pending.option_texts) if pending is not None else (),

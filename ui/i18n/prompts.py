@@ -11,6 +11,23 @@ from typing import Any
 from ui.i18n import tr
 
 
+def game_prompt(state: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """The prompt for any game at the table: Octocube's phase by phase from the language files,
+    another game's from its :meth:`tracker.table.TableGame.prompt` (English, with the players'
+    names put in), translated sentence by sentence."""
+    if state.game.name == "octocube":
+        return octocube_prompt(state, lang, names)
+    from tracker.registry import table_game
+    from ui.i18n.sentences import translate_sentence
+
+    text = table_game(state.game.name).prompt(state)
+    if names:
+        for seat in range(state.game.num_players):
+            if seat < len(names) and names[seat]:
+                text = text.replace(f"Player {seat + 1}", names[seat])
+    return translate_sentence(text, lang)
+
+
 def octocube_prompt(state: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
     from rules.octocube.components import location_label
     from rules.octocube.state import player_name

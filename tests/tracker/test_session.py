@@ -1,0 +1,345 @@
+"""The tracked game's own decisions (tracker/session.py), each pinned: what every event says,
+what is logged before it is announced, and which inputs leave the state untouched.
+
+The toy dice race (tests/rules/toy_game.py) keeps each case small; the camera sees the banked
+scores and whose turn it is (``RaceAdapter`` in test_inference.py). A recording log stands in for
+the event log so that these tests pin what the session logs, not the log's file format."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import registry
+from rules.core import IllegalMoveError, RulesError
+from tests.rules.toy_game import Bank, Pass, RaceGame, Roll
+from tests.tracker.test_inference import RaceAdapter
+from tracker.adapter import Difference
+from tracker.inference import Question
+from tracker.session import (
+    AlertCleared,
+    IllegalMoveAlert,
+    MoveConfirmed,
+    MovesTakenBack,
+    QuestionAsked,
+    TilesRevealed,
+    TrackedGame,
+    event_words,
+)
+
+
+@pytest.fixture(autouse=True)
+def _register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAME_CLASSES, "race", "tests.rules.toy_game:RaceGame")
+
+
+class RecordingLog:
+    """What the session hands its event log, in order."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, dict[str, Any]]] = []
+
+    def append(self, type_: str, **payload: Any) -> None:
+        self.lines.append((type_, payload))
+
+    def reveal(self, state: Any, location: Any, value: Any) -> None:
+        self.lines.append(("reveal", {"location": location, "value": value}))
+
+    def of(self, type_: str) -> list[dict[str, Any]]:
+        return [p for t, p in self.lines if t == type_]
+
+
+class WordsAdapter(RaceAdapter):
+    def location_words(self, location: Any) -> str:
+        return f"<{location}>"
+
+    def value_words(self, value: Any) -> str:
+        return f"[{value}]"
+
+
+def _game(log: RecordingLog | None = None, players: int = 2) -> TrackedGame[Any, Any]:
+    return TrackedGame(RaceGame(players).new_initial_state(), RaceAdapter(), log)  # type: ignore[arg-type]
+
+
+def _alerted(game: TrackedGame[Any, Any]) -> None:
+    events = game.observe(((9, 0), 0))  # no roll of a d6 banks 9
+    assert [type(e) for e in events] == [IllegalMoveAlert]
+
+
+# ---------------------------------------------------------------- event words
+
+
+def test_every_event_reads_as_one_line_of_words() -> None:
+    adapter = WordsAdapter()
+    question = Question("Which roll?", ((Roll(1), Bank()), (Roll(2), Pass())), ("rolls 1, banks", "rolls 2, passes"))
+    assert event_words(MoveConfirmed(0, Bank(), "Red banks 3"), adapter) == "move: Red banks 3"
+    assert event_words(TilesRevealed("bonus", 5), adapter) == "seen: <bonus> shows [5]"
+    assert event_words(QuestionAsked(question), adapter) == "question: Which roll? 1) rolls 1, banks; 2) rolls 2, passes"
+    assert event_words(IllegalMoveAlert("two dice"), adapter) == "ILLEGAL: two dice"
+    assert event_words(AlertCleared("the table matches"), adapter) == "alert cleared: the table matches"
+    assert event_words(MovesTakenBack(("a", "b")), adapter) == "taken back (the table is as it was before): a; b"
+    assert event_words("something else", adapter) == "something else"
+
+
+# ---------------------------------------------------------------- observing
+
+
+def test_a_confirmed_move_is_logged_with_its_player_code_and_words_before_it_is_announced() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    events = game.observe(((3, 0), 1))
+    assert [type(e) for e in events] == [MoveConfirmed, MoveConfirmed]
+    assert [e.move for e in events] == [Roll(3), Bank()]  # type: ignore[union-attr]
+    moves = log.of("move")
+    assert [m["move"] for m in moves] == [game.state.game.move_codec.encode(Roll(3)),
+                                          game.state.game.move_codec.encode(Bank())]
+    assert [m["text"] for m in moves] == [e.text for e in events]  # type: ignore[union-attr]
+    # the roll is a chance outcome (no seat), the bank is seat 0's
+    assert moves[1]["player"] == 0 and events[1].player == 0  # type: ignore[union-attr]
+    assert moves[0]["player"] == events[0].player  # type: ignore[union-attr]
+
+
+def test_an_illegal_scene_alerts_once_logs_why_and_leaves_the_state_alone() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    events = game.observe(((9, 0), 0))
+    assert len(events) == 1 and isinstance(events[0], IllegalMoveAlert)
+    assert game.alert == events[0].reason and "seat 0 shows 9" in events[0].reason
+    (logged,) = log.of("illegal")
+    assert logged["reason"] == game.alert
+    assert logged["differences"] and all(isinstance(d, str) for d in logged["differences"])
+    assert game.state.history == [] and game.state.scores == [0, 0]
+    assert game.observe(((9, 0), 0)) == []  # the same alert is not said twice
+    assert len(log.of("illegal")) == 1
+
+
+def test_the_logged_differences_are_cut_at_twenty() -> None:
+    class Noisy(RaceAdapter):
+        def differences(self, expected: Any, observed: Any) -> list[Difference]:
+            found = super().differences(expected, observed)
+            return found + [Difference(f"speck {i}") for i in range(30)] if found else found
+
+    log = RecordingLog()
+    game = TrackedGame(RaceGame(2).new_initial_state(), Noisy(), log)  # type: ignore[arg-type]
+    game.observe(((9, 0), 0))
+    assert len(log.of("illegal")[0]["differences"]) == 20
+
+
+def test_a_table_that_matches_again_clears_the_alert_and_says_why() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    _alerted(game)
+    events = game.observe(((0, 0), 0))
+    assert events == [AlertCleared("the table matches the game again")]
+    assert game.alert is None
+    assert log.of("note")[-1]["text"] == "alert cleared: the table matches the game again"
+    assert game.observe(((0, 0), 0)) == []  # nothing to clear twice
+
+
+def test_a_move_that_explains_the_table_clears_the_alert_before_the_move() -> None:
+    game = _game()
+    _alerted(game)
+    events = game.observe(((4, 0), 1))
+    assert events[0] == AlertCleared("the move explains the table")
+    assert [type(e) for e in events[1:]] == [MoveConfirmed, MoveConfirmed]
+    assert game.alert is None
+
+
+def test_while_a_question_waits_the_table_is_not_read() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    (asked,) = game.observe(((0, 0), 1))  # a pass: which roll?
+    assert isinstance(asked, QuestionAsked) and game.pending is asked.question
+    (q,) = log.of("question")
+    assert q["question"] == asked.question.prompt and q["options"] == list(asked.question.option_texts)
+    assert game.observe(((5, 0), 1)) == [] and game.observe(((9, 9), 0)) == []
+    assert game.state.history == [] and game.alert is None
+
+
+# ---------------------------------------------------------------- the players' answers
+
+
+def test_answering_without_a_question_or_out_of_range_is_refused_exactly() -> None:
+    game = _game()
+    with pytest.raises(RulesError, match="^there is no question to answer$"):
+        game.answer(0)
+    with pytest.raises(RulesError, match="^there is no question to answer$"):
+        game.reject()
+    game.observe(((0, 0), 1))
+    with pytest.raises(RulesError, match=r"^the question has options 1-6, not 7$"):
+        game.answer(6)
+    with pytest.raises(RulesError, match=r"^the question has options 1-6, not 0$"):
+        game.answer(-1)
+    assert game.pending is not None and game.state.history == []
+
+
+def test_an_answer_is_logged_then_its_moves_applied() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    (asked,) = game.observe(((0, 0), 1))
+    chosen = 2
+    events = game.answer(chosen)
+    assert game.pending is None
+    assert log.of("answer") == [{"option": chosen, "text": asked.question.option_texts[chosen]}]  # type: ignore[union-attr]
+    assert [e.move for e in events] == list(asked.question.options[chosen])  # type: ignore[union-attr]
+    assert game.state.history == list(asked.question.options[chosen])  # type: ignore[union-attr]
+    kinds = [t for t, _ in log.lines]
+    assert kinds.index("answer") < kinds.index("move")
+
+
+def test_none_of_these_on_a_move_question_asks_to_put_the_table_back() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    game.observe(((0, 0), 1))
+    events = game.reject()
+    assert game.pending is None and game.state.history == []
+    assert events == [IllegalMoveAlert("the players say none of the camera's options happened: put the table back "
+                                       "as it was")]
+    assert game.alert == events[0].reason  # type: ignore[union-attr]
+    assert log.of("answer") == [{"option": None, "text": "none of these"}]
+    assert log.of("illegal")[-1] == {"reason": game.alert, "differences": []}
+
+
+def test_a_confirmed_correction_is_validated_whole_before_anything_changes() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    _alerted(game)
+    with pytest.raises(IllegalMoveError):
+        game.confirm_correction([Roll(3), Bank(), Bank()])  # the second bank has no roll
+    assert game.state.history == [] and game.alert is not None and log.of("move") == []
+    events = game.confirm_correction([Roll(3), Bank()])
+    assert events[0] == AlertCleared("the players confirmed a correction")
+    assert [e.move for e in events[1:]] == [Roll(3), Bank()]  # type: ignore[union-attr]
+    assert game.state.scores == [3, 0] and game.alert is None
+    # the players' word stands: the table as it was before the correction is an alert now, not
+    # an automatic take-back of the corrected moves
+    events = game.observe(((0, 0), 0))
+    assert [type(e) for e in events] == [IllegalMoveAlert]
+    assert game.state.scores == [3, 0]
+
+
+def test_undo_takes_back_one_move_logs_it_and_drops_a_waiting_question() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    game.observe(((3, 0), 1))
+    game.observe(((3, 0), 0))  # a pass: a question waits
+    assert game.pending is not None
+    move = game.undo()
+    assert move == Bank() and game.pending is None
+    assert game.state.history == [Roll(3)]
+    assert log.of("undo")[-1]["text"] == "took back: " + game.state.describe_move(Bank())
+
+
+# ---------------------------------------------------------------- take-backs
+
+
+def test_the_table_put_back_as_before_the_last_scene_takes_those_moves_back() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    confirmed = game.observe(((3, 0), 1))
+    texts = tuple(e.text for e in confirmed)  # type: ignore[union-attr]
+    events = game.observe(((0, 0), 0))
+    # the fewest moves that put the table back: the bank (the roll before it is never seen)
+    assert events[0] == MovesTakenBack((texts[1],))
+    assert isinstance(events[1], IllegalMoveAlert)
+    assert events[1].reason == ("the table went back to how it was before " + texts[1]
+                                + ": that move is taken back")
+    assert game.state.history == [Roll(3)] and game.state.scores == [0, 0]
+    assert [u["text"] for u in log.of("undo")] == ["took back: " + texts[1]]
+    # only the one previous scene's moves: once taken back, the older position is not restored
+    game2 = _game()
+    game2.observe(((3, 0), 1))
+    game2.observe(((3, 2), 0))
+    events = game2.observe(((0, 0), 0))
+    assert not any(isinstance(e, MovesTakenBack) for e in events)
+    assert game2.state.scores == [3, 2]
+
+
+# ---------------------------------------------------------------- reveals
+
+
+def test_a_reveal_is_applied_logged_and_announced_and_a_refused_one_only_noted() -> None:
+    class Tile:
+        def to_json(self) -> str:
+            return "tile-label"
+
+    log = RecordingLog()
+    game = _game(log)
+    assert game._reveal([("bonus", Tile())])[0].location == "bonus"  # type: ignore[union-attr]
+    assert log.of("reveal") == [{"location": "bonus", "value": "tile-label"}]
+    events = game._reveal([("bonus", 4), ("nowhere", 1)])
+    assert events == []
+    notes = [n["text"] for n in log.of("note")]
+    assert len(notes) == 2 and notes[0].startswith("ignored a reveal at 'bonus': ")
+    assert notes[1].startswith("ignored a reveal at 'nowhere': ")
+    assert isinstance(game.state.bonus, Tile)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- the end of the game
+
+
+def _near_the_end(log: RecordingLog | None = None) -> TrackedGame[Any, Any]:
+    state = RaceGame(2).new_initial_state()
+    for move in (Roll(6), Bank(), Roll(1), Bank(), Roll(3)):
+        state.push(move)
+    # seat 0 has 6 and has rolled a 3 the camera does not see
+    return TrackedGame(state, RaceAdapter(), log)  # type: ignore[arg-type]
+
+
+def test_finish_with_no_unseen_ending_only_notes_it() -> None:
+    # a bank of the 3 does not end the game (9 < 10), so no unseen move ends it
+    log = RecordingLog()
+    game = _near_the_end(log)
+    assert game.finish() == []
+    assert log.of("note")[-1]["text"] == "the players ended the game, but no unseen move ends it"
+    assert game.state.history[-1] == Roll(3)
+
+
+class TurnBlindAdapter(RaceAdapter):
+    """A camera that sees the scores but not whose turn it is."""
+
+    def expected(self, state: Any) -> Any:
+        return tuple(state.scores), 0
+
+
+def test_finish_applies_the_one_unseen_ending() -> None:
+    state = RaceGame(2).new_initial_state()
+    for move in (Roll(6), Bank(), Roll(1), Bank(), Roll(4)):
+        state.push(move)
+    # seat 0 has 6 and a 4 in hand. A camera that sees the scores: the only ending (banking the 4)
+    # changes what it sees, so no ending is unseen
+    game = TrackedGame(state, TurnBlindAdapter())  # type: ignore[arg-type]
+    assert game.finish(max_moves=3) == []
+    # a camera that sees nothing: within one move, banking the 4 is the one ending
+    class Blind(RaceAdapter):
+        def expected(self, state: Any) -> Any:
+            return (), 0
+
+    game = TrackedGame(state, Blind())  # type: ignore[arg-type]
+    events = game.finish(max_moves=1)
+    assert [type(e) for e in events] == [MoveConfirmed]
+    assert events[0].move == Bank() and game.state.is_terminal()  # type: ignore[union-attr]
+    assert game.finish() == []  # over: nothing more
+
+
+def test_finish_with_several_endings_asks_who_did_what_last() -> None:
+    class Blind(RaceAdapter):
+        def expected(self, state: Any) -> Any:
+            return (), 0
+
+    state = RaceGame(2).new_initial_state()
+    for move in (Roll(6), Bank(), Roll(5), Bank()):
+        state.push(move)
+    # seat 0 (6 points) to roll: any roll of 4-6 then a bank ends the game in two moves
+    log = RecordingLog()
+    game = TrackedGame(state, Blind(), log)  # type: ignore[arg-type]
+    (asked,) = game.finish(max_moves=2)
+    assert isinstance(asked, QuestionAsked)
+    assert sorted(c[0].value for c in asked.question.options) == [4, 5, 6]  # type: ignore[attr-defined]
+    assert all(c[1] == Bank() for c in asked.question.options)
+    assert asked.question.prompt.startswith("The game is over: what did ") and asked.question.prompt.endswith(" do last?")
+    assert log.of("question")[-1]["options"] == list(asked.question.option_texts)
+    assert game.finish() == []  # a question waits
+    game.answer(0)
+    assert game.state.is_terminal()

@@ -58,3 +58,28 @@ def test_english_prompt_is_the_trackers_own_sentence(mode: str) -> None:
             if state.is_terminal():
                 break
             state.push(rng.choice(list(state.legal_moves())))
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("octocube", 3, {"mode": "standard"}), ("octocube", 2, {"mode": "advanced"}),
+    ("open_season", 3, {"side": "horn", "expert": True}), ("open_season", 2, {"side": "shield"}),
+    ("octo_dice", 2, {"variant": "virtual"}), ("octo_dice", 1, {"variant": "solo"}), ("octo_dice", 3, {}),
+])
+def test_every_score_category_a_finished_game_shows_is_translated(game: str, players: int,
+                                                                  options: dict[str, object]) -> None:
+    """The Score screen shows each category by name: a whole random game's sheet has every one."""
+    from rules.core import random_playout
+    from rules.registry import make_game
+    from ui.i18n import category_name
+
+    state = make_game(game, players, **options).new_initial_state(5)
+    random_playout(state, random.Random(5))
+    categories = {line.category for line in state.score_breakdown().lines}
+    assert categories
+    catalogues = {lang: json.loads((Path(__file__).resolve().parents[2] / f"ui/i18n/{lang}.json").read_text("utf-8"))
+                  for lang in ("en", "fr", "nl")}
+    for category in categories:
+        inner = category.split(": ", 1)[-1]
+        for lang, catalogue in catalogues.items():
+            assert f"category.{inner}" in catalogue, f"{game}: {category!r} has no {lang} name"
+            assert category_name(category, lang).endswith(catalogue[f"category.{inner}"])

@@ -64,6 +64,16 @@ def colour_name(seat: int, lang: str = "en") -> str:
 
 
 def category_name(category: str, lang: str = "en") -> str:
+    """A score sheet's category in ``lang`` (Octo Dice's "third 2: labs" and "bonus: crystals"
+    are a third, or the final bonus, and a category)."""
+    import re
+
+    third = re.fullmatch(r"third (\d): (.+)", category)
+    if third:
+        return tr("category.third", lang, n=third.group(1), what=category_name(third.group(2), lang))
+    bonus = re.fullmatch(r"bonus: (.+)", category)
+    if bonus:
+        return tr("category.bonus_of", lang, what=category_name(bonus.group(1), lang))
     key = f"category.{category}"
     text = tr(key, lang)
     return category if text == key else text

@@ -200,7 +200,7 @@ def infer(
         after_each.append(tuple(adapter.reveals(trial, observed)))
         for _ in s.chain:
             trial.pop()
-    who = adapter.player_name(state.current_player())
+    who = acting_player_words(state, distinct[0].chain, adapter)
     return Question(
         prompt=f"The camera cannot tell what {who} did. Which was it?",
         options=tuple(s.chain for s in distinct),
@@ -393,6 +393,23 @@ def _accepted_cost(scored: list[_Scored], here_cost: float, config: InferenceCon
     if here_cost < best.cost + config.clear_margin:
         return None
     return best.cost  # chains as good as it that look different make a question, as usual
+
+
+def acting_player_words(state: St, chain: tuple[Move, ...], adapter: GameAdapter[St, Any]) -> str:
+    """Who made ``chain``, as the adapter names players: the first seat to move in it (a turn
+    that starts with a chance outcome, a die roll, has no seat of its own); "the players" when
+    nobody does."""
+    work = scratch_copy(state)
+    try:
+        for move in chain:
+            seat = work.current_player()
+            if seat >= 0:
+                return adapter.player_name(seat)
+            work.push_unchecked(move)
+        seat = work.current_player()
+    except RulesError:
+        seat = -1
+    return adapter.player_name(seat) if seat >= 0 else "the players"
 
 
 def scratch_copy(state: St) -> St:

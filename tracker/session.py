@@ -223,7 +223,7 @@ class TrackedGame(Generic[St, Obs]):
         when there is one, asked about when there are several."""
         if self.state.is_terminal() or self.pending is not None:
             return []
-        from tracker.inference import _chain_text, scratch_copy
+        from tracker.inference import _chain_text, acting_player_words, scratch_copy
 
         here = self.adapter.expected(self.state)
         work = scratch_copy(self.state)
@@ -251,7 +251,7 @@ class TrackedGame(Generic[St, Obs]):
         if len(endings) == 1:
             return [self._apply(move) for move in endings[0]]
         texts = tuple(_chain_text(self.state, chain) for chain in endings)
-        who = self.adapter.player_name(self.state.current_player())
+        who = acting_player_words(self.state, endings[0], self.adapter)
         self.pending = Question(f"The game is over: what did {who} do last?", tuple(endings), texts)
         self._log("question", question=self.pending.prompt, options=list(texts))
         return [QuestionAsked(self.pending)]

@@ -122,9 +122,8 @@ def test_a_runner_up_within_the_margin_makes_a_question_not_a_silent_confirmatio
     verdict = infer(state, ((4, 0), 1), BlurryRaceAdapter())
     assert isinstance(verdict, Question)
     assert sorted(verdict.options, key=lambda c: c[0].value) == [(Roll(3), Bank()), (Roll(4), Bank()), (Roll(5), Bank())]
-    # (the prompt's name is not checked here: the toy race's turn starts at a chance node, whose
-    # seat is not a player; see docs/testing.md)
-    assert verdict.prompt.startswith("The camera cannot tell what ")
+    # the turn starts with the roll (a chance node, no seat): the question names who banked
+    assert verdict.prompt == "The camera cannot tell what player 1 did. Which was it?"
     assert state.history == []
 
 

@@ -338,7 +338,8 @@ def test_finish_with_several_endings_asks_who_did_what_last() -> None:
     assert isinstance(asked, QuestionAsked)
     assert sorted(c[0].value for c in asked.question.options) == [4, 5, 6]  # type: ignore[attr-defined]
     assert all(c[1] == Bank() for c in asked.question.options)
-    assert asked.question.prompt.startswith("The game is over: what did ") and asked.question.prompt.endswith(" do last?")
+    # seat 0 is at the roll (a chance node): the question names the seat that banks
+    assert asked.question.prompt == "The game is over: what did player 1 do last?"
     assert log.of("question")[-1]["options"] == list(asked.question.option_texts)
     assert game.finish() == []  # a question waits
     game.answer(0)

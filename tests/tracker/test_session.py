@@ -14,9 +14,9 @@ import pytest
 from rules import registry
 from rules.core import IllegalMoveError, RulesError
 from tests.rules.toy_game import Bank, Pass, RaceGame, Roll
-from tests.tracker.test_inference import RaceAdapter
+from tests.tracker.test_inference import BlurryRaceAdapter, RaceAdapter
 from tracker.adapter import Difference
-from tracker.inference import Question
+from tracker.inference import InferenceConfig, Question
 from tracker.session import (
     AlertCleared,
     IllegalMoveAlert,
@@ -344,3 +344,37 @@ def test_finish_with_several_endings_asks_who_did_what_last() -> None:
     assert game.finish() == []  # a question waits
     game.answer(0)
     assert game.state.is_terminal()
+
+
+# ---------------------------------------------------------------- thresholds from the config
+
+
+def test_a_take_back_needs_the_old_table_within_the_tolerance_as_well_as_the_margin() -> None:
+    # a camera tuned so that the margin (1.0) is wider than the tolerance (0.3): seat 0's banked 3
+    # read back as 2 (0.5 away from the table before the bank) is not the old table
+    config = InferenceConfig(tolerance=0.3, margin=1.0)
+    game = TrackedGame(RaceGame(3).new_initial_state(), BlurryRaceAdapter(), config=config)  # type: ignore[arg-type]
+    (asked,) = game.observe(((3, 0, 0), 1))  # with so wide a margin, 2 and 4 are options too
+    game.answer(asked.question.options.index((Roll(3), Bank())))  # type: ignore[union-attr]
+    assert game.state.scores == [3, 0, 0]
+    events = game.observe(((2, 0, 0), 0))
+    assert [type(e) for e in events] == [IllegalMoveAlert]
+    assert game.state.scores == [3, 0, 0] and len(game.state.history) == 2
+
+
+def test_recovery_is_tried_after_as_many_unexplained_scenes_as_configured_and_says_when_it_finds_nothing() -> None:
+    impossible = [((40, 0), 0), ((40, 1), 0), ((41, 1), 0)]  # nobody banks 40 in a race to 10
+    log = RecordingLog()
+    game = TrackedGame(RaceGame(2).new_initial_state(), RaceAdapter(), log,  # type: ignore[arg-type]
+                       InferenceConfig(recover_after=1))
+    game.observe(impossible[0])
+    assert [n["text"] for n in log.of("note")] == [
+        "lost step with the table for 1 scenes; no legal position found that matches it yet"]
+    log = RecordingLog()
+    game = TrackedGame(RaceGame(2).new_initial_state(), RaceAdapter(), log)  # type: ignore[arg-type]
+    game.observe(impossible[0])
+    assert log.of("note") == []  # the default waits for a second scene
+    game.observe(impossible[1])
+    assert [n["text"] for n in log.of("note")] == [
+        "lost step with the table for 2 scenes; no legal position found that matches it yet"]
+    assert game.pending is None and game.alert is not None and game.state.history == []

@@ -104,7 +104,10 @@ def test_missed_scenes_over_three_turns_are_caught_up_through_a_question(tmp_pat
     assert tracked.state.history == truth.history
     log.close()
     logged = read_events(tmp_path / "g.jsonl").events
-    assert any(e["type"] == "question" and e.get("recovery") for e in logged)
+    (recovery,) = [e for e in logged if e["type"] == "question" and e.get("recovery")]
+    q = asked[0].question
+    assert recovery["question"] == q.prompt and recovery["options"] == list(q.option_texts)
+    assert recovery["take_back"] == list(q.take_back)
     assert replay(tmp_path / "g.jsonl").state.history == tracked.state.history
 
 
@@ -165,10 +168,14 @@ def test_a_move_confirmed_wrongly_and_undone_by_hand_is_taken_back_by_the_recove
     replies = answer_truthfully(truth, tracked, events)
     taken = _events_of(MovesTakenBack, replies)
     assert taken and len(taken[0].texts) >= 2
+    assert all(isinstance(t, str) and t for t in taken[0].texts)
     assert tracked.state.history == truth.history and tracked.alert is None
     log.close()
     logged = read_events(tmp_path / "g.jsonl").events
-    assert [e["type"] for e in logged].count("undo") >= 2
+    undos = [e["text"] for e in logged if e["type"] == "undo"]
+    assert len(undos) >= 2
+    # the log says each move taken back, last first; the event names them in the game's order
+    assert undos[-len(taken[0].texts):] == ["took back: " + t for t in reversed(taken[0].texts)]
     assert replay(tmp_path / "g.jsonl").state.history == truth.history
 
 
@@ -196,7 +203,9 @@ def test_a_rejected_recovery_is_not_offered_again_and_the_alert_stands() -> None
     _turn(truth, rng)
     events = tracked.observe(observation_from_state(truth))
     question = _events_of(QuestionAsked, events)[0].question
-    assert _events_of(IllegalMoveAlert, tracked.reject()) and tracked.alert is not None
+    assert _events_of(IllegalMoveAlert, tracked.reject())
+    assert tracked.alert == ("the players say none of the camera's options is where the game stands: put the "
+                             "table back as it was, undo, or confirm what happened")
     from ui.i18n.sentences import is_translated
 
     for lang in ("fr", "nl"):  # the app shows the recovery's question and alert in every language

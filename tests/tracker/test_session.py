@@ -229,6 +229,8 @@ def test_undo_takes_back_one_move_logs_it_and_drops_a_waiting_question() -> None
     assert move == Bank() and game.pending is None
     assert game.state.history == [Roll(3)]
     assert log.of("undo")[-1]["text"] == "took back: " + game.state.describe_move(Bank())
+    # the next scene is judged from the position after the undo: the table without the bank fits
+    assert game.observe(((0, 0), 0)) == [] and game.alert is None
 
 
 # ---------------------------------------------------------------- take-backs
@@ -264,9 +266,13 @@ def test_a_reveal_is_applied_logged_and_announced_and_a_refused_one_only_noted()
         def to_json(self) -> str:
             return "tile-label"
 
+    plain_log = RecordingLog()
+    assert _game(plain_log)._reveal([("bonus", 4)]) == [TilesRevealed("bonus", 4)]
+    assert plain_log.of("reveal") == [{"location": "bonus", "value": 4}]  # a plain value logged as it is
     log = RecordingLog()
     game = _game(log)
-    assert game._reveal([("bonus", Tile())])[0].location == "bonus"  # type: ignore[union-attr]
+    tile = Tile()
+    assert game._reveal([("bonus", tile)]) == [TilesRevealed("bonus", tile)]
     assert log.of("reveal") == [{"location": "bonus", "value": "tile-label"}]
     events = game._reveal([("bonus", 4), ("nowhere", 1)])
     assert events == []
@@ -340,7 +346,7 @@ def test_finish_with_several_endings_asks_who_did_what_last() -> None:
     assert all(c[1] == Bank() for c in asked.question.options)
     # seat 0 is at the roll (a chance node): the question names the seat that banks
     assert asked.question.prompt == "The game is over: what did player 1 do last?"
-    assert log.of("question")[-1]["options"] == list(asked.question.option_texts)
+    assert log.of("question")[-1] == {"question": asked.question.prompt, "options": list(asked.question.option_texts)}
     assert game.finish() == []  # a question waits
     game.answer(0)
     assert game.state.is_terminal()
@@ -377,4 +383,81 @@ def test_recovery_is_tried_after_as_many_unexplained_scenes_as_configured_and_sa
     game.observe(impossible[1])
     assert [n["text"] for n in log.of("note")] == [
         "lost step with the table for 2 scenes; no legal position found that matches it yet"]
+    game.observe(impossible[1])  # the same table again: no new evidence, not tried again
+    assert len(log.of("note")) == 1
+    game.observe(impossible[2])  # a new scene: tried again
+    assert log.of("note")[-1]["text"] == ("lost step with the table for 3 scenes; no legal position found "
+                                          "that matches it yet")
     assert game.pending is None and game.alert is not None and game.state.history == []
+
+
+def test_with_recovery_after_one_scene_a_fresh_start_counts_from_zero() -> None:
+    for back_in_step in ("a fitting scene", "an undo"):
+        log = RecordingLog()
+        game = TrackedGame(RaceGame(2).new_initial_state(), RaceAdapter(), log,  # type: ignore[arg-type]
+                           InferenceConfig(recover_after=1))
+        game.observe(((3, 0), 1))
+        if back_in_step == "an undo":
+            game.undo()
+        game.observe(((40, 0), 0))
+        assert [n["text"] for n in log.of("note")] == [
+            "lost step with the table for 1 scenes; no legal position found that matches it yet"], back_in_step
+
+
+def test_finish_searches_at_most_max_moves_deep() -> None:
+    class Blind(RaceAdapter):
+        def expected(self, state: Any) -> Any:
+            return (), 0
+
+    state = RaceGame(2).new_initial_state()
+    for move in (Roll(6), Bank(), Roll(5), Bank()):
+        state.push(move)
+    # ending needs two moves (a roll of 4-6, a bank): none within one
+    assert TrackedGame(state, Blind()).finish(max_moves=1) == []  # type: ignore[arg-type]
+    assert len(TrackedGame(state, Blind()).finish(max_moves=2)) == 1  # type: ignore[arg-type]
+
+
+def test_the_config_given_is_the_one_inference_uses() -> None:
+    # one pip off weighs 0.25: within the default tolerance a question, beyond a tolerance of 0.1
+    # (and the doubtful tolerance) an alert
+    strict = InferenceConfig(tolerance=0.1, doubtful_tolerance=0.1)
+    game = TrackedGame(RaceGame(2).new_initial_state(), BlurryRaceAdapter(), config=strict)  # type: ignore[arg-type]
+    assert [type(e) for e in game.observe(((7, 0), 1))] == [IllegalMoveAlert]  # no roll gives 7
+    game = TrackedGame(RaceGame(2).new_initial_state(), BlurryRaceAdapter())  # type: ignore[arg-type]
+    assert [type(e) for e in game.observe(((7, 0), 1))] == [QuestionAsked]  # 6 or 5, read blurred
+
+
+def test_a_take_back_at_exactly_the_tolerance_counts_and_at_exactly_the_margin_does_not() -> None:
+    def seen_back(config: InferenceConfig) -> bool:
+        game = TrackedGame(RaceGame(3).new_initial_state(), BlurryRaceAdapter(), config=config)  # type: ignore[arg-type]
+        events = game.observe(((3, 0, 0), 1))
+        if events and isinstance(events[0], QuestionAsked):
+            game.answer(events[0].question.options.index((Roll(3), Bank())))
+        events = game.observe(((2, 0, 0), 0))  # 0.5 away from the table before the bank
+        return any(isinstance(e, MovesTakenBack) for e in events)
+
+    assert seen_back(InferenceConfig(tolerance=0.5, margin=1.0))
+    assert not seen_back(InferenceConfig(tolerance=1.0, margin=0.5))
+
+
+class DieSeenAdapter(RaceAdapter):
+    """A camera that also sees the die lying on the table before it is banked or passed."""
+
+    def expected(self, state: Any) -> Any:
+        return tuple(state.scores), state.player, state.pending
+
+    def differences(self, expected: Any, observed: Any) -> list[Difference]:
+        found = super().differences(expected[:2], observed[:2])
+        return found + ([Difference("the die")] if expected[2] != observed[2] else [])
+
+
+def test_a_take_back_of_several_moves_names_them_all_in_order() -> None:
+    game2 = TrackedGame(RaceGame(2).new_initial_state(), DieSeenAdapter())  # type: ignore[arg-type]
+    events = game2.observe(((3, 0), 1, None))
+    assert [type(e) for e in events] == [MoveConfirmed, MoveConfirmed]
+    texts = tuple(e.text for e in events)  # type: ignore[union-attr]
+    back = game2.observe(((0, 0), 0, None))  # the die picked up again: the roll and the bank taken back
+    assert back[0] == MovesTakenBack(texts)
+    assert back[1] == IllegalMoveAlert("the table went back to how it was before " + "; ".join(texts)
+                                       + ": that move is taken back")
+    assert game2.state.history == []

@@ -461,3 +461,38 @@ def test_a_take_back_of_several_moves_names_them_all_in_order() -> None:
     assert back[1] == IllegalMoveAlert("the table went back to how it was before " + "; ".join(texts)
                                        + ": that move is taken back")
     assert game2.state.history == []
+
+
+def test_recovery_is_given_the_sessions_config_its_last_take_back_and_the_rejected_options(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the session hands :func:`tracker.inference.recover` (whose own search is tested in
+    test_recovery.py): its config, the moves an automatic take-back removed (to make again if it
+    was no take-back), and after the players rejected a recovery question, those options to leave
+    out and a thorough search."""
+    import tracker.session as session
+
+    calls: list[dict[str, Any]] = []
+    offered = ((Roll(1), Bank()), (Roll(2), Pass()))
+
+    def spy(state: Any, unexplained: Any, adapter: Any, config: Any = None, *, redo: Any = (),
+            exclude: Any = (), thorough: bool = False) -> Question:
+        calls.append({"config": config, "redo": redo, "exclude": set(exclude), "thorough": thorough,
+                      "scenes": len(unexplained)})
+        return Question("Where does the game stand?", offered, ("one", "two"), take_back=(0, 1), recovery=True)
+
+    monkeypatch.setattr(session, "recover", spy)
+    config = InferenceConfig(recover_after=2, recovery_undo=3)
+    game = TrackedGame(RaceGame(3).new_initial_state(), DieSeenAdapter(), config=config)  # type: ignore[arg-type]
+    game.observe(((3, 0, 0), 1, None))
+    assert [type(e) for e in game.observe(((0, 0, 0), 0, 3))] == [MovesTakenBack, IllegalMoveAlert]
+    game.observe(((40, 0, 0), 0, None))
+    game.observe(((41, 0, 0), 0, None))
+    assert len(calls) == 1 and isinstance(game.pending, Question) and game.pending.recovery
+    assert calls[0]["config"] is config
+    assert calls[0]["redo"] == (Bank(),)
+    assert calls[0]["exclude"] == set() and calls[0]["thorough"] is False
+    game.reject()
+    game.observe(((42, 0, 0), 0, None))
+    assert len(calls) == 2
+    assert calls[1]["exclude"] == {(0, offered[0]), (1, offered[1])} and calls[1]["thorough"] is True
+    assert calls[1]["redo"] == (Bank(),) and calls[1]["config"] is config

@@ -71,10 +71,15 @@ def run(args: argparse.Namespace) -> int:
             resumed = replay(args.resume)
         except EventLogError as exc:
             raise CommandError(str(exc)) from None
-        if resumed.damaged_line is not None:
-            _note(args, f"log: {resumed.damage}; resuming from the {len(resumed.events)} complete events")
-        for problem in resumed.problems:
-            _note(args, f"log: skipped {problem}")
+        if resumed.legacy:
+            raise CommandError(f"{args.resume} is a version 1 log, written before logs carried an integrity chain: "
+                               "replay it (read-only) with `tablesight replay`; it cannot be resumed")
+        if not resumed.resumable:
+            raise CommandError(f"{args.resume}: {resumed.damage}; {resumed.skipped_lines - 1} more line(s) follow it, "
+                               "so the log was altered, not cut by a crash: not resumed (`tablesight replay` shows "
+                               f"the game up to line {(resumed.damaged_line or 1) - 1})")
+        _note(args, f"log: {resumed.lines - (resumed.damaged_line is not None)} lines checked (game id, order, "
+              f"hash chain, players, rules): {len(resumed.state.history)} moves")
         players = resumed.state.game.num_players
         if args.players is not None and args.players != players:
             raise CommandError(f"the log is a {players}-player game, not {args.players}")
@@ -103,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
         built.pipeline.close()
         raise CommandError(f"cannot write the event log {log_path}: {exc}") from None
     if log.recovered_from:
-        _note(args, f"log: cut a damaged tail ({log.recovered_from}); kept in {log_path}.damaged")
+        _note(args, f"log: skipped the damaged tail, line {log.skipped_line} ({log.recovered_from}); "
+              f"kept in {log_path}.damaged")
     built.pipeline.tracked.log = log
     resumed_moves = len(built.pipeline.tracked.state.history) if resumed else 0
     _note(args, f"event log: {log_path}" + (f" (resumed after {resumed_moves} moves)" if resumed else ""))

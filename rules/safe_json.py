@@ -47,6 +47,11 @@ def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
     return f"{text[:limit]}... ({len(text)} characters)"
 
 
+def cut(text: str, limit: int = SHOWN_CHARS) -> str:
+    """``text`` itself, or its first ``limit`` characters saying how long it was."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
 def one_line(text: str, limit: int = 400) -> str:
     """An error text as one line of at most ``limit`` characters (exceptions from libraries can
     hold newlines or echo whole inputs)."""
@@ -55,7 +60,7 @@ def one_line(text: str, limit: int = 400) -> str:
 
 
 def _no_constant(name: str) -> Any:
-    raise JsonInputError(f"{name} is not a finite number")
+    raise JsonInputError(f"every number must be a finite number, not {name}")
 
 
 def depth(value: Any) -> int:
@@ -110,7 +115,7 @@ def loads(data: str | bytes, what: str, *, max_bytes: int = MAX_BYTES, max_depth
     except UnicodeDecodeError as exc:
         raise JsonInputError(f"{what} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except json.JSONDecodeError as exc:
-        raise JsonInputError(f"{what} is not valid JSON ({exc.msg}: line {exc.lineno} column {exc.colno})") from None
+        raise JsonInputError(f"{what} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
         raise JsonInputError(f"{what} is not usable JSON ({one_line(str(exc), 120)})") from None
     return check_tree(value, what, max_depth=max_depth)
@@ -123,7 +128,7 @@ def only_keys(obj: Mapping[str, Any], allowed: Iterable[str], where: str) -> Non
     """Refuse keys outside ``allowed`` (a misspelt key is an error, never silently ignored)."""
     unknown = sorted(str(k) for k in obj if k not in set(allowed))
     if unknown:
-        raise JsonInputError(f"{where}: unknown key(s) {shown(', '.join(unknown))}")
+        raise JsonInputError(f"{where}: unknown key(s) {cut(', '.join(unknown))}")
 
 
 def obj(value: Any, where: str) -> Mapping[str, Any]:
@@ -135,7 +140,7 @@ def obj(value: Any, where: str) -> Mapping[str, Any]:
 def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     """``data[key]`` when it is present and of ``kind`` (bool is never taken for a number)."""
     if key not in data:
-        raise JsonInputError(f"{where}: missing {key!r}")
+        raise JsonInputError(f"{where} lacks {key!r}")
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):

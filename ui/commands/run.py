@@ -65,6 +65,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.max_frames < 0 or args.moves < 0 or args.illegal < 0:
         raise CommandError("--max-frames, --moves and --illegal must not be negative")
+    if not 0 <= args.seed < 2**32:
+        raise CommandError(f"--seed must be 0 to {2**32 - 1}, not {args.seed}")
+    if args.players is not None and not 1 <= args.players <= 8:
+        raise CommandError(f"--players must be a small number of seats, not {args.players}")
+    if args.players is not None and not 0 <= args.first_player < args.players:
+        raise CommandError(f"--first-player must be a seat from 0 to {args.players - 1}, not {args.first_player}")
     resumed = None
     if args.resume:
         try:

@@ -9,8 +9,10 @@ the setup deal, so no seed or RNG is needed).
 Why a chain (version 2): a log is also a file people copy, merge and edit. Every line carries
 the game's id (``game_id``, chosen when the log is made), its sequence number (``seq``), the acting
 player (``player``: the seat to move, or whose move is taken back; null where none is known),
-and ``prev``, the SHA-256 of the previous line's bytes (git's and SQLite's model: a line that
-is duplicated, reordered, dropped, edited or taken from another game no longer fits). Replay
+``prev``, the SHA-256 of the previous line's bytes (git's and SQLite's model: a line that
+is duplicated, reordered, dropped, edited or taken from another game no longer fits), and last
+``sum``, a checksum of the line itself (so even the last line, which no later line vouches for,
+is checked). Replay
 checks all of them, and the engine checks each move, and stops at the first line that fails:
 the rebuilt state is always an exact prefix of the game, with the line number and the reason
 of the stop. Only a damaged *last* line can come from a crash (the one being written); anything
@@ -36,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 import uuid
 from collections.abc import Iterator, Mapping
@@ -61,6 +64,22 @@ class EventLogError(ValueError):
     last line when resuming)."""
 
 
+SUM_CHARS = 16
+_SUM_TAIL = re.compile(rb',"sum":"([0-9a-f]{%d})"\}$' % SUM_CHARS)
+
+
+def line_sum(body: bytes) -> str:
+    """The ``sum`` of a line: SHA-256 of the line as written without its ``sum`` member."""
+    return hashlib.sha256(body).hexdigest()[:SUM_CHARS]
+
+
+def sum_ok(raw: bytes) -> bool:
+    """Whether a line's own checksum holds (it ends in ``,"sum":"..."}`` over the rest)."""
+    line = raw.rstrip(b"\n")
+    match = _SUM_TAIL.search(line)
+    return match is not None and line_sum(line[: match.start()] + b"}") == match.group(1).decode()
+
+
 def line_hash(raw: bytes) -> str:
     """The hash the next line's ``prev`` holds: SHA-256 of the line's bytes, without its newline."""
     return hashlib.sha256(raw.rstrip(b"\n")).hexdigest()
@@ -74,6 +93,8 @@ class LogReadResult:
     damage: str = ""
     hashes: list[str] = field(default_factory=list)
     """:func:`line_hash` of each line in ``events``."""
+    sums: list[bool] = field(default_factory=list)
+    """:func:`sum_ok` of each line in ``events``."""
     lines: int = 0
     """Lines in the file, the damaged ones included (a cut-off last line counts)."""
 
@@ -90,6 +111,7 @@ def read_events(path: str | os.PathLike[str]) -> LogReadResult:
         raise EventLogError(f"no event log at {path}")
     events: list[dict[str, Any]] = []
     hashes: list[str] = []
+    sums: list[bool] = []
     result: LogReadResult | None = None
     try:
         fh = path.open("rb")
@@ -122,9 +144,11 @@ def read_events(path: str | os.PathLike[str]) -> LogReadResult:
                     continue
                 events.append(event)
                 hashes.append(line_hash(raw))
+                sums.append(sum_ok(raw))
     if result is None:
         result = LogReadResult(events)
     result.hashes = hashes
+    result.sums = sums
     result.lines = number
     return result
 
@@ -188,17 +212,23 @@ def _header(path: Path, read: LogReadResult) -> tuple[dict[str, Any], bool]:
             raise EventLogError(f"{path}: the header has no valid game_id ({shown(game_id)})")
         if header.get("seq") != 0:
             raise EventLogError(f"{path}: the header's seq is {shown(header.get('seq'))}, not 0")
+        if not read.sums[0]:
+            raise EventLogError(f"{path}: line 1 (the header) is damaged: its checksum does not match")
     return header, legacy
 
 
-def _check_links(event: Mapping[str, Any], number: int, game_id: str, prev: str, legacy: bool) -> None:
-    """The line's place in the log: game id, sequence number, hash of the line before."""
+def _check_links(event: Mapping[str, Any], number: int, game_id: str, prev: str, legacy: bool,
+                 intact: bool) -> None:
+    """The line itself (its checksum) and its place in the log: game id, sequence number, hash
+    of the line before."""
     seq = event.get("seq")
     if legacy:
         if "seq" in event and seq != number - 1:
             raise _Stop(f"line {number}: seq {shown(seq)} where {number - 1} was expected (a line duplicated, "
                         "dropped or moved)")
         return
+    if not intact:
+        raise _Stop(f"line {number}: damaged (its checksum does not match its content)")
     if event.get("game_id") != game_id:
         raise _Stop(f"line {number}: belongs to another game (game_id {shown(event.get('game_id'))}, "
                     f"this log's is {game_id})")
@@ -256,7 +286,7 @@ def replay(path: str | os.PathLike[str]) -> ReplayResult:
     )
     for number, event in enumerate(read.events[1:], start=2):
         try:
-            _check_links(event, number, game_id, read.hashes[number - 2], legacy)
+            _check_links(event, number, game_id, read.hashes[number - 2], legacy, read.sums[number - 1])
             before = state.current_player()
             try:
                 apply_event(state, event)
@@ -393,7 +423,10 @@ class EventLog:
         if type_ != "game":
             event["player"] = payload.pop("player", None)
         event.update(payload)
-        line = json.dumps(event, separators=(",", ":"), sort_keys=False, allow_nan=False).encode()
+        event.pop("sum", None)
+        body = json.dumps(event, separators=(",", ":"), sort_keys=False, allow_nan=False).encode()
+        event["sum"] = line_sum(body)
+        line = body[:-1] + b',"sum":"' + event["sum"].encode() + b'"}'
         self._fh.write(line + b"\n")
         self._fh.flush()
         if self.fsync:

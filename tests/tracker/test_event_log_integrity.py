@@ -18,7 +18,8 @@ import pytest
 from rules import registry
 from rules.octocube import OctocubeGame
 from tests.rules.toy_game import RaceGame
-from tracker.event_log import EventLog, EventLogError, line_hash, read_events, replay
+from tests.tracker.log_forge import rechain, resum
+from tracker.event_log import EventLog, EventLogError, line_hash, read_events, replay, sum_ok
 from ui.cli import main as cli_main
 
 
@@ -84,7 +85,8 @@ def test_a_clean_log_replays_every_line(tmp_path: Path) -> None:
     raw = _lines(path)
     assert all(events[i]["prev"] == line_hash(raw[i - 1]) for i in range(1, 13))
     assert line_hash(raw[0]) == hashlib.sha256(raw[0][:-1]).hexdigest()
-    assert all("player" in e for e in events[1:])
+    assert all("player" in e for e in events[1:]) and all(sum_ok(line) for line in raw)
+    assert all(list(e)[-1] == "sum" for e in events)
 
 
 def test_duplicated_last_line_is_not_applied_and_resume_skips_it_saying_why(tmp_path: Path) -> None:
@@ -161,21 +163,31 @@ def test_dropped_line_stops_where_it_is_missing(tmp_path: Path) -> None:
     _stops_at(path, 5, dumps, "seq 5 where 4 was expected")
 
 
-def _rechain(lines: list[bytes]) -> list[bytes]:
-    """Recompute seq and prev, as someone editing the log on purpose would."""
-    out = [lines[0]]
-    for i, raw in enumerate(lines[1:], start=1):
-        event = json.loads(raw)
-        event["seq"], event["prev"] = i, line_hash(out[-1])
-        out.append(json.dumps(event, separators=(",", ":")).encode() + b"\n")
-    return out
-
-
-def test_edited_line_breaks_the_chain_after_it(tmp_path: Path) -> None:
+def test_edited_line_fails_its_own_checksum(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     dumps = _play(path, 5)
     lines = _lines(path)
     lines[3] = lines[3].replace(b'"text":"', b'"text":"edited ')
+    _write(path, lines)
+    _stops_at(path, 4, dumps, "damaged (its checksum does not match")
+
+
+def test_edited_last_line_is_caught_by_its_checksum(tmp_path: Path) -> None:
+    """No later line vouches for the last one: its own checksum does."""
+    path = tmp_path / "g.jsonl"
+    dumps = _play(path, 3)
+    lines = _lines(path)
+    lines[-1] = lines[-1].replace(b'"text":"', b'"text":"edited ')
+    _write(path, lines)
+    result = replay(path)
+    assert result.damaged_line == 7 and "checksum" in result.damage and result.state.dumps() == dumps[-1]
+
+
+def test_edited_line_with_a_fresh_checksum_breaks_the_chain_after_it(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    dumps = _play(path, 5)
+    lines = _lines(path)
+    lines[3] = resum(lines[3].replace(b'"text":"', b'"text":"edited '))
     _write(path, lines)
     _stops_at(path, 5, dumps, "does not follow line 4")
 
@@ -186,7 +198,7 @@ def test_wrong_acting_player_is_caught_even_with_a_recomputed_chain(tmp_path: Pa
     lines = _lines(path)
     number = next(i + 1 for i, raw in enumerate(lines) if b'"type":"move"' in raw and b'"player":0' in raw)
     lines[number - 1] = lines[number - 1].replace(b'"player":0', b'"player":1')
-    _write(path, _rechain(lines))
+    _write(path, rechain(lines))
     _stops_at(path, number, dumps, "logged for player 1, but it is player 0's turn")
 
 

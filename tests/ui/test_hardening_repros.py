@@ -18,6 +18,7 @@ import pytest
 
 from rules.core import StateFormatError, load_state
 from rules.octocube import OctocubeGame
+from tests.tracker.log_forge import resum
 from tracker.event_log import EventLog, replay
 from ui.cli import main as cli_main
 
@@ -103,7 +104,7 @@ def test_unknown_key_in_a_log_headers_config_is_one_line(tmp_path: Path, capsys:
     header = json.loads(path.read_text())
     header["initial_state"]["config"]["colour_blind"] = True
     header["config"]["colour_blind"] = True
-    path.write_text(json.dumps(header) + "\n")
+    path.write_bytes(resum(json.dumps(header).encode()))
     _fails_in_one_line(capsys, ["replay", str(path)], "does not take the option(s) given", "colour_blind")
 
 
@@ -169,7 +170,7 @@ def test_a_huge_string_is_shown_cut_to_200_characters(tmp_path: Path, capsys: py
     lines = path.read_bytes().splitlines(keepends=True)
     event = json.loads(lines[1])
     event["move"]["type"] = big
-    path.write_bytes(lines[0] + json.dumps(event, separators=(",", ":")).encode() + b"\n")
+    path.write_bytes(lines[0] + resum(json.dumps(event).encode()))
     err = _fails_in_one_line(capsys, ["replay", str(path), "--quiet"], "line 2 (move): unknown move type")
     assert err.count("x") < 260
 

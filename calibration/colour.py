@@ -97,11 +97,16 @@ class IlluminationField:
 
     @classmethod
     def from_json(cls, data: Any) -> "IlluminationField":
-        coefficients = tuple(float(v) for v in data["coefficients"])
-        centre = tuple(float(v) for v in data["centre_mm"])
-        if len(coefficients) != 3 or len(centre) != 2 or float(data["half_size_mm"]) <= 0:
+        from rules.safe_json import field, number, obj
+
+        data = obj(data, "'illumination'")
+        coefficients = field(data, "coefficients", list, "'illumination'")
+        centre = field(data, "centre_mm", list, "'illumination'")
+        if len(coefficients) != 3 or len(centre) != 2:
             raise ValueError("illumination needs 3 coefficients, a 2-number centre and a positive half size")
-        return cls(coefficients, centre, float(data["half_size_mm"]))  # type: ignore[arg-type]
+        return cls(tuple(number(v, "each illumination coefficient", -100, 100) for v in coefficients),  # type: ignore[arg-type]
+                   tuple(number(v, "each 'centre_mm' value", -1e5, 1e5) for v in centre),  # type: ignore[arg-type]
+                   number(field(data, "half_size_mm", (int, float), "'illumination'"), "half_size_mm", 1e-3, 1e5))
 
 
 def fit_illumination(points_mm: np.ndarray, luminance: np.ndarray, centre_mm: tuple[float, float],
@@ -169,13 +174,18 @@ class ColourCorrection:
 
     @classmethod
     def from_json(cls, data: Any) -> "ColourCorrection":
-        matrix = np.asarray(data["matrix"], np.float64)
-        offset = np.asarray(data["offset"], np.float64)
-        if matrix.shape != (3, 3) or offset.shape != (3,) or not np.all(np.isfinite(matrix)):
+        from rules.safe_json import field, number, obj
+
+        data = obj(data, "'colour'")
+        rows = field(data, "matrix", list, "'colour'")
+        offset_list = field(data, "offset", list, "'colour'")
+        if len(rows) != 3 or not all(isinstance(r, list) and len(r) == 3 for r in rows) or len(offset_list) != 3:
             raise ValueError("colour 'matrix' must be 3x3 and 'offset' 3 finite numbers")
-        field = data.get("illumination")
-        return cls(matrix, offset, str(data.get("model", "matrix3x3+offset")),
-                   None if field is None else IlluminationField.from_json(field))
+        matrix = np.asarray([[number(v, "each colour 'matrix' value", -1e3, 1e3) for v in r] for r in rows], np.float64)
+        offset = np.asarray([number(v, "each colour 'offset' value", -1e3, 1e3) for v in offset_list], np.float64)
+        field_data = data.get("illumination")
+        return cls(matrix, offset, str(data.get("model", "matrix3x3+offset"))[:100],
+                   None if field_data is None else IlluminationField.from_json(field_data))
 
 
 def fit_colour_correction(measured_rgb8: np.ndarray, reference_rgb8: np.ndarray,

@@ -6,12 +6,14 @@ override any field: ``CalibrationConfig.from_json_file(path)``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from calibration.errors import CalibrationError
 from calibration.settings_file import load_settings
+from rules.safe_json import shown
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,17 @@ class CalibrationConfig:
     """Marker corners further than this from where the profile expects them: camera or sheet moved."""
 
     def __post_init__(self) -> None:
+        limits = {"patch_sample_fraction": (0.05, 1.0), "overexposed_level": (1, 255), "min_views": (1, 1000),
+                  "min_markers": (2, 4), "min_patches_for_matrix": (4, 100), "recheck_every_n_frames": (1, 100_000),
+                  "recheck_roi_margin_px": (0, 10_000)}
+        for name, value in asdict(self).items():
+            values = value if isinstance(value, (list, tuple)) else [value]
+            lo, hi = limits.get(name, (0, 1e6))
+            for v in values:
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and not (lo <= v <= hi and math.isfinite(v)):
+                    raise CalibrationError(f"{name} must be within {lo:g} to {hi:g}, not {shown(v)}")
+        if not self.paper_band_mm[0] < self.paper_band_mm[1]:
+            raise CalibrationError("paper_band_mm must be [nearer, further] millimetres")
         if self.min_markers < 2:
             raise CalibrationError("min_markers must be at least 2 (8 correspondences)")
         if self.min_views < 1 or not 0 < self.rectified_px_per_mm <= 10:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -49,6 +52,34 @@ def check_pixel_count(data: bytes, name: str, error: type[Exception]) -> None:
                     f"(at most {MAX_PIXELS // 1_000_000} megapixels)")
 
 
+@contextlib.contextmanager
+def native_stderr_quiet() -> Iterator[None]:
+    """Keep libpng's and libjpeg's own messages ("libpng error: IDAT: CRC error") out of the
+    terminal while OpenCV decodes: they are written by C code straight to file descriptor 2,
+    and a damaged photo is already reported in one line by the caller."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
+def decode_image(data: bytes | np.ndarray) -> np.ndarray | None:
+    """``cv2.imdecode`` (colour), quietly: None when the bytes are not a decodable image."""
+    buffer = np.frombuffer(data, np.uint8) if isinstance(data, bytes) else data
+    with native_stderr_quiet():
+        return cv2.imdecode(buffer, cv2.IMREAD_COLOR)
+
+
 def read_image(path: str | Path) -> np.ndarray:
     """The photo as BGR uint8, or ImageError saying why not."""
     path = Path(path)
@@ -63,7 +94,7 @@ def read_image(path: str | Path) -> np.ndarray:
     if not data:
         raise ImageError(f"{path}: empty file, not an image")
     check_pixel_count(data, str(path), ImageError)
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    image = decode_image(data)
     if image is None:
         if any(data.startswith(m) for m in _IMAGE_MAGIC):
             raise ImageError(f"{path}: unreadable image (corrupt or truncated)")

@@ -90,16 +90,30 @@ class Intrinsics:
 
     @classmethod
     def from_json(cls, data: Any) -> "Intrinsics":
-        k = np.array([[float(data["fx"]), 0.0, float(data["cx"])],
-                      [0.0, float(data["fy"]), float(data["cy"])], [0.0, 0.0, 1.0]])
-        dist = np.asarray([float(v) for v in data["dist"]], np.float64)
-        if len(dist) not in (4, 5, 8, 12, 14):
-            raise ValueError(f"'dist' has {len(dist)} coefficients; OpenCV takes 4, 5, 8, 12 or 14")
-        size = tuple(int(v) for v in data["image_size"])
-        if len(size) != 2 or min(size) <= 0 or min(k[0, 0], k[1, 1]) <= 0:
-            raise ValueError("'image_size' must be [width, height] and fx, fy positive")
+        """Typed and bounded: finite numbers in ranges a real camera has (a NaN, infinite or
+        1e-300 focal length would make every later step produce NaN quietly)."""
+        from rules.safe_json import field, number, obj, only_keys, whole
+
+        data = obj(data, "'intrinsics'")
+        only_keys(data, ("fx", "fy", "cx", "cy", "dist", "image_size", "rms"), "'intrinsics'")
+        for key in ("fx", "cx", "fy", "cy", "dist", "image_size"):  # the order the matrix is read
+            if key not in data:
+                raise KeyError(key)
+        size_list = field(data, "image_size", list, "'intrinsics'")
+        if len(size_list) != 2:
+            raise ValueError("'image_size' must be [width, height]")
+        w, h = (whole(v, "'image_size'", 1, 20000) for v in size_list)
+        fx = number(field(data, "fx", (int, float), "'intrinsics'"), "fx", 0.05 * w, 100.0 * w)
+        fy = number(field(data, "fy", (int, float), "'intrinsics'"), "fy", 0.05 * h, 100.0 * h)
+        cx = number(field(data, "cx", (int, float), "'intrinsics'"), "cx", -w, 2.0 * w)
+        cy = number(field(data, "cy", (int, float), "'intrinsics'"), "cy", -h, 2.0 * h)
+        dist_list = field(data, "dist", list, "'intrinsics'")
+        if len(dist_list) not in (4, 5, 8, 12, 14):
+            raise ValueError(f"'dist' has {len(dist_list)} coefficients; OpenCV takes 4, 5, 8, 12 or 14")
+        dist = np.asarray([number(v, "each 'dist' coefficient", -1e4, 1e4) for v in dist_list], np.float64)
+        k = np.array([[fx, 0.0, cx], [0.0, fy, cy], [0.0, 0.0, 1.0]])
         rms = data.get("rms")
-        return cls(k, dist, (size[0], size[1]), None if rms is None else float(rms))
+        return cls(k, dist, (w, h), None if rms is None else number(rms, "rms", 0.0, 1e4))
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from calibration.colour import ColourCorrection
 from calibration.errors import ProfileError, ProfileMismatchError
 from calibration.intrinsics import Intrinsics
 from calibration.table import TableGeometry
+from rules.safe_json import JsonInputError, loads, one_line, shown
 
 PROFILE_FORMAT = "tablesight-calibration-profile"
 PROFILE_VERSION = 1
@@ -80,11 +81,11 @@ class Profile:
             raise ProfileError(f"{source}: not a TableSight calibration profile (expected a JSON object)")
         if data.get("format") != PROFILE_FORMAT:
             raise ProfileError(f"{source}: not a TableSight calibration profile "
-                               f"(its 'format' is {data.get('format')!r}, expected {PROFILE_FORMAT!r})")
+                               f"(its 'format' is {shown(data.get('format'))}, expected {PROFILE_FORMAT!r})")
         version = data.get("version")
         if not isinstance(version, int):
             raise ProfileError(f"{source}: 'version' missing or not a whole number")
-        if version > PROFILE_VERSION:
+        if isinstance(version, bool) or version > PROFILE_VERSION:
             raise ProfileError(f"{source}: profile version {version} is newer than this TableSight "
                                f"understands ({PROFILE_VERSION}); update TableSight")
         if version < 1:
@@ -102,29 +103,37 @@ class Profile:
                 parts[key] = parse(section)
             except KeyError as exc:
                 raise ProfileError(f"{source}: '{key}' lacks {exc}") from None
-            except (TypeError, ValueError, IndexError) as exc:
-                raise ProfileError(f"{source}: '{key}' is malformed ({exc})") from None
+            except (TypeError, ValueError, IndexError, OverflowError) as exc:
+                raise ProfileError(f"{source}: '{key}' is malformed ({one_line(str(exc), 300)})") from None
         ppm = (data.get("table") or {}).get("rectified_px_per_mm")
-        if ppm is not None and (not isinstance(ppm, (int, float)) or ppm <= 0):
-            raise ProfileError(f"{source}: 'table.rectified_px_per_mm' must be a positive number")
+        if ppm is not None and (isinstance(ppm, bool) or not isinstance(ppm, (int, float)) or not 0 < ppm <= 10):
+            raise ProfileError(f"{source}: 'table.rectified_px_per_mm' must be a number in (0, 10], not {shown(ppm)}")
         try:
-            return cls(parts["intrinsics"], parts["table"], parts["colour"], ppm, str(data.get("created", "")))
+            return cls(parts["intrinsics"], parts["table"], parts["colour"], ppm, str(data.get("created", ""))[:100])
         except ProfileError as exc:
             raise ProfileError(f"{source}: {exc}") from None
+
+
+MAX_PROFILE_BYTES = 1_000_000
+"""A profile is a few kB; anything this large is not one (refused before it is read)."""
 
 
 def load_profile(path: str | Path) -> Profile:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.is_dir():
+            raise ProfileError(f"profile {path}: is a folder, not a profile")
+        if path.stat().st_size > MAX_PROFILE_BYTES:
+            raise ProfileError(f"profile {path}: {path.stat().st_size} bytes is too large to be a profile")
+        text = path.read_bytes()
     except FileNotFoundError:
         raise ProfileError(f"profile {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProfileError(f"profile {path}: unreadable ({exc})") from None
+    except OSError as exc:
+        raise ProfileError(f"profile {path}: unreadable ({exc.strerror or exc})") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProfileError(f"profile {path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        data = loads(text, f"profile {path}", max_bytes=MAX_PROFILE_BYTES)
+    except JsonInputError as exc:
+        raise ProfileError(str(exc)) from None
     return Profile.from_json(data, f"profile {path}")
 
 

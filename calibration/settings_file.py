@@ -6,11 +6,12 @@ files). A misspelt key is an error, never silently ignored.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
+
+from rules.safe_json import JsonInputError, cut, loads, shown
 
 T = TypeVar("T")
 
@@ -19,8 +20,7 @@ MAX_BYTES = 1_000_000
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shown(value, 60)
 
 
 def _type_problem(default: Any, value: Any) -> str | None:
@@ -54,19 +54,18 @@ def load_settings(cls: type[T], path: str | Path, error: type[Exception], what: 
     try:
         if Path(path).stat().st_size > MAX_BYTES:
             raise error(f"{what} {path}: too large to be a settings file")
-        data: Any = json.loads(Path(path).read_text())
-    except (OSError, ValueError, RecursionError) as exc:
-        if isinstance(exc, error):
-            raise
-        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
-        raise error(f"{what} {path}: unreadable ({reason})") from None
+        data: Any = loads(Path(path).read_bytes(), f"{what} {path}", max_bytes=MAX_BYTES)
+    except JsonInputError as exc:
+        raise error(str(exc)) from None
+    except OSError as exc:
+        raise error(f"{what} {path}: unreadable ({exc.strerror or exc})") from None
     if not isinstance(data, dict):
         raise error(f"{what} {path}: expected a JSON object")
     defaults = cls()
     known = {f.name for f in fields(defaults)}  # type: ignore[arg-type]
     unknown = sorted(set(data) - known)
     if unknown:
-        raise error(f"{what} {path}: unknown setting(s) {', '.join(unknown)}")
+        raise error(f"{what} {path}: unknown setting(s) {cut(', '.join(map(str, unknown)))}")
     for key, value in data.items():
         problem = _type_problem(getattr(defaults, key), value)
         if problem is not None:

@@ -128,15 +128,27 @@ class TableGeometry:
 
     @classmethod
     def from_json(cls, data: Any) -> "TableGeometry":
-        h = np.asarray(data["image_to_table"], np.float64)
-        if h.shape != (3, 3) or not np.all(np.isfinite(h)) or abs(np.linalg.det(h)) < 1e-15:
+        """Typed and bounded (finite numbers, an invertible matrix, a real image size)."""
+        from rules.safe_json import field, number, obj, whole
+
+        data = obj(data, "'table'")
+        rows = field(data, "image_to_table", list, "'table'")
+        if len(rows) != 3 or not all(isinstance(r, list) and len(r) == 3 for r in rows):
             raise ValueError("'image_to_table' must be an invertible 3x3 matrix")
-        size = tuple(int(v) for v in data["image_size"])
-        if len(size) != 2 or min(size) <= 0:
+        h = np.asarray([[number(v, "each 'image_to_table' value", -1e9, 1e9) for v in r] for r in rows], np.float64)
+        if abs(np.linalg.det(h)) < 1e-15:
+            raise ValueError("'image_to_table' must be an invertible 3x3 matrix")
+        size_list = field(data, "image_size", list, "'table'")
+        if len(size_list) != 2:
             raise ValueError("'image_size' must be [width, height]")
-        return cls(h, (size[0], size[1]), bool(data["undistorted"]),
-                   tuple(int(i) for i in data.get("markers_used", [])),
-                   float(data.get("residual_rms_px", 0.0)), float(data.get("residual_max_px", 0.0)))
+        w, hh = (whole(v, "'image_size'", 1, 20000) for v in size_list)
+        used = data.get("markers_used", [])
+        if not isinstance(used, list) or len(used) > 64:
+            raise ValueError("'markers_used' must be a list of marker ids")
+        return cls(h, (w, hh), field(data, "undistorted", bool, "'table'"),
+                   tuple(whole(i, "each marker id", 0, 1000) for i in used),
+                   number(data.get("residual_rms_px", 0.0), "residual_rms_px", 0.0, 1e6),
+                   number(data.get("residual_max_px", 0.0), "residual_max_px", 0.0, 1e6))
 
 
 def _apply_h(h: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -196,6 +208,9 @@ def fit_table_geometry(scan: MarkerScan, image_size: tuple[int, int], intrinsics
     img = np.vstack([ideal[i] for i in ids])
     tab = np.vstack([np.asarray(layout.marker(i).corners_mm) for i in ids])
     err = np.linalg.norm(_apply_h(np.linalg.inv(h), tab) - img, axis=1)
+    if not (np.all(np.isfinite(h)) and np.all(np.isfinite(err))):
+        raise GeometryError("the table homography came out non-finite (are the profile's intrinsics a real "
+                            "camera's?): nothing saved")
     geometry = TableGeometry(h, (int(image_size[0]), int(image_size[1])), intrinsics is not None,
                              tuple(ids), float(np.sqrt(np.mean(err ** 2))), float(err.max()))
     return geometry, notes

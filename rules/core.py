@@ -27,6 +27,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from rules import safe_json
+
 SCHEMA_NAME = "tablesight.state"
 SCHEMA_VERSION = 1
 
@@ -154,21 +156,21 @@ class MoveCodec:
         """Build a move from JSON; raises :class:`InvalidMoveError` naming what is wrong."""
         if isinstance(data, str):
             try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise InvalidMoveError(f"move is not valid JSON: {exc.msg}") from None
+                data = safe_json.loads(data, "move")
+            except safe_json.JsonInputError as exc:
+                raise InvalidMoveError(str(exc)) from None
         if not isinstance(data, Mapping):
             raise InvalidMoveError(f"move must be a JSON object, got {type(data).__name__}")
         kind = data.get("type")
         move_type = self._by_kind.get(kind) if isinstance(kind, str) else None
         if move_type is None:
             raise InvalidMoveError(
-                f"unknown move type {kind!r}; expected one of {', '.join(sorted(self._by_kind))}"
+                f"unknown move type {safe_json.shown(kind)}; expected one of {', '.join(sorted(self._by_kind))}"
             )
         names = {f.name for f in dataclasses.fields(move_type)}  # type: ignore[arg-type]
         extra = set(data) - names - {"type"}
         if extra:
-            raise InvalidMoveError(f"move {kind!r} has unknown field(s) {sorted(extra)}")
+            raise InvalidMoveError(f"move {kind!r} has unknown field(s) {safe_json.cut(str(sorted(map(str, extra))))}")
         missing = {
             f.name
             for f in dataclasses.fields(move_type)  # type: ignore[arg-type]
@@ -182,7 +184,7 @@ class MoveCodec:
         try:
             return move_type(**kwargs)
         except (TypeError, ValueError) as exc:
-            raise InvalidMoveError(f"move {kind!r} is malformed: {exc}") from None
+            raise InvalidMoveError(f"move {kind!r} is malformed: {safe_json.one_line(str(exc), 300)}") from None
 
 
 # --------------------------------------------------------------------------- scores
@@ -539,19 +541,21 @@ def load_state(data: str | bytes | Mapping[str, Any]) -> State:
     """
     from rules.registry import make_game
 
-    if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise StateFormatError(f"state is not valid JSON: {exc}") from None
+    try:
+        if isinstance(data, str | bytes):
+            data = safe_json.loads(data, "state")
+        else:  # already parsed (a log header): the same bounds on depth and numbers
+            safe_json.check_tree(data, "state")
+    except safe_json.JsonInputError as exc:
+        raise StateFormatError(str(exc)) from None
     if not isinstance(data, Mapping):
         raise StateFormatError("state must be a JSON object")
     if data.get("schema") != SCHEMA_NAME:
-        raise StateFormatError(f"not a TableSight state (schema {data.get('schema')!r})")
+        raise StateFormatError(f"not a TableSight state (schema {safe_json.shown(data.get('schema'))})")
     version = data.get("version")
     if version != SCHEMA_VERSION:
         raise StateFormatError(
-            f"state schema version {version!r} is not supported (this build reads {SCHEMA_VERSION})"
+            f"state schema version {safe_json.shown(version)} is not supported (this build reads {SCHEMA_VERSION})"
         )
     for key in ("game", "config", "state"):
         if key not in data:
@@ -560,29 +564,30 @@ def load_state(data: str | bytes | Mapping[str, Any]) -> State:
     if not isinstance(config, Mapping) or not isinstance(config.get("num_players"), int):
         raise StateFormatError("state config must be an object with an integer num_players")
     try:
-        game = make_game(str(data["game"]), **config)
+        game = make_game(str(data["game"])[:100], **config)
     except RulesError as exc:
-        raise StateFormatError(f"bad game config: {exc}") from None
+        raise StateFormatError(f"bad game config: {safe_json.one_line(str(exc), 300)}") from None
     inner = data["state"]
     if not isinstance(inner, Mapping):
         raise StateFormatError("state member 'state' must be an object")
     try:
         state = game.state_from_json(inner)
-    except StateFormatError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise StateFormatError(f"malformed {game.name} state: {type(exc).__name__}: {exc}") from None
+    except StateFormatError as exc:
+        raise StateFormatError(safe_json.one_line(str(exc), 400)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
+        raise StateFormatError(f"malformed {game.name} state: {type(exc).__name__}: "
+                               f"{safe_json.one_line(str(exc), 300)}") from None
     history = data.get("history", [])
     if not isinstance(history, list):
         raise StateFormatError("state member 'history' must be a list")
     try:
         state.history = [game.move_codec.decode(m) for m in history]
     except InvalidMoveError as exc:
-        raise StateFormatError(f"bad move in history: {exc}") from None
+        raise StateFormatError(f"bad move in history: {safe_json.one_line(str(exc), 300)}") from None
     state._undo = []
     problems = state.status()
     if problems:
-        raise StateFormatError("inconsistent state: " + "; ".join(problems))
+        raise StateFormatError(safe_json.one_line("inconsistent state: " + "; ".join(problems), 400))
     return state
 
 

@@ -6,6 +6,7 @@ import importlib
 from typing import Any
 
 from rules.core import Game, RulesError
+from rules.safe_json import one_line, shown
 
 GAME_CLASSES: dict[str, str] = {
     "octocube": "rules.octocube:OctocubeGame",
@@ -28,4 +29,10 @@ def game_class(name: str) -> type[Game[Any]]:
 
 def make_game(name: str, num_players: int, **options: Any) -> Game[Any]:
     """Build a game from its name and configuration (as written by ``Game.config()``)."""
-    return game_class(name)(num_players, **options)
+    cls = game_class(name)
+    if isinstance(num_players, bool) or not isinstance(num_players, int):
+        raise RulesError(f"num_players must be a whole number, not {shown(num_players)}")
+    try:
+        return cls(num_players, **options)
+    except TypeError as exc:  # an option this game does not have (a log or state from elsewhere)
+        raise RulesError(f"{name} does not take the option(s) given ({one_line(str(exc), 200)})") from None

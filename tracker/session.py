@@ -348,5 +348,8 @@ class TrackedGame(Generic[St, Obs]):
         return [AlertCleared(why)]
 
     def _log(self, type_: str, **payload: Any) -> None:
+        """Log an event with the acting player: the seat to move once it happened (after an
+        undo, the seat whose move was taken back); replay checks it against the engine."""
         if self.log is not None:
+            payload.setdefault("player", self.state.current_player())
             self.log.append(type_, **payload)

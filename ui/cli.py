@@ -9,6 +9,7 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import ui.commands
 
@@ -17,12 +18,22 @@ class CommandError(Exception):
     """A failure to report to the user as one clear line (exit status 2), never a traceback."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are one line too (argparse's default prints the whole usage first): the
+    problem, and where to read the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        from rules.safe_json import one_line
+
+        self.exit(2, f"{self.prog}: error: {one_line(message, 300)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tablesight",
         description="TableSight: a camera assistant for board-game tables.",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for info in sorted(pkgutil.iter_modules(ui.commands.__path__), key=lambda i: i.name):
         module = importlib.import_module(f"ui.commands.{info.name}")
         register = getattr(module, "register", None)

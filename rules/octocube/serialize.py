@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.core import UNKNOWN, UNKNOWN_JSON, StateFormatError, require
+from rules.safe_json import shown
 from rules.octocube import data
 from rules.octocube.components import FACES, Location, location_label, parse_location
 
@@ -104,9 +105,14 @@ def _loc_in(value: Any, where: str, size: int) -> Location:
     return loc
 
 
+MAX_TURNS = 100_000
+"""No Octocube game lasts this many turns (a game is well under 200): a bigger count is not a
+position, whatever the rest says."""
+
+
 def _int_in(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-    require(isinstance(value, int) and not isinstance(value, bool), f"{where} must be an integer, got {value!r}")
-    require(value >= low and (high is None or value <= high), f"{where} is out of range: {value}")
+    require(isinstance(value, int) and not isinstance(value, bool), f"{where} must be an integer, got {shown(value)}")
+    require(value >= low and (high is None or value <= high), f"{where} is out of range: {shown(value)}")
     return int(value)
 
 
@@ -135,7 +141,7 @@ def state_from_json(game: OctocubeGame, raw: Mapping[str, Any]) -> OctocubeState
     state = OctocubeState(game)
     state.first_player = _int_in(raw["first_player"], "first_player", 0, n - 1)
     state.player = _int_in(raw["player"], "player", 0, n - 1)
-    state.turns = _int_in(raw["turns"], "turns")
+    state.turns = _int_in(raw["turns"], "turns", 0, MAX_TURNS)
     if "last_progress_turn" in raw:
         _int_in(raw["last_progress_turn"], "last_progress_turn")
 

@@ -80,14 +80,18 @@ def test_garbage_line_stops_replay_there(tmp_path: Path) -> None:
     assert result.state.dumps() == dumps[3]
 
 
-def test_illegal_event_in_log_is_reported_not_applied(tmp_path: Path) -> None:
+def test_illegal_event_in_log_stops_replay_there(tmp_path: Path) -> None:
+    """A line that fits the chain but that the engine refuses: the game stops before it."""
     path = tmp_path / "game.jsonl"
     dumps = _play_logged(path, 1)  # one roll: the player must now bank or pass
-    with path.open("a") as fh:
-        fh.write(json.dumps({"type": "move", "move": {"type": "roll", "value": 3}}) + "\n")
+    with EventLog(path, fsync=False) as log:
+        log.append("move", player=0, move={"type": "roll", "value": 3})
+        log.append("note", text="after the bad line")
     result = replay(path)
     assert result.state.dumps() == dumps[-1]
-    assert "already been rolled" in result.problems[0]
+    assert result.damaged_line == 3 and len(result.events) == 2
+    assert result.problems == [result.damage] and "already been rolled" in result.damage
+    assert result.damage.startswith("line 3 (move): ")
 
 
 def test_not_a_log_is_a_clear_error(tmp_path: Path) -> None:

@@ -56,7 +56,8 @@ def test_a_new_log_starts_at_zero_with_a_full_header(tmp_path: Path) -> None:
         assert log.recovered_from == ""
     (header,) = read_events(path).events
     assert header["seq"] == 0 and header["type"] == "game"
-    assert header["format"] == "tablesight.events" and header["version"] == 1
+    assert header["format"] == "tablesight.events" and header["version"] == 2
+    assert isinstance(header["game_id"], str) and len(header["game_id"]) == 32 and "prev" not in header
     assert header["game"] == "race" and header["config"] == state.game.config()
     assert header["players"] == ["Ann", "Bob", "Cy"] and header["initial_state"] == state.to_json()
     assert header["source"] == "demo" and header["seed"] == 4
@@ -178,26 +179,31 @@ def test_replay_refuses_what_it_cannot_use_with_the_reason(tmp_path: Path) -> No
         replay(_log_with_header(tmp_path, format="something.else"))
     with pytest.raises(EventLogError, match="is not a TableSight event log"):
         replay(_log_with_header(tmp_path, type="note"))
-    with pytest.raises(EventLogError, match=r"h.jsonl: log version 2 is not supported"):
+    with pytest.raises(EventLogError, match=r"h.jsonl: log version 3 is not supported"):
+        replay(_log_with_header(tmp_path, version=3))
+    with pytest.raises(EventLogError, match=r"h.jsonl: the header has no valid game_id \(None\)"):
         replay(_log_with_header(tmp_path, version=2))
     with pytest.raises(EventLogError, match=r"h.jsonl: the initial state cannot be read: "):
         replay(_log_with_header(tmp_path, initial_state={"game": "race"}))
 
 
-def test_replay_reports_players_damage_and_the_line_of_each_problem(tmp_path: Path) -> None:
+def test_a_version_1_log_replays_up_to_its_first_bad_event(tmp_path: Path) -> None:
+    """Old logs (no chain) are read, marked legacy, and stop at the first event that fails:
+    never skipped over (the state is a prefix of the game)."""
     path = _log_with_header(tmp_path, players=None)
     with path.open("a") as fh:
-        fh.write(json.dumps({"type": "move", "move": {"type": "bank"}}) + "\n")  # line 2: no roll yet
         fh.write(json.dumps({"type": "move", "move": {"type": "roll", "value": 3}}) + "\n")
-        fh.write(json.dumps({"type": "move", "move": {"type": "roll", "value": 9}}) + "\n")  # line 4
+        fh.write(json.dumps({"type": "move", "move": {"type": "roll", "value": 9}}) + "\n")  # line 3
+        fh.write(json.dumps({"type": "move", "move": {"type": "bank"}}) + "\n")
         fh.write('{"type":"no')
     result = replay(path)
-    assert result.players == []
-    assert result.damaged_line == 5 and result.damage == "the last line was cut off mid-write"
-    assert len(result.problems) == 2
-    assert result.problems[0].startswith("line 2 (move): ") and "roll the die first" in result.problems[0]
-    assert result.problems[1].startswith("line 4 (move): ") and "already been rolled" in result.problems[1]
-    assert len(result.state.history) == 1
+    assert result.players == [] and result.legacy
+    assert result.damaged_line == 3 and result.lines == 5 and not result.resumable
+    assert result.problems == [result.damage] and result.damage.startswith("line 3 (move): ")
+    assert "already been rolled" in result.damage
+    assert len(result.state.history) == 1 and len(result.events) == 2
+    with pytest.raises(EventLogError, match="version 1 log, written before logs carried an integrity chain"):
+        EventLog(path, fsync=False)
 
 
 def test_iter_readable_gives_one_plain_line_per_event(tmp_path: Path) -> None:

@@ -28,15 +28,23 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ui.cli import CommandError
 
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        raise CommandError("no display: run the app on a screen, or under xvfb-run "
-                           "(xvfb-run -a tablesight app); tablesight demo runs headless")
+    from rules.safe_json import shown
+
     if args.players is not None and not 2 <= args.players <= 4:
         raise CommandError(f"octocube is for 2-4 players, not {args.players}")
+    if args.seed is not None and not 0 <= args.seed < 2**32:
+        raise CommandError(f"--seed must be 0 to {2**32 - 1}, not {args.seed}")
+    if args.illegal is not None and not 0 <= args.illegal <= 100:
+        raise CommandError(f"--illegal must be 0 to 100, not {args.illegal}")
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
-        raise CommandError(f"--size must look like 1280x800, not {args.size!r}") from None
+        raise CommandError(f"--size must look like 1280x800, not {shown(args.size)}") from None
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise CommandError(f"--size {w}x{h} is out of range (320x240 to 8192x8192)")
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise CommandError("no display: run the app on a screen, or under xvfb-run "
+                           "(xvfb-run -a tablesight app); tablesight demo runs headless")
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from ui.app.x11 import prefer_default_visual
 

@@ -70,6 +70,8 @@ def _resolution(text: str) -> tuple[int, int]:
 def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 4:
         raise CommandError(f"octocube is for 2-4 players, not {args.players}")
+    if not 0 <= args.seed < 2**32:
+        raise CommandError(f"--seed must be 0 to {2**32 - 1}, not {args.seed}")
     if args.rules_only:
         from rules.octocube import OctocubeGame
         from rules.octocube.playthrough import play_lines
@@ -77,8 +79,6 @@ def run(args: argparse.Namespace) -> int:
         for line in play_lines(OctocubeGame(args.players, mode=args.mode), args.seed):
             print(line)
         return 0
-    if args.seed < 0:
-        raise CommandError(f"--seed must not be negative, not {args.seed}")
 
     from tracker.build import build_pipeline
     from tracker.demo_run import run_demo

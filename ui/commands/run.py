@@ -65,16 +65,27 @@ def run(args: argparse.Namespace) -> int:
 
     if args.max_frames < 0 or args.moves < 0 or args.illegal < 0:
         raise CommandError("--max-frames, --moves and --illegal must not be negative")
+    if not 0 <= args.seed < 2**32:
+        raise CommandError(f"--seed must be 0 to {2**32 - 1}, not {args.seed}")
+    if args.players is not None and not 1 <= args.players <= 8:
+        raise CommandError(f"--players must be a small number of seats, not {args.players}")
+    if args.players is not None and not 0 <= args.first_player < args.players:
+        raise CommandError(f"--first-player must be a seat from 0 to {args.players - 1}, not {args.first_player}")
     resumed = None
     if args.resume:
         try:
             resumed = replay(args.resume)
         except EventLogError as exc:
             raise CommandError(str(exc)) from None
-        if resumed.damaged_line is not None:
-            _note(args, f"log: {resumed.damage}; resuming from the {len(resumed.events)} complete events")
-        for problem in resumed.problems:
-            _note(args, f"log: skipped {problem}")
+        if resumed.legacy:
+            raise CommandError(f"{args.resume} is a version 1 log, written before logs carried an integrity chain: "
+                               "replay it (read-only) with `tablesight replay`; it cannot be resumed")
+        if not resumed.resumable:
+            raise CommandError(f"{args.resume}: {resumed.damage}; {resumed.skipped_lines - 1} more line(s) follow it, "
+                               "so the log was altered, not cut by a crash: not resumed (`tablesight replay` shows "
+                               f"the game up to line {(resumed.damaged_line or 1) - 1})")
+        _note(args, f"log: {resumed.lines - (resumed.damaged_line is not None)} lines checked (game id, order, "
+              f"hash chain, players, rules): {len(resumed.state.history)} moves")
         players = resumed.state.game.num_players
         if args.players is not None and args.players != players:
             raise CommandError(f"the log is a {players}-player game, not {args.players}")
@@ -103,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
         built.pipeline.close()
         raise CommandError(f"cannot write the event log {log_path}: {exc}") from None
     if log.recovered_from:
-        _note(args, f"log: cut a damaged tail ({log.recovered_from}); kept in {log_path}.damaged")
+        _note(args, f"log: skipped the damaged tail, line {log.skipped_line} ({log.recovered_from}); "
+              f"kept in {log_path}.damaged")
     built.pipeline.tracked.log = log
     resumed_moves = len(built.pipeline.tracked.state.history) if resumed else 0
     _note(args, f"event log: {log_path}" + (f" (resumed after {resumed_moves} moves)" if resumed else ""))

@@ -77,7 +77,10 @@ def load_image(path: str | Path) -> np.ndarray:
     data = np.fromfile(str(p), np.uint8)
     if data.size == 0:
         raise UnreadableImageError(f"{p}: file is empty")
-    img = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    from calibration.images import check_pixel_count, decode_image
+
+    check_pixel_count(data.tobytes(), str(p), UnreadableImageError)  # refused before decoding
+    img = decode_image(data)
     if img is None or img.size == 0:
         raise UnreadableImageError(f"{p}: not a readable image (corrupt or unsupported format)")
     return img

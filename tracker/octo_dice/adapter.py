@@ -142,6 +142,8 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
     # ------------------------------------------------------------------ words
     def diagnose(self, state: OctoDiceState, observed: OctoDiceObservation, differences: Sequence[Difference]) -> str:
         """The plain reason no step of the roll procedure explains the mat."""
+        if not observed.dice:
+            return "no dice on the mat"
         for d in observed.dice:
             if d.kind == "other":
                 return f"a die of another game lies on the mat at {_at(d)}: only the six Octo Dice are read"
@@ -186,8 +188,6 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
                 return f"{len(roll_seen)} dice lie in the roll area: roll the {to_roll} dice that are not set aside"
         if phase in (ACTIONS_PHASE, BONUS, SUPER_LEVEL):
             return (f"the dice moved, but the game waits for a choice on the tablet: {state.waiting_for()}")
-        if not observed.dice:
-            return "no dice on the mat"
         named = [d.description for d in sorted(differences, key=lambda d: -d.weight)[:3]]
         return "the dice do not match any step of the roll procedure: " + "; ".join(named)
 

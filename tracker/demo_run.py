@@ -30,6 +30,9 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
     last_change = -2
     # a twin whose players enter choices on the tablet (moves no camera sees) says which
     tablet = getattr(twin, "tablet_moves", None)
+    attach = getattr(pipe.recogniser, "attach_truth", None)
+    if callable(attach) and demo.truth_of is not None:  # a recogniser that scores its own readings
+        attach(demo.truth_of)
     t0 = time.perf_counter()
     while True:
         update = pipe.step()

@@ -45,6 +45,18 @@ def test_octo_dice_demo_bad_options_are_one_clear_line() -> None:
     for args, message in ((["--players", "5"], "octo_dice is for 1-4 players, not 5"),
                           (["--players", "3", "--variant", "solo"], "the solo game is for 1 player, not 3"),
                           (["--players", "2", "--turns", "-1"], "must not be negative"),
-                          (["--players", "2", "--pixels"], "octo_dice has no pixel recogniser yet")):
+                          (["--players", "3", "--variant", "virtual"], "virtual-player variant is for 2 players")):
         proc = _cli("demo", "--game", "octo_dice", *args)
         assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_octo_dice_demo_through_the_pixels() -> None:
+    """The dice read from the rendered frames (mat-colour candidates, the ONNX dice reader)."""
+    proc = _cli("demo", "--game", "octo_dice", "--players", "1", "--seed", "90010", "--illegal", "1",
+                "--turns", "1", "--recogniser", "pixels", "--resolution", "1920x1080", "--tilt", "20", "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert data["recogniser"].startswith("vision.dice (pixels")
+    assert data["rolls_total"] == 3 and data["dice_total"] >= 30
+    assert data["dice_read_right"] >= 0.9 * data["dice_total"]
+    assert data["illegal_flagged"] == 1 and data["moves_correct"] == data["moves_total"] == 6

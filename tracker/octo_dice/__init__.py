@@ -51,8 +51,14 @@ class OctoDiceTable(TableGame):
         return OctoDiceAdapter()
 
     def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None) -> FrameRecogniser:
-        raise TrackerSetupError("octo_dice has no pixel recogniser yet: use the ground-truth recogniser "
-                                "(tablesight demo --game octo_dice --ground-truth)")
+        try:
+            import onnxruntime  # noqa: F401
+        except ImportError as exc:
+            raise TrackerSetupError(f"the dice reader (vision/dice) cannot be loaded ({exc})") from None
+        from tracker.octo_dice.recogniser import DicePixelRecogniser
+        from tracker.octo_dice.scoring import ScoredRecogniser
+
+        return ScoredRecogniser(DicePixelRecogniser(camera=camera, profile_of=profile_of))
 
     def truth_recogniser(self, game: Game[Any], truth_of: Any, setup: TableSetup) -> FrameRecogniser:
         from tracker.octo_dice.groundtruth import GroundTruthRecogniser

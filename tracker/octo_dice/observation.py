@@ -16,6 +16,9 @@ ASIDE_AREA = (90.0, 60.0, 510.0, 170.0)
 """x0, y0, x1, y1 (table mm) of the set-aside strip."""
 ROLL_AREA = (90.0, 200.0, 510.0, 540.0)
 """x0, y0, x1, y1 (table mm) of the roll area (the tray)."""
+ASIDE_RGB = (96, 104, 132)
+ROLL_RGB = (96, 124, 104)
+"""The printed colours of the two areas: the reader balances its colours on them."""
 ASIDE_SLOTS = tuple((130.0 + 68.0 * i, 115.0) for i in range(6))
 """Where the twin's players put set-aside dice, left to right."""
 

@@ -22,7 +22,7 @@ MATCH_MM = 8.0
 class ScoredRecogniser:
     needs_calibration = False
 
-    def __init__(self, inner: Any, truth_of: Callable[[Any], dict[str, Any] | None]) -> None:
+    def __init__(self, inner: Any, truth_of: Callable[[Any], dict[str, Any] | None] | None = None) -> None:
         self.inner = inner
         self.truth_of = truth_of
         self.name = str(getattr(inner, "name", type(inner).__name__))
@@ -36,10 +36,14 @@ class ScoredRecogniser:
         self.cocked_total = 0
         self.cocked_found = 0
 
+    def attach_truth(self, truth_of: Callable[[Any], dict[str, Any] | None]) -> None:
+        """The demo's synthetic source: from now on each reading is scored against the truth."""
+        self.truth_of = truth_of
+
     def recognise(self, frame: Any) -> OctoDiceObservation:
         observed: OctoDiceObservation = self.inner.read(frame)
-        gt = self.truth_of(frame) or {}
-        if not observed.occluded and not gt.get("hands"):
+        gt = self.truth_of(frame) if self.truth_of is not None else None
+        if gt and not observed.occluded and not gt.get("hands"):
             self._score(observed, gt)
         return refuse_cocked(observed)
 

@@ -141,7 +141,7 @@ def test_a_set_aside_die_taken_back_or_rolled_again() -> None:
     rolled = dict(layout)
     for k, d in enumerate([d for d in DICE if d not in table.tracked.state.set_aside] + [die]):
         face = next(f for f in FACES[d] if f != layout[d].face)
-        rolled[d] = Placed(d, face, 150.0 + 60 * k, 480.0, 0.0)
+        rolled[d] = Placed(d, face, 180.0 + 50 * k, 450.0, 0.0)
     reason = alert_of(table, rolled)
     assert "has been rolled again" in reason
 
@@ -151,13 +151,13 @@ def test_wrong_number_kept_or_rolled() -> None:
     free = [d for d in DICE if d not in table.tracked.state.set_aside][:3]
     three = dict(layout)
     for k, d in enumerate(free):
-        three[d] = Placed(d, layout[d].face, 130.0 + 68 * k, 115.0, 0.0)
+        three[d] = Placed(d, layout[d].face, 190.0 + 44 * k, 150.0, 0.0)
     assert "set aside 3 dice: keep exactly 2" in alert_of(table, three)
     table, layout = scene_in_phase("roll", 1)
     to_roll = list(table.tracked.state.dice_to_roll())
     short = dict(layout)
     for k, d in enumerate(to_roll[:-1]):  # the last one is left where it lay
-        short[d] = Placed(d, layout[d].face, 140.0 + 60 * k, 500.0, 0.0)
+        short[d] = Placed(d, layout[d].face, 180.0 + 50 * k, 460.0, 0.0)
     reason = alert_of(table, short)
     assert "did not move: roll all 4 dice" in reason
 

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from tracker.film import FilmFrame
-from tracker.octo_dice.observation import ASIDE_AREA, ASIDE_RGB, ROLL_AREA, ROLL_RGB
+from tracker.octo_dice.observation import ASIDE_AREA, ASIDE_RGB, MAT_SHEET, ROLL_AREA, ROLL_RGB
 from tracker.octo_dice.twin import SIDES, Layout, OctoDiceTwin, Placed, black_index
 
 TUMBLE_FRAMES = 2
@@ -33,10 +33,11 @@ def dice_mat_scene(layout: Layout, seed: int, meta: dict[str, Any] | None = None
         comp.state.update(die=die, cocked=layout[die].cocked)
         if layout[die].cocked:  # leaning: lifted on one edge, turned off the grid
             comp.pose = Pose(comp.pose.x, comp.pose.y, 5.0, comp.pose.yaw_deg + 30.0)
-    for name, (x0, y0, x1, y1), rgb in (("set-aside area", ASIDE_AREA, ASIDE_RGB),
-                                        ("roll area", ROLL_AREA, ROLL_RGB)):
+    for name, (x0, y0, x1, y1), rgb, z in (("set-aside area", ASIDE_AREA, ASIDE_RGB, -0.1),
+                                           ("roll area", ROLL_AREA, ROLL_RGB, -0.1),
+                                           ("sheet", MAT_SHEET, (236, 234, 226), -0.2)):
         scene.components.insert(0, Component(  # below the dice: drawn first
-            f"mat {name}", "octo_dice", name, name, Pose((x0 + x1) / 2, (y0 + y1) / 2, -0.1, 0.0),
+            f"mat {name}", "octo_dice", name, name, Pose((x0 + x1) / 2, (y0 + y1) / 2, z, 0.0),
             (x1 - x0, y1 - y0, 0.1), {"top": ("table", "solid", rgb)}, labelled=False, casts_shadow=False))
     scene.meta.update(meta or {})
     return scene

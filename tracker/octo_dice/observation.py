@@ -1,7 +1,8 @@
 """What the camera reads on the Octo Dice mat, and the mat itself.
 
-The mat (``tablesight markers --mat octo_dice``) lies inside the four corner markers, in table
-mm (0-600 both ways): a set-aside strip along the top edge and a roll area below it. Every
+The mat (``tablesight markers --mat octo_dice``: one A3 sheet) lies centred between the four
+corner cards, in table mm (the play area is 0-600 both ways): a set-aside strip along its top
+edge and a roll area below it. Every
 reading is a die's kind (``white`` action die, ``black`` colour/number die, ``other``: a die of
 another game), its face (the engine's label, ``red-2``; None when it cannot be read), where it
 lies, how sure the reader is, and whether it is cocked (leaning on the tray wall or another die:
@@ -12,14 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ASIDE_AREA = (90.0, 60.0, 510.0, 170.0)
+MAT_SHEET = (151.5, 90.0, 448.5, 510.0)
+"""x0, y0, x1, y1 (table mm) of the printed A3 sheet (297 x 420 mm, portrait)."""
+ASIDE_AREA = (161.0, 100.0, 439.0, 170.0)
 """x0, y0, x1, y1 (table mm) of the set-aside strip."""
-ROLL_AREA = (90.0, 200.0, 510.0, 540.0)
+ROLL_AREA = (161.0, 200.0, 439.0, 500.0)
 """x0, y0, x1, y1 (table mm) of the roll area (the tray)."""
 ASIDE_RGB = (96, 104, 132)
 ROLL_RGB = (96, 124, 104)
 """The printed colours of the two areas: the reader balances its colours on them."""
-ASIDE_SLOTS = tuple((130.0 + 68.0 * i, 115.0) for i in range(6))
+ASIDE_SLOTS = tuple((190.0 + 44.0 * i, 135.0) for i in range(6))
 """Where the twin's players put set-aside dice, left to right."""
 
 ROLL = "roll"

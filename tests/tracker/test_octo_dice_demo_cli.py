@@ -60,3 +60,22 @@ def test_octo_dice_demo_through_the_pixels() -> None:
     assert data["rolls_total"] == 3 and data["dice_total"] >= 30
     assert data["dice_read_right"] >= 0.9 * data["dice_total"]
     assert data["illegal_flagged"] == 1 and data["moves_correct"] == data["moves_total"] == 6
+
+
+def test_markers_writes_the_octo_dice_mat(tmp_path) -> None:
+    import cv2
+
+    out = tmp_path / "mat.png"
+    proc = _cli("markers", "--mat", "octo_dice", "--out", str(out), "--dpi", "72")
+    assert proc.returncode == 0, proc.stderr
+    assert "the Octo Dice mat" in proc.stdout
+    image = cv2.imread(str(out))
+    assert image.shape[:2] == (1191, 842)  # A3 portrait at 72 dpi
+    from tracker.octo_dice.observation import ASIDE_AREA, ASIDE_RGB, MAT_SHEET, ROLL_AREA, ROLL_RGB
+
+    for (x0, y0, x1, y1), rgb in ((ASIDE_AREA, ASIDE_RGB), (ROLL_AREA, ROLL_RGB)):
+        u = int(((x0 + x1) / 2 - MAT_SHEET[0]) * 72 / 25.4)
+        v = int(((y0 + y1) / 2 - MAT_SHEET[1]) * 72 / 25.4)
+        assert tuple(int(c) for c in image[v, u][::-1]) == rgb
+    proc = _cli("markers", "--mat", "octo_dice", "--out", str(tmp_path / "mat.txt"))
+    assert proc.returncode == 2 and "must end in .pdf or .png" in proc.stderr

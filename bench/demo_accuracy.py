@@ -299,7 +299,7 @@ def main() -> int:
     mode = "observations" if args.observations else f"frames {args.resolution[0]}x{args.resolution[1]}"
     if not args.observations:
         mode += ", pixel recogniser" if args.pixels else ", ground-truth recogniser (renderer labels)"
-        if args.pixels:
+        if args.pixels and args.game == "octocube":
             mode += ", no stack heights" if args.no_heights else ", stack heights from parallax"
     print(f"{len(specs)} {args.game} games ({args.mode if args.game == 'octocube' else '1-4 players'}, seeds {args.seed}-{args.seed + args.games - 1}), {mode}, "
           f"{args.illegal} illegal each, tilt {args.min_tilt:g}-{args.max_tilt:g}"

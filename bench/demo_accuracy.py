@@ -84,7 +84,8 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
 
     if args.game == "octo_dice":
         setup = TableSetup(game="octo_dice", players=spec["players"],
-                           options={"variant": spec["variant"], "turns": args.max_moves}, source="demo",
+                           options={"variant": spec["variant"], "turns": args.max_moves,
+                                    **({"cocked_share": 0.0} if args.no_cocked else {})}, source="demo",
                            recogniser="pixels" if args.pixels else "ground-truth", seed=spec["seed"],
                            illegal=args.illegal, tilt=spec["tilt"], lighting=spec["lighting"],
                            resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1))
@@ -272,6 +273,9 @@ def main() -> int:
                         "renderer's labels")
     parser.add_argument("--no-heights", action="store_true",
                         help="do not measure stack heights between scenes (tracker/octocube/stack_heights.py)")
+    parser.add_argument("--no-cocked", action="store_true",
+                        help="octo_dice: no die lands cocked (the pixel reader cannot find cocked dice: "
+                        "measure the rest without them)")
     parser.add_argument("--only-seed", type=int, help="play only the game of this seed (with --games "
                         "and --seed as usual, so it keeps its players, tilt and lighting)")
     parser.add_argument("--max-tilt", type=float, default=35.0,

@@ -199,3 +199,14 @@ def test_octo_dice_is_a_table_game() -> None:
     table = table_game("octo_dice")
     assert table.name == "octo_dice"
     assert "throw the 6 dice" in table.prompt(OctoDiceTwin(2, 1, max_turns=1).tracker_initial_state())
+
+
+def test_a_missed_roll_scene_is_caught_up_with_the_set_aside() -> None:
+    """A hand hid the roll: the next scene shows it already with 2 dice set aside."""
+    twin = OctoDiceTwin(2, 4, max_turns=1)
+    table = Table(twin)
+    table.see(observe(twin.layouts[1]))  # roll 1
+    table.see(observe(twin.layouts[2]))  # set aside 2
+    events = table.see(observe(twin.layouts[4]))  # roll 2 unseen, then its set-aside
+    assert [type(e) for e in events] == [MoveConfirmed, MoveConfirmed]
+    assert table.tracked.state.history == twin.truth.history[:4]

@@ -75,8 +75,11 @@ class OctoDiceTable(TableGame):
 
         game = self.new_game(setup)
         turns = int(setup.options.get("turns", 0) or 0)
+        from tracker.octo_dice.twin import COCKED_SHARE
+
+        cocked = float(setup.options.get("cocked_share", COCKED_SHARE))  # 0: no die ever lands cocked
         twin = OctoDiceTwin(setup.players, setup.seed, variant=getattr(game, "variant", None),
-                            illegal=setup.illegal, max_turns=turns or None)
+                            illegal=setup.illegal, max_turns=turns or None, cocked_share=cocked)
         camera = CameraModel.looking_at(tilt_deg=setup.tilt,
                                         azimuth_deg=random.Random(setup.seed).choice([0.0, 90.0, 180.0, 270.0]),
                                         resolution=setup.resolution)

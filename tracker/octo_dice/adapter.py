@@ -109,6 +109,29 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
             return chains
         return []  # actions, bonus actions, Super-Level: entered on the tablet, never seen
 
+    def catch_up_chains(self, state: OctoDiceState, observed: OctoDiceObservation) -> Iterable[tuple[Move, ...]]:
+        """A scene missed (a hand, a die that could not be read): the roll and the 2 dice then set
+        aside, seen together. The rolled dice are those in the roll area and the 2 new in the strip."""
+        if state.phase != ROLL or state.rolls_done >= 2:
+            return []
+        have = Counter((kind_of(d), state.faces[d]) for d in state.set_aside)
+        aside = [(d.kind, d.face or "") for d in _flat(observed.in_area(ASIDE))]
+        if any(Counter(aside)[k] < n for k, n in have.items()):
+            return []
+        new = list((Counter(aside) - have).elements())
+        if len(new) != 2:
+            return []
+        readings = [(d.kind, d.face) for d in _flat(observed.in_area(ROLL_AREA)) if d.face is not None] + new
+        roll = canonical_roll(state.dice_to_roll(), readings)
+        if roll is None or not state.is_legal(roll):
+            return []
+        work = scratch_copy(state)
+        work.push_unchecked(roll)
+        keep = canonical_set_aside(work, new)
+        if keep is None or not work.is_legal(keep):
+            return []
+        return [(roll, keep)]
+
     def _roll_for(self, state: OctoDiceState, observed: OctoDiceObservation) -> Move | None:
         dice = state.dice_to_roll()
         readings = [(d.kind, d.face) for d in _flat(observed.in_area(ROLL_AREA)) if d.face is not None]

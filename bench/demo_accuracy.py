@@ -307,7 +307,8 @@ def main() -> int:
             mode += ", no stack heights" if args.no_heights else ", stack heights from parallax"
     print(f"{len(specs)} {args.game} games ({args.mode if args.game == 'octocube' else '1-4 players'}, seeds {args.seed}-{args.seed + args.games - 1}), {mode}, "
           f"{args.illegal} illegal each, tilt {args.min_tilt:g}-{args.max_tilt:g}"
-          + (f", at most {args.max_moves} moves" if args.max_moves else ", whole games"), flush=True)
+          + (f", at most {args.max_moves} {'turns' if args.game == 'octo_dice' else 'moves'}" if args.max_moves
+             else ", whole games"), flush=True)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(play, spec, args) for spec in specs]
         for future in futures:

@@ -30,6 +30,8 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
     last_change = -2
     # a twin whose players enter choices on the tablet (moves no camera sees) says which
     tablet = getattr(twin, "tablet_moves", None)
+    correct = getattr(twin, "tablet_correction", None)
+    corrections = 0
     attach = getattr(pipe.recogniser, "attach_truth", None)
     if callable(attach) and demo.truth_of is not None:  # a recogniser that scores its own readings
         attach(demo.truth_of)
@@ -75,6 +77,17 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
                 if say:
                     say(f"players answer {option + 1}: {event.question.option_texts[option]}")
                 events = list(tracked.answer(option)) + events
+        if correct is not None and tracked.pending is None:
+            undo, moves = correct(tracked.state.history)
+            if undo:  # the players fix on the tablet what the camera misread
+                corrections += 1
+                for _ in range(undo):
+                    tracked.undo()
+                for event in tracked.confirm_correction(moves):
+                    if say:
+                        say("tablet correction: " + event_words(event, adapter))
+                if pipe.memory is not None:
+                    pipe.memory.forget()  # it remembers the misread scene: judge the next one afresh
         if tablet is not None and tracked.pending is None:
             entered = tablet(tracked.state.history)
             if entered:  # the players enter what the camera cannot see (Octo Dice: their actions)
@@ -120,6 +133,7 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
         "calibration": pipe.calibration_message,
         "first_player": getattr(truth, "first_player", 0),
         **_reading_figures(pipe.recogniser),
+        **({"tablet_corrections": corrections} if correct is not None else {}),
         "score_text": (tracked_scores.to_text([adapter.player_name(s) for s in range(twin.game.num_players)])
                        if tracked_scores is not None else f"the final scores cannot be counted: {scores_error}"),
     }

@@ -19,6 +19,11 @@ SAME_PLACE_MM = 3.0
 lands centimetres away; the reader's position error is about a millimetre)."""
 
 
+SURE = 0.75
+"""Both readings of a die must be at least this sure to call a changed face "turned by hand" (a
+face the reader hesitates over may read differently in two frames of the same still die)."""
+
+
 class DiceMemory:
     def __init__(self) -> None:
         self._dice: tuple[DieReading, ...] = ()
@@ -35,7 +40,8 @@ class DiceMemory:
                     key=lambda r: math.hypot(r.x - d.x, r.y - d.y), default=None)
                 if near is not None and math.hypot(near.x - d.x, near.y - d.y) <= SAME_PLACE_MM:
                     if near.face != d.face:
-                        d = replace(d, turned_from=near.face)
+                        if min(near.confidence, d.confidence) >= SURE:
+                            d = replace(d, turned_from=near.face)  # else: one of the readings is shaky
                     elif near.area == ROLL and d.area == ROLL:
                         d = replace(d, seen_serial=self._serial)
                 elif d.area == ROLL:

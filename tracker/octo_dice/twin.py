@@ -255,6 +255,19 @@ class OctoDiceTwin:
             out.append(move)
         return out
 
+    def tablet_correction(self, tracked_history: list[Any]) -> tuple[int, list[Move]]:
+        """The players see a roll (or set-aside) on the tablet that is not what lies on the mat and
+        correct it there: (moves to take back, the true moves instead). Only the last few moves,
+        and only when the tracker has as many moves as the truth at this point."""
+        truth = self.truth.history
+        done = len(tracked_history)
+        if done > len(truth) or list(truth[:done]) == list(tracked_history):
+            return 0, []
+        first = next(i for i, (a, b) in enumerate(zip(truth, tracked_history)) if a != b)
+        if done - first > 4:
+            return 0, []
+        return done - first, list(truth[first:done])
+
     def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
         truth = self.truth.history
         done = len(tracked_history)

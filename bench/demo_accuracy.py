@@ -239,6 +239,7 @@ def _reading_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     p95 = sorted(r["move_latency_ms"]["p95"] for r in results if r.get("move_latency_ms"))
     out: dict[str, Any] = {
         **total,
+        "tablet_corrections": sum(r.get("tablet_corrections", 0) for r in results),
         "rolls_read_right_pct": round(100 * total["rolls_read_right"] / max(1, total["rolls_total"]), 3),
         "dice_read_right_pct": round(100 * total["dice_read_right"] / max(1, total["dice_total"]), 3),
         "cocked_found_pct": round(100 * total["cocked_found"] / max(1, total["cocked_total"]), 3),

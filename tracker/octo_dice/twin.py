@@ -17,8 +17,8 @@ from rules.core import Move
 from rules.octo_dice import OctoDiceGame, OctoDiceState, Roll, SetAside
 from rules.octo_dice.components import BLACK_DICE, DICE, FACES, die_words, face_words
 from tracker.film import Change
-from tracker.octo_dice.dice import canonical_roll, canonical_set_aside, kind_of, layout
-from tracker.octo_dice.observation import ASIDE, ASIDE_SLOTS, ROLL, ROLL_AREA
+from tracker.octo_dice.dice import canonical_roll, canonical_set_aside, kind_of
+from tracker.octo_dice.observation import ASIDE_SLOTS, ROLL_AREA
 
 SIDES = ("south", "north", "east", "west")
 COCKED_SHARE = 0.04
@@ -285,12 +285,6 @@ class OctoDiceTwin:
         b = [str(codec.encode(m)) for m in tracked_history]
         matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
         return sum(block.size for block in matcher.get_matching_blocks())
-
-    def layout_matches_engine(self, state: OctoDiceState, scene: Layout) -> bool:
-        """Self-check: a legal scene shows what the engine's layout implies (tests)."""
-        where, _ = layout(state)
-        return {d: (a, f) for d, (a, f) in where.items()} == {
-            d: (ASIDE if p.y < ROLL_AREA[1] else ROLL, p.face) for d, p in scene.items()}
 
 
 def black_index(die: str) -> int:

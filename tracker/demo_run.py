@@ -28,6 +28,13 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
     questions = 0
     frames = 0
     last_change = -2
+    # a twin whose players enter choices on the tablet (moves no camera sees) says which
+    tablet = getattr(twin, "tablet_moves", None)
+    correct = getattr(twin, "tablet_correction", None)
+    corrections = 0
+    attach = getattr(pipe.recogniser, "attach_truth", None)
+    if callable(attach) and demo.truth_of is not None:  # a recogniser that scores its own readings
+        attach(demo.truth_of)
     t0 = time.perf_counter()
     while True:
         update = pipe.step()
@@ -70,6 +77,23 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
                 if say:
                     say(f"players answer {option + 1}: {event.question.option_texts[option]}")
                 events = list(tracked.answer(option)) + events
+        if correct is not None and tracked.pending is None:
+            undo, moves = correct(tracked.state.history)
+            if undo:  # the players fix on the tablet what the camera misread
+                corrections += 1
+                for _ in range(undo):
+                    tracked.undo()
+                for event in tracked.confirm_correction(moves):
+                    if say:
+                        say("tablet correction: " + event_words(event, adapter))
+                if pipe.memory is not None:
+                    pipe.memory.forget()  # it remembers the misread scene: judge the next one afresh
+        if tablet is not None and tracked.pending is None:
+            entered = tablet(tracked.state.history)
+            if entered:  # the players enter what the camera cannot see (Octo Dice: their actions)
+                for event in tracked.enter(entered):
+                    if say:
+                        say("tablet: " + event_words(event, adapter))
     elapsed = time.perf_counter() - t0
     if frames == 0:
         raise ValueError("the demo film delivered no frame: nothing was followed")
@@ -108,9 +132,18 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
         "move_latency_ms": _percentiles(pipe.stats.move_latency_ms),
         "calibration": pipe.calibration_message,
         "first_player": getattr(truth, "first_player", 0),
+        **_reading_figures(pipe.recogniser),
+        **({"tablet_corrections": corrections} if correct is not None else {}),
         "score_text": (tracked_scores.to_text([adapter.player_name(s) for s in range(twin.game.num_players)])
                        if tracked_scores is not None else f"the final scores cannot be counted: {scores_error}"),
     }
+
+
+def _reading_figures(recogniser: Any) -> dict[str, Any]:
+    """A recogniser that scores its own readings against the twin's truth adds its figures
+    (Octo Dice: rolls and single dice read right, cocked dice found)."""
+    figures = getattr(recogniser, "figures", None)
+    return dict(figures()) if callable(figures) else {}
 
 
 def _percentiles(values: list[float]) -> dict[str, float]:

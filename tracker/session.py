@@ -284,6 +284,17 @@ class TrackedGame(Generic[St, Obs]):
         self._scene_mark = len(self.state.history)  # the players' word: never taken back by itself
         return events
 
+    def enter(self, moves: list[Move]) -> list[TrackerEvent]:
+        """Moves the players enter on the tablet: choices no camera can see (which Octo Dice dice
+        make an action, a bonus action). Validated like any move (IllegalMoveError leaves the
+        state untouched) and, being the players' word, never taken back by a later scene."""
+        trial = self.state.clone()
+        for move in moves:
+            trial.push(move)
+        events: list[TrackerEvent] = [self._apply(move) for move in moves]
+        self._scene_mark = len(self.state.history)
+        return events
+
     def undo(self) -> Move:
         move = self.state.pop()
         self._log("undo", text=f"took back: {self.state.describe_move(move)}")

@@ -7,7 +7,7 @@ well-typed but impossible position (a crossed crystal nobody scored) is refused 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.core import StateFormatError, require
@@ -21,8 +21,12 @@ from rules.octo_dice.components import (
     LAB_COLUMNS,
     LAB_TILES,
     MAIN_ACTIONS_PER_TURN,
+    OCTOPOD_BONUS,
+    OCTOPOD_PENALTY,
     OCTOPOD_SYMBOLS_PER_THIRD,
     RESEARCH_TRACK,
+    ROUNDS_PER_THIRD,
+    SOLO_TURNS_PER_THIRD,
     SUBMARINES,
     THIRDS,
     layout_text,
@@ -30,6 +34,7 @@ from rules.octo_dice.components import (
 )
 from rules.octo_dice.sheet import BONUS_THIRD, LedgerEntry, Sheet
 from rules.octo_dice.state import (
+    ACTION_PLUS_TILE,
     ACTIONS_PHASE,
     BONUS,
     CATEGORY_OF_KIND,
@@ -40,6 +45,8 @@ from rules.octo_dice.state import (
     SUPER_LEVEL,
     VIRTUAL_ROLL,
     OctoDiceState,
+    crystal_majority,
+    plural,
 )
 
 if TYPE_CHECKING:
@@ -299,7 +306,121 @@ def state_problems(state: OctoDiceState) -> list[str]:
                 add(f"{who}: entries in third {third + 1}, which has not started")
         if state.solo and any(sheet.bonus_used):
             add(f"{who}: bonus actions in the solo game")
+        _octopod_problems(state, p, add)
         for code in sheet.used_abilities:
             if not state.has(p, code):
                 add(f"{who}: used {LAB_TILES[code].name} without reaching it")
+    _ledger_problems(state, add)
     return problems
+
+
+OCTOPOD_POINTS = frozenset(OCTOPOD_BONUS.values()) | {0}
+SLOTS_PER_THIRD = {True: SOLO_TURNS_PER_THIRD, False: ROUNDS_PER_THIRD}
+TURN_BOXES = {"A", "B", "octopods"}
+
+
+def _octopod_problems(state: OctoDiceState, player: int, add: Callable[[str], None]) -> None:
+    """Octopod symbols crossed on the sheet must have been caught by written octopod actions:
+    each catch crosses at most 2 symbols, and one that scored nothing (a single octopod) 1."""
+    who = state.player_name(player)
+    sheet = state.sheets[player]
+    for third in range(THIRDS):
+        entries = [e for e in state.ledger if e.player == player and e.third == third and e.kind == "octopods"]
+        most = sum(2 if e.points > 0 else 1 for e in entries)
+        crossed = sheet.octopods[third]
+        if crossed > most:
+            add(f"{who}: {plural(crossed, 'octopod symbol')} crossed in third {third + 1} "
+                f"but octopod actions written there catch at most {most}")
+        elif entries and crossed == 0:
+            add(f"{who}: octopods caught in third {third + 1} but no octopod symbol crossed")
+        elif any(e.points > 0 for e in entries) and crossed < OCTOPOD_SYMBOLS_PER_THIRD:
+            add(f"{who}: 2 or more octopods caught in third {third + 1} but only {crossed} symbol crossed")
+
+
+def _ledger_problems(state: OctoDiceState, add: Callable[[str], None]) -> None:
+    """Every written box against what the dice and the lab tiles can score, and every turn row
+    against the turns played so far."""
+    n = state.num_players
+    slots = SLOTS_PER_THIRD[state.solo]
+    research_seen = [0] * n
+    turn_rows: dict[tuple[int, int, str], list[str]] = {}
+    scorings: dict[tuple[int, int, str], int] = {}
+    level2: list[list[int]] = [[] for _ in range(n)]
+    majority: list[list[int]] = [[] for _ in range(n)]
+    for i, e in enumerate(state.ledger):
+        who = f"ledger[{i}] ({state.player_name(e.player)}, {e.kind})"
+        has = state.abilities(e.player)
+        plus = 1 if ACTION_PLUS_TILE.get(e.kind) in has else 0
+        if e.kind == "crystal":
+            allowed: set[int] | range = range(0, 3 + plus)
+        elif e.kind == "research":
+            k = research_seen[e.player]
+            research_seen[e.player] += 1
+            base = RESEARCH_TRACK[k][1] if k < len(RESEARCH_TRACK) else -99
+            allowed = {base, base + plus}
+        elif e.kind == "bot":
+            allowed = {p + q for p in {pts for _, pts in BOT_TRACK} for q in range(plus + 1)}
+        elif e.kind in ("submarine", "lab"):
+            allowed = set(range(plus + 1))
+        elif e.kind == "octopods":
+            allowed = set(OCTOPOD_POINTS)
+            if "A2" in has:
+                allowed |= {b + 1 for b in OCTOPOD_POINTS if b}
+        elif e.kind == "submarine scoring":
+            sheet = state.sheets[e.player]
+            most = sum(sheet.bots_of_colour(c) for j, c in enumerate(SUBMARINES) if sheet.sub_crossed(j))
+            allowed = range(0, most + 1)
+        elif e.kind == "octopod penalty":
+            caught = state.sheets[e.player].octopods[e.third] if e.third < THIRDS else 0
+            allowed = {0 if caught >= OCTOPOD_SYMBOLS_PER_THIRD else OCTOPOD_PENALTY}
+        elif e.kind == "level-2 labs":
+            level2[e.player].append(e.points)
+            continue
+        elif e.kind == "crystal majority":
+            majority[e.player].append(e.points)
+            continue
+        else:  # super-level
+            allowed = {0}
+        if e.points not in allowed:
+            add(f"{who}: {e.points} points, but the dice and tiles allow only "
+                f"{', '.join(str(v) for v in sorted(allowed))}")
+        if e.row.startswith("turn "):
+            slot = e.row[5:]
+            if not slot.isdigit() or not 1 <= int(slot) <= slots or e.third >= THIRDS:
+                add(f"{who}: row {e.row!r} is not on the sheet")
+                continue
+            if e.box not in TURN_BOXES:
+                add(f"{who}: box {e.box!r} of {e.row} is not on the sheet")
+            turn = e.third * state.turns_per_third + (int(slot) - 1) * n + e.player
+            if turn > state.turn or (turn == state.turn and state.phase in (ROLL, SET_ASIDE)):
+                add(f"{who}: written in {e.row} of third {e.third + 1}, a turn not played yet "
+                    f"(turn {turn + 1}, now turn {state.turn + 1})")
+            turn_rows.setdefault((e.player, e.third, e.row), []).append(e.box)
+        elif e.kind in ("submarine scoring", "octopod penalty"):
+            key = (e.player, e.third, e.kind)
+            scorings[key] = scorings.get(key, 0) + 1
+    for (player, third, row), boxes in turn_rows.items():
+        if len(boxes) != len(set(boxes)):
+            add(f"{state.player_name(player)}: a box of {row} in third {third + 1} is written twice")
+    for player in range(n):
+        who = state.player_name(player)
+        for third in range(THIRDS):
+            for kind in ("submarine scoring", "octopod penalty"):
+                count = scorings.get((player, third, kind), 0)
+                expected = 1 if third < state.thirds_scored else 0
+                if count != expected:
+                    add(f"{who}: {count} {kind} entries for third {third + 1}, expected {expected}")
+    if state.phase == OVER:
+        crystals = [s.crystals for s in state.sheets]
+        want_majority = [[pts] for pts, _ in crystal_majority(crystals)] if not state.solo else [[] for _ in range(n)]
+        for player in range(n):
+            want_level2 = sorted(
+                state._level2_points(player, state.layout[2][c])[0]
+                for c in range(LAB_COLUMNS) if state.sheets[player].lab[c] == 2
+            )
+            if sorted(level2[player]) != want_level2:
+                add(f"{state.player_name(player)}: level-2 lab points {sorted(level2[player])}, "
+                    f"but the sheet's labs give {want_level2}")
+            if majority[player] != want_majority[player]:
+                add(f"{state.player_name(player)}: crystal majority points {majority[player]}, "
+                    f"but the crystals crossed give {want_majority[player]}")

@@ -99,6 +99,17 @@ CATEGORY_OF_KIND = {
     "level-2 labs": "labs",
     "super-level": "labs",
 }
+MOVE_PHASES: dict[type[Move], tuple[str, ...]] = {
+    Roll: (ROLL, VIRTUAL_ROLL),
+    SetAside: (SET_ASIDE,),
+    Action: (ACTIONS_PHASE,),
+    EndActions: (ACTIONS_PHASE,),
+    BonusAction: (BONUS,),
+    BonusOctopods: (BONUS,),
+    DeclineBonus: (BONUS,),
+    SuperLevel: (SUPER_LEVEL,),
+}
+"""The phase(s) in which each kind of move can be made."""
 ACTION_PLUS_TILE = {"crystal": "D1", "research": "B2", "lab": "E1", "bot": "D2", "submarine": "C1"}
 """The '+1 point for each X action' tile of each action."""
 
@@ -118,8 +129,10 @@ class Plan:
     flexi_sub_die: str | None
 
 
-def column_words(column: int) -> str:
-    return f"the {COLUMN_WORDS[column]} column" if 0 <= column < LAB_COLUMNS else f"column {column!r}"
+def column_words(column: object) -> str:
+    if isinstance(column, int) and not isinstance(column, bool) and 0 <= column < LAB_COLUMNS:
+        return f"the {COLUMN_WORDS[column]} column"
+    return f"column {column!r}"
 
 
 def plural(n: int, word: str) -> str:
@@ -911,42 +924,74 @@ class OctoDiceState(State):
 
     # ------------------------------------------------------------------ words
     def describe_move(self, move: Move) -> str:
+        """The move in plain words; never raises, whatever the move (a prompt or a log line must
+        be writable for a move the engine refuses). A move of another phase says "not now"."""
         kind = type(move)
+        phases = MOVE_PHASES.get(kind)
+        if phases is None:
+            return f"{move!r}: not an Octo Dice move"
+        if self.phase not in phases:
+            return f"{self._plain_words(move)}: not now ({self.waiting_for()})"
         if kind is Roll:
+            assert isinstance(move, Roll)
             who = "virtual player's roll" if self.phase == VIRTUAL_ROLL else "roll"
-            shown = ", ".join(f"{die_words(d)} {face_words(f)}" for d, f in move.results)  # type: ignore[attr-defined]
-            return f"{who}: {shown}"
+            shown = ", ".join(f"{die_words(d)} {face_words(f)}" for d, f in move.results)
+            reason = self._check_roll(move)
+            return f"{who}: {shown}" + (f": illegal, {reason}" if reason else "")
         player = self.current_player()
-        name = self.player_name(player) if player >= 0 else "nobody"
+        name = self.player_name(player)
         if kind is SetAside:
-            dice = " and ".join(
-                f"{die_words(d)} ({face_words(self.faces.get(d, '?'))})" for d in move.dice  # type: ignore[attr-defined]
-            )
-            return f"{name} sets aside {dice}"
+            assert isinstance(move, SetAside)
+            dice = " and ".join(f"{die_words(d)} ({face_words(self.faces.get(d, '?'))})" for d in move.dice)
+            reason = self._check_set_aside(move)
+            return f"{name} sets aside {dice}" + (f": illegal, {reason}" if reason else "")
         if kind is EndActions:
             return f"{name} ends the main actions"
         if kind is DeclineBonus:
             return f"{name} takes no bonus action"
         if kind is SuperLevel:
-            return f"{name} uses Super-Level on {column_words(move.column)}"  # type: ignore[attr-defined]
+            assert isinstance(move, SuperLevel)
+            reason = self._check(move)
+            if reason:
+                return f"{name}, Super-Level on {column_words(move.column)}: illegal, {reason}"
+            return f"{name} uses Super-Level on {column_words(move.column)}"
         if kind is Action or kind is BonusAction:
             assert isinstance(move, Action)
             free = list(DICE) if kind is BonusAction else [d for d in self.set_aside if d not in self.used]
-            plan = self._plan(player, move, free) if player >= 0 else "not now"
+            plan = self._plan(player, move, free)
             label = "bonus action" if kind is BonusAction else "main action"
             dice = f"{die_words(move.white)} + {die_words(move.black)}"
             if isinstance(plan, Plan):
                 return f"{name}, {label} ({dice}): {plan.text} [{plural(plan.points, 'point')}]"
             return f"{name}, {label} {move.action} ({dice}): illegal, {plan}"
-        if kind is BonusOctopods:
-            dice = " + ".join(die_words(d) for d in move.dice)  # type: ignore[attr-defined]
-            if player >= 0 and self.phase == BONUS:
-                count, notes, _ = self._octopod_count(player, move.dice, move.dice, None)  # type: ignore[attr-defined]
-                bonus = OCTOPOD_BONUS.get(count, 0)
-                extra = f" ({'; '.join(notes)})" if notes else ""
-                return f"{name}, bonus octopod action ({dice}): {plural(count, 'octopod')}, bonus {bonus}{extra}"
-            return f"{name}, bonus octopod action ({dice})"
-        return str(move)
+        assert isinstance(move, BonusOctopods)
+        dice = " + ".join(die_words(d) for d in move.dice)
+        reason = self._check_bonus_octopods(player, move)
+        if reason:
+            return f"{name}, bonus octopod action ({dice}): illegal, {reason}"
+        count, notes, _ = self._octopod_count(player, move.dice, move.dice, None)
+        bonus = OCTOPOD_BONUS.get(count, 0)
+        plus = " +1 Octo-Plus" if bonus and self.has(player, "A2") else ""
+        extra = f" ({'; '.join(notes)})" if notes else ""
+        return f"{name}, bonus octopod action ({dice}): {plural(count, 'octopod')}, bonus {bonus}{plus}{extra}"
+
+    @staticmethod
+    def _plain_words(move: Move) -> str:
+        """The move without the position: what it would do, for a move of another phase."""
+        if isinstance(move, Roll):
+            return "roll: " + ", ".join(f"{die_words(d)} {face_words(f)}" for d, f in move.results)
+        if isinstance(move, SetAside):
+            return "set aside " + " and ".join(die_words(d) for d in move.dice)
+        if isinstance(move, Action):
+            label = "bonus action" if isinstance(move, BonusAction) else "main action"
+            return f"{label} {move.action} ({die_words(move.white)} + {die_words(move.black)})"
+        if isinstance(move, BonusOctopods):
+            return "bonus octopod action (" + " + ".join(die_words(d) for d in move.dice) + ")"
+        if isinstance(move, SuperLevel):
+            return f"Super-Level on {column_words(move.column)}"
+        if isinstance(move, EndActions):
+            return "end the main actions"
+        return "no bonus action"
 
     def __str__(self) -> str:
         return f"<octo_dice turn {self.turn + 1}/{self.total_turns}, {self.waiting_for()}>"

@@ -27,8 +27,13 @@ def register(subparsers: Any) -> None:
         "with a hidden-information state. Injected illegal moves (--illegal) are put right by "
         "the simulated players, who also answer the tracker's questions truthfully.",
     )
-    p.add_argument("--game", default="octocube", choices=["octocube"], help="the game (octocube so far)")
-    p.add_argument("--players", type=int, default=3, help="2-4 players (default 3)")
+    p.add_argument("--game", default="octocube", choices=["octocube", "octo_dice"],
+                   help="the game (default octocube)")
+    p.add_argument("--players", type=int, default=3, help="2-4 players (octo_dice 1-4; default 3)")
+    p.add_argument("--variant", choices=["solo", "virtual"],
+                   help="octo_dice: the solo game (1 player) or the 2-player virtual-player variant")
+    p.add_argument("--turns", type=int, default=0, metavar="T",
+                   help="octo_dice: stop after T turns (default 0 = the whole game)")
     p.add_argument("--seed", type=int, default=1, help="setup and move seed (default 1)")
     p.add_argument("--illegal", type=int, default=2, metavar="K", help="illegal moves to inject (default 2)")
     p.add_argument("--moves", type=int, default=40, metavar="N",
@@ -40,10 +45,13 @@ def register(subparsers: Any) -> None:
                    help="full realism: 1280x720 and as many frames per move as a 10 fps webcam sees")
     p.add_argument("--doubt", type=float, default=0.0,
                    help="share of readings the recogniser is unsure about (0-1, default 0)")
-    p.add_argument("--ground-truth", dest="pixels", action="store_false",
+    p.add_argument("--recogniser", choices=["pixels", "ground-truth"],
+                   help="what reads the frames (the same as --pixels / --ground-truth); octo_dice "
+                   "reads the renderer's labels unless asked for pixels")
+    p.add_argument("--ground-truth", dest="pixels", action="store_false", default=None,
                    help="read the renderer's labels of what is visible instead of the pixels (isolates "
                    "the tracker from recognition errors; the default reads the frames with vision.octocube)")
-    p.add_argument("--pixels", dest="pixels", action="store_true", default=True,
+    p.add_argument("--pixels", dest="pixels", action="store_true", default=None,
                    help="read the frames with the pixel recogniser (the default)")
     p.add_argument("--log", help="write the event log here (JSON lines)")
     p.add_argument("--video-out", metavar="FILE",
@@ -68,6 +76,12 @@ def _resolution(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.recogniser is not None:
+        args.pixels = args.recogniser == "pixels"
+    if args.game == "octo_dice":
+        return _octo_dice(args)
+    if args.pixels is None:
+        args.pixels = True
     if not 2 <= args.players <= 4:
         raise CommandError(f"octocube is for 2-4 players, not {args.players}")
     if not 0 <= args.seed < 2**32:
@@ -140,6 +154,53 @@ def run(args: argparse.Namespace) -> int:
         print(f"film written to {args.video_out} ({writer.frames} frames at {writer.fps:g} fps); follow it with "
               f"tablesight run --game {args.game} --players {args.players} --first-player {result['first_player']} "
               f"--video {args.video_out}")
+    print("final scores " + ("match the truth" if result["final_scores_match"] else
+                             f"DIFFER from the truth {result['truth_scores']}"))
+    print(score_text)
+    return 0
+
+
+def _octo_dice(args: argparse.Namespace) -> int:
+    """The Octo Dice demo: the dice mat filmed, rolls and set-asides read, the players' choices
+    entered on the tablet by the twin; ``--json`` adds the reading figures (rolls_total,
+    rolls_read_right, dice_read_right, cocked_found ...)."""
+    from tracker.build import build_pipeline
+    from tracker.demo_run import run_demo
+    from tracker.table import TableSetup
+
+    if not 1 <= args.players <= 4:
+        raise CommandError(f"octo_dice is for 1-4 players, not {args.players}")
+    if args.variant == "solo" and args.players != 1:
+        raise CommandError(f"the solo game is for 1 player, not {args.players}")
+    if args.variant == "virtual" and args.players != 2:
+        raise CommandError(f"the virtual-player variant is for 2 players, not {args.players}")
+    if args.seed < 0 or args.turns < 0:
+        raise CommandError("--seed and --turns must not be negative")
+    if args.rules_only or args.log:
+        raise CommandError("--rules-only and --log are for octocube (octo_dice: tablesight simulate octo_dice)")
+    variant = args.variant or ("solo" if args.players == 1 else None)
+    resolution, film_frames = ((1280, 720), None) if args.realistic else (_resolution(args.resolution), (3, 1, 2, 1))
+    setup = TableSetup(game="octo_dice", players=args.players, options={"variant": variant, "turns": args.turns},
+                       source="demo", recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,
+                       illegal=args.illegal, tilt=args.tilt, lighting=args.lighting, resolution=resolution,
+                       film_frames=film_frames)
+    setup.check()
+    demo = build_pipeline(setup)
+    say = None if args.json else (lambda line: print(line, flush=True))
+    if say:
+        say(f"demo: octo_dice ({variant or 'standard'}), {args.players} player(s), seed {args.seed}, "
+            f"{len(demo.twin.truth.history)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
+    result = run_demo(demo, say)
+    score_text = result.pop("score_text")
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print()
+    print(f"moves followed: {result['moves_correct']}/{result['moves_total']}; illegal flagged: "
+          f"{result['illegal_flagged']}/{result['illegal_injected']}; false alarms: {result['false_alarms']}")
+    print(f"rolls read right: {result.get('rolls_read_right', 0)}/{result.get('rolls_total', 0)}; dice read right: "
+          f"{result.get('dice_read_right', 0)}/{result.get('dice_total', 0)}; cocked dice found: "
+          f"{result.get('cocked_found', 0)}/{result.get('cocked_total', 0)}")
     print("final scores " + ("match the truth" if result["final_scores_match"] else
                              f"DIFFER from the truth {result['truth_scores']}"))
     print(score_text)

@@ -16,7 +16,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--out", required=True, metavar="FILE", help="output file, .pdf or .png")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
-    p.add_argument("--dpi", type=float, default=300.0, help="raster resolution (default 300)")
+    p.add_argument("--dpi", type=float, default=None, help="raster resolution (default 300; mat 150)")
+    p.add_argument("--mat", choices=["octo_dice"],
+                   help="write a game's mat instead (octo_dice: the A3 dice mat with its roll and set-aside areas)")
     p.set_defaults(handler=run)
 
 
@@ -24,6 +26,15 @@ def run(args: argparse.Namespace) -> int:
     from calibration import layout
     from calibration.sheet import write_sheet
 
+    if args.mat == "octo_dice":
+        from tracker.octo_dice.mat import write_mat
+
+        dpi = args.dpi or 150.0
+        path = write_mat(args.out, dpi)
+        print(f"wrote {path} (A3, {dpi:g} dpi): the Octo Dice mat, set-aside area and roll area")
+        print("print it at 100% on A3 and lay it centred between the four corner cards")
+        return 0
+    args.dpi = args.dpi or 300.0
     path = write_sheet(args.out, args.paper, args.dpi)
     ids = ", ".join(f"{m.marker_id} ({m.name})" for m in layout.MARKERS)
     print(f"wrote {path} ({args.paper.upper()}, {args.dpi:g} dpi): markers {ids}, "

@@ -118,3 +118,77 @@ def test_clone_is_independent_even_through_undo() -> None:
     for _ in range(10):
         state.pop()
     state.check_invariants()
+
+
+def finished() -> dict:
+    state = OctoDiceGame(3, tiles="random").new_initial_state(seed=11)
+    random_playout(state, random.Random(11))
+    return state.to_json()
+
+
+def edited(data: dict, change) -> dict:
+    data = copy.deepcopy(data)
+    change(data["state"])
+    return data
+
+
+def set_points(kind: str, points: int):
+    def change(s: dict) -> None:
+        for e in s["ledger"]:
+            if e["kind"] == kind:
+                e["points"] = points
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (set_points("crystal", 99), r"crystal\): 99 points, but the dice and tiles allow only 0, 1, 2"),
+        (set_points("research", 99), r"research\): 99 points, but the dice and tiles allow only 1"),
+        (set_points("octopods", 4), r"octopods\): 4 points, but the dice and tiles allow only 0, 1, 3, 5, 7, 10"),
+        (set_points("octopod penalty", 0), r"octopod penalty\): 0 points, but the dice and tiles allow only -2"),
+        (set_points("crystal majority", 4), "crystal majority points .4., but the crystals crossed give"),
+        (set_points("submarine scoring", 9), r"submarine scoring\): 9 points"),
+    ],
+)
+def test_ledger_points_are_checked_against_dice_and_tiles(change, message: str) -> None:
+    data = finished()
+    with pytest.raises(StateFormatError, match=message):
+        load_state(edited(data, change))
+
+
+def test_every_entry_99_points_is_refused() -> None:
+    with pytest.raises(StateFormatError, match="99 points, but the dice and tiles allow only"):
+        load_state(edited(finished(), lambda s: [e.update(points=99) for e in s["ledger"]]))
+
+
+def test_octopod_symbols_need_ledger_entries() -> None:
+    state = new_game(2)
+    roll_turn(state, {})
+    data = state.to_json()
+    data["state"]["players"][0]["octopods"] = [2, 0, 0]
+    with pytest.raises(StateFormatError, match="2 octopod symbols crossed in third 1 but octopod actions "
+                                               "written there catch at most 0"):
+        load_state(data)
+
+
+def test_entries_in_turns_not_played_are_refused() -> None:
+    state = new_game(3)
+    roll_turn(state, {"white1": "crystal", "black1": "red-2"})
+    data = state.to_json()
+    data["state"]["players"][2]["crystals"] = 1
+    data["state"]["ledger"].append({"player": 2, "third": 0, "row": "turn 2", "box": "A", "kind": "crystal",
+                                    "points": 2, "reason": "forged"})
+    with pytest.raises(StateFormatError, match=r"written in turn 2 of third 1, a turn not played yet "
+                                               r"\(turn 6, now turn 1\)"):
+        load_state(data)
+    data["state"]["ledger"][-1]["row"] = "turn 7"
+    with pytest.raises(StateFormatError, match="row 'turn 7' is not on the sheet"):
+        load_state(data)
+
+
+def test_intermediate_scoring_must_be_written_once_per_third() -> None:
+    data = finished()
+    with pytest.raises(StateFormatError, match="2 submarine scoring entries for third 1, expected 1"):
+        load_state(edited(data, lambda s: s["ledger"].append(
+            next(dict(e) for e in s["ledger"] if e["kind"] == "submarine scoring"))))

@@ -1,0 +1,93 @@
+"""Octo Dice: from the dice coming to rest to the roll shown, through the pixel path.
+
+The digital twin's film is rendered first (rendering is not what a camera costs), then played to
+the pipeline in real time at the webcam's 10 fps (``SyntheticSource(realtime=True)``): the
+stillness gate waits for its quiet frames as it would at a table, then the pixel recogniser (mat
+colour candidates + the ONNX dice reader) reads the mat and the tracker confirms the roll. The
+latency of each confirmed roll or set-aside is measured by the pipeline itself, from the first
+still frame of its scene to the end of the step that confirmed it (what the tablet shows next).
+
+    nice python bench/octo_dice_latency.py --games 3 --turns 2 --seed 92000
+
+Target (issue 17): p95 <= 300 ms on the 2 cores of the dev machine. Reported seeds from 92000
+(never used for tuning). Prints the recogniser's own time per read too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def one_game(seed: int, players: int, variant: str | None, turns: int, tilt: float, resolution: tuple[int, int]) -> dict[str, Any]:
+    from hardware.camera import SyntheticSource
+    from tracker.build import BuiltPipeline
+    from tracker.demo_run import run_demo
+    from tracker.octo_dice import OctoDiceTable
+    from tracker.pipeline import DEMO_GATE, Pipeline
+    from tracker.session import TrackedGame
+    from tracker.stillness import StillnessGate
+    from tracker.table import TableSetup
+
+    table = OctoDiceTable()
+    setup = TableSetup(game="octo_dice", players=players, options={"variant": variant, "turns": turns},
+                       source="demo", seed=seed, illegal=0, tilt=tilt, resolution=resolution)
+    film = table.demo_film(setup)
+    frames = list(film.frames)  # rendered beforehand: a camera does not render
+    source = SyntheticSource(frames, fps=film.fps, realtime=True)
+    recogniser: Any = table.pixel_recogniser(film.twin.game, camera=film.camera)
+    tracked = TrackedGame(film.twin.tracker_initial_state(), table.adapter(film.twin.game))
+    pipe = Pipeline(source, recogniser, tracked, gate=StillnessGate(DEMO_GATE), memory=table.scene_memory(setup),
+                    calibrate=False)
+    result = run_demo(BuiltPipeline(pipe, table, film.twin, recogniser.name, source.truth_of))
+    reads = pipe.stats.stage_ms_total.get("recognise", 0.0) / max(1, pipe.stats.recognised)
+    return {"seed": seed, "players": players, "variant": variant, "tilt": tilt, "latencies_ms": pipe.stats.move_latency_ms,
+            "recognise_ms_mean": round(reads, 1), "moves_correct": result["moves_correct"],
+            "moves_total": result["moves_total"], "false_alarms": result["false_alarms"],
+            "dice_read_right": result.get("dice_read_right"), "dice_total": result.get("dice_total")}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--turns", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=92000)
+    parser.add_argument("--resolution", type=int, nargs=2, default=(1920, 1080), metavar=("W", "H"))
+    args = parser.parse_args()
+    import random
+
+    rng = random.Random(args.seed)
+    configs = ((1, "solo"), (2, "virtual"), (2, None), (3, None), (4, None))
+    all_ms: list[float] = []
+    t0 = time.perf_counter()
+    for i in range(args.games):
+        players, variant = configs[i % len(configs)]
+        r = one_game(args.seed + i, players, variant, args.turns, round(rng.uniform(0, 35), 1), tuple(args.resolution))
+        all_ms += r["latencies_ms"]
+        ms = sorted(r.pop("latencies_ms"))
+        print(json.dumps({**r, "confirmed": len(ms), "p95_ms": round(ms[int(0.95 * (len(ms) - 1))], 1) if ms else None}),
+              flush=True)
+    ordered = sorted(all_ms)
+    if not ordered:
+        print("no move was confirmed")
+        return 1
+
+    def at(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+    summary = {"confirmed": len(ordered), "p50_ms": at(0.5), "p95_ms": at(0.95), "max_ms": round(ordered[-1], 1),
+               "games": args.games, "turns": args.turns, "resolution": list(args.resolution),
+               "seconds": round(time.perf_counter() - t0, 1)}
+    print(json.dumps(summary))
+    print("target met (p95 <= 300 ms)" if summary["p95_ms"] <= 300 else "TARGET NOT MET (p95 > 300 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,174 @@
+"""The Octo Dice pixel recogniser: where the dice lie, from the mat's own colour; what they show,
+from the dice reader (vision/dice/reader.py: the ONNX detector + classifier in models/).
+
+1. The mat is rectified coarsely (1 px/mm) and every spot that differs from the mat's colour
+   around it (a median over a few centimetres, so lighting, falloff and glare do not matter) is
+   a die candidate.
+2. A window of ``WINDOW_MM`` around each candidate is rectified finely (``PX_PER_MM``),
+   white-balanced on the mat's printed colour, and the windows are laid side by side in one mosaic, so that the detector (which shrinks its input to
+   320 px) sees every die about 25 px wide in a single pass, and the classifier reads each face.
+
+With the twin's exact camera model the views are rectified on the plane of the dice's top faces
+(16 mm above the mat), so that a face lies over the die's place whatever the tilt; with a live
+calibration profile (the table plane only) a tilted camera shifts faces by up to
+16 mm x tan(tilt), still inside the right area of the mat. The reader cannot tell a cocked die
+(and the twin's renderer cannot tilt one): cocked dice are not found this way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from tracker.octo_dice.groundtruth import refuse_cocked
+from tracker.octo_dice.observation import (
+    ASIDE_AREA,
+    ROLL_AREA,
+    ROLL_RGB,
+    DieReading,
+    OctoDiceObservation,
+    area_of,
+)
+
+DIE_MM = 16.0
+PX_PER_MM = 3.0
+"""Fine views: a die's face is 48 px, where the reader reads best (docs/dice.md)."""
+WINDOW_MM = 56.0
+"""Side of the window read around each candidate (a die and its neighbours' edges)."""
+MAT_WINDOW = (ASIDE_AREA[0] - 20, ASIDE_AREA[1] - 20, ROLL_AREA[2] + 20, ROLL_AREA[3] + 20)
+"""What the coarse view covers (table mm): both areas and a margin (a die just off the mat)."""
+DIFF_THRESHOLD = 20
+"""A coarse pixel this far (largest channel difference) from its area's colour is not mat."""
+BACKGROUND_MM = 41
+"""Window of the median that estimates the mat's colour around each spot (odd; > 2 dice wide)."""
+HAND_MM2 = 2500
+"""A spot this large is not dice (a die with its shadow is about 900 mm², six in a heap 4000
+but never in one blob after the opening) but a hand or an arm over the mat: the scene is not read."""
+MIN_BLOB_MM2 = 60
+"""Smaller spots are noise or glare, not a die (a die's top alone is 256 mm²)."""
+
+
+def _face(face_class: Any) -> tuple[str, str | None]:
+    kind = face_class.kind
+    if kind == "octo-white":
+        return "white", str(face_class.face)
+    if kind == "octo-black":
+        face = face_class.face
+        return "black", "octopod" if face == "octopod" else f"{face['colour']}-{face['number']}"
+    return "other", None
+
+
+class DicePixelRecogniser:
+    name = "vision.dice (pixels: mat-colour candidates, dice reader)"
+    needs_calibration = True
+
+    def __init__(self, camera: Any = None, profile_of: Callable[[], Any] | None = None) -> None:
+        self._camera = camera
+        self._profile_of = profile_of
+        self.needs_calibration = camera is None
+        self._reader: Any = None
+        self.hand = False
+        """The last :meth:`candidates` saw a hand (or something as large) over the mat."""
+        self.gains = np.ones(3)
+        """White balance on the mat's printed colour (a warm lamp turns white faces yellow)."""
+
+    def _to_image(self, points_mm: np.ndarray, height: float = DIE_MM) -> np.ndarray:
+        """Table mm on the plane ``height`` above the mat (default: the dice's top faces) -> frame
+        pixels."""
+        if self._camera is not None:
+            return np.asarray(self._camera.project(np.column_stack([points_mm, np.full(len(points_mm), height)])))
+        profile = self._profile_of() if self._profile_of is not None else None
+        if profile is None or profile.table is None:
+            raise ValueError("the table is not calibrated yet")
+        return np.asarray(profile.table.mm_to_image(points_mm))
+
+    def _view(self, image: np.ndarray, window: tuple[float, float, float, float], px_per_mm: float,
+              height: float = DIE_MM) -> np.ndarray:
+        import cv2
+
+        x0, y0, x1, y1 = window
+        corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+        w, h = int(round((x1 - x0) * px_per_mm)), int(round((y1 - y0) * px_per_mm))
+        rect = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+        m = cv2.getPerspectiveTransform(rect, self._to_image(corners, height).astype(np.float32))
+        return cv2.warpPerspective(image, m, (w, h), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR)
+
+    def candidates(self, image: np.ndarray) -> list[tuple[float, float]]:
+        """Centres (table mm, on the mat: a die's top lies up to 16 mm x tan(tilt) from it, well
+        inside its window) of the spots on the mat that are not mat colour (and, as
+        ``self.gains``, the per-channel gains that give the roll area its printed colour)."""
+        import cv2
+
+        view = self._view(image, MAT_WINDOW, 1.0, height=0.0)  # the mat's plane: its areas exactly
+        mx0, my0 = MAT_WINDOW[0], MAT_WINDOW[1]
+        mask = np.zeros(view.shape[:2], np.uint8)
+        for x0, y0, x1, y1 in (ASIDE_AREA, ROLL_AREA):
+            sl = (slice(int(y0 - my0) + 2, int(y1 - my0) - 2), slice(int(x0 - mx0) + 2, int(x1 - mx0) - 2))
+            area = np.ascontiguousarray(view[sl])
+            # the mat's colour around each spot (a die is far smaller than the median's window),
+            # so a lamp's falloff or glare across the mat is never taken for a die
+            background = cv2.medianBlur(area, BACKGROUND_MM)
+            mask[sl] = np.abs(area.astype(np.int16) - background.astype(np.int16)).max(axis=2) > DIFF_THRESHOLD
+            if (x0, y0) == ROLL_AREA[:2]:
+                seen = np.median(background.reshape(-1, 3), axis=0)
+                printed = np.array(ROLL_RGB[::-1], np.float64)  # BGR
+                gains = printed / np.maximum(seen, 1.0)
+                # the colour cast only: brightness is left alone (a bright white face must not clip)
+                self.gains = np.clip(gains / gains.mean(), 0.6, 1.8)
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        count, _, stats, centres = cv2.connectedComponentsWithStats(opened)
+        self.hand = any(stats[i, cv2.CC_STAT_AREA] >= HAND_MM2 for i in range(1, count))
+        return [(mx0 + float(centres[i][0]), my0 + float(centres[i][1]))
+                for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB_MM2]
+
+    def read(self, frame: Any) -> OctoDiceObservation:
+        if self._reader is None:
+            from vision.dice.reader import DiceReader
+
+            self._reader = DiceReader()
+        image = frame.image if hasattr(frame, "image") else frame
+        spots = self.candidates(image)
+        if self.hand:
+            return OctoDiceObservation(occluded=True)
+        if not spots:
+            return OctoDiceObservation()
+        side = int(round(WINDOW_MM * PX_PER_MM))
+        cols = int(np.ceil(np.sqrt(len(spots))))
+        rows = int(np.ceil(len(spots) / cols))
+        mosaic = np.full((rows * side, cols * side, 3), 114, np.uint8)
+        for k, (x, y) in enumerate(spots):
+            r, c = divmod(k, cols)
+            window = (x - WINDOW_MM / 2, y - WINDOW_MM / 2, x + WINDOW_MM / 2, y + WINDOW_MM / 2)
+            mosaic[r * side:(r + 1) * side, c * side:(c + 1) * side] = self._view(image, window, PX_PER_MM)
+        balanced = np.clip(mosaic * self.gains, 0, 255).astype(np.uint8)
+        dice: list[DieReading] = []
+        for d in self._reader.read(balanced).dice:
+            bx0, by0, bx1, by1 = d.bbox
+            cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+            r, c = int(cy // side), int(cx // side)
+            k = r * cols + c
+            if k >= len(spots):
+                continue
+            lx0, ly0 = bx0 - c * side, by0 - r * side
+            lx1, ly1 = bx1 - c * side, by1 - r * side
+            if min(lx0, ly0) < 2 or max(lx1, ly1) > side - 2:
+                continue  # a neighbour cut by the window's edge: its own window has it whole
+            x = spots[k][0] - WINDOW_MM / 2 + (cx - c * side) / PX_PER_MM
+            y = spots[k][1] - WINDOW_MM / 2 + (cy - r * side) / PX_PER_MM
+            kind, face = _face(d.face_class)
+            dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
+        return OctoDiceObservation(tuple(_merge(dice)))
+
+    def recognise(self, frame: Any) -> OctoDiceObservation:
+        return refuse_cocked(self.read(frame))
+
+
+def _merge(dice: list[DieReading]) -> list[DieReading]:
+    """One reading per die: where two windows show the same die, the surer reading wins."""
+    out: list[DieReading] = []
+    for d in sorted(dice, key=lambda r: -r.confidence):
+        if all((d.x - o.x) ** 2 + (d.y - o.y) ** 2 > (0.6 * DIE_MM) ** 2 for o in out):
+            out.append(d)
+    return out

@@ -79,6 +79,12 @@ class GameAdapter(ABC, Generic[St, Obs]):
         put the table back yet): recovery waits for the table to change. Default: ``==``."""
         return first == second
 
+    def tablet_moves(self, state: St) -> list[Move]:
+        """The moves the players choose from on the tablet now: choices no camera can see
+        (Octo Dice's actions and bonus actions), entered with :meth:`tracker.session.TrackedGame.enter`.
+        Empty (the default) when the next move shows on the table."""
+        return []
+
     def player_name(self, seat: int) -> str:
         """How the players are named in questions and alerts."""
         return f"player {seat + 1}"

@@ -153,6 +153,9 @@ class TableGame(ABC):
     """One game at the table, as the generic pipeline sees it."""
 
     name: ClassVar[str]
+    demo_resolution: ClassVar[tuple[int, int]] = (960, 540)
+    """The digital twin's camera when nobody chooses one: enough pixels for this game's
+    recogniser (Octo Dice's dice need more than Octocube's tiles)."""
 
     @abstractmethod
     def new_game(self, setup: TableSetup) -> Game[Any]:

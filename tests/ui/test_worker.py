@@ -142,3 +142,54 @@ def test_moves_taken_back_leave_the_screen_and_say_so_in_every_language() -> Non
     assert taken.kind == "cleared" and "Yellow passes" in taken.words("en")
     assert taken.words("fr").startswith("Coup repris") and "passes" not in taken.words("fr")
     assert taken.words("nl").startswith("Teruggenomen")
+
+
+def _octo_dice_solo(twin_enters: bool) -> tuple[PipelineWorker, Any]:
+    """A solo Octo Dice turn on the twin's mat (labels read, to keep the test short), in a
+    worker whose players either are the twin's (they enter their choices at once) or a real
+    table's (the choices wait on screen)."""
+    from tracker.build import build_pipeline
+    from tracker.table import TableSetup
+
+    built = build_pipeline(TableSetup(game="octo_dice", players=1, options={"variant": "solo", "turns": 1},
+                                      source="demo", recogniser="ground-truth", seed=4))
+    setup = GameSetup(game="octo_dice", players=1, options={"variant": "solo"}, max_fps=0, display_width=80)
+    twin = built.twin if twin_enters else None
+    worker = PipelineWorker(setup, builder=lambda s: (built.pipeline, twin, None), niceness=0)
+    return worker, built
+
+
+def test_a_choice_the_camera_cannot_see_waits_on_screen_and_a_tap_enters_it() -> None:
+    from ui.i18n import tr
+
+    worker, built = _octo_dice_solo(twin_enters=False)
+    worker.start()
+    try:
+        view, _ = _wait(worker.mailbox, lambda v, e: v.question == tr("play.tablet_choice", "en"), 60)
+        state = built.pipeline.tracked.state
+        assert view.options and len(view.options) == len(list(state.legal_moves()))
+        assert all(o in {state.describe_move(m) for m in state.legal_moves()} for o in view.options)
+        before = view.history_len
+        chosen = view.options[0]
+        worker.answer(0)
+        view, events = _wait(worker.mailbox, lambda v, e: any(x.kind == "move" for x in e), 30)
+        assert [x.text for x in events if x.kind == "move"][0] == chosen
+        assert view.history_len >= before + 1  # the view posted with the move
+        worker.answer(99)  # no such choice: a message, the game untouched
+        view, events = _wait(worker.mailbox, lambda v, e: any(x.kind == "error" for x in e), 10)
+        assert any("choices 1-" in x.text for x in events if x.kind == "error")
+    finally:
+        worker.stop()
+
+
+def test_the_demo_players_enter_their_choices_themselves() -> None:
+    worker, built = _octo_dice_solo(twin_enters=True)
+    worker.start()
+    try:
+        view, events = _wait(worker.mailbox, lambda v, e: v.ended, 120)
+    finally:
+        worker.stop()
+    truth = built.twin.truth.history
+    tracked = built.pipeline.tracked.state.history
+    assert len(tracked) > 5 and tracked == truth[:len(tracked)]
+    assert any(m.kind not in ("roll", "set_aside") for m in tracked)  # choices entered, not only dice

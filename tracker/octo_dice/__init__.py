@@ -31,6 +31,7 @@ def _variant(setup: TableSetup) -> str | None:
 
 class OctoDiceTable(TableGame):
     name = "octo_dice"
+    demo_resolution = (1920, 1080)
 
     def new_game(self, setup: TableSetup) -> Game[Any]:
         from rules.octo_dice import OctoDiceGame

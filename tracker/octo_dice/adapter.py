@@ -109,6 +109,13 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
             return chains
         return []  # actions, bonus actions, Super-Level: entered on the tablet, never seen
 
+    def tablet_moves(self, state: OctoDiceState) -> list[Move]:
+        """Actions, bonus actions and Super-Level: the camera sees no choice of dice, the players
+        tap it."""
+        if state.is_terminal() or state.is_chance_node() or state.phase in (ROLL, VIRTUAL_ROLL, SET_ASIDE):
+            return []
+        return list(state.legal_moves())
+
     def catch_up_chains(self, state: OctoDiceState, observed: OctoDiceObservation) -> Iterable[tuple[Move, ...]]:
         """A scene missed (a hand, a die that could not be read): the roll and the 2 dice then set
         aside, seen together. The rolled dice are those in the roll area and the 2 new in the strip."""

@@ -46,7 +46,8 @@ class GameSetup:
     log_path: str | None = None
     """Where the new game's event log goes (None: no log)."""
     resume_log: str | None = None
-    resolution: tuple[int, int] = (960, 540)
+    resolution: tuple[int, int] | None = None
+    """The demo film's camera; None: the game's own (:attr:`tracker.table.TableGame.demo_resolution`)."""
     demo_frames: tuple[int, int, int, int] = (3, 1, 2, 1)
     """Demo film timing: still, reach, hold, retreat frames per move (few = a short demo)."""
     max_fps: float = 12.0
@@ -71,6 +72,8 @@ class GameSetup:
         read back from the log being resumed, whose game and options win)."""
         from tracker.table import TableSetup
 
+        from tracker.registry import table_game
+
         game = resumed.game.name if resumed is not None else self.game
         players = resumed.game.num_players if resumed is not None else self.players
         options = dict(resumed.game.options) if resumed is not None else self.engine_options()
@@ -79,7 +82,8 @@ class GameSetup:
                           profile_path=self.profile_path if self.profile_path and Path(self.profile_path).is_file()
                           else None,
                           first_player=self.first_player, seed=self.seed, illegal=self.illegal, moves=self.moves,
-                          resolution=self.resolution, film_frames=self.demo_frames)
+                          resolution=self.resolution or table_game(game).demo_resolution,
+                          film_frames=self.demo_frames)
 
     def check(self) -> None:
         """Raise ValueError naming the problem (the Home screen shows it)."""
@@ -204,6 +208,8 @@ class PipelineWorker:
         self._rectifier_for: Any = None
         self._last_update: Any = None
         self._moves_shown: list[tuple[int, str]] = []
+        self._choices: tuple[Any, ...] = ()
+        """Moves the players pick on the tablet now (a choice the camera cannot see), or none."""
         self._overlay: tuple[Any, ...] = ()
         """The last recognised scene's boxes: kept on screen until the next recognition."""
         self.steps = 0
@@ -273,6 +279,11 @@ class PipelineWorker:
                 except Exception as exc:  # a bad command must never stop the camera
                     events.append(UiEvent("error", f"{type(exc).__name__}: {exc}"))
             tracked = self.pipeline.tracked
+            if not self._ended:
+                tablet = self._tablet()
+                if tablet:
+                    events += tablet
+                    changed = True
             # the simulated players of the demo wait for the answer; a real camera keeps filming
             waiting = self._ended or (synthetic and tracked.pending is not None)
             if waiting:
@@ -293,6 +304,7 @@ class PipelineWorker:
                 self.mailbox.post(self._view(self._last_update), events + [UiEvent("info", tr("play.ended", self.language), "play.ended")])
                 continue
             events += self._tracker_events(update.events)
+            events += self._tablet()
             if update.recognised:
                 self._overlay = tuple(update.overlay)
             if update.image is not None:
@@ -304,6 +316,16 @@ class PipelineWorker:
 
     def _command(self, name: str, arg: Any) -> list[UiEvent]:
         tracked = self.pipeline.tracked
+        if name == "answer" and tracked.pending is None and self._choices:
+            try:
+                move = self._choices[int(arg)]
+            except (ValueError, IndexError):
+                return [UiEvent("error", f"there are choices 1-{len(self._choices)}, not {arg}")]
+            self._choices = ()
+            try:
+                return self._tracker_events(tracked.enter([move]))
+            except Exception as exc:  # refused by the engine: the state is untouched
+                return [UiEvent("error", str(exc))]
         if name == "answer":
             try:
                 moved = tracked.answer(int(arg))
@@ -356,6 +378,27 @@ class PipelineWorker:
                                    (("text", text),)))
         return out
 
+    def _tablet(self) -> list[UiEvent]:
+        """A choice the camera cannot see (Octo Dice: which dice make an action): the demo's
+        simulated players enter theirs at once; at a real table the choices wait on screen."""
+        tracked = self.pipeline.tracked
+        if tracked.pending is not None:
+            return []
+        choices = tracked.adapter.tablet_moves(tracked.state)
+        if not choices:
+            self._choices = ()
+            return []
+        entered = getattr(self.twin, "tablet_moves", None)
+        moves = entered(list(tracked.state.history)) if callable(entered) else []
+        if moves:
+            self._choices = ()
+            try:
+                return self._tracker_events(tracked.enter(list(moves)))
+            except Exception as exc:
+                return [UiEvent("error", str(exc))]
+        self._choices = tuple(choices)
+        return []
+
     # ------------------------------------------------------------------ views
     def _view(self, update: Any) -> PlayView:
         from ui.i18n.prompts import game_prompt
@@ -380,8 +423,10 @@ class PipelineWorker:
             camera_ok=camera_ok, camera_message=message, ended=self._ended,
             prompt=game_prompt(state, lang, names), current_player=state.current_player(), names=names,
             last_move=self._last_move, last_mover=self._last_mover, alert=tracked.alert,
-            question=pending.prompt if pending is not None else None,
-            options=tuple(pending.option_texts) if pending is not None else (),
+            question=(pending.prompt if pending is not None else
+                      tr("play.tablet_choice", lang) if self._choices else None),
+            options=(tuple(pending.option_texts) if pending is not None else
+                     tuple(state.describe_move(m) for m in self._choices)),
             scores=tuple(breakdown.totals()), breakdown=breakdown, over=state.is_terminal(),
             history_len=len(state.history), log_path=str(getattr(self._log, "path", "") or ""),
             recognised=self.pipeline.stats.recognised, overlay=overlay, stage_ms=stage)

@@ -33,6 +33,8 @@ _CHANGE: dict[int, tuple[tuple[int, ...], ...]] = {
 """The ways a player takes a series' points from the supply (repeats weigh the usual one)."""
 
 TOKEN_MARGIN_MM = 3.0
+PILE_SPREAD_MM = (2.5, 4.5)
+"""How far each token of an untidy pile lies from the bottom one."""
 """Tokens keep this far from the cube, the coin pile and each other when loose."""
 
 
@@ -143,9 +145,9 @@ def _traded_up(points: list[int]) -> list[list[int]]:
 def token_spots(side: str) -> tuple[lay.Rect, list[tuple[float, float, float]]]:
     """The part of ``side``'s personal area where tokens may lie, and what they must keep clear
     of: (x, y, radius) of the cube at rest and the coin pile."""
-    area = lay.personal_area(side)
-    inner = lay.Rect(max(area.x0, 6.0), max(area.y0, 6.0), min(area.x1, 594.0), min(area.y1, 594.0))
-    cube = (*lay.cube_rest(side), lay.CUBE_SIZE_MM * 0.75)
+    inner = lay.token_area(side)
+    cube = (*lay.cube_rest(side), lay.CUBE_SIZE_MM * 1.2)
+    # (people keep their tokens in front of them, not behind the cube where it hides them)
     coin = (*lay.coin_pile(side), lay.TILE_SIZE_MM * 0.75)
     return inner, [cube, coin]
 
@@ -171,7 +173,7 @@ def place_tokens(values: list[int], side: str, rng: random.Random, *, pile_chanc
     placed: list[tuple[float, float, float]] = list(keep_clear)
     out: list[tuple[int, float, float, int, int]] = []
     for pile, group in enumerate(groups):
-        r = TOKEN_STYLES[group[0]][1] / 2 + 1.5
+        r = TOKEN_STYLES[group[0]][1] / 2 + (PILE_SPREAD_MM[1] + 0.5 if len(group) > 1 else 0.5)
         for _ in range(400):
             x = rng.uniform(area.x0 + r, area.x1 - r)
             y = rng.uniform(area.y0 + r, area.y1 - r)
@@ -181,7 +183,8 @@ def place_tokens(values: list[int], side: str, rng: random.Random, *, pile_chanc
             raise ValueError(f"{len(values)} tokens do not fit in the {side} personal area")
         placed.append((x, y, r))
         for level, v in enumerate(group):
-            dx, dy = (rng.uniform(-1.2, 1.2), rng.uniform(-1.2, 1.2)) if level else (0.0, 0.0)
+            a, d = rng.uniform(0, 2 * math.pi), rng.uniform(*PILE_SPREAD_MM)
+            dx, dy = (d * math.cos(a), d * math.sin(a)) if level else (0.0, 0.0)
             out.append((v, x + dx, y + dy, pile, level))
     return out
 

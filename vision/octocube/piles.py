@@ -50,6 +50,13 @@ def rectify(view: TableView, frame: np.ndarray, centre_mm: tuple[float, float], 
             height_mm: float, px_per_mm: float = PX_PER_MM) -> np.ndarray:
     """An axis-aligned top view (table x right, y down) of a ``size_mm`` square window."""
     side = int(round(size_mm * px_per_mm))
+    if view.dist is None:  # a plane seen through a pinhole: one homography does it
+        x0 = centre_mm[0] - size_mm / 2 + 0.5 / px_per_mm
+        y0 = centre_mm[1] - size_mm / 2 + 0.5 / px_per_mm
+        to_table = np.array([[1 / px_per_mm, 0, x0], [0, 1 / px_per_mm, y0], [0, 0, 1]])
+        return cv2.warpPerspective(frame, view.homography_at(height_mm) @ to_table, (side, side),
+                                   flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_CONSTANT)
     g = (np.arange(side, dtype=np.float64) + 0.5) / px_per_mm - size_mm / 2
     gx, gy = np.meshgrid(g + centre_mm[0], g + centre_mm[1])
     px = view.project(np.stack([gx.ravel(), gy.ravel()], 1), height_mm)
@@ -129,20 +136,22 @@ def pile_height(view: TableView, frame: np.ndarray, gains: np.ndarray, centre_mm
                 base_mm: float, unit_mm: float, background_bgr: tuple[float, float, float],
                 max_units: int, footprint_mm: float, *, window_mm: float = 64.0,
                 threshold: float = 42.0, foreground_bgr: tuple[tuple[float, float, float], ...] = (),
-                foreground_threshold: float = 60.0) -> PileReading:
+                foreground_threshold: float = 60.0, prior: int = 1) -> PileReading:
     """Count the units of the pile standing at ``centre_mm`` on a surface ``base_mm`` high whose
     colour is ``background_bgr`` (after the mat's white balance ``gains``); with
     ``foreground_bgr`` the pile is what is close to those colours instead (a pile whose
-    surroundings are not one colour). ``footprint_mm``: the side (or diameter) of one unit."""
+    surroundings are not one colour). ``footprint_mm``: the side (or diameter) of one unit;
+    ``prior``: the count to use (and ask about) when the photo cannot measure it."""
     max_units = max(1, max_units)
     k = parallax(view, centre_mm, base_mm)
     k_len = float(np.hypot(*k))
     px_unit = k_len * unit_mm * photo_px_per_mm(view, centre_mm, base_mm)
-    unsure = PileReading(1, 1, max_units, float("nan"), px_unit)
+    guess = min(max(1, prior), max_units)
+    unsure = PileReading(guess, 1, max_units, float("nan"), px_unit)
     if max_units == 1:
         return PileReading(1, 1, 1, 1.0, px_unit)
-    if k_len < 1e-6:
-        return unsure
+    if k_len < 1e-6 or px_unit < MIN_PX_PER_UNIT:
+        return unsure  # this camera cannot see one unit more: do not pretend to measure
     img = rectify(view, frame, centre_mm, window_mm, base_mm).astype(np.float32) * gains.reshape(1, 1, 3)
     if foreground_bgr:
         near = np.min([np.linalg.norm(img - np.asarray(c, np.float32).reshape(1, 1, 3), axis=2)
@@ -159,12 +168,9 @@ def pile_height(view: TableView, frame: np.ndarray, gains: np.ndarray, centre_mm
     stretch = runs[0] - runs[1]
     est = stretch / (k_len * unit_mm)
     if not (0.85 * footprint_mm <= runs[1] <= 1.5 * footprint_mm) or not -0.5 <= est <= max_units + 0.5:
-        return PileReading(1, 1, max_units, est, px_unit)  # the silhouette is not one pile
+        return PileReading(guess, 1, max_units, est, px_unit)  # the silhouette is not one pile
     # the pile's own first unit already stands base..base+unit: stretch counts all units
     best = int(min(max_units, max(1, round(est))))
-    if px_unit < MIN_PX_PER_UNIT:
-        spread = max(1, int(math.ceil(MIN_PX_PER_UNIT / max(px_unit, 1e-3))))
-        return PileReading(best, max(1, best - spread), min(max_units, best + spread), est, px_unit)
     frac = est - math.floor(est)
     if abs(est - round(est)) > MAX_FRACTION_OFF and 1 <= math.floor(est) < max_units:
         return PileReading(best, int(math.floor(est)), int(math.floor(est)) + 1, est, px_unit)

@@ -35,6 +35,9 @@ CELL_BG_BGR = (62.0, 44.0, 28.0)
 COIN_BGR = ((140.0, 198.0, 222.0), (174.0, 196.0, 206.0), (40.0, 186.0, 240.0))
 """Coin tile face, cardboard edge, gold print."""
 BOARD_MARGIN_PX = 2.0
+COIN_PRIOR = 3
+"""Coin tiles assumed in a pile whose height the photo cannot measure (12 coins shared by 2-4
+players; asked about, never hidden)."""
 HAND_MM2 = 2500.0
 """A skin-coloured blob this large over a board or personal area hides part of it (the tile art's
 skin-like colours never make a blob larger than a tile, 1156 mm2)."""
@@ -129,14 +132,20 @@ def _board_colour(view: Any, img: np.ndarray, gains: np.ndarray, side: str) -> t
 
 
 def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: RecogniserConfig) -> float:
-    """Skin-coloured area (mm2 at the table plane) inside a table polygon."""
-    px = view.project(polygon_mm, 0.0).astype(np.int32)
-    mask = np.zeros(img.shape[:2], np.uint8)
-    cv2.fillPoly(mask, [px], 1)
-    ycc = cv2.cvtColor(img, cv2.COLOR_BGR2YCrCb)
+    """Largest skin-coloured blob (mm2 at the table plane) inside a table polygon."""
+    px = view.project(polygon_mm, 0.0)
+    h, w = img.shape[:2]
+    x0, y0 = np.clip(np.floor(px.min(axis=0)).astype(int), 0, [w - 1, h - 1])
+    x1, y1 = np.clip(np.ceil(px.max(axis=0)).astype(int) + 1, 1, [w, h])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return 0.0
+    crop = img[y0:y1, x0:x1]
+    mask = np.zeros(crop.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(px - [x0, y0]).astype(np.int32)], 255)
+    ycc = cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb)
     lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
     hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]])
-    skin = cv2.inRange(ycc, lo, hi) & (mask * 255)
+    skin = cv2.inRange(ycc, lo, hi) & mask
     skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(skin, connectivity=8)
     if n <= 1:
@@ -166,7 +175,7 @@ def _pile(view: Any, img: np.ndarray, gains: np.ndarray, centre: tuple[float, fl
           max_units: int, coins: bool) -> PileReading:
     if coins:
         return pile_height(view, img, gains, centre, base, lay.TILE_THICKNESS_MM, (0.0, 0.0, 0.0),
-                           max_units, lay.TILE_SIZE_MM, foreground_bgr=COIN_BGR)
+                           max_units, lay.TILE_SIZE_MM, foreground_bgr=COIN_BGR, prior=COIN_PRIOR)
     return pile_height(view, img, gains, centre, base, lay.TILE_THICKNESS_MM, CELL_BG_BGR,
                        max_units, lay.TILE_SIZE_MM)
 

@@ -63,9 +63,14 @@ class PlayerScore:
     total: int
     lines: tuple[tuple[str, int, str], ...]
     """(category, points, reason)."""
+    total_range: tuple[int, int] | None = None
+    """Lowest and highest total the photo allows with every doubt open at once (None: the
+    total is read for sure)."""
 
     def to_json(self) -> dict[str, Any]:
+        lo, hi = self.total_range or (self.total, self.total)
         return {"seat": self.seat, "colour": self.colour, "total": self.total,
+                "range": [lo, hi],
                 "lines": [{"category": c, "points": p, "reason": r} for c, p, r in self.lines]}
 
 

@@ -76,8 +76,8 @@ def run(args: argparse.Namespace) -> int:
         while interactive and result.doubts:
             answers = dict(request.answers)
             for d in result.doubts:
-                if d.low == d.high:
-                    continue
+                if d.low == d.high or not d.score_range:
+                    continue  # nothing to count, or no total moves with it on its own
                 answers[d.key] = _ask(d)
             if answers == request.answers:
                 break
@@ -105,18 +105,26 @@ def _ask(d: Any) -> int:
 def _words(result: Any) -> str:
     lines = []
     for p in result.players:
-        lines.append(f"{p.colour.capitalize()}: {p.total} points")
+        lo, hi = p.total_range or (p.total, p.total)
+        span = f" (the photo allows {lo}-{hi})" if lo != hi else ""
+        lines.append(f"{p.colour.capitalize()}: {p.total} points{span}")
         for category, points, reason in p.lines:
             lines.append(f"  {points:>3}  {category:<8} {reason}")
     if result.winner:
         win = " and ".join(c.capitalize() for c in result.winner)
         lines.append(f"Winner: {win}" + (f" ({result.tie_break})" if result.tie_break else ""))
     if result.doubts:
+        moving = [d for d in result.doubts if d.score_range or d.low == d.high]
+        quiet = [d for d in result.doubts if d not in moving]
         lines.append(f"Not sure from the photo ({len(result.doubts)}):")
-        for d in result.doubts:
+        for d in moving:
             span = "; ".join(f"{c.capitalize()} {lo}-{hi}" for c, (lo, hi) in d.score_range.items())
             count = f" read {d.read}, could be {d.low}-{d.high}" if d.low != d.high else ""
             lines.append(f"  - {d.question}{count}" + (f" -> totals {span}" if span else ""))
+        if quiet:
+            lines.append(f"  - {len(quiet)} more count{'s' if len(quiet) > 1 else ''} the photo cannot "
+                         f"settle change no total on their own: "
+                         + "; ".join(f"{d.key} ({d.low}-{d.high})" for d in quiet))
         lines.append("  (answer with --answer KEY=COUNT; the keys are in --json)")
     for note in result.notes:
         lines.append(f"note: {note}")

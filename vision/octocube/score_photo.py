@@ -312,9 +312,18 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
             doubts.append(Doubt(f"covered {r['colour']} {what}",
                                 f"A hand covers part of {r['colour'].capitalize()}'s {what}: is "
                                 f"everything there read? (retake the photo to be sure)", 0, 0, 0, {}))
+    # each total's full span over every doubt at once: a player's points only grow with their
+    # own counts and shrink with the others' (majorities), so the extremes are two corners
+    open_ = [(key, seat, r) for key, seat, _k, r, _q in pile_readings
+             if key not in req.answers and r.low != r.high]
+    spans = []
+    for p in range(n):
+        hi = sheet({key: (r.high if seat == p else r.low) for key, seat, r in open_}).total(p)
+        lo = sheet({key: (r.low if seat == p else r.high) for key, seat, r in open_}).total(p)
+        spans.append((min(lo, best.total(p)), max(hi, best.total(p))))
     players = tuple(
         PlayerScore(p, colours[p], best.total(p),
-                    tuple((ln.category, ln.points, ln.reason) for ln in best.lines_for(p)))
+                    tuple((ln.category, ln.points, ln.reason) for ln in best.lines_for(p)), spans[p])
         for p in range(n))
     t4 = time.perf_counter()
     reading_json = {r["colour"]: {

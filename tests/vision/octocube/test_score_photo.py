@@ -43,6 +43,7 @@ def test_json_scores_every_player_from_what_was_read(table: tuple[Path, dict[str
     assert [p["colour"] for p in out["players"]] == [p["colour"] for p in truth["players"]]
     for p in out["players"]:
         assert p["total"] == sum(line["points"] for line in p["lines"])
+        assert p["range"][0] <= p["total"] <= p["range"][1]
         assert {line["category"] for line in p["lines"]} <= {"tokens", "coins", "colours", "objects"}
     # the board spaces' tiles are read (which spaces hold which tile)
     for p in truth["players"]:
@@ -60,8 +61,10 @@ def test_json_scores_every_player_from_what_was_read(table: tuple[Path, dict[str
     # every doubt names its range and the totals it moves
     for d in out["doubts"]:
         assert d["range"][0] <= d["read"] <= d["range"][1]
-        for lo, hi in d["score_range"].values():
+        for colour, (lo, hi) in d["score_range"].items():
             assert lo < hi
+            whole = next(p["range"] for p in out["players"] if p["colour"] == colour)
+            assert whole[0] <= lo and hi <= whole[1]  # one doubt never spans more than all of them
 
 
 def test_answering_the_doubts_with_the_truth_gives_the_engines_scores(

@@ -139,3 +139,37 @@ def test_bad_input_is_one_line_and_no_score(tmp_path: Path, table: tuple[Path, d
     cv2.imwrite(str(cut), cv2.warpPerspective(img, new, (w, h)))
     line = _one_line_error(_cli("score", str(cut), "--game", "octocube", "--players", "2"))
     assert "red's board (south side) is partly outside the photo" in line
+
+
+def test_interactive_asks_the_doubts_that_move_a_total(table: tuple[Path, dict[str, Any], dict[str, Any]]) -> None:
+    """On a terminal (no --json) each count that moves a total is asked; Enter keeps the reading."""
+    import os
+    import select
+
+    photo, _, _ = table
+    master, slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "score", str(photo), "--game", "octocube",
+                             "--players", "2"], cwd=ROOT, stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    seen = b""
+    asked = 0
+    while True:
+        ready, _, _ = select.select([master], [], [], 60)
+        if not ready:
+            proc.kill()
+            raise AssertionError(f"no output for 60 s; so far: {seen[-400:]!r}")
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+        while b", Enter = " in seen.split(b"\n")[-1] and seen.rstrip().endswith(b"]"):
+            asked += 1
+            os.write(master, b"\n")
+            seen += b"\n"
+    assert proc.wait(timeout=60) == 0
+    text = seen.decode(errors="replace")
+    assert asked >= 1 and "tiles are stacked on" in text
+    assert "Winner: " in text

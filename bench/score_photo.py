@@ -32,8 +32,24 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-def _truth_answers(result: Any, truth: dict[str, Any]) -> dict[str, int]:
+def _truth_piles(gt: dict[str, Any]) -> dict[int, list[tuple[int, float, float, int]]]:
+    """Seat -> (value, x, y, tokens) of every token pile (a loose token is a pile of 1)."""
+    piles: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for c in gt["components"]:
+        st = c["state"]
+        if st.get("where") == "tokens":
+            piles.setdefault((st["seat"], st["pile"]), []).append(c)
+    out: dict[int, list[tuple[int, float, float, int]]] = {}
+    for (seat, _), comps in piles.items():
+        base = next(c for c in comps if c["state"]["level"] == 0)
+        out.setdefault(seat, []).append((base["state"]["value"], base["pose"]["x"], base["pose"]["y"], len(comps)))
+    return out
+
+
+def _truth_answers(result: Any, truth: dict[str, Any], gt: dict[str, Any]) -> dict[str, int]:
+    """What truthful players answer to each question (the bench's stand-in for the prompt)."""
     by_colour = {p["colour"]: p for p in truth["players"]}
+    piles = _truth_piles(gt)
     answers = {}
     for d in result.doubts:
         words = d.key.split(" ")
@@ -44,6 +60,12 @@ def _truth_answers(result: Any, truth: dict[str, Any]) -> dict[str, int]:
             answers[d.key] = int(p["board"].get(" ".join(words[2:]), 0))
         elif words[0] == "coins":
             answers[d.key] = int(p["coins"])
+        elif words[0] == "tokens":
+            tok = result.reading[words[1]]["tokens"][int(words[3].lstrip("#"))]
+            near = [(abs(x - tok["at_mm"][0]) + abs(y - tok["at_mm"][1]), k)
+                    for v, x, y, k in piles.get(p["seat"], []) if v == tok["value"]]
+            if near and min(near)[0] < 12:
+                answers[d.key] = min(near)[1]
     return answers
 
 
@@ -98,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             failures.append(f"table {i}: refused: {exc}")
             continue
         seconds.append(time.perf_counter() - t0)
-        answered = score_photo(res.image, ScoreRequest(n, answers=_truth_answers(result, truth)))
+        answered = score_photo(res.image, ScoreRequest(n, answers=_truth_answers(result, truth, res.ground_truth)))
         got = [p.total for p in result.players]
         got_answered = [p.total for p in answered.players]
         want = truth["scores"]

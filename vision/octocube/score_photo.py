@@ -156,6 +156,28 @@ def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: Recognise
     return area_px * poly_mm / max(poly_px, 1.0)
 
 
+CUBE_SURE = 0.8
+"""The cube classifier's probability above which a cube at rest names its seat's colour."""
+
+
+def _cubes_at_rest(rec: Any, view: Any, img: np.ndarray, gains: np.ndarray, n: int) -> list[str | None]:
+    """The colour of the cube standing at each seat's rest spot (None: none seen for sure), by the
+    recogniser's cube classifier on the rest windows."""
+    from vision.octocube.colour import apply_gains
+    from vision.octocube.geometry import sample_patches
+    from vision.octocube.layout import NO_CUBE, PATCH_PX_PER_MM
+
+    specs = list(rec.layout.cubes[-n:])
+    patches = apply_gains(sample_patches(img, view.patch_maps(specs, PATCH_PX_PER_MM)), gains)
+    probs = rec.cubes_net.probabilities(patches)
+    out: list[str | None] = []
+    for row in probs:
+        k = int(np.argmax(row))
+        name = rec.cubes_net.classes[k]
+        out.append(name if name != NO_CUBE and float(row[k]) >= CUBE_SURE else None)
+    return out
+
+
 def _seen_hull(view: Any, centre: tuple[float, float], half: float, top_mm: float, plane_mm: float) -> np.ndarray:
     """Where a box standing at ``centre`` (``half`` wide, ``top_mm`` tall) shows, mapped to the
     plane ``plane_mm`` high (table mm): what it hides there."""
@@ -206,25 +228,28 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         if share < MIN_FRAME_SHARE:
             raise PhotoScoreError(f"no player board where the {side} player's should be: is this a "
                                   f"{n}-player table? (boards lie centred on the play area's edges)")
-    if req.seats is not None:
-        if len(req.seats) != n or len(set(req.seats)) != n or any(c not in PLAYER_COLOURS for c in req.seats):
-            raise PhotoScoreError(f"--seats needs {n} different colours out of {', '.join(PLAYER_COLOURS)} "
-                                  f"(seat order: {', '.join(sides)}), got {', '.join(req.seats)}")
-        colours = list(req.seats)
-        for side, (c, _), want in zip(sides, seen_colours, colours):
-            if c != want:
-                notes.append(f"the {side} board's frame looks {c}, --seats says {want}")
-    else:
-        colours = [c for c, _ in seen_colours]
-        if len(set(colours)) != n:
-            colours = list(PLAYER_COLOURS[:n])
-            notes.append("the boards' frame colours are not told apart: seats named in the usual "
-                         "order (pass --seats to name them)")
     try:
         rec = OctocubeRecogniser(data.GRID_SIZE[n], n, geometry, intrinsics, mode="standard")
         obs = rec.recognise(img)
     except (RecognitionError, ValueError) as exc:
         raise PhotoScoreError(f"the table cannot be read: {exc}") from None
+    cube_colours = _cubes_at_rest(rec, view, img, gains, n)
+    if req.seats is not None:
+        if len(req.seats) != n or len(set(req.seats)) != n or any(c not in PLAYER_COLOURS for c in req.seats):
+            raise PhotoScoreError(f"--seats needs {n} different colours out of {', '.join(PLAYER_COLOURS)} "
+                                  f"(seat order: {', '.join(sides)}), got {', '.join(req.seats)}")
+        colours = list(req.seats)
+        for side, c, want in zip(sides, cube_colours, colours):
+            if c is not None and c != want:
+                notes.append(f"the cube by the {side} board looks {c}, --seats says {want}")
+    else:
+        # the cube at rest beside each board names its player (a big, evenly coloured object);
+        # the board's thin frame decides where no cube is seen
+        colours = [c if c is not None else f for c, (f, _) in zip(cube_colours, seen_colours)]
+        if len(set(colours)) != n:
+            colours = list(PLAYER_COLOURS[:n])
+            notes.append("the players' colours are not told apart (cubes and board frames): seats "
+                         "named in the usual order (pass --seats to name them)")
     t2 = time.perf_counter()
 
     cfg = RecogniserConfig()

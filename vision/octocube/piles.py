@@ -6,7 +6,9 @@ Rectified at the pile's base plane, its silhouette is the footprint stretched by
 the parallax direction u, and not across it; the footprint's own size and turn cancel out:
 stretch = (run along u) - (run across u). One unit (a tile, a token) adds ``unit_mm * k`` mm.
 Where that is under a pixel or so (a camera nearly straight above, far away), one photo cannot
-tell the count: the reading then says so (a range, never a silent guess).
+tell the count: the reading then says so (a range, never a silent guess). Where it is measured,
+the count is right only about 4 times in 5 on unseen renders (neighbouring stacks merge into the
+silhouette, edges blur at 1-2 px/mm), so it is the guess of a narrower question, never a certainty.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ STRIP_MM = 5.0
 """Half-width of the strips the runs are measured in."""
 MIN_PX_PER_UNIT = 1.1
 """Below this many photo pixels of stretch per unit the count is not read, only bounded."""
-MAX_FRACTION_OFF = 0.3
-"""An estimate this far (in units) from a whole number is a doubt between its two neighbours."""
+MEASURED_SPREAD = 1
+"""A measured count is still asked about, +-1 (see the end of :func:`pile_height`)."""
 
 
 @dataclass(frozen=True)
@@ -171,7 +173,9 @@ def pile_height(view: TableView, frame: np.ndarray, gains: np.ndarray, centre_mm
         return PileReading(guess, 1, max_units, est, px_unit)  # the silhouette is not one pile
     # the pile's own first unit already stands base..base+unit: stretch counts all units
     best = int(min(max_units, max(1, round(est))))
-    frac = est - math.floor(est)
-    if abs(est - round(est)) > MAX_FRACTION_OFF and 1 <= math.floor(est) < max_units:
-        return PileReading(best, int(math.floor(est)), int(math.floor(est)) + 1, est, px_unit)
-    return PileReading(best, best, best, est, px_unit) if frac == frac else unsure
+    if est != est:
+        return unsure
+    # Measured on unseen renders (bench/score_photo.py, docs/score_photo.md): where a stretch is
+    # measured, the count is right about 4 times in 5 -- good for the guess, not for certainty.
+    return PileReading(best, max(1, best - MEASURED_SPREAD), min(max_units, best + MEASURED_SPREAD),
+                       est, px_unit)

@@ -262,10 +262,13 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         name = colour.capitalize()
         board = obs.boards[seat]
         cells: dict[str, Any] = {}
+        strange: list[str] = []
         for tile in board.tiles:
             label = tile.label()
+            if tile.kind != "object" or tile.colour is None or tile.obj is None:
+                strange.append(label)  # a coin or abyss tile cannot lie on a board space
+                continue
             elsewhere = sum(1 for s in range(n) if s != seat and tile in obs.boards[s].tiles)
-            assert tile.colour is not None and tile.obj is not None
             most = data.OBJECT_TILE_COUNTS[tile.colour][tile.obj] - elsewhere
             centre = lay.board_cell_centre(side, tile.colour, tile.obj)
             r = _pile(view, img, gains, centre, lay.BOARD_THICKNESS_MM, most, coins=False)
@@ -290,11 +293,16 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
                 pile_readings.append((f"tokens {colour} {tok.value} #{i}", seat, "tokens", tok,
                                       f"How many {tok.value}-point tokens are in {name}'s pile at "
                                       f"({tok.centre_mm[0]:.0f}, {tok.centre_mm[1]:.0f}) mm?"))
-        covered = []
+        covered: list[tuple[str, str]] = []
         for what, poly in (("board", _board_corners(side)),
                            ("personal area", _rect_poly(lay.personal_area(side)))):
             if _skin_mm2(view, img, poly, cfg) > HAND_MM2:
-                covered.append(what)
+                covered.append((what, f"A hand covers part of {name}'s {what}: is everything there "
+                                      f"read? (retake the photo to be sure)"))
+        if strange:
+            covered.append(("board space", f"A space of {name}'s board reads as "
+                                           f"{' and '.join(strange)}, which no board space holds: "
+                                           f"left out (look at the board, retake the photo)"))
         readings.append({"seat": seat, "colour": colour, "side": side, "cells": cells,
                          "coins": coins, "tokens": tokens, "covered": covered})
     t3 = time.perf_counter()
@@ -333,10 +341,8 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
                 span[colours[p]] = (lo, hi)
         doubts.append(Doubt(key, question, int(r.count), int(r.low), int(r.high), span))
     for r in readings:
-        for what in r["covered"]:
-            doubts.append(Doubt(f"covered {r['colour']} {what}",
-                                f"A hand covers part of {r['colour'].capitalize()}'s {what}: is "
-                                f"everything there read? (retake the photo to be sure)", 0, 0, 0, {}))
+        for what, question in r["covered"]:
+            doubts.append(Doubt(f"covered {r['colour']} {what}", question, 0, 0, 0, {}))
     # each total's full span over every doubt at once: a player's points only grow with their
     # own counts and shrink with the others' (majorities), so the extremes are two corners
     open_ = [(key, seat, r) for key, seat, _k, r, _q in pile_readings

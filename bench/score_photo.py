@@ -146,12 +146,13 @@ def main(argv: list[str] | None = None) -> int:
                 tiles_true += k
                 spaces_true += 1
                 cell = reading["board"].get(label)
-                if cell is not None:
+                if cell is not None and cell["count"] > 0:
                     spaces_right += 1
                     tiles_right += min(k, cell["count"])
                     if cell["range"][0] == cell["range"][1] and cell["count"] != k:
                         certain_wrong += 1
-            spaces_true += sum(1 for label in reading["board"] if label not in p["board"])
+            spaces_true += sum(1 for label, c in reading["board"].items()
+                               if label not in p["board"] and c["count"] > 0)
             if reading["coins"] is not None and reading["coins"]["range"][0] == reading["coins"]["range"][1] \
                     and reading["coins"]["count"] != p["coins"]:
                 certain_wrong += 1

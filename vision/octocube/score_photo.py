@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from rules.octocube import data
-from rules.octocube.components import PLAYER_COLOURS, Tile
+from rules.octocube.components import BACKGROUND_COLOURS, OBJECTS, PLAYER_COLOURS, Tile
 from rules.octocube.scoring import final_scoring
 from vision.octocube.colour import MatSampler
 from vision.octocube.config import RecogniserConfig
@@ -156,6 +156,8 @@ def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: Recognise
     return area_px * poly_mm / max(poly_px, 1.0)
 
 
+HIDDEN_SHARE = 0.15
+"""A board space this much covered by skin is hidden: what lies there is asked."""
 CUBE_SURE = 0.8
 """The cube classifier's probability above which a cube at rest names its seat's colour."""
 
@@ -176,6 +178,32 @@ def _cubes_at_rest(rec: Any, view: Any, img: np.ndarray, gains: np.ndarray, n: i
         name = rec.cubes_net.classes[k]
         out.append(name if name != NO_CUBE and float(row[k]) >= CUBE_SURE else None)
     return out
+
+
+def _skin_share(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: float,
+                cfg: RecogniserConfig) -> float:
+    """Share of a table polygon (at ``height_mm``) that looks like skin in the photo."""
+    px = view.project(polygon_mm, height_mm)
+    h, w = img.shape[:2]
+    x0, y0 = np.clip(np.floor(px.min(axis=0)).astype(int), 0, [w - 1, h - 1])
+    x1, y1 = np.clip(np.ceil(px.max(axis=0)).astype(int) + 1, 1, [w, h])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return 0.0
+    crop = img[y0:y1, x0:x1]
+    mask = np.zeros(crop.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(px - [x0, y0]).astype(np.int32)], 255)
+    ycc = cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb)
+    lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
+    hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]])
+    skin = cv2.inRange(ycc, lo, hi) & mask
+    return float(np.count_nonzero(skin)) / max(1, int(np.count_nonzero(mask)))
+
+
+def _cell_poly(side: str, colour: str, obj: str) -> np.ndarray:
+    bx, by = lay.board_cell_local(colour, obj)
+    half = lay.BOARD_CELL_PITCH_MM / 2
+    return np.array([lay.board_local_to_table(side, bx + dx, by + dy)
+                     for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half))])
 
 
 def _seen_hull(view: Any, centre: tuple[float, float], half: float, top_mm: float, plane_mm: float) -> np.ndarray:
@@ -261,6 +289,12 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         colour = colours[seat]
         name = colour.capitalize()
         board = obs.boards[seat]
+        covered: list[tuple[str, str]] = []
+        for what, poly in (("board", _board_corners(side)),
+                           ("personal area", _rect_poly(lay.personal_area(side)))):
+            if _skin_mm2(view, img, poly, cfg) > HAND_MM2:
+                covered.append((what, f"A hand covers part of {name}'s {what}: is everything there "
+                                      f"read? (retake the photo to be sure)"))
         cells: dict[str, Any] = {}
         strange: list[str] = []
         for tile in board.tiles:
@@ -293,12 +327,21 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
                 pile_readings.append((f"tokens {colour} {tok.value} #{i}", seat, "tokens", tok,
                                       f"How many {tok.value}-point tokens are in {name}'s pile at "
                                       f"({tok.centre_mm[0]:.0f}, {tok.centre_mm[1]:.0f}) mm?"))
-        covered: list[tuple[str, str]] = []
-        for what, poly in (("board", _board_corners(side)),
-                           ("personal area", _rect_poly(lay.personal_area(side)))):
-            if _skin_mm2(view, img, poly, cfg) > HAND_MM2:
-                covered.append((what, f"A hand covers part of {name}'s {what}: is everything there "
-                                      f"read? (retake the photo to be sure)"))
+        if covered and covered[0][0] == "board":
+            # a hand over the board: each space it hides is asked (a tile, and how many)
+            covered.pop(0)
+            for bg in BACKGROUND_COLOURS:
+                for obj in OBJECTS:
+                    label = f"{bg} {obj}"
+                    if label in cells or _skin_share(view, img, _cell_poly(side, bg, obj),
+                                                     lay.BOARD_THICKNESS_MM, cfg) < HIDDEN_SHARE:
+                        continue
+                    most = data.OBJECT_TILE_COUNTS[bg][obj]
+                    r = PileReading(0, 0, most, float("nan"), 0.0)
+                    cells[label] = r
+                    pile_readings.append((f"board {colour} {label}", seat, "cell", r,
+                                          f"A hand hides {name}'s {label} space: how many tiles "
+                                          f"lie there?"))
         if strange:
             covered.append(("board space", f"A space of {name}'s board reads as "
                                            f"{' and '.join(strange)}, which no board space holds: "

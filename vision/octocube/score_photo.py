@@ -320,7 +320,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         keep_out = [_seen_hull(view, lay.cube_rest(side), lay.CUBE_SIZE_MM / 2 + 1, lay.CUBE_SIZE_MM,
                                TOKEN_THICKNESS_MM),
                     _seen_hull(view, lay.coin_pile(side), lay.TILE_SIZE_MM / 2 + 2,
-                               lay.TILE_THICKNESS_MM * max(1, coins.high if coins else 1), TOKEN_THICKNESS_MM)]
+                               lay.TILE_THICKNESS_MM * max(1, coins.count if coins else 1), TOKEN_THICKNESS_MM)]
         tokens = read_tokens(view, img, gains, area, keep_out)
         for i, tok in enumerate(tokens):
             if not tok.certain:

@@ -22,6 +22,9 @@ from vision.render import octocube_layout as lay
 from vision.render.octocube_art import TOKEN_STYLES, TOKEN_THICKNESS_MM
 
 PX_PER_MM = 3.0
+SILVER = 3
+NEUTRAL_SPREAD = 34.0
+SILVER_MIN_LEVEL = 150.0
 COLOUR_DISTANCE = 62.0
 """Largest BGR distance (after white balance) from a token's printed colour."""
 MIN_AREA_SHARE = 0.45
@@ -65,6 +68,12 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
     values = sorted(TOKEN_STYLES)
     dists = np.stack([np.linalg.norm(img - _rgb_to_bgr(TOKEN_STYLES[v][0]).reshape(1, 1, 3), axis=2)
                       for v in values])
+    # the silver token is grey: glare and shade move it along the grey axis, so any bright,
+    # nearly colourless pixel is silver (cube metal and coin tiles are masked out below)
+    spread = img.max(axis=2) - img.min(axis=2)
+    level = img.mean(axis=2)
+    silver = (spread < NEUTRAL_SPREAD) & (level > SILVER_MIN_LEVEL)
+    dists[values.index(SILVER)][silver] = 0.0
     best = np.argmin(dists, axis=0)
     ok = np.min(dists, axis=0) < COLOUR_DISTANCE
     ignore = np.zeros((side, side), np.uint8)

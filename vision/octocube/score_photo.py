@@ -75,8 +75,13 @@ def _calibrate(img: np.ndarray, req: ScoreRequest) -> tuple[Any, Any, list[str]]
             missing_markers_message(scan, 3) + ": is this a photo of a table laid out for TableSight? "
             "Print the corner markers with 'tablesight markers --out markers.pdf' and lay one at "
             "each corner of the play area")
+    from dataclasses import replace
+
+    from calibration.config import DEFAULT_CONFIG
+
+    config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
     try:
-        geometry, notes = fit_table_geometry(scan, size, intrinsics)
+        geometry, notes = fit_table_geometry(scan, size, intrinsics, config)
     except CalibrationError as exc:
         raise PhotoScoreError(str(exc)) from None
     return geometry, intrinsics, notes
@@ -156,6 +161,11 @@ def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: Recognise
     return area_px * poly_mm / max(poly_px, 1.0)
 
 
+CUBE_MARGIN_MM = 5.0
+"""Room around the cube at rest for its jitter and an unmodelled lens (its plastic is token-coloured)."""
+MARKER_RESIDUAL_PX = 5.0
+"""The markers' fit may be this far off before the photo is refused: a phone photo has an unknown
+lens, and the reading windows are 52 mm wide (calibration's own limit, 2.5 px, is for profiles)."""
 HIDDEN_SHARE = 0.15
 """A board space this much covered by skin is hidden: what lies there is asked."""
 CUBE_SURE = 0.8
@@ -317,7 +327,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
             pile_readings.append((f"coins {colour}", seat, "coins", coins,
                                   f"How many coin tiles are in {name}'s pile?"))
         area = lay.token_area(side)
-        keep_out = [_seen_hull(view, lay.cube_rest(side), lay.CUBE_SIZE_MM / 2 + 1, lay.CUBE_SIZE_MM,
+        keep_out = [_seen_hull(view, lay.cube_rest(side), lay.CUBE_SIZE_MM / 2 + CUBE_MARGIN_MM, lay.CUBE_SIZE_MM,
                                TOKEN_THICKNESS_MM),
                     _seen_hull(view, lay.coin_pile(side), lay.TILE_SIZE_MM / 2 + 2,
                                lay.TILE_THICKNESS_MM * max(1, coins.count if coins else 1), TOKEN_THICKNESS_MM)]

@@ -34,6 +34,8 @@ PILE_AREA_SHARE = 1.12
 MAX_AREA_SHARE = 3.0
 PILE_EXCESS_MM = 0.9
 """A blob whose enclosing circle is this much wider than one token is an untidy pile."""
+MIN_FILL = 0.6
+"""A token or an untidy pile fills most of its enclosing circle."""
 MAX_PILE = 6
 """The most tokens one small pile is assumed to hold when asking."""
 
@@ -99,6 +101,8 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
             ys, xs = np.nonzero(labels == j)
             _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
             excess = 2 * radius / PX_PER_MM - TOKEN_STYLES[v][1]
+            if stats[j, cv2.CC_STAT_AREA] < MIN_FILL * math.pi * radius ** 2:
+                continue  # a sliver or a ring (the edge of a cube, a glint), not a disc
             if share >= PILE_AREA_SHARE or excess > PILE_EXCESS_MM:
                 guess = 2 if share < 1.2 else 3 if share < 1.4 else 4
                 out.append(TokenReading(v, (float(x), float(y)), guess, 2, MAX_PILE))

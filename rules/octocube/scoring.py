@@ -15,6 +15,7 @@ from rules.octocube import data
 from rules.octocube.components import BACKGROUND_COLOURS, OBJECTS, Tile
 
 from rules.octocube.pieces import player_name
+from rules.octocube.pieces import player_name as _seat_name
 from rules.octocube.unknowns import UnrevealedTileError
 if TYPE_CHECKING:
     from rules.octocube.state import OctocubeState
@@ -92,14 +93,50 @@ def score_breakdown(state: OctocubeState) -> ScoreBreakdown:
                 )
         owned.append(board.object_tiles() + last_objects)
         coins.append(board.coins + sum(1 for t in final[p] if t.kind == "coin"))
-        if coins[p]:
-            lines.append(
-                ScoreLine(
-                    p, "coins", coins[p] * data.COIN_POINTS,
-                    f"{coins[p]} coin{'s' if coins[p] != 1 else ''} x {data.COIN_POINTS}: "
-                    f"{coins[p] * data.COIN_POINTS} points",
-                )
+        _coin_line(lines, p, coins[p])
+    return _final_sheet(n, lines, owned, state.over)
+
+
+def final_scoring(tokens: list[int], coins: list[int], tiles: list[list[Tile]],
+                  names: list[str] | None = None) -> ScoreBreakdown:
+    """The rulebook's final scoring from what lies on a finished table: each player's VP tokens
+    (their sum), coin tiles and object tiles. The same sheet as :func:`score_breakdown`, except
+    that the series come as one token total (a photo shows tokens, not the series behind them).
+    ``names``: how to call each player in the tie-break words (default: the seat colours)."""
+    n = len(tokens)
+    if not (len(coins) == len(tiles) == n) or not 1 <= n <= 4:
+        raise ValueError(f"final scoring needs tokens, coins and tiles for each of 1-4 players, "
+                         f"got {len(tokens)}, {len(coins)} and {len(tiles)}")
+    lines: list[ScoreLine] = []
+    for p in range(n):
+        if tokens[p] < 0 or coins[p] < 0:
+            raise ValueError(f"{player_name(p)} cannot have {tokens[p]} token points or {coins[p]} coins")
+        if tokens[p]:
+            lines.append(ScoreLine(p, "tokens", tokens[p], f"victory-point tokens: {tokens[p]} points"))
+        _coin_line(lines, p, coins[p])
+    if names is not None and len(names) != n:
+        raise ValueError(f"{len(names)} names for {n} players")
+    return _final_sheet(n, lines, [list(t) for t in tiles], True, names)
+
+
+def _coin_line(lines: list[ScoreLine], p: int, coins: int) -> None:
+    if coins:
+        lines.append(
+            ScoreLine(
+                p, "coins", coins * data.COIN_POINTS,
+                f"{coins} coin{'s' if coins != 1 else ''} x {data.COIN_POINTS}: "
+                f"{coins * data.COIN_POINTS} points",
             )
+        )
+
+
+def _final_sheet(n: int, lines: list[ScoreLine], owned: list[list[Tile]], over: bool,
+                 seat_names: list[str] | None = None) -> ScoreBreakdown:
+    """Majorities, the sorted sheet and (once the game is over) the winners and tie-break."""
+
+    def player_name(p: int) -> str:
+        return seat_names[p] if seat_names is not None else _seat_name(p)
+
     for colour in BACKGROUND_COLOURS:
         counts = [sum(1 for t in owned[p] if t.colour == colour) for p in range(n)]
         first, second = data.COLOUR_MAJORITY_POINTS
@@ -116,7 +153,7 @@ def score_breakdown(state: OctocubeState) -> ScoreBreakdown:
                 lines.append(ScoreLine(p, "objects", points, _place_words(place, counts, p, PLURAL[obj], points)))
     lines.sort(key=lambda line: line.player)
     breakdown = ScoreBreakdown(n, tuple(lines))
-    if not state.over:
+    if not over:
         return breakdown
     totals = breakdown.totals()
     best = max(totals)

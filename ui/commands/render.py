@@ -38,6 +38,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--sequence", action="store_true",
                    help="octocube only: render a game being played (COUNT moves; frames with "
                         "hands reaching in, the move, still frames) instead of separate images")
+    p.add_argument("--end", action="store_true",
+                   help="octocube only: finished tables (a real playout to its end, the last Score "
+                        "done, victory-point tokens loose or in piles) with the engine's final "
+                        "scores in each ground truth's 'end'; tilt 0-35, three lightings")
     p.add_argument("--width", type=int, default=1280)
     p.add_argument("--height", type=int, default=720)
     p.set_defaults(handler=run)
@@ -72,11 +76,16 @@ def run(args: argparse.Namespace) -> int:
     settings = DatasetSettings(game=args.game, seed=args.seed, count=args.count,
                                tilt_deg=args.tilt, yolo=args.yolo, clean=args.clean,
                                players=args.players, resolution=(args.width, args.height),
-                               image_format="png" if args.png else "jpg", masks=args.masks)
+                               image_format="png" if args.png else "jpg", masks=args.masks,
+                               end=args.end)
 
     def progress(done: int, total: int) -> None:
         print(f"\r  rendered {done}/{total}", end="", file=sys.stderr, flush=True)
 
+    if args.end and args.game != "octocube":
+        raise CommandError("--end renders finished Octocube tables only (so far)")
+    if args.end and args.sequence:
+        raise CommandError("--end and --sequence do not go together: a finished table is one still")
     if args.sequence and args.game != "octocube":
         raise CommandError("--sequence renders Octocube games only (so far)")
     try:

@@ -74,10 +74,21 @@ class DatasetSettings:
     masks: bool = False
     """Also write ``masks/STEM.png``: 16-bit, each pixel the ``mask_id`` of the component seen
     there (0 table, 65535 hands, cups and phones)."""
+    end: bool = False
+    """Octocube only: finished tables (the last Score done, tokens out) with the engine's final
+    scores in the ground truth's ``end`` (vision/render/octocube_end.py)."""
 
 
 def render_one(settings: DatasetSettings, i: int, renderer: Renderer) -> RenderResult:
     image_seed = stable_rng_seed("image", settings.game, settings.seed, i)
+    if settings.end:
+        from vision.render.octocube_end import end_render_inputs, end_truth
+
+        table, camera, options, light = end_render_inputs(
+            image_seed, settings.players, settings.resolution, settings.tilt_deg, settings.clean)
+        res = renderer.render(table.scene, camera, options, seed=image_seed)
+        res.ground_truth["end"] = {**end_truth(table), "lighting": light}
+        return res
     rng = random.Random(image_seed)
     scene = random_scene(settings.game, image_seed, players=settings.players)
     camera = CameraModel.random(rng, tilt_deg=settings.tilt_deg, max_tilt_deg=settings.max_tilt_deg,

@@ -305,6 +305,33 @@ def draw_board(colour: str, w: int, h: int, density: float) -> np.ndarray:
     return sp.rounded_alpha(img, 3 * density)
 
 
+TOKEN_STYLES: dict[int, tuple[tuple[int, int, int], float]] = {
+    1: ((172, 104, 58), 18.0),
+    3: ((196, 200, 208), 20.0),
+    5: ((236, 192, 52), 22.0),
+    10: ((52, 104, 206), 25.0),
+    25: ((176, 36, 60), 28.0),
+}
+"""Victory-point token: value -> (face colour, diameter mm). Each value has its own colour and
+size, as printed tokens do, so that a glance (or a colour test) tells them apart."""
+TOKEN_THICKNESS_MM = 2.0
+
+
+def draw_token(value: int, w: int, h: int, density: float) -> np.ndarray:
+    """A round victory-point token, face up: a coloured disc with its value in the middle."""
+    if value not in TOKEN_STYLES:
+        raise sp.UnknownSpriteError(f"no victory-point token worth {value}")
+    rgb, _ = TOKEN_STYLES[value]
+    img = sp.canvas(w, h, rgb)
+    sp.add_grain(img, 100 + value, amount=3.0)
+    r = min(w, h) / 2
+    sp.circle(img, (w / 2 - 0.5, h / 2 - 0.5), r * 0.82, tuple(int(v * 0.78) for v in rgb),  # type: ignore[arg-type]
+              max(1, int(0.6 * density)))
+    ink = (250, 250, 245) if sum(rgb) < 420 else (40, 30, 24)
+    sp.put_text_centered(img, str(value), (w / 2 - 0.5, h / 2 - 0.5), r * 0.6, ink)
+    return sp.circle_alpha(img)
+
+
 MULTICOLOUR_FRAME_RGB = (150, 150, 150)
 
 
@@ -350,6 +377,8 @@ def draw(key: SpriteKey, w: int, h: int, density: float) -> np.ndarray:
         return draw_cube_face(str(key[2]), key[3], w, h, density, int(key[4]) if len(key) > 4 else 0)
     if what == "board":
         return draw_board(str(key[2]), w, h, density)
+    if what == "token":
+        return draw_token(int(key[2]), w, h, density)
     if what == "kids_board":
         return draw_kids_board(str(key[2]), tuple(key[3]), w, h, density)
     raise sp.UnknownSpriteError(f"no Octocube art for {key!r}")

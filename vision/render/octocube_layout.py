@@ -197,6 +197,14 @@ def personal_area(side: str) -> Rect:
     return corners[side]
 
 
+def token_area(side: str) -> Rect:
+    """Where a player's victory-point tokens lie at the end: their personal area (around the
+    cube at rest and the coin pile), kept a little inside the play area's edge."""
+    area = personal_area(side)
+    p = PLAY_AREA_MM
+    return Rect(max(area.x0, 6.0), max(area.y0, 6.0), min(area.x1, p - 6.0), min(area.y1, p - 6.0))
+
+
 def cube_rest(side: str) -> tuple[float, float]:
     """Where a cube that is not on the grid stands in its owner's personal area."""
     r = personal_area(side)

@@ -112,10 +112,13 @@ def _num_players(state: Any) -> int:
     return len(state.cubes)
 
 
-def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> Scene:
+def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood",
+                   after_last_score: bool | None = None) -> Scene:
     """The scene a camera sees for an Octocube position. Tiles whose identity is UNKNOWN but
     visible (an unseen stack top) get a plausible identity from ``seed`` and the location, and
-    the ground truth reports what was drawn (``state.drawn_for_unknown``)."""
+    the ground truth reports what was drawn (``state.drawn_for_unknown``).
+    ``after_last_score``: draw every cube home and empty with its tiles on (coins beside) its
+    owner's board; None = only for a finished advanced game (:func:`final_score_shown`)."""
     missing = [a for a in ("grid_size", "stacks", "cubes") if not hasattr(state, a)]
     if missing:
         raise ValueError(f"not an Octocube position: {type(state).__name__} has no "
@@ -175,7 +178,7 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood") -> S
             side_rgb=(30, 50, 70), state={"seat": seat, "side": side_name,
                                           "kids": kids_slots is not None}))
         board_tiles = _board_tiles(boards[seat]) if boards is not None and seat < len(boards) else []
-        final = final_score_shown(state)
+        final = final_score_shown(state) if after_last_score is None else after_last_score
         if final:  # the last Score: every cube's tiles lie on (coins beside) its owner's board
             board_tiles = board_tiles + [t for t in state.cubes[seat].faces.values() if isinstance(t, Tile)]
         if kids_slots is not None:

@@ -1,0 +1,66 @@
+"""``tablesight render octocube --end``: finished tables from engine playouts, with the truth."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from rules.octocube.components import Tile
+from rules.octocube.scoring import final_scoring
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_end_renders_carry_the_engines_scores_and_the_tokens_that_make_them(tmp_path: Path) -> None:
+    out = tmp_path / "end"
+    res = _cli("render", "octocube", "--seed", "7", "--count", "3", "--out", str(out), "--end",
+               "--width", "640", "--height", "360")
+    assert res.returncode == 0, res.stderr
+    assert "3 octocube images" in res.stdout
+    gts = sorted((out / "gt").glob("*.json"))
+    assert len(gts) == 3 and len(list((out / "images").glob("*.jpg"))) == 3
+    lightings = set()
+    for path in gts:
+        gt = json.loads(path.read_text())
+        end = gt["end"]
+        lightings.add(end["lighting"])
+        assert gt["camera"]["tilt_deg"] <= 35.0
+        assert 2 <= end["num_players"] <= 4 and len(end["scores"]) == end["num_players"]
+        tokens_drawn: dict[int, list[int]] = {}
+        for comp in gt["components"]:
+            if comp["state"].get("where") == "tokens":
+                tokens_drawn.setdefault(comp["state"]["seat"], []).append(comp["state"]["value"])
+        boards_drawn: dict[int, dict[str, int]] = {}
+        for comp in gt["components"]:
+            st = comp["state"]
+            if st.get("where") == "board":
+                boards_drawn.setdefault(st["seat"], {})[st["top"]] = st["stack_height"]
+        for p in end["players"]:
+            assert sum(p["tokens"]) == p["token_points"]
+            assert sorted(tokens_drawn.get(p["seat"], []), reverse=True) == p["tokens"]
+            assert boards_drawn.get(p["seat"], {}) == p["board"]
+            assert p["total"] == sum(line["points"] for line in p["lines"])
+        # the photo's route to a score (tokens + coins + tiles) gives the engine's own totals
+        tiles = [[Tile.from_json(label) for label, k in p["board"].items() for _ in range(k)]
+                 for p in end["players"]]
+        sheet = final_scoring([p["token_points"] for p in end["players"]],
+                              [p["coins"] for p in end["players"]], tiles)
+        assert sheet.totals() == end["scores"]
+        assert list(sheet.winners) == end["winners"]
+    assert lightings <= {"daylight", "warm lamp", "dim evening"}
+
+
+def test_end_is_refused_for_other_games_and_sequences(tmp_path: Path) -> None:
+    res = _cli("render", "open_season", "--end", "--out", str(tmp_path))
+    assert res.returncode == 2
+    assert res.stderr.strip().splitlines() == [
+        "tablesight render: error: --end renders finished Octocube tables only (so far)"]
+    res = _cli("render", "octocube", "--end", "--sequence", "--out", str(tmp_path))
+    assert res.returncode == 2 and "do not go together" in res.stderr

@@ -1,0 +1,131 @@
+"""``tablesight score PHOTO --game G --players N``: the final scores of a finished table, from
+one photo. The command knows no game: each game's reader is found in vision/photo_score.py
+(SCORERS), and returns the same result (players' lines, winner, tie-break, doubts)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+class ScoreCommandError(ValueError):
+    """A user error of ``tablesight score`` (one line, exit status 2; a ValueError for the same
+    reason as RenderCommandError in render.py)."""
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "score",
+        help="score a finished table from one photo (boards, coins, tokens -> final scores)",
+        description="Read one photo of a finished table (corner markers in view) and print every "
+                    "player's final score line by line, the winner and what the photo leaves in "
+                    "doubt. Interactive (a terminal, no --json): each doubt is asked.",
+    )
+    p.add_argument("photo", help="the photo (JPEG/PNG) of the finished table")
+    p.add_argument("--game", required=True, help="the game on the table (octocube)")
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--mode", default="standard", choices=["standard", "advanced"])
+    p.add_argument("--profile", default=None,
+                   help="calibration profile (lens intrinsics) from 'tablesight calibrate'")
+    p.add_argument("--seats", default=None,
+                   help="player colours in seat order, comma-separated (default: read from the boards)")
+    p.add_argument("--answer", action="append", default=[], metavar="KEY=COUNT",
+                   help="a count for a doubt (its 'key' in --json output); may repeat")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(handler=run)
+
+
+def _answers(items: list[str]) -> dict[str, int]:
+    out = {}
+    for item in items:
+        key, sep, value = item.rpartition("=")
+        if not sep or not key or not value.strip().isdigit():
+            raise ScoreCommandError(f"--answer {item!r}: expected KEY=COUNT, e.g. 'coins red=3'")
+        out[key.strip()] = int(value)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    import cv2
+    import numpy as np
+
+    from vision.photo_score import PhotoScoreError, ScoreRequest, scorer
+
+    path = Path(args.photo)
+    if not path.is_file():
+        raise ScoreCommandError(f"{path}: no such file")
+    data = np.fromfile(str(path), np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise ScoreCommandError(f"{path} is not an image that can be read (JPEG or PNG expected)")
+    profile = None
+    if args.profile:
+        from calibration.profile import load_profile
+
+        profile = load_profile(args.profile)
+    seats = tuple(s.strip().lower() for s in args.seats.split(",")) if args.seats else None
+    try:
+        fn = scorer(args.game)
+        request = ScoreRequest(args.players, args.mode, profile, seats, _answers(args.answer))
+        result = fn(image, request)
+        interactive = not args.json and sys.stdin.isatty() and sys.stdout.isatty()
+        while interactive and result.doubts:
+            answers = dict(request.answers)
+            for d in result.doubts:
+                if d.low == d.high or not d.score_range:
+                    continue  # nothing to count, or no total moves with it on its own
+                answers[d.key] = _ask(d)
+            if answers == request.answers:
+                break
+            request = ScoreRequest(request.players, request.mode, profile, seats, answers)
+            result = fn(image, request)
+    except PhotoScoreError as exc:
+        raise ScoreCommandError(str(exc)) from None
+    if args.json:
+        print(json.dumps(result.to_json(), indent=1))
+        return 0
+    print(_words(result))
+    return 0
+
+
+def _ask(d: Any) -> int:
+    while True:
+        text = input(f"{d.question} [{d.low}-{d.high}, Enter = {d.read}] ").strip()
+        if not text:
+            return int(d.read)
+        if text.isdigit() and d.low <= int(text) <= d.high:
+            return int(text)
+        print(f"  a number from {d.low} to {d.high}, please")
+
+
+def _words(result: Any) -> str:
+    lines = []
+    for p in result.players:
+        lo, hi = p.total_range or (p.total, p.total)
+        span = f" (the photo allows {lo}-{hi})" if lo != hi else ""
+        lines.append(f"{p.colour.capitalize()}: {p.total} points{span}")
+        for category, points, reason in p.lines:
+            lines.append(f"  {points:>3}  {category:<8} {reason}")
+    if result.winner:
+        win = " and ".join(c.capitalize() for c in result.winner)
+        lines.append(f"Winner: {win}" + (f" ({result.tie_break})" if result.tie_break else ""))
+    if result.doubts:
+        moving = [d for d in result.doubts if d.score_range or d.low == d.high]
+        quiet = [d for d in result.doubts if d not in moving]
+        lines.append(f"Not sure from the photo ({len(result.doubts)}):")
+        for d in moving:
+            span = "; ".join(f"{c.capitalize()} {lo}-{hi}" for c, (lo, hi) in d.score_range.items())
+            count = f" read {d.read}, could be {d.low}-{d.high}" if d.low != d.high else ""
+            lines.append(f"  - {d.question}{count}" + (f" -> totals {span}" if span else ""))
+        if quiet:
+            lines.append(f"  - {len(quiet)} more count{'s' if len(quiet) > 1 else ''} the photo cannot "
+                         f"settle change no total on their own: "
+                         + "; ".join(f"{d.key} ({d.low}-{d.high})" for d in quiet))
+        lines.append("  (answer with --answer KEY=COUNT; the keys are in --json)")
+    for note in result.notes:
+        lines.append(f"note: {note}")
+    return "\n".join(lines)

@@ -1,0 +1,435 @@
+"""Octocube's part of ``tablesight score``: one photo of a finished table -> the final scores.
+
+Calibrate the table from the corner markers in the photo (calibration/), read each board's
+spaces with the recogniser's classifier (vision/octocube/recogniser.py), count stacks and coin
+piles from their parallax (piles.py), read the tokens (tokens.py), then let the engine score it
+(rules/octocube/scoring.py ``final_scoring``). A count the photo cannot settle becomes a doubt
+with the range of scores it spans; it is never silently guessed.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import cv2
+import numpy as np
+
+from rules.octocube import data
+from rules.octocube.components import BACKGROUND_COLOURS, OBJECTS, PLAYER_COLOURS, Tile
+from rules.octocube.scoring import final_scoring
+from vision.octocube.colour import MatSampler
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.layout import mat_sample_points
+from vision.octocube.piles import PileReading, pile_height
+from vision.octocube.tokens import MAX_PILE, TokenReading, read_tokens
+from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
+from vision.render import octocube_layout as lay
+from vision.render.octocube_art import PLAYER_RGB, TOKEN_THICKNESS_MM
+
+WORK_WIDTH = 1920
+"""Larger photos are read at this width (the markers' fit and the classifiers want ~1-2 px/mm;
+a 12-megapixel photo would only be slower)."""
+CELL_BG_BGR = (62.0, 44.0, 28.0)
+"""An empty board space (vision/render/octocube_art.py draw_board)."""
+COIN_BGR = ((140.0, 198.0, 222.0), (174.0, 196.0, 206.0), (40.0, 186.0, 240.0))
+"""Coin tile face, cardboard edge, gold print."""
+BOARD_MARGIN_PX = 2.0
+COIN_PRIOR = 3
+"""Coin tiles assumed in a pile whose height the photo cannot measure (12 coins shared by 2-4
+players; asked about, never hidden)."""
+HAND_MM2 = 2500.0
+"""A skin-coloured blob this large over a board or personal area hides part of it (the tile art's
+skin-like colours never make a blob larger than a tile, 1156 mm2)."""
+"""A skin-coloured blob this large over a board or personal area hides part of it."""
+
+
+def _working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
+    if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.dtype != np.uint8:
+        raise PhotoScoreError("the photo is not an 8-bit colour image")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    image = image[..., :3]
+    h, w = image.shape[:2]
+    if min(h, w) < 240:
+        raise PhotoScoreError(f"the photo is {w}x{h} pixels: too small to read a table")
+    if w <= WORK_WIDTH:
+        return np.ascontiguousarray(image), 1.0
+    scale = WORK_WIDTH / w
+    return cv2.resize(image, (WORK_WIDTH, int(round(h * scale))), interpolation=cv2.INTER_AREA), scale
+
+
+def _calibrate(img: np.ndarray, req: ScoreRequest) -> tuple[Any, Any, list[str]]:
+    from calibration.errors import CalibrationError
+    from calibration.table import detect_markers, fit_table_geometry, missing_markers_message
+
+    size = (img.shape[1], img.shape[0])
+    intrinsics = None
+    if req.profile is not None and getattr(req.profile, "intrinsics", None) is not None:
+        intrinsics = req.profile.intrinsics
+        if intrinsics.image_size != size:
+            intrinsics = intrinsics.rescaled(size)
+    scan = detect_markers(img)
+    if len(scan.corners) < 3:
+        raise PhotoScoreError(
+            missing_markers_message(scan, 3) + ": is this a photo of a table laid out for TableSight? "
+            "Print the corner markers with 'tablesight markers --out markers.pdf' and lay one at "
+            "each corner of the play area")
+    from dataclasses import replace
+
+    from calibration.config import DEFAULT_CONFIG
+
+    config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
+    try:
+        geometry, notes = fit_table_geometry(scan, size, intrinsics, config)
+    except CalibrationError as exc:
+        raise PhotoScoreError(str(exc)) from None
+    return geometry, intrinsics, notes
+
+
+def _board_corners(side: str) -> np.ndarray:
+    w, d = lay.BOARD_SIZE_MM
+    return np.array([lay.board_local_to_table(side, x, y) for x, y in ((0, 0), (w, 0), (w, d), (0, d))])
+
+
+def _check_boards_in_view(view: Any, sides: list[str], colours: list[str], size: tuple[int, int]) -> None:
+    w, h = size
+    for side, colour in zip(sides, colours):
+        for z in (0.0, lay.BOARD_THICKNESS_MM):
+            px = view.project(_board_corners(side), z)
+            m = BOARD_MARGIN_PX
+            if np.any(px[:, 0] < m) or np.any(px[:, 0] > w - 1 - m) or np.any(px[:, 1] < m) or np.any(px[:, 1] > h - 1 - m):
+                raise PhotoScoreError(f"{colour}'s board ({side} side) is partly outside the photo: "
+                                      f"take the photo again with the whole table in view")
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    v = np.asarray(bgr, np.float32)
+    return v / np.maximum(v.sum(axis=-1, keepdims=True), 1.0)
+
+
+BOARD_BG_RGB = (46, 74, 102)
+MAT_RGB = (58, 92, 76)
+MIN_FRAME_SHARE = 0.15
+"""Share of the frame band's pixels that must take one player colour for a board to be there."""
+
+
+def _board_colour(view: Any, img: np.ndarray, gains: np.ndarray, side: str) -> tuple[str, float]:
+    """The player colour of the board's frame on ``side`` and the share of the frame band that
+    votes for it (each pixel takes the nearest chromaticity of the four player colours, the
+    board's own blue and the mat; shadows and lamp brightness change levels, not chromaticity)."""
+    w, d = lay.BOARD_SIZE_MM
+    pts = []
+    for inset in (0.6, 1.2, 1.8):
+        for t in np.linspace(0.12, 0.88, 24):
+            for x, y in ((t * w, inset), (t * w, d - inset), (inset, t * d), (w - inset, t * d)):
+                pts.append(lay.board_local_to_table(side, x, y))
+    px = view.project(np.asarray(pts), lay.BOARD_THICKNESS_MM).astype(np.float32)
+    vals = cv2.remap(img, px[:, 0].reshape(1, -1), px[:, 1].reshape(1, -1), cv2.INTER_LINEAR)
+    chroma = _chroma(vals.reshape(-1, 3).astype(np.float32) * gains.reshape(1, 3))
+    names = [*PLAYER_RGB, "board", "mat"]
+    refs = np.stack([_chroma(np.array(rgb[::-1], np.float32))
+                     for rgb in [*PLAYER_RGB.values(), BOARD_BG_RGB, MAT_RGB]])
+    nearest = np.argmin(np.linalg.norm(chroma[:, None, :] - refs[None], axis=2), axis=1)
+    votes = np.bincount(nearest, minlength=len(names))[: len(PLAYER_RGB)]
+    best = int(np.argmax(votes))
+    return names[best], float(votes[best]) / len(chroma)
+
+
+def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: RecogniserConfig) -> float:
+    """Largest skin-coloured blob (mm2 at the table plane) inside a table polygon."""
+    px = view.project(polygon_mm, 0.0)
+    h, w = img.shape[:2]
+    x0, y0 = np.clip(np.floor(px.min(axis=0)).astype(int), 0, [w - 1, h - 1])
+    x1, y1 = np.clip(np.ceil(px.max(axis=0)).astype(int) + 1, 1, [w, h])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return 0.0
+    crop = img[y0:y1, x0:x1]
+    mask = np.zeros(crop.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(px - [x0, y0]).astype(np.int32)], 255)
+    ycc = cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb)
+    lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
+    hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]])
+    skin = cv2.inRange(ycc, lo, hi) & mask
+    skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(skin, connectivity=8)
+    if n <= 1:
+        return 0.0
+    area_px = float(stats[1:, cv2.CC_STAT_AREA].max())
+    poly_px = float(cv2.contourArea(px.astype(np.float32)))
+    poly_mm = float(cv2.contourArea(np.asarray(polygon_mm, np.float32)))
+    return area_px * poly_mm / max(poly_px, 1.0)
+
+
+CUBE_MARGIN_MM = 5.0
+"""Room around the cube at rest for its jitter and an unmodelled lens (its plastic is token-coloured)."""
+MARKER_RESIDUAL_PX = 5.0
+"""The markers' fit may be this far off before the photo is refused: a phone photo has an unknown
+lens, and the reading windows are 52 mm wide (calibration's own limit, 2.5 px, is for profiles)."""
+HIDDEN_SHARE = 0.15
+"""A board space this much covered by skin is hidden: what lies there is asked."""
+CUBE_SURE = 0.8
+"""The cube classifier's probability above which a cube at rest names its seat's colour."""
+
+
+def _cubes_at_rest(rec: Any, view: Any, img: np.ndarray, gains: np.ndarray, n: int) -> list[str | None]:
+    """The colour of the cube standing at each seat's rest spot (None: none seen for sure), by the
+    recogniser's cube classifier on the rest windows."""
+    from vision.octocube.colour import apply_gains
+    from vision.octocube.geometry import sample_patches
+    from vision.octocube.layout import NO_CUBE, PATCH_PX_PER_MM
+
+    specs = list(rec.layout.cubes[-n:])
+    patches = apply_gains(sample_patches(img, view.patch_maps(specs, PATCH_PX_PER_MM)), gains)
+    probs = rec.cubes_net.probabilities(patches)
+    out: list[str | None] = []
+    for row in probs:
+        k = int(np.argmax(row))
+        name = rec.cubes_net.classes[k]
+        out.append(name if name != NO_CUBE and float(row[k]) >= CUBE_SURE else None)
+    return out
+
+
+def _skin_share(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: float,
+                cfg: RecogniserConfig) -> float:
+    """Share of a table polygon (at ``height_mm``) that looks like skin in the photo."""
+    px = view.project(polygon_mm, height_mm)
+    h, w = img.shape[:2]
+    x0, y0 = np.clip(np.floor(px.min(axis=0)).astype(int), 0, [w - 1, h - 1])
+    x1, y1 = np.clip(np.ceil(px.max(axis=0)).astype(int) + 1, 1, [w, h])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return 0.0
+    crop = img[y0:y1, x0:x1]
+    mask = np.zeros(crop.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(px - [x0, y0]).astype(np.int32)], 255)
+    ycc = cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb)
+    lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
+    hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]])
+    skin = cv2.inRange(ycc, lo, hi) & mask
+    return float(np.count_nonzero(skin)) / max(1, int(np.count_nonzero(mask)))
+
+
+def _cell_poly(side: str, colour: str, obj: str) -> np.ndarray:
+    bx, by = lay.board_cell_local(colour, obj)
+    half = lay.BOARD_CELL_PITCH_MM / 2
+    return np.array([lay.board_local_to_table(side, bx + dx, by + dy)
+                     for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half))])
+
+
+def _seen_hull(view: Any, centre: tuple[float, float], half: float, top_mm: float, plane_mm: float) -> np.ndarray:
+    """Where a box standing at ``centre`` (``half`` wide, ``top_mm`` tall) shows, mapped to the
+    plane ``plane_mm`` high (table mm): what it hides there."""
+    cx, cy = centre
+    sq = np.array([[cx - half, cy - half, 1], [cx + half, cy - half, 1], [cx + half, cy + half, 1],
+                   [cx - half, cy + half, 1]], np.float64)
+    back = np.linalg.inv(view.homography_at(plane_mm))
+    pts = []
+    for z in (0.0, top_mm):
+        ideal = sq @ view.homography_at(z).T
+        table = ideal @ back.T
+        pts.append(table[:, :2] / table[:, 2:3])
+    return cv2.convexHull(np.vstack(pts).astype(np.float32)).reshape(-1, 2)
+
+
+def _pile(view: Any, img: np.ndarray, gains: np.ndarray, centre: tuple[float, float], base: float,
+          max_units: int, coins: bool) -> PileReading:
+    if coins:
+        return pile_height(view, img, gains, centre, base, lay.TILE_THICKNESS_MM, (0.0, 0.0, 0.0),
+                           max_units, lay.TILE_SIZE_MM, foreground_bgr=COIN_BGR, prior=COIN_PRIOR)
+    return pile_height(view, img, gains, centre, base, lay.TILE_THICKNESS_MM, CELL_BG_BGR,
+                       max_units, lay.TILE_SIZE_MM)
+
+
+def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
+    from vision.octocube.errors import RecognitionError
+    from vision.octocube.recogniser import OctocubeRecogniser, _view_from
+
+    t0 = time.perf_counter()
+    n = req.players
+    if n not in (2, 3, 4):
+        raise PhotoScoreError(f"Octocube is for 2-4 players, not {n}")
+    if req.mode not in ("standard", "advanced"):
+        raise PhotoScoreError(f"a {req.mode} game has no final scoring to read (standard or advanced only)")
+    img, _scale = _working_copy(image)
+    size = (img.shape[1], img.shape[0])
+    if float(img[::8, ::8].std()) < 6.0:
+        raise PhotoScoreError("the photo is flat (no contrast): no table in view")
+    geometry, intrinsics, notes = _calibrate(img, req)
+    t1 = time.perf_counter()
+    view, _ = _view_from(geometry, intrinsics, size)
+    sides = [lay.seat_side(s, n) for s in range(n)]
+    gains = MatSampler(view, mat_sample_points(n)).gains(img)
+    seen_colours = [_board_colour(view, img, gains, side) for side in sides]
+    _check_boards_in_view(view, sides, [c if share >= MIN_FRAME_SHARE else PLAYER_COLOURS[s]
+                                        for s, (c, share) in enumerate(seen_colours)], size)
+    for side, (_, share) in zip(sides, seen_colours):
+        if share < MIN_FRAME_SHARE:
+            raise PhotoScoreError(f"no player board where the {side} player's should be: is this a "
+                                  f"{n}-player table? (boards lie centred on the play area's edges)")
+    try:
+        rec = OctocubeRecogniser(data.GRID_SIZE[n], n, geometry, intrinsics, mode="standard")
+        obs = rec.recognise(img)
+    except (RecognitionError, ValueError) as exc:
+        raise PhotoScoreError(f"the table cannot be read: {exc}") from None
+    cube_colours = _cubes_at_rest(rec, view, img, gains, n)
+    if req.seats is not None:
+        if len(req.seats) != n or len(set(req.seats)) != n or any(c not in PLAYER_COLOURS for c in req.seats):
+            raise PhotoScoreError(f"--seats needs {n} different colours out of {', '.join(PLAYER_COLOURS)} "
+                                  f"(seat order: {', '.join(sides)}), got {', '.join(req.seats)}")
+        colours = list(req.seats)
+        for side, c, want in zip(sides, cube_colours, colours):
+            if c is not None and c != want:
+                notes.append(f"the cube by the {side} board looks {c}, --seats says {want}")
+    else:
+        # the cube at rest beside each board names its player (a big, evenly coloured object);
+        # the board's thin frame decides where no cube is seen
+        colours = [c if c is not None else f for c, (f, _) in zip(cube_colours, seen_colours)]
+        if len(set(colours)) != n:
+            colours = list(PLAYER_COLOURS[:n])
+            notes.append("the players' colours are not told apart (cubes and board frames): seats "
+                         "named in the usual order (pass --seats to name them)")
+    t2 = time.perf_counter()
+
+    cfg = RecogniserConfig()
+    readings: list[dict[str, Any]] = []
+    pile_readings: list[tuple[str, int, str, PileReading | TokenReading, str]] = []
+    # (key, seat, kind, reading, question)
+    coin_piles = sum(1 for s in range(n) if obs.boards[s].coins)
+    for seat, side in enumerate(sides):
+        colour = colours[seat]
+        name = colour.capitalize()
+        board = obs.boards[seat]
+        covered: list[tuple[str, str]] = []
+        for what, poly in (("board", _board_corners(side)),
+                           ("personal area", _rect_poly(lay.personal_area(side)))):
+            if _skin_mm2(view, img, poly, cfg) > HAND_MM2:
+                covered.append((what, f"A hand covers part of {name}'s {what}: is everything there "
+                                      f"read? (retake the photo to be sure)"))
+        cells: dict[str, Any] = {}
+        strange: list[str] = []
+        for tile in board.tiles:
+            label = tile.label()
+            if tile.kind != "object" or tile.colour is None or tile.obj is None:
+                strange.append(label)  # a coin or abyss tile cannot lie on a board space
+                continue
+            elsewhere = sum(1 for s in range(n) if s != seat and tile in obs.boards[s].tiles)
+            most = data.OBJECT_TILE_COUNTS[tile.colour][tile.obj] - elsewhere
+            centre = lay.board_cell_centre(side, tile.colour, tile.obj)
+            r = _pile(view, img, gains, centre, lay.BOARD_THICKNESS_MM, most, coins=False)
+            key = f"board {colour} {label}"
+            cells[label] = r
+            pile_readings.append((key, seat, "cell", r, f"How many {label} tiles are stacked on "
+                                  f"{name}'s board?"))
+        coins: PileReading | None = None
+        if board.coins:
+            most = 12 - (coin_piles - 1)
+            coins = _pile(view, img, gains, lay.coin_pile(side), 0.0, most, coins=True)
+            pile_readings.append((f"coins {colour}", seat, "coins", coins,
+                                  f"How many coin tiles are in {name}'s pile?"))
+        area = lay.token_area(side)
+        keep_out = [_seen_hull(view, lay.cube_rest(side), lay.CUBE_SIZE_MM / 2 + CUBE_MARGIN_MM, lay.CUBE_SIZE_MM,
+                               TOKEN_THICKNESS_MM),
+                    _seen_hull(view, lay.coin_pile(side), lay.TILE_SIZE_MM / 2 + 2,
+                               lay.TILE_THICKNESS_MM * max(1, coins.count if coins else 1), TOKEN_THICKNESS_MM)]
+        tokens = read_tokens(view, img, gains, area, keep_out)
+        for i, tok in enumerate(tokens):
+            if not tok.certain:
+                pile_readings.append((f"tokens {colour} {tok.value} #{i}", seat, "tokens", tok,
+                                      f"How many {tok.value}-point tokens are in {name}'s pile at "
+                                      f"({tok.centre_mm[0]:.0f}, {tok.centre_mm[1]:.0f}) mm?"))
+        if covered and covered[0][0] == "board":
+            # a hand over the board: each space it hides is asked (a tile, and how many)
+            covered.pop(0)
+            for bg in BACKGROUND_COLOURS:
+                for obj in OBJECTS:
+                    label = f"{bg} {obj}"
+                    if label in cells or _skin_share(view, img, _cell_poly(side, bg, obj),
+                                                     lay.BOARD_THICKNESS_MM, cfg) < HIDDEN_SHARE:
+                        continue
+                    most = data.OBJECT_TILE_COUNTS[bg][obj]
+                    r = PileReading(0, 0, most, float("nan"), 0.0)
+                    cells[label] = r
+                    pile_readings.append((f"board {colour} {label}", seat, "cell", r,
+                                          f"A hand hides {name}'s {label} space: how many tiles "
+                                          f"lie there?"))
+        if strange:
+            covered.append(("board space", f"A space of {name}'s board reads as "
+                                           f"{' and '.join(strange)}, which no board space holds: "
+                                           f"left out (look at the board, retake the photo)"))
+        readings.append({"seat": seat, "colour": colour, "side": side, "cells": cells,
+                         "coins": coins, "tokens": tokens, "covered": covered})
+    t3 = time.perf_counter()
+
+    def counts_with(override: dict[str, int]) -> tuple[list[int], list[int], list[list[Tile]]]:
+        tok_pts, coin_n, tiles = [], [], []
+        for r in readings:
+            c = r["colour"]
+            mine: list[Tile] = []
+            for label, pr in r["cells"].items():
+                k = override.get(f"board {c} {label}", req.answers.get(f"board {c} {label}", pr.count))
+                mine.extend([Tile.from_json(label)] * k)
+            tiles.append(mine)
+            cp = r["coins"]
+            coin_n.append(0 if cp is None else override.get(f"coins {c}", req.answers.get(f"coins {c}", cp.count)))
+            pts = 0
+            for i, tok in enumerate(r["tokens"]):
+                key = f"tokens {c} {tok.value} #{i}"
+                pts += tok.value * override.get(key, req.answers.get(key, tok.count))
+            tok_pts.append(pts)
+        return tok_pts, coin_n, tiles
+
+    def sheet(override: dict[str, int]) -> Any:
+        return final_scoring(*counts_with(override), names=[c.capitalize() for c in colours])
+
+    best = sheet({})
+    doubts: list[Doubt] = []
+    for key, seat, _kind, r, question in pile_readings:
+        if key in req.answers or r.low == r.high:
+            continue
+        totals = [sheet({key: k}).totals() for k in range(r.low, r.high + 1)]
+        span = {}
+        for p in range(n):
+            lo, hi = min(t[p] for t in totals), max(t[p] for t in totals)
+            if lo != hi:
+                span[colours[p]] = (lo, hi)
+        doubts.append(Doubt(key, question, int(r.count), int(r.low), int(r.high), span))
+    for r in readings:
+        for what, question in r["covered"]:
+            doubts.append(Doubt(f"covered {r['colour']} {what}", question, 0, 0, 0, {}))
+    # each total's full span over every doubt at once: a player's points only grow with their
+    # own counts and shrink with the others' (majorities), so the extremes are two corners
+    open_ = [(key, seat, r) for key, seat, _k, r, _q in pile_readings
+             if key not in req.answers and r.low != r.high]
+    spans = []
+    for p in range(n):
+        hi = sheet({key: (r.high if seat == p else r.low) for key, seat, r in open_}).total(p)
+        lo = sheet({key: (r.low if seat == p else r.high) for key, seat, r in open_}).total(p)
+        spans.append((min(lo, best.total(p)), max(hi, best.total(p))))
+    players = tuple(
+        PlayerScore(p, colours[p], best.total(p),
+                    tuple((ln.category, ln.points, ln.reason) for ln in best.lines_for(p)), spans[p])
+        for p in range(n))
+    t4 = time.perf_counter()
+    reading_json = {r["colour"]: {
+        "side": r["side"],
+        "board": {label: _pile_json(pr) for label, pr in r["cells"].items()},
+        "coins": None if r["coins"] is None else _pile_json(r["coins"]),
+        "tokens": [{"value": t.value, "count": t.count, "range": [t.low, t.high],
+                    "at_mm": [round(t.centre_mm[0], 1), round(t.centre_mm[1], 1)]} for t in r["tokens"]],
+    } for r in readings}
+    return PhotoScore(
+        "octocube", players, tuple(colours[p] for p in best.winners), best.tie_break,
+        tuple(doubts), tuple(notes), reading_json,
+        {"calibrate": round((t1 - t0) * 1000, 1), "recognise": round((t2 - t1) * 1000, 1),
+         "counts": round((t3 - t2) * 1000, 1), "score": round((t4 - t3) * 1000, 1),
+         "total": round((t4 - t0) * 1000, 1)})
+
+
+def _pile_json(r: PileReading) -> dict[str, Any]:
+    return {"count": r.count, "range": [r.low, r.high],
+            "px_per_unit": round(r.px_per_unit, 2)}
+
+
+def _rect_poly(r: lay.Rect) -> np.ndarray:
+    return np.array([[r.x0, r.y0], [r.x1, r.y0], [r.x1, r.y1], [r.x0, r.y1]], np.float64)
+

@@ -38,7 +38,7 @@ from ui.i18n import LANGUAGES, category_name, colour_name, tr
 from ui.i18n.sentences import translate_label, translate_sentence
 
 KV_DIR = Path(__file__).resolve().parent / "kv"
-SCREENS = ("home", "calibrate", "play", "score", "history", "settings")
+SCREENS = ("home", "calibrate", "play", "score", "history", "settings", "photo")
 ALERT_HOLD_S = 3.0
 """An illegal-move alert stays up at least this long, even when the table is put right at once."""
 BACKGROUND_RGBA = (0.1, 0.11, 0.13, 1)
@@ -188,6 +188,22 @@ class SettingsScreen(Screen):
     pass
 
 
+class PhotoScreen(Screen):
+    """Score a finished table from one photo: pick a file or take a picture, read it off the UI
+    thread, show every player's lines, and let the players count what the photo leaves in doubt."""
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        _app().bind(photo_doubts=self.fill_doubts, lang=self.fill_doubts)
+
+    def fill_doubts(self, *_args: Any) -> None:
+        app = _app()
+        box = self.ids.doubt_rows
+        box.clear_widgets()
+        for d in app.photo_doubts:
+            box.add_widget(_make("DoubtRow", key=d["key"], question=app.say(d["question"]), count=d["count"],
+                                 low=d["low"], high=d["high"]))
+
+
 class Root(BoxLayout):
     pass
 
@@ -263,6 +279,14 @@ class TableSightApp(App):
     history_count = NumericProperty(0)
     replay_index = NumericProperty(0)
     replay_text = StringProperty("")
+    # --- photo screen (score a finished table from one photo)
+    photo_path = StringProperty("")
+    photo_status = StringProperty("")
+    photo_failed = BooleanProperty(False)
+    photo_busy = BooleanProperty(False)
+    photo_text = StringProperty("")
+    photo_doubts = ListProperty([])
+    """One dict per doubt that moves a total: key, question, count (read or tapped), low, high."""
     # --- calibrate screen
     calib_texture = ObjectProperty(None, allownone=True)
     rectified_texture = ObjectProperty(None, allownone=True)
@@ -291,6 +315,10 @@ class TableSightApp(App):
         self._calib_shown: tuple[str, str] = ("", "")
         self.settings_note = ""
         self.game_setup: GameSetup | None = None
+        self.photo_result: Any = None
+        """The last :class:`vision.photo_score.PhotoScore` the Photo screen showed."""
+        self.photo_chooser: Any = None
+        self._photo_token = 0
         self.tower: Any = None
         """The dice tower's client while a game runs with a tower port set."""
         self._tower_status: Any = None
@@ -342,7 +370,7 @@ class TableSightApp(App):
         manager: ScreenManager = root.ids.screens
         manager.transition = NoTransition()
         for cls, name in ((HomeScreen, "home"), (CalibrateScreen, "calibrate"), (PlayScreen, "play"),
-                          (ScoreScreen, "score"), (HistoryScreen, "history"), (SettingsScreen, "settings")):
+                          (ScoreScreen, "score"), (HistoryScreen, "history"), (SettingsScreen, "settings"), (PhotoScreen, "photo")):
             manager.add_widget(cls(name=name))
         self.refresh_saved()
         Clock.schedule_interval(self._poll, 1 / 30)
@@ -528,6 +556,123 @@ class TableSightApp(App):
             self.worker = None
         self.playing = False
         self.stop_tower()
+
+    # ------------------------------------------------------------------ score a photo
+    def choose_photo(self) -> None:
+        """A file chooser (PNG/JPEG) in a popup; the chosen file goes into the path field."""
+        from kivy.uix.button import Button
+        from kivy.uix.filechooser import FileChooserListView
+        from kivy.uix.popup import Popup
+
+        start = Path(self.photo_path).parent if self.photo_path and Path(self.photo_path).parent.is_dir() else Path.home()
+        chooser = FileChooserListView(path=str(start), filters=["*.png", "*.jpg", "*.jpeg", "*.PNG", "*.JPG", "*.JPEG"])
+        box = BoxLayout(orientation="vertical", spacing=8)
+        buttons = BoxLayout(size_hint_y=None, height=sp(52), spacing=8)
+        popup = Popup(title=self.t("photo.choose"), content=box, size_hint=(0.9, 0.9))
+
+        def pick(*_a: Any) -> None:
+            if chooser.selection:
+                self.photo_path = chooser.selection[0]
+                popup.dismiss()
+
+        open_button = Button(text=self.t("photo.open"))
+        open_button.bind(on_release=pick)
+        cancel = Button(text=self.t("photo.cancel"))
+        cancel.bind(on_release=lambda *_a: popup.dismiss())
+        chooser.bind(on_submit=lambda *_a: pick())
+        buttons.add_widget(cancel)
+        buttons.add_widget(open_button)
+        box.add_widget(chooser)
+        box.add_widget(buttons)
+        self.photo_chooser = popup
+        popup.open()
+
+    def take_photo(self) -> None:
+        """One frame from the camera set in Settings, saved beside the logs, then scored."""
+        from ui.app.photo_worker import PhotoError, take_photo
+
+        self.photo_busy, self.photo_failed = True, False
+        self.photo_status = self.t("photo.taking", index=int(self.camera_index))
+        index, folder = int(self.camera_index), self.home / "photos"
+
+        def work() -> None:
+            try:
+                path = take_photo(index, folder)
+            except PhotoError as exc:
+                self._photo_failed(str(exc))
+                return
+            self._photo_taken(str(path))
+
+        threading.Thread(target=work, daemon=True, name="tablesight-photo").start()
+
+    @mainthread
+    def _photo_taken(self, path: str) -> None:
+        self.photo_path = path
+        self.photo_busy = False
+        self.score_photo()
+
+    def score_photo(self, keep_answers: bool = False) -> None:
+        """Read the photo on a helper thread (about 2 s); the answers tapped so far count when
+        scoring again."""
+        from ui.app.photo_worker import PhotoError, PhotoJob, score_photo
+
+        answers = {d["key"]: int(d["count"]) for d in self.photo_doubts if d.get("tapped")} if keep_answers else {}
+        job = PhotoJob(self.photo_path.strip(), "octocube", int(self.players),
+                       "advanced" if self.mode == "advanced" else "standard",
+                       str(self.home / "profile.json"), answers)
+        self.photo_busy, self.photo_failed = True, False
+        self.photo_status = self.t("photo.working")
+        self._photo_token = token = self._photo_token + 1
+        t0 = time.perf_counter()
+
+        def work() -> None:
+            try:
+                result = score_photo(job)
+            except PhotoError as exc:
+                self._photo_failed(str(exc), token)
+                return
+            except Exception as exc:  # never a crash of the UI: the reason on screen
+                self._photo_failed(f"{type(exc).__name__}: {exc}", token)
+                return
+            self._photo_scored(result, answers, time.perf_counter() - t0, token)
+
+        threading.Thread(target=work, daemon=True, name="tablesight-photo").start()
+
+    @mainthread
+    def _photo_failed(self, reason: str, token: int | None = None) -> None:
+        if token is not None and token != self._photo_token:
+            return
+        self.photo_busy, self.photo_failed = False, True
+        self.photo_status = self.say(reason)
+
+    @mainthread
+    def _photo_scored(self, result: Any, answers: dict[str, int], seconds: float, token: int) -> None:
+        from ui.app.photo_worker import result_words
+
+        if token != self._photo_token:
+            return
+        self.photo_result = result
+        names = [self.names[s].strip() if s < len(self.names) else "" for s in range(len(result.players))]
+        text = result_words(result, names, self.say, self.category)
+        if result.winner:
+            text += "\n\n[b]" + self.t("photo.winner", names=", ".join(c.capitalize() for c in result.winner)) + "[/b]"
+            if result.tie_break:
+                text += "\n" + self.say(result.tie_break)
+        self.photo_text = text
+        self.photo_doubts = [{"key": d.key, "question": d.question, "low": int(d.low), "high": int(d.high),
+                              "count": int(answers.get(d.key, d.read)), "tapped": d.key in answers}
+                             for d in result.doubts if d.low != d.high and (d.score_range or d.key in answers)]
+        self.photo_busy, self.photo_failed = False, False
+        self.photo_status = self.t("photo.done", seconds=f"{seconds:.1f}")
+
+    def photo_count(self, key: str, delta: int) -> None:
+        """The players counted a doubtful pile or stack themselves (- / +)."""
+        doubts = []
+        for d in self.photo_doubts:
+            if d["key"] == key:
+                d = dict(d, count=min(max(int(d["count"]) + delta, d["low"]), d["high"]), tapped=True)
+            doubts.append(d)
+        self.photo_doubts = doubts
 
     # ------------------------------------------------------------------ the dice tower
     # The client reads on its own thread; its events come to the UI thread through the Clock.

@@ -50,18 +50,14 @@ def _answers(items: list[str]) -> dict[str, int]:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    import cv2
-    import numpy as np
-
+    from calibration.images import ImageError, read_image
     from vision.photo_score import PhotoScoreError, ScoreRequest, scorer
 
     path = Path(args.photo)
-    if not path.is_file():
-        raise ScoreCommandError(f"{path}: no such file")
-    data = np.fromfile(str(path), np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None:
-        raise ScoreCommandError(f"{path} is not an image that can be read (JPEG or PNG expected)")
+    try:
+        image = read_image(path)
+    except ImageError as exc:
+        raise ScoreCommandError(str(exc)) from None
     profile = None
     if args.profile:
         from calibration.profile import load_profile

@@ -1,0 +1,94 @@
+"""The app's Photo screen through its real code under Xvfb: Home -> "Score a photo", a rendered
+finished Octocube table (``tablesight render octocube --end``, with its truth), the photo scored
+off the UI thread, every player's total and lines on screen, a doubt counted with - / +, scored
+again; and a photo of something else refused in one line.
+
+Runs after tests/ui/test_app.py on the same app (one Kivy window per process)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.conftest import Driver
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def finished_table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("end")
+    res = subprocess.run([sys.executable, "-m", "ui.cli", "render", "octocube", "--seed", "3", "--count", "1",
+                          "--out", str(out), "--end", "--players", "2", "--tilt", "20", "--width", "1920",
+                          "--height", "1080", "--png"], cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert res.returncode == 0, res.stderr
+    gt = json.loads(next((out / "gt").glob("*.json")).read_text())
+    return out / gt["image"], gt
+
+
+def test_a_finished_table_is_scored_from_its_photo(ui: Driver, finished_table: tuple[Path, dict[str, Any]]) -> None:
+    app = ui.app
+    photo, gt = finished_table
+    ui.tap_nav("home")
+    ui.tap(ui.widget("home", "home_score_photo"))
+    assert app.root.ids.screens.current == "photo"
+    ui.tap(ui.widget("photo", "photo_players_2"))
+    assert app.players == 2
+    ui.widget("photo", "photo_path").text = str(photo)  # typed (the file chooser is a Kivy popup)
+    assert app.photo_path == str(photo)
+    ui.tap(ui.widget("photo", "photo_score"))
+    ui.until(lambda: not app.photo_busy, 60, "the photo to be read")
+    assert not app.photo_failed, app.photo_status
+    result = app.photo_result
+    assert len(result.players) == 2
+    shown = ui.widget("photo", "photo_lines").text
+    for p in result.players:
+        assert f"{p.colour.capitalize()}: {p.total}" in shown  # no names typed: the colours
+        assert len(p.lines) >= 3
+    truth = gt["end"]["scores"]  # the engine's final score sheet, by seat
+    for p in result.players:
+        # every true total lies within what the photo allows (the doubts on screen span the rest)
+        lo, hi = p.total_range or (p.total, p.total)
+        assert lo <= truth[p.seat] <= hi, (p.seat, lo, truth[p.seat], hi)
+    ui.shot("photo")
+    rows = ui.widget("photo", "doubt_rows").children
+    assert len(rows) == len(app.photo_doubts)
+    if app.photo_doubts:  # count one doubt by hand and score again with it
+        row = list(reversed(rows))[0]
+        before = row.count
+        button = row.ids.more if row.count < row.high else row.ids.less
+        ui.tap(button)
+        ui.pump(0.2)
+        key = row.key
+        counted = next(d for d in app.photo_doubts if d["key"] == key)
+        assert counted["count"] != before and counted["tapped"]
+        ui.tap(ui.widget("photo", "photo_rescore"))
+        ui.until(lambda: not app.photo_busy, 60, "the photo to be scored again")
+        assert not app.photo_failed, app.photo_status
+        again = next(d for d in app.photo_doubts if d["key"] == key) if any(
+            d["key"] == key for d in app.photo_doubts) else None
+        assert again is None or again["count"] == counted["count"]
+
+
+def test_a_photo_of_something_else_is_refused_in_one_line(ui: Driver, tmp_path: Path) -> None:
+    import cv2
+    import numpy as np
+
+    app = ui.app
+    ui.tap_nav("photo")
+    blank = tmp_path / "wall.png"
+    cv2.imwrite(str(blank), np.full((480, 640, 3), 200, np.uint8))
+    ui.widget("photo", "photo_path").text = str(blank)
+    ui.tap(ui.widget("photo", "photo_score"))
+    ui.until(lambda: not app.photo_busy, 60, "the refusal")
+    assert app.photo_failed and "\n" not in app.photo_status
+    assert "no table in view" in app.photo_status, app.photo_status
+    ui.widget("photo", "photo_path").text = str(tmp_path / "missing.png")
+    ui.tap(ui.widget("photo", "photo_score"))
+    ui.until(lambda: not app.photo_busy, 30, "the refusal")
+    assert app.photo_failed and "no such file" in app.photo_status

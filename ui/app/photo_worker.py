@@ -1,0 +1,94 @@
+"""Scoring a finished table from one photo, for the app's Photo screen, off the UI thread.
+
+The same scorer as ``tablesight score`` (:func:`vision.photo_score.scorer`); nothing here imports
+kivy, so it is tested without a display. A photo is either a file the player picked or one frame
+taken from the camera set in Settings (saved beside the game logs, so it can be scored again)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class PhotoError(ValueError):
+    """A photo that cannot be scored, in one line (the screen shows it)."""
+
+
+@dataclass(frozen=True)
+class PhotoJob:
+    """What the Photo screen asks for."""
+
+    path: str
+    game: str = "octocube"
+    players: int = 2
+    mode: str = "standard"
+    profile_path: str | None = None
+    answers: dict[str, int] = field(default_factory=dict)
+    """Counts the players gave for doubts (by the doubt's key)."""
+
+
+def score_photo(job: PhotoJob) -> Any:
+    """The :class:`vision.photo_score.PhotoScore` of ``job``; :class:`PhotoError` with the reason
+    (no such file, not an image, no markers, a board cut off ...)."""
+    from calibration.images import ImageError, read_image
+    from vision.photo_score import PhotoScoreError, ScoreRequest, scorer
+
+    if not job.path:
+        raise PhotoError("choose a photo first")
+    try:
+        image = read_image(job.path)
+    except ImageError as exc:
+        raise PhotoError(str(exc)) from None
+    profile = None
+    if job.profile_path and Path(job.profile_path).is_file():
+        from calibration.profile import load_profile
+
+        try:
+            profile = load_profile(job.profile_path)
+        except Exception:  # a bad saved profile: score from the markers alone
+            profile = None
+    try:
+        return scorer(job.game)(image, ScoreRequest(job.players, job.mode, profile, None, dict(job.answers)))
+    except PhotoScoreError as exc:
+        raise PhotoError(str(exc)) from None
+
+
+def take_photo(camera_index: int, folder: Path, settle_frames: int = 8) -> Path:
+    """One frame from the webcam (after a few frames, so exposure settles), saved as PNG in
+    ``folder``; :class:`PhotoError` when the camera gives nothing."""
+    import cv2
+
+    from hardware.camera import CameraError, DeviceSource
+
+    try:
+        source = DeviceSource(int(camera_index))
+    except (CameraError, ValueError) as exc:
+        raise PhotoError(str(exc)) from None
+    try:
+        frame = None
+        for _ in range(max(1, settle_frames)):
+            frame = source.read() or frame
+        if frame is None:
+            raise PhotoError(f"camera {camera_index} gave no picture")
+        folder.mkdir(parents=True, exist_ok=True)
+        out = folder / time.strftime("table-%Y%m%d-%H%M%S.png")
+        if not cv2.imwrite(str(out), frame.image):
+            raise PhotoError(f"could not save the photo in {folder}")
+        return out
+    finally:
+        source.close()
+
+
+def result_words(result: Any, names: list[str], say: Any, category: Any) -> str:
+    """The breakdown as the screen shows it: each player's total (and the span the photo allows),
+    then their lines; ``say`` and ``category`` translate the engine's words."""
+    out = []
+    for p in result.players:
+        name = names[p.seat] if p.seat < len(names) and names[p.seat] else p.colour.capitalize()
+        lo, hi = p.total_range or (p.total, p.total)
+        out.append(f"[b]{name}: {p.total}[/b]" + (f"  ({lo}-{hi})" if lo != hi else ""))
+        for cat, points, reason in p.lines:
+            out.append(f"    {points:+d}  {category(cat)}: {say(reason)}")
+    return "\n".join(out)

@@ -8,6 +8,7 @@ from tracker.table import TableGame, TrackerSetupError
 
 TABLE_GAMES: dict[str, str] = {
     "octocube": "tracker.octocube:OctocubeTable",
+    "open_season": "tracker.open_season:OpenSeasonTable",
 }
 
 

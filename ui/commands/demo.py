@@ -27,7 +27,8 @@ def register(subparsers: Any) -> None:
         "with a hidden-information state. Injected illegal moves (--illegal) are put right by "
         "the simulated players, who also answer the tracker's questions truthfully.",
     )
-    p.add_argument("--game", default="octocube", choices=["octocube"], help="the game (octocube so far)")
+    p.add_argument("--game", default="octocube", choices=["octocube", "open_season"],
+                   help="the game (default octocube)")
     p.add_argument("--players", type=int, default=3, help="2-4 players (default 3)")
     p.add_argument("--seed", type=int, default=1, help="setup and move seed (default 1)")
     p.add_argument("--illegal", type=int, default=2, metavar="K", help="illegal moves to inject (default 2)")
@@ -44,7 +45,8 @@ def register(subparsers: Any) -> None:
                    help="read the renderer's labels of what is visible instead of the pixels (isolates "
                    "the tracker from recognition errors; the default reads the frames with vision.octocube)")
     p.add_argument("--pixels", dest="pixels", action="store_true", default=True,
-                   help="read the frames with the pixel recogniser (the default)")
+                   help="read the frames with the pixel recogniser (the default; Open Season has none "
+                   "yet and reads the renderer's labels unless --pixels is given)")
     p.add_argument("--log", help="write the event log here (JSON lines)")
     p.add_argument("--video-out", metavar="FILE",
                    help="also write the film the camera saw to this video file (.avi: Motion JPEG; .mp4)")
@@ -54,7 +56,10 @@ def register(subparsers: Any) -> None:
                    help="the old demo: the rules engine plays and prints a game, no camera")
     p.add_argument("--mode", choices=["standard", "kids", "advanced"], default="standard",
                    help="game mode (default standard)")
-    p.set_defaults(handler=run)
+    p.add_argument("--side", choices=["horn", "shield"], default="horn",
+                   help="Open Season: the player boards' side (default horn)")
+    p.add_argument("--expert", action="store_true", help="Open Season: with the expert bonus tiles")
+    p.set_defaults(handler=run, pixels=None)
 
 
 def _resolution(text: str) -> tuple[int, int]:
@@ -67,9 +72,20 @@ def _resolution(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The engine options of ``--game`` (each game has its own)."""
+    if args.game == "open_season":
+        return {"side": args.side, "expert": bool(args.expert)}
+    return {"mode": args.mode}
+
+
 def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 4:
-        raise CommandError(f"octocube is for 2-4 players, not {args.players}")
+        raise CommandError(f"{args.game} is for 2-4 players, not {args.players}")
+    if args.game == "open_season" and args.rules_only:
+        raise CommandError("--rules-only plays Octocube; for Open Season use tablesight simulate open_season")
+    if args.pixels is None:  # Open Season has no pixel recogniser yet: its demo reads the labels
+        args.pixels = args.game != "open_season"
     if args.rules_only:
         from rules.octocube import OctocubeGame
         from rules.octocube.playthrough import play_lines
@@ -88,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         resolution, film_frames = (1280, 720), None
     else:
         resolution, film_frames = _resolution(args.resolution), (3, 1, 2, 1)
-    setup = TableSetup(game=args.game, players=args.players, options={"mode": args.mode}, source="demo",
+    setup = TableSetup(game=args.game, players=args.players, options=_options(args), source="demo",
                        recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,
                        illegal=args.illegal, moves=args.moves, tilt=args.tilt, lighting=args.lighting,
                        resolution=resolution, film_frames=film_frames, doubt=args.doubt)
@@ -100,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
 
         from rules.registry import make_game
 
-        state0 = make_game(args.game, args.players, mode=args.mode).new_initial_state(args.seed, hidden=True)
+        state0 = make_game(args.game, args.players, **_options(args)).new_initial_state(args.seed, hidden=True)
         log = EventLog.create(args.log, state0, players=[], fsync=False, source="demo", seed=args.seed)
     demo = build_pipeline(setup, log=log)
     show = None
@@ -108,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
         show = _window()
     say = None if args.json else (lambda line: print(line, flush=True))
     if say:
-        say(f"demo: {args.game} ({args.mode}), {args.players} players, seed {args.seed}, "
+        variant = (f"{args.side}{', expert' if args.expert else ''}" if args.game == "open_season" else args.mode)
+        say(f"demo: {args.game} ({variant}), {args.players} players, seed {args.seed}, "
             f"{len(demo.twin.truth.history)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
 
     def on_update(update: Any) -> None:

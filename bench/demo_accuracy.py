@@ -77,6 +77,22 @@ def octo_dice_specs(games: int, seed: int, max_tilt: float = 35.0, min_tilt: flo
             for i in range(games)]
 
 
+def open_season_specs(games: int, seed: int, max_tilt: float = 35.0, min_tilt: float = 0.0) -> list[dict[str, Any]]:
+    """Open Season: 2, 3 and 4 players in turn, Horn and Shield sides in turn (three games each),
+    the expert tiles on every other game, tilts and lightings as for Octocube."""
+    specs = game_specs(games, seed, "standard", max_tilt, min_tilt)
+    for i, spec in enumerate(specs):
+        spec.pop("mode")
+        spec.update(side=("horn", "shield")[(i // 3) % 2], expert=i % 2 == 1)
+    return specs
+
+
+def _options(spec: dict[str, Any], args: Any) -> dict[str, Any]:
+    if getattr(args, "game", "octocube") == "open_season":
+        return {"side": spec["side"], "expert": spec["expert"]}
+    return {"mode": spec.get("mode", "standard")}
+
+
 def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
@@ -92,7 +108,7 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
         result = run_demo(build_pipeline(setup))
         result.pop("score_text", None)
         return {**spec, **result}
-    setup = TableSetup(game="octocube", players=spec["players"], options={"mode": spec.get("mode", "standard")},
+    setup = TableSetup(game=getattr(args, "game", "octocube"), players=spec["players"], options=_options(spec, args),
                        source="demo", recogniser="pixels" if args.pixels else "ground-truth", seed=spec["seed"],
                        illegal=args.illegal, moves=args.max_moves, tilt=spec["tilt"], lighting=spec["lighting"],
                        resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
@@ -152,8 +168,53 @@ def play_octo_dice_observations(spec: dict[str, Any], args: Any) -> dict[str, An
             "final_scores_match": twin.truth.totals() == tracked.state.totals()}
 
 
+def play_open_season_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
+    """Open Season without rendering: the twin's scenes (illegal ones included) each observed
+    perfectly, through the same table descriptions the renderer draws."""
+    from tracker.open_season.adapter import OpenSeasonAdapter
+    from tracker.open_season.twin import OpenSeasonTwin
+    from tracker.open_season.view import observation_from_table
+    from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+
+    t0 = time.perf_counter()
+    twin = OpenSeasonTwin(spec["players"], spec["seed"], side=spec["side"], expert=spec["expert"],
+                          illegal=args.illegal, max_moves=args.max_moves or None)
+    tracked = TrackedGame(twin.tracker_initial_state(), OpenSeasonAdapter())
+    flagged, false_alarms, questions, recoveries, rejected = 0, 0, 0, 0, 0
+    for change, table in zip(twin.changes, twin.descriptions[1:], strict=True):
+        events = list(tracked.observe(observation_from_table(table)))
+        while events:
+            event = events.pop(0)
+            if isinstance(event, IllegalMoveAlert):
+                flagged += change.kind == "illegal"
+                false_alarms += change.kind != "illegal"
+            elif isinstance(event, QuestionAsked):
+                questions += 1
+                recoveries += bool(event.question.recovery)
+                option = twin.truthful_answer(event.question, tracked.state.history)
+                rejected += option is None
+                events = list(tracked.reject() if option is None else tracked.answer(option)) + events
+    if twin.truth.is_terminal() and not tracked.state.is_terminal():
+        events = list(tracked.finish())
+        while events:
+            event = events.pop(0)
+            if isinstance(event, QuestionAsked):
+                questions += 1
+                option = twin.truthful_answer(event.question, tracked.state.history)
+                events = list(tracked.reject() if option is None else tracked.answer(option)) + events
+    truth_totals = twin.truth.score_breakdown().totals()
+    return {**spec, "moves_total": len(twin.truth.history), "moves_correct": twin.moves_correct(tracked.state.history),
+            "illegal_injected": sum(c.kind == "illegal" for c in twin.changes), "illegal_flagged": flagged,
+            "false_alarms": false_alarms, "questions_asked": questions, "recovery_questions": recoveries,
+            "questions_rejected": rejected, "frames": 0, "seconds": round(time.perf_counter() - t0, 2),
+            "truth_scores": truth_totals, "tracked_scores": tracked.state.score_breakdown().totals(),
+            "final_scores_match": truth_totals == tracked.state.score_breakdown().totals()}
+
+
 def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     """The same games (same truth, same injected changes), each still scene observed perfectly."""
+    if getattr(args, "game", "octocube") == "open_season":
+        return play_open_season_observations(spec, args)
     import difflib
 
     if args.game == "octo_dice":
@@ -255,7 +316,9 @@ def _reading_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="octocube", choices=("octocube", "octo_dice"))
+    parser.add_argument("--game", default="octocube", choices=("octocube", "open_season", "octo_dice"),
+                        help="octocube (default), open_season (2-4 players, both sides, expert on half) or "
+                        "octo_dice (1-4 players, solo and virtual included)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=None,
                         help=f"first seed (default {DEFAULT_SEED}, octo_dice {OCTO_DICE_SEED}: the reported figures; "
@@ -292,6 +355,8 @@ def main() -> int:
         args.seed = OCTO_DICE_SEED if args.game == "octo_dice" else DEFAULT_SEED
     if args.game == "octo_dice":
         specs = octo_dice_specs(args.games, args.seed, args.max_tilt, args.min_tilt)
+    elif args.game == "open_season":
+        specs = open_season_specs(args.games, args.seed, args.max_tilt, args.min_tilt)
     else:
         specs = game_specs(args.games, args.seed, args.mode, args.max_tilt, args.min_tilt)
     if args.only_seed is not None:
@@ -306,7 +371,8 @@ def main() -> int:
         mode += ", pixel recogniser" if args.pixels else ", ground-truth recogniser (renderer labels)"
         if args.pixels and args.game == "octocube":
             mode += ", no stack heights" if args.no_heights else ", stack heights from parallax"
-    print(f"{len(specs)} {args.game} games ({args.mode if args.game == 'octocube' else '1-4 players'}, seeds {args.seed}-{args.seed + args.games - 1}), {mode}, "
+    variant = {"open_season": "horn/shield, expert on half", "octo_dice": "1-4 players"}.get(args.game, args.mode)
+    print(f"{len(specs)} {args.game} games ({variant}, seeds {args.seed}-{args.seed + args.games - 1}), {mode}, "
           f"{args.illegal} illegal each, tilt {args.min_tilt:g}-{args.max_tilt:g}"
           + (f", at most {args.max_moves} {'turns' if args.game == 'octo_dice' else 'moves'}" if args.max_moves
              else ", whole games"), flush=True)
@@ -315,10 +381,11 @@ def main() -> int:
         for future in futures:
             r = future.result()
             results.append(r)
-            variant = f" {r['variant']}" if r.get("variant") else ""
             reading = (f" rolls {r['rolls_read_right']}/{r['rolls_total']} dice {r['dice_read_right']}/{r['dice_total']}"
                        f" cocked {r['cocked_found']}/{r['cocked_total']}" if "rolls_read_right" in r else "")
-            print(f"  {r['players']}p{variant} seed {r['seed']:>4} tilt {r['tilt']:>4} {r['lighting']:<7} moves "
+            kind = (f" {r['side']:<6}{' expert' if r['expert'] else '       '}" if "side" in r else
+                    f" {r['variant']}" if r.get("variant") else "")
+            print(f"  {r['players']}p{kind} seed {r['seed']:>4} tilt {r['tilt']:>4} {r['lighting']:<7} moves "
                   f"{r['moves_correct']}/{r['moves_total']} illegal {r['illegal_flagged']}/{r['illegal_injected']} "
                   f"false {r['false_alarms']} questions {r['questions_asked']}"
                   + (f" (recovery {r['recovery_questions']})" if r.get("recovery_questions") else "")

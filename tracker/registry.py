@@ -9,6 +9,7 @@ from tracker.table import TableGame, TrackerSetupError
 TABLE_GAMES: dict[str, str] = {
     "octocube": "tracker.octocube:OctocubeTable",
     "octo_dice": "tracker.octo_dice:OctoDiceTable",
+    "open_season": "tracker.open_season:OpenSeasonTable",
 }
 
 

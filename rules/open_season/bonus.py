@@ -52,7 +52,8 @@ BONUS_FACES: tuple[BonusFace, ...] = (  # reconstructed (pairing and kinds)
               "8, then -1 per card of your least present attribute"),
     BonusFace(11, "columns_all_identical", SCORING, False,
               "3 per column of at least 2 cards whose attributes are all identical"),
-    BonusFace(12, "majority_plus_two", SCORING, False,
+    # Horn-only too: the Shield side has no majority space, so face 12 would do nothing there.
+    BonusFace(12, "majority_plus_two", SCORING, True,
               "add 2 to your card count for the majority space"),
     BonusFace(13, "peoples_at_most_twice", SCORING, False,
               "12 if no people shows more than twice on your wall"),

@@ -47,6 +47,7 @@ HORN_TABLE: dict[str, Any] = {  # reconstructed
     "row_bonus": ((9, 10, 11), 6, 4, 1),                     # complete by round 6: 4 trophies, 1 penalty
     "trophy_rows": (1, 3),                                   # where a turn's trophy may go
     "shield_trophy": None,
+    "shield_wild": None,
 }
 
 SHIELD_TABLE: dict[str, Any] = {  # reconstructed
@@ -67,6 +68,7 @@ SHIELD_TABLE: dict[str, Any] = {  # reconstructed
     "row_bonus": None,
     "trophy_rows": (),
     "shield_trophy": ((7, 8, 9), 6, 9),                      # placed in rounds 6-9: 1 trophy
+    "shield_wild": ((7, 8, 9), 3, 4),                        # rounds 3-4: 1 wild, once a game (revised)
     "shield_points": {"eighteen_cards": 7, "people_series": 7, "wall_identical": 7,
                       "attribute_choice": 1},
 }
@@ -100,6 +102,7 @@ class Layout:
     row_bonus: tuple[tuple[int, ...], int, int, int] | None
     trophy_spaces: tuple[int, ...]
     shield_trophy: tuple[tuple[int, ...], int, int] | None
+    shield_wild: tuple[tuple[int, ...], int, int] | None
     shield_points: dict[str, int] = field(default_factory=dict)
 
     def space_number(self, index: int) -> int:
@@ -126,6 +129,7 @@ def _build(side: str, table: dict[str, Any]) -> Layout:
     window = table["trophy_window"]
     row_bonus = table["row_bonus"]
     shield = table["shield_trophy"]
+    shield_wild = table["shield_wild"]
     return Layout(
         side=side,
         rounds=table["rounds"],
@@ -152,6 +156,9 @@ def _build(side: str, table: dict[str, Any]) -> Layout:
         else (tuple(s - 1 for s in row_bonus[0]), row_bonus[1], row_bonus[2], row_bonus[3]),
         trophy_spaces=tuple(i for i in range(n) if rows[i] in table["trophy_rows"]),
         shield_trophy=None if shield is None else (tuple(s - 1 for s in shield[0]), shield[1], shield[2]),
+        shield_wild=None
+        if shield_wild is None
+        else (tuple(s - 1 for s in shield_wild[0]), shield_wild[1], shield_wild[2]),
         shield_points=dict(table.get("shield_points", {})),
     )
 

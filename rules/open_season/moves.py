@@ -6,7 +6,7 @@ from 1 as in the layout tables; players are seats from 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from rules.core import Move, MoveCodec
@@ -189,6 +189,27 @@ class ReplaceWallCard(Move):
     source: str
     card: str
     space: int
+
+
+_FIELD_TYPES: dict[str, tuple[type, ...]] = {
+    "int": (int,), "bool": (bool,), "str": (str,), "str | None": (str, type(None)),
+    "tuple[str, ...]": (tuple,),
+}
+_FIELD_WORDS = {"int": "a whole number", "bool": "true or false", "str": "a name",
+                "str | None": "a name or nothing", "tuple[str, ...]": "a list of card names"}
+
+
+def field_error(move: Move) -> str | None:
+    """Why a field holds the wrong kind of value, or ``None``. Exact types: ``True`` is not
+    space 1 and ``"no"`` is not a face-down flag, although Python would take them as such."""
+    for f in fields(move):  # type: ignore[arg-type]
+        value = getattr(move, f.name)
+        wanted = _FIELD_TYPES.get(str(f.type))
+        if wanted is not None and type(value) not in wanted:
+            return f"{move.kind} {f.name} must be {_FIELD_WORDS[str(f.type)]}, not {value!r}"
+        if isinstance(value, tuple) and not all(type(v) is str for v in value):
+            return f"{move.kind} {f.name} must be a list of card names, not {list(value)!r}"
+    return None
 
 
 MOVE_TYPES: tuple[type[Move], ...] = (

@@ -54,6 +54,13 @@ class _PlayerView:
             per_people[card // NUM_ATTRIBUTES][card % NUM_ATTRIBUTES] -= 1
             per_people[card // NUM_ATTRIBUTES][attr] += 1
         self.per_people_attrs = per_people
+        # Revised decision: a trophy on a bottom-row card is one more accolade card of that
+        # card's people in EVERY scoring of that people (the -2/-3 spaces included).
+        self.trophy_people = [0] * len(PEOPLES)
+        for s in state.layout.trophy_card_spaces:
+            v = self.wall[s]
+            if 0 <= v < FACE_DOWN:
+                self.trophy_people[v // NUM_ATTRIBUTES] += self.trophies_on[s]
         self.attrs = [sum(pp[a] for pp in per_people) for a in range(NUM_ATTRIBUTES)]
         wild = state.wall_wild[p]
         self.wall_attrs: list[int | None] = [
@@ -67,6 +74,16 @@ class _PlayerView:
             and FACES[state.bonus_faces[p][col]].kind == SCORING
             and state.column_active(p, col)
         }
+
+    def people_count(self, people: int) -> int:
+        """Accolade cards of that people plus the trophies on bottom-row cards of it."""
+        return self.people[people] + self.trophy_people[people]
+
+    def counted(self, people: int) -> str:
+        """``"3 elf cards + 1 trophy"``: the words for :meth:`people_count`."""
+        trophies = self.trophy_people[people]
+        extra = f" + {trophies} troph{'y' if trophies == 1 else 'ies'}" if trophies else ""
+        return _cards(self.people[people], PEOPLES[people]) + extra
 
     def people_on(self, s: int) -> int | None:
         v = self.wall[s]
@@ -128,9 +145,9 @@ def _player_lines(state: OpenSeasonState, views: list[_PlayerView], p: int) -> l
             continue
         if 8 in me.faces:
             per = -1
-        count = me.people[people]
+        count = me.people_count(people)
         soft = " (bonus tile: only -1)" if 8 in me.faces else ""
-        line(NEGATIVE, count * per, f"space {s + 1}: {_cards(count, PEOPLES[people])} in your accolades x {per}{soft}")
+        line(NEGATIVE, count * per, f"space {s + 1}: {me.counted(people)} in your accolades x {per}{soft}")
     for s, per in positives:
         people = me.people_on(s)
         if people is None:
@@ -138,10 +155,7 @@ def _player_lines(state: OpenSeasonState, views: list[_PlayerView], p: int) -> l
             continue
         if per == 1 and 7 in me.faces:
             per = 2
-        count = me.people[people]
-        trophies = me.trophies_on[s] if s in layout.trophy_card_spaces else 0
-        extra = f" + {trophies} troph{'y' if trophies == 1 else 'ies'}" if trophies else ""
-        line(POSITIVE, (count + trophies) * per, f"space {s + 1}: {_cards(count, PEOPLES[people])}{extra} x {per}")
+        line(POSITIVE, me.people_count(people) * per, f"space {s + 1}: {me.counted(people)} x {per}")
     if layout.majority_space is not None:
         out.append(_majority(state, views, p))
     down = sum(1 for v in me.wall if v >= FACE_DOWN)
@@ -179,14 +193,6 @@ def _player_lines(state: OpenSeasonState, views: list[_PlayerView], p: int) -> l
     return out
 
 
-def _people_count_for_majority(state: OpenSeasonState, view: _PlayerView, people: int) -> int:
-    """Accolade cards of that people plus the player's trophies on bottom-row cards of it."""
-    extra = sum(
-        view.trophies_on[s] for s in state.layout.trophy_card_spaces if view.people_on(s) == people
-    )
-    return view.people[people] + extra
-
-
 def _majority(state: OpenSeasonState, views: list[_PlayerView], p: int) -> ScoreLine:
     layout = state.layout
     s = layout.majority_space
@@ -196,17 +202,14 @@ def _majority(state: OpenSeasonState, views: list[_PlayerView], p: int) -> Score
     if people is None:
         return ScoreLine(p, MAJORITY, 0, f"space {s + 1} holds no face-up card: no majority")
     name = PEOPLES[people]
-    mine = _people_count_for_majority(state, me, people)
-    trophies = me.trophies_on[s]
-    parts = f"{_cards(me.people[people], name)}"
-    if trophies:
-        parts += f" + {trophies} troph{'y' if trophies == 1 else 'ies'}"
+    mine = me.people_count(people)
+    parts = me.counted(people)
     bonus = 2 if 12 in me.faces else 0
     if bonus:
         parts += " + 2 (bonus tile)"
     mine += bonus
     others = [
-        _people_count_for_majority(state, views[o], people) for o in range(len(views)) if o != p
+        views[o].people_count(people) for o in range(len(views)) if o != p
     ]
     best_other = max(others) if others else 0
     if mine > best_other:

@@ -78,6 +78,7 @@ from rules.open_season.moves import (
     TakeInnCard,
     WildOnAccolade,
     cached,
+    field_error,
 )
 
 if TYPE_CHECKING:
@@ -819,8 +820,17 @@ class OpenSeasonState(State):
         return [cached(TakeInnCard, CARD_NAMES[c]) for c in sorted(set(self.inn))]
 
     def _trophy_targets(self, p: int) -> list[int]:
+        """Face-up cards of the top and bottom rows, except a top-row card whose action was
+        already triggered this turn (decision: such a trophy is refused, not wasted)."""
         wall = self.wall[p]
-        return [s for s in self.layout.trophy_spaces if wall[s] != EMPTY]
+        return [
+            s for s in self.layout.trophy_spaces
+            if 0 <= wall[s] < FACE_DOWN and not self._action_done(s)
+        ]
+
+    def _action_done(self, s: int) -> bool:
+        action = self.layout.actions.get(s)
+        return action is not None and bool(self.triggered & self.layout.action_bits[action])
 
     def _moves_trophy(self, task: Task) -> list[Move]:
         moves: list[Move] = [cached(PlaceTrophy, s + 1) for s in self._trophy_targets(self.turn_player)]
@@ -936,6 +946,9 @@ class OpenSeasonState(State):
 
     # ------------------------------------------------------------------ validation
     def _check(self, move: Move) -> str | None:
+        wrong = field_error(move)
+        if wrong is not None:
+            return wrong
         task = self.tasks[-1]
         name = task[0]
         who = self._owner(task)
@@ -1026,9 +1039,11 @@ class OpenSeasonState(State):
         for o in self.layout.frieze_neighbours[s]:
             v = wall[o]
             if 0 <= v < FACE_DOWN and v // 5 == card // 5:
+                people = PEOPLES[card // 5]
+                article = "an" if people[0] in "aeiou" else "a"
                 return (
                     f"space {move.space} shares a frieze with space {o + 1}, which already "
-                    f"shows a {PEOPLES[card // 5]}"
+                    f"shows {article} {people}"
                 )
         return self._not_offered(move, "place")  # pragma: no cover - defensive
 
@@ -1096,8 +1111,17 @@ class OpenSeasonState(State):
         s = move.space - 1
         if s not in self.layout.trophy_spaces:
             return f"a trophy goes on a card of the top or bottom row, not space {move.space}"
-        if self.wall[self.turn_player][s] == EMPTY:
+        v = self.wall[self.turn_player][s]
+        if v == EMPTY:
             return f"space {move.space} has no card to put the trophy on"
+        if v >= FACE_DOWN:
+            return f"the card on space {move.space} lies face down: a trophy goes on a face-up card"
+        if self._action_done(s):
+            action = self.layout.actions[s].replace("_", " ")
+            return (
+                f"the {action} action of space {move.space} was already triggered this turn: "
+                "a trophy goes on a card whose action has not been triggered"
+            )
         return None
 
     # ------------------------------------------------------------------ applying moves
@@ -1206,6 +1230,15 @@ class OpenSeasonState(State):
         shield = layout.shield_trophy
         if shield is not None and s in shield[0] and shield[1] <= rnd <= shield[2]:
             self._gain(p, "trophy", 1)
+        wild = layout.shield_wild
+        if wild is not None and s in wild[0] and wild[1] <= rnd <= wild[2] and not self._had_wild(p):
+            self._gain(p, "wild", 1)
+
+    def _had_wild(self, p: int) -> bool:
+        """Shield side (revised decision): one wild token per player per game, so a player who
+        holds or has placed one gets no second."""
+        placed = sum(1 for a in self.wall_wild[p] if a >= 0) + len(self.acc_wilds[p])
+        return self.wilds[p] + placed > 0
 
     def _apply_steal(self, task: Task, move: Steal) -> None:
         v = move.victim

@@ -27,7 +27,7 @@ def register(subparsers: Any) -> None:
         "with a hidden-information state. Injected illegal moves (--illegal) are put right by "
         "the simulated players, who also answer the tracker's questions truthfully.",
     )
-    p.add_argument("--game", default="octocube", choices=["octocube", "octo_dice"],
+    p.add_argument("--game", default="octocube", choices=["octocube", "open_season", "octo_dice"],
                    help="the game (default octocube)")
     p.add_argument("--players", type=int, default=3, help="2-4 players (octo_dice 1-4; default 3)")
     p.add_argument("--variant", choices=["solo", "virtual"],
@@ -40,7 +40,9 @@ def register(subparsers: Any) -> None:
                    help="stop the game after N moves so the demo stays short (default 40; 0 = play to the end)")
     p.add_argument("--tilt", type=float, default=15.0, help="camera tilt from vertical, degrees (default 15)")
     p.add_argument("--lighting", default="day", choices=["day", "lamp", "evening"])
-    p.add_argument("--resolution", default="960x540", help="camera resolution WxH (default 960x540)")
+    p.add_argument("--resolution", default=None,
+                   help="camera resolution WxH (default: the game's own, 960x540; octo_dice 1920x1080, as its "
+                   "dice need)")
     p.add_argument("--realistic", action="store_true",
                    help="full realism: 1280x720 and as many frames per move as a 10 fps webcam sees")
     p.add_argument("--doubt", type=float, default=0.0,
@@ -52,7 +54,8 @@ def register(subparsers: Any) -> None:
                    help="read the renderer's labels of what is visible instead of the pixels (isolates "
                    "the tracker from recognition errors; the default reads the frames with vision.octocube)")
     p.add_argument("--pixels", dest="pixels", action="store_true", default=None,
-                   help="read the frames with the pixel recogniser (the default)")
+                   help="read the frames with the pixel recogniser (the default for Octocube; Open Season "
+                   "and Octo Dice read the renderer's labels unless --pixels is given)")
     p.add_argument("--log", help="write the event log here (JSON lines)")
     p.add_argument("--video-out", metavar="FILE",
                    help="also write the film the camera saw to this video file (.avi: Motion JPEG; .mp4)")
@@ -62,10 +65,21 @@ def register(subparsers: Any) -> None:
                    help="the old demo: the rules engine plays and prints a game, no camera")
     p.add_argument("--mode", choices=["standard", "kids", "advanced"], default="standard",
                    help="game mode (default standard)")
-    p.set_defaults(handler=run)
+    p.add_argument("--side", choices=["horn", "shield"], default="horn",
+                   help="Open Season: the player boards' side (default horn)")
+    p.add_argument("--expert", action="store_true", help="Open Season: with the expert bonus tiles")
+    p.set_defaults(handler=run, pixels=None)
 
 
-def _resolution(text: str) -> tuple[int, int]:
+def _resolution(text: str | None, game: str = "octocube") -> tuple[int, int]:
+    if text is None:
+        from tracker.registry import table_game
+
+        return table_game(game).demo_resolution
+    return _parse_resolution(text)
+
+
+def _parse_resolution(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
@@ -75,17 +89,26 @@ def _resolution(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The engine options of ``--game`` (each game has its own)."""
+    if args.game == "open_season":
+        return {"side": args.side, "expert": bool(args.expert)}
+    return {"mode": args.mode}
+
+
 def run(args: argparse.Namespace) -> int:
     if args.recogniser is not None:
         args.pixels = args.recogniser == "pixels"
     if args.game == "octo_dice":
         return _octo_dice(args)
-    if args.pixels is None:
-        args.pixels = True
+    if args.pixels is None:  # Open Season has no pixel recogniser at the table yet: its demo reads the labels
+        args.pixels = args.game != "open_season"
     if not 2 <= args.players <= 4:
-        raise CommandError(f"octocube is for 2-4 players, not {args.players}")
+        raise CommandError(f"{args.game} is for 2-4 players, not {args.players}")
     if not 0 <= args.seed < 2**32:
         raise CommandError(f"--seed must be 0 to {2**32 - 1}, not {args.seed}")
+    if args.game == "open_season" and args.rules_only:
+        raise CommandError("--rules-only plays Octocube; for Open Season use tablesight simulate open_season")
     if args.rules_only:
         from rules.octocube import OctocubeGame
         from rules.octocube.playthrough import play_lines
@@ -101,8 +124,8 @@ def run(args: argparse.Namespace) -> int:
     if args.realistic:
         resolution, film_frames = (1280, 720), None
     else:
-        resolution, film_frames = _resolution(args.resolution), (3, 1, 2, 1)
-    setup = TableSetup(game=args.game, players=args.players, options={"mode": args.mode}, source="demo",
+        resolution, film_frames = _resolution(args.resolution, args.game), (3, 1, 2, 1)
+    setup = TableSetup(game=args.game, players=args.players, options=_options(args), source="demo",
                        recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,
                        illegal=args.illegal, moves=args.moves, tilt=args.tilt, lighting=args.lighting,
                        resolution=resolution, film_frames=film_frames, doubt=args.doubt)
@@ -114,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
 
         from rules.registry import make_game
 
-        state0 = make_game(args.game, args.players, mode=args.mode).new_initial_state(args.seed, hidden=True)
+        state0 = make_game(args.game, args.players, **_options(args)).new_initial_state(args.seed, hidden=True)
         log = EventLog.create(args.log, state0, players=[], fsync=False, source="demo", seed=args.seed)
     demo = build_pipeline(setup, log=log)
     show = None
@@ -122,7 +145,8 @@ def run(args: argparse.Namespace) -> int:
         show = _window()
     say = None if args.json else (lambda line: print(line, flush=True))
     if say:
-        say(f"demo: {args.game} ({args.mode}), {args.players} players, seed {args.seed}, "
+        variant = (f"{args.side}{', expert' if args.expert else ''}" if args.game == "open_season" else args.mode)
+        say(f"demo: {args.game} ({variant}), {args.players} players, seed {args.seed}, "
             f"{len(demo.twin.truth.history)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
 
     def on_update(update: Any) -> None:
@@ -179,7 +203,7 @@ def _octo_dice(args: argparse.Namespace) -> int:
     if args.rules_only or args.log:
         raise CommandError("--rules-only and --log are for octocube (octo_dice: tablesight simulate octo_dice)")
     variant = args.variant or ("solo" if args.players == 1 else None)
-    resolution, film_frames = ((1280, 720), None) if args.realistic else (_resolution(args.resolution), (3, 1, 2, 1))
+    resolution, film_frames = ((1280, 720), None) if args.realistic else (_resolution(args.resolution, args.game), (3, 1, 2, 1))
     setup = TableSetup(game="octo_dice", players=args.players, options={"variant": variant, "turns": args.turns},
                        source="demo", recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,
                        illegal=args.illegal, tilt=args.tilt, lighting=args.lighting, resolution=resolution,

@@ -215,6 +215,15 @@ def draw_token(kind: str, w: int, h: int, density: float) -> np.ndarray:
     raise sp.UnknownSpriteError(f"no Open Season token {kind!r}")
 
 
+def draw_bonus_tile(face: int, active: bool, w: int, h: int, density: float) -> np.ndarray:
+    """Expert bonus tile: its face number, gold-rimmed once a permanent face is activated."""
+    img = sp.canvas(w, h, (210, 190, 150))
+    if active:
+        cv2.rectangle(img, (0, 0), (w - 1, h - 1), sp.bgra(GOLD_RGB), max(2, int(1.5 * density)))
+    sp.put_text_centered(img, str(face), (w / 2, h / 2), 7 * density, INK_RGB)
+    return sp.rounded_alpha(img, 2 * density)
+
+
 def draw(key: SpriteKey, w: int, h: int, density: float) -> np.ndarray:
     what = key[1]
     if what == "card":
@@ -227,4 +236,6 @@ def draw(key: SpriteKey, w: int, h: int, density: float) -> np.ndarray:
         return draw_wall_board(str(key[2]), tuple(key[3]), w, h, density)  # type: ignore[arg-type]
     if what == "token":
         return draw_token(str(key[2]), w, h, density)
+    if what == "bonus":
+        return draw_bonus_tile(int(key[2]), bool(key[3]), w, h, density)
     raise sp.UnknownSpriteError(f"no Open Season art for {key!r}")

@@ -43,6 +43,19 @@ class PlayerTable:
     wilds: int = 0
     penalties: int = 0
     series: bool = False
+    # ---- what a game in progress adds (all optional: empty draws nothing)
+    wall_trophies: dict[int, int] = field(default_factory=dict)
+    """Wall space number -> trophy tokens lying on that card."""
+    wall_wilds: list[int] = field(default_factory=list)
+    """Wall space numbers whose card has a wild token on it (the token shows no attribute)."""
+    kept: Card | None = None
+    """The inn card kept for the next turn, face up in the personal supply."""
+    accolade_wilds: int = 0
+    """Wild tokens put on accolade cards (at the end of the game)."""
+    scorings: list[str] = field(default_factory=list)
+    """Shield side: the endgame scorings a trophy activated."""
+    bonus: dict[int, tuple[int, bool]] = field(default_factory=dict)
+    """Expert: column (1-4) -> (bonus face number, activated permanent face)."""
 
 
 @dataclass
@@ -51,12 +64,14 @@ class OpenSeasonTable:
     inn: list[Card] = field(default_factory=list)
     deck: int = 40
     players: list[PlayerTable] = field(default_factory=list)
+    discards: list[Card] = field(default_factory=list)
+    """Expert face 1: the opponents' discarded cards, face up beside the inn until one is picked."""
 
 
 def card_classes() -> list[str]:
     names = [f"card {p} {a}" for p in art.PEOPLES for a in art.ATTRIBUTES]
     return names + ["card back", "deck", "token trophy", "token wild", "token penalty",
-                    "token series", "board"]
+                    "token series", "board", "bonus tile"]
 
 
 def _rot(yaw: float, lx: float, ly: float) -> tuple[float, float]:
@@ -124,6 +139,8 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
                                                  **{s: (GAME, "pile_side", table.deck) for s in
                                                     ("north", "east", "south", "west")}},
                             state={"where": "deck", "stack_height": table.deck, "face_up": False}))
+    for i, c in enumerate(table.discards):
+        card(f"discard {i}", c, 300 - 110, 300 - 60 + i * 17, 0.0, 0.0, {"where": "discards", "position": i})
     for seat, player in enumerate(table.players):
         side = SEAT_SIDES[n][seat]
         bx, by, yaw = board_pose(side)
@@ -138,8 +155,24 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
             ox, oy = _rot(yaw, lx - bw / 2, ly - bd / 2)
             card(f"wall {seat} {number}", c, bx + ox + prng.uniform(-1, 1), by + oy + prng.uniform(-1, 1),
                  2.0, yaw + prng.uniform(-3, 3), {"where": "wall", "seat": seat, "space": number})
+        _wall_tokens(scene, table.side, seat, player, (bx, by, yaw))
         px, py, pyaw = personal_area_origin(side)
         prng = random.Random(stable_rng_seed(seed, "personal", seat))
+        if player.kept is not None:
+            lx, ly = _rot(pyaw, 88, 30)
+            card(f"kept {seat}", player.kept, px + lx, py + ly, 0.0, pyaw, {"where": "kept", "seat": seat})
+        for column, (face, active) in sorted(player.bonus.items()):
+            lx, ly = _rot(pyaw, -60 + (column - 1) * 24, 82)
+            scene.add(Component(f"bonus {seat} {column}", GAME, "bonus tile", f"bonus face {face}",
+                                Pose(px + lx, py + ly, 0.0, pyaw), (20.0, 14.0, 2.0),
+                                {"top": (GAME, "bonus", face, bool(active))}, side_rgb=(90, 70, 40),
+                                state={"where": "bonus", "seat": seat, "column": column, "face": face,
+                                       "active": bool(active)}))
+        for i in range(player.accolade_wilds):
+            lx, ly = _rot(pyaw, 20 + i * 20, -10)
+            scene.add(Component(f"accolade wild {seat} {i}", GAME, "token wild", "wild",
+                                Pose(px + lx, py + ly, 8.0, pyaw), (12.0, 12.0, 1.5), {"top": (GAME, "token", "wild")},
+                                state={"where": "accolades", "seat": seat}))
         # stock: face up, fanned downwards so every corner index shows
         for i, c in enumerate(player.stock):
             lx, ly = _rot(pyaw, -40, -40 + i * 17)  # 17 mm: a whole corner index shows
@@ -165,6 +198,33 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
                                 (size[0], size[1], 2.0), {"top": (GAME, "token", kind)},
                                 state={"where": "personal area", "seat": seat}))
     return scene
+
+
+def _wall_tokens(scene: Scene, side: str, seat: int, player: PlayerTable,
+                 board: tuple[float, float, float]) -> None:
+    """Trophy and wild tokens lying on wall cards, and (Shield) the trophies beside the endgame
+    scorings, printed in the board's free top-right cell."""
+    bx, by, yaw = board
+    bw, bd = art.WALL_BOARD_SIZE_MM
+    size = (12.0, 12.0, 1.5)
+
+    def put(uid: str, kind: str, lx: float, ly: float, state: dict) -> None:
+        ox, oy = _rot(yaw, lx - bw / 2, ly - bd / 2)
+        scene.add(Component(uid, GAME, f"token {kind}", kind, Pose(bx + ox, by + oy, 2.4, yaw), size,
+                            {"top": (GAME, "token", kind)}, state={"seat": seat, **state}))
+
+    for number, count in sorted(player.wall_trophies.items()):
+        cx, cy = art.wall_space_local(side, number)
+        for i in range(count):
+            put(f"wall trophy {seat} {number} {i}", "trophy", cx - 13 + 9 * (i % 3), cy + 20 - 9 * (i // 3),
+                {"where": "wall", "space": number})
+    for number in sorted(player.wall_wilds):
+        cx, cy = art.wall_space_local(side, number)
+        put(f"wall wild {seat} {number}", "wild", cx + 13, cy - 22, {"where": "wall", "space": number})
+    for i, name in enumerate(player.scorings):
+        lx = art.WALL_MARGIN_MM + 3.5 * art.WALL_PITCH_MM[0] + (-10 if i % 2 == 0 else 10)
+        ly = art.WALL_MARGIN_MM + 0.5 * art.WALL_PITCH_MM[1] + (-15 if i < 2 else 15)
+        put(f"scoring trophy {seat} {name}", "trophy", lx, ly, {"where": "scoring", "scoring": name})
 
 
 def _check_card(card: object, where: str) -> None:

@@ -211,15 +211,38 @@ def test_trophy_on_top_row_triggers_its_action_once() -> None:
     assert state.trophies[0] == 1 and state.wall_trophies[0][3] == 1
 
 
-def test_trophy_on_an_already_triggered_action_does_nothing_more() -> None:
+def test_trophy_on_an_already_triggered_action_is_refused() -> None:
+    """Revised decision: a trophy may only go on a top-row card whose action was not triggered
+    this turn (the engine used to take it and trigger nothing)."""
     state = turn_state(["sorcerer-crown", "mage-tattoo"])
     state.trophies[0] = 1
     state.supply[0] -= 1
     go(state)
     state.push(PlaceCard("sorcerer-crown", 5))
-    state.push(KeepInnCard("sorcerer-tattoo"))
-    state.push(PlaceTrophy(4))
-    assert state.turn_player == 1
+    state.push(KeepInnCard("sorcerer-tattoo"))  # the mage in stock triggered space 4 (keep)
+    assert PlaceTrophy(4) not in set(state.legal_moves())
+    assert PlaceTrophy(1) in set(state.legal_moves())
+    with pytest.raises(IllegalMoveError) as info:
+        state.push(PlaceTrophy(4))
+    assert info.value.reason == (
+        "the keep action of space 4 was already triggered this turn: a trophy goes on a card "
+        "whose action has not been triggered"
+    )
+    assert state.trophies[0] == 1 and state.turn_player == 0
+
+
+def test_trophy_goes_on_a_face_up_card_only() -> None:
+    top = dict(TOP_ROW)
+    top[1] = FACE_DOWN + C("gnome-crown")
+    state = turn_state(["sorcerer-crown", "barbarian-tattoo"], top=top)
+    state.trophies[0] = 1
+    state.supply[0] -= 1
+    go(state)
+    state.push(PlaceCard("sorcerer-crown", 5))
+    assert PlaceTrophy(1) not in set(state.legal_moves())
+    with pytest.raises(IllegalMoveError) as info:
+        state.push(PlaceTrophy(1))
+    assert info.value.reason == "the card on space 1 lies face down: a trophy goes on a face-up card"
 
 
 def test_shield_take_an_inn_card_to_the_stock_can_chain() -> None:

@@ -50,7 +50,10 @@ def test_choose_four_faces_of_different_tiles() -> None:
 
 def test_horn_only_faces_are_not_offered_on_the_shield_side() -> None:
     state = OpenSeasonGame(2, side="shield", expert=True).new_initial_state()
-    assert {m.face for m in state.legal_moves()} == set(range(1, 15)) - {7, 8}
+    # 12 (majority + 2) too: the Shield side has no majority space, so it would do nothing
+    assert {m.face for m in state.legal_moves()} == set(range(1, 15)) - {7, 8, 12}
+    with pytest.raises(IllegalMoveError, match="not possible"):
+        state.push(ChooseBonusFace(1, 12))
 
 
 def expert_turn(faces: dict[int, int], hand: list[str], extra: dict[int, object] | None = None,
@@ -290,7 +293,8 @@ def test_scoring_face_needs_its_column_activated() -> None:
 
 
 def test_shield_single_space_column_needs_one_face_up_card() -> None:
-    state = expert_turn({4: 6}, ["sorcerer-tattoo", "barbarian-dagger"], side="shield")
+    # round 5 (space 4 filled too): in rounds 3-4 space 7 would also give a wild token
+    state = expert_turn({4: 6}, ["sorcerer-tattoo", "barbarian-dagger"], {4: "dwarf-eyepatch"}, side="shield")
     state.trophies[1] = 1
     state.supply[0] -= 1
     state.push(PlaceCard("sorcerer-tattoo", 7))

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rules.core import CHANCE, TERMINAL, InvariantError, load_state
-from rules.open_season import OpenSeasonGame
+from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.cards import COPIES, EMPTY, NUM_IDENTITIES
 from rules.open_season.moves import Draw, ReturnOnTop
 from ui.cli import main as cli_main
@@ -186,3 +186,28 @@ def test_clone_never_shares_undo_with_the_original() -> None:
     for expected in reversed(texts[:-1]):
         state.pop()
         assert state.dumps() == expected
+
+
+@pytest.mark.parametrize("side, expert, hidden", [("horn", False, True), ("shield", True, True), ("horn", True, False)])
+def test_clones_at_any_point_never_touch_the_original(side: str, expert: bool, hidden: bool) -> None:
+    """Issue 16 (item 6) reported clone + pop + push corrupting the original (a card counted 5
+    times); already fixed by the typed undo records, kept under test here in hidden mode too and
+    with clones taken all along a game."""
+    state = OpenSeasonGame(3, side=side, expert=expert).new_initial_state(hidden=hidden)
+    rng = random.Random(16)
+
+    def step(s: OpenSeasonState) -> None:
+        s.push(s.sample_chance(rng) if s.is_chance_node() else rng.choice(list(s.legal_moves())))
+
+    while not state.is_terminal():
+        step(state)
+        if len(state.history) % 23 == 0:
+            before = state.dumps()
+            other = state.clone()
+            for _ in range(min(5, other.undo_depth())):
+                other.pop()
+            for _ in range(5):
+                if not other.is_terminal():
+                    step(other)
+            assert state.dumps() == before and state.status() == []
+            assert other.status() == []

@@ -84,3 +84,29 @@ def test_tie_goes_to_fewest_accolade_cards_else_shared() -> None:
     shared = state.score_breakdown()
     assert shared.totals()[0] == shared.totals()[1]
     assert shared.winners == (0, 1) and "share the victory" in shared.tie_break
+
+
+def test_bottom_row_trophy_counts_in_the_negative_spaces_too() -> None:
+    """Revised decision: a trophy on a bottom-row card is one more accolade card of that people
+    in EVERY scoring of that people, your own -2/-3 spaces included (it used to be left out)."""
+    state = finished()
+    wall(state, 0, {5: "elf-crown", 9: "elf-tattoo", 10: "mage-dagger"})
+    accolades(state, 0, {"elf-dagger": 2})
+    state.wall_trophies[0][8] = 1  # on the elf of space 9
+    state.supply[0] -= 1
+    done(state)
+    lines = {(line.category, line.reason.split(":")[0]): line for line in state.score_breakdown().lines_for(0)}
+    negative = lines[("negative spaces", "space 5")]
+    assert negative.points == -6
+    assert negative.reason == "space 5: 2 elf cards + 1 trophy in your accolades x -2"
+    assert lines[("positive spaces", "space 9")].points == 3
+
+
+def test_trophy_on_a_face_down_bottom_card_counts_for_no_people() -> None:
+    state = finished()
+    wall(state, 0, {5: "elf-crown", 9: C("elf-tattoo") + 30})
+    accolades(state, 0, {"elf-dagger": 2})
+    state.wall_trophies[0][8] = 1
+    state.supply[0] -= 1
+    done(state)
+    assert state.score_breakdown().by_category(0)["negative spaces"] == -4

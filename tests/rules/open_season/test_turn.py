@@ -84,7 +84,7 @@ def test_frieze_forbids_a_repeated_people_with_the_reason() -> None:
     state = placing_state(["elf-crown", "mage-tattoo"], {1: "elf-dagger"})
     with pytest.raises(IllegalMoveError) as info:
         state.push(PlaceCard("elf-crown", 2))
-    assert info.value.reason == "space 2 shares a frieze with space 1, which already shows a elf"
+    assert info.value.reason == "space 2 shares a frieze with space 1, which already shows an elf"
     state.push(PlaceCard("elf-crown", 5))  # another frieze: fine
     assert state.status() == []
 
@@ -163,3 +163,62 @@ def test_space_effects_also_apply_to_a_face_down_card() -> None:
     state.push(PlaceCard("elf-crown", 8))
     assert state.trophies[0] == 2
     assert state.wall[0][7] != EMPTY
+
+
+@pytest.mark.parametrize("rnd, space, wild", [(2, 7, False), (3, 7, True), (4, 8, True), (4, 9, True), (5, 7, False), (3, 5, False)])
+def test_shield_wild_token_in_rounds_3_and_4(rnd: int, space: int, wild: bool) -> None:
+    """Revised decision: the Shield side has a wild source too (rounds 3-4, row 3 or column 4)."""
+    before = downs(tuple(s for s in (1, 2, 3, 4, 6) if s != space)[: rnd - 1])
+    state = placing_state(["elf-crown", "mage-tattoo"], before, side="shield")
+    state.push(PlaceCard("elf-crown", space))
+    assert state.wilds[0] == (1 if wild else 0)
+    assert state.status() == []
+
+
+def test_shield_wild_token_only_once_a_game() -> None:
+    state = placing_state(["elf-crown", "mage-tattoo"], {1: "gnome-crown", 2: "dwarf-crown", 7: "sorcerer-crown"}, side="shield")
+    assert state.wilds[0] == 0  # nothing given by the hand-made wall; hand one out as if won
+    state.wilds[0] = 1
+    state.supply[1] -= 1
+    state.push(PlaceCard("elf-crown", 8))  # round 4 on row 3, but a wild was already had
+    assert state.wilds[0] == 1 and state.supply[1] == 3
+
+
+def test_shield_wild_token_changes_the_attribute_scorings() -> None:
+    from tests.rules.open_season.helpers import accolades
+
+    state = blank(2, "shield")
+    wall(state, 0, {5: "elf-crown"})
+    accolades(state, 0, {"gnome-tattoo": 3})
+    filler_wall(state, 0, 9)
+    filler_wall(state, 1, 9)
+    state.acc_wilds[0] = [(C("gnome-tattoo"), 0)]  # one gnome-tattoo now counts as a crown
+    state.supply[1] -= 1
+    settle(state, [], turns_played=18)
+    assert state.score_breakdown().by_category(0)["attribute"] == 2
+
+
+@pytest.mark.parametrize(
+    "move, reason",
+    [
+        (PlaceCard("elf-crown", True), "place space must be a whole number, not True"),  # type: ignore[arg-type]
+        (PlaceCard("elf-crown", 5, "yes"), "place face_down must be true or false, not 'yes'"),  # type: ignore[arg-type]
+        (PlaceCard("elf-crown", 5, 1), "place face_down must be true or false, not 1"),  # type: ignore[arg-type]
+        (PlaceCard("elf-crown", 5.0), "place space must be a whole number, not 5.0"),  # type: ignore[arg-type]
+    ],
+)
+def test_bool_and_str_are_not_spaces_or_flags(move: PlaceCard, reason: str) -> None:
+    state = placing_state(["elf-crown", "mage-tattoo"], {})
+    with pytest.raises(IllegalMoveError) as info:
+        state.push(move)
+    assert info.value.reason == reason
+    assert state.wall[0] == [EMPTY] * 11
+
+
+def test_bool_is_not_a_seat() -> None:
+    from rules.open_season.moves import Steal
+
+    state = placing_state(["elf-crown", "mage-tattoo"], {})
+    with pytest.raises(IllegalMoveError) as info:
+        state.push(Steal(True))  # type: ignore[arg-type]
+    assert info.value.reason == "steal victim must be a whole number, not True"

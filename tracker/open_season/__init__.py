@@ -1,0 +1,87 @@
+"""Open Season at the table: everything the generic tracker needs that is special to Open Season.
+
+``view`` (state -> table -> observation, one path for the tracker and the twin), ``adapter``
+(move inference), ``groundtruth`` (the twin's labels), ``prompts``, ``twin`` (the digital-twin
+game for the demo and the bench). Options: ``side`` ('horn' or 'shield') and ``expert``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.core import Game, RulesError, State
+from tracker.adapter import GameAdapter
+from tracker.table import DemoFilm, FrameRecogniser, TableGame, TableSetup, TrackerSetupError
+
+SIDES = ("horn", "shield")
+
+
+class OpenSeasonTable(TableGame):
+    name = "open_season"
+
+    def new_game(self, setup: TableSetup) -> Game[Any]:
+        from rules.open_season import OpenSeasonGame
+
+        side = setup.options.get("side", "horn")
+        expert = setup.options.get("expert", False)
+        if side not in SIDES:
+            raise TrackerSetupError(f"open_season side must be horn or shield, not {side!r}")
+        if not isinstance(expert, bool):
+            raise TrackerSetupError(f"open_season expert must be true or false, not {expert!r}")
+        if not 2 <= setup.players <= 4:
+            raise TrackerSetupError(f"open_season is for 2-4 players, not {setup.players}")
+        try:
+            return OpenSeasonGame(setup.players, side=str(side), expert=expert)
+        except RulesError as exc:
+            raise TrackerSetupError(str(exc)) from None
+
+    def unseen_state(self, game: Game[Any], setup: TableSetup) -> State:
+        """Seat 0 starts (seat the players clockwise from whoever was drawn to start); the deck
+        is unseen, so every draw is read from the table."""
+        from rules.open_season import OpenSeasonGame
+
+        assert isinstance(game, OpenSeasonGame)
+        return game.new_initial_state(setup.seed, hidden=True)
+
+    def adapter(self, game: Game[Any]) -> GameAdapter[Any, Any]:
+        from tracker.open_season.adapter import OpenSeasonAdapter
+
+        return OpenSeasonAdapter()
+
+    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None) -> FrameRecogniser:
+        raise TrackerSetupError("Open Season has no pixel recogniser yet (vision/open_season reads "
+                                "no frames): use the ground-truth recogniser of the demo")
+
+    def truth_recogniser(self, game: Game[Any], truth_of: Any, setup: TableSetup) -> FrameRecogniser:
+        from tracker.open_season.groundtruth import GroundTruthRecogniser
+
+        return GroundTruthRecogniser(game.side, game.num_players,  # type: ignore[attr-defined]
+                                     doubt=setup.doubt, seed=setup.seed, truth_of=truth_of)
+
+    def demo_film(self, setup: TableSetup) -> DemoFilm:
+        from tracker.film import drifting_lightings, film
+        from tracker.open_season.twin import OpenSeasonTwin
+        from vision.render.camera import CameraModel
+        from vision.render.sequence import Timing
+
+        game = self.new_game(setup)
+        twin = OpenSeasonTwin(setup.players, setup.seed, side=game.side,  # type: ignore[attr-defined]
+                              expert=game.expert, illegal=setup.illegal,  # type: ignore[attr-defined]
+                              max_moves=setup.moves or None)
+        camera = CameraModel.looking_at(tilt_deg=setup.tilt,
+                                        azimuth_deg=random.Random(setup.seed).choice([0.0, 90.0, 180.0, 270.0]),
+                                        resolution=setup.resolution)
+        if setup.film_frames is None:
+            timing = Timing()
+        else:
+            still, reach, hold, retreat = setup.film_frames
+            timing = Timing(still_frames=still, reach_frames=reach, hold_frames=hold, retreat_frames=retreat)
+        lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
+        frames = film(twin.scenes(), twin.sides(), camera, lightings, seed=setup.seed, timing=timing)
+        return DemoFilm(twin, frames, timing.fps, camera)
+
+    def prompt(self, state: State) -> str:
+        from tracker.open_season.prompts import open_season_prompt
+
+        return open_season_prompt(state)  # type: ignore[arg-type]

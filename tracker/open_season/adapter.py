@@ -1,0 +1,315 @@
+"""The Open Season half of move inference: what the camera should see, how a reading differs
+from it, which chains of legal moves could explain a still scene, and what to say when none does.
+
+What an overhead camera can know (see :mod:`vision.open_season.observation`): the inn, every
+wall card (face up or down) with the tokens on it, each stock (fanned face up), how many
+accolades, the kept card, the personal tokens, the Shield scorings and the expert tiles. It cannot
+see the hand, the peeked cards or the deck: a peek's kept card is named when it shows in the
+stock; the card put back stays unknown on the deck until someone draws it into the inn. Moves
+that change nothing visible (no trophy this turn, the victim of a steal declining, keeping the
+wild token) are confirmed with the next visible move, as the start of its chain.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rules.core import Move, RulesError
+from rules.open_season.cards import CARD_IDS, EMPTY, FACE_DOWN, PEOPLES
+from rules.open_season.moves import (
+    Draw,
+    GiveCard,
+    KeepDrawn,
+    KeepPeeked,
+    PickDiscard,
+    RandomAccolade,
+    SearchDeck,
+)
+from rules.open_season.state import TASK_WORDS, OpenSeasonState
+from tracker.adapter import Difference, GameAdapter
+from tracker.inference import scratch_copy
+from tracker.open_season.view import observation_from_state
+from vision.open_season.observation import OpenSeasonObservation, PlayerReading
+
+_NAMED_CARD_MOVES = (Draw, RandomAccolade, KeepPeeked, KeepDrawn, GiveCard, SearchDeck, PickDiscard)
+"""Moves naming a card the camera has to see appear (the others range over what is visible)."""
+
+
+def player_name(seat: int) -> str:
+    return f"player {seat + 1}" if seat >= 0 else "the players"
+
+
+def _card_words(card: str | None) -> str:
+    return "a face-down card" if card is None else card
+
+
+def _multiset(seen: Iterable[str], want: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(extra, missing): what ``seen`` holds beyond ``want``, and what it lacks."""
+    a, b = Counter(seen), Counter(want)
+    return sorted((a - b).elements()), sorted((b - a).elements())
+
+
+def _places(obs: OpenSeasonObservation) -> dict[Any, Counter[str]]:
+    """The face-up cards of each place on the table."""
+    places: dict[Any, Counter[str]] = {"inn": Counter(obs.inn), "discards": Counter(obs.discards)}
+    for seat, pl in obs.players.items():
+        places[("wall", seat)] = Counter(c for c in pl.wall.values() if c is not None)
+        places[("stock", seat)] = Counter(pl.stock)
+        places[("kept", seat)] = Counter([pl.kept] if pl.kept is not None else [])
+    return places
+
+
+def _appeared(here: OpenSeasonObservation, observed: OpenSeasonObservation) -> Counter[str]:
+    """Cards that show somewhere they did not show before (a card moving from one stock to
+    another counts: a steal, a gift)."""
+    before = _places(here)
+    found: Counter[str] = Counter()
+    for place, cards in _places(observed).items():
+        found.update(cards - before.get(place, Counter()))
+    return found
+
+
+class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
+    """:class:`tracker.adapter.GameAdapter` for Open Season (both sides, expert tiles)."""
+
+    max_chain = 9
+    """Moves one still scene may explain (a whole refill of the inn is five draws)."""
+    max_chains = 4000
+
+    # ------------------------------------------------------------------ expected view
+    def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
+        return observation_from_state(state)
+
+    # ------------------------------------------------------------------ differences
+    def differences(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> list[Difference]:
+        diffs: list[Difference] = []
+        if expected.inn != observed.inn:
+            extra, missing = _multiset(observed.inn, expected.inn)
+            diffs.extend(Difference(f"the inn shows {c}, not expected there") for c in extra)
+            diffs.extend(Difference(f"the inn lacks {c}") for c in missing)
+        if expected.discards != observed.discards:
+            extra, missing = _multiset(observed.discards, expected.discards)
+            diffs.extend(Difference(f"the discards show {c} too") for c in extra)
+            diffs.extend(Difference(f"the discards lack {c}") for c in missing)
+        for seat, want in expected.players.items():
+            got = observed.players.get(seat)
+            if got is None:
+                diffs.append(Difference(f"{player_name(seat)}'s area was not read", 0.3))
+                continue
+            if got != want:
+                diffs.extend(self._player_differences(seat, want, got))
+        return diffs
+
+    def _player_differences(self, seat: int, want: PlayerReading, got: PlayerReading) -> list[Difference]:
+        who = player_name(seat)
+        diffs: list[Difference] = []
+        for s in sorted(set(want.wall) | set(got.wall)):
+            w, g = want.wall.get(s, EMPTY), got.wall.get(s, EMPTY)
+            if w != g:
+                weight = max(0.1, min(1.0, got.confidence.get(s, 1.0)))
+                shown = "nothing" if g == EMPTY else _card_words(g)  # type: ignore[arg-type]
+                wanted = "nothing" if w == EMPTY else _card_words(w)  # type: ignore[arg-type]
+                diffs.append(Difference(f"{who}'s space {s} shows {shown}, expected {wanted}", weight))
+        for s in sorted(set(want.wall_trophies) | set(got.wall_trophies)):
+            w, g = want.wall_trophies.get(s, 0), got.wall_trophies.get(s, 0)
+            if w != g:
+                diffs.append(Difference(f"{who}'s space {s} holds {g} trophies, expected {w}"))
+        for s in sorted(want.wall_wilds ^ got.wall_wilds):
+            has = "holds" if s in got.wall_wilds else "lacks"
+            diffs.append(Difference(f"{who}'s space {s} {has} a wild token"))
+        if want.stock != got.stock:
+            extra, missing = _multiset(got.stock, want.stock)
+            diffs.extend(Difference(f"{who}'s stock shows {c} too") for c in extra)
+            diffs.extend(Difference(f"{who}'s stock lacks {c}") for c in missing)
+            if not extra and not missing:
+                diffs.append(Difference(f"{who}'s stock is in another order"))
+        if want.accolades != got.accolades:
+            diffs.append(Difference(f"{who} has {got.accolades} accolade cards, expected {want.accolades}"))
+        if want.accolade_wilds != got.accolade_wilds:
+            diffs.append(Difference(f"{who} has {got.accolade_wilds} wild tokens on accolades, expected {want.accolade_wilds}"))
+        if want.kept != got.kept:
+            diffs.append(Difference(f"{who}'s kept card is {got.kept or 'none'}, expected {want.kept or 'none'}"))
+        for name in ("trophies", "wilds"):
+            w, g = getattr(want, name), getattr(got, name)
+            if w != g:
+                diffs.append(Difference(f"{who} holds {g} {name[:-1] if name == 'wilds' else name}, expected {w}"))
+        if want.penalty != got.penalty:
+            diffs.append(Difference(f"{who}'s penalty tile {'appeared' if got.penalty else 'is missing'}"))
+        if want.series != got.series:
+            diffs.append(Difference(f"{who}'s attribute series tile {'appeared' if got.series else 'is missing'}"))
+        for name in sorted(want.scorings ^ got.scorings):
+            diffs.append(Difference(f"{who}'s scoring {name.replace('_', ' ')} "
+                                    f"{'has' if name in got.scorings else 'lacks'} a trophy"))
+        for col in sorted(set(want.bonus) | set(got.bonus)):
+            if want.bonus.get(col) != got.bonus.get(col):
+                diffs.append(Difference(f"{who}'s bonus tile on column {col} reads {got.bonus.get(col)}, "
+                                        f"expected {want.bonus.get(col)}"))
+        return diffs
+
+    def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
+        return sum(d.weight for d in self.differences(expected, observed))
+
+    # ------------------------------------------------------------------ candidate chains
+    def candidate_chains(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> Iterable[tuple[Move, ...]]:
+        """Chains of legal moves (chance outcomes included), each move either invisible or making
+        the view closer to the observation: a visible move must explain part of the scene. Cards
+        named by a draw or a pick must be among those that newly show on the table."""
+        if state.is_terminal():
+            return []
+        work = scratch_copy(state)
+        here = self.expected(state)
+        appeared = _appeared(here, observed)
+        out: list[tuple[Move, ...]] = []
+
+        def allowed(move: Move, chain: tuple[Move, ...], refill: bool, blind: bool) -> bool:
+            if isinstance(move, _NAMED_CARD_MOVES) and not blind:
+                if appeared[move.card] <= 0:
+                    return False
+            if refill and chain and isinstance(chain[-1], Draw) and isinstance(move, Draw):
+                # the inn is a set: one refill's draws are tried in the order of their names
+                return move.card >= chain[-1].card
+            return True
+
+        def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float) -> None:
+            if len(chain) >= self.max_chain or len(out) >= self.max_chains:
+                return
+            refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
+            moves = list(work.legal_moves())
+            # a card chosen unseen that never shows (kept by the last peek of the game, it goes
+            # straight to the accolades): every choice looks the same, so the players are asked
+            # (or drawn blindly onto a stock just before that stock goes to the accolades)
+            top = work.tasks[-1] if work.tasks else ("",)
+            blind = (not work.is_chance_node() or top[:2] == ("draw", "stock")) and not any(
+                isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves)
+            for move in moves:
+                if not allowed(move, chain, refill, blind):
+                    continue
+                try:
+                    work.push_unchecked(move)
+                except RulesError:
+                    continue
+                after = self.expected(work)
+                if after == view:
+                    longer = chain + (move,)
+                    out.append(longer)
+                    if not work.is_terminal():
+                        walk(longer, after, cost)
+                else:
+                    c = self._cost(after, observed)
+                    if c < cost:
+                        longer = chain + (move,)
+                        out.append(longer)
+                        if not work.is_terminal() and c > 0:
+                            walk(longer, after, c)
+                work.pop()
+
+        walk((), here, self._cost(here, observed))
+        out.sort(key=len)
+        return out
+
+    # ------------------------------------------------------------------ reveals
+    def reveals(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> list[tuple[Any, Any]]:
+        """Nothing to fill in from a scene: an unseen card (put back on the deck by a peek) shows
+        only when it is drawn, and the draw's outcome names it."""
+        return []
+
+    # ------------------------------------------------------------------ diagnosis
+    def diagnose(self, state: OpenSeasonState, observed: OpenSeasonObservation,
+                 differences: Sequence[Difference]) -> str:
+        here = self.expected(state)
+        task = state.tasks[-1][0] if state.tasks else ""
+        mover = state.turn_player
+        reasons: list[str] = []
+        missing_inn = _multiset(observed.inn, here.inn)[1]
+        need = 1 if state.kept[mover] >= 0 else 2
+        if task == "take" and len(missing_inn) > need:
+            reasons.append(f"{len(missing_inn)} cards left the inn; {player_name(mover)} may take only {need}"
+                           + (" (a card was kept last turn)" if need == 1 else ""))
+        for seat, want in here.players.items():
+            got = observed.players.get(seat)
+            if got is None:
+                continue
+            who = player_name(seat)
+            for s, card in got.wall.items():
+                before = want.wall.get(s, EMPTY)
+                if before == card:
+                    continue
+                if before != EMPTY:
+                    reasons.append(f"a card was put on {who}'s space {s}, which already holds a card")
+                    continue
+                if seat != mover:
+                    reasons.append(f"a card appeared on {who}'s wall (space {s}) out of turn")
+                    continue
+                if card is None:
+                    if task == "place" and any(not down for _, _, down in state._placements()):
+                        reasons.append(f"{who} placed a card face down on space {s} although a card "
+                                       "could go face up")
+                    continue
+                frieze = self._frieze_clash(state, seat, s, card)
+                if frieze:
+                    reasons.append(frieze)
+            for s, count in got.wall_trophies.items():
+                if count > want.wall_trophies.get(s, 0):
+                    reasons.append(self._trophy_reason(state, seat, s))
+            extra_stock, _ = _multiset(got.stock, want.stock)
+            if extra_stock:
+                for other, theirs in here.players.items():
+                    seen = observed.players.get(other)
+                    if other == seat or seen is None:
+                        continue
+                    _, lost = _multiset(seen.stock, theirs.stock)
+                    if set(lost) & set(extra_stock):
+                        reasons.append(f"a card went from {player_name(other)}'s stock to {who}'s "
+                                       "without a steal")
+        if not reasons:
+            if not differences:
+                return "no legal move explains the table"
+            worst = sorted(differences, key=lambda d: -d.weight)[:3]
+            return "no legal move explains the table: " + "; ".join(d.description for d in worst)
+        return "; ".join(dict.fromkeys(reasons))
+
+    @staticmethod
+    def _frieze_clash(state: OpenSeasonState, seat: int, s: int, card: str) -> str:
+        identity = CARD_IDS.get(card)
+        if identity is None:
+            return ""
+        wall = state.wall[seat]
+        for o in state.layout.frieze_neighbours[s - 1]:
+            v = wall[o]
+            if 0 <= v < FACE_DOWN and v // 5 == identity // 5:
+                people = PEOPLES[identity // 5]
+                article = "an" if people[0] in "aeiou" else "a"
+                return (f"{card} went on {player_name(seat)}'s space {s}, but space {o + 1} of the same "
+                        f"frieze already shows {article} {people}")
+        return ""
+
+    @staticmethod
+    def _trophy_reason(state: OpenSeasonState, seat: int, s: int) -> str:
+        who = player_name(seat)
+        layout = state.layout
+        if s - 1 not in layout.trophy_spaces:
+            return f"a trophy was put on {who}'s space {s}, a space that takes none (only the top and bottom rows do)"
+        v = state.wall[seat][s - 1]
+        if v >= FACE_DOWN:
+            return f"a trophy was put on {who}'s face-down card on space {s}"
+        if seat != state.turn_player:
+            return f"{who} put a trophy on the wall out of turn"
+        return f"a trophy was put on {who}'s space {s} when no trophy could go there"
+
+    # ------------------------------------------------------------------ same table
+    def same_scene(self, first: OpenSeasonObservation, second: OpenSeasonObservation) -> bool:
+        return first == second  # confidences do not take part in the comparison
+
+    # ------------------------------------------------------------------ words
+    def player_name(self, seat: int) -> str:
+        return player_name(seat)
+
+
+def task_words(state: OpenSeasonState) -> str:
+    """What the game waits for, in plain words."""
+    if state.is_terminal():
+        return "the game is over"
+    name = str(state.tasks[-1][0])
+    return TASK_WORDS.get(name, name)

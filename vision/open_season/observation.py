@@ -1,0 +1,54 @@
+"""What an overhead camera reads from an Open Season table, as typed readings.
+
+Cards are named ``people-attribute`` (``"elf-crown"``); a wall card lying face down reads as
+``None``. What no camera can see is not here: the cards in a player's hand, the peeked cards, the
+deck's order, which attribute a wild token stands for, the identities of the face-down
+accolades (only how many there are).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+FACE_DOWN_CARD = None
+"""A wall card read face down."""
+
+
+@dataclass
+class PlayerReading:
+    """One player's wall, personal supply and tokens."""
+
+    wall: dict[int, str | None] = field(default_factory=dict)
+    """Wall space number (from 1) -> card name, or None for a face-down card; empty spaces absent."""
+    wall_trophies: dict[int, int] = field(default_factory=dict)
+    """Wall space number -> trophy tokens on its card (spaces without a trophy absent)."""
+    wall_wilds: frozenset[int] = frozenset()
+    """Wall spaces whose card carries a wild token."""
+    stock: tuple[str, ...] = ()
+    """The stock, bottom to top (fanned face up, every card shows)."""
+    accolades: int = 0
+    """Face-down accolade cards."""
+    accolade_wilds: int = 0
+    kept: str | None = None
+    """The inn card kept for the next turn (face up in the personal supply)."""
+    trophies: int = 0
+    wilds: int = 0
+    penalty: bool = False
+    series: bool = False
+    scorings: frozenset[str] = frozenset()
+    """Shield side: endgame scorings with a trophy beside them."""
+    bonus: dict[int, tuple[int, bool]] = field(default_factory=dict)
+    """Expert: column (1-4) -> (face number, permanent face activated)."""
+    confidence: dict[int, float] = field(default_factory=dict, compare=False)
+    """Wall space -> how sure the card reading is (absent: sure)."""
+
+
+@dataclass
+class OpenSeasonObservation:
+    inn: tuple[str, ...] = ()
+    """The inn's face-up cards, sorted by name."""
+    players: dict[int, PlayerReading] = field(default_factory=dict)
+    discards: tuple[str, ...] = ()
+    """Expert face 1: discarded cards waiting to be picked, sorted."""
+    occluded: bool = field(default=False, compare=False)
+    """A hand is over the table: the reading is not a still scene."""

@@ -153,6 +153,9 @@ class TableGame(ABC):
     """One game at the table, as the generic pipeline sees it."""
 
     name: ClassVar[str]
+    reads_pixels: ClassVar[bool] = True
+    """False while the game has no pixel recogniser: only the digital twin's labels can be read
+    (the demo), and a camera or a video is refused with the reason."""
     demo_resolution: ClassVar[tuple[int, int]] = (960, 540)
     """The digital twin's camera when nobody chooses one: enough pixels for this game's
     recogniser (Octo Dice's dice need more than Octocube's tiles)."""

@@ -19,6 +19,7 @@ SIDES = ("horn", "shield")
 
 class OpenSeasonTable(TableGame):
     name = "open_season"
+    reads_pixels = False
 
     def new_game(self, setup: TableSetup) -> Game[Any]:
         from rules.open_season import OpenSeasonGame

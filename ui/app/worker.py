@@ -75,6 +75,8 @@ class GameSetup:
         from tracker.registry import table_game
 
         game = resumed.game.name if resumed is not None else self.game
+        # a game without a pixel recogniser yet plays its demo from the twin's labels (said on Play)
+        labels = self.source == "demo" and not table_game(game).reads_pixels
         players = resumed.game.num_players if resumed is not None else self.players
         options = dict(resumed.game.options) if resumed is not None else self.engine_options()
         return TableSetup(game=game, players=players, options=options, source=self.source,
@@ -83,7 +85,7 @@ class GameSetup:
                           else None,
                           first_player=self.first_player, seed=self.seed, illegal=self.illegal, moves=self.moves,
                           resolution=self.resolution or table_game(game).demo_resolution,
-                          film_frames=self.demo_frames)
+                          film_frames=self.demo_frames, recogniser="ground-truth" if labels else "pixels")
 
     def check(self) -> None:
         """Raise ValueError naming the problem (the Home screen shows it)."""
@@ -249,7 +251,12 @@ class PipelineWorker:
                               [UiEvent("error", str(exc))])
             return
         settle_heap(collect=False)  # the game, models and (demo) film are built: keep them out of GC scans
-        self.mailbox.post(self._view(None), [])
+        from tracker.registry import table_game
+
+        game = self.pipeline.tracked.state.game.name
+        notes = [] if table_game(game).reads_pixels else [
+            UiEvent("info", tr("play.labels_only", self.language), "play.labels_only")]
+        self.mailbox.post(self._view(None), notes)
         try:
             self._loop()
         finally:

@@ -20,12 +20,15 @@ def game_prompt(state: Any, lang: str = "en", names: Sequence[str] | None = None
     from tracker.registry import table_game
     from ui.i18n.sentences import translate_sentence
 
+    import re
+
     text = table_game(state.game.name).prompt(state)
-    if names:
-        for seat in range(state.game.num_players):
-            if seat < len(names) and names[seat]:
-                text = text.replace(f"Player {seat + 1}", names[seat])
-    return translate_sentence(text, lang)
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1)) - 1
+        return names[seat] if names and 0 <= seat < len(names) and names[seat] else match.group(0)
+
+    return translate_sentence(re.sub(r"\b[Pp]layer ([1-4])\b", name, text), lang)
 
 
 def octocube_prompt(state: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:

@@ -1,0 +1,65 @@
+"""Open Season and Octo Dice in the app under Xvfb, tapped from Home like a player: the game, its
+options (wall side and expert tiles; solo), Start, and the Play screen following the digital
+twin's game: moves confirmed, the game's own prompt, the score rows; Octo Dice's choices that no
+camera sees entered by the demo's players on the tablet.
+
+Runs after tests/ui/test_app.py on the same app (one Kivy window per process)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.conftest import Driver
+from tracker.registry import tracked_games
+
+
+@pytest.mark.skipif("open_season" not in tracked_games(), reason="Open Season is not followed at the table")
+def test_open_season_from_home_to_play(ui: Driver) -> None:
+    app = ui.app
+    ui.tap_nav("home")
+    ui.tap(ui.widget("home", "game_open_season"))
+    assert app.game == "open_season"
+    assert ui.widget("home", "open_season_options").height > 0 and ui.widget("home", "octocube_options").height == 0
+    ui.tap(ui.widget("home", "side_shield"))
+    ui.tap(ui.widget("home", "expert"))
+    ui.tap(ui.widget("home", "players_3"))
+    ui.tap(ui.widget("home", "source_demo"))
+    assert app.game_options() == {"side": "shield", "expert": True}
+    app.seed, app.illegal, app.demo_moves = 5, 0, 12
+    ui.shot("home_open_season")
+    ui.tap(ui.widget("home", "start"))
+    assert app.root.ids.screens.current == "play", app.home_message
+    # no pixel recogniser yet: the Play screen says that the twin's labels are read
+    ui.until(lambda: any(e.key == "play.labels_only" for e in app.recent), 60, "the labels-only note")
+    ui.until(lambda: app.history_len >= 6, 120, "Open Season moves confirmed")
+    state = app.worker.pipeline.tracked.state
+    assert state.game.name == "open_season" and state.game.side == "shield" and state.game.expert
+    assert len(ui.widget("play", "score_rows").children) == 3
+    assert app.prompt and "turn" in app.prompt
+    assert "labels" in app.worker.pipeline.recogniser.name
+    ui.shot("play_open_season")
+    app.stop_game()
+
+
+@pytest.mark.skipif("octo_dice" not in tracked_games(), reason="Octo Dice is not followed at the table")
+def test_octo_dice_solo_from_home_to_play(ui: Driver) -> None:
+    app = ui.app
+    ui.tap_nav("home")
+    ui.tap(ui.widget("home", "game_octo_dice"))
+    assert app.game == "octo_dice"
+    ui.tap(ui.widget("home", "players_1"))
+    assert app.players == 1 and app.game_options() == {"variant": "solo"}
+    ui.tap(ui.widget("home", "source_demo"))
+    app.seed, app.illegal = 2, 0
+    ui.tap(ui.widget("home", "start"))
+    assert app.root.ids.screens.current == "play", app.home_message
+    ui.until(lambda: app.history_len >= 8, 240, "an Octo Dice turn followed from the pixels")
+    history = app.worker.pipeline.tracked.state.history
+    assert any(m.kind == "roll" for m in history)
+    assert any(m.kind not in ("roll", "set_aside") for m in history), "the choices were entered on the tablet"
+    assert len(ui.widget("play", "score_rows").children) == 1
+    ui.shot("play_octo_dice")
+    app.stop_game()
+    ui.tap_nav("home")
+    ui.tap(ui.widget("home", "game_octocube"))  # leave Home as the other tests expect it
+    ui.tap(ui.widget("home", "players_2"))

@@ -12,6 +12,8 @@ import os
 import sys
 from typing import Any
 
+from rules.safe_json import shown
+
 
 class CommandError(ValueError):
     """A user error: the CLI prints it as one line and exits 2 (a ValueError, so that it is
@@ -61,7 +63,7 @@ def _resolution(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise CommandError(f"--resolution must look like 1280x720, not {text!r}") from None
+        raise CommandError(f"--resolution must look like 1280x720, not {shown(text)}") from None
     if w < 320 or h < 180:
         raise CommandError(f"--resolution {text} is too small (at least 320x180)")
     return w, h
@@ -72,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"octocube is for 2-4 players, not {args.players}")
     if not 0 <= args.seed < 2**32:
         raise CommandError(f"--seed must be 0 to {2**32 - 1}, not {args.seed}")
+    for option in ("video_out", "log"):
+        if getattr(args, option, None) == "":
+            raise CommandError(f"--{option.replace('_', '-')} needs a file name")
     if args.rules_only:
         from rules.octocube import OctocubeGame
         from rules.octocube.playthrough import play_lines
@@ -154,9 +159,9 @@ class _VideoOut:
 
         target = Path(path)
         if target.suffix.lower() not in (".avi", ".mp4"):
-            raise CommandError(f"--video-out must end in .avi or .mp4, not {target.name!r}")
+            raise CommandError(f"--video-out must end in .avi or .mp4, not {shown(target.name)}")
         if not target.parent.exists() or not target.parent.is_dir():
-            raise CommandError(f"--video-out: no folder {str(target.parent)!r}")
+            raise CommandError(f"--video-out: no folder {shown(str(target.parent))}")
         self.path = str(target)
         self.fps = fps
         self.frames = 0

@@ -74,7 +74,7 @@ class CalibrationConfig:
             values = value if isinstance(value, (list, tuple)) else [value]
             lo, hi = limits.get(name, (0, 1e6))
             for v in values:
-                if isinstance(v, (int, float)) and not isinstance(v, bool) and not (lo <= v <= hi and math.isfinite(v)):
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and not (lo <= v <= hi and math.isfinite(float(v))):
                     raise CalibrationError(f"{name} must be within {lo:g} to {hi:g}, not {shown(v)}")
         if not self.paper_band_mm[0] < self.paper_band_mm[1]:
             raise CalibrationError("paper_band_mm must be [nearer, further] millimetres")

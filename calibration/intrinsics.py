@@ -3,6 +3,7 @@ chessboard or a ChArUco board, with every rejected photo named and explained."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -137,12 +138,18 @@ class PatternSpec:
 def parse_pattern(text: str, square_mm: float, marker_mm: float | None = None,
                   dictionary: str = "DICT_4X4_50") -> PatternSpec:
     """``9x6`` (chessboard inner corners) or ``charuco:5x7`` (ChArUco squares)."""
-    match = re.fullmatch(r"\s*(charuco:)?(\d+)\s*[xX]\s*(\d+)\s*", text)
+    from rules.safe_json import shown
+
+    match = re.fullmatch(r"\s*(charuco:)?(\d{1,4})\s*[xX]\s*(\d{1,4})\s*", text)
     if not match:
-        raise CalibrationError(f"pattern {text!r}: write it as COLSxROWS (e.g. 9x6) or charuco:COLSxROWS")
+        raise CalibrationError(f"pattern {shown(text)}: write it as COLSxROWS (e.g. 9x6) or charuco:COLSxROWS")
     cols, rows = int(match.group(2)), int(match.group(3))
-    if square_mm <= 0:
-        raise CalibrationError(f"--square-mm must be positive, not {square_mm}")
+    if cols > 100 or rows > 100:
+        raise CalibrationError(f"pattern {cols}x{rows}: at most 100 in each direction (a printable board)")
+    if not (math.isfinite(square_mm) and 0 < square_mm <= 1000):
+        raise CalibrationError(f"--square-mm must be positive (millimetres, at most 1000), not {square_mm}")
+    if marker_mm is not None and not math.isfinite(marker_mm):
+        raise CalibrationError(f"--marker-mm must be a finite number, not {marker_mm}")
     if match.group(1):
         if cols < 3 or rows < 3:
             raise CalibrationError(f"ChArUco board {cols}x{rows}: needs at least 3x3 squares")
@@ -150,8 +157,8 @@ def parse_pattern(text: str, square_mm: float, marker_mm: float | None = None,
             marker_mm = 0.75 * square_mm
         if not 0 < marker_mm < square_mm:
             raise CalibrationError(f"ChArUco markers ({marker_mm} mm) must be smaller than the squares ({square_mm} mm)")
-        if not hasattr(cv2.aruco, dictionary):
-            raise CalibrationError(f"unknown ArUco dictionary {dictionary!r}")
+        if not dictionary.startswith("DICT_") or not hasattr(cv2.aruco, dictionary):
+            raise CalibrationError(f"unknown ArUco dictionary {shown(dictionary)}")
         return PatternSpec("charuco", cols, rows, square_mm, marker_mm, dictionary)
     if cols < 2 or rows < 2:
         raise CalibrationError(f"chessboard {cols}x{rows}: needs at least 2x2 inner corners")

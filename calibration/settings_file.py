@@ -33,7 +33,10 @@ def _type_problem(default: Any, value: Any) -> str | None:
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, int | float):
             return "must be a number"
-        return None if math.isfinite(value) else "must be a finite number"
+        try:
+            return None if math.isfinite(float(value)) else "must be a finite number"
+        except OverflowError:
+            return "is out of range"
     if isinstance(default, str):
         return None if isinstance(value, str) else "must be text"
     if isinstance(default, tuple):

@@ -523,9 +523,9 @@ def cli_cases(seed: LogSeed) -> dict[str, CliCase]:
         "dice": lambda rng, w: (["dice", str(_bad_image(rng, w))], True),  # a damaged PNG may still decode
         "simulate": lambda rng, w: (["simulate", rng.choice(["octocube", "open_season", "octo_dice"]),
                                      rng.choice(["--games", "--players", "--seed"]), arg(rng), "--games", "0"], False),
-        "render": lambda rng, w: (["render", "octocube", "--out", str(w / "r"), "--count", "0",
-                                   rng.choice(["--count", "--width", "--height", "--players", "--tilt"]), arg(rng)],
-                                  False),
+        "render": lambda rng, w: (["render", "octocube", "--out", str(w / "r"),
+                                   rng.choice(["--count", "--width", "--height", "--players", "--tilt", "--seed"]),
+                                   arg(rng), "--count", "0"], False),
         "markers": lambda rng, w: (["markers", "--out", rng.choice([str(w / "m.txt"), "/proc/version/x.pdf",
                                                                     str(w / "no" / "m.pdf")]),
                                     "--dpi", arg(rng)], False),

@@ -206,6 +206,9 @@ def _header(path: Path, read: LogReadResult) -> tuple[dict[str, Any], bool]:
     if version != LOG_VERSION and version not in LEGACY_VERSIONS:
         raise EventLogError(f"{path}: log version {shown(version)} is not supported")
     legacy = version != LOG_VERSION
+    if legacy and ("sum" in header or "game_id" in header):
+        raise EventLogError(f"{path}: line 1 (the header) is damaged: it says version {shown(version)} but "
+                            f"carries version {LOG_VERSION}'s integrity chain")
     if not legacy:
         game_id = header.get("game_id")
         if not isinstance(game_id, str) or not 8 <= len(game_id) <= 64:

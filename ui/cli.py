@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 import ui.commands
+from rules.safe_json import one_line
 
 
 class CommandError(Exception):
@@ -23,8 +24,6 @@ class _Parser(argparse.ArgumentParser):
     problem, and where to read the usage."""
 
     def error(self, message: str) -> NoReturn:
-        from rules.safe_json import one_line
-
         self.exit(2, f"{self.prog}: error: {one_line(message, 300)} (see {self.prog} --help)\n")
 
 
@@ -51,11 +50,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(handler(args) or 0)
-    except CommandError as exc:
-        print(f"tablesight {args.command}: error: {exc}", file=sys.stderr)
-        return 2
-    except ValueError as exc:  # RulesError and friends: user-facing by design
-        print(f"tablesight {args.command}: error: {exc}", file=sys.stderr)
+    except (CommandError, ValueError) as exc:  # ValueError: RulesError and friends, user-facing by design
+        # one line, whatever the message holds (a bad value is shown cut where it is named;
+        # this is the last guard for one that was not)
+        print(f"tablesight {args.command}: error: {one_line(str(exc), 600)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -260,9 +260,8 @@ def test_run_resume_refuses_a_version_1_log(tmp_path: Path) -> None:
     lines = _lines(path)
     header = json.loads(lines[0])
     header["version"] = 1
-    del header["game_id"]
-    old = [json.dumps(header).encode() + b"\n"] + [
-        json.dumps({k: v for k, v in json.loads(raw).items() if k not in ("game_id", "prev")}).encode() + b"\n"
+    old = [json.dumps({k: v for k, v in header.items() if k not in ("game_id", "sum")}).encode() + b"\n"] + [
+        json.dumps({k: v for k, v in json.loads(raw).items() if k not in ("game_id", "prev", "sum")}).encode() + b"\n"
         for raw in lines[1:]]
     _write(path, old)
     assert replay(path).legacy and len(replay(path).state.history) == 2  # read-only: still replayed
@@ -273,3 +272,14 @@ def test_run_resume_refuses_a_version_1_log(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "ui.cli", "replay", str(path), "--quiet"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and "no integrity chain" in proc.stdout
+
+
+def test_a_version_2_log_whose_header_says_version_1_is_damaged(tmp_path: Path) -> None:
+    """A flipped version digit must not turn the chain's checks off."""
+    path = tmp_path / "g.jsonl"
+    _play(path, 2)
+    lines = _lines(path)
+    lines[0] = lines[0].replace(b'"version":2', b'"version":1')
+    _write(path, lines)
+    with pytest.raises(EventLogError, match="says version 1 but carries version 2's integrity chain"):
+        replay(path)

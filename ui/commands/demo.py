@@ -12,6 +12,8 @@ import os
 import sys
 from typing import Any
 
+from rules.safe_json import shown
+
 
 class CommandError(ValueError):
     """A user error: the CLI prints it as one line and exits 2 (a ValueError, so that it is
@@ -83,7 +85,7 @@ def _parse_resolution(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise CommandError(f"--resolution must look like 1280x720, not {text!r}") from None
+        raise CommandError(f"--resolution must look like 1280x720, not {shown(text)}") from None
     if w < 320 or h < 180:
         raise CommandError(f"--resolution {text} is too small (at least 320x180)")
     return w, h
@@ -97,6 +99,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    for option in ("video_out", "log"):
+        if getattr(args, option, None) == "":
+            raise CommandError(f"--{option.replace('_', '-')} needs a file name")
     if args.recogniser is not None:
         args.pixels = args.recogniser == "pixels"
     if args.game == "octo_dice":
@@ -239,9 +244,9 @@ class _VideoOut:
 
         target = Path(path)
         if target.suffix.lower() not in (".avi", ".mp4"):
-            raise CommandError(f"--video-out must end in .avi or .mp4, not {target.name!r}")
+            raise CommandError(f"--video-out must end in .avi or .mp4, not {shown(target.name)}")
         if not target.parent.exists() or not target.parent.is_dir():
-            raise CommandError(f"--video-out: no folder {str(target.parent)!r}")
+            raise CommandError(f"--video-out: no folder {shown(str(target.parent))}")
         self.path = str(target)
         self.fps = fps
         self.frames = 0

@@ -67,6 +67,12 @@ def run(args: argparse.Namespace) -> int:
 
     from vision.render.dataset import DatasetSettings, write_dataset, write_sequence
 
+    if not 1 <= args.count <= 100_000:
+        raise CommandError(f"--count must be 1 to 100000, not {args.count}")
+    if not 0 <= args.seed < 2**32:
+        raise CommandError(f"--seed must be 0 to {2**32 - 1}, not {args.seed}")
+    if args.tilt is not None and not 0 <= args.tilt <= 45:
+        raise CommandError(f"--tilt must be 0 to 45 degrees, not {args.tilt}")
     if args.players is not None:
         limits = {"octocube": (2, 4), "open_season": (2, 4), "octo_dice": (1, 4)}[args.game]
         if not limits[0] <= args.players <= limits[1]:

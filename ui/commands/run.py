@@ -65,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.max_frames < 0 or args.moves < 0 or args.illegal < 0:
         raise CommandError("--max-frames, --moves and --illegal must not be negative")
+    for option in ("video", "profile", "log", "resume", "tower"):
+        if getattr(args, option) == "":
+            raise CommandError(f"--{option} needs a name, not an empty one")
     if not 0 <= args.seed < 2**32:
         raise CommandError(f"--seed must be 0 to {2**32 - 1}, not {args.seed}")
     if args.players is not None and not 1 <= args.players <= 8:

@@ -35,12 +35,14 @@ class AppSettings:
         if not path.is_file():
             return cls(), ""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            from rules.safe_json import cut, loads, obj
+
+            data = obj(loads(path.read_bytes(), "it", max_bytes=64_000), "settings")
             known = {f.name for f in fields(cls)}
             settings = cls(**{k: v for k, v in data.items() if k in known})
             settings.check()
         except (OSError, ValueError, TypeError) as exc:
-            return cls(), f"settings file {path} ignored ({exc})"
+            return cls(), f"settings file {path} ignored ({cut(str(exc))})"
         return settings, ""
 
     def save(self, path: Path) -> None:

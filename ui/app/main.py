@@ -1064,12 +1064,16 @@ class TableSightApp(App):
             try:
                 state = load_state(events[0]["initial_state"])
                 state.history = []
-                for event in events[1: k + 1]:
+                stopped = ""
+                for number, event in enumerate(events[1: k + 1], start=2):
                     try:
                         apply_event(state, event)
-                    except (RulesError, KeyError, TypeError):
-                        continue
-                text = self._replay_words(state)
+                    except (RulesError, KeyError, TypeError, ValueError) as exc:
+                        # the game as it stood before the first line that does not apply, never
+                        # a mix of the lines before and after it
+                        stopped = self.t("history.stopped", line=number, reason=str(exc)[:200])
+                        break
+                text = self._replay_words(state) + (f"\n\n{stopped}" if stopped else "")
             except Exception as exc:  # a damaged log: say so
                 text = f"{type(exc).__name__}: {exc}"
             self._replay_done(token, text)

@@ -177,10 +177,16 @@ class DicePixelRecogniser:
         return refuse_cocked(self.read(frame))
 
 
+MERGE_MM = 1.1 * DIE_MM
+"""Readings closer than this are one die: two dice cannot lie closer than a die's width, and at a
+steep tilt a die's side face is sometimes read as another die's top about 13 mm away."""
+
+
 def _merge(dice: list[DieReading]) -> list[DieReading]:
-    """One reading per die: where two windows show the same die, the surer reading wins."""
+    """One reading per die: where two windows show the same die, or a side face was read as a
+    top, the surer reading wins."""
     out: list[DieReading] = []
     for d in sorted(dice, key=lambda r: -r.confidence):
-        if all((d.x - o.x) ** 2 + (d.y - o.y) ** 2 > (0.6 * DIE_MM) ** 2 for o in out):
+        if all((d.x - o.x) ** 2 + (d.y - o.y) ** 2 > MERGE_MM ** 2 for o in out):
             out.append(d)
     return out

@@ -35,7 +35,7 @@ from tracker.octo_dice.observation import (
 DIE_MM = 16.0
 PX_PER_MM = 3.0
 """Fine views: a die's face is 48 px, where the reader reads best (docs/dice.md)."""
-WINDOW_MM = 56.0
+WINDOW_MM = 64.0
 """Side of the window read around each candidate (a die and its neighbours' edges)."""
 MAT_WINDOW = (ASIDE_AREA[0] - 20, ASIDE_AREA[1] - 20, ROLL_AREA[2] + 20, ROLL_AREA[3] + 20)
 """What the coarse view covers (table mm): both areas and a margin (a die just off the mat)."""
@@ -120,8 +120,20 @@ class DicePixelRecogniser:
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         count, _, stats, centres = cv2.connectedComponentsWithStats(opened)
         self.hand = any(stats[i, cv2.CC_STAT_AREA] >= HAND_MM2 for i in range(1, count))
-        return [(mx0 + float(centres[i][0]), my0 + float(centres[i][1]))
-                for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB_MM2]
+        spots = [(mx0 + float(centres[i][0]), my0 + float(centres[i][1]))
+                 for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB_MM2]
+        return [self._towards_top(x, y) for x, y in spots]
+
+    def _towards_top(self, x: float, y: float) -> tuple[float, float]:
+        """A spot's centre on the mat -> about where the die's top face is on its own plane. Seen
+        from a tilted camera a die's top lies 16 mm x (distance from the nadir / camera height)
+        further out than its base, and the spot (top, sides, base) is centred half-way; without
+        the camera's position (a live profile) the spot's centre is kept."""
+        if self._camera is None:
+            return x, y
+        cx, cy, height = self._camera.position_mm
+        k = 0.5 * DIE_MM / max(height - DIE_MM, 1.0)
+        return x - k * (x - cx), y - k * (y - cy)
 
     def read(self, frame: Any) -> OctoDiceObservation:
         if self._reader is None:
@@ -165,10 +177,16 @@ class DicePixelRecogniser:
         return refuse_cocked(self.read(frame))
 
 
+MERGE_MM = 1.1 * DIE_MM
+"""Readings closer than this are one die: two dice cannot lie closer than a die's width, and at a
+steep tilt a die's side face is sometimes read as another die's top about 13 mm away."""
+
+
 def _merge(dice: list[DieReading]) -> list[DieReading]:
-    """One reading per die: where two windows show the same die, the surer reading wins."""
+    """One reading per die: where two windows show the same die, or a side face was read as a
+    top, the surer reading wins."""
     out: list[DieReading] = []
     for d in sorted(dice, key=lambda r: -r.confidence):
-        if all((d.x - o.x) ** 2 + (d.y - o.y) ** 2 > (0.6 * DIE_MM) ** 2 for o in out):
+        if all((d.x - o.x) ** 2 + (d.y - o.y) ** 2 > MERGE_MM ** 2 for o in out):
             out.append(d)
     return out

@@ -23,6 +23,10 @@ from vision.render.octocube_art import TOKEN_STYLES, TOKEN_THICKNESS_MM
 
 PX_PER_MM = 3.0
 SILVER = 3
+BLUE = 10
+BLUE_OVER_GREEN = 1.3
+BLUE_OVER_RED = 1.5
+BLUE_MIN_LEVEL = 110.0
 NEUTRAL_SPREAD = 34.0
 SILVER_MIN_LEVEL = 150.0
 COLOUR_DISTANCE = 62.0
@@ -76,6 +80,11 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
     level = img.mean(axis=2)
     silver = (spread < NEUTRAL_SPREAD) & (level > SILVER_MIN_LEVEL)
     dists[values.index(SILVER)][silver] = 0.0
+    # likewise the blue 10: under a warm lamp the mat's white balance over-lifts blue and washes
+    # it out, but it stays the one clearly blue-dominant thing in a personal area
+    b, g, r = img[..., 0], img[..., 1], img[..., 2]
+    blue = (b > BLUE_OVER_GREEN * g) & (b > BLUE_OVER_RED * r) & (b > BLUE_MIN_LEVEL)
+    dists[values.index(BLUE)][blue] = 0.0
     best = np.argmin(dists, axis=0)
     ok = np.min(dists, axis=0) < COLOUR_DISTANCE
     ignore = np.zeros((side, side), np.uint8)

@@ -98,7 +98,7 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     from tracker.demo_run import run_demo
     from tracker.table import TableSetup
 
-    if args.game == "octo_dice":
+    if getattr(args, "game", "octocube") == "octo_dice":
         setup = TableSetup(game="octo_dice", players=spec["players"],
                            options={"variant": spec["variant"], "turns": args.max_moves,
                                     **({"cocked_share": 0.0} if args.no_cocked else {})}, source="demo",
@@ -217,7 +217,7 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
         return play_open_season_observations(spec, args)
     import difflib
 
-    if args.game == "octo_dice":
+    if getattr(args, "game", "octocube") == "octo_dice":
         return play_octo_dice_observations(spec, args)
 
     from rules.octocube import OctocubeGame

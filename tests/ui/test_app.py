@@ -174,7 +174,7 @@ def test_history_lists_the_log_and_replays_it(ui: Driver) -> None:
     app = ui.app
     ui.tap_nav("history")
     rows = app.history_rows
-    assert rows and any("Move:" in r["text"] for r in rows) and any("Undo:" in r["text"] for r in rows)
+    assert rows and any("Move:" in r["text"] for r in rows) and any("Undo:" in r["text"] for r in rows), (app.log_path, app.status, rows[:3])
     everyone = len(rows)
     ui.until(lambda: "moves played" in app.replay_text, 20, "the replayed state")
     assert f"{app.history_len} moves played" in app.replay_text

@@ -1040,7 +1040,9 @@ class TableSightApp(App):
             if seat >= 0 and event.get("player") != seat and not (english and english in text) and not (name and name in text):
                 continue
             text = self.say(text)  # the log keeps the tracker's English; shown in the app's language
-            player = event.get("player")
+            # every line carries the seat to move (the log's own checks); a row is a player's
+            # only for the moves they made and took back
+            player = event.get("player") if kind in ("move", "undo") else None
             rows.append({"text": f"{event.get('seq', '?'):>4}  {self.t('event.' + kind)}: {text}",
                          "seat": int(player) if isinstance(player, int) else -1})
         self.history_rows = rows

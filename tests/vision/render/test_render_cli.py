@@ -37,8 +37,8 @@ def test_render_writes_images_truth_and_yolo(tmp_path: Path, capsys: pytest.Capt
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["render", "octocube", "--count", "0"], "--count must be at least 1"),
-    (["render", "octocube", "--tilt", "70"], "--tilt must be 0-45"),
+    (["render", "octocube", "--count", "0"], "--count must be 1 to 100000, not 0"),
+    (["render", "octocube", "--tilt", "70"], "--tilt must be 0 to 45 degrees, not 70.0"),
     (["render", "open_season", "--players", "7"], "open_season is for 2-4 players"),
 ])
 def test_render_bad_arguments(argv: list[str], message: str, tmp_path: Path,

@@ -69,6 +69,8 @@ def main() -> int:
             counts[key][1] += 1
             if got != want and args.show_errors:
                 print(f"  seed {seed} {place}: {want} read as {got} ({reads[place].confidence:.2f})")
+        print(f"  table {seed}: {n}p {side} tilt {camera.tilt_deg:.1f}: face-up {counts['face_up'][0]}/"
+              f"{counts['face_up'][1]} so far", flush=True)
     summary = {k: f"{v[0]}/{v[1]}" for k, v in counts.items()}
     summary["face_up_pct"] = round(100 * counts["face_up"][0] / max(1, counts["face_up"][1]), 2)
     summary["read_s_per_table"] = round(read_s / max(1, args.tables), 2)

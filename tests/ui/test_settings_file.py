@@ -19,7 +19,7 @@ def test_settings_round_trip(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("text, reason", [
     ("[" * 100_000 + "]" * 100_000, "more than the 64000"),
-    ("[" * 5_000 + "]" * 5_000, "nested too deeply"),
+    ("[" * 5_000 + "]" * 5_000, "nested"),  # "too deeply" or "over 256 levels": the same refusal
     ("[1, 2]", "must be a JSON object"),
     ('{"language": "' + "x" * 50_000 + '"}', "unknown language"),
     ('{"camera_index": NaN}', "NaN"),

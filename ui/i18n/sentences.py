@@ -32,6 +32,14 @@ from pathlib import Path
 from rules.octocube.components import BACKGROUND_COLOURS, FACES, OBJECTS, PLAYER_COLOURS, SIDE_FACES
 from rules.octocube.scoring import PLURAL
 from rules.octocube.words import POWER_WORDS
+from rules.octo_dice.components import COLOURS as DICE_COLOURS
+from rules.octo_dice.components import LAB_TILES, WHITE_FACES
+from rules.octo_dice.state import COLUMN_WORDS
+from rules.open_season.bonus import FACES as BONUS_FACES
+from rules.open_season.cards import ATTRIBUTES, PEOPLES
+from rules.open_season.layout import ACTIONS as OS_ACTIONS
+from rules.open_season.layout import SHIELD_SCORINGS
+from rules.open_season.state import TASK_WORDS
 from ui.i18n import LANGUAGES, TranslationError, read_language_file, tr
 
 _HERE = Path(__file__).resolve().parent
@@ -151,6 +159,83 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("diff.coins", "problem", "{who} has {n} coins, expected {n2}"),
     ("diff.coin_pile", "problem", "{who} has a coin pile, expected {n} {coin_word}"),
     ("diff.no_coins", "problem", "{who} has no coins, expected {n} {coin_word}"),
+    # --- tracker/open_season/prompts.py, tracker/octo_dice/prompts.py: the players' prompt
+    ("prompt.over", "top", "The game is over."),
+    ("os.prompt.refill", "top", "{who}'s turn (round {n}): refill the inn to {k} cards."),
+    ("os.prompt.chance", "top", "{who}'s turn: {task}."),
+    ("os.prompt.during", "top", "{who}: {task} (during {who2}'s turn)."),
+    ("os.prompt.turn", "top", "{who}'s turn (round {n}): {task}."),
+    ("od.prompt.roll_all", "top", "{waiting}: throw the {n} dice in the roll area."),
+    ("od.prompt.roll_rest", "top", "{waiting}: throw the {n} dice that are not set aside."),
+    ("od.prompt.virtual", "top", "Roll the virtual player's {n} dice in the roll area."),
+    ("od.prompt.set_aside", "top", "{waiting}: move {n} of the dice just rolled to the set-aside area."),
+    ("od.prompt.tablet", "top", "{waiting}: choose on the tablet."),
+    # rules/octo_dice/state.py: waiting_for
+    ("od.wait.roll", "waiting", "{who} is to roll {n} dice"),
+    ("od.wait.virtual", "waiting", "the virtual player's {n} dice are to be rolled"),
+    ("od.wait.set_aside", "waiting", "{who} is to set aside {n} dice"),
+    ("od.wait.main", "waiting", "{who} is to take a main action or end them"),
+    ("od.wait.bonus", "waiting", "{who} is to take a bonus action or decline"),
+    ("od.wait.super_level", "waiting", "{who} is to choose a column for Super-Level"),
+    ("od.wait.over", "waiting", "the game is over"),
+    # --- rules/open_season/words.py: describe_move
+    ("os.move.draw_to", "move", "the deck's top card is {card} ({dest})"),
+    ("os.move.draw", "move", "the deck's top card is {card} ()"),
+    ("os.move.random_acc", "move", "the random card from {who}'s accolades is {card}"),
+    ("os.move.bonus_face", "move", "{who} puts bonus face {n} ({bface}) atop column {k}"),
+    ("os.move.take_kept", "move", "{who} takes {cards} from the inn plus the card kept last turn"),
+    ("os.move.take", "move", "{who} takes {cards} from the inn"),
+    ("os.move.place_down", "move", "{who} places {card} face down on {osspace}; the other card goes atop the stock"),
+    ("os.move.place", "move", "{who} places {card} on {osspace}; the other card goes atop the stock"),
+    ("os.move.steal", "move", "{who} steals from {who2}"),
+    ("os.move.comp_none", "move", "{victim} takes no compensation card"),
+    ("os.move.comp_deck", "move", "{victim} takes the deck's top card blindly as compensation"),
+    ("os.move.comp_inn", "move", "{victim} takes {card} from the inn as compensation"),
+    ("os.move.move_trophy", "move", "{who} moves a trophy from {osspace} to {osspace2}"),
+    ("os.move.keep_peeked", "move", "{who} keeps the peeked {card} atop the stock and puts the other card back"),
+    ("os.move.keep_inn", "move", "{who} keeps {card} from the inn for the next turn"),
+    ("os.move.take_inn", "move", "{who} takes {card} from the inn atop the stock"),
+    ("os.move.trophy", "move", "{who} places a trophy on {osspace}"),
+    ("os.move.no_trophy", "move", "{who} places no trophy this turn"),
+    ("os.move.keep_wild", "move", "{who} keeps the wild token for later"),
+    ("os.move.scoring", "move", "{who} activates the endgame scoring '{scoring}' with a trophy"),
+    ("os.move.wild", "move", "{who} puts a wild token on {osspace}, making it {attr}"),
+    ("os.move.wild_accolade", "move", "{who} puts a wild token on an accolade {card}, making it {attr}"),
+    ("os.move.bonus_first", "move", "{who} resolves the bonus tile of column {n} first"),
+    ("os.move.pick_discard", "move",
+     "{who} picks the discarded {card} atop the stock; the other discards leave the game"),
+    ("os.move.keep_drawn", "move", "{who} keeps the drawn {card}"),
+    ("os.move.return_top", "move", "{who} puts the drawn cards back with {card} on top of the deck"),
+    ("os.move.give", "move", "{who} gives {card} to {who2}'s stock"),
+    ("os.move.return_card", "move", "{who} puts {card} from the {pile} face down on the deck"),
+    ("os.move.search", "move", "{who} takes {card} from the deck atop the stock and shuffles the deck"),
+    ("os.move.replace", "move", "{who} replaces the card on {osspace} with {card} from the {pile}"),
+    # --- rules/octo_dice/state.py: describe_move
+    ("od.move.roll", "move", "roll: {roll}"),
+    ("od.move.virtual_roll", "move", "virtual player's roll: {roll}"),
+    ("od.move.set_aside", "move", "{who} sets aside {die} ({dface}) and {die2} ({dface2})"),
+    ("od.move.end", "move", "{who} ends the main actions"),
+    ("od.move.no_bonus", "move", "{who} takes no bonus action"),
+    ("od.move.super_level", "move", "{who} uses Super-Level on {column}"),
+    ("od.move.action", "move", "{who}, {label} ({die} + {die2}): {plan} [{n} {point_word}]"),
+    ("od.move.octopods", "move",
+     "{who}, bonus octopod action ({dice}): {n} {octopod_word}, bonus {k}{plus}{notes}"),
+    # the action's effect (Plan.text)
+    ("od.plan.crystal", "plan", "crystal {n} of {k} with a {m}: {p}{plus}{notes}"),
+    ("od.plan.research", "plan", "research circle {n} ({dcolour}): {p}{plus}{notes}"),
+    ("od.plan.bot", "plan", "{dcolour} bot (circle {n}): {p}{plus}{notes}"),
+    ("od.plan.submarine", "plan", "{dcolour} submarine: {p}{plus}{notes}"),
+    ("od.plan.lab", "plan", "lab: {column} to level {n} ({labtile}): {p}{plus}{notes}"),
+    ("od.tail.plus", "plus", " +1 {labtile}"),
+    ("od.tail.notes", "notes", " ({note})"),
+    ("od.tail.notes2", "notes", " ({note}; {note2})"),
+    # notes between brackets after a plan or an octopod count
+    ("od.note.lab_colour", "note", "Flexi-Lab: yellow read as {dcolour}"),
+    ("od.note.lab_number", "note", "Flexi-Lab: {n} read as {k}"),
+    ("od.note.tec", "note", "Flexi-Tec: research used as bot"),
+    ("od.note.sub", "note", "Flexi-Sub: submarine used as bot"),
+    ("od.note.octo_sub", "note", "Octo-Sub: {die}'s submarine"),
+    ("od.note.octo_catch", "note", "Octo-Catch: unused {die}"),
     # --- rules/octocube/scoring.py: ScoreLine.reason and the tie-break
     ("score.final_series", "top", "final Score: {n} {objects} in one Score: {p} points"),
     ("score.series", "top", "{n} {objects} in one Score: {p} points"),
@@ -169,7 +254,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("tail.kids_shared", "kids_tie", " {names} filled {n} spaces and tie on coin tiles ({counts}): a shared win"),
 )
 
-_FRAGMENT_TABLES = ("orient", "pickup", "kept", "leaving", "kids_tie")
+_FRAGMENT_TABLES = ("orient", "pickup", "kept", "leaving", "kids_tie", "waiting", "note", "notes", "plus", "plan")
 """Tables whose shapes are optional tails: their slot matches one of them, or nothing."""
 
 
@@ -275,13 +360,68 @@ def _list_of(table: str, sep: str) -> Callable[[str, str], str | None]:
     return lambda value, lang: _segments(value, table, lang, sep)
 
 
-_WHO = _alt(_PLAYERS) + r"|player \d+"
+_WHO = _alt(_PLAYERS) + r"|[Pp]layer \d+"
 _LOC = r"[A-Z]\d{1,2}"
 _TILE = (r"an unseen tile|nothing|a coin|an abyss tile|abyss tile [A-I]|a cube|an? (?:" + _alt(_COLOURS) + ") (?:"
          + _alt(_OBJECTS) + ")")
 _LABEL = r"coin|abyss(?: [A-I])?|(?:" + _alt(_COLOURS) + ") (?:" + _alt(_OBJECTS) + ")"
 _SPACE = (r"space \d+|(?:(?:" + _alt(_COLOURS) + ") (?:" + _alt(_OBJECTS) + ")|any-colour (?:" + _alt(_OBJECTS)
           + ")|" + _alt(_COLOURS) + ") space")
+
+_CARD = rf"(?:{_alt(PEOPLES)})-(?:{_alt(ATTRIBUTES)})"
+_DIE = r"(?:white|black) die [1-3]"
+_DFACE = rf"{_alt(WHITE_FACES)}|(?:{_alt(DICE_COLOURS)}) \d"
+
+
+def _card(value: str, lang: str) -> str:
+    """An Open Season card ('elf-crown'): its people and its attribute."""
+    people, attr = value.split("-")
+    return _word(lang, "card", people=_word(lang, f"people.{people}"), attr=_word(lang, f"attr.{attr}"))
+
+
+def _cards(value: str, lang: str) -> str:
+    if value == "no card":
+        return _word(lang, "no_card")
+    return _word(lang, "and").join(_card(c, lang) for c in value.split(" and "))
+
+
+def _dest(value: str, lang: str) -> str:
+    if value.startswith("atop "):
+        return _word(lang, "dest.stock", who=_who(value[5: -len("'s stock")], lang))
+    return _word(lang, "dest.inn" if value == "to the inn" else "dest.hand")
+
+
+def _osspace(value: str, lang: str) -> str:
+    """'space 4 (steal)', 'space 7 (+2 per card)', 'space 3'."""
+    m = re.fullmatch(r"space (\d+)(?: \((.*)\))?", value)
+    assert m is not None
+    if m.group(2) is None:
+        return _word(lang, "osspace", n=m.group(1))
+    role = m.group(2)
+    per = re.fullmatch(r"([+-]\d+) per card", role)
+    words = (_word(lang, "role.per_card", n=per.group(1)) if per
+             else _word(lang, "role." + role.replace(" ", "_")))
+    return _word(lang, "osspace.role", n=m.group(1), role=words)
+
+
+def _die(value: str, lang: str) -> str:
+    return _word(lang, "die." + value.split()[0], n=value.split()[-1])
+
+
+def _dface(value: str, lang: str) -> str:
+    if " " in value:
+        colour, n = value.split()
+        return _word(lang, "dface.number", colour=_word(lang, f"dcolour.{colour}"), n=n)
+    return _word(lang, f"dface.{value}")
+
+
+def _roll(value: str, lang: str) -> str:
+    parts = []
+    for item in value.split(", "):
+        colour, _, n, face = item.split(" ", 3)
+        parts.append(f"{_die(f'{colour} die {n}', lang)} {_dface(face, lang)}")
+    return ", ".join(parts)
+
 
 KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "who": (_WHO, _who),
@@ -312,6 +452,31 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "what": (r"(?:" + _alt(_COLOURS) + ") tiles|" + _alt(_PLURALS), _what),
     "lead": (r"tied for second most|tied for most|second most|most",
              lambda v, lang: _word(lang, "lead." + v.replace(" ", "_"))),
+    # Open Season
+    "victim": (rf"{_WHO}|The victim", lambda v, lang: _word(lang, "os.victim") if v == "The victim" else _who(v, lang)),
+    "task": (_alt(TASK_WORDS.values()), lambda v, lang: _word(
+        lang, "task." + next(k for k, w in TASK_WORDS.items() if w == v))),
+    "card": (_CARD, _card),
+    "cards": (rf"no card|(?:{_CARD})(?: and (?:{_CARD}))*", _cards),
+    "dest": (rf"to the inn|into the player's hand|atop (?:{_WHO})'s stock", _dest),
+    "bface": (_alt(f.text for f in BONUS_FACES.values()), lambda v, lang: _word(
+        lang, "bface." + str(next(k for k, f in BONUS_FACES.items() if f.text == v)))),
+    "osspace": (r"space \d+(?: \((?:[+-]\d+ per card|majority|attribute|trophy window|trophy space|row [23]|"
+                + _alt(a.replace("_", " ") for a in OS_ACTIONS) + r")\))?", _osspace),
+    "scoring": (_alt(s.replace("_", " ") for s in SHIELD_SCORINGS), _keyed("scoring")),
+    "attr": (_alt(ATTRIBUTES), _keyed("attr")),
+    "pile": (r"stock|accolades", _keyed("pile")),
+    # Octo Dice
+    "die": (_DIE, _die),
+    "dice": (rf"(?:{_DIE})(?: \+ (?:{_DIE}))*", lambda v, lang: " + ".join(_die(d, lang) for d in v.split(" + "))),
+    "dface": (_DFACE, _dface),
+    "roll": (rf"(?:{_DIE}) (?:{_DFACE})(?:, (?:{_DIE}) (?:{_DFACE}))*", _roll),
+    "dcolour": (_alt(DICE_COLOURS), _keyed("dcolour")),
+    "column": (r"the (?:" + _alt(COLUMN_WORDS) + ") column", lambda v, lang: _word(lang, "column." + v.split()[1])),
+    "labtile": (_alt(t.name for t in LAB_TILES.values()), _same),
+    "label": (r"main action|bonus action", lambda v, lang: _word(lang, "label." + v.split()[0])),
+    "m": (r"\d+", _same),
+    "octopod_word": (r"octopods?", lambda v, lang: ""),
     "cleared": (r".+", lambda v, lang: _translate_in("top", v, lang) if v.startswith(("the ",)) else None),
     "move": (r".+", lambda v, lang: _translate_in("move", v, lang)),
     "problems": (r".+", _list_of("problem", "; ")),
@@ -464,7 +629,20 @@ def translate_sentence(text: str, lang: str) -> str:
         out = _translate(text, lang)
     except (TranslationError, KeyError, ValueError, IndexError, re.error):
         return text
-    return text if out is None else out
+    if out is None:
+        return text
+    if re.match(r"[Pp]layer \d", text) and out[:1].islower():  # "Player 2 takes" -> "Joueur 2 prend"
+        out = out[0].upper() + out[1:]
+    return out
+
+
+def player_pattern(lang: str) -> str:
+    """A regular expression for ``lang``'s "player N" (N in group 1, any case), so the app can
+    put the players' names into a translated sentence."""
+    if lang == "en" or lang not in LANGUAGES:
+        return r"\b[Pp]layer ([1-4])\b"
+    before, _, after = _word(lang, "player", n="\0").partition("\0")
+    return r"(?i:\b" + re.escape(before) + r")([1-4])" + re.escape(after) + r"\b"
 
 
 def is_translated(text: str, lang: str) -> bool:

@@ -348,3 +348,61 @@ def corpus(quick: bool = False) -> Iterator[Sentence]:
     yield from rare_sentences()
     # the kids game's chains are long to search (a cube may land on any face): one short game
     yield from tracker_sentences("kids", 4, 0, moves=8 if quick else 12)
+
+
+# ------------------------------------------------------------------ Open Season and Octo Dice
+def _table_game_sentences(state: Any, prompt: Any, seed: int, every_legal: int = 40,
+                          max_moves: int = 500) -> Iterator[Sentence]:
+    """One random game of a table game that is not Octocube: the players' prompt at every
+    position, the description of the move played and of up to ``every_legal`` other legal moves
+    (a roll's thousands of outcomes are sampled, not listed), the score lines now and then and
+    at the end."""
+    rng = random.Random(seed)
+    for count in range(max_moves):
+        yield "prompt", prompt(state)
+        if state.is_terminal():
+            break
+        if state.is_chance_node():  # a roll or a card drawn: one sampled outcome (a roll has 6^6)
+            chosen = state.sample_chance(rng)
+            legal = [state.sample_chance(rng) for _ in range(min(every_legal, 3))]
+        else:
+            legal = list(state.legal_moves())
+            chosen = rng.choice(legal)
+        yield "move", state.describe_move(chosen)
+        for move in rng.sample(legal, min(every_legal, len(legal))):
+            yield "move", state.describe_move(move)
+        if count % 20 == 0:
+            for line in state.score_breakdown().lines:
+                yield "score", line.reason
+        state.push(chosen)
+    breakdown = state.score_breakdown()
+    for line in breakdown.lines:
+        yield "score", line.reason
+    if breakdown.tie_break:
+        yield "tie-break", breakdown.tie_break
+
+
+def open_season_sentences(quick: bool = False) -> Iterator[Sentence]:
+    """Random games of Open Season: both sides, plain and expert, 2 to 4 players."""
+    from rules.open_season import OpenSeasonGame
+    from tracker.open_season.prompts import open_season_prompt
+
+    for side in ("horn", "shield"):
+        for expert in (False, True):
+            for players in ((2, 4) if quick else (2, 3, 4)):
+                seed = players + 10 * expert
+                state = OpenSeasonGame(players, side=side, expert=expert).new_initial_state(seed)
+                yield from _table_game_sentences(state, open_season_prompt, seed, every_legal=8 if quick else 40)
+
+
+def octo_dice_sentences(quick: bool = False) -> Iterator[Sentence]:
+    """Random games of Octo Dice: solo, the 2-player virtual variant, 2 to 4 players."""
+    from rules.octo_dice.game import OctoDiceGame
+    from tracker.octo_dice.prompts import octo_dice_prompt
+
+    setups = ((1, "solo"), (2, "virtual"), (3, None)) if quick else ((1, "solo"), (2, "virtual"), (2, None),
+                                                                       (3, None), (4, None))
+    for players, variant in setups:
+        for seed in range(1 if quick else 3):
+            state = OctoDiceGame(players, variant).new_initial_state(seed)
+            yield from _table_game_sentences(state, octo_dice_prompt, seed, every_legal=8 if quick else 40)

@@ -14,7 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.sentence_corpus import Sentence, corpus, octo_dice_sentences, open_season_sentences
+from tests.ui.sentence_corpus import (
+    Sentence,
+    corpus,
+    octo_dice_sentences,
+    octo_dice_tracker_sentences,
+    open_season_sentences,
+    open_season_tracker_sentences,
+)
 from ui.i18n.sentences import SHAPES, is_translated, translate_label, translate_sentence
 
 I18N = Path(__file__).resolve().parents[2] / "ui" / "i18n"
@@ -55,9 +62,12 @@ kind listed here that has become fully translated (then take it off the list).""
 
 @pytest.fixture(scope="module")
 def table_sentences() -> list[tuple[str, str, str]]:
-    """Open Season's and Octo Dice's sentences from random games (a second or so)."""
+    """Open Season's and Octo Dice's sentences from random games, and their adapters' words on
+    tables broken on purpose (a second or two)."""
     found = {("open_season", source, text) for source, text in open_season_sentences()}
     found |= {("octo_dice", source, text) for source, text in octo_dice_sentences()}
+    found |= {("open_season", source, text) for source, text in open_season_tracker_sentences()}
+    found |= {("octo_dice", source, text) for source, text in octo_dice_tracker_sentences()}
     return sorted(found)
 
 
@@ -66,7 +76,7 @@ def test_open_season_and_octo_dice_sentences_are_translated(table_sentences: lis
                                                              lang: str) -> None:
     kinds = {(game, source) for game, source, _ in table_sentences}
     for game in ("open_season", "octo_dice"):
-        assert {(game, "prompt"), (game, "move"), (game, "score")} <= kinds, game
+        assert {(game, "prompt"), (game, "move"), (game, "score"), (game, "alert"), (game, "difference")} <= kinds, game
     missed: dict[tuple[str, str], list[str]] = {}
     for game, source, text in table_sentences:
         if not is_translated(text, lang):
@@ -170,6 +180,16 @@ RARE = (
     "B2 shows a coin, expected no tile",
     "B2 shows nothing, expected a tile",
     "Purple's cube shows bare metal on top, expected a tile",
+    # copied from tracker/open_season/adapter.py, tracker/octo_dice/adapter.py, rules/open_season/words.py
+    "3 cards left the inn; player 1 may take only 1 (a card was kept last turn)",
+    "a trophy was put on player 2's face-down card on space 4",
+    "the discards lack elf-crown",
+    "player 1's space 3 lacks a wild token",
+    "the white die showing lab was set aside and has been rolled again: set-aside dice stay where they are "
+    "until the end of the turn",
+    "Player 2 resolves the bonus tile of column 3 first",
+    "Player 1, bonus octopod action (white die 1 + black die 2 + black die 3): 3 octopods, bonus 3 +1 Octo-Plus "
+    "(Octo-Sub: white die 2's submarine; Octo-Catch: unused white die 3)",
 )
 
 

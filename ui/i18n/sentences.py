@@ -236,6 +236,76 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("od.note.sub", "note", "Flexi-Sub: submarine used as bot"),
     ("od.note.octo_sub", "note", "Octo-Sub: {die}'s submarine"),
     ("od.note.octo_catch", "note", "Octo-Catch: unused {die}"),
+    # --- tracker/open_season/adapter.py: diagnose (why a change is illegal) and differences
+    ("os.problem.inn_kept", "problem",
+     "{n} cards left the inn; {who} may take only {k} (a card was kept last turn)"),
+    ("os.problem.inn", "problem", "{n} cards left the inn; {who} may take only {k}"),
+    ("os.problem.occupied", "problem", "a card was put on {who}'s space {n}, which already holds a card"),
+    ("os.problem.out_of_turn", "problem", "a card appeared on {who}'s wall (space {n}) out of turn"),
+    ("os.problem.face_down", "problem", "{who} placed a card face down on space {n} although a card could go face up"),
+    ("os.problem.frieze", "problem",
+     "{card} went on {who}'s space {n}, but space {k} of the same frieze already shows {apeople}"),
+    ("os.problem.trophy_row", "problem",
+     "a trophy was put on {who}'s space {n}, a space that takes none (only the top and bottom rows do)"),
+    ("os.problem.trophy_down", "problem", "a trophy was put on {who}'s face-down card on space {n}"),
+    ("os.problem.trophy_turn", "problem", "{who} put a trophy on the wall out of turn"),
+    ("os.problem.trophy_none", "problem", "a trophy was put on {who}'s space {n} when no trophy could go there"),
+    ("os.problem.steal", "problem", "a card went from {who}'s stock to {who2}'s without a steal"),
+    ("os.diff.inn_extra", "problem", "the inn shows {card}, not expected there"),
+    ("os.diff.inn_missing", "problem", "the inn lacks {card}"),
+    ("os.diff.discards_extra", "problem", "the discards show {card} too"),
+    ("os.diff.discards_missing", "problem", "the discards lack {card}"),
+    ("os.diff.not_read", "problem", "{who}'s area was not read"),
+    ("os.diff.space", "problem", "{who}'s space {n} shows {oscard}, expected {oscard2}"),
+    ("os.diff.trophies", "problem", "{who}'s space {n} holds {k} trophies, expected {m}"),
+    ("os.diff.wild_extra", "problem", "{who}'s space {n} holds a wild token"),
+    ("os.diff.wild_missing", "problem", "{who}'s space {n} lacks a wild token"),
+    ("os.diff.stock_extra", "problem", "{who}'s stock shows {card} too"),
+    ("os.diff.stock_missing", "problem", "{who}'s stock lacks {card}"),
+    ("os.diff.stock_order", "problem", "{who}'s stock is in another order"),
+    ("os.diff.accolades", "problem", "{who} has {n} accolade cards, expected {k}"),
+    ("os.diff.accolade_wilds", "problem", "{who} has {n} wild tokens on accolades, expected {k}"),
+    ("os.diff.kept", "problem", "{who}'s kept card is {okept}, expected {okept2}"),
+    ("os.diff.supply_trophies", "problem", "{who} holds {n} trophies, expected {k}"),
+    ("os.diff.supply_wilds", "problem", "{who} holds {n} wild, expected {k}"),
+    ("os.diff.penalty_appeared", "problem", "{who}'s penalty tile appeared"),
+    ("os.diff.penalty_missing", "problem", "{who}'s penalty tile is missing"),
+    ("os.diff.series_appeared", "problem", "{who}'s attribute series tile appeared"),
+    ("os.diff.series_missing", "problem", "{who}'s attribute series tile is missing"),
+    ("os.diff.scoring_has", "problem", "{who}'s scoring {scoring} has a trophy"),
+    ("os.diff.scoring_lacks", "problem", "{who}'s scoring {scoring} lacks a trophy"),
+    ("os.diff.bonus", "problem", "{who}'s bonus tile on column {n} reads {bval}, expected {bval2}"),
+    # --- tracker/octo_dice/adapter.py: diagnose and differences
+    ("od.problem.no_dice", "problem", "no dice on the mat"),
+    ("od.problem.other_die", "problem",
+     "a die of another game lies on the mat at {at}: only the six Octo Dice are read"),
+    ("od.problem.off_mat", "problem",
+     "a {dkind} die lies off the mat at {at}: put it in the roll area or the set-aside area"),
+    ("od.problem.turned", "problem",
+     "{dwords} was turned by hand: it showed {dface} at the same place and did not tumble"),
+    ("od.problem.rerolled", "problem",
+     "{dwords} was set aside and has been rolled again: set-aside dice stay where they are until the end of the turn"),
+    ("od.problem.taken_back", "problem",
+     "{dwords} was taken back from the set-aside area: set-aside dice stay there until the end of the turn"),
+    ("od.problem.left_aside", "problem",
+     "{dwords} left the set-aside area: set-aside dice stay there until the end of the turn"),
+    ("od.problem.aside_count", "problem", "{who} set aside {n} dice: keep exactly 2 after each roll"),
+    ("od.problem.rolled_early", "problem",
+     "the dice were rolled again before 2 were set aside: {who} keeps 2 dice, then rolls the rest"),
+    ("od.problem.stale", "problem",
+     "{n} dice were rolled and {k} did not move: roll all {m} dice that are not set aside"),
+    ("od.problem.roll_count", "problem", "{n} dice lie in the roll area: roll the {k} dice that are not set aside"),
+    ("od.problem.tablet", "problem", "the dice moved, but the game waits for a choice on the tablet: {waiting}"),
+    ("od.problem.no_step", "problem", "the dice do not match any step of the roll procedure: {problems}"),
+    ("od.diff.other_die", "problem", "a die of another game lies on the mat at {at}"),
+    ("od.diff.cocked", "problem", "a {dkind} die is cocked at {at}: re-roll it"),
+    ("od.diff.off_mat", "problem", "a {dkind} die lies off the mat at {at}"),
+    ("od.diff.turned", "problem",
+     "{dwords} at {at} showed {dface} there and did not tumble: it was turned by hand"),
+    ("od.diff.not_rolled", "problem", "{dwords} at {at} did not move: it was not rolled"),
+    ("od.diff.thrown", "problem", "{dwords} landed at {at}: it was thrown"),
+    ("od.diff.lacks", "problem", "the {area} lacks {dwords}"),
+    ("od.diff.extra", "problem", "the {area} shows {dwords} too"),
     # --- rules/octocube/scoring.py: ScoreLine.reason and the tie-break
     ("score.final_series", "top", "final Score: {n} {objects} in one Score: {p} points"),
     ("score.series", "top", "{n} {objects} in one Score: {p} points"),
@@ -404,6 +474,14 @@ def _osspace(value: str, lang: str) -> str:
     return _word(lang, "osspace.role", n=m.group(1), role=words)
 
 
+def _bonus_value(value: str, lang: str) -> str:
+    """A bonus tile as the Open Season view holds it: '(face, used)' or 'None'."""
+    if value == "None":
+        return _word(lang, "os.none")
+    face, used = value.strip("()").split(", ")
+    return _word(lang, "os.bonus_used" if used == "True" else "os.bonus_face", n=face)
+
+
 def _die(value: str, lang: str) -> str:
     return _word(lang, "die." + value.split()[0], n=value.split()[-1])
 
@@ -413,6 +491,13 @@ def _dface(value: str, lang: str) -> str:
         colour, n = value.split()
         return _word(lang, "dface.number", colour=_word(lang, f"dcolour.{colour}"), n=n)
     return _word(lang, f"dface.{value}")
+
+
+def _dwords(value: str, lang: str) -> str:
+    """'the white die showing lab' (tracker/octo_dice/adapter.py)."""
+    kind, face = value.split()[1], value.split(" showing ", 1)[1]
+    return _word(lang, "dwords", kind=_word(lang, f"dkind.{kind}"),
+                 face="?" if face == "?" else _dface(face, lang))
 
 
 def _roll(value: str, lang: str) -> str:
@@ -466,6 +551,16 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "scoring": (_alt(s.replace("_", " ") for s in SHIELD_SCORINGS), _keyed("scoring")),
     "attr": (_alt(ATTRIBUTES), _keyed("attr")),
     "pile": (r"stock|accolades", _keyed("pile")),
+    "oscard": (rf"nothing|a face-down card|{_CARD}", lambda v, lang: _word(lang, {"nothing": "os.nothing",
+               "a face-down card": "os.face_down"}[v]) if v in ("nothing", "a face-down card") else _card(v, lang)),
+    "okept": (rf"none|{_CARD}", lambda v, lang: _word(lang, "os.none") if v == "none" else _card(v, lang)),
+    "apeople": (rf"an? (?:{_alt(PEOPLES)})", lambda v, lang: _word(lang, "os.a_people",
+                people=_word(lang, "people." + v.split()[-1]))),
+    "bval": (r"\(\d+, (?:True|False)\)|None", _bonus_value),
+    "at": (r"\(-?\d+, -?\d+\) mm", _same),
+    "dkind": (r"white|black", _keyed("dkind")),
+    "dwords": (rf"the (?:white|black) die showing (?:{_DFACE}|\?)", _dwords),
+    "area": (r"roll area|set-aside area", lambda v, lang: _word(lang, "area." + v.split()[0])),
     # Octo Dice
     "die": (_DIE, _die),
     "dice": (rf"(?:{_DIE})(?: \+ (?:{_DIE}))*", lambda v, lang: " + ".join(_die(d, lang) for d in v.split(" + "))),

@@ -306,6 +306,27 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("od.diff.thrown", "problem", "{dwords} landed at {at}: it was thrown"),
     ("od.diff.lacks", "problem", "the {area} lacks {dwords}"),
     ("od.diff.extra", "problem", "the {area} shows {dwords} too"),
+    # --- rules/octo_dice/state.py: the ledger's reasons (score lines) and the tie-break
+    ("od.score.sub_bots", "score", "{dcolour} submarine x {n} {dcolour2} {bot_word} = {p}"),
+    ("od.score.no_sub", "score", "no submarine crossed out"),
+    ("od.score.caught", "score", "both octopods caught: the {m} is crossed out"),
+    ("od.score.not_caught", "score", "only {n} of {k} octopods caught: {m}"),
+    ("od.score.octopods_bonus", "score",
+     "{n} {octopod_word}: crossed {k} {symbol_word}{caught}, bonus {p}{plus}{notes}"),
+    ("od.score.octopods", "score", "{n} {octopod_word}: crossed {k} {symbol_word}{caught}, no bonus{notes}"),
+    ("od.tail.caught", "caught", " (both caught: the {m} is crossed out)"),
+    ("od.score.no_crystal", "score", "no crystal crossed out: no crystal bonus"),
+    ("od.score.crystals_tied", "score",
+     "{n} {crystal_word}, tied {k} ways for {rank}: {p} shared, rounded up to {m} each"),
+    ("od.score.crystals", "score", "{n} {crystal_word}, {rank}: {p}"),
+    ("od.score.lab_columns", "score", "{labtile}: {n} completely expanded {column_word}"),
+    ("od.score.lab_rows", "score", "{labtile}: {n} completely expanded {row_word}"),
+    ("od.score.octo_penalties", "score", "{labtile}: {n} crossed-out octopod {penalty_word}"),
+    ("od.score.subs", "score", "{labtile}: {n} crossed-out {submarine_word}"),
+    ("od.score.level_none", "score", "{labtile}: no points of its own (it moves a marker before this scoring)"),
+    ("od.score.nothing_to_copy", "score", "{labtile}: nothing to copy"),
+    ("od.score.level_jump", "score", "{labtile}: marker jumps to level {n} in {column} ({labtile2})"),
+    ("od.tie.submarines", "score", "tied on {n} points; more crossed-out submarines wins ({subcounts})"),
     # --- rules/octocube/scoring.py: ScoreLine.reason and the tie-break
     ("score.final_series", "top", "final Score: {n} {objects} in one Score: {p} points"),
     ("score.series", "top", "{n} {objects} in one Score: {p} points"),
@@ -324,7 +345,8 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("tail.kids_shared", "kids_tie", " {names} filled {n} spaces and tie on coin tiles ({counts}): a shared win"),
 )
 
-_FRAGMENT_TABLES = ("orient", "pickup", "kept", "leaving", "kids_tie", "waiting", "note", "notes", "plus", "plan")
+_FRAGMENT_TABLES = ("orient", "pickup", "kept", "leaving", "kids_tie", "waiting", "note", "notes", "plus", "plan",
+                    "caught")
 """Tables whose shapes are optional tails: their slot matches one of them, or nothing."""
 
 
@@ -500,6 +522,15 @@ def _dwords(value: str, lang: str) -> str:
                  face="?" if face == "?" else _dface(face, lang))
 
 
+def _subcounts(value: str, lang: str) -> str:
+    """'Player 1 2 submarines, Player 3 3 submarines' (Octo Dice's tie-break)."""
+    parts = []
+    for item in value.split(", "):
+        who, n, _ = item.rsplit(" ", 2)
+        parts.append(_plural(_word(lang, "subcount", who=_who(who, lang), n=n), {"n": n}, lang))
+    return ", ".join(parts)
+
+
 def _roll(value: str, lang: str) -> str:
     parts = []
     for item in value.split(", "):
@@ -562,6 +593,9 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "dwords": (rf"the (?:white|black) die showing (?:{_DFACE}|\?)", _dwords),
     "area": (r"roll area|set-aside area", lambda v, lang: _word(lang, "area." + v.split()[0])),
     # Octo Dice
+    "rank": (r"most|second most|third most|fourth most|place \d+", lambda v, lang: _word(
+        lang, "rank.place", n=v.split()[-1]) if v.startswith("place") else _word(lang, "rank." + v.replace(" ", "_"))),
+    "subcounts": (rf"(?:{_WHO}) \d+ submarines?(?:, (?:{_WHO}) \d+ submarines?)*", _subcounts),
     "die": (_DIE, _die),
     "dice": (rf"(?:{_DIE})(?: \+ (?:{_DIE}))*", lambda v, lang: " + ".join(_die(d, lang) for d in v.split(" + "))),
     "dface": (_DFACE, _dface),
@@ -570,8 +604,15 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "column": (r"the (?:" + _alt(COLUMN_WORDS) + ") column", lambda v, lang: _word(lang, "column." + v.split()[1])),
     "labtile": (_alt(t.name for t in LAB_TILES.values()), _same),
     "label": (r"main action|bonus action", lambda v, lang: _word(lang, "label." + v.split()[0])),
-    "m": (r"\d+", _same),
+    "m": (r"-?\d+", _same),
     "octopod_word": (r"octopods?", lambda v, lang: ""),
+    "bot_word": (r"bots?", lambda v, lang: ""),
+    "symbol_word": (r"symbols?", lambda v, lang: ""),
+    "crystal_word": (r"crystals?", lambda v, lang: ""),
+    "column_word": (r"columns?", lambda v, lang: ""),
+    "row_word": (r"rows?", lambda v, lang: ""),
+    "penalty_word": (r"penalty|penalties", lambda v, lang: ""),
+    "submarine_word": (r"submarines?", lambda v, lang: ""),
     "cleared": (r".+", lambda v, lang: _translate_in("top", v, lang) if v.startswith(("the ",)) else None),
     "move": (r".+", lambda v, lang: _translate_in("move", v, lang)),
     "problems": (r".+", _list_of("problem", "; ")),
@@ -699,7 +740,7 @@ def _segments(text: str, table: str, lang: str, sep: str) -> str | None:
 
 
 def _translate(text: str, lang: str) -> str | None:
-    for table in ("top", "move", "problem"):
+    for table in ("top", "move", "problem", "plan", "score"):
         out = _translate_in(table, text, lang)
         if out is not None:
             return out
@@ -710,7 +751,7 @@ def _translate(text: str, lang: str) -> str | None:
     if "; then " in text:
         return _segments(text, "move", lang, "; then ")
     if "; " in text:
-        return _segments(text, "problem", lang, "; ")
+        return _segments(text, "problem", lang, "; ") or _segments(text, "score", lang, "; ")
     return None
 
 

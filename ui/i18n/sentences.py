@@ -327,6 +327,49 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("od.score.nothing_to_copy", "score", "{labtile}: nothing to copy"),
     ("od.score.level_jump", "score", "{labtile}: marker jumps to level {n} in {column} ({labtile2})"),
     ("od.tie.submarines", "score", "tied on {n} points; more crossed-out submarines wins ({subcounts})"),
+    # --- rules/open_season/scoring.py: ScoreLine.reason and the tie-break
+    ("os.score.not_activated", "score", "'{scoring}' not activated by a trophy"),
+    ("os.score.eighteen_ok", "score", "{n} accolade cards (at least {k})"),
+    ("os.score.eighteen_no", "score", "{n} accolade cards (fewer than {k})"),
+    ("os.score.people_series", "score", "the {people} cards of your accolades show all {n} attributes"),
+    ("os.score.no_people_series", "score", "no people shows all {n} attributes in your accolades"),
+    ("os.score.identical_ok", "score", "{n} wall cards show {attr} (at least {k} identical)"),
+    ("os.score.identical_no", "score", "{n} wall cards show {attr} (fewer than {k} identical)"),
+    ("os.score.best_attr", "score", "{n} accolade cards with {attr} (your best attribute) x {k}"),
+    ("os.score.bonus", "score", "column {n} face {k} ({bface}): {bres}"),
+    ("os.bres.not_activated", "bres", "column not activated"),
+    ("os.bres.applied", "bres", "applied above"),
+    ("os.bres.no_majority", "bres", "this side has no majority space: no effect"),
+    ("os.bres.different", "bres", "{n} column(s) with all different attributes x {k}"),
+    ("os.bres.identical", "bres", "{n} column(s) with identical attributes x {k}"),
+    ("os.bres.least", "bres", "{n} - {k} (least present attribute: {attr})"),
+    ("os.bres.no_people", "bres", "no people more than twice on the wall"),
+    ("os.bres.a_people", "bres", "a people shows {n} times on the wall"),
+    ("os.score.neg_empty", "score", "{osspace} is empty: nothing lost"),
+    ("os.score.neg_down", "score", "{osspace} holds a face-down card (no people): nothing lost"),
+    ("os.score.pos_empty", "score", "{osspace} is empty: nothing scored"),
+    ("os.score.pos_down", "score", "{osspace} holds a face-down card (no people): nothing scored"),
+    ("os.score.neg_soft", "score", "space {n}: {pcount} in your accolades x {m} (bonus tile: only {m2})"),
+    ("os.score.neg", "score", "space {n}: {pcount} in your accolades x {m}"),
+    ("os.score.pos", "score", "space {n}: {pcount} x {m}"),
+    ("os.score.face_down", "score", "{n} face-down {card_word} on your wall x {m}"),
+    ("os.score.attr_none", "score", "space {n} holds no face-up card: no attribute scores"),
+    ("os.score.attr", "score", "space {n} shows {attr}: {k} accolade {card_word} with {attr2} x {m}"),
+    ("os.score.series_tile", "score",
+     "{n} series of {k} different attributes in your accolades x {m} (Attribute Series tile)"),
+    ("os.score.series", "score", "{n} series of {k} different attributes in your accolades x {m}"),
+    ("os.score.same_people", "score", "spaces {span} are all {people} cards face up"),
+    ("os.score.not_same_people", "score", "spaces {span} are not three face-up cards of one people"),
+    ("os.score.penalty", "score", "penalty tile: your least present attribute ({attr}) shows {n} {time_word} x {m}"),
+    ("os.score.no_penalty", "score", "no penalty tile"),
+    ("os.score.no_majority", "score", "space {n} holds no face-up card: no majority"),
+    ("os.score.majority", "score", "space {n}: {pcount} = {k} {people}, the single most (next best {m})"),
+    ("os.score.majority_tie", "score",
+     "space {n}: {pcount} = {k} {people}, but another player also has {m}: nobody scores"),
+    ("os.score.majority_lost", "score", "space {n}: {pcount} = {k} {people}, another player has {m}"),
+    ("os.tie.fewest", "score", "{plist} tie on {n} points; {who} wins with the fewest accolade cards ({k})"),
+    ("os.tie.shared", "score",
+     "{plist} tie on {n} points; {plist2} also tie on the fewest accolade cards ({k}) and share the victory"),
     # --- rules/octocube/scoring.py: ScoreLine.reason and the tie-break
     ("score.final_series", "top", "final Score: {n} {objects} in one Score: {p} points"),
     ("score.series", "top", "{n} {objects} in one Score: {p} points"),
@@ -504,6 +547,19 @@ def _bonus_value(value: str, lang: str) -> str:
     return _word(lang, "os.bonus_used" if used == "True" else "os.bonus_face", n=face)
 
 
+def _pcount(value: str, lang: str) -> str:
+    """'3 elf cards + 1 trophy + 2 (bonus tile)' (Open Season's scoring)."""
+    m = re.fullmatch(r"(\d+) (\w+) cards?(?: \+ (\d+) troph(?:y|ies))?( \+ 2 \(bonus tile\))?", value)
+    assert m is not None
+    n, people, trophies, bonus = m.groups()
+    out = _plural(_word(lang, "pcount", n=n, people=_word(lang, f"people.{people}")), {"n": n}, lang)
+    if trophies:
+        out += _plural(_word(lang, "pcount.trophies", n=trophies), {"n": trophies}, lang)
+    if bonus:
+        out += _word(lang, "pcount.bonus")
+    return out
+
+
 def _die(value: str, lang: str) -> str:
     return _word(lang, "die." + value.split()[0], n=value.split()[-1])
 
@@ -592,6 +648,13 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "dkind": (r"white|black", _keyed("dkind")),
     "dwords": (rf"the (?:white|black) die showing (?:{_DFACE}|\?)", _dwords),
     "area": (r"roll area|set-aside area", lambda v, lang: _word(lang, "area." + v.split()[0])),
+    "people": (_alt(PEOPLES), _keyed("people")),
+    "pcount": (rf"\d+ (?:{_alt(PEOPLES)}) cards?(?: \+ \d+ troph(?:y|ies))?(?: \+ 2 \(bonus tile\))?", _pcount),
+    "plist": (rf"(?:{_WHO})(?:, (?:{_WHO}))+", lambda v, lang: ", ".join(_who(w, lang) for w in v.split(", "))),
+    "span": (r"\d+-\d+", _same),
+    "bres": (r".+", lambda v, lang: _translate_in("bres", v, lang)),
+    "card_word": (r"cards?", lambda v, lang: ""),
+    "time_word": (r"times?", lambda v, lang: ""),
     # Octo Dice
     "rank": (r"most|second most|third most|fourth most|place \d+", lambda v, lang: _word(
         lang, "rank.place", n=v.split()[-1]) if v.startswith("place") else _word(lang, "rank." + v.replace(" ", "_"))),

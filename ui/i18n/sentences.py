@@ -6,8 +6,10 @@ language. So the app keeps the English original and translates it whenever it is
 language switch re-translates what is on screen).
 
 How: every sentence *shape* the engine or the tracker can produce (the f-strings in
-rules/octocube/words.py, scoring.py, tracker/octocube/adapter.py, inference.py, session.py) is
-written below once, in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
+rules/octocube/words.py, scoring.py, tracker/octocube/adapter.py, inference.py, session.py; for
+Open Season rules/open_season/words.py, scoring.py, tracker/open_season/prompts.py, adapter.py;
+for Octo Dice rules/octo_dice/state.py (describe_move, the ledger's reasons, waiting_for),
+tracker/octo_dice/prompts.py, adapter.py) is written below once, in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
 Each shape becomes an anchored regular expression; each slot's text is translated on its own
 (a player colour, a tile, a direction, an optional tail such as " and picks up a green pearl"),
 and the pieces are put into the target sentence of ``sentences-<lang>.json``. Sentences joined

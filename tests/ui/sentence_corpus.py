@@ -348,3 +348,184 @@ def corpus(quick: bool = False) -> Iterator[Sentence]:
     yield from rare_sentences()
     # the kids game's chains are long to search (a cube may land on any face): one short game
     yield from tracker_sentences("kids", 4, 0, moves=8 if quick else 12)
+
+
+# ------------------------------------------------------------------ Open Season and Octo Dice
+def _table_game_sentences(state: Any, prompt: Any, seed: int, every_legal: int = 40,
+                          max_moves: int = 500) -> Iterator[Sentence]:
+    """One random game of a table game that is not Octocube: the players' prompt at every
+    position, the description of the move played and of up to ``every_legal`` other legal moves
+    (a roll's thousands of outcomes are sampled, not listed), the score lines now and then and
+    at the end."""
+    rng = random.Random(seed)
+    for count in range(max_moves):
+        yield "prompt", prompt(state)
+        if state.is_terminal():
+            break
+        if state.is_chance_node():  # a roll or a card drawn: one sampled outcome (a roll has 6^6)
+            chosen = state.sample_chance(rng)
+            legal = [state.sample_chance(rng) for _ in range(min(every_legal, 3))]
+        else:
+            legal = list(state.legal_moves())
+            chosen = rng.choice(legal)
+        yield "move", state.describe_move(chosen)
+        for move in rng.sample(legal, min(every_legal, len(legal))):
+            yield "move", state.describe_move(move)
+        if count % 20 == 0:
+            for line in state.score_breakdown().lines:
+                yield "score", line.reason
+        state.push(chosen)
+    breakdown = state.score_breakdown()
+    for line in breakdown.lines:
+        yield "score", line.reason
+    if breakdown.tie_break:
+        yield "tie-break", breakdown.tie_break
+
+
+def open_season_sentences(quick: bool = False) -> Iterator[Sentence]:
+    """Random games of Open Season: both sides, plain and expert, 2 to 4 players."""
+    from rules.open_season import OpenSeasonGame
+    from tracker.open_season.prompts import open_season_prompt
+
+    for side in ("horn", "shield"):
+        for expert in (False, True):
+            for players in ((2, 4) if quick else (2, 3, 4)):
+                seed = players + 10 * expert
+                state = OpenSeasonGame(players, side=side, expert=expert).new_initial_state(seed)
+                yield from _table_game_sentences(state, open_season_prompt, seed, every_legal=8 if quick else 40)
+
+
+def octo_dice_sentences(quick: bool = False) -> Iterator[Sentence]:
+    """Random games of Octo Dice: solo, the 2-player virtual variant, 2 to 4 players."""
+    from rules.octo_dice.game import OctoDiceGame
+    from tracker.octo_dice.prompts import octo_dice_prompt
+
+    setups = ((1, "solo"), (2, "virtual"), (3, None)) if quick else ((1, "solo"), (2, "virtual"), (2, None),
+                                                                       (3, None), (4, None))
+    for players, variant in setups:
+        for seed in range(1 if quick else 3):
+            state = OctoDiceGame(players, variant).new_initial_state(seed)
+            yield from _table_game_sentences(state, octo_dice_prompt, seed, every_legal=8 if quick else 40)
+
+
+def _open_season_broken(obs: Any, state: Any, rng: random.Random) -> Iterator[Any]:
+    """Observations of an Open Season table a careless hand (or a bad reading) changed: each
+    differs from what the game expects in one way."""
+    from rules.open_season.cards import CARD_NAMES
+    from rules.open_season.layout import SHIELD_SCORINGS
+
+    card = rng.choice(CARD_NAMES)
+    yield replace(obs, inn=obs.inn[1:])
+    yield replace(obs, inn=obs.inn[3:])  # more cards than one may take
+    yield replace(obs, inn=obs.inn + (card,), discards=obs.discards + (card,))
+    yield replace(obs, inn=obs.inn[2:] + obs.inn[:1]) if len(obs.inn) > 2 else obs
+    yield replace(obs, discards=obs.discards[1:])
+    seats = sorted(obs.players)
+    yield replace(obs, players={s: p for s, p in obs.players.items() if s != seats[-1]})
+    for seat in seats:
+        got = obs.players[seat]
+        empty = [s for s in range(1, state.layout.num_spaces + 1) if s not in got.wall]
+        full = [s for s in got.wall]
+        changes: list[dict[str, Any]] = [
+            {"stock": got.stock + (card,)}, {"stock": got.stock[1:]}, {"stock": tuple(reversed(got.stock))},
+            {"accolades": got.accolades + 1}, {"accolade_wilds": got.accolade_wilds + 1},
+            {"kept": card}, {"trophies": got.trophies + 1}, {"wilds": got.wilds + 1},
+            {"penalty": not got.penalty}, {"series": not got.series},
+            {"scorings": got.scorings ^ {SHIELD_SCORINGS[0]}}, {"bonus": {**{c: (f, not used) for c, (f, used) in got.bonus.items()}, 9: (1, False)}},
+            {"wall_wilds": got.wall_wilds ^ {1}},
+        ]
+        for s in empty[:1] + full[:2]:
+            changes += [{"wall": {**got.wall, s: card}}, {"wall": {**got.wall, s: None}},
+                        {"wall_trophies": {**got.wall_trophies, s: got.wall_trophies.get(s, 0) + 1}}]
+        if full:
+            changes.append({"wall": {k: v for k, v in got.wall.items() if k != full[0]}})
+        for change in changes:
+            yield replace(obs, players={**obs.players, seat: replace(got, **change)})
+    if len(seats) > 1 and obs.players[seats[0]].stock:  # a card slid from one stock to another
+        a, b = obs.players[seats[0]], obs.players[seats[1]]
+        yield replace(obs, players={**obs.players, seats[0]: replace(a, stock=a.stock[1:]),
+                                    seats[1]: replace(b, stock=b.stock + a.stock[:1])})
+
+
+def open_season_tracker_sentences(seeds: range = range(2)) -> Iterator[Sentence]:
+    """The Open Season adapter's differences and diagnoses on broken tables along random games."""
+    from rules.open_season import OpenSeasonGame
+    from tracker.open_season.adapter import OpenSeasonAdapter
+
+    adapter = OpenSeasonAdapter()
+    for side in ("horn", "shield"):
+        for seed in seeds:
+            state = OpenSeasonGame(2 + seed % 3, side=side, expert=seed % 2 == 1).new_initial_state(seed)
+            rng = random.Random(seed)
+            count = 0
+            while not state.is_terminal():
+                if count % 17 == 5 and not state.is_chance_node():
+                    expected = adapter.expected(state)
+                    for obs in _open_season_broken(expected, state, rng):
+                        diffs = adapter.differences(expected, obs)
+                        for d in diffs:
+                            yield "difference", d.description
+                        yield "alert", adapter.diagnose(state, obs, diffs)
+                state.push(state.sample_chance(rng) if state.is_chance_node()
+                           else rng.choice(list(state.legal_moves())))
+                count += 1
+
+
+def _octo_dice_broken(state: Any, view: Any, rng: random.Random) -> Iterator[Any]:
+    """Octo Dice mats that break the roll procedure, each in one way."""
+    from tracker.octo_dice.observation import ASIDE, OFF, ROLL, DieReading, OctoDiceObservation
+
+    def reading(kind: str, face: str, area: str, i: int, **kw: Any) -> Any:
+        return DieReading(kind, face, area, 180.0 + 40 * i, 150.0 if area == ASIDE else 300.0, **kw)
+
+    roll = [reading(k, f, ROLL, i, seen_serial=view.roll_serial) for i, (k, f) in enumerate(view.roll)]
+    aside = [reading(k, f, ASIDE, i) for i, (k, f) in enumerate(view.aside)]
+    base = roll + aside
+    yield OctoDiceObservation(())
+    yield OctoDiceObservation(tuple(base) + (DieReading("other", None, ROLL, 300.0, 320.0),))
+    yield OctoDiceObservation(tuple(base) + (DieReading("white", "lab", OFF, 20.0, -40.0),))
+    yield OctoDiceObservation(tuple(base) + (DieReading("black", None, ROLL, 250.0, 260.0, cocked=True),))
+    if base:
+        d = base[0]
+        turned = "lab" if d.face != "lab" else "bot"
+        if d.kind == "black":
+            turned = "octopod" if d.face != "octopod" else "red-1"
+        yield OctoDiceObservation((replace(d, turned_from=d.face, face=turned),) + tuple(base[1:]))
+        yield OctoDiceObservation(tuple(base[1:]))
+        yield OctoDiceObservation(tuple(base) + (replace(d, x=d.x + 7, landed_after=view.roll_serial),))
+        yield OctoDiceObservation(tuple(replace(r, seen_serial=view.roll_serial - 1) for r in roll) + tuple(aside))
+    if aside:  # a set-aside die back in the roll area, or gone
+        yield OctoDiceObservation(tuple(roll) + tuple(aside[1:]) + (replace(aside[0], area=ROLL, y=320.0),))
+        yield OctoDiceObservation(tuple(roll) + tuple(aside[1:]))
+    if roll:  # 1 or 3 dice set aside; every rolled die moved to the set-aside area
+        yield OctoDiceObservation(tuple(roll[1:]) + tuple(aside) + (replace(roll[0], area=ASIDE, y=150.0),))
+        yield OctoDiceObservation(tuple(roll[3:]) + tuple(aside) + tuple(replace(r, area=ASIDE, y=150.0)
+                                                                         for r in roll[:3]))
+        moved = [replace(r, x=r.x + 3, seen_serial=None, landed_after=view.roll_serial) for r in roll]
+        yield OctoDiceObservation(tuple(moved[:1] + roll[1:]) + tuple(aside))
+        yield OctoDiceObservation(tuple(moved) + tuple(aside))
+    yield OctoDiceObservation(tuple(base) + (reading("white", "crystal", ROLL, 7), reading("black", "octopod", ROLL, 8)))
+
+
+def octo_dice_tracker_sentences(seeds: range = range(2)) -> Iterator[Sentence]:
+    """The Octo Dice adapter's differences and diagnoses on broken mats along random games."""
+    from rules.octo_dice.game import OctoDiceGame
+    from tracker.octo_dice.adapter import OctoDiceAdapter
+
+    adapter = OctoDiceAdapter()
+    for players, variant in ((1, "solo"), (2, "virtual"), (3, None)):
+        for seed in seeds:
+            state = OctoDiceGame(players, variant).new_initial_state(seed)
+            rng = random.Random(seed)
+            count = 0
+            while not state.is_terminal():
+                if count % 5 == 2:
+                    view = adapter.expected(state)
+                    for obs in _octo_dice_broken(state, view, rng):
+                        diffs = adapter.differences(view, obs)
+                        for d in diffs:
+                            yield "difference", d.description
+                        yield "alert", adapter.diagnose(state, obs, diffs)
+                state.push(state.sample_chance(rng) if state.is_chance_node()
+                           else rng.choice(list(state.legal_moves())))
+                count += 1

@@ -7,13 +7,21 @@ cannot translate fails here. No display needed."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import string
 from pathlib import Path
 
 import pytest
 
-from tests.ui.sentence_corpus import Sentence, corpus
+from tests.ui.sentence_corpus import (
+    Sentence,
+    corpus,
+    octo_dice_sentences,
+    octo_dice_tracker_sentences,
+    open_season_sentences,
+    open_season_tracker_sentences,
+)
 from ui.i18n.sentences import SHAPES, is_translated, translate_label, translate_sentence
 
 I18N = Path(__file__).resolve().parents[2] / "ui" / "i18n"
@@ -41,6 +49,63 @@ def test_every_generated_sentence_is_translated(sentences: list[Sentence], lang:
         left = ENGLISH_LEFT.findall(out)
         assert not left, f"{text!r} -> {out!r} keeps English {left}"
         assert not re.search(r"\{\w*\}|\[\w+:", out), out  # no slot or plural marker left unfilled
+
+
+KNOWN_UNTRANSLATED: set[tuple[str, str]] = set()
+"""(game, source) whose sentences have no shapes yet: they stay English in the app (empty now:
+prompts, moves, alerts, differences, score lines and tie-breaks all have shapes). This list
+may only shrink: the test below fails on an untranslated sentence of any other kind, and on a
+kind listed here that has become fully translated (then take it off the list)."""
+
+
+@pytest.fixture(scope="module")
+def table_sentences() -> list[tuple[str, str, str]]:
+    """Open Season's and Octo Dice's sentences from random games, and their adapters' words on
+    tables broken on purpose (a second or two)."""
+    found = {("open_season", source, text) for source, text in open_season_sentences()}
+    found |= {("octo_dice", source, text) for source, text in octo_dice_sentences()}
+    found |= {("open_season", source, text) for source, text in open_season_tracker_sentences()}
+    found |= {("octo_dice", source, text) for source, text in octo_dice_tracker_sentences()}
+    return sorted(found)
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_open_season_and_octo_dice_sentences_are_translated(table_sentences: list[tuple[str, str, str]],
+                                                             lang: str) -> None:
+    kinds = {(game, source) for game, source, _ in table_sentences}
+    for game in ("open_season", "octo_dice"):
+        assert {(game, "prompt"), (game, "move"), (game, "score"), (game, "alert"), (game, "difference")} <= kinds, game
+    missed: dict[tuple[str, str], list[str]] = {}
+    for game, source, text in table_sentences:
+        if not is_translated(text, lang):
+            missed.setdefault((game, source), []).append(text)
+            continue
+        out = translate_sentence(text, lang)
+        assert out != text, text
+        left = ENGLISH_LEFT.findall(out)
+        assert not left, f"{text!r} -> {out!r} keeps English {left}"
+        assert not re.search(r"\{\w*\}|\[\w+:", out), out
+    new = {kind: texts[:5] for kind, texts in missed.items() if kind not in KNOWN_UNTRANSLATED}
+    assert not new, f"{lang}: untranslated sentences of a kind that has shapes: {new}"
+    done = KNOWN_UNTRANSLATED - set(missed)
+    assert not done, f"{lang}: {done} are fully translated now: take them off KNOWN_UNTRANSLATED"
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_table_game_prompt_gets_the_players_names_after_translation(lang: str) -> None:
+    from rules.octo_dice.game import OctoDiceGame
+    from rules.open_season import OpenSeasonGame
+    from ui.i18n.prompts import game_prompt
+
+    for state in (OpenSeasonGame(2).new_initial_state(1), OctoDiceGame(2, "virtual").new_initial_state(1)):
+        while state.is_chance_node():
+            state.push(state.sample_chance(random.Random(1)))
+        english = game_prompt(state, "en", ["Ann", "Bob"])
+        out = game_prompt(state, lang, ["Ann", "Bob"])
+        assert ("Ann" in english) == ("Ann" in out) and ("Bob" in english) == ("Bob" in out), (english, out)
+        assert out != english and not re.search(r"(?i)\b(player|joueur|speler) [12]\b", out), out
+        plain = game_prompt(state, lang)
+        assert plain == translate_sentence(game_prompt(state, "en"), lang), plain
 
 
 SPOT = {
@@ -80,6 +145,20 @@ SPOT = {
         "emporte une tuile encore jamais vue",
         "Blauw gebruikt de kracht C van C3 (het blokje in een beschikbare ruimte naar keuze plaatsen): gaat "
         "naar E5 en claimt een nog onbekende tegel"),
+    # Open Season and Octo Dice
+    "player 2's turn (round 3): place a card on the wall.": (
+        "Au tour de joueur 2 (manche 3) : posez une carte sur le mur.",
+        "Speler 2 is aan de beurt (ronde 3): leg een kaart op de muur."),
+    "Player 2 places sorcerer-crown on space 5 (-2 per card); the other card goes atop the stock": (
+        "Joueur 2 pose la carte Sorcier (couronne) sur la case 5 (-2 par carte) ; l'autre carte va sur sa réserve",
+        "Speler 2 legt de kaart Tovenaar (kroon) op vak 5 (-2 per kaart); de andere kaart gaat boven op de voorraad"),
+    "Player 1 is to roll 4 dice: throw the 4 dice that are not set aside.": (
+        "Joueur 1 doit lancer 4 dés : lancez les 4 dés qui ne sont pas mis de côté.",
+        "Speler 1 moet 4 dobbelstenen gooien: gooi de 4 dobbelstenen die niet opzij liggen."),
+    "Player 3, main action (white die 2 + black die 1): red bot (circle 2): 3 +1 Plus-Bot [4 points]": (
+        "Joueur 3, action principale (dé blanc 2 + dé noir 1) : robot rouge (cercle 2) : 3 +1 Plus-Bot [4 points]",
+        "Speler 3, hoofdactie (witte dobbelsteen 2 + zwarte dobbelsteen 1): robot (rood, cirkel 2): 3 +1 Plus-Bot "
+        "[4 punten]"),
 }
 
 
@@ -99,6 +178,16 @@ RARE = (
     "B2 shows a coin, expected no tile",
     "B2 shows nothing, expected a tile",
     "Purple's cube shows bare metal on top, expected a tile",
+    # copied from tracker/open_season/adapter.py, tracker/octo_dice/adapter.py, rules/open_season/words.py
+    "3 cards left the inn; player 1 may take only 1 (a card was kept last turn)",
+    "a trophy was put on player 2's face-down card on space 4",
+    "the discards lack elf-crown",
+    "player 1's space 3 lacks a wild token",
+    "the white die showing lab was set aside and has been rolled again: set-aside dice stay where they are "
+    "until the end of the turn",
+    "Player 2 resolves the bonus tile of column 3 first",
+    "Player 1, bonus octopod action (white die 1 + black die 2 + black die 3): 3 octopods, bonus 3 +1 Octo-Plus "
+    "(Octo-Sub: white die 2's submarine; Octo-Catch: unused white die 3)",
 )
 
 
@@ -129,7 +218,7 @@ def test_every_shape_has_a_translation_with_the_same_slots(lang: str) -> None:
     assert set(data["shapes"]) == set(english)
     for shape_id, text in english.items():
         wanted = {f for _, f, _, _ in string.Formatter().parse(text) if f}
-        wanted -= {"tile_word", "coin_word", "point_word"}  # plural words: [n:...|...] in the target
+        wanted = {f for f in wanted if not f.endswith("_word")}  # plural words: [n:...|...] in the target
         got = {f for _, f, _, _ in string.Formatter().parse(re.sub(r"\[\w+:", "[", data["shapes"][shape_id])) if f}
         assert got == wanted, shape_id
     other = json.loads((I18N / f"sentences-{'nl' if lang == 'fr' else 'fr'}.json").read_text(encoding="utf-8"))

@@ -17,18 +17,19 @@ def game_prompt(state: Any, lang: str = "en", names: Sequence[str] | None = None
     names put in), translated sentence by sentence."""
     if state.game.name == "octocube":
         return octocube_prompt(state, lang, names)
-    from tracker.registry import table_game
-    from ui.i18n.sentences import translate_sentence
-
     import re
 
-    text = table_game(state.game.name).prompt(state)
+    from tracker.registry import table_game
+    from ui.i18n.sentences import player_pattern, translate_sentence
+
+    # translated first (the shapes know "player N", not the players' own names), names put in after
+    text = translate_sentence(table_game(state.game.name).prompt(state), lang)
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1)) - 1
         return names[seat] if names and 0 <= seat < len(names) and names[seat] else match.group(0)
 
-    return translate_sentence(re.sub(r"\b[Pp]layer ([1-4])\b", name, text), lang)
+    return re.sub(player_pattern(lang), name, text)
 
 
 def octocube_prompt(state: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:

@@ -6,8 +6,10 @@ language. So the app keeps the English original and translates it whenever it is
 language switch re-translates what is on screen).
 
 How: every sentence *shape* the engine or the tracker can produce (the f-strings in
-rules/octocube/words.py, scoring.py, tracker/octocube/adapter.py, inference.py, session.py) is
-written below once, in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
+rules/octocube/words.py, scoring.py, tracker/octocube/adapter.py, inference.py, session.py; for
+Open Season rules/open_season/words.py, scoring.py, tracker/open_season/prompts.py, adapter.py;
+for Octo Dice rules/octo_dice/state.py (describe_move, the ledger's reasons, waiting_for),
+tracker/octo_dice/prompts.py, adapter.py) is written below once, in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
 Each shape becomes an anchored regular expression; each slot's text is translated on its own
 (a player colour, a tile, a direction, an optional tail such as " and picks up a green pearl"),
 and the pieces are put into the target sentence of ``sentences-<lang>.json``. Sentences joined
@@ -32,6 +34,14 @@ from pathlib import Path
 from rules.octocube.components import BACKGROUND_COLOURS, FACES, OBJECTS, PLAYER_COLOURS, SIDE_FACES
 from rules.octocube.scoring import PLURAL
 from rules.octocube.words import POWER_WORDS
+from rules.octo_dice.components import COLOURS as DICE_COLOURS
+from rules.octo_dice.components import LAB_TILES, WHITE_FACES
+from rules.octo_dice.state import COLUMN_WORDS
+from rules.open_season.bonus import FACES as BONUS_FACES
+from rules.open_season.cards import ATTRIBUTES, PEOPLES
+from rules.open_season.layout import ACTIONS as OS_ACTIONS
+from rules.open_season.layout import SHIELD_SCORINGS
+from rules.open_season.state import TASK_WORDS
 from ui.i18n import LANGUAGES, TranslationError, read_language_file, tr
 
 _HERE = Path(__file__).resolve().parent
@@ -151,6 +161,217 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("diff.coins", "problem", "{who} has {n} coins, expected {n2}"),
     ("diff.coin_pile", "problem", "{who} has a coin pile, expected {n} {coin_word}"),
     ("diff.no_coins", "problem", "{who} has no coins, expected {n} {coin_word}"),
+    # --- tracker/open_season/prompts.py, tracker/octo_dice/prompts.py: the players' prompt
+    ("prompt.over", "top", "The game is over."),
+    ("os.prompt.refill", "top", "{who}'s turn (round {n}): refill the inn to {k} cards."),
+    ("os.prompt.chance", "top", "{who}'s turn: {task}."),
+    ("os.prompt.during", "top", "{who}: {task} (during {who2}'s turn)."),
+    ("os.prompt.turn", "top", "{who}'s turn (round {n}): {task}."),
+    ("od.prompt.roll_all", "top", "{waiting}: throw the {n} dice in the roll area."),
+    ("od.prompt.roll_rest", "top", "{waiting}: throw the {n} dice that are not set aside."),
+    ("od.prompt.virtual", "top", "Roll the virtual player's {n} dice in the roll area."),
+    ("od.prompt.set_aside", "top", "{waiting}: move {n} of the dice just rolled to the set-aside area."),
+    ("od.prompt.tablet", "top", "{waiting}: choose on the tablet."),
+    # rules/octo_dice/state.py: waiting_for
+    ("od.wait.roll", "waiting", "{who} is to roll {n} dice"),
+    ("od.wait.virtual", "waiting", "the virtual player's {n} dice are to be rolled"),
+    ("od.wait.set_aside", "waiting", "{who} is to set aside {n} dice"),
+    ("od.wait.main", "waiting", "{who} is to take a main action or end them"),
+    ("od.wait.bonus", "waiting", "{who} is to take a bonus action or decline"),
+    ("od.wait.super_level", "waiting", "{who} is to choose a column for Super-Level"),
+    ("od.wait.over", "waiting", "the game is over"),
+    # --- rules/open_season/words.py: describe_move
+    ("os.move.draw_to", "move", "the deck's top card is {card} ({dest})"),
+    ("os.move.draw", "move", "the deck's top card is {card} ()"),
+    ("os.move.random_acc", "move", "the random card from {who}'s accolades is {card}"),
+    ("os.move.bonus_face", "move", "{who} puts bonus face {n} ({bface}) atop column {k}"),
+    ("os.move.take_kept", "move", "{who} takes {cards} from the inn plus the card kept last turn"),
+    ("os.move.take", "move", "{who} takes {cards} from the inn"),
+    ("os.move.place_down", "move", "{who} places {card} face down on {osspace}; the other card goes atop the stock"),
+    ("os.move.place", "move", "{who} places {card} on {osspace}; the other card goes atop the stock"),
+    ("os.move.steal", "move", "{who} steals from {who2}"),
+    ("os.move.comp_none", "move", "{victim} takes no compensation card"),
+    ("os.move.comp_deck", "move", "{victim} takes the deck's top card blindly as compensation"),
+    ("os.move.comp_inn", "move", "{victim} takes {card} from the inn as compensation"),
+    ("os.move.move_trophy", "move", "{who} moves a trophy from {osspace} to {osspace2}"),
+    ("os.move.keep_peeked", "move", "{who} keeps the peeked {card} atop the stock and puts the other card back"),
+    ("os.move.keep_inn", "move", "{who} keeps {card} from the inn for the next turn"),
+    ("os.move.take_inn", "move", "{who} takes {card} from the inn atop the stock"),
+    ("os.move.trophy", "move", "{who} places a trophy on {osspace}"),
+    ("os.move.no_trophy", "move", "{who} places no trophy this turn"),
+    ("os.move.keep_wild", "move", "{who} keeps the wild token for later"),
+    ("os.move.scoring", "move", "{who} activates the endgame scoring '{scoring}' with a trophy"),
+    ("os.move.wild", "move", "{who} puts a wild token on {osspace}, making it {attr}"),
+    ("os.move.wild_accolade", "move", "{who} puts a wild token on an accolade {card}, making it {attr}"),
+    ("os.move.bonus_first", "move", "{who} resolves the bonus tile of column {n} first"),
+    ("os.move.pick_discard", "move",
+     "{who} picks the discarded {card} atop the stock; the other discards leave the game"),
+    ("os.move.keep_drawn", "move", "{who} keeps the drawn {card}"),
+    ("os.move.return_top", "move", "{who} puts the drawn cards back with {card} on top of the deck"),
+    ("os.move.give", "move", "{who} gives {card} to {who2}'s stock"),
+    ("os.move.return_card", "move", "{who} puts {card} from the {pile} face down on the deck"),
+    ("os.move.search", "move", "{who} takes {card} from the deck atop the stock and shuffles the deck"),
+    ("os.move.replace", "move", "{who} replaces the card on {osspace} with {card} from the {pile}"),
+    # --- rules/octo_dice/state.py: describe_move
+    ("od.move.roll", "move", "roll: {roll}"),
+    ("od.move.virtual_roll", "move", "virtual player's roll: {roll}"),
+    ("od.move.set_aside", "move", "{who} sets aside {die} ({dface}) and {die2} ({dface2})"),
+    ("od.move.end", "move", "{who} ends the main actions"),
+    ("od.move.no_bonus", "move", "{who} takes no bonus action"),
+    ("od.move.super_level", "move", "{who} uses Super-Level on {column}"),
+    ("od.move.action", "move", "{who}, {label} ({die} + {die2}): {plan} [{n} {point_word}]"),
+    ("od.move.octopods", "move",
+     "{who}, bonus octopod action ({dice}): {n} {octopod_word}, bonus {k}{plus}{notes}"),
+    # the action's effect (Plan.text)
+    ("od.plan.crystal", "plan", "crystal {n} of {k} with a {m}: {p}{plus}{notes}"),
+    ("od.plan.research", "plan", "research circle {n} ({dcolour}): {p}{plus}{notes}"),
+    ("od.plan.bot", "plan", "{dcolour} bot (circle {n}): {p}{plus}{notes}"),
+    ("od.plan.submarine", "plan", "{dcolour} submarine: {p}{plus}{notes}"),
+    ("od.plan.lab", "plan", "lab: {column} to level {n} ({labtile}): {p}{plus}{notes}"),
+    ("od.tail.plus", "plus", " +1 {labtile}"),
+    ("od.tail.notes", "notes", " ({note})"),
+    ("od.tail.notes2", "notes", " ({note}; {note2})"),
+    # notes between brackets after a plan or an octopod count
+    ("od.note.lab_colour", "note", "Flexi-Lab: yellow read as {dcolour}"),
+    ("od.note.lab_number", "note", "Flexi-Lab: {n} read as {k}"),
+    ("od.note.tec", "note", "Flexi-Tec: research used as bot"),
+    ("od.note.sub", "note", "Flexi-Sub: submarine used as bot"),
+    ("od.note.octo_sub", "note", "Octo-Sub: {die}'s submarine"),
+    ("od.note.octo_catch", "note", "Octo-Catch: unused {die}"),
+    # --- tracker/open_season/adapter.py: diagnose (why a change is illegal) and differences
+    ("os.problem.inn_kept", "problem",
+     "{n} cards left the inn; {who} may take only {k} (a card was kept last turn)"),
+    ("os.problem.inn", "problem", "{n} cards left the inn; {who} may take only {k}"),
+    ("os.problem.occupied", "problem", "a card was put on {who}'s space {n}, which already holds a card"),
+    ("os.problem.out_of_turn", "problem", "a card appeared on {who}'s wall (space {n}) out of turn"),
+    ("os.problem.face_down", "problem", "{who} placed a card face down on space {n} although a card could go face up"),
+    ("os.problem.frieze", "problem",
+     "{card} went on {who}'s space {n}, but space {k} of the same frieze already shows {apeople}"),
+    ("os.problem.trophy_row", "problem",
+     "a trophy was put on {who}'s space {n}, a space that takes none (only the top and bottom rows do)"),
+    ("os.problem.trophy_down", "problem", "a trophy was put on {who}'s face-down card on space {n}"),
+    ("os.problem.trophy_turn", "problem", "{who} put a trophy on the wall out of turn"),
+    ("os.problem.trophy_none", "problem", "a trophy was put on {who}'s space {n} when no trophy could go there"),
+    ("os.problem.steal", "problem", "a card went from {who}'s stock to {who2}'s without a steal"),
+    ("os.diff.inn_extra", "problem", "the inn shows {card}, not expected there"),
+    ("os.diff.inn_missing", "problem", "the inn lacks {card}"),
+    ("os.diff.discards_extra", "problem", "the discards show {card} too"),
+    ("os.diff.discards_missing", "problem", "the discards lack {card}"),
+    ("os.diff.not_read", "problem", "{who}'s area was not read"),
+    ("os.diff.space", "problem", "{who}'s space {n} shows {oscard}, expected {oscard2}"),
+    ("os.diff.trophies", "problem", "{who}'s space {n} holds {k} trophies, expected {m}"),
+    ("os.diff.wild_extra", "problem", "{who}'s space {n} holds a wild token"),
+    ("os.diff.wild_missing", "problem", "{who}'s space {n} lacks a wild token"),
+    ("os.diff.stock_extra", "problem", "{who}'s stock shows {card} too"),
+    ("os.diff.stock_missing", "problem", "{who}'s stock lacks {card}"),
+    ("os.diff.stock_order", "problem", "{who}'s stock is in another order"),
+    ("os.diff.accolades", "problem", "{who} has {n} accolade cards, expected {k}"),
+    ("os.diff.accolade_wilds", "problem", "{who} has {n} wild tokens on accolades, expected {k}"),
+    ("os.diff.kept", "problem", "{who}'s kept card is {okept}, expected {okept2}"),
+    ("os.diff.supply_trophies", "problem", "{who} holds {n} trophies, expected {k}"),
+    ("os.diff.supply_wilds", "problem", "{who} holds {n} wild, expected {k}"),
+    ("os.diff.penalty_appeared", "problem", "{who}'s penalty tile appeared"),
+    ("os.diff.penalty_missing", "problem", "{who}'s penalty tile is missing"),
+    ("os.diff.series_appeared", "problem", "{who}'s attribute series tile appeared"),
+    ("os.diff.series_missing", "problem", "{who}'s attribute series tile is missing"),
+    ("os.diff.scoring_has", "problem", "{who}'s scoring {scoring} has a trophy"),
+    ("os.diff.scoring_lacks", "problem", "{who}'s scoring {scoring} lacks a trophy"),
+    ("os.diff.bonus", "problem", "{who}'s bonus tile on column {n} reads {bval}, expected {bval2}"),
+    # --- tracker/octo_dice/adapter.py: diagnose and differences
+    ("od.problem.no_dice", "problem", "no dice on the mat"),
+    ("od.problem.other_die", "problem",
+     "a die of another game lies on the mat at {at}: only the six Octo Dice are read"),
+    ("od.problem.off_mat", "problem",
+     "a {dkind} die lies off the mat at {at}: put it in the roll area or the set-aside area"),
+    ("od.problem.turned", "problem",
+     "{dwords} was turned by hand: it showed {dface} at the same place and did not tumble"),
+    ("od.problem.rerolled", "problem",
+     "{dwords} was set aside and has been rolled again: set-aside dice stay where they are until the end of the turn"),
+    ("od.problem.taken_back", "problem",
+     "{dwords} was taken back from the set-aside area: set-aside dice stay there until the end of the turn"),
+    ("od.problem.left_aside", "problem",
+     "{dwords} left the set-aside area: set-aside dice stay there until the end of the turn"),
+    ("od.problem.aside_count", "problem", "{who} set aside {n} dice: keep exactly 2 after each roll"),
+    ("od.problem.rolled_early", "problem",
+     "the dice were rolled again before 2 were set aside: {who} keeps 2 dice, then rolls the rest"),
+    ("od.problem.stale", "problem",
+     "{n} dice were rolled and {k} did not move: roll all {m} dice that are not set aside"),
+    ("od.problem.roll_count", "problem", "{n} dice lie in the roll area: roll the {k} dice that are not set aside"),
+    ("od.problem.tablet", "problem", "the dice moved, but the game waits for a choice on the tablet: {waiting}"),
+    ("od.problem.no_step", "problem", "the dice do not match any step of the roll procedure: {problems}"),
+    ("od.diff.other_die", "problem", "a die of another game lies on the mat at {at}"),
+    ("od.diff.cocked", "problem", "a {dkind} die is cocked at {at}: re-roll it"),
+    ("od.diff.off_mat", "problem", "a {dkind} die lies off the mat at {at}"),
+    ("od.diff.turned", "problem",
+     "{dwords} at {at} showed {dface} there and did not tumble: it was turned by hand"),
+    ("od.diff.not_rolled", "problem", "{dwords} at {at} did not move: it was not rolled"),
+    ("od.diff.thrown", "problem", "{dwords} landed at {at}: it was thrown"),
+    ("od.diff.lacks", "problem", "the {area} lacks {dwords}"),
+    ("od.diff.extra", "problem", "the {area} shows {dwords} too"),
+    # --- rules/octo_dice/state.py: the ledger's reasons (score lines) and the tie-break
+    ("od.score.sub_bots", "score", "{dcolour} submarine x {n} {dcolour2} {bot_word} = {p}"),
+    ("od.score.no_sub", "score", "no submarine crossed out"),
+    ("od.score.caught", "score", "both octopods caught: the {m} is crossed out"),
+    ("od.score.not_caught", "score", "only {n} of {k} octopods caught: {m}"),
+    ("od.score.octopods_bonus", "score",
+     "{n} {octopod_word}: crossed {k} {symbol_word}{caught}, bonus {p}{plus}{notes}"),
+    ("od.score.octopods", "score", "{n} {octopod_word}: crossed {k} {symbol_word}{caught}, no bonus{notes}"),
+    ("od.tail.caught", "caught", " (both caught: the {m} is crossed out)"),
+    ("od.score.no_crystal", "score", "no crystal crossed out: no crystal bonus"),
+    ("od.score.crystals_tied", "score",
+     "{n} {crystal_word}, tied {k} ways for {rank}: {p} shared, rounded up to {m} each"),
+    ("od.score.crystals", "score", "{n} {crystal_word}, {rank}: {p}"),
+    ("od.score.lab_columns", "score", "{labtile}: {n} completely expanded {column_word}"),
+    ("od.score.lab_rows", "score", "{labtile}: {n} completely expanded {row_word}"),
+    ("od.score.octo_penalties", "score", "{labtile}: {n} crossed-out octopod {penalty_word}"),
+    ("od.score.subs", "score", "{labtile}: {n} crossed-out {submarine_word}"),
+    ("od.score.level_none", "score", "{labtile}: no points of its own (it moves a marker before this scoring)"),
+    ("od.score.nothing_to_copy", "score", "{labtile}: nothing to copy"),
+    ("od.score.level_jump", "score", "{labtile}: marker jumps to level {n} in {column} ({labtile2})"),
+    ("od.tie.submarines", "score", "tied on {n} points; more crossed-out submarines wins ({subcounts})"),
+    # --- rules/open_season/scoring.py: ScoreLine.reason and the tie-break
+    ("os.score.not_activated", "score", "'{scoring}' not activated by a trophy"),
+    ("os.score.eighteen_ok", "score", "{n} accolade cards (at least {k})"),
+    ("os.score.eighteen_no", "score", "{n} accolade cards (fewer than {k})"),
+    ("os.score.people_series", "score", "the {people} cards of your accolades show all {n} attributes"),
+    ("os.score.no_people_series", "score", "no people shows all {n} attributes in your accolades"),
+    ("os.score.identical_ok", "score", "{n} wall cards show {attr} (at least {k} identical)"),
+    ("os.score.identical_no", "score", "{n} wall cards show {attr} (fewer than {k} identical)"),
+    ("os.score.best_attr", "score", "{n} accolade cards with {attr} (your best attribute) x {k}"),
+    ("os.score.bonus", "score", "column {n} face {k} ({bface}): {bres}"),
+    ("os.bres.not_activated", "bres", "column not activated"),
+    ("os.bres.applied", "bres", "applied above"),
+    ("os.bres.no_majority", "bres", "this side has no majority space: no effect"),
+    ("os.bres.different", "bres", "{n} column(s) with all different attributes x {k}"),
+    ("os.bres.identical", "bres", "{n} column(s) with identical attributes x {k}"),
+    ("os.bres.least", "bres", "{n} - {k} (least present attribute: {attr})"),
+    ("os.bres.no_people", "bres", "no people more than twice on the wall"),
+    ("os.bres.a_people", "bres", "a people shows {n} times on the wall"),
+    ("os.score.neg_empty", "score", "{osspace} is empty: nothing lost"),
+    ("os.score.neg_down", "score", "{osspace} holds a face-down card (no people): nothing lost"),
+    ("os.score.pos_empty", "score", "{osspace} is empty: nothing scored"),
+    ("os.score.pos_down", "score", "{osspace} holds a face-down card (no people): nothing scored"),
+    ("os.score.neg_soft", "score", "space {n}: {pcount} in your accolades x {m} (bonus tile: only {m2})"),
+    ("os.score.neg", "score", "space {n}: {pcount} in your accolades x {m}"),
+    ("os.score.pos", "score", "space {n}: {pcount} x {m}"),
+    ("os.score.face_down", "score", "{n} face-down {card_word} on your wall x {m}"),
+    ("os.score.attr_none", "score", "space {n} holds no face-up card: no attribute scores"),
+    ("os.score.attr", "score", "space {n} shows {attr}: {k} accolade {card_word} with {attr2} x {m}"),
+    ("os.score.series_tile", "score",
+     "{n} series of {k} different attributes in your accolades x {m} (Attribute Series tile)"),
+    ("os.score.series", "score", "{n} series of {k} different attributes in your accolades x {m}"),
+    ("os.score.same_people", "score", "spaces {span} are all {people} cards face up"),
+    ("os.score.not_same_people", "score", "spaces {span} are not three face-up cards of one people"),
+    ("os.score.penalty", "score", "penalty tile: your least present attribute ({attr}) shows {n} {time_word} x {m}"),
+    ("os.score.no_penalty", "score", "no penalty tile"),
+    ("os.score.no_majority", "score", "space {n} holds no face-up card: no majority"),
+    ("os.score.majority", "score", "space {n}: {pcount} = {k} {people}, the single most (next best {m})"),
+    ("os.score.majority_tie", "score",
+     "space {n}: {pcount} = {k} {people}, but another player also has {m}: nobody scores"),
+    ("os.score.majority_lost", "score", "space {n}: {pcount} = {k} {people}, another player has {m}"),
+    ("os.tie.fewest", "score", "{plist} tie on {n} points; {who} wins with the fewest accolade cards ({k})"),
+    ("os.tie.shared", "score",
+     "{plist} tie on {n} points; {plist2} also tie on the fewest accolade cards ({k}) and share the victory"),
     # --- rules/octocube/scoring.py: ScoreLine.reason and the tie-break
     ("score.final_series", "top", "final Score: {n} {objects} in one Score: {p} points"),
     ("score.series", "top", "{n} {objects} in one Score: {p} points"),
@@ -169,7 +390,8 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("tail.kids_shared", "kids_tie", " {names} filled {n} spaces and tie on coin tiles ({counts}): a shared win"),
 )
 
-_FRAGMENT_TABLES = ("orient", "pickup", "kept", "leaving", "kids_tie")
+_FRAGMENT_TABLES = ("orient", "pickup", "kept", "leaving", "kids_tie", "waiting", "note", "notes", "plus", "plan",
+                    "caught")
 """Tables whose shapes are optional tails: their slot matches one of them, or nothing."""
 
 
@@ -275,13 +497,105 @@ def _list_of(table: str, sep: str) -> Callable[[str, str], str | None]:
     return lambda value, lang: _segments(value, table, lang, sep)
 
 
-_WHO = _alt(_PLAYERS) + r"|player \d+"
+_WHO = _alt(_PLAYERS) + r"|[Pp]layer \d+"
 _LOC = r"[A-Z]\d{1,2}"
 _TILE = (r"an unseen tile|nothing|a coin|an abyss tile|abyss tile [A-I]|a cube|an? (?:" + _alt(_COLOURS) + ") (?:"
          + _alt(_OBJECTS) + ")")
 _LABEL = r"coin|abyss(?: [A-I])?|(?:" + _alt(_COLOURS) + ") (?:" + _alt(_OBJECTS) + ")"
 _SPACE = (r"space \d+|(?:(?:" + _alt(_COLOURS) + ") (?:" + _alt(_OBJECTS) + ")|any-colour (?:" + _alt(_OBJECTS)
           + ")|" + _alt(_COLOURS) + ") space")
+
+_CARD = rf"(?:{_alt(PEOPLES)})-(?:{_alt(ATTRIBUTES)})"
+_DIE = r"(?:white|black) die [1-3]"
+_DFACE = rf"{_alt(WHITE_FACES)}|(?:{_alt(DICE_COLOURS)}) \d"
+
+
+def _card(value: str, lang: str) -> str:
+    """An Open Season card ('elf-crown'): its people and its attribute."""
+    people, attr = value.split("-")
+    return _word(lang, "card", people=_word(lang, f"people.{people}"), attr=_word(lang, f"attr.{attr}"))
+
+
+def _cards(value: str, lang: str) -> str:
+    if value == "no card":
+        return _word(lang, "no_card")
+    return _word(lang, "and").join(_card(c, lang) for c in value.split(" and "))
+
+
+def _dest(value: str, lang: str) -> str:
+    if value.startswith("atop "):
+        return _word(lang, "dest.stock", who=_who(value[5: -len("'s stock")], lang))
+    return _word(lang, "dest.inn" if value == "to the inn" else "dest.hand")
+
+
+def _osspace(value: str, lang: str) -> str:
+    """'space 4 (steal)', 'space 7 (+2 per card)', 'space 3'."""
+    m = re.fullmatch(r"space (\d+)(?: \((.*)\))?", value)
+    assert m is not None
+    if m.group(2) is None:
+        return _word(lang, "osspace", n=m.group(1))
+    role = m.group(2)
+    per = re.fullmatch(r"([+-]\d+) per card", role)
+    words = (_word(lang, "role.per_card", n=per.group(1)) if per
+             else _word(lang, "role." + role.replace(" ", "_")))
+    return _word(lang, "osspace.role", n=m.group(1), role=words)
+
+
+def _bonus_value(value: str, lang: str) -> str:
+    """A bonus tile as the Open Season view holds it: '(face, used)' or 'None'."""
+    if value == "None":
+        return _word(lang, "os.none")
+    face, used = value.strip("()").split(", ")
+    return _word(lang, "os.bonus_used" if used == "True" else "os.bonus_face", n=face)
+
+
+def _pcount(value: str, lang: str) -> str:
+    """'3 elf cards + 1 trophy + 2 (bonus tile)' (Open Season's scoring)."""
+    m = re.fullmatch(r"(\d+) (\w+) cards?(?: \+ (\d+) troph(?:y|ies))?( \+ 2 \(bonus tile\))?", value)
+    assert m is not None
+    n, people, trophies, bonus = m.groups()
+    out = _plural(_word(lang, "pcount", n=n, people=_word(lang, f"people.{people}")), {"n": n}, lang)
+    if trophies:
+        out += _plural(_word(lang, "pcount.trophies", n=trophies), {"n": trophies}, lang)
+    if bonus:
+        out += _word(lang, "pcount.bonus")
+    return out
+
+
+def _die(value: str, lang: str) -> str:
+    return _word(lang, "die." + value.split()[0], n=value.split()[-1])
+
+
+def _dface(value: str, lang: str) -> str:
+    if " " in value:
+        colour, n = value.split()
+        return _word(lang, "dface.number", colour=_word(lang, f"dcolour.{colour}"), n=n)
+    return _word(lang, f"dface.{value}")
+
+
+def _dwords(value: str, lang: str) -> str:
+    """'the white die showing lab' (tracker/octo_dice/adapter.py)."""
+    kind, face = value.split()[1], value.split(" showing ", 1)[1]
+    return _word(lang, "dwords", kind=_word(lang, f"dkind.{kind}"),
+                 face="?" if face == "?" else _dface(face, lang))
+
+
+def _subcounts(value: str, lang: str) -> str:
+    """'Player 1 2 submarines, Player 3 3 submarines' (Octo Dice's tie-break)."""
+    parts = []
+    for item in value.split(", "):
+        who, n, _ = item.rsplit(" ", 2)
+        parts.append(_plural(_word(lang, "subcount", who=_who(who, lang), n=n), {"n": n}, lang))
+    return ", ".join(parts)
+
+
+def _roll(value: str, lang: str) -> str:
+    parts = []
+    for item in value.split(", "):
+        colour, _, n, face = item.split(" ", 3)
+        parts.append(f"{_die(f'{colour} die {n}', lang)} {_dface(face, lang)}")
+    return ", ".join(parts)
+
 
 KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "who": (_WHO, _who),
@@ -312,6 +626,58 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "what": (r"(?:" + _alt(_COLOURS) + ") tiles|" + _alt(_PLURALS), _what),
     "lead": (r"tied for second most|tied for most|second most|most",
              lambda v, lang: _word(lang, "lead." + v.replace(" ", "_"))),
+    # Open Season
+    "victim": (rf"{_WHO}|The victim", lambda v, lang: _word(lang, "os.victim") if v == "The victim" else _who(v, lang)),
+    "task": (_alt(TASK_WORDS.values()), lambda v, lang: _word(
+        lang, "task." + next(k for k, w in TASK_WORDS.items() if w == v))),
+    "card": (_CARD, _card),
+    "cards": (rf"no card|(?:{_CARD})(?: and (?:{_CARD}))*", _cards),
+    "dest": (rf"to the inn|into the player's hand|atop (?:{_WHO})'s stock", _dest),
+    "bface": (_alt(f.text for f in BONUS_FACES.values()), lambda v, lang: _word(
+        lang, "bface." + str(next(k for k, f in BONUS_FACES.items() if f.text == v)))),
+    "osspace": (r"space \d+(?: \((?:[+-]\d+ per card|majority|attribute|trophy window|trophy space|row [23]|"
+                + _alt(a.replace("_", " ") for a in OS_ACTIONS) + r")\))?", _osspace),
+    "scoring": (_alt(s.replace("_", " ") for s in SHIELD_SCORINGS), _keyed("scoring")),
+    "attr": (_alt(ATTRIBUTES), _keyed("attr")),
+    "pile": (r"stock|accolades", _keyed("pile")),
+    "oscard": (rf"nothing|a face-down card|{_CARD}", lambda v, lang: _word(lang, {"nothing": "os.nothing",
+               "a face-down card": "os.face_down"}[v]) if v in ("nothing", "a face-down card") else _card(v, lang)),
+    "okept": (rf"none|{_CARD}", lambda v, lang: _word(lang, "os.none") if v == "none" else _card(v, lang)),
+    "apeople": (rf"an? (?:{_alt(PEOPLES)})", lambda v, lang: _word(lang, "os.a_people",
+                people=_word(lang, "people." + v.split()[-1]))),
+    "bval": (r"\(\d+, (?:True|False)\)|None", _bonus_value),
+    "at": (r"\(-?\d+, -?\d+\) mm", _same),
+    "dkind": (r"white|black", _keyed("dkind")),
+    "dwords": (rf"the (?:white|black) die showing (?:{_DFACE}|\?)", _dwords),
+    "area": (r"roll area|set-aside area", lambda v, lang: _word(lang, "area." + v.split()[0])),
+    "people": (_alt(PEOPLES), _keyed("people")),
+    "pcount": (rf"\d+ (?:{_alt(PEOPLES)}) cards?(?: \+ \d+ troph(?:y|ies))?(?: \+ 2 \(bonus tile\))?", _pcount),
+    "plist": (rf"(?:{_WHO})(?:, (?:{_WHO}))+", lambda v, lang: ", ".join(_who(w, lang) for w in v.split(", "))),
+    "span": (r"\d+-\d+", _same),
+    "bres": (r".+", lambda v, lang: _translate_in("bres", v, lang)),
+    "card_word": (r"cards?", lambda v, lang: ""),
+    "time_word": (r"times?", lambda v, lang: ""),
+    # Octo Dice
+    "rank": (r"most|second most|third most|fourth most|place \d+", lambda v, lang: _word(
+        lang, "rank.place", n=v.split()[-1]) if v.startswith("place") else _word(lang, "rank." + v.replace(" ", "_"))),
+    "subcounts": (rf"(?:{_WHO}) \d+ submarines?(?:, (?:{_WHO}) \d+ submarines?)*", _subcounts),
+    "die": (_DIE, _die),
+    "dice": (rf"(?:{_DIE})(?: \+ (?:{_DIE}))*", lambda v, lang: " + ".join(_die(d, lang) for d in v.split(" + "))),
+    "dface": (_DFACE, _dface),
+    "roll": (rf"(?:{_DIE}) (?:{_DFACE})(?:, (?:{_DIE}) (?:{_DFACE}))*", _roll),
+    "dcolour": (_alt(DICE_COLOURS), _keyed("dcolour")),
+    "column": (r"the (?:" + _alt(COLUMN_WORDS) + ") column", lambda v, lang: _word(lang, "column." + v.split()[1])),
+    "labtile": (_alt(t.name for t in LAB_TILES.values()), _same),
+    "label": (r"main action|bonus action", lambda v, lang: _word(lang, "label." + v.split()[0])),
+    "m": (r"-?\d+", _same),
+    "octopod_word": (r"octopods?", lambda v, lang: ""),
+    "bot_word": (r"bots?", lambda v, lang: ""),
+    "symbol_word": (r"symbols?", lambda v, lang: ""),
+    "crystal_word": (r"crystals?", lambda v, lang: ""),
+    "column_word": (r"columns?", lambda v, lang: ""),
+    "row_word": (r"rows?", lambda v, lang: ""),
+    "penalty_word": (r"penalty|penalties", lambda v, lang: ""),
+    "submarine_word": (r"submarines?", lambda v, lang: ""),
     "cleared": (r".+", lambda v, lang: _translate_in("top", v, lang) if v.startswith(("the ",)) else None),
     "move": (r".+", lambda v, lang: _translate_in("move", v, lang)),
     "problems": (r".+", _list_of("problem", "; ")),
@@ -439,7 +805,7 @@ def _segments(text: str, table: str, lang: str, sep: str) -> str | None:
 
 
 def _translate(text: str, lang: str) -> str | None:
-    for table in ("top", "move", "problem"):
+    for table in ("top", "move", "problem", "plan", "score"):
         out = _translate_in(table, text, lang)
         if out is not None:
             return out
@@ -450,7 +816,7 @@ def _translate(text: str, lang: str) -> str | None:
     if "; then " in text:
         return _segments(text, "move", lang, "; then ")
     if "; " in text:
-        return _segments(text, "problem", lang, "; ")
+        return _segments(text, "problem", lang, "; ") or _segments(text, "score", lang, "; ")
     return None
 
 
@@ -464,7 +830,20 @@ def translate_sentence(text: str, lang: str) -> str:
         out = _translate(text, lang)
     except (TranslationError, KeyError, ValueError, IndexError, re.error):
         return text
-    return text if out is None else out
+    if out is None:
+        return text
+    if re.match(r"[Pp]layer \d", text) and out[:1].islower():  # "Player 2 takes" -> "Joueur 2 prend"
+        out = out[0].upper() + out[1:]
+    return out
+
+
+def player_pattern(lang: str) -> str:
+    """A regular expression for ``lang``'s "player N" (N in group 1, any case), so the app can
+    put the players' names into a translated sentence."""
+    if lang == "en" or lang not in LANGUAGES:
+        return r"\b[Pp]layer ([1-4])\b"
+    before, _, after = _word(lang, "player", n="\0").partition("\0")
+    return r"(?i:\b" + re.escape(before) + r")([1-4])" + re.escape(after) + r"\b"
 
 
 def is_translated(text: str, lang: str) -> bool:

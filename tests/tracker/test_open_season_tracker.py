@@ -158,3 +158,17 @@ def test_ground_truth_recogniser_reads_a_rendered_scene_like_the_trackers_view()
     reading = GroundTruthRecogniser("shield", 3).recognise(rendered.ground_truth)
     assert reading == observation_from_state(twin.truth)
     assert not reading.occluded
+
+
+def test_a_reading_beyond_the_wall_is_no_frieze_clash_and_no_crash() -> None:
+    """A wall space number the layout does not have (a misreading) must not crash the diagnosis
+    (it raised IndexError); the differences name what is wrong."""
+    from rules.open_season import OpenSeasonGame
+    from rules.open_season.cards import CARD_IDS
+    from tracker.open_season.adapter import OpenSeasonAdapter
+
+    state = OpenSeasonGame(2).new_initial_state(1)
+    card = next(iter(CARD_IDS))
+    spaces = len(state.layout.frieze_neighbours)
+    for s in (0, spaces + 1, 99):
+        assert OpenSeasonAdapter._frieze_clash(state, 0, s, card) == ""

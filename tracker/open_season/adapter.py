@@ -273,8 +273,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     @staticmethod
     def _frieze_clash(state: OpenSeasonState, seat: int, s: int, card: str) -> str:
         identity = CARD_IDS.get(card)
-        if identity is None:
-            return ""
+        if identity is None or not 1 <= s <= len(state.layout.frieze_neighbours):
+            return ""  # not a card, or a reading beyond the wall: the differences say what is wrong
         wall = state.wall[seat]
         for o in state.layout.frieze_neighbours[s - 1]:
             v = wall[o]

@@ -95,7 +95,12 @@ def _trials(game: str, args: argparse.Namespace, work: Path) -> list[dict[str, o
         if game != "octocube":
             _wait_for_log(ref_proc, ref, 600)
             header_at = time.perf_counter()
-        out, err = ref_proc.communicate(timeout=600)
+        try:
+            out, err = ref_proc.communicate(timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            ref_proc.kill()
+            print(f"{game} seed {seed}: the uninterrupted run took over {args.timeout} s", file=sys.stderr)
+            return None
         ref_seconds, game_seconds = time.perf_counter() - t0, time.perf_counter() - header_at
         if ref_proc.returncode != 0:
             print(f"{game} seed {seed}: the uninterrupted run failed: {err.decode().strip()[-300:]}", file=sys.stderr)
@@ -124,14 +129,12 @@ def _trials(game: str, args: argparse.Namespace, work: Path) -> list[dict[str, o
                 fresh = False
             if fresh:  # killed before the header was written: start again
                 log.unlink(missing_ok=True)
-                again = subprocess.run([*cmd, "--log", str(log)], capture_output=True, text=True, cwd=REPO,
-                                       timeout=600)
-            elif game == "octocube":
-                again = subprocess.run([*cmd, "--resume", str(log)], capture_output=True, text=True, cwd=REPO,
-                                       timeout=600)
-            else:  # the twin resumes a log that holds a game
-                again = subprocess.run([*cmd, "--log", str(log)], capture_output=True, text=True, cwd=REPO,
-                                       timeout=600)
+            # Octocube resumes with --resume; the twin resumes a log that holds a game by itself
+            again_cmd = [*cmd, "--resume", str(log)] if game == "octocube" and not fresh else [*cmd, "--log", str(log)]
+            try:
+                again = subprocess.run(again_cmd, capture_output=True, text=True, cwd=REPO, timeout=args.timeout)
+            except subprocess.TimeoutExpired:  # a resume that never ends is a failed trial, not a crash
+                again = subprocess.CompletedProcess(again_cmd, 124, "", f"the resumed run took over {args.timeout} s")
             state, moves, damage = _game(log) if log.exists() else ("", 0, "no log")
             ok = again.returncode == 0 and not damage and state == ref_state
             cut = Path(str(log) + ".damaged")
@@ -163,6 +166,8 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=8, help="moves per game (default 8; Octo Dice: turns; "
                         "0: whole games, not for Octocube)")
     parser.add_argument("--seed", type=int, default=90000, help="first game seed, and the kill moments' seed")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds one run may take (default 300); a "
+                        "resumed run that takes longer is a failed trial")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     games = GAMES if args.game == "all" else (args.game,)

@@ -107,3 +107,46 @@ def test_a_tile_on_a_board_that_should_not_be_there(table: tuple[Any, Any, Any])
     got = replace(board, tiles=tuple(board.tiles) + (extra,), confidence=1.0)
     assert _diffs(table, replace(observed, boards={**observed.boards, 1: got})) == [
         Difference(f"{player_name(1)}'s board shows {extra.label()} too", 1.0)]
+
+
+def _diagnosis(table: tuple[Any, Any, Any], observed: Any) -> str:
+    truth, adapter, _ = table
+    return adapter.diagnose(truth, observed, _diffs(table, observed))
+
+
+def test_diagnosis_names_a_cube_moved_diagonally_or_too_far(table: tuple[Any, Any, Any]) -> None:
+    from rules.octocube.components import location_label
+
+    truth, _, observed = table
+    seat = truth.current_player()
+    cube = observed.cubes[seat]
+    r, c = cube.location
+    grid = truth.game.grid_size
+    inside = [(r + dr, c + dc) for dr, dc in ((1, 1), (-1, 1), (1, -1), (-1, -1))
+              if 0 <= r + dr < grid and 0 <= c + dc < grid]
+    diagonal = inside[0]
+    text = _diagnosis(table, replace(observed, cubes={**observed.cubes, seat: replace(cube, location=diagonal)}))
+    who = player_name(seat)
+    assert (f"{who}'s cube moved diagonally ({location_label(cube.location)} to {location_label(diagonal)}); "
+            "a roll goes one space north, south, east or west") in text
+    far = next((r + dr, c + dc) for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2))
+               if 0 <= r + dr < grid and 0 <= c + dc < grid)
+    text = _diagnosis(table, replace(observed, cubes={**observed.cubes, seat: replace(cube, location=far)}))
+    assert (f"{who}'s cube moved 2 spaces ({location_label(cube.location)} to {location_label(far)}); "
+            "a roll moves one space") in text
+    other = next(s for s in observed.cubes if s != seat)
+    moved = replace(observed.cubes[other], location=far)
+    text = _diagnosis(table, replace(observed, cubes={**observed.cubes, other: moved}))
+    assert f"{player_name(other)} moved out of turn (it is {who}'s turn)" in text
+
+
+def test_diagnosis_names_a_tile_gone_from_a_stack_and_ignores_a_doubtful_reading(table: tuple[Any, Any, Any]) -> None:
+    from rules.octocube.components import location_label
+
+    truth, _, observed = table
+    loc = _free_top(truth, observed)
+    tops = dict(observed.tops)
+    tops[loc] = replace(observed.tops[loc], tile=None, confidence=1.0)
+    assert f"a tile left stack {location_label(loc)} with no cube on it" in _diagnosis(table, replace(observed, tops=tops))
+    tops[loc] = replace(observed.tops[loc], tile=None, confidence=0.2)  # too doubtful to be the reason
+    assert "a tile left stack" not in _diagnosis(table, replace(observed, tops=tops))

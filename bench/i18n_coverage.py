@@ -1,6 +1,7 @@
 """How many of the engine's and the tracker's English sentences the app translates.
 
-Plays the seeded games of tests/ui/sentence_corpus.py (all modes, 2-4 players; the tracker
+Plays the seeded games of tests/ui/sentence_corpus.py (Octocube in all modes, Open Season and
+Octo Dice in every variant, 1-4 players; the tracker
 watching, with broken tables and odd camera readings), collects every distinct sentence by
 source, and prints per language the share that a sentence shape explains (the rest would be
 shown in English), plus the shapes no generated sentence used.
@@ -19,7 +20,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.ui.sentence_corpus import corpus  # noqa: E402
+from tests.ui.sentence_corpus import (  # noqa: E402
+    corpus,
+    octo_dice_sentences,
+    octo_dice_tracker_sentences,
+    open_season_sentences,
+    open_season_tracker_sentences,
+)
 from ui.i18n import sentences as S  # noqa: E402
 
 
@@ -29,6 +36,9 @@ def main() -> None:
     args = parser.parse_args()
     start = time.perf_counter()
     generated = list(corpus(quick=args.quick))
+    # Open Season and Octo Dice: their engines' and trackers' sentences (every variant)
+    generated += list(open_season_sentences(quick=args.quick)) + list(octo_dice_sentences(quick=args.quick))
+    generated += list(open_season_tracker_sentences()) + list(octo_dice_tracker_sentences())
     distinct = sorted(set(generated))
     took = time.perf_counter() - start
     print(f"{len(generated)} sentences generated ({len(distinct)} distinct) in {took:.1f} s")

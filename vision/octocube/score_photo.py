@@ -136,21 +136,31 @@ def _board_colour(view: Any, img: np.ndarray, gains: np.ndarray, side: str) -> t
     return names[best], float(votes[best]) / len(chroma)
 
 
-def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: RecogniserConfig) -> float:
-    """Largest skin-coloured blob (mm2 at the table plane) inside a table polygon."""
-    px = view.project(polygon_mm, 0.0)
+def _skin_mask(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: float,
+               cfg: RecogniserConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """(skin mask, polygon mask, polygon in image pixels) over the crop around a table polygon
+    at ``height_mm``; None when the polygon is (nearly) outside the photo."""
+    px = view.project(polygon_mm, height_mm)
     h, w = img.shape[:2]
     x0, y0 = np.clip(np.floor(px.min(axis=0)).astype(int), 0, [w - 1, h - 1])
     x1, y1 = np.clip(np.ceil(px.max(axis=0)).astype(int) + 1, 1, [w, h])
     if x1 - x0 < 2 or y1 - y0 < 2:
-        return 0.0
+        return None
     crop = img[y0:y1, x0:x1]
     mask = np.zeros(crop.shape[:2], np.uint8)
     cv2.fillPoly(mask, [np.round(px - [x0, y0]).astype(np.int32)], 255)
     ycc = cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb)
     lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
     hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]])
-    skin = cv2.inRange(ycc, lo, hi) & mask
+    return cv2.inRange(ycc, lo, hi) & mask, mask, px
+
+
+def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: RecogniserConfig) -> float:
+    """Largest skin-coloured blob (mm2 at the table plane) inside a table polygon."""
+    found = _skin_mask(view, img, polygon_mm, 0.0, cfg)
+    if found is None:
+        return 0.0
+    skin, _, px = found
     skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(skin, connectivity=8)
     if n <= 1:
@@ -193,19 +203,10 @@ def _cubes_at_rest(rec: Any, view: Any, img: np.ndarray, gains: np.ndarray, n: i
 def _skin_share(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: float,
                 cfg: RecogniserConfig) -> float:
     """Share of a table polygon (at ``height_mm``) that looks like skin in the photo."""
-    px = view.project(polygon_mm, height_mm)
-    h, w = img.shape[:2]
-    x0, y0 = np.clip(np.floor(px.min(axis=0)).astype(int), 0, [w - 1, h - 1])
-    x1, y1 = np.clip(np.ceil(px.max(axis=0)).astype(int) + 1, 1, [w, h])
-    if x1 - x0 < 2 or y1 - y0 < 2:
+    found = _skin_mask(view, img, polygon_mm, height_mm, cfg)
+    if found is None:
         return 0.0
-    crop = img[y0:y1, x0:x1]
-    mask = np.zeros(crop.shape[:2], np.uint8)
-    cv2.fillPoly(mask, [np.round(px - [x0, y0]).astype(np.int32)], 255)
-    ycc = cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb)
-    lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
-    hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]])
-    skin = cv2.inRange(ycc, lo, hi) & mask
+    skin, mask, _ = found
     return float(np.count_nonzero(skin)) / max(1, int(np.count_nonzero(mask)))
 
 

@@ -122,6 +122,39 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     return {**spec, **result}
 
 
+class _Tally:
+    """What the simulated players met while a game was observed: alerts (an injected illegal
+    change flagged, or a false alarm) and questions, each answered truthfully. (A plain class:
+    the tests load this script by path, where a dataclass cannot find its module.)"""
+
+    def __init__(self) -> None:
+        self.flagged = self.false_alarms = self.questions = self.recoveries = self.rejected = 0
+
+    def take(self, events: Any, tracked: Any, twin: Any, illegal: bool | None) -> None:
+        """Answer ``events`` and what the answers bring; ``illegal``: whether the scene was an
+        injected illegal change (None: the players ending the game, alerts not counted)."""
+        from tracker.session import IllegalMoveAlert, QuestionAsked
+
+        pending = list(events)
+        while pending:
+            event = pending.pop(0)
+            if isinstance(event, IllegalMoveAlert) and illegal is not None:
+                self.flagged += illegal
+                self.false_alarms += not illegal
+            elif isinstance(event, QuestionAsked):
+                self.questions += 1
+                option = twin.truthful_answer(event.question, tracked.state.history)
+                if illegal is not None:
+                    self.recoveries += bool(event.question.recovery)
+                    self.rejected += option is None
+                pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
+
+    def figures(self) -> dict[str, int]:
+        return {"illegal_flagged": self.flagged, "false_alarms": self.false_alarms,
+                "questions_asked": self.questions, "recovery_questions": self.recoveries,
+                "questions_rejected": self.rejected}
+
+
 def play_octo_dice_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     """Octo Dice without rendering: each still layout of the twin read perfectly (cocked dice
     refused), through the scene memory and the tracker; the choices entered on the tablet."""
@@ -129,14 +162,14 @@ def play_octo_dice_observations(spec: dict[str, Any], args: Any) -> dict[str, An
     from tracker.octo_dice.memory import DiceMemory
     from tracker.octo_dice.observation import DieReading, OctoDiceObservation, area_of
     from tracker.octo_dice.twin import OctoDiceTwin
-    from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+    from tracker.session import TrackedGame
 
     t0 = time.perf_counter()
     twin = OctoDiceTwin(spec["players"], spec["seed"], variant=spec["variant"], illegal=args.illegal,
                         max_turns=args.max_moves or None)
     tracked = TrackedGame(twin.tracker_initial_state(), OctoDiceAdapter())
     memory = DiceMemory()
-    flagged, false_alarms, questions = 0, 0, 0
+    tally = _Tally()
     for change, layout in zip(twin.changes, twin.layouts[1:]):
         observed = OctoDiceObservation(tuple(
             DieReading(p.die[:5], None if p.cocked else p.face, area_of(p.x, p.y), p.x, p.y, 1.0, p.cocked)
@@ -147,23 +180,12 @@ def play_octo_dice_observations(spec: dict[str, Any], args: Any) -> dict[str, An
         events = list(tracked.observe(observed))
         if tracked.alert is None and tracked.pending is None:
             memory.remember(observed, tracked.adapter.expected(tracked.state))
-        while events:
-            event = events.pop(0)
-            if isinstance(event, IllegalMoveAlert):
-                if change.kind == "illegal":
-                    flagged += 1
-                else:
-                    false_alarms += 1
-            elif isinstance(event, QuestionAsked):
-                questions += 1
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                events = list(tracked.reject() if option is None else tracked.answer(option)) + events
+        tally.take(events, tracked, twin, change.kind == "illegal")
         entered = twin.tablet_moves(tracked.state.history)
         if entered and tracked.pending is None:
             tracked.enter(entered)
     return {**spec, "moves_total": len(twin.truth.history), "moves_correct": twin.moves_correct(tracked.state.history),
-            "illegal_injected": sum(c.kind == "illegal" for c in twin.changes), "illegal_flagged": flagged,
-            "false_alarms": false_alarms, "questions_asked": questions, "frames": 0,
+            "illegal_injected": sum(c.kind == "illegal" for c in twin.changes), **tally.figures(), "frames": 0,
             "rolls_total": len(twin.roll_scenes), "seconds": round(time.perf_counter() - t0, 2),
             "final_scores_match": twin.truth.totals() == tracked.state.totals()}
 
@@ -174,40 +196,21 @@ def play_open_season_observations(spec: dict[str, Any], args: Any) -> dict[str, 
     from tracker.open_season.adapter import OpenSeasonAdapter
     from tracker.open_season.twin import OpenSeasonTwin
     from tracker.open_season.view import observation_from_table
-    from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+    from tracker.session import TrackedGame
 
     t0 = time.perf_counter()
     twin = OpenSeasonTwin(spec["players"], spec["seed"], side=spec["side"], expert=spec["expert"],
                           illegal=args.illegal, max_moves=args.max_moves or None)
     tracked = TrackedGame(twin.tracker_initial_state(), OpenSeasonAdapter())
-    flagged, false_alarms, questions, recoveries, rejected = 0, 0, 0, 0, 0
+    tally = _Tally()
     for change, table in zip(twin.changes, twin.descriptions[1:], strict=True):
-        events = list(tracked.observe(observation_from_table(table)))
-        while events:
-            event = events.pop(0)
-            if isinstance(event, IllegalMoveAlert):
-                flagged += change.kind == "illegal"
-                false_alarms += change.kind != "illegal"
-            elif isinstance(event, QuestionAsked):
-                questions += 1
-                recoveries += bool(event.question.recovery)
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                rejected += option is None
-                events = list(tracked.reject() if option is None else tracked.answer(option)) + events
+        tally.take(tracked.observe(observation_from_table(table)), tracked, twin, change.kind == "illegal")
     if twin.truth.is_terminal() and not tracked.state.is_terminal():
-        events = list(tracked.finish())
-        while events:
-            event = events.pop(0)
-            if isinstance(event, QuestionAsked):
-                questions += 1
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                events = list(tracked.reject() if option is None else tracked.answer(option)) + events
+        tally.take(tracked.finish(), tracked, twin, None)
     truth_totals = twin.truth.score_breakdown().totals()
     return {**spec, "moves_total": len(twin.truth.history), "moves_correct": twin.moves_correct(tracked.state.history),
-            "illegal_injected": sum(c.kind == "illegal" for c in twin.changes), "illegal_flagged": flagged,
-            "false_alarms": false_alarms, "questions_asked": questions, "recovery_questions": recoveries,
-            "questions_rejected": rejected, "frames": 0, "seconds": round(time.perf_counter() - t0, 2),
-            "truth_scores": truth_totals, "tracked_scores": tracked.state.score_breakdown().totals(),
+            "illegal_injected": sum(c.kind == "illegal" for c in twin.changes), **tally.figures(),
+            "frames": 0, "seconds": round(time.perf_counter() - t0, 2), "truth_scores": truth_totals, "tracked_scores": tracked.state.score_breakdown().totals(),
             "final_scores_match": truth_totals == tracked.state.score_breakdown().totals()}
 
 
@@ -223,7 +226,7 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     from rules.octocube import OctocubeGame
     from tracker.octocube.groundtruth import observation_from_state
     from tracker.octocube.adapter import OctocubeAdapter
-    from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+    from tracker.session import TrackedGame
     from tracker.octocube.twin import TwinGame
 
     t0 = time.perf_counter()
@@ -233,7 +236,7 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter())
     game = OctocubeGame(spec["players"], mode=mode)
     truth = game.new_initial_state(spec["seed"])
-    flagged, false_alarms, questions, recoveries, rejected = 0, 0, 0, 0, 0
+    tally = _Tally()
     moves = iter(twin.truth.history)
     for change in twin.changes:
         if change.kind == "move":
@@ -244,37 +247,15 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
         else:
             scene = truth
         observation = observation_from_state(scene) if scene is not None else _illegal_observation(twin, change, truth)
-        events = list(tracked.observe(observation))
-        while events:
-            event = events.pop(0)
-            if isinstance(event, IllegalMoveAlert):
-                if change.kind == "illegal":
-                    flagged += 1
-                else:
-                    false_alarms += 1
-            elif isinstance(event, QuestionAsked):
-                questions += 1
-                recoveries += bool(event.question.recovery)
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                rejected += option is None
-                reply = tracked.reject() if option is None else tracked.answer(option)
-                events = list(reply) + events
+        tally.take(tracked.observe(observation), tracked, twin, change.kind == "illegal")
     if truth.is_terminal() and not tracked.state.is_terminal():  # the players say the game is over
-        events = list(tracked.finish())
-        while events:
-            event = events.pop(0)
-            if isinstance(event, QuestionAsked):
-                questions += 1
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                events = list(tracked.reject() if option is None else tracked.answer(option)) + events
+        tally.take(tracked.finish(), tracked, twin, None)
     codec = game.move_codec
     a = [str(codec.encode(m)) for m in twin.truth.history]
     b = [str(codec.encode(m)) for m in tracked.state.history]
     correct = sum(x.size for x in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks())
     return {**spec, "moves_total": len(a), "moves_correct": correct,
-            "illegal_injected": sum(c.kind == "illegal" for c in twin.changes), "illegal_flagged": flagged,
-            "false_alarms": false_alarms, "questions_asked": questions, "recovery_questions": recoveries,
-            "questions_rejected": rejected, "frames": 0,
+            "illegal_injected": sum(c.kind == "illegal" for c in twin.changes), **tally.figures(), "frames": 0,
             "seconds": round(time.perf_counter() - t0, 2),
             "final_scores_match": truth.score_breakdown().totals() == tracked.state.score_breakdown().totals()}
 

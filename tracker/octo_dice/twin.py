@@ -7,7 +7,6 @@ players then put right, and the players enter their (invisible) choices on the t
 
 from __future__ import annotations
 
-import difflib
 import math
 import random
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from rules.octo_dice.components import BLACK_DICE, DICE, FACES, die_words, face_
 from tracker.film import Change
 from tracker.octo_dice.dice import canonical_roll, canonical_set_aside, kind_of
 from tracker.octo_dice.observation import ASIDE_SLOTS, ROLL_AREA
+from tracker.twin_truth import moves_correct
 
 SIDES = ("south", "north", "east", "west")
 COCKED_SHARE = 0.04
@@ -280,11 +280,7 @@ class OctoDiceTwin:
         return None
 
     def moves_correct(self, tracked_history: list[Any]) -> int:
-        codec = self.game.move_codec
-        a = [str(codec.encode(m)) for m in self.truth.history]
-        b = [str(codec.encode(m)) for m in tracked_history]
-        matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
-        return sum(block.size for block in matcher.get_matching_blocks())
+        return moves_correct(self.game.move_codec, self.truth.history, tracked_history)
 
 
 def black_index(die: str) -> int:

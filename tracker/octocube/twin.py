@@ -10,7 +10,6 @@ own hidden-information state. This module only produces the film and keeps the s
 
 from __future__ import annotations
 
-import difflib
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,7 @@ from rules.octocube.moves import Roll
 from tracker.film import Change
 from tracker.inference import scratch_copy
 from tracker.octocube.adapter import OctocubeAdapter
+from tracker.twin_truth import moves_correct, truthful_option
 
 class TwinGame:
     """The truth side of a demo game: the engine, the policy, the injected illegal changes, and
@@ -160,35 +160,11 @@ class TwinGame:
 
     # ------------------------------------------------------------------ answering
     def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
-        """The option that is what really happened (the one that takes the game furthest along
-        the truth, taking back the fewest moves), or None when none did (the players then reject
-        the question). A recovery option may first take back some of the tracker's moves
-        (``question.take_back``): it is true when the moves it then makes are the truth's."""
-        truth = self.truth.history
-        done = len(tracked_history)
-        take_back = tuple(getattr(question, "take_back", ()))
-        best, best_key = None, None
-        for i, option in enumerate(question.options):
-            start = done - (take_back[i] if i < len(take_back) else 0)
-            if start < 0 or tuple(truth[start: start + len(option)]) != tuple(option):
-                continue
-            if start < done and list(tracked_history[:start]) != list(truth[:start]):
-                continue  # what it keeps did not all happen
-            if start < done and list(tracked_history[start:]) == list(truth[start:done]) \
-                    and len(option) <= done - start:
-                continue  # takes back moves that did happen, and makes nothing new
-            key = (start + len(option), -(done - start))
-            if best_key is None or key > best_key:
-                best, best_key = i, key
-        return best
+        return truthful_option(self.truth.history, question, tracked_history)
 
     # ------------------------------------------------------------------ results
     def moves_correct(self, tracked_history: list[Any]) -> int:
-        codec = self.game.move_codec
-        a = [str(codec.encode(m)) for m in self.truth.history]
-        b = [str(codec.encode(m)) for m in tracked_history]
-        matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
-        return sum(block.size for block in matcher.get_matching_blocks())
+        return moves_correct(self.game.move_codec, self.truth.history, tracked_history)
 
 
 def _make_illegal(state: OctocubeState, kind: str, seat: int, rng: random.Random) -> str | None:

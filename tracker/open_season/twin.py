@@ -15,7 +15,6 @@ the next visible one.
 
 from __future__ import annotations
 
-import difflib
 import random
 from typing import Any
 
@@ -26,6 +25,7 @@ from tracker.film import Change
 from tracker.open_season.adapter import player_name
 from tracker.open_season.view import observation_from_table, table_from_state
 from vision.render.open_season_scene import SEAT_SIDES, OpenSeasonTable
+from tracker.twin_truth import moves_correct, truthful_option
 
 
 class OpenSeasonTwin:
@@ -150,32 +150,10 @@ class OpenSeasonTwin:
 
     # ------------------------------------------------------------------ answering
     def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
-        """The option that is what really happened (the one that takes the game furthest along
-        the truth, taking back the fewest moves), or None when none did."""
-        truth = self.truth.history
-        done = len(tracked_history)
-        take_back = tuple(getattr(question, "take_back", ()))
-        best, best_key = None, None
-        for i, option in enumerate(question.options):
-            start = done - (take_back[i] if i < len(take_back) else 0)
-            if start < 0 or tuple(truth[start: start + len(option)]) != tuple(option):
-                continue
-            if start < done and list(tracked_history[:start]) != list(truth[:start]):
-                continue
-            if start < done and list(tracked_history[start:]) == list(truth[start:done]) \
-                    and len(option) <= done - start:
-                continue
-            key = (start + len(option), -(done - start))
-            if best_key is None or key > best_key:
-                best, best_key = i, key
-        return best
+        return truthful_option(self.truth.history, question, tracked_history)
 
     def moves_correct(self, tracked_history: list[Any]) -> int:
-        codec = self.game.move_codec
-        a = [str(codec.encode(m)) for m in self.truth.history]
-        b = [str(codec.encode(m)) for m in tracked_history]
-        matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
-        return sum(block.size for block in matcher.get_matching_blocks())
+        return moves_correct(self.game.move_codec, self.truth.history, tracked_history)
 
 
 def _make_illegal(state: OpenSeasonState, table: OpenSeasonTable, kind: str, rng: random.Random) -> str | None:

@@ -1,0 +1,39 @@
+"""What a digital twin's simulated players know for sure, shared by every game's twin: which
+option of a question is what really happened, and how many tracked moves match the truth."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from typing import Any
+
+
+def truthful_option(truth: Sequence[Any], question: Any, tracked_history: Sequence[Any]) -> int | None:
+    """The option that is what really happened (the one that takes the game furthest along
+    ``truth``, taking back the fewest moves), or None when none did (the players then reject the
+    question). A recovery option may first take back some of the tracker's moves
+    (``question.take_back``): it is true when the moves it then makes are the truth's."""
+    done = len(tracked_history)
+    take_back = tuple(getattr(question, "take_back", ()))
+    best, best_key = None, None
+    for i, option in enumerate(question.options):
+        start = done - (take_back[i] if i < len(take_back) else 0)
+        if start < 0 or tuple(truth[start: start + len(option)]) != tuple(option):
+            continue
+        if start < done and list(tracked_history[:start]) != list(truth[:start]):
+            continue  # what it keeps did not all happen
+        if start < done and list(tracked_history[start:]) == list(truth[start:done]) \
+                and len(option) <= done - start:
+            continue  # takes back moves that did happen, and makes nothing new
+        key = (start + len(option), -(done - start))
+        if best_key is None or key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def moves_correct(codec: Any, truth: Sequence[Any], tracked_history: Sequence[Any]) -> int:
+    """Tracked moves that match the truth, in order (the longest common subsequence's blocks)."""
+    a = [str(codec.encode(m)) for m in truth]
+    b = [str(codec.encode(m)) for m in tracked_history]
+    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    return sum(block.size for block in matcher.get_matching_blocks())

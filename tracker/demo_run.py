@@ -11,6 +11,34 @@ from tracker.build import BuiltPipeline
 from tracker.session import IllegalMoveAlert, QuestionAsked, event_words
 
 
+def twin_tablet_step(twin: Any, tracked: Any, pipe: Any) -> tuple[bool, list[tuple[Any, bool]]]:
+    """What the digital twin's players do on the tablet now, with the events it makes: they put
+    right a roll the camera misread (``True`` beside those events) and enter the choices no camera
+    sees (Octo Dice's actions). Nothing while a question is pending or for a twin without a tablet.
+    Returns (whether a correction was made, the events). ``run --demo`` and ``demo`` both call
+    this, so the two play the same game."""
+    out: list[tuple[Any, bool]] = []
+    corrected = False
+    if tracked.pending is not None:
+        return corrected, out
+    correct = getattr(twin, "tablet_correction", None)
+    if correct is not None:
+        undo, moves = correct(tracked.state.history)
+        if undo:
+            corrected = True
+            for _ in range(undo):
+                tracked.undo()
+            out += [(event, True) for event in tracked.confirm_correction(moves)]
+            if pipe.memory is not None:
+                pipe.memory.forget()  # it remembers the misread scene: judge the next one afresh
+    tablet = getattr(twin, "tablet_moves", None)
+    if tablet is not None and tracked.pending is None:
+        entered = tablet(tracked.state.history)
+        if entered:
+            out += [(event, False) for event in tracked.enter(entered)]
+    return corrected, out
+
+
 def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
              on_update: Callable[[Any], None] | None = None) -> dict[str, Any]:
     """Play the whole film; returns the figures ``tablesight demo --json`` prints. ``on_update``
@@ -28,8 +56,6 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
     questions = 0
     frames = 0
     last_change = -2
-    # a twin whose players enter choices on the tablet (moves no camera sees) says which
-    tablet = getattr(twin, "tablet_moves", None)
     correct = getattr(twin, "tablet_correction", None)
     corrections = 0
     attach = getattr(pipe.recogniser, "attach_truth", None)
@@ -77,23 +103,11 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
                 if say:
                     say(f"players answer {option + 1}: {event.question.option_texts[option]}")
                 events = list(tracked.answer(option)) + events
-        if correct is not None and tracked.pending is None:
-            undo, moves = correct(tracked.state.history)
-            if undo:  # the players fix on the tablet what the camera misread
-                corrections += 1
-                for _ in range(undo):
-                    tracked.undo()
-                for event in tracked.confirm_correction(moves):
-                    if say:
-                        say("tablet correction: " + event_words(event, adapter))
-                if pipe.memory is not None:
-                    pipe.memory.forget()  # it remembers the misread scene: judge the next one afresh
-        if tablet is not None and tracked.pending is None:
-            entered = tablet(tracked.state.history)
-            if entered:  # the players enter what the camera cannot see (Octo Dice: their actions)
-                for event in tracked.enter(entered):
-                    if say:
-                        say("tablet: " + event_words(event, adapter))
+        corrected_now, entries = twin_tablet_step(twin, tracked, pipe)
+        corrections += corrected_now
+        for event, corrected in entries:
+            if say:
+                say(("tablet correction: " if corrected else "tablet: ") + event_words(event, adapter))
     elapsed = time.perf_counter() - t0
     if frames == 0:
         raise ValueError("the demo film delivered no frame: nothing was followed")

@@ -13,6 +13,7 @@ is left alone.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -94,6 +95,7 @@ class Pipeline:
         self._ended_reported = False
         self._calibration_tries = 0
         self._moved_since_read = True
+        self._read_requested = threading.Event()
         self.needs_calibration = bool(getattr(recogniser, "needs_calibration", False))
         if profile is not None and recheck:
             self._start_watcher(profile)
@@ -124,6 +126,12 @@ class Pipeline:
         self.calibration_message = (f"table found from markers {', '.join(map(str, cal.geometry.markers_used))}")
         if self.recheck:
             self._start_watcher(self.profile)
+
+    def request_read(self) -> None:
+        """An outside signal that the scene has come to rest (a dice tower's "roll settled"):
+        read the next quiet frame without waiting for the stillness gate's count. Safe to call
+        from another thread (the tower client's); without it everything works from the camera."""
+        self._read_requested.set()
 
     # ------------------------------------------------------------------ one frame
     def step(self) -> PipelineUpdate | None:
@@ -191,7 +199,11 @@ class Pipeline:
         # cube changes only a few pixels of the gate's small image).
         settled = gate_event is GateEvent.SETTLED_NEW or (
             gate_event is GateEvent.SETTLED_SAME and self._moved_since_read)
+        if not settled and gate_event is GateEvent.SETTLING and self._read_requested.is_set():
+            self.gate.settle_now()  # a dice tower said the roll has settled: read the first quiet frame
+            settled = True
         if settled:
+            self._read_requested.clear()
             self._moved_since_read = False
         if settled:
             if self.needs_calibration and self.profile is None:

@@ -716,8 +716,12 @@ class TableSightApp(App):
         self.tower_text = ""
 
     def _tower_event(self, event: Any, generation: int) -> None:
+        from hardware.tower.protocol import RollSettled
+
         if generation != self._tower_generation:
             return
+        if isinstance(event.what, RollSettled) and self.worker is not None:
+            self.worker.request_read()  # read the tray now rather than after the gate's count
         self._tower_status.update(event)
         self.tower_text = self._tower_words()
         self.tower_ready = self._tower_status.state not in ("absent", "lost")

@@ -232,6 +232,13 @@ class PipelineWorker:
     def set_table_view(self, on: bool) -> None:
         self._commands.put(("table_view", bool(on)))
 
+    def request_read(self) -> None:
+        """The dice tower says a roll has settled: the pipeline reads the first quiet frame
+        (thread-safe; before the pipeline is built it is a no-op, the gate reads as usual)."""
+        pipeline = self.pipeline
+        if pipeline is not None:
+            pipeline.request_read()
+
     def stop(self, timeout: float = 5.0) -> None:
         self._commands.put(("stop", None))
         if self._thread.is_alive() and threading.current_thread() is not self._thread:

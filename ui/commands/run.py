@@ -133,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     _note(args, f"event log: {log_path}" + (f" (resumed after {resumed_moves} moves)" if resumed else ""))
     from ui.commands.tower import start_for_run
 
-    tower = start_for_run(args.tower, lambda line: _note(args, line)) if args.tower else None
+    tower = (start_for_run(args.tower, lambda line: _note(args, line), built.pipeline.request_read)
+             if args.tower else None)
     try:
         return _loop(built, args)
     finally:

@@ -563,13 +563,16 @@ def render_variety_scene(
         floor = _draw_tray(canvas, rng)
     for _ in range(int(rng.integers(0, 3))):
         _distractor(canvas, rng)
-    n = int(rng.integers(1, max_dice + 1)) if rng.random() > 0.05 else 0
+    n = int(rng.integers(1, max_dice + 1)) if max_dice and rng.random() > 0.05 else 0
     overhead = rng.random() < 0.25
     cam = np.array([rng.uniform(0, w), rng.uniform(-h, 2 * h)])
     base_tilt = 0.0 if overhead else rng.uniform(0.15, 0.8)
     scene_size = math.exp(rng.uniform(math.log(die_px[0]), math.log(die_px[1])))
     clustered = rng.random() < 0.5
     fx0, fy0, fx1, fy1 = floor
+    if min(fx1 - fx0, fy1 - fy0) < 3 * scene_size * 1.25:  # a tray too small for these dice: use the frame
+        fx0, fy0, fx1, fy1 = 0.0, 0.0, float(w), float(h)
+        in_tray = False
     placed: list[tuple[float, float, float, bool]] = []
     for _ in range(n * 6):
         if len(placed) >= n:

@@ -384,13 +384,13 @@ def draw_cocked_die(
     view: tuple[float, float],
     material: str | None = None,
 ) -> tuple[float, float, float, float]:
-    """Draw a die leaning on something (another die, the tray wall): turned 17-45 degrees off
+    """Draw a die leaning on something (another die, the tray wall): turned 23-46 degrees off
     flat, so no face is up. Faces come from ``base_class``'s kind. The camera is the one of
     :func:`draw_die` (orthographic, ``view`` = tilt, direction). Returns the whole die's box."""
     tilt, direction = view
     d = np.array([math.cos(direction), math.sin(direction)])
     towards_camera = np.array([d[0] * math.sin(tilt), d[1] * math.sin(tilt), math.cos(tilt)])
-    rot = _rot3(2, rng.uniform(0, 2 * math.pi)) @ _rot3(0, rng.choice([-1, 1]) * rng.uniform(0.3, 0.8)) @ _rot3(2, rng.uniform(0, 2 * math.pi))
+    rot = _rot3(2, rng.uniform(0, 2 * math.pi)) @ _rot3(0, rng.choice([-1, 1]) * rng.uniform(0.4, 0.8)) @ _rot3(2, rng.uniform(0, 2 * math.pi))
     if rng.random() < 0.4:  # on an edge and a corner: lean about a second axis too
         rot = rot @ _rot3(1, rng.uniform(0.2, 0.6))
 

@@ -11,8 +11,10 @@ from the dice reader (vision/dice/reader.py: the ONNX detector + classifier in m
 With the twin's exact camera model the views are rectified on the plane of the dice's top faces
 (16 mm above the mat), so that a face lies over the die's place whatever the tilt; with a live
 calibration profile (the table plane only) a tilted camera shifts faces by up to
-16 mm x tan(tilt), still inside the right area of the mat. The reader cannot tell a cocked die
-(and the twin's renderer cannot tilt one): cocked dice are not found this way.
+16 mm x tan(tilt), still inside the right area of the mat. The reader is told that only Octo
+Dice dice lie on the mat (``OCTO_KINDS``: it never answers a pip face). A classifier trained with
+the "cocked" class reports a leaning die as cocked (white or black by its brightness), never
+read; older models have no such class, and the twin's renderer cannot tilt a die.
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ but never in one blob after the opening) but a hand or an arm over the mat: the 
 HAND_DIFF = 45
 """A coarse pixel this far from its area's overall colour (the median of the whole area) may be
 part of a hand: the local median above cannot see a hand, whose arm is wider than its window."""
+OCTO_KINDS = ("octo-white", "octo-black")
+"""The dice the reader may answer on this mat."""
+COCKED_WHITE_GREY = 110
+"""A cocked die whose face crop is brighter than this (mean grey) is a white die, else black."""
 MIN_BLOB_MM2 = 60
 """Smaller spots are noise or glare, not a die (a die's top alone is 256 mm²)."""
 
@@ -166,7 +172,7 @@ class DicePixelRecogniser:
             mosaic[r * side:(r + 1) * side, c * side:(c + 1) * side] = self._view(image, window, PX_PER_MM)
         balanced = np.clip(mosaic * self.gains, 0, 255).astype(np.uint8)
         dice: list[DieReading] = []
-        for d in self._reader.read(balanced).dice:
+        for d in self._reader.read(balanced, OCTO_KINDS).dice:
             bx0, by0, bx1, by1 = d.bbox
             cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
             r, c = int(cy // side), int(cx // side)
@@ -179,6 +185,11 @@ class DicePixelRecogniser:
                 continue  # a neighbour cut by the window's edge: its own window has it whole
             x = spots[k][0] - WINDOW_MM / 2 + (cx - c * side) / PX_PER_MM
             y = spots[k][1] - WINDOW_MM / 2 + (cy - r * side) / PX_PER_MM
+            if d.cocked:
+                die = balanced[int(by0):int(by1) + 1, int(bx0):int(bx1) + 1]
+                kind = "white" if die.size and float(die.mean()) > COCKED_WHITE_GREY else "black"
+                dice.append(DieReading(kind, None, area_of(x, y), x, y, float(d.confidence), cocked=True))
+                continue
             kind, face = _face(d.face_class)
             dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
         return OctoDiceObservation(tuple(_merge(dice)))

@@ -259,3 +259,115 @@ def random_d6_colours(rng: np.random.Generator) -> tuple[BGR, BGR]:
         body, inks = _BODIES[int(rng.integers(len(_BODIES)))]
     ink = inks[int(rng.integers(len(inks)))]
     return _jitter(body, rng, 25), _jitter(ink, rng, 20)
+
+
+# ---------------------------------------------------------------- d6 materials (issue 21)
+
+D6_MATERIALS: tuple[str, ...] = (
+    "opaque", "translucent", "marbled", "metallic", "glitter", "wood", "engraved", "numeral", "pearl",
+)
+"""The pip dice people own. ``translucent`` shows the bottom face's pips through the body;
+``engraved`` pips are holes of the body's own colour, seen by their shading; ``numeral`` dice
+print the digit instead of pips."""
+
+_MATERIAL_WEIGHTS = np.array([0.26, 0.14, 0.12, 0.07, 0.09, 0.07, 0.09, 0.07, 0.09])
+
+
+def random_material(rng: np.random.Generator) -> str:
+    return str(D6_MATERIALS[int(rng.choice(len(D6_MATERIALS), p=_MATERIAL_WEIGHTS / _MATERIAL_WEIGHTS.sum()))])
+
+
+def material_colours(material: str, rng: np.random.Generator) -> tuple[BGR, BGR]:
+    """Body and pip colours for a d6 of ``material``; pips of any colour now and then."""
+    if material == "metallic":
+        body = _jitter([(190, 190, 195), (60, 170, 215), (70, 110, 190), (90, 90, 95), (40, 40, 45)][int(rng.integers(5))], rng, 20)
+        ink = _jitter([(20, 20, 20), (30, 30, 190), (240, 240, 240), (40, 60, 170)][int(rng.integers(4))], rng, 20)
+        return body, ink
+    if material == "wood":
+        body = _jitter([(110, 160, 205), (80, 120, 170), (60, 90, 140), (140, 185, 220)][int(rng.integers(4))], rng, 15)
+        return body, _jitter((25, 40, 60), rng, 15)
+    body, ink = random_d6_colours(rng)
+    if material == "numeral" and float(np.mean(body)) < 90:
+        # a dark die with a coloured digit is an Octo Dice black face: numeral d6 stay light here
+        body, ink = _jitter((235, 235, 235), rng, 25), _jitter((25, 25, 25), rng, 20)
+    if rng.random() < 0.25:  # pips of another colour: gold, red, blue, green... with contrast
+        for _ in range(6):
+            cand = tuple(int(v) for v in rng.uniform(0, 255, 3))
+            if abs(float(np.mean(cand)) - float(np.mean(body))) > 60 or np.abs(np.subtract(cand, body)).max() > 120:
+                ink = (int(cand[0]), int(cand[1]), int(cand[2]))
+                break
+    return body, ink
+
+
+def _swirl(rng: np.random.Generator, s: int) -> np.ndarray:
+    """A 0..1 marble pattern: veins of a smooth noise field."""
+    small = rng.random((6, 6)).astype(np.float32)
+    n = cv2.resize(small, (s, s), interpolation=cv2.INTER_CUBIC)
+    yy, xx = np.mgrid[0:s, 0:s].astype(np.float32) / s
+    a = rng.uniform(0, math.pi)
+    v = np.sin((xx * math.cos(a) + yy * math.sin(a)) * rng.uniform(4, 14) + n * rng.uniform(6, 14))
+    return (0.5 + 0.5 * v) ** rng.uniform(1, 4)
+
+
+def dress_d6(
+    colour: np.ndarray, ink: np.ndarray, outline: np.ndarray, value: int, material: str,
+    rng: np.random.Generator, body: BGR, ink_colour: BGR,
+) -> tuple[np.ndarray, np.ndarray]:
+    """A d6 face (from :func:`face_art`) re-dressed in ``material``: returns (colour, ink)."""
+    s = colour.shape[0]
+    body_arr = np.array(body, np.float32)
+    ink_arr = np.array(ink_colour, np.float32)
+    if material == "numeral":
+        ink_u8 = np.zeros((s, s), np.uint8)
+        draw_digit(ink_u8, s, value, rng)
+        if value == 6 and rng.random() < 0.7:  # 6 is underlined (a 9 turned)
+            cv2.line(ink_u8, (int(s * 0.36), int(s * 0.8)), (int(s * 0.64), int(s * 0.8)), 255, max(s // 16, 2), cv2.LINE_AA)
+        ink = ink_u8.astype(np.float32) / 255.0 * outline
+    base = np.empty_like(colour)
+    base[:] = body_arr
+    if material == "marbled":
+        other = np.array(_jitter(tuple(int(v) for v in rng.uniform(0, 255, 3)), rng, 10), np.float32)  # type: ignore[arg-type]
+        m = _swirl(rng, s)[..., None] * rng.uniform(0.5, 1.0)
+        base = base * (1 - m) + other * m
+    elif material == "metallic":
+        g = np.linspace(-1, 1, s, dtype=np.float32)
+        a = rng.uniform(0, 2 * math.pi)
+        sheen = np.cos(a) * g[None, :] + np.sin(a) * g[:, None]
+        brushed = cv2.resize(rng.normal(0, 1, (s, 4)).astype(np.float32), (s, s))
+        base = base * (1 + rng.uniform(0.3, 0.6) * sheen[..., None] + 0.05 * brushed[..., None])
+    elif material == "wood":
+        yy, xx = np.mgrid[0:s, 0:s].astype(np.float32)
+        n = cv2.resize(rng.random((5, 5)).astype(np.float32), (s, s), interpolation=cv2.INTER_CUBIC)
+        grain = 0.5 + 0.5 * np.sin((xx + n * 20) / rng.uniform(2, 6))
+        base = base * (0.8 + 0.3 * grain[..., None])
+    elif material == "pearl":
+        base = base * (0.9 + 0.2 * _swirl(rng, s)[..., None]) + rng.uniform(10, 40)
+    elif material == "translucent":
+        # the bottom face's pips (7 - value), mirrored and blurred, seen through the body
+        ghost = np.zeros((s, s), np.uint8)
+        draw_pips(ghost, s, 7 - value, rng)
+        ghost = ghost[:, ::-1] if rng.random() < 0.5 else ghost[::-1, :]
+        m = cv2.getRotationMatrix2D((s / 2, s / 2), rng.uniform(-20, 20), rng.uniform(0.7, 0.95))
+        m[:, 2] += rng.normal(0, s * 0.06, 2)
+        ghost_f = cv2.GaussianBlur(cv2.warpAffine(ghost, m, (s, s)).astype(np.float32) / 255.0, (0, 0), s * 0.025 + 0.5)
+        base = base * (1 - ghost_f[..., None] * rng.uniform(0.2, 0.5)) + ink_arr * ghost_f[..., None] * rng.uniform(0.0, 0.3)
+    if material == "glitter" or (material in ("translucent", "marbled") and rng.random() < 0.3):
+        k = int(s * s * rng.uniform(0.004, 0.02))
+        ys, xs = rng.integers(0, s, k), rng.integers(0, s, k)
+        sparkle = np.zeros((s, s), np.float32)
+        sparkle[ys, xs] = rng.uniform(0.5, 1.0, k)
+        sparkle = cv2.GaussianBlur(sparkle, (0, 0), 0.6) * 3
+        tint = rng.uniform(150, 255, 3).astype(np.float32)
+        base = base * (1 - np.clip(sparkle, 0, 1)[..., None]) + tint * np.clip(sparkle, 0, 1)[..., None]
+    if material == "engraved":
+        # holes in the body: a shadowed rim on the light's side, a lit rim opposite, little or no paint
+        paint = rng.uniform(0.0, 0.6)
+        dx, dy = (rng.normal(0, 1, 2) * s * 0.012).round().astype(int)
+        shifted = np.roll(np.roll(ink, int(dy) or 1, axis=0), int(dx) or 1, axis=1)
+        rim_dark, rim_lit = np.clip(ink - shifted, 0, 1), np.clip(shifted - ink, 0, 1)
+        hole = base * (1 - 0.25 * ink[..., None]) * (1 - paint) + ink_arr * paint
+        colour = base * (1 - ink[..., None]) + hole * ink[..., None]
+        colour = colour * (1 - 0.55 * rim_dark[..., None]) + 255 * 0.35 * rim_lit[..., None]
+        return np.clip(colour, 0, 255).astype(np.float32), ink
+    colour = base * (1 - ink[..., None]) + ink_arr * ink[..., None]
+    return np.clip(colour, 0, 255).astype(np.float32), ink

@@ -46,6 +46,19 @@ WHITE_CLASSES = tuple(range(6, 12))
 BLACK_CLASSES = tuple(range(12, len(CLASSES)))
 
 
+COCKED = "cocked"
+"""The classifier's class for a die leaning on another die or a wall, no face up (a newer model
+has it; players re-roll such a die, so it is reported, never read)."""
+NOT_A_DIE = "none"
+
+KIND_FAMILIES: dict[str, tuple[Kind, ...]] = {
+    "d6": ("d6",),
+    "octo": ("octo-white", "octo-black"),
+    "all": ("d6", "octo-white", "octo-black"),
+}
+"""What ``tablesight dice --kinds`` accepts: the dice a game puts on the table."""
+
+
 def class_of(kind: Kind, face: Any) -> int:
     """Index of the class that shows ``face`` on a die of ``kind`` (inverse of CLASSES)."""
     for i, c in enumerate(CLASSES):

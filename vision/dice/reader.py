@@ -23,36 +23,44 @@ import numpy as np
 
 from vision.dice.crops import CROP_SIZE, crop_face
 from vision.dice.errors import ModelMissingError, UnreadableImageError
-from vision.dice.faces import CLASSES, FaceClass
+from vision.dice.faces import CLASSES, COCKED, NOT_A_DIE, FaceClass, Kind
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_MODELS = REPO / "models"
 DEFAULT_CONFIG = Path(__file__).with_name("config.json")
 
 
+ALL_KINDS: tuple[Kind, ...] = ("d6", "octo-white", "octo-black")
+NONE_COLUMN = len(CLASSES)
+COCKED_COLUMN = len(CLASSES) + 1
+
+
 @dataclass(frozen=True)
 class DieReading:
-    """One die: top-face box in image pixels, what it shows, and how sure we are (0..1)."""
+    """One die: top-face box in image pixels, what it shows, and how sure we are (0..1).
+    A cocked die (leaning, no face up) has no face class: it is reported, never read."""
 
     bbox: tuple[float, float, float, float]
-    face_class: FaceClass
+    face_class: FaceClass | None
     confidence: float
     detector_score: float
     classifier_prob: float
+    cocked: bool = False
 
     @property
-    def kind(self) -> str:
-        return self.face_class.kind
+    def kind(self) -> str | None:
+        return None if self.face_class is None else self.face_class.kind
 
     @property
     def face(self) -> Any:
-        return self.face_class.face
+        return None if self.face_class is None else self.face_class.face
 
     def to_json(self) -> dict[str, Any]:
         return {
             "bbox": [round(v, 1) for v in self.bbox],
             "kind": self.kind,
             "face": self.face,
+            "cocked": self.cocked,
             "confidence": round(self.confidence, 4),
         }
 
@@ -147,22 +155,29 @@ class DiceReader:
         self._cls_size = cls_shape[2] if isinstance(cls_shape[2], int) else int(self.config.get("classifier_input", 64))
         self._output_to_class = self._class_order()
 
-    def _class_order(self) -> list[int | None]:
-        """Classifier output index -> CLASSES index (None for "not a die"), from the model's
-        own metadata: ultralytics orders classes by folder name, not by CLASSES."""
+    def _class_order(self) -> list[int]:
+        """Classifier output index -> column of :meth:`classify` (a CLASSES index, COCKED_COLUMN
+        or NONE_COLUMN), from the model's own metadata: ultralytics orders classes by folder
+        name, not by CLASSES. Older models have no "cocked" class."""
         meta = self.classifier.get_modelmeta().custom_metadata_map
         try:
             names = ast.literal_eval(meta["names"])
         except (KeyError, ValueError, SyntaxError) as exc:
             raise ModelMissingError("dice classifier has no readable class names in its metadata") from exc
         index = {c.name: i for i, c in enumerate(CLASSES)}
-        order: list[int | None] = []
+        index[COCKED], index[NOT_A_DIE] = COCKED_COLUMN, NONE_COLUMN
+        order: list[int] = []
         for k in range(len(names)):
             name = names[k]
-            if name != "none" and name not in index:
+            if name not in index:
                 raise ModelMissingError(f"dice classifier knows a class {name!r} that the reader does not")
-            order.append(None if name == "none" else index[name])
+            order.append(index[name])
         return order
+
+    @property
+    def knows_cocked(self) -> bool:
+        """Whether the classifier has the "cocked" class (models trained before it do not)."""
+        return COCKED_COLUMN in self._output_to_class
 
     # ------------------------------------------------------------ stage 1
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -213,9 +228,10 @@ class DiceReader:
 
     # ------------------------------------------------------------ stage 2
     def classify(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        """Class probabilities (N x (len(CLASSES) + 1)), in CLASSES order; the last column is
-        "not a die"."""
-        out = np.zeros((len(boxes), len(CLASSES) + 1), np.float32)
+        """Class probabilities (N x (len(CLASSES) + 2)), in CLASSES order, then "not a die"
+        (NONE_COLUMN, as before "cocked" existed), then "cocked" (COCKED_COLUMN, the last:
+        always 0 with a model that has no such class)."""
+        out = np.zeros((len(boxes), len(CLASSES) + 2), np.float32)
         if len(boxes) == 0:
             return out
         crops = np.stack([crop_face(image, tuple(b)) for b in boxes])
@@ -233,38 +249,58 @@ class DiceReader:
             raw = self.classifier.run(None, {self._cls_input: batch})[0]
         p_all = raw.reshape(turns, len(boxes), -1).mean(axis=0)
         for k, cls in enumerate(self._output_to_class):
-            out[:, len(CLASSES) if cls is None else cls] = p_all[:, k]
+            out[:, cls] = p_all[:, k]
         return out
 
-    def read(self, image: np.ndarray) -> DiceResult:
-        """Every die in a BGR photo, sorted top-to-bottom then left-to-right."""
+    def read(self, image: np.ndarray, kinds: tuple[Kind, ...] | None = None) -> DiceResult:
+        """Every die in a BGR photo, sorted top-to-bottom then left-to-right.
+
+        ``kinds``: the dice that can be on the table (the game's own: ``("d6",)`` for pip dice);
+        faces of other kinds are never answered (their probability is dropped before the
+        argmax and the rest renormalised). None = every kind."""
         if image is None or image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 8:
             raise UnreadableImageError("expected a BGR colour image of at least 8x8 pixels")
+        allowed = kind_mask(kinds)
         t0 = time.perf_counter()
         boxes, scores = self.detect(image)
         t1 = time.perf_counter()
-        probs = self.classify(image, boxes)
+        probs = self.classify(image, boxes) * allowed
+        probs /= np.maximum(probs.sum(axis=1, keepdims=True), 1e-9)
         t2 = time.perf_counter()
         dice: list[DieReading] = []
         for box, score, p in zip(boxes, scores, probs):
-            best = int(p[: len(CLASSES)].argmax())
-            if p[len(CLASSES)] > float(self.config["none_class_max_prob"]):
+            if p[NONE_COLUMN] > float(self.config["none_class_max_prob"]):
                 continue
+            best = int(p[: len(CLASSES)].argmax())
+            cocked = bool(p[COCKED_COLUMN] > p[best])
+            best = COCKED_COLUMN if cocked else best
             prob = float(p[best])
             dice.append(
                 DieReading(
                     bbox=tuple(float(v) for v in box),  # type: ignore[arg-type]
-                    face_class=CLASSES[best],
+                    face_class=None if cocked else CLASSES[best],
                     confidence=float(np.sqrt(score * prob)),
                     detector_score=float(score),
                     classifier_prob=prob,
+                    cocked=cocked,
                 )
             )
         dice.sort(key=lambda d: (round(d.bbox[1] / 40), d.bbox[0]))
         return DiceResult(dice, {"detect": (t1 - t0) * 1000, "classify": (t2 - t1) * 1000})
 
-    def read_file(self, path: str | Path) -> DiceResult:
-        return self.read(load_image(path))
+    def read_file(self, path: str | Path, kinds: tuple[Kind, ...] | None = None) -> DiceResult:
+        return self.read(load_image(path), kinds)
 
 
-__all__ = ["CROP_SIZE", "DiceReader", "DiceResult", "DieReading", "load_image"]
+def kind_mask(kinds: tuple[Kind, ...] | None) -> np.ndarray:
+    """1 for each :meth:`DiceReader.classify` column the reader may answer with ``kinds`` on
+    the table ("cocked" and "not a die" always), 0 for the others."""
+    if kinds is not None and (not kinds or any(k not in ALL_KINDS for k in kinds)):
+        raise ValueError(f"dice kinds must be among {', '.join(ALL_KINDS)}, got {kinds!r}")
+    mask = np.ones(len(CLASSES) + 2, np.float32)  # faces, "not a die", "cocked"
+    if kinds is not None:
+        mask[: len(CLASSES)] = [c.kind in kinds for c in CLASSES]
+    return mask
+
+
+__all__ = ["ALL_KINDS", "CROP_SIZE", "DiceReader", "DiceResult", "DieReading", "kind_mask", "load_image"]

@@ -3,7 +3,7 @@
 Two stages, each a small from-scratch network:
   detector   YOLO11n layout (vision/dice/dice_detector.yaml), one class "die top face", trained
              on whole photos letterboxed to DETECTOR_IMGSZ px -> models/dice_detector.onnx
-  classifier YOLO11n-cls, 29 classes (vision/dice/faces.py CLASSES + "none"), 48 px crops cut
+  classifier YOLO11n-cls, 30 classes (vision/dice/faces.py CLASSES + "cocked" + "none"), 48 px crops cut
              by vision/dice/crops.py (upscaled to 64) -> models/dice_classifier.onnx
 Real photos: only the ``train`` fold of ../shared/data/dice-photos (vision/dice/split.py).
 Synthetic: vision/dice/synth.py, drawn by ``--jobs`` processes with seeds that the bench never uses.
@@ -15,6 +15,7 @@ Runs in the training venv (.venv-train, `make train-dice`); on a GPU pass ``--de
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import shutil
 import sys
@@ -31,11 +32,18 @@ sys.path.insert(0, str(REPO))
 from vision.dice.crops import CROP_SIZE, crop_face  # noqa: E402
 from vision.dice.faces import CLASSES  # noqa: E402
 from vision.dice.split import photos, read_labels  # noqa: E402
-from vision.dice.synth import paint_out_dice, render_die_patch, render_scene  # noqa: E402
+from vision.dice.synth import (  # noqa: E402
+    COCKED_INDEX,
+    paint_out_dice,
+    render_die_patch,
+    render_scene,
+    render_variety_patch,
+    render_variety_scene,
+)
 
 REAL = REPO.parent / "shared" / "data" / "dice-photos"
 TOPFACE_LABELS = Path(__file__).with_name("topface_labels")  # written by vision/dice/relabel.py
-CLASS_NAMES = [c.name for c in CLASSES] + ["none"]
+CLASS_NAMES = [c.name for c in CLASSES] + ["cocked", "none"]  # CLASS_NAMES[COCKED_INDEX] == "cocked"
 DETECTOR_IMGSZ = 320  # training size; exported as DETECTOR_EXPORT (a 4:3 photo fits 320x240 -> 256x320)
 DETECTOR_EXPORT = (256, 320)  # (height, width): a fifth less work than 320x320 for the usual 4:3 photo
 CLASSIFIER_IMGSZ = 64  # ultralytics needs a multiple of 32: the 48 px crops are upscaled to it
@@ -49,10 +57,21 @@ def training_labels(real: Path, image: Path, width: int, height: int) -> list[tu
     return read_labels(real, image, width, height, labels_dir)
 
 
-def empty_tables(real: Path) -> list[np.ndarray]:
-    """Train-fold photos with their dice painted out: real table surfaces to draw dice on."""
-    out = []
-    for p in photos(real, "train")[::3]:
+def has_real(real: Path) -> bool:
+    """Whether the real photos are there (a bare training machine may have only the repo)."""
+    return (real / "images").is_dir()
+
+
+@functools.lru_cache(maxsize=3)
+def empty_tables(real: Path, part: int | None = None) -> list[np.ndarray]:
+    """Train-fold photos with their dice painted out: real table surfaces to draw dice on.
+    ``part`` 0-2: a third of them (painting out is slow; each drawing process paints its own
+    third once, so together they still use them all). Cached per process: read-only."""
+    out: list[np.ndarray] = []
+    if not has_real(real):
+        return out
+    chosen = photos(real, "train")[::3]
+    for p in chosen if part is None else chosen[part % 3::3]:
         img = cv2.imread(str(p))
         out.append(paint_out_dice(img, [b for _, b in training_labels(real, p, img.shape[1], img.shape[0])]))
     return out
@@ -70,23 +89,34 @@ def _rng(seed: int, stage: int, job: int) -> np.random.Generator:
 # ---------------------------------------------------------------- detector data
 
 
-def _detector_scenes(args: tuple[Path, Path, int, int, int, int]) -> int:
-    """One process's share of synthetic detector scenes (whole 640x480 photos)."""
-    root, real, seed, job, start, count = args
+def _detector_scenes(args: tuple[Path, Path, int, int, int, int, float, float, float]) -> int:
+    """One process's share of synthetic detector scenes (whole 640x480 photos); a ``variety``
+    share of them with other dice, trays and phones (synth.render_variety_scene)."""
+    root, real, seed, job, start, count, variety, cocked_share, deadline = args
     rng = _rng(seed, DETECTOR_STAGE, job)
-    tables = empty_tables(real)
+    tables = empty_tables(real, job % 3)
+    done = 0
     for i in range(start, start + count):
-        split = "val" if i % 40 == 39 else "train"
-        img, dice = render_scene(rng, photos=tables)
+        if deadline and time.time() > deadline:
+            break
+        done += 1
+        split = "val" if i % 40 == 39 or i == 0 else "train"  # scene 0: never an empty validation set
+        if variety and rng.random() < variety:
+            img, dice = render_variety_scene(rng, photos=tables, cocked_share=cocked_share)
+        else:
+            img, dice = render_scene(rng, photos=tables)
         stem = f"synth_{i:06d}"
         cv2.imwrite(str(root / "images" / split / f"{stem}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
         h, w = img.shape[:2]
         lines = [yolo_line(0, d.bbox, w, h) for d in dice]
         (root / "labels" / split / f"{stem}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
-    return count
+    return done
 
 
-def build_detector_data(work: Path, real: Path, n_synth: int, real_repeat: int, seed: int, jobs: int) -> Path:
+def build_detector_data(
+    work: Path, real: Path, n_synth: int, real_repeat: int, seed: int, jobs: int, variety: float = 0.0, cocked_share: float = 0.0,
+    deadline: float = 0.0,
+) -> Path:
     """YOLO detection data: whole photos, as the reader sees them (letterboxed by ultralytics).
 
     Real train-fold photos (each listed ``real_repeat`` times: augmentation differs each time)
@@ -101,19 +131,21 @@ def build_detector_data(work: Path, real: Path, n_synth: int, real_repeat: int, 
         (root / "images" / split).mkdir(parents=True)
         (root / "labels" / split).mkdir(parents=True)
     t0 = time.time()
-    for p in photos(real, "train"):
+    for p in photos(real, "train") if has_real(real) else []:
         img = cv2.imread(str(p))
         lines = [yolo_line(0, b, img.shape[1], img.shape[0]) for _, b in training_labels(real, p, img.shape[1], img.shape[0])]
         for k in range(real_repeat):
             shutil.copy(p, root / "images" / "train" / f"real_{p.stem}_{k}.jpg")
             (root / "labels" / "train" / f"real_{p.stem}_{k}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
     share = -(-n_synth // jobs)
-    tasks = [(root, real, seed, j, j * share, min(share, n_synth - j * share)) for j in range(jobs) if j * share < n_synth]
+    tasks = [(root, real, seed, j, j * share, min(share, n_synth - j * share), variety, cocked_share, deadline)
+             for j in range(jobs) if j * share < n_synth]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         done = sum(pool.map(_detector_scenes, tasks))
     (root / "data.yaml").write_text(f"path: {root}\ntrain: images/train\nval: images/val\nnames:\n  0: die\n")
-    (root / "complete").write_text(f"synth={n_synth} seed={seed}\n")
-    print(f"detector data: {done} synthetic scenes + real x{real_repeat} in {time.time() - t0:.0f} s", flush=True)
+    (root / "complete").write_text(f"synth={n_synth} seed={seed} variety={variety}\n")
+    print(f"detector data: {done} synthetic scenes (variety {variety:.0%}) + real x{real_repeat if has_real(real) else 0} "
+          f"in {time.time() - t0:.0f} s", flush=True)
     return root / "data.yaml"
 
 
@@ -132,24 +164,38 @@ def _rot(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(np.rot90(crop, k)) if k else crop
 
 
-def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int, float]) -> int:
+def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int, float, float, int, float]) -> int:
     """One process's synthetic crops: ``count`` per class into ``split``; d6 faces and 'none'
-    only every ``d6_every``-th round (to weight a fine-tune towards the Octo Dice faces)."""
-    root, real, seed, job, split, count, d6_every, twin_art = args
+    only every ``d6_every``-th round (to weight a fine-tune towards the Octo Dice faces), a
+    ``variety`` share of each class drawn with other dice and light (synth.render_variety_patch),
+    and ``cocked_every``-th rounds a cocked die (always with variety; 0: none)."""
+    root, real, seed, job, split, count, d6_every, twin_art, variety, cocked_every, deadline = args
     rng = _rng(seed, CLASSIFIER_STAGE, job)
-    tables = empty_tables(real)
+    tables = empty_tables(real, job % 3) or None
     n = 0
     for k in range(count):
+        if deadline and time.time() > deadline and split == "train":  # validation crops are always made whole
+            break
         for ci in range(len(CLASSES)):
             if CLASSES[ci].kind == "d6" and k % d6_every:
                 continue
-            img, box = render_die_patch(rng, ci, tables, twin_art=twin_art)
+            if variety and rng.random() < variety:
+                img, box = render_variety_patch(rng, ci, tables)
+            else:
+                img, box = render_die_patch(rng, ci, tables, twin_art=twin_art)
             cv2.imwrite(str(root / split / CLASS_NAMES[ci] / f"s{job:02d}_{k:05d}.png"), crop_face(img, _jitter_box(rng, box, 0.05)))
+            n += 1
+        if cocked_every and k % cocked_every == 0:
+            img, box = render_variety_patch(rng, COCKED_INDEX, tables)
+            cv2.imwrite(str(root / split / "cocked" / f"s{job:02d}_{k:05d}.png"), crop_face(img, _jitter_box(rng, box, 0.05)))
             n += 1
         if k % d6_every:
             continue
         # 'none': synthetic tables and distractors, no die in the crop centre
-        img, _ = render_scene(rng, size=(256, 256), photos=tables, max_dice=0)
+        if variety and rng.random() < variety:
+            img, _ = render_variety_scene(rng, size=(256, 256), photos=tables, max_dice=0)
+        else:
+            img, _ = render_scene(rng, size=(256, 256), photos=tables, max_dice=0)
         s = rng.uniform(25, 110)
         x, y = rng.uniform(0, 256 - s), rng.uniform(0, 256 - s)
         cv2.imwrite(str(root / split / "none" / f"s{job:02d}_{k:05d}.png"), crop_face(img, (x, y, x + s, y + s * rng.uniform(0.4, 1.2))))
@@ -159,7 +205,7 @@ def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int, float]) -
 
 def build_classifier_data(
     work: Path, real: Path, per_class: int, real_copies: int, n_val: int, seed: int, jobs: int, d6_every: int = 1,
-    twin_art: float = 0.0,
+    twin_art: float = 0.0, variety: float = 0.0, cocked_every: int = 0, deadline: float = 0.0,
 ) -> Path:
     """Folder-per-class crops: real train-fold faces (jittered, turned), synthetic faces, and 'none'."""
     root = work / "cls"
@@ -169,11 +215,29 @@ def build_classifier_data(
     shutil.rmtree(root, ignore_errors=True)
     for split in ("train", "val"):
         for name in CLASS_NAMES:
-            (root / split / name).mkdir(parents=True)
+            if name != "cocked" or cocked_every:  # without cocked crops: the 29 classes of older models
+                (root / split / name).mkdir(parents=True)
     t0 = time.time()
+    tasks = []
+    for split, total, offset in (("val", n_val, 500), ("train", per_class, 0)):  # validation first: a deadline cuts train only
+        share = -(-total // jobs)
+        tasks += [(root, real, seed, offset + j, split, min(share, total - j * share), d6_every if split == "train" else 1, twin_art,
+                   variety, cocked_every, deadline) for j in range(jobs) if j * share < total]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        real_job = pool.submit(_real_crops, root, real, seed, real_copies)  # beside the synthetic crops, not before them
+        done = sum(pool.map(_classifier_crops, tasks))
+        real_count = real_job.result()
+    (root / "complete").write_text(f"per_class={per_class} seed={seed} variety={variety} cocked_every={cocked_every}\n")
+    print(f"classifier data: {done} synthetic + {real_count} real crops in {time.time() - t0:.0f} s", flush=True)
+    return root
+
+
+def _real_crops(root: Path, real: Path, seed: int, real_copies: int) -> int:
+    """The real train-fold faces (each ``real_copies`` times, jittered and turned) and table
+    patches as 'none'."""
     rng = _rng(seed, CLASSIFIER_STAGE, 1000)
     real_count = 0
-    for p in photos(real, "train"):
+    for p in photos(real, "train") if has_real(real) else []:
         img = cv2.imread(str(p))
         labels = training_labels(real, p, img.shape[1], img.shape[0])
         for face, box in labels:
@@ -188,25 +252,30 @@ def build_classifier_data(
             if all(x + s < b[0] - 10 or x > b[2] + 10 or y + s < b[1] - 10 or y > b[3] + 60 for _, b in labels):
                 real_count += 1
                 cv2.imwrite(str(root / "train" / "none" / f"r{real_count:06d}.png"), crop_face(img, box))
-    tasks = []
-    for split, total, offset in (("train", per_class, 0), ("val", n_val, 500)):
-        share = -(-total // jobs)
-        tasks += [(root, real, seed, offset + j, split, min(share, total - j * share), d6_every if split == "train" else 1, twin_art)
-                  for j in range(jobs) if j * share < total]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        done = sum(pool.map(_classifier_crops, tasks))
-    (root / "complete").write_text(f"per_class={per_class} seed={seed}\n")
-    print(f"classifier data: {done} synthetic + {real_count} real crops in {time.time() - t0:.0f} s", flush=True)
-    return root
+    return real_count
 
 
 # ---------------------------------------------------------------- training
+
+
+def _calibration_images(data: Path, size: int, count: int = 32) -> np.ndarray:
+    """A few training images (RGB 0..1, N x 3 x size x size) to set BatchNorms from (onnx_init)."""
+    files = sorted(data.rglob("*.jpg")) + sorted(data.rglob("*.png"))
+    picks = [files[i] for i in np.linspace(0, len(files) - 1, min(count, len(files))).astype(int)]
+    imgs = [cv2.resize(cv2.imread(str(f)), (size, size), interpolation=cv2.INTER_AREA)[..., ::-1] for f in picks]
+    return (np.stack(imgs).transpose(0, 3, 1, 2) / 255.0).astype(np.float32)
 
 
 def train_detector(data: Path, work: Path, args: argparse.Namespace) -> Path:
     from ultralytics import YOLO
 
     init = args.init_detector
+    if init is None and args.init_detector_onnx:
+        from vision.dice.onnx_init import detector_from_onnx
+
+        batch = _calibration_images(data.parent / "images" / "train", DETECTOR_IMGSZ)
+        init = detector_from_onnx(args.init_detector_onnx, Path(__file__).with_name("dice_detector.yaml"), batch,
+                                  work / "init" / "detector_from_onnx.pt")
     # init: continue from one of OUR earlier checkpoints (never downloaded weights)
     model = YOLO(str(init) if init else str(Path(__file__).with_name("dice_detector.yaml")))
     model.train(
@@ -223,6 +292,12 @@ def train_classifier(data: Path, work: Path, args: argparse.Namespace) -> Path:
     from ultralytics import YOLO
 
     init = args.init_classifier
+    if init is None and args.init_classifier_onnx:
+        from vision.dice.onnx_init import classifier_from_onnx
+
+        names = sorted(p.name for p in (data / "train").iterdir() if p.is_dir())  # ultralytics' class order
+        batch = _calibration_images(data / "train", CLASSIFIER_IMGSZ, 64)
+        init = classifier_from_onnx(args.init_classifier_onnx, names, batch, work / "init" / "classifier_from_onnx.pt")
     model = YOLO(str(init) if init else "yolo11n-cls.yaml")
     model.train(
         data=str(data), imgsz=CLASSIFIER_IMGSZ, epochs=args.cls_epochs, time=args.cls_hours or None, batch=args.cls_batch,
@@ -235,9 +310,12 @@ def train_classifier(data: Path, work: Path, args: argparse.Namespace) -> Path:
 
 
 def export(weights: Path, imgsz: int | tuple[int, int], target: Path, dynamic: bool) -> None:
+    import importlib.util
+
     from ultralytics import YOLO
 
-    out = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, simplify=True, dynamic=dynamic, opset=17, device="cpu")
+    simplify = importlib.util.find_spec("onnxslim") is not None  # ultralytics would try to pip-install it
+    out = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, simplify=simplify, dynamic=dynamic, opset=17, device="cpu")
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(out, target)
     print(f"exported {weights} -> {target}", flush=True)
@@ -245,7 +323,7 @@ def export(weights: Path, imgsz: int | tuple[int, int], target: Path, dynamic: b
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("stage", choices=["data", "detector", "classifier", "all", "export"])
+    ap.add_argument("stage", choices=["data", "data-detector", "data-classifier", "detector", "classifier", "all", "export"])
     ap.add_argument("--work", type=Path, default=REPO / "build" / "dice-train")
     ap.add_argument("--real", type=Path, default=REAL, help="the dice-photos folder (images/, labels/)")
     ap.add_argument("--models", type=Path, default=REPO / "models")
@@ -269,6 +347,18 @@ def main() -> None:
     ap.add_argument("--lr-scale", type=float, default=1.0, help="scale both learning rates (e.g. 0.5 to fine-tune)")
     ap.add_argument("--init-detector", type=Path, default=None, help="continue from one of our own checkpoints (.pt)")
     ap.add_argument("--init-classifier", type=Path, default=None, help="continue from one of our own checkpoints (.pt)")
+    ap.add_argument("--init-detector-onnx", type=Path, default=None,
+                    help="continue from our own shipped ONNX detector (its weights copied into a fresh model: onnx_init.py)")
+    ap.add_argument("--init-classifier-onnx", type=Path, default=None,
+                    help="continue from our own shipped ONNX classifier (new classes such as 'cocked' get new head rows)")
+    ap.add_argument("--variety", type=float, default=0.0,
+                    help="share of synthetic scenes and crops drawn with other dice, trays, lamps and phones (synth.render_variety_*)")
+    ap.add_argument("--cocked-share", type=float, default=0.08, help="variety scenes: chance a supported die is drawn cocked (x3)")
+    ap.add_argument("--cls-val", type=int, default=0, help="synthetic validation crops per class (0: a twentieth of --per-class)")
+    ap.add_argument("--data-seconds", type=float, default=0.0,
+                    help="stop drawing synthetic data this many seconds after the start (0: draw every count)")
+    ap.add_argument("--cocked-every", type=int, default=0,
+                    help="classifier: one cocked-die crop every N rounds (0: no 'cocked' class, as older models)")
     ap.add_argument("--detector-weights", type=Path, default=None, help="export: detector .pt (default: the run's last.pt)")
     ap.add_argument("--classifier-weights", type=Path, default=None, help="export: classifier .pt")
     args = ap.parse_args()
@@ -277,21 +367,29 @@ def main() -> None:
     if args.stage == "export":
         det = args.detector_weights or args.work / "runs" / "detector" / "weights" / "last.pt"
         cls = args.classifier_weights or args.work / "runs" / "classifier" / "weights" / "last.pt"
-        export(det, DETECTOR_EXPORT, args.models / "dice_detector.onnx", dynamic=False)
-        export(cls, CLASSIFIER_IMGSZ, args.models / "dice_classifier.onnx", dynamic=True)
+        if det.is_file():
+            export(det, DETECTOR_EXPORT, args.models / "dice_detector.onnx", dynamic=False)
+        if cls.is_file():
+            export(cls, CLASSIFIER_IMGSZ, args.models / "dice_classifier.onnx", dynamic=True)
+        if not det.is_file() and not cls.is_file():
+            sys.exit(f"export: no weights at {det} or {cls}")
         return
-    import torch
+    if args.stage in ("detector", "classifier", "all"):  # drawing data needs no torch (a CI machine has none)
+        import torch
 
-    torch.set_num_threads(args.threads)
-    if args.stage in ("data", "detector", "all"):
-        data = build_detector_data(args.work, args.real, args.synth, args.real_repeat, args.seed, args.jobs)
-        if args.stage != "data":
+        torch.set_num_threads(args.threads)
+    deadline = time.time() + args.data_seconds if args.data_seconds else 0.0
+    if args.stage in ("data", "data-detector", "detector", "all"):
+        data = build_detector_data(args.work, args.real, args.synth, args.real_repeat, args.seed, args.jobs, args.variety,
+                                   args.cocked_share, deadline)
+        if args.stage in ("detector", "all"):
             train_detector(data, args.work, args)
-    if args.stage in ("data", "classifier", "all"):
+    if args.stage in ("data", "data-classifier", "classifier", "all"):
         data = build_classifier_data(
-            args.work, args.real, args.per_class, 4, max(args.per_class // 20, 10), args.seed, args.jobs, args.d6_every, args.twin_art
+            args.work, args.real, args.per_class, 4, args.cls_val or max(args.per_class // 20, 10), args.seed, args.jobs, args.d6_every, args.twin_art,
+            args.variety, args.cocked_every, deadline,
         )
-        if args.stage != "data":
+        if args.stage in ("classifier", "all"):
             train_classifier(data, args.work, args)
     if args.stage in ("detector", "classifier", "all") and args.device == "cpu":
         print("export: python vision/dice/train.py export --work", args.work, flush=True)

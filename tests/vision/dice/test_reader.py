@@ -145,11 +145,15 @@ def test_json_output_shape_and_annotation(tmp_path: Path, capsys: pytest.Capture
     cv2.imwrite(str(photo), img)
     assert main(["dice", str(photo), "--json", "--annotate", str(tmp_path / "out")]) == 0
     data = json.loads(capsys.readouterr().out.strip())
-    assert set(data) == {"image", "dice", "ms"} and data["image"] == str(photo)
+    assert set(data) == {"image", "dice", "ms", "kinds"} and data["image"] == str(photo)
+    assert data["kinds"] == ["d6", "octo-white", "octo-black"]  # --kinds all, the default
     assert isinstance(data["ms"], float) and data["ms"] > 0
     assert 1 <= len(data["dice"]) <= len(dice) + 2
     for d in data["dice"]:
-        assert set(d) == {"bbox", "kind", "face", "confidence"}
+        assert set(d) == {"bbox", "kind", "face", "cocked", "confidence"}
+        if d["cocked"]:  # a leaning die is reported, never read
+            assert d["kind"] is None and d["face"] is None
+            continue
         assert len(d["bbox"]) == 4 and d["bbox"][0] < d["bbox"][2] and d["bbox"][1] < d["bbox"][3]
         assert 0 <= d["confidence"] <= 1
         if d["kind"] == "d6":

@@ -1,0 +1,88 @@
+"""Issue 21 training data: the variety renderer (materials, small dice, clusters, cocked dice)
+and the training-data stages of vision/dice/train.py at tiny counts, through its command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from vision.dice.art import D6_MATERIALS
+from vision.dice.faces import CLASSES
+from vision.dice.onnx_weights import read_onnx
+from vision.dice.synth import COCKED_INDEX, render_scene, render_variety_patch, render_variety_scene
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def test_variety_scenes_label_every_die_inside_the_photo() -> None:
+    rng = np.random.default_rng(4242)
+    materials: set[str] = set()
+    sizes: list[float] = []
+    cocked = 0
+    for _ in range(12):
+        img, dice = render_variety_scene(rng, cocked_share=0.3)
+        assert img.shape == (480, 640, 3) and img.dtype == np.uint8
+        for d in dice:
+            x0, y0, x1, y1 = d.bbox
+            assert -1 <= x0 < x1 <= 641 and -1 <= y0 < y1 <= 481
+            if d.class_index == COCKED_INDEX:
+                cocked += 1
+                continue
+            assert 0 <= d.class_index < len(CLASSES)
+            assert (d.material in D6_MATERIALS) == (CLASSES[d.class_index].kind == "d6")
+            materials.add(d.material)
+            sizes.append(max(x1 - x0, y1 - y0))
+    assert cocked >= 1
+    assert len(materials - {""}) >= 5
+    assert min(sizes) < 30 and max(sizes) > 60
+
+
+def test_cocked_patch_and_pip_patch() -> None:
+    rng = np.random.default_rng(4243)
+    for ci in (COCKED_INDEX, 2, 12):
+        img, box = render_variety_patch(rng, ci)
+        assert img.shape == (256, 256, 3)
+        x0, y0, x1, y1 = box
+        assert 100 < (x0 + x1) / 2 < 156 and 100 < (y0 + y1) / 2 < 156  # the die is the centre one
+
+
+def test_classic_renderer_unchanged_by_the_variety_code() -> None:
+    """Older bench seeds must keep their photos: the classic renderer draws no new random numbers."""
+    a, da = render_scene(np.random.default_rng(555), max_dice=6)
+    b, db = render_scene(np.random.default_rng(555), max_dice=6)
+    assert np.array_equal(a, b) and da == db and all(d.material == "" for d in da)
+
+
+def _train(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "vision/dice/train.py", *args, "--work", str(tmp), "--real", str(tmp / "no-photos"),
+                           "--jobs", "1", "--seed", "31"], cwd=REPO, capture_output=True, text=True, timeout=300)
+
+
+def test_detector_data_at_tiny_count(tmp_path: Path) -> None:
+    run = _train("data-detector", "--synth", "6", "--variety", "1", "--cocked-share", "0.3", tmp=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "6 synthetic scenes (variety 100%) + real x0" in run.stdout
+    images = sorted((tmp_path / "det" / "images").rglob("*.jpg"))
+    labels = sorted((tmp_path / "det" / "labels").rglob("*.txt"))
+    assert len(images) == len(labels) == 6 and (tmp_path / "det" / "images" / "val" / "synth_000000.jpg").is_file()
+    rows = [line.split() for f in labels for line in f.read_text().splitlines()]
+    assert rows and all(r[0] == "0" and len(r) == 5 and all(0 <= float(v) <= 1 for v in r[1:]) for r in rows)
+
+
+def test_classifier_data_has_a_cocked_class_at_tiny_count(tmp_path: Path) -> None:
+    run = _train("data-classifier", "--per-class", "1", "--cls-val", "1", "--variety", "0.5", "--cocked-every", "1", tmp=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    for split in ("train", "val"):
+        folders = {p.name: len(list(p.iterdir())) for p in (tmp_path / "cls" / split).iterdir()}
+        assert set(folders) == {c.name for c in CLASSES} | {"cocked", "none"}
+        assert all(n == 1 for n in folders.values()), folders
+
+
+def test_shipped_onnx_weights_are_readable_without_the_onnx_package() -> None:
+    weights, meta = read_onnx(REPO / "models" / "dice_classifier.onnx")
+    assert weights["model.10.linear.weight"].shape == (29, 1280)  # the shipped model: no "cocked" yet
+    assert weights["model.0.conv.weight"].shape == (16, 3, 3, 3) and weights["model.0.conv.weight"].dtype == np.float32
+    assert "'none'" in meta["names"] and meta["task"] == "classify"

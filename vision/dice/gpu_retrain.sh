@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Retrain both dice models on one GPU within a wall-clock budget (issue 21; models/dice.md).
+#
+#   OUT=/some/dir bash vision/dice/gpu_retrain.sh [BUDGET_SECONDS]      (default 380: about 7 minutes in all)
+#
+# Run from the repository root on a machine whose python3 has torch, ultralytics, opencv,
+# onnxruntime and numpy (onnx + onnxslim too for the ONNX export; without them the .pt files
+# still come back and `python vision/dice/train.py export` turns them into ONNX elsewhere).
+# Both models CONTINUE from the shipped ONNX files (their .pt checkpoints were never kept:
+# vision/dice/onnx_init.py copies the ONNX weights into fresh ultralytics models), the
+# classifier gaining the "cocked" class. Budget shares: 20 % drawing data (detector scenes and
+# classifier crops at once, half the cores each), 55 % training (detector and classifier at
+# once on the one GPU, each with its own time limit), the rest export and a smoke read.
+# Env: OUT (results), WORK (scratch, default /tmp/dice-retrain), PYTHON (python3), DEVICE (0;
+# "cpu" to try it without a GPU), JOBS (all cores), SEED (21: the bench never uses it),
+# DICE_REAL (the dice-photos folder; else build/dice-photos, shared/data/dice-photos or
+# ../shared/data/dice-photos; none = synthetic data only).
+set -uo pipefail
+BUDGET=${1:-380}
+OUT=${OUT:-$PWD/build/dice-gpu-out}
+WORK=${WORK:-/tmp/dice-retrain}
+PY=${PYTHON:-python3}
+DEVICE=${DEVICE:-0}
+JOBS=${JOBS:-$(nproc)}
+SEED=${SEED:-21}
+T0=$(date +%s)
+mkdir -p "$OUT" "$WORK"
+log() { echo "[$(( $(date +%s) - T0 )) s] $*" | tee -a "$OUT/retrain.log"; }
+
+REAL=/nonexistent
+for d in "${DICE_REAL:-}" build/dice-photos shared/data/dice-photos ../shared/data/dice-photos; do
+  if [ -n "$d" ] && [ -d "$d/images" ]; then REAL=$d; break; fi
+done
+DATA_S=$(( BUDGET * 20 / 100 ))
+TRAIN_S=$(( BUDGET * 55 / 100 ))
+HOURS=$($PY -c "print(round($TRAIN_S / 3600, 5))")
+HALF=$(( JOBS / 2 )); [ "$HALF" -lt 1 ] && HALF=1
+WORKERS=$(( (JOBS - 2) / 2 )); [ "$WORKERS" -lt 1 ] && WORKERS=1
+log "budget ${BUDGET} s: data ${DATA_S} s, training ${TRAIN_S} s (both models at once); real photos: $REAL; device $DEVICE; $JOBS cores"
+
+COMMON=(--work "$WORK" --real "$REAL" --seed "$SEED" --variety 0.6 --cocked-share 0.08)
+DET=(--synth 100000 --real-repeat 4)
+CLS=(--per-class 100000 --cls-val 40 --cocked-every 1 --twin-art 0.3)
+
+# 1. data: both sets at once, each with half the cores, both stopped at the same deadline
+$PY vision/dice/train.py data-detector "${COMMON[@]}" "${DET[@]}" --jobs "$HALF" --data-seconds "$DATA_S" > "$OUT/data_detector.log" 2>&1 &
+P1=$!
+$PY vision/dice/train.py data-classifier "${COMMON[@]}" "${CLS[@]}" --jobs "$HALF" --data-seconds "$DATA_S" > "$OUT/data_classifier.log" 2>&1 &
+P2=$!
+wait $P1; R1=$?
+wait $P2; R2=$?
+log "data done (detector rc $R1, classifier rc $R2): $(tail -n 1 "$OUT/data_detector.log"); $(tail -n 1 "$OUT/data_classifier.log")"
+if [ "$R1" -ne 0 ] && [ "$R2" -ne 0 ]; then log "no data: nothing to train (see data_*.log)"; exit 1; fi
+
+# 2. training: both models at once on the one GPU, continuing from the shipped ONNX weights
+$PY vision/dice/train.py detector "${COMMON[@]}" "${DET[@]}" --device "$DEVICE" --workers "$WORKERS" --det-batch 64 \
+  --det-epochs 1000 --det-hours "$HOURS" --lr-scale 0.25 --init-detector-onnx models/dice_detector.onnx > "$OUT/train_detector.log" 2>&1 &
+P1=$!
+$PY vision/dice/train.py classifier "${COMMON[@]}" "${CLS[@]}" --device "$DEVICE" --workers "$WORKERS" --cls-batch 256 \
+  --cls-epochs 1000 --cls-hours "$HOURS" --lr-scale 0.2 --init-classifier-onnx models/dice_classifier.onnx > "$OUT/train_classifier.log" 2>&1 &
+P2=$!
+wait $P1; R1=$?
+wait $P2; R2=$?
+log "training done (detector rc $R1, classifier rc $R2)"
+for m in detector classifier; do
+  cp "$WORK/runs/$m/weights/last.pt" "$OUT/${m}_last.pt" 2>/dev/null || log "no $m weights: see $OUT/train_$m.log"
+  cp "$WORK/runs/$m/results.csv" "$OUT/dice_${m}_run7.csv" 2>/dev/null || true
+done
+
+# 3. export (needs onnx; a failure leaves the .pt files to export elsewhere) and a smoke read
+if timeout 120 $PY vision/dice/train.py export --work "$WORK" --models "$OUT" > "$OUT/export.log" 2>&1; then
+  log "exported: $(ls "$OUT"/*.onnx 2>/dev/null | tr '\n' ' ')"
+  timeout 60 $PY vision/dice/gpu_smoke.py "$OUT" 2>&1 | tee -a "$OUT/retrain.log"
+else
+  log "ONNX export failed here (see export.log): python vision/dice/train.py export --detector-weights OUT/detector_last.pt --classifier-weights OUT/classifier_last.pt"
+fi
+log "done"

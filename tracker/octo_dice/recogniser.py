@@ -192,7 +192,7 @@ class DicePixelRecogniser:
                 continue
             kind, face = _face(d.face_class)
             dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
-        return OctoDiceObservation(tuple(_merge(dice)))
+        return OctoDiceObservation(tuple(_merge(dice)), spots=tuple(spots))
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))

@@ -135,3 +135,33 @@ def test_a_photo_without_the_sheet_names_what_is_missing() -> None:
     only_one[900:] = 128
     with pytest.raises(MarkersNotFoundError, match=r"marker 38; markers 39 \(top middle\).*need at least 2"):
         locate_sheet(only_one, "octocube")
+
+
+def test_markers_teach_writes_a_printable_a3_sheet(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=repo, capture_output=True,
+                              text=True, timeout=120)
+
+    png = tmp_path / "teach.png"
+    res = cli("markers", "--teach", "open_season", "--out", str(png), "--dpi", "100")
+    assert res.returncode == 0, res.stderr
+    assert "Open Season teach sheet, 31 labelled places, markers 44, 45, 46, 47, 48, 49" in res.stdout
+    image = cv2.imread(str(png))
+    assert image.shape[:2] == (round(297 / 25.4 * 100), round(420 / 25.4 * 100))
+    where = locate_sheet(image)  # the printed file itself is a perfect photo of the sheet
+    assert where.game == "open_season" and len(where.markers_used) == 6 and where.residual_max_px < 1.0
+    assert abs(np.linalg.norm(where.image_to_sheet[:2, :2] @ [1.0, 0.0]) - 25.4 / 100) < 0.01
+    pdf = tmp_path / "teach.pdf"
+    res = cli("markers", "--teach", "octocube", "--out", str(pdf))
+    assert res.returncode == 0 and pdf.read_bytes().startswith(b"%PDF-1.4")
+    assert b"/MediaBox [0 0 1190.551 841.890]" in pdf.read_bytes()  # A3 landscape in points
+    bad = cli("markers", "--teach", "octocube", "--out", str(tmp_path / "nowhere" / "t.pdf"))
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "does not exist" in bad.stderr
+    bad = cli("markers", "--teach", "octo_dice", "--out", str(pdf))
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr

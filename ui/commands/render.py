@@ -34,6 +34,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--teach-sheet", action="store_true",
                    help="photos of the game's teach sheet laid with one of each component (labels "
                         "in gt/: where each face lies)")
+    p.add_argument("--missing", type=int, default=0, metavar="N",
+                   help="--teach-sheet: leave N random places empty (to check the teach command)")
+    p.add_argument("--duplicate", type=int, default=0, metavar="N",
+                   help="--teach-sheet: N places hold a copy of another face of the same kind")
+    p.add_argument("--half", action="store_true", help="--teach-sheet: only about half the sheet in view")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--count", type=int, default=10, help="number of images (default 10)")
     p.add_argument("--out", required=True, help="output directory")
@@ -63,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
     CommandError = RenderCommandError  # noqa: N806 - local alias, see the class docstring
 
+    if not args.teach_sheet and (args.missing or args.duplicate or args.half):
+        raise CommandError("--missing, --duplicate and --half are for --teach-sheet photos")
     pack = _art_pack(args)
     if args.game is None:
         return 0
@@ -158,7 +165,7 @@ def _art_pack(args: argparse.Namespace) -> Any:
 
 
 def _teach_sheet(args: argparse.Namespace, pack: Any) -> int:
-    from vision.render.teach_photos import write_teach_photos
+    from vision.render.teach_photos import TeachFaults, write_teach_photos
 
     if args.game not in ("octocube", "open_season"):
         raise RenderCommandError(f"--teach-sheet is for octocube and open_season, not {args.game}")
@@ -170,10 +177,12 @@ def _teach_sheet(args: argparse.Namespace, pack: Any) -> int:
         raise RenderCommandError(f"--tilt must be 0 to 35 degrees for teach-sheet photos, not {args.tilt}")
     if not (320 <= args.width <= 8192 and 240 <= args.height <= 8192):
         raise RenderCommandError(f"resolution {args.width}x{args.height} is out of range (320x240 to 8192)")
+    faults = TeachFaults(args.missing, args.duplicate, args.half)
+    faults.check(args.game)
     try:
         summary = write_teach_photos(args.game, pack, args.seed, args.count, args.out,
                                      resolution=(args.width, args.height), tilt_deg=args.tilt,
-                                     image_format="png" if args.png else "jpg")
+                                     image_format="png" if args.png else "jpg", faults=faults)
     except OSError as exc:
         raise RenderCommandError(str(exc)) from None
     print(f"{summary['images']} {args.game} teach-sheet photos ({summary['faces']} faces each, art: "

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.teach_sheet import cut_places, face_names, locate_sheet, place_corners_px
+from calibration.teach_sheet import cut_places, face_names, locate_sheet, place_corners_px, places_out_of_view
 from vision.render import sprites
 from vision.render.art_pack import ArtPack, ArtPackError, art_key, builtin_key, face_name
 from vision.render.random_art import colour_distance, octocube_faces, seed_use
@@ -206,3 +206,23 @@ def test_random_art_will_not_write_into_a_folder_of_other_files(tmp_path: Path) 
     res = _cli("render", "--random-art", "4", "--out", str(tmp_path))
     assert res.returncode == 2 and "is not empty and not an art pack" in res.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_teach_photos_with_players_mistakes_say_what_is_wrong(random_pack: Path, tmp_path: Path) -> None:
+    res = _cli("render", "octocube", "--teach-sheet", "--art", str(random_pack), "--missing", "2",
+               "--duplicate", "1", "--half", "--seed", "5", "--count", "1", "--out", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    labels = json.loads(next((tmp_path / "gt").glob("*.json")).read_text())
+    assert len(labels["missing"]) == 2 and all(labels["faces"][n] == {"absent": True} for n in labels["missing"])
+    (place, shown), = labels["duplicates"].items()
+    assert shown != place and labels["faces"][place]["shows"] == shown
+    assert labels["half_in_view"] in ("left", "right", "top", "bottom")
+    photo = cv2.imread(str(tmp_path / labels["image"]))
+    where = locate_sheet(photo)  # two or more markers are in view
+    out = set(places_out_of_view((photo.shape[1], photo.shape[0]), where))
+    labelled_out = {n for n, f in labels["faces"].items() if not f.get("absent") and not f["in_view"]}
+    assert labelled_out and len((out - set(labels["missing"])) ^ labelled_out) <= 2, (out, labelled_out)
+    bad = _cli("render", "octocube", "--teach-sheet", "--missing", "30", "--out", str(tmp_path / "b"))
+    assert bad.returncode == 2 and "at most 18" in bad.stderr
+    bad = _cli("render", "octocube", "--half", "--out", str(tmp_path / "b"))
+    assert bad.returncode == 2 and "are for --teach-sheet photos" in bad.stderr

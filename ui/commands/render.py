@@ -117,8 +117,6 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--end and --sequence do not go together: a finished table is one still")
     if args.sequence and args.game != "octocube":
         raise CommandError("--sequence renders Octocube games only (so far)")
-    if args.sequence and pack is not None:
-        raise CommandError("--sequence draws the built-in art only (so far): leave out --art / --random-art")
     try:
         if args.sequence:
             summary = write_sequence(settings, args.out, progress=progress)

@@ -36,6 +36,8 @@ MIN_SIDE_PX = 16
 MAX_SIDE_PX = 4096
 CARD_ASPECT = 44.0 / 68.0
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PAPER_BGR = np.array([236, 240, 243], np.float32)
+"""What a transparent pixel of a face prints as (white card)."""
 
 
 class ArtPackError(ValueError):
@@ -251,6 +253,10 @@ def _face(pack: ArtPack, key: SpriteKey, w: int, h: int, density: float) -> np.n
     if img is None:
         return _builtin(key, w, h, density)
     out = _fit(img, w, h).copy()
+    if out[..., 3].min() < 255:  # a face is opaque card: transparent pixels print as white paper
+        a = out[..., 3:4].astype(np.float32) / 255.0
+        out[..., :3] = np.round(out[..., :3] * a + PAPER_BGR * (1 - a)).astype(np.uint8)
+        out[..., 3] = 255
     radius = {"octocube": 2.0, "open_season": 3.0}[named[0]] if named else 2.0
     if named and named[1].startswith("cube-"):
         radius = 2.5

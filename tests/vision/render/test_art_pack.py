@@ -79,6 +79,12 @@ def test_a_pack_face_replaces_only_its_own_sprite(tmp_path: Path) -> None:
     assert np.abs(cube[160, 5, :3].astype(int) - (40, 36, 196)).max() < 40  # red plastic (BGR)
     for game in ("octocube", "open_season"):
         assert all(face_name(builtin_key(game, n)) == (game, n) for n in face_names(game))
+    # a transparent PNG prints on white card: the tile stays opaque
+    icon = np.zeros((64, 64, 4), np.uint8)
+    icon[16:48, 16:48] = (0, 0, 0, 255)
+    cv2.imwrite(str(tmp_path / "octocube" / "coin.png"), icon)
+    coin = sprites.base_sprite(art_key(ArtPack.load(tmp_path), ("octocube", "tile", "coin")), 34.0, 34.0)
+    assert coin[136, 136, :3].max() < 10 and coin[30, 30, :3].min() > 230 and coin[30, 30, 3] == 255
 
 
 def test_render_with_art_draws_the_pack(random_pack: Path, tmp_path: Path) -> None:

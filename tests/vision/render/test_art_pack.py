@@ -232,3 +232,17 @@ def test_teach_photos_with_players_mistakes_say_what_is_wrong(random_pack: Path,
     assert bad.returncode == 2 and "at most 18" in bad.stderr
     bad = _cli("render", "octocube", "--half", "--out", str(tmp_path / "b"))
     assert bad.returncode == 2 and "are for --teach-sheet photos" in bad.stderr
+
+
+def test_an_in_memory_random_pack_equals_the_written_one(random_pack: Path) -> None:
+    from vision.render.art_pack import face_image
+    from vision.render.random_art import random_pack as make_pack
+
+    memory, disk = make_pack(7), ArtPack.load(random_pack)
+    assert memory == disk and memory.gloss == disk.gloss  # same content, same digest
+    drawn = face_image(memory, "open_season", "gnome-dagger")
+    assert drawn.shape == (544, 352, 4)
+    builtin = face_image(None, "octocube", "cube-red")
+    assert builtin.shape == (320, 320, 4) and not np.array_equal(face_image(memory, "octocube", "cube-red"), builtin)
+    with pytest.raises(ArtPackError, match="no octocube face is called 'cube-green'"):
+        face_image(None, "octocube", "cube-green")

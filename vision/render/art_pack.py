@@ -60,6 +60,10 @@ class ArtPack:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ArtPack) and other.digest == self.digest
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Picklable (process pools): the read-only mapping is rebuilt on the other side."""
+        return (_rebuild, (self.root, dict(self.faces), self.gloss, self.digest))
+
     def face(self, game: str, name: str) -> np.ndarray | None:
         return self.faces.get((game, name))
 
@@ -121,6 +125,12 @@ class ArtPack:
                                f"open_season/<face>.png (e.g. octocube/green-starfish.png)")
         gloss = _read_meta(root)
         return cls(str(root), MappingProxyType(faces), gloss, _pack_digest(faces, gloss))
+
+
+def _rebuild(root: str, faces: dict[tuple[str, str], np.ndarray], gloss: float, digest: str) -> ArtPack:
+    for img in faces.values():
+        img.setflags(write=False)
+    return ArtPack(root, MappingProxyType(faces), gloss, digest)
 
 
 def _pack_digest(faces: Mapping[tuple[str, str], np.ndarray], gloss: float) -> str:

@@ -240,6 +240,11 @@ def test_an_in_memory_random_pack_equals_the_written_one(random_pack: Path) -> N
 
     memory, disk = make_pack(7), ArtPack.load(random_pack)
     assert memory == disk and memory.gloss == disk.gloss  # same content, same digest
+    import pickle
+
+    again = pickle.loads(pickle.dumps(disk))  # process pools send packs to their workers
+    assert again == disk and again.root == disk.root and np.array_equal(again.face("octocube", "coin"),
+                                                                         disk.face("octocube", "coin"))
     drawn = face_image(memory, "open_season", "gnome-dagger")
     assert drawn.shape == (544, 352, 4)
     builtin = face_image(None, "octocube", "cube-red")

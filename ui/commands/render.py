@@ -58,8 +58,9 @@ def register(subparsers: Any) -> None:
                    help="octocube only: finished tables (a real playout to its end, the last Score "
                         "done, victory-point tokens loose or in piles) with the engine's final "
                         "scores in each ground truth's 'end'; tilt 0-35, three lightings")
-    p.add_argument("--width", type=int, default=1280)
-    p.add_argument("--height", type=int, default=720)
+    p.add_argument("--width", type=int, default=None,
+                   help="image width (default 1280; teach-sheet photos 2016, half a phone photo's)")
+    p.add_argument("--height", type=int, default=None, help="image height (default 720; teach-sheet photos 1512)")
     p.set_defaults(handler=run)
 
 
@@ -70,6 +71,9 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.teach_sheet and (args.missing or args.duplicate or args.half):
         raise CommandError("--missing, --duplicate and --half are for --teach-sheet photos")
+    default = (2016, 1512) if args.teach_sheet else (1280, 720)
+    args.width = default[0] if args.width is None else args.width
+    args.height = default[1] if args.height is None else args.height
     pack = _art_pack(args)
     if args.game is None:
         return 0

@@ -163,7 +163,16 @@ def _art_pack(args: argparse.Namespace) -> Any:
         return None
     if args.game == "octo_dice":
         raise RenderCommandError("art packs draw Octocube and Open Season (Octo Dice has none yet)")
-    return ArtPack.load(args.art)
+    pack = ArtPack.load(args.art)
+    from vision.render.art_pack import describe
+
+    summary = describe(pack)
+    for game in ("octocube", "open_season") if args.game == "catalogue" else (args.game,):
+        have, missing = summary[game]["faces"], summary[game]["built_in"]
+        note = (f"; built-in art for {', '.join(missing[:6])}{' ...' if len(missing) > 6 else ''}"
+                if missing else "")
+        print(f"art pack {pack.root}: {have} of {have + len(missing)} {game} faces{note}")
+    return pack
 
 
 def _teach_sheet(args: argparse.Namespace, pack: Any) -> int:

@@ -93,6 +93,7 @@ def test_render_with_art_draws_the_pack(random_pack: Path, tmp_path: Path) -> No
         res = _cli("render", "octocube", "--seed", "3", "--count", "1", "--clean", "--png",
                    "--width", "640", "--height", "360", "--masks", "--out", str(out), *extra)
         assert res.returncode == 0, res.stderr
+        assert (f"art pack {random_pack}: 36 of 36 octocube faces\n" in res.stdout) == bool(extra)
     a = cv2.imread(str(next((plain / "images").glob("*.png")))).astype(int)
     b = cv2.imread(str(next((art / "images").glob("*.png")))).astype(int)
     mask = cv2.imread(str(next((art / "masks").glob("*.png"))), cv2.IMREAD_UNCHANGED)

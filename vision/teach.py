@@ -1,0 +1,190 @@
+"""Teach TableSight a copy of a game from one or more photos of its teach sheet.
+
+Each photo: find the sheet (``calibration.teach_sheet.locate_sheet``: markers, any turn), cut
+every place out at 4 px/mm with a paper margin (``cut_places``), white-balance the cut on that
+paper (the game's patches are white-balanced on the play mat: both then show the print's own
+colours), find the component inside its outline (players lay it a little off and turned), and
+keep it as a view of that face. A place is refused, with the reason, when it is out of the
+photo, shows the bare sheet (component missing), or shows the same face as another place (two
+identical components: one of them is on the wrong place, the photo cannot tell which). The
+faces kept from all photos make the pack (``vision.pack``); a face seen in two photos keeps
+both views (the reader takes the better fit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.pack import Pack, PackError
+
+CUT_PX_PER_MM = 4.0
+MARGIN_MM = 4.0
+"""Paper cut around each place: its median colour white-balances the cut, and the component may
+lie this far off its place."""
+PAPER_BGR = (236.0, 238.0, 240.0)
+"""What white-balanced paper reads (neutral, a little below clipping)."""
+MISSING_SHARE = 0.04
+"""A place where fewer than this share of the component's area differs from the paper is empty."""
+PAPER_DISTANCE = 40.0
+"""BGR distance from the paper that counts as printed component, not sheet."""
+SAME_FACE = 0.93
+"""Two places whose faces correlate at least this much (2 px/mm, colour and outline) show the same
+face (calibrated on rendered teach photos: distinct faces of one printing stay below, the same
+face in two photos scores above)."""
+LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile",), "open_season": ("card",)}
+"""The places a pack keeps per game (Octocube's cubes are read by colour, not taught)."""
+
+
+class TeachError(ValueError):
+    """Nothing could be learned at all; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class PhotoReport:
+    name: str
+    used: bool
+    note: str = ""
+    """Why the photo could not be used, or what was special about it (the sheet upside down)."""
+
+
+@dataclass(frozen=True)
+class TeachResult:
+    pack: Pack
+    learned: dict[str, int]
+    """Face -> in how many photos it was learned."""
+    refused: list[tuple[str, str, str]] = field(default_factory=list)
+    """(photo, place, why) for every place that could not be used."""
+    photos: list[PhotoReport] = field(default_factory=list)
+    missing: tuple[str, ...] = ()
+    """Faces of the sheet learned from no photo."""
+
+
+def _paper_gains(cut: np.ndarray, margin_px: int) -> np.ndarray:
+    """Per-channel gains that bring the paper ring around the place to ``PAPER_BGR``."""
+    ring = np.concatenate([cut[:margin_px].reshape(-1, 3), cut[-margin_px:].reshape(-1, 3),
+                           cut[:, :margin_px].reshape(-1, 3), cut[:, -margin_px:].reshape(-1, 3)])
+    paper = np.median(ring.astype(np.float32), axis=0)
+    return np.asarray(PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
+
+
+def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[np.ndarray, float]:
+    """The component's rectangle in a balanced cut: the offset (within the margin) whose box
+    holds the most printed pixels. Returns the crop and the share of it that is printed."""
+    h, w = size_px[1], size_px[0]
+    diff = np.linalg.norm(cut.astype(np.float32) - np.asarray(PAPER_BGR, np.float32), axis=2)
+    grey = cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    edges = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    printed = ((diff > PAPER_DISTANCE) | (edges > 4 * PAPER_DISTANCE)).astype(np.float32)
+    sums = cv2.integral(printed)
+    best, best_xy = -1.0, (margin_px, margin_px)
+    for y in range(0, cut.shape[0] - h + 1):
+        for x in range(0, cut.shape[1] - w + 1):
+            s = sums[y + h, x + w] - sums[y, x + w] - sums[y + h, x] + sums[y, x]
+            # prefer the centre when several offsets hold the same (a uniformly printed tile)
+            s -= 1e-3 * (abs(x - margin_px) + abs(y - margin_px))
+            if s > best:
+                best, best_xy = s, (x, y)
+    x, y = best_xy
+    inner = printed[y + h // 6:y + h - h // 6, x + w // 6:x + w - w // 6]
+    return cut[y:y + h, x:x + w].copy(), float(inner.mean())
+
+
+def _signature(face: np.ndarray) -> np.ndarray:
+    """A face at 2 px/mm, its inner part, colour and luminance outline, as one unit vector."""
+    h, w = face.shape[:2]
+    small = cv2.resize(face, (max(8, w // 2), max(8, h // 2)), interpolation=cv2.INTER_AREA).astype(np.float32)
+    sh, sw = small.shape[:2]
+    small = small[sh // 8:sh - sh // 8, sw // 8:sw - sw // 8]
+    grey = small @ np.array([0.114, 0.587, 0.299], np.float32)
+    parts = []
+    for x in (small.reshape(-1), cv2.Sobel(grey, cv2.CV_32F, 1, 0).reshape(-1),
+              cv2.Sobel(grey, cv2.CV_32F, 0, 1).reshape(-1)):
+        x = x - x.mean()
+        parts.append(x / (np.linalg.norm(x) + 1e-6))
+    v = np.concatenate(parts)
+    return v / (np.linalg.norm(v) + 1e-6)
+
+
+def _same_faces(faces: dict[str, np.ndarray]) -> dict[str, str]:
+    """Places whose faces look the same as another place's: place -> the other place."""
+    names = sorted(faces)
+    sigs = {n: _signature(faces[n]) for n in names}
+    same: dict[str, str] = {}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if sigs[a].shape == sigs[b].shape and float(sigs[a] @ sigs[b]) >= SAME_FACE:
+                same.setdefault(a, b)
+                same.setdefault(b, a)
+    return same
+
+
+def _upside_down(location: object) -> bool:
+    """The sheet's printed top lies at the bottom of the photo."""
+    sheet = location.sheet  # type: ignore[attr-defined]
+    w, h = sheet.size_mm
+    top, bottom = location.to_image(np.array([[w / 2, 0.0], [w / 2, h]]))  # type: ignore[attr-defined]
+    return bool(top[1] > bottom[1])
+
+
+def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -> TeachResult:
+    """Learn ``game``'s faces from ``photos`` ((name, BGR image) each). Raises :class:`TeachError`
+    when no photo shows the sheet or no face could be learned."""
+    from calibration.teach_sheet import cut_places, locate_sheet, places_out_of_view, sheet_layout
+
+    if game not in LEARNED_KINDS:
+        raise TeachError(f"there is no teach sheet for {game!r}: use one of {', '.join(LEARNED_KINDS)}")
+    sheet = sheet_layout(game)
+    wanted = {p.name: p for p in sheet.places if p.kind in LEARNED_KINDS[game]}
+    views: dict[str, list[np.ndarray]] = {n: [] for n in wanted}
+    refused: list[tuple[str, str, str]] = []
+    reports: list[PhotoReport] = []
+    margin_px = int(round(MARGIN_MM * CUT_PX_PER_MM))
+    for photo_name, image in photos:
+        try:
+            location = locate_sheet(image, game)
+        except ValueError as exc:
+            reports.append(PhotoReport(photo_name, False, str(exc)))
+            continue
+        note = "the sheet lies upside down: read it turned round" if _upside_down(location) else ""
+        height, width = image.shape[:2]
+        out = set(places_out_of_view((width, height), location, MARGIN_MM))
+        cuts = cut_places(image, location, CUT_PX_PER_MM, MARGIN_MM)
+        faces: dict[str, np.ndarray] = {}
+        for place_name, place in wanted.items():
+            if place_name in out or place_name not in cuts:
+                refused.append((photo_name, place_name, "not in the photo (the sheet is half in view)"))
+                continue
+            cut = cuts[place_name]
+            balanced = np.clip(cut.astype(np.float32) * _paper_gains(cut, max(2, margin_px // 2)), 0, 255
+                               ).astype(np.uint8)
+            size = (int(round(place.component_mm[0] * CUT_PX_PER_MM)), int(round(place.component_mm[1] * CUT_PX_PER_MM)))
+            face, printed = _locate(balanced, size, margin_px)
+            if printed < MISSING_SHARE:
+                refused.append((photo_name, place_name, "the place is empty (component missing)"))
+                continue
+            faces[place_name] = face
+        for place_name, other in sorted(_same_faces(faces).items()):
+            refused.append((photo_name, place_name, f"looks the same as {other} (two identical "
+                            f"components: one is on the wrong place)"))
+            faces.pop(place_name, None)
+        for place_name, face in faces.items():
+            views[place_name].append(face)
+        reports.append(PhotoReport(photo_name, True, note))
+    if not any(r.used for r in reports):
+        raise TeachError("no photo shows the teach sheet: " + "; ".join(f"{r.name}: {r.note}" for r in reports))
+    learned = {n: v for n, v in views.items() if v}
+    if not learned:
+        raise TeachError("no face could be learned: every place was refused (see the reasons above)")
+    faces_out = {n: np.stack(v) for n, v in learned.items()}
+    sizes = {n: wanted[n].component_mm for n in learned}
+    skipped = {f"{photo}: {place}": why for photo, place, why in refused}
+    try:
+        pack = Pack(game, faces_out, sizes, tuple(r.name for r in reports if r.used), skipped, name)
+    except PackError as exc:
+        raise TeachError(str(exc)) from None
+    missing = tuple(n for n in wanted if n not in learned)
+    return TeachResult(pack, {n: len(v) for n, v in learned.items()}, refused, reports, missing)

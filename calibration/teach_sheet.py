@@ -15,6 +15,7 @@ game's sheet a photo shows.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,9 @@ OPEN_SEASON_ATTRIBUTES: tuple[str, ...] = ("crown", "tattoo", "dagger", "earring
 
 OCTOCUBE_TILE_MM = 34.0
 OCTOCUBE_CUBE_MM = 40.0
+OCTOCUBE_TILE_THICKNESS_MM = 2.5
 OPEN_SEASON_CARD_MM = (44.0, 68.0)
+OPEN_SEASON_CARD_THICKNESS_MM = 0.35
 
 CUT_PX_PER_MM = 4.0
 """Resolution of the cut-outs: a 34 mm tile becomes 136 px square, a card 176 x 272 px."""
@@ -83,6 +86,8 @@ class Place:
     centre_mm: tuple[float, float]
     size_mm: tuple[float, float]
     component_mm: tuple[float, float]
+    height_mm: float = 0.0
+    """How high the face lies above the sheet (a cube's top: 40 mm), for ``cut_places``."""
 
     @property
     def rect_mm(self) -> tuple[float, float, float, float]:
@@ -156,7 +161,8 @@ def _octocube() -> TeachSheet:
             kind = "cube" if name.startswith("cube-") else "tile"
             side = OCTOCUBE_CUBE_MM if kind == "cube" else OCTOCUBE_TILE_MM
             centre = (x0 + (c + 0.5) * pitch_x, y0 + (r + 0.5) * pitch_y - 2.0)
-            places.append(Place(name, kind, centre, (side + 3.0, side + 3.0), (side, side)))
+            height = OCTOCUBE_CUBE_MM if kind == "cube" else OCTOCUBE_TILE_THICKNESS_MM
+            places.append(Place(name, kind, centre, (side + 3.0, side + 3.0), (side, side), height))
     s, w = 18.0, A3_LANDSCAPE_MM[0]
     top, bottom = 6.0, A3_LANDSCAPE_MM[1] - 6.0 - s
     markers = (
@@ -179,7 +185,7 @@ def _open_season() -> TeachSheet:
     card = OPEN_SEASON_CARD_MM
     places = tuple(
         Place(name, "card", (x0 + (i % 8 + 0.5) * pitch_x, y0 + (i // 8 + 0.5) * pitch_y),
-              (card[0] + 1.0, card[1] + 1.0), card)
+              (card[0] + 1.0, card[1] + 1.0), card, OPEN_SEASON_CARD_THICKNESS_MM)
         for i, name in enumerate(face_names("open_season")))
     s, (w, h) = 16.0, A3_LANDSCAPE_MM
     left, right = x0 - s - 3.0, w - x0 + 3.0
@@ -231,8 +237,56 @@ class SheetLocation:
     def sheet_to_image(self) -> np.ndarray:
         return np.linalg.inv(self.image_to_sheet)
 
-    def to_image(self, sheet_mm: np.ndarray) -> np.ndarray:
-        return _apply_h(self.sheet_to_image, sheet_mm)
+    def to_image(self, sheet_mm: np.ndarray, height_mm: float = 0.0) -> np.ndarray:
+        return _apply_h(self.plane_to_image(height_mm), sheet_mm)
+
+    def plane_to_image(self, height_mm: float) -> np.ndarray:
+        """Sheet mm at ``height_mm`` above the sheet -> image px. The camera is recovered from
+        the sheet's homography (square pixels, principal point in the middle, focal length
+        from the homography's two orthogonality constraints; a guess of 0.8 x the image's long
+        side when the view is too square-on to tell), so a cube's top 40 mm above its place is
+        cut where the camera sees it, not where the sheet under it is."""
+        if height_mm == 0.0:
+            return self.sheet_to_image
+        w, h = self.image_size
+        k = np.array([[self.focal_px, 0, (w - 1) / 2], [0, self.focal_px, (h - 1) / 2], [0, 0, 1]])
+        m = np.linalg.inv(k) @ self.sheet_to_image
+        scale = 1.0 / np.linalg.norm(m[:, 0])
+        if m[2, 2] * scale < 0:
+            scale = -scale
+        r1, r2, t = m[:, 0] * scale, m[:, 1] * scale, m[:, 2] * scale
+        r3 = np.cross(r1, r2)
+        r3 /= np.linalg.norm(r3)
+        # sheet z = x cross y points into the table: a face above the sheet has z = -height
+        out = k @ np.column_stack([r1, r2, t - height_mm * r3])
+        return out / out[2, 2]
+
+    @property
+    def focal_px(self) -> float:
+        return _focal_from_homography(self.sheet_to_image, self.image_size)
+
+
+def _focal_from_homography(hom: np.ndarray, image_size: tuple[int, int]) -> float:
+    w, h = image_size
+    guess = 0.8 * max(w, h)
+    shift = np.array([[1, 0, -(w - 1) / 2], [0, 1, -(h - 1) / 2], [0, 0, 1]])
+    g = shift @ (hom / np.linalg.norm(hom[:, 0]))
+    (a1, b1, c1), (a2, b2, c2) = g[:, 0], g[:, 1]
+    estimates = []
+    if abs(c1 * c2) > 1e-12:
+        f2 = -(a1 * a2 + b1 * b2) / (c1 * c2)
+        estimates.append((f2, abs(c1 * c2)))
+    if abs(c2 * c2 - c1 * c1) > 1e-12:
+        f2 = (a1 * a1 + b1 * b1 - a2 * a2 - b2 * b2) / (c2 * c2 - c1 * c1)
+        estimates.append((f2, abs(c2 * c2 - c1 * c1)))
+    good = [(math.sqrt(f2), wt) for f2, wt in estimates if f2 > 0 and 0.3 * max(w, h) < math.sqrt(f2) < 4 * max(w, h)]
+    if not good:
+        return guess
+    # perspective too weak to measure: keep the guess (the height correction is then small anyway)
+    tilt_signal = max(abs(c1), abs(c2)) * max(w, h)
+    if tilt_signal < 0.05:
+        return guess
+    return float(sum(f * wt for f, wt in good) / sum(wt for _, wt in good))
 
 
 def _apply_h(h: np.ndarray, points: Any) -> np.ndarray:
@@ -317,36 +371,40 @@ def locate_sheet(image: np.ndarray, game: str | None = None,
     return SheetLocation(sheet, h, (int(width), int(height)), tuple(ids), float(errors.max()))
 
 
-def place_corners_px(location: SheetLocation, place: Place, margin_mm: float = 0.0) -> np.ndarray:
-    """The component's rectangle (plus ``margin_mm``) in image px, corners clockwise from top-left."""
+def place_corners_px(location: SheetLocation, place: Place, margin_mm: float = 0.0,
+                     at_height: bool = True) -> np.ndarray:
+    """The component's face (plus ``margin_mm``) in image px, at the face's height above the
+    sheet, corners clockwise from top-left."""
     (cx, cy), (w, h) = place.centre_mm, place.component_mm
     hw, hh = w / 2 + margin_mm, h / 2 + margin_mm
     rect = [(cx - hw, cy - hh), (cx + hw, cy - hh), (cx + hw, cy + hh), (cx - hw, cy + hh)]
-    return location.to_image(np.asarray(rect))
+    return location.to_image(np.asarray(rect), place.height_mm if at_height else 0.0)
 
 
 def places_out_of_view(image_size: tuple[int, int], location: SheetLocation,
-                       margin_mm: float = 0.0) -> tuple[str, ...]:
+                       margin_mm: float = 0.0, at_height: bool = True) -> tuple[str, ...]:
     """Places whose component rectangle is not wholly inside the photo ((width, height))."""
     w, h = image_size
     out = []
     for place in location.sheet.places:
-        c = place_corners_px(location, place, margin_mm)
+        c = place_corners_px(location, place, margin_mm, at_height)
         if c[:, 0].min() < 0 or c[:, 1].min() < 0 or c[:, 0].max() > w - 1 or c[:, 1].max() > h - 1:
             out.append(place.name)
     return tuple(out)
 
 
 def cut_places(image: np.ndarray, location: SheetLocation, px_per_mm: float = CUT_PX_PER_MM,
-               margin_mm: float = 0.0) -> dict[str, np.ndarray]:
-    """Each place's component rectangle (plus ``margin_mm`` all round) rectified at
-    ``px_per_mm``, upright as the sheet is printed, channels as in ``image``. Square for tiles
+               margin_mm: float = 0.0, at_height: bool = True) -> dict[str, np.ndarray]:
+    """Each place's component face (plus ``margin_mm`` all round) rectified at ``px_per_mm``,
+    upright as the sheet is printed, channels as in ``image``; a face above the sheet (a cube's
+    top) is cut at its height (``SheetLocation.plane_to_image``) unless ``at_height`` is False
+    (what is printed on the places themselves). Square for tiles
     and cubes, card-shaped (44 x 68 mm) for cards. Places not wholly in view are left out
     (``places_out_of_view`` names them)."""
     if not 0.5 <= px_per_mm <= 40.0:
         raise TeachSheetError(f"cut resolution {px_per_mm:g} px/mm out of range: use 0.5 to 40")
     height, width = image.shape[:2]
-    skip = set(places_out_of_view((width, height), location, margin_mm))
+    skip = set(places_out_of_view((width, height), location, margin_mm, at_height))
     cuts: dict[str, np.ndarray] = {}
     for place in location.sheet.places:
         if place.name in skip:
@@ -357,7 +415,7 @@ def cut_places(image: np.ndarray, location: SheetLocation, px_per_mm: float = CU
         # cut px -> sheet mm (pixel centres), then sheet mm -> image px
         to_mm = np.array([[1 / px_per_mm, 0, cx - w / 2 + 0.5 / px_per_mm],
                           [0, 1 / px_per_mm, cy - h / 2 + 0.5 / px_per_mm], [0, 0, 1]])
-        m = location.sheet_to_image @ to_mm
+        m = location.plane_to_image(place.height_mm if at_height else 0.0) @ to_mm
         cuts[place.name] = cv2.warpPerspective(image, m, (out_w, out_h),
                                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                                borderMode=cv2.BORDER_REPLICATE)

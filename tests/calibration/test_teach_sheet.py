@@ -11,7 +11,7 @@ from calibration import layout
 from calibration.errors import MarkersNotFoundError
 from calibration.teach_print import draw_sheet
 from calibration.teach_sheet import (CUT_PX_PER_MM, GAMES, cut_places, face_names, locate_sheet,
-                                     places_out_of_view, sheet_layout)
+                                     place_corners_px, places_out_of_view, sheet_layout)
 
 PX_PER_MM = 4.0
 
@@ -77,7 +77,7 @@ def test_places_are_cut_out_where_the_patterns_lie(game: str, turn: float) -> No
     photo = _photo(page, turn, tilt=0.12)
     where = locate_sheet(photo)
     assert where.game == game and len(where.markers_used) == 6
-    cuts = cut_places(photo, where)
+    cuts = cut_places(photo, where, at_height=False)  # the patterns are printed flat
     assert sorted(cuts) == sorted(face_names(game))
     for name, cut in cuts.items():
         want = cv2.resize(truth[name], (cut.shape[1], cut.shape[0]), interpolation=cv2.INTER_AREA)
@@ -95,8 +95,30 @@ def test_half_in_view_cuts_what_it_sees_and_names_the_rest() -> None:
     assert 2 <= len(where.markers_used) < 6
     out = places_out_of_view((photo.shape[1], photo.shape[0]), where)
     cuts = cut_places(photo, where)
+    assert cuts["white-starfish"].shape == (136, 136, 3)
     assert out and cuts and set(out).isdisjoint(cuts) and set(out) | set(cuts) == set(face_names("octocube"))
     assert "white-starfish" in cuts and "abyss" in out  # the left half is in view
+
+
+def test_the_camera_recovered_from_the_sheet_lifts_a_place_to_its_height() -> None:
+    """A pinhole camera looking down at 25 degrees: the sheet's homography gives back its focal
+    length, and a point 40 mm above the sheet projects where the camera puts it."""
+    from vision.render.camera import CameraModel
+
+    cam = CameraModel.looking_at((210.0, 148.5), tilt_deg=25.0, azimuth_deg=30.0, resolution=(1600, 1200),
+                                 distance_mm=600.0)
+    page, _ = _sheet_with_patterns("octocube")
+    mm_to_px = np.diag([1 / PX_PER_MM, 1 / PX_PER_MM, 1.0])
+    h = cam.table_to_image_homography @ mm_to_px
+    photo = cv2.warpPerspective(page, h, (1600, 1200), flags=cv2.INTER_AREA, borderValue=(60, 80, 70))
+    where = locate_sheet(photo)
+    assert abs(where.focal_px - cam.fx) < 0.03 * cam.fx
+    for place in sheet_layout("octocube").places[-4:]:  # the cubes
+        want = cam.project_ideal(np.array([[*place.centre_mm, place.height_mm]]))[0]
+        got = place_corners_px(where, place).mean(axis=0)
+        assert np.linalg.norm(got - want) < 2.0, (place.name, got, want)
+        flat = place_corners_px(where, place, at_height=False).mean(axis=0)
+        assert np.linalg.norm(flat - want) > 15.0  # the correction matters at this tilt
 
 
 def test_a_photo_without_the_sheet_names_what_is_missing() -> None:
@@ -113,3 +135,33 @@ def test_a_photo_without_the_sheet_names_what_is_missing() -> None:
     only_one[900:] = 128
     with pytest.raises(MarkersNotFoundError, match=r"marker 38; markers 39 \(top middle\).*need at least 2"):
         locate_sheet(only_one, "octocube")
+
+
+def test_markers_teach_writes_a_printable_a3_sheet(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=repo, capture_output=True,
+                              text=True, timeout=120)
+
+    png = tmp_path / "teach.png"
+    res = cli("markers", "--teach", "open_season", "--out", str(png), "--dpi", "100")
+    assert res.returncode == 0, res.stderr
+    assert "Open Season teach sheet, 31 labelled places, markers 44, 45, 46, 47, 48, 49" in res.stdout
+    image = cv2.imread(str(png))
+    assert image.shape[:2] == (round(297 / 25.4 * 100), round(420 / 25.4 * 100))
+    where = locate_sheet(image)  # the printed file itself is a perfect photo of the sheet
+    assert where.game == "open_season" and len(where.markers_used) == 6 and where.residual_max_px < 1.0
+    assert abs(np.linalg.norm(where.image_to_sheet[:2, :2] @ [1.0, 0.0]) - 25.4 / 100) < 0.01
+    pdf = tmp_path / "teach.pdf"
+    res = cli("markers", "--teach", "octocube", "--out", str(pdf))
+    assert res.returncode == 0 and pdf.read_bytes().startswith(b"%PDF-1.4")
+    assert b"/MediaBox [0 0 1190.551 841.890]" in pdf.read_bytes()  # A3 landscape in points
+    bad = cli("markers", "--teach", "octocube", "--out", str(tmp_path / "nowhere" / "t.pdf"))
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "does not exist" in bad.stderr
+    bad = cli("markers", "--teach", "octo_dice", "--out", str(pdf))
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr

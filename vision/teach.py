@@ -31,10 +31,15 @@ MISSING_SHARE = 0.04
 """A place where fewer than this share of the component's area differs from the paper is empty."""
 PAPER_DISTANCE = 40.0
 """BGR distance from the paper that counts as printed component, not sheet."""
-SAME_FACE = 0.93
-"""Two places whose faces correlate at least this much (2 px/mm, colour and outline) show the same
-face (calibrated on rendered teach photos: distinct faces of one printing stay below, the same
-face in two photos scores above)."""
+SAME_FACE = 0.975
+"""Two places of one photo whose faces correlate at least this much (:func:`_likeness`) show the
+same face. Measured on rendered teach photos of random printings 1-4 (training seeds): two
+identical components scored 0.974-0.995, the most alike distinct faces (abyss D and G, a pale
+and a white pearl) 0.971: a tight margin, see docs/teach.md."""
+SAME_COLOUR = 25.0
+"""Largest difference (any channel, 0-255) between the mean colours of two faces still compared."""
+SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
+"""Players lay each component a few degrees off its outline."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile",), "open_season": ("card",)}
 """The places a pack keeps per game (Octocube's cubes are read by colour, not taught)."""
 
@@ -93,30 +98,61 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[
     return cut[y:y + h, x:x + w].copy(), float(inner.mean())
 
 
-def _signature(face: np.ndarray) -> np.ndarray:
-    """A face at 2 px/mm, its inner part, colour and luminance outline, as one unit vector."""
+def _prepared(face: np.ndarray) -> np.ndarray:
+    """A face at 2 px/mm, lightly blurred, float32."""
     h, w = face.shape[:2]
-    small = cv2.resize(face, (max(8, w // 2), max(8, h // 2)), interpolation=cv2.INTER_AREA).astype(np.float32)
-    sh, sw = small.shape[:2]
-    small = small[sh // 8:sh - sh // 8, sw // 8:sw - sw // 8]
-    grey = small @ np.array([0.114, 0.587, 0.299], np.float32)
-    parts = []
-    for x in (small.reshape(-1), cv2.Sobel(grey, cv2.CV_32F, 1, 0).reshape(-1),
-              cv2.Sobel(grey, cv2.CV_32F, 0, 1).reshape(-1)):
-        x = x - x.mean()
-        parts.append(x / (np.linalg.norm(x) + 1e-6))
-    v = np.concatenate(parts)
-    return v / (np.linalg.norm(v) + 1e-6)
+    small = cv2.resize(face, (max(8, w // 2), max(8, h // 2)), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(small.astype(np.float32), (0, 0), 0.8)
+
+
+def _best_ncc(image: np.ndarray, template: np.ndarray) -> float:
+    """The best normalised correlation of ``template`` over ``image`` (both 3-channel), the mean
+    taken over all channels at once (the face's colour counts, not only its pattern)."""
+    t = template - template.mean()
+    t /= float(np.linalg.norm(t)) + 1e-6
+    num = cv2.matchTemplate(image, t.astype(np.float32), cv2.TM_CCORR)
+    k, d = t.shape[0], t.size
+    ones = np.ones((k, t.shape[1]), np.float32)
+    s = cv2.filter2D(image.sum(axis=2), -1, ones, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
+    q = cv2.filter2D((image * image).sum(axis=2), -1, ones, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
+    s, q = s[:num.shape[0], :num.shape[1]], q[:num.shape[0], :num.shape[1]]
+    return float((num / np.sqrt(np.maximum(q - s * s / d, 1e-6))).max())
+
+
+def _likeness(a: np.ndarray, b: np.ndarray) -> float:
+    """How alike two faces of one photo are: the centre of ``a`` (its outer 30 % dropped each
+    way), turned by up to 8 degrees, at its best place in ``b``."""
+    pa, pb = _prepared(a), _prepared(b)
+    h, w = pa.shape[:2]
+    m = int(h * 0.3)
+    best = -1.0
+    for angle in SAME_FACE_TURNS:
+        turn = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+        turned = cv2.warpAffine(pa, turn, (w, h), borderMode=cv2.BORDER_REPLICATE)
+        best = max(best, _best_ncc(pb, np.ascontiguousarray(turned[m:h - m, m:w - m])))
+    return best
+
+
+def _mean_colour(face: np.ndarray) -> np.ndarray:
+    h, w = face.shape[:2]
+    return face[h // 4:h - h // 4, w // 4:w - w // 4].reshape(-1, 3).astype(np.float32).mean(axis=0)
 
 
 def _same_faces(faces: dict[str, np.ndarray]) -> dict[str, str]:
-    """Places whose faces look the same as another place's: place -> the other place."""
+    """Places whose faces look the same as another place's: place -> the other place. Only faces
+    of about the same mean colour are compared (two identical components always are), and two
+    lettered abyss tiles are not: they differ only by a letter a few mm tall, and the most
+    alike of them score like identical tiles (measured 0.98)."""
     names = sorted(faces)
-    sigs = {n: _signature(faces[n]) for n in names}
+    colours = {n: _mean_colour(faces[n]) for n in names}
     same: dict[str, str] = {}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            if sigs[a].shape == sigs[b].shape and float(sigs[a] @ sigs[b]) >= SAME_FACE:
+            if a.startswith("abyss-") and b.startswith("abyss-"):
+                continue
+            if float(np.abs(colours[a] - colours[b]).max()) > SAME_COLOUR:
+                continue
+            if faces[a].shape == faces[b].shape and _likeness(faces[a], faces[b]) >= SAME_FACE:
                 same.setdefault(a, b)
                 same.setdefault(b, a)
     return same
@@ -127,7 +163,8 @@ def _upside_down(location: object) -> bool:
     sheet = location.sheet  # type: ignore[attr-defined]
     w, h = sheet.size_mm
     top, bottom = location.to_image(np.array([[w / 2, 0.0], [w / 2, h]]))  # type: ignore[attr-defined]
-    return bool(top[1] > bottom[1])
+    dx, dy = top - bottom
+    return bool(dy > abs(dx))
 
 
 def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -> TeachResult:

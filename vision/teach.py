@@ -40,8 +40,8 @@ SAME_COLOUR = 25.0
 """Largest difference (any channel, 0-255) between the mean colours of two faces still compared."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
-LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile",), "open_season": ("card",)}
-"""The places a pack keeps per game (Octocube's cubes are read by colour, not taught)."""
+LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
+"""The places a pack keeps per game (an Octocube cube's place shows its bare top face)."""
 
 
 class TeachError(ValueError):

@@ -97,12 +97,13 @@ class TileMatcher:
             raise PackError("the pack holds none of the Octocube tile faces")
         self.px_per_mm = px_per_mm
         self.colour_weight = colour_weight
-        side = int(round(lay.TILE_SIZE_MM * px_per_mm))
         self.inner = int(round(inner_mm * px_per_mm))
-        lo = (side - self.inner) // 2
         rows: list[int] = []
         colour, grads, chroma = [], [], []
         for i, label in enumerate(self.labels):
+            # a tile is 34 mm, a cube's face 40 mm: each at the patches' scale
+            side = int(round(pack.sizes_mm[face_name(label)][0] * px_per_mm))
+            lo = (side - self.inner) // 2
             for view in views_of(pack.faces[face_name(label)]):
                 face = cv2.resize(view, (side, side), interpolation=cv2.INTER_AREA)
                 face = cv2.GaussianBlur(face.astype(np.float32), (0, 0), PROTOTYPE_BLUR * px_per_mm)

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from rules.octocube.components import PLAYER_COLOURS, Location, Tile
-from vision.octocube.colour import MatSampler, apply_gains
+from vision.octocube.colour import MAT_BGR, MatSampler, apply_gains
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.errors import BadFrameError, ModelError, RecognitionError, TableGeometryError
 from vision.octocube.geometry import PatchSpec, TableView, sample_patches
@@ -190,6 +190,9 @@ class OctocubeRecogniser:
         """A taught copy (vision.pack.Pack): its faces name the tiles, the classifiers only say
         tile / empty / cube / bare. None: the built-in art, read by the classifiers."""
         self._matcher = TileMatcher(pack if pack is not None else builtin_pack())
+        bare = tuple(f"cube-{c}" for c in PLAYER_COLOURS)
+        self._cube_matcher = (TileMatcher(pack, labels=TILE_LABELS + bare) if pack is not None else None)
+        """Taught cube tops: the tiles, or the bare face of a player's cube."""
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
         self._letter_matcher = (TileMatcher(pack, LETTER_PX_PER_MM, LETTER_MATCH_MM, letters_known)
                                 if pack is not None and letters_known else None)
@@ -466,8 +469,11 @@ class OctocubeRecogniser:
                        ) -> tuple[Tile | None, float, int | None]:
         """A cube's top by the taught faces, in the four turns: (tile or None for bare metal,
         confidence, rotation in degrees)."""
-        ts = self._matcher.scores(window[None], turns=(0, 1, 2, 3))
+        assert self._cube_matcher is not None
+        ts = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3))
         label, score, lead, turn = ts.best(0)
+        if label.startswith("cube-"):  # its own bare face (or another player's: the same plate)
+            return None, p_cube * self._pack_confidence(score, lead), None
         if score < self.config.pack_tile_score:
             return None, p_cube * (0.9 if net_label == BARE else 0.5), None
         conf = p_cube * self._pack_confidence(score, lead)
@@ -481,6 +487,7 @@ class OctocubeRecogniser:
                            ) -> tuple[TileScores | None, TileScores | None]:
         if self.pack is None:
             return None, None
+        self._board_windows = boards
         cells = np.full((len(boards), len(self._matcher.labels)), -np.inf)
         turns = np.zeros(cells.shape, np.int64)
         kids = self.mode == "kids"
@@ -587,9 +594,13 @@ class OctocubeRecogniser:
             if t_score > score:
                 label, score, lead = t_label, t_score, t_lead
         if score < self.config.pack_tile_score and not tile_seen:
-            if net_label in (CUBE, BARE):
-                return EMPTY, min(net_conf, 0.3)  # a cube that no seat claimed: doubtful
-            return net_label, net_conf
+            if _looks_like(window, MAT_BGR):
+                return EMPTY, net_conf if net_label == EMPTY else min(net_conf, 0.3)
+            # the classifier never saw this printing: a pale, low-contrast face can look empty
+            # (or like a cube's bare metal) to it, but no cube was found here and the mat does
+            # not show, so a tile lies here
+            conf = 0.5 * self._pack_confidence(max(score, 0.0), lead)
+            return label, conf
         conf = self._pack_confidence(score, lead)
         if label.startswith("abyss") and self._letter_matcher is not None:
             label, conf = self._pack_letter(index, frame, gains, conf)
@@ -656,7 +667,8 @@ class OctocubeRecogniser:
                 return EMPTY, 0.3  # this face was not taught
             score = float(scores.scores[index, scores.labels.index(label)])
             lead = abs(score - self.config.pack_tile_score)
-        if score < self.config.pack_tile_score:
+        if score < self.config.pack_tile_score and (score < self.config.pack_board_min_score or
+                                                    _looks_like(self._board_windows[index], BOARD_SPACE_BGR)):
             return EMPTY, 0.95 if self.config.pack_tile_score - score > 0.1 else 0.5
         return label, self._pack_confidence(score, lead)
 
@@ -705,10 +717,18 @@ LETTER_MATCH_MM = 20.0
 LETTER_SEARCH_PX = 9
 
 
-def _looks_like_mat(window: np.ndarray) -> bool:
-    """The window's centre is the bare play mat (a hole in the grid), white-balanced."""
-    from vision.octocube.colour import MAT_BGR
+BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
+"""An empty space of a player board (vision/render/octocube_art.py draw_board), BGR."""
 
+
+def _looks_like(window: np.ndarray, bgr: tuple[float, float, float], distance: float = 35.0,
+                spread: float = 20.0) -> bool:
+    """The window's centre (16 mm square, white-balanced) is plain ``bgr``: the bare play mat (a
+    hole in the grid) or an empty board space, not a tile."""
     s = window.shape[0]
     c = window[s // 2 - 8:s // 2 + 8, s // 2 - 8:s // 2 + 8].reshape(-1, 3).astype(np.float32)
-    return bool(np.linalg.norm(c.mean(axis=0) - np.asarray(MAT_BGR)) < 35.0 and float(c.std(axis=0).max()) < 20.0)
+    return bool(np.linalg.norm(c.mean(axis=0) - np.asarray(bgr)) < distance and float(c.std(axis=0).max()) < spread)
+
+
+def _looks_like_mat(window: np.ndarray) -> bool:
+    return _looks_like(window, MAT_BGR)

@@ -44,6 +44,10 @@ OCTOCUBE_TILE_THICKNESS_MM = 2.5
 OPEN_SEASON_CARD_MM = (44.0, 68.0)
 OPEN_SEASON_CARD_THICKNESS_MM = 0.35
 
+MIN_TILT_FOR_FOCAL_DEG = 8.0
+"""Below this camera tilt the sheet's perspective is too weak to measure the focal length
+(bench/teach_sheet.py: at 2 degrees it came out 80 % too long): the guess is used instead."""
+
 CUT_PX_PER_MM = 4.0
 """Resolution of the cut-outs: a 34 mm tile becomes 136 px square, a card 176 x 272 px."""
 
@@ -267,26 +271,30 @@ class SheetLocation:
 
 
 def _focal_from_homography(hom: np.ndarray, image_size: tuple[int, int]) -> float:
+    """Zhang's two constraints (the sheet's x and y axes are orthogonal and equally long), solved
+    together by least squares for 1 / f^2 (so the better-conditioned one weighs more). Near a
+    square-on view they say little: an estimate outside 0.5-2 x the guess (0.8 x the long side,
+    a 64-degree field of view) is replaced by the guess; there the height correction is small
+    anyway and an error in f changes it only a little."""
     w, h = image_size
     guess = 0.8 * max(w, h)
     shift = np.array([[1, 0, -(w - 1) / 2], [0, 1, -(h - 1) / 2], [0, 0, 1]])
     g = shift @ (hom / np.linalg.norm(hom[:, 0]))
     (a1, b1, c1), (a2, b2, c2) = g[:, 0], g[:, 1]
-    estimates = []
-    if abs(c1 * c2) > 1e-12:
-        f2 = -(a1 * a2 + b1 * b2) / (c1 * c2)
-        estimates.append((f2, abs(c1 * c2)))
-    if abs(c2 * c2 - c1 * c1) > 1e-12:
-        f2 = (a1 * a1 + b1 * b1 - a2 * a2 - b2 * b2) / (c2 * c2 - c1 * c1)
-        estimates.append((f2, abs(c2 * c2 - c1 * c1)))
-    good = [(math.sqrt(f2), wt) for f2, wt in estimates if f2 > 0 and 0.3 * max(w, h) < math.sqrt(f2) < 4 * max(w, h)]
-    if not good:
+    lhs = np.array([a1 * a2 + b1 * b2, a1 * a1 + b1 * b1 - a2 * a2 - b2 * b2])
+    rhs = -np.array([c1 * c2, c1 * c1 - c2 * c2])
+    denom = float(lhs @ lhs)
+    omega = float(lhs @ rhs) / denom if denom > 0 else 0.0
+    if omega <= 0:
         return guess
-    # perspective too weak to measure: keep the guess (the height correction is then small anyway)
-    tilt_signal = max(abs(c1), abs(c2)) * max(w, h)
-    if tilt_signal < 0.05:
+    f = 1.0 / math.sqrt(omega)
+    if not 0.5 * guess <= f <= 2.0 * guess:
         return guess
-    return float(sum(f * wt for f, wt in good) / sum(wt for _, wt in good))
+    r1 = np.array([a1 / f, b1 / f, c1])
+    r2 = np.array([a2 / f, b2 / f, c2])
+    normal = np.cross(r1, r2)
+    tilt = math.degrees(math.acos(min(1.0, abs(normal[2]) / np.linalg.norm(normal))))
+    return f if tilt >= MIN_TILT_FOR_FOCAL_DEG else guess
 
 
 def _apply_h(h: np.ndarray, points: Any) -> np.ndarray:

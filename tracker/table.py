@@ -127,6 +127,9 @@ class TableSetup:
     pack_path: str | None = None
     """A taught copy of the game (``tablesight teach ... --out FILE``): the pixel recogniser reads
     the components by its faces instead of the built-in art."""
+    art: str | None = None
+    """Demo only: the art pack folder the twin draws the components with (docs/teach.md;
+    vision/render/art_pack.py); None: the built-in art."""
 
     SOURCES: ClassVar[tuple[str, ...]] = ("demo", "camera", "video")
     RECOGNISERS: ClassVar[tuple[str, ...]] = ("pixels", "ground-truth")
@@ -148,6 +151,8 @@ class TableSetup:
         w, h = self.resolution
         if w < 320 or h < 180 or w * h > 4096 * 2304:
             raise TrackerSetupError(f"resolution {w}x{h} is out of range (320x180 to 4096x2304)")
+        if self.art is not None and self.source != "demo":
+            raise TrackerSetupError("an art pack draws the digital twin's components: it is for the demo only")
         if self.camera_index < 0 or self.camera_index > 63:
             raise TrackerSetupError(f"camera index must be 0-63, not {self.camera_index}")
         if self.pack_path is not None and self.recogniser == "ground-truth":

@@ -64,7 +64,7 @@ class OctocubeTable(TableGame):
                                      doubt=setup.doubt, seed=setup.seed, truth_of=truth_of)
 
     def demo_film(self, setup: TableSetup) -> DemoFilm:
-        from tracker.film import drifting_lightings, film
+        from tracker.film import drifting_lightings, film, load_art
         from tracker.octocube.twin import TwinGame, sides_for
         from vision.render.camera import CameraModel
         from vision.render.sequence import Timing
@@ -82,7 +82,7 @@ class OctocubeTable(TableGame):
             timing = Timing(still_frames=still, reach_frames=reach, hold_frames=hold, retreat_frames=retreat)
         lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
         frames = film(twin.scenes, sides_for(twin.changes, setup.players), camera, lightings, seed=setup.seed,
-                      timing=timing)
+                      timing=timing, art=load_art(setup))
         return DemoFilm(twin, frames, timing.fps, camera)
 
     def scene_memory(self, setup: TableSetup) -> SceneMemory | None:

@@ -326,26 +326,34 @@ def octocube_faces(seed: int, size: int = TILE_PX) -> dict[str, np.ndarray]:
     faces["back"] = finish(img, style, frng)
     abyss_rgb = _hsv(mrng.uniform(90, 140), mrng.uniform(80, 220), mrng.uniform(20, 70))
     swirl = _hsv(mrng.uniform(70, 110), mrng.uniform(80, 200), mrng.uniform(110, 200))
-    turns, step = mrng.uniform(2, 5), mrng.uniform(0.12, 0.3)
+    abyss_pattern = _abyss_pattern(mrng, size)
+    badge_shape = str(mrng.choice(["circle", "square", "none"]))
     badge = _hsv(mrng.uniform(0, 180), mrng.uniform(0, 50), mrng.uniform(200, 245))
     for letter in (None,) + OCTOCUBE_ABYSS_LETTERS:
         img = _canvas(size, size, abyss_rgb)
-        pts = [(size / 2 + size * 0.45 * t / turns / (2 * math.pi) * math.cos(t * (1 + step)),
-                size / 2 + size * 0.45 * t / turns / (2 * math.pi) * math.sin(t * (1 + step)))
-               for t in np.linspace(0, turns * 2 * math.pi, 200)]
-        cv2.polylines(img, [np.round(np.array(pts) * 16).astype(np.int32)], False, (*swirl[::-1], 255),
-                      max(1, size // 40), cv2.LINE_AA, shift=4)
+        for pts, closed in abyss_pattern:
+            cv2.polylines(img, [np.round(np.array(pts) * 16).astype(np.int32)], closed, (*swirl[::-1], 255),
+                          max(1, size // 40), cv2.LINE_AA, shift=4)
         if letter:
-            cv2.circle(img, (size // 2, size // 2), int(size * 0.21), (*badge[::-1], 255), -1, cv2.LINE_AA)
-            draw_glyph(img, [("text", letter, style.font, 0.3)], (size / 2, size / 2), size, abyss_rgb)
+            r = int(size * 0.21)
+            if badge_shape == "circle":
+                cv2.circle(img, (size // 2, size // 2), r, (*badge[::-1], 255), -1, cv2.LINE_AA)
+            elif badge_shape == "square":
+                cv2.rectangle(img, (size // 2 - r, size // 2 - r), (size // 2 + r, size // 2 + r), (*badge[::-1], 255), -1)
+            ink = abyss_rgb if badge_shape != "none" else badge
+            draw_glyph(img, [("text", letter, style.font, 0.3 if badge_shape != "none" else 0.45)],
+                       (size / 2, size / 2), size, ink)
         faces["abyss" if letter is None else f"abyss-{letter}"] = finish(img, style, frng)
     cube_hsv = {"red": (0, 200, 190), "yellow": (25, 200, 230), "blue": (110, 200, 190), "purple": (140, 150, 150)}
     cubes = _distinct(mrng, lambda i: _hsv(cube_hsv[OCTOCUBE_CUBES[i]][0] + mrng.uniform(-8, 8),
                                            cube_hsv[OCTOCUBE_CUBES[i]][1] + mrng.uniform(-60, 40),
                                            cube_hsv[OCTOCUBE_CUBES[i]][2] + mrng.uniform(-50, 40)), 4)
-    plate = _hsv(0, mrng.uniform(0, 30), mrng.uniform(130, 215))
+    metal = _hsv(0, mrng.uniform(0, 30), mrng.uniform(130, 215))
+    painted = mrng.random() < 0.4  # the plate printed in the cube's colour, lighter
+    lighter = mrng.uniform(1.15, 1.4)
     inset = int(round(size * 3.0 / 40.0))
     for name, rgb in zip(OCTOCUBE_CUBES, cubes, strict=True):
+        plate = tuple(min(255, int(c * lighter) + 20) for c in rgb) if painted else metal
         img = _canvas(size, size, rgb)
         cv2.rectangle(img, (inset, inset), (size - 1 - inset, size - 1 - inset), (*plate[::-1], 255), -1)
         cv2.circle(img, (size // 2, size // 2), int(size * 0.14), (*(int(c * 0.75) for c in plate[::-1]), 255), -1,
@@ -411,6 +419,31 @@ def open_season_faces(seed: int, size: tuple[int, int] = CARD_PX) -> dict[str, n
             draw_glyph(img, pattern, ((i + 0.5) * w / 3, (j + 0.5) * h / 5), w / 4.5, light)
     faces["back"] = finish(img, style, frng)
     return faces
+
+
+def _abyss_pattern(rng: np.random.Generator, size: int) -> list[tuple[list[tuple[float, float]], bool]]:
+    """The abyss tiles' deep-water pattern: a swirl, rings, waves or tentacles."""
+    kind = str(rng.choice(["swirl", "rings", "waves", "tentacles"]))
+    c = size / 2
+    if kind == "swirl":
+        turns, step = rng.uniform(2, 5), rng.uniform(0.12, 0.3)
+        ts = np.linspace(0, turns * 2 * math.pi, 200)
+        return [([(c + size * 0.45 * t / turns / (2 * math.pi) * math.cos(t * (1 + step)),
+                   c + size * 0.45 * t / turns / (2 * math.pi) * math.sin(t * (1 + step))) for t in ts], False)]
+    if kind == "rings":
+        return [([(c + r * math.cos(a), c + r * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 60)], True)
+                for r in np.linspace(size * 0.1, size * 0.46, int(rng.integers(3, 7)))]
+    if kind == "waves":
+        amp, freq = rng.uniform(0.02, 0.06) * size, rng.uniform(1.5, 4.0)
+        return [([(x, y + amp * math.sin(x / size * 2 * math.pi * freq)) for x in np.linspace(0, size, 50)], False)
+                for y in np.linspace(size * 0.12, size * 0.88, int(rng.integers(4, 8)))]
+    out = []
+    for k in range(int(rng.integers(4, 9))):
+        a0 = k * 2 * math.pi / 8 + rng.uniform(-0.3, 0.3)
+        bend = rng.uniform(-2.0, 2.0)
+        out.append(([(c + r * math.cos(a0 + bend * r / size), c + r * math.sin(a0 + bend * r / size))
+                     for r in np.linspace(size * 0.05, size * 0.48, 30)], False))
+    return out
 
 
 def pack_gloss(seed: int) -> float:

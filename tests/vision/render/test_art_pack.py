@@ -168,3 +168,41 @@ def test_other_bad_files_name_the_file(tmp_path: Path) -> None:
     cv2.imwrite(str(tmp_path / "octocube" / "back.png"), np.zeros((8, 8, 3), np.uint8))
     with pytest.raises(ArtPackError, match=r"back\.png: 8x8 px is too small"):
         ArtPack.load(tmp_path)
+
+
+def test_open_season_teach_photos_with_random_art_find_every_card(tmp_path: Path) -> None:
+    res = _cli("render", "open_season", "--teach-sheet", "--random-art", "900005", "--seed", "1",
+               "--count", "1", "--tilt", "30", "--width", "1600", "--height", "1200", "--out", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    assert "random art seed 900005, a bench seed" in res.stdout
+    assert (tmp_path / "art" / "open_season" / "back.png").exists()
+    photo = cv2.imread(str(next((tmp_path / "images").glob("*.jpg"))))
+    labels = json.loads(next((tmp_path / "gt").glob("*.json")).read_text())
+    assert labels["tilt_deg"] == 30.0 and labels["art"] == str(tmp_path / "art")
+    where = locate_sheet(photo)
+    assert where.game == "open_season"
+    cuts = cut_places(photo, where)
+    assert sorted(cuts) == sorted(face_names("open_season"))
+    assert cuts["elf-crown"].shape == (272, 176, 3)
+
+
+@pytest.mark.parametrize("args,expect", [
+    (("octocube", "--art", "a", "--random-art", "1"), "--art and --random-art do not go together"),
+    (("octo_dice", "--art", "a"), "art packs draw Octocube and Open Season"),
+    (("--count", "1"), "name the game to render"),
+    (("--random-art", "-1"), "--random-art seed must be 0 to 4294967295"),
+    (("octo_dice", "--teach-sheet"), "--teach-sheet is for octocube and open_season"),
+    (("octocube", "--teach-sheet", "--tilt", "40"), "--tilt must be 0 to 35 degrees"),
+])
+def test_bad_render_art_options_are_one_line(tmp_path: Path, args: tuple[str, ...], expect: str) -> None:
+    res = _cli("render", *args, "--out", str(tmp_path / "o"))
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and expect in lines[0], lines
+
+
+def test_random_art_will_not_write_into_a_folder_of_other_files(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    res = _cli("render", "--random-art", "4", "--out", str(tmp_path))
+    assert res.returncode == 2 and "is not empty and not an art pack" in res.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]

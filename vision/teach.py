@@ -142,13 +142,14 @@ def _same_faces(faces: dict[str, np.ndarray]) -> dict[str, str]:
     """Places whose faces look the same as another place's: place -> the other place. Only faces
     of about the same mean colour are compared (two identical components always are), and two
     lettered abyss tiles are not: they differ only by a letter a few mm tall, and the most
-    alike of them score like identical tiles (measured 0.98)."""
+    alike of them score like identical tiles (measured 0.98); nor are two cubes' bare faces
+    (the same metal plate in another coloured rim)."""
     names = sorted(faces)
     colours = {n: _mean_colour(faces[n]) for n in names}
     same: dict[str, str] = {}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            if a.startswith("abyss-") and b.startswith("abyss-"):
+            if (a.startswith("abyss-") and b.startswith("abyss-")) or (a.startswith("cube-") and b.startswith("cube-")):
                 continue
             if float(np.abs(colours[a] - colours[b]).max()) > SAME_COLOUR:
                 continue

@@ -27,8 +27,9 @@ MARGIN_MM = 4.0
 lie this far off its place."""
 PAPER_BGR = (236.0, 238.0, 240.0)
 """What white-balanced paper reads (neutral, a little below clipping)."""
-MISSING_SHARE = 0.04
-"""A place where fewer than this share of the component's area differs from the paper is empty."""
+EMPTY_TEXTURE = 2.0
+"""A place whose middle has less fine texture than this many times the paper ring's (95th
+percentile of the difference from a blurred copy) and the paper's colour is empty."""
 PAPER_DISTANCE = 40.0
 """BGR distance from the paper that counts as printed component, not sheet."""
 SAME_FACE = 0.975
@@ -76,9 +77,10 @@ def _paper_gains(cut: np.ndarray, margin_px: int) -> np.ndarray:
     return np.asarray(PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
 
 
-def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[np.ndarray, float]:
+def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[np.ndarray, bool]:
     """The component's rectangle in a balanced cut: the offset (within the margin) whose box
-    holds the most printed pixels. Returns the crop and the share of it that is printed."""
+    holds the most printed pixels. Returns the crop and whether the place is empty: its middle
+    is as plain as the paper around it and of the paper's colour."""
     h, w = size_px[1], size_px[0]
     diff = np.linalg.norm(cut.astype(np.float32) - np.asarray(PAPER_BGR, np.float32), axis=2)
     grey = cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -94,8 +96,15 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[
             if s > best:
                 best, best_xy = s, (x, y)
     x, y = best_xy
-    inner = printed[y + h // 6:y + h - h // 6, x + w // 6:x + w - w // 6]
-    return cut[y:y + h, x:x + w].copy(), float(inner.mean())
+    # empty: the middle of the place (the nominal box, its outer sixth dropped) has the paper's
+    # colour and no more fine texture than the paper ring (lamp gradients and grain aside)
+    fine = np.abs(grey - cv2.GaussianBlur(grey, (0, 0), 4.0))
+    m0, m1 = margin_px + h // 6, margin_px + h - h // 6
+    n0, n1 = margin_px + w // 6, margin_px + w - w // 6
+    ring = np.concatenate([fine[:margin_px // 2].ravel(), fine[-(margin_px // 2):].ravel()])
+    plain = float(np.percentile(fine[m0:m1, n0:n1], 95)) < EMPTY_TEXTURE * float(np.percentile(ring, 95)) + 2.0
+    pale = float(np.median(diff[m0:m1, n0:n1])) < PAPER_DISTANCE
+    return cut[y:y + h, x:x + w].copy(), plain and pale
 
 
 def _prepared(face: np.ndarray) -> np.ndarray:
@@ -192,16 +201,22 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
         out = set(places_out_of_view((width, height), location, MARGIN_MM))
         cuts = cut_places(image, location, CUT_PX_PER_MM, MARGIN_MM)
         faces: dict[str, np.ndarray] = {}
+        ring = max(2, margin_px // 2)
+        flat = [p for n, p in wanted.items() if p.kind != "cube" and n in cuts]
+        photo_gains = (np.median([_paper_gains(cuts[p.name], ring) for p in flat], axis=0) if flat
+                       else np.ones(3, np.float32))
         for place_name, place in wanted.items():
             if place_name in out or place_name not in cuts:
                 refused.append((photo_name, place_name, "not in the photo (the sheet is half in view)"))
                 continue
             cut = cuts[place_name]
-            balanced = np.clip(cut.astype(np.float32) * _paper_gains(cut, max(2, margin_px // 2)), 0, 255
-                               ).astype(np.uint8)
+            # a flat face: the paper right around it; a cube's top (cut at its height, no paper
+            # around it): the paper of the whole photo
+            gains = photo_gains if place.kind == "cube" else _paper_gains(cut, ring)
+            balanced = np.clip(cut.astype(np.float32) * gains, 0, 255).astype(np.uint8)
             size = (int(round(place.component_mm[0] * CUT_PX_PER_MM)), int(round(place.component_mm[1] * CUT_PX_PER_MM)))
-            face, printed = _locate(balanced, size, margin_px)
-            if printed < MISSING_SHARE:
+            face, empty = _locate(balanced, size, margin_px)
+            if empty and place.kind != "cube":
                 refused.append((photo_name, place_name, "the place is empty (component missing)"))
                 continue
             faces[place_name] = face

@@ -26,9 +26,11 @@ from vision.render import octocube_layout as lay
 
 INNER_MM = 26.0
 """Side of the compared square inside a 34 mm tile."""
-COLOUR_WEIGHT = 4.0
+COLOUR_WEIGHT = 1.0
 """How much a difference in mean chromaticity (b, g, r shares, L1) lowers a correlation: the
 correlation alone hardly tells a white tile from a pale blue one with the same icon."""
+OUTLINE_WEIGHT = 0.5
+"""Share of the luminance-gradient correlation in a face's score (the rest: colour)."""
 SEARCH_PX = 7
 """Shifts tried around the window's centre, each way (a stack 1..6 tiles high under a 35 degree
 tilt, plus a tile laid 4 mm off centre)."""
@@ -89,7 +91,8 @@ class TileMatcher:
     penalty, at the best shift, best over its views."""
 
     def __init__(self, pack: Pack, px_per_mm: float = PATCH_PX_PER_MM, inner_mm: float = INNER_MM,
-                 labels: Sequence[str] = TILE_LABELS, colour_weight: float = COLOUR_WEIGHT) -> None:
+                 labels: Sequence[str] = TILE_LABELS, colour_weight: float = COLOUR_WEIGHT,
+                 outline_weight: float = OUTLINE_WEIGHT) -> None:
         if pack.game != "octocube":
             raise PackError(f"the pack teaches {pack.game}, not octocube")
         self.labels = tuple(label for label in labels if face_name(label) in pack.faces)
@@ -97,6 +100,7 @@ class TileMatcher:
             raise PackError("the pack holds none of the Octocube tile faces")
         self.px_per_mm = px_per_mm
         self.colour_weight = colour_weight
+        self.outline_weight = outline_weight
         self.inner = int(round(inner_mm * px_per_mm))
         rows: list[int] = []
         colour, grads, chroma = [], [], []
@@ -144,12 +148,8 @@ class TileMatcher:
             z = np.full((n, len(self.labels)), -np.inf)
             return TileScores(self.labels, z, np.zeros(z.shape, np.int64))
         feats = {"colour": region.transpose(0, 3, 1, 2), "grad": _gradients(region).transpose(0, 3, 1, 2)}
-        total = None
-        for name, img in feats.items():
-            ncc = self._ncc(name, img, t, size, r, use)
-            total = ncc if total is None else total + ncc
-        assert total is not None
-        score = total / len(feats)  # N, R, T, P*P
+        score = ((1.0 - self.outline_weight) * self._ncc("colour", feats["colour"], t, size, r, use)
+                 + self.outline_weight * self._ncc("grad", feats["grad"], t, size, r, use))  # N, R, T, P*P
         if self.colour_weight > 0:
             # each channel's mean over each shift's window, as chromaticity
             reg = feats["colour"]
@@ -167,6 +167,46 @@ class TileMatcher:
             best[better, label] = best_row[better, row]
             turn[better, label] = np.asarray(t)[k[better, row]]
         return TileScores(self.labels, best, turn)
+
+    def own_scores(self, windows: np.ndarray, labels: Sequence[str], search_px: int = SEARCH_PX) -> np.ndarray:
+        """Each window's score for its own label only (upright), e.g. a board space and the one
+        tile it can hold: (N,), -inf where that face was not taught. One FFT pass for all."""
+        n = len(windows)
+        out = np.full(n, -np.inf)
+        pairs = [(i, j) for i, lb in enumerate(labels) if lb in self.labels
+                 for j in np.flatnonzero(self.rows == self.labels.index(lb))]
+        if not pairs:
+            return out
+        pn = np.array([i for i, _ in pairs])
+        pr = np.array([j for _, j in pairs])
+        s = windows.shape[1]
+        inner = self.inner
+        c0 = (s - inner) // 2
+        r = max(0, min(search_px, c0))
+        size = inner + 2 * r
+        region = windows[:, c0 - r:c0 + size - r, c0 - r:c0 + size - r].astype(np.float32)
+        feats = {"colour": region.transpose(0, 3, 1, 2), "grad": _gradients(region).transpose(0, 3, 1, 2)}
+        every = tuple(range(len(self.rows)))
+        score = np.zeros((len(pairs), (2 * r + 1) ** 2))
+        for name, weight in (("colour", 1.0 - self.outline_weight), ("grad", self.outline_weight)):
+            img = feats[name]
+            f_img = np.fft.rfft2(img, s=(size, size))
+            f_pro = self._proto_fft(name, (0,), size, every)
+            spec = (f_img[pn] * f_pro[pr]).sum(axis=1)
+            corr = np.fft.irfft2(spec, s=(size, size))[:, :2 * r + 1, :2 * r + 1].reshape(len(pairs), -1)
+            d = img.shape[1] * inner * inner
+            sums = _box(img.sum(axis=1), inner)
+            sqs = _box((img * img).sum(axis=1), inner)
+            norm = np.sqrt(np.maximum(sqs - sums * sums / d, 1e-6)).reshape(n, -1)
+            score += weight * corr / norm[pn]
+        if self.colour_weight > 0:
+            reg = feats["colour"]
+            chan = np.stack([_box(reg[:, c], inner) for c in range(3)], axis=1).reshape(n, 3, -1)
+            chan = chan / (chan.sum(axis=1, keepdims=True) + 1e-6)
+            score -= self.colour_weight * np.abs(chan[pn] - self.chroma[pr][:, :, None]).sum(axis=1)
+        best = score.max(axis=1)
+        np.maximum.at(out, pn, best)
+        return out
 
     def _ncc(self, name: str, img: np.ndarray, turns: tuple[int, ...], size: int, r: int,
              use: tuple[int, ...]) -> np.ndarray:

@@ -488,17 +488,20 @@ class OctocubeRecogniser:
         if self.pack is None:
             return None, None
         self._board_windows = boards
-        cells = np.full((len(boards), len(self._matcher.labels)), -np.inf)
-        turns = np.zeros(cells.shape, np.int64)
-        kids = self.mode == "kids"
-        groups: dict[tuple[str, ...] | None, list[int]] = {}
-        for i, (_, colour, obj) in enumerate(self.layout.board_cells):
-            groups.setdefault(None if kids else (f"{colour} {obj}",), []).append(i)
-        for only, rows in groups.items():  # a standard space holds only its own tile
-            ts = self._matcher.scores(boards[rows], only=only)
-            cells[rows], turns[rows] = ts.scores, ts.turns
-        coin_scores = self._matcher.scores(coins, only=("coin",))
-        return TileScores(self._matcher.labels, cells, turns), coin_scores
+        labels = self._matcher.labels
+        if self.mode == "kids":  # a kids space holds any object tile
+            cells = self._matcher.scores(boards)
+        else:  # a standard space holds only its own tile
+            own = self._matcher.own_scores(boards, [f"{c} {o}" for _, c, o in self.layout.board_cells])
+            grid = np.full((len(boards), len(labels)), -np.inf)
+            for i, (_, c, o) in enumerate(self.layout.board_cells):
+                if f"{c} {o}" in labels:
+                    grid[i, labels.index(f"{c} {o}")] = own[i]
+            cells = TileScores(labels, grid, np.zeros(grid.shape, np.int64))
+        coin = np.full((len(coins), len(labels)), -np.inf)
+        if "coin" in labels:
+            coin[:, labels.index("coin")] = self._matcher.own_scores(coins, ["coin"] * len(coins))
+        return cells, TileScores(labels, coin, np.zeros(coin.shape, np.int64))
 
     def _judge_now(self) -> bool:
         """A taught pack reads every scene; the built-in art is judged on every scene until it
@@ -541,8 +544,9 @@ class OctocubeRecogniser:
                 same = net == label or (net.startswith("abyss") and label.startswith("abyss"))
                 known.append(same and float(probs[i, j]) >= cfg.known_net_probability)
         obs.familiarity = round(float(np.mean(known)), 4)
-        self._known_run = self._known_run + 1 if obs.familiarity >= cfg.min_familiarity else 0
-        if obs.familiarity < cfg.min_familiarity:
+        least = cfg.min_familiarity if self.pack is not None else cfg.min_familiarity_builtin
+        self._known_run = self._known_run + 1 if obs.familiarity >= least else 0
+        if obs.familiarity < least:
             obs.unknown_copy = UNKNOWN_COPY if self.pack is None else UNKNOWN_COPY_PACK
 
     def _read_tops(self, obs: OctocubeObservation, probs: np.ndarray, patches: np.ndarray,

@@ -186,3 +186,29 @@ def test_taught_pack_follows_the_game_and_untaught_art_is_named(taught: dict[str
     assert out["unknown_copy_first_scene"] is not None and out["unknown_copy_first_scene"] <= 3
     assert "teach me your copy" in out["unknown_copy"]
     assert out["false_alarms"] == 0 and out["moves_tracked"] == 0
+
+
+def _pack_file(path: Path, game: str = "octocube", version: int = 1) -> Path:
+    """A small pack written the way vision.pack writes one, with a chosen game and version."""
+    manifest = {"format": "tablesight-pack", "version": version, "game": game, "name": "",
+                "faces": {"coin": {"size_mm": [34.0, 34.0], "px": [8, 8], "views": 1}},
+                "photos": [], "skipped": {}}
+    np.savez_compressed(path, manifest=np.frombuffer(json.dumps(manifest).encode(), np.uint8),
+                        **{"face:coin": np.zeros((1, 8, 8, 3), np.uint8)})
+    return path
+
+
+@pytest.mark.parametrize("game,version,expect", [
+    ("open_season", 1, "teaches 'open_season', not octocube"),
+    ("octocube", 7, "is a pack of version 7; this TableSight reads version 1: teach your copy again"),
+])
+def test_a_pack_of_another_game_or_version_is_one_line(tmp_path: Path, game: str, version: int,
+                                                       expect: str) -> None:
+    pack = _pack_file(tmp_path / "x.npz", game, version)
+    res = _cli("demo", "--json", "--headless", "--moves", "1", "--pack", str(pack))
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and expect in lines[0], lines
+    res = _cli("score", "README.md", "--game", "octocube", "--players", "2", "--pack", str(pack))
+    lines = res.stderr.strip().splitlines()
+    assert res.returncode == 2 and len(lines) == 1 and expect in lines[0], lines

@@ -55,6 +55,14 @@ def run(args: argparse.Namespace) -> int:
     from calibration.images import ImageError, read_image
     from vision.photo_score import PhotoScoreError, ScoreRequest, scorer
 
+    pack = None
+    if args.pack is not None:
+        from vision.pack import PackError, load_pack
+
+        try:
+            pack = load_pack(args.pack, args.game)
+        except PackError as exc:
+            raise ScoreCommandError(str(exc)) from None
     path = Path(args.photo)
     try:
         image = read_image(path)
@@ -66,14 +74,6 @@ def run(args: argparse.Namespace) -> int:
 
         profile = load_profile(args.profile)
     seats = tuple(s.strip().lower() for s in args.seats.split(",")) if args.seats else None
-    pack = None
-    if args.pack is not None:
-        from vision.pack import PackError, load_pack
-
-        try:
-            pack = load_pack(args.pack, args.game)
-        except PackError as exc:
-            raise ScoreCommandError(str(exc)) from None
     try:
         fn = scorer(args.game)
         request = ScoreRequest(args.players, args.mode, profile, seats, _answers(args.answer), pack)

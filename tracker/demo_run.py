@@ -61,6 +61,7 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
     attach = getattr(pipe.recogniser, "attach_truth", None)
     if callable(attach) and demo.truth_of is not None:  # a recogniser that scores its own readings
         attach(demo.truth_of)
+    warned = ""
     t0 = time.perf_counter()
     while True:
         update = pipe.step()
@@ -75,6 +76,10 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
             if say and not update.camera_ok and "stopped" in update.camera_message:
                 say(f"camera: {update.camera_message}")
             continue
+        if say and update.recognised and update.camera_message != warned and \
+                update.camera_message == pipe.stats.unknown_copy:
+            warned = update.camera_message
+            say(f"[recogniser] {warned}")
         frames += 1
         change = (demo.truth_of(update.frame_index) or {}).get("change_index", -1)
         if say and change != last_change and 0 <= change < len(twin.changes):
@@ -145,6 +150,11 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
         "stage_ms_mean": {k: round(v / max(1, frames), 2) for k, v in pipe.stats.stage_ms_total.items()},
         "move_latency_ms": _percentiles(pipe.stats.move_latency_ms),
         "calibration": pipe.calibration_message,
+        "scenes_read": pipe.stats.scenes,
+        "unknown_copy": pipe.stats.unknown_copy,
+        "unknown_copy_first_scene": (pipe.stats.unknown_copy_scenes[0] if pipe.stats.unknown_copy_scenes
+                                     else None),
+        "unknown_copy_scenes": len(pipe.stats.unknown_copy_scenes),
         "first_player": getattr(truth, "first_player", 0),
         **_reading_figures(pipe.recogniser),
         **({"tablet_corrections": corrections} if correct is not None else {}),

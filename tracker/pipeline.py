@@ -58,6 +58,13 @@ class PipelineStats:
     frames: int = 0
     recognised: int = 0
     bad_frames: int = 0
+    scenes: int = 0
+    """Still scenes the recogniser read (hidden ones included)."""
+    unknown_copy_scenes: list[int] = field(default_factory=list)
+    """The (1-based) scenes whose components looked like no copy the recogniser knows: not
+    tracked, the players are asked to teach their copy."""
+    unknown_copy: str | None = None
+    """What the recogniser said the last time it did not know the copy."""
     stage_ms_total: dict[str, float] = field(default_factory=dict)
     move_latency_ms: list[float] = field(default_factory=list)
     """Per confirmed move: from the first still frame of its scene (the table came to rest) to
@@ -217,7 +224,17 @@ class Pipeline:
                     message = f"the scene could not be read: {exc}"
                 stage["recognise"] = (time.perf_counter() - t) * 1000
                 recognised = observed is not None
-                if observed is not None and getattr(observed, "occluded", False):
+                if observed is not None:
+                    self.stats.scenes += 1
+                unknown = getattr(observed, "unknown_copy", None) if observed is not None else None
+                if unknown and not getattr(observed, "occluded", False):
+                    # the components look like no copy the recogniser knows: reading them would
+                    # track wrong moves and raise false alarms, so ask to be taught instead
+                    self.stats.unknown_copy_scenes.append(self.stats.scenes)
+                    self.stats.unknown_copy = str(unknown)
+                    message = str(unknown)
+                    self._moved_since_read = True
+                elif observed is not None and getattr(observed, "occluded", False):
                     message = "a hand or an object hides the play area: waiting"
                     self.gate.reset()
                     self._moved_since_read = True

@@ -43,7 +43,8 @@ class OctocubeTable(TableGame):
 
         return OctocubeAdapter()
 
-    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None) -> FrameRecogniser:
+    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None,
+                         pack: Any = None) -> FrameRecogniser:
         try:
             import vision.octocube.recogniser  # noqa: F401
         except ImportError as exc:
@@ -53,8 +54,8 @@ class OctocubeTable(TableGame):
         grid = game.grid_size  # type: ignore[attr-defined]
         mode = str(getattr(game, "mode", "standard"))
         if camera is not None:
-            return PixelRecogniser.for_camera(grid, game.num_players, camera, mode=mode)
-        return PixelRecogniser(grid, game.num_players, profile_of=profile_of, mode=mode)
+            return PixelRecogniser.for_camera(grid, game.num_players, camera, mode=mode, pack=pack)
+        return PixelRecogniser(grid, game.num_players, profile_of=profile_of, mode=mode, pack=pack)
 
     def truth_recogniser(self, game: Game[Any], truth_of: Any, setup: TableSetup) -> FrameRecogniser:
         from tracker.octocube.groundtruth import GroundTruthRecogniser

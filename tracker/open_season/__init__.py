@@ -50,7 +50,8 @@ class OpenSeasonTable(TableGame):
 
         return OpenSeasonAdapter()
 
-    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None) -> FrameRecogniser:
+    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None,
+                         pack: Any = None) -> FrameRecogniser:
         raise TrackerSetupError("Open Season has no pixel recogniser yet (vision/open_season reads "
                                 "no frames): use the ground-truth recogniser of the demo")
 

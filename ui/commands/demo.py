@@ -58,6 +58,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--pixels", dest="pixels", action="store_true", default=None,
                    help="read the frames with the pixel recogniser (the default for Octocube; Open Season "
                    "and Octo Dice read the renderer's labels unless --pixels is given)")
+    p.add_argument("--pack", metavar="FILE",
+                   help="read the components by a taught copy (tablesight teach ... --out FILE) instead of "
+                   "the built-in art")
     p.add_argument("--art", metavar="DIR",
                    help="draw the twin's components from this art pack (octocube/, open_season/ PNGs; "
                         "docs/teach.md), e.g. one written by 'tablesight render --random-art SEED'")
@@ -140,7 +143,8 @@ def run(args: argparse.Namespace) -> int:
     setup = TableSetup(game=args.game, players=args.players, options=_options(args), source="demo",
                        recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,
                        illegal=args.illegal, moves=args.moves, tilt=args.tilt, lighting=args.lighting,
-                       resolution=resolution, film_frames=film_frames, doubt=args.doubt, art=args.art)
+                       resolution=resolution, film_frames=film_frames, doubt=args.doubt, art=args.art,
+                       pack_path=_pack_path(args))
     setup.check()
     writer = _VideoOut(args.video_out) if args.video_out else None
     log = None
@@ -191,10 +195,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"film written to {args.video_out} ({writer.frames} frames at {writer.fps:g} fps); follow it with "
               f"tablesight run --game {args.game} --players {args.players} --first-player {result['first_player']} "
               f"--video {args.video_out}")
+    if result.get("unknown_copy"):
+        print(f"NOT TRACKED: {result['unknown_copy_scenes']} of {result['scenes_read']} still scenes, from scene "
+              f"{result['unknown_copy_first_scene']}: {result['unknown_copy']}")
     print("final scores " + ("match the truth" if result["final_scores_match"] else
                              f"DIFFER from the truth {result['truth_scores']}"))
     print(score_text)
     return 0
+
+
+def _pack_path(args: argparse.Namespace) -> str | None:
+    """``--pack FILE``: checked here so that a missing or foreign file is one clear line."""
+    path = getattr(args, "pack", None)
+    if path is None:
+        return None
+    if path == "":
+        raise CommandError("--pack needs a file name")
+    if not args.pixels:
+        raise CommandError("--pack teaches the pixel recogniser: drop --ground-truth")
+    return str(path)
 
 
 def _octo_dice(args: argparse.Namespace) -> int:

@@ -40,6 +40,9 @@ def register(subparsers: Any) -> None:
     src.add_argument("--video", metavar="FILE", help="a recorded video of the table")
     src.add_argument("--demo", action="store_true", help="the digital twin instead of a camera")
     p.add_argument("--profile", help="calibration profile (JSON) from tablesight calibrate")
+    p.add_argument("--pack", metavar="FILE",
+                   help="a taught copy of the game (tablesight teach ... --out FILE): read its components "
+                   "by their faces instead of the built-in art")
     p.add_argument("--log", help="event log to write (default: <game>-<time>.jsonl)")
     p.add_argument("--resume", metavar="LOG", help="continue the game recorded in this event log")
     p.add_argument("--seed", type=int, default=1, help="--demo: game seed (default 1)")
@@ -67,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.max_frames < 0 or args.moves < 0 or args.illegal < 0:
         raise CommandError("--max-frames, --moves and --illegal must not be negative")
-    for option in ("video", "profile", "log", "resume", "tower"):
+    for option in ("video", "profile", "log", "resume", "tower", "pack"):
         if getattr(args, option) == "":
             raise CommandError(f"--{option} needs a name, not an empty one")
     if not 0 <= args.seed < 2**32:
@@ -111,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
                        camera_index=args.camera or 0, video_path=args.video or "", profile_path=args.profile,
                        recogniser=recogniser, first_player=args.first_player, seed=args.seed,
                        illegal=args.illegal, moves=args.moves, resolution=table.demo_resolution,
-                       film_frames=(3, 1, 2, 1))
+                       film_frames=(3, 1, 2, 1), pack_path=args.pack)
     built = build_pipeline(setup, resume=resumed.state if resumed is not None else None)
     if not args.demo and resumed is None:
         _note(args, "the deal is read from the first still frame")

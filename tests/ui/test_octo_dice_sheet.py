@@ -137,6 +137,35 @@ def test_the_drawn_sheet_has_every_cross_of_the_engine(ui: Driver, players: int,
     app.sheet_view = None
 
 
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_the_sheet_speaks_the_apps_language(ui: Driver, lang: str) -> None:
+    """Every word drawn on the sheet, the tabs and the dice line in French and Dutch: none of the
+    sheet's English words is left (tile names such as Flexi-Lab are the tiles' printed names)."""
+    import json
+
+    from ui.i18n import tr
+
+    app = ui.app
+    ui.tap_nav("play")
+    english = {v for k, v in json.loads((Path(__file__).resolve().parents[2] / "ui/i18n/en.json").read_text("utf-8")).items()
+               if k.startswith("sheet.") and "{" not in v and tr(k, lang) != v}
+    app.set_language(lang)
+    try:
+        state = _play(2, "virtual", 5, 70)
+        for seat in (0, 1, -1):
+            panel = _draw(ui, state, seat)
+            drawn = set(panel.ids.sheet.texts) if seat >= 0 else set()
+            words = drawn | {panel.ids.dice.text, panel.ids.virtual.text} | {b.text for b in panel.ids.tabs.children}
+            assert not {w for w in words if w in english or any(e in w for e in english if len(e) > 8)}, words
+            if seat >= 0:
+                assert tr("sheet.third", lang, n=1) in drawn and tr("sheet.research", lang) in drawn
+        ui.shot(f"sheet_octo_dice_{lang}")
+    finally:
+        app.set_language("en")
+        app.sheet_view = None
+        ui.pump(0.1)
+
+
 def test_show_draws_what_a_choice_would_cross(ui: Driver) -> None:
     """The tablet choice buttons stay; "Show" beside one draws its crosses on the sheet."""
     from ui.app.main import finished_sheet_view

@@ -68,6 +68,8 @@ class OctoDiceSheet(Widget):
         self._textures: dict[tuple[str, int, bool], Any] = {}
         self.drawn: dict[str, int] = {}
         """How many of each kind the last redraw drew (crossed circles, written boxes ...)."""
+        self.texts: list[str] = []
+        """Every word and number the last redraw wrote (the language tests read them)."""
         super().__init__(**kwargs)
         self._scale, self._ox, self._oy = 1.0, 0.0, 0.0
         self.bind(model=self.redraw, marks=self.redraw, reveal=self.redraw, lang=self.redraw,
@@ -83,6 +85,7 @@ class OctoDiceSheet(Widget):
     def _text(self, text: str, x: float, y: float, size: float, rgba: Any = INK, anchor: str = "left",
               bold: bool = False) -> None:
         """``text`` with its vertical middle at ``y``; ``anchor`` says where ``x`` is."""
+        self.texts.append(text)
         px = max(6, int(size * self._scale))
         key = (text, px, bold)
         texture = self._textures.get(key)
@@ -167,6 +170,7 @@ class OctoDiceSheet(Widget):
     def redraw(self, *_args: Any) -> None:
         self.canvas.clear()
         self.drawn = {}
+        self.texts = []
         model: SheetModel | None = self.model
         if model is None or self.width < 10 or self.height < 10:
             return

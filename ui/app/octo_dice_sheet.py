@@ -17,10 +17,12 @@ score).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -70,10 +72,32 @@ class OctoDiceSheet(Widget):
         """How many of each kind the last redraw drew (crossed circles, written boxes ...)."""
         self.texts: list[str] = []
         """Every word and number the last redraw wrote (the language tests read them)."""
+        self._static: tuple[Any, InstructionGroup | None, list[str]] = (None, None, [])
+        """(what it was drawn for, the printed paper: everything that no move changes, its texts)."""
+        self._target: Any = None
+        """Where drawing goes now: the paper being built, the canvas (ink) or nowhere."""
+        self._paper_texts: list[str] = []
         super().__init__(**kwargs)
         self._scale, self._ox, self._oy = 1.0, 0.0, 0.0
         self.bind(model=self.redraw, marks=self.redraw, reveal=self.redraw, lang=self.redraw,
                   seat_rgba=self.redraw, name=self.redraw, size=self.redraw, pos=self.redraw)
+
+    # ------------------------------------------------------------------ paper and ink
+    # The printed sheet (circles, boxes, words) is built once per size, language and player and
+    # kept; each redraw adds only the ink (crosses, numbers, markers): a redraw on a move costs
+    # the UI thread a third of drawing everything (bench/octo_dice_sheet.py).
+    def _add(self, instruction: Any) -> None:
+        if self._target is not None:
+            self._target.add(instruction)
+
+    @contextmanager
+    def _ink(self) -> Iterator[None]:
+        """Draw what a move can change: straight on the canvas, every redraw."""
+        saved, self._target = self._target, self.canvas
+        try:
+            yield
+        finally:
+            self._target = saved
 
     # ------------------------------------------------------------------ unit space -> pixels
     def _p(self, x: float, y: float) -> tuple[float, float]:
@@ -85,7 +109,11 @@ class OctoDiceSheet(Widget):
     def _text(self, text: str, x: float, y: float, size: float, rgba: Any = INK, anchor: str = "left",
               bold: bool = False) -> None:
         """``text`` with its vertical middle at ``y``; ``anchor`` says where ``x`` is."""
+        if self._target is None:
+            return
         self.texts.append(text)
+        if self._target is not self.canvas:
+            self._paper_texts.append(text)
         px = max(6, int(size * self._scale))
         key = (text, px, bold)
         texture = self._textures.get(key)
@@ -102,69 +130,82 @@ class OctoDiceSheet(Widget):
             X -= tw / 2
         elif anchor == "right":
             X -= tw
-        self.canvas.add(Color(*rgba))
-        self.canvas.add(Rectangle(texture=texture, pos=(X, Y - th / 2), size=(tw, th), group="text"))
+        self._add(Color(*rgba))
+        self._add(Rectangle(texture=texture, pos=(X, Y - th / 2), size=(tw, th), group="text"))
 
     def _rect(self, x: float, y: float, w: float, h: float, fill: Any = None, outline: Any = INK,
               width: float = 1.0, group: str = "paper") -> None:
+        if self._target is None:  # the kept paper has it
+            return
         X, Y = self._p(x, y + h)
         if fill is not None:
-            self.canvas.add(Color(*fill))
-            self.canvas.add(Rectangle(pos=(X, Y), size=(w * self._scale, h * self._scale), group=group))
+            self._add(Color(*fill))
+            self._add(Rectangle(pos=(X, Y), size=(w * self._scale, h * self._scale), group=group))
         if outline is not None:
-            self.canvas.add(Color(*outline))
-            self.canvas.add(Line(rectangle=(X, Y, w * self._scale, h * self._scale), width=width, group=group))
+            self._add(Color(*outline))
+            self._add(Line(rectangle=(X, Y, w * self._scale, h * self._scale), width=width, group=group))
 
     def _circle(self, cx: float, cy: float, r: float, fill: Any, outline: Any = INK) -> None:
+        if self._target is None:  # the kept paper has it
+            return
         X, Y = self._p(cx, cy)
         R = r * self._scale
-        self.canvas.add(Color(*fill))
-        self.canvas.add(Ellipse(pos=(X - R, Y - R), size=(2 * R, 2 * R), group="circle"))
-        self.canvas.add(Color(*outline))
-        self.canvas.add(Line(circle=(X, Y, R), width=1.2, group="circle"))
+        self._add(Color(*fill))
+        self._add(Ellipse(pos=(X - R, Y - R), size=(2 * R, 2 * R), group="circle"))
+        self._add(Color(*outline))
+        self._add(Line(circle=(X, Y, R), width=1.2, group="circle"))
 
     def _cross(self, cx: float, cy: float, r: float, group: str = "cross") -> None:
         X, Y = self._p(cx, cy)
         R = r * self._scale * 0.8
         w = max(1.5, 3.2 * self._scale)
-        self.canvas.add(Color(*PEN))
-        self.canvas.add(Line(points=(X - R, Y - R, X + R, Y + R), width=w, cap="round", group=group))
-        self.canvas.add(Line(points=(X - R, Y + R, X + R, Y - R), width=w, cap="round", group=group))
+        self._add(Color(*PEN))
+        self._add(Line(points=(X - R, Y - R, X + R, Y + R), width=w, cap="round", group=group))
+        self._add(Line(points=(X - R, Y + R, X + R, Y - R), width=w, cap="round", group=group))
 
     def _diamond(self, cx: float, cy: float, r: float) -> None:
         """The crystal drawn in its circle."""
+        if self._target is None:  # the kept paper has it
+            return
         X, Y = self._p(cx, cy)
         R = r * self._scale
-        self.canvas.add(Color(0.25, 0.5, 0.75, 1))
-        self.canvas.add(Line(points=(X, Y + R, X + 0.75 * R, Y, X, Y - R, X - 0.75 * R, Y), close=True,
+        self._add(Color(0.25, 0.5, 0.75, 1))
+        self._add(Line(points=(X, Y + R, X + 0.75 * R, Y, X, Y - R, X - 0.75 * R, Y), close=True,
                              width=max(1.0, 1.6 * self._scale), group="crystal"))
 
     def _chevron(self, cx: float, cy: float) -> None:
         """The arrow between research circles: they are crossed in this order."""
+        if self._target is None:  # the kept paper has it
+            return
         X, Y = self._p(cx, cy)
         R = 3.5 * self._scale
-        self.canvas.add(Color(*FAINT))
-        self.canvas.add(Line(points=(X - R, Y + R, X + R, Y, X - R, Y - R), width=max(1.0, 1.5 * self._scale),
+        self._add(Color(*FAINT))
+        self._add(Line(points=(X - R, Y + R, X + R, Y, X - R, Y - R), width=max(1.0, 1.5 * self._scale),
                              group="arrow"))
 
     def _ring(self, cx: float, cy: float, r: float) -> None:
         X, Y = self._p(cx, cy)
-        self.canvas.add(Color(*MARK))
-        self.canvas.add(Line(circle=(X, Y, (r + 5) * self._scale), width=max(2.0, 3.5 * self._scale), group="mark"))
+        self._add(Color(*MARK))
+        self._add(Line(circle=(X, Y, (r + 5) * self._scale), width=max(2.0, 3.5 * self._scale), group="mark"))
 
     def _octopod(self, cx: float, cy: float, r: float, crossed: bool, marked: bool) -> None:
         """The octopod symbol: a head and four tentacles."""
         X, Y = self._p(cx, cy)
         R = r * self._scale
-        self.canvas.add(Color(0.55, 0.3, 0.7, 1))
-        self.canvas.add(Ellipse(pos=(X - R * 0.7, Y - R * 0.2), size=(1.4 * R, 1.2 * R), group="octopod"))
+        if self._target is not None:
+            self._draw_octopod(X, Y, R)
+        with self._ink():
+            if marked:
+                self._ring(cx, cy, r)
+            if crossed:
+                self._cross(cx, cy, r, "octopod-cross")
+
+    def _draw_octopod(self, X: float, Y: float, R: float) -> None:
+        self._add(Color(0.55, 0.3, 0.7, 1))
+        self._add(Ellipse(pos=(X - R * 0.7, Y - R * 0.2), size=(1.4 * R, 1.2 * R), group="octopod"))
         for dx in (-0.55, -0.2, 0.2, 0.55):
-            self.canvas.add(Line(points=(X + dx * R, Y, X + dx * 1.5 * R, Y - R), width=max(1.0, 2 * self._scale),
+            self._add(Line(points=(X + dx * R, Y, X + dx * 1.5 * R, Y - R), width=max(1.0, 2 * self._scale),
                                  group="octopod"))
-        if marked:
-            self._ring(cx, cy, r)
-        if crossed:
-            self._cross(cx, cy, r, "octopod-cross")
 
     # ------------------------------------------------------------------ drawing
     def redraw(self, *_args: Any) -> None:
@@ -177,9 +218,28 @@ class OctoDiceSheet(Widget):
         self._scale = s = min(self.width / W, self.height / H)
         self._ox = self.x + (self.width - W * s) / 2
         self._oy = self.y + (self.height - H * s) / 2
+        key = (tuple(self.size), tuple(self.pos), self.lang, self.name, tuple(self.seat_rgba), model.solo,
+               model.slots, tuple(c.code for c in model.lab))
+        if self._static[0] == key and self._static[1] is not None:
+            paper = self._static[1]
+            self._target = None  # the paper is there: only the ink is drawn
+            self.texts = list(self._static[2])
+        else:
+            paper = InstructionGroup()
+            self._target = paper
+            self._paper_texts = []
+        self.canvas.add(paper)
         X, Y = self._p(0, H)
-        self.canvas.add(Color(*PAPER))
-        self.canvas.add(RoundedRectangle(pos=(X, Y), size=(W * s, H * s), radius=[10 * s], group="paper"))
+        self._add(Color(*PAPER))
+        self._add(RoundedRectangle(pos=(X, Y), size=(W * s, H * s), radius=[10 * s], group="paper"))
+        try:
+            self._draw(model)
+        finally:
+            if self._target is paper:
+                self._static = (key, paper, list(self._paper_texts))
+            self._target = None
+
+    def _draw(self, model: SheetModel) -> None:
         self._header(model)
         self._tracks(model)
         self._lab(model)
@@ -190,7 +250,8 @@ class OctoDiceSheet(Widget):
         dark = tuple(self.seat_rgba)[:3] == (0.95, 0.8, 0.15)
         ink = INK if dark else (1, 1, 1, 1)
         self._text(self.name, 18, 22, 26, ink, bold=True)
-        self._text(self._t("sheet.so_far", points=model.running_total), W - 18, 22, 24, ink, "right", bold=True)
+        with self._ink():
+            self._text(self._t("sheet.so_far", points=model.running_total), W - 18, 22, 24, ink, "right", bold=True)
         if model.solo:
             self._text(self._t("sheet.solo"), W / 2, 22, 18, ink, "center")
 
@@ -205,17 +266,21 @@ class OctoDiceSheet(Widget):
                 x = CIRCLE_X0 + c.index * CIRCLE_DX
                 if track == "research" and c.index:
                     self._chevron(x - CIRCLE_DX / 2, y)
-                self._circle(x, y, RADIUS, SHEET_COLOURS.get(c.colour, SHEET_COLOURS[""]),
-                             MARK if c.next else INK)
+                self._circle(x, y, RADIUS, SHEET_COLOURS.get(c.colour, SHEET_COLOURS[""]), INK)
                 if track == "crystal":
                     self._diamond(x, y, 8)
                 if c.points is not None:
                     self._text(str(c.points), x, y + RADIUS + 13, 18, INK, "center", bold=True)
-                if ("circle", track, c.index) in marks:
-                    self._ring(x, y, RADIUS)
-                if c.crossed:
-                    self._cross(x, y, RADIUS)
-                    crossed += 1
+                with self._ink():
+                    if c.next:
+                        X, Y = self._p(x, y)
+                        self._add(Color(*MARK))
+                        self._add(Line(circle=(X, Y, RADIUS * self._scale), width=1.6, group="next"))
+                    if ("circle", track, c.index) in marks:
+                        self._ring(x, y, RADIUS)
+                    if c.crossed:
+                        self._cross(x, y, RADIUS)
+                        crossed += 1
         self.drawn["crossed circles"] = crossed
 
     def _lab(self, model: SheetModel) -> None:
@@ -225,25 +290,30 @@ class OctoDiceSheet(Widget):
             self._text(self._t("sheet.level", n=level), LAB_X0 - 8, LAB_Y0 + (level + 0.5) * LAB_H, 15, FAINT, "right")
         for cell in model.lab:
             x, y = LAB_X0 + cell.column * LAB_W, LAB_Y0 + cell.level * LAB_H
-            fill = (0.8, 0.9, 0.8, 1) if cell.reached else (0.9, 0.88, 0.82, 1)
-            self._rect(x + 3, y + 3, LAB_W - 6, LAB_H - 6, fill=fill, outline=INK, width=1.1)
+            self._rect(x + 3, y + 3, LAB_W - 6, LAB_H - 6, fill=(0.9, 0.88, 0.82, 1), outline=INK, width=1.1)
             self._text(cell.code, x + 10, y + 18, 17, FAINT, bold=True)
             self._text(cell.name, x + LAB_W / 2, y + 52, 18, INK, "center", bold=True)
+            with self._ink():
+                if cell.reached:  # its ability is the player's: tinted green over the print
+                    self._rect(x + 3, y + 3, LAB_W - 6, LAB_H - 6, fill=(0.2, 0.75, 0.3, 0.25), outline=None,
+                               group="reached")
             if ("lab", cell.column, cell.level) in marks:
-                X, Y = self._p(x + 3, y + LAB_H - 3)
-                self.canvas.add(Color(*MARK))
-                self.canvas.add(Line(rectangle=(X, Y, (LAB_W - 6) * self._scale, (LAB_H - 6) * self._scale),
-                                     width=max(2.0, 3.5 * self._scale), group="mark"))
+                with self._ink():
+                    X, Y = self._p(x + 3, y + LAB_H - 3)
+                    self._add(Color(*MARK))
+                    self._add(Line(rectangle=(X, Y, (LAB_W - 6) * self._scale, (LAB_H - 6) * self._scale),
+                                   width=max(2.0, 3.5 * self._scale), group="mark"))
         markers = 0
         for column, level in enumerate(model.markers):
             x = LAB_X0 + column * LAB_W + LAB_W - 26
             y = LAB_Y0 - 14 if level < 0 else LAB_Y0 + level * LAB_H + LAB_H - 24
             X, Y = self._p(x, y)
             R = 11 * self._scale
-            self.canvas.add(Color(*self.seat_rgba))
-            self.canvas.add(Ellipse(pos=(X - R, Y - R), size=(2 * R, 2 * R), group="marker"))
-            self.canvas.add(Color(*INK))
-            self.canvas.add(Line(circle=(X, Y, R), width=1.3, group="marker"))
+            with self._ink():
+                self._add(Color(*self.seat_rgba))
+                self._add(Ellipse(pos=(X - R, Y - R), size=(2 * R, 2 * R), group="marker"))
+                self._add(Color(*INK))
+                self._add(Line(circle=(X, Y, R), width=1.3, group="marker"))
             markers += 1
         self.drawn["markers"] = markers
 
@@ -257,10 +327,14 @@ class OctoDiceSheet(Widget):
         self._rect(x, y, w, h, fill=(1, 1, 1, 1), outline=INK, width=1.1)
         if label:
             self._text(label, x + 4, y + 9, 13, FAINT)
+        with self._ink():
+            self._box_ink(x, y, w, h, box, big)
+
+    def _box_ink(self, x: float, y: float, w: float, h: float, box: Box | None, big: bool) -> None:
         if box is not None and ("box", box.third, box.row, box.box) in self.marks:
             X, Y = self._p(x, y + h)
-            self.canvas.add(Color(*MARK))
-            self.canvas.add(Line(rectangle=(X, Y, w * self._scale, h * self._scale), width=max(2.0, 3 * self._scale),
+            self._add(Color(*MARK))
+            self._add(Line(rectangle=(X, Y, w * self._scale, h * self._scale), width=max(2.0, 3 * self._scale),
                                  group="mark"))
         if not self._shown(box):
             return
@@ -269,8 +343,8 @@ class OctoDiceSheet(Widget):
         if box.struck:
             X0, Y0 = self._p(x + 5, y + h - 5)
             X1, Y1 = self._p(x + w - 5, y + 5)
-            self.canvas.add(Color(*PEN))
-            self.canvas.add(Line(points=(X0, Y0, X1, Y1), width=max(1.2, 2 * self._scale), group="strike"))
+            self._add(Color(*PEN))
+            self._add(Line(points=(X0, Y0, X1, Y1), width=max(1.2, 2 * self._scale), group="strike"))
             return
         self._text(str(box.points), x + w / 2, y + h / 2 + 2, 30 if big else 24, PEN, "center", bold=True)
 
@@ -313,7 +387,8 @@ class OctoDiceSheet(Widget):
                     self._rect(bx, y, bw, h, fill=(1, 0.93, 0.93, 1), outline=INK, width=1.1)
                     self._text("-2", bx + bw / 2, y + h / 2, 20, (0.7, 0.1, 0.1, 1), "center", bold=True)
                     if model.penalty_crossed[t]:
-                        self._cross(bx + bw / 2, y + h / 2, 14, "penalty-cross")
+                        with self._ink():
+                            self._cross(bx + bw / 2, y + h / 2, 14, "penalty-cross")
                 elif row == "submarines":
                     self._box(x0 + 5 + 2 * (bw + 5), y, bw, h, model.box(t, "intermediate", "submarines"))
                 else:

@@ -250,8 +250,10 @@ class OctoDiceSheet(Widget):
         dark = tuple(self.seat_rgba)[:3] == (0.95, 0.8, 0.15)
         ink = INK if dark else (1, 1, 1, 1)
         self._text(self.name, 18, 22, 26, ink, bold=True)
-        with self._ink():
-            self._text(self._t("sheet.so_far", points=model.running_total), W - 18, 22, 24, ink, "right", bold=True)
+        if self.reveal is None:  # on Score the final box says it, at the last step
+            with self._ink():
+                self._text(self._t("sheet.so_far", points=model.running_total), W - 18, 22, 24, ink, "right",
+                           bold=True)
         if model.solo:
             self._text(self._t("sheet.solo"), W / 2, 22, 18, ink, "center")
 

@@ -260,3 +260,27 @@ def test_a_finished_games_score_screen_fills_the_sheet_step_by_step(ui: Driver, 
         ui.shot("score_octo_dice_fr")
         app.set_language("en")
         ui.pump(0.2)
+        _history_replays_the_sheet(ui, path)
+
+
+def _history_replays_the_sheet(ui: Driver, path: Path) -> None:
+    """History's replay slider rebuilds the game at event k: the sheet drawn is the game's then."""
+    from rules.core import load_state
+    from tracker.event_log import apply_event, read_events
+
+    app = ui.app
+    ui.tap_nav("history")
+    ui.until(lambda: app.replay_sheet is not None, 30, "the replayed sheets")
+    events = read_events(path).events
+    k = len(events) // 2
+    app.replay(k)
+    state = load_state(events[0]["initial_state"])
+    for event in events[1: k + 1]:
+        apply_event(state, event)
+    want = sum(_engine_crossed(state.sheets[0]).values())
+    ui.until(lambda: app.replay_sheet is not None and app.replay_sheet.sheets[0].crossed() == want
+             and app.replay_text.startswith(f"{len(state.history)} moves"), 30, "the sheet at event k")
+    ui.pump(0.3)
+    sheet = ui.widget("history", "replay_sheet").ids.sheet
+    assert _lines(sheet, "cross") == 2 * want and sheet.model.running_total == state.totals()[0]
+    ui.shot("history_octo_dice")

@@ -298,6 +298,8 @@ class TableSightApp(App):
     history_count = NumericProperty(0)
     replay_index = NumericProperty(0)
     replay_text = StringProperty("")
+    replay_sheet = ObjectProperty(None, allownone=True)
+    """Octo Dice: the sheets at the replayed event (a :class:`ui.app.worker.SheetView`)."""
     # --- photo screen (score a finished table from one photo)
     photo_path = StringProperty("")
     photo_status = StringProperty("")
@@ -1096,6 +1098,7 @@ class TableSightApp(App):
         token = self._replay_token
         if not events:
             self.replay_text = self.t("history.no_log")
+            self.replay_sheet = None
             return
 
         def work() -> None:
@@ -1115,9 +1118,10 @@ class TableSightApp(App):
                         stopped = self.t("history.stopped", line=number, reason=str(exc)[:200])
                         break
                 text = self._replay_words(state) + (f"\n\n{stopped}" if stopped else "")
+                sheet = finished_sheet_view(state)  # this thread's own copy of the game
             except Exception as exc:  # a damaged log: say so
-                text = f"{type(exc).__name__}: {exc}"
-            self._replay_done(token, text)
+                text, sheet = f"{type(exc).__name__}: {exc}", None
+            self._replay_done(token, text, sheet)
 
         threading.Thread(target=work, daemon=True, name="tablesight-replay").start()
 
@@ -1127,9 +1131,10 @@ class TableSightApp(App):
         return f"{self.t('history.moves', n=len(state.history))}   {scores}\n\n{state}"
 
     @mainthread
-    def _replay_done(self, token: int, text: str) -> None:
+    def _replay_done(self, token: int, text: str, sheet: Any = None) -> None:
         if token == self._replay_token:
             self.replay_text = text
+            self.replay_sheet = sheet
 
 
 def finished_sheet_view(state: Any) -> Any:

@@ -131,6 +131,19 @@ def test_the_drawn_sheet_has_every_cross_of_the_engine(ui: Driver, players: int,
     if variant == "virtual":
         panel = _draw(ui, state, -1)
         assert panel.ids.virtual.opacity == 1 and "virtual player rolls 6 dice" in panel.ids.virtual.text
+        # its last roll: the roll the engine took in the virtual_roll phase (found by replaying)
+        replay = OctoDiceGame(players, variant).new_initial_state(seed=7 + players)
+        virtual = []
+        for move in state.history:
+            if replay.phase == "virtual_roll":
+                virtual.append(move)
+            replay.push(move)
+        assert virtual
+        from ui.app.octo_dice_sheet import face_words
+
+        last = [f"{'White' if d.startswith('white') else 'Black'} {d[-1]}: {face_words(f, 'en')}"
+                for d, f in virtual[-1].results]
+        assert panel.ids.virtual.text.endswith("Its last roll:\n" + "\n".join(last))
         assert _lines(panel.ids.sheet, "cross") == 0
     name = {"solo": "solo", "virtual": "virtual"}.get(variant or "", f"{players}p")
     ui.shot(f"sheet_octo_dice_{name}")

@@ -1141,10 +1141,11 @@ def finished_sheet_view(state: Any) -> Any:
     """The sheets of a game read back from its log (None for a game without a score sheet)."""
     if not callable(getattr(state, "score_sheet", None)):
         return None
-    from ui.app.sheet_model import dice_model, sheet_models
+    from ui.app.sheet_model import dice_model, last_virtual_roll, sheet_models
     from ui.app.worker import SheetView
 
-    return SheetView(sheet_models(state), dice_model(state), (), state.game.variant == "virtual")
+    return SheetView(sheet_models(state), dice_model(state), (), state.game.variant == "virtual",
+                     last_virtual_roll(state))
 
 
 def _reveal_words(location: Any, value: Any, lang: str = "en") -> str:

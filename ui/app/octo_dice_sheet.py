@@ -480,7 +480,7 @@ class OctoSheetPanel(BoxLayout):
             sheet.model = None
             sheet.opacity = 0
             virtual.opacity = 1
-            virtual.text = virtual_words(view.dice, self.lang)
+            virtual.text = virtual_words(view.virtual_roll, self.lang)
             return
         sheet.opacity, virtual.opacity, virtual.text = 1, 0, ""
         from kivy.app import App
@@ -519,9 +519,11 @@ def dice_words(dice: DiceModel | None, lang: str) -> str:
     return f"{head}  " + "   ".join(parts)
 
 
-def virtual_words(dice: DiceModel | None, lang: str) -> str:
+def virtual_words(roll: tuple[tuple[str, str], ...], lang: str) -> str:
+    """The virtual player's tab: what its dice are for, and its last roll."""
     note = tr("sheet.virtual_note", lang)
-    if dice is not None and dice.virtual:
-        return note + "\n\n" + "\n".join(f"{tr('sheet.white_die' if d.startswith('white') else 'sheet.black_die', lang)} "
-                                         f"{d[-1]}: {face_words(f, lang)}" for d, f, _ in dice.faces)
-    return note + "\n\n" + tr("sheet.virtual_waiting", lang)
+    if not roll:
+        return note + "\n\n" + tr("sheet.virtual_waiting", lang)
+    dice = "\n".join(f"{tr('sheet.white_die' if d.startswith('white') else 'sheet.black_die', lang)} {d[-1]}: "
+                     f"{face_words(f, lang)}" for d, f in roll)
+    return note + "\n\n" + tr("sheet.virtual_last", lang) + "\n" + dice

@@ -186,6 +186,21 @@ def dice_model(state: Any) -> DiceModel | None:
     return DiceModel(tuple(out), bool(state.virtual_turn))
 
 
+def last_virtual_roll(state: Any) -> tuple[tuple[str, str], ...]:
+    """The virtual player's last roll (2-player variant), read from the history: it is the roll
+    of all six dice that is not followed by a set-aside (a turn's first roll always is)."""
+    if state.game.variant != "virtual":
+        return ()
+    history = state.history
+    for i in range(len(history) - 1, -1, -1):
+        move = history[i]
+        if move.kind == "roll" and len(move.results) == len(DICE):
+            following = history[i + 1] if i + 1 < len(history) else None
+            if following is None or following.kind != "set_aside":
+                return tuple(move.results)
+    return ()
+
+
 def _sheet_marks(before: Any, after: Any, third: int) -> set[Mark]:
     """What changed between two engine sheets (``rules.octo_dice.sheet.Sheet``)."""
     marks: set[Mark] = set()

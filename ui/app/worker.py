@@ -150,6 +150,8 @@ class SheetView:
     """Per tablet choice (the buttons, in order): (player, what it would cross)."""
     virtual: bool
     """The 2-player variant with a virtual player."""
+    virtual_roll: tuple[tuple[str, str], ...] = ()
+    """The virtual player's last roll: (die, face) for its six dice."""
 
 
 @dataclass(frozen=True)
@@ -464,10 +466,10 @@ class PipelineWorker:
         key = (tuple(state.history), choices)
         if self._sheet[1] is not None and self._sheet[0] == key:
             return self._sheet[1]
-        from ui.app.sheet_model import choice_marks, dice_model, sheet_models
+        from ui.app.sheet_model import choice_marks, dice_model, last_virtual_roll, sheet_models
 
         view = SheetView(sheet_models(state), dice_model(state), choice_marks(state, choices),
-                         state.game.variant == "virtual")
+                         state.game.variant == "virtual", last_virtual_roll(state))
         self._sheet = (key, view)
         return view
 

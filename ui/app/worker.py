@@ -468,8 +468,11 @@ class PipelineWorker:
             return self._sheet[1]
         from ui.app.sheet_model import choice_marks, dice_model, last_virtual_roll, sheet_models
 
-        view = SheetView(sheet_models(state), dice_model(state), choice_marks(state, choices),
-                         state.game.variant == "virtual", last_virtual_roll(state))
+        try:
+            view = SheetView(sheet_models(state), dice_model(state), choice_marks(state, choices),
+                             state.game.variant == "virtual", last_virtual_roll(state))
+        except Exception:  # a sheet that cannot be drawn must never stop the camera: no sheet
+            view = None
         self._sheet = (key, view)
         return view
 

@@ -292,6 +292,8 @@ class TableSightApp(App):
     ui_fps = NumericProperty(0.0)
     camera_ok = BooleanProperty(True)
     camera_message = StringProperty("")
+    unknown_copy = BooleanProperty(False)
+    """The camera does not know these components: Play shows "Teach your copy"."""
     ended = BooleanProperty(False)
     prompt = StringProperty("")
     current_player = NumericProperty(-1)
@@ -1047,6 +1049,7 @@ class TableSightApp(App):
             self.frame_texture = self._blit(self.frame_texture, view.frame, view.frame_size)
         self.fps = view.fps
         self.camera_ok, self.camera_message, self.ended = view.camera_ok, view.camera_message, view.ended
+        self.unknown_copy = view.unknown_copy
         self.prompt = view.prompt
         self.current_player = view.current_player
         if list(view.names) != list(self.player_names):

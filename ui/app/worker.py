@@ -121,6 +121,9 @@ class PlayView:
     fps: float = 0.0
     camera_ok: bool = True
     camera_message: str = ""
+    unknown_copy: bool = False
+    """The camera's message is the recogniser saying the components look like no copy it knows:
+    Play offers "Teach your copy"."""
     ended: bool = False
     prompt: str = ""
     current_player: int = -1
@@ -458,6 +461,7 @@ class PipelineWorker:
         return PlayView(
             ready=True, frame=frame, frame_size=size, table_view=table, fps=round(fps, 1),
             camera_ok=camera_ok, camera_message=message, ended=self._ended,
+            unknown_copy=bool(message) and message == self.pipeline.stats.unknown_copy,
             prompt=game_prompt(state, lang, names), current_player=state.current_player(), names=names,
             last_move=self._last_move, last_mover=self._last_mover, alert=tracked.alert,
             question=(pending.prompt if pending is not None else

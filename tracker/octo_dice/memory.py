@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from tracker.octo_dice.observation import ROLL, DieReading, OctoDiceObservation
+from tracker.octo_dice.observation import ASIDE, ROLL, DieReading, OctoDiceObservation
 
 SAME_PLACE_MM = 3.0
 """A die whose centre is this close to where a die of its kind lay has not moved (a tumbling die
@@ -22,6 +22,9 @@ lands centimetres away; the reader's position error is about a millimetre)."""
 KEPT_MM = 8.0
 """An unread spot this close to where a die lay (and no die read near it) is that die, unmoved:
 a spot's centre (top, sides and shadow seen together) lies a few millimetres off the top's."""
+
+OVERLAP_MM = 15.0
+"""Two dice (16 mm wide) cannot have their centres closer than this."""
 
 SURE = 0.75
 """Both readings of a die must be at least this sure to call a changed face "turned by hand" (a
@@ -37,7 +40,7 @@ class DiceMemory:
         if not isinstance(observed, OctoDiceObservation) or not self._dice:
             return observed
         out = []
-        for d in observed.dice:
+        for d in self._without_misplaced(observed):
             if d.kind in ("white", "black") and d.face is not None and not d.cocked:
                 near = min(
                     (r for r in self._dice if r.kind == d.kind and r.face is not None and not r.cocked),
@@ -53,6 +56,24 @@ class DiceMemory:
             out.append(d)
         out += self._unread_but_unmoved(observed, out)
         return replace(observed, dice=tuple(out))
+
+    def _without_misplaced(self, observed: OctoDiceObservation) -> list[DieReading]:
+        """The readings, less those in the set-aside strip that overlap a die still lying there:
+        a reading whose centre is closer than a die's width to where a set-aside die lay, while
+        that die's spot is still found and nothing die-like lies at the reading's own place, is
+        that die misread (a box across two dice), not another die (two 16 mm dice cannot lie that
+        close). The die itself is then kept by :meth:`_unread_but_unmoved`."""
+        if not observed.spots:
+            return list(observed.dice)
+        kept_aside = [r for r in self._dice if r.area == ASIDE and r.face is not None and not r.cocked
+                      and any(math.hypot(x - r.x, y - r.y) <= KEPT_MM for x, y in observed.spots)]
+        out = []
+        for d in observed.dice:
+            if d.area == ASIDE and not any(math.hypot(x - d.x, y - d.y) <= KEPT_MM for x, y in observed.spots) \
+                    and any(SAME_PLACE_MM < math.hypot(r.x - d.x, r.y - d.y) < OVERLAP_MM for r in kept_aside):
+                continue
+            out.append(d)
+        return out
 
     def _unread_but_unmoved(self, observed: OctoDiceObservation, read: list[DieReading]) -> list[DieReading]:
         """Dice of the last accepted scene that the reader missed this time although a spot lies

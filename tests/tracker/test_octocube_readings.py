@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rules.core import UNKNOWN
+from rules.octocube import OctocubeGame
 from rules.octocube.components import Tile
 from tests.tracker.octocube_helpers import pair
 from tracker.adapter import Difference
@@ -379,3 +380,132 @@ def test_with_no_reason_found_the_three_heaviest_differences_are_said() -> None:
     found = [Difference("a", 0.2), Difference("b", 0.9), Difference("c", 0.5), Difference("d", 0.7)]
     assert _diagnose(truth, observed, found) == "no legal move explains the table: b; d; c"
     assert _diagnose(truth, observed, found[:1]) == "no legal move explains the table: a"
+
+
+# ---------------------------------------------------------------- reveals
+def _hidden(mode: str = "standard") -> Any:
+    """A 2-player deal whose hidden tiles are unknown to the tracker (only the stack tops show)."""
+    return OctocubeGame(2, mode).new_initial_state(3, hidden=True)
+
+
+def test_an_unseen_stack_top_is_filled_in_only_by_a_sure_reading_of_a_collectible_tile() -> None:
+    state = _hidden()
+    a1 = (0, 0)
+    state.stacks[a1] = list(state.stacks[a1][:-1]) + [UNKNOWN]
+    reveals = ADAPTER.reveals
+    assert reveals(state, OctocubeObservation(tops={a1: top(a1, STAR, 0.7)})) == [(a1, STAR)]
+    assert reveals(state, OctocubeObservation(tops={a1: top(a1, COIN, 1.0)})) == [(a1, COIN)]
+    for reading in (top(a1, STAR, 0.69), top(a1, ABYSS, 1.0), top(a1, None, 1.0), top(a1, None, 1.0, covered=True)):
+        assert reveals(state, OctocubeObservation(tops={a1: reading})) == [], reading
+    assert reveals(state, OctocubeObservation()) == []
+    # a known top is never "revealed", and neither is one under a cube
+    b1 = (0, 1)
+    assert reveals(state, OctocubeObservation(tops={b1: top(b1, STAR, 1.0)})) == []
+    state.occupied[a1] = 0
+    assert reveals(state, OctocubeObservation(tops={a1: top(a1, STAR, 1.0)})) == []
+
+
+def test_an_unseen_tile_on_top_of_a_cube_is_filled_in_by_a_sure_reading() -> None:
+    state = _hidden()
+    cube = state.cubes[1]
+    cube.faces = {**cube.faces, "top": UNKNOWN}
+    reveals = ADAPTER.reveals
+    assert reveals(state, OctocubeObservation(cubes={1: CubeReading(1, B2, PEARL, 0.7, 0)})) == [
+        (("cube", 1, "top"), PEARL)]
+    for reading in (CubeReading(1, B2, PEARL, 0.69, 0), CubeReading(1, B2, None, 1.0), CubeReading(1, B2, ABYSS, 1.0)):
+        assert reveals(state, OctocubeObservation(cubes={1: reading})) == [], reading
+    assert reveals(state, OctocubeObservation(cubes={0: CubeReading(0, B2, PEARL, 1.0, 0)})) == []
+
+
+def _gone_home(seat: int = 0) -> Any:
+    """A cube on A1 holding a white starfish on top, a coin north and an unseen tile below."""
+    state = _hidden()
+    cube = state.cubes[seat]
+    cube.location = (0, 0)
+    cube.faces = {**{f: None for f in cube.faces}, "top": STAR, "north": COIN, "bottom": UNKNOWN}
+    return state
+
+
+def _home(seat: int, tiles: tuple[Tile, ...], coins: int, **kw: Any) -> OctocubeObservation:
+    return OctocubeObservation(cubes={seat: CubeReading(seat, None, None, 1.0)},
+                               boards={seat: BoardReading(seat, tiles, coins, 1.0, **kw)})
+
+
+def test_the_one_unseen_tile_of_a_cube_gone_home_is_what_arrived_on_its_board_beyond_its_known_tiles() -> None:
+    state = _gone_home()
+    prepare = ADAPTER.prepare
+    assert prepare(state, _home(0, (STAR, PEARL), 1)) == [(("cube", 0, "bottom"), PEARL)]
+    assert prepare(state, _home(0, (STAR,), 2)) == [(("cube", 0, "bottom"), COIN)]
+    # nothing new, or two new things: cannot tell
+    assert prepare(state, _home(0, (STAR,), 1)) == []
+    assert prepare(state, _home(0, (STAR, PEARL, PEARL), 1)) == []
+    # piles seen from above: a kind not there before is new, a coin pile where there was none
+    assert prepare(state, _home(0, (STAR, PEARL), 1, tiles_counted=False)) == [(("cube", 0, "bottom"), PEARL)]
+    # (the pile is the cube's known coin; without it, the pile is the unseen tile)
+    assert prepare(state, _home(0, (STAR, PEARL), 1, coins_counted=False)) == [(("cube", 0, "bottom"), PEARL)]
+    assert prepare(state, _home(0, (STAR,), 1, coins_counted=False)) == []
+    no_coin = _gone_home()
+    no_coin.cubes[0].faces = {**no_coin.cubes[0].faces, "north": None}
+    assert prepare(no_coin, _home(0, (STAR,), 1, coins_counted=False)) == [(("cube", 0, "bottom"), COIN)]
+    assert prepare(no_coin, _home(0, (STAR,), 0, coins_counted=False)) == []
+    # the cube still on the grid, not read, or its board not read: nothing
+    on_grid = OctocubeObservation(cubes={0: CubeReading(0, (0, 0), STAR, 1.0)},
+                                  boards={0: BoardReading(0, (STAR, PEARL), 1, 1.0)})
+    assert prepare(state, on_grid) == []
+    assert prepare(state, OctocubeObservation(boards={0: BoardReading(0, (STAR, PEARL), 1, 1.0)})) == []
+    assert prepare(state, OctocubeObservation(cubes={0: CubeReading(0, None, None, 1.0)})) == []
+
+
+def test_a_cube_with_two_unseen_tiles_or_none_is_not_guessed() -> None:
+    state = _gone_home()
+    cube = state.cubes[0]
+    cube.faces = {**cube.faces, "south": UNKNOWN}
+    assert ADAPTER.prepare(state, _home(0, (STAR, PEARL), 1)) == []
+    cube.faces = {**cube.faces, "south": None, "bottom": None}
+    assert ADAPTER.prepare(state, _home(0, (STAR, PEARL), 1)) == []
+    # a cube that never left its personal area has nothing to bring home
+    state = _gone_home()
+    state.cubes[0].location = None
+    assert ADAPTER.prepare(state, _home(0, (STAR, PEARL), 1)) == []
+
+
+def _finished_advanced() -> Any:
+    """A finished advanced game whose Red cube held a green pearl and two tiles nobody saw."""
+    state = _hidden("advanced")
+    state.over = True
+    cube = state.cubes[0]
+    cube.faces = {**{f: None for f in cube.faces}, "north": PEARL, "top": UNKNOWN, "bottom": UNKNOWN}
+    return state
+
+
+def _boards(tiles: tuple[Tile, ...], coins: int, confidence: float = 1.0, **kw: Any) -> OctocubeObservation:
+    return OctocubeObservation(boards={0: BoardReading(0, tiles, coins, confidence, **kw)})
+
+
+def test_at_the_end_of_an_advanced_game_the_boards_reveal_the_tiles_nobody_saw_on_the_cubes() -> None:
+    state = _finished_advanced()
+    reveals = ADAPTER.reveals
+    assert reveals(state, _boards((PEARL, STAR, STAR), 0)) == [(("cube", 0, "top"), STAR), (("cube", 0, "bottom"), STAR)]
+    assert reveals(state, _boards((PEARL, STAR), 1)) == [(("cube", 0, "top"), STAR), (("cube", 0, "bottom"), COIN)]
+    assert reveals(state, _boards((PEARL, STAR), 1, 0.7)) == [(("cube", 0, "top"), STAR), (("cube", 0, "bottom"), COIN)]
+    assert reveals(state, _boards((PEARL, STAR), 1, 0.69)) == []
+    # not exactly as many new tiles as unseen ones: nothing is guessed
+    assert reveals(state, _boards((PEARL, STAR), 0)) == []
+    assert reveals(state, _boards((PEARL, STAR, STAR, STAR), 0)) == []
+    # piles from above: new kinds and a coin pile where the known tiles had no coin
+    assert reveals(state, _boards((PEARL, STAR), 1, coins_counted=False)) == [
+        (("cube", 0, "top"), STAR), (("cube", 0, "bottom"), COIN)]
+    assert reveals(state, _boards((PEARL, STAR, STAR), 0, tiles_counted=False)) == []
+    # the top of a cube is not read at the end: the cubes are home and empty
+    assert reveals(state, OctocubeObservation(cubes={0: CubeReading(0, None, STAR, 1.0)})) == []
+
+
+def test_at_the_end_known_coins_and_tiles_on_the_cube_are_not_taken_for_unseen_ones() -> None:
+    state = _finished_advanced()
+    cube = state.cubes[0]
+    cube.faces = {**cube.faces, "south": COIN, "bottom": None}
+    reveals = ADAPTER.reveals
+    assert reveals(state, _boards((PEARL,), 2)) == [(("cube", 0, "top"), COIN)]
+    assert reveals(state, _boards((PEARL,), 1)) == []
+    assert reveals(state, _boards((PEARL, STAR), 1)) == [(("cube", 0, "top"), STAR)]
+    assert reveals(state, _boards((PEARL,), 1, coins_counted=False)) == []

@@ -15,9 +15,10 @@ import pytest
 from rules.core import UNKNOWN
 from rules.octocube import OctocubeGame
 from rules.octocube.components import Tile
+from rules.octocube.moves import Pass, Pivot
 from tests.tracker.octocube_helpers import pair
 from tracker.adapter import Difference
-from tracker.octocube.adapter import COVERED, BoardView, CubeView, OctocubeAdapter, OctocubeView
+from tracker.octocube.adapter import COVERED, BoardView, CubeView, OctocubeAdapter, OctocubeView, _looks_the_same
 from tracker.octocube.groundtruth import observation_from_state
 from vision.octocube.observation import BoardReading, CubeReading, OctocubeObservation, StackTopReading
 
@@ -509,3 +510,104 @@ def test_at_the_end_known_coins_and_tiles_on_the_cube_are_not_taken_for_unseen_o
     assert reveals(state, _boards((PEARL,), 1)) == []
     assert reveals(state, _boards((PEARL, STAR), 1)) == [(("cube", 0, "top"), STAR)]
     assert reveals(state, _boards((PEARL,), 1, coins_counted=False)) == []
+
+
+# ---------------------------------------------------------------- the expected view
+def test_the_expected_view_shows_stack_tops_and_heights_and_only_a_cube_where_one_stands() -> None:
+    truth, _ = pair(2, 3)
+    place = next(m for m in truth.legal_moves() if m.kind == "place")
+    truth.push(place)
+    view = ADAPTER.expected(truth)
+    assert view.tops[place.location] is COVERED and place.location not in view.heights
+    free = [loc for loc in view.tops if loc != place.location]
+    assert all(view.tops[loc] == truth.stacks[loc][-1] and view.heights[loc] == len(truth.stacks[loc]) for loc in free)
+    seat = next(c.seat for c in truth.cubes if c.location == place.location)
+    assert view.cubes[seat] == CubeView(place.location, truth.cubes[seat].faces["top"], None)
+    assert not view.letters_matter
+
+
+def test_abyss_letters_matter_in_the_advanced_game_only() -> None:
+    assert ADAPTER.expected(OctocubeGame(2, "advanced").new_initial_state(3)).letters_matter
+    assert not ADAPTER.expected(OctocubeGame(2, "standard").new_initial_state(3)).letters_matter
+    assert not ADAPTER.expected(OctocubeGame(2, "kids").new_initial_state(3)).letters_matter
+
+
+def test_a_kids_board_is_expected_space_by_space() -> None:
+    state = OctocubeGame(2, "kids").new_initial_state(3)
+    board = state.boards[0]
+    view = ADAPTER.expected(state)
+    assert view.boards[0].slots == tuple(None for _ in board.slots) and len(board.slots) == 16
+    board.slots[2] = STAR
+    assert ADAPTER.expected(state).boards[0].slots == tuple("white starfish" if i == 2 else None for i in range(16))
+    assert ADAPTER.expected(OctocubeGame(2, "standard").new_initial_state(3)).boards[0].slots is None
+
+
+def test_at_the_end_of_an_advanced_game_the_cubes_are_home_and_their_tiles_on_the_boards() -> None:
+    state = _finished_advanced()
+    cube = state.cubes[0]
+    cube.faces = {**cube.faces, "south": COIN}
+    view = ADAPTER.expected(state)
+    assert set(view.cubes.values()) == {CubeView(None, None, None)}
+    assert view.boards[0] == BoardView(("green pearl",), 1, None, 2)
+    assert view.boards[1] == BoardView((), 0, None, 0)
+    state.over = False
+    assert ADAPTER.expected(state).boards[0] == BoardView((), 0, None, 0)
+
+
+# ---------------------------------------------------------------- what changed, what looks the same
+def test_a_seat_changed_when_its_cube_moved_showed_another_tile_or_turned_or_its_board_changed() -> None:
+    here = OctocubeView(cubes={0: CubeView(B2, STAR, 90), 1: CubeView(None, UNKNOWN, None)},
+                        boards={0: BoardView(("green pearl",), 1), 1: BoardView((), 0)})
+    same = {0: CubeReading(0, B2, STAR, 1.0, 90), 1: CubeReading(1, None, PEARL, 1.0, 0)}
+    boards = {0: BoardReading(0, (PEARL,), 1, 1.0), 1: BoardReading(1, (), 0, 1.0)}
+    changed = ADAPTER._changed_seats
+    assert changed(here, OctocubeObservation(cubes=same, boards=boards)) == []
+    assert changed(here, OctocubeObservation(cubes={**same, 0: CubeReading(0, C3, STAR, 1.0, 90)}, boards=boards)) == [0]
+    assert changed(here, OctocubeObservation(cubes={**same, 0: CubeReading(0, B2, PEARL, 1.0, 90)}, boards=boards)) == [0]
+    assert changed(here, OctocubeObservation(cubes={**same, 0: CubeReading(0, B2, STAR, 1.0, 180)}, boards=boards)) == [0]
+    assert changed(here, OctocubeObservation(cubes={**same, 0: CubeReading(0, B2, STAR, 1.0, None)}, boards=boards)) == []
+    assert changed(here, OctocubeObservation(cubes={**same, 1: CubeReading(1, C3, PEARL, 1.0, 0)}, boards=boards)) == [1]
+    assert changed(here, OctocubeObservation(cubes=same, boards={**boards, 1: BoardReading(1, (STAR,), 0, 1.0)})) == [1]
+    assert changed(here, OctocubeObservation(cubes=same, boards={**boards, 0: BoardReading(0, (PEARL,), 2, 1.0)})) == [0]
+    # a cube or board not found is not a change; a rotation nobody expected is not one either
+    assert changed(here, OctocubeObservation(cubes={1: same[1]}, boards={1: boards[1]})) == []
+    unturned = OctocubeView(cubes={0: CubeView(B2, STAR, None)}, boards={0: BoardView(("green pearl",), 1)})
+    assert changed(unturned, OctocubeObservation(cubes={0: CubeReading(0, B2, STAR, 1.0, 270)}, boards=boards)) == []
+    no_board = OctocubeView(cubes={0: CubeView(B2, STAR, 90)})
+    assert changed(no_board, OctocubeObservation(cubes={0: same[0]}, boards=boards)) == []
+
+
+def test_a_view_looks_the_same_when_only_a_tile_nobody_saw_came_on_top_of_a_cube() -> None:
+    here = OctocubeView(tops={B2: STAR}, cubes={0: CubeView(C3, PEARL, 0), 1: CubeView(None, None, None)},
+                        boards={0: BoardView((), 0)})
+    assert _looks_the_same(here, here)
+    unseen_top = OctocubeView(tops=here.tops, cubes={**here.cubes, 0: CubeView(C3, UNKNOWN, None)}, boards=here.boards)
+    assert _looks_the_same(unseen_top, here)
+    # but not when the cube was bare before, moved, or anything else changed
+    bare = OctocubeView(tops=here.tops, cubes={**here.cubes, 0: CubeView(C3, None, None)}, boards=here.boards)
+    assert not _looks_the_same(unseen_top, bare)
+    moved = OctocubeView(tops=here.tops, cubes={**here.cubes, 0: CubeView(B2, UNKNOWN, None)}, boards=here.boards)
+    assert not _looks_the_same(moved, here)
+    other_tile = OctocubeView(tops=here.tops, cubes={**here.cubes, 0: CubeView(C3, STAR, 0)}, boards=here.boards)
+    assert not _looks_the_same(other_tile, here)
+    assert not _looks_the_same(OctocubeView(tops={B2: PEARL}, cubes=unseen_top.cubes, boards=here.boards), here)
+    assert not _looks_the_same(OctocubeView(tops=here.tops, cubes=unseen_top.cubes, boards={0: BoardView((), 1)}), here)
+    assert not _looks_the_same(OctocubeView(tops=here.tops, cubes={0: unseen_top.cubes[0]}, boards=here.boards), here)
+
+
+def test_an_unseen_turn_end_is_followed_by_the_next_players_chains_only_when_another_seat_changed() -> None:
+    truth, _ = pair(2, 3)
+    for _ in range(2):
+        truth.push(next(m for m in truth.legal_moves() if m.kind == "place"))
+    start = truth.clone()
+    assert start.current_player() == 0 and start.cubes[0].faces["top"] is None  # a bare cube: pivots unseen
+    assert next(iter(start.legal_moves())).kind == "roll"  # the first chain tried is a visible one
+    truth.push(Pass())
+    assert ADAPTER.candidate_chains(start, observation_from_state(truth)) == sorted(
+        ADAPTER.candidate_chains(start, observation_from_state(start)), key=len)
+    assert all(len(c) == 1 or c[0].kind != "pass" for c in ADAPTER.candidate_chains(start, observation_from_state(truth)))
+    roll = next(m for m in truth.legal_moves() if m.kind == "roll")
+    truth.push(roll)
+    chains = ADAPTER.candidate_chains(start, observation_from_state(truth))
+    assert [c for c in chains if len(c) == 2 and c[-1] == roll] == [(Pivot(90), roll), (Pivot(180), roll), (Pivot(270), roll), (Pass(), roll)]
+    assert [len(c) for c in chains] == sorted(len(c) for c in chains)

@@ -5,9 +5,14 @@ each area; and when two scenes are the same table."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from rules.octo_dice import OctoDiceState
 from tracker.adapter import Difference
 from tracker.octo_dice.adapter import DiceView, OctoDiceAdapter
+from tracker.octo_dice.dice import canonical_roll, canonical_set_aside
 from tracker.octo_dice.observation import ASIDE, OFF, ROLL, DieReading, OctoDiceObservation
+from tracker.octo_dice.twin import OctoDiceTwin
 
 ADAPTER = OctoDiceAdapter()
 EMPTY = DiceView((), (), 4)
@@ -93,3 +98,116 @@ def test_the_same_scene_is_the_same_dice_within_a_few_millimetres() -> None:
 
 def test_players_are_numbered_from_one() -> None:
     assert [ADAPTER.player_name(s) for s in range(3)] == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_dice_a_few_millimetres_apart_are_the_same_scene_across_a_wider_grid() -> None:
+    # the reader's jitter of 2 mm: same 6 mm cell (a 7 mm grid would split these)
+    a = OctoDiceObservation(dice=(die("lab", x=304.0, y=262.0),))
+    b = OctoDiceObservation(dice=(die("lab", x=306.0, y=264.0),))
+    assert ADAPTER.same_scene(a, b)
+
+
+# ---------------------------------------------------------------- diagnosis
+FIRST = [("white", "lab"), ("white", "crystal"), ("white", "bot"), ("black", "octopod"), ("black", "red-0"),
+         ("black", "octopod")]
+
+
+def _after(*steps: str) -> OctoDiceState:
+    """A 2-player game after the first roll (FIRST), then "keep" (lab and crystal set aside),
+    "roll" (4 dice: research, bot, octopod, octopod), "keep2" (research and an octopod), "roll2"."""
+    state = OctoDiceTwin(2, 1, max_turns=1).tracker_initial_state()
+    state.push(canonical_roll(state.dice_to_roll(), FIRST))
+    for step in steps:
+        if step == "keep":
+            state.push(canonical_set_aside(state, [("white", "lab"), ("white", "crystal")]))
+        elif step == "roll":
+            state.push(canonical_roll(state.dice_to_roll(), [("white", "research"), ("black", "octopod"),
+                                                              ("black", "octopod"), ("black", "octopod")]))
+        elif step == "keep2":
+            state.push(canonical_set_aside(state, [("white", "research"), ("black", "octopod")]))
+        elif step == "roll2":
+            state.push(canonical_roll(state.dice_to_roll(), [("black", "octopod"), ("black", "octopod")]))
+    return state
+
+
+def _diagnose(state: OctoDiceState, *dice: DieReading, differences: tuple[Difference, ...] = ()) -> str:
+    return ADAPTER.diagnose(state, OctoDiceObservation(dice=dice), differences)
+
+
+def _as_expected(state: OctoDiceState) -> list[DieReading]:
+    view = ADAPTER.expected(state)
+    return ([die(f, kind=k, x=180.0 + 40 * i, y=300.0) for i, (k, f) in enumerate(view.roll)]
+            + [die(f, kind=k, area=ASIDE, x=190.0 + 44 * i, y=135.0) for i, (k, f) in enumerate(view.aside)])
+
+
+def test_the_first_thing_wrong_with_the_dice_themselves_is_said_first() -> None:
+    state = _after()
+    assert _diagnose(state) == "no dice on the mat"
+    assert _diagnose(state, die("lab", area=OFF, x=20, y=580), die(None, kind="other", x=300, y=300)) == \
+        "a die of another game lies on the mat at (300, 300) mm: only the six Octo Dice are read"
+    assert _diagnose(state, die("bot", turned_from="lab"), die("lab", kind="black", area=OFF, x=20, y=580)) == \
+        "a black die lies off the mat at (20, 580) mm: put it in the roll area or the set-aside area"
+    assert _diagnose(state, die("bot", turned_from="lab")) == \
+        "the white die showing bot was turned by hand: it showed lab at the same place and did not tumble"
+    # a cocked die off the mat is reported as cocked by the differences, not as off the mat
+    cocked = die(None, area=OFF, cocked=True, x=20, y=580)
+    assert _diagnose(state, cocked, differences=(Difference("cocked", 1.0),)) == \
+        "the dice do not match any step of the roll procedure: cocked"
+
+
+def test_keeping_other_than_two_dice_or_rolling_before_keeping() -> None:
+    state = _after()
+    dice = _as_expected(state)
+    three_aside = [replace(d, area=ASIDE) if i < 3 else d for i, d in enumerate(dice)]
+    assert _diagnose(state, *three_aside) == "Player 1 set aside 3 dice: keep exactly 2 after each roll"
+    one_aside = [replace(d, area=ASIDE) if i < 1 else d for i, d in enumerate(dice)]
+    assert _diagnose(state, *one_aside) == "Player 1 set aside 1 dice: keep exactly 2 after each roll"
+    rolled_again = [replace(d, face="submarine") if d.face == "bot" else d for d in dice]
+    assert _diagnose(state, *rolled_again) == ("the dice were rolled again before 2 were set aside: Player 1 keeps "
+                                               "2 dice, then rolls the rest")
+    assert _diagnose(state, *dice, differences=(Difference("x", 0.2),)) == \
+        "the dice do not match any step of the roll procedure: x"
+
+
+def test_a_set_aside_die_taken_back_rolled_again_or_gone() -> None:
+    state = _after("keep")
+    dice = _as_expected(state)
+    lab = next(d for d in dice if d.area == ASIDE and d.face == "lab")
+    others = [d for d in dice if d is not lab]
+    assert _diagnose(state, *others, replace(lab, area=ROLL, y=400.0)) == (
+        "the white die showing lab was taken back from the set-aside area: set-aside dice stay there until the "
+        "end of the turn")
+    assert _diagnose(state, *others) == (
+        "the white die showing lab left the set-aside area: set-aside dice stay there until the end of the turn")
+    rolled = [replace(d, face="submarine") if d.area == ROLL and d.kind == "white" else d for d in others]
+    assert _diagnose(state, *rolled, replace(lab, area=ROLL, face="research", y=400.0)) == (
+        "the white die showing lab was set aside and has been rolled again: set-aside dice stay where they are "
+        "until the end of the turn")
+
+
+def test_rolling_some_of_the_dice_or_the_wrong_number() -> None:
+    state = _after("keep")
+    view = ADAPTER.expected(state)
+    roll = [d for d in _as_expected(state) if d.area == ROLL]
+    aside = [d for d in _as_expected(state) if d.area == ASIDE]
+    assert len(roll) == 4 and view.roll_serial == 0
+    still = [replace(d, seen_serial=0) if i < 2 else replace(d, landed_after=0) for i, d in enumerate(roll)]
+    assert _diagnose(state, *aside, *still) == \
+        "2 dice were rolled and 2 did not move: roll all 4 dice that are not set aside"
+    assert _diagnose(state, *aside, *roll[:3]) == "3 dice lie in the roll area: roll the 4 dice that are not set aside"
+    assert _diagnose(state, *aside, *roll, die("lab", x=400, y=450)) == \
+        "5 dice lie in the roll area: roll the 4 dice that are not set aside"
+
+
+def test_after_the_third_roll_the_game_waits_for_the_tablet() -> None:
+    state = _after("keep", "roll", "keep2", "roll2")
+    assert state.phase == "actions"
+    assert _diagnose(state, *_as_expected(state)[1:]) == (
+        f"the dice moved, but the game waits for a choice on the tablet: {state.waiting_for()}")
+
+
+def test_with_no_reason_the_three_heaviest_differences_are_said() -> None:
+    state = _after()
+    found = (Difference("a", 0.2), Difference("b", 0.9), Difference("c", 0.5), Difference("d", 0.7))
+    assert _diagnose(state, *_as_expected(state), differences=found) == \
+        "the dice do not match any step of the roll procedure: b; d; c"

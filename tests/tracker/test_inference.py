@@ -188,3 +188,88 @@ def test_an_unseen_extension_is_one_option_with_its_chain_and_the_next_options_s
     verdict = infer(state, ((1, 0), 1), UnseenRollRaceAdapter())
     assert isinstance(verdict, Question)
     assert verdict.options == ((Roll(1), Bank()), (Roll(2), Bank()))
+
+
+def test_only_the_first_max_chains_candidates_are_tried() -> None:
+    # Roll 4 + Bank is the adapter's 7th candidate (Roll 1 Bank, Roll 1 Pass, ..., Roll 4 Bank)
+    from tracker.inference import InferenceConfig
+
+    state = RaceGame(2).new_initial_state()
+    seen = ((4, 0), 1)
+    verdict = infer(state, seen, RaceAdapter(), InferenceConfig(max_chains=7))
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+    assert isinstance(infer(state, seen, RaceAdapter(), InferenceConfig(max_chains=6)), IllegalObservation)
+
+
+class _NeedsTheBonus(Move):
+    """A move that needs the race's unknown bonus: it cannot be tried before the bonus is seen."""
+
+    kind = "needs_bonus"
+
+
+class _BonusRaceState(type(RaceGame(2).new_initial_state())):  # type: ignore[misc]
+    def _apply(self, move: Move) -> None:
+        from rules.core import RulesError
+
+        if isinstance(move, _NeedsTheBonus):
+            raise RulesError("needs the bonus nobody has seen")
+        super()._apply(move)
+
+
+class _BonusFirstAdapter(RaceAdapter):
+    """Tries chains that run into the unknown bonus half way, before the plain ones."""
+
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        for value in range(1, 7):
+            yield (Roll(value), _NeedsTheBonus())
+            yield (Roll(value), Bank(), _NeedsTheBonus())
+            yield (Roll(value), Bank())
+
+
+def test_a_chain_that_needs_what_nobody_has_seen_is_no_candidate_and_leaves_the_trial_position() -> None:
+    state = _BonusRaceState(RaceGame(2))
+    verdict = infer(state, ((4, 0), 1), _BonusFirstAdapter())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+    assert verdict.descriptions == ("Roll(value=4)", "Bank()")
+    assert state.history == [] and state.scores == [0, 0]
+    # a pass: no candidate fits at all
+    assert isinstance(infer(state, ((0, 0), 1), _BonusFirstAdapter()), IllegalObservation)
+
+
+class _NoChainsAdapter(RaceAdapter):
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        return []
+
+
+def test_with_no_candidate_chain_a_changed_table_is_illegal_and_an_unchanged_one_is_not() -> None:
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((3, 0), 1), _NoChainsAdapter())
+    assert isinstance(verdict, IllegalObservation)
+    assert verdict.reason == "no single roll explains seat 0 shows 3, expected 0, turn token"
+    assert verdict.differences == (Difference("seat 0 shows 3, expected 0"), Difference("turn token"))
+    assert infer(state, ((0, 0), 0), _NoChainsAdapter()) == NoChange(())
+
+
+def test_the_player_named_for_a_chain_is_the_first_seat_that_moves_in_it() -> None:
+    from tracker.inference import acting_player_words
+
+    state = RaceGame(3).new_initial_state()
+    adapter = RaceAdapter()
+    assert acting_player_words(state, (Roll(2), Bank()), adapter) == "player 1"
+    assert acting_player_words(state, (Roll(2),), adapter) == "player 1"  # the seat to move after the roll
+    assert acting_player_words(state, (), adapter) == "the players"  # a roll nobody has made yet
+    state.push(Roll(2))
+    state.push(Pass())
+    assert acting_player_words(state, (Roll(5), Bank()), adapter) == "player 2"
+    state.push(Roll(1))
+    assert acting_player_words(state, (), adapter) == "player 2"
+    blocked = _BonusRaceState(RaceGame(2))
+    assert acting_player_words(blocked, (_NeedsTheBonus(),), adapter) == "the players"
+
+
+def test_recovery_without_scenes_or_without_a_fit_offers_nothing() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    assert recover(state, [], RaceAdapter()) is None
+    assert recover(state, [((9, 9), 1), ((9, 9), 0)], RaceAdapter()) is None

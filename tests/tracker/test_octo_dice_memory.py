@@ -88,6 +88,10 @@ def test_the_nearest_die_of_the_same_kind_is_the_one_compared() -> None:
     assert (d.seen_serial, d.turned_from) == (5, None)
     (d,) = memory.annotate(scene(die(301, 300, face="sub"))).dice
     assert d.turned_from == "lab"
+    # nearest on the mat, not nearest along one edge: the die 2 mm away, not the one in line 10 cm off
+    memory = remembered(die(300, 400, face="lab"), die(302, 300, face="sub"))
+    (d,) = memory.annotate(scene(die(300, 300, face="sub"))).dice
+    assert (d.seen_serial, d.landed_after, d.turned_from) == (5, None, None)
 
 
 def test_unreadable_cocked_and_foreign_dice_are_never_matched() -> None:

@@ -211,3 +211,29 @@ def test_with_no_reason_the_three_heaviest_differences_are_said() -> None:
     found = (Difference("a", 0.2), Difference("b", 0.9), Difference("c", 0.5), Difference("d", 0.7))
     assert _diagnose(state, *_as_expected(state), differences=found) == \
         "the dice do not match any step of the roll procedure: b; d; c"
+
+
+# ---------------------------------------------------------------- which die is which
+def test_white_dice_take_the_faces_in_face_order_not_alphabetical() -> None:
+    roll = canonical_roll(("white1", "white2", "white3"), [("white", "lab"), ("white", "bot"), ("white", "crystal")])
+    assert roll is not None and roll.results == (("white1", "crystal"), ("white2", "lab"), ("white3", "bot"))
+
+
+def test_a_roll_with_a_reading_of_another_kind_is_no_roll() -> None:
+    assert canonical_roll(("white1",), [("white", "lab"), ("other", "4")]) is None
+    assert canonical_roll(("white1",), [("white", "lab")]) is not None
+
+
+def test_a_set_aside_of_a_face_no_free_die_shows_is_none() -> None:
+    state = _after()
+    assert canonical_set_aside(state, [("white", "submarine")]) is None
+    assert canonical_set_aside(state, [("white", "lab"), ("white", "lab")]) is None  # only one die shows lab
+    assert canonical_set_aside(state, [("black", "octopod"), ("black", "octopod")]) is not None
+
+
+def test_before_any_roll_the_view_shows_no_dice_and_no_roll() -> None:
+    state = OctoDiceTwin(2, 1, max_turns=1).tracker_initial_state()
+    assert ADAPTER.expected(state) == DiceView((), (), -1)
+    state.push(canonical_roll(state.dice_to_roll(), FIRST))
+    view = ADAPTER.expected(state)
+    assert view.roll_serial == 0 and view.aside == () and len(view.roll) == 6

@@ -6,10 +6,15 @@ an alert, the weights decide between moves."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from typing import Any
 
+from rules.open_season import OpenSeasonGame
+from rules.open_season.cards import FACE_DOWN
 from tracker.adapter import Difference
 from tracker.open_season.adapter import OpenSeasonAdapter, player_name
+from tracker.open_season.view import observation_from_state
 from vision.open_season.observation import OpenSeasonObservation, PlayerReading
 
 ADAPTER = OpenSeasonAdapter()
@@ -116,3 +121,100 @@ def test_an_equal_reading_has_no_difference_whatever_its_confidences() -> None:
     assert diffs(one_player(reading), one_player(replace(reading, confidence={1: 0.2}))) == []
     assert ADAPTER.same_scene(one_player(reading), one_player(replace(reading, confidence={1: 0.2})))
     assert not ADAPTER.same_scene(one_player(reading), one_player(replace(reading, trophies=2)))
+
+
+# ---------------------------------------------------------------- diagnosis
+def _played(task: str) -> Any:
+    """A 2-player Horn game (seed 7, moves drawn with seed 3) at player 1's first ``task`` of round
+    3: player 1's wall shows dwarf-tattoo on space 9 and barbarian-crown on space 11, player 2's
+    dwarf-earrings on space 7 and elf-crown on space 9; player 2's stock is barbarian-crown."""
+    state = OpenSeasonGame(2, side="horn").new_initial_state(7)
+    rng = random.Random(3)
+    while not (state.tasks[-1][0] == task and state.round >= 3):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    seen = observation_from_state(state)
+    assert state.turn_player == 0 and state.kept == [-1, -1]
+    assert seen.players[0].wall == {9: "dwarf-tattoo", 11: "barbarian-crown"}
+    assert seen.players[1].wall == {7: "dwarf-earrings", 9: "elf-crown"} and seen.players[1].stock == ("barbarian-crown",)
+    return state
+
+
+def _why(state: Any, observed: OpenSeasonObservation, differences: tuple[Difference, ...] = ()) -> str:
+    return ADAPTER.diagnose(state, observed, differences)
+
+
+def _with(observed: OpenSeasonObservation, seat: int, **changes: Any) -> OpenSeasonObservation:
+    return replace(observed, players={**observed.players, seat: replace(observed.players[seat], **changes)})
+
+
+def test_more_cards_taken_from_the_inn_than_the_turn_allows() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    assert _why(state, replace(seen, inn=seen.inn[3:])) == "3 cards left the inn; player 1 may take only 2"
+    assert _why(state, replace(seen, inn=seen.inn[2:])) == "no legal move explains the table"
+    state.kept[0] = 4  # a card kept last turn: one more only
+    seen = observation_from_state(state)
+    assert _why(state, replace(seen, inn=seen.inn[2:])) == \
+        "2 cards left the inn; player 1 may take only 1 (a card was kept last turn)"
+    assert _why(state, replace(seen, inn=seen.inn[1:])) == "no legal move explains the table"
+
+
+def test_a_card_on_a_full_space_or_on_another_players_wall() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    mine = seen.players[0]
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 9: "elf-tattoo"})) == \
+        "a card was put on player 1's space 9, which already holds a card"
+    theirs = seen.players[1]
+    assert _why(state, _with(seen, 1, wall={**theirs.wall, 1: "mage-crown"})) == \
+        "a card appeared on player 2's wall (space 1) out of turn"
+    # a card face down during the take is no reason by itself
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 1: None})) == "no legal move explains the table"
+
+
+def test_a_card_face_down_when_one_could_go_face_up_and_a_frieze_clash() -> None:
+    state = _played("place")
+    seen = observation_from_state(state)
+    mine = seen.players[0]
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 3: None})) == \
+        "player 1 placed a card face down on space 3 although a card could go face up"
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 10: "dwarf-eyepatch"})) == \
+        "dwarf-eyepatch went on player 1's space 10, but space 9 of the same frieze already shows a dwarf"
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 10: "barbarian-eyepatch"})) == \
+        "barbarian-eyepatch went on player 1's space 10, but space 11 of the same frieze already shows a barbarian"
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 10: "gnome-eyepatch"})) == "no legal move explains the table"
+    state.wall[0][0] = 0  # elf-crown face up on space 1
+    seen = observation_from_state(state)
+    assert _why(state, _with(seen, 0, wall={**seen.players[0].wall, 2: "elf-dagger"})) == \
+        "elf-dagger went on player 1's space 2, but space 1 of the same frieze already shows an elf"
+
+
+def test_a_trophy_where_none_may_go_is_named_by_why() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    assert _why(state, _with(seen, 0, wall_trophies={6: 1})) == \
+        "a trophy was put on player 1's space 6, a space that takes none (only the top and bottom rows do)"
+    assert _why(state, _with(seen, 0, wall_trophies={9: 1})) == \
+        "a trophy was put on player 1's space 9 when no trophy could go there"
+    # another player's trophies, on two spaces: said once
+    assert _why(state, _with(seen, 1, wall_trophies={9: 1, 1: 2})) == "player 2 put a trophy on the wall out of turn"
+    state.wall[0][8] += FACE_DOWN  # dwarf-tattoo turned face down
+    seen = observation_from_state(state)
+    assert _why(state, _with(seen, 0, wall_trophies={9: 1})) == \
+        "a trophy was put on player 1's face-down card on space 9"
+
+
+def test_a_card_moved_from_one_stock_to_another_without_a_steal() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    moved = _with(_with(seen, 0, stock=("barbarian-crown",)), 1, stock=())
+    assert _why(state, moved) == "a card went from player 2's stock to player 1's without a steal"
+    # a card that appears in a stock from nowhere is no steal
+    assert _why(state, _with(seen, 0, stock=("gnome-crown",))) == "no legal move explains the table"
+
+
+def test_with_no_reason_the_three_heaviest_differences_are_said() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    found = (Difference("a", 0.2), Difference("b", 0.9), Difference("c", 0.5), Difference("d", 0.7))
+    assert _why(state, seen, found) == "no legal move explains the table: b; d; c"

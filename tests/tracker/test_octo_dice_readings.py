@@ -237,3 +237,66 @@ def test_before_any_roll_the_view_shows_no_dice_and_no_roll() -> None:
     state.push(canonical_roll(state.dice_to_roll(), FIRST))
     view = ADAPTER.expected(state)
     assert view.roll_serial == 0 and view.aside == () and len(view.roll) == 6
+
+
+def test_a_reading_surer_than_sure_still_counts_once() -> None:
+    assert diffs(EMPTY, die("lab", area=OFF, x=40, y=20, confidence=1.7)) == [
+        Difference("a white die lies off the mat at (40, 20) mm", 1.0)]
+
+
+def test_only_choices_the_camera_cannot_see_go_to_the_tablet() -> None:
+    assert ADAPTER.tablet_moves(_after()) == []  # setting aside: seen
+    assert ADAPTER.tablet_moves(_after("keep")) == []  # rolling: seen
+    actions = _after("keep", "roll", "keep2", "roll2")
+    assert actions.phase == "actions"
+    moves = ADAPTER.tablet_moves(actions)
+    assert moves and moves == list(actions.legal_moves())
+
+
+def test_keeping_two_dice_and_rolling_the_rest_may_be_seen_in_one_scene() -> None:
+    state = _after()
+    keep = canonical_set_aside(state, [("white", "lab"), ("white", "crystal")])
+    dice = _as_expected(state)
+    kept = [replace(d, area=ASIDE, y=135.0) if d.face in ("lab", "crystal") else d for d in dice]
+    still = ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(kept)))
+    assert [c[0] for c in still] == [keep, keep] and len(still[1]) == 2  # the rest may lie as they lay
+    rolled = [replace(d, face="submarine") if d.area == ROLL and d.kind == "white" else d for d in kept]
+    chains = ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(rolled)))
+    after = _after("keep")
+    assert chains == [(keep,), (keep, canonical_roll(after.dice_to_roll(), [
+        ("white", "submarine"), ("black", "octopod"), ("black", "red-0"), ("black", "octopod")]))]
+
+
+def test_a_set_aside_die_rolled_with_one_free_die_missing_left_the_area() -> None:
+    state = _after("keep")
+    dice = _as_expected(state)
+    lab = next(d for d in dice if d.area == ASIDE and d.face == "lab")
+    free = [d for d in dice if d.area == ROLL]
+    aside = [d for d in dice if d.area == ASIDE and d is not lab]
+    # four dice in the roll area (one free die gone, the lab die among them showing research)
+    assert _diagnose(state, *aside, *free[1:], replace(lab, area=ROLL, face="research", y=400.0)) == (
+        "the white die showing lab left the set-aside area: set-aside dice stay there until the end of the turn")
+
+
+def test_some_dice_not_rolled_are_counted_both_ways() -> None:
+    state = _after("keep")
+    roll = [d for d in _as_expected(state) if d.area == ROLL]
+    aside = [d for d in _as_expected(state) if d.area == ASIDE]
+    three_still = [replace(d, seen_serial=0) if i else replace(d, landed_after=0) for i, d in enumerate(roll)]
+    assert _diagnose(state, *aside, *three_still) == \
+        "1 dice were rolled and 3 did not move: roll all 4 dice that are not set aside"
+    # a die still since another roll than the one shown is not "not rolled" here
+    older = [replace(d, seen_serial=7) if i == 0 else d for i, d in enumerate(roll)]
+    assert _diagnose(state, *aside, *older, differences=(Difference("x", 1.0),)) == \
+        "the dice do not match any step of the roll procedure: x"
+    # the right number of dice, nothing stale: no count to complain about
+    assert _diagnose(state, *aside, *roll, differences=(Difference("y", 1.0),)) == \
+        "the dice do not match any step of the roll procedure: y"
+
+
+def test_setting_aside_after_the_second_roll_counts_only_the_new_dice() -> None:
+    state = _after("keep", "roll")
+    assert state.phase == "set_aside"
+    dice = _as_expected(state)
+    one_more = [replace(d, area=ASIDE, y=135.0) if d.face == "research" else d for d in dice]
+    assert _diagnose(state, *one_more) == "Player 1 set aside 1 dice: keep exactly 2 after each roll"

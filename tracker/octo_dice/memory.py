@@ -26,8 +26,9 @@ face the reader hesitates over may read differently in two frames of the same st
 
 class DiceMemory:
     def __init__(self) -> None:
-        self._dice: tuple[DieReading, ...] = ()
-        self._serial = -1
+        self._dice: tuple[DieReading, ...]
+        self._serial: int
+        self.forget()
 
     def annotate(self, observed: Any) -> Any:
         if not isinstance(observed, OctoDiceObservation) or not self._dice:
@@ -51,7 +52,7 @@ class DiceMemory:
 
     def remember(self, observed: Any, expected: Any) -> None:
         if isinstance(observed, OctoDiceObservation):
-            self._dice = tuple(replace(d, seen_serial=None, landed_after=None, turned_from=None) for d in observed.dice)
+            self._dice = observed.dice  # only each die's kind, face, place, sureness and cocked are read back
             self._serial = int(getattr(expected, "roll_serial", -1))
 
     def forget(self) -> None:

@@ -273,3 +273,64 @@ def test_recovery_without_scenes_or_without_a_fit_offers_nothing() -> None:
     state = RaceGame(2).new_initial_state()
     assert recover(state, [], RaceAdapter()) is None
     assert recover(state, [((9, 9), 1), ((9, 9), 0)], RaceAdapter()) is None
+
+
+class _OneChainAdapter(BlurryRaceAdapter):
+    """Only one candidate: roll 6 and bank it."""
+
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(6), Bank())
+
+
+def test_a_doubtful_winner_must_beat_nothing_happened_by_the_clear_margin_exactly() -> None:
+    # Seat 0 reads 3 and the token moved. Roll 6 + Bank is 3 pips off (0.75: doubtful, beyond the
+    # tolerance 0.6); "nothing happened" costs 3 pips + the token = 1.75, exactly 0.75 + the clear
+    # margin 1.0: that is clear enough, the chain is confirmed. A margin a hair wider is not met.
+    from tracker.inference import InferenceConfig
+
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((3, 0), 1), _OneChainAdapter())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(6), Bank())
+    wider = infer(state, ((3, 0), 1), _OneChainAdapter(), InferenceConfig(clear_margin=1.01))
+    assert isinstance(wider, IllegalObservation)
+
+
+class _RedoRaceAdapter(RaceAdapter):
+    """Also tries finishing a turn whose roll is already made (bank or pass it, then the next
+    player's turn), which a recovery needs from a position with a move taken back."""
+
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        if state.pending is None:  # type: ignore[attr-defined]
+            yield from super().candidate_chains(state, observed)
+            return
+        for first in (Bank(), Pass()):
+            yield (first,)
+            for value in range(1, 7):
+                yield (first, Roll(value), Bank())
+                yield (first, Roll(value), Pass())
+
+
+def test_a_rejected_option_is_not_offered_again_as_taking_back_a_move_and_making_it_again() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(3))
+    state.push(Bank())
+    seen = [((3, 4), 0)]  # player 2 rolled 4 and banked it
+    question = recover(state, seen, _RedoRaceAdapter(), thorough=True)
+    assert question is not None
+    assert question.options == ((Roll(4), Bank()),) and question.take_back == (0,)
+    # the players said no: "take back Bank(); then Bank(); Roll 4; Bank()" is the same table
+    assert recover(state, seen, _RedoRaceAdapter(), exclude=[(0, (Roll(4), Bank()))], thorough=True) is None
+
+
+def test_a_table_put_back_as_it_was_before_the_last_move_is_offered_as_that_take_back() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(3))
+    state.push(Bank())
+    question = recover(state, [((0, 0), 0)], _RedoRaceAdapter())  # the 3 banked is gone again
+    assert question is not None
+    assert (question.options[0], question.take_back[0]) == ((), 1)
+    assert question.option_texts[0] == "take back Bank()"

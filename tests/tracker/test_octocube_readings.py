@@ -611,3 +611,9 @@ def test_an_unseen_turn_end_is_followed_by_the_next_players_chains_only_when_ano
     chains = ADAPTER.candidate_chains(start, observation_from_state(truth))
     assert [c for c in chains if len(c) == 2 and c[-1] == roll] == [(Pivot(90), roll), (Pivot(180), roll), (Pivot(270), roll), (Pass(), roll)]
     assert [len(c) for c in chains] == sorted(len(c) for c in chains)
+
+
+def test_a_cube_gone_home_is_no_placement_to_judge() -> None:
+    truth, observed = _scored()
+    home = replace(observed.cubes[1], location=None)
+    assert _diagnose(truth, replace(observed, cubes={**observed.cubes, 1: home})) == "no legal move explains the table"

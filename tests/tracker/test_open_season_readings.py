@@ -7,13 +7,15 @@ an alert, the weights decide between moves."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
 from rules.open_season import OpenSeasonGame
 from rules.open_season.cards import FACE_DOWN
+from rules.open_season.moves import Draw
 from tracker.adapter import Difference
-from tracker.open_season.adapter import OpenSeasonAdapter, player_name
+from tracker.open_season.adapter import OpenSeasonAdapter, _appeared, player_name
 from tracker.open_season.view import observation_from_state
 from vision.open_season.observation import OpenSeasonObservation, PlayerReading
 
@@ -218,3 +220,37 @@ def test_with_no_reason_the_three_heaviest_differences_are_said() -> None:
     seen = observation_from_state(state)
     found = (Difference("a", 0.2), Difference("b", 0.9), Difference("c", 0.5), Difference("d", 0.7))
     assert _why(state, seen, found) == "no legal move explains the table: b; d; c"
+
+
+# ---------------------------------------------------------------- chains
+def test_a_refill_of_the_inn_is_one_chain_whatever_order_the_cards_came_in() -> None:
+    state = OpenSeasonGame(2, side="horn").new_initial_state(7)
+    rng = random.Random(3)
+    for _ in range(7):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    assert state.tasks[-1][:2] == ("draw", "inn")
+    truth = state.copy()
+    truth.push(Draw("elf-crown"))
+    truth.push(Draw("barbarian-crown"))
+    assert truth.tasks[-1][:2] != ("draw", "inn")  # the refill took these two
+    seen = observation_from_state(truth)
+
+    def fits(chain: tuple[Any, ...]) -> bool:
+        work = state.copy()
+        for move in chain:
+            work.push_unchecked(move)
+        return ADAPTER.differences(ADAPTER.expected(work), seen) == []
+
+    chains = list(ADAPTER.candidate_chains(state, seen))
+    assert [c for c in chains if fits(c)] == [(Draw("barbarian-crown"), Draw("elf-crown"))]  # in name order
+
+
+def test_a_card_counts_as_new_wherever_it_newly_shows() -> None:
+    before = OpenSeasonObservation(inn=("elf-crown",), players={0: PlayerReading(stock=("mage-tattoo",)),
+                                                               1: PlayerReading()})
+    assert _appeared(before, before) == Counter()
+    after = OpenSeasonObservation(inn=("elf-crown", "gnome-dagger"), discards=("dwarf-crown",), players={
+        0: PlayerReading(wall={3: "barbarian-eyepatch", 4: None}, kept="sorcerer-crown"),
+        1: PlayerReading(stock=("mage-tattoo",))})  # stolen from player 1's stock
+    assert _appeared(before, after) == Counter({"gnome-dagger": 1, "dwarf-crown": 1, "barbarian-eyepatch": 1,
+                                                "sorcerer-crown": 1, "mage-tattoo": 1})

@@ -83,15 +83,15 @@ def test_a_detection_is_rejected_only_when_not_a_die_is_likelier_than_the_thresh
 
 def test_a_die_gets_its_likeliest_face_and_a_confidence_from_both_networks(
         reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
-    result = _fixed(reader, monkeypatch, [[10.25, 20.5, 50.75, 60.0]], [0.81],
-                    [{6: 0.2, 8: 0.64, 27: 0.1, NONE: 0.06}])
+    result = _fixed(reader, monkeypatch, [[10.25, 20.5, 50.75, 60.0]], [0.8],
+                    [{6: 0.2, 8: 0.7, 27: 0.05, NONE: 0.05}])
     (die,) = result.dice
     assert die.face_class is CLASSES[8] and (die.kind, die.face) == ("octo-white", "lab")
     assert die.bbox == (10.25, 20.5, 50.75, 60.0)
-    assert die.detector_score == pytest.approx(0.81) and die.classifier_prob == pytest.approx(0.64)
-    assert die.confidence == pytest.approx(0.72)  # sqrt(0.81 * 0.64)
+    assert die.detector_score == pytest.approx(0.8) and die.classifier_prob == pytest.approx(0.7)
+    assert die.confidence == pytest.approx(0.748331, abs=1e-6)  # sqrt(0.8 * 0.7)
     assert die.to_json() == {"bbox": [10.2, 20.5, 50.8, 60.0], "kind": "octo-white", "face": "lab",
-                             "confidence": 0.72}
+                             "confidence": 0.7483}
     # "not a die" never wins as a face, however likely (below the threshold it is only ignored)
     (die,) = _fixed(reader, monkeypatch, [[0, 0, 9, 9]], [1.0], [{3: 0.05, 4: 0.04, NONE: 0.29}]).dice
     assert die.face_class is CLASSES[3]

@@ -207,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
         tested = killed + survived
         score = 100.0 * killed / tested if tested else 0.0
         sampled = f"SAMPLED {len(chosen)} of {len(status)}, seed {args.seed}: " if chosen else ""
-        line = (f"{module}: {sampled}{score:.1f} % ({killed} killed of {tested} tested; {survived} survived"
+        shown = f"{score:.1f} %" if tested else "no mutant tested"
+        line = (f"{module}: {sampled}{shown} ({killed} killed of {tested} tested; {survived} survived"
                 f"{'; run cut by the budget' if cut else ''}; other: "
                 f"{ {k: v for k, v in counts.items() if k not in ('killed', 'survived', 'timeout', 'not checked')} }) "
                 f"in {time.monotonic() - start:.0f} s")

@@ -180,3 +180,37 @@ def test_the_classifier_outputs_are_mapped_by_the_names_in_its_metadata(reader: 
             reader._class_order()
     finally:
         reader.classifier = original
+
+
+def test_boxes_apart_in_a_column_do_not_suppress_each_other() -> None:
+    column = np.array([[0, 0, 10, 10], [0, 12, 10, 22]], np.float32)  # same x, 2 px apart in y
+    assert _nms(column, np.array([0.9, 0.8], np.float32), 0.05) == [0, 1]
+    row = np.array([[0, 0, 10, 10], [12, 0, 22, 10]], np.float32)
+    assert _nms(row, np.array([0.9, 0.8], np.float32), 0.05) == [0, 1]
+
+
+def test_in_a_row_of_three_tiles_only_boxes_at_inner_edges_are_cut(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1200x3000 photo is read in 3 tiles side by side. Each tile reports a box touching its left
+    edge, one touching its right edge, one 2 px in from the left (a whole die) and one inside;
+    the boxes at the photo's own edges are whole dice too."""
+    tiles: list[tuple[int, int]] = []
+
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h, w = image.shape[:2]
+        if w == 3000:  # the whole-photo pass finds nothing
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        tiles.append((h, w))
+        boxes = [[0.5, 100, 60, 160], [w - 60, 300, w - 0.5, 360], [2.0, 500, 62, 560], [300, 700, 360, 760]]
+        return np.array(boxes, np.float32), np.full(4, 0.9, np.float32)
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, _ = reader.detect(np.zeros((1200, 3000, 3), np.uint8))
+    assert len(tiles) == 3
+    lefts = sorted(round(b[0], 1) for b in boxes.tolist())
+    width = tiles[0][1]
+    starts = [0, round((3000 - width) / 2), 3000 - width]
+    want = [0.5 + starts[0]]  # the photo's left edge
+    want += [s + 2.0 for s in starts] + [s + 300 for s in starts]  # 2 px in, and inside: whole
+    want += [starts[2] + width - 60]  # the photo's right edge
+    assert lefts == sorted(round(v, 1) for v in want)

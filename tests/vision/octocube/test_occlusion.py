@@ -128,3 +128,27 @@ def test_both_reasons_are_said_and_the_worst_side_counts(detector: OcclusionDete
     report = detector.check(frame, ONE, [])
     assert report.occluded and report.foreign_fraction == 0.5
     assert report.reason == "a skin-coloured area of 3000 mm2 (a hand?) over the play area; 50% of one side's mat is covered by something"
+
+
+def test_a_strong_white_balance_saturates_instead_of_wrapping_round(detector: OcclusionDetector) -> None:
+    frame = mat()
+    paint(frame, 200, 200, 60, 50, SKIN)  # red 210 x 1.3 saturates at 255: still skin
+    report = detector.check(frame, np.full(3, 1.3, np.float32), [])
+    assert report.occluded and report.skin_blob_mm2 == 3000.0
+
+
+def test_a_side_with_four_probes_left_is_still_judged(detector: OcclusionDetector) -> None:
+    frame = mat()
+    cover_probes(frame, [6, 7, 8, 9])
+    hides_six = np.array([[140, 60], [215, 60], [215, 80], [140, 80]], np.float32)  # probes 0-5
+    assert PROBES[5][0] + OFFSET == 210 and PROBES[6][0] + OFFSET == 222
+    assert detector.check(frame, ONE, [hides_six]).foreign_fraction == 1.0
+
+
+def test_probes_beyond_the_frame_read_its_nearest_edge() -> None:
+    view = TableView(np.array([[1.0, 0, OFFSET], [0, 1.0, OFFSET], [0, 0, 1]]), (700, 700))
+    above = [(100.0 + 12 * i, -60.0) for i in range(10)]  # 10 px above the top of the frame
+    detector = OcclusionDetector(view, [above], RecogniserConfig())
+    frame = mat()
+    frame[:4] = (128, 128, 128)  # the top rows show something grey; the bottom rows are mat
+    assert detector.check(frame, ONE, []).foreign_fraction == 1.0

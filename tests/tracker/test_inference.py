@@ -334,3 +334,23 @@ def test_a_table_put_back_as_it_was_before_the_last_move_is_offered_as_that_take
     assert question is not None
     assert (question.options[0], question.take_back[0]) == ((), 1)
     assert question.option_texts[0] == "take back Bank()"
+
+
+class _SeatZeroRevealAdapter(_RedoRaceAdapter):
+    """Reads the race's unknown bonus off seat 0's score on the table (a stand-in for a tile that
+    shows once a move uncovers it)."""
+
+    def reveals(self, state: State, observed: View) -> list[tuple[Any, Any]]:
+        return [("bonus", observed[0][0])]
+
+
+def test_a_recovery_reads_what_it_reveals_from_the_latest_scene() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(3))
+    state.push(Bank())
+    # a scene nobody can explain (a hand, a knocked token), then the table put back before the bank
+    question = recover(state, [((9, 9), 1), ((0, 0), 0)], _SeatZeroRevealAdapter())
+    assert question is not None and question.options[0] == ()
+    assert question.reveals_after[0] == (("bonus", 0),)

@@ -617,3 +617,38 @@ def test_a_cube_gone_home_is_no_placement_to_judge() -> None:
     truth, observed = _scored()
     home = replace(observed.cubes[1], location=None)
     assert _diagnose(truth, replace(observed, cubes={**observed.cubes, 1: home})) == "no legal move explains the table"
+
+
+def test_a_finished_game_has_no_chains_to_try() -> None:
+    truth, observed = _fresh()
+    truth.over = True
+    assert ADAPTER.candidate_chains(truth, observed) == []
+    assert ADAPTER.catch_up_chains(truth, observed) == []
+    assert ADAPTER.recovery_chains(truth, observed) == []
+
+
+def test_a_turn_is_searched_as_deep_as_the_adapter_allows_and_no_deeper() -> None:
+    truth, _ = pair(2, 3)
+    for _ in range(2):
+        truth.push(next(m for m in truth.legal_moves() if m.kind == "place"))
+    seen = observation_from_state(truth)
+    assert ADAPTER.max_turn_depth == 4 and ADAPTER.candidate_chains(truth, seen)
+    shallow = OctocubeAdapter()
+    shallow.max_turn_depth = 0  # a depth of nothing tries nothing
+    assert shallow.candidate_chains(truth, seen) == []
+
+
+def test_a_stack_top_nobody_has_seen_is_never_named_as_taken() -> None:
+    truth, observed = _fresh()
+    a1 = (0, 0)
+    truth.stacks[a1] = list(truth.stacks[a1][:-1]) + [UNKNOWN]
+    tops = {**observed.tops, a1: replace(observed.tops[a1], tile=STAR, confidence=1.0)}
+    assert _diagnose(truth, replace(observed, tops=tops)) == "no legal move explains the table"
+
+
+def test_a_tile_where_the_stack_was_used_up_is_named_as_appeared() -> None:
+    truth, observed = _fresh()
+    a1 = (0, 0)
+    truth.stacks[a1] = []
+    tops = {**observed.tops, a1: replace(observed.tops[a1], tile=STAR, confidence=1.0, height=None)}
+    assert _diagnose(truth, replace(observed, tops=tops)) == "a white starfish appeared on A1"

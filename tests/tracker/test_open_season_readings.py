@@ -254,3 +254,21 @@ def test_a_card_counts_as_new_wherever_it_newly_shows() -> None:
         1: PlayerReading(stock=("mage-tattoo",))})  # stolen from player 1's stock
     assert _appeared(before, after) == Counter({"gnome-dagger": 1, "dwarf-crown": 1, "barbarian-eyepatch": 1,
                                                 "sorcerer-crown": 1, "mage-tattoo": 1})
+
+
+def test_a_player_area_not_read_is_not_blamed() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    theirs = seen.players[1]
+    unread = replace(seen, players={0: seen.players[0]})
+    assert _why(state, unread) == "no legal move explains the table"
+    assert _why(state, _with(seen, 1, wall={**theirs.wall, 1: "mage-crown"})) != "no legal move explains the table"
+
+
+def test_what_the_game_waits_for_in_plain_words() -> None:
+    from tracker.open_season.adapter import task_words
+
+    state = _played("take")
+    assert task_words(state) == "take cards from the inn"
+    state.tasks.append(("mystery",))  # a task without words reads as its name
+    assert task_words(state) == "mystery"

@@ -18,7 +18,15 @@ from rules.octocube.components import Tile
 from rules.octocube.moves import Pass, Pivot
 from tests.tracker.octocube_helpers import pair
 from tracker.adapter import Difference
-from tracker.octocube.adapter import COVERED, BoardView, CubeView, OctocubeAdapter, OctocubeView, _looks_the_same
+from tracker.octocube.adapter import (
+    _LABELS,
+    COVERED,
+    BoardView,
+    CubeView,
+    OctocubeAdapter,
+    OctocubeView,
+    _looks_the_same,
+)
 from tracker.octocube.groundtruth import observation_from_state
 from vision.octocube.observation import BoardReading, CubeReading, OctocubeObservation, StackTopReading
 
@@ -31,6 +39,13 @@ ABYSS_A = Tile("abyss", letter="A")
 ABYSS_B = Tile("abyss", letter="B")
 B2 = (1, 1)  # "B2": row 2, column B
 C3 = (2, 2)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_labels() -> None:
+    """The adapter remembers location names process-wide; a mutation run forks its tests after a
+    clean run, whose remembered names would hide a broken naming: start each test without them."""
+    _LABELS.clear()
 
 
 def top(loc: tuple[int, int], tile: Tile | None, confidence: float = 1.0, covered: bool = False,

@@ -354,3 +354,21 @@ def test_a_recovery_reads_what_it_reveals_from_the_latest_scene() -> None:
     question = recover(state, [((9, 9), 1), ((0, 0), 0)], _SeatZeroRevealAdapter())
     assert question is not None and question.options[0] == ()
     assert question.reveals_after[0] == (("bonus", 0),)
+
+
+def test_a_recovery_takes_nothing_back_when_the_position_explains_the_table_unless_thorough() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(1))
+    state.push(Pass())  # player 2 to move
+    seen = [((0, 0), 0)]  # the token is back with player 1: player 2 rolled and passed
+    plain = recover(state, seen, _RedoRaceAdapter())
+    assert plain is not None
+    assert plain.options == tuple((Roll(v), Pass()) for v in range(1, 7)) and set(plain.take_back) == {0}
+    thorough = recover(state, seen, _RedoRaceAdapter(), thorough=True)
+    assert thorough is not None
+    assert (thorough.options[0], thorough.take_back[0], thorough.option_texts[0]) == ((), 1, "take back Pass()")
+    assert (thorough.options[-1], thorough.take_back[-1], thorough.option_texts[-1]) == \
+        ((), 2, "take back Roll(value=1); Pass()")
+    assert thorough.options[1:-1] == plain.options

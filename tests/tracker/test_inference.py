@@ -372,3 +372,71 @@ def test_a_recovery_takes_nothing_back_when_the_position_explains_the_table_unle
     assert (thorough.options[-1], thorough.take_back[-1], thorough.option_texts[-1]) == \
         ((), 2, "take back Roll(value=1); Pass()")
     assert thorough.options[1:-1] == plain.options
+
+
+def test_a_reading_exactly_a_margin_off_still_lets_a_perfect_chain_through() -> None:
+    # Seat 0 reads 1, the token moved: "nothing happened" costs 1 pip + the token = 1.25, exactly
+    # the tolerance and the margin set here; Roll 1 + Bank fits perfectly (0), beating it by the
+    # whole margin: the scene is a move (asked, as other rolls are within the margin), not no change.
+    from tracker.inference import InferenceConfig
+
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((1, 0), 1), BlurryRaceAdapter(), InferenceConfig(tolerance=1.25, margin=1.25))
+    assert isinstance(verdict, Question) and (Roll(1), Bank()) in verdict.options
+
+
+class _TwiceAdapter(RaceAdapter):
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(4), Bank())
+        yield (Roll(4), Bank())
+
+
+def test_the_same_chain_offered_twice_is_one_choice() -> None:
+    verdict = infer(RaceGame(2).new_initial_state(), ((4, 0), 1), _TwiceAdapter())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+
+
+def test_unknowns_settled_before_the_moves_go_with_a_question_too() -> None:
+    verdict = infer(RaceGame(2).new_initial_state(), ((0, 0), 1), RevealingRaceAdapter())  # a pass: which roll?
+    assert isinstance(verdict, Question) and verdict.reveals_before == (("bonus", 5),)
+
+
+class _BlurryRevealAdapter(BlurryRaceAdapter):
+    def reveals(self, state: State, observed: View) -> list[tuple[Any, Any]]:
+        return [("bonus", (len(state.history), observed[0][0]))]
+
+
+def test_no_change_reveals_what_the_scene_shows_from_the_position_as_it_is() -> None:
+    # the doubtful-difference case of test_a_doubtful_difference_no_move_explains_better_is_no_change
+    state = RaceGame(2).new_initial_state()
+    assert infer(state, ((2, 0), 0), _BlurryRevealAdapter()) == NoChange((("bonus", (0, 2)),))
+
+
+class _TwoPassesAdapter(RaceAdapter):
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(1), Pass())
+        yield (Roll(2), Pass())
+
+
+def test_two_options_that_read_alike_both_get_their_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type(RaceGame(2).new_initial_state()), "describe_move", lambda self, move: move.kind)
+    verdict = infer(RaceGame(2).new_initial_state(), ((0, 0), 1), _TwoPassesAdapter())
+    assert isinstance(verdict, Question)
+    assert verdict.option_texts == ("roll; then pass [value 1; pass]", "roll; then pass [value 2; pass]")
+
+
+def test_a_doubtful_winner_at_exactly_the_doubtful_limits() -> None:
+    # Seat 0 reads 1 and the token moved; the only chain, Roll 6 + Bank, is 5 pips off: one
+    # difference of weight 1.25. No clear margin is asked for here.
+    from tracker.inference import InferenceConfig
+
+    state = RaceGame(2).new_initial_state()
+    at_cost_limit = InferenceConfig(doubtful_tolerance=1.25, doubtful_reading=2.0, clear_margin=0.0)
+    verdict = infer(state, ((1, 0), 1), _OneChainAdapter(), at_cost_limit)
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(6), Bank())
+    at_reading_limit = InferenceConfig(doubtful_tolerance=2.0, doubtful_reading=1.25, clear_margin=0.0)
+    assert isinstance(infer(state, ((1, 0), 1), _OneChainAdapter(), at_reading_limit), IllegalObservation)
+    # at exactly the plain tolerance a chain is accepted whatever its differences
+    at_tolerance = InferenceConfig(tolerance=1.25, margin=0.0, doubtful_reading=1.0)
+    verdict = infer(state, ((1, 0), 1), _OneChainAdapter(), at_tolerance)
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(6), Bank())

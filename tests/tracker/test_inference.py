@@ -440,3 +440,14 @@ def test_a_doubtful_winner_at_exactly_the_doubtful_limits() -> None:
     at_tolerance = InferenceConfig(tolerance=1.25, margin=0.0, doubtful_reading=1.0)
     verdict = infer(state, ((1, 0), 1), _OneChainAdapter(), at_tolerance)
     assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(6), Bank())
+
+
+def test_a_rejected_recovery_option_leaves_the_others_offered() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(1))
+    state.push(Pass())
+    question = recover(state, [((0, 0), 0)], _RedoRaceAdapter(), exclude=[(0, (Roll(1), Pass()))])
+    assert question is not None
+    assert question.options == tuple((Roll(v), Pass()) for v in range(2, 7))

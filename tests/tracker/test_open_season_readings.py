@@ -189,6 +189,10 @@ def test_a_card_face_down_when_one_could_go_face_up_and_a_frieze_clash() -> None
     seen = observation_from_state(state)
     assert _why(state, _with(seen, 0, wall={**seen.players[0].wall, 2: "elf-dagger"})) == \
         "elf-dagger went on player 1's space 2, but space 1 of the same frieze already shows an elf"
+    state.wall[0][0], state.wall[0][1] = -1, 0  # the elf on space 2 instead: space 1 is judged too
+    seen = observation_from_state(state)
+    assert _why(state, _with(seen, 0, wall={**seen.players[0].wall, 1: "elf-dagger"})) == \
+        "elf-dagger went on player 1's space 1, but space 2 of the same frieze already shows an elf"
 
 
 def test_a_trophy_where_none_may_go_is_named_by_why() -> None:

@@ -20,8 +20,10 @@ PROBES = [(100.0 + 12 * i, 20.0) for i in range(10)]  # one side's strip, 12 mm 
 ONE = np.ones(3, np.float32)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def detector() -> OcclusionDetector:
+    """Built for each test (it is cheap): a mutation run only reruns the tests it saw calling the
+    detector's constructor, and a module-wide one is built inside the first test alone."""
     view = TableView(np.array([[1.0, 0, OFFSET], [0, 1.0, OFFSET], [0, 0, 1]]), (700, 700))
     return OcclusionDetector(view, [PROBES, [(20.0, 100.0 + 12 * i) for i in range(10)]], RecogniserConfig())
 
@@ -151,4 +153,20 @@ def test_probes_beyond_the_frame_read_its_nearest_edge() -> None:
     detector = OcclusionDetector(view, [above], RecogniserConfig())
     frame = mat()
     frame[:4] = (128, 128, 128)  # the top rows show something grey; the bottom rows are mat
+    assert detector.check(frame, ONE, []).foreign_fraction == 1.0
+
+
+def test_the_far_corner_of_the_play_area_is_watched_too(detector: OcclusionDetector) -> None:
+    frame = mat()
+    paint(frame, 530, 530, 60, 60, SKIN)
+    report = detector.check(frame, ONE, [])
+    assert report.occluded and report.skin_blob_mm2 == 3600.0
+
+
+def test_probes_left_of_the_frame_read_its_left_edge() -> None:
+    view = TableView(np.array([[1.0, 0, OFFSET], [0, 1.0, OFFSET], [0, 0, 1]]), (700, 700))
+    left = [(-60.0, 100.0 + 12 * i) for i in range(10)]  # 10 px left of the frame
+    detector = OcclusionDetector(view, [left], RecogniserConfig())
+    frame = mat()
+    frame[:, :2] = (128, 128, 128)  # the leftmost column (of the half-size image) is grey
     assert detector.check(frame, ONE, []).foreign_fraction == 1.0

@@ -214,3 +214,42 @@ def test_in_a_row_of_three_tiles_only_boxes_at_inner_edges_are_cut(
     want += [s + 2.0 for s in starts] + [s + 300 for s in starts]  # 2 px in, and inside: whole
     want += [starts[2] + width - 60]  # the photo's right edge
     assert lefts == sorted(round(v, 1) for v in want)
+
+
+def test_a_box_at_the_photos_top_edge_is_a_whole_die(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if image.shape[1] == 3000:
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        return np.array([[300, 0.5, 360, 60]], np.float32), np.array([0.9], np.float32)
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, _ = reader.detect(np.zeros((1200, 3000, 3), np.uint8))
+    assert len(boxes) == 3  # one per tile, none cut: the top is the photo's own edge
+
+
+def test_in_a_column_of_two_tiles_a_box_2_5_px_from_the_inner_edge_is_whole(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[int, int]] = []
+
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h, w = image.shape[:2]
+        if h == 2000:  # the whole photo
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        calls.append((h, w))
+        if len(calls) == 1:  # the upper tile: one die 2.5 px above its lower edge, one cut by it
+            boxes = [[100, h - 62.5, 160, h - 2.5], [400, h - 60, 460, h - 1.5]]
+            return np.array(boxes, np.float32), np.array([0.9, 0.9], np.float32)
+        return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, _ = reader.detect(np.zeros((2000, 1200, 3), np.uint8))
+    assert len(calls) == 2 and [round(b[0]) for b in boxes.tolist()] == [100]
+
+
+def test_stage_timings_are_in_milliseconds(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.dice.reader as module
+
+    ticks = iter([10.0, 10.5, 10.75])
+    monkeypatch.setattr(module.time, "perf_counter", lambda: next(ticks))
+    result = _fixed(reader, monkeypatch, [], [], [])
+    assert result.timings_ms == {"detect": 500.0, "classify": 250.0}

@@ -276,3 +276,11 @@ def test_what_the_game_waits_for_in_plain_words() -> None:
     assert task_words(state) == "take cards from the inn"
     state.tasks.append(("mystery",))  # a task without words reads as its name
     assert task_words(state) == "mystery"
+
+
+def test_a_stock_card_from_nowhere_with_the_other_area_unread_is_not_a_steal() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    gained = _with(seen, 0, stock=("barbarian-crown",))
+    unread = replace(gained, players={0: gained.players[0]})
+    assert _why(state, unread) == "no legal move explains the table"

@@ -170,3 +170,20 @@ def test_probes_left_of_the_frame_read_its_left_edge() -> None:
     frame = mat()
     frame[:, :2] = (128, 128, 128)  # the leftmost column (of the half-size image) is grey
     assert detector.check(frame, ONE, []).foreign_fraction == 1.0
+
+
+def test_a_side_not_judged_does_not_stop_the_next_from_being_judged() -> None:
+    view = TableView(np.array([[1.0, 0, OFFSET], [0, 1.0, OFFSET], [0, 0, 1]]), (700, 700))
+    detector = OcclusionDetector(view, [PROBES[:3], [(20.0, 100.0 + 12 * i) for i in range(10)]], RecogniserConfig())
+    frame = mat()
+    paint(frame, 15, 100, 10, 60, (128, 128, 128))  # the second side's first 5 probes
+    assert detector.check(frame, ONE, []).foreign_fraction == 0.5
+
+
+def test_probes_right_of_the_frame_read_its_right_edge() -> None:
+    view = TableView(np.array([[1.0, 0, OFFSET], [0, 1.0, OFFSET], [0, 0, 1]]), (700, 700))
+    right = [(660.0, 100.0 + 12 * i) for i in range(10)]  # 10 px right of the frame
+    detector = OcclusionDetector(view, [right], RecogniserConfig())
+    frame = mat()
+    frame[:, -2:] = (128, 128, 128)
+    assert detector.check(frame, ONE, []).foreign_fraction == 1.0

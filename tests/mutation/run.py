@@ -34,6 +34,8 @@ import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+QUICK_S = 120.0
+"""Limit of the quick mutmut calls (results, show): they read the cache, they test nothing."""
 WORK = REPO / "build" / "mutation"
 PACKAGES = ["rules", "tracker", "vision", "calibration", "hardware", "ui"]
 ALSO = ["tests", "models", "bench"]  # bench: test_recovery replays a game with bench/demo_accuracy.py
@@ -76,21 +78,24 @@ def prepare(module: str, tests: list[str], fresh: bool) -> Path:
 
 
 def results(work: Path, mutmut: str) -> dict[str, str]:
-    out = subprocess.run([mutmut, "results", "--all", "true"], cwd=work, capture_output=True, text=True).stdout
+    run, _ = run_bounded([mutmut, "results", "--all", "true"], work, QUICK_S)
     status: dict[str, str] = {}
-    for line in out.splitlines():
+    for line in (run.stdout if run is not None else "").splitlines():
         name, sep, verdict = line.strip().rpartition(": ")
         if sep and name:
             status[name] = verdict
     return status
 
 
-def mutant_names(work: Path, module: str, mutmut: str) -> list[str]:
+def mutant_names(work: Path, module: str, mutmut: str, seconds: float) -> list[str] | None:
     """Every mutant of ``module``, generated without testing any: mutmut writes them (and
     collects which tests reach which function) before it filters by name, so a run asking for a
-    name that does not exist stops right after that, leaving the list in the .meta file."""
+    name that does not exist stops right after that, leaving the list in the .meta file. None
+    when that first phase did not finish within ``seconds``."""
     meta = work / "mutants" / (module + ".meta")
-    subprocess.run([mutmut, "run", "tablesight.no_such_mutant"], cwd=work, capture_output=True, text=True)
+    _, cut = run_bounded([mutmut, "run", "tablesight.no_such_mutant"], work, seconds)
+    if cut:
+        return None
     if not meta.is_file():
         raise SystemExit(f"{module}: mutmut generated no mutants (no {meta})")
     return sorted(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"])
@@ -102,6 +107,7 @@ def run_bounded(cmd: list[str], cwd: Path, seconds: float) -> tuple[subprocess.C
     to ``--jobs`` orphans testing on into the next module."""
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
+    seconds = max(1.0, seconds)
     try:
         out, err = proc.communicate(timeout=seconds)
         return subprocess.CompletedProcess(cmd, proc.returncode, out, err), False
@@ -127,7 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     table = modules()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("module", nargs="*", help=f"modules to mutate (default: all of {', '.join(table)})")
-    ap.add_argument("--budget-min", type=float, default=30.0, help="time limit per module in minutes (default 30)")
+    ap.add_argument("--budget-min", type=float, default=30.0,
+                    help="time limit per module in minutes, every phase included (mutant generation, mutmut's "
+                         "test-coverage and clean runs, the mutants; default 30)")
+    ap.add_argument("--total-min", type=float, default=0.0,
+                    help="time limit of the whole run in minutes (0: none); a module gets what is left if less "
+                         "than its budget, and modules past it are listed as not run")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
     ap.add_argument("--keep", action="store_true", help="continue the previous run's cache instead of starting fresh")
     ap.add_argument("--survivors", action="store_true", help="print the diff of every surviving mutant")
@@ -140,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.jobs < 1:
         ap.error(f"--jobs must be at least 1, not {args.jobs}")
+    if not args.budget_min > 0 or args.total_min < 0:
+        ap.error("--budget-min must be positive and --total-min 0 or more")
     if args.report_dir is not None:
         try:
             args.report_dir.mkdir(parents=True, exist_ok=True)
@@ -153,19 +166,38 @@ def main(argv: list[str] | None = None) -> int:
         print("mutmut is not installed: .venv/bin/pip install -e '.[mutation]'", file=sys.stderr)
         return 2
     summary = []
+    run_start = time.monotonic()
     for module in args.module or list(table):
+        budget_s = args.budget_min * 60
+        if args.total_min:
+            budget_s = min(budget_s, args.total_min * 60 - (time.monotonic() - run_start))
+            if budget_s < 30:
+                line = f"{module}: not run (--total-min {args.total_min:g} spent)"
+                print(line, flush=True)
+                summary.append(line)
+                if args.report_dir is not None:
+                    (args.report_dir / "summary.txt").write_text("\n".join(summary) + "\n", encoding="utf-8")
+                continue
         work = prepare(module, table[module], fresh=not args.keep)
-        print(f"== {module}: mutmut against {len(table[module])} test file(s), budget {args.budget_min:g} min", flush=True)
+        print(f"== {module}: mutmut against {len(table[module])} test file(s), budget {budget_s / 60:.1f} min",
+              flush=True)
         start = time.monotonic()
+        deadline = start + budget_s
         chosen: list[str] = []
+        cut = False
         if args.sample:
-            everyone = mutant_names(work, module, mutmut)
-            chosen = sorted(random.Random(args.seed).sample(everyone, min(args.sample, len(everyone))))
-            print(f"   sample: {len(chosen)} of {len(everyone)} mutants (seed {args.seed})", flush=True)
-        run, cut = run_bounded([mutmut, "run", "--max-children", str(args.jobs), *chosen], work,
-                               args.budget_min * 60)
-        if run is not None and run.returncode != 0:
-            print(run.stdout[-3000:] + run.stderr[-3000:], file=sys.stderr)
+            everyone = mutant_names(work, module, mutmut, deadline - time.monotonic())
+            if everyone is None:
+                cut = True
+                print("   budget spent while generating the mutants and their test coverage", flush=True)
+            else:
+                chosen = sorted(random.Random(args.seed).sample(everyone, min(args.sample, len(everyone))))
+                print(f"   sample: {len(chosen)} of {len(everyone)} mutants (seed {args.seed})", flush=True)
+        if not cut:
+            run, cut = run_bounded([mutmut, "run", "--max-children", str(args.jobs), *chosen], work,
+                                   deadline - time.monotonic())
+            if run is not None and run.returncode != 0:
+                print(run.stdout[-3000:] + run.stderr[-3000:], file=sys.stderr)
         status = results(work, mutmut)
         counts: dict[str, int] = {}
         for verdict in status.values():
@@ -175,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
         tested = killed + survived
         score = 100.0 * killed / tested if tested else 0.0
         sampled = f"SAMPLED {len(chosen)} of {len(status)}, seed {args.seed}: " if chosen else ""
-        line = (f"{module}: {sampled}{score:.1f} % ({killed} killed of {tested} tested; {survived} survived"
+        shown = f"{score:.1f} %" if tested else "no mutant tested"
+        line = (f"{module}: {sampled}{shown} ({killed} killed of {tested} tested; {survived} survived"
                 f"{'; run cut by the budget' if cut else ''}; other: "
                 f"{ {k: v for k, v in counts.items() if k not in ('killed', 'survived', 'timeout', 'not checked')} }) "
                 f"in {time.monotonic() - start:.0f} s")
@@ -187,7 +220,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"   {verdict}: {name}")
                 diff = ""
                 if args.survivors or args.report_dir is not None:
-                    diff = subprocess.run([mutmut, "show", name], cwd=work, capture_output=True, text=True).stdout
+                    shown, _ = run_bounded([mutmut, "show", name], work, QUICK_S)
+                    diff = shown.stdout if shown is not None else "(mutmut show did not answer)"
                 if args.survivors:
                     print("\n".join("      " + d for d in diff.splitlines()))
                 report += [f"## {verdict}: {name}", diff.rstrip("\n"), ""]

@@ -188,3 +188,266 @@ def test_an_unseen_extension_is_one_option_with_its_chain_and_the_next_options_s
     verdict = infer(state, ((1, 0), 1), UnseenRollRaceAdapter())
     assert isinstance(verdict, Question)
     assert verdict.options == ((Roll(1), Bank()), (Roll(2), Bank()))
+
+
+def test_only_the_first_max_chains_candidates_are_tried() -> None:
+    # Roll 4 + Bank is the adapter's 7th candidate (Roll 1 Bank, Roll 1 Pass, ..., Roll 4 Bank)
+    from tracker.inference import InferenceConfig
+
+    state = RaceGame(2).new_initial_state()
+    seen = ((4, 0), 1)
+    verdict = infer(state, seen, RaceAdapter(), InferenceConfig(max_chains=7))
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+    assert isinstance(infer(state, seen, RaceAdapter(), InferenceConfig(max_chains=6)), IllegalObservation)
+
+
+class _NeedsTheBonus(Move):
+    """A move that needs the race's unknown bonus: it cannot be tried before the bonus is seen."""
+
+    kind = "needs_bonus"
+
+
+class _BonusRaceState(type(RaceGame(2).new_initial_state())):  # type: ignore[misc]
+    def _apply(self, move: Move) -> None:
+        from rules.core import RulesError
+
+        if isinstance(move, _NeedsTheBonus):
+            raise RulesError("needs the bonus nobody has seen")
+        super()._apply(move)
+
+
+class _BonusFirstAdapter(RaceAdapter):
+    """Tries chains that run into the unknown bonus half way, before the plain ones."""
+
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        for value in range(1, 7):
+            yield (Roll(value), _NeedsTheBonus())
+            yield (Roll(value), Bank(), _NeedsTheBonus())
+            yield (Roll(value), Bank())
+
+
+def test_a_chain_that_needs_what_nobody_has_seen_is_no_candidate_and_leaves_the_trial_position() -> None:
+    state = _BonusRaceState(RaceGame(2))
+    verdict = infer(state, ((4, 0), 1), _BonusFirstAdapter())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+    assert verdict.descriptions == ("Roll(value=4)", "Bank()")
+    assert state.history == [] and state.scores == [0, 0]
+    # a pass: no candidate fits at all
+    assert isinstance(infer(state, ((0, 0), 1), _BonusFirstAdapter()), IllegalObservation)
+
+
+class _NoChainsAdapter(RaceAdapter):
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        return []
+
+
+def test_with_no_candidate_chain_a_changed_table_is_illegal_and_an_unchanged_one_is_not() -> None:
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((3, 0), 1), _NoChainsAdapter())
+    assert isinstance(verdict, IllegalObservation)
+    assert verdict.reason == "no single roll explains seat 0 shows 3, expected 0, turn token"
+    assert verdict.differences == (Difference("seat 0 shows 3, expected 0"), Difference("turn token"))
+    assert infer(state, ((0, 0), 0), _NoChainsAdapter()) == NoChange(())
+
+
+def test_the_player_named_for_a_chain_is_the_first_seat_that_moves_in_it() -> None:
+    from tracker.inference import acting_player_words
+
+    state = RaceGame(3).new_initial_state()
+    adapter = RaceAdapter()
+    assert acting_player_words(state, (Roll(2), Bank()), adapter) == "player 1"
+    assert acting_player_words(state, (Roll(2),), adapter) == "player 1"  # the seat to move after the roll
+    assert acting_player_words(state, (), adapter) == "the players"  # a roll nobody has made yet
+    state.push(Roll(2))
+    state.push(Pass())
+    assert acting_player_words(state, (Roll(5), Bank()), adapter) == "player 2"
+    state.push(Roll(1))
+    assert acting_player_words(state, (), adapter) == "player 2"
+    blocked = _BonusRaceState(RaceGame(2))
+    assert acting_player_words(blocked, (_NeedsTheBonus(),), adapter) == "the players"
+
+
+def test_recovery_without_scenes_or_without_a_fit_offers_nothing() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    assert recover(state, [], RaceAdapter()) is None
+    assert recover(state, [((9, 9), 1), ((9, 9), 0)], RaceAdapter()) is None
+
+
+class _OneChainAdapter(BlurryRaceAdapter):
+    """Only one candidate: roll 6 and bank it."""
+
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(6), Bank())
+
+
+def test_a_doubtful_winner_must_beat_nothing_happened_by_the_clear_margin_exactly() -> None:
+    # Seat 0 reads 3 and the token moved. Roll 6 + Bank is 3 pips off (0.75: doubtful, beyond the
+    # tolerance 0.6); "nothing happened" costs 3 pips + the token = 1.75, exactly 0.75 + the clear
+    # margin 1.0: that is clear enough, the chain is confirmed. A margin a hair wider is not met.
+    from tracker.inference import InferenceConfig
+
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((3, 0), 1), _OneChainAdapter())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(6), Bank())
+    wider = infer(state, ((3, 0), 1), _OneChainAdapter(), InferenceConfig(clear_margin=1.01))
+    assert isinstance(wider, IllegalObservation)
+
+
+class _RedoRaceAdapter(RaceAdapter):
+    """Also tries finishing a turn whose roll is already made (bank or pass it, then the next
+    player's turn), which a recovery needs from a position with a move taken back."""
+
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        if state.pending is None:  # type: ignore[attr-defined]
+            yield from super().candidate_chains(state, observed)
+            return
+        for first in (Bank(), Pass()):
+            yield (first,)
+            for value in range(1, 7):
+                yield (first, Roll(value), Bank())
+                yield (first, Roll(value), Pass())
+
+
+def test_a_rejected_option_is_not_offered_again_as_taking_back_a_move_and_making_it_again() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(3))
+    state.push(Bank())
+    seen = [((3, 4), 0)]  # player 2 rolled 4 and banked it
+    question = recover(state, seen, _RedoRaceAdapter(), thorough=True)
+    assert question is not None
+    assert question.options == ((Roll(4), Bank()),) and question.take_back == (0,)
+    # the players said no: "take back Bank(); then Bank(); Roll 4; Bank()" is the same table
+    assert recover(state, seen, _RedoRaceAdapter(), exclude=[(0, (Roll(4), Bank()))], thorough=True) is None
+
+
+def test_a_table_put_back_as_it_was_before_the_last_move_is_offered_as_that_take_back() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(3))
+    state.push(Bank())
+    question = recover(state, [((0, 0), 0)], _RedoRaceAdapter())  # the 3 banked is gone again
+    assert question is not None
+    assert (question.options[0], question.take_back[0]) == ((), 1)
+    assert question.option_texts[0] == "take back Bank()"
+
+
+class _SeatZeroRevealAdapter(_RedoRaceAdapter):
+    """Reads the race's unknown bonus off seat 0's score on the table (a stand-in for a tile that
+    shows once a move uncovers it)."""
+
+    def reveals(self, state: State, observed: View) -> list[tuple[Any, Any]]:
+        return [("bonus", observed[0][0])]
+
+
+def test_a_recovery_reads_what_it_reveals_from_the_latest_scene() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(3))
+    state.push(Bank())
+    # a scene nobody can explain (a hand, a knocked token), then the table put back before the bank
+    question = recover(state, [((9, 9), 1), ((0, 0), 0)], _SeatZeroRevealAdapter())
+    assert question is not None and question.options[0] == ()
+    assert question.reveals_after[0] == (("bonus", 0),)
+
+
+def test_a_recovery_takes_nothing_back_when_the_position_explains_the_table_unless_thorough() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(1))
+    state.push(Pass())  # player 2 to move
+    seen = [((0, 0), 0)]  # the token is back with player 1: player 2 rolled and passed
+    plain = recover(state, seen, _RedoRaceAdapter())
+    assert plain is not None
+    assert plain.options == tuple((Roll(v), Pass()) for v in range(1, 7)) and set(plain.take_back) == {0}
+    thorough = recover(state, seen, _RedoRaceAdapter(), thorough=True)
+    assert thorough is not None
+    assert (thorough.options[0], thorough.take_back[0], thorough.option_texts[0]) == ((), 1, "take back Pass()")
+    assert (thorough.options[-1], thorough.take_back[-1], thorough.option_texts[-1]) == \
+        ((), 2, "take back Roll(value=1); Pass()")
+    assert thorough.options[1:-1] == plain.options
+
+
+def test_a_reading_exactly_a_margin_off_still_lets_a_perfect_chain_through() -> None:
+    # Seat 0 reads 1, the token moved: "nothing happened" costs 1 pip + the token = 1.25, exactly
+    # the tolerance and the margin set here; Roll 1 + Bank fits perfectly (0), beating it by the
+    # whole margin: the scene is a move (asked, as other rolls are within the margin), not no change.
+    from tracker.inference import InferenceConfig
+
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((1, 0), 1), BlurryRaceAdapter(), InferenceConfig(tolerance=1.25, margin=1.25))
+    assert isinstance(verdict, Question) and (Roll(1), Bank()) in verdict.options
+
+
+class _TwiceAdapter(RaceAdapter):
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(4), Bank())
+        yield (Roll(4), Bank())
+
+
+def test_the_same_chain_offered_twice_is_one_choice() -> None:
+    verdict = infer(RaceGame(2).new_initial_state(), ((4, 0), 1), _TwiceAdapter())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+
+
+def test_unknowns_settled_before_the_moves_go_with_a_question_too() -> None:
+    verdict = infer(RaceGame(2).new_initial_state(), ((0, 0), 1), RevealingRaceAdapter())  # a pass: which roll?
+    assert isinstance(verdict, Question) and verdict.reveals_before == (("bonus", 5),)
+
+
+class _BlurryRevealAdapter(BlurryRaceAdapter):
+    def reveals(self, state: State, observed: View) -> list[tuple[Any, Any]]:
+        return [("bonus", (len(state.history), observed[0][0]))]
+
+
+def test_no_change_reveals_what_the_scene_shows_from_the_position_as_it_is() -> None:
+    # the doubtful-difference case of test_a_doubtful_difference_no_move_explains_better_is_no_change
+    state = RaceGame(2).new_initial_state()
+    assert infer(state, ((2, 0), 0), _BlurryRevealAdapter()) == NoChange((("bonus", (0, 2)),))
+
+
+class _TwoPassesAdapter(RaceAdapter):
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(1), Pass())
+        yield (Roll(2), Pass())
+
+
+def test_two_options_that_read_alike_both_get_their_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type(RaceGame(2).new_initial_state()), "describe_move", lambda self, move: move.kind)
+    verdict = infer(RaceGame(2).new_initial_state(), ((0, 0), 1), _TwoPassesAdapter())
+    assert isinstance(verdict, Question)
+    assert verdict.option_texts == ("roll; then pass [value 1; pass]", "roll; then pass [value 2; pass]")
+
+
+def test_a_doubtful_winner_at_exactly_the_doubtful_limits() -> None:
+    # Seat 0 reads 1 and the token moved; the only chain, Roll 6 + Bank, is 5 pips off: one
+    # difference of weight 1.25. No clear margin is asked for here.
+    from tracker.inference import InferenceConfig
+
+    state = RaceGame(2).new_initial_state()
+    at_cost_limit = InferenceConfig(doubtful_tolerance=1.25, doubtful_reading=2.0, clear_margin=0.0)
+    verdict = infer(state, ((1, 0), 1), _OneChainAdapter(), at_cost_limit)
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(6), Bank())
+    at_reading_limit = InferenceConfig(doubtful_tolerance=2.0, doubtful_reading=1.25, clear_margin=0.0)
+    assert isinstance(infer(state, ((1, 0), 1), _OneChainAdapter(), at_reading_limit), IllegalObservation)
+    # at exactly the plain tolerance a chain is accepted whatever its differences
+    at_tolerance = InferenceConfig(tolerance=1.25, margin=0.0, doubtful_reading=1.0)
+    verdict = infer(state, ((1, 0), 1), _OneChainAdapter(), at_tolerance)
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(6), Bank())
+
+
+def test_a_rejected_recovery_option_leaves_the_others_offered() -> None:
+    from tracker.inference import recover
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(1))
+    state.push(Pass())
+    question = recover(state, [((0, 0), 0)], _RedoRaceAdapter(), exclude=[(0, (Roll(1), Pass()))])
+    assert question is not None
+    assert question.options == tuple((Roll(v), Pass()) for v in range(2, 7))

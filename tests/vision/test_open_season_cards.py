@@ -4,6 +4,7 @@ mid-game table: every empty space, face-down card and nearly every face-up card 
 from __future__ import annotations
 
 from tracker.open_season.twin import OpenSeasonTwin
+from vision.open_season import cards
 from vision.open_season.cards import BACK, EMPTY, CardReader
 from vision.render.camera import CameraModel
 from vision.render.open_season_scene import open_season_scene
@@ -11,6 +12,10 @@ from vision.render.renderer import Renderer, RenderOptions
 
 
 def test_reads_the_walls_and_the_inn_of_a_rendered_table() -> None:
+    # the card art is cut into templates once per process (lru_cache): start from fresh ones, so
+    # that this test reads with the template code as it is now (a mutation run forks its test
+    # processes after a clean run, whose cached templates would hide a broken template cutter)
+    cards._templates.cache_clear()
     twin = OpenSeasonTwin(3, 96500, side="horn", max_moves=120)
     table = twin.descriptions[-1]
     camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1280, 720))

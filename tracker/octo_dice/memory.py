@@ -33,8 +33,9 @@ face the reader hesitates over may read differently in two frames of the same st
 
 class DiceMemory:
     def __init__(self) -> None:
-        self._dice: tuple[DieReading, ...] = ()
-        self._serial = -1
+        self._dice: tuple[DieReading, ...]
+        self._serial: int
+        self.forget()
 
     def annotate(self, observed: Any) -> Any:
         if not isinstance(observed, OctoDiceObservation) or not self._dice:

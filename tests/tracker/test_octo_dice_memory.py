@@ -1,0 +1,116 @@
+"""Octo Dice's scene memory: a die that lies where a die of its kind lay is the same die (not
+rolled, or turned by hand when it shows another face and both readings are sure); one in the roll
+area where none lay was thrown. These annotations are what the adapter's alerts rest on, so each
+edge (the 3 mm of "the same place", the 0.75 of "sure") is checked on both sides."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tracker.octo_dice.memory import SAME_PLACE_MM, SURE, DiceMemory
+from tracker.octo_dice.observation import ASIDE, ROLL, DieReading, OctoDiceObservation
+
+
+@dataclass(frozen=True)
+class _Expected:
+    roll_serial: int
+
+
+def die(x: float, y: float, face: str | None = "lab", kind: str = "white", area: str = ROLL,
+        confidence: float = 1.0, cocked: bool = False) -> DieReading:
+    return DieReading(kind, face, area, x, y, confidence, cocked)
+
+
+def scene(*dice: DieReading) -> OctoDiceObservation:
+    return OctoDiceObservation(dice=dice)
+
+
+def remembered(*dice: DieReading, serial: int = 5) -> DiceMemory:
+    memory = DiceMemory()
+    memory.remember(scene(*dice), _Expected(serial))
+    return memory
+
+
+def test_the_edges_are_the_documented_ones() -> None:
+    assert (SAME_PLACE_MM, SURE) == (3.0, 0.75)
+
+
+def test_nothing_is_annotated_before_a_scene_is_remembered_or_after_forgetting() -> None:
+    observed = scene(die(300, 300))
+    assert DiceMemory().annotate(observed) is observed
+    memory = remembered(die(300, 300))
+    memory.forget()
+    assert memory.annotate(observed) is observed
+    assert remembered(die(300, 300)).annotate("not a scene") == "not a scene"
+
+
+def test_a_die_where_it_lay_showing_the_same_face_was_not_rolled() -> None:
+    memory = remembered(die(300, 300), serial=7)
+    (same,) = memory.annotate(scene(die(300 + SAME_PLACE_MM, 300))).dice
+    assert (same.seen_serial, same.landed_after, same.turned_from) == (7, None, None)
+    (diagonal,) = memory.annotate(scene(die(302, 302))).dice  # 2.83 mm away
+    assert diagonal.seen_serial == 7
+
+
+def test_a_die_just_beyond_the_same_place_in_the_roll_area_was_thrown() -> None:
+    memory = remembered(die(300, 300), serial=7)
+    (moved,) = memory.annotate(scene(die(300, 300 + SAME_PLACE_MM + 0.01))).dice
+    assert (moved.seen_serial, moved.landed_after, moved.turned_from) == (None, 7, None)
+    (landed,) = memory.annotate(scene(die(300, 300, face="octopod", kind="black"))).dice
+    assert landed.landed_after == 7  # no black die lay there: thrown, whatever white die lay there
+
+
+def test_set_aside_dice_are_neither_thrown_nor_unrolled() -> None:
+    memory = remembered(die(200, 135, area=ASIDE), serial=3)
+    assert memory.annotate(scene(die(200, 135, area=ASIDE))).dice == (die(200, 135, area=ASIDE),)
+    assert memory.annotate(scene(die(260, 135, area=ASIDE))).dice == (die(260, 135, area=ASIDE),)
+    # a die now in the roll area where a set-aside die lay was not "not rolled"
+    memory = remembered(die(300, 300, area=ASIDE), serial=3)
+    assert memory.annotate(scene(die(300, 300))).dice == (die(300, 300),)
+
+
+def test_a_die_turned_by_hand_needs_both_readings_sure() -> None:
+    memory = remembered(die(300, 300, face="lab", confidence=SURE))
+    (turned,) = memory.annotate(scene(die(300, 301, face="sub", confidence=SURE))).dice
+    assert (turned.turned_from, turned.seen_serial, turned.landed_after) == ("lab", None, None)
+    shaky_now = memory.annotate(scene(die(300, 301, face="sub", confidence=0.74))).dice
+    assert shaky_now == (die(300, 301, face="sub", confidence=0.74),)
+    shaky_before = remembered(die(300, 300, face="lab", confidence=0.74))
+    assert shaky_before.annotate(scene(die(300, 301, face="sub"))).dice == (die(300, 301, face="sub"),)
+    # turned in the set-aside strip is still turned
+    aside = remembered(die(200, 135, area=ASIDE, face="lab"))
+    assert aside.annotate(scene(die(200, 135, area=ASIDE, face="sub"))).dice[0].turned_from == "lab"
+
+
+def test_the_nearest_die_of_the_same_kind_is_the_one_compared() -> None:
+    memory = remembered(die(300, 300, face="lab"), die(304, 300, face="sub"), die(301, 300, face="red-2", kind="black"))
+    (d,) = memory.annotate(scene(die(303, 300, face="sub"))).dice
+    assert (d.seen_serial, d.turned_from) == (5, None)
+    (d,) = memory.annotate(scene(die(301, 300, face="sub"))).dice
+    assert d.turned_from == "lab"
+    # nearest on the mat, not nearest along one edge: the die 2 mm away, not the one in line 10 cm off
+    memory = remembered(die(300, 400, face="lab"), die(302, 300, face="sub"))
+    (d,) = memory.annotate(scene(die(300, 300, face="sub"))).dice
+    assert (d.seen_serial, d.landed_after, d.turned_from) == (5, None, None)
+
+
+def test_unreadable_cocked_and_foreign_dice_are_never_matched() -> None:
+    memory = remembered(die(300, 300, face=None), die(320, 300, cocked=True), die(340, 300, kind="other", face=None))
+    for d in (die(300, 300), die(320, 300), die(340, 300)):
+        assert memory.annotate(scene(d)).dice[0].landed_after == 5, d  # nothing readable lay there
+    memory = remembered(die(300, 300))
+    for d in (die(300, 300, face=None), die(300, 300, cocked=True), die(300, 300, kind="other")):
+        assert memory.annotate(scene(d)).dice == (d,)
+
+
+def test_remembering_a_scene_takes_its_dice_and_the_serial_it_showed() -> None:
+    memory = remembered(die(300, 300), serial=2)
+    now = scene(die(300, 300), die(400, 400))
+    annotated = memory.annotate(now)
+    assert [(d.seen_serial, d.landed_after) for d in annotated.dice] == [(2, None), (None, 2)]
+    memory.remember(annotated, _Expected(3))
+    assert [(d.seen_serial, d.landed_after) for d in memory.annotate(now).dice] == [(3, None), (3, None)]
+    memory.remember(annotated, object())  # a view without a roll serial
+    assert [d.seen_serial for d in memory.annotate(now).dice] == [-1, -1]
+    memory.remember("not a scene", _Expected(9))  # ignored: the last scene stays
+    assert [d.seen_serial for d in memory.annotate(now).dice] == [-1, -1]

@@ -1,0 +1,286 @@
+"""What the Open Season adapter says differs between the table it expects and a reading, word for
+word and with its weight, on small hand-built views: the inn, the discards, every part of a
+player's area (wall cards face up and down, trophies and wild tokens on the wall, the stock, the
+accolades, the kept card, the personal tokens, the tiles). The words are what the players read in
+an alert, the weights decide between moves."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from rules.open_season import OpenSeasonGame
+from rules.open_season.cards import FACE_DOWN
+from rules.open_season.moves import Draw
+from tracker.adapter import Difference
+from tracker.open_season.adapter import OpenSeasonAdapter, _appeared, player_name
+from tracker.open_season.view import observation_from_state
+from vision.open_season.observation import OpenSeasonObservation, PlayerReading
+
+ADAPTER = OpenSeasonAdapter()
+
+
+def diffs(expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> list[Difference]:
+    return ADAPTER.differences(expected, observed)
+
+
+def one_player(reading: PlayerReading, seat: int = 0) -> OpenSeasonObservation:
+    return OpenSeasonObservation(players={seat: reading})
+
+
+def test_players_are_named_from_one_and_nobody_is_the_players() -> None:
+    assert [player_name(s) for s in (0, 1, 3)] == ["player 1", "player 2", "player 4"]
+    assert player_name(-1) == "the players" and ADAPTER.player_name(2) == "player 3"
+
+
+def test_the_inn_and_the_discards_compared_as_sets_of_cards() -> None:
+    want = OpenSeasonObservation(inn=("elf-crown", "mage-tattoo", "dwarf-dagger"), discards=("gnome-crown",))
+    assert diffs(want, replace(want, inn=("dwarf-dagger", "elf-crown", "mage-tattoo"))) == []
+    got = replace(want, inn=("elf-crown", "barbarian-crown", "barbarian-crown"),
+                  discards=("gnome-crown", "elf-tattoo"))
+    assert diffs(want, got) == [
+        Difference("the inn shows barbarian-crown, not expected there", 1.0),
+        Difference("the inn shows barbarian-crown, not expected there", 1.0),
+        Difference("the inn lacks dwarf-dagger", 1.0),
+        Difference("the inn lacks mage-tattoo", 1.0),
+        Difference("the discards show elf-tattoo too", 1.0),
+    ]
+    assert diffs(want, replace(want, discards=())) == [Difference("the discards lack gnome-crown", 1.0)]
+
+
+def test_a_player_area_not_read_counts_little() -> None:
+    want = OpenSeasonObservation(players={0: PlayerReading(), 1: PlayerReading()})
+    assert diffs(want, OpenSeasonObservation(players={0: PlayerReading()})) == [
+        Difference("player 2's area was not read", 0.3)]
+    # a reading of a player the game does not have is not compared
+    assert diffs(one_player(PlayerReading()), OpenSeasonObservation(players={0: PlayerReading(), 5: PlayerReading(stock=("elf-crown",))})) == []
+
+
+def test_wall_spaces_name_the_cards_face_down_cards_and_empty_spaces_weighted_by_the_reading() -> None:
+    want = one_player(PlayerReading(wall={1: "elf-crown", 2: None, 3: "mage-dagger"}))
+    got = one_player(PlayerReading(wall={1: "elf-tattoo", 2: "dwarf-crown", 4: None},
+                                   confidence={1: 0.6, 2: 0.05, 4: 1.5}))
+    assert diffs(want, got) == [
+        Difference("player 1's space 1 shows elf-tattoo, expected elf-crown", 0.6),
+        Difference("player 1's space 2 shows dwarf-crown, expected a face-down card", 0.1),
+        Difference("player 1's space 3 shows nothing, expected mage-dagger", 1.0),
+        Difference("player 1's space 4 shows a face-down card, expected nothing", 1.0),
+    ]
+
+
+def test_trophies_and_wild_tokens_on_the_wall() -> None:
+    want = one_player(PlayerReading(wall_trophies={2: 1, 9: 2}, wall_wilds=frozenset({4})))
+    got = one_player(PlayerReading(wall_trophies={2: 1, 10: 1}, wall_wilds=frozenset({5})))
+    assert diffs(want, got) == [
+        Difference("player 1's space 9 holds 0 trophies, expected 2", 1.0),
+        Difference("player 1's space 10 holds 1 trophies, expected 0", 1.0),
+        Difference("player 1's space 4 lacks a wild token", 1.0),
+        Difference("player 1's space 5 holds a wild token", 1.0),
+    ]
+
+
+def test_the_stock_is_a_fan_in_order() -> None:
+    want = one_player(PlayerReading(stock=("elf-crown", "mage-tattoo")))
+    assert diffs(want, one_player(PlayerReading(stock=("mage-tattoo", "elf-crown")))) == [
+        Difference("player 1's stock is in another order", 1.0)]
+    assert diffs(want, one_player(PlayerReading(stock=("elf-crown", "gnome-dagger", "gnome-dagger")))) == [
+        Difference("player 1's stock shows gnome-dagger too", 1.0),
+        Difference("player 1's stock shows gnome-dagger too", 1.0),
+        Difference("player 1's stock lacks mage-tattoo", 1.0),
+    ]
+
+
+def test_accolades_kept_card_tokens_and_tiles_each_named() -> None:
+    want = one_player(PlayerReading(accolades=2, accolade_wilds=1, kept="elf-crown", trophies=3, wilds=1,
+                                    penalty=True, series=False, scorings=frozenset({"majority_elf"}),
+                                    bonus={1: (11, True), 3: (12, False)}), seat=2)
+    got = one_player(PlayerReading(accolades=3, accolade_wilds=0, kept=None, trophies=2, wilds=2,
+                                   penalty=False, series=True, scorings=frozenset({"same_people"}),
+                                   bonus={1: (11, True), 3: (12, True), 4: (13, False)}), seat=2)
+    assert diffs(want, got) == [
+        Difference("player 3 has 3 accolade cards, expected 2", 1.0),
+        Difference("player 3 has 0 wild tokens on accolades, expected 1", 1.0),
+        Difference("player 3's kept card is none, expected elf-crown", 1.0),
+        Difference("player 3 holds 2 trophies, expected 3", 1.0),
+        Difference("player 3 holds 2 wild, expected 1", 1.0),
+        Difference("player 3's penalty tile is missing", 1.0),
+        Difference("player 3's attribute series tile appeared", 1.0),
+        Difference("player 3's scoring majority elf lacks a trophy", 1.0),
+        Difference("player 3's scoring same people has a trophy", 1.0),
+        Difference("player 3's bonus tile on column 3 reads (12, True), expected (12, False)", 1.0),
+        Difference("player 3's bonus tile on column 4 reads (13, False), expected None", 1.0),
+    ]
+    back = diffs(got, want)
+    assert Difference("player 3's kept card is elf-crown, expected none", 1.0) in back
+    assert Difference("player 3's penalty tile appeared", 1.0) in back
+    assert Difference("player 3's attribute series tile is missing", 1.0) in back
+
+
+def test_an_equal_reading_has_no_difference_whatever_its_confidences() -> None:
+    reading = PlayerReading(wall={1: "elf-crown"}, stock=("mage-tattoo",), trophies=1)
+    assert diffs(one_player(reading), one_player(replace(reading, confidence={1: 0.2}))) == []
+    assert ADAPTER.same_scene(one_player(reading), one_player(replace(reading, confidence={1: 0.2})))
+    assert not ADAPTER.same_scene(one_player(reading), one_player(replace(reading, trophies=2)))
+
+
+# ---------------------------------------------------------------- diagnosis
+def _played(task: str) -> Any:
+    """A 2-player Horn game (seed 7, moves drawn with seed 3) at player 1's first ``task`` of round
+    3: player 1's wall shows dwarf-tattoo on space 9 and barbarian-crown on space 11, player 2's
+    dwarf-earrings on space 7 and elf-crown on space 9; player 2's stock is barbarian-crown."""
+    state = OpenSeasonGame(2, side="horn").new_initial_state(7)
+    rng = random.Random(3)
+    while not (state.tasks[-1][0] == task and state.round >= 3):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    seen = observation_from_state(state)
+    assert state.turn_player == 0 and state.kept == [-1, -1]
+    assert seen.players[0].wall == {9: "dwarf-tattoo", 11: "barbarian-crown"}
+    assert seen.players[1].wall == {7: "dwarf-earrings", 9: "elf-crown"} and seen.players[1].stock == ("barbarian-crown",)
+    return state
+
+
+def _why(state: Any, observed: OpenSeasonObservation, differences: tuple[Difference, ...] = ()) -> str:
+    return ADAPTER.diagnose(state, observed, differences)
+
+
+def _with(observed: OpenSeasonObservation, seat: int, **changes: Any) -> OpenSeasonObservation:
+    return replace(observed, players={**observed.players, seat: replace(observed.players[seat], **changes)})
+
+
+def test_more_cards_taken_from_the_inn_than_the_turn_allows() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    assert _why(state, replace(seen, inn=seen.inn[3:])) == "3 cards left the inn; player 1 may take only 2"
+    assert _why(state, replace(seen, inn=seen.inn[2:])) == "no legal move explains the table"
+    state.kept[0] = 4  # a card kept last turn: one more only
+    seen = observation_from_state(state)
+    assert _why(state, replace(seen, inn=seen.inn[2:])) == \
+        "2 cards left the inn; player 1 may take only 1 (a card was kept last turn)"
+    assert _why(state, replace(seen, inn=seen.inn[1:])) == "no legal move explains the table"
+
+
+def test_a_card_on_a_full_space_or_on_another_players_wall() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    mine = seen.players[0]
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 9: "elf-tattoo"})) == \
+        "a card was put on player 1's space 9, which already holds a card"
+    theirs = seen.players[1]
+    assert _why(state, _with(seen, 1, wall={**theirs.wall, 1: "mage-crown"})) == \
+        "a card appeared on player 2's wall (space 1) out of turn"
+    # a card face down during the take is no reason by itself
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 1: None})) == "no legal move explains the table"
+
+
+def test_a_card_face_down_when_one_could_go_face_up_and_a_frieze_clash() -> None:
+    state = _played("place")
+    seen = observation_from_state(state)
+    mine = seen.players[0]
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 3: None})) == \
+        "player 1 placed a card face down on space 3 although a card could go face up"
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 10: "dwarf-eyepatch"})) == \
+        "dwarf-eyepatch went on player 1's space 10, but space 9 of the same frieze already shows a dwarf"
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 10: "barbarian-eyepatch"})) == \
+        "barbarian-eyepatch went on player 1's space 10, but space 11 of the same frieze already shows a barbarian"
+    assert _why(state, _with(seen, 0, wall={**mine.wall, 10: "gnome-eyepatch"})) == "no legal move explains the table"
+    state.wall[0][0] = 0  # elf-crown face up on space 1
+    seen = observation_from_state(state)
+    assert _why(state, _with(seen, 0, wall={**seen.players[0].wall, 2: "elf-dagger"})) == \
+        "elf-dagger went on player 1's space 2, but space 1 of the same frieze already shows an elf"
+    state.wall[0][0], state.wall[0][1] = -1, 0  # the elf on space 2 instead: space 1 is judged too
+    seen = observation_from_state(state)
+    assert _why(state, _with(seen, 0, wall={**seen.players[0].wall, 1: "elf-dagger"})) == \
+        "elf-dagger went on player 1's space 1, but space 2 of the same frieze already shows an elf"
+
+
+def test_a_trophy_where_none_may_go_is_named_by_why() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    assert _why(state, _with(seen, 0, wall_trophies={6: 1})) == \
+        "a trophy was put on player 1's space 6, a space that takes none (only the top and bottom rows do)"
+    assert _why(state, _with(seen, 0, wall_trophies={9: 1})) == \
+        "a trophy was put on player 1's space 9 when no trophy could go there"
+    # another player's trophies, on two spaces: said once
+    assert _why(state, _with(seen, 1, wall_trophies={9: 1, 1: 2})) == "player 2 put a trophy on the wall out of turn"
+    state.wall[0][8] += FACE_DOWN  # dwarf-tattoo turned face down
+    seen = observation_from_state(state)
+    assert _why(state, _with(seen, 0, wall_trophies={9: 1})) == \
+        "a trophy was put on player 1's face-down card on space 9"
+
+
+def test_a_card_moved_from_one_stock_to_another_without_a_steal() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    moved = _with(_with(seen, 0, stock=("barbarian-crown",)), 1, stock=())
+    assert _why(state, moved) == "a card went from player 2's stock to player 1's without a steal"
+    # a card that appears in a stock from nowhere is no steal
+    assert _why(state, _with(seen, 0, stock=("gnome-crown",))) == "no legal move explains the table"
+
+
+def test_with_no_reason_the_three_heaviest_differences_are_said() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    found = (Difference("a", 0.2), Difference("b", 0.9), Difference("c", 0.5), Difference("d", 0.7))
+    assert _why(state, seen, found) == "no legal move explains the table: b; d; c"
+
+
+# ---------------------------------------------------------------- chains
+def test_a_refill_of_the_inn_is_one_chain_whatever_order_the_cards_came_in() -> None:
+    state = OpenSeasonGame(2, side="horn").new_initial_state(7)
+    rng = random.Random(3)
+    for _ in range(7):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    assert state.tasks[-1][:2] == ("draw", "inn")
+    truth = state.copy()
+    truth.push(Draw("elf-crown"))
+    truth.push(Draw("barbarian-crown"))
+    assert truth.tasks[-1][:2] != ("draw", "inn")  # the refill took these two
+    seen = observation_from_state(truth)
+
+    def fits(chain: tuple[Any, ...]) -> bool:
+        work = state.copy()
+        for move in chain:
+            work.push_unchecked(move)
+        return ADAPTER.differences(ADAPTER.expected(work), seen) == []
+
+    chains = list(ADAPTER.candidate_chains(state, seen))
+    assert [c for c in chains if fits(c)] == [(Draw("barbarian-crown"), Draw("elf-crown"))]  # in name order
+
+
+def test_a_card_counts_as_new_wherever_it_newly_shows() -> None:
+    before = OpenSeasonObservation(inn=("elf-crown",), players={0: PlayerReading(stock=("mage-tattoo",)),
+                                                               1: PlayerReading()})
+    assert _appeared(before, before) == Counter()
+    after = OpenSeasonObservation(inn=("elf-crown", "gnome-dagger"), discards=("dwarf-crown",), players={
+        0: PlayerReading(wall={3: "barbarian-eyepatch", 4: None}, kept="sorcerer-crown"),
+        1: PlayerReading(stock=("mage-tattoo",))})  # stolen from player 1's stock
+    assert _appeared(before, after) == Counter({"gnome-dagger": 1, "dwarf-crown": 1, "barbarian-eyepatch": 1,
+                                                "sorcerer-crown": 1, "mage-tattoo": 1})
+
+
+def test_a_player_area_not_read_is_not_blamed() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    theirs = seen.players[1]
+    unread = replace(seen, players={0: seen.players[0]})
+    assert _why(state, unread) == "no legal move explains the table"
+    assert _why(state, _with(seen, 1, wall={**theirs.wall, 1: "mage-crown"})) != "no legal move explains the table"
+
+
+def test_what_the_game_waits_for_in_plain_words() -> None:
+    from tracker.open_season.adapter import task_words
+
+    state = _played("take")
+    assert task_words(state) == "take cards from the inn"
+    state.tasks.append(("mystery",))  # a task without words reads as its name
+    assert task_words(state) == "mystery"
+
+
+def test_a_stock_card_from_nowhere_with_the_other_area_unread_is_not_a_steal() -> None:
+    state = _played("take")
+    seen = observation_from_state(state)
+    gained = _with(seen, 0, stock=("barbarian-crown",))
+    unread = replace(gained, players={0: gained.players[0]})
+    assert _why(state, unread) == "no legal move explains the table"

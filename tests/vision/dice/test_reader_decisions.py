@@ -1,0 +1,255 @@
+"""The dice reader's decisions, apart from the two networks: which overlapping boxes are kept,
+when a photo is read in tiles, which detections are rejected as "not a die" (at the configured
+threshold, on both sides), which face and confidence a die gets, the order dice are listed in,
+and the plain errors for bad images and bad model metadata. The networks' outputs are replaced
+by fixed numbers here, so each decision is checked exactly (tests/vision/dice/test_reader.py
+checks the whole reader on photos)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from vision.dice.errors import ModelMissingError, UnreadableImageError
+from vision.dice.faces import CLASSES
+from vision.dice.reader import DiceReader, DiceResult, DieReading, _nms, load_image
+
+NONE = len(CLASSES)  # the "not a die" column
+
+
+@pytest.fixture(scope="module")
+def reader() -> DiceReader:
+    return DiceReader()
+
+
+def test_overlapping_boxes_keep_the_best_scored_and_touching_ones_up_to_the_iou() -> None:
+    boxes = np.array([[0, 0, 10, 10], [1, 0, 11, 10], [20, 20, 30, 30], [5, 0, 15, 10]], np.float32)
+    scores = np.array([0.5, 0.9, 0.8, 0.7], np.float32)
+    # box 1 (best) overlaps box 0 by IoU 9/11, box 3 by 6/14 (0.43); box 2 is apart
+    assert _nms(boxes, scores, 0.45) == [1, 2, 3]
+    assert _nms(boxes, scores, 0.40) == [1, 2]
+    assert _nms(boxes, scores, 0.9) == [1, 2, 3, 0]
+    # an IoU exactly at the limit is kept: two 10x10 boxes sharing half (IoU 50/150)
+    half = np.array([[0, 0, 10, 10], [5, 0, 15, 10]], np.float32)
+    assert _nms(half, np.array([0.9, 0.8], np.float32), 1 / 3) == [0, 1]
+    assert _nms(half, np.array([0.9, 0.8], np.float32), 0.33) == [0]
+    assert _nms(np.zeros((0, 4), np.float32), np.zeros((0,), np.float32), 0.45) == []
+
+
+def test_unreadable_files_are_named(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableImageError, match=r"nothing\.png: no such file$"):
+        load_image(tmp_path / "nothing.png")
+    (tmp_path / "empty.png").write_bytes(b"")
+    with pytest.raises(UnreadableImageError, match=r"empty\.png: file is empty$"):
+        load_image(tmp_path / "empty.png")
+    with pytest.raises(UnreadableImageError, match=r": no such file$"):
+        load_image(tmp_path)  # a folder is no file
+
+
+@pytest.mark.parametrize("image", [None, np.zeros((64, 64), np.uint8), np.zeros((64, 64, 4), np.uint8),
+                                   np.zeros((7, 64, 3), np.uint8), np.zeros((64, 7, 3), np.uint8)])
+def test_anything_but_a_colour_image_of_8x8_or_more_is_refused(reader: DiceReader, image: Any) -> None:
+    with pytest.raises(UnreadableImageError, match="expected a BGR colour image of at least 8x8 pixels"):
+        reader.read(image)
+
+
+def test_an_8x8_colour_image_is_read(reader: DiceReader) -> None:
+    assert reader.read(np.full((8, 8, 3), 128, np.uint8)).dice == []
+
+
+def _fixed(reader: DiceReader, monkeypatch: pytest.MonkeyPatch, boxes: list[list[float]], scores: list[float],
+           probs: list[dict[int, float]]) -> DiceResult:
+    """``reader.read`` with the detector and classifier replaced by these outputs."""
+    table = np.zeros((len(probs), NONE + 1), np.float32)
+    for row, p in zip(table, probs, strict=True):
+        for k, v in p.items():
+            row[k] = v
+    monkeypatch.setattr(reader, "detect", lambda image: (np.array(boxes, np.float32), np.array(scores, np.float32)))
+    monkeypatch.setattr(reader, "classify", lambda image, b: table)
+    return reader.read(np.zeros((480, 640, 3), np.uint8))
+
+
+def test_a_detection_is_rejected_only_when_not_a_die_is_likelier_than_the_threshold(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    limit = reader.config["none_class_max_prob"]
+    assert limit == 0.3
+    result = _fixed(reader, monkeypatch, [[10, 10, 50, 50], [100, 10, 140, 50], [200, 10, 240, 50]],
+                    [0.9, 0.9, 0.9], [{0: 0.7, NONE: 0.3}, {1: 0.69, NONE: 0.31}, {2: 0.5, NONE: 0.29}])
+    assert [d.face_class.name for d in result.dice] == ["d6-1", "d6-3"]
+
+
+def test_a_die_gets_its_likeliest_face_and_a_confidence_from_both_networks(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = _fixed(reader, monkeypatch, [[10.25, 20.5, 50.75, 60.0]], [0.8],
+                    [{6: 0.2, 8: 0.7, 27: 0.05, NONE: 0.05}])
+    (die,) = result.dice
+    assert die.face_class is CLASSES[8] and (die.kind, die.face) == ("octo-white", "lab")
+    assert die.bbox == (10.25, 20.5, 50.75, 60.0)
+    assert die.detector_score == pytest.approx(0.8) and die.classifier_prob == pytest.approx(0.7)
+    assert die.confidence == pytest.approx(0.748331, abs=1e-6)  # sqrt(0.8 * 0.7)
+    assert die.to_json() == {"bbox": [10.2, 20.5, 50.8, 60.0], "kind": "octo-white", "face": "lab",
+                             "confidence": 0.7483}
+    # "not a die" never wins as a face, however likely (below the threshold it is only ignored)
+    (die,) = _fixed(reader, monkeypatch, [[0, 0, 9, 9]], [1.0], [{3: 0.05, 4: 0.04, NONE: 0.29}]).dice
+    assert die.face_class is CLASSES[3]
+
+
+def test_dice_are_listed_in_rows_of_40_pixels_then_left_to_right(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    boxes = [[300, 95, 340, 130], [10, 81, 50, 120], [200, 5, 240, 40], [100, 10, 140, 50], [50, 99, 90, 139]]
+    result = _fixed(reader, monkeypatch, boxes, [0.9] * 5, [{k: 0.9} for k in range(5)])
+    # rows by round(top / 40): 5 and 10 -> 0; 81, 95, 99 -> 2 (that row by x: 10, 50, 300)
+    assert [d.bbox[0] for d in result.dice] == [100, 200, 10, 50, 300]
+    assert set(result.timings_ms) == {"detect", "classify"}
+    assert result.ms == pytest.approx(sum(result.timings_ms.values()))
+
+
+def test_a_photo_is_read_in_tiles_only_beyond_a_quarter_more_than_the_tile(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    tile = reader.config["detector_tile_px"]
+    assert tile == 1280
+    windows: list[tuple[int, ...]] = []
+
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        windows.append(image.shape[:2])
+        return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    reader.detect(np.zeros((1200, 1600, 3), np.uint8))
+    assert windows == [(1200, 1600)]
+    windows.clear()
+    reader.detect(np.zeros((1200, 1601, 3), np.uint8))
+    assert windows[0] == (1200, 1601) and len(windows) == 1 + 2 * 1
+
+
+def test_a_box_cut_by_an_inner_tile_edge_is_left_to_the_neighbouring_tile(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tiles side by side (a 1200x2000 photo): a die seen whole in the first pass and cut at
+    the tiles' inner edges is kept once, at its place in the photo."""
+    calls: list[int] = []
+
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        calls.append(image.shape[1])
+        h, w = image.shape[:2]
+        if len(calls) == 1:  # the whole photo
+            return np.array([[900, 500, 960, 560]], np.float32), np.array([0.6], np.float32)
+        # each tile sees a die cut at its inner edge and one whole die of its own
+        inner = [[w - 1.5, 100, w, 160]] if len(calls) == 2 else [[0, 100, 1.5, 160]]
+        return np.array(inner + [[40, 40, 100, 100]], np.float32), np.array([0.9, 0.8], np.float32)
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, scores = reader.detect(np.zeros((1200, 2000, 3), np.uint8))
+    x0_second = 2000 - calls[2]
+    assert sorted(map(tuple, boxes.tolist())) == sorted([(40.0, 40.0, 100.0, 100.0), (900.0, 500.0, 960.0, 560.0),
+                                                         (40.0 + x0_second, 40.0, 100.0 + x0_second, 100.0)])
+    assert sorted(scores.tolist()) == pytest.approx([0.6, 0.8, 0.8])
+
+
+def test_no_boxes_need_no_classifier_run(reader: DiceReader) -> None:
+    probs = reader.classify(np.zeros((64, 64, 3), np.uint8), np.zeros((0, 4), np.float32))
+    assert probs.shape == (0, NONE + 1)
+
+
+class _Meta:
+    def __init__(self, names: dict[str, str]) -> None:
+        self.custom_metadata_map = names
+
+
+class _Classifier:
+    def __init__(self, names: dict[str, str]) -> None:
+        self.meta = _Meta(names)
+
+    def get_modelmeta(self) -> _Meta:
+        return self.meta
+
+
+def test_the_classifier_outputs_are_mapped_by_the_names_in_its_metadata(reader: DiceReader) -> None:
+    original = reader.classifier
+    try:
+        reader.classifier = _Classifier({"names": "{0: 'white-lab', 1: 'none', 2: 'd6-1'}"})
+        assert reader._class_order() == [8, None, 0]
+        for meta in ({}, {"names": "{0: "}, {"names": "not python"}):
+            reader.classifier = _Classifier(meta)
+            with pytest.raises(ModelMissingError, match="dice classifier has no readable class names in its metadata"):
+                reader._class_order()
+        reader.classifier = _Classifier({"names": "{0: 'd6-1', 1: 'd7-1'}"})
+        with pytest.raises(ModelMissingError, match="dice classifier knows a class 'd7-1' that the reader does not"):
+            reader._class_order()
+    finally:
+        reader.classifier = original
+
+
+def test_boxes_apart_in_a_column_do_not_suppress_each_other() -> None:
+    column = np.array([[0, 0, 10, 10], [0, 12, 10, 22]], np.float32)  # same x, 2 px apart in y
+    assert _nms(column, np.array([0.9, 0.8], np.float32), 0.05) == [0, 1]
+    row = np.array([[0, 0, 10, 10], [12, 0, 22, 10]], np.float32)
+    assert _nms(row, np.array([0.9, 0.8], np.float32), 0.05) == [0, 1]
+
+
+def test_in_a_row_of_three_tiles_only_boxes_at_inner_edges_are_cut(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1200x3000 photo is read in 3 tiles side by side. Each tile reports a box touching its left
+    edge, one touching its right edge, one 2 px in from the left (a whole die) and one inside;
+    the boxes at the photo's own edges are whole dice too."""
+    tiles: list[tuple[int, int]] = []
+
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h, w = image.shape[:2]
+        if w == 3000:  # the whole-photo pass finds nothing
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        tiles.append((h, w))
+        boxes = [[0.5, 100, 60, 160], [w - 60, 300, w - 0.5, 360], [2.0, 500, 62, 560], [300, 700, 360, 760]]
+        return np.array(boxes, np.float32), np.full(4, 0.9, np.float32)
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, _ = reader.detect(np.zeros((1200, 3000, 3), np.uint8))
+    assert len(tiles) == 3
+    lefts = sorted(round(b[0], 1) for b in boxes.tolist())
+    width = tiles[0][1]
+    starts = [0, round((3000 - width) / 2), 3000 - width]
+    want = [0.5 + starts[0]]  # the photo's left edge
+    want += [s + 2.0 for s in starts] + [s + 300 for s in starts]  # 2 px in, and inside: whole
+    want += [starts[2] + width - 60]  # the photo's right edge
+    assert lefts == sorted(round(v, 1) for v in want)
+
+
+def test_a_box_at_the_photos_top_edge_is_a_whole_die(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if image.shape[1] == 3000:
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        return np.array([[300, 0.5, 360, 60]], np.float32), np.array([0.9], np.float32)
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, _ = reader.detect(np.zeros((1200, 3000, 3), np.uint8))
+    assert len(boxes) == 3  # one per tile, none cut: the top is the photo's own edge
+
+
+def test_in_a_column_of_two_tiles_a_box_2_5_px_from_the_inner_edge_is_whole(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[int, int]] = []
+
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h, w = image.shape[:2]
+        if h == 2000:  # the whole photo
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        calls.append((h, w))
+        if len(calls) == 1:  # the upper tile: one die 2.5 px above its lower edge, one cut by it
+            boxes = [[100, h - 62.5, 160, h - 2.5], [400, h - 60, 460, h - 1.5]]
+            return np.array(boxes, np.float32), np.array([0.9, 0.9], np.float32)
+        return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, _ = reader.detect(np.zeros((2000, 1200, 3), np.uint8))
+    assert len(calls) == 2 and [round(b[0]) for b in boxes.tolist()] == [100]
+
+
+def test_stage_timings_are_in_milliseconds(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.dice.reader as module
+
+    ticks = iter([10.0, 10.5, 10.75])
+    monkeypatch.setattr(module.time, "perf_counter", lambda: next(ticks))
+    result = _fixed(reader, monkeypatch, [], [], [])
+    assert result.timings_ms == {"detect": 500.0, "classify": 250.0}

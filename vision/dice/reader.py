@@ -240,6 +240,9 @@ class DiceReader:
             crops = np.stack([cv2.resize(c, (self._cls_size, self._cls_size), interpolation=cv2.INTER_LINEAR) for c in crops])
         blob = crops[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
         turns = max(int(self.config.get("classifier_rotations", 1)), 1)
+        budget = int(self.config.get("classifier_max_crops", 0))
+        while budget and turns > 1 and turns * len(boxes) > budget:
+            turns //= 2  # a tray of a dozen dice: fewer turns each, so a photo stays within its time
         # a die face reads the same turned by 90 degrees: average the quarter turns, all crops
         # and turns in one batch when the model takes any batch size (one run per crop if not)
         batch = np.ascontiguousarray(np.concatenate([np.rot90(blob, k, (2, 3)) for k in range(turns)]))

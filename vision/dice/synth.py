@@ -591,7 +591,7 @@ def render_variety_scene(
                 cx = fx0 + s * 0.6 if side == 0 else fx1 - s * 0.6 if side == 1 else cx
                 cy = fy0 + s * 0.6 if side == 2 else fy1 - s * 0.6 if side == 3 else cy
                 near_wall = True
-        if not (s * 0.6 <= cx <= w - s * 0.6 and s * 0.6 <= cy <= h - s * 0.6):
+        if not (s * 0.75 <= cx <= w - s * 0.75 and s * 0.75 <= cy <= h - s * 0.75):  # a turned face stays in frame
             continue
         if any(math.hypot(cx - px, cy - py) < (s + ps) / 2 * 1.18 for px, py, ps, _ in placed):
             continue  # top faces never overlap: a label is a face the camera can see

@@ -260,17 +260,22 @@ def bench_speed(reader: DiceReader, n: int) -> None:
     rng = np.random.default_rng([STRESS_SEED, 3])
     scenes = [render_variety_scene(rng)[0] for _ in range(n)]
     reader.read(scenes[0])  # warm-up
-    total, det, cls, dice = [], [], [], []
+    total, cpu, det, cls, dice = [], [], [], [], []
     for img in scenes:
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         res = reader.read(img)
         total.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
         det.append(res.timings_ms["detect"])
         cls.append(res.timings_ms["classify"])
         dice.append(len(res.dice))
     print(f"\nspeed, {n} renders 640x480 (median {statistics.median(dice):.0f} dice, max {max(dice)}), one onnxruntime thread: "
           f"median {statistics.median(total):.1f} ms (detect {statistics.median(det):.1f}, classify {statistics.median(cls):.1f}), "
           f"p90 {np.percentile(total, 90):.1f} ms  {'PASS' if statistics.median(total) <= 40 else 'FAIL (target 40 ms)'}")
+    # on a shared machine the wall clock counts other people's work too; the process's own CPU
+    # time is what one free core would take (onnxruntime runs one thread here)
+    print(f"  CPU time of the reading process: median {statistics.median(cpu):.1f} ms, p90 {np.percentile(cpu, 90):.1f} ms  "
+          f"{'PASS' if statistics.median(cpu) <= 40 else 'FAIL (target 40 ms)'}")
 
 
 def main() -> int:

@@ -43,12 +43,15 @@ test: $(STAMP) ui-deps
 
 # mutation testing with mutmut (never part of `make test`; docs/testing.md): each module in
 # pyproject.toml [tool.tablesight.mutation.modules] against its own tests, each bounded by a time
-# budget. One module: make mutation MODULES=tracker/stillness.py; budget: MUTATION_MIN=20
+# budget. One module: make mutation MODULES=tracker/stillness.py; budget: MUTATION_MIN=20;
+# mutants at once: MUTATION_JOBS=16; each module's survivors with their diffs: MUTATION_REPORT/
 MODULES ?=
 MUTATION_MIN ?= 30
+MUTATION_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+MUTATION_REPORT ?= build/mutation/report
 mutation: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,hardware,mutation]'
-	$(PY) tests/mutation/run.py --budget-min $(MUTATION_MIN) --survivors $(MODULES)
+	$(PY) tests/mutation/run.py --budget-min $(MUTATION_MIN) --jobs $(MUTATION_JOBS) --report-dir $(MUTATION_REPORT) --survivors $(MODULES)
 
 bench: $(STAMP)
 	$(PY) bench/rules_speed.py

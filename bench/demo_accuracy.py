@@ -93,6 +93,12 @@ def _options(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     return {"mode": spec.get("mode", "standard")}
 
 
+def _write_said(args: Any, spec: dict[str, Any], lines: list[str]) -> None:
+    if args.say_dir:  # what the demo said (moves, questions, alerts): where a game went wrong
+        Path(args.say_dir).mkdir(parents=True, exist_ok=True)
+        (Path(args.say_dir) / f"game_{spec['seed']}.txt").write_text("\n".join(lines) + "\n")
+
+
 def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
@@ -105,8 +111,10 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                            recogniser="pixels" if args.pixels else "ground-truth", seed=spec["seed"],
                            illegal=args.illegal, tilt=spec["tilt"], lighting=spec["lighting"],
                            resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1))
-        result = run_demo(build_pipeline(setup))
+        said: list[str] = []
+        result = run_demo(build_pipeline(setup), said.append if args.say_dir else None)
         result.pop("score_text", None)
+        _write_said(args, spec, said)
         return {**spec, **result}
     setup = TableSetup(game=getattr(args, "game", "octocube"), players=spec["players"], options=_options(spec, args),
                        source="demo", recogniser="pixels" if args.pixels else "ground-truth", seed=spec["seed"],
@@ -116,9 +124,7 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     lines: list[str] = []
     result = run_demo(build_pipeline(setup), lines.append if args.say_dir else None)
     result.pop("score_text", None)
-    if args.say_dir:  # what the demo said (moves, questions, alerts): where a game went wrong
-        Path(args.say_dir).mkdir(parents=True, exist_ok=True)
-        (Path(args.say_dir) / f"game_{spec['seed']}.txt").write_text("\n".join(lines) + "\n")
+    _write_said(args, spec, lines)
     return {**spec, **result}
 
 

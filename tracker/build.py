@@ -48,6 +48,7 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
         from calibration.profile import load_profile
 
         profile = load_profile(setup.profile_path)
+    pack = _load_pack(setup)
     twin: Twin | None = None
     truth_of = None
     source: Any
@@ -61,7 +62,7 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
                                  skip_while=_resume_skip(twin, resume))
         truth_of = source.truth_of
         if setup.recogniser == "pixels":
-            recogniser = table.pixel_recogniser(game, camera=demo.camera)
+            recogniser = table.pixel_recogniser(game, camera=demo.camera, pack=pack)
         else:
             recogniser = table.truth_recogniser(game, source.truth_of, setup)
         gate = StillnessGate(DEMO_GATE)
@@ -70,7 +71,8 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
 
         state = resume if resume is not None else table.unseen_state(game, setup)
         holder: list[Pipeline] = []
-        recogniser = table.pixel_recogniser(game, profile_of=lambda: holder[0].profile if holder else None)
+        recogniser = table.pixel_recogniser(game, profile_of=lambda: holder[0].profile if holder else None,
+                                            pack=pack)
         if setup.source == "video":
             video = VideoFileSource(setup.video_path)
             source = video
@@ -86,6 +88,19 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
         holder.append(pipeline)
     return BuiltPipeline(pipeline, table, twin, str(getattr(recogniser, "name", type(recogniser).__name__)),
                          truth_of)
+
+
+def _load_pack(setup: TableSetup) -> Any:
+    """The taught copy ``setup.pack_path`` names (None: the built-in art), checked to be a pack
+    of this game."""
+    if setup.pack_path is None:
+        return None
+    from vision.pack import PackError, load_pack
+
+    try:
+        return load_pack(setup.pack_path, setup.game)
+    except PackError as exc:
+        raise TrackerSetupError(str(exc)) from None
 
 
 STILL_SECONDS = 0.2

@@ -11,6 +11,34 @@ from tracker.build import BuiltPipeline
 from tracker.session import IllegalMoveAlert, QuestionAsked, event_words
 
 
+def twin_tablet_step(twin: Any, tracked: Any, pipe: Any) -> tuple[bool, list[tuple[Any, bool]]]:
+    """What the digital twin's players do on the tablet now, with the events it makes: they put
+    right a roll the camera misread (``True`` beside those events) and enter the choices no camera
+    sees (Octo Dice's actions). Nothing while a question is pending or for a twin without a tablet.
+    Returns (whether a correction was made, the events). ``run --demo`` and ``demo`` both call
+    this, so the two play the same game."""
+    out: list[tuple[Any, bool]] = []
+    corrected = False
+    if tracked.pending is not None:
+        return corrected, out
+    correct = getattr(twin, "tablet_correction", None)
+    if correct is not None:
+        undo, moves = correct(tracked.state.history)
+        if undo:
+            corrected = True
+            for _ in range(undo):
+                tracked.undo()
+            out += [(event, True) for event in tracked.confirm_correction(moves)]
+            if pipe.memory is not None:
+                pipe.memory.forget()  # it remembers the misread scene: judge the next one afresh
+    tablet = getattr(twin, "tablet_moves", None)
+    if tablet is not None and tracked.pending is None:
+        entered = tablet(tracked.state.history)
+        if entered:
+            out += [(event, False) for event in tracked.enter(entered)]
+    return corrected, out
+
+
 def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
              on_update: Callable[[Any], None] | None = None) -> dict[str, Any]:
     """Play the whole film; returns the figures ``tablesight demo --json`` prints. ``on_update``
@@ -28,13 +56,12 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
     questions = 0
     frames = 0
     last_change = -2
-    # a twin whose players enter choices on the tablet (moves no camera sees) says which
-    tablet = getattr(twin, "tablet_moves", None)
     correct = getattr(twin, "tablet_correction", None)
     corrections = 0
     attach = getattr(pipe.recogniser, "attach_truth", None)
     if callable(attach) and demo.truth_of is not None:  # a recogniser that scores its own readings
         attach(demo.truth_of)
+    warned = ""
     t0 = time.perf_counter()
     while True:
         update = pipe.step()
@@ -49,6 +76,10 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
             if say and not update.camera_ok and "stopped" in update.camera_message:
                 say(f"camera: {update.camera_message}")
             continue
+        if say and update.recognised and update.camera_message != warned and \
+                update.camera_message == pipe.stats.unknown_copy:
+            warned = update.camera_message
+            say(f"[recogniser] {warned}")
         frames += 1
         change = (demo.truth_of(update.frame_index) or {}).get("change_index", -1)
         if say and change != last_change and 0 <= change < len(twin.changes):
@@ -77,23 +108,11 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
                 if say:
                     say(f"players answer {option + 1}: {event.question.option_texts[option]}")
                 events = list(tracked.answer(option)) + events
-        if correct is not None and tracked.pending is None:
-            undo, moves = correct(tracked.state.history)
-            if undo:  # the players fix on the tablet what the camera misread
-                corrections += 1
-                for _ in range(undo):
-                    tracked.undo()
-                for event in tracked.confirm_correction(moves):
-                    if say:
-                        say("tablet correction: " + event_words(event, adapter))
-                if pipe.memory is not None:
-                    pipe.memory.forget()  # it remembers the misread scene: judge the next one afresh
-        if tablet is not None and tracked.pending is None:
-            entered = tablet(tracked.state.history)
-            if entered:  # the players enter what the camera cannot see (Octo Dice: their actions)
-                for event in tracked.enter(entered):
-                    if say:
-                        say("tablet: " + event_words(event, adapter))
+        corrected_now, entries = twin_tablet_step(twin, tracked, pipe)
+        corrections += corrected_now
+        for event, corrected in entries:
+            if say:
+                say(("tablet correction: " if corrected else "tablet: ") + event_words(event, adapter))
     elapsed = time.perf_counter() - t0
     if frames == 0:
         raise ValueError("the demo film delivered no frame: nothing was followed")
@@ -131,6 +150,11 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
         "stage_ms_mean": {k: round(v / max(1, frames), 2) for k, v in pipe.stats.stage_ms_total.items()},
         "move_latency_ms": _percentiles(pipe.stats.move_latency_ms),
         "calibration": pipe.calibration_message,
+        "scenes_read": pipe.stats.scenes,
+        "unknown_copy": pipe.stats.unknown_copy,
+        "unknown_copy_first_scene": (pipe.stats.unknown_copy_scenes[0] if pipe.stats.unknown_copy_scenes
+                                     else None),
+        "unknown_copy_scenes": len(pipe.stats.unknown_copy_scenes),
         "first_player": getattr(truth, "first_player", 0),
         **_reading_figures(pipe.recogniser),
         **({"tablet_corrections": corrections} if correct is not None else {}),

@@ -65,13 +65,24 @@ class FilmFrame:
     timestamp: float
 
 
+def load_art(setup: Any) -> Any:
+    """The art pack of ``setup.art`` (vision.render.art_pack.ArtPack), None for the built-in art;
+    a bad pack raises ArtPackError (a ValueError) naming the file."""
+    if getattr(setup, "art", None) is None:
+        return None
+    from vision.render.art_pack import ArtPack
+
+    return ArtPack.load(setup.art)
+
+
 def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any], *, seed: int,
-         timing: Any, renderer: Any = None) -> Any:
+         timing: Any, renderer: Any = None, art: Any = None) -> Any:
     """Frames for ``scenes[0]`` then each change: a hand reaches in from the mover's side, the
     change happens under it, the hand leaves, the table is still. ``lightings[i]`` lights change
     i (the light drifts during a game). Still frames of one scene are rendered once and then get
     fresh sensor noise each (what a webcam does to a static table), which keeps long games
-    affordable; every frame with a hand is rendered in full."""
+    affordable; every frame with a hand is rendered in full. ``art``: an ArtPack the
+    components are drawn with (the truth is unchanged)."""
     import math
 
     import numpy as np
@@ -80,7 +91,11 @@ def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any],
     from vision.render.renderer import Renderer, RenderOptions
     from vision.render.sequence import _target
 
+    from vision.render.art_pack import with_art
+
     renderer = renderer or Renderer()
+    if art is not None:
+        scenes = [with_art(s, art) for s in scenes]
     rng = random.Random(seed)
     noise_rng = np.random.default_rng(seed)
     index = 0

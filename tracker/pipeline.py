@@ -13,6 +13,7 @@ is left alone.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -57,6 +58,13 @@ class PipelineStats:
     frames: int = 0
     recognised: int = 0
     bad_frames: int = 0
+    scenes: int = 0
+    """Still scenes the recogniser read (hidden ones included)."""
+    unknown_copy_scenes: list[int] = field(default_factory=list)
+    """The (1-based) scenes whose components looked like no copy the recogniser knows: not
+    tracked, the players are asked to teach their copy."""
+    unknown_copy: str | None = None
+    """What the recogniser said the last time it did not know the copy."""
     stage_ms_total: dict[str, float] = field(default_factory=dict)
     move_latency_ms: list[float] = field(default_factory=list)
     """Per confirmed move: from the first still frame of its scene (the table came to rest) to
@@ -94,6 +102,7 @@ class Pipeline:
         self._ended_reported = False
         self._calibration_tries = 0
         self._moved_since_read = True
+        self._read_requested = threading.Event()
         self.needs_calibration = bool(getattr(recogniser, "needs_calibration", False))
         if profile is not None and recheck:
             self._start_watcher(profile)
@@ -124,6 +133,12 @@ class Pipeline:
         self.calibration_message = (f"table found from markers {', '.join(map(str, cal.geometry.markers_used))}")
         if self.recheck:
             self._start_watcher(self.profile)
+
+    def request_read(self) -> None:
+        """An outside signal that the scene has come to rest (a dice tower's "roll settled"):
+        read the next quiet frame without waiting for the stillness gate's count. Safe to call
+        from another thread (the tower client's); without it everything works from the camera."""
+        self._read_requested.set()
 
     # ------------------------------------------------------------------ one frame
     def step(self) -> PipelineUpdate | None:
@@ -191,7 +206,11 @@ class Pipeline:
         # cube changes only a few pixels of the gate's small image).
         settled = gate_event is GateEvent.SETTLED_NEW or (
             gate_event is GateEvent.SETTLED_SAME and self._moved_since_read)
+        if not settled and gate_event is GateEvent.SETTLING and self._read_requested.is_set():
+            self.gate.settle_now()  # a dice tower said the roll has settled: read the first quiet frame
+            settled = True
         if settled:
+            self._read_requested.clear()
             self._moved_since_read = False
         if settled:
             if self.needs_calibration and self.profile is None:
@@ -205,7 +224,17 @@ class Pipeline:
                     message = f"the scene could not be read: {exc}"
                 stage["recognise"] = (time.perf_counter() - t) * 1000
                 recognised = observed is not None
-                if observed is not None and getattr(observed, "occluded", False):
+                if observed is not None:
+                    self.stats.scenes += 1
+                unknown = getattr(observed, "unknown_copy", None) if observed is not None else None
+                if unknown and not getattr(observed, "occluded", False):
+                    # the components look like no copy the recogniser knows: reading them would
+                    # track wrong moves and raise false alarms, so ask to be taught instead
+                    self.stats.unknown_copy_scenes.append(self.stats.scenes)
+                    self.stats.unknown_copy = str(unknown)
+                    message = str(unknown)
+                    self._moved_since_read = True
+                elif observed is not None and getattr(observed, "occluded", False):
                     message = "a hand or an object hides the play area: waiting"
                     self.gate.reset()
                     self._moved_since_read = True

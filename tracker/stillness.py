@@ -87,6 +87,13 @@ class StillnessGate:
         self._last_settled = small
         return GateEvent.SETTLED_NEW
 
+    def settle_now(self) -> None:
+        """Take the last frame as the settled scene now, without waiting for the quiet count (an
+        outside signal said the scene is at rest): later still frames are the same scene."""
+        self._quiet = max(self._quiet, self.config.still_frames)
+        self._reported = True
+        self._last_settled = self._previous
+
     def reset(self) -> None:
         """Forget everything (after a camera change or re-calibration)."""
         self.__init__(self.config)  # type: ignore[misc]

@@ -124,6 +124,12 @@ class TableSetup:
     doubt: float = 0.0
     """Ground-truth recogniser: share of readings made doubtful."""
     realtime: bool = False
+    pack_path: str | None = None
+    """A taught copy of the game (``tablesight teach ... --out FILE``): the pixel recogniser reads
+    the components by its faces instead of the built-in art."""
+    art: str | None = None
+    """Demo only: the art pack folder the twin draws the components with (docs/teach.md;
+    vision/render/art_pack.py); None: the built-in art."""
 
     SOURCES: ClassVar[tuple[str, ...]] = ("demo", "camera", "video")
     RECOGNISERS: ClassVar[tuple[str, ...]] = ("pixels", "ground-truth")
@@ -145,8 +151,12 @@ class TableSetup:
         w, h = self.resolution
         if w < 320 or h < 180 or w * h > 4096 * 2304:
             raise TrackerSetupError(f"resolution {w}x{h} is out of range (320x180 to 4096x2304)")
+        if self.art is not None and self.source != "demo":
+            raise TrackerSetupError("an art pack draws the digital twin's components: it is for the demo only")
         if self.camera_index < 0 or self.camera_index > 63:
             raise TrackerSetupError(f"camera index must be 0-63, not {self.camera_index}")
+        if self.pack_path is not None and self.recogniser == "ground-truth":
+            raise TrackerSetupError("a taught pack is for the pixel recogniser, not the renderer's labels")
 
 
 class TableGame(ABC):
@@ -174,9 +184,11 @@ class TableGame(ABC):
 
     @abstractmethod
     def pixel_recogniser(self, game: Game[Any], *, camera: Any = None,
-                         profile_of: Any = None) -> FrameRecogniser:
+                         profile_of: Any = None, pack: Any = None) -> FrameRecogniser:
         """Reads frames: through ``camera`` (the twin's exact camera model) when given, else
-        through the pipeline's calibration (``profile_of()`` returns the current profile)."""
+        through the pipeline's calibration (``profile_of()`` returns the current profile).
+        ``pack``: a taught copy (``vision.pack.Pack``) to read the components by; a game with
+        nothing to teach refuses one."""
 
     def truth_recogniser(self, game: Game[Any], truth_of: Any, setup: TableSetup) -> FrameRecogniser:
         """Demo only: reads the renderer's labels (``truth_of(frame)``) instead of the pixels."""

@@ -34,6 +34,8 @@ class ScoreRequest:
     """Player colours in seat order when the table is not laid out the usual way."""
     answers: dict[str, int] = field(default_factory=dict)
     """Counts the players gave for doubts (by the doubt's ``key``): read as certain."""
+    pack: Any = None
+    """A taught copy (vision.pack.Pack) to read the components by; None: the built-in art."""
 
 
 @dataclass(frozen=True)

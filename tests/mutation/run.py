@@ -6,6 +6,8 @@
     .venv/bin/python tests/mutation/run.py --survivors           # also print each survivor's diff
     .venv/bin/python tests/mutation/run.py --sample 120 --seed 1 tracker/inference.py
                                                         # a random sample of 120 mutants (large modules)
+    .venv/bin/python tests/mutation/run.py --jobs 16 --report-dir /tmp/mutation-report
+                                                        # per module: DIR/<module>.txt, score + survivors' diffs
 
 The modules and their tests are listed in pyproject.toml under
 ``[tool.tablesight.mutation.modules]``; add a line there to add a module. Each module gets a
@@ -24,6 +26,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -93,6 +96,33 @@ def mutant_names(work: Path, module: str, mutmut: str) -> list[str]:
     return sorted(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"])
 
 
+def run_bounded(cmd: list[str], cwd: Path, seconds: float) -> tuple[subprocess.CompletedProcess[str] | None, bool]:
+    """Run mutmut in its own process group and, past the budget, stop the whole group: mutmut
+    forks one child per mutant (``--max-children``), and killing the parent alone would leave up
+    to ``--jobs`` orphans testing on into the next module."""
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=seconds)
+        return subprocess.CompletedProcess(cmd, proc.returncode, out, err), False
+    except subprocess.TimeoutExpired:
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(proc.pid, sig)
+            except ProcessLookupError:
+                break
+            try:
+                proc.communicate(timeout=10)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        return None, True
+
+
+def report_name(module: str) -> str:
+    return module.removesuffix(".py").replace("/", ".") + ".txt"
+
+
 def main(argv: list[str] | None = None) -> int:
     table = modules()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -104,7 +134,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=0,
                     help="test only this many mutants per module, drawn at random (the score is then a sample's)")
     ap.add_argument("--seed", type=int, default=1, help="random seed of --sample (default 1)")
+    ap.add_argument("--report-dir", type=Path, default=None,
+                    help="write, per module, DIR/<module>.txt (score line, then every survivor with its "
+                         "`mutmut show` diff) and DIR/summary.txt")
     args = ap.parse_args(argv)
+    if args.jobs < 1:
+        ap.error(f"--jobs must be at least 1, not {args.jobs}")
+    if args.report_dir is not None:
+        try:
+            args.report_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            ap.error(f"--report-dir {args.report_dir}: {e.strerror or e}")
     unknown = [m for m in args.module if m not in table]
     if unknown:
         ap.error(f"not in [tool.tablesight.mutation.modules]: {', '.join(unknown)}")
@@ -122,14 +162,10 @@ def main(argv: list[str] | None = None) -> int:
             everyone = mutant_names(work, module, mutmut)
             chosen = sorted(random.Random(args.seed).sample(everyone, min(args.sample, len(everyone))))
             print(f"   sample: {len(chosen)} of {len(everyone)} mutants (seed {args.seed})", flush=True)
-        try:
-            run = subprocess.run([mutmut, "run", "--max-children", str(args.jobs), *chosen], cwd=work,
-                                 timeout=args.budget_min * 60, capture_output=True, text=True)
-            cut = False
-            if run.returncode != 0:
-                print(run.stdout[-3000:] + run.stderr[-3000:], file=sys.stderr)
-        except subprocess.TimeoutExpired:
-            cut = True
+        run, cut = run_bounded([mutmut, "run", "--max-children", str(args.jobs), *chosen], work,
+                               args.budget_min * 60)
+        if run is not None and run.returncode != 0:
+            print(run.stdout[-3000:] + run.stderr[-3000:], file=sys.stderr)
         status = results(work, mutmut)
         counts: dict[str, int] = {}
         for verdict in status.values():
@@ -145,13 +181,22 @@ def main(argv: list[str] | None = None) -> int:
                 f"in {time.monotonic() - start:.0f} s")
         print(line, flush=True)
         summary.append(line)
+        report = [line, f"tests: {' '.join(table[module])}", f"jobs: {args.jobs}", ""]
         for name, verdict in sorted(status.items()):
             if verdict in ("survived", "no tests"):
                 print(f"   {verdict}: {name}")
-                if args.survivors:
+                diff = ""
+                if args.survivors or args.report_dir is not None:
                     diff = subprocess.run([mutmut, "show", name], cwd=work, capture_output=True, text=True).stdout
+                if args.survivors:
                     print("\n".join("      " + d for d in diff.splitlines()))
+                report += [f"## {verdict}: {name}", diff.rstrip("\n"), ""]
+        if args.report_dir is not None:
+            (args.report_dir / report_name(module)).write_text("\n".join(report) + "\n", encoding="utf-8")
+            (args.report_dir / "summary.txt").write_text("\n".join(summary) + "\n", encoding="utf-8")
     print("\n".join(["", "mutation scores:"] + summary))
+    if args.report_dir is not None:
+        print(f"reports: {args.report_dir}/ (one file per module, summary.txt)")
     return 0
 
 

@@ -131,3 +131,38 @@ def test_short_digital_twin_game_end_to_end() -> None:
     assert result["illegal_injected"] == 1 and result["illegal_flagged"] == 1
     assert result["false_alarms"] == 0
     assert result["final_scores_match"]
+
+
+def _reads_at(request_after: int | None) -> list[int]:
+    """Frame indices at which the recogniser ran: 3 frames of table A, then table B (the dice
+    landed) held still; a 'roll settled' request arrives after frame ``request_after``."""
+    from tracker.stillness import StillnessConfig
+
+    game = OctocubeGame(2)
+    tracked = TrackedGame(game.new_initial_state(5, hidden=True), OctocubeAdapter())
+    rec = StaticRecogniser(game.new_initial_state(5))
+    frames = [_table(0)] * 3 + [_table(1)] * 10
+    pipe = Pipeline(SyntheticSource(frames), rec, tracked, calibrate=False,
+                    gate=StillnessGate(StillnessConfig(still_frames=5, changed_fraction=0.0004)))
+    reads: list[int] = []
+    for i in range(len(frames)):
+        calls = rec.calls
+        update = pipe.step()
+        assert update is not None
+        if rec.calls > calls:
+            reads.append(i)
+        if request_after is not None and i == request_after:
+            pipe.request_read()
+    return reads
+
+
+def test_a_tower_roll_settled_signal_reads_the_first_quiet_frame_once() -> None:
+    """Without the tower the scene is read when the gate has counted its quiet frames; with the
+    tower's 'roll settled' the first quiet frame is read, and not read again when the gate's
+    count is reached (the same scene)."""
+    without = _reads_at(None)
+    with_tower = _reads_at(3)  # the signal comes with the frame where the dice land
+    assert without and with_tower
+    assert with_tower[-1] == 4  # the first frame after the change that is still
+    assert without[-1] == 8  # five quiet frames later
+    assert with_tower.count(4) == 1 and all(i not in with_tower for i in range(5, 13))

@@ -41,9 +41,15 @@ def test_settings_test_then_play_shows_the_tower(ui: Driver, tmp_path: Path) -> 
         assert state.text == "Tower ready" and state.opacity == 1
         seen: list[str] = []
         app.bind(tower_text=lambda _a, text: seen.append(text))
+        worker = app.worker
+        assert worker is not None
+        requests: list[bool] = []
+        real_request = worker.request_read
+        worker.request_read = lambda: (requests.append(True), real_request())  # type: ignore[method-assign]
         sim.roll(3, 20)
         ui.until(lambda: "Tower: rolling, 3 so far" in seen and app.tower_text == "Tower ready", 10,
                  "a roll of three dice shown as it falls, then ready again")
+        ui.until(lambda: len(requests) == 1, 5, "the settled roll to ask the pipeline for a read")
         ui.tap(ui.widget("play", "tower_release"))
         ui.until(lambda: sim.gate_opened == 1, 10, "the release button to open the tower's gate")
         sim.jam(1.5)

@@ -73,3 +73,40 @@ def test_run_refuses_what_it_cannot_do_in_one_line(tmp_path: Path) -> None:
         assert done.returncode == 2, (argv, done.stdout, done.stderr)
         assert words in done.stderr and "Traceback" not in done.stderr, (argv, done.stderr)
         assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def _run(*args: str, timeout: float = 300, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "ui.cli", "run", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=REPO, input=stdin)
+
+
+def test_run_demo_of_open_season_takes_its_side_and_expert_tiles(tmp_path: Path) -> None:
+    """``run --game open_season --side shield --expert``: the game logged is that variant (the
+    log's header carries the engine options) and the twin's moves are followed without alarms."""
+    log = tmp_path / "os.jsonl"
+    done = _run("--game", "open_season", "--demo", "--players", "3", "--side", "shield", "--expert",
+                "--moves", "6", "--json", "--log", str(log))
+    assert done.returncode == 0, done.stderr
+    result = _run_json(done.stdout)
+    assert result["game"] == "open_season" and result["moves_confirmed"] == 6 == result["moves"]
+    assert result["alerts"] == 0
+    header = json.loads(log.read_text().splitlines()[0])
+    assert '"side": "shield"' in json.dumps(header) and '"expert": true' in json.dumps(header)
+
+
+def test_run_demo_of_octo_dice_enters_the_players_tablet_choices() -> None:
+    """Octo Dice's actions are chosen on the tablet, not seen: ``run --demo`` has the twin's
+    players enter them, so the game goes past the first turn (before, it stalled after one roll
+    with dozens of alarms)."""
+    done = _run("--game", "octo_dice", "--demo", "--players", "2", "--variant", "virtual", "--max-frames", "60")
+    assert done.returncode == 0, done.stderr
+    tablet = [line for line in done.stdout.splitlines() if line.startswith("tablet: move:")]
+    assert len(tablet) >= 3, done.stdout
+    assert any("virtual player's roll" in line for line in done.stdout.splitlines())
+    assert "Player 2" in done.stdout
+
+
+def test_run_refuses_a_variant_that_does_not_fit_the_players() -> None:
+    done = _run("--game", "octo_dice", "--demo", "--players", "3", "--variant", "solo")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == "tablesight run: error: the solo game is for 1 player, not 3"

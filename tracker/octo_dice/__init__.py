@@ -51,7 +51,10 @@ class OctoDiceTable(TableGame):
 
         return OctoDiceAdapter()
 
-    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None) -> FrameRecogniser:
+    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None,
+                         pack: Any = None) -> FrameRecogniser:
+        if pack is not None:
+            raise TrackerSetupError("Octo Dice has no printing to teach: its dice read as they are")
         try:
             import onnxruntime  # noqa: F401
         except ImportError as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 from dataclasses import dataclass
 
 from rules.core import Move
@@ -118,7 +119,12 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
 
     def catch_up_chains(self, state: OctoDiceState, observed: OctoDiceObservation) -> Iterable[tuple[Move, ...]]:
         """A scene missed (a hand, a die that could not be read): the roll and the 2 dice then set
-        aside, seen together. The rolled dice are those in the roll area and the 2 new in the strip."""
+        aside, seen together. The rolled dice are those in the roll area and the 2 new in the strip.
+        Missed while the game waited for a set-aside: 4 new dice in the strip, the 2 kept first
+        (still showing the faces of the roll the tracker saw), the roll of the rest, the 2 kept
+        from it."""
+        if state.phase == SET_ASIDE:
+            return self._catch_up_from_set_aside(state, observed)
         if state.phase != ROLL or state.rolls_done >= 2:
             return []
         have = Counter((kind_of(d), state.faces[d]) for d in state.set_aside)
@@ -138,6 +144,26 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
         if keep is None or not work.is_legal(keep):
             return []
         return [(roll, keep)]
+
+    def _catch_up_from_set_aside(self, state: OctoDiceState,
+                                 observed: OctoDiceObservation) -> list[tuple[Move, ...]]:
+        have = Counter((kind_of(d), state.faces[d]) for d in state.set_aside)
+        aside = Counter((d.kind, d.face or "") for d in _flat(observed.in_area(ASIDE)))
+        if any(aside[k] < n for k, n in have.items()):
+            return []
+        new = list((aside - have).elements())
+        if len(new) != 4:
+            return []
+        chains: dict[tuple[Move, ...], None] = {}
+        for first in combinations(new, 2):
+            keep = canonical_set_aside(state, first)
+            if keep is None or not state.is_legal(keep):
+                continue
+            work = scratch_copy(state)
+            work.push_unchecked(keep)
+            for chain in self.catch_up_chains(work, observed):
+                chains[(keep, *chain)] = None
+        return list(chains)
 
     def _roll_for(self, state: OctoDiceState, observed: OctoDiceObservation) -> Move | None:
         dice = state.dice_to_roll()

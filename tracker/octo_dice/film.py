@@ -19,6 +19,13 @@ def art_face(face: str) -> str:
     return face.replace("-", " ")
 
 
+def hash_unit(seed: int, name: str) -> float:
+    """A stable number in [0, 1) from the film's seed and a die's name (Python's hash() is salted)."""
+    import zlib
+
+    return (zlib.crc32(f"{seed}:{name}".encode()) % 10_000) / 10_000
+
+
 def dice_mat_scene(layout: Layout, seed: int, meta: dict[str, Any] | None = None) -> Any:
     """A renderer scene: the mat's set-aside strip and roll area, and every die of ``layout``
     (its engine name, face and cocked flag kept in the die's ground-truth state)."""
@@ -31,8 +38,9 @@ def dice_mat_scene(layout: Layout, seed: int, meta: dict[str, Any] | None = None
     scene = dice_scene(specs, seed=seed)
     for comp, die in zip(scene.components, order, strict=True):
         comp.state.update(die=die, cocked=layout[die].cocked)
-        if layout[die].cocked:  # leaning: lifted on one edge, turned off the grid
-            comp.pose = Pose(comp.pose.x, comp.pose.y, 5.0, comp.pose.yaw_deg + 30.0)
+        if layout[die].cocked:  # leaning on one base edge (against a neighbour or the tray wall)
+            lean = 22.0 + (hash_unit(seed, die) * 16.0)
+            comp.pose = Pose(comp.pose.x, comp.pose.y, 0.0, comp.pose.yaw_deg, lean_deg=lean)
     for name, (x0, y0, x1, y1), rgb, z in (("set-aside area", ASIDE_AREA, ASIDE_RGB, -0.1),
                                            ("roll area", ROLL_AREA, ROLL_RGB, -0.1),
                                            ("sheet", MAT_SHEET, (236, 234, 226), -0.2)):

@@ -19,6 +19,10 @@ SAME_PLACE_MM = 3.0
 lands centimetres away; the reader's position error is about a millimetre)."""
 
 
+KEPT_MM = 8.0
+"""An unread spot this close to where a die lay (and no die read near it) is that die, unmoved:
+a spot's centre (top, sides and shadow seen together) lies a few millimetres off the top's."""
+
 SURE = 0.75
 """Both readings of a die must be at least this sure to call a changed face "turned by hand" (a
 face the reader hesitates over may read differently in two frames of the same still die)."""
@@ -47,11 +51,28 @@ class DiceMemory:
                 elif d.area == ROLL:
                     d = replace(d, landed_after=self._serial)
             out.append(d)
+        out += self._unread_but_unmoved(observed, out)
         return replace(observed, dice=tuple(out))
+
+    def _unread_but_unmoved(self, observed: OctoDiceObservation, read: list[DieReading]) -> list[DieReading]:
+        """Dice of the last accepted scene that the reader missed this time although a spot lies
+        exactly where they lay: one unread die must not make a legal scene look illegal (a steep
+        camera, a dark die on the dark strip). A die turned by hand AND unread would be missed."""
+        kept: list[DieReading] = []
+        for r in self._dice:
+            if r.face is None or r.cocked or r.kind not in ("white", "black"):
+                continue
+            if any(math.hypot(d.x - r.x, d.y - r.y) < 2 * KEPT_MM for d in read):
+                continue  # a die is read there (the same or another): nothing to keep
+            if any(math.hypot(x - r.x, y - r.y) <= KEPT_MM for x, y in observed.spots):
+                kept.append(replace(r, confidence=min(r.confidence, 0.5), remembered=True,
+                                    seen_serial=self._serial if r.area == ROLL else None))
+        return kept
 
     def remember(self, observed: Any, expected: Any) -> None:
         if isinstance(observed, OctoDiceObservation):
-            self._dice = tuple(replace(d, seen_serial=None, landed_after=None, turned_from=None) for d in observed.dice)
+            self._dice = tuple(replace(d, seen_serial=None, landed_after=None, turned_from=None, remembered=False)
+                               for d in observed.dice)
             self._serial = int(getattr(expected, "roll_serial", -1))
 
     def forget(self) -> None:

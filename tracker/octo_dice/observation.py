@@ -57,6 +57,9 @@ class DieReading:
     last accepted scene (which showed the roll of this serial): it has been thrown since."""
     turned_from: str | None = None
     """Set by the scene memory: the die lies where it lay but shows another face (turned by hand)."""
+    remembered: bool = False
+    """Set by the scene memory: not read in this scene, but something die-sized lies exactly where
+    this die lay in the last accepted scene, so it is taken to lie there still."""
 
     def words(self) -> str:
         face = self.face.replace("-", " ") if self.face else "an unreadable face"
@@ -69,6 +72,9 @@ class OctoDiceObservation:
     dice: tuple[DieReading, ...] = ()
     occluded: bool = False
     """A hand over the mat: the pipeline waits for it to go."""
+    spots: tuple[tuple[float, float], ...] = ()
+    """Where the pixel recogniser found something die-sized on the mat (table mm), read or not:
+    the scene memory keeps an unread die that has not moved."""
 
     def in_area(self, area: str) -> list[DieReading]:
         return [d for d in self.dice if d.area == area]

@@ -48,6 +48,9 @@ BACKGROUND_MM = 41
 HAND_MM2 = 2500
 """A spot this large is not dice (a die with its shadow is about 900 mm², six in a heap 4000
 but never in one blob after the opening) but a hand or an arm over the mat: the scene is not read."""
+HAND_DIFF = 45
+"""A coarse pixel this far from its area's overall colour (the median of the whole area) may be
+part of a hand: the local median above cannot see a hand, whose arm is wider than its window."""
 OCTO_KINDS = ("octo-white", "octo-black")
 """The dice the reader may answer on this mat."""
 COCKED_WHITE_GREY = 110
@@ -110,6 +113,8 @@ class DicePixelRecogniser:
         view = self._view(image, MAT_WINDOW, 1.0, height=0.0)  # the mat's plane: its areas exactly
         mx0, my0 = MAT_WINDOW[0], MAT_WINDOW[1]
         mask = np.zeros(view.shape[:2], np.uint8)
+        far = np.zeros(view.shape[:2], np.uint8)  # far from the area's overall colour: a hand?
+        edges = np.zeros(view.shape[:2], bool)  # the areas' borders, where an arm comes in
         for x0, y0, x1, y1 in (ASIDE_AREA, ROLL_AREA):
             sl = (slice(int(y0 - my0) + 2, int(y1 - my0) - 2), slice(int(x0 - mx0) + 2, int(x1 - mx0) - 2))
             area = np.ascontiguousarray(view[sl])
@@ -117,6 +122,11 @@ class DicePixelRecogniser:
             # so a lamp's falloff or glare across the mat is never taken for a die
             background = cv2.medianBlur(area, BACKGROUND_MM)
             mask[sl] = np.abs(area.astype(np.int16) - background.astype(np.int16)).max(axis=2) > DIFF_THRESHOLD
+            overall = np.median(area.reshape(-1, 3), axis=0)
+            far[sl] = np.abs(area.astype(np.int16) - overall.astype(np.int16)).max(axis=2) > HAND_DIFF
+            rim = np.ones(area.shape[:2], bool)
+            rim[3:-3, 3:-3] = False
+            edges[sl] = rim
             if (x0, y0) == ROLL_AREA[:2]:
                 seen = np.median(background.reshape(-1, 3), axis=0)
                 printed = np.array(ROLL_RGB[::-1], np.float64)  # BGR
@@ -125,7 +135,7 @@ class DicePixelRecogniser:
                 self.gains = np.clip(gains / gains.mean(), 0.6, 1.8)
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         count, _, stats, centres = cv2.connectedComponentsWithStats(opened)
-        self.hand = any(stats[i, cv2.CC_STAT_AREA] >= HAND_MM2 for i in range(1, count))
+        self.hand = any(stats[i, cv2.CC_STAT_AREA] >= HAND_MM2 for i in range(1, count)) or _arm_in(far, edges)
         spots = [(mx0 + float(centres[i][0]), my0 + float(centres[i][1]))
                  for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB_MM2]
         return [self._towards_top(x, y) for x, y in spots]
@@ -182,10 +192,23 @@ class DicePixelRecogniser:
                 continue
             kind, face = _face(d.face_class)
             dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
-        return OctoDiceObservation(tuple(_merge(dice)))
+        return OctoDiceObservation(tuple(_merge(dice)), spots=tuple(spots))
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))
+
+
+def _arm_in(far: np.ndarray, edges: np.ndarray) -> bool:
+    """A large spot far from the mat's colour that crosses an area's border: a hand or an arm
+    reaching in (it always comes from outside; dice, even in a heap, stay smaller)."""
+    import cv2
+
+    opened = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+    for i in range(1, count):
+        if stats[i, cv2.CC_STAT_AREA] >= HAND_MM2 and bool(edges[labels == i].any()):
+            return True
+    return False
 
 
 MERGE_MM = 1.1 * DIE_MM

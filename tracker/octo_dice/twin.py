@@ -18,7 +18,7 @@ from rules.octo_dice.components import BLACK_DICE, DICE, FACES, die_words, face_
 from tracker.film import Change
 from tracker.octo_dice.dice import canonical_roll, canonical_set_aside, kind_of
 from tracker.octo_dice.observation import ASIDE_SLOTS, ROLL_AREA
-from tracker.twin_truth import moves_correct
+from tracker.twin_truth import moves_correct, truthful_option
 
 SIDES = ("south", "north", "east", "west")
 COCKED_SHARE = 0.04
@@ -269,15 +269,9 @@ class OctoDiceTwin:
         return done - first, list(truth[first:done])
 
     def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
-        truth = self.truth.history
-        done = len(tracked_history)
-        take_back = tuple(getattr(question, "take_back", ()))
-        for i, option in enumerate(question.options):
-            start = done - (take_back[i] if i < len(take_back) else 0)
-            if start >= 0 and tuple(truth[start: start + len(option)]) == tuple(option) \
-                    and list(tracked_history[:start]) == list(truth[:start]):
-                return i
-        return None
+        """The option that really happened, chosen as every game's twin chooses
+        (:func:`tracker.twin_truth.truthful_option`: the furthest along the truth)."""
+        return truthful_option(self.truth.history, question, tracked_history)
 
     def moves_correct(self, tracked_history: list[Any]) -> int:
         return moves_correct(self.game.move_codec, self.truth.history, tracked_history)

@@ -43,7 +43,8 @@ class OctocubeTable(TableGame):
 
         return OctocubeAdapter()
 
-    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None) -> FrameRecogniser:
+    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None,
+                         pack: Any = None) -> FrameRecogniser:
         try:
             import vision.octocube.recogniser  # noqa: F401
         except ImportError as exc:
@@ -53,8 +54,8 @@ class OctocubeTable(TableGame):
         grid = game.grid_size  # type: ignore[attr-defined]
         mode = str(getattr(game, "mode", "standard"))
         if camera is not None:
-            return PixelRecogniser.for_camera(grid, game.num_players, camera, mode=mode)
-        return PixelRecogniser(grid, game.num_players, profile_of=profile_of, mode=mode)
+            return PixelRecogniser.for_camera(grid, game.num_players, camera, mode=mode, pack=pack)
+        return PixelRecogniser(grid, game.num_players, profile_of=profile_of, mode=mode, pack=pack)
 
     def truth_recogniser(self, game: Game[Any], truth_of: Any, setup: TableSetup) -> FrameRecogniser:
         from tracker.octocube.groundtruth import GroundTruthRecogniser
@@ -63,7 +64,7 @@ class OctocubeTable(TableGame):
                                      doubt=setup.doubt, seed=setup.seed, truth_of=truth_of)
 
     def demo_film(self, setup: TableSetup) -> DemoFilm:
-        from tracker.film import drifting_lightings, film
+        from tracker.film import drifting_lightings, film, load_art
         from tracker.octocube.twin import TwinGame, sides_for
         from vision.render.camera import CameraModel
         from vision.render.sequence import Timing
@@ -81,7 +82,7 @@ class OctocubeTable(TableGame):
             timing = Timing(still_frames=still, reach_frames=reach, hold_frames=hold, retreat_frames=retreat)
         lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
         frames = film(twin.scenes, sides_for(twin.changes, setup.players), camera, lightings, seed=setup.seed,
-                      timing=timing)
+                      timing=timing, art=load_art(setup))
         return DemoFilm(twin, frames, timing.fps, camera)
 
     def scene_memory(self, setup: TableSetup) -> SceneMemory | None:

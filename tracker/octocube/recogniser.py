@@ -15,17 +15,23 @@ class PixelRecogniser:
     needs_calibration = True
 
     def __init__(self, grid_size: int, num_players: int, geometry: Any = None,
-                 profile_of: Callable[[], Any] | None = None, mode: str = "standard") -> None:
+                 profile_of: Callable[[], Any] | None = None, mode: str = "standard",
+                 pack: Any = None) -> None:
         self.grid_size = grid_size
         self.mode = mode
         self.num_players = num_players
         self._geometry = geometry
         self._profile_of = profile_of
         self._inner: Any = None
+        self.pack = pack
+        """A taught copy (vision.pack.Pack) or None (the built-in art)."""
+        if pack is not None:
+            self.name = "vision.octocube (pixels, taught pack)"
 
     @classmethod
-    def for_camera(cls, grid_size: int, num_players: int, camera: Any, mode: str = "standard") -> PixelRecogniser:
-        rec = cls(grid_size, num_players, camera, mode=mode)
+    def for_camera(cls, grid_size: int, num_players: int, camera: Any, mode: str = "standard",
+                   pack: Any = None) -> PixelRecogniser:
+        rec = cls(grid_size, num_players, camera, mode=mode, pack=pack)
         rec.needs_calibration = False
         return rec
 
@@ -37,5 +43,6 @@ class PixelRecogniser:
                 self._profile_of() if self._profile_of is not None else None)
             if geometry is None:
                 raise ValueError("the table is not calibrated yet")
-            self._inner = OctocubeRecogniser(self.grid_size, self.num_players, geometry, mode=self.mode)
+            self._inner = OctocubeRecogniser(self.grid_size, self.num_players, geometry, mode=self.mode,
+                                             pack=self.pack)
         return self._inner.recognise(frame.image)

@@ -50,7 +50,8 @@ class OpenSeasonTable(TableGame):
 
         return OpenSeasonAdapter()
 
-    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None) -> FrameRecogniser:
+    def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None,
+                         pack: Any = None) -> FrameRecogniser:
         raise TrackerSetupError("Open Season has no pixel recogniser yet (vision/open_season reads "
                                 "no frames): use the ground-truth recogniser of the demo")
 
@@ -61,7 +62,7 @@ class OpenSeasonTable(TableGame):
                                      doubt=setup.doubt, seed=setup.seed, truth_of=truth_of)
 
     def demo_film(self, setup: TableSetup) -> DemoFilm:
-        from tracker.film import drifting_lightings, film
+        from tracker.film import drifting_lightings, film, load_art
         from tracker.open_season.twin import OpenSeasonTwin
         from vision.render.camera import CameraModel
         from vision.render.sequence import Timing
@@ -79,7 +80,8 @@ class OpenSeasonTable(TableGame):
             still, reach, hold, retreat = setup.film_frames
             timing = Timing(still_frames=still, reach_frames=reach, hold_frames=hold, retreat_frames=retreat)
         lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
-        frames = film(twin.scenes(), twin.sides(), camera, lightings, seed=setup.seed, timing=timing)
+        frames = film(twin.scenes(), twin.sides(), camera, lightings, seed=setup.seed, timing=timing,
+                      art=load_art(setup))
         return DemoFilm(twin, frames, timing.fps, camera)
 
     def prompt(self, state: State) -> str:

@@ -38,7 +38,7 @@ from ui.i18n import LANGUAGES, category_name, colour_name, tr
 from ui.i18n.sentences import translate_label, translate_sentence
 
 KV_DIR = Path(__file__).resolve().parent / "kv"
-SCREENS = ("home", "calibrate", "play", "score", "history", "settings", "photo")
+SCREENS = ("home", "calibrate", "play", "score", "history", "settings", "photo", "teach")
 ALERT_HOLD_S = 3.0
 """An illegal-move alert stays up at least this long, even when the table is put right at once."""
 BACKGROUND_RGBA = (0.1, 0.11, 0.13, 1)
@@ -204,6 +204,32 @@ class PhotoScreen(Screen):
                                  low=d["low"], high=d["high"]))
 
 
+class TeachScreen(Screen):
+    """Teach the app the players' own copy of a game: photos of the teach sheet with one of each
+    component on it, learned off the UI thread; every face learned is shown, and the faces it
+    could not learn are named so that the players photograph them again."""
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        _app().bind(teach_faces=self.fill_faces, teach_unsure=self.fill_faces, lang=self.fill_faces)
+
+    def on_enter(self, *args: Any) -> None:
+        _app().refresh_taught()
+
+    def fill_faces(self, *_args: Any) -> None:
+        from ui.app.frames import to_texture_bytes
+
+        app = _app()
+        grid = self.ids.teach_faces
+        grid.clear_widgets()
+        for label, image in app.teach_faces:
+            data, size = to_texture_bytes(image, 96)
+            texture = Texture.create(size=size, colorfmt="rgb")
+            texture.blit_buffer(data, colorfmt="rgb", bufferfmt="ubyte")
+            grid.add_widget(_make("FaceTile", texture=texture, label=label))
+        rows = [app.t("teach.again", face=face, why=app.say(why)) for face, why in app.teach_unsure]
+        self.ids.teach_unsure.text = "\n".join(rows)
+
+
 class Root(BoxLayout):
     pass
 
@@ -287,6 +313,19 @@ class TableSightApp(App):
     photo_text = StringProperty("")
     photo_doubts = ListProperty([])
     """One dict per doubt that moves a total: key, question, count (read or tapped), low, high."""
+    # --- teach screen (Calibrate -> Teach your copy)
+    teach_game = StringProperty("octocube")
+    teach_photos = ListProperty([])
+    """Paths of the teach-sheet photos chosen or taken (1-4)."""
+    teach_status = StringProperty("")
+    teach_busy = BooleanProperty(False)
+    teach_failed = BooleanProperty(False)
+    teach_faces = ListProperty([])
+    """(label, BGR image) of every face the last teaching learned (shown as a grid)."""
+    teach_unsure = ListProperty([])
+    """(face, why) of the faces to photograph again."""
+    teach_taught = StringProperty("")
+    """What the app knows of the chosen game's copy (taught or not)."""
     # --- calibrate screen
     calib_texture = ObjectProperty(None, allownone=True)
     rectified_texture = ObjectProperty(None, allownone=True)
@@ -370,7 +409,8 @@ class TableSightApp(App):
         manager: ScreenManager = root.ids.screens
         manager.transition = NoTransition()
         for cls, name in ((HomeScreen, "home"), (CalibrateScreen, "calibrate"), (PlayScreen, "play"),
-                          (ScoreScreen, "score"), (HistoryScreen, "history"), (SettingsScreen, "settings"), (PhotoScreen, "photo")):
+                          (ScoreScreen, "score"), (HistoryScreen, "history"), (SettingsScreen, "settings"), (PhotoScreen, "photo"),
+                          (TeachScreen, "teach")):
             manager.add_widget(cls(name=name))
         self.refresh_saved()
         Clock.schedule_interval(self._poll, 1 / 30)
@@ -498,7 +538,8 @@ class TableSightApp(App):
             profile_path=str(self.home / "profile.json"),
             log_path=None if resume_log else str(logs / time.strftime(f"{self.game}-%Y%m%d-%H%M%S.jsonl")),
             resume_log=resume_log,
-            first_player=int(self.first_player) if int(self.first_player) < int(self.players) else 0)
+            first_player=int(self.first_player) if int(self.first_player) < int(self.players) else 0,
+            pack_path=self.taught_pack(self.game, source))
         if setup.log_path and Path(setup.log_path).exists():
             setup = GameSetup(**{**setup.__dict__, "log_path": setup.log_path.replace(".jsonl", f"-{time.time_ns() % 10**6}.jsonl")})
         try:
@@ -560,19 +601,26 @@ class TableSightApp(App):
     # ------------------------------------------------------------------ score a photo
     def choose_photo(self) -> None:
         """A file chooser (PNG/JPEG) in a popup; the chosen file goes into the path field."""
+        def put(path: str) -> None:
+            self.photo_path = path
+
+        self._choose_file(Path(self.photo_path).parent if self.photo_path else None, put)
+
+    def _choose_file(self, start: Path | None, on_pick: Any) -> None:
+        """A PNG/JPEG file chooser in a popup (``self.photo_chooser`` while open)."""
         from kivy.uix.button import Button
         from kivy.uix.filechooser import FileChooserListView
         from kivy.uix.popup import Popup
 
-        start = Path(self.photo_path).parent if self.photo_path and Path(self.photo_path).parent.is_dir() else Path.home()
-        chooser = FileChooserListView(path=str(start), filters=["*.png", "*.jpg", "*.jpeg", "*.PNG", "*.JPG", "*.JPEG"])
+        where = start if start is not None and start.is_dir() else Path.home()
+        chooser = FileChooserListView(path=str(where), filters=["*.png", "*.jpg", "*.jpeg", "*.PNG", "*.JPG", "*.JPEG"])
         box = BoxLayout(orientation="vertical", spacing=8)
         buttons = BoxLayout(size_hint_y=None, height=sp(52), spacing=8)
         popup = Popup(title=self.t("photo.choose"), content=box, size_hint=(0.9, 0.9))
 
         def pick(*_a: Any) -> None:
             if chooser.selection:
-                self.photo_path = chooser.selection[0]
+                on_pick(chooser.selection[0])
                 popup.dismiss()
 
         open_button = Button(text=self.t("photo.open"))
@@ -674,6 +722,125 @@ class TableSightApp(App):
             doubts.append(d)
         self.photo_doubts = doubts
 
+    # ------------------------------------------------------------------ teach your copy
+    def taught_pack(self, game: str, source: str) -> str | None:
+        """The taught copy a game started from Home reads its camera frames by (the demo draws
+        the built-in art, so it never uses one)."""
+        from ui.app.teach_worker import pack_file, taught_summary
+
+        if source == "demo" or taught_summary(self.home, game) is None:
+            return None
+        return str(pack_file(self.home, game))
+
+    def open_teach(self) -> None:
+        self.teach_game = self.game if self.game in ("octocube", "open_season") else "octocube"
+        self.go("teach")
+
+    def refresh_taught(self) -> None:
+        from ui.app.teach_worker import taught_summary
+
+        known = taught_summary(self.home, self.teach_game)
+        self.teach_taught = (self.t("teach.taught", faces=known[0]) if known is not None
+                             else self.t("teach.not_taught"))
+
+    def set_teach_game(self, game: str) -> None:
+        if game != self.teach_game:
+            self.teach_game = game
+            self.teach_photos, self.teach_faces, self.teach_unsure = [], [], []
+            self.teach_status, self.teach_failed = "", False
+        self.refresh_taught()
+
+    def teach_choose_photo(self) -> None:
+        """A file chooser: the chosen photo joins the teach photos."""
+        def add(path: str) -> None:
+            if path not in self.teach_photos:
+                self.teach_photos = (list(self.teach_photos) + [path])[-4:]
+
+        self._choose_file(Path(self.teach_photos[-1]).parent if self.teach_photos else None, add)
+
+    def teach_take_photo(self) -> None:
+        """One picture of the sheet from the camera set in Settings, saved beside the logs."""
+        from ui.app.photo_worker import PhotoError, take_photo
+
+        self.teach_busy, self.teach_failed = True, False
+        self.teach_status = self.t("photo.taking", index=int(self.camera_index))
+        index, folder = int(self.camera_index), self.home / "teach"
+
+        def work() -> None:
+            try:
+                path = take_photo(index, folder)
+            except PhotoError as exc:
+                self._teach_failed(str(exc))
+                return
+            self._teach_photo_taken(str(path))
+
+        threading.Thread(target=work, daemon=True, name="tablesight-teach-photo").start()
+
+    @mainthread
+    def _teach_photo_taken(self, path: str) -> None:
+        self.teach_busy = False
+        self.teach_status = ""
+        self.teach_photos = (list(self.teach_photos) + [path])[-4:]
+
+    def teach_clear(self) -> None:
+        self.teach_photos, self.teach_faces, self.teach_unsure = [], [], []
+        self.teach_status, self.teach_failed = "", False
+
+    def teach_save_sheet(self) -> None:
+        from ui.app.teach_worker import TeachJobError, save_teach_sheet
+
+        try:
+            path = save_teach_sheet(self.teach_game, self.home)
+        except TeachJobError as exc:
+            self._teach_failed(str(exc))
+            return
+        self.teach_failed = False
+        self.teach_status = self.t("teach.sheet_saved", path=str(path))
+
+    def run_teach(self) -> None:
+        """Learn the faces off the UI thread (seconds); the pack is saved for the games to use."""
+        from ui.app.teach_worker import TeachJobError, teach_photos
+
+        game, paths, home = self.teach_game, list(self.teach_photos), self.home
+        self.teach_busy, self.teach_failed = True, False
+        self.teach_status = self.t("teach.working", n=len(paths))
+
+        def work() -> None:
+            try:
+                outcome = teach_photos(game, paths, home)
+            except TeachJobError as exc:
+                self._teach_failed(str(exc))
+                return
+            except Exception as exc:  # never a crash of the UI: the reason on screen
+                self._teach_failed(f"{type(exc).__name__}: {exc}")
+                return
+            self._teach_done(outcome)
+
+        threading.Thread(target=work, daemon=True, name="tablesight-teach").start()
+
+    @mainthread
+    def _teach_failed(self, reason: str) -> None:
+        self.teach_busy, self.teach_failed = False, True
+        self.teach_status = self.say(reason)
+
+    @mainthread
+    def _teach_done(self, outcome: Any) -> None:
+        self.teach_busy, self.teach_failed = False, False
+        self.teach_faces = list(outcome.faces)
+        self.teach_unsure = list(outcome.unsure)
+        notes = "".join("\n" + self.say(n) for n in outcome.photo_notes)
+        self.teach_status = self.t("teach.done", faces=len(outcome.faces), seconds=f"{outcome.seconds:.1f}") + notes
+        self.refresh_taught()
+
+    def forget_pack(self) -> None:
+        from ui.app.teach_worker import pack_file
+
+        path = pack_file(self.home, self.teach_game)
+        if path.is_file():
+            path.unlink()
+        self.teach_faces, self.teach_unsure = [], []
+        self.refresh_taught()
+
     # ------------------------------------------------------------------ the dice tower
     # The client reads on its own thread; its events come to the UI thread through the Clock.
     # A tower that is absent or fails says so in one line and the game goes on from the camera.
@@ -716,8 +883,12 @@ class TableSightApp(App):
         self.tower_text = ""
 
     def _tower_event(self, event: Any, generation: int) -> None:
+        from hardware.tower.protocol import RollSettled
+
         if generation != self._tower_generation:
             return
+        if isinstance(event.what, RollSettled) and self.worker is not None:
+            self.worker.request_read()  # read the tray now rather than after the gate's count
         self._tower_status.update(event)
         self.tower_text = self._tower_words()
         self.tower_ready = self._tower_status.state not in ("absent", "lost")

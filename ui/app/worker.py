@@ -57,6 +57,9 @@ class GameSetup:
     (a wider texture only costs upload and sampling time on the UI thread)."""
     first_player: int = 0
     game: str = "octocube"
+    pack_path: str | None = None
+    """The taught copy of the game (Calibrate -> Teach your copy) the camera's frames are read by;
+    None: the built-in art."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """The engine's options other than Octocube's ``mode`` (Open Season: ``side``, ``expert``;
     Octo Dice: ``variant``)."""
@@ -85,7 +88,8 @@ class GameSetup:
                           else None,
                           first_player=self.first_player, seed=self.seed, illegal=self.illegal, moves=self.moves,
                           resolution=self.resolution or table_game(game).demo_resolution,
-                          film_frames=self.demo_frames, recogniser="ground-truth" if labels else "pixels")
+                          film_frames=self.demo_frames, recogniser="ground-truth" if labels else "pixels",
+                          pack_path=None if labels else self.pack_path)
 
     def check(self) -> None:
         """Raise ValueError naming the problem (the Home screen shows it)."""
@@ -231,6 +235,13 @@ class PipelineWorker:
 
     def set_table_view(self, on: bool) -> None:
         self._commands.put(("table_view", bool(on)))
+
+    def request_read(self) -> None:
+        """The dice tower says a roll has settled: the pipeline reads the first quiet frame
+        (thread-safe; before the pipeline is built it is a no-op, the gate reads as usual)."""
+        pipeline = self.pipeline
+        if pipeline is not None:
+            pipeline.request_read()
 
     def stop(self, timeout: float = 5.0) -> None:
         self._commands.put(("stop", None))

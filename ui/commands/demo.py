@@ -58,6 +58,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--pixels", dest="pixels", action="store_true", default=None,
                    help="read the frames with the pixel recogniser (the default for Octocube; Open Season "
                    "and Octo Dice read the renderer's labels unless --pixels is given)")
+    p.add_argument("--pack", metavar="FILE",
+                   help="read the components by a taught copy (tablesight teach ... --out FILE) instead of "
+                   "the built-in art")
+    p.add_argument("--art", metavar="DIR",
+                   help="draw the twin's components from this art pack (octocube/, open_season/ PNGs; "
+                        "docs/teach.md), e.g. one written by 'tablesight render --random-art SEED'")
     p.add_argument("--log", help="write the event log here (JSON lines)")
     p.add_argument("--video-out", metavar="FILE",
                    help="also write the film the camera saw to this video file (.avi: Motion JPEG; .mp4)")
@@ -105,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
     if args.recogniser is not None:
         args.pixels = args.recogniser == "pixels"
     if args.game == "octo_dice":
+        if getattr(args, "art", None) is not None:
+            raise CommandError("art packs draw Octocube and Open Season components (Octo Dice has none yet)")
         return _octo_dice(args)
     if args.pixels is None:  # Open Season has no pixel recogniser at the table yet: its demo reads the labels
         args.pixels = args.game != "open_season"
@@ -114,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--seed must be 0 to {2**32 - 1}, not {args.seed}")
     if args.game == "open_season" and args.rules_only:
         raise CommandError("--rules-only plays Octocube; for Open Season use tablesight simulate open_season")
+    if args.rules_only and args.art is not None:
+        raise CommandError("--rules-only plays without a camera: an art pack (--art) has nothing to draw")
     if args.rules_only:
         from rules.octocube import OctocubeGame
         from rules.octocube.playthrough import play_lines
@@ -133,7 +143,8 @@ def run(args: argparse.Namespace) -> int:
     setup = TableSetup(game=args.game, players=args.players, options=_options(args), source="demo",
                        recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,
                        illegal=args.illegal, moves=args.moves, tilt=args.tilt, lighting=args.lighting,
-                       resolution=resolution, film_frames=film_frames, doubt=args.doubt)
+                       resolution=resolution, film_frames=film_frames, doubt=args.doubt, art=args.art,
+                       pack_path=_pack_path(args))
     setup.check()
     writer = _VideoOut(args.video_out) if args.video_out else None
     log = None
@@ -168,6 +179,7 @@ def run(args: argparse.Namespace) -> int:
         if writer is not None:
             writer.close()
     score_text = result.pop("score_text")
+    result["art"] = args.art or "built-in"
     if writer is not None:
         result["video_out"] = {"path": args.video_out, "frames": writer.frames, "fps": writer.fps}
     if args.json:
@@ -183,10 +195,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"film written to {args.video_out} ({writer.frames} frames at {writer.fps:g} fps); follow it with "
               f"tablesight run --game {args.game} --players {args.players} --first-player {result['first_player']} "
               f"--video {args.video_out}")
+    if result.get("unknown_copy"):
+        print(f"NOT TRACKED: {result['unknown_copy_scenes']} of {result['scenes_read']} still scenes, from scene "
+              f"{result['unknown_copy_first_scene']}: {result['unknown_copy']}")
     print("final scores " + ("match the truth" if result["final_scores_match"] else
                              f"DIFFER from the truth {result['truth_scores']}"))
     print(score_text)
     return 0
+
+
+def _pack_path(args: argparse.Namespace) -> str | None:
+    """``--pack FILE``: checked here so that a missing or foreign file is one clear line."""
+    path = getattr(args, "pack", None)
+    if path is None:
+        return None
+    if path == "":
+        raise CommandError("--pack needs a file name")
+    if not args.pixels:
+        raise CommandError("--pack teaches the pixel recogniser: drop --ground-truth")
+    return str(path)
 
 
 def _octo_dice(args: argparse.Namespace) -> int:

@@ -17,6 +17,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--out", required=True, metavar="FILE", help="output file, .pdf or .png")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
     p.add_argument("--dpi", type=float, default=None, help="raster resolution (default 300; mat 150)")
+    p.add_argument("--teach", choices=["octocube", "open_season"], metavar="GAME",
+                   help="write the game's A3 teach sheet instead (octocube or open_season): markers "
+                        "and one labelled place per component face, for 'tablesight teach'")
     p.add_argument("--mat", choices=["octo_dice"],
                    help="write a game's mat instead (octo_dice: the A3 dice mat with its roll and set-aside areas)")
     p.set_defaults(handler=run)
@@ -26,6 +29,20 @@ def run(args: argparse.Namespace) -> int:
     from calibration import layout
     from calibration.sheet import write_sheet
 
+    if args.teach is not None:
+        from calibration.teach_print import write_teach_sheet
+        from calibration.teach_sheet import GAME_TITLES, sheet_layout
+
+        if args.mat is not None:
+            raise ValueError("--teach and --mat do not go together: one sheet per file")
+        dpi = args.dpi or 200.0
+        sheet = sheet_layout(args.teach)
+        path = write_teach_sheet(args.out, args.teach, dpi)
+        ids = ", ".join(str(i) for i in sheet.marker_ids)
+        print(f"wrote {path} ({sheet.paper}, {dpi:g} dpi): the {GAME_TITLES[args.teach]} teach sheet, "
+              f"{len(sheet.places)} labelled places, markers {ids}")
+        print("print it at 100% on A3, lay one of each component face up on its place and photograph it")
+        return 0
     if args.mat == "octo_dice":
         from tracker.octo_dice.mat import write_mat
 

@@ -25,6 +25,7 @@ class CommandError(ValueError):
 
 def register(subparsers: Any) -> None:
     from tracker.registry import tracked_games
+    from ui.commands.game_options import add_variant_arguments
 
     p = subparsers.add_parser(
         "run",
@@ -33,13 +34,15 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--game", default="octocube", choices=list(tracked_games()))
     p.add_argument("--players", type=int, default=None, help="2-4 players (not needed with --resume)")
-    p.add_argument("--mode", choices=["standard", "kids", "advanced"], default="standard",
-                   help="octocube: game mode (default standard)")
+    add_variant_arguments(p)
     src = p.add_mutually_exclusive_group()
     src.add_argument("--camera", type=int, metavar="INDEX", help="webcam index (default 0)")
     src.add_argument("--video", metavar="FILE", help="a recorded video of the table")
     src.add_argument("--demo", action="store_true", help="the digital twin instead of a camera")
     p.add_argument("--profile", help="calibration profile (JSON) from tablesight calibrate")
+    p.add_argument("--pack", metavar="FILE",
+                   help="a taught copy of the game (tablesight teach ... --out FILE): read its components "
+                   "by their faces instead of the built-in art")
     p.add_argument("--log", help="event log to write (default: <game>-<time>.jsonl)")
     p.add_argument("--resume", metavar="LOG", help="continue the game recorded in this event log")
     p.add_argument("--seed", type=int, default=1, help="--demo: game seed (default 1)")
@@ -61,11 +64,13 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from tracker.build import build_pipeline
     from tracker.event_log import EventLog, EventLogError, replay
+    from tracker.registry import table_game
     from tracker.table import TableSetup
+    from ui.commands.game_options import engine_options
 
     if args.max_frames < 0 or args.moves < 0 or args.illegal < 0:
         raise CommandError("--max-frames, --moves and --illegal must not be negative")
-    for option in ("video", "profile", "log", "resume", "tower"):
+    for option in ("video", "profile", "log", "resume", "tower", "pack"):
         if getattr(args, option) == "":
             raise CommandError(f"--{option} needs a name, not an empty one")
     if not 0 <= args.seed < 2**32:
@@ -97,12 +102,19 @@ def run(args: argparse.Namespace) -> int:
         if args.players is None:
             raise CommandError("say how many players (--players N) or --resume a log")
         players = args.players
-        options = {"mode": args.mode} if args.game == "octocube" else {}
+        try:
+            options = engine_options(args.game, args, players)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
     source = "demo" if args.demo else "video" if args.video else "camera"
+    table = table_game(args.game)
+    # a game whose recogniser reads no pixels yet is followed in the demo from the twin's labels
+    recogniser = "ground-truth" if args.demo and not table.reads_pixels else "pixels"
     setup = TableSetup(game=args.game, players=players, options=options, source=source,
                        camera_index=args.camera or 0, video_path=args.video or "", profile_path=args.profile,
-                       first_player=args.first_player, seed=args.seed, illegal=args.illegal, moves=args.moves,
-                       resolution=(960, 540), film_frames=(3, 1, 2, 1))
+                       recogniser=recogniser, first_player=args.first_player, seed=args.seed,
+                       illegal=args.illegal, moves=args.moves, resolution=table.demo_resolution,
+                       film_frames=(3, 1, 2, 1), pack_path=args.pack)
     built = build_pipeline(setup, resume=resumed.state if resumed is not None else None)
     if not args.demo and resumed is None:
         _note(args, "the deal is read from the first still frame")
@@ -124,7 +136,8 @@ def run(args: argparse.Namespace) -> int:
     _note(args, f"event log: {log_path}" + (f" (resumed after {resumed_moves} moves)" if resumed else ""))
     from ui.commands.tower import start_for_run
 
-    tower = start_for_run(args.tower, lambda line: _note(args, line)) if args.tower else None
+    tower = (start_for_run(args.tower, lambda line: _note(args, line), built.pipeline.request_read)
+             if args.tower else None)
     try:
         return _loop(built, args)
     finally:
@@ -176,6 +189,8 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
                 option = _ask(event.question, twin, tracked, args)
                 reply = tracked.reject() if option is None else tracked.answer(option)
                 events = list(reply) + events
+        for event in _tablet(twin, tracked, pipe, args):
+            counts["moves"] += isinstance(event, MoveConfirmed)
         prompt = built.table.prompt(tracked.state)
         if prompt != last_prompt and not args.json:
             print(f">> {prompt}")
@@ -205,6 +220,50 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
         names = [tracked.adapter.player_name(s) for s in range(tracked.state.game.num_players)]
         print(breakdown.to_text(names))
     return status
+
+
+def _tablet(twin: Any, tracked: Any, pipe: Any, args: argparse.Namespace) -> list[Any]:
+    """Choices no camera sees (Octo Dice's actions), entered as the app's tablet would: by the
+    twin's players in ``--demo``, typed on the terminal in a live game (``--answer ask``); an
+    unattended run cannot make them, so it says once that the game waits for one."""
+    from tracker.demo_run import twin_tablet_step
+    from tracker.session import event_words
+
+    if tracked.pending is not None:
+        return []
+    if twin is not None:
+        entries = twin_tablet_step(twin, tracked, pipe)[1]
+        if not args.json:
+            for event, corrected in entries:
+                print(("tablet correction: " if corrected else "tablet: ") + event_words(event, tracked.adapter))
+        return [event for event, _ in entries]
+    choices = tracked.adapter.tablet_moves(tracked.state)
+    if not choices:
+        return []
+    if args.answer != "ask":
+        waiting = len(tracked.state.history)
+        if getattr(args, "_tablet_noted", None) != waiting:
+            args._tablet_noted = waiting
+            _note(args, "(unattended: the game waits for a choice the camera cannot see; "
+                  "play it with --answer ask or in the app)")
+        return []
+    texts = [tracked.state.describe_move(move) for move in choices]
+    print("the camera cannot see this choice: type what was played")
+    for i, text in enumerate(texts, 1):
+        print(f"  {i}: {text}")
+    while True:
+        try:
+            text = input(f"choice 1-{len(choices)}: ").strip()
+        except EOFError:
+            _note(args, "no choice possible (input closed): stopping here")
+            raise SystemExit(3) from None
+        if text.isdigit() and 1 <= int(text) <= len(choices):
+            events = tracked.enter([choices[int(text) - 1]])
+            if not args.json:
+                for event in events:
+                    print("tablet: " + event_words(event, tracked.adapter))
+            return list(events)
+        print(f"type a number from 1 to {len(choices)}")
 
 
 def _ask(question: Any, twin: Any, tracked: Any, args: argparse.Namespace) -> int | None:

@@ -29,6 +29,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--mode", default="standard", choices=["standard", "advanced"])
     p.add_argument("--profile", default=None,
                    help="calibration profile (lens intrinsics) from 'tablesight calibrate'")
+    p.add_argument("--pack", metavar="FILE", default=None,
+                   help="a taught copy of the game (tablesight teach ... --out FILE) to read the tiles by")
     p.add_argument("--seats", default=None,
                    help="player colours in seat order, comma-separated (default: read from the boards)")
     p.add_argument("--answer", action="append", default=[], metavar="KEY=COUNT",
@@ -53,6 +55,14 @@ def run(args: argparse.Namespace) -> int:
     from calibration.images import ImageError, read_image
     from vision.photo_score import PhotoScoreError, ScoreRequest, scorer
 
+    pack = None
+    if args.pack is not None:
+        from vision.pack import PackError, load_pack
+
+        try:
+            pack = load_pack(args.pack, args.game)
+        except PackError as exc:
+            raise ScoreCommandError(str(exc)) from None
     path = Path(args.photo)
     try:
         image = read_image(path)
@@ -66,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     seats = tuple(s.strip().lower() for s in args.seats.split(",")) if args.seats else None
     try:
         fn = scorer(args.game)
-        request = ScoreRequest(args.players, args.mode, profile, seats, _answers(args.answer))
+        request = ScoreRequest(args.players, args.mode, profile, seats, _answers(args.answer), pack)
         result = fn(image, request)
         interactive = not args.json and sys.stdin.isatty() and sys.stdout.isatty()
         while interactive and result.doubts:
@@ -77,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
                 answers[d.key] = _ask(d)
             if answers == request.answers:
                 break
-            request = ScoreRequest(request.players, request.mode, profile, seats, answers)
+            request = ScoreRequest(request.players, request.mode, profile, seats, answers, pack)
             result = fn(image, request)
     except PhotoScoreError as exc:
         raise ScoreCommandError(str(exc)) from None

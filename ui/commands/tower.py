@@ -174,16 +174,18 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def start_for_run(port: str, note: Any) -> Any:
+def start_for_run(port: str, note: Any, on_settled: Any = None) -> Any:
     """The tower beside ``tablesight run``: connected in the background, its events printed as
-    "tower: ..." lines (roll settled is where a dice game's tracker will read the tray; no
-    tracked game uses it yet). Returns the client, or None after one plain line when there is
-    no tower: the game goes on from the camera alone."""
+    "tower: ..." lines; a "roll settled" calls ``on_settled`` (the pipeline reads the tray at
+    the first quiet frame instead of waiting for the stillness gate). Returns the client, or
+    None after one plain line when there is no tower: the game goes on from the camera alone."""
     from hardware.tower.client import TowerClient, TowerError, find_tower
 
     def show(event: Any) -> None:
-        from hardware.tower.protocol import Heartbeat
+        from hardware.tower.protocol import Heartbeat, RollSettled
 
+        if isinstance(event.what, RollSettled) and on_settled is not None:
+            on_settled()
         if not isinstance(event.what, Heartbeat):
             note(f"tower: {event.text}")
 

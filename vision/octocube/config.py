@@ -37,6 +37,38 @@ class RecogniserConfig:
     """A stack top hidden at least this much is a guess: its confidence is at most
     ``hidden_top_confidence`` (the tracker then weighs it as a doubtful reading)."""
     hidden_top_confidence: float = 0.05
+    # taught copies (vision/octocube/pack_reader.py)
+    known_score: float = 0.55
+    """Taught pack: a stack top whose best face scores at least this (colour and outline
+    correlation less the colour penalty) and leads the runner-up by ``known_lead`` looks like
+    the taught copy. Measured on random printings 2, 5, 7 (training seeds), 960x540: 85-97 % of
+    the tops of the taught printing reach 0.55, 4-43 % of another printing's or the built-in
+    art's."""
+    known_lead: float = 0.0
+    known_net_probability: float = 0.8
+    """Built-in art: a stack top looks known when the classifier gives its tile at least this
+    probability and the art's nearest face is the same tile."""
+    min_familiarity: float = 0.6
+    """A scene where fewer of the visible tops than this share look known shows a copy the
+    recogniser was not taught: it says so instead of tracking."""
+    min_familiarity_builtin: float = 0.45
+    """The same for the built-in art (classifier and art agree): measured 0.71-1.0 per scene on
+    the built-in art, 0-0.36 on other printings (development frames, training seeds)."""
+    familiar_streak: int = 3
+    rejudge_every: int = 8
+    """Built-in art: once this many scenes running looked known, judge only every 8th scene
+    (the comparison costs ~40 ms a scene on one core; a taught pack compares every scene)."""
+    familiarity_min_tops: int = 4
+    """Judge the copy only on scenes that show at least this many tile tops."""
+    pack_tile_score: float = 0.45
+    """With a taught pack: a window whose best face scores at least this holds that tile, whatever
+    the classifier says (it never saw this printing); below it, the classifier's empty / cube /
+    bare stands."""
+    pack_board_min_score: float = 0.2
+    """With a taught pack: a board space whose own tile scores between this and
+    ``pack_tile_score`` holds it unless the space looks plainly empty."""
+    pack_lead_for_certainty: float = 0.08
+    """Lead of the best taught face over the runner-up that counts as certain."""
     # frame sanity
     min_frame_mean: float = 8.0
     """Mean grey level below which a frame is 'black' (lens cap, camera not started)."""

@@ -78,3 +78,9 @@ class OctocubeObservation:
     """A hand or another object hides part of the play area: not a scene to read."""
     timings_ms: dict[str, float] = field(default_factory=dict)
     """Per-stage recognition times (rectify, tops, cubes, boards ...)."""
+    familiarity: float = 1.0
+    """Share of the visible stack tops that look like a face of the copy the recogniser knows
+    (its taught pack, or the built-in art): near 0 for a printing it was never taught."""
+    unknown_copy: str | None = None
+    """Set (a sentence for the players) when the tiles look like no copy the recogniser knows:
+    the scene is not one to track, the players should teach their copy."""

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from rules.octocube.components import PLAYER_COLOURS, Location, Tile
-from vision.octocube.colour import MatSampler, apply_gains
+from vision.octocube.colour import MAT_BGR, MatSampler, apply_gains
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.errors import BadFrameError, ModelError, RecognitionError, TableGeometryError
 from vision.octocube.geometry import PatchSpec, TableView, sample_patches
@@ -42,6 +42,7 @@ from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObse
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation
+from vision.octocube.pack_reader import TileMatcher, TileScores, builtin_pack
 from vision.render import octocube_layout as lay
 
 
@@ -163,7 +164,7 @@ class OctocubeRecogniser:
 
     def __init__(self, grid_size: int, num_players: int, profile_or_homography: Any,
                  camera_intrinsics: Any = None, config: RecogniserConfig | None = None,
-                 mode: str = "standard") -> None:
+                 mode: str = "standard", pack: Any = None) -> None:
         if num_players not in (2, 3, 4):
             raise RecognitionError(f"Octocube is for 2-4 players, not {num_players}")
         if grid_size not in (4, 5):
@@ -185,7 +186,19 @@ class OctocubeRecogniser:
         self.letters_net = (PatchClassifier(letters, LETTER_LABELS, self.config.threads)
                             if letters.is_file() else None)
         self._size: tuple[int, int] | None = None
+        self.pack = pack
+        """A taught copy (vision.pack.Pack): its faces name the tiles, the classifiers only say
+        tile / empty / cube / bare. None: the built-in art, read by the classifiers."""
+        self._matcher = TileMatcher(pack if pack is not None else builtin_pack())
+        bare = tuple(f"cube-{c}" for c in PLAYER_COLOURS)
+        self._cube_matcher = (TileMatcher(pack, labels=TILE_LABELS + bare) if pack is not None else None)
+        """Taught cube tops: the tiles, or the bare face of a player's cube."""
+        letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
+        self._letter_matcher = (TileMatcher(pack, LETTER_PX_PER_MM, LETTER_MATCH_MM, letters_known)
+                                if pack is not None and letters_known else None)
         self._classes = classes
+        self._scenes = 0
+        self._known_run = 0
         self._tile_cols = np.array([classes.index(t) for t in TILE_LABELS])
         self._cube_top_cols = np.array([classes.index(t) for t in (*TILE_LABELS, BARE)])
         self._not_cube_cols = np.array([i for i, c in enumerate(classes) if c not in (CUBE, BARE, TURNED)])
@@ -356,6 +369,7 @@ class OctocubeRecogniser:
 
         top_probs = self.tops_net.probabilities(np.concatenate([stacks, boards, coins]))
         cube_probs = self.cubes_net.probabilities(cube_windows)
+        stack_scores = self._matcher.scores(stacks) if self._judge_now() else None
         t3 = time.perf_counter()
         timings["classify"] = (t3 - t2) * 1000
 
@@ -364,11 +378,14 @@ class OctocubeRecogniser:
         t4 = time.perf_counter()
         timings["cubes"] = (t4 - t3) * 1000
 
-        self._read_tops(obs, top_probs[:n_s], stacks, frame, gains)
+        self._read_tops(obs, top_probs[:n_s], stacks, frame, gains, stack_scores)
+        if stack_scores is not None:
+            self._judge_copy(obs, top_probs[:n_s], stacks, stack_scores)
         t5 = time.perf_counter()
         timings["tops"] = (t5 - t4) * 1000
 
-        self._read_boards(obs, top_probs[n_s:n_s + n_b], top_probs[n_s + n_b:])
+        self._read_boards(obs, top_probs[n_s:n_s + n_b], top_probs[n_s + n_b:],
+                          *self._pack_board_scores(boards, coins))
         t6 = time.perf_counter()
         timings["boards"] = (t6 - t5) * 1000
 
@@ -423,7 +440,9 @@ class OctocubeRecogniser:
             top = tile_of(label)
             conf = p * float(tprobs[k, j])
             rotation = None
-            if top is not None:
+            if self.pack is not None:
+                top, conf, rotation = self._pack_cube_top(window, p, label)
+            elif top is not None:
                 # the identity from the net (best of the four turns), the turn from the art
                 rotation, lead = tile_rotation(window, label)
                 conf *= 0.5 + 0.5 * min(1.0, lead / self.config.rotation_lead_for_certainty)
@@ -446,8 +465,92 @@ class OctocubeRecogniser:
         pts = np.vstack([self.view.project(square, 0.0), self.view.project(square, z0 + lay.CUBE_SIZE_MM)])
         return cv2.convexHull(pts.astype(np.float32))
 
+    def _pack_cube_top(self, window: np.ndarray, p_cube: float, net_label: str
+                       ) -> tuple[Tile | None, float, int | None]:
+        """A cube's top by the taught faces, in the four turns: (tile or None for bare metal,
+        confidence, rotation in degrees)."""
+        assert self._cube_matcher is not None
+        ts = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3))
+        label, score, lead, turn = ts.best(0)
+        if label.startswith("cube-"):  # its own bare face (or another player's: the same plate)
+            return None, p_cube * self._pack_confidence(score, lead), None
+        if score < self.config.pack_tile_score:
+            return None, p_cube * (0.9 if net_label == BARE else 0.5), None
+        conf = p_cube * self._pack_confidence(score, lead)
+        return tile_of(label), conf, turn * 90
+
+    def _pack_confidence(self, score: float, lead: float) -> float:
+        """A taught face's reading: as sure as its correlation, less when the runner-up is close."""
+        return float(np.clip(score, 0.0, 1.0)) * (0.5 + 0.5 * min(1.0, lead / self.config.pack_lead_for_certainty))
+
+    def _pack_board_scores(self, boards: np.ndarray, coins: np.ndarray
+                           ) -> tuple[TileScores | None, TileScores | None]:
+        if self.pack is None:
+            return None, None
+        self._board_windows = boards
+        labels = self._matcher.labels
+        if self.mode == "kids":  # a kids space holds any object tile
+            cells = self._matcher.scores(boards)
+        else:  # a standard space holds only its own tile
+            own = self._matcher.own_scores(boards, [f"{c} {o}" for _, c, o in self.layout.board_cells])
+            grid = np.full((len(boards), len(labels)), -np.inf)
+            for i, (_, c, o) in enumerate(self.layout.board_cells):
+                if f"{c} {o}" in labels:
+                    grid[i, labels.index(f"{c} {o}")] = own[i]
+            cells = TileScores(labels, grid, np.zeros(grid.shape, np.int64))
+        coin = np.full((len(coins), len(labels)), -np.inf)
+        if "coin" in labels:
+            coin[:, labels.index("coin")] = self._matcher.own_scores(coins, ["coin"] * len(coins))
+        return cells, TileScores(labels, coin, np.zeros(coin.shape, np.int64))
+
+    def _judge_now(self) -> bool:
+        """A taught pack reads every scene; the built-in art is judged on every scene until it
+        has looked known ``familiar_streak`` scenes running, then on every ``rejudge_every``-th."""
+        self._scenes += 1
+        if self.pack is not None or self._known_run < self.config.familiar_streak:
+            return True
+        return self._scenes % self.config.rejudge_every == 0
+
+    def _judge_copy(self, obs: OctocubeObservation, probs: np.ndarray, patches: np.ndarray,
+                    scores: TileScores) -> None:
+        """Do the tiles on the table look like the copy this recogniser knows? Judged on the
+        uncovered stack tops that are not bare mat. Built-in art: the share where the classifier
+        is sure and names the same tile as the nearest face of the art (on a printing it never
+        saw, it is unsure or names something else: measured 7-33 % agreement vs 93-100 %).
+        Taught pack: the share whose best face scores ``known_score`` with a clear lead. Too
+        few known: ``obs.unknown_copy`` asks the players to teach."""
+        cfg = self.config
+        rows = []
+        empty_col = self._classes.index(EMPTY)
+        for i, loc in enumerate(self.layout.stack_locations):
+            reading = obs.tops.get(loc)
+            if reading is None or reading.covered:
+                continue
+            if probs[i, empty_col] > 0.5 and _looks_like_mat(patches[i]):
+                continue
+            rows.append(i)
+        if len(rows) < cfg.familiarity_min_tops:
+            return
+        known = []
+        for i in rows:
+            label, score, lead, _ = scores.best(i)
+            if self.pack is not None:
+                # a taught copy: its best face clearly fits
+                known.append(score >= cfg.known_score and lead >= cfg.known_lead)
+            else:
+                # the built-in art: the classifier is sure, and its tile is the art's nearest face
+                j = int(np.argmax(probs[i]))
+                net = self._classes[j]
+                same = net == label or (net.startswith("abyss") and label.startswith("abyss"))
+                known.append(same and float(probs[i, j]) >= cfg.known_net_probability)
+        obs.familiarity = round(float(np.mean(known)), 4)
+        least = cfg.min_familiarity if self.pack is not None else cfg.min_familiarity_builtin
+        self._known_run = self._known_run + 1 if obs.familiarity >= least else 0
+        if obs.familiarity < least:
+            obs.unknown_copy = UNKNOWN_COPY if self.pack is None else UNKNOWN_COPY_PACK
+
     def _read_tops(self, obs: OctocubeObservation, probs: np.ndarray, patches: np.ndarray,
-                   frame: np.ndarray, gains: np.ndarray) -> None:
+                   frame: np.ndarray, gains: np.ndarray, scores: TileScores | None = None) -> None:
         classes = self._classes
         covered = {c.location: c for c in obs.cubes.values() if c.location is not None}
         hidden = self.hidden_fractions(list(covered))
@@ -461,7 +564,9 @@ class OctocubeRecogniser:
             j = int(np.argmax(p))
             label = classes[j]
             conf = float(p[j])
-            if label == TURNED:
+            if self.pack is not None and scores is not None:
+                label, conf = self._pack_top(i, label, conf, patches[i], scores, frame, gains)
+            elif label == TURNED:
                 # a tile lying turned on the stack: read it in the other three turns
                 turns = np.stack([np.ascontiguousarray(np.rot90(patches[i], k)) for k in (1, 2, 3)])
                 tp = self.tops_net.probabilities(turns)[:, self._tile_cols]
@@ -472,7 +577,7 @@ class OctocubeRecogniser:
                 j = int(self._not_cube_cols[np.argmax(p[self._not_cube_cols])])
                 label = classes[j]
                 conf = min(float(p[j]), 0.3)
-            if label.startswith("abyss"):
+            if label.startswith("abyss") and self.pack is None:
                 label, conf = self._read_letter(i, p, frame, gains)
             h = hidden.get(loc, 0.0)
             if h >= cfg.hidden_top_unreadable:
@@ -480,6 +585,41 @@ class OctocubeRecogniser:
             elif h > cfg.hidden_top_doubtful:
                 conf *= 1.0 - h
             obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
+
+    def _pack_top(self, index: int, net_label: str, net_conf: float, window: np.ndarray,
+                  scores: TileScores, frame: np.ndarray, gains: np.ndarray) -> tuple[str, float]:
+        """A stack top by the taught faces: the best face when it scores ``pack_tile_score`` or
+        the classifier saw a tile there (its empty / cube / bare stands otherwise)."""
+        label, score, lead, _ = scores.best(index)
+        tile_seen = net_label in TILE_LABELS or net_label == TURNED
+        if score < self.config.pack_tile_score:
+            turned = self._matcher.scores(window[None], turns=(1, 2, 3))
+            t_label, t_score, t_lead, _ = turned.best(0)
+            if t_score > score:
+                label, score, lead = t_label, t_score, t_lead
+        if score < self.config.pack_tile_score and not tile_seen:
+            if _looks_like(window, MAT_BGR):
+                return EMPTY, net_conf if net_label == EMPTY else min(net_conf, 0.3)
+            # the classifier never saw this printing: a pale, low-contrast face can look empty
+            # (or like a cube's bare metal) to it, but no cube was found here and the mat does
+            # not show, so a tile lies here
+            conf = 0.5 * self._pack_confidence(max(score, 0.0), lead)
+            return label, conf
+        conf = self._pack_confidence(score, lead)
+        if label.startswith("abyss") and self._letter_matcher is not None:
+            label, conf = self._pack_letter(index, frame, gains, conf)
+        return label, conf
+
+    def _pack_letter(self, index: int, frame: np.ndarray, gains: np.ndarray, conf: float) -> tuple[str, float]:
+        """An abyss tile's letter from the taught abyss faces, 3 px/mm (the letter is small)."""
+        mx, my, side = self._letter_maps
+        rows = slice(index * side, (index + 1) * side)
+        patch = cv2.remap(frame, mx[rows], my[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        patch = apply_gains(patch[None], gains)[0]
+        assert self._letter_matcher is not None
+        ts = self._letter_matcher.scores(patch[None], search_px=LETTER_SEARCH_PX)
+        label, score, lead, _ = ts.best(0)
+        return label, min(conf, self._pack_confidence(score, lead))
 
     def _attach_fingerprints(self, obs: OctocubeObservation, frame: np.ndarray, gains: np.ndarray) -> None:
         """Every visible tile top gets its fingerprint and parallax vector (not a height: one
@@ -515,7 +655,29 @@ class OctocubeRecogniser:
         conf = p_abyss * (0.5 + 0.5 * clarity) if net_label == label else p_abyss * 0.5 * clarity
         return label, conf
 
-    def _read_boards(self, obs: OctocubeObservation, cell_probs: np.ndarray, coin_probs: np.ndarray) -> None:
+    def _pack_board_cell(self, index: int, scores: TileScores, kids: bool) -> tuple[str, float]:
+        """A board space by the taught faces: standard side, its own tile or nothing; kids side,
+        any object tile or nothing."""
+        if kids:
+            allowed = [k for k, lb in enumerate(scores.labels) if tile_of(lb) is not None
+                       and tile_of(lb).kind == "object"]  # type: ignore[union-attr]
+            if not allowed:
+                return EMPTY, 0.3
+            label, score, lead, _ = scores.best(index, allowed)
+        else:
+            _, colour, obj = self.layout.board_cells[index]
+            label = f"{colour} {obj}"
+            if label not in scores.labels:
+                return EMPTY, 0.3  # this face was not taught
+            score = float(scores.scores[index, scores.labels.index(label)])
+            lead = abs(score - self.config.pack_tile_score)
+        if score < self.config.pack_tile_score and (score < self.config.pack_board_min_score or
+                                                    _looks_like(self._board_windows[index], BOARD_SPACE_BGR)):
+            return EMPTY, 0.95 if self.config.pack_tile_score - score > 0.1 else 0.5
+        return label, self._pack_confidence(score, lead)
+
+    def _read_boards(self, obs: OctocubeObservation, cell_probs: np.ndarray, coin_probs: np.ndarray,
+                     cell_scores: TileScores | None = None, coin_scores: TileScores | None = None) -> None:
         per_seat: dict[int, list[Tile]] = {s: [] for s in range(self.num_players)}
         conf: dict[int, float] = {s: 1.0 for s in range(self.num_players)}
         kids = self.mode == "kids"
@@ -525,6 +687,9 @@ class OctocubeRecogniser:
             j = int(np.argmax(p[self._not_cube_cols]))
             label = self._classes[int(self._not_cube_cols[j])]
             conf[seat] = min(conf[seat], float(p[self._not_cube_cols[j]]))
+            if cell_scores is not None:
+                label, c = self._pack_board_cell(i, cell_scores, kids)
+                conf[seat] = min(conf[seat], c)
             tile = tile_of(label)
             if tile is not None and kids and tile.kind != "object":
                 tile = None  # a kids space only ever holds an object tile
@@ -537,8 +702,37 @@ class OctocubeRecogniser:
             p = coin_probs[seat]
             has_coins = p[coin_col] >= p[empty_col]
             conf[seat] = min(conf[seat], float(max(p[coin_col], p[empty_col])))
+            if coin_scores is not None and "coin" in coin_scores.labels:
+                s = float(coin_scores.scores[seat, coin_scores.labels.index("coin")])
+                has_coins = s >= self.config.pack_tile_score
+                conf[seat] = min(conf[seat], 0.95 if abs(s - self.config.pack_tile_score) > 0.1 else 0.5)
             obs.boards[seat] = BoardReading(seat=seat, tiles=tuple(per_seat[seat]),
                                             coins=1 if has_coins else 0,
                                             confidence=round(conf[seat], 4), coins_counted=False,
                                             tiles_counted=kids,
                                             slots=tuple(slots[seat]) if kids else None)
+
+
+UNKNOWN_COPY = "these tiles do not look like any copy I know: teach me your copy (tablesight teach)"
+UNKNOWN_COPY_PACK = ("these tiles do not look like the copy I was taught: teach me this copy "
+                     "(tablesight teach) or give its pack")
+LETTER_MATCH_MM = 20.0
+"""Side of the square compared on an abyss tile at 3 px/mm (its letter is a few mm tall)."""
+LETTER_SEARCH_PX = 9
+
+
+BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
+"""An empty space of a player board (vision/render/octocube_art.py draw_board), BGR."""
+
+
+def _looks_like(window: np.ndarray, bgr: tuple[float, float, float], distance: float = 35.0,
+                spread: float = 20.0) -> bool:
+    """The window's centre (16 mm square, white-balanced) is plain ``bgr``: the bare play mat (a
+    hole in the grid) or an empty board space, not a tile."""
+    s = window.shape[0]
+    c = window[s // 2 - 8:s // 2 + 8, s // 2 - 8:s // 2 + 8].reshape(-1, 3).astype(np.float32)
+    return bool(np.linalg.norm(c.mean(axis=0) - np.asarray(bgr)) < distance and float(c.std(axis=0).max()) < spread)
+
+
+def _looks_like_mat(window: np.ndarray) -> bool:
+    return _looks_like(window, MAT_BGR)

@@ -8,6 +8,7 @@ import numpy as np
 from rules.octocube import components as oc
 from vision.render import dice_art, open_season_art
 from vision.render import sprites as sp
+from vision.render.art_pack import ArtPack, art_key
 from vision.render.octocube_layout import BOARD_SIZE_MM, TILE_SIZE_MM
 
 Item = tuple[tuple, float, float, str]
@@ -45,8 +46,9 @@ def catalogue_items() -> dict[str, list[Item]]:
     return {"Octocube": octo, "Open Season": cards, "Octo Dice and d6": dice}
 
 
-def render_catalogue(cell: int = 96, columns: int = 12) -> np.ndarray:
-    """One BGR image: a titled section per game, each item scaled into a cell and labelled."""
+def render_catalogue(cell: int = 96, columns: int = 12, pack: ArtPack | None = None) -> np.ndarray:
+    """One BGR image: a titled section per game, each item scaled into a cell and labelled;
+    with ``pack``, its faces replace the built-in art where it has them."""
     label_h = 26
     rows_img = []
     width = cell * columns
@@ -59,7 +61,7 @@ def render_catalogue(cell: int = 96, columns: int = 12) -> np.ndarray:
         for start in range(0, len(small), columns):
             row = np.full((cell + label_h, width, 3), 250, np.uint8)
             for j, (key, wmm, hmm, label) in enumerate(small[start: start + columns]):
-                _paste(row, key, wmm, hmm, j * cell, 0, cell, cell)
+                _paste(row, art_key(pack, key), wmm, hmm, j * cell, 0, cell, cell)
                 _label(row, label, j * cell + cell // 2, cell + 4, cell)
             rows_img.append(row)
         if big:

@@ -7,9 +7,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 
+from vision.render.art_pack import with_art
 from vision.render.camera import CameraModel
 from vision.render.groundtruth import save_ground_truth, write_class_list, write_yolo
 from vision.render.renderer import Renderer, RenderOptions, RenderResult
@@ -77,6 +79,8 @@ class DatasetSettings:
     end: bool = False
     """Octocube only: finished tables (the last Score done, tokens out) with the engine's final
     scores in the ground truth's ``end`` (vision/render/octocube_end.py)."""
+    art: Any = None
+    """An ``ArtPack`` (vision/render/art_pack.py): components drawn with its faces; None: built-in."""
 
 
 def render_one(settings: DatasetSettings, i: int, renderer: Renderer) -> RenderResult:
@@ -86,7 +90,7 @@ def render_one(settings: DatasetSettings, i: int, renderer: Renderer) -> RenderR
 
         table, camera, options, light = end_render_inputs(
             image_seed, settings.players, settings.resolution, settings.tilt_deg, settings.clean)
-        res = renderer.render(table.scene, camera, options, seed=image_seed)
+        res = renderer.render(with_art(table.scene, settings.art), camera, options, seed=image_seed)
         res.ground_truth["end"] = {**end_truth(table), "lighting": light}
         return res
     rng = random.Random(image_seed)
@@ -94,7 +98,7 @@ def render_one(settings: DatasetSettings, i: int, renderer: Renderer) -> RenderR
     camera = CameraModel.random(rng, tilt_deg=settings.tilt_deg, max_tilt_deg=settings.max_tilt_deg,
                                 resolution=settings.resolution, distortion=not settings.clean)
     options = RenderOptions.clean() if settings.clean else RenderOptions.random(rng)
-    return renderer.render(scene, camera, options, seed=image_seed)
+    return renderer.render(with_art(scene, settings.art), camera, options, seed=image_seed)
 
 
 def write_dataset(settings: DatasetSettings, out_dir: str | Path,
@@ -182,7 +186,7 @@ def write_sequence(settings: DatasetSettings, out_dir: str | Path,
     t0 = time.perf_counter()
     n = 0
     for frame in octocube_sequence(state, moves, camera, seed=settings.seed, options=options,
-                                   timing=timing):
+                                   timing=timing, art=settings.art):
         stem = f"frame_{frame.index:05d}"
         ext = settings.image_format
         if not cv2.imwrite(str(out / "images" / f"{stem}.{ext}"), frame.image):

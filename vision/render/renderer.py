@@ -460,21 +460,35 @@ def box_geometry(components: list[Component], camera: CameraModel) -> BoxGeometr
 def box_corners_mm(components: list[Component]) -> np.ndarray:
     """(N, 8, 3): top NW, NE, SE, SW then base NW, NE, SE, SW, as (x, y, height) mm."""
     n = len(components)
-    p = np.array([(c.pose.x, c.pose.y, c.pose.z, c.pose.yaw_deg, *c.size_mm) for c in components],
+    p = np.array([(c.pose.x, c.pose.y, c.pose.z, c.pose.yaw_deg, *c.size_mm, c.pose.lean_deg) for c in components],
                  np.float64)
     yaw = np.radians(p[:, 3])
     cos, sin = np.cos(yaw)[:, None], np.sin(yaw)[:, None]
     sx = np.array([-0.5, 0.5, 0.5, -0.5])[None, :] * p[:, 4:5]
     sy = np.array([-0.5, -0.5, 0.5, 0.5])[None, :] * p[:, 5:6]
-    x = p[:, 0:1] + sx * cos - sy * sin
-    y = p[:, 1:2] + sx * sin + sy * cos
     corners = np.empty((n, 8, 3))
-    corners[:, :4, 0] = x
-    corners[:, 4:, 0] = x
-    corners[:, :4, 1] = y
-    corners[:, 4:, 1] = y
-    corners[:, :4, 2] = (p[:, 2] + p[:, 6])[:, None]
-    corners[:, 4:, 2] = p[:, 2:3]
+    if not p[:, 7].any():
+        x = p[:, 0:1] + sx * cos - sy * sin
+        y = p[:, 1:2] + sx * sin + sy * cos
+        corners[:, :4, 0] = x
+        corners[:, 4:, 0] = x
+        corners[:, :4, 1] = y
+        corners[:, 4:, 1] = y
+        corners[:, :4, 2] = (p[:, 2] + p[:, 6])[:, None]
+        corners[:, 4:, 2] = p[:, 2:3]
+        return corners
+    # leaning boxes: local (x, y, z) tipped about the south base edge (y = d/2, z = 0), then yawed
+    lx = np.concatenate([sx, sx], axis=1)
+    ly = np.concatenate([sy, sy], axis=1)
+    lz = np.concatenate([np.repeat(p[:, 6:7], 4, axis=1), np.zeros((n, 4))], axis=1)
+    lean = np.radians(p[:, 7])[:, None]
+    half_d = p[:, 5:6] / 2
+    dy = ly - half_d
+    ty = half_d + dy * np.cos(lean) + lz * np.sin(lean)
+    tz = -dy * np.sin(lean) + lz * np.cos(lean)
+    corners[:, :, 0] = p[:, 0:1] + lx * cos - ty * sin
+    corners[:, :, 1] = p[:, 1:2] + lx * sin + ty * cos
+    corners[:, :, 2] = p[:, 2:3] + tz
     return corners
 
 
@@ -490,6 +504,8 @@ def _side_shades(light: Lighting) -> tuple[float, float, float, float]:
 
 def _visible_faces(comp: Component, camera: CameraModel, light: Lighting,
                    image_px: np.ndarray) -> list[_Face]:
+    if comp.pose.lean_deg:
+        return _visible_faces_leaning(comp, camera, light, image_px)
     w, d, h = comp.size_mm
     faces: list[_Face] = []
     if h >= 0.8 and (comp.side_rgb is not None or any(k in comp.faces for k in _SIDE_NORMALS)):
@@ -522,6 +538,39 @@ def _visible_faces(comp: Component, camera: CameraModel, light: Lighting,
     key = comp.faces.get("top")
     if key is not None:
         faces.append(_Face(image_px[:4], key, (w, d), 1.0))
+    return faces
+
+
+def _visible_faces_leaning(comp: Component, camera: CameraModel, light: Lighting,
+                           image_px: np.ndarray) -> list[_Face]:
+    """The faces of a tipped box that face the camera (a 3D normal test: the side normals are
+    no longer horizontal), shaded by the light's direction; the bottom is never drawn."""
+    w, d, h = comp.size_mm
+    corners = box_corners_mm([comp])[0]
+    centre = corners.mean(axis=0)
+    eye = np.array(camera.position_mm)
+    direction = np.asarray(light.direction, np.float64)
+    ambient = light.ambient
+    top_shade = ambient + (1 - ambient) * float(direction[2])
+    # (corner indices in drawing order, key, face size)
+    quads: list[tuple[list[int], str, tuple[float, float]]] = [([0, 1, 2, 3], "top", (w, d))]
+    for side, (ia, ib) in _SIDE_EDGES.items():
+        quads.append(([ib, ia, 4 + ia, 4 + ib], side, (w if side in ("north", "south") else d, h)))
+    faces: list[_Face] = []
+    for idx, side, size in quads:
+        pts = corners[idx]
+        mid = pts.mean(axis=0)
+        normal = mid - centre  # a box's face normal points from its centre through the face's
+        normal /= max(1e-9, float(np.linalg.norm(normal)))
+        if float(np.dot(normal, eye - mid)) <= 0:
+            continue
+        key = comp.faces.get(side)
+        if key is None:
+            if comp.side_rgb is None:
+                continue
+            key = ("table", "solid", comp.side_rgb)
+        shade = (ambient + (1 - ambient) * max(0.0, float(np.dot(normal, direction)))) / max(top_shade, 1e-6)
+        faces.append(_Face(image_px[idx], key, size, shade))
     return faces
 
 

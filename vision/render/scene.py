@@ -32,6 +32,9 @@ class Pose:
     y: float
     z: float = 0.0
     yaw_deg: float = 0.0
+    lean_deg: float = 0.0
+    """Tipped this far about the box's south base edge, its top leaning south (before the yaw):
+    a die cocked against a neighbour or the tray wall. 0 for everything lying flat."""
 
 
 @dataclass

@@ -31,14 +31,29 @@ ArtFunction = Callable[[SpriteKey, int, int, float], np.ndarray]
 
 
 def _art_modules() -> dict[str, ArtFunction]:
-    from vision.render import dice_art, octocube_art, open_season_art, table_art
+    from vision.render import art_pack, dice_art, octocube_art, open_season_art, table_art
 
     return {
+        "art": art_pack.draw,
         "octocube": octocube_art.draw,
         "dice": dice_art.draw_sprite,
         "open_season": open_season_art.draw,
         "table": table_art.draw,
+        "teach": _teach_sheet,
     }
+
+
+def _teach_sheet(key: SpriteKey, w: int, h: int, density: float) -> np.ndarray:
+    """``("teach", game)``: the printed teach sheet (calibration/teach_print.py) as paper."""
+    from calibration.teach_print import draw_sheet
+    from calibration.teach_sheet import sheet_layout
+
+    rgb = draw_sheet(sheet_layout(str(key[1])), w / sheet_layout(str(key[1])).size_mm[0])
+    rgb = cv2.resize(rgb, (w, h), interpolation=cv2.INTER_AREA) if rgb.shape[:2] != (h, w) else rgb
+    out = np.empty((h, w, 4), np.uint8)
+    out[..., :3] = np.minimum(rgb[..., ::-1], 244)  # paper is never pure white
+    out[..., 3] = 255
+    return out
 
 
 @lru_cache(maxsize=1)

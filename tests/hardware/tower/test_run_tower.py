@@ -36,3 +36,22 @@ def test_a_missing_tower_is_one_line_and_the_game_goes_on(tmp_path: Path) -> Non
     lines: list[str] = []
     assert start_for_run(str(tmp_path / "absent"), lines.append) is None
     assert lines == [f"tower: cannot open {tmp_path / 'absent'}: no such port; going on from the camera alone"]
+
+
+def test_a_roll_settled_from_the_tower_asks_the_pipeline_to_read(tmp_path: Path) -> None:
+    """What ``run --tower`` hands the pipeline: each "roll settled" calls the read request
+    (tracker.pipeline.Pipeline.request_read), other events only print."""
+    lines: list[str] = []
+    settled: list[float] = []
+    with TowerSimulator(link=tmp_path / "tower", settle_ms=30) as sim:
+        client = start_for_run(sim.link, lines.append, lambda: settled.append(time.monotonic()))
+        assert client is not None
+        try:
+            deadline = time.monotonic() + 20
+            while not settled and time.monotonic() < deadline:
+                sim.roll(3, 5)
+                time.sleep(0.3)
+        finally:
+            client.close()
+    assert settled, lines
+    assert any("settled: 3 dice" in line for line in lines)

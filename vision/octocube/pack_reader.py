@@ -1,0 +1,265 @@
+"""Octocube tiles read by their taught faces (a :class:`vision.pack.Pack`) instead of a classifier.
+
+A classifier trained on the built-in art fails silently on another printing; a taught copy gives
+one image per face instead. Each face becomes a prototype: the tile at the patches' scale
+(``PATCH_PX_PER_MM``), its inner ``INNER_MM`` square (the frame and rounded corners carry the
+neighbours' shadows), in the four quarter turns, zero-mean and unit length over all three
+colour channels at once (brightness and contrast drop out, the background colour stays). A
+sampled window is compared with every prototype at every shift within ``SEARCH_PX`` of its
+centre (a stack's height and an untidy tile move the top by a few mm); a face's score is its
+best normalised correlation. The same scores tell whether a scene's tiles look like this copy
+at all (:func:`familiarity`), which is how the recogniser notices art it was not taught.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision.octocube.layout import PATCH_MM, PATCH_PX_PER_MM, TILE_LABELS
+from vision.pack import Pack, PackError
+from vision.render import octocube_layout as lay
+
+INNER_MM = 26.0
+"""Side of the compared square inside a 34 mm tile."""
+COLOUR_WEIGHT = 1.0
+"""How much a difference in mean chromaticity (b, g, r shares, L1) lowers a correlation: the
+correlation alone hardly tells a white tile from a pale blue one with the same icon."""
+OUTLINE_WEIGHT = 0.5
+"""Share of the luminance-gradient correlation in a face's score (the rest: colour)."""
+SEARCH_PX = 7
+"""Shifts tried around the window's centre, each way (a stack 1..6 tiles high under a 35 degree
+tilt, plus a tile laid 4 mm off centre)."""
+PROTOTYPE_BLUR = 0.6
+"""A taught face is sharper than a 1 px/mm camera patch: blur it a little (sigma, px)."""
+
+
+@dataclass(frozen=True)
+class TileScores:
+    """Per window: every taught label's best correlation (and the quarter turn it came in)."""
+
+    labels: tuple[str, ...]
+    scores: np.ndarray
+    """(N, L) best normalised correlation per label."""
+    turns: np.ndarray
+    """(N, L) the clockwise quarter turn (0-3) of that best correlation."""
+
+    def best(self, i: int, allowed: Sequence[int] | None = None) -> tuple[str, float, float, int]:
+        """(label, score, lead over the runner-up label, turn) of window ``i``."""
+        cols = np.arange(len(self.labels)) if allowed is None else np.asarray(allowed)
+        s = self.scores[i, cols]
+        order = np.argsort(s)[::-1]
+        j = int(cols[order[0]])
+        lead = float(s[order[0]] - s[order[1]]) if len(order) > 1 else float(s[order[0]])
+        return self.labels[j], float(self.scores[i, j]), lead, int(self.turns[i, j])
+
+
+def face_name(label: str) -> str:
+    """A tile's label as the engine writes it ("light blue starfish", "abyss A") -> its face's
+    name in an art pack and a taught pack ("light-blue-starfish", "abyss-A")."""
+    return label.replace(" ", "-")
+
+
+def _unit(x: np.ndarray) -> np.ndarray:
+    """Zero mean, unit length along the last axis (all colour channels together)."""
+    x = x - x.mean(axis=-1, keepdims=True)
+    return x / (np.linalg.norm(x, axis=-1, keepdims=True) + 1e-6)
+
+
+def views_of(face: np.ndarray) -> list[np.ndarray]:
+    """A pack face is one image (H, W, 3) or several views of it (K, H, W, 3): one per photo."""
+    return [face] if face.ndim == 3 else [face[k] for k in range(face.shape[0])]
+
+
+def _gradients(img: np.ndarray) -> np.ndarray:
+    """(..., H, W, 3) float32 -> (..., H, W, 2): the luminance's Sobel x and y (the glyph's
+    outline, which the colour correlation of a blurred 1 px/mm patch hardly weighs)."""
+    grey = img @ np.array([0.114, 0.587, 0.299], np.float32)
+    flat = grey.reshape(-1, *grey.shape[-2:])
+    gx = np.stack([cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3) for g in flat])
+    gy = np.stack([cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3) for g in flat])
+    return np.stack([gx, gy], axis=-1).reshape(*grey.shape, 2)
+
+
+class TileMatcher:
+    """Prototypes of one copy's tiles; :meth:`scores` compares windows with them. A face's score
+    is the mean of two normalised correlations (colour; luminance gradients) less the colour
+    penalty, at the best shift, best over its views."""
+
+    def __init__(self, pack: Pack, px_per_mm: float = PATCH_PX_PER_MM, inner_mm: float = INNER_MM,
+                 labels: Sequence[str] = TILE_LABELS, colour_weight: float = COLOUR_WEIGHT,
+                 outline_weight: float = OUTLINE_WEIGHT) -> None:
+        if pack.game != "octocube":
+            raise PackError(f"the pack teaches {pack.game}, not octocube")
+        self.labels = tuple(label for label in labels if face_name(label) in pack.faces)
+        if not self.labels:
+            raise PackError("the pack holds none of the Octocube tile faces")
+        self.px_per_mm = px_per_mm
+        self.colour_weight = colour_weight
+        self.outline_weight = outline_weight
+        self.inner = int(round(inner_mm * px_per_mm))
+        rows: list[int] = []
+        colour, grads, chroma = [], [], []
+        for i, label in enumerate(self.labels):
+            # a tile is 34 mm, a cube's face 40 mm: each at the patches' scale
+            side = int(round(pack.sizes_mm[face_name(label)][0] * px_per_mm))
+            lo = (side - self.inner) // 2
+            for view in views_of(pack.faces[face_name(label)]):
+                face = cv2.resize(view, (side, side), interpolation=cv2.INTER_AREA)
+                face = cv2.GaussianBlur(face.astype(np.float32), (0, 0), PROTOTYPE_BLUR * px_per_mm)
+                turned = [np.ascontiguousarray(np.rot90(face, -k)) for k in range(4)]  # clockwise turns
+                g = [_gradients(f) for f in turned]
+                colour.append([f[lo:lo + self.inner, lo:lo + self.inner].transpose(2, 0, 1) for f in turned])
+                grads.append([x[lo:lo + self.inner, lo:lo + self.inner].transpose(2, 0, 1) for x in g])
+                mean = colour[-1][0].reshape(3, -1).mean(axis=1)
+                chroma.append(mean / (mean.sum() + 1e-6))
+                rows.append(i)
+        self.rows = np.asarray(rows)
+        """The label index of every prototype row (a label has one row per view)."""
+        r = len(rows)
+        self.protos = {"colour": _unit(np.asarray(colour, np.float32).reshape(r, 4, -1)).reshape(r, 4, 3, self.inner, self.inner),
+                       "grad": _unit(np.asarray(grads, np.float32).reshape(r, 4, -1)).reshape(r, 4, 2, self.inner, self.inner)}
+        self.chroma = np.asarray(chroma, np.float32)
+
+    def scores(self, windows: np.ndarray, turns: Sequence[int] = (0,),
+               search_px: int = SEARCH_PX, only: Sequence[str] | None = None) -> TileScores:
+        """``windows``: (N, S, S, 3) uint8 patches centred on where a tile should be. The
+        correlations at every shift in one go through the FFT (numerators) and summed-area
+        tables (each shift's own mean and length). ``only``: score just these labels (the
+        others get -inf), e.g. the one tile a board space can hold."""
+        n = len(windows)
+        if n == 0:
+            z = np.zeros((0, len(self.labels)))
+            return TileScores(self.labels, z, z.astype(np.int64))
+        s = windows.shape[1]
+        inner = self.inner
+        c0 = (s - inner) // 2
+        r = max(0, min(search_px, c0))
+        size = inner + 2 * r
+        region = windows[:, c0 - r:c0 + size - r, c0 - r:c0 + size - r].astype(np.float32)
+        t = tuple(turns)
+        use = tuple(range(len(self.rows))) if only is None else tuple(
+            j for j, lb in enumerate(self.rows) if self.labels[lb] in set(only))
+        if not use:
+            z = np.full((n, len(self.labels)), -np.inf)
+            return TileScores(self.labels, z, np.zeros(z.shape, np.int64))
+        feats = {"colour": region.transpose(0, 3, 1, 2), "grad": _gradients(region).transpose(0, 3, 1, 2)}
+        score = ((1.0 - self.outline_weight) * self._ncc("colour", feats["colour"], t, size, r, use)
+                 + self.outline_weight * self._ncc("grad", feats["grad"], t, size, r, use))  # N, R, T, P*P
+        if self.colour_weight > 0:
+            # each channel's mean over each shift's window, as chromaticity
+            reg = feats["colour"]
+            chan = np.stack([_box(reg[:, c], inner) for c in range(3)], axis=1).reshape(n, 3, -1)
+            chan = chan / (chan.sum(axis=1, keepdims=True) + 1e-6)  # N, 3, P*P
+            dist = np.abs(chan[:, None, :, :] - self.chroma[list(use)][None, :, :, None]).sum(axis=2)
+            score = score - self.colour_weight * dist[:, :, None, :]
+        score = score.max(axis=3)  # N, R, T
+        k = score.argmax(axis=2)
+        best_row = np.take_along_axis(score, k[..., None], axis=2)[..., 0]  # N, R
+        best = np.full((n, len(self.labels)), -np.inf)
+        turn = np.zeros((n, len(self.labels)), np.int64)
+        for row, label in enumerate(self.rows[list(use)]):
+            better = best_row[:, row] > best[:, label]
+            best[better, label] = best_row[better, row]
+            turn[better, label] = np.asarray(t)[k[better, row]]
+        return TileScores(self.labels, best, turn)
+
+    def own_scores(self, windows: np.ndarray, labels: Sequence[str], search_px: int = SEARCH_PX) -> np.ndarray:
+        """Each window's score for its own label only (upright), e.g. a board space and the one
+        tile it can hold: (N,), -inf where that face was not taught. One FFT pass for all."""
+        n = len(windows)
+        out = np.full(n, -np.inf)
+        pairs = [(i, j) for i, lb in enumerate(labels) if lb in self.labels
+                 for j in np.flatnonzero(self.rows == self.labels.index(lb))]
+        if not pairs:
+            return out
+        pn = np.array([i for i, _ in pairs])
+        pr = np.array([j for _, j in pairs])
+        s = windows.shape[1]
+        inner = self.inner
+        c0 = (s - inner) // 2
+        r = max(0, min(search_px, c0))
+        size = inner + 2 * r
+        region = windows[:, c0 - r:c0 + size - r, c0 - r:c0 + size - r].astype(np.float32)
+        feats = {"colour": region.transpose(0, 3, 1, 2), "grad": _gradients(region).transpose(0, 3, 1, 2)}
+        every = tuple(range(len(self.rows)))
+        score = np.zeros((len(pairs), (2 * r + 1) ** 2))
+        for name, weight in (("colour", 1.0 - self.outline_weight), ("grad", self.outline_weight)):
+            img = feats[name]
+            f_img = np.fft.rfft2(img, s=(size, size))
+            f_pro = self._proto_fft(name, (0,), size, every)
+            spec = (f_img[pn] * f_pro[pr]).sum(axis=1)
+            corr = np.fft.irfft2(spec, s=(size, size))[:, :2 * r + 1, :2 * r + 1].reshape(len(pairs), -1)
+            d = img.shape[1] * inner * inner
+            sums = _box(img.sum(axis=1), inner)
+            sqs = _box((img * img).sum(axis=1), inner)
+            norm = np.sqrt(np.maximum(sqs - sums * sums / d, 1e-6)).reshape(n, -1)
+            score += weight * corr / norm[pn]
+        if self.colour_weight > 0:
+            reg = feats["colour"]
+            chan = np.stack([_box(reg[:, c], inner) for c in range(3)], axis=1).reshape(n, 3, -1)
+            chan = chan / (chan.sum(axis=1, keepdims=True) + 1e-6)
+            score -= self.colour_weight * np.abs(chan[pn] - self.chroma[pr][:, :, None]).sum(axis=1)
+        best = score.max(axis=1)
+        np.maximum.at(out, pn, best)
+        return out
+
+    def _ncc(self, name: str, img: np.ndarray, turns: tuple[int, ...], size: int, r: int,
+             use: tuple[int, ...]) -> np.ndarray:
+        """(N, C, size, size) -> (N, R, T, (2r+1)^2) normalised correlation with group ``name``."""
+        n, ch = img.shape[:2]
+        inner = self.inner
+        f_img = np.fft.rfft2(img, s=(size, size))
+        f_pro = self._proto_fft(name, turns, size, use)
+        spec = np.einsum("ncxy,lcxy->nlxy", f_img, f_pro, optimize=True)
+        corr = np.fft.irfft2(spec, s=(size, size))[:, :, :2 * r + 1, :2 * r + 1]
+        d = ch * inner * inner
+        sums = _box(img.sum(axis=1), inner)
+        sqs = _box((img * img).sum(axis=1), inner)
+        norm = np.sqrt(np.maximum(sqs - sums * sums / d, 1e-6))
+        return (corr / norm[:, None]).reshape(n, len(use), len(turns), -1)
+
+    @lru_cache(maxsize=128)  # noqa: B019 (one matcher per recogniser; a few turn and row sets)
+    def _proto_fft(self, name: str, turns: tuple[int, ...], size: int, use: tuple[int, ...]) -> np.ndarray:
+        """The conjugate spectra of one feature group's prototypes (correlation, not convolution)."""
+        protos = self.protos[name][list(use)][:, list(turns)]
+        protos = protos.reshape(len(use) * len(turns), *protos.shape[2:])
+        return np.conj(np.fft.rfft2(protos, s=(size, size)))
+
+
+def _box(img: np.ndarray, k: int) -> np.ndarray:
+    """(N, H, W) -> (N, H-k+1, W-k+1) sums over every k x k window (summed-area table)."""
+    c = np.zeros((img.shape[0], img.shape[1] + 1, img.shape[2] + 1), np.float64)
+    c[:, 1:, 1:] = img.cumsum(axis=1).cumsum(axis=2)
+    return c[:, k:, k:] - c[:, :-k, k:] - c[:, k:, :-k] + c[:, :-k, :-k]
+
+
+def familiarity(scores: np.ndarray, known_score: float) -> float:
+    """Share of windows whose best face correlates at least ``known_score``: near 1 when the
+    tiles on the table are the taught copy, near 0 for art this pack never saw."""
+    if scores.size == 0:
+        return 1.0
+    return float(np.mean(scores.max(axis=1) >= known_score))
+
+
+@lru_cache(maxsize=1)
+def builtin_pack() -> Pack:
+    """The built-in art as a pack: what the stock classifiers were trained on, drawn straight from
+    the renderer's art at 4 px/mm (used to notice a table whose tiles look like no known copy)."""
+    from vision.render.octocube_art import draw_tile
+
+    side = int(round(lay.TILE_SIZE_MM * 4))
+    faces = {}
+    for label in TILE_LABELS:
+        art = draw_tile(label, side, side, 4.0)
+        a = art[..., 3:4].astype(np.float32) / 255.0
+        faces[face_name(label)] = np.clip(art[..., :3] * a, 0, 255).astype(np.uint8)
+    size = (lay.TILE_SIZE_MM, lay.TILE_SIZE_MM)
+    return Pack("octocube", faces, {k: size for k in faces}, name="built-in art")
+
+
+assert PATCH_MM * PATCH_PX_PER_MM >= lay.TILE_SIZE_MM * PATCH_PX_PER_MM

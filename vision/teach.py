@@ -1,0 +1,243 @@
+"""Teach TableSight a copy of a game from one or more photos of its teach sheet.
+
+Each photo: find the sheet (``calibration.teach_sheet.locate_sheet``: markers, any turn), cut
+every place out at 4 px/mm with a paper margin (``cut_places``), white-balance the cut on that
+paper (the game's patches are white-balanced on the play mat: both then show the print's own
+colours), find the component inside its outline (players lay it a little off and turned), and
+keep it as a view of that face. A place is refused, with the reason, when it is out of the
+photo, shows the bare sheet (component missing), or shows the same face as another place (two
+identical components: one of them is on the wrong place, the photo cannot tell which). The
+faces kept from all photos make the pack (``vision.pack``); a face seen in two photos keeps
+both views (the reader takes the better fit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.pack import Pack, PackError
+
+CUT_PX_PER_MM = 4.0
+MARGIN_MM = 4.0
+"""Paper cut around each place: its median colour white-balances the cut, and the component may
+lie this far off its place."""
+PAPER_BGR = (236.0, 238.0, 240.0)
+"""What white-balanced paper reads (neutral, a little below clipping)."""
+EMPTY_TEXTURE = 2.0
+"""A place whose middle has less fine texture than this many times the paper ring's (95th
+percentile of the difference from a blurred copy) and the paper's colour is empty."""
+PAPER_DISTANCE = 40.0
+"""BGR distance from the paper that counts as printed component, not sheet."""
+SAME_FACE = 0.975
+"""Two places of one photo whose faces correlate at least this much (:func:`_likeness`) show the
+same face. Measured on rendered teach photos of random printings 1-4 (training seeds): two
+identical components scored 0.974-0.995, the most alike distinct faces (abyss D and G, a pale
+and a white pearl) 0.971: a tight margin, see docs/teach.md."""
+SAME_COLOUR = 25.0
+"""Largest difference (any channel, 0-255) between the mean colours of two faces still compared."""
+SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
+"""Players lay each component a few degrees off its outline."""
+LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
+"""The places a pack keeps per game (an Octocube cube's place shows its bare top face)."""
+
+
+class TeachError(ValueError):
+    """Nothing could be learned at all; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class PhotoReport:
+    name: str
+    used: bool
+    note: str = ""
+    """Why the photo could not be used, or what was special about it (the sheet upside down)."""
+
+
+@dataclass(frozen=True)
+class TeachResult:
+    pack: Pack
+    learned: dict[str, int]
+    """Face -> in how many photos it was learned."""
+    refused: list[tuple[str, str, str]] = field(default_factory=list)
+    """(photo, place, why) for every place that could not be used."""
+    photos: list[PhotoReport] = field(default_factory=list)
+    missing: tuple[str, ...] = ()
+    """Faces of the sheet learned from no photo."""
+
+
+def _paper_gains(cut: np.ndarray, margin_px: int) -> np.ndarray:
+    """Per-channel gains that bring the paper ring around the place to ``PAPER_BGR``."""
+    ring = np.concatenate([cut[:margin_px].reshape(-1, 3), cut[-margin_px:].reshape(-1, 3),
+                           cut[:, :margin_px].reshape(-1, 3), cut[:, -margin_px:].reshape(-1, 3)])
+    paper = np.median(ring.astype(np.float32), axis=0)
+    return np.asarray(PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
+
+
+def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[np.ndarray, bool]:
+    """The component's rectangle in a balanced cut: the offset (within the margin) whose box
+    holds the most printed pixels. Returns the crop and whether the place is empty: its middle
+    is as plain as the paper around it and of the paper's colour."""
+    h, w = size_px[1], size_px[0]
+    diff = np.linalg.norm(cut.astype(np.float32) - np.asarray(PAPER_BGR, np.float32), axis=2)
+    grey = cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    edges = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    printed = ((diff > PAPER_DISTANCE) | (edges > 4 * PAPER_DISTANCE)).astype(np.float32)
+    sums = cv2.integral(printed)
+    best, best_xy = -1.0, (margin_px, margin_px)
+    for y in range(0, cut.shape[0] - h + 1):
+        for x in range(0, cut.shape[1] - w + 1):
+            s = sums[y + h, x + w] - sums[y, x + w] - sums[y + h, x] + sums[y, x]
+            # prefer the centre when several offsets hold the same (a uniformly printed tile)
+            s -= 1e-3 * (abs(x - margin_px) + abs(y - margin_px))
+            if s > best:
+                best, best_xy = s, (x, y)
+    x, y = best_xy
+    # empty: the middle of the place (the nominal box, its outer sixth dropped) has the paper's
+    # colour and no more fine texture than the paper ring (lamp gradients and grain aside)
+    fine = np.abs(grey - cv2.GaussianBlur(grey, (0, 0), 4.0))
+    m0, m1 = margin_px + h // 6, margin_px + h - h // 6
+    n0, n1 = margin_px + w // 6, margin_px + w - w // 6
+    ring = np.concatenate([fine[:margin_px // 2].ravel(), fine[-(margin_px // 2):].ravel()])
+    plain = float(np.percentile(fine[m0:m1, n0:n1], 95)) < EMPTY_TEXTURE * float(np.percentile(ring, 95)) + 2.0
+    pale = float(np.median(diff[m0:m1, n0:n1])) < PAPER_DISTANCE
+    return cut[y:y + h, x:x + w].copy(), plain and pale
+
+
+def _prepared(face: np.ndarray) -> np.ndarray:
+    """A face at 2 px/mm, lightly blurred, float32."""
+    h, w = face.shape[:2]
+    small = cv2.resize(face, (max(8, w // 2), max(8, h // 2)), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(small.astype(np.float32), (0, 0), 0.8)
+
+
+def _best_ncc(image: np.ndarray, template: np.ndarray) -> float:
+    """The best normalised correlation of ``template`` over ``image`` (both 3-channel), the mean
+    taken over all channels at once (the face's colour counts, not only its pattern)."""
+    t = template - template.mean()
+    t /= float(np.linalg.norm(t)) + 1e-6
+    num = cv2.matchTemplate(image, t.astype(np.float32), cv2.TM_CCORR)
+    k, d = t.shape[0], t.size
+    ones = np.ones((k, t.shape[1]), np.float32)
+    s = cv2.filter2D(image.sum(axis=2), -1, ones, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
+    q = cv2.filter2D((image * image).sum(axis=2), -1, ones, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
+    s, q = s[:num.shape[0], :num.shape[1]], q[:num.shape[0], :num.shape[1]]
+    return float((num / np.sqrt(np.maximum(q - s * s / d, 1e-6))).max())
+
+
+def _likeness(a: np.ndarray, b: np.ndarray) -> float:
+    """How alike two faces of one photo are: the centre of ``a`` (its outer 30 % dropped each
+    way), turned by up to 8 degrees, at its best place in ``b``."""
+    pa, pb = _prepared(a), _prepared(b)
+    h, w = pa.shape[:2]
+    m = int(h * 0.3)
+    best = -1.0
+    for angle in SAME_FACE_TURNS:
+        turn = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+        turned = cv2.warpAffine(pa, turn, (w, h), borderMode=cv2.BORDER_REPLICATE)
+        best = max(best, _best_ncc(pb, np.ascontiguousarray(turned[m:h - m, m:w - m])))
+    return best
+
+
+def _mean_colour(face: np.ndarray) -> np.ndarray:
+    h, w = face.shape[:2]
+    return face[h // 4:h - h // 4, w // 4:w - w // 4].reshape(-1, 3).astype(np.float32).mean(axis=0)
+
+
+def _same_faces(faces: dict[str, np.ndarray]) -> dict[str, str]:
+    """Places whose faces look the same as another place's: place -> the other place. Only faces
+    of about the same mean colour are compared (two identical components always are), and two
+    lettered abyss tiles are not: they differ only by a letter a few mm tall, and the most
+    alike of them score like identical tiles (measured 0.98); nor are two cubes' bare faces
+    (the same metal plate in another coloured rim)."""
+    names = sorted(faces)
+    colours = {n: _mean_colour(faces[n]) for n in names}
+    same: dict[str, str] = {}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if (a.startswith("abyss-") and b.startswith("abyss-")) or (a.startswith("cube-") and b.startswith("cube-")):
+                continue
+            if float(np.abs(colours[a] - colours[b]).max()) > SAME_COLOUR:
+                continue
+            if faces[a].shape == faces[b].shape and _likeness(faces[a], faces[b]) >= SAME_FACE:
+                same.setdefault(a, b)
+                same.setdefault(b, a)
+    return same
+
+
+def _upside_down(location: object) -> bool:
+    """The sheet's printed top lies at the bottom of the photo."""
+    sheet = location.sheet  # type: ignore[attr-defined]
+    w, h = sheet.size_mm
+    top, bottom = location.to_image(np.array([[w / 2, 0.0], [w / 2, h]]))  # type: ignore[attr-defined]
+    dx, dy = top - bottom
+    return bool(dy > abs(dx))
+
+
+def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -> TeachResult:
+    """Learn ``game``'s faces from ``photos`` ((name, BGR image) each). Raises :class:`TeachError`
+    when no photo shows the sheet or no face could be learned."""
+    from calibration.teach_sheet import cut_places, locate_sheet, places_out_of_view, sheet_layout
+
+    if game not in LEARNED_KINDS:
+        raise TeachError(f"there is no teach sheet for {game!r}: use one of {', '.join(LEARNED_KINDS)}")
+    sheet = sheet_layout(game)
+    wanted = {p.name: p for p in sheet.places if p.kind in LEARNED_KINDS[game]}
+    views: dict[str, list[np.ndarray]] = {n: [] for n in wanted}
+    refused: list[tuple[str, str, str]] = []
+    reports: list[PhotoReport] = []
+    margin_px = int(round(MARGIN_MM * CUT_PX_PER_MM))
+    for photo_name, image in photos:
+        try:
+            location = locate_sheet(image, game)
+        except ValueError as exc:
+            reports.append(PhotoReport(photo_name, False, str(exc)))
+            continue
+        note = "the sheet lies upside down: read it turned round" if _upside_down(location) else ""
+        height, width = image.shape[:2]
+        out = set(places_out_of_view((width, height), location, MARGIN_MM))
+        cuts = cut_places(image, location, CUT_PX_PER_MM, MARGIN_MM)
+        faces: dict[str, np.ndarray] = {}
+        ring = max(2, margin_px // 2)
+        flat = [p for n, p in wanted.items() if p.kind != "cube" and n in cuts]
+        photo_gains = (np.median([_paper_gains(cuts[p.name], ring) for p in flat], axis=0) if flat
+                       else np.ones(3, np.float32))
+        for place_name, place in wanted.items():
+            if place_name in out or place_name not in cuts:
+                refused.append((photo_name, place_name, "not in the photo (the sheet is half in view)"))
+                continue
+            cut = cuts[place_name]
+            # a flat face: the paper right around it; a cube's top (cut at its height, no paper
+            # around it): the paper of the whole photo
+            gains = photo_gains if place.kind == "cube" else _paper_gains(cut, ring)
+            balanced = np.clip(cut.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+            size = (int(round(place.component_mm[0] * CUT_PX_PER_MM)), int(round(place.component_mm[1] * CUT_PX_PER_MM)))
+            face, empty = _locate(balanced, size, margin_px)
+            if empty and place.kind != "cube":
+                refused.append((photo_name, place_name, "the place is empty (component missing)"))
+                continue
+            faces[place_name] = face
+        for place_name, other in sorted(_same_faces(faces).items()):
+            refused.append((photo_name, place_name, f"looks the same as {other} (two identical "
+                            f"components: one is on the wrong place)"))
+            faces.pop(place_name, None)
+        for place_name, face in faces.items():
+            views[place_name].append(face)
+        reports.append(PhotoReport(photo_name, True, note))
+    if not any(r.used for r in reports):
+        raise TeachError("no photo shows the teach sheet: " + "; ".join(f"{r.name}: {r.note}" for r in reports))
+    learned = {n: v for n, v in views.items() if v}
+    if not learned:
+        raise TeachError("no face could be learned: every place was refused (see the reasons above)")
+    faces_out = {n: np.stack(v) for n, v in learned.items()}
+    sizes = {n: wanted[n].component_mm for n in learned}
+    skipped = {f"{photo}: {place}": why for photo, place, why in refused}
+    try:
+        pack = Pack(game, faces_out, sizes, tuple(r.name for r in reports if r.used), skipped, name)
+    except PackError as exc:
+        raise TeachError(str(exc)) from None
+    missing = tuple(n for n in wanted if n not in learned)
+    return TeachResult(pack, {n: len(v) for n, v in learned.items()}, refused, reports, missing)

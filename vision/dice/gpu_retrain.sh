@@ -21,7 +21,7 @@ OUT=${OUT:-$PWD/build/dice-gpu-out}
 WORK=${WORK:-/tmp/dice-retrain}
 PY=${PYTHON:-python3}
 DEVICE=${DEVICE:-0}
-JOBS=${JOBS:-$(nproc)}
+JOBS=${JOBS:-$(nproc --all)}  # --all: plain nproc obeys OMP_NUM_THREADS (a lead run got 2 of 16 cores)
 SEED=${SEED:-21}
 T0=$(date +%s)
 mkdir -p "$OUT" "$WORK"

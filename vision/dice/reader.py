@@ -260,7 +260,8 @@ class DiceReader:
 
         ``kinds``: the dice that can be on the table (the game's own: ``("d6",)`` for pip dice);
         faces of other kinds are never answered (their probability is dropped before the
-        argmax and the rest renormalised). None = every kind."""
+        argmax, and not handed to the others: a die the classifier took for another kind
+        keeps a low confidence). None = every kind."""
         if image is None or image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 8:
             raise UnreadableImageError("expected a BGR colour image of at least 8x8 pixels")
         allowed = kind_mask(kinds)
@@ -268,7 +269,6 @@ class DiceReader:
         boxes, scores = self.detect(image)
         t1 = time.perf_counter()
         probs = self.classify(image, boxes) * allowed
-        probs /= np.maximum(probs.sum(axis=1, keepdims=True), 1e-9)
         t2 = time.perf_counter()
         dice: list[DieReading] = []
         for box, score, p in zip(boxes, scores, probs):

@@ -58,7 +58,22 @@ def test_octo_dice_solo_from_home_to_play(ui: Driver) -> None:
     assert any(m.kind == "roll" for m in history)
     assert any(m.kind not in ("roll", "set_aside") for m in history), "the choices were entered on the tablet"
     assert len(ui.widget("play", "score_rows").children) == 1
+    # the worker's views carry the drawn score sheet; Play shows it (Camera switches back)
+    ui.until(lambda: app.sheet_view is not None and app.sheet_view.sheets[0].crossed() > 0, 240,
+             "a circle crossed on the drawn sheet")
+    app.worker.stop()  # the game stands still: the sheet on screen is the last view's
+    ui.pump(0.3)
+    sheet = ui.widget("play", "play_sheet").ids.sheet
+    assert sheet.model == app.sheet_view.sheets[0] and sheet.drawn["crossed circles"] == sheet.model.crossed()
+    assert ui.widget("play", "play_sheet").to_window(0, 0)[0] < 1280 and sheet.model.solo
+    ui.shot("play_octo_dice_sheet")
+    ui.tap(ui.widget("play", "sheet_toggle"))
+    assert not app.sheet_shown and ui.widget("play", "frame").opacity == 1
     ui.shot("play_octo_dice")
+    assert app.sheet_view.sheets[0].crossed() == sum(
+        (lambda s: (s.crystals, s.research, bin(s.bots).count("1"), bin(s.subs).count("1")))(
+            app.worker.pipeline.tracked.state.sheets[0]))
+    ui.tap(ui.widget("play", "sheet_toggle"))
     app.stop_game()
     ui.tap_nav("home")
     ui.tap(ui.widget("home", "game_octocube"))  # leave Home as the other tests expect it

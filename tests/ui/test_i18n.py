@@ -83,3 +83,13 @@ def test_every_score_category_a_finished_game_shows_is_translated(game: str, pla
         for lang, catalogue in catalogues.items():
             assert f"category.{inner}" in catalogue, f"{game}: {category!r} has no {lang} name"
             assert category_name(category, lang).endswith(catalogue[f"category.{inner}"])
+
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_every_word_of_the_octo_dice_sheet_is_translated(lang: str) -> None:
+    """The score sheet's words (ui/app/octo_dice_sheet.py): none left in English."""
+    keys = sorted(k for k in _keys("en") if k.startswith("sheet."))
+    assert len(keys) > 30
+    left = [k for k in keys if tr(k, lang) == tr(k, "en")]
+    assert not left, f"English left in {lang}: {left}"

@@ -94,11 +94,12 @@ def test_run_demo_of_open_season_takes_its_side_and_expert_tiles(tmp_path: Path)
     assert '"side": "shield"' in json.dumps(header) and '"expert": true' in json.dumps(header)
 
 
-def test_run_demo_of_octo_dice_enters_the_players_tablet_choices() -> None:
+def test_run_demo_of_octo_dice_enters_the_players_tablet_choices(tmp_path: Path) -> None:
     """Octo Dice's actions are chosen on the tablet, not seen: ``run --demo`` has the twin's
     players enter them, so the game goes past the first turn (before, it stalled after one roll
     with dozens of alarms)."""
-    done = _run("--game", "octo_dice", "--demo", "--players", "2", "--variant", "virtual", "--max-frames", "60")
+    done = _run("--game", "octo_dice", "--demo", "--players", "2", "--variant", "virtual", "--max-frames", "60",
+                "--log", str(tmp_path / "od.jsonl"))
     assert done.returncode == 0, done.stderr
     tablet = [line for line in done.stdout.splitlines() if line.startswith("tablet: move:")]
     assert len(tablet) >= 3, done.stdout

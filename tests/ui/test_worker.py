@@ -193,3 +193,27 @@ def test_the_demo_players_enter_their_choices_themselves() -> None:
     tracked = built.pipeline.tracked.state.history
     assert len(tracked) > 5 and tracked == truth[:len(tracked)]
     assert any(m.kind not in ("roll", "set_aside") for m in tracked)  # choices entered, not only dice
+
+
+def test_components_of_an_unknown_printing_make_play_offer_to_teach(tmp_path: Any) -> None:
+    """A table drawn in a printing the recogniser was never taught (a random bench-seed art pack):
+    the camera's message is the recogniser's "teach me your copy" and the view says so, so that
+    Play offers "Teach your copy" (issue 20 item 4) instead of following wrong moves."""
+    from tracker.build import build_pipeline
+    from tracker.table import TableSetup
+    from vision.render.random_art import write_random_pack
+
+    art = tmp_path / "art"
+    write_random_pack(950003, art)
+    built = build_pipeline(TableSetup(game="octocube", players=2, source="demo", seed=3, moves=2,
+                                      art=str(art), resolution=(960, 540)))
+    mailbox = Mailbox()
+    worker = PipelineWorker(GameSetup(max_fps=0, display_width=80), mailbox,
+                            builder=lambda s: (built.pipeline, built.twin, None), niceness=0)
+    worker.start()
+    try:
+        view, _ = _wait(mailbox, lambda v, _e: v.ready and v.unknown_copy, timeout=120)
+    finally:
+        worker.stop()
+    assert "teach me your copy" in view.camera_message
+    assert view.history_len == 0  # nothing was tracked from tiles it does not know

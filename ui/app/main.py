@@ -32,6 +32,7 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
+from ui.app.octo_dice_sheet import OctoSheetPanel  # noqa: F401  (registers the kv classes)
 from ui.app.settings import TEXT_SIZES, AppSettings, saved_games
 from ui.app.worker import GameSetup, Mailbox, PipelineWorker, PlayView, UiEvent, settle_heap
 from ui.i18n import LANGUAGES, category_name, colour_name, tr
@@ -39,6 +40,7 @@ from ui.i18n.sentences import translate_label, translate_sentence
 
 KV_DIR = Path(__file__).resolve().parent / "kv"
 SCREENS = ("home", "calibrate", "play", "score", "history", "settings", "photo", "teach")
+SHARED_KV = ("root", "octo_dice_sheet")
 ALERT_HOLD_S = 3.0
 """An illegal-move alert stays up at least this long, even when the table is put right at once."""
 BACKGROUND_RGBA = (0.1, 0.11, 0.13, 1)
@@ -126,7 +128,17 @@ class PlayScreen(Screen):
                 return
             button = _make("BigButton", text=f"{i + 1}.  {app.say(texts[i])}", font_size=app.fs(21))
             button.bind(on_release=lambda _b, i=i: app.answer(i))
-            box.add_widget(button)
+            view = app.sheet_view
+            if view is not None and len(view.marks) == len(texts):
+                # Octo Dice: "Show" draws on the sheet what this choice would cross
+                row = _make("OptionRow")
+                show = _make("SheetShow", text=app.t("sheet.show"), option=i)
+                show.bind(on_release=lambda b, i=i: app.preview_choice(i if b.state == "down" else -1))
+                row.add_widget(show)
+                row.add_widget(button)
+                box.add_widget(row)
+            else:
+                box.add_widget(button)
             Clock.schedule_once(lambda _dt: add(i + 1), 0)
 
         add(0)
@@ -162,6 +174,7 @@ class ScoreScreen(Screen):
             for seat, value in enumerate(row["values"]):
                 winner = total and app.score_step >= app.score_steps and seat in app.breakdown.winners
                 grid.add_widget(_make("ScoreCell", text=str(value), bold=total, total=total, winner=winner))
+        self.ids.score_scroll.scroll_y = 0  # the step just revealed and the total are at the bottom
 
 
 class HistoryScreen(Screen):
@@ -279,6 +292,8 @@ class TableSightApp(App):
     ui_fps = NumericProperty(0.0)
     camera_ok = BooleanProperty(True)
     camera_message = StringProperty("")
+    unknown_copy = BooleanProperty(False)
+    """The camera does not know these components: Play shows "Teach your copy"."""
     ended = BooleanProperty(False)
     prompt = StringProperty("")
     current_player = NumericProperty(-1)
@@ -296,6 +311,12 @@ class TableSightApp(App):
     recent = ListProperty([])
     log_path = StringProperty("")
     breakdown = ObjectProperty(None, allownone=True)
+    sheet_view = ObjectProperty(None, allownone=True)
+    """Octo Dice: every player's drawn score sheet (:class:`ui.app.worker.SheetView`)."""
+    sheet_shown = BooleanProperty(True)
+    """Play: the score sheet (True) or the camera (False) on the left, when there is a sheet."""
+    sheet_preview = NumericProperty(-1)
+    """The tablet choice whose crosses the sheet shows (-1: none)."""
     # --- score screen
     score_step = NumericProperty(0)
     score_steps = NumericProperty(0)
@@ -305,6 +326,8 @@ class TableSightApp(App):
     history_count = NumericProperty(0)
     replay_index = NumericProperty(0)
     replay_text = StringProperty("")
+    replay_sheet = ObjectProperty(None, allownone=True)
+    """Octo Dice: the sheets at the replayed event (a :class:`ui.app.worker.SheetView`)."""
     # --- photo screen (score a finished table from one photo)
     photo_path = StringProperty("")
     photo_status = StringProperty("")
@@ -395,7 +418,7 @@ class TableSightApp(App):
         # the pipeline worker runs Python code too: hand the interpreter lock back to the UI
         # thread every millisecond instead of every 5 (a UI frame waited up to 5 ms per hand-over)
         sys.setswitchinterval(0.001)
-        for name in ("root",) + SCREENS:
+        for name in SHARED_KV + SCREENS:
             Builder.load_file(str(KV_DIR / f"{name}.kv"))
         # the app's background is the window's clear colour: a full-window rectangle drawn over
         # it would cost a second fill of every pixel per redraw on a software renderer
@@ -576,6 +599,7 @@ class TableSightApp(App):
             names = list(result.players) + [""] * n
             self.player_names = [names[s] or colour_name(s, self.lang) for s in range(n)]
             self.breakdown = result.state.score_breakdown()
+            self.sheet_view = finished_sheet_view(result.state)
             self.scores = self.breakdown.totals()
             self.over = True
             self.go("score")
@@ -589,6 +613,7 @@ class TableSightApp(App):
         self.alert = self.question = self.last_move = self.status = ""
         self.options, self.scores, self.recent = [], [], []
         self.breakdown, self.over, self.ended, self.history_len = None, False, False, 0
+        self.sheet_view, self.sheet_preview = None, -1
         self.camera_ok, self.camera_message, self.fps = True, "", 0.0
 
     def stop_game(self) -> None:
@@ -964,11 +989,21 @@ class TableSightApp(App):
         if self.worker is not None and self.question:
             self.question = ""  # the buttons go at once; the worker's next view confirms
             self.options = []
+            self.sheet_preview = -1
             self.worker.answer(option)
 
     def undo(self) -> None:
         if self.worker is not None:
             self.worker.undo()
+
+    def toggle_sheet(self) -> None:
+        self.sheet_shown = not self.sheet_shown
+
+    def preview_choice(self, option: int) -> None:
+        """Octo Dice: draw on the sheet what choice ``option`` would cross (-1: nothing)."""
+        self.sheet_preview = option
+        if option >= 0:
+            self.sheet_shown = True
 
     def toggle_view(self) -> None:
         self.table_view = not self.table_view
@@ -1014,6 +1049,7 @@ class TableSightApp(App):
             self.frame_texture = self._blit(self.frame_texture, view.frame, view.frame_size)
         self.fps = view.fps
         self.camera_ok, self.camera_message, self.ended = view.camera_ok, view.camera_message, view.ended
+        self.unknown_copy = view.unknown_copy
         self.prompt = view.prompt
         self.current_player = view.current_player
         if list(view.names) != list(self.player_names):
@@ -1035,7 +1071,10 @@ class TableSightApp(App):
         else:
             self.recognised_text = ""
         self.question = view.question or ""
+        if view.sheet is not self.sheet_view:
+            self.sheet_view = view.sheet
         if list(view.options) != list(self.options):
+            self.sheet_preview = -1
             self.options = list(view.options)
         if list(view.scores) != list(self.scores):
             self.scores = list(view.scores)
@@ -1131,6 +1170,11 @@ class TableSightApp(App):
         cats = self.breakdown.categories() if self.breakdown is not None else []
         self.score_steps = len(cats)
         self.score_step = 0
+
+    def sheet_reveal(self, *_bindings: Any) -> frozenset[str] | None:
+        """The Score screen's sheet shows the boxes of the categories revealed so far."""
+        b = self.breakdown
+        return frozenset(b.categories()[: int(self.score_step)]) if b is not None else None
 
     def score_next(self) -> None:
         self.score_step = min(self.score_steps, self.score_step + 1)
@@ -1228,6 +1272,7 @@ class TableSightApp(App):
         token = self._replay_token
         if not events:
             self.replay_text = self.t("history.no_log")
+            self.replay_sheet = None
             return
 
         def work() -> None:
@@ -1247,9 +1292,10 @@ class TableSightApp(App):
                         stopped = self.t("history.stopped", line=number, reason=str(exc)[:200])
                         break
                 text = self._replay_words(state) + (f"\n\n{stopped}" if stopped else "")
+                sheet = finished_sheet_view(state)  # this thread's own copy of the game
             except Exception as exc:  # a damaged log: say so
-                text = f"{type(exc).__name__}: {exc}"
-            self._replay_done(token, text)
+                text, sheet = f"{type(exc).__name__}: {exc}", None
+            self._replay_done(token, text, sheet)
 
         threading.Thread(target=work, daemon=True, name="tablesight-replay").start()
 
@@ -1259,9 +1305,21 @@ class TableSightApp(App):
         return f"{self.t('history.moves', n=len(state.history))}   {scores}\n\n{state}"
 
     @mainthread
-    def _replay_done(self, token: int, text: str) -> None:
+    def _replay_done(self, token: int, text: str, sheet: Any = None) -> None:
         if token == self._replay_token:
             self.replay_text = text
+            self.replay_sheet = sheet
+
+
+def finished_sheet_view(state: Any) -> Any:
+    """The sheets of a game read back from its log (None for a game without a score sheet)."""
+    if not callable(getattr(state, "score_sheet", None)):
+        return None
+    from ui.app.sheet_model import dice_model, last_virtual_roll, sheet_models
+    from ui.app.worker import SheetView
+
+    return SheetView(sheet_models(state), dice_model(state), (), state.game.variant == "virtual",
+                     last_virtual_roll(state))
 
 
 def _reveal_words(location: Any, value: Any, lang: str = "en") -> str:

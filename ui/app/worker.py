@@ -121,6 +121,9 @@ class PlayView:
     fps: float = 0.0
     camera_ok: bool = True
     camera_message: str = ""
+    unknown_copy: bool = False
+    """The camera's message is the recogniser saying the components look like no copy it knows:
+    Play offers "Teach your copy"."""
     ended: bool = False
     prompt: str = ""
     current_player: int = -1
@@ -139,6 +142,23 @@ class PlayView:
     overlay: tuple[tuple[str, float], ...] = ()
     stage_ms: dict[str, float] = field(default_factory=dict)
     error: str = ""
+    sheet: Any = None
+    """Octo Dice: :class:`SheetView` (every player's paper sheet, the dice, what each choice
+    would cross); None for the other games."""
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """The drawn score sheets (``ui.app.sheet_model``), rebuilt only when the game changes."""
+
+    sheets: tuple[Any, ...]
+    dice: Any
+    marks: tuple[Any, ...]
+    """Per tablet choice (the buttons, in order): (player, what it would cross)."""
+    virtual: bool
+    """The 2-player variant with a virtual player."""
+    virtual_roll: tuple[tuple[str, str], ...] = ()
+    """The virtual player's last roll: (die, face) for its six dice."""
 
 
 @dataclass(frozen=True)
@@ -218,6 +238,8 @@ class PipelineWorker:
         """Moves the players pick on the tablet now (a choice the camera cannot see), or none."""
         self._overlay: tuple[Any, ...] = ()
         """The last recognised scene's boxes: kept on screen until the next recognition."""
+        self._sheet: tuple[Any, SheetView | None] = ((), None)
+        """(the game's history and choices it was built for, the sheet view)."""
         self.steps = 0
 
     # ------------------------------------------------------------------ commands (any thread)
@@ -439,6 +461,7 @@ class PipelineWorker:
         return PlayView(
             ready=True, frame=frame, frame_size=size, table_view=table, fps=round(fps, 1),
             camera_ok=camera_ok, camera_message=message, ended=self._ended,
+            unknown_copy=bool(message) and message == self.pipeline.stats.unknown_copy,
             prompt=game_prompt(state, lang, names), current_player=state.current_player(), names=names,
             last_move=self._last_move, last_mover=self._last_mover, alert=tracked.alert,
             question=(pending.prompt if pending is not None else
@@ -447,7 +470,26 @@ class PipelineWorker:
                      tuple(state.describe_move(m) for m in self._choices)),
             scores=tuple(breakdown.totals()), breakdown=breakdown, over=state.is_terminal(),
             history_len=len(state.history), log_path=str(getattr(self._log, "path", "") or ""),
-            recognised=self.pipeline.stats.recognised, overlay=overlay, stage_ms=stage)
+            recognised=self.pipeline.stats.recognised, overlay=overlay, stage_ms=stage,
+            sheet=self._sheet_view(state, self._choices if pending is None else ()))
+
+    def _sheet_view(self, state: Any, choices: tuple[Any, ...]) -> SheetView | None:
+        """Octo Dice's sheets, built again only after a move, an undo or new choices (the same
+        object otherwise, so the UI redraws nothing)."""
+        if not callable(getattr(state, "score_sheet", None)):
+            return None
+        key = (tuple(state.history), choices)
+        if self._sheet[1] is not None and self._sheet[0] == key:
+            return self._sheet[1]
+        from ui.app.sheet_model import choice_marks, dice_model, last_virtual_roll, sheet_models
+
+        try:
+            view = SheetView(sheet_models(state), dice_model(state), choice_marks(state, choices),
+                             state.game.variant == "virtual", last_virtual_roll(state))
+        except Exception:  # a sheet that cannot be drawn must never stop the camera: no sheet
+            view = None
+        self._sheet = (key, view)
+        return view
 
     def _frame(self, update: Any) -> tuple[bytes, tuple[int, int], bool]:
         """Overlay, optional rectification, resize, RGB, bottom-up: all off the UI thread."""

@@ -112,6 +112,12 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
      "the players say none of the camera's options is where the game stands: put the table back as it was, "
      "undo, or confirm what happened"),
     ("cleared.table_matches", "top", "the table matches the game again"),
+    # --- tracker/pipeline.py and the recognisers: what the camera says instead of reading
+    ("camera.unknown_copy", "top",
+     "these tiles do not look like any copy I know: teach me your copy (tablesight teach)"),
+    ("camera.unknown_pack", "top",
+     "these tiles do not look like the copy I was taught: teach me this copy (tablesight teach) or give its pack"),
+    ("camera.hand", "top", "a hand or an object hides the play area: waiting"),
     ("cleared.move_explains", "top", "the move explains the table"),
     ("cleared.correction", "top", "the players confirmed a correction"),
     ("cleared.players_said", "top", "the players said where the game stands"),

@@ -33,9 +33,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.dice.faces import CLASSES, class_of  # noqa: E402
+from vision.dice.faces import class_of  # noqa: E402
 from vision.dice.reader import DiceReader, load_image  # noqa: E402
-from vision.dice.scoring import Tally  # noqa: E402
+from vision.dice.scoring import Tally, face_readings  # noqa: E402
 from vision.dice.split import photos, read_labels  # noqa: E402
 from vision.dice.twin import twin_tables  # noqa: E402
 
@@ -60,7 +60,7 @@ def bench_real(reader: DiceReader, fold: str) -> list[float]:
         result = reader.read(img)
         times.append((time.perf_counter() - t0) * 1000)
         truth = real_truth(p, img.shape[1], img.shape[0])
-        found = [(CLASSES.index(d.face_class), d.bbox) for d in result.dice]
+        found = face_readings(result.dice)
         tally.add(p.name, truth, found)
     what = "held-out 'test' fold" if fold == "test" else "'train' fold (TRAINED ON: fitting check only)"
     print("\n".join(tally.report(f"real photos, {what} ({len(files)} photos)", 0.99)))
@@ -85,7 +85,7 @@ def bench_real_variants(reader: DiceReader) -> None:
         for p in photos(REAL, "test"):
             img = change(load_image(p))
             truth = real_truth(p, img.shape[1], img.shape[0])
-            tally.add(p.name, truth, [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(img).dice])
+            tally.add(p.name, truth, face_readings(reader.read(img).dice))
         recall, precision, face = tally.figures(nested_too=True)
         print(f"  {name:34s} {recall:7.2%} {precision:7.2%} {face:7.2%}")
 
@@ -107,7 +107,7 @@ def bench_real_mosaics(reader: DiceReader) -> None:
             t0 = time.perf_counter()
             found = reader.read(canvas).dice
             times.append((time.perf_counter() - t0) * 1000)
-            tally.add(f"mosaic {k}x{k} #{start}", truth, [(CLASSES.index(d.face_class), d.bbox) for d in found])
+            tally.add(f"mosaic {k}x{k} #{start}", truth, face_readings(found))
         recall, precision, face = tally.figures(nested_too=True)
         print(f"  {640 * k}x{480 * k}, {tally.labels} dice: {recall:7.2%} {precision:7.2%} {face:7.2%}   {statistics.median(times):.0f} ms")
 
@@ -115,7 +115,7 @@ def bench_real_mosaics(reader: DiceReader) -> None:
 def bench_twin(reader: DiceReader, n: int) -> None:
     tally = Tally()
     for i, (view, truth) in enumerate(twin_tables(TWIN_SEED, n)):
-        tally.add(f"twin#{i}", truth, [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(view).dice])
+        tally.add(f"twin#{i}", truth, face_readings(reader.read(view).dice))
     print("\n".join(tally.report(f"digital twin Octo Dice tables, rectified at 3 px/mm ({n} tables, unseen seed)", None, 0.995)))
 
 
@@ -128,7 +128,7 @@ def bench_synthetic(reader: DiceReader, n: int, mix: str, title: str, face_targe
         img, dice = render_scene(rng, mix=mix, max_dice=6)
         result = reader.read(img)
         tally.add(f"{mix}#{i}", [(d.class_index, d.bbox) for d in dice],
-                  [(CLASSES.index(d.face_class), d.bbox) for d in result.dice])
+                  face_readings(result.dice))
     print("\n".join(tally.report(title, None, face_target)))
 
 

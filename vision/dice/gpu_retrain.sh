@@ -21,7 +21,7 @@ OUT=${OUT:-$PWD/build/dice-gpu-out}
 WORK=${WORK:-/tmp/dice-retrain}
 PY=${PYTHON:-python3}
 DEVICE=${DEVICE:-0}
-JOBS=${JOBS:-$(nproc)}
+JOBS=${JOBS:-$(nproc --all)}  # --all: plain nproc obeys OMP_NUM_THREADS (a lead run got 2 of 16 cores)
 SEED=${SEED:-21}
 T0=$(date +%s)
 mkdir -p "$OUT" "$WORK"
@@ -37,6 +37,8 @@ HOURS=$($PY -c "print(round($TRAIN_S / 3600, 5))")
 HALF=$(( JOBS / 2 )); [ "$HALF" -lt 1 ] && HALF=1
 WORKERS=$(( (JOBS - 2) / 2 )); [ "$WORKERS" -lt 1 ] && WORKERS=1
 log "budget ${BUDGET} s: data ${DATA_S} s, training ${TRAIN_S} s (both models at once); real photos: $REAL; device $DEVICE; $JOBS cores"
+# one import first: ultralytics writes its settings file on first import, and the two trainings would race
+log "$($PY -c 'import torch, ultralytics; print("torch", torch.__version__, "cuda", torch.cuda.is_available(), "ultralytics", ultralytics.__version__)' 2>&1 | tail -n 1)"
 
 COMMON=(--work "$WORK" --real "$REAL" --seed "$SEED" --variety 0.6 --cocked-share 0.08)
 DET=(--synth 100000 --real-repeat 4)

@@ -240,6 +240,9 @@ class DiceReader:
             crops = np.stack([cv2.resize(c, (self._cls_size, self._cls_size), interpolation=cv2.INTER_LINEAR) for c in crops])
         blob = crops[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
         turns = max(int(self.config.get("classifier_rotations", 1)), 1)
+        budget = int(self.config.get("classifier_max_crops", 0))
+        while budget and turns > 1 and turns * len(boxes) > budget:
+            turns //= 2  # a tray of a dozen dice: fewer turns each, so a photo stays within its time
         # a die face reads the same turned by 90 degrees: average the quarter turns, all crops
         # and turns in one batch when the model takes any batch size (one run per crop if not)
         batch = np.ascontiguousarray(np.concatenate([np.rot90(blob, k, (2, 3)) for k in range(turns)]))
@@ -257,7 +260,8 @@ class DiceReader:
 
         ``kinds``: the dice that can be on the table (the game's own: ``("d6",)`` for pip dice);
         faces of other kinds are never answered (their probability is dropped before the
-        argmax and the rest renormalised). None = every kind."""
+        argmax, and not handed to the others: a die the classifier took for another kind
+        keeps a low confidence). None = every kind."""
         if image is None or image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 8:
             raise UnreadableImageError("expected a BGR colour image of at least 8x8 pixels")
         allowed = kind_mask(kinds)
@@ -265,7 +269,6 @@ class DiceReader:
         boxes, scores = self.detect(image)
         t1 = time.perf_counter()
         probs = self.classify(image, boxes) * allowed
-        probs /= np.maximum(probs.sum(axis=1, keepdims=True), 1e-9)
         t2 = time.perf_counter()
         dice: list[DieReading] = []
         for box, score, p in zip(boxes, scores, probs):

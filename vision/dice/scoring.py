@@ -9,6 +9,9 @@ as found when its labelled box and a detected box are nested (``nested``). The b
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from vision.dice.faces import CLASSES
 
 Box = tuple[float, ...]
@@ -118,3 +121,9 @@ class Tally:
         if len(self.errors) > max_errors:
             lines.append(f"    ... {len(self.errors) - max_errors} more")
         return lines
+
+
+def face_readings(dice: Iterable[Any]) -> list[tuple[int, tuple[float, ...]]]:
+    """(class index, box) of every die a reader read as a face, for :meth:`Tally.add`; cocked
+    dice (no face: a model with the "cocked" class) are left out, so they count as missed."""
+    return [(CLASSES.index(d.face_class), tuple(d.bbox)) for d in dice if d.face_class is not None]

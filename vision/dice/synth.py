@@ -582,7 +582,7 @@ def render_variety_scene(
         if placed and clustered and rng.random() < 0.8:  # touching a die already placed
             px, py, ps, _ = placed[int(rng.integers(len(placed)))]
             a = rng.uniform(0, 2 * math.pi)
-            r = (s + ps) / 2 * rng.uniform(1.02, 1.25)
+            r = (s + ps) / 2 * rng.uniform(1.2, 1.4)  # two turned cubes touch at up to 1.21 sides apart
             cx, cy = px + r * math.cos(a), py + r * math.sin(a)
         else:
             cx, cy = rng.uniform(fx0 + s, fx1 - s), rng.uniform(fy0 + s, fy1 - s)
@@ -591,10 +591,10 @@ def render_variety_scene(
                 cx = fx0 + s * 0.6 if side == 0 else fx1 - s * 0.6 if side == 1 else cx
                 cy = fy0 + s * 0.6 if side == 2 else fy1 - s * 0.6 if side == 3 else cy
                 near_wall = True
-        if not (s * 0.6 <= cx <= w - s * 0.6 and s * 0.6 <= cy <= h - s * 0.6):
+        if not (s * 0.75 <= cx <= w - s * 0.75 and s * 0.75 <= cy <= h - s * 0.75):  # a turned face stays in frame
             continue
-        if any(math.hypot(cx - px, cy - py) < (s + ps) / 2 * 1.0 for px, py, ps, _ in placed):
-            continue
+        if any(math.hypot(cx - px, cy - py) < (s + ps) / 2 * 1.18 for px, py, ps, _ in placed):
+            continue  # top faces never overlap: a label is a face the camera can see
         placed.append((cx, cy, s, near_wall or bool(placed and clustered)))
     # far dice first: a nearer die's body may hide part of one behind it, never the reverse
     order = sorted(range(len(placed)), key=lambda i: -math.hypot(placed[i][0] - cam[0], placed[i][1] - cam[1]))

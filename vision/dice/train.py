@@ -97,7 +97,7 @@ def _detector_scenes(args: tuple[Path, Path, int, int, int, int, float, float, f
     tables = empty_tables(real, job % 3)
     done = 0
     for i in range(start, start + count):
-        if deadline and time.time() > deadline:
+        if deadline and time.time() > deadline and i > start:  # one scene at least: scene 0 is validation
             break
         done += 1
         split = "val" if i % 40 == 39 or i == 0 else "train"  # scene 0: never an empty validation set
@@ -174,7 +174,7 @@ def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int, float, fl
     tables = empty_tables(real, job % 3) or None
     n = 0
     for k in range(count):
-        if deadline and time.time() > deadline and split == "train":  # validation crops are always made whole
+        if deadline and time.time() > deadline and split == "train" and k:  # validation crops are always made whole
             break
         for ci in range(len(CLASSES)):
             if CLASSES[ci].kind == "d6" and k % d6_every:

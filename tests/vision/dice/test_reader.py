@@ -13,7 +13,7 @@ from ui.cli import main
 from vision.dice.errors import UnreadableImageError
 from vision.dice.faces import CLASSES, class_of
 from vision.dice.reader import DiceReader, load_image
-from vision.dice.scoring import Tally
+from vision.dice.scoring import Tally, face_readings
 from vision.dice.split import photos, read_labels
 
 REPO = Path(__file__).resolve().parents[3]
@@ -30,7 +30,7 @@ def test_held_out_real_photos_are_read(reader: DiceReader, shared_data: Path) ->
     for p in photos(root, "test"):
         img = load_image(p)
         truth = [(class_of("d6", f), b) for f, b in read_labels(root, p, img.shape[1], img.shape[0])]
-        tally.add(p.name, truth, [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(img).dice])
+        tally.add(p.name, truth, face_readings(reader.read(img).dice))
     assert tally.labels > 150
     recall, precision, face = tally.figures(nested_too=True)
     # Regression floors just below the measured figures (bench/dice_accuracy.py: recall 98.8 %,
@@ -48,7 +48,7 @@ def test_synthetic_octo_dice_are_read(reader: DiceReader) -> None:
     tally = Tally()
     for i in range(20):
         img, dice = render_scene(rng, mix="octo", max_dice=5, die_px=(40, 90))
-        found = [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(img).dice]
+        found = face_readings(reader.read(img).dice)
         tally.add(f"octo#{i}", [(d.class_index, d.bbox) for d in dice], found)
     assert tally.labels >= 30
     recall, precision, face = tally.figures()
@@ -206,7 +206,7 @@ def test_small_dice_in_a_large_photo_are_found(reader: DiceReader) -> None:
     figures = []
     for r in (reader, one_pass):
         tally = Tally()
-        tally.add("mosaic", truth, [(CLASSES.index(d.face_class), d.bbox) for d in r.read(canvas).dice])
+        tally.add("mosaic", truth, face_readings(r.read(canvas).dice))
         figures.append((tally.figures(), "\n".join(tally.report("2560x1920 mosaic", None))))
     (recall, precision, face), report = figures[0]
     assert recall >= 0.9 and precision >= 0.8 and face >= 0.9, report
@@ -220,7 +220,7 @@ def test_digital_twin_octo_dice_tables_are_read(reader: DiceReader) -> None:
 
     tally = Tally()
     for i, (view, truth) in enumerate(twin_tables(31337, 3)):  # neither the bench's nor the tuning seed
-        tally.add(f"twin#{i}", truth, [(CLASSES.index(d.face_class), d.bbox) for d in reader.read(view).dice])
+        tally.add(f"twin#{i}", truth, face_readings(reader.read(view).dice))
     assert tally.labels >= 15
     recall, precision, face = tally.figures()
     report = "\n".join(tally.report("digital twin", None, 0.995))

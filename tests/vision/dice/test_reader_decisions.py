@@ -15,7 +15,7 @@ import pytest
 
 from vision.dice.errors import ModelMissingError, UnreadableImageError
 from vision.dice.faces import CLASSES
-from vision.dice.reader import DiceReader, DiceResult, DieReading, _nms, load_image
+from vision.dice.reader import COCKED_COLUMN, DiceReader, DiceResult, DieReading, _nms, load_image
 
 NONE = len(CLASSES)  # the "not a die" column
 
@@ -63,7 +63,7 @@ def test_an_8x8_colour_image_is_read(reader: DiceReader) -> None:
 def _fixed(reader: DiceReader, monkeypatch: pytest.MonkeyPatch, boxes: list[list[float]], scores: list[float],
            probs: list[dict[int, float]]) -> DiceResult:
     """``reader.read`` with the detector and classifier replaced by these outputs."""
-    table = np.zeros((len(probs), NONE + 1), np.float32)
+    table = np.zeros((len(probs), COCKED_COLUMN + 1), np.float32)  # faces, not a die, cocked
     for row, p in zip(table, probs, strict=True):
         for k, v in p.items():
             row[k] = v
@@ -91,7 +91,7 @@ def test_a_die_gets_its_likeliest_face_and_a_confidence_from_both_networks(
     assert die.detector_score == pytest.approx(0.8) and die.classifier_prob == pytest.approx(0.7)
     assert die.confidence == pytest.approx(0.748331, abs=1e-6)  # sqrt(0.8 * 0.7)
     assert die.to_json() == {"bbox": [10.2, 20.5, 50.8, 60.0], "kind": "octo-white", "face": "lab",
-                             "confidence": 0.7483}
+                             "confidence": 0.7483, "cocked": False}
     # "not a die" never wins as a face, however likely (below the threshold it is only ignored)
     (die,) = _fixed(reader, monkeypatch, [[0, 0, 9, 9]], [1.0], [{3: 0.05, 4: 0.04, NONE: 0.29}]).dice
     assert die.face_class is CLASSES[3]
@@ -150,7 +150,7 @@ def test_a_box_cut_by_an_inner_tile_edge_is_left_to_the_neighbouring_tile(
 
 def test_no_boxes_need_no_classifier_run(reader: DiceReader) -> None:
     probs = reader.classify(np.zeros((64, 64, 3), np.uint8), np.zeros((0, 4), np.float32))
-    assert probs.shape == (0, NONE + 1)
+    assert probs.shape == (0, COCKED_COLUMN + 1)  # every face, not a die, cocked
 
 
 class _Meta:
@@ -170,7 +170,7 @@ def test_the_classifier_outputs_are_mapped_by_the_names_in_its_metadata(reader: 
     original = reader.classifier
     try:
         reader.classifier = _Classifier({"names": "{0: 'white-lab', 1: 'none', 2: 'd6-1'}"})
-        assert reader._class_order() == [8, None, 0]
+        assert reader._class_order() == [8, NONE, 0]
         for meta in ({}, {"names": "{0: "}, {"names": "not python"}):
             reader.classifier = _Classifier(meta)
             with pytest.raises(ModelMissingError, match="dice classifier has no readable class names in its metadata"):

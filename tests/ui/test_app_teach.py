@@ -12,6 +12,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,6 +32,15 @@ def teach_photos(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
         assert res.returncode == 0, res.stderr
         out.append(next((folder / "images").glob("*.jpg")))
     return out
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _forget_the_taught_copy_afterwards(ui: Driver) -> Any:
+    """The app is shared by the whole session: a taught random printing left behind would make
+    the later camera and video tests read the built-in art as an unknown copy."""
+    yield
+    for game in ("octocube", "open_season"):
+        (ui.app.home / "packs" / f"{game}.pack").unlink(missing_ok=True)
 
 
 def _choose(ui: Driver, path: Path) -> None:

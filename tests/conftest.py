@@ -89,3 +89,8 @@ def webcam(monkeypatch: pytest.MonkeyPatch, demo_film: dict) -> dict:
 
     monkeypatch.setattr(cv2, "VideoCapture", capture)
     return {**demo_film, "opened": opened}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # long whole-game checks; they run in `make test` (the mark only names them: -m "not slow" skips them)
+    config.addinivalue_line("markers", "slow: a long whole-game test (deselect with -m 'not slow')")

@@ -73,9 +73,14 @@ def score_frame(i: int, args: argparse.Namespace) -> dict:
     hands = i >= args.frames
     players = (2, 3, 4)[i % 3]
     light = lights[(i // 3) % 3]
+    art = None
+    if args.art_seed is not None:  # each frame another random printing (issue 20: art never seen)
+        from vision.render.random_art import random_pack
+
+        art = random_pack(args.art_seed + i)
     frame = synth_frame(base + i, _RENDERER, players=players, min_tilt_deg=args.min_tilt,
                         max_tilt_deg=args.max_tilt, lighting=light, hands=hands, turned_tops=True,
-                        resolution=(width, height))
+                        resolution=(width, height), art=art)
     cam = frame.camera
     out: dict = {"i": i, "seed": base + i, "tilt": cam.tilt_deg, "light": light, "marks": [],
                  "occl": [], "timings": {}}
@@ -212,6 +217,8 @@ def main() -> None:
     ap.add_argument("--save-errors", metavar="DIR", help="write a PNG crop of every misread location here")
     ap.add_argument("--models", help="read the ONNX models from this folder (default models/)")
     ap.add_argument("--jobs", type=int, default=1, help="frames read in parallel (timings then overlap)")
+    ap.add_argument("--art-seed", type=int, default=None,
+                    help="draw frame i with random art pack SEED+i (bench seeds 900000 and up; docs/teach.md)")
     ap.add_argument("--resolution", default="1280x720",
                     help="camera resolution WIDTHxHEIGHT (default 1280x720, the speed target's)")
     args = ap.parse_args()

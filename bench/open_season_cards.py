@@ -8,6 +8,7 @@ Seeds: 95000-95099 were used to tune the reader (patch places, jitter, weights);
 
     nice python bench/open_season_cards.py --tables 30            # 1280x720
     nice python bench/open_season_cards.py --tables 30 --resolution 1920 1080
+    nice python bench/open_season_cards.py --tables 12 --art-seed 900000   # each table another random printing
 """
 
 from __future__ import annotations
@@ -36,7 +37,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=96000, help="first seed (95000-95099 were for tuning)")
     parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--art-seed", type=int, default=None,
+                        help="draw table k with random art pack SEED+k (bench seeds: 900000 and up; docs/teach.md)")
+    parser.add_argument("--art", default=None, help="draw every table with this art pack folder")
     args = parser.parse_args()
+    from vision.render.art_pack import ArtPack, with_art
+    from vision.render.random_art import random_pack
+
+    fixed_pack = ArtPack.load(args.art) if args.art else None
     renderer = Renderer()
     counts = {"face_up": [0, 0], "face_down": [0, 0], "empty": [0, 0]}
     read_s = 0.0
@@ -49,7 +57,9 @@ def main() -> int:
         camera = CameraModel.looking_at(tilt_deg=rng.uniform(0, 35), azimuth_deg=rng.choice([0.0, 90.0, 180.0, 270.0]),
                                         resolution=tuple(args.resolution))
         light = Lighting(**LIGHTINGS[("day", "lamp", "evening")[k % 3]])
-        out = renderer.render(open_season_scene(table, seed=seed), camera, RenderOptions(lighting=light), seed=seed)
+        pack = random_pack(args.art_seed + k) if args.art_seed is not None else fixed_pack
+        scene = with_art(open_season_scene(table, seed=seed), pack)
+        out = renderer.render(scene, camera, RenderOptions(lighting=light), seed=seed)
         t0 = time.perf_counter()
         reader = CardReader.from_ground_truth(out.ground_truth, side, n)
         reads = {r.place: r for r in reader.read(out.image)}
@@ -76,6 +86,8 @@ def main() -> int:
     summary["read_s_per_table"] = round(read_s / max(1, args.tables), 2)
     summary["resolution"] = f"{args.resolution[0]}x{args.resolution[1]}"
     summary["seeds"] = f"{args.seed}-{args.seed + args.tables - 1}"
+    summary["art"] = (f"random {args.art_seed}-{args.art_seed + args.tables - 1}" if args.art_seed is not None
+                      else args.art or "built-in")
     print(json.dumps(summary))
     return 0
 

@@ -130,6 +130,11 @@ def test_a_photo_without_the_sheet_names_what_is_missing() -> None:
     with pytest.raises(MarkersNotFoundError, match="none of the Open Season teach sheet's markers.*"
                                                    "Octocube sheet"):
         locate_sheet(photo, "open_season")
+    from calibration.synthetic import render_view
+
+    table = render_view(10.0, 0.0, "neutral").image_bgr  # the corner cards, no teach sheet
+    with pytest.raises(MarkersNotFoundError, match=r"corner card markers 0, 1, 2 and 3 seen: that is the table"):
+        locate_sheet(table)
     only_one = photo.copy()
     only_one[:, 400:] = 128  # keeps only the left markers 38 and 43
     only_one[900:] = 128

@@ -34,6 +34,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--teach-sheet", action="store_true",
                    help="photos of the game's teach sheet laid with one of each component (labels "
                         "in gt/: where each face lies)")
+    p.add_argument("--missing", type=int, default=0, metavar="N",
+                   help="--teach-sheet: leave N random places empty (to check the teach command)")
+    p.add_argument("--duplicate", type=int, default=0, metavar="N",
+                   help="--teach-sheet: N places hold a copy of another face of the same kind")
+    p.add_argument("--half", action="store_true", help="--teach-sheet: only about half the sheet in view")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--count", type=int, default=10, help="number of images (default 10)")
     p.add_argument("--out", required=True, help="output directory")
@@ -53,8 +58,9 @@ def register(subparsers: Any) -> None:
                    help="octocube only: finished tables (a real playout to its end, the last Score "
                         "done, victory-point tokens loose or in piles) with the engine's final "
                         "scores in each ground truth's 'end'; tilt 0-35, three lightings")
-    p.add_argument("--width", type=int, default=1280)
-    p.add_argument("--height", type=int, default=720)
+    p.add_argument("--width", type=int, default=None,
+                   help="image width (default 1280; teach-sheet photos 2016, half a phone photo's)")
+    p.add_argument("--height", type=int, default=None, help="image height (default 720; teach-sheet photos 1512)")
     p.set_defaults(handler=run)
 
 
@@ -63,6 +69,11 @@ def run(args: argparse.Namespace) -> int:
 
     CommandError = RenderCommandError  # noqa: N806 - local alias, see the class docstring
 
+    if not args.teach_sheet and (args.missing or args.duplicate or args.half):
+        raise CommandError("--missing, --duplicate and --half are for --teach-sheet photos")
+    default = (2016, 1512) if args.teach_sheet else (1280, 720)
+    args.width = default[0] if args.width is None else args.width
+    args.height = default[1] if args.height is None else args.height
     pack = _art_pack(args)
     if args.game is None:
         return 0
@@ -110,8 +121,6 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--end and --sequence do not go together: a finished table is one still")
     if args.sequence and args.game != "octocube":
         raise CommandError("--sequence renders Octocube games only (so far)")
-    if args.sequence and pack is not None:
-        raise CommandError("--sequence draws the built-in art only (so far): leave out --art / --random-art")
     try:
         if args.sequence:
             summary = write_sequence(settings, args.out, progress=progress)
@@ -154,11 +163,20 @@ def _art_pack(args: argparse.Namespace) -> Any:
         return None
     if args.game == "octo_dice":
         raise RenderCommandError("art packs draw Octocube and Open Season (Octo Dice has none yet)")
-    return ArtPack.load(args.art)
+    pack = ArtPack.load(args.art)
+    from vision.render.art_pack import describe
+
+    summary = describe(pack)
+    for game in ("octocube", "open_season") if args.game == "catalogue" else (args.game,):
+        have, missing = summary[game]["faces"], summary[game]["built_in"]
+        note = (f"; built-in art for {', '.join(missing[:6])}{' ...' if len(missing) > 6 else ''}"
+                if missing else "")
+        print(f"art pack {pack.root}: {have} of {have + len(missing)} {game} faces{note}")
+    return pack
 
 
 def _teach_sheet(args: argparse.Namespace, pack: Any) -> int:
-    from vision.render.teach_photos import write_teach_photos
+    from vision.render.teach_photos import TeachFaults, write_teach_photos
 
     if args.game not in ("octocube", "open_season"):
         raise RenderCommandError(f"--teach-sheet is for octocube and open_season, not {args.game}")
@@ -170,10 +188,12 @@ def _teach_sheet(args: argparse.Namespace, pack: Any) -> int:
         raise RenderCommandError(f"--tilt must be 0 to 35 degrees for teach-sheet photos, not {args.tilt}")
     if not (320 <= args.width <= 8192 and 240 <= args.height <= 8192):
         raise RenderCommandError(f"resolution {args.width}x{args.height} is out of range (320x240 to 8192)")
+    faults = TeachFaults(args.missing, args.duplicate, args.half)
+    faults.check(args.game)
     try:
         summary = write_teach_photos(args.game, pack, args.seed, args.count, args.out,
                                      resolution=(args.width, args.height), tilt_deg=args.tilt,
-                                     image_format="png" if args.png else "jpg")
+                                     image_format="png" if args.png else "jpg", faults=faults)
     except OSError as exc:
         raise RenderCommandError(str(exc)) from None
     print(f"{summary['images']} {args.game} teach-sheet photos ({summary['faces']} faces each, art: "

@@ -60,8 +60,8 @@ def synth_frame(seed: int, renderer: Renderer, *, players: int | None = None,
     ``turned_tops``: the tiles on cube tops lie in random quarter turns (as after rolls).
     ``resolution``: the camera's (width, height); the renderer's default (1280x720) otherwise.
     ``min_tilt_deg``/``max_tilt_deg``: the range a random tilt is drawn from (one draw, as the
-    camera model would make it, so a 0 minimum gives the same frames as before). ``art``: an
-    art pack (``vision.render.art_pack.ArtPack``) to draw the components with."""
+    camera model would make it, so a 0 minimum gives the same frames as before).
+    ``art``: an ArtPack (vision/render/art_pack.py) the components are drawn with."""
     rng = random.Random(stable_rng_seed("octovision", seed))
     n = players or rng.choice([2, 3, 4])
     view = random_octocube_view(n, seed, progress=rng.uniform(0.1, 0.95))
@@ -71,10 +71,6 @@ def synth_frame(seed: int, renderer: Renderer, *, players: int | None = None,
         for cube in view.cubes:
             cube.ups = {"top": rng.choice(["north", "east", "south", "west"])}  # type: ignore[attr-defined]
     scene = octocube_scene(view, seed=seed, table_style=rng.choice(["wood", "cloth", "plain"]))
-    if art is not None:
-        from vision.render.art_pack import with_art
-
-        scene = with_art(scene, art)
     if tilt_deg is None and min_tilt_deg > 0:
         tilt_deg = rng.uniform(min_tilt_deg, max_tilt_deg)  # the same one draw CameraModel.random makes
     camera = CameraModel.random(rng, tilt_deg=tilt_deg, max_tilt_deg=max_tilt_deg,
@@ -95,6 +91,10 @@ def synth_frame(seed: int, renderer: Renderer, *, players: int | None = None,
         target = (rng.uniform(200, 400), rng.uniform(200, 400))
         options = replace(options, hands=(Hand.reaching(target, side, rng,
                                                         progress=rng.uniform(0.85, 1.0)),))
+    if art is not None:
+        from vision.render.art_pack import with_art
+
+        scene = with_art(scene, art)
     result = renderer.render(scene, camera, options, seed=seed)
     return SynthFrame(result.image, result.ground_truth, camera, n, view.grid_size,
                       _occluder_mm2(result.id_map, camera) if hands else 0.0)

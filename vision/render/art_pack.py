@@ -36,6 +36,8 @@ MIN_SIDE_PX = 16
 MAX_SIDE_PX = 4096
 CARD_ASPECT = 44.0 / 68.0
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PAPER_BGR = np.array([236, 240, 243], np.float32)
+"""What a transparent pixel of a face prints as (white card)."""
 
 
 class ArtPackError(ValueError):
@@ -58,11 +60,35 @@ class ArtPack:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ArtPack) and other.digest == self.digest
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Picklable (process pools): the read-only mapping is rebuilt on the other side."""
+        return (_rebuild, (self.root, dict(self.faces), self.gloss, self.digest))
+
     def face(self, game: str, name: str) -> np.ndarray | None:
         return self.faces.get((game, name))
 
     def names(self, game: str) -> tuple[str, ...]:
         return tuple(n for g, n in self.faces if g == game)
+
+    @classmethod
+    def from_faces(cls, faces: Mapping[str, Mapping[str, np.ndarray]], gloss: float = 0.0,
+                   name: str = "in memory") -> ArtPack:
+        """A pack from images already in memory (``{game: {face name: BGR or BGRA image}}``),
+        e.g. a random printing for training without writing PNGs; checked like ``load``."""
+        out: dict[tuple[str, str], np.ndarray] = {}
+        for game, by_name in faces.items():
+            if game not in ART_GAMES:
+                raise ArtPackError(f"no art for game {game!r}: art packs draw {', '.join(ART_GAMES)}")
+            for face, img in sorted(by_name.items()):
+                if face not in face_names(game):
+                    raise ArtPackError(f"{game}/{face}: no {game} face is called {face!r}")
+                ok, png = cv2.imencode(".png", img)
+                if not ok:
+                    raise ArtPackError(f"{game}/{face}: not an image")
+                out[(game, face)] = _decode(Path(f"{name}/{game}/{face}.png"), png.tobytes(), game)
+        if not 0.0 <= gloss <= 1.0:
+            raise ArtPackError(f"{name}: gloss must be 0 to 1, not {gloss}")
+        return cls(name, MappingProxyType(out), gloss, _pack_digest(out, gloss))
 
     @classmethod
     def load(cls, folder: str | Path) -> ArtPack:
@@ -73,7 +99,6 @@ class ArtPack:
         if not root.is_dir():
             raise ArtPackError(f"art pack {root} is not a folder (expected octocube/ and open_season/ inside)")
         faces: dict[tuple[str, str], np.ndarray] = {}
-        digest = hashlib.sha256()
         for game in ART_GAMES:
             sub = root / game
             if not sub.is_dir():
@@ -95,13 +120,27 @@ class ArtPack:
                 except OSError as exc:
                     raise ArtPackError(f"{path}: cannot read ({exc.strerror or exc})") from None
                 faces[(game, path.stem)] = _decode(path, data, game)
-                digest.update(f"{game}/{path.stem}\0".encode() + hashlib.sha256(data).digest())
         if not faces:
             raise ArtPackError(f"no art in {root}: expected octocube/<face>.png or "
                                f"open_season/<face>.png (e.g. octocube/green-starfish.png)")
         gloss = _read_meta(root)
-        digest.update(f"gloss={gloss}".encode())
-        return cls(str(root), MappingProxyType(faces), gloss, digest.hexdigest()[:16])
+        return cls(str(root), MappingProxyType(faces), gloss, _pack_digest(faces, gloss))
+
+
+def _rebuild(root: str, faces: dict[tuple[str, str], np.ndarray], gloss: float, digest: str) -> ArtPack:
+    for img in faces.values():
+        img.setflags(write=False)
+    return ArtPack(root, MappingProxyType(faces), gloss, digest)
+
+
+def _pack_digest(faces: Mapping[tuple[str, str], np.ndarray], gloss: float) -> str:
+    """A pack's identity: its faces' pixels (not their files' bytes: two PNG encoders write the
+    same picture differently), in name order, and its gloss."""
+    digest = hashlib.sha256()
+    for (game, name), img in sorted(faces.items(), key=lambda kv: kv[0]):
+        digest.update(f"{game}/{name}/{img.shape}\0".encode() + img.tobytes())
+    digest.update(f"gloss={gloss:.6f}".encode())
+    return digest.hexdigest()[:16]
 
 
 def _read_meta(root: Path) -> float:
@@ -251,6 +290,10 @@ def _face(pack: ArtPack, key: SpriteKey, w: int, h: int, density: float) -> np.n
     if img is None:
         return _builtin(key, w, h, density)
     out = _fit(img, w, h).copy()
+    if out[..., 3].min() < 255:  # a face is opaque card: transparent pixels print as white paper
+        a = out[..., 3:4].astype(np.float32) / 255.0
+        out[..., :3] = np.round(out[..., :3] * a + PAPER_BGR * (1 - a)).astype(np.uint8)
+        out[..., 3] = 255
     radius = {"octocube": 2.0, "open_season": 3.0}[named[0]] if named else 2.0
     if named and named[1].startswith("cube-"):
         radius = 2.5
@@ -283,6 +326,20 @@ def _cube_with_tile(pack: ArtPack, key: SpriteKey, w: int, h: int, density: floa
     roi = body[ix: ix + ih, ix: ix + iw]
     roi[..., :3] = (roi[..., :3] * (1 - a) + plate[..., :3] * a).astype(np.uint8)
     return body
+
+
+def face_image(pack: ArtPack | None, game: str, name: str) -> np.ndarray:
+    """A face as the twin draws it (BGRA, 8 px/mm: the pack's image or the built-in art), e.g.
+    for prototypes or to compare with what a teach photo cut out."""
+    from calibration.teach_sheet import OCTOCUBE_CUBE_MM, OCTOCUBE_TILE_MM, OPEN_SEASON_CARD_MM
+
+    if name not in face_names(game):
+        raise ArtPackError(f"no {game} face is called {name!r}")
+    if game == "open_season":
+        w, h = OPEN_SEASON_CARD_MM
+    else:
+        w = h = OCTOCUBE_CUBE_MM if name.startswith("cube-") else OCTOCUBE_TILE_MM
+    return sp.base_sprite(art_key(pack, builtin_key(game, name)), w, h)
 
 
 def describe(pack: ArtPack) -> dict[str, Any]:

@@ -186,7 +186,7 @@ def write_sequence(settings: DatasetSettings, out_dir: str | Path,
     t0 = time.perf_counter()
     n = 0
     for frame in octocube_sequence(state, moves, camera, seed=settings.seed, options=options,
-                                   timing=timing):
+                                   timing=timing, art=settings.art):
         stem = f"frame_{frame.index:05d}"
         ext = settings.image_format
         if not cv2.imwrite(str(out / "images" / f"{stem}.{ext}"), frame.image):

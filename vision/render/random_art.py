@@ -450,6 +450,16 @@ def pack_gloss(seed: int) -> float:
     return PrintStyle.random(_rng(seed, "octocube/style")).gloss
 
 
+def random_pack(seed: int) -> Any:
+    """Printing ``seed`` as an in-memory ``ArtPack`` (no files), e.g. for training over many."""
+    from vision.render.art_pack import ArtPack
+
+    if not 0 <= seed <= MAX_SEED:
+        raise RandomArtError(f"--random-art seed must be 0 to {MAX_SEED}, not {seed}")
+    return ArtPack.from_faces({"octocube": octocube_faces(seed), "open_season": open_season_faces(seed)},
+                              gloss=round(pack_gloss(seed), 3), name=f"random art {seed}")
+
+
 def write_random_pack(seed: int, out_dir: str | Path) -> dict[str, Any]:
     """Write the whole pack of printing ``seed`` (both games, art.json); returns a summary."""
     if not 0 <= seed <= MAX_SEED:

@@ -127,10 +127,13 @@ def _ease(t: float) -> float:
 
 def octocube_sequence(state: Any, moves: Iterable[Any], camera: CameraModel | None = None, *,
                       seed: int = 0, options: RenderOptions | None = None,
-                      timing: Timing = Timing(), table_style: str = "wood",
+                      timing: Timing = Timing(), table_style: str = "wood", art: Any = None,
                       ) -> Iterator[SequenceFrame]:
     """Frames of an Octocube game played from ``state`` through ``moves`` (the engine's move
-    objects; the state is cloned, the caller's state is not changed)."""
+    objects; the state is cloned, the caller's state is not changed); ``art``: an ArtPack
+    the components are drawn with."""
+    from vision.render.art_pack import with_art
+
     from vision.render import octocube_layout as lay
     from vision.render.octocube_scene import _num_players, octocube_scene
 
@@ -144,6 +147,7 @@ def octocube_sequence(state: Any, moves: Iterable[Any], camera: CameraModel | No
         work.push(move)
         scenes.append(octocube_scene(work, seed=seed, table_style=table_style))
     cam = camera or CameraModel.looking_at(tilt_deg=15.0)
+    scenes = [with_art(s, art) for s in scenes]
     return scene_sequence(scenes, sides, cam, options=options, seed=seed, timing=timing)
 
 

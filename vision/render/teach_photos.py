@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 import random
 from pathlib import Path
 from typing import Any
@@ -36,10 +37,36 @@ def _to_table(sheet_mm: tuple[float, float], sheet_size: tuple[float, float], ya
     return (centre[0] + dx * c - dy * s, centre[1] + dx * s + dy * c)
 
 
-def teach_scene(game: str, pack: ArtPack | None, seed: int) -> tuple[Scene, dict[str, Any]]:
-    """The sheet and its components for photo ``seed``; also each face's offset and turn."""
+@dataclass(frozen=True)
+class TeachFaults:
+    """What players get wrong, to check the teach command's bad-input handling: ``missing``
+    places left empty, ``duplicate`` places holding a copy of another face of the same kind,
+    ``half``: only about half the sheet in the photo."""
+
+    missing: int = 0
+    duplicate: int = 0
+    half: bool = False
+
+    def check(self, game: str) -> None:
+        n = len(sheet_layout(game).places)
+        if self.missing < 0 or self.duplicate < 0 or self.missing + self.duplicate > n // 2:
+            raise ValueError(f"--missing and --duplicate must be 0 or more and together at most {n // 2}")
+
+
+def teach_scene(game: str, pack: ArtPack | None, seed: int,
+                faults: TeachFaults = TeachFaults()) -> tuple[Scene, dict[str, Any]]:
+    """The sheet and its components for photo ``seed``; also each face's offset and turn, or
+    that its place is empty, or which face lies there instead."""
     sheet = sheet_layout(game)
+    faults.check(game)
     rng = random.Random(stable_rng_seed("teach scene", game, seed))
+    fault_rng = random.Random(stable_rng_seed("teach faults", game, seed))
+    chosen = fault_rng.sample([p.name for p in sheet.places], faults.missing + faults.duplicate)
+    missing = set(chosen[: faults.missing])
+    shows: dict[str, str] = {}
+    for name in chosen[faults.missing:]:
+        kind = sheet.place(name).kind
+        shows[name] = fault_rng.choice([p.name for p in sheet.places if p.kind == kind and p.name != name])
     yaw = rng.uniform(-8.0, 8.0)
     centre = (SHEET_CENTRE_MM[0] + rng.uniform(-20, 20), SHEET_CENTRE_MM[1] + rng.uniform(-20, 20))
     scene = Scene(game=game, table_style=rng.choice(["wood", "cloth", "plain"]),
@@ -51,8 +78,12 @@ def teach_scene(game: str, pack: ArtPack | None, seed: int) -> tuple[Scene, dict
     for place in sheet.places:
         dx, dy = rng.uniform(-MAX_OFFSET_MM, MAX_OFFSET_MM), rng.uniform(-MAX_OFFSET_MM, MAX_OFFSET_MM)
         turn = rng.uniform(-MAX_TURN_DEG, MAX_TURN_DEG)
+        if place.name in missing:
+            placed[place.name] = {"absent": True}
+            continue
         x, y = _to_table((place.centre_mm[0] + dx, place.centre_mm[1] + dy), sheet.size_mm, yaw, centre)
-        key = art_key(pack, builtin_key(game, place.name))
+        face = shows.get(place.name, place.name)
+        key = art_key(pack, builtin_key(game, face))
         w, d = place.component_mm
         if place.kind == "cube":
             size = (w, d, w)
@@ -67,7 +98,7 @@ def teach_scene(game: str, pack: ArtPack | None, seed: int) -> tuple[Scene, dict
                             glossy=pack.gloss if pack is not None else 0.0,
                             state={"place": place.name, "offset_mm": [round(dx, 2), round(dy, 2)],
                                    "turn_deg": round(turn, 2)}))
-        placed[place.name] = {"offset_mm": [round(dx, 3), round(dy, 3)], "turn_deg": round(turn, 3),
+        placed[place.name] = {"shows": face, "offset_mm": [round(dx, 3), round(dy, 3)], "turn_deg": round(turn, 3),
                               "table_mm": [round(x, 2), round(y, 2)], "height_mm": size[2]}
     info = {"sheet_yaw_deg": round(yaw, 3), "sheet_centre_mm": [round(v, 2) for v in centre], "faces": placed}
     return scene, info
@@ -96,18 +127,33 @@ def teach_camera(rng: random.Random, sheet_centre: tuple[float, float], corners:
                                   hfov_deg=hfov, resolution=resolution, distance_mm=hi, dist=dist)
 
 
+HALVES: dict[str, tuple[float, float, float, float]] = {
+    "left": (0.0, 0.0, 0.58, 1.0), "right": (0.42, 0.0, 1.0, 1.0),
+    "top": (0.0, 0.0, 1.0, 0.58), "bottom": (0.0, 0.42, 1.0, 1.0)}
+"""Parts of the sheet (fractions x0, y0, x1, y1) a half-in-view photo frames."""
+
+
 def render_teach_photo(game: str, pack: ArtPack | None, seed: int, renderer: Renderer,
-                       resolution: tuple[int, int] = (1920, 1080), tilt_deg: float | None = None
-                       ) -> tuple[np.ndarray, dict[str, Any]]:
+                       resolution: tuple[int, int] = (1920, 1080), tilt_deg: float | None = None,
+                       faults: TeachFaults = TeachFaults()) -> tuple[np.ndarray, dict[str, Any]]:
     """One photo (BGR) and its labels."""
-    scene, info = teach_scene(game, pack, seed)
+    scene, info = teach_scene(game, pack, seed, faults)
     rng = random.Random(stable_rng_seed("teach photo", game, seed))
     sheet = sheet_layout(game)
     centre = (info["sheet_centre_mm"][0], info["sheet_centre_mm"][1])
     sheet_corners = [(0.0, 0.0), (sheet.size_mm[0], 0.0), sheet.size_mm, (0.0, sheet.size_mm[1])]
     table = [_to_table(c, sheet.size_mm, info["sheet_yaw_deg"], centre) for c in sheet_corners]
     corners = np.array([(x, y, SHEET_THICKNESS_MM) for x, y in table])
-    camera = teach_camera(rng, centre, corners, resolution, tilt_deg)
+    framed, aim, half = corners, centre, None
+    if faults.half:
+        half = rng.choice(sorted(HALVES))
+        fx0, fy0, fx1, fy1 = HALVES[half]
+        (w_mm, h_mm) = sheet.size_mm
+        part = [(fx0 * w_mm, fy0 * h_mm), (fx1 * w_mm, fy0 * h_mm), (fx1 * w_mm, fy1 * h_mm), (fx0 * w_mm, fy1 * h_mm)]
+        framed = np.array([(*_to_table(c, sheet.size_mm, info["sheet_yaw_deg"], centre), SHEET_THICKNESS_MM)
+                           for c in part])
+        aim = (float(framed[:, 0].mean()), float(framed[:, 1].mean()))
+    camera = teach_camera(rng, aim, framed, resolution, tilt_deg)
     options = RenderOptions.random(rng, hands=False, distractors=False)
     res = renderer.render(scene, camera, options, seed=seed)
     faces = {}
@@ -116,11 +162,19 @@ def render_teach_photo(game: str, pack: ArtPack | None, seed: int, renderer: Ren
         px = camera.project(top)
         visible = next((c.get("visible_fraction") for c in res.ground_truth.get("components", [])
                         if c.get("uid") == comp.uid), None)
+        in_view = bool(np.all(px >= 0) and np.all(px[:, 0] <= camera.width - 1) and np.all(px[:, 1] <= camera.height - 1))
         faces[comp.uid] = {**info["faces"][comp.uid], "corners_px": np.round(px, 2).tolist(),
-                           "centre_px": np.round(px.mean(axis=0), 2).tolist(), "visible_fraction": visible}
+                           "centre_px": np.round(px.mean(axis=0), 2).tolist(), "visible_fraction": visible,
+                           "in_view": in_view}
+    faces.update({n: f for n, f in info["faces"].items() if f.get("absent")})
+    sheet_px = camera.project(corners)
+    up = sheet_px[0] - sheet_px[3]  # the sheet's left edge, bottom to top
     labels = {"game": game, "seed": seed, "art": pack.root if pack is not None else "built-in",
               "tilt_deg": round(camera.tilt_deg, 2), "lighting": _lighting(options),
-              "sheet_corners_px": np.round(camera.project(corners), 2).tolist(),
+              "sheet_corners_px": np.round(sheet_px, 2).tolist(),
+              "sheet_up_deg": round(math.degrees(math.atan2(up[0], -up[1])), 1),
+              "half_in_view": half, "missing": sorted(n for n, f in faces.items() if f.get("absent")),
+              "duplicates": {n: f["shows"] for n, f in faces.items() if f.get("shows") not in (None, n)},
               "sheet_yaw_deg": info["sheet_yaw_deg"], "camera": camera.to_json(), "faces": faces}
     return res.image, labels
 
@@ -133,7 +187,7 @@ def _lighting(options: RenderOptions) -> dict[str, Any]:
 
 def write_teach_photos(game: str, pack: ArtPack | None, seed: int, count: int, out_dir: str | Path,
                        resolution: tuple[int, int] = (1920, 1080), tilt_deg: float | None = None,
-                       image_format: str = "jpg") -> dict[str, Any]:
+                       image_format: str = "jpg", faults: TeachFaults = TeachFaults()) -> dict[str, Any]:
     """``images/teach_GAME_SEED_I.jpg`` and ``gt/...json`` for ``count`` photos."""
     out = Path(out_dir)
     (out / "images").mkdir(parents=True, exist_ok=True)
@@ -141,7 +195,7 @@ def write_teach_photos(game: str, pack: ArtPack | None, seed: int, count: int, o
     renderer = Renderer()
     for i in range(count):
         image, labels = render_teach_photo(game, pack, stable_rng_seed("teach", seed, i), renderer,
-                                           resolution, tilt_deg)
+                                           resolution, tilt_deg, faults)
         stem = f"teach_{game}_{seed}_{i:04d}"
         path = out / "images" / f"{stem}.{image_format}"
         params = [cv2.IMWRITE_JPEG_QUALITY, 92] if image_format == "jpg" else []

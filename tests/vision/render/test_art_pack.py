@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.teach_sheet import cut_places, face_names, locate_sheet, place_corners_px
+from calibration.teach_sheet import cut_places, face_names, locate_sheet, place_corners_px, places_out_of_view
 from vision.render import sprites
 from vision.render.art_pack import ArtPack, ArtPackError, art_key, builtin_key, face_name
 from vision.render.random_art import colour_distance, octocube_faces, seed_use
@@ -79,6 +79,12 @@ def test_a_pack_face_replaces_only_its_own_sprite(tmp_path: Path) -> None:
     assert np.abs(cube[160, 5, :3].astype(int) - (40, 36, 196)).max() < 40  # red plastic (BGR)
     for game in ("octocube", "open_season"):
         assert all(face_name(builtin_key(game, n)) == (game, n) for n in face_names(game))
+    # a transparent PNG prints on white card: the tile stays opaque
+    icon = np.zeros((64, 64, 4), np.uint8)
+    icon[16:48, 16:48] = (0, 0, 0, 255)
+    cv2.imwrite(str(tmp_path / "octocube" / "coin.png"), icon)
+    coin = sprites.base_sprite(art_key(ArtPack.load(tmp_path), ("octocube", "tile", "coin")), 34.0, 34.0)
+    assert coin[136, 136, :3].max() < 10 and coin[30, 30, :3].min() > 230 and coin[30, 30, 3] == 255
 
 
 def test_render_with_art_draws_the_pack(random_pack: Path, tmp_path: Path) -> None:
@@ -87,6 +93,7 @@ def test_render_with_art_draws_the_pack(random_pack: Path, tmp_path: Path) -> No
         res = _cli("render", "octocube", "--seed", "3", "--count", "1", "--clean", "--png",
                    "--width", "640", "--height", "360", "--masks", "--out", str(out), *extra)
         assert res.returncode == 0, res.stderr
+        assert (f"art pack {random_pack}: 36 of 36 octocube faces\n" in res.stdout) == bool(extra)
     a = cv2.imread(str(next((plain / "images").glob("*.png")))).astype(int)
     b = cv2.imread(str(next((art / "images").glob("*.png")))).astype(int)
     mask = cv2.imread(str(next((art / "masks").glob("*.png"))), cv2.IMREAD_UNCHANGED)
@@ -206,3 +213,42 @@ def test_random_art_will_not_write_into_a_folder_of_other_files(tmp_path: Path) 
     res = _cli("render", "--random-art", "4", "--out", str(tmp_path))
     assert res.returncode == 2 and "is not empty and not an art pack" in res.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_teach_photos_with_players_mistakes_say_what_is_wrong(random_pack: Path, tmp_path: Path) -> None:
+    res = _cli("render", "octocube", "--teach-sheet", "--art", str(random_pack), "--missing", "2",
+               "--duplicate", "1", "--half", "--seed", "5", "--count", "1", "--out", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    labels = json.loads(next((tmp_path / "gt").glob("*.json")).read_text())
+    assert len(labels["missing"]) == 2 and all(labels["faces"][n] == {"absent": True} for n in labels["missing"])
+    (place, shown), = labels["duplicates"].items()
+    assert shown != place and labels["faces"][place]["shows"] == shown
+    assert labels["half_in_view"] in ("left", "right", "top", "bottom")
+    photo = cv2.imread(str(tmp_path / labels["image"]))
+    where = locate_sheet(photo)  # two or more markers are in view
+    out = set(places_out_of_view((photo.shape[1], photo.shape[0]), where))
+    labelled_out = {n for n, f in labels["faces"].items() if not f.get("absent") and not f["in_view"]}
+    assert labelled_out and len((out - set(labels["missing"])) ^ labelled_out) <= 2, (out, labelled_out)
+    bad = _cli("render", "octocube", "--teach-sheet", "--missing", "30", "--out", str(tmp_path / "b"))
+    assert bad.returncode == 2 and "at most 18" in bad.stderr
+    bad = _cli("render", "octocube", "--half", "--out", str(tmp_path / "b"))
+    assert bad.returncode == 2 and "are for --teach-sheet photos" in bad.stderr
+
+
+def test_an_in_memory_random_pack_equals_the_written_one(random_pack: Path) -> None:
+    from vision.render.art_pack import face_image
+    from vision.render.random_art import random_pack as make_pack
+
+    memory, disk = make_pack(7), ArtPack.load(random_pack)
+    assert memory == disk and memory.gloss == disk.gloss  # same content, same digest
+    import pickle
+
+    again = pickle.loads(pickle.dumps(disk))  # process pools send packs to their workers
+    assert again == disk and again.root == disk.root and np.array_equal(again.face("octocube", "coin"),
+                                                                         disk.face("octocube", "coin"))
+    drawn = face_image(memory, "open_season", "gnome-dagger")
+    assert drawn.shape == (544, 352, 4)
+    builtin = face_image(None, "octocube", "cube-red")
+    assert builtin.shape == (320, 320, 4) and not np.array_equal(face_image(memory, "octocube", "cube-red"), builtin)
+    with pytest.raises(ArtPackError, match="no octocube face is called 'cube-green'"):
+        face_image(None, "octocube", "cube-green")

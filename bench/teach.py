@@ -14,7 +14,8 @@ built-in art; and short demo games with the untaught printing and the built-in m
 the recogniser names the unknown copy within the first 3 still scenes (and never on built-in art
 or with the right pack).
 
-Run: ``.venv/bin/python bench/teach.py [--packs 6] [--frames 8] [--games 4] [--moves 20]``.
+Run: ``.venv/bin/python bench/teach.py [--packs 6] [--frames 8] [--games 4] [--moves 20]
+[--open-season TABLES]`` (``--open-season``: Open Season's cards too, built-in card art vs taught).
 """
 
 from __future__ import annotations
@@ -99,6 +100,66 @@ def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal:
     return run_demo(build_pipeline(setup))
 
 
+def open_season_cards(art_seeds: list[int], tables: int, photos_of: Any, renderer: Any) -> None:
+    """Open Season's wall and inn cards (vision/open_season/cards.py) on tables drawn with each
+    printing: the built-in card art vs the pack taught from 1 and 2 photos of the Open Season
+    teach sheet (table seeds 96000 and up, as bench/open_season_cards.py)."""
+    from tracker.film import LIGHTINGS
+    from tracker.open_season.twin import OpenSeasonTwin
+    from vision.open_season.cards import BACK, EMPTY, CardReader
+    from vision.render.art_pack import ArtPack, with_art
+    from vision.render.camera import CameraModel
+    from vision.render.effects import Lighting
+    from vision.render.open_season_scene import open_season_scene
+    from vision.render.renderer import RenderOptions
+    from vision.teach import teach
+
+    import random
+
+    counts: dict[str, list[int]] = {}
+    for k, (art_seed, art_dir) in enumerate(art_seeds):
+        art = ArtPack.load(art_dir)
+        photos = photos_of("open_season", art, art_seed)
+        packs = {"built-in card art (before)": None, "taught, 1 photo": teach("open_season", photos[:1]).pack,
+                 "taught, 2 photos": teach("open_season", photos).pack}
+        for t in range(tables):
+            seed = 96000 + 100 * k + t
+            rng = random.Random(seed)
+            n, side = (2, 3, 4)[t % 3], ("horn", "shield")[(t // 3) % 2]
+            twin = OpenSeasonTwin(n, seed, side=side, expert=t % 2 == 1, max_moves=rng.randint(30, 160))
+            table = twin.descriptions[-1]
+            camera = CameraModel.looking_at(tilt_deg=rng.uniform(0, 35), azimuth_deg=rng.choice([0.0, 90.0, 180.0, 270.0]),
+                                            resolution=(1280, 720))
+            light = Lighting(**LIGHTINGS[("day", "lamp", "evening")[t % 3]])
+            out = renderer.render(with_art(open_season_scene(table, seed=seed), art), camera,
+                                  RenderOptions(lighting=light), seed=seed)
+            truth = {}
+            for seat_i, player in enumerate(table.players):
+                for number in range(1, (11 if side == "horn" else 9) + 1):
+                    card = player.wall.get(number, EMPTY) if number in player.wall else EMPTY
+                    truth[f"wall {seat_i} {number}"] = BACK if card is None else (
+                        EMPTY if card == EMPTY else f"{card[0]}-{card[1]}")
+            for i, card in enumerate(table.inn):
+                truth[f"inn {i + 1}"] = f"{card[0]}-{card[1]}"
+            for name, pack in packs.items():
+                reads = {r.place: r.card for r in CardReader.from_ground_truth(out.ground_truth, side, n, pack
+                                                                                ).read(out.image)}
+                for place, want in truth.items():
+                    key = f"{name}|{'empty' if want == EMPTY else 'face down' if want == BACK else 'face up'}"
+                    c = counts.setdefault(key, [0, 0])
+                    c[0] += int(reads[place] == want)
+                    c[1] += 1
+        print(f"  open season printing {art_seed}: face-up so far (2 photos) "
+              f"{counts.get('taught, 2 photos|face up', [0, 0])}", flush=True)
+    print(f"\nOpen Season cards (people + attribute), {len(art_seeds)} printings x {tables} tables at 1280x720:")
+    for name in ("built-in card art (before)", "taught, 1 photo", "taught, 2 photos"):
+        parts = []
+        for kind in ("face up", "face down", "empty"):
+            ok, n = counts.get(f"{name}|{kind}", [0, 0])
+            parts.append(f"{kind} {100 * ok / max(1, n):6.2f} % ({ok}/{n})")
+        print(f"  {name:<28} " + ", ".join(parts))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--packs", type=int, default=6, help="random printings (bench seeds from 900000)")
@@ -110,6 +171,8 @@ def main() -> None:
                     help="short untaught games for the warning rate (default: one per printing)")
     ap.add_argument("--resolution", default="1280x720", help="rendered tables (default 1280x720)")
     ap.add_argument("--first-art", type=int, default=BENCH_ART_SEED)
+    ap.add_argument("--open-season", type=int, default=0, metavar="TABLES",
+                    help="also Open Season's cards: this many tables per printing (0: skip)")
     args = ap.parse_args()
     w, h = (int(v) for v in args.resolution.split("x"))
 
@@ -123,6 +186,15 @@ def main() -> None:
     from vision.render.renderer import Renderer
     from vision.render.teach_photos import render_teach_photo
     from vision.teach import teach
+
+    def photos_of(game: str, art: Any, art_seed: int) -> list[tuple[str, Any]]:
+        """Two teach-sheet photos of ``art``, as the command reads them (JPEG files)."""
+        out = []
+        for i in range(2):
+            img = render_teach_photo(game, art, 7_000_000 + 10 * art_seed + i, renderer)[0]
+            data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 92])[1]
+            out.append((f"teach{i}.jpg", cv2.imdecode(data, cv2.IMREAD_COLOR)))
+        return out
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-teach-"))
     renderer = Renderer()
@@ -140,11 +212,7 @@ def main() -> None:
         art_dir = tmp / f"art{art_seed}"
         write_random_pack(art_seed, art_dir)
         art = ArtPack.load(art_dir)
-        photos = [(f"teach{i}.jpg", render_teach_photo("octocube", art, 7_000_000 + 10 * art_seed + i, renderer)[0])
-                  for i in range(2)]
-        # as the command reads them: JPEG files
-        photos = [(n, cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR))
-                  for n, img in photos]
+        photos = photos_of("octocube", art, art_seed)
         taught = {}
         for n_photos in (1, 2):
             t0 = time.perf_counter()
@@ -214,6 +282,10 @@ def main() -> None:
             print(f"  {name:<32} moves {100 * ok / max(1, total):6.2f} % ({ok}/{total}), false alarms "
                   f"{alarms} ({100 * alarms / max(1, total):.2f} % of moves), illegal flagged {flagged}/{injected}, "
                   f"scenes named unknown {unknown}/{scenes}")
+
+    if args.open_season:
+        open_season_cards([(args.first_art + k, str(tmp / f"art{args.first_art + k}")) for k in range(args.packs)],
+                          args.open_season, photos_of, renderer)
 
     warn_games = args.warn_games if args.warn_games is not None else len(packs)
     warned = 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -27,6 +28,8 @@ MARGIN_MM = 4.0
 lie this far off its place."""
 PAPER_BGR = (236.0, 238.0, 240.0)
 """What white-balanced paper reads (neutral, a little below clipping)."""
+SHOWS_PRINT = 0.5
+"""A card place whose picture correlates this much with the sheet's print of it is empty."""
 EMPTY_TEXTURE = 2.0
 """A place whose middle has less fine texture than this many times the paper ring's (95th
 percentile of the difference from a blurred copy) and the paper's colour is empty."""
@@ -37,6 +40,9 @@ SAME_FACE = 0.975
 same face. Measured on rendered teach photos of random printings 1-4 (training seeds): two
 identical components scored 0.974-0.995, the most alike distinct faces (abyss D and G, a pale
 and a white pearl) 0.971: a tight margin, see docs/teach.md."""
+CARD_REGIONS_MM = ((-12.2, 34.0), (18.4, 19.0))
+"""An Open Season card's people emblem and attribute icon: (offset along the card from its
+centre, side) in mm, as vision/open_season/cards.py reads them."""
 SAME_COLOUR = 25.0
 """Largest difference (any channel, 0-255) between the mean colours of two faces still compared."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
@@ -77,7 +83,7 @@ def _paper_gains(cut: np.ndarray, margin_px: int) -> np.ndarray:
     return np.asarray(PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
 
 
-def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[np.ndarray, bool]:
+def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: int = 6) -> tuple[np.ndarray, bool]:
     """The component's rectangle in a balanced cut: the offset (within the margin) whose box
     holds the most printed pixels. Returns the crop and whether the place is empty: its middle
     is as plain as the paper around it and of the paper's colour."""
@@ -96,15 +102,66 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[
             if s > best:
                 best, best_xy = s, (x, y)
     x, y = best_xy
-    # empty: the middle of the place (the nominal box, its outer sixth dropped) has the paper's
+    # empty: the middle of the place (the nominal box less 1/``inset`` each way) has the paper's
     # colour and no more fine texture than the paper ring (lamp gradients and grain aside)
     fine = np.abs(grey - cv2.GaussianBlur(grey, (0, 0), 4.0))
-    m0, m1 = margin_px + h // 6, margin_px + h - h // 6
-    n0, n1 = margin_px + w // 6, margin_px + w - w // 6
+    m0, m1 = margin_px + h // inset, margin_px + h - h // inset
+    n0, n1 = margin_px + w // inset, margin_px + w - w // inset
     ring = np.concatenate([fine[:margin_px // 2].ravel(), fine[-(margin_px // 2):].ravel()])
     plain = float(np.percentile(fine[m0:m1, n0:n1], 95)) < EMPTY_TEXTURE * float(np.percentile(ring, 95)) + 2.0
     pale = float(np.median(diff[m0:m1, n0:n1])) < PAPER_DISTANCE
     return cut[y:y + h, x:x + w].copy(), plain and pale
+
+
+def _sheet_gains(image: np.ndarray, location: object) -> np.ndarray:
+    """Gains that bring the sheet's blank border band (5 mm in from its edge, markers aside: a
+    median) to ``PAPER_BGR``."""
+    sheet = location.sheet  # type: ignore[attr-defined]
+    w, h = sheet.size_mm
+    xs, ys = np.arange(10.0, w - 10.0, 4.0), np.arange(10.0, h - 10.0, 4.0)
+    band = np.vstack([np.column_stack([xs, np.full_like(xs, 5.0)]), np.column_stack([xs, np.full_like(xs, h - 5.0)]),
+                      np.column_stack([np.full_like(ys, 5.0), ys]), np.column_stack([np.full_like(ys, w - 5.0), ys])])
+    px = np.round(location.to_image(band)).astype(int)  # type: ignore[attr-defined]
+    ok = (px[:, 0] >= 0) & (px[:, 1] >= 0) & (px[:, 0] < image.shape[1]) & (px[:, 1] < image.shape[0])
+    if not ok.any():
+        return np.ones(3, np.float32)
+    vals = cv2.blur(image, (3, 3))[px[ok, 1], px[ok, 0]].astype(np.float32)
+    return np.asarray(PAPER_BGR, np.float32) / np.maximum(np.median(vals, axis=0), 1.0)
+
+
+def _printed_place(sheet: object, place: object) -> np.ndarray:
+    """What the sheet prints inside a place's component rectangle (BGR, ``CUT_PX_PER_MM``)."""
+    page = _page(sheet)
+    (cx, cy), (w, h) = place.centre_mm, place.component_mm  # type: ignore[attr-defined]
+    x0, y0 = int(round((cx - w / 2) * CUT_PX_PER_MM)), int(round((cy - h / 2) * CUT_PX_PER_MM))
+    return page[y0:y0 + int(round(h * CUT_PX_PER_MM)), x0:x0 + int(round(w * CUT_PX_PER_MM))]
+
+
+def _page(sheet: object) -> np.ndarray:
+    return _page_of(sheet.game)  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=2)
+def _page_of(game: str) -> np.ndarray:
+    """The whole sheet as printed, BGR at ``CUT_PX_PER_MM`` (drawn once per game)."""
+    from calibration.teach_print import draw_sheet
+    from calibration.teach_sheet import sheet_layout
+
+    page = cv2.cvtColor(draw_sheet(sheet_layout(game), CUT_PX_PER_MM), cv2.COLOR_RGB2BGR)
+    page.setflags(write=False)
+    return page
+
+
+def _shows_print(face: np.ndarray, sheet: object, place: object) -> bool:
+    """The place shows the sheet's own print (its label): no component lies on it."""
+    printed = _printed_place(sheet, place).astype(np.float32)
+    if printed.shape != face.shape:
+        return False
+    a = cv2.GaussianBlur(face.astype(np.float32), (0, 0), 2.0)
+    b = cv2.GaussianBlur(printed, (0, 0), 2.0)
+    a, b = a - a.mean(), b - b.mean()
+    ncc = float((a * b).sum() / (np.linalg.norm(a) * np.linalg.norm(b) + 1e-6))
+    return ncc >= SHOWS_PRINT
 
 
 def _prepared(face: np.ndarray) -> np.ndarray:
@@ -147,7 +204,21 @@ def _mean_colour(face: np.ndarray) -> np.ndarray:
     return face[h // 4:h - h // 4, w // 4:w - w // 4].reshape(-1, 3).astype(np.float32).mean(axis=0)
 
 
-def _same_faces(faces: dict[str, np.ndarray]) -> dict[str, str]:
+def _regions(face: np.ndarray, game: str) -> list[np.ndarray]:
+    """The parts of a face that tell it from the others: a whole tile; a card's people emblem
+    and its attribute icon apart (cards of one people share most of their face)."""
+    if game != "open_season":
+        return [face]
+    h, w = face.shape[:2]
+    out = []
+    for offset_mm, size_mm in CARD_REGIONS_MM:
+        cy = int(round(h / 2 + offset_mm * CUT_PX_PER_MM))
+        half = int(round(size_mm * CUT_PX_PER_MM / 2))
+        out.append(face[max(0, cy - half):cy + half, max(0, w // 2 - half):w // 2 + half])
+    return out
+
+
+def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[str, str]:
     """Places whose faces look the same as another place's: place -> the other place. Only faces
     of about the same mean colour are compared (two identical components always are), and two
     lettered abyss tiles are not: they differ only by a letter a few mm tall, and the most
@@ -162,7 +233,9 @@ def _same_faces(faces: dict[str, np.ndarray]) -> dict[str, str]:
                 continue
             if float(np.abs(colours[a] - colours[b]).max()) > SAME_COLOUR:
                 continue
-            if faces[a].shape == faces[b].shape and _likeness(faces[a], faces[b]) >= SAME_FACE:
+            if faces[a].shape == faces[b].shape and all(
+                    _likeness(ra, rb) >= SAME_FACE
+                    for ra, rb in zip(_regions(faces[a], game), _regions(faces[b], game))):
                 same.setdefault(a, b)
                 same.setdefault(b, a)
     return same
@@ -202,9 +275,9 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
         cuts = cut_places(image, location, CUT_PX_PER_MM, MARGIN_MM)
         faces: dict[str, np.ndarray] = {}
         ring = max(2, margin_px // 2)
-        flat = [p for n, p in wanted.items() if p.kind != "cube" and n in cuts]
+        flat = [p for n, p in wanted.items() if p.kind == "tile" and n in cuts]
         photo_gains = (np.median([_paper_gains(cuts[p.name], ring) for p in flat], axis=0) if flat
-                       else np.ones(3, np.float32))
+                       else _sheet_gains(image, location))
         for place_name, place in wanted.items():
             if place_name in out or place_name not in cuts:
                 refused.append((photo_name, place_name, "not in the photo (the sheet is half in view)"))
@@ -216,11 +289,21 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
             balanced = np.clip(cut.astype(np.float32) * gains, 0, 255).astype(np.uint8)
             size = (int(round(place.component_mm[0] * CUT_PX_PER_MM)), int(round(place.component_mm[1] * CUT_PX_PER_MM)))
             face, empty = _locate(balanced, size, margin_px)
+            if place.kind == "card":
+                # cards lie 1-2 mm apart: the cut's ring is the neighbours, not paper; an empty
+                # card place shows its own printed label (labels lie inside the outline)
+                gains = photo_gains
+                balanced = np.clip(cut.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+                face = balanced[margin_px:margin_px + size[1], margin_px:margin_px + size[0]].copy()
+                empty = _shows_print(face, sheet, place)
             if empty and place.kind != "cube":
                 refused.append((photo_name, place_name, "the place is empty (component missing)"))
                 continue
             faces[place_name] = face
-        for place_name, other in sorted(_same_faces(faces).items()):
+        # two identical cards are not looked for: a random printing's cards of one people differ
+        # by an icon that the alike-measure does not weigh enough (false refusals, docs/teach.md)
+        same = _same_faces(faces, game) if game == "octocube" else {}
+        for place_name, other in sorted(same.items()):
             refused.append((photo_name, place_name, f"looks the same as {other} (two identical "
                             f"components: one is on the wrong place)"))
             faces.pop(place_name, None)

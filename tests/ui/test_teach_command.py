@@ -75,7 +75,7 @@ def taught(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     cv2.imwrite(str(root / "half.png"), good[:, : good.shape[1] // 2])
     cv2.imwrite(str(root / "missing.png"), _photo(art, 22, drop="green-pearl"))
     # two identical tiles: on a grainy printing like ART_SEED's, two faces of one colour that
-    # differ by a small glyph look as alike as two identical ones (docs/teach.md: 6 of 7 rendered
+    # differ by a small glyph look as alike as two identical ones (docs/teach.md: 5 of 7 rendered
     # cases caught), so this case uses a printing where they are told apart (seed 2)
     write_random_pack(2, root / "art2")
     art2 = ArtPack.load(root / "art2")

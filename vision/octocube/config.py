@@ -67,6 +67,9 @@ class RecogniserConfig:
     pack_board_min_score: float = 0.2
     """With a taught pack: a board space whose own tile scores between this and
     ``pack_tile_score`` holds it unless the space looks plainly empty."""
+    pack_board_margin: float = 0.0
+    """With a taught pack, standard side: a board space holds its tile when the tile's face fits
+    it better than the space's own empty look by at least this."""
     pack_lead_for_certainty: float = 0.08
     """Lead of the best taught face over the runner-up that counts as certain."""
     # frame sanity

@@ -262,4 +262,32 @@ def builtin_pack() -> Pack:
     return Pack("octocube", faces, {k: size for k in faces}, name="built-in art")
 
 
-assert PATCH_MM * PATCH_PX_PER_MM >= lay.TILE_SIZE_MM * PATCH_PX_PER_MM
+
+@lru_cache(maxsize=1)
+def empty_board_pack() -> Pack:
+    """Every empty space of a player board (the board is not part of a printing's art: it is
+    always the built-in one), cut from the board art at 4 px/mm, as faces named
+    ``empty-<colour>-<object>``: what a board space shows when no tile lies on it."""
+    from rules.octocube.components import BACKGROUND_COLOURS, OBJECTS
+    from vision.render.octocube_art import draw_board
+
+    density = 4.0
+    w, h = (int(round(v * density)) for v in lay.BOARD_SIZE_MM)
+    board = draw_board("red", w, h, density)
+    a = board[..., 3:4].astype(np.float32) / 255.0
+    board = np.clip(board[..., :3] * a, 0, 255).astype(np.uint8)
+    side = int(round(lay.TILE_SIZE_MM * density))
+    ox, oy = lay.BOARD_CELLS_ORIGIN_MM
+    faces = {}
+    for r, colour in enumerate(BACKGROUND_COLOURS):
+        for c, obj in enumerate(OBJECTS):
+            cx = (ox + (c + 0.5) * lay.BOARD_CELL_PITCH_MM) * density
+            cy = (oy + (r + 0.5) * lay.BOARD_CELL_PITCH_MM) * density
+            x0, y0 = int(round(cx - side / 2)), int(round(cy - side / 2))
+            faces[empty_name(f"{colour} {obj}")] = np.ascontiguousarray(board[y0:y0 + side, x0:x0 + side])
+    return Pack("octocube", faces, {k: (lay.TILE_SIZE_MM, lay.TILE_SIZE_MM) for k in faces}, name="empty board spaces")
+
+
+def empty_name(label: str) -> str:
+    """The empty board space that holds tile ``label`` ("empty-green-pearl")."""
+    return "empty-" + face_name(label)

@@ -42,7 +42,7 @@ from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObse
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation
-from vision.octocube.pack_reader import TileMatcher, TileScores, builtin_pack
+from vision.octocube.pack_reader import TileMatcher, TileScores, builtin_pack, empty_board_pack, empty_name
 from vision.render import octocube_layout as lay
 
 
@@ -193,6 +193,9 @@ class OctocubeRecogniser:
         bare = tuple(f"cube-{c}" for c in PLAYER_COLOURS)
         self._cube_matcher = (TileMatcher(pack, labels=TILE_LABELS + bare) if pack is not None else None)
         """Taught cube tops: the tiles, or the bare face of a player's cube."""
+        empty = empty_board_pack()
+        self._empty_matcher = (TileMatcher(empty, labels=tuple(empty.faces)) if pack is not None else None)
+        """With a pack: each board space's own empty look, to weigh against its taught tile."""
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
         self._letter_matcher = (TileMatcher(pack, LETTER_PX_PER_MM, LETTER_MATCH_MM, letters_known)
                                 if pack is not None and letters_known else None)
@@ -493,6 +496,9 @@ class OctocubeRecogniser:
             cells = self._matcher.scores(boards)
         else:  # a standard space holds only its own tile
             own = self._matcher.own_scores(boards, [f"{c} {o}" for _, c, o in self.layout.board_cells])
+            assert self._empty_matcher is not None
+            self._board_empty = self._empty_matcher.own_scores(
+                boards, [empty_name(f"{c} {o}") for _, c, o in self.layout.board_cells])
             grid = np.full((len(boards), len(labels)), -np.inf)
             for i, (_, c, o) in enumerate(self.layout.board_cells):
                 if f"{c} {o}" in labels:
@@ -671,6 +677,12 @@ class OctocubeRecogniser:
                 return EMPTY, 0.3  # this face was not taught
             score = float(scores.scores[index, scores.labels.index(label)])
             lead = abs(score - self.config.pack_tile_score)
+        if not kids:
+            # its own tile against its own empty look (the board art is always the built-in one)
+            empty = float(self._board_empty[index])
+            if score < empty + self.config.pack_board_margin:
+                return EMPTY, float(np.clip(0.5 + (empty - score), 0.3, 0.95))
+            return label, self._pack_confidence(score, score - empty)
         if score < self.config.pack_tile_score and (score < self.config.pack_board_min_score or
                                                     _looks_like(self._board_windows[index], BOARD_SPACE_BGR)):
             return EMPTY, 0.95 if self.config.pack_tile_score - score > 0.1 else 0.5

@@ -71,10 +71,6 @@ def synth_frame(seed: int, renderer: Renderer, *, players: int | None = None,
         for cube in view.cubes:
             cube.ups = {"top": rng.choice(["north", "east", "south", "west"])}  # type: ignore[attr-defined]
     scene = octocube_scene(view, seed=seed, table_style=rng.choice(["wood", "cloth", "plain"]))
-    if art is not None:
-        from vision.render.art_pack import with_art
-
-        scene = with_art(scene, art)
     if tilt_deg is None and min_tilt_deg > 0:
         tilt_deg = rng.uniform(min_tilt_deg, max_tilt_deg)  # the same one draw CameraModel.random makes
     camera = CameraModel.random(rng, tilt_deg=tilt_deg, max_tilt_deg=max_tilt_deg,

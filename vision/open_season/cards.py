@@ -29,6 +29,12 @@ PEOPLE_PATCH = (-12.2, 34.0)
 ATTRIBUTE_PATCH = (18.4, 19.0)
 JITTER = tuple((x, y, a) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0, 1.5) for a in (-3.0, 0.0, 3.0))
 """Poses tried around each place (mm, mm, degrees): the best fit of each face counts."""
+COLOUR_WEIGHT = 2.0
+"""How much the patches' mean colours (0-1 per channel, summed differences) lower a match."""
+PACK_COLOUR_WEIGHT = 0.5
+"""The same for a taught pack's faces (white-balanced on the sheet's paper, the table is not): on
+training printings 2, 5, 7 face-up cards 82 % at 0.5, 66 % at 2.0, 88 % at 0 (but empty spaces
+97 % -> 85 %)."""
 ATTRIBUTE_WEIGHT = 1.5
 CHUNK = 256
 """The attribute icon is small: its correlation counts more than the emblem's."""
@@ -78,7 +84,14 @@ def _cut(img: np.ndarray, centre_y_mm: float, size_mm: float, card_h_mm: float) 
 
 @lru_cache(maxsize=2)
 def _templates(side: str) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-    """Names, and per template: normalised people patch, attribute patch, mean colours."""
+    """Names, and per template: normalised people patch, attribute patch, mean colours (the
+    built-in art)."""
+    return _build_templates(side, None)
+
+
+def _build_templates(side: str, pack: Any) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """The templates of the built-in card art, or of a taught pack's card faces (each view of
+    each face, cut from the teach photos; the empty board spaces are the built-in board's)."""
     w, h = (int(round(v * PX_PER_MM)) for v in art.CARD_SIZE_MM)
     names: list[str] = []
     people, attrs, colours = [], [], []
@@ -92,10 +105,15 @@ def _templates(side: str) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray
         attrs.append(_norm(b))
         colours.append(np.concatenate([_mean_colour(a), _mean_colour(b)]))
 
-    for p in art.PEOPLES:
-        for a in art.ATTRIBUTES:
-            add(f"{p}-{a}", art.draw_card(p, a, w, h, PX_PER_MM))
-    add(BACK, art.draw_card_back(w, h, PX_PER_MM))
+    if pack is None:
+        for p in art.PEOPLES:
+            for a in art.ATTRIBUTES:
+                add(f"{p}-{a}", art.draw_card(p, a, w, h, PX_PER_MM))
+        add(BACK, art.draw_card_back(w, h, PX_PER_MM))
+    else:
+        for name, face in sorted(pack.faces.items()):
+            for view in (face if face.ndim == 4 else face[None]):
+                add(name, cv2.resize(view, (w, h), interpolation=cv2.INTER_AREA))
     # an empty space: the board's dark rectangle with its printed number (one per number)
     bw, bd = (int(round(v * PX_PER_MM)) for v in art.WALL_BOARD_SIZE_MM)
     board = art.draw_wall_board(side, (128, 128, 128), bw, bd, PX_PER_MM)
@@ -117,7 +135,13 @@ def _over_board(bgra: np.ndarray) -> np.ndarray:
 class CardReader:
     """Reads the wall spaces of every seat and the inn slots of one table layout."""
 
-    def __init__(self, view: TableView, side: str, num_players: int) -> None:
+    def __init__(self, view: TableView, side: str, num_players: int, pack: Any = None) -> None:
+        """``pack``: a taught copy (``vision.pack.Pack`` of open_season) whose card faces replace
+        the built-in card art."""
+        if pack is not None and pack.game != "open_season":
+            raise ValueError(f"the pack teaches {pack.game}, not open_season")
+        self._templates = _templates(side) if pack is None else _build_templates(side, pack)
+        self.colour_weight = COLOUR_WEIGHT if pack is None else PACK_COLOUR_WEIGHT
         self.view = view
         self.side = side
         self.num_players = num_players
@@ -145,15 +169,15 @@ class CardReader:
                            for i in range(0, len(attr_specs), CHUNK)]
 
     @classmethod
-    def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int) -> CardReader:
+    def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None) -> CardReader:
         """The geometry of a rendered frame (its exact camera): for benches and tests."""
         cam = gt["camera"]
         view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
                          np.asarray(cam["K"]), np.asarray(cam["dist"]))
-        return cls(view, side, num_players)
+        return cls(view, side, num_players, pack)
 
     def read(self, image: np.ndarray) -> list[CardRead]:
-        names, people_t, attr_t, colour_t = _templates(self.side)
+        names, people_t, attr_t, colour_t = self._templates
         a = np.concatenate([sample_patches(image, m) for m in self._people_maps])
         b = np.concatenate([sample_patches(image, m) for m in self._attr_maps])
         out = []
@@ -164,9 +188,11 @@ class CardReader:
                 pa, pb = _norm(a[j]), _norm(b[j])
                 colour = np.concatenate([_mean_colour(a[j]), _mean_colour(b[j])])
                 score = np.maximum(score, people_t @ pa + ATTRIBUTE_WEIGHT * (attr_t @ pb)
-                                   - 2.0 * np.abs(colour_t - colour).sum(axis=1))
+                                   - self.colour_weight * np.abs(colour_t - colour).sum(axis=1))
             order = np.argsort(-score)
-            best, second = score[order[0]], score[order[1]]
+            best = score[order[0]]
+            # the runner-up is the best template of ANOTHER name (a taught face has one per photo)
+            second = next((score[j] for j in order[1:] if names[j] != names[order[0]]), best - 1.0)
             confidence = float(max(0.0, min(1.0, (best - second) * 2.0)))
             out.append(CardRead(place, names[order[0]], confidence))
         return out

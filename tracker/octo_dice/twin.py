@@ -164,7 +164,10 @@ class OctoDiceTwin:
             cocked[die] = Placed(die, other, after[die].x, after[die].y, after[die].yaw, cocked=True)
             self._add(Change("move", seat, text + f" ({die_words(die)} lands cocked)", len(state.history)), cocked)
             after = dict(after)
-            x, y = self._scatter(cocked, [die])[die]
+            # not where it lay cocked, nor where it lay before the roll (a tumbling die does
+            # not land on its old place: the tracker would rightly call that turned by hand)
+            old_places = {**{f"before {d}": p for d, p in before.items()}, **cocked}
+            x, y = self._scatter(cocked, [die], old_places)[die]
             after[die] = Placed(die, after[die].face, x, y, self.rng.uniform(0, 360))
             self._add(Change("reroll", seat, f"the players re-roll the cocked {die_words(die)}",
                              len(state.history)), after, roll=True)

@@ -35,7 +35,7 @@ def reader_with(monkeypatch: pytest.MonkeyPatch, templates: list[tuple[np.ndarra
     people_t = np.stack([_norm(p) for p, _ in templates])
     attr_t = np.stack([_norm(a) for _, a in templates])
     colour_t = np.stack([np.concatenate([_mean_colour(p), _mean_colour(a)]) for p, a in templates])
-    monkeypatch.setattr(cards, "_templates", lambda side: (names, people_t, attr_t, colour_t))
+    templates_now = (names, people_t, attr_t, colour_t)
     grey = np.full((SIDE, SIDE, 3), 128, np.uint8)
     people, attrs = [], []
     for poses in shown:
@@ -44,7 +44,8 @@ def reader_with(monkeypatch: pytest.MonkeyPatch, templates: list[tuple[np.ndarra
         attrs += [a for _, a in padded]
     batches = {"people": np.stack(people), "attr": np.stack(attrs)}
     monkeypatch.setattr(cards, "sample_patches", lambda image, maps: batches[maps])
-    reader: Any = object.__new__(CardReader)
+    reader: Any = object.__new__(CardReader)  # the reader's decision only: templates given, no table
+    reader._templates, reader.colour_weight = templates_now, cards.COLOUR_WEIGHT
     reader.side, reader.places = "horn", [f"place {i}" for i in range(len(shown))]
     reader._people_maps, reader._attr_maps = ["people"], ["attr"]
     return reader.read(np.zeros((8, 8, 3), np.uint8))

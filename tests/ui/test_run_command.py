@@ -111,3 +111,37 @@ def test_run_refuses_a_variant_that_does_not_fit_the_players() -> None:
     done = _run("--game", "octo_dice", "--demo", "--players", "3", "--variant", "solo")
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1] == "tablesight run: error: the solo game is for 1 player, not 3"
+
+
+def test_a_live_game_types_the_choices_the_camera_cannot_see(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``run`` on a camera (no twin): when Octo Dice waits for an action, the legal choices are
+    listed and the typed number is entered (a wrong entry is asked again); unattended runs say
+    once that the game waits and enter nothing."""
+    import argparse
+
+    from rules.octo_dice import OctoDiceGame
+    from tracker.octo_dice.adapter import OctoDiceAdapter
+    from tracker.session import TrackedGame
+    from ui.commands.run import _tablet
+
+    state = OctoDiceGame(1, variant="solo").new_initial_state(4)
+    while not OctoDiceAdapter().tablet_moves(state):  # play rolls and set-asides to the first choice
+        state.push(state.chance_outcomes()[0][0] if state.is_chance_node() else next(iter(state.legal_moves())))
+    tracked = TrackedGame(state, OctoDiceAdapter())
+    choices = tracked.adapter.tablet_moves(tracked.state)
+    second = tracked.state.describe_move(choices[1])
+    before = len(tracked.state.history)
+
+    quiet = argparse.Namespace(answer="none", json=False)
+    assert _tablet(None, tracked, None, quiet) == [] and _tablet(None, tracked, None, quiet) == []
+    assert capsys.readouterr().out.count("waits for a choice the camera cannot see") == 1
+    assert len(tracked.state.history) == before
+
+    typed = iter(["99", "2"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    events = _tablet(None, tracked, None, argparse.Namespace(answer="ask", json=False))
+    out = capsys.readouterr().out
+    assert "the camera cannot see this choice" in out and f"  2: {second}\n" in out
+    assert f"type a number from 1 to {len(choices)}" in out
+    assert events and tracked.state.history[before] == choices[1]

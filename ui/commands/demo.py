@@ -98,10 +98,13 @@ def _parse_resolution(text: str) -> tuple[int, int]:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    """The engine options of ``--game`` (each game has its own)."""
-    if args.game == "open_season":
-        return {"side": args.side, "expert": bool(args.expert)}
-    return {"mode": args.mode}
+    """The engine options of ``--game`` (each game has its own; the same rules as ``run``)."""
+    from ui.commands.game_options import engine_options
+
+    try:
+        return engine_options(args.game, args, args.players)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -226,15 +229,12 @@ def _octo_dice(args: argparse.Namespace) -> int:
 
     if not 1 <= args.players <= 4:
         raise CommandError(f"octo_dice is for 1-4 players, not {args.players}")
-    if args.variant == "solo" and args.players != 1:
-        raise CommandError(f"the solo game is for 1 player, not {args.players}")
-    if args.variant == "virtual" and args.players != 2:
-        raise CommandError(f"the virtual-player variant is for 2 players, not {args.players}")
+    options = _options(args)
     if args.seed < 0 or args.turns < 0:
         raise CommandError("--seed and --turns must not be negative")
     if args.rules_only or args.log:
         raise CommandError("--rules-only and --log are for octocube (octo_dice: tablesight simulate octo_dice)")
-    variant = args.variant or ("solo" if args.players == 1 else None)
+    variant = options["variant"]
     resolution, film_frames = ((1280, 720), None) if args.realistic else (_resolution(args.resolution, args.game), (3, 1, 2, 1))
     setup = TableSetup(game="octo_dice", players=args.players, options={"variant": variant, "turns": args.turns},
                        source="demo", recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,

@@ -37,52 +37,47 @@ class OcclusionDetector:
     def __init__(self, view: TableView, probes_by_side: list[list[tuple[float, float]]],
                  config: RecogniserConfig) -> None:
         self.config = config
-        self.view = view
-        w, h = view.image_size
-        self._size = (max(1, int(w * self.SCALE)), max(1, int(h * self.SCALE)))
+        w, h = view.image_size  # at least 16 px each (TableView): never 0 at half size
+        self._size = (int(w * self.SCALE), int(h * self.SCALE))
         p = cal_layout.PLAY_AREA_MM
         edge = np.linspace(0, p, 25)
         outline = np.concatenate([np.column_stack([edge, np.zeros_like(edge)]),
                                   np.column_stack([np.full_like(edge, p), edge]),
                                   np.column_stack([edge[::-1], np.full_like(edge, p)]),
                                   np.column_stack([np.zeros_like(edge), edge[::-1]])])
-        poly = view.project(outline, 0.0) * self.SCALE
+        poly = view.project(outline) * self.SCALE
         self._mask = np.zeros((self._size[1], self._size[0]), np.uint8)
         cv2.fillPoly(self._mask, [np.round(poly).astype(np.int32)], 255)
         c = p / 2
-        a, b = view.project(np.array([[c, c], [c + 100.0, c]]), 0.0)
+        a, b = view.project(np.array([[c, c], [c + 100.0, c]]))
         px_per_mm = float(np.linalg.norm(b - a)) / 100.0 * self.SCALE
         self._mm2_per_px = 1.0 / max(px_per_mm, 1e-6) ** 2
-        self._probes = [view.project(np.asarray(side, np.float64), 0.0) for side in probes_by_side]
+        self._probes = [view.project(side) for side in probes_by_side]
 
     def check(self, frame: np.ndarray, gains: np.ndarray,
               cube_hulls: list[np.ndarray]) -> OcclusionReport:
         cfg = self.config
         small = cv2.resize(frame, self._size, interpolation=cv2.INTER_AREA)
-        balanced = np.clip(small.astype(np.float32) * gains.reshape(1, 1, 3), 0, 255).astype(np.uint8)
+        # the white balance saturates at 255 (cv2 arithmetic), never wraps round
+        balanced = cv2.multiply(small, (*(float(g) for g in gains), 0.0))
         ycc = cv2.cvtColor(balanced, cv2.COLOR_BGR2YCrCb)
-        lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]], np.float64)
-        hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]], np.float64)
-        skin = cv2.inRange(ycc, lo, hi)
+        skin = cv2.inRange(ycc, (cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]), (255, cfg.skin_cr[1], cfg.skin_cb[1]))
         skin = cv2.bitwise_and(skin, self._mask)
-        skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        n, _, stats, _ = cv2.connectedComponentsWithStats(skin, connectivity=8)
+        skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, None)  # None: OpenCV's 3x3 square
+        n, _, stats, _ = cv2.connectedComponentsWithStats(skin)  # 8-connected
         biggest = float(stats[1:, cv2.CC_STAT_AREA].max()) if n > 1 else 0.0
         blob_mm2 = biggest * self._mm2_per_px
         worst = 0.0
-        mat = np.asarray(MAT_BGR, np.float32)
+        mat = np.asarray(MAT_BGR)
         for probes in self._probes:
-            keep = np.ones(len(probes), bool)
-            for hull in cube_hulls:
-                for i, pt in enumerate(probes):
-                    if keep[i] and cv2.pointPolygonTest(hull, (float(pt[0]), float(pt[1])), False) >= 0:
-                        keep[i] = False
-            pts = probes[keep] * self.SCALE
+            seen = np.fromiter((not any(cv2.pointPolygonTest(hull, (float(x), float(y)), False) >= 0
+                                        for hull in cube_hulls) for x, y in probes), bool, len(probes))
+            pts = probes[seen] * self.SCALE
             if len(pts) < 4:
                 continue
             xi = np.clip(np.round(pts[:, 0]).astype(int), 0, self._size[0] - 1)
             yi = np.clip(np.round(pts[:, 1]).astype(int), 0, self._size[1] - 1)
-            vals = balanced[yi, xi].astype(np.float32)
+            vals = balanced[yi, xi]
             # colour (chromaticity) and brightness separately: lamp fall-off, glare and soft
             # shadows change the mat's brightness, not its hue; a sleeve or a hand changes both
             level = vals.sum(axis=1) + 1.0

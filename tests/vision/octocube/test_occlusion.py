@@ -187,3 +187,83 @@ def test_probes_right_of_the_frame_read_its_right_edge() -> None:
     frame = mat()
     frame[:, -2:] = (128, 128, 128)
     assert detector.check(frame, ONE, []).foreign_fraction == 1.0
+
+
+def test_the_blob_area_is_in_mm2_at_any_image_scale() -> None:
+    """2 px per mm: a 40 x 40 mm skin blob is 6400 image px and still 1600 mm2."""
+    view = TableView(np.array([[2.0, 0, 20], [0, 2.0, 20], [0, 0, 1]]), (1240, 1240))
+    detector = OcclusionDetector(view, [PROBES], RecogniserConfig())
+    frame = np.zeros((1240, 1240, 3), np.uint8)
+    frame[:] = np.array(MAT_BGR, np.uint8)
+    frame[20 + 400: 20 + 480, 20 + 400: 20 + 480] = SKIN
+    assert detector.check(frame, ONE, []).skin_blob_mm2 == 1600.0
+
+
+def test_the_area_scale_is_measured_across_the_centre_of_the_play_area() -> None:
+    """Under perspective the scale changes across the table: it is taken from the 100 mm to the
+    right of the play area's centre (300, 300), where a hand reaching the grid usually is."""
+    h = np.array([[1.0, 0, 50], [0, 1.0, 50], [0.0008, 0, 1]])
+    view = TableView(h, (700, 700))
+    detector = OcclusionDetector(view, [PROBES], RecogniserConfig())
+    frame = mat()
+    square = np.array([[260.0, 260], [340, 260], [340, 340], [260, 340]])
+    corners = view.project(square)
+    import cv2
+
+    cv2.fillPoly(frame, [np.round(corners).astype(np.int32)], SKIN)
+    half = cv2.resize(frame, (350, 350), interpolation=cv2.INTER_AREA)
+    ycc = cv2.cvtColor(half, cv2.COLOR_BGR2YCrCb)
+    pixels = int(np.count_nonzero(cv2.inRange(ycc, (45, 136, 78), (255, 178, 128))))
+    a, b = view.project(np.array([[300.0, 300.0], [400.0, 300.0]])) * 0.5
+    expected = pixels / (float(np.linalg.norm(b - a)) / 100.0) ** 2
+    assert detector.check(frame, ONE, []).skin_blob_mm2 == pytest.approx(expected, rel=0.01)
+
+
+@pytest.mark.parametrize("corner", [(0, 0), (540, 0), (0, 540), (540, 540)])
+def test_a_hand_at_any_corner_of_the_play_area_counts_whole(detector: OcclusionDetector, corner: tuple[int, int]) -> None:
+    """The play area's outline goes round all four edges: a blob filling a corner up to both edges
+    counts every pixel (3600 mm2), none cut off by the outline."""
+    frame = mat()
+    paint(frame, corner[0], corner[1], 60, 60, SKIN)
+    assert detector.check(frame, ONE, []).skin_blob_mm2 == 3600.0
+
+
+def test_probes_below_the_frame_read_its_bottom_row() -> None:
+    view = TableView(np.array([[1.0, 0, OFFSET], [0, 1.0, OFFSET], [0, 0, 1]]), (700, 700))
+    below = [(100.0 + 12 * i, 660.0) for i in range(10)]  # 10 px below the frame
+    detector = OcclusionDetector(view, [below], RecogniserConfig())
+    frame = mat()
+    frame[-2:] = (128, 128, 128)  # only the last row of the half-size image is grey
+    assert detector.check(frame, ONE, []).foreign_fraction == 1.0
+
+
+def test_probes_above_the_frame_read_its_very_first_row() -> None:
+    view = TableView(np.array([[1.0, 0, OFFSET], [0, 1.0, OFFSET], [0, 0, 1]]), (700, 700))
+    above = [(100.0 + 12 * i, -60.0) for i in range(10)]
+    detector = OcclusionDetector(view, [above], RecogniserConfig())
+    frame = mat()
+    frame[:2] = (128, 128, 128)  # the first row of the half-size image only
+    assert detector.check(frame, ONE, []).foreign_fraction == 1.0
+
+
+def test_a_probe_on_the_edge_of_a_cube_outline_is_hidden(detector: OcclusionDetector) -> None:
+    frame = mat()
+    cover_probes(frame, [2, 3, 4, 5])
+    on_edge = np.array([[174, 60], [200, 60], [200, 80], [174, 80]], np.float32)  # probe 2 on its left edge
+    assert PROBES[2][0] + OFFSET == 174
+    assert detector.check(frame, ONE, [on_edge]).foreign_fraction == 0.0  # 4 and 5 alone: no run of 3
+
+
+@pytest.mark.parametrize(("bgr", "foreign"), [
+    ((30, 36, 23), True),     # brightness 89: (89 + 1) / (226 + 1) below 0.4
+    ((30, 37, 23), False),    # 90: just not
+    ((198, 240, 151), False),  # 589: (589 + 1) / 227 not above 2.6
+    ((198, 240, 152), True),  # 590: above
+])
+def test_the_brightness_limits_hold_to_the_unit(detector: OcclusionDetector, bgr: tuple[int, int, int], foreign: bool) -> None:
+    """The mat's colour at the edges of the lamps' range (its hue kept): the ratio is (sum + 1) /
+    (mat's sum + 1), MAT_BGR summing to 226, against the configured 0.4 and 2.6."""
+    assert (sum(MAT_BGR), RecogniserConfig().mat_dark_ratio, RecogniserConfig().mat_bright_ratio) == (226.0, 0.4, 2.6)
+    frame = mat()
+    cover_probes(frame, [0, 1, 2, 3], bgr)
+    assert detector.check(frame, ONE, []).foreign_fraction == (0.4 if foreign else 0.0)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from vision.octocube.errors import TableGeometryError
 
@@ -116,7 +117,7 @@ class TableView:
         out, _ = cv2.projectPoints(rays.reshape(-1, 1, 3), np.zeros(3), np.zeros(3), self.K, self.dist)
         return out.reshape(-1, 2)
 
-    def project(self, points_mm: np.ndarray, height_mm: float = 0.0) -> np.ndarray:
+    def project(self, points_mm: npt.ArrayLike, height_mm: float = 0.0) -> np.ndarray:
         """(x, y) table mm at one height -> frame pixels (distortion included)."""
         pts = np.asarray(points_mm, np.float64).reshape(-1, 2)
         hom = np.hstack([pts, np.ones((len(pts), 1))]) @ self.homography_at(height_mm).T

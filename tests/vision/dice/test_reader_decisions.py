@@ -253,3 +253,80 @@ def test_stage_timings_are_in_milliseconds(reader: DiceReader, monkeypatch: pyte
     monkeypatch.setattr(module.time, "perf_counter", lambda: next(ticks))
     result = _fixed(reader, monkeypatch, [], [], [])
     assert result.timings_ms == {"detect": 500.0, "classify": 250.0}
+
+
+def test_both_networks_run_with_the_configured_threads(reader: DiceReader) -> None:
+    """The reader shares 2 cores with the tracker and the app: its sessions use the configured
+    intra-op threads, one inter-op thread and every graph optimisation."""
+    import onnxruntime as ort
+
+    for session in (reader.detector, reader.classifier):
+        opts = session.get_session_options()
+        assert opts.intra_op_num_threads == int(reader.config["threads"])
+        assert opts.inter_op_num_threads == 1
+        assert opts.graph_optimization_level == ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        assert session.get_providers() == ["CPUExecutionProvider"]
+
+
+class _Input:
+    name = "images"
+    shape = ["batch", 3, 64, 64]
+
+
+class _CountingClassifier:
+    """A classifier of any batch size that answers "white-lab" for every crop and turn."""
+
+    def __init__(self, columns: int) -> None:
+        self.columns = columns
+        self.batches: list[int] = []
+
+    def get_inputs(self) -> list[_Input]:
+        return [_Input()]
+
+    def run(self, _outputs: Any, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+        batch = feeds["images"]
+        self.batches.append(len(batch))
+        out = np.zeros((len(batch), self.columns), np.float32)
+        out[:, 0] = 1.0
+        return [out]
+
+
+@pytest.mark.parametrize(("rotations", "turns"), [(1, 1), (0, 1), (2, 2), (4, 4)])
+def test_each_crop_is_classified_in_the_configured_quarter_turns(
+        reader: DiceReader, rotations: int, turns: int) -> None:
+    """classifier_rotations quarter turns per crop (at least one), all in one batch."""
+    original, config = reader.classifier, dict(reader.config)
+    fake = _CountingClassifier(len(reader._output_to_class))
+    try:
+        reader.classifier = fake  # type: ignore[assignment]
+        reader.config = {**config, "classifier_rotations": rotations, "classifier_max_crops": 0}
+        boxes = np.array([[10, 10, 40, 40], [50, 50, 80, 80]], np.float32)
+        probs = reader.classify(np.full((100, 100, 3), 128, np.uint8), boxes)
+    finally:
+        reader.classifier, reader.config = original, config
+    assert fake.batches == [2 * turns]
+    assert probs[:, reader._output_to_class[0]].tolist() == [1.0, 1.0]
+
+
+def test_the_classifier_sees_rgb_crops_scaled_to_one(reader: DiceReader) -> None:
+    """ultralytics trains on RGB in 0-1: a pure blue photo reaches the classifier as (0, 0, 1)."""
+    seen: list[np.ndarray] = []
+
+    class Recording(_CountingClassifier):
+        def run(self, outputs: Any, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+            seen.append(feeds["images"])
+            return super().run(outputs, feeds)
+
+    original, config = reader.classifier, dict(reader.config)
+    try:
+        reader.classifier = Recording(len(reader._output_to_class))  # type: ignore[assignment]
+        reader.config = {**config, "classifier_rotations": 1}
+        blue = np.zeros((100, 100, 3), np.uint8)
+        blue[:, :, 0] = 255
+        reader.classify(blue, np.array([[20, 20, 80, 80]], np.float32))
+    finally:
+        reader.classifier, reader.config = original, config
+    (batch,) = seen
+    assert batch.dtype == np.float32 and batch.shape[:2] == (1, 3)
+    assert [float(batch[0, c].min()) for c in range(3)] == [0.0, 0.0, 1.0]
+    assert [float(batch[0, c].max()) for c in range(3)] == [0.0, 0.0, 1.0]

@@ -63,7 +63,7 @@ class OcclusionDetector:
         cfg = self.config
         small = cv2.resize(frame, self._size, interpolation=cv2.INTER_AREA)
         # the white balance saturates at 255 (cv2 arithmetic), never wraps round
-        balanced = cv2.multiply(small, (*(float(g) for g in gains), 0.0))  # type: ignore[call-overload]
+        balanced = cv2.multiply(small, tuple(float(g) for g in gains))  # type: ignore[call-overload]
         ycc = cv2.cvtColor(balanced, cv2.COLOR_BGR2YCrCb)
         skin = cv2.inRange(ycc, (cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]), (255, cfg.skin_cr[1], cfg.skin_cb[1]))
         skin = cv2.bitwise_and(skin, self._mask)
@@ -75,7 +75,7 @@ class OcclusionDetector:
         mat = np.asarray(MAT_BGR)
         for probes in self._probes:
             seen = np.fromiter((not any(cv2.pointPolygonTest(hull, (float(x), float(y)), False) >= 0
-                                        for hull in cube_hulls) for x, y in probes), bool, len(probes))
+                                        for hull in cube_hulls) for x, y in probes), bool)
             pts = probes[seen] * self.SCALE
             if len(pts) < 4:
                 continue

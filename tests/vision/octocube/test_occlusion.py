@@ -248,10 +248,10 @@ def test_probes_above_the_frame_read_its_very_first_row() -> None:
 
 def test_a_probe_on_the_edge_of_a_cube_outline_is_hidden(detector: OcclusionDetector) -> None:
     frame = mat()
-    cover_probes(frame, [2, 3, 4, 5])
+    cover_probes(frame, [2, 3, 4, 5, 6])
     on_edge = np.array([[174, 60], [200, 60], [200, 80], [174, 80]], np.float32)  # probe 2 on its left edge
-    assert PROBES[2][0] + OFFSET == 174
-    assert detector.check(frame, ONE, [on_edge]).foreign_fraction == 0.0  # 4 and 5 alone: no run of 3
+    assert [PROBES[i][0] + OFFSET for i in (2, 3, 4, 5)] == [174, 186, 198, 210]  # 3 and 4 inside, 5 out
+    assert detector.check(frame, ONE, [on_edge]).foreign_fraction == 0.0  # 5 and 6 alone: no run of 3
 
 
 @pytest.mark.parametrize(("bgr", "foreign"), [

@@ -86,9 +86,11 @@ MAX_ACCOLADES = 30
 ACCOLADE_WINDOW = (-40.0, -85.0, 110.0, 40.0)
 """The part of the personal area (its own frame, mm) the accolade fan may cover."""
 ACCOLADE_PX_PER_MM = 1.0
-ACCOLADE_SURE_LEAD = 0.04
+ACCOLADE_SURE_LEAD = 0.01
 """The best count's outline must beat the next count's by this much (share of the window's
-pixels that agree) to be sure."""
+pixels that agree) to be sure. Tuning tables 95010-95024 (45 fans): every count read right led by
+0.0046 or more (counts 1-9 by 0.011 or more, but for one 8 and one 10), every wrong one (10 to 15
+cards) by 0.0038 or less."""
 BACK_RED_SHARE = 0.42
 """A pixel whose red share r/(r+g+b) passes this is a card back's red or gold, not the mat or a
 cream card face (the back is 0.65, its gold 0.47, the mat 0.21, a card's cream 0.35)."""

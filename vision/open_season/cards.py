@@ -63,6 +63,8 @@ training printings 2, 5, 7 face-up cards 82 % at 0.5, 66 % at 2.0, 88 % at 0 (bu
 97 % -> 85 %)."""
 ATTRIBUTE_WEIGHT = 1.5
 """The attribute icon is small: its correlation counts more than the emblem's."""
+FLAT_SPREAD = 0.5
+"""A sampled channel whose spread (root of the summed squared deviations) is below this is flat."""
 CHUNK = 256
 """OpenCV remaps at most 32767 rows at once: the patches go in chunks."""
 EMPTY = "empty"
@@ -167,7 +169,8 @@ def _norm_many(column: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
     colours = sums / (n * 255.0)
     squares = np.einsum("ijk,ijk->ik", p, p)
     spread = np.sqrt(np.maximum(squares - sums * sums / n, 0.0))
-    p *= (1.0 / np.maximum(spread, 1e-3))[:, None, :]
+    # a flat channel stays all zero (uncentred, a tiny spread would blow its mean up)
+    p *= np.where(spread > FLAT_SPREAD, 1.0 / np.maximum(spread, FLAT_SPREAD), 0.0)[:, None, :]
     return p.reshape(len(p), -1), colours
 
 
@@ -219,10 +222,11 @@ def _templates(side: str) -> Templates:
     return _build_templates(side, None)
 
 
-@lru_cache(maxsize=1)
-def _strip_templates() -> Templates:
-    """The fan-strip templates of the built-in art."""
-    return _build_strip_templates(None)
+@lru_cache(maxsize=2)
+def _strip_templates(turned: bool = False) -> Templates:
+    """The fan-strip templates of the built-in art (``turned``: of the cards turned half round,
+    i.e. each card's bottom strip, for a fan whose first card lies on top)."""
+    return _build_strip_templates(None, turned)
 
 
 def _faces(pack: Any) -> list[tuple[str, np.ndarray]]:
@@ -268,13 +272,15 @@ def _build_templates(side: str, pack: Any) -> Templates:
     return t.done()
 
 
-def _build_strip_templates(pack: Any) -> Templates:
+def _build_strip_templates(pack: Any, turned: bool = False) -> Templates:
     """Fan-strip templates: each face's top strip (a card at this position), its strips further
     down (no card here: the card below shows through), and the bare mat."""
     t = _Builder()
     for name, img in _faces(pack):
         if name == BACK:
             continue
+        if turned:
+            img = np.ascontiguousarray(img[::-1, ::-1])
         px = STRIP_PX_PER_MM
         t.add(name, "face", _cut(img, STRIP_BAND[1], STRIP_MM, STRIP_BAND[0], px),
               _cut(img, STRIP_INDEX[1], STRIP_MM, STRIP_INDEX[0], px))
@@ -336,6 +342,7 @@ class CardReader:
             raise ValueError(f"the pack teaches {pack.game}, not open_season")
         self._templates = _templates(side) if pack is None else _build_templates(side, pack)
         self._strip = _strip_templates() if pack is None else _build_strip_templates(pack)
+        self._turned = _strip_templates(True) if pack is None else _build_strip_templates(pack, True)
         self.colour_weight = COLOUR_WEIGHT if pack is None else PACK_COLOUR_WEIGHT
         self.view = view
         self.side = side
@@ -361,11 +368,15 @@ class CardReader:
                 top = (i + 1) * CARD_THICKNESS_MM
                 on_mat.append((f"stock {seat} {i}", px + sx, py + sy, pyaw, top))
                 strips.append((f"stock {seat} {i}", px + sx, py + sy, pyaw, top))
+        turned: list[tuple[str, float, float, float, float]] = []
         if expert:
+            # the discards lie at one height: which of two overlaps the other is the renderer's
+            # choice (nearer the camera on top), so the fan is read both ways (_discards)
             for i in range(MAX_DISCARDS):
                 x, y = DISCARDS_AT[0], DISCARDS_AT[1] + i * STRIP_MM
                 on_mat.append((f"discard {i}", x, y, 0.0, CARD_THICKNESS_MM))
                 strips.append((f"discard {i}", x, y, 0.0, CARD_THICKNESS_MM))
+                turned.append((f"discard {i}", x, y, 180.0, CARD_THICKNESS_MM))
         card_patches = ((0.0, PEOPLE_PATCH[0], PEOPLE_PATCH[1]), (0.0, ATTRIBUTE_PATCH[0], ATTRIBUTE_PATCH[1]))
         strip_patches = ((STRIP_BAND[0], STRIP_BAND[1], STRIP_MM), (STRIP_INDEX[0], STRIP_INDEX[1], STRIP_MM))
         self._layers = {
@@ -375,6 +386,9 @@ class CardReader:
             "on mat": self._layer(on_mat, card_patches, frozenset({"face", "mat"}), PX_PER_MM),
             "strip": self._layer(strips, strip_patches, frozenset({"face", "under", "mat"}), STRIP_PX_PER_MM),
         }
+        if turned:
+            self._layers["turned"] = self._layer(turned, strip_patches, frozenset({"face", "under", "mat"}),
+                                                 STRIP_PX_PER_MM)
         self.places = [p for layer in ("whole", "inn", "on mat") for p in self._layers[layer].places]
         self._accolade_masks = [self._accolade_setup(where) for where in SEAT_SIDES[num_players]]
 
@@ -417,7 +431,7 @@ class CardReader:
 
     def _read_layer(self, image: np.ndarray, name: str) -> list[CardRead]:
         layer = self._layers[name]
-        t = self._strip if name == "strip" else self._templates
+        t = self._strip if name == "strip" else self._turned if name == "turned" else self._templates
         scores = self._scores(image, layer, t)
         return [choose(t.names, scores[i], place) for i, place in enumerate(layer.places)]
 
@@ -438,7 +452,16 @@ class CardReader:
             out.stocks[seat] = self._fan(whole, strips, [f"stock {seat} {i}" for i in range(MAX_STOCK)])
         out.inn = [whole[f"inn {i + 1}"] for i in range(len(INN_SLOTS))]
         if self.expert:
-            out.discards = self._fan(whole, strips, [f"discard {i}" for i in range(MAX_DISCARDS)])
+            turned = {r.place: r for r in self._read_layer(image, "turned")}
+            places = [f"discard {i}" for i in range(MAX_DISCARDS)]
+            upwards = self._fan(whole, strips, places)
+            # the first card on top: it shows whole, each next one its bottom strip
+            downwards = [] if whole[places[0]].card in (EMPTY, BACK) else [whole[places[0]]]
+            for place in places[1:] if downwards else []:
+                if turned[place].card == EMPTY:
+                    break
+                downwards.append(turned[place])
+            out.discards = downwards if len(downwards) > len(upwards) else upwards
         out.accolades = self.read_accolades(image)
         return out
 

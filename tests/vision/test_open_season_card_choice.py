@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from vision.open_season import cards
-from vision.open_season.cards import JITTER, CardRead, Templates, _mean_colour, _norm, _norm_many, choose, score_poses
+from vision.open_season.cards import JITTER, CardRead, Templates, _features, _norm, _norm_many, choose, score_poses
 
 SIDE = 24
 RNG = np.random.default_rng(5)
@@ -36,7 +36,7 @@ def reader_with(monkeypatch: pytest.MonkeyPatch, templates: list[tuple[np.ndarra
     names = [chr(ord("A") + i) for i in range(len(templates))]
     t = Templates(names, ["face"] * len(names), np.stack([_norm(p) for p, _ in templates]),
                   np.stack([_norm(a) for _, a in templates]),
-                  np.stack([np.concatenate([_mean_colour(p), _mean_colour(a)]) for p, a in templates]))
+                  np.stack([np.concatenate([_features(p), _features(a)]) for p, a in templates]))
     grey = np.full((SIDE, SIDE, 3), 128, np.uint8)
     people, attrs = [], []
     for poses in shown:

@@ -20,6 +20,9 @@ SIDES = ("horn", "shield")
 class OpenSeasonTable(TableGame):
     name = "open_season"
     reads_pixels = True
+    demo_resolution = (1280, 720)
+    """At 960x540 (0.67 px/mm) the card reader confuses attribute icons (wall and inn cards 99.0 %,
+    stock cards 24/28 on the tuning tables); at 1280x720 28/28 (docs/open_season.md)."""
 
     def new_game(self, setup: TableSetup) -> Game[Any]:
         from rules.open_season import OpenSeasonGame

@@ -93,7 +93,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             extra, missing = _multiset(observed.inn, expected.inn)
             diffs.extend(Difference(f"the inn shows {c}, not expected there") for c in extra)
             diffs.extend(Difference(f"the inn lacks {c}") for c in missing)
-        if expected.discards != observed.discards:
+        if expected.discards != observed.discards and observed.discards_seen:
             extra, missing = _multiset(observed.discards, expected.discards)
             diffs.extend(Difference(f"the discards show {c} too") for c in extra)
             diffs.extend(Difference(f"the discards lack {c}") for c in missing)

@@ -119,4 +119,5 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
         inn=tuple(sorted(r.card for r in cards.inn if r.card != EMPTY)),
         players=players,
         discards=tuple(sorted(r.card for r in cards.discards)),
+        discards_seen=cards.discards_seen,
     )

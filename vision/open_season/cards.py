@@ -61,6 +61,8 @@ PACK_COLOUR_WEIGHT = 0.5
 """The same for a taught pack's faces (white-balanced on the sheet's paper, the table is not): on
 training printings 2, 5, 7 face-up cards 82 % at 0.5, 66 % at 2.0, 88 % at 0 (but empty spaces
 97 % -> 85 %)."""
+CONTRAST_WEIGHT = 1.0
+"""How much the patches' relative contrasts (summed differences, :func:`_features`) lower a match."""
 ATTRIBUTE_WEIGHT = 1.5
 """The attribute icon is small: its correlation counts more than the emblem's."""
 FLAT_SPREAD = 0.5
@@ -127,6 +129,8 @@ class TableCards:
     """Seat -> the stock bottom to top (empty positions left out)."""
     kept: dict[int, CardRead] = field(default_factory=dict)
     discards: list[CardRead] = field(default_factory=list)
+    discards_seen: bool = True
+    """False where the discards cannot be seen (see ``CardReader.discards_visible``)."""
     accolades: dict[int, AccoladeCount] = field(default_factory=dict)
 
 
@@ -160,22 +164,28 @@ def _norm(patch: np.ndarray) -> np.ndarray:
 def _norm_many(column: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
     """A remapped column of patches (N*side, side, 3) -> (N, D) patches scaled as :func:`_norm`
     scales them (the blur run once over the column: it bleeds a pixel between neighbours, which
-    the correlation does not feel) and (N, 3) mean colours (0-1). The patches are NOT centred:
-    the templates are, so a dot product with them is the same either way."""
+    the correlation does not feel) and (N, 6) features (:func:`_features`). The patches are NOT
+    centred: the templates are, so a dot product with them is the same either way."""
     n = side * side
     p = cv2.GaussianBlur(column.astype(np.float32), (0, 0), 1.0).reshape(-1, n, 3)
     per_channel = np.tile(np.eye(3, dtype=np.float32), (n, 1))  # sums per channel as one product
     sums = p.reshape(len(p), -1) @ per_channel
-    colours = sums / (n * 255.0)
     squares = np.einsum("ijk,ijk->ik", p, p)
     spread = np.sqrt(np.maximum(squares - sums * sums / n, 0.0))
+    features = np.concatenate([sums / (n * 255.0), spread / np.sqrt(n) / np.maximum(sums / n, 1.0)], axis=1)
     # a flat channel stays all zero (uncentred, a tiny spread would blow its mean up)
     p *= np.where(spread > FLAT_SPREAD, 1.0 / np.maximum(spread, FLAT_SPREAD), 0.0)[:, None, :]
-    return p.reshape(len(p), -1), colours
+    return p.reshape(len(p), -1), features
 
 
-def _mean_colour(patch: np.ndarray) -> np.ndarray:
-    return patch.reshape(-1, 3).astype(np.float32).mean(axis=0) / 255.0
+def _features(patch: np.ndarray) -> np.ndarray:
+    """Mean colour (0-1 per channel) and relative contrast (standard deviation over mean, per
+    channel, after the blur: a per-channel gain, i.e. brightness and colour temperature, leaves
+    it alone). A card back's gold on red has five times the contrast of an empty board space,
+    whose colours are close to the back's."""
+    p = cv2.GaussianBlur(patch.astype(np.float32), (0, 0), 1.0).reshape(-1, 3)
+    mean = p.mean(axis=0)
+    return np.concatenate([mean / 255.0, p.std(axis=0) / np.maximum(mean, 1.0)]).astype(np.float32)
 
 
 def _cut(img: np.ndarray, centre_y_mm: float, size_mm: float, centre_x_mm: float = 0.0,
@@ -210,7 +220,7 @@ class _Builder:
         self.kinds.append(kind)
         self.first.append(_norm(a))
         self.second.append(_norm(b))
-        self.colours.append(np.concatenate([_mean_colour(a), _mean_colour(b)]))
+        self.colours.append(np.concatenate([_features(a), _features(b)]))
 
     def done(self) -> Templates:
         return Templates(self.names, self.kinds, np.stack(self.first), np.stack(self.second), np.stack(self.colours))
@@ -305,7 +315,8 @@ def score_poses(t: Templates, first: np.ndarray, second: np.ndarray, colours: np
     """(places, templates) scores: for each place the best of its ``poses`` consecutive samples
     (normalised first and second patches, their mean colours), one matrix product for all."""
     s = first @ t.first.T + ATTRIBUTE_WEIGHT * (second @ t.second.T)
-    s -= colour_weight * np.abs(colours[:, None, :] - t.colours[None, :, :]).sum(axis=2)
+    weights = np.array([colour_weight] * 3 + [CONTRAST_WEIGHT] * 3, np.float32)
+    s -= (np.abs(colours[:, None, :] - t.colours[None, :, :]) * np.tile(weights, 2)).sum(axis=2)
     return s.reshape(-1, poses, s.shape[1]).max(axis=1)
 
 
@@ -348,6 +359,9 @@ class CardReader:
         self.side = side
         self.num_players = num_players
         self.expert = expert
+        self.discards_visible = expert and "west" not in SEAT_SIDES[num_players]
+        """The expert discards lie beside the inn, under the west player's wall board when there
+        is one (the twin's layout): only a 2-player table shows them."""
         whole: list[tuple[str, float, float, float, float]] = []  # place, x, y, yaw, height
         on_mat: list[tuple[str, float, float, float, float]] = []
         strips: list[tuple[str, float, float, float, float]] = []
@@ -369,7 +383,7 @@ class CardReader:
                 on_mat.append((f"stock {seat} {i}", px + sx, py + sy, pyaw, top))
                 strips.append((f"stock {seat} {i}", px + sx, py + sy, pyaw, top))
         turned: list[tuple[str, float, float, float, float]] = []
-        if expert:
+        if self.discards_visible:
             # the discards lie at one height: which of two overlaps the other is the renderer's
             # choice (nearer the camera on top), so the fan is read both ways (_discards)
             for i in range(MAX_DISCARDS):
@@ -451,7 +465,8 @@ class CardReader:
             out.kept[seat] = whole[f"kept {seat}"]
             out.stocks[seat] = self._fan(whole, strips, [f"stock {seat} {i}" for i in range(MAX_STOCK)])
         out.inn = [whole[f"inn {i + 1}"] for i in range(len(INN_SLOTS))]
-        if self.expert:
+        out.discards_seen = self.discards_visible
+        if self.discards_visible:
             turned = {r.place: r for r in self._read_layer(image, "turned")}
             places = [f"discard {i}" for i in range(MAX_DISCARDS)]
             upwards = self._fan(whole, strips, places)

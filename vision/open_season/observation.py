@@ -53,5 +53,8 @@ class OpenSeasonObservation:
     players: dict[int, PlayerReading] = field(default_factory=dict)
     discards: tuple[str, ...] = ()
     """Expert face 1: discarded cards waiting to be picked, sorted."""
+    discards_seen: bool = field(default=True, compare=False)
+    """False when the camera cannot see the discards (the pixel reader, 3-4 players: they lie
+    under the west wall board): then they say nothing."""
     occluded: bool = field(default=False, compare=False)
     """A hand is over the table: the reading is not a still scene."""

@@ -298,6 +298,8 @@ def _build_strip_templates(pack: Any, turned: bool = False) -> Templates:
             t.add(EMPTY, "under", _cut(img, STRIP_BAND[1] + down, STRIP_MM, STRIP_BAND[0], px),
                   _cut(img, STRIP_INDEX[1] + down, STRIP_MM, STRIP_INDEX[0], px))
     t.add(EMPTY, "mat", _plain(MAT_BGR, STRIP_MM, STRIP_PX_PER_MM), _plain(MAT_BGR, STRIP_MM, STRIP_PX_PER_MM))
+    t.add(EMPTY, "inn", _plain(INN_BOARD_BGR, STRIP_MM, STRIP_PX_PER_MM),
+          _plain(INN_BOARD_BGR, STRIP_MM, STRIP_PX_PER_MM))
     return t.done()
 
 
@@ -397,6 +399,9 @@ class CardReader:
             "whole": self._layer(whole, card_patches, frozenset({"face", "back", "board"}), PX_PER_MM),
             # never face down: what looks like a back there is the deck's top leaning over a slot
             "inn": self._layer(inn, card_patches, frozenset({"face", "inn"}), PX_PER_MM),
+            # the deck stands beside the inn: leaning into the view, it hides the bottom of slot
+            # 3 or 5 (the attribute icon) but never the top strip, which is read too
+            "inn strip": self._layer(inn, strip_patches, frozenset({"face", "inn"}), STRIP_PX_PER_MM),
             "on mat": self._layer(on_mat, card_patches, frozenset({"face", "mat"}), PX_PER_MM),
             "strip": self._layer(strips, strip_patches, frozenset({"face", "under", "mat"}), STRIP_PX_PER_MM),
         }
@@ -449,6 +454,18 @@ class CardReader:
         scores = self._scores(image, layer, t)
         return [choose(t.names, scores[i], place) for i, place in enumerate(layer.places)]
 
+    def _read_inn(self, image: np.ndarray) -> list[CardRead]:
+        """Each inn slot: the best name's whole-card score plus its top-strip score."""
+        whole = self._scores(image, self._layers["inn"], self._templates)
+        strip = self._scores(image, self._layers["inn strip"], self._strip)
+        names = sorted(set(self._templates.names) - {BACK})
+        total = np.zeros((len(whole), len(names)), np.float32)
+        for t, scores in ((self._templates, whole), (self._strip, strip)):
+            for j, name in enumerate(names):
+                columns = [i for i, n in enumerate(t.names) if n == name]
+                total[:, j] += scores[:, columns].max(axis=1) if columns else -np.inf
+        return [choose(names, total[i], place) for i, place in enumerate(self._layers["inn"].places)]
+
     def read(self, image: np.ndarray) -> list[CardRead]:
         """Every wall space, inn slot, kept card, stock position and discard position, read as a
         whole card (a fan's lower cards are read by :meth:`read_table`)."""
@@ -464,7 +481,7 @@ class CardReader:
             out.walls[seat] = {n: whole[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
             out.kept[seat] = whole[f"kept {seat}"]
             out.stocks[seat] = self._fan(whole, strips, [f"stock {seat} {i}" for i in range(MAX_STOCK)])
-        out.inn = [whole[f"inn {i + 1}"] for i in range(len(INN_SLOTS))]
+        out.inn = self._read_inn(image)
         out.discards_seen = self.discards_visible
         if self.discards_visible:
             turned = {r.place: r for r in self._read_layer(image, "turned")}

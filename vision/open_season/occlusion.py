@@ -1,0 +1,74 @@
+"""Is a hand (or an arm, a sleeve) over the Open Season table?
+
+Octocube looks for skin-coloured blobs over its play area; an Open Season table is full of
+skin-like colours (the brown wall boards and inn, the dwarf's orange cards), so that cannot work
+here. Every arm that reaches the table crosses its edge instead: a ring of probes just outside the
+play area (the bare table, between the corner cards) is compared with that side's own median
+colour, and a run of probes in a row that look like something else (a forearm is 60 mm wide or
+more) means a hand over the table. A sleeve of the table's own colour is not seen; the stillness
+gate still holds the reading while the arm moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from calibration import layout as cal_layout
+from vision.octocube.geometry import TableView
+
+RING_MM = (14.0, 28.0)
+"""Distances of the two probe lines outside the play area's edge (the bonus tiles come within
+11 mm of the edge inside; the corner cards lie further out along the sides than ``SPAN_*``)."""
+SPAN_ALONG_MM = {"top": (20.0, 580.0), "bottom": (20.0, 580.0), "left": (140.0, 460.0), "right": (140.0, 460.0)}
+"""Where along each side the probes go (clear of the corner cards)."""
+STEP_MM = 8.0
+FOREIGN_DIFF = 45.0
+"""A probe whose largest channel differs this much from its line's median is not the table."""
+MIN_RUN = 3
+"""Foreign probes in a row that make a hand (24 mm; a forearm is 60 mm wide or more)."""
+
+
+@dataclass(frozen=True)
+class HandReport:
+    occluded: bool
+    reason: str = ""
+
+
+class HandDetector:
+    def __init__(self, view: TableView) -> None:
+        p = cal_layout.PLAY_AREA_MM
+        w, h = view.image_size
+        self._lines: list[tuple[str, np.ndarray]] = []
+        for side, (a, b) in SPAN_ALONG_MM.items():
+            along = np.arange(a, b + 1e-6, STEP_MM)
+            for d in RING_MM:
+                if side == "top":
+                    pts = np.column_stack([along, np.full_like(along, -d)])
+                elif side == "bottom":
+                    pts = np.column_stack([along, np.full_like(along, p + d)])
+                elif side == "left":
+                    pts = np.column_stack([np.full_like(along, -d), along])
+                else:
+                    pts = np.column_stack([np.full_like(along, p + d), along])
+                px = view.project(pts, 0.0)
+                inside = (px[:, 0] >= 2) & (px[:, 0] < w - 2) & (px[:, 1] >= 2) & (px[:, 1] < h - 2)
+                # probes off the frame are not read; a line mostly off it says nothing
+                if inside.sum() >= 8:
+                    self._lines.append((side, np.round(px[inside]).astype(np.int32)))
+
+    def check(self, image: np.ndarray) -> HandReport:
+        smooth = cv2.blur(image, (5, 5))
+        for side, pts in self._lines:
+            vals = smooth[pts[:, 1], pts[:, 0]].astype(np.float32)
+            median = np.median(vals, axis=0)
+            foreign = np.abs(vals - median).max(axis=1) > FOREIGN_DIFF
+            run = longest = 0
+            for flag in foreign:
+                run = run + 1 if flag else 0
+                longest = max(longest, run)
+            if longest >= MIN_RUN:
+                return HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
+        return HandReport(False)

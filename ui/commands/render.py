@@ -55,9 +55,11 @@ def register(subparsers: Any) -> None:
                    help="octocube only: render a game being played (COUNT moves; frames with "
                         "hands reaching in, the move, still frames) instead of separate images")
     p.add_argument("--end", action="store_true",
-                   help="octocube only: finished tables (a real playout to its end, the last Score "
-                        "done, victory-point tokens loose or in piles) with the engine's final "
-                        "scores in each ground truth's 'end'; tilt 0-35, three lightings")
+                   help="octocube, open_season: finished tables (a real playout to its end; "
+                        "octocube: the last Score done, victory-point tokens loose or in piles; "
+                        "open_season: accolades fanned face up by hand, walls and tokens as left) "
+                        "with the engine's final scores in each ground truth's 'end'; tilt 0-35, "
+                        "three lightings")
     p.add_argument("--width", type=int, default=None,
                    help="image width (default 1280; teach-sheet photos 2016, half a phone photo's)")
     p.add_argument("--height", type=int, default=None, help="image height (default 720; teach-sheet photos 1512)")
@@ -115,8 +117,8 @@ def run(args: argparse.Namespace) -> int:
     def progress(done: int, total: int) -> None:
         print(f"\r  rendered {done}/{total}", end="", file=sys.stderr, flush=True)
 
-    if args.end and args.game != "octocube":
-        raise CommandError("--end renders finished Octocube tables only (so far)")
+    if args.end and args.game not in ("octocube", "open_season"):
+        raise CommandError("--end renders finished Octocube and Open Season tables only (so far)")
     if args.end and args.sequence:
         raise CommandError("--end and --sequence do not go together: a finished table is one still")
     if args.sequence and args.game != "octocube":

@@ -77,7 +77,7 @@ class DatasetSettings:
     """Also write ``masks/STEM.png``: 16-bit, each pixel the ``mask_id`` of the component seen
     there (0 table, 65535 hands, cups and phones)."""
     end: bool = False
-    """Octocube only: finished tables (the last Score done, tokens out) with the engine's final
+    """Octocube and Open Season: finished tables (the last Score done, tokens out) with the engine's final
     scores in the ground truth's ``end`` (vision/render/octocube_end.py)."""
     art: Any = None
     """An ``ArtPack`` (vision/render/art_pack.py): components drawn with its faces; None: built-in."""
@@ -85,6 +85,14 @@ class DatasetSettings:
 
 def render_one(settings: DatasetSettings, i: int, renderer: Renderer) -> RenderResult:
     image_seed = stable_rng_seed("image", settings.game, settings.seed, i)
+    if settings.end and settings.game == "open_season":
+        from vision.render import open_season_end
+
+        fin, camera, options, light = open_season_end.end_render_inputs(
+            image_seed, settings.players, settings.resolution, settings.tilt_deg, settings.clean)
+        res = renderer.render(with_art(fin.scene, settings.art), camera, options, seed=image_seed)
+        res.ground_truth["end"] = {**open_season_end.end_truth(fin), "lighting": light}
+        return res
     if settings.end:
         from vision.render.octocube_end import end_render_inputs, end_truth
 

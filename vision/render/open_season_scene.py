@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.open_season.layout import SHIELD_SCORINGS
 from vision.render import open_season_art as art
@@ -61,6 +62,12 @@ class PlayerTable:
     """Shield side: the endgame scorings a trophy activated."""
     bonus: dict[int, tuple[int, bool]] = field(default_factory=dict)
     """Expert: column (1-4) -> (bonus face number, activated permanent face)."""
+    # ---- what a finished table adds (empty: nothing drawn, the mid-game drawing unchanged)
+    accolade_cards: list[Card] = field(default_factory=list)
+    """The accolades turned FACE UP at the end of the game, fanned by hand (in fan order, the
+    first card at the bottom); drawn by :func:`accolade_fan_poses` instead of the face-down fan."""
+    accolade_wild_cards: list[int] = field(default_factory=list)
+    """Positions in ``accolade_cards`` whose card carries a wild token (on its visible strip)."""
 
 
 @dataclass
@@ -173,7 +180,7 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
                                 {"top": (GAME, "bonus", face, bool(active))}, side_rgb=(90, 70, 40),
                                 state={"where": "bonus", "seat": seat, "column": column, "face": face,
                                        "active": bool(active)}))
-        for i in range(player.accolade_wilds):
+        for i in range(0 if player.accolade_cards else player.accolade_wilds):
             lx, ly = _rot(pyaw, 20 + i * 20, -10)
             scene.add(Component(f"accolade wild {seat} {i}", GAME, "token wild", "wild",
                                 Pose(px + lx, py + ly, 8.0, pyaw), (12.0, 12.0, 1.5), {"top": (GAME, "token", "wild")},
@@ -184,6 +191,8 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
             card(f"stock {seat} {i}", c, px + lx, py + ly, i * ct, pyaw + prng.uniform(-2, 2),
                  {"where": "stock", "seat": seat, "position": i,
                   "top_of_stock": i == len(player.stock) - 1})
+        if player.accolade_cards:
+            _accolade_fan(scene, card, seat, player, (px, py, pyaw), seed)
         # accolades: face down, fanned like a hand of cards
         k = player.accolades
         turn, step = min(7.0, 56.0 / max(k, 1)), min(6.0, 60.0 / max(k, 1))  # a hand's fan
@@ -203,6 +212,71 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
                                 (size[0], size[1], 2.0), {"top": (GAME, "token", kind)},
                                 state={"where": "personal area", "seat": seat}))
     return scene
+
+
+FAN_ROW_CARDS = 12
+"""At most this many cards in one row of a face-up accolade fan (a second row below holds the
+rest): at 212 mm a row keeps a 12 mm strip of each card, wide enough for its corner index."""
+FAN_ROWS_Y = (-50.0, 10.0)
+"""Player-local y (mm from the personal area's centre, towards the player) of each fan row's
+card centres; the cards' top edges lie 34 mm above."""
+FAN_LEFT_X = -97.0
+"""Player-local x of a fan row's first card's left edge (the corner is free from -100 to the
+player's own board at +121; the neighbour's board reaches y = -89)."""
+FAN_WIDTH_MM = 212.0
+FAN_MAX_STEP_MM = 15.5
+WILD_ON_STRIP_MM = 50.0
+"""A wild token on an accolade card lies on its visible strip, this far below the card's top."""
+
+
+def accolade_fan_rows(k: int) -> list[int]:
+    """How many cards each fan row holds for ``k`` face-up accolades (first row first)."""
+    if k <= FAN_ROW_CARDS:
+        return [k] if k else []
+    first = (k + 1) // 2
+    return [first, k - first]
+
+
+def accolade_fan_poses(k: int, rng: random.Random) -> list[tuple[float, float, float]]:
+    """Player-local (x, y, yaw offset) of each card's TOP-LEFT corner in a hand-made fan of
+    ``k`` face-up cards: each card lies on the one before, shifted right by an uneven step
+    (12-17 mm: only a strip of each shows, its corner index included) and turned a little."""
+    out: list[tuple[float, float, float]] = []
+    for r, count in enumerate(accolade_fan_rows(k)):
+        nominal = min(FAN_MAX_STEP_MM, (FAN_WIDTH_MM - CARD_W - 4) / max(count - 1, 1))
+        spread = min(1.5, max(0.4, nominal - 12.3))
+        base = rng.uniform(-1.0, 1.0)
+        x = FAN_LEFT_X + rng.uniform(0, 2)
+        y0 = FAN_ROWS_Y[r] - CARD_H / 2 + rng.uniform(-1.0, 1.0)
+        mid = FAN_LEFT_X + FAN_WIDTH_MM / 2
+        for i in range(count):
+            a = base + rng.uniform(-2.0, 2.0)
+            out.append((x, y0 + (x - mid) * math.tan(math.radians(base)) + rng.uniform(-0.8, 0.8), a))
+            x += nominal + rng.uniform(-spread, spread)
+    return out
+
+
+def _accolade_fan(scene: Scene, card: Any, seat: int, player: PlayerTable,
+                  origin: tuple[float, float, float], seed: int) -> None:
+    """The accolades face up, fanned by hand in the personal area (see accolade_fan_poses)."""
+    px, py, pyaw = origin
+    rng = random.Random(stable_rng_seed(seed, "accolade fan", seat))
+    poses = accolade_fan_poses(len(player.accolade_cards), rng)
+    wild = set(player.accolade_wild_cards)
+    for i, (c, (cx, cy, a)) in enumerate(zip(player.accolade_cards, poses)):
+        # card centre: the top-left corner plus half the card, turned by the card's yaw
+        ox, oy = _rot(a, CARD_W / 2, CARD_H / 2)
+        lx, ly = _rot(pyaw, cx + ox, cy + oy)
+        card(f"accolade {seat} {i}", c, px + lx, py + ly, i * CARD_THICKNESS_MM, pyaw + a,
+             {"where": "accolades", "seat": seat, "position": i})
+        if i in wild:
+            step = (poses[i + 1][0] - cx) if i + 1 < len(poses) and abs(poses[i + 1][1] - cy) < 20 else 16.0
+            tx, ty = _rot(a, min(step, 16.0) / 2, WILD_ON_STRIP_MM)
+            wx, wy = _rot(pyaw, cx + tx, cy + ty)
+            scene.add(Component(f"accolade wild {seat} {i}", GAME, "token wild", "wild",
+                                Pose(px + wx, py + wy, len(poses) * CARD_THICKNESS_MM + 0.5, pyaw),
+                                (12.0, 12.0, 1.5), {"top": (GAME, "token", "wild")},
+                                state={"where": "accolades", "seat": seat, "on_card": i}))
 
 
 def _wall_tokens(scene: Scene, side: str, seat: int, player: PlayerTable,

@@ -58,9 +58,9 @@ def test_end_renders_carry_the_engines_scores_and_the_tokens_that_make_them(tmp_
 
 
 def test_end_is_refused_for_other_games_and_sequences(tmp_path: Path) -> None:
-    res = _cli("render", "open_season", "--end", "--out", str(tmp_path))
+    res = _cli("render", "octo_dice", "--end", "--out", str(tmp_path))
     assert res.returncode == 2
     assert res.stderr.strip().splitlines() == [
-        "tablesight render: error: --end renders finished Octocube tables only (so far)"]
+        "tablesight render: error: --end renders finished Octocube and Open Season tables only (so far)"]
     res = _cli("render", "octocube", "--end", "--sequence", "--out", str(tmp_path))
     assert res.returncode == 2 and "do not go together" in res.stderr

@@ -381,3 +381,92 @@ def test_in_a_column_of_tiles_a_box_2_px_below_an_inner_top_edge_is_whole(
     assert len(tops) >= 2
     xs = sorted(round(b[0]) for b in boxes.tolist())
     assert xs == [100] + [400] * len(tops)
+
+
+class _FixedDetector:
+    """A detector whose raw output (4 box rows + 1 score row, per anchor) is given."""
+
+    def __init__(self, raw: np.ndarray) -> None:
+        self.raw = raw
+
+    def run(self, _outputs: Any, _feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+        return [self.raw[None]]
+
+
+def _detect_raw(reader: DiceReader, monkeypatch: pytest.MonkeyPatch, anchors: list[tuple[float, ...]],
+                image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``reader._detect_window`` on ``image`` with the detector answering ``anchors`` (cx, cy, w,
+    h, score in the letterboxed input's pixels)."""
+    monkeypatch.setattr(reader, "detector", _FixedDetector(np.array(anchors, np.float32).T))
+    return reader._detect_window(image)
+
+
+def test_a_box_reaching_past_the_photo_is_cut_at_its_edges(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    sh, sw = reader.input_hw
+    image = np.zeros((sh, sw, 3), np.uint8)  # the detector's own size: no letterbox, no scale
+    boxes, scores = _detect_raw(reader, monkeypatch, [(5.0, 6.0, 30.0, 30.0, 0.9),
+                                                      (sw - 5.0, sh - 6.0, 30.0, 30.0, 0.8)], image)
+    assert boxes.tolist() == [[0.0, 0.0, 20.0, 21.0], [sw - 20.0, sh - 21.0, float(sw), float(sh)]]
+    assert boxes.dtype == np.float32 and scores.tolist() == pytest.approx([0.9, 0.8])
+
+
+def test_a_detection_scored_exactly_at_the_threshold_is_kept(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    sh, sw = reader.input_hw
+    limit = float(np.float32(reader.config["detector_min_score"]))
+    below = float(np.nextafter(np.float32(limit), np.float32(0)))
+    boxes, _ = _detect_raw(reader, monkeypatch, [(50.0, 50.0, 20.0, 20.0, limit), (150.0, 50.0, 20.0, 20.0, below)],
+                           np.zeros((sh, sw, 3), np.uint8))
+    assert [round(b[0]) for b in boxes.tolist()] == [40]
+
+
+def test_a_fixed_batch_classifier_gets_one_crop_per_run(reader: DiceReader) -> None:
+    class FixedBatch(_CountingClassifier):
+        def get_inputs(self) -> list[_Input]:
+            one = _Input()
+            one.shape = [1, 3, 64, 64]
+            return [one]
+
+    original, config = reader.classifier, dict(reader.config)
+    fake = FixedBatch(len(reader._output_to_class))
+    try:
+        reader.classifier = fake  # type: ignore[assignment]
+        reader.config = {**config, "classifier_rotations": 2, "classifier_max_crops": 0}
+        probs = reader.classify(np.full((100, 100, 3), 128, np.uint8),
+                                np.array([[10, 10, 40, 40], [50, 50, 80, 80], [5, 60, 35, 90]], np.float32))
+    finally:
+        reader.classifier, reader.config = original, config
+    assert fake.batches == [1] * 6
+    assert probs.dtype == np.float32 and probs.shape == (3, COCKED_COLUMN + 1)
+
+
+def test_a_tie_between_cocked_and_the_best_face_reads_the_face(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = _fixed(reader, monkeypatch, [[10, 10, 50, 50]], [0.9], [{0: 0.45, COCKED_COLUMN: 0.45}])
+    (die,) = result.dice
+    assert (die.cocked, die.face_class.name) == (False, "d6-1")
+
+
+def test_dice_are_listed_in_rows_of_40_px_then_left_to_right(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    # tops at 50 px (row round(1.25) = 1) and 60 px (row round(1.5) = 2): the upper row first,
+    # although the die at 60 px lies further left
+    result = _fixed(reader, monkeypatch, [[100, 60, 140, 100], [200, 50, 240, 90]], [0.9, 0.9],
+                    [{0: 0.9}, {1: 0.9}])
+    assert [d.bbox[0] for d in result.dice] == [200.0, 100.0]
+
+
+def test_in_a_column_of_tiles_a_box_touching_an_inner_bottom_edge_is_cut(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    tiles: list[int] = []
+
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h, w = image.shape[:2]
+        if h == 3000:
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        tiles.append(h)
+        return (np.array([[100, h - 60, 160, h - 0.5], [400, 300, 460, 360]], np.float32),
+                np.full(2, 0.9, np.float32))
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, _ = reader.detect(np.zeros((3000, 1200, 3), np.uint8))
+    assert len(tiles) >= 3 and boxes.dtype == np.float32
+    xs = sorted(round(b[0]) for b in boxes.tolist())
+    assert xs == [100] + [400] * len(tiles)  # only the last tile's bottom is the photo's edge

@@ -284,3 +284,41 @@ def test_a_stock_card_from_nowhere_with_the_other_area_unread_is_not_a_steal() -
     gained = _with(seen, 0, stock=("barbarian-crown",))
     unread = replace(gained, players={0: gained.players[0]})
     assert _why(state, unread) == "no legal move explains the table"
+
+
+def _blind_draw_position() -> tuple[Any, Any]:
+    """A hidden-mode game (2 players, Horn, seed 5, random legal play) stopped where a card is
+    drawn from the deck onto the next player's stock (a steal's compensation) as the very last
+    step of the turn: the next player's turn then starts, and their stock goes to the accolades
+    before the camera ever sees that card. Returns (the position at the draw, the view after it)."""
+    def pick(state: Any, rng: random.Random) -> Any:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        return rng.choice(list(state.legal_moves()))
+
+    state = OpenSeasonGame(2, side="horn", expert=False).new_initial_state(5, hidden=True)
+    rng = random.Random(5)
+    while not (state.tasks and state.tasks[-1][:2] == ("draw", "stock")):
+        state.push(pick(state, rng))
+    victim = state.tasks[-1][2]
+    assert victim != state.turn_player
+    after = state.clone()
+    after.push(pick(after, random.Random(6)))
+    assert after.turn_player == victim and not after.stock[victim]  # straight to the accolades
+    return state, observation_from_state(after)
+
+
+def test_a_card_drawn_onto_a_stock_that_goes_unseen_to_the_accolades_may_be_any_card() -> None:
+    """No card newly shows, yet the draw happened: every card the deck may hold explains the
+    scene alike (the players are then asked), none is ruled out for not showing."""
+    state, observed = _blind_draw_position()
+    assert not any(_appeared(ADAPTER.expected(state), observed).values())
+    chains = list(ADAPTER.candidate_chains(state, observed))
+    assert chains and all(len(c) == 1 and isinstance(c[0], Draw) for c in chains)
+    drawn = {c[0].card for c in chains}
+    assert len(drawn) == 30  # 6 peoples x 5 attributes: all still in the deck
+    for chain in chains[:3]:
+        work = state.clone()
+        work.push(chain[0])
+        assert ADAPTER.expected(work) == observed

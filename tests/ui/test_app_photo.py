@@ -37,6 +37,8 @@ def test_a_finished_table_is_scored_from_its_photo(ui: Driver, finished_table: t
     ui.tap_nav("home")
     ui.tap(ui.widget("home", "home_score_photo"))
     assert app.root.ids.screens.current == "photo"
+    ui.tap(ui.widget("photo", "photo_game_octocube"))
+    assert app.photo_game == "octocube"
     ui.tap(ui.widget("photo", "photo_players_2"))
     assert app.players == 2
     ui.widget("photo", "photo_path").text = str(photo)  # typed (the file chooser is a Kivy popup)

@@ -330,6 +330,8 @@ class TableSightApp(App):
     """Octo Dice: the sheets at the replayed event (a :class:`ui.app.worker.SheetView`)."""
     # --- photo screen (score a finished table from one photo)
     photo_path = StringProperty("")
+    photo_game = StringProperty("octocube")
+    """The game the Photo screen scores (the games with a photo scorer: Octocube, Open Season)."""
     photo_status = StringProperty("")
     photo_failed = BooleanProperty(False)
     photo_busy = BooleanProperty(False)
@@ -624,6 +626,12 @@ class TableSightApp(App):
         self.stop_tower()
 
     # ------------------------------------------------------------------ score a photo
+    def open_photo(self) -> None:
+        """Home -> Photo: the game chosen on Home when it has a photo scorer."""
+        if self.game in ("octocube", "open_season"):
+            self.photo_game = self.game
+        self.go("photo")
+
     def choose_photo(self) -> None:
         """A file chooser (PNG/JPEG) in a popup; the chosen file goes into the path field."""
         def put(path: str) -> None:
@@ -690,9 +698,10 @@ class TableSightApp(App):
         from ui.app.photo_worker import PhotoError, PhotoJob, score_photo
 
         answers = {d["key"]: int(d["count"]) for d in self.photo_doubts if d.get("tapped")} if keep_answers else {}
-        job = PhotoJob(self.photo_path.strip(), "octocube", int(self.players),
+        options = {"side": self.side, "expert": bool(self.expert)} if self.photo_game == "open_season" else {}
+        job = PhotoJob(self.photo_path.strip(), self.photo_game, int(self.players),
                        "advanced" if self.mode == "advanced" else "standard",
-                       str(self.home / "profile.json"), answers)
+                       str(self.home / "profile.json"), answers, options)
         self.photo_busy, self.photo_failed = True, False
         self.photo_status = self.t("photo.working")
         self._photo_token = token = self._photo_token + 1

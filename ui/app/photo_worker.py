@@ -27,6 +27,8 @@ class PhotoJob:
     profile_path: str | None = None
     answers: dict[str, int] = field(default_factory=dict)
     """Counts the players gave for doubts (by the doubt's key)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The game's options the photo cannot show (Open Season: side, expert)."""
 
 
 def score_photo(job: PhotoJob) -> Any:

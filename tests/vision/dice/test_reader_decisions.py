@@ -52,7 +52,7 @@ def test_unreadable_files_are_named(tmp_path: Path) -> None:
 @pytest.mark.parametrize("image", [None, np.zeros((64, 64), np.uint8), np.zeros((64, 64, 4), np.uint8),
                                    np.zeros((7, 64, 3), np.uint8), np.zeros((64, 7, 3), np.uint8)])
 def test_anything_but_a_colour_image_of_8x8_or_more_is_refused(reader: DiceReader, image: Any) -> None:
-    with pytest.raises(UnreadableImageError, match="expected a BGR colour image of at least 8x8 pixels"):
+    with pytest.raises(UnreadableImageError, match=r"^expected a BGR colour image of at least 8x8 pixels$"):
         reader.read(image)
 
 
@@ -255,11 +255,13 @@ def test_stage_timings_are_in_milliseconds(reader: DiceReader, monkeypatch: pyte
     assert result.timings_ms == {"detect": 500.0, "classify": 250.0}
 
 
-def test_both_networks_run_with_the_configured_threads(reader: DiceReader) -> None:
+def test_both_networks_run_with_the_configured_threads() -> None:
     """The reader shares 2 cores with the tracker and the app: its sessions use the configured
-    intra-op threads, one inter-op thread and every graph optimisation."""
+    intra-op threads, one inter-op thread and every graph optimisation. (A reader of its own: a
+    mutation run reruns only the tests it saw building one.)"""
     import onnxruntime as ort
 
+    reader = DiceReader()
     for session in (reader.detector, reader.classifier):
         opts = session.get_session_options()
         assert opts.intra_op_num_threads == int(reader.config["threads"])
@@ -291,15 +293,18 @@ class _CountingClassifier:
         return [out]
 
 
-@pytest.mark.parametrize(("rotations", "turns"), [(1, 1), (0, 1), (2, 2), (4, 4)])
+@pytest.mark.parametrize(("rotations", "budget", "turns"),
+                         [(1, 0, 1), (0, 0, 1), (2, 0, 2), (4, 0, 4), (4, 8, 4), (4, 7, 2), (4, 3, 1), (4, 1, 1)])
 def test_each_crop_is_classified_in_the_configured_quarter_turns(
-        reader: DiceReader, rotations: int, turns: int) -> None:
-    """classifier_rotations quarter turns per crop (at least one), all in one batch."""
+        reader: DiceReader, rotations: int, budget: int, turns: int) -> None:
+    """classifier_rotations quarter turns per crop (at least one), all in one batch; with a crop
+    budget (classifier_max_crops, 0 = none) the turns halve until the 2 crops fit in it (a tray of
+    a dozen dice stays within its time), down to one turn whatever the budget."""
     original, config = reader.classifier, dict(reader.config)
     fake = _CountingClassifier(len(reader._output_to_class))
     try:
         reader.classifier = fake  # type: ignore[assignment]
-        reader.config = {**config, "classifier_rotations": rotations, "classifier_max_crops": 0}
+        reader.config = {**config, "classifier_rotations": rotations, "classifier_max_crops": budget}
         boxes = np.array([[10, 10, 40, 40], [50, 50, 80, 80]], np.float32)
         probs = reader.classify(np.full((100, 100, 3), 128, np.uint8), boxes)
     finally:
@@ -330,3 +335,138 @@ def test_the_classifier_sees_rgb_crops_scaled_to_one(reader: DiceReader) -> None
     assert batch.dtype == np.float32 and batch.shape[:2] == (1, 3)
     assert [float(batch[0, c].min()) for c in range(3)] == [0.0, 0.0, 1.0]
     assert [float(batch[0, c].max()) for c in range(3)] == [0.0, 0.0, 1.0]
+
+
+def test_a_die_likelier_cocked_than_any_face_is_reported_cocked_without_a_face(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = _fixed(reader, monkeypatch, [[10, 10, 50, 50], [100, 10, 140, 50]], [0.9, 0.9],
+                    [{0: 0.3, COCKED_COLUMN: 0.6}, {0: 0.6, COCKED_COLUMN: 0.3}])
+    cocked, flat = result.dice
+    assert (cocked.cocked, cocked.face_class, cocked.classifier_prob) == (True, None, pytest.approx(0.6))
+    assert (flat.cocked, flat.face_class.name) == (False, "d6-1")
+
+
+def test_a_photo_file_is_read_with_the_kinds_asked(reader: DiceReader, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import cv2
+
+    path = tmp_path / "tray.png"
+    assert cv2.imwrite(str(path), np.full((64, 64, 3), 90, np.uint8))
+    seen: list[Any] = []
+    monkeypatch.setattr(reader, "read", lambda image, kinds=None: seen.append((image.shape, kinds)))
+    reader.read_file(path, ("d6",))
+    assert seen == [((64, 64, 3), ("d6",))]
+
+
+def test_nothing_detected_gives_float32_boxes_and_scores(reader: DiceReader) -> None:
+    boxes, scores = reader.detect(np.full((64, 64, 3), 90, np.uint8))
+    assert (boxes.shape, scores.shape, boxes.dtype, scores.dtype) == ((0, 4), (0,), np.float32, np.float32)
+
+
+def test_in_a_column_of_tiles_a_box_2_px_below_an_inner_top_edge_is_whole(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 3000x1200 (tall) photo is read in tiles one above the other; each reports a die touching
+    its top edge (cut, but for the top tile: the photo's own edge) and one 2 px below it (whole)."""
+    tops: list[int] = []
+
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h, w = image.shape[:2]
+        if h == 3000:
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        tops.append(h)
+        return np.array([[100, 0.5, 160, 60], [400, 2.0, 460, 62]], np.float32), np.full(2, 0.9, np.float32)
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, _ = reader.detect(np.zeros((3000, 1200, 3), np.uint8))
+    assert len(tops) >= 2
+    xs = sorted(round(b[0]) for b in boxes.tolist())
+    assert xs == [100] + [400] * len(tops)
+
+
+class _FixedDetector:
+    """A detector whose raw output (4 box rows + 1 score row, per anchor) is given."""
+
+    def __init__(self, raw: np.ndarray) -> None:
+        self.raw = raw
+
+    def run(self, _outputs: Any, _feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+        return [self.raw[None]]
+
+
+def _detect_raw(reader: DiceReader, monkeypatch: pytest.MonkeyPatch, anchors: list[tuple[float, ...]],
+                image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``reader._detect_window`` on ``image`` with the detector answering ``anchors`` (cx, cy, w,
+    h, score in the letterboxed input's pixels)."""
+    monkeypatch.setattr(reader, "detector", _FixedDetector(np.array(anchors, np.float32).T))
+    return reader._detect_window(image)
+
+
+def test_a_box_reaching_past_the_photo_is_cut_at_its_edges(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    sh, sw = reader.input_hw
+    image = np.zeros((sh, sw, 3), np.uint8)  # the detector's own size: no letterbox, no scale
+    boxes, scores = _detect_raw(reader, monkeypatch, [(5.0, 6.0, 30.0, 30.0, 0.9),
+                                                      (sw - 5.0, sh - 6.0, 30.0, 30.0, 0.8)], image)
+    assert boxes.tolist() == [[0.0, 0.0, 20.0, 21.0], [sw - 20.0, sh - 21.0, float(sw), float(sh)]]
+    assert boxes.dtype == np.float32 and scores.tolist() == pytest.approx([0.9, 0.8])
+
+
+def test_a_detection_scored_exactly_at_the_threshold_is_kept(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    sh, sw = reader.input_hw
+    limit = float(np.float32(reader.config["detector_min_score"]))
+    below = float(np.nextafter(np.float32(limit), np.float32(0)))
+    boxes, _ = _detect_raw(reader, monkeypatch, [(50.0, 50.0, 20.0, 20.0, limit), (150.0, 50.0, 20.0, 20.0, below)],
+                           np.zeros((sh, sw, 3), np.uint8))
+    assert [round(b[0]) for b in boxes.tolist()] == [40]
+
+
+def test_a_fixed_batch_classifier_gets_one_crop_per_run(reader: DiceReader) -> None:
+    class FixedBatch(_CountingClassifier):
+        def get_inputs(self) -> list[_Input]:
+            one = _Input()
+            one.shape = [1, 3, 64, 64]
+            return [one]
+
+    original, config = reader.classifier, dict(reader.config)
+    fake = FixedBatch(len(reader._output_to_class))
+    try:
+        reader.classifier = fake  # type: ignore[assignment]
+        reader.config = {**config, "classifier_rotations": 2, "classifier_max_crops": 0}
+        probs = reader.classify(np.full((100, 100, 3), 128, np.uint8),
+                                np.array([[10, 10, 40, 40], [50, 50, 80, 80], [5, 60, 35, 90]], np.float32))
+    finally:
+        reader.classifier, reader.config = original, config
+    assert fake.batches == [1] * 6
+    assert probs.dtype == np.float32 and probs.shape == (3, COCKED_COLUMN + 1)
+
+
+def test_a_tie_between_cocked_and_the_best_face_reads_the_face(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = _fixed(reader, monkeypatch, [[10, 10, 50, 50]], [0.9], [{0: 0.45, COCKED_COLUMN: 0.45}])
+    (die,) = result.dice
+    assert (die.cocked, die.face_class.name) == (False, "d6-1")
+
+
+def test_dice_are_listed_in_rows_of_40_px_then_left_to_right(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    # tops at 50 px (row round(1.25) = 1) and 60 px (row round(1.5) = 2): the upper row first,
+    # although the die at 60 px lies further left
+    result = _fixed(reader, monkeypatch, [[100, 60, 140, 100], [200, 50, 240, 90]], [0.9, 0.9],
+                    [{0: 0.9}, {1: 0.9}])
+    assert [d.bbox[0] for d in result.dice] == [200.0, 100.0]
+
+
+def test_in_a_column_of_tiles_a_box_touching_an_inner_bottom_edge_is_cut(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    tiles: list[int] = []
+
+    def window(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h, w = image.shape[:2]
+        if h == 3000:
+            return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
+        tiles.append(h)
+        return (np.array([[100, h - 60, 160, h - 0.5], [400, 300, 460, 360]], np.float32),
+                np.full(2, 0.9, np.float32))
+
+    monkeypatch.setattr(reader, "_detect_window", window)
+    boxes, _ = reader.detect(np.zeros((3000, 1200, 3), np.uint8))
+    assert len(tiles) >= 3 and boxes.dtype == np.float32
+    xs = sorted(round(b[0]) for b in boxes.tolist())
+    assert xs == [100] + [400] * len(tiles)  # only the last tile's bottom is the photo's edge

@@ -87,8 +87,9 @@ def main() -> int:
     exact = {k: 0 for k in KINDS}
     doubted = {k: 0 for k in KINDS}
     silent = {k: 0 for k in KINDS}
-    seats_total = seats_exact = seats_silent = seats_doubt_raised = 0
+    seats_total = seats_exact = seats_silent = seats_doubt_raised = needless_doubts = 0
     read_s: list[float] = []
+    tiles = {"faces_right": 0, "rims_right": 0, "tiles": 0, "missed_or_extra": 0}
     for k in range(args.tables):
         seed = args.seed + k
         if args.only is not None and seed not in args.only:
@@ -139,7 +140,19 @@ def main() -> int:
                     print(f"  seed {seed} player {seat + 1} {kind}: {want[kind]} read as {getattr(got, kind)}"
                           f"{' (doubts: ' + '; '.join(got.doubts) + ')' if got.doubts else ''}"
                           f"{' [hand]' if hands else ''}")
+            for column in set(want["bonus"]) | set(got.bonus):
+                if column not in want["bonus"] or column not in got.bonus:
+                    tiles["missed_or_extra"] += 1
+                    continue
+                tiles["tiles"] += 1
+                tiles["faces_right"] += got.bonus[column][0] == want["bonus"][column][0]
+                tiles["rims_right"] += got.bonus[column][1] == want["bonus"][column][1]
             seats_exact += seat_ok
+            if seat_ok and got.doubts:
+                needless_doubts += 1
+                if args.show_errors:
+                    print(f"  seed {seed} player {seat + 1} read exactly, doubts: {'; '.join(got.doubts)}"
+                          f"{' [hand]' if hands else ''}")
             seats_silent += seat_silent
             seats_doubt_raised += bool(got.doubts)
         if table_wrong and args.save_errors:
@@ -157,10 +170,13 @@ def main() -> int:
     summary: dict[str, Any] = {
         kind: f"{exact[kind]}/{exact[kind] + doubted[kind] + silent[kind]} exact, {doubted[kind]} wrong with a doubt, "
               f"{silent[kind]} wrong silently" for kind in KINDS}
+    summary["bonus_tiles"] = (f"faces {tiles['faces_right']}/{tiles['tiles']}, activated {tiles['rims_right']}/"
+                              f"{tiles['tiles']}, {tiles['missed_or_extra']} missed or seen where none lies")
     summary["seats_exact"] = f"{seats_exact}/{seats_total}"
     summary["seats_exact_pct"] = round(100 * seats_exact / max(1, seats_total), 2)
     summary["seats_silently_wrong"] = seats_silent
     summary["seats_with_a_doubt"] = seats_doubt_raised
+    summary["seats_read_exactly_with_a_doubt"] = needless_doubts
     summary["read_s_per_frame_mean"] = round(sum(read_s) / max(1, len(read_s)), 3)
     summary["read_s_per_frame_max"] = round(max(read_s, default=0.0), 3)
     summary["resolution"] = f"{args.resolution[0]}x{args.resolution[1]}"

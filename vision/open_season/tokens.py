@@ -86,6 +86,8 @@ BONUS_ACTIVE_RATIO = 0.95
 blue/red ratio over the inside's (tuning seeds, no hand: activated <= 0.87, not >= 1.04)."""
 BONUS_ACTIVE_DOUBT = 0.04
 BONUS_FACE_DOUBT = 0.005
+BONUS_SENSOR_BLUR_PX = 0.6
+"""The camera's own blur (camera pixels) put on the projected face templates."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
 CHUNK_ROWS = 32000
@@ -284,6 +286,7 @@ class TokenReader:
         spaces = len(art.WALL_SPACES[side])
         bw, bd = art.WALL_BOARD_SIZE_MM
         trophies, wilds, scorings, personal, accolade, bonus = _Plan(), _Plan(), _Plan(), _Plan(), _Plan(), _Plan()
+        self._bonus_places: list[tuple[tuple[int, int], tuple[float, float], float]] = []
         for seat, where in enumerate(SEAT_SIDES[num_players]):
             bx, by, yaw = board_pose(where)
 
@@ -314,6 +317,7 @@ class TokenReader:
                                                     PERSONAL_PATCH_MM, pyaw + syaw))
             for column in range(1, 5) if expert else ():
                 lx, ly = _rot(pyaw, -60 + (column - 1) * 24, 82)
+                self._bonus_places.append(((seat, column), (px + lx, py + ly), pyaw))
                 for sx, sy, _syaw in BONUS_JITTER:
                     bonus.labels.append((seat, column, 0))
                     bonus.specs.append(PatchSpec("b", (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
@@ -338,7 +342,7 @@ class TokenReader:
         self._personal_t = {k: _normalise(pers_t[k][None], self._personal_masks[k])[0] for k in PERSONAL_KINDS}
         faces = _bonus_templates()
         self._bonus_faces = [f for f in BONUS_FACES if side == "horn" or f not in (7, 8, 12)]
-        self._bonus_face_t = np.stack([_normalise(faces[f][None], BONUS_FACE_MASK)[0] for f in self._bonus_faces])
+        self._bonus_face_t = self._projected_bonus_faces()
         self._bonus_blank_t = _normalise(faces[0][None], BONUS_PRESENCE_MASK)[0]
         self._colour_mask = _disc(PERSONAL_PATCH_MM, COLOUR_RADIUS_MM)
         gx, gy = _grid(PERSONAL_PATCH_MM)
@@ -355,6 +359,49 @@ class TokenReader:
         view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
                          np.asarray(cam["K"]), np.asarray(cam["dist"]))
         return cls(view, side, num_players, expert, pack)
+
+    def _projected_bonus_faces(self) -> np.ndarray:
+        """(places, faces, mask pixels): each face as this camera sees it at each bonus place.
+        The numbers are 4-6 camera pixels tall, so the template is made the way the frame is:
+        the renderer's own sprite level warped into the image at the tile's place, blurred like
+        the sensor, then sampled back through the same patch grid."""
+        from vision.render import sprites
+
+        size = int(round(BONUS_PATCH_MM * PX_PER_MM))
+        gx, gy = _grid(BONUS_PATCH_MM)
+        out = np.zeros((len(self._bonus_places), len(self._bonus_faces), int(BONUS_FACE_MASK.sum())), np.float32)
+        self._bonus_edge_px = np.zeros(len(self._bonus_places))
+        hom = self.view.homography_at(PERSONAL_TOP_MM)
+        tw, th = BONUS_TILE_MM
+        for k, (_key, (cx, cy), yaw) in enumerate(self._bonus_places):
+            c, sn = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+            to_table = np.array([[c, -sn, cx], [sn, c, cy], [0, 0, 1]])
+            # the patch grid in ideal pixels
+            pts = np.stack([gx.ravel(), gy.ravel(), np.ones(gx.size)], 1) @ (hom @ to_table).T
+            mx, my = (pts[:, 0] / pts[:, 2]).reshape(size, size), (pts[:, 1] / pts[:, 2]).reshape(size, size)
+            x0, y0 = int(math.floor(mx.min())) - 4, int(math.floor(my.min())) - 4
+            cw, ch = int(math.ceil(mx.max())) - x0 + 5, int(math.ceil(my.max())) - y0 + 5
+            corners = np.array([[-tw / 2, -th / 2, 1], [tw / 2, -th / 2, 1], [tw / 2, th / 2, 1], [-tw / 2, th / 2, 1]])
+            cp = corners @ (hom @ to_table).T
+            cp = cp[:, :2] / cp[:, 2:3]
+            edge = float(max(np.ptp(cp[:, 0]), np.ptp(cp[:, 1])))
+            self._bonus_edge_px[k] = float(min(np.ptp(cp[:, 0]), np.ptp(cp[:, 1])))
+            shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+            for j, face in enumerate(self._bonus_faces):
+                sprite = sprites.sprite_for((art_key := ("open_season", "bonus", face, False)), tw, th, edge)
+                _ = art_key
+                sh, sw = sprite.shape[:2]
+                # sprite pixel centres -> tile-local mm -> table -> ideal image -> crop
+                to_local = np.array([[tw / sw, 0, 0.5 * tw / sw - tw / 2], [0, th / sh, 0.5 * th / sh - th / 2], [0, 0, 1]])
+                m = shift @ hom @ to_table @ to_local
+                warped = cv2.warpPerspective(sprite.astype(np.float32), m, (cw, ch), flags=cv2.INTER_LINEAR,
+                                             borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
+                a = warped[:, :, 3:4] / 255.0
+                crop = warped[:, :, :3] + (1 - a) * np.array(MAT_BGR, np.float32)
+                crop = cv2.GaussianBlur(crop, (0, 0), BONUS_SENSOR_BLUR_PX)
+                patch = cv2.remap(crop, (mx - x0).astype(np.float32), (my - y0).astype(np.float32), cv2.INTER_LINEAR)
+                out[k, j] = _normalise(patch[None], BONUS_FACE_MASK)[0]
+        return out
 
     def _wall_trophy_masks(self, num_players: int) -> dict[tuple[int, int], np.ndarray]:
         """(seat, place) -> the part of a wall trophy place that no neighbour can hide. The
@@ -426,7 +473,8 @@ class TokenReader:
             patches = self._layers["bonus"].sample(image_bgr)
             grey = _grey(patches)
             present = _normalise(grey, BONUS_PRESENCE_MASK) @ self._bonus_blank_t
-            faces = _normalise(grey, BONUS_FACE_MASK) @ self._bonus_face_t.T
+            faces = np.einsum("np,nfp->nf", _normalise(grey, BONUS_FACE_MASK),
+                              np.repeat(self._bonus_face_t, len(BONUS_JITTER), axis=0))
             inside = patches[:, BONUS_INSIDE_MASK].astype(np.float32).mean(axis=1)
             rim = patches[:, BONUS_RIM_MASK].astype(np.float32).mean(axis=1)
             ratio = ((rim[:, 0] + 1) / (rim[:, 2] + 1)) / ((inside[:, 0] + 1) / (inside[:, 2] + 1))

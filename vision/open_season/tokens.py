@@ -56,13 +56,23 @@ WALL_THRESHOLD = {"trophies": 0.70, "wilds": 0.72, "scorings": 0.55, "accolade":
 frame) tokens scored >= 0.75, 0.87, 0.81, 0.90 and empty places <= 0.64, 0.53, 0.31, 0.61."""
 WALL_DOUBT = 0.05
 """A place scoring within this of the threshold is a doubt."""
-PERSONAL_THRESHOLD = 0.30
+PERSONAL_THRESHOLD = 0.22
 """Score (grey correlation less ``COLOUR_WEIGHT`` x colour distance) above which a personal
 place holds that kind of token: on seeds 97000-97049 tokens scored >= 0.44, empty places <= 0.16."""
 PERSONAL_DOUBT = 0.08
-COLOUR_WEIGHT = 0.3
+COLOUR_WEIGHT = 0.5
 """Grey correlation cannot tell a dark trophy from a white wild token (both a disc on the mat):
 the token's mean colour, white-balanced on the play mat, can."""
+PERSONAL_SURE = 0.26
+"""A personal token fitting less than this is read but doubted (on the tuning seeds without
+hands 1 % of tokens scored below 0.38)."""
+PERSONAL_CHECKED = 6
+"""Places checked for bare mat after the tokens (the kept card may lie over the 7th and 8th)."""
+MAT_FAR = 1.8
+"""An empty place whose colour is further than this from the mat (summed log ratios) is not bare
+(tuning seeds without hands: empty places <= 1.28; skin is about 3.5 from the mat)."""
+MAT_SPREAD = 1.2
+"""... or whose grey spread (std / mean) exceeds this (empty places <= 0.83)."""
 MAT_BGR = (90.0, 60.0, 40.0)
 """The play mat the personal areas lie on (``open_season_scene``: play_mat_rgb 40, 60, 90)."""
 COLOUR_RADIUS_MM = 6.5
@@ -467,7 +477,13 @@ class TokenReader:
         colour = np.log(np.maximum(patches[:, self._colour_mask].astype(np.float32).mean(axis=1), 1.0)
                         / np.maximum(mat, 1.0))
         distance = np.abs(colour[:, None, :] - self._personal_colour[None]).sum(axis=2)
-        out["personal"] = _best_per_place(plan.labels, np.stack(cols, axis=1) - COLOUR_WEIGHT * distance)
+        best_labels, best = _best_per_place(plan.labels, np.stack(cols, axis=1) - COLOUR_WEIGHT * distance)
+        # how far each place is from bare mat (its nominal pose): colour, and grey spread
+        nominal = np.arange(len(PERSONAL_JITTER) // 2, len(plan.labels), len(PERSONAL_JITTER))
+        mat_far = np.abs(np.log(np.maximum(patches[nominal][:, PERSONAL_MASK].astype(np.float32).mean(axis=1), 1.0)
+                                / np.maximum(mat[nominal], 1.0))).sum(axis=1)
+        spread = grey[nominal][:, PERSONAL_MASK].std(axis=1) / np.maximum(grey[nominal][:, PERSONAL_MASK].mean(axis=1), 1.0)
+        out["personal"] = (best_labels, np.concatenate([best, mat_far[:, None], spread[:, None]], axis=1))
         plan = self._plans["bonus"]
         if plan.specs:
             patches = self._layers["bonus"].sample(image_bgr)
@@ -543,10 +559,13 @@ class TokenReader:
         for (seat, _zero, _slot), v in zip(labels, s):
             rows.setdefault(seat, []).append(v)
         for seat, row in rows.items():
-            counts, doubt = _decode_personal(np.stack(row))
+            table = np.stack(row)
+            counts, doubt = _decode_personal(table[:, :len(PERSONAL_KINDS)])
             seats[seat].update(counts)
             if doubt:
                 seats[seat]["doubts"].append(f"player {seat + 1}: personal tokens ({doubt})")
+            elif _personal_hidden(table, sum(counts.values())):
+                seats[seat]["doubts"].append(f"player {seat + 1}: something lies over the personal tokens")
         labels, s = sc["bonus"]
         tiles: dict[int, dict[int, np.ndarray]] = {}
         for (seat, column, _zero), v in zip(labels, s):
@@ -622,6 +641,19 @@ def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int]) -> tuple[dic
         if rival is not None and best_score - rival[0] < BONUS_FACE_DOUBT:
             doubts.append((c, faces[rival[1][k]]))
     return {c: faces[i] for c, i in zip(cols, best)}, doubts
+
+
+def _personal_hidden(table: np.ndarray, count: int) -> bool:
+    """True when the personal row does not look like ``count`` tokens and then bare mat: a token
+    that fits only weakly, or a place after them that is not the mat (a hand, a card)."""
+    kinds = len(PERSONAL_KINDS)
+    for place in range(min(len(table), PERSONAL_CHECKED)):
+        if place < count:
+            if table[place, :kinds].max() < PERSONAL_SURE:
+                return True
+        elif table[place, kinds] > MAT_FAR or table[place, kinds + 1] > MAT_SPREAD:
+            return True
+    return False
 
 
 def _decode_personal(row: np.ndarray) -> tuple[dict[str, int], str]:

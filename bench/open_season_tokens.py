@@ -46,7 +46,12 @@ def stress(table: Any, rng: random.Random, expert: bool) -> None:
             if table.side == "shield":
                 p.scorings = [s for s in SHIELD_SCORINGS if rng.random() < 0.4]
             if expert and p.bonus:
-                p.bonus = {c: (rng.randint(1, 14), rng.random() < 0.4) for c in p.bonus}
+                faces = [f for f in range(1, 15) if table.side == "horn" or f not in (7, 8, 12)]
+                picked: list[int] = []
+                for f in rng.sample(faces, len(faces)):  # faces of different tiles (1+2, 3+4, ...)
+                    if len(picked) < len(p.bonus) and (f + 1) // 2 not in {(g + 1) // 2 for g in picked}:
+                        picked.append(f)
+                p.bonus = {c: (f, rng.random() < 0.4) for c, f in zip(p.bonus, picked)}
 
 
 def truth_of(player: Any) -> dict[str, Any]:
@@ -73,16 +78,22 @@ def main() -> int:
     parser.add_argument("--stress", action="store_true", help="load the tables with more tokens")
     parser.add_argument("--hands", type=float, default=0.25, help="share of tables with a hand over a seat")
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--save-errors", default=None, metavar="DIR",
+                        help="write the frame (PNG) and its description and ground truth (pickle) of every table read wrong")
+    parser.add_argument("--only", type=int, nargs="*", default=None, help="only these seeds (of the range)")
     args = parser.parse_args()
 
     renderer = Renderer()
     exact = {k: 0 for k in KINDS}
     doubted = {k: 0 for k in KINDS}
     silent = {k: 0 for k in KINDS}
-    seats_total = seats_exact = seats_silent = seats_doubt_raised = 0
+    seats_total = seats_exact = seats_silent = seats_doubt_raised = needless_doubts = 0
     read_s: list[float] = []
+    tiles = {"faces_right": 0, "rims_right": 0, "tiles": 0, "missed_or_extra": 0}
     for k in range(args.tables):
         seed = args.seed + k
+        if args.only is not None and seed not in args.only:
+            continue
         rng = random.Random(seed)
         n, side = (2, 3, 4)[k % 3], ("horn", "shield")[(k // 3) % 2]
         expert = k % 2 == 1
@@ -106,6 +117,7 @@ def main() -> int:
         t0 = time.perf_counter()
         reads = reader.read(out.image)
         read_s.append(time.perf_counter() - t0)
+        table_wrong = False
         for seat, player in enumerate(table.players):
             want = truth_of(player)
             got = reads[seat]
@@ -117,7 +129,8 @@ def main() -> int:
                 if getattr(got, kind) == want[kind]:
                     exact[kind] += 1
                     continue
-                seat_ok = False
+                seat_ok = table_wrong = False
+                table_wrong = True
                 if got.doubts:
                     doubted[kind] += 1
                 else:
@@ -127,19 +140,43 @@ def main() -> int:
                     print(f"  seed {seed} player {seat + 1} {kind}: {want[kind]} read as {getattr(got, kind)}"
                           f"{' (doubts: ' + '; '.join(got.doubts) + ')' if got.doubts else ''}"
                           f"{' [hand]' if hands else ''}")
+            for column in set(want["bonus"]) | set(got.bonus):
+                if column not in want["bonus"] or column not in got.bonus:
+                    tiles["missed_or_extra"] += 1
+                    continue
+                tiles["tiles"] += 1
+                tiles["faces_right"] += got.bonus[column][0] == want["bonus"][column][0]
+                tiles["rims_right"] += got.bonus[column][1] == want["bonus"][column][1]
             seats_exact += seat_ok
+            if seat_ok and got.doubts:
+                needless_doubts += 1
+                if args.show_errors:
+                    print(f"  seed {seed} player {seat + 1} read exactly, doubts: {'; '.join(got.doubts)}"
+                          f"{' [hand]' if hands else ''}")
             seats_silent += seat_silent
             seats_doubt_raised += bool(got.doubts)
+        if table_wrong and args.save_errors:
+            import pickle
+
+            import cv2
+
+            Path(args.save_errors).mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(Path(args.save_errors) / f"{seed}.png"), out.image)
+            with open(Path(args.save_errors) / f"{seed}.pkl", "wb") as fh:
+                pickle.dump({"table": table, "gt": out.ground_truth, "n": n, "side": side, "expert": expert}, fh)
         print(f"  table {seed}: {n}p {side}{' expert' if expert else ''} tilt {camera.tilt_deg:.1f}"
               f"{' hand' if hands else ''}: read {read_s[-1]:.3f} s; seats exact {seats_exact}/{seats_total} so far",
               flush=True)
     summary: dict[str, Any] = {
         kind: f"{exact[kind]}/{exact[kind] + doubted[kind] + silent[kind]} exact, {doubted[kind]} wrong with a doubt, "
               f"{silent[kind]} wrong silently" for kind in KINDS}
+    summary["bonus_tiles"] = (f"faces {tiles['faces_right']}/{tiles['tiles']}, activated {tiles['rims_right']}/"
+                              f"{tiles['tiles']}, {tiles['missed_or_extra']} missed or seen where none lies")
     summary["seats_exact"] = f"{seats_exact}/{seats_total}"
     summary["seats_exact_pct"] = round(100 * seats_exact / max(1, seats_total), 2)
     summary["seats_silently_wrong"] = seats_silent
     summary["seats_with_a_doubt"] = seats_doubt_raised
+    summary["seats_read_exactly_with_a_doubt"] = needless_doubts
     summary["read_s_per_frame_mean"] = round(sum(read_s) / max(1, len(read_s)), 3)
     summary["read_s_per_frame_max"] = round(max(read_s, default=0.0), 3)
     summary["resolution"] = f"{args.resolution[0]}x{args.resolution[1]}"

@@ -60,7 +60,7 @@ class OpenSeasonPixelRecogniser:
         if source is None:
             raise ValueError("the table is not calibrated yet")
         view = _view_of(source, image_size)
-        self._cards = CardReader(view, self.side, self.num_players, self.pack, expert=self.expert)
+        self._cards = CardReader(view, self.side, self.num_players, self.pack, expert=self.expert, remember=True)
         self._tokens = TokenReader(view, self.side, self.num_players, self.expert, pack=self.pack)
         self._hands = HandDetector(view)
         self._size = image_size

@@ -335,12 +335,35 @@ def choose(names: list[str], scores: np.ndarray, place: str) -> CardRead:
 
 @dataclass(frozen=True)
 class _Layer:
-    """The places read with one set of templates and patch offsets."""
+    """The places read with one set of templates and patch offsets: one remap table per patch
+    (``JITTER`` poses of each place in turn)."""
 
     places: list[str]
     kinds: frozenset[str]
-    first_maps: list[tuple[np.ndarray, np.ndarray, int]]
-    second_maps: list[tuple[np.ndarray, np.ndarray, int]]
+    first_maps: tuple[np.ndarray, np.ndarray, int]
+    second_maps: tuple[np.ndarray, np.ndarray, int]
+
+
+CENTRE_POSE = JITTER.index((0.0, 0.0, 0.0))
+CHANGE_LEVEL = 8.0
+"""A place is read again when its centre patch differs from the one it was last read on by this
+much (mean absolute difference, 0-255): a card laid, taken or turned changes it by 30 or more;
+the camera's noise and the room's light drifting by a few levels."""
+
+
+def _rows(maps: tuple[np.ndarray, np.ndarray, int], patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The remap table of some patches only (indices into the layer's patches)."""
+    mx, my, side = maps
+    rows = (patches[:, None] * side + np.arange(side)[None, :]).reshape(-1)
+    return mx[rows], my[rows], side
+
+
+def _sample(image: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int]) -> np.ndarray:
+    """A column of patches (OpenCV remaps at most 32767 rows at once: in chunks)."""
+    mx, my, side = maps
+    step = CHUNK * side
+    return np.concatenate([cv2.remap(image, mx[i:i + step], my[i:i + step], cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_CONSTANT) for i in range(0, len(mx), step)])
 
 
 class CardReader:
@@ -348,9 +371,11 @@ class CardReader:
     the accolade fans."""
 
     def __init__(self, view: TableView, side: str, num_players: int, pack: Any = None,
-                 *, expert: bool = True) -> None:
+                 *, expert: bool = True, remember: bool = False) -> None:
         """``pack``: a taught copy (``vision.pack.Pack`` of open_season) whose card faces replace
-        the built-in card art. ``expert``: read the expert discards too."""
+        the built-in card art. ``expert``: read the expert discards too. ``remember``: the frames
+        are stills of one table in order (the tracker's): a place whose pixels did not change
+        since it was last read keeps that reading."""
         if pack is not None and pack.game != "open_season":
             raise ValueError(f"the pack teaches {pack.game}, not open_season")
         self._templates = _templates(side) if pack is None else _build_templates(side, pack)
@@ -361,6 +386,8 @@ class CardReader:
         self.side = side
         self.num_players = num_players
         self.expert = expert
+        self.remember = remember
+        self._memory: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self.discards_visible = expert and "west" not in SEAT_SIDES[num_players]
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
@@ -421,43 +448,57 @@ class CardReader:
                 for sx, sy, syaw in JITTER:  # cards lie a little off their place: try a few poses
                     dx, dy = _rot(yaw + syaw, cx, cy)
                     out.append(PatchSpec(place, (x + sx + dx, y + sy + dy), z, size, yaw + syaw))
-            maps.append([self.view.patch_maps(out[i:i + CHUNK], px_per_mm) for i in range(0, len(out), CHUNK)])
+            chunks = [self.view.patch_maps(out[i:i + CHUNK], px_per_mm) for i in range(0, len(out), CHUNK)]
+            maps.append((np.concatenate([c[0] for c in chunks]), np.concatenate([c[1] for c in chunks]),
+                         chunks[0][2]))
         return _Layer([s[0] for s in specs], kinds, maps[0], maps[1])
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
-                          *, expert: bool = True) -> CardReader:
+                          *, expert: bool = True, remember: bool = False) -> CardReader:
         """The geometry of a rendered frame (its exact camera): for benches and tests."""
         cam = gt["camera"]
         view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
                          np.asarray(cam["K"]), np.asarray(cam["dist"]))
-        return cls(view, side, num_players, pack, expert=expert)
+        return cls(view, side, num_players, pack, expert=expert, remember=remember)
 
     # ------------------------------------------------------------------ reading
-    def _scores(self, image: np.ndarray, layer: _Layer, t: Templates) -> np.ndarray:
-        side_a = layer.first_maps[0][2]
-        side_b = layer.second_maps[0][2]
-        a = np.concatenate([cv2.remap(image, m[0], m[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-                            for m in layer.first_maps])
-        b = np.concatenate([cv2.remap(image, m[0], m[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-                            for m in layer.second_maps])
-        na, ca = _norm_many(a, side_a)
-        nb, cb = _norm_many(b, side_b)
-        scores = score_poses(t, na, nb, np.concatenate([ca, cb], axis=1), self.colour_weight, len(JITTER))
-        allowed = np.array([k in layer.kinds for k in t.kinds])
-        scores[:, ~allowed] = -np.inf
+    def _scores(self, image: np.ndarray, name: str, t: Templates) -> np.ndarray:
+        """(places, templates) scores of one layer. With ``remember``, only the places whose
+        centre patch changed since they were last read are scored again."""
+        layer = self._layers[name]
+        k = len(JITTER)
+        todo = np.arange(len(layer.places))
+        memory = self._memory.get(name) if self.remember else None
+        if self.remember:
+            centre = _sample(image, _rows(layer.first_maps, todo * k + CENTRE_POSE)).astype(np.float32)
+            centre = centre.reshape(len(todo), -1)
+            if memory is not None:
+                todo = np.flatnonzero(np.abs(centre - memory[0]).mean(axis=1) > CHANGE_LEVEL)
+        scores = memory[1].copy() if memory is not None else np.zeros((len(layer.places), len(t.names)), np.float32)
+        if len(todo):
+            patches = (todo[:, None] * k + np.arange(k)[None, :]).reshape(-1)
+            na, ca = _norm_many(_sample(image, _rows(layer.first_maps, patches)), layer.first_maps[2])
+            nb, cb = _norm_many(_sample(image, _rows(layer.second_maps, patches)), layer.second_maps[2])
+            fresh = score_poses(t, na, nb, np.concatenate([ca, cb], axis=1), self.colour_weight, k)
+            fresh[:, ~np.array([kind in layer.kinds for kind in t.kinds])] = -np.inf
+            scores[todo] = fresh
+        if self.remember:
+            reference = memory[0].copy() if memory is not None else centre
+            reference[todo] = centre[todo]  # a place keeps the patch it was last read on
+            self._memory[name] = (reference, scores)
         return scores
 
     def _read_layer(self, image: np.ndarray, name: str) -> list[CardRead]:
         layer = self._layers[name]
         t = self._strip if name == "strip" else self._turned if name == "turned" else self._templates
-        scores = self._scores(image, layer, t)
+        scores = self._scores(image, name, t)
         return [choose(t.names, scores[i], place) for i, place in enumerate(layer.places)]
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:
         """Each inn slot: the best name's whole-card score plus its top-strip score."""
-        whole = self._scores(image, self._layers["inn"], self._templates)
-        strip = self._scores(image, self._layers["inn strip"], self._strip)
+        whole = self._scores(image, "inn", self._templates)
+        strip = self._scores(image, "inn strip", self._strip)
         names = sorted(set(self._templates.names) - {BACK})
         total = np.zeros((len(whole), len(names)), np.float32)
         for t, scores in ((self._templates, whole), (self._strip, strip)):

@@ -74,6 +74,9 @@ BACK = "back"
 WALL_TOP_MM = 2.0 + CARD_THICKNESS_MM
 INN_TOP_MM = 1.5 + CARD_THICKNESS_MM
 INN_SLOTS = ((-48, -37), (0, -37), (48, -37), (-24, 37), (24, 37))
+DECK_AT = (362.0, 337.0)
+"""The deck's place beside the inn (``open_season_scene``); it stands up to ``DECK_MAX_MM`` tall."""
+DECK_MAX_MM = 1.5 + 180 * CARD_THICKNESS_MM
 STOCK_LOCAL = (-40.0, -40.0)
 """A stock's bottom card in the personal area's frame (mm); each next one 17 mm further."""
 KEPT_LOCAL = (88.0, 30.0)
@@ -436,6 +439,10 @@ class CardReader:
             self._layers["turned"] = self._layer(turned, strip_patches, frozenset({"face", "under", "mat"}),
                                                  STRIP_PX_PER_MM)
         self.places = [p for layer in ("whole", "inn", "on mat") for p in self._layers[layer].places]
+        # an inn slot whose emblem or icon the deck may hide from this camera is read by its strip
+        self._inn_whole = np.array([not any(
+            self._deck_may_cover((300 + dx, 300 + dy), offset, size) for offset, size in (PEOPLE_PATCH, ATTRIBUTE_PATCH))
+            for dx, dy in INN_SLOTS])
         self._accolade_masks = [self._accolade_setup(where) for where in SEAT_SIDES[num_players]]
 
     def _layer(self, specs: list[tuple[str, float, float, float, float]],
@@ -452,6 +459,20 @@ class CardReader:
             maps.append((np.concatenate([c[0] for c in chunks]), np.concatenate([c[1] for c in chunks]),
                          chunks[0][2]))
         return _Layer([s[0] for s in specs], kinds, maps[0], maps[1])
+
+    def _deck_may_cover(self, card: tuple[float, float], offset: float, size: float) -> bool:
+        """Whether the full deck, standing beside the inn, hides part of the square patch
+        ``offset`` mm along the card at ``card`` (with the jitter's margin) in this view."""
+        half = size / 2 + 3.0
+        cx, cy = card[0], card[1] + offset
+        patch = self.view.project(np.array([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half],
+                                            [cx - half, cy + half]]), INN_TOP_MM)
+        w, h = art.CARD_SIZE_MM[0] / 2 + 3.0, art.CARD_SIZE_MM[1] / 2 + 3.0
+        foot = np.array([[DECK_AT[0] + sx * w, DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        deck = np.concatenate([self.view.project(foot, 1.5), self.view.project(foot, DECK_MAX_MM)])
+        hull = cv2.convexHull(deck.astype(np.float32))
+        area, _ = cv2.intersectConvexConvex(patch.astype(np.float32), hull)
+        return bool(area > 0)
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
@@ -496,15 +517,16 @@ class CardReader:
         return [choose(t.names, scores[i], place) for i, place in enumerate(layer.places)]
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:
-        """Each inn slot: the best name's whole-card score plus its top-strip score."""
+        """Each inn slot: the best name's whole-card score plus its top-strip score (the strip's
+        alone where the deck may hide the whole card's patches)."""
         whole = self._scores(image, "inn", self._templates)
         strip = self._scores(image, "inn strip", self._strip)
         names = sorted(set(self._templates.names) - {BACK})
         total = np.zeros((len(whole), len(names)), np.float32)
-        for t, scores in ((self._templates, whole), (self._strip, strip)):
+        for t, scores, use in ((self._templates, whole, self._inn_whole), (self._strip, strip, True)):
             for j, name in enumerate(names):
                 columns = [i for i, n in enumerate(t.names) if n == name]
-                total[:, j] += scores[:, columns].max(axis=1) if columns else -np.inf
+                total[:, j] += np.where(use, scores[:, columns].max(axis=1) if columns else -np.inf, 0.0)
         return [choose(names, total[i], place) for i, place in enumerate(self._layers["inn"].places)]
 
     def read(self, image: np.ndarray) -> list[CardRead]:

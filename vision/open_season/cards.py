@@ -349,7 +349,7 @@ class _Layer:
 
 CENTRE_POSE = JITTER.index((0.0, 0.0, 0.0))
 CHANGE_LEVEL = 8.0
-"""A place is read again when its centre patch differs from the one it was last read on by this
+"""A place is read again when its centre patches differ from those it was last read on by this
 much (mean absolute difference, 0-255): a card laid, taken or turned changes it by 30 or more;
 the camera's noise and the room's light drifting by a few levels."""
 
@@ -491,11 +491,15 @@ class CardReader:
         k = len(JITTER)
         todo = np.arange(len(layer.places))
         memory = self._memory.get(name) if self.remember else None
-        if self.remember:
-            centre = _sample(image, _rows(layer.first_maps, todo * k + CENTRE_POSE)).astype(np.float32)
-            centre = centre.reshape(len(todo), -1)
+        if self.remember:  # both patches: two cards of one people differ in the icon only
+            first = _sample(image, _rows(layer.first_maps, todo * k + CENTRE_POSE)).reshape(len(todo), -1)
+            centre = np.concatenate([first, _sample(image, _rows(layer.second_maps, todo * k + CENTRE_POSE))
+                                     .reshape(len(todo), -1)], axis=1).astype(np.float32)
             if memory is not None:
-                todo = np.flatnonzero(np.abs(centre - memory[0]).mean(axis=1) > CHANGE_LEVEL)
+                split = first.shape[1]
+                delta = np.abs(centre - memory[0])
+                todo = np.flatnonzero(np.maximum(delta[:, :split].mean(axis=1), delta[:, split:].mean(axis=1))
+                                      > CHANGE_LEVEL)
         scores = memory[1].copy() if memory is not None else np.zeros((len(layer.places), len(t.names)), np.float32)
         if len(todo):
             patches = (todo[:, None] * k + np.arange(k)[None, :]).reshape(-1)

@@ -432,6 +432,8 @@ class CardReader:
             # the deck stands beside the inn: leaning into the view, it hides the bottom of slot
             # 3 or 5 (the attribute icon) but never the top strip, which is read too
             "inn strip": self._layer(inn, strip_patches, frozenset({"face", "inn"}), STRIP_PX_PER_MM),
+            # trophy tokens lie over a wall card's icon, never over its top strip
+            "wall strip": self._layer(whole, strip_patches, frozenset({"face"}), STRIP_PX_PER_MM),
             "on mat": self._layer(on_mat, card_patches, frozenset({"face", "mat"}), PX_PER_MM),
             "strip": self._layer(strips, strip_patches, frozenset({"face", "under", "mat"}), STRIP_PX_PER_MM),
         }
@@ -516,7 +518,7 @@ class CardReader:
 
     def _read_layer(self, image: np.ndarray, name: str) -> list[CardRead]:
         layer = self._layers[name]
-        t = self._strip if name == "strip" else self._turned if name == "turned" else self._templates
+        t = self._turned if name == "turned" else self._strip if name.endswith("strip") else self._templates
         scores = self._scores(image, name, t)
         return [choose(t.names, scores[i], place) for i, place in enumerate(layer.places)]
 
@@ -538,10 +540,17 @@ class CardReader:
         whole card (a fan's lower cards are read by :meth:`read_table`)."""
         return self._read_layer(image, "whole") + self._read_layer(image, "inn") + self._read_layer(image, "on mat")
 
-    def read_table(self, image: np.ndarray) -> TableCards:
+    def read_table(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None) -> TableCards:
         """Everything: a fan (stock, discards) holds the cards whose top strip shows, up to the
-        first position without one; its top card is read whole when that reads a card."""
+        first position without one; its top card is read whole when that reads a card.
+        ``tokens_on``: seat -> wall spaces with trophy tokens on their card (the token reader's),
+        read by their top strip (the tokens lie over the icon)."""
         whole = {r.place: r for r in self.read(image)}
+        if tokens_on and any(tokens_on.values()):
+            for r in self._read_layer(image, "wall strip"):
+                seat, number = (int(v) for v in r.place.split()[1:])
+                if number in tokens_on.get(seat, set()):
+                    whole[r.place] = r
         strips = {r.place: r for r in self._read_layer(image, "strip")}
         out = TableCards()
         for seat in range(self.num_players):

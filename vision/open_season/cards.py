@@ -77,6 +77,9 @@ INN_SLOTS = ((-48, -37), (0, -37), (48, -37), (-24, 37), (24, 37))
 DECK_AT = (362.0, 337.0)
 """The deck's place beside the inn (``open_season_scene``); it stands up to ``DECK_MAX_MM`` tall."""
 DECK_MAX_MM = 1.5 + 180 * CARD_THICKNESS_MM
+DECK_COVER_SHARE = 0.1
+"""Share of a patch the deck may hide before the slot is read by its strip alone (slot 5's card
+always lies 6 mm under the deck's edge)."""
 STOCK_LOCAL = (-40.0, -40.0)
 """A stock's bottom card in the personal area's frame (mm); each next one 17 mm further."""
 KEPT_LOCAL = (88.0, 30.0)
@@ -463,18 +466,18 @@ class CardReader:
         return _Layer([s[0] for s in specs], kinds, maps[0], maps[1])
 
     def _deck_may_cover(self, card: tuple[float, float], offset: float, size: float) -> bool:
-        """Whether the full deck, standing beside the inn, hides part of the square patch
-        ``offset`` mm along the card at ``card`` (with the jitter's margin) in this view."""
-        half = size / 2 + 3.0
+        """Whether the full deck, standing beside the inn, may hide more than ``DECK_COVER_SHARE``
+        of the square patch ``offset`` mm along the card at ``card`` in this view."""
+        half = size / 2
         cx, cy = card[0], card[1] + offset
         patch = self.view.project(np.array([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half],
-                                            [cx - half, cy + half]]), INN_TOP_MM)
-        w, h = art.CARD_SIZE_MM[0] / 2 + 3.0, art.CARD_SIZE_MM[1] / 2 + 3.0
+                                            [cx - half, cy + half]]), INN_TOP_MM).astype(np.float32)
+        w, h = art.CARD_SIZE_MM[0] / 2 + 2.0, art.CARD_SIZE_MM[1] / 2 + 2.0  # its 5 degrees of turn
         foot = np.array([[DECK_AT[0] + sx * w, DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
         deck = np.concatenate([self.view.project(foot, 1.5), self.view.project(foot, DECK_MAX_MM)])
         hull = cv2.convexHull(deck.astype(np.float32))
-        area, _ = cv2.intersectConvexConvex(patch.astype(np.float32), hull)
-        return bool(area > 0)
+        area, _ = cv2.intersectConvexConvex(patch, hull)
+        return bool(area > DECK_COVER_SHARE * cv2.contourArea(patch))
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,

@@ -60,7 +60,7 @@ class OpenSeasonPixelRecogniser:
         if source is None:
             raise ValueError("the table is not calibrated yet")
         view = _view_of(source, image_size)
-        self._cards = CardReader(view, self.side, self.num_players, self.pack, expert=self.expert)
+        self._cards = CardReader(view, self.side, self.num_players, self.pack, expert=self.expert, remember=True)
         self._tokens = TokenReader(view, self.side, self.num_players, self.expert, pack=self.pack)
         self._hands = HandDetector(view)
         self._size = image_size
@@ -78,8 +78,9 @@ class OpenSeasonPixelRecogniser:
             self._build(size, profile)
         if self._hands.check(image).occluded:
             return OpenSeasonObservation(occluded=True)
-        return observation_from_reads(self._cards.read_table(image), self._tokens.read(image),
-                                      self.num_players)
+        tokens = self._tokens.read(image)
+        trophies = {seat: set(t.wall_trophies) for seat, t in tokens.items()}
+        return observation_from_reads(self._cards.read_table(image, trophies), tokens, self.num_players)
 
 
 def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int) -> OpenSeasonObservation:

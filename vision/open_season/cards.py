@@ -74,6 +74,12 @@ BACK = "back"
 WALL_TOP_MM = 2.0 + CARD_THICKNESS_MM
 INN_TOP_MM = 1.5 + CARD_THICKNESS_MM
 INN_SLOTS = ((-48, -37), (0, -37), (48, -37), (-24, 37), (24, 37))
+DECK_AT = (362.0, 337.0)
+"""The deck's place beside the inn (``open_season_scene``); it stands up to ``DECK_MAX_MM`` tall."""
+DECK_MAX_MM = 1.5 + 180 * CARD_THICKNESS_MM
+DECK_COVER_SHARE = 0.1
+"""Share of a patch the deck may hide before the slot is read by its strip alone (slot 5's card
+always lies 6 mm under the deck's edge)."""
 STOCK_LOCAL = (-40.0, -40.0)
 """A stock's bottom card in the personal area's frame (mm); each next one 17 mm further."""
 KEPT_LOCAL = (88.0, 30.0)
@@ -335,12 +341,35 @@ def choose(names: list[str], scores: np.ndarray, place: str) -> CardRead:
 
 @dataclass(frozen=True)
 class _Layer:
-    """The places read with one set of templates and patch offsets."""
+    """The places read with one set of templates and patch offsets: one remap table per patch
+    (``JITTER`` poses of each place in turn)."""
 
     places: list[str]
     kinds: frozenset[str]
-    first_maps: list[tuple[np.ndarray, np.ndarray, int]]
-    second_maps: list[tuple[np.ndarray, np.ndarray, int]]
+    first_maps: tuple[np.ndarray, np.ndarray, int]
+    second_maps: tuple[np.ndarray, np.ndarray, int]
+
+
+CENTRE_POSE = JITTER.index((0.0, 0.0, 0.0))
+CHANGE_LEVEL = 8.0
+"""A place is read again when its centre patches differ from those it was last read on by this
+much (mean absolute difference, 0-255): a card laid, taken or turned changes it by 30 or more;
+the camera's noise and the room's light drifting by a few levels."""
+
+
+def _rows(maps: tuple[np.ndarray, np.ndarray, int], patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The remap table of some patches only (indices into the layer's patches)."""
+    mx, my, side = maps
+    rows = (patches[:, None] * side + np.arange(side)[None, :]).reshape(-1)
+    return mx[rows], my[rows], side
+
+
+def _sample(image: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int]) -> np.ndarray:
+    """A column of patches (OpenCV remaps at most 32767 rows at once: in chunks)."""
+    mx, my, side = maps
+    step = CHUNK * side
+    return np.concatenate([cv2.remap(image, mx[i:i + step], my[i:i + step], cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_CONSTANT) for i in range(0, len(mx), step)])
 
 
 class CardReader:
@@ -348,9 +377,11 @@ class CardReader:
     the accolade fans."""
 
     def __init__(self, view: TableView, side: str, num_players: int, pack: Any = None,
-                 *, expert: bool = True) -> None:
+                 *, expert: bool = True, remember: bool = False) -> None:
         """``pack``: a taught copy (``vision.pack.Pack`` of open_season) whose card faces replace
-        the built-in card art. ``expert``: read the expert discards too."""
+        the built-in card art. ``expert``: read the expert discards too. ``remember``: the frames
+        are stills of one table in order (the tracker's): a place whose pixels did not change
+        since it was last read keeps that reading."""
         if pack is not None and pack.game != "open_season":
             raise ValueError(f"the pack teaches {pack.game}, not open_season")
         self._templates = _templates(side) if pack is None else _build_templates(side, pack)
@@ -361,6 +392,8 @@ class CardReader:
         self.side = side
         self.num_players = num_players
         self.expert = expert
+        self.remember = remember
+        self._memory: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self.discards_visible = expert and "west" not in SEAT_SIDES[num_players]
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
@@ -402,6 +435,8 @@ class CardReader:
             # the deck stands beside the inn: leaning into the view, it hides the bottom of slot
             # 3 or 5 (the attribute icon) but never the top strip, which is read too
             "inn strip": self._layer(inn, strip_patches, frozenset({"face", "inn"}), STRIP_PX_PER_MM),
+            # trophy tokens lie over a wall card's icon, never over its top strip
+            "wall strip": self._layer(whole, strip_patches, frozenset({"face"}), STRIP_PX_PER_MM),
             "on mat": self._layer(on_mat, card_patches, frozenset({"face", "mat"}), PX_PER_MM),
             "strip": self._layer(strips, strip_patches, frozenset({"face", "under", "mat"}), STRIP_PX_PER_MM),
         }
@@ -409,6 +444,10 @@ class CardReader:
             self._layers["turned"] = self._layer(turned, strip_patches, frozenset({"face", "under", "mat"}),
                                                  STRIP_PX_PER_MM)
         self.places = [p for layer in ("whole", "inn", "on mat") for p in self._layers[layer].places]
+        # an inn slot whose emblem or icon the deck may hide from this camera is read by its strip
+        self._inn_whole = np.array([not any(
+            self._deck_may_cover((300 + dx, 300 + dy), offset, size) for offset, size in (PEOPLE_PATCH, ATTRIBUTE_PATCH))
+            for dx, dy in INN_SLOTS])
         self._accolade_masks = [self._accolade_setup(where) for where in SEAT_SIDES[num_players]]
 
     def _layer(self, specs: list[tuple[str, float, float, float, float]],
@@ -421,49 +460,82 @@ class CardReader:
                 for sx, sy, syaw in JITTER:  # cards lie a little off their place: try a few poses
                     dx, dy = _rot(yaw + syaw, cx, cy)
                     out.append(PatchSpec(place, (x + sx + dx, y + sy + dy), z, size, yaw + syaw))
-            maps.append([self.view.patch_maps(out[i:i + CHUNK], px_per_mm) for i in range(0, len(out), CHUNK)])
+            chunks = [self.view.patch_maps(out[i:i + CHUNK], px_per_mm) for i in range(0, len(out), CHUNK)]
+            maps.append((np.concatenate([c[0] for c in chunks]), np.concatenate([c[1] for c in chunks]),
+                         chunks[0][2]))
         return _Layer([s[0] for s in specs], kinds, maps[0], maps[1])
+
+    def _deck_may_cover(self, card: tuple[float, float], offset: float, size: float) -> bool:
+        """Whether the full deck, standing beside the inn, may hide more than ``DECK_COVER_SHARE``
+        of the square patch ``offset`` mm along the card at ``card`` in this view."""
+        half = size / 2
+        cx, cy = card[0], card[1] + offset
+        patch = self.view.project(np.array([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half],
+                                            [cx - half, cy + half]]), INN_TOP_MM).astype(np.float32)
+        w, h = art.CARD_SIZE_MM[0] / 2 + 2.0, art.CARD_SIZE_MM[1] / 2 + 2.0  # its 5 degrees of turn
+        foot = np.array([[DECK_AT[0] + sx * w, DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        deck = np.concatenate([self.view.project(foot, 1.5), self.view.project(foot, DECK_MAX_MM)])
+        hull = cv2.convexHull(deck.astype(np.float32))
+        area, _ = cv2.intersectConvexConvex(patch, hull)
+        return bool(area > DECK_COVER_SHARE * cv2.contourArea(patch))
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
-                          *, expert: bool = True) -> CardReader:
+                          *, expert: bool = True, remember: bool = False) -> CardReader:
         """The geometry of a rendered frame (its exact camera): for benches and tests."""
         cam = gt["camera"]
         view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
                          np.asarray(cam["K"]), np.asarray(cam["dist"]))
-        return cls(view, side, num_players, pack, expert=expert)
+        return cls(view, side, num_players, pack, expert=expert, remember=remember)
 
     # ------------------------------------------------------------------ reading
-    def _scores(self, image: np.ndarray, layer: _Layer, t: Templates) -> np.ndarray:
-        side_a = layer.first_maps[0][2]
-        side_b = layer.second_maps[0][2]
-        a = np.concatenate([cv2.remap(image, m[0], m[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-                            for m in layer.first_maps])
-        b = np.concatenate([cv2.remap(image, m[0], m[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-                            for m in layer.second_maps])
-        na, ca = _norm_many(a, side_a)
-        nb, cb = _norm_many(b, side_b)
-        scores = score_poses(t, na, nb, np.concatenate([ca, cb], axis=1), self.colour_weight, len(JITTER))
-        allowed = np.array([k in layer.kinds for k in t.kinds])
-        scores[:, ~allowed] = -np.inf
+    def _scores(self, image: np.ndarray, name: str, t: Templates) -> np.ndarray:
+        """(places, templates) scores of one layer. With ``remember``, only the places whose
+        centre patch changed since they were last read are scored again."""
+        layer = self._layers[name]
+        k = len(JITTER)
+        todo = np.arange(len(layer.places))
+        memory = self._memory.get(name) if self.remember else None
+        if self.remember:  # both patches: two cards of one people differ in the icon only
+            first = _sample(image, _rows(layer.first_maps, todo * k + CENTRE_POSE)).reshape(len(todo), -1)
+            centre = np.concatenate([first, _sample(image, _rows(layer.second_maps, todo * k + CENTRE_POSE))
+                                     .reshape(len(todo), -1)], axis=1).astype(np.float32)
+            if memory is not None:
+                split = first.shape[1]
+                delta = np.abs(centre - memory[0])
+                todo = np.flatnonzero(np.maximum(delta[:, :split].mean(axis=1), delta[:, split:].mean(axis=1))
+                                      > CHANGE_LEVEL)
+        scores = memory[1].copy() if memory is not None else np.zeros((len(layer.places), len(t.names)), np.float32)
+        if len(todo):
+            patches = (todo[:, None] * k + np.arange(k)[None, :]).reshape(-1)
+            na, ca = _norm_many(_sample(image, _rows(layer.first_maps, patches)), layer.first_maps[2])
+            nb, cb = _norm_many(_sample(image, _rows(layer.second_maps, patches)), layer.second_maps[2])
+            fresh = score_poses(t, na, nb, np.concatenate([ca, cb], axis=1), self.colour_weight, k)
+            fresh[:, ~np.array([kind in layer.kinds for kind in t.kinds])] = -np.inf
+            scores[todo] = fresh
+        if self.remember:
+            reference = memory[0].copy() if memory is not None else centre
+            reference[todo] = centre[todo]  # a place keeps the patch it was last read on
+            self._memory[name] = (reference, scores)
         return scores
 
     def _read_layer(self, image: np.ndarray, name: str) -> list[CardRead]:
         layer = self._layers[name]
-        t = self._strip if name == "strip" else self._turned if name == "turned" else self._templates
-        scores = self._scores(image, layer, t)
+        t = self._turned if name == "turned" else self._strip if name.endswith("strip") else self._templates
+        scores = self._scores(image, name, t)
         return [choose(t.names, scores[i], place) for i, place in enumerate(layer.places)]
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:
-        """Each inn slot: the best name's whole-card score plus its top-strip score."""
-        whole = self._scores(image, self._layers["inn"], self._templates)
-        strip = self._scores(image, self._layers["inn strip"], self._strip)
+        """Each inn slot: the best name's whole-card score plus its top-strip score (the strip's
+        alone where the deck may hide the whole card's patches)."""
+        whole = self._scores(image, "inn", self._templates)
+        strip = self._scores(image, "inn strip", self._strip)
         names = sorted(set(self._templates.names) - {BACK})
         total = np.zeros((len(whole), len(names)), np.float32)
-        for t, scores in ((self._templates, whole), (self._strip, strip)):
+        for t, scores, use in ((self._templates, whole, self._inn_whole), (self._strip, strip, True)):
             for j, name in enumerate(names):
                 columns = [i for i, n in enumerate(t.names) if n == name]
-                total[:, j] += scores[:, columns].max(axis=1) if columns else -np.inf
+                total[:, j] += np.where(use, scores[:, columns].max(axis=1) if columns else -np.inf, 0.0)
         return [choose(names, total[i], place) for i, place in enumerate(self._layers["inn"].places)]
 
     def read(self, image: np.ndarray) -> list[CardRead]:
@@ -471,10 +543,17 @@ class CardReader:
         whole card (a fan's lower cards are read by :meth:`read_table`)."""
         return self._read_layer(image, "whole") + self._read_layer(image, "inn") + self._read_layer(image, "on mat")
 
-    def read_table(self, image: np.ndarray) -> TableCards:
+    def read_table(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None) -> TableCards:
         """Everything: a fan (stock, discards) holds the cards whose top strip shows, up to the
-        first position without one; its top card is read whole when that reads a card."""
+        first position without one; its top card is read whole when that reads a card.
+        ``tokens_on``: seat -> wall spaces with trophy tokens on their card (the token reader's),
+        read by their top strip (the tokens lie over the icon)."""
         whole = {r.place: r for r in self.read(image)}
+        if tokens_on and any(tokens_on.values()):
+            for r in self._read_layer(image, "wall strip"):
+                seat, number = (int(v) for v in r.place.split()[1:])
+                if number in tokens_on.get(seat, set()):
+                    whole[r.place] = r
         strips = {r.place: r for r in self._read_layer(image, "strip")}
         out = TableCards()
         for seat in range(self.num_players):

@@ -21,12 +21,15 @@ from vision.octocube.geometry import TableView
 
 RING_MM = (14.0, 28.0)
 """Distances of the two probe lines outside the play area's edge (the bonus tiles come within
-11 mm of the edge inside; the corner cards lie further out along the sides than ``SPAN_*``)."""
-SPAN_ALONG_MM = {"top": (20.0, 580.0), "bottom": (20.0, 580.0), "left": (140.0, 460.0), "right": (140.0, 460.0)}
-"""Where along each side the probes go (clear of the corner cards)."""
+11 mm of the edge inside)."""
+SPAN_ALONG_MM = (6.0, 594.0)
+"""Where along each side the probes go; those on a corner card (``calibration.layout``, with
+``CARD_CLEARANCE_MM`` around it) are left out."""
+CARD_CLEARANCE_MM = 6.0
 STEP_MM = 8.0
-FOREIGN_DIFF = 45.0
-"""A probe whose largest channel differs this much from its line's median is not the table."""
+FOREIGN_DIFF = 25.0
+"""A probe whose largest channel differs this much from its line's median is not the table (a
+light sleeve's folds come and go around 45; the bare cloth stays under 25)."""
 MIN_RUN = 3
 """Foreign probes in a row that make a hand (24 mm; a forearm is 60 mm wide or more)."""
 
@@ -42,8 +45,10 @@ class HandDetector:
         p = cal_layout.PLAY_AREA_MM
         w, h = view.image_size
         self._lines: list[tuple[str, np.ndarray]] = []
-        for side, (a, b) in SPAN_ALONG_MM.items():
-            along = np.arange(a, b + 1e-6, STEP_MM)
+        along = np.arange(SPAN_ALONG_MM[0], SPAN_ALONG_MM[1] + 1e-6, STEP_MM)
+        c = CARD_CLEARANCE_MM
+        cards = [(x0 - c, y0 - c, x1 + c, y1 + c) for x0, y0, x1, y1 in (card.rect_mm for card in cal_layout.CORNER_CARDS)]
+        for side in ("top", "bottom", "left", "right"):
             for d in RING_MM:
                 if side == "top":
                     pts = np.column_stack([along, np.full_like(along, -d)])
@@ -53,6 +58,10 @@ class HandDetector:
                     pts = np.column_stack([np.full_like(along, -d), along])
                 else:
                     pts = np.column_stack([np.full_like(along, p + d), along])
+                free = [not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in cards) for x, y in pts]
+                pts = pts[np.array(free, bool)]
+                if len(pts) < 8:
+                    continue
                 px = view.project(pts, 0.0)
                 inside = (px[:, 0] >= 2) & (px[:, 0] < w - 2) & (px[:, 1] >= 2) & (px[:, 1] < h - 2)
                 # probes off the frame are not read; a line mostly off it says nothing

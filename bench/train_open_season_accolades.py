@@ -57,7 +57,7 @@ def samples(folder: Path, model: acc.AccoladeModel | None = None
             soft = cv2.GaussianBlur(area, (0, 0), acc.BLUR_PX)
             for (x, y), name in zip(corners, player["accolades"]):
                 people, attribute = name.split("-")
-                fp, fa = acc.pose_features(soft, x, y, acc.best_pose(soft, x, y))
+                fp, fa = acc.pose_features(soft, x, y, (0.0, 0.0, 0.0))
                 fps.append(fp)
                 fas.append(fa)
                 yp.append(art.PEOPLES.index(people))

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
 import numpy as np
 
 from rules.open_season.bonus import FACES
@@ -142,6 +143,37 @@ def _check_in_view(view: Any, n: int, side: str, size: tuple[int, int]) -> None:
                                       "photo: take the photo again with the whole table in view")
 
 
+def _cell_brightness(view: Any, img: np.ndarray, where: str, col: int, row: int) -> float:
+    """Mean grey of the middle of a wall cell (column, row from 0), at the cards' height."""
+    bx, by, yaw = board_pose(where)
+    bw, bd = art.WALL_BOARD_SIZE_MM
+    cx = art.WALL_MARGIN_MM + (col + 0.5) * art.WALL_PITCH_MM[0] - bw / 2
+    cy = art.WALL_MARGIN_MM + (row + 0.5) * art.WALL_PITCH_MM[1] - bd / 2
+    c, s = np.cos(np.radians(yaw)), np.sin(np.radians(yaw))
+    pts = [(bx + (cx + dx) * c - (cy + dy) * s, by + (cx + dx) * s + (cy + dy) * c)
+           for dx in np.linspace(-12, 12, 7) for dy in np.linspace(-20, 20, 9)]
+    px = view.project(np.asarray(pts), 2.4).astype(np.float32)
+    vals = cv2.remap(img, px[:, 0].reshape(1, -1), px[:, 1].reshape(1, -1), cv2.INTER_LINEAR)
+    return float(vals.mean())
+
+
+def _check_side(view: Any, img: np.ndarray, n: int, side: str) -> None:
+    """A Shield wall has no space in the bottom row's third cell, a Horn wall does (space 11,
+    holding a card at the end): cards lying there on most walls mean the Horn side was played.
+    (The other mistake, --side horn on Shield walls, leaves Horn spaces empty: the wall count
+    says so.)"""
+    if side != "shield":
+        return
+    cards_there = 0
+    for where in SEAT_SIDES[n]:
+        ref = _cell_brightness(view, img, where, 0, 2)  # Shield space 8, a card at the end
+        cell = _cell_brightness(view, img, where, 2, 2)
+        cards_there += cell > 0.8 * ref
+    if cards_there * 2 > n:
+        raise PhotoScoreError("the walls hold a card in the bottom row's third cell, a Horn space: "
+                              "was the Horn side played? (--side horn)")
+
+
 def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
     try:
         from vision.open_season.tokens import TokenReader
@@ -173,9 +205,10 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     geometry, intrinsics, notes = _calibrate(img, req)
     view, _ = _view_from(geometry, intrinsics, size)
     _check_in_view(view, n, side, size)
+    _check_side(view, img, n, side)
     t1 = time.perf_counter()
     readers = (CardReader(view, side, n, req.pack), AccoladeReader(view, n),
-               _token_reader(view, side, n, expert, req.pack))
+               lambda: _token_reader(view, side, n, expert, req.pack))
     t2 = time.perf_counter()
     seats, choices, token_doubts, unsure_walls = read_table(img, readers, n, side)
     t3 = time.perf_counter()
@@ -215,7 +248,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
 def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
                ) -> tuple[list[SeatReading], list[Choice], list[str], list[str]]:
     """Everything the photo shows, per seat, and the questions it leaves open."""
-    cards, accolades, tokens = readers
+    cards, accolades, token_reader = readers
     layout = LAYOUTS[side]
     seats = [SeatReading() for _ in range(n)]
     choices: list[Choice] = []
@@ -234,6 +267,9 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         elif read.confidence < WALL_SURE:
             unsure.append(f"{player_name(seat)}'s space {space} was read face down, not surely")
     for seat, r in enumerate(seats):
+        if not r.wall:
+            raise PhotoScoreError(f"no card on {player_name(seat)}'s wall ({SEAT_SIDES[n][seat]} side): "
+                                  f"is this a {n}-player table? (walls lie on the play area's edges)")
         if len(r.wall) != layout.rounds:
             raise PhotoScoreError(
                 f"{player_name(seat)}'s wall shows {len(r.wall)} cards; a finished {side.capitalize()} "
@@ -248,6 +284,7 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             if not c.sure:
                 choices.append(_accolade_choice(seat, c))
     token_doubts: list[str] = []
+    tokens = token_reader() if callable(token_reader) else token_reader
     for seat, t in sorted(tokens.read(img).items()):
         r = seats[seat]
         r.wall_trophies = {s: k for s, k in t.wall_trophies.items() if k and s in r.wall}

@@ -240,7 +240,8 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     return PhotoScore(
         game="open_season", players=players, winner=tuple(player_name(p) for p in winners),
         tie_break=tie_break, doubts=tuple(doubts), notes=tuple(notes),
-        reading={"side": side, "expert": expert, "seats": [s.to_json() for s in seats]},
+        reading={"side": side, "expert": expert, "seats": [s.to_json() for s in seats],
+                 "options": {ch.key: list(ch.options) for ch in choices}},
         timings_ms={"calibrate": round((t1 - t0) * 1000, 1), "setup": round((t2 - t1) * 1000, 1),
                     "read": round((t3 - t2) * 1000, 1), "score": round((t4 - t3) * 1000, 1)})
 

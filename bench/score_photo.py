@@ -84,6 +84,19 @@ def _token_stats(reading: dict[str, Any], truth: dict[str, Any]) -> tuple[int, i
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "--game" in argv:  # another game's bench: bench/score_photo_<game>.py
+        i = argv.index("--game")
+        game = argv[i + 1] if i + 1 < len(argv) else ""
+        rest = argv[:i] + argv[i + 2:]
+        if game == "open_season":
+            from score_photo_open_season import main as open_season_main
+
+            return open_season_main(rest)
+        if game != "octocube":
+            print(f"no photo-scoring bench for {game!r} (octocube, open_season)", file=sys.stderr)
+            return 2
+        argv = rest
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=50)
     ap.add_argument("--seed-start", type=int, default=5000)

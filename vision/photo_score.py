@@ -16,6 +16,7 @@ import numpy as np
 
 SCORERS: dict[str, str] = {
     "octocube": "vision.octocube.score_photo:score_photo",
+    "open_season": "vision.open_season.score_photo:score_photo",
 }
 """Game name -> "module:function" of its photo scorer."""
 
@@ -33,9 +34,13 @@ class ScoreRequest:
     seats: tuple[str, ...] | None = None
     """Player colours in seat order when the table is not laid out the usual way."""
     answers: dict[str, int] = field(default_factory=dict)
-    """Counts the players gave for doubts (by the doubt's ``key``): read as certain."""
+    """Counts (or option numbers, from 1) the players gave for doubts (by the doubt's ``key``):
+    read as certain."""
     pack: Any = None
     """A taught copy (vision.pack.Pack) to read the components by; None: the built-in art."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Per-game options the photo cannot show (Open Season: ``side`` "horn"/"shield",
+    ``expert`` True/False); a game ignores those it has no use for."""
 
 
 @dataclass(frozen=True)

@@ -18,15 +18,18 @@ class ScoreCommandError(ValueError):
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "score",
-        help="score a finished table from one photo (boards, coins, tokens -> final scores)",
+        help="score a finished table from one photo (boards, cards, tokens -> final scores)",
         description="Read one photo of a finished table (corner markers in view) and print every "
                     "player's final score line by line, the winner and what the photo leaves in "
                     "doubt. Interactive (a terminal, no --json): each doubt is asked.",
     )
     p.add_argument("photo", help="the photo (JPEG/PNG) of the finished table")
-    p.add_argument("--game", required=True, help="the game on the table (octocube)")
+    p.add_argument("--game", required=True, help="the game on the table (octocube, open_season)")
     p.add_argument("--players", type=int, required=True, help="number of players")
-    p.add_argument("--mode", default="standard", choices=["standard", "advanced"])
+    p.add_argument("--mode", default="standard", choices=["standard", "advanced"], help="octocube: the mode played")
+    p.add_argument("--side", default=None, choices=["horn", "shield"],
+                   help="open_season: the side of the wall boards played (required for open_season)")
+    p.add_argument("--expert", action="store_true", help="open_season: played with the expert bonus tiles")
     p.add_argument("--profile", default=None,
                    help="calibration profile (lens intrinsics) from 'tablesight calibrate'")
     p.add_argument("--pack", metavar="FILE", default=None,
@@ -76,7 +79,10 @@ def run(args: argparse.Namespace) -> int:
     seats = tuple(s.strip().lower() for s in args.seats.split(",")) if args.seats else None
     try:
         fn = scorer(args.game)
-        request = ScoreRequest(args.players, args.mode, profile, seats, _answers(args.answer), pack)
+        options = {"side": args.side, "expert": args.expert} if args.game == "open_season" else {}
+        if args.game != "open_season" and (args.side or args.expert):
+            raise ScoreCommandError("--side and --expert are for --game open_season")
+        request = ScoreRequest(args.players, args.mode, profile, seats, _answers(args.answer), pack, options)
         result = fn(image, request)
         interactive = not args.json and sys.stdin.isatty() and sys.stdout.isatty()
         while interactive and result.doubts:
@@ -87,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
                 answers[d.key] = _ask(d)
             if answers == request.answers:
                 break
-            request = ScoreRequest(request.players, request.mode, profile, seats, answers, pack)
+            request = ScoreRequest(request.players, request.mode, profile, seats, answers, pack, options)
             result = fn(image, request)
     except PhotoScoreError as exc:
         raise ScoreCommandError(str(exc)) from None

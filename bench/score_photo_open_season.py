@@ -1,0 +1,171 @@
+"""Bench: score finished Open Season tables from one photo (``tablesight score --game
+open_season``) on unseen rendered tables, against the engine's own final scores.
+
+    nice .venv/bin/python bench/score_photo.py --game open_season --count 50 --seed-start 70000
+
+Renders ``--count`` finished tables (``render open_season --end``: twin playouts to the end, 2-4
+players, Horn or Shield, expert tiles on about half, tilt 0-35, three lightings, a hand now and
+then, accolades fanned face up by hand), alternately 1280x720 and 1920x1080, JPEG as a camera
+writes them, reads each and prints:
+
+* tables whose every player's total is exact from the photo alone, and with every question
+  answered truthfully (a wild token's attribute cannot be seen: the scorer assumes the one best
+  for its player and asks);
+* accolade cards: per card, read surely and right / asked (a doubt) / read surely and WRONG (the
+  failure that matters: a hidden error) / on a fan refused as a whole; wall cards likewise;
+* refused tables and why; seconds per photo (the scorer only, rendering not counted).
+
+Seeds: the accolade classifiers were trained on 60000-60999 and the reader developed on 500,
+501, 7 and 88001 (tests); bench on 70000 and up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision.render.dataset import render_one  # noqa: E402
+
+TUNED = set(range(60000, 61000)) | {500, 501, 7, 88001}
+
+
+def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
+    """What truthful players answer to each question (the bench's stand-in for the prompt)."""
+    options = result.reading.get("options", {})
+    answers: dict[str, int] = {}
+    for d in result.doubts:
+        opts = options.get(d.key)
+        if not opts:
+            continue
+        words = d.key.split()
+        if words[0] == "wild":
+            truth = end["players"][int(words[1]) - 1]["wall_wilds"].get(words[2])
+        elif words[0] == "wall":
+            truth = end["players"][int(words[1]) - 1]["wall"].get(words[2])
+        elif words[0] == "accolade" and words[1] == "wild":
+            w = end["players"][int(words[2]) - 1]["accolade_wilds"]
+            i = int(words[3]) - 1
+            truth = f"{w[i]['card']} as {w[i]['attribute']}" if i < len(w) else None
+        elif words[0] == "accolade":
+            acc = end["players"][int(words[1]) - 1]["accolades"]
+            i = int(words[2]) - 1
+            truth = acc[i] if i < len(acc) else None
+        else:
+            continue
+        if truth in opts:
+            answers[d.key] = opts.index(truth) + 1
+    return answers
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--count", type=int, default=50)
+    ap.add_argument("--seed-start", type=int, default=70000)
+    ap.add_argument("--json", default=None, help="also write the figures to this file")
+    args = ap.parse_args(argv)
+    from vision.photo_score import PhotoScoreError, ScoreRequest, scorer
+    from vision.render.dataset import DatasetSettings
+    from vision.render.renderer import Renderer
+
+    fn = scorer("open_season")
+    renderer = Renderer()
+    stats: dict[str, Any] = {"tables": 0, "exact_alone": 0, "exact_answered": 0, "refused": [],
+                             "acc": {"cards": 0, "sure_right": 0, "asked": 0, "sure_wrong": 0, "refused": 0},
+                             "wall": {"cards": 0, "right": 0, "asked": 0, "wrong": 0},
+                             "seconds": [], "doubts": 0, "mix": {}}
+    wrong_tables = []
+    for i in range(args.count):
+        seed = args.seed_start + i
+        if seed in TUNED:
+            print(f"seed {seed} was used to tune the reader: pick another --seed-start", file=sys.stderr)
+            return 2
+        size = (1280, 720) if i % 2 == 0 else (1920, 1080)
+        settings = DatasetSettings(game="open_season", seed=seed, count=1, end=True, resolution=size)
+        res = render_one(settings, 0, renderer)
+        ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        end = res.ground_truth["end"]
+        n = end["num_players"]
+        key = f"{n}p {end['side']}{' expert' if end['expert'] else ''}"
+        stats["mix"][key] = stats["mix"].get(key, 0) + 1
+        stats["tables"] += 1
+        request = ScoreRequest(n, options={"side": end["side"], "expert": end["expert"]})
+        t0 = time.perf_counter()
+        try:
+            result = fn(photo, request)
+        except PhotoScoreError as exc:
+            stats["seconds"].append(time.perf_counter() - t0)
+            stats["refused"].append(f"seed {seed} ({size[0]}x{size[1]}, {len(res.ground_truth['hands'])} hand): {exc}")
+            stats["acc"]["refused"] += sum(len(p["accolades"]) for p in end["players"])
+            stats["acc"]["cards"] += sum(len(p["accolades"]) for p in end["players"])
+            print(f"{seed}: refused: {exc}")
+            continue
+        stats["seconds"].append(time.perf_counter() - t0)
+        stats["doubts"] += len(result.doubts)
+        totals = [p.total for p in result.players]
+        alone = totals == end["scores"]
+        stats["exact_alone"] += alone
+        answers = truthful_answers(result, end)
+        answered = fn(photo, ScoreRequest(n, options=request.options, answers=answers)) if answers else result
+        exact = [p.total for p in answered.players] == end["scores"]
+        stats["exact_answered"] += exact
+        doubt_keys = {d.key for d in result.doubts}
+        for p, seat in zip(end["players"], result.reading["seats"]):
+            s = p["seat"]
+            for k, truth in enumerate(p["accolades"]):
+                stats["acc"]["cards"] += 1
+                read = seat["accolades"][k] if k < len(seat["accolades"]) else None
+                if f"accolade {s + 1} {k + 1}" in doubt_keys:
+                    stats["acc"]["asked"] += 1
+                elif read == truth and len(seat["accolades"]) == len(p["accolades"]):
+                    stats["acc"]["sure_right"] += 1
+                else:
+                    stats["acc"]["sure_wrong"] += 1
+            for space, truth in p["wall"].items():
+                stats["wall"]["cards"] += 1
+                read = seat["wall"].get(space)
+                if f"wall {s + 1} {space}" in doubt_keys:
+                    stats["wall"]["asked"] += 1
+                elif read == truth:
+                    stats["wall"]["right"] += 1
+                else:
+                    stats["wall"]["wrong"] += 1
+        if not exact:
+            wrong_tables.append(f"seed {seed} ({size[0]}x{size[1]}, {key}, {end['lighting']}): "
+                                f"read {[p.total for p in answered.players]} (alone {totals}), truth {end['scores']}")
+        print(f"{seed}: {key} {size[0]}x{size[1]} {end['lighting']}: alone {'exact' if alone else 'off'}, "
+              f"answered {'exact' if exact else 'OFF'}, {len(result.doubts)} doubts, {stats['seconds'][-1]:.2f} s")
+    t = stats["tables"]
+    a, w = stats["acc"], stats["wall"]
+    secs = stats["seconds"]
+    print()
+    print(f"tables: {t} ({', '.join(f'{k}: {v}' for k, v in sorted(stats['mix'].items()))})")
+    print(f"every total exact, photo alone:       {stats['exact_alone']}/{t} ({100 * stats['exact_alone'] / t:.1f} %)")
+    print(f"every total exact, questions answered: {stats['exact_answered']}/{t} ({100 * stats['exact_answered'] / t:.1f} %)")
+    print(f"accolade cards: {a['cards']}: read surely and right {a['sure_right']} ({100 * a['sure_right'] / max(a['cards'], 1):.2f} %), "
+          f"asked {a['asked']}, read surely and WRONG {a['sure_wrong']}, on refused tables {a['refused']}")
+    print(f"wall cards: {w['cards']}: right {w['right']} ({100 * w['right'] / max(w['cards'], 1):.2f} %), asked {w['asked']}, WRONG {w['wrong']}")
+    print(f"doubts per scored table: {stats['doubts'] / max(t - len(stats['refused']), 1):.1f}")
+    print(f"refused: {len(stats['refused'])}")
+    for r in stats["refused"]:
+        print(f"  - {r}")
+    if secs:
+        print(f"seconds per photo: median {statistics.median(secs):.2f}, max {max(secs):.2f}")
+    for line in wrong_tables:
+        print(f"  off after the answers: {line}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({**stats, "off": wrong_tables}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

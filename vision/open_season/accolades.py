@@ -1,0 +1,580 @@
+"""Reading the accolades of a finished Open Season table: each player's cards fanned face up by
+hand, overlapping so that only a strip of each shows (its corner index: the people's initial on
+the people's colour band, and a small attribute icon).
+
+Each player's personal area is rectified at the cards' plane into the player's own frame (the
+fan rows run left to right, card tops up). Every card's top-left corner is the same pattern, a
+cream index box with the people's colour band to its right and below: one template match on a
+"colourfulness" image finds them all (however uneven the fan). Each corner is then compared with
+the index of the 30 card faces (normalised correlation per colour channel, a few poses around the
+found one). A card whose best face does not beat the runner-up clearly is a doubt naming the
+card and its likely faces, never a guess; a hand over the area, a row running out of the photo,
+or a strip too narrow to show an index makes the whole fan unreadable (one line).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from functools import lru_cache
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.octocube.geometry import TableView
+from vision.render import open_season_art as art
+from vision.render.open_season_scene import (
+    CARD_H,
+    CARD_THICKNESS_MM,
+    FAN_LEFT_X,
+    FAN_ROWS_Y,
+    SEAT_SIDES,
+    accolade_fan_rows,
+    personal_area_origin,
+)
+
+PX_PER_MM = 3.0
+"""Rectified resolution (a 1280x720 photo sees the table at ~1 px/mm, 1920x1080 at ~1.5)."""
+AREA_X = (FAN_LEFT_X - 3.0, 119.0)
+"""Player-local x range searched for fanned cards (the player's own board starts at +121)."""
+CORNER_TEMPLATE_MM = (11.5, 44.0)
+ROW_SLACK_MM = 7.0
+"""A row's card tops lie within this of the row's nominal top (the fan's uneven rows +-4 mm)."""
+AREA_Y = (FAN_ROWS_Y[0] - CARD_H / 2 - ROW_SLACK_MM, FAN_ROWS_Y[-1] - CARD_H / 2 + ROW_SLACK_MM)
+"""Player-local y range of the card tops searched."""
+RECT_Y = (AREA_Y[0], AREA_Y[1] + CORNER_TEMPLATE_MM[1])
+"""The rectified band: the corners' range plus a corner's height below."""
+COARSE = 6
+"""The rectifying maps are projected every COARSE px and interpolated (they are smooth)."""
+PLANE_MM = 1.5
+"""Height the area is rectified at (a fan is 0.35 mm per card thick)."""
+INDEX_MM = (12.0, 24.0)
+"""The compared corner of a card: its left 12 mm (the index is 2.5-11.5 mm) by top 24 mm."""
+CORNER_MIN = 0.68
+"""(true corners score 0.75-0.95 on the tuning tables; a card's cream bottom over the mat 0.6)"""
+BAND_MIN_L = 32.0
+"""A corner's band is at least this light (Lab L, white-balanced: the darkest people band, the
+sorcerers', reads 38-45; the dark mat under a card's cream bottom 20-25)."""
+"""Corner-pattern correlation a card's corner must reach."""
+MIN_STEP_MM = 9.0
+ROW_TOLERANCE_MM = 3.5
+"""Every card top of a row lies this close to the row's median (the fan is uneven by +-2 mm)."""
+"""Two corners closer than this along a row are one card."""
+ATTR_ROWS_MM = (10.0, 19.5)
+"""Rows of the corner patch holding the index's attribute icon (the initial is above it)."""
+ATTRIBUTE_WEIGHT = 1.0
+BAND_ROWS_MM = (22.0, 37.0)
+COLOUR_WEIGHT = 0.01
+"""Correlation lost per Lab unit between the band's colour and a people's print colour."""
+JITTER = tuple((dx, dy, a) for dx in (-0.67, 0.0, 0.67) for dy in (-0.67, 0.0, 0.67) for a in (-2.5, 0.0, 2.5))
+ANGLES = sorted({j[2] for j in JITTER})
+FINE_POSES = tuple((fx, fy, fa) for fx in (-0.33, 0.0, 0.33) for fy in (-0.33, 0.0, 0.33)
+                   for fa in (-2.0, 0.0, 2.0))
+"""Offsets (mm) around the best pose the learned classifiers read (their logits averaged)."""
+BAND_LAB_SCALE = 25.0
+SURE_PROBABILITY = 0.9999
+"""A card is read surely when both its people and its attribute reach this probability (on the
+tuning tables 500/501, 451 cards: 0.995 left 1 wrong card sure, 0.9999 none, asking 13)."""
+MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "open_season_accolades.npz"
+BLUR_PX = 1.2
+"""Photo and art are both softened so (at 1-1.5 camera px per mm) they compare alike."""
+MARGIN = 0.06
+"""A card is read surely when its best face beats every other face by this much correlation."""
+MAX_STEP_MM = 20.0
+"""Two neighbouring strips further apart than this hide a card between them."""
+FIRST_CARD_MM = 12.0
+"""A row's first card's corner lies within this of the searched area's left end."""
+WHOLE_CARD_AB = 36.0
+"""Largest a*b* difference along a whole card's band (light circle included)."""
+SKIN_MM2 = 6000.0
+"""A skin-coloured blob this large over a fan is a hand (the dwarves' orange band makes blobs of
+at most 44 x 40 mm, the last card's)."""
+SKIN_CR = (136.0, 178.0)
+SKIN_CB = (78.0, 128.0)
+SKIN_MIN_Y = 45.0
+"""YCrCb skin range (vision/octocube/config.py)."""
+
+
+@dataclass(frozen=True)
+class AccoladeCard:
+    """One fanned card: ``card`` is ``people-attribute``; ``alternatives`` the other faces it
+    could be when not sure (best first)."""
+
+    seat: int
+    position: int
+    """Fan order: row by row, left to right (from the player's seat)."""
+    card: str
+    confidence: float
+    sure: bool
+    alternatives: tuple[str, ...] = ()
+    where_mm: tuple[float, float] = (0.0, 0.0)
+    """Player-local corner (mm): where to point at it when asking."""
+
+
+@dataclass(frozen=True)
+class SeatAccolades:
+    seat: int
+    cards: tuple[AccoladeCard, ...]
+    problem: str = ""
+    """Why the fan cannot be read at all (a hand over it, cut off by the photo's edge); empty
+    when it was read."""
+
+    @property
+    def doubts(self) -> tuple[AccoladeCard, ...]:
+        return tuple(c for c in self.cards if not c.sure)
+
+
+def _rot(yaw: float, x: float, y: float) -> tuple[float, float]:
+    c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+    return (x * c - y * s, x * s + y * c)
+
+
+@lru_cache(maxsize=1)
+def _face_templates() -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """Names and, per face and turn (the JITTER angles), the card's people part (initial and
+    colour band) and attribute part (the index's icon) at PX_PER_MM, each normalised per
+    channel; shapes (faces, turns, features). Drawn at 2x and shrunk, as a camera sees it."""
+    density = PX_PER_MM * 2
+    w, h = (int(round(v * density)) for v in art.CARD_SIZE_MM)
+    names = []
+    people, attrs = [], []
+    for p in art.PEOPLES:
+        for a in art.ATTRIBUTES:
+            img = _over_mat(art.draw_card(p, a, w, h, density))
+            rows_p, rows_a = [], []
+            for ang in ANGLES:
+                patch = cv2.GaussianBlur(_cut_corner(img, density, ang), (0, 0), BLUR_PX)
+                pp, pa = _split(patch[None])
+                rows_p.append(pp[0])
+                rows_a.append(pa[0])
+            names.append(f"{p}-{a}")
+            people.append(np.stack(rows_p))
+            attrs.append(np.stack(rows_a))
+    return tuple(names), np.stack(people), np.stack(attrs)
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """CIE Lab (L 0-100) of BGR colours (N, 3)."""
+    px = np.clip(np.asarray(bgr, np.float32).reshape(1, -1, 3) / 255.0, 0, 1)
+    return cv2.cvtColor(px, cv2.COLOR_BGR2LAB).reshape(-1, 3)
+
+
+PEOPLE_LAB = _lab(np.array([art.PEOPLE_RGB[p][::-1] for p in art.PEOPLES], np.float32))
+"""The colour bands' print colours."""
+
+
+def _band_lab(patch: np.ndarray) -> np.ndarray:
+    """Median colour (Lab) of the colour band below a corner's index."""
+    y0, y1 = (int(round(v * PX_PER_MM)) for v in BAND_ROWS_MM)
+    x0, x1 = int(round(3.5 * PX_PER_MM)), int(round(10.5 * PX_PER_MM))
+    px = patch[y0:y1, x0:x1].reshape(-1, 3)
+    return np.asarray(_lab(np.median(px, axis=0)[None])[0])
+
+
+def _split(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(people features, attribute features) of corner patches (N, h, w, 3): the initial and
+    the band (rows above and below the icon) and the icon (rows ATTR_ROWS_MM)."""
+    y0, y1 = (int(round(v * PX_PER_MM)) for v in ATTR_ROWS_MM)
+    x0 = int(round(2.0 * PX_PER_MM))
+    people = np.concatenate([patches[:, :y0].reshape(len(patches), -1, 3),
+                             patches[:, y1:].reshape(len(patches), -1, 3)], axis=1)
+    icon = patches[:, y0:y1, x0:].reshape(len(patches), -1, 3)
+    return _norm_batch(people), _norm_batch(icon)
+
+
+def _over_mat(bgra: np.ndarray) -> np.ndarray:
+    alpha = bgra[:, :, 3:4].astype(np.float32) / 255.0
+    mat = np.zeros_like(bgra[:, :, :3], dtype=np.float32)
+    mat[:] = (90, 60, 40)
+    return (bgra[:, :, :3].astype(np.float32) * alpha + mat * (1 - alpha)).astype(np.uint8)
+
+
+def _cut_corner(img: np.ndarray, density: float, angle_deg: float) -> np.ndarray:
+    """The card's top-left INDEX_MM corner, turned by ``angle_deg`` about the corner, at
+    PX_PER_MM (so a patch sampled at a turned pose compares with it)."""
+    side_w, side_h = (int(round(v * PX_PER_MM)) for v in INDEX_MM)
+    scale = density / PX_PER_MM
+    c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
+    # output (u, v) px -> card px: rotate the patch frame by angle about the corner
+    m = np.float32([[c * scale, -s * scale, 0.0], [s * scale, c * scale, 0.0]])
+    big = cv2.GaussianBlur(img, (0, 0), scale * 0.5)
+    return cv2.warpAffine(big, m, (side_w, side_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def _norm_batch(pixels: np.ndarray) -> np.ndarray:
+    """(N, pixels, 3) -> (N, features): zero mean and unit norm per colour channel."""
+    p = pixels.astype(np.float32)
+    p = p - p.mean(axis=1, keepdims=True)
+    n = np.sqrt((p * p).sum(axis=1, keepdims=True))
+    return (p / np.maximum(n, 1e-3)).reshape(len(p), -1) / math.sqrt(3.0)
+
+
+@lru_cache(maxsize=1)
+def _corner_template() -> np.ndarray:
+    """The corner pattern on a colourfulness image, down a strip of the card as narrow as any
+    fan leaves (11.5 mm): cream margin and index box (0) over the people's colour band (1, from
+    19.5 to 39.4 mm) over cream again."""
+    w, h = (int(round(v * PX_PER_MM)) for v in CORNER_TEMPLATE_MM)
+    t = np.zeros((h, w), np.float32)
+    margin = int(round(2.5 * PX_PER_MM))
+    band0, band1 = int(round(19.5 * PX_PER_MM)), int(round(39.4 * PX_PER_MM))
+    t[band0:band1, margin:] = 1.0
+    return t
+
+
+@lru_cache(maxsize=1)
+def _corner_mask() -> np.ndarray:
+    """The corner template's mask: the index's initial and icon (people- and attribute-coloured
+    ink, any colourfulness) are left out."""
+    t = _corner_template()
+    m = np.ones_like(t)
+    y0, y1 = int(round(3.0 * PX_PER_MM)), int(round(18.5 * PX_PER_MM))
+    x0, x1 = int(round(3.5 * PX_PER_MM)), int(round(10.5 * PX_PER_MM))
+    m[y0:y1, x0:x1] = 0.0
+    return m
+
+
+class AccoladeReader:
+    """Reads every seat's fanned accolades from photos seen through one table geometry."""
+
+    def __init__(self, view: TableView, num_players: int, model: AccoladeModel | None = None) -> None:
+        """``model``: the learned classifiers (default: models/open_season_accolades.npz; without
+        it the art's corners are matched, much less surely)."""
+        self.model = model if model is not None else load_model()
+        if num_players not in SEAT_SIDES:
+            raise ValueError(f"Open Season is for 2-4 players, not {num_players}")
+        self.view = view
+        self.num_players = num_players
+        w = int(round((AREA_X[1] - AREA_X[0]) * PX_PER_MM))
+        h = int(round((RECT_Y[1] - RECT_Y[0]) * PX_PER_MM))
+        # the maps are smooth: project a coarse grid (every COARSE px) and interpolate
+        cw, ch = w // COARSE + 2, h // COARSE + 2
+        gx, gy = np.meshgrid(AREA_X[0] + (np.arange(cw) * COARSE + 0.5) / PX_PER_MM,
+                             RECT_Y[0] + (np.arange(ch) * COARSE + 0.5) / PX_PER_MM)
+        self._maps = []
+        self._inside = []
+        iw, ih = view.image_size
+        for where in SEAT_SIDES[num_players]:
+            ox, oy, yaw = personal_area_origin(where)
+            c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+            x = ox + gx * c - gy * s
+            y = oy + gx * s + gy * c
+            px = view.project(np.stack([x.ravel(), y.ravel()], 1), PLANE_MM)
+            mx = _upsample(px[:, 0].reshape(ch, cw), w, h)
+            my = _upsample(px[:, 1].reshape(ch, cw), w, h)
+            self._maps.append((mx, my))
+            self._inside.append(bool(mx.min() >= 0 and my.min() >= 0 and mx.max() < iw and my.max() < ih))
+
+    @classmethod
+    def from_ground_truth(cls, gt: dict[str, Any], num_players: int,
+                          model: AccoladeModel | None = None) -> AccoladeReader:
+        cam = gt["camera"]
+        view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
+                         np.asarray(cam["K"]), np.asarray(cam["dist"]))
+        return cls(view, num_players, model)
+
+    def rectified(self, image: np.ndarray, seat: int) -> np.ndarray:
+        mx, my = self._maps[seat]
+        return cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+
+    def read(self, image: np.ndarray) -> dict[int, SeatAccolades]:
+        return {seat: self.read_seat(image, seat) for seat in range(self.num_players)}
+
+    def read_seat(self, image: np.ndarray, seat: int) -> SeatAccolades:
+        who = f"player {seat + 1}"
+        area = _white_balanced(self.rectified(image, seat))
+        if not self._inside[seat]:
+            return SeatAccolades(seat, (), f"{who}'s accolades are partly outside the photo")
+        if _skin_area_mm2(area) > SKIN_MM2:
+            return SeatAccolades(seat, (), f"a hand covers part of {who}'s accolades: retake the photo")
+        corners = _find_corners(area)
+        if not corners:
+            return SeatAccolades(seat, (), f"no accolade cards found in {who}'s personal area")
+        hidden = _fan_gap(area, corners)
+        if hidden:
+            return SeatAccolades(seat, (), f"part of {who}'s accolades cannot be seen ({hidden}): "
+                                           "fan them out again and retake the photo")
+        soft = cv2.GaussianBlur(area, (0, 0), BLUR_PX)
+        model = self.model
+        cards = []
+        for pos, (x, y) in enumerate(corners):
+            pose = (0.0, 0.0, 0.0)  # the corner pattern placed it to a pixel
+            lx = round(AREA_X[0] + x / PX_PER_MM, 1)
+            ly = round(RECT_Y[0] + y / PX_PER_MM, 1)
+            if model is None:
+                card, confidence, alts = _template_read(soft, x, y)
+                sure = confidence >= MARGIN
+            else:
+                fp, fa = pose_features(soft, x, y, pose)
+                pp = _softmax(model.people(fp).mean(axis=0))
+                pa = _softmax(model.attribute(fa).mean(axis=0))
+                ip, ia = int(np.argmax(pp)), int(np.argmax(pa))
+                card = f"{art.PEOPLES[ip]}-{art.ATTRIBUTES[ia]}"
+                confidence = float(min(pp[ip], pa[ia]))
+                sure = confidence >= SURE_PROBABILITY
+                joint = np.outer(pp, pa).ravel()
+                order = np.argsort(-joint)
+                alts = tuple(f"{art.PEOPLES[k // 5]}-{art.ATTRIBUTES[k % 5]}" for k in order[1:4]
+                             if joint[k] >= 0.01)
+            cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
+                                      () if sure else alts, (lx, ly)))
+        return SeatAccolades(seat, tuple(cards))
+
+
+def best_pose(soft: np.ndarray, x: float, y: float) -> tuple[float, float, float]:
+    """(dx mm, dy mm, turn degrees) of the JITTER pose where the corner best matches some face."""
+    _names, people_t, attr_t = _face_templates()
+    patches = np.stack([_sample_corner(soft, x + dx * PX_PER_MM, y + dy * PX_PER_MM, ang)
+                        for dx, dy, ang in JITTER])
+    fp, fa = _split(patches)
+    turn = [ANGLES.index(ang) for _dx, _dy, ang in JITTER]
+    sp = np.einsum("ftk,jk->fjt", people_t, fp)[:, np.arange(len(JITTER)), turn]
+    sa = np.einsum("ftk,jk->fjt", attr_t, fa)[:, np.arange(len(JITTER)), turn]
+    return JITTER[int(np.argmax((sp + sa).max(axis=0)))]
+
+
+def _template_read(soft: np.ndarray, x: float, y: float) -> tuple[str, float, tuple[str, ...]]:
+    """Without a trained model: the face whose art corner matches best, and its margin."""
+    names, people_t, attr_t = _face_templates()
+    patches = np.stack([_sample_corner(soft, x + dx * PX_PER_MM, y + dy * PX_PER_MM, ang)
+                        for dx, dy, ang in JITTER])
+    fp, fa = _split(patches)
+    turn = [ANGLES.index(ang) for _dx, _dy, ang in JITTER]
+    sp = np.einsum("ftk,jk->fjt", people_t, fp)[:, np.arange(len(JITTER)), turn]
+    sa = np.einsum("ftk,jk->fjt", attr_t, fa)[:, np.arange(len(JITTER)), turn]
+    colour = np.linalg.norm(PEOPLE_LAB - _band_lab(patches[JITTER.index((0.0, 0.0, 0.0))]), axis=1)
+    score = (sp + sa).max(axis=1) - COLOUR_WEIGHT * np.repeat(colour, len(art.ATTRIBUTES))
+    best = int(np.argmax(score))
+    bp, ba = names[best].split("-")
+    other_people = max(float(score[k]) for k, n in enumerate(names) if n.split("-")[0] != bp)
+    other_attr = max(float(score[k]) for k, n in enumerate(names) if n.split("-")[1] != ba)
+    margin = min(float(score[best]) - other_people, float(score[best]) - other_attr)
+    order = np.argsort(-score)
+    return names[best], margin, tuple(names[k] for k in order[1:4] if score[k] >= score[best] - 3 * MARGIN)
+
+
+def pose_features(soft: np.ndarray, x: float, y: float,
+                  pose: tuple[float, float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """The learned classifiers' inputs at FINE_POSES around ``pose``: (people features: the
+    initial and the band's colour; attribute features: the index icon), one row per pose."""
+    dx0, dy0, ang = pose
+    patches = np.stack([_sample_corner(soft, x + (dx0 + fx) * PX_PER_MM, y + (dy0 + fy) * PX_PER_MM, ang + fa)
+                        for fx, fy, fa in FINE_POSES])
+    half = patches.reshape(len(patches), patches.shape[1] // 2, 2, patches.shape[2] // 2, 2, 3).mean(axis=(2, 4))
+    r = PX_PER_MM / 2
+    ly0, ly1 = int(round(2.5 * r)), int(round(ATTR_ROWS_MM[0] * r))
+    ay0, ay1 = int(round(ATTR_ROWS_MM[0] * r)), int(round(ATTR_ROWS_MM[1] * r))
+    x0, x1 = int(round(2.0 * r)), int(round(11.5 * r))
+    letter = _norm_batch(half[:, ly0:ly1, x0:x1].reshape(len(half), -1, 3))
+    band = np.stack([_band_lab(p) for p in patches]) / BAND_LAB_SCALE
+    icon = _norm_batch(half[:, ay0:ay1, x0:x1].reshape(len(half), -1, 3))
+    return np.concatenate([letter, band], axis=1), icon
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max())
+    return np.asarray(e / e.sum())
+
+
+@dataclass(frozen=True)
+class AccoladeModel:
+    """Two linear discriminants (shrunk LDA, fitted on rendered tables by
+    bench/train_open_season_accolades.py): people from the initial and band, attribute from
+    the icon. Logits per pose row."""
+
+    people_w: np.ndarray
+    people_b: np.ndarray
+    attr_w: np.ndarray
+    attr_b: np.ndarray
+
+    def people(self, f: np.ndarray) -> np.ndarray:
+        return np.asarray(f @ self.people_w + self.people_b)
+
+    def attribute(self, f: np.ndarray) -> np.ndarray:
+        return np.asarray(f @ self.attr_w + self.attr_b)
+
+    def save(self, path: Path) -> None:
+        # float64: the discriminants' terms are large and cancel (float32 moved 20 of 299 cards
+        # on the tuning tables from sure to unsure)
+        np.savez_compressed(path, people_w=self.people_w.astype(np.float64), people_b=self.people_b.astype(np.float64),
+                            attr_w=self.attr_w.astype(np.float64), attr_b=self.attr_b.astype(np.float64))
+
+
+def load_model(path: Path | None = None) -> AccoladeModel | None:
+    path = MODEL_PATH if path is None else path
+    if not path.exists():
+        return None
+    with np.load(path) as z:
+        return AccoladeModel(z["people_w"], z["people_b"], z["attr_w"], z["attr_b"])
+
+
+def fit_lda(x: np.ndarray, y: np.ndarray, classes: int, shrink: float) -> tuple[np.ndarray, np.ndarray]:
+    """Shrunk linear discriminant: (weights (features, classes), biases) giving log-odds up to
+    a constant; equal priors."""
+    means = np.stack([x[y == c].mean(axis=0) for c in range(classes)])
+    centred = x - means[y]
+    cov = centred.T @ centred / max(len(x) - classes, 1)
+    d = cov.shape[0]
+    cov = (1 - shrink) * cov + shrink * np.trace(cov) / d * np.eye(d)
+    inv = np.linalg.inv(cov)
+    w = inv @ means.T
+    b = -0.5 * np.einsum("cd,dc->c", means, w)
+    return w, b
+
+
+def _upsample(coarse: np.ndarray, w: int, h: int) -> np.ndarray:
+    """Bilinear fill of a map sampled every COARSE px (exact at the samples)."""
+    ch, cw = coarse.shape
+    xs = np.arange(w) / COARSE
+    ys = np.arange(h) / COARSE
+    x0 = np.minimum(xs.astype(int), cw - 2)
+    y0 = np.minimum(ys.astype(int), ch - 2)
+    fx = (xs - x0)[None, :]
+    fy = (ys - y0)[:, None]
+    a = coarse[y0][:, x0]
+    b = coarse[y0][:, x0 + 1]
+    c = coarse[y0 + 1][:, x0]
+    d = coarse[y0 + 1][:, x0 + 1]
+    return ((a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy).astype(np.float32)
+
+
+def _sample_corner(area: np.ndarray, x: float, y: float, angle_deg: float) -> np.ndarray:
+    side_w, side_h = (int(round(v * PX_PER_MM)) for v in INDEX_MM)
+    c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
+    m = np.float32([[c, -s, x], [s, c, y]])
+    return cv2.warpAffine(area, m, (side_w, side_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def _white_balanced(area: np.ndarray) -> np.ndarray:
+    """Scale the channels so that the card stock (the brightest tenth of the area, nearly all
+    cream) reads as the art's cream: the lamps' colour and brightness out of the way."""
+    f = area.astype(np.float32)
+    bright = f.sum(axis=2)
+    cut = np.percentile(bright, 90)
+    sel = f[bright >= cut]
+    if len(sel) < 50:
+        return area
+    ref = sel.mean(axis=0)
+    cream = np.array(art.CREAM_RGB[::-1], np.float32)
+    return np.clip(f * (cream / np.maximum(ref, 1.0)), 0, 255).astype(np.uint8)
+
+
+def _colourfulness(area: np.ndarray) -> np.ndarray:
+    """0 on cream card stock, 1 on a people's colour band (and on the dark mat)."""
+    f = area.astype(np.float32)
+    mx, mn = f.max(axis=2), f.min(axis=2)
+    bright = f.mean(axis=2)
+    # cream: bright and nearly grey (relative to the area's own brightest, the light varies)
+    top = float(np.percentile(bright, 98)) or 1.0
+    sat = (mx - mn) / np.maximum(mx, 1.0)
+    cream = np.clip((bright / top - 0.55) / 0.25, 0, 1) * np.clip((0.42 - sat) / 0.2, 0, 1)
+    return 1.0 - cream
+
+
+def _find_corners(area: np.ndarray) -> list[tuple[float, float]]:
+    """Every card's top-left corner (rectified px), in fan order: rows top to bottom, each left
+    to right."""
+    col = _colourfulness(area)
+    t = _corner_template()
+    res = cv2.matchTemplate(col, t, cv2.TM_CCOEFF_NORMED, mask=_corner_mask())
+    res = np.nan_to_num(res, nan=-1.0, posinf=-1.0, neginf=-1.0)
+    # only where a row's card tops can lie
+    allowed = np.zeros(res.shape[0], bool)
+    for y_row in FAN_ROWS_Y:
+        top = (y_row - CARD_H / 2 - RECT_Y[0]) * PX_PER_MM
+        allowed[max(0, int(top - ROW_SLACK_MM * PX_PER_MM)):int(top + ROW_SLACK_MM * PX_PER_MM) + 1] = True
+    r = np.where(allowed[:, None], res, -1.0).astype(np.float32)
+    found: list[tuple[float, float, float]] = []
+    min_d = MIN_STEP_MM * PX_PER_MM
+    while True:
+        _, val, _, (x, y) = cv2.minMaxLoc(r)
+        if val < CORNER_MIN:
+            break
+        lab = _band_lab(_sample_corner(area, float(x), float(y), 0.0))
+        if float(lab[0]) >= BAND_MIN_L:
+            found.append((float(x), float(y), float(val)))
+        x0, x1 = int(max(0, x - min_d)), int(x + min_d + 1)
+        y0, y1 = int(max(0, y - 8 * PX_PER_MM)), int(y + 8 * PX_PER_MM + 1)
+        r[y0:y1, x0:x1] = -1.0
+    # rows: cluster by y (rows are ~60 mm apart)
+    found.sort(key=lambda c: c[1])
+    rows: list[list[tuple[float, float, float]]] = []
+    for c in found:
+        if rows and abs(c[1] - np.mean([d[1] for d in rows[-1]])) < 25 * PX_PER_MM:
+            rows[-1].append(c)
+        else:
+            rows.append([c])
+    out = []
+    for row in rows:
+        row = sorted(row)
+        # a row may slope a little: fit its line, drop the worst outlier (a card's other,
+        # turned index) until every corner lies on it
+        while len(row) >= 3:
+            xs, ys = np.array([c[0] for c in row]), np.array([c[1] for c in row])
+            slope, icpt = np.polyfit(xs, ys, 1)
+            resid = np.abs(ys - (slope * xs + icpt))
+            worst = int(np.argmax(resid))
+            if resid[worst] <= ROW_TOLERANCE_MM * PX_PER_MM:
+                break
+            row.pop(worst)
+        if len(row) == 2 and abs(row[0][1] - row[1][1]) > ROW_TOLERANCE_MM * PX_PER_MM:
+            row = [min(row, key=lambda c: -c[2])]
+        out.extend((x, y) for x, y, _ in row)
+    return out
+
+
+def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
+    """Why the fan seems to hide cards (a hand over it, cards piled), or "" when every card of
+    it shows: each row starts at the fan's left end, its strips are at most MAX_STEP_MM apart,
+    its last card shows whole, and the rows hold as many cards as a fan of that size does."""
+    rows: list[list[tuple[float, float]]] = []
+    for x, y in corners:
+        if rows and abs(y - rows[-1][-1][1]) < 25 * PX_PER_MM:
+            rows[-1].append((x, y))
+        else:
+            rows.append([(x, y)])
+    if len(rows) > len(FAN_ROWS_Y):
+        return "more rows of cards than a fan has"
+    k = len(corners)
+    if [len(r) for r in rows] != accolade_fan_rows(k):
+        return "a row of the fan is short of cards"
+    for r in rows:
+        if r[0][0] / PX_PER_MM > FIRST_CARD_MM:
+            return "the left end of a row"
+        for (x0, _), (x1, _) in zip(r, r[1:]):
+            if (x1 - x0) / PX_PER_MM > MAX_STEP_MM:
+                return f"a gap of {(x1 - x0) / PX_PER_MM:.0f} mm between two cards"
+        x, y = r[-1]
+        if not _whole_card(area, x, y):
+            return "the last card of a row is covered"
+    return ""
+
+
+def _whole_card(area: np.ndarray, x: float, y: float) -> bool:
+    """The card whose corner is at (x, y) shows whole: its colour band is one colour across."""
+    y0, y1 = int(y + 22 * PX_PER_MM), int(y + 36 * PX_PER_MM)
+    xs = [int(x + v * PX_PER_MM) for v in (4, 13, 22, 31, 40)]
+    if y1 > area.shape[0] or xs[-1] + 3 > area.shape[1]:
+        return False
+    cols = np.array([np.median(area[y0:y1, c - 3:c + 3].reshape(-1, 3), axis=0) for c in xs], np.float32)
+    labs = _lab(cols)
+    # the band's light circle (the emblem's background) is lighter: compare hue/chroma only
+    ab = labs[:, 1:]
+    return float(np.abs(ab - ab[0]).max()) < WHOLE_CARD_AB
+
+
+def _skin_area_mm2(area: np.ndarray) -> float:
+    ycc = cv2.cvtColor(area, cv2.COLOR_BGR2YCrCb)
+    skin = cv2.inRange(ycc, np.array([SKIN_MIN_Y, SKIN_CR[0], SKIN_CB[0]]), np.array([255, SKIN_CR[1], SKIN_CB[1]]))
+    skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(skin)
+    if n <= 1:
+        return 0.0
+    return float(stats[1:, cv2.CC_STAT_AREA].max()) / (PX_PER_MM ** 2)
+
+
+__all__ = ["AccoladeCard", "AccoladeReader", "SeatAccolades", "CARD_THICKNESS_MM"]

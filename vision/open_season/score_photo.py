@@ -1,0 +1,422 @@
+"""Open Season's part of ``tablesight score``: one photo of a finished table -> the final scores.
+
+Calibrate from the corner markers (as Octocube's scorer does), read every wall card
+(vision/open_season/cards.py ``CardReader``), every token and tile (vision/open_season/tokens.py
+``TokenReader``) and every player's accolades fanned face up (accolades.py), build the engine's
+final position from what was read and let the engine score it (rules/open_season/scoring.py):
+the lines, totals, winner and tie-break are the engine's own.
+
+What the photo cannot settle is a doubt, never a silent guess: a card not read surely (which
+card is it? with the faces it could be), and a wild token's attribute (a token shows none; the
+attribute the player would best have chosen is used until someone says). Each doubt lists the
+totals it moves. Bad input (no markers, a player's area outside the photo, a fan that hides
+cards, a wall that is not a finished one) is one line and no score.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from rules.open_season.bonus import FACES
+from rules.open_season.cards import ATTRIBUTES, CARD_IDS, FACE_DOWN, NUM_IDENTITIES, PEOPLES
+from rules.open_season.layout import LAYOUTS, SHIELD_SCORINGS
+from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
+from vision.render import open_season_art as art
+from vision.render.open_season_scene import (
+    CARD_H,
+    FAN_LEFT_X,
+    FAN_ROWS_Y,
+    SEAT_SIDES,
+    board_pose,
+    personal_area_origin,
+)
+
+WALL_SURE = 0.25
+"""A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
+best face over the runner-up) is a doubt."""
+EDGE_MARGIN_PX = 2.0
+
+
+def player_name(seat: int) -> str:
+    return f"player {seat + 1}"
+
+
+@dataclass
+class SeatReading:
+    """What the photo shows of one player (engine numbering: spaces from 1)."""
+
+    wall: dict[int, str | None] = field(default_factory=dict)
+    """Space -> card name, None face down."""
+    wall_trophies: dict[int, int] = field(default_factory=dict)
+    wall_wilds: list[int] = field(default_factory=list)
+    accolades: list[str] = field(default_factory=list)
+    accolade_wilds: int = 0
+    penalty: bool = False
+    series: bool = False
+    scorings: frozenset[str] = frozenset()
+    bonus: dict[int, tuple[int, bool]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"wall": {str(k): v for k, v in sorted(self.wall.items())},
+                "wall_trophies": {str(k): v for k, v in sorted(self.wall_trophies.items())},
+                "wall_wilds": sorted(self.wall_wilds), "accolades": list(self.accolades),
+                "accolade_wilds": self.accolade_wilds, "penalty": self.penalty, "series": self.series,
+                "scorings": sorted(self.scorings),
+                "bonus": {str(c): [f, a] for c, (f, a) in sorted(self.bonus.items())}}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One open question: its key, the words, the options (each a function that changes the
+    reading) and the option used (index)."""
+
+    key: str
+    question: str
+    options: tuple[str, ...]
+    apply: Any
+    """(readings, option index) -> None."""
+    default: int
+
+
+def final_state(seats: list[SeatReading], side: str, expert: bool,
+                wild_attrs: dict[tuple[int, int], int], acc_wilds: dict[tuple[int, int], tuple[int, int]]) -> Any:
+    """The engine's final position holding what was read (the rest of the game is over and
+    does not score): walls, tokens, accolades, Shield scorings, bonus tiles."""
+    from rules.open_season import OpenSeasonGame
+    from rules.open_season.state import OpenSeasonState
+
+    game = OpenSeasonGame(len(seats), side=side, expert=expert)
+    state = OpenSeasonState(game)
+    for p, r in enumerate(seats):
+        wall = state.wall[p] = list(state.wall[p])
+        for space, card in r.wall.items():
+            wall[space - 1] = FACE_DOWN if card is None else CARD_IDS[card]
+        trophies = state.wall_trophies[p] = list(state.wall_trophies[p])
+        for space, count in r.wall_trophies.items():
+            trophies[space - 1] = count
+        wild = state.wall_wild[p] = list(state.wall_wild[p])
+        for space in r.wall_wilds:
+            wild[space - 1] = wild_attrs.get((p, space), 0)
+        acc = [0] * NUM_IDENTITIES
+        for name in r.accolades:
+            acc[CARD_IDS[name]] += 1
+        state.acc[p] = acc
+        state.acc_wilds[p] = [acc_wilds[(p, i)] for i in range(r.accolade_wilds) if (p, i) in acc_wilds]
+        state.penalty[p] = r.penalty
+        state.series_tile[p] = r.series
+        state.shield_active[p] = sum(1 << i for i, n in enumerate(SHIELD_SCORINGS) if n in r.scorings)
+        faces, st = [0, 0, 0, 0], [0, 0, 0, 0]
+        for column, (face, active) in r.bonus.items():
+            if 1 <= column <= 4 and face in FACES:
+                faces[column - 1] = face
+                st[column - 1] = 2 if active else 0
+        state.bonus_faces[p] = faces
+        state.bonus_state[p] = st
+    return state
+
+
+def _check_in_view(view: Any, n: int, side: str, size: tuple[int, int]) -> None:
+    """Each player's wall board and personal area (fan rows, tokens) lie inside the photo."""
+    w, h = size
+    bw, bd = art.WALL_BOARD_SIZE_MM
+    for seat, where in enumerate(SEAT_SIDES[n]):
+        bx, by, yaw = board_pose(where)
+        c, s = np.cos(np.radians(yaw)), np.sin(np.radians(yaw))
+        board = [(bx + x * c - y * s, by + x * s + y * c) for x, y in
+                 ((-bw / 2, -bd / 2), (bw / 2, -bd / 2), (bw / 2, bd / 2), (-bw / 2, bd / 2))]
+        ox, oy, pyaw = personal_area_origin(where)
+        c, s = np.cos(np.radians(pyaw)), np.sin(np.radians(pyaw))
+        top = FAN_ROWS_Y[0] - CARD_H / 2 - 4
+        area = [(ox + x * c - y * s, oy + x * s + y * c) for x, y in
+                ((FAN_LEFT_X - 3, top), (118, top), (118, 92), (FAN_LEFT_X - 3, 92))]
+        for what, pts in (("wall board", board), ("personal area (accolades and tokens)", area)):
+            px = view.project(np.asarray(pts), 2.0)
+            m = EDGE_MARGIN_PX
+            if (np.any(px[:, 0] < m) or np.any(px[:, 0] > w - 1 - m) or np.any(px[:, 1] < m)
+                    or np.any(px[:, 1] > h - 1 - m)):
+                raise PhotoScoreError(f"{player_name(seat)}'s {what} ({where} side) is partly outside the "
+                                      "photo: take the photo again with the whole table in view")
+
+
+def _cell_brightness(view: Any, img: np.ndarray, where: str, col: int, row: int) -> float:
+    """Mean grey of the middle of a wall cell (column, row from 0), at the cards' height."""
+    bx, by, yaw = board_pose(where)
+    bw, bd = art.WALL_BOARD_SIZE_MM
+    cx = art.WALL_MARGIN_MM + (col + 0.5) * art.WALL_PITCH_MM[0] - bw / 2
+    cy = art.WALL_MARGIN_MM + (row + 0.5) * art.WALL_PITCH_MM[1] - bd / 2
+    c, s = np.cos(np.radians(yaw)), np.sin(np.radians(yaw))
+    pts = [(bx + (cx + dx) * c - (cy + dy) * s, by + (cx + dx) * s + (cy + dy) * c)
+           for dx in np.linspace(-12, 12, 7) for dy in np.linspace(-20, 20, 9)]
+    px = view.project(np.asarray(pts), 2.4).astype(np.float32)
+    vals = cv2.remap(img, px[:, 0].reshape(1, -1), px[:, 1].reshape(1, -1), cv2.INTER_LINEAR)
+    return float(vals.mean())
+
+
+def _check_side(view: Any, img: np.ndarray, n: int, side: str) -> None:
+    """A Shield wall has no space in the bottom row's third cell, a Horn wall does (space 11,
+    holding a card at the end): cards lying there on most walls mean the Horn side was played.
+    (The other mistake, --side horn on Shield walls, leaves Horn spaces empty: the wall count
+    says so.)"""
+    if side != "shield":
+        return
+    cards_there = 0
+    for where in SEAT_SIDES[n]:
+        ref = _cell_brightness(view, img, where, 0, 2)  # Shield space 8, a card at the end
+        cell = _cell_brightness(view, img, where, 2, 2)
+        cards_there += cell > 0.8 * ref
+    if cards_there * 2 > n:
+        raise PhotoScoreError("the walls hold a card in the bottom row's third cell, a Horn space: "
+                              "was the Horn side played? (--side horn)")
+
+
+def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
+    try:
+        from vision.open_season.tokens import TokenReader
+    except ImportError:
+        raise PhotoScoreError("the Open Season token reader (vision/open_season/tokens.py) is not "
+                              "installed: tokens and tiles cannot be read") from None
+    return TokenReader(view, side, n, expert, pack)
+
+
+def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
+    from vision.octocube.recogniser import _view_from
+    from vision.octocube.score_photo import _calibrate, _working_copy
+    from vision.open_season.accolades import AccoladeReader
+    from vision.open_season.cards import CardReader
+
+    t0 = time.perf_counter()
+    n = req.players
+    if n not in (2, 3, 4):
+        raise PhotoScoreError(f"Open Season is for 2-4 players, not {n}")
+    side = req.options.get("side")
+    expert = bool(req.options.get("expert", False))
+    if side not in LAYOUTS:
+        raise PhotoScoreError("say which side of the walls was played: --side horn or --side shield")
+    layout = LAYOUTS[side]
+    img, _scale = _working_copy(image)
+    size = (img.shape[1], img.shape[0])
+    if float(img[::8, ::8].std()) < 6.0:
+        raise PhotoScoreError("the photo is flat (no contrast): no table in view")
+    geometry, intrinsics, notes = _calibrate(img, req)
+    view, _ = _view_from(geometry, intrinsics, size)
+    _check_in_view(view, n, side, size)
+    _check_side(view, img, n, side)
+    t1 = time.perf_counter()
+    readers = (CardReader(view, side, n, req.pack), AccoladeReader(view, n),
+               lambda: _token_reader(view, side, n, expert, req.pack))
+    t2 = time.perf_counter()
+    seats, choices, token_doubts, unsure_walls = read_table(img, readers, n, side)
+    t3 = time.perf_counter()
+    # ---- the engine scores what was read; each open question is settled by the answer given,
+    # else by its default (the card read, the attribute best for its player)
+    result = _score(seats, side, expert, choices, req.answers)
+    lines_by_seat, totals, winners, tie_break = result
+    doubts = []
+    for ch in choices:
+        used = req.answers.get(ch.key)
+        read = (used - 1) if used is not None and 1 <= used <= len(ch.options) else _default(ch, seats, side, expert, choices, req.answers)
+        spans: dict[str, list[int]] = {}
+        if used is None:
+            for k in range(len(ch.options)):
+                _, tot, _, _ = _score(seats, side, expert, choices, {**req.answers, ch.key: k + 1})
+                for p, t in enumerate(tot):
+                    lo_hi = spans.setdefault(player_name(p), [t, t])
+                    lo_hi[0], lo_hi[1] = min(lo_hi[0], t), max(lo_hi[1], t)
+        moved = {who: (lo, hi) for who, (lo, hi) in spans.items() if lo != hi}
+        listed = "; ".join(f"{i + 1} = {o}" for i, o in enumerate(ch.options))
+        doubts.append(Doubt(ch.key, f"{ch.question} ({listed})", read + 1, 1 if used is None else used,
+                            len(ch.options) if used is None else used, moved))
+    for i, text in enumerate(token_doubts + unsure_walls):
+        doubts.append(Doubt(f"note {i + 1}", text, 0, 0, 0, {}))
+    ranges = _ranges(totals, doubts)
+    players = tuple(PlayerScore(p, player_name(p), totals[p], tuple(lines_by_seat[p]), ranges.get(p))
+                    for p in range(n))
+    t4 = time.perf_counter()
+    return PhotoScore(
+        game="open_season", players=players, winner=tuple(player_name(p) for p in winners),
+        tie_break=tie_break, doubts=tuple(doubts), notes=tuple(notes),
+        reading={"side": side, "expert": expert, "seats": [s.to_json() for s in seats],
+                 "options": {ch.key: list(ch.options) for ch in choices}},
+        timings_ms={"calibrate": round((t1 - t0) * 1000, 1), "setup": round((t2 - t1) * 1000, 1),
+                    "read": round((t3 - t2) * 1000, 1), "score": round((t4 - t3) * 1000, 1)})
+
+
+def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
+               ) -> tuple[list[SeatReading], list[Choice], list[str], list[str]]:
+    """Everything the photo shows, per seat, and the questions it leaves open."""
+    cards, accolades, token_reader = readers
+    layout = LAYOUTS[side]
+    seats = [SeatReading() for _ in range(n)]
+    choices: list[Choice] = []
+    unsure: list[str] = []
+    for read in cards.read(img):
+        parts = read.place.split()
+        if parts[0] != "wall":
+            continue
+        seat, space = int(parts[1]), int(parts[2])
+        if read.card == "empty":
+            continue
+        card = None if read.card == "back" else read.card
+        seats[seat].wall[space] = card
+        if read.confidence < WALL_SURE and card is not None:
+            choices.append(_wall_choice(seat, space, card))
+        elif read.confidence < WALL_SURE:
+            unsure.append(f"{player_name(seat)}'s space {space} was read face down, not surely")
+    for seat, r in enumerate(seats):
+        if not r.wall:
+            raise PhotoScoreError(f"no card on {player_name(seat)}'s wall ({SEAT_SIDES[n][seat]} side): "
+                                  f"is this a {n}-player table? (walls lie on the play area's edges)")
+        if len(r.wall) != layout.rounds:
+            raise PhotoScoreError(
+                f"{player_name(seat)}'s wall shows {len(r.wall)} cards; a finished {side.capitalize()} "
+                f"wall holds {layout.rounds}: is the game over, and was the {side} side played?")
+    fans = accolades.read(img)
+    for seat in range(n):
+        fan = fans[seat]
+        if fan.problem:
+            raise PhotoScoreError(fan.problem)
+        seats[seat].accolades = [c.card for c in fan.cards]
+        for c in fan.cards:
+            if not c.sure:
+                choices.append(_accolade_choice(seat, c))
+    token_doubts: list[str] = []
+    tokens = token_reader() if callable(token_reader) else token_reader
+    for seat, t in sorted(tokens.read(img).items()):
+        r = seats[seat]
+        r.wall_trophies = {s: k for s, k in t.wall_trophies.items() if k and s in r.wall}
+        r.wall_wilds = sorted(s for s in t.wall_wilds if r.wall.get(s) is not None)
+        r.accolade_wilds = int(t.accolade_wilds)
+        r.penalty = t.penalties > 0
+        r.series = bool(t.series)
+        r.scorings = frozenset(t.scorings)
+        r.bonus = dict(t.bonus)
+        token_doubts.extend(t.doubts)
+        for space in r.wall_wilds:
+            choices.append(_wild_choice(seat, space))
+        for i in range(r.accolade_wilds):
+            choices.append(_accolade_wild_choice(seat, i, r))
+    return seats, choices, token_doubts, unsure
+
+
+def _wall_choice(seat: int, space: int, card: str) -> Choice:
+    people, attribute = card.split("-")
+    options = [card] + [f"{people}-{a}" for a in ATTRIBUTES if a != attribute] + \
+              [f"{p}-{attribute}" for p in PEOPLES if p != people]
+
+    def apply(seats: list[SeatReading], k: int) -> None:
+        seats[seat].wall[space] = options[k]
+    return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
+                  f"read {card}, not surely", tuple(options), apply, 0)
+
+
+def _accolade_choice(seat: int, c: Any) -> Choice:
+    options = [c.card] + [a for a in c.alternatives if a != c.card]
+    if len(options) == 1:
+        people, attribute = c.card.split("-")
+        options += [f"{people}-{a}" for a in ATTRIBUTES if a != attribute]
+    pos = c.position
+
+    def apply(seats: list[SeatReading], k: int) -> None:
+        seats[seat].accolades[pos] = options[k]
+    return Choice(f"accolade {seat + 1} {pos + 1}",
+                  f"Which is card {pos + 1} of {player_name(seat)}'s accolades (counting from the "
+                  f"left of the fan, row by row)? read {c.card}, not surely", tuple(options), apply, 0)
+
+
+def _wild_choice(seat: int, space: int) -> Choice:
+    def apply(seats: list[SeatReading], k: int) -> None:
+        pass  # the attribute goes to the engine through final_state's wild_attrs
+    return Choice(f"wild {seat + 1} {space}", f"Which attribute does the wild token on "
+                  f"{player_name(seat)}'s space {space} give?", ATTRIBUTES, apply, -1)
+
+
+def _accolade_wild_choice(seat: int, i: int, r: SeatReading) -> Choice:
+    options = tuple(f"{card} as {a}" for card in sorted(set(r.accolades)) for a in ATTRIBUTES
+                    if a != card.split("-")[1])
+
+    def apply(seats: list[SeatReading], k: int) -> None:
+        pass
+    return Choice(f"accolade wild {seat + 1} {i + 1}", f"Which accolade card of {player_name(seat)} "
+                  "carries a wild token, and which attribute does it give?", options, apply, -1)
+
+
+def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, int]
+             ) -> tuple[list[SeatReading], dict[tuple[int, int], int], dict[tuple[int, int], tuple[int, int]]]:
+    """The readings with every choice applied (picks: key -> option index)."""
+    out = [SeatReading(dict(s.wall), dict(s.wall_trophies), list(s.wall_wilds), list(s.accolades),
+                       s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus)) for s in seats]
+    wild_attrs: dict[tuple[int, int], int] = {}
+    acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
+    for ch in choices:
+        k = picks.get(ch.key, max(ch.default, 0))
+        if ch.key.startswith("wild "):
+            _, seat, space = ch.key.split()
+            wild_attrs[(int(seat) - 1, int(space))] = k
+        elif ch.key.startswith("accolade wild "):
+            seat, i = (int(v) for v in ch.key.split()[2:])
+            card, attribute = ch.options[k].split(" as ")
+            acc_wilds[(seat - 1, i - 1)] = (CARD_IDS[card], ATTRIBUTES.index(attribute))
+        else:
+            ch.apply(out, k)
+    return out, wild_attrs, acc_wilds
+
+
+def _score(seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],
+           answers: dict[str, int]) -> tuple[list[list[tuple[str, int, str]]], list[int], tuple[int, ...], str]:
+    picks = _picks(seats, side, expert, choices, answers)
+    resolved, wild_attrs, acc_wilds = _resolve(seats, choices, picks)
+    sheet = final_state(resolved, side, expert, wild_attrs, acc_wilds).score_breakdown()
+    lines = [[(ln.category, ln.points, ln.reason) for ln in sheet.lines_for(p)] for p in range(len(seats))]
+    return lines, sheet.totals(), tuple(sheet.winners), sheet.tie_break
+
+
+def _picks(seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],
+           answers: dict[str, int]) -> dict[str, int]:
+    """Option index per choice: the answer given, else the default; a wild token's attribute
+    (default -1) is the one best for its owner, each token chosen in turn."""
+    picks = {ch.key: answers[ch.key] - 1 for ch in choices
+             if ch.key in answers and 1 <= answers[ch.key] <= len(ch.options)}
+    for ch in choices:
+        if ch.key in picks or ch.default >= 0:
+            continue
+        seat = int(ch.key.split()[-2]) - 1
+        best, best_total = 0, None
+        for k in range(len(ch.options)):
+            trial = {**{c.key: max(c.default, 0) for c in choices}, **picks, ch.key: k}
+            resolved, wa, aw = _resolve(seats, choices, trial)
+            total = final_state(resolved, side, expert, wa, aw).score_breakdown().total(seat)
+            if best_total is None or total > best_total:
+                best, best_total = k, total
+        picks[ch.key] = best
+    return picks
+
+
+def _default(ch: Choice, seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],
+             answers: dict[str, int]) -> int:
+    if ch.default >= 0 and ch.key not in answers:
+        return ch.default
+    return _picks(seats, side, expert, choices, answers)[ch.key]
+
+
+def _ranges(totals: list[int], doubts: list[Doubt]) -> dict[int, tuple[int, int]]:
+    """Per player, the total's span with every doubt open (each doubt's own swing added: a
+    bound, the doubts are not tried together)."""
+    out: dict[int, tuple[int, int]] = {}
+    for p, total in enumerate(totals):
+        lo = hi = total
+        for d in doubts:
+            span = d.score_range.get(player_name(p))
+            if span:
+                lo += span[0] - total
+                hi += span[1] - total
+        if (lo, hi) != (total, total):
+            out[p] = (lo, hi)
+    return out
+
+
+__all__ = ["score_photo", "final_state", "SeatReading", "read_table"]

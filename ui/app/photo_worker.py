@@ -52,7 +52,8 @@ def score_photo(job: PhotoJob) -> Any:
         except Exception:  # a bad saved profile: score from the markers alone
             profile = None
     try:
-        return scorer(job.game)(image, ScoreRequest(job.players, job.mode, profile, None, dict(job.answers)))
+        return scorer(job.game)(image, ScoreRequest(job.players, job.mode, profile, None, dict(job.answers),
+                                                    options=dict(job.options)))
     except PhotoScoreError as exc:
         raise PhotoError(str(exc)) from None
 

@@ -322,3 +322,70 @@ def test_a_card_drawn_onto_a_stock_that_goes_unseen_to_the_accolades_may_be_any_
         work = state.clone()
         work.push(chain[0])
         assert ADAPTER.expected(work) == observed
+
+
+def test_an_unsure_accolade_count_weighs_little() -> None:
+    """A big fan where one card more hardly shows: the camera says it is unsure, and the
+    difference nearly does not count (the moves that fill the accolades show elsewhere too)."""
+    want = one_player(PlayerReading(accolades=5))
+    unsure = one_player(PlayerReading(accolades=6, accolades_confidence=0.4))
+    sure = one_player(PlayerReading(accolades=6))
+    assert [d.weight for d in diffs(want, unsure)] == [0.1]
+    assert [d.weight for d in diffs(want, sure)] == [1.0]
+    assert diffs(want, unsure)[0].description == diffs(want, sure)[0].description
+
+
+def _refill_of_two() -> tuple[Any, OpenSeasonObservation]:
+    state = OpenSeasonGame(2, side="horn").new_initial_state(7)
+    rng = random.Random(3)
+    for _ in range(7):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    truth = state.copy()
+    truth.push(Draw("elf-crown"))
+    truth.push(Draw("barbarian-crown"))
+    return state, observation_from_state(truth)
+
+
+def test_chains_stop_at_max_chain_moves_and_at_max_chains() -> None:
+    """The search bounds: a chain grows to ``max_chain`` moves, no longer; at most ``max_chains``
+    chains are listed."""
+    state, seen = _refill_of_two()
+    for limit, longest in ((2, 2), (1, 1)):
+        adapter = OpenSeasonAdapter()
+        adapter.max_chain = limit
+        chains = list(adapter.candidate_chains(state, seen))
+        assert chains and max(len(c) for c in chains) == longest
+    adapter = OpenSeasonAdapter()
+    total = len(list(adapter.candidate_chains(state, seen)))
+    assert total == 3
+    adapter.max_chains = 2
+    assert len(list(adapter.candidate_chains(state, seen))) == 2
+
+
+def test_the_last_peek_of_the_game_may_keep_any_peeked_card() -> None:
+    """The card kept by the game's last peek goes straight to the accolades: no camera sees it,
+    so every card the peek could have shown explains the final table alike (the players are
+    asked), none is ruled out for not showing. (2 players, Horn, hidden-mode seed 46, random play.)"""
+    def pick(state: Any, rng: random.Random) -> Any:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        return rng.choice(list(state.legal_moves()))
+
+    state = OpenSeasonGame(2, side="horn", expert=False).new_initial_state(46, hidden=True)
+    rng = random.Random(46)
+    last_peek = None
+    while not state.is_terminal():
+        if state.tasks and state.tasks[-1][0] == "peek_keep" and not state.is_chance_node():
+            last_peek = state.clone()
+        state.push(pick(state, rng))
+    assert last_peek is not None and len(state.history) == len(last_peek.history) + 1  # it ended the game
+    final = observation_from_state(state)
+    assert not any(_appeared(ADAPTER.expected(last_peek), final).values())
+    chains = list(ADAPTER.candidate_chains(last_peek, final))
+    assert len(chains) > 1 and all(len(c) == 1 for c in chains)
+    assert {type(c[0]) for c in chains} == {type(state.history[-1])}
+    for (move,) in chains:
+        work = last_peek.clone()
+        work.push(move)
+        assert work.is_terminal() and ADAPTER.expected(work) == final

@@ -276,6 +276,11 @@ def test_what_the_game_waits_for_in_plain_words() -> None:
     assert task_words(state) == "take cards from the inn"
     state.tasks.append(("mystery",))  # a task without words reads as its name
     assert task_words(state) == "mystery"
+    over = OpenSeasonGame(2, side="horn").new_initial_state(3)
+    rng = random.Random(3)
+    while not over.is_terminal():
+        over.push(over.sample_chance(rng) if over.is_chance_node() else rng.choice(list(over.legal_moves())))
+    assert task_words(over) == "the game is over"
 
 
 def test_a_stock_card_from_nowhere_with_the_other_area_unread_is_not_a_steal() -> None:

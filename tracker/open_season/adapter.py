@@ -57,11 +57,12 @@ def _multiset(seen: Iterable[str], want: Iterable[str]) -> tuple[list[str], list
 
 def _places(obs: OpenSeasonObservation) -> dict[Any, Counter[str]]:
     """The face-up cards of each place on the table."""
-    places: dict[Any, Counter[str]] = {"inn": Counter(obs.inn), "discards": Counter(obs.discards)}
+    # keyed by position, not by name: the inn, the discards, then each seat's wall, stock, kept card
+    places: dict[Any, Counter[str]] = dict(enumerate((Counter(obs.inn), Counter(obs.discards))))
     for seat, pl in obs.players.items():
-        places[("wall", seat)] = Counter(c for c in pl.wall.values() if c is not None)
-        places[("stock", seat)] = Counter(pl.stock)
-        places[("kept", seat)] = Counter([pl.kept] if pl.kept is not None else [])
+        faces = (Counter(c for c in pl.wall.values() if c is not None), Counter(pl.stock),
+                 Counter([pl.kept] if pl.kept is not None else []))
+        places.update(((seat, k), cards) for k, cards in enumerate(faces))
     return places
 
 

@@ -394,3 +394,10 @@ def test_the_last_peek_of_the_game_may_keep_any_peeked_card() -> None:
         work = last_peek.clone()
         work.push(move)
         assert work.is_terminal() and ADAPTER.expected(work) == final
+
+
+def test_an_unread_area_does_not_stop_the_next_players_from_being_compared() -> None:
+    want = OpenSeasonObservation(players={0: PlayerReading(), 1: PlayerReading(accolades=2)})
+    got = OpenSeasonObservation(players={1: PlayerReading(accolades=3)})
+    assert [d.description for d in diffs(want, got)] == [
+        "player 1's area was not read", "player 2 has 3 accolade cards, expected 2"]

@@ -73,6 +73,10 @@ MAT_FAR = 1.8
 (tuning seeds without hands: empty places <= 1.28; skin is about 3.5 from the mat)."""
 MAT_SPREAD = 1.2
 """... or whose grey spread (std / mean) exceeds this (empty places <= 0.83)."""
+BONUS_BARE_FAR = 0.8
+BONUS_BARE_SPREAD = 0.4
+"""An empty bonus place further from the seat's mat than these (colour, grey spread) may hide a
+tile: a doubt (tuning seeds without hands: empty places <= 0.33 and 0.12)."""
 MAT_BGR = (90.0, 60.0, 40.0)
 """The play mat the personal areas lie on (``open_season_scene``: play_mat_rgb 40, 60, 90)."""
 COLOUR_RADIUS_MM = 6.5
@@ -471,9 +475,11 @@ class TokenReader:
         # falls off across the table, so one balance per seat)
         seat_of = np.array([label[0] for label in plan.labels])
         mat = np.ones((len(plan.labels), 3), np.float32)
+        seat_mat: dict[int, np.ndarray] = {}
         for seat in np.unique(seat_of):
             rows = seat_of == seat
-            mat[rows] = np.median(patches[rows][:, self._mat_mask].reshape(-1, 3), axis=0)
+            seat_mat[int(seat)] = np.median(patches[rows][:, self._mat_mask].reshape(-1, 3), axis=0)
+            mat[rows] = seat_mat[int(seat)]
         colour = np.log(np.maximum(patches[:, self._colour_mask].astype(np.float32).mean(axis=1), 1.0)
                         / np.maximum(mat, 1.0))
         distance = np.abs(colour[:, None, :] - self._personal_colour[None]).sum(axis=2)
@@ -501,7 +507,16 @@ class TokenReader:
                 labels.append(plan.labels[i])
                 rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + k // 2]], faces[i:i + k].max(axis=0)]))
             out["bonus"] = (labels, np.stack(rows))
+            # an empty place must be bare mat (else a hand or a card may hide a tile)
+            nominal = patches[k // 2::k].astype(np.float32)
+            bare_mat = np.stack([seat_mat.get(seat, np.array(MAT_BGR, np.float32)) for seat, _c, _z in labels])
+            far = np.abs(np.log(np.maximum(nominal[:, BONUS_PRESENCE_MASK].mean(axis=1), 1.0)
+                                / np.maximum(bare_mat, 1.0))).sum(axis=1)
+            g = grey[k // 2::k][:, BONUS_PRESENCE_MASK]
+            spread = g.std(axis=1) / np.maximum(g.mean(axis=1), 1.0)
+            out["bonus_bare"] = (labels, np.stack([far, spread], axis=1))
         else:
+            out["bonus_bare"] = ([], np.zeros((0, 2), np.float32))
             out["bonus"] = ([], np.zeros((0, 2 + len(self._bonus_faces)), np.float32))
         return out
 
@@ -568,9 +583,11 @@ class TokenReader:
                 seats[seat]["doubts"].append(f"player {seat + 1}: something lies over the personal tokens")
         labels, s = sc["bonus"]
         tiles: dict[int, dict[int, np.ndarray]] = {}
-        for (seat, column, _zero), v in zip(labels, s):
+        for (seat, column, _zero), v, bare in zip(labels, s, sc["bonus_bare"][1]):
             if v[0] >= BONUS_PRESENT:
                 tiles.setdefault(seat, {})[column] = v
+            elif bare[0] > BONUS_BARE_FAR or bare[1] > BONUS_BARE_SPREAD:
+                seats[seat]["doubts"].append(f"player {seat + 1}: something lies over bonus column {column}")
         for seat, columns in tiles.items():
             faces, doubts = _decode_bonus(columns, self._bonus_faces)
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}

@@ -63,6 +63,9 @@ PERSONAL_DOUBT = 0.08
 COLOUR_WEIGHT = 0.5
 """Grey correlation cannot tell a dark trophy from a white wild token (both a disc on the mat):
 the token's mean colour, white-balanced on the play mat, can."""
+WILD_COLOUR_OFFSET = 0.5
+"""The wild's per-channel correlation less this is its score (tuning seeds without hands: wild
+tokens 0.86-0.99, trophies <= 0.58, penalty tiles <= 0.44, empty places <= 0.33)."""
 PERSONAL_SURE = 0.26
 """A personal token fitting less than this is read but doubted (on the tuning seeds without
 hands 1 % of tokens scored below 0.38)."""
@@ -157,6 +160,7 @@ DEPTH_TIE_MM = 1e-3
 """Two tokens closer than this in depth may be drawn either way round."""
 WALL_WILD_MASK = _disc(WALL_PATCH_MM, 5.6)
 PERSONAL_MASK = _disc(PERSONAL_PATCH_MM, 9.5)
+WILD_COLOUR_MASK = _disc(PERSONAL_PATCH_MM, 7.5)
 PENALTY_CUT_MM = 4.0
 """The series tile may lie over a penalty tile's right part: only its left is compared."""
 
@@ -234,6 +238,16 @@ def _normalise(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
     p -= p.mean(axis=1, keepdims=True)
     n = np.sqrt((p * p).sum(axis=1, keepdims=True))
     return p / np.maximum(n, 4.0 * math.sqrt(p.shape[1]))
+
+
+def _normalise_colour(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """(N, side, side, 3) -> (N, 3 x pixels in mask): each colour channel with zero mean and unit
+    norm over the mask, divided by sqrt(3) so that a perfect match scores 1."""
+    p = patches[:, mask, :].astype(np.float32)
+    p -= p.mean(axis=1, keepdims=True)
+    n = np.sqrt((p * p).sum(axis=1, keepdims=True))
+    p /= np.maximum(n, 4.0 * math.sqrt(p.shape[1]))
+    return p.reshape(len(p), -1) / math.sqrt(3.0)
 
 
 @lru_cache(maxsize=4)
@@ -358,6 +372,8 @@ class TokenReader:
         self._bonus_faces = [f for f in BONUS_FACES if side == "horn" or f not in (7, 8, 12)]
         self._bonus_face_t = self._projected_bonus_faces()
         self._bonus_blank_t = _normalise(faces[0][None], BONUS_PRESENCE_MASK)[0]
+        wild = _normalise_colour(pers_t["wild"][None], WILD_COLOUR_MASK)[0]
+        self._wild_colour_t = wild / max(float(np.linalg.norm(wild)), 1e-6)
         self._colour_mask = _disc(PERSONAL_PATCH_MM, COLOUR_RADIUS_MM)
         gx, gy = _grid(PERSONAL_PATCH_MM)
         self._mat_mask = gx * gx + gy * gy > MAT_RADIUS_MM ** 2
@@ -483,7 +499,12 @@ class TokenReader:
         colour = np.log(np.maximum(patches[:, self._colour_mask].astype(np.float32).mean(axis=1), 1.0)
                         / np.maximum(mat, 1.0))
         distance = np.abs(colour[:, None, :] - self._personal_colour[None]).sum(axis=2)
-        best_labels, best = _best_per_place(plan.labels, np.stack(cols, axis=1) - COLOUR_WEIGHT * distance)
+        fit = np.stack(cols, axis=1) - COLOUR_WEIGHT * distance
+        # the wild token by its coloured sectors, channel by channel (in grey a trophy under the
+        # lamp's glare fitted it as well as a wild)
+        fit[:, PERSONAL_KINDS.index("wild")] = (_normalise_colour(patches, WILD_COLOUR_MASK) @ self._wild_colour_t
+                                                - WILD_COLOUR_OFFSET)
+        best_labels, best = _best_per_place(plan.labels, fit)
         # how far each place is from bare mat (its nominal pose): colour, and grey spread
         nominal = np.arange(len(PERSONAL_JITTER) // 2, len(plan.labels), len(PERSONAL_JITTER))
         mat_far = np.abs(np.log(np.maximum(patches[nominal][:, PERSONAL_MASK].astype(np.float32).mean(axis=1), 1.0)

@@ -4,6 +4,7 @@ every seat read exactly, and bad input answered with one clear error or empty re
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -132,3 +133,9 @@ def test_bad_input_is_one_clear_error_and_a_blank_frame_reads_empty() -> None:
         TokenReader(reader.view, "horn", 5, False)
     with pytest.raises(ValueError, match="unknown wall side 'round'"):
         TokenReader(reader.view, "round", 2, False)
+    # a taught pack: another game's is refused; an Open Season one (card faces only: the teach
+    # sheet has no token faces) is accepted and the built-in token art still reads
+    with pytest.raises(ValueError, match="the pack teaches octocube, not open_season"):
+        TokenReader(reader.view, "horn", 2, False, pack=SimpleNamespace(game="octocube"))
+    taught = TokenReader(reader.view, "horn", 2, False, pack=SimpleNamespace(game="open_season", faces={}))
+    assert taught.read(out.image) == reader.read(out.image)

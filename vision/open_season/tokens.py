@@ -545,6 +545,8 @@ class TokenReader:
         if not isinstance(image_bgr, np.ndarray) or image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
             shape = getattr(image_bgr, "shape", type(image_bgr).__name__)
             raise ValueError(f"expected a BGR colour image (height x width x 3), got {shape}")
+        if image_bgr.dtype != np.uint8:
+            raise ValueError(f"expected an 8-bit BGR image (uint8), got {image_bgr.dtype}")
         w, h = self.view.image_size
         if image_bgr.shape[:2] != (h, w):
             raise ValueError(f"the image is {image_bgr.shape[1]}x{image_bgr.shape[0]}, but the camera "

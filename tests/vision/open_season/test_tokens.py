@@ -127,6 +127,8 @@ def test_bad_input_is_one_clear_error_and_a_blank_frame_reads_empty() -> None:
         reader.read(np.zeros((360, 640, 3), np.uint8))
     with pytest.raises(ValueError, match="expected a BGR colour image"):
         reader.read(np.zeros((720, 1280), np.uint8))
+    with pytest.raises(ValueError, match="expected an 8-bit BGR image"):
+        reader.read(np.zeros((720, 1280, 3), np.float64))
     blank = reader.read(np.zeros((720, 1280, 3), np.uint8))
     assert blank == {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0) for s in (0, 1)}
     with pytest.raises(ValueError, match="Open Season is for 2-4 players, not 5"):

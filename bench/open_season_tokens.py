@@ -89,6 +89,8 @@ def main() -> int:
     silent = {k: 0 for k in KINDS}
     seats_total = seats_exact = seats_silent = seats_doubt_raised = needless_doubts = 0
     read_s: list[float] = []
+    read_cpu_s: list[float] = []
+    build_s: list[float] = []
     tiles = {"faces_right": 0, "rims_right": 0, "tiles": 0, "missed_or_extra": 0}
     for k in range(args.tables):
         seed = args.seed + k
@@ -113,10 +115,13 @@ def main() -> int:
         light = Lighting(**LIGHTINGS[("day", "lamp", "evening")[k % 3]])
         out = renderer.render(open_season_scene(table, seed=seed), camera,
                               RenderOptions(lighting=light, hands=hands), seed=seed)
+        b0 = time.perf_counter()
         reader = TokenReader.from_ground_truth(out.ground_truth, side, n, expert)
-        t0 = time.perf_counter()
+        build_s.append(time.perf_counter() - b0)
+        t0, c0 = time.perf_counter(), time.process_time()
         reads = reader.read(out.image)
         read_s.append(time.perf_counter() - t0)
+        read_cpu_s.append(time.process_time() - c0)
         table_wrong = False
         for seat, player in enumerate(table.players):
             want = truth_of(player)
@@ -179,6 +184,9 @@ def main() -> int:
     summary["seats_read_exactly_with_a_doubt"] = needless_doubts
     summary["read_s_per_frame_mean"] = round(sum(read_s) / max(1, len(read_s)), 3)
     summary["read_s_per_frame_max"] = round(max(read_s, default=0.0), 3)
+    summary["read_cpu_s_per_frame_mean"] = round(sum(read_cpu_s) / max(1, len(read_cpu_s)), 3)
+    summary["reader_build_s_mean"] = round(sum(build_s) / max(1, len(build_s)), 3)
+    summary["load_average"] = round(__import__("os").getloadavg()[0], 1)
     summary["resolution"] = f"{args.resolution[0]}x{args.resolution[1]}"
     summary["seeds"] = f"{args.seed}-{args.seed + args.tables - 1}"
     summary["stress"] = args.stress

@@ -63,6 +63,9 @@ PERSONAL_DOUBT = 0.08
 COLOUR_WEIGHT = 0.5
 """Grey correlation cannot tell a dark trophy from a white wild token (both a disc on the mat):
 the token's mean colour, white-balanced on the play mat, can."""
+WILD_COLOUR_OFFSET = 0.5
+"""The wild's per-channel correlation less this is its score (tuning seeds without hands: wild
+tokens 0.86-0.99, trophies <= 0.58, penalty tiles <= 0.44, empty places <= 0.33)."""
 PERSONAL_SURE = 0.26
 """A personal token fitting less than this is read but doubted (on the tuning seeds without
 hands 1 % of tokens scored below 0.38)."""
@@ -73,6 +76,10 @@ MAT_FAR = 1.8
 (tuning seeds without hands: empty places <= 1.28; skin is about 3.5 from the mat)."""
 MAT_SPREAD = 1.2
 """... or whose grey spread (std / mean) exceeds this (empty places <= 0.83)."""
+BONUS_BARE_FAR = 0.8
+BONUS_BARE_SPREAD = 0.4
+"""An empty bonus place further from the seat's mat than these (colour, grey spread) may hide a
+tile: a doubt (tuning seeds without hands: empty places <= 0.33 and 0.12)."""
 MAT_BGR = (90.0, 60.0, 40.0)
 """The play mat the personal areas lie on (``open_season_scene``: play_mat_rgb 40, 60, 90)."""
 COLOUR_RADIUS_MM = 6.5
@@ -153,6 +160,7 @@ DEPTH_TIE_MM = 1e-3
 """Two tokens closer than this in depth may be drawn either way round."""
 WALL_WILD_MASK = _disc(WALL_PATCH_MM, 5.6)
 PERSONAL_MASK = _disc(PERSONAL_PATCH_MM, 9.5)
+WILD_COLOUR_MASK = _disc(PERSONAL_PATCH_MM, 7.5)
 PENALTY_CUT_MM = 4.0
 """The series tile may lie over a penalty tile's right part: only its left is compared."""
 
@@ -230,6 +238,16 @@ def _normalise(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
     p -= p.mean(axis=1, keepdims=True)
     n = np.sqrt((p * p).sum(axis=1, keepdims=True))
     return p / np.maximum(n, 4.0 * math.sqrt(p.shape[1]))
+
+
+def _normalise_colour(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """(N, side, side, 3) -> (N, 3 x pixels in mask): each colour channel with zero mean and unit
+    norm over the mask, divided by sqrt(3) so that a perfect match scores 1."""
+    p = patches[:, mask, :].astype(np.float32)
+    p -= p.mean(axis=1, keepdims=True)
+    n = np.sqrt((p * p).sum(axis=1, keepdims=True))
+    p /= np.maximum(n, 4.0 * math.sqrt(p.shape[1]))
+    return p.reshape(len(p), -1) / math.sqrt(3.0)
 
 
 @lru_cache(maxsize=4)
@@ -354,6 +372,8 @@ class TokenReader:
         self._bonus_faces = [f for f in BONUS_FACES if side == "horn" or f not in (7, 8, 12)]
         self._bonus_face_t = self._projected_bonus_faces()
         self._bonus_blank_t = _normalise(faces[0][None], BONUS_PRESENCE_MASK)[0]
+        wild = _normalise_colour(pers_t["wild"][None], WILD_COLOUR_MASK)[0]
+        self._wild_colour_t = wild / max(float(np.linalg.norm(wild)), 1e-6)
         self._colour_mask = _disc(PERSONAL_PATCH_MM, COLOUR_RADIUS_MM)
         gx, gy = _grid(PERSONAL_PATCH_MM)
         self._mat_mask = gx * gx + gy * gy > MAT_RADIUS_MM ** 2
@@ -471,13 +491,20 @@ class TokenReader:
         # falls off across the table, so one balance per seat)
         seat_of = np.array([label[0] for label in plan.labels])
         mat = np.ones((len(plan.labels), 3), np.float32)
+        seat_mat: dict[int, np.ndarray] = {}
         for seat in np.unique(seat_of):
             rows = seat_of == seat
-            mat[rows] = np.median(patches[rows][:, self._mat_mask].reshape(-1, 3), axis=0)
+            seat_mat[int(seat)] = np.median(patches[rows][:, self._mat_mask].reshape(-1, 3), axis=0)
+            mat[rows] = seat_mat[int(seat)]
         colour = np.log(np.maximum(patches[:, self._colour_mask].astype(np.float32).mean(axis=1), 1.0)
                         / np.maximum(mat, 1.0))
         distance = np.abs(colour[:, None, :] - self._personal_colour[None]).sum(axis=2)
-        best_labels, best = _best_per_place(plan.labels, np.stack(cols, axis=1) - COLOUR_WEIGHT * distance)
+        fit = np.stack(cols, axis=1) - COLOUR_WEIGHT * distance
+        # the wild token by its coloured sectors, channel by channel (in grey a trophy under the
+        # lamp's glare fitted it as well as a wild)
+        fit[:, PERSONAL_KINDS.index("wild")] = (_normalise_colour(patches, WILD_COLOUR_MASK) @ self._wild_colour_t
+                                                - WILD_COLOUR_OFFSET)
+        best_labels, best = _best_per_place(plan.labels, fit)
         # how far each place is from bare mat (its nominal pose): colour, and grey spread
         nominal = np.arange(len(PERSONAL_JITTER) // 2, len(plan.labels), len(PERSONAL_JITTER))
         mat_far = np.abs(np.log(np.maximum(patches[nominal][:, PERSONAL_MASK].astype(np.float32).mean(axis=1), 1.0)
@@ -501,7 +528,16 @@ class TokenReader:
                 labels.append(plan.labels[i])
                 rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + k // 2]], faces[i:i + k].max(axis=0)]))
             out["bonus"] = (labels, np.stack(rows))
+            # an empty place must be bare mat (else a hand or a card may hide a tile)
+            nominal = patches[k // 2::k].astype(np.float32)
+            bare_mat = np.stack([seat_mat.get(seat, np.array(MAT_BGR, np.float32)) for seat, _c, _z in labels])
+            far = np.abs(np.log(np.maximum(nominal[:, BONUS_PRESENCE_MASK].mean(axis=1), 1.0)
+                                / np.maximum(bare_mat, 1.0))).sum(axis=1)
+            g = grey[k // 2::k][:, BONUS_PRESENCE_MASK]
+            spread = g.std(axis=1) / np.maximum(g.mean(axis=1), 1.0)
+            out["bonus_bare"] = (labels, np.stack([far, spread], axis=1))
         else:
+            out["bonus_bare"] = ([], np.zeros((0, 2), np.float32))
             out["bonus"] = ([], np.zeros((0, 2 + len(self._bonus_faces)), np.float32))
         return out
 
@@ -509,6 +545,8 @@ class TokenReader:
         if not isinstance(image_bgr, np.ndarray) or image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
             shape = getattr(image_bgr, "shape", type(image_bgr).__name__)
             raise ValueError(f"expected a BGR colour image (height x width x 3), got {shape}")
+        if image_bgr.dtype != np.uint8:
+            raise ValueError(f"expected an 8-bit BGR image (uint8), got {image_bgr.dtype}")
         w, h = self.view.image_size
         if image_bgr.shape[:2] != (h, w):
             raise ValueError(f"the image is {image_bgr.shape[1]}x{image_bgr.shape[0]}, but the camera "
@@ -568,9 +606,11 @@ class TokenReader:
                 seats[seat]["doubts"].append(f"player {seat + 1}: something lies over the personal tokens")
         labels, s = sc["bonus"]
         tiles: dict[int, dict[int, np.ndarray]] = {}
-        for (seat, column, _zero), v in zip(labels, s):
+        for (seat, column, _zero), v, bare in zip(labels, s, sc["bonus_bare"][1]):
             if v[0] >= BONUS_PRESENT:
                 tiles.setdefault(seat, {})[column] = v
+            elif bare[0] > BONUS_BARE_FAR or bare[1] > BONUS_BARE_SPREAD:
+                seats[seat]["doubts"].append(f"player {seat + 1}: something lies over bonus column {column}")
         for seat, columns in tiles.items():
             faces, doubts = _decode_bonus(columns, self._bonus_faces)
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}

@@ -3,6 +3,9 @@ every seat read exactly, and bad input answered with one clear error or empty re
 
 from __future__ import annotations
 
+import random
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
@@ -10,7 +13,8 @@ from tracker.open_season.twin import OpenSeasonTwin
 from vision.open_season.tokens import SeatTokens, TokenReader
 from vision.render.camera import CameraModel
 from vision.render.effects import Lighting
-from vision.render.open_season_scene import open_season_scene
+from vision.render.hands import Hand
+from vision.render.open_season_scene import open_season_scene, personal_area_origin
 from vision.render.renderer import Renderer, RenderOptions
 
 LAMP = Lighting(azimuth_deg=300.0, elevation_deg=45.0, colour_temperature_k=3000.0, brightness=0.9,
@@ -97,6 +101,24 @@ def test_reads_the_expert_bonus_tiles_face_and_rim() -> None:
     assert all(plain[s].bonus == {} for s in range(4))
 
 
+def test_a_hand_over_the_personal_tokens_is_a_doubt_not_a_miscount() -> None:
+    table, camera = _render(2, 97504, "horn", False, 10.0, 0.0)
+    player = table.players[0]
+    player.trophies, player.wilds, player.penalties, player.series = 3, 1, 1, False
+    px, py, yaw = personal_area_origin("south")
+    target = (px - 40.0, py + 58.0)  # over the first tokens of the row
+    hand = Hand.reaching(target, "south", random.Random(4), progress=1.0)
+    out = Renderer().render(open_season_scene(table, seed=2), camera,
+                            RenderOptions(hands=(hand,)), seed=2)
+    seat = TokenReader.from_ground_truth(out.ground_truth, "horn", 2, False).read(out.image)[0]
+    hidden = [c for c in out.ground_truth["components"]
+              if c["state"].get("where") == "personal area" and c["state"].get("seat") == 0
+              and c["visible_fraction"] < 0.5]
+    assert hidden, "the hand should hide a token for this test to mean anything"
+    assert (seat.trophies, seat.wilds, seat.penalties) != (3, 1, 1) or seat.doubts
+    assert any("personal tokens" in d for d in seat.doubts), seat
+
+
 def test_bad_input_is_one_clear_error_and_a_blank_frame_reads_empty() -> None:
     table, camera = _render(2, 97502, "horn", False, 0.0, 0.0)
     out = _shoot(table, camera, 1)
@@ -105,9 +127,17 @@ def test_bad_input_is_one_clear_error_and_a_blank_frame_reads_empty() -> None:
         reader.read(np.zeros((360, 640, 3), np.uint8))
     with pytest.raises(ValueError, match="expected a BGR colour image"):
         reader.read(np.zeros((720, 1280), np.uint8))
+    with pytest.raises(ValueError, match="expected an 8-bit BGR image"):
+        reader.read(np.zeros((720, 1280, 3), np.float64))
     blank = reader.read(np.zeros((720, 1280, 3), np.uint8))
     assert blank == {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0) for s in (0, 1)}
     with pytest.raises(ValueError, match="Open Season is for 2-4 players, not 5"):
         TokenReader(reader.view, "horn", 5, False)
     with pytest.raises(ValueError, match="unknown wall side 'round'"):
         TokenReader(reader.view, "round", 2, False)
+    # a taught pack: another game's is refused; an Open Season one (card faces only: the teach
+    # sheet has no token faces) is accepted and the built-in token art still reads
+    with pytest.raises(ValueError, match="the pack teaches octocube, not open_season"):
+        TokenReader(reader.view, "horn", 2, False, pack=SimpleNamespace(game="octocube"))
+    taught = TokenReader(reader.view, "horn", 2, False, pack=SimpleNamespace(game="open_season", faces={}))
+    assert taught.read(out.image) == reader.read(out.image)

@@ -74,6 +74,9 @@ BACK = "back"
 WALL_TOP_MM = 2.0 + CARD_THICKNESS_MM
 INN_TOP_MM = 1.5 + CARD_THICKNESS_MM
 INN_SLOTS = ((-48, -37), (0, -37), (48, -37), (-24, 37), (24, 37))
+BACK_MIN_SCORE = 2.5
+"""A card back's score below which it is not one: real backs scored 4.7-5.7 on tuning tables
+95080-95085, empty spaces at most 0.1, and an empty space in the deck's evening shadow 0.76."""
 DECK_AT = (362.0, 337.0)
 """The deck's place beside the inn (``open_season_scene``); it stands up to ``DECK_MAX_MM`` tall."""
 DECK_MAX_MM = 1.5 + 180 * CARD_THICKNESS_MM
@@ -359,6 +362,15 @@ much (mean absolute difference, 0-255): a card laid, taken or turned changes it 
 the camera's noise and the room's light drifting by a few levels."""
 
 
+def _block_change(delta: np.ndarray, side: int) -> np.ndarray:
+    """(P,) the largest mean absolute difference over any 4x4-pixel block of each patch: a small
+    icon that changed (two cards of one people, the rest hidden by the deck) shows; the camera's
+    noise, averaged over a block, does not."""
+    b = side // 4 * 4
+    d = delta.reshape(len(delta), side, side, 3).mean(axis=3)[:, :b, :b]
+    return d.reshape(len(d), b // 4, 4, b // 4, 4).mean(axis=(2, 4)).reshape(len(d), -1).max(axis=1)
+
+
 def _rows(maps: tuple[np.ndarray, np.ndarray, int], patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
     """The remap table of some patches only (indices into the layer's patches)."""
     mx, my, side = maps
@@ -474,13 +486,15 @@ class CardReader:
                          chunks[0][2]))
         return _Layer([s[0] for s in specs], kinds, maps[0], maps[1])
 
-    def _deck_may_cover(self, card: tuple[float, float], offset: float, size: float, height: float) -> bool:
+    def _deck_may_cover(self, card: tuple[float, float], offset: float, size: float, height: float,
+                        yaw: float = 0.0, z: float = INN_TOP_MM) -> bool:
         """Whether a deck ``height`` mm tall (and 4 mm more), standing beside the inn, may hide more
         than ``DECK_COVER_SHARE`` of the square patch ``offset`` mm along the card at ``card``."""
         half = size / 2
-        cx, cy = card[0], card[1] + offset
-        patch = self.view.project(np.array([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half],
-                                            [cx - half, cy + half]]), INN_TOP_MM).astype(np.float32)
+        ox, oy = _rot(yaw, 0.0, offset)
+        corners = [_rot(yaw, sx * half, sy * half) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        patch = self.view.project(np.array([[card[0] + ox + dx, card[1] + oy + dy] for dx, dy in corners]),
+                                  z).astype(np.float32)
         w, h = art.CARD_SIZE_MM[0] / 2 + 2.0, art.CARD_SIZE_MM[1] / 2 + 2.0  # its 5 degrees of turn
         foot = np.array([[DECK_AT[0] + sx * w, DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
         deck = np.concatenate([self.view.project(foot, 1.5), self.view.project(foot, 1.5 + height + 4.0)])
@@ -527,7 +541,8 @@ class CardReader:
             if memory is not None:
                 split = first.shape[1]
                 delta = np.abs(centre - memory[0])
-                todo = np.flatnonzero(np.maximum(delta[:, :split].mean(axis=1), delta[:, split:].mean(axis=1))
+                todo = np.flatnonzero(np.maximum(_block_change(delta[:, :split], layer.first_maps[2]),
+                                                 _block_change(delta[:, split:], layer.second_maps[2]))
                                       > CHANGE_LEVEL)
         scores = memory[1].copy() if memory is not None else np.zeros((len(layer.places), len(t.names)), np.float32)
         if len(todo):
@@ -547,6 +562,12 @@ class CardReader:
         layer = self._layers[name]
         t = self._turned if name == "turned" else self._strip if name.endswith("strip") else self._templates
         scores = self._scores(image, name, t)
+        backs = np.array([k == "back" for k in t.kinds])
+        if backs.any():  # a back that fits this badly is a shadow (the deck's, at evening light)
+            weak = scores[:, backs].max(axis=1) < BACK_MIN_SCORE
+            if weak.any():
+                scores = scores.copy()
+                scores[np.ix_(weak, backs)] = -np.inf
         return [choose(t.names, scores[i], place) for i, place in enumerate(layer.places)]
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:

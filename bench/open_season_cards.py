@@ -11,6 +11,7 @@ Seeds: 95000-95099 were used to tune the reader (patch places, jitter, weights);
     nice python bench/open_season_cards.py --tables 30            # 1280x720
     nice python bench/open_season_cards.py --tables 30 --resolution 1920 1080
     nice python bench/open_season_cards.py --tables 12 --art-seed 900000   # each table another random printing
+    nice python bench/open_season_cards.py --tables 30 --observation   # cards + tokens per table
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=96000, help="first seed (95000-95099 were for tuning)")
     parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--observation", action="store_true",
+                        help="also time the token reader: the whole observation a fresh reader makes of a table")
     parser.add_argument("--art-seed", type=int, default=None,
                         help="draw table k with random art pack SEED+k (bench seeds: 900000 and up; docs/teach.md)")
     parser.add_argument("--art", default=None, help="draw every table with this art pack folder")
@@ -52,8 +55,8 @@ def main() -> int:
               "stock_cards": [0, 0], "stocks": [0, 0], "kept": [0, 0], "discards": [0, 0],
               "accolades": [0, 0]}
     accolades_sure_wrong = accolades_unsure = 0
-    read_s = setup_s = 0.0
-    worst_s = 0.0
+    read_s = setup_s = observation_s = 0.0
+    worst_s = worst_observation_s = 0.0
     for k in range(args.tables):
         seed = args.seed + k
         rng = random.Random(seed)
@@ -74,6 +77,15 @@ def main() -> int:
         setup_s += t1 - t0
         read_s += t2 - t1
         worst_s = max(worst_s, t2 - t1)
+        if args.observation:  # the tracker's whole observation: the token reader too (os-tokens)
+            from vision.open_season.tokens import TokenReader
+
+            tokens = TokenReader.from_ground_truth(out.ground_truth, side, n, k % 2 == 1)
+            t3 = time.perf_counter()
+            tokens.read(out.image)
+            token_s = time.perf_counter() - t3
+            observation_s += t2 - t1 + token_s
+            worst_observation_s = max(worst_observation_s, t2 - t1 + token_s)
         reads = {r.place: r for r in got.inn}
         for seat_walls in got.walls.values():
             reads.update({r.place: r for r in seat_walls.values()})
@@ -129,6 +141,9 @@ def main() -> int:
     summary["read_s_per_table"] = round(read_s / max(1, args.tables), 2)
     summary["read_s_worst"] = round(worst_s, 2)
     summary["setup_s_per_camera"] = round(setup_s / max(1, args.tables), 2)
+    if args.observation:
+        summary["observation_s_per_table"] = round(observation_s / max(1, args.tables), 2)
+        summary["observation_s_worst"] = round(worst_observation_s, 2)
     summary["resolution"] = f"{args.resolution[0]}x{args.resolution[1]}"
     summary["seeds"] = f"{args.seed}-{args.seed + args.tables - 1}"
     summary["art"] = (f"random {args.art_seed}-{args.art_seed + args.tables - 1}" if args.art_seed is not None

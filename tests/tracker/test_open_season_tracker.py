@@ -208,3 +208,24 @@ def test_a_reading_beyond_the_wall_is_no_frieze_clash_and_no_crash() -> None:
     spaces = len(state.layout.frieze_neighbours)
     for s in (0, spaces + 1, 99):
         assert OpenSeasonAdapter._frieze_clash(state, 0, s, card) == ""
+
+
+def test_an_unsure_accolade_count_and_unseen_discards_weigh_little_or_nothing() -> None:
+    """What the pixel reader is unsure of is no alarm: an accolade count another count fits nearly
+    as well weighs 0.05, a sure one 1; discards the camera cannot see (3-4 players) say nothing."""
+    import dataclasses
+
+    state = OpenSeasonGame(3, side="horn", expert=True).new_initial_state(5, hidden=True)
+    adapter = OpenSeasonAdapter()
+    want = observation_from_state(state)
+    unsure = dataclasses.replace(want, players={**want.players, 1: dataclasses.replace(
+        want.players[1], accolades=want.players[1].accolades + 3, accolades_confidence=0.3)})
+    (diff,) = adapter.differences(want, unsure)
+    assert "player 2 has" in diff.description and diff.weight == 0.05
+    sure = dataclasses.replace(want, players={**want.players, 1: dataclasses.replace(
+        want.players[1], accolades=want.players[1].accolades + 3)})
+    assert [d.weight for d in adapter.differences(want, sure)] == [1.0]
+    unseen = dataclasses.replace(want, discards=("elf-crown",), discards_seen=False)
+    assert adapter.differences(want, unseen) == []
+    seen = dataclasses.replace(want, discards=("elf-crown",))
+    assert [d.description for d in adapter.differences(want, seen)] == ["the discards show elf-crown too"]

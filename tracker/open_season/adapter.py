@@ -37,8 +37,10 @@ _NAMED_CARD_MOVES = (Draw, RandomAccolade, KeepPeeked, KeepDrawn, GiveCard, Sear
 """Moves naming a card the camera has to see appear (the others range over what is visible)."""
 
 
-UNSURE_ACCOLADES_WEIGHT = 0.1
-"""Weight of an accolade count the camera is unsure of (``PlayerReading.accolades_confidence`` < 1)."""
+UNSURE_ACCOLADES_WEIGHT = 0.05
+"""Weight of an accolade count the camera is unsure of (``PlayerReading.accolades_confidence`` < 1):
+late in a 4-player game every fan may be unsure at once, and four such differences must stay
+well under the tracker's tolerance (0.6) for one doubtful card."""
 
 
 def player_name(seat: int) -> str:

@@ -74,9 +74,14 @@ BACK = "back"
 WALL_TOP_MM = 2.0 + CARD_THICKNESS_MM
 INN_TOP_MM = 1.5 + CARD_THICKNESS_MM
 INN_SLOTS = ((-48, -37), (0, -37), (48, -37), (-24, 37), (24, 37))
+BACK_MIN_SCORE = 2.5
+"""A card back's score below which it is not one: real backs scored 4.7-5.7 on tuning tables
+95080-95085, empty spaces at most 0.1, and an empty space in the deck's evening shadow 0.76."""
 DECK_AT = (362.0, 337.0)
 """The deck's place beside the inn (``open_season_scene``); it stands up to ``DECK_MAX_MM`` tall."""
 DECK_MAX_MM = 1.5 + 180 * CARD_THICKNESS_MM
+DECK_RED_SHARE = 0.55
+"""The deck's top (a card back, red share 0.65) against the inn board beside it (0.48)."""
 DECK_COVER_SHARE = 0.1
 """Share of a patch the deck may hide before the slot is read by its strip alone (slot 5's card
 always lies 6 mm under the deck's edge)."""
@@ -357,6 +362,15 @@ much (mean absolute difference, 0-255): a card laid, taken or turned changes it 
 the camera's noise and the room's light drifting by a few levels."""
 
 
+def _block_change(delta: np.ndarray, side: int) -> np.ndarray:
+    """(P,) the largest mean absolute difference over any 4x4-pixel block of each patch: a small
+    icon that changed (two cards of one people, the rest hidden by the deck) shows; the camera's
+    noise, averaged over a block, does not."""
+    b = side // 4 * 4
+    d = delta.reshape(len(delta), side, side, 3).mean(axis=3)[:, :b, :b]
+    return d.reshape(len(d), b // 4, 4, b // 4, 4).mean(axis=(2, 4)).reshape(len(d), -1).max(axis=1)
+
+
 def _rows(maps: tuple[np.ndarray, np.ndarray, int], patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
     """The remap table of some patches only (indices into the layer's patches)."""
     mx, my, side = maps
@@ -444,10 +458,17 @@ class CardReader:
             self._layers["turned"] = self._layer(turned, strip_patches, frozenset({"face", "under", "mat"}),
                                                  STRIP_PX_PER_MM)
         self.places = [p for layer in ("whole", "inn", "on mat") for p in self._layers[layer].places]
-        # an inn slot whose emblem or icon the deck may hide from this camera is read by its strip
-        self._inn_whole = np.array([not any(
-            self._deck_may_cover((300 + dx, 300 + dy), offset, size) for offset, size in (PEOPLE_PATCH, ATTRIBUTE_PATCH))
-            for dx, dy in INN_SLOTS])
+        # an inn slot whose emblem or icon the deck may hide from this camera is read by its strip;
+        # the deck's height is read from each frame (it shrinks through the game)
+        self._deck_heights = np.arange(0.0, DECK_MAX_MM + 2.0, 2.0)
+        self._inn_whole_at = [np.array([not any(
+            self._deck_may_cover((300 + dx, 300 + dy), offset, size, h) for offset, size in (PEOPLE_PATCH, ATTRIBUTE_PATCH))
+            for dx, dy in INN_SLOTS]) for h in self._deck_heights]
+        inset = 8.0  # inside the deck's top whatever its turn
+        gx, gy = np.meshgrid(np.linspace(-art.CARD_SIZE_MM[0] / 2 + inset, art.CARD_SIZE_MM[0] / 2 - inset, 5),
+                             np.linspace(-art.CARD_SIZE_MM[1] / 2 + inset, art.CARD_SIZE_MM[1] / 2 - inset, 9))
+        top = np.column_stack([DECK_AT[0] + gx.ravel(), DECK_AT[1] + gy.ravel()])
+        self._deck_probes = [np.round(self.view.project(top, 1.5 + h)).astype(int) for h in self._deck_heights]
         self._accolade_masks = [self._accolade_setup(where) for where in SEAT_SIDES[num_players]]
 
     def _layer(self, specs: list[tuple[str, float, float, float, float]],
@@ -465,19 +486,36 @@ class CardReader:
                          chunks[0][2]))
         return _Layer([s[0] for s in specs], kinds, maps[0], maps[1])
 
-    def _deck_may_cover(self, card: tuple[float, float], offset: float, size: float) -> bool:
-        """Whether the full deck, standing beside the inn, may hide more than ``DECK_COVER_SHARE``
-        of the square patch ``offset`` mm along the card at ``card`` in this view."""
+    def _deck_may_cover(self, card: tuple[float, float], offset: float, size: float, height: float,
+                        yaw: float = 0.0, z: float = INN_TOP_MM) -> bool:
+        """Whether a deck ``height`` mm tall (and 4 mm more), standing beside the inn, may hide more
+        than ``DECK_COVER_SHARE`` of the square patch ``offset`` mm along the card at ``card``."""
         half = size / 2
-        cx, cy = card[0], card[1] + offset
-        patch = self.view.project(np.array([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half],
-                                            [cx - half, cy + half]]), INN_TOP_MM).astype(np.float32)
+        ox, oy = _rot(yaw, 0.0, offset)
+        corners = [_rot(yaw, sx * half, sy * half) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        patch = self.view.project(np.array([[card[0] + ox + dx, card[1] + oy + dy] for dx, dy in corners]),
+                                  z).astype(np.float32)
         w, h = art.CARD_SIZE_MM[0] / 2 + 2.0, art.CARD_SIZE_MM[1] / 2 + 2.0  # its 5 degrees of turn
         foot = np.array([[DECK_AT[0] + sx * w, DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
-        deck = np.concatenate([self.view.project(foot, 1.5), self.view.project(foot, DECK_MAX_MM)])
+        deck = np.concatenate([self.view.project(foot, 1.5), self.view.project(foot, 1.5 + height + 4.0)])
         hull = cv2.convexHull(deck.astype(np.float32))
         area, _ = cv2.intersectConvexConvex(patch, hull)
         return bool(area > DECK_COVER_SHARE * cv2.contourArea(patch))
+
+    def deck_height(self, image: np.ndarray) -> float:
+        """How tall the deck stands (mm): the height at which its top's probes are most the red of
+        a card back (lower they fall on its cream side, higher on the inn or the mat beside it)."""
+        h, w = image.shape[:2]
+        shares = []
+        for probes in self._deck_probes:
+            x, y = np.clip(probes[:, 0], 0, w - 1), np.clip(probes[:, 1], 0, h - 1)
+            px = image[y, x].astype(np.float32)
+            shares.append(float(np.median(px[:, 2] / (px.sum(axis=1) + 1.0))))
+        top = max(shares)
+        if top <= DECK_RED_SHARE:
+            return 0.0
+        # seen from above, the top reads red over a range of heights: the tallest of them (safe)
+        return float(max(hh for hh, r in zip(self._deck_heights, shares, strict=True) if r >= top - 0.02))
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
@@ -503,7 +541,8 @@ class CardReader:
             if memory is not None:
                 split = first.shape[1]
                 delta = np.abs(centre - memory[0])
-                todo = np.flatnonzero(np.maximum(delta[:, :split].mean(axis=1), delta[:, split:].mean(axis=1))
+                todo = np.flatnonzero(np.maximum(_block_change(delta[:, :split], layer.first_maps[2]),
+                                                 _block_change(delta[:, split:], layer.second_maps[2]))
                                       > CHANGE_LEVEL)
         scores = memory[1].copy() if memory is not None else np.zeros((len(layer.places), len(t.names)), np.float32)
         if len(todo):
@@ -523,6 +562,12 @@ class CardReader:
         layer = self._layers[name]
         t = self._turned if name == "turned" else self._strip if name.endswith("strip") else self._templates
         scores = self._scores(image, name, t)
+        backs = np.array([k == "back" for k in t.kinds])
+        if backs.any():  # a back that fits this badly is a shadow (the deck's, at evening light)
+            weak = scores[:, backs].max(axis=1) < BACK_MIN_SCORE
+            if weak.any():
+                scores = scores.copy()
+                scores[np.ix_(weak, backs)] = -np.inf
         return [choose(t.names, scores[i], place) for i, place in enumerate(layer.places)]
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:
@@ -532,7 +577,8 @@ class CardReader:
         strip = self._scores(image, "inn strip", self._strip)
         names = sorted(set(self._templates.names) - {BACK})
         total = np.zeros((len(whole), len(names)), np.float32)
-        for t, scores, use in ((self._templates, whole, self._inn_whole), (self._strip, strip, True)):
+        deck = int(round(self.deck_height(image) / 2.0))
+        for t, scores, use in ((self._templates, whole, self._inn_whole_at[deck]), (self._strip, strip, True)):
             for j, name in enumerate(names):
                 columns = [i for i, n in enumerate(t.names) if n == name]
                 total[:, j] += np.where(use, scores[:, columns].max(axis=1) if columns else -np.inf, 0.0)

@@ -3,9 +3,9 @@
 Octocube looks for skin-coloured blobs over its play area; an Open Season table is full of
 skin-like colours (the brown wall boards and inn, the dwarf's orange cards), so that cannot work
 here. Every arm that reaches the table crosses its edge instead: a ring of probes just outside the
-play area (the bare table, between the corner cards) is compared with that side's own median
-colour, and a run of probes in a row that look like something else (a forearm is 60 mm wide or
-more) means a hand over the table. A sleeve of the table's own colour is not seen; the stillness
+play area (the bare table, between the corner cards) is compared with the median colour of the
+probes around it, and half of any 8 probes in a row that look like something else (a forearm is
+60 mm wide or more; spread fingers cover every other probe) mean a hand over the table. A sleeve of the table's own colour is not seen; the stillness
 gate still holds the reading while the arm moves.
 """
 
@@ -25,13 +25,19 @@ RING_MM = (14.0, 28.0)
 SPAN_ALONG_MM = (6.0, 594.0)
 """Where along each side the probes go; those on a corner card (``calibration.layout``, with
 ``CARD_CLEARANCE_MM`` around it) are left out."""
-CARD_CLEARANCE_MM = 6.0
+CARD_CLEARANCE_MM = 10.0
 STEP_MM = 8.0
-FOREIGN_DIFF = 25.0
-"""A probe whose largest channel differs this much from its line's median is not the table (a
-light sleeve's folds come and go around 45; the bare cloth stays under 25)."""
-MIN_RUN = 3
-"""Foreign probes in a row that make a hand (24 mm; a forearm is 60 mm wide or more)."""
+FOREIGN_CHROMA = 0.12
+"""A probe whose colour share (r, g, b over their sum) differs this much from the table's around
+it is not the table (skin and coloured sleeves differ by 0.2 or more from the green cloth; a
+lamp's hot spot near a corner by 0.1)."""
+DARKER, BRIGHTER = 0.55, 1.8
+"""... nor one this much darker or brighter (a light sleeve, a dark one)."""
+LOCAL_PROBES = 25
+"""Probes (200 mm) whose median is the table's colour around a probe: an arm covers fewer than half."""
+WINDOW, MIN_FOREIGN = 8, 4
+"""Foreign probes among any ``WINDOW`` in a row that make a hand (a forearm is 60 mm wide or more,
+8 probes; spread fingers cover every other one)."""
 
 
 @dataclass(frozen=True)
@@ -72,12 +78,19 @@ class HandDetector:
         smooth = cv2.blur(image, (5, 5))
         for side, pts in self._lines:
             vals = smooth[pts[:, 1], pts[:, 0]].astype(np.float32)
-            median = np.median(vals, axis=0)
-            foreign = np.abs(vals - median).max(axis=1) > FOREIGN_DIFF
-            run = longest = 0
-            for flag in foreign:
-                run = run + 1 if flag else 0
-                longest = max(longest, run)
-            if longest >= MIN_RUN:
+            # against the median of the probes around (a lamp's fall-off darkens a corner)
+            half = LOCAL_PROBES // 2
+            middle = np.median(vals, axis=0)  # beyond a line's ends: its overall median (an arm
+            padded = np.concatenate([np.tile(middle, (half, 1)), vals, np.tile(middle, (half, 1))])  # at an end)
+            local = np.median(np.lib.stride_tricks.sliding_window_view(padded, LOCAL_PROBES, axis=0), axis=2)
+            # colour (chromaticity) and brightness apart: a lamp's fall-off changes the cloth's
+            # brightness, not its hue; an arm or a sleeve changes one or both
+            level, ref = vals.sum(axis=1) + 1.0, local.sum(axis=1) + 1.0
+            chroma = np.abs(vals / level[:, None] - local / ref[:, None]).max(axis=1)
+            ratio = level / ref
+            foreign = (chroma > FOREIGN_CHROMA) | (ratio < DARKER) | (ratio > BRIGHTER)
+            # fingers spread over the edge leave the cloth between them: half of any 8 probes
+            counts = np.convolve(foreign.astype(int), np.ones(WINDOW, int), mode="valid") if len(foreign) >= WINDOW else [0]
+            if max(counts) >= MIN_FOREIGN:
                 return HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
         return HandReport(False)

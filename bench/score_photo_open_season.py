@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         res = render_one(settings, 0, renderer)
         ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
         photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        assert ok and photo is not None
         end = res.ground_truth["end"]
         n = end["num_players"]
         key = f"{n}p {end['side']}{' expert' if end['expert'] else ''}"

@@ -198,7 +198,7 @@ def _cut_corner(img: np.ndarray, density: float, angle_deg: float) -> np.ndarray
     scale = density / PX_PER_MM
     c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
     # output (u, v) px -> card px: rotate the patch frame by angle about the corner
-    m = np.float32([[c * scale, -s * scale, 0.0], [s * scale, c * scale, 0.0]])
+    m = np.array([[c * scale, -s * scale, 0.0], [s * scale, c * scale, 0.0]], np.float32)
     big = cv2.GaussianBlur(img, (0, 0), scale * 0.5)
     return cv2.warpAffine(big, m, (side_w, side_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
@@ -462,7 +462,7 @@ def _upsample(coarse: np.ndarray, w: int, h: int) -> np.ndarray:
 def _sample_corner(area: np.ndarray, x: float, y: float, angle_deg: float) -> np.ndarray:
     side_w, side_h = (int(round(v * PX_PER_MM)) for v in INDEX_MM)
     c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
-    m = np.float32([[c, -s, x], [s, c, y]])
+    m = np.array([[c, -s, x], [s, c, y]], np.float32)
     return cv2.warpAffine(area, m, (side_w, side_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
 
@@ -533,7 +533,7 @@ def _find_corners(area: np.ndarray) -> list[tuple[float, float]]:
             rows[-1].append(c)
         else:
             rows.append([c])
-    out = []
+    out: list[tuple[float, float]] = []
     for row in rows:
         row = sorted(row)
         # a row may slope a little: fit its line, drop the worst outlier (a card's other,

@@ -355,12 +355,12 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
     for ch in choices:
         k = picks.get(ch.key, max(ch.default, 0))
         if ch.key.startswith("wild "):
-            _, seat, space = ch.key.split()
-            wild_attrs[(int(seat) - 1, int(space))] = k
+            words = ch.key.split()
+            wild_attrs[(int(words[1]) - 1, int(words[2]))] = k
         elif ch.key.startswith("accolade wild "):
-            seat, i = (int(v) for v in ch.key.split()[2:])
+            who, i = (int(v) for v in ch.key.split()[2:])
             card, attribute = ch.options[k].split(" as ")
-            acc_wilds[(seat - 1, i - 1)] = (CARD_IDS[card], ATTRIBUTES.index(attribute))
+            acc_wilds[(who - 1, i - 1)] = (CARD_IDS[card], ATTRIBUTES.index(attribute))
         else:
             ch.apply(out, k)
     return out, wild_attrs, acc_wilds

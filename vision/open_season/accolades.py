@@ -44,8 +44,13 @@ ROW_SLACK_MM = 7.0
 """A row's card tops lie within this of the row's nominal top (the fan's uneven rows +-4 mm)."""
 AREA_Y = (FAN_ROWS_Y[0] - CARD_H / 2 - ROW_SLACK_MM, FAN_ROWS_Y[-1] - CARD_H / 2 + ROW_SLACK_MM)
 """Player-local y range of the card tops searched."""
-RECT_Y = (AREA_Y[0], AREA_Y[1] + CORNER_TEMPLATE_MM[1])
-"""The rectified band: the corners' range plus a corner's height below."""
+WILD_WINDOW_MM = ((2.0, 10.0), (46.0, 54.0))
+"""Card-local (x, y) window where a wild token lies on a fanned card's strip (the art's cream
+lower part there: nothing colourful but the token)."""
+WILD_SHARE = 0.35
+"""Share of colourful pixels in that window that means a wild token lies on the card."""
+RECT_Y = (AREA_Y[0], AREA_Y[1] + WILD_WINDOW_MM[1][1] + 2.0)
+"""The rectified band: the corners' range plus a card's strip down to a wild token."""
 COARSE = 6
 """The rectifying maps are projected every COARSE px and interpolated (they are smooth)."""
 PLANE_MM = 1.5
@@ -111,6 +116,8 @@ class AccoladeCard:
     alternatives: tuple[str, ...] = ()
     where_mm: tuple[float, float] = (0.0, 0.0)
     """Player-local corner (mm): where to point at it when asking."""
+    wild: bool = False
+    """A wild token lies on this card's strip."""
 
 
 @dataclass(frozen=True)
@@ -298,6 +305,8 @@ class AccoladeReader:
             return SeatAccolades(seat, (), f"part of {who}'s accolades cannot be seen ({hidden}): "
                                            "fan them out again and retake the photo")
         soft = cv2.GaussianBlur(area, (0, 0), BLUR_PX)
+        col = _colourfulness(area)
+        (wx0, wx1), (wy0, wy1) = ((int(round(a * PX_PER_MM)), int(round(b * PX_PER_MM))) for a, b in WILD_WINDOW_MM)
         model = self.model
         cards = []
         for pos, (x, y) in enumerate(corners):
@@ -319,8 +328,10 @@ class AccoladeReader:
                 order = np.argsort(-joint)
                 alts = tuple(f"{art.PEOPLES[k // 5]}-{art.ATTRIBUTES[k % 5]}" for k in order[1:4]
                              if joint[k] >= 0.01)
+            window = col[int(y) + wy0:int(y) + wy1, int(x) + wx0:int(x) + wx1]
+            wild = window.size > 0 and float((window > 0.5).mean()) >= WILD_SHARE
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
-                                      () if sure else alts, (lx, ly)))
+                                      () if sure else alts, (lx, ly), bool(wild)))
         return SeatAccolades(seat, tuple(cards))
 
 

@@ -276,11 +276,13 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
                 f"{player_name(seat)}'s wall shows {len(r.wall)} cards; a finished {side.capitalize()} "
                 f"wall holds {layout.rounds}: is the game over, and was the {side} side played?")
     fans = accolades.read(img)
+    wild_cards: dict[int, list[str]] = {}
     for seat in range(n):
         fan = fans[seat]
         if fan.problem:
             raise PhotoScoreError(fan.problem)
         seats[seat].accolades = [c.card for c in fan.cards]
+        wild_cards[seat] = [c.card for c in fan.cards if getattr(c, "wild", False)]
         for c in fan.cards:
             if not c.sure:
                 choices.append(_accolade_choice(seat, c))
@@ -298,8 +300,12 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         token_doubts.extend(t.doubts)
         for space in r.wall_wilds:
             choices.append(_wild_choice(seat, space))
+        on = wild_cards.get(seat, [])
         for i in range(r.accolade_wilds):
-            choices.append(_accolade_wild_choice(seat, i, r))
+            # the token lies on a card's strip: only its attribute is asked when the fan shows
+            # as many tokens as the token reader counts
+            card = on[i] if len(on) == r.accolade_wilds else None
+            choices.append(_accolade_wild_choice(seat, i, r, card))
     return seats, choices, token_doubts, unsure
 
 
@@ -335,9 +341,12 @@ def _wild_choice(seat: int, space: int) -> Choice:
                   f"{player_name(seat)}'s space {space} give?", ATTRIBUTES, apply, -1)
 
 
-def _accolade_wild_choice(seat: int, i: int, r: SeatReading) -> Choice:
-    options = tuple(f"{card} as {a}" for card in sorted(set(r.accolades)) for a in ATTRIBUTES
-                    if a != card.split("-")[1])
+def _accolade_wild_choice(seat: int, i: int, r: SeatReading, card: str | None = None) -> Choice:
+    cards = [card] if card is not None else sorted(set(r.accolades))
+    options = tuple(f"{c} as {a}" for c in cards for a in ATTRIBUTES if a != c.split("-")[1])
+    if card is not None:
+        return Choice(f"accolade wild {seat + 1} {i + 1}", f"Which attribute does the wild token on "
+                      f"{player_name(seat)}'s accolade card {card} give?", options, lambda s, k: None, -1)
 
     def apply(seats: list[SeatReading], k: int) -> None:
         pass

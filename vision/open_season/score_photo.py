@@ -288,16 +288,23 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
                 choices.append(_accolade_choice(seat, c))
     token_doubts: list[str] = []
     tokens = token_reader() if callable(token_reader) else token_reader
-    for seat, t in sorted(tokens.read(img).items()):
+    try:
+        read_tokens = tokens.read(img)
+    except ValueError as exc:
+        raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
+    for seat, t in sorted(read_tokens.items()):
         r = seats[seat]
         r.wall_trophies = {s: k for s, k in t.wall_trophies.items() if k and s in r.wall}
         r.wall_wilds = sorted(s for s in t.wall_wilds if r.wall.get(s) is not None)
-        r.accolade_wilds = int(t.accolade_wilds)
+        # on a finished table the wild tokens among the accolades lie on the fanned cards'
+        # strips, where the fan reader finds them (the token reader looks where a game in
+        # progress keeps them, under the fan now)
+        r.accolade_wilds = len(wild_cards.get(seat, []))
         r.penalty = t.penalties > 0
         r.series = bool(t.series)
         r.scorings = frozenset(t.scorings)
         r.bonus = dict(t.bonus)
-        token_doubts.extend(t.doubts)
+        token_doubts.extend(d for d in t.doubts if "accolade" not in d)
         for space in r.wall_wilds:
             choices.append(_wild_choice(seat, space))
         on = wild_cards.get(seat, [])

@@ -79,6 +79,9 @@ FINE_POSES = tuple((fx, fy, fa) for fx in (-0.33, 0.0, 0.33) for fy in (-0.33, 0
                    for fa in (-2.0, 0.0, 2.0))
 """Offsets (mm) around the best pose the learned classifiers read (their logits averaged)."""
 BAND_LAB_SCALE = 25.0
+ICON_FULL = True
+"""The attribute icon at the full 3 px/mm (True) or halved (1.5 px/mm): on the tuning tables at
+1280x720, 297/299 best guesses and 10 asked at full, 296 and 13 halved."""
 SURE_PROBABILITY = 0.9999
 """A card is read surely when both its people and its attribute reach this probability (on the
 tuning tables 500/501, 451 cards: 0.995 left 1 wrong card sure, 0.9999 none, asking 13)."""
@@ -392,7 +395,12 @@ def pose_features(soft: np.ndarray, x: float, y: float,
     letter = _norm_batch(half[:, ly0:ly1, x0:x1].reshape(len(half), -1, 3))
     centre = FINE_POSES.index((0.0, 0.0, 0.0))
     band = np.repeat((_band_lab(patches[centre].astype(np.uint8)) / BAND_LAB_SCALE)[None], len(patches), axis=0)
-    icon = _norm_batch(half[:, ay0:ay1, x0:x1].reshape(len(half), -1, 3))
+    if ICON_FULL:
+        fy0, fy1 = int(round(ATTR_ROWS_MM[0] * PX_PER_MM)), int(round(ATTR_ROWS_MM[1] * PX_PER_MM))
+        fx0, fx1 = int(round(2.0 * PX_PER_MM)), int(round(11.5 * PX_PER_MM))
+        icon = _norm_batch(patches[:, fy0:fy1, fx0:fx1].reshape(len(patches), -1, 3))
+    else:
+        icon = _norm_batch(half[:, ay0:ay1, x0:x1].reshape(len(half), -1, 3))
     return np.concatenate([letter, band], axis=1), icon
 
 

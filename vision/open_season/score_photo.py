@@ -60,6 +60,8 @@ class SeatReading:
     series: bool = False
     scorings: frozenset[str] = frozenset()
     bonus: dict[int, tuple[int, bool]] = field(default_factory=dict)
+    wall_confidence: dict[int, tuple[str | None, float]] = field(default_factory=dict)
+    """Space -> (card, the card reader's confidence)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"wall": {str(k): v for k, v in sorted(self.wall.items())},
@@ -254,19 +256,7 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     seats = [SeatReading() for _ in range(n)]
     choices: list[Choice] = []
     unsure: list[str] = []
-    for read in cards.read(img):
-        parts = read.place.split()
-        if parts[0] != "wall":
-            continue
-        seat, space = int(parts[1]), int(parts[2])
-        if read.card == "empty":
-            continue
-        card = None if read.card == "back" else read.card
-        seats[seat].wall[space] = card
-        if read.confidence < WALL_SURE and card is not None:
-            choices.append(_wall_choice(seat, space, card))
-        elif read.confidence < WALL_SURE:
-            unsure.append(f"{player_name(seat)}'s space {space} was read face down, not surely")
+    _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")])
     for seat, r in enumerate(seats):
         if not r.wall:
             raise PhotoScoreError(f"no card on {player_name(seat)}'s wall ({SEAT_SIDES[n][seat]} side): "
@@ -292,6 +282,13 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         read_tokens = tokens.read(img)
     except ValueError as exc:
         raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
+    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k} for seat, t in read_tokens.items()}
+    if any(tokens_on.values()) and hasattr(cards, "read_table"):
+        # a card under trophy tokens is read again by its top strip (the tokens hide its icon)
+        table = cards.read_table(img, tokens_on)
+        again = [table.walls[seat][sp] for seat, spaces in tokens_on.items() for sp in spaces
+                 if sp in table.walls.get(seat, {})]
+        _walls(seats, again)
     for seat, t in sorted(read_tokens.items()):
         r = seats[seat]
         r.wall_trophies = {s: k for s, k in t.wall_trophies.items() if k and s in r.wall}
@@ -313,7 +310,31 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             # as many tokens as the token reader counts
             card = on[i] if len(on) == r.accolade_wilds else None
             choices.append(_accolade_wild_choice(seat, i, r, card))
+    # a wall card not read surely: which card is it? (asked once, with the final reading)
+    for seat, r in enumerate(seats):
+        for space, (card, confidence) in sorted(r.wall_confidence.items()):
+            if confidence >= WALL_SURE:
+                continue
+            if card is None:
+                unsure.append(f"{player_name(seat)}'s space {space} was read face down, not surely")
+            else:
+                choices.append(_wall_choice(seat, space, card))
     return seats, choices, token_doubts, unsure
+
+
+def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
+    """Wall places read (``wall SEAT SPACE``) into the seats' readings."""
+    for read in reads:
+        _, seat_word, space_word = read.place.split()
+        seat, space = int(seat_word), int(space_word)
+        r = seats[seat]
+        if read.card == "empty":
+            r.wall.pop(space, None)
+            r.wall_confidence.pop(space, None)
+            continue
+        card = None if read.card == "back" else read.card
+        r.wall[space] = card
+        r.wall_confidence[space] = (card, float(read.confidence))
 
 
 def _wall_choice(seat: int, space: int, card: str) -> Choice:
@@ -365,7 +386,8 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
              ) -> tuple[list[SeatReading], dict[tuple[int, int], int], dict[tuple[int, int], tuple[int, int]]]:
     """The readings with every choice applied (picks: key -> option index)."""
     out = [SeatReading(dict(s.wall), dict(s.wall_trophies), list(s.wall_wilds), list(s.accolades),
-                       s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus)) for s in seats]
+                       s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus),
+                       dict(s.wall_confidence)) for s in seats]
     wild_attrs: dict[tuple[int, int], int] = {}
     acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
     for ch in choices:

@@ -218,8 +218,9 @@ def draw_token(kind: str, w: int, h: int, density: float) -> np.ndarray:
 def draw_bonus_tile(face: int, active: bool, w: int, h: int, density: float) -> np.ndarray:
     """Expert bonus tile: its face number, gold-rimmed once a permanent face is activated."""
     img = sp.canvas(w, h, (210, 190, 150))
-    if active:
-        cv2.rectangle(img, (0, 0), (w - 1, h - 1), sp.bgra(GOLD_RGB), max(2, int(1.5 * density)))
+    if active:  # a rim a camera can see: 2 mm wide, all of it inside the tile
+        t = max(2, int(2.0 * density))
+        cv2.rectangle(img, (t // 2, t // 2), (w - 1 - t // 2, h - 1 - t // 2), sp.bgra(GOLD_RGB), t)
     sp.put_text_centered(img, str(face), (w / 2, h / 2), 7 * density, INK_RGB)
     return sp.rounded_alpha(img, 2 * density)
 

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.open_season.layout import SHIELD_SCORINGS
 from vision.render import open_season_art as art
 from vision.render.scene import Component, Pose, Scene, stable_rng_seed
 
@@ -31,6 +32,10 @@ CARD_W, CARD_H = art.CARD_SIZE_MM
 CARD_THICKNESS_MM = 0.35
 PINWHEEL_SHIFT_MM = 12.0
 _YAW = {"south": 0.0, "west": 90.0, "north": 180.0, "east": 270.0}
+SCORING_SLOTS: tuple[str, ...] = SHIELD_SCORINGS
+"""Shield: each endgame scoring has its own place for its trophy in the board's free cell, so a
+camera can tell which scoring a trophy activated (in this order: top left, top right, bottom
+left, bottom right)."""
 
 
 @dataclass
@@ -296,9 +301,16 @@ def _wall_tokens(scene: Scene, side: str, seat: int, player: PlayerTable,
         cx, cy = art.wall_space_local(side, number)
         put(f"wall wild {seat} {number}", "wild", cx + 13, cy - 22, {"where": "wall", "space": number})
     for i, name in enumerate(player.scorings):
-        lx = art.WALL_MARGIN_MM + 3.5 * art.WALL_PITCH_MM[0] + (-10 if i % 2 == 0 else 10)
-        ly = art.WALL_MARGIN_MM + 0.5 * art.WALL_PITCH_MM[1] + (-15 if i < 2 else 15)
+        lx, ly = scoring_trophy_local(SCORING_SLOTS.index(name) if name in SCORING_SLOTS else i)
         put(f"scoring trophy {seat} {name}", "trophy", lx, ly, {"where": "scoring", "scoring": name})
+
+
+def scoring_trophy_local(slot: int) -> tuple[float, float]:
+    """Board-local centre (mm) of the trophy beside Shield scoring ``slot`` (index in
+    :data:`SCORING_SLOTS`), in the board's free top-right cell."""
+    lx = art.WALL_MARGIN_MM + 3.5 * art.WALL_PITCH_MM[0] + (-10 if slot % 2 == 0 else 10)
+    ly = art.WALL_MARGIN_MM + 0.5 * art.WALL_PITCH_MM[1] + (-15 if slot < 2 else 15)
+    return (lx, ly)
 
 
 def _check_card(card: object, where: str) -> None:

@@ -59,6 +59,16 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
             acc = end["players"][int(words[1]) - 1]["accolades"]
             i = int(words[2]) - 1
             truth = acc[i] if i < len(acc) else None
+        elif words[0] == "bonus":
+            face = end["players"][int(words[1]) - 1]["bonus"].get(words[2])
+            truth = f"face {face[0]}" if face else None
+        elif words[0] == "active":
+            face = end["players"][int(words[1]) - 1]["bonus"].get(words[2])
+            truth = ("activated" if face[1] else "not activated") if face else None
+        elif words[0] == "scoring":
+            truth = "yes" if words[2] in end["players"][int(words[1]) - 1]["scorings"] else "no"
+        elif words[0] == "trophies":
+            truth = str(end["players"][int(words[1]) - 1]["wall_trophies"].get(words[2], 0))
         else:
             continue
         if truth in opts:

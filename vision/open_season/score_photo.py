@@ -15,6 +15,7 @@ cards, a wall that is not a finished one) is one line and no score.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -301,7 +302,14 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         r.series = bool(t.series)
         r.scorings = frozenset(t.scorings)
         r.bonus = dict(t.bonus)
-        token_doubts.extend(d for d in t.doubts if "accolade" not in d)
+        for text in t.doubts:
+            if "accolade" in text:
+                continue  # the fan reader counts those (above)
+            choice = _token_choice(text, r)
+            if choice is None:
+                token_doubts.append(text)
+            else:
+                choices.append(choice)
         for space in r.wall_wilds:
             choices.append(_wild_choice(seat, space))
         on = wild_cards.get(seat, [])
@@ -320,6 +328,59 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             else:
                 choices.append(_wall_choice(seat, space, card))
     return seats, choices, token_doubts, unsure
+
+
+def _token_choice(text: str, r: SeatReading) -> Choice | None:
+    """The token reader's doubt (plain words) as a question with options, where it names them:
+    a bonus tile's face, whether it is activated, a trophy beside a Shield scoring, how many
+    trophies lie on a wall card. Others stay notes."""
+    m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \((\d+) or (\d+)\)", text)
+    if m:
+        seat, column, read, other = (int(v) for v in m.groups())
+        active = r.bonus.get(column, (read, False))[1]
+        faces = (read, other)
+
+        def set_face(seats: list[SeatReading], k: int) -> None:
+            seats[seat - 1].bonus[column] = (faces[k], seats[seat - 1].bonus.get(column, (0, active))[1])
+        return Choice(f"bonus {seat} {column}", f"Which bonus tile face lies in {player_name(seat - 1)}'s "
+                      f"column {column}?", (f"face {read}", f"face {other}"), set_face, 0)
+    m = re.fullmatch(r"player (\d+): is the bonus tile in column (\d) activated\?", text)
+    if m:
+        seat, column = (int(v) for v in m.groups())
+        now = r.bonus.get(column, (0, False))[1]
+        states = (now, not now)
+
+        def set_active(seats: list[SeatReading], k: int) -> None:
+            face = seats[seat - 1].bonus.get(column, (0, False))[0]
+            if face:
+                seats[seat - 1].bonus[column] = (face, states[k])
+        return Choice(f"active {seat} {column}", f"Is the bonus tile in {player_name(seat - 1)}'s column "
+                      f"{column} activated?", tuple("activated" if a else "not activated" for a in states),
+                      set_active, 0)
+    m = re.fullmatch(r"player (\d+): a trophy beside (\w+)\?", text)
+    if m and m.group(2) in SHIELD_SCORINGS:
+        seat, name = int(m.group(1)), m.group(2)
+        there = name in r.scorings
+        answers = (there, not there)
+
+        def set_scoring(seats: list[SeatReading], k: int) -> None:
+            now = set(seats[seat - 1].scorings)
+            (now.add if answers[k] else now.discard)(name)
+            seats[seat - 1].scorings = frozenset(now)
+        return Choice(f"scoring {seat} {name}", f"Is there a trophy beside {player_name(seat - 1)}'s "
+                      f"'{name.replace('_', ' ')}' scoring?", tuple("yes" if a else "no" for a in answers),
+                      set_scoring, 0)
+    m = re.fullmatch(r"player (\d+): trophies on space (\d+) \((\d+) or (\d+)\)", text)
+    if m:
+        seat, space, read, other = (int(v) for v in m.groups())
+        counts = (read, other)
+
+        def set_count(seats: list[SeatReading], k: int) -> None:
+            if space in seats[seat - 1].wall:
+                seats[seat - 1].wall_trophies[space] = counts[k]
+        return Choice(f"trophies {seat} {space}", f"How many trophies lie on {player_name(seat - 1)}'s "
+                      f"space {space}?", (str(read), str(other)), set_count, 0)
+    return None
 
 
 def _walls(seats: list[SeatReading], reads: list[Any]) -> None:

@@ -6,8 +6,9 @@ set-ups in turn (the light also drifts during each game), hands on every move, c
 
 Modes:
 * frames (default): the full pipeline on rendered frames (source -> calibration -> stillness
-  gate -> recogniser -> tracker). The recogniser is the ground-truth one until the pixel
-  recogniser exists (this is printed), so the figures measure the gate + tracker.
+  gate -> recogniser -> tracker). The recogniser is the ground-truth one (the figures measure the
+  gate + tracker) unless ``--pixels`` (Octocube, Open Season, Octo Dice: the game's pixel
+  recogniser; which one is printed).
 * ``--observations``: no rendering; the tracker gets a perfect observation of every still scene
   (fast: full games in seconds; isolates the inference).
 

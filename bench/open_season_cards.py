@@ -1,7 +1,9 @@
-"""Reading Open Season cards from the pixels (vision/open_season/cards.py): the wall spaces and
-the inn slots of rendered mid-game tables, camera tilt 0-35, the three lightings, 2-4 players,
-both sides. Prints per-card accuracy (people + attribute) of face-up cards, face-down and empty
-spaces, and the time per table read.
+"""Reading Open Season cards from the pixels (vision/open_season/cards.py): the wall spaces, the
+inn slots, the stocks, kept cards, expert discards and accolade counts of rendered mid-game
+tables, camera tilt 0-35, the three lightings, 2-4 players, both sides, expert on every other
+table. Prints per-card accuracy (people + attribute) of face-up wall and inn cards, face-down and
+empty spaces, whole stocks / kept cards / discards read exactly, accolade counts (right; wrong
+while reported sure; unsure), and the time per table read (the reader's set-up per camera apart).
 
 Seeds: 95000-95099 were used to tune the reader (patch places, jitter, weights); report on
 96000 and up (the default).
@@ -9,6 +11,7 @@ Seeds: 95000-95099 were used to tune the reader (patch places, jitter, weights);
     nice python bench/open_season_cards.py --tables 30            # 1280x720
     nice python bench/open_season_cards.py --tables 30 --resolution 1920 1080
     nice python bench/open_season_cards.py --tables 12 --art-seed 900000   # each table another random printing
+    nice python bench/open_season_cards.py --tables 30 --observation   # cards + tokens per table
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=96000, help="first seed (95000-95099 were for tuning)")
     parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--observation", action="store_true",
+                        help="also time the token reader: the whole observation a fresh reader makes of a table")
     parser.add_argument("--art-seed", type=int, default=None,
                         help="draw table k with random art pack SEED+k (bench seeds: 900000 and up; docs/teach.md)")
     parser.add_argument("--art", default=None, help="draw every table with this art pack folder")
@@ -46,8 +51,12 @@ def main() -> int:
 
     fixed_pack = ArtPack.load(args.art) if args.art else None
     renderer = Renderer()
-    counts = {"face_up": [0, 0], "face_down": [0, 0], "empty": [0, 0]}
-    read_s = 0.0
+    counts = {"face_up": [0, 0], "face_down": [0, 0], "empty": [0, 0], "inn_empty": [0, 0],
+              "stock_cards": [0, 0], "stocks": [0, 0], "kept": [0, 0], "discards": [0, 0],
+              "accolades": [0, 0]}
+    accolades_sure_wrong = accolades_unsure = 0
+    read_s = setup_s = observation_s = 0.0
+    worst_s = worst_observation_s = 0.0
     for k in range(args.tables):
         seed = args.seed + k
         rng = random.Random(seed)
@@ -61,20 +70,64 @@ def main() -> int:
         scene = with_art(open_season_scene(table, seed=seed), pack)
         out = renderer.render(scene, camera, RenderOptions(lighting=light), seed=seed)
         t0 = time.perf_counter()
-        reader = CardReader.from_ground_truth(out.ground_truth, side, n)
-        reads = {r.place: r for r in reader.read(out.image)}
-        read_s += time.perf_counter() - t0
+        reader = CardReader.from_ground_truth(out.ground_truth, side, n, expert=k % 2 == 1)
+        t1 = time.perf_counter()
+        got = reader.read_table(out.image)
+        t2 = time.perf_counter()
+        setup_s += t1 - t0
+        read_s += t2 - t1
+        worst_s = max(worst_s, t2 - t1)
+        if args.observation:  # the tracker's whole observation: the token reader too (os-tokens)
+            from vision.open_season.tokens import TokenReader
+
+            tokens = TokenReader.from_ground_truth(out.ground_truth, side, n, k % 2 == 1)
+            t3 = time.perf_counter()
+            tokens.read(out.image)
+            token_s = time.perf_counter() - t3
+            observation_s += t2 - t1 + token_s
+            worst_observation_s = max(worst_observation_s, t2 - t1 + token_s)
+        reads = {r.place: r for r in got.inn}
+        for seat_walls in got.walls.values():
+            reads.update({r.place: r for r in seat_walls.values()})
         truth = {}
         for seat, player in enumerate(table.players):
             for number in range(1, (11 if side == "horn" else 9) + 1):
                 card = player.wall.get(number, EMPTY) if number in player.wall else EMPTY
                 truth[f"wall {seat} {number}"] = BACK if card is None else (
                     EMPTY if card == EMPTY else f"{card[0]}-{card[1]}")
-        for i, card in enumerate(table.inn):
-            truth[f"inn {i + 1}"] = f"{card[0]}-{card[1]}"
+        for i in range(5):
+            truth[f"inn {i + 1}"] = f"{table.inn[i][0]}-{table.inn[i][1]}" if i < len(table.inn) else EMPTY
+        name = "{0[0]}-{0[1]}".format
+        for seat, player in enumerate(table.players):
+            want_stock = [name(c) for c in player.stock]
+            got_stock = [r.card for r in got.stocks[seat]]
+            counts["stocks"][0] += want_stock == got_stock
+            counts["stocks"][1] += 1
+            counts["stock_cards"][0] += sum(a == b for a, b in zip(want_stock, got_stock))
+            counts["stock_cards"][1] += len(want_stock)
+            want_kept = name(player.kept) if player.kept else EMPTY
+            counts["kept"][0] += got.kept[seat].card == want_kept
+            counts["kept"][1] += 1
+            acc = got.accolades[seat]
+            counts["accolades"][0] += acc.count == player.accolades
+            counts["accolades"][1] += 1
+            accolades_unsure += acc.confidence < 1.0
+            accolades_sure_wrong += acc.confidence >= 1.0 and acc.count != player.accolades
+            if args.show_errors and (want_stock != got_stock or got.kept[seat].card != want_kept
+                                     or acc.count != player.accolades):
+                print(f"  seed {seed} seat {seat}: stock {want_stock} read {got_stock}; kept {want_kept} "
+                      f"read {got.kept[seat].card}; accolades {player.accolades} read {acc}")
+        if k % 2 == 1 and got.discards_seen:
+            want_discards = sorted(name(c) for c in table.discards)
+            got_discards = sorted(r.card for r in got.discards)
+            counts["discards"][0] += want_discards == got_discards
+            counts["discards"][1] += 1
+            if args.show_errors and want_discards != got_discards:
+                print(f"  seed {seed}: discards {want_discards} read {got_discards}")
         for place, want in truth.items():
             got = reads[place].card
-            key = "empty" if want == EMPTY else "face_down" if want == BACK else "face_up"
+            key = ("inn_empty" if place.startswith("inn") else "empty") if want == EMPTY else (
+                "face_down" if want == BACK else "face_up")
             counts[key][0] += got == want
             counts[key][1] += 1
             if got != want and args.show_errors:
@@ -83,7 +136,14 @@ def main() -> int:
               f"{counts['face_up'][1]} so far", flush=True)
     summary = {k: f"{v[0]}/{v[1]}" for k, v in counts.items()}
     summary["face_up_pct"] = round(100 * counts["face_up"][0] / max(1, counts["face_up"][1]), 2)
+    summary["accolades_wrong_but_sure"] = accolades_sure_wrong
+    summary["accolades_unsure"] = accolades_unsure
     summary["read_s_per_table"] = round(read_s / max(1, args.tables), 2)
+    summary["read_s_worst"] = round(worst_s, 2)
+    summary["setup_s_per_camera"] = round(setup_s / max(1, args.tables), 2)
+    if args.observation:
+        summary["observation_s_per_table"] = round(observation_s / max(1, args.tables), 2)
+        summary["observation_s_worst"] = round(worst_observation_s, 2)
     summary["resolution"] = f"{args.resolution[0]}x{args.resolution[1]}"
     summary["seeds"] = f"{args.seed}-{args.seed + args.tables - 1}"
     summary["art"] = (f"random {args.art_seed}-{args.art_seed + args.tables - 1}" if args.art_seed is not None

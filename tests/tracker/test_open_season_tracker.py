@@ -9,7 +9,7 @@ import json
 import random
 import subprocess
 import sys
-
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -53,13 +53,49 @@ def test_demo_words_name_the_side_and_the_moves() -> None:
 
 @pytest.mark.parametrize("args, words", [
     (["--players", "5"], "open_season is for 2-4 players, not 5"),
-    (["--players", "2", "--pixels"], "Open Season has no pixel recogniser yet"),
     (["--players", "2", "--rules-only"], "--rules-only plays Octocube"),
 ])
 def test_bad_demo_options_are_one_clear_line(args: list[str], words: str) -> None:
     proc = _cli("demo", "--game", "open_season", "--moves", "2", *args)
     assert proc.returncode == 2 and words in proc.stderr and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def _needs_the_token_reader() -> None:
+    pytest.importorskip("vision.open_season.tokens", reason="the token reader (branch os-tokens) is not merged")
+
+
+def test_demo_through_the_pixels_follows_the_moves(tmp_path: Path) -> None:
+    """``demo --pixels``: the cards read by vision/open_season/cards.py and the tokens by its token
+    reader, every move of the opening followed, and the event log written."""
+    _needs_the_token_reader()
+    log = tmp_path / "pixels.jsonl"
+    proc = _cli("demo", "--game", "open_season", "--players", "2", "--side", "horn", "--seed", "96201",
+                "--illegal", "0", "--moves", "7", "--pixels", "--json", "--log", str(log))
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert data["recogniser"].startswith("vision.open_season (pixels")
+    assert data["moves_total"] >= 7 and data["moves_correct"] == data["moves_total"]
+    assert data["false_alarms"] == 0 and data["final_scores_match"] is True
+    assert len(log.read_text().splitlines()) > data["moves_total"]  # a header, then a line per move
+
+
+def test_run_follows_a_recorded_video_of_the_table(tmp_path: Path) -> None:
+    """``run --game open_season --video FILE``: a film written by ``demo --video-out`` is
+    calibrated from its markers and followed through the pixels to the twin's moves."""
+    _needs_the_token_reader()
+    film = tmp_path / "os.mp4"
+    made = _cli("demo", "--game", "open_season", "--players", "2", "--side", "shield", "--seed", "96202",
+                "--illegal", "0", "--moves", "6", "--json", "--video-out", str(film))
+    assert made.returncode == 0, made.stderr
+    truth = json.loads(made.stdout.strip().splitlines()[-1])
+    log = tmp_path / "run.jsonl"
+    done = _cli("run", "--game", "open_season", "--players", "2", "--side", "shield", "--video", str(film),
+                "--json", "--answer", "likeliest", "--log", str(log))
+    assert done.returncode == 0, done.stderr
+    result = json.loads([line for line in done.stdout.splitlines() if line.startswith("{")][-1])
+    assert result["moves"] == truth["moves_total"] and result["alerts"] == 0
+    assert result["final_scores"] == truth["truth_scores"]
 
 
 def _follow(twin: OpenSeasonTwin) -> tuple[TrackedGame, int, int, int]:

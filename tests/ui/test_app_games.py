@@ -29,14 +29,14 @@ def test_open_season_from_home_to_play(ui: Driver) -> None:
     ui.shot("home_open_season")
     ui.tap(ui.widget("home", "start"))
     assert app.root.ids.screens.current == "play", app.home_message
-    # no pixel recogniser yet: the Play screen says that the twin's labels are read
-    ui.until(lambda: any(e.key == "play.labels_only" for e in app.recent), 60, "the labels-only note")
+    # the twin's film is read through the pixels (vision/open_season), as a camera's would be
     ui.until(lambda: app.history_len >= 6, 120, "Open Season moves confirmed")
     state = app.worker.pipeline.tracked.state
     assert state.game.name == "open_season" and state.game.side == "shield" and state.game.expert
     assert len(ui.widget("play", "score_rows").children) == 3
     assert app.prompt and "turn" in app.prompt
-    assert "labels" in app.worker.pipeline.recogniser.name
+    assert "pixels" in app.worker.pipeline.recogniser.name
+    assert not any(e.key == "play.labels_only" for e in app.recent)
     ui.shot("play_open_season")
     app.stop_game()
 

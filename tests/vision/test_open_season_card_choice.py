@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from vision.open_season import cards
-from vision.open_season.cards import JITTER, CardRead, CardReader, _mean_colour, _norm
+from vision.open_season.cards import JITTER, CardRead, Templates, _features, _norm, _norm_many, choose, score_poses
 
 SIDE = 24
 RNG = np.random.default_rng(5)
@@ -29,26 +29,24 @@ ATTRS = [texture() for _ in range(3)]
 
 def reader_with(monkeypatch: pytest.MonkeyPatch, templates: list[tuple[np.ndarray, np.ndarray]],
                 shown: list[list[tuple[np.ndarray, np.ndarray]]]) -> list[CardRead]:
-    """A reader of len(shown) places whose jittered poses show these (people, attribute) patches
-    (one pair per pose; missing poses show grey), against templates named A, B, C..."""
+    """The reader's decision for len(shown) places whose jittered poses show these (people,
+    attribute) patches (one pair per pose; missing poses show grey), against templates named A,
+    B, C...: the patches normalised as the reader normalises a frame's, scored in one product,
+    each place's choice made as the reader makes it."""
     names = [chr(ord("A") + i) for i in range(len(templates))]
-    people_t = np.stack([_norm(p) for p, _ in templates])
-    attr_t = np.stack([_norm(a) for _, a in templates])
-    colour_t = np.stack([np.concatenate([_mean_colour(p), _mean_colour(a)]) for p, a in templates])
-    templates_now = (names, people_t, attr_t, colour_t)
+    t = Templates(names, ["face"] * len(names), np.stack([_norm(p) for p, _ in templates]),
+                  np.stack([_norm(a) for _, a in templates]),
+                  np.stack([np.concatenate([_features(p), _features(a)]) for p, a in templates]))
     grey = np.full((SIDE, SIDE, 3), 128, np.uint8)
     people, attrs = [], []
     for poses in shown:
         padded = poses + [(grey, grey)] * (len(JITTER) - len(poses))
         people += [p for p, _ in padded]
         attrs += [a for _, a in padded]
-    batches = {"people": np.stack(people), "attr": np.stack(attrs)}
-    monkeypatch.setattr(cards, "sample_patches", lambda image, maps: batches[maps])
-    reader: Any = object.__new__(CardReader)  # the reader's decision only: templates given, no table
-    reader._templates, reader.colour_weight = templates_now, cards.COLOUR_WEIGHT
-    reader.side, reader.places = "horn", [f"place {i}" for i in range(len(shown))]
-    reader._people_maps, reader._attr_maps = ["people"], ["attr"]
-    return reader.read(np.zeros((8, 8, 3), np.uint8))
+    na, ca = _norm_many(np.concatenate(people), SIDE)
+    nb, cb = _norm_many(np.concatenate(attrs), SIDE)
+    scores = score_poses(t, na, nb, np.concatenate([ca, cb], axis=1), cards.COLOUR_WEIGHT, len(JITTER))
+    return [choose(names, scores[i], f"place {i}") for i in range(len(shown))]
 
 
 def test_each_place_reads_as_the_card_it_shows_with_full_confidence(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,7 +19,10 @@ SIDES = ("horn", "shield")
 
 class OpenSeasonTable(TableGame):
     name = "open_season"
-    reads_pixels = False
+    reads_pixels = True
+    demo_resolution = (1280, 720)
+    """At 960x540 (0.67 px/mm) the card reader confuses attribute icons (wall and inn cards 99.0 %,
+    stock cards 24/28 on the tuning tables); at 1280x720 28/28 (docs/open_season.md)."""
 
     def new_game(self, setup: TableSetup) -> Game[Any]:
         from rules.open_season import OpenSeasonGame
@@ -52,8 +55,18 @@ class OpenSeasonTable(TableGame):
 
     def pixel_recogniser(self, game: Game[Any], *, camera: Any = None, profile_of: Any = None,
                          pack: Any = None) -> FrameRecogniser:
-        raise TrackerSetupError("Open Season has no pixel recogniser yet (vision/open_season reads "
-                                "no frames): use the ground-truth recogniser of the demo")
+        try:
+            import vision.open_season.cards  # noqa: F401
+            import vision.open_season.tokens  # noqa: F401
+        except ImportError as exc:
+            raise TrackerSetupError(f"the Open Season readers (vision/open_season) cannot be loaded ({exc})") from None
+        if pack is not None and getattr(pack, "game", "open_season") != "open_season":
+            raise TrackerSetupError(f"the taught pack is a copy of {pack.game}, not of Open Season")
+        from tracker.open_season.recogniser import OpenSeasonPixelRecogniser
+
+        return OpenSeasonPixelRecogniser(game.side, game.num_players,  # type: ignore[attr-defined]
+                                         game.expert, camera=camera,  # type: ignore[attr-defined]
+                                         profile_of=profile_of, pack=pack)
 
     def truth_recogniser(self, game: Game[Any], truth_of: Any, setup: TableSetup) -> FrameRecogniser:
         from tracker.open_season.groundtruth import GroundTruthRecogniser

@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, "art", None) is not None:
             raise CommandError("art packs draw Octocube and Open Season components (Octo Dice has none yet)")
         return _octo_dice(args)
-    if args.pixels is None:  # Open Season has no pixel recogniser at the table yet: its demo reads the labels
+    if args.pixels is None:  # Open Season's demo reads the labels unless --pixels (a scene read takes ~1 s)
         args.pixels = args.game != "open_season"
     if not 2 <= args.players <= 4:
         raise CommandError(f"{args.game} is for 2-4 players, not {args.players}")

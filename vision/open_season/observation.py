@@ -41,6 +41,9 @@ class PlayerReading:
     """Expert: column (1-4) -> (face number, permanent face activated)."""
     confidence: dict[int, float] = field(default_factory=dict, compare=False)
     """Wall space -> how sure the card reading is (absent: sure)."""
+    accolades_confidence: float = field(default=1.0, compare=False)
+    """How sure the accolade count is (1: no other count fits the fan nearly as well; a large
+    fan hardly grows with one card more, so its count is often unsure)."""
 
 
 @dataclass
@@ -50,5 +53,8 @@ class OpenSeasonObservation:
     players: dict[int, PlayerReading] = field(default_factory=dict)
     discards: tuple[str, ...] = ()
     """Expert face 1: discarded cards waiting to be picked, sorted."""
+    discards_seen: bool = field(default=True, compare=False)
+    """False when the camera cannot see the discards (the pixel reader, 3-4 players: they lie
+    under the west wall board): then they say nothing."""
     occluded: bool = field(default=False, compare=False)
     """A hand is over the table: the reading is not a still scene."""

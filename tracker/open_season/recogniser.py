@@ -1,0 +1,124 @@
+"""The Open Season pixel recogniser: a calibrated frame -> :class:`OpenSeasonObservation`.
+
+Cards come from ``vision.open_season.cards.CardReader`` (walls, inn, stocks, kept cards, expert
+discards, accolade counts), tokens and tiles from ``vision.open_season.tokens.TokenReader``. Both
+are built on the first frame from the table geometry: the twin's exact camera model, or the
+pipeline's calibration profile. A hand crossing the table's edge (``vision.open_season.occlusion``)
+makes the frame ``occluded`` and nothing else is read.
+
+What the readers are unsure of goes into the observation as weights, never as a guess taken for
+sure: a wall card's confidence (``PlayerReading.confidence``), and an accolade count that another
+count fits nearly as well (``PlayerReading.accolades_confidence`` < 1: the adapter then gives its
+difference little weight, see ``tracker/open_season/adapter.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from vision.open_season.observation import OpenSeasonObservation, PlayerReading
+
+
+def _view_of(source: Any, image_size: tuple[int, int]) -> Any:
+    """A ``TableView`` from the twin's camera model or a calibration profile."""
+    from vision.octocube.recogniser import _view_from
+
+    view, _ = _view_from(source, None, image_size)
+    return view
+
+
+class OpenSeasonPixelRecogniser:
+    name = "vision.open_season (pixels: card templates, token reader)"
+    needs_calibration = True
+
+    def __init__(self, side: str, num_players: int, expert: bool, *, camera: Any = None,
+                 profile_of: Callable[[], Any] | None = None, pack: Any = None) -> None:
+        self.side = side
+        self.num_players = num_players
+        self.expert = expert
+        self.pack = pack
+        self._camera = camera
+        self._profile_of = profile_of
+        self.needs_calibration = camera is None
+        self._size: tuple[int, int] | None = None
+        self._cards: Any = None
+        self._tokens: Any = None
+        self._hands: Any = None
+        self._profile: Any = None
+        if pack is not None:
+            self.name = "vision.open_season (pixels, taught pack)"
+
+    def _build(self, image_size: tuple[int, int], profile: Any) -> None:
+        from vision.open_season.cards import CardReader
+        from vision.open_season.occlusion import HandDetector
+        from vision.open_season.tokens import TokenReader
+
+        source = self._camera if self._camera is not None else profile
+        if source is None:
+            raise ValueError("the table is not calibrated yet")
+        view = _view_of(source, image_size)
+        self._cards = CardReader(view, self.side, self.num_players, self.pack, expert=self.expert, remember=True)
+        self._tokens = TokenReader(view, self.side, self.num_players, self.expert, pack=self.pack)
+        self._hands = HandDetector(view)
+        self._size = image_size
+        self._profile = profile
+
+    def recognise(self, frame: Any) -> OpenSeasonObservation:
+        image = np.asarray(getattr(frame, "image", frame))
+        if image.ndim != 3 or image.shape[2] != 3:
+            raise ValueError(f"expected a colour frame, not an array of shape {image.shape}")
+        size = (int(image.shape[1]), int(image.shape[0]))
+        profile = None if self._camera is not None or self._profile_of is None else self._profile_of()
+        # built on the first frame; a new frame size or a new calibration (the camera was moved
+        # and recalibrated) rebuilds the readers
+        if self._cards is None or size != self._size or profile is not self._profile:
+            self._build(size, profile)
+        if self._hands.check(image).occluded:
+            return OpenSeasonObservation(occluded=True)
+        tokens = self._tokens.read(image)
+        trophies = {seat: set(t.wall_trophies) for seat, t in tokens.items()}
+        return observation_from_reads(self._cards.read_table(image, trophies), tokens, self.num_players)
+
+
+def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int) -> OpenSeasonObservation:
+    """A :class:`vision.open_season.cards.TableCards` and the token reader's seats -> observation."""
+    from vision.open_season.cards import BACK, EMPTY
+
+    players = {}
+    for seat in range(num_players):
+        wall: dict[int, str | None] = {}
+        confidence: dict[int, float] = {}
+        for number, read in cards.walls[seat].items():
+            if read.card != EMPTY:
+                wall[number] = None if read.card == BACK else read.card
+            if read.confidence < 1.0:
+                confidence[number] = read.confidence
+        kept = cards.kept[seat].card
+        accolades = cards.accolades[seat]
+        t = tokens.get(seat)
+        players[seat] = PlayerReading(
+            wall=wall,
+            wall_trophies=dict(sorted(t.wall_trophies.items())) if t else {},
+            wall_wilds=frozenset(t.wall_wilds) if t else frozenset(),
+            stock=tuple(r.card for r in cards.stocks[seat]),
+            accolades=accolades.count,
+            accolade_wilds=t.accolade_wilds if t else 0,
+            kept=None if kept == EMPTY else kept,
+            trophies=t.trophies if t else 0,
+            wilds=t.wilds if t else 0,
+            penalty=bool(t.penalties) if t else False,
+            series=bool(t.series) if t else False,
+            scorings=frozenset(t.scorings) if t else frozenset(),
+            bonus=dict(sorted(t.bonus.items())) if t else {},
+            confidence=confidence,
+            accolades_confidence=accolades.confidence,
+        )
+    return OpenSeasonObservation(
+        inn=tuple(sorted(r.card for r in cards.inn if r.card != EMPTY)),
+        players=players,
+        discards=tuple(sorted(r.card for r in cards.discards)),
+        discards_seen=cards.discards_seen,
+    )

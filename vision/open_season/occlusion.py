@@ -1,0 +1,96 @@
+"""Is a hand (or an arm, a sleeve) over the Open Season table?
+
+Octocube looks for skin-coloured blobs over its play area; an Open Season table is full of
+skin-like colours (the brown wall boards and inn, the dwarf's orange cards), so that cannot work
+here. Every arm that reaches the table crosses its edge instead: a ring of probes just outside the
+play area (the bare table, between the corner cards) is compared with the median colour of the
+probes around it, and half of any 8 probes in a row that look like something else (a forearm is
+60 mm wide or more; spread fingers cover every other probe) mean a hand over the table. A sleeve of the table's own colour is not seen; the stillness
+gate still holds the reading while the arm moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from calibration import layout as cal_layout
+from vision.octocube.geometry import TableView
+
+RING_MM = (14.0, 28.0)
+"""Distances of the two probe lines outside the play area's edge (the bonus tiles come within
+11 mm of the edge inside)."""
+SPAN_ALONG_MM = (6.0, 594.0)
+"""Where along each side the probes go; those on a corner card (``calibration.layout``, with
+``CARD_CLEARANCE_MM`` around it) are left out."""
+CARD_CLEARANCE_MM = 10.0
+STEP_MM = 8.0
+FOREIGN_CHROMA = 0.12
+"""A probe whose colour share (r, g, b over their sum) differs this much from the table's around
+it is not the table (skin and coloured sleeves differ by 0.2 or more from the green cloth; a
+lamp's hot spot near a corner by 0.1)."""
+DARKER, BRIGHTER = 0.55, 1.8
+"""... nor one this much darker or brighter (a light sleeve, a dark one)."""
+LOCAL_PROBES = 25
+"""Probes (200 mm) whose median is the table's colour around a probe: an arm covers fewer than half."""
+WINDOW, MIN_FOREIGN = 8, 4
+"""Foreign probes among any ``WINDOW`` in a row that make a hand (a forearm is 60 mm wide or more,
+8 probes; spread fingers cover every other one)."""
+
+
+@dataclass(frozen=True)
+class HandReport:
+    occluded: bool
+    reason: str = ""
+
+
+class HandDetector:
+    def __init__(self, view: TableView) -> None:
+        p = cal_layout.PLAY_AREA_MM
+        w, h = view.image_size
+        self._lines: list[tuple[str, np.ndarray]] = []
+        along = np.arange(SPAN_ALONG_MM[0], SPAN_ALONG_MM[1] + 1e-6, STEP_MM)
+        c = CARD_CLEARANCE_MM
+        cards = [(x0 - c, y0 - c, x1 + c, y1 + c) for x0, y0, x1, y1 in (card.rect_mm for card in cal_layout.CORNER_CARDS)]
+        for side in ("top", "bottom", "left", "right"):
+            for d in RING_MM:
+                if side == "top":
+                    pts = np.column_stack([along, np.full_like(along, -d)])
+                elif side == "bottom":
+                    pts = np.column_stack([along, np.full_like(along, p + d)])
+                elif side == "left":
+                    pts = np.column_stack([np.full_like(along, -d), along])
+                else:
+                    pts = np.column_stack([np.full_like(along, p + d), along])
+                free = [not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in cards) for x, y in pts]
+                pts = pts[np.array(free, bool)]
+                if len(pts) < 8:
+                    continue
+                px = view.project(pts, 0.0)
+                inside = (px[:, 0] >= 2) & (px[:, 0] < w - 2) & (px[:, 1] >= 2) & (px[:, 1] < h - 2)
+                # probes off the frame are not read; a line mostly off it says nothing
+                if inside.sum() >= 8:
+                    self._lines.append((side, np.round(px[inside]).astype(np.int32)))
+
+    def check(self, image: np.ndarray) -> HandReport:
+        smooth = cv2.blur(image, (5, 5))
+        for side, pts in self._lines:
+            vals = smooth[pts[:, 1], pts[:, 0]].astype(np.float32)
+            # against the median of the probes around (a lamp's fall-off darkens a corner)
+            half = LOCAL_PROBES // 2
+            middle = np.median(vals, axis=0)  # beyond a line's ends: its overall median (an arm
+            padded = np.concatenate([np.tile(middle, (half, 1)), vals, np.tile(middle, (half, 1))])  # at an end)
+            local = np.median(np.lib.stride_tricks.sliding_window_view(padded, LOCAL_PROBES, axis=0), axis=2)
+            # colour (chromaticity) and brightness apart: a lamp's fall-off changes the cloth's
+            # brightness, not its hue; an arm or a sleeve changes one or both
+            level, ref = vals.sum(axis=1) + 1.0, local.sum(axis=1) + 1.0
+            chroma = np.abs(vals / level[:, None] - local / ref[:, None]).max(axis=1)
+            ratio = level / ref
+            foreign = (chroma > FOREIGN_CHROMA) | (ratio < DARKER) | (ratio > BRIGHTER)
+            # fingers spread over the edge leave the cloth between them: half of any 8 probes
+            counts = np.convolve(foreign.astype(int), np.ones(WINDOW, int), mode="valid") if len(foreign) >= WINDOW else [0]
+            if max(counts) >= MIN_FOREIGN:
+                return HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
+        return HandReport(False)

@@ -257,7 +257,19 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     seats = [SeatReading() for _ in range(n)]
     choices: list[Choice] = []
     unsure: list[str] = []
-    _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")])
+    # tokens first: a wall card under trophy tokens is read by its top strip (the tokens hide
+    # its icon), which the card reader does given where the tokens lie
+    tokens = token_reader() if callable(token_reader) else token_reader
+    try:
+        read_tokens = tokens.read(img)
+    except ValueError as exc:
+        raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
+    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k} for seat, t in read_tokens.items()}
+    if any(tokens_on.values()) and hasattr(cards, "read_table"):
+        table = cards.read_table(img, tokens_on)
+        _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())])
+    else:
+        _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")])
     for seat, r in enumerate(seats):
         if not r.wall:
             raise PhotoScoreError(f"no card on {player_name(seat)}'s wall ({SEAT_SIDES[n][seat]} side): "
@@ -278,18 +290,6 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             if not c.sure:
                 choices.append(_accolade_choice(seat, c))
     token_doubts: list[str] = []
-    tokens = token_reader() if callable(token_reader) else token_reader
-    try:
-        read_tokens = tokens.read(img)
-    except ValueError as exc:
-        raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
-    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k} for seat, t in read_tokens.items()}
-    if any(tokens_on.values()) and hasattr(cards, "read_table"):
-        # a card under trophy tokens is read again by its top strip (the tokens hide its icon)
-        table = cards.read_table(img, tokens_on)
-        again = [table.walls[seat][sp] for seat, spaces in tokens_on.items() for sp in spaces
-                 if sp in table.walls.get(seat, {})]
-        _walls(seats, again)
     for seat, t in sorted(read_tokens.items()):
         r = seats[seat]
         r.wall_trophies = {s: k for s, k in t.wall_trophies.items() if k and s in r.wall}

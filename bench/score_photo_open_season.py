@@ -59,6 +59,16 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
             acc = end["players"][int(words[1]) - 1]["accolades"]
             i = int(words[2]) - 1
             truth = acc[i] if i < len(acc) else None
+        elif words[0] == "bonus":
+            face = end["players"][int(words[1]) - 1]["bonus"].get(words[2])
+            truth = f"face {face[0]}" if face else None
+        elif words[0] == "active":
+            face = end["players"][int(words[1]) - 1]["bonus"].get(words[2])
+            truth = ("activated" if face[1] else "not activated") if face else None
+        elif words[0] == "scoring":
+            truth = "yes" if words[2] in end["players"][int(words[1]) - 1]["scorings"] else "no"
+        elif words[0] == "trophies":
+            truth = str(end["players"][int(words[1]) - 1]["wall_trophies"].get(words[2], 0))
         else:
             continue
         if truth in opts:
@@ -93,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         res = render_one(settings, 0, renderer)
         ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
         photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        assert ok and photo is not None
         end = res.ground_truth["end"]
         n = end["num_players"]
         key = f"{n}p {end['side']}{' expert' if end['expert'] else ''}"

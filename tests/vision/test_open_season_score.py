@@ -87,6 +87,19 @@ def test_score_prints_the_engines_breakdown_and_the_doubts_with_the_totals_they_
         words = _cli(*_args(image, end))
         assert words.returncode == 0, words.stderr
         assert "Player 1:" in words.stdout and "Winner:" in words.stdout
+        # an answer settles a doubt: the totals become the ones that option gives
+        moving = [d for d in out["doubts"] if d["score_range"]]
+        if moving:
+            d = moving[0]
+            options = out["reading"]["options"][d["key"]]
+            pick = next(k for k in range(1, len(options) + 1) if k != d["read"])
+            again = _cli(*_args(image, end, "--json", "--answer", f"{d['key']}={pick}"))
+            assert again.returncode == 0, again.stderr
+            answered = json.loads(again.stdout)
+            assert d["key"] not in {x["key"] for x in answered["doubts"] if x["score_range"]}
+            for who, (lo, hi) in d["score_range"].items():
+                seat = int(who.split()[1]) - 1
+                assert lo <= answered["players"][seat]["total"] <= hi
 
 
 def test_bad_photos_get_one_line_and_no_score(tables: list[tuple[Path, dict[str, Any]]],

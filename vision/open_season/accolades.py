@@ -44,8 +44,13 @@ ROW_SLACK_MM = 7.0
 """A row's card tops lie within this of the row's nominal top (the fan's uneven rows +-4 mm)."""
 AREA_Y = (FAN_ROWS_Y[0] - CARD_H / 2 - ROW_SLACK_MM, FAN_ROWS_Y[-1] - CARD_H / 2 + ROW_SLACK_MM)
 """Player-local y range of the card tops searched."""
-RECT_Y = (AREA_Y[0], AREA_Y[1] + CORNER_TEMPLATE_MM[1])
-"""The rectified band: the corners' range plus a corner's height below."""
+WILD_WINDOW_MM = ((2.0, 10.0), (46.0, 54.0))
+"""Card-local (x, y) window where a wild token lies on a fanned card's strip (the art's cream
+lower part there: nothing colourful but the token)."""
+WILD_SHARE = 0.35
+"""Share of colourful pixels in that window that means a wild token lies on the card."""
+RECT_Y = (AREA_Y[0], AREA_Y[1] + WILD_WINDOW_MM[1][1] + 2.0)
+"""The rectified band: the corners' range plus a card's strip down to a wild token."""
 COARSE = 6
 """The rectifying maps are projected every COARSE px and interpolated (they are smooth)."""
 PLANE_MM = 1.5
@@ -74,6 +79,9 @@ FINE_POSES = tuple((fx, fy, fa) for fx in (-0.33, 0.0, 0.33) for fy in (-0.33, 0
                    for fa in (-2.0, 0.0, 2.0))
 """Offsets (mm) around the best pose the learned classifiers read (their logits averaged)."""
 BAND_LAB_SCALE = 25.0
+ICON_FULL = True
+"""The attribute icon at the full 3 px/mm (True) or halved (1.5 px/mm): on the tuning tables at
+1280x720, 297/299 best guesses and 10 asked at full, 296 and 13 halved."""
 SURE_PROBABILITY = 0.9999
 """A card is read surely when both its people and its attribute reach this probability (on the
 tuning tables 500/501, 451 cards: 0.995 left 1 wrong card sure, 0.9999 none, asking 13)."""
@@ -111,6 +119,8 @@ class AccoladeCard:
     alternatives: tuple[str, ...] = ()
     where_mm: tuple[float, float] = (0.0, 0.0)
     """Player-local corner (mm): where to point at it when asking."""
+    wild: bool = False
+    """A wild token lies on this card's strip."""
 
 
 @dataclass(frozen=True)
@@ -198,7 +208,7 @@ def _cut_corner(img: np.ndarray, density: float, angle_deg: float) -> np.ndarray
     scale = density / PX_PER_MM
     c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
     # output (u, v) px -> card px: rotate the patch frame by angle about the corner
-    m = np.float32([[c * scale, -s * scale, 0.0], [s * scale, c * scale, 0.0]])
+    m = np.array([[c * scale, -s * scale, 0.0], [s * scale, c * scale, 0.0]], np.float32)
     big = cv2.GaussianBlur(img, (0, 0), scale * 0.5)
     return cv2.warpAffine(big, m, (side_w, side_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
@@ -298,6 +308,8 @@ class AccoladeReader:
             return SeatAccolades(seat, (), f"part of {who}'s accolades cannot be seen ({hidden}): "
                                            "fan them out again and retake the photo")
         soft = cv2.GaussianBlur(area, (0, 0), BLUR_PX)
+        col = _colourfulness(area)
+        (wx0, wx1), (wy0, wy1) = ((int(round(a * PX_PER_MM)), int(round(b * PX_PER_MM))) for a, b in WILD_WINDOW_MM)
         model = self.model
         cards = []
         for pos, (x, y) in enumerate(corners):
@@ -319,8 +331,10 @@ class AccoladeReader:
                 order = np.argsort(-joint)
                 alts = tuple(f"{art.PEOPLES[k // 5]}-{art.ATTRIBUTES[k % 5]}" for k in order[1:4]
                              if joint[k] >= 0.01)
+            window = col[int(y) + wy0:int(y) + wy1, int(x) + wx0:int(x) + wx1]
+            wild = window.size > 0 and float((window > 0.5).mean()) >= WILD_SHARE
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
-                                      () if sure else alts, (lx, ly)))
+                                      () if sure else alts, (lx, ly), bool(wild)))
         return SeatAccolades(seat, tuple(cards))
 
 
@@ -359,19 +373,42 @@ def _template_read(soft: np.ndarray, x: float, y: float) -> tuple[str, float, tu
 def pose_features(soft: np.ndarray, x: float, y: float,
                   pose: tuple[float, float, float]) -> tuple[np.ndarray, np.ndarray]:
     """The learned classifiers' inputs at FINE_POSES around ``pose``: (people features: the
-    initial and the band's colour; attribute features: the index icon), one row per pose."""
+    initial and the band's colour; attribute features: the index icon), one row per pose.
+    Every pose is sampled by one remap (the poses' grids stacked)."""
     dx0, dy0, ang = pose
-    patches = np.stack([_sample_corner(soft, x + (dx0 + fx) * PX_PER_MM, y + (dy0 + fy) * PX_PER_MM, ang + fa)
-                        for fx, fy, fa in FINE_POSES])
-    half = patches.reshape(len(patches), patches.shape[1] // 2, 2, patches.shape[2] // 2, 2, 3).mean(axis=(2, 4))
+    side_w, side_h = (int(round(v * PX_PER_MM)) for v in INDEX_MM)
+    u, v = _patch_grid()
+    mx = np.empty((len(FINE_POSES) * side_h, side_w), np.float32)
+    my = np.empty_like(mx)
+    for k, (fx, fy, fa) in enumerate(FINE_POSES):
+        c, s = math.cos(math.radians(ang + fa)), math.sin(math.radians(ang + fa))
+        mx[k * side_h:(k + 1) * side_h] = c * u - s * v + x + (dx0 + fx) * PX_PER_MM
+        my[k * side_h:(k + 1) * side_h] = s * u + c * v + y + (dy0 + fy) * PX_PER_MM
+    patches = cv2.remap(soft, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    patches = patches.reshape(len(FINE_POSES), side_h, side_w, 3).astype(np.float32)
+    half = cv2.resize(patches.reshape(-1, side_w, 3), (side_w // 2, len(patches) * side_h // 2),
+                      interpolation=cv2.INTER_AREA).reshape(len(patches), side_h // 2, side_w // 2, 3)
     r = PX_PER_MM / 2
     ly0, ly1 = int(round(2.5 * r)), int(round(ATTR_ROWS_MM[0] * r))
     ay0, ay1 = int(round(ATTR_ROWS_MM[0] * r)), int(round(ATTR_ROWS_MM[1] * r))
     x0, x1 = int(round(2.0 * r)), int(round(11.5 * r))
     letter = _norm_batch(half[:, ly0:ly1, x0:x1].reshape(len(half), -1, 3))
-    band = np.stack([_band_lab(p) for p in patches]) / BAND_LAB_SCALE
-    icon = _norm_batch(half[:, ay0:ay1, x0:x1].reshape(len(half), -1, 3))
+    centre = FINE_POSES.index((0.0, 0.0, 0.0))
+    band = np.repeat((_band_lab(patches[centre].astype(np.uint8)) / BAND_LAB_SCALE)[None], len(patches), axis=0)
+    if ICON_FULL:
+        fy0, fy1 = int(round(ATTR_ROWS_MM[0] * PX_PER_MM)), int(round(ATTR_ROWS_MM[1] * PX_PER_MM))
+        fx0, fx1 = int(round(2.0 * PX_PER_MM)), int(round(11.5 * PX_PER_MM))
+        icon = _norm_batch(patches[:, fy0:fy1, fx0:fx1].reshape(len(patches), -1, 3))
+    else:
+        icon = _norm_batch(half[:, ay0:ay1, x0:x1].reshape(len(half), -1, 3))
     return np.concatenate([letter, band], axis=1), icon
+
+
+@lru_cache(maxsize=1)
+def _patch_grid() -> tuple[np.ndarray, np.ndarray]:
+    side_w, side_h = (int(round(v * PX_PER_MM)) for v in INDEX_MM)
+    u, v = np.meshgrid(np.arange(side_w, dtype=np.float32), np.arange(side_h, dtype=np.float32))
+    return u, v
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
@@ -444,7 +481,7 @@ def _upsample(coarse: np.ndarray, w: int, h: int) -> np.ndarray:
 def _sample_corner(area: np.ndarray, x: float, y: float, angle_deg: float) -> np.ndarray:
     side_w, side_h = (int(round(v * PX_PER_MM)) for v in INDEX_MM)
     c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
-    m = np.float32([[c, -s, x], [s, c, y]])
+    m = np.array([[c, -s, x], [s, c, y]], np.float32)
     return cv2.warpAffine(area, m, (side_w, side_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
 
@@ -452,25 +489,32 @@ def _sample_corner(area: np.ndarray, x: float, y: float, angle_deg: float) -> np
 def _white_balanced(area: np.ndarray) -> np.ndarray:
     """Scale the channels so that the card stock (the brightest tenth of the area, nearly all
     cream) reads as the art's cream: the lamps' colour and brightness out of the way."""
-    f = area.astype(np.float32)
-    bright = f.sum(axis=2)
-    cut = np.percentile(bright, 90)
-    sel = f[bright >= cut]
-    if len(sel) < 50:
+    grey = cv2.cvtColor(area, cv2.COLOR_BGR2GRAY)
+    cut = _percentile_u8(grey, 90)
+    mask = (grey >= cut).astype(np.uint8)
+    if int(mask.sum()) < 50:
         return area
-    ref = sel.mean(axis=0)
+    ref = np.array(cv2.mean(area, mask=mask)[:3], np.float32)
     cream = np.array(art.CREAM_RGB[::-1], np.float32)
-    return np.clip(f * (cream / np.maximum(ref, 1.0)), 0, 255).astype(np.uint8)
+    gains = cream / np.maximum(ref, 1.0)
+    lut = np.clip(np.arange(256, dtype=np.float32)[:, None] * gains[None, :], 0, 255).astype(np.uint8)
+    return cv2.merge([cv2.LUT(area[..., c], lut[:, c]) for c in range(3)])
+
+
+def _percentile_u8(grey: np.ndarray, q: float) -> int:
+    """The ``q`` th percentile of an 8-bit image, from its histogram (fast)."""
+    hist = np.bincount(grey.ravel(), minlength=256)
+    return int(np.searchsorted(np.cumsum(hist), q / 100.0 * grey.size))
 
 
 def _colourfulness(area: np.ndarray) -> np.ndarray:
     """0 on cream card stock, 1 on a people's colour band (and on the dark mat)."""
-    f = area.astype(np.float32)
-    mx, mn = f.max(axis=2), f.min(axis=2)
-    bright = f.mean(axis=2)
+    hsv = cv2.cvtColor(area, cv2.COLOR_BGR2HSV)
+    grey = cv2.cvtColor(area, cv2.COLOR_BGR2GRAY)
+    bright = grey.astype(np.float32)
     # cream: bright and nearly grey (relative to the area's own brightest, the light varies)
-    top = float(np.percentile(bright, 98)) or 1.0
-    sat = (mx - mn) / np.maximum(mx, 1.0)
+    top = float(_percentile_u8(grey, 98)) or 1.0
+    sat = hsv[..., 1].astype(np.float32) / 255.0
     cream = np.clip((bright / top - 0.55) / 0.25, 0, 1) * np.clip((0.42 - sat) / 0.2, 0, 1)
     return 1.0 - cream
 
@@ -508,7 +552,7 @@ def _find_corners(area: np.ndarray) -> list[tuple[float, float]]:
             rows[-1].append(c)
         else:
             rows.append([c])
-    out = []
+    out: list[tuple[float, float]] = []
     for row in rows:
         row = sorted(row)
         # a row may slope a little: fit its line, drop the worst outlier (a card's other,

@@ -15,6 +15,7 @@ cards, a wall that is not a finished one) is one line and no score.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +61,8 @@ class SeatReading:
     series: bool = False
     scorings: frozenset[str] = frozenset()
     bonus: dict[int, tuple[int, bool]] = field(default_factory=dict)
+    wall_confidence: dict[int, tuple[str | None, float]] = field(default_factory=dict)
+    """Space -> (card, the card reader's confidence)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"wall": {str(k): v for k, v in sorted(self.wall.items())},
@@ -254,19 +257,19 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     seats = [SeatReading() for _ in range(n)]
     choices: list[Choice] = []
     unsure: list[str] = []
-    for read in cards.read(img):
-        parts = read.place.split()
-        if parts[0] != "wall":
-            continue
-        seat, space = int(parts[1]), int(parts[2])
-        if read.card == "empty":
-            continue
-        card = None if read.card == "back" else read.card
-        seats[seat].wall[space] = card
-        if read.confidence < WALL_SURE and card is not None:
-            choices.append(_wall_choice(seat, space, card))
-        elif read.confidence < WALL_SURE:
-            unsure.append(f"{player_name(seat)}'s space {space} was read face down, not surely")
+    # tokens first: a wall card under trophy tokens is read by its top strip (the tokens hide
+    # its icon), which the card reader does given where the tokens lie
+    tokens = token_reader() if callable(token_reader) else token_reader
+    try:
+        read_tokens = tokens.read(img)
+    except ValueError as exc:
+        raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
+    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k} for seat, t in read_tokens.items()}
+    if any(tokens_on.values()) and hasattr(cards, "read_table"):
+        table = cards.read_table(img, tokens_on)
+        _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())])
+    else:
+        _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")])
     for seat, r in enumerate(seats):
         if not r.wall:
             raise PhotoScoreError(f"no card on {player_name(seat)}'s wall ({SEAT_SIDES[n][seat]} side): "
@@ -276,31 +279,123 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
                 f"{player_name(seat)}'s wall shows {len(r.wall)} cards; a finished {side.capitalize()} "
                 f"wall holds {layout.rounds}: is the game over, and was the {side} side played?")
     fans = accolades.read(img)
+    wild_cards: dict[int, list[str]] = {}
     for seat in range(n):
         fan = fans[seat]
         if fan.problem:
             raise PhotoScoreError(fan.problem)
         seats[seat].accolades = [c.card for c in fan.cards]
+        wild_cards[seat] = [c.card for c in fan.cards if getattr(c, "wild", False)]
         for c in fan.cards:
             if not c.sure:
                 choices.append(_accolade_choice(seat, c))
     token_doubts: list[str] = []
-    tokens = token_reader() if callable(token_reader) else token_reader
-    for seat, t in sorted(tokens.read(img).items()):
+    for seat, t in sorted(read_tokens.items()):
         r = seats[seat]
         r.wall_trophies = {s: k for s, k in t.wall_trophies.items() if k and s in r.wall}
         r.wall_wilds = sorted(s for s in t.wall_wilds if r.wall.get(s) is not None)
-        r.accolade_wilds = int(t.accolade_wilds)
+        # on a finished table the wild tokens among the accolades lie on the fanned cards'
+        # strips, where the fan reader finds them (the token reader looks where a game in
+        # progress keeps them, under the fan now)
+        r.accolade_wilds = len(wild_cards.get(seat, []))
         r.penalty = t.penalties > 0
         r.series = bool(t.series)
         r.scorings = frozenset(t.scorings)
         r.bonus = dict(t.bonus)
-        token_doubts.extend(t.doubts)
+        for text in t.doubts:
+            if "accolade" in text:
+                continue  # the fan reader counts those (above)
+            choice = _token_choice(text, r)
+            if choice is None:
+                token_doubts.append(text)
+            else:
+                choices.append(choice)
         for space in r.wall_wilds:
             choices.append(_wild_choice(seat, space))
+        on = wild_cards.get(seat, [])
         for i in range(r.accolade_wilds):
-            choices.append(_accolade_wild_choice(seat, i, r))
+            # the token lies on a card's strip: only its attribute is asked when the fan shows
+            # as many tokens as the token reader counts
+            card = on[i] if len(on) == r.accolade_wilds else None
+            choices.append(_accolade_wild_choice(seat, i, r, card))
+    # a wall card not read surely: which card is it? (asked once, with the final reading)
+    for seat, r in enumerate(seats):
+        for space, (card, confidence) in sorted(r.wall_confidence.items()):
+            if confidence >= WALL_SURE:
+                continue
+            if card is None:
+                unsure.append(f"{player_name(seat)}'s space {space} was read face down, not surely")
+            else:
+                choices.append(_wall_choice(seat, space, card))
     return seats, choices, token_doubts, unsure
+
+
+def _token_choice(text: str, r: SeatReading) -> Choice | None:
+    """The token reader's doubt (plain words) as a question with options, where it names them:
+    a bonus tile's face, whether it is activated, a trophy beside a Shield scoring, how many
+    trophies lie on a wall card. Others stay notes."""
+    m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \((\d+) or (\d+)\)", text)
+    if m:
+        seat, column, read, other = (int(v) for v in m.groups())
+        active = r.bonus.get(column, (read, False))[1]
+        faces = (read, other)
+
+        def set_face(seats: list[SeatReading], k: int) -> None:
+            seats[seat - 1].bonus[column] = (faces[k], seats[seat - 1].bonus.get(column, (0, active))[1])
+        return Choice(f"bonus {seat} {column}", f"Which bonus tile face lies in {player_name(seat - 1)}'s "
+                      f"column {column}?", (f"face {read}", f"face {other}"), set_face, 0)
+    m = re.fullmatch(r"player (\d+): is the bonus tile in column (\d) activated\?", text)
+    if m:
+        seat, column = (int(v) for v in m.groups())
+        now = r.bonus.get(column, (0, False))[1]
+        states = (now, not now)
+
+        def set_active(seats: list[SeatReading], k: int) -> None:
+            face = seats[seat - 1].bonus.get(column, (0, False))[0]
+            if face:
+                seats[seat - 1].bonus[column] = (face, states[k])
+        return Choice(f"active {seat} {column}", f"Is the bonus tile in {player_name(seat - 1)}'s column "
+                      f"{column} activated?", tuple("activated" if a else "not activated" for a in states),
+                      set_active, 0)
+    m = re.fullmatch(r"player (\d+): a trophy beside (\w+)\?", text)
+    if m and m.group(2) in SHIELD_SCORINGS:
+        seat, name = int(m.group(1)), m.group(2)
+        there = name in r.scorings
+        answers = (there, not there)
+
+        def set_scoring(seats: list[SeatReading], k: int) -> None:
+            now = set(seats[seat - 1].scorings)
+            (now.add if answers[k] else now.discard)(name)
+            seats[seat - 1].scorings = frozenset(now)
+        return Choice(f"scoring {seat} {name}", f"Is there a trophy beside {player_name(seat - 1)}'s "
+                      f"'{name.replace('_', ' ')}' scoring?", tuple("yes" if a else "no" for a in answers),
+                      set_scoring, 0)
+    m = re.fullmatch(r"player (\d+): trophies on space (\d+) \((\d+) or (\d+)\)", text)
+    if m:
+        seat, space, read, other = (int(v) for v in m.groups())
+        counts = (read, other)
+
+        def set_count(seats: list[SeatReading], k: int) -> None:
+            if space in seats[seat - 1].wall:
+                seats[seat - 1].wall_trophies[space] = counts[k]
+        return Choice(f"trophies {seat} {space}", f"How many trophies lie on {player_name(seat - 1)}'s "
+                      f"space {space}?", (str(read), str(other)), set_count, 0)
+    return None
+
+
+def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
+    """Wall places read (``wall SEAT SPACE``) into the seats' readings."""
+    for read in reads:
+        _, seat_word, space_word = read.place.split()
+        seat, space = int(seat_word), int(space_word)
+        r = seats[seat]
+        if read.card == "empty":
+            r.wall.pop(space, None)
+            r.wall_confidence.pop(space, None)
+            continue
+        card = None if read.card == "back" else read.card
+        r.wall[space] = card
+        r.wall_confidence[space] = (card, float(read.confidence))
 
 
 def _wall_choice(seat: int, space: int, card: str) -> Choice:
@@ -335,9 +430,12 @@ def _wild_choice(seat: int, space: int) -> Choice:
                   f"{player_name(seat)}'s space {space} give?", ATTRIBUTES, apply, -1)
 
 
-def _accolade_wild_choice(seat: int, i: int, r: SeatReading) -> Choice:
-    options = tuple(f"{card} as {a}" for card in sorted(set(r.accolades)) for a in ATTRIBUTES
-                    if a != card.split("-")[1])
+def _accolade_wild_choice(seat: int, i: int, r: SeatReading, card: str | None = None) -> Choice:
+    cards = [card] if card is not None else sorted(set(r.accolades))
+    options = tuple(f"{c} as {a}" for c in cards for a in ATTRIBUTES if a != c.split("-")[1])
+    if card is not None:
+        return Choice(f"accolade wild {seat + 1} {i + 1}", f"Which attribute does the wild token on "
+                      f"{player_name(seat)}'s accolade card {card} give?", options, lambda s, k: None, -1)
 
     def apply(seats: list[SeatReading], k: int) -> None:
         pass
@@ -349,18 +447,19 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
              ) -> tuple[list[SeatReading], dict[tuple[int, int], int], dict[tuple[int, int], tuple[int, int]]]:
     """The readings with every choice applied (picks: key -> option index)."""
     out = [SeatReading(dict(s.wall), dict(s.wall_trophies), list(s.wall_wilds), list(s.accolades),
-                       s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus)) for s in seats]
+                       s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus),
+                       dict(s.wall_confidence)) for s in seats]
     wild_attrs: dict[tuple[int, int], int] = {}
     acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
     for ch in choices:
         k = picks.get(ch.key, max(ch.default, 0))
         if ch.key.startswith("wild "):
-            _, seat, space = ch.key.split()
-            wild_attrs[(int(seat) - 1, int(space))] = k
+            words = ch.key.split()
+            wild_attrs[(int(words[1]) - 1, int(words[2]))] = k
         elif ch.key.startswith("accolade wild "):
-            seat, i = (int(v) for v in ch.key.split()[2:])
+            who, i = (int(v) for v in ch.key.split()[2:])
             card, attribute = ch.options[k].split(" as ")
-            acc_wilds[(seat - 1, i - 1)] = (CARD_IDS[card], ATTRIBUTES.index(attribute))
+            acc_wilds[(who - 1, i - 1)] = (CARD_IDS[card], ATTRIBUTES.index(attribute))
         else:
             ch.apply(out, k)
     return out, wild_attrs, acc_wilds

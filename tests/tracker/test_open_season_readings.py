@@ -335,7 +335,10 @@ def test_an_unsure_accolade_count_weighs_little() -> None:
     want = one_player(PlayerReading(accolades=5))
     unsure = one_player(PlayerReading(accolades=6, accolades_confidence=0.4))
     sure = one_player(PlayerReading(accolades=6))
-    assert [d.weight for d in diffs(want, unsure)] == [0.1]
+    from tracker.open_season.adapter import UNSURE_ACCOLADES_WEIGHT
+
+    assert UNSURE_ACCOLADES_WEIGHT < 0.3  # less than an unread area
+    assert [d.weight for d in diffs(want, unsure)] == [UNSURE_ACCOLADES_WEIGHT]
     assert [d.weight for d in diffs(want, sure)] == [1.0]
     assert diffs(want, unsure)[0].description == diffs(want, sure)[0].description
 

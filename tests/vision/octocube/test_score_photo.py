@@ -125,7 +125,10 @@ def test_bad_input_is_one_line_and_no_score(tmp_path: Path, table: tuple[Path, d
     # the wrong player count: no board where the third player's should be
     line = _one_line_error(_cli("score", str(photo), "--game", "octocube", "--players", "3"))
     assert "no player board where the west player's should be" in line
-    assert "not available for 'open_season'" in _one_line_error(
+    assert "not available for 'octo_dice'" in _one_line_error(
+        _cli("score", str(photo), "--game", "octo_dice", "--players", "2"))
+    # an Open Season photo needs the side of the walls played
+    assert "--side horn or --side shield" in _one_line_error(
         _cli("score", str(photo), "--game", "open_season", "--players", "2"))
     # a board cut off: the same table seen so that the south-east corner falls out of the frame
     img = cv2.imread(str(photo))

@@ -291,25 +291,27 @@ def test_a_stock_card_from_nowhere_with_the_other_area_unread_is_not_a_steal() -
     assert _why(state, unread) == "no legal move explains the table"
 
 
+def _random_move(state: Any, rng: random.Random) -> Any:
+    """A random legal move, or a chance outcome drawn by its probability (hidden-mode playouts)."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+    return rng.choice(list(state.legal_moves()))
+
+
 def _blind_draw_position() -> tuple[Any, Any]:
     """A hidden-mode game (2 players, Horn, seed 5, random legal play) stopped where a card is
     drawn from the deck onto the next player's stock (a steal's compensation) as the very last
     step of the turn: the next player's turn then starts, and their stock goes to the accolades
     before the camera ever sees that card. Returns (the position at the draw, the view after it)."""
-    def pick(state: Any, rng: random.Random) -> Any:
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-        return rng.choice(list(state.legal_moves()))
-
     state = OpenSeasonGame(2, side="horn", expert=False).new_initial_state(5, hidden=True)
     rng = random.Random(5)
     while not (state.tasks and state.tasks[-1][:2] == ("draw", "stock")):
-        state.push(pick(state, rng))
+        state.push(_random_move(state, rng))
     victim = state.tasks[-1][2]
     assert victim != state.turn_player
     after = state.clone()
-    after.push(pick(after, random.Random(6)))
+    after.push(_random_move(after, random.Random(6)))
     assert after.turn_player == victim and not after.stock[victim]  # straight to the accolades
     return state, observation_from_state(after)
 
@@ -374,19 +376,13 @@ def test_the_last_peek_of_the_game_may_keep_any_peeked_card() -> None:
     """The card kept by the game's last peek goes straight to the accolades: no camera sees it,
     so every card the peek could have shown explains the final table alike (the players are
     asked), none is ruled out for not showing. (2 players, Horn, hidden-mode seed 46, random play.)"""
-    def pick(state: Any, rng: random.Random) -> Any:
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-        return rng.choice(list(state.legal_moves()))
-
     state = OpenSeasonGame(2, side="horn", expert=False).new_initial_state(46, hidden=True)
     rng = random.Random(46)
     last_peek = None
     while not state.is_terminal():
         if state.tasks and state.tasks[-1][0] == "peek_keep" and not state.is_chance_node():
             last_peek = state.clone()
-        state.push(pick(state, rng))
+        state.push(_random_move(state, rng))
     assert last_peek is not None and len(state.history) == len(last_peek.history) + 1  # it ended the game
     final = observation_from_state(state)
     assert not any(_appeared(ADAPTER.expected(last_peek), final).values())

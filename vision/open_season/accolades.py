@@ -338,8 +338,9 @@ class AccoladeReader:
         return SeatAccolades(seat, tuple(cards))
 
 
-def best_pose(soft: np.ndarray, x: float, y: float) -> tuple[float, float, float]:
-    """(dx mm, dy mm, turn degrees) of the JITTER pose where the corner best matches some face."""
+def _jitter_scores(soft: np.ndarray, x: float, y: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The corner sampled in every JITTER pose, and each face's people and attribute
+    correlation there (faces x poses)."""
     _names, people_t, attr_t = _face_templates()
     patches = np.stack([_sample_corner(soft, x + dx * PX_PER_MM, y + dy * PX_PER_MM, ang)
                         for dx, dy, ang in JITTER])
@@ -347,18 +348,19 @@ def best_pose(soft: np.ndarray, x: float, y: float) -> tuple[float, float, float
     turn = [ANGLES.index(ang) for _dx, _dy, ang in JITTER]
     sp = np.einsum("ftk,jk->fjt", people_t, fp)[:, np.arange(len(JITTER)), turn]
     sa = np.einsum("ftk,jk->fjt", attr_t, fa)[:, np.arange(len(JITTER)), turn]
+    return patches, sp, sa
+
+
+def best_pose(soft: np.ndarray, x: float, y: float) -> tuple[float, float, float]:
+    """(dx mm, dy mm, turn degrees) of the JITTER pose where the corner best matches some face."""
+    _patches, sp, sa = _jitter_scores(soft, x, y)
     return JITTER[int(np.argmax((sp + sa).max(axis=0)))]
 
 
 def _template_read(soft: np.ndarray, x: float, y: float) -> tuple[str, float, tuple[str, ...]]:
     """Without a trained model: the face whose art corner matches best, and its margin."""
-    names, people_t, attr_t = _face_templates()
-    patches = np.stack([_sample_corner(soft, x + dx * PX_PER_MM, y + dy * PX_PER_MM, ang)
-                        for dx, dy, ang in JITTER])
-    fp, fa = _split(patches)
-    turn = [ANGLES.index(ang) for _dx, _dy, ang in JITTER]
-    sp = np.einsum("ftk,jk->fjt", people_t, fp)[:, np.arange(len(JITTER)), turn]
-    sa = np.einsum("ftk,jk->fjt", attr_t, fa)[:, np.arange(len(JITTER)), turn]
+    names = _face_templates()[0]
+    patches, sp, sa = _jitter_scores(soft, x, y)
     colour = np.linalg.norm(PEOPLE_LAB - _band_lab(patches[JITTER.index((0.0, 0.0, 0.0))]), axis=1)
     score = (sp + sa).max(axis=1) - COLOUR_WEIGHT * np.repeat(colour, len(art.ATTRIBUTES))
     best = int(np.argmax(score))

@@ -4,7 +4,6 @@ and the photos it must refuse with one line."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -16,7 +15,6 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-TOKENS = importlib.util.find_spec("vision.open_season.tokens") is not None
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -66,7 +64,6 @@ def test_the_fans_are_read_card_by_card_and_an_unsure_card_is_never_a_silent_gue
     assert total >= 10 and sure >= 0.9 * total
 
 
-@pytest.mark.skipif(not TOKENS, reason="vision/open_season/tokens.py (os-tokens) is not merged yet")
 def test_score_prints_the_engines_breakdown_and_the_doubts_with_the_totals_they_move(
         tables: list[tuple[Path, dict[str, Any]]]) -> None:
     for image, gt in tables:

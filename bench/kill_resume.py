@@ -12,8 +12,9 @@ fresh start (the same command again).
 * Octocube: ``tablesight run --demo --log LOG`` (rendered frames, the pixel recogniser), killed
   after 15-90 % of the uninterrupted run's time, continued with ``run --demo --resume LOG``.
   ``--moves`` is the demo's move count.
-* Open Season and Octo Dice (``run --demo`` cannot play them: no pixel recogniser for Open Season,
-  Octo Dice's choices are entered on the tablet): ``bench/twin_log_run.py``, the seeded twin
+* Open Season and Octo Dice (``run --demo`` plays Open Season through its pixel recogniser, but
+  slowly and not every move right, so a resumed game could differ for reasons that are not the
+  log's; Octo Dice's choices are entered on the tablet): ``bench/twin_log_run.py``, the seeded twin
   tracked from perfect observations through the real TrackedGame and EventLog (fsync), killed at a
   random moment between the log's header appearing and the uninterrupted run's end (so the
   kills fall among the moves, not in the imports), and run again on the same log, which it

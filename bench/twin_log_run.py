@@ -8,8 +8,8 @@ Run: ``.venv/bin/python bench/twin_log_run.py --game open_season|octo_dice --pla
 goes on from the first scene that shows more moves than the log holds (the camera sees the table
 again; Octo Dice's scene memory is the table the log stands at, and the tablet choices still owed
 are entered first). Otherwise a fresh log is created. This is what ``bench/kill_resume.py`` kills:
-``run --demo`` cannot play these two games (no pixel recogniser for Open Season, tablet choices
-for Octo Dice). It prints one JSON line: moves logged, moves equal to the twin's truth.
+perfect observations keep the comparison about the log alone (Open Season's pixel games are slow
+and not every move is read right; Octo Dice's choices are entered on the tablet). It prints one JSON line: moves logged, moves equal to the twin's truth.
 """
 
 from __future__ import annotations

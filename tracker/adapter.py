@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from rules.core import Move, State
+from rules.core import Move, RulesError, State
 
 St = TypeVar("St", bound=State)
 """The game's engine state type (an adapter reads its game's own state)."""
@@ -28,6 +28,16 @@ class Difference:
 
     description: str
     weight: float = 1.0
+
+
+@dataclass(frozen=True)
+class Correctable:
+    """A reading the players may put right on the tablet (an Octo Dice die the camera misread):
+    what it is (``key``), what the game took it for (``value``) and what it may be set to."""
+
+    key: str
+    value: str
+    values: tuple[str, ...]
 
 
 class GameAdapter(ABC, Generic[St, Obs]):
@@ -84,6 +94,15 @@ class GameAdapter(ABC, Generic[St, Obs]):
         (Octo Dice's actions and bonus actions), entered with :meth:`tracker.session.TrackedGame.enter`.
         Empty (the default) when the next move shows on the table."""
         return []
+
+    def correctable(self, state: St) -> tuple[Correctable, ...]:
+        """Readings the players may set on the tablet now, with :meth:`correction`. Default: none."""
+        return ()
+
+    def correction(self, state: St, key: str, value: str) -> tuple[int, list[Move]]:
+        """(moves to take back, the moves to make instead) when the reading ``key`` really is
+        ``value``; raises :class:`rules.core.RulesError` with the reason when it cannot be."""
+        raise RulesError("nothing the camera read can be set on the tablet in this game")
 
     def player_name(self, seat: int) -> str:
         """How the players are named in questions and alerts."""

@@ -284,6 +284,19 @@ class TrackedGame(Generic[St, Obs]):
         self._scene_mark = len(self.state.history)  # the players' word: never taken back by itself
         return events
 
+    def put_right(self, key: str, value: str) -> list[TrackerEvent]:
+        """The players set a reading the camera got wrong (:meth:`GameAdapter.correctable`): the
+        moves it changes are taken back and made again as they should have been, as their word.
+        Raises :class:`RulesError` with the reason, the game untouched, when it cannot be."""
+        if self.pending is not None:
+            raise RulesError("answer the question first")
+        undo, moves = self.adapter.correction(self.state, key, value)
+        if not moves:
+            return []
+        for _ in range(undo):
+            self.undo()
+        return self.confirm_correction(moves)
+
     def enter(self, moves: list[Move]) -> list[TrackerEvent]:
         """Moves the players enter on the tablet: choices no camera can see (which Octo Dice dice
         make an action, a bonus action). Validated like any move (IllegalMoveError leaves the

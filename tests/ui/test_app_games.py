@@ -67,6 +67,7 @@ def test_octo_dice_solo_from_home_to_play(ui: Driver) -> None:
     assert sheet.model == app.sheet_view.sheets[0] and sheet.drawn["crossed circles"] == sheet.model.crossed()
     assert ui.widget("play", "play_sheet").to_window(0, 0)[0] < 1280 and sheet.model.solo
     ui.shot("play_octo_dice_sheet")
+    _set_a_misread_die_on_the_sheet_panel(ui)
     ui.tap(ui.widget("play", "sheet_toggle"))
     assert not app.sheet_shown and ui.widget("play", "frame").opacity == 1
     ui.shot("play_octo_dice")
@@ -78,3 +79,35 @@ def test_octo_dice_solo_from_home_to_play(ui: Driver) -> None:
     ui.tap_nav("home")
     ui.tap(ui.widget("home", "game_octocube"))  # leave Home as the other tests expect it
     ui.tap(ui.widget("home", "players_2"))
+
+
+def _set_a_misread_die_on_the_sheet_panel(ui: Driver) -> None:
+    """The dice of the game's last roll are offered on the Play panel (one spinner per die, its
+    face now); choosing another face in the spinner's list sends it to the worker. The worker is
+    stopped here, so the command waits in its queue (tests/ui/test_worker.py follows it there)."""
+    from dataclasses import replace
+
+    from ui.app.octo_dice_sheet import face_words
+
+    app = ui.app
+    state = app.worker.pipeline.tracked.state.clone()
+    while state.history[-1].kind != "roll":  # back to the last roll, as the tablet offers it
+        state.pop()
+    fixable = app.worker.pipeline.tracked.adapter.correctable(state)
+    assert fixable, "the last roll's dice are settable"
+    app.sheet_view = replace(app.sheet_view, fixable=fixable)
+    ui.pump(0.3)
+    panel = ui.widget("play", "play_sheet")
+    spinners = [w for w in reversed(panel.ids.fix.children) if hasattr(w, "values")]
+    die = fixable[0]
+    label = face_words(die.value, "en")
+    assert [s.key for s in spinners] == [c.key for c in fixable] and spinners[0].text == label
+    assert [s.white for s in spinners] == [c.key.startswith("white") for c in fixable]
+    assert len(spinners[0].values) == len(die.values)
+    ui.shot("play_octo_dice_fix")
+    face = next(f for f in die.values if f != die.value)
+    ui.tap(spinners[0])  # the list of faces opens
+    option = next(b for b in spinners[0]._dropdown.container.children if b.text == face_words(face, "en"))
+    ui.tap(option)
+    assert ("put_right", (die.key, face)) in list(app.worker._commands.queue)
+    assert spinners[0].text == label  # the next view shows the roll as it then stands

@@ -188,6 +188,11 @@ RARE = (
     "Player 2 resolves the bonus tile of column 3 first",
     "Player 1, bonus octopod action (white die 1 + black die 2 + black die 3): 3 octopods, bonus 3 +1 Octo-Plus "
     "(Octo-Sub: white die 2's submarine; Octo-Catch: unused white die 3)",
+    # copied from tracker/octo_dice/corrections.py and tracker/session.py (a die set on the tablet)
+    "no roll to correct: only the last roll can be set, before an action is entered",
+    "white die 1 was not in the last roll",
+    "red 2 is on another black die of this roll: set that die first",
+    "answer the question first",
 )
 
 

@@ -182,6 +182,36 @@ def test_a_choice_the_camera_cannot_see_waits_on_screen_and_a_tap_enters_it() ->
         worker.stop()
 
 
+def test_a_misread_die_set_on_the_tablet_remakes_the_roll_and_its_choices() -> None:
+    from ui.i18n import tr
+
+    worker, built = _octo_dice_solo(twin_enters=False)
+    worker.start()
+    try:
+        view, _ = _wait(worker.mailbox, lambda v, e: v.question == tr("play.tablet_choice", "en"), 60)
+        fixable = view.sheet.fixable  # the last roll's dice, while the choices wait
+        state = built.pipeline.tracked.state
+        assert [(c.key, c.value) for c in fixable] == list(state.history[-1].results)
+        white = next(c for c in fixable if c.key.startswith("white"))
+        face = next(f for f in white.values if f != white.value)
+        before = len(state.history)
+        worker.put_right(white.key, face)
+        view, events = _wait(worker.mailbox, lambda v, e: any(x.key == "play.put_right" for x in e)
+                             and v.options and v.sheet.fixable != fixable, 30)
+        state = built.pipeline.tracked.state
+        assert len(state.history) == before and face in state.history[-1].faces().values()
+        assert [x.kind for x in events if x.kind in ("move", "error")] == ["move"]  # the roll, made again
+        assert set(view.options) == {state.describe_move(m) for m in state.legal_moves()}
+        assert face in [c.value for c in view.sheet.fixable]
+        kept = next(d for d in ("white1", "white2", "white3") if d not in {c.key for c in view.sheet.fixable})
+        worker.put_right(kept, "lab")  # a die kept from an earlier roll: refused, the game untouched
+        view, events = _wait(worker.mailbox, lambda v, e: any(x.kind == "error" for x in e), 10)
+        assert [x.text for x in events if x.kind == "error"] == [f"white die {kept[-1]} was not in the last roll"]
+        assert len(built.pipeline.tracked.state.history) == before
+    finally:
+        worker.stop()
+
+
 def test_the_demo_players_enter_their_choices_themselves() -> None:
     worker, built = _octo_dice_solo(twin_enters=True)
     worker.start()

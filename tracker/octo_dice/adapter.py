@@ -19,8 +19,9 @@ from rules.core import Move
 from rules.octo_dice import OctoDiceState
 from rules.octo_dice.components import face_words
 from rules.octo_dice.state import ACTIONS_PHASE, BONUS, ROLL, SET_ASIDE, SUPER_LEVEL, VIRTUAL_ROLL
-from tracker.adapter import Difference, GameAdapter
+from tracker.adapter import Correctable, Difference, GameAdapter
 from tracker.inference import scratch_copy
+from tracker.octo_dice.corrections import correctable_dice, corrected_moves
 from tracker.octo_dice.dice import canonical_roll, canonical_set_aside, kind_of, layout
 from tracker.octo_dice.observation import ASIDE, OFF, DieReading, OctoDiceObservation
 from tracker.octo_dice.observation import ROLL as ROLL_AREA
@@ -125,6 +126,13 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
         if state.is_terminal() or state.is_chance_node() or state.phase in (ROLL, VIRTUAL_ROLL, SET_ASIDE):
             return []
         return list(state.legal_moves())
+
+    def correctable(self, state: OctoDiceState) -> tuple[Correctable, ...]:
+        """The dice of the last roll (tracker/octo_dice/corrections.py)."""
+        return correctable_dice(state)
+
+    def correction(self, state: OctoDiceState, key: str, value: str) -> tuple[int, list[Move]]:
+        return corrected_moves(state, key, value)
 
     def catch_up_chains(self, state: OctoDiceState, observed: OctoDiceObservation) -> Iterable[tuple[Move, ...]]:
         """A scene missed (a hand, a die that could not be read): the roll and the 2 dice then set

@@ -1005,6 +1005,11 @@ class TableSightApp(App):
         if self.worker is not None:
             self.worker.undo()
 
+    def put_right(self, key: str, value: str) -> None:
+        """A die the camera misread, set on the sheet panel (Octo Dice)."""
+        if self.worker is not None:
+            self.worker.put_right(key, value)
+
     def toggle_sheet(self) -> None:
         self.sheet_shown = not self.sheet_shown
 

@@ -430,10 +430,20 @@ class OctoSheetPanel(BoxLayout):
     """The line of the turn's dice above the sheet (Play: yes; Score: no)."""
     follow = BooleanProperty(True)
     """Switch to the player whose choice is previewed."""
+    settable = BooleanProperty(False)
+    """Offer to set a die the camera misread (Play: yes); a choice fires ``on_put_right``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.register_event_type("on_put_right")
+        self._fix_shown: Any = None
+        super().__init__(**kwargs)
+
+    def on_put_right(self, key: str, value: str) -> None:
+        """The players set die ``key`` to face ``value`` (bound in play.kv)."""
 
     def on_kv_post(self, base_widget: Any) -> None:
         self.bind(sheet_view=self.refresh, names=self.refresh, seat=self.refresh, preview=self.refresh,
-                  reveal=self.refresh, lang=self.refresh, show_dice=self.refresh)
+                  reveal=self.refresh, lang=self.refresh, show_dice=self.refresh, settable=self.refresh)
         self.refresh()
 
     def tab_texts(self) -> list[tuple[int, str]]:
@@ -465,6 +475,7 @@ class OctoSheetPanel(BoxLayout):
         if view is None:
             sheet.model = None
             self.ids.dice.text = ""
+            self._fix_row(())
             return
         seat = int(self.seat)
         preview = int(self.preview)
@@ -476,6 +487,7 @@ class OctoSheetPanel(BoxLayout):
             self.seat = 0
             return
         self.ids.dice.text = dice_words(view.dice, self.lang) if self.show_dice else ""
+        self._fix_row(view.fixable if self.settable and self.show_dice else ())
         if seat == -1:
             sheet.model = None
             sheet.opacity = 0
@@ -492,6 +504,35 @@ class OctoSheetPanel(BoxLayout):
         sheet.reveal = self.reveal
         sheet.marks = marks if player == seat else frozenset()
         sheet.model = view.sheets[seat]
+
+
+    def _fix_row(self, fixable: tuple[Any, ...]) -> None:
+        """One spinner per die of the last roll: its face now, every face it may be set to."""
+        from kivy.factory import Factory
+
+        shown = (fixable, self.lang)
+        if shown == self._fix_shown:
+            return
+        self._fix_shown = shown
+        row = self.ids.fix
+        row.clear_widgets()
+        if not fixable:
+            return
+        row.add_widget(Factory.FixHint(text=tr("sheet.fix", self.lang)))
+        for item in fixable:
+            words = {face_words(face, self.lang): face for face in item.values}
+            label = face_words(item.value, self.lang)  # a white or a black button: which die it is
+            spinner = Factory.FixDie(text=label, values=list(words))
+            spinner.key, spinner.white = item.key, item.key.startswith("white")
+
+            def chosen(widget: Any, text: str, label: str = label, words: dict[str, str] = words) -> None:
+                if text == label or text not in words:
+                    return
+                widget.text = label  # the worker's next view shows the roll as it now stands
+                self.dispatch("on_put_right", widget.key, words[text])
+
+            spinner.bind(text=chosen)
+            row.add_widget(spinner)
 
 
 def face_words(face: str, lang: str) -> str:

@@ -159,6 +159,9 @@ class SheetView:
     """The 2-player variant with a virtual player."""
     virtual_roll: tuple[tuple[str, str], ...] = ()
     """The virtual player's last roll: (die, face) for its six dice."""
+    fixable: tuple[Any, ...] = ()
+    """The dice the players may set on the tablet when the camera misread one
+    (:class:`tracker.adapter.Correctable`); none while a question waits."""
 
 
 @dataclass(frozen=True)
@@ -251,6 +254,10 @@ class PipelineWorker:
 
     def undo(self) -> None:
         self._commands.put(("undo", None))
+
+    def put_right(self, key: str, value: str) -> None:
+        """The players set a reading the camera got wrong (an Octo Dice die's face)."""
+        self._commands.put(("put_right", (key, value)))
 
     def set_language(self, lang: str) -> None:
         self._commands.put(("language", lang))
@@ -384,11 +391,33 @@ class PipelineWorker:
                 self._moves_shown.pop()
             self._last_mover, self._last_move = self._moves_shown[-1] if self._moves_shown else (-1, "")
             return [UiEvent("undo", tr("play.undone", self.language, text=text), "play.undone", (("text", text),))]
+        if name == "put_right":
+            return self._put_right(*arg)
         if name == "language":
             self.language = str(arg)
         elif name == "table_view":
             self.table_view = bool(arg)
         return []
+
+    def _put_right(self, key: str, value: str) -> list[UiEvent]:
+        """A die set right on the tablet: the moves it changes leave the screen and come back as
+        they should have been; the scene memory forgets the misread scene."""
+        tracked = self.pipeline.tracked
+        before = list(tracked.state.history)
+        try:
+            moved = tracked.put_right(key, value)
+        except Exception as exc:  # refused (the reason in words): the game is untouched
+            return [UiEvent("error", str(exc))]
+        if not moved:
+            return []
+        after = tracked.state.history
+        kept = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
+        del self._moves_shown[max(len(self._moves_shown) - (len(before) - kept), 0):]
+        self._choices = ()
+        memory = getattr(self.pipeline, "memory", None)
+        if memory is not None:
+            memory.forget()  # it remembers the misread scene: judge the next one afresh
+        return [UiEvent("cleared", tr("play.put_right", self.language), "play.put_right")] + self._tracker_events(moved)
 
     def _tracker_events(self, tracker_events: Any) -> list[UiEvent]:
         from tracker.session import event_words
@@ -471,21 +500,22 @@ class PipelineWorker:
             scores=tuple(breakdown.totals()), breakdown=breakdown, over=state.is_terminal(),
             history_len=len(state.history), log_path=str(getattr(self._log, "path", "") or ""),
             recognised=self.pipeline.stats.recognised, overlay=overlay, stage_ms=stage,
-            sheet=self._sheet_view(state, self._choices if pending is None else ()))
+            sheet=self._sheet_view(state, self._choices if pending is None else (), pending is None))
 
-    def _sheet_view(self, state: Any, choices: tuple[Any, ...]) -> SheetView | None:
+    def _sheet_view(self, state: Any, choices: tuple[Any, ...], settable: bool = True) -> SheetView | None:
         """Octo Dice's sheets, built again only after a move, an undo or new choices (the same
         object otherwise, so the UI redraws nothing)."""
         if not callable(getattr(state, "score_sheet", None)):
             return None
-        key = (tuple(state.history), choices)
+        key = (tuple(state.history), choices, settable)
         if self._sheet[1] is not None and self._sheet[0] == key:
             return self._sheet[1]
         from ui.app.sheet_model import choice_marks, dice_model, last_virtual_roll, sheet_models
 
         try:
             view = SheetView(sheet_models(state), dice_model(state), choice_marks(state, choices),
-                             state.game.variant == "virtual", last_virtual_roll(state))
+                             state.game.variant == "virtual", last_virtual_roll(state),
+                             self.pipeline.tracked.adapter.correctable(state) if settable else ())
         except Exception:  # a sheet that cannot be drawn must never stop the camera: no sheet
             view = None
         self._sheet = (key, view)

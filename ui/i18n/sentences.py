@@ -314,6 +314,11 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("od.diff.thrown", "problem", "{dwords} landed at {at}: it was thrown"),
     ("od.diff.lacks", "problem", "the {area} lacks {dwords}"),
     ("od.diff.extra", "problem", "the {area} shows {dwords} too"),
+    # --- tracker/octo_dice/corrections.py, tracker/session.py: a die set right on the tablet
+    ("od.fix.no_roll", "problem", "no roll to correct: only the last roll can be set, before an action is entered"),
+    ("od.fix.not_rolled", "problem", "{die} was not in the last roll"),
+    ("od.fix.other_black", "problem", "{dface} is on another black die of this roll: set that die first"),
+    ("tracker.answer_first", "problem", "answer the question first"),
     # --- rules/octo_dice/state.py: the ledger's reasons (score lines) and the tie-break
     ("od.score.sub_bots", "score", "{dcolour} submarine x {n} {dcolour2} {bot_word} = {p}"),
     ("od.score.no_sub", "score", "no submarine crossed out"),

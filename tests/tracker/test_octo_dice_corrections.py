@@ -54,6 +54,7 @@ def test_a_white_die_set_right_remakes_the_roll_in_the_engines_order() -> None:
     assert roll.faces() == {**QUIET, "white2": "lab", "white3": "submarine"}
     assert events and all(e.__class__.__name__ == "MoveConfirmed" for e in events)
     assert game.put_right("white3", "submarine") == [] and game.state.history[-1] == roll  # already so
+    assert corrected_moves(game.state, "white3", "submarine") == (0, [])  # nothing to take back
 
 
 def test_a_kept_die_set_right_stays_kept_with_its_new_face() -> None:

@@ -103,6 +103,18 @@ def test_a_confirmed_move_is_logged_with_its_player_code_and_words_before_it_is_
     assert moves[0]["player"] == events[0].player  # type: ignore[union-attr]
 
 
+def test_lines_other_than_moves_carry_the_seat_to_move_then() -> None:
+    """Replay checks every line's seat against the engine: an alert names the seat to move, an
+    undo the seat whose move was taken back."""
+    log = RecordingLog()
+    game = _game(log)
+    game.observe(((3, 0), 1))  # seat 0 rolls 3 and banks: seat 1's roll (a chance node, -1) next
+    _alerted(game)
+    game.undo()  # the bank taken back: seat 0 to move again
+    seats = [(t, p["player"]) for t, p in log.lines if t in ("illegal", "undo")]
+    assert seats == [("illegal", -1), ("undo", 0)]
+
+
 def test_an_illegal_scene_alerts_once_logs_why_and_leaves_the_state_alone() -> None:
     log = RecordingLog()
     game = _game(log)
@@ -219,6 +231,22 @@ def test_a_confirmed_correction_is_validated_whole_before_anything_changes() -> 
     # an automatic take-back of the corrected moves
     events = game.observe(((0, 0), 0))
     assert [type(e) for e in events] == [IllegalMoveAlert]
+    assert game.state.scores == [3, 0]
+
+
+def test_moves_entered_on_the_tablet_are_validated_whole_and_stand_as_the_players_word() -> None:
+    log = RecordingLog()
+    game = _game(log)
+    with pytest.raises(IllegalMoveError):
+        game.enter([Roll(3), Bank(), Bank()])  # the second bank has no roll
+    assert game.state.history == [] and log.of("move") == []
+    events = game.enter([Roll(3), Bank()])
+    assert [type(e) for e in events] == [MoveConfirmed, MoveConfirmed]
+    assert [e.move for e in events] == [Roll(3), Bank()]  # type: ignore[union-attr]
+    assert [m["text"] for m in log.of("move")] == [e.text for e in events]  # type: ignore[union-attr]
+    assert game.state.scores == [3, 0]
+    # a table that still looks as before them is an alert, not a take-back of the entered moves
+    assert [type(e) for e in game.observe(((0, 0), 0))] == [IllegalMoveAlert]
     assert game.state.scores == [3, 0]
 
 

@@ -145,3 +145,20 @@ def test_a_live_game_types_the_choices_the_camera_cannot_see(monkeypatch: pytest
     assert "the camera cannot see this choice" in out and f"  2: {second}\n" in out
     assert f"type a number from 1 to {len(choices)}" in out
     assert events and tracked.state.history[before] == choices[1]
+
+    # a die the camera misread is set at the same prompt; a refused one says why and asks again
+    state = tracked.state
+    while state.history[-1].kind != "roll":
+        tracked.undo()
+    at = len(state.history)
+    last = dict(state.history[-1].results)
+    white = next(d for d in last if d.startswith("white"))
+    face = next(f for f in ("crystal", "lab") if f != last[white])
+    typed = iter(["set black9 octopod", f"set {white} {face}"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    events = _tablet(None, tracked, None, argparse.Namespace(answer="ask", json=False))
+    out = capsys.readouterr().out
+    assert "a die misread? type: set DIE FACE (the last roll: " in out
+    assert "'black9' was not in the last roll\n" in out
+    assert "tablet correction: move: roll: " in out and face in state.history[-1].faces().values()
+    assert events and len(state.history) == at  # the roll made again, nothing else

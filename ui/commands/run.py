@@ -226,6 +226,7 @@ def _tablet(twin: Any, tracked: Any, pipe: Any, args: argparse.Namespace) -> lis
     """Choices no camera sees (Octo Dice's actions), entered as the app's tablet would: by the
     twin's players in ``--demo``, typed on the terminal in a live game (``--answer ask``); an
     unattended run cannot make them, so it says once that the game waits for one."""
+    from rules.core import RulesError
     from tracker.demo_run import twin_tablet_step
     from tracker.session import event_words
 
@@ -251,12 +252,29 @@ def _tablet(twin: Any, tracked: Any, pipe: Any, args: argparse.Namespace) -> lis
     print("the camera cannot see this choice: type what was played")
     for i, text in enumerate(texts, 1):
         print(f"  {i}: {text}")
+    fixable = tracked.adapter.correctable(tracked.state)
+    if fixable:
+        print("  a die misread? type: set DIE FACE (the last roll: "
+              + ", ".join(f"{c.key} {c.value}" for c in fixable) + ")")
     while True:
         try:
             text = input(f"choice 1-{len(choices)}: ").strip()
         except EOFError:
             _note(args, "no choice possible (input closed): stopping here")
             raise SystemExit(3) from None
+        words = text.split()
+        if fixable and len(words) == 3 and words[0] == "set":
+            try:
+                events = tracked.put_right(words[1], words[2])
+            except RulesError as exc:  # the reason in words; the game untouched
+                print(exc)
+                continue
+            if pipe is not None and pipe.memory is not None:
+                pipe.memory.forget()  # it remembers the misread scene: judge the next one afresh
+            if not args.json:
+                for event in events:
+                    print("tablet correction: " + event_words(event, tracked.adapter))
+            return list(events)
         if text.isdigit() and 1 <= int(text) <= len(choices):
             events = tracked.enter([choices[int(text) - 1]])
             if not args.json:

@@ -92,7 +92,7 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
             # as many dice in the strip as there should be, but some faces differ: a set-aside die
             # cannot change legally and one turned by hand is caught above (same place, both
             # readings sure), so this is a die of the strip misread: a doubtful difference
-            misread = area == ASIDE and len(missing) == len(extra) > 0
+            misread = area == ASIDE and len(missing) == len(extra)
             for kind, face in missing:
                 diffs.append(Difference(f"the {name} lacks {_words(kind, face)}", MISREAD_WEIGHT if misread else 1.0))
             for d in extra:
@@ -164,11 +164,9 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
 
     def _catch_up_from_set_aside(self, state: OctoDiceState,
                                  observed: OctoDiceObservation) -> list[tuple[Move, ...]]:
-        have = Counter((kind_of(d), state.faces[d]) for d in state.set_aside)
-        aside = Counter((d.kind, d.face or "") for d in _flat(observed.in_area(ASIDE)))
-        if any(aside[k] < n for k, n in have.items()):
+        if state.set_aside:  # 4 new dice in the strip only fit the first set-aside of a turn
             return []
-        new = list((aside - have).elements())
+        new = [(d.kind, d.face or "") for d in _flat(observed.in_area(ASIDE))]
         if len(new) != 4:
             return []
         chains: dict[tuple[Move, ...], None] = {}

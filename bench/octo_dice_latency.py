@@ -9,8 +9,12 @@ still frame of its scene to the end of the step that confirmed it (what the tabl
 
     nice python bench/octo_dice_latency.py --games 3 --turns 2 --seed 92000
 
-Target (issue 17): p95 <= 300 ms on the 2 cores of the dev machine. Reported seeds from 92000
-(never used for tuning). Prints the recogniser's own time per read too.
+Target (issue 17): from the dice coming to rest to the ROLL shown, p95 <= 300 ms on the 2 cores of
+the dev machine. A step that confirms a roll (alone or after the set-aside seen with it) counts as
+a roll; set-asides made by hand (no tumble, no tower event) are timed apart and printed beside it.
+The clock starts before the first still frame is captured (the dice came to rest somewhere in the
+frame interval before it), so at 10 fps the 2-frame gate alone costs about 200 ms. Reported seeds
+from 92000 (never used for tuning). Prints the recogniser's own time per read too.
 """
 
 from __future__ import annotations
@@ -78,6 +82,7 @@ def one_game(seed: int, players: int, variant: str | None, turns: int, tilt: flo
     result = run_demo(BuiltPipeline(pipe, table, film.twin, recogniser.name, source.truth_of))
     reads = pipe.stats.stage_ms_total.get("recognise", 0.0) / max(1, pipe.stats.recognised)
     return {"seed": seed, "players": players, "variant": variant, "tilt": tilt, "latencies_ms": pipe.stats.move_latency_ms,
+            "latency_kinds": pipe.stats.move_latency_kinds,
             "recognise_ms_mean": round(reads, 1), "moves_correct": result["moves_correct"],
             "moves_total": result["moves_total"], "false_alarms": result["false_alarms"],
             "dice_read_right": result.get("dice_read_right"), "dice_total": result.get("dice_total")}
@@ -96,31 +101,37 @@ def main() -> int:
 
     rng = random.Random(args.seed)
     configs = ((1, "solo"), (2, "virtual"), (2, None), (3, None), (4, None))
-    all_ms: list[float] = []
+    rolls: list[float] = []
+    by_hand: list[float] = []
     t0 = time.perf_counter()
     for i in range(args.games):
         players, variant = configs[i % len(configs)]
         r = one_game(args.seed + i, players, variant, args.turns, round(rng.uniform(0, 35), 1), tuple(args.resolution),
                     tower=args.tower)
-        all_ms += r["latencies_ms"]
-        ms = sorted(r.pop("latencies_ms"))
-        print(json.dumps({**r, "confirmed": len(ms), "p95_ms": round(ms[int(0.95 * (len(ms) - 1))], 1) if ms else None}),
-              flush=True)
-    ordered = sorted(all_ms)
-    if not ordered:
-        print("no move was confirmed")
+        for ms, kinds in zip(r.pop("latencies_ms"), r.pop("latency_kinds")):
+            (rolls if "roll" in kinds else by_hand).append(ms)  # a step that shows a roll is a roll's
+        print(json.dumps(r), flush=True)
+    if not rolls:
+        print("no roll was confirmed")
         return 1
 
-    def at(q: float) -> float:
-        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+    def quantiles(values: list[float]) -> dict[str, Any]:
+        ordered = sorted(values)
+        if not ordered:
+            return {"confirmed": 0}
 
-    summary = {"confirmed": len(ordered), "p50_ms": at(0.5), "p95_ms": at(0.95), "max_ms": round(ordered[-1], 1),
-               "games": args.games, "turns": args.turns, "resolution": list(args.resolution), "tower": args.tower,
+        def at(q: float) -> float:
+            return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+        return {"confirmed": len(ordered), "p50_ms": at(0.5), "p95_ms": at(0.95), "max_ms": round(ordered[-1], 1)}
+
+    summary = {"rolls": quantiles(rolls), "set_asides_by_hand": quantiles(by_hand), "games": args.games,
+               "turns": args.turns, "resolution": list(args.resolution), "tower": args.tower,
                "seconds": round(time.perf_counter() - t0, 1)}
     print(json.dumps(summary))
-    print("target met (p95 <= 300 ms)" if summary["p95_ms"] <= 300 else "TARGET NOT MET (p95 > 300 ms)")
+    met = summary["rolls"]["p95_ms"] <= 300
+    print("target met (rolls p95 <= 300 ms)" if met else "TARGET NOT MET (rolls p95 > 300 ms)")
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -69,6 +69,9 @@ class PipelineStats:
     move_latency_ms: list[float] = field(default_factory=list)
     """Per confirmed move: from the first still frame of its scene (the table came to rest) to
     the end of the step that confirmed it (what a screen shows next)."""
+    move_latency_kinds: list[tuple[str, ...]] = field(default_factory=list)
+    """Beside each latency: the kinds of the moves that step confirmed (an Octo Dice roll is timed
+    apart from a set-aside made by hand)."""
 
     def add(self, stage_ms: dict[str, float]) -> None:
         for k, v in stage_ms.items():
@@ -273,8 +276,10 @@ class Pipeline:
                 events: tuple[TrackerEvent, ...], ok: bool, message: str, stage: dict[str, float],
                 gate: str, *, recognised: bool = False, frame: Any = None) -> PipelineUpdate:
         now = time.perf_counter()
-        if self._rest_since is not None and any(isinstance(e, MoveConfirmed) for e in events):
+        confirmed = tuple(e.move.kind for e in events if isinstance(e, MoveConfirmed))
+        if self._rest_since is not None and confirmed:
             self.stats.move_latency_ms.append((now - self._rest_since) * 1000)
+            self.stats.move_latency_kinds.append(confirmed)
         self._times.append(now)
         fps = (len(self._times) - 1) / (self._times[-1] - self._times[0]) if len(self._times) > 1 else 0.0
         stage["total"] = sum(stage.values())

@@ -131,6 +131,12 @@ def test_short_digital_twin_game_end_to_end() -> None:
     assert result["illegal_injected"] == 1 and result["illegal_flagged"] == 1
     assert result["false_alarms"] == 0
     assert result["final_scores_match"]
+    # each confirming step is timed from the scene's rest, with the kinds of the moves it showed
+    stats = demo.pipeline.stats
+    assert len(stats.move_latency_ms) == len(stats.move_latency_kinds) > 0
+    assert all(ms > 0 for ms in stats.move_latency_ms)
+    kinds = [k for step in stats.move_latency_kinds for k in step]
+    assert len(kinds) == 7 and set(kinds) <= {m.kind for m in demo.twin.truth.history}
 
 
 def _reads_at(request_after: int | None) -> list[int]:

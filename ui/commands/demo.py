@@ -23,7 +23,7 @@ class CommandError(ValueError):
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "demo",
-        help="watch a seeded Octocube game in the digital twin (camera pipeline)",
+        help="watch a seeded game (Octocube, Open Season or Octo Dice) in the digital twin (camera pipeline)",
         description="The truth engine plays a seeded game with random legal moves; the renderer "
         "films it (camera noise, lighting changes, hands); the tracker follows from the frames "
         "with a hidden-information state. Injected illegal moves (--illegal) are put right by "

@@ -101,8 +101,8 @@ def crystal_majority(counts: list[int]) -> list[tuple[int, str]]:
         place = place_of[count]
         tied = counts.count(count)
         pool = sum(CRYSTAL_MAJORITY_POINTS[i] for i in range(place, place + tied) if i < len(CRYSTAL_MAJORITY_POINTS))
-        share = ceil(pool / tied) if pool else 0
-        where = ordinal[place] if place < len(ordinal) else f"place {place + 1}"
+        share = ceil(pool / tied)
+        where = ordinal[place]  # at most 4 players, so at most the fourth place
         if count == 0:
             result.append((0, "no crystal crossed out: no crystal bonus"))
         elif tied > 1:
@@ -114,13 +114,31 @@ def crystal_majority(counts: list[int]) -> list[tuple[int, str]]:
 
 
 def level2_points(sheet: Sheet, layout: Layout, code: str) -> tuple[int, str]:
-    """What the level-2 lab tile ``code`` scores for a sheet whose marker reached it."""
+    """What the level-2 lab tile ``code`` scores for a sheet whose marker reached it.
+
+    I2 Super-Copy scores as the best other level-2 tile of this game, "again" when the sheet's
+    own marker stands on that tile too (rulebook: "you can use it again")."""
+    if code != "I2":
+        return _own_points(sheet, code)
+    best: tuple[int, str] = (0, f"{LAB_TILES[code].name}: nothing to copy")
+    for column, other in enumerate(layout[2]):
+        # Super-Copy itself and Super-Level score 0 of their own, so copying them never wins
+        points, reason = _own_points(sheet, other)
+        again = " again" if sheet.lab[column] == 2 else ""
+        if points > best[0]:
+            best = (points, f"{LAB_TILES[code].name} uses {reason}{again}")
+    return best
+
+
+def _own_points(sheet: Sheet, code: str) -> tuple[int, str]:
+    """What a level-2 tile scores by itself (Super-Copy's copy excluded)."""
     name = LAB_TILES[code].name
     if code == "G1":
         k = sum(1 for level in sheet.lab if level == 2)
         return SUPER_LAB_V_POINTS[k], f"{name}: {plural(k, 'completely expanded column')}"
     if code == "G2":
-        k = sum(1 for row in range(3) if min(sheet.lab) >= row)
+        # row r is completely expanded when every marker has reached level r
+        k = min(sheet.lab) + 1
         return SUPER_LAB_H_POINTS[k], f"{name}: {plural(k, 'completely expanded row')}"
     if code == "H1":
         k = sheet.crossed_penalties()
@@ -128,18 +146,8 @@ def level2_points(sheet: Sheet, layout: Layout, code: str) -> tuple[int, str]:
     if code == "H2":
         k = sheet.submarine_count()
         return k, f"{name}: {plural(k, 'crossed-out submarine')}"
-    if code == "I1":
-        return 0, f"{name}: no points of its own (it moves a marker before this scoring)"
-    # I2 Super-Copy: the best of the other level-2 abilities in this game
-    best: tuple[int, str] = (0, f"{name}: nothing to copy")
-    for column, other in enumerate(layout[2]):
-        if other in ("I1", "I2"):
-            continue
-        points, reason = level2_points(sheet, layout, other)
-        again = " again" if sheet.lab[column] == 2 else ""
-        if points > best[0]:
-            best = (points, f"{name} uses {reason}{again}")
-    return best
+    # I1 Super-Level (and I2 itself, which only copies)
+    return 0, f"{name}: no points of its own (it moves a marker before this scoring)"
 
 
 def bonus_scoring(sheets: Sequence[Sheet], layout: Layout, solo: bool) -> list[LedgerEntry]:

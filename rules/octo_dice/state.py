@@ -17,7 +17,6 @@ import itertools
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from math import ceil
 from typing import TYPE_CHECKING, Any, Self
 
 from rules.core import (
@@ -26,7 +25,6 @@ from rules.core import (
     IllegalMoveError,
     Move,
     ScoreBreakdown,
-    ScoreLine,
     State,
     UndoRecord,
 )
@@ -38,7 +36,6 @@ from rules.octo_dice.components import (
     BOT_TRACK,
     COLOURS,
     CRYSTAL_CIRCLES,
-    CRYSTAL_MAJORITY_POINTS,
     DICE,
     DIE_ORDER,
     FACES,
@@ -48,13 +45,9 @@ from rules.octo_dice.components import (
     NUMBER_ACTIONS,
     OCTOPOD,
     OCTOPOD_BONUS,
-    OCTOPOD_PENALTY,
     OCTOPOD_SYMBOLS_PER_THIRD,
     RESEARCH_TRACK,
     SUBMARINES,
-    SUPER_LAB_H_POINTS,
-    SUPER_LAB_V_POINTS,
-    SUPER_OCTO_POINTS,
     THIRDS,
     WHITE_DICE,
     Layout,
@@ -71,6 +64,10 @@ from rules.octo_dice.moves import (
     SetAside,
     SuperLevel,
 )
+from rules.octo_dice import scoring
+from rules.octo_dice.scoring import CATEGORY_OF_KIND as CATEGORY_OF_KIND  # re-exported: the app reads it here
+from rules.octo_dice.scoring import crystal_majority as crystal_majority  # re-exported (package API)
+from rules.octo_dice.scoring import plural
 from rules.octo_dice.sheet import BONUS_THIRD, LedgerEntry, Sheet
 
 if TYPE_CHECKING:
@@ -86,19 +83,6 @@ OVER = "over"
 PHASES = (ROLL, SET_ASIDE, ACTIONS_PHASE, BONUS, VIRTUAL_ROLL, SUPER_LEVEL, OVER)
 
 COLUMN_WORDS = ("left", "middle", "right")
-CATEGORY_OF_KIND = {
-    "crystal": "crystals",
-    "research": "research",
-    "lab": "labs",
-    "bot": "bots",
-    "submarine": "submarines",
-    "octopods": "octopod bonus",
-    "submarine scoring": "submarine scoring",
-    "octopod penalty": "octopod penalty",
-    "crystal majority": "crystals",
-    "level-2 labs": "labs",
-    "super-level": "labs",
-}
 MOVE_PHASES: dict[type[Move], tuple[str, ...]] = {
     Roll: (ROLL, VIRTUAL_ROLL),
     SetAside: (SET_ASIDE,),
@@ -133,10 +117,6 @@ def column_words(column: object) -> str:
     if isinstance(column, int) and not isinstance(column, bool) and 0 <= column < LAB_COLUMNS:
         return f"the {COLUMN_WORDS[column]} column"
     return f"column {column!r}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -817,107 +797,27 @@ class OctoDiceState(State):
 
     # ------------------------------------------------------------------ scoring
     def _intermediate_scoring(self, third: int) -> None:
-        for player, sheet in enumerate(self.sheets):
-            parts = []
-            points = 0
-            for i, colour in enumerate(SUBMARINES):
-                if sheet.sub_crossed(i):
-                    bots = sheet.bots_of_colour(colour)
-                    points += bots
-                    parts.append(f"{colour} submarine x {plural(bots, colour + ' bot')} = {bots}")
-            reason = "; ".join(parts) if parts else "no submarine crossed out"
-            self.ledger.append(LedgerEntry(
-                player, third, "intermediate scoring", "submarines", "submarine scoring", points, reason))
-            caught = sheet.octopods[third]
-            if caught >= OCTOPOD_SYMBOLS_PER_THIRD:
-                penalty, reason = 0, "both octopods caught: the -2 is crossed out"
-            else:
-                penalty, reason = OCTOPOD_PENALTY, f"only {caught} of 2 octopods caught: -2"
-            self.ledger.append(LedgerEntry(
-                player, third, "intermediate scoring", "penalty", "octopod penalty", penalty, reason))
+        self.ledger.extend(scoring.intermediate_scoring(self.sheets, third))
         self.thirds_scored = third + 1
 
     def _bonus_scoring(self) -> None:
         self.phase = OVER
         self.queue = ()
-        if not self.solo:
-            counts = [s.crystals for s in self.sheets]
-            for player, (points, reason) in enumerate(crystal_majority(counts)):
-                self.ledger.append(LedgerEntry(
-                    player, BONUS_THIRD, "bonus scoring", "crystals", "crystal majority", points, reason))
-        for player in range(self.num_players):
-            for column in range(LAB_COLUMNS):
-                if self.sheets[player].lab[column] == 2:
-                    code = self.layout[2][column]
-                    points, reason = self._level2_points(player, code)
-                    self.ledger.append(LedgerEntry(
-                        player, BONUS_THIRD, "bonus scoring", "labs", "level-2 labs", points, reason))
+        self.ledger.extend(scoring.bonus_scoring(self.sheets, self.layout, self.solo))
 
     def _level2_points(self, player: int, code: str) -> tuple[int, str]:
-        sheet = self.sheets[player]
-        name = LAB_TILES[code].name
-        if code == "G1":
-            k = sum(1 for level in sheet.lab if level == 2)
-            return SUPER_LAB_V_POINTS[k], f"{name}: {plural(k, 'completely expanded column')}"
-        if code == "G2":
-            k = sum(1 for row in range(3) if min(sheet.lab) >= row)
-            return SUPER_LAB_H_POINTS[k], f"{name}: {plural(k, 'completely expanded row')}"
-        if code == "H1":
-            k = sheet.crossed_penalties()
-            return SUPER_OCTO_POINTS[k], f"{name}: {plural(k, 'crossed-out octopod penalty')}".replace("penaltys", "penalties")
-        if code == "H2":
-            k = sheet.submarine_count()
-            return k, f"{name}: {plural(k, 'crossed-out submarine')}"
-        if code == "I1":
-            return 0, f"{name}: no points of its own (it moves a marker before this scoring)"
-        # I2 Super-Copy: the best of the other level-2 abilities in this game
-        best: tuple[int, str] = (0, f"{name}: nothing to copy")
-        for other in self.layout[2]:
-            if other in ("I1", "I2"):
-                continue
-            points, reason = self._level2_points(player, other)
-            again = " again" if self.has(player, other) else ""
-            if points > best[0]:
-                best = (points, f"{name} uses {reason}{again}")
-        return best
+        """What the level-2 tile ``code`` scores for ``player`` (``serialize`` checks the ledger with it)."""
+        return scoring.level2_points(self.sheets[player], self.layout, code)
 
     def score_breakdown(self) -> ScoreBreakdown:
-        lines = tuple(
-            ScoreLine(e.player, self._category(e), e.points, e.reason) for e in self.ledger
-        )
-        winners: tuple[int, ...] = ()
-        tie_break = ""
-        if self.phase == OVER:
-            totals = [0] * self.num_players
-            for e in self.ledger:
-                totals[e.player] += e.points
-            best = max(totals)
-            leaders = [p for p, t in enumerate(totals) if t == best]
-            if len(leaders) > 1:
-                subs = {p: self.sheets[p].submarine_count() for p in leaders}
-                most = max(subs.values())
-                winners = tuple(p for p in leaders if subs[p] == most)
-                names = ", ".join(f"{self.player_name(p)} {plural(subs[p], 'submarine')}" for p in leaders)
-                tie_break = f"tied on {best} points; more crossed-out submarines wins ({names})"
-                if len(winners) > 1:
-                    tie_break += "; still tied: play again to find the winner"
-            else:
-                winners = tuple(leaders)
-        return ScoreBreakdown(self.num_players, lines, winners, tie_break)
+        return scoring.score_breakdown(self.ledger, self.sheets, self.phase == OVER)
 
     @staticmethod
     def _category(entry: LedgerEntry) -> str:
-        if entry.third == BONUS_THIRD:
-            return "bonus: " + CATEGORY_OF_KIND[entry.kind]
-        if entry.row == "bonus actions":
-            return f"third {entry.third + 1}: bonus actions"
-        return f"third {entry.third + 1}: {CATEGORY_OF_KIND[entry.kind]}"
+        return scoring.category(entry)
 
     def totals(self) -> list[int]:
-        totals = [0] * self.num_players
-        for e in self.ledger:
-            totals[e.player] += e.points
-        return totals
+        return scoring.totals(self.ledger, self.num_players)
 
     def returns(self) -> list[int]:
         return self.totals()
@@ -1045,29 +945,3 @@ class OctoDiceState(State):
 
         return state_problems(self)
 
-
-def crystal_majority(counts: list[int]) -> list[tuple[int, str]]:
-    """Points and reason per player: 4 for most crystals, 2 for second most; tied players share
-    the points of the places they occupy, rounded up; no points without a crossed crystal."""
-    result: list[tuple[int, str]] = []
-    distinct = sorted(set(counts), reverse=True)
-    place_of: dict[int, int] = {}
-    position = 0
-    for value in distinct:
-        place_of[value] = position
-        position += counts.count(value)
-    ordinal = ("most", "second most", "third most", "fourth most")
-    for count in counts:
-        place = place_of[count]
-        tied = counts.count(count)
-        pool = sum(CRYSTAL_MAJORITY_POINTS[i] for i in range(place, place + tied) if i < len(CRYSTAL_MAJORITY_POINTS))
-        share = ceil(pool / tied) if pool else 0
-        where = ordinal[place] if place < len(ordinal) else f"place {place + 1}"
-        if count == 0:
-            result.append((0, "no crystal crossed out: no crystal bonus"))
-        elif tied > 1:
-            result.append((share, f"{plural(count, 'crystal')}, tied {tied} ways for {where}: "
-                                  f"{pool} shared, rounded up to {share} each"))
-        else:
-            result.append((share, f"{plural(count, 'crystal')}, {where}: {share}"))
-    return result

@@ -248,9 +248,13 @@ def test_i1_super_level_moves_a_marker_just_before_the_bonus_scoring() -> None:
     assert state.describe_move(SuperLevel(0)) == "Player 1 uses Super-Level on the left column"
     state.push(SuperLevel(0))
     assert state.is_terminal() and state.sheets[0].lab == [2, -1, 2]
-    lines = bonus_lines(state, 0)
-    assert (5, "Super-Lab V: 2 completely expanded columns") in lines
-    assert (0, "Super-Level: marker jumps to level 2 in the left column (Super-Lab V)") in lines
+    # rulebook p. 15: Super-Level only moves a marker; the tile itself scores nothing
+    assert bonus_lines(state, 0) == [
+        (0, "Super-Level: marker jumps to level 2 in the left column (Super-Lab V)"),
+        (0, "no crystal crossed out: no crystal bonus"),
+        (5, "Super-Lab V: 2 completely expanded columns"),
+        (0, "Super-Level: no points of its own (it moves a marker before this scoring)"),
+    ]
     state.pop()
     assert state.phase == "super_level" and state.sheets[0].lab == [-1, -1, 2]
 
@@ -269,6 +273,25 @@ def test_i2_super_copy_uses_the_best_other_level_2_ability() -> None:
     assert end_scores("A1 B1 C1 D1 E1 F1 G1 H2 I2", (2, 2, 2))[-1] == (
         7, "Super-Copy uses Super-Lab V: 3 completely expanded columns again"
     )
+
+
+def test_i2_super_copy_with_nothing_worth_copying_scores_nothing() -> None:
+    # Super-Lab H: no row complete (two markers above the tiles); Super-Octo: no -2 crossed out
+    assert end_scores("A1 B1 C1 D1 E1 F1 G2 H1 I2", (-1, -1, 2)) == [(0, "Super-Copy: nothing to copy")]
+
+
+def test_i2_super_copy_copies_a_tile_worth_a_single_point() -> None:
+    assert end_scores("A1 B1 C1 D1 E1 F1 G2 H1 I2", (-1, -1, 2), octopods=[2, 0, 0]) == [
+        (1, "Super-Copy uses Super-Octo: 1 crossed-out octopod penalty"),
+    ]
+
+
+def test_i2_super_copy_in_the_left_column_looks_at_every_other_column() -> None:
+    # Super-Sub (2 submarines -> 2) in the middle, Super-Lab V (1 complete column -> 3) on the right;
+    # the marker on the right is not on Super-Lab V, so it is not used "again"
+    assert end_scores("A1 B1 C1 D1 E1 F1 I2 H2 G1", (2, -1, -1), subs=0b11) == [
+        (3, "Super-Copy uses Super-Lab V: 1 completely expanded column"),
+    ]
 
 
 def test_once_per_turn_abilities_reset_each_turn() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from rules.core import RulesError
 from rules.octo_dice import Action, EndActions, OctoDiceGame, crystal_majority
-from tests.rules.octo_dice.helpers import decline_all, new_game, play_quietly_to, quiet_turn, roll_turn
+from tests.rules.octo_dice.helpers import decline_all, give_lab, new_game, play_quietly_to, quiet_turn, roll_turn
 
 
 def entries(state, player: int, kind: str) -> list[tuple[int, int, str]]:
@@ -68,6 +68,13 @@ def test_crystal_majority_reasons() -> None:
         (3, "3 crystals, tied 2 ways for most: 6 shared, rounded up to 3 each"),
         (0, "1 crystal, third most: 0"),
     ]
+    assert crystal_majority([4, 3, 2, 1]) == [
+        (4, "4 crystals, most: 4"),
+        (2, "3 crystals, second most: 2"),
+        (0, "2 crystals, third most: 0"),
+        (0, "1 crystal, fourth most: 0"),
+    ]
+    assert crystal_majority([3, 0]) == [(4, "3 crystals, most: 4"), (0, "no crystal crossed out: no crystal bonus")]
 
 
 def test_bonus_scoring_and_final_breakdown() -> None:
@@ -108,7 +115,37 @@ def test_tie_break_by_submarines_then_shared() -> None:
     state = new_game(2)
     play_quietly_to(state)
     assert state.score_breakdown().winners == (0, 1)
-    assert state.score_breakdown().tie_break.endswith("still tied: play again to find the winner")
+    assert state.score_breakdown().tie_break == (
+        "tied on -6 points; more crossed-out submarines wins (Player 1 0 submarines, Player 2 0 submarines); "
+        "still tied: play again to find the winner"
+    )
+
+
+def test_no_winner_is_named_before_the_game_is_over() -> None:
+    state = new_game(2)
+    roll_turn(state, {"white1": "crystal", "black1": "red-2"})
+    state.push(Action("white1", "black1", "crystal"))
+    breakdown = state.score_breakdown()
+    assert breakdown.totals() == [2, 0]
+    assert breakdown.winners == () and breakdown.tie_break == ""
+    assert breakdown.to_json()["winners"] == [] and "Winner" not in breakdown.to_text()
+
+
+def test_scoring_entries_are_saved_in_the_scoring_boxes_of_the_sheet() -> None:
+    """The saved game (JSON ledger) says where each scoring is written on the paper sheet: the
+    submarine and -2 boxes of each third's Intermediate Scoring, the crystal and lab lines of the
+    bonus box (rulebook pp. 10-11)."""
+    state = new_game(2, tiles="A1 B1 C1 D1 E1 F1 G1 H1 I1")
+    give_lab(state, 1, (2, -1, -1))
+    play_quietly_to(state)
+    ledger = state.to_json()["state"]["ledger"]
+    where = {(e["third"], e["row"], e["box"], e["kind"]) for e in ledger if e["player"] == 1 and e["kind"] != "lab"}
+    assert where == {
+        *((t, "intermediate scoring", "submarines", "submarine scoring") for t in range(3)),
+        *((t, "intermediate scoring", "penalty", "octopod penalty") for t in range(3)),
+        (3, "bonus scoring", "crystals", "crystal majority"),
+        (3, "bonus scoring", "labs", "level-2 labs"),
+    }
 
 
 def test_solo_nine_turns_scoring_every_three_no_crystal_bonus() -> None:

@@ -40,10 +40,10 @@ class _Camera(GameAdapter[Any, Any]):
 
     Candidate chains: the rest of the turn under way, or one whole turn; catch-up chains: two
     turns; the recovery chains of a first unexplained scene: ``recovery_turns`` turns. Rolls of
-    1-3 only, and (with ``passes``) a pass after a roll of 1 (which roll was passed no camera
-    tells), to keep the search small."""
+    1-3 only, and a pass after each roll in ``passes`` (which roll was passed no camera tells), to
+    keep the search small."""
 
-    def __init__(self, recovery_turns: tuple[int, ...] = (2, 3), passes: bool = True) -> None:
+    def __init__(self, recovery_turns: tuple[int, ...] = (2, 3), passes: tuple[int, ...] = (1,)) -> None:
         self.recovery_turns = recovery_turns
         self.passes = passes
 
@@ -58,7 +58,7 @@ class _Camera(GameAdapter[Any, Any]):
 
     def _turn(self) -> list[tuple[Move, ...]]:
         turns: list[tuple[Move, ...]] = [(Roll(v), Bank()) for v in (1, 2, 3)]
-        return turns + [(Roll(1), Pass())] if self.passes else turns
+        return turns + [(Roll(v), Pass()) for v in self.passes]
 
     def _turns(self, state: State, count: int) -> list[tuple[Move, ...]]:
         if state.pending is None:  # type: ignore[attr-defined]
@@ -142,7 +142,7 @@ class _BonusRaceState(type(_game())):  # type: ignore[misc]
 def test_moves_taken_back_that_cannot_be_made_again_are_no_start() -> None:
     state = _BonusRaceState(RaceGame(2))
     seen = [scene(((1, 0), 1, 0.0))]
-    question = recover(state, seen, _Camera(passes=False), redo=(_NeedsTheBonus(), Roll(2)))
+    question = recover(state, seen, _Camera(passes=()), redo=(_NeedsTheBonus(), Roll(2)))
     assert question is not None and question.options == ((Roll(1), Bank()),)
 
 
@@ -152,20 +152,20 @@ def test_the_longer_recovery_chains_are_tried_for_the_first_unexplained_scene_on
     first = scene(((4, 2), 1, 0.0))
     two_later = scene(((5, 3), 1, 0.0))
     three_later = scene(((5, 4), 0, 0.0))
-    assert recover(_game(), [first, two_later], _Camera(passes=False)) is not None
-    assert recover(_game(), [first, three_later], _Camera(passes=False)) is None
+    assert recover(_game(), [first, two_later], _Camera(passes=())) is not None
+    assert recover(_game(), [first, three_later], _Camera(passes=())) is None
 
 
 def test_a_recovery_fit_at_exactly_the_tolerance_counts() -> None:
     tolerance = InferenceConfig().tolerance
     # the table as it was before the bank (and at the start), read with a doubt of the tolerance
     state = _game(Roll(2), Bank())
-    question = recover(state, [scene(((0, 0), 0, tolerance))], _Camera(passes=False))
+    question = recover(state, [scene(((0, 0), 0, tolerance))], _Camera(passes=()))
     assert question is not None
     assert (question.options, question.take_back) == (((), ()), (1, 2))
     assert question.option_texts == ("take back Bank()", "take back Roll(value=2); Bank()")
     # player 2 banked 1, read with a doubt of the tolerance
-    question = recover(state, [scene(((2, 1), 0, tolerance))], _Camera(passes=False))
+    question = recover(state, [scene(((2, 1), 0, tolerance))], _Camera(passes=()))
     assert question is not None and (question.options, question.take_back) == (((Roll(1), Bank()),), (0,))
 
 
@@ -175,7 +175,7 @@ def test_the_paths_that_skipped_fewest_scenes_survive_between_scenes() -> None:
     # the one that skipped it (from where the last scene is three turns on: too far).
     narrow = InferenceConfig(recovery_beam=1)
     seen = [scene(((1, 1), 0, 0.0)), HAND, scene(((3, 1), 1, 0.0))]
-    question = recover(_game(), seen, _Camera(passes=False), narrow)
+    question = recover(_game(), seen, _Camera(passes=()), narrow)
     assert question is not None
     assert question.options == ((Roll(1), Bank(), Roll(1), Bank(), Roll(2), Bank()),)
 
@@ -188,13 +188,13 @@ def test_a_path_that_skipped_a_scene_keeps_the_cost_of_its_last_fit() -> None:
     # shorter X.
     beam_of_two = InferenceConfig(recovery_beam=2)
     seen = [scene(((1, 1), 0, 0.0), ((3, 0), 1, 0.3)), scene(((3, 1), 0, 0.0)), scene(((3, 1), 1, 0.0))]
-    question = recover(_game(), seen, _Camera(passes=False), beam_of_two)
+    question = recover(_game(), seen, _Camera(passes=()), beam_of_two)
     assert question is not None
     assert question.options == ((Roll(1), Bank(), Roll(1), Bank(), Roll(2), Bank()),)
 
 
 def test_every_fit_of_the_latest_scene_is_offered_whatever_the_beam() -> None:
-    question = recover(_game(), [scene(((1, 0), 1, 0.0), ((2, 0), 1, 0.1))], _Camera(passes=False),
+    question = recover(_game(), [scene(((1, 0), 1, 0.0), ((2, 0), 1, 0.1))], _Camera(passes=()),
                        InferenceConfig(recovery_beam=1))
     assert question is not None and question.options == ((Roll(1), Bank()), (Roll(2), Bank()))
 
@@ -202,11 +202,11 @@ def test_every_fit_of_the_latest_scene_is_offered_whatever_the_beam() -> None:
 def test_options_come_best_fit_first_then_fewest_moves_changed() -> None:
     # Player 1 banked 2 (a doubt of 0.25) or each player banked (sure): the sure fit first,
     # though it has more moves.
-    question = recover(_game(), [scene(((2, 0), 1, 0.25), ((1, 2), 0, 0.0))], _Camera(passes=False))
+    question = recover(_game(), [scene(((2, 0), 1, 0.25), ((1, 2), 0, 0.0))], _Camera(passes=()))
     assert question is not None
     assert question.options == ((Roll(1), Bank(), Roll(2), Bank()), (Roll(2), Bank()))
     # fits within a thousandth are equally good: the fewest moves changed first
-    question = recover(_game(), [scene(((2, 0), 1, 0.3004), ((1, 2), 0, 0.3))], _Camera(passes=False))
+    question = recover(_game(), [scene(((2, 0), 1, 0.3004), ((1, 2), 0, 0.3))], _Camera(passes=()))
     assert question is not None
     assert question.options == ((Roll(2), Bank()), (Roll(1), Bank(), Roll(2), Bank()))
 
@@ -223,3 +223,23 @@ def test_an_option_and_its_extensions_that_look_the_same_are_one_choice() -> Non
     passed = (Roll(1), Pass())
     assert question.options == (bank, passed + passed + bank, bank + bank)
     assert question.take_back == (0, 0, 0)
+
+
+def test_a_scene_the_trackers_position_explains_offers_only_the_moves_that_explain_it_too() -> None:
+    # player 1 banked 2 and the table shows it (or, doubtfully, player 2 banked 1 since):
+    # "nothing changed" is no option, the bank is
+    state = _game(Roll(2), Bank())
+    question = recover(state, [scene(((2, 0), 1, 0.0), ((2, 1), 0, 0.1))], _Camera(passes=()))
+    assert question is not None and question.options == ((Roll(1), Bank()),)
+
+
+def test_taking_back_a_move_and_making_it_again_is_offered_as_taking_back_fewer() -> None:
+    # Player 1 banked 1; the table shows that they passed instead. Taking back the bank and
+    # passing; or taking back the roll too and passing after a roll of 2. Taking back the roll and
+    # passing after a roll of 1 is the first option again: not offered twice.
+    state = _game(Roll(1), Bank())
+    question = recover(state, [scene(((0, 0), 1, 0.0))], _Camera(passes=(1, 2)))
+    assert question is not None
+    assert (question.options, question.take_back) == (((Pass(),), (Roll(2), Pass())), (1, 2))
+    assert question.option_texts == ("take back Bank(); then Pass()",
+                                     "take back Roll(value=1); Bank(); then Roll(value=2); then Pass()")

@@ -591,3 +591,33 @@ def test_a_scratch_copy_cannot_take_back_the_moves_made_before_it() -> None:
     assert trial.pop() == Roll(2)
     with pytest.raises(RulesError, match=r"^no move to undo: the 2 move\(s\) in the history"):
         trial.pop()
+
+
+class _DieSaysWhoState(type(RaceGame(2).new_initial_state())):  # type: ignore[misc]
+    """A race whose die also says who banks or passes: odd for player 1, even for player 2 (as an
+    Octo Dice virtual roll decides who acts first in the bonus phase)."""
+
+    def _apply(self, move: Move) -> None:
+        super()._apply(move)
+        if isinstance(move, Roll):
+            self.player = (move.value + 1) % 2
+
+
+class _TallyAdapter(RaceAdapter):
+    """Sees only how many moves went by (tally marks): every roll looks the same."""
+
+    def expected(self, state: State) -> Any:
+        return len(state.history)
+
+    def differences(self, expected: Any, observed: Any) -> list[Difference]:
+        return [] if expected == observed else [Difference(f"{observed} marks, expected {expected}")]
+
+    def candidate_chains(self, state: State, observed: Any) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(1), Bank())
+        yield (Roll(2), Bank())
+
+
+def test_a_question_whose_options_have_different_movers_names_the_first_options() -> None:
+    verdict = infer(_DieSaysWhoState(RaceGame(2)), 2, _TallyAdapter())
+    assert isinstance(verdict, Question) and verdict.options == ((Roll(1), Bank()), (Roll(2), Bank()))
+    assert verdict.prompt == "The camera cannot tell what player 1 did. Which was it?"

@@ -247,10 +247,10 @@ def recover(
         return None
     excluded = set(exclude)
     observed = scenes[-1]
-    found: dict[tuple[Move, ...], tuple[float, int, tuple[Move, ...], Any]] = {}
+    found: list[tuple[float, int, tuple[Move, ...], Any]] = []
     base = state.clone()
     history = list(state.history)
-    for k in range(0, min(config.recovery_undo, len(history)) + 1):
+    for k in range(min(config.recovery_undo, len(history)) + 1):
         if k == 1 and found and not thorough:
             break  # the tracker's own position explains the table: take nothing back
         if k:
@@ -274,9 +274,10 @@ def recover(
                     fits += [(s.cost, s.chain) for s in _score(work, chains, adapter, scene, config.max_chains)
                              if s.cost <= config.tolerance]
                     for cost, chain in fits:
+                        # the paths come best first (fewest scenes skipped): the first to reach a
+                        # chain keeps it (the chain's cost is the same whichever path reached it)
                         whole = path.chain + chain
-                        old = fitted.get(whole)
-                        if old is None or (path.skipped, cost) < (old.skipped, old.cost):
+                        if whole not in fitted:
                             fitted[whole] = _Path(whole, path.skipped, cost)
                 for _ in range(pushed):
                     work.pop()
@@ -293,17 +294,17 @@ def recover(
                 continue  # taking back a move and making it again: the same as taking back fewer
             if (k, path.chain) in excluded or result == tuple(history):
                 continue
-            key = result
-            if key not in found or (path.cost, k) < found[key][:2]:
-                pushed = _push_all(work, path.chain)
-                view = adapter.expected(work)
-                for _ in range(pushed):
-                    work.pop()
-                found[key] = (path.cost, k, path.chain, view)
+            # each result is new: the chains of one ``k`` differ, and the same result from a larger
+            # ``k`` would make the taken-back move again (skipped above)
+            pushed = _push_all(work, path.chain)
+            view = adapter.expected(work)
+            for _ in range(pushed):
+                work.pop()
+            found.append((path.cost, k, path.chain, view))
     if not found:
         return None
     # the best fit first; then the fewest moves changed (taken back and made), the fewest taken back
-    ranked = sorted(found.values(), key=lambda f: (round(f[0], 3), f[1] + len(f[2]), f[1]))
+    ranked = sorted(found, key=lambda f: (round(f[0], 3), f[1] + len(f[2]), f[1]))
     # a chain and its longer extensions that look the same (an unseen last move) are one choice
     kept: list[tuple[float, int, tuple[Move, ...], Any]] = []
     for item in ranked:
@@ -321,7 +322,7 @@ def recover(
                 _describe_before(trial, list(reversed(undone)))))
         if chain:
             words.append(_chain_text(trial, chain))
-        texts.append("; then ".join(words) if words else "nothing changed")
+        texts.append("; then ".join(words))  # never empty: the tracker's own history is no option
         work = scratch_copy(trial)
         _push_all(work, chain)
         reveals_after.append(tuple(adapter.reveals(work, observed)))
@@ -370,11 +371,12 @@ def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[S
                 trial.push_unchecked(move)
                 pushed += 1
         except RulesError:
-            chain = ()  # needs something nobody has seen yet: cannot be this chain
-        if chain:
-            view = adapter.expected(trial)
-            diffs = adapter.differences(view, observed)
-            scored.append(_Scored(chain, sum(d.weight for d in diffs), diffs, view))
+            pass  # needs something nobody has seen yet: cannot be this chain
+        else:
+            if chain:
+                view = adapter.expected(trial)
+                diffs = adapter.differences(view, observed)
+                scored.append(_Scored(chain, sum(d.weight for d in diffs), diffs, view))
         for _ in range(pushed):
             trial.pop()
     return scored
@@ -408,7 +410,7 @@ def acting_player_words(state: St, chain: tuple[Move, ...], adapter: GameAdapter
             work.push_unchecked(move)
         seat = work.current_player()
     except RulesError:
-        seat = -1
+        return "the players"
     return adapter.player_name(seat) if seat >= 0 else "the players"
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -451,3 +452,172 @@ def test_a_rejected_recovery_option_leaves_the_others_offered() -> None:
     question = recover(state, [((0, 0), 0)], _RedoRaceAdapter(), exclude=[(0, (Roll(1), Pass()))])
     assert question is not None
     assert question.options == tuple((Roll(v), Pass()) for v in range(2, 7))
+
+
+class _BonusCardAdapter(RaceAdapter):
+    """The race's unknown bonus card lies face up once a scene shows it, and decides which roll is
+    worth trying (as a tile a move uncovered decides which moves are possible): the camera sees
+    the scores, the turn token and the card."""
+
+    def expected(self, state: State) -> Any:
+        return tuple(state.scores), state.player, state.bonus  # type: ignore[attr-defined]
+
+    def differences(self, expected: Any, observed: Any) -> list[Difference]:
+        diffs = super().differences(expected[:2], observed[:2])
+        return diffs + [Difference("bonus card")] if expected[2] != observed[2] else diffs
+
+    def prepare(self, state: State, observed: Any) -> list[tuple[Any, Any]]:
+        return [("bonus", observed[2])]
+
+    def candidate_chains(self, state: State, observed: Any) -> Iterable[tuple[Move, ...]]:
+        from rules.core import UNKNOWN
+
+        if state.bonus is not UNKNOWN:  # type: ignore[attr-defined]
+            yield (Roll(state.bonus), Bank())  # type: ignore[attr-defined]
+
+
+def test_the_chains_are_made_and_scored_with_the_unknowns_the_scene_settled() -> None:
+    from rules.core import UNKNOWN
+
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((5, 0), 1, 5), _BonusCardAdapter())
+    assert verdict == Confirmed((Roll(5), Bank()), ("Roll(value=5)", "Bank()"), (), (("bonus", 5),))
+    assert state.bonus is UNKNOWN
+
+
+class _LazyRaceAdapter(RaceAdapter):
+    """Makes its chains lazily from the position it is given (as an adapter pruning with the
+    position may): a roll is tried as a bank only while banking it leaves the mover short of 10."""
+
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        scores, seat = state.scores, state.player  # type: ignore[attr-defined]
+        for value in range(1, 7):
+            yield (Roll(value), Bank() if scores[seat] + value < 10 else Pass())
+
+
+def test_the_chains_are_made_from_the_position_as_it_stands_while_they_are_tried() -> None:
+    state = RaceGame(2).new_initial_state()
+    for move in (Roll(5), Bank(), Roll(1), Pass()):
+        state.push(move)
+    verdict = infer(state, ((9, 0), 1), _LazyRaceAdapter())  # player 1 banked 4 more
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+
+
+class _ScoresOnlyAdapter(RaceAdapter):
+    """Sees only the banked scores (no turn token), unsharply: 0.25 a pip. Tries a bank of
+    ``bank``, and that bank followed by the next player's bank of 1."""
+
+    def __init__(self, bank: int) -> None:
+        self.bank = bank
+
+    def expected(self, state: State) -> Any:
+        return tuple(state.scores)  # type: ignore[attr-defined]
+
+    def differences(self, expected: Any, observed: Any) -> list[Difference]:
+        return [Difference(f"seat {i} shows {o}, expected {e}", 0.25 * abs(e - o))
+                for i, (e, o) in enumerate(zip(expected, observed)) if e != o]
+
+    def candidate_chains(self, state: State, observed: Any) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(self.bank), Bank())
+        yield (Roll(self.bank), Bank(), Roll(1), Bank())
+
+
+def test_a_doubtful_reading_at_exactly_the_tolerance_that_no_chain_beats_by_the_margin_is_no_change() -> None:
+    # Seat 0 reads 2 where nothing was banked: 0.5, the tolerance here. A bank of 1 fits better
+    # (0.25) but not by the margin (0.5): nothing happened.
+    from tracker.inference import InferenceConfig
+
+    verdict = infer(RaceGame(2).new_initial_state(), (2, 0), _ScoresOnlyAdapter(bank=1), InferenceConfig(tolerance=0.5))
+    assert verdict == NoChange(())
+
+
+def test_an_extension_that_looks_different_is_another_choice() -> None:
+    # Seat 0 reads 2, seat 1 reads 0: a bank of 2 fits (0); that bank and player 2's bank of 1
+    # is one pip off (0.25, within the margin) and looks different: the players are asked.
+    verdict = infer(RaceGame(2).new_initial_state(), (2, 0), _ScoresOnlyAdapter(bank=2))
+    assert isinstance(verdict, Question)
+    assert verdict.options == ((Roll(2), Bank()), (Roll(2), Bank(), Roll(1), Bank()))
+
+
+class _TwoTurnsAdapter(BlurryRaceAdapter):
+    """Catches up a missed scene with one chain over two turns: 3 banked, then 4."""
+
+    def catch_up_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(3), Bank(), Roll(4), Bank())
+
+
+def test_a_catch_up_chain_at_exactly_the_tolerance_is_confirmed() -> None:
+    # Seat 0 reads 3, seat 1 reads 2, the token is back with player 1: no one turn explains it
+    # (the token); the two turns 3 and 4 are two pips off at seat 1 (0.5, the tolerance here).
+    from tracker.inference import InferenceConfig
+
+    verdict = infer(RaceGame(2).new_initial_state(), ((3, 2), 0), _TwoTurnsAdapter(), InferenceConfig(tolerance=0.5))
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(3), Bank(), Roll(4), Bank())
+
+
+@dataclass(frozen=True)
+class _Handover(Move):
+    """A move with two fields: the player to move hands ``cards`` cards to ``seat`` (a pass)."""
+
+    kind: ClassVar[str] = "handover"
+    seat: int
+    cards: int
+
+
+class _HandoverAdapter(RaceAdapter):
+    def candidate_chains(self, state: State, observed: View) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(1), _Handover(1, 2))
+        yield (Roll(1), _Handover(1, 3))
+
+
+def test_alike_options_name_each_field_of_their_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type(RaceGame(2).new_initial_state()), "describe_move", lambda self, move: move.kind)
+    verdict = infer(RaceGame(2).new_initial_state(), ((0, 0), 1), _HandoverAdapter())
+    assert isinstance(verdict, Question)
+    assert verdict.option_texts == ("roll; then handover [value 1; seat 1, cards 2]",
+                                    "roll; then handover [value 1; seat 1, cards 3]")
+
+
+def test_a_scratch_copy_cannot_take_back_the_moves_made_before_it() -> None:
+    from rules.core import RulesError
+    from tracker.inference import scratch_copy
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(3))
+    state.push(Bank())
+    trial = scratch_copy(state)
+    assert trial.history == state.history and trial.undo_depth() == 0
+    trial.push(Roll(2))
+    assert trial.pop() == Roll(2)
+    with pytest.raises(RulesError, match=r"^no move to undo: the 2 move\(s\) in the history"):
+        trial.pop()
+
+
+class _DieSaysWhoState(type(RaceGame(2).new_initial_state())):  # type: ignore[misc]
+    """A race whose die also says who banks or passes: odd for player 1, even for player 2 (as an
+    Octo Dice virtual roll decides who acts first in the bonus phase)."""
+
+    def _apply(self, move: Move) -> None:
+        super()._apply(move)
+        if isinstance(move, Roll):
+            self.player = (move.value + 1) % 2
+
+
+class _TallyAdapter(RaceAdapter):
+    """Sees only how many moves went by (tally marks): every roll looks the same."""
+
+    def expected(self, state: State) -> Any:
+        return len(state.history)
+
+    def differences(self, expected: Any, observed: Any) -> list[Difference]:
+        return [] if expected == observed else [Difference(f"{observed} marks, expected {expected}")]
+
+    def candidate_chains(self, state: State, observed: Any) -> Iterable[tuple[Move, ...]]:
+        yield (Roll(1), Bank())
+        yield (Roll(2), Bank())
+
+
+def test_a_question_whose_options_have_different_movers_names_the_first_options() -> None:
+    verdict = infer(_DieSaysWhoState(RaceGame(2)), 2, _TallyAdapter())
+    assert isinstance(verdict, Question) and verdict.options == ((Roll(1), Bank()), (Roll(2), Bank()))
+    assert verdict.prompt == "The camera cannot tell what player 1 did. Which was it?"

@@ -164,7 +164,7 @@ def test_a_move_confirmed_wrongly_and_undone_by_hand_is_taken_back_by_the_recove
     assert any(q.take_back)  # some option takes moves back, and its words say so first
     for back, chain, text in zip(q.take_back, q.options, q.option_texts):
         assert text.startswith("take back ") == (back > 0), text
-        assert (text == "nothing changed") == (back == 0 and not chain), text
+        assert back or chain, text  # the tracker's own position is no option
     replies = answer_truthfully(truth, tracked, events)
     taken = _events_of(MovesTakenBack, replies)
     assert taken and len(taken[0].texts) >= 2

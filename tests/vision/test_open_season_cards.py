@@ -13,11 +13,11 @@ import pytest
 
 from tracker.open_season.twin import OpenSeasonTwin
 from vision.open_season import cards
-from vision.open_season.cards import BACK, EMPTY, CardReader
+from vision.open_season.cards import BACK, EMPTY, JITTER, CardReader
 from vision.pack import Pack
 from vision.render import open_season_art as art
 from vision.render.camera import CameraModel
-from vision.render.open_season_scene import OpenSeasonTable, open_season_scene
+from vision.render.open_season_scene import CARD_THICKNESS_MM, OpenSeasonTable, open_season_scene
 from vision.render.renderer import Renderer, RenderOptions, RenderResult
 
 
@@ -75,7 +75,11 @@ def test_wall_cards_under_trophy_tokens_are_read_by_their_top_strip(horn_table: 
             assert got.walls[seat][n] == strip[f"wall {seat} {n}"]
     read = [got.walls[s][n].card == truth[f"wall {s} {n}"] for s, numbers in faces.items() for n in numbers]
     assert sum(read) >= len(read) - 1, f"{sum(read)}/{len(read)} read by their strip"
-    assert [r.card for r in got.inn] == [f"{p}-{a}" for p, a in table.inn] + [EMPTY] * (5 - len(table.inn))
+    assert [(r.place, r.card) for r in got.inn] == list(zip([f"inn {i}" for i in range(1, 6)],
+                                                            [f"{p}-{a}" for p, a in table.inn] + [EMPTY] * (5 - len(table.inn)),
+                                                            strict=True))
+    # the deck's height, read from its red top, errs tall (an inn slot it may hide is read by its strip)
+    assert reader.deck_height(out.image) >= table.deck * CARD_THICKNESS_MM
     # a west player's wall board lies over the expert discards: none are read
     assert got.discards_seen is False and got.discards == []
 
@@ -151,7 +155,7 @@ def test_reads_the_stocks_kept_cards_discards_and_accolade_counts() -> None:
     assert sorted(r.card for r in got.discards) == sorted(f"{p}-{a}" for p, a in table.discards)
 
 
-def test_a_reader_that_remembers_reads_again_only_what_changed_and_reads_the_same() -> None:
+def test_a_reader_that_remembers_reads_again_only_what_changed_and_reads_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     # two stills of one table (a card laid on a wall, one taken from the inn): the remembering
     # reader's second reading is the fresh reader's, place for place
     twin = OpenSeasonTwin(2, 96504, side="horn", max_moves=60)
@@ -168,4 +172,13 @@ def test_a_reader_that_remembers_reads_again_only_what_changed_and_reads_the_sam
     again = remembering.read_table(second.image)
     fresh = CardReader.from_ground_truth(second.ground_truth, "horn", 2).read_table(second.image)
     assert again == fresh
+    # the same table again (nothing laid or taken): no place is scored again, the readings are
+    # the second's; a fresh reader scores every pose of every place
+    scored: list[int] = []
+    score = cards.score_poses
+    monkeypatch.setattr(cards, "score_poses", lambda t, first, *rest: scored.append(len(first)) or score(t, first, *rest))
+    kept = remembering.read_table(second.image)
+    assert scored == [] and [kept.walls, kept.stocks, kept.kept, kept.inn] == [again.walls, again.stocks, again.kept, again.inn]
+    CardReader.from_ground_truth(second.ground_truth, "horn", 2).read_table(second.image)
+    assert sum(scored) >= len(JITTER) * len(remembering.places)
     assert again.walls[0][space].card == "{0[0]}-{0[1]}".format(after.players[0].wall[space])

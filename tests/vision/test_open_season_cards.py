@@ -26,6 +26,8 @@ def horn_table() -> tuple[OpenSeasonTable, RenderResult]:
     """A 3-player Horn table late in a game and its frame (rendering is no part of the reader: a
     shared frame hides nothing from mutmut; each test builds its own reader)."""
     table = OpenSeasonTwin(3, 96500, side="horn", max_moves=120).descriptions[-1]
+    wall = table.players[1].wall
+    wall[min(n for n, card in wall.items() if card is not None)] = None  # one card face down
     camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1280, 720))
     return table, Renderer().render(open_season_scene(table, seed=3), camera, RenderOptions(), seed=3)
 
@@ -125,8 +127,9 @@ def test_a_taught_pack_reads_the_walls_and_the_inn_cards_by_its_own_faces(
     assert BACK not in reader._templates.names  # a pack teaches the faces only
     got = reader.read_table(out.image)
     # the pack's faces decide: the card drawn as ``on_wall`` is read by the label the pack gave it
-    want = {place: unseen if card == on_wall else card for place, card in truth.items()}
-    assert {f"wall {s} {n}": r.card for s, row in got.walls.items() for n, r in row.items()} == want
+    want = {place: unseen if card == on_wall else card for place, card in truth.items() if card != BACK}
+    assert {f"wall {s} {n}": r.card for s, row in got.walls.items() for n, r in row.items()
+            if truth[f"wall {s} {n}"] != BACK} == want
     assert [r.card for r in got.inn[:len(inn)]] == [unseen if c == on_wall else c for c in inn]
     # (the empty fifth slot, half under the deck, reads as a card with this pack: the pack's
     # lighter colour weight, see PACK_COLOUR_WEIGHT)
@@ -182,3 +185,15 @@ def test_a_reader_that_remembers_reads_again_only_what_changed_and_reads_the_sam
     CardReader.from_ground_truth(second.ground_truth, "horn", 2).read_table(second.image)
     assert sum(scored) >= len(JITTER) * len(remembering.places)
     assert again.walls[0][space].card == "{0[0]}-{0[1]}".format(after.players[0].wall[space])
+
+
+def test_no_deck_beside_the_inn_reads_as_no_height(horn_table: tuple[OpenSeasonTable, RenderResult]) -> None:
+    # the deck's place painted over with the bare inn board, as high as a deck can stand
+    _, out = horn_table
+    reader = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
+    w, h = art.CARD_SIZE_MM[0] / 2 + 12.0, art.CARD_SIZE_MM[1] / 2 + 12.0
+    foot = np.array([[cards.DECK_AT[0] + sx * w, cards.DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+    hull = np.concatenate([reader.view.project(foot, z) for z in (0.0, cards.DECK_MAX_MM + 8.0)])
+    image = out.image.copy()
+    cv2.fillConvexPoly(image, cv2.convexHull(np.round(hull).astype(np.int32)), cards.INN_BOARD_BGR)
+    assert reader.deck_height(image) == 0.0

@@ -148,6 +148,7 @@ def test_reads_the_stocks_kept_cards_discards_and_accolade_counts() -> None:
     camera = CameraModel.looking_at(tilt_deg=25.0, azimuth_deg=180.0, resolution=(1280, 720))
     out = Renderer().render(open_season_scene(table, seed=5), camera, RenderOptions(), seed=5)
     got = CardReader.from_ground_truth(out.ground_truth, "shield", 2, expert=True).read_table(out.image)
+    assert CardReader.from_ground_truth(out.ground_truth, "shield", 2, expert=False).discards_visible is False
     for seat, player in enumerate(table.players):
         assert [r.card for r in got.stocks[seat]] == [f"{p}-{a}" for p, a in player.stock], seat
         assert got.kept[seat].card == (f"{player.kept[0]}-{player.kept[1]}" if player.kept else EMPTY), seat
@@ -197,3 +198,11 @@ def test_no_deck_beside_the_inn_reads_as_no_height(horn_table: tuple[OpenSeasonT
     image = out.image.copy()
     cv2.fillConvexPoly(image, cv2.convexHull(np.round(hull).astype(np.int32)), cards.INN_BOARD_BGR)
     assert reader.deck_height(image) == 0.0
+
+
+def test_the_inn_slot_under_the_decks_edge_is_read_by_its_strip_alone(horn_table: tuple[OpenSeasonTable, RenderResult]) -> None:
+    # slot 5's card lies 6 mm under the deck's edge: from this camera its emblem and icon may be
+    # hidden at any deck height, the other slots' never
+    _, out = horn_table
+    reader = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
+    assert {tuple(whole) for whole in reader._inn_whole_at} == {(True, True, True, True, False)}

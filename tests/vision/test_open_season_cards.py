@@ -206,3 +206,14 @@ def test_the_inn_slot_under_the_decks_edge_is_read_by_its_strip_alone(horn_table
     _, out = horn_table
     reader = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
     assert {tuple(whole) for whole in reader._inn_whole_at} == {(True, True, True, True, False)}
+
+
+def test_a_tall_deck_seen_from_its_side_hides_the_inn_slot_behind_it() -> None:
+    # a camera from the table's bottom edge: the deck beside the inn leans over slot 3 when it is
+    # full, and hides nothing when there is none (only the frame's geometry is used here)
+    table = OpenSeasonTwin(3, 96500, side="horn", max_moves=120).descriptions[-1]
+    camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=0.0, resolution=(1280, 720))
+    out = Renderer().render(open_season_scene(table, seed=3), camera, RenderOptions(), seed=3)
+    reader = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
+    whole = [tuple(w) for w in reader._inn_whole_at]
+    assert whole[0] == (True,) * 5 and whole[-1] == (True, True, False, True, True)

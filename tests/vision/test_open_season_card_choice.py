@@ -82,3 +82,26 @@ def test_two_cards_that_fit_equally_leave_no_confidence(monkeypatch: pytest.Monk
     templates = [(PEOPLE[0], ATTRS[0]), (PEOPLE[0], ATTRS[0]), (PEOPLE[1], ATTRS[1])]
     (read,) = reader_with(monkeypatch, templates, [[templates[0]]])
     assert read.card in ("A", "B") and read.confidence == 0.0
+
+
+def test_a_frame_patch_is_scaled_as_its_template_so_a_perfect_match_scores_one_per_channel() -> None:
+    # a textured patch with one near-black channel (its relative contrast divides by at least 1)
+    # and one with a flat channel (no correlation there, not a blown-up tiny spread)
+    dark = texture()
+    dark[:, :, 2] = RNG.integers(0, 2, (SIDE, SIDE))
+    flat = texture()
+    flat[:, :, 1] = 100
+    for patch, channels in ((texture(), 3), (dark, 3), (flat, 2)):
+        frame, features = _norm_many(patch, SIDE)
+        assert float(frame[0] @ _norm(patch)) == pytest.approx(channels, abs=1e-4)
+        assert features[0] == pytest.approx(_features(patch), abs=1e-5)
+
+
+def test_a_place_where_one_name_fits_at_all_is_read_with_full_confidence() -> None:
+    assert choose(["A", "B", "B"], np.array([0.2, -np.inf, -np.inf]), "x") == CardRead("x", "A", 1.0)
+
+
+def test_the_confidence_is_twice_the_lead_over_the_best_other_name() -> None:
+    # the runner-up template of the same name (another view, another printed number) does not count
+    read = choose(["A", "A", "B"], np.array([0.9, 0.88, 0.6]), "x")
+    assert read.card == "A" and read.confidence == pytest.approx(0.6)

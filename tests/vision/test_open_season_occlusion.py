@@ -1,6 +1,11 @@
 """The Open Season hand detector (vision/open_season/occlusion.py): a hand reaching for the table
 from any side is seen crossing the table's edge; the bare table, its markers and the game's
-skin-like colours (brown boards, the dwarves' orange cards) are not a hand."""
+skin-like colours (brown boards, the dwarves' orange cards) are not a hand.
+
+The rendered tests run the detector on the digital twin; the flat-table tests put the probes on
+known pixels (1 px per mm, no perspective) to check each rule of the detector exactly: half of 8
+probes in a row, the colour-share and brightness thresholds, the corner cards and the frame's
+edges. Each test builds its own detector (a shared one would hide the constructor from mutmut)."""
 
 from __future__ import annotations
 
@@ -9,9 +14,10 @@ import random
 import numpy as np
 import pytest
 
+from calibration import layout as cal_layout
 from tracker.open_season.twin import OpenSeasonTwin
 from vision.octocube.geometry import TableView
-from vision.open_season.occlusion import HandDetector
+from vision.open_season.occlusion import BRIGHTER, DARKER, FOREIGN_CHROMA, HandDetector, HandReport
 from vision.render.camera import CameraModel
 from vision.render.hands import Hand
 from vision.render.open_season_scene import open_season_scene
@@ -19,28 +25,148 @@ from vision.render.renderer import Renderer, RenderOptions
 
 
 @pytest.fixture(scope="module")
-def table() -> tuple[object, CameraModel, HandDetector]:
+def table() -> tuple[object, CameraModel, TableView]:
     scene = open_season_scene(OpenSeasonTwin(4, 96601, side="horn", max_moves=140).descriptions[-1], seed=2)
     camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=0.0, resolution=(960, 540))
     gt = Renderer().render(scene, camera, RenderOptions(), seed=2).ground_truth
     cam = gt["camera"]
     view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
                      np.asarray(cam["K"]), np.asarray(cam["dist"]))
-    return scene, camera, HandDetector(view)
+    return scene, camera, view
 
 
-def test_the_bare_table_is_not_a_hand(table: tuple[object, CameraModel, HandDetector]) -> None:
-    scene, camera, detector = table
+def test_the_bare_table_is_not_a_hand(table: tuple[object, CameraModel, TableView]) -> None:
+    scene, camera, view = table
     image = Renderer().render(scene, camera, RenderOptions(), seed=3).image  # type: ignore[arg-type]
-    assert detector.check(image).occluded is False
+    assert HandDetector(view).check(image) == HandReport(False)
 
 
-@pytest.mark.parametrize("side, target", [("south", (300.0, 480.0)), ("north", (120.0, 90.0)),
-                                          ("west", (200.0, 300.0)), ("east", (500.0, 520.0))])
-def test_a_hand_reaching_in_from_each_side_is_seen(table: tuple[object, CameraModel, HandDetector],
-                                                   side: str, target: tuple[float, float]) -> None:
-    scene, camera, detector = table
+@pytest.mark.parametrize("side, target, edge", [("south", (300.0, 480.0), "bottom"), ("north", (120.0, 90.0), "top"),
+                                                ("west", (200.0, 300.0), "left"), ("east", (500.0, 520.0), "right")])
+def test_a_hand_reaching_in_from_each_side_is_seen(table: tuple[object, CameraModel, TableView],
+                                                   side: str, target: tuple[float, float], edge: str) -> None:
+    scene, camera, view = table
     hand = Hand.reaching(target, side, random.Random(4), progress=0.9)
     image = Renderer().render(scene, camera, RenderOptions(hands=(hand,)), seed=3).image  # type: ignore[arg-type]
-    report = detector.check(image)
-    assert report.occluded and "edge" in report.reason
+    report = HandDetector(view).check(image)
+    assert report.occluded
+    assert report.reason == f"something crosses the table's {edge} edge (a hand or an arm?)"
+
+
+# ---------------------------------------------------------------- a flat table, 1 px per mm
+MARGIN = 28
+"""Pixels left of and above the play area: the outer probe line (28 mm out) lies on the frame's
+first column and row; in a 656-pixel frame the right and bottom outer lines fall just past it."""
+CLOTH = (45, 105, 49)
+"""The cloth (BGR): channel sum 199, a level of 200 with the detector's +1."""
+SKIN = (120, 160, 220)
+
+
+def flat_view(width: int = 656, height: int = 656, left: float = MARGIN) -> TableView:
+    """``left``: the pixel column of the play area's left edge."""
+    return TableView(np.array([[1.0, 0.0, left], [0.0, 1.0, MARGIN], [0.0, 0.0, 1.0]]), (width, height))
+
+
+def flat_table(width: int = 656, height: int = 656) -> np.ndarray:
+    image = np.empty((height, width, 3), np.uint8)
+    image[:] = CLOTH
+    return image
+
+
+def paint(image: np.ndarray, x0: float, y0: float, x1: float, y1: float, colour: tuple[int, int, int]) -> None:
+    """Fill table mm [x0, x1] x [y0, y1] (clipped to the frame)."""
+    c0, r0 = max(int(x0) + MARGIN, 0), max(int(y0) + MARGIN, 0)
+    image[r0:int(y1) + MARGIN + 1, c0:int(x1) + MARGIN + 1] = colour
+
+
+def paint_top_probes(image: np.ndarray, xs: list[float], colour: tuple[int, int, int], d: float = 28.0) -> None:
+    """Cover the probes at ``xs`` of the top line ``d`` mm out (a 7 px square each: the 5x5 blur
+    reads the colour itself, the neighbours 8 px away stay cloth)."""
+    for x in xs:
+        paint(image, x - 3, -d - 3, x + 3, -d + 3, colour)
+
+
+EIGHT = [14.0 + 8 * k for k in range(20, 28)]
+"""Eight probes in a row on the top lines (the probes run every 8 mm from 6 mm)."""
+
+
+def test_a_flat_table_with_its_corner_cards_a_little_off_their_place_is_not_a_hand() -> None:
+    image = flat_table()
+    for card in cal_layout.CORNER_CARDS:  # white cards with a black marker, 5 mm bigger all round
+        x0, y0, x1, y1 = card.rect_mm
+        paint(image, x0 - 5, y0 - 5, x1 + 5, y1 + 5, (250, 250, 250))
+        paint(image, x0 + 10, y0 + 10, x0 + 50, y0 + 50, (10, 10, 10))
+    assert HandDetector(flat_view()).check(image) == HandReport(False)
+
+
+def test_an_unlit_black_table_is_not_a_hand() -> None:
+    # every probe reads 0: the +1 on the levels keeps the colour shares and the ratio defined
+    assert HandDetector(flat_view()).check(np.zeros((656, 656, 3), np.uint8)) == HandReport(False)
+
+
+@pytest.mark.parametrize("edge, box", [("top", (200.0, -40.0, 264.0, 0.0)), ("bottom", (300.0, 600.0, 364.0, 640.0)),
+                                       ("left", (-40.0, 250.0, 0.0, 314.0)), ("right", (600.0, 150.0, 640.0, 214.0))])
+def test_the_report_names_the_edge_an_arm_crosses(edge: str, box: tuple[float, float, float, float]) -> None:
+    image = flat_table(700, 700)  # every probe line in the frame
+    paint(image, *box, SKIN)
+    report = HandDetector(flat_view(700, 700)).check(image)
+    assert report == HandReport(True, f"something crosses the table's {edge} edge (a hand or an arm?)")
+
+
+def test_three_foreign_probes_in_a_row_are_not_a_hand_four_are() -> None:
+    image = flat_table()
+    paint_top_probes(image, EIGHT[:3], SKIN)
+    assert not HandDetector(flat_view()).check(image).occluded  # a token by the edge, a hot spot
+    paint_top_probes(image, EIGHT[3:4], SKIN)
+    assert HandDetector(flat_view()).check(image).occluded
+
+
+def test_fingers_spread_over_the_edge_are_a_hand() -> None:
+    image = flat_table()
+    paint_top_probes(image, EIGHT[::2], SKIN)  # every other probe: the cloth shows between them
+    assert HandDetector(flat_view()).check(image).occluded
+
+
+@pytest.mark.parametrize("at, beyond, limit", [((25, 58, 26), (25, 57, 26), DARKER),
+                                               ((81, 189, 89), (81, 190, 89), BRIGHTER)])
+def test_a_sleeve_of_the_cloths_own_colour_counts_past_the_brightness_limits(
+        at: tuple[int, int, int], beyond: tuple[int, int, int], limit: float) -> None:
+    # the cloth's level is 200: ``at`` is exactly ``limit`` times it (still the table, in its
+    # lamp's fall-off), ``beyond`` one level past it (a dark or a light sleeve)
+    assert (sum(at) + 1) / 200 == pytest.approx(limit)
+    image = flat_table()
+    paint_top_probes(image, EIGHT, at)
+    assert not HandDetector(flat_view()).check(image).occluded
+    paint_top_probes(image, EIGHT, beyond)
+    assert HandDetector(flat_view()).check(image).occluded
+
+
+def test_a_colour_counts_as_foreign_past_the_colour_share_limit() -> None:
+    # as bright as the cloth; its blue share 0.105 against the cloth's 0.225: exactly
+    # FOREIGN_CHROMA apart (still the table), then 0.1 (foreign)
+    assert abs(21 / 200 - 45 / 200) == pytest.approx(FOREIGN_CHROMA)
+    image = flat_table()
+    paint_top_probes(image, EIGHT, (21, 110, 68))
+    assert not HandDetector(flat_view()).check(image).occluded
+    paint_top_probes(image, EIGHT, (20, 110, 69))
+    assert HandDetector(flat_view()).check(image).occluded
+
+
+def test_a_probe_on_the_frames_first_column_is_read() -> None:
+    image = flat_table()
+    paint(image, -31, 250, -25, 314, SKIN)  # over the outer left line only (column 0)
+    assert HandDetector(flat_view()).check(image) == HandReport(True, "something crosses the table's left edge (a hand or an arm?)")
+
+
+def test_a_line_with_eight_probes_in_the_frame_is_read() -> None:
+    # a frame 100 px wide: the top lines keep 8 probes (x = 14 .. 70 mm), the right ones none
+    image = flat_table(100, 656)
+    paint_top_probes(image, [14.0, 22.0, 30.0, 38.0], SKIN, d=14.0)
+    assert HandDetector(flat_view(100, 656)).check(image) == HandReport(True, "something crosses the table's top edge (a hand or an arm?)")
+
+
+def test_a_table_partly_off_the_frame_reads_the_probes_left_in_it() -> None:
+    # the play area's first 100 mm lie left of the frame: the top lines' first probes are off it
+    image = flat_table()
+    image[:MARGIN, 200 - 100:264 - 100] = SKIN  # an arm over the top edge, x 200..264 mm
+    assert HandDetector(flat_view(left=-100.0)).check(image) == HandReport(True, "something crosses the table's top edge (a hand or an arm?)")

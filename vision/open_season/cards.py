@@ -166,8 +166,8 @@ def _norm(patch: np.ndarray) -> np.ndarray:
     """Per-channel zero mean, unit norm (a patch of one colour stays all zero)."""
     p = patch.astype(np.float32)
     p = cv2.GaussianBlur(p, (0, 0), 1.0)
-    p -= p.mean(axis=(0, 1), keepdims=True)
-    n = np.sqrt((p * p).sum(axis=(0, 1), keepdims=True))
+    p -= p.mean(axis=(0, 1))
+    n = np.sqrt((p * p).sum(axis=(0, 1)))
     # exactly zero where a channel is flat: the patches it meets are not centred (_norm_many)
     return np.where(n > 1e-3, p / np.maximum(n, 1e-3), 0.0).astype(np.float32).reshape(-1)
 
@@ -263,8 +263,7 @@ def _faces(pack: Any) -> list[tuple[str, np.ndarray]]:
     else:
         for name, face in sorted(pack.faces.items()):
             for view in (face if face.ndim == 4 else face[None]):
-                img = cv2.resize(view, (w, h), interpolation=cv2.INTER_AREA)
-                out.append((name, img[:, :, :3] if img.shape[2] == 3 else _over_board(img)))
+                out.append((name, cv2.resize(view, (w, h), interpolation=cv2.INTER_AREA)))  # BGR (vision.pack)
     return out
 
 
@@ -338,9 +337,8 @@ def choose(names: list[str], scores: np.ndarray, place: str) -> CardRead:
     name (a taught face has one per photo, an empty space one per printed number)."""
     order = np.argsort(-scores)
     best = scores[order[0]]
-    second = next((scores[j] for j in order[1:] if names[j] != names[order[0]] and np.isfinite(scores[j])),
-                  best - 1.0)
-    confidence = float(max(0.0, min(1.0, (best - second) * 2.0)))
+    second = next((scores[j] for j in order[1:] if names[j] != names[order[0]] and np.isfinite(scores[j])), None)
+    confidence = 1.0 if second is None else float(max(0.0, min(1.0, (best - second) * 2.0)))
     return CardRead(place, names[order[0]], confidence)
 
 

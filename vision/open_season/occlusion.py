@@ -49,30 +49,21 @@ class HandReport:
 class HandDetector:
     def __init__(self, view: TableView) -> None:
         p = cal_layout.PLAY_AREA_MM
-        w, h = view.image_size
-        self._lines: list[tuple[str, np.ndarray]] = []
-        along = np.arange(SPAN_ALONG_MM[0], SPAN_ALONG_MM[1] + 1e-6, STEP_MM)
+        along = np.arange(*SPAN_ALONG_MM, STEP_MM)
+        edge = {"top": lambda d: (along, -d), "bottom": lambda d: (along, p + d),
+                "left": lambda d: (-d, along), "right": lambda d: (p + d, along)}
         c = CARD_CLEARANCE_MM
         cards = [(x0 - c, y0 - c, x1 + c, y1 + c) for x0, y0, x1, y1 in (card.rect_mm for card in cal_layout.CORNER_CARDS)]
-        for side in ("top", "bottom", "left", "right"):
+        self._lines: list[tuple[str, np.ndarray]] = []
+        for side, at in edge.items():
             for d in RING_MM:
-                if side == "top":
-                    pts = np.column_stack([along, np.full_like(along, -d)])
-                elif side == "bottom":
-                    pts = np.column_stack([along, np.full_like(along, p + d)])
-                elif side == "left":
-                    pts = np.column_stack([np.full_like(along, -d), along])
-                else:
-                    pts = np.column_stack([np.full_like(along, p + d), along])
+                pts = np.column_stack(np.broadcast_arrays(*at(d)))
                 free = [not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in cards) for x, y in pts]
-                pts = pts[np.array(free, bool)]
-                if len(pts) < 8:
-                    continue
-                px = view.project(pts, 0.0)
-                inside = (px[:, 0] >= 2) & (px[:, 0] < w - 2) & (px[:, 1] >= 2) & (px[:, 1] < h - 2)
+                px = np.round(view.project(pts[free])).astype(np.int32)
                 # probes off the frame are not read; a line mostly off it says nothing
-                if inside.sum() >= 8:
-                    self._lines.append((side, np.round(px[inside]).astype(np.int32)))
+                inside = (px >= 0).all(axis=1) & (px < view.image_size).all(axis=1)
+                if inside.sum() >= WINDOW:
+                    self._lines.append((side, px[inside]))
 
     def check(self, image: np.ndarray) -> HandReport:
         smooth = cv2.blur(image, (5, 5))
@@ -90,7 +81,6 @@ class HandDetector:
             ratio = level / ref
             foreign = (chroma > FOREIGN_CHROMA) | (ratio < DARKER) | (ratio > BRIGHTER)
             # fingers spread over the edge leave the cloth between them: half of any 8 probes
-            counts = np.convolve(foreign.astype(int), np.ones(WINDOW, int), mode="valid") if len(foreign) >= WINDOW else [0]
-            if max(counts) >= MIN_FOREIGN:
+            if np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN:
                 return HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
         return HandReport(False)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -250,8 +249,8 @@ def _normalise_colour(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return p.reshape(len(p), -1) / math.sqrt(3.0)
 
 
-@lru_cache(maxsize=4)
 def _templates(size_mm: float, kinds: tuple[str, ...]) -> dict[str, np.ndarray]:
+    """Kind -> its token art cut to a patch (a few ms: made per reader, not cached)."""
     out = {}
     for kind in kinds:
         dims = (30.0, 18.0) if kind == "series" else (
@@ -260,28 +259,24 @@ def _templates(size_mm: float, kinds: tuple[str, ...]) -> dict[str, np.ndarray]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _bonus_templates() -> dict[int, np.ndarray]:
-    """Face number -> tile art; 0: a blank tile (its presence on the mat)."""
-    out = {f: _bonus_art(f) for f in BONUS_FACES}
+def _blank_tile() -> np.ndarray:
+    """A blank bonus tile on the mat (the face number painted over in the tile's colour): what
+    tells a tile's presence, whatever its face (the faces are matched in the camera's own
+    projection, ``TokenReader._projected_bonus_faces``)."""
     blank = _bonus_art(1)
     blank[BONUS_FACE_MASK] = blank[BONUS_RIM_MASK].mean(axis=0)
-    out[0] = blank
-    return out
+    return blank
 
 
 class _Layer:
-    """Patches of one size sampled at many places through one set of remap tables."""
+    """Patches of one size sampled at many places (at least one) through one set of remap
+    tables."""
 
     def __init__(self, view: TableView, specs: list[PatchSpec]) -> None:
-        self.count = len(specs)
-        side = int(round(specs[0].size_mm * PX_PER_MM)) if specs else 1
-        per = max(1, CHUNK_ROWS // side)
+        per = CHUNK_ROWS // int(round(specs[0].size_mm * PX_PER_MM))
         self._maps = [view.patch_maps(specs[i:i + per], PX_PER_MM) for i in range(0, len(specs), per)]
 
     def sample(self, image: np.ndarray) -> np.ndarray:
-        if not self._maps:
-            return np.zeros((0, 1, 1, 3), np.uint8)
         return np.concatenate([sample_patches(image, m) for m in self._maps])
 
 
@@ -305,7 +300,7 @@ class TokenReader:
             raise ValueError(f"unknown wall side {side!r}; expected 'horn' or 'shield'")
         if num_players not in SEAT_SIDES:
             raise ValueError(f"Open Season is for 2-4 players, not {num_players}")
-        if pack is not None and getattr(pack, "game", "open_season") != "open_season":
+        if pack is not None and pack.game != "open_season":
             raise ValueError(f"the pack teaches {pack.game}, not open_season")
         self.view = view
         self.side = side
@@ -358,7 +353,7 @@ class TokenReader:
                                                     WALL_PATCH_MM, pyaw + syaw))
         self._plans = {"trophies": trophies, "wilds": wilds, "scorings": scorings, "personal": personal,
                        "accolade": accolade, "bonus": bonus}
-        self._layers = {k: _Layer(view, p.specs) for k, p in self._plans.items()}
+        self._layers = {k: _Layer(view, p.specs) for k, p in self._plans.items() if p.specs}
         wall_t = _templates(WALL_PATCH_MM, ("trophy", "wild"))
         pers_t = _templates(PERSONAL_PATCH_MM, PERSONAL_KINDS)
         self._wall_trophy_art = wall_t["trophy"]
@@ -368,10 +363,9 @@ class TokenReader:
         penalty_mask = PERSONAL_MASK & (_grid(PERSONAL_PATCH_MM)[0] < PENALTY_CUT_MM)
         self._personal_masks = {k: penalty_mask if k == "penalty" else PERSONAL_MASK for k in PERSONAL_KINDS}
         self._personal_t = {k: _normalise(pers_t[k][None], self._personal_masks[k])[0] for k in PERSONAL_KINDS}
-        faces = _bonus_templates()
         self._bonus_faces = [f for f in BONUS_FACES if side == "horn" or f not in (7, 8, 12)]
         self._bonus_face_t = self._projected_bonus_faces()
-        self._bonus_blank_t = _normalise(faces[0][None], BONUS_PRESENCE_MASK)[0]
+        self._bonus_blank_t = _normalise(_blank_tile()[None], BONUS_PRESENCE_MASK)[0]
         wild = _normalise_colour(pers_t["wild"][None], WILD_COLOUR_MASK)[0]
         self._wild_colour_t = wild / max(float(np.linalg.norm(wild)), 1e-6)
         self._colour_mask = _disc(PERSONAL_PATCH_MM, COLOUR_RADIUS_MM)
@@ -400,7 +394,6 @@ class TokenReader:
         size = int(round(BONUS_PATCH_MM * PX_PER_MM))
         gx, gy = _grid(BONUS_PATCH_MM)
         out = np.zeros((len(self._bonus_places), len(self._bonus_faces), int(BONUS_FACE_MASK.sum())), np.float32)
-        self._bonus_edge_px = np.zeros(len(self._bonus_places))
         hom = self.view.homography_at(PERSONAL_TOP_MM)
         tw, th = BONUS_TILE_MM
         for k, (_key, (cx, cy), yaw) in enumerate(self._bonus_places):
@@ -415,11 +408,9 @@ class TokenReader:
             cp = corners @ (hom @ to_table).T
             cp = cp[:, :2] / cp[:, 2:3]
             edge = float(max(np.ptp(cp[:, 0]), np.ptp(cp[:, 1])))
-            self._bonus_edge_px[k] = float(min(np.ptp(cp[:, 0]), np.ptp(cp[:, 1])))
             shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
             for j, face in enumerate(self._bonus_faces):
-                sprite = sprites.sprite_for((art_key := ("open_season", "bonus", face, False)), tw, th, edge)
-                _ = art_key
+                sprite = sprites.sprite_for(("open_season", "bonus", face, False), tw, th, edge)
                 sh, sw = sprite.shape[:2]
                 # sprite pixel centres -> tile-local mm -> table -> ideal image -> crop
                 to_local = np.array([[tw / sw, 0, 0.5 * tw / sw - tw / 2], [0, th / sh, 0.5 * th / sh - th / 2], [0, 0, 1]])
@@ -477,16 +468,15 @@ class TokenReader:
                                      ("accolade", self._wall_wild_t, WALL_WILD_MASK)):
             plan = self._plans[name]
             if not plan.specs:
-                out[name] = ([], np.zeros((0, 1), np.float32))
+                out[name] = ([], np.zeros((0, 1)))
                 continue
             s = _normalise(self._layers[name].sample(image_bgr), mask) @ template
             out[name] = _best_per_place(plan.labels, s[:, None])
         plan = self._plans["personal"]
         patches = self._layers["personal"].sample(image_bgr)
         grey = _grey(patches)
-        shared = _normalise(grey, PERSONAL_MASK)
-        cols = [(_normalise(grey, self._personal_masks[k]) if self._personal_masks[k] is not PERSONAL_MASK else shared)
-                @ self._personal_t[k] for k in PERSONAL_KINDS]
+        whole, left = _normalise(grey, PERSONAL_MASK), _normalise(grey, self._personal_masks["penalty"])
+        cols = [(left if k == "penalty" else whole) @ self._personal_t[k] for k in PERSONAL_KINDS]
         # white balance on the mat around each seat's places (most places are empty; the light
         # falls off across the table, so one balance per seat)
         seat_of = np.array([label[0] for label in plan.labels])
@@ -537,8 +527,8 @@ class TokenReader:
             spread = g.std(axis=1) / np.maximum(g.mean(axis=1), 1.0)
             out["bonus_bare"] = (labels, np.stack([far, spread], axis=1))
         else:
-            out["bonus_bare"] = ([], np.zeros((0, 2), np.float32))
-            out["bonus"] = ([], np.zeros((0, 2 + len(self._bonus_faces)), np.float32))
+            out["bonus_bare"] = ([], np.zeros((0, 2)))
+            out["bonus"] = ([], np.zeros((0, 2 + len(self._bonus_faces))))
         return out
 
     def _check(self, image_bgr: Any) -> None:
@@ -640,14 +630,14 @@ def _best_per_place(labels: list[tuple[int, int, int]], s: np.ndarray) -> tuple[
             out_labels.append(labels[start])
             rows.append(s[start:i].max(axis=0))
             start = i
-    return out_labels, (np.stack(rows) if rows else np.zeros((0, s.shape[1]), np.float32))
+    return out_labels, np.stack(rows)
 
 
 def _prefix_count(values: list[float], threshold: float, doubt: float) -> tuple[int, str]:
     """How many places are filled, counted from the first (tokens go on in order): the count
     whose places best agree (filled above the threshold, the rest below); a close second best
     count is a doubt (something hides part of the grid, or a place is unsure)."""
-    v = np.asarray(values, np.float32) - threshold
+    v = np.array(values) - threshold
     # agreement of count c: filled places 0..c-1 above, c.. below
     agree = np.array([float(v[:c].sum() - v[c:].sum()) for c in range(len(v) + 1)])
     order = np.argsort(-agree, kind="stable")

@@ -48,6 +48,8 @@ PERSONAL_JITTER = tuple((x, y, a) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0,
                         for a in (-20.0, -10.0, 0.0, 10.0, 20.0))
 """Poses tried around each personal token place (mm, mm, degrees): loose tokens lie +-2 mm,
 +-20 degrees off."""
+PERSONAL_NOMINAL = PERSONAL_JITTER.index((0.0, 0.0, 0.0))
+"""The place's own pose, where the mat around it is checked."""
 ACCOLADE_WILD_SLOTS = 4
 ACCOLADE_JITTER = tuple((x, y, 0.0) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0, 1.5))
 WALL_THRESHOLD = {"trophies": 0.70, "wilds": 0.72, "scorings": 0.55, "accolade": 0.75}
@@ -91,6 +93,7 @@ BONUS_PATCH_MM = 22.0
 BONUS_FACES = tuple(range(1, 15))
 BONUS_JITTER = tuple((x, y, 0.0) for x in (-1.0, -0.5, 0.0, 0.5, 1.0) for y in (-1.0, -0.5, 0.0, 0.5, 1.0))
 """The tiles lie square on their place; half a camera pixel either way covers the rest."""
+BONUS_NOMINAL = BONUS_JITTER.index((0.0, 0.0, 0.0))
 BONUS_PRESENT = 0.32
 """Grey correlation with a blank tile (a light rectangle on the dark mat) above which a tile lies
 there (seeds 97000-97099: tiles >= 0.38, empty places <= 0.27)."""
@@ -139,7 +142,7 @@ def _rot(yaw: float, x: float, y: float) -> tuple[float, float]:
 def _grid(size_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """Patch-local coordinates (mm from the centre) of every patch pixel."""
     side = int(round(size_mm * PX_PER_MM))
-    g = (np.arange(side, dtype=np.float32) + 0.5) / PX_PER_MM - size_mm / 2
+    g = (np.arange(side) + 0.5) / PX_PER_MM - size_mm / 2
     return np.meshgrid(g, g)
 
 
@@ -496,7 +499,7 @@ class TokenReader:
                                                 - WILD_COLOUR_OFFSET)
         best_labels, best = _best_per_place(plan.labels, fit)
         # how far each place is from bare mat (its nominal pose): colour, and grey spread
-        nominal = np.arange(len(PERSONAL_JITTER) // 2, len(plan.labels), len(PERSONAL_JITTER))
+        nominal = np.arange(PERSONAL_NOMINAL, len(plan.labels), len(PERSONAL_JITTER))
         mat_far = np.abs(np.log(np.maximum(patches[nominal][:, PERSONAL_MASK].astype(np.float32).mean(axis=1), 1.0)
                                 / np.maximum(mat[nominal], 1.0))).sum(axis=1)
         spread = grey[nominal][:, PERSONAL_MASK].std(axis=1) / np.maximum(grey[nominal][:, PERSONAL_MASK].mean(axis=1), 1.0)
@@ -516,14 +519,14 @@ class TokenReader:
             k = len(BONUS_JITTER)
             for i in range(0, len(plan.labels), k):
                 labels.append(plan.labels[i])
-                rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + k // 2]], faces[i:i + k].max(axis=0)]))
+                rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + BONUS_NOMINAL]], faces[i:i + k].max(axis=0)]))
             out["bonus"] = (labels, np.stack(rows))
             # an empty place must be bare mat (else a hand or a card may hide a tile)
-            nominal = patches[k // 2::k].astype(np.float32)
-            bare_mat = np.stack([seat_mat.get(seat, np.array(MAT_BGR, np.float32)) for seat, _c, _z in labels])
+            nominal = patches[BONUS_NOMINAL::k].astype(np.float32)
+            bare_mat = np.stack([seat_mat[seat] for seat, _c, _z in labels])
             far = np.abs(np.log(np.maximum(nominal[:, BONUS_PRESENCE_MASK].mean(axis=1), 1.0)
                                 / np.maximum(bare_mat, 1.0))).sum(axis=1)
-            g = grey[k // 2::k][:, BONUS_PRESENCE_MASK]
+            g = grey[BONUS_NOMINAL::k][:, BONUS_PRESENCE_MASK]
             spread = g.std(axis=1) / np.maximum(g.mean(axis=1), 1.0)
             out["bonus_bare"] = (labels, np.stack([far, spread], axis=1))
         else:
@@ -548,7 +551,7 @@ class TokenReader:
         is not a colour frame of the calibrated size."""
         sc = self.scores(image_bgr)
         seats: dict[int, dict[str, Any]] = {
-            s: {"wall_trophies": {}, "wall_wilds": set(), "scorings": set(), "doubts": []}
+            s: {"wall_trophies": {}, "wall_wilds": set(), "scorings": set(), "bonus": {}, "doubts": []}
             for s in range(self.num_players)}
         # wall trophies: a prefix of filled places on each card
         labels, s = sc["trophies"]
@@ -614,9 +617,9 @@ class TokenReader:
         for seat, d in seats.items():
             out[seat] = SeatTokens(
                 wall_trophies=dict(sorted(d["wall_trophies"].items())), wall_wilds=frozenset(d["wall_wilds"]),
-                trophies=d.get("trophy", 0), wilds=d.get("wild", 0), penalties=d.get("penalty", 0),
-                series=bool(d.get("series", 0)), scorings=frozenset(d["scorings"]), bonus=d.get("bonus", {}),
-                accolade_wilds=d.get("accolade_wilds", 0), doubts=tuple(d["doubts"]))
+                trophies=d["trophy"], wilds=d["wild"], penalties=d["penalty"], series=bool(d["series"]),
+                scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
+                doubts=tuple(d["doubts"]))
         return out
 
 

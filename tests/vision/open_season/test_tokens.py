@@ -4,6 +4,7 @@ every seat read exactly, and bad input answered with one clear error or empty re
 from __future__ import annotations
 
 import random
+import re
 from types import SimpleNamespace
 
 import numpy as np
@@ -96,6 +97,10 @@ def test_reads_the_expert_bonus_tiles_face_and_rim() -> None:
                 wrong += 1
                 assert any(f"column {column}" in d for d in reads[seat].doubts), (seat, column, reads[seat].doubts)
     assert wrong <= 1, [reads[s].bonus for s in range(4)]
+    # the empty columns are bare mat and every rim is clear of the line: the only doubts are faces
+    for seat in range(4):
+        for doubt in reads[seat].doubts:
+            assert re.fullmatch(rf"player {seat + 1}: bonus tile in column \d \(\d+ or \d+\)", doubt), doubt
     # without expert tiles nothing is read there
     plain = TokenReader.from_ground_truth(out.ground_truth, "horn", 4, False).read(out.image)
     assert all(plain[s].bonus == {} for s in range(4))

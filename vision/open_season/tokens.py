@@ -109,6 +109,8 @@ BONUS_SENSOR_BLUR_PX = 0.6
 """The camera's own blur (camera pixels) put on the projected face templates."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
+PLACE = "token place"
+"""The patch specs' name (``PatchSpec`` wants one; the places are told apart by their labels)."""
 CHUNK_ROWS = 32000
 """OpenCV remaps at most 32767 rows at once: the patches go in chunks."""
 
@@ -325,34 +327,34 @@ class TokenReader:
                 for i in range(WALL_TROPHY_SLOTS):
                     x, y = on_board(cx - 13 + 9 * (i % 3), cy + 20 - 9 * (i // 3))
                     trophies.labels.append((seat, number, i))
-                    trophies.specs.append(PatchSpec("t", (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                    trophies.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
                 x, y = on_board(cx + 13, cy - 22)
                 wilds.labels.append((seat, number, 0))
-                wilds.specs.append(PatchSpec("w", (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                wilds.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
             if side == "shield":
                 for i in range(len(SCORING_SLOTS)):
                     x, y = on_board(*scoring_trophy_local(i))
                     scorings.labels.append((seat, 0, i))
-                    scorings.specs.append(PatchSpec("s", (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                    scorings.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
             px, py, pyaw = personal_area_origin(where)
             for i in range(PERSONAL_SLOTS):
                 lx, ly = _rot(pyaw, -60 + i * 22, 58)
                 for sx, sy, syaw in PERSONAL_JITTER:
                     personal.labels.append((seat, 0, i))
-                    personal.specs.append(PatchSpec("p", (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
+                    personal.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
                                                     PERSONAL_PATCH_MM, pyaw + syaw))
             for column in range(1, 5) if expert else ():
                 lx, ly = _rot(pyaw, -60 + (column - 1) * 24, 82)
                 self._bonus_places.append(((seat, column), (px + lx, py + ly), pyaw))
                 for sx, sy, _syaw in BONUS_JITTER:
                     bonus.labels.append((seat, column, 0))
-                    bonus.specs.append(PatchSpec("b", (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
+                    bonus.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
                                                  BONUS_PATCH_MM, pyaw))
             for i in range(ACCOLADE_WILD_SLOTS):
                 lx, ly = _rot(pyaw, 20 + i * 20, -10)
                 for sx, sy, syaw in ACCOLADE_JITTER:
                     accolade.labels.append((seat, 0, i))
-                    accolade.specs.append(PatchSpec("a", (px + lx + sx, py + ly + sy), ACCOLADE_WILD_TOP_MM,
+                    accolade.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), ACCOLADE_WILD_TOP_MM,
                                                     WALL_PATCH_MM, pyaw + syaw))
         self._plans = {"trophies": trophies, "wilds": wilds, "scorings": scorings, "personal": personal,
                        "accolade": accolade, "bonus": bonus}

@@ -162,9 +162,6 @@ NEIGHBOUR_RADIUS_MM = 6.3
 """A neighbour drawn over a wall trophy hides the part of it within this of its centre."""
 DEPTH_TIE_MM = 1e-3
 """Two tokens closer than this in depth may be drawn either way round."""
-WALL_WILD_MASK = _disc(WALL_PATCH_MM, 5.6)
-PERSONAL_MASK = _disc(PERSONAL_PATCH_MM, 9.5)
-WILD_COLOUR_MASK = _disc(PERSONAL_PATCH_MM, 7.5)
 PENALTY_CUT_MM = 4.0
 """The series tile may lie over a penalty tile's right part: only its left is compared."""
 
@@ -178,11 +175,36 @@ def _rect(size_mm: float, half_w: float, half_h: float, inner: tuple[float, floa
     return m
 
 
-BONUS_FACE_MASK = _rect(BONUS_PATCH_MM, 7.5, 4.5)
-"""Inside the rim: the face number."""
-BONUS_RIM_MASK = _rect(BONUS_PATCH_MM, 9.4, 6.4, (8.2, 5.2))
-BONUS_INSIDE_MASK = _rect(BONUS_PATCH_MM, 6.5, 3.5)
-BONUS_PRESENCE_MASK = _rect(BONUS_PATCH_MM, 11.0, 9.0)
+@dataclass(frozen=True)
+class _Masks:
+    """The parts of a patch each score looks at (boolean, patch-sized). Made per reader, not at
+    import: a few ms, and mutation testing then sees them built in every test."""
+
+    wall: np.ndarray
+    """A wall or accolade wild token, a scoring trophy: the token's own disc."""
+    personal: np.ndarray
+    """A personal token: its disc (neighbours lie 22 mm apart, beyond it)."""
+    penalty: np.ndarray
+    """A penalty tile: the disc's left part (the series tile may lie over its right)."""
+    wild_colour: np.ndarray
+    """The wild token's coloured sectors."""
+    face: np.ndarray
+    """A bonus tile inside its rim: the face number."""
+    rim: np.ndarray
+    """A bonus tile's rim (gold when activated)."""
+    inside: np.ndarray
+    """A bonus tile well inside its rim, the rim's reference colour."""
+    presence: np.ndarray
+    """A whole bonus tile and a little mat around it."""
+
+
+def _masks() -> _Masks:
+    personal = _disc(PERSONAL_PATCH_MM, 9.5)
+    return _Masks(wall=_disc(WALL_PATCH_MM, 5.6), personal=personal,
+                  penalty=personal & (_grid(PERSONAL_PATCH_MM)[0] < PENALTY_CUT_MM),
+                  wild_colour=_disc(PERSONAL_PATCH_MM, 7.5), face=_rect(BONUS_PATCH_MM, 7.5, 4.5),
+                  rim=_rect(BONUS_PATCH_MM, 9.4, 6.4, (8.2, 5.2)), inside=_rect(BONUS_PATCH_MM, 6.5, 3.5),
+                  presence=_rect(BONUS_PATCH_MM, 11.0, 9.0))
 
 
 def _art_size(size_mm: tuple[float, float]) -> tuple[int, int]:
@@ -264,12 +286,12 @@ def _templates(size_mm: float, kinds: tuple[str, ...]) -> dict[str, np.ndarray]:
     return out
 
 
-def _blank_tile() -> np.ndarray:
+def _blank_tile(masks: _Masks) -> np.ndarray:
     """A blank bonus tile on the mat (the face number painted over in the tile's colour): what
     tells a tile's presence, whatever its face (the faces are matched in the camera's own
     projection, ``TokenReader._projected_bonus_faces``)."""
     blank = _bonus_art(1)
-    blank[BONUS_FACE_MASK] = blank[BONUS_RIM_MASK].mean(axis=0)
+    blank[masks.face] = blank[masks.rim].mean(axis=0)
     return blank
 
 
@@ -363,15 +385,15 @@ class TokenReader:
         pers_t = _templates(PERSONAL_PATCH_MM, PERSONAL_KINDS)
         self._wall_trophy_art = wall_t["trophy"]
         self._trophy_masks = self._wall_trophy_masks(num_players)
-        self._wall_wild_t = _normalise(wall_t["wild"][None], WALL_WILD_MASK)[0]
-        self._wall_trophy_full_t = _normalise(wall_t["trophy"][None], WALL_WILD_MASK)[0]
-        penalty_mask = PERSONAL_MASK & (_grid(PERSONAL_PATCH_MM)[0] < PENALTY_CUT_MM)
-        self._personal_masks = {k: penalty_mask if k == "penalty" else PERSONAL_MASK for k in PERSONAL_KINDS}
-        self._personal_t = {k: _normalise(pers_t[k][None], self._personal_masks[k])[0] for k in PERSONAL_KINDS}
+        m = self._m = _masks()
+        self._wall_wild_t = _normalise(wall_t["wild"][None], m.wall)[0]
+        self._wall_trophy_full_t = _normalise(wall_t["trophy"][None], m.wall)[0]
+        self._personal_t = {k: _normalise(pers_t[k][None], m.penalty if k == "penalty" else m.personal)[0]
+                             for k in PERSONAL_KINDS}
         self._bonus_faces = [f for f in BONUS_FACES if side == "horn" or f not in (7, 8, 12)]
         self._bonus_face_t = self._projected_bonus_faces()
-        self._bonus_blank_t = _normalise(_blank_tile()[None], BONUS_PRESENCE_MASK)[0]
-        wild = _normalise_colour(pers_t["wild"][None], WILD_COLOUR_MASK)[0]
+        self._bonus_blank_t = _normalise(_blank_tile(m)[None], m.presence)[0]
+        wild = _normalise_colour(pers_t["wild"][None], m.wild_colour)[0]
         self._wild_colour_t = wild / max(float(np.linalg.norm(wild)), 1e-6)
         self._colour_mask = _disc(PERSONAL_PATCH_MM, COLOUR_RADIUS_MM)
         gx, gy = _grid(PERSONAL_PATCH_MM)
@@ -398,7 +420,7 @@ class TokenReader:
 
         size = int(round(BONUS_PATCH_MM * PX_PER_MM))
         gx, gy = _grid(BONUS_PATCH_MM)
-        out = np.zeros((len(self._bonus_places), len(self._bonus_faces), int(BONUS_FACE_MASK.sum())), np.float32)
+        out = np.zeros((len(self._bonus_places), len(self._bonus_faces), int(self._m.face.sum())), np.float32)
         hom = self.view.homography_at(PERSONAL_TOP_MM)
         tw, th = BONUS_TILE_MM
         for k, (_key, (cx, cy), yaw) in enumerate(self._bonus_places):
@@ -426,7 +448,7 @@ class TokenReader:
                 crop = warped[:, :, :3] + (1 - a) * np.array(MAT_BGR, np.float32)
                 crop = cv2.GaussianBlur(crop, (0, 0), BONUS_SENSOR_BLUR_PX)
                 patch = cv2.remap(crop, (mx - x0).astype(np.float32), (my - y0).astype(np.float32), cv2.INTER_LINEAR)
-                out[k, j] = _normalise(patch[None], BONUS_FACE_MASK)[0]
+                out[k, j] = _normalise(patch[None], self._m.face)[0]
         return out
 
     def _wall_trophy_masks(self, num_players: int) -> dict[tuple[int, int], np.ndarray]:
@@ -468,19 +490,19 @@ class TokenReader:
         self._check(image_bgr)
         out: dict[str, tuple[list[tuple[int, int, int]], np.ndarray]] = {}
         out["trophies"] = (self._plans["trophies"].labels, self._wall_trophy_scores(image_bgr)[:, None])
-        for name, template, mask in (("wilds", self._wall_wild_t, WALL_WILD_MASK),
-                                     ("scorings", self._wall_trophy_full_t, WALL_WILD_MASK),
-                                     ("accolade", self._wall_wild_t, WALL_WILD_MASK)):
+        m = self._m
+        for name, template in (("wilds", self._wall_wild_t), ("scorings", self._wall_trophy_full_t),
+                               ("accolade", self._wall_wild_t)):
             plan = self._plans[name]
             if not plan.specs:
                 out[name] = ([], np.zeros((0, 1)))
                 continue
-            s = _normalise(self._layers[name].sample(image_bgr), mask) @ template
+            s = _normalise(self._layers[name].sample(image_bgr), m.wall) @ template
             out[name] = _best_per_place(plan.labels, s[:, None])
         plan = self._plans["personal"]
         patches = self._layers["personal"].sample(image_bgr)
         grey = _grey(patches)
-        whole, left = _normalise(grey, PERSONAL_MASK), _normalise(grey, self._personal_masks["penalty"])
+        whole, left = _normalise(grey, m.personal), _normalise(grey, m.penalty)
         cols = [(left if k == "penalty" else whole) @ self._personal_t[k] for k in PERSONAL_KINDS]
         # white balance on the mat around each seat's places (most places are empty; the light
         # falls off across the table, so one balance per seat)
@@ -497,24 +519,24 @@ class TokenReader:
         fit = np.stack(cols, axis=1) - COLOUR_WEIGHT * distance
         # the wild token by its coloured sectors, channel by channel (in grey a trophy under the
         # lamp's glare fitted it as well as a wild)
-        fit[:, PERSONAL_KINDS.index("wild")] = (_normalise_colour(patches, WILD_COLOUR_MASK) @ self._wild_colour_t
+        fit[:, PERSONAL_KINDS.index("wild")] = (_normalise_colour(patches, m.wild_colour) @ self._wild_colour_t
                                                 - WILD_COLOUR_OFFSET)
         best_labels, best = _best_per_place(plan.labels, fit)
         # how far each place is from bare mat (its nominal pose): colour, and grey spread
         nominal = np.arange(PERSONAL_NOMINAL, len(plan.labels), len(PERSONAL_JITTER))
-        mat_far = np.abs(np.log(np.maximum(patches[nominal][:, PERSONAL_MASK].astype(np.float32).mean(axis=1), 1.0)
+        mat_far = np.abs(np.log(np.maximum(patches[nominal][:, m.personal].astype(np.float32).mean(axis=1), 1.0)
                                 / np.maximum(mat[nominal], 1.0))).sum(axis=1)
-        spread = grey[nominal][:, PERSONAL_MASK].std(axis=1) / np.maximum(grey[nominal][:, PERSONAL_MASK].mean(axis=1), 1.0)
+        spread = grey[nominal][:, m.personal].std(axis=1) / np.maximum(grey[nominal][:, m.personal].mean(axis=1), 1.0)
         out["personal"] = (best_labels, np.concatenate([best, mat_far[:, None], spread[:, None]], axis=1))
         plan = self._plans["bonus"]
         if plan.specs:
             patches = self._layers["bonus"].sample(image_bgr)
             grey = _grey(patches)
-            present = _normalise(grey, BONUS_PRESENCE_MASK) @ self._bonus_blank_t
-            faces = np.einsum("np,nfp->nf", _normalise(grey, BONUS_FACE_MASK),
+            present = _normalise(grey, m.presence) @ self._bonus_blank_t
+            faces = np.einsum("np,nfp->nf", _normalise(grey, m.face),
                               np.repeat(self._bonus_face_t, len(BONUS_JITTER), axis=0))
-            inside = patches[:, BONUS_INSIDE_MASK].astype(np.float32).mean(axis=1)
-            rim = patches[:, BONUS_RIM_MASK].astype(np.float32).mean(axis=1)
+            inside = patches[:, m.inside].astype(np.float32).mean(axis=1)
+            rim = patches[:, m.rim].astype(np.float32).mean(axis=1)
             ratio = ((rim[:, 0] + 1) / (rim[:, 2] + 1)) / ((inside[:, 0] + 1) / (inside[:, 2] + 1))
             # each face's best pose; the rim at the nominal pose (tiles lie square on their place)
             labels, rows = [], []
@@ -526,9 +548,9 @@ class TokenReader:
             # an empty place must be bare mat (else a hand or a card may hide a tile)
             nominal = patches[BONUS_NOMINAL::k].astype(np.float32)
             bare_mat = np.stack([seat_mat[seat] for seat, _c, _z in labels])
-            far = np.abs(np.log(np.maximum(nominal[:, BONUS_PRESENCE_MASK].mean(axis=1), 1.0)
+            far = np.abs(np.log(np.maximum(nominal[:, m.presence].mean(axis=1), 1.0)
                                 / np.maximum(bare_mat, 1.0))).sum(axis=1)
-            g = grey[BONUS_NOMINAL::k][:, BONUS_PRESENCE_MASK]
+            g = grey[BONUS_NOMINAL::k][:, m.presence]
             spread = g.std(axis=1) / np.maximum(g.mean(axis=1), 1.0)
             out["bonus_bare"] = (labels, np.stack([far, spread], axis=1))
         else:

@@ -222,9 +222,9 @@ def _bonus_art(face: int) -> np.ndarray:
     side = int(round(BONUS_PATCH_MM * PX_PER_MM))
     out = np.empty((side, side, 3), np.float32)
     out[:] = MAT_BGR
-    alpha = sprite[:, :, 3:4].astype(np.float32) / 255.0
+    alpha = sprite[:, :, 3:4] / 255.0
     x0, y0 = (side - w) // 2, (side - h) // 2
-    out[y0:y0 + h, x0:x0 + w] = sprite[:, :, :3].astype(np.float32) * alpha + out[y0:y0 + h, x0:x0 + w] * (1 - alpha)
+    out[y0:y0 + h, x0:x0 + w] = sprite[:, :, :3] * alpha + out[y0:y0 + h, x0:x0 + w] * (1 - alpha)
     return cv2.GaussianBlur(out, (0, 0), BONUS_BLUR_PX)
 
 
@@ -235,8 +235,8 @@ def _token_art(kind: str, size_mm: float, token_mm: tuple[float, float]) -> np.n
     sprite = _shrunk(art.draw_token(kind, *_art_size(token_mm), ART_PX_PER_MM), w, h)
     side = int(round(size_mm * PX_PER_MM))
     out = np.full((side, side, 3), 128, np.float32)
-    alpha = sprite[:, :, 3:4].astype(np.float32) / 255.0
-    rgb = sprite[:, :, :3].astype(np.float32) * alpha + 128 * (1 - alpha)
+    alpha = sprite[:, :, 3:4] / 255.0
+    rgb = sprite[:, :, :3] * alpha + 128 * (1 - alpha)
     x0, y0 = (side - w) // 2, (side - h) // 2
     sx0, sy0 = max(0, -x0), max(0, -y0)
     dx0, dy0 = max(0, x0), max(0, y0)
@@ -253,14 +253,14 @@ trophy's weak blue contrast in noise (personal trophies 0.23-0.4 against 0.58-0.
 
 def _grey(patches: np.ndarray) -> np.ndarray:
     """(N, side, side, 3) -> (N, side, side) float32 luminance."""
-    return patches.astype(np.float32) @ GREY
+    return patches @ GREY
 
 
 def _normalise(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """(N, side, side, 3) colour or (N, side, side) grey -> (N, pixels in mask): luminance with
     zero mean and unit norm over the mask (a flat patch, noise only, stays near zero), so that a
     perfect match scores 1."""
-    p = patches[:, mask, :].astype(np.float32) @ GREY if patches.ndim == 4 else patches[:, mask]
+    p = patches[:, mask, :] @ GREY if patches.ndim == 4 else patches[:, mask]
     p -= p.mean(axis=1, keepdims=True)
     n = np.sqrt((p * p).sum(axis=1, keepdims=True))
     return p / np.maximum(n, 4.0 * math.sqrt(p.shape[1]))
@@ -513,7 +513,7 @@ class TokenReader:
             rows = seat_of == seat
             seat_mat[int(seat)] = np.median(patches[rows][:, self._mat_mask].reshape(-1, 3), axis=0)
             mat[rows] = seat_mat[int(seat)]
-        colour = np.log(np.maximum(patches[:, self._colour_mask].astype(np.float32).mean(axis=1), 1.0)
+        colour = np.log(np.maximum(patches[:, self._colour_mask].mean(axis=1), 1.0)
                         / np.maximum(mat, 1.0))
         distance = np.abs(colour[:, None, :] - self._personal_colour[None]).sum(axis=2)
         fit = np.stack(cols, axis=1) - COLOUR_WEIGHT * distance
@@ -524,7 +524,7 @@ class TokenReader:
         best_labels, best = _best_per_place(plan.labels, fit)
         # how far each place is from bare mat (its nominal pose): colour, and grey spread
         nominal = np.arange(PERSONAL_NOMINAL, len(plan.labels), len(PERSONAL_JITTER))
-        mat_far = np.abs(np.log(np.maximum(patches[nominal][:, m.personal].astype(np.float32).mean(axis=1), 1.0)
+        mat_far = np.abs(np.log(np.maximum(patches[nominal][:, m.personal].mean(axis=1), 1.0)
                                 / np.maximum(mat[nominal], 1.0))).sum(axis=1)
         spread = grey[nominal][:, m.personal].std(axis=1) / np.maximum(grey[nominal][:, m.personal].mean(axis=1), 1.0)
         out["personal"] = (best_labels, np.concatenate([best, mat_far[:, None], spread[:, None]], axis=1))
@@ -535,8 +535,8 @@ class TokenReader:
             present = _normalise(grey, m.presence) @ self._bonus_blank_t
             faces = np.einsum("np,nfp->nf", _normalise(grey, m.face),
                               np.repeat(self._bonus_face_t, len(BONUS_JITTER), axis=0))
-            inside = patches[:, m.inside].astype(np.float32).mean(axis=1)
-            rim = patches[:, m.rim].astype(np.float32).mean(axis=1)
+            inside = patches[:, m.inside].mean(axis=1)
+            rim = patches[:, m.rim].mean(axis=1)
             ratio = ((rim[:, 0] + 1) / (rim[:, 2] + 1)) / ((inside[:, 0] + 1) / (inside[:, 2] + 1))
             # each face's best pose; the rim at the nominal pose (tiles lie square on their place)
             labels, rows = [], []
@@ -546,7 +546,7 @@ class TokenReader:
                 rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + BONUS_NOMINAL]], faces[i:i + k].max(axis=0)]))
             out["bonus"] = (labels, np.stack(rows))
             # an empty place must be bare mat (else a hand or a card may hide a tile)
-            nominal = patches[BONUS_NOMINAL::k].astype(np.float32)
+            nominal = patches[BONUS_NOMINAL::k]
             bare_mat = np.stack([seat_mat[seat] for seat, _c, _z in labels])
             far = np.abs(np.log(np.maximum(nominal[:, m.presence].mean(axis=1), 1.0)
                                 / np.maximum(bare_mat, 1.0))).sum(axis=1)
@@ -671,7 +671,7 @@ def _prefix_count(values: list[float], threshold: float, doubt: float) -> tuple[
     count = int(order[0])
     # a place far on the wrong side of the threshold costs twice its distance: the second best
     # count is at least 2 x (the nearest place's distance) behind
-    if len(order) > 1 and agree[order[0]] - agree[order[1]] < 2 * doubt:
+    if agree[order[0]] - agree[order[1]] < 2 * doubt:
         other = int(order[1])
         return count, f"{count} or {other}"
     return count, ""

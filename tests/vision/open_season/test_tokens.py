@@ -63,6 +63,20 @@ def test_reads_every_token_of_a_horn_table_under_the_lamp() -> None:
         assert got.scorings == frozenset() and got.doubts == (), (seat, got.doubts)
 
 
+def test_crowded_wall_cards_seen_at_a_steep_tilt_read_without_a_doubt() -> None:
+    # the trophies on a card overlap (9 mm apart, 12 mm wide): each place is compared only where
+    # no neighbour nearer the camera can hide it, which at 35 degrees depends on the side
+    table, camera = _render(2, 97505, "horn", False, 35.0, 270.0)
+    a, b = table.players
+    ua, ub = _faces_up(a), _faces_up(b)
+    a.wall_trophies = {ua[0]: 9, ua[1]: 5, ua[2]: 7}
+    b.wall_trophies = {ub[0]: 6, ub[1]: 4, ub[2]: 8}
+    out = _shoot(table, camera, 11)
+    reads = TokenReader.from_ground_truth(out.ground_truth, "horn", 2, False).read(out.image)
+    assert [(reads[s].wall_trophies, reads[s].doubts) for s in (0, 1)] == [
+        ({ua[0]: 9, ua[1]: 5, ua[2]: 7}, ()), ({ub[0]: 6, ub[1]: 4, ub[2]: 8}, ())]
+
+
 def test_reads_the_shield_scoring_trophies_by_their_place() -> None:
     table, camera = _render(2, 97501, "shield", False, 12.0, 180.0)
     table.players[0].scorings = ["people_series", "attribute_choice"]
@@ -140,6 +154,9 @@ def test_bad_input_is_one_clear_error_and_a_blank_frame_reads_empty() -> None:
         reader.read(np.zeros((720, 1280, 4), np.uint8))
     blank = reader.read(np.zeros((720, 1280, 3), np.uint8))
     assert blank == {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0) for s in (0, 1)}
+    # the same with the expert tiles: a black bonus place is no tile and nothing hides one
+    expert = TokenReader.from_ground_truth(out.ground_truth, "horn", 2, True)
+    assert expert.read(np.zeros((720, 1280, 3), np.uint8)) == blank
     with pytest.raises(ValueError, match=r"^Open Season is for 2-4 players, not 5$"):
         TokenReader(reader.view, "horn", 5, False)
     with pytest.raises(ValueError, match=r"^unknown wall side 'round'; expected 'horn' or 'shield'$"):

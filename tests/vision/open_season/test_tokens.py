@@ -120,6 +120,19 @@ def test_reads_the_expert_bonus_tiles_face_and_rim() -> None:
     assert all(plain[s].bonus == {} for s in range(4))
 
 
+def test_eight_bonus_faces_seen_from_the_north_read_right() -> None:
+    # the face templates are the renderer's sprite warped into this camera: a one-sprite-pixel
+    # slip of that warp misread a face here (faces 5 and 8, 12 and 13 differ by a few pixels)
+    want = ({1: (5, False), 2: (8, False), 3: (12, False), 4: (14, False)},
+            {1: (13, True), 2: (4, False), 3: (10, False), 4: (2, True)})
+    table, camera = _render(2, 97506, "horn", True, 20.0, 180.0)
+    for player, bonus in zip(table.players, want):
+        player.bonus = dict(bonus)
+    out = _shoot(table, camera, 13)
+    reads = TokenReader.from_ground_truth(out.ground_truth, "horn", 2, True).read(out.image)
+    assert [reads[s].bonus for s in (0, 1)] == list(want)
+
+
 def test_a_hand_over_the_personal_tokens_is_a_doubt_not_a_miscount() -> None:
     table, camera = _render(2, 97504, "horn", False, 10.0, 0.0)
     player = table.players[0]

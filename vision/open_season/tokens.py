@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -49,6 +48,8 @@ PERSONAL_JITTER = tuple((x, y, a) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0,
                         for a in (-20.0, -10.0, 0.0, 10.0, 20.0))
 """Poses tried around each personal token place (mm, mm, degrees): loose tokens lie +-2 mm,
 +-20 degrees off."""
+PERSONAL_NOMINAL = PERSONAL_JITTER.index((0.0, 0.0, 0.0))
+"""The place's own pose, where the mat around it is checked."""
 ACCOLADE_WILD_SLOTS = 4
 ACCOLADE_JITTER = tuple((x, y, 0.0) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0, 1.5))
 WALL_THRESHOLD = {"trophies": 0.70, "wilds": 0.72, "scorings": 0.55, "accolade": 0.75}
@@ -92,6 +93,7 @@ BONUS_PATCH_MM = 22.0
 BONUS_FACES = tuple(range(1, 15))
 BONUS_JITTER = tuple((x, y, 0.0) for x in (-1.0, -0.5, 0.0, 0.5, 1.0) for y in (-1.0, -0.5, 0.0, 0.5, 1.0))
 """The tiles lie square on their place; half a camera pixel either way covers the rest."""
+BONUS_NOMINAL = BONUS_JITTER.index((0.0, 0.0, 0.0))
 BONUS_PRESENT = 0.32
 """Grey correlation with a blank tile (a light rectangle on the dark mat) above which a tile lies
 there (seeds 97000-97099: tiles >= 0.38, empty places <= 0.27)."""
@@ -107,6 +109,8 @@ BONUS_SENSOR_BLUR_PX = 0.6
 """The camera's own blur (camera pixels) put on the projected face templates."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
+PLACE = "token place"
+"""The patch specs' name (``PatchSpec`` wants one; the places are told apart by their labels)."""
 CHUNK_ROWS = 32000
 """OpenCV remaps at most 32767 rows at once: the patches go in chunks."""
 
@@ -140,7 +144,7 @@ def _rot(yaw: float, x: float, y: float) -> tuple[float, float]:
 def _grid(size_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """Patch-local coordinates (mm from the centre) of every patch pixel."""
     side = int(round(size_mm * PX_PER_MM))
-    g = (np.arange(side, dtype=np.float32) + 0.5) / PX_PER_MM - size_mm / 2
+    g = (np.arange(side) + 0.5) / PX_PER_MM - size_mm / 2
     return np.meshgrid(g, g)
 
 
@@ -158,9 +162,6 @@ NEIGHBOUR_RADIUS_MM = 6.3
 """A neighbour drawn over a wall trophy hides the part of it within this of its centre."""
 DEPTH_TIE_MM = 1e-3
 """Two tokens closer than this in depth may be drawn either way round."""
-WALL_WILD_MASK = _disc(WALL_PATCH_MM, 5.6)
-PERSONAL_MASK = _disc(PERSONAL_PATCH_MM, 9.5)
-WILD_COLOUR_MASK = _disc(PERSONAL_PATCH_MM, 7.5)
 PENALTY_CUT_MM = 4.0
 """The series tile may lie over a penalty tile's right part: only its left is compared."""
 
@@ -174,11 +175,36 @@ def _rect(size_mm: float, half_w: float, half_h: float, inner: tuple[float, floa
     return m
 
 
-BONUS_FACE_MASK = _rect(BONUS_PATCH_MM, 7.5, 4.5)
-"""Inside the rim: the face number."""
-BONUS_RIM_MASK = _rect(BONUS_PATCH_MM, 9.4, 6.4, (8.2, 5.2))
-BONUS_INSIDE_MASK = _rect(BONUS_PATCH_MM, 6.5, 3.5)
-BONUS_PRESENCE_MASK = _rect(BONUS_PATCH_MM, 11.0, 9.0)
+@dataclass(frozen=True)
+class _Masks:
+    """The parts of a patch each score looks at (boolean, patch-sized). Made per reader, not at
+    import: a few ms, and mutation testing then sees them built in every test."""
+
+    wall: np.ndarray
+    """A wall or accolade wild token, a scoring trophy: the token's own disc."""
+    personal: np.ndarray
+    """A personal token: its disc (neighbours lie 22 mm apart, beyond it)."""
+    penalty: np.ndarray
+    """A penalty tile: the disc's left part (the series tile may lie over its right)."""
+    wild_colour: np.ndarray
+    """The wild token's coloured sectors."""
+    face: np.ndarray
+    """A bonus tile inside its rim: the face number."""
+    rim: np.ndarray
+    """A bonus tile's rim (gold when activated)."""
+    inside: np.ndarray
+    """A bonus tile well inside its rim, the rim's reference colour."""
+    presence: np.ndarray
+    """A whole bonus tile and a little mat around it."""
+
+
+def _masks() -> _Masks:
+    personal = _disc(PERSONAL_PATCH_MM, 9.5)
+    return _Masks(wall=_disc(WALL_PATCH_MM, 5.6), personal=personal,
+                  penalty=personal & (_grid(PERSONAL_PATCH_MM)[0] < PENALTY_CUT_MM),
+                  wild_colour=_disc(PERSONAL_PATCH_MM, 7.5), face=_rect(BONUS_PATCH_MM, 7.5, 4.5),
+                  rim=_rect(BONUS_PATCH_MM, 9.4, 6.4, (8.2, 5.2)), inside=_rect(BONUS_PATCH_MM, 6.5, 3.5),
+                  presence=_rect(BONUS_PATCH_MM, 11.0, 9.0))
 
 
 def _art_size(size_mm: tuple[float, float]) -> tuple[int, int]:
@@ -196,9 +222,9 @@ def _bonus_art(face: int) -> np.ndarray:
     side = int(round(BONUS_PATCH_MM * PX_PER_MM))
     out = np.empty((side, side, 3), np.float32)
     out[:] = MAT_BGR
-    alpha = sprite[:, :, 3:4].astype(np.float32) / 255.0
+    alpha = sprite[:, :, 3:4] / 255.0
     x0, y0 = (side - w) // 2, (side - h) // 2
-    out[y0:y0 + h, x0:x0 + w] = sprite[:, :, :3].astype(np.float32) * alpha + out[y0:y0 + h, x0:x0 + w] * (1 - alpha)
+    out[y0:y0 + h, x0:x0 + w] = sprite[:, :, :3] * alpha + out[y0:y0 + h, x0:x0 + w] * (1 - alpha)
     return cv2.GaussianBlur(out, (0, 0), BONUS_BLUR_PX)
 
 
@@ -209,8 +235,8 @@ def _token_art(kind: str, size_mm: float, token_mm: tuple[float, float]) -> np.n
     sprite = _shrunk(art.draw_token(kind, *_art_size(token_mm), ART_PX_PER_MM), w, h)
     side = int(round(size_mm * PX_PER_MM))
     out = np.full((side, side, 3), 128, np.float32)
-    alpha = sprite[:, :, 3:4].astype(np.float32) / 255.0
-    rgb = sprite[:, :, :3].astype(np.float32) * alpha + 128 * (1 - alpha)
+    alpha = sprite[:, :, 3:4] / 255.0
+    rgb = sprite[:, :, :3] * alpha + 128 * (1 - alpha)
     x0, y0 = (side - w) // 2, (side - h) // 2
     sx0, sy0 = max(0, -x0), max(0, -y0)
     dx0, dy0 = max(0, x0), max(0, y0)
@@ -227,14 +253,14 @@ trophy's weak blue contrast in noise (personal trophies 0.23-0.4 against 0.58-0.
 
 def _grey(patches: np.ndarray) -> np.ndarray:
     """(N, side, side, 3) -> (N, side, side) float32 luminance."""
-    return patches.astype(np.float32) @ GREY
+    return patches @ GREY
 
 
 def _normalise(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """(N, side, side, 3) colour or (N, side, side) grey -> (N, pixels in mask): luminance with
     zero mean and unit norm over the mask (a flat patch, noise only, stays near zero), so that a
     perfect match scores 1."""
-    p = patches[:, mask, :].astype(np.float32) @ GREY if patches.ndim == 4 else patches[:, mask]
+    p = patches[:, mask, :] @ GREY if patches.ndim == 4 else patches[:, mask]
     p -= p.mean(axis=1, keepdims=True)
     n = np.sqrt((p * p).sum(axis=1, keepdims=True))
     return p / np.maximum(n, 4.0 * math.sqrt(p.shape[1]))
@@ -250,8 +276,8 @@ def _normalise_colour(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return p.reshape(len(p), -1) / math.sqrt(3.0)
 
 
-@lru_cache(maxsize=4)
 def _templates(size_mm: float, kinds: tuple[str, ...]) -> dict[str, np.ndarray]:
+    """Kind -> its token art cut to a patch (a few ms: made per reader, not cached)."""
     out = {}
     for kind in kinds:
         dims = (30.0, 18.0) if kind == "series" else (
@@ -260,28 +286,24 @@ def _templates(size_mm: float, kinds: tuple[str, ...]) -> dict[str, np.ndarray]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _bonus_templates() -> dict[int, np.ndarray]:
-    """Face number -> tile art; 0: a blank tile (its presence on the mat)."""
-    out = {f: _bonus_art(f) for f in BONUS_FACES}
+def _blank_tile(masks: _Masks) -> np.ndarray:
+    """A blank bonus tile on the mat (the face number painted over in the tile's colour): what
+    tells a tile's presence, whatever its face (the faces are matched in the camera's own
+    projection, ``TokenReader._projected_bonus_faces``)."""
     blank = _bonus_art(1)
-    blank[BONUS_FACE_MASK] = blank[BONUS_RIM_MASK].mean(axis=0)
-    out[0] = blank
-    return out
+    blank[masks.face] = blank[masks.rim].mean(axis=0)
+    return blank
 
 
 class _Layer:
-    """Patches of one size sampled at many places through one set of remap tables."""
+    """Patches of one size sampled at many places (at least one) through one set of remap
+    tables."""
 
     def __init__(self, view: TableView, specs: list[PatchSpec]) -> None:
-        self.count = len(specs)
-        side = int(round(specs[0].size_mm * PX_PER_MM)) if specs else 1
-        per = max(1, CHUNK_ROWS // side)
+        per = CHUNK_ROWS // int(round(specs[0].size_mm * PX_PER_MM))
         self._maps = [view.patch_maps(specs[i:i + per], PX_PER_MM) for i in range(0, len(specs), per)]
 
     def sample(self, image: np.ndarray) -> np.ndarray:
-        if not self._maps:
-            return np.zeros((0, 1, 1, 3), np.uint8)
         return np.concatenate([sample_patches(image, m) for m in self._maps])
 
 
@@ -305,7 +327,7 @@ class TokenReader:
             raise ValueError(f"unknown wall side {side!r}; expected 'horn' or 'shield'")
         if num_players not in SEAT_SIDES:
             raise ValueError(f"Open Season is for 2-4 players, not {num_players}")
-        if pack is not None and getattr(pack, "game", "open_season") != "open_season":
+        if pack is not None and pack.game != "open_season":
             raise ValueError(f"the pack teaches {pack.game}, not open_season")
         self.view = view
         self.side = side
@@ -327,52 +349,51 @@ class TokenReader:
                 for i in range(WALL_TROPHY_SLOTS):
                     x, y = on_board(cx - 13 + 9 * (i % 3), cy + 20 - 9 * (i // 3))
                     trophies.labels.append((seat, number, i))
-                    trophies.specs.append(PatchSpec("t", (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                    trophies.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
                 x, y = on_board(cx + 13, cy - 22)
                 wilds.labels.append((seat, number, 0))
-                wilds.specs.append(PatchSpec("w", (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                wilds.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
             if side == "shield":
                 for i in range(len(SCORING_SLOTS)):
                     x, y = on_board(*scoring_trophy_local(i))
                     scorings.labels.append((seat, 0, i))
-                    scorings.specs.append(PatchSpec("s", (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                    scorings.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
             px, py, pyaw = personal_area_origin(where)
             for i in range(PERSONAL_SLOTS):
                 lx, ly = _rot(pyaw, -60 + i * 22, 58)
                 for sx, sy, syaw in PERSONAL_JITTER:
                     personal.labels.append((seat, 0, i))
-                    personal.specs.append(PatchSpec("p", (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
+                    personal.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
                                                     PERSONAL_PATCH_MM, pyaw + syaw))
             for column in range(1, 5) if expert else ():
                 lx, ly = _rot(pyaw, -60 + (column - 1) * 24, 82)
                 self._bonus_places.append(((seat, column), (px + lx, py + ly), pyaw))
                 for sx, sy, _syaw in BONUS_JITTER:
                     bonus.labels.append((seat, column, 0))
-                    bonus.specs.append(PatchSpec("b", (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
+                    bonus.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
                                                  BONUS_PATCH_MM, pyaw))
             for i in range(ACCOLADE_WILD_SLOTS):
                 lx, ly = _rot(pyaw, 20 + i * 20, -10)
                 for sx, sy, syaw in ACCOLADE_JITTER:
                     accolade.labels.append((seat, 0, i))
-                    accolade.specs.append(PatchSpec("a", (px + lx + sx, py + ly + sy), ACCOLADE_WILD_TOP_MM,
+                    accolade.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), ACCOLADE_WILD_TOP_MM,
                                                     WALL_PATCH_MM, pyaw + syaw))
         self._plans = {"trophies": trophies, "wilds": wilds, "scorings": scorings, "personal": personal,
                        "accolade": accolade, "bonus": bonus}
-        self._layers = {k: _Layer(view, p.specs) for k, p in self._plans.items()}
+        self._layers = {k: _Layer(view, p.specs) for k, p in self._plans.items() if p.specs}
         wall_t = _templates(WALL_PATCH_MM, ("trophy", "wild"))
         pers_t = _templates(PERSONAL_PATCH_MM, PERSONAL_KINDS)
         self._wall_trophy_art = wall_t["trophy"]
         self._trophy_masks = self._wall_trophy_masks(num_players)
-        self._wall_wild_t = _normalise(wall_t["wild"][None], WALL_WILD_MASK)[0]
-        self._wall_trophy_full_t = _normalise(wall_t["trophy"][None], WALL_WILD_MASK)[0]
-        penalty_mask = PERSONAL_MASK & (_grid(PERSONAL_PATCH_MM)[0] < PENALTY_CUT_MM)
-        self._personal_masks = {k: penalty_mask if k == "penalty" else PERSONAL_MASK for k in PERSONAL_KINDS}
-        self._personal_t = {k: _normalise(pers_t[k][None], self._personal_masks[k])[0] for k in PERSONAL_KINDS}
-        faces = _bonus_templates()
+        m = self._m = _masks()
+        self._wall_wild_t = _normalise(wall_t["wild"][None], m.wall)[0]
+        self._wall_trophy_full_t = _normalise(wall_t["trophy"][None], m.wall)[0]
+        self._personal_t = {k: _normalise(pers_t[k][None], m.penalty if k == "penalty" else m.personal)[0]
+                             for k in PERSONAL_KINDS}
         self._bonus_faces = [f for f in BONUS_FACES if side == "horn" or f not in (7, 8, 12)]
         self._bonus_face_t = self._projected_bonus_faces()
-        self._bonus_blank_t = _normalise(faces[0][None], BONUS_PRESENCE_MASK)[0]
-        wild = _normalise_colour(pers_t["wild"][None], WILD_COLOUR_MASK)[0]
+        self._bonus_blank_t = _normalise(_blank_tile(m)[None], m.presence)[0]
+        wild = _normalise_colour(pers_t["wild"][None], m.wild_colour)[0]
         self._wild_colour_t = wild / max(float(np.linalg.norm(wild)), 1e-6)
         self._colour_mask = _disc(PERSONAL_PATCH_MM, COLOUR_RADIUS_MM)
         gx, gy = _grid(PERSONAL_PATCH_MM)
@@ -399,8 +420,7 @@ class TokenReader:
 
         size = int(round(BONUS_PATCH_MM * PX_PER_MM))
         gx, gy = _grid(BONUS_PATCH_MM)
-        out = np.zeros((len(self._bonus_places), len(self._bonus_faces), int(BONUS_FACE_MASK.sum())), np.float32)
-        self._bonus_edge_px = np.zeros(len(self._bonus_places))
+        out = np.zeros((len(self._bonus_places), len(self._bonus_faces), int(self._m.face.sum())), np.float32)
         hom = self.view.homography_at(PERSONAL_TOP_MM)
         tw, th = BONUS_TILE_MM
         for k, (_key, (cx, cy), yaw) in enumerate(self._bonus_places):
@@ -415,11 +435,9 @@ class TokenReader:
             cp = corners @ (hom @ to_table).T
             cp = cp[:, :2] / cp[:, 2:3]
             edge = float(max(np.ptp(cp[:, 0]), np.ptp(cp[:, 1])))
-            self._bonus_edge_px[k] = float(min(np.ptp(cp[:, 0]), np.ptp(cp[:, 1])))
             shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
             for j, face in enumerate(self._bonus_faces):
-                sprite = sprites.sprite_for((art_key := ("open_season", "bonus", face, False)), tw, th, edge)
-                _ = art_key
+                sprite = sprites.sprite_for(("open_season", "bonus", face, False), tw, th, edge)
                 sh, sw = sprite.shape[:2]
                 # sprite pixel centres -> tile-local mm -> table -> ideal image -> crop
                 to_local = np.array([[tw / sw, 0, 0.5 * tw / sw - tw / 2], [0, th / sh, 0.5 * th / sh - th / 2], [0, 0, 1]])
@@ -430,7 +448,7 @@ class TokenReader:
                 crop = warped[:, :, :3] + (1 - a) * np.array(MAT_BGR, np.float32)
                 crop = cv2.GaussianBlur(crop, (0, 0), BONUS_SENSOR_BLUR_PX)
                 patch = cv2.remap(crop, (mx - x0).astype(np.float32), (my - y0).astype(np.float32), cv2.INTER_LINEAR)
-                out[k, j] = _normalise(patch[None], BONUS_FACE_MASK)[0]
+                out[k, j] = _normalise(patch[None], self._m.face)[0]
         return out
 
     def _wall_trophy_masks(self, num_players: int) -> dict[tuple[int, int], np.ndarray]:
@@ -472,21 +490,20 @@ class TokenReader:
         self._check(image_bgr)
         out: dict[str, tuple[list[tuple[int, int, int]], np.ndarray]] = {}
         out["trophies"] = (self._plans["trophies"].labels, self._wall_trophy_scores(image_bgr)[:, None])
-        for name, template, mask in (("wilds", self._wall_wild_t, WALL_WILD_MASK),
-                                     ("scorings", self._wall_trophy_full_t, WALL_WILD_MASK),
-                                     ("accolade", self._wall_wild_t, WALL_WILD_MASK)):
+        m = self._m
+        for name, template in (("wilds", self._wall_wild_t), ("scorings", self._wall_trophy_full_t),
+                               ("accolade", self._wall_wild_t)):
             plan = self._plans[name]
             if not plan.specs:
-                out[name] = ([], np.zeros((0, 1), np.float32))
+                out[name] = ([], np.zeros((0, 1)))
                 continue
-            s = _normalise(self._layers[name].sample(image_bgr), mask) @ template
+            s = _normalise(self._layers[name].sample(image_bgr), m.wall) @ template
             out[name] = _best_per_place(plan.labels, s[:, None])
         plan = self._plans["personal"]
         patches = self._layers["personal"].sample(image_bgr)
         grey = _grey(patches)
-        shared = _normalise(grey, PERSONAL_MASK)
-        cols = [(_normalise(grey, self._personal_masks[k]) if self._personal_masks[k] is not PERSONAL_MASK else shared)
-                @ self._personal_t[k] for k in PERSONAL_KINDS]
+        whole, left = _normalise(grey, m.personal), _normalise(grey, m.penalty)
+        cols = [(left if k == "penalty" else whole) @ self._personal_t[k] for k in PERSONAL_KINDS]
         # white balance on the mat around each seat's places (most places are empty; the light
         # falls off across the table, so one balance per seat)
         seat_of = np.array([label[0] for label in plan.labels])
@@ -496,49 +513,49 @@ class TokenReader:
             rows = seat_of == seat
             seat_mat[int(seat)] = np.median(patches[rows][:, self._mat_mask].reshape(-1, 3), axis=0)
             mat[rows] = seat_mat[int(seat)]
-        colour = np.log(np.maximum(patches[:, self._colour_mask].astype(np.float32).mean(axis=1), 1.0)
+        colour = np.log(np.maximum(patches[:, self._colour_mask].mean(axis=1), 1.0)
                         / np.maximum(mat, 1.0))
         distance = np.abs(colour[:, None, :] - self._personal_colour[None]).sum(axis=2)
         fit = np.stack(cols, axis=1) - COLOUR_WEIGHT * distance
         # the wild token by its coloured sectors, channel by channel (in grey a trophy under the
         # lamp's glare fitted it as well as a wild)
-        fit[:, PERSONAL_KINDS.index("wild")] = (_normalise_colour(patches, WILD_COLOUR_MASK) @ self._wild_colour_t
+        fit[:, PERSONAL_KINDS.index("wild")] = (_normalise_colour(patches, m.wild_colour) @ self._wild_colour_t
                                                 - WILD_COLOUR_OFFSET)
         best_labels, best = _best_per_place(plan.labels, fit)
         # how far each place is from bare mat (its nominal pose): colour, and grey spread
-        nominal = np.arange(len(PERSONAL_JITTER) // 2, len(plan.labels), len(PERSONAL_JITTER))
-        mat_far = np.abs(np.log(np.maximum(patches[nominal][:, PERSONAL_MASK].astype(np.float32).mean(axis=1), 1.0)
+        nominal = np.arange(PERSONAL_NOMINAL, len(plan.labels), len(PERSONAL_JITTER))
+        mat_far = np.abs(np.log(np.maximum(patches[nominal][:, m.personal].mean(axis=1), 1.0)
                                 / np.maximum(mat[nominal], 1.0))).sum(axis=1)
-        spread = grey[nominal][:, PERSONAL_MASK].std(axis=1) / np.maximum(grey[nominal][:, PERSONAL_MASK].mean(axis=1), 1.0)
+        spread = grey[nominal][:, m.personal].std(axis=1) / np.maximum(grey[nominal][:, m.personal].mean(axis=1), 1.0)
         out["personal"] = (best_labels, np.concatenate([best, mat_far[:, None], spread[:, None]], axis=1))
         plan = self._plans["bonus"]
         if plan.specs:
             patches = self._layers["bonus"].sample(image_bgr)
             grey = _grey(patches)
-            present = _normalise(grey, BONUS_PRESENCE_MASK) @ self._bonus_blank_t
-            faces = np.einsum("np,nfp->nf", _normalise(grey, BONUS_FACE_MASK),
+            present = _normalise(grey, m.presence) @ self._bonus_blank_t
+            faces = np.einsum("np,nfp->nf", _normalise(grey, m.face),
                               np.repeat(self._bonus_face_t, len(BONUS_JITTER), axis=0))
-            inside = patches[:, BONUS_INSIDE_MASK].astype(np.float32).mean(axis=1)
-            rim = patches[:, BONUS_RIM_MASK].astype(np.float32).mean(axis=1)
+            inside = patches[:, m.inside].mean(axis=1)
+            rim = patches[:, m.rim].mean(axis=1)
             ratio = ((rim[:, 0] + 1) / (rim[:, 2] + 1)) / ((inside[:, 0] + 1) / (inside[:, 2] + 1))
             # each face's best pose; the rim at the nominal pose (tiles lie square on their place)
             labels, rows = [], []
             k = len(BONUS_JITTER)
             for i in range(0, len(plan.labels), k):
                 labels.append(plan.labels[i])
-                rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + k // 2]], faces[i:i + k].max(axis=0)]))
+                rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + BONUS_NOMINAL]], faces[i:i + k].max(axis=0)]))
             out["bonus"] = (labels, np.stack(rows))
             # an empty place must be bare mat (else a hand or a card may hide a tile)
-            nominal = patches[k // 2::k].astype(np.float32)
-            bare_mat = np.stack([seat_mat.get(seat, np.array(MAT_BGR, np.float32)) for seat, _c, _z in labels])
-            far = np.abs(np.log(np.maximum(nominal[:, BONUS_PRESENCE_MASK].mean(axis=1), 1.0)
+            nominal = patches[BONUS_NOMINAL::k]
+            bare_mat = np.stack([seat_mat[seat] for seat, _c, _z in labels])
+            far = np.abs(np.log(np.maximum(nominal[:, m.presence].mean(axis=1), 1.0)
                                 / np.maximum(bare_mat, 1.0))).sum(axis=1)
-            g = grey[k // 2::k][:, BONUS_PRESENCE_MASK]
+            g = grey[BONUS_NOMINAL::k][:, m.presence]
             spread = g.std(axis=1) / np.maximum(g.mean(axis=1), 1.0)
             out["bonus_bare"] = (labels, np.stack([far, spread], axis=1))
         else:
-            out["bonus_bare"] = ([], np.zeros((0, 2), np.float32))
-            out["bonus"] = ([], np.zeros((0, 2 + len(self._bonus_faces)), np.float32))
+            out["bonus_bare"] = ([], np.zeros((0, 2)))
+            out["bonus"] = ([], np.zeros((0, 2 + len(self._bonus_faces))))
         return out
 
     def _check(self, image_bgr: Any) -> None:
@@ -558,7 +575,7 @@ class TokenReader:
         is not a colour frame of the calibrated size."""
         sc = self.scores(image_bgr)
         seats: dict[int, dict[str, Any]] = {
-            s: {"wall_trophies": {}, "wall_wilds": set(), "scorings": set(), "doubts": []}
+            s: {"wall_trophies": {}, "wall_wilds": set(), "scorings": set(), "bonus": {}, "doubts": []}
             for s in range(self.num_players)}
         # wall trophies: a prefix of filled places on each card
         labels, s = sc["trophies"]
@@ -624,9 +641,9 @@ class TokenReader:
         for seat, d in seats.items():
             out[seat] = SeatTokens(
                 wall_trophies=dict(sorted(d["wall_trophies"].items())), wall_wilds=frozenset(d["wall_wilds"]),
-                trophies=d.get("trophy", 0), wilds=d.get("wild", 0), penalties=d.get("penalty", 0),
-                series=bool(d.get("series", 0)), scorings=frozenset(d["scorings"]), bonus=d.get("bonus", {}),
-                accolade_wilds=d.get("accolade_wilds", 0), doubts=tuple(d["doubts"]))
+                trophies=d["trophy"], wilds=d["wild"], penalties=d["penalty"], series=bool(d["series"]),
+                scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
+                doubts=tuple(d["doubts"]))
         return out
 
 
@@ -640,21 +657,21 @@ def _best_per_place(labels: list[tuple[int, int, int]], s: np.ndarray) -> tuple[
             out_labels.append(labels[start])
             rows.append(s[start:i].max(axis=0))
             start = i
-    return out_labels, (np.stack(rows) if rows else np.zeros((0, s.shape[1]), np.float32))
+    return out_labels, np.stack(rows)
 
 
 def _prefix_count(values: list[float], threshold: float, doubt: float) -> tuple[int, str]:
     """How many places are filled, counted from the first (tokens go on in order): the count
     whose places best agree (filled above the threshold, the rest below); a close second best
     count is a doubt (something hides part of the grid, or a place is unsure)."""
-    v = np.asarray(values, np.float32) - threshold
+    v = np.array(values) - threshold
     # agreement of count c: filled places 0..c-1 above, c.. below
     agree = np.array([float(v[:c].sum() - v[c:].sum()) for c in range(len(v) + 1)])
     order = np.argsort(-agree, kind="stable")
     count = int(order[0])
     # a place far on the wrong side of the threshold costs twice its distance: the second best
     # count is at least 2 x (the nearest place's distance) behind
-    if len(order) > 1 and agree[order[0]] - agree[order[1]] < 2 * doubt:
+    if agree[order[0]] - agree[order[1]] < 2 * doubt:
         other = int(order[1])
         return count, f"{count} or {other}"
     return count, ""

@@ -1,0 +1,233 @@
+"""What the Open Season token reader (vision/open_season/tokens.py) makes of its place scores:
+counts, which kind of token, and the doubts a player reads (with the player's number and the
+place), decided from synthetic scores so that each rule is checked at its edge. The reader is
+built on a real camera geometry (no rendering); only its ``scores`` are replaced."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from rules.open_season.layout import SHIELD_SCORINGS
+from vision.open_season.tokens import SeatTokens, TokenReader
+from vision.render.camera import CameraModel
+
+FRAME = np.zeros((720, 1280, 3), np.uint8)
+HORN_FACES = list(range(1, 15))
+SHIELD_FACES = [1, 2, 3, 4, 5, 6, 9, 10, 11, 13, 14]
+"""The shield side's bonus faces: its wall has no space for tiles 7, 8 and 12."""
+
+
+def _reader(side: str = "horn", players: int = 2, expert: bool = False) -> TokenReader:
+    """Built per test (mutation testing must see the constructor run in every test)."""
+    camera = CameraModel.looking_at(tilt_deg=10.0, azimuth_deg=0.0, resolution=(1280, 720))
+    gt = {"camera": camera.to_json(), "homography_table_to_image": camera.table_to_image_homography}
+    return TokenReader.from_ground_truth(gt, side, players, expert)
+
+
+def _read(reader: TokenReader, *, trophies: dict[tuple[int, int], list[float]] | None = None,
+          wilds: dict[tuple[int, int], float] | None = None, scorings: dict[tuple[int, int], float] | None = None,
+          accolade: dict[int, list[float]] | None = None, personal: dict[int, list[list[float]]] | None = None,
+          bonus: dict[tuple[int, int], tuple[float, float, dict[int, float]]] | None = None,
+          bare: dict[tuple[int, int], tuple[float, float]] | None = None,
+          faces: list[int] = HORN_FACES) -> dict[int, SeatTokens]:
+    """``reader.read`` with every place clearly empty (bare mat) but the ones given: wall
+    trophies per (seat, space) place by place, wilds per (seat, space), scorings per (seat,
+    slot), accolade wilds per seat, personal rows per seat (trophy, wild, penalty, series
+    fits, distance from the mat, grey spread), bonus per (seat, column) as (presence, rim
+    ratio, face -> fit) with ``faces`` the faces the columns stand for, bare per (seat, column)."""
+    real = reader.scores(FRAME)
+    out: dict[str, Any] = {}
+    labels = real["trophies"][0]
+    slot_values = trophies or {}
+    out["trophies"] = (labels, np.array([[slot_values.get((s, n), [0.0] * 9)[i]] for s, n, i in labels]))
+    for name, given in (("wilds", wilds), ("scorings", scorings)):
+        labels = real[name][0]
+        out[name] = (labels, np.array([[(given or {}).get((s, n if name == "wilds" else i), 0.0)]
+                                       for s, n, i in labels]).reshape(-1, 1))
+    labels = real["accolade"][0]
+    out["accolade"] = (labels, np.array([[(accolade or {}).get(s, [0.0] * 4)[i]] for s, _z, i in labels]))
+    labels = real["personal"][0]
+    empty = [-0.5, -0.5, -0.5, -0.5, 0.0, 0.0]
+    out["personal"] = (labels, np.array([(personal or {}).get(s, [empty] * 8)[i] for s, _z, i in labels]))
+    labels = real["bonus"][0]
+    rows, bare_rows = [], []
+    for s, c, _z in labels:
+        present, ratio, fits = (bonus or {}).get((s, c), (0.0, 1.2, {}))
+        rows.append([present, ratio] + [fits.get(f, 0.0) for f in faces])
+        bare_rows.append(list((bare or {}).get((s, c), (0.0, 0.0))))
+    out["bonus"] = (labels, np.array(rows).reshape(len(labels), 2 + len(faces)))
+    out["bonus_bare"] = (labels, np.array(bare_rows).reshape(len(labels), 2))
+    reader.scores = lambda image: out  # type: ignore[method-assign]
+    return reader.read(FRAME)
+
+
+def _row(*kinds: str, length: int = 8) -> list[list[float]]:
+    """A personal row: these tokens from the first place (a clear fit), then bare mat."""
+    order = ("trophy", "wild", "penalty", "series")
+    rows = []
+    for kind in kinds:
+        row = [-0.5, -0.5, -0.5, -0.5, 0.0, 0.0]
+        row[order.index(kind)] = 0.6
+        rows.append(row)
+    return rows + [[-0.5, -0.5, -0.5, -0.5, 0.0, 0.0] for _ in range(length - len(kinds))]
+
+
+def test_nothing_on_the_table_reads_as_nothing_without_a_doubt() -> None:
+    reads = _read(_reader("shield", 3, True), faces=SHIELD_FACES)
+    assert reads == {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0) for s in (0, 1, 2)}
+
+
+def test_wall_trophies_are_counted_per_card_and_a_close_count_names_the_player_and_space() -> None:
+    reads = _read(_reader(), trophies={(1, 4): [0.9, 0.9, 0.9] + [0.1] * 6,
+                                       (1, 6): [0.9, 0.8, 0.71] + [0.1] * 6,
+                                       (0, 2): [0.9] * 9})
+    assert reads[0].wall_trophies == {2: 9} and reads[0].doubts == ()
+    assert reads[1].wall_trophies == {4: 3, 6: 3}
+    # the third place 0.01 above the threshold: 3 or 2 trophies
+    assert reads[1].doubts == ("player 2: trophies on space 6 (3 or 2)",)
+
+
+def test_a_wall_trophy_place_clearly_past_the_threshold_is_no_doubt() -> None:
+    # the nearest place 0.06 above and below the threshold (0.70): the second best count is
+    # 0.12 behind, more than twice the doubt band (0.05)
+    reads = _read(_reader(), trophies={(0, 1): [0.9, 0.76] + [0.1] * 7, (0, 3): [0.9, 0.64] + [0.1] * 7})
+    assert reads[0].wall_trophies == {1: 2, 3: 1} and reads[0].doubts == ()
+    # 0.04 from it: a doubt either way
+    reads = _read(_reader(), trophies={(0, 1): [0.9, 0.74] + [0.1] * 7, (0, 3): [0.9, 0.66] + [0.1] * 7})
+    assert reads[0].wall_trophies == {1: 2, 3: 1}
+    assert reads[0].doubts == ("player 1: trophies on space 1 (2 or 1)", "player 1: trophies on space 3 (1 or 2)")
+
+
+def test_an_empty_card_is_no_entry_and_a_gap_in_the_grid_counts_the_prefix() -> None:
+    reads = _read(_reader(), trophies={(0, 5): [0.1] * 9, (1, 2): [0.9, 0.1, 0.9] + [0.1] * 6})
+    assert reads[0].wall_trophies == {} and reads[1].wall_trophies == {2: 1}
+    assert reads[1].doubts == ()
+
+
+@pytest.mark.parametrize(("score", "read", "doubted"), [
+    (0.9, True, False), (0.78, True, False), (0.74, True, True), (0.70, False, True), (0.66, False, False),
+    (0.3, False, False)])
+def test_a_wall_wild_token_is_read_above_its_threshold_and_doubted_near_it(score: float, read: bool,
+                                                                          doubted: bool) -> None:
+    reads = _read(_reader(), wilds={(1, 5): score})
+    assert reads[1].wall_wilds == (frozenset({5}) if read else frozenset())
+    assert reads[1].doubts == (("player 2: a wild token on space 5?",) if doubted else ())
+    assert reads[0].wall_wilds == frozenset() and reads[0].doubts == ()
+
+
+def test_shield_scoring_trophies_are_named_by_their_place_and_doubted_near_the_threshold() -> None:
+    reads = _read(_reader("shield", 2), scorings={(0, 0): 0.9, (0, 3): 0.8, (1, 1): 0.58, (1, 2): 0.52,
+                                                 (1, 3): 0.49})
+    assert reads[0].scorings == {SHIELD_SCORINGS[0], SHIELD_SCORINGS[3]} and reads[0].doubts == ()
+    assert reads[1].scorings == {SHIELD_SCORINGS[1]}
+    assert reads[1].doubts == (f"player 2: a trophy beside {SHIELD_SCORINGS[1]}?",
+                               f"player 2: a trophy beside {SHIELD_SCORINGS[2]}?")
+
+
+def test_accolade_wilds_are_counted_and_a_close_count_is_a_doubt() -> None:
+    reads = _read(_reader(players=3), accolade={0: [0.9, 0.9, 0.1, 0.1], 2: [0.9, 0.78, 0.1, 0.1]})
+    assert [reads[s].accolade_wilds for s in range(3)] == [2, 0, 2]
+    assert reads[0].doubts == () and reads[1].doubts == ()
+    assert reads[2].doubts == ("player 3: wild tokens on the accolades (2 or 1)",)
+
+
+def test_personal_tokens_are_read_in_kind_order() -> None:
+    reads = _read(_reader(), personal={0: _row("trophy", "trophy", "wild", "penalty", "series"),
+                                       1: _row("wild", "penalty", "penalty")})
+    got = [(r.trophies, r.wilds, r.penalties, r.series, r.doubts) for r in (reads[0], reads[1])]
+    assert got == [(2, 1, 1, True, ()), (0, 1, 2, False, ())]
+
+
+def test_a_token_fitting_two_kinds_almost_equally_is_a_doubt_saying_the_other_reading() -> None:
+    row = _row("trophy", "trophy", "trophy", "penalty")
+    row[2][1] = 0.57  # the third token fits a wild almost as well as a trophy (0.6)
+    seat = _read(_reader(), personal={1: row})[1]
+    assert (seat.trophies, seat.wilds, seat.penalties, seat.series) == (3, 0, 1, False)
+    assert seat.doubts == ("player 2: personal tokens (perhaps 2 trophy, 1 wild, 1 penalty)",)
+
+
+def test_a_lone_weak_token_is_a_doubt_perhaps_none() -> None:
+    row = _row()
+    row[0][0] = 0.25  # just above the threshold (0.22)
+    seat = _read(_reader(), personal={0: row})[0]
+    assert seat.trophies == 1
+    assert seat.doubts == ("player 1: personal tokens (perhaps none)",)
+
+
+def test_a_clear_but_weak_token_or_no_mat_after_the_tokens_means_something_lies_over_them() -> None:
+    hidden = "player 1: something lies over the personal tokens"
+    weak = _row("trophy", "trophy", "trophy")
+    weak[1][0] = 0.25  # a token between two clear ones fitting weakly (below 0.26)
+    assert _read(_reader(), personal={0: weak})[0].doubts == (hidden,)
+    weak[1][0] = 0.27
+    assert _read(_reader(), personal={0: weak})[0].doubts == ()
+    for column, value, doubted in ((4, 1.9, True), (4, 1.7, False), (5, 1.3, True), (5, 1.1, False)):
+        row = _row("trophy", "wild")
+        row[3][column] = value  # the second place after the tokens: far from the mat, or mottled
+        seat = _read(_reader(), personal={0: row})[0]
+        assert (seat.trophies, seat.wilds) == (1, 1)
+        assert seat.doubts == ((hidden,) if doubted else ()), (column, value)
+    # the 7th and 8th places are not checked (the kept card may lie there)
+    row = _row("trophy")
+    row[6][4] = row[7][5] = 5.0
+    assert _read(_reader(), personal={0: row})[0].doubts == ()
+    row[5][4] = 5.0
+    assert _read(_reader(), personal={0: row})[0].doubts == (hidden,)
+
+
+def test_a_full_row_of_tokens_is_read_to_its_last_place() -> None:
+    seat = _read(_reader(), personal={0: _row(*["trophy"] * 8)})[0]
+    assert (seat.trophies, seat.doubts) == (8, ())
+    seat = _read(_reader(), personal={0: _row("trophy", "wild", "wild", "wild", "wild", "penalty", "penalty",
+                                              "series")})[0]
+    assert (seat.trophies, seat.wilds, seat.penalties, seat.series, seat.doubts) == (1, 4, 2, True, ())
+
+
+def test_bonus_tiles_face_and_activation_and_what_hides_an_empty_column() -> None:
+    reads = _read(_reader(expert=True), bonus={(0, 1): (0.5, 0.8, {3: 0.9}), (0, 2): (0.32, 1.1, {10: 0.9}),
+                                               (0, 3): (0.31, 1.1, {5: 0.9}), (1, 4): (0.6, 1.1, {14: 0.8})},
+                  bare={(0, 4): (0.9, 0.0), (1, 1): (0.0, 0.5), (1, 2): (0.7, 0.3)})
+    assert reads[0].bonus == {1: (3, True), 2: (10, False)}
+    assert reads[1].bonus == {4: (14, False)}
+    assert reads[0].doubts == ("player 1: something lies over bonus column 4",)
+    assert reads[1].doubts == ("player 2: something lies over bonus column 1",)
+
+
+@pytest.mark.parametrize(("ratio", "active", "doubted"), [
+    (0.80, True, False), (0.90, True, False), (0.92, True, True), (0.97, False, True), (1.0, False, False)])
+def test_an_activated_tile_has_a_gold_rim_and_a_rim_near_the_line_is_a_doubt(ratio: float, active: bool,
+                                                                           doubted: bool) -> None:
+    seat = _read(_reader(expert=True), bonus={(1, 2): (0.5, ratio, {6: 0.9})})[1]
+    assert seat.bonus == {2: (6, active)}
+    assert seat.doubts == (("player 2: is the bonus tile in column 2 activated?",) if doubted else ())
+
+
+def test_the_four_faces_come_from_four_different_tiles() -> None:
+    # column 2 fits face 4 best, but face 3 (the same tile's other side) is in column 1
+    seat = _read(_reader(expert=True), bonus={(0, 1): (0.5, 1.1, {3: 0.9, 9: 0.2}),
+                                              (0, 2): (0.5, 1.1, {4: 0.95, 6: 0.9, 11: 0.3})})[0]
+    assert seat.bonus == {1: (3, False), 2: (6, False)} and seat.doubts == ()
+
+
+def test_a_face_fitting_almost_as_well_as_another_is_a_doubt_naming_both() -> None:
+    seat = _read(_reader(expert=True), bonus={(1, 3): (0.5, 1.1, {11: 0.9, 5: 0.897, 1: 0.5}),
+                                              (1, 1): (0.5, 1.1, {2: 0.9, 13: 0.8})})[1]
+    assert seat.bonus == {1: (2, False), 3: (11, False)}
+    assert seat.doubts == ("player 2: bonus tile in column 3 (11 or 5)",)
+    seat = _read(_reader(expert=True), bonus={(1, 3): (0.5, 1.1, {11: 0.9, 5: 0.894, 1: 0.5})})[1]
+    assert seat.bonus == {3: (11, False)} and seat.doubts == ()
+
+
+def test_with_no_four_different_tiles_among_the_best_faces_each_column_keeps_its_own_best() -> None:
+    fits = {1: 0.9, 2: 0.8, 3: 0.7}  # tiles 1, 1 and 2 only: four columns cannot all differ
+    seat = _read(_reader(expert=True), bonus={(0, c): (0.5, 1.1, dict(fits)) for c in (1, 2, 3, 4)})[0]
+    assert seat.bonus == {c: (1, False) for c in (1, 2, 3, 4)} and seat.doubts == ()
+
+
+def test_the_shield_side_has_no_bonus_faces_7_8_and_12() -> None:
+    seat = _read(_reader("shield", 2, True), faces=SHIELD_FACES,
+                 bonus={(0, 1): (0.5, 1.1, {9: 0.9}), (0, 2): (0.5, 1.1, {14: 0.9}), (0, 3): (0.5, 1.1, {6: 0.9})})[0]
+    assert seat.bonus == {1: (9, False), 2: (14, False), 3: (6, False)}

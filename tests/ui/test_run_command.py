@@ -151,10 +151,9 @@ def test_a_live_game_types_the_choices_the_camera_cannot_see(monkeypatch: pytest
     while state.history[-1].kind != "roll":
         tracked.undo()
     at = len(state.history)
-    last = dict(state.history[-1].results)
-    white = next(d for d in last if d.startswith("white"))
-    face = next(f for f in ("crystal", "lab") if f != last[white])
-    typed = iter(["set black9 octopod", f"set {white} {face}"])
+    die, shown = state.history[-1].results[0]  # this game's last roll: two black dice
+    face = next(f for f in ("octopod", "lab") if f != shown)  # any die may show an octopod
+    typed = iter(["set black9 octopod", f"set {die} {face}"])
     monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
     events = _tablet(None, tracked, None, argparse.Namespace(answer="ask", json=False))
     out = capsys.readouterr().out

@@ -137,6 +137,15 @@ class Pipeline:
         if self.recheck:
             self._start_watcher(self.profile)
 
+    def put_right(self, key: str, value: str) -> list[TrackerEvent]:
+        """A reading the players set on the tablet (:meth:`TrackedGame.put_right`); the scene memory
+        forgets the misread scene, so the next one is judged afresh. The app and ``run`` both
+        come here."""
+        events = self.tracked.put_right(key, value)
+        if events and self.memory is not None:
+            self.memory.forget()
+        return events
+
     def request_read(self) -> None:
         """An outside signal that the scene has come to rest (a dice tower's "roll settled"):
         read the next quiet frame without waiting for the stillness gate's count. Safe to call

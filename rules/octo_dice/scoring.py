@@ -68,8 +68,8 @@ def submarine_scoring(sheet: Sheet) -> tuple[int, str]:
 def octopod_penalty(caught: int) -> tuple[int, str]:
     """-2 unless both octopod symbols of the third were crossed (which crosses the -2 out)."""
     if caught >= OCTOPOD_SYMBOLS_PER_THIRD:
-        return 0, "both octopods caught: the -2 is crossed out"
-    return OCTOPOD_PENALTY, f"only {caught} of 2 octopods caught: -2"
+        return 0, f"both octopods caught: the {OCTOPOD_PENALTY} is crossed out"
+    return OCTOPOD_PENALTY, f"only {caught} of {OCTOPOD_SYMBOLS_PER_THIRD} octopods caught: {OCTOPOD_PENALTY}"
 
 
 def intermediate_scoring(sheets: Sequence[Sheet], third: int) -> list[LedgerEntry]:

@@ -116,3 +116,26 @@ def test_games_without_settable_readings_say_so() -> None:
     assert adapter.correctable(state) == ()
     with pytest.raises(RulesError, match="^nothing the camera read can be set on the tablet in this game$"):
         TrackedGame(state, adapter).put_right("a1", "x")
+
+
+def test_the_pipeline_forgets_the_misread_scene_once_a_die_is_set() -> None:
+    """The scene memory remembers the misread roll: after a correction it must not compare the
+    next scene with it (the app and ``run`` both go through ``Pipeline.put_right``)."""
+    from hardware.camera import SyntheticSource
+    from tracker.pipeline import Pipeline
+
+    class Memory:
+        forgot = 0
+
+        def forget(self) -> None:
+            self.forgot += 1
+
+    memory = Memory()
+    game = rolled()
+    pipe = Pipeline(SyntheticSource([]), object(), game, calibrate=False, memory=memory)  # type: ignore[arg-type]
+    assert pipe.put_right("white1", "crystal") == [] and memory.forgot == 0  # already so: nothing to forget
+    with pytest.raises(RulesError):
+        pipe.put_right("white1", "red-2")
+    assert memory.forgot == 0
+    assert pipe.put_right("white1", "octopod") and memory.forgot == 1
+    assert "octopod" in game.state.history[-1].faces().values()  # type: ignore[attr-defined]

@@ -401,11 +401,11 @@ class PipelineWorker:
 
     def _put_right(self, key: str, value: str) -> list[UiEvent]:
         """A die set right on the tablet: the moves it changes leave the screen and come back as
-        they should have been; the scene memory forgets the misread scene."""
+        they should have been."""
         tracked = self.pipeline.tracked
         before = list(tracked.state.history)
         try:
-            moved = tracked.put_right(key, value)
+            moved = self.pipeline.put_right(key, value)
         except Exception as exc:  # refused (the reason in words): the game is untouched
             return [UiEvent("error", str(exc))]
         if not moved:
@@ -414,9 +414,6 @@ class PipelineWorker:
         kept = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
         del self._moves_shown[max(len(self._moves_shown) - (len(before) - kept), 0):]
         self._choices = ()
-        memory = getattr(self.pipeline, "memory", None)
-        if memory is not None:
-            memory.forget()  # it remembers the misread scene: judge the next one afresh
         return [UiEvent("cleared", tr("play.put_right", self.language), "play.put_right")] + self._tracker_events(moved)
 
     def _tracker_events(self, tracker_events: Any) -> list[UiEvent]:

@@ -265,12 +265,10 @@ def _tablet(twin: Any, tracked: Any, pipe: Any, args: argparse.Namespace) -> lis
         words = text.split()
         if fixable and len(words) == 3 and words[0] == "set":
             try:
-                events = tracked.put_right(words[1], words[2])
+                events = (pipe if pipe is not None else tracked).put_right(words[1], words[2])
             except RulesError as exc:  # the reason in words; the game untouched
                 print(exc)
                 continue
-            if pipe is not None and pipe.memory is not None:
-                pipe.memory.forget()  # it remembers the misread scene: judge the next one afresh
             if not args.json:
                 for event in events:
                     print("tablet correction: " + event_words(event, tracked.adapter))

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from vision.open_season import cards
-from vision.open_season.cards import JITTER, CardRead, Templates, _features, _norm, _norm_many, choose, score_poses
+from vision.open_season.card_sampling import JITTER, Templates, norm_many, norm_patch, patch_features
+from vision.open_season.cards import CardRead, choose, score_poses
 
 SIDE = 24
 RNG = np.random.default_rng(5)
@@ -34,17 +35,17 @@ def reader_with(monkeypatch: pytest.MonkeyPatch, templates: list[tuple[np.ndarra
     B, C...: the patches normalised as the reader normalises a frame's, scored in one product,
     each place's choice made as the reader makes it."""
     names = [chr(ord("A") + i) for i in range(len(templates))]
-    t = Templates(names, ["face"] * len(names), np.stack([_norm(p) for p, _ in templates]),
-                  np.stack([_norm(a) for _, a in templates]),
-                  np.stack([np.concatenate([_features(p), _features(a)]) for p, a in templates]))
+    t = Templates(names, ["face"] * len(names), np.stack([norm_patch(p) for p, _ in templates]),
+                  np.stack([norm_patch(a) for _, a in templates]),
+                  np.stack([np.concatenate([patch_features(p), patch_features(a)]) for p, a in templates]))
     grey = np.full((SIDE, SIDE, 3), 128, np.uint8)
     people, attrs = [], []
     for poses in shown:
         padded = poses + [(grey, grey)] * (len(JITTER) - len(poses))
         people += [p for p, _ in padded]
         attrs += [a for _, a in padded]
-    na, ca = _norm_many(np.concatenate(people), SIDE)
-    nb, cb = _norm_many(np.concatenate(attrs), SIDE)
+    na, ca = norm_many(np.concatenate(people), SIDE)
+    nb, cb = norm_many(np.concatenate(attrs), SIDE)
     scores = score_poses(t, na, nb, np.concatenate([ca, cb], axis=1), cards.COLOUR_WEIGHT, len(JITTER))
     return [choose(names, scores[i], f"place {i}") for i in range(len(shown))]
 
@@ -92,9 +93,9 @@ def test_a_frame_patch_is_scaled_as_its_template_so_a_perfect_match_scores_one_p
     flat = texture()
     flat[:, :, 1] = 100
     for patch, channels in ((texture(), 3), (dark, 3), (flat, 2)):
-        frame, features = _norm_many(patch, SIDE)
-        assert float(frame[0] @ _norm(patch)) == pytest.approx(channels, abs=1e-4)
-        assert features[0] == pytest.approx(_features(patch), abs=1e-5)
+        frame, features = norm_many(patch, SIDE)
+        assert float(frame[0] @ norm_patch(patch)) == pytest.approx(channels, abs=1e-4)
+        assert features[0] == pytest.approx(patch_features(patch), abs=1e-5)
 
 
 def test_a_place_where_one_name_fits_at_all_is_read_with_full_confidence() -> None:

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from tracker.open_season.twin import OpenSeasonTwin
-from vision.open_season import cards
-from vision.open_season.cards import BACK, EMPTY, JITTER, CardReader
+from vision.open_season import card_sampling, cards
+from vision.open_season.card_sampling import JITTER
+from vision.open_season.cards import BACK, EMPTY, CardReader
 from vision.pack import Pack
 from vision.render import open_season_art as art
 from vision.render.camera import CameraModel
@@ -46,7 +47,7 @@ def test_reads_the_walls_and_the_inn_of_a_rendered_table(horn_table: tuple[OpenS
     # the card art is cut into templates once per process (lru_cache): start from fresh ones, so
     # that this test reads with the template code as it is now (a mutation run forks its test
     # processes after a clean run, whose cached templates would hide a broken template cutter)
-    cards._templates.cache_clear()
+    card_sampling.card_templates.cache_clear()
     table, out = horn_table
     reads = {r.place: r.card for r in CardReader.from_ground_truth(out.ground_truth, "horn", 3).read(out.image)}
     right = total = 0
@@ -95,7 +96,7 @@ def test_a_back_that_fits_worse_than_a_real_one_is_not_read_as_a_back(
     kinds = np.array(reader._templates.kinds)
     for back, want in ((cards.BACK_MIN_SCORE - 0.01, EMPTY), (cards.BACK_MIN_SCORE, BACK)):
         scores = np.where(kinds == "back", back, np.where(kinds == "board", 1.0, 0.0)).astype(np.float32)
-        monkeypatch.setattr(reader, "_scores", lambda image, name, t, s=scores: np.tile(s, (len(reader._layers[name].places), 1)))
+        monkeypatch.setattr(reader, "_scores", lambda image, name, t, s=scores: np.tile(s, (len(reader.layout.layers[name].places), 1)))
         assert {r.card for r in reader._read_layer(out.image, "whole")} == {want}
 
 
@@ -139,7 +140,7 @@ def test_reads_the_stocks_kept_cards_discards_and_accolade_counts() -> None:
     # two players of an expert table late in a game (stocks of 1 and 4 cards, accolade fans of 11
     # and 5), with a kept card and two discards laid on it (the twin's games seldom show them; with
     # a west player the discards lie under the west wall board and cannot be seen)
-    cards._strip_templates.cache_clear()  # as the template cache above: the strips' too
+    card_sampling.strip_templates.cache_clear()  # as the template cache above: the strips' too
     table = OpenSeasonTwin(4, 96503, side="shield", expert=True, max_moves=150).descriptions[-1]
     table.players = table.players[:2]
     table.players[1].kept = ("elf", "crown")
@@ -193,10 +194,10 @@ def test_no_deck_beside_the_inn_reads_as_no_height(horn_table: tuple[OpenSeasonT
     _, out = horn_table
     reader = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
     w, h = art.CARD_SIZE_MM[0] / 2 + 12.0, art.CARD_SIZE_MM[1] / 2 + 12.0
-    foot = np.array([[cards.DECK_AT[0] + sx * w, cards.DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
-    hull = np.concatenate([reader.view.project(foot, z) for z in (0.0, cards.DECK_MAX_MM + 8.0)])
+    foot = np.array([[card_sampling.DECK_AT[0] + sx * w, card_sampling.DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+    hull = np.concatenate([reader.view.project(foot, z) for z in (0.0, card_sampling.DECK_MAX_MM + 8.0)])
     image = out.image.copy()
-    cv2.fillConvexPoly(image, cv2.convexHull(np.round(hull).astype(np.int32)), cards.INN_BOARD_BGR)
+    cv2.fillConvexPoly(image, cv2.convexHull(np.round(hull).astype(np.int32)), card_sampling.INN_BOARD_BGR)
     assert reader.deck_height(image) == 0.0
 
 
@@ -205,7 +206,7 @@ def test_the_inn_slot_under_the_decks_edge_is_read_by_its_strip_alone(horn_table
     # hidden at any deck height, the other slots' never
     _, out = horn_table
     reader = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
-    assert {tuple(whole) for whole in reader._inn_whole_at} == {(True, True, True, True, False)}
+    assert {tuple(whole) for whole in reader.layout.inn_whole_at} == {(True, True, True, True, False)}
 
 
 def test_a_tall_deck_seen_from_its_side_hides_the_inn_slot_behind_it() -> None:
@@ -215,5 +216,5 @@ def test_a_tall_deck_seen_from_its_side_hides_the_inn_slot_behind_it() -> None:
     camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=0.0, resolution=(1280, 720))
     out = Renderer().render(open_season_scene(table, seed=3), camera, RenderOptions(), seed=3)
     reader = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
-    whole = [tuple(w) for w in reader._inn_whole_at]
+    whole = [tuple(w) for w in reader.layout.inn_whole_at]
     assert whole[0] == (True,) * 5 and whole[-1] == (True, True, False, True, True)

@@ -1,0 +1,440 @@
+"""Where the Open Season card reader samples the pixels, and what it compares them with: the
+card places of one table layout (walls, inn, stocks, kept cards, discards, the deck, the accolade
+fans) projected into the camera's image, the template patches cut from the card art (or a taught
+pack's faces), and the patches sampled from a frame, scaled as the templates are.
+
+Kept apart from ``vision.open_season.cards``, which decides what the scores mean (which card,
+a back, an empty space; how many accolades; when to read a place again): a change here moves
+numbers every rendered test table would have to pin, a change there changes a reading
+(docs/testing.md, "Scope", issue 23).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.octocube.geometry import PatchSpec, TableView
+from vision.render import open_season_art as art
+from vision.render.open_season_scene import CARD_THICKNESS_MM, SEAT_SIDES, board_pose, personal_area_origin
+
+PX_PER_MM = 1.25
+"""Patch resolution (a 1280x720 camera sees the table at about 0.9 px/mm, 960x540 at 0.7: finer
+patches only upsample the frame; 2.0 read the same at 2.5 times the cost)."""
+STRIP_PX_PER_MM = 2.0
+"""A fan's strips are read finer: their corner index's attribute icon is 7 mm wide (at 1.25, 2
+of 20 stock cards on the tuning tables lost their attribute; at 2.0 none)."""
+ART_PX_PER_MM = 4.0
+"""The card art is drawn this fine, then shrunk to the patches (thin strokes average out as the
+camera's do)."""
+PEOPLE_PATCH = (-12.2, 34.0)
+"""Card-local centre offset along the card's length (mm from the centre) and side of the emblem patch."""
+ATTRIBUTE_PATCH = (18.4, 19.0)
+STRIP_MM = 17.0
+"""How much of each lower card of a fan shows (the fans step 17 mm): its top strip."""
+STRIP_Y = -art.CARD_SIZE_MM[1] / 2 + STRIP_MM / 2
+STRIP_INDEX = (-art.CARD_SIZE_MM[0] / 2 + STRIP_MM / 2, STRIP_Y)
+"""Card-local centre (across, along) of the strip's corner-index square."""
+STRIP_BAND = (2.0, STRIP_Y)
+"""... and of the square beside it (the people's colour band and the top of the emblem)."""
+UNDER_OFFSETS = (STRIP_MM, 2 * STRIP_MM, 3 * STRIP_MM)
+"""Where a fan has no card at a position, its strip shows a lower card further down its face."""
+JITTER = tuple((x, y, a) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0, 1.5) for a in (-3.0, 0.0, 3.0))
+"""Poses tried around each place (mm, mm, degrees): the best fit of each face counts."""
+FLAT_SPREAD = 0.5
+"""A sampled channel whose spread (root of the summed squared deviations) is below this is flat."""
+CHUNK = 256
+"""OpenCV remaps at most 32767 rows at once: the patches go in chunks."""
+EMPTY = "empty"
+BACK = "back"
+WALL_TOP_MM = 2.0 + CARD_THICKNESS_MM
+INN_TOP_MM = 1.5 + CARD_THICKNESS_MM
+INN_SLOTS = ((-48, -37), (0, -37), (48, -37), (-24, 37), (24, 37))
+DECK_AT = (362.0, 337.0)
+"""The deck's place beside the inn (``open_season_scene``); it stands up to ``DECK_MAX_MM`` tall."""
+DECK_MAX_MM = 1.5 + 180 * CARD_THICKNESS_MM
+DECK_COVER_SHARE = 0.1
+"""Share of a patch the deck may hide before the slot is read by its strip alone (slot 5's card
+always lies 6 mm under the deck's edge)."""
+STOCK_LOCAL = (-40.0, -40.0)
+"""A stock's bottom card in the personal area's frame (mm); each next one 17 mm further."""
+KEPT_LOCAL = (88.0, 30.0)
+DISCARDS_AT = (190.0, 240.0)
+"""The first expert discard (table mm, yaw 0); each next one 17 mm further."""
+MAX_STOCK = 7
+"""Stock positions read (the twin's games never stack more than 5)."""
+MAX_DISCARDS = 4
+MAT_BGR = (90, 60, 40)
+"""The play mat (the scene's ``play_mat_rgb``), where a kept card, a stock or a discard may lie."""
+INN_BOARD_BGR = (40, 60, 92)
+ACCOLADE_LOCAL = (32.0, -25.0)
+MAX_ACCOLADES = 30
+ACCOLADE_WINDOW = (-40.0, -85.0, 110.0, 40.0)
+"""The part of the personal area (its own frame, mm) the accolade fan may cover."""
+ACCOLADE_PX_PER_MM = 1.0
+
+
+@dataclass(frozen=True)
+class Templates:
+    """Template patches of one layer: name, kind ('face', 'back', 'board', 'inn', 'mat',
+    'under'), normalised patches and mean colours."""
+
+    names: list[str]
+    kinds: list[str]
+    first: np.ndarray
+    second: np.ndarray
+    colours: np.ndarray
+
+
+
+def _rot(yaw: float, x: float, y: float) -> tuple[float, float]:
+    c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+    return (x * c - y * s, x * s + y * c)
+
+
+def norm_patch(patch: np.ndarray) -> np.ndarray:
+    """Per-channel zero mean, unit norm (a patch of one colour stays all zero)."""
+    p = patch.astype(np.float32)
+    p = cv2.GaussianBlur(p, (0, 0), 1.0)
+    p -= p.mean(axis=(0, 1))
+    n = np.sqrt((p * p).sum(axis=(0, 1)))
+    # exactly zero where a channel is flat: the patches it meets are not centred (norm_many)
+    return np.where(n > 1e-3, p / np.maximum(n, 1e-3), 0.0).astype(np.float32).reshape(-1)
+
+
+def norm_many(column: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
+    """A remapped column of patches (N*side, side, 3) -> (N, D) patches scaled as :func:`norm_patch`
+    scales them (the blur run once over the column: it bleeds a pixel between neighbours, which
+    the correlation does not feel) and (N, 6) features (:func:`patch_features`). The patches are NOT
+    centred: the templates are, so a dot product with them is the same either way."""
+    n = side * side
+    p = cv2.GaussianBlur(column.astype(np.float32), (0, 0), 1.0).reshape(-1, n, 3)
+    per_channel = np.tile(np.eye(3, dtype=np.float32), (n, 1))  # sums per channel as one product
+    sums = p.reshape(len(p), -1) @ per_channel
+    squares = np.einsum("ijk,ijk->ik", p, p)
+    spread = np.sqrt(np.maximum(squares - sums * sums / n, 0.0))
+    features = np.concatenate([sums / (n * 255.0), spread / np.sqrt(n) / np.maximum(sums / n, 1.0)], axis=1)
+    # a flat channel stays all zero (uncentred, a tiny spread would blow its mean up)
+    p *= np.where(spread > FLAT_SPREAD, 1.0 / np.maximum(spread, FLAT_SPREAD), 0.0)[:, None, :]
+    return p.reshape(len(p), -1), features
+
+
+def patch_features(patch: np.ndarray) -> np.ndarray:
+    """Mean colour (0-1 per channel) and relative contrast (standard deviation over mean, per
+    channel, after the blur: a per-channel gain, i.e. brightness and colour temperature, leaves
+    it alone). A card back's gold on red has five times the contrast of an empty board space,
+    whose colours are close to the back's."""
+    p = cv2.GaussianBlur(patch.astype(np.float32), (0, 0), 1.0).reshape(-1, 3)
+    mean = p.mean(axis=0)
+    return np.concatenate([mean / 255.0, p.std(axis=0) / np.maximum(mean, 1.0)]).astype(np.float32)
+
+
+def _cut(img: np.ndarray, centre_y_mm: float, size_mm: float, centre_x_mm: float = 0.0,
+         px_per_mm: float = PX_PER_MM) -> np.ndarray:
+    """A square patch of an art image (``PX_PER_MM``), centred ``centre_*_mm`` from its centre."""
+    h, w = img.shape[:2]
+    cx = w / 2 + centre_x_mm * ART_PX_PER_MM
+    cy = h / 2 + centre_y_mm * ART_PX_PER_MM
+    half = size_mm * ART_PX_PER_MM / 2
+    big = int(round(size_mm * ART_PX_PER_MM))
+    m = np.float32([[1, 0, -(cx - half)], [0, 1, -(cy - half)]])
+    crop = cv2.warpAffine(img, m, (big, big), flags=cv2.INTER_LINEAR, borderValue=MAT_BGR)
+    side = int(round(size_mm * px_per_mm))
+    return cv2.resize(crop, (side, side), interpolation=cv2.INTER_AREA)
+
+
+def _plain(bgr: tuple[int, int, int], size_mm: float, px_per_mm: float = PX_PER_MM) -> np.ndarray:
+    side = int(round(size_mm * px_per_mm))
+    return np.full((side, side, 3), bgr, np.uint8)
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.kinds: list[str] = []
+        self.first: list[np.ndarray] = []
+        self.second: list[np.ndarray] = []
+        self.colours: list[np.ndarray] = []
+
+    def add(self, name: str, kind: str, a: np.ndarray, b: np.ndarray) -> None:
+        self.names.append(name)
+        self.kinds.append(kind)
+        self.first.append(norm_patch(a))
+        self.second.append(norm_patch(b))
+        self.colours.append(np.concatenate([patch_features(a), patch_features(b)]))
+
+    def done(self) -> Templates:
+        return Templates(self.names, self.kinds, np.stack(self.first), np.stack(self.second), np.stack(self.colours))
+
+
+@lru_cache(maxsize=2)
+def card_templates(side: str) -> Templates:
+    """The whole-card templates of the built-in art."""
+    return build_templates(side, None)
+
+
+@lru_cache(maxsize=2)
+def strip_templates(turned: bool = False) -> Templates:
+    """The fan-strip templates of the built-in art (``turned``: of the cards turned half round,
+    i.e. each card's bottom strip, for a fan whose first card lies on top)."""
+    return build_strip_templates(None, turned)
+
+
+def _faces(pack: Any) -> list[tuple[str, np.ndarray]]:
+    """(name, BGR art at ``PX_PER_MM``) of every face-up card (each view of a taught face), and the
+    back (named ``BACK``)."""
+    w, h = (int(round(v * ART_PX_PER_MM)) for v in art.CARD_SIZE_MM)
+    out = []
+    if pack is None:
+        for p in art.PEOPLES:
+            for a in art.ATTRIBUTES:
+                out.append((f"{p}-{a}", _over_board(art.draw_card(p, a, w, h, ART_PX_PER_MM))))
+        out.append((BACK, _over_board(art.draw_card_back(w, h, ART_PX_PER_MM))))
+    else:
+        for name, face in sorted(pack.faces.items()):
+            for view in (face if face.ndim == 4 else face[None]):
+                out.append((name, cv2.resize(view, (w, h), interpolation=cv2.INTER_AREA)))  # BGR (vision.pack)
+    return out
+
+
+def build_templates(side: str, pack: Any) -> Templates:
+    """Whole-card templates: the built-in card art or a taught pack's card faces (each view of
+    each face, cut from the teach photos), the empty board spaces (one per printed number), the
+    bare inn board and the bare mat (plain colours: the correlation says nothing, the colour
+    does)."""
+    w, h = (int(round(v * ART_PX_PER_MM)) for v in art.CARD_SIZE_MM)
+    t = _Builder()
+
+    def cut2(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return _cut(img, *PEOPLE_PATCH), _cut(img, *ATTRIBUTE_PATCH)
+
+    for name, img in _faces(pack):
+        t.add(name, "back" if name == BACK else "face", *cut2(img))
+    # an empty space: the board's dark rectangle with its printed number (one per number)
+    bw, bd = (int(round(v * ART_PX_PER_MM)) for v in art.WALL_BOARD_SIZE_MM)
+    board = _over_board(art.draw_wall_board(side, (128, 128, 128), bw, bd, ART_PX_PER_MM))
+    for number in range(1, len(art.WALL_SPACES[side]) + 1):
+        x, y = (v * ART_PX_PER_MM for v in art.wall_space_local(side, number))
+        m = np.float32([[1, 0, -(x - w / 2)], [0, 1, -(y - h / 2)]])
+        t.add(EMPTY, "board", *cut2(cv2.warpAffine(board, m, (w, h), borderValue=(30, 48, 74))))
+    t.add(EMPTY, "inn", _plain(INN_BOARD_BGR, PEOPLE_PATCH[1]), _plain(INN_BOARD_BGR, ATTRIBUTE_PATCH[1]))
+    t.add(EMPTY, "mat", _plain(MAT_BGR, PEOPLE_PATCH[1]), _plain(MAT_BGR, ATTRIBUTE_PATCH[1]))
+    return t.done()
+
+
+def build_strip_templates(pack: Any, turned: bool = False) -> Templates:
+    """Fan-strip templates: each face's top strip (a card at this position), its strips further
+    down (no card here: the card below shows through), and the bare mat."""
+    t = _Builder()
+    for name, img in _faces(pack):
+        if name == BACK:
+            continue
+        if turned:
+            img = np.ascontiguousarray(img[::-1, ::-1])
+        px = STRIP_PX_PER_MM
+        t.add(name, "face", _cut(img, STRIP_BAND[1], STRIP_MM, STRIP_BAND[0], px),
+              _cut(img, STRIP_INDEX[1], STRIP_MM, STRIP_INDEX[0], px))
+        for down in UNDER_OFFSETS:
+            t.add(EMPTY, "under", _cut(img, STRIP_BAND[1] + down, STRIP_MM, STRIP_BAND[0], px),
+                  _cut(img, STRIP_INDEX[1] + down, STRIP_MM, STRIP_INDEX[0], px))
+    t.add(EMPTY, "mat", _plain(MAT_BGR, STRIP_MM, STRIP_PX_PER_MM), _plain(MAT_BGR, STRIP_MM, STRIP_PX_PER_MM))
+    t.add(EMPTY, "inn", _plain(INN_BOARD_BGR, STRIP_MM, STRIP_PX_PER_MM),
+          _plain(INN_BOARD_BGR, STRIP_MM, STRIP_PX_PER_MM))
+    return t.done()
+
+
+def _over_board(bgra: np.ndarray) -> np.ndarray:
+    if bgra.shape[2] == 3:
+        return bgra
+    alpha = bgra[:, :, 3:4].astype(np.float32) / 255.0
+    board = np.zeros_like(bgra[:, :, :3], dtype=np.float32)
+    board[:] = (30, 48, 74)
+    return (bgra[:, :, :3].astype(np.float32) * alpha + board * (1 - alpha)).astype(np.uint8)
+
+
+
+@dataclass(frozen=True)
+class Layer:
+    """The places read with one set of templates and patch offsets: one remap table per patch
+    (``JITTER`` poses of each place in turn)."""
+
+    places: list[str]
+    kinds: frozenset[str]
+    first_maps: tuple[np.ndarray, np.ndarray, int]
+    second_maps: tuple[np.ndarray, np.ndarray, int]
+
+
+CENTRE_POSE = JITTER.index((0.0, 0.0, 0.0))
+
+
+def patch_rows(maps: tuple[np.ndarray, np.ndarray, int], patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The remap table of some patches only (indices into the layer's patches)."""
+    mx, my, side = maps
+    rows = (patches[:, None] * side + np.arange(side)[None, :]).reshape(-1)
+    return mx[rows], my[rows], side
+
+
+def sample_patches(image: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int]) -> np.ndarray:
+    """A column of patches (OpenCV remaps at most 32767 rows at once: in chunks)."""
+    mx, my, side = maps
+    step = CHUNK * side
+    return np.concatenate([cv2.remap(image, mx[i:i + step], my[i:i + step], cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_CONSTANT) for i in range(0, len(mx), step)])
+
+
+
+Place = tuple[str, float, float, float, float]
+"""A card place: its name, centre (table mm), yaw (degrees) and the height of the card's top (mm)."""
+
+
+class CardLayout:
+    """Every card place of one table layout as the camera sees it: the remap tables of each
+    layer's patches (``JITTER`` poses of each place), the deck's probes and the inn patches it
+    may hide at each height, and the accolade windows with the outline of every count."""
+
+    def __init__(self, view: TableView, side: str, num_players: int, discards: bool) -> None:
+        """``discards``: lay out the expert discards too (where the camera can see them)."""
+        self.view = view
+        whole: list[Place] = []
+        on_mat: list[Place] = []
+        strips: list[Place] = []
+        for seat, where in enumerate(SEAT_SIDES[num_players]):
+            bx, by, yaw = board_pose(where)
+            bw, bd = art.WALL_BOARD_SIZE_MM
+            for number in range(1, len(art.WALL_SPACES[side]) + 1):
+                lx, ly = art.wall_space_local(side, number)
+                ox, oy = _rot(yaw, lx - bw / 2, ly - bd / 2)
+                whole.append((f"wall {seat} {number}", bx + ox, by + oy, yaw, WALL_TOP_MM))
+        inn: list[Place] = [(f"inn {i + 1}", 300 + dx, 300 + dy, 0.0, INN_TOP_MM) for i, (dx, dy) in enumerate(INN_SLOTS)]
+        for seat, where in enumerate(SEAT_SIDES[num_players]):
+            px, py, pyaw = personal_area_origin(where)
+            kx, ky = _rot(pyaw, *KEPT_LOCAL)
+            on_mat.append((f"kept {seat}", px + kx, py + ky, pyaw, CARD_THICKNESS_MM))
+            for i in range(MAX_STOCK):
+                sx, sy = _rot(pyaw, STOCK_LOCAL[0], STOCK_LOCAL[1] + i * STRIP_MM)
+                top = (i + 1) * CARD_THICKNESS_MM
+                on_mat.append((f"stock {seat} {i}", px + sx, py + sy, pyaw, top))
+                strips.append((f"stock {seat} {i}", px + sx, py + sy, pyaw, top))
+        turned: list[Place] = []
+        if discards:
+            # the discards lie at one height: which of two overlaps the other is the renderer's
+            # choice (nearer the camera on top), so the fan is read both ways (CardReader.read_table)
+            for i in range(MAX_DISCARDS):
+                x, y = DISCARDS_AT[0], DISCARDS_AT[1] + i * STRIP_MM
+                on_mat.append((f"discard {i}", x, y, 0.0, CARD_THICKNESS_MM))
+                strips.append((f"discard {i}", x, y, 0.0, CARD_THICKNESS_MM))
+                turned.append((f"discard {i}", x, y, 180.0, CARD_THICKNESS_MM))
+        card_patches = ((0.0, PEOPLE_PATCH[0], PEOPLE_PATCH[1]), (0.0, ATTRIBUTE_PATCH[0], ATTRIBUTE_PATCH[1]))
+        strip_patches = ((STRIP_BAND[0], STRIP_BAND[1], STRIP_MM), (STRIP_INDEX[0], STRIP_INDEX[1], STRIP_MM))
+        self.layers = {
+            "whole": self._layer(whole, card_patches, frozenset({"face", "back", "board"}), PX_PER_MM),
+            # never face down: what looks like a back there is the deck's top leaning over a slot
+            "inn": self._layer(inn, card_patches, frozenset({"face", "inn"}), PX_PER_MM),
+            # the deck stands beside the inn: leaning into the view, it hides the bottom of slot
+            # 3 or 5 (the attribute icon) but never the top strip, which is read too
+            "inn strip": self._layer(inn, strip_patches, frozenset({"face", "inn"}), STRIP_PX_PER_MM),
+            # trophy tokens lie over a wall card's icon, never over its top strip
+            "wall strip": self._layer(whole, strip_patches, frozenset({"face"}), STRIP_PX_PER_MM),
+            "on mat": self._layer(on_mat, card_patches, frozenset({"face", "mat"}), PX_PER_MM),
+            "strip": self._layer(strips, strip_patches, frozenset({"face", "under", "mat"}), STRIP_PX_PER_MM),
+        }
+        if turned:
+            self.layers["turned"] = self._layer(turned, strip_patches, frozenset({"face", "under", "mat"}),
+                                                STRIP_PX_PER_MM)
+        # an inn slot whose emblem or icon the deck may hide from this camera is read by its strip;
+        # the deck's height is read from each frame (it shrinks through the game)
+        self.deck_heights = np.arange(0.0, DECK_MAX_MM + 2.0, 2.0)
+        """The deck heights told apart (mm, every 2 mm): index ``round(height / 2)``."""
+        self.inn_whole_at = [np.array([not any(
+            self.deck_may_cover((300 + dx, 300 + dy), offset, size, h) for offset, size in (PEOPLE_PATCH, ATTRIBUTE_PATCH))
+            for dx, dy in INN_SLOTS]) for h in self.deck_heights]
+        """Per deck height: which inn slots the deck leaves whole (their emblem and icon seen)."""
+        inset = 8.0  # inside the deck's top whatever its turn
+        gx, gy = np.meshgrid(np.linspace(-art.CARD_SIZE_MM[0] / 2 + inset, art.CARD_SIZE_MM[0] / 2 - inset, 5),
+                             np.linspace(-art.CARD_SIZE_MM[1] / 2 + inset, art.CARD_SIZE_MM[1] / 2 - inset, 9))
+        top = np.column_stack([DECK_AT[0] + gx.ravel(), DECK_AT[1] + gy.ravel()])
+        self.deck_probes = [np.round(self.view.project(top, 1.5 + h)).astype(int) for h in self.deck_heights]
+        """Per deck height: the image pixels (x, y) where the deck's top would lie."""
+        self.accolade_masks = [self._accolade_setup(where) for where in SEAT_SIDES[num_players]]
+        """Per seat: (image -> window homography, the window's pixels read, every count's outline)."""
+
+    def _layer(self, specs: list[Place], patches: tuple[tuple[float, float, float], tuple[float, float, float]],
+               kinds: frozenset[str], px_per_mm: float) -> Layer:
+        maps = []
+        for cx, cy, size in patches:
+            out = []
+            for place, x, y, yaw, z in specs:
+                for sx, sy, syaw in JITTER:  # cards lie a little off their place: try a few poses
+                    dx, dy = _rot(yaw + syaw, cx, cy)
+                    out.append(PatchSpec(place, (x + sx + dx, y + sy + dy), z, size, yaw + syaw))
+            chunks = [self.view.patch_maps(out[i:i + CHUNK], px_per_mm) for i in range(0, len(out), CHUNK)]
+            maps.append((np.concatenate([c[0] for c in chunks]), np.concatenate([c[1] for c in chunks]),
+                         chunks[0][2]))
+        return Layer([s[0] for s in specs], kinds, maps[0], maps[1])
+
+    def deck_may_cover(self, card: tuple[float, float], offset: float, size: float, height: float,
+                       yaw: float = 0.0, z: float = INN_TOP_MM) -> bool:
+        """Whether a deck ``height`` mm tall (and 4 mm more), standing beside the inn, may hide more
+        than ``DECK_COVER_SHARE`` of the square patch ``offset`` mm along the card at ``card``."""
+        half = size / 2
+        ox, oy = _rot(yaw, 0.0, offset)
+        corners = [_rot(yaw, sx * half, sy * half) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        patch = self.view.project(np.array([[card[0] + ox + dx, card[1] + oy + dy] for dx, dy in corners]),
+                                  z).astype(np.float32)
+        w, h = art.CARD_SIZE_MM[0] / 2 + 2.0, art.CARD_SIZE_MM[1] / 2 + 2.0  # its 5 degrees of turn
+        foot = np.array([[DECK_AT[0] + sx * w, DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        deck = np.concatenate([self.view.project(foot, 1.5), self.view.project(foot, 1.5 + height + 4.0)])
+        hull = cv2.convexHull(deck.astype(np.float32))
+        area, _ = cv2.intersectConvexConvex(patch, hull)
+        return bool(area > DECK_COVER_SHARE * cv2.contourArea(patch))
+
+    def _accolade_setup(self, where: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(image -> window homography, the window's mask of pixels read, the outline of every
+        count 0..MAX_ACCOLADES as rows of booleans)."""
+        px, py, pyaw = personal_area_origin(where)
+        x0, y0, x1, y1 = ACCOLADE_WINDOW
+        s = ACCOLADE_PX_PER_MM
+        w, h = int(round((x1 - x0) * s)), int(round((y1 - y0) * s))
+        corners = []
+        for lx, ly in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
+            ox, oy = _rot(pyaw, lx, ly)
+            corners.append((px + ox, py + oy))
+        img_pts = self.view.project(np.array(corners), 2 * CARD_THICKNESS_MM).astype(np.float32)
+        win = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+        to_window = cv2.getPerspectiveTransform(img_pts, win)
+        cw, ch = art.CARD_SIZE_MM
+        outlines = []
+        for k in range(MAX_ACCOLADES + 1):
+            mask = np.zeros((h, w), np.uint8)
+            turn, step = min(7.0, 56.0 / max(k, 1)), min(6.0, 60.0 / max(k, 1))
+            for i in range(k):
+                off = i - (k - 1) / 2
+                cx, cy = ACCOLADE_LOCAL[0] + off * step, ACCOLADE_LOCAL[1] + abs(off) * 0.2 * step
+                a = off * turn
+                pts = [_rot(a, dx, dy) for dx, dy in ((-cw / 2, -ch / 2), (cw / 2, -ch / 2), (cw / 2, ch / 2),
+                                                       (-cw / 2, ch / 2))]
+                poly = np.array([[(cx + dx - x0) * s, (cy + dy - y0) * s] for dx, dy in pts])
+                cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 1)
+            outlines.append(mask.reshape(-1).astype(bool))
+        # what the fan cannot explain: the stock and the kept card, which may lie beside it
+        read = np.ones((h, w), np.uint8)
+        for lx, ly, length in ((STOCK_LOCAL[0], STOCK_LOCAL[1] + (MAX_STOCK - 1) * STRIP_MM / 2,
+                                ch + (MAX_STOCK - 1) * STRIP_MM), (KEPT_LOCAL[0], KEPT_LOCAL[1], ch)):
+            rx0, rx1 = (lx - cw / 2 - 4 - x0) * s, (lx + cw / 2 + 4 - x0) * s
+            ry0, ry1 = (ly - length / 2 - 4 - y0) * s, (ly + length / 2 + 4 - y0) * s
+            cv2.rectangle(read, (int(rx0), int(ry0)), (int(rx1), int(ry1)), 0, -1)
+        return to_window, read.reshape(-1).astype(bool), np.stack(outlines)
+
+
+    def accolade_window(self, image: np.ndarray, seat: int) -> np.ndarray:
+        """The part of a seat's personal area the accolade fan may cover, seen from above
+        (``ACCOLADE_PX_PER_MM``), float32 BGR."""
+        x0, y0, x1, y1 = ACCOLADE_WINDOW
+        size = (int(round((x1 - x0) * ACCOLADE_PX_PER_MM)), int(round((y1 - y0) * ACCOLADE_PX_PER_MM)))
+        to_window = self.accolade_masks[seat][0]
+        return cv2.warpPerspective(image, to_window, size, flags=cv2.INTER_AREA).astype(np.float32)

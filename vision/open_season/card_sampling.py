@@ -393,6 +393,35 @@ class CardLayout:
         area, _ = cv2.intersectConvexConvex(patch, hull)
         return bool(area > DECK_COVER_SHARE * cv2.contourArea(patch))
 
+    def centre_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The two patches of these places of a layer at their nominal pose, one float32 row
+        each (what a remembering reader compares from one still to the next)."""
+        layer = self.layers[name]
+        rows = places * len(JITTER) + CENTRE_POSE
+        first = sample_patches(image, patch_rows(layer.first_maps, rows)).reshape(len(places), -1)
+        second = sample_patches(image, patch_rows(layer.second_maps, rows)).reshape(len(places), -1)
+        return first.astype(np.float32), second.astype(np.float32)
+
+    def pose_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every pose's two patches of these places, scaled as the templates are
+        (:func:`norm_many`), and their features side by side (what ``score_poses`` takes)."""
+        layer = self.layers[name]
+        k = len(JITTER)
+        poses = (places[:, None] * k + np.arange(k)[None, :]).ravel()
+        na, ca = norm_many(sample_patches(image, patch_rows(layer.first_maps, poses)), layer.first_maps[2])
+        nb, cb = norm_many(sample_patches(image, patch_rows(layer.second_maps, poses)), layer.second_maps[2])
+        return na, nb, np.concatenate([ca, cb], axis=1)
+
+    def deck_top_pixels(self, image: np.ndarray) -> list[np.ndarray]:
+        """Per deck height: the frame's pixels where the deck's top would lie (N x 3, float32;
+        a probe past the frame's edge reads the edge)."""
+        h, w = image.shape[:2]
+        out = []
+        for probes in self.deck_probes:
+            x, y = np.clip(probes[:, 0], 0, w - 1), np.clip(probes[:, 1], 0, h - 1)
+            out.append(image[y, x].astype(np.float32))
+        return out
+
     def _accolade_setup(self, where: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(image -> window homography, the window's mask of pixels read, the outline of every
         count 0..MAX_ACCOLADES as rows of booleans)."""

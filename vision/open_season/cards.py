@@ -28,9 +28,7 @@ import numpy as np
 from vision.octocube.geometry import TableView
 from vision.open_season.card_sampling import (
     BACK,
-    CENTRE_POSE,
     EMPTY,
-    INN_SLOTS,
     JITTER,
     MAX_DISCARDS,
     MAX_STOCK,
@@ -39,9 +37,6 @@ from vision.open_season.card_sampling import (
     build_strip_templates,
     build_templates,
     card_templates,
-    norm_many,
-    patch_rows,
-    sample_patches,
     strip_templates,
 )
 from vision.render import open_season_art as art
@@ -141,7 +136,7 @@ def _block_change(delta: np.ndarray, side: int) -> np.ndarray:
     noise, averaged over a block, does not."""
     b = side // 4 * 4
     d = delta.reshape(len(delta), side, side, 3).mean(axis=3)[:, :b, :b]
-    return d.reshape(len(d), b // 4, 4, b // 4, 4).mean(axis=(2, 4)).reshape(len(d), -1).max(axis=1)
+    return d.reshape(len(d), b // 4, 4, b // 4, 4).mean(axis=(2, 4)).max(axis=(1, 2))
 
 
 
@@ -164,29 +159,22 @@ class CardReader:
         self.view = view
         self.side = side
         self.num_players = num_players
-        self.expert = expert
         self.remember = remember
         self._memory: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self.discards_visible = expert and "west" not in SEAT_SIDES[num_players]
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
         self.layout = CardLayout(view, side, num_players, self.discards_visible)
-        self.places = [p for layer in ("whole", "inn", "on mat") for p in self.layout.layers[layer].places]
 
     def deck_height(self, image: np.ndarray) -> float:
         """How tall the deck stands (mm): the height at which its top's probes are most the red of
         a card back (lower they fall on its cream side, higher on the inn or the mat beside it)."""
-        h, w = image.shape[:2]
-        shares = []
-        for probes in self.layout.deck_probes:
-            x, y = np.clip(probes[:, 0], 0, w - 1), np.clip(probes[:, 1], 0, h - 1)
-            px = image[y, x].astype(np.float32)
-            shares.append(float(np.median(px[:, 2] / (px.sum(axis=1) + 1.0))))
-        top = max(shares)
+        shares = np.array([np.median(px[:, 2] / (px.sum(axis=1) + 1.0)) for px in self.layout.deck_top_pixels(image)])
+        top = shares.max()
         if top <= DECK_RED_SHARE:
             return 0.0
         # seen from above, the top reads red over a range of heights: the tallest of them (safe)
-        return float(max(hh for hh, r in zip(self.layout.deck_heights, shares, strict=True) if r >= top - 0.02))
+        return float(self.layout.deck_heights[shares >= top - 0.02].max())
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
@@ -202,30 +190,28 @@ class CardReader:
         """(places, templates) scores of one layer. With ``remember``, only the places whose
         centre patch changed since they were last read are scored again."""
         layer = self.layout.layers[name]
-        k = len(JITTER)
         todo = np.arange(len(layer.places))
         memory = self._memory.get(name) if self.remember else None
         if self.remember:  # both patches: two cards of one people differ in the icon only
-            first = sample_patches(image, patch_rows(layer.first_maps, todo * k + CENTRE_POSE)).reshape(len(todo), -1)
-            centre = np.concatenate([first, sample_patches(image, patch_rows(layer.second_maps, todo * k + CENTRE_POSE))
-                                     .reshape(len(todo), -1)], axis=1).astype(np.float32)
+            first, second = self.layout.centre_patches(image, name, todo)
+            centre = np.concatenate([first, second], axis=1)
             if memory is not None:
-                split = first.shape[1]
                 delta = np.abs(centre - memory[0])
+                split = first.shape[1]
                 todo = np.flatnonzero(np.maximum(_block_change(delta[:, :split], layer.first_maps[2]),
                                                  _block_change(delta[:, split:], layer.second_maps[2]))
                                       > CHANGE_LEVEL)
-        scores = memory[1].copy() if memory is not None else np.zeros((len(layer.places), len(t.names)), np.float32)
+        # the memory's own arrays are updated in place: a place keeps the scores and the patch it
+        # was last read on
+        scores = memory[1] if memory is not None else np.zeros((len(layer.places), len(t.names)))
         if len(todo):
-            patches = (todo[:, None] * k + np.arange(k)[None, :]).reshape(-1)
-            na, ca = norm_many(sample_patches(image, patch_rows(layer.first_maps, patches)), layer.first_maps[2])
-            nb, cb = norm_many(sample_patches(image, patch_rows(layer.second_maps, patches)), layer.second_maps[2])
-            fresh = score_poses(t, na, nb, np.concatenate([ca, cb], axis=1), self.colour_weight, k)
+            na, nb, features = self.layout.pose_patches(image, name, todo)
+            fresh = score_poses(t, na, nb, features, self.colour_weight, len(JITTER))
             fresh[:, ~np.array([kind in layer.kinds for kind in t.kinds])] = -np.inf
             scores[todo] = fresh
         if self.remember:
-            reference = memory[0].copy() if memory is not None else centre
-            reference[todo] = centre[todo]  # a place keeps the patch it was last read on
+            reference = memory[0] if memory is not None else centre
+            reference[todo] = centre[todo]
             self._memory[name] = (reference, scores)
         return scores
 
@@ -252,7 +238,7 @@ class CardReader:
         for t, scores, use in ((self._templates, whole, self.layout.inn_whole_at[deck]), (self._strip, strip, True)):
             for j, name in enumerate(names):
                 columns = [i for i, n in enumerate(t.names) if n == name]
-                total[:, j] += np.where(use, scores[:, columns].max(axis=1) if columns else -np.inf, 0.0)
+                total[:, j] += np.where(use, scores[:, columns].max(axis=1), 0.0)  # every name has a template
         return [choose(names, total[i], place) for i, place in enumerate(self.layout.layers["inn"].places)]
 
     def read(self, image: np.ndarray) -> list[CardRead]:
@@ -284,7 +270,7 @@ class CardReader:
             places = [f"discard {i}" for i in range(MAX_DISCARDS)]
             upwards = self._fan(whole, strips, places)
             # the first card on top: it shows whole, each next one its bottom strip
-            downwards = [] if whole[places[0]].card in (EMPTY, BACK) else [whole[places[0]]]
+            downwards = [] if whole[places[0]].card == EMPTY else [whole[places[0]]]  # never a back on the mat
             for place in places[1:] if downwards else []:
                 if turned[place].card == EMPTY:
                     break
@@ -300,7 +286,7 @@ class CardReader:
             if strips[place].card == EMPTY:
                 break
             cards.append(strips[place])
-        if cards and whole[cards[-1].place].card not in (EMPTY, BACK):
+        if cards and whole[cards[-1].place].card != EMPTY:  # never a back on the mat
             cards[-1] = whole[cards[-1].place]  # the top card shows whole
         return cards
 
@@ -311,7 +297,7 @@ class CardReader:
         for seat, (_, read, outlines) in enumerate(self.layout.accolade_masks):
             win = self.layout.accolade_window(image, seat)
             red = win[:, :, 2] / (win.sum(axis=2) + 1.0)
-            back = (red > BACK_RED_SHARE).reshape(-1)[read]
+            back = (red > BACK_RED_SHARE).ravel()[read]
             agree = (outlines[:, read] == back[None, :]).mean(axis=1)
             order = np.argsort(-agree)
             lead = float(agree[order[0]] - agree[order[1]])

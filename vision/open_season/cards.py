@@ -108,7 +108,7 @@ def score_poses(t: Templates, first: np.ndarray, second: np.ndarray, colours: np
     """(places, templates) scores: for each place the best of its ``poses`` consecutive samples
     (normalised first and second patches, their mean colours), one matrix product for all."""
     s = first @ t.first.T + ATTRIBUTE_WEIGHT * (second @ t.second.T)
-    weights = np.array([colour_weight] * 3 + [CONTRAST_WEIGHT] * 3, np.float32)
+    weights = np.array([colour_weight] * 3 + [CONTRAST_WEIGHT] * 3)
     s -= (np.abs(colours[:, None, :] - t.colours[None, :, :]) * np.tile(weights, 2)).sum(axis=2)
     return s.reshape(-1, poses, s.shape[1]).max(axis=1)
 
@@ -191,7 +191,7 @@ class CardReader:
         centre patch changed since they were last read are scored again."""
         layer = self.layout.layers[name]
         todo = np.arange(len(layer.places))
-        memory = self._memory.get(name) if self.remember else None
+        memory = self._memory.get(name)  # filled only when remembering
         if self.remember:  # both patches: two cards of one people differ in the icon only
             first, second = self.layout.centre_patches(image, name, todo)
             centre = np.concatenate([first, second], axis=1)
@@ -233,7 +233,7 @@ class CardReader:
         whole = self._scores(image, "inn", self._templates)
         strip = self._scores(image, "inn strip", self._strip)
         names = sorted(set(self._templates.names) - {BACK})
-        total = np.zeros((len(whole), len(names)), np.float32)
+        total = np.zeros((len(whole), len(names)))
         deck = int(round(self.deck_height(image) / 2.0))
         for t, scores, use in ((self._templates, whole, self.layout.inn_whole_at[deck]), (self._strip, strip, True)):
             for j, name in enumerate(names):

@@ -13,10 +13,11 @@ from typing import Any
 
 from rules.open_season import OpenSeasonGame
 from rules.open_season.cards import FACE_DOWN
-from rules.open_season.moves import Draw
+from rules.open_season.moves import Draw, KeepPeeked, PlaceWild
 from tracker.adapter import Difference
 from tracker.open_season.adapter import OpenSeasonAdapter, _appeared, player_name
 from tracker.open_season.view import observation_from_state
+from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
 from vision.open_season.observation import OpenSeasonObservation, PlayerReading
 
 ADAPTER = OpenSeasonAdapter()
@@ -372,10 +373,10 @@ def test_chains_stop_at_max_chain_moves_and_at_max_chains() -> None:
     assert len(list(adapter.candidate_chains(state, seen))) == 2
 
 
-def test_the_last_peek_of_the_game_may_keep_any_peeked_card() -> None:
-    """The card kept by the game's last peek goes straight to the accolades: no camera sees it,
-    so every card the peek could have shown explains the final table alike (the players are
-    asked), none is ruled out for not showing. (2 players, Horn, hidden-mode seed 46, random play.)"""
+def _last_peek_of_the_game() -> tuple[Any, Any]:
+    """A hidden-mode game (2 players, Horn, seed 46, random legal play) stopped at its last peek,
+    whose kept card goes straight to the accolades: the game ends with it. Returns (the position
+    at the peek, the game played to its end)."""
     state = OpenSeasonGame(2, side="horn", expert=False).new_initial_state(46, hidden=True)
     rng = random.Random(46)
     last_peek = None
@@ -384,6 +385,14 @@ def test_the_last_peek_of_the_game_may_keep_any_peeked_card() -> None:
             last_peek = state.clone()
         state.push(_random_move(state, rng))
     assert last_peek is not None and len(state.history) == len(last_peek.history) + 1  # it ended the game
+    return last_peek, state
+
+
+def test_the_last_peek_of_the_game_may_keep_any_peeked_card() -> None:
+    """The card kept by the game's last peek goes straight to the accolades: no camera sees it,
+    so every card the peek could have shown explains the final table alike (the players are
+    asked), none is ruled out for not showing."""
+    last_peek, state = _last_peek_of_the_game()
     final = observation_from_state(state)
     assert not any(_appeared(ADAPTER.expected(last_peek), final).values())
     chains = list(ADAPTER.candidate_chains(last_peek, final))
@@ -393,6 +402,80 @@ def test_the_last_peek_of_the_game_may_keep_any_peeked_card() -> None:
         work = last_peek.clone()
         work.push(move)
         assert work.is_terminal() and ADAPTER.expected(work) == final
+
+
+def test_the_players_say_which_card_the_last_peek_kept_and_the_answer_ends_the_game() -> None:
+    """Through the tracker: the final table cannot tell the kept card, so the players are asked,
+    one option per card the peek may have shown (20 unseen cards in this hidden game), and their
+    answer is the move confirmed."""
+    last_peek, state = _last_peek_of_the_game()
+    tracked = TrackedGame(last_peek.clone(), OpenSeasonAdapter())
+    events = tracked.observe(observation_from_state(state))
+    [question] = [e.question for e in events if isinstance(e, QuestionAsked)]
+    kept = state.history[-1]
+    assert isinstance(kept, KeepPeeked) and len(question.options) == 20
+    assert {type(m) for option in question.options for m in option} == {KeepPeeked}
+    confirmed = [e for e in tracked.answer(question.options.index((kept,))) if isinstance(e, MoveConfirmed)]
+    assert [e.move for e in confirmed] == [kept] and tracked.state.is_terminal()
+
+
+def test_the_players_say_which_card_was_drawn_blindly_onto_a_stock() -> None:
+    """Through the tracker: the card drawn onto the next player's stock went to the accolades
+    unseen, so the players are asked which (every card the deck may hold), not told an alert."""
+    state, observed = _blind_draw_position()
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
+    events = tracked.observe(observed)
+    assert not any(isinstance(e, IllegalMoveAlert) for e in events)
+    [question] = [e.question for e in events if isinstance(e, QuestionAsked)]
+    assert len(question.options) == 30 and all(len(o) == 1 and isinstance(o[0], Draw) for o in question.options)
+    answer = question.options.index((Draw("gnome-dagger"),))
+    confirmed = [e.move for e in tracked.answer(answer) if isinstance(e, MoveConfirmed)]
+    assert confirmed == [Draw("gnome-dagger")]
+
+
+def _peek_with_a_wild_token() -> tuple[Any, tuple[str, str]]:
+    """An expert game (2 players, Horn, seed 7, random legal play) at player 1's peek while they
+    hold a wild token: they may keep either peeked card or first place the token on their wall
+    (space 3 holds elf-dagger). Returns (the position, the two peeked cards)."""
+    state = OpenSeasonGame(2, side="horn", expert=True).new_initial_state(7)
+    rng = random.Random(7)
+    while not (state.tasks[-1][0] == "peek_keep" and state.wilds[state.turn_player] > 0):
+        state.push(_random_move(state, rng))
+    moves = list(state.legal_moves())
+    assert state.turn_player == 0 and any(isinstance(m, PlaceWild) for m in moves)
+    assert [m for m in moves if isinstance(m, KeepPeeked)] == [KeepPeeked("elf-dagger"), KeepPeeked("mage-tattoo")]
+    return state, ("elf-dagger", "mage-tattoo")
+
+
+def test_a_kept_card_that_shows_rules_out_the_other_peeked_card() -> None:
+    state, (_, shown) = _peek_with_a_wild_token()
+    truth = state.clone()
+    truth.push(KeepPeeked(shown))
+    assert list(ADAPTER.candidate_chains(state, observation_from_state(truth))) == [(KeepPeeked(shown),)]
+
+
+def test_a_wild_token_placed_before_the_kept_card_is_tried_and_the_other_peeked_card_is_not() -> None:
+    """The card filter (a move naming a card needs that card to show) touches only the moves that
+    name a card: where the kept card shows, the wild token placed first (a move naming none) is
+    still tried, and no chain keeps the other peeked card, although keeping it would still lower
+    the cost here (the turn ends, and the next player's stock goes to the accolades as seen). The
+    camera sees where the token went, not its attribute: the four attributes fit, in either order."""
+    state, (kept, other) = _peek_with_a_wild_token()
+    truth = state.clone()
+    truth.push(PlaceWild(3, "crown"))
+    truth.push(KeepPeeked(kept))
+    observed = observation_from_state(truth)
+
+    def fits(chain: tuple[Any, ...]) -> bool:
+        work = state.clone()
+        for move in chain:
+            work.push_unchecked(move)
+        return ADAPTER.differences(ADAPTER.expected(work), observed) == []
+
+    chains = list(ADAPTER.candidate_chains(state, observed))
+    assert KeepPeeked(other) not in {m for chain in chains for m in chain}
+    wilds = [PlaceWild(3, a) for a in ("crown", "tattoo", "earrings", "eyepatch")]
+    assert {c for c in chains if fits(c)} == {(KeepPeeked(kept), w) for w in wilds} | {(w, KeepPeeked(kept)) for w in wilds}
 
 
 def test_an_unread_area_does_not_stop_the_next_players_from_being_compared() -> None:

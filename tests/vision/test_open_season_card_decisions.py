@@ -91,10 +91,9 @@ def test_the_expert_discards_are_read_whichever_way_they_overlap(
     assert [r.card for r in got.discards] == ["elf-crown", "mage-dagger"]
     # no card lies whole on the first place: nothing is read downwards, however the turned strips read
     up = {"turned": {f"discard {i}": "orc-crown" for i in range(MAX_DISCARDS)},
-          "strip": {"discard 0": "gnome-crown", "discard 1": "gnome-dagger", "discard 2": "elf-sword"},
-          "on mat": {"discard 2": "elf-tattoo"}}
+          "strip": {"discard 0": "gnome-crown", "discard 1": "gnome-dagger"}, "on mat": {"discard 1": "elf-tattoo"}}
     got = reader_reading(monkeypatch, two_player, up).read_table(IMAGE)
-    assert [r.card for r in got.discards] == ["gnome-crown", "gnome-dagger", "elf-tattoo"]
+    assert [r.card for r in got.discards] == ["gnome-crown", "elf-tattoo"]
 
 
 def test_no_discards_are_read_where_they_cannot_be_seen(monkeypatch: pytest.MonkeyPatch, two_player: dict[str, Any]) -> None:
@@ -212,9 +211,10 @@ def test_the_pixels_the_fan_cannot_explain_are_not_read(monkeypatch: pytest.Monk
 def test_a_pixel_is_a_backs_when_its_red_share_passes_the_line(monkeypatch: pytest.MonkeyPatch,
                                                                two_player: dict[str, Any]) -> None:
     # one outline of no card, one of every pixel; the window all one colour, its red share
-    # r / (b + g + r + 1) a thousandth below or above BACK_RED_SHARE
+    # r / (b + g + r + 1) near BACK_RED_SHARE: a back's pixel passes it
     outlines = np.stack([np.zeros(100, bool), np.ones(100, bool)])
-    for share, count in ((cards.BACK_RED_SHARE - 0.001, 0), (cards.BACK_RED_SHARE + 0.001, 1)):
+    # a thousandth below, at (42 / 100: the line itself in float32) and a thousandth above
+    for share, count in ((cards.BACK_RED_SHARE - 0.001, 0), (cards.BACK_RED_SHARE, 0), (cards.BACK_RED_SHARE + 0.001, 1)):
         win = np.empty((10, 10, 3), np.float32)
         win[:] = (0.0, 99.0 - 100.0 * share, 100.0 * share)
         got = accolade_reader(monkeypatch, two_player, outlines, np.ones(100, bool), win).read_accolades(IMAGE)[0]
@@ -222,15 +222,16 @@ def test_a_pixel_is_a_backs_when_its_red_share_passes_the_line(monkeypatch: pyte
 
 
 def test_a_change_confined_to_one_small_block_shows_and_thin_noise_does_not() -> None:
-    side = 10  # blocks of 4 x 4 over the first 8 x 8 pixels
-    delta = np.zeros((4, side, side, 3), np.float32)
+    side = 14  # blocks of 4 x 4 over the first 12 x 12 pixels
+    delta = np.zeros((5, side, side, 3), np.float32)
     delta[0, 4:8, 0:4, :] = 40.0  # one whole block
     delta[1] = 5.0  # everywhere a little
     delta[2, 2:6, 2:6, :] = 40.0  # straddling four blocks: a quarter of each
-    delta[3, 8:, :, :] = 90.0  # past the last whole block: not looked at
+    delta[3, 12:, :, :] = 90.0  # past the last whole block: not looked at
     delta[3, 0:4, 4:8, 1] = 30.0  # one channel of three
-    got = _block_change(delta.reshape(4, -1), side)
-    assert got.tolist() == pytest.approx([40.0, 5.0, 10.0, 10.0])
+    delta[4, 8:12, 8:12, :] = 20.0  # the last whole block
+    got = _block_change(delta.reshape(5, -1), side)
+    assert got.tolist() == pytest.approx([40.0, 5.0, 10.0, 10.0, 20.0])
 
 
 def deck_reader(monkeypatch: pytest.MonkeyPatch, gt: dict[str, Any], shares: list[list[float]]) -> CardReader:
@@ -256,7 +257,7 @@ def test_the_deck_stands_as_tall_as_the_tallest_height_its_top_reads_red_at(
     mixed = [[0.0, 0.0, 0.7, 0.7, 0.7]]  # mean 0.42, median 0.7
     assert deck_reader(monkeypatch, two_player, [[0.3], [0.3]] + mixed).deck_height(IMAGE) == 4.0
     # no height reads red enough: no deck
-    for top in (line - 0.01, line - 0.001):
+    for top in (line - 0.01, line - 0.001, line):  # at the line (110 / 200 in float32): no deck
         assert deck_reader(monkeypatch, two_player, [[top], [top - 0.01]]).deck_height(IMAGE) == 0.0
     assert deck_reader(monkeypatch, two_player, [[0.3], [line + 0.001]]).deck_height(IMAGE) == 2.0
 
@@ -283,7 +284,29 @@ def test_a_frames_geometry_gives_the_reader_its_camera_and_expert_discards_by_de
     corner = np.array([[60.0, 80.0]])
     assert reader.view.project(corner, 0.0) == pytest.approx(cam.project(np.array([[60.0, 80.0, 0.0]])), abs=0.01)
     assert reader.view.image_size == (1280, 720) and reader.discards_visible is True
+    # the frame's own intrinsics, not ones estimated from the homography
+    assert reader.view.intrinsics_known and np.array_equal(reader.view.K, cam.K)
     assert CardReader.from_ground_truth(gt, "horn", 2, expert=False).discards_visible is False
+    # built directly, a reader reads the expert discards and does not remember, as from a frame
+    direct = CardReader(reader.view, "horn", 2)
+    assert direct.discards_visible is True and direct.remember is False and reader.remember is False
+
+
+def test_a_reader_that_does_not_remember_scores_every_still_afresh(monkeypatch: pytest.MonkeyPatch,
+                                                                   two_player: dict[str, Any]) -> None:
+    scored: list[int] = []
+    score = cards.score_poses
+    monkeypatch.setattr(cards, "score_poses", lambda t, first, *rest: scored.append(len(first)) or score(t, first, *rest))
+    for reader in (CardReader.from_ground_truth(two_player, "horn", 2), CardReader(geometry_view(two_player), "horn", 2)):
+        reader.read_table(uniform(100))
+        once = sum(scored)
+        reader.read_table(uniform(100))
+        assert once > 0 and sum(scored) == 2 * once
+        scored.clear()
+
+
+def geometry_view(gt: dict[str, Any]) -> Any:
+    return CardReader.from_ground_truth(gt, "horn", 2).view
 
 
 def uniform(level: int) -> np.ndarray:

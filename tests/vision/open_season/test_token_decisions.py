@@ -5,6 +5,7 @@ built on a real camera geometry (no rendering); only its ``scores`` are replaced
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -20,11 +21,20 @@ SHIELD_FACES = [1, 2, 3, 4, 5, 6, 9, 10, 11, 13, 14]
 """The shield side's bonus faces: its wall has no space for tiles 7, 8 and 12."""
 
 
+def _ground_truth() -> dict[str, Any]:
+    """A rendered frame's camera, without the frame."""
+    camera = CameraModel.looking_at(tilt_deg=10.0, azimuth_deg=0.0, resolution=(1280, 720))
+    return {"camera": camera.to_json(), "homography_table_to_image": camera.table_to_image_homography}
+
+
 def _reader(side: str = "horn", players: int = 2, expert: bool = False) -> TokenReader:
     """Built per test (mutation testing must see the constructor run in every test)."""
-    camera = CameraModel.looking_at(tilt_deg=10.0, azimuth_deg=0.0, resolution=(1280, 720))
-    gt = {"camera": camera.to_json(), "homography_table_to_image": camera.table_to_image_homography}
-    return TokenReader.from_ground_truth(gt, side, players, expert)
+    return TokenReader.from_ground_truth(_ground_truth(), side, players, expert)
+
+
+def test_a_pack_given_with_a_rendered_frames_camera_is_checked_too() -> None:
+    with pytest.raises(ValueError, match=r"^the pack teaches octo_dice, not open_season$"):
+        TokenReader.from_ground_truth(_ground_truth(), "horn", 2, False, pack=SimpleNamespace(game="octo_dice"))
 
 
 def _read(reader: TokenReader, *, trophies: dict[tuple[int, int], list[float]] | None = None,
@@ -134,6 +144,14 @@ def test_accolade_wilds_are_counted_and_a_close_count_is_a_doubt() -> None:
     assert reads[2].doubts == ("player 3: wild tokens on the accolades (2 or 1)",)
 
 
+def test_a_place_exactly_on_the_threshold_is_not_filled_and_the_higher_count_is_the_doubt() -> None:
+    # a place holds its token above the threshold (accolade wilds: 0.75); on it, counts 2 and 3
+    # agree equally well: the lower count is read, the other named
+    seat = _read(_reader(), accolade={1: [0.9, 0.9, 0.75, 0.1]})[1]
+    assert seat.accolade_wilds == 2
+    assert seat.doubts == ("player 2: wild tokens on the accolades (2 or 3)",)
+
+
 def test_personal_tokens_are_read_in_kind_order() -> None:
     reads = _read(_reader(), personal={0: _row("trophy", "trophy", "wild", "penalty", "series"),
                                        1: _row("wild", "penalty", "penalty")})
@@ -162,7 +180,7 @@ def test_a_clear_but_weak_token_or_no_mat_after_the_tokens_means_something_lies_
     weak = _row("trophy", "trophy", "trophy")
     weak[1][0] = 0.25  # a token between two clear ones fitting weakly (below 0.26)
     assert _read(_reader(), personal={0: weak})[0].doubts == (hidden,)
-    weak[1][0] = 0.27
+    weak[1][0] = 0.26  # exactly the sure level: sure
     assert _read(_reader(), personal={0: weak})[0].doubts == ()
     for column, value, doubted in ((4, 1.9, True), (4, 1.7, False), (5, 1.3, True), (5, 1.1, False)):
         row = _row("trophy", "wild")

@@ -285,7 +285,7 @@ def _decode_personal(row: np.ndarray) -> tuple[dict[str, int], str]:
     best.sort(key=lambda t: -t[0])
     counts = dict(zip(PERSONAL_KINDS, best[0][1]))
     doubt = ""
-    if len(best) > 1 and best[0][0] - best[1][0] < PERSONAL_DOUBT:
+    if best[0][0] - best[1][0] < PERSONAL_DOUBT:  # 8 places: always many sequences
         alt = ", ".join(f"{v} {k}" for k, v in zip(PERSONAL_KINDS, best[1][1]) if v)
         doubt = f"perhaps {alt or 'none'}"
     return counts, doubt

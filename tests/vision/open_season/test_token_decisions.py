@@ -118,7 +118,8 @@ def test_an_empty_card_is_no_entry_and_a_gap_in_the_grid_counts_the_prefix() -> 
 
 
 @pytest.mark.parametrize(("score", "read", "doubted"), [
-    (0.9, True, False), (0.78, True, False), (0.74, True, True), (0.70, False, True), (0.66, False, False),
+    (0.9, True, False), (0.78, True, False), (0.74, True, True), (0.72, False, True), (0.70, False, True),
+    (0.66, False, False),
     (0.3, False, False)])
 def test_a_wall_wild_token_is_read_above_its_threshold_and_doubted_near_it(score: float, read: bool,
                                                                           doubted: bool) -> None:
@@ -182,7 +183,9 @@ def test_a_clear_but_weak_token_or_no_mat_after_the_tokens_means_something_lies_
     assert _read(_reader(), personal={0: weak})[0].doubts == (hidden,)
     weak[1][0] = 0.26  # exactly the sure level: sure
     assert _read(_reader(), personal={0: weak})[0].doubts == ()
-    for column, value, doubted in ((4, 1.9, True), (4, 1.7, False), (5, 1.3, True), (5, 1.1, False)):
+    # (exactly on the limits, 1.8 and 1.2, is still the mat)
+    for column, value, doubted in ((4, 1.9, True), (4, 1.8, False), (4, 1.7, False), (5, 1.3, True), (5, 1.2, False),
+                                   (5, 1.1, False)):
         row = _row("trophy", "wild")
         row[3][column] = value  # the second place after the tokens: far from the mat, or mottled
         seat = _read(_reader(), personal={0: row})[0]

@@ -32,6 +32,16 @@ def _reader(side: str = "horn", players: int = 2, expert: bool = False) -> Token
     return TokenReader.from_ground_truth(_ground_truth(), side, players, expert)
 
 
+def test_a_rendered_frames_camera_is_read_with_its_lens_distortion() -> None:
+    camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1280, 720),
+                                    dist=(-0.2, 0.05, 0.0, 0.0, 0.0))
+    gt = {"camera": camera.to_json(), "homography_table_to_image": camera.table_to_image_homography}
+    view = TokenReader.from_ground_truth(gt, "horn", 2, False).view
+    corners = np.array([[100.0, 100.0], [-300.0, 250.0], [350.0, -200.0]])
+    want = camera.project(np.hstack([corners, np.zeros((3, 1))]))
+    assert np.abs(view.project(corners) - want).max() < 0.01
+
+
 def test_a_pack_given_with_a_rendered_frames_camera_is_checked_too() -> None:
     with pytest.raises(ValueError, match=r"^the pack teaches octo_dice, not open_season$"):
         TokenReader.from_ground_truth(_ground_truth(), "horn", 2, False, pack=SimpleNamespace(game="octo_dice"))
@@ -210,10 +220,11 @@ def test_a_full_row_of_tokens_is_read_to_its_last_place() -> None:
 def test_bonus_tiles_face_and_activation_and_what_hides_an_empty_column() -> None:
     reads = _read(_reader(expert=True), bonus={(0, 1): (0.5, 0.8, {3: 0.9}), (0, 2): (0.32, 1.1, {10: 0.9}),
                                                (0, 3): (0.31, 1.1, {5: 0.9}), (1, 4): (0.6, 1.1, {14: 0.8})},
-                  bare={(0, 4): (0.9, 0.0), (1, 1): (0.0, 0.5), (1, 2): (0.7, 0.3)})
+                  bare={(0, 4): (0.9, 0.0), (1, 1): (0.0, 0.5), (1, 2): (0.7, 0.3), (1, 3): (0.8, 0.4)})
     assert reads[0].bonus == {1: (3, True), 2: (10, False)}
     assert reads[1].bonus == {4: (14, False)}
     assert reads[0].doubts == ("player 1: something lies over bonus column 4",)
+    # column 3 of player 2 exactly at both limits (0.8, 0.4): still bare mat
     assert reads[1].doubts == ("player 2: something lies over bonus column 1",)
 
 

@@ -5,6 +5,7 @@ built on a real camera geometry (no rendering); only its ``scores`` are replaced
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -20,11 +21,30 @@ SHIELD_FACES = [1, 2, 3, 4, 5, 6, 9, 10, 11, 13, 14]
 """The shield side's bonus faces: its wall has no space for tiles 7, 8 and 12."""
 
 
+def _ground_truth() -> dict[str, Any]:
+    """A rendered frame's camera, without the frame."""
+    camera = CameraModel.looking_at(tilt_deg=10.0, azimuth_deg=0.0, resolution=(1280, 720))
+    return {"camera": camera.to_json(), "homography_table_to_image": camera.table_to_image_homography}
+
+
 def _reader(side: str = "horn", players: int = 2, expert: bool = False) -> TokenReader:
     """Built per test (mutation testing must see the constructor run in every test)."""
-    camera = CameraModel.looking_at(tilt_deg=10.0, azimuth_deg=0.0, resolution=(1280, 720))
+    return TokenReader.from_ground_truth(_ground_truth(), side, players, expert)
+
+
+def test_a_rendered_frames_camera_is_read_with_its_lens_distortion() -> None:
+    camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1280, 720),
+                                    dist=(-0.2, 0.05, 0.0, 0.0, 0.0))
     gt = {"camera": camera.to_json(), "homography_table_to_image": camera.table_to_image_homography}
-    return TokenReader.from_ground_truth(gt, side, players, expert)
+    view = TokenReader.from_ground_truth(gt, "horn", 2, False).view
+    corners = np.array([[100.0, 100.0], [-300.0, 250.0], [350.0, -200.0]])
+    want = camera.project(np.hstack([corners, np.zeros((3, 1))]))
+    assert np.abs(view.project(corners) - want).max() < 0.01
+
+
+def test_a_pack_given_with_a_rendered_frames_camera_is_checked_too() -> None:
+    with pytest.raises(ValueError, match=r"^the pack teaches octo_dice, not open_season$"):
+        TokenReader.from_ground_truth(_ground_truth(), "horn", 2, False, pack=SimpleNamespace(game="octo_dice"))
 
 
 def _read(reader: TokenReader, *, trophies: dict[tuple[int, int], list[float]] | None = None,
@@ -108,7 +128,8 @@ def test_an_empty_card_is_no_entry_and_a_gap_in_the_grid_counts_the_prefix() -> 
 
 
 @pytest.mark.parametrize(("score", "read", "doubted"), [
-    (0.9, True, False), (0.78, True, False), (0.74, True, True), (0.70, False, True), (0.66, False, False),
+    (0.9, True, False), (0.78, True, False), (0.74, True, True), (0.72, False, True), (0.70, False, True),
+    (0.66, False, False),
     (0.3, False, False)])
 def test_a_wall_wild_token_is_read_above_its_threshold_and_doubted_near_it(score: float, read: bool,
                                                                           doubted: bool) -> None:
@@ -132,6 +153,14 @@ def test_accolade_wilds_are_counted_and_a_close_count_is_a_doubt() -> None:
     assert [reads[s].accolade_wilds for s in range(3)] == [2, 0, 2]
     assert reads[0].doubts == () and reads[1].doubts == ()
     assert reads[2].doubts == ("player 3: wild tokens on the accolades (2 or 1)",)
+
+
+def test_a_place_exactly_on_the_threshold_is_not_filled_and_the_higher_count_is_the_doubt() -> None:
+    # a place holds its token above the threshold (accolade wilds: 0.75); on it, counts 2 and 3
+    # agree equally well: the lower count is read, the other named
+    seat = _read(_reader(), accolade={1: [0.9, 0.9, 0.75, 0.1]})[1]
+    assert seat.accolade_wilds == 2
+    assert seat.doubts == ("player 2: wild tokens on the accolades (2 or 3)",)
 
 
 def test_personal_tokens_are_read_in_kind_order() -> None:
@@ -162,9 +191,11 @@ def test_a_clear_but_weak_token_or_no_mat_after_the_tokens_means_something_lies_
     weak = _row("trophy", "trophy", "trophy")
     weak[1][0] = 0.25  # a token between two clear ones fitting weakly (below 0.26)
     assert _read(_reader(), personal={0: weak})[0].doubts == (hidden,)
-    weak[1][0] = 0.27
+    weak[1][0] = 0.26  # exactly the sure level: sure
     assert _read(_reader(), personal={0: weak})[0].doubts == ()
-    for column, value, doubted in ((4, 1.9, True), (4, 1.7, False), (5, 1.3, True), (5, 1.1, False)):
+    # (exactly on the limits, 1.8 and 1.2, is still the mat)
+    for column, value, doubted in ((4, 1.9, True), (4, 1.8, False), (4, 1.7, False), (5, 1.3, True), (5, 1.2, False),
+                                   (5, 1.1, False)):
         row = _row("trophy", "wild")
         row[3][column] = value  # the second place after the tokens: far from the mat, or mottled
         seat = _read(_reader(), personal={0: row})[0]
@@ -189,10 +220,11 @@ def test_a_full_row_of_tokens_is_read_to_its_last_place() -> None:
 def test_bonus_tiles_face_and_activation_and_what_hides_an_empty_column() -> None:
     reads = _read(_reader(expert=True), bonus={(0, 1): (0.5, 0.8, {3: 0.9}), (0, 2): (0.32, 1.1, {10: 0.9}),
                                                (0, 3): (0.31, 1.1, {5: 0.9}), (1, 4): (0.6, 1.1, {14: 0.8})},
-                  bare={(0, 4): (0.9, 0.0), (1, 1): (0.0, 0.5), (1, 2): (0.7, 0.3)})
+                  bare={(0, 4): (0.9, 0.0), (1, 1): (0.0, 0.5), (1, 2): (0.7, 0.3), (1, 3): (0.8, 0.4)})
     assert reads[0].bonus == {1: (3, True), 2: (10, False)}
     assert reads[1].bonus == {4: (14, False)}
     assert reads[0].doubts == ("player 1: something lies over bonus column 4",)
+    # column 3 of player 2 exactly at both limits (0.8, 0.4): still bare mat
     assert reads[1].doubts == ("player 2: something lies over bonus column 1",)
 
 

@@ -228,6 +228,14 @@ def test_with_no_reason_the_three_heaviest_differences_are_said() -> None:
 
 
 # ---------------------------------------------------------------- chains
+def _fits(state: Any, chain: tuple[Any, ...], observed: OpenSeasonObservation) -> bool:
+    """Whether the chain played from ``state`` gives exactly the observed view."""
+    work = state.copy()
+    for move in chain:
+        work.push_unchecked(move)
+    return ADAPTER.differences(ADAPTER.expected(work), observed) == []
+
+
 def test_a_refill_of_the_inn_is_one_chain_whatever_order_the_cards_came_in() -> None:
     state = OpenSeasonGame(2, side="horn").new_initial_state(7)
     rng = random.Random(3)
@@ -240,14 +248,8 @@ def test_a_refill_of_the_inn_is_one_chain_whatever_order_the_cards_came_in() -> 
     assert truth.tasks[-1][:2] != ("draw", "inn")  # the refill took these two
     seen = observation_from_state(truth)
 
-    def fits(chain: tuple[Any, ...]) -> bool:
-        work = state.copy()
-        for move in chain:
-            work.push_unchecked(move)
-        return ADAPTER.differences(ADAPTER.expected(work), seen) == []
-
     chains = list(ADAPTER.candidate_chains(state, seen))
-    assert [c for c in chains if fits(c)] == [(Draw("barbarian-crown"), Draw("elf-crown"))]  # in name order
+    assert [c for c in chains if _fits(state, c, seen)] == [(Draw("barbarian-crown"), Draw("elf-crown"))]  # in name order
 
 
 def test_a_card_counts_as_new_wherever_it_newly_shows() -> None:
@@ -466,16 +468,10 @@ def test_a_wild_token_placed_before_the_kept_card_is_tried_and_the_other_peeked_
     truth.push(KeepPeeked(kept))
     observed = observation_from_state(truth)
 
-    def fits(chain: tuple[Any, ...]) -> bool:
-        work = state.clone()
-        for move in chain:
-            work.push_unchecked(move)
-        return ADAPTER.differences(ADAPTER.expected(work), observed) == []
-
     chains = list(ADAPTER.candidate_chains(state, observed))
     assert KeepPeeked(other) not in {m for chain in chains for m in chain}
     wilds = [PlaceWild(3, a) for a in ("crown", "tattoo", "earrings", "eyepatch")]
-    assert {c for c in chains if fits(c)} == {(KeepPeeked(kept), w) for w in wilds} | {(w, KeepPeeked(kept)) for w in wilds}
+    assert {c for c in chains if _fits(state, c, observed)} == {(KeepPeeked(kept), w) for w in wilds} | {(w, KeepPeeked(kept)) for w in wilds}
 
 
 def test_an_unread_area_does_not_stop_the_next_players_from_being_compared() -> None:

@@ -83,7 +83,8 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
             gate = StillnessGate(video_gate(camera.fps) if camera.fps else None)
     tracked = TrackedGame(state, table.adapter(game), log, config)
     pipeline = Pipeline(source, recogniser, tracked, profile=profile, gate=gate, overlay_geometry=table.overlay,
-                        memory=table.scene_memory(setup) if setup.scene_memory else None)
+                        memory=table.scene_memory(setup) if setup.scene_memory else None,
+                        read_ahead=table.reads_ahead)
     if setup.source != "demo":
         holder.append(pipeline)
     return BuiltPipeline(pipeline, table, twin, str(getattr(recogniser, "name", type(recogniser).__name__)),

@@ -69,6 +69,12 @@ class PipelineStats:
     move_latency_ms: list[float] = field(default_factory=list)
     """Per confirmed move: from the first still frame of its scene (the table came to rest) to
     the end of the step that confirmed it (what a screen shows next)."""
+    reads: int = 0
+    """Times the recogniser ran (reads ahead included)."""
+    reads_ahead: int = 0
+    """Scenes read one frame early (``Pipeline(read_ahead=True)``) ..."""
+    reads_ahead_used: int = 0
+    """... and of those, the ones the next frame confirmed (the others were a pause, not rest)."""
     move_latency_kinds: list[tuple[str, ...]] = field(default_factory=list)
     """Beside each latency: the kinds of the moves that step confirmed (an Octo Dice roll is timed
     apart from a set-aside made by hand)."""
@@ -86,7 +92,7 @@ class Pipeline:
     def __init__(self, source: Any, recogniser: FrameRecogniser, tracked: TrackedGame[Any, Any], *,
                  profile: Any = None, calibrate: bool = True, gate: StillnessGate | None = None,
                  overlay_geometry: Callable[[Any, Any], list[OverlayItem]] | None = None,
-                 recheck: bool = True, memory: SceneMemory | None = None) -> None:
+                 recheck: bool = True, memory: SceneMemory | None = None, read_ahead: bool = False) -> None:
         self.source = source
         self.recogniser = recogniser
         self.tracked = tracked
@@ -97,6 +103,12 @@ class Pipeline:
         self.recheck = recheck
         self.memory = memory
         """What the game keeps of the last accepted scene (Octocube: stack heights); None: off."""
+        self.read_ahead = read_ahead
+        """Read the scene on the gate's last quiet frame before it settles, and use that reading
+        when the next frame confirms the rest: the read then costs no time after the dice land
+        (for a game whose read is shorter than a frame interval; a pause that is not rest costs
+        a read that is thrown away)."""
+        self._ahead: tuple[Any, str | None] | None = None
         self._rest_since: float | None = None
         self.stats = PipelineStats()
         self.calibration_message = "calibrated from the profile" if profile is not None else "not calibrated yet"
@@ -224,17 +236,20 @@ class Pipeline:
         if settled:
             self._read_requested.clear()
             self._moved_since_read = False
+        # a reading ahead holds for the very next frame only, and only if not one pixel of the gate's
+        # small image changed since (the last frame of two small dice in the air passes for quiet)
+        ahead, self._ahead = (self._ahead if self.gate.unchanged else None), None
         if settled:
             if self.needs_calibration and self.profile is None:
                 message = f"cannot read the table yet: {self.calibration_message}"
             else:
-                t = time.perf_counter()
-                try:
-                    observed = self.recogniser.recognise(frame)
-                except Exception as exc:  # recognition failure: report, never touch the game
-                    observed = None
-                    message = f"the scene could not be read: {exc}"
-                stage["recognise"] = (time.perf_counter() - t) * 1000
+                if ahead is not None:
+                    self.stats.reads_ahead_used += 1
+                    observed, failure = ahead
+                else:
+                    observed, failure, stage["recognise"] = self._read(frame)
+                if failure is not None:
+                    message = failure
                 recognised = observed is not None
                 if observed is not None:
                     self.stats.scenes += 1
@@ -265,9 +280,24 @@ class Pipeline:
                         overlay = self.overlay_geometry(observed, self.profile) if self.overlay_geometry else []
                     except Exception:
                         overlay = []
+        elif (self.read_ahead and gate_event is GateEvent.SETTLING and self.gate.about_to_settle
+              and not (self.needs_calibration and self.profile is None)):
+            observed, failure, stage["read_ahead"] = self._read(frame)
+            self.stats.reads_ahead += 1
+            self._ahead = (observed, failure)
         return self._update(frame.index, image, tuple(overlay), tuple(events), message == "ok" or
                             message.startswith("a hand"), message, stage, gate_event.value,
                             recognised=recognised, frame=frame)
+
+    def _read(self, frame: Any) -> tuple[Any, str | None, float]:
+        """The recogniser's reading of ``frame`` (None and the reason when it failed: reported,
+        never raised) and how long it took (ms)."""
+        t = time.perf_counter()
+        self.stats.reads += 1
+        try:
+            return self.recogniser.recognise(frame), None, (time.perf_counter() - t) * 1000
+        except Exception as exc:  # recognition failure: report, never touch the game
+            return None, f"the scene could not be read: {exc}", (time.perf_counter() - t) * 1000
 
     def _with_memory(self, observed: Any) -> Any:
         return self.memory.annotate(observed) if self.memory is not None else observed

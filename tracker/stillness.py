@@ -44,6 +44,9 @@ class StillnessGate:
         self._last_settled: np.ndarray | None = None
         self._quiet = 0
         self._reported = False
+        self.unchanged = False
+        """The last frame changed no pixel of the gate's small image at all (not merely fewer than
+        ``moving_fraction``: two small dice landing change a few)."""
 
     def _small(self, frame: np.ndarray) -> np.ndarray:
         h, w = frame.shape[:2]
@@ -64,10 +67,9 @@ class StillnessGate:
     def update(self, frame: np.ndarray, *, occluded: bool = False) -> GateEvent:
         """Feed one frame; ``occluded`` (a hand seen by vision) counts as movement."""
         small = self._small(frame)
-        moving = occluded or (
-            self._previous is not None
-            and self._fraction_changed(small, self._previous) > self.config.moving_fraction
-        )
+        change = self._fraction_changed(small, self._previous) if self._previous is not None else 1.0
+        self.unchanged = change == 0.0 and not occluded
+        moving = occluded or (self._previous is not None and change > self.config.moving_fraction)
         self._previous = small
         if moving:
             self._quiet = 0
@@ -86,6 +88,11 @@ class StillnessGate:
             return GateEvent.SETTLED_SAME
         self._last_settled = small
         return GateEvent.SETTLED_NEW
+
+    @property
+    def about_to_settle(self) -> bool:
+        """The last frame was quiet, and one more quiet frame settles the scene."""
+        return self._quiet == self.config.still_frames - 1 and self._quiet > 0
 
     def settle_now(self) -> None:
         """Take the last frame as the settled scene now, without waiting for the quiet count (an

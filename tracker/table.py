@@ -166,6 +166,9 @@ class TableGame(ABC):
     reads_pixels: ClassVar[bool] = True
     """False while the game has no pixel recogniser: only the digital twin's labels can be read
     (the demo), and a camera or a video is refused with the reason."""
+    reads_ahead: ClassVar[bool] = False
+    """Read each scene on the stillness gate's last quiet frame before it settles (``Pipeline``'s
+    ``read_ahead``): for a game whose read is short and whose players wait for it (a roll shown)."""
     demo_resolution: ClassVar[tuple[int, int]] = (960, 540)
     """The digital twin's camera when nobody chooses one: enough pixels for this game's
     recogniser (Octo Dice's dice need more than Octocube's tiles)."""

@@ -172,3 +172,90 @@ def test_a_tower_roll_settled_signal_reads_the_first_quiet_frame_once() -> None:
     assert with_tower[-1] == 4  # the first frame after the change that is still
     assert without[-1] == 8  # five quiet frames later
     assert with_tower.count(4) == 1 and all(i not in with_tower for i in range(5, 13))
+
+
+class _FrameTagger:
+    """A recogniser whose reading names the frame it read."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.read_frames: list[int] = []
+        self.fail = fail
+
+    def recognise(self, frame: Any) -> Any:
+        self.read_frames.append(frame.index)
+        if self.fail:
+            raise RuntimeError("model file damaged")
+        return ("reading of frame", frame.index)
+
+
+def _read_ahead_run(frames: list[np.ndarray], fail: bool = False,
+                    read_ahead: bool = True) -> tuple[Pipeline, _FrameTagger, list[tuple[int, Any]], list[Any]]:
+    """Runs ``frames`` through a pipeline reading ahead (gate: 3 quiet frames); returns what the
+    recogniser read, what reached the tracker (frame index of the step, reading) and the updates."""
+    from tracker.stillness import StillnessConfig
+
+    game = OctocubeGame(2)
+    tracked = TrackedGame(game.new_initial_state(5, hidden=True), OctocubeAdapter())
+    rec = _FrameTagger(fail)
+    pipe = Pipeline(SyntheticSource(frames), rec, tracked, calibrate=False, read_ahead=read_ahead,
+                    gate=StillnessGate(StillnessConfig(still_frames=3, changed_fraction=0.0004)))
+    observed: list[tuple[int, Any]] = []
+    updates: list[Any] = []
+
+    def observe(reading: Any) -> list[Any]:
+        observed.append((len(updates), reading))
+        return []
+
+    pipe.tracked.observe = observe  # type: ignore[method-assign]
+    for _ in frames:
+        update = pipe.step()
+        assert update is not None
+        updates.append(update)
+    return pipe, rec, observed, updates
+
+
+def test_reading_ahead_reads_the_frame_before_the_scene_settles_and_uses_it_when_it_does() -> None:
+    """Table A, then B held still: B's frames 4 and 5 are quiet, 6 settles the scene. The
+    recogniser reads frame 5 and the tracker gets that reading at frame 6, with no second read;
+    without reading ahead frame 6 is read at frame 6."""
+    frames = [_table(0)] * 3 + [_table(1)] * 6
+    pipe, rec, observed, updates = _read_ahead_run(frames)
+    assert rec.read_frames[-1] == 5 and 6 not in rec.read_frames
+    assert observed[-1] == (6, ("reading of frame", 5))
+    assert updates[6].recognised and not updates[5].recognised
+    assert "read_ahead" in updates[5].stage_ms and "recognise" not in updates[6].stage_ms
+    assert pipe.stats.reads_ahead_used >= 1 and pipe.stats.reads == len(rec.read_frames)
+    _, rec, observed, _ = _read_ahead_run(frames, read_ahead=False)
+    assert rec.read_frames[-1] == 6 and observed[-1] == (6, ("reading of frame", 6))
+
+
+def test_a_reading_ahead_of_a_pause_that_was_not_rest_is_thrown_away() -> None:
+    """B lands at frame 3 and is quiet at 4 and 5 (read ahead at 5), then C comes at 6: B's
+    reading never reaches the tracker, and C is read ahead at 8 and used when it settles at 9."""
+    frames = [_table(0)] * 3 + [_table(1)] * 3 + [_table(2)] * 4
+    pipe, rec, observed, _ = _read_ahead_run(frames)
+    assert 5 in rec.read_frames  # B read ahead on its last quiet frame
+    assert all(reading[1] != 5 for _, reading in observed)
+    assert observed[-1] == (9, ("reading of frame", 8))
+    assert pipe.stats.reads_ahead - pipe.stats.reads_ahead_used >= 1
+
+
+def test_a_reading_ahead_that_fails_is_reported_when_the_scene_settles_and_changes_nothing() -> None:
+    frames = [_table(0)] * 3 + [_table(1)] * 6
+    _, rec, observed, updates = _read_ahead_run(frames, fail=True)
+    assert rec.read_frames and observed == []
+    assert updates[6].camera_message.startswith("the scene could not be read: model file damaged")
+    assert not updates[6].camera_ok and not updates[6].recognised
+
+
+def test_a_reading_ahead_is_not_used_when_the_settling_frame_changed_even_a_little() -> None:
+    """The last frame of two small dice in the air can pass the gate as quiet: when the frame
+    that settles the scene differs from the one read ahead by a few pixels (fewer than the gate
+    calls movement), it is read afresh."""
+    landed = _table(1).copy()
+    landed[30:32, 60:62] = 255  # a small die comes to rest: a few pixels change
+    frames = [_table(0)] * 3 + [_table(1)] * 3 + [landed] * 2
+    _, rec, observed, updates = _read_ahead_run(frames)
+    assert updates[6].gate == "settled-new"  # the gate took the small change for quiet
+    assert rec.read_frames[-2:] == [5, 6]
+    assert observed[-1] == (6, ("reading of frame", 6))

@@ -149,3 +149,20 @@ def test_reset_forgets_the_scene_but_keeps_the_configuration() -> None:
     assert gate.config.still_frames == 2
     # the same scene is new again after a reset, and two quiet frames settle it
     assert [gate.update(_scene(100, 10 + i)) for i in range(2)] == [GateEvent.SETTLING, GateEvent.SETTLED_NEW]
+
+
+def test_about_to_settle_on_the_last_quiet_frame_and_unchanged_only_without_any_change() -> None:
+    """What the pipeline's read ahead relies on: ``about_to_settle`` is true on the frame before
+    the one that settles the scene, and ``unchanged`` only when not one pixel of the small image
+    moved (sensor noise is no change; a change below the movement fraction is)."""
+    gate = StillnessGate()  # 3 quiet frames
+    gate.update(_scene(100, 0))
+    assert not gate.unchanged and not gate.about_to_settle  # nothing to compare with yet
+    assert gate.update(_scene(300, 1)) is GateEvent.MOVING and not gate.unchanged
+    assert gate.update(_scene(300, 2)) is GateEvent.SETTLING and not gate.about_to_settle
+    assert gate.unchanged  # noise only
+    assert gate.update(_scene(300, 3)) is GateEvent.SETTLING and gate.about_to_settle
+    nudged = _scene(300, 4)
+    nudged[20:24, 20:24] = 255  # a speck: fewer pixels than movement, but a change
+    assert gate.update(nudged) is GateEvent.SETTLED_NEW and not gate.unchanged
+    assert not gate.about_to_settle

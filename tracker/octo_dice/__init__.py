@@ -32,6 +32,7 @@ def _variant(setup: TableSetup) -> str | None:
 class OctoDiceTable(TableGame):
     name = "octo_dice"
     demo_resolution = (1920, 1080)
+    reads_ahead = True  # the dice are read in ~60-90 ms, and the players wait for the roll shown
 
     def new_game(self, setup: TableSetup) -> Game[Any]:
         from rules.octo_dice import OctoDiceGame

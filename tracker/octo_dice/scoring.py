@@ -43,7 +43,8 @@ class ScoredRecogniser:
     def recognise(self, frame: Any) -> OctoDiceObservation:
         observed: OctoDiceObservation = self.inner.read(frame)
         gt = self.truth_of(frame) if self.truth_of is not None else None
-        if gt and not observed.occluded and not gt.get("hands"):
+        # only a scene at rest is scored (a read ahead may catch the dice in the air)
+        if gt and not observed.occluded and not gt.get("hands") and gt.get("phase", "still") == "still":
             self._score(observed, gt)
         return refuse_cocked(observed)
 

@@ -166,3 +166,42 @@ def test_about_to_settle_on_the_last_quiet_frame_and_unchanged_only_without_any_
     nudged[20:24, 20:24] = 255  # a speck: fewer pixels than movement, but a change
     assert gate.update(nudged) is GateEvent.SETTLED_NEW and not gate.unchanged
     assert not gate.about_to_settle
+
+
+def test_a_gate_that_saw_no_frame_is_not_unchanged() -> None:
+    assert not StillnessGate().unchanged and not StillnessGate().about_to_settle
+
+
+def test_settle_now_takes_the_last_frame_as_the_settled_scene() -> None:
+    """An outside signal (a dice tower's "roll settled") after one quiet frame: the scene counts
+    as settled and read, so the gate's own count reports it as the same scene; a new scene after
+    movement is new again."""
+    gate = StillnessGate()  # 3 quiet frames
+    gate.update(_scene(100, 0))
+    assert gate.update(_scene(300, 1)) is GateEvent.MOVING
+    assert gate.update(_scene(300, 2)) is GateEvent.SETTLING
+    gate.settle_now()
+    assert not gate.about_to_settle
+    assert [gate.update(_scene(300, 3 + i)) for i in range(3)] == [GateEvent.SETTLED_SAME] * 3
+    assert gate.update(_scene(500, 9)) is GateEvent.MOVING
+    events = [gate.update(_scene(500, 10 + i)) for i in range(3)]
+    assert events == [GateEvent.SETTLING, GateEvent.SETTLING, GateEvent.SETTLED_NEW]
+    back = StillnessGate()
+    back.update(_scene(100, 0))
+    back.settle_now()  # settled on the first frame: the same scene later is not new
+    assert [back.update(_scene(100, 1 + i)) for i in range(3)] == [GateEvent.SETTLED_SAME] * 3
+
+
+def test_after_settle_now_a_speck_is_no_new_scene_and_coming_back_is_not_new() -> None:
+    """The scene taken by ``settle_now`` is the reference: a change too small to be movement on the
+    next frames is not read again, and the same scene after a hand passed is not new either."""
+    from tracker.stillness import StillnessConfig
+
+    gate = StillnessGate(StillnessConfig(changed_fraction=0.00001, moving_fraction=0.01))
+    gate.update(_scene(100, 0))
+    gate.settle_now()
+    speck = _scene(100, 1)
+    speck[20:24, 20:24] = 255
+    assert [gate.update(speck) for _ in range(3)] == [GateEvent.SETTLED_SAME] * 3
+    assert gate.update(_scene(400, 2)) is GateEvent.MOVING
+    assert [gate.update(_scene(100, 3 + i)) for i in range(4)][-1] is GateEvent.SETTLED_SAME

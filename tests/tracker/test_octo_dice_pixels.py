@@ -46,3 +46,32 @@ def test_the_same_mat_without_the_hand_is_read() -> None:
     assert sorted((d.kind, d.face) for d in observed.dice) == [("black", "red-2"), ("white", "bot"), ("white", "lab")]
     x0, y0, x1, y1 = ROLL_AREA
     assert all(x0 <= d.x <= x1 and y0 <= d.y <= y1 for d in observed.dice)
+
+
+@pytest.mark.parametrize("target, side", [((200.0, 110.0), "north"), ((300.0, 105.0), "north"),
+                                          ((430.0, 135.0), "east")])
+def test_fingers_reaching_into_the_set_aside_strip_make_the_scene_unreadable(
+        target: tuple[float, float], side: str) -> None:
+    """The hand outside the areas, only its fingers inside (setting a die aside from the far side):
+    too little of it for the arm rule, but a spot at the strip's edge where no die is read."""
+    hand = Hand.reaching(target, side, random.Random(3 if target[0] != 300.0 else 5))
+    image, camera = _frame(hand)
+    recogniser = DicePixelRecogniser(camera=camera)
+    observed = recogniser.recognise(image)
+    assert not recogniser.hand  # the whole-arm rule does not see it ...
+    assert observed.occluded, observed  # ... the fingers at the edge do
+
+
+def test_dice_lying_against_the_edges_are_read_not_taken_for_fingers() -> None:
+    layout = dict(LAYOUT, white3=Placed("white3", "crystal", 170.0, 260.0, 0.0),
+                  black2=Placed("black2", "octopod", 300.0, 108.0, 5.0),
+                  black3=Placed("black3", "blue-2", 430.0, 490.0, 30.0))
+    camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1920, 1080))
+    image = Renderer().render(dice_mat_scene(layout, 7), camera, RenderOptions(), seed=11).image
+    recogniser = DicePixelRecogniser(camera=camera)
+    observed = recogniser.recognise(image)
+    assert not observed.occluded
+    assert sum(recogniser.at_rim) >= 3  # the three dice at the edges touch them
+    assert sorted((d.kind, d.face) for d in observed.dice) == sorted(
+        [("white", "lab"), ("white", "bot"), ("black", "red-2"), ("white", "crystal"), ("black", "octopod"),
+         ("black", "blue-2")])

@@ -57,6 +57,8 @@ COCKED_WHITE_GREY = 110
 """A cocked die whose face crop is brighter than this (mean grey) is a white die, else black."""
 MIN_BLOB_MM2 = 60
 """Smaller spots are noise or glare, not a die (a die's top alone is 256 mm²)."""
+RIM_READ_MM = 12.0
+"""A spot at an area's edge with no die read this close to it is fingers reaching in."""
 
 
 def _face(face_class: Any) -> tuple[str, str | None]:
@@ -82,6 +84,8 @@ class DicePixelRecogniser:
         """The last :meth:`candidates` saw a hand (or something as large) over the mat."""
         self.gains = np.ones(3)
         """White balance on the mat's printed colour (a warm lamp turns white faces yellow)."""
+        self.at_rim: list[bool] = []
+        """Beside each spot of the last :meth:`candidates`: whether it touches an area's edge."""
 
     def _to_image(self, points_mm: np.ndarray, height: float = DIE_MM) -> np.ndarray:
         """Table mm on the plane ``height`` above the mat (default: the dice's top faces) -> frame
@@ -134,11 +138,11 @@ class DicePixelRecogniser:
                 # the colour cast only: brightness is left alone (a bright white face must not clip)
                 self.gains = np.clip(gains / gains.mean(), 0.6, 1.8)
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        count, _, stats, centres = cv2.connectedComponentsWithStats(opened)
+        count, labels, stats, centres = cv2.connectedComponentsWithStats(opened)
         self.hand = any(stats[i, cv2.CC_STAT_AREA] >= HAND_MM2 for i in range(1, count)) or _arm_in(far, edges)
-        spots = [(mx0 + float(centres[i][0]), my0 + float(centres[i][1]))
-                 for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB_MM2]
-        return [self._towards_top(x, y) for x, y in spots]
+        kept = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB_MM2]
+        self.at_rim = [bool(edges[labels == i].any()) for i in kept]
+        return [self._towards_top(mx0 + float(centres[i][0]), my0 + float(centres[i][1])) for i in kept]
 
     def _towards_top(self, x: float, y: float) -> tuple[float, float]:
         """A spot's centre on the mat -> about where the die's top face is on its own plane. Seen
@@ -192,10 +196,22 @@ class DicePixelRecogniser:
                 continue
             kind, face = _face(d.face_class)
             dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
-        return OctoDiceObservation(tuple(_merge(dice)), spots=tuple(spots))
+        read = _merge(dice)
+        if _fingers_at_rim(spots, self.at_rim, read):
+            return OctoDiceObservation(occluded=True)
+        return OctoDiceObservation(tuple(read), spots=tuple(spots))
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))
+
+
+def _fingers_at_rim(spots: list[tuple[float, float]], at_rim: list[bool], dice: list[DieReading]) -> bool:
+    """Something that is not a die at an area's edge: fingers reaching in to set a die aside or
+    take one (the hand itself outside the areas, too little of it inside for :func:`_arm_in`).
+    Read then, the scene lacks the die in the hand: the players would be told it left the
+    set-aside area. A die lying against the edge is read, so its spot is explained."""
+    return any(rim and all((d.x - x) ** 2 + (d.y - y) ** 2 > RIM_READ_MM ** 2 for d in dice)
+               for (x, y), rim in zip(spots, at_rim))
 
 
 def _arm_in(far: np.ndarray, edges: np.ndarray) -> bool:

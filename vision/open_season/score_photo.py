@@ -41,6 +41,9 @@ WALL_SURE = 0.25
 """A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
 best face over the runner-up) is a doubt."""
 EDGE_MARGIN_PX = 2.0
+DARK_MEAN = 40.0
+"""A photo with no contrast and darker than this on average (grey, of 255) is too dark, not
+empty: said so (normal renders: mean grey 60-110)."""
 
 
 def player_name(seat: int) -> str:
@@ -177,6 +180,33 @@ def _check_side(view: Any, img: np.ndarray, n: int, side: str) -> None:
                               "was the Horn side played? (--side horn)")
 
 
+def _lens_corrected(img: np.ndarray, n: int, side: str) -> tuple[np.ndarray, Any]:
+    """No calibrated profile: the lens's barrel distortion measured on the walls
+    (``lens.fit_lens``), the frame undistorted and the markers refitted on it, so that the walls
+    and personal areas (outside the markers' square) are sampled where they lie."""
+    from dataclasses import replace
+
+    from calibration.config import DEFAULT_CONFIG
+    from calibration.errors import CalibrationError
+    from calibration.intrinsics import Intrinsics
+    from calibration.table import detect_markers, fit_table_geometry
+    from vision.octocube.geometry import TableView
+    from vision.octocube.score_photo import MARKER_RESIDUAL_PX
+    from vision.open_season.lens import fit_lens, undistorted
+
+    config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
+    size = (img.shape[1], img.shape[0])
+    scan = detect_markers(img)
+    lens = fit_lens(img, scan, config, n, side)
+    k = lens.camera_matrix(size)
+    try:
+        geometry, _ = fit_table_geometry(scan, size, Intrinsics(k, lens.dist(), size), config)
+    except CalibrationError:  # the markers refuse this lens: keep the pinhole fit (it passed)
+        geometry, _ = fit_table_geometry(scan, size, None, config)
+        return img, TableView(geometry.table_to_image, size)
+    return undistorted(img, lens), TableView(geometry.table_to_image, size, k)
+
+
 def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
     try:
         from vision.open_season.tokens import TokenReader
@@ -204,9 +234,15 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     img, _scale = _working_copy(image)
     size = (img.shape[1], img.shape[0])
     if float(img[::8, ::8].std()) < 6.0:
+        if float(img[::8, ::8].mean()) < DARK_MEAN:
+            raise PhotoScoreError(f"the photo is too dark to read the table (mean grey {img[::8, ::8].mean():.0f} "
+                                  "of 255): light the table and take the photo again")
         raise PhotoScoreError("the photo is flat (no contrast): no table in view")
     geometry, intrinsics, notes = _calibrate(img, req)
-    view, _ = _view_from(geometry, intrinsics, size)
+    if intrinsics is None:
+        img, view = _lens_corrected(img, n, side)
+    else:
+        view, _ = _view_from(geometry, intrinsics, size)
     _check_in_view(view, n, side, size)
     _check_side(view, img, n, side)
     t1 = time.perf_counter()
@@ -264,6 +300,14 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         read_tokens = tokens.read(img)
     except ValueError as exc:
         raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
+    for seat, t in sorted(read_tokens.items()):
+        dark = [m for m in (re.search(r"too dark .*\(the wall cards are (\d+) grey levels of 255, at least "
+                                      r"(\d+) needed\)", text) for text in t.doubts) if m]
+        if dark:
+            level, needed = dark[0].groups()
+            raise PhotoScoreError(f"the photo is too dark to read the tokens ({player_name(seat)}'s wall cards "
+                                  f"are {level} grey levels of 255, at least {needed} needed): light the table "
+                                  "and take the photo again")
     tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k} for seat, t in read_tokens.items()}
     if any(tokens_on.values()) and hasattr(cards, "read_table"):
         table = cards.read_table(img, tokens_on)

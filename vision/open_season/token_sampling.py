@@ -71,6 +71,9 @@ BONUS_BLUR_PX = 2.2
 right on the tuning seeds: blur 1.0 81 %, 1.6 92 %, 2.0-2.4 95 %, 2.8 81 %)."""
 BONUS_SENSOR_BLUR_PX = 0.6
 """The camera's own blur (camera pixels) put on the projected face templates."""
+LIGHT_PERCENTILE = 95.0
+"""How light a wall's cards are: this percentile of grey over its trophy places (mostly card
+stock; tokens, icons and the board's gaps are the darker rest)."""
 PLACE = "token place"
 """The patch specs' name (``PatchSpec`` wants one; the places are told apart by their labels)."""
 CHUNK_ROWS = 32000
@@ -390,10 +393,15 @@ class TokenSampler:
                 masks[(seat, i)] = _disc(WALL_PATCH_MM, WALL_TROPHY_RADIUS_MM, tuple(cut))
         return masks
 
-    def _wall_trophy_scores(self, image_bgr: np.ndarray) -> np.ndarray:
+    def _wall_trophy_scores(self, image_bgr: np.ndarray) -> tuple[np.ndarray, dict[int, float]]:
+        """The correlation of every wall trophy place, and per seat how light its wall's cards
+        are (the 95th percentile of grey over those places: the card stock, lit)."""
         patches = self._layers["trophies"].sample(image_bgr)
         labels = self._plans["trophies"].labels
         patches = _grey(patches)
+        seats = np.array([label[0] for label in labels])
+        light = {int(seat): float(np.percentile(patches[seats == seat], LIGHT_PERCENTILE))
+                 for seat in np.unique(seats)}
         out = np.zeros(len(labels), np.float32)
         groups: dict[tuple[int, int], list[int]] = {}
         for k, (seat, _number, slot) in enumerate(labels):
@@ -401,14 +409,16 @@ class TokenSampler:
         for key, idx in groups.items():
             mask = self._trophy_masks[key]
             out[idx] = _normalise(patches[idx], mask) @ _normalise(self._wall_trophy_art[None], mask)[0]
-        return out
+        return out, light
 
     # ------------------------------------------------------------------ scores
     def scores(self, image_bgr: np.ndarray) -> dict[str, tuple[list[tuple[int, int, int]], np.ndarray]]:
         """Per kind of place: labels and the correlation of each place with its token (the
         best pose; personal places: one column per kind of token). For tuning and tests."""
         out: dict[str, tuple[list[tuple[int, int, int]], np.ndarray]] = {}
-        out["trophies"] = (self._plans["trophies"].labels, self._wall_trophy_scores(image_bgr)[:, None])
+        trophies, light = self._wall_trophy_scores(image_bgr)
+        out["trophies"] = (self._plans["trophies"].labels, trophies[:, None])
+        out["light"] = ([(seat, 0, 0) for seat in sorted(light)], np.array([[light[s]] for s in sorted(light)]))
         m = self._m
         for name, template in (("wilds", self._wall_wild_t), ("scorings", self._wall_trophy_full_t),
                                ("accolade", self._wall_wild_t)):

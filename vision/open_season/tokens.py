@@ -57,6 +57,11 @@ BONUS_ACTIVE_RATIO = 0.95
 blue/red ratio over the inside's (tuning seeds, no hand: activated <= 0.87, not >= 1.04)."""
 BONUS_ACTIVE_DOUBT = 0.04
 BONUS_FACE_DOUBT = 0.005
+LIGHT_MIN = 60.0
+"""A seat whose wall cards are darker than this (grey level, ``token_sampling.LIGHT_PERCENTILE``)
+is too dark to read its tokens: a doubt naming it. The horn test tables darkened step by step
+read right down to 36 and went wrong from 34 (1/5 of the lamp's light); the darkest of 24
+normal renders (three lightings) is 144."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
 
@@ -198,6 +203,10 @@ class TokenReader:
             for column, v in sorted(columns.items()):
                 if abs(v[1] - BONUS_ACTIVE_RATIO) < BONUS_ACTIVE_DOUBT:
                     seats[seat]["doubts"].append(f"player {seat + 1}: is the bonus tile in column {column} activated?")
+        for (seat, _zero, _slot), (level,) in zip(*sc["light"]):
+            if level < LIGHT_MIN:
+                seats[seat]["doubts"].insert(0, f"player {seat + 1}: too dark to read the tokens (the wall cards "
+                                                f"are {level:.0f} grey levels of 255, at least {LIGHT_MIN:.0f} needed)")
         out = {}
         for seat, d in seats.items():
             out[seat] = SeatTokens(

@@ -132,8 +132,10 @@ def main(argv: list[str] | None = None) -> int:
             stats["players"] += 1
             if score.total == end["scores"][p["seat"]]:
                 continue
+            # a note (a token doubt the scorer cannot turn into options) naming the player
+            # counts as a doubt; a question that moves no total does not
             named = score.total_range is not None or any(
-                f"player {p['seat'] + 1}" in d.question for d in result.doubts if not d.score_range)
+                f"player {p['seat'] + 1}" in d.question for d in result.doubts if d.key.startswith("note "))
             if named:
                 stats["doubted_wrong_totals"] += 1
             else:

@@ -300,14 +300,15 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         read_tokens = tokens.read(img)
     except ValueError as exc:
         raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
-    for seat, t in sorted(read_tokens.items()):
-        dark = [m for m in (re.search(r"too dark .*\(the wall cards are (\d+) grey levels of 255, at least "
-                                      r"(\d+) needed\)", text) for text in t.doubts) if m]
-        if dark:
-            level, needed = dark[0].groups()
-            raise PhotoScoreError(f"the photo is too dark to read the tokens ({player_name(seat)}'s wall cards "
-                                  f"are {level} grey levels of 255, at least {needed} needed): light the table "
-                                  "and take the photo again")
+    # every wall too dark: the photo is (one dark wall alone may be a wall that is not there,
+    # which the wall count names; its doubt stays a note)
+    dark = [m for m in (re.search(r"too dark .*\(the wall cards are (\d+) grey levels of 255, at least "
+                                  r"(\d+) needed\)", text) for t in read_tokens.values() for text in t.doubts) if m]
+    if read_tokens and len(dark) == len(read_tokens):
+        level, needed = max(dark, key=lambda m: int(m.group(1))).groups()
+        raise PhotoScoreError(f"the photo is too dark to read the tokens (the lightest wall's cards are {level} "
+                              f"grey levels of 255, at least {needed} needed): light the table and take the "
+                              "photo again")
     tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k} for seat, t in read_tokens.items()}
     if any(tokens_on.values()) and hasattr(cards, "read_table"):
         table = cards.read_table(img, tokens_on)

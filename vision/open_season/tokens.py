@@ -55,7 +55,10 @@ there (seeds 97000-97099: tiles >= 0.38, empty places <= 0.27)."""
 BONUS_ACTIVE_RATIO = 0.95
 """An activated tile's gold rim (2 mm inside its edge) is far less blue than the tile: the rim's
 blue/red ratio over the inside's (tuning seeds, no hand: activated <= 0.87, not >= 1.04)."""
-BONUS_ACTIVE_DOUBT = 0.04
+BONUS_ACTIVE_DOUBT = 0.08
+"""A rim ratio within this of the line is a doubt: at 1280x720 on the far side of the table the
+rim is about a camera pixel wide (development seed 69304: an activated tile at 0.995, outside
+the 0.04 band first chosen, so read as not activated with no doubt)."""
 BONUS_FACE_DOUBT = 0.005
 LIGHT_MIN = 60.0
 """A seat whose wall cards are darker than this (grey level, ``token_sampling.LIGHT_PERCENTILE``)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from rules.open_season.layout import SHIELD_SCORINGS
-from vision.open_season.tokens import SeatTokens, TokenReader
+from vision.open_season.tokens import LIGHT_MIN, SeatTokens, TokenReader
 from vision.render.camera import CameraModel
 
 FRAME = np.zeros((720, 1280, 3), np.uint8)
@@ -52,12 +52,13 @@ def _read(reader: TokenReader, *, trophies: dict[tuple[int, int], list[float]] |
           accolade: dict[int, list[float]] | None = None, personal: dict[int, list[list[float]]] | None = None,
           bonus: dict[tuple[int, int], tuple[float, float, dict[int, float]]] | None = None,
           bare: dict[tuple[int, int], tuple[float, float]] | None = None,
-          faces: list[int] = HORN_FACES) -> dict[int, SeatTokens]:
+          faces: list[int] = HORN_FACES, light: dict[int, float] | None = None) -> dict[int, SeatTokens]:
     """``reader.read`` with every place clearly empty (bare mat) but the ones given: wall
     trophies per (seat, space) place by place, wilds per (seat, space), scorings per (seat,
     slot), accolade wilds per seat, personal rows per seat (trophy, wild, penalty, series
     fits, distance from the mat, grey spread), bonus per (seat, column) as (presence, rim
-    ratio, face -> fit) with ``faces`` the faces the columns stand for, bare per (seat, column)."""
+    ratio, face -> fit) with ``faces`` the faces the columns stand for, bare per (seat, column),
+    light per seat (how light its wall cards are; else well lit)."""
     real = reader.scores(FRAME)
     out: dict[str, Any] = {}
     labels = real["trophies"][0]
@@ -80,6 +81,8 @@ def _read(reader: TokenReader, *, trophies: dict[tuple[int, int], list[float]] |
         bare_rows.append(list((bare or {}).get((s, c), (0.0, 0.0))))
     out["bonus"] = (labels, np.array(rows).reshape(len(labels), 2 + len(faces)))
     out["bonus_bare"] = (labels, np.array(bare_rows).reshape(len(labels), 2))
+    labels = real["light"][0]
+    out["light"] = (labels, np.array([[(light or {}).get(s, 200.0)] for s, _z, _i in labels]))
     reader.scores = lambda image: out  # type: ignore[method-assign]
     return reader.read(FRAME)
 
@@ -98,6 +101,31 @@ def _row(*kinds: str, length: int = 8) -> list[list[float]]:
 def test_nothing_on_the_table_reads_as_nothing_without_a_doubt() -> None:
     reads = _read(_reader("shield", 3, True), faces=SHIELD_FACES)
     assert reads == {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0) for s in (0, 1, 2)}
+
+
+def test_a_seat_too_dark_to_read_its_tokens_says_so_and_one_just_light_enough_does_not() -> None:
+    reads = _read(_reader("horn", 3), light={0: LIGHT_MIN, 1: LIGHT_MIN - 0.5, 2: 3.0})
+    assert reads[0].doubts == ()
+    assert reads[1].doubts == ("player 2: too dark to read the tokens (the wall cards are 60 grey levels of 255, "
+                               "at least 60 needed)",)
+    # the darkness comes first, before what the dark places were read as
+    reads = _read(_reader("horn", 3), light={2: 3.0}, trophies={(2, 1): [0.9, 0.71] + [0.1] * 7})
+    assert reads[2].doubts[0].startswith("player 3: too dark to read the tokens (the wall cards are 3 grey")
+    assert reads[2].doubts[1:] == ("player 3: trophies on space 1 (2 or 1)",)
+
+
+def test_the_light_is_measured_on_the_wall_cards_of_each_seat() -> None:
+    from vision.render.open_season_scene import board_pose
+
+    reader = _reader("horn", 2)
+    frame = np.full((720, 1280, 3), 30, np.uint8)
+    labels, light = reader.scores(frame)["light"]
+    assert labels == [(0, 0, 0), (1, 0, 0)] and np.allclose(light[:, 0], 30.0, atol=0.6)
+    # seat 0's wall lit, seat 1's dark: each seat's own wall counts
+    x, y = reader.view.project(np.array([board_pose("south")[:2]]), 2.4)[0]
+    frame[max(0, int(y) - 200):int(y) + 200, max(0, int(x) - 250):int(x) + 250] = 200
+    light = reader.scores(frame)["light"][1][:, 0]
+    assert abs(light[0] - 200.0) < 0.6 and abs(light[1] - 30.0) < 0.6
 
 
 def test_wall_trophies_are_counted_per_card_and_a_close_count_names_the_player_and_space() -> None:
@@ -229,7 +257,8 @@ def test_bonus_tiles_face_and_activation_and_what_hides_an_empty_column() -> Non
 
 
 @pytest.mark.parametrize(("ratio", "active", "doubted"), [
-    (0.80, True, False), (0.90, True, False), (0.92, True, True), (0.97, False, True), (1.0, False, False)])
+    (0.80, True, False), (0.86, True, False), (0.88, True, True), (0.97, False, True), (1.02, False, True),
+    (1.04, False, False)])
 def test_an_activated_tile_has_a_gold_rim_and_a_rim_near_the_line_is_a_doubt(ratio: float, active: bool,
                                                                            doubted: bool) -> None:
     seat = _read(_reader(expert=True), bonus={(1, 2): (0.5, ratio, {6: 0.9})})[1]

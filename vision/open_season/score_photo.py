@@ -309,7 +309,10 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         raise PhotoScoreError(f"the photo is too dark to read the tokens (the lightest wall's cards are {level} "
                               f"grey levels of 255, at least {needed} needed): light the table and take the "
                               "photo again")
-    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k} for seat, t in read_tokens.items()}
+    # a card whose trophies are in doubt may carry some: read by its top strip too
+    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k}
+                 | {int(m.group(1)) for m in (re.search(r": trophies on space (\d+) \(", d) for d in t.doubts) if m}
+                 for seat, t in read_tokens.items()}
     if any(tokens_on.values()) and hasattr(cards, "read_table"):
         table = cards.read_table(img, tokens_on)
         _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())])
@@ -379,16 +382,16 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
     """The token reader's doubt (plain words) as a question with options, where it names them:
     a bonus tile's face, whether it is activated, a trophy beside a Shield scoring, how many
     trophies lie on a wall card. Others stay notes."""
-    m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \((\d+) or (\d+)\)", text)
+    m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \(((?:\d+, )*\d+) or (\d+)\)", text)
     if m:
-        seat, column, read, other = (int(v) for v in m.groups())
-        active = r.bonus.get(column, (read, False))[1]
-        faces = (read, other)
+        seat, column = int(m.group(1)), int(m.group(2))
+        faces = tuple(int(v) for v in m.group(3).split(", ")) + (int(m.group(4)),)
+        active = r.bonus.get(column, (faces[0], False))[1]
 
         def set_face(seats: list[SeatReading], k: int) -> None:
             seats[seat - 1].bonus[column] = (faces[k], seats[seat - 1].bonus.get(column, (0, active))[1])
         return Choice(f"bonus {seat} {column}", f"Which bonus tile face lies in {player_name(seat - 1)}'s "
-                      f"column {column}?", (f"face {read}", f"face {other}"), set_face, 0)
+                      f"column {column}?", tuple(f"face {f}" for f in faces), set_face, 0)
     m = re.fullmatch(r"player (\d+): is the bonus tile in column (\d) activated\?", text)
     if m:
         seat, column = (int(v) for v in m.groups())
@@ -415,16 +418,16 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
         return Choice(f"scoring {seat} {name}", f"Is there a trophy beside {player_name(seat - 1)}'s "
                       f"'{name.replace('_', ' ')}' scoring?", tuple("yes" if a else "no" for a in answers),
                       set_scoring, 0)
-    m = re.fullmatch(r"player (\d+): trophies on space (\d+) \((\d+) or (\d+)\)", text)
+    m = re.fullmatch(r"player (\d+): trophies on space (\d+) \(((?:\d+, )*\d+) or (\d+)\)", text)
     if m:
-        seat, space, read, other = (int(v) for v in m.groups())
-        counts = (read, other)
+        seat, space = int(m.group(1)), int(m.group(2))
+        counts = tuple(int(v) for v in m.group(3).split(", ")) + (int(m.group(4)),)
 
         def set_count(seats: list[SeatReading], k: int) -> None:
             if space in seats[seat - 1].wall:
                 seats[seat - 1].wall_trophies[space] = counts[k]
         return Choice(f"trophies {seat} {space}", f"How many trophies lie on {player_name(seat - 1)}'s "
-                      f"space {space}?", (str(read), str(other)), set_count, 0)
+                      f"space {space}?", tuple(str(c) for c in counts), set_count, 0)
     return None
 
 

@@ -139,14 +139,31 @@ def test_wall_trophies_are_counted_per_card_and_a_close_count_names_the_player_a
 
 
 def test_a_wall_trophy_place_clearly_past_the_threshold_is_no_doubt() -> None:
-    # the nearest place 0.06 above and below the threshold (0.70): the second best count is
-    # 0.12 behind, more than twice the doubt band (0.05)
-    reads = _read(_reader(), trophies={(0, 1): [0.9, 0.76] + [0.1] * 7, (0, 3): [0.9, 0.64] + [0.1] * 7})
+    # the nearest place 0.06 above the threshold (0.70) and one below the unsure band (0.50):
+    # the second best count is more than twice the doubt band (0.05) behind
+    reads = _read(_reader(), trophies={(0, 1): [0.9, 0.76] + [0.1] * 7, (0, 3): [0.9, 0.49] + [0.1] * 7})
     assert reads[0].wall_trophies == {1: 2, 3: 1} and reads[0].doubts == ()
     # 0.04 from it: a doubt either way
     reads = _read(_reader(), trophies={(0, 1): [0.9, 0.74] + [0.1] * 7, (0, 3): [0.9, 0.66] + [0.1] * 7})
     assert reads[0].wall_trophies == {1: 2, 3: 1}
     assert reads[0].doubts == ("player 1: trophies on space 1 (2 or 1)", "player 1: trophies on space 3 (1 or 2)")
+
+
+def test_a_place_in_the_unsure_band_makes_every_count_it_allows_a_doubt() -> None:
+    # three trophies seen weakly (far side at 1280x720): read as none, but 0 to 3 are asked
+    reads = _read(_reader(), trophies={(0, 11): [0.69, 0.69, 0.66] + [0.1] * 6,
+                                       (1, 9): [0.564] + [0.1] * 8,
+                                       (1, 3): [0.50, 0.499] + [0.1] * 7,
+                                       (1, 5): [0.499, 0.69] + [0.1] * 7})
+    assert reads[0].wall_trophies == {} and reads[0].doubts == ("player 1: trophies on space 11 (0, 1, 2 or 3)",)
+    # a first place at 0.564 (development seed 69334: a trophy): 0 or 1; exactly at the band's
+    # foot (0.50) may be a trophy, just under it (0.499) is none, and a place after a sure
+    # empty one is no count at all
+    assert reads[1].wall_trophies == {}
+    assert reads[1].doubts == ("player 2: trophies on space 3 (0 or 1)", "player 2: trophies on space 9 (0 or 1)")
+    # surely filled from 0.76 on: a first place there and a second in the band: 1 or 2
+    reads = _read(_reader(), trophies={(0, 1): [0.76, 0.55] + [0.1] * 7})
+    assert reads[0].wall_trophies == {1: 1} and reads[0].doubts == ("player 1: trophies on space 1 (1 or 2)",)
 
 
 def test_an_empty_card_is_no_entry_and_a_gap_in_the_grid_counts_the_prefix() -> None:
@@ -274,12 +291,15 @@ def test_the_four_faces_come_from_four_different_tiles() -> None:
 
 
 def test_a_face_fitting_almost_as_well_as_another_is_a_doubt_naming_both() -> None:
-    seat = _read(_reader(expert=True), bonus={(1, 3): (0.5, 1.1, {11: 0.9, 5: 0.897, 1: 0.5}),
+    seat = _read(_reader(expert=True), bonus={(1, 3): (0.5, 1.1, {11: 0.9, 5: 0.871, 1: 0.5}),
                                               (1, 1): (0.5, 1.1, {2: 0.9, 13: 0.8})})[1]
     assert seat.bonus == {1: (2, False), 3: (11, False)}
     assert seat.doubts == ("player 2: bonus tile in column 3 (11 or 5)",)
-    seat = _read(_reader(expert=True), bonus={(1, 3): (0.5, 1.1, {11: 0.9, 5: 0.894, 1: 0.5})})[1]
+    seat = _read(_reader(expert=True), bonus={(1, 3): (0.5, 1.1, {11: 0.9, 5: 0.869, 1: 0.5})})[1]
     assert seat.bonus == {3: (11, False)} and seat.doubts == ()
+    # two others within the band (0.03): both named, the closer first
+    seat = _read(_reader(expert=True), bonus={(1, 3): (0.5, 1.1, {11: 0.9, 5: 0.88, 1: 0.89})})[1]
+    assert seat.doubts == ("player 2: bonus tile in column 3 (11, 1 or 5)",)
 
 
 def test_with_no_four_different_tiles_among_the_best_faces_each_column_keeps_its_own_best() -> None:

@@ -114,7 +114,7 @@ def test_reads_the_expert_bonus_tiles_face_and_rim() -> None:
     # the empty columns are bare mat and every rim is clear of the line: the only doubts are faces
     for seat in range(4):
         for doubt in reads[seat].doubts:
-            assert re.fullmatch(rf"player {seat + 1}: bonus tile in column \d \(\d+ or \d+\)", doubt), doubt
+            assert re.fullmatch(rf"player {seat + 1}: bonus tile in column \d \((\d+, )*\d+ or \d+\)", doubt), doubt
     # without expert tiles nothing is read there
     plain = TokenReader.from_ground_truth(out.ground_truth, "horn", 4, False).read(out.image)
     assert all(plain[s].bonus == {} for s in range(4))

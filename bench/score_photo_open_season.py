@@ -54,7 +54,12 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
         elif words[0] == "accolade" and words[1] == "wild":
             w = end["players"][int(words[2]) - 1]["accolade_wilds"]
             i = int(words[3]) - 1
-            truth = f"{w[i]['card']} as {w[i]['attribute']}" if i < len(w) else None
+            if opts[0] == "no wild token":  # a card that may carry one: the truth for that card
+                card = opts[1].split(" as ")[0]
+                on = [x for x in w if x["card"] == card]
+                truth = f"{card} as {on[0]['attribute']}" if on else "no wild token"
+            else:
+                truth = f"{w[i]['card']} as {w[i]['attribute']}" if i < len(w) else None
         elif words[0] == "accolade":
             acc = end["players"][int(words[1]) - 1]["accolades"]
             i = int(words[2]) - 1

@@ -228,3 +228,39 @@ def test_a_photo_too_dark_to_read_the_tokens_is_refused_in_one_line(
         lines = res.stderr.strip().splitlines()
         assert len(lines) == 1 and words in lines[0] and "light the table" in lines[0], lines
         assert res.stdout == ""
+
+
+def test_an_accolade_card_that_may_carry_a_wild_token_is_asked_not_read_as_none() -> None:
+    """Development seed 69345: a wild token on the first card of a fan showed 0.144 of colour in
+    its window (the line is 0.35): read as none and the total printed 2 short, sure. From 0.08
+    up to the line the card is asked: none, or what the token gives."""
+    from types import SimpleNamespace
+
+    from vision.open_season.accolades import WILD_SHARE, WILD_UNSURE, AccoladeCard, SeatAccolades
+    from vision.open_season.cards import CardRead
+    from vision.open_season.score_photo import _score, read_table
+    from vision.open_season.tokens import SeatTokens
+
+    assert (WILD_UNSURE, WILD_SHARE) == (0.08, 0.35)
+    walls = ["elf-crown", "dwarf-tattoo", "gnome-dagger", "mage-earrings", "sorcerer-eyepatch", "elf-tattoo",
+             "dwarf-crown", "gnome-tattoo", "mage-dagger", "barbarian-crown", "sorcerer-crown"]
+    cards = SimpleNamespace(read=lambda img: [CardRead(f"wall {seat} {i + 1}", c, 1.0)
+                                              for seat in (0, 1) for i, c in enumerate(walls)])
+    fan = ("elf-earrings", "mage-tattoo", "gnome-crown", "dwarf-dagger", "mage-eyepatch")
+    fans = {seat: SeatAccolades(seat, tuple(AccoladeCard(seat, i, c, 1.0, True, wild=False,
+                                                         wild_unsure=(seat == 1 and i == 0))
+                                            for i, c in enumerate(fan))) for seat in (0, 1)}
+    accolades = SimpleNamespace(read=lambda img: fans)
+    tokens = SimpleNamespace(read=lambda img: {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0)
+                                               for s in (0, 1)})
+    seats, choices, notes, unsure = read_table(np.zeros((4, 4, 3), np.uint8), (cards, accolades, tokens), 2, "horn")
+    assert [c.key for c in choices] == ["accolade wild 2 1"] and not notes and not unsure
+    choice = choices[0]
+    assert choice.options == ("no wild token", "elf-earrings as crown", "elf-earrings as tattoo",
+                              "elf-earrings as dagger", "elf-earrings as eyepatch")
+    assert choice.default == 0 and "card 1 of player 2's accolades (elf-earrings)" in choice.question
+    # read as none until answered; a wild giving tattoo turns the fan's one earrings card into a
+    # second tattoo: its series of five attributes is gone (-4 on the Horn side)
+    _, none, _, _ = _score(seats, "horn", False, choices, {})
+    _, tattoo, _, _ = _score(seats, "horn", False, choices, {"accolade wild 2 1": 3})
+    assert none[0] == tattoo[0] and none[1] - tattoo[1] == 4

@@ -328,12 +328,14 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
                 f"wall holds {layout.rounds}: is the game over, and was the {side} side played?")
     fans = accolades.read(img)
     wild_cards: dict[int, list[str]] = {}
+    maybe_wild: dict[int, list[Any]] = {}
     for seat in range(n):
         fan = fans[seat]
         if fan.problem:
             raise PhotoScoreError(fan.problem)
         seats[seat].accolades = [c.card for c in fan.cards]
         wild_cards[seat] = [c.card for c in fan.cards if getattr(c, "wild", False)]
+        maybe_wild[seat] = [c for c in fan.cards if getattr(c, "wild_unsure", False)]
         for c in fan.cards:
             if not c.sure:
                 choices.append(_accolade_choice(seat, c))
@@ -366,6 +368,10 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             # as many tokens as the token reader counts
             card = on[i] if len(on) == r.accolade_wilds else None
             choices.append(_accolade_wild_choice(seat, i, r, card))
+        # a card whose strip may carry a wild token: read as none, asked (with what it would give)
+        for c in maybe_wild.get(seat, []):
+            choices.append(_maybe_accolade_wild_choice(seat, r.accolade_wilds, c))
+            r.accolade_wilds += 1
     # a wall card not read surely: which card is it? (asked once, with the final reading)
     for seat, r in enumerate(seats):
         for space, (card, confidence) in sorted(r.wall_confidence.items()):
@@ -491,6 +497,15 @@ def _accolade_wild_choice(seat: int, i: int, r: SeatReading, card: str | None = 
                   "carries a wild token, and which attribute does it give?", options, apply, -1)
 
 
+def _maybe_accolade_wild_choice(seat: int, i: int, c: Any) -> Choice:
+    """Card ``c`` of the fan may carry a wild token (its strip shows a little colour): none is
+    read; the options are none, or the token giving each other attribute."""
+    options = ("no wild token",) + tuple(f"{c.card} as {a}" for a in ATTRIBUTES if a != c.card.split("-")[1])
+    return Choice(f"accolade wild {seat + 1} {i + 1}", f"Does a wild token lie on card {c.position + 1} of "
+                  f"{player_name(seat)}'s accolades ({c.card}), and which attribute does it give? read none, "
+                  "not surely", options, lambda s, k: None, 0)
+
+
 def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, int]
              ) -> tuple[list[SeatReading], dict[tuple[int, int], int], dict[tuple[int, int], tuple[int, int]]]:
     """The readings with every choice applied (picks: key -> option index)."""
@@ -505,6 +520,8 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
             words = ch.key.split()
             wild_attrs[(int(words[1]) - 1, int(words[2]))] = k
         elif ch.key.startswith("accolade wild "):
+            if " as " not in ch.options[k]:
+                continue  # no wild token there
             who, i = (int(v) for v in ch.key.split()[2:])
             card, attribute = ch.options[k].split(" as ")
             acc_wilds[(who - 1, i - 1)] = (CARD_IDS[card], ATTRIBUTES.index(attribute))

@@ -38,6 +38,11 @@ WALL_TOKEN_MM = 12.0
 WALL_PATCH_MM = 12.0
 WALL_TROPHY_SLOTS = 9
 """Trophy places read on one wall card (a 3-wide grid, rows upwards)."""
+WALL_JITTER = tuple((x, y) for x in (-0.75, 0.0, 0.75) for y in (-0.75, 0.0, 0.75))
+"""Shifts (mm) of a wall card's token places tried: the lens measured on the walls
+(``lens.py``) leaves up to a pixel of error, a tenth of a trophy at 1280x720 (development seed
+69350: trophies at 0.45-0.56 where the rendered camera gives 0.59-0.71). A card's grid moves as
+one, at the shift where its first place fits best; a wild token's place takes its best shift."""
 PERSONAL_SLOTS = 8
 PERSONAL_PATCH_MM = 20.0
 PERSONAL_JITTER = tuple((x, y, a) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0, 1.5)
@@ -278,13 +283,16 @@ class TokenSampler:
 
             for number in range(1, spaces + 1):
                 cx, cy = art.wall_space_local(side, number)
-                for i in range(WALL_TROPHY_SLOTS):
-                    x, y = on_board(cx - 13 + 9 * (i % 3), cy + 20 - 9 * (i // 3))
-                    trophies.labels.append((seat, number, i))
-                    trophies.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
-                x, y = on_board(cx + 13, cy - 22)
-                wilds.labels.append((seat, number, 0))
-                wilds.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                # the card's grid in every WALL_JITTER pose, pose by pose (one shift per card)
+                for jx, jy in WALL_JITTER:
+                    for i in range(WALL_TROPHY_SLOTS):
+                        x, y = on_board(cx - 13 + 9 * (i % 3) + jx, cy + 20 - 9 * (i // 3) + jy)
+                        trophies.labels.append((seat, number, i))
+                        trophies.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                for jx, jy in WALL_JITTER:
+                    x, y = on_board(cx + 13 + jx, cy - 22 + jy)
+                    wilds.labels.append((seat, number, 0))
+                    wilds.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
             if side == "shield":
                 for i in range(len(SCORING_SLOTS)):
                     x, y = on_board(*scoring_trophy_local(i))
@@ -402,6 +410,13 @@ class TokenSampler:
         seats = np.array([label[0] for label in labels])
         light = {int(seat): float(np.percentile(patches[seats == seat], LIGHT_PERCENTILE))
                  for seat in np.unique(seats)}
+        scores = self._wall_trophy_correlations(patches, labels)
+        # per card: its poses (rows) x places (columns); the pose where place 0 fits best
+        per_card = scores.reshape(-1, len(WALL_JITTER), WALL_TROPHY_SLOTS)
+        best = np.argmax(per_card[:, :, 0], axis=1)
+        return per_card[np.arange(len(per_card)), best].ravel(), light
+
+    def _wall_trophy_correlations(self, patches: np.ndarray, labels: list[tuple[int, int, int]]) -> np.ndarray:
         out = np.zeros(len(labels), np.float32)
         groups: dict[tuple[int, int], list[int]] = {}
         for k, (seat, _number, slot) in enumerate(labels):
@@ -409,7 +424,7 @@ class TokenSampler:
         for key, idx in groups.items():
             mask = self._trophy_masks[key]
             out[idx] = _normalise(patches[idx], mask) @ _normalise(self._wall_trophy_art[None], mask)[0]
-        return out, light
+        return out
 
     # ------------------------------------------------------------------ scores
     def scores(self, image_bgr: np.ndarray) -> dict[str, tuple[list[tuple[int, int, int]], np.ndarray]]:
@@ -417,7 +432,10 @@ class TokenSampler:
         best pose; personal places: one column per kind of token). For tuning and tests."""
         out: dict[str, tuple[list[tuple[int, int, int]], np.ndarray]] = {}
         trophies, light = self._wall_trophy_scores(image_bgr)
-        out["trophies"] = (self._plans["trophies"].labels, trophies[:, None])
+        n = WALL_TROPHY_SLOTS * len(WALL_JITTER)
+        labels = self._plans["trophies"].labels
+        out["trophies"] = ([lab for k in range(0, len(labels), n) for lab in labels[k:k + WALL_TROPHY_SLOTS]],
+                           trophies[:, None])
         out["light"] = ([(seat, 0, 0) for seat in sorted(light)], np.array([[light[s]] for s in sorted(light)]))
         m = self._m
         for name, template in (("wilds", self._wall_wild_t), ("scorings", self._wall_trophy_full_t),

@@ -30,12 +30,13 @@ WALL_THRESHOLD = {"trophies": 0.70, "wilds": 0.72, "scorings": 0.55, "accolade":
 frame) tokens scored >= 0.75, 0.87, 0.81, 0.90 and empty places <= 0.64, 0.53, 0.31, 0.61."""
 WALL_DOUBT = 0.05
 """A place scoring within this of the threshold is a doubt."""
-TROPHY_UNSURE = 0.50
+TROPHY_UNSURE = 0.40
 """A wall trophy place scoring between this and the threshold plus ``WALL_DOUBT`` may hold a
 trophy or not: read through the camera the markers and the lens give (not the rendered one),
-development tables 69302-69334 at 1280x720 had trophies at 0.56-0.69 (far side, three on one
-card) and empty places up to 0.64; the first place of a card, empty, at most 0.31. Each such
-place on a card's possible prefix widens its count's doubt to every count it allows."""
+development tables 69302-69350 at 1280x720 had first trophies of a card at 0.45-0.61 (far side)
+and further ones down to 0.53, empty places up to 0.64, but the first place of a card, empty,
+at most 0.36. Each such place on a card's possible prefix widens its count's doubt to every
+count it allows."""
 PERSONAL_THRESHOLD = 0.22
 """Score (grey correlation less ``token_sampling.COLOUR_WEIGHT`` x colour distance) above which a
 personal place holds that kind of token: on seeds 97000-97049 tokens scored >= 0.44, empty places <= 0.16."""

@@ -139,9 +139,9 @@ def test_wall_trophies_are_counted_per_card_and_a_close_count_names_the_player_a
 
 
 def test_a_wall_trophy_place_clearly_past_the_threshold_is_no_doubt() -> None:
-    # the nearest place 0.06 above the threshold (0.70) and one below the unsure band (0.50):
+    # the nearest place 0.06 above the threshold (0.70) and one below the unsure band (0.40):
     # the second best count is more than twice the doubt band (0.05) behind
-    reads = _read(_reader(), trophies={(0, 1): [0.9, 0.76] + [0.1] * 7, (0, 3): [0.9, 0.49] + [0.1] * 7})
+    reads = _read(_reader(), trophies={(0, 1): [0.9, 0.76] + [0.1] * 7, (0, 3): [0.9, 0.39] + [0.1] * 7})
     assert reads[0].wall_trophies == {1: 2, 3: 1} and reads[0].doubts == ()
     # 0.04 from it: a doubt either way
     reads = _read(_reader(), trophies={(0, 1): [0.9, 0.74] + [0.1] * 7, (0, 3): [0.9, 0.66] + [0.1] * 7})
@@ -153,11 +153,11 @@ def test_a_place_in_the_unsure_band_makes_every_count_it_allows_a_doubt() -> Non
     # three trophies seen weakly (far side at 1280x720): read as none, but 0 to 3 are asked
     reads = _read(_reader(), trophies={(0, 11): [0.69, 0.69, 0.66] + [0.1] * 6,
                                        (1, 9): [0.564] + [0.1] * 8,
-                                       (1, 3): [0.50, 0.499] + [0.1] * 7,
-                                       (1, 5): [0.499, 0.69] + [0.1] * 7})
+                                       (1, 3): [0.40, 0.399] + [0.1] * 7,
+                                       (1, 5): [0.399, 0.69] + [0.1] * 7})
     assert reads[0].wall_trophies == {} and reads[0].doubts == ("player 1: trophies on space 11 (0, 1, 2 or 3)",)
     # a first place at 0.564 (development seed 69334: a trophy): 0 or 1; exactly at the band's
-    # foot (0.50) may be a trophy, just under it (0.499) is none, and a place after a sure
+    # foot (0.40) may be a trophy, just under it (0.399) is none, and a place after a sure
     # empty one is no count at all
     assert reads[1].wall_trophies == {}
     assert reads[1].doubts == ("player 2: trophies on space 3 (0 or 1)", "player 2: trophies on space 9 (0 or 1)")

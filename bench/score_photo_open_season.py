@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     stats: dict[str, Any] = {"tables": 0, "exact_alone": 0, "exact_answered": 0, "refused": [],
                              "acc": {"cards": 0, "sure_right": 0, "asked": 0, "sure_wrong": 0, "refused": 0},
                              "wall": {"cards": 0, "right": 0, "asked": 0, "wrong": 0},
-                             "seconds": [], "doubts": 0, "mix": {}, "players": 0, "sure_wrong_totals": 0,
+                             "seconds": [], "doubts": 0, "mix": {}, "players": 0, "sure_wrong_totals": 0, "outside_range": 0,
                              "doubted_wrong_totals": 0}
     wrong_tables = []
     for i in range(args.count):
@@ -141,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
             # counts as a doubt; a question that moves no total does not
             named = score.total_range is not None or any(
                 f"player {p['seat'] + 1}" in d.question for d in result.doubts if d.key.startswith("note "))
+            lo, hi = score.total_range or (score.total, score.total)
+            if not lo <= end["scores"][p["seat"]] <= hi:
+                stats["outside_range"] += 1
             if named:
                 stats["doubted_wrong_totals"] += 1
             else:
@@ -186,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"every total exact, photo alone:       {stats['exact_alone']}/{t} ({100 * stats['exact_alone'] / t:.1f} %)")
     print(f"every total exact, questions answered: {stats['exact_answered']}/{t} ({100 * stats['exact_answered'] / t:.1f} %)")
     print(f"players' totals wrong from the photo alone: {stats['sure_wrong_totals']} printed as sure (no doubt "
-          f"names them), {stats['doubted_wrong_totals']} with a doubt, of {stats['players']} players scored")
+          f"names them), {stats['doubted_wrong_totals']} with a doubt, of {stats['players']} players scored; "
+          f"the truth outside the printed range (the doubts' span): {stats['outside_range']}")
     print(f"accolade cards: {a['cards']}: read surely and right {a['sure_right']} ({100 * a['sure_right'] / max(a['cards'], 1):.2f} %), "
           f"asked {a['asked']}, read surely and WRONG {a['sure_wrong']}, on refused tables {a['refused']}")
     print(f"wall cards: {w['cards']}: right {w['right']} ({100 * w['right'] / max(w['cards'], 1):.2f} %), asked {w['asked']}, WRONG {w['wrong']}")

@@ -54,7 +54,12 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
         elif words[0] == "accolade" and words[1] == "wild":
             w = end["players"][int(words[2]) - 1]["accolade_wilds"]
             i = int(words[3]) - 1
-            truth = f"{w[i]['card']} as {w[i]['attribute']}" if i < len(w) else None
+            if opts[0] == "no wild token":  # a card that may carry one: the truth for that card
+                card = opts[1].split(" as ")[0]
+                on = [x for x in w if x["card"] == card]
+                truth = f"{card} as {on[0]['attribute']}" if on else "no wild token"
+            else:
+                truth = f"{w[i]['card']} as {w[i]['attribute']}" if i < len(w) else None
         elif words[0] == "accolade":
             acc = end["players"][int(words[1]) - 1]["accolades"]
             i = int(words[2]) - 1
@@ -91,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     stats: dict[str, Any] = {"tables": 0, "exact_alone": 0, "exact_answered": 0, "refused": [],
                              "acc": {"cards": 0, "sure_right": 0, "asked": 0, "sure_wrong": 0, "refused": 0},
                              "wall": {"cards": 0, "right": 0, "asked": 0, "wrong": 0},
-                             "seconds": [], "doubts": 0, "mix": {}}
+                             "seconds": [], "doubts": 0, "mix": {}, "players": 0, "sure_wrong_totals": 0, "outside_range": 0,
+                             "doubted_wrong_totals": 0}
     wrong_tables = []
     for i in range(args.count):
         seed = args.seed_start + i
@@ -125,6 +131,26 @@ def main(argv: list[str] | None = None) -> int:
         totals = [p.total for p in result.players]
         alone = totals == end["scores"]
         stats["exact_alone"] += alone
+        # the figure that matters most: a total printed with no doubt naming it that is wrong
+        sure_wrong = []
+        for p, score in zip(end["players"], result.players):
+            stats["players"] += 1
+            if score.total == end["scores"][p["seat"]]:
+                continue
+            # a note (a token doubt the scorer cannot turn into options) naming the player
+            # counts as a doubt; a question that moves no total does not
+            named = score.total_range is not None or any(
+                f"player {p['seat'] + 1}" in d.question for d in result.doubts if d.key.startswith("note "))
+            lo, hi = score.total_range or (score.total, score.total)
+            if not lo <= end["scores"][p["seat"]] <= hi:
+                stats["outside_range"] += 1
+            if named:
+                stats["doubted_wrong_totals"] += 1
+            else:
+                stats["sure_wrong_totals"] += 1
+                sure_wrong.append(f"player {p['seat'] + 1} {score.total} (truth {end['scores'][p['seat']]})")
+        if sure_wrong:
+            print(f"{seed}: printed as sure and WRONG: {', '.join(sure_wrong)}")
         answers = truthful_answers(result, end)
         answered = fn(photo, ScoreRequest(n, options=request.options, answers=answers)) if answers else result
         exact = [p.total for p in answered.players] == end["scores"]
@@ -162,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"tables: {t} ({', '.join(f'{k}: {v}' for k, v in sorted(stats['mix'].items()))})")
     print(f"every total exact, photo alone:       {stats['exact_alone']}/{t} ({100 * stats['exact_alone'] / t:.1f} %)")
     print(f"every total exact, questions answered: {stats['exact_answered']}/{t} ({100 * stats['exact_answered'] / t:.1f} %)")
+    print(f"players' totals wrong from the photo alone: {stats['sure_wrong_totals']} printed as sure (no doubt "
+          f"names them), {stats['doubted_wrong_totals']} with a doubt, of {stats['players']} players scored; "
+          f"the truth outside the printed range (the doubts' span): {stats['outside_range']}")
     print(f"accolade cards: {a['cards']}: read surely and right {a['sure_right']} ({100 * a['sure_right'] / max(a['cards'], 1):.2f} %), "
           f"asked {a['asked']}, read surely and WRONG {a['sure_wrong']}, on refused tables {a['refused']}")
     print(f"wall cards: {w['cards']}: right {w['right']} ({100 * w['right'] / max(w['cards'], 1):.2f} %), asked {w['asked']}, WRONG {w['wrong']}")

@@ -49,6 +49,10 @@ WILD_WINDOW_MM = ((2.0, 10.0), (46.0, 54.0))
 lower part there: nothing colourful but the token)."""
 WILD_SHARE = 0.35
 """Share of colourful pixels in that window that means a wild token lies on the card."""
+WILD_UNSURE = 0.08
+"""From this share up to ``WILD_SHARE`` a wild token may lie there: asked, not guessed. On
+development tables 69302-69345 wild tokens showed 0.38-0.82 but one 0.144 (the first card of a
+1920x1080 fan, read as none, sure); cards without one at most 0.214, nearly all under 0.05."""
 RECT_Y = (AREA_Y[0], AREA_Y[1] + WILD_WINDOW_MM[1][1] + 2.0)
 """The rectified band: the corners' range plus a card's strip down to a wild token."""
 COARSE = 6
@@ -121,6 +125,8 @@ class AccoladeCard:
     """Player-local corner (mm): where to point at it when asking."""
     wild: bool = False
     """A wild token lies on this card's strip."""
+    wild_unsure: bool = False
+    """Not surely: a wild token may lie on this card's strip (``wild`` is False)."""
 
 
 @dataclass(frozen=True)
@@ -332,9 +338,10 @@ class AccoladeReader:
                 alts = tuple(f"{art.PEOPLES[k // 5]}-{art.ATTRIBUTES[k % 5]}" for k in order[1:4]
                              if joint[k] >= 0.01)
             window = col[int(y) + wy0:int(y) + wy1, int(x) + wx0:int(x) + wx1]
-            wild = window.size > 0 and float((window > 0.5).mean()) >= WILD_SHARE
+            share = float((window > 0.5).mean()) if window.size else 0.0
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
-                                      () if sure else alts, (lx, ly), bool(wild)))
+                                      () if sure else alts, (lx, ly), share >= WILD_SHARE,
+                                      WILD_UNSURE <= share < WILD_SHARE))
         return SeatAccolades(seat, tuple(cards))
 
 

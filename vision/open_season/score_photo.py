@@ -41,6 +41,9 @@ WALL_SURE = 0.25
 """A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
 best face over the runner-up) is a doubt."""
 EDGE_MARGIN_PX = 2.0
+DARK_MEAN = 40.0
+"""A photo with no contrast and darker than this on average (grey, of 255) is too dark, not
+empty: said so (normal renders: mean grey 60-110)."""
 
 
 def player_name(seat: int) -> str:
@@ -177,6 +180,33 @@ def _check_side(view: Any, img: np.ndarray, n: int, side: str) -> None:
                               "was the Horn side played? (--side horn)")
 
 
+def _lens_corrected(img: np.ndarray, n: int, side: str) -> tuple[np.ndarray, Any]:
+    """No calibrated profile: the lens's barrel distortion measured on the walls
+    (``lens.fit_lens``), the frame undistorted and the markers refitted on it, so that the walls
+    and personal areas (outside the markers' square) are sampled where they lie."""
+    from dataclasses import replace
+
+    from calibration.config import DEFAULT_CONFIG
+    from calibration.errors import CalibrationError
+    from calibration.intrinsics import Intrinsics
+    from calibration.table import detect_markers, fit_table_geometry
+    from vision.octocube.geometry import TableView
+    from vision.octocube.score_photo import MARKER_RESIDUAL_PX
+    from vision.open_season.lens import fit_lens, undistorted
+
+    config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
+    size = (img.shape[1], img.shape[0])
+    scan = detect_markers(img)
+    lens = fit_lens(img, scan, config, n, side)
+    k = lens.camera_matrix(size)
+    try:
+        geometry, _ = fit_table_geometry(scan, size, Intrinsics(k, lens.dist(), size), config)
+    except CalibrationError:  # the markers refuse this lens: keep the pinhole fit (it passed)
+        geometry, _ = fit_table_geometry(scan, size, None, config)
+        return img, TableView(geometry.table_to_image, size)
+    return undistorted(img, lens), TableView(geometry.table_to_image, size, k)
+
+
 def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
     try:
         from vision.open_season.tokens import TokenReader
@@ -204,9 +234,15 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     img, _scale = _working_copy(image)
     size = (img.shape[1], img.shape[0])
     if float(img[::8, ::8].std()) < 6.0:
+        if float(img[::8, ::8].mean()) < DARK_MEAN:
+            raise PhotoScoreError(f"the photo is too dark to read the table (mean grey {img[::8, ::8].mean():.0f} "
+                                  "of 255): light the table and take the photo again")
         raise PhotoScoreError("the photo is flat (no contrast): no table in view")
     geometry, intrinsics, notes = _calibrate(img, req)
-    view, _ = _view_from(geometry, intrinsics, size)
+    if intrinsics is None:
+        img, view = _lens_corrected(img, n, side)
+    else:
+        view, _ = _view_from(geometry, intrinsics, size)
     _check_in_view(view, n, side, size)
     _check_side(view, img, n, side)
     t1 = time.perf_counter()
@@ -264,7 +300,19 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         read_tokens = tokens.read(img)
     except ValueError as exc:
         raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
-    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k} for seat, t in read_tokens.items()}
+    # every wall too dark: the photo is (one dark wall alone may be a wall that is not there,
+    # which the wall count names; its doubt stays a note)
+    dark = [m for m in (re.search(r"too dark .*\(the wall cards are (\d+) grey levels of 255, at least "
+                                  r"(\d+) needed\)", text) for t in read_tokens.values() for text in t.doubts) if m]
+    if read_tokens and len(dark) == len(read_tokens):
+        level, needed = max(dark, key=lambda m: int(m.group(1))).groups()
+        raise PhotoScoreError(f"the photo is too dark to read the tokens (the lightest wall's cards are {level} "
+                              f"grey levels of 255, at least {needed} needed): light the table and take the "
+                              "photo again")
+    # a card whose trophies are in doubt may carry some: read by its top strip too
+    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k}
+                 | {int(m.group(1)) for m in (re.search(r": trophies on space (\d+) \(", d) for d in t.doubts) if m}
+                 for seat, t in read_tokens.items()}
     if any(tokens_on.values()) and hasattr(cards, "read_table"):
         table = cards.read_table(img, tokens_on)
         _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())])
@@ -280,12 +328,14 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
                 f"wall holds {layout.rounds}: is the game over, and was the {side} side played?")
     fans = accolades.read(img)
     wild_cards: dict[int, list[str]] = {}
+    maybe_wild: dict[int, list[Any]] = {}
     for seat in range(n):
         fan = fans[seat]
         if fan.problem:
             raise PhotoScoreError(fan.problem)
         seats[seat].accolades = [c.card for c in fan.cards]
         wild_cards[seat] = [c.card for c in fan.cards if getattr(c, "wild", False)]
+        maybe_wild[seat] = [c for c in fan.cards if getattr(c, "wild_unsure", False)]
         for c in fan.cards:
             if not c.sure:
                 choices.append(_accolade_choice(seat, c))
@@ -318,6 +368,10 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             # as many tokens as the token reader counts
             card = on[i] if len(on) == r.accolade_wilds else None
             choices.append(_accolade_wild_choice(seat, i, r, card))
+        # a card whose strip may carry a wild token: read as none, asked (with what it would give)
+        for c in maybe_wild.get(seat, []):
+            choices.append(_maybe_accolade_wild_choice(seat, r.accolade_wilds, c))
+            r.accolade_wilds += 1
     # a wall card not read surely: which card is it? (asked once, with the final reading)
     for seat, r in enumerate(seats):
         for space, (card, confidence) in sorted(r.wall_confidence.items()):
@@ -334,16 +388,16 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
     """The token reader's doubt (plain words) as a question with options, where it names them:
     a bonus tile's face, whether it is activated, a trophy beside a Shield scoring, how many
     trophies lie on a wall card. Others stay notes."""
-    m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \((\d+) or (\d+)\)", text)
+    m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \(((?:\d+, )*\d+) or (\d+)\)", text)
     if m:
-        seat, column, read, other = (int(v) for v in m.groups())
-        active = r.bonus.get(column, (read, False))[1]
-        faces = (read, other)
+        seat, column = int(m.group(1)), int(m.group(2))
+        faces = tuple(int(v) for v in m.group(3).split(", ")) + (int(m.group(4)),)
+        active = r.bonus.get(column, (faces[0], False))[1]
 
         def set_face(seats: list[SeatReading], k: int) -> None:
             seats[seat - 1].bonus[column] = (faces[k], seats[seat - 1].bonus.get(column, (0, active))[1])
         return Choice(f"bonus {seat} {column}", f"Which bonus tile face lies in {player_name(seat - 1)}'s "
-                      f"column {column}?", (f"face {read}", f"face {other}"), set_face, 0)
+                      f"column {column}?", tuple(f"face {f}" for f in faces), set_face, 0)
     m = re.fullmatch(r"player (\d+): is the bonus tile in column (\d) activated\?", text)
     if m:
         seat, column = (int(v) for v in m.groups())
@@ -370,16 +424,16 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
         return Choice(f"scoring {seat} {name}", f"Is there a trophy beside {player_name(seat - 1)}'s "
                       f"'{name.replace('_', ' ')}' scoring?", tuple("yes" if a else "no" for a in answers),
                       set_scoring, 0)
-    m = re.fullmatch(r"player (\d+): trophies on space (\d+) \((\d+) or (\d+)\)", text)
+    m = re.fullmatch(r"player (\d+): trophies on space (\d+) \(((?:\d+, )*\d+) or (\d+)\)", text)
     if m:
-        seat, space, read, other = (int(v) for v in m.groups())
-        counts = (read, other)
+        seat, space = int(m.group(1)), int(m.group(2))
+        counts = tuple(int(v) for v in m.group(3).split(", ")) + (int(m.group(4)),)
 
         def set_count(seats: list[SeatReading], k: int) -> None:
             if space in seats[seat - 1].wall:
                 seats[seat - 1].wall_trophies[space] = counts[k]
         return Choice(f"trophies {seat} {space}", f"How many trophies lie on {player_name(seat - 1)}'s "
-                      f"space {space}?", (str(read), str(other)), set_count, 0)
+                      f"space {space}?", tuple(str(c) for c in counts), set_count, 0)
     return None
 
 
@@ -443,6 +497,15 @@ def _accolade_wild_choice(seat: int, i: int, r: SeatReading, card: str | None = 
                   "carries a wild token, and which attribute does it give?", options, apply, -1)
 
 
+def _maybe_accolade_wild_choice(seat: int, i: int, c: Any) -> Choice:
+    """Card ``c`` of the fan may carry a wild token (its strip shows a little colour): none is
+    read; the options are none, or the token giving each other attribute."""
+    options = ("no wild token",) + tuple(f"{c.card} as {a}" for a in ATTRIBUTES if a != c.card.split("-")[1])
+    return Choice(f"accolade wild {seat + 1} {i + 1}", f"Does a wild token lie on card {c.position + 1} of "
+                  f"{player_name(seat)}'s accolades ({c.card}), and which attribute does it give? read none, "
+                  "not surely", options, lambda s, k: None, 0)
+
+
 def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, int]
              ) -> tuple[list[SeatReading], dict[tuple[int, int], int], dict[tuple[int, int], tuple[int, int]]]:
     """The readings with every choice applied (picks: key -> option index)."""
@@ -457,6 +520,8 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
             words = ch.key.split()
             wild_attrs[(int(words[1]) - 1, int(words[2]))] = k
         elif ch.key.startswith("accolade wild "):
+            if " as " not in ch.options[k]:
+                continue  # no wild token there
             who, i = (int(v) for v in ch.key.split()[2:])
             card, attribute = ch.options[k].split(" as ")
             acc_wilds[(who - 1, i - 1)] = (CARD_IDS[card], ATTRIBUTES.index(attribute))

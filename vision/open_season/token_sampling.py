@@ -38,6 +38,11 @@ WALL_TOKEN_MM = 12.0
 WALL_PATCH_MM = 12.0
 WALL_TROPHY_SLOTS = 9
 """Trophy places read on one wall card (a 3-wide grid, rows upwards)."""
+WALL_JITTER = tuple((x, y) for x in (-0.75, 0.0, 0.75) for y in (-0.75, 0.0, 0.75))
+"""Shifts (mm) of a wall card's token places tried: the lens measured on the walls
+(``lens.py``) leaves up to a pixel of error, a tenth of a trophy at 1280x720 (development seed
+69350: trophies at 0.45-0.56 where the rendered camera gives 0.59-0.71). A card's grid moves as
+one, at the shift where its first place fits best; a wild token's place takes its best shift."""
 PERSONAL_SLOTS = 8
 PERSONAL_PATCH_MM = 20.0
 PERSONAL_JITTER = tuple((x, y, a) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0, 1.5)
@@ -71,6 +76,9 @@ BONUS_BLUR_PX = 2.2
 right on the tuning seeds: blur 1.0 81 %, 1.6 92 %, 2.0-2.4 95 %, 2.8 81 %)."""
 BONUS_SENSOR_BLUR_PX = 0.6
 """The camera's own blur (camera pixels) put on the projected face templates."""
+LIGHT_PERCENTILE = 95.0
+"""How light a wall's cards are: this percentile of grey over its trophy places (mostly card
+stock; tokens, icons and the board's gaps are the darker rest)."""
 PLACE = "token place"
 """The patch specs' name (``PatchSpec`` wants one; the places are told apart by their labels)."""
 CHUNK_ROWS = 32000
@@ -275,13 +283,16 @@ class TokenSampler:
 
             for number in range(1, spaces + 1):
                 cx, cy = art.wall_space_local(side, number)
-                for i in range(WALL_TROPHY_SLOTS):
-                    x, y = on_board(cx - 13 + 9 * (i % 3), cy + 20 - 9 * (i // 3))
-                    trophies.labels.append((seat, number, i))
-                    trophies.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
-                x, y = on_board(cx + 13, cy - 22)
-                wilds.labels.append((seat, number, 0))
-                wilds.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                # the card's grid in every WALL_JITTER pose, pose by pose (one shift per card)
+                for jx, jy in WALL_JITTER:
+                    for i in range(WALL_TROPHY_SLOTS):
+                        x, y = on_board(cx - 13 + 9 * (i % 3) + jx, cy + 20 - 9 * (i // 3) + jy)
+                        trophies.labels.append((seat, number, i))
+                        trophies.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
+                for jx, jy in WALL_JITTER:
+                    x, y = on_board(cx + 13 + jx, cy - 22 + jy)
+                    wilds.labels.append((seat, number, 0))
+                    wilds.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
             if side == "shield":
                 for i in range(len(SCORING_SLOTS)):
                     x, y = on_board(*scoring_trophy_local(i))
@@ -390,10 +401,22 @@ class TokenSampler:
                 masks[(seat, i)] = _disc(WALL_PATCH_MM, WALL_TROPHY_RADIUS_MM, tuple(cut))
         return masks
 
-    def _wall_trophy_scores(self, image_bgr: np.ndarray) -> np.ndarray:
+    def _wall_trophy_scores(self, image_bgr: np.ndarray) -> tuple[np.ndarray, dict[int, float]]:
+        """The correlation of every wall trophy place, and per seat how light its wall's cards
+        are (the 95th percentile of grey over those places: the card stock, lit)."""
         patches = self._layers["trophies"].sample(image_bgr)
         labels = self._plans["trophies"].labels
         patches = _grey(patches)
+        seats = np.array([label[0] for label in labels])
+        light = {int(seat): float(np.percentile(patches[seats == seat], LIGHT_PERCENTILE))
+                 for seat in np.unique(seats)}
+        scores = self._wall_trophy_correlations(patches, labels)
+        # per card: its poses (rows) x places (columns); the pose where place 0 fits best
+        per_card = scores.reshape(-1, len(WALL_JITTER), WALL_TROPHY_SLOTS)
+        best = np.argmax(per_card[:, :, 0], axis=1)
+        return per_card[np.arange(len(per_card)), best].ravel(), light
+
+    def _wall_trophy_correlations(self, patches: np.ndarray, labels: list[tuple[int, int, int]]) -> np.ndarray:
         out = np.zeros(len(labels), np.float32)
         groups: dict[tuple[int, int], list[int]] = {}
         for k, (seat, _number, slot) in enumerate(labels):
@@ -408,7 +431,12 @@ class TokenSampler:
         """Per kind of place: labels and the correlation of each place with its token (the
         best pose; personal places: one column per kind of token). For tuning and tests."""
         out: dict[str, tuple[list[tuple[int, int, int]], np.ndarray]] = {}
-        out["trophies"] = (self._plans["trophies"].labels, self._wall_trophy_scores(image_bgr)[:, None])
+        trophies, light = self._wall_trophy_scores(image_bgr)
+        n = WALL_TROPHY_SLOTS * len(WALL_JITTER)
+        labels = self._plans["trophies"].labels
+        out["trophies"] = ([lab for k in range(0, len(labels), n) for lab in labels[k:k + WALL_TROPHY_SLOTS]],
+                           trophies[:, None])
+        out["light"] = ([(seat, 0, 0) for seat in sorted(light)], np.array([[light[s]] for s in sorted(light)]))
         m = self._m
         for name, template in (("wilds", self._wall_wild_t), ("scorings", self._wall_trophy_full_t),
                                ("accolade", self._wall_wild_t)):

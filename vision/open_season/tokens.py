@@ -30,6 +30,13 @@ WALL_THRESHOLD = {"trophies": 0.70, "wilds": 0.72, "scorings": 0.55, "accolade":
 frame) tokens scored >= 0.75, 0.87, 0.81, 0.90 and empty places <= 0.64, 0.53, 0.31, 0.61."""
 WALL_DOUBT = 0.05
 """A place scoring within this of the threshold is a doubt."""
+TROPHY_UNSURE = 0.40
+"""A wall trophy place scoring between this and the threshold plus ``WALL_DOUBT`` may hold a
+trophy or not: read through the camera the markers and the lens give (not the rendered one),
+development tables 69302-69350 at 1280x720 had first trophies of a card at 0.45-0.61 (far side)
+and further ones down to 0.53, empty places up to 0.64, but the first place of a card, empty,
+at most 0.36. Each such place on a card's possible prefix widens its count's doubt to every
+count it allows."""
 PERSONAL_THRESHOLD = 0.22
 """Score (grey correlation less ``token_sampling.COLOUR_WEIGHT`` x colour distance) above which a
 personal place holds that kind of token: on seeds 97000-97049 tokens scored >= 0.44, empty places <= 0.16."""
@@ -55,8 +62,20 @@ there (seeds 97000-97099: tiles >= 0.38, empty places <= 0.27)."""
 BONUS_ACTIVE_RATIO = 0.95
 """An activated tile's gold rim (2 mm inside its edge) is far less blue than the tile: the rim's
 blue/red ratio over the inside's (tuning seeds, no hand: activated <= 0.87, not >= 1.04)."""
-BONUS_ACTIVE_DOUBT = 0.04
-BONUS_FACE_DOUBT = 0.005
+BONUS_ACTIVE_DOUBT = 0.08
+"""A rim ratio within this of the line is a doubt: at 1280x720 on the far side of the table the
+rim is about a camera pixel wide (development seed 69304: an activated tile at 0.995, outside
+the 0.04 band first chosen, so read as not activated with no doubt)."""
+BONUS_FACE_DOUBT = 0.03
+"""A column whose best other face (the four columns decoded together) fits within this of the
+best is a doubt naming the faces in that band. Read through the camera the markers and the lens
+give, at 1280x720, 17 of 69 tiles on development tables 69304-69340 were misread with a lead of
+0.0006-0.0265 (the band was 0.005: most of them sure); the right ones' leads start at 0.0002."""
+LIGHT_MIN = 60.0
+"""A seat whose wall cards are darker than this (grey level, ``token_sampling.LIGHT_PERCENTILE``)
+is too dark to read its tokens: a doubt naming it. The horn test tables darkened step by step
+read right down to 36 and went wrong from 34 (1/5 of the lamp's light); the darkest of 24
+normal renders (three lightings) is 144."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
 
@@ -144,7 +163,7 @@ class TokenReader:
         for (seat, number, _slot), v in zip(labels, s[:, 0]):
             by_space.setdefault((seat, number), []).append(float(v))
         for (seat, number), values in sorted(by_space.items()):
-            count, doubt = _prefix_count(values, WALL_THRESHOLD["trophies"], WALL_DOUBT)
+            count, doubt = _prefix_count(values, WALL_THRESHOLD["trophies"], WALL_DOUBT, TROPHY_UNSURE)
             if count:
                 seats[seat]["wall_trophies"][number] = count
             if doubt:
@@ -192,12 +211,17 @@ class TokenReader:
         for seat, columns in tiles.items():
             faces, doubts = _decode_bonus(columns, self._bonus_faces)
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}
-            for column, other in doubts:
+            for column, others in doubts:
+                named = [str(faces[column])] + [str(f) for f in others]
                 seats[seat]["doubts"].append(f"player {seat + 1}: bonus tile in column {column} "
-                                             f"({faces[column]} or {other})")
+                                             f"({', '.join(named[:-1])} or {named[-1]})")
             for column, v in sorted(columns.items()):
                 if abs(v[1] - BONUS_ACTIVE_RATIO) < BONUS_ACTIVE_DOUBT:
                     seats[seat]["doubts"].append(f"player {seat + 1}: is the bonus tile in column {column} activated?")
+        for (seat, _zero, _slot), (level,) in zip(*sc["light"]):
+            if level < LIGHT_MIN:
+                seats[seat]["doubts"].insert(0, f"player {seat + 1}: too dark to read the tokens (the wall cards "
+                                                f"are {level:.0f} grey levels of 255, at least {LIGHT_MIN:.0f} needed)")
         out = {}
         for seat, d in seats.items():
             out[seat] = SeatTokens(
@@ -208,27 +232,46 @@ class TokenReader:
         return out
 
 
-def _prefix_count(values: list[float], threshold: float, doubt: float) -> tuple[int, str]:
+def _prefix_count(values: list[float], threshold: float, doubt: float, unsure: float | None = None) -> tuple[int, str]:
     """How many places are filled, counted from the first (tokens go on in order): the count
     whose places best agree (filled above the threshold, the rest below); a close second best
-    count is a doubt (something hides part of the grid, or a place is unsure)."""
+    count is a doubt (something hides part of the grid, or a place is unsure). With ``unsure``:
+    the leading places scoring at least ``threshold + doubt`` are surely filled, those from
+    ``unsure`` on may be; every count between is a doubt too."""
     v = np.array(values) - threshold
     # agreement of count c: filled places 0..c-1 above, c.. below
     agree = np.array([float(v[:c].sum() - v[c:].sum()) for c in range(len(v) + 1)])
     order = np.argsort(-agree, kind="stable")
     count = int(order[0])
+    others: set[int] = set()
     # a place far on the wrong side of the threshold costs twice its distance: the second best
     # count is at least 2 x (the nearest place's distance) behind
     if agree[order[0]] - agree[order[1]] < 2 * doubt:
-        other = int(order[1])
-        return count, f"{count} or {other}"
-    return count, ""
+        others.add(int(order[1]))
+    if unsure is not None:
+        sure = _leading(values, threshold + doubt)
+        others.update(range(sure, _leading(values, unsure) + 1))
+    others.discard(count)
+    if not others:
+        return count, ""
+    if len(others) == 1:
+        return count, f"{count} or {others.pop()}"
+    rest = sorted(others)
+    return count, f"{count}, {', '.join(str(c) for c in rest[:-1])} or {rest[-1]}"
 
 
-def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int]) -> tuple[dict[int, int], list[tuple[int, int]]]:
+def _leading(values: list[float], level: float) -> int:
+    """How many places from the first score at least ``level``."""
+    n = 0
+    while n < len(values) and values[n] >= level:
+        n += 1
+    return n
+
+
+def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int]) -> tuple[dict[int, int], list[tuple[int, list[int]]]]:
     """Column -> face number: the best fit with the faces of different tiles (a player's four
     faces come from four different tiles: faces 1+2, 3+4, ... share one), and for each column
-    whose best other face fits almost as well, (column, that face)."""
+    whose other faces fit almost as well, (column, those faces, best first)."""
     cols = sorted(columns)
     cands = {c: [int(i) for i in np.argsort(-columns[c][2:])[:BONUS_CANDIDATES]] for c in cols}
     combos: list[tuple[float, tuple[int, ...]]] = []
@@ -242,9 +285,14 @@ def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int]) -> tuple[dic
     best_score, best = combos[0]
     doubts = []
     for k, c in enumerate(cols):
-        rival = next(((sc, p) for sc, p in combos[1:] if p[k] != best[k]), None)
-        if rival is not None and best_score - rival[0] < BONUS_FACE_DOUBT:
-            doubts.append((c, faces[rival[1][k]]))
+        rivals: list[int] = []
+        for sc, p in combos[1:]:
+            if best_score - sc >= BONUS_FACE_DOUBT:
+                break
+            if p[k] != best[k] and faces[p[k]] not in rivals:
+                rivals.append(faces[p[k]])
+        if rivals:
+            doubts.append((c, rivals))
     return {c: faces[i] for c, i in zip(cols, best)}, doubts
 
 

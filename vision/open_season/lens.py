@@ -1,0 +1,167 @@
+"""The lens's barrel distortion, measured on the wall boards of a finished Open Season table.
+
+The corner markers lie at the corners of the play area; the walls and the personal areas lie
+outside it, where a homography fitted on the markers alone is off by up to 4-5 px on a webcam's
+barrel distortion (renders: k1 from -0.12 to 0.02). That is a third of a wall trophy's width:
+trophies, wild tokens, Shield scoring trophies and bonus tile faces were read as absent with
+no doubt. Without a calibrated profile, the one radial coefficient k1 is found here from the
+picture itself: each candidate refits the markers with that lens and is scored by how well the
+walls' cards (bright 44x68 mm rectangles on the darker board, every space filled at the end)
+line up with where the layout puts them; the best candidate, refined by a parabola, wins. The
+frame is then undistorted once, so that every reader samples a pinhole view (fast remaps)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.render import open_season_art as art
+from vision.render.open_season_scene import SEAT_SIDES, board_pose
+
+K1_GRID = tuple(np.round(np.arange(-0.20, 0.081, 0.04), 2))
+"""Candidates tried first (a parabola through the best and its neighbours refines it)."""
+K1_LIMITS = (-0.22, 0.10)
+BOARD_PX_PER_MM = 1.0
+BOARD_MARGIN_MM = 8.0
+CARD_TOP_MM = 2.4
+"""The wall board (2 mm) and the card: where the cards' edges are seen."""
+EDGE_BLUR_PX = 0.7
+
+
+@dataclass(frozen=True)
+class LensFit:
+    """The lens found: k1 (radial, at the focal length ``focal`` px, principal point in the
+    centre) and how well the walls lined up at k1 and with no distortion (mean correlation)."""
+
+    k1: float
+    focal: float
+    score: float
+    score_pinhole: float
+
+    def camera_matrix(self, size: tuple[int, int]) -> np.ndarray:
+        w, h = size
+        return np.array([[self.focal, 0, (w - 1) / 2], [0, self.focal, (h - 1) / 2], [0, 0, 1]])
+
+    def dist(self) -> np.ndarray:
+        return np.array([self.k1, 0.0, 0.0, 0.0, 0.0])
+
+
+def _board_grid() -> tuple[np.ndarray, np.ndarray]:
+    bw, bd = art.WALL_BOARD_SIZE_MM
+    step = 1.0 / BOARD_PX_PER_MM
+    xs = np.arange(-BOARD_MARGIN_MM, bw + BOARD_MARGIN_MM, step) + step / 2
+    ys = np.arange(-BOARD_MARGIN_MM, bd + BOARD_MARGIN_MM, step) + step / 2
+    gx, gy = np.meshgrid(xs, ys)
+    return gx, gy
+
+
+def wall_template(side: str) -> np.ndarray:
+    """The wall at the end (board-local grid of ``_board_grid``): 1 on a card, 0 elsewhere,
+    blurred like the camera; zero mean, unit norm."""
+    gx, gy = _board_grid()
+    t = np.zeros(gx.shape, np.float32)
+    cw, ch = art.CARD_SIZE_MM
+    for number in range(1, len(art.WALL_SPACES[side]) + 1):
+        cx, cy = art.wall_space_local(side, number)
+        t[(np.abs(gx - cx) < cw / 2) & (np.abs(gy - cy) < ch / 2)] = 1.0
+    blurred = np.asarray(cv2.GaussianBlur(t, (0, 0), EDGE_BLUR_PX), np.float32)
+    blurred -= blurred.mean()
+    out: np.ndarray = blurred / max(float(np.linalg.norm(blurred)), 1e-6)
+    return out
+
+
+def _board_points(num_players: int) -> list[np.ndarray]:
+    """Per seat, the table mm (N x 2) of every board grid point."""
+    gx, gy = _board_grid()
+    bw, bd = art.WALL_BOARD_SIZE_MM
+    out = []
+    for where in SEAT_SIDES[num_players]:
+        bx, by, yaw = board_pose(where)
+        c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+        lx, ly = gx.ravel() - bw / 2, gy.ravel() - bd / 2
+        out.append(np.stack([bx + lx * c - ly * s, by + lx * s + ly * c], 1))
+    return out
+
+
+def _distort(ideal: np.ndarray, k: np.ndarray, k1: float) -> np.ndarray:
+    """Ideal pixels -> the frame's pixels under radial k1 (camera matrix ``k``)."""
+    f, cx, cy = k[0, 0], k[0, 2], k[1, 2]
+    xn, yn = (ideal[:, 0] - cx) / f, (ideal[:, 1] - cy) / f
+    g = 1.0 + k1 * (xn * xn + yn * yn)
+    return np.stack([cx + f * xn * g, cy + f * yn * g], 1)
+
+
+def wall_alignment(grey: np.ndarray, table_to_ideal: np.ndarray, k: np.ndarray, k1: float,
+                   boards: list[np.ndarray], template: np.ndarray) -> float:
+    """Mean over the walls of the correlation of the frame (sampled where the layout puts each
+    wall, through this lens) with the cards' pattern."""
+    from vision.octocube.geometry import TableView
+
+    view = TableView(table_to_ideal, (grey.shape[1], grey.shape[0]), k)
+    hom = view.homography_at(CARD_TOP_MM)
+    total = 0.0
+    for pts in boards:
+        p = np.hstack([pts, np.ones((len(pts), 1))]) @ hom.T
+        px = _distort(p[:, :2] / p[:, 2:3], k, k1).astype(np.float32)
+        patch = cv2.remap(grey, px[:, 0].reshape(template.shape), px[:, 1].reshape(template.shape),
+                          cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        patch = patch - patch.mean()
+        total += float((patch * template).sum()) / max(float(np.linalg.norm(patch)), 1e-6)
+    return total / len(boards)
+
+
+def fit_lens(image: np.ndarray, scan: Any, config: Any, num_players: int, side: str) -> LensFit:
+    """The k1 that lines the walls up best (see the module's docstring). ``scan``: the
+    markers found (``calibration.table.detect_markers``); ``config`` the calibration's (its
+    residual limit is lifted for the candidates)."""
+    from calibration.intrinsics import Intrinsics
+    from calibration.table import fit_table_geometry
+    from vision.octocube.geometry import _estimate_focal
+
+    from dataclasses import replace
+
+    size = (image.shape[1], image.shape[0])
+    loose = replace(config, max_marker_residual_px=1e6)  # a wrong candidate is scored, not refused
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    template = wall_template(side)
+    boards = _board_points(num_players)
+    pinhole, _ = fit_table_geometry(scan, size, None, config)
+    focal = _estimate_focal(pinhole.table_to_image, size)
+    if focal is None:
+        focal = (size[0] / 2) / math.tan(math.radians(35.0))
+    k = np.array([[focal, 0, (size[0] - 1) / 2], [0, focal, (size[1] - 1) / 2], [0, 0, 1]])
+    cache: dict[float, float] = {}
+
+    def score(k1: float) -> float:
+        k1 = round(float(k1), 4)
+        if k1 not in cache:
+            geo, _ = fit_table_geometry(scan, size, Intrinsics(k, np.array([k1, 0, 0, 0, 0]), size), loose)
+            cache[k1] = wall_alignment(grey, geo.table_to_image, k, k1, boards, template)
+        return cache[k1]
+
+    values = [score(k1) for k1 in K1_GRID]
+    i = int(np.argmax(values))
+    best = float(K1_GRID[i])
+    if 0 < i < len(K1_GRID) - 1:
+        a, b, c = values[i - 1], values[i], values[i + 1]
+        step = float(K1_GRID[1] - K1_GRID[0])
+        denom = a - 2 * b + c
+        if denom < 0:
+            best += 0.5 * step * (a - c) / denom
+    best = float(np.clip(best, *K1_LIMITS))
+    return LensFit(best, float(focal), score(best), score(0.0))
+
+
+def undistorted(image: np.ndarray, lens: LensFit) -> np.ndarray:
+    """The frame as a pinhole camera with the same camera matrix would see it."""
+    size = (image.shape[1], image.shape[0])
+    k = lens.camera_matrix(size)
+    out: np.ndarray = cv2.undistort(image, k, lens.dist(), None, k)
+    return out
+
+
+__all__ = ["LensFit", "fit_lens", "undistorted", "wall_alignment", "wall_template"]

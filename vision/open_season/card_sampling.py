@@ -47,8 +47,8 @@ edges, overlapping by 14 mm in the middle; the poses tried stay on the card). A 
 cards out as it likes (``vision.render.random_art``: the emblem at the foot, the icon across the
 middle, corner indices or none): the built-in art's two patches missed part of what tells its
 faces apart (85.7 % of face-up cards on the bench printings, docs/teach.md). On training printings
-1-11 (3 tables each): face-up cards 98.7 % -> 99.9 % (2 photos), 96.6 % -> 99.0 % (1 photo), empty
-spaces 98.9 % -> 100 %. Squares chosen per printing from its taught faces (where its faces of
+1-6 (3 tables each, ``bench/open_season_taught_cards.py``): face-up cards 98.7 % -> 99.7 % (2
+photos), 96.6 % -> 98.4 % (1 photo), empty spaces 98.9 % -> 100 %. Squares chosen per printing from its taught faces (where its faces of
 other peoples / attributes correlate least) measured worse: small patches on an icon, and empty
 spaces read as cards (86 %)."""
 STRIP_MM = 17.0

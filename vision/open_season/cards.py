@@ -4,7 +4,9 @@ each personal area.
 
 The table layout is fixed (``vision.render.open_season_scene``): every place lies at a known spot.
 A whole card (wall, inn, kept, a stock's top) is sampled through the table geometry as two square
-patches in the card's own frame (the people emblem and the attribute icon); a card of a fan
+patches in the card's own frame (the people emblem and the attribute icon of the built-in art; a
+taught printing, which lays its cards out as it likes, by its upper and lower half, i.e. the
+whole card: ``card_sampling.WHOLE_CARD_PATCHES``); a card of a fan
 (stock, discards) of which only the top 17 mm show as two squares of that strip (the corner index
 and the band beside it). Each is compared with the same patches cut from the card art (30 faces,
 the back, an empty board space, the bare mat or inn board) by normalised cross-correlation per

@@ -201,7 +201,7 @@ def strip_templates(turned: bool = False) -> Templates:
     return build_strip_templates(None, turned)
 
 
-def card_faces(pack: Any) -> list[tuple[str, np.ndarray]]:
+def _faces(pack: Any) -> list[tuple[str, np.ndarray]]:
     """(name, BGR art at ``PX_PER_MM``) of every face-up card (each view of a taught face), and the
     back (named ``BACK``)."""
     w, h = (int(round(v * ART_PX_PER_MM)) for v in art.CARD_SIZE_MM)
@@ -230,7 +230,7 @@ def build_templates(side: str, pack: Any, patches: tuple[Patch, Patch] = BUILT_I
     def cut2(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return _cut(img, ay, asize, ax), _cut(img, by, bsize, bx)
 
-    for name, img in card_faces(pack):
+    for name, img in _faces(pack):
         t.add(name, "back" if name == BACK else "face", *cut2(img))
     # an empty space: the board's dark rectangle with its printed number (one per number)
     bw, bd = (int(round(v * ART_PX_PER_MM)) for v in art.WALL_BOARD_SIZE_MM)
@@ -248,7 +248,7 @@ def build_strip_templates(pack: Any, turned: bool = False) -> Templates:
     """Fan-strip templates: each face's top strip (a card at this position), its strips further
     down (no card here: the card below shows through), and the bare mat."""
     t = _Builder()
-    for name, img in card_faces(pack):
+    for name, img in _faces(pack):
         if name == BACK:
             continue
         if turned:

@@ -117,6 +117,7 @@ def open_season_cards(art_seeds: list[int], tables: int, photos_of: Any, rendere
     import random
 
     counts: dict[str, list[int]] = {}
+    read_s: dict[str, list[float]] = {}
     for k, (art_seed, art_dir) in enumerate(art_seeds):
         art = ArtPack.load(art_dir)
         photos = photos_of("open_season", art, art_seed)
@@ -142,8 +143,10 @@ def open_season_cards(art_seeds: list[int], tables: int, photos_of: Any, rendere
             for i, card in enumerate(table.inn):
                 truth[f"inn {i + 1}"] = f"{card[0]}-{card[1]}"
             for name, pack in packs.items():
-                reads = {r.place: r.card for r in CardReader.from_ground_truth(out.ground_truth, side, n, pack
-                                                                                ).read(out.image)}
+                reader = CardReader.from_ground_truth(out.ground_truth, side, n, pack)
+                t0 = time.perf_counter()
+                reads = {r.place: r.card for r in reader.read(out.image)}
+                read_s.setdefault(name, []).append(time.perf_counter() - t0)
                 for place, want in truth.items():
                     key = f"{name}|{'empty' if want == EMPTY else 'face down' if want == BACK else 'face up'}"
                     c = counts.setdefault(key, [0, 0])
@@ -157,7 +160,7 @@ def open_season_cards(art_seeds: list[int], tables: int, photos_of: Any, rendere
         for kind in ("face up", "face down", "empty"):
             ok, n = counts.get(f"{name}|{kind}", [0, 0])
             parts.append(f"{kind} {100 * ok / max(1, n):6.2f} % ({ok}/{n})")
-        print(f"  {name:<28} " + ", ".join(parts))
+        print(f"  {name:<28} " + ", ".join(parts) + f"; {statistics.median(read_s[name]):.2f} s median per table read")
 
 
 def main() -> None:

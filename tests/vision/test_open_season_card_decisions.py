@@ -266,11 +266,21 @@ def test_a_taught_pack_replaces_every_template_set_the_turned_strips_turned(two_
     # the discards fanned downwards show each card's bottom strip: the pack's faces turned half
     # round, as the built-in art's are (build_strip_templates(..., turned=True))
     from tests.vision.test_open_season_cards import taught_pack
-    from vision.open_season.card_sampling import build_strip_templates, build_templates
+    from vision.open_season.card_sampling import (
+        BUILT_IN_PATCHES,
+        PX_PER_MM,
+        WHOLE_CARD_PATCHES,
+        build_strip_templates,
+        build_templates,
+    )
 
     pack = taught_pack(("elf-crown", "elf-dagger"))
     reader = CardReader.from_ground_truth(two_player, "horn", 2, pack)
-    for got, want in ((reader._templates, build_templates("horn", pack)), (reader._strip, build_strip_templates(pack)),
+    # a taught printing is read by its whole card (it lays its cards out as it likes), the
+    # built-in art by its emblem and icon patches; the table is sampled as the templates are cut
+    assert reader.patches == WHOLE_CARD_PATCHES and CardReader.from_ground_truth(two_player, "horn", 2).patches == BUILT_IN_PATCHES
+    assert reader.layout.layers["whole"].first_maps[2] == reader.layout.layers["whole"].second_maps[2] == round(38 * PX_PER_MM)
+    for got, want in ((reader._templates, build_templates("horn", pack, WHOLE_CARD_PATCHES)), (reader._strip, build_strip_templates(pack)),
                       (reader._turned, build_strip_templates(pack, True))):
         assert got.names == want.names and np.array_equal(got.first, want.first) and np.array_equal(got.second, want.second)
     assert not np.array_equal(reader._turned.first, reader._strip.first)

@@ -35,6 +35,22 @@ camera's do)."""
 PEOPLE_PATCH = (-12.2, 34.0)
 """Card-local centre offset along the card's length (mm from the centre) and side of the emblem patch."""
 ATTRIBUTE_PATCH = (18.4, 19.0)
+Patch = tuple[float, float, float]
+"""A square patch in the card's own frame: centre across, centre along (mm from the card's centre)
+and side (mm)."""
+BUILT_IN_PATCHES: tuple[Patch, Patch] = ((0.0, *PEOPLE_PATCH), (0.0, *ATTRIBUTE_PATCH))
+"""Where the built-in art puts the people emblem and the attribute icon: the whole-card patches
+without a pack."""
+WHOLE_CARD_PATCHES: tuple[Patch, Patch] = ((0.0, -12.0, 38.0), (0.0, 12.0, 38.0))
+"""A taught pack's cards are read whole: its upper and lower square (38 mm, 3 mm inside the long
+edges, overlapping by 14 mm in the middle; the poses tried stay on the card). A printing lays its
+cards out as it likes (``vision.render.random_art``: the emblem at the foot, the icon across the
+middle, corner indices or none): the built-in art's two patches missed part of what tells its
+faces apart (85.7 % of face-up cards on the bench printings, docs/teach.md). On training printings
+1-6 (3 tables each, ``bench/open_season_taught_cards.py``): face-up cards 98.7 % -> 99.7 % (2
+photos), 96.6 % -> 98.4 % (1 photo), empty spaces 98.9 % -> 100 %. Squares chosen per printing from its taught faces (where its faces of
+other peoples / attributes correlate least) measured worse: small patches on an icon, and empty
+spaces read as cards (86 %)."""
 STRIP_MM = 17.0
 """How much of each lower card of a fan shows (the fans step 17 mm): its top strip."""
 STRIP_Y = -art.CARD_SIZE_MM[1] / 2 + STRIP_MM / 2
@@ -202,16 +218,17 @@ def _faces(pack: Any) -> list[tuple[str, np.ndarray]]:
     return out
 
 
-def build_templates(side: str, pack: Any) -> Templates:
+def build_templates(side: str, pack: Any, patches: tuple[Patch, Patch] = BUILT_IN_PATCHES) -> Templates:
     """Whole-card templates: the built-in card art or a taught pack's card faces (each view of
     each face, cut from the teach photos), the empty board spaces (one per printed number), the
     bare inn board and the bare mat (plain colours: the correlation says nothing, the colour
-    does)."""
+    does). ``patches``: the two patches cut of each (``BUILT_IN_PATCHES`` or a pack's own)."""
     w, h = (int(round(v * ART_PX_PER_MM)) for v in art.CARD_SIZE_MM)
     t = _Builder()
+    (ax, ay, asize), (bx, by, bsize) = patches
 
     def cut2(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        return _cut(img, *PEOPLE_PATCH), _cut(img, *ATTRIBUTE_PATCH)
+        return _cut(img, ay, asize, ax), _cut(img, by, bsize, bx)
 
     for name, img in _faces(pack):
         t.add(name, "back" if name == BACK else "face", *cut2(img))
@@ -222,8 +239,8 @@ def build_templates(side: str, pack: Any) -> Templates:
         x, y = (v * ART_PX_PER_MM for v in art.wall_space_local(side, number))
         m = np.float32([[1, 0, -(x - w / 2)], [0, 1, -(y - h / 2)]])
         t.add(EMPTY, "board", *cut2(cv2.warpAffine(board, m, (w, h), borderValue=(30, 48, 74))))
-    t.add(EMPTY, "inn", _plain(INN_BOARD_BGR, PEOPLE_PATCH[1]), _plain(INN_BOARD_BGR, ATTRIBUTE_PATCH[1]))
-    t.add(EMPTY, "mat", _plain(MAT_BGR, PEOPLE_PATCH[1]), _plain(MAT_BGR, ATTRIBUTE_PATCH[1]))
+    t.add(EMPTY, "inn", _plain(INN_BOARD_BGR, asize), _plain(INN_BOARD_BGR, bsize))
+    t.add(EMPTY, "mat", _plain(MAT_BGR, asize), _plain(MAT_BGR, bsize))
     return t.done()
 
 
@@ -297,8 +314,10 @@ class CardLayout:
     layer's patches (``JITTER`` poses of each place), the deck's probes and the inn patches it
     may hide at each height, and the accolade windows with the outline of every count."""
 
-    def __init__(self, view: TableView, side: str, num_players: int, discards: bool) -> None:
-        """``discards``: lay out the expert discards too (where the camera can see them)."""
+    def __init__(self, view: TableView, side: str, num_players: int, discards: bool,
+                 patches: tuple[Patch, Patch] = BUILT_IN_PATCHES) -> None:
+        """``discards``: lay out the expert discards too (where the camera can see them);
+        ``patches``: the two square patches of a whole card (the templates')."""
         self.view = view
         whole: list[Place] = []
         on_mat: list[Place] = []
@@ -329,7 +348,7 @@ class CardLayout:
                 on_mat.append((f"discard {i}", x, y, 0.0, CARD_THICKNESS_MM))
                 strips.append((f"discard {i}", x, y, 0.0, CARD_THICKNESS_MM))
                 turned.append((f"discard {i}", x, y, 180.0, CARD_THICKNESS_MM))
-        card_patches = ((0.0, PEOPLE_PATCH[0], PEOPLE_PATCH[1]), (0.0, ATTRIBUTE_PATCH[0], ATTRIBUTE_PATCH[1]))
+        card_patches = patches
         strip_patches = ((STRIP_BAND[0], STRIP_BAND[1], STRIP_MM), (STRIP_INDEX[0], STRIP_INDEX[1], STRIP_MM))
         self.layers = {
             "whole": self._layer(whole, card_patches, frozenset({"face", "back", "board"}), PX_PER_MM),
@@ -351,7 +370,7 @@ class CardLayout:
         self.deck_heights = np.arange(0.0, DECK_MAX_MM + 2.0, 2.0)
         """The deck heights told apart (mm, every 2 mm): index ``round(height / 2)``."""
         self.inn_whole_at = [np.array([not any(
-            self.deck_may_cover((300 + dx, 300 + dy), offset, size, h) for offset, size in (PEOPLE_PATCH, ATTRIBUTE_PATCH))
+            self.deck_may_cover((300 + dx, 300 + dy), along, size, h, across=across) for across, along, size in patches)
             for dx, dy in INN_SLOTS]) for h in self.deck_heights]
         """Per deck height: which inn slots the deck leaves whole (their emblem and icon seen)."""
         inset = 8.0  # inside the deck's top whatever its turn
@@ -378,11 +397,11 @@ class CardLayout:
         return Layer([s[0] for s in specs], kinds, maps[0], maps[1])
 
     def deck_may_cover(self, card: tuple[float, float], offset: float, size: float, height: float,
-                       yaw: float = 0.0, z: float = INN_TOP_MM) -> bool:
+                       yaw: float = 0.0, z: float = INN_TOP_MM, across: float = 0.0) -> bool:
         """Whether a deck ``height`` mm tall (and 4 mm more), standing beside the inn, may hide more
         than ``DECK_COVER_SHARE`` of the square patch ``offset`` mm along the card at ``card``."""
         half = size / 2
-        ox, oy = _rot(yaw, 0.0, offset)
+        ox, oy = _rot(yaw, across, offset)
         corners = [_rot(yaw, sx * half, sy * half) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
         patch = self.view.project(np.array([[card[0] + ox + dx, card[1] + oy + dy] for dx, dy in corners]),
                                   z).astype(np.float32)

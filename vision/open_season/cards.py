@@ -4,7 +4,9 @@ each personal area.
 
 The table layout is fixed (``vision.render.open_season_scene``): every place lies at a known spot.
 A whole card (wall, inn, kept, a stock's top) is sampled through the table geometry as two square
-patches in the card's own frame (the people emblem and the attribute icon); a card of a fan
+patches in the card's own frame (the people emblem and the attribute icon of the built-in art; a
+taught printing, which lays its cards out as it likes, by its upper and lower half, i.e. the
+whole card: ``card_sampling.WHOLE_CARD_PATCHES``); a card of a fan
 (stock, discards) of which only the top 17 mm show as two squares of that strip (the corner index
 and the band beside it). Each is compared with the same patches cut from the card art (30 faces,
 the back, an empty board space, the bare mat or inn board) by normalised cross-correlation per
@@ -28,10 +30,12 @@ import numpy as np
 from vision.octocube.geometry import TableView
 from vision.open_season.card_sampling import (
     BACK,
+    BUILT_IN_PATCHES,
     EMPTY,
     JITTER,
     MAX_DISCARDS,
     MAX_STOCK,
+    WHOLE_CARD_PATCHES,
     CardLayout,
     Templates,
     build_strip_templates,
@@ -152,7 +156,10 @@ class CardReader:
         since it was last read keeps that reading."""
         if pack is not None and pack.game != "open_season":
             raise ValueError(f"the pack teaches {pack.game}, not open_season")
-        self._templates = card_templates(side) if pack is None else build_templates(side, pack)
+        self.patches = BUILT_IN_PATCHES if pack is None else WHOLE_CARD_PATCHES
+        """The two square patches a whole card is read by: where the built-in art puts the emblem
+        and the icon, or (a taught printing, laid out as it likes) the whole card."""
+        self._templates = card_templates(side) if pack is None else build_templates(side, pack, self.patches)
         self._strip = strip_templates() if pack is None else build_strip_templates(pack)
         self._turned = strip_templates(True) if pack is None else build_strip_templates(pack, True)
         self.colour_weight = COLOUR_WEIGHT if pack is None else PACK_COLOUR_WEIGHT
@@ -164,7 +171,7 @@ class CardReader:
         self.discards_visible = expert and "west" not in SEAT_SIDES[num_players]
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
-        self.layout = CardLayout(view, side, num_players, self.discards_visible)
+        self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches)
 
     def deck_height(self, image: np.ndarray) -> float:
         """How tall the deck stands (mm): the height at which its top's probes are most the red of

@@ -27,6 +27,10 @@ class StillnessConfig:
     """Consecutive quiet frames needed before the scene counts as settled."""
     changed_fraction: float = 0.0015
     """A settled scene is *new* when more than this fraction differs from the last settled one."""
+    unchanged_delta: float = 6.0
+    """A frame is *unchanged* (``StillnessGate.unchanged``) when no pixel of the small image changed
+    by more than this: sensor noise (1-2 levels once shrunk and blurred), not a small die landing,
+    which can stay under ``pixel_delta`` (a die is 2 pixels of the small image)."""
 
 
 class GateEvent(Enum):
@@ -45,8 +49,9 @@ class StillnessGate:
         self._quiet = 0
         self._reported = False
         self.unchanged = False
-        """The last frame changed no pixel of the gate's small image at all (not merely fewer than
-        ``moving_fraction``: two small dice landing change a few)."""
+        """The last frame changed no pixel of the gate's small image beyond sensor noise
+        (``StillnessConfig.unchanged_delta``; not merely fewer pixels than ``moving_fraction``:
+        two small dice landing change a few, and by little)."""
 
     def _small(self, frame: np.ndarray) -> np.ndarray:
         h, w = frame.shape[:2]
@@ -67,9 +72,11 @@ class StillnessGate:
     def update(self, frame: np.ndarray, *, occluded: bool = False) -> GateEvent:
         """Feed one frame; ``occluded`` (a hand seen by vision) counts as movement."""
         small = self._small(frame)
-        change = self._fraction_changed(small, self._previous) if self._previous is not None else 1.0
-        self.unchanged = change == 0.0 and not occluded
-        moving = occluded or (self._previous is not None and change > self.config.moving_fraction)
+        previous = self._previous
+        self.unchanged = (not occluded and previous is not None and previous.shape == small.shape
+                          and float(cv2.absdiff(small, previous).max()) <= self.config.unchanged_delta)
+        moving = occluded or (previous is not None
+                              and self._fraction_changed(small, previous) > self.config.moving_fraction)
         self._previous = small
         if moving:
             self._quiet = 0

@@ -205,3 +205,19 @@ def test_after_settle_now_a_speck_is_no_new_scene_and_coming_back_is_not_new() -
     assert [gate.update(speck) for _ in range(3)] == [GateEvent.SETTLED_SAME] * 3
     assert gate.update(_scene(400, 2)) is GateEvent.MOVING
     assert [gate.update(_scene(100, 3 + i)) for i in range(4)][-1] is GateEvent.SETTLED_SAME
+
+
+def test_a_change_too_faint_to_count_as_movement_is_still_no_unchanged_frame() -> None:
+    """A die landing after its last frame in the air can change the small image by no more than
+    the movement threshold (18 levels): the frame is quiet, but not unchanged, so a reading of the
+    frame before must not stand for it; sensor noise alone (6 levels at most) is unchanged."""
+    gate = StillnessGate()
+    base = _scene(300, 1)
+    gate.update(base)
+    faint = base.copy()
+    faint[100:112, 400:412] = np.clip(faint[100:112, 400:412].astype(int) + 20, 0, 255).astype(np.uint8)
+    small_a, small_b = gate._small(base), gate._small(faint)
+    delta = float(np.abs(small_a.astype(int) - small_b.astype(int)).max())
+    assert 6 < delta <= 18  # under the movement threshold, over the noise
+    assert gate.update(faint) is GateEvent.SETTLING and not gate.unchanged
+    assert gate.update(faint) is GateEvent.SETTLED_NEW and gate.unchanged

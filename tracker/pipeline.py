@@ -270,8 +270,13 @@ class Pipeline:
                     t = time.perf_counter()
                     try:
                         observed = self._with_memory(observed)
-                        events = self.tracked.observe(observed)
-                        self._remember_if_accepted(observed)
+                        if getattr(observed, "occluded", False):  # the memory saw what the reader could not
+                            message = "a hand or an object hides the play area: waiting"
+                            self.gate.reset()
+                            self._moved_since_read = True
+                        else:
+                            events = self.tracked.observe(observed)
+                            self._remember_if_accepted(observed)
                     except Exception as exc:  # a tracker bug must not stop the camera
                         events = []
                         message = f"the tracker could not use this scene: {type(exc).__name__}: {exc}"

@@ -114,3 +114,26 @@ def test_remembering_a_scene_takes_its_dice_and_the_serial_it_showed() -> None:
     assert [d.seen_serial for d in memory.annotate(now).dice] == [-1, -1]
     memory.remember("not a scene", _Expected(9))  # ignored: the last scene stays
     assert [d.seen_serial for d in memory.annotate(now).dice] == [-1, -1]
+
+
+def test_something_unread_at_an_areas_edge_where_no_die_lay_is_fingers_and_hides_the_scene() -> None:
+    """The recogniser names spots at an area's edge where it read no die: where a die lay in the
+    last accepted scene (within 8 mm) it is that die, missed (kept, the scene is read); where none
+    lay it is fingers reaching in (the scene is not read)."""
+    from tracker.octo_dice.memory import KEPT_MM
+
+    assert KEPT_MM == 8.0
+    memory = remembered(die(200.0, 110.0, "bot", area=ASIDE), die(300.0, 300.0))
+    fingers = OctoDiceObservation(dice=(die(300.0, 300.0),), spots=((300.0, 300.0), (260.0, 104.0)),
+                                  unread_at_edge=((260.0, 104.0),))
+    assert memory.annotate(fingers).occluded
+    missed = OctoDiceObservation(dice=(die(300.0, 300.0),), spots=((300.0, 300.0), (207.9, 110.0)),
+                                 unread_at_edge=((207.9, 110.0),))
+    seen = memory.annotate(missed)
+    assert not seen.occluded
+    assert [(d.face, d.remembered) for d in seen.dice if d.area == ASIDE] == [("bot", True)]
+    beyond = OctoDiceObservation(dice=(die(300.0, 300.0),), spots=((300.0, 300.0), (208.1, 110.0)),
+                                 unread_at_edge=((208.1, 110.0),))
+    assert memory.annotate(beyond).occluded
+    # before any scene is remembered there is nothing to tell a missed die from fingers: read it
+    assert not DiceMemory().annotate(fingers).occluded

@@ -10,6 +10,8 @@ import random
 import pytest
 
 from tracker.octo_dice.film import dice_mat_scene
+from tracker.octo_dice.memory import DiceMemory
+from tracker.octo_dice.observation import DieReading, OctoDiceObservation, area_of
 from tracker.octo_dice.observation import ROLL_AREA
 from tracker.octo_dice.recogniser import DicePixelRecogniser
 from tracker.octo_dice.twin import Placed
@@ -58,8 +60,18 @@ def test_fingers_reaching_into_the_set_aside_strip_make_the_scene_unreadable(
     image, camera = _frame(hand)
     recogniser = DicePixelRecogniser(camera=camera)
     observed = recogniser.recognise(image)
-    assert not recogniser.hand  # the whole-arm rule does not see it ...
-    assert observed.occluded, observed  # ... the fingers at the edge do
+    assert not recogniser.hand and not observed.occluded  # the whole-arm rule does not see it ...
+    assert observed.unread_at_edge, observed  # ... something unread at the strip's edge is seen
+    # the scene memory: no die lay there in the last accepted scene, so these are fingers
+    memory = DiceMemory()
+    clear, _ = _frame(None)
+    memory.remember(recogniser.recognise(clear), None)
+    assert memory.annotate(observed).occluded
+    # dice lay there (ones the reader now misses against the edge): the scene is read, the dice kept
+    memory.remember(OctoDiceObservation(tuple(_reading("white", "lab", x, y + 2.0, 0.9)
+                                              for x, y in observed.unread_at_edge)), None)
+    kept = memory.annotate(observed)
+    assert not kept.occluded and any(d.remembered for d in kept.dice)
 
 
 def test_dice_lying_against_the_edges_are_read_not_taken_for_fingers() -> None:
@@ -70,8 +82,12 @@ def test_dice_lying_against_the_edges_are_read_not_taken_for_fingers() -> None:
     image = Renderer().render(dice_mat_scene(layout, 7), camera, RenderOptions(), seed=11).image
     recogniser = DicePixelRecogniser(camera=camera)
     observed = recogniser.recognise(image)
-    assert not observed.occluded
+    assert not observed.occluded and observed.unread_at_edge == ()
     assert sum(recogniser.at_rim) >= 3  # the three dice at the edges touch them
     assert sorted((d.kind, d.face) for d in observed.dice) == sorted(
         [("white", "lab"), ("white", "bot"), ("black", "red-2"), ("white", "crystal"), ("black", "octopod"),
          ("black", "blue-2")])
+
+
+def _reading(kind: str, face: str, x: float, y: float, confidence: float) -> DieReading:
+    return DieReading(kind, face, area_of(x, y), x, y, confidence)

@@ -259,3 +259,32 @@ def test_a_reading_ahead_is_not_used_when_the_settling_frame_changed_even_a_litt
     assert updates[6].gate == "settled-new"  # the gate took the small change for quiet
     assert rec.read_frames[-2:] == [5, 6]
     assert observed[-1] == (6, ("reading of frame", 6))
+
+
+def test_a_scene_the_memory_finds_occluded_is_not_given_to_the_tracker() -> None:
+    """The scene memory may see a hand the recogniser could not tell from a die (Octo Dice:
+    fingers at an area's edge where no die lay): the scene is then not tracked, and the
+    players see that the pipeline waits."""
+    from types import SimpleNamespace
+
+    class HandSeeingMemory:
+        def annotate(self, observed: Any) -> Any:
+            return SimpleNamespace(occluded=True)
+
+        def remember(self, observed: Any, expected: Any) -> None:
+            raise AssertionError("an occluded scene is never remembered")
+
+        def forget(self) -> None:
+            pass
+
+    frames = [_table(0)] * 3 + [_table(1)] * 6
+    game = OctocubeGame(2)
+    tracked = TrackedGame(game.new_initial_state(5, hidden=True), OctocubeAdapter())
+    pipe = Pipeline(SyntheticSource(frames), _FrameTagger(), tracked, calibrate=False,
+                    gate=StillnessGate(DEMO_GATE), memory=HandSeeingMemory())
+    seen: list[Any] = []
+    pipe.tracked.observe = lambda reading: seen.append(reading) or []  # type: ignore[method-assign]
+    updates = [pipe.step() for _ in frames]
+    assert seen == []
+    assert any(u is not None and u.camera_message == "a hand or an object hides the play area: waiting"
+               and u.camera_ok for u in updates)

@@ -40,6 +40,10 @@ class DiceMemory:
     def annotate(self, observed: Any) -> Any:
         if not isinstance(observed, OctoDiceObservation) or not self._dice:
             return observed
+        if any(all(math.hypot(x - r.x, y - r.y) > KEPT_MM for r in self._dice) for x, y in observed.unread_at_edge):
+            # something unread at an area's edge where no die lay: fingers reaching in, the
+            # scene is not read (a die missed against the edge lay there before: kept below)
+            return replace(observed, occluded=True)
         out = []
         for d in self._without_misplaced(observed):
             if d.kind in ("white", "black") and d.face is not None and not d.cocked:

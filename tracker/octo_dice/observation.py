@@ -75,6 +75,10 @@ class OctoDiceObservation:
     spots: tuple[tuple[float, float], ...] = ()
     """Where the pixel recogniser found something die-sized on the mat (table mm), read or not:
     the scene memory keeps an unread die that has not moved."""
+    unread_at_edge: tuple[tuple[float, float], ...] = ()
+    """Spots touching an area's edge with no die read there: fingers reaching in to set a die
+    aside, or a die the reader missed against the edge. The scene memory tells them apart (a
+    die lay there in the last accepted scene, or nothing did)."""
 
     def in_area(self, area: str) -> list[DieReading]:
         return [d for d in self.dice if d.area == area]

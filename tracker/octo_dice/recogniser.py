@@ -58,7 +58,8 @@ COCKED_WHITE_GREY = 110
 MIN_BLOB_MM2 = 60
 """Smaller spots are noise or glare, not a die (a die's top alone is 256 mm²)."""
 RIM_READ_MM = 12.0
-"""A spot at an area's edge with no die read this close to it is fingers reaching in."""
+"""A spot at an area's edge with no die read this close to it is fingers reaching in (or a die
+missed against the edge: the scene memory tells)."""
 
 
 def _face(face_class: Any) -> tuple[str, str | None]:
@@ -197,21 +198,21 @@ class DicePixelRecogniser:
             kind, face = _face(d.face_class)
             dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
         read = _merge(dice)
-        if _fingers_at_rim(spots, self.at_rim, read):
-            return OctoDiceObservation(occluded=True)
-        return OctoDiceObservation(tuple(read), spots=tuple(spots))
+        return OctoDiceObservation(tuple(read), spots=tuple(spots), unread_at_edge=_unread_at_edge(spots, self.at_rim, read))
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))
 
 
-def _fingers_at_rim(spots: list[tuple[float, float]], at_rim: list[bool], dice: list[DieReading]) -> bool:
-    """Something that is not a die at an area's edge: fingers reaching in to set a die aside or
-    take one (the hand itself outside the areas, too little of it inside for :func:`_arm_in`).
-    Read then, the scene lacks the die in the hand: the players would be told it left the
-    set-aside area. A die lying against the edge is read, so its spot is explained."""
-    return any(rim and all((d.x - x) ** 2 + (d.y - y) ** 2 > RIM_READ_MM ** 2 for d in dice)
-               for (x, y), rim in zip(spots, at_rim))
+def _unread_at_edge(spots: list[tuple[float, float]], at_rim: list[bool],
+                    dice: list[DieReading]) -> tuple[tuple[float, float], ...]:
+    """Spots at an area's edge with no die read there: fingers reaching in to set a die aside or
+    take one (the hand itself outside the areas, too little of it inside for :func:`_arm_in`), or
+    a die lying against the edge that the reader missed. Read as a scene, fingers make it lack the
+    die in the hand (the players would be told it left the set-aside area); the scene memory
+    tells the two apart (tracker/octo_dice/memory.py)."""
+    return tuple((x, y) for (x, y), rim in zip(spots, at_rim)
+                 if rim and all((d.x - x) ** 2 + (d.y - y) ** 2 > RIM_READ_MM ** 2 for d in dice))
 
 
 def _arm_in(far: np.ndarray, edges: np.ndarray) -> bool:

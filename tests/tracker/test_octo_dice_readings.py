@@ -300,3 +300,22 @@ def test_setting_aside_after_the_second_roll_counts_only_the_new_dice() -> None:
     dice = _as_expected(state)
     one_more = [replace(d, area=ASIDE, y=135.0) if d.face == "research" else d for d in dice]
     assert _diagnose(state, *one_more) == "Player 1 set aside 1 dice: keep exactly 2 after each roll"
+
+
+def test_a_die_set_aside_and_misread_in_the_strip_is_still_the_set_aside_the_roll_area_tells() -> None:
+    """The white lab die is set aside with the white crystal one, but the strip reads it as a
+    submarine: the strip alone names no die (no free die shows submarine); the roll area, which
+    shows the other four as they lay, tells which two left it. The misread face stays a doubtful
+    difference for the inference to weigh."""
+    state = _after()
+    keep = canonical_set_aside(state, [("white", "lab"), ("white", "crystal")])
+    dice = _as_expected(state)
+    kept = [replace(d, area=ASIDE, y=135.0) if d.face in ("lab", "crystal") else d for d in dice]
+    misread = [replace(d, face="submarine") if d.area == ASIDE and d.face == "lab" else d for d in kept]
+    chains = ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(misread)))
+    assert chains and [c[0] for c in chains] == [keep] * len(chains)
+    # read right, the strip and the roll area agree: one set-aside, not two
+    assert [c[0] for c in ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(kept)))] == [keep, keep]
+    # the roll area short of a die as well: it cannot tell which two left
+    fewer = [d for d in misread if d.area == ASIDE] + [d for d in misread if d.area == ROLL][1:]
+    assert ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(fewer))) == []

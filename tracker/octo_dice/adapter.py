@@ -108,15 +108,16 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
             roll = self._roll_for(state, observed)
             return [(roll,)] if roll is not None else []
         if phase == SET_ASIDE:
-            keep = self._set_aside_for(state, observed)
-            if keep is None or not state.is_legal(keep):
-                return []
-            chains: list[tuple[Move, ...]] = [(keep,)]
-            work = scratch_copy(state)
-            work.push_unchecked(keep)
-            roll = self._roll_for(work, observed)
-            if roll is not None:
-                chains.append((keep, roll))
+            chains: list[tuple[Move, ...]] = []
+            for keep in dict.fromkeys(k for k in (self._set_aside_for(state, observed),
+                                                  self._set_aside_by_roll_area(state, observed))
+                                      if k is not None and state.is_legal(k)):
+                chains.append((keep,))
+                work = scratch_copy(state)
+                work.push_unchecked(keep)
+                roll = self._roll_for(work, observed)
+                if roll is not None:
+                    chains.append((keep, roll))
             return chains
         return []  # actions, bonus actions, Super-Level: entered on the tablet, never seen
 
@@ -197,6 +198,17 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
         if len(new) != 2:
             return None
         return canonical_set_aside(state, new)
+
+    def _set_aside_by_roll_area(self, state: OctoDiceState, observed: OctoDiceObservation) -> Move | None:
+        """The 2 dice that left the roll area, when it shows the others as rolled: the set-aside
+        is then known even if a die in the strip is misread (its face is a doubtful difference),
+        which the strip alone cannot tell."""
+        free = [d for d in state.faces if d not in state.set_aside]
+        seen = Counter((d.kind, d.face or "") for d in _flat(observed.in_area(ROLL_AREA)))
+        left = Counter((kind_of(d), state.faces[d]) for d in free) - seen
+        if len(observed.in_area(ROLL_AREA)) != len(free) - 2 or sum(left.values()) != 2:
+            return None
+        return canonical_set_aside(state, list(left.elements()))
 
     def reveals(self, state: OctoDiceState, observed: OctoDiceObservation) -> list[tuple[object, object]]:
         return []

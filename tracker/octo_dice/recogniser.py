@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from tracker.octo_dice.cocked import FlatFit, fit_flat
 from tracker.octo_dice.groundtruth import refuse_cocked
 from tracker.octo_dice.observation import (
     ASIDE_AREA,
@@ -57,6 +58,11 @@ COCKED_WHITE_GREY = 110
 """A cocked die whose face crop is brighter than this (mean grey) is a white die, else black."""
 MIN_BLOB_MM2 = 60
 """Smaller spots are noise or glare, not a die (a die's top alone is 256 mm²)."""
+FIT_WINDOW_MM = 44.0
+"""Side of the view in which a die's outline is fitted with a flat die's (a leaning die's
+outline spans up to about 32 mm at a 35 degree tilt)."""
+NEIGHBOUR_MM = 26.0
+"""A die read this close to another is not tested for a lean (their outlines merge)."""
 
 
 def _face(face_class: Any) -> tuple[str, str | None]:
@@ -81,6 +87,9 @@ class DicePixelRecogniser:
         self.hand = False
         """The last :meth:`candidates` saw a hand (or something as large) over the mat."""
         self.gains = np.ones(3)
+        self.last_fits: list[FlatFit | None] = []
+        """The flat-die fits of the last :meth:`read`, one per die read (None: not judged), for the
+        bench."""
         """White balance on the mat's printed colour (a warm lamp turns white faces yellow)."""
 
     def _to_image(self, points_mm: np.ndarray, height: float = DIE_MM) -> np.ndarray:
@@ -157,6 +166,7 @@ class DicePixelRecogniser:
 
             self._reader = DiceReader()
         image = frame.image if hasattr(frame, "image") else frame
+        self.last_fits = []
         spots = self.candidates(image)
         if self.hand:
             return OctoDiceObservation(occluded=True)
@@ -192,7 +202,35 @@ class DicePixelRecogniser:
                 continue
             kind, face = _face(d.face_class)
             dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
-        return OctoDiceObservation(tuple(_merge(dice)), spots=tuple(spots))
+        merged = _merge(dice)
+        if self._camera is not None:
+            merged = [self._lean_test(image, d, merged) for d in merged]
+        return OctoDiceObservation(tuple(merged), spots=tuple(spots))
+
+    def _lean_test(self, image: np.ndarray, die: DieReading, dice: list[DieReading]) -> DieReading:
+        """``die`` as read, or as cocked when its outline fits no flat die (tracker/octo_dice/
+        cocked.py; needs the camera's position, so only with the twin's exact camera)."""
+        if die.cocked:
+            self.last_fits.append(None)
+            return die
+        if any(o is not die and (o.x - die.x) ** 2 + (o.y - die.y) ** 2 < NEIGHBOUR_MM ** 2 for o in dice):
+            self.last_fits.append(None)
+            return die  # touching another die: one outline for two, not judged (never a false cocked)
+        half = FIT_WINDOW_MM / 2
+        view = self._view(image, (die.x - half, die.y - half, die.x + half, die.y + half), PX_PER_MM)
+        border = np.concatenate([view[:3].reshape(-1, 3), view[-3:].reshape(-1, 3),
+                                 view[:, :3].reshape(-1, 3), view[:, -3:].reshape(-1, 3)])
+        mat = np.median(border, axis=0)
+        centre = (half * PX_PER_MM, half * PX_PER_MM)
+        others = [((o.x - die.x + half) * PX_PER_MM, (o.y - die.y + half) * PX_PER_MM) for o in dice
+                  if o is not die and abs(o.x - die.x) < FIT_WINDOW_MM and abs(o.y - die.y) < FIT_WINDOW_MM]
+        fit = fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, PX_PER_MM, others)
+        self.last_fits.append(fit)
+        if not fit.cocked:
+            return die
+        x = die.x - half + fit.centre_px[0] / PX_PER_MM
+        y = die.y - half + fit.centre_px[1] / PX_PER_MM
+        return DieReading(die.kind, None, area_of(x, y), x, y, die.confidence, cocked=True)
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))

@@ -1,0 +1,161 @@
+"""Cocked dice through the pixels: single rendered scenes of flat and leaning dice, read by the
+pixel recogniser (mat-colour candidates, the ONNX dice reader, the flat-outline fit of
+tracker/octo_dice/cocked.py), scored against the renderer's truth.
+
+Each scene: 3-6 Octo Dice dice, in the roll area and the set-aside strip, about a third of them
+leaning 22-38 degrees on a base edge (the twin's cocked dice), some flat dice touching a
+neighbour, camera tilt drawn from --min-tilt to --max-tilt at one of four azimuths, the three
+lightings in turn, 1920x1080. Prints cocked dice found (x/N), flat dice called cocked (x/N),
+flat dice read right (x/N), and with --fits the overlap of every die's best flat outline.
+
+    nice python bench/octo_dice_cocked.py --scenes 60 --seed 97000
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+LIGHTS = ("day", "lamp", "evening")
+COCKED_MATCH_MM = 16.0
+
+
+def layout_for(rng: random.Random, cocked_share: float, touching_share: float) -> dict[str, object]:
+    from rules.octo_dice.components import FACES
+    from tracker.octo_dice.observation import ASIDE_AREA, ROLL_AREA
+    from tracker.octo_dice.twin import Placed
+
+    names = rng.sample(sorted(FACES), rng.randint(3, 6))
+    out: dict[str, Placed] = {}
+    for name in names:
+        cocked = rng.random() < cocked_share
+        face = rng.choice(FACES[name])
+        yaw = rng.uniform(0, 360)
+        flat = [p for p in out.values() if not p.cocked]
+        if not cocked and flat and rng.random() < touching_share:  # side by side with a flat die
+            other = rng.choice(flat)
+            a = math.radians(other.yaw + 90 * rng.randint(0, 3))
+            gap = 16.0 + rng.uniform(1.7, 3.0)  # the reader merges readings < 17.6 mm apart
+            x, y = other.x + gap * math.cos(a), other.y + gap * math.sin(a)
+            if all(math.dist((x, y), (p.x, p.y)) > 16.2 for p in out.values() if p is not other):
+                out[name] = Placed(name, face, x, y, other.yaw + rng.uniform(-2, 2))
+                continue
+        area = ASIDE_AREA if (not cocked and rng.random() < 0.3) else ROLL_AREA
+        x0, y0, x1, y1 = area
+        for _ in range(200):
+            x, y = rng.uniform(x0 + 15, x1 - 15), rng.uniform(y0 + 15, y1 - 15)
+            if all(math.dist((x, y), (p.x, p.y)) > 32 for p in out.values()):
+                out[name] = Placed(name, face, x, y, yaw, cocked=cocked)
+                break
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenes", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=97000)
+    parser.add_argument("--min-tilt", type=float, default=0.0)
+    parser.add_argument("--max-tilt", type=float, default=35.0)
+    parser.add_argument("--cocked-share", type=float, default=0.35)
+    parser.add_argument("--touching-share", type=float, default=0.35)
+    parser.add_argument("--resolution", type=int, nargs=2, default=(1920, 1080))
+    parser.add_argument("--fits", action="store_true", help="print every die's flat-outline overlap")
+    args = parser.parse_args(argv)
+
+    from tracker.film import LIGHTINGS
+    from tracker.octo_dice.film import dice_mat_scene
+    from tracker.octo_dice.groundtruth import observation_from_truth
+    from tracker.octo_dice.recogniser import DicePixelRecogniser
+    from tracker.octo_dice.scoring import _nearest
+    from vision.render.camera import CameraModel
+    from vision.render.effects import Lighting
+    from vision.render.renderer import Renderer, RenderOptions
+
+    renderer = Renderer()
+    cocked_total = cocked_found = cocked_read = 0
+    flat_total = flat_cocked = flat_right = touching_total = touching_cocked = 0
+    flat_fits: list[float] = []
+    touching_fits: list[float] = []
+    alone_fits: list[float] = []
+    cocked_fits: list[float] = []
+    started = time.perf_counter()
+    for i in range(args.scenes):
+        seed = args.seed + i
+        rng = random.Random(seed)
+        tilt = rng.uniform(args.min_tilt, args.max_tilt)
+        camera = CameraModel.looking_at(tilt_deg=tilt, azimuth_deg=rng.choice([0.0, 90.0, 180.0, 270.0]),
+                                        resolution=tuple(args.resolution))
+        light = LIGHTS[i % 3]
+        layout = layout_for(rng, args.cocked_share, args.touching_share)
+        scene = dice_mat_scene(layout, seed)  # type: ignore[arg-type]
+        result = renderer.render(scene, camera, RenderOptions(lighting=Lighting(**LIGHTINGS[light])), seed=seed)
+        recogniser = DicePixelRecogniser(camera=camera)
+        observed = recogniser.read(result.image)
+        truth = observation_from_truth(result.ground_truth)
+        for d in truth.dice:
+            got = _nearest(observed.dice, d)
+            if d.cocked and got is None:  # a leaning die's place is its base's centre: up to a die away
+                best = min(observed.dice, key=lambda r: math.dist((r.x, r.y), (d.x, d.y)), default=None)
+                got = best if best is not None and math.dist((best.x, best.y), (d.x, d.y)) < COCKED_MATCH_MM else None
+            gaps = sorted(math.dist((p.x, p.y), (d.x, d.y)) for p in layout.values())  # type: ignore[attr-defined]
+            near = len(gaps) > 1 and gaps[1] < 20  # the nearest is the die itself
+            fit = _fit_near(recogniser, observed.dice, got)
+            if d.cocked:
+                cocked_total += 1
+                cocked_found += got is not None and got.cocked
+                cocked_read += got is not None and not got.cocked
+                if fit is not None:
+                    cocked_fits.append(fit)
+                if args.fits and (got is None or not got.cocked):
+                    print(f"  missed cocked: seed {seed} tilt {tilt:.1f} {light} at ({d.x:.0f}, {d.y:.0f}) "
+                          f"read {got} fit {fit}")
+            else:
+                flat_total += 1
+                touching_total += bool(near)
+                wrong = got is not None and got.cocked
+                flat_cocked += wrong
+                touching_cocked += wrong and bool(near)
+                flat_right += got is not None and not got.cocked and (got.kind, got.face) == (d.kind, d.face)
+                if fit is not None:
+                    flat_fits.append(fit)
+                    (touching_fits if near else alone_fits).append(fit)
+                if args.fits and wrong:
+                    print(f"  flat called cocked: seed {seed} tilt {tilt:.1f} {light} at ({d.x:.0f}, {d.y:.0f}) "
+                          f"touching {bool(near)} fit {fit}")
+    took = time.perf_counter() - started
+    print(f"{args.scenes} scenes, seeds {args.seed}-{args.seed + args.scenes - 1}, tilt {args.min_tilt:g}-"
+          f"{args.max_tilt:g}, {args.resolution[0]}x{args.resolution[1]}, {took:.0f} s")
+    print(f"cocked dice found: {cocked_found}/{cocked_total} (read as a face: {cocked_read}, not seen: "
+          f"{cocked_total - cocked_found - cocked_read})")
+    print(f"flat dice called cocked: {flat_cocked}/{flat_total} (touching a neighbour: "
+          f"{touching_cocked}/{touching_total})")
+    print(f"flat dice read right: {flat_right}/{flat_total} = {100 * flat_right / max(flat_total, 1):.2f} %")
+    if args.fits:
+        import numpy as np
+
+        for name, fits in (("flat alone", alone_fits), ("flat touching", touching_fits), ("cocked", cocked_fits)):
+            if fits:
+                print(f"unexplained mm2, {name} ({len(fits)}): percentiles 1/5/10/50/90/95/99/max",
+                      np.percentile(fits, [1, 5, 10, 50, 90, 95, 99, 100]).round(1).tolist())
+    return 0
+
+
+def _fit_near(recogniser: object, readings: tuple[object, ...], got: object) -> float | None:
+    """The overlap of the fit made for the reading ``got`` (the fits are in reading order)."""
+    fits = getattr(recogniser, "last_fits", [])
+    if got is None:
+        return None
+    order = [r for r in readings]
+    k = order.index(got)
+    fit = fits[k] if k < len(fits) else None
+    return round(fit.unexplained_mm2, 3) if fit is not None else None
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 DIE_MM = 16.0
-UNEXPLAINED_MM2 = 30.0
+UNEXPLAINED_MM2 = 10.0
 """A die whose outline differs from the best flat die's by more than this is cocked (flat dice
 alone: at most 22 mm² on the tuning seeds 97000-97039, bench/octo_dice_cocked.py)."""
 TOLERANCE_PX = 1
@@ -41,9 +41,9 @@ BRIGHT = 1.25
 """A pixel this much brighter than the mat around it (mean of the channel ratios) is a white die."""
 DARK = 0.42
 """A pixel this much darker than the mat is a black die (a shadow keeps about half the light)."""
-CHROMA = 0.12
-"""A pixel whose channel ratios to the mat differ this much is not mat nor shadow (a shadow darkens
-every channel alike; a die is grey, white or printed, and the mat is coloured)."""
+COLOUR_OFF = 12.0
+"""A pixel this far (grey levels) from the mat's colour scaled to its brightness is not mat nor
+shadow (a shadow darkens every channel alike; a die is grey, white or printed, the mat coloured)."""
 
 
 @dataclass(frozen=True)
@@ -64,15 +64,26 @@ class FlatFit:
         return self.unexplained_mm2 > UNEXPLAINED_MM2
 
 
+def mat_colour(view: np.ndarray) -> np.ndarray:
+    """The mat's colour around a die: the median of the view's border, the white sheet round the
+    mat left out (it is far brighter than either printed area)."""
+    border = np.concatenate([view[:3].reshape(-1, 3), view[-3:].reshape(-1, 3),
+                             view[:, :3].reshape(-1, 3), view[:, -3:].reshape(-1, 3)]).astype(np.float32)
+    grey = border.mean(axis=1)
+    keep = border[grey < 1.4 * np.percentile(grey, 20)]
+    return np.asarray(np.median(keep if len(keep) else border, axis=0))
+
+
 def die_mask(view: np.ndarray, mat_bgr: np.ndarray) -> np.ndarray:
-    """Pixels of ``view`` that are a die, not the mat nor a shadow on it (uint8 0/1)."""
+    """Pixels of ``view`` that are a die, not the mat nor a shadow on it (uint8 0/1): far from the
+    line of the mat's colour darkened or lit (grey levels), or far darker or brighter."""
     import cv2
 
     smooth = cv2.GaussianBlur(view, (BLUR_PX, BLUR_PX), 0).astype(np.float32)
-    ratio = smooth / np.maximum(mat_bgr.astype(np.float32), 1.0)
-    k = ratio.mean(axis=2)
-    chroma = np.abs(ratio - k[..., None]).max(axis=2)
-    return ((k > BRIGHT) | (k < DARK) | (chroma > CHROMA)).astype(np.uint8)
+    mat = np.maximum(mat_bgr.astype(np.float32), 1.0)
+    k = (smooth @ mat) / float(mat @ mat)  # how much of the mat's light the pixel has
+    residual = np.linalg.norm(smooth - k[..., None] * mat, axis=2)
+    return ((k > BRIGHT) | (k < DARK) | (residual > COLOUR_OFF)).astype(np.uint8)
 
 
 def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
@@ -90,10 +101,17 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
         for ox, oy in exclude:
             closed[((xx - ox) ** 2 + (yy - oy) ** 2) < own] = 0
     count, labels, stats, _ = cv2.connectedComponentsWithStats(closed)
+    for i in range(1, count):  # what reaches the view's edge is not this die (the sheet, a neighbour)
+        x, y, cw, ch = stats[i, :4]
+        if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
+            closed[labels == i] = 0
+            stats[i, cv2.CC_STAT_AREA] = 0
     if count <= 1:
         return np.zeros_like(closed)
     cx, cy = int(round(centre[0])), int(round(centre[1]))
     label = labels[min(max(cy, 0), h - 1), min(max(cx, 0), w - 1)]
+    if label and stats[label, cv2.CC_STAT_AREA] == 0:
+        return np.zeros_like(closed)  # the die reaches the view's edge along with the sheet: not judged
     if label == 0:  # the reading's centre fell on a symbol's hole: the largest component near it
         near = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= (DIE_MM * px_per_mm) ** 2 / 4]
         if not near:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from tracker.octo_dice.cocked import FlatFit, fit_flat
+from tracker.octo_dice.cocked import FlatFit, fit_flat, mat_colour
 from tracker.octo_dice.groundtruth import refuse_cocked
 from tracker.octo_dice.observation import (
     ASIDE_AREA,
@@ -218,9 +218,7 @@ class DicePixelRecogniser:
             return die  # touching another die: one outline for two, not judged (never a false cocked)
         half = FIT_WINDOW_MM / 2
         view = self._view(image, (die.x - half, die.y - half, die.x + half, die.y + half), PX_PER_MM)
-        border = np.concatenate([view[:3].reshape(-1, 3), view[-3:].reshape(-1, 3),
-                                 view[:, :3].reshape(-1, 3), view[:, -3:].reshape(-1, 3)])
-        mat = np.median(border, axis=0)
+        mat = mat_colour(view)
         centre = (half * PX_PER_MM, half * PX_PER_MM)
         others = [((o.x - die.x + half) * PX_PER_MM, (o.y - die.y + half) * PX_PER_MM) for o in dice
                   if o is not die and abs(o.x - die.x) < FIT_WINDOW_MM and abs(o.y - die.y) < FIT_WINDOW_MM]

@@ -46,10 +46,12 @@ def layout_for(rng: random.Random, cocked_share: float, touching_share: float) -
             if all(math.dist((x, y), (p.x, p.y)) > 16.2 for p in out.values() if p is not other):
                 out[name] = Placed(name, face, x, y, other.yaw + rng.uniform(-2, 2))
                 continue
-        area = ASIDE_AREA if (not cocked and rng.random() < 0.3) else ROLL_AREA
-        x0, y0, x1, y1 = area
+        in_strip = not cocked and rng.random() < 0.3
         for _ in range(200):
-            x, y = rng.uniform(x0 + 15, x1 - 15), rng.uniform(y0 + 15, y1 - 15)
+            if in_strip:  # along the strip's middle, as the players keep dice (observation.ASIDE_SLOTS)
+                x, y = rng.uniform(ASIDE_AREA[0] + 25, ASIDE_AREA[2] - 25), rng.uniform(127.0, 143.0)
+            else:  # the twin's rolls land 25 mm or more inside the roll area
+                x, y = rng.uniform(ROLL_AREA[0] + 25, ROLL_AREA[2] - 25), rng.uniform(ROLL_AREA[1] + 25, ROLL_AREA[3] - 25)
             if all(math.dist((x, y), (p.x, p.y)) > 32 for p in out.values()):
                 out[name] = Placed(name, face, x, y, yaw, cocked=cocked)
                 break
@@ -139,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.fits:
         import numpy as np
 
+        for bar in (6, 8, 10, 12, 15, 18, 20, 25):
+            print(f"  bar {bar} mm2: cocked found {sum(f > bar for f in cocked_fits)}/{cocked_total}, flat called "
+                  f"cocked {sum(f > bar for f in flat_fits)}/{flat_total} (alone {sum(f > bar for f in alone_fits)})")
+        print(f"  not judged: cocked {sum(f == 0 for f in cocked_fits)}, flat {sum(f == 0 for f in flat_fits)}")
         for name, fits in (("flat alone", alone_fits), ("flat touching", touching_fits), ("cocked", cocked_fits)):
             if fits:
                 print(f"unexplained mm2, {name} ({len(fits)}): percentiles 1/5/10/50/90/95/99/max",

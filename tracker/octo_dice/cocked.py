@@ -22,25 +22,38 @@ from dataclasses import dataclass
 import numpy as np
 
 DIE_MM = 16.0
-UNEXPLAINED_MM2 = 10.0
-"""A die whose outline differs from the best flat die's by more than this is cocked (flat dice
-alone: at most 22 mm² on the tuning seeds 97000-97039, bench/octo_dice_cocked.py)."""
+UNEXPLAINED_MM2 = 30.0
+"""A die whose outline differs from the best flat die's by more than this is cocked. Flat dice
+alone left up to 26 mm² on the tuning seeds 97000-97159 (bench/octo_dice_cocked.py), leaning ones
+median 40: the bar is set for no flat die called cocked, and costs the leaning dice below it."""
 TOLERANCE_PX = 1
 """Outlines are compared with this much slack (the lens and the sensor blur a die's edge)."""
-BLUR_PX = 3
+BLUR_MM = 1.0
 """The view is smoothed this much before the mask (sensor noise under a dim warm lamp)."""
-OPEN_PX = 3
+OPEN_MM = 1.0
 """Opening of the mask: noise and thin glare attached to a die do not widen its outline."""
+CLOSE_MM = 1.7
+"""Closing of the mask: a printed symbol's rim does not split a die in two."""
 MAX_OUTLINE_MM = 40.0
 """An outline wider than this is not one die (a neighbour, the sheet's edge): not judged."""
 MAX_AREA_RATIO = 1.6
 """An outline this many times a flat die's is two dice (a leaning die's is at most ~1.45 times)."""
+DEFICIT_WEIGHT = 1.0
+"""How much of the flat outline left empty counts (a black die's dim edge can go missing from the
+mask; what no flat die explains is what marks a leaning one)."""
+PAD_MM = 20.0
+"""How far the flat outline may be shifted from where the die's outline lies."""
 YAW_STEP_DEG = 2.0
 """Yaws tried for the flat outline (0 to 90: a square repeats every quarter turn)."""
 BRIGHT = 1.25
 """A pixel this much brighter than the mat around it (mean of the channel ratios) is a white die."""
 DARK = 0.42
 """A pixel this much darker than the mat is a black die (a shadow keeps about half the light)."""
+DIM = 0.65
+"""Below this share of the mat's light a pixel is a black die or a shadow: its hue tells them apart."""
+DIM_HUE_OFF = 0.09
+"""A dim pixel this far off the mat's hue (relative to its brightness) is a black die, not a shadow
+(a neutral grey is 0.14-0.18 off either printed colour)."""
 COLOUR_OFF = 12.0
 """A pixel this far (grey levels) from the mat's colour scaled to its brightness is not mat nor
 shadow (a shadow darkens every channel alike; a die is grey, white or printed, the mat coloured)."""
@@ -74,16 +87,24 @@ def mat_colour(view: np.ndarray) -> np.ndarray:
     return np.asarray(np.median(keep if len(keep) else border, axis=0))
 
 
-def die_mask(view: np.ndarray, mat_bgr: np.ndarray) -> np.ndarray:
+def _odd(mm: float, px_per_mm: float) -> int:
+    return max(1, int(round(mm * px_per_mm)) | 1)
+
+
+def die_mask(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) -> np.ndarray:
     """Pixels of ``view`` that are a die, not the mat nor a shadow on it (uint8 0/1): far from the
     line of the mat's colour darkened or lit (grey levels), or far darker or brighter."""
     import cv2
 
-    smooth = cv2.GaussianBlur(view, (BLUR_PX, BLUR_PX), 0).astype(np.float32)
+    blur = _odd(BLUR_MM, px_per_mm)
+    smooth = cv2.GaussianBlur(view, (blur, blur), 0).astype(np.float32)
     mat = np.maximum(mat_bgr.astype(np.float32), 1.0)
     k = (smooth @ mat) / float(mat @ mat)  # how much of the mat's light the pixel has
     residual = np.linalg.norm(smooth - k[..., None] * mat, axis=2)
-    return ((k > BRIGHT) | (k < DARK) | (residual > COLOUR_OFF)).astype(np.uint8)
+    # a dark pixel's hue, relative to its own light: a black die is grey, a shadow keeps the mat's hue
+    hue_off = residual / np.maximum(np.linalg.norm(smooth, axis=2), 1.0)
+    dim = (k < DIM) & (hue_off > DIM_HUE_OFF)
+    return ((k > BRIGHT) | (k < DARK) | (residual > COLOUR_OFF) | dim).astype(np.uint8)
 
 
 def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
@@ -92,8 +113,10 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
     pixels nearer another die's centre (``exclude``) given to that die."""
     import cv2
 
-    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((OPEN_PX, OPEN_PX), np.uint8))
-    closed = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    size = _odd(OPEN_MM, px_per_mm)
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((size, size), np.uint8))
+    size = _odd(CLOSE_MM, px_per_mm)
+    closed = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
     h, w = closed.shape
     if exclude:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -156,7 +179,7 @@ def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, floa
     as (x, y, height))."""
     import cv2
 
-    shape = outline(die_mask(view, mat_bgr), centre_px, exclude_px or [], px_per_mm)
+    shape = outline(die_mask(view, mat_bgr, px_per_mm), centre_px, exclude_px or [], px_per_mm)
     return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm)
 
 
@@ -181,7 +204,7 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
     shape_in = cv2.erode(shape, kernel).astype(np.float32)
     shape_out = cv2.dilate(shape, kernel).astype(np.float32)
     inner = float(shape_in.sum())
-    pad = 60
+    pad = int(round(PAD_MM * px_per_mm))
     padded_in = cv2.copyMakeBorder(shape_in, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     padded_out = cv2.copyMakeBorder(shape_out, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     best = (np.inf, 0.0, middle)
@@ -194,7 +217,7 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
         # pixels of the die no flat outline explains, and of the flat outline the die leaves empty
         excess = inner - cv2.matchTemplate(padded_in, t_out, cv2.TM_CCORR)
         deficit = float(t_in.sum()) - cv2.matchTemplate(padded_out, t_in, cv2.TM_CCORR)
-        miss = excess + deficit
+        miss = excess + DEFICIT_WEIGHT * deficit
         low, _, (mx, my), _ = cv2.minMaxLoc(miss)
         if low < best[0]:
             best = (low, float(yaw), (mx - pad + top[0], my - pad + top[1]))

@@ -61,6 +61,8 @@ MIN_BLOB_MM2 = 60
 FIT_WINDOW_MM = 44.0
 """Side of the view in which a die's outline is fitted with a flat die's (a leaning die's
 outline spans up to about 32 mm at a 35 degree tilt)."""
+FIT_PX_PER_MM = 6.0
+"""The outline test's views: finer than the reader's, so one pixel of slack is a sixth of a mm."""
 NEIGHBOUR_MM = 26.0
 """A die read this close to another is not tested for a lean (their outlines merge)."""
 
@@ -217,17 +219,17 @@ class DicePixelRecogniser:
             self.last_fits.append(None)
             return die  # touching another die: one outline for two, not judged (never a false cocked)
         half = FIT_WINDOW_MM / 2
-        view = self._view(image, (die.x - half, die.y - half, die.x + half, die.y + half), PX_PER_MM)
+        view = self._view(image, (die.x - half, die.y - half, die.x + half, die.y + half), FIT_PX_PER_MM)
         mat = mat_colour(view)
-        centre = (half * PX_PER_MM, half * PX_PER_MM)
-        others = [((o.x - die.x + half) * PX_PER_MM, (o.y - die.y + half) * PX_PER_MM) for o in dice
+        centre = (half * FIT_PX_PER_MM, half * FIT_PX_PER_MM)
+        others = [((o.x - die.x + half) * FIT_PX_PER_MM, (o.y - die.y + half) * FIT_PX_PER_MM) for o in dice
                   if o is not die and abs(o.x - die.x) < FIT_WINDOW_MM and abs(o.y - die.y) < FIT_WINDOW_MM]
-        fit = fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, PX_PER_MM, others)
+        fit = fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM, others)
         self.last_fits.append(fit)
         if not fit.cocked:
             return die
-        x = die.x - half + fit.centre_px[0] / PX_PER_MM
-        y = die.y - half + fit.centre_px[1] / PX_PER_MM
+        x = die.x - half + fit.centre_px[0] / FIT_PX_PER_MM
+        y = die.y - half + fit.centre_px[1] / FIT_PX_PER_MM
         return DieReading(die.kind, None, area_of(x, y), x, y, die.confidence, cocked=True)
 
     def recognise(self, frame: Any) -> OctoDiceObservation:

@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
 
     renderer = Renderer()
     cocked_total = cocked_found = cocked_read = 0
-    flat_total = flat_cocked = flat_right = touching_total = touching_cocked = 0
+    flat_total = flat_cocked = flat_right = touching_total = touching_cocked = strip_total = strip_cocked = 0
     flat_fits: list[float] = []
     touching_fits: list[float] = []
     alone_fits: list[float] = []
@@ -120,9 +120,11 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 flat_total += 1
                 touching_total += bool(near)
+                strip_total += d.area == "aside"
                 wrong = got is not None and got.cocked
                 flat_cocked += wrong
                 touching_cocked += wrong and bool(near)
+                strip_cocked += wrong and d.area == "aside"
                 flat_right += got is not None and not got.cocked and (got.kind, got.face) == (d.kind, d.face)
                 if fit is not None:
                     flat_fits.append(fit)
@@ -136,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"cocked dice found: {cocked_found}/{cocked_total} (read as a face: {cocked_read}, not seen: "
           f"{cocked_total - cocked_found - cocked_read})")
     print(f"flat dice called cocked: {flat_cocked}/{flat_total} (touching a neighbour: "
-          f"{touching_cocked}/{touching_total})")
+          f"{touching_cocked}/{touching_total}, in the set-aside strip: {strip_cocked}/{strip_total})")
     print(f"flat dice read right: {flat_right}/{flat_total} = {100 * flat_right / max(flat_total, 1):.2f} %")
     if args.fits:
         import numpy as np

@@ -33,7 +33,7 @@ def test_a_leaning_die_is_reported_cocked_and_never_read_as_a_face() -> None:
     layout = {
         "white1": Placed("white1", "lab", 230.0, 330.0, 10.0),
         "black1": Placed("black1", "red-2", 370.0, 300.0, 75.0),
-        "white2": Placed("white2", "bot", 300.0, 420.0, 40.0, cocked=True),
+        "white2": Placed("white2", "bot", 300.0, 420.0, 5.0, cocked=True),  # leaning across the line of sight
     }
     recogniser, (observed, image) = _read(layout, 20.0, "day")
     cocked = [d for d in observed.dice if d.cocked]

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 import numpy as np
 
 DIE_MM = 16.0
-UNEXPLAINED_MM2 = 30.0
-"""A die whose outline differs from the best flat die's by more than this is cocked. Flat dice
-alone left up to 26 mm² on the tuning seeds 97000-97159 (bench/octo_dice_cocked.py), leaning ones
-median 40: the bar is set for no flat die called cocked, and costs the leaning dice below it."""
+UNEXPLAINED_MM2 = 25.0
+"""A die whose outline differs from the best flat die's by more than this is cocked. At 4 px/mm
+flat dice alone left up to 22 mm² on the tuning seeds 97000-97119 (bench/octo_dice_cocked.py),
+leaning ones median 35: the bar is set for no flat die called cocked, and costs the leaning dice
+below it (a lean along the camera's line of sight can keep a flat outline)."""
 TOLERANCE_PX = 1
 """Outlines are compared with this much slack (the lens and the sensor blur a die's edge)."""
 BLUR_MM = 1.0
@@ -44,7 +45,10 @@ mask; what no flat die explains is what marks a leaning one)."""
 PAD_MM = 20.0
 """How far the flat outline may be shifted from where the die's outline lies."""
 YAW_STEP_DEG = 2.0
-"""Yaws tried for the flat outline (0 to 90: a square repeats every quarter turn)."""
+YAW_SPAN_DEG = 8.0
+"""Yaws tried for the flat outline: the outline's own edge direction, give or take this."""
+SHIFT_MM = 3.0
+"""Shifts tried for the flat outline, either way from lying centre on centre with the die's."""
 BRIGHT = 1.25
 """A pixel this much brighter than the mat around it (mean of the channel ratios) is a white die."""
 DARK = 0.42
@@ -149,6 +153,20 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
     return out
 
 
+def _yaw_of(shape: np.ndarray) -> float:
+    """The yaw (0-90) of a die's outline: the mean direction of its hull's edges, a quarter turn
+    folded (a flat die's longest edges are its top and base squares' sides)."""
+    import cv2
+
+    contours, _ = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.convexHull(max(contours, key=len)).reshape(-1, 2).astype(np.float64)
+    edges = np.roll(hull, -1, axis=0) - hull
+    length = np.hypot(edges[:, 0], edges[:, 1])
+    angle = 4.0 * np.arctan2(edges[:, 1], edges[:, 0])
+    mean = np.arctan2(float((length * np.sin(angle)).sum()), float((length * np.cos(angle)).sum()))
+    return float(np.degrees(mean) / 4.0) % 90.0
+
+
 def flat_template(yaw_deg: float, shrink: float, offset_px: tuple[float, float],
                   px_per_mm: float, margin: int = 0) -> tuple[np.ndarray, tuple[float, float]]:
     """A flat die's filled outline on the top-face plane (uint8 0/1, tight box): the top square
@@ -207,19 +225,26 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
     pad = int(round(PAD_MM * px_per_mm))
     padded_in = cv2.copyMakeBorder(shape_in, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     padded_out = cv2.copyMakeBorder(shape_out, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    reach = int(round(SHIFT_MM * px_per_mm))
     best = (np.inf, 0.0, middle)
-    for yaw in np.arange(0.0, 90.0, YAW_STEP_DEG):
+    for yaw in _yaw_of(shape) + np.arange(-YAW_SPAN_DEG, YAW_SPAN_DEG + 0.1, YAW_STEP_DEG):
         template, top = flat_template(float(yaw), shrink, offset, px_per_mm, margin=TOLERANCE_PX + 1)
-        if template.shape[0] >= padded_in.shape[0] or template.shape[1] >= padded_in.shape[1]:
+        th, tw = template.shape
+        ty, tx = np.nonzero(template)
+        # the flat outline laid on the die's outline by their centres, then shifted a little
+        x0 = int(round(middle[0] - tx.mean())) + pad - reach
+        y0 = int(round(middle[1] - ty.mean())) + pad - reach
+        if x0 < 0 or y0 < 0 or x0 + tw + 2 * reach > padded_in.shape[1] or y0 + th + 2 * reach > padded_in.shape[0]:
             continue
+        region = (slice(y0, y0 + th + 2 * reach), slice(x0, x0 + tw + 2 * reach))
         t_in = cv2.erode(template, kernel).astype(np.float32)
         t_out = cv2.dilate(template, kernel).astype(np.float32)
         # pixels of the die no flat outline explains, and of the flat outline the die leaves empty
-        excess = inner - cv2.matchTemplate(padded_in, t_out, cv2.TM_CCORR)
-        deficit = float(t_in.sum()) - cv2.matchTemplate(padded_out, t_in, cv2.TM_CCORR)
+        excess = inner - cv2.matchTemplate(padded_in[region], t_out, cv2.TM_CCORR)
+        deficit = float(t_in.sum()) - cv2.matchTemplate(padded_out[region], t_in, cv2.TM_CCORR)
         miss = excess + DEFICIT_WEIGHT * deficit
         low, _, (mx, my), _ = cv2.minMaxLoc(miss)
         if low < best[0]:
-            best = (low, float(yaw), (mx - pad + top[0], my - pad + top[1]))
+            best = (low, float(yaw) % 90.0, (x0 + mx - pad + top[0], y0 + my - pad + top[1]))
     unexplained = float(best[0]) / px_per_mm ** 2
     return FlatFit(unexplained, best[1], middle, best[2])

@@ -67,10 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cocked-share", type=float, default=0.35)
     parser.add_argument("--touching-share", type=float, default=0.35)
     parser.add_argument("--resolution", type=int, nargs=2, default=(1920, 1080))
-    parser.add_argument("--fits", action="store_true", help="print every die's flat-outline overlap")
+    parser.add_argument("--fits", action="store_true", help="print every die's unexplained outline area")
+    parser.add_argument("--exact", action="store_true",
+                        help="no rendering: fit each die's exact outline (the renderer's box corners seen from the "
+                             "camera), the ceiling of the outline test on the same scenes")
     args = parser.parse_args(argv)
 
     from tracker.film import LIGHTINGS
+    from tracker.octo_dice.cocked import UNEXPLAINED_MM2
     from tracker.octo_dice.film import dice_mat_scene
     from tracker.octo_dice.groundtruth import observation_from_truth
     from tracker.octo_dice.recogniser import DicePixelRecogniser
@@ -96,6 +100,17 @@ def main(argv: list[str] | None = None) -> int:
         light = LIGHTS[i % 3]
         layout = layout_for(rng, args.cocked_share, args.touching_share)
         scene = dice_mat_scene(layout, seed)  # type: ignore[arg-type]
+        if args.exact:
+            for comp in scene.components:
+                if comp.uid.startswith("die "):
+                    got = _exact_fit(comp, camera)
+                    if comp.pose.lean_deg:
+                        cocked_total += 1
+                        cocked_found += got > UNEXPLAINED_MM2
+                    else:
+                        flat_total += 1
+                        flat_cocked += got > UNEXPLAINED_MM2
+            continue
         result = renderer.render(scene, camera, RenderOptions(lighting=Lighting(**LIGHTINGS[light])), seed=seed)
         recogniser = DicePixelRecogniser(camera=camera)
         observed = recogniser.read(result.image)
@@ -133,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  flat called cocked: seed {seed} tilt {tilt:.1f} {light} at ({d.x:.0f}, {d.y:.0f}) "
                           f"touching {bool(near)} fit {fit}")
     took = time.perf_counter() - started
+    if args.exact:
+        print(f"{args.scenes} scenes, seeds {args.seed}-{args.seed + args.scenes - 1}, exact outlines (no pixels)")
+        print(f"leaning dice above the bar: {cocked_found}/{cocked_total}; flat dice above it: {flat_cocked}/{flat_total}")
+        return 0
     print(f"{args.scenes} scenes, seeds {args.seed}-{args.seed + args.scenes - 1}, tilt {args.min_tilt:g}-"
           f"{args.max_tilt:g}, {args.resolution[0]}x{args.resolution[1]}, {took:.0f} s")
     print(f"cocked dice found: {cocked_found}/{cocked_total} (read as a face: {cocked_read}, not seen: "
@@ -152,6 +171,30 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"unexplained mm2, {name} ({len(fits)}): percentiles 1/5/10/50/90/95/99/max",
                       np.percentile(fits, [1, 5, 10, 50, 90, 95, 99, 100]).round(1).tolist())
     return 0
+
+
+def _exact_fit(comp: object, camera: object) -> float:
+    """Unexplained mm² of a die's exact outline on the top-face plane (its box corners seen from
+    the camera), fitted as the recogniser fits a die's outline from the pixels."""
+    import cv2
+    import numpy as np
+
+    from tracker.octo_dice.cocked import fit_outline
+    from tracker.octo_dice.recogniser import FIT_PX_PER_MM, FIT_WINDOW_MM
+    from vision.render.renderer import box_corners_mm
+
+    cx, cy, height = camera.position_mm  # type: ignore[attr-defined]
+    corners = box_corners_mm([comp])[0]  # type: ignore[list-item]
+    t = (height - 16.0) / (height - corners[:, 2])
+    x, y = comp.pose.x, comp.pose.y  # type: ignore[attr-defined]
+    half = FIT_WINDOW_MM / 2
+    plane = np.column_stack([cx + (corners[:, 0] - cx) * t, cy + (corners[:, 1] - cy) * t])
+    px = np.round((plane - [x - half, y - half]) * FIT_PX_PER_MM).astype(np.int32)
+    side = int(round(FIT_WINDOW_MM * FIT_PX_PER_MM))
+    shape = np.zeros((side, side), np.uint8)
+    cv2.fillConvexPoly(shape, cv2.convexHull(px), 1)
+    centre = (half * FIT_PX_PER_MM, half * FIT_PX_PER_MM)
+    return fit_outline(shape, centre, (x, y), camera.position_mm, FIT_PX_PER_MM).unexplained_mm2  # type: ignore[attr-defined]
 
 
 def _fit_near(recogniser: object, readings: tuple[object, ...], got: object) -> float | None:

@@ -14,7 +14,8 @@ calibration profile (the table plane only) a tilted camera shifts faces by up to
 16 mm x tan(tilt), still inside the right area of the mat. The reader is told that only Octo
 Dice dice lie on the mat (``OCTO_KINDS``: it never answers a pip face). A classifier trained with
 the "cocked" class reports a leaning die as cocked (white or black by its brightness), never
-read; older models have no such class, and the twin's renderer cannot tilt a die.
+read; the shipped one has no such class, so with the camera known each die read in the roll area
+is also tested for a lean by its outline (tracker/octo_dice/cocked.py: no flat die fits it).
 """
 
 from __future__ import annotations

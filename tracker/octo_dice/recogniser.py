@@ -14,7 +14,8 @@ calibration profile (the table plane only) a tilted camera shifts faces by up to
 16 mm x tan(tilt), still inside the right area of the mat. The reader is told that only Octo
 Dice dice lie on the mat (``OCTO_KINDS``: it never answers a pip face). A classifier trained with
 the "cocked" class reports a leaning die as cocked (white or black by its brightness), never
-read; older models have no such class, and the twin's renderer cannot tilt a die.
+read; the shipped one has no such class, so with the camera known each die read in the roll area
+is also tested for a lean by its outline (tracker/octo_dice/cocked.py: no flat die fits it).
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from tracker.octo_dice.cocked import FlatFit, fit_flat, mat_colour
 from tracker.octo_dice.groundtruth import refuse_cocked
 from tracker.octo_dice.observation import (
+    ASIDE,
     ASIDE_AREA,
     ROLL_AREA,
     ROLL_RGB,
@@ -60,6 +63,14 @@ MIN_BLOB_MM2 = 60
 RIM_READ_MM = 12.0
 """A spot at an area's edge with no die read this close to it is fingers reaching in (or a die
 missed against the edge: the scene memory tells)."""
+FIT_WINDOW_MM = 44.0
+"""Side of the view in which a die's outline is fitted with a flat die's (a leaning die's
+outline spans up to about 32 mm at a 35 degree tilt)."""
+FIT_PX_PER_MM = 4.0
+"""The outline test's views: finer than the reader's (a pixel of slack is a quarter of a mm), and
+still cheap (about 20 ms a die on this machine; 6 px/mm doubled that for no better separation)."""
+NEIGHBOUR_MM = 26.0
+"""A die read this close to another is not tested for a lean (their outlines merge)."""
 
 
 def _face(face_class: Any) -> tuple[str, str | None]:
@@ -85,6 +96,9 @@ class DicePixelRecogniser:
         """The last :meth:`candidates` saw a hand (or something as large) over the mat."""
         self.gains = np.ones(3)
         """White balance on the mat's printed colour (a warm lamp turns white faces yellow)."""
+        self.last_fits: list[FlatFit | None] = []
+        """The flat-die fits of the last :meth:`read`, one per die read (None: not judged), for the
+        bench."""
         self.at_rim: list[bool] = []
         """Beside each spot of the last :meth:`candidates`: whether it touches an area's edge."""
 
@@ -162,6 +176,7 @@ class DicePixelRecogniser:
 
             self._reader = DiceReader()
         image = frame.image if hasattr(frame, "image") else frame
+        self.last_fits = []
         spots = self.candidates(image)
         if self.hand:
             return OctoDiceObservation(occluded=True)
@@ -197,8 +212,34 @@ class DicePixelRecogniser:
                 continue
             kind, face = _face(d.face_class)
             dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
-        read = _merge(dice)
-        return OctoDiceObservation(tuple(read), spots=tuple(spots), unread_at_edge=_unread_at_edge(spots, self.at_rim, read))
+        merged = _merge(dice)
+        if self._camera is not None:
+            merged = [self._lean_test(image, d, merged) for d in merged]
+        return OctoDiceObservation(tuple(merged), spots=tuple(spots),
+                                   unread_at_edge=_unread_at_edge(spots, self.at_rim, merged))
+
+    def _lean_test(self, image: np.ndarray, die: DieReading, dice: list[DieReading]) -> DieReading:
+        """``die`` as read, or as cocked when its outline fits no flat die (tracker/octo_dice/
+        cocked.py; needs the camera's position, so only with the twin's exact camera)."""
+        if die.cocked or die.area == ASIDE:  # a set-aside die was put down by hand, not rolled
+            self.last_fits.append(None)
+            return die
+        if any(o is not die and (o.x - die.x) ** 2 + (o.y - die.y) ** 2 < NEIGHBOUR_MM ** 2 for o in dice):
+            self.last_fits.append(None)
+            return die  # touching another die: one outline for two, not judged (never a false cocked)
+        half = FIT_WINDOW_MM / 2
+        view = self._view(image, (die.x - half, die.y - half, die.x + half, die.y + half), FIT_PX_PER_MM)
+        mat = mat_colour(view)
+        centre = (half * FIT_PX_PER_MM, half * FIT_PX_PER_MM)
+        others = [((o.x - die.x + half) * FIT_PX_PER_MM, (o.y - die.y + half) * FIT_PX_PER_MM) for o in dice
+                  if o is not die and abs(o.x - die.x) < FIT_WINDOW_MM and abs(o.y - die.y) < FIT_WINDOW_MM]
+        fit = fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM, others)
+        self.last_fits.append(fit)
+        if not fit.cocked:
+            return die
+        x = die.x - half + fit.centre_px[0] / FIT_PX_PER_MM
+        y = die.y - half + fit.centre_px[1] / FIT_PX_PER_MM
+        return DieReading(die.kind, None, area_of(x, y), x, y, die.confidence, cocked=True)
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))

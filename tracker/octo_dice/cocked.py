@@ -1,0 +1,250 @@
+"""Cocked dice through the pixels, on CPU, from geometry alone (no classifier class needed).
+
+With the camera known, a die lying flat has a predictable outline in the fine view (rectified on
+the plane of the top faces, 16 mm up): its top face is an exact 16 mm square there, and its sides
+(lower than that plane) sweep from the square towards the camera's nadir, as far as the base
+square seen from the camera. Its outline is the hull of those two squares. A die leaning 22-38
+degrees on a base edge mostly fits no such outline: its raised edge stands about 22 mm high and
+it covers 21-22 mm of the mat along its lean.
+
+Each die the reader found is fitted with the best flat outline (every yaw, every shift); what
+the two outlines do not share (mm², one blur's width of slack) decides. The die's outline is what
+differs from the mat around it, shadows (the mat's colour, darker) left out. Where the outline is
+not one die's alone (a neighbour, the sheet's edge) nothing is decided: a flat die must never be
+called cocked. Limit (measured, docs/octo_dice_table.md): a die leaning towards or away from the
+camera can have exactly a flat die's outline, and is then read as a face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+DIE_MM = 16.0
+UNEXPLAINED_MM2 = 25.0
+"""A die whose outline differs from the best flat die's by more than this is cocked. At 4 px/mm
+flat dice alone left up to 22 mm² on the tuning seeds 97000-97119 (bench/octo_dice_cocked.py),
+leaning ones median 35: the bar is set for no flat die called cocked, and costs the leaning dice
+below it (a lean along the camera's line of sight can keep a flat outline)."""
+TOLERANCE_PX = 1
+"""Outlines are compared with this much slack (the lens and the sensor blur a die's edge)."""
+BLUR_MM = 1.0
+"""The view is smoothed this much before the mask (sensor noise under a dim warm lamp)."""
+OPEN_MM = 1.0
+"""Opening of the mask: noise and thin glare attached to a die do not widen its outline."""
+CLOSE_MM = 1.7
+"""Closing of the mask: a printed symbol's rim does not split a die in two."""
+MAX_OUTLINE_MM = 40.0
+"""An outline wider than this is not one die (a neighbour, the sheet's edge): not judged."""
+MAX_AREA_RATIO = 1.6
+"""An outline this many times a flat die's is two dice (a leaning die's is at most ~1.45 times)."""
+DEFICIT_WEIGHT = 1.0
+"""How much of the flat outline left empty counts (a black die's dim edge can go missing from the
+mask; what no flat die explains is what marks a leaning one)."""
+PAD_MM = 20.0
+"""How far the flat outline may be shifted from where the die's outline lies."""
+YAW_STEP_DEG = 2.0
+YAW_SPAN_DEG = 8.0
+"""Yaws tried for the flat outline: the outline's own edge direction, give or take this."""
+SHIFT_MM = 3.0
+"""Shifts tried for the flat outline, either way from lying centre on centre with the die's."""
+BRIGHT = 1.25
+"""A pixel this much brighter than the mat around it (mean of the channel ratios) is a white die."""
+DARK = 0.42
+"""A pixel this much darker than the mat is a black die (a shadow keeps about half the light)."""
+DIM = 0.65
+"""Below this share of the mat's light a pixel is a black die or a shadow: its hue tells them apart."""
+DIM_HUE_OFF = 0.09
+"""A dim pixel this far off the mat's hue (relative to its brightness) is a black die, not a shadow
+(a neutral grey is 0.14-0.18 off either printed colour)."""
+COLOUR_OFF = 12.0
+"""A pixel this far (grey levels) from the mat's colour scaled to its brightness is not mat nor
+shadow (a shadow darkens every channel alike; a die is grey, white or printed, the mat coloured)."""
+
+
+@dataclass(frozen=True)
+class FlatFit:
+    """How well a die's outline is explained by a die lying flat."""
+
+    unexplained_mm2: float
+    """Of the die's outline and the best flat outline, what one has and the other lacks (mm², a
+    blur's width of tolerance all round): about 0 for a flat die."""
+    yaw_deg: float
+    centre_px: tuple[float, float]
+    """Where the outline's pixels lie on average (view pixels), for reporting a cocked die."""
+    top_px: tuple[float, float]
+    """The fitted top square's centre (view pixels)."""
+
+    @property
+    def cocked(self) -> bool:
+        return self.unexplained_mm2 > UNEXPLAINED_MM2
+
+
+def mat_colour(view: np.ndarray) -> np.ndarray:
+    """The mat's colour around a die: the median of the view's border, the white sheet round the
+    mat left out (it is far brighter than either printed area)."""
+    border = np.concatenate([view[:3].reshape(-1, 3), view[-3:].reshape(-1, 3),
+                             view[:, :3].reshape(-1, 3), view[:, -3:].reshape(-1, 3)]).astype(np.float32)
+    grey = border.mean(axis=1)
+    keep = border[grey < 1.4 * np.percentile(grey, 20)]
+    return np.asarray(np.median(keep if len(keep) else border, axis=0))
+
+
+def _odd(mm: float, px_per_mm: float) -> int:
+    return max(1, int(round(mm * px_per_mm)) | 1)
+
+
+def die_mask(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """Pixels of ``view`` that are a die, not the mat nor a shadow on it (uint8 0/1): far from the
+    line of the mat's colour darkened or lit (grey levels), or far darker or brighter."""
+    import cv2
+
+    blur = _odd(BLUR_MM, px_per_mm)
+    smooth = cv2.GaussianBlur(view, (blur, blur), 0).astype(np.float32)
+    mat = np.maximum(mat_bgr.astype(np.float32), 1.0)
+    k = (smooth @ mat) / float(mat @ mat)  # how much of the mat's light the pixel has
+    residual = np.linalg.norm(smooth - k[..., None] * mat, axis=2)
+    # a dark pixel's hue, relative to its own light: a black die is grey, a shadow keeps the mat's hue
+    hue_off = residual / np.maximum(np.linalg.norm(smooth, axis=2), 1.0)
+    dim = (k < DIM) & (hue_off > DIM_HUE_OFF)
+    return ((k > BRIGHT) | (k < DARK) | (residual > COLOUR_OFF) | dim).astype(np.uint8)
+
+
+def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
+            px_per_mm: float) -> np.ndarray:
+    """The filled convex outline of the die at ``centre`` (view px): the mask's component there,
+    pixels nearer another die's centre (``exclude``) given to that die."""
+    import cv2
+
+    size = _odd(OPEN_MM, px_per_mm)
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((size, size), np.uint8))
+    size = _odd(CLOSE_MM, px_per_mm)
+    closed = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
+    h, w = closed.shape
+    if exclude:
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        own = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
+        for ox, oy in exclude:
+            closed[((xx - ox) ** 2 + (yy - oy) ** 2) < own] = 0
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(closed)
+    for i in range(1, count):  # what reaches the view's edge is not this die (the sheet, a neighbour)
+        x, y, cw, ch = stats[i, :4]
+        if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
+            closed[labels == i] = 0
+            stats[i, cv2.CC_STAT_AREA] = 0
+    if count <= 1:
+        return np.zeros_like(closed)
+    cx, cy = int(round(centre[0])), int(round(centre[1]))
+    label = labels[min(max(cy, 0), h - 1), min(max(cx, 0), w - 1)]
+    if label and stats[label, cv2.CC_STAT_AREA] == 0:
+        return np.zeros_like(closed)  # the die reaches the view's edge along with the sheet: not judged
+    if label == 0:  # the reading's centre fell on a symbol's hole: the largest component near it
+        near = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= (DIE_MM * px_per_mm) ** 2 / 4]
+        if not near:
+            return np.zeros_like(closed)
+        label = max(near, key=lambda i: stats[i, cv2.CC_STAT_AREA])
+    if max(stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]) > MAX_OUTLINE_MM * px_per_mm:
+        return np.zeros_like(closed)  # not one die alone: left to the reader
+    points = np.column_stack(np.nonzero(labels == label)[::-1]).astype(np.int32)
+    hull = cv2.convexHull(points)
+    out = np.zeros_like(closed)
+    cv2.fillConvexPoly(out, hull, 1)
+    return out
+
+
+def _yaw_of(shape: np.ndarray) -> float:
+    """The yaw (0-90) of a die's outline: the mean direction of its hull's edges, a quarter turn
+    folded (a flat die's longest edges are its top and base squares' sides)."""
+    import cv2
+
+    contours, _ = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.convexHull(max(contours, key=len)).reshape(-1, 2).astype(np.float64)
+    edges = np.roll(hull, -1, axis=0) - hull
+    length = np.hypot(edges[:, 0], edges[:, 1])
+    angle = 4.0 * np.arctan2(edges[:, 1], edges[:, 0])
+    mean = np.arctan2(float((length * np.sin(angle)).sum()), float((length * np.cos(angle)).sum()))
+    return float(np.degrees(mean) / 4.0) % 90.0
+
+
+def flat_template(yaw_deg: float, shrink: float, offset_px: tuple[float, float],
+                  px_per_mm: float, margin: int = 0) -> tuple[np.ndarray, tuple[float, float]]:
+    """A flat die's filled outline on the top-face plane (uint8 0/1, tight box): the top square
+    and the base square seen from the camera (scaled by ``shrink`` and moved by ``offset_px``,
+    towards the nadir), and where the top square's centre lies in it."""
+    import cv2
+
+    a = np.radians(yaw_deg)
+    half = DIE_MM * px_per_mm / 2
+    square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    top = square @ rot.T
+    base = top * shrink + np.asarray(offset_px)
+    pts = np.vstack([top, base])
+    lo = np.floor(pts.min(axis=0)) - margin
+    pts = pts - lo
+    size = np.ceil(pts.max(axis=0)).astype(int) + 2 + margin
+    out = np.zeros((size[1], size[0]), np.uint8)
+    cv2.fillConvexPoly(out, cv2.convexHull(np.round(pts).astype(np.int32)), 1)
+    return out, (-float(lo[0]), -float(lo[1]))
+
+
+def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, float],
+             centre_mm: tuple[float, float], camera_mm: tuple[float, float, float], px_per_mm: float,
+             exclude_px: list[tuple[float, float]] | None = None) -> FlatFit:
+    """The best flat-die outline for the die read at ``centre_px`` of ``view`` (rectified on the
+    top-face plane; ``centre_mm`` is that point on the table, ``camera_mm`` the camera's centre
+    as (x, y, height))."""
+    import cv2
+
+    shape = outline(die_mask(view, mat_bgr, px_per_mm), centre_px, exclude_px or [], px_per_mm)
+    return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm)
+
+
+def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tuple[float, float],
+                camera_mm: tuple[float, float, float], px_per_mm: float) -> FlatFit:
+    """The best flat-die outline for a die's filled outline ``shape`` (see :func:`fit_flat`)."""
+    import cv2
+
+    area = int(shape.sum())
+    if area == 0:  # no outline of one die alone: not judged (a flat die must never be called cocked)
+        return FlatFit(0.0, 0.0, centre_px, centre_px)
+    ys, xs = np.nonzero(shape)
+    middle = (float(xs.mean()), float(ys.mean()))
+    cx, cy, height = camera_mm
+    shrink = max(height - DIE_MM, 1.0) / max(height, 1.0)
+    # the base square's centre, seen from the camera on the top plane, lies towards the nadir
+    offset = ((1 - shrink) * (cx - centre_mm[0]) * px_per_mm, (1 - shrink) * (cy - centre_mm[1]) * px_per_mm)
+    flat_area = float(flat_template(45.0, shrink, offset, px_per_mm)[0].sum())
+    if area > MAX_AREA_RATIO * flat_area:  # two dice in one outline (a neighbour the reader missed)
+        return FlatFit(0.0, 0.0, middle, middle)
+    kernel = np.ones((2 * TOLERANCE_PX + 1, 2 * TOLERANCE_PX + 1), np.uint8)
+    shape_in = cv2.erode(shape, kernel).astype(np.float32)
+    shape_out = cv2.dilate(shape, kernel).astype(np.float32)
+    inner = float(shape_in.sum())
+    pad = int(round(PAD_MM * px_per_mm))
+    padded_in = cv2.copyMakeBorder(shape_in, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    padded_out = cv2.copyMakeBorder(shape_out, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    reach = int(round(SHIFT_MM * px_per_mm))
+    best = (np.inf, 0.0, middle)
+    for yaw in _yaw_of(shape) + np.arange(-YAW_SPAN_DEG, YAW_SPAN_DEG + 0.1, YAW_STEP_DEG):
+        template, top = flat_template(float(yaw), shrink, offset, px_per_mm, margin=TOLERANCE_PX + 1)
+        th, tw = template.shape
+        ty, tx = np.nonzero(template)
+        # the flat outline laid on the die's outline by their centres, then shifted a little
+        x0 = int(round(middle[0] - tx.mean())) + pad - reach
+        y0 = int(round(middle[1] - ty.mean())) + pad - reach
+        if x0 < 0 or y0 < 0 or x0 + tw + 2 * reach > padded_in.shape[1] or y0 + th + 2 * reach > padded_in.shape[0]:
+            continue
+        region = (slice(y0, y0 + th + 2 * reach), slice(x0, x0 + tw + 2 * reach))
+        t_in = cv2.erode(template, kernel).astype(np.float32)
+        t_out = cv2.dilate(template, kernel).astype(np.float32)
+        # pixels of the die no flat outline explains, and of the flat outline the die leaves empty
+        excess = inner - cv2.matchTemplate(padded_in[region], t_out, cv2.TM_CCORR)
+        deficit = float(t_in.sum()) - cv2.matchTemplate(padded_out[region], t_in, cv2.TM_CCORR)
+        miss = excess + DEFICIT_WEIGHT * deficit
+        low, _, (mx, my), _ = cv2.minMaxLoc(miss)
+        if low < best[0]:
+            best = (low, float(yaw) % 90.0, (x0 + mx - pad + top[0], y0 + my - pad + top[1]))
+    unexplained = float(best[0]) / px_per_mm ** 2
+    return FlatFit(unexplained, best[1], middle, best[2])

@@ -12,7 +12,6 @@ patches. The benches' figures are bench/teach.py's, on printings 900000 and up.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -20,24 +19,21 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 def main() -> int:
     import cv2
 
-    from tracker.film import LIGHTINGS
-    from tracker.open_season.twin import OpenSeasonTwin
     from vision.open_season import cards
     from vision.open_season.card_sampling import BUILT_IN_PATCHES, WHOLE_CARD_PATCHES
     from vision.open_season.cards import BACK, EMPTY, CardReader
-    from vision.render.art_pack import with_art
-    from vision.render.camera import CameraModel
-    from vision.render.effects import Lighting
-    from vision.render.open_season_scene import open_season_scene
     from vision.render.random_art import random_pack, seed_use
-    from vision.render.renderer import Renderer, RenderOptions
+    from vision.render.renderer import Renderer
     from vision.render.teach_photos import render_teach_photo
     from vision.teach import TeachError, teach
+
+    from teach import open_season_table  # bench/teach.py: the benches' tables, drawn one way
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--printings", default="1-6", help="training printings, FIRST-LAST (default 1-6)")
@@ -70,23 +66,7 @@ def main() -> int:
         packs = {"1 photo": teach("open_season", photos[:1]).pack, "2 photos": teach("open_season", photos).pack}
         for t in range(args.tables):
             seed = 95500 + 100 * art_seed + t
-            rng = random.Random(seed)
-            n, side = (2, 3, 4)[t % 3], ("horn", "shield")[(t // 3) % 2]
-            twin = OpenSeasonTwin(n, seed, side=side, expert=t % 2 == 1, max_moves=rng.randint(30, 160))
-            table = twin.descriptions[-1]
-            camera = CameraModel.looking_at(tilt_deg=rng.uniform(0, 35), azimuth_deg=rng.choice([0.0, 90.0, 180.0, 270.0]),
-                                            resolution=(1280, 720))
-            light = Lighting(**LIGHTINGS[("day", "lamp", "evening")[t % 3]])
-            out = renderer.render(with_art(open_season_scene(table, seed=seed), printing), camera,
-                                  RenderOptions(lighting=light), seed=seed)
-            truth = {}
-            for s, player in enumerate(table.players):
-                for number in range(1, (11 if side == "horn" else 9) + 1):
-                    card = player.wall.get(number, EMPTY) if number in player.wall else EMPTY
-                    truth[f"wall {s} {number}"] = BACK if card is None else (
-                        EMPTY if card == EMPTY else f"{card[0]}-{card[1]}")
-            for j, card in enumerate(table.inn):
-                truth[f"inn {j + 1}"] = f"{card[0]}-{card[1]}"
+            out, side, n, truth = open_season_table(seed, t, printing, renderer)
             for way, patches in ways.items():
                 cards.WHOLE_CARD_PATCHES = patches  # what a reader with a pack reads by
                 for photos_name, pack in packs.items():

@@ -100,21 +100,51 @@ def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal:
     return run_demo(build_pipeline(setup))
 
 
-def open_season_cards(art_seeds: list[int], tables: int, photos_of: Any, renderer: Any) -> None:
-    """Open Season's wall and inn cards (vision/open_season/cards.py) on tables drawn with each
-    printing: the built-in card art vs the pack taught from 1 and 2 photos of the Open Season
-    teach sheet (table seeds 96000 and up, as bench/open_season_cards.py)."""
+def open_season_table(seed: int, t: int, art: Any, renderer: Any) -> tuple[Any, str, int, dict[str, str]]:
+    """Table ``t`` of a run, at ``seed``, drawn in ``art``: 2-4 players, Horn or Shield, expert
+    tiles on every other table, a game played 30-160 moves, tilt 0-35 at 1280x720, the three
+    lightings in turn. Returns the render, the side, the players and the truth per wall place
+    and inn slot (a card's name, BACK or EMPTY). bench/open_season_taught_cards.py draws its
+    tables here too."""
+    import random
+
     from tracker.film import LIGHTINGS
     from tracker.open_season.twin import OpenSeasonTwin
-    from vision.open_season.cards import BACK, EMPTY, CardReader
-    from vision.render.art_pack import ArtPack, with_art
+    from vision.open_season.cards import BACK
+    from vision.open_season.cards import EMPTY as NO_CARD
+    from vision.render.art_pack import with_art
     from vision.render.camera import CameraModel
     from vision.render.effects import Lighting
     from vision.render.open_season_scene import open_season_scene
     from vision.render.renderer import RenderOptions
-    from vision.teach import teach
 
-    import random
+    rng = random.Random(seed)
+    n, side = (2, 3, 4)[t % 3], ("horn", "shield")[(t // 3) % 2]
+    twin = OpenSeasonTwin(n, seed, side=side, expert=t % 2 == 1, max_moves=rng.randint(30, 160))
+    table = twin.descriptions[-1]
+    camera = CameraModel.looking_at(tilt_deg=rng.uniform(0, 35), azimuth_deg=rng.choice([0.0, 90.0, 180.0, 270.0]),
+                                    resolution=(1280, 720))
+    light = Lighting(**LIGHTINGS[("day", "lamp", "evening")[t % 3]])
+    out = renderer.render(with_art(open_season_scene(table, seed=seed), art), camera,
+                          RenderOptions(lighting=light), seed=seed)
+    truth: dict[str, str] = {}
+    for seat_i, player in enumerate(table.players):
+        for number in range(1, (11 if side == "horn" else 9) + 1):
+            card = player.wall.get(number, NO_CARD) if number in player.wall else NO_CARD
+            truth[f"wall {seat_i} {number}"] = BACK if card is None else (
+                NO_CARD if card == NO_CARD else f"{card[0]}-{card[1]}")
+    for i, card in enumerate(table.inn):
+        truth[f"inn {i + 1}"] = f"{card[0]}-{card[1]}"
+    return out, side, n, truth
+
+
+def open_season_cards(art_seeds: list[int], tables: int, photos_of: Any, renderer: Any) -> None:
+    """Open Season's wall and inn cards (vision/open_season/cards.py) on tables drawn with each
+    printing: the built-in card art vs the pack taught from 1 and 2 photos of the Open Season
+    teach sheet (table seeds 96000 and up, as bench/open_season_cards.py)."""
+    from vision.open_season.cards import BACK, EMPTY, CardReader
+    from vision.render.art_pack import ArtPack
+    from vision.teach import teach
 
     counts: dict[str, list[int]] = {}
     read_s: dict[str, list[float]] = {}
@@ -125,23 +155,7 @@ def open_season_cards(art_seeds: list[int], tables: int, photos_of: Any, rendere
                  "taught, 2 photos": teach("open_season", photos).pack}
         for t in range(tables):
             seed = 96000 + 100 * k + t
-            rng = random.Random(seed)
-            n, side = (2, 3, 4)[t % 3], ("horn", "shield")[(t // 3) % 2]
-            twin = OpenSeasonTwin(n, seed, side=side, expert=t % 2 == 1, max_moves=rng.randint(30, 160))
-            table = twin.descriptions[-1]
-            camera = CameraModel.looking_at(tilt_deg=rng.uniform(0, 35), azimuth_deg=rng.choice([0.0, 90.0, 180.0, 270.0]),
-                                            resolution=(1280, 720))
-            light = Lighting(**LIGHTINGS[("day", "lamp", "evening")[t % 3]])
-            out = renderer.render(with_art(open_season_scene(table, seed=seed), art), camera,
-                                  RenderOptions(lighting=light), seed=seed)
-            truth = {}
-            for seat_i, player in enumerate(table.players):
-                for number in range(1, (11 if side == "horn" else 9) + 1):
-                    card = player.wall.get(number, EMPTY) if number in player.wall else EMPTY
-                    truth[f"wall {seat_i} {number}"] = BACK if card is None else (
-                        EMPTY if card == EMPTY else f"{card[0]}-{card[1]}")
-            for i, card in enumerate(table.inn):
-                truth[f"inn {i + 1}"] = f"{card[0]}-{card[1]}"
+            out, side, n, truth = open_season_table(seed, t, art, renderer)
             for name, pack in packs.items():
                 reader = CardReader.from_ground_truth(out.ground_truth, side, n, pack)
                 t0 = time.perf_counter()

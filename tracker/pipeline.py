@@ -262,18 +262,14 @@ class Pipeline:
                     message = str(unknown)
                     self._moved_since_read = True
                 elif observed is not None and getattr(observed, "occluded", False):
-                    message = "a hand or an object hides the play area: waiting"
-                    self.gate.reset()
-                    self._moved_since_read = True
+                    message = self._wait_for_hand()
                 elif observed is not None:
                     self.stats.recognised += 1
                     t = time.perf_counter()
                     try:
                         observed = self._with_memory(observed)
                         if getattr(observed, "occluded", False):  # the memory saw what the reader could not
-                            message = "a hand or an object hides the play area: waiting"
-                            self.gate.reset()
-                            self._moved_since_read = True
+                            message = self._wait_for_hand()
                         else:
                             events = self.tracked.observe(observed)
                             self._remember_if_accepted(observed)
@@ -293,6 +289,12 @@ class Pipeline:
         return self._update(frame.index, image, tuple(overlay), tuple(events), message == "ok" or
                             message.startswith("a hand"), message, stage, gate_event.value,
                             recognised=recognised, frame=frame)
+
+    def _wait_for_hand(self) -> str:
+        """Something hides the play area: the scene is read again once it has moved and settled."""
+        self.gate.reset()
+        self._moved_since_read = True
+        return "a hand or an object hides the play area: waiting"
 
     def _read(self, frame: Any) -> tuple[Any, str | None, float]:
         """The recogniser's reading of ``frame`` (None and the reason when it failed: reported,

@@ -135,5 +135,12 @@ def test_something_unread_at_an_areas_edge_where_no_die_lay_is_fingers_and_hides
     beyond = OctoDiceObservation(dice=(die(300.0, 300.0),), spots=((300.0, 300.0), (208.1, 110.0)),
                                  unread_at_edge=((208.1, 110.0),))
     assert memory.annotate(beyond).occluded
+    # exactly 8 mm away is still that die; 8.5 mm away straight along y is not
+    at_limit = OctoDiceObservation(dice=(die(300.0, 300.0),), spots=((300.0, 300.0), (208.0, 110.0)),
+                                   unread_at_edge=((208.0, 110.0),))
+    assert not memory.annotate(at_limit).occluded
+    along_y = OctoDiceObservation(dice=(die(300.0, 300.0),), spots=((300.0, 300.0), (200.0, 118.5)),
+                                  unread_at_edge=((200.0, 118.5),))
+    assert memory.annotate(along_y).occluded
     # before any scene is remembered there is nothing to tell a missed die from fingers: read it
     assert not DiceMemory().annotate(fingers).occluded

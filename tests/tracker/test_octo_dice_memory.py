@@ -144,3 +144,109 @@ def test_something_unread_at_an_areas_edge_where_no_die_lay_is_fingers_and_hides
     assert memory.annotate(along_y).occluded
     # before any scene is remembered there is nothing to tell a missed die from fingers: read it
     assert not DiceMemory().annotate(fingers).occluded
+
+
+def test_a_die_the_reader_missed_where_a_spot_still_lies_is_kept_as_remembered() -> None:
+    """One unread die must not make a legal scene look illegal: a die of the last accepted scene
+    with a spot within 8 mm of where it lay, and no die read within 16 mm, is kept, less sure
+    (at most 0.5), marked remembered; in the roll area it was not rolled (seen in this roll)."""
+    from tracker.octo_dice.memory import KEPT_MM
+
+    memory = remembered(die(300, 300, face="lab", confidence=0.9), die(200, 110, face="bot", area=ASIDE,
+                                                                      confidence=0.3), serial=4)
+    kept = memory.annotate(OctoDiceObservation(dice=(), spots=((300 + KEPT_MM, 300), (200, 110 - KEPT_MM)))).dice
+    assert [(d.face, d.area, d.confidence, d.remembered, d.seen_serial, d.landed_after) for d in kept] == [
+        ("lab", ROLL, 0.5, True, 4, None), ("bot", ASIDE, 0.3, True, None, None)]
+    # a spot just beyond 8 mm is something else: nothing is kept
+    assert memory.annotate(OctoDiceObservation(dice=(), spots=((300 + KEPT_MM + 0.01, 300),))).dice == ()
+    # a die read closer than two spot radii (16 mm) stands there: nothing is added
+    near = die(300 + 2 * KEPT_MM - 0.01, 300, face="sub")
+    (only,) = memory.annotate(OctoDiceObservation(dice=(near,), spots=((300, 300),))).dice
+    assert only.face == "sub" and not only.remembered
+    far = die(300 + 2 * KEPT_MM, 300, face="sub")
+    both = memory.annotate(OctoDiceObservation(dice=(far,), spots=((300, 300),))).dice
+    assert [(d.face, d.remembered) for d in both] == [("sub", False), ("lab", True)]
+
+
+def test_only_readable_flat_dice_of_the_game_are_kept_when_missed() -> None:
+    memory = remembered(die(300, 300, face=None), die(340, 300, cocked=True), die(380, 300, kind="other"))
+    spots = ((300, 300), (340, 300), (380, 300))
+    assert memory.annotate(OctoDiceObservation(dice=(), spots=spots)).dice == ()
+    black = remembered(die(300, 300, face="red-2", kind="black"))
+    assert [d.face for d in black.annotate(OctoDiceObservation(dice=(), spots=((300, 300),))).dice] == ["red-2"]
+
+
+def test_a_box_across_two_set_aside_dice_is_that_die_misread_not_another_die() -> None:
+    """A reading in the strip between 3 and 15 mm from a set-aside die whose spot is still found,
+    with no spot of its own within 8 mm, is dropped (two 16 mm dice cannot lie that close) and the
+    set-aside die is kept."""
+    from tracker.octo_dice.memory import OVERLAP_MM
+
+    memory = remembered(die(200, 110, face="bot", area=ASIDE))
+    spot = ((194.0, 110.0),)  # the die's spot, 6 mm off its top's centre
+
+    def read(x: float, spots: tuple[tuple[float, float], ...] = spot, area: str = ASIDE) -> list[tuple[str | None, bool]]:
+        observed = OctoDiceObservation(dice=(die(x, 110, face="lab", area=area),), spots=spots)
+        return [(d.face, d.remembered) for d in memory.annotate(observed).dice]
+
+    assert read(200 + SAME_PLACE_MM + 0.01) == [("bot", True)]  # the misread box, dropped
+    assert read(200 + OVERLAP_MM - 0.01) == [("bot", True)]
+    assert read(200 + SAME_PLACE_MM) == [("lab", False)]  # the same place: the die itself, turned
+    assert read(200 + OVERLAP_MM) == [("lab", False)]  # a die beside it (closer than 16 mm: nothing kept)
+    assert read(210, spots=spot + ((210.0, 110.0),)) == [("lab", False)]  # a spot of its own: a die
+    assert read(210, area=ROLL) == [("lab", False)]  # only the strip is checked
+    assert read(210, spots=((200.0, 160.0),)) == [("lab", False)]  # the set-aside die's spot is gone
+    assert read(210, spots=()) == [("lab", False)]  # no spots at all: nothing to judge by
+
+
+def test_only_readable_flat_set_aside_dice_make_a_neighbouring_reading_a_misread() -> None:
+    spots = ((194.0, 110.0),)
+    for lying in (die(200, 110, face=None, area=ASIDE), die(200, 110, area=ASIDE, cocked=True), die(200, 110)):
+        memory = remembered(lying)
+        observed = OctoDiceObservation(dice=(die(210, 110, face="lab", area=ASIDE),), spots=spots)
+        assert [d.face for d in memory.annotate(observed).dice][:1] == ["lab"], lying
+
+
+def test_remembering_clears_the_annotations_of_the_scene_it_keeps() -> None:
+    """The memory keeps where dice lay, not what was concluded about them last time."""
+    memory = DiceMemory()
+    annotated = DieReading("white", "lab", ROLL, 300, 300, 1.0, False, seen_serial=1, landed_after=2,
+                           turned_from="sub", remembered=True)
+    memory.remember(scene(annotated), _Expected(6))
+    (kept,) = memory.annotate(OctoDiceObservation(dice=(), spots=((300, 300),))).dice
+    assert (kept.seen_serial, kept.landed_after, kept.turned_from, kept.remembered) == (6, None, None, True)
+    (same,) = memory.annotate(scene(die(300, 300))).dice
+    assert (same.seen_serial, same.landed_after, same.turned_from, same.remembered) == (6, None, None, False)
+
+
+def test_the_misread_box_rule_measures_distances_on_the_mat_and_its_edges_hold_along_y() -> None:
+    """The same rule with the dice in a line along y: every distance is the mat distance (not one
+    coordinate), and a spot exactly 8 mm away still counts."""
+    from tracker.octo_dice.memory import KEPT_MM
+
+    memory = remembered(die(200, 110, face="bot", area=ASIDE))
+
+    def read(y: float, spots: tuple[tuple[float, float], ...]) -> list[tuple[str | None, bool]]:
+        observed = OctoDiceObservation(dice=(die(200, y, face="lab", area=ASIDE),), spots=spots)
+        return [(d.face, d.remembered) for d in memory.annotate(observed).dice]
+
+    assert read(120, ((200.0, 110.0 - KEPT_MM),)) == [("bot", True)]  # the die's spot at exactly 8 mm
+    assert read(120, ((200.0, 110.0 - KEPT_MM - 0.01),)) == [("lab", False)]  # its spot is gone
+    assert read(120, ((200.0, 110.0), (200.0, 120.0 + KEPT_MM))) == [("lab", False)]  # its own spot, 8 mm off
+    assert read(120, ((200.0, 110.0), (200.0, 120.0 + KEPT_MM + 0.01))) == [("bot", True)]
+    assert read(110 + SAME_PLACE_MM, ((200.0, 104.0),)) == [("lab", False)]  # 3 mm along y: the same place
+    # a spot 50 mm off in x, level with the set-aside die, is not that die's spot
+    assert read(120, ((250.0, 110.0),)) == [("lab", False)]
+
+
+def test_each_missed_die_is_judged_on_its_own() -> None:
+    """An unreadable remembered die, or one with a die read beside it, does not stop the others
+    from being kept; distances are on the mat, not along one axis."""
+    memory = remembered(die(300, 300, face=None), die(340, 300, face="lab"), die(400, 300, face="sub"),
+                        serial=2)
+    spots = ((340.0, 300.0), (400.0, 300.0))
+    kept = memory.annotate(OctoDiceObservation(dice=(die(340, 305, face="bot"),), spots=spots)).dice
+    assert [(d.face, d.remembered) for d in kept] == [("bot", False), ("sub", True)]
+    # a die read 30 mm away in y (in line in x) does not stand where the missed die lay
+    kept = memory.annotate(OctoDiceObservation(dice=(die(340, 330, face="bot"),), spots=spots)).dice
+    assert [(d.face, d.remembered) for d in kept] == [("bot", False), ("lab", True), ("sub", True)]

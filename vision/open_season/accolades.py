@@ -33,6 +33,7 @@ from vision.render.open_season_scene import (
     SEAT_SIDES,
     accolade_fan_rows,
     personal_area_origin,
+    rotate_mm,
 )
 
 PX_PER_MM = 3.0
@@ -141,10 +142,6 @@ class SeatAccolades:
     def doubts(self) -> tuple[AccoladeCard, ...]:
         return tuple(c for c in self.cards if not c.sure)
 
-
-def _rot(yaw: float, x: float, y: float) -> tuple[float, float]:
-    c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
-    return (x * c - y * s, x * s + y * c)
 
 
 @lru_cache(maxsize=1)

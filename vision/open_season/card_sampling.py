@@ -11,7 +11,6 @@ numbers every rendered test table would have to pin, a change there changes a re
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -21,7 +20,8 @@ import numpy as np
 
 from vision.octocube.geometry import PatchSpec, TableView
 from vision.render import open_season_art as art
-from vision.render.open_season_scene import CARD_THICKNESS_MM, SEAT_SIDES, board_pose, personal_area_origin
+from vision.render.open_season_scene import (CARD_THICKNESS_MM, SEAT_SIDES, board_pose, personal_area_origin,
+                                             rotate_mm)
 
 PX_PER_MM = 1.25
 """Patch resolution (a 1280x720 camera sees the table at about 0.9 px/mm, 960x540 at 0.7: finer
@@ -107,10 +107,6 @@ class Templates:
     colours: np.ndarray
 
 
-
-def _rot(yaw: float, x: float, y: float) -> tuple[float, float]:
-    c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
-    return (x * c - y * s, x * s + y * c)
 
 
 def norm_patch(patch: np.ndarray) -> np.ndarray:
@@ -327,15 +323,15 @@ class CardLayout:
             bw, bd = art.WALL_BOARD_SIZE_MM
             for number in range(1, len(art.WALL_SPACES[side]) + 1):
                 lx, ly = art.wall_space_local(side, number)
-                ox, oy = _rot(yaw, lx - bw / 2, ly - bd / 2)
+                ox, oy = rotate_mm(yaw, lx - bw / 2, ly - bd / 2)
                 whole.append((f"wall {seat} {number}", bx + ox, by + oy, yaw, WALL_TOP_MM))
         inn: list[Place] = [(f"inn {i + 1}", 300 + dx, 300 + dy, 0.0, INN_TOP_MM) for i, (dx, dy) in enumerate(INN_SLOTS)]
         for seat, where in enumerate(SEAT_SIDES[num_players]):
             px, py, pyaw = personal_area_origin(where)
-            kx, ky = _rot(pyaw, *KEPT_LOCAL)
+            kx, ky = rotate_mm(pyaw, *KEPT_LOCAL)
             on_mat.append((f"kept {seat}", px + kx, py + ky, pyaw, CARD_THICKNESS_MM))
             for i in range(MAX_STOCK):
-                sx, sy = _rot(pyaw, STOCK_LOCAL[0], STOCK_LOCAL[1] + i * STRIP_MM)
+                sx, sy = rotate_mm(pyaw, STOCK_LOCAL[0], STOCK_LOCAL[1] + i * STRIP_MM)
                 top = (i + 1) * CARD_THICKNESS_MM
                 on_mat.append((f"stock {seat} {i}", px + sx, py + sy, pyaw, top))
                 strips.append((f"stock {seat} {i}", px + sx, py + sy, pyaw, top))
@@ -389,7 +385,7 @@ class CardLayout:
             out = []
             for place, x, y, yaw, z in specs:
                 for sx, sy, syaw in JITTER:  # cards lie a little off their place: try a few poses
-                    dx, dy = _rot(yaw + syaw, cx, cy)
+                    dx, dy = rotate_mm(yaw + syaw, cx, cy)
                     out.append(PatchSpec(place, (x + sx + dx, y + sy + dy), z, size, yaw + syaw))
             chunks = [self.view.patch_maps(out[i:i + CHUNK], px_per_mm) for i in range(0, len(out), CHUNK)]
             maps.append((np.concatenate([c[0] for c in chunks]), np.concatenate([c[1] for c in chunks]),
@@ -401,8 +397,8 @@ class CardLayout:
         """Whether a deck ``height`` mm tall (and 4 mm more), standing beside the inn, may hide more
         than ``DECK_COVER_SHARE`` of the square patch ``offset`` mm along the card at ``card``."""
         half = size / 2
-        ox, oy = _rot(yaw, across, offset)
-        corners = [_rot(yaw, sx * half, sy * half) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        ox, oy = rotate_mm(yaw, across, offset)
+        corners = [rotate_mm(yaw, sx * half, sy * half) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
         patch = self.view.project(np.array([[card[0] + ox + dx, card[1] + oy + dy] for dx, dy in corners]),
                                   z).astype(np.float32)
         w, h = art.CARD_SIZE_MM[0] / 2 + 2.0, art.CARD_SIZE_MM[1] / 2 + 2.0  # its 5 degrees of turn
@@ -450,7 +446,7 @@ class CardLayout:
         w, h = int(round((x1 - x0) * s)), int(round((y1 - y0) * s))
         corners = []
         for lx, ly in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
-            ox, oy = _rot(pyaw, lx, ly)
+            ox, oy = rotate_mm(pyaw, lx, ly)
             corners.append((px + ox, py + oy))
         img_pts = self.view.project(np.array(corners), 2 * CARD_THICKNESS_MM).astype(np.float32)
         win = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
@@ -464,7 +460,7 @@ class CardLayout:
                 off = i - (k - 1) / 2
                 cx, cy = ACCOLADE_LOCAL[0] + off * step, ACCOLADE_LOCAL[1] + abs(off) * 0.2 * step
                 a = off * turn
-                pts = [_rot(a, dx, dy) for dx, dy in ((-cw / 2, -ch / 2), (cw / 2, -ch / 2), (cw / 2, ch / 2),
+                pts = [rotate_mm(a, dx, dy) for dx, dy in ((-cw / 2, -ch / 2), (cw / 2, -ch / 2), (cw / 2, ch / 2),
                                                        (-cw / 2, ch / 2))]
                 poly = np.array([[(cx + dx - x0) * s, (cy + dy - y0) * s] for dx, dy in pts])
                 cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 1)

@@ -21,7 +21,7 @@ import numpy as np
 from vision.octocube.geometry import PatchSpec, TableView, sample_patches
 from vision.render import open_season_art as art
 from vision.render.open_season_scene import (SCORING_SLOTS, SEAT_SIDES, board_pose, personal_area_origin,
-                                             scoring_trophy_local)
+                                             rotate_mm, scoring_trophy_local)
 
 PX_PER_MM = 2.0
 """Patch resolution (a 1280x720 camera sees the table at about 0.9 px/mm: patches are upsampled)."""
@@ -84,10 +84,6 @@ PLACE = "token place"
 CHUNK_ROWS = 32000
 """OpenCV remaps at most 32767 rows at once: the patches go in chunks."""
 
-
-def _rot(yaw: float, x: float, y: float) -> tuple[float, float]:
-    c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
-    return (x * c - y * s, x * s + y * c)
 
 
 def _grid(size_mm: float) -> tuple[np.ndarray, np.ndarray]:
@@ -278,7 +274,7 @@ class TokenSampler:
             bx, by, yaw = board_pose(where)
 
             def on_board(lx: float, ly: float) -> tuple[float, float]:
-                ox, oy = _rot(yaw, lx - bw / 2, ly - bd / 2)
+                ox, oy = rotate_mm(yaw, lx - bw / 2, ly - bd / 2)
                 return (bx + ox, by + oy)
 
             for number in range(1, spaces + 1):
@@ -300,20 +296,20 @@ class TokenSampler:
                     scorings.specs.append(PatchSpec(PLACE, (x, y), WALL_TOKEN_TOP_MM, WALL_PATCH_MM, yaw))
             px, py, pyaw = personal_area_origin(where)
             for i in range(PERSONAL_SLOTS):
-                lx, ly = _rot(pyaw, -60 + i * 22, 58)
+                lx, ly = rotate_mm(pyaw, -60 + i * 22, 58)
                 for sx, sy, syaw in PERSONAL_JITTER:
                     personal.labels.append((seat, 0, i))
                     personal.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
                                                     PERSONAL_PATCH_MM, pyaw + syaw))
             for column in range(1, 5) if expert else ():
-                lx, ly = _rot(pyaw, -60 + (column - 1) * 24, 82)
+                lx, ly = rotate_mm(pyaw, -60 + (column - 1) * 24, 82)
                 self._bonus_places.append(((seat, column), (px + lx, py + ly), pyaw))
                 for sx, sy, _syaw in BONUS_JITTER:
                     bonus.labels.append((seat, column, 0))
                     bonus.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
                                                  BONUS_PATCH_MM, pyaw))
             for i in range(ACCOLADE_WILD_SLOTS):
-                lx, ly = _rot(pyaw, 20 + i * 20, -10)
+                lx, ly = rotate_mm(pyaw, 20 + i * 20, -10)
                 for sx, sy, syaw in ACCOLADE_JITTER:
                     accolade.labels.append((seat, 0, i))
                     accolade.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), ACCOLADE_WILD_TOP_MM,
@@ -396,7 +392,7 @@ class TokenSampler:
                     dx, dy = 9.0 * (j % 3 - i % 3), -9.0 * (j // 3 - i // 3)
                     if j == i or math.hypot(dx, dy) > 2 * NEIGHBOUR_RADIUS_MM:
                         continue
-                    if float(g @ np.array(_rot(yaw, dx, dy))) < DEPTH_TIE_MM:  # j nearer or a tie
+                    if float(g @ np.array(rotate_mm(yaw, dx, dy))) < DEPTH_TIE_MM:  # j nearer or a tie
                         cut.append((dx, dy, NEIGHBOUR_RADIUS_MM))
                 masks[(seat, i)] = _disc(WALL_PATCH_MM, WALL_TROPHY_RADIUS_MM, tuple(cut))
         return masks

@@ -86,7 +86,8 @@ def card_classes() -> list[str]:
                     "token series", "board", "bonus tile"]
 
 
-def _rot(yaw: float, lx: float, ly: float) -> tuple[float, float]:
+def rotate_mm(yaw: float, lx: float, ly: float) -> tuple[float, float]:
+    """A place's local offset (mm) turned by the place's yaw (degrees) into table axes."""
     c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
     return (lx * c - ly * s, lx * s + ly * c)
 
@@ -96,8 +97,8 @@ def board_pose(side: str) -> tuple[float, float, float]:
     yaw = _YAW[side]
     # centre on the edge, then shift along the edge towards the player's right
     cx, cy = 300.0, 600.0 - bd / 2
-    dx, dy = _rot(yaw, PINWHEEL_SHIFT_MM + 4, 0)
-    ox, oy = _rot(yaw, 0, 300 - bd / 2)
+    dx, dy = rotate_mm(yaw, PINWHEEL_SHIFT_MM + 4, 0)
+    ox, oy = rotate_mm(yaw, 0, 300 - bd / 2)
     _ = (cx, cy)
     return (300 + ox + dx, 300 + oy + dy, yaw)
 
@@ -105,7 +106,7 @@ def board_pose(side: str) -> tuple[float, float, float]:
 def personal_area_origin(side: str) -> tuple[float, float, float]:
     """Centre of the corner to the player's left, and the player's yaw."""
     yaw = _YAW[side]
-    lx, ly = _rot(yaw, -200, 200)
+    lx, ly = rotate_mm(yaw, -200, 200)
     return (300 + lx, 300 + ly, yaw)
 
 
@@ -164,30 +165,30 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
         for number, c in sorted(player.wall.items()):
             prng = random.Random(stable_rng_seed(seed, "wall", seat, number))
             lx, ly = art.wall_space_local(table.side, number)
-            ox, oy = _rot(yaw, lx - bw / 2, ly - bd / 2)
+            ox, oy = rotate_mm(yaw, lx - bw / 2, ly - bd / 2)
             card(f"wall {seat} {number}", c, bx + ox + prng.uniform(-1, 1), by + oy + prng.uniform(-1, 1),
                  2.0, yaw + prng.uniform(-3, 3), {"where": "wall", "seat": seat, "space": number})
         _wall_tokens(scene, table.side, seat, player, (bx, by, yaw))
         px, py, pyaw = personal_area_origin(side)
         prng = random.Random(stable_rng_seed(seed, "personal", seat))
         if player.kept is not None:
-            lx, ly = _rot(pyaw, 88, 30)
+            lx, ly = rotate_mm(pyaw, 88, 30)
             card(f"kept {seat}", player.kept, px + lx, py + ly, 0.0, pyaw, {"where": "kept", "seat": seat})
         for column, (face, active) in sorted(player.bonus.items()):
-            lx, ly = _rot(pyaw, -60 + (column - 1) * 24, 82)
+            lx, ly = rotate_mm(pyaw, -60 + (column - 1) * 24, 82)
             scene.add(Component(f"bonus {seat} {column}", GAME, "bonus tile", f"bonus face {face}",
                                 Pose(px + lx, py + ly, 0.0, pyaw), (20.0, 14.0, 2.0),
                                 {"top": (GAME, "bonus", face, bool(active))}, side_rgb=(90, 70, 40),
                                 state={"where": "bonus", "seat": seat, "column": column, "face": face,
                                        "active": bool(active)}))
         for i in range(0 if player.accolade_cards else player.accolade_wilds):
-            lx, ly = _rot(pyaw, 20 + i * 20, -10)
+            lx, ly = rotate_mm(pyaw, 20 + i * 20, -10)
             scene.add(Component(f"accolade wild {seat} {i}", GAME, "token wild", "wild",
                                 Pose(px + lx, py + ly, 8.0, pyaw), (12.0, 12.0, 1.5), {"top": (GAME, "token", "wild")},
                                 state={"where": "accolades", "seat": seat}))
         # stock: face up, fanned downwards so every corner index shows
         for i, c in enumerate(player.stock):
-            lx, ly = _rot(pyaw, -40, -40 + i * 17)  # 17 mm: a whole corner index shows
+            lx, ly = rotate_mm(pyaw, -40, -40 + i * 17)  # 17 mm: a whole corner index shows
             card(f"stock {seat} {i}", c, px + lx, py + ly, i * ct, pyaw + prng.uniform(-2, 2),
                  {"where": "stock", "seat": seat, "position": i,
                   "top_of_stock": i == len(player.stock) - 1})
@@ -198,13 +199,13 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
         turn, step = min(7.0, 56.0 / max(k, 1)), min(6.0, 60.0 / max(k, 1))  # a hand's fan
         for i in range(k):
             a = (i - (k - 1) / 2) * turn
-            lx, ly = _rot(pyaw, 32 + (i - (k - 1) / 2) * step, -25 + abs(i - (k - 1) / 2) * 0.2 * step)
+            lx, ly = rotate_mm(pyaw, 32 + (i - (k - 1) / 2) * step, -25 + abs(i - (k - 1) / 2) * 0.2 * step)
             card(f"accolade {seat} {i}", None, px + lx, py + ly, i * ct, pyaw + a,
                  {"where": "accolades", "seat": seat, "position": i})
         tokens = (["trophy"] * player.trophies + ["wild"] * player.wilds
                   + ["penalty"] * player.penalties + (["series"] if player.series else []))
         for i, kind in enumerate(tokens):
-            lx, ly = _rot(pyaw, -60 + i * 22, 58)
+            lx, ly = rotate_mm(pyaw, -60 + i * 22, 58)
             size = (30.0, 18.0) if kind == "series" else (art.TOKEN_DIAMETER_MM, art.TOKEN_DIAMETER_MM)
             scene.add(Component(f"token {seat} {i}", GAME, f"token {kind}", kind,
                                 Pose(px + lx + prng.uniform(-2, 2), py + ly + prng.uniform(-2, 2), 0.0,
@@ -265,14 +266,14 @@ def _accolade_fan(scene: Scene, card: Any, seat: int, player: PlayerTable,
     wild = set(player.accolade_wild_cards)
     for i, (c, (cx, cy, a)) in enumerate(zip(player.accolade_cards, poses)):
         # card centre: the top-left corner plus half the card, turned by the card's yaw
-        ox, oy = _rot(a, CARD_W / 2, CARD_H / 2)
-        lx, ly = _rot(pyaw, cx + ox, cy + oy)
+        ox, oy = rotate_mm(a, CARD_W / 2, CARD_H / 2)
+        lx, ly = rotate_mm(pyaw, cx + ox, cy + oy)
         card(f"accolade {seat} {i}", c, px + lx, py + ly, i * CARD_THICKNESS_MM, pyaw + a,
              {"where": "accolades", "seat": seat, "position": i})
         if i in wild:
             step = (poses[i + 1][0] - cx) if i + 1 < len(poses) and abs(poses[i + 1][1] - cy) < 20 else 16.0
-            tx, ty = _rot(a, min(step, 16.0) / 2, WILD_ON_STRIP_MM)
-            wx, wy = _rot(pyaw, cx + tx, cy + ty)
+            tx, ty = rotate_mm(a, min(step, 16.0) / 2, WILD_ON_STRIP_MM)
+            wx, wy = rotate_mm(pyaw, cx + tx, cy + ty)
             scene.add(Component(f"accolade wild {seat} {i}", GAME, "token wild", "wild",
                                 Pose(px + wx, py + wy, len(poses) * CARD_THICKNESS_MM + 0.5, pyaw),
                                 (12.0, 12.0, 1.5), {"top": (GAME, "token", "wild")},
@@ -288,7 +289,7 @@ def _wall_tokens(scene: Scene, side: str, seat: int, player: PlayerTable,
     size = (12.0, 12.0, 1.5)
 
     def put(uid: str, kind: str, lx: float, ly: float, state: dict) -> None:
-        ox, oy = _rot(yaw, lx - bw / 2, ly - bd / 2)
+        ox, oy = rotate_mm(yaw, lx - bw / 2, ly - bd / 2)
         scene.add(Component(uid, GAME, f"token {kind}", kind, Pose(bx + ox, by + oy, 2.4, yaw), size,
                             {"top": (GAME, "token", kind)}, state={"seat": seat, **state}))
 

@@ -114,6 +114,9 @@ class TableView:
         if self.dist is None:
             return pts
         rays = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(self.K).T
+        coeffs = np.asarray(self.dist, np.float64).ravel()
+        if len(coeffs) in (4, 5, 8):
+            return _distort(rays[:, 0] / rays[:, 2], rays[:, 1] / rays[:, 2], coeffs, self.K)
         out, _ = cv2.projectPoints(rays.reshape(-1, 1, 3), np.zeros(3), np.zeros(3), self.K, self.dist)
         return out.reshape(-1, 2)
 
@@ -141,15 +144,42 @@ class TableView:
         gx, gy = np.meshgrid(g, g)
         maps_x = np.empty((len(specs) * side, side), np.float32)
         maps_y = np.empty_like(maps_x)
+        homographies: dict[float, np.ndarray] = {}
         for i, s in enumerate(specs):
-            lx, ly = gx - s.size_mm / 2, gy - s.size_mm / 2
+            h = homographies.get(s.height_mm)
+            if h is None:
+                h = homographies[s.height_mm] = self.homography_at(s.height_mm)
+            # patch grid (mm from its corner) -> table mm (turned by yaw about the centre) -> ideal
+            # pixels, as one 3x3 matrix: ~9,000 patches a table, each sampled in a few array passes
             c, sn = math.cos(math.radians(s.yaw_deg)), math.sin(math.radians(s.yaw_deg))
-            x = s.centre_mm[0] + lx * c - ly * sn
-            y = s.centre_mm[1] + lx * sn + ly * c
-            px = self.project(np.stack([x.ravel(), y.ravel()], 1), s.height_mm)
-            maps_x[i * side:(i + 1) * side] = px[:, 0].reshape(side, side)
-            maps_y[i * side:(i + 1) * side] = px[:, 1].reshape(side, side)
+            half = s.size_mm / 2
+            m = h @ np.array([[c, -sn, s.centre_mm[0] - (c - sn) * half],
+                              [sn, c, s.centre_mm[1] - (sn + c) * half],
+                              [0.0, 0.0, 1.0]])
+            w = m[2, 0] * gx + m[2, 1] * gy + m[2, 2]
+            u = (m[0, 0] * gx + m[0, 1] * gy + m[0, 2]) / w
+            v = (m[1, 0] * gx + m[1, 1] * gy + m[1, 2]) / w
+            if self.dist is not None:
+                px = self.to_pixels(np.stack([u.ravel(), v.ravel()], 1))
+                u, v = px[:, 0].reshape(side, side), px[:, 1].reshape(side, side)
+            maps_x[i * side:(i + 1) * side] = u
+            maps_y[i * side:(i + 1) * side] = v
         return maps_x, maps_y, side
+
+
+def _distort(x: np.ndarray, y: np.ndarray, coeffs: np.ndarray, camera_matrix: np.ndarray) -> np.ndarray:
+    """OpenCV's lens model (k1 k2 p1 p2 [k3 [k4 k5 k6]]) on normalised image points, in numpy:
+    ``cv2.projectPoints`` gives the same pixels but always works out its Jacobian too, which made
+    it most of the time of sampling a table's patches (5 us a point against 0.05)."""
+    k = np.zeros(8)
+    k[:len(coeffs)] = coeffs
+    k1, k2, p1, p2, k3, k4, k5, k6 = k
+    r2 = x * x + y * y
+    radial = (1 + r2 * (k1 + r2 * (k2 + r2 * k3))) / (1 + r2 * (k4 + r2 * (k5 + r2 * k6)))
+    xd = x * radial + 2 * p1 * x * y + p2 * (r2 + 2 * x * x)
+    yd = y * radial + p1 * (r2 + 2 * y * y) + 2 * p2 * x * y
+    fx, fy, cx, cy = camera_matrix[0, 0], camera_matrix[1, 1], camera_matrix[0, 2], camera_matrix[1, 2]
+    return np.stack([fx * xd + cx, fy * yd + cy], 1)
 
 
 def sample_patches(frame: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int]) -> np.ndarray:

@@ -59,7 +59,8 @@ def _working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(image, (WORK_WIDTH, int(round(h * scale))), interpolation=cv2.INTER_AREA), scale
 
 
-def _calibrate(img: np.ndarray, req: ScoreRequest) -> tuple[Any, Any, list[str]]:
+def _calibrate(img: np.ndarray, req: ScoreRequest, scan: Any = None) -> tuple[Any, Any, list[str]]:
+    """The table's geometry from the markers (``scan``: markers already found in ``img``)."""
     from calibration.errors import CalibrationError
     from calibration.table import detect_markers, fit_table_geometry, missing_markers_message
 
@@ -69,7 +70,8 @@ def _calibrate(img: np.ndarray, req: ScoreRequest) -> tuple[Any, Any, list[str]]
         intrinsics = req.profile.intrinsics
         if intrinsics.image_size != size:
             intrinsics = intrinsics.rescaled(size)
-    scan = detect_markers(img)
+    if scan is None:
+        scan = detect_markers(img)
     if len(scan.corners) < 3:
         raise PhotoScoreError(
             missing_markers_message(scan, 3) + ": is this a photo of a table laid out for TableSight? "

@@ -180,7 +180,7 @@ def _check_side(view: Any, img: np.ndarray, n: int, side: str) -> None:
                               "was the Horn side played? (--side horn)")
 
 
-def _lens_corrected(img: np.ndarray, n: int, side: str) -> tuple[np.ndarray, Any]:
+def _lens_corrected(img: np.ndarray, scan: Any, n: int, side: str) -> tuple[np.ndarray, Any]:
     """No calibrated profile: the lens's barrel distortion measured on the walls
     (``lens.fit_lens``), the frame undistorted and the markers refitted on it, so that the walls
     and personal areas (outside the markers' square) are sampled where they lie."""
@@ -189,14 +189,13 @@ def _lens_corrected(img: np.ndarray, n: int, side: str) -> tuple[np.ndarray, Any
     from calibration.config import DEFAULT_CONFIG
     from calibration.errors import CalibrationError
     from calibration.intrinsics import Intrinsics
-    from calibration.table import detect_markers, fit_table_geometry
+    from calibration.table import fit_table_geometry
     from vision.octocube.geometry import TableView
     from vision.octocube.score_photo import MARKER_RESIDUAL_PX
     from vision.open_season.lens import fit_lens, undistorted
 
     config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
     size = (img.shape[1], img.shape[0])
-    scan = detect_markers(img)
     lens = fit_lens(img, scan, config, n, side)
     k = lens.camera_matrix(size)
     try:
@@ -217,6 +216,7 @@ def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
 
 
 def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
+    from calibration.table import detect_markers
     from vision.octocube.recogniser import _view_from
     from vision.octocube.score_photo import _calibrate, _working_copy
     from vision.open_season.accolades import AccoladeReader
@@ -238,9 +238,10 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
             raise PhotoScoreError(f"the photo is too dark to read the table (mean grey {img[::8, ::8].mean():.0f} "
                                   "of 255): light the table and take the photo again")
         raise PhotoScoreError("the photo is flat (no contrast): no table in view")
-    geometry, intrinsics, notes = _calibrate(img, req)
+    scan = detect_markers(img)  # found once: the lens fit reuses them
+    geometry, intrinsics, notes = _calibrate(img, req, scan)
     if intrinsics is None:
-        img, view = _lens_corrected(img, n, side)
+        img, view = _lens_corrected(img, scan, n, side)
     else:
         view, _ = _view_from(geometry, intrinsics, size)
     _check_in_view(view, n, side, size)

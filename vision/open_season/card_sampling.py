@@ -200,18 +200,26 @@ def strip_templates(turned: bool = False) -> Templates:
 def _faces(pack: Any) -> list[tuple[str, np.ndarray]]:
     """(name, BGR art at ``PX_PER_MM``) of every face-up card (each view of a taught face), and the
     back (named ``BACK``)."""
+    if pack is None:
+        return list(_built_in_faces())
     w, h = (int(round(v * ART_PX_PER_MM)) for v in art.CARD_SIZE_MM)
     out = []
-    if pack is None:
-        for p in art.PEOPLES:
-            for a in art.ATTRIBUTES:
-                out.append((f"{p}-{a}", _over_board(art.draw_card(p, a, w, h, ART_PX_PER_MM))))
-        out.append((BACK, _over_board(art.draw_card_back(w, h, ART_PX_PER_MM))))
-    else:
-        for name, face in sorted(pack.faces.items()):
-            for view in (face if face.ndim == 4 else face[None]):
-                out.append((name, cv2.resize(view, (w, h), interpolation=cv2.INTER_AREA)))  # BGR (vision.pack)
+    for name, face in sorted(pack.faces.items()):
+        for view in (face if face.ndim == 4 else face[None]):
+            out.append((name, cv2.resize(view, (w, h), interpolation=cv2.INTER_AREA)))  # BGR (vision.pack)
     return out
+
+
+@lru_cache(maxsize=1)
+def _built_in_faces() -> tuple[tuple[str, np.ndarray], ...]:
+    """The built-in art's faces, drawn once (the card and both strip templates cut them)."""
+    w, h = (int(round(v * ART_PX_PER_MM)) for v in art.CARD_SIZE_MM)
+    out = [(f"{p}-{a}", _over_board(art.draw_card(p, a, w, h, ART_PX_PER_MM)))
+           for p in art.PEOPLES for a in art.ATTRIBUTES]
+    out.append((BACK, _over_board(art.draw_card_back(w, h, ART_PX_PER_MM))))
+    for _, img in out:
+        img.flags.writeable = False  # shared by every caller
+    return tuple(out)
 
 
 def build_templates(side: str, pack: Any, patches: tuple[Patch, Patch] = BUILT_IN_PATCHES) -> Templates:

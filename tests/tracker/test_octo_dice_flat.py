@@ -1,0 +1,122 @@
+"""A die called cocked that lies flat must not lose the game (issue 17, game 94604): the players
+answer "it lies flat", the recogniser reads that die's face anyway (while it lies there), and the
+roll goes on. Through the real renderer, dice reader, pipeline, scene memory and tracked game;
+the outline test is made to call one flat die cocked (as it did at frame 678 of game 94604)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from hardware.camera import SyntheticSource
+from rules.octo_dice import Roll
+from rules.octo_dice.components import DICE, FACES
+from tracker.film import LIGHTINGS
+from tracker.octo_dice import recogniser as recogniser_module
+from tracker.octo_dice.adapter import OctoDiceAdapter
+from tracker.octo_dice.dice import canonical_roll, kind_of
+from tracker.octo_dice.film import dice_mat_scene
+from tracker.octo_dice.groundtruth import GroundTruthRecogniser
+from tracker.octo_dice.memory import DiceMemory
+from tracker.octo_dice.recogniser import DicePixelRecogniser
+from tracker.octo_dice.scoring import ScoredRecogniser
+from tracker.octo_dice.twin import OctoDiceTwin, Placed
+from tracker.pipeline import DEMO_GATE, Pipeline
+from tracker.session import MoveConfirmed, TrackedGame
+from tracker.stillness import StillnessGate
+from vision.render.camera import CameraModel
+from vision.render.effects import Lighting
+from vision.render.renderer import Renderer, RenderOptions
+
+PLACES = [(200.0, 250.0), (300.0, 250.0), (400.0, 250.0), (200.0, 400.0), (300.0, 400.0), (400.0, 400.0)]
+CALLED_COCKED = (300.0, 400.0)
+"""The flat die that the outline test is made to call cocked."""
+
+
+def _first_roll() -> tuple[dict[str, Placed], Roll]:
+    layout = {d: Placed(d, FACES[d][k % len(FACES[d])], x, y, 15.0 * k)
+              for k, (d, (x, y)) in enumerate(zip(DICE, PLACES, strict=True))}
+    roll = canonical_roll(DICE, [(kind_of(d), p.face) for d, p in layout.items()])
+    assert roll is not None
+    return layout, roll
+
+
+def _pipeline(frames: list[Any], recogniser: Any) -> Pipeline:
+    state = OctoDiceTwin(2, 11, max_turns=1).tracker_initial_state()  # waits for the first roll of 6
+    return Pipeline(SyntheticSource(frames), recogniser, TrackedGame(state, OctoDiceAdapter()), calibrate=False,
+                    gate=StillnessGate(DEMO_GATE), memory=DiceMemory())
+
+
+def _step(pipe: Pipeline, n: int) -> list[Any]:
+    events: list[Any] = []
+    for _ in range(n):
+        update = pipe.step()
+        assert update is not None
+        events += update.events
+    return events
+
+
+def test_a_flat_die_called_cocked_is_read_once_the_players_say_it_lies_flat(monkeypatch: pytest.MonkeyPatch) -> None:
+    layout, roll = _first_roll()
+    camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1920, 1080))
+    image = Renderer().render(dice_mat_scene(layout, 7), camera,
+                              RenderOptions(lighting=Lighting(**LIGHTINGS["day"])), seed=11).image
+    real_fit = recogniser_module.fit_flat
+
+    def outline_test_wrong_here(*args: Any, **kwargs: Any) -> Any:
+        fit = real_fit(*args, **kwargs)
+        centre_mm = args[3]
+        if math.dist(centre_mm, CALLED_COCKED) < 12.0:  # this flat die's outline "fits no flat die"
+            return replace(fit, unexplained_mm2=fit.unexplained_mm2 + 100.0)
+        return fit
+
+    monkeypatch.setattr(recogniser_module, "fit_flat", outline_test_wrong_here)
+    scored = ScoredRecogniser(DicePixelRecogniser(camera=camera))
+    pipe = _pipeline([image] * 8, scored)
+    events = _step(pipe, 4)  # the scene settles and is read: refused, nothing confirmed
+    assert not [e for e in events if isinstance(e, MoveConfirmed)]
+    assert pipe.refused is not None and "black die" in str(pipe.refused) and "is cocked" in str(pipe.refused)
+    (x, y), = pipe.refused.places
+    assert math.dist((x, y), CALLED_COCKED) < 10.0
+    assert not [e for e in _step(pipe, 2) if isinstance(e, MoveConfirmed)]  # still waiting: nobody answered
+    assert pipe.tracked.state.history == []
+
+    assert pipe.overrule()  # the players: "it lies flat"
+    assert pipe.refused is None and not pipe.overrule()  # one answer per refusal
+    confirmed = [e for e in _step(pipe, 1) if isinstance(e, MoveConfirmed)]
+    assert [e.move for e in confirmed] == [roll]  # the same still scene read again, every die by its face
+    assert pipe.stats.overruled == 1 and scored.figures()["cocked_overruled"] == 1
+    # the word lasts while the die lies there: the same mat read again is no new refusal
+    observed = scored.inner.read(image)
+    assert not any(d.cocked for d in observed.dice)
+
+
+def test_the_word_lapses_once_the_die_has_moved() -> None:
+    """Ground-truth recogniser (no pixels): a die the truth calls cocked is read by its top face
+    where the players said it lies flat, until no die lies there any more."""
+    truth = {"components": [{"uid": "die 0", "state": {"kind": "white", "top_face": "lab", "cocked": True},
+                             "pose": {"x": 300.0, "y": 300.0}, "visible_fraction": 1.0}]}
+    rec = GroundTruthRecogniser()
+    rec.overrule(((303.0, 298.0),))
+    assert rec.recognise(truth).dice[0].face == "lab"
+    moved = {"components": [dict(truth["components"][0], pose={"x": 380.0, "y": 420.0})]}
+    with pytest.raises(ValueError, match="is cocked"):
+        rec.recognise(moved)  # it moved: judged afresh
+    with pytest.raises(ValueError, match="is cocked"):
+        rec.recognise(truth)  # and the old word does not come back
+
+
+def test_the_simulated_players_answer_truthfully() -> None:
+    twin = OctoDiceTwin(2, 11, max_turns=1)
+
+    def truth(cocked: bool) -> dict[str, Any]:
+        return {"components": [
+            {"uid": "die 0", "state": {"kind": "black", "cocked": cocked}, "pose": {"x": 300.0, "y": 400.0}},
+            {"uid": "die 1", "state": {"kind": "white", "cocked": False}, "pose": {"x": 200.0, "y": 250.0}}]}
+
+    assert twin.overrules(((304.0, 396.0),), truth(False))  # flat: "it lies flat"
+    assert not twin.overrules(((304.0, 396.0),), truth(True))  # really cocked: they re-roll it
+    assert not twin.overrules(((304.0, 396.0),), None)

@@ -120,3 +120,70 @@ def test_the_simulated_players_answer_truthfully() -> None:
     assert twin.overrules(((304.0, 396.0),), truth(False))  # flat: "it lies flat"
     assert not twin.overrules(((304.0, 396.0),), truth(True))  # really cocked: they re-roll it
     assert not twin.overrules(((304.0, 396.0),), None)
+
+
+def _truth_pipeline(cocked_at: tuple[float, float], frames: int = 8) -> tuple[Pipeline, Roll]:
+    """The first roll of 6 as the renderer's truth, the die at ``cocked_at`` marked cocked (the
+    ground-truth recogniser then calls it cocked, as the outline test did a flat die)."""
+    import numpy as np
+
+    from tracker.film import FilmFrame
+
+    layout, roll = _first_roll()
+    truth = {"components": [
+        {"uid": f"die {k}", "state": {"kind": kind_of(d), "top_face": p.face.replace("-", " "),
+                                      "cocked": (p.x, p.y) == cocked_at},
+         "pose": {"x": p.x, "y": p.y}, "visible_fraction": 1.0} for k, (d, p) in enumerate(layout.items())]}
+    image = np.full((90, 160, 3), 120, np.uint8)
+    source = SyntheticSource([FilmFrame(image, dict(truth), k / 10) for k in range(frames)])
+    state = OctoDiceTwin(2, 11, max_turns=1).tracker_initial_state()
+    pipe = Pipeline(source, GroundTruthRecogniser(source.truth_of), TrackedGame(state, OctoDiceAdapter()),
+                    calibrate=False, gate=StillnessGate(DEMO_GATE), memory=DiceMemory())
+    return pipe, roll
+
+
+@pytest.mark.parametrize("typed, overruled", [("flat", True), ("", False)])
+def test_run_asks_the_players_at_a_live_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                              typed: str, overruled: bool) -> None:
+    """``tablesight run`` (no twin): the refusal is printed and the answer typed; 'flat' reads the
+    roll, Enter leaves the refusal standing (the players re-roll) and is not asked again."""
+    import argparse
+    from types import SimpleNamespace
+
+    from ui.commands.run import _refused
+
+    pipe, roll = _truth_pipeline(CALLED_COCKED)
+    built = SimpleNamespace(pipeline=pipe, twin=None, truth_of=None)
+    args = argparse.Namespace(answer="ask", json=False)
+    asked: list[str] = []
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or typed)
+    update = None
+    while pipe.refused is None:
+        update = pipe.step()
+        assert update is not None
+    assert update is not None and update.refused is not None and update.camera_ok
+    assert _refused(built, update, args) is overruled
+    assert "the camera will not read this: a black die at (300, 400) mm is cocked" in capsys.readouterr().out
+    assert len(asked) == 1 and "'flat'" in asked[0]
+    moves = [e.move for e in _step(pipe, 1) if isinstance(e, MoveConfirmed)]
+    assert moves == ([roll] if overruled else [])
+    if not overruled:
+        assert not _refused(built, update, args) and len(asked) == 1  # asked once per refusal
+
+
+def test_an_unattended_run_never_overrules(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+    from types import SimpleNamespace
+
+    from ui.commands.run import _refused
+
+    pipe, _ = _truth_pipeline(CALLED_COCKED)
+    update = None
+    while pipe.refused is None:
+        update = pipe.step()
+        assert update is not None
+    args = argparse.Namespace(answer="none", json=False)
+    built = SimpleNamespace(pipeline=pipe, twin=None, truth_of=None)
+    assert not _refused(built, update, args) and not _refused(built, update, args)
+    assert capsys.readouterr().out.count("the camera's refusal stands") == 1
+    assert pipe.stats.overruled == 0

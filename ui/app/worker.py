@@ -499,7 +499,7 @@ class PipelineWorker:
             ready=True, frame=frame, frame_size=size, table_view=table, fps=round(fps, 1),
             camera_ok=camera_ok, camera_message=message, ended=self._ended,
             unknown_copy=bool(message) and message == self.pipeline.stats.unknown_copy,
-            refused=update is not None and update.refused is not None and self.pipeline.refused is not None,
+            refused=update is not None and update.refused is not None and getattr(self.pipeline, "refused", None) is not None,
             prompt=game_prompt(state, lang, names), current_player=state.current_player(), names=names,
             last_move=self._last_move, last_mover=self._last_mover, alert=tracked.alert,
             question=(pending.prompt if pending is not None else

@@ -151,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
                 if fit is not None:
                     flat_fits.append(fit)
                     (touching_fits if near else alone_fits).append(fit)
+                if args.fits and fit is not None and not near and not wrong and fit > 6.0:
+                    print(f"  flat alone above 6 mm2: seed {seed} tilt {tilt:.1f} {light} at ({d.x:.0f}, {d.y:.0f}) "
+                          f"{d.kind} {d.face} fit {fit}")
                 if args.fits and wrong:
                     print(f"  flat called cocked: seed {seed} tilt {tilt:.1f} {light} at ({d.x:.0f}, {d.y:.0f}) "
                           f"touching {bool(near)} fit {fit}")

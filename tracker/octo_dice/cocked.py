@@ -112,9 +112,12 @@ def die_mask(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) -> np.ndar
 
 
 def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
-            px_per_mm: float) -> np.ndarray:
+            px_per_mm: float, flat_area_px: float | None = None) -> np.ndarray:
     """The filled convex outline of the die at ``centre`` (view px): the mask's component there,
-    pixels nearer another die's centre (``exclude``) given to that die."""
+    pixels nearer another die's centre (``exclude``) given to that die. Empty (not judged) when
+    the component holding it is larger than the dice read in it can be (``flat_area_px``: a flat
+    die's outline): a die the reader missed lies in it too, and the share of it nearer this die is
+    no die's outline."""
     import cv2
 
     size = _odd(OPEN_MM, px_per_mm)
@@ -122,6 +125,8 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
     size = _odd(CLOSE_MM, px_per_mm)
     closed = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
     h, w = closed.shape
+    if flat_area_px is not None and _crowded(closed, centre, exclude, flat_area_px):
+        return np.zeros_like(closed)
     if exclude:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         own = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
@@ -151,6 +156,35 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
     out = np.zeros_like(closed)
     cv2.fillConvexPoly(out, hull, 1)
     return out
+
+
+def _crowded(closed: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
+             flat_area_px: float) -> bool:
+    """The component at ``centre`` (before the neighbours' shares are cut off) reaches the view's
+    edge, or is larger than the dice read in it can cover, one of them leaning
+    (``MAX_AREA_RATIO``): one of its dice was not read, and what is left once the neighbours'
+    shares are cut off is no die's outline."""
+    import cv2
+
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(closed)
+    h, w = closed.shape
+    cx, cy = int(round(centre[0])), int(round(centre[1]))
+    label = labels[min(max(cy, 0), h - 1), min(max(cx, 0), w - 1)]
+    if label == 0:
+        return False
+    x, y, cw, ch = (int(v) for v in stats[label, :4])
+    if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
+        return True  # with its neighbours it reaches the view's edge: cut off there, not one die's outline
+    reach = 3  # a die's centre may fall on a printed symbol's hole in the mask
+
+    def holds(ox: float, oy: float) -> bool:
+        x, y = int(round(ox)), int(round(oy))
+        if not (0 <= x < w and 0 <= y < h):
+            return False
+        return bool((labels[max(y - reach, 0):y + reach + 1, max(x - reach, 0):x + reach + 1] == label).any())
+
+    inside = 1 + sum(1 for ox, oy in exclude if holds(ox, oy))
+    return int(stats[label, cv2.CC_STAT_AREA]) > flat_area_px * (inside + MAX_AREA_RATIO - 1.0)
 
 
 def _yaw_of(shape: np.ndarray) -> float:
@@ -197,8 +231,20 @@ def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, floa
     as (x, y, height))."""
     import cv2
 
-    shape = outline(die_mask(view, mat_bgr, px_per_mm), centre_px, exclude_px or [], px_per_mm)
+    shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
+    flat_area = float(flat_template(45.0, shrink, offset, px_per_mm)[0].sum())
+    shape = outline(die_mask(view, mat_bgr, px_per_mm), centre_px, exclude_px or [], px_per_mm,
+                    flat_area_px=flat_area)
     return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm)
+
+
+def _base_of(centre_mm: tuple[float, float], camera_mm: tuple[float, float, float],
+             px_per_mm: float) -> tuple[float, tuple[float, float]]:
+    """A flat die's base square on the top-face plane: its scale and its offset (view px) from the
+    top square, towards the camera's nadir."""
+    cx, cy, height = camera_mm
+    shrink = max(height - DIE_MM, 1.0) / max(height, 1.0)
+    return shrink, ((1 - shrink) * (cx - centre_mm[0]) * px_per_mm, (1 - shrink) * (cy - centre_mm[1]) * px_per_mm)
 
 
 def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tuple[float, float],
@@ -211,10 +257,8 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
         return FlatFit(0.0, 0.0, centre_px, centre_px)
     ys, xs = np.nonzero(shape)
     middle = (float(xs.mean()), float(ys.mean()))
-    cx, cy, height = camera_mm
-    shrink = max(height - DIE_MM, 1.0) / max(height, 1.0)
     # the base square's centre, seen from the camera on the top plane, lies towards the nadir
-    offset = ((1 - shrink) * (cx - centre_mm[0]) * px_per_mm, (1 - shrink) * (cy - centre_mm[1]) * px_per_mm)
+    shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
     flat_area = float(flat_template(45.0, shrink, offset, px_per_mm)[0].sum())
     if area > MAX_AREA_RATIO * flat_area:  # two dice in one outline (a neighbour the reader missed)
         return FlatFit(0.0, 0.0, middle, middle)

@@ -187,3 +187,24 @@ def test_an_unattended_run_never_overrules(capsys: pytest.CaptureFixture[str]) -
     assert not _refused(built, update, args) and not _refused(built, update, args)
     assert capsys.readouterr().out.count("the camera's refusal stands") == 1
     assert pipe.stats.overruled == 0
+
+
+def test_a_die_beside_one_the_reader_missed_is_not_judged() -> None:
+    """Dev seed 97552: three dice in one blob, one of them unread; cutting off the read neighbour's
+    share left a shape no flat die fits, and a flat die was called cocked. A component larger than
+    the dice read in it (or cut by the view's edge) is now not judged."""
+    import numpy as np
+
+    from tracker.octo_dice.cocked import outline
+
+    px = 4.0
+    mask = np.zeros((176, 176), np.uint8)
+    mask[40:104, 40:104] = 1  # the die read at the centre: 16 mm
+    mask[40:104, 104:168] = 1  # a second die touching it, not read
+    flat = 64.0 * 64.0 * 1.1
+    assert outline(mask, (72.0, 72.0), [], px).sum() > 0  # without the rule: one (two-dice) outline
+    assert outline(mask, (72.0, 72.0), [], px, flat_area_px=flat).sum() == 0  # not judged
+    assert outline(mask, (72.0, 72.0), [(136.0, 72.0)], px, flat_area_px=flat).sum() > 0  # both read: judged
+    alone = np.zeros_like(mask)
+    alone[40:104, 40:104] = 1
+    assert outline(alone, (72.0, 72.0), [], px, flat_area_px=flat).sum() > 0

@@ -22,15 +22,22 @@ from dataclasses import dataclass
 import numpy as np
 
 DIE_MM = 16.0
-UNEXPLAINED_MM2 = 18.0
+UNEXPLAINED_MM2 = 25.0
 """A die whose outline differs from the best flat die's by more than this is cocked. At 4 px/mm
 flat dice alone left up to 21.6 mm² on the tuning and dev seeds 97000-97159, 97500-97699 (one die
 above 18 of 1,081, a white die under the lamp whose hard shadow the mask took in), leaning ones
 median 35 (bench/octo_dice_cocked.py). Until 2026-11-27 the bar was 25, set for no flat die
-called cocked at all; since the players can answer "it lies flat" (Pipeline.overrule), a rare
-false call costs a tap while a missed leaning die is read as a face, so the bar is lower: 18
-finds 403/543 of the dev seeds' leaning dice instead of 346/543. A lean along the camera's line
-of sight can keep a flat outline: those stay below any bar."""
+called cocked at all; it went to 18 for a few hours (the players can answer "it lies flat", so
+a rare false call costs a tap: 403/543 of the dev seeds' leaning dice instead of 346/543), and
+back to 25 once :data:`TOP_OFFSET_MM` found what the outline alone cannot (a lean along the
+camera's line of sight keeps a flat outline)."""
+TOP_OFFSET_MM = 2.2
+"""A die whose best flat outline puts the top square further than this from the face the reader
+read is cocked. A leaning die can have a flat die's outline (a lean along the camera's line of
+sight), but then the flat die that outline implies has its top face elsewhere than the tipped
+face the reader boxed. Dev seeds 97000-97159 and 97500-97699 (bench/octo_dice_cocked.py): lone
+flat dice at most 1.8 mm (1,081 dice; 99 % under 1.4), leaning dice 2.3 mm at the 1st percentile
+(median 4.3); at 2.0 mm 520/543 leaning dice, the rest not judged or not read."""
 TOLERANCE_PX = 1
 """Outlines are compared with this much slack (the lens and the sensor blur a die's edge)."""
 BLUR_MM = 1.0
@@ -79,10 +86,13 @@ class FlatFit:
     """Where the outline's pixels lie on average (view pixels), for reporting a cocked die."""
     top_px: tuple[float, float]
     """The fitted top square's centre (view pixels)."""
+    top_offset_mm: float = 0.0
+    """How far the fitted top square's centre lies from the face the reader read (the view's
+    centre, where the reading is): about 0 for a flat die, whose top face is that square."""
 
     @property
     def cocked(self) -> bool:
-        return self.unexplained_mm2 > UNEXPLAINED_MM2
+        return self.unexplained_mm2 > UNEXPLAINED_MM2 or self.top_offset_mm > TOP_OFFSET_MM
 
 
 def mat_colour(view: np.ndarray) -> np.ndarray:
@@ -295,4 +305,6 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
         if low < best[0]:
             best = (low, float(yaw) % 90.0, (x0 + mx - pad + top[0], y0 + my - pad + top[1]))
     unexplained = float(best[0]) / px_per_mm ** 2
-    return FlatFit(unexplained, best[1], middle, best[2])
+    fitted = best[2]
+    top_offset = float(np.hypot(fitted[0] - centre_px[0], fitted[1] - centre_px[1])) / px_per_mm
+    return FlatFit(unexplained, best[1], middle, fitted, top_offset)

@@ -208,3 +208,21 @@ def test_a_die_beside_one_the_reader_missed_is_not_judged() -> None:
     alone = np.zeros_like(mask)
     alone[40:104, 40:104] = 1
     assert outline(alone, (72.0, 72.0), [], px, flat_area_px=flat).sum() > 0
+
+
+def test_a_die_leaning_along_the_line_of_sight_is_found_by_its_top_face() -> None:
+    """Its outline is a flat die's (7.6 mm² unexplained, under the bar), but the flat die that
+    outline implies has its top face 4.7 mm from the tipped face the reader read."""
+    from tests.tracker.test_octo_dice_cocked import _read
+    from tracker.octo_dice.cocked import TOP_OFFSET_MM, UNEXPLAINED_MM2
+
+    layout = {"white1": Placed("white1", "lab", 230.0, 300.0, 10.0),
+              "black2": Placed("black2", "green-2", 320.0, 400.0, 25.0, cocked=True)}  # towards the camera
+    recogniser, (observed, _) = _read(layout, 25.0, "day", azimuth=0.0)
+    fits = dict(zip(observed.dice, recogniser.last_fits))  # type: ignore[attr-defined]
+    black = next(d for d in observed.dice if d.kind == "black")  # type: ignore[attr-defined]
+    white = next(d for d in observed.dice if d.kind == "white")  # type: ignore[attr-defined]
+    assert black.cocked and black.face is None
+    assert fits[black].unexplained_mm2 < UNEXPLAINED_MM2  # the outline alone would read it as a face
+    assert fits[black].top_offset_mm > TOP_OFFSET_MM
+    assert not white.cocked and fits[white].top_offset_mm < TOP_OFFSET_MM and white.face == "lab"

@@ -7,12 +7,14 @@ leaning 22-38 degrees on a base edge (the twin's cocked dice), some flat dice to
 neighbour, camera tilt drawn from --min-tilt to --max-tilt at one of four azimuths, the three
 lightings in turn, 1920x1080. Prints cocked dice found (x/N), flat dice called cocked (x/N:
 touching a neighbour, in the set-aside strip), flat dice read right (x/N), and with --fits the
-misses and what each bar would give; --exact fits the dice's exact outlines instead of the pixels
+misses, what each bar would give, and the top-face offsets (how far the fitted flat die's top lies
+from the face the reader read: tracker/octo_dice/cocked.py's TOP_OFFSET_MM); --exact fits the dice's exact outlines instead of the pixels
 (the ceiling of the outline test on the same scenes).
 
     nice python bench/octo_dice_cocked.py --scenes 150 --seed 98000 [--fits | --exact]
 
-Seeds 97000-97159 were used to tune tracker/octo_dice/cocked.py; report on others.
+Seeds 97000-97159 were used to tune tracker/octo_dice/cocked.py, 97500-97699 to develop its
+2026-11-27 afternoon changes; 98000-98149 was the first report set, 98500-98649 fresh then.
 """
 
 from __future__ import annotations

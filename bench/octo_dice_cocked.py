@@ -7,12 +7,14 @@ leaning 22-38 degrees on a base edge (the twin's cocked dice), some flat dice to
 neighbour, camera tilt drawn from --min-tilt to --max-tilt at one of four azimuths, the three
 lightings in turn, 1920x1080. Prints cocked dice found (x/N), flat dice called cocked (x/N:
 touching a neighbour, in the set-aside strip), flat dice read right (x/N), and with --fits the
-misses and what each bar would give; --exact fits the dice's exact outlines instead of the pixels
+misses, what each bar would give, and the top-face offsets (how far the fitted flat die's top lies
+from the face the reader read: tracker/octo_dice/cocked.py's TOP_OFFSET_MM); --exact fits the dice's exact outlines instead of the pixels
 (the ceiling of the outline test on the same scenes).
 
     nice python bench/octo_dice_cocked.py --scenes 150 --seed 98000 [--fits | --exact]
 
-Seeds 97000-97159 were used to tune tracker/octo_dice/cocked.py; report on others.
+Seeds 97000-97159 were used to tune tracker/octo_dice/cocked.py, 97500-97699 to develop its
+2026-11-27 afternoon changes; 98000-98149 was the first report set, 98500-98649 fresh then.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -95,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     found_gaps: list[float] = []
     alone_fits: list[float] = []
     cocked_fits: list[float] = []
+    alone_offsets: list[float] = []
+    cocked_offsets: list[float] = []
     started = time.perf_counter()
     for i in range(args.scenes):
         seed = args.seed + i
@@ -127,7 +132,10 @@ def main(argv: list[str] | None = None) -> int:
                 got = best if best is not None and math.dist((best.x, best.y), (d.x, d.y)) < COCKED_MATCH_MM else None
             gaps = sorted(math.dist((p.x, p.y), (d.x, d.y)) for p in layout.values())  # type: ignore[attr-defined]
             near = len(gaps) > 1 and gaps[1] < 20  # the nearest is the die itself
-            fit = _fit_near(recogniser, observed.dice, got)
+            flat_fit = _fit_near(recogniser, observed.dice, got)
+            fit = round(flat_fit.unexplained_mm2, 3) if flat_fit is not None else None
+            if flat_fit is not None and (fit or flat_fit.top_px != flat_fit.centre_px):  # judged: offset of its top square
+                (cocked_offsets if d.cocked else alone_offsets if not near else []).append(flat_fit.top_offset_mm)
             if d.cocked:
                 cocked_total += 1
                 cocked_found += got is not None and got.cocked
@@ -151,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
                 if fit is not None:
                     flat_fits.append(fit)
                     (touching_fits if near else alone_fits).append(fit)
+                if args.fits and fit is not None and not near and not wrong and fit > 6.0:
+                    print(f"  flat alone above 6 mm2: seed {seed} tilt {tilt:.1f} {light} at ({d.x:.0f}, {d.y:.0f}) "
+                          f"{d.kind} {d.face} fit {fit}")
                 if args.fits and wrong:
                     print(f"  flat called cocked: seed {seed} tilt {tilt:.1f} {light} at ({d.x:.0f}, {d.y:.0f}) "
                           f"touching {bool(near)} fit {fit}")
@@ -176,6 +187,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  cocked dice found: reported within 8 mm of their base centre {sum(g <= 8 for g in found_gaps)}"
                   f"/{len(found_gaps)}, max {max(found_gaps):.1f} mm")
         print(f"  not judged: cocked {sum(f == 0 for f in cocked_fits)}, flat {sum(f == 0 for f in flat_fits)}")
+        for bar in (1.6, 1.8, 2.0, 2.2, 2.5, 3.0):
+            print(f"  top offset above {bar} mm: cocked {sum(o > bar for o in cocked_offsets)}/{len(cocked_offsets)} "
+                  f"judged, flat alone {sum(o > bar for o in alone_offsets)}/{len(alone_offsets)}")
+        for name, values in (("flat alone", alone_offsets), ("cocked", cocked_offsets)):
+            if values:
+                print(f"top offset mm, {name} ({len(values)}): percentiles 1/5/10/50/90/95/99/max",
+                      np.percentile(values, [1, 5, 10, 50, 90, 95, 99, 100]).round(2).tolist())
         for name, fits in (("flat alone", alone_fits), ("flat touching", touching_fits), ("cocked", cocked_fits)):
             if fits:
                 print(f"unexplained mm2, {name} ({len(fits)}): percentiles 1/5/10/50/90/95/99/max",
@@ -207,15 +225,15 @@ def _exact_fit(comp: object, camera: object) -> float:
     return fit_outline(shape, centre, (x, y), camera.position_mm, FIT_PX_PER_MM).unexplained_mm2  # type: ignore[attr-defined]
 
 
-def _fit_near(recogniser: object, readings: tuple[object, ...], got: object) -> float | None:
-    """The overlap of the fit made for the reading ``got`` (the fits are in reading order)."""
+def _fit_near(recogniser: object, readings: tuple[object, ...], got: object) -> Any:
+    """The flat fit made for the reading ``got`` (the fits are in reading order)."""
     fits = getattr(recogniser, "last_fits", [])
     if got is None:
         return None
     order = [r for r in readings]
     k = order.index(got)
     fit = fits[k] if k < len(fits) else None
-    return round(fit.unexplained_mm2, 3) if fit is not None else None
+    return fit
 
 
 if __name__ == "__main__":

@@ -39,6 +39,17 @@ def twin_tablet_step(twin: Any, tracked: Any, pipe: Any) -> tuple[bool, list[tup
     return corrected, out
 
 
+def twin_overrule_step(twin: Any, pipe: Any, truth: dict[str, Any] | None) -> bool:
+    """The digital twin's players answer a scene the recogniser refused (Octo Dice: a die called
+    cocked) truthfully: they overrule it when the twin says the recogniser is wrong (the die lies
+    flat), else they change the table as the film does (re-roll). ``run --demo`` and ``demo`` both
+    call this. True when they overruled it."""
+    says = getattr(twin, "overrules", None)
+    if pipe.refused is None or not callable(says) or not says(pipe.refused.places, truth):
+        return False
+    return bool(pipe.overrule())
+
+
 def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
              on_update: Callable[[Any], None] | None = None) -> dict[str, Any]:
     """Play the whole film; returns the figures ``tablesight demo --json`` prints. ``on_update``
@@ -108,6 +119,8 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
                 if say:
                     say(f"players answer {option + 1}: {event.question.option_texts[option]}")
                 events = list(tracked.answer(option)) + events
+        if twin_overrule_step(twin, pipe, demo.truth_of(update.frame_index)) and say:
+            say("players answer: it lies flat")
         corrected_now, entries = twin_tablet_step(twin, tracked, pipe)
         corrections += corrected_now
         for event, corrected in entries:

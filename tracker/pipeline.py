@@ -25,7 +25,7 @@ import numpy as np
 from tracker.inference import scratch_copy
 from tracker.session import MoveConfirmed, TrackedGame, TrackerEvent
 from tracker.stillness import GateEvent, StillnessConfig, StillnessGate
-from tracker.table import FrameRecogniser, OverlayItem, SceneMemory
+from tracker.table import FrameRecogniser, OverlayItem, RefusedScene, SceneMemory
 
 DEMO_GATE = StillnessConfig(still_frames=2, changed_fraction=0.0004)
 """The demo films few still frames per move: settle after 2 quiet frames; small changes (a tile
@@ -51,6 +51,9 @@ class PipelineUpdate:
     'no-frame')."""
     recognised: bool = False
     """True when the recogniser ran on this frame."""
+    refused: str | None = None
+    """The recogniser's refusal of the scene at rest that the players may overrule (Octo Dice: a
+    die called cocked; the app shows "it lies flat" beside it): :meth:`Pipeline.overrule`."""
 
 
 @dataclass
@@ -75,6 +78,8 @@ class PipelineStats:
     """Scenes read one frame early (``Pipeline(read_ahead=True)``) ..."""
     reads_ahead_used: int = 0
     """... and of those, the ones the next frame confirmed (the others were a pause, not rest)."""
+    overruled: int = 0
+    """Times the players overruled the recogniser's refusal of a scene (:meth:`Pipeline.overrule`)."""
     move_latency_kinds: list[tuple[str, ...]] = field(default_factory=list)
     """Beside each latency: the kinds of the moves that step confirmed (an Octo Dice roll is timed
     apart from a set-aside made by hand)."""
@@ -108,7 +113,10 @@ class Pipeline:
         when the next frame confirms the rest: the read then costs no time after the dice land
         (for a game whose read is shorter than a frame interval; a pause that is not rest costs
         a read that is thrown away)."""
-        self._ahead: tuple[Any, str | None] | None = None
+        self._ahead: tuple[Any, str | None, RefusedScene | None] | None = None
+        self.refused: RefusedScene | None = None
+        """The recogniser's refusal of the scene at rest, while it stands (None once a scene is
+        read, the table moves, or the players overrule it)."""
         self._rest_since: float | None = None
         self.stats = PipelineStats()
         self.calibration_message = "calibrated from the profile" if profile is not None else "not calibrated yet"
@@ -157,6 +165,24 @@ class Pipeline:
         if events and self.memory is not None:
             self.memory.forget()
         return events
+
+    def overrule(self) -> bool:
+        """The players say the recogniser's refusal is wrong (Octo Dice: "it lies flat" for a die
+        called cocked): the recogniser is told the places (it reads them anyway while what lies
+        there does not move), the word is logged, and the scene is read again on the next still
+        frame. The app, ``run`` and the demo's simulated players all come here. False (nothing
+        done) when no refusal stands or the recogniser cannot be overruled."""
+        refusal = self.refused
+        overrule = getattr(self.recogniser, "overrule", None)
+        if refusal is None or not callable(overrule):
+            return False
+        overrule(refusal.places)
+        self.refused = None
+        self.stats.overruled += 1
+        where = ", ".join(f"({x:.0f}, {y:.0f}) mm" for x, y in refusal.places)
+        self.tracked.note(f"the players say the die at {where} lies flat: read it")
+        self._moved_since_read = True  # the same still scene is read again
+        return True
 
     def request_read(self) -> None:
         """An outside signal that the scene has come to rest (a dice tower's "roll settled"):
@@ -223,6 +249,7 @@ class Pipeline:
         if gate_event is GateEvent.MOVING:
             self._moved_since_read = True
             self._rest_since = None
+            self.refused = None  # the table moves: a refusal of the scene before is no longer the question
         elif self._rest_since is None:
             self._rest_since = t0
         # Read a scene once when it settles: when it looks new, and also when something moved
@@ -245,9 +272,10 @@ class Pipeline:
             else:
                 if ahead is not None:
                     self.stats.reads_ahead_used += 1
-                    observed, failure = ahead
+                    observed, failure, refusal = ahead
                 else:
-                    observed, failure, stage["recognise"] = self._read(frame)
+                    observed, failure, stage["recognise"], refusal = self._read(frame)
+                self.refused = refusal
                 if failure is not None:
                     message = failure
                 recognised = observed is not None
@@ -283,11 +311,12 @@ class Pipeline:
                         overlay = []
         elif (self.read_ahead and gate_event is GateEvent.SETTLING and self.gate.about_to_settle
               and not (self.needs_calibration and self.profile is None)):
-            observed, failure, stage["read_ahead"] = self._read(frame)
+            observed, failure, stage["read_ahead"], refusal = self._read(frame)
             self.stats.reads_ahead += 1
-            self._ahead = (observed, failure)
+            self._ahead = (observed, failure, refusal)
+        # a refused scene is no camera trouble: the frame is fine, the players are asked to act
         return self._update(frame.index, image, tuple(overlay), tuple(events), message == "ok" or
-                            message.startswith("a hand"), message, stage, gate_event.value,
+                            message.startswith("a hand") or self.refused is not None, message, stage, gate_event.value,
                             recognised=recognised, frame=frame)
 
     def _wait_for_hand(self) -> str:
@@ -296,15 +325,18 @@ class Pipeline:
         self._moved_since_read = True
         return "a hand or an object hides the play area: waiting"
 
-    def _read(self, frame: Any) -> tuple[Any, str | None, float]:
+    def _read(self, frame: Any) -> tuple[Any, str | None, float, RefusedScene | None]:
         """The recogniser's reading of ``frame`` (None and the reason when it failed: reported,
-        never raised) and how long it took (ms)."""
+        never raised), how long it took (ms), and the refusal the players may overrule, if that
+        is why it failed."""
         t = time.perf_counter()
         self.stats.reads += 1
         try:
-            return self.recogniser.recognise(frame), None, (time.perf_counter() - t) * 1000
+            return self.recogniser.recognise(frame), None, (time.perf_counter() - t) * 1000, None
+        except RefusedScene as exc:  # e.g. a die called cocked: the players re-roll or overrule
+            return None, f"the scene could not be read: {exc}", (time.perf_counter() - t) * 1000, exc
         except Exception as exc:  # recognition failure: report, never touch the game
-            return None, f"the scene could not be read: {exc}", (time.perf_counter() - t) * 1000
+            return None, f"the scene could not be read: {exc}", (time.perf_counter() - t) * 1000, None
 
     def _with_memory(self, observed: Any) -> Any:
         return self.memory.annotate(observed) if self.memory is not None else observed
@@ -331,7 +363,7 @@ class Pipeline:
         stage["total"] = sum(stage.values())
         self.stats.add(stage)
         return PipelineUpdate(index, image, overlay, events, scratch_copy(self.tracked.state), ok, message,
-                              fps, stage, gate, recognised)
+                              fps, stage, gate, recognised, str(self.refused) if self.refused is not None else None)
 
     def close(self) -> None:
         try:

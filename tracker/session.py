@@ -308,6 +308,11 @@ class TrackedGame(Generic[St, Obs]):
         self._scene_mark = len(self.state.history)
         return events
 
+    def note(self, text: str) -> None:
+        """A players' word that makes no move (an Octo Dice die called cocked that lies flat):
+        logged, so the event log tells why the next scene was read as it was."""
+        self._log("note", text=text)
+
     def undo(self) -> Move:
         move = self.state.pop()
         self._log("undo", text=f"took back: {self.state.describe_move(move)}")

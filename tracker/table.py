@@ -43,6 +43,18 @@ class FrameRecogniser(Protocol):
     def recognise(self, frame: Any) -> Any: ...
 
 
+class RefusedScene(ValueError):
+    """The recogniser will not read this scene as it lies (an Octo Dice die it calls cocked): the
+    players either change the table (re-roll) or say the recogniser is wrong, which
+    :meth:`tracker.pipeline.Pipeline.overrule` hands back to the recogniser's ``overrule(places)``
+    (read those places anyway, as long as what lies there does not move). ``places`` are table mm;
+    the message is the one line the players see."""
+
+    def __init__(self, message: str, places: tuple[tuple[float, float], ...]) -> None:
+        super().__init__(message)
+        self.places = places
+
+
 class SceneMemory(Protocol):
     """What a game keeps of the last scene the tracker accepted to read the next one better
     (Octocube: stack heights from parallax)."""

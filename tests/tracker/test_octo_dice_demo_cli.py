@@ -20,12 +20,13 @@ def test_octo_dice_demo_json_follows_the_game_and_reports_the_reading() -> None:
     data = json.loads(proc.stdout.strip().splitlines()[-1])
     for key in ("moves_total", "moves_correct", "illegal_injected", "illegal_flagged", "false_alarms",
                 "questions_asked", "frames", "final_scores_match", "rolls_total", "rolls_read_right",
-                "dice_read_right", "cocked_found"):
+                "dice_read_right", "cocked_found", "cocked_overruled"):
         assert key in data, key
     assert data["moves_total"] > 10 and data["moves_correct"] == data["moves_total"]
     assert data["illegal_injected"] == data["illegal_flagged"] == 1 and data["false_alarms"] == 0
     assert data["rolls_total"] >= 8 and data["rolls_read_right"] == data["rolls_total"]
     assert data["cocked_total"] >= 1 and data["cocked_found"] == data["cocked_total"]
+    assert data["cocked_overruled"] == 0  # the die really leans: the players re-roll it, never "it lies flat"
     assert data["dice_read_right"] == data["dice_total"] > 0
     assert data["final_scores_match"] is True and data["recogniser"].startswith("ground truth")
 

@@ -11,10 +11,17 @@ from collections.abc import Callable
 from typing import Any
 
 from tracker.octo_dice.observation import DieReading, OctoDiceObservation, area_of
+from tracker.table import RefusedScene
+
+FLAT_SAID_MM = 12.0
+"""A die read within this distance of a place the players said lies flat is that die, unmoved
+(a reported place is the outline's centre, a few mm off the top face's; a tumbling die lands
+centimetres away)."""
 
 
-class CockedDieError(ValueError):
-    """A die leans on the tray wall or on another die: its face is not read."""
+class CockedDieError(RefusedScene):
+    """A die leans on the tray wall or on another die: its face is not read (``places``: where,
+    table mm; the players may answer that it lies flat, see :class:`FlatSaid`)."""
 
 
 def engine_face(art_face: str) -> str:
@@ -22,8 +29,9 @@ def engine_face(art_face: str) -> str:
     return art_face.replace(" ", "-")
 
 
-def observation_from_truth(gt: dict[str, Any]) -> OctoDiceObservation:
-    """Every die the renderer drew, as a perfect reader would report it (cocked dice included)."""
+def observation_from_truth(gt: dict[str, Any], flat_at: FlatSaid | None = None) -> OctoDiceObservation:
+    """Every die the renderer drew, as a perfect reader would report it (cocked dice included;
+    one where ``flat_at`` covers it is read by its top face, as the players asked)."""
     if gt.get("hands"):
         return OctoDiceObservation(occluded=True)
     dice = []
@@ -36,6 +44,8 @@ def observation_from_truth(gt: dict[str, Any]) -> OctoDiceObservation:
         pose = comp["pose"]
         kind = state["kind"] if state["kind"] in ("white", "black") else "other"
         cocked = bool(state.get("cocked"))
+        if cocked and flat_at is not None and flat_at.covers(float(pose["x"]), float(pose["y"])):
+            cocked = False
         face = None if cocked or kind == "other" else engine_face(state["top_face"])
         dice.append(DieReading(kind, face, area_of(pose["x"], pose["y"]), float(pose["x"]), float(pose["y"]),
                                1.0, cocked))
@@ -47,8 +57,28 @@ def refuse_cocked(observed: OctoDiceObservation) -> OctoDiceObservation:
     if cocked:
         where = ", ".join(f"a {d.kind} die at ({d.x:.0f}, {d.y:.0f}) mm" for d in cocked)
         raise CockedDieError(f"{where} is cocked (leaning, no face up): re-roll it; the roll is read "
-                             "once every die lies flat")
+                             "once every die lies flat", tuple((d.x, d.y) for d in cocked))
     return observed
+
+
+class FlatSaid:
+    """The places where the players said a die called cocked lies flat: a die read there is read
+    by its top face, for as long as a die is read there (once it has moved, the word lapses: a
+    re-rolled die is judged afresh). One per recogniser, never shared."""
+
+    def __init__(self) -> None:
+        self.places: tuple[tuple[float, float], ...] = ()
+
+    def add(self, places: tuple[tuple[float, float], ...]) -> None:
+        self.places = self.places + tuple((float(x), float(y)) for x, y in places)
+
+    def covers(self, x: float, y: float) -> bool:
+        return any((x - px) ** 2 + (y - py) ** 2 <= FLAT_SAID_MM ** 2 for px, py in self.places)
+
+    def keep_where_read(self, dice: tuple[DieReading, ...] | list[DieReading]) -> None:
+        """Forget the places where no die lies any more (it moved: re-rolled, set aside)."""
+        self.places = tuple(p for p in self.places
+                            if any((d.x - p[0]) ** 2 + (d.y - p[1]) ** 2 <= FLAT_SAID_MM ** 2 for d in dice))
 
 
 class GroundTruthRecogniser:
@@ -57,14 +87,23 @@ class GroundTruthRecogniser:
 
     def __init__(self, truth_of: Callable[[Any], dict[str, Any] | None] | None = None) -> None:
         self.truth_of = truth_of
+        self.flat_said = FlatSaid()
 
     def read(self, frame: Any) -> OctoDiceObservation:
-        """Every die, cocked ones included (for scoring the reading)."""
+        """Every die, cocked ones included (for scoring the reading); a cocked die where the
+        players said one lies flat is read by the face the renderer put on top."""
         gt = self.truth_of(frame) if self.truth_of is not None else frame
         if not gt:
             raise ValueError("this frame carries no ground truth (the ground-truth recogniser only "
                              "works on rendered frames)")
-        return observation_from_truth(gt)
+        observed = observation_from_truth(gt, flat_at=self.flat_said)
+        if not observed.occluded:
+            self.flat_said.keep_where_read(observed.dice)
+        return observed
+
+    def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
+        """The players said the dice called cocked at ``places`` lie flat."""
+        self.flat_said.add(places)
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))

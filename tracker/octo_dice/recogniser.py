@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from tracker.octo_dice.cocked import FlatFit, fit_flat, mat_colour
-from tracker.octo_dice.groundtruth import refuse_cocked
+from tracker.octo_dice.groundtruth import FlatSaid, refuse_cocked
 from tracker.octo_dice.observation import (
     ASIDE,
     ASIDE_AREA,
@@ -101,6 +101,13 @@ class DicePixelRecogniser:
         bench."""
         self.at_rim: list[bool] = []
         """Beside each spot of the last :meth:`candidates`: whether it touches an area's edge."""
+        self.flat_said = FlatSaid()
+        """Where the players said a die called cocked lies flat: not tested for a lean there."""
+
+    def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
+        """The players said the dice called cocked at ``places`` lie flat: read them by their top
+        face (the reader read it; only the outline test called them cocked) until they move."""
+        self.flat_said.add(places)
 
     def _to_image(self, points_mm: np.ndarray, height: float = DIE_MM) -> np.ndarray:
         """Table mm on the plane ``height`` above the mat (default: the dice's top faces) -> frame
@@ -215,6 +222,7 @@ class DicePixelRecogniser:
         merged = _merge(dice)
         if self._camera is not None:
             merged = [self._lean_test(image, d, merged) for d in merged]
+        self.flat_said.keep_where_read(merged)
         return OctoDiceObservation(tuple(merged), spots=tuple(spots),
                                    unread_at_edge=_unread_at_edge(spots, self.at_rim, merged))
 
@@ -222,6 +230,9 @@ class DicePixelRecogniser:
         """``die`` as read, or as cocked when its outline fits no flat die (tracker/octo_dice/
         cocked.py; needs the camera's position, so only with the twin's exact camera)."""
         if die.cocked or die.area == ASIDE:  # a set-aside die was put down by hand, not rolled
+            self.last_fits.append(None)
+            return die
+        if self.flat_said.covers(die.x, die.y):  # the players said it lies flat: its face as read
             self.last_fits.append(None)
             return die
         if any(o is not die and (o.x - die.x) ** 2 + (o.y - die.y) ** 2 < NEIGHBOUR_MM ** 2 for o in dice):

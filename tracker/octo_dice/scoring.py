@@ -4,7 +4,8 @@ renderer's truth of that frame (demo and bench only: a live camera has no truth)
 Figures (``figures()``, merged into ``tablesight demo --json``): ``rolls_total`` (settled rolls
 in the film), ``rolls_read`` and ``rolls_read_right`` (read with every die right), ``dice_total``
 and ``dice_read_right`` (single dice over every scene read), ``cocked_total`` and
-``cocked_found`` (cocked dice reported as cocked, never read as a face)."""
+``cocked_found`` (cocked dice reported as cocked, never read as a face), ``cocked_overruled``
+(dice called cocked that the players said lie flat)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,16 @@ class ScoredRecogniser:
         self.dice_read_right = 0
         self.cocked_total = 0
         self.cocked_found = 0
+        self.cocked_overruled = 0
+        """Dice called cocked that the players said lie flat (read by their face after that)."""
+
+    def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
+        """The players said the dice called cocked at ``places`` lie flat (the inner reader reads
+        them; the scene already scored keeps its score)."""
+        overrule = getattr(self.inner, "overrule", None)
+        if callable(overrule):
+            self.cocked_overruled += len(places)
+            overrule(places)
 
     def attach_truth(self, truth_of: Callable[[Any], dict[str, Any] | None]) -> None:
         """The demo's synthetic source: from now on each reading is scored against the truth."""
@@ -80,7 +91,7 @@ class ScoredRecogniser:
         return {"rolls_total": self._rolls_total, "rolls_read": self.rolls_read,
                 "rolls_read_right": self.rolls_read_right, "dice_total": self.dice_total,
                 "dice_read_right": self.dice_read_right, "cocked_total": self.cocked_total,
-                "cocked_found": self.cocked_found}
+                "cocked_found": self.cocked_found, "cocked_overruled": self.cocked_overruled}
 
 
 def _nearest(readings: tuple[DieReading, ...], die: DieReading) -> DieReading | None:

@@ -271,6 +271,20 @@ class OctoDiceTwin:
             return 0, []
         return done - first, list(truth[first:done])
 
+    def overrules(self, places: tuple[tuple[float, float], ...], truth: dict[str, Any] | None) -> bool:
+        """The players look at the dice the camera called cocked at ``places`` (table mm) in the
+        frame whose renderer truth is ``truth``: True when each of them lies flat (they tap "it
+        lies flat"), False when one really leans (they re-roll it, as the film already does)."""
+        dice = [(float(c["pose"]["x"]), float(c["pose"]["y"]), bool(c.get("state", {}).get("cocked")))
+                for c in (truth or {}).get("components", ()) if str(c.get("uid", "")).startswith("die ")]
+        if not dice or not places:
+            return False
+        for x, y in places:
+            nearest = min(dice, key=lambda d: math.hypot(d[0] - x, d[1] - y))
+            if nearest[2] or math.hypot(nearest[0] - x, nearest[1] - y) > 25.0:
+                return False  # a die that really leans (or none there): they re-roll, never overrule
+        return True
+
     def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
         """The option that really happened, chosen as every game's twin chooses
         (:func:`tracker.twin_truth.truthful_option`: the furthest along the truth)."""

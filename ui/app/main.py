@@ -294,6 +294,9 @@ class TableSightApp(App):
     camera_message = StringProperty("")
     unknown_copy = BooleanProperty(False)
     """The camera does not know these components: Play shows "Teach your copy"."""
+    refused = BooleanProperty(False)
+    """The camera refuses the scene in a way the players may overrule (a die called cocked):
+    Play shows "It lies flat" beside the message."""
     ended = BooleanProperty(False)
     prompt = StringProperty("")
     current_player = NumericProperty(-1)
@@ -1010,6 +1013,12 @@ class TableSightApp(App):
         if self.worker is not None:
             self.worker.put_right(key, value)
 
+    def lies_flat(self) -> None:
+        """The die the camera called cocked lies flat: read it (the pipeline holds the logic)."""
+        if self.worker is not None and self.refused:
+            self.refused = False  # the button goes at once; the worker's next view confirms
+            self.worker.lies_flat()
+
     def toggle_sheet(self) -> None:
         self.sheet_shown = not self.sheet_shown
 
@@ -1064,6 +1073,7 @@ class TableSightApp(App):
         self.fps = view.fps
         self.camera_ok, self.camera_message, self.ended = view.camera_ok, view.camera_message, view.ended
         self.unknown_copy = view.unknown_copy
+        self.refused = view.refused
         self.prompt = view.prompt
         self.current_player = view.current_player
         if list(view.names) != list(self.player_names):

@@ -124,6 +124,9 @@ class PlayView:
     unknown_copy: bool = False
     """The camera's message is the recogniser saying the components look like no copy it knows:
     Play offers "Teach your copy"."""
+    refused: bool = False
+    """The camera's message is the recogniser refusing the scene in a way the players may
+    overrule (Octo Dice: a die called cocked): Play offers "It lies flat"."""
     ended: bool = False
     prompt: str = ""
     current_player: int = -1
@@ -259,6 +262,10 @@ class PipelineWorker:
         """The players set a reading the camera got wrong (an Octo Dice die's face)."""
         self._commands.put(("put_right", (key, value)))
 
+    def lies_flat(self) -> None:
+        """The players say the die the camera called cocked lies flat (:meth:`Pipeline.overrule`)."""
+        self._commands.put(("overrule", None))
+
     def set_language(self, lang: str) -> None:
         self._commands.put(("language", lang))
 
@@ -393,6 +400,10 @@ class PipelineWorker:
             return [UiEvent("undo", tr("play.undone", self.language, text=text), "play.undone", (("text", text),))]
         if name == "put_right":
             return self._put_right(*arg)
+        if name == "overrule":
+            if not self.pipeline.overrule():  # the table moved meanwhile: nothing to overrule
+                return []
+            return [UiEvent("info", tr("play.lies_flat_done", self.language), "play.lies_flat_done")]
         if name == "language":
             self.language = str(arg)
         elif name == "table_view":
@@ -488,6 +499,7 @@ class PipelineWorker:
             ready=True, frame=frame, frame_size=size, table_view=table, fps=round(fps, 1),
             camera_ok=camera_ok, camera_message=message, ended=self._ended,
             unknown_copy=bool(message) and message == self.pipeline.stats.unknown_copy,
+            refused=update is not None and update.refused is not None and getattr(self.pipeline, "refused", None) is not None,
             prompt=game_prompt(state, lang, names), current_player=state.current_player(), names=names,
             last_move=self._last_move, last_mover=self._last_mover, alert=tracked.alert,
             question=(pending.prompt if pending is not None else

@@ -160,7 +160,7 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
     last_prompt = ""
     last_camera = "ok"
     frames = 0
-    counts = {"moves": 0, "questions": 0, "alerts": 0}
+    counts = {"moves": 0, "questions": 0, "alerts": 0, "overruled": 0}
     t0 = time.perf_counter()
     status = 0
     while True:
@@ -189,6 +189,7 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
                 option = _ask(event.question, twin, tracked, args)
                 reply = tracked.reject() if option is None else tracked.answer(option)
                 events = list(reply) + events
+        counts["overruled"] += _refused(built, update, args)
         for event in _tablet(twin, tracked, pipe, args):
             counts["moves"] += isinstance(event, MoveConfirmed)
         prompt = built.table.prompt(tracked.state)
@@ -209,6 +210,7 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
             "moves_confirmed": counts["moves"],
             "questions": counts["questions"],
             "alerts": counts["alerts"],
+            "overruled": counts["overruled"],
             "final_scores": breakdown.totals(),
             "game_over": tracked.state.is_terminal(),
             "frames": frames,
@@ -280,6 +282,48 @@ def _tablet(twin: Any, tracked: Any, pipe: Any, args: argparse.Namespace) -> lis
                     print("tablet: " + event_words(event, tracked.adapter))
             return list(events)
         print(f"type a number from 1 to {len(choices)}")
+
+
+def _refused(built: Any, update: Any, args: argparse.Namespace) -> bool:
+    """The recogniser refused the scene at rest (Octo Dice: a die called cocked): the players
+    re-roll it, or say the camera is wrong ("it lies flat") and the scene is read anyway. In
+    ``--demo`` the simulated players answer truthfully; at a live table the answer is typed
+    (``--answer ask``); an unattended run never overrules (it says so once). True when the
+    refusal was overruled."""
+    from tracker.demo_run import twin_overrule_step
+
+    pipe = built.pipeline
+    if pipe.refused is None or update.refused is None:
+        return False
+    if built.twin is not None:
+        done = twin_overrule_step(built.twin, pipe, built.truth_of(update.frame_index) if built.truth_of else None)
+        if done:
+            _note(args, "(simulated players: it lies flat)")
+        return done
+    if args.answer != "ask":
+        if getattr(args, "_refusal_noted", None) != update.refused:
+            args._refusal_noted = update.refused
+            _note(args, "(unattended: the camera's refusal stands until the table changes)")
+        return False
+    if getattr(args, "_refusal_asked", None) is pipe.refused:
+        return False  # asked once: the players chose to change the table
+    args._refusal_asked = pipe.refused
+    print(f"the camera will not read this: {update.refused}")
+    while True:
+        try:
+            text = input("type 'flat' if it lies flat (the camera reads it anyway), or press Enter and "
+                         "change the table: ").strip().lower()
+        except EOFError:
+            _note(args, "no answer possible (input closed): the refusal stands")
+            return False
+        if text == "":
+            return False
+        if text == "flat":
+            done = bool(pipe.overrule())
+            if done and not args.json:
+                print("the players say it lies flat: it is read as it lies")
+            return done
+        print("type 'flat' or press Enter")
 
 
 def _ask(question: Any, twin: Any, tracked: Any, args: argparse.Namespace) -> int | None:

@@ -118,6 +118,10 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("camera.unknown_pack", "top",
      "these tiles do not look like the copy I was taught: teach me this copy (tablesight teach) or give its pack"),
     ("camera.hand", "top", "a hand or an object hides the play area: waiting"),
+    ("camera.cocked", "top",
+     "the scene could not be read: a {dkind} die at {at} is cocked (leaning, no face up): re-roll it; the roll is "
+     "read once every die lies flat"),
+    ("note.lies_flat", "top", "the players say the die at {at} lies flat: read it"),
     ("cleared.move_explains", "top", "the move explains the table"),
     ("cleared.correction", "top", "the players confirmed a correction"),
     ("cleared.players_said", "top", "the players said where the game stands"),

@@ -83,6 +83,20 @@ def _token_stats(reading: dict[str, Any], truth: dict[str, Any]) -> tuple[int, i
     return sum(true.values()), right, extra, points
 
 
+def _tokens_asked(reading: dict[str, Any], truth: dict[str, Any]) -> bool:
+    """Every value whose count is wrong is in doubt, and the doubts' ranges hold the true count
+    (the player's token points are then asked about, not silently wrong)."""
+    for v in {t["value"] for t in reading["tokens"]} | set(truth["tokens"]):
+        mine = [t for t in reading["tokens"] if t["value"] == v]
+        true = sum(1 for t in truth["tokens"] if t == v)
+        if sum(t["count"] for t in mine) == true:
+            continue
+        lo, hi = sum(t["range"][0] for t in mine), sum(t["range"][1] for t in mine)
+        if lo == hi or not lo <= true <= hi:
+            return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if "--game" in argv:  # another game's bench: bench/score_photo_<game>.py
@@ -117,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     players = exact = exact_answered = tables_exact = tables_exact_answered = 0
     tok_true = tok_right = tok_extra = tok_points_right = 0
     tiles_true = tiles_right = spaces_true = spaces_right = 0
-    doubts = doubts_covering = certain_wrong = refused = 0
+    doubts = doubts_covering = certain_wrong = refused = tok_doubts = tok_doubts_covering = 0
+    tok_points_right_or_asked = 0
     seconds: list[float] = []
     failures: list[str] = []
     for i in range(args.count):
@@ -155,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
             tok_right += r
             tok_extra += e
             tok_points_right += pts
+            tok_points_right_or_asked += pts or _tokens_asked(reading, p)
             for label, k in p["board"].items():
                 tiles_true += k
                 spaces_true += 1
@@ -173,8 +189,12 @@ def main(argv: list[str] | None = None) -> int:
         for p in truth["players"]:
             truth_counts.update({f"board {p['colour']} {label}": k for label, k in p["board"].items()})
             truth_counts[f"coins {p['colour']}"] = p["coins"]
+        truth_counts.update(_truth_answers(result, truth, res.ground_truth))  # token piles too
         for d in result.doubts:
             doubts += 1
+            if d.key.startswith("tokens "):
+                tok_doubts += 1
+                tok_doubts_covering += d.key in truth_counts and d.low <= truth_counts[d.key] <= d.high
             if d.key in truth_counts and d.low <= truth_counts[d.key] <= d.high:
                 doubts_covering += 1
         print(f"\r  {i + 1}/{args.count}", end="", file=sys.stderr, flush=True)
@@ -204,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
         "tokens_counted_right_pct": pct(tok_right, tok_true), "tokens_true": tok_true,
         "tokens_read_in_excess": tok_extra,
         "token_points_right_pct": pct(tok_points_right, players - refused * 0),
+        "token_points_right_or_asked_pct": pct(tok_points_right_or_asked, players),
+        "token_doubts": tok_doubts,
+        "token_doubts_covering_truth_pct": pct(tok_doubts_covering, tok_doubts),
         "board_tiles_right_pct": pct(tiles_right, tiles_true), "board_tiles_true": tiles_true,
         "board_spaces_read_right_pct": pct(spaces_right, spaces_true),
         "doubts_per_table": round(doubts / max(1, args.count - refused), 1),

@@ -83,9 +83,12 @@ def _token_stats(reading: dict[str, Any], truth: dict[str, Any]) -> tuple[int, i
     return sum(true.values()), right, extra, points
 
 
-def _tokens_asked(reading: dict[str, Any], truth: dict[str, Any]) -> bool:
-    """Every value whose count is wrong is in doubt, and the doubts' ranges hold the true count
-    (the player's token points are then asked about, not silently wrong)."""
+def _tokens_asked(reading: dict[str, Any], truth: dict[str, Any], covered: bool) -> bool:
+    """Every value whose count is wrong is in doubt, and the doubts' ranges hold the true count,
+    or a hand over the personal area is named (the player's token points are then asked about,
+    not silently wrong)."""
+    if covered:
+        return True
     for v in {t["value"] for t in reading["tokens"]} | set(truth["tokens"]):
         mine = [t for t in reading["tokens"] if t["value"] == v]
         true = sum(1 for t in truth["tokens"] if t == v)
@@ -170,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             tok_right += r
             tok_extra += e
             tok_points_right += pts
-            tok_points_right_or_asked += pts or _tokens_asked(reading, p)
+            tok_points_right_or_asked += pts or _tokens_asked(
+                reading, p, any(d.key == f"covered {p['colour']} personal area" for d in result.doubts))
             for label, k in p["board"].items():
                 tiles_true += k
                 spaces_true += 1

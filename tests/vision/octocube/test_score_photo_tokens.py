@@ -118,9 +118,9 @@ def test_local_balance_brings_a_token_back_to_its_print_under_a_warm_lamp(value:
     shadow = np.where(~disc & (xs > 150) & (xs < 190) & (np.abs(ys - 150) < 30), 0.5, 1.0)
     cast = np.array([0.3, 0.6, 0.8]) * (pool * shadow)[..., None]
     raw = np.round(_encode(lin * cast)).astype(np.uint8)
-    out = local_balance(raw, np.ones(3, np.float32), np.ones((side, side), bool))
+    whole_gains = (np.asarray(MAT_REF_BGR) / np.median(raw[~disc].astype(np.float64), axis=0)).astype(np.float32)
+    out = local_balance(raw, whole_gains, np.ones((side, side), bool))
     got = np.median(out[disc], axis=0)
     assert np.all(np.abs(got - print_bgr) < 10), (got, print_bgr)
-    whole = np.median(raw[disc].astype(np.float64), axis=0) * np.asarray(MAT_REF_BGR) / np.median(
-        raw[~disc].astype(np.float64), axis=0)
+    whole = np.median(raw[disc].astype(np.float64), axis=0) * whole_gains
     assert np.max(np.abs(whole - print_bgr)) > 12, whole  # the pool of light is strong enough to matter

@@ -83,6 +83,18 @@ def _token_stats(reading: dict[str, Any], truth: dict[str, Any]) -> tuple[int, i
     return sum(true.values()), right, extra, points
 
 
+def _tokens_in_doubt(reading: dict[str, Any], truth: dict[str, Any]) -> int:
+    """True tokens counted right, or within the range of the doubts about their value (a pile
+    whose count is asked with a range that holds it)."""
+    n = 0
+    for v in set(truth["tokens"]):
+        true = sum(1 for t in truth["tokens"] if t == v)
+        mine = [t for t in reading["tokens"] if t["value"] == v]
+        lo, hi = sum(t["range"][0] for t in mine), sum(t["range"][1] for t in mine)
+        n += true if lo <= true <= hi else min(true, sum(t["count"] for t in mine))
+    return n
+
+
 def _tokens_asked(reading: dict[str, Any], truth: dict[str, Any], covered: bool) -> bool:
     """Every value whose count is wrong is in doubt, and the doubts' ranges hold the true count,
     or a hand over the personal area is named (the player's token points are then asked about,
@@ -135,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     tok_true = tok_right = tok_extra = tok_points_right = 0
     tiles_true = tiles_right = spaces_true = spaces_right = 0
     doubts = doubts_covering = certain_wrong = refused = tok_doubts = tok_doubts_covering = 0
-    tok_points_right_or_asked = 0
+    tok_points_right_or_asked = tok_right_or_in_doubt = 0
     seconds: list[float] = []
     failures: list[str] = []
     for i in range(args.count):
@@ -173,8 +185,15 @@ def main(argv: list[str] | None = None) -> int:
             tok_right += r
             tok_extra += e
             tok_points_right += pts
-            tok_points_right_or_asked += pts or _tokens_asked(
+            asked = pts or _tokens_asked(
                 reading, p, any(d.key == f"covered {p['colour']} personal area" for d in result.doubts))
+            tok_points_right_or_asked += asked
+            tok_right_or_in_doubt += _tokens_in_doubt(reading, p)
+            if not asked:
+                failures.append(f"table {i} ({n}p, tilt {res.ground_truth['camera']['tilt_deg']:.0f}, "
+                                f"{truth['lighting']}): {p['colour']}'s tokens silently wrong: read "
+                                f"{sorted((t['value'], t['count'], tuple(t['range'])) for t in reading['tokens'])}, "
+                                f"true {sorted(p['tokens'])}")
             for label, k in p["board"].items():
                 tiles_true += k
                 spaces_true += 1
@@ -227,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         "tables_all_exact_doubts_answered_pct": pct(tables_exact_answered, args.count),
         "tokens_counted_right_pct": pct(tok_right, tok_true), "tokens_true": tok_true,
         "tokens_read_in_excess": tok_extra,
+        "tokens_right_or_in_a_doubt_holding_them_pct": pct(tok_right_or_in_doubt, tok_true),
         "token_points_right_pct": pct(tok_points_right, players - refused * 0),
         "token_points_right_or_asked_pct": pct(tok_points_right_or_asked, players),
         "token_doubts": tok_doubts,
@@ -242,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     for k, v in figures.items():
         print(f"{k:40s} {v}")
-    for f in failures[:15]:
+    for f in failures[:25]:
         print("  " + f)
     if args.json:
         Path(args.json).write_text(json.dumps({**figures, "failures": failures}, indent=1))

@@ -197,7 +197,10 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
                 continue  # a sliver or a ring (the edge of a cube, a glint), not a disc
             if share >= PILE_AREA_SHARE or excess > PILE_EXCESS_BY_VALUE_MM.get(v, PILE_EXCESS_MM):
                 guess = 2 if share < PILE_OF_3_SHARE else 3 if share < PILE_OF_4_SHARE else 4
-                out.append(TokenReading(v, (float(x), float(y)), guess, 2, MAX_PILE))
+                # a pile by its outline alone (no larger than one disc) may be one token seen
+                # at a steep tilt, its edge stretched: the question then starts at 1
+                low = 2 if share >= PILE_AREA_SHARE else 1
+                out.append(TokenReading(v, (float(x), float(y)), guess, low, MAX_PILE))
             elif share >= SINGLE_AREA_SHARE:
                 # a bit large for one disc, too small for two: one, or a pile squarely stacked
                 out.append(TokenReading(v, (float(x), float(y)), 1, 1, MAX_PILE))

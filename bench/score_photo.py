@@ -64,8 +64,8 @@ def _truth_answers(result: Any, truth: dict[str, Any], gt: dict[str, Any]) -> di
             tok = result.reading[words[1]]["tokens"][int(words[3].lstrip("#"))]
             near = [(abs(x - tok["at_mm"][0]) + abs(y - tok["at_mm"][1]), k)
                     for v, x, y, k in piles.get(p["seat"], []) if v == tok["value"]]
-            if near and min(near)[0] < 12:
-                answers[d.key] = min(near)[1]
+            # no pile of that value there: none (a half-hidden guess that was no token)
+            answers[d.key] = min(near)[1] if near and min(near)[0] < 12 else 0
     return answers
 
 

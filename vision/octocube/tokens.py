@@ -43,6 +43,10 @@ COLOUR_DISTANCE = 62.0
 """Largest BGR distance (after white balance) from a token's printed colour."""
 MIN_AREA_SHARE = 0.45
 """A blob under this share of one token's disc is not a token (a glint, a sliver)."""
+HIDDEN_MIN_SHARE = 0.15
+MAX_HIDDEN_SHARE = 1.2
+"""A blob of this share of a disc that is no disc but touches the cube or the coin pile may be a
+token they half hide: asked (0 to a pile), never counted unasked."""
 SINGLE_AREA_SHARE = 1.03
 """A round blob up to this share of one disc is one token (one token's blob measures 0.85-1.0:
 its rim blurs into the mat)."""
@@ -174,6 +178,8 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
     best = np.argmin(dists, axis=0)
     ok = np.min(dists, axis=0) < COLOUR_DISTANCE ** 2
     out: list[TokenReading] = []
+    # just outside the cube and the coin pile: a token there may be half hidden by them
+    rim = (cv2.dilate(ignore, np.ones((5, 5), np.uint8)) > 0) & (ignore == 0)
     for i, v in enumerate(values):
         mask = ((best == i) & ok & (ignore == 0)).astype(np.uint8)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -183,7 +189,7 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
         for j in range(1, n):
             area_mm2 = stats[j, cv2.CC_STAT_AREA] / PX_PER_MM ** 2
             share = area_mm2 / disc
-            if share < MIN_AREA_SHARE or share > MAX_AREA_SHARE:
+            if share < HIDDEN_MIN_SHARE or share > MAX_AREA_SHARE:
                 continue
             x, y = origin + centroids[j] / PX_PER_MM
             if not area.contains(float(x), float(y)):
@@ -193,8 +199,13 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
             ys, xs = np.nonzero(blob)
             _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
             excess = 2 * radius / PX_PER_MM - TOKEN_STYLES[v][1]
-            if stats[j, cv2.CC_STAT_AREA] < MIN_FILL * math.pi * radius ** 2:
-                continue  # a sliver or a ring (the edge of a cube, a glint), not a disc
+            if share < MIN_AREA_SHARE or stats[j, cv2.CC_STAT_AREA] < MIN_FILL * math.pi * radius ** 2:
+                # a sliver or a ring (the edge of a cube, a glint), not a disc; but where it
+                # touches the cube or the coin pile it may be a token they half hide (a steep
+                # camera shows the cube over the tokens beside it): asked, counted 0 unless told
+                if share <= MAX_HIDDEN_SHARE and np.any(rim[by:by + bh, bx:bx + bw] & blob):
+                    out.append(TokenReading(v, (float(x), float(y)), 0, 0, MAX_PILE))
+                continue
             if share >= PILE_AREA_SHARE or excess > PILE_EXCESS_BY_VALUE_MM.get(v, PILE_EXCESS_MM):
                 guess = 2 if share < PILE_OF_3_SHARE else 3 if share < PILE_OF_4_SHARE else 4
                 # a pile by its outline alone (no larger than one disc) may be one token seen

@@ -124,3 +124,46 @@ def test_local_balance_brings_a_token_back_to_its_print_under_a_warm_lamp(value:
     assert np.all(np.abs(got - print_bgr) < 10), (got, print_bgr)
     whole = np.median(raw[disc].astype(np.float64), axis=0) * whole_gains
     assert np.max(np.abs(whole - print_bgr)) > 12, whole  # the pool of light is strong enough to matter
+
+
+def test_a_token_half_hidden_by_the_cube_is_asked_not_lost() -> None:
+    """A cut patch, seen from straight above at 3 px/mm: the mat, the cube at rest (kept out of
+    the reading) with a silver 3 two-thirds under it, a loose bronze 1 in the open and a
+    silver sliver of the same size in the open. The 1 is read for sure; the hidden 3 is asked
+    (0 to a pile, counted 0 unless told); the lone sliver touches nothing and is no token."""
+    import cv2
+
+    from vision.octocube.geometry import TableView
+    from vision.octocube.tokens import read_tokens
+    from vision.render import octocube_layout as lay
+
+    px = 3.0
+    size = (1800, 1800)
+    view = TableView(np.array([[px, 0, 0], [0, px, 0], [0, 0, 1]], np.float64), size)
+    frame = np.zeros((size[1], size[0], 3), np.uint8)
+    frame[:] = np.round(MAT_REF_BGR).astype(np.uint8)
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        p = view.project(np.array([[x, y]]), 2.0)[0]
+        return int(round(p[0])), int(round(p[1]))
+
+    def bgr(value: int) -> tuple[int, int, int]:
+        r, g, b = TOKEN_STYLES[value][0]
+        return (b, g, r)
+
+    area = lay.token_area("south")
+    cube = np.array([[480.0, 480.0], [520.0, 480.0], [520.0, 520.0], [480.0, 520.0]])
+    three_r = TOKEN_STYLES[3][1] / 2
+    cv2.circle(frame, at(520.0 - three_r * 0.4, 500.0), int(three_r * px), bgr(3), -1)
+    cv2.circle(frame, at(560.0, 570.0), int(TOKEN_STYLES[1][1] / 2 * px), bgr(1), -1)
+    pts = np.array([at(x, y) for x, y in cube], np.int32)
+    cv2.fillPoly(frame, [pts], (200, 200, 200))  # the cube's pale faces hide the 3's left part
+    # the same sliver in the open: no cube beside it
+    cv2.ellipse(frame, at(470.0, 575.0), (int(three_r * px * 0.3), int(three_r * px)), 0, 0, 360, bgr(3), -1)
+    got = read_tokens(view, frame, np.ones(3, np.float32), area, [cube])
+    by_value = {t.value: t for t in got}
+    assert by_value[1].count == 1 and by_value[1].certain
+    hidden = [t for t in got if t.value == 3]
+    assert len(hidden) == 1, got
+    assert (hidden[0].count, hidden[0].low) == (0, 0) and hidden[0].high > 1
+    assert abs(hidden[0].centre_mm[0] - 522) < 4 and abs(hidden[0].centre_mm[1] - 500) < 5

@@ -10,6 +10,9 @@ prints:
 * totals exact: players whose total from the photo alone equals the engine's; also with every
   doubt answered truthfully (what a table gets after answering the command's questions);
 * tokens counted right: per token (per player and value, min(read, true) over all true tokens);
+  tokens right or inside a doubt whose range holds them; a player's token points right, and right
+  or asked (every wrong value in a doubt that holds the truth, or a hand named over the tokens;
+  the players whose tokens are silently wrong are listed); token doubts holding the truth;
 * board tiles right: per tile (per space, min(read, true)); board spaces read right (which tile
   lies on which space, counts aside);
 * doubts: per table, and how often the truth lies inside a doubt's range; readings given as

@@ -10,6 +10,9 @@ prints:
 * totals exact: players whose total from the photo alone equals the engine's; also with every
   doubt answered truthfully (what a table gets after answering the command's questions);
 * tokens counted right: per token (per player and value, min(read, true) over all true tokens);
+  tokens right or inside a doubt whose range holds them; a player's token points right, and right
+  or asked (every wrong value in a doubt that holds the truth, or a hand named over the tokens;
+  the players whose tokens are silently wrong are listed); token doubts holding the truth;
 * board tiles right: per tile (per space, min(read, true)); board spaces read right (which tile
   lies on which space, counts aside);
 * doubts: per table, and how often the truth lies inside a doubt's range; readings given as
@@ -64,8 +67,8 @@ def _truth_answers(result: Any, truth: dict[str, Any], gt: dict[str, Any]) -> di
             tok = result.reading[words[1]]["tokens"][int(words[3].lstrip("#"))]
             near = [(abs(x - tok["at_mm"][0]) + abs(y - tok["at_mm"][1]), k)
                     for v, x, y, k in piles.get(p["seat"], []) if v == tok["value"]]
-            if near and min(near)[0] < 12:
-                answers[d.key] = min(near)[1]
+            # no pile of that value there: none (a half-hidden guess that was no token)
+            answers[d.key] = min(near)[1] if near and min(near)[0] < 12 else 0
     return answers
 
 
@@ -81,6 +84,35 @@ def _token_stats(reading: dict[str, Any], truth: dict[str, Any]) -> tuple[int, i
     extra = sum(max(0, k - true.get(v, 0)) for v, k in read.items())
     points = sum(v * k for v, k in read.items()) == truth["token_points"]
     return sum(true.values()), right, extra, points
+
+
+def _tokens_in_doubt(reading: dict[str, Any], truth: dict[str, Any]) -> int:
+    """True tokens counted right, or within the range of the doubts about their value (a pile
+    whose count is asked with a range that holds it)."""
+    n = 0
+    for v in set(truth["tokens"]):
+        true = sum(1 for t in truth["tokens"] if t == v)
+        mine = [t for t in reading["tokens"] if t["value"] == v]
+        lo, hi = sum(t["range"][0] for t in mine), sum(t["range"][1] for t in mine)
+        n += true if lo <= true <= hi else min(true, sum(t["count"] for t in mine))
+    return n
+
+
+def _tokens_asked(reading: dict[str, Any], truth: dict[str, Any], covered: bool) -> bool:
+    """Every value whose count is wrong is in doubt, and the doubts' ranges hold the true count,
+    or a hand over the personal area is named (the player's token points are then asked about,
+    not silently wrong)."""
+    if covered:
+        return True
+    for v in {t["value"] for t in reading["tokens"]} | set(truth["tokens"]):
+        mine = [t for t in reading["tokens"] if t["value"] == v]
+        true = sum(1 for t in truth["tokens"] if t == v)
+        if sum(t["count"] for t in mine) == true:
+            continue
+        lo, hi = sum(t["range"][0] for t in mine), sum(t["range"][1] for t in mine)
+        if lo == hi or not lo <= true <= hi:
+            return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     players = exact = exact_answered = tables_exact = tables_exact_answered = 0
     tok_true = tok_right = tok_extra = tok_points_right = 0
     tiles_true = tiles_right = spaces_true = spaces_right = 0
-    doubts = doubts_covering = certain_wrong = refused = 0
+    doubts = doubts_covering = certain_wrong = refused = tok_doubts = tok_doubts_covering = 0
+    tok_points_right_or_asked = tok_right_or_in_doubt = 0
     seconds: list[float] = []
     failures: list[str] = []
     for i in range(args.count):
@@ -155,6 +188,15 @@ def main(argv: list[str] | None = None) -> int:
             tok_right += r
             tok_extra += e
             tok_points_right += pts
+            asked = pts or _tokens_asked(
+                reading, p, any(d.key == f"covered {p['colour']} personal area" for d in result.doubts))
+            tok_points_right_or_asked += asked
+            tok_right_or_in_doubt += _tokens_in_doubt(reading, p)
+            if not asked:
+                failures.append(f"table {i} ({n}p, tilt {res.ground_truth['camera']['tilt_deg']:.0f}, "
+                                f"{truth['lighting']}): {p['colour']}'s tokens silently wrong: read "
+                                f"{sorted((t['value'], t['count'], tuple(t['range'])) for t in reading['tokens'])}, "
+                                f"true {sorted(p['tokens'])}")
             for label, k in p["board"].items():
                 tiles_true += k
                 spaces_true += 1
@@ -173,8 +215,12 @@ def main(argv: list[str] | None = None) -> int:
         for p in truth["players"]:
             truth_counts.update({f"board {p['colour']} {label}": k for label, k in p["board"].items()})
             truth_counts[f"coins {p['colour']}"] = p["coins"]
+        truth_counts.update(_truth_answers(result, truth, res.ground_truth))  # token piles too
         for d in result.doubts:
             doubts += 1
+            if d.key.startswith("tokens "):
+                tok_doubts += 1
+                tok_doubts_covering += d.key in truth_counts and d.low <= truth_counts[d.key] <= d.high
             if d.key in truth_counts and d.low <= truth_counts[d.key] <= d.high:
                 doubts_covering += 1
         print(f"\r  {i + 1}/{args.count}", end="", file=sys.stderr, flush=True)
@@ -203,7 +249,11 @@ def main(argv: list[str] | None = None) -> int:
         "tables_all_exact_doubts_answered_pct": pct(tables_exact_answered, args.count),
         "tokens_counted_right_pct": pct(tok_right, tok_true), "tokens_true": tok_true,
         "tokens_read_in_excess": tok_extra,
+        "tokens_right_or_in_a_doubt_holding_them_pct": pct(tok_right_or_in_doubt, tok_true),
         "token_points_right_pct": pct(tok_points_right, players - refused * 0),
+        "token_points_right_or_asked_pct": pct(tok_points_right_or_asked, players),
+        "token_doubts": tok_doubts,
+        "token_doubts_covering_truth_pct": pct(tok_doubts_covering, tok_doubts),
         "board_tiles_right_pct": pct(tiles_right, tiles_true), "board_tiles_true": tiles_true,
         "board_spaces_read_right_pct": pct(spaces_right, spaces_true),
         "doubts_per_table": round(doubts / max(1, args.count - refused), 1),
@@ -215,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     for k, v in figures.items():
         print(f"{k:40s} {v}")
-    for f in failures[:15]:
+    for f in failures[:25]:
         print("  " + f)
     if args.json:
         Path(args.json).write_text(json.dumps({**figures, "failures": failures}, indent=1))

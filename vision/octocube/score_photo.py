@@ -339,9 +339,12 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         tokens = read_tokens(view, img, gains, area, keep_out)
         for i, tok in enumerate(tokens):
             if not tok.certain:
-                pile_readings.append((f"tokens {colour} {tok.value} #{i}", seat, "tokens", tok,
-                                      f"How many {tok.value}-point tokens are in {name}'s pile at "
-                                      f"({tok.centre_mm[0]:.0f}, {tok.centre_mm[1]:.0f}) mm?"))
+                at = f"({tok.centre_mm[0]:.0f}, {tok.centre_mm[1]:.0f}) mm"
+                question = (f"How many {tok.value}-point tokens are in {name}'s pile at {at}?"
+                            if tok.count else
+                            f"Is a {tok.value}-point token half hidden by {name}'s cube or coins "
+                            f"at {at}? How many tokens lie there?")
+                pile_readings.append((f"tokens {colour} {tok.value} #{i}", seat, "tokens", tok, question))
         if covered and covered[0][0] == "board":
             # a hand over the board: each space it hides is asked (a tile, and how many)
             covered.pop(0)

@@ -94,6 +94,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         diffs: list[Difference] = []
         if expected.inn != observed.inn:
             extra, missing = _multiset(observed.inn, expected.inn)
+            # a slot behind the deck may hold any of the cards the game puts in the inn
+            missing = missing[observed.inn_hidden:]
             diffs.extend(Difference(f"the inn shows {c}, not expected there") for c in extra)
             diffs.extend(Difference(f"the inn lacks {c}") for c in missing)
         if expected.discards != observed.discards and observed.discards_seen:
@@ -182,10 +184,19 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 return move.card >= chain[-1].card
             return True
 
+        def behind_deck(chain: tuple[Move, ...]) -> bool:
+            """Whether one more draw of the refill may be a card the camera cannot see (a slot
+            behind the deck still free for it): any card still unseen, the players are asked."""
+            if not observed.inn_hidden:
+                return False
+            blind_draws = sum(1 for m in chain if isinstance(m, Draw) and appeared[m.card] <= 0)
+            return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
+
         def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float) -> None:
             if len(chain) >= self.max_chain or len(out) >= self.max_chains:
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
+            hidden_draw = refill and behind_deck(chain)
             moves = list(work.legal_moves())
             # a card chosen unseen that never shows (kept by the last peek of the game, it goes
             # straight to the accolades): every choice looks the same, so the players are asked
@@ -194,14 +205,19 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             blind = (not work.is_chance_node() or top[:2] == ("draw", "stock")) and not any(
                 isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves)
             for move in moves:
-                if not allowed(move, chain, refill, blind):
+                unseen = hidden_draw and isinstance(move, Draw) and appeared[move.card] <= 0
+                if not (allowed(move, chain, refill, True) if unseen else allowed(move, chain, refill, blind)):
                     continue
                 try:
                     work.push_unchecked(move)
                 except RulesError:
                     continue
                 after = self.expected(work)
-                if after == view:
+                if unseen:  # changes nothing the camera sees, yet the refill must go on
+                    longer = chain + (move,)
+                    out.append(longer)
+                    walk(longer, after, self._cost(after, observed))
+                elif after == view:
                     longer = chain + (move,)
                     out.append(longer)
                     if not work.is_terminal():
@@ -211,13 +227,35 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                     if c < cost:
                         longer = chain + (move,)
                         out.append(longer)
-                        if not work.is_terminal() and c > 0:
+                        # at no cost left, a refill may still owe the card behind the deck
+                        if not work.is_terminal() and (c > 0 or (
+                                observed.inn_hidden and bool(work.tasks)
+                                and work.tasks[-1][:2] == ("draw", "inn") and behind_deck(longer))):
                             walk(longer, after, c)
                 work.pop()
 
         walk((), here, self._cost(here, observed))
+        if observed.inn_hidden:
+            # a refill is one scene (a hand puts all its cards out): with a slot behind the deck,
+            # a chain that stops half-way through it would explain the scene as well as the
+            # whole refill with the unseen card, so it is left out
+            out = [c for c in out if not self._mid_refill(work, c)]
         out.sort(key=len)
         return out
+
+    @staticmethod
+    def _mid_refill(work: OpenSeasonState, chain: tuple[Move, ...]) -> bool:
+        pushed = 0
+        try:
+            for move in chain:
+                work.push_unchecked(move)
+                pushed += 1
+            waiting = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn") and work.deck_size > 0
+        except RulesError:
+            waiting = True
+        for _ in range(pushed):
+            work.pop()
+        return waiting
 
     # ------------------------------------------------------------------ reveals
     def reveals(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> list[tuple[Any, Any]]:
@@ -232,7 +270,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         task = state.tasks[-1][0] if state.tasks else ""
         mover = state.turn_player
         reasons: list[str] = []
-        missing_inn = _multiset(observed.inn, here.inn)[1]
+        missing_inn = _multiset(observed.inn, here.inn)[1][observed.inn_hidden:]
         need = 1 if state.kept[mover] >= 0 else 2
         if task == "take" and len(missing_inn) > need:
             reasons.append(f"{len(missing_inn)} cards left the inn; {player_name(mover)} may take only {need}"

@@ -49,7 +49,10 @@ class PlayerReading:
 @dataclass
 class OpenSeasonObservation:
     inn: tuple[str, ...] = ()
-    """The inn's face-up cards, sorted by name."""
+    """The inn's face-up cards, sorted by name (those the camera can read)."""
+    inn_hidden: int = 0
+    """Inn slots the camera cannot read (the deck stands in front of them): each may hold any card
+    or none; the tracker asks which card a refill put there."""
     players: dict[int, PlayerReading] = field(default_factory=dict)
     discards: tuple[str, ...] = ()
     """Expert face 1: discarded cards waiting to be picked, sorted."""

@@ -1,0 +1,83 @@
+"""Open Season scenes that used to put the tracker out of step for good (bench seeds 97001,
+97003, 97007, 97010, docs/open_season.md "Following whole games through the pixels, 2026-11-27"),
+replayed as recorded observations through :class:`tracker.session.TrackedGame` (the tracker the
+pipeline feeds) and the recogniser's own observation builder."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules.open_season import OpenSeasonGame, OpenSeasonState
+from rules.open_season.moves import Draw
+from tracker.open_season.adapter import OpenSeasonAdapter
+from tracker.open_season.recogniser import observation_from_reads
+from tracker.open_season.view import observation_from_state
+from tracker.session import MoveConfirmed, QuestionAsked, TrackedGame
+from tracker.twin_truth import truthful_option
+from vision.open_season.cards import HIDDEN, AccoladeCount, CardRead, TableCards
+from vision.open_season.observation import OpenSeasonObservation
+
+
+def _refilled(players: int, seed: int) -> tuple[OpenSeasonState, OpenSeasonState]:
+    """(a tracker's state before the first refill, the truth after it, draws in name order as the
+    twin makes them)."""
+    game = OpenSeasonGame(players, side="shield")
+    tracker = game.new_initial_state(seed, hidden=True)
+    truth = game.new_initial_state(seed, hidden=True)
+    rng = random.Random(seed)
+    drawn = []
+    while truth.tasks and truth.tasks[-1][:2] == ("draw", "inn"):
+        move = truth.sample_chance(rng)
+        truth.push(move)
+        drawn.append(move)
+    for _ in drawn:
+        truth.pop()
+    for move in sorted(drawn, key=lambda m: m.card):
+        truth.push(move)
+    return tracker, truth
+
+
+def _behind_deck(obs: OpenSeasonObservation, card: str) -> OpenSeasonObservation:
+    inn = list(obs.inn)
+    inn.remove(card)
+    return replace(obs, inn=tuple(inn), inn_hidden=1)
+
+
+def test_an_inn_slot_behind_the_deck_is_asked_about_never_guessed() -> None:
+    """97010: the card the deck hid (read as another people's card, full weight) made a refill
+    look like the wrong draws; the tracker never came back. Now the slot reads as hidden and the
+    players are asked which card went there; the answer puts the game in step."""
+    tracker_state, truth = _refilled(3, 4)
+    hidden = truth.history[-1].card  # the last card (by name) lies behind the deck
+    seen = _behind_deck(observation_from_state(truth), hidden)
+    tracked = TrackedGame(tracker_state, OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    question = events[0].question
+    assert all(len(option) == 5 and all(isinstance(m, Draw) for m in option) for option in question.options)
+    assert len(question.options) > 5  # every card still in the deck may lie there
+    answer = truthful_option(truth.history, question, tracker_state.history)
+    assert answer is not None
+    made = tracked.answer(answer)
+    assert [e.move for e in made if isinstance(e, MoveConfirmed)] == list(truth.history)
+    # the same table again: nothing happened (the hidden slot excuses the card it hides)
+    assert tracked.observe(seen) == []
+
+
+def test_a_hidden_card_is_placed_before_the_ones_seen_when_its_name_comes_first() -> None:
+    tracker_state, truth = _refilled(3, 4)
+    first = truth.history[0].card
+    seen = _behind_deck(observation_from_state(truth), first)
+    events = TrackedGame(tracker_state, OpenSeasonAdapter()).observe(seen)
+    assert isinstance(events[0], QuestionAsked)
+    assert truthful_option(truth.history, events[0].question, []) is not None
+
+
+def test_the_recogniser_reports_a_hidden_slot_as_hidden_not_as_a_card() -> None:
+    cards = TableCards(inn=[CardRead("inn 1", "elf-crown", 1.0), CardRead("inn 2", "empty", 1.0),
+                            CardRead("inn 5", HIDDEN, 0.0)],
+                       walls={0: {}}, stocks={0: []}, kept={0: CardRead("kept 0", "empty", 1.0)},
+                       accolades={0: AccoladeCount(0, 1.0, 1)})
+    obs = observation_from_reads(cards, {}, 1)
+    assert obs.inn == ("elf-crown",) and obs.inn_hidden == 1

@@ -81,3 +81,49 @@ def test_the_recogniser_reports_a_hidden_slot_as_hidden_not_as_a_card() -> None:
                        accolades={0: AccoladeCount(0, 1.0, 1)})
     obs = observation_from_reads(cards, {}, 1)
     assert obs.inn == ("elf-crown",) and obs.inn_hidden == 1
+
+
+def _refill_then_taken(seed: int) -> tuple[OpenSeasonState, OpenSeasonState, OpenSeasonState]:
+    """(the tracker's state at a refill of two or more cards; the truth once the player took two
+    of the new cards into the hand; the truth once one of them is placed)."""
+    from rules.open_season.moves import PlaceCard, TakeFromInn
+
+    game = OpenSeasonGame(3, side="horn")
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed, hidden=True)
+    while True:
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+        if state.tasks and state.tasks[-1][:2] == ("draw", "inn") and len(state.inn) <= 3 and len(state.history) > 10:
+            break
+    truth = state.copy()
+    drawn = []
+    while truth.tasks[-1][:2] == ("draw", "inn"):
+        move = truth.sample_chance(rng)
+        truth.push(move)
+        drawn.append(move)
+    for _ in drawn:
+        truth.pop()
+    for move in sorted(drawn, key=lambda m: m.card):
+        truth.push(move)
+    new = {m.card for m in drawn}
+    take = next(m for m in truth.legal_moves() if isinstance(m, TakeFromInn) and set(m.cards) <= new)
+    truth.push(take)
+    taken = truth.copy()
+    truth.push(next(m for m in truth.legal_moves() if isinstance(m, PlaceCard)))
+    return state, taken, truth
+
+
+def test_a_refill_whose_scene_was_missed_is_not_half_confirmed_and_is_caught_up() -> None:
+    """97001: a misread tile cost the refill's scene; the next scene (the new cards taken into the
+    hand, unseen) was explained by one draw of the three, the tracker then waited for draws whose
+    cards nobody could name, and every later scene was an alert. Now a half refill is no
+    explanation, and the scene where the taken cards show explains the whole refill."""
+    state, taken, placed = _refill_then_taken(5)
+    before = list(state.history)
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    first = tracked.observe(observation_from_state(taken))
+    assert not any(isinstance(e, MoveConfirmed) for e in first) and tracked.state.history == before
+    events = tracked.observe(observation_from_state(placed))
+    confirmed = [e.move for e in events if isinstance(e, MoveConfirmed)]
+    assert tracked.pending is None and tracked.alert is None, events
+    assert before + confirmed == list(placed.history)

@@ -173,6 +173,10 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         work = scratch_copy(state)
         here = self.expected(state)
         appeared = _appeared(here, observed)
+        # cards that newly show outside the inn: a refill drawn and taken within one scene (the
+        # scene of the refill itself was missed or misread) makes the inn look further from the
+        # table with each such draw until the take, so these draws are followed whatever they cost
+        elsewhere = appeared - Counter(observed.inn)
         out: list[tuple[Move, ...]] = []
 
         def allowed(move: Move, chain: tuple[Move, ...], refill: bool, blind: bool) -> bool:
@@ -205,7 +209,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             blind = (not work.is_chance_node() or top[:2] == ("draw", "stock")) and not any(
                 isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves)
             for move in moves:
-                unseen = hidden_draw and isinstance(move, Draw) and appeared[move.card] <= 0
+                unseen = refill and isinstance(move, Draw) and (
+                    (hidden_draw and appeared[move.card] <= 0) or elsewhere[move.card] > 0)
                 if not (allowed(move, chain, refill, True) if unseen else allowed(move, chain, refill, blind)):
                     continue
                 try:
@@ -235,22 +240,28 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 work.pop()
 
         walk((), here, self._cost(here, observed))
-        if observed.inn_hidden:
-            # a refill is one scene (a hand puts all its cards out): with a slot behind the deck,
-            # a chain that stops half-way through it would explain the scene as well as the
-            # whole refill with the unseen card, so it is left out
-            out = [c for c in out if not self._mid_refill(work, c)]
+        # a refill is one scene (a hand puts all its cards out): a chain that stops half-way
+        # through it is no still scene. (Confirmed, it left the tracker waiting for draws whose
+        # cards had gone into the player's hand unseen, never to be named again: seed 97001; and
+        # with a slot behind the deck it would explain the scene as well as the whole refill.)
+        out = [c for c in out if not self._mid_refill(work, c)]
         out.sort(key=len)
         return out
 
     @staticmethod
     def _mid_refill(work: OpenSeasonState, chain: tuple[Move, ...]) -> bool:
+        """Whether ``chain`` ends with a draw to the inn and the refill still wants more (a chain
+        that ends a turn, where the next refill has not begun, is whole)."""
+        if not chain or not isinstance(chain[-1], Draw):
+            return False
         pushed = 0
+        waiting = False
         try:
             for move in chain:
+                waiting = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
                 work.push_unchecked(move)
                 pushed += 1
-            waiting = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn") and work.deck_size > 0
+            waiting = waiting and bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn") and work.deck_size > 0
         except RulesError:
             waiting = True
         for _ in range(pushed):

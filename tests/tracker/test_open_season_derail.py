@@ -127,3 +127,40 @@ def test_a_refill_whose_scene_was_missed_is_not_half_confirmed_and_is_caught_up(
     confirmed = [e.move for e in events if isinstance(e, MoveConfirmed)]
     assert tracked.pending is None and tracked.alert is None, events
     assert before + confirmed == list(placed.history)
+
+
+def test_a_chosen_bonus_face_read_as_another_face_does_not_stop_a_move() -> None:
+    """97001: player 3's tile read as face 8 instead of 5 (in one still) made the refill of that
+    scene unexplained. A chosen face never changes: such a difference weighs almost nothing, and
+    the refill is confirmed; a tile lit or gone still counts in full."""
+    from tracker.open_season.adapter import BONUS_FACE_MISREAD_WEIGHT
+
+    game = OpenSeasonGame(3, side="horn", expert=True)
+    rng = random.Random(8)
+    state = game.new_initial_state(8, hidden=True)
+    while not (state.tasks and state.tasks[-1][:2] == ("draw", "inn") and len(state.history) > 12):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    truth = state.copy()
+    drawn = []
+    while truth.tasks[-1][:2] == ("draw", "inn"):
+        drawn.append(truth.sample_chance(rng))
+        truth.push(drawn[-1])
+    for _ in drawn:
+        truth.pop()
+    for move in sorted(drawn, key=lambda m: m.card):  # the tracker names a refill's draws in name order
+        truth.push(move)
+    seen = observation_from_state(truth)
+    reading = seen.players[2]
+    col, (face, lit) = next(iter(reading.bonus.items()))
+    misread = replace(reading, bonus={**reading.bonus, col: (face % 12 + 1, lit)})
+    seen = replace(seen, players={**seen.players, 2: misread})
+    adapter = OpenSeasonAdapter()
+    weights = [d.weight for d in adapter.differences(observation_from_state(truth), seen)]
+    assert weights == [BONUS_FACE_MISREAD_WEIGHT]
+    lit_now = replace(reading, bonus={**reading.bonus, col: (face, not lit)})
+    assert [d.weight for d in adapter.differences(observation_from_state(truth),
+                                                  replace(seen, players={**seen.players, 2: lit_now}))] == [1.0]
+    tracked = TrackedGame(state, adapter)
+    events = tracked.observe(seen)
+    assert tracked.alert is None and tracked.pending is None, events
+    assert tracked.state.history == truth.history

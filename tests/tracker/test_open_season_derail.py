@@ -164,3 +164,40 @@ def test_a_chosen_bonus_face_read_as_another_face_does_not_stop_a_move() -> None
     events = tracked.observe(seen)
     assert tracked.alert is None and tracked.pending is None, events
     assert tracked.state.history == truth.history
+
+
+def test_a_lower_stock_card_read_unsurely_weighs_its_confidence() -> None:
+    """97010: player 1's lower stock card dwarf-dagger read by its strip as dwarf-earrings (lead
+    0.06, confidence 0.12) in every still; the stock weighed in full and no move fitted again. Now
+    the unsure reading and the card it stands for weigh its confidence; a sure one still counts."""
+    game = OpenSeasonGame(3, side="horn")
+    rng = random.Random(11)
+    state = game.new_initial_state(11, hidden=True)
+    while not (state.tasks and state.tasks[-1][:2] == ("draw", "inn")
+               and any(len(s) >= 2 for s in state.stock) and len(state.history) > 12):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    truth = state.copy()
+    drawn = []
+    while truth.tasks[-1][:2] == ("draw", "inn"):
+        drawn.append(truth.sample_chance(rng))
+        truth.push(drawn[-1])
+    for _ in drawn:
+        truth.pop()
+    for move in sorted(drawn, key=lambda m: m.card):
+        truth.push(move)
+    seen = observation_from_state(truth)
+    seat = next(p for p, s in enumerate(state.stock) if len(s) >= 2)
+    reading = seen.players[seat]
+    other = next(c for c in ("dwarf-earrings", "dwarf-dagger") if c != reading.stock[0])
+    unsure = replace(reading, stock=(other,) + reading.stock[1:],
+                     stock_confidence=(0.12,) + (1.0,) * (len(reading.stock) - 1))
+    adapter = OpenSeasonAdapter()
+    got = replace(seen, players={**seen.players, seat: unsure})
+    assert [d.weight for d in adapter.differences(observation_from_state(truth), got)] == [0.12, 0.12]
+    sure = replace(unsure, stock_confidence=())
+    assert [d.weight for d in adapter.differences(observation_from_state(truth),
+                                                  replace(seen, players={**seen.players, seat: sure}))] == [1.0, 1.0]
+    tracked = TrackedGame(state, adapter)
+    events = tracked.observe(got)
+    assert tracked.alert is None and tracked.pending is None, events
+    assert tracked.state.history == truth.history

@@ -136,8 +136,15 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             diffs.append(Difference(f"{who}'s space {s} {has} a wild token"))
         if want.stock != got.stock:
             extra, missing = _multiset(got.stock, want.stock)
-            diffs.extend(Difference(f"{who}'s stock shows {c} too") for c in extra)
-            diffs.extend(Difference(f"{who}'s stock lacks {c}") for c in missing)
+            # a card read unsurely (a lower card's strip: two attributes of one people look alike)
+            # weighs its confidence, and so does the card it may stand for
+            sure = got.stock_confidence
+            weights = sorted((max(0.1, min(1.0, min((sure[i] if i < len(sure) else 1.0)
+                                                    for i, name in enumerate(got.stock) if name == c))), c)
+                             for c in extra)
+            diffs.extend(Difference(f"{who}'s stock shows {c} too", w) for w, c in weights)
+            diffs.extend(Difference(f"{who}'s stock lacks {c}", weights[k][0] if k < len(weights) else 1.0)
+                         for k, c in enumerate(missing))
             if not extra and not missing:
                 diffs.append(Difference(f"{who}'s stock is in another order"))
         if want.accolades != got.accolades:

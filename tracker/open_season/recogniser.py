@@ -114,6 +114,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             scorings=frozenset(t.scorings) if t else frozenset(),
             bonus=dict(sorted(t.bonus.items())) if t else {},
             confidence=confidence,
+            stock_confidence=tuple(r.confidence for r in cards.stocks[seat]),
             accolades_confidence=accolades.confidence,
         )
     return OpenSeasonObservation(

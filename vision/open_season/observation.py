@@ -41,6 +41,9 @@ class PlayerReading:
     """Expert: column (1-4) -> (face number, permanent face activated)."""
     confidence: dict[int, float] = field(default_factory=dict, compare=False)
     """Wall space -> how sure the card reading is (absent: sure)."""
+    stock_confidence: tuple[float, ...] = field(default=(), compare=False)
+    """Per stock position (bottom to top), how sure its reading is (absent: sure). A lower card of
+    the fan shows only its top strip, where two attributes of one people can look alike."""
     accolades_confidence: float = field(default=1.0, compare=False)
     """How sure the accolade count is (1: no other count fits the fan nearly as well; a large
     fan hardly grows with one card more, so its count is often unsure)."""

@@ -201,3 +201,20 @@ def test_a_lower_stock_card_read_unsurely_weighs_its_confidence() -> None:
     events = tracked.observe(got)
     assert tracked.alert is None and tracked.pending is None, events
     assert tracked.state.history == truth.history
+
+
+def test_a_blind_draw_onto_a_stock_is_offered_whatever_card_a_misread_shows_elsewhere() -> None:
+    """97010: a compensation drawn onto a stock that went straight to the accolades (never seen),
+    while a wall card was misread (weight 0.27) as elf-tattoo: only a draw of elf-tattoo was
+    offered, the players rejected it, and the game never came back. Every card is offered now."""
+    import tests.tracker.test_open_season_readings as readings
+
+    state, observed = readings._blind_draw_position()
+    seat = next(iter(observed.players))
+    reading = observed.players[seat]
+    wall = dict(reading.wall)
+    space = next(iter(wall)) if wall else 1
+    misread = replace(reading, wall={**wall, space: "elf-tattoo"}, confidence={space: 0.27})
+    seen = replace(observed, players={**observed.players, seat: misread})
+    chains = list(OpenSeasonAdapter().candidate_chains(state, seen))
+    assert len({c[0].card for c in chains if len(c) == 1 and isinstance(c[0], Draw)}) == 30

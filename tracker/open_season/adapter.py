@@ -223,8 +223,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             # straight to the accolades): every choice looks the same, so the players are asked
             # (or drawn blindly onto a stock just before that stock goes to the accolades)
             top = work.tasks[-1] if work.tasks else ("",)
-            blind = (not work.is_chance_node() or top[:2] == ("draw", "stock")) and not any(
-                isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves)
+            # A draw onto a stock is always tried blind as well: a card that newly shows
+            # elsewhere (a misread wall card) may be no draw at all (seed 97010: the only draw
+            # tried named a misread card, and the true one, gone to the accolades, was never
+            # offered). A blind draw that the camera would have seen costs more and is dropped.
+            blind = top[:2] == ("draw", "stock") or (not work.is_chance_node() and not any(
+                isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves))
             for move in moves:
                 unseen = refill and isinstance(move, Draw) and (
                     (hidden_draw and appeared[move.card] <= 0) or elsewhere[move.card] > 0)

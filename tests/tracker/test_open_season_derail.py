@@ -218,3 +218,25 @@ def test_a_blind_draw_onto_a_stock_is_offered_whatever_card_a_misread_shows_else
     seen = replace(observed, players={**observed.players, seat: misread})
     chains = list(OpenSeasonAdapter().candidate_chains(state, seen))
     assert len({c[0].card for c in chains if len(c) == 1 and isinstance(c[0], Draw)}) == 30
+
+
+def test_a_refill_after_a_blind_draw_onto_a_stock_is_still_tried() -> None:
+    """97007: a compensation card drawn unseen onto a stock (gone to the accolades) and the next
+    refill in one scene: the refill's draws were held to come after the stock's card by name,
+    so the true chain was never tried, the players rejected every option and the game stayed
+    out of step."""
+    import tests.tracker.test_open_season_readings as readings
+
+    state, _ = readings._blind_draw_position()
+    truth = state.copy()
+    for card in ("sorcerer-tattoo", "barbarian-crown", "barbarian-earrings", "dwarf-crown", "elf-crown",
+                 "gnome-crown"):
+        if truth.tasks and truth.tasks[-1][0] == "draw" and card in {m.card for m in truth.legal_moves()}:
+            truth.push(Draw(card))
+    while truth.is_chance_node():  # the rest of the refill, if any, in name order
+        truth.push(min(truth.legal_moves(), key=lambda m: m.card))
+    chain = tuple(truth.history[len(state.history):])
+    assert isinstance(chain[0], Draw) and chain[0].card == "sorcerer-tattoo" and len(chain) >= 2, chain
+    assert chain[1].card < chain[0].card  # the refill's first card comes before the stock's by name
+    chains = list(OpenSeasonAdapter().candidate_chains(state, observation_from_state(truth)))
+    assert chain in chains

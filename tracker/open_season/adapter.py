@@ -196,12 +196,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         elsewhere = appeared - Counter(observed.inn)
         out: list[tuple[Move, ...]] = []
 
-        def allowed(move: Move, chain: tuple[Move, ...], refill: bool, blind: bool) -> bool:
+        def allowed(move: Move, chain: tuple[Move, ...], refill: bool, blind: bool, in_refill: bool) -> bool:
             if isinstance(move, _NAMED_CARD_MOVES) and not blind:
                 if appeared[move.card] <= 0:
                     return False
-            if refill and chain and isinstance(chain[-1], Draw) and isinstance(move, Draw):
-                # the inn is a set: one refill's draws are tried in the order of their names
+            if refill and in_refill and chain and isinstance(chain[-1], Draw) and isinstance(move, Draw):
+                # the inn is a set: one refill's draws are tried in the order of their names (a
+                # draw onto a stock just before is no part of it: seed 97007)
                 return move.card >= chain[-1].card
             return True
 
@@ -213,7 +214,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             blind_draws = sum(1 for m in chain if isinstance(m, Draw) and appeared[m.card] <= 0)
             return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
 
-        def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float) -> None:
+        def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False) -> None:
+            """``in_refill``: the chain's last move was a draw of an inn refill."""
             if len(chain) >= self.max_chain or len(out) >= self.max_chains:
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
@@ -232,7 +234,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             for move in moves:
                 unseen = refill and isinstance(move, Draw) and (
                     (hidden_draw and appeared[move.card] <= 0) or elsewhere[move.card] > 0)
-                if not (allowed(move, chain, refill, True) if unseen else allowed(move, chain, refill, blind)):
+                if not (allowed(move, chain, refill, True, in_refill) if unseen
+                        else allowed(move, chain, refill, blind, in_refill)):
                     continue
                 try:
                     work.push_unchecked(move)
@@ -242,12 +245,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 if unseen:  # changes nothing the camera sees, yet the refill must go on
                     longer = chain + (move,)
                     out.append(longer)
-                    walk(longer, after, self._cost(after, observed))
+                    walk(longer, after, self._cost(after, observed), refill)
                 elif after == view:
                     longer = chain + (move,)
                     out.append(longer)
                     if not work.is_terminal():
-                        walk(longer, after, cost)
+                        walk(longer, after, cost, refill)
                 else:
                     c = self._cost(after, observed)
                     if c < cost:
@@ -257,7 +260,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         if not work.is_terminal() and (c > 0 or (
                                 observed.inn_hidden and bool(work.tasks)
                                 and work.tasks[-1][:2] == ("draw", "inn") and behind_deck(longer))):
-                            walk(longer, after, c)
+                            walk(longer, after, c, refill)
                 work.pop()
 
         walk((), here, self._cost(here, observed))

@@ -73,6 +73,10 @@ INN_HIDDEN_SCORE = 1.5
 strip is not there to read either (the deck stands in front of it) and the slot is reported
 ``HIDDEN``, never guessed. A seen strip scored 2.8-3.8 on seed 97010 (tilt 22, lamp), the slot
 behind the 64 mm deck -0.3 to 0.15 (and read as another people's card)."""
+INN_EMPTY_LEAD = 2.0
+"""...unless the bare inn board is the strip's best by this much over every face: an empty slot
+behind the 62 mm deck (test table 96500, tilt 20) read -1.34 as bare board, -4.27 as the best
+face; the cards hidden there read as faces (about 0.1) with the bare board further down."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 BACK_RED_SHARE = 0.42
@@ -255,8 +259,12 @@ class CardReader:
                 total[:, j] += np.where(use, scores[:, columns].max(axis=1), 0.0)  # every name has a template
         reads = [choose(names, total[i], place) for i, place in enumerate(self.layout.layers["inn"].places)]
         use = self.layout.inn_whole_at[deck]
+        faces = np.array([k == "face" for k in self._strip.kinds])
         for i, read in enumerate(reads):
-            if not use[i] and strip[i][np.isfinite(strip[i])].max() < INN_HIDDEN_SCORE:
+            if use[i] or strip[i][np.isfinite(strip[i])].max() >= INN_HIDDEN_SCORE:
+                continue
+            bare = strip[i][~faces].max(initial=-np.inf)
+            if bare < strip[i][faces].max() + INN_EMPTY_LEAD:
                 reads[i] = CardRead(read.place, HIDDEN, 0.0)
         return reads
 

@@ -131,7 +131,7 @@ def test_a_refill_whose_scene_was_missed_is_not_half_confirmed_and_is_caught_up(
 
 def test_a_chosen_bonus_face_read_as_another_face_does_not_stop_a_move() -> None:
     """97001: player 3's tile read as face 8 instead of 5 (in one still) made the refill of that
-    scene unexplained. A chosen face never changes: such a difference weighs almost nothing, and
+    scene unexplained. A chosen face never changes: such a difference is a doubtful reading, and
     the refill is confirmed; a tile lit or gone still counts in full."""
     from tracker.open_season.adapter import BONUS_FACE_MISREAD_WEIGHT
 
@@ -240,3 +240,18 @@ def test_a_refill_after_a_blind_draw_onto_a_stock_is_still_tried() -> None:
     assert chain[1].card < chain[0].card  # the refill's first card comes before the stock's by name
     chains = list(OpenSeasonAdapter().candidate_chains(state, observation_from_state(truth)))
     assert chain in chains
+
+
+def test_bonus_faces_chosen_at_the_set_up_are_still_told_apart() -> None:
+    """The set-up's face choices: the chosen faces show, another face loses by the margin (no
+    question for each choice)."""
+    game = OpenSeasonGame(2, side="horn", expert=True)
+    state = game.new_initial_state(3, hidden=True)
+    truth = state.copy()
+    rng = random.Random(3)
+    while truth.tasks and truth.tasks[-1][0] == "choose_face":
+        truth.push(rng.choice(list(truth.legal_moves())))
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(observation_from_state(truth))
+    assert not any(isinstance(e, QuestionAsked) for e in events)
+    assert tracked.state.history[: len(truth.history)] == truth.history

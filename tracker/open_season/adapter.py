@@ -19,6 +19,7 @@ from typing import Any
 from rules.core import Move, RulesError
 from rules.open_season.cards import CARD_IDS, EMPTY, FACE_DOWN, PEOPLES
 from rules.open_season.moves import (
+    ChooseBonusFace,
     Draw,
     GiveCard,
     KeepDrawn,
@@ -43,10 +44,13 @@ late in a 4-player game every fan may be unsure at once, and four such differenc
 well under the tracker's tolerance (0.6) for one doubtful card."""
 
 
-BONUS_FACE_MISREAD_WEIGHT = 0.05
-"""Weight of a chosen bonus tile read with another face number: faces are chosen once, at the
-set-up, and never change, so no move can explain it (the token reader confuses faces such as 5
-and 8 on some frames: seed 97001 went out of step on one such frame; docs/open_season.md)."""
+BONUS_FACE_MISREAD_WEIGHT = 0.5
+"""Weight of a chosen bonus tile read with another face number (lit or not as expected). Faces
+are chosen once, at the set-up, and never change after, so it is a misread that no move explains
+(the token reader confuses faces such as 5 and 8 on some frames: seed 97001 went out of step on
+one such frame): a doubtful reading (under ``InferenceConfig.doubtful_reading``), absorbed where
+the rest fits. Not less: at the set-up, the choice of another face (the expected view then
+shows it) must still lose by the margin (0.5), or every choice becomes a question."""
 
 
 def player_name(seat: int) -> str:
@@ -196,10 +200,24 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         elsewhere = appeared - Counter(observed.inn)
         out: list[tuple[Move, ...]] = []
 
+        def face_seen(move: ChooseBonusFace) -> bool:
+            """A set-up face choice is tried only as the camera reads it (any, when the face read
+            is no choice left: a misread); a misread face weighs little later on, so the choices
+            would otherwise all look nearly right and multiply."""
+            seat = work.tasks[-1][1]
+            reading = observed.players.get(seat)
+            tile = reading.bonus.get(move.column) if reading is not None else None
+            if tile is None:
+                return True
+            choices = {m.face for m in work.legal_moves() if isinstance(m, ChooseBonusFace)}
+            return tile[0] == move.face or tile[0] not in choices
+
         def allowed(move: Move, chain: tuple[Move, ...], refill: bool, blind: bool, in_refill: bool) -> bool:
             if isinstance(move, _NAMED_CARD_MOVES) and not blind:
                 if appeared[move.card] <= 0:
                     return False
+            if isinstance(move, ChooseBonusFace) and not face_seen(move):
+                return False
             if refill and in_refill and chain and isinstance(chain[-1], Draw) and isinstance(move, Draw):
                 # the inn is a set: one refill's draws are tried in the order of their names (a
                 # draw onto a stock just before is no part of it: seed 97007)

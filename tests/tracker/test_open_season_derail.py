@@ -255,3 +255,22 @@ def test_bonus_faces_chosen_at_the_set_up_are_still_told_apart() -> None:
     events = tracked.observe(observation_from_state(truth))
     assert not any(isinstance(e, QuestionAsked) for e in events)
     assert tracked.state.history[: len(truth.history)] == truth.history
+
+
+def test_the_last_peek_is_offered_with_every_card_whatever_a_misread_shows() -> None:
+    """97207 (fresh seed): the game's last peek kept a card that went unseen to the accolades while
+    a card was misread elsewhere: only the misread names were offered, the players said none, and
+    the game ended one move short with a different score."""
+    import tests.tracker.test_open_season_readings as readings
+
+    last_peek, state = readings._last_peek_of_the_game()
+    final = observation_from_state(state)
+    seat = next(iter(final.players))
+    reading = final.players[seat]
+    space = next(iter(reading.wall))
+    truth = state.history[-1]
+    other = next(m.card for m in last_peek.legal_moves() if m != truth)  # a card the peek may have shown
+    misread = replace(reading, wall={**reading.wall, space: other}, confidence={space: 0.27})
+    seen = replace(final, players={**final.players, seat: misread})
+    chains = list(OpenSeasonAdapter().candidate_chains(last_peek, seen))
+    assert (truth,) in chains

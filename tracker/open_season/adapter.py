@@ -200,6 +200,19 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         elsewhere = appeared - Counter(observed.inn)
         out: list[tuple[Move, ...]] = []
 
+        def ends_game(moves: list[Move]) -> bool:
+            """Whether keeping a peeked card ends the game (it goes unseen to the accolades)."""
+            keep = next((m for m in moves if isinstance(m, KeepPeeked)), None)
+            if keep is None:
+                return False
+            try:
+                work.push_unchecked(keep)
+            except RulesError:
+                return False
+            over = work.is_terminal()
+            work.pop()
+            return over
+
         def face_seen(move: ChooseBonusFace) -> bool:
             """A set-up face choice is tried only as the camera reads it (any, when the face read
             is no choice left: a misread); a misread face weighs little later on, so the choices
@@ -247,7 +260,10 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             # elsewhere (a misread wall card) may be no draw at all (seed 97010: the only draw
             # tried named a misread card, and the true one, gone to the accolades, was never
             # offered). A blind draw that the camera would have seen costs more and is dropped.
-            blind = top[:2] == ("draw", "stock") or (not work.is_chance_node() and not any(
+            # So is the kept card of a peek that ends the game (seed 97207: that last peek,
+            # unseen, was offered only as cards a misread showed, none of them true).
+            blind = top[:2] == ("draw", "stock") or (top[0] == "peek_keep" and ends_game(moves)) or (
+                not work.is_chance_node() and not any(
                 isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves))
             for move in moves:
                 unseen = refill and isinstance(move, Draw) and (

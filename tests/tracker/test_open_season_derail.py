@@ -258,9 +258,10 @@ def test_bonus_faces_chosen_at_the_set_up_are_still_told_apart() -> None:
 
 
 def test_the_last_peek_is_offered_with_every_card_whatever_a_misread_shows() -> None:
-    """97207 (fresh seed): the game's last peek kept a card that went unseen to the accolades while
-    a card was misread elsewhere: only the misread names were offered, the players said none, and
-    the game ended one move short with a different score."""
+    """The game's last peek keeps a card that goes unseen to the accolades: where a card is
+    misread elsewhere (a name the peek may have shown), every card is still offered, not only the
+    misread one. (Written for fresh seed 97207, whose false alarm there turned out to follow from
+    an earlier missed move: docs/open_season.md.)"""
     import tests.tracker.test_open_season_readings as readings
 
     last_peek, state = readings._last_peek_of_the_game()

@@ -260,8 +260,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             # elsewhere (a misread wall card) may be no draw at all (seed 97010: the only draw
             # tried named a misread card, and the true one, gone to the accolades, was never
             # offered). A blind draw that the camera would have seen costs more and is dropped.
-            # So is the kept card of a peek that ends the game (seed 97207: that last peek,
-            # unseen, was offered only as cards a misread showed, none of them true).
+            # So is the kept card of a peek that ends the game (it goes unseen to the
+            # accolades: a misread card elsewhere must not be the only name offered).
             blind = top[:2] == ("draw", "stock") or (top[0] == "peek_keep" and ends_game(moves)) or (
                 not work.is_chance_node() and not any(
                 isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves))

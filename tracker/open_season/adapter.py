@@ -19,6 +19,7 @@ from typing import Any
 from rules.core import Move, RulesError
 from rules.open_season.cards import CARD_IDS, EMPTY, FACE_DOWN, PEOPLES
 from rules.open_season.moves import (
+    ChooseBonusFace,
     Draw,
     GiveCard,
     KeepDrawn,
@@ -41,6 +42,15 @@ UNSURE_ACCOLADES_WEIGHT = 0.05
 """Weight of an accolade count the camera is unsure of (``PlayerReading.accolades_confidence`` < 1):
 late in a 4-player game every fan may be unsure at once, and four such differences must stay
 well under the tracker's tolerance (0.6) for one doubtful card."""
+
+
+BONUS_FACE_MISREAD_WEIGHT = 0.5
+"""Weight of a chosen bonus tile read with another face number (lit or not as expected). Faces
+are chosen once, at the set-up, and never change after, so it is a misread that no move explains
+(the token reader confuses faces such as 5 and 8 on some frames: seed 97001 went out of step on
+one such frame): a doubtful reading (under ``InferenceConfig.doubtful_reading``), absorbed where
+the rest fits. Not less: at the set-up, the choice of another face (the expected view then
+shows it) must still lose by the margin (0.5), or every choice becomes a question."""
 
 
 def player_name(seat: int) -> str:
@@ -94,6 +104,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         diffs: list[Difference] = []
         if expected.inn != observed.inn:
             extra, missing = _multiset(observed.inn, expected.inn)
+            # a slot behind the deck may hold any of the cards the game puts in the inn
+            missing = missing[observed.inn_hidden:]
             diffs.extend(Difference(f"the inn shows {c}, not expected there") for c in extra)
             diffs.extend(Difference(f"the inn lacks {c}") for c in missing)
         if expected.discards != observed.discards and observed.discards_seen:
@@ -128,8 +140,15 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             diffs.append(Difference(f"{who}'s space {s} {has} a wild token"))
         if want.stock != got.stock:
             extra, missing = _multiset(got.stock, want.stock)
-            diffs.extend(Difference(f"{who}'s stock shows {c} too") for c in extra)
-            diffs.extend(Difference(f"{who}'s stock lacks {c}") for c in missing)
+            # a card read unsurely (a lower card's strip: two attributes of one people look alike)
+            # weighs its confidence, and so does the card it may stand for
+            sure = got.stock_confidence
+            weights = sorted((max(0.1, min(1.0, min((sure[i] if i < len(sure) else 1.0)
+                                                    for i, name in enumerate(got.stock) if name == c))), c)
+                             for c in extra)
+            diffs.extend(Difference(f"{who}'s stock shows {c} too", w) for w, c in weights)
+            diffs.extend(Difference(f"{who}'s stock lacks {c}", weights[k][0] if k < len(weights) else 1.0)
+                         for k, c in enumerate(missing))
             if not extra and not missing:
                 diffs.append(Difference(f"{who}'s stock is in another order"))
         if want.accolades != got.accolades:
@@ -153,9 +172,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             diffs.append(Difference(f"{who}'s scoring {name.replace('_', ' ')} "
                                     f"{'has' if name in got.scorings else 'lacks'} a trophy"))
         for col in sorted(set(want.bonus) | set(got.bonus)):
-            if want.bonus.get(col) != got.bonus.get(col):
-                diffs.append(Difference(f"{who}'s bonus tile on column {col} reads {got.bonus.get(col)}, "
-                                        f"expected {want.bonus.get(col)}"))
+            w_tile, g_tile = want.bonus.get(col), got.bonus.get(col)
+            if w_tile != g_tile:
+                # a face, once chosen, never changes: a chosen tile read with another face (only
+                # the face, lit or not as expected) is a misread that no move can explain
+                misread = w_tile is not None and g_tile is not None and w_tile[1] == g_tile[1]
+                diffs.append(Difference(f"{who}'s bonus tile on column {col} reads {g_tile}, expected {w_tile}",
+                                        BONUS_FACE_MISREAD_WEIGHT if misread else 1.0))
         return diffs
 
     def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
@@ -171,53 +194,137 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         work = scratch_copy(state)
         here = self.expected(state)
         appeared = _appeared(here, observed)
+        # cards that newly show outside the inn: a refill drawn and taken within one scene (the
+        # scene of the refill itself was missed or misread) makes the inn look further from the
+        # table with each such draw until the take, so these draws are followed whatever they cost
+        elsewhere = appeared - Counter(observed.inn)
         out: list[tuple[Move, ...]] = []
 
-        def allowed(move: Move, chain: tuple[Move, ...], refill: bool, blind: bool) -> bool:
+        def ends_game(moves: list[Move]) -> bool:
+            """Whether keeping a peeked card ends the game (it goes unseen to the accolades)."""
+            keep = next((m for m in moves if isinstance(m, KeepPeeked)), None)
+            if keep is None:
+                return False
+            try:
+                work.push_unchecked(keep)
+            except RulesError:
+                return False
+            over = work.is_terminal()
+            work.pop()
+            return over
+
+        def face_seen(move: ChooseBonusFace) -> bool:
+            """A set-up face choice is tried only as the camera reads it (any, when the face read
+            is no choice left: a misread); a misread face weighs little later on, so the choices
+            would otherwise all look nearly right and multiply."""
+            seat = work.tasks[-1][1]
+            reading = observed.players.get(seat)
+            tile = reading.bonus.get(move.column) if reading is not None else None
+            if tile is None:
+                return True
+            choices = {m.face for m in work.legal_moves() if isinstance(m, ChooseBonusFace)}
+            return tile[0] == move.face or tile[0] not in choices
+
+        def allowed(move: Move, chain: tuple[Move, ...], refill: bool, blind: bool, in_refill: bool) -> bool:
             if isinstance(move, _NAMED_CARD_MOVES) and not blind:
                 if appeared[move.card] <= 0:
                     return False
-            if refill and chain and isinstance(chain[-1], Draw) and isinstance(move, Draw):
-                # the inn is a set: one refill's draws are tried in the order of their names
+            if isinstance(move, ChooseBonusFace) and not face_seen(move):
+                return False
+            if refill and in_refill and chain and isinstance(chain[-1], Draw) and isinstance(move, Draw):
+                # the inn is a set: one refill's draws are tried in the order of their names (a
+                # draw onto a stock just before is no part of it: seed 97007)
                 return move.card >= chain[-1].card
             return True
 
-        def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float) -> None:
+        def behind_deck(chain: tuple[Move, ...]) -> bool:
+            """Whether one more draw of the refill may be a card the camera cannot see (a slot
+            behind the deck still free for it): any card still unseen, the players are asked."""
+            if not observed.inn_hidden:
+                return False
+            blind_draws = sum(1 for m in chain if isinstance(m, Draw) and appeared[m.card] <= 0)
+            return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
+
+        def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False) -> None:
+            """``in_refill``: the chain's last move was a draw of an inn refill."""
             if len(chain) >= self.max_chain or len(out) >= self.max_chains:
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
+            hidden_draw = refill and behind_deck(chain)
             moves = list(work.legal_moves())
             # a card chosen unseen that never shows (kept by the last peek of the game, it goes
             # straight to the accolades): every choice looks the same, so the players are asked
             # (or drawn blindly onto a stock just before that stock goes to the accolades)
             top = work.tasks[-1] if work.tasks else ("",)
-            blind = (not work.is_chance_node() or top[:2] == ("draw", "stock")) and not any(
-                isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves)
+            # A draw onto a stock is always tried blind as well: a card that newly shows
+            # elsewhere (a misread wall card) may be no draw at all (seed 97010: the only draw
+            # tried named a misread card, and the true one, gone to the accolades, was never
+            # offered). A blind draw that the camera would have seen costs more and is dropped.
+            # So is the kept card of a peek that ends the game (it goes unseen to the
+            # accolades: a misread card elsewhere must not be the only name offered).
+            blind = top[:2] == ("draw", "stock") or (top[0] == "peek_keep" and ends_game(moves)) or (
+                not work.is_chance_node() and not any(
+                isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves))
             for move in moves:
-                if not allowed(move, chain, refill, blind):
+                unseen = refill and isinstance(move, Draw) and (
+                    (hidden_draw and appeared[move.card] <= 0) or elsewhere[move.card] > 0)
+                if not (allowed(move, chain, refill, True, in_refill) if unseen
+                        else allowed(move, chain, refill, blind, in_refill)):
                     continue
                 try:
                     work.push_unchecked(move)
                 except RulesError:
                     continue
                 after = self.expected(work)
-                if after == view:
+                if unseen:  # changes nothing the camera sees, yet the refill must go on
+                    longer = chain + (move,)
+                    out.append(longer)
+                    walk(longer, after, self._cost(after, observed), refill)
+                elif after == view:
                     longer = chain + (move,)
                     out.append(longer)
                     if not work.is_terminal():
-                        walk(longer, after, cost)
+                        walk(longer, after, cost, refill)
                 else:
                     c = self._cost(after, observed)
                     if c < cost:
                         longer = chain + (move,)
                         out.append(longer)
-                        if not work.is_terminal() and c > 0:
-                            walk(longer, after, c)
+                        # at no cost left, a refill may still owe the card behind the deck
+                        if not work.is_terminal() and (c > 0 or (
+                                observed.inn_hidden and bool(work.tasks)
+                                and work.tasks[-1][:2] == ("draw", "inn") and behind_deck(longer))):
+                            walk(longer, after, c, refill)
                 work.pop()
 
         walk((), here, self._cost(here, observed))
+        # a refill is one scene (a hand puts all its cards out): a chain that stops half-way
+        # through it is no still scene. (Confirmed, it left the tracker waiting for draws whose
+        # cards had gone into the player's hand unseen, never to be named again: seed 97001; and
+        # with a slot behind the deck it would explain the scene as well as the whole refill.)
+        out = [c for c in out if not self._mid_refill(work, c)]
         out.sort(key=len)
         return out
+
+    @staticmethod
+    def _mid_refill(work: OpenSeasonState, chain: tuple[Move, ...]) -> bool:
+        """Whether ``chain`` ends with a draw to the inn and the refill still wants more (a chain
+        that ends a turn, where the next refill has not begun, is whole)."""
+        if not chain or not isinstance(chain[-1], Draw):
+            return False
+        pushed = 0
+        waiting = False
+        try:
+            for move in chain:
+                waiting = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
+                work.push_unchecked(move)
+                pushed += 1
+            waiting = waiting and bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn") and work.deck_size > 0
+        except RulesError:
+            waiting = True
+        for _ in range(pushed):
+            work.pop()
+        return waiting
 
     # ------------------------------------------------------------------ reveals
     def reveals(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> list[tuple[Any, Any]]:
@@ -232,7 +339,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         task = state.tasks[-1][0] if state.tasks else ""
         mover = state.turn_player
         reasons: list[str] = []
-        missing_inn = _multiset(observed.inn, here.inn)[1]
+        missing_inn = _multiset(observed.inn, here.inn)[1][observed.inn_hidden:]
         need = 1 if state.kept[mover] >= 0 else 2
         if task == "take" and len(missing_inn) > need:
             reasons.append(f"{len(missing_inn)} cards left the inn; {player_name(mover)} may take only {need}"

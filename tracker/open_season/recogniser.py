@@ -85,7 +85,7 @@ class OpenSeasonPixelRecogniser:
 
 def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int) -> OpenSeasonObservation:
     """A :class:`vision.open_season.cards.TableCards` and the token reader's seats -> observation."""
-    from vision.open_season.cards import BACK, EMPTY
+    from vision.open_season.cards import BACK, EMPTY, HIDDEN
 
     players = {}
     for seat in range(num_players):
@@ -114,10 +114,12 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             scorings=frozenset(t.scorings) if t else frozenset(),
             bonus=dict(sorted(t.bonus.items())) if t else {},
             confidence=confidence,
+            stock_confidence=tuple(r.confidence for r in cards.stocks[seat]),
             accolades_confidence=accolades.confidence,
         )
     return OpenSeasonObservation(
-        inn=tuple(sorted(r.card for r in cards.inn if r.card != EMPTY)),
+        inn=tuple(sorted(r.card for r in cards.inn if r.card not in (EMPTY, HIDDEN))),
+        inn_hidden=sum(r.card == HIDDEN for r in cards.inn),
         players=players,
         discards=tuple(sorted(r.card for r in cards.discards)),
         discards_seen=cards.discards_seen,

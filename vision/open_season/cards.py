@@ -46,7 +46,7 @@ from vision.open_season.card_sampling import (
 from vision.render import open_season_art as art
 from vision.render.open_season_scene import SEAT_SIDES
 
-__all__ = ["BACK", "EMPTY", "AccoladeCount", "CardRead", "CardReader", "TableCards", "choose", "score_poses"]
+__all__ = ["BACK", "EMPTY", "HIDDEN", "AccoladeCount", "CardRead", "CardReader", "TableCards", "choose", "score_poses"]
 
 COLOUR_WEIGHT = 2.0
 """How much the patches' mean colours (0-1 per channel, summed differences) lower a match."""
@@ -68,6 +68,17 @@ ACCOLADE_SURE_LEAD = 0.01
 pixels that agree) to be sure. Tuning tables 95010-95024 (45 fans): every count read right led by
 0.0046 or more (counts 1-9 by 0.011 or more, but for one 8 and one 10), every wrong one (10 to 15
 cards) by 0.0038 or less."""
+INN_HIDDEN_SCORE = 1.5
+"""An inn slot the deck may hide read by its top strip alone: below this best strip score the
+strip is not there to read either (the deck stands in front of it) and the slot is reported
+``HIDDEN``, never guessed. A seen strip scored 2.8-3.8 on seed 97010 (tilt 22, lamp), the slot
+behind the 64 mm deck -0.3 to 0.15 (and read as another people's card)."""
+INN_EMPTY_LEAD = 2.0
+"""...unless the bare inn board is the strip's best by this much over every face: an empty slot
+behind the 62 mm deck (test table 96500, tilt 20) read -1.34 as bare board, -4.27 as the best
+face; the cards hidden there read as faces (about 0.1) with the bare board further down."""
+HIDDEN = "hidden"
+"""What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 BACK_RED_SHARE = 0.42
 """A pixel whose red share r/(r+g+b) passes this is a card back's red or gold, not the mat or a
 cream card face (the back is 0.65, its gold 0.47, the mat 0.21, a card's cream 0.35)."""
@@ -246,7 +257,16 @@ class CardReader:
             for j, name in enumerate(names):
                 columns = [i for i, n in enumerate(t.names) if n == name]
                 total[:, j] += np.where(use, scores[:, columns].max(axis=1), 0.0)  # every name has a template
-        return [choose(names, total[i], place) for i, place in enumerate(self.layout.layers["inn"].places)]
+        reads = [choose(names, total[i], place) for i, place in enumerate(self.layout.layers["inn"].places)]
+        use = self.layout.inn_whole_at[deck]
+        faces = np.array([k == "face" for k in self._strip.kinds])
+        for i, read in enumerate(reads):
+            if use[i] or strip[i][np.isfinite(strip[i])].max() >= INN_HIDDEN_SCORE:
+                continue
+            bare = strip[i][~faces].max(initial=-np.inf)
+            if bare < strip[i][faces].max() + INN_EMPTY_LEAD:
+                reads[i] = CardRead(read.place, HIDDEN, 0.0)
+        return reads
 
     def read(self, image: np.ndarray) -> list[CardRead]:
         """Every wall space, inn slot, kept card, stock position and discard position, read as a

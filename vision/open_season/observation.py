@@ -41,6 +41,9 @@ class PlayerReading:
     """Expert: column (1-4) -> (face number, permanent face activated)."""
     confidence: dict[int, float] = field(default_factory=dict, compare=False)
     """Wall space -> how sure the card reading is (absent: sure)."""
+    stock_confidence: tuple[float, ...] = field(default=(), compare=False)
+    """Per stock position (bottom to top), how sure its reading is (absent: sure). A lower card of
+    the fan shows only its top strip, where two attributes of one people can look alike."""
     accolades_confidence: float = field(default=1.0, compare=False)
     """How sure the accolade count is (1: no other count fits the fan nearly as well; a large
     fan hardly grows with one card more, so its count is often unsure)."""
@@ -49,7 +52,10 @@ class PlayerReading:
 @dataclass
 class OpenSeasonObservation:
     inn: tuple[str, ...] = ()
-    """The inn's face-up cards, sorted by name."""
+    """The inn's face-up cards, sorted by name (those the camera can read)."""
+    inn_hidden: int = 0
+    """Inn slots the camera cannot read (the deck stands in front of them): each may hold any card
+    or none; the tracker asks which card a refill put there."""
     players: dict[int, PlayerReading] = field(default_factory=dict)
     discards: tuple[str, ...] = ()
     """Expert face 1: discarded cards waiting to be picked, sorted."""

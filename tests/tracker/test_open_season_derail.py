@@ -1,0 +1,277 @@
+"""Open Season scenes that used to put the tracker out of step for good (bench seeds 97001,
+97003, 97007, 97010, docs/open_season.md "Following whole games through the pixels, 2026-11-27"),
+replayed as recorded observations through :class:`tracker.session.TrackedGame` (the tracker the
+pipeline feeds) and the recogniser's own observation builder."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules.open_season import OpenSeasonGame, OpenSeasonState
+from rules.open_season.moves import Draw
+from tracker.open_season.adapter import OpenSeasonAdapter
+from tracker.open_season.recogniser import observation_from_reads
+from tracker.open_season.view import observation_from_state
+from tracker.session import MoveConfirmed, QuestionAsked, TrackedGame
+from tracker.twin_truth import truthful_option
+from vision.open_season.cards import HIDDEN, AccoladeCount, CardRead, TableCards
+from vision.open_season.observation import OpenSeasonObservation
+
+
+def _refilled(players: int, seed: int) -> tuple[OpenSeasonState, OpenSeasonState]:
+    """(a tracker's state before the first refill, the truth after it, draws in name order as the
+    twin makes them)."""
+    game = OpenSeasonGame(players, side="shield")
+    tracker = game.new_initial_state(seed, hidden=True)
+    truth = game.new_initial_state(seed, hidden=True)
+    rng = random.Random(seed)
+    drawn = []
+    while truth.tasks and truth.tasks[-1][:2] == ("draw", "inn"):
+        move = truth.sample_chance(rng)
+        truth.push(move)
+        drawn.append(move)
+    for _ in drawn:
+        truth.pop()
+    for move in sorted(drawn, key=lambda m: m.card):
+        truth.push(move)
+    return tracker, truth
+
+
+def _behind_deck(obs: OpenSeasonObservation, card: str) -> OpenSeasonObservation:
+    inn = list(obs.inn)
+    inn.remove(card)
+    return replace(obs, inn=tuple(inn), inn_hidden=1)
+
+
+def test_an_inn_slot_behind_the_deck_is_asked_about_never_guessed() -> None:
+    """97010: the card the deck hid (read as another people's card, full weight) made a refill
+    look like the wrong draws; the tracker never came back. Now the slot reads as hidden and the
+    players are asked which card went there; the answer puts the game in step."""
+    tracker_state, truth = _refilled(3, 4)
+    hidden = truth.history[-1].card  # the last card (by name) lies behind the deck
+    seen = _behind_deck(observation_from_state(truth), hidden)
+    tracked = TrackedGame(tracker_state, OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    question = events[0].question
+    assert all(len(option) == 5 and all(isinstance(m, Draw) for m in option) for option in question.options)
+    assert len(question.options) > 5  # every card still in the deck may lie there
+    answer = truthful_option(truth.history, question, tracker_state.history)
+    assert answer is not None
+    made = tracked.answer(answer)
+    assert [e.move for e in made if isinstance(e, MoveConfirmed)] == list(truth.history)
+    # the same table again: nothing happened (the hidden slot excuses the card it hides)
+    assert tracked.observe(seen) == []
+
+
+def test_a_hidden_card_is_placed_before_the_ones_seen_when_its_name_comes_first() -> None:
+    tracker_state, truth = _refilled(3, 4)
+    first = truth.history[0].card
+    seen = _behind_deck(observation_from_state(truth), first)
+    events = TrackedGame(tracker_state, OpenSeasonAdapter()).observe(seen)
+    assert isinstance(events[0], QuestionAsked)
+    assert truthful_option(truth.history, events[0].question, []) is not None
+
+
+def test_the_recogniser_reports_a_hidden_slot_as_hidden_not_as_a_card() -> None:
+    cards = TableCards(inn=[CardRead("inn 1", "elf-crown", 1.0), CardRead("inn 2", "empty", 1.0),
+                            CardRead("inn 5", HIDDEN, 0.0)],
+                       walls={0: {}}, stocks={0: []}, kept={0: CardRead("kept 0", "empty", 1.0)},
+                       accolades={0: AccoladeCount(0, 1.0, 1)})
+    obs = observation_from_reads(cards, {}, 1)
+    assert obs.inn == ("elf-crown",) and obs.inn_hidden == 1
+
+
+def _refill_then_taken(seed: int) -> tuple[OpenSeasonState, OpenSeasonState, OpenSeasonState]:
+    """(the tracker's state at a refill of two or more cards; the truth once the player took two
+    of the new cards into the hand; the truth once one of them is placed)."""
+    from rules.open_season.moves import PlaceCard, TakeFromInn
+
+    game = OpenSeasonGame(3, side="horn")
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed, hidden=True)
+    while True:
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+        if state.tasks and state.tasks[-1][:2] == ("draw", "inn") and len(state.inn) <= 3 and len(state.history) > 10:
+            break
+    truth = state.copy()
+    drawn = []
+    while truth.tasks[-1][:2] == ("draw", "inn"):
+        move = truth.sample_chance(rng)
+        truth.push(move)
+        drawn.append(move)
+    for _ in drawn:
+        truth.pop()
+    for move in sorted(drawn, key=lambda m: m.card):
+        truth.push(move)
+    new = {m.card for m in drawn}
+    take = next(m for m in truth.legal_moves() if isinstance(m, TakeFromInn) and set(m.cards) <= new)
+    truth.push(take)
+    taken = truth.copy()
+    truth.push(next(m for m in truth.legal_moves() if isinstance(m, PlaceCard)))
+    return state, taken, truth
+
+
+def test_a_refill_whose_scene_was_missed_is_not_half_confirmed_and_is_caught_up() -> None:
+    """97001: a misread tile cost the refill's scene; the next scene (the new cards taken into the
+    hand, unseen) was explained by one draw of the three, the tracker then waited for draws whose
+    cards nobody could name, and every later scene was an alert. Now a half refill is no
+    explanation, and the scene where the taken cards show explains the whole refill."""
+    state, taken, placed = _refill_then_taken(5)
+    before = list(state.history)
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    first = tracked.observe(observation_from_state(taken))
+    assert not any(isinstance(e, MoveConfirmed) for e in first) and tracked.state.history == before
+    events = tracked.observe(observation_from_state(placed))
+    confirmed = [e.move for e in events if isinstance(e, MoveConfirmed)]
+    assert tracked.pending is None and tracked.alert is None, events
+    assert before + confirmed == list(placed.history)
+
+
+def test_a_chosen_bonus_face_read_as_another_face_does_not_stop_a_move() -> None:
+    """97001: player 3's tile read as face 8 instead of 5 (in one still) made the refill of that
+    scene unexplained. A chosen face never changes: such a difference is a doubtful reading, and
+    the refill is confirmed; a tile lit or gone still counts in full."""
+    from tracker.open_season.adapter import BONUS_FACE_MISREAD_WEIGHT
+
+    game = OpenSeasonGame(3, side="horn", expert=True)
+    rng = random.Random(8)
+    state = game.new_initial_state(8, hidden=True)
+    while not (state.tasks and state.tasks[-1][:2] == ("draw", "inn") and len(state.history) > 12):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    truth = state.copy()
+    drawn = []
+    while truth.tasks[-1][:2] == ("draw", "inn"):
+        drawn.append(truth.sample_chance(rng))
+        truth.push(drawn[-1])
+    for _ in drawn:
+        truth.pop()
+    for move in sorted(drawn, key=lambda m: m.card):  # the tracker names a refill's draws in name order
+        truth.push(move)
+    seen = observation_from_state(truth)
+    reading = seen.players[2]
+    col, (face, lit) = next(iter(reading.bonus.items()))
+    misread = replace(reading, bonus={**reading.bonus, col: (face % 12 + 1, lit)})
+    seen = replace(seen, players={**seen.players, 2: misread})
+    adapter = OpenSeasonAdapter()
+    weights = [d.weight for d in adapter.differences(observation_from_state(truth), seen)]
+    assert weights == [BONUS_FACE_MISREAD_WEIGHT]
+    lit_now = replace(reading, bonus={**reading.bonus, col: (face, not lit)})
+    assert [d.weight for d in adapter.differences(observation_from_state(truth),
+                                                  replace(seen, players={**seen.players, 2: lit_now}))] == [1.0]
+    tracked = TrackedGame(state, adapter)
+    events = tracked.observe(seen)
+    assert tracked.alert is None and tracked.pending is None, events
+    assert tracked.state.history == truth.history
+
+
+def test_a_lower_stock_card_read_unsurely_weighs_its_confidence() -> None:
+    """97010: player 1's lower stock card dwarf-dagger read by its strip as dwarf-earrings (lead
+    0.06, confidence 0.12) in every still; the stock weighed in full and no move fitted again. Now
+    the unsure reading and the card it stands for weigh its confidence; a sure one still counts."""
+    game = OpenSeasonGame(3, side="horn")
+    rng = random.Random(11)
+    state = game.new_initial_state(11, hidden=True)
+    while not (state.tasks and state.tasks[-1][:2] == ("draw", "inn")
+               and any(len(s) >= 2 for s in state.stock) and len(state.history) > 12):
+        state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
+    truth = state.copy()
+    drawn = []
+    while truth.tasks[-1][:2] == ("draw", "inn"):
+        drawn.append(truth.sample_chance(rng))
+        truth.push(drawn[-1])
+    for _ in drawn:
+        truth.pop()
+    for move in sorted(drawn, key=lambda m: m.card):
+        truth.push(move)
+    seen = observation_from_state(truth)
+    seat = next(p for p, s in enumerate(state.stock) if len(s) >= 2)
+    reading = seen.players[seat]
+    other = next(c for c in ("dwarf-earrings", "dwarf-dagger") if c != reading.stock[0])
+    unsure = replace(reading, stock=(other,) + reading.stock[1:],
+                     stock_confidence=(0.12,) + (1.0,) * (len(reading.stock) - 1))
+    adapter = OpenSeasonAdapter()
+    got = replace(seen, players={**seen.players, seat: unsure})
+    assert [d.weight for d in adapter.differences(observation_from_state(truth), got)] == [0.12, 0.12]
+    sure = replace(unsure, stock_confidence=())
+    assert [d.weight for d in adapter.differences(observation_from_state(truth),
+                                                  replace(seen, players={**seen.players, seat: sure}))] == [1.0, 1.0]
+    tracked = TrackedGame(state, adapter)
+    events = tracked.observe(got)
+    assert tracked.alert is None and tracked.pending is None, events
+    assert tracked.state.history == truth.history
+
+
+def test_a_blind_draw_onto_a_stock_is_offered_whatever_card_a_misread_shows_elsewhere() -> None:
+    """97010: a compensation drawn onto a stock that went straight to the accolades (never seen),
+    while a wall card was misread (weight 0.27) as elf-tattoo: only a draw of elf-tattoo was
+    offered, the players rejected it, and the game never came back. Every card is offered now."""
+    import tests.tracker.test_open_season_readings as readings
+
+    state, observed = readings._blind_draw_position()
+    seat = next(iter(observed.players))
+    reading = observed.players[seat]
+    wall = dict(reading.wall)
+    space = next(iter(wall)) if wall else 1
+    misread = replace(reading, wall={**wall, space: "elf-tattoo"}, confidence={space: 0.27})
+    seen = replace(observed, players={**observed.players, seat: misread})
+    chains = list(OpenSeasonAdapter().candidate_chains(state, seen))
+    assert len({c[0].card for c in chains if len(c) == 1 and isinstance(c[0], Draw)}) == 30
+
+
+def test_a_refill_after_a_blind_draw_onto_a_stock_is_still_tried() -> None:
+    """97007: a compensation card drawn unseen onto a stock (gone to the accolades) and the next
+    refill in one scene: the refill's draws were held to come after the stock's card by name,
+    so the true chain was never tried, the players rejected every option and the game stayed
+    out of step."""
+    import tests.tracker.test_open_season_readings as readings
+
+    state, _ = readings._blind_draw_position()
+    truth = state.copy()
+    for card in ("sorcerer-tattoo", "barbarian-crown", "barbarian-earrings", "dwarf-crown", "elf-crown",
+                 "gnome-crown"):
+        if truth.tasks and truth.tasks[-1][0] == "draw" and card in {m.card for m in truth.legal_moves()}:
+            truth.push(Draw(card))
+    while truth.is_chance_node():  # the rest of the refill, if any, in name order
+        truth.push(min(truth.legal_moves(), key=lambda m: m.card))
+    chain = tuple(truth.history[len(state.history):])
+    assert isinstance(chain[0], Draw) and chain[0].card == "sorcerer-tattoo" and len(chain) >= 2, chain
+    assert chain[1].card < chain[0].card  # the refill's first card comes before the stock's by name
+    chains = list(OpenSeasonAdapter().candidate_chains(state, observation_from_state(truth)))
+    assert chain in chains
+
+
+def test_bonus_faces_chosen_at_the_set_up_are_still_told_apart() -> None:
+    """The set-up's face choices: the chosen faces show, another face loses by the margin (no
+    question for each choice)."""
+    game = OpenSeasonGame(2, side="horn", expert=True)
+    state = game.new_initial_state(3, hidden=True)
+    truth = state.copy()
+    rng = random.Random(3)
+    while truth.tasks and truth.tasks[-1][0] == "choose_face":
+        truth.push(rng.choice(list(truth.legal_moves())))
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(observation_from_state(truth))
+    assert not any(isinstance(e, QuestionAsked) for e in events)
+    assert tracked.state.history[: len(truth.history)] == truth.history
+
+
+def test_the_last_peek_is_offered_with_every_card_whatever_a_misread_shows() -> None:
+    """The game's last peek keeps a card that goes unseen to the accolades: where a card is
+    misread elsewhere (a name the peek may have shown), every card is still offered, not only the
+    misread one. (Written for fresh seed 97207, whose false alarm there turned out to follow from
+    an earlier missed move: docs/open_season.md.)"""
+    import tests.tracker.test_open_season_readings as readings
+
+    last_peek, state = readings._last_peek_of_the_game()
+    final = observation_from_state(state)
+    seat = next(iter(final.players))
+    reading = final.players[seat]
+    space = next(iter(reading.wall))
+    truth = state.history[-1]
+    other = next(m.card for m in last_peek.legal_moves() if m != truth)  # a card the peek may have shown
+    misread = replace(reading, wall={**reading.wall, space: other}, confidence={space: 0.27})
+    seen = replace(final, players={**final.players, seat: misread})
+    chains = list(OpenSeasonAdapter().candidate_chains(last_peek, seen))
+    assert (truth,) in chains

@@ -72,6 +72,16 @@ class RecogniserConfig:
     it better than the space's own empty look by at least this."""
     pack_lead_for_certainty: float = 0.08
     """Lead of the best taught face over the runner-up that counts as certain."""
+    pack_fine_candidates: int = 3
+    """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
+    where they differ: pack_reader.FineMatcher)..."""
+    pack_fine_margin: float = 0.2
+    """... those within this much of the best coarse score."""
+    pack_fine_lead_for_certainty: float = 0.1
+    """Lead of the fine stage's pick over its runner-up that counts as certain."""
+    pack_fine_letters: bool = True
+    """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
+    height is then not used)."""
     # frame sanity
     min_frame_mean: float = 8.0
     """Mean grey level below which a frame is 'black' (lens cap, camera not started)."""

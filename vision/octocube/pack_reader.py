@@ -252,6 +252,9 @@ FINE_FACE_BLURS_MM = (0.35, 0.6, 0.9, 1.2, 1.6)
 """A taught face (a sharp 4 px/mm photo) is blurred by each of these (sigma, mm) to look like the
 camera's window (1.5-2 px/mm, defocus, JPEG): the one where the candidates fit best is used for
 all of them (a blur chosen per face would favour the face with the least fine detail)."""
+FINE_SHADE_WEIGHT = 1.0
+"""How much the a/b distance of mean colours (:func:`_shade_distance`, 1.0 = 50 Lab units)
+lowers a candidate's fine score: the correlation ignores a shade shared by the whole tile."""
 FINE_MASK_BLUR_MM = 1.0
 """The faces' difference map is spread by this (sigma, mm): a glyph a pixel off still counts."""
 
@@ -268,6 +271,15 @@ class FineVerdict:
     scores: dict[str, float]
 
 
+def _shade_distance(window: np.ndarray, face: np.ndarray) -> float:
+    """How far apart two white-balanced squares' mean colours are in CIELAB's a/b plane (the
+    hue and saturation: white, light blue and green tiles part there, whatever the light's
+    level), in units of 50 (a white and a pale blue background are some 10-25 apart)."""
+    means = np.stack([window.reshape(-1, 3).mean(axis=0), face.reshape(-1, 3).mean(axis=0)])
+    lab = cv2.cvtColor(np.clip(means / 255.0, 0, 1).astype(np.float32)[None], cv2.COLOR_BGR2LAB)[0]
+    return float(np.linalg.norm(lab[0, 1:] - lab[1, 1:])) / 50.0
+
+
 class FineMatcher:
     """Second stage for faces of one printing that differ by a small glyph, a letter or a shade.
     The coarse stage (:class:`TileMatcher`, 1 px/mm) names a window's best few faces and where
@@ -279,8 +291,10 @@ class FineMatcher:
     few fine shifts and the face's views."""
 
     def __init__(self, pack: Pack, labels: Sequence[str], px_per_mm: float = FINE_PX_PER_MM,
-                 inner_mm: float = FINE_INNER_MM, blur_mm: float = FINE_BLUR_MM) -> None:
+                 inner_mm: float = FINE_INNER_MM, blur_mm: float = FINE_BLUR_MM,
+                 shade_weight: float = FINE_SHADE_WEIGHT) -> None:
         self.px_per_mm = px_per_mm
+        self.shade_weight = shade_weight
         self.inner = int(round(inner_mm * px_per_mm))
         self.blur = blur_mm * px_per_mm
         self.pad = int(round(min(2 * max(FINE_FACE_BLURS_MM), (lay.TILE_SIZE_MM - inner_mm) / 2) * px_per_mm))
@@ -321,7 +335,9 @@ class FineMatcher:
             x0 = min(max(x0, 0), win.shape[1] - size)
             y0 = min(max(y0, 0), win.shape[0] - size)
             regions.append(np.ascontiguousarray(win[y0:y0 + size, x0:x0 + size]))
-        best_fit, out = -np.inf, {}
+        best_fit: float = -np.inf
+        out: dict[str, float] = {}
+        out_shades: dict[str, float] = {}
         for blur_mm in FINE_FACE_BLURS_MM:
             sigma = blur_mm * self.px_per_mm
             faces = {lb: [cv2.GaussianBlur(v[turn], (0, 0), sigma)[pad:pad + s_in, pad:pad + s_in]
@@ -336,22 +352,30 @@ class FineMatcher:
             w3 = np.ascontiguousarray(np.repeat(mask[..., None], 3, axis=2))
             wsum = float(w3.sum()) + 1e-6
             scores: dict[str, float] = {}
+            shades: dict[str, float] = {}
             for (label, _turn, _), region in zip(cands, regions, strict=True):
                 # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
                 sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
                 sxx = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR)
                 mx = sx / wsum
                 vx = np.maximum(sxx / wsum - mx * mx, 1e-6)
-                best = -np.inf
+                best, where, shade = -np.inf, (0, 0), 0.0
                 for p in faces[label]:
                     mp = float((p * w3).sum()) / wsum
                     pw = np.ascontiguousarray((p - mp) * w3)
                     vp = float(((p - mp) * pw).sum()) / wsum
                     sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
-                    best = max(best, float((sxp / np.sqrt(vx * max(vp, 1e-6))).max()))
+                    ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
+                    if float(ncc.max()) > best:
+                        best = float(ncc.max())
+                        y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
+                        where = (int(y), int(x))
+                        shade = _shade_distance(region[where[0]:where[0] + s_in, where[1]:where[1] + s_in], p)
                 scores[label] = best
+                shades[label] = shade
             if max(scores.values()) > best_fit:
-                best_fit, out = max(scores.values()), scores
+                best_fit, out, out_shades = max(scores.values()), scores, shades
+        out = {lb: v - self.shade_weight * out_shades[lb] for lb, v in out.items()}
         order = sorted(out, key=lambda k: out[k], reverse=True)
         return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out)
 

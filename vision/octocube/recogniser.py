@@ -197,7 +197,8 @@ class OctocubeRecogniser:
         empty = empty_board_pack()
         self._empty_matcher = (TileMatcher(empty, labels=tuple(empty.faces)) if pack is not None else None)
         """With a pack: each board space's own empty look, to weigh against its taught tile."""
-        self._fine = FineMatcher(pack, self._matcher.labels) if pack is not None else None
+        self._fine = (FineMatcher(pack, self._matcher.labels, shade_weight=self.config.pack_fine_shade_weight)
+                      if pack is not None else None)
         """With a pack: the second stage that re-ranks a stack top's best few faces at 3 px/mm."""
         self._fine_windows: np.ndarray | None = None
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
@@ -621,9 +622,10 @@ class OctocubeRecogniser:
             conf = 0.5 * self._pack_confidence(max(score, 0.0), lead)
             return label, conf
         conf = self._pack_confidence(score, lead)
-        if self._fine is not None and score >= self.config.pack_tile_score:
+        if self._fine is not None and score >= self.config.pack_tile_score and self.config.pack_fine_candidates >= 2:
             label, conf = self._fine_top(index, best_of, frame, gains, label, conf)
-        if label.startswith("abyss") and self._letter_matcher is not None and not self.config.pack_fine_letters:
+        fine_read = self._fine is not None and self.config.pack_fine_candidates >= 2 and self.config.pack_fine_letters
+        if label.startswith("abyss") and self._letter_matcher is not None and not fine_read:
             label, conf = self._pack_letter(index, frame, gains, conf)
         return label, conf
 
@@ -637,6 +639,8 @@ class OctocubeRecogniser:
         order = [int(j) for j in np.argsort(row)[::-1][:self.config.pack_fine_candidates]]
         top = row[order[0]]
         order = [j for j in order if row[j] >= top - self.config.pack_fine_margin]
+        if not self.config.pack_fine_tiles and not ts.labels[order[0]].startswith("abyss"):
+            return label, conf
         if ts.labels[order[0]].startswith("abyss"):
             # the abyss faces differ only by their letter: all of them go to the fine stage
             order += [j for j, lb in enumerate(ts.labels)
@@ -651,9 +655,16 @@ class OctocubeRecogniser:
         verdict = self._fine.rerank(self._fine_windows[index], cands)
         if verdict is None:
             return label, conf
-        certainty = 0.5 + 0.5 * min(1.0, verdict.lead / self.config.pack_fine_lead_for_certainty)
-        coarse = float(row[ts.labels.index(verdict.label)])
-        return verdict.label, float(np.clip(coarse, 0.0, 1.0)) * certainty
+        # the pick: fine score plus the coarse one (weighted): a fine score alone may overturn a
+        # coarse lead that a small fine lead does not justify
+        k = self.config.pack_fine_coarse_weight
+        total = {lb: v + k * float(row[ts.labels.index(lb)]) for lb, v in verdict.scores.items()}
+        ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
+        pick = ranked[0]
+        lead = total[pick] - total[ranked[1]]
+        certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
+        coarse = float(row[ts.labels.index(pick)])
+        return pick, float(np.clip(coarse, 0.0, 1.0)) * certainty
 
     def _pack_letter(self, index: int, frame: np.ndarray, gains: np.ndarray, conf: float) -> tuple[str, float]:
         """An abyss tile's letter from the taught abyss faces, 3 px/mm (the letter is small)."""

@@ -328,13 +328,15 @@ class FineMatcher:
         s_in, pad = self.inner, self.pad
         size = s_in + 2 * search_px
         half = window.shape[0] / 2
-        regions = []
+        regions: list[np.ndarray] = []
+        origins: list[tuple[int, int]] = []
         for _label, _turn, (ox, oy) in cands:
             x0 = int(round(half + ox * self.px_per_mm - s_in / 2)) - search_px
             y0 = int(round(half + oy * self.px_per_mm - s_in / 2)) - search_px
             x0 = min(max(x0, 0), win.shape[1] - size)
             y0 = min(max(y0, 0), win.shape[0] - size)
             regions.append(np.ascontiguousarray(win[y0:y0 + size, x0:x0 + size]))
+            origins.append((x0, y0))
         best_fit: float = -np.inf
         out: dict[str, float] = {}
         out_shades: dict[str, float] = {}
@@ -342,23 +344,25 @@ class FineMatcher:
             sigma = blur_mm * self.px_per_mm
             faces = {lb: [cv2.GaussianBlur(v[turn], (0, 0), sigma)[pad:pad + s_in, pad:pad + s_in]
                           for v in self.protos[lb]] for lb, turn, _ in cands}
-            firsts = [faces[lb][0] for lb, _, _ in cands]
-            diff = np.zeros((s_in, s_in), np.float32)
-            for i, a in enumerate(firsts):
-                for b in firsts[:i]:
-                    diff += np.abs(a - b).sum(axis=2)
+            firsts = np.stack([faces[lb][0] for lb, _, _ in cands])
+            # every pair's pixel-wise difference, summed (each pair counted twice: the scale drops out)
+            diff = np.abs(firsts[:, None] - firsts[None]).sum(axis=(0, 1, 4))
             mask = cv2.GaussianBlur(diff, (0, 0), FINE_MASK_BLUR_MM * self.px_per_mm)
             mask = (mask / (mask.max() + 1e-6)).astype(np.float32)
             w3 = np.ascontiguousarray(np.repeat(mask[..., None], 3, axis=2))
             wsum = float(w3.sum()) + 1e-6
             scores: dict[str, float] = {}
             shades: dict[str, float] = {}
-            for (label, _turn, _), region in zip(cands, regions, strict=True):
-                # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
-                sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
-                sxx = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR)
-                mx = sx / wsum
-                vx = np.maximum(sxx / wsum - mx * mx, 1e-6)
+            spread: dict[tuple[int, int], np.ndarray] = {}
+            """Per region (candidates found at one place share it): the window's weighted variance."""
+            for (label, _turn, _), region, origin in zip(cands, regions, origins, strict=True):
+                if origin not in spread:
+                    # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
+                    sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
+                    sxx = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR)
+                    mx = sx / wsum
+                    spread[origin] = np.maximum(sxx / wsum - mx * mx, 1e-6)
+                vx = spread[origin]
                 best, where, shade = -np.inf, (0, 0), 0.0
                 for p in faces[label]:
                     mp = float((p * w3).sum()) / wsum

@@ -190,11 +190,14 @@ def main() -> None:
     ap.add_argument("--first-art", type=int, default=BENCH_ART_SEED)
     ap.add_argument("--open-season", type=int, default=0, metavar="TABLES",
                     help="also Open Season's cards: this many tables per printing (0: skip)")
+    ap.add_argument("--old-reader", action="store_true",
+                    help="read with the pack reader as before 27 Nov (no fine second stage): the 'before' figures")
     args = ap.parse_args()
     w, h = (int(v) for v in args.resolution.split("x"))
 
     import cv2
 
+    from vision.octocube.config import RecogniserConfig
     from vision.octocube.recogniser import OctocubeRecogniser
     from vision.octocube.synth import synth_frame
     from vision.pack import save_pack
@@ -246,7 +249,8 @@ def main() -> None:
                                 max_tilt_deg=30.0, art=art)
             for name, pack in (("built-in models (before)", None), ("taught, 1 photo", taught[1]),
                                ("taught, 2 photos", taught[2])):
-                rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack)
+                rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
+                                         config=RecogniserConfig(pack_fine_candidates=0) if args.old_reader else None)
                 obs = rec.recognise(frame.image)
                 score_frame(tallies[name], obs, frame)
                 if pack is taught[2]:

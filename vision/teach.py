@@ -33,6 +33,12 @@ SHOWS_PRINT = 0.5
 EMPTY_TEXTURE = 2.0
 """A place whose middle has less fine texture than this many times the paper ring's (95th
 percentile of the difference from a blurred copy) and the paper's colour is empty."""
+EMPTY_INK_SHARE = 0.05
+"""A place whose middle has at least this share of pixels EMPTY_INK_CONTRAST off their
+surroundings (a 2 mm blur) holds a component (a white tile's glyph), whatever its texture.
+Measured on rendered photos (training printings 1, 2, 11, 16, 23): empty places 0-0.6 %, white
+tiles 33-73 %."""
+EMPTY_INK_CONTRAST = 25.0
 PAPER_DISTANCE = 40.0
 """BGR distance from the paper that counts as printed component, not sheet."""
 SAME_FACE = 0.975
@@ -45,6 +51,11 @@ CARD_REGIONS_MM = ((-12.2, 34.0), (18.4, 19.0))
 centre, side) in mm, as vision/open_season/cards.py reads them."""
 SAME_COLOUR = 25.0
 """Largest difference (any channel, 0-255) between the mean colours of two faces still compared."""
+SAME_SHADE = 6.0
+"""Two faces whose mean colours lie more than this apart in CIELAB's a/b plane are not the same
+face (a white and a pale-blue tile of one glyph correlate like identical tiles). Measured on
+rendered photos of training printings 1-6, 15 and 19 (one photo each, 3 duplicates): identical
+components 0.0-4.0 apart, white vs light-blue pearl of printing 19 8.0."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
@@ -104,13 +115,21 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: in
     x, y = best_xy
     # empty: the middle of the place (the nominal box less 1/``inset`` each way) has the paper's
     # colour and no more fine texture than the paper ring (lamp gradients and grain aside)
-    fine = np.abs(grey - cv2.GaussianBlur(grey, (0, 0), 4.0))
+    # fine texture in colour, not grey: a pale tile's glyph may be printed in an ink of the
+    # tile's own lightness (a yellow star on white), which grey does not show
+    colour = cut.astype(np.float32)
+    fine = np.linalg.norm(colour - cv2.GaussianBlur(colour, (0, 0), 4.0), axis=2)
     m0, m1 = margin_px + h // inset, margin_px + h - h // inset
     n0, n1 = margin_px + w // inset, margin_px + w - w // inset
     ring = np.concatenate([fine[:margin_px // 2].ravel(), fine[-(margin_px // 2):].ravel()])
     plain = float(np.percentile(fine[m0:m1, n0:n1], 95)) < EMPTY_TEXTURE * float(np.percentile(ring, 95)) + 2.0
     pale = float(np.median(diff[m0:m1, n0:n1])) < PAPER_DISTANCE
-    return cut[y:y + h, x:x + w].copy(), plain and pale
+    # a pale tile with a glyph: the glyph's edges stand out from their surroundings (the texture
+    # test alone can miss them: the printed outline in the paper ring sets its bar; the colour's
+    # distance from paper cannot tell: a shadow across an empty place is as far)
+    local = np.linalg.norm(colour - cv2.GaussianBlur(colour, (0, 0), 2.0 * CUT_PX_PER_MM), axis=2)
+    inked = float(np.mean(local[m0:m1, n0:n1] > EMPTY_INK_CONTRAST)) >= EMPTY_INK_SHARE
+    return cut[y:y + h, x:x + w].copy(), plain and pale and not inked
 
 
 def _sheet_gains(image: np.ndarray, location: object) -> np.ndarray:
@@ -204,6 +223,12 @@ def _mean_colour(face: np.ndarray) -> np.ndarray:
     return face[h // 4:h - h // 4, w // 4:w - w // 4].reshape(-1, 3).astype(np.float32).mean(axis=0)
 
 
+def _shade_apart(a: np.ndarray, b: np.ndarray) -> float:
+    """Distance of two mean BGR colours in CIELAB's a/b plane (hue and saturation, not level)."""
+    lab = cv2.cvtColor(np.clip(np.stack([a, b]) / 255.0, 0, 1).astype(np.float32)[None], cv2.COLOR_BGR2LAB)[0]
+    return float(np.linalg.norm(lab[0, 1:] - lab[1, 1:]))
+
+
 def _regions(face: np.ndarray, game: str) -> list[np.ndarray]:
     """The parts of a face that tell it from the others: a whole tile; a card's people emblem
     and its attribute icon apart (cards of one people share most of their face)."""
@@ -232,6 +257,8 @@ def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[st
             if (a.startswith("abyss-") and b.startswith("abyss-")) or (a.startswith("cube-") and b.startswith("cube-")):
                 continue
             if float(np.abs(colours[a] - colours[b]).max()) > SAME_COLOUR:
+                continue
+            if _shade_apart(colours[a], colours[b]) > SAME_SHADE:
                 continue
             if faces[a].shape == faces[b].shape and all(
                     _likeness(ra, rb) >= SAME_FACE

@@ -72,6 +72,25 @@ class RecogniserConfig:
     it better than the space's own empty look by at least this."""
     pack_lead_for_certainty: float = 0.08
     """Lead of the best taught face over the runner-up that counts as certain."""
+    pack_fine_candidates: int = 3
+    """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
+    where they differ: pack_reader.FineMatcher)..."""
+    pack_fine_margin: float = 0.15
+    """... those within this much of the best coarse score."""
+    pack_fine_lead_for_certainty: float = 0.1
+    """Lead of the fine stage's pick over its runner-up that counts as certain."""
+    pack_fine_tiles: bool = True
+    """The fine stage re-ranks every stack top (False: only abyss tiles, i.e. their letters)."""
+    pack_fine_coarse_weight: float = 0.5
+    """The fine stage picks by its score plus this times the coarse score (0: the fine score alone)."""
+    pack_fine_shade_weight: float = 0.0
+    """How much a candidate's shade (mean a/b, 50 Lab units = 1) off the window's lowers its fine
+    score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of
+    stack tops against 97.97 % without it (the teach photo's and the table's white balance differ
+    more than two shades of one printing do)."""
+    pack_fine_letters: bool = True
+    """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
+    height is then not used)."""
     # frame sanity
     min_frame_mean: float = 8.0
     """Mean grey level below which a frame is 'black' (lens cap, camera not started)."""

@@ -47,6 +47,9 @@ class TileScores:
     """(N, L) best normalised correlation per label."""
     turns: np.ndarray
     """(N, L) the clockwise quarter turn (0-3) of that best correlation."""
+    offsets: np.ndarray | None = None
+    """(N, L, 2) where the face's centre was found, (x, y) in px of the window from its centre
+    (None where not kept): the fine stage (:class:`FineMatcher`) looks there."""
 
     def best(self, i: int, allowed: Sequence[int] | None = None) -> tuple[str, float, float, int]:
         """(label, score, lead over the runner-up label, turn) of window ``i``."""
@@ -157,16 +160,22 @@ class TileMatcher:
             chan = chan / (chan.sum(axis=1, keepdims=True) + 1e-6)  # N, 3, P*P
             dist = np.abs(chan[:, None, :, :] - self.chroma[list(use)][None, :, :, None]).sum(axis=2)
             score = score - self.colour_weight * dist[:, :, None, :]
+        at = score.argmax(axis=3)  # N, R, T: the best shift
         score = score.max(axis=3)  # N, R, T
         k = score.argmax(axis=2)
         best_row = np.take_along_axis(score, k[..., None], axis=2)[..., 0]  # N, R
+        at_row = np.take_along_axis(at, k[..., None], axis=2)[..., 0]
         best = np.full((n, len(self.labels)), -np.inf)
         turn = np.zeros((n, len(self.labels)), np.int64)
+        where = np.zeros((n, len(self.labels), 2))
+        side = 2 * r + 1
         for row, label in enumerate(self.rows[list(use)]):
             better = best_row[:, row] > best[:, label]
             best[better, label] = best_row[better, row]
             turn[better, label] = np.asarray(t)[k[better, row]]
-        return TileScores(self.labels, best, turn)
+            where[better, label, 0] = at_row[better, row] % side - r
+            where[better, label, 1] = at_row[better, row] // side - r
+        return TileScores(self.labels, best, turn, where)
 
     def own_scores(self, windows: np.ndarray, labels: Sequence[str], search_px: int = SEARCH_PX) -> np.ndarray:
         """Each window's score for its own label only (upright), e.g. a board space and the one
@@ -229,6 +238,150 @@ class TileMatcher:
         protos = self.protos[name][list(use)][:, list(turns)]
         protos = protos.reshape(len(use) * len(turns), *protos.shape[2:])
         return np.conj(np.fft.rfft2(protos, s=(size, size)))
+
+
+FINE_PX_PER_MM = 3.0
+"""The fine stage's scale: a glyph's stroke or a letter is 1-3 px at the patches' 1 px/mm."""
+FINE_INNER_MM = 26.0
+"""Side of the square the fine stage compares (the tile but its frame and corners)."""
+FINE_SEARCH_PX = 3
+"""Fine shifts tried each way around where the coarse stage found the face (its 1 px step)."""
+FINE_BLUR_MM = 0.35
+"""The camera window is blurred by this (sigma, mm) before the fine comparison (pixel noise)."""
+FINE_FACE_BLURS_MM = (0.35, 0.6, 0.9, 1.2, 1.6)
+"""A taught face (a sharp 4 px/mm photo) is blurred by each of these (sigma, mm) to look like the
+camera's window (1.5-2 px/mm, defocus, JPEG): the one where the candidates fit best is used for
+all of them (a blur chosen per face would favour the face with the least fine detail)."""
+FINE_SHADE_WEIGHT = 1.0
+"""How much the a/b distance of mean colours (:func:`_shade_distance`, 1.0 = 50 Lab units)
+lowers a candidate's fine score: the correlation ignores a shade shared by the whole tile."""
+FINE_MASK_BLUR_MM = 1.0
+"""The faces' difference map is spread by this (sigma, mm): a glyph a pixel off still counts."""
+
+
+@dataclass(frozen=True)
+class FineVerdict:
+    """The fine stage's pick among a window's best few faces."""
+
+    label: str
+    score: float
+    """The picked face's weighted correlation on the region where the candidates differ."""
+    lead: float
+    """Over the runner-up candidate (0 with one candidate)."""
+    scores: dict[str, float]
+
+
+def _shade_distance(window: np.ndarray, face: np.ndarray) -> float:
+    """How far apart two white-balanced squares' mean colours are in CIELAB's a/b plane (the
+    hue and saturation: white, light blue and green tiles part there, whatever the light's
+    level), in units of 50 (a white and a pale blue background are some 10-25 apart)."""
+    means = np.stack([window.reshape(-1, 3).mean(axis=0), face.reshape(-1, 3).mean(axis=0)])
+    lab = cv2.cvtColor(np.clip(means / 255.0, 0, 1).astype(np.float32)[None], cv2.COLOR_BGR2LAB)[0]
+    return float(np.linalg.norm(lab[0, 1:] - lab[1, 1:])) / 50.0
+
+
+class FineMatcher:
+    """Second stage for faces of one printing that differ by a small glyph, a letter or a shade.
+    The coarse stage (:class:`TileMatcher`, 1 px/mm) names a window's best few faces and where
+    they lie; this one samples the window again at ``FINE_PX_PER_MM`` straight from the frame
+    (the recogniser's own remap, not an upsampled patch) and compares each candidate only where
+    THOSE candidates' taught faces differ (their pixel-wise difference, spread a little), by a
+    weighted normalised correlation over the three colour channels together (so a shade counts:
+    a white and a light-blue tile with one glyph differ everywhere but the glyph), best over a
+    few fine shifts and the face's views."""
+
+    def __init__(self, pack: Pack, labels: Sequence[str], px_per_mm: float = FINE_PX_PER_MM,
+                 inner_mm: float = FINE_INNER_MM, blur_mm: float = FINE_BLUR_MM,
+                 shade_weight: float = FINE_SHADE_WEIGHT) -> None:
+        self.px_per_mm = px_per_mm
+        self.shade_weight = shade_weight
+        self.inner = int(round(inner_mm * px_per_mm))
+        self.blur = blur_mm * px_per_mm
+        self.pad = int(round(min(2 * max(FINE_FACE_BLURS_MM), (lay.TILE_SIZE_MM - inner_mm) / 2) * px_per_mm))
+        """Kept round each face's inner square so that blurring it does not darken its edges."""
+        self.protos: dict[str, list[np.ndarray]] = {}
+        """label -> one (4, S, S, 3) float32 array per view: the inner square (and ``pad``) in
+        the 4 clockwise turns, unblurred."""
+        for label in labels:
+            name = face_name(label)
+            if name not in pack.faces:
+                continue
+            side = int(round(pack.sizes_mm[name][0] * px_per_mm))
+            lo = (side - self.inner) // 2
+            views = []
+            for view in views_of(pack.faces[name]):
+                face = cv2.resize(view, (side, side), interpolation=cv2.INTER_AREA).astype(np.float32)
+                views.append(np.stack([np.rot90(face, -k)[lo - self.pad:lo + self.inner + self.pad,
+                                                          lo - self.pad:lo + self.inner + self.pad]
+                                       for k in range(4)]).astype(np.float32))
+            self.protos[label] = views
+
+    def rerank(self, window: np.ndarray, candidates: Sequence[tuple[str, int, tuple[float, float]]],
+               search_px: int = FINE_SEARCH_PX) -> FineVerdict | None:
+        """``window``: (S, S, 3) the same window as the coarse stage's, at this matcher's scale
+        (white-balanced). ``candidates``: (label, quarter turn, (x, y) offset of its centre from
+        the window's centre in mm). None when fewer than two candidates were taught."""
+        cands = [c for c in candidates if c[0] in self.protos]
+        if len(cands) < 2:
+            return None
+        win = cv2.GaussianBlur(window.astype(np.float32), (0, 0), self.blur)
+        s_in, pad = self.inner, self.pad
+        size = s_in + 2 * search_px
+        half = window.shape[0] / 2
+        regions: list[np.ndarray] = []
+        origins: list[tuple[int, int]] = []
+        for _label, _turn, (ox, oy) in cands:
+            x0 = int(round(half + ox * self.px_per_mm - s_in / 2)) - search_px
+            y0 = int(round(half + oy * self.px_per_mm - s_in / 2)) - search_px
+            x0 = min(max(x0, 0), win.shape[1] - size)
+            y0 = min(max(y0, 0), win.shape[0] - size)
+            regions.append(np.ascontiguousarray(win[y0:y0 + size, x0:x0 + size]))
+            origins.append((x0, y0))
+        best_fit: float = -np.inf
+        out: dict[str, float] = {}
+        out_shades: dict[str, float] = {}
+        for blur_mm in FINE_FACE_BLURS_MM:
+            sigma = blur_mm * self.px_per_mm
+            faces = {lb: [cv2.GaussianBlur(v[turn], (0, 0), sigma)[pad:pad + s_in, pad:pad + s_in]
+                          for v in self.protos[lb]] for lb, turn, _ in cands}
+            firsts = np.stack([faces[lb][0] for lb, _, _ in cands])
+            # every pair's pixel-wise difference, summed (each pair counted twice: the scale drops out)
+            diff = np.abs(firsts[:, None] - firsts[None]).sum(axis=(0, 1, 4))
+            mask = cv2.GaussianBlur(diff, (0, 0), FINE_MASK_BLUR_MM * self.px_per_mm)
+            mask = (mask / (mask.max() + 1e-6)).astype(np.float32)
+            w3 = np.ascontiguousarray(np.repeat(mask[..., None], 3, axis=2))
+            wsum = float(w3.sum()) + 1e-6
+            scores: dict[str, float] = {}
+            shades: dict[str, float] = {}
+            spread: dict[tuple[int, int], np.ndarray] = {}
+            """Per region (candidates found at one place share it): the window's weighted variance."""
+            for (label, _turn, _), region, origin in zip(cands, regions, origins, strict=True):
+                if origin not in spread:
+                    # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
+                    sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
+                    sxx = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR)
+                    mx = sx / wsum
+                    spread[origin] = np.maximum(sxx / wsum - mx * mx, 1e-6)
+                vx = spread[origin]
+                best, where, shade = -np.inf, (0, 0), 0.0
+                for p in faces[label]:
+                    mp = float((p * w3).sum()) / wsum
+                    pw = np.ascontiguousarray((p - mp) * w3)
+                    vp = float(((p - mp) * pw).sum()) / wsum
+                    sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
+                    ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
+                    if float(ncc.max()) > best:
+                        best = float(ncc.max())
+                        y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
+                        where = (int(y), int(x))
+                        shade = _shade_distance(region[where[0]:where[0] + s_in, where[1]:where[1] + s_in], p)
+                scores[label] = best
+                shades[label] = shade
+            if max(scores.values()) > best_fit:
+                best_fit, out, out_shades = max(scores.values()), scores, shades
+        out = {lb: v - self.shade_weight * out_shades[lb] for lb, v in out.items()}
+        order = sorted(out, key=lambda k: out[k], reverse=True)
+        return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out)
 
 
 def _box(img: np.ndarray, k: int) -> np.ndarray:

@@ -42,7 +42,8 @@ from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObse
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation
-from vision.octocube.pack_reader import TileMatcher, TileScores, builtin_pack, empty_board_pack, empty_name
+from vision.octocube.pack_reader import (FINE_PX_PER_MM, FineMatcher, TileMatcher, TileScores, builtin_pack,
+                                         empty_board_pack, empty_name)
 from vision.render import octocube_layout as lay
 
 
@@ -196,6 +197,10 @@ class OctocubeRecogniser:
         empty = empty_board_pack()
         self._empty_matcher = (TileMatcher(empty, labels=tuple(empty.faces)) if pack is not None else None)
         """With a pack: each board space's own empty look, to weigh against its taught tile."""
+        self._fine = (FineMatcher(pack, self._matcher.labels, shade_weight=self.config.pack_fine_shade_weight)
+                      if pack is not None else None)
+        """With a pack: the second stage that re-ranks a stack top's best few faces at 3 px/mm."""
+        self._fine_windows: np.ndarray | None = None
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
         self._letter_matcher = (TileMatcher(pack, LETTER_PX_PER_MM, LETTER_MATCH_MM, letters_known)
                                 if pack is not None and letters_known else None)
@@ -227,6 +232,8 @@ class OctocubeRecogniser:
         letter_specs = [PatchSpec(f"letter {s.name}", s.centre_mm, ABYSS_TOP_MM, LETTER_WINDOW_MM)
                         for s in self.layout.stacks]
         self._letter_maps = self.view.patch_maps(letter_specs, LETTER_PX_PER_MM)
+        self._fine_maps = (self.view.patch_maps(list(self.layout.stacks), FINE_PX_PER_MM)
+                           if self.pack is not None else None)
         probes = self._unhidden_probes(mat_probes_by_side(self.num_players))
         self._mat = MatSampler(self.view, [p for side in probes for p in side])
         self._occlusion = OcclusionDetector(self.view, probes, self.config)
@@ -361,6 +368,7 @@ class OctocubeRecogniser:
                                 "(camera moved, or the table is dark): recalibrate")
         gains = self._mat.gains(frame)
         patches = apply_gains(sample_patches(frame, self._maps), gains)
+        self._fine_windows = None  # sampled on demand, once per frame
         lay_ = self.layout
         n_s, n_c, n_b = len(lay_.stacks), len(lay_.cubes), len(lay_.boards)
         stacks = patches[:n_s]
@@ -597,12 +605,14 @@ class OctocubeRecogniser:
         """A stack top by the taught faces: the best face when it scores ``pack_tile_score`` or
         the classifier saw a tile there (its empty / cube / bare stands otherwise)."""
         label, score, lead, _ = scores.best(index)
+        best_of: tuple[TileScores, int] = (scores, index)
         tile_seen = net_label in TILE_LABELS or net_label == TURNED
         if score < self.config.pack_tile_score:
             turned = self._matcher.scores(window[None], turns=(1, 2, 3))
             t_label, t_score, t_lead, _ = turned.best(0)
             if t_score > score:
                 label, score, lead = t_label, t_score, t_lead
+                best_of = (turned, 0)
         if score < self.config.pack_tile_score and not tile_seen:
             if _looks_like(window, MAT_BGR):
                 return EMPTY, net_conf if net_label == EMPTY else min(net_conf, 0.3)
@@ -612,9 +622,49 @@ class OctocubeRecogniser:
             conf = 0.5 * self._pack_confidence(max(score, 0.0), lead)
             return label, conf
         conf = self._pack_confidence(score, lead)
-        if label.startswith("abyss") and self._letter_matcher is not None:
+        if self._fine is not None and score >= self.config.pack_tile_score and self.config.pack_fine_candidates >= 2:
+            label, conf = self._fine_top(index, best_of, frame, gains, label, conf)
+        fine_read = self._fine is not None and self.config.pack_fine_candidates >= 2 and self.config.pack_fine_letters
+        if label.startswith("abyss") and self._letter_matcher is not None and not fine_read:
             label, conf = self._pack_letter(index, frame, gains, conf)
         return label, conf
+
+    def _fine_top(self, index: int, best_of: tuple[TileScores, int], frame: np.ndarray, gains: np.ndarray,
+                  label: str, conf: float) -> tuple[str, float]:
+        """The coarse stage's best few faces (within ``pack_fine_margin`` of its best) compared
+        again at 3 px/mm where they differ (:class:`FineMatcher`); its pick stands."""
+        assert self._fine is not None and self._fine_maps is not None
+        ts, i = best_of
+        row = ts.scores[i]
+        order = [int(j) for j in np.argsort(row)[::-1][:self.config.pack_fine_candidates]]
+        top = row[order[0]]
+        order = [j for j in order if row[j] >= top - self.config.pack_fine_margin]
+        if not self.config.pack_fine_tiles and not ts.labels[order[0]].startswith("abyss"):
+            return label, conf
+        if ts.labels[order[0]].startswith("abyss"):
+            # the abyss faces differ only by their letter: all of them go to the fine stage
+            order += [j for j, lb in enumerate(ts.labels)
+                      if lb.startswith("abyss") and j not in order and np.isfinite(row[j])]
+        if len(order) < 2:
+            return label, conf
+        offsets = ts.offsets if ts.offsets is not None else np.zeros((*ts.scores.shape, 2))
+        cands = [(ts.labels[j], int(ts.turns[i, j]), (float(offsets[i, j, 0]) / PATCH_PX_PER_MM,
+                                                      float(offsets[i, j, 1]) / PATCH_PX_PER_MM)) for j in order]
+        if self._fine_windows is None:
+            self._fine_windows = apply_gains(sample_patches(frame, self._fine_maps), gains)
+        verdict = self._fine.rerank(self._fine_windows[index], cands)
+        if verdict is None:
+            return label, conf
+        # the pick: fine score plus the coarse one (weighted): a fine score alone may overturn a
+        # coarse lead that a small fine lead does not justify
+        k = self.config.pack_fine_coarse_weight
+        total = {lb: v + k * float(row[ts.labels.index(lb)]) for lb, v in verdict.scores.items()}
+        ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
+        pick = ranked[0]
+        lead = total[pick] - total[ranked[1]]
+        certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
+        coarse = float(row[ts.labels.index(pick)])
+        return pick, float(np.clip(coarse, 0.0, 1.0)) * certainty
 
     def _pack_letter(self, index: int, frame: np.ndarray, gains: np.ndarray, conf: float) -> tuple[str, float]:
         """An abyss tile's letter from the taught abyss faces, 3 px/mm (the letter is small)."""

@@ -1,0 +1,134 @@
+"""Octocube stack and cube tops read with a taught pack, on TRAINING printings (random art seeds
+below 100000): the development loop of docs/teach.md ("faces of one printing told apart"). Per
+printing it renders two teach-sheet photos (as bench/teach.py does; a photo the sheet finder
+refuses is skipped for the next seed), teaches from 1 and from 2 of them, renders tables drawn
+with that printing (``synth_frame`` seeds 530000 + 100 x printing + 0..: not the bench's 520000
+range) and reads them with both packs. Renders and packs are cached under ``--cache`` (a rerun
+only reads), so a change to the reader is measured in a minute or two. The benches' figures are
+bench/teach.py's, on printings 900000 and up.
+
+    nice python bench/octocube_taught_tops.py --printings 1-11 --frames 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import statistics
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+DEV_FRAME_SEED = 530_000
+
+
+def _photos(art: Any, art_seed: int, renderer: Any) -> list[tuple[str, Any]]:
+    import cv2
+
+    from calibration.teach_sheet import locate_sheet
+    from vision.render.teach_photos import render_teach_photo
+
+    photos: list[tuple[str, Any]] = []
+    i = 0
+    while len(photos) < 2 and i < 6:
+        img = render_teach_photo("octocube", art, 7_000_000 + 10 * art_seed + i, renderer)[0]
+        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+        i += 1
+        try:
+            locate_sheet(img, "octocube")
+        except ValueError:
+            continue
+        photos.append((f"teach{i - 1}.jpg", img))
+    return photos
+
+
+def main() -> int:
+    from teach import Tally, score_frame  # bench/teach.py: the benches' scoring, one way
+
+    from vision.octocube.recogniser import OctocubeRecogniser
+    from vision.octocube.synth import synth_frame
+    from vision.render.random_art import random_pack, seed_use
+    from vision.render.renderer import Renderer
+    from vision.teach import teach
+
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--printings", default="1-11", help="training printings, FIRST-LAST (default 1-11)")
+    parser.add_argument("--frames", type=int, default=5, help="tables per printing")
+    parser.add_argument("--cache", default="/tmp/octocube-taught-tops", help="renders and packs kept here")
+    parser.add_argument("--photos", default="1,2", help="packs taught from this many photos (default 1,2)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a RecogniserConfig field for this run (e.g. pack_fine_candidates=0)")
+    args = parser.parse_args()
+    import dataclasses
+
+    from vision.octocube.config import RecogniserConfig
+
+    fields = {f.name: f for f in dataclasses.fields(RecogniserConfig)}
+    overrides: dict[str, Any] = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if name not in fields:
+            print(f"--set {item}: RecogniserConfig has no field {name!r}", file=sys.stderr)
+            return 2
+        default = getattr(RecogniserConfig(), name)
+        overrides[name] = (value.lower() in ("1", "true", "yes")) if isinstance(default, bool) else type(default)(value)
+    config = RecogniserConfig(**overrides)
+    first, last = (int(v) for v in args.printings.split("-"))
+    for seed in (first, last):
+        if seed_use(seed) != "training":
+            print(f"printing {seed} is not a training seed (below 100000): benches use bench/teach.py",
+                  file=sys.stderr)
+            return 2
+    cache = Path(args.cache)
+    cache.mkdir(parents=True, exist_ok=True)
+    renderer: Any = None
+    n_photos = [int(v) for v in args.photos.split(",")]
+    tallies = {n: Tally() for n in n_photos}
+    read_ms: list[float] = []
+    for art_seed in range(first, last + 1):
+        packs_file = cache / f"packs{art_seed}.pkl"
+        if packs_file.is_file():
+            packs = pickle.loads(packs_file.read_bytes())
+        else:
+            renderer = renderer or Renderer()
+            photos = _photos(random_pack(art_seed), art_seed, renderer)
+            packs = {n: teach("octocube", photos[:n]).pack for n in (1, 2)}
+            packs_file.write_bytes(pickle.dumps(packs))
+        for f in range(args.frames):
+            seed = DEV_FRAME_SEED + 100 * art_seed + f
+            frame_file = cache / f"frame{seed}-{art_seed}.pkl"
+            if frame_file.is_file():
+                frame = pickle.loads(frame_file.read_bytes())
+            else:
+                renderer = renderer or Renderer()
+                frame = synth_frame(seed, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0,
+                                    art=random_pack(art_seed))
+                frame_file.write_bytes(pickle.dumps(frame))
+            for n in n_photos:
+                rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=packs[n],
+                                         config=config)
+                obs = rec.recognise(frame.image)
+                before = Counter(tallies[n].errors)
+                score_frame(tallies[n], obs, frame)
+                new = tallies[n].errors - before
+                if new and any(k.startswith(("stack tops", "cube tops")) for k in new):
+                    print(f"  printing {art_seed} frame {seed}, {n} photo(s): "
+                          + "; ".join(k for k in new if k.startswith(("stack tops", "cube tops"))), flush=True)
+                if n == n_photos[-1]:
+                    read_ms.append(obs.timings_ms["total"])
+    print(f"\ntraining printings {first}-{last} x {args.frames} tables, 1280x720, tilt 0-30:")
+    for n, t in tallies.items():
+        print(f"  taught from {n} photo(s): stack tops {t.pct('stack tops').strip()}, cube tops "
+              f"{t.pct('cube tops').strip()}, boards {t.pct('boards (all spaces)').strip()}, "
+              f"scenes named unknown {t.pct('scenes named unknown').strip()}")
+    if read_ms:
+        print(f"  reading with a pack: {statistics.median(read_ms):.0f} ms median per frame")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

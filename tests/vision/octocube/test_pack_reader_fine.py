@@ -1,0 +1,85 @@
+"""The taught pack reader's fine stage (vision/octocube/pack_reader.py FineMatcher): faces of one
+printing that differ only by a small mark, which the 1 px/mm coarse stage confuses, are told
+apart at 3 px/mm where those faces differ. A taught pack is built in memory from a training
+printing's own faces; the camera is stood in for by the face laid on the play mat a little off
+centre and blurred (sigma 1 mm, about what a 1280x720 table camera gives)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.octocube.colour import MAT_BGR
+from vision.octocube.layout import TILE_LABELS
+from vision.octocube.pack_reader import FineMatcher, TileMatcher, face_name
+from vision.pack import Pack
+
+PRINTING = 4
+"""A training printing (random art seed < 100000) whose abyss D and G the coarse stage confuses."""
+
+
+def _taught(seed: int) -> Pack:
+    from vision.render.random_art import random_pack
+
+    art = random_pack(seed)
+    faces = {}
+    for label in TILE_LABELS:
+        img = art.face("octocube", face_name(label))
+        assert img is not None
+        faces[face_name(label)] = cv2.resize(np.ascontiguousarray(img[..., :3]), (136, 136),
+                                             interpolation=cv2.INTER_AREA)
+    return Pack("octocube", faces, {k: (34.0, 34.0) for k in faces}, name=f"printing {seed}")
+
+
+def _camera_window(face: np.ndarray, px_per_mm: float, offset_mm: tuple[float, float]) -> np.ndarray:
+    """The 52 mm window round a stack: ``face`` on the mat, ``offset_mm`` off centre, blurred."""
+    side = int(round(52 * px_per_mm))
+    window = np.empty((side, side, 3), np.float32)
+    window[:] = MAT_BGR
+    tile = cv2.resize(face, (int(round(34 * px_per_mm)),) * 2, interpolation=cv2.INTER_AREA)
+    x0 = int(round(side / 2 - 17 * px_per_mm + offset_mm[0] * px_per_mm))
+    y0 = int(round(side / 2 - 17 * px_per_mm + offset_mm[1] * px_per_mm))
+    window[y0:y0 + tile.shape[0], x0:x0 + tile.shape[1]] = tile
+    return np.clip(cv2.GaussianBlur(window, (0, 0), 1.0 * px_per_mm), 0, 255).astype(np.uint8)
+
+
+@pytest.fixture(scope="module")
+def pack() -> Pack:
+    return _taught(PRINTING)
+
+
+def test_fine_stage_reads_the_letter_the_coarse_stage_confuses(pack: Pack) -> None:
+    coarse = TileMatcher(pack)
+    fine = FineMatcher(pack, coarse.labels)
+    fine_window = _camera_window(pack.faces["abyss-D"], 3.0, (0.4, -0.3))
+    patch = cv2.resize(fine_window, (52, 52), interpolation=cv2.INTER_AREA)  # the recogniser's 1 px/mm
+    scores = coarse.scores(patch[None])
+    label, _, lead, _ = scores.best(0)
+    assert label == "abyss G" and lead < 0.02  # the old reader's answer: a letter a few pixels tall
+    assert scores.offsets is not None
+    candidates = [(lb, int(scores.turns[0, j]), (float(scores.offsets[0, j, 0]), float(scores.offsets[0, j, 1])))
+                  for j, lb in enumerate(scores.labels) if lb.startswith("abyss")]
+    verdict = fine.rerank(fine_window, candidates)
+    assert verdict is not None
+    assert verdict.label == "abyss D"
+    assert verdict.scores["abyss D"] > verdict.scores["abyss G"]
+
+
+def test_fine_stage_keeps_a_face_the_coarse_stage_reads_right(pack: Pack) -> None:
+    coarse = TileMatcher(pack)
+    fine = FineMatcher(pack, coarse.labels)
+    fine_window = _camera_window(pack.faces["green-pearl"], 3.0, (-1.0, 0.5))
+    scores = coarse.scores(cv2.resize(fine_window, (52, 52), interpolation=cv2.INTER_AREA)[None])
+    assert scores.best(0)[0] == "green pearl"
+    assert scores.offsets is not None
+    order = np.argsort(scores.scores[0])[::-1][:3]
+    verdict = fine.rerank(fine_window, [(scores.labels[j], 0, (float(scores.offsets[0, j, 0]),
+                                                                float(scores.offsets[0, j, 1]))) for j in order])
+    assert verdict is not None and verdict.label == "green pearl"
+
+
+def test_fewer_than_two_taught_candidates_leave_the_coarse_answer(pack: Pack) -> None:
+    fine = FineMatcher(pack, ("green pearl",))
+    window = _camera_window(pack.faces["green-pearl"], 3.0, (0.0, 0.0))
+    assert fine.rerank(window, [("green pearl", 0, (0.0, 0.0)), ("white pearl", 0, (0.0, 0.0))]) is None

@@ -68,6 +68,7 @@ def test_octo_dice_solo_from_home_to_play(ui: Driver) -> None:
     assert ui.widget("play", "play_sheet").to_window(0, 0)[0] < 1280 and sheet.model.solo
     ui.shot("play_octo_dice_sheet")
     _set_a_misread_die_on_the_sheet_panel(ui)
+    _say_a_die_called_cocked_lies_flat(ui)
     ui.tap(ui.widget("play", "sheet_toggle"))
     assert not app.sheet_shown and ui.widget("play", "frame").opacity == 1
     ui.shot("play_octo_dice")
@@ -79,6 +80,26 @@ def test_octo_dice_solo_from_home_to_play(ui: Driver) -> None:
     ui.tap_nav("home")
     ui.tap(ui.widget("home", "game_octocube"))  # leave Home as the other tests expect it
     ui.tap(ui.widget("home", "players_2"))
+
+
+def _say_a_die_called_cocked_lies_flat(ui: Driver) -> None:
+    """A refused scene (a die called cocked) shows its message over the frame and "It lies flat"
+    beside it; the tap goes to the worker's overrule and the button goes at once. The worker is
+    stopped, so the command waits in its queue (tests/ui/test_lies_flat.py follows a real one)."""
+    app = ui.app
+    button = ui.widget("play", "lies_flat")
+    assert button.disabled and button.opacity == 0  # nothing refused: no button
+    app.camera_message = ("the scene could not be read: a black die at (300, 400) mm is cocked (leaning, no face "
+                          "up): re-roll it; the roll is read once every die lies flat")
+    app.refused = True
+    ui.pump(0.3)
+    assert not button.disabled and button.opacity == 1 and button.text == app.t("play.lies_flat", app.lang)
+    ui.tap(button)
+    assert ("overrule", None) in list(app.worker._commands.queue)
+    assert not app.refused
+    ui.pump(0.3)
+    assert button.disabled and button.opacity == 0
+    app.camera_message = ""
 
 
 def _set_a_misread_die_on_the_sheet_panel(ui: Driver) -> None:

@@ -265,6 +265,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             blind = top[:2] == ("draw", "stock") or (top[0] == "peek_keep" and ends_game(moves)) or (
                 not work.is_chance_node() and not any(
                 isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves))
+            stock_draw = top[:2] == ("draw", "stock")
             for move in moves:
                 unseen = refill and isinstance(move, Draw) and (
                     (hidden_draw and appeared[move.card] <= 0) or elsewhere[move.card] > 0)
@@ -287,7 +288,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         walk(longer, after, cost, refill)
                 else:
                     c = self._cost(after, observed)
-                    if c < cost:
+                    if c >= cost and stock_draw and appeared[move.card] <= 0:
+                        # a card drawn blindly onto a stock may go to the accolades later in the
+                        # same scene, unseen (the turn ends with one more move and the victim's
+                        # turn starts: seed 97207): the chain goes on from the dearer view, and
+                        # only a move that takes the card out of sight again makes it cheaper
+                        walk(chain + (move,), after, c, refill)
+                    elif c < cost:
                         longer = chain + (move,)
                         out.append(longer)
                         # at no cost left, a refill may still owe the card behind the deck

@@ -288,7 +288,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         walk(longer, after, cost, refill)
                 else:
                     c = self._cost(after, observed)
-                    if c >= cost and stock_draw and appeared[move.card] <= 0:
+                    if c >= cost and stock_draw and isinstance(move, Draw) and appeared[move.card] <= 0:
                         # a card drawn blindly onto a stock may go to the accolades later in the
                         # same scene, unseen (the turn ends with one more move and the victim's
                         # turn starts: seed 97207): the chain goes on from the dearer view, and

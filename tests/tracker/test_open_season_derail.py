@@ -322,3 +322,28 @@ def test_a_blind_compensation_gone_to_the_accolades_after_one_more_move_is_offer
     assert answer is not None
     tracked.answer(answer)
     assert tracked.state.history == truth.history
+
+
+def test_a_blind_compensation_is_tried_where_an_unsure_accolade_count_reads_one_short() -> None:
+    """97207 as it happened: the card drawn blindly onto the victim's stock went to the accolades
+    as the victim's turn began, and the victim's refill followed in the same scene; the victim's
+    fan (unsure) read one card short, so the draw alone made the view dearer (by the unsure
+    count's 0.05) and was dropped: only "no compensation" was offered, two moves went wrong. The
+    draw is followed on now, and both are offered (the camera cannot tell them apart)."""
+    import tests.tracker.test_open_season_readings as readings
+
+    state, _ = readings._blind_draw_position()
+    victim = state.tasks[-1][2]
+    truth = state.clone()
+    truth.push(readings._random_move(truth, random.Random(6)))  # the blind draw (to the accolades)
+    while truth.is_chance_node():  # the victim's refill, in name order
+        truth.push(min(truth.legal_moves(), key=lambda m: m.card))
+    chain = tuple(truth.history[len(state.history) - 1:])
+    assert len(chain) >= 3 and chain[0].source == "deck", chain  # type: ignore[attr-defined]
+    seen = observation_from_state(truth)
+    fan = seen.players[victim]
+    short = replace(fan, accolades=fan.accolades - 1, accolades_confidence=0.4)
+    seen = replace(seen, players={**seen.players, victim: short})
+    state.pop()  # back to the choice of compensation
+    chains = list(OpenSeasonAdapter().candidate_chains(state, seen))
+    assert chain in chains

@@ -347,3 +347,28 @@ def test_a_blind_compensation_is_tried_where_an_unsure_accolade_count_reads_one_
     state.pop()  # back to the choice of compensation
     chains = list(OpenSeasonAdapter().candidate_chains(state, seen))
     assert chain in chains
+
+
+def test_a_refill_whose_only_card_went_behind_the_deck_is_asked_about() -> None:
+    """97201: a refill of one card, which went into the slot behind the deck, changed nothing
+    else the camera sees; the scene counted as unchanged, the card was then taken into a hand
+    unnamed, and "the inn lacks ..." alarms followed. A hidden slot beyond the game's inn cards
+    is now a difference, so the refill is found and the players are asked which card it was."""
+    import tests.tracker.test_open_season_readings as readings
+
+    state = OpenSeasonGame(3, side="horn", expert=True).new_initial_state(11, hidden=True)
+    rng = random.Random(11)
+    while not (state.tasks and state.tasks[-1][:2] == ("draw", "inn") and len(state.inn) == 4):
+        state.push(readings._random_move(state, rng))
+    truth = state.clone()
+    truth.push(readings._random_move(truth, rng))
+    assert not truth.is_chance_node() or truth.tasks[-1][:2] != ("draw", "inn")  # one card only
+    seen = _behind_deck(observation_from_state(truth), truth.history[-1].card)  # type: ignore[attr-defined]
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    answer = truthful_option(truth.history, events[0].question, state.history)
+    assert answer is not None
+    tracked.answer(answer)
+    assert tracked.state.history == truth.history
+    assert tracked.observe(seen) == []  # the same table again: nothing happened

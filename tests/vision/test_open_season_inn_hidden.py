@@ -32,10 +32,12 @@ def test_the_slot_the_full_deck_hides_reads_hidden_and_the_others_read_right() -
 
 
 def test_a_card_half_seen_behind_a_lower_deck_and_read_unsurely_reads_hidden() -> None:
-    """Bench seed 97201 (3 players, Horn, expert, tilt 16.5, lamp light), scene 95: the deck is
-    lower by then (about 56 mm), part of slot 5's strip shows, and gnome-earrings read as
-    dwarf-earrings (lead 0.10, strip 1.98: above INN_HIDDEN_SCORE), which raised "the inn lacks
-    ..." alarms. So unsure a read there is no name: it reads hidden."""
+    """Bench seed 97201's table at scene 95 (3 players, Horn, expert, its camera: tilt 16.5, its
+    lamp light; rendered here once, not a film frame): the deck is lower by then (about 56 mm),
+    part of slot 5's strip shows, and gnome-earrings read as dwarf-earrings (lead 0.10, strip
+    1.98: above INN_HIDDEN_SCORE). Found by reading every inn of that game; the bench run's
+    alarms had another cause (tests/tracker/test_open_season_derail.py). So unsure, a read
+    there names no card: it reads hidden."""
     from tracker.film import drifting_lightings
 
     seed = 97201

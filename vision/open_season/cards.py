@@ -79,10 +79,10 @@ behind the 62 mm deck (test table 96500, tilt 20) read -1.34 as bare board, -4.2
 face; the cards hidden there read as faces (about 0.1) with the bare board further down."""
 INN_UNSURE_LEAD = 0.2
 """...and a card read there by a lead under this is reported ``HIDDEN`` too: with the deck a little
-lower, part of the strip shows and reads as a face of the same attribute (seed 97201, tilt 16.5,
-lamp: gnome-earrings read as dwarf-earrings, lead 0.10 and 0.11, strip 1.9-2.0, above
-INN_HIDDEN_SCORE); the slot's right reads there led by 0.03-0.53 (a right one called hidden costs
-a question at most, a wrong one an alarm)."""
+lower, part of the strip shows and reads as a face of the same attribute (the tables of seed
+97201, tilt 16.5, lamp, rendered once each: gnome-earrings read as dwarf-earrings, lead 0.10 and
+0.11, strip 1.9-2.0, above INN_HIDDEN_SCORE); the slot's right reads there led by 0.03-0.53 (a
+right one called hidden costs a question at most, a wrong one an alarm)."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 BACK_RED_SHARE = 0.42

@@ -100,6 +100,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     max_chain = 9
     """Moves one still scene may explain (a whole refill of the inn is five draws)."""
     max_chains = 4000
+    max_dearer_draws = 120
+    """Blind draws onto a stock followed on from a dearer view, per scene (30 cards, a few
+    positions): unbounded, a recovery's search nested them and never ended (seed 97213)."""
 
     # ------------------------------------------------------------------ expected view
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
@@ -258,8 +261,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             blind_draws = sum(1 for m in chain if isinstance(m, Draw) and appeared[m.card] <= 0)
             return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
 
-        def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False) -> None:
-            """``in_refill``: the chain's last move was a draw of an inn refill."""
+        dearer = [0]  # blind stock draws followed on at a higher cost (bounded: seed 97213 ran away)
+
+        def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False,
+                 raised: bool = False) -> None:
+            """``in_refill``: the chain's last move was a draw of an inn refill; ``raised``: the chain
+            holds a blind stock draw followed on at a higher cost (one per chain)."""
             if len(chain) >= self.max_chain or len(out) >= self.max_chains:
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
@@ -293,20 +300,22 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 if unseen:  # changes nothing the camera sees, yet the refill must go on
                     longer = chain + (move,)
                     out.append(longer)
-                    walk(longer, after, self._cost(after, observed), refill)
+                    walk(longer, after, self._cost(after, observed), refill, raised)
                 elif after == view:
                     longer = chain + (move,)
                     out.append(longer)
                     if not work.is_terminal():
-                        walk(longer, after, cost, refill)
+                        walk(longer, after, cost, refill, raised)
                 else:
                     c = self._cost(after, observed)
-                    if c >= cost and stock_draw and isinstance(move, Draw) and appeared[move.card] <= 0:
+                    if (c >= cost and stock_draw and isinstance(move, Draw) and appeared[move.card] <= 0
+                            and not raised and dearer[0] < self.max_dearer_draws):
                         # a card drawn blindly onto a stock may go to the accolades later in the
                         # same scene, unseen (the turn ends with one more move and the victim's
                         # turn starts: seed 97207): the chain goes on from the dearer view, and
                         # only a move that takes the card out of sight again makes it cheaper
-                        walk(chain + (move,), after, c, refill)
+                        dearer[0] += 1
+                        walk(chain + (move,), after, c, refill, True)
                     elif c < cost:
                         longer = chain + (move,)
                         out.append(longer)
@@ -314,7 +323,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         if not work.is_terminal() and (c > 0 or (
                                 observed.inn_hidden and bool(work.tasks)
                                 and work.tasks[-1][:2] == ("draw", "inn") and behind_deck(longer))):
-                            walk(longer, after, c, refill)
+                            walk(longer, after, c, refill, raised)
                 work.pop()
 
         walk((), here, self._cost(here, observed))

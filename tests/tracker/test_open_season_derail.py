@@ -275,3 +275,100 @@ def test_the_last_peek_is_offered_with_every_card_whatever_a_misread_shows() -> 
     seen = replace(final, players={**final.players, seat: misread})
     chains = list(OpenSeasonAdapter().candidate_chains(last_peek, seen))
     assert (truth,) in chains
+
+
+def _blind_compensation_then_one_more_move() -> tuple[OpenSeasonState, OpenSeasonState]:
+    """(the position after a steal, before the victim's compensation; the truth after the
+    compensation drawn blindly from the deck onto the victim's stock and the stealer's one more
+    move that ends the turn, the victim's stock, that card with it, going to the accolades).
+    A hidden-mode game, 4 players, Horn, seed 2, random legal play."""
+    import tests.tracker.test_open_season_readings as readings
+
+    state = OpenSeasonGame(4, side="horn").new_initial_state(2, hidden=True)
+    rng = random.Random(2)
+    while True:  # the first such compensation of the game (the draw ends no turn by itself)
+        while not (state.tasks and state.tasks[-1][:2] == ("draw", "stock")):
+            state.push(readings._random_move(state, rng))
+        victim = state.tasks[-1][2]
+        state.push(readings._random_move(state, rng))  # the blind draw onto the victim's stock
+        if state.stock[victim]:
+            break
+    truth = state.clone()
+    truth.push(readings._random_move(truth, rng))  # one more move of the stealer: the turn ends
+    assert not truth.stock[victim], truth.history[-3:]
+    state.pop()
+    state.pop()  # back to the choice of compensation (the deck: no card shows)
+    assert state.tasks[-1][0] == "compensate"
+    return state, truth
+
+
+def test_a_blind_compensation_gone_to_the_accolades_after_one_more_move_is_offered() -> None:
+    """97207: the compensation drawn blindly onto a stock that went to the accolades unseen, the
+    turn ending with one more move of the stealer in the same scene, was never tried (the draw
+    alone makes the view dearer: the stock shows a card the camera does not see), so "no
+    compensation" was taken. The chain is offered now, with every card the draw may have been,
+    and the players' answer puts the tracker in step."""
+    state, truth = _blind_compensation_then_one_more_move()
+    chain = tuple(truth.history[len(state.history):])
+    assert len(chain) == 3, chain  # compensate from the deck, the draw, the move that ends the turn
+    chains = list(OpenSeasonAdapter().candidate_chains(state, observation_from_state(truth)))
+    assert chain in chains
+    assert len({c[1].card for c in chains if len(c) == 3 and c[1:2] and isinstance(c[1], Draw)
+                and c[2] == chain[2]}) > 20  # any card still in the deck may have gone there
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(observation_from_state(truth))
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    answer = truthful_option(truth.history, events[0].question, state.history)
+    assert answer is not None
+    tracked.answer(answer)
+    assert tracked.state.history == truth.history
+
+
+def test_a_blind_compensation_is_tried_where_an_unsure_accolade_count_reads_one_short() -> None:
+    """97207 as it happened: the card drawn blindly onto the victim's stock went to the accolades
+    as the victim's turn began, and the victim's refill followed in the same scene; the victim's
+    fan (unsure) read one card short, so the draw alone made the view dearer (by the unsure
+    count's 0.05) and was dropped: only "no compensation" was offered, two moves went wrong. The
+    draw is followed on now, and both are offered (the camera cannot tell them apart)."""
+    import tests.tracker.test_open_season_readings as readings
+
+    state, _ = readings._blind_draw_position()
+    victim = state.tasks[-1][2]
+    truth = state.clone()
+    truth.push(readings._random_move(truth, random.Random(6)))  # the blind draw (to the accolades)
+    while truth.is_chance_node():  # the victim's refill, in name order
+        truth.push(min(truth.legal_moves(), key=lambda m: m.card))
+    chain = tuple(truth.history[len(state.history) - 1:])
+    assert len(chain) >= 3 and chain[0].source == "deck", chain  # type: ignore[attr-defined]
+    seen = observation_from_state(truth)
+    fan = seen.players[victim]
+    short = replace(fan, accolades=fan.accolades - 1, accolades_confidence=0.4)
+    seen = replace(seen, players={**seen.players, victim: short})
+    state.pop()  # back to the choice of compensation
+    chains = list(OpenSeasonAdapter().candidate_chains(state, seen))
+    assert chain in chains
+
+
+def test_a_refill_whose_only_card_went_behind_the_deck_is_asked_about() -> None:
+    """97201: a refill of one card, which went into the slot behind the deck, changed nothing
+    else the camera sees; the scene counted as unchanged, the card was then taken into a hand
+    unnamed, and "the inn lacks ..." alarms followed. A hidden slot beyond the game's inn cards
+    is now a difference, so the refill is found and the players are asked which card it was."""
+    import tests.tracker.test_open_season_readings as readings
+
+    state = OpenSeasonGame(3, side="horn", expert=True).new_initial_state(11, hidden=True)
+    rng = random.Random(11)
+    while not (state.tasks and state.tasks[-1][:2] == ("draw", "inn") and len(state.inn) == 4):
+        state.push(readings._random_move(state, rng))
+    truth = state.clone()
+    truth.push(readings._random_move(truth, rng))
+    assert not truth.is_chance_node() or truth.tasks[-1][:2] != ("draw", "inn")  # one card only
+    seen = _behind_deck(observation_from_state(truth), truth.history[-1].card)  # type: ignore[attr-defined]
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    answer = truthful_option(truth.history, events[0].question, state.history)
+    assert answer is not None
+    tracked.answer(answer)
+    assert tracked.state.history == truth.history
+    assert tracked.observe(seen) == []  # the same table again: nothing happened

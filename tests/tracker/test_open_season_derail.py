@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.moves import Draw
@@ -19,6 +20,20 @@ from vision.open_season.cards import HIDDEN, AccoladeCount, CardRead, TableCards
 from vision.open_season.observation import OpenSeasonObservation
 
 
+def _draw_refill_in_name_order(truth: Any, rng: random.Random) -> list[Any]:
+    """Draws the inn refill ``truth`` waits for, its draws pushed in name order as the tracker
+    (and the twin) names them; the draws."""
+    drawn = []
+    while truth.tasks and truth.tasks[-1][:2] == ("draw", "inn"):
+        drawn.append(truth.sample_chance(rng))
+        truth.push(drawn[-1])
+    for _ in drawn:
+        truth.pop()
+    for move in sorted(drawn, key=lambda m: m.card):
+        truth.push(move)
+    return drawn
+
+
 def _refilled(players: int, seed: int) -> tuple[OpenSeasonState, OpenSeasonState]:
     """(a tracker's state before the first refill, the truth after it, draws in name order as the
     twin makes them)."""
@@ -26,15 +41,7 @@ def _refilled(players: int, seed: int) -> tuple[OpenSeasonState, OpenSeasonState
     tracker = game.new_initial_state(seed, hidden=True)
     truth = game.new_initial_state(seed, hidden=True)
     rng = random.Random(seed)
-    drawn = []
-    while truth.tasks and truth.tasks[-1][:2] == ("draw", "inn"):
-        move = truth.sample_chance(rng)
-        truth.push(move)
-        drawn.append(move)
-    for _ in drawn:
-        truth.pop()
-    for move in sorted(drawn, key=lambda m: m.card):
-        truth.push(move)
+    _draw_refill_in_name_order(truth, rng)
     return tracker, truth
 
 
@@ -96,15 +103,7 @@ def _refill_then_taken(seed: int) -> tuple[OpenSeasonState, OpenSeasonState, Ope
         if state.tasks and state.tasks[-1][:2] == ("draw", "inn") and len(state.inn) <= 3 and len(state.history) > 10:
             break
     truth = state.copy()
-    drawn = []
-    while truth.tasks[-1][:2] == ("draw", "inn"):
-        move = truth.sample_chance(rng)
-        truth.push(move)
-        drawn.append(move)
-    for _ in drawn:
-        truth.pop()
-    for move in sorted(drawn, key=lambda m: m.card):
-        truth.push(move)
+    drawn = _draw_refill_in_name_order(truth, rng)
     new = {m.card for m in drawn}
     take = next(m for m in truth.legal_moves() if isinstance(m, TakeFromInn) and set(m.cards) <= new)
     truth.push(take)
@@ -129,6 +128,13 @@ def test_a_refill_whose_scene_was_missed_is_not_half_confirmed_and_is_caught_up(
     assert before + confirmed == list(placed.history)
 
 
+def _refilled_in_name_order(state: Any, rng: random.Random) -> Any:
+    """A copy of ``state`` (waiting for an inn refill) with the refill drawn."""
+    truth = state.copy()
+    _draw_refill_in_name_order(truth, rng)
+    return truth
+
+
 def test_a_chosen_bonus_face_read_as_another_face_does_not_stop_a_move() -> None:
     """97001: player 3's tile read as face 8 instead of 5 (in one still) made the refill of that
     scene unexplained. A chosen face never changes: such a difference is a doubtful reading, and
@@ -140,15 +146,7 @@ def test_a_chosen_bonus_face_read_as_another_face_does_not_stop_a_move() -> None
     state = game.new_initial_state(8, hidden=True)
     while not (state.tasks and state.tasks[-1][:2] == ("draw", "inn") and len(state.history) > 12):
         state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
-    truth = state.copy()
-    drawn = []
-    while truth.tasks[-1][:2] == ("draw", "inn"):
-        drawn.append(truth.sample_chance(rng))
-        truth.push(drawn[-1])
-    for _ in drawn:
-        truth.pop()
-    for move in sorted(drawn, key=lambda m: m.card):  # the tracker names a refill's draws in name order
-        truth.push(move)
+    truth = _refilled_in_name_order(state, rng)
     seen = observation_from_state(truth)
     reading = seen.players[2]
     col, (face, lit) = next(iter(reading.bonus.items()))
@@ -176,15 +174,7 @@ def test_a_lower_stock_card_read_unsurely_weighs_its_confidence() -> None:
     while not (state.tasks and state.tasks[-1][:2] == ("draw", "inn")
                and any(len(s) >= 2 for s in state.stock) and len(state.history) > 12):
         state.push(state.sample_chance(rng) if state.is_chance_node() else rng.choice(list(state.legal_moves())))
-    truth = state.copy()
-    drawn = []
-    while truth.tasks[-1][:2] == ("draw", "inn"):
-        drawn.append(truth.sample_chance(rng))
-        truth.push(drawn[-1])
-    for _ in drawn:
-        truth.pop()
-    for move in sorted(drawn, key=lambda m: m.card):
-        truth.push(move)
+    truth = _refilled_in_name_order(state, rng)
     seen = observation_from_state(truth)
     seat = next(p for p, s in enumerate(state.stock) if len(s) >= 2)
     reading = seen.players[seat]

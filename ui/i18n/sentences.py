@@ -265,6 +265,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("os.problem.steal", "problem", "a card went from {who}'s stock to {who2}'s without a steal"),
     ("os.diff.inn_extra", "problem", "the inn shows {card}, not expected there"),
     ("os.diff.inn_missing", "problem", "the inn lacks {card}"),
+    ("os.diff.inn_hidden_surplus", "problem", "a card lies behind the deck where the inn should have none"),
     ("os.diff.discards_extra", "problem", "the discards show {card} too"),
     ("os.diff.discards_missing", "problem", "the discards lack {card}"),
     ("os.diff.not_read", "problem", "{who}'s area was not read"),

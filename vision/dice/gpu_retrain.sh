@@ -14,7 +14,9 @@
 # Env: OUT (results), WORK (scratch, default /tmp/dice-retrain), PYTHON (python3), DEVICE (0;
 # "cpu" to try it without a GPU), JOBS (all cores), SEED (21: the bench never uses it),
 # DICE_REAL (the dice-photos folder; else build/dice-photos, shared/data/dice-photos or
-# ../shared/data/dice-photos; none = synthetic data only).
+# ../shared/data/dice-photos; none = synthetic data only), CLS_B_LR (a second classifier trained
+# on the same crops at this learning-rate scale, exported as dice_classifier_b.onnx, so that one
+# GPU run gives a choice; empty: none).
 set -uo pipefail
 BUDGET=${1:-380}
 OUT=${OUT:-$PWD/build/dice-gpu-out}
@@ -40,9 +42,14 @@ log "budget ${BUDGET} s: data ${DATA_S} s, training ${TRAIN_S} s (both models at
 # one import first: ultralytics writes its settings file on first import, and the two trainings would race
 log "$($PY -c 'import torch, ultralytics; print("torch", torch.__version__, "cuda", torch.cuda.is_available(), "ultralytics", ultralytics.__version__)' 2>&1 | tail -n 1)"
 
+CLS_B_LR=${CLS_B_LR:-}
 COMMON=(--work "$WORK" --real "$REAL" --seed "$SEED" --variety 0.6 --cocked-share 0.08)
+COMMON_B=(--work "$WORK/b" --real "$REAL" --seed "$SEED" --variety 0.6 --cocked-share 0.08)
 DET=(--synth 100000 --real-repeat 4)
-CLS=(--per-class 100000 --cls-val 40 --cocked-every 1 --twin-art 0.3)
+# Octo Dice faces keep most of their classic crops (run 7 lost Octo Dice faces at 0.6); a third of
+# the rounds add a 'none' crop centred on a printed number or dots (run 7 read those as dice)
+CLS=(--per-class 100000 --cls-val 40 --cocked-every 1 --twin-art 0.3 --octo-variety 0.25 --lookalike 0.35)
+[ -n "$CLS_B_LR" ] && WORKERS=$(( (JOBS - 2) / 3 )) && [ "$WORKERS" -lt 1 ] && WORKERS=1
 
 # 1. data: both sets at once, each with half the cores, both stopped at the same deadline
 $PY vision/dice/train.py data-detector "${COMMON[@]}" "${DET[@]}" --jobs "$HALF" --data-seconds "$DATA_S" > "$OUT/data_detector.log" 2>&1 &
@@ -61,16 +68,30 @@ P1=$!
 $PY vision/dice/train.py classifier "${COMMON[@]}" "${CLS[@]}" --device "$DEVICE" --workers "$WORKERS" --cls-batch 256 \
   --cls-epochs 1000 --cls-hours "$HOURS" --lr-scale 0.2 --init-classifier-onnx models/dice_classifier.onnx > "$OUT/train_classifier.log" 2>&1 &
 P2=$!
+R3=skipped
+if [ -n "$CLS_B_LR" ]; then
+  # the same crops (reused: the data stage wrote them), its own run folder through its own work dir
+  mkdir -p "$WORK/b" && ln -sfn "$WORK/cls" "$WORK/b/cls"
+  $PY vision/dice/train.py classifier "${COMMON_B[@]}" "${CLS[@]}" --device "$DEVICE" --workers "$WORKERS" --cls-batch 256 \
+    --cls-epochs 1000 --cls-hours "$HOURS" --lr-scale "$CLS_B_LR" --init-classifier-onnx models/dice_classifier.onnx > "$OUT/train_classifier_b.log" 2>&1 &
+  P3=$!
+fi
 wait $P1; R1=$?
 wait $P2; R2=$?
-log "training done (detector rc $R1, classifier rc $R2)"
+[ -n "$CLS_B_LR" ] && { wait $P3; R3=$?; }
+log "training done (detector rc $R1, classifier rc $R2, classifier b rc $R3)"
+if [ -n "$CLS_B_LR" ] && [ -f "$WORK/b/runs/classifier/weights/last.pt" ]; then
+  cp "$WORK/b/runs/classifier/results.csv" "$OUT/dice_classifier_b_run8.csv" 2>/dev/null || true
+  timeout 90 $PY vision/dice/train.py export --work "$WORK/b" --models "$OUT" --classifier-weights "$WORK/b/runs/classifier/weights/last.pt" \
+    --detector-weights /nonexistent --classifier-name dice_classifier_b.onnx >> "$OUT/export.log" 2>&1 || log "classifier b: export failed"
+fi
 for m in detector classifier; do
   cp "$WORK/runs/$m/weights/last.pt" "$OUT/${m}_last.pt" 2>/dev/null || log "no $m weights: see $OUT/train_$m.log"
-  cp "$WORK/runs/$m/results.csv" "$OUT/dice_${m}_run7.csv" 2>/dev/null || true
+  cp "$WORK/runs/$m/results.csv" "$OUT/dice_${m}_run8.csv" 2>/dev/null || true
 done
 
 # 3. export (needs onnx; a failure leaves the .pt files to export elsewhere) and a smoke read
-if timeout 120 $PY vision/dice/train.py export --work "$WORK" --models "$OUT" > "$OUT/export.log" 2>&1; then
+if timeout 120 $PY vision/dice/train.py export --work "$WORK" --models "$OUT" >> "$OUT/export.log" 2>&1; then
   log "exported: $(ls "$OUT"/*.onnx 2>/dev/null | tr '\n' ' ')"
   timeout 60 $PY vision/dice/gpu_smoke.py "$OUT" 2>&1 | tee -a "$OUT/retrain.log"
 else

@@ -268,14 +268,17 @@ class DiceReader:
         t0 = time.perf_counter()
         boxes, scores = self.detect(image)
         t1 = time.perf_counter()
-        probs = self.classify(image, boxes) * allowed
+        raw = self.classify(image, boxes)
+        probs = raw * allowed
         t2 = time.perf_counter()
         dice: list[DieReading] = []
-        for box, score, p in zip(boxes, scores, probs):
+        for box, score, p, p_raw in zip(boxes, scores, probs, raw):
             if p[NONE_COLUMN] > float(self.config["none_class_max_prob"]):
                 continue
             best = int(p[: len(CLASSES)].argmax())
-            cocked = bool(p[COCKED_COLUMN] > p[best])
+            # cocked only where the classifier puts it above every face, allowed or not: a flat die
+            # of another kind is answered with a low confidence, not sent back to be re-rolled
+            cocked = bool(p_raw[COCKED_COLUMN] > p_raw[: len(CLASSES)].max())
             best = COCKED_COLUMN if cocked else best
             prob = float(p[best])
             dice.append(

@@ -263,6 +263,37 @@ def _distractor(canvas: np.ndarray, rng: np.random.Generator) -> None:
         canvas[:] = canvas * (1 - m) + c[None, None, :] * m
 
 
+def draw_lookalike(canvas: np.ndarray, rng: np.random.Generator, centre: tuple[float, float], size: float) -> None:
+    """Something that is not a die but looks like one at ``centre``, about ``size`` px across:
+    a number printed on the table or a card (numeral d6 look like one), a card's dots, a plain
+    token. Classifier 'none' crops centred on these teach it what a die is NOT: models trained
+    with numeral dice fired on printed numbers (models/dice.md, run 7). Never a square face with
+    a mark on it: that is what a die looks like."""
+    cx, cy = centre
+    c = rng.uniform(0, 255, 3)
+    kind = int(rng.integers(3))
+    if kind == 0:  # a printed number, one or two digits, straight on the surface
+        text = str(int(rng.integers(0, 10 if rng.random() < 0.6 else 100)))
+        font = int(rng.choice([cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX]))
+        thick = int(rng.integers(1, 4))
+        (tw, th), _ = cv2.getTextSize(text, font, 1.0, thick)
+        scale = size * rng.uniform(0.4, 0.9) / max(th, 1)
+        (tw, th), _ = cv2.getTextSize(text, font, scale, thick)
+        mask = np.zeros(canvas.shape[:2], np.uint8)
+        cv2.putText(mask, text, (int(cx - tw / 2), int(cy + th / 2)), font, scale, 255, thick, cv2.LINE_AA)
+        m = mask.astype(np.float32)[..., None] / 255.0
+        canvas[:] = canvas * (1 - m) + c[None, None, :] * m
+    elif kind == 1:  # dots on a card (bigger than the die would be): one to six, not on a die's grid
+        rect = ((cx + rng.normal(0, size * 0.3), cy + rng.normal(0, size * 0.3)), (size * rng.uniform(1.8, 3), size * rng.uniform(2, 4)),
+                rng.uniform(0, 180))
+        cv2.fillPoly(canvas, [cv2.boxPoints(rect).astype(np.int32)], rng.uniform(150, 255, 3).tolist(), cv2.LINE_AA)
+        for _ in range(int(rng.integers(1, 7))):
+            p = np.array(centre) + rng.normal(0, size * 0.25, 2)
+            cv2.circle(canvas, tuple(int(v) for v in p), max(int(size * rng.uniform(0.06, 0.15)), 1), c.tolist(), -1, cv2.LINE_AA)
+    else:  # a plain round token
+        cv2.circle(canvas, (int(cx), int(cy)), max(int(size * rng.uniform(0.35, 0.6)), 2), c.tolist(), -1, cv2.LINE_AA)
+
+
 def _camera(img: np.ndarray, rng: np.random.Generator, max_blur: float = 1.6) -> np.ndarray:
     """Camera effects: white balance, exposure, blur, noise, JPEG loss."""
     img = img * rng.uniform(0.85, 1.15, 3)[None, None, :] * rng.uniform(0.6, 1.25)
@@ -644,3 +675,21 @@ def render_variety_patch(
     else:
         bbox = draw_die(canvas, rng, (c, c), s, class_index, (tilt, direction), material=mat)
     return _phone(_lighting(canvas, rng), rng, max_blur=min(1.6, s / 40)), bbox
+
+
+def render_lookalike_patch(
+    rng: np.random.Generator,
+    photos: list[np.ndarray] | None = None,
+    patch: int = 256,
+) -> tuple[np.ndarray, tuple[float, float, float, float]]:
+    """A 'none' example: no die, but something that looks like one (:func:`draw_lookalike`) at
+    the centre of a small table scene, and the box a detector would have put round it."""
+    canvas = variety_background(rng, patch, patch, photos) if rng.random() < 0.5 else background(rng, patch, patch, photos)
+    for _ in range(int(rng.integers(0, 2))):
+        _distractor(canvas, rng)
+    s = math.exp(rng.uniform(math.log(20), math.log(100)))
+    c = patch / 2
+    draw_lookalike(canvas, rng, (c, c), s)
+    img = _phone(_lighting(canvas, rng), rng, max_blur=1.0) if rng.random() < 0.5 else _camera(canvas, rng, max_blur=1.0)
+    j = rng.normal(0, s * 0.08, 2)
+    return img, (c - s / 2 + j[0], c - s / 2 + j[1], c + s / 2 + j[0], c + s / 2 + j[1])

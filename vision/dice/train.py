@@ -36,6 +36,7 @@ from vision.dice.synth import (  # noqa: E402
     COCKED_INDEX,
     paint_out_dice,
     render_die_patch,
+    render_lookalike_patch,
     render_scene,
     render_variety_patch,
     render_variety_scene,
@@ -164,12 +165,14 @@ def _rot(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(np.rot90(crop, k)) if k else crop
 
 
-def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int, float, float, int, float]) -> int:
+def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int, float, float, int, float, float, float]) -> int:
     """One process's synthetic crops: ``count`` per class into ``split``; d6 faces and 'none'
     only every ``d6_every``-th round (to weight a fine-tune towards the Octo Dice faces), a
-    ``variety`` share of each class drawn with other dice and light (synth.render_variety_patch),
-    and ``cocked_every``-th rounds a cocked die (always with variety; 0: none)."""
-    root, real, seed, job, split, count, d6_every, twin_art, variety, cocked_every, deadline = args
+    ``variety`` share of each d6 class (``octo_variety`` of each Octo Dice class) drawn with other
+    dice and light (synth.render_variety_patch), ``cocked_every``-th rounds a cocked die (always
+    with variety; 0: none), and in a ``lookalike`` share of rounds a second 'none' crop centred on something
+    that looks like a die (synth.draw_lookalike)."""
+    root, real, seed, job, split, count, d6_every, twin_art, variety, cocked_every, deadline, octo_variety, lookalike = args
     rng = _rng(seed, CLASSIFIER_STAGE, job)
     tables = empty_tables(real, job % 3) or None
     n = 0
@@ -179,7 +182,8 @@ def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int, float, fl
         for ci in range(len(CLASSES)):
             if CLASSES[ci].kind == "d6" and k % d6_every:
                 continue
-            if variety and rng.random() < variety:
+            share = variety if CLASSES[ci].kind == "d6" else octo_variety
+            if share and rng.random() < share:
                 img, box = render_variety_patch(rng, ci, tables)
             else:
                 img, box = render_die_patch(rng, ci, tables, twin_art=twin_art)
@@ -200,12 +204,17 @@ def _classifier_crops(args: tuple[Path, Path, int, int, str, int, int, float, fl
         x, y = rng.uniform(0, 256 - s), rng.uniform(0, 256 - s)
         cv2.imwrite(str(root / split / "none" / f"s{job:02d}_{k:05d}.png"), crop_face(img, (x, y, x + s, y + s * rng.uniform(0.4, 1.2))))
         n += 1
+        if lookalike and rng.random() < lookalike:  # a second 'none', centred on something that looks like a die
+            img, box = render_lookalike_patch(rng, tables)
+            cv2.imwrite(str(root / split / "none" / f"s{job:02d}_{k:05d}_l.png"), crop_face(img, box))
+            n += 1
     return n
 
 
 def build_classifier_data(
     work: Path, real: Path, per_class: int, real_copies: int, n_val: int, seed: int, jobs: int, d6_every: int = 1,
-    twin_art: float = 0.0, variety: float = 0.0, cocked_every: int = 0, deadline: float = 0.0,
+    twin_art: float = 0.0, variety: float = 0.0, cocked_every: int = 0, deadline: float = 0.0, octo_variety: float | None = None,
+    lookalike: float = 0.0,
 ) -> Path:
     """Folder-per-class crops: real train-fold faces (jittered, turned), synthetic faces, and 'none'."""
     root = work / "cls"
@@ -222,12 +231,14 @@ def build_classifier_data(
     for split, total, offset in (("val", n_val, 500), ("train", per_class, 0)):  # validation first: a deadline cuts train only
         share = -(-total // jobs)
         tasks += [(root, real, seed, offset + j, split, min(share, total - j * share), d6_every if split == "train" else 1, twin_art,
-                   variety, cocked_every, deadline) for j in range(jobs) if j * share < total]
+                   variety, cocked_every, deadline, variety if octo_variety is None else octo_variety, lookalike)
+                  for j in range(jobs) if j * share < total]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         real_job = pool.submit(_real_crops, root, real, seed, real_copies)  # beside the synthetic crops, not before them
         done = sum(pool.map(_classifier_crops, tasks))
         real_count = real_job.result()
-    (root / "complete").write_text(f"per_class={per_class} seed={seed} variety={variety} cocked_every={cocked_every}\n")
+    (root / "complete").write_text(f"per_class={per_class} seed={seed} variety={variety} octo_variety={octo_variety} "
+                                   f"lookalike={lookalike} cocked_every={cocked_every}\n")
     print(f"classifier data: {done} synthetic + {real_count} real crops in {time.time() - t0:.0f} s", flush=True)
     return root
 
@@ -357,6 +368,11 @@ def main() -> None:
     ap.add_argument("--cls-val", type=int, default=0, help="synthetic validation crops per class (0: a twentieth of --per-class)")
     ap.add_argument("--data-seconds", type=float, default=0.0,
                     help="stop drawing synthetic data this many seconds after the start (0: draw every count)")
+    ap.add_argument("--octo-variety", type=float, default=None,
+                    help="classifier crops: the variety share of Octo Dice faces (default: --variety)")
+    ap.add_argument("--lookalike", type=float, default=0.0,
+                    help="classifier 'none' crops: share centred on something that looks like a die (a printed number, dots)")
+    ap.add_argument("--classifier-name", default="dice_classifier.onnx", help="export: the classifier's file name in --models")
     ap.add_argument("--cocked-every", type=int, default=0,
                     help="classifier: one cocked-die crop every N rounds (0: no 'cocked' class, as older models)")
     ap.add_argument("--detector-weights", type=Path, default=None, help="export: detector .pt (default: the run's last.pt)")
@@ -370,7 +386,7 @@ def main() -> None:
         if det.is_file():
             export(det, DETECTOR_EXPORT, args.models / "dice_detector.onnx", dynamic=False)
         if cls.is_file():
-            export(cls, CLASSIFIER_IMGSZ, args.models / "dice_classifier.onnx", dynamic=True)
+            export(cls, CLASSIFIER_IMGSZ, args.models / args.classifier_name, dynamic=True)
         if not det.is_file() and not cls.is_file():
             sys.exit(f"export: no weights at {det} or {cls}")
         return
@@ -387,7 +403,7 @@ def main() -> None:
     if args.stage in ("data", "data-classifier", "classifier", "all"):
         data = build_classifier_data(
             args.work, args.real, args.per_class, 4, args.cls_val or max(args.per_class // 20, 10), args.seed, args.jobs, args.d6_every, args.twin_art,
-            args.variety, args.cocked_every, deadline,
+            args.variety, args.cocked_every, deadline, args.octo_variety, args.lookalike,
         )
         if args.stage in ("classifier", "all"):
             train_classifier(data, args.work, args)

@@ -346,6 +346,24 @@ def test_a_die_likelier_cocked_than_any_face_is_reported_cocked_without_a_face(
     assert (flat.cocked, flat.face_class.name) == (False, "d6-1")
 
 
+def test_a_flat_die_of_another_kind_is_read_with_a_low_confidence_not_called_cocked(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a pip-dice table an Octo Dice face (likeliest to the classifier) is not a leaning die:
+    cocked wins only above every face, allowed or not; without kinds the rule is the same."""
+    table = np.zeros((2, COCKED_COLUMN + 1), np.float32)
+    table[0, [8, 2, COCKED_COLUMN]] = 0.90, 0.02, 0.05  # a flat Octo Dice "lab" face
+    table[1, [8, 2, COCKED_COLUMN]] = 0.10, 0.05, 0.80  # a leaning die
+    monkeypatch.setattr(reader, "detect", lambda image: (np.array([[10, 10, 50, 50], [100, 10, 140, 50]], np.float32),
+                                                         np.array([0.9, 0.9], np.float32)))
+    monkeypatch.setattr(reader, "classify", lambda image, b: table.copy())
+    flat, leaning = reader.read(np.zeros((480, 640, 3), np.uint8), ("d6",)).dice
+    assert (flat.cocked, flat.face_class.name) == (False, "d6-3")
+    assert flat.classifier_prob == pytest.approx(0.02)
+    assert (leaning.cocked, leaning.face_class) == (True, None)
+    flat, leaning = reader.read(np.zeros((480, 640, 3), np.uint8)).dice
+    assert (flat.cocked, flat.face_class.name, leaning.cocked) == (False, "white-lab", True)
+
+
 def test_a_photo_file_is_read_with_the_kinds_asked(reader: DiceReader, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     import cv2

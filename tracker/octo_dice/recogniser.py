@@ -20,6 +20,7 @@ is also tested for a lean by its outline (tracker/octo_dice/cocked.py: no flat d
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -103,6 +104,9 @@ class DicePixelRecogniser:
         """Beside each spot of the last :meth:`candidates`: whether it touches an area's edge."""
         self.flat_said = FlatSaid()
         """Where the players said a die called cocked lies flat: not tested for a lean there."""
+        self.last_cpu_ms: dict[str, float] = {}
+        """CPU time (``time.process_time``, ms) of each stage of the last :meth:`read`, for the
+        benches (the machine is shared: its wall clock is noisy)."""
 
     def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
         """The players said the dice called cocked at ``places`` lie flat: read them by their top
@@ -184,7 +188,10 @@ class DicePixelRecogniser:
             self._reader = DiceReader()
         image = frame.image if hasattr(frame, "image") else frame
         self.last_fits = []
+        self.last_cpu_ms = {}
+        clock = time.process_time()
         spots = self.candidates(image)
+        clock = self._lap("candidates", clock)
         if self.hand:
             return OctoDiceObservation(occluded=True)
         if not spots:
@@ -198,8 +205,11 @@ class DicePixelRecogniser:
             window = (x - WINDOW_MM / 2, y - WINDOW_MM / 2, x + WINDOW_MM / 2, y + WINDOW_MM / 2)
             mosaic[r * side:(r + 1) * side, c * side:(c + 1) * side] = self._view(image, window, PX_PER_MM)
         balanced = np.clip(mosaic * self.gains, 0, 255).astype(np.uint8)
+        clock = self._lap("mosaic", clock)
         dice: list[DieReading] = []
-        for d in self._reader.read(balanced, OCTO_KINDS).dice:
+        found = self._reader.read(balanced, OCTO_KINDS).dice
+        clock = self._lap("reader", clock)
+        for d in found:
             bx0, by0, bx1, by1 = d.bbox
             cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
             r, c = int(cy // side), int(cx // side)
@@ -222,9 +232,15 @@ class DicePixelRecogniser:
         merged = _merge(dice)
         if self._camera is not None:
             merged = [self._lean_test(image, d, merged) for d in merged]
+        self._lap("lean_test", clock)
         self.flat_said.keep_where_read(merged)
         return OctoDiceObservation(tuple(merged), spots=tuple(spots),
                                    unread_at_edge=_unread_at_edge(spots, self.at_rim, merged))
+
+    def _lap(self, stage: str, since: float) -> float:
+        now = time.process_time()
+        self.last_cpu_ms[stage] = (now - since) * 1000
+        return now
 
     def _lean_test(self, image: np.ndarray, die: DieReading, dice: list[DieReading]) -> DieReading:
         """``die`` as read, or as cocked when its outline fits no flat die (tracker/octo_dice/

@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             if profiler is not None:
                 profiler.disable()
             if took < best:
-                best, best_stages = took, dict(recogniser.last_cpu_ms)
+                best, best_stages = took, dict(getattr(recogniser, "last_cpu_ms", {}))
         per_read.append(best)
         if len(layout) == 6:
             six.append(best)
@@ -116,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     if six:
         print(f"CPU ms per read of six dice ({len(six)} scenes): mean {statistics.mean(six):.1f}, "
               f"median {statistics.median(six):.1f}")
-    print("CPU ms per stage (mean): " + ", ".join(f"{k} {statistics.mean(v):.1f}" for k, v in stages.items()))
+    if stages:
+        print("CPU ms per stage (mean): " + ", ".join(f"{k} {statistics.mean(v):.1f}" for k, v in stages.items()))
     if args.dump is not None:
         args.dump.write_text("\n".join(dumped) + "\n")
         print(f"readings written to {args.dump}")

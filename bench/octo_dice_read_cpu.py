@@ -5,7 +5,8 @@ touching, tilt 0-35, three lightings, 1920x1080), each read ``--repeat`` times b
 recogniser (mat candidates, the ONNX dice reader, the flat-outline test). CPU time
 (``time.process_time``: the machine is shared, wall clock is noisy), per read and per stage,
 for all scenes and for those of six dice. ``--dump FILE`` writes every reading (kind, face,
-place, confidence, cocked, the outline fit) one scene a line, so that two versions of the code
+place, confidence, cocked, the outline fit; the spots, those unread at an area's edge) one
+scene a line, so that two versions of the code
 can be compared reading for reading (``--compare FILE``); ``--profile`` prints cProfile's top
 functions over the reads of six dice.
 
@@ -45,6 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dump", type=Path, help="write each scene's readings (JSON lines)")
     parser.add_argument("--compare", type=Path, help="compare each scene's readings with a --dump of another version")
     parser.add_argument("--profile", action="store_true", help="cProfile the reads of six dice")
+    parser.add_argument("--films", type=int, default=0,
+                        help="instead of single scenes: every frame of this many twin games' films (2 turns, "
+                             "1-4 players as in bench/octo_dice_latency.py: hands, fingers, tumbling dice), seeds from --seed")
     args = parser.parse_args(argv)
     if args.scenes < 1 or args.repeat < 1:
         print("--scenes and --repeat must be at least 1", file=sys.stderr)
@@ -61,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     from vision.render.effects import Lighting
     from vision.render.renderer import Renderer, RenderOptions
 
+    if args.films:
+        return _films(args)
     renderer = Renderer()
     before = [json.loads(line) for line in args.compare.read_text().splitlines()] if args.compare else None
     dumped: list[str] = []
@@ -103,7 +109,9 @@ def main(argv: list[str] | None = None) -> int:
             six.append(best)
         for k, v in best_stages.items():
             stages.setdefault(k, []).append(v)
-        line = {"seed": seed, "dice": _readings(recogniser, observed)}
+        line = {"seed": seed, "dice": _readings(recogniser, observed), "occluded": observed.occluded,
+                "spots": [[round(x, 4), round(y, 4)] for x, y in observed.spots],
+                "unread_at_edge": [[round(x, 4), round(y, 4)] for x, y in observed.unread_at_edge]}
         dumped.append(json.dumps(line))
         if before is not None:
             old = before[i] if i < len(before) else None
@@ -127,6 +135,48 @@ def main(argv: list[str] | None = None) -> int:
         import pstats
 
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+    return 1 if differ else 0
+
+
+def _films(args: argparse.Namespace) -> int:
+    """Every frame of ``args.films`` twin games read (once each), timed and dumped or compared."""
+    from tracker.octo_dice import OctoDiceTable
+    from tracker.octo_dice.recogniser import DicePixelRecogniser
+    from tracker.table import TableSetup
+
+    before = [json.loads(line) for line in args.compare.read_text().splitlines()] if args.compare else None
+    table = OctoDiceTable()
+    configs = ((1, "solo"), (2, "virtual"), (2, None), (3, None), (4, None))
+    rng = random.Random(args.seed)
+    dumped: list[str] = []
+    per_read: list[float] = []
+    differ = 0
+    for g in range(args.films):
+        players, variant = configs[g % len(configs)]
+        setup = TableSetup(game="octo_dice", players=players, options={"variant": variant, "turns": 2},
+                           source="demo", seed=args.seed + g, illegal=0, tilt=round(rng.uniform(0, 35), 1),
+                           resolution=tuple(args.resolution))
+        film = table.demo_film(setup)
+        recogniser: Any = DicePixelRecogniser(camera=film.camera)  # as table.pixel_recogniser wraps it
+        for k, frame in enumerate(film.frames):
+            t = time.process_time()
+            observed = recogniser.read(frame)
+            if k:  # the first read loads the models
+                per_read.append((time.process_time() - t) * 1000)
+            line = {"seed": args.seed + g, "frame": k, "dice": _readings(recogniser, observed),
+                    "occluded": observed.occluded, "spots": [[round(x, 4), round(y, 4)] for x, y in observed.spots],
+                    "unread_at_edge": [[round(x, 4), round(y, 4)] for x, y in observed.unread_at_edge]}
+            if before is not None and (len(dumped) >= len(before) or before[len(dumped)] != line):
+                differ += 1
+                print(f"  game {args.seed + g} frame {k}: readings differ")
+            dumped.append(json.dumps(line))
+    print(f"{len(dumped)} film frames, games {args.seed}-{args.seed + args.films - 1}, CPU ms per read: mean "
+          f"{statistics.mean(per_read):.1f}, median {statistics.median(per_read):.1f}, max {max(per_read):.1f}")
+    if args.dump is not None:
+        args.dump.write_text("\n".join(dumped) + "\n")
+        print(f"readings written to {args.dump}")
+    if before is not None:
+        print(f"frames whose readings differ from {args.compare}: {differ}/{len(dumped)}")
     return 1 if differ else 0
 
 

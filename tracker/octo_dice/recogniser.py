@@ -169,8 +169,8 @@ class DicePixelRecogniser:
         count, labels, stats, centres = cv2.connectedComponentsWithStats(opened)
         self.hand = any(stats[i, cv2.CC_STAT_AREA] >= HAND_MM2 for i in range(1, count)) or _arm_in(far, edges)
         kept = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB_MM2]
-        rim = set(np.unique(labels[edges]).tolist())  # the spots that touch an area's edge
-        self.at_rim = [i in rim for i in kept]
+        touching = set(np.unique(labels[edges]).tolist())  # the spots that touch an area's edge
+        self.at_rim = [i in touching for i in kept]
         return [self._towards_top(mx0 + float(centres[i][0]), my0 + float(centres[i][1])) for i in kept]
 
     def _towards_top(self, x: float, y: float) -> tuple[float, float]:

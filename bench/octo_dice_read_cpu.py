@@ -50,8 +50,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead of single scenes: every frame of this many twin games' films (2 turns, "
                              "1-4 players as in bench/octo_dice_latency.py: hands, fingers, tumbling dice), seeds from --seed")
     args = parser.parse_args(argv)
-    if args.scenes < 1 or args.repeat < 1:
-        print("--scenes and --repeat must be at least 1", file=sys.stderr)
+    if args.scenes < 1 or args.repeat < 1 or args.films < 0:
+        print("--scenes and --repeat must be at least 1, --films at least 0", file=sys.stderr)
         return 2
     if args.compare is not None and not args.compare.is_file():
         print(f"--compare: no such file: {args.compare}", file=sys.stderr)

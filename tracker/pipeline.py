@@ -126,6 +126,10 @@ class Pipeline:
         self._calibration_tries = 0
         self._moved_since_read = True
         self._read_requested = threading.Event()
+        self._requests = 0
+        """Requests to read (:meth:`request_read`) so far ..."""
+        self._requests_read_ahead = 0
+        """... and how many of them the frame that came with them was read ahead for."""
         self.needs_calibration = bool(getattr(recogniser, "needs_calibration", False))
         if profile is not None and recheck:
             self._start_watcher(profile)
@@ -187,7 +191,12 @@ class Pipeline:
     def request_read(self) -> None:
         """An outside signal that the scene has come to rest (a dice tower's "roll settled"):
         read the next quiet frame without waiting for the stillness gate's count. Safe to call
-        from another thread (the tower client's); without it everything works from the camera."""
+        from another thread (the tower client's); without it everything works from the camera.
+        When reading ahead, the frame that comes with the request is read at once, even if the
+        gate still counts it as moving (it differs from the last frame in the air), and that
+        reading is used on the next frame if not one pixel changed in between: the read then
+        costs no time after the gate's first quiet frame."""
+        self._requests += 1
         self._read_requested.set()
 
     # ------------------------------------------------------------------ one frame
@@ -309,8 +318,11 @@ class Pipeline:
                         overlay = self.overlay_geometry(observed, self.profile) if self.overlay_geometry else []
                     except Exception:
                         overlay = []
-        elif (self.read_ahead and gate_event is GateEvent.SETTLING and self.gate.about_to_settle
-              and not (self.needs_calibration and self.profile is None)):
+        elif (self.read_ahead and not (self.needs_calibration and self.profile is None)
+              and ((gate_event is GateEvent.SETTLING and self.gate.about_to_settle) or self._fresh_request())):
+            # the gate's last quiet frame before it settles, or (a dice tower said the roll has
+            # settled) the frame that came with the request: the next frame, if unchanged, uses it
+            self._requests_read_ahead = self._requests
             observed, failure, stage["read_ahead"], refusal = self._read(frame)
             self.stats.reads_ahead += 1
             self._ahead = (observed, failure, refusal)
@@ -318,6 +330,11 @@ class Pipeline:
         return self._update(frame.index, image, tuple(overlay), tuple(events), message == "ok" or
                             message.startswith("a hand") or self.refused is not None, message, stage, gate_event.value,
                             recognised=recognised, frame=frame)
+
+    def _fresh_request(self) -> bool:
+        """A read was requested (:meth:`request_read`) and no frame was read ahead for it yet
+        (once per request: while the table still moves, later frames wait for the gate)."""
+        return self._read_requested.is_set() and self._requests != self._requests_read_ahead
 
     def _wait_for_hand(self) -> str:
         """Something hides the play area: the scene is read again once it has moved and settled."""

@@ -188,10 +188,11 @@ class _FrameTagger:
         return ("reading of frame", frame.index)
 
 
-def _read_ahead_run(frames: list[np.ndarray], fail: bool = False,
-                    read_ahead: bool = True) -> tuple[Pipeline, _FrameTagger, list[tuple[int, Any]], list[Any]]:
+def _read_ahead_run(frames: list[np.ndarray], fail: bool = False, read_ahead: bool = True,
+                    request_at: int | None = None) -> tuple[Pipeline, _FrameTagger, list[tuple[int, Any]], list[Any]]:
     """Runs ``frames`` through a pipeline reading ahead (gate: 3 quiet frames); returns what the
-    recogniser read, what reached the tracker (frame index of the step, reading) and the updates."""
+    recogniser read, what reached the tracker (frame index of the step, reading) and the updates.
+    ``request_at``: a dice tower's 'roll settled' comes with that frame."""
     from tracker.stillness import StillnessConfig
 
     game = OctocubeGame(2)
@@ -207,7 +208,9 @@ def _read_ahead_run(frames: list[np.ndarray], fail: bool = False,
         return []
 
     pipe.tracked.observe = observe  # type: ignore[method-assign]
-    for _ in frames:
+    for i in range(len(frames)):
+        if i == request_at:
+            pipe.request_read()
         update = pipe.step()
         assert update is not None
         updates.append(update)
@@ -288,3 +291,27 @@ def test_a_scene_the_memory_finds_occluded_is_not_given_to_the_tracker() -> None
     assert seen == []
     assert any(u is not None and u.camera_message == "a hand or an object hides the play area: waiting"
                and u.camera_ok for u in updates)
+
+
+def test_a_tower_request_reads_the_frame_it_came_with_and_the_first_quiet_frame_uses_it() -> None:
+    """Table A, then B from frame 3, where the tower's 'roll settled' comes: frame 3 still
+    differs from the frame before (the gate says moving) but is read at once, and frame 4 (the
+    first quiet one, not one pixel changed) hands that reading to the tracker with no second
+    read. Without reading ahead frame 4 is read at frame 4, as before."""
+    frames = [_table(0)] * 3 + [_table(1)] * 6
+    pipe, rec, observed, updates = _read_ahead_run(frames, request_at=3)
+    assert updates[3].gate == "moving" and "read_ahead" in updates[3].stage_ms
+    assert rec.read_frames[-1] == 3 and observed[-1] == (4, ("reading of frame", 3))  # A: read at 1, used at 2
+    assert updates[4].recognised and "recognise" not in updates[4].stage_ms
+    _, rec, observed, _ = _read_ahead_run(frames, request_at=3, read_ahead=False)
+    assert rec.read_frames[-1] == 4 and observed[-1] == (4, ("reading of frame", 4))
+
+
+def test_a_tower_request_whose_frame_was_not_yet_at_rest_reads_the_next_quiet_one() -> None:
+    """The request comes with frame 3, but the dice still move at frame 4 (table C): frame 3's
+    reading is thrown away, nothing else is read ahead for that request while the table moves,
+    and the first quiet frame after (5) is read as the tower asked."""
+    frames = [_table(0)] * 3 + [_table(1)] + [_table(2)] * 6
+    pipe, rec, observed, updates = _read_ahead_run(frames, request_at=3)
+    assert rec.read_frames[-2:] == [3, 5] and observed[-1] == (5, ("reading of frame", 5))
+    assert all(reading[1] != 3 for _, reading in observed)

@@ -118,11 +118,19 @@ def die_mask(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) -> np.ndar
     smooth = cv2.GaussianBlur(view, (blur, blur), 0).astype(np.float32)
     mat = np.maximum(mat_bgr.astype(np.float32), 1.0)
     k = (smooth @ mat) / float(mat @ mat)  # how much of the mat's light the pixel has
-    residual = np.linalg.norm(smooth - k[..., None] * mat, axis=2)
-    # a dark pixel's hue, relative to its own light: a black die is grey, a shadow keeps the mat's hue
-    hue_off = residual / np.maximum(np.linalg.norm(smooth, axis=2), 1.0)
-    dim = (k < DIM) & (hue_off > DIM_HUE_OFF)
-    return ((k > BRIGHT) | (k < DARK) | (residual > COLOUR_OFF) | dim).astype(np.uint8)
+    off = smooth - k[..., None] * mat
+    off *= off
+    residual = np.sqrt(off.sum(axis=2))  # np.linalg.norm's sum, without its copies
+    mask = (k > BRIGHT) | (k < DARK) | (residual > COLOUR_OFF)
+    # a dark pixel's hue, relative to its own light: a black die is grey, a shadow keeps the mat's
+    # hue (only the dim pixels not already a die need it)
+    dim = ~mask & (k < DIM)
+    if dim.any():
+        lit = smooth[dim]
+        lit *= lit
+        hue_off = residual[dim] / np.maximum(np.sqrt(lit.sum(axis=1)), 1.0)
+        mask[dim] = hue_off > DIM_HUE_OFF
+    return mask.view(np.uint8)
 
 
 def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
@@ -246,10 +254,10 @@ def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, floa
     import cv2
 
     shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
-    flat_area = float(flat_template(45.0, shrink, offset, px_per_mm)[0].sum())
+    flat_area = float(cv2.countNonZero(flat_template(45.0, shrink, offset, px_per_mm)[0]))
     shape = outline(die_mask(view, mat_bgr, px_per_mm), centre_px, exclude_px or [], px_per_mm,
                     flat_area_px=flat_area)
-    return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm)
+    return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm, flat_area_px=flat_area)
 
 
 def _base_of(centre_mm: tuple[float, float], camera_mm: tuple[float, float, float],
@@ -261,25 +269,37 @@ def _base_of(centre_mm: tuple[float, float], camera_mm: tuple[float, float, floa
     return shrink, ((1 - shrink) * (cx - centre_mm[0]) * px_per_mm, (1 - shrink) * (cy - centre_mm[1]) * px_per_mm)
 
 
-def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tuple[float, float],
-                camera_mm: tuple[float, float, float], px_per_mm: float) -> FlatFit:
-    """The best flat-die outline for a die's filled outline ``shape`` (see :func:`fit_flat`)."""
+def _centroid(shape: np.ndarray) -> tuple[float, float]:
+    """Where a 0/1 image's pixels lie on average (x, y): their exact integer sums over their
+    count, as ``np.nonzero(shape)``'s means, without listing every pixel."""
     import cv2
 
-    area = int(shape.sum())
+    m = cv2.moments(shape, binaryImage=True)
+    return float(m["m10"] / m["m00"]), float(m["m01"] / m["m00"])
+
+
+def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tuple[float, float],
+                camera_mm: tuple[float, float, float], px_per_mm: float,
+                flat_area_px: float | None = None) -> FlatFit:
+    """The best flat-die outline for a die's filled outline ``shape`` (see :func:`fit_flat`;
+    ``flat_area_px``: a flat die's outline area there, when the caller has it already)."""
+    import cv2
+
+    area = cv2.countNonZero(shape)
     if area == 0:  # no outline of one die alone: not judged (a flat die must never be called cocked)
         return FlatFit(0.0, 0.0, centre_px, centre_px)
-    ys, xs = np.nonzero(shape)
-    middle = (float(xs.mean()), float(ys.mean()))
+    middle = _centroid(shape)
     # the base square's centre, seen from the camera on the top plane, lies towards the nadir
     shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
-    flat_area = float(flat_template(45.0, shrink, offset, px_per_mm)[0].sum())
+    flat_area = flat_area_px if flat_area_px is not None else float(
+        cv2.countNonZero(flat_template(45.0, shrink, offset, px_per_mm)[0]))
     if area > MAX_AREA_RATIO * flat_area:  # two dice in one outline (a neighbour the reader missed)
         return FlatFit(0.0, 0.0, middle, middle)
     kernel = np.ones((2 * TOLERANCE_PX + 1, 2 * TOLERANCE_PX + 1), np.uint8)
-    shape_in = cv2.erode(shape, kernel).astype(np.float32)
+    shape_in = cv2.erode(shape, kernel)
+    inner = float(cv2.countNonZero(shape_in))
+    shape_in = shape_in.astype(np.float32)
     shape_out = cv2.dilate(shape, kernel).astype(np.float32)
-    inner = float(shape_in.sum())
     pad = int(round(PAD_MM * px_per_mm))
     padded_in = cv2.copyMakeBorder(shape_in, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     padded_out = cv2.copyMakeBorder(shape_out, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
@@ -288,18 +308,19 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
     for yaw in _yaw_of(shape) + np.arange(-YAW_SPAN_DEG, YAW_SPAN_DEG + 0.1, YAW_STEP_DEG):
         template, top = flat_template(float(yaw), shrink, offset, px_per_mm, margin=TOLERANCE_PX + 1)
         th, tw = template.shape
-        ty, tx = np.nonzero(template)
+        tx, ty = _centroid(template)
         # the flat outline laid on the die's outline by their centres, then shifted a little
-        x0 = int(round(middle[0] - tx.mean())) + pad - reach
-        y0 = int(round(middle[1] - ty.mean())) + pad - reach
+        x0 = int(round(middle[0] - tx)) + pad - reach
+        y0 = int(round(middle[1] - ty)) + pad - reach
         if x0 < 0 or y0 < 0 or x0 + tw + 2 * reach > padded_in.shape[1] or y0 + th + 2 * reach > padded_in.shape[0]:
             continue
         region = (slice(y0, y0 + th + 2 * reach), slice(x0, x0 + tw + 2 * reach))
-        t_in = cv2.erode(template, kernel).astype(np.float32)
+        t_in = cv2.erode(template, kernel)
+        t_in_area = float(cv2.countNonZero(t_in))
         t_out = cv2.dilate(template, kernel).astype(np.float32)
         # pixels of the die no flat outline explains, and of the flat outline the die leaves empty
         excess = inner - cv2.matchTemplate(padded_in[region], t_out, cv2.TM_CCORR)
-        deficit = float(t_in.sum()) - cv2.matchTemplate(padded_out[region], t_in, cv2.TM_CCORR)
+        deficit = t_in_area - cv2.matchTemplate(padded_out[region], t_in.astype(np.float32), cv2.TM_CCORR)
         miss = excess + DEFICIT_WEIGHT * deficit
         low, _, (mx, my), _ = cv2.minMaxLoc(miss)
         if low < best[0]:

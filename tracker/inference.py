@@ -97,6 +97,14 @@ class InferenceConfig:
     position that matches the table (:func:`recover`) and asks the players about it. One such
     scene is an illegal-move alert (the table may be put back); a second one means the tracker,
     not the table, is probably out of step."""
+    recovery_patience: int = 8
+    """Unexplained scenes in a row up to which a recovery that found nothing is tried again at
+    each new scene; beyond, only once their number has doubled since the last try. A tracker
+    lost that long is many moves behind the table (bench seed 97213: lost at the expert set-up,
+    every later scene was a recovery of some 29 searches and 50,000 moves tried, 6-30 s a scene
+    and growing: the game never ended), and a recovery explains only the last
+    ``recovery_scenes`` scenes, which do not get easier. Counts scenes, not seconds: a lost
+    stretch of n scenes makes at most ``recovery_patience`` + log2(n) recoveries."""
     recovery_undo: int = 6
     """How many of the tracker's last confirmed moves a recovery may take back."""
     recovery_scenes: int = 4

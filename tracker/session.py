@@ -140,7 +140,7 @@ class TrackedGame(Generic[St, Obs]):
                     self._unexplained[-1] = observed  # the same table again: not new evidence
                 else:
                     self._unexplained.append(observed)
-                if len(self._unexplained) >= max(self.config.recover_after, self._asked_at + 1):
+                if len(self._unexplained) >= max(self.config.recover_after, self._retry_at()):
                     question = self._recover()
                     if question is not None:
                         return events + [question]
@@ -176,6 +176,12 @@ class TrackedGame(Generic[St, Obs]):
         self._log("question", question=question.prompt, options=list(question.option_texts),
                   recovery=True, take_back=list(question.take_back))
         return QuestionAsked(question)
+
+    def _retry_at(self) -> int:
+        """Unexplained scenes at which a recovery is tried (again): at each new scene up to
+        ``recovery_patience``, then each time their number doubles (see that setting)."""
+        asked = self._asked_at
+        return asked + 1 if asked < self.config.recovery_patience else 2 * asked
 
     def _in_step(self) -> None:
         """A scene fitted the game: nothing left to recover."""

@@ -103,6 +103,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     max_dearer_draws = 120
     """Blind draws onto a stock followed on from a dearer view, per scene (30 cards, a few
     positions): unbounded, a recovery's search nested them and never ended (seed 97213)."""
+    max_tries = 20000
+    """Moves tried (pushed and compared with the scene) in one scene's search, the work bound:
+    ``max_chains`` counts only the chains kept, and a scene far from the tracker's position (a
+    recovery's search when the tracker is many moves out of step) expands every kept chain by
+    up to 30 draws, each tried and compared (seed 97213, lost at the set-up: 2,000-9,000 a
+    search, 29 searches a scene). The biggest search of 20 tracker-alone games (91000-91019)
+    tried 1,547: the bound leaves every search of a game in step alone."""
 
     # ------------------------------------------------------------------ expected view
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
@@ -262,12 +269,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
 
         dearer = [0]  # blind stock draws followed on at a higher cost (bounded: seed 97213 ran away)
+        tries = [0]  # moves tried in this scene's search (bounded: the work, whatever the chains)
 
         def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False,
                  raised: bool = False) -> None:
             """``in_refill``: the chain's last move was a draw of an inn refill; ``raised``: the chain
             holds a blind stock draw followed on at a higher cost (one per chain)."""
-            if len(chain) >= self.max_chain or len(out) >= self.max_chains:
+            if len(chain) >= self.max_chain or len(out) >= self.max_chains or tries[0] >= self.max_tries:
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
             hidden_draw = refill and behind_deck(chain)
@@ -292,10 +300,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind, in_refill)):
                     continue
+                if tries[0] >= self.max_tries:
+                    break
                 try:
                     work.push_unchecked(move)
                 except RulesError:
                     continue
+                tries[0] += 1
                 after = self.expected(work)
                 if unseen:  # changes nothing the camera sees, yet the refill must go on
                     longer = chain + (move,)

@@ -44,21 +44,16 @@ late in a 4-player game every fan may be unsure at once, and four such differenc
 well under the tracker's tolerance (0.6) for one doubtful card."""
 
 
-BONUS_FACE_MISREAD_WEIGHT = 0.5
+BONUS_FACE_MISREAD_WEIGHT = 0.05
 """Weight of a chosen bonus tile read with another face number (lit or not as expected). Faces
 are chosen once, at the set-up, and never change after, so it is a misread that no move explains
 (the token reader confuses faces such as 5 and 8 on some frames: seed 97001 went out of step on
-one such frame): a doubtful reading (under ``InferenceConfig.doubtful_reading``), absorbed where
-the rest fits. Not less: at the set-up, the choice of another face (the expected view then
-shows it) must still lose by the margin (0.5), or every choice becomes a question."""
-
-
-DARK_BONUS_WEIGHT = 0.05
-"""Weight of a chosen bonus tile read with another face where the seat is too dark for the token
-reader (``PlayerReading.bonus_confidence`` < 1): there every face may be misread, and all of
-them at once (bench seed 97213's player 3: three of four faces wrong in every still, the
-expert set-up never explained, the game lost from its first turn). A set-up choice there is
-tried with every face, and the players are asked which."""
+one such frame; on seed 97213 it read three of player 3's four faces wrong in every still of the
+game, 9, 12, 1 as 8, 10, 5, the seat dark and far: at 0.5 each no scene after the set-up was
+explained). A set-up choice is tried only as the camera reads it (``face_seen``), so no
+margin is needed against the other faces there; every face is tried (and the players asked)
+where the read face is no choice left or the seat is too dark to trust
+(``PlayerReading.bonus_confidence`` < 1)."""
 
 
 HIDDEN_SURPLUS_WEIGHT = 0.5
@@ -208,10 +203,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 # a face, once chosen, never changes: a chosen tile read with another face (only
                 # the face, lit or not as expected) is a misread that no move can explain
                 misread = w_tile is not None and g_tile is not None and w_tile[1] == g_tile[1]
-                weight = 1.0 if not misread else (
-                    BONUS_FACE_MISREAD_WEIGHT if got.bonus_confidence >= 1.0 else DARK_BONUS_WEIGHT)
                 diffs.append(Difference(f"{who}'s bonus tile on column {col} reads {g_tile}, expected {w_tile}",
-                                        weight))
+                                        BONUS_FACE_MISREAD_WEIGHT if misread else 1.0))
         return diffs
 
     def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:

@@ -241,8 +241,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
 
         def face_seen(move: ChooseBonusFace) -> bool:
             """A set-up face choice is tried only as the camera reads it (any, when the face read
-            is no choice left: a misread); a misread face weighs little later on, so the choices
-            would otherwise all look nearly right and multiply."""
+            is no choice left, a misread, or the seat is too dark to trust its faces: the players
+            are asked); a misread face weighs little, so the choices would otherwise all look
+            nearly right and multiply."""
             seat = work.tasks[-1][1]
             reading = observed.players.get(seat)
             tile = reading.bonus.get(move.column) if reading is not None else None

@@ -420,3 +420,23 @@ def test_the_recogniser_marks_the_faces_of_a_seat_too_dark_as_unsure() -> None:
     obs = observation_from_reads(cards, {0: SeatTokens(**seat), 1: SeatTokens(**seat, dark=True)}, 2)
     assert obs.players[0].bonus_confidence == 1.0 and obs.players[1].bonus_confidence == 0.0
     assert obs.players[0] == obs.players[1]  # a confidence, not a different table
+
+
+def test_a_refill_that_draws_one_card_twice_with_a_copy_behind_the_deck_is_offered() -> None:
+    """97219 (tilt 34, lamp): a refill drew dwarf-tattoo twice; one copy showed, the other lay in
+    the slot behind the deck. A draw behind the deck was tried only for a card that showed nowhere
+    new, so the second copy was never offered: the players said none (a false alarm), twice."""
+    game = OpenSeasonGame(3, side="shield")
+    tracker_state = game.new_initial_state(4, hidden=True)
+    truth = game.new_initial_state(4, hidden=True)
+    for card in ("dwarf-tattoo", "dwarf-tattoo", "elf-crown", "gnome-dagger", "mage-earrings"):
+        truth.push(Draw(card))
+    seen = _behind_deck(observation_from_state(truth), "dwarf-tattoo")
+    assert seen.inn.count("dwarf-tattoo") == 1 and seen.inn_hidden == 1
+    tracked = TrackedGame(tracker_state, OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    answer = truthful_option(truth.history, events[0].question, tracker_state.history)
+    assert answer is not None, events[0].question.option_texts[:5]
+    tracked.answer(answer)
+    assert tracked.state.history == truth.history

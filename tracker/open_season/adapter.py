@@ -269,8 +269,15 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             behind the deck still free for it): any card still unseen, the players are asked."""
             if not observed.inn_hidden:
                 return False
-            blind_draws = sum(1 for m in chain if isinstance(m, Draw) and appeared[m.card] <= 0)
+            drawn = Counter(m.card for m in chain if isinstance(m, Draw))
+            blind_draws = sum(max(0, n - appeared[card]) for card, n in drawn.items())
             return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
+
+        def shown_less(chain: tuple[Move, ...], card: str) -> bool:
+            """Whether one more draw of ``card`` is more than the table newly shows of it: that
+            copy may lie behind the deck (seed 97219: a refill drew dwarf-tattoo twice, one copy
+            showed, the other was never offered)."""
+            return sum(1 for m in chain if isinstance(m, Draw) and m.card == card) >= appeared[card]
 
         dearer = [0]  # blind stock draws followed on at a higher cost (bounded: seed 97213 ran away)
         tries = [0]  # moves tried in this scene's search (bounded: the work, whatever the chains)
@@ -300,7 +307,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             stock_draw = top[:2] == ("draw", "stock")
             for move in moves:
                 unseen = refill and isinstance(move, Draw) and (
-                    (hidden_draw and appeared[move.card] <= 0) or elsewhere[move.card] > 0)
+                    (hidden_draw and shown_less(chain, move.card)) or elsewhere[move.card] > 0)
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind, in_refill)):
                     continue

@@ -23,6 +23,7 @@ from tracker.inference import (
     St,
     infer,
     recover,
+    total_weight,
 )
 
 
@@ -339,7 +340,7 @@ class TrackedGame(Generic[St, Obs]):
         trial = self.state.clone()
         for count in range(1, just_made + 1):
             trial.pop()
-            cost = sum(d.weight for d in self.adapter.differences(self.adapter.expected(trial), observed))
+            cost = total_weight(self.adapter.differences(self.adapter.expected(trial), observed))
             if cost <= self.config.tolerance and cost < self.config.margin:
                 texts = []
                 undone = []

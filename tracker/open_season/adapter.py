@@ -30,7 +30,7 @@ from rules.open_season.moves import (
 )
 from rules.open_season.state import TASK_WORDS, OpenSeasonState
 from tracker.adapter import Difference, GameAdapter
-from tracker.inference import scratch_copy
+from tracker.inference import scratch_copy, total_weight
 from tracker.open_season.view import observation_from_state
 from vision.open_season.observation import OpenSeasonObservation, PlayerReading
 
@@ -208,7 +208,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         return diffs
 
     def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
-        return sum(d.weight for d in self.differences(expected, observed))
+        return total_weight(self.differences(expected, observed))
 
     # ------------------------------------------------------------------ candidate chains
     def candidate_chains(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> Iterable[tuple[Move, ...]]:

@@ -23,6 +23,7 @@ from tracker.inference import (
     St,
     infer,
     recover,
+    total_weight,
 )
 
 
@@ -140,7 +141,7 @@ class TrackedGame(Generic[St, Obs]):
                     self._unexplained[-1] = observed  # the same table again: not new evidence
                 else:
                     self._unexplained.append(observed)
-                if len(self._unexplained) >= max(self.config.recover_after, self._asked_at + 1):
+                if len(self._unexplained) >= max(self.config.recover_after, self._retry_at()):
                     question = self._recover()
                     if question is not None:
                         return events + [question]
@@ -176,6 +177,12 @@ class TrackedGame(Generic[St, Obs]):
         self._log("question", question=question.prompt, options=list(question.option_texts),
                   recovery=True, take_back=list(question.take_back))
         return QuestionAsked(question)
+
+    def _retry_at(self) -> int:
+        """Unexplained scenes at which a recovery is tried (again): at each new scene up to
+        ``recovery_patience``, then each time their number doubles (see that setting)."""
+        asked = self._asked_at
+        return asked + 1 if asked < self.config.recovery_patience else 2 * asked
 
     def _in_step(self) -> None:
         """A scene fitted the game: nothing left to recover."""
@@ -333,7 +340,7 @@ class TrackedGame(Generic[St, Obs]):
         trial = self.state.clone()
         for count in range(1, just_made + 1):
             trial.pop()
-            cost = sum(d.weight for d in self.adapter.differences(self.adapter.expected(trial), observed))
+            cost = total_weight(self.adapter.differences(self.adapter.expected(trial), observed))
             if cost <= self.config.tolerance and cost < self.config.margin:
                 texts = []
                 undone = []

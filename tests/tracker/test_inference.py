@@ -621,3 +621,21 @@ def test_a_question_whose_options_have_different_movers_names_the_first_options(
     verdict = infer(_DieSaysWhoState(RaceGame(2)), 2, _TallyAdapter())
     assert isinstance(verdict, Question) and verdict.options == ((Roll(1), Bank()), (Roll(2), Bank()))
     assert verdict.prompt == "The camera cannot tell what player 1 did. Which was it?"
+
+
+def test_weights_that_sum_to_the_tolerance_are_within_it() -> None:
+    """Bench seed 97218: a take explained up to an inn slot read hidden (0.5) and two unsure
+    accolade counts (0.05 each) summed to 0.6000000000000001 in floating point, over the 0.6
+    tolerance: refused, a false alarm. Costs are summed rounded."""
+    class Fractional(RaceAdapter):
+        def differences(self, expected: View, observed: View) -> list[Difference]:
+            if expected == observed:
+                return [Difference("slot behind the deck", 0.5), Difference("fan", 0.05), Difference("fan", 0.05)]
+            return super().differences(expected, observed) + [Difference("fan", 0.05), Difference("fan", 0.05)]
+
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((4, 0), 1), Fractional())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+    from tracker.inference import total_weight
+
+    assert total_weight([Difference("a", 0.5), Difference("b", 0.05), Difference("c", 0.05)]) == 0.6

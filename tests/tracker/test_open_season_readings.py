@@ -376,6 +376,38 @@ def test_chains_stop_at_max_chain_moves_and_at_max_chains() -> None:
     assert list(adapter.candidate_chains(state, seen)) == []
 
 
+class _CountingAdapter(OpenSeasonAdapter):
+    """Counts the positions compared with the scene (one per move tried, and the start)."""
+
+    compared = 0
+
+    def expected(self, state: Any) -> OpenSeasonObservation:
+        self.compared += 1
+        return super().expected(state)
+
+
+def test_a_search_tries_at_most_max_tries_moves_whatever_the_chains_kept() -> None:
+    """Bench seed 97213 lost step at the expert set-up: each later scene, far from the tracker's
+    position, was searched from it (2,000-9,000 moves tried, up to ``max_chains`` chains kept,
+    each kept chain tried with every draw). The work of one search is bounded by the moves
+    tried (``max_tries``), not only by the chains kept."""
+    state = OpenSeasonGame(3, side="horn", expert=True).new_initial_state(13, hidden=True)
+    rng = random.Random(13)
+    for _ in range(9):  # stopped in the middle of the set-up, as 97213's tracker was
+        state.push(_random_move(state, rng))
+    truth = state.copy()
+    for _ in range(20):
+        truth.push(_random_move(truth, rng))
+    seen = observation_from_state(truth)
+    whole = _CountingAdapter()
+    assert len(list(whole.candidate_chains(state, seen))) > 100
+    assert whole.compared > 1000  # the unbounded search of this scene
+    capped = _CountingAdapter()
+    capped.max_tries = 300
+    chains = list(capped.candidate_chains(state, seen))
+    assert chains and capped.compared <= 300 + 1  # the moves tried and the start
+
+
 def _last_peek_of_the_game() -> tuple[Any, Any]:
     """A hidden-mode game (2 players, Horn, seed 46, random legal play) stopped at its last peek,
     whose kept card goes straight to the accolades: the game ends with it. Returns (the position

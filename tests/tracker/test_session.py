@@ -422,6 +422,21 @@ def test_recovery_is_tried_after_as_many_unexplained_scenes_as_configured_and_sa
     assert game.pending is None and game.alert is not None and game.state.history == []
 
 
+def test_a_recovery_that_keeps_finding_nothing_is_tried_less_and_less_often() -> None:
+    """Bench seed 97213 (Open Season) lost step at the set-up, and every later scene ran a whole
+    recovery (29 searches, 50,000 moves tried, growing): the game never ended. Up to
+    ``recovery_patience`` unexplained scenes a recovery is tried at each new one; beyond, each time
+    their number doubles."""
+    log = RecordingLog()
+    game = TrackedGame(RaceGame(2).new_initial_state(), RaceAdapter(), log)  # type: ignore[arg-type]
+    assert game.config.recovery_patience == 8
+    for k in range(40):
+        game.observe(((40 + k, 0), 0))  # nobody banks 40 in a race to 10: every scene is new and impossible
+    tried = [int(n["text"].split(" for ")[1].split()[0]) for n in log.of("note")]
+    assert tried == [2, 3, 4, 5, 6, 7, 8, 16, 32]
+    assert game.alert is not None and game.state.history == []
+
+
 def test_with_recovery_after_one_scene_a_fresh_start_counts_from_zero() -> None:
     for back_in_step in ("a fitting scene", "an undo"):
         log = RecordingLog()

@@ -30,7 +30,7 @@ from rules.open_season.moves import (
 )
 from rules.open_season.state import TASK_WORDS, OpenSeasonState
 from tracker.adapter import Difference, GameAdapter
-from tracker.inference import scratch_copy
+from tracker.inference import scratch_copy, total_weight
 from tracker.open_season.view import observation_from_state
 from vision.open_season.observation import OpenSeasonObservation, PlayerReading
 
@@ -44,13 +44,16 @@ late in a 4-player game every fan may be unsure at once, and four such differenc
 well under the tracker's tolerance (0.6) for one doubtful card."""
 
 
-BONUS_FACE_MISREAD_WEIGHT = 0.5
+BONUS_FACE_MISREAD_WEIGHT = 0.05
 """Weight of a chosen bonus tile read with another face number (lit or not as expected). Faces
 are chosen once, at the set-up, and never change after, so it is a misread that no move explains
 (the token reader confuses faces such as 5 and 8 on some frames: seed 97001 went out of step on
-one such frame): a doubtful reading (under ``InferenceConfig.doubtful_reading``), absorbed where
-the rest fits. Not less: at the set-up, the choice of another face (the expected view then
-shows it) must still lose by the margin (0.5), or every choice becomes a question."""
+one such frame; on seed 97213 it read three of player 3's four faces wrong in every still of the
+game, 9, 12, 1 as 8, 10, 5, the seat dark and far: at 0.5 each no scene after the set-up was
+explained). A set-up choice is tried only as the camera reads it (``face_seen``), so no
+margin is needed against the other faces there; every face is tried (and the players asked)
+where the read face is no choice left or the seat is too dark to trust
+(``PlayerReading.bonus_confidence`` < 1)."""
 
 
 HIDDEN_SURPLUS_WEIGHT = 0.5
@@ -103,6 +106,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     max_dearer_draws = 120
     """Blind draws onto a stock followed on from a dearer view, per scene (30 cards, a few
     positions): unbounded, a recovery's search nested them and never ended (seed 97213)."""
+    max_tries = 20000
+    """Moves tried (pushed and compared with the scene) in one scene's search, the work bound:
+    ``max_chains`` counts only the chains kept, and a scene far from the tracker's position (a
+    recovery's search when the tracker is many moves out of step) expands every kept chain by
+    up to 30 draws, each tried and compared (seed 97213, lost at the set-up: 2,000-9,000 a
+    search, 29 searches a scene). The biggest search of 20 tracker-alone games (91000-91019)
+    tried 1,547: the bound leaves every search of a game in step alone."""
 
     # ------------------------------------------------------------------ expected view
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
@@ -198,7 +208,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         return diffs
 
     def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
-        return sum(d.weight for d in self.differences(expected, observed))
+        return total_weight(self.differences(expected, observed))
 
     # ------------------------------------------------------------------ candidate chains
     def candidate_chains(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> Iterable[tuple[Move, ...]]:
@@ -231,13 +241,14 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
 
         def face_seen(move: ChooseBonusFace) -> bool:
             """A set-up face choice is tried only as the camera reads it (any, when the face read
-            is no choice left: a misread); a misread face weighs little later on, so the choices
-            would otherwise all look nearly right and multiply."""
+            is no choice left, a misread, or the seat is too dark to trust its faces: the players
+            are asked); a misread face weighs little, so the choices would otherwise all look
+            nearly right and multiply."""
             seat = work.tasks[-1][1]
             reading = observed.players.get(seat)
             tile = reading.bonus.get(move.column) if reading is not None else None
-            if tile is None:
-                return True
+            if tile is None or reading is None or reading.bonus_confidence < 1.0:
+                return True  # not read, or too dark to trust: every face (the players are asked)
             choices = {m.face for m in work.legal_moves() if isinstance(m, ChooseBonusFace)}
             return tile[0] == move.face or tile[0] not in choices
 
@@ -258,16 +269,24 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             behind the deck still free for it): any card still unseen, the players are asked."""
             if not observed.inn_hidden:
                 return False
-            blind_draws = sum(1 for m in chain if isinstance(m, Draw) and appeared[m.card] <= 0)
+            drawn = Counter(m.card for m in chain if isinstance(m, Draw))
+            blind_draws = sum(max(0, n - appeared[card]) for card, n in drawn.items())
             return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
 
+        def shown_less(chain: tuple[Move, ...], card: str) -> bool:
+            """Whether one more draw of ``card`` is more than the table newly shows of it: that
+            copy may lie behind the deck (seed 97219: a refill drew dwarf-tattoo twice, one copy
+            showed, the other was never offered)."""
+            return sum(1 for m in chain if isinstance(m, Draw) and m.card == card) >= appeared[card]
+
         dearer = [0]  # blind stock draws followed on at a higher cost (bounded: seed 97213 ran away)
+        tries = [0]  # moves tried in this scene's search (bounded: the work, whatever the chains)
 
         def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False,
                  raised: bool = False) -> None:
             """``in_refill``: the chain's last move was a draw of an inn refill; ``raised``: the chain
             holds a blind stock draw followed on at a higher cost (one per chain)."""
-            if len(chain) >= self.max_chain or len(out) >= self.max_chains:
+            if len(chain) >= self.max_chain or len(out) >= self.max_chains or tries[0] >= self.max_tries:
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
             hidden_draw = refill and behind_deck(chain)
@@ -288,14 +307,17 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             stock_draw = top[:2] == ("draw", "stock")
             for move in moves:
                 unseen = refill and isinstance(move, Draw) and (
-                    (hidden_draw and appeared[move.card] <= 0) or elsewhere[move.card] > 0)
+                    (hidden_draw and shown_less(chain, move.card)) or elsewhere[move.card] > 0)
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind, in_refill)):
                     continue
+                if tries[0] >= self.max_tries:
+                    break
                 try:
                     work.push_unchecked(move)
                 except RulesError:
                     continue
+                tries[0] += 1
                 after = self.expected(work)
                 if unseen:  # changes nothing the camera sees, yet the refill must go on
                     longer = chain + (move,)

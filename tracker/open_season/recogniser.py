@@ -116,6 +116,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             confidence=confidence,
             stock_confidence=tuple(r.confidence for r in cards.stocks[seat]),
             accolades_confidence=accolades.confidence,
+            bonus_confidence=0.0 if t is not None and getattr(t, "dark", False) else 1.0,
         )
     return OpenSeasonObservation(
         inn=tuple(sorted(r.card for r in cards.inn if r.card not in (EMPTY, HIDDEN))),

@@ -47,6 +47,9 @@ class PlayerReading:
     accolades_confidence: float = field(default=1.0, compare=False)
     """How sure the accolade count is (1: no other count fits the fan nearly as well; a large
     fan hardly grows with one card more, so its count is often unsure)."""
+    bonus_confidence: float = field(default=1.0, compare=False)
+    """How sure the bonus tiles' face numbers are (below 1: the seat is too dark for the token
+    reader, whose faces there may be wrong with no doubt raised: bench seed 97213)."""
 
 
 @dataclass

@@ -98,6 +98,10 @@ class SeatTokens:
     """Expert: column 1-4 -> (face number, activated)."""
     accolade_wilds: int
     doubts: tuple[str, ...] = ()
+    dark: bool = False
+    """The seat's wall cards are darker than ``LIGHT_MIN``: its readings may be wrong without a
+    doubt of their own (bench seed 97213's player 3, at 50 grey levels: bonus faces 9, 12, 1
+    read as 8, 10, 5, face 1 never among the faces named as close)."""
     """Plain words, e.g. ``player 2: trophies on space 3 (2 or 3)``; a doubt is not a count."""
 
 
@@ -220,6 +224,7 @@ class TokenReader:
                     seats[seat]["doubts"].append(f"player {seat + 1}: is the bonus tile in column {column} activated?")
         for (seat, _zero, _slot), (level,) in zip(*sc["light"]):
             if level < LIGHT_MIN:
+                seats[seat]["dark"] = True
                 seats[seat]["doubts"].insert(0, f"player {seat + 1}: too dark to read the tokens (the wall cards "
                                                 f"are {level:.0f} grey levels of 255, at least {LIGHT_MIN:.0f} needed)")
         out = {}
@@ -228,7 +233,7 @@ class TokenReader:
                 wall_trophies=dict(sorted(d["wall_trophies"].items())), wall_wilds=frozenset(d["wall_wilds"]),
                 trophies=d["trophy"], wilds=d["wild"], penalties=d["penalty"], series=bool(d["series"]),
                 scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
-                doubts=tuple(d["doubts"]))
+                doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)))
         return out
 
 

@@ -190,7 +190,7 @@ def test_bad_input_is_one_clear_error_and_a_blank_frame_reads_empty() -> None:
     dark = tuple(f"player {s + 1}: too dark to read the tokens (the wall cards are 0 grey levels of 255, "
                  "at least 60 needed)" for s in (0, 1))
     blank = reader.read(np.zeros((720, 1280, 3), np.uint8))
-    assert blank == {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0, (dark[s],)) for s in (0, 1)}
+    assert blank == {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0, (dark[s],), dark=True) for s in (0, 1)}
     # the same with the expert tiles: a black bonus place is no tile and nothing hides one
     expert = TokenReader.from_ground_truth(out.ground_truth, "horn", 2, True)
     assert expert.read(np.zeros((720, 1280, 3), np.uint8)) == blank

@@ -412,14 +412,22 @@ def test_a_seat_too_dark_for_its_bonus_faces_has_each_set_up_choice_asked() -> N
 def test_the_recogniser_marks_the_faces_of_a_seat_too_dark_as_unsure() -> None:
     from vision.open_season.tokens import SeatTokens
 
-    cards = TableCards(inn=[], walls={0: {}, 1: {}}, stocks={0: [], 1: []},
-                       kept={s: CardRead(f"kept {s}", "empty", 1.0) for s in (0, 1)},
-                       accolades={s: AccoladeCount(0, 1.0, 1) for s in (0, 1)})
+    def table(walls: dict[int, dict[int, CardRead]]) -> TableCards:
+        return TableCards(inn=[], walls=walls, stocks={0: [], 1: []},
+                          kept={s: CardRead(f"kept {s}", "empty", 1.0) for s in (0, 1)},
+                          accolades={s: AccoladeCount(0, 1.0, 1) for s in (0, 1)})
+
     seat = dict(wall_trophies={}, wall_wilds=frozenset(), trophies=0, wilds=0, penalties=0, series=False,
                 scorings=frozenset(), bonus={1: (9, False)}, accolade_wilds=0)
-    obs = observation_from_reads(cards, {0: SeatTokens(**seat), 1: SeatTokens(**seat, dark=True)}, 2)
+    tokens = {0: SeatTokens(**seat), 1: SeatTokens(**seat, dark=True)}
+    walls = {s: {1: CardRead(f"wall {s} 1", "gnome-dagger", 1.0)} for s in (0, 1)}
+    obs = observation_from_reads(table(walls), tokens, 2)
     assert obs.players[0].bonus_confidence == 1.0 and obs.players[1].bonus_confidence == 0.0
     assert obs.players[0] == obs.players[1]  # a confidence, not a different table
+    # the light is measured on the wall cards: with none (the set-up) "dark" says nothing, and
+    # every set-up choice would be asked
+    empty = observation_from_reads(table({0: {}, 1: {}}), tokens, 2)
+    assert empty.players[1].bonus_confidence == 1.0
 
 
 def test_a_refill_that_draws_one_card_twice_with_a_copy_behind_the_deck_is_offered() -> None:

@@ -116,7 +116,9 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             confidence=confidence,
             stock_confidence=tuple(r.confidence for r in cards.stocks[seat]),
             accolades_confidence=accolades.confidence,
-            bonus_confidence=0.0 if t is not None and getattr(t, "dark", False) else 1.0,
+            # the token reader measures the light on the seat's wall cards: an empty wall (the
+            # set-up) shows only the dark mat there, which says nothing of the light
+            bonus_confidence=0.0 if t is not None and getattr(t, "dark", False) and wall else 1.0,
         )
     return OpenSeasonObservation(
         inn=tuple(sorted(r.card for r in cards.inn if r.card not in (EMPTY, HIDDEN))),

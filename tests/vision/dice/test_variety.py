@@ -83,6 +83,17 @@ def test_classifier_data_has_a_cocked_class_at_tiny_count(tmp_path: Path) -> Non
         assert all(n == 1 for n in folders.values()), folders
 
 
+def test_lookalike_rounds_add_a_second_not_a_die_crop(tmp_path: Path) -> None:
+    """``--lookalike 1``: every round adds a 'none' crop centred on a printed number, card dots or
+    a token (run 8); without it each round has one 'none' crop."""
+    run = _train("data-classifier", "--per-class", "2", "--cls-val", "1", "--lookalike", "1", "--octo-variety", "0",
+                 tmp=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    none = sorted(p.name for p in (tmp_path / "cls" / "train" / "none").iterdir())
+    assert len(none) == 4 and sum(n.endswith("_l.png") for n in none) == 2, none
+    assert "lookalike=1.0" in (tmp_path / "cls" / "complete").read_text()
+
+
 def test_shipped_onnx_weights_are_readable_without_the_onnx_package() -> None:
     weights, meta = read_onnx(REPO / "models" / "dice_classifier.onnx")
     assert weights["model.10.linear.weight"].shape == (30, 1280)  # the shipped model (run 8): 28 faces, cocked, none

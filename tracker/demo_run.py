@@ -50,6 +50,18 @@ def twin_overrule_step(twin: Any, pipe: Any, truth: dict[str, Any] | None) -> bo
     return bool(pipe.overrule())
 
 
+def twin_misread_step(twin: Any, pipe: Any, truth: dict[str, Any] | None) -> bool:
+    """The digital twin's players answer an alarm the camera may have caused (Octo Dice: a die
+    called turned by hand) truthfully: "the camera misread it" only when the twin says each die
+    still shows the face it showed (a die really turned is put back, as the film does). ``run
+    --demo`` and ``demo`` both call this. True when they said it."""
+    says = getattr(twin, "says_misread", None)
+    offer = getattr(pipe, "misread_offer", None)
+    if offer is None or not callable(says) or not says(offer.readings, truth):
+        return False
+    return bool(pipe.misread())
+
+
 def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
              on_update: Callable[[Any], None] | None = None) -> dict[str, Any]:
     """Play the whole film; returns the figures ``tablesight demo --json`` prints. ``on_update``
@@ -121,6 +133,9 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
                 events = list(tracked.answer(option)) + events
         if twin_overrule_step(twin, pipe, demo.truth_of(update.frame_index)) and say:
             say("players answer: it lies flat")
+        offer = pipe.misread_offer
+        if twin_misread_step(twin, pipe, demo.truth_of(update.frame_index)) and say and offer is not None:
+            say(f"players answer: the camera misread it ({offer.words})")
         corrected_now, entries = twin_tablet_step(twin, tracked, pipe)
         corrections += corrected_now
         for event, corrected in entries:
@@ -171,6 +186,8 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
         "first_player": getattr(truth, "first_player", 0),
         **_reading_figures(pipe.recogniser),
         **({"tablet_corrections": corrections} if correct is not None else {}),
+        **({"misread_said": pipe.stats.misread_said} if callable(getattr(pipe.memory, "misread_said", None))
+           else {}),
         "score_text": (tracked_scores.to_text([adapter.player_name(s) for s in range(twin.game.num_players)])
                        if tracked_scores is not None else f"the final scores cannot be counted: {scores_error}"),
     }

@@ -25,7 +25,7 @@ import numpy as np
 from tracker.inference import scratch_copy
 from tracker.session import MoveConfirmed, TrackedGame, TrackerEvent
 from tracker.stillness import GateEvent, StillnessConfig, StillnessGate
-from tracker.table import FrameRecogniser, OverlayItem, RefusedScene, SceneMemory
+from tracker.table import FrameRecogniser, Misread, OverlayItem, RefusedScene, SceneMemory
 
 DEMO_GATE = StillnessConfig(still_frames=2, changed_fraction=0.0004)
 """The demo films few still frames per move: settle after 2 quiet frames; small changes (a tile
@@ -54,6 +54,10 @@ class PipelineUpdate:
     refused: str | None = None
     """The recogniser's refusal of the scene at rest that the players may overrule (Octo Dice: a
     die called cocked; the app shows "it lies flat" beside it): :meth:`Pipeline.overrule`."""
+    misread: str | None = None
+    """What the players may answer to the standing alarm when it may be the camera's misreading
+    (Octo Dice: a die called turned by hand; the app offers "the camera misread it"), in words:
+    :meth:`Pipeline.misread`."""
 
 
 @dataclass
@@ -80,6 +84,8 @@ class PipelineStats:
     """... and of those, the ones the next frame confirmed (the others were a pause, not rest)."""
     overruled: int = 0
     """Times the players overruled the recogniser's refusal of a scene (:meth:`Pipeline.overrule`)."""
+    misread_said: int = 0
+    """Times the players answered an alarm "the camera misread it" (:meth:`Pipeline.misread`)."""
     move_latency_kinds: list[tuple[str, ...]] = field(default_factory=list)
     """Beside each latency: the kinds of the moves that step confirmed (an Octo Dice roll is timed
     apart from a set-aside made by hand)."""
@@ -117,6 +123,10 @@ class Pipeline:
         self.refused: RefusedScene | None = None
         """The recogniser's refusal of the scene at rest, while it stands (None once a scene is
         read, the table moves, or the players overrule it)."""
+        self.misread_offer: Misread | None = None
+        """The standing alarm may be the camera's misreading (the scene memory says which
+        readings and what the players would say instead): :meth:`misread`. None once another
+        scene is read, the table moves, or the players answered."""
         self._rest_since: float | None = None
         self.stats = PipelineStats()
         self.calibration_message = "calibrated from the profile" if profile is not None else "not calibrated yet"
@@ -187,6 +197,29 @@ class Pipeline:
         self.tracked.note(f"the players say the die at {where} lies flat: read it")
         self._moved_since_read = True  # the same still scene is read again
         return True
+
+    def misread(self) -> bool:
+        """The players answer the standing alarm "the camera misread it" (Octo Dice: the die called
+        turned by hand still shows the face it showed): the scene memory takes their word for
+        those dice while they lie there (a die that moves is judged afresh), the word is logged,
+        and the scene is read again on the next still frame. The app, ``run`` and the demo's
+        simulated players all come here. False (nothing done) when no such alarm stands."""
+        offer = self.misread_offer
+        said = getattr(self.memory, "misread_said", None)
+        if offer is None or not callable(said):
+            return False
+        said(offer)
+        self.misread_offer = None
+        self.stats.misread_said += 1
+        self.tracked.note(f"the players say the camera misread it: {offer.words}")
+        self._moved_since_read = True  # the same still scene is read again
+        return True
+
+    def _offer_misread(self, observed: Any) -> None:
+        """After a scene is tracked: the answer the players may give to the alarm it left, if the
+        scene memory thinks the camera may have misread it."""
+        offer = getattr(self.memory, "misread_offer", None)
+        self.misread_offer = offer(observed) if callable(offer) and self.tracked.alert is not None else None
 
     def request_read(self) -> None:
         """An outside signal that the scene has come to rest (a dice tower's "roll settled"):
@@ -259,6 +292,7 @@ class Pipeline:
             self._moved_since_read = True
             self._rest_since = None
             self.refused = None  # the table moves: a refusal of the scene before is no longer the question
+            self.misread_offer = None
         elif self._rest_since is None:
             self._rest_since = t0
         # Read a scene once when it settles: when it looks new, and also when something moved
@@ -285,6 +319,7 @@ class Pipeline:
                 else:
                     observed, failure, stage["recognise"], refusal = self._read(frame)
                 self.refused = refusal
+                self.misread_offer = None
                 if failure is not None:
                     message = failure
                 recognised = observed is not None
@@ -310,6 +345,7 @@ class Pipeline:
                         else:
                             events = self.tracked.observe(observed)
                             self._remember_if_accepted(observed)
+                            self._offer_misread(observed)
                     except Exception as exc:  # a tracker bug must not stop the camera
                         events = []
                         message = f"the tracker could not use this scene: {type(exc).__name__}: {exc}"
@@ -380,7 +416,8 @@ class Pipeline:
         stage["total"] = sum(stage.values())
         self.stats.add(stage)
         return PipelineUpdate(index, image, overlay, events, scratch_copy(self.tracked.state), ok, message,
-                              fps, stage, gate, recognised, str(self.refused) if self.refused is not None else None)
+                              fps, stage, gate, recognised, str(self.refused) if self.refused is not None else None,
+                              self.misread_offer.words if self.misread_offer is not None else None)
 
     def close(self) -> None:
         try:

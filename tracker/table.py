@@ -55,6 +55,19 @@ class RefusedScene(ValueError):
         self.places = places
 
 
+@dataclass(frozen=True)
+class Misread:
+    """An alarm the players may answer "the camera misread it": the scene memory saw something
+    change where nothing moved (an Octo Dice die "turned by hand" that still shows its face).
+    ``words``: what the players would say ("the black die at (300, 135) mm shows red 2");
+    ``places``: where (table mm); ``readings``: the game's own record, handed back to the memory's
+    ``misread`` (:meth:`tracker.pipeline.Pipeline.misread`), never looked into by generic code."""
+
+    words: str
+    places: tuple[tuple[float, float], ...]
+    readings: tuple[Any, ...] = ()
+
+
 class SceneMemory(Protocol):
     """What a game keeps of the last scene the tracker accepted to read the next one better
     (Octocube: stack heights from parallax)."""

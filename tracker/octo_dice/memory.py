@@ -9,10 +9,12 @@ comparing with the last accepted scene tells these apart, so the readings are an
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.octo_dice.components import face_words
 from tracker.octo_dice.observation import ASIDE, ROLL, DieReading, OctoDiceObservation
+from tracker.table import Misread
 
 SAME_PLACE_MM = 3.0
 """A die whose centre is this close to where a die of its kind lay has not moved (a tumbling die
@@ -31,14 +33,32 @@ SURE = 0.75
 face the reader hesitates over may read differently in two frames of the same still die)."""
 
 
+@dataclass(frozen=True)
+class SaidFace:
+    """The players' word on a die the reader misread where it lies: a ``kind`` die read ``read``
+    at (``x``, ``y``) shows ``face``."""
+
+    kind: str
+    x: float
+    y: float
+    read: str
+    face: str
+
+
 class DiceMemory:
     def __init__(self) -> None:
         self._dice: tuple[DieReading, ...]
         self._serial: int
+        self.said: tuple[SaidFace, ...] = ()
+        """The players' "the camera misread it" (:meth:`misread_said`): kept while the die lies
+        there, across :meth:`forget` (it is a word on the die, not on a scene)."""
         self.forget()
 
     def annotate(self, observed: Any) -> Any:
-        if not isinstance(observed, OctoDiceObservation) or not self._dice:
+        if not isinstance(observed, OctoDiceObservation):
+            return observed
+        observed = self._as_said(observed)
+        if not self._dice:
             return observed
         if any(all(math.hypot(x - r.x, y - r.y) > KEPT_MM for r in self._dice) for x, y in observed.unread_at_edge):
             # something unread at an area's edge where no die lay: fingers reaching in, the
@@ -94,6 +114,40 @@ class DiceMemory:
                 kept.append(replace(r, confidence=min(r.confidence, 0.5), remembered=True,
                                     seen_serial=self._serial if r.area == ROLL else None))
         return kept
+
+    def _as_said(self, observed: OctoDiceObservation) -> OctoDiceObservation:
+        """The readings, those the players said the reader misreads taking the face they said
+        (only the misread face: a die really turned to a third face is judged as ever). A word
+        whose place is empty now (the die moved) lapses."""
+        if not self.said or observed.occluded:
+            return observed
+        places = [(d.x, d.y) for d in observed.dice] + list(observed.spots)
+        self.said = tuple(s for s in self.said if any(math.hypot(x - s.x, y - s.y) <= KEPT_MM for x, y in places))
+        dice = []
+        for d in observed.dice:
+            said = next((s for s in self.said if s.kind == d.kind and s.read == d.face and not d.cocked
+                         and math.hypot(s.x - d.x, s.y - d.y) <= SAME_PLACE_MM), None)
+            dice.append(replace(d, face=said.face) if said is not None else d)
+        return replace(observed, dice=tuple(dice))
+
+    def misread_offer(self, observed: Any) -> Misread | None:
+        """The players may answer "the camera misread it" to the alarm on ``observed`` (annotated)
+        when dice in it are called turned by hand: they then say each shows the face it showed."""
+        if not isinstance(observed, OctoDiceObservation):
+            return None
+        turned = tuple(d for d in observed.dice if d.turned_from is not None and d.face is not None)
+        if not turned:
+            return None
+        words = "; ".join(f"the {d.kind} die at ({d.x:.0f}, {d.y:.0f}) mm shows {face_words(d.turned_from or '')}"
+                          for d in turned)
+        return Misread(words, tuple((d.x, d.y) for d in turned), turned)
+
+    def misread_said(self, misread: Misread) -> None:
+        """The players said the dice of ``misread`` (:meth:`misread_offer`) still show the faces
+        they showed: the face read there is taken for that one while the die lies there."""
+        self.said = self.said + tuple(
+            SaidFace(d.kind, d.x, d.y, d.face, d.turned_from) for d in misread.readings
+            if isinstance(d, DieReading) and d.face is not None and d.turned_from is not None)
 
     def remember(self, observed: Any, expected: Any) -> None:
         if isinstance(observed, OctoDiceObservation):

@@ -285,6 +285,25 @@ class OctoDiceTwin:
                 return False  # a die that really leans (or none there): they re-roll, never overrule
         return True
 
+    def says_misread(self, readings: tuple[Any, ...], truth: dict[str, Any] | None) -> bool:
+        """The players look at the dice the tracker calls turned by hand (``readings``: the scene
+        memory's, each with the face read and ``turned_from``) in the frame whose renderer truth
+        is ``truth``: True ("the camera misread it") only when each of them lies flat and really
+        shows the face it showed before; a die really turned by hand is never said misread."""
+        dice = [(float(c["pose"]["x"]), float(c["pose"]["y"]), c.get("state", {}))
+                for c in (truth or {}).get("components", ()) if str(c.get("uid", "")).startswith("die ")]
+        if not dice or not readings:
+            return False
+        for reading in readings:
+            was = getattr(reading, "turned_from", None)
+            x, y = float(getattr(reading, "x", math.inf)), float(getattr(reading, "y", math.inf))
+            nearest = min(dice, key=lambda d: math.hypot(d[0] - x, d[1] - y))
+            state = nearest[2]
+            if (was is None or math.hypot(nearest[0] - x, nearest[1] - y) > 25.0 or state.get("cocked")
+                    or str(state.get("top_face", "")).replace(" ", "-") != was):
+                return False
+        return True
+
     def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
         """The option that really happened, chosen as every game's twin chooses
         (:func:`tracker.twin_truth.truthful_option`: the furthest along the truth)."""

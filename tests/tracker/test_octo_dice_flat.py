@@ -226,3 +226,31 @@ def test_a_die_leaning_along_the_line_of_sight_is_found_by_its_top_face() -> Non
     assert fits[black].unexplained_mm2 < UNEXPLAINED_MM2  # the outline alone would read it as a face
     assert fits[black].top_offset_mm > TOP_OFFSET_MM
     assert not white.cocked and fits[white].top_offset_mm < TOP_OFFSET_MM and white.face == "lab"
+
+
+def test_a_die_the_classifier_calls_cocked_is_read_once_the_players_say_it_lies_flat(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game 95419 (run 8's models have a "cocked" class): a flat die the classifier called cocked
+    stayed refused after "it lies flat" (the word only silenced the outline test), the roll was
+    never read and the game derailed. Now the die is read by the classifier's likeliest face."""
+    from vision.dice.reader import DiceReader
+
+    layout, roll = _first_roll()
+    camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1920, 1080))
+    image = Renderer().render(dice_mat_scene(layout, 7), camera,
+                              RenderOptions(lighting=Lighting(**LIGHTINGS["day"])), seed=11).image
+    real_read = DiceReader.read
+
+    def classifier_calls_every_die_cocked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = real_read(self, *args, **kwargs)
+        result.dice = [replace(d, face_class=None, cocked=True, flat_face=d.face_class, flat_prob=d.classifier_prob)
+                       for d in result.dice]
+        return result
+
+    monkeypatch.setattr(DiceReader, "read", classifier_calls_every_die_cocked)
+    pipe = _pipeline([image] * 8, ScoredRecogniser(DicePixelRecogniser(camera=camera)))
+    _step(pipe, 4)
+    assert pipe.refused is not None and len(pipe.refused.places) == 6
+    assert pipe.overrule()
+    confirmed = [e.move for e in _step(pipe, 1) if isinstance(e, MoveConfirmed)]
+    assert confirmed == [roll]

@@ -6,11 +6,14 @@ really turned by hand is still flagged (the players say nothing then: it shows a
 
 from __future__ import annotations
 
+import argparse
 import math
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
+import pytest
 
 from hardware.camera import SyntheticSource
 from rules.octo_dice.components import DICE, FACES
@@ -158,7 +161,9 @@ def _still_pipeline(scenes: list[list[DieReading]], frames_each: int = 4) -> Pip
                     gate=StillnessGate(DEMO_GATE), memory=DiceMemory())
 
 
-def test_the_pipeline_offers_the_answer_and_the_alarm_clears() -> None:
+def misread_pipeline(frames_each: int = 4) -> Pipeline:
+    """The first roll, 2 dice set aside, then the same mat with the set-aside black die read
+    surely as another face: "turned by hand" while nothing moved."""
     state = OctoDiceTwin(2, 11, max_turns=1).tracker_initial_state()
     places = [(200.0, 250.0), (300.0, 250.0), (400.0, 250.0), (200.0, 400.0), (300.0, 400.0), (400.0, 400.0)]
     faces = [FACES[d][0] for d in DICE]
@@ -170,20 +175,74 @@ def test_the_pipeline_offers_the_answer_and_the_alarm_clears() -> None:
     kept = [replace(black, area=ASIDE, x=190.0, y=135.0), replace(white, area=ASIDE, x=234.0, y=135.0)]
     rest = [d for d in roll if d is not black and d is not white]
     misread = [replace(kept[0], face=_other_face("black", str(black.face)), confidence=0.85), kept[1]]
-    pipe = _still_pipeline([roll, kept + rest, misread + rest])
+    return _still_pipeline([roll, kept + rest, misread + rest], frames_each)
+
+
+def until_offered(pipe: Pipeline) -> tuple[Any, list[Any]]:
     events: list[Any] = []
     update: Any = None
     while pipe.misread_offer is None:
         update = pipe.step()
         assert update is not None
         events += update.events
+    return update, events
+
+
+def test_the_pipeline_offers_the_answer_and_the_alarm_clears() -> None:
+    pipe = misread_pipeline()
+    update, events = until_offered(pipe)
     assert [type(e) for e in events if isinstance(e, MoveConfirmed)] == [MoveConfirmed, MoveConfirmed]
     alerts = [e for e in events if isinstance(e, IllegalMoveAlert)]
     assert alerts and "turned by hand" in alerts[-1].reason
-    assert update.misread is not None and "shows " in update.misread
+    assert update.misread is not None and "black die at (190, 135) mm shows " in update.misread
     assert pipe.misread() and not pipe.misread()  # one answer per alarm
     update = pipe.step()
     assert update is not None
     assert any(isinstance(e, AlertCleared) for e in update.events) and pipe.tracked.alert is None
     assert pipe.stats.misread_said == 1
     assert twin_misread_step(None, pipe, None) is False  # nothing stands: nothing said
+
+
+@pytest.mark.parametrize("typed, said", [("misread", True), ("", False)])
+def test_run_asks_the_players_at_a_live_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                              typed: str, said: bool) -> None:
+    """``tablesight run`` (no twin): the possible misreading is printed and the answer typed;
+    'misread' clears the alarm, Enter leaves it standing and is not asked again."""
+    from ui.commands.run import _misread
+
+    pipe = misread_pipeline()
+    update, _ = until_offered(pipe)
+    built = SimpleNamespace(pipeline=pipe, twin=None, truth_of=None)
+    args = argparse.Namespace(answer="ask", json=False)
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return typed
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert _misread(built, update, args) is said
+    assert "the camera misread it: the black die at (190, 135) mm shows" in capsys.readouterr().out
+    assert len(asked) == 1 and "'misread'" in asked[0]
+    later = pipe.step()
+    assert later is not None
+    assert (pipe.tracked.alert is None) is said
+    if not said:
+        assert not _misread(built, update, args) and len(asked) == 1  # asked once per alarm
+    unattended = argparse.Namespace(answer="none", json=False)
+    assert not _misread(built, update, unattended)
+
+
+def test_a_die_put_anew_in_the_strip_where_the_last_turn_left_one_is_not_turned_by_hand() -> None:
+    """Game 95419: the roll of a new turn was never read (a die called cocked), so the memory still
+    held the last turn's four set-aside dice; the new turn's first die set aside lay within 3 mm of
+    where the last turn's first lay, another face up: "turned by hand", and the game derailed.
+    The strip had been emptied (the other old dice are gone): a die there now was put anew."""
+    memory = DiceMemory()
+    slots = [(190.0, 135.0), (234.0, 135.0), (278.0, 135.0), (322.0, 135.0)]
+    old = tuple(_die(f, x, y) for f, (x, y) in zip(("red-2", "green-2", "blue-2", "red-1"), slots, strict=True))
+    memory.remember(OctoDiceObservation(old), None)
+    new_turn = memory.annotate(OctoDiceObservation((_die("yellow-0", 191.0, 136.0), _die("octopod", 234.5, 135.0))))
+    assert all(d.turned_from is None for d in new_turn.dice)
+    still = memory.annotate(OctoDiceObservation((_die("yellow-0", 191.0, 136.0),) + old[1:]))
+    assert still.dice[0].turned_from == "red-2"  # the others lie where they lay: turned by hand

@@ -65,6 +65,7 @@ class DiceMemory:
             # scene is not read (a die missed against the edge lay there before: kept below)
             return replace(observed, occluded=True)
         out = []
+        emptied = self._strip_emptied(observed)
         for d in self._without_misplaced(observed):
             if d.kind in ("white", "black") and d.face is not None and not d.cocked:
                 near = min(
@@ -72,7 +73,7 @@ class DiceMemory:
                     key=lambda r: math.hypot(r.x - d.x, r.y - d.y), default=None)
                 if near is not None and math.hypot(near.x - d.x, near.y - d.y) <= SAME_PLACE_MM:
                     if near.face != d.face:
-                        if min(near.confidence, d.confidence) >= SURE:
+                        if min(near.confidence, d.confidence) >= SURE and not (emptied and d.area == ASIDE):
                             d = replace(d, turned_from=near.face)  # else: one of the readings is shaky
                     elif near.area == ROLL and d.area == ROLL:
                         d = replace(d, seen_serial=self._serial)
@@ -81,6 +82,17 @@ class DiceMemory:
             out.append(d)
         out += self._unread_but_unmoved(observed, out)
         return replace(observed, dice=tuple(out))
+
+    def _strip_emptied(self, observed: OctoDiceObservation) -> bool:
+        """A die that lay in the set-aside strip in the last accepted scene lies there no more
+        (nothing read or found at its place): the strip has been cleared since (a new turn picks
+        up every die; scenes between were not accepted, e.g. a roll refused), so a die now in the
+        strip at an old die's place was put there anew, not turned by hand (game 95419: a die set
+        aside in the slot where the last turn's first die lay). A die taken from the strip is
+        flagged for that, by the adapter."""
+        places = [(d.x, d.y) for d in observed.dice] + list(observed.spots)
+        return any(r.area == ASIDE and r.face is not None and not r.cocked
+                   and all(math.hypot(x - r.x, y - r.y) > KEPT_MM for x, y in places) for r in self._dice)
 
     def _without_misplaced(self, observed: OctoDiceObservation) -> list[DieReading]:
         """The readings, less those in the set-aside strip that overlap a die still lying there:

@@ -110,7 +110,8 @@ class DicePixelRecogniser:
 
     def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
         """The players said the dice called cocked at ``places`` lie flat: read them by their top
-        face (the reader read it; only the outline test called them cocked) until they move."""
+        face (the outline test called them cocked: the face the reader read; the classifier did: the
+        face it finds likeliest after "cocked") until they move."""
         self.flat_said.add(places)
 
     def _to_image(self, points_mm: np.ndarray, height: float = DIE_MM) -> np.ndarray:
@@ -225,6 +226,13 @@ class DicePixelRecogniser:
                 continue  # a neighbour cut by the window's edge: its own window has it whole
             x = spots[k][0] - WINDOW_MM / 2 + (cx - c * side) / PX_PER_MM
             y = spots[k][1] - WINDOW_MM / 2 + (cy - r * side) / PX_PER_MM
+            flat = getattr(d, "flat_face", None)
+            if d.cocked and flat is not None and self.flat_said.covers(x, y):
+                # the classifier calls it cocked, the players said it lies flat: its likeliest face
+                kind, face = _face(flat)
+                confidence = float(np.sqrt(float(d.detector_score) * float(getattr(d, "flat_prob", 0.0))))
+                dice.append(DieReading(kind, face, area_of(x, y), x, y, confidence))
+                continue
             if d.cocked:
                 die = balanced[int(by0):int(by1) + 1, int(bx0):int(bx1) + 1]
                 kind = "white" if die.size and float(die.mean()) > COCKED_WHITE_GREY else "black"

@@ -297,6 +297,9 @@ class TableSightApp(App):
     refused = BooleanProperty(False)
     """The camera refuses the scene in a way the players may overrule (a die called cocked):
     Play shows "It lies flat" beside the message."""
+    misread = BooleanProperty(False)
+    """The alarm may be the camera's misreading (a die called turned by hand that the players see
+    unchanged): Play shows "The camera misread it" beside it."""
     ended = BooleanProperty(False)
     prompt = StringProperty("")
     current_player = NumericProperty(-1)
@@ -1019,6 +1022,13 @@ class TableSightApp(App):
             self.refused = False  # the button goes at once; the worker's next view confirms
             self.worker.lies_flat()
 
+    def camera_misread(self) -> None:
+        """The die called turned by hand still shows its face: the camera misread it (the pipeline
+        holds the logic)."""
+        if self.worker is not None and self.misread:
+            self.misread = False  # the button goes at once; the worker's next view confirms
+            self.worker.camera_misread()
+
     def toggle_sheet(self) -> None:
         self.sheet_shown = not self.sheet_shown
 
@@ -1074,6 +1084,7 @@ class TableSightApp(App):
         self.camera_ok, self.camera_message, self.ended = view.camera_ok, view.camera_message, view.ended
         self.unknown_copy = view.unknown_copy
         self.refused = view.refused
+        self.misread = view.misread
         self.prompt = view.prompt
         self.current_player = view.current_player
         if list(view.names) != list(self.player_names):

@@ -127,6 +127,9 @@ class PlayView:
     refused: bool = False
     """The camera's message is the recogniser refusing the scene in a way the players may
     overrule (Octo Dice: a die called cocked): Play offers "It lies flat"."""
+    misread: bool = False
+    """The standing alarm may be the camera's misreading (Octo Dice: a die called turned by hand):
+    Play offers "The camera misread it" beside it."""
     ended: bool = False
     prompt: str = ""
     current_player: int = -1
@@ -266,6 +269,10 @@ class PipelineWorker:
         """The players say the die the camera called cocked lies flat (:meth:`Pipeline.overrule`)."""
         self._commands.put(("overrule", None))
 
+    def camera_misread(self) -> None:
+        """The players say the alarm is the camera's misreading (:meth:`Pipeline.misread`)."""
+        self._commands.put(("misread", None))
+
     def set_language(self, lang: str) -> None:
         self._commands.put(("language", lang))
 
@@ -404,6 +411,10 @@ class PipelineWorker:
             if not self.pipeline.overrule():  # the table moved meanwhile: nothing to overrule
                 return []
             return [UiEvent("info", tr("play.lies_flat_done", self.language), "play.lies_flat_done")]
+        if name == "misread":
+            if not self.pipeline.misread():  # the table moved meanwhile: nothing to answer
+                return []
+            return [UiEvent("info", tr("play.misread_done", self.language), "play.misread_done")]
         if name == "language":
             self.language = str(arg)
         elif name == "table_view":
@@ -500,6 +511,7 @@ class PipelineWorker:
             camera_ok=camera_ok, camera_message=message, ended=self._ended,
             unknown_copy=bool(message) and message == self.pipeline.stats.unknown_copy,
             refused=update is not None and update.refused is not None and getattr(self.pipeline, "refused", None) is not None,
+            misread=tracked.alert is not None and getattr(self.pipeline, "misread_offer", None) is not None,
             prompt=game_prompt(state, lang, names), current_player=state.current_player(), names=names,
             last_move=self._last_move, last_mover=self._last_mover, alert=tracked.alert,
             question=(pending.prompt if pending is not None else

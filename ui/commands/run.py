@@ -160,7 +160,7 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
     last_prompt = ""
     last_camera = "ok"
     frames = 0
-    counts = {"moves": 0, "questions": 0, "alerts": 0, "overruled": 0}
+    counts = {"moves": 0, "questions": 0, "alerts": 0, "overruled": 0, "misread_said": 0}
     t0 = time.perf_counter()
     status = 0
     while True:
@@ -190,6 +190,7 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
                 reply = tracked.reject() if option is None else tracked.answer(option)
                 events = list(reply) + events
         counts["overruled"] += _refused(built, update, args)
+        counts["misread_said"] += _misread(built, update, args)
         for event in _tablet(twin, tracked, pipe, args):
             counts["moves"] += isinstance(event, MoveConfirmed)
         prompt = built.table.prompt(tracked.state)
@@ -211,6 +212,7 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
             "questions": counts["questions"],
             "alerts": counts["alerts"],
             "overruled": counts["overruled"],
+            "misread_said": counts["misread_said"],
             "final_scores": breakdown.totals(),
             "game_over": tracked.state.is_terminal(),
             "frames": frames,
@@ -324,6 +326,43 @@ def _refused(built: Any, update: Any, args: argparse.Namespace) -> bool:
                 print("the players say it lies flat: it is read as it lies")
             return done
         print("type 'flat' or press Enter")
+
+
+def _misread(built: Any, update: Any, args: argparse.Namespace) -> bool:
+    """The alarm standing may be the camera's misreading (Octo Dice: a die called turned by hand):
+    the players put the die back, or say "the camera misread it" and the memory keeps the face it
+    showed. In ``--demo`` the simulated players answer truthfully; at a live table the answer is
+    typed (``--answer ask``), once per alarm; an unattended run never says it. True when said."""
+    from tracker.demo_run import twin_misread_step
+
+    pipe = built.pipeline
+    offer = pipe.misread_offer
+    if offer is None or update.misread is None:
+        return False
+    if built.twin is not None:
+        done = twin_misread_step(built.twin, pipe, built.truth_of(update.frame_index) if built.truth_of else None)
+        if done:
+            _note(args, f"(simulated players: the camera misread it: {offer.words})")
+        return done
+    if args.answer != "ask" or getattr(args, "_misread_asked", None) is offer:
+        return False
+    args._misread_asked = offer
+    print(f"if nothing was turned, the camera misread it: {offer.words}")
+    while True:
+        try:
+            text = input("type 'misread' if it still shows that (the face is kept while it lies there), or press "
+                         "Enter and put the table right: ").strip().lower()
+        except EOFError:
+            _note(args, "no answer possible (input closed): the alarm stands")
+            return False
+        if text == "":
+            return False
+        if text == "misread":
+            done = bool(pipe.misread())
+            if done and not args.json:
+                print("the players say the camera misread it: the face it showed is kept")
+            return done
+        print("type 'misread' or press Enter")
 
 
 def _ask(question: Any, twin: Any, tracked: Any, args: argparse.Namespace) -> int | None:

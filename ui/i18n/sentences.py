@@ -122,6 +122,8 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
      "the scene could not be read: a {dkind} die at {at} is cocked (leaning, no face up): re-roll it; the roll is "
      "read once every die lies flat"),
     ("note.lies_flat", "top", "the players say the die at {at} lies flat: read it"),
+    ("note.misread", "problem", "the players say the camera misread it: the {dkind} die at {at} shows {dface}"),
+    ("note.misread_more", "problem", "the {dkind} die at {at} shows {dface}"),
     ("cleared.move_explains", "top", "the move explains the table"),
     ("cleared.correction", "top", "the players confirmed a correction"),
     ("cleared.players_said", "top", "the players said where the game stands"),

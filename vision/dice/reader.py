@@ -46,6 +46,12 @@ class DieReading:
     detector_score: float
     classifier_prob: float
     cocked: bool = False
+    flat_face: FaceClass | None = None
+    """A die called cocked: the face the classifier finds likeliest after "cocked" (None
+    otherwise). Never a reading by itself: used only where the players said the die lies flat
+    (tracker/octo_dice/recogniser.py)."""
+    flat_prob: float = 0.0
+    """The classifier's probability of ``flat_face``."""
 
     @property
     def kind(self) -> str | None:
@@ -279,6 +285,7 @@ class DiceReader:
             # cocked only where the classifier puts it above every face, allowed or not: a flat die
             # of another kind is answered with a low confidence, not sent back to be re-rolled
             cocked = bool(p_raw[COCKED_COLUMN] > p_raw[: len(CLASSES)].max())
+            flat_face, flat_prob = (CLASSES[best], float(p[best])) if cocked else (None, 0.0)
             best = COCKED_COLUMN if cocked else best
             prob = float(p[best])
             dice.append(
@@ -289,6 +296,8 @@ class DiceReader:
                     detector_score=float(score),
                     classifier_prob=prob,
                     cocked=cocked,
+                    flat_face=flat_face,
+                    flat_prob=flat_prob,
                 )
             )
         dice.sort(key=lambda d: (round(d.bbox[1] / 40), d.bbox[0]))

@@ -282,7 +282,7 @@ def _reading_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     from-rest-to-confirmed latency (the worst and the median of the games' p95)."""
     total = {k: sum(r.get(k, 0) for r in results) for k in
              ("rolls_total", "rolls_read", "rolls_read_right", "dice_total", "dice_read_right", "cocked_total",
-              "cocked_found", "cocked_overruled")}
+              "cocked_found", "cocked_overruled", "misread_said")}
     if not total["dice_total"]:
         return {"rolls_total": total["rolls_total"]}
     p95 = sorted(r["move_latency_ms"]["p95"] for r in results if r.get("move_latency_ms"))
@@ -371,6 +371,7 @@ def main() -> int:
             results.append(r)
             reading = (f" rolls {r['rolls_read_right']}/{r['rolls_total']} dice {r['dice_read_right']}/{r['dice_total']}"
                        f" cocked {r['cocked_found']}/{r['cocked_total']} overruled {r.get('cocked_overruled', 0)}"
+                       f" misread {r.get('misread_said', 0)}"
                        if "rolls_read_right" in r else "")
             kind = (f" {r['side']:<6}{' expert' if r['expert'] else '       '}" if "side" in r else
                     f" {r['variant']}" if r.get("variant") else "")

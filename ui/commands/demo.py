@@ -257,7 +257,7 @@ def _octo_dice(args: argparse.Namespace) -> int:
     print(f"rolls read right: {result.get('rolls_read_right', 0)}/{result.get('rolls_total', 0)}; dice read right: "
           f"{result.get('dice_read_right', 0)}/{result.get('dice_total', 0)}; cocked dice found: "
           f"{result.get('cocked_found', 0)}/{result.get('cocked_total', 0)}; said to lie flat: "
-          f"{result.get('cocked_overruled', 0)}")
+          f"{result.get('cocked_overruled', 0)}; said misread: {result.get('misread_said', 0)}")
     print("final scores " + ("match the truth" if result["final_scores_match"] else
                              f"DIFFER from the truth {result['truth_scores']}"))
     print(score_text)

@@ -69,6 +69,7 @@ def test_octo_dice_solo_from_home_to_play(ui: Driver) -> None:
     ui.shot("play_octo_dice_sheet")
     _set_a_misread_die_on_the_sheet_panel(ui)
     _say_a_die_called_cocked_lies_flat(ui)
+    _say_the_camera_misread_it(ui)
     ui.tap(ui.widget("play", "sheet_toggle"))
     assert not app.sheet_shown and ui.widget("play", "frame").opacity == 1
     ui.shot("play_octo_dice")
@@ -100,6 +101,23 @@ def _say_a_die_called_cocked_lies_flat(ui: Driver) -> None:
     ui.pump(0.3)
     assert button.disabled and button.opacity == 0
     app.camera_message = ""
+
+
+def _say_the_camera_misread_it(ui: Driver) -> None:
+    """An alarm the camera may have caused (a die called turned by hand) shows "The camera misread
+    it" beside the message; the tap goes to the worker's misread command and the button goes at
+    once (tests/ui/test_camera_misread.py follows a real one)."""
+    app = ui.app
+    button = ui.widget("play", "camera_misread")
+    assert button.disabled and button.opacity == 0  # no such alarm: no button
+    app.misread = True
+    ui.pump(0.3)
+    assert not button.disabled and button.opacity == 1 and button.text == app.t("play.misread", app.lang)
+    ui.tap(button)
+    assert ("misread", None) in list(app.worker._commands.queue)
+    assert not app.misread
+    ui.pump(0.3)
+    assert button.disabled and button.opacity == 0
 
 
 def _set_a_misread_die_on_the_sheet_panel(ui: Driver) -> None:

@@ -206,7 +206,7 @@ class Pipeline:
         simulated players all come here. False (nothing done) when no such alarm stands."""
         offer = self.misread_offer
         said = getattr(self.memory, "misread_said", None)
-        if offer is None or not callable(said):
+        if offer is None or not callable(said) or self.tracked.alert is None:
             return False
         said(offer)
         self.misread_offer = None

@@ -344,6 +344,9 @@ def test_a_die_likelier_cocked_than_any_face_is_reported_cocked_without_a_face(
     cocked, flat = result.dice
     assert (cocked.cocked, cocked.face_class, cocked.classifier_prob) == (True, None, pytest.approx(0.6))
     assert (flat.cocked, flat.face_class.name) == (False, "d6-1")
+    # the face it would show if the players say it lies flat: never a reading by itself
+    assert cocked.flat_face is not None and (cocked.flat_face.name, cocked.flat_prob) == ("d6-1", pytest.approx(0.3))
+    assert (flat.flat_face, flat.flat_prob) == (None, 0.0)
 
 
 def test_a_flat_die_of_another_kind_is_read_with_a_low_confidence_not_called_cocked(

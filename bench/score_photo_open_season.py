@@ -51,7 +51,8 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
         if words[0] == "wild":
             truth = end["players"][int(words[1]) - 1]["wall_wilds"].get(words[2])
         elif words[0] == "wall":
-            truth = end["players"][int(words[1]) - 1]["wall"].get(words[2])
+            truth = end["players"][int(words[1]) - 1]["wall"].get(words[2], "")
+            truth = "face down" if truth is None else truth  # a covered space's option
         elif words[0] == "accolade" and words[1] == "wild":
             w = end["players"][int(words[2]) - 1]["accolade_wilds"]
             i = int(words[3]) - 1

@@ -312,3 +312,28 @@ def test_a_hand_over_a_wall_is_named_card_by_card_not_refused_nor_read() -> None
     for p, truth in zip(out.players, end["scores"]):
         lo, hi = p.total_range or (p.total, p.total)
         assert lo <= truth <= hi, (p.seat, p.total, p.total_range, truth)
+
+
+def test_a_fanned_card_is_sure_only_when_the_classifier_and_the_art_agree() -> None:
+    """Tuning seed 76016 (2 players, Shield, 1280x720, dim evening): the classifiers read player
+    1's gnome-eyepatch as gnome-earrings and mage-eyepatch as mage-dagger at probability 0.9999+
+    (the icon is ~7 blurred pixels); the art's icon disagreed on both. Every card the score
+    prints without asking is now right, and the truth is among each asked card's options."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=76016, count=1, end=True,
+                                     resolution=(1280, 720)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["lighting"] == "dim evening" and end["num_players"] == 2
+    ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    out = score_photo(cv2.imdecode(buf, cv2.IMREAD_COLOR),
+                      ScoreRequest(2, options={"side": end["side"], "expert": end["expert"]}))
+    options = out.reading["options"]
+    for seat, truth in zip(out.reading["seats"], end["players"]):
+        assert len(seat["accolades"]) == len(truth["accolades"])
+        for k, (read, card) in enumerate(zip(seat["accolades"], truth["accolades"])):
+            key = f"accolade {truth['seat'] + 1} {k + 1}"
+            assert card in options[key] if key in options else read == card, (key, read, card)

@@ -102,6 +102,8 @@ class CardRead:
     """How well the best template fits at all (its score; for a wall card read by its top strip,
     the whole card's best score): an unoccluded wall card scores 1.7-6, one half under a hand
     under 1 (``vision/open_season/score_photo.py`` ``HIDDEN_FIT``)."""
+    whole: str = field(default="", compare=False)
+    """A wall card read by its top strip (tokens on it): what the whole card read as ("" else)."""
 
 
 @dataclass(frozen=True)
@@ -298,7 +300,7 @@ class CardReader:
             for r in self._read_layer(image, "wall strip"):
                 seat, number = (int(v) for v in r.place.split()[1:])
                 if number in tokens_on.get(seat, set()):
-                    whole[r.place] = replace(r, fit=whole[r.place].fit)
+                    whole[r.place] = replace(r, fit=whole[r.place].fit, whole=whole[r.place].card)
         strips = {r.place: r for r in self._read_layer(image, "strip")}
         out = TableCards()
         for seat in range(self.num_players):

@@ -492,7 +492,12 @@ def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
             continue
         card = None if read.card == "back" else read.card
         r.wall[space] = card
-        r.wall_confidence[space] = (card, float(read.confidence))
+        confidence = float(read.confidence)
+        if getattr(read, "whole", "") and read.whole.split("-")[0] != read.card.split("-")[0]:
+            # read by its top strip (tokens over the icon), but the whole card's emblem shows another
+            # people: not sure (tuning 76028: the strip read elf, the emblem barbarian, the truth)
+            confidence = 0.0
+        r.wall_confidence[space] = (card, confidence)
 
 
 def _wall_choice(seat: int, space: int, card: str) -> Choice:

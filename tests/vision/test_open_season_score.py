@@ -337,3 +337,26 @@ def test_a_fanned_card_is_sure_only_when_the_classifier_and_the_art_agree() -> N
         for k, (read, card) in enumerate(zip(seat["accolades"], truth["accolades"])):
             key = f"accolade {truth['seat'] + 1} {k + 1}"
             assert card in options[key] if key in options else read == card, (key, read, card)
+
+
+def test_a_wall_card_read_by_its_strip_is_asked_when_its_emblem_shows_another_people() -> None:
+    """Tuning seed 76028 (3 players, Horn, 1280x720): player 1's space 11 holds a barbarian-earrings
+    with a trophy on it. A card under tokens is read by its top strip, which read elf-earrings
+    (the elves' green and the barbarians' teal alike in that light) and printed it as sure; the
+    whole card's emblem read barbarian. A strip and an emblem that disagree on the people: asked."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=76028, count=1, end=True,
+                                     resolution=(1280, 720)), 0, Renderer())
+    end = res.ground_truth["end"]
+    truth = end["players"][0]
+    assert truth["wall"]["11"] == "barbarian-earrings" and truth["wall_trophies"].get("11")
+    ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    out = score_photo(cv2.imdecode(buf, cv2.IMREAD_COLOR),
+                      ScoreRequest(3, options={"side": end["side"], "expert": end["expert"]}))
+    options = out.reading["options"]
+    read = out.reading["seats"][0]["wall"]["11"]
+    assert read == "barbarian-earrings" or "barbarian-earrings" in options.get("wall 1 11", []), (read, options.get("wall 1 11"))

@@ -174,9 +174,20 @@ def _cell_brightness(view: Any, img: np.ndarray, where: str, col: int, row: int)
 
 def _check_side(view: Any, img: np.ndarray, n: int, side: str) -> None:
     """A Shield wall has no space in the bottom row's third cell, a Horn wall does (space 11,
-    holding a card at the end): cards lying there on most walls mean the Horn side was played.
-    (The other mistake, --side horn on Shield walls, leaves Horn spaces empty: the wall count
-    says so.)"""
+    holding a card at the end): cards lying there on most walls mean the Horn side was played;
+    no card in the cells only Horn has, on most walls, means the Shield side was."""
+    if side == "horn":
+        # Horn on Shield walls: the top row's fourth cell and the bottom row's third (Horn spaces 4
+        # and 11, no Shield space) are bare on most walls. (A hand over a wall is asked space by
+        # space, so the wall count no longer says so.)
+        bare = 0
+        for where in SEAT_SIDES[n]:
+            ref = _cell_brightness(view, img, where, 0, 0)  # space 1 on both sides
+            bare += all(_cell_brightness(view, img, where, c, r) < 0.8 * ref for c, r in ((3, 0), (2, 2)))
+        if bare * 2 > n:
+            raise PhotoScoreError("the walls hold no card in the top row's fourth cell nor the bottom row's "
+                                  "third, Horn spaces: was the Shield side played? (--side shield)")
+        return
     if side != "shield":
         return
     cards_there = 0
@@ -329,6 +340,9 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     else:
         _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")])
     for seat, r in enumerate(seats):
+        if r.wall_hidden and set(r.wall) == r.wall_hidden:  # nothing but covers: no wall there at all
+            r.wall.clear()
+            r.wall_hidden.clear()
         if not r.wall:
             raise PhotoScoreError(f"no card on {player_name(seat)}'s wall ({SEAT_SIDES[n][seat]} side): "
                                   f"is this a {n}-player table? (walls lie on the play area's edges)")

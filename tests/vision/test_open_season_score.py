@@ -266,6 +266,14 @@ def test_an_accolade_card_that_may_carry_a_wild_token_is_asked_not_read_as_none(
     assert none[0] == tattoo[0] and none[1] - tattoo[1] == 4
 
 
+def _jpeg(image: np.ndarray) -> np.ndarray:
+    """The photo as a camera writes it (JPEG 95), as the bench reads it."""
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert ok and photo is not None
+    return np.asarray(photo)
+
+
 def test_a_hand_over_a_wall_is_named_card_by_card_not_refused_nor_read() -> None:
     """Tuning seed 76017 (3 players, Shield, 1920x1080): a hand lies over player 2's wall. It was
     refused ("player 2's wall shows 5 cards"); a card half under a hand elsewhere was read as some
@@ -283,8 +291,7 @@ def test_a_hand_over_a_wall_is_named_card_by_card_not_refused_nor_read() -> None
                                      resolution=(1920, 1080)), 0, Renderer())
     gt, end = res.ground_truth, res.ground_truth["end"]
     assert gt["hands"] and end["num_players"] == 3 and end["side"] == "shield"
-    ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    photo = _jpeg(res.image)
     # which of player 2's wall cards the hand covers (more than half of the card), from the id map
     cam = gt["camera"]
     view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
@@ -328,8 +335,7 @@ def test_a_fanned_card_is_sure_only_when_the_classifier_and_the_art_agree() -> N
                                      resolution=(1280, 720)), 0, Renderer())
     end = res.ground_truth["end"]
     assert end["lighting"] == "dim evening" and end["num_players"] == 2
-    ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    out = score_photo(cv2.imdecode(buf, cv2.IMREAD_COLOR),
+    out = score_photo(_jpeg(res.image),
                       ScoreRequest(2, options={"side": end["side"], "expert": end["expert"]}))
     options = out.reading["options"]
     for seat, truth in zip(out.reading["seats"], end["players"]):
@@ -354,8 +360,7 @@ def test_a_wall_card_read_by_its_strip_is_asked_when_its_emblem_shows_another_pe
     end = res.ground_truth["end"]
     truth = end["players"][0]
     assert truth["wall"]["11"] == "barbarian-earrings" and truth["wall_trophies"].get("11")
-    ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    out = score_photo(cv2.imdecode(buf, cv2.IMREAD_COLOR),
+    out = score_photo(_jpeg(res.image),
                       ScoreRequest(3, options={"side": end["side"], "expert": end["expert"]}))
     options = out.reading["options"]
     read = out.reading["seats"][0]["wall"]["11"]

@@ -16,7 +16,8 @@ writes them, reads each and prints:
 * refused tables and why; seconds per photo (the scorer only, rendering not counted).
 
 Seeds: the accolade classifiers were trained on 60000-60999 and the reader developed on 500,
-501, 7 and 88001 (tests); bench on 70000 and up.
+501, 7, 88001, 88002, 69000-69399 and 76000-76029 (refused here); bench on 70000 and up (73000-73049
+and 77000-77049 have been reported).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.render.dataset import render_one  # noqa: E402
 
-TUNED = set(range(60000, 61000)) | set(range(69000, 69400)) | {500, 501, 7, 88001, 88002}
+TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 76030))
+         | {500, 501, 7, 88001, 88002})
 
 
 def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
@@ -51,7 +53,8 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
         if words[0] == "wild":
             truth = end["players"][int(words[1]) - 1]["wall_wilds"].get(words[2])
         elif words[0] == "wall":
-            truth = end["players"][int(words[1]) - 1]["wall"].get(words[2])
+            truth = end["players"][int(words[1]) - 1]["wall"].get(words[2], "")
+            truth = "face down" if truth is None else truth  # a covered space's option
         elif words[0] == "accolade" and words[1] == "wild":
             w = end["players"][int(words[2]) - 1]["accolade_wilds"]
             i = int(words[3]) - 1

@@ -90,6 +90,12 @@ ICON_FULL = True
 SURE_PROBABILITY = 0.9999
 """A card is read surely when both its people and its attribute reach this probability (on the
 tuning tables 500/501, 451 cards: 0.995 left 1 wrong card sure, 0.9999 none, asking 13)."""
+SECOND_OPINION = True
+"""A card the classifiers read surely is sure only when the art's icon (normalised correlation
+of the index's icon with each attribute's, the people read) picks the same attribute. Tuning
+tables 76000-76029 (1,067 cards): the 3 cards read surely and wrong (dim evening, 1280x720,
+eyepatch read as dagger or earrings) all disagreed; 35 cards read surely and right disagreed too
+(asked now)."""
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "open_season_accolades.npz"
 BLUR_PX = 1.2
 """Photo and art are both softened so (at 1-1.5 camera px per mm) they compare alike."""
@@ -334,6 +340,15 @@ class AccoladeReader:
                 order = np.argsort(-joint)
                 alts = tuple(f"{art.PEOPLES[k // 5]}-{art.ATTRIBUTES[k % 5]}" for k in order[1:4]
                              if joint[k] >= 0.01)
+                if sure and SECOND_OPINION:
+                    # the classifier is sure: the art's icon must agree (a blurred icon in dim light
+                    # gave the classifier a confident wrong attribute; the art matched another)
+                    other = _template_attribute(soft, x, y, art.PEOPLES[ip])
+                    if other != art.ATTRIBUTES[ia]:
+                        sure = False
+                        # the people is sure: any of its attributes, the art's first, then by probability
+                        rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != other]
+                        alts = tuple(f"{art.PEOPLES[ip]}-{a}" for a in [other, *rest])
             window = col[int(y) + wy0:int(y) + wy1, int(x) + wx0:int(x) + wx1]
             share = float((window > 0.5).mean()) if window.size else 0.0
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
@@ -353,6 +368,20 @@ def _jitter_scores(soft: np.ndarray, x: float, y: float) -> tuple[np.ndarray, np
     sp = np.einsum("ftk,jk->fjt", people_t, fp)[:, np.arange(len(JITTER)), turn]
     sa = np.einsum("ftk,jk->fjt", attr_t, fa)[:, np.arange(len(JITTER)), turn]
     return patches, sp, sa
+
+
+def _template_attribute(soft: np.ndarray, x: float, y: float, people: str) -> str:
+    """The attribute whose art corner (of ``people``'s faces) best matches the card's icon, over
+    the JITTER poses: the second opinion a sure classifier reading must agree with."""
+    _names, _people_t, attr_t = _face_templates()
+    first = art.PEOPLES.index(people) * len(art.ATTRIBUTES)
+    faces = attr_t[first:first + len(art.ATTRIBUTES)]
+    patches = np.stack([_sample_corner(soft, x + dx * PX_PER_MM, y + dy * PX_PER_MM, ang)
+                        for dx, dy, ang in JITTER])
+    _fp, fa = _split(patches)
+    turn = [ANGLES.index(ang) for _dx, _dy, ang in JITTER]
+    sa = np.einsum("ftk,jk->fjt", faces, fa)[:, np.arange(len(JITTER)), turn]
+    return art.ATTRIBUTES[int(np.argmax(sa.max(axis=1)))]
 
 
 def best_pose(soft: np.ndarray, x: float, y: float) -> tuple[float, float, float]:

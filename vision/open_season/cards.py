@@ -22,7 +22,8 @@ best count over the next one), and the tracker gives an unsure count little weig
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -97,6 +98,12 @@ class CardRead:
     place: str
     card: str
     confidence: float
+    fit: float = field(default=math.inf, compare=False)
+    """How well the best template fits at all (its score; for a wall card read by its top strip,
+    the whole card's best score): an unoccluded wall card scores 1.7-6, one half under a hand
+    under 1 (``vision/open_season/score_photo.py`` ``HIDDEN_FIT``)."""
+    whole: str = field(default="", compare=False)
+    """A wall card read by its top strip (tokens on it): what the whole card read as ("" else)."""
 
 
 @dataclass(frozen=True)
@@ -141,7 +148,7 @@ def choose(names: list[str], scores: np.ndarray, place: str) -> CardRead:
     best = scores[order[0]]
     second = next((scores[j] for j in order[1:] if names[j] != names[order[0]] and np.isfinite(scores[j])), None)
     confidence = 1.0 if second is None else float(max(0.0, min(1.0, (best - second) * 2.0)))
-    return CardRead(place, names[order[0]], confidence)
+    return CardRead(place, names[order[0]], confidence, float(best))
 
 
 
@@ -293,7 +300,7 @@ class CardReader:
             for r in self._read_layer(image, "wall strip"):
                 seat, number = (int(v) for v in r.place.split()[1:])
                 if number in tokens_on.get(seat, set()):
-                    whole[r.place] = r
+                    whole[r.place] = replace(r, fit=whole[r.place].fit, whole=whole[r.place].card)
         strips = {r.place: r for r in self._read_layer(image, "strip")}
         out = TableCards()
         for seat in range(self.num_players):

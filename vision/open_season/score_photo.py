@@ -40,6 +40,13 @@ from vision.render.open_season_scene import (
 WALL_SURE = 0.25
 """A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
 best face over the runner-up) is a doubt."""
+HIDDEN_FIT = 1.0
+"""A wall space whose best card template fits under this (``CardRead.fit``) is covered (a hand, a
+sleeve): which card lies there is asked, never read. On tuning tables 69300-69369 and
+76000-76029 (2,859 wall cards) every card with nothing over it fitted 1.75 or better; every card
+read wrong under a hand, 0.77 or worse (one read right at 3.6 with a third of it covered)."""
+HIDDEN_TROPHIES = 4
+"""A covered wall space that may hold trophies is asked how many, 0 up to this."""
 EDGE_MARGIN_PX = 2.0
 DARK_MEAN = 40.0
 """A photo with no contrast and darker than this on average (grey, of 255) is too dark, not
@@ -66,6 +73,8 @@ class SeatReading:
     bonus: dict[int, tuple[int, bool]] = field(default_factory=dict)
     wall_confidence: dict[int, tuple[str | None, float]] = field(default_factory=dict)
     """Space -> (card, the card reader's confidence)."""
+    wall_hidden: set[int] = field(default_factory=set)
+    """Spaces something covers in the photo (a hand): their card is asked (``HIDDEN_FIT``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"wall": {str(k): v for k, v in sorted(self.wall.items())},
@@ -165,9 +174,20 @@ def _cell_brightness(view: Any, img: np.ndarray, where: str, col: int, row: int)
 
 def _check_side(view: Any, img: np.ndarray, n: int, side: str) -> None:
     """A Shield wall has no space in the bottom row's third cell, a Horn wall does (space 11,
-    holding a card at the end): cards lying there on most walls mean the Horn side was played.
-    (The other mistake, --side horn on Shield walls, leaves Horn spaces empty: the wall count
-    says so.)"""
+    holding a card at the end): cards lying there on most walls mean the Horn side was played;
+    no card in the cells only Horn has, on most walls, means the Shield side was."""
+    if side == "horn":
+        # Horn on Shield walls: the top row's fourth cell and the bottom row's third (Horn spaces 4
+        # and 11, no Shield space) are bare on most walls. (A hand over a wall is asked space by
+        # space, so the wall count no longer says so.)
+        bare = 0
+        for where in SEAT_SIDES[n]:
+            ref = _cell_brightness(view, img, where, 0, 0)  # space 1 on both sides
+            bare += all(_cell_brightness(view, img, where, c, r) < 0.8 * ref for c, r in ((3, 0), (2, 2)))
+        if bare * 2 > n:
+            raise PhotoScoreError("the walls hold no card in the top row's fourth cell nor the bottom row's "
+                                  "third, Horn spaces: was the Shield side played? (--side shield)")
+        return
     if side != "shield":
         return
     cards_there = 0
@@ -320,6 +340,9 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     else:
         _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")])
     for seat, r in enumerate(seats):
+        if r.wall_hidden and set(r.wall) == r.wall_hidden:  # nothing but covers: no wall there at all
+            r.wall.clear()
+            r.wall_hidden.clear()
         if not r.wall:
             raise PhotoScoreError(f"no card on {player_name(seat)}'s wall ({SEAT_SIDES[n][seat]} side): "
                                   f"is this a {n}-player table? (walls lie on the play area's edges)")
@@ -373,6 +396,15 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         for c in maybe_wild.get(seat, []):
             choices.append(_maybe_accolade_wild_choice(seat, r.accolade_wilds, c))
             r.accolade_wilds += 1
+    # a wall space something covers: which card, and (where trophies may lie) how many trophies
+    trophy_spaces = {i + 1 for i in layout.trophy_spaces}
+    for seat, r in enumerate(seats):
+        for space in sorted(r.wall_hidden):
+            choices.append(_hidden_wall_choice(seat, space, r.wall.get(space)))
+            if space in trophy_spaces and not any(ch.key == f"trophies {seat + 1} {space}" for ch in choices):
+                read = r.wall_trophies.get(space, 0)
+                counts = (read,) + tuple(c for c in range(HIDDEN_TROPHIES + 1) if c != read)
+                choices.append(_trophy_count_choice(seat + 1, space, counts))
     # a wall card not read surely: which card is it? (asked once, with the final reading)
     for seat, r in enumerate(seats):
         for space, (card, confidence) in sorted(r.wall_confidence.items()):
@@ -429,13 +461,31 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
     if m:
         seat, space = int(m.group(1)), int(m.group(2))
         counts = tuple(int(v) for v in m.group(3).split(", ")) + (int(m.group(4)),)
-
-        def set_count(seats: list[SeatReading], k: int) -> None:
-            if space in seats[seat - 1].wall:
-                seats[seat - 1].wall_trophies[space] = counts[k]
-        return Choice(f"trophies {seat} {space}", f"How many trophies lie on {player_name(seat - 1)}'s "
-                      f"space {space}?", tuple(str(c) for c in counts), set_count, 0)
+        return _trophy_count_choice(seat, space, counts)
     return None
+
+
+def _trophy_count_choice(seat: int, space: int, counts: tuple[int, ...]) -> Choice:
+    """How many trophies lie on a wall card (``seat`` from 1; ``counts[0]`` the one read)."""
+    def set_count(seats: list[SeatReading], k: int) -> None:
+        if space in seats[seat - 1].wall:
+            seats[seat - 1].wall_trophies[space] = counts[k]
+    return Choice(f"trophies {seat} {space}", f"How many trophies lie on {player_name(seat - 1)}'s "
+                  f"space {space}?", tuple(str(c) for c in counts), set_count, 0)
+
+
+def _hidden_wall_choice(seat: int, space: int, guess: str | None) -> Choice:
+    """A wall space something covers in the photo: any of the 30 faces, or face down."""
+    faces = [f"{p}-{a}" for p in PEOPLES for a in ATTRIBUTES]
+    first = guess if guess in faces else None
+    options = ([first] if first else []) + [f for f in faces if f != first] + ["face down"]
+    if first is None:  # read as a back (or nothing): face down first
+        options = ["face down"] + faces
+
+    def apply(seats: list[SeatReading], k: int) -> None:
+        seats[seat].wall[space] = None if options[k] == "face down" else options[k]
+    return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
+                  "something covers it in the photo (a hand?)", tuple(options), apply, 0)
 
 
 def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
@@ -444,13 +494,24 @@ def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
         _, seat_word, space_word = read.place.split()
         seat, space = int(seat_word), int(space_word)
         r = seats[seat]
+        if read.fit < HIDDEN_FIT:  # covered: some card lies there (asked), the guess is only a default
+            r.wall_hidden.add(space)
+            r.wall[space] = None if read.card in ("back", "empty") else read.card
+            r.wall_confidence.pop(space, None)
+            continue
+        r.wall_hidden.discard(space)
         if read.card == "empty":
             r.wall.pop(space, None)
             r.wall_confidence.pop(space, None)
             continue
         card = None if read.card == "back" else read.card
         r.wall[space] = card
-        r.wall_confidence[space] = (card, float(read.confidence))
+        confidence = float(read.confidence)
+        if getattr(read, "whole", "") and read.whole.split("-")[0] != read.card.split("-")[0]:
+            # read by its top strip (tokens over the icon), but the whole card's emblem shows another
+            # people: not sure (tuning 76028: the strip read elf, the emblem barbarian, the truth)
+            confidence = 0.0
+        r.wall_confidence[space] = (card, confidence)
 
 
 def _wall_choice(seat: int, space: int, card: str) -> Choice:
@@ -512,7 +573,7 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
     """The readings with every choice applied (picks: key -> option index)."""
     out = [SeatReading(dict(s.wall), dict(s.wall_trophies), list(s.wall_wilds), list(s.accolades),
                        s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus),
-                       dict(s.wall_confidence)) for s in seats]
+                       dict(s.wall_confidence), set(s.wall_hidden)) for s in seats]
     wild_attrs: dict[tuple[int, int], int] = {}
     acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
     for ch in choices:

@@ -56,6 +56,9 @@ SAME_SHADE = 6.0
 face (a white and a pale-blue tile of one glyph correlate like identical tiles). Measured on
 rendered photos of training printings 1-6, 15 and 19 (one photo each, 3 duplicates): identical
 components 0.0-4.0 apart, white vs light-blue pearl of printing 19 8.0."""
+FACE_INSET = 8
+"""The whole face's colour is taken without its outer 1/8 each way (the cut's edge may hold paper
+or a shadow when the component lies a little off its place)."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
@@ -218,9 +221,10 @@ def _likeness(a: np.ndarray, b: np.ndarray) -> float:
     return best
 
 
-def _mean_colour(face: np.ndarray) -> np.ndarray:
+def _mean_colour(face: np.ndarray, inset: int = 4) -> np.ndarray:
+    """Mean BGR of ``face`` without its outer 1/``inset`` on each side (4: the middle half)."""
     h, w = face.shape[:2]
-    return face[h // 4:h - h // 4, w // 4:w - w // 4].reshape(-1, 3).astype(np.float32).mean(axis=0)
+    return face[h // inset:h - h // inset, w // inset:w - w // inset].reshape(-1, 3).astype(np.float32).mean(axis=0)
 
 
 def _shade_apart(a: np.ndarray, b: np.ndarray) -> float:
@@ -250,15 +254,17 @@ def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[st
     alike of them score like identical tiles (measured 0.98); nor are two cubes' bare faces
     (the same metal plate in another coloured rim)."""
     names = sorted(faces)
-    colours = {n: _mean_colour(faces[n]) for n in names}
+    # the middle (where the glyph is) and the whole face but its rim (the background too): a
+    # large dark glyph printed alike on a white, a pale-blue and a green tile fills the middle,
+    # and only the background tells them apart (training printings 11 and 15 lost 2-4 faces)
+    colours = {n: (_mean_colour(faces[n]), _mean_colour(faces[n], FACE_INSET)) for n in names}
     same: dict[str, str] = {}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             if (a.startswith("abyss-") and b.startswith("abyss-")) or (a.startswith("cube-") and b.startswith("cube-")):
                 continue
-            if float(np.abs(colours[a] - colours[b]).max()) > SAME_COLOUR:
-                continue
-            if _shade_apart(colours[a], colours[b]) > SAME_SHADE:
+            if any(float(np.abs(ca - cb).max()) > SAME_COLOUR or _shade_apart(ca, cb) > SAME_SHADE
+                   for ca, cb in zip(colours[a], colours[b], strict=True)):
                 continue
             if faces[a].shape == faces[b].shape and all(
                     _likeness(ra, rb) >= SAME_FACE

@@ -690,12 +690,18 @@ class OctocubeRecogniser:
         # the pick: fine score plus the coarse one (weighted): a fine score alone may overturn a
         # coarse lead that a small fine lead does not justify
         k = self.config.pack_fine_coarse_weight
-        total = {lb: v + k * float(row[ts.labels.index(lb)]) for lb, v in verdict.scores.items()}
+        coarse_of = {lb: float(row[ts.labels.index(lb)]) for lb in verdict.scores}
+        letters = [v for lb, v in coarse_of.items() if lb.startswith("abyss")]
+        if self.config.pack_letters_by_fine and letters:
+            # at 1 px/mm a letter is 2-3 px: the coarse scores say "an abyss tile", not which
+            # one (their differences are noise), so every abyss face gets the best of them
+            coarse_of.update({lb: max(letters) for lb in coarse_of if lb.startswith("abyss")})
+        total = {lb: v + k * coarse_of[lb] for lb, v in verdict.scores.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
         pick = ranked[0]
         lead = total[pick] - total[ranked[1]]
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
-        coarse = float(row[ts.labels.index(pick)])
+        coarse = coarse_of[pick]
         return pick, float(np.clip(coarse, 0.0, 1.0)) * certainty
 
     def _pack_letter(self, index: int, frame: np.ndarray, gains: np.ndarray, conf: float) -> tuple[str, float]:

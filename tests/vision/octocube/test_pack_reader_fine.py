@@ -101,5 +101,6 @@ def test_recogniser_takes_the_letter_from_the_fine_stage() -> None:
     obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=_taught(5)).recognise(frame.image)
     letters = {loc: want for loc, want in truth.tops.items() if str(want).startswith("abyss")}
     assert len(letters) == 4
-    got = {loc: obs.tops[loc].tile.label() if obs.tops[loc].tile is not None else None for loc in letters}
+    tiles = {loc: obs.tops[loc].tile for loc in letters}
+    got = {loc: tile.label() if tile is not None else None for loc, tile in tiles.items()}
     assert got == letters

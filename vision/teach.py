@@ -59,6 +59,12 @@ components 0.0-4.0 apart, white vs light-blue pearl of printing 19 8.0."""
 FACE_INSET = 8
 """The whole face's colour is taken without its outer 1/8 each way (the cut's edge may hold paper
 or a shadow when the component lies a little off its place)."""
+SAME_WHOLE_COLOUR = 40.0
+"""Largest difference (any channel) between the whole faces' mean colours of two faces still
+compared. Rendered teach photos of training printings: two identical components 6-29 apart (their
+backgrounds catch the light differently at two places), one glyph on two backgrounds (printings
+11 and 15's amphoras, whose middles are 2-10 apart in a/b) 52-88. The a/b distance of whole faces
+does not part them (identical 11-17, distinct from 16.7)."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
@@ -263,8 +269,10 @@ def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[st
         for b in names[i + 1:]:
             if (a.startswith("abyss-") and b.startswith("abyss-")) or (a.startswith("cube-") and b.startswith("cube-")):
                 continue
-            if any(float(np.abs(ca - cb).max()) > SAME_COLOUR or _shade_apart(ca, cb) > SAME_SHADE
-                   for ca, cb in zip(colours[a], colours[b], strict=True)):
+            (ma, wa), (mb, wb) = colours[a], colours[b]
+            if float(np.abs(ma - mb).max()) > SAME_COLOUR or _shade_apart(ma, mb) > SAME_SHADE:
+                continue
+            if float(np.abs(wa - wb).max()) > SAME_WHOLE_COLOUR:
                 continue
             if faces[a].shape == faces[b].shape and all(
                     _likeness(ra, rb) >= SAME_FACE

@@ -35,8 +35,9 @@ def _photos(art: Any, art_seed: int, renderer: Any) -> list[tuple[str, Any]]:
     photos: list[tuple[str, Any]] = []
     i = 0
     while len(photos) < 2 and i < 6:
-        img = render_teach_photo("octocube", art, 7_000_000 + 10 * art_seed + i, renderer)[0]
-        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+        raw = render_teach_photo("octocube", art, 7_000_000 + 10 * art_seed + i, renderer)[0]
+        img = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+        assert img is not None
         i += 1
         try:
             locate_sheet(img, "octocube")
@@ -62,21 +63,35 @@ def main() -> int:
     parser.add_argument("--photos", default="1,2", help="packs taught from this many photos (default 1,2)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a RecogniserConfig field for this run (e.g. pack_fine_candidates=0)")
+    parser.add_argument("--time-against", action="append", default=[], metavar="NAME=VALUE",
+                        help="also read every frame (last pack) with this RecogniserConfig field changed, "
+                             "alternating with the run's own config, and print both median times")
     args = parser.parse_args()
     import dataclasses
 
     from vision.octocube.config import RecogniserConfig
 
     fields = {f.name: f for f in dataclasses.fields(RecogniserConfig)}
-    overrides: dict[str, Any] = {}
-    for item in args.set:
-        name, _, value = item.partition("=")
-        if name not in fields:
-            print(f"--set {item}: RecogniserConfig has no field {name!r}", file=sys.stderr)
-            return 2
-        default = getattr(RecogniserConfig(), name)
-        overrides[name] = (value.lower() in ("1", "true", "yes")) if isinstance(default, bool) else type(default)(value)
+
+    def parsed(items: list[str], option: str) -> dict[str, Any] | None:
+        out: dict[str, Any] = {}
+        for item in items:
+            name, _, value = item.partition("=")
+            if name not in fields:
+                print(f"{option} {item}: RecogniserConfig has no field {name!r}", file=sys.stderr)
+                return None
+            default = getattr(RecogniserConfig(), name)
+            out[name] = (value.lower() in ("1", "true", "yes")) if isinstance(default, bool) else type(default)(value)
+        return out
+
+    overrides = parsed(args.set, "--set")
+    against = parsed(args.time_against, "--time-against")
+    if overrides is None or against is None:
+        return 2
     config = RecogniserConfig(**overrides)
+    other = RecogniserConfig(**{**overrides, **against}) if against else None
+    other_ms: list[float] = []
+    own_ms: list[float] = []
     first, last = (int(v) for v in args.printings.split("-"))
     for seed in (first, last):
         if seed_use(seed) != "training":
@@ -120,6 +135,15 @@ def main() -> int:
                           + "; ".join(k for k in new if k.startswith(("stack tops", "cube tops"))), flush=True)
                 if n == n_photos[-1]:
                     read_ms.append(obs.timings_ms["total"])
+                if n == n_photos[-1] and other is not None:
+                    # back to back, alternating, on recognisers that have read a frame already
+                    pair = [OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=packs[n],
+                                               config=c) for c in (config, other)]
+                    for r in pair:
+                        r.recognise(frame.image)
+                    for _ in range(2):
+                        own_ms.append(pair[0].recognise(frame.image).timings_ms["total"])
+                        other_ms.append(pair[1].recognise(frame.image).timings_ms["total"])
     print(f"\ntraining printings {first}-{last} x {args.frames} tables, 1280x720, tilt 0-30:")
     for n, t in tallies.items():
         print(f"  taught from {n} photo(s): stack tops {t.pct('stack tops').strip()}, cube tops "
@@ -127,6 +151,10 @@ def main() -> int:
               f"scenes named unknown {t.pct('scenes named unknown').strip()}")
     if read_ms:
         print(f"  reading with a pack: {statistics.median(read_ms):.0f} ms median per frame")
+    if own_ms:
+        print(f"  back to back ({len(own_ms)} reads each, {n_photos[-1]}-photo pack): this config "
+              f"{statistics.median(own_ms):.0f} ms median, with {' '.join(args.time_against)} "
+              f"{statistics.median(other_ms):.0f} ms")
     return 0
 
 

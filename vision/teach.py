@@ -56,6 +56,15 @@ SAME_SHADE = 6.0
 face (a white and a pale-blue tile of one glyph correlate like identical tiles). Measured on
 rendered photos of training printings 1-6, 15 and 19 (one photo each, 3 duplicates): identical
 components 0.0-4.0 apart, white vs light-blue pearl of printing 19 8.0."""
+FACE_INSET = 8
+"""The whole face's colour is taken without its outer 1/8 each way (the cut's edge may hold paper
+or a shadow when the component lies a little off its place)."""
+SAME_WHOLE_COLOUR = 40.0
+"""Largest difference (any channel) between the whole faces' mean colours of two faces still
+compared. Rendered teach photos of training printings: two identical components 6-29 apart (their
+backgrounds catch the light differently at two places), one glyph on two backgrounds (printings
+11 and 15's amphoras, whose middles are 2-10 apart in a/b) 52-88. The a/b distance of whole faces
+does not part them (identical 11-17, distinct from 16.7)."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
@@ -218,9 +227,10 @@ def _likeness(a: np.ndarray, b: np.ndarray) -> float:
     return best
 
 
-def _mean_colour(face: np.ndarray) -> np.ndarray:
+def _mean_colour(face: np.ndarray, inset: int = 4) -> np.ndarray:
+    """Mean BGR of ``face`` without its outer 1/``inset`` on each side (4: the middle half)."""
     h, w = face.shape[:2]
-    return face[h // 4:h - h // 4, w // 4:w - w // 4].reshape(-1, 3).astype(np.float32).mean(axis=0)
+    return face[h // inset:h - h // inset, w // inset:w - w // inset].reshape(-1, 3).astype(np.float32).mean(axis=0)
 
 
 def _shade_apart(a: np.ndarray, b: np.ndarray) -> float:
@@ -250,15 +260,19 @@ def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[st
     alike of them score like identical tiles (measured 0.98); nor are two cubes' bare faces
     (the same metal plate in another coloured rim)."""
     names = sorted(faces)
-    colours = {n: _mean_colour(faces[n]) for n in names}
+    # the middle (where the glyph is) and the whole face but its rim (the background too): a
+    # large dark glyph printed alike on a white, a pale-blue and a green tile fills the middle,
+    # and only the background tells them apart (training printings 11 and 15 lost 2-4 faces)
+    colours = {n: (_mean_colour(faces[n]), _mean_colour(faces[n], FACE_INSET)) for n in names}
     same: dict[str, str] = {}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             if (a.startswith("abyss-") and b.startswith("abyss-")) or (a.startswith("cube-") and b.startswith("cube-")):
                 continue
-            if float(np.abs(colours[a] - colours[b]).max()) > SAME_COLOUR:
+            (ma, wa), (mb, wb) = colours[a], colours[b]
+            if float(np.abs(ma - mb).max()) > SAME_COLOUR or _shade_apart(ma, mb) > SAME_SHADE:
                 continue
-            if _shade_apart(colours[a], colours[b]) > SAME_SHADE:
+            if float(np.abs(wa - wb).max()) > SAME_WHOLE_COLOUR:
                 continue
             if faces[a].shape == faces[b].shape and all(
                     _likeness(ra, rb) >= SAME_FACE

@@ -88,6 +88,14 @@ class RecogniserConfig:
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of
     stack tops against 97.97 % without it (the teach photo's and the table's white balance differ
     more than two shades of one printing do)."""
+    pack_letters_by_fine: bool = True
+    """The fine stage alone picks an abyss tile's letter: the coarse scores of the abyss faces
+    all count as their best one (a letter is 2-3 px at the patches' 1 px/mm)."""
+    pack_mask_hidden: bool = True
+    """With a pack: a stack top partly hidden behind a neighbour's cube (under tilt) is compared
+    with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""
+    pack_mask_hidden_from: float = 0.02
+    """... when at least this share of its tile is hidden (``hidden_fractions``)."""
     pack_fine_letters: bool = True
     """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
     height is then not used)."""

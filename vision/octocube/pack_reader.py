@@ -129,11 +129,15 @@ class TileMatcher:
         self.chroma = np.asarray(chroma, np.float32)
 
     def scores(self, windows: np.ndarray, turns: Sequence[int] = (0,),
-               search_px: int = SEARCH_PX, only: Sequence[str] | None = None) -> TileScores:
+               search_px: int = SEARCH_PX, only: Sequence[str] | None = None,
+               visible: np.ndarray | None = None) -> TileScores:
         """``windows``: (N, S, S, 3) uint8 patches centred on where a tile should be. The
         correlations at every shift in one go through the FFT (numerators) and summed-area
         tables (each shift's own mean and length). ``only``: score just these labels (the
-        others get -inf), e.g. the one tile a board space can hold."""
+        others get -inf), e.g. the one tile a board space can hold. ``visible``: (N, S, S),
+        1 where the window shows its own stack and 0 where something in front hides it (a
+        neighbour's cube under tilt): each shift is then compared on the pixels it sees only
+        (means, lengths and colour too), not on the cube's side."""
         n = len(windows)
         if n == 0:
             z = np.zeros((0, len(self.labels)))
@@ -151,11 +155,15 @@ class TileMatcher:
             z = np.full((n, len(self.labels)), -np.inf)
             return TileScores(self.labels, z, np.zeros(z.shape, np.int64))
         feats = {"colour": region.transpose(0, 3, 1, 2), "grad": _gradients(region).transpose(0, 3, 1, 2)}
-        score = ((1.0 - self.outline_weight) * self._ncc("colour", feats["colour"], t, size, r, use)
-                 + self.outline_weight * self._ncc("grad", feats["grad"], t, size, r, use))  # N, R, T, P*P
+        vis = None
+        if visible is not None:
+            vis = np.ascontiguousarray(visible[:, c0 - r:c0 + size - r, c0 - r:c0 + size - r], np.float32)
+            vis = np.stack([cv2.erode(v, np.ones((3, 3), np.uint8)) for v in vis])  # the edge's own gradient
+        score = ((1.0 - self.outline_weight) * self._ncc("colour", feats["colour"], t, size, r, use, vis)
+                 + self.outline_weight * self._ncc("grad", feats["grad"], t, size, r, use, vis))  # N, R, T, P*P
         if self.colour_weight > 0:
-            # each channel's mean over each shift's window, as chromaticity
-            reg = feats["colour"]
+            # each channel's mean over each shift's window (its visible part), as chromaticity
+            reg = feats["colour"] if vis is None else feats["colour"] * vis[:, None]
             chan = np.stack([_box(reg[:, c], inner) for c in range(3)], axis=1).reshape(n, 3, -1)
             chan = chan / (chan.sum(axis=1, keepdims=True) + 1e-6)  # N, 3, P*P
             dist = np.abs(chan[:, None, :, :] - self.chroma[list(use)][None, :, :, None]).sum(axis=2)
@@ -218,8 +226,11 @@ class TileMatcher:
         return out
 
     def _ncc(self, name: str, img: np.ndarray, turns: tuple[int, ...], size: int, r: int,
-             use: tuple[int, ...]) -> np.ndarray:
-        """(N, C, size, size) -> (N, R, T, (2r+1)^2) normalised correlation with group ``name``."""
+             use: tuple[int, ...], vis: np.ndarray | None = None) -> np.ndarray:
+        """(N, C, size, size) -> (N, R, T, (2r+1)^2) normalised correlation with group ``name``
+        (over the pixels ``vis`` (N, size, size) marks as seen, where given)."""
+        if vis is not None:
+            return self._masked_ncc(name, img, vis, turns, size, r, use)
         n, ch = img.shape[:2]
         inner = self.inner
         f_img = np.fft.rfft2(img, s=(size, size))
@@ -231,6 +242,40 @@ class TileMatcher:
         sqs = _box((img * img).sum(axis=1), inner)
         norm = np.sqrt(np.maximum(sqs - sums * sums / d, 1e-6))
         return (corr / norm[:, None]).reshape(n, len(use), len(turns), -1)
+
+    def _masked_ncc(self, name: str, img: np.ndarray, vis: np.ndarray, turns: tuple[int, ...], size: int,
+                    r: int, use: tuple[int, ...]) -> np.ndarray:
+        """:meth:`_ncc` on the seen pixels only: at each shift both the window and the prototype
+        are centred and scaled over the pixels the window sees there (masked normalised
+        correlation, every term a correlation with the mask through the FFT)."""
+        n, ch = img.shape[:2]
+        inner = self.inner
+        p = 2 * r + 1
+        seen = img * vis[:, None]
+        f_pro = self._proto_fft(name, turns, size, use)
+        f_sum, f_sq = self._proto_sums_fft(name, turns, size, use)
+        xp = np.fft.irfft2(np.einsum("ncxy,lcxy->nlxy", np.fft.rfft2(seen, s=(size, size)), f_pro, optimize=True),
+                           s=(size, size))[:, :, :p, :p]
+        f_vis = np.fft.rfft2(vis, s=(size, size))[:, None]
+        sp = np.fft.irfft2(f_vis * f_sum[None], s=(size, size))[:, :, :p, :p]
+        spp = np.fft.irfft2(f_vis * f_sq[None], s=(size, size))[:, :, :p, :p]
+        count = np.maximum(_box(vis, inner) * ch, 1.0)[:, None]
+        sx = _box(seen.sum(axis=1), inner)[:, None]
+        sxx = _box((seen * img).sum(axis=1), inner)[:, None]
+        var_x = np.maximum(sxx - sx * sx / count, 1e-6)
+        var_p = np.maximum(spp - sp * sp / count, 1e-6)
+        ncc = (xp - sx * sp / count) / np.sqrt(var_x * var_p)
+        return ncc.reshape(n, len(use), len(turns), -1)
+
+    @lru_cache(maxsize=128)  # noqa: B019 (one matcher per recogniser; a few turn and row sets)
+    def _proto_sums_fft(self, name: str, turns: tuple[int, ...], size: int,
+                        use: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The conjugate spectra of each prototype's channel sum and sum of squares (the masked
+        correlation's per-shift prototype mean and length)."""
+        protos = self.protos[name][list(use)][:, list(turns)]
+        protos = protos.reshape(len(use) * len(turns), *protos.shape[2:])
+        return (np.conj(np.fft.rfft2(protos.sum(axis=1), s=(size, size))),
+                np.conj(np.fft.rfft2((protos * protos).sum(axis=1), s=(size, size))))
 
     @lru_cache(maxsize=128)  # noqa: B019 (one matcher per recogniser; a few turn and row sets)
     def _proto_fft(self, name: str, turns: tuple[int, ...], size: int, use: tuple[int, ...]) -> np.ndarray:
@@ -317,10 +362,11 @@ class FineMatcher:
             self.protos[label] = views
 
     def rerank(self, window: np.ndarray, candidates: Sequence[tuple[str, int, tuple[float, float]]],
-               search_px: int = FINE_SEARCH_PX) -> FineVerdict | None:
+               search_px: int = FINE_SEARCH_PX, visible: np.ndarray | None = None) -> FineVerdict | None:
         """``window``: (S, S, 3) the same window as the coarse stage's, at this matcher's scale
         (white-balanced). ``candidates``: (label, quarter turn, (x, y) offset of its centre from
-        the window's centre in mm). None when fewer than two candidates were taught."""
+        the window's centre in mm). ``visible``: (S, S), 0 where something in front hides the
+        window (those pixels are not compared). None when fewer than two candidates were taught."""
         cands = [c for c in candidates if c[0] in self.protos]
         if len(cands) < 2:
             return None
@@ -337,6 +383,15 @@ class FineMatcher:
             y0 = min(max(y0, 0), win.shape[0] - size)
             regions.append(np.ascontiguousarray(win[y0:y0 + size, x0:x0 + size]))
             origins.append((x0, y0))
+        seen: dict[tuple[int, int], np.ndarray] = {}
+        """Per region: the seen pixels at its central shift (1 everywhere without ``visible``)."""
+        for x0, y0 in origins:
+            if visible is None:
+                seen[(x0, y0)] = np.ones((s_in, s_in, 1), np.float32)
+            else:
+                v = visible[y0 + search_px:y0 + search_px + s_in, x0 + search_px:x0 + search_px + s_in]
+                k = 2 * int(round(self.px_per_mm)) + 1  # a fine shift and the edge's blur
+                seen[(x0, y0)] = cv2.erode(np.ascontiguousarray(v, np.float32), np.ones((k, k), np.uint8))[..., None]
         best_fit: float = -np.inf
         out: dict[str, float] = {}
         out_shades: dict[str, float] = {}
@@ -349,13 +404,16 @@ class FineMatcher:
             diff = np.abs(firsts[:, None] - firsts[None]).sum(axis=(0, 1, 4))
             mask = cv2.GaussianBlur(diff, (0, 0), FINE_MASK_BLUR_MM * self.px_per_mm)
             mask = (mask / (mask.max() + 1e-6)).astype(np.float32)
-            w3 = np.ascontiguousarray(np.repeat(mask[..., None], 3, axis=2))
-            wsum = float(w3.sum()) + 1e-6
             scores: dict[str, float] = {}
             shades: dict[str, float] = {}
             spread: dict[tuple[int, int], np.ndarray] = {}
             """Per region (candidates found at one place share it): the window's weighted variance."""
+            weights: dict[tuple[int, int], tuple[np.ndarray, float]] = {}
             for (label, _turn, _), region, origin in zip(cands, regions, origins, strict=True):
+                if origin not in weights:
+                    w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
+                    weights[origin] = (w, float(w.sum()) + 1e-6)
+                w3, wsum = weights[origin]
                 if origin not in spread:
                     # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
                     sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)

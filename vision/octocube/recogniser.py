@@ -288,6 +288,8 @@ class OctocubeRecogniser:
             sq = square(cx, cy, half_cube)
             pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top_z)])
             hulls[loc] = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)
+        self._cube_hulls = hulls
+        """Per grid location: the image outline (px) of a cube standing there, with its stack."""
         # the neighbour straight behind each location as the camera sees it: a cube there shows its
         # near face (40 mm tall under a strong tilt) in THIS location's cube-height window
         nx, ny = self.view.camera_nadir_mm()
@@ -570,6 +572,7 @@ class OctocubeRecogniser:
         hidden = self.hidden_fractions(list(covered))
         self.last_hidden = hidden
         cfg = self.config
+        cube_mask: np.ndarray | None = None
         for i, loc in enumerate(self.layout.stack_locations):
             p = probs[i]
             if loc in covered:
@@ -579,7 +582,13 @@ class OctocubeRecogniser:
             label = classes[j]
             conf = float(p[j])
             if self.pack is not None and scores is not None:
-                label, conf = self._pack_top(i, label, conf, patches[i], scores, frame, gains)
+                seen = None
+                if cfg.pack_mask_hidden and hidden.get(loc, 0.0) >= cfg.pack_mask_hidden_from:
+                    if cube_mask is None:
+                        cube_mask = self._cube_mask(frame.shape, list(covered))
+                    seen = (self._seen(cube_mask, self._maps, i),
+                            self._seen(cube_mask, self._fine_maps, i) if self._fine_maps is not None else None)
+                label, conf = self._pack_top(i, label, conf, patches[i], scores, frame, gains, seen)
             elif label == TURNED:
                 # a tile lying turned on the stack: read it in the other three turns
                 turns = np.stack([np.ascontiguousarray(np.rot90(patches[i], k)) for k in (1, 2, 3)])
@@ -600,15 +609,37 @@ class OctocubeRecogniser:
                 conf *= 1.0 - h
             obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
 
+    def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location]) -> np.ndarray:
+        """A frame-sized mask, 255 where a found cube (and its stack) stands in the view."""
+        mask = np.zeros(shape[:2], np.uint8)
+        for loc in cube_locations:
+            cv2.fillConvexPoly(mask, np.round(self._cube_hulls[loc]).astype(np.int32), 255)
+        return mask
+
+    @staticmethod
+    def _seen(cube_mask: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int], index: int) -> np.ndarray:
+        """Stack window ``index`` of ``maps``: 1 where it shows its own stack, 0 behind a cube."""
+        mx, my, side = maps
+        rows = slice(index * side, (index + 1) * side)
+        hid = cv2.remap(cube_mask, mx[rows], my[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        return 1.0 - hid.astype(np.float32) / 255.0
+
     def _pack_top(self, index: int, net_label: str, net_conf: float, window: np.ndarray,
-                  scores: TileScores, frame: np.ndarray, gains: np.ndarray) -> tuple[str, float]:
+                  scores: TileScores, frame: np.ndarray, gains: np.ndarray,
+                  seen: tuple[np.ndarray, np.ndarray | None] | None = None) -> tuple[str, float]:
         """A stack top by the taught faces: the best face when it scores ``pack_tile_score`` or
-        the classifier saw a tile there (its empty / cube / bare stands otherwise)."""
+        the classifier saw a tile there (its empty / cube / bare stands otherwise). ``seen``: the
+        window's seen pixels at the patches' and the fine stage's scale, where a neighbour's cube
+        hides part of it (the faces are then compared on the rest only)."""
+        stack = index
+        visible = None if seen is None else seen[0][None]
+        if visible is not None:
+            scores, index = self._matcher.scores(window[None], visible=visible), 0
         label, score, lead, _ = scores.best(index)
         best_of: tuple[TileScores, int] = (scores, index)
         tile_seen = net_label in TILE_LABELS or net_label == TURNED
         if score < self.config.pack_tile_score:
-            turned = self._matcher.scores(window[None], turns=(1, 2, 3))
+            turned = self._matcher.scores(window[None], turns=(1, 2, 3), visible=visible)
             t_label, t_score, t_lead, _ = turned.best(0)
             if t_score > score:
                 label, score, lead = t_label, t_score, t_lead
@@ -623,14 +654,15 @@ class OctocubeRecogniser:
             return label, conf
         conf = self._pack_confidence(score, lead)
         if self._fine is not None and score >= self.config.pack_tile_score and self.config.pack_fine_candidates >= 2:
-            label, conf = self._fine_top(index, best_of, frame, gains, label, conf)
+            label, conf = self._fine_top(stack, best_of, frame, gains, label, conf,
+                                         None if seen is None else seen[1])
         fine_read = self._fine is not None and self.config.pack_fine_candidates >= 2 and self.config.pack_fine_letters
         if label.startswith("abyss") and self._letter_matcher is not None and not fine_read:
-            label, conf = self._pack_letter(index, frame, gains, conf)
+            label, conf = self._pack_letter(stack, frame, gains, conf)
         return label, conf
 
     def _fine_top(self, index: int, best_of: tuple[TileScores, int], frame: np.ndarray, gains: np.ndarray,
-                  label: str, conf: float) -> tuple[str, float]:
+                  label: str, conf: float, visible: np.ndarray | None = None) -> tuple[str, float]:
         """The coarse stage's best few faces (within ``pack_fine_margin`` of its best) compared
         again at 3 px/mm where they differ (:class:`FineMatcher`); its pick stands."""
         assert self._fine is not None and self._fine_maps is not None
@@ -652,18 +684,24 @@ class OctocubeRecogniser:
                                                       float(offsets[i, j, 1]) / PATCH_PX_PER_MM)) for j in order]
         if self._fine_windows is None:
             self._fine_windows = apply_gains(sample_patches(frame, self._fine_maps), gains)
-        verdict = self._fine.rerank(self._fine_windows[index], cands)
+        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible)
         if verdict is None:
             return label, conf
         # the pick: fine score plus the coarse one (weighted): a fine score alone may overturn a
         # coarse lead that a small fine lead does not justify
         k = self.config.pack_fine_coarse_weight
-        total = {lb: v + k * float(row[ts.labels.index(lb)]) for lb, v in verdict.scores.items()}
+        coarse_of = {lb: float(row[ts.labels.index(lb)]) for lb in verdict.scores}
+        letters = [v for lb, v in coarse_of.items() if lb.startswith("abyss")]
+        if self.config.pack_letters_by_fine and letters:
+            # at 1 px/mm a letter is 2-3 px: the coarse scores say "an abyss tile", not which
+            # one (their differences are noise), so every abyss face gets the best of them
+            coarse_of.update({lb: max(letters) for lb in coarse_of if lb.startswith("abyss")})
+        total = {lb: v + k * coarse_of[lb] for lb, v in verdict.scores.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
         pick = ranked[0]
         lead = total[pick] - total[ranked[1]]
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
-        coarse = float(row[ts.labels.index(pick)])
+        coarse = coarse_of[pick]
         return pick, float(np.clip(coarse, 0.0, 1.0)) * certainty
 
     def _pack_letter(self, index: int, frame: np.ndarray, gains: np.ndarray, conf: float) -> tuple[str, float]:

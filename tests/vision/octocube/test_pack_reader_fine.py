@@ -83,3 +83,24 @@ def test_fewer_than_two_taught_candidates_leave_the_coarse_answer(pack: Pack) ->
     fine = FineMatcher(pack, ("green pearl",))
     window = _camera_window(pack.faces["green-pearl"], 3.0, (0.0, 0.0))
     assert fine.rerank(window, [("green pearl", 0, (0.0, 0.0)), ("white pearl", 0, (0.0, 0.0))]) is None
+
+
+def test_recogniser_takes_the_letter_from_the_fine_stage() -> None:
+    """A training printing's table (the dev loop's frame 530504 of printing 5, bench/
+    octocube_taught_tops.py) with 4 abyss tops: at 1 px/mm the abyss faces' coarse scores differ by
+    noise, and weighed into the pick they overturned the fine stage's right letter on one of them."""
+    from vision.octocube.recogniser import OctocubeRecogniser
+    from vision.octocube.synth import synth_frame
+    from vision.octocube.truth import scene_truth
+    from vision.render.random_art import random_pack
+    from vision.render.renderer import Renderer
+
+    frame = synth_frame(530504, Renderer(), turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0,
+                        art=random_pack(5))
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=_taught(5)).recognise(frame.image)
+    letters = {loc: want for loc, want in truth.tops.items() if str(want).startswith("abyss")}
+    assert len(letters) == 4
+    tiles = {loc: obs.tops[loc].tile for loc in letters}
+    got = {loc: tile.label() if tile is not None else None for loc, tile in tiles.items()}
+    assert got == letters

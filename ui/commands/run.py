@@ -311,21 +311,29 @@ def _refused(built: Any, update: Any, args: argparse.Namespace) -> bool:
         return False  # asked once: the players chose to change the table
     args._refusal_asked = pipe.refused
     print(f"the camera will not read this: {update.refused}")
+    if not _typed_word(args, "flat", "type 'flat' if it lies flat (the camera reads it anyway), or press Enter and "
+                       "change the table: ", "the refusal stands"):
+        return False
+    done = bool(pipe.overrule())
+    if done and not args.json:
+        print("the players say it lies flat: it is read as it lies")
+    return done
+
+
+def _typed_word(args: argparse.Namespace, word: str, prompt: str, stands: str) -> bool:
+    """Ask on the terminal until the players type ``word`` (True) or just press Enter (False); a
+    closed input is no answer: ``stands`` says what is left as it was."""
     while True:
         try:
-            text = input("type 'flat' if it lies flat (the camera reads it anyway), or press Enter and "
-                         "change the table: ").strip().lower()
+            text = input(prompt).strip().lower()
         except EOFError:
-            _note(args, "no answer possible (input closed): the refusal stands")
+            _note(args, f"no answer possible (input closed): {stands}")
             return False
         if text == "":
             return False
-        if text == "flat":
-            done = bool(pipe.overrule())
-            if done and not args.json:
-                print("the players say it lies flat: it is read as it lies")
-            return done
-        print("type 'flat' or press Enter")
+        if text == word:
+            return True
+        print(f"type '{word}' or press Enter")
 
 
 def _misread(built: Any, update: Any, args: argparse.Namespace) -> bool:
@@ -348,21 +356,13 @@ def _misread(built: Any, update: Any, args: argparse.Namespace) -> bool:
         return False
     args._misread_asked = offer
     print(f"if nothing was turned, the camera misread it: {offer.words}")
-    while True:
-        try:
-            text = input("type 'misread' if it still shows that (the face is kept while it lies there), or press "
-                         "Enter and put the table right: ").strip().lower()
-        except EOFError:
-            _note(args, "no answer possible (input closed): the alarm stands")
-            return False
-        if text == "":
-            return False
-        if text == "misread":
-            done = bool(pipe.misread())
-            if done and not args.json:
-                print("the players say the camera misread it: the face it showed is kept")
-            return done
-        print("type 'misread' or press Enter")
+    if not _typed_word(args, "misread", "type 'misread' if it still shows that (the face is kept while it lies "
+                       "there), or press Enter and put the table right: ", "the alarm stands"):
+        return False
+    done = bool(pipe.misread())
+    if done and not args.json:
+        print("the players say the camera misread it: the face it showed is kept")
+    return done
 
 
 def _ask(question: Any, twin: Any, tracked: Any, args: argparse.Namespace) -> int | None:

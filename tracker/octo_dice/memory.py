@@ -9,6 +9,7 @@ comparing with the last accepted scene tells these apart, so the readings are an
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -166,6 +167,40 @@ class DiceMemory:
             self._dice = tuple(replace(d, seen_serial=None, landed_after=None, turned_from=None, remembered=False)
                                for d in observed.dice)
             self._serial = int(getattr(expected, "roll_serial", -1))
+
+    def corrected(self, before: Any, after: Any) -> None:
+        """The players put right on the tablet a reading the camera got wrong: ``before`` and
+        ``after`` are the adapter's views (``roll``/``aside``: sorted (kind, face) pairs, and
+        ``roll_serial``) before and after. The memory keeps every die the correction did not
+        touch (a die that did not move is still told from one that tumbled: game 95404, where an
+        empty memory let a die turned by hand pass for a roll). In each area, when the
+        correction changed exactly one face of a kind and one remembered die shows the old face,
+        that die takes the new one, and the players' word holds for it while it lies there (the
+        reader may read the old face again: that is the same misreading, not a turn); a
+        remembered die the correction touched but cannot be told apart is dropped (judged
+        afresh, as before)."""
+        if not self._dice:
+            return
+        dice = list(self._dice)
+        drop: set[int] = set()
+        said: list[SaidFace] = []
+        for area, old, new in ((ROLL, before.roll, after.roll), (ASIDE, before.aside, after.aside)):
+            gone = Counter(old) - Counter(new)
+            came = Counter(new) - Counter(old)
+            for kind in {k for k, _ in gone}:
+                gone_faces = [f for (k, f), n in gone.items() if k == kind for _ in range(n)]
+                came_faces = [f for (k, f), n in came.items() if k == kind for _ in range(n)]
+                at = [i for i, d in enumerate(dice) if d.area == area and d.kind == kind and d.face in gone_faces]
+                if len(gone_faces) == len(came_faces) == len(at) == 1:
+                    d = dice[at[0]]
+                    dice[at[0]] = replace(d, face=came_faces[0])
+                    said.append(SaidFace(d.kind, d.x, d.y, d.face or "", came_faces[0]))
+                else:
+                    drop.update(at)
+        self._dice = tuple(d for i, d in enumerate(dice) if i not in drop)
+        self.said = self.said + tuple(said)
+        if self._serial == before.roll_serial:
+            self._serial = after.roll_serial
 
     def forget(self) -> None:
         self._dice = ()

@@ -57,6 +57,7 @@ class Misreads(GroundTruthRecogniser):
 
     def read(self, frame: Any) -> OctoDiceObservation:
         observed = super().read(frame)
+        assert self.truth_of is not None
         if (self.truth_of(frame) or {}).get("scene") not in self.scenes:
             return observed
         return replace(observed, dice=tuple(

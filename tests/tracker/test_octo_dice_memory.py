@@ -161,10 +161,10 @@ def test_a_die_the_reader_missed_where_a_spot_still_lies_is_kept_as_remembered()
     assert memory.annotate(OctoDiceObservation(dice=(), spots=((300 + KEPT_MM + 0.01, 300),))).dice == ()
     # a die read closer than two spot radii (16 mm) stands there: nothing is added
     near = die(300 + 2 * KEPT_MM - 0.01, 300, face="sub")
-    (only,) = memory.annotate(OctoDiceObservation(dice=(near,), spots=((300, 300),))).dice
+    (only,) = memory.annotate(OctoDiceObservation(dice=(near,), spots=((300, 300), (near.x, near.y)))).dice
     assert only.face == "sub" and not only.remembered
     far = die(300 + 2 * KEPT_MM, 300, face="sub")
-    both = memory.annotate(OctoDiceObservation(dice=(far,), spots=((300, 300),))).dice
+    both = memory.annotate(OctoDiceObservation(dice=(far,), spots=((300, 300), (far.x, far.y)))).dice
     assert [(d.face, d.remembered) for d in both] == [("sub", False), ("lab", True)]
 
 
@@ -250,3 +250,24 @@ def test_each_missed_die_is_judged_on_its_own() -> None:
     # a die read 30 mm away in y (in line in x) does not stand where the missed die lay
     kept = memory.annotate(OctoDiceObservation(dice=(die(340, 330, face="bot"),), spots=spots)).dice
     assert [(d.face, d.remembered) for d in kept] == [("bot", False), ("lab", True), ("sub", True)]
+
+
+def test_a_misread_box_off_a_die_lying_in_the_roll_area_is_that_die() -> None:
+    """Game 95404 (tilt 34): a die lying where the last scene saw it, misread with its box 14-16 mm
+    off along the tilt, was called thrown. A roll-area reading with no spot of its own within
+    8 mm, between 3 and 20 mm from a die that lay there whose spot is still found, is dropped and
+    the die is kept (not rolled); with a spot of its own, or farther, it is another die."""
+    from tracker.octo_dice.memory import MISPLACED_MM
+
+    memory = remembered(die(400, 412, face="lab", kind="black"), serial=9)
+    spot = ((400.0, 412.0),)
+
+    def read(y: float, spots: tuple[tuple[float, float], ...] = spot) -> list[tuple[str | None, bool, int | None]]:
+        observed = OctoDiceObservation(dice=(die(400, y, face="octopod", kind="black"),), spots=spots)
+        return [(d.face, d.remembered, d.seen_serial) for d in memory.annotate(observed).dice]
+
+    assert read(398) == [("lab", True, 9)]  # 14 mm off: that die, misread
+    assert read(412 - MISPLACED_MM + 0.01) == [("lab", True, 9)]
+    assert read(412 - MISPLACED_MM)[0] == ("octopod", False, None)  # far enough to be another die (both kept)
+    assert read(398, spots=spot + ((400.0, 398.0),)) == [("octopod", False, None)]  # a spot of its own: a die
+    assert read(398, spots=((300.0, 300.0),)) == [("octopod", False, None)]  # the die's spot is gone

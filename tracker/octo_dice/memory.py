@@ -34,6 +34,10 @@ VAGUE_MM = 20.0
 at tilt 34, game 95404): a die of its kind read this close to where it was read is not called
 thrown (nor anything else) in the next scene."""
 
+MISPLACED_MM = 20.0
+"""In the roll area, a reading with no spot at its place this close to a die still lying where
+it lay is that die misread with its box off (:meth:`DiceMemory._without_misplaced`)."""
+
 SURE = 0.75
 """Both readings of a die must be at least this sure to call a changed face "turned by hand" (a
 face the reader hesitates over may read differently in two frames of the same still die)."""
@@ -104,19 +108,23 @@ class DiceMemory:
                    and all(math.hypot(x - r.x, y - r.y) > KEPT_MM for x, y in places) for r in self._dice)
 
     def _without_misplaced(self, observed: OctoDiceObservation) -> list[DieReading]:
-        """The readings, less those in the set-aside strip that overlap a die still lying there:
-        a reading whose centre is closer than a die's width to where a set-aside die lay, while
-        that die's spot is still found and nothing die-like lies at the reading's own place, is
-        that die misread (a box across two dice), not another die (two 16 mm dice cannot lie that
-        close). The die itself is then kept by :meth:`_unread_but_unmoved`."""
+        """The readings, less those that are a die still lying where it lay, misread with its box
+        off: a reading with nothing die-like at its own place, whose centre is closer than a
+        die's width (set-aside strip) or than ``MISPLACED_MM`` (roll area) to where a die lay
+        while that die's spot is still found, is that die misread (a box across two dice in the
+        strip; in the roll area at a steep camera a box 14-16 mm off along the tilt, game 95404,
+        where the die read right the scene before was then called thrown), not another die. The
+        die itself is then kept by :meth:`_unread_but_unmoved`."""
         if not observed.spots:
             return list(observed.dice)
-        kept_aside = [r for r in self._dice if r.area == ASIDE and r.face is not None and not r.cocked
-                      and any(math.hypot(x - r.x, y - r.y) <= KEPT_MM for x, y in observed.spots)]
+        kept = [r for r in self._dice if r.area in (ASIDE, ROLL) and r.face is not None and not r.cocked
+                and any(math.hypot(x - r.x, y - r.y) <= KEPT_MM for x, y in observed.spots)]
         out = []
         for d in observed.dice:
-            if d.area == ASIDE and not any(math.hypot(x - d.x, y - d.y) <= KEPT_MM for x, y in observed.spots) \
-                    and any(SAME_PLACE_MM < math.hypot(r.x - d.x, r.y - d.y) < OVERLAP_MM for r in kept_aside):
+            reach = OVERLAP_MM if d.area == ASIDE else MISPLACED_MM if d.area == ROLL else 0.0
+            if not any(math.hypot(x - d.x, y - d.y) <= KEPT_MM for x, y in observed.spots) \
+                    and any(r.area == d.area and SAME_PLACE_MM < math.hypot(r.x - d.x, r.y - d.y) < reach
+                            for r in kept):
                 continue
             out.append(d)
         return out

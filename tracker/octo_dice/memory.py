@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.octo_dice.components import face_words
+from rules.octo_dice.components import DICE, face_words
 from tracker.octo_dice.observation import ASIDE, ROLL, DieReading, OctoDiceObservation
 from tracker.table import Misread
 
@@ -37,6 +37,10 @@ thrown (nor anything else) in the next scene."""
 MISPLACED_MM = 20.0
 """In the roll area, a reading with no spot at its place this close to a die still lying where
 it lay is that die misread with its box off (:meth:`DiceMemory._without_misplaced`)."""
+
+UNREAD_DIE_MM = 25.0
+"""A spot this far from every die read is a die the reader missed (a read die's side and shadow
+make spots up to about 20 mm from its reading)."""
 
 SURE = 0.75
 """Both readings of a die must be at least this sure to call a changed face "turned by hand" (a
@@ -71,7 +75,7 @@ class DiceMemory:
             return observed
         observed = self._as_said(observed)
         if not self._dice:
-            return observed
+            return self._unless_a_die_is_unread(observed)
         if any(all(math.hypot(x - r.x, y - r.y) > KEPT_MM for r in self._dice) for x, y in observed.unread_at_edge):
             # something unread at an area's edge where no die lay: fingers reaching in, the
             # scene is not read (a die missed against the edge lay there before: kept below)
@@ -94,7 +98,25 @@ class DiceMemory:
                     d = replace(d, landed_after=self._serial)
             out.append(d)
         out += self._unread_but_unmoved(observed, out)
-        return replace(observed, dice=tuple(out))
+        return self._unless_a_die_is_unread(replace(observed, dice=tuple(out)))
+
+    def _unless_a_die_is_unread(self, observed: OctoDiceObservation) -> OctoDiceObservation:
+        """The scene, marked not read (``occluded``: read again once it has settled anew) when
+        fewer than the six dice are read (or kept) and something die-sized lies farther than
+        ``UNREAD_DIE_MM`` from every one of them: a die lies there that the reader missed (a
+        cocked one not seen as such, a dark die on the dark strip). Judging the scene without it
+        makes a legal roll or set-aside look illegal ("5 dice lie in the roll area", "set aside
+        1 die": games 96800 and 96804); the next reading, or the next scene with the scene
+        missed caught up, judges it whole. A die's side and shadow make spots up to about 20 mm
+        from its reading, which are not another die."""
+        if observed.occluded or not observed.spots:
+            return observed
+        read = [d for d in observed.dice if d.kind in ("white", "black")]
+        if len(read) >= len(DICE):
+            return observed
+        if any(all(math.hypot(x - d.x, y - d.y) > UNREAD_DIE_MM for d in observed.dice) for x, y in observed.spots):
+            return replace(observed, occluded=True)
+        return observed
 
     def _strip_emptied(self, observed: OctoDiceObservation) -> bool:
         """A die that lay in the set-aside strip in the last accepted scene lies there no more

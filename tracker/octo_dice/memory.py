@@ -102,18 +102,20 @@ class DiceMemory:
 
     def _unless_a_die_is_unread(self, observed: OctoDiceObservation) -> OctoDiceObservation:
         """The scene, marked not read (``occluded``: read again once it has settled anew) when
-        fewer than the six dice are read (or kept) and something die-sized lies farther than
+        five of the six dice are read (or kept) and something die-sized lies farther than
         ``UNREAD_DIE_MM`` from every one of them: a die lies there that the reader missed (a
         cocked one not seen as such, a dark die on the dark strip). Judging the scene without it
         makes a legal roll or set-aside look illegal ("5 dice lie in the roll area", "set aside
         1 die": games 96800 and 96804); the next reading, or the next scene with the scene
         missed caught up, judges it whole. A die's side and shadow make spots up to about 20 mm
-        from its reading, which are not another die."""
+        from its reading, which are not another die. With two or more dice unread the scene is
+        judged as before: the reader fails there, and a scene with dice unread may still be
+        illegal (96804: 3 dice set aside, 2 of them unread, was flagged only so)."""
         if observed.occluded or not observed.spots:
             return observed
         read = [d for d in observed.dice if d.kind in ("white", "black")]
-        if len(read) >= len(DICE):
-            return observed
+        if len(read) != len(DICE) - 1:
+            return observed  # two or more unread: judged (96804: 2 unread in a strip of 3, illegal)
         if any(all(math.hypot(x - d.x, y - d.y) > UNREAD_DIE_MM for d in observed.dice) for x, y in observed.spots):
             return replace(observed, occluded=True)
         return observed

@@ -26,11 +26,8 @@ def twin_tablet_step(twin: Any, tracked: Any, pipe: Any) -> tuple[bool, list[tup
         undo, moves = correct(tracked.state.history)
         if undo:
             corrected = True
-            for _ in range(undo):
-                tracked.undo()
-            out += [(event, True) for event in tracked.confirm_correction(moves)]
-            if pipe.memory is not None:
-                pipe.memory.forget()  # it remembers the misread scene: judge the next one afresh
+            # through the pipeline, as the app's put_right: the scene memory is put right too
+            out += [(event, True) for event in pipe.confirm_correction(undo, moves)]
     tablet = getattr(twin, "tablet_moves", None)
     if tablet is not None and tracked.pending is None:
         entered = tablet(tracked.state.history)

@@ -120,6 +120,8 @@ class Pipeline:
         (for a game whose read is shorter than a frame interval; a pause that is not rest costs
         a read that is thrown away)."""
         self._ahead: tuple[Any, str | None, RefusedScene | None] | None = None
+        self._deferred: Any = None
+        """The last scene read, when it left a question open: remembered once it is answered."""
         self.refused: RefusedScene | None = None
         """The recogniser's refusal of the scene at rest, while it stands (None once a scene is
         read, the table moves, or the players overrule it)."""
@@ -173,12 +175,46 @@ class Pipeline:
 
     def put_right(self, key: str, value: str) -> list[TrackerEvent]:
         """A reading the players set on the tablet (:meth:`TrackedGame.put_right`); the scene memory
-        forgets the misread scene, so the next one is judged afresh. The app and ``run`` both
-        come here."""
+        is put right with it (:meth:`_memory_corrected`). The app and ``run`` both come here."""
+        self._settle_deferred()
+        before = self._view()
         events = self.tracked.put_right(key, value)
-        if events and self.memory is not None:
-            self.memory.forget()
+        if events:
+            self._memory_corrected(before)
         return events
+
+    def confirm_correction(self, undo: int, moves: list[Any]) -> list[TrackerEvent]:
+        """The players take back ``undo`` moves and confirm ``moves`` instead (a roll the camera
+        misread, set on the tablet: the demo's simulated players come here); the scene memory is
+        put right with it, as for :meth:`put_right`."""
+        self._settle_deferred()
+        before = self._view()
+        trial = self.tracked.state.clone()
+        for _ in range(undo):
+            trial.pop()
+        for move in moves:
+            trial.push(move)  # raises IllegalMoveError, the game untouched
+        for _ in range(undo):
+            self.tracked.undo()
+        events = self.tracked.confirm_correction(moves)
+        self._memory_corrected(before)
+        return events
+
+    def _view(self) -> Any:
+        return self.tracked.adapter.expected(self.tracked.state)
+
+    def _memory_corrected(self, before: Any) -> None:
+        """After a correction on the tablet: a memory that can (``corrected(before, after)``, the
+        adapter's views) keeps what the correction did not touch and takes the corrected readings,
+        so a die that did not move is still told from one that tumbled; any other forgets the
+        misread scene (the next one is judged afresh)."""
+        if self.memory is None:
+            return
+        corrected = getattr(self.memory, "corrected", None)
+        if callable(corrected):
+            corrected(before, self._view())
+        else:
+            self.memory.forget()
 
     def overrule(self) -> bool:
         """The players say the recogniser's refusal is wrong (Octo Dice: "it lies flat" for a die
@@ -339,6 +375,7 @@ class Pipeline:
                     self.stats.recognised += 1
                     t = time.perf_counter()
                     try:
+                        self._settle_deferred()
                         observed = self._with_memory(observed)
                         if getattr(observed, "occluded", False):  # the memory saw what the reader could not
                             message = self._wait_for_hand()
@@ -396,12 +433,32 @@ class Pipeline:
 
     def _remember_if_accepted(self, observed: Any) -> None:
         """The tracker's state explains this scene (no alert, no open question): the game may
-        keep it as the reference for the next ones (Octocube: its stack heights)."""
-        if self.memory is None:
+        keep it as the reference for the next ones (Octocube: its stack heights). A scene that
+        left a question open is kept aside and remembered once the players have answered it
+        (:meth:`_settle_deferred`): the answer says which state explains it."""
+        self._deferred = None
+        if self.memory is None or self.tracked.alert is not None:
             return
-        if self.tracked.alert is not None or self.tracked.pending is not None:
+        if self.tracked.pending is not None:
+            self._deferred = observed
             return
-        self.memory.remember(observed, self.tracked.adapter.expected(self.tracked.state))
+        self.memory.remember(observed, self._view())
+
+    def _settle_deferred(self) -> None:
+        """The scene that asked a question, once it is answered: remembered with the state the
+        answer made (which the players said explains it), unless the answer left an alert ("none
+        of these"). Without this the memory would still hold the scene before the question, and
+        after a correction on the tablet an empty one (game 95404: a die turned by hand right
+        after the question passed for a roll). Called before the next scene is judged and before
+        a correction."""
+        deferred, self._deferred = self._deferred, None
+        if deferred is None or self.memory is None:
+            return
+        if self.tracked.pending is not None:
+            self._deferred = deferred  # not answered yet
+            return
+        if self.tracked.alert is None:
+            self.memory.remember(deferred, self._view())
 
     def _update(self, index: int, image: np.ndarray | None, overlay: tuple[OverlayItem, ...],
                 events: tuple[TrackerEvent, ...], ok: bool, message: str, stage: dict[str, float],

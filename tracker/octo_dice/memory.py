@@ -9,10 +9,11 @@ comparing with the last accepted scene tells these apart, so the readings are an
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.octo_dice.components import face_words
+from rules.octo_dice.components import DICE, face_words
 from tracker.octo_dice.observation import ASIDE, ROLL, DieReading, OctoDiceObservation
 from tracker.table import Misread
 
@@ -27,6 +28,19 @@ a spot's centre (top, sides and shadow seen together) lies a few millimetres off
 
 OVERLAP_MM = 15.0
 """Two dice (16 mm wide) cannot have their centres closer than this."""
+
+VAGUE_MM = 20.0
+"""A die put right on the tablet was misread, and a misread die's box is often off too (15-16 mm
+at tilt 34, game 95404): a die of its kind read this close to where it was read is not called
+thrown (nor anything else) in the next scene."""
+
+MISPLACED_MM = 20.0
+"""In the roll area, a reading with no spot at its place this close to a die still lying where
+it lay is that die misread with its box off (:meth:`DiceMemory._without_misplaced`)."""
+
+UNREAD_DIE_MM = 25.0
+"""A spot this far from every die read is a die the reader missed (a read die's side and shadow
+make spots up to about 20 mm from its reading)."""
 
 SURE = 0.75
 """Both readings of a die must be at least this sure to call a changed face "turned by hand" (a
@@ -49,6 +63,8 @@ class DiceMemory:
     def __init__(self) -> None:
         self._dice: tuple[DieReading, ...]
         self._serial: int
+        self._vague: tuple[tuple[str, float, float], ...] = ()
+        """(kind, x, y) of the dice a correction on the tablet touched: their place is doubtful."""
         self.said: tuple[SaidFace, ...] = ()
         """The players' "the camera misread it" (:meth:`misread_said`): kept while the die lies
         there, across :meth:`forget` (it is a word on the die, not on a scene)."""
@@ -59,7 +75,7 @@ class DiceMemory:
             return observed
         observed = self._as_said(observed)
         if not self._dice:
-            return observed
+            return self._unless_a_die_is_unread(observed)
         if any(all(math.hypot(x - r.x, y - r.y) > KEPT_MM for r in self._dice) for x, y in observed.unread_at_edge):
             # something unread at an area's edge where no die lay: fingers reaching in, the
             # scene is not read (a die missed against the edge lay there before: kept below)
@@ -77,11 +93,32 @@ class DiceMemory:
                             d = replace(d, turned_from=near.face)  # else: one of the readings is shaky
                     elif near.area == ROLL and d.area == ROLL:
                         d = replace(d, seen_serial=self._serial)
-                elif d.area == ROLL:
+                elif d.area == ROLL and not any(k == d.kind and math.hypot(x - d.x, y - d.y) <= VAGUE_MM
+                                                for k, x, y in self._vague):
                     d = replace(d, landed_after=self._serial)
             out.append(d)
         out += self._unread_but_unmoved(observed, out)
-        return replace(observed, dice=tuple(out))
+        return self._unless_a_die_is_unread(replace(observed, dice=tuple(out)))
+
+    def _unless_a_die_is_unread(self, observed: OctoDiceObservation) -> OctoDiceObservation:
+        """The scene, marked not read (``occluded``: read again once it has settled anew) when
+        five of the six dice are read (or kept) and something die-sized lies farther than
+        ``UNREAD_DIE_MM`` from every one of them: a die lies there that the reader missed (a
+        cocked one not seen as such, a dark die on the dark strip). Judging the scene without it
+        makes a legal roll or set-aside look illegal ("5 dice lie in the roll area", "set aside
+        1 die": games 96800 and 96804); the next reading, or the next scene with the scene
+        missed caught up, judges it whole. A die's side and shadow make spots up to about 20 mm
+        from its reading, which are not another die. With two or more dice unread the scene is
+        judged as before: the reader fails there, and a scene with dice unread may still be
+        illegal (96804: 3 dice set aside, 2 of them unread, was flagged only so)."""
+        if observed.occluded or not observed.spots:
+            return observed
+        read = [d for d in observed.dice if d.kind in ("white", "black")]
+        if len(read) != len(DICE) - 1:
+            return observed  # two or more unread: judged (96804: 2 unread in a strip of 3, illegal)
+        if any(all(math.hypot(x - d.x, y - d.y) > UNREAD_DIE_MM for d in observed.dice) for x, y in observed.spots):
+            return replace(observed, occluded=True)
+        return observed
 
     def _strip_emptied(self, observed: OctoDiceObservation) -> bool:
         """A die that lay in the set-aside strip in the last accepted scene lies there no more
@@ -95,19 +132,23 @@ class DiceMemory:
                    and all(math.hypot(x - r.x, y - r.y) > KEPT_MM for x, y in places) for r in self._dice)
 
     def _without_misplaced(self, observed: OctoDiceObservation) -> list[DieReading]:
-        """The readings, less those in the set-aside strip that overlap a die still lying there:
-        a reading whose centre is closer than a die's width to where a set-aside die lay, while
-        that die's spot is still found and nothing die-like lies at the reading's own place, is
-        that die misread (a box across two dice), not another die (two 16 mm dice cannot lie that
-        close). The die itself is then kept by :meth:`_unread_but_unmoved`."""
+        """The readings, less those that are a die still lying where it lay, misread with its box
+        off: a reading with nothing die-like at its own place, whose centre is closer than a
+        die's width (set-aside strip) or than ``MISPLACED_MM`` (roll area) to where a die lay
+        while that die's spot is still found, is that die misread (a box across two dice in the
+        strip; in the roll area at a steep camera a box 14-16 mm off along the tilt, game 95404,
+        where the die read right the scene before was then called thrown), not another die. The
+        die itself is then kept by :meth:`_unread_but_unmoved`."""
         if not observed.spots:
             return list(observed.dice)
-        kept_aside = [r for r in self._dice if r.area == ASIDE and r.face is not None and not r.cocked
-                      and any(math.hypot(x - r.x, y - r.y) <= KEPT_MM for x, y in observed.spots)]
+        kept = [r for r in self._dice if r.area in (ASIDE, ROLL) and r.face is not None and not r.cocked
+                and any(math.hypot(x - r.x, y - r.y) <= KEPT_MM for x, y in observed.spots)]
         out = []
         for d in observed.dice:
-            if d.area == ASIDE and not any(math.hypot(x - d.x, y - d.y) <= KEPT_MM for x, y in observed.spots) \
-                    and any(SAME_PLACE_MM < math.hypot(r.x - d.x, r.y - d.y) < OVERLAP_MM for r in kept_aside):
+            reach = OVERLAP_MM if d.area == ASIDE else MISPLACED_MM if d.area == ROLL else 0.0
+            if not any(math.hypot(x - d.x, y - d.y) <= KEPT_MM for x, y in observed.spots) \
+                    and any(r.area == d.area and SAME_PLACE_MM < math.hypot(r.x - d.x, r.y - d.y) < reach
+                            for r in kept):
                 continue
             out.append(d)
         return out
@@ -163,10 +204,46 @@ class DiceMemory:
 
     def remember(self, observed: Any, expected: Any) -> None:
         if isinstance(observed, OctoDiceObservation):
+            self._vague = ()
             self._dice = tuple(replace(d, seen_serial=None, landed_after=None, turned_from=None, remembered=False)
                                for d in observed.dice)
             self._serial = int(getattr(expected, "roll_serial", -1))
 
+    def corrected(self, before: Any, after: Any) -> None:
+        """The players put right on the tablet a reading the camera got wrong: ``before`` and
+        ``after`` are the adapter's views (``roll``/``aside``: sorted (kind, face) pairs, and
+        ``roll_serial``) before and after. The memory keeps every die the correction did not
+        touch (a die that did not move is still told from one that tumbled: game 95404, where an
+        empty memory let a die turned by hand pass for a roll). The dice the correction touched
+        (a remembered die showing a face the correction took away, in its area) are dropped: a
+        misread die's place is doubtful too (its box was off by 15 mm in 95404), so a die of their
+        kind read within ``VAGUE_MM`` of them is neither called thrown nor compared. When the
+        correction changed exactly one face of a kind there, the players' word is kept for that
+        die (:class:`SaidFace`): read again with the old face at the same place, it shows the
+        new one."""
+        if not self._dice:
+            return
+        dice = list(self._dice)
+        drop: set[int] = set()
+        said: list[SaidFace] = []
+        for area, old, new in ((ROLL, before.roll, after.roll), (ASIDE, before.aside, after.aside)):
+            gone = Counter(old) - Counter(new)
+            came = Counter(new) - Counter(old)
+            for kind in {k for k, _ in gone}:
+                gone_faces = [f for (k, f), n in gone.items() if k == kind for _ in range(n)]
+                came_faces = [f for (k, f), n in came.items() if k == kind for _ in range(n)]
+                at = [i for i, d in enumerate(dice) if d.area == area and d.kind == kind and d.face in gone_faces]
+                if len(gone_faces) == len(came_faces) == len(at) == 1:
+                    d = dice[at[0]]
+                    said.append(SaidFace(d.kind, d.x, d.y, d.face or "", came_faces[0]))
+                drop.update(at)
+        self._vague = self._vague + tuple((d.kind, d.x, d.y) for i, d in enumerate(dice) if i in drop)
+        self._dice = tuple(d for i, d in enumerate(dice) if i not in drop)
+        self.said = self.said + tuple(said)
+        if self._serial == before.roll_serial:
+            self._serial = after.roll_serial
+
     def forget(self) -> None:
+        self._vague = ()
         self._dice = ()
         self._serial = -1

@@ -124,7 +124,9 @@ class InferenceConfig:
     goes from the fewest moves taken back up; once the budget is spent no new search starts: the
     positions already found at the latest scene are offered, a take-back whose scenes are not all
     searched gives none, and no deeper one is tried. Counts chains, not seconds (the same answer
-    on a busy machine)."""
+    on a busy machine), each weighed by the adapter's ``recovery_chain_weight`` (Open Season 3:
+    its chains cost some 3 times as much). Octocube's recoveries in tests/tracker/test_recovery.py
+    search 345-1,900 chains to find the table one move back, 3,040 two moves back."""
     recovery_options: int = 64
     """Most options a recovery question offers (the best-fitting, the fewest moves changed first).
     Generous: options that differ only in what the camera cannot see (which way a pass or pivot
@@ -272,7 +274,7 @@ def recover(
     found: list[tuple[float, int, tuple[Move, ...], Any]] = []
     base = state.clone()
     history = list(state.history)
-    spent = 0  # candidate chains searched so far (``config.recovery_budget``)
+    spent = 0.0  # candidate chains searched so far, weighed (``config.recovery_budget``)
     for k in range(min(config.recovery_undo, len(history)) + 1):
         if k == 1 and found and not thorough:
             break  # the tracker's own position explains the table: take nothing back
@@ -299,7 +301,7 @@ def recover(
                     chains = [*adapter.candidate_chains(work, scene),
                               *(adapter.recovery_chains(work, scene) if index == 0
                                 else adapter.catch_up_chains(work, scene))]
-                    spent += len(chains)
+                    spent += len(chains) * adapter.recovery_chain_weight
                     here = total_weight(adapter.differences(adapter.expected(work), scene))
                     fits: list[tuple[float, tuple[Move, ...]]] = [(here, ())] if here <= config.tolerance else []
                     fits += [(s.cost, s.chain) for s in _score(work, chains, adapter, scene, config.max_chains)

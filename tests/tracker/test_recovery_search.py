@@ -285,3 +285,13 @@ def test_a_recovery_stops_searching_deeper_take_backs_once_its_chain_budget_is_s
     assert question is not None
     assert (question.options, question.take_back, question.option_texts) == (
         ((),), (1,), ("take back Bank()",))
+
+
+def test_a_games_dearer_chains_count_for_more_in_the_recovery_budget() -> None:
+    # as above, each chain weighing 2: the tracker's own position (2,003 chains, 4,006) spends
+    # the budget of 3,000, and no take-back is searched
+    state = _game(Roll(2), Bank(), Roll(1), Bank())
+    dear = _Flood(1000)
+    dear.recovery_chain_weight = 2.0
+    assert recover(state, [scene(((2, 0), 1, 0.0))], dear, InferenceConfig(recovery_budget=3000)) is None
+    assert dear.searches == 2 and dear.returned == 2003

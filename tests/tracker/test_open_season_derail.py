@@ -448,37 +448,3 @@ def test_a_refill_that_draws_one_card_twice_with_a_copy_behind_the_deck_is_offer
     assert answer is not None, events[0].question.option_texts[:5]
     tracked.answer(answer)
     assert tracked.state.history == truth.history
-
-
-def test_a_card_taken_from_behind_the_deck_is_no_reason_to_think_it_is_still_there() -> None:
-    """97404: player 1 stole from player 3, who took dwarf-crown from the inn as compensation,
-    from the slot behind the deck. That slot, empty now, read hidden; a hidden slot beyond the
-    inn's cards weighed 0.5, so the blind deck card named dwarf-crown (the inn keeping its card
-    behind the deck) won by the whole margin and was confirmed. The inn then held a card it no
-    longer had, and 11 moves later the game was lost for good. The hidden slot weighs only while
-    a refill is due: the camera cannot tell the two, and the players are asked."""
-    from rules.open_season.moves import Compensate
-    from tracker.open_season.twin import OpenSeasonTwin
-
-    truth = OpenSeasonTwin(3, 97404, side="shield", illegal=3).truth
-    assert truth.history[71] == Compensate("inn", "dwarf-crown")
-    game = OpenSeasonGame(3, side="shield")
-    state = game.new_initial_state(97404, hidden=True)
-    for move in truth.history[:71]:
-        state.push(move)
-    after = state.clone()
-    after.push(truth.history[71])
-    shown = observation_from_state(after)
-    assert shown.inn == ("dwarf-crown", "dwarf-dagger")  # the other dwarf-crown was taken
-    seen = replace(shown, inn_hidden=1)  # the slot it left, behind the deck
-    tracked = TrackedGame(state, OpenSeasonAdapter())
-    events = tracked.observe(seen)
-    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    question = events[0].question
-    assert (Compensate("inn", "dwarf-crown"),) in question.options
-    assert (Compensate("deck"), Draw("dwarf-crown")) in question.options
-    answer = truthful_option(truth.history, question, state.history)
-    assert answer is not None
-    tracked.answer(answer)
-    assert tracked.state.history == truth.history[:72]
-    assert tracked.observe(seen) == []  # the same table again: nothing happened

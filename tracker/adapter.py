@@ -44,6 +44,11 @@ class GameAdapter(ABC, Generic[St, Obs]):
     """What inference needs to know about one game: ``GameAdapter[St, Obs]`` reads states of type
     ``St`` (the game's own :class:`rules.core.State` subclass) and observations of type ``Obs``."""
 
+    recovery_chain_weight: float = 1.0
+    """What one candidate chain (found, then scored) counts for in a recovery's chain budget
+    (``InferenceConfig.recovery_budget``), for games whose chains cost more than most to find and
+    score (long chains, a large view compared for each)."""
+
     # ---- required
     @abstractmethod
     def expected(self, state: St) -> Any:

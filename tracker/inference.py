@@ -111,6 +111,22 @@ class InferenceConfig:
     """Unexplained scenes (the latest ones) a recovery explains in turn."""
     recovery_beam: int = 12
     """Positions kept after each of those scenes."""
+    recovery_budget: int = 3000
+    """Candidate chains (as the adapter returns them, each then scored) one whole recovery may
+    search, over all its take-backs, paths and scenes. ``max_tries`` and ``max_chains`` bound one
+    search; a recovery is up to ``recovery_undo`` + 1 positions x ``recovery_scenes`` scenes x a
+    beam of ``recovery_beam`` paths, each a full search, and the searches from deep take-backs fill
+    a gap of several moves with thousands of chains. Measured on Open Season bench seed 97404
+    (lost step, every later scene a failing recovery; CPU s of the searches and chains found over
+    its first ~5 recoveries, by moves taken back k): k=0 0.4 s / 243 chains, k=2 11 s / 7,107,
+    k=4 22 s / 17,672, k=5 54 s / 42,511, k=6 77 s / 59,670 -- some 1.3 ms a chain on these 2
+    cores, scoring aside; one failing recovery took 47-149 s and the game never ended. The search
+    goes from the fewest moves taken back up; once the budget is spent no new search starts: the
+    positions already found at the latest scene are offered, a take-back whose scenes are not all
+    searched gives none, and no deeper one is tried. Counts chains, not seconds (the same answer
+    on a busy machine), each weighed by the adapter's ``recovery_chain_weight`` (Open Season 3:
+    its chains cost some 3 times as much). Octocube's recoveries in tests/tracker/test_recovery.py
+    search 345-1,900 chains to find the table one move back, 3,040 two moves back."""
     recovery_options: int = 64
     """Most options a recovery question offers (the best-fitting, the fewest moves changed first).
     Generous: options that differ only in what the camera cannot see (which way a pass or pivot
@@ -258,9 +274,12 @@ def recover(
     found: list[tuple[float, int, tuple[Move, ...], Any]] = []
     base = state.clone()
     history = list(state.history)
+    spent = 0.0  # candidate chains searched so far, weighed (``config.recovery_budget``)
     for k in range(min(config.recovery_undo, len(history)) + 1):
         if k == 1 and found and not thorough:
             break  # the tracker's own position explains the table: take nothing back
+        if spent >= config.recovery_budget:
+            break  # the budget is spent: no deeper take-back
         if k:
             base.pop()
         work = scratch_copy(base)
@@ -268,15 +287,21 @@ def recover(
         if k == 0 and redo:
             starts.append(_Path(tuple(redo)))
         paths = starts
+        complete = True  # every scene of this take-back searched (the budget lasted)
         for index, scene in enumerate(scenes[-config.recovery_scenes:]):
             last = index == len(scenes[-config.recovery_scenes:]) - 1
             fitted: dict[tuple[Move, ...], _Path] = {}
             for path in paths:
+                if spent >= config.recovery_budget:
+                    # the paths searched at the latest scene fit it: still offered
+                    complete = last
+                    break
                 pushed = _push_all(work, path.chain)
                 if pushed == len(path.chain):
                     chains = [*adapter.candidate_chains(work, scene),
                               *(adapter.recovery_chains(work, scene) if index == 0
                                 else adapter.catch_up_chains(work, scene))]
+                    spent += len(chains) * adapter.recovery_chain_weight
                     here = total_weight(adapter.differences(adapter.expected(work), scene))
                     fits: list[tuple[float, tuple[Move, ...]]] = [(here, ())] if here <= config.tolerance else []
                     fits += [(s.cost, s.chain) for s in _score(work, chains, adapter, scene, config.max_chains)
@@ -296,6 +321,10 @@ def recover(
             paths = sorted(fitted.values(), key=lambda p: (p.skipped, p.cost, len(p.chain)))
             if not last:
                 paths = paths[: config.recovery_beam]
+            if not complete:
+                break
+        if not complete:
+            break  # an earlier scene not searched whole: what fits the later ones is unknown
         for path in paths:
             result = tuple(history[: len(history) - k]) + path.chain
             if k and path.chain[:1] == tuple(history[len(history) - k: len(history) - k + 1]):

@@ -243,3 +243,55 @@ def test_taking_back_a_move_and_making_it_again_is_offered_as_taking_back_fewer(
     assert (question.options, question.take_back) == (((Pass(),), (Roll(2), Pass())), (1, 2))
     assert question.option_texts == ("take back Bank(); then Pass()",
                                      "take back Roll(value=1); Bank(); then Roll(value=2); then Pass()")
+
+
+class _Flood(_Camera):
+    """The scripted camera, whose every search also returns ``flood`` chains that never fit (a
+    gap of several moves that thousands of chains fill); counts the chains it returned."""
+
+    def __init__(self, flood: int) -> None:
+        super().__init__(passes=())
+        self.flood = flood
+        self.returned = 0
+        self.searches = 0
+
+    def _flooded(self, chains: list[tuple[Move, ...]]) -> list[tuple[Move, ...]]:
+        out = chains + [(Roll(3), Bank(), Roll(3), Bank())] * self.flood
+        self.returned += len(out)
+        self.searches += 1
+        return out
+
+    def candidate_chains(self, state: State, observed: Scene) -> Iterable[tuple[Move, ...]]:
+        return self._flooded(list(self._turns(state, 1)))
+
+    def recovery_chains(self, state: State, observed: Scene) -> Iterable[tuple[Move, ...]]:
+        return self._flooded([])
+
+
+def test_a_recovery_stops_searching_deeper_take_backs_once_its_chain_budget_is_spent() -> None:
+    # Player 1 banked 2, player 2 rolled 1 and banked; the table shows player 2's bank undone
+    # (the scores 2-0, player 2's turn): taking back the bank fits (k=1), and so does taking back
+    # the whole turn (k=2). Every search returns 1,000 more chains that fit nothing.
+    state = _game(Roll(2), Bank(), Roll(1), Bank())
+    seen = [scene(((2, 0), 1, 0.0))]
+    unbounded = _Flood(1000)
+    everything = recover(state, seen, unbounded, InferenceConfig(recovery_budget=10**9))
+    assert everything is not None and everything.take_back == (1, 2)
+    assert unbounded.searches == 2 * 5  # each of the 5 positions (k = 0..4): two searches
+    bounded = _Flood(1000)
+    question = recover(state, seen, bounded, InferenceConfig(recovery_budget=3000))
+    # k=0 (2,003 chains) and k=1 (2,001 more: past 3,000): no deeper take-back searched
+    assert bounded.searches == 2 * 2 and bounded.returned == 2003 + 2001
+    assert question is not None
+    assert (question.options, question.take_back, question.option_texts) == (
+        ((),), (1,), ("take back Bank()",))
+
+
+def test_a_games_dearer_chains_count_for_more_in_the_recovery_budget() -> None:
+    # as above, each chain weighing 2: the tracker's own position (2,003 chains, 4,006) spends
+    # the budget of 3,000, and no take-back is searched
+    state = _game(Roll(2), Bank(), Roll(1), Bank())
+    dear = _Flood(1000)
+    dear.recovery_chain_weight = 2.0
+    assert recover(state, [scene(((2, 0), 1, 0.0))], dear, InferenceConfig(recovery_budget=3000)) is None
+    assert dear.searches == 2 and dear.returned == 2003

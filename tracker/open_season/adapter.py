@@ -102,6 +102,14 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
 
     max_chain = 9
     """Moves one still scene may explain (a whole refill of the inn is five draws)."""
+    recovery_chain_weight = 3.0
+    """A chain counts three in a recovery's budget (3,000: some 1,000 chains here, and the search
+    under way when it runs out): searched and scored, one costs 1.5-3.5 ms of CPU on the shared
+    2-core machine (bench seed 97411, lost step: the tracker's own position alone, 4 scenes x 12
+    paths, 3,700 chains in 6-12 CPU s a recovery), where Octocube's recoveries
+    (tests/tracker/test_recovery.py) search 1,900-3,000 to find the table one or two moves back.
+    One search is not cut: the first unexplained scene's, with the longer recovery chains, may
+    alone return 3,000-3,700 (97404, 97411: 6-12 CPU s), bounded by ``max_tries`` only."""
     max_chains = 4000
     max_dearer_draws = 120
     """Blind draws onto a stock followed on from a dearer view, per scene (30 cards, a few

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.core import Game, RulesError, State
 from tracker.adapter import GameAdapter
-from tracker.table import DemoFilm, FrameRecogniser, SceneMemory, TableGame, TableSetup, TrackerSetupError
+from tracker.table import DemoFilm, FrameRecogniser, TableGame, TableSetup, TrackerSetupError
 
 SIDES = ("horn", "shield")
 
@@ -96,11 +96,6 @@ class OpenSeasonTable(TableGame):
         frames = film(twin.scenes(), twin.sides(), camera, lightings, seed=setup.seed, timing=timing,
                       art=load_art(setup))
         return DemoFilm(twin, frames, timing.fps, camera)
-
-    def scene_memory(self, setup: TableSetup) -> SceneMemory | None:
-        from tracker.open_season.memory import InnMemory
-
-        return InnMemory()
 
     def prompt(self, state: State) -> str:
         from tracker.open_season.prompts import open_season_prompt

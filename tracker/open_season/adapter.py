@@ -63,14 +63,6 @@ inn: enough that a refill into that slot (tried with every card still unseen) wi
 little enough that no alarm follows where no refill is due (an empty slot read hidden)."""
 
 
-HIDDEN_EMPTIED_WEIGHT = 0.1
-"""Weight of an inn slot read hidden beyond the cards the game has put in the inn, where the
-tracker's view of the last accepted scene had a card there (``OpenSeasonObservation.inn_behind``):
-the card may have been taken from behind the deck unseen, so an explanation where it was (a steal's
-compensation from the inn) stays within the margin of one where it lies there still (a blind draw
-of the same card onto the stock): the players are asked (seed 97418)."""
-
-
 def player_name(seat: int) -> str:
     return f"player {seat + 1}" if seat >= 0 else "the players"
 
@@ -152,27 +144,17 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         diffs: list[Difference] = []
         if expected.inn != observed.inn:
             extra, missing = _multiset(observed.inn, expected.inn)
-            # a slot behind the deck may hold any of the cards the game puts in the inn, but not
-            # one that was seen in a visible slot and left it (seed 97418)
-            gone = Counter(observed.inn_left)
-            left: list[str] = []
-            behind: list[str] = []
-            for c in missing:
-                (left if gone[c] > 0 else behind).append(c)
-                gone[c] -= 1
-            missing = behind[observed.inn_hidden:] + left
+            # a slot behind the deck may hold any of the cards the game puts in the inn
+            missing = missing[observed.inn_hidden:]
             diffs.extend(Difference(f"the inn shows {c}, not expected there") for c in extra)
             diffs.extend(Difference(f"the inn lacks {c}") for c in missing)
-        surplus = len(observed.inn) + observed.inn_hidden - len(expected.inn)
-        if surplus > 0:
+        if len(observed.inn) + observed.inn_hidden > len(expected.inn):
             # a slot behind the deck holds a card the game has not put there: a refill whose only
             # card went behind the deck changes nothing else the camera sees (seed 97201: missed,
             # the card was taken unnamed and an alarm followed); doubtful, as an empty slot there
-            # might read hidden too. Where the last accepted scene had a card there, it may have
-            # been taken unseen since: the slot reads the same either way (seed 97418)
+            # might read hidden too
             diffs.append(Difference("a card lies behind the deck where the inn should have none",
-                                    HIDDEN_EMPTIED_WEIGHT if surplus <= observed.inn_behind
-                                    else HIDDEN_SURPLUS_WEIGHT))
+                                    HIDDEN_SURPLUS_WEIGHT))
         if expected.discards != observed.discards and observed.discards_seen:
             extra, missing = _multiset(observed.discards, expected.discards)
             diffs.extend(Difference(f"the discards show {c} too") for c in extra)

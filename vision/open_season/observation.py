@@ -67,10 +67,3 @@ class OpenSeasonObservation:
     under the west wall board): then they say nothing."""
     occluded: bool = field(default=False, compare=False)
     """A hand is over the table: the reading is not a still scene."""
-    inn_left: tuple[str, ...] = field(default=(), compare=False)
-    """Cards the last scene the tracker accepted showed in a visible inn slot and this one no
-    longer shows (``tracker.open_season.memory.InnMemory``): a card cannot move behind the deck,
-    so an inn slot read hidden cannot hold them (empty: nothing remembered)."""
-    inn_behind: int = field(default=0, compare=False)
-    """Cards the tracker's view of the last accepted scene had in the inn slots the deck hid (the
-    same memory): a slot that held one may have been emptied unseen since."""

@@ -448,3 +448,47 @@ def test_a_refill_that_draws_one_card_twice_with_a_copy_behind_the_deck_is_offer
     assert answer is not None, events[0].question.option_texts[:5]
     tracked.answer(answer)
     assert tracked.state.history == truth.history
+
+
+def _accolade_put_on_the_deck() -> tuple[OpenSeasonState, OpenSeasonState, int]:
+    """(the tracker's state just before a player puts an accolade card on the deck (expert face 4,
+    swap with the deck), the truth once the card taken from the deck shows atop the stock and the
+    next turn has begun, that player's seat): the first such swap of the 3-player twin game 97407."""
+    from rules.open_season.moves import ReturnCard, SearchDeck
+    from tracker.open_season.twin import OpenSeasonTwin
+
+    twin = OpenSeasonTwin(3, 97407, side="horn", expert=True)
+    truth = list(twin.truth.history)
+    k = next(i for i, m in enumerate(truth) if isinstance(m, ReturnCard) and m.source == "accolades")
+    assert isinstance(truth[k + 1], SearchDeck)
+    state = twin.tracker_initial_state()
+    for move in truth[:k]:
+        state.push(move)
+    seat = state.turn_player
+    after = state.clone()
+    after.push(truth[k])
+    after.push(truth[k + 1])
+    while after.turn_player == seat and not after.is_chance_node():  # nothing more the camera sees
+        after.push(truth[len(after.history)])
+    return state, after, seat
+
+
+def test_an_accolade_card_put_on_the_deck_is_followed_where_the_fan_reads_unchanged() -> None:
+    """97407: the card put from the accolades on the deck (expert face 4) changes only the
+    accolade count, and the camera, unsure of a fan of 13, read it unchanged: the move made the
+    view dearer by the unsure count's 0.05 and was dropped, so the card then taken from the deck
+    onto the stock was unexplained, an alert followed and the recovery's options were all wrong
+    (the scores differed). Now a move that changes only an unsure count is followed as an
+    invisible one; the players say which accolade card went back."""
+    state, truth, seat = _accolade_put_on_the_deck()
+    seen = observation_from_state(truth)
+    fan = seen.players[seat]
+    unchanged = replace(fan, accolades=fan.accolades + 1, accolades_confidence=0.4)
+    seen = replace(seen, players={**seen.players, seat: unchanged})
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    answer = truthful_option(truth.history, events[0].question, state.history)
+    assert answer is not None
+    tracked.answer(answer)
+    assert tracked.state.history == truth.history and tracked.alert is None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.core import Move, RulesError
@@ -85,6 +86,26 @@ def _places(obs: OpenSeasonObservation) -> dict[Any, Counter[str]]:
                  Counter([pl.kept] if pl.kept is not None else []))
         places.update(((seat, k), cards) for k, cards in enumerate(faces))
     return places
+
+
+def _unsure_seats(observed: OpenSeasonObservation) -> frozenset[int]:
+    """Seats whose accolade count the camera reads unsurely."""
+    return frozenset(seat for seat, pl in observed.players.items() if pl.accolades_confidence < 1.0)
+
+
+def _same_but_unsure_accolades(a: OpenSeasonObservation, b: OpenSeasonObservation, unsure: frozenset[int]) -> bool:
+    """Whether ``a`` and ``b`` differ only in the accolade counts of the ``unsure`` seats."""
+    if not unsure or a.inn != b.inn or a.inn_hidden != b.inn_hidden or a.discards != b.discards:
+        return False
+    if a.players.keys() != b.players.keys():
+        return False
+    for seat, pa in a.players.items():
+        pb = b.players[seat]
+        if pa == pb:
+            continue
+        if seat not in unsure or replace(pa, accolades=pb.accolades) != pb:
+            return False
+    return True
 
 
 def _appeared(here: OpenSeasonObservation, observed: OpenSeasonObservation) -> Counter[str]:
@@ -287,6 +308,11 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             showed, the other was never offered)."""
             return sum(1 for m in chain if isinstance(m, Draw) and m.card == card) >= appeared[card]
 
+        # seats whose accolade count the camera cannot tell from one card more or less: a move that
+        # changes only such a count (a card put from the accolades on the deck, expert face 4) is
+        # followed as an invisible one, whatever the count read (seed 97407: read unchanged, the
+        # move looked dearer, was dropped, and the card then taken from the deck was unexplained)
+        unsure = _unsure_seats(observed)
         dearer = [0]  # blind stock draws followed on at a higher cost (bounded: seed 97213 ran away)
         tries = [0]  # moves tried in this scene's search (bounded: the work, whatever the chains)
 
@@ -338,6 +364,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         walk(longer, after, cost, refill, raised)
                 else:
                     c = self._cost(after, observed)
+                    if c >= cost and _same_but_unsure_accolades(after, view, unsure):
+                        longer = chain + (move,)
+                        out.append(longer)
+                        if not work.is_terminal():
+                            walk(longer, after, c, refill, raised)
+                        work.pop()
+                        continue
                     if (c >= cost and stock_draw and isinstance(move, Draw) and appeared[move.card] <= 0
                             and not raised and dearer[0] < self.max_dearer_draws):
                         # a card drawn blindly onto a stock may go to the accolades later in the

@@ -51,6 +51,20 @@ def _behind_deck(obs: OpenSeasonObservation, card: str) -> OpenSeasonObservation
     return replace(obs, inn=tuple(inn), inn_hidden=1)
 
 
+def _asked_once_and_answered(state: OpenSeasonState, truth: OpenSeasonState,
+                             seen: OpenSeasonObservation) -> TrackedGame[OpenSeasonState, OpenSeasonObservation]:
+    """A tracker at ``state`` shown ``seen``: it asks one question, whose truthful answer brings it
+    to ``truth``."""
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    answer = truthful_option(truth.history, events[0].question, state.history)
+    assert answer is not None, events[0].question.option_texts[:5]
+    tracked.answer(answer)
+    assert tracked.state.history == truth.history
+    return tracked
+
+
 def test_an_inn_slot_behind_the_deck_is_asked_about_never_guessed() -> None:
     """97010: the card the deck hid (read as another people's card, full weight) made a refill
     look like the wrong draws; the tracker never came back. Now the slot reads as hidden and the
@@ -354,13 +368,7 @@ def test_a_refill_whose_only_card_went_behind_the_deck_is_asked_about() -> None:
     truth.push(readings._random_move(truth, rng))
     assert not truth.is_chance_node() or truth.tasks[-1][:2] != ("draw", "inn")  # one card only
     seen = _behind_deck(observation_from_state(truth), truth.history[-1].card)  # type: ignore[attr-defined]
-    tracked = TrackedGame(state, OpenSeasonAdapter())
-    events = tracked.observe(seen)
-    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    answer = truthful_option(truth.history, events[0].question, state.history)
-    assert answer is not None
-    tracked.answer(answer)
-    assert tracked.state.history == truth.history
+    tracked = _asked_once_and_answered(state, truth, seen)
     assert tracked.observe(seen) == []  # the same table again: nothing happened
 
 
@@ -441,13 +449,7 @@ def test_a_refill_that_draws_one_card_twice_with_a_copy_behind_the_deck_is_offer
         truth.push(Draw(card))
     seen = _behind_deck(observation_from_state(truth), "dwarf-tattoo")
     assert seen.inn.count("dwarf-tattoo") == 1 and seen.inn_hidden == 1
-    tracked = TrackedGame(tracker_state, OpenSeasonAdapter())
-    events = tracked.observe(seen)
-    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    answer = truthful_option(truth.history, events[0].question, tracker_state.history)
-    assert answer is not None, events[0].question.option_texts[:5]
-    tracked.answer(answer)
-    assert tracked.state.history == truth.history
+    _asked_once_and_answered(tracker_state, truth, seen)
 
 
 def _accolade_put_on_the_deck() -> tuple[OpenSeasonState, OpenSeasonState, int]:
@@ -485,10 +487,5 @@ def test_an_accolade_card_put_on_the_deck_is_followed_where_the_fan_reads_unchan
     fan = seen.players[seat]
     unchanged = replace(fan, accolades=fan.accolades + 1, accolades_confidence=0.4)
     seen = replace(seen, players={**seen.players, seat: unchanged})
-    tracked = TrackedGame(state, OpenSeasonAdapter())
-    events = tracked.observe(seen)
-    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    answer = truthful_option(truth.history, events[0].question, state.history)
-    assert answer is not None
-    tracked.answer(answer)
-    assert tracked.state.history == truth.history and tracked.alert is None
+    tracked = _asked_once_and_answered(state, truth, seen)
+    assert tracked.alert is None

@@ -83,41 +83,37 @@ def test_octo_dice_solo_from_home_to_play(ui: Driver) -> None:
     ui.tap(ui.widget("home", "players_2"))
 
 
-def _say_a_die_called_cocked_lies_flat(ui: Driver) -> None:
-    """A refused scene (a die called cocked) shows its message over the frame and "It lies flat"
-    beside it; the tap goes to the worker's overrule and the button goes at once. The worker is
-    stopped, so the command waits in its queue (tests/ui/test_lies_flat.py follows a real one)."""
+def _tap_offered_answer(ui: Driver, name: str, text_key: str, command: str, flag: str) -> None:
+    """The answer button ``name`` shows only while the app's ``flag`` is set, with its words in the
+    app's language; the tap queues ``command`` for the worker, clears the flag and hides the button
+    at once. The worker is stopped, so the command waits in its queue."""
     app = ui.app
-    button = ui.widget("play", "lies_flat")
-    assert button.disabled and button.opacity == 0  # nothing refused: no button
-    app.camera_message = ("the scene could not be read: a black die at (300, 400) mm is cocked (leaning, no face "
-                          "up): re-roll it; the roll is read once every die lies flat")
-    app.refused = True
+    button = ui.widget("play", name)
+    assert button.disabled and button.opacity == 0  # nothing to answer: no button
+    setattr(app, flag, True)
     ui.pump(0.3)
-    assert not button.disabled and button.opacity == 1 and button.text == app.t("play.lies_flat", app.lang)
+    assert not button.disabled and button.opacity == 1 and button.text == app.t(text_key, app.lang)
     ui.tap(button)
-    assert ("overrule", None) in list(app.worker._commands.queue)
-    assert not app.refused
+    assert (command, None) in list(app.worker._commands.queue)
+    assert not getattr(app, flag)
     ui.pump(0.3)
     assert button.disabled and button.opacity == 0
-    app.camera_message = ""
+
+
+def _say_a_die_called_cocked_lies_flat(ui: Driver) -> None:
+    """A refused scene (a die called cocked) shows its message over the frame and "It lies flat"
+    beside it; the tap goes to the worker's overrule (tests/ui/test_lies_flat.py follows a real one)."""
+    ui.app.camera_message = ("the scene could not be read: a black die at (300, 400) mm is cocked (leaning, no "
+                             "face up): re-roll it; the roll is read once every die lies flat")
+    _tap_offered_answer(ui, "lies_flat", "play.lies_flat", "overrule", "refused")
+    ui.app.camera_message = ""
 
 
 def _say_the_camera_misread_it(ui: Driver) -> None:
     """An alarm the camera may have caused (a die called turned by hand) shows "The camera misread
-    it" beside the message; the tap goes to the worker's misread command and the button goes at
-    once (tests/ui/test_camera_misread.py follows a real one)."""
-    app = ui.app
-    button = ui.widget("play", "camera_misread")
-    assert button.disabled and button.opacity == 0  # no such alarm: no button
-    app.misread = True
-    ui.pump(0.3)
-    assert not button.disabled and button.opacity == 1 and button.text == app.t("play.misread", app.lang)
-    ui.tap(button)
-    assert ("misread", None) in list(app.worker._commands.queue)
-    assert not app.misread
-    ui.pump(0.3)
-    assert button.disabled and button.opacity == 0
+    it" beside the message; the tap goes to the worker's misread command
+    (tests/ui/test_camera_misread.py follows a real one)."""
+    _tap_offered_answer(ui, "camera_misread", "play.misread", "misread", "misread")
 
 
 def _set_a_misread_die_on_the_sheet_panel(ui: Driver) -> None:

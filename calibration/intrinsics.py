@@ -209,7 +209,8 @@ def _find_chessboard(grey: np.ndarray, size: tuple[int, int]) -> np.ndarray | No
 
 def _charuco_board(spec: PatternSpec) -> Any:
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, spec.dictionary))
-    return cv2.aruco.CharucoBoard((spec.cols, spec.rows), spec.square_mm, spec.marker_mm, dictionary)
+    marker_mm = spec.marker_mm if spec.marker_mm is not None else 0.75 * spec.square_mm  # parse_pattern's default
+    return cv2.aruco.CharucoBoard((spec.cols, spec.rows), spec.square_mm, marker_mm, dictionary)
 
 
 class _ViewFinder:
@@ -235,8 +236,9 @@ class _ViewFinder:
                 return (f"too blurred or featureless (sharpness {lap:.1f} < {self.config.min_laplacian_variance:g}, "
                         f"variance of the Laplacian); pattern not found")
             return f"pattern not found (no {self.spec.describe()})"
-        edge_width = float(cv2.estimateChessboardSharpness(
-            grey, (self.spec.cols, self.spec.rows), corners.reshape(-1, 1, 2))[0][0])
+        sharpness: Any = cv2.estimateChessboardSharpness(  # (retval, ...): the stub says a scalar
+            grey, (self.spec.cols, self.spec.rows), corners.reshape(-1, 1, 2))
+        edge_width = float(sharpness[0][0])
         if edge_width > self.config.max_edge_width_px:
             return (f"too blurred (edges {edge_width:.1f} px wide > {self.config.max_edge_width_px:g} px, "
                     f"cv2.estimateChessboardSharpness)")
@@ -340,8 +342,9 @@ def calibrate_intrinsics(photos: Sequence[str | Path], spec: PatternSpec,
     image_size = views[0][1]
     flags = cv2.CALIB_FIX_ASPECT_RATIO if fix_aspect_ratio else 0
     k0 = np.eye(3)
+    dist0: Any = None  # OpenCV allocates the coefficients (its stub does not allow None)
     rms, k, dist, _, _, _, _, per_view = cv2.calibrateCameraExtended(
-        [v[2] for v in views], [v[3] for v in views], image_size, k0, None, flags=flags)
+        [v[2] for v in views], [v[3] for v in views], image_size, k0, dist0, flags=flags)
     if not np.isfinite(rms) or rms > config.max_intrinsics_rms_px:
         raise CalibrationError(f"calibration failed: reprojection error {rms:.2f} px > "
                                f"{config.max_intrinsics_rms_px:g} px (is --square-mm / --pattern right, "

@@ -47,7 +47,8 @@ def table_raster() -> np.ndarray:
     """RGB raster of the table with the four cards and the probe swatches (cached, read-only)."""
     canvas = MmCanvas(RASTER_SIZE_MM, RASTER_SIZE_MM, RASTER_PX_PER_MM, RASTER_ORIGIN_MM, TABLE_RGB)
     rng = np.random.default_rng(7)  # faint wood grain so the table is not a flat colour
-    grain = cv2.GaussianBlur(rng.normal(0, 1, canvas.image.shape[:2]).astype(np.float32), (0, 0), 6, 1)
+    # sigma 6 both ways: an older call passed 1 where OpenCV takes dst, which left sigmaY at 6
+    grain = cv2.GaussianBlur(rng.normal(0, 1, canvas.image.shape[:2]).astype(np.float32), (0, 0), 6)
     canvas.image[:] = np.clip(canvas.image + 40 * grain[..., None], 0, 255).astype(np.uint8)
     draw_table_layout(canvas)
     for _, rgb, (x0, y0, x1, y1) in PROBES:

@@ -191,7 +191,7 @@ def fit_table_geometry(scan: MarkerScan, image_size: tuple[int, int], intrinsics
             notes.append(f"marker {marker_label(best)} is {off:.1f} px from where the other markers "
                          f"put it (card moved or misplaced?): ignored")
             ids, h, residual = keep, h2, residual2
-    worst = max(residual, key=residual.get)
+    worst = max(residual, key=lambda marker: residual[marker])
     if residual[worst] > config.max_marker_residual_px:
         raise GeometryError(
             f"the markers do not match the printed sheet's geometry: marker {marker_label(worst)} is "
@@ -280,11 +280,12 @@ class TableCalibration:
         return self.colour.apply_bgr_image(self.rectified, self.rectifier.pixel_mm)
 
     def colour_summary(self) -> dict[str, Any]:
-        scored = [p for p in self.patches if p.delta_e2000_after is not None]
+        pairs = [(p.delta_e2000_before, p.delta_e2000_after) for p in self.patches]
+        scored = [(b, a) for b, a in pairs if b is not None and a is not None]
         if not scored:
             return {"delta_e": "CIEDE2000", "patches_used": 0}
-        before = [p.delta_e2000_before for p in scored]
-        after = [p.delta_e2000_after for p in scored]
+        before = [b for b, _ in scored]
+        after = [a for _, a in scored]
         return {"delta_e": "CIEDE2000", "patches_used": len(scored),
                 "mean_before": round(float(np.mean(before)), 2), "max_before": round(float(np.max(before)), 2),
                 "mean_after": round(float(np.mean(after)), 2), "max_after": round(float(np.max(after)), 2)}

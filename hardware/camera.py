@@ -112,7 +112,8 @@ class _Source:
         try:
             got = self._grab()
         except Exception as exc:  # a driver or decoder failure must not kill the caller
-            return self._fail(str(exc) if isinstance(exc, CameraError) else f"{type(exc).__name__}: {exc}")
+            self._fail(str(exc) if isinstance(exc, CameraError) else f"{type(exc).__name__}: {exc}")
+            return None
         if got is None:
             self.health.ended = True
             self.health.last_error = self.end_note()
@@ -120,7 +121,8 @@ class _Source:
         image, timestamp, truth = got
         problem = check_image(image, self._shape)
         if problem is not None:
-            return self._fail(problem)
+            self._fail(problem)
+            return None
         self._shape = image.shape[:2]
         self.health.frames += 1
         self.health.consecutive_failures = 0

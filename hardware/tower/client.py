@@ -148,10 +148,12 @@ def _reader_thread_class() -> Any:
     import serial
     import serial.threaded
 
-    class _ReaderThread(serial.threaded.ReaderThread):  # type: ignore[misc]
+    class _ReaderThread(serial.threaded.ReaderThread):
         """pyserial's ReaderThread, except that a port that vanishes is a lost connection, not a
         traceback: its loop asks ``in_waiting`` outside its try, and on an unplugged pty or USB
         adapter that raises OSError (EIO), killing the thread without calling connection_lost."""
+
+        alive: bool  # set by ReaderThread.__init__ (its stub leaves the type to inference)
 
         def run(self) -> None:
             if not hasattr(self.serial, "cancel_read"):

@@ -122,7 +122,7 @@ class TowerSimulator:
         self.led = (0, 0, 0)
         self.gate_opened = 0
         self._lock = threading.RLock()
-        self._timers: list[tuple[float, int, Callable[[], None]]] = []
+        self._timers: list[tuple[float, int, Callable[[], object]]] = []
         self._tick = itertools.count()
         self._master = self._slave = -1
         self._reader = p.FrameReader()
@@ -212,7 +212,7 @@ class TowerSimulator:
     def plugged(self) -> bool:
         return self._plugged
 
-    def call_later(self, delay: float, action: Callable[[], None]) -> None:
+    def call_later(self, delay: float, action: Callable[[], object]) -> None:
         with self._lock:
             heapq.heappush(self._timers, (time.monotonic() + delay, next(self._tick), action))
         self._wake()

@@ -156,9 +156,9 @@ def soak(rolls: int = 10_000, noise: float = 0.01, drop: float = 0.0, resets: in
                 settle_direct.append((at - done.settled) * 1000)
     die_lat = []
     for done in sim.completed:
-        at = die_seen.get((done.epoch, done.roll, done.count))
-        if at is not None:
-            die_lat.append((at - done.last_die) * 1000)
+        seen_at = die_seen.get((done.epoch, done.roll, done.count))
+        if seen_at is not None:
+            die_lat.append((seen_at - done.last_die) * 1000)
     reconnect = []
     for back in sim.replugged_at:
         after = [c for c in connects if c >= back]

@@ -1119,8 +1119,7 @@ class TableSightApp(App):
         self.history_len = view.history_len
 
     def _blit(self, texture: Texture | None, data: bytes, size: tuple[int, int]) -> Texture:
-        fresh = texture is None or tuple(texture.size) != tuple(size)
-        if fresh:
+        if texture is None or tuple(texture.size) != tuple(size):
             texture = Texture.create(size=size, colorfmt="rgb")
         texture.blit_buffer(data, colorfmt="rgb", bufferfmt="ubyte")
         if self.root is not None:
@@ -1223,7 +1222,7 @@ class TableSightApp(App):
         if b is None:
             return []
         cats = b.categories()[: self.score_step]
-        rows = []
+        rows: list[dict[str, Any]] = []
         for cat in cats:
             rows.append({"label": self.category(cat), "values": [b.by_category(p)[cat] for p in range(b.num_players)]})
         totals = [sum(r["values"][p] for r in rows) for p in range(b.num_players)]

@@ -223,7 +223,7 @@ class PipelineWorker:
     """Owns the pipeline; call :meth:`start`, then send commands; :meth:`stop` joins."""
 
     def __init__(self, setup: GameSetup, mailbox: Mailbox | None = None, *, language: str = "en",
-                 table_view: bool = False, builder: Callable[[GameSetup], tuple[Any, Any]] | None = None,
+                 table_view: bool = False, builder: Callable[[GameSetup], tuple[Any, Any, Any]] | None = None,
                  niceness: int = 5) -> None:
         self.setup = setup
         self.niceness = niceness
@@ -498,7 +498,8 @@ class PipelineWorker:
         breakdown = state.score_breakdown()
         pending = tracked.pending
         frame, size, table = None, (0, 0), False
-        camera_ok, message, fps, stage, overlay = True, "", 0.0, {}, ()
+        camera_ok, message, fps, stage = True, "", 0.0, {}
+        overlay: tuple[tuple[Any, float], ...] = ()
         if update is not None:
             camera_ok, message, fps, stage = update.camera_ok, update.camera_message, update.fps, dict(update.stage_ms)
             overlay = tuple((item.label, float(item.confidence)) for item in self._overlay)

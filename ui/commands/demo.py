@@ -156,7 +156,8 @@ def run(args: argparse.Namespace) -> int:
 
         from rules.registry import make_game
 
-        state0 = make_game(args.game, args.players, **_options(args)).new_initial_state(args.seed, hidden=True)
+        game: Any = make_game(args.game, args.players, **_options(args))  # Octocube or Open Season here
+        state0 = game.new_initial_state(args.seed, hidden=True)  # what a camera sees: tiles under tops unknown
         log = EventLog.create(args.log, state0, players=[], fsync=False, source="demo", seed=args.seed)
     demo = build_pipeline(setup, log=log)
     show = None
@@ -166,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     if say:
         variant = (f"{args.side}{', expert' if args.expert else ''}" if args.game == "open_season" else args.mode)
         say(f"demo: {args.game} ({variant}), {args.players} players, seed {args.seed}, "
-            f"{len(demo.twin.truth.history)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
+            f"{_moves(demo)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
 
     def on_update(update: Any) -> None:
         if writer is not None:
@@ -245,7 +246,7 @@ def _octo_dice(args: argparse.Namespace) -> int:
     say = None if args.json else (lambda line: print(line, flush=True))
     if say:
         say(f"demo: octo_dice ({variant or 'standard'}), {args.players} player(s), seed {args.seed}, "
-            f"{len(demo.twin.truth.history)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
+            f"{_moves(demo)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
     result = run_demo(demo, say)
     score_text = result.pop("score_text")
     if args.json:
@@ -287,7 +288,7 @@ class _VideoOut:
             return
         if self._writer is None:
             h, w = update.image.shape[:2]
-            fourcc = cv2.VideoWriter_fourcc(*("MJPG" if self.path.lower().endswith(".avi") else "mp4v"))
+            fourcc = cv2.VideoWriter.fourcc(*("MJPG" if self.path.lower().endswith(".avi") else "mp4v"))
             self._writer = cv2.VideoWriter(self.path, fourcc, self.fps, (w, h))
             if not self._writer.isOpened():
                 raise CommandError(f"cannot write a video to {self.path}")
@@ -320,3 +321,6 @@ def _window() -> Any:
     return show
 
 
+def _moves(demo: Any) -> int:
+    """The moves of the twin's game (a demo pipeline always has a twin)."""
+    return len(demo.twin.truth.history) if demo.twin is not None else 0

@@ -172,7 +172,7 @@ def face_art(
     """
     cls = CLASSES[class_index]
     s = size
-    ink = np.zeros((s, s), np.uint8)
+    ink: np.ndarray = np.zeros((s, s), np.uint8)
     if cls.kind != "d6" and twin_art > 0 and rng.random() < twin_art:
         ink = twin_ink(class_index, s)
     elif cls.kind == "d6":
@@ -185,7 +185,7 @@ def face_art(
         draw_digit(ink, s, int(cls.face["number"]), rng)
     # small random rotation / offset: printing is never perfectly centred
     angle = rng.normal(0, 4)
-    m = cv2.getRotationMatrix2D((s / 2, s / 2), angle, rng.uniform(0.92, 1.05))
+    m: np.ndarray = cv2.getRotationMatrix2D((s / 2, s / 2), angle, rng.uniform(0.92, 1.05))
     m[:, 2] += rng.normal(0, s * 0.015, 2)
     ink = cv2.warpAffine(ink, m, (s, s), flags=cv2.INTER_LINEAR)
     ink_f = ink.astype(np.float32) / 255.0
@@ -347,14 +347,14 @@ def dress_d6(
         ghost = np.zeros((s, s), np.uint8)
         draw_pips(ghost, s, 7 - value, rng)
         ghost = ghost[:, ::-1] if rng.random() < 0.5 else ghost[::-1, :]
-        m = cv2.getRotationMatrix2D((s / 2, s / 2), rng.uniform(-20, 20), rng.uniform(0.7, 0.95))
+        m = np.asarray(cv2.getRotationMatrix2D((s / 2, s / 2), rng.uniform(-20, 20), rng.uniform(0.7, 0.95)))
         m[:, 2] += rng.normal(0, s * 0.06, 2)
         ghost_f = cv2.GaussianBlur(cv2.warpAffine(ghost, m, (s, s)).astype(np.float32) / 255.0, (0, 0), s * 0.025 + 0.5)
         base = base * (1 - ghost_f[..., None] * rng.uniform(0.2, 0.5)) + ink_arr * ghost_f[..., None] * rng.uniform(0.0, 0.3)
     if material == "glitter" or (material in ("translucent", "marbled") and rng.random() < 0.3):
         k = int(s * s * rng.uniform(0.004, 0.02))
         ys, xs = rng.integers(0, s, k), rng.integers(0, s, k)
-        sparkle = np.zeros((s, s), np.float32)
+        sparkle: np.ndarray = np.zeros((s, s), np.float32)
         sparkle[ys, xs] = rng.uniform(0.5, 1.0, k)
         sparkle = cv2.GaussianBlur(sparkle, (0, 0), 0.6) * 3
         tint = rng.uniform(150, 255, 3).astype(np.float32)

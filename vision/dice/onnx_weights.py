@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import struct
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
@@ -62,20 +63,20 @@ def _tensor(buf: bytes) -> tuple[str, np.ndarray]:
     for num, wire, v in _fields(buf):
         if num == 1:
             if wire == 0:
-                dims.append(int(v))  # type: ignore[arg-type]
+                dims.append(int(v))
             else:
-                j = 0
-                while j < len(v):  # type: ignore[arg-type]
-                    d, j = _varint(v, j)  # type: ignore[arg-type]
+                j, packed = 0, cast(bytes, v)  # wire type 2: a packed run of varints
+                while j < len(packed):
+                    d, j = _varint(packed, j)
                     dims.append(d)
         elif num == 2:
-            dtype = int(v)  # type: ignore[arg-type]
+            dtype = int(v)
         elif num == 8:
-            name = bytes(v).decode()  # type: ignore[arg-type]
+            name = bytes(v).decode()
         elif num == 9:
-            raw = bytes(v)  # type: ignore[arg-type]
+            raw = bytes(v)
         elif num == 4:
-            b = bytes(v)  # type: ignore[arg-type]
+            b = bytes(v)
             floats += struct.unpack(f"<{len(b) // 4}f", b) if wire == 2 else [struct.unpack("<f", b)[0]]
     if raw:
         arr = np.frombuffer(raw, _DTYPES[dtype]).copy()
@@ -91,11 +92,11 @@ def read_onnx(path: str | Path) -> tuple[dict[str, np.ndarray], dict[str, str]]:
     meta: dict[str, str] = {}
     for num, _, v in _fields(model):
         if num == 7:  # graph
-            for gnum, _, gv in _fields(bytes(v)):  # type: ignore[arg-type]
+            for gnum, _, gv in _fields(bytes(v)):
                 if gnum == 5:  # initializer
-                    name, arr = _tensor(bytes(gv))  # type: ignore[arg-type]
+                    name, arr = _tensor(bytes(gv))
                     weights[name] = arr
         elif num == 14:  # metadata_props
-            kv = {n: bytes(x).decode() for n, _, x in _fields(bytes(v))}  # type: ignore[arg-type]
+            kv = {n: bytes(x).decode() for n, _, x in _fields(bytes(v))}
             meta[kv.get(1, "")] = kv.get(2, "")
     return weights, meta

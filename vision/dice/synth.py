@@ -304,10 +304,11 @@ def _camera(img: np.ndarray, rng: np.random.Generator, max_blur: float = 1.6) ->
     if sigma:
         img = cv2.GaussianBlur(img, (0, 0), float(sigma))
     img = img + rng.normal(0, rng.uniform(0, 8), img.shape)
-    out = np.clip(img, 0, 255).astype(np.uint8)
+    out: np.ndarray = np.clip(img, 0, 255).astype(np.uint8)
     if rng.random() < 0.7:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
-        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
+        out = out if decoded is None else decoded
     return out
 
 
@@ -568,7 +569,8 @@ def _phone(img: np.ndarray, rng: np.random.Generator, max_blur: float = 1.6) -> 
         out = cv2.resize(cv2.resize(out, (max(int(w * f), 8), max(int(h * f), 8)), interpolation=cv2.INTER_AREA), (w, h))
     if rng.random() < 0.8:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(45, 93))])
-        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
+        out = out if decoded is None else decoded
     return out
 
 

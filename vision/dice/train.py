@@ -73,7 +73,7 @@ def empty_tables(real: Path, part: int | None = None) -> list[np.ndarray]:
         return out
     chosen = photos(real, "train")[::3]
     for p in chosen if part is None else chosen[part % 3::3]:
-        img = cv2.imread(str(p))
+        img = _imread(p)
         out.append(paint_out_dice(img, [b for _, b in training_labels(real, p, img.shape[1], img.shape[0])]))
     return out
 
@@ -133,7 +133,7 @@ def build_detector_data(
         (root / "labels" / split).mkdir(parents=True)
     t0 = time.time()
     for p in photos(real, "train") if has_real(real) else []:
-        img = cv2.imread(str(p))
+        img = _imread(p)
         lines = [yolo_line(0, b, img.shape[1], img.shape[0]) for _, b in training_labels(real, p, img.shape[1], img.shape[0])]
         for k in range(real_repeat):
             shutil.copy(p, root / "images" / "train" / f"real_{p.stem}_{k}.jpg")
@@ -249,7 +249,7 @@ def _real_crops(root: Path, real: Path, seed: int, real_copies: int) -> int:
     rng = _rng(seed, CLASSIFIER_STAGE, 1000)
     real_count = 0
     for p in photos(real, "train") if has_real(real) else []:
-        img = cv2.imread(str(p))
+        img = _imread(p)
         labels = training_labels(real, p, img.shape[1], img.shape[0])
         for face, box in labels:
             for _ in range(real_copies):
@@ -273,7 +273,7 @@ def _calibration_images(data: Path, size: int, count: int = 32) -> np.ndarray:
     """A few training images (RGB 0..1, N x 3 x size x size) to set BatchNorms from (onnx_init)."""
     files = sorted(data.rglob("*.jpg")) + sorted(data.rglob("*.png"))
     picks = [files[i] for i in np.linspace(0, len(files) - 1, min(count, len(files))).astype(int)]
-    imgs = [cv2.resize(cv2.imread(str(f)), (size, size), interpolation=cv2.INTER_AREA)[..., ::-1] for f in picks]
+    imgs = [cv2.resize(_imread(f), (size, size), interpolation=cv2.INTER_AREA)[..., ::-1] for f in picks]
     return (np.stack(imgs).transpose(0, 3, 1, 2) / 255.0).astype(np.float32)
 
 
@@ -413,3 +413,11 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def _imread(path: Path) -> np.ndarray:
+    """A development photo, or a clear error naming the file OpenCV could not read."""
+    img = cv2.imread(str(path))
+    if img is None:
+        raise OSError(f"cannot read the photo {path}")
+    return img

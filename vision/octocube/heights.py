@@ -91,7 +91,7 @@ def height_change(reference: np.ndarray, current: np.ndarray, parallax_mm: tuple
     vx, vy = (parallax_mm[0] * FINGERPRINT_PX_PER_MM, parallax_mm[1] * FINGERPRINT_PX_PER_MM)
     scores = np.empty(len(steps))
     for i, s in enumerate(steps):
-        shift = np.float32([[1, 0, s * vx], [0, 1, s * vy]])
+        shift = np.array([[1, 0, s * vx], [0, 1, s * vy]], np.float32)
         moved = cv2.warpAffine(ref, shift, (side, side), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REFLECT)[inner, inner]
         scores[i] = float((_normalised(moved) * cur).mean())

@@ -34,7 +34,7 @@ def _templates(blur_sigma_px: float) -> np.ndarray:
     out = []
     for label in LETTER_LABELS:
         art = draw_tile(label, side, side, LETTER_PX_PER_MM)
-        grey = cv2.cvtColor(np.ascontiguousarray(art[..., :3]), cv2.COLOR_BGR2GRAY).astype(np.float32)
+        grey: np.ndarray = cv2.cvtColor(np.ascontiguousarray(art[..., :3]), cv2.COLOR_BGR2GRAY).astype(np.float32)
         grey = cv2.GaussianBlur(grey, (0, 0), blur_sigma_px)
         out.append(grey[off:off + t, off:off + t])
     return np.stack(out)

@@ -23,7 +23,7 @@ def _template(label: str) -> tuple[np.ndarray, ...]:
 
     side = int(round(lay.TILE_SIZE_MM * PATCH_PX_PER_MM))
     art = draw_tile(label, side, side, PATCH_PX_PER_MM)
-    grey = cv2.cvtColor(np.ascontiguousarray(art[..., :3]), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    grey: np.ndarray = cv2.cvtColor(np.ascontiguousarray(art[..., :3]), cv2.COLOR_BGR2GRAY).astype(np.float32)
     grey = cv2.GaussianBlur(grey, (0, 0), 0.8)
     return tuple(np.ascontiguousarray(np.rot90(grey, -k)) for k in range(4))
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.render.camera import CameraModel
+from vision.render.camera import DEFAULT_RESOLUTION, CameraModel
 from vision.render.effects import Lighting, SensorEffects
 from vision.render.hands import Hand
 from vision.render.octocube_scene import octocube_scene, random_octocube_view
@@ -74,7 +74,7 @@ def synth_frame(seed: int, renderer: Renderer, *, players: int | None = None,
     if tilt_deg is None and min_tilt_deg > 0:
         tilt_deg = rng.uniform(min_tilt_deg, max_tilt_deg)  # the same one draw CameraModel.random makes
     camera = CameraModel.random(rng, tilt_deg=tilt_deg, max_tilt_deg=max_tilt_deg,
-                                **({"resolution": resolution} if resolution else {}))
+                                resolution=resolution or DEFAULT_RESOLUTION)
     if clean:
         options = RenderOptions.clean()
     else:

@@ -43,7 +43,8 @@ def load(pattern_dir: str) -> tuple[np.ndarray, np.ndarray]:
     files = sorted(glob.glob(str(Path(pattern_dir) / "*.npz")))
     if not files:
         raise FileNotFoundError(f"no .npz files in {pattern_dir}")
-    xs, ys = [], []
+    xs: list[np.ndarray] = []
+    ys: list[str] = []
     for f in files:
         with np.load(f) as data:
             xs.append(data["letter_windows_x"])

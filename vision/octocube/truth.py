@@ -46,8 +46,7 @@ def scene_truth(gt: dict[str, Any], grid_size: int, num_players: int) -> SceneTr
             truth.top_visibility[loc] = float(comp["visible_fraction"])
         elif uid.startswith("cube "):
             seat = int(uid.split()[1])
-            loc = parse_location(st["location"]) if st["location"] else None
-            truth.cube_location[seat] = loc
+            truth.cube_location[seat] = parse_location(st["location"]) if st["location"] else None
             truth.cube_top[seat] = st["top_face"] or BARE
             truth.cube_rotation[seat] = st.get("top_rotation") if st["top_face"] else None
             truth.cube_visibility[seat] = float(comp["visible_fraction"])
@@ -56,9 +55,9 @@ def scene_truth(gt: dict[str, Any], grid_size: int, num_players: int) -> SceneTr
             truth.board_tiles[seat] += [Tile.from_json(st["top"])] * int(st["stack_height"])
         elif uid.startswith("coins "):
             truth.coins[int(st["seat"])] = int(st["stack_height"])
-    for seat, loc in truth.cube_location.items():
-        if loc is not None:
-            truth.tops[loc] = CUBE
+    for cube_at in truth.cube_location.values():
+        if cube_at is not None:
+            truth.tops[cube_at] = CUBE
     return truth
 
 

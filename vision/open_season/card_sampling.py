@@ -111,8 +111,7 @@ class Templates:
 
 def norm_patch(patch: np.ndarray) -> np.ndarray:
     """Per-channel zero mean, unit norm (a patch of one colour stays all zero)."""
-    p = patch.astype(np.float32)
-    p = cv2.GaussianBlur(p, (0, 0), 1.0)
+    p: np.ndarray = cv2.GaussianBlur(patch.astype(np.float32), (0, 0), 1.0)
     p -= p.mean(axis=(0, 1))
     n = np.sqrt((p * p).sum(axis=(0, 1)))
     # exactly zero where a channel is flat: the patches it meets are not centred (norm_many)
@@ -154,7 +153,7 @@ def _cut(img: np.ndarray, centre_y_mm: float, size_mm: float, centre_x_mm: float
     cy = h / 2 + centre_y_mm * ART_PX_PER_MM
     half = size_mm * ART_PX_PER_MM / 2
     big = int(round(size_mm * ART_PX_PER_MM))
-    m = np.float32([[1, 0, -(cx - half)], [0, 1, -(cy - half)]])
+    m = np.array([[1, 0, -(cx - half)], [0, 1, -(cy - half)]], np.float32)
     crop = cv2.warpAffine(img, m, (big, big), flags=cv2.INTER_LINEAR, borderValue=MAT_BGR)
     side = int(round(size_mm * px_per_mm))
     return cv2.resize(crop, (side, side), interpolation=cv2.INTER_AREA)
@@ -241,7 +240,7 @@ def build_templates(side: str, pack: Any, patches: tuple[Patch, Patch] = BUILT_I
     board = _over_board(art.draw_wall_board(side, (128, 128, 128), bw, bd, ART_PX_PER_MM))
     for number in range(1, len(art.WALL_SPACES[side]) + 1):
         x, y = (v * ART_PX_PER_MM for v in art.wall_space_local(side, number))
-        m = np.float32([[1, 0, -(x - w / 2)], [0, 1, -(y - h / 2)]])
+        m = np.array([[1, 0, -(x - w / 2)], [0, 1, -(y - h / 2)]], np.float32)
         t.add(EMPTY, "board", *cut2(cv2.warpAffine(board, m, (w, h), borderValue=(30, 48, 74))))
     t.add(EMPTY, "inn", _plain(INN_BOARD_BGR, asize), _plain(INN_BOARD_BGR, bsize))
     t.add(EMPTY, "mat", _plain(MAT_BGR, asize), _plain(MAT_BGR, bsize))
@@ -380,8 +379,8 @@ class CardLayout:
         inset = 8.0  # inside the deck's top whatever its turn
         gx, gy = np.meshgrid(np.linspace(-art.CARD_SIZE_MM[0] / 2 + inset, art.CARD_SIZE_MM[0] / 2 - inset, 5),
                              np.linspace(-art.CARD_SIZE_MM[1] / 2 + inset, art.CARD_SIZE_MM[1] / 2 - inset, 9))
-        top = np.column_stack([DECK_AT[0] + gx.ravel(), DECK_AT[1] + gy.ravel()])
-        self.deck_probes = [np.round(self.view.project(top, 1.5 + h)).astype(int) for h in self.deck_heights]
+        deck_top = np.column_stack([DECK_AT[0] + gx.ravel(), DECK_AT[1] + gy.ravel()])
+        self.deck_probes = [np.round(self.view.project(deck_top, 1.5 + h)).astype(int) for h in self.deck_heights]
         """Per deck height: the image pixels (x, y) where the deck's top would lie."""
         self.accolade_masks = [self._accolade_setup(where) for where in SEAT_SIDES[num_players]]
         """Per seat: (image -> window homography, the window's pixels read, every count's outline)."""

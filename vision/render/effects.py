@@ -10,6 +10,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ WB_GAMMA = 2.2
 """Encoded gain g (the look the renderer has always had) = linear-light gain g ** WB_GAMMA."""
 
 
-def _srgb_decode(v: np.ndarray) -> np.ndarray:
+def _srgb_decode(v: npt.ArrayLike) -> np.ndarray:
     v = np.asarray(v, np.float64)
     return np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
 
@@ -253,8 +254,9 @@ def add_noise_and_jpeg(img: np.ndarray, effects: SensorEffects, rng: np.random.G
     if effects.jpeg_quality is not None:
         ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg_quality),
                                              cv2.IMWRITE_JPEG_SAMPLING_FACTOR, _JPEG_SAMPLING])
-        if ok:
-            img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
+        if decoded is not None:
+            img = decoded
     return img
 
 

@@ -178,7 +178,7 @@ def draw_object_icon(img: np.ndarray, obj: str, centre: tuple[float, float], siz
 def _tile_base(w: int, h: int, rgb: tuple[int, int, int], density: float, seed: int) -> np.ndarray:
     img = sp.canvas(w, h, rgb)
     sp.add_grain(img, seed, amount=4.0)
-    frame = tuple(int(c * 0.78) for c in rgb)
+    frame = _darker(rgb, 0.78)
     t = max(1, int(round(0.9 * density)))
     import cv2
     cv2.rectangle(img, (t // 2, t // 2), (w - 1 - t // 2, h - 1 - t // 2), sp.bgra(frame), t)
@@ -292,7 +292,7 @@ def draw_board(colour: str, w: int, h: int, density: float) -> np.ndarray:
             # an empty space: dark, framed in its row colour, with a small ghost of the
             # object (faint enough that it can never pass for a tile lying there)
             x0, y0 = int(round(cx - tile / 2)), int(round(cy - tile / 2))
-            frame = tuple(int(v * 0.7) for v in BACKGROUND_RGB[bg])
+            frame = _darker(BACKGROUND_RGB[bg], 0.7)
             cv2.rectangle(img, (x0, y0), (x0 + int(tile) - 1, y0 + int(tile) - 1),
                           sp.bgra((28, 44, 62)), -1)
             cv2.rectangle(img, (x0, y0), (x0 + int(tile) - 1, y0 + int(tile) - 1),
@@ -352,7 +352,7 @@ def draw_kids_board(colour: str, spaces: tuple[tuple[str | None, str | None], ..
         bx, by = lay.kids_slot_local(slot)
         cx, cy = bx * density, by * density
         x0, y0 = int(round(cx - tile / 2)), int(round(cy - tile / 2))
-        frame = tuple(int(v * 0.7) for v in (BACKGROUND_RGB[bg] if bg else MULTICOLOUR_FRAME_RGB))
+        frame = _darker(BACKGROUND_RGB[bg] if bg else MULTICOLOUR_FRAME_RGB, 0.7)
         cv2.rectangle(img, (x0, y0), (x0 + int(tile) - 1, y0 + int(tile) - 1), sp.bgra((28, 44, 62)), -1)
         cv2.rectangle(img, (x0, y0), (x0 + int(tile) - 1, y0 + int(tile) - 1), sp.bgra(frame),
                       max(1, int(0.8 * density)))
@@ -382,3 +382,9 @@ def draw(key: SpriteKey, w: int, h: int, density: float) -> np.ndarray:
     if what == "kids_board":
         return draw_kids_board(str(key[2]), tuple(key[3]), w, h, density)
     raise sp.UnknownSpriteError(f"no Octocube art for {key!r}")
+
+
+def _darker(rgb: tuple[int, ...], k: float) -> tuple[int, int, int]:
+    """A tile's frame colour: its background scaled by ``k`` (truncated, as drawn before)."""
+    r, g, b = (int(v * k) for v in rgb[:3])
+    return (r, g, b)

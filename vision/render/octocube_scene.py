@@ -201,8 +201,9 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood",
         objects = [t for t in board_tiles if t.kind == "object"]
         coins = sum(1 for t in board_tiles if t.kind == "coin")
         board = boards[seat] if boards is not None and seat < len(boards) else None
-        if isinstance(getattr(board, "coins", None), int):
-            coins += int(board.coins)  # the engine's PlayerBoard counts coin tiles
+        board_coins = getattr(board, "coins", None)
+        if isinstance(board_coins, int):
+            coins += board_coins  # the engine's PlayerBoard counts coin tiles
         coin_counts = getattr(state, "coins", None)
         if coin_counts is not None and seat < len(coin_counts) and not coins:
             coins = int(coin_counts[seat])
@@ -261,7 +262,7 @@ def octocube_scene(state: Any, *, seed: int = 0, table_style: str = "wood",
             else:  # UNKNOWN: a tile is stuck there but nobody saw it; draw a plausible one
                 labels[f] = _plausible_tile(random.Random(stable_rng_seed(seed, "face", seat, f))).label()
                 guessed_faces.append(f)
-        sprite_faces = {f: ("octocube", "cube_face", colour, labels.get(f))
+        sprite_faces: dict[str, tuple[Any, ...]] = {f: ("octocube", "cube_face", colour, labels.get(f))
                         for f in ("top", "north", "east", "south", "west")}
         # the top tile's in-plane rotation (engine cubes track it in ``ups``)
         top_up = (getattr(cube, "ups", None) or {}).get("top")

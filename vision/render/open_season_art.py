@@ -234,7 +234,7 @@ def draw(key: SpriteKey, w: int, h: int, density: float) -> np.ndarray:
     if what == "pile_side":
         return draw_pile_side(int(key[2]), w, h, density)
     if what == "wall":
-        return draw_wall_board(str(key[2]), tuple(key[3]), w, h, density)  # type: ignore[arg-type]
+        return draw_wall_board(str(key[2]), tuple(key[3]), w, h, density)
     if what == "token":
         return draw_token(str(key[2]), w, h, density)
     if what == "bonus":

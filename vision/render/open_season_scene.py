@@ -123,6 +123,7 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
 
     def card(uid: str, c: Card | None, x: float, y: float, z: float, yaw: float,
              state: dict, height: float = ct) -> Component:
+        faces: dict[str, tuple[str, ...]]
         if c is None:
             faces = {"top": (GAME, "card_back")}
             cls, ident = "card back", "card back"
@@ -162,11 +163,11 @@ def open_season_scene(table: OpenSeasonTable, *, seed: int = 0, table_style: str
                             Pose(bx, by, 0.0, yaw), (bw, bd, 2.0),
                             {"top": (GAME, "wall", table.side, SEAT_RGB[seat])}, side_rgb=(70, 46, 30),
                             state={"seat": seat, "side": table.side}))
-        for number, c in sorted(player.wall.items()):
+        for number, on_wall in sorted(player.wall.items()):
             prng = random.Random(stable_rng_seed(seed, "wall", seat, number))
             lx, ly = art.wall_space_local(table.side, number)
             ox, oy = rotate_mm(yaw, lx - bw / 2, ly - bd / 2)
-            card(f"wall {seat} {number}", c, bx + ox + prng.uniform(-1, 1), by + oy + prng.uniform(-1, 1),
+            card(f"wall {seat} {number}", on_wall, bx + ox + prng.uniform(-1, 1), by + oy + prng.uniform(-1, 1),
                  2.0, yaw + prng.uniform(-3, 3), {"where": "wall", "seat": seat, "space": number})
         _wall_tokens(scene, table.side, seat, player, (bx, by, yaw))
         px, py, pyaw = personal_area_origin(side)
@@ -333,11 +334,11 @@ def _check_table(table: OpenSeasonTable) -> None:
         _check_card(c, f"inn card {i + 1}")
     spaces = len(art.WALL_SPACES[table.side])
     for seat, player in enumerate(table.players):
-        for number, c in player.wall.items():
+        for number, on_wall in player.wall.items():
             if not isinstance(number, int) or not 1 <= number <= spaces:
                 raise ValueError(f"player {seat + 1}: wall space {number!r} does not exist on the "
                                  f"{table.side} side (1-{spaces})")
-            _check_card(c, f"player {seat + 1} wall space {number}")
+            _check_card(on_wall, f"player {seat + 1} wall space {number}")
         for i, c in enumerate(player.stock):
             if c is None:
                 raise ValueError(f"player {seat + 1}: stock cards are face up, got None")

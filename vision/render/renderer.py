@@ -192,7 +192,7 @@ class Renderer:
         return RenderResult(image=img, ground_truth=gt, id_map=id_map, timings_ms=timings)
 
     # ------------------------------------------------------------------ caches
-    def _remember(self, cache: OrderedDict[Any, np.ndarray], key: Any, value: np.ndarray) -> None:
+    def _remember(self, cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
         cache[key] = value
         while len(cache) > self._cache_size:
             cache.popitem(last=False)
@@ -678,8 +678,8 @@ def _draw_hand(img: np.ndarray, id_map: np.ndarray, hand: Hand, camera: CameraMo
     dist = cv2.distanceTransform(solid, cv2.DIST_L2, 3)
     scale = max(2.0, 8.0 * _px_per_mm(camera) ** 0.5)
     shade = (0.72 + 0.28 * np.clip(dist / scale, 0, 1)).astype(np.float32)
-    layer = colour.astype(np.float32) * shade[..., None]
-    alpha = cv2.GaussianBlur(mask, (0, 0), 0.7).astype(np.float32) / 255.0
+    layer: np.ndarray = colour.astype(np.float32) * shade[..., None]
+    alpha: np.ndarray = cv2.GaussianBlur(mask, (0, 0), 0.7).astype(np.float32) / 255.0
     mx, my = hand.motion_mm
     if abs(mx) + abs(my) > 0.5:
         # motion blur: smear premultiplied colour and coverage along the movement

@@ -13,8 +13,8 @@ from vision.render import octocube_art
 
 
 def test_a_picked_up_tile_rolled_over_twice_shows_upside_down() -> None:
-    faces = {f: None for f in ("top", "bottom", "north", "south", "east", "west")}
-    ups = dict(faces)
+    faces: dict[str, object] = {f: None for f in ("top", "bottom", "north", "south", "east", "west")}
+    ups: dict[str, str | None] = {f: None for f in faces}
     faces["bottom"], ups["bottom"] = "tile", "north"  # picked up upright from a stack
     for _ in range(2):
         faces = rotate(faces, ROLL_PERMUTATION["north"])
@@ -23,7 +23,7 @@ def test_a_picked_up_tile_rolled_over_twice_shows_upside_down() -> None:
 
 
 def test_rolling_east_twice_keeps_the_tile_upright_and_pivots_turn_it() -> None:
-    ups = {f: None for f in ("top", "bottom", "north", "south", "east", "west")}
+    ups: dict[str, str | None] = {f: None for f in ("top", "bottom", "north", "south", "east", "west")}
     ups["bottom"] = "north"
     for _ in range(2):
         ups = rotate_ups(ups, ROLL_PERMUTATION["east"])

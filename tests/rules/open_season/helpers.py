@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.core import State
@@ -22,7 +23,7 @@ def blank(n: int = 2, side: str = "horn", expert: bool = False, hidden: bool = F
     return OpenSeasonState(OpenSeasonGame(n, side=side, expert=expert), hidden=hidden)
 
 
-def wall(state: OpenSeasonState, player: int, cards: dict[int, Any]) -> None:
+def wall(state: OpenSeasonState, player: int, cards: Mapping[int, Any]) -> None:
     """Put cards on a wall: ``{space_number: "elf-crown" | fd("...") }``."""
     for space, card in cards.items():
         state.wall[player][space - 1] = C(card) if isinstance(card, str) else card

@@ -64,7 +64,7 @@ def test_no_trigger_when_the_people_is_not_in_the_top_row() -> None:
 
 
 def test_face_down_top_row_card_never_triggers() -> None:
-    top = dict(TOP_ROW)
+    top: dict[int, object] = dict(TOP_ROW)
     top[4] = FACE_DOWN + C("mage-crown")
     state = go(turn_state(["sorcerer-crown", "mage-tattoo"], top=top))
     state.push(PlaceCard("sorcerer-crown", 5))
@@ -232,7 +232,7 @@ def test_trophy_on_an_already_triggered_action_is_refused() -> None:
 
 
 def test_trophy_goes_on_a_face_up_card_only() -> None:
-    top = dict(TOP_ROW)
+    top: dict[int, object] = dict(TOP_ROW)
     top[1] = FACE_DOWN + C("gnome-crown")
     state = turn_state(["sorcerer-crown", "barbarian-tattoo"], top=top)
     state.trophies[0] = 1

@@ -5,15 +5,17 @@ from __future__ import annotations
 import copy
 import json
 
+from typing import Any
+
 import pytest
 
 from rules.core import IllegalMoveError, InvalidMoveError, StateFormatError, load_state
-from rules.open_season import OpenSeasonGame
+from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.moves import CODEC, Compensate, Draw, PlaceCard, Steal, TakeFromInn
 from rules.registry import make_game
 
 
-def started(n: int = 2, **options: object):
+def started(n: int = 2, **options: Any) -> OpenSeasonState:
     state = OpenSeasonGame(n, **options).new_initial_state()
     for card in ("elf-crown", "mage-tattoo", "gnome-dagger", "dwarf-eyepatch", "elf-dagger"):
         state.push(Draw(card))

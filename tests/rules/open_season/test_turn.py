@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import cast
+
 import pytest
 
 from rules.core import CHANCE, IllegalMoveError
-from rules.open_season import OpenSeasonGame
+from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.cards import DECK_SIZE, EMPTY, FACE_DOWN
 from rules.open_season.moves import Draw, PlaceCard, TakeFromInn
 
@@ -33,7 +36,7 @@ def test_setup_is_a_shuffled_deck_of_180_and_an_inn_of_5() -> None:
     # drawn identities become less likely: 4 elf-crowns are left among 175 cards
     state.push(TakeFromInn(("elf-crown", "mage-tattoo")))
     state.push(PlaceCard("mage-tattoo", 9))
-    probs = {m.card: p for m, p in state.chance_outcomes()}
+    probs = {cast(Draw, m).card: p for m, p in state.chance_outcomes()}
     assert probs["elf-crown"] == pytest.approx(4 / 175)
     assert probs["barbarian-crown"] == pytest.approx(6 / 175)
     assert state.status() == []
@@ -71,7 +74,7 @@ def test_stock_moves_to_accolades_at_the_start_of_the_own_turn() -> None:
     assert state.acc[0][C("elf-crown")] == 1
 
 
-def placing_state(hand: list[str], cards: dict[int, object], side: str = "horn"):
+def placing_state(hand: list[str], cards: Mapping[int, object], side: str = "horn") -> OpenSeasonState:
     state = blank(2, side)
     wall(state, 0, cards)
     n_cards = len(cards)
@@ -93,7 +96,7 @@ def test_face_down_refused_while_a_card_fits_face_up() -> None:
     state = placing_state(["elf-crown", "mage-tattoo"], {1: "elf-dagger"})
     with pytest.raises(IllegalMoveError, match="only when neither hand card fits"):
         state.push(PlaceCard("elf-crown", 2, face_down=True))
-    assert all(not m.face_down for m in state.legal_moves())
+    assert all(not cast(PlaceCard, m).face_down for m in state.legal_moves())
 
 
 def test_forced_face_down_when_neither_card_fits() -> None:
@@ -103,7 +106,7 @@ def test_forced_face_down_when_neither_card_fits() -> None:
              7: "sorcerer-crown", 8: "barbarian-crown", 9: "gnome-dagger", 10: "dwarf-dagger",
              11: "barbarian-dagger"}
     state = placing_state(["elf-crown", "mage-tattoo"], cards)
-    moves = list(state.legal_moves())
+    moves = [cast(PlaceCard, m) for m in state.legal_moves()]
     assert moves and all(m.face_down for m in moves)
     assert {m.space for m in moves} == {3, 4}
     state.push(PlaceCard("mage-tattoo", 4, face_down=True))
@@ -137,7 +140,7 @@ def test_trophy_window_by_round(rnd: int, trophies: int, wilds: int) -> None:
 
 @pytest.mark.parametrize("rnd, rewarded", [(3, True), (6, True), (7, False)])
 def test_bottom_row_completed_by_round_6(rnd: int, rewarded: bool) -> None:
-    before = {9: "gnome-crown", 10: "dwarf-crown"}
+    before: dict[int, object] = {9: "gnome-crown", 10: "dwarf-crown"}
     before.update(downs((1, 2, 3, 4)[: rnd - 3]))
     state = placing_state(["elf-crown", "mage-tattoo"], before)
     state.push(PlaceCard("elf-crown", 11))
@@ -201,7 +204,7 @@ def test_shield_wild_token_changes_the_attribute_scorings() -> None:
 @pytest.mark.parametrize(
     "move, reason",
     [
-        (PlaceCard("elf-crown", True), "place space must be a whole number, not True"),  # type: ignore[arg-type]
+        (PlaceCard("elf-crown", True), "place space must be a whole number, not True"),
         (PlaceCard("elf-crown", 5, "yes"), "place face_down must be true or false, not 'yes'"),  # type: ignore[arg-type]
         (PlaceCard("elf-crown", 5, 1), "place face_down must be true or false, not 1"),  # type: ignore[arg-type]
         (PlaceCard("elf-crown", 5.0), "place space must be a whole number, not 5.0"),  # type: ignore[arg-type]
@@ -220,5 +223,5 @@ def test_bool_is_not_a_seat() -> None:
 
     state = placing_state(["elf-crown", "mage-tattoo"], {})
     with pytest.raises(IllegalMoveError) as info:
-        state.push(Steal(True))  # type: ignore[arg-type]
+        state.push(Steal(True))
     assert info.value.reason == "steal victim must be a whole number, not True"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from rules.octocube.components import FACES
@@ -17,13 +19,13 @@ from rules.octocube.geometry import (
     rotate,
 )
 
-LABELLED = {f: f for f in FACES}  # each face carries its own name, to follow it
+LABELLED: dict[str, object] = {f: f for f in FACES}  # each face carries its own name, to follow it
 
 
 def moved(perm: tuple[tuple[str, str], ...]) -> dict[str, str]:
     """old face -> new face after the rotation."""
     after = rotate(LABELLED, perm)
-    return {old: new for new, old in after.items()}
+    return {cast(str, old): new for new, old in after.items()}
 
 
 @pytest.mark.parametrize(

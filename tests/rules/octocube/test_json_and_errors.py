@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rules.core import IllegalMoveError, InvalidMoveError, StateFormatError, load_state
-from rules.octocube import OctocubeGame, Pivot, Place, Roll, Score
+from rules.octocube import OctocubeGame, OctocubeState, Pivot, Place, Roll, Score
 from rules.octocube.moves import OCTOCUBE_CODEC
 from tests.rules.octocube.helpers import L, fresh, put_cube
 from tests.rules.toy_game import Bank
@@ -140,7 +140,7 @@ def test_illegal_moves_leave_the_state_untouched() -> None:
         (Score(("top",)), "holds no tile"),
     ]:
         with pytest.raises(IllegalMoveError, match=reason):
-            state.push(move)  # type: ignore[arg-type]
+            state.push(move)
     assert state.dumps() == before and state.history == []
 
 
@@ -215,12 +215,14 @@ def test_tile_rotations_survive_a_round_trip_and_old_files_load() -> None:
     held = [(c.seat, f) for c in state.cubes for f, t in c.faces.items() if t is not None]
     assert held, "the sample game should leave tiles on a cube"
     again = load_state(state.dumps())
+    assert isinstance(again, OctocubeState)
     for seat, face in held:
         assert again.cubes[seat].ups[face] == state.cubes[seat].ups[face] is not None
     old = json.loads(state.dumps())
     for cube in old["state"]["cubes"]:
         del cube["ups"]  # written before rotations were saved
     loaded = load_state(old)
+    assert isinstance(loaded, OctocubeState)
     assert all(v is None for c in loaded.cubes for v in c.ups.values())
     bad = json.loads(state.dumps())
     bad["state"]["cubes"][0]["ups"]["top"] = "sideways"

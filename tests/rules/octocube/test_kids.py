@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from rules.core import IllegalMoveError, StateFormatError, load_state
@@ -18,10 +20,15 @@ from rules.octocube import (
     Score,
 )
 from rules.octocube import data
-from rules.octocube.state import PLAIN_ABYSS
+from rules.octocube.state import PLAIN_ABYSS, OctocubeState
 from tests.rules.octocube.helpers import L, T, fresh, hole, put_cube, set_stack
 
 SPACES = data.kids_board(0)
+
+
+def board_moves(state: OctocubeState) -> list[PlaceOnBoard]:
+    """The legal moves of the board phase, every one a PlaceOnBoard."""
+    return [cast(PlaceOnBoard, m) for m in state.legal_moves()]
 
 
 def fitting(space: tuple[str | None, str | None]) -> str:
@@ -44,7 +51,7 @@ def test_roll_with_free_orientation_but_an_empty_face_down() -> None:
     moves = list(state.legal_moves())
     rolls = [m for m in moves if isinstance(m, Roll)]
     assert {m.direction for m in rolls} == {"north", "south", "east", "west"}
-    assert all(state.cubes[0].faces[m.orientation[0]] is None for m in rolls)
+    assert all(m.orientation is not None and state.cubes[0].faces[m.orientation[0]] is None for m in rolls)
     assert len(rolls) == 4 * 5  # the coin may end on any face but the bottom
     assert Retrieve() in moves and not any(isinstance(m, (Pass, Pivot, Score)) for m in moves)
     with pytest.raises(IllegalMoveError, match="empty face must go on the bottom"):
@@ -86,7 +93,7 @@ def test_retrieved_tiles_go_on_fitting_spaces() -> None:
     board = state.boards[0]
     assert board.coins == 1 and state.cubes[0].location is None and state.cubes[0].tiles() == []
     assert state.phase() == "board" and state.current_player() == 0
-    options = {(m.tile, m.slot) for m in state.legal_moves()}
+    options = {(m.tile, m.slot) for m in board_moves(state)}
     white, green = slots_of(0, ("white", None)), slots_of(0, ("green", None))
     any_starfish, any_pearl = slots_of(0, (None, "starfish")), slots_of(0, (None, "pearl"))
     (own,) = slots_of(0, ("white", "starfish"))  # red's object+colour space
@@ -116,7 +123,7 @@ def test_each_seat_has_its_own_kids_board() -> None:
     state.player = 1
     put_cube(state, 1, "B2", top="light blue starfish")
     state.push(Retrieve())
-    assert ("light blue starfish", blue_own) in {(m.tile, m.slot) for m in state.legal_moves()}
+    assert ("light blue starfish", blue_own) in {(m.tile, m.slot) for m in board_moves(state)}
     assert "light blue starfish space" in state.describe_move(PlaceOnBoard("light blue starfish", blue_own))
 
 
@@ -145,7 +152,7 @@ def test_leftovers_replace_an_abyss_tile_of_choice_in_chosen_order() -> None:
     put_cube(state, 0, "B2", top="white diamond", north="green pearl")
     state.push(Retrieve())
     assert state.phase() == "leftover_target"
-    targets = {m.location for m in state.legal_moves()}
+    targets = {cast(LeftoverTarget, m).location for m in state.legal_moves()}
     assert targets == {L("A1")}  # every unoccupied abyss tile but abyss A, which stays in the centre
     supply = len(state.abyss_supply)
     with pytest.raises(IllegalMoveError, match="replace an unoccupied abyss tile"):
@@ -155,7 +162,7 @@ def test_leftovers_replace_an_abyss_tile_of_choice_in_chosen_order() -> None:
     state.push(LeftoverTarget(L("A1")))
     assert len(state.abyss_supply) == supply + 1  # the abyss tile goes back to the supply
     assert state.abyss_supply[0] is PLAIN_ABYSS  # ... drawn after the tiles already there
-    assert {m.tile for m in state.legal_moves()} == {"white diamond", "green pearl"}
+    assert {cast(LeftoverTile, m).tile for m in state.legal_moves()} == {"white diamond", "green pearl"}
     state.push(LeftoverTile("green pearl"))
     assert state.stacks[L("A1")] == [T("green pearl"), T("white diamond")]  # the last one followed by itself
     assert state.current_player() == 1
@@ -265,13 +272,13 @@ def test_identical_board_spaces_are_one_move() -> None:
     first, second = slots_of(0, ("white", None))
     put_cube(state, 0, "B2", top="white pearl", north="white starfish")
     state.push(Retrieve())
-    listed = {(m.tile, m.slot) for m in state.legal_moves()}
+    listed = {(m.tile, m.slot) for m in board_moves(state)}
     assert ("white pearl", first) in listed and ("white pearl", second) not in listed
     texts = [state.describe_move(m) for m in state.legal_moves()]
     assert len(texts) == len(set(texts))
     state.push(PlaceOnBoard("white pearl", second))  # the other white space is accepted too
     assert state.boards[0].slots[second] is not None
-    assert ("white starfish", first) in {(m.tile, m.slot) for m in state.legal_moves()}
+    assert ("white starfish", first) in {(m.tile, m.slot) for m in board_moves(state)}
 
 
 def test_kids_sheet_during_the_game_lists_board_spaces_and_coins_but_no_winner() -> None:

@@ -76,7 +76,9 @@ def play_checked(game: OctocubeGame, seed: int) -> OctocubeState:
             assert list(state.legal_moves()) == legal
         elif roll > 0.98:  # JSON round trip keeps everything, including what may be played
             if roll > 0.998:  # the whole document, history included
-                again = load_state(state.dumps())
+                loaded = load_state(state.dumps())
+                assert isinstance(loaded, OctocubeState)
+                again = loaded
             else:
                 again = game.state_from_json(json.loads(position(state)))
                 assert again.status() == []

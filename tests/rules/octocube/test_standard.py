@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from rules.core import IllegalMoveError
 from rules.octocube import Decline, OctocubeGame, Pass, Pivot, Place, Roll, Score
 from rules.octocube import data
 from rules.octocube.components import COIN, FACES, location_label
-from rules.octocube.state import ABYSS_A, PLAIN_ABYSS
+from rules.octocube.state import ABYSS_A, PLAIN_ABYSS, OctocubeState
 from tests.rules.octocube.helpers import L, T, face_labels, fresh, hole, put_cube, set_stack
 
 # ---------------------------------------------------------------- setup
@@ -62,7 +64,7 @@ def test_place_only_on_unoccupied_edge_spaces() -> None:
     moves = list(state.legal_moves())
     assert all(isinstance(m, Place) for m in moves)
     edge = {loc for loc in state.game.grid.edge} - {L("A1")}
-    assert {m.location for m in moves} == edge
+    assert {cast(Place, m).location for m in moves} == edge
     assert len(moves) == len(edge)  # an empty cube has only one distinct orientation
     with pytest.raises(IllegalMoveError, match="not on the edge"):
         state.push(Place(L("C2")))
@@ -104,7 +106,7 @@ def test_equivalent_orientations_are_the_same_legal_move() -> None:
 # ---------------------------------------------------------------- rolling and the magnet
 
 
-def rolled(direction: str, **faces: str) -> tuple:
+def rolled(direction: str, **faces: str) -> OctocubeState:
     state = fresh(4)
     put_cube(state, 0, "B2", **faces)
     set_stack(state, "B1", "white pearl")

@@ -28,7 +28,7 @@ def view() -> Callable[..., SyntheticView]:
 
 @pytest.fixture
 def write_png(tmp_path: Path) -> Callable[..., Path]:
-    def write(image, name: str = "photo.png") -> Path:  # type: ignore[no-untyped-def]
+    def write(image, name: str = "photo.png") -> Path:
         path = tmp_path / name
         assert cv2.imwrite(str(path), image)
         return path

@@ -12,6 +12,12 @@ import pytest
 from calibration.intrinsics import calibrate_intrinsics, parse_pattern
 from ui.cli import main
 
+
+def _read(path: Path) -> np.ndarray:
+    image = cv2.imread(str(path))
+    assert image is not None, path
+    return image
+
 REFERENCE = {"fx": 535.9, "fy": 535.9, "cx": 342.3, "cy": 235.6}  # left_intrinsics.yml (OpenCV)
 
 
@@ -40,11 +46,11 @@ def test_real_photos_match_opencv_reference(shared_data: Path, capsys: pytest.Ca
 def test_rejections_are_named_with_reasons(shared_data: Path, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     photos = left_photos(shared_data)
-    grey = cv2.imread(str(photos[0]))
+    grey = _read(photos[0])
     blurred = tmp_path / "blurred.png"
     cv2.imwrite(str(blurred), cv2.GaussianBlur(grey, (0, 0), 3))
     bigger = tmp_path / "bigger.png"
-    cv2.imwrite(str(bigger), cv2.resize(cv2.imread(str(photos[1])), (800, 600)))
+    cv2.imwrite(str(bigger), cv2.resize(_read(photos[1]), (800, 600)))
     blank = tmp_path / "blank.png"
     cv2.imwrite(str(blank), np.full((480, 640, 3), 128, np.uint8))
     text = tmp_path / "notes.jpg"
@@ -71,7 +77,7 @@ def test_sharp_photo_with_pattern_but_blurred_is_rejected(shared_data: Path, tmp
     blurred = []
     for p in photos[:4]:
         out = tmp_path / p.name
-        cv2.imwrite(str(out), cv2.GaussianBlur(cv2.imread(str(p)), (0, 0), 2.5))
+        cv2.imwrite(str(out), cv2.GaussianBlur(_read(p), (0, 0), 2.5))
         blurred.append(str(out))
     assert main(["calibrate", "intrinsics", *blurred]) == 2
     err = capsys.readouterr().err
@@ -91,7 +97,7 @@ def test_wrong_pattern_size(shared_data: Path, pattern: str, message: str,
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
-def test_no_pattern_and_not_images(tmp_path: Path, write_png, view,  # type: ignore[no-untyped-def]
+def test_no_pattern_and_not_images(tmp_path: Path, write_png, view,
                                    capsys: pytest.CaptureFixture[str]) -> None:
     table = write_png(view(10).image_bgr, "table.png")  # a sharp photo with no chessboard
     text = tmp_path / "a.txt"
@@ -147,7 +153,7 @@ def test_charuco_recovers_known_focal_length(tmp_path: Path) -> None:
     assert got.rms is not None and got.rms < 0.5
 
 
-def test_save_updates_profile_and_drops_stale_table(shared_data: Path, tmp_path: Path, view,  # type: ignore[no-untyped-def]
+def test_save_updates_profile_and_drops_stale_table(shared_data: Path, tmp_path: Path, view,
                                                     write_png, capsys: pytest.CaptureFixture[str]) -> None:
     from calibration.profile import load_profile
     prof = tmp_path / "p.json"

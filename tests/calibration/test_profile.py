@@ -84,7 +84,7 @@ def test_table_fitted_with_intrinsics_needs_them() -> None:
         Profile(None, p.table, p.colour)
 
 
-def test_cli_save_then_reuse_profile(view, write_png, tmp_path: Path,  # type: ignore[no-untyped-def]
+def test_cli_save_then_reuse_profile(view, write_png, tmp_path: Path,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     v = view(15, 5)
     prof = tmp_path / "cam.json"
@@ -101,7 +101,7 @@ def test_cli_save_then_reuse_profile(view, write_png, tmp_path: Path,  # type: i
     assert "not a TableSight calibration profile" in capsys.readouterr().err
 
 
-def test_cli_profile_without_intrinsics(view, write_png, tmp_path: Path,  # type: ignore[no-untyped-def]
+def test_cli_profile_without_intrinsics(view, write_png, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     photo = write_png(view(15, 5).image_bgr)
     prof = tmp_path / "table_only.json"
@@ -111,7 +111,7 @@ def test_cli_profile_without_intrinsics(view, write_png, tmp_path: Path,  # type
     assert "has no intrinsics" in capsys.readouterr().err
 
 
-def test_saved_profile_rescales_rectifies_and_colour_corrects_like_the_calibration(view) -> None:  # type: ignore[no-untyped-def]
+def test_saved_profile_rescales_rectifies_and_colour_corrects_like_the_calibration(view) -> None:
     """The steps the pipeline takes with a saved profile (the profile through JSON, rescaled to
     the frame size, rectifying and colour-correcting) give the calibration's own results. (No
     pipeline is built here: the pipeline's use of a profile is tracker/pipeline.py's to test.)"""

@@ -12,12 +12,12 @@ from calibration.recheck import MOVED, OK, UNSURE, TableWatcher
 from calibration.table import calibrate_table
 
 
-def _watcher(view, **config) -> TableWatcher:  # type: ignore[no-untyped-def]
+def _watcher(view, **config) -> TableWatcher:
     result = calibrate_table(view(20, 3).image_bgr)
     return TableWatcher(Profile(None, result.geometry, result.colour), CalibrationConfig(**config))
 
 
-def test_still_camera_is_ok_and_cheap(view) -> None:  # type: ignore[no-untyped-def]
+def test_still_camera_is_ok_and_cheap(view) -> None:
     watcher = _watcher(view)
     frame = view(20, 3, seed=5).image_bgr  # same pose, new noise
     start = time.perf_counter()
@@ -28,7 +28,7 @@ def test_still_camera_is_ok_and_cheap(view) -> None:  # type: ignore[no-untyped-
     assert elapsed < 0.5  # generous: a few ms on a desktop (small windows around the markers)
 
 
-def test_moved_camera_is_noticed_and_reestimated(view) -> None:  # type: ignore[no-untyped-def]
+def test_moved_camera_is_noticed_and_reestimated(view) -> None:
     watcher = _watcher(view)
     moved = view(24, 6, seed=1)
     result = watcher.check(moved.image_bgr)
@@ -39,7 +39,7 @@ def test_moved_camera_is_noticed_and_reestimated(view) -> None:  # type: ignore[
     assert watcher.check(moved.image_bgr).status == OK  # the watcher now expects the new pose
 
 
-def test_covered_markers_make_it_unsure_not_moved(view) -> None:  # type: ignore[no-untyped-def]
+def test_covered_markers_make_it_unsure_not_moved(view) -> None:
     watcher = _watcher(view)
     frame = view(20, 3).image_bgr.copy()
     frame[:] = (70, 110, 160)  # everything hidden (a cloth over the table)
@@ -47,14 +47,14 @@ def test_covered_markers_make_it_unsure_not_moved(view) -> None:  # type: ignore
     assert result.status == UNSURE and result.geometry is None
 
 
-def test_only_every_nth_frame_is_checked(view) -> None:  # type: ignore[no-untyped-def]
+def test_only_every_nth_frame_is_checked(view) -> None:
     watcher = _watcher(view, recheck_every_n_frames=10)
     frame = view(20, 3).image_bgr
     results = [watcher.maybe_check(frame, i) for i in range(25)]
     assert [i for i, r in enumerate(results) if r is not None] == [0, 10, 20]
 
 
-def test_moved_with_too_few_markers_says_it_cannot_reestimate(view) -> None:  # type: ignore[no-untyped-def]
+def test_moved_with_too_few_markers_says_it_cannot_reestimate(view) -> None:
     watcher = _watcher(view)
     frame = view(24, 6, seed=1).image_bgr.copy()
     frame[frame.shape[0] // 2:] = (70, 110, 160)  # the bottom cards are covered, the camera moved

@@ -21,7 +21,7 @@ from ui.cli import main
 GRID = np.array([(x, y) for x in np.linspace(0, layout.PLAY_AREA_MM, 7) for y in np.linspace(0, layout.PLAY_AREA_MM, 7)])
 
 
-def play_area_error_mm(result, view) -> float:  # type: ignore[no-untyped-def]
+def play_area_error_mm(result, view) -> float:
     """Worst distance (mm) between a play-area point and where the calibration puts its image."""
     seen = view.table_to_image(GRID)
     ideal = seen
@@ -30,7 +30,7 @@ def play_area_error_mm(result, view) -> float:  # type: ignore[no-untyped-def]
     return float(np.linalg.norm(result.geometry.image_to_mm(ideal) - GRID, axis=1).max())
 
 
-def probe_delta_e(result) -> list[float]:  # type: ignore[no-untyped-def]
+def probe_delta_e(result) -> list[float]:
     """Held-out swatches inside the play area, after the correction fitted on the patches."""
     out = []
     for _, rgb, (x0, y0, x1, y1) in PROBES:
@@ -42,7 +42,7 @@ def probe_delta_e(result) -> list[float]:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("tilt, yaw", [(0, 0), (15, 10), (30, -20)])
-def test_corner_error_under_1_mm_up_to_30_degrees(view, tilt: float, yaw: float) -> None:  # type: ignore[no-untyped-def]
+def test_corner_error_under_1_mm_up_to_30_degrees(view, tilt: float, yaw: float) -> None:
     v = view(tilt, yaw)
     result = calibrate_table(v.image_bgr)
     assert result.geometry.markers_used == (0, 1, 2, 3)
@@ -53,7 +53,7 @@ def test_corner_error_under_1_mm_up_to_30_degrees(view, tilt: float, yaw: float)
 
 
 @pytest.mark.parametrize("light", ["warm", "cool", "greenish"])
-def test_colour_correction_within_delta_e_5(view, light: str) -> None:  # type: ignore[no-untyped-def]
+def test_colour_correction_within_delta_e_5(view, light: str) -> None:
     result = calibrate_table(view(20, 5, light).image_bgr)
     summary = result.colour_summary()
     assert summary["patches_used"] == len(layout.COLOUR_PATCHES)
@@ -79,7 +79,7 @@ def test_uneven_light_is_flattened_by_the_paper_white_field() -> None:
     assert max(probes) <= 5
 
 
-def test_one_marker_covered_uses_the_other_three(view) -> None:  # type: ignore[no-untyped-def]
+def test_one_marker_covered_uses_the_other_three(view) -> None:
     v = view(25, 8, "warm", cover=1)
     result = calibrate_table(v.image_bgr)
     assert result.geometry.markers_used == (0, 2, 3)
@@ -87,7 +87,7 @@ def test_one_marker_covered_uses_the_other_three(view) -> None:  # type: ignore[
     assert play_area_error_mm(result, v) <= 1.0
 
 
-def test_covered_patches_are_skipped(view) -> None:  # type: ignore[no-untyped-def]
+def test_covered_patches_are_skipped(view) -> None:
     v = view(15, 0, "cool")
     image = v.image_bgr.copy()
     covered = {"white", "red", "blue"}
@@ -103,7 +103,7 @@ def test_covered_patches_are_skipped(view) -> None:  # type: ignore[no-untyped-d
     assert result.colour is not None and result.colour_summary()["max_after"] <= 5
 
 
-def test_two_markers_missing_is_refused_with_names(view) -> None:  # type: ignore[no-untyped-def]
+def test_two_markers_missing_is_refused_with_names(view) -> None:
     scan = detect_markers(view(10).image_bgr)
     partial = MarkerScan({i: scan.corners[i] for i in (0, 1)})
     with pytest.raises(MarkersNotFoundError) as info:
@@ -118,7 +118,7 @@ def _turned(quad: np.ndarray, degrees: float) -> np.ndarray:
     return (quad - quad.mean(0)) @ rot.T + quad.mean(0)
 
 
-def test_misplaced_card_is_ignored_or_refused(view) -> None:  # type: ignore[no-untyped-def]
+def test_misplaced_card_is_ignored_or_refused(view) -> None:
     scan = detect_markers(view(10).image_bgr)
     moved = dict(scan.corners)
     moved[3] = moved[3] + [25.0, -10.0]  # card 3 slid about 25 mm
@@ -142,7 +142,7 @@ def test_lens_distortion_needs_the_intrinsics() -> None:
     assert err_with <= 1.0 and err_without > 2 * err_with
 
 
-def test_cli_table_json_and_outputs(view, write_png, tmp_path: Path,  # type: ignore[no-untyped-def]
+def test_cli_table_json_and_outputs(view, write_png, tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     photo = write_png(view(20, 5, "warm").image_bgr)
     rect, prof = tmp_path / "top.png", tmp_path / "p.json"
@@ -160,7 +160,7 @@ def test_cli_table_json_and_outputs(view, write_png, tmp_path: Path,  # type: ig
     (None, "found none of the corner markers"),
     ("two", "found markers 0, 1; markers 2 (bottom right) and 3 (bottom left) are not visible"),
 ])
-def test_cli_refuses_with_one_line(view, write_png, cover, message: str,  # type: ignore[no-untyped-def]
+def test_cli_refuses_with_one_line(view, write_png, cover, message: str,
                                    capsys: pytest.CaptureFixture[str]) -> None:
     image = view(10).image_bgr.copy()
     if cover is None:
@@ -179,7 +179,7 @@ def test_cli_table_not_an_image(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "not an image" in capsys.readouterr().err
 
 
-def test_cli_config_overrides_thresholds(view, write_png, tmp_path: Path,  # type: ignore[no-untyped-def]
+def test_cli_config_overrides_thresholds(view, write_png, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     photo = write_png(view(25, 8, "warm", cover=1).image_bgr)
     strict = tmp_path / "strict.json"

@@ -142,7 +142,7 @@ def test_a_photo_without_the_sheet_names_what_is_missing() -> None:
         locate_sheet(only_one, "octocube")
 
 
-def test_markers_teach_writes_a_printable_a3_sheet(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_markers_teach_writes_a_printable_a3_sheet(tmp_path) -> None:
     import subprocess
     import sys
     from pathlib import Path
@@ -158,6 +158,7 @@ def test_markers_teach_writes_a_printable_a3_sheet(tmp_path) -> None:  # type: i
     assert res.returncode == 0, res.stderr
     assert "Open Season teach sheet, 31 labelled places, markers 44, 45, 46, 47, 48, 49" in res.stdout
     image = cv2.imread(str(png))
+    assert image is not None
     assert image.shape[:2] == (round(297 / 25.4 * 100), round(420 / 25.4 * 100))
     where = locate_sheet(image)  # the printed file itself is a perfect photo of the sheet
     assert where.game == "open_season" and len(where.markers_used) == 6 and where.residual_max_px < 1.0

@@ -16,7 +16,7 @@ import pytest
 
 import tracker.event_log as event_log
 from rules import registry
-from tests.rules.toy_game import Bank, RaceGame, Roll
+from tests.rules.toy_game import Bank, RaceGame, RaceState, Roll
 from tracker.event_log import EventLog, EventLogError, iter_readable, read_events, replay
 
 
@@ -25,7 +25,7 @@ def _register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry.GAME_CLASSES, "race", "tests.rules.toy_game:RaceGame")
 
 
-def _log_moves(log: EventLog, state, moves) -> None:  # type: ignore[no-untyped-def]
+def _log_moves(log: EventLog, state, moves) -> None:
     for move in moves:
         log.move(state, move)
         state.push(move)
@@ -94,7 +94,12 @@ def test_each_line_is_compact_json_with_a_millisecond_time(tmp_path: Path) -> No
 def test_fsync_is_called_for_every_event_unless_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
     real = os.fsync
-    monkeypatch.setattr(event_log.os, "fsync", lambda fd: (calls.append(fd), real(fd))[1])
+
+    def counting_fsync(fd: int) -> None:
+        calls.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(event_log.os, "fsync", counting_fsync)
     state = RaceGame(2).new_initial_state()
     log = EventLog.create(tmp_path / "a.jsonl", state)  # fsync is the default
     assert log.fsync is True
@@ -118,6 +123,7 @@ def test_reveal_and_undo_events_replay(tmp_path: Path) -> None:
         log.append("undo")
     assert event["type"] == "reveal" and event["location"] == "bonus" and event["value"] == 7
     result = replay(path)
+    assert isinstance(result.state, RaceState)
     assert result.state.bonus == 7
     assert result.state.pending is None and result.state.scores == [2, 0]  # Roll(6) was taken back
     assert len(result.state.history) == 2 and result.problems == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import pytest
 
@@ -122,7 +122,7 @@ def test_a_runner_up_within_the_margin_makes_a_question_not_a_silent_confirmatio
     state = RaceGame(2).new_initial_state()
     verdict = infer(state, ((4, 0), 1), BlurryRaceAdapter())
     assert isinstance(verdict, Question)
-    assert sorted(verdict.options, key=lambda c: c[0].value) == [(Roll(3), Bank()), (Roll(4), Bank()), (Roll(5), Bank())]
+    assert sorted(verdict.options, key=lambda c: cast(Roll, c[0]).value) == [(Roll(3), Bank()), (Roll(4), Bank()), (Roll(5), Bank())]
     # the turn starts with the roll (a chance node, no seat): the question names who banked
     assert verdict.prompt == "The camera cannot tell what player 1 did. Which was it?"
     assert state.history == []

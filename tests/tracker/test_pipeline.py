@@ -3,7 +3,7 @@ frames, a camera that stops, a recogniser that fails. And a short digital-twin g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -18,6 +18,9 @@ from tracker.stillness import StillnessGate
 
 class StaticRecogniser:
     """Always reports the truth position (the table does not change in these tests)."""
+
+    name = "static"
+    needs_calibration = False
 
     def __init__(self, state: Any, fail: bool = False) -> None:
         self.observation = observation_from_state(state)
@@ -133,6 +136,7 @@ def test_short_digital_twin_game_end_to_end() -> None:
     assert result["final_scores_match"]
     # each confirming step is timed from the scene's rest, with the kinds of the moves it showed
     stats = demo.pipeline.stats
+    assert demo.twin is not None
     assert len(stats.move_latency_ms) == len(stats.move_latency_kinds) > 0
     assert all(ms > 0 for ms in stats.move_latency_ms)
     kinds = [k for step in stats.move_latency_kinds for k in step]
@@ -177,6 +181,9 @@ def test_a_tower_roll_settled_signal_reads_the_first_quiet_frame_once() -> None:
 class _FrameTagger:
     """A recogniser whose reading names the frame it read."""
 
+    name = "frame tagger"
+    needs_calibration = False
+
     def __init__(self, fail: bool = False) -> None:
         self.read_frames: list[int] = []
         self.fail = fail
@@ -207,7 +214,7 @@ def _read_ahead_run(frames: list[np.ndarray], fail: bool = False, read_ahead: bo
         observed.append((len(updates), reading))
         return []
 
-    pipe.tracked.observe = observe  # type: ignore[method-assign]
+    cast(Any, pipe.tracked).observe = observe  # the tracker records what reached it
     for i in range(len(frames)):
         if i == request_at:
             pipe.request_read()
@@ -286,7 +293,12 @@ def test_a_scene_the_memory_finds_occluded_is_not_given_to_the_tracker() -> None
     pipe = Pipeline(SyntheticSource(frames), _FrameTagger(), tracked, calibrate=False,
                     gate=StillnessGate(DEMO_GATE), memory=HandSeeingMemory())
     seen: list[Any] = []
-    pipe.tracked.observe = lambda reading: seen.append(reading) or []  # type: ignore[method-assign]
+
+    def observe(reading: Any) -> list[Any]:
+        seen.append(reading)
+        return []
+
+    cast(Any, pipe.tracked).observe = observe
     updates = [pipe.step() for _ in frames]
     assert seen == []
     assert any(u is not None and u.camera_message == "a hand or an object hides the play area: waiting"

@@ -310,7 +310,7 @@ def test_a_reveal_is_applied_logged_and_announced_and_a_refused_one_only_noted()
     notes = [n["text"] for n in log.of("note")]
     assert len(notes) == 2 and notes[0].startswith("ignored a reveal at 'bonus': ")
     assert notes[1].startswith("ignored a reveal at 'nowhere': ")
-    assert isinstance(game.state.bonus, Tile)  # type: ignore[attr-defined]
+    assert isinstance(game.state.bonus, Tile)
 
 
 # ---------------------------------------------------------------- the end of the game
@@ -346,14 +346,14 @@ def test_finish_applies_the_one_unseen_ending() -> None:
         state.push(move)
     # seat 0 has 6 and a 4 in hand. A camera that sees the scores: the only ending (banking the 4)
     # changes what it sees, so no ending is unseen
-    game = TrackedGame(state, TurnBlindAdapter())  # type: ignore[arg-type]
+    game = TrackedGame(state, TurnBlindAdapter())
     assert game.finish(max_moves=3) == []
     # a camera that sees nothing: within one move, banking the 4 is the one ending
     class Blind(RaceAdapter):
         def expected(self, state: Any) -> Any:
             return (), 0
 
-    game = TrackedGame(state, Blind())  # type: ignore[arg-type]
+    game = TrackedGame(state, Blind())
     events = game.finish(max_moves=1)
     assert [type(e) for e in events] == [MoveConfirmed]
     assert events[0].move == Bank() and game.state.is_terminal()  # type: ignore[union-attr]
@@ -390,7 +390,7 @@ def test_a_take_back_needs_the_old_table_within_the_tolerance_as_well_as_the_mar
     # a camera tuned so that the margin (1.0) is wider than the tolerance (0.3): seat 0's banked 3
     # read back as 2 (0.5 away from the table before the bank) is not the old table
     config = InferenceConfig(tolerance=0.3, margin=1.0)
-    game = TrackedGame(RaceGame(3).new_initial_state(), BlurryRaceAdapter(), config=config)  # type: ignore[arg-type]
+    game = TrackedGame(RaceGame(3).new_initial_state(), BlurryRaceAdapter(), config=config)
     (asked,) = game.observe(((3, 0, 0), 1))  # with so wide a margin, 2 and 4 are options too
     game.answer(asked.question.options.index((Roll(3), Bank())))  # type: ignore[union-attr]
     assert game.state.scores == [3, 0, 0]
@@ -459,23 +459,23 @@ def test_finish_searches_at_most_max_moves_deep() -> None:
     for move in (Roll(6), Bank(), Roll(5), Bank()):
         state.push(move)
     # ending needs two moves (a roll of 4-6, a bank): none within one
-    assert TrackedGame(state, Blind()).finish(max_moves=1) == []  # type: ignore[arg-type]
-    assert len(TrackedGame(state, Blind()).finish(max_moves=2)) == 1  # type: ignore[arg-type]
+    assert TrackedGame(state, Blind()).finish(max_moves=1) == []
+    assert len(TrackedGame(state, Blind()).finish(max_moves=2)) == 1
 
 
 def test_the_config_given_is_the_one_inference_uses() -> None:
     # one pip off weighs 0.25: within the default tolerance a question, beyond a tolerance of 0.1
     # (and the doubtful tolerance) an alert
     strict = InferenceConfig(tolerance=0.1, doubtful_tolerance=0.1)
-    game = TrackedGame(RaceGame(2).new_initial_state(), BlurryRaceAdapter(), config=strict)  # type: ignore[arg-type]
+    game = TrackedGame(RaceGame(2).new_initial_state(), BlurryRaceAdapter(), config=strict)
     assert [type(e) for e in game.observe(((7, 0), 1))] == [IllegalMoveAlert]  # no roll gives 7
-    game = TrackedGame(RaceGame(2).new_initial_state(), BlurryRaceAdapter())  # type: ignore[arg-type]
+    game = TrackedGame(RaceGame(2).new_initial_state(), BlurryRaceAdapter())
     assert [type(e) for e in game.observe(((7, 0), 1))] == [QuestionAsked]  # 6 or 5, read blurred
 
 
 def test_a_take_back_at_exactly_the_tolerance_counts_and_at_exactly_the_margin_does_not() -> None:
     def seen_back(config: InferenceConfig) -> bool:
-        game = TrackedGame(RaceGame(3).new_initial_state(), BlurryRaceAdapter(), config=config)  # type: ignore[arg-type]
+        game = TrackedGame(RaceGame(3).new_initial_state(), BlurryRaceAdapter(), config=config)
         events = game.observe(((3, 0, 0), 1))
         if events and isinstance(events[0], QuestionAsked):
             game.answer(events[0].question.options.index((Roll(3), Bank())))
@@ -498,7 +498,7 @@ class DieSeenAdapter(RaceAdapter):
 
 
 def test_a_take_back_of_several_moves_names_them_all_in_order() -> None:
-    game2 = TrackedGame(RaceGame(2).new_initial_state(), DieSeenAdapter())  # type: ignore[arg-type]
+    game2 = TrackedGame(RaceGame(2).new_initial_state(), DieSeenAdapter())
     events = game2.observe(((3, 0), 1, None))
     assert [type(e) for e in events] == [MoveConfirmed, MoveConfirmed]
     texts = tuple(e.text for e in events)  # type: ignore[union-attr]
@@ -528,7 +528,7 @@ def test_recovery_is_given_the_sessions_config_its_last_take_back_and_the_reject
 
     monkeypatch.setattr(session, "recover", spy)
     config = InferenceConfig(recover_after=2, recovery_undo=3)
-    game = TrackedGame(RaceGame(3).new_initial_state(), DieSeenAdapter(), config=config)  # type: ignore[arg-type]
+    game = TrackedGame(RaceGame(3).new_initial_state(), DieSeenAdapter(), config=config)
     game.observe(((3, 0, 0), 1, None))
     assert [type(e) for e in game.observe(((0, 0, 0), 0, 3))] == [MovesTakenBack, IllegalMoveAlert]
     game.observe(((40, 0, 0), 0, None))

@@ -45,7 +45,12 @@ def test_settings_test_then_play_shows_the_tower(ui: Driver, tmp_path: Path) -> 
         assert worker is not None
         requests: list[bool] = []
         real_request = worker.request_read
-        worker.request_read = lambda: (requests.append(True), real_request())  # type: ignore[method-assign]
+
+        def counting_request() -> None:
+            requests.append(True)
+            real_request()
+
+        worker.request_read = counting_request
         sim.roll(3, 20)
         ui.until(lambda: "Tower: rolling, 3 so far" in seen and app.tower_text == "Tower ready", 10,
                  "a roll of three dice shown as it falls, then ready again")

@@ -23,19 +23,19 @@ LAMP = Lighting(azimuth_deg=300.0, elevation_deg=45.0, colour_temperature_k=3000
 
 
 def _render(players: int, seed: int, side: str, expert: bool, tilt: float, azimuth: float,
-            lighting: Lighting | None = None):  # type: ignore[no-untyped-def]
+            lighting: Lighting | None = None):
     twin = OpenSeasonTwin(players, seed, side=side, expert=expert, max_moves=80)
     table = twin.descriptions[-1]
     camera = CameraModel.looking_at(tilt_deg=tilt, azimuth_deg=azimuth, resolution=(1280, 720))
     return table, camera
 
 
-def _shoot(table, camera, seed: int, lighting: Lighting | None = None):  # type: ignore[no-untyped-def]
+def _shoot(table, camera, seed: int, lighting: Lighting | None = None):
     options = RenderOptions(lighting=lighting) if lighting else RenderOptions()
     return Renderer().render(open_season_scene(table, seed=seed), camera, options, seed=seed)
 
 
-def _faces_up(player) -> list[int]:  # type: ignore[no-untyped-def]
+def _faces_up(player) -> list[int]:
     return sorted(s for s, c in player.wall.items() if c is not None)
 
 

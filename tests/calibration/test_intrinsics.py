@@ -10,13 +10,8 @@ import numpy as np
 import pytest
 
 from calibration.intrinsics import calibrate_intrinsics, parse_pattern
+from tests.images import read_image
 from ui.cli import main
-
-
-def _read(path: Path) -> np.ndarray:
-    image = cv2.imread(str(path))
-    assert image is not None, path
-    return image
 
 REFERENCE = {"fx": 535.9, "fy": 535.9, "cx": 342.3, "cy": 235.6}  # left_intrinsics.yml (OpenCV)
 
@@ -46,11 +41,11 @@ def test_real_photos_match_opencv_reference(shared_data: Path, capsys: pytest.Ca
 def test_rejections_are_named_with_reasons(shared_data: Path, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     photos = left_photos(shared_data)
-    grey = _read(photos[0])
+    grey = read_image(photos[0])
     blurred = tmp_path / "blurred.png"
     cv2.imwrite(str(blurred), cv2.GaussianBlur(grey, (0, 0), 3))
     bigger = tmp_path / "bigger.png"
-    cv2.imwrite(str(bigger), cv2.resize(_read(photos[1]), (800, 600)))
+    cv2.imwrite(str(bigger), cv2.resize(read_image(photos[1]), (800, 600)))
     blank = tmp_path / "blank.png"
     cv2.imwrite(str(blank), np.full((480, 640, 3), 128, np.uint8))
     text = tmp_path / "notes.jpg"
@@ -77,7 +72,7 @@ def test_sharp_photo_with_pattern_but_blurred_is_rejected(shared_data: Path, tmp
     blurred = []
     for p in photos[:4]:
         out = tmp_path / p.name
-        cv2.imwrite(str(out), cv2.GaussianBlur(_read(p), (0, 0), 2.5))
+        cv2.imwrite(str(out), cv2.GaussianBlur(read_image(p), (0, 0), 2.5))
         blurred.append(str(out))
     assert main(["calibrate", "intrinsics", *blurred]) == 2
     err = capsys.readouterr().err

@@ -17,10 +17,22 @@ def _img(v: int = 100, shape: tuple[int, int] = (48, 64)) -> np.ndarray:
     return np.full((*shape, 3), v, np.uint8)
 
 
+def _frame(src: FrameSource) -> Frame:
+    frame = src.read()
+    assert frame is not None
+    return frame
+
+
+def _problem(image: np.ndarray, **kwargs: tuple[int, int]) -> str:
+    problem = check_image(image, **kwargs)
+    assert problem is not None
+    return problem
+
+
 def test_synthetic_source_reads_frames_then_ends() -> None:
     src = SyntheticSource([_img(1), _img(2), _img(3)], fps=10)
     assert isinstance(src, FrameSource)
-    frames = [src.read() for _ in range(3)]
+    frames = [_frame(src) for _ in range(3)]
     assert [f.index for f in frames] == [0, 1, 2]
     assert [f.timestamp for f in frames] == pytest.approx([0.0, 0.1, 0.2])
     assert src.read() is None and src.health.ended
@@ -45,7 +57,7 @@ def test_a_source_that_stops_delivering_ends_with_a_reason() -> None:
     src.max_consecutive_failures = 5
     frames = list(src.frames())
     assert frames == []
-    assert src.health.ended
+    assert src.health.ended and src.health.last_error is not None
     assert "no image" in src.health.last_error and "5 times in a row" in src.health.last_error
 
 
@@ -57,19 +69,20 @@ def test_a_grab_that_raises_is_reported() -> None:
     src = SyntheticSource(broken())
     assert src.read() is not None
     assert src.read() is None
+    assert src.health.last_error is not None
     assert "driver crashed" in src.health.last_error
 
 
 def test_check_image_names_the_problem() -> None:
     assert check_image(_img()) is None
-    assert "dtype" in check_image(_img().astype(np.uint16))
-    assert "expected height x width x 3" in check_image(np.zeros((10, 10, 4), np.uint8))
-    assert "before" in check_image(_img(shape=(50, 64)), expected_shape=(48, 64))
+    assert "dtype" in _problem(_img().astype(np.uint16))
+    assert "expected height x width x 3" in _problem(np.zeros((10, 10, 4), np.uint8))
+    assert "before" in _problem(_img(shape=(50, 64)), expected_shape=(48, 64))
 
 
 def test_video_file_source(tmp_path: Path) -> None:
     path = tmp_path / "clip.avi"
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 5.0, (64, 48))
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 5.0, (64, 48))
     if not writer.isOpened():
         pytest.skip("this OpenCV build cannot write MJPG video")
     for v in range(4):
@@ -129,7 +142,7 @@ def test_a_damaged_video_is_read_past_its_damage_and_says_where(tmp_path: Path) 
     import sys
 
     path = tmp_path / "film.avi"
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10.0, (160, 120))
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 10.0, (160, 120))
     rng = np.random.default_rng(0)
     for i in range(60):
         writer.write(cv2.GaussianBlur((rng.random((120, 160, 3)) * 255).astype(np.uint8), (0, 0), 2))

@@ -301,7 +301,7 @@ def test_calibration_failure_gives_advice(ui: Driver, tmp_path: Path) -> None:
 
     app = ui.app
     video = tmp_path / "blank.avi"
-    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (320, 180))
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"MJPG"), 5, (320, 180))
     for _ in range(40):
         writer.write(np.full((180, 320, 3), 90, np.uint8))
     writer.release()

@@ -110,7 +110,7 @@ def test_repeated_command_is_acknowledged_but_executed_once(sim: TowerSimulator)
         port.write(wire)
         port.write(wire)  # as if the first ack had been lost
         reader = p.FrameReader()
-        acks: list[p.Message] = []
+        acks: list[p.Ack] = []
         end = time.monotonic() + 2
         while len(acks) < 2 and time.monotonic() < end:
             acks += [f.message for f in reader.feed(port.read(256)) if isinstance(f.message, p.Ack)]

@@ -11,6 +11,7 @@ import subprocess
 import threading
 import time
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -18,6 +19,7 @@ from hardware.tower import protocol as p
 from hardware.tower.client import TowerClient
 
 REPO = Path(__file__).resolve().parents[3]
+E = TypeVar("E")
 
 
 def _missing() -> list[str]:
@@ -67,13 +69,18 @@ def test_the_client_talks_to_the_firmware_image(tmp_path: Path) -> None:
             assert line, "the bridge ended before it opened its pty"
             port = line.split()[1] if line.startswith("pty ") else ""
         out, into = proc.stdout, proc.stdin
-        threading.Thread(target=lambda: [lines.put(x.strip()) for x in out], daemon=True).start()
+
+        def pump() -> None:
+            for x in out:
+                lines.put(x.strip())
+
+        threading.Thread(target=pump, daemon=True).start()
 
         def bridge(command: str) -> None:
             into.write(command + "\n")
             into.flush()
 
-        def next_event(kind: type, timeout: float = 5.0) -> p.Message:
+        def next_event(kind: type[E], timeout: float = 5.0) -> E:
             end = time.monotonic() + timeout
             while time.monotonic() < end:
                 try:

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from calibration.teach_sheet import cut_places, face_names, locate_sheet, place_corners_px, places_out_of_view
+from tests.images import read_image
 from vision.render import sprites
 from vision.render.art_pack import ArtPack, ArtPackError, art_key, builtin_key, face_name
 from vision.render.random_art import colour_distance, octocube_faces, seed_use
@@ -94,9 +95,9 @@ def test_render_with_art_draws_the_pack(random_pack: Path, tmp_path: Path) -> No
                    "--width", "640", "--height", "360", "--masks", "--out", str(out), *extra)
         assert res.returncode == 0, res.stderr
         assert (f"art pack {random_pack}: 36 of 36 octocube faces\n" in res.stdout) == bool(extra)
-    a = cv2.imread(str(next((plain / "images").glob("*.png")))).astype(int)
-    b = cv2.imread(str(next((art / "images").glob("*.png")))).astype(int)
-    mask = cv2.imread(str(next((art / "masks").glob("*.png"))), cv2.IMREAD_UNCHANGED)
+    a = read_image(next((plain / "images").glob("*.png"))).astype(int)
+    b = read_image(next((art / "images").glob("*.png"))).astype(int)
+    mask = read_image(next((art / "masks").glob("*.png")), cv2.IMREAD_UNCHANGED)
     diff = np.abs(a - b).max(axis=2)
     assert np.percentile(diff[mask == 0], 99) <= 2  # the table is the same ...
     assert (diff[mask > 0] > 40).mean() > 0.15  # ... the components look different ...
@@ -110,7 +111,7 @@ def test_teach_sheet_photos_show_each_face_on_its_place(random_pack: Path, tmp_p
     res = _cli("render", "octocube", "--teach-sheet", "--art", str(random_pack), "--seed", "2",
                "--count", "1", "--width", "1600", "--height", "1200", "--out", str(tmp_path))
     assert res.returncode == 0, res.stderr
-    photo = cv2.imread(str(next((tmp_path / "images").glob("*.jpg"))))
+    photo = read_image(next((tmp_path / "images").glob("*.jpg")))
     labels = json.loads(next((tmp_path / "gt").glob("*.json")).read_text())
     assert sorted(labels["faces"]) == sorted(face_names("octocube")) and 0 <= labels["tilt_deg"] <= 35
     where = locate_sheet(photo)
@@ -183,7 +184,7 @@ def test_open_season_teach_photos_with_random_art_find_every_card(tmp_path: Path
     assert res.returncode == 0, res.stderr
     assert "random art seed 900005, a bench seed" in res.stdout
     assert (tmp_path / "art" / "open_season" / "back.png").exists()
-    photo = cv2.imread(str(next((tmp_path / "images").glob("*.jpg"))))
+    photo = read_image(next((tmp_path / "images").glob("*.jpg")))
     labels = json.loads(next((tmp_path / "gt").glob("*.json")).read_text())
     assert labels["tilt_deg"] == 30.0 and labels["art"] == str(tmp_path / "art")
     where = locate_sheet(photo)
@@ -224,7 +225,7 @@ def test_teach_photos_with_players_mistakes_say_what_is_wrong(random_pack: Path,
     (place, shown), = labels["duplicates"].items()
     assert shown != place and labels["faces"][place]["shows"] == shown
     assert labels["half_in_view"] in ("left", "right", "top", "bottom")
-    photo = cv2.imread(str(tmp_path / labels["image"]))
+    photo = read_image(tmp_path / labels["image"])
     where = locate_sheet(photo)  # two or more markers are in view
     out = set(places_out_of_view((photo.shape[1], photo.shape[0]), where))
     labelled_out = {n for n, f in labels["faces"].items() if not f.get("absent") and not f["in_view"]}
@@ -244,8 +245,9 @@ def test_an_in_memory_random_pack_equals_the_written_one(random_pack: Path) -> N
     import pickle
 
     again = pickle.loads(pickle.dumps(disk))  # process pools send packs to their workers
-    assert again == disk and again.root == disk.root and np.array_equal(again.face("octocube", "coin"),
-                                                                         disk.face("octocube", "coin"))
+    coin = disk.face("octocube", "coin")
+    assert coin is not None
+    assert again == disk and again.root == disk.root and np.array_equal(again.face("octocube", "coin"), coin)
     drawn = face_image(memory, "open_season", "gnome-dagger")
     assert drawn.shape == (544, 352, 4)
     builtin = face_image(None, "octocube", "cube-red")

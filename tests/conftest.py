@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,7 +82,7 @@ def webcam(monkeypatch: pytest.MonkeyPatch, demo_film: dict) -> dict:
     real = cv2.VideoCapture
     opened: list[object] = []
 
-    def capture(target: object, *args: object) -> object:
+    def capture(target: Any, *args: Any) -> object:
         if isinstance(target, int):
             opened.append(target)
             return RecordedWebcam(demo_film["path"], real)

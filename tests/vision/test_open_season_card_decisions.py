@@ -8,11 +8,12 @@ pixels: tests/vision/test_open_season_cards.py reads rendered tables with the re
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
 
+from tests.vision.card_scoring import record_scored
 from vision.open_season import cards
 from vision.open_season.card_sampling import MAX_DISCARDS, MAX_STOCK
 from vision.open_season.cards import BACK, EMPTY, AccoladeCount, CardRead, CardReader, _block_change
@@ -110,7 +111,8 @@ def test_only_the_wall_spaces_under_tokens_are_read_by_their_strip(
               "wall strip": {"wall 0 3": "mage-dagger", "wall 1 3": "troll-tattoo", "wall 1 5": "gnome-crown"}}
     got = reader_reading(monkeypatch, two_player, layers).read_table(IMAGE, tokens_on={1: {3}})
     assert [got.walls[0][3].card, got.walls[1][3].card, got.walls[1][5].card] == ["elf-crown", "troll-tattoo", "orc-sword"]
-    for no_tokens in (None, {}, {0: set(), 1: set()}):
+    untouched: tuple[dict[int, set[int]] | None, ...] = (None, {}, {0: set(), 1: set()})
+    for no_tokens in untouched:
         got = reader_reading(monkeypatch, two_player, layers).read_table(IMAGE, tokens_on=no_tokens)
         assert got.walls[1][3].card == "elf-crown"
 
@@ -135,7 +137,7 @@ def test_an_inn_slot_adds_its_whole_card_and_strip_scores(monkeypatch: pytest.Mo
     # the whole card says elf-crown a little, the strip says mage-dagger more: the sum decides
     reader = inn_reader(monkeypatch, two_player, {"elf-crown": 3.0, "mage-dagger": 2.5, BACK: 9.0},
                         {"elf-crown": 1.0, "mage-dagger": 1.6}, 0.0)
-    assert reader._read_inn(IMAGE) == [CardRead(f"inn {i}", "mage-dagger", pytest.approx(0.2)) for i in range(1, 6)]
+    assert reader._read_inn(IMAGE) == [CardRead(f"inn {i}", "mage-dagger", cast(float, pytest.approx(0.2))) for i in range(1, 6)]
     # a back is never an inn card, however well it fits
     reader = inn_reader(monkeypatch, two_player, {BACK: 9.0, EMPTY: 1.0}, {EMPTY: 1.0}, 0.0)
     assert {r.card for r in reader._read_inn(IMAGE)} == {EMPTY}
@@ -192,9 +194,9 @@ def test_the_accolade_count_whose_outline_agrees_best_and_its_lead(monkeypatch: 
     for red, want in ((196, AccoladeCount(2, 1.0, 1)), (245, AccoladeCount(2, 1.0, 3)),
                       (247, AccoladeCount(2, 0.6, 3)), (248, AccoladeCount(2, 0.4, 3))):
         mask = np.arange(1000) < red
-        got = accolade_reader(monkeypatch, two_player, outlines, everything, red_where(mask, shape)).read_accolades(IMAGE)[0]
-        assert (got.count, got.second) == (want.count, want.second), red
-        assert got.confidence == pytest.approx(want.confidence, abs=1e-4), red
+        first = accolade_reader(monkeypatch, two_player, outlines, everything, red_where(mask, shape)).read_accolades(IMAGE)[0]
+        assert (first.count, first.second) == (want.count, want.second), red
+        assert first.confidence == pytest.approx(want.confidence, abs=1e-4), red
 
 
 def test_the_pixels_the_fan_cannot_explain_are_not_read(monkeypatch: pytest.MonkeyPatch, two_player: dict[str, Any]) -> None:
@@ -304,9 +306,7 @@ def test_a_frames_geometry_gives_the_reader_its_camera_and_expert_discards_by_de
 
 def test_a_reader_that_does_not_remember_scores_every_still_afresh(monkeypatch: pytest.MonkeyPatch,
                                                                    two_player: dict[str, Any]) -> None:
-    scored: list[int] = []
-    score = cards.score_poses
-    monkeypatch.setattr(cards, "score_poses", lambda t, first, *rest: scored.append(len(first)) or score(t, first, *rest))
+    scored = record_scored(monkeypatch)
     from_frame = CardReader.from_ground_truth(two_player, "horn", 2)
     for reader in (from_frame, CardReader(from_frame.view, "horn", 2)):
         reader.read_table(uniform(100))
@@ -327,9 +327,7 @@ def test_a_remembering_reader_reads_a_place_again_once_it_changed_since_it_was_l
     # again when the drift since the place was last read passes CHANGE_LEVEL (8), not the drift
     # since the last still
     reader = CardReader.from_ground_truth(two_player, "horn", 2, remember=True)
-    scored: list[int] = []
-    score = cards.score_poses
-    monkeypatch.setattr(cards, "score_poses", lambda t, first, *rest: scored.append(len(first)) or score(t, first, *rest))
+    scored = record_scored(monkeypatch)
     reader.read_table(uniform(100))
     everything = sum(scored)
     assert everything > 0

@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.card_scoring import record_scored
 from tracker.open_season.twin import OpenSeasonTwin
 from vision.open_season import card_sampling, cards
 from vision.open_season.card_sampling import JITTER
@@ -154,7 +155,7 @@ def test_a_taught_random_printing_is_read_by_its_whole_cards_where_the_built_in_
         for a in art.ATTRIBUTES:
             face = cv2.resize(cv2.cvtColor(face_image(printing, "open_season", f"{p}-{a}"), cv2.COLOR_BGRA2BGR), (w, h),
                               interpolation=cv2.INTER_AREA)
-            turn = cv2.getRotationMatrix2D((w / 2 + rng.uniform(-3, 3), h / 2 + rng.uniform(-3, 3)), rng.uniform(-3, 3), 1.0)
+            turn = np.asarray(cv2.getRotationMatrix2D((w / 2 + rng.uniform(-3, 3), h / 2 + rng.uniform(-3, 3)), rng.uniform(-3, 3), 1.0), np.float64)
             turn[:, 2] += rng.uniform(-3, 3, 2)
             face = cv2.warpAffine(face, turn, (w, h), borderMode=cv2.BORDER_REPLICATE)
             faces[f"{p}-{a}"] = np.clip(face * rng.uniform(0.85, 1.1, 3), 0, 255).astype(np.uint8)
@@ -212,9 +213,7 @@ def test_a_reader_that_remembers_reads_again_only_what_changed_and_reads_the_sam
     second = renderer.render(open_season_scene(after, seed=7), camera, RenderOptions(), seed=7)
     remembering = CardReader.from_ground_truth(first.ground_truth, "horn", 2, remember=True)
     remembering.read_table(first.image)
-    scored: list[int] = []
-    score = cards.score_poses
-    monkeypatch.setattr(cards, "score_poses", lambda t, first, *rest: scored.append(len(first)) or score(t, first, *rest))
+    scored = record_scored(monkeypatch)
     again = remembering.read_table(second.image)
     read_again = sum(scored) // len(JITTER)
     scored.clear()
@@ -230,7 +229,9 @@ def test_a_reader_that_remembers_reads_again_only_what_changed_and_reads_the_sam
     scored.clear()
     kept = remembering.read_table(second.image)
     assert scored == [] and [kept.walls, kept.stocks, kept.kept, kept.inn] == [again.walls, again.stocks, again.kept, again.inn]
-    assert again.walls[0][space].card == "{0[0]}-{0[1]}".format(after.players[0].wall[space])
+    laid = after.players[0].wall[space]
+    assert laid is not None
+    assert again.walls[0][space].card == "{0[0]}-{0[1]}".format(laid)
 
 
 def test_no_deck_beside_the_inn_reads_as_no_height(horn_table: tuple[OpenSeasonTable, RenderResult]) -> None:

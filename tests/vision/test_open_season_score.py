@@ -14,6 +14,8 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.images import read_image
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -48,7 +50,7 @@ def test_the_fans_are_read_card_by_card_and_an_unsure_card_is_never_a_silent_gue
     sure = total = 0
     for image_path, gt in tables:
         end = gt["end"]
-        image = cv2.imread(str(image_path))
+        image = read_image(image_path)
         fans = AccoladeReader.from_ground_truth(gt, end["num_players"]).read(image)
         for player in end["players"]:
             fan = fans[player["seat"]]
@@ -121,7 +123,7 @@ def test_bad_photos_get_one_line_and_no_score(tables: list[tuple[Path, dict[str,
     flat = tmp_path / "flat.png"
     cv2.imwrite(str(flat), np.full((720, 1280, 3), 128, np.uint8))
     refused(_args(flat, end), "no table")
-    photo = cv2.imread(str(image))
+    photo = read_image(image)
     h_img = np.asarray(gt["homography_table_to_image"])
 
     def to_px(points: list[tuple[float, float]]) -> np.ndarray:
@@ -191,7 +193,7 @@ def test_the_lens_is_measured_on_the_walls(table_88002: tuple[Path, dict[str, An
     from vision.render.open_season_scene import SEAT_SIDES, board_pose
 
     image_path, gt = table_88002
-    image = cv2.imread(str(image_path))
+    image = read_image(image_path)
     size = (image.shape[1], image.shape[0])
     config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
     scan = detect_markers(image)
@@ -219,7 +221,7 @@ def test_a_photo_too_dark_to_read_the_tokens_is_refused_in_one_line(
     """A fifth of the light: the tokens' contrast is lost in the grey levels (read as none,
     silently, before); a twenty-fifth: the whole photo is too dark (was "no table in view")."""
     image, gt = table_88002
-    photo = cv2.imread(str(image))
+    photo = read_image(image)
     for k, words in ((5, "too dark to read the tokens (the lightest wall's cards are"), (25, "too dark to read the table")):
         path = tmp_path / f"dark{k}.png"
         cv2.imwrite(str(path), photo // k)

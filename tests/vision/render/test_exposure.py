@@ -5,6 +5,7 @@ gives the same pixels as developing the whole frame."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 
@@ -15,7 +16,7 @@ from vision.render.hands import Hand
 from vision.render.renderer import Renderer, RenderOptions
 from vision.render.scene import Scene
 
-NO_NOISE = dict(noise_sigma=0.0, shot_noise=0.0, blur_sigma_px=0.0, jpeg_quality=None)
+NO_NOISE: dict[str, Any] = dict(noise_sigma=0.0, shot_noise=0.0, blur_sigma_px=0.0, jpeg_quality=None)
 
 
 def test_white_paper_stays_below_clipping_under_a_bright_warm_lamp() -> None:
@@ -64,7 +65,9 @@ def test_developing_the_changed_rectangle_equals_developing_the_frame() -> None:
     frame = background.copy()
     frame[300:360, 500:620] = (30, 200, 90)
     frame[0:5, 0:40] = 255  # a change at the image edge
-    gains, tone = renderer._gain(cam, options)
+    exposure = renderer._gain(cam, options)
+    assert exposure is not None  # vignette and lamp fall-off: an exposure to develop with
+    gains, tone = exposure
     whole = develop(frame.copy(), options.sensor, gains, tone)
     assert np.array_equal(renderer._develop(frame, scene, cam, options), whole)
     unchanged = renderer._develop(background.copy(), scene, cam, options)

@@ -33,6 +33,7 @@ def _expected_bgr(identity: str) -> np.ndarray:
     else:
         tile = Tile.from_json(identity)
         if tile.kind == "object":
+            assert tile.colour is not None
             rgb = octocube_art.BACKGROUND_RGB[tile.colour]
         elif tile.kind == "coin":
             rgb = octocube_art.COIN_BG_RGB
@@ -51,6 +52,7 @@ def test_colour_inside_each_polygon_is_the_components_colour(fixture: str, reque
         expected = _expected_bgr(comp["identity"])
         # tile corners are background; a cube's top face has a 3 mm plastic rim (sampled
         # at the middle of each edge, one pixel: the rim is only ~3 px wide)
+        spots: tuple[tuple[float, float], ...]
         if comp["identity"].startswith("cube"):
             spots, r = ((0, -0.92), (0.92, 0), (0, 0.92), (-0.92, 0)), 0
         else:

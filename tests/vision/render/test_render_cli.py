@@ -28,7 +28,9 @@ def test_render_writes_images_truth_and_yolo(tmp_path: Path, capsys: pytest.Capt
     import cv2
     import numpy as np
 
-    mask = cv2.imread(str(out / "masks" / (images[0].stem + ".png")), cv2.IMREAD_UNCHANGED)
+    from tests.images import read_image
+
+    mask = read_image(out / "masks" / (images[0].stem + ".png"), cv2.IMREAD_UNCHANGED)
     assert mask.dtype == np.uint16 and mask.shape == (360, 640)
     cube = next(c for c in gt["components"] if c["identity"].startswith("cube"))
     cx, cy = np.mean(np.array(cube["top_polygon_px"]), axis=0).round().astype(int)

@@ -4,8 +4,10 @@ asks when the camera cannot tell, and flags illegal tables without touching its 
 from __future__ import annotations
 
 import random
+from typing import cast
 
-from rules.octocube.moves import Pass, Pivot, Roll, Score
+from rules.core import Move
+from rules.octocube.moves import Pass, Pivot, Place, Roll, Score
 from tests.tracker.octocube_helpers import find_move, look, pair
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.inference import IllegalObservation, Question, infer
@@ -29,7 +31,7 @@ def test_first_scene_reveals_nothing_new_and_pickup_reveals_the_next_top() -> No
     truth, tracked = pair(2, 3)
     assert look(truth, tracked) == []  # tops are known from the deal, nothing happened
     seat = truth.current_player()
-    move = next(m for m in truth.legal_moves() if m.kind == "place")
+    move = cast(Place, next(m for m in truth.legal_moves() if m.kind == "place"))
     truth.push(move)
     events = look(truth, tracked)
     assert isinstance(events[0], MoveConfirmed) and events[0].move == move
@@ -52,7 +54,7 @@ def test_pivot_with_a_top_tile_is_seen_through_the_tile_rotation() -> None:
         cube = truth.cubes[truth.current_player()]
         if cube.location is not None and cube.faces["top"] is not None:
             break
-        rolls = [m for m in truth.legal_moves() if isinstance(m, Roll)] or [Pass()]
+        rolls: list[Move] = [m for m in truth.legal_moves() if isinstance(m, Roll)] or [Pass()]
         truth.push(rng.choice(rolls))
         look(truth, tracked)
     assert truth.cubes[truth.current_player()].faces["top"] is not None

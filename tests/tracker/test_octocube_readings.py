@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from rules.core import UNKNOWN
 from rules.octocube import OctocubeGame
 from rules.octocube.components import Tile
-from rules.octocube.moves import Pass, Pivot
+from rules.octocube.moves import Pass, Pivot, Place, Score
 from tests.tracker.octocube_helpers import pair
 from tracker.adapter import Difference
 from tracker.octocube.adapter import (
@@ -289,7 +289,7 @@ def _scored() -> tuple[Any, OctocubeObservation]:
                and truth.current_player() >= 0 and all(c.location for c in truth.cubes)):
         moves = list(truth.legal_moves())
         rolls = [m for m in moves if m.kind == "roll"]
-        scores = sorted((m for m in moves if m.kind == "score"), key=lambda m: -len(m.faces))
+        scores = sorted((cast(Score, m) for m in moves if m.kind == "score"), key=lambda m: -len(m.faces))
         truth.push(rolls[0] if rolls and rng.random() < 0.8
                    else scores[0] if scores and scores[0].faces else rng.choice(moves))
     assert [sorted(t.label() for t in b.object_tiles()) for b in truth.boards] == [
@@ -383,6 +383,7 @@ def test_tiles_or_coins_appearing_on_or_leaving_a_board_without_a_score() -> Non
 def test_the_board_of_a_player_whose_cube_moved_is_not_blamed() -> None:
     truth, observed = _scored()
     yellow_cube = observed.cubes[1]
+    assert yellow_cube.location is not None
     r, c = yellow_cube.location
     far = next((r + dr, c + dc) for dr, dc in ((0, 2), (0, -2), (2, 0), (-2, 0)) if 0 <= r + dr < 5 and 0 <= c + dc < 5)
     yellow = replace(observed.boards[1], tiles=observed.boards[1].tiles + (STAR,))
@@ -530,7 +531,7 @@ def test_at_the_end_known_coins_and_tiles_on_the_cube_are_not_taken_for_unseen_o
 # ---------------------------------------------------------------- the expected view
 def test_the_expected_view_shows_stack_tops_and_heights_and_only_a_cube_where_one_stands() -> None:
     truth, _ = pair(2, 3)
-    place = next(m for m in truth.legal_moves() if m.kind == "place")
+    place = cast(Place, next(m for m in truth.legal_moves() if m.kind == "place"))
     truth.push(place)
     view = ADAPTER.expected(truth)
     assert view.tops[place.location] is COVERED and place.location not in view.heights

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rules.octocube import OctocubeState
 from tests.tracker.octocube_helpers import look, pair
 from tracker.event_log import EventLog, replay
 from tracker.octocube.adapter import OctocubeAdapter
@@ -33,11 +34,10 @@ class RecordingLog(EventLog):
 def _played(tmp_path: Path, moves: int = 30) -> tuple[Any, Any, RecordingLog, list[Any]]:
     twin = TwinGame(3, seed=6, max_moves=moves)
     truth, tracked = pair(3, 6)
-    log = RecordingLog.__new__(RecordingLog)
     path = tmp_path / "game.jsonl"
     plain = EventLog.create(path, tracked.state, fsync=False)
     plain.close()
-    log.__init__(path, fsync=False)
+    log = RecordingLog(path, fsync=False)
     log.state = tracked.state
     log.checkpoints.append((path.stat().st_size, tracked.state.to_json()))
     tracked.log = log
@@ -70,6 +70,7 @@ def test_killed_mid_line_then_resumed_reaches_the_same_game(tmp_path: Path) -> N
     resumed_path = tmp_path / "resumed.jsonl"
     resumed_path.write_bytes(data[:cut])
     state = replay(resumed_path).state
+    assert isinstance(state, OctocubeState)
     done = len(state.history)
     with EventLog(resumed_path, fsync=False) as log2:  # cuts the damaged tail
         assert log2.recovered_from

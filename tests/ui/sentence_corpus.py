@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from rules.octocube import OctocubeGame
 from rules.octocube.components import COIN, Tile
@@ -216,7 +216,7 @@ def tracker_sentences(mode: str, players: int, seed: int, moves: int = 30) -> It
     game = OctocubeGame(players, mode=mode)
     truth = game.new_initial_state(seed)
     log = _Log()
-    tracked = TrackedGame(game.new_initial_state(seed, hidden=True), OctocubeAdapter(), log)
+    tracked = TrackedGame(game.new_initial_state(seed, hidden=True), OctocubeAdapter(), cast(Any, log))
     adapter = tracked.adapter
     rng = random.Random(seed)
     events = tracked.observe(observation_from_state(truth))
@@ -302,18 +302,18 @@ def rare_sentences() -> Iterator[Sentence]:
     refuse (the describer must still speak), a pass with leftover tiles in hand, a tile seen on
     a cube's face, and the question when the players end a game whose last moves were unseen."""
     from rules.octocube.geometry import IDENTITY
-    from rules.octocube.moves import Pass, Roll, UsePower
+    from rules.octocube.moves import Pass, Place, Roll, UsePower
 
     state = OctocubeGame(2).new_initial_state(0)
     yield "move", state.describe_move(Roll("north"))  # the cube is not on the play area yet
     seat = state.current_player()
-    state.push(next(m for m in state.legal_moves() if m.kind == "place" and m.location[0] == 0))
+    state.push(next(m for m in state.legal_moves() if m.kind == "place" and cast(Place, m).location[0] == 0))
     state.player = seat  # the same cube again, now on the north edge
     yield "move", state.describe_move(Roll("north"))  # off the play area
     yield "move", state.describe_move(UsePower("E", (1, 1), orientation=IDENTITY))
     yield "move", state.describe_move(UsePower("G", (1, 1)))
     hand = state.clone()
-    hand.hand = [COIN]
+    hand.hand = (COIN,)
     yield "move", hand.describe_move(Pass())
     yield "seen", event_words(TilesRevealed(("cube", 1, "top"), COIN), OctocubeAdapter())
     for seed in range(6):

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from tests.tracker.test_octo_dice_flat import CALLED_COCKED, _truth_pipeline
-from ui.app.worker import GameSetup, PipelineWorker
+from ui.app.worker import GameSetup, PipelineWorker, UiEvent
 from ui.i18n import tr
 
 
@@ -19,7 +19,8 @@ def test_the_play_screen_offers_it_lies_flat_and_the_roll_is_read() -> None:
     worker = PipelineWorker(GameSetup(max_fps=40, display_width=80), builder=lambda s: (pipe, None, None))
     worker.start()
     try:
-        refused, events, said = None, [], False
+        events: list[UiEvent] = []
+        refused, said = None, False
         end = time.monotonic() + 20
         while time.monotonic() < end and not any(e.kind == "move" for e in events):
             view, new = worker.mailbox.take()

@@ -121,6 +121,7 @@ def test_a_live_game_types_the_choices_the_camera_cannot_see(monkeypatch: pytest
     import argparse
 
     from rules.octo_dice import OctoDiceGame
+    from rules.octo_dice.moves import Roll
     from tracker.octo_dice.adapter import OctoDiceAdapter
     from tracker.session import TrackedGame
     from ui.commands.run import _tablet
@@ -151,7 +152,9 @@ def test_a_live_game_types_the_choices_the_camera_cannot_see(monkeypatch: pytest
     while state.history[-1].kind != "roll":
         tracked.undo()
     at = len(state.history)
-    die, shown = state.history[-1].results[0]  # this game's last roll: two black dice
+    roll = state.history[-1]
+    assert isinstance(roll, Roll)
+    die, shown = roll.results[0]  # this game's last roll: two black dice
     face = next(f for f in ("octopod", "lab") if f != shown)  # any die may show an octopod
     typed = iter(["set black9 octopod", f"set {die} {face}"])
     monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
@@ -159,5 +162,7 @@ def test_a_live_game_types_the_choices_the_camera_cannot_see(monkeypatch: pytest
     out = capsys.readouterr().out
     assert "a die misread? type: set DIE FACE (the last roll: " in out
     assert "'black9' was not in the last roll\n" in out
-    assert "tablet correction: move: roll: " in out and face in state.history[-1].faces().values()
+    again = state.history[-1]
+    assert isinstance(again, Roll)
+    assert "tablet correction: move: roll: " in out and face in again.faces().values()
     assert events and len(state.history) == at  # the roll made again, nothing else

@@ -193,8 +193,8 @@ def _pack_file(path: Path, game: str = "octocube", version: int = 1) -> Path:
     manifest = {"format": "tablesight-pack", "version": version, "game": game, "name": "",
                 "faces": {"coin": {"size_mm": [34.0, 34.0], "px": [8, 8], "views": 1}},
                 "photos": [], "skipped": {}}
-    np.savez_compressed(path, manifest=np.frombuffer(json.dumps(manifest).encode(), np.uint8),
-                        **{"face:coin": np.zeros((1, 8, 8, 3), np.uint8)})
+    faces: dict[str, Any] = {"face:coin": np.zeros((1, 8, 8, 3), np.uint8)}  # ':' is no keyword
+    np.savez_compressed(path, manifest=np.frombuffer(json.dumps(manifest).encode(), np.uint8), **faces)
     return path
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rules.core import StateFormatError, load_state, random_playout
-from rules.octo_dice import OctoDiceGame
+from rules.octo_dice import OctoDiceGame, OctoDiceState
 from tests.rules.octo_dice.helpers import new_game, roll_turn
 
 
@@ -26,6 +26,7 @@ def test_round_trip_mid_game_and_finished() -> None:
     data = mid_game()
     again = load_state(json.dumps(data))
     assert again.to_json() == data
+    assert isinstance(again, OctoDiceState)
     assert again.layout == tuple(tuple(r) for r in data["state"]["layout"])
     state = OctoDiceGame(2, variant="virtual").new_initial_state(seed=1)
     random_playout(state, random.Random(1))

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from rules.core import IllegalMoveError, InvalidMoveError, load_state, random_playout
+from rules.core import IllegalMoveError, InvalidMoveError, Move, load_state, random_playout
 from rules.octo_dice import (
     DICE,
     Action,
@@ -67,7 +67,7 @@ def fingerprint(state) -> tuple[str, int]:
     return json.dumps(state._state_json(), sort_keys=True), len(state.history)
 
 
-def random_move(rng: random.Random) -> object:
+def random_move(rng: random.Random) -> Move:
     """Any move, legal or not, with plausible and implausible fields."""
     dice = [*DICE, "white4", "blue1"]
     kind = rng.randrange(5)

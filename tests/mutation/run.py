@@ -220,8 +220,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"   {verdict}: {name}")
                 diff = ""
                 if args.survivors or args.report_dir is not None:
-                    shown, _ = run_bounded([mutmut, "show", name], work, QUICK_S)
-                    diff = shown.stdout if shown is not None else "(mutmut show did not answer)"
+                    show, _ = run_bounded([mutmut, "show", name], work, QUICK_S)
+                    diff = show.stdout if show is not None else "(mutmut show did not answer)"
                 if args.survivors:
                     print("\n".join("      " + d for d in diff.splitlines()))
                 report += [f"## {verdict}: {name}", diff.rstrip("\n"), ""]

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from rules.octo_dice import OctoDiceGame
+from rules.octo_dice import OctoDiceGame, OctoDiceState
 from tests.ui.conftest import Driver, visible_texts
-from ui.app.sheet_model import choice_marks, dice_model, sheet_model
+from ui.app.sheet_model import Box, SheetModel, choice_marks, dice_model, sheet_model
 
 VARIANTS = [(1, "solo"), (2, "virtual"), (3, None)]
 
@@ -38,6 +38,12 @@ def _engine_crossed(sheet: Any) -> dict[str, int]:
             "submarine": bin(sheet.subs).count("1")}
 
 
+def _box(model: SheetModel, third: int, row: str, box: str) -> Box:
+    found = model.box(third, row, box)
+    assert found is not None, (third, row, box)
+    return found
+
+
 @pytest.mark.parametrize("players, variant", VARIANTS)
 def test_the_model_says_what_the_engine_says(players: int, variant: str | None) -> None:
     for seed, moves in ((11, 60), (12, 150), (13, 10_000)):
@@ -49,14 +55,14 @@ def test_the_model_says_what_the_engine_says(players: int, variant: str | None) 
             assert [sum(t) for t in model.octopods] == sheet.octopods
             mine = [e for e in state.ledger if e.player == p]
             written = [b for b in model.boxes if b.points is not None and b.row not in ("intermediate", "bonus scoring", "final")]
-            assert sorted(b.points for b in written) == sorted(e.points for e in mine if e.row.startswith(("turn", "bonus actions")))
+            assert sorted(b.points for b in written if b.points is not None) == sorted(e.points for e in mine if e.row.startswith(("turn", "bonus actions")))
             assert model.running_total == state.totals()[p]
             assert model.slots == (3 if variant == "solo" else 2)
             for t in range(state.thirds_scored):
-                assert model.box(t, "intermediate", "total").points == sum(e.points for e in mine if e.third == t)
+                assert _box(model, t, "intermediate", "total").points == sum(e.points for e in mine if e.third == t)
             if state.is_terminal():
                 assert model.final == state.totals()[p]
-                final = model.box(3, "final", "final")
+                final = _box(model, 3, "final", "final")
                 assert set(final.categories) == {line.category for line in state.score_breakdown().lines if line.player == p}
 
 
@@ -239,6 +245,7 @@ def test_a_finished_games_score_screen_fills_the_sheet_step_by_step(ui: Driver, 
     app = ui.app
     path = _finished_log(app.home, variant, players, 41)
     state = replay(path).state
+    assert isinstance(state, OctoDiceState)
     ui.tap_nav("home")
     app.refresh_saved()
     ui.pump(0.2)
@@ -288,6 +295,7 @@ def _history_replays_the_sheet(ui: Driver, path: Path) -> None:
     k = len(events) // 2
     app.replay(k)
     state = load_state(events[0]["initial_state"])
+    assert isinstance(state, OctoDiceState)
     for event in events[1: k + 1]:
         apply_event(state, event)
     want = sum(_engine_crossed(state.sheets[0]).values())

@@ -166,7 +166,8 @@ def _skin_mask(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: fl
     ycc = cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb)
     lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
     hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]])
-    return cv2.inRange(ycc, lo, hi) & mask, mask, px
+    skin: np.ndarray = cv2.inRange(ycc, lo, hi)
+    return skin & mask, mask, px
 
 
 def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: RecogniserConfig) -> float:
@@ -464,19 +465,19 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
 
     best = sheet({})
     doubts: list[Doubt] = []
-    for key, seat, _kind, r, question in pile_readings:
-        if key in req.answers or r.low == r.high:
+    for key, seat, _kind, pr, question in pile_readings:
+        if key in req.answers or pr.low == pr.high:
             continue
-        totals = [sheet({key: k}).totals() for k in range(r.low, r.high + 1)]
+        totals = [sheet({key: k}).totals() for k in range(pr.low, pr.high + 1)]
         span = {}
         for p in range(n):
             lo, hi = min(t[p] for t in totals), max(t[p] for t in totals)
             if lo != hi:
                 span[colours[p]] = (lo, hi)
-        doubts.append(Doubt(key, question, int(r.count), int(r.low), int(r.high), span))
-    for r in readings:
-        for what, question in r["covered"]:
-            doubts.append(Doubt(f"covered {r['colour']} {what}", question, 0, 0, 0, {}))
+        doubts.append(Doubt(key, question, int(pr.count), int(pr.low), int(pr.high), span))
+    for rd in readings:
+        for what, question in rd["covered"]:
+            doubts.append(Doubt(f"covered {rd['colour']} {what}", question, 0, 0, 0, {}))
     # each total's full span over every doubt at once: a player's points only grow with their
     # own counts and shrink with the others' (majorities), so the extremes are two corners
     open_ = [(key, seat, r) for key, seat, _k, r, _q in pile_readings

@@ -9,6 +9,7 @@ with the range of scores it spans; it is never silently guessed.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -50,6 +51,13 @@ Less than a token's disc (254 mm2 for the smallest) and more than a fingertip's 
 HAND_EDGE_MM2 = 300.0
 """A skin-coloured blob that crosses the play mat's edge and has this much of itself on the mat
 is a hand reaching in (one finger's worth: the palm may lie beyond the mat)."""
+HAND_REACH_MM = 15.0
+"""A blob crossing the mat's edge is a hand only when it reaches this far onto the mat."""
+HAND_EDGE_MIN_CR = 140.0
+"""A blob crossing the mat's edge is a hand only when it is clearly skin, not at the skin range's
+edge (its median Cr at least this): fingers measure a median Cr of 143-159 under the three
+lightings, while the warm lamp's brightest mat reaches 136 (a patch of it by the mat's edge was
+taken for a finger)."""
 CARD_MARGIN_MM = 5.0
 """Room around a marker card (calibration/layout.py CORNER_CARDS) for the markers' fit."""
 PLAY_AREA_INSET_MM = 3.0
@@ -223,11 +231,25 @@ def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
     cv2.fillPoly(inside, [np.round(px - corner).astype(np.int32)], 1)
     edge = (inside > 0) & (cv2.erode(inside, np.ones((5, 5), np.uint8)) == 0)
     at_edge = set(np.unique(labels[edge]).tolist())
+    # how far into the mat each blob reaches (a finger does; the wood seen past a mat's edge
+    # that the markers' fit puts a few mm off does not)
+    depth: np.ndarray | None = None
     big = np.zeros(n, np.int32)
     for j in range(1, n):
         mm2 = stats[j, cv2.CC_STAT_AREA] * mm2_per_px
-        if mm2 >= HAND_MM2 or (j in at_edge and mm2 >= HAND_EDGE_MM2):
+        if mm2 >= HAND_MM2:
             big[j] = j
+        elif j in at_edge and mm2 >= HAND_EDGE_MM2:
+            if depth is None:
+                depth = cv2.distanceTransform(inside, cv2.DIST_L2, 3) * math.sqrt(mm2_per_px)
+            x, y, w, h = (int(t) for t in stats[j, :4])
+            blob = labels[y: y + h, x: x + w] == j
+            if float(depth[y: y + h, x: x + w][blob].max()) < HAND_REACH_MM:
+                continue
+            cx, cy = (int(t) for t in corner)
+            patch = cv2.cvtColor(img[cy + y: cy + y + h, cx + x: cx + x + w], cv2.COLOR_BGR2YCrCb)
+            if float(np.median(patch[blob][:, 1])) >= HAND_EDGE_MIN_CR:
+                big[j] = j
     return big[labels], corner.astype(int), mm2_per_px
 
 

@@ -43,3 +43,13 @@ def test_fingertips_over_a_personal_area_are_named() -> None:
     out = score_photo(clear, ScoreRequest(truth["num_players"]))
     assert not [d.key for d in out.doubts if d.key.startswith("covered")]
     assert sum(t["value"] * t["count"] for t in out.reading["yellow"]["tokens"]) == 10
+
+
+def test_a_warm_lit_mat_by_its_edge_is_no_hand() -> None:
+    """Table 18 of seeds 19000 (no hand, warm lamp): the brightest mat by the north edge falls
+    inside the skin colours (Cr 136) in a patch that crosses the mat's edge and reaches 27 mm
+    onto it. It is no finger (fingers measure Cr 143-159): no hand is named."""
+    image, truth, options = _render(19000, 18, with_hands=True)
+    assert not options.hands
+    out = score_photo(image, ScoreRequest(truth["num_players"]))
+    assert not [d.key for d in out.doubts if d.key.startswith("covered")]

@@ -9,12 +9,14 @@ with the range of scores it spans; it is never silently guessed.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
 import cv2
 import numpy as np
 
+from calibration.layout import CORNER_CARDS
 from rules.octocube import data
 from rules.octocube.components import BACKGROUND_COLOURS, OBJECTS, PLAYER_COLOURS, Tile
 from rules.octocube.scoring import final_scoring
@@ -41,7 +43,25 @@ players; asked about, never hidden)."""
 HAND_MM2 = 2500.0
 """A skin-coloured blob this large over a board or personal area hides part of it (the tile art's
 skin-like colours never make a blob larger than a tile, 1156 mm2)."""
-"""A skin-coloured blob this large over a board or personal area hides part of it."""
+HAND_TOUCH_MM2 = 150.0
+"""A skin-coloured blob of :data:`HAND_MM2` or more over the play mat that reaches this far into
+a board or personal area covers part of it: a hand reaching in from beside it may show only its
+fingertips there (a 10 under two fingertips, 700 mm2 of skin in the area, went missing unnamed).
+Less than a token's disc (254 mm2 for the smallest) and more than a fingertip's sliver of glare."""
+HAND_EDGE_MM2 = 300.0
+"""A skin-coloured blob that crosses the play mat's edge and has this much of itself on the mat
+is a hand reaching in (one finger's worth: the palm may lie beyond the mat)."""
+HAND_REACH_MM = 15.0
+"""A blob crossing the mat's edge is a hand only when it reaches this far onto the mat."""
+HAND_EDGE_MIN_CR = 140.0
+"""A blob crossing the mat's edge is a hand only when it is clearly skin, not at the skin range's
+edge (its median Cr at least this): fingers measure a median Cr of 143-159 under the three
+lightings, while the warm lamp's brightest mat reaches 136 (a patch of it by the mat's edge was
+taken for a finger)."""
+CARD_MARGIN_MM = 5.0
+"""Room around a marker card (calibration/layout.py CORNER_CARDS) for the markers' fit."""
+PLAY_AREA_INSET_MM = 3.0
+"""The hands are looked for on the play mat only: the wooden table beside it is skin-coloured."""
 
 
 def _working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
@@ -154,7 +174,8 @@ def _skin_mask(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: fl
     ycc = cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb)
     lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
     hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]])
-    return cv2.inRange(ycc, lo, hi) & mask, mask, px
+    skin: np.ndarray = cv2.inRange(ycc, lo, hi)
+    return skin & mask, mask, px
 
 
 def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: RecogniserConfig) -> float:
@@ -171,6 +192,79 @@ def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: Recognise
     poly_px = float(cv2.contourArea(px.astype(np.float32)))
     poly_mm = float(cv2.contourArea(np.asarray(polygon_mm, np.float32)))
     return area_px * poly_mm / max(poly_px, 1.0)
+
+
+def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
+           ) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """The skin-coloured blobs over the play mat that are large enough to be a hand: (a label
+    image over the mat's crop, its offset in the photo (x, y), mm2 per pixel); None when the mat
+    is out of view. Each blob is measured whole, so a hand that reaches into a player's area from
+    beside it counts with all of its size (the part inside the area may be only fingertips)."""
+    a, b = PLAY_AREA_INSET_MM, lay.PLAY_AREA_MM - PLAY_AREA_INSET_MM
+    mat = np.array([[a, a], [b, a], [b, b], [a, b]], np.float64)
+    found = _skin_mask(view, img, mat, 0.0, cfg)
+    if found is None:
+        return None
+    skin, _, px = found
+    corner = np.clip(np.floor(px.min(axis=0)), 0, None)
+    for card in CORNER_CARDS:
+        # the marker cards' colour patches (skin-like ones too) may reach over the mat's corners
+        x0, y0, x1, y1 = card.rect_mm
+        m = CARD_MARGIN_MM
+        rect = np.array([[x0 - m, y0 - m], [x1 + m, y0 - m], [x1 + m, y1 + m], [x0 - m, y1 + m]], np.float64)
+        cv2.fillPoly(skin, [np.round(view.project(rect, 0.0) - corner).astype(np.int32)], 0)
+    for side in sides:
+        # a coin pile (skin-coloured tiles) may stand over the mat's edge, as high as 12 coins
+        hull = _seen_hull(view, lay.coin_pile(side), lay.TILE_SIZE_MM / 2 + CARD_MARGIN_MM,
+                          lay.TILE_THICKNESS_MM * 12, 0.0)
+        cv2.fillPoly(skin, [np.round(view.project(hull, 0.0) - corner).astype(np.int32)], 0)
+        # and a player's cube at rest (the yellow and orange ones are skin-like, and large)
+        hull = _seen_hull(view, lay.cube_rest(side), lay.CUBE_SIZE_MM / 2 + CUBE_MARGIN_MM,
+                          lay.CUBE_SIZE_MM, 0.0)
+        cv2.fillPoly(skin, [np.round(view.project(hull, 0.0) - corner).astype(np.int32)], 0)
+    skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(skin, connectivity=8)
+    mm2_per_px = float(cv2.contourArea(mat.astype(np.float32))) / max(float(cv2.contourArea(px.astype(np.float32))), 1.0)
+    # a blob that crosses the mat's edge comes from beyond the mat: a hand or an arm reaching
+    # in (the skin-coloured wooden table itself stops at the edge)
+    inside = np.zeros(skin.shape, np.uint8)
+    cv2.fillPoly(inside, [np.round(px - corner).astype(np.int32)], 1)
+    edge = (inside > 0) & (cv2.erode(inside, np.ones((5, 5), np.uint8)) == 0)
+    at_edge = set(np.unique(labels[edge]).tolist())
+    # how far into the mat each blob reaches (a finger does; the wood seen past a mat's edge
+    # that the markers' fit puts a few mm off does not)
+    depth: np.ndarray | None = None
+    big = np.zeros(n, np.int32)
+    for j in range(1, n):
+        mm2 = stats[j, cv2.CC_STAT_AREA] * mm2_per_px
+        if mm2 >= HAND_MM2:
+            big[j] = j
+        elif j in at_edge and mm2 >= HAND_EDGE_MM2:
+            if depth is None:
+                depth = cv2.distanceTransform(inside, cv2.DIST_L2, 3) * math.sqrt(mm2_per_px)
+            x, y, w, h = (int(t) for t in stats[j, :4])
+            blob = labels[y: y + h, x: x + w] == j
+            if float(depth[y: y + h, x: x + w][blob].max()) < HAND_REACH_MM:
+                continue
+            cx, cy = (int(t) for t in corner)
+            patch = cv2.cvtColor(img[cy + y: cy + y + h, cx + x: cx + x + w], cv2.COLOR_BGR2YCrCb)
+            if float(np.median(patch[blob][:, 1])) >= HAND_EDGE_MIN_CR:
+                big[j] = j
+    return big[labels], corner.astype(int), mm2_per_px
+
+
+def _hand_over(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
+               polygon_mm: np.ndarray) -> bool:
+    """Whether a hand-sized skin blob over the mat reaches :data:`HAND_TOUCH_MM2` into a table
+    polygon."""
+    if hands is None:
+        return False
+    labels, offset, mm2_per_px = hands
+    if not labels.any():
+        return False
+    mask = np.zeros(labels.shape, np.uint8)
+    cv2.fillPoly(mask, [np.round(view.project(polygon_mm, 0.0) - offset).astype(np.int32)], 1)
+    return float(np.count_nonzero((labels > 0) & (mask > 0))) * mm2_per_px >= HAND_TOUCH_MM2
 
 
 CUBE_MARGIN_MM = 5.0
@@ -300,6 +394,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     pile_readings: list[tuple[str, int, str, PileReading | TokenReading, str]] = []
     # (key, seat, kind, reading, question)
     coin_piles = sum(1 for s in range(n) if obs.boards[s].coins)
+    hands = _hands(view, img, cfg, sides)
     for seat, side in enumerate(sides):
         colour = colours[seat]
         name = colour.capitalize()
@@ -307,7 +402,8 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         covered: list[tuple[str, str]] = []
         for what, poly in (("board", _board_corners(side)),
                            ("personal area", _rect_poly(lay.personal_area(side)))):
-            if _skin_mm2(view, img, poly, cfg) > HAND_MM2:
+            if _skin_mm2(view, img, poly, cfg) > HAND_MM2 or (
+                    what == "personal area" and _hand_over(view, hands, _rect_poly(lay.token_area(side)))):
                 covered.append((what, f"A hand covers part of {name}'s {what}: is everything there "
                                       f"read? (retake the photo to be sure)"))
         cells: dict[str, Any] = {}
@@ -391,19 +487,19 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
 
     best = sheet({})
     doubts: list[Doubt] = []
-    for key, seat, _kind, r, question in pile_readings:
-        if key in req.answers or r.low == r.high:
+    for key, seat, _kind, pr, question in pile_readings:
+        if key in req.answers or pr.low == pr.high:
             continue
-        totals = [sheet({key: k}).totals() for k in range(r.low, r.high + 1)]
+        totals = [sheet({key: k}).totals() for k in range(pr.low, pr.high + 1)]
         span = {}
         for p in range(n):
             lo, hi = min(t[p] for t in totals), max(t[p] for t in totals)
             if lo != hi:
                 span[colours[p]] = (lo, hi)
-        doubts.append(Doubt(key, question, int(r.count), int(r.low), int(r.high), span))
-    for r in readings:
-        for what, question in r["covered"]:
-            doubts.append(Doubt(f"covered {r['colour']} {what}", question, 0, 0, 0, {}))
+        doubts.append(Doubt(key, question, int(pr.count), int(pr.low), int(pr.high), span))
+    for rd in readings:
+        for what, question in rd["covered"]:
+            doubts.append(Doubt(f"covered {rd['colour']} {what}", question, 0, 0, 0, {}))
     # each total's full span over every doubt at once: a player's points only grow with their
     # own counts and shrink with the others' (majorities), so the extremes are two corners
     open_ = [(key, seat, r) for key, seat, _k, r, _q in pile_readings

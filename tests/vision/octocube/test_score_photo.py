@@ -14,6 +14,7 @@ import pytest
 
 from rules.octocube.components import Tile
 from rules.octocube.scoring import final_scoring
+from tests.images import read_image
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -131,7 +132,7 @@ def test_bad_input_is_one_line_and_no_score(tmp_path: Path, table: tuple[Path, d
     assert "--side horn or --side shield" in _one_line_error(
         _cli("score", str(photo), "--game", "open_season", "--players", "2"))
     # a board cut off: the same table seen so that the south-east corner falls out of the frame
-    img = cv2.imread(str(photo))
+    img = read_image(photo)
     h, w = img.shape[:2]
     table_to_img = np.array(gt["homography_table_to_image"])
     src = np.array([[-60, -60], [660, -60], [-60, 660], [600, 600]], np.float32)

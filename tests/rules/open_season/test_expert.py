@@ -14,11 +14,9 @@ from rules.open_season.cards import FACE_DOWN
 from rules.open_season.moves import (
     ActivateBonus,
     ChooseBonusFace,
-    Compensate,
     Draw,
     GiveCard,
     KeepDrawn,
-    KeepInnCard,
     PickDiscard,
     PlaceCard,
     PlaceWild,
@@ -27,7 +25,6 @@ from rules.open_season.moves import (
     ReturnCard,
     ReturnOnTop,
     SearchDeck,
-    SkipTrophy,
     WildOnAccolade,
 )
 
@@ -306,7 +303,3 @@ def test_shield_single_space_column_needs_one_face_up_card() -> None:
     state.push(PlaceCard("sorcerer-tattoo", 7))
     assert state.bonus_state[0][3] == 1
     assert state.trophies[1] == 0
-
-
-def test_unused_names_are_still_imported() -> None:
-    assert all(callable(m) for m in (Compensate, KeepInnCard, SkipTrophy))

@@ -137,6 +137,12 @@ class Pipeline:
         self._ended_reported = False
         self._calibration_tries = 0
         self._moved_since_read = True
+        self._refused_frame: Any = None
+        """The frame of the scene :attr:`refused` stands for (what an overrule reads again)."""
+        self._overruled_frame: Any = None
+        """A refused scene the players overruled, read on the next step even if the table has
+        moved since: the players looked at that scene (a film, or a roll quickly followed by the
+        next, has no still frame left after the tap)."""
         self._read_requested = threading.Event()
         self._requests = 0
         """Requests to read (:meth:`request_read`) so far ..."""
@@ -227,6 +233,7 @@ class Pipeline:
         if refusal is None or not callable(overrule):
             return False
         overrule(refusal.places)
+        self._overruled_frame = self._refused_frame
         self.refused = None
         self.stats.overruled += 1
         where = ", ".join(f"({x:.0f}, {y:.0f}) mm" for x, y in refusal.places)
@@ -339,12 +346,15 @@ class Pipeline:
         if not settled and gate_event is GateEvent.SETTLING and self._read_requested.is_set():
             self.gate.settle_now()  # a dice tower said the roll has settled: read the first quiet frame
             settled = True
+        scene_frame, self._overruled_frame = frame, None if settled else self._overruled_frame
         if settled:
             self._read_requested.clear()
             self._moved_since_read = False
+        elif self._overruled_frame is not None:  # the overruled scene, not read since: read it now
+            scene_frame, self._overruled_frame, settled = self._overruled_frame, None, True
         # a reading ahead holds for the very next frame only, and only if not one pixel of the gate's
         # small image changed since (the last frame of two small dice in the air passes for quiet)
-        ahead, self._ahead = (self._ahead if self.gate.unchanged else None), None
+        ahead, self._ahead = (self._ahead if self.gate.unchanged and scene_frame is frame else None), None
         if settled:
             if self.needs_calibration and self.profile is None:
                 message = f"cannot read the table yet: {self.calibration_message}"
@@ -353,8 +363,9 @@ class Pipeline:
                     self.stats.reads_ahead_used += 1
                     observed, failure, refusal = ahead
                 else:
-                    observed, failure, stage["recognise"], refusal = self._read(frame)
+                    observed, failure, stage["recognise"], refusal = self._read(scene_frame)
                 self.refused = refusal
+                self._refused_frame = scene_frame if refusal is not None else None
                 self.misread_offer = None
                 if failure is not None:
                     message = failure

@@ -9,6 +9,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
 import pytest
 
 from hardware.camera import SyntheticSource
@@ -92,6 +93,35 @@ def test_a_flat_die_called_cocked_is_read_once_the_players_say_it_lies_flat(monk
     # the word lasts while the die lies there: the same mat read again is no new refusal
     observed = scored.inner.read(image)
     assert not any(d.cocked for d in observed.dice)
+
+
+def test_an_overruled_scene_is_read_even_when_the_next_frame_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game 98705: the virtual player's roll was refused (a flat die called cocked) on its last
+    still frame; the players said it lies flat, but the next frame was already the next roll in
+    the air, so the scene was never read and the next roll was taken for it. The scene the players
+    looked at is read on the next step, whatever the table does by then."""
+    layout, roll = _first_roll()
+    camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1920, 1080))
+    image = Renderer().render(dice_mat_scene(layout, 7), camera,
+                              RenderOptions(lighting=Lighting(**LIGHTINGS["day"])), seed=11).image
+    real_fit = recogniser_module.fit_flat
+
+    def outline_test_wrong_here(*args: Any, **kwargs: Any) -> Any:
+        fit = real_fit(*args, **kwargs)
+        if math.dist(args[3], CALLED_COCKED) < 12.0:
+            return replace(fit, unexplained_mm2=fit.unexplained_mm2 + 100.0)
+        return fit
+
+    monkeypatch.setattr(recogniser_module, "fit_flat", outline_test_wrong_here)
+    moving = np.ascontiguousarray(image[::-1])  # the next roll in the air: nothing like the scene
+    pipe = _pipeline([image] * 4 + [moving] * 3, ScoredRecogniser(DicePixelRecogniser(camera=camera)))
+    _step(pipe, 4)  # the scene settles on its last still frame and is refused
+    assert pipe.refused is not None
+    assert pipe.overrule()
+    update = pipe.step()  # the table moves now
+    assert update is not None and update.gate == "moving"
+    assert [e.move for e in update.events if isinstance(e, MoveConfirmed)] == [roll]
+    assert not [e for e in _step(pipe, 2) if isinstance(e, MoveConfirmed)]  # read once, not again
 
 
 def test_the_word_lapses_once_the_die_has_moved() -> None:

@@ -5,15 +5,17 @@ game, seed 1, before the rule that sees a whole arm)."""
 
 from __future__ import annotations
 
+import math
 import random
 
+import numpy as np
 import pytest
 
 from tracker.octo_dice.film import dice_mat_scene
 from tracker.octo_dice.memory import DiceMemory
 from tracker.octo_dice.observation import DieReading, OctoDiceObservation, area_of
 from tracker.octo_dice.observation import ROLL_AREA
-from tracker.octo_dice.recogniser import DicePixelRecogniser
+from tracker.octo_dice.recogniser import MIN_BLOB_MM2, DicePixelRecogniser, spot_centres
 from tracker.octo_dice.twin import Placed
 from vision.render.camera import CameraModel
 from vision.render.hands import Hand
@@ -91,3 +93,20 @@ def test_dice_lying_against_the_edges_are_read_not_taken_for_fingers() -> None:
 
 def _reading(kind: str, face: str, x: float, y: float, confidence: float) -> DieReading:
     return DieReading(kind, face, area_of(x, y), x, y, confidence)
+
+
+def test_a_die_seen_in_pieces_is_one_spot() -> None:
+    """Game 98708: a black die on the dark set-aside strip showed as its symbol and edges, pieces
+    of 20-46 mm² a few millimetres apart (each under the 60 mm² a spot needs), so it was found in
+    one still and not in the next, and called "left the set-aside area". Pieces closer than
+    ``JOIN_MM`` make one spot; two dice a die's width apart stay two."""
+    mask = np.zeros((70, 200), np.uint8)
+    for y0, x0 in ((20, 20), (20, 28), (28, 20), (28, 28)):  # one die: four 6x6 pieces, 2 px apart
+        mask[y0:y0 + 6, x0:x0 + 6] = 1
+    mask[20:36, 120:136] = 1  # another die, whole, 100 px away
+    edges = np.zeros(mask.shape, bool)
+    edges[:, :3] = True
+    centres, at_rim = spot_centres(mask, edges)
+    assert len(centres) == 2 and at_rim == [False, False]
+    assert math.dist(centres[0], (27.0, 27.0)) < 1.0 and math.dist(centres[1], (127.5, 27.5)) < 1.0
+    assert all(mask[y0:y0 + 6, x0:x0 + 6].sum() < MIN_BLOB_MM2 for y0, x0 in ((20, 20), (20, 28)))

@@ -49,6 +49,9 @@ DIFF_THRESHOLD = 20
 """A coarse pixel this far (largest channel difference) from its area's colour is not mat."""
 BACKGROUND_MM = 41
 """Window of the median that estimates the mat's colour around each spot (odd; > 2 dice wide)."""
+JOIN_MM = 3
+"""Pieces of one spot this close (mm, the coarse view's pixels) are joined (a closing): a black
+die on the dark strip shows as its symbol and edges, pieces a few millimetres apart."""
 HAND_MM2 = 2500
 """A spot this large is not dice (a die with its shadow is about 900 mm², six in a heap 4000
 but never in one blob after the opening) but a hand or an arm over the mat: the scene is not read."""
@@ -167,12 +170,11 @@ class DicePixelRecogniser:
                 # the colour cast only: brightness is left alone (a bright white face must not clip)
                 self.gains = np.clip(gains / gains.mean(), 0.6, 1.8)
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        count, labels, stats, centres = cv2.connectedComponentsWithStats(opened)
+        count, _, stats, _ = cv2.connectedComponentsWithStats(opened)
+        # (a spot's pieces stay apart here: a heap of dice must not become one hand-sized blob)
         self.hand = any(stats[i, cv2.CC_STAT_AREA] >= HAND_MM2 for i in range(1, count)) or _arm_in(far, edges)
-        kept = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB_MM2]
-        touching = set(np.unique(labels[edges]).tolist())  # the spots that touch an area's edge
-        self.at_rim = [i in touching for i in kept]
-        return [self._towards_top(mx0 + float(centres[i][0]), my0 + float(centres[i][1])) for i in kept]
+        spots, self.at_rim = spot_centres(opened, edges)
+        return [self._towards_top(mx0 + x, my0 + y) for x, y in spots]
 
     def _towards_top(self, x: float, y: float) -> tuple[float, float]:
         """A spot's centre on the mat -> about where the die's top face is on its own plane. Seen
@@ -291,6 +293,21 @@ class DicePixelRecogniser:
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))
+
+
+def spot_centres(mask: np.ndarray, edges: np.ndarray) -> tuple[list[tuple[float, float]], list[bool]]:
+    """The spots of a coarse mask (1 px per mm) of at least ``MIN_BLOB_MM2``: their centres (px)
+    and whether each touches an area's edge (``edges``). A black die on the dark strip differs
+    from it only by its symbol and its edges: pieces a few millimetres apart, each under
+    ``MIN_BLOB_MM2`` in some frames (game 98708: a die found in one still and not in the next,
+    then called "left the set-aside area"), so pieces closer than ``JOIN_MM`` make one spot."""
+    import cv2
+
+    joined = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((JOIN_MM, JOIN_MM), np.uint8))
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(joined)
+    kept = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB_MM2]
+    touching = set(np.unique(labels[edges]).tolist())
+    return [(float(centres[i][0]), float(centres[i][1])) for i in kept], [i in touching for i in kept]
 
 
 def _unread_at_edge(spots: list[tuple[float, float]], at_rim: list[bool],

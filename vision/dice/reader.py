@@ -274,7 +274,7 @@ class DiceReader:
         t0 = time.perf_counter()
         boxes, scores = self.detect(image)
         t1 = time.perf_counter()
-        result = self.read_boxes(image, boxes, scores, kinds)
+        result = self._read_boxes(image, boxes, scores, kinds, t1)
         result.timings_ms = {"detect": (t1 - t0) * 1000, **result.timings_ms}
         return result
 
@@ -283,8 +283,11 @@ class DiceReader:
         """The second stage of :meth:`read` on boxes already found by :meth:`detect` (a caller
         that knows some boxes are not worth reading drops them first: every crop classified
         costs the others quarter turns under ``classifier_max_crops``)."""
+        return self._read_boxes(image, boxes, scores, kinds, time.perf_counter())
+
+    def _read_boxes(self, image: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
+                    kinds: tuple[Kind, ...] | None, t1: float) -> DiceResult:
         allowed = kind_mask(kinds)
-        t1 = time.perf_counter()
         raw = self.classify(image, boxes)
         probs = raw * allowed
         t2 = time.perf_counter()

@@ -127,6 +127,9 @@ def read(args: argparse.Namespace) -> int:
                 cocked += 1
                 got = _nearest(observed.dice, d)
                 cocked_found += got is not None and got.cocked
+                if got is None or not got.cocked:
+                    misses.append(f"{f.stem} tilt {spec['tilt']} {spec['lighting']}: cocked {d.kind} die {d.area} at "
+                                  f"({d.x:.0f}, {d.y:.0f}) read " + ("missed" if got is None else f"{got.kind} {got.face}"))
         extra = len(observed.dice) - len(truth.dice)
         if extra > 0:
             misses.append(f"{f.stem} tilt {spec['tilt']} {spec['lighting']}: {extra} reading(s) too many: "

@@ -83,3 +83,11 @@ def test_of_two_readings_of_one_die_the_one_towards_the_nadir_is_its_side() -> N
     # the same die read in two windows (a few mm apart): the surer reading, wherever the camera
     again = DieReading("black", "green-0", "aside", 235.0, 132.6, 0.80)
     assert _merge([top, again], nadir=(891.0, 300.0)) == [again]
+
+
+def test_a_cocked_reading_is_never_taken_for_a_side_face() -> None:
+    """A leaning die has no top face: a reading of it as cocked next to a face read on it is merged
+    by confidence as before the side rule (95404, a cocked die was lost to the rule)."""
+    face = DieReading("black", "green-2", "roll", 200.0, 380.0, 0.60)
+    cocked = DieReading("black", None, "roll", 200.0, 390.0, 0.88, cocked=True)
+    assert _merge([face, cocked], nadir=(300.0, 891.0)) == [cocked]

@@ -413,8 +413,8 @@ def _merge(dice: list[DieReading], nadir: tuple[float, float] | None = None) -> 
     side face was read as a top (about 13 mm from the top face at a steep tilt, and often read
     surer than the top, which the camera sees more obliquely), the reading further from the
     camera's nadir is the top (when the camera's place is known: ``nadir``, table mm)."""
-    if nadir is not None:
-        dice = [d for d in dice if not any(_side_of(d, o, nadir) for o in dice if o is not d)]
+    if nadir is not None:  # a cocked die has no top face: its readings are merged as before
+        dice = [d for d in dice if d.cocked or not any(_side_of(d, o, nadir) for o in dice if o is not d and not o.cocked)]
     out: list[DieReading] = []
     for d in sorted(dice, key=lambda r: -r.confidence):
         if all((d.x - o.x) ** 2 + (d.y - o.y) ** 2 > MERGE_MM ** 2 for o in out):

@@ -269,7 +269,7 @@ def test_a_die_the_classifier_calls_cocked_is_read_once_the_players_say_it_lies_
     camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1920, 1080))
     image = Renderer().render(dice_mat_scene(layout, 7), camera,
                               RenderOptions(lighting=Lighting(**LIGHTINGS["day"])), seed=11).image
-    real_read = DiceReader.read
+    real_read = DiceReader.read_boxes  # the classifier's stage, as the pixel path calls it
 
     def classifier_calls_every_die_cocked(self: Any, *args: Any, **kwargs: Any) -> Any:
         result = real_read(self, *args, **kwargs)
@@ -277,7 +277,7 @@ def test_a_die_the_classifier_calls_cocked_is_read_once_the_players_say_it_lies_
                        for d in result.dice]
         return result
 
-    monkeypatch.setattr(DiceReader, "read", classifier_calls_every_die_cocked)
+    monkeypatch.setattr(DiceReader, "read_boxes", classifier_calls_every_die_cocked)
     pipe = _pipeline([image] * 8, ScoredRecogniser(DicePixelRecogniser(camera=camera)))
     _step(pipe, 4)
     assert pipe.refused is not None and len(pipe.refused.places) == 6

@@ -213,19 +213,29 @@ class DicePixelRecogniser:
         balanced = self._balance(mosaic)
         clock = self._lap("mosaic", clock)
         dice: list[DieReading] = []
-        found = self._reader.read(balanced, OCTO_KINDS).dice
+        boxes, scores = self._reader.detect(balanced)
+        # a box in an empty cell of the mosaic, or cut by its window's edge (a neighbour: its own
+        # window has it whole), is never read: left in, it would take quarter turns from the
+        # others under the reader's crop budget (vision/dice/config.json classifier_max_crops)
+        whole = [i for i, b in enumerate(boxes) if _cell(b, side, cols, len(spots)) is not None]
+        found = self._reader.read_boxes(balanced, boxes[whole], scores[whole], OCTO_KINDS).dice
+        unfound = _unfound(boxes[whole], side, cols, len(spots))
+        if unfound:
+            # a spot whose top face the detector did not find (at a steep tilt it sometimes finds
+            # only the die's side face, or nothing): the classifier reads a box of a die's top
+            # face at the spot's top, and is believed only when it is sure of it
+            filled = self._reader.read_boxes(balanced, _top_boxes(unfound, side, cols),
+                                             np.full(len(unfound), FILL_SCORE, np.float32), OCTO_KINDS).dice
+            found = found + [d for d in filled if d.classifier_prob >= FILL_MIN_PROB]
         clock = self._lap("reader", clock)
         for d in found:
+            cell = _cell(d.bbox, side, cols, len(spots))
+            if cell is None:
+                continue
+            r, c = cell
+            k = r * cols + c
             bx0, by0, bx1, by1 = d.bbox
             cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
-            r, c = int(cy // side), int(cx // side)
-            k = r * cols + c
-            if k >= len(spots):
-                continue
-            lx0, ly0 = bx0 - c * side, by0 - r * side
-            lx1, ly1 = bx1 - c * side, by1 - r * side
-            if min(lx0, ly0) < 2 or max(lx1, ly1) > side - 2:
-                continue  # a neighbour cut by the window's edge: its own window has it whole
             x = spots[k][0] - WINDOW_MM / 2 + (cx - c * side) / PX_PER_MM
             y = spots[k][1] - WINDOW_MM / 2 + (cy - r * side) / PX_PER_MM
             flat = getattr(d, "flat_face", None)
@@ -242,7 +252,7 @@ class DicePixelRecogniser:
                 continue
             kind, face = _face(d.face_class)
             dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
-        merged = _merge(dice)
+        merged = _merge(dice, None if self._camera is None else self._camera.position_mm[:2])
         if self._camera is not None:
             merged = [self._lean_test(image, d, merged) for d in merged]
         self._lap("lean_test", clock)
@@ -310,6 +320,55 @@ def spot_centres(mask: np.ndarray, edges: np.ndarray) -> tuple[list[tuple[float,
     return [(float(centres[i][0]), float(centres[i][1])) for i in kept], [i in touching for i in kept]
 
 
+FILL_NEAR_MM = 5.0
+"""A spot with no box found whose centre lies this close to the spot's top (its window's centre)
+is read by a box put there (``FILL_BOX_MM`` wide): the detector missed its top face."""
+FILL_BOX_MM = 15.0
+"""The side of that box (a flat die's top face as the detector boxes it, about 14-15 mm)."""
+FILL_SCORE = 0.5
+"""The detector score given to that box: its reading's confidence is at most sqrt(0.5), under the
+scene memory's SURE (a die read so is never called turned by hand on its own word)."""
+FILL_MIN_PROB = 0.9
+"""... and its reading is kept only when the classifier is this sure of it (a spot that is a
+shadow, two dice touching or a die half off the window reads as nothing sure)."""
+
+
+def _unfound(boxes: np.ndarray, side: int, cols: int, windows: int) -> list[int]:
+    """The windows of the mosaic with no box centred within ``FILL_NEAR_MM`` of their centre."""
+    near = FILL_NEAR_MM * PX_PER_MM
+    hit = set()
+    for b in boxes:
+        cx, cy = (float(b[0]) + float(b[2])) / 2, (float(b[1]) + float(b[3])) / 2
+        r, c = int(cy // side), int(cx // side)
+        if abs(cx - (c + 0.5) * side) <= near and abs(cy - (r + 0.5) * side) <= near:
+            hit.add(r * cols + c)
+    return [k for k in range(windows) if k not in hit]
+
+
+def _top_boxes(windows: list[int], side: int, cols: int) -> np.ndarray:
+    """A top face's box at the centre of each of ``windows`` (mosaic pixels)."""
+    half = FILL_BOX_MM * PX_PER_MM / 2
+    out = []
+    for k in windows:
+        r, c = divmod(k, cols)
+        cx, cy = (c + 0.5) * side, (r + 0.5) * side
+        out.append([cx - half, cy - half, cx + half, cy + half])
+    return np.array(out, np.float32).reshape(-1, 4)
+
+
+def _cell(bbox: Any, side: int, cols: int, windows: int) -> tuple[int, int] | None:
+    """The mosaic cell (row, column) of a box found in it, or None where the box lies in an empty
+    cell or is cut by its window's edge (a neighbour of the window's die, whole in its own)."""
+    bx0, by0, bx1, by1 = (float(v) for v in bbox)
+    r, c = int((by0 + by1) / 2 // side), int((bx0 + bx1) / 2 // side)
+    if r * cols + c >= windows:
+        return None
+    lx0, ly0, lx1, ly1 = bx0 - c * side, by0 - r * side, bx1 - c * side, by1 - r * side
+    if min(lx0, ly0) < 2 or max(lx1, ly1) > side - 2:
+        return None
+    return r, c
+
+
 def _unread_at_edge(spots: list[tuple[float, float]], at_rim: list[bool],
                     dice: list[DieReading]) -> tuple[tuple[float, float], ...]:
     """Spots at an area's edge with no die read there: fingers reaching in to set a die aside or
@@ -357,11 +416,35 @@ MERGE_MM = 1.1 * DIE_MM
 steep tilt a die's side face is sometimes read as another die's top about 13 mm away."""
 
 
-def _merge(dice: list[DieReading]) -> list[DieReading]:
-    """One reading per die: where two windows show the same die, or a side face was read as a
-    top, the surer reading wins."""
+SIDE_MIN_MM = 6.0
+"""Two readings of one die (closer than ``MERGE_MM``) at least this far apart are its top face and
+a side face (the same face read in two windows lands within a few mm)."""
+SIDE_COS = 0.7
+"""... and the one lying towards the camera's nadir from the other (cosine of the angle between
+them and the nadir's direction at least this) is the side face: on the top faces' plane a side
+face, lower than the top, is seen between the top and the point below the camera."""
+
+
+def _merge(dice: list[DieReading], nadir: tuple[float, float] | None = None) -> list[DieReading]:
+    """One reading per die: where two windows show the same die the surer reading wins; where a
+    side face was read as a top (about 13 mm from the top face at a steep tilt, and often read
+    surer than the top, which the camera sees more obliquely), the reading further from the
+    camera's nadir is the top (when the camera's place is known: ``nadir``, table mm)."""
+    if nadir is not None:  # a cocked die has no top face: its readings are merged as before
+        dice = [d for d in dice if d.cocked or not any(_side_of(d, o, nadir) for o in dice if o is not d and not o.cocked)]
     out: list[DieReading] = []
     for d in sorted(dice, key=lambda r: -r.confidence):
         if all((d.x - o.x) ** 2 + (d.y - o.y) ** 2 > MERGE_MM ** 2 for o in out):
             out.append(d)
     return out
+
+
+def _side_of(d: DieReading, o: DieReading, nadir: tuple[float, float]) -> bool:
+    """Whether ``d`` is a side face of the die whose top ``o`` is (see ``SIDE_COS``)."""
+    dx, dy = d.x - o.x, d.y - o.y
+    gap = float(np.hypot(dx, dy))
+    if not SIDE_MIN_MM <= gap < MERGE_MM:
+        return False
+    nx, ny = nadir[0] - o.x, nadir[1] - o.y
+    far = float(np.hypot(nx, ny))
+    return far > 0 and (dx * nx + dy * ny) / (gap * far) >= SIDE_COS

@@ -270,10 +270,24 @@ class DiceReader:
         keeps a low confidence). None = every kind."""
         if image is None or image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 8:
             raise UnreadableImageError("expected a BGR colour image of at least 8x8 pixels")
-        allowed = kind_mask(kinds)
+        kind_mask(kinds)  # unknown kinds refused before any work
         t0 = time.perf_counter()
         boxes, scores = self.detect(image)
         t1 = time.perf_counter()
+        result = self._read_boxes(image, boxes, scores, kinds, t1)
+        result.timings_ms = {"detect": (t1 - t0) * 1000, **result.timings_ms}
+        return result
+
+    def read_boxes(self, image: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
+                   kinds: tuple[Kind, ...] | None = None) -> DiceResult:
+        """The second stage of :meth:`read` on boxes already found by :meth:`detect` (a caller
+        that knows some boxes are not worth reading drops them first: every crop classified
+        costs the others quarter turns under ``classifier_max_crops``)."""
+        return self._read_boxes(image, boxes, scores, kinds, time.perf_counter())
+
+    def _read_boxes(self, image: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
+                    kinds: tuple[Kind, ...] | None, t1: float) -> DiceResult:
+        allowed = kind_mask(kinds)
         raw = self.classify(image, boxes)
         probs = raw * allowed
         t2 = time.perf_counter()
@@ -301,7 +315,7 @@ class DiceReader:
                 )
             )
         dice.sort(key=lambda d: (round(d.bbox[1] / 40), d.bbox[0]))
-        return DiceResult(dice, {"detect": (t1 - t0) * 1000, "classify": (t2 - t1) * 1000})
+        return DiceResult(dice, {"classify": (t2 - t1) * 1000})
 
     def read_file(self, path: str | Path, kinds: tuple[Kind, ...] | None = None) -> DiceResult:
         return self.read(load_image(path), kinds)

@@ -92,18 +92,22 @@ def test_octo_dice_pixel_path_asks_for_octo_dice_and_reports_cocked() -> None:
 
     asked: list[object] = []
 
-    class Reader:
-        def read(self, image: np.ndarray, kinds: object = None) -> DiceResult:
+    class Reader:  # the two stages the recogniser calls: detect, then read the boxes it keeps
+        def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            c = image.shape[0] / 2
+            return np.array([[c - 20, c - 20, c + 20, c + 20]], np.float32), np.array([0.9], np.float32)
+
+        def read_boxes(self, image: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
+                       kinds: object = None) -> DiceResult:
             asked.append(kinds)
-            side = image.shape[0]
-            c = side / 2
-            return DiceResult([DieReading((c - 20, c - 20, c + 20, c + 20), None, 0.9, 0.9, 0.9, cocked=True)])
+            box = tuple(float(v) for v in boxes[0])
+            return DiceResult([DieReading(box, None, 0.9, 0.9, 0.9, cocked=True)])  # type: ignore[arg-type]
 
     rec = DicePixelRecogniser(camera=None)
     rec._reader = Reader()
     x, y = (ROLL_AREA[0] + ROLL_AREA[2]) / 2, (ROLL_AREA[1] + ROLL_AREA[3]) / 2
     rec.candidates = lambda image: [(x, y)]  # type: ignore[method-assign]
-    rec._view = lambda image, window, px, height=16.0: np.full((192, 192, 3), 30, np.uint8)  # type: ignore[method-assign]
+    rec._view = lambda image, window, px_per_mm, height=16.0: np.full((192, 192, 3), 30, np.uint8)  # type: ignore[method-assign]
     obs = rec.read(np.zeros((10, 10, 3), np.uint8))
     assert asked == [OCTO_KINDS]
     assert len(obs.dice) == 1 and obs.dice[0].cocked and obs.dice[0].face is None and obs.dice[0].kind == "black"

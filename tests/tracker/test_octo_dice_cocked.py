@@ -13,6 +13,7 @@ from tracker.film import LIGHTINGS
 from tracker.octo_dice.cocked import UNEXPLAINED_MM2, fit_outline
 from tracker.octo_dice.film import dice_mat_scene
 from tracker.octo_dice.groundtruth import CockedDieError
+from tracker.octo_dice.observation import OctoDiceObservation
 from tracker.octo_dice.recogniser import FIT_PX_PER_MM, DicePixelRecogniser
 from tracker.octo_dice.twin import Placed
 from vision.render.camera import CameraModel
@@ -21,7 +22,8 @@ from vision.render.renderer import Renderer, RenderOptions, box_corners_mm
 from vision.render.scene import Component, Pose
 
 
-def _read(layout: dict[str, Placed], tilt: float, light: str, azimuth: float = 90.0) -> tuple[object, object]:
+def _read(layout: dict[str, Placed], tilt: float, light: str, azimuth: float = 90.0
+          ) -> tuple[DicePixelRecogniser, tuple[OctoDiceObservation, np.ndarray]]:
     camera = CameraModel.looking_at(tilt_deg=tilt, azimuth_deg=azimuth, resolution=(1920, 1080))
     scene = dice_mat_scene(layout, 7)
     image = Renderer().render(scene, camera, RenderOptions(lighting=Lighting(**LIGHTINGS[light])), seed=11).image
@@ -42,7 +44,7 @@ def test_a_leaning_die_is_reported_cocked_and_never_read_as_a_face() -> None:
     flat = sorted((d.kind, d.face) for d in observed.dice if not d.cocked)
     assert flat == [("black", "red-2"), ("white", "lab")]
     with pytest.raises(CockedDieError, match=r"a white die at \(\d+, \d+\) mm is cocked"):
-        recogniser.recognise(image)  # type: ignore[attr-defined]
+        recogniser.recognise(image)
 
 
 @pytest.mark.parametrize("tilt, light", [(35.0, "lamp"), (33.0, "evening")])
@@ -55,7 +57,7 @@ def test_flat_dice_at_a_steep_tilt_touching_or_in_the_strip_are_not_cocked(tilt:
         "black3": Placed("black3", "green-0", 250.0, 450.0, 50.0),
     }
     _, (observed, _) = _read(layout, tilt, light, azimuth=0.0)
-    assert observed.dice and not any(d.cocked for d in observed.dice), observed  # type: ignore[attr-defined]
+    assert observed.dice and not any(d.cocked for d in observed.dice), observed
 
 
 def _outline(comp: Component, camera: CameraModel) -> np.ndarray:

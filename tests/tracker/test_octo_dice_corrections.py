@@ -80,7 +80,7 @@ def test_a_black_face_another_die_of_the_roll_has_is_refused_untouched() -> None
         game.put_right("black2", "red-2")
     assert game.state.history == before
     game.put_right("black2", "octopod")  # any black die may show an octopod
-    assert game.state.history[-1].faces()["black2"] == "octopod"  # type: ignore[attr-defined]
+    assert game.state.history[-1].faces()["black2"] == "octopod"
 
 
 @pytest.mark.parametrize(("die", "face", "reason"), [
@@ -138,4 +138,4 @@ def test_the_pipeline_forgets_the_misread_scene_once_a_die_is_set() -> None:
         pipe.put_right("white1", "red-2")
     assert memory.forgot == 0
     assert pipe.put_right("white1", "octopod") and memory.forgot == 1
-    assert "octopod" in game.state.history[-1].faces().values()  # type: ignore[attr-defined]
+    assert "octopod" in game.state.history[-1].faces().values()

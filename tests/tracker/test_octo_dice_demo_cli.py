@@ -64,13 +64,13 @@ def test_octo_dice_demo_through_the_pixels() -> None:
 
 
 def test_markers_writes_the_octo_dice_mat(tmp_path) -> None:
-    import cv2
+    from tests.images import read_image
 
     out = tmp_path / "mat.png"
     proc = _cli("markers", "--mat", "octo_dice", "--out", str(out), "--dpi", "72")
     assert proc.returncode == 0, proc.stderr
     assert "the Octo Dice mat" in proc.stdout
-    image = cv2.imread(str(out))
+    image = read_image(out)
     assert image.shape[:2] == (1191, 842)  # A3 portrait at 72 dpi
     from tracker.octo_dice.observation import ASIDE_AREA, ASIDE_RGB, MAT_SHEET, ROLL_AREA, ROLL_RGB
 

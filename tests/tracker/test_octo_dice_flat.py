@@ -186,7 +186,11 @@ def test_run_asks_the_players_at_a_live_table(monkeypatch: pytest.MonkeyPatch, c
     built = SimpleNamespace(pipeline=pipe, twin=None, truth_of=None)
     args = argparse.Namespace(answer="ask", json=False)
     asked: list[str] = []
-    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or typed)
+    def player_types(prompt: str) -> str:
+        asked.append(prompt)
+        return typed
+
+    monkeypatch.setattr("builtins.input", player_types)
     update = None
     while pipe.refused is None:
         update = pipe.step()
@@ -249,13 +253,15 @@ def test_a_die_leaning_along_the_line_of_sight_is_found_by_its_top_face() -> Non
     layout = {"white1": Placed("white1", "lab", 230.0, 300.0, 10.0),
               "black2": Placed("black2", "green-2", 320.0, 400.0, 25.0, cocked=True)}  # towards the camera
     recogniser, (observed, _) = _read(layout, 25.0, "day", azimuth=0.0)
-    fits = dict(zip(observed.dice, recogniser.last_fits))  # type: ignore[attr-defined]
-    black = next(d for d in observed.dice if d.kind == "black")  # type: ignore[attr-defined]
-    white = next(d for d in observed.dice if d.kind == "white")  # type: ignore[attr-defined]
+    fits = dict(zip(observed.dice, recogniser.last_fits))
+    black = next(d for d in observed.dice if d.kind == "black")
+    white = next(d for d in observed.dice if d.kind == "white")
+    black_fit, white_fit = fits[black], fits[white]
+    assert black_fit is not None and white_fit is not None  # both judged by their outline
     assert black.cocked and black.face is None
-    assert fits[black].unexplained_mm2 < UNEXPLAINED_MM2  # the outline alone would read it as a face
-    assert fits[black].top_offset_mm > TOP_OFFSET_MM
-    assert not white.cocked and fits[white].top_offset_mm < TOP_OFFSET_MM and white.face == "lab"
+    assert black_fit.unexplained_mm2 < UNEXPLAINED_MM2  # the outline alone would read it as a face
+    assert black_fit.top_offset_mm > TOP_OFFSET_MM
+    assert not white.cocked and white_fit.top_offset_mm < TOP_OFFSET_MM and white.face == "lab"
 
 
 def test_a_die_the_classifier_calls_cocked_is_read_once_the_players_say_it_lies_flat(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.core import Move
 from rules.octo_dice import OctoDiceState
 from tracker.adapter import Difference
 from tracker.octo_dice.adapter import DiceView, OctoDiceAdapter
@@ -112,21 +113,27 @@ FIRST = [("white", "lab"), ("white", "crystal"), ("white", "bot"), ("black", "oc
          ("black", "octopod")]
 
 
+def _push(state: OctoDiceState, move: Move | None) -> None:
+    """Play ``move``, which the test builds to be legal (a canonical roll or set-aside)."""
+    assert move is not None
+    state.push(move)
+
+
 def _after(*steps: str) -> OctoDiceState:
     """A 2-player game after the first roll (FIRST), then "keep" (lab and crystal set aside),
     "roll" (4 dice: research, bot, octopod, octopod), "keep2" (research and an octopod), "roll2"."""
     state = OctoDiceTwin(2, 1, max_turns=1).tracker_initial_state()
-    state.push(canonical_roll(state.dice_to_roll(), FIRST))
+    _push(state, canonical_roll(state.dice_to_roll(), FIRST))
     for step in steps:
         if step == "keep":
-            state.push(canonical_set_aside(state, [("white", "lab"), ("white", "crystal")]))
+            _push(state, canonical_set_aside(state, [("white", "lab"), ("white", "crystal")]))
         elif step == "roll":
-            state.push(canonical_roll(state.dice_to_roll(), [("white", "research"), ("black", "octopod"),
+            _push(state, canonical_roll(state.dice_to_roll(), [("white", "research"), ("black", "octopod"),
                                                               ("black", "octopod"), ("black", "octopod")]))
         elif step == "keep2":
-            state.push(canonical_set_aside(state, [("white", "research"), ("black", "octopod")]))
+            _push(state, canonical_set_aside(state, [("white", "research"), ("black", "octopod")]))
         elif step == "roll2":
-            state.push(canonical_roll(state.dice_to_roll(), [("black", "octopod"), ("black", "octopod")]))
+            _push(state, canonical_roll(state.dice_to_roll(), [("black", "octopod"), ("black", "octopod")]))
     return state
 
 
@@ -234,7 +241,7 @@ def test_a_set_aside_of_a_face_no_free_die_shows_is_none() -> None:
 def test_before_any_roll_the_view_shows_no_dice_and_no_roll() -> None:
     state = OctoDiceTwin(2, 1, max_turns=1).tracker_initial_state()
     assert ADAPTER.expected(state) == DiceView((), (), -1)
-    state.push(canonical_roll(state.dice_to_roll(), FIRST))
+    _push(state, canonical_roll(state.dice_to_roll(), FIRST))
     view = ADAPTER.expected(state)
     assert view.roll_serial == 0 and view.aside == () and len(view.roll) == 6
 
@@ -258,7 +265,7 @@ def test_keeping_two_dice_and_rolling_the_rest_may_be_seen_in_one_scene() -> Non
     keep = canonical_set_aside(state, [("white", "lab"), ("white", "crystal")])
     dice = _as_expected(state)
     kept = [replace(d, area=ASIDE, y=135.0) if d.face in ("lab", "crystal") else d for d in dice]
-    still = ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(kept)))
+    still = list(ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(kept))))
     assert [c[0] for c in still] == [keep, keep] and len(still[1]) == 2  # the rest may lie as they lay
     rolled = [replace(d, face="submarine") if d.area == ROLL and d.kind == "white" else d for d in kept]
     chains = ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(rolled)))
@@ -312,7 +319,7 @@ def test_a_die_set_aside_and_misread_in_the_strip_is_still_the_set_aside_the_rol
     dice = _as_expected(state)
     kept = [replace(d, area=ASIDE, y=135.0) if d.face in ("lab", "crystal") else d for d in dice]
     misread = [replace(d, face="submarine") if d.area == ASIDE and d.face == "lab" else d for d in kept]
-    chains = ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(misread)))
+    chains = list(ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(misread))))
     assert chains and [c[0] for c in chains] == [keep] * len(chains)
     # read right, the strip and the roll area agree: one set-aside, not two
     assert [c[0] for c in ADAPTER.candidate_chains(state, OctoDiceObservation(dice=tuple(kept)))] == [keep, keep]

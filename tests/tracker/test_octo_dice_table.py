@@ -4,6 +4,8 @@ memory and tracked game; the players' invisible choices entered on the tablet as
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.octo_dice import Roll, SetAside
@@ -174,11 +176,12 @@ def test_bad_input_gets_a_plain_message_and_leaves_the_game() -> None:
 
 
 def test_cocked_die_is_reported_never_read() -> None:
-    gt = {"components": [{"uid": "die 0", "state": {"kind": "white", "top_face": "lab", "cocked": True},
-                          "pose": {"x": 300.0, "y": 300.0}, "visible_fraction": 1.0}]}
+    die: dict[str, Any] = {"uid": "die 0", "state": {"kind": "white", "top_face": "lab", "cocked": True},
+                           "pose": {"x": 300.0, "y": 300.0}, "visible_fraction": 1.0}
+    gt = {"components": [die]}
     with pytest.raises(CockedDieError, match=r"a white die at \(300, 300\) mm is cocked .* re-roll it"):
         GroundTruthRecogniser().recognise(gt)
-    gt["components"][0]["state"]["cocked"] = False
+    die["state"]["cocked"] = False
     assert GroundTruthRecogniser().recognise(gt).dice[0].face == "lab"
 
 

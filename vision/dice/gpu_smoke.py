@@ -27,7 +27,7 @@ def smoke(reader: DiceReader, count: int = 25) -> str:
         cocked = cocked_found = 0
         for i in range(count):
             img, dice = draw(rng)
-            truth: list[tuple[int, tuple[float, ...]]] = [(d.class_index, d.bbox) for d in dice if d.class_index != COCKED_INDEX]
+            truth = [(d.class_index, d.bbox) for d in dice if d.class_index != COCKED_INDEX]
             cocked += len(dice) - len(truth)
             found = reader.read(img).dice
             cocked_found += sum(d.cocked for d in found)

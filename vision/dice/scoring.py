@@ -9,7 +9,7 @@ as found when its labelled box and a detected box are nested (``nested``). The b
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from vision.dice.faces import CLASSES
@@ -53,7 +53,8 @@ class Tally:
         self.matched_inside = self.correct_inside = 0  # extra matches: label and detection nested
         self.errors: list[str] = []
 
-    def add(self, name: str, truth: list[tuple[int, tuple[float, ...]]], found: list[tuple[int, tuple[float, ...]]]) -> None:
+    def add(self, name: str, truth: Sequence[tuple[int, tuple[float, ...]]],
+            found: Sequence[tuple[int, tuple[float, ...]]]) -> None:
         """Greedy one-to-one matching by IoU (>= 0.5), best pairs first."""
         self.labels += len(truth)
         self.detections += len(found)

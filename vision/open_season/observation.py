@@ -67,3 +67,7 @@ class OpenSeasonObservation:
     under the west wall board): then they say nothing."""
     occluded: bool = field(default=False, compare=False)
     """A hand is over the table: the reading is not a still scene."""
+    refill_due: bool = field(default=False, compare=False)
+    """Expected views only (the tracker's, never a camera reading): the game waits for the inn's
+    refill, so an inn slot read hidden beyond the inn's cards is likelier a card it drew there
+    than an emptied slot read hidden."""

@@ -13,7 +13,7 @@ from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.moves import Draw
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.recogniser import observation_from_reads
-from tracker.open_season.view import observation_from_state
+from tracker.open_season.view import observation_from_state, observation_from_table
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
 from tracker.twin_truth import truthful_option
 from vision.open_season.cards import HIDDEN, AccoladeCount, CardRead, TableCards
@@ -562,3 +562,38 @@ def test_three_cards_taken_with_one_from_behind_the_deck_are_still_flagged() -> 
     assert any(isinstance(e, IllegalMoveAlert) for e in events), events
     assert not any(isinstance(e, MoveConfirmed) for e in events), events
     assert tracked.state.history == state.history
+
+
+def test_a_misread_refill_is_put_right_once_the_players_reject_the_next_question() -> None:
+    """97612 (pixels): the refill after player 4's turn drew mage-eyepatch and sorcerer-crown; the
+    camera read sorcerer-crown as dwarf-crown, and the refill was confirmed so (a sure misread
+    matches exactly). Player 1's take then left three cards gone (an alert); the next scene was
+    explained by a question the players rejected, and a question reset the count of unexplained
+    scenes, so no recovery ever saw two in a row: the game was lost from move 19. Now a rejected
+    question's scene counts as unexplained, and the recovery that follows takes the refill back."""
+    from tracker.open_season.twin import OpenSeasonTwin
+
+    twin = OpenSeasonTwin(4, 97612, side="horn", illegal=3)
+    truth = twin.truth.history
+    state = twin.tracker_initial_state()
+    for move in truth[:19]:
+        state.push(move)
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    refill = observation_from_table(twin.descriptions[13])  # the refill's scene
+    inn = list(refill.inn)
+    inn.remove("sorcerer-crown")
+    misread = replace(refill, inn=tuple(sorted([*inn, "dwarf-crown"])))
+    assert [type(e) for e in tracked.observe(misread)] == [MoveConfirmed, MoveConfirmed]
+    assert Draw("dwarf-crown") in tracked.state.history[19:]  # the misread, confirmed
+    rejected = 0
+    for table in twin.descriptions[14:18]:
+        pending = list(tracked.observe(observation_from_table(table)))
+        while pending:
+            event = pending.pop(0)
+            if isinstance(event, QuestionAsked):
+                option = truthful_option(truth, event.question, tracked.state.history)
+                rejected += option is None
+                pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
+    assert rejected == 1
+    assert tracked.state.history == truth[:len(tracked.state.history)]
+    assert len(tracked.state.history) == 26  # in step, four scenes on (player 2 has taken)

@@ -108,6 +108,8 @@ class TrackedGame(Generic[St, Obs]):
         """Recovery options the players said did not happen (not offered again)."""
         self._asked_at = 0
         """Unexplained scenes when a recovery was last tried (tried again only on a new one)."""
+        self._asked_scene: Obs | None = None
+        """The scene the pending move question (not a recovery's) is about."""
 
     # ---- observations
     def observe(self, observed: Obs) -> list[TrackerEvent]:
@@ -118,8 +120,11 @@ class TrackedGame(Generic[St, Obs]):
         self._scene_mark = len(self.state.history)
         verdict = infer(self.state, observed, self.adapter, self.config)
         events: list[TrackerEvent] = []
-        if not isinstance(verdict, IllegalObservation):
+        if isinstance(verdict, NoChange | Confirmed):
             self._in_step()
+        # a question's scene is explained only once the players pick an option: "none of these"
+        # makes it one more unexplained scene (:meth:`reject`)
+        self._asked_scene = observed if isinstance(verdict, Question) else None
         if isinstance(verdict, NoChange):
             events += self._clear_alert("the table matches the game again")
             events += self._reveal(verdict.reveals)
@@ -137,10 +142,7 @@ class TrackedGame(Generic[St, Obs]):
             reason = verdict.reason
             taken_back = self._take_back(observed, just_made)
             if not taken_back:
-                if self._unexplained and self.adapter.same_scene(self._unexplained[-1], observed):
-                    self._unexplained[-1] = observed  # the same table again: not new evidence
-                else:
-                    self._unexplained.append(observed)
+                self._note_unexplained(observed)
                 if len(self._unexplained) >= max(self.config.recover_after, self._retry_at()):
                     question = self._recover()
                     if question is not None:
@@ -160,6 +162,13 @@ class TrackedGame(Generic[St, Obs]):
         return events
 
     # ---- recovery
+    def _note_unexplained(self, observed: Obs) -> None:
+        """One more still scene that no legal move explained."""
+        if self._unexplained and self.adapter.same_scene(self._unexplained[-1], observed):
+            self._unexplained[-1] = observed  # the same table again: not new evidence
+        else:
+            self._unexplained.append(observed)
+
     def _recover(self) -> QuestionAsked | None:
         """Several still scenes in a row that no legal move explains: the table is probably right
         and the tracker out of step (a missed turn, a take-back that was not one, a move confirmed
@@ -217,6 +226,9 @@ class TrackedGame(Generic[St, Obs]):
         events += self._reveal(before)
         events += [self._apply(move) for move in chain]
         events += self._reveal(after)
+        if not question.recovery and self._asked_scene is not None:
+            self._in_step()  # the players said what explains the scene
+        self._asked_scene = None
         if question.recovery:
             # the players said where the game stands: in step again, and never taken back by itself
             self._in_step()
@@ -270,15 +282,29 @@ class TrackedGame(Generic[St, Obs]):
             raise RulesError("there is no question to answer")
         self._log("answer", option=None, text="none of these")
         recovery = self.pending.recovery
-        if recovery:  # not offered again; the next scene that changes the table is tried once more
-            self._rejected.update(zip((self.pending.take_back_count(i) for i in range(len(self.pending.options))),
-                                      self.pending.options))
+        # not offered again; the next scene that changes the table is tried once more
+        self._rejected.update(zip((self.pending.take_back_count(i) for i in range(len(self.pending.options))),
+                                  self.pending.options))
+        asked, self._asked_scene = self._asked_scene, None
         self.pending = None
         self.alert = ("the players say none of the camera's options is where the game stands: put the table "
                       "back as it was, undo, or confirm what happened" if recovery else
                       "the players say none of the camera's options happened: put the table back as it was")
         self._log("illegal", reason=self.alert, differences=[])
-        return [IllegalMoveAlert(self.alert)]
+        events: list[TrackerEvent] = [IllegalMoveAlert(self.alert)]
+        if not recovery and asked is not None:
+            # no option explains the scene: one more unexplained scene, and where it follows
+            # another one, a recovery at once, which leaves these options out and looks further
+            # back (bench seed 97612: a misread refill was confirmed; the later scenes alternated
+            # between a question the players rejected and an alert, the count of unexplained
+            # scenes went back to nothing at each question, and no recovery ever saw the two
+            # scenes that showed the misread; the game was lost from move 19)
+            self._note_unexplained(asked)
+            if len(self._unexplained) >= max(self.config.recover_after, self._retry_at()):
+                question = self._recover()
+                if question is not None:
+                    events.append(question)
+        return events
 
     def confirm_correction(self, moves: list[Move]) -> list[TrackerEvent]:
         """The players say what really happened (after an alert); each move is validated."""

@@ -13,8 +13,8 @@ from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.moves import Draw
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.recogniser import observation_from_reads
-from tracker.open_season.view import observation_from_state
-from tracker.session import MoveConfirmed, QuestionAsked, TrackedGame
+from tracker.open_season.view import observation_from_state, observation_from_table
+from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
 from tracker.twin_truth import truthful_option
 from vision.open_season.cards import HIDDEN, AccoladeCount, CardRead, TableCards
 from vision.open_season.observation import OpenSeasonObservation
@@ -489,3 +489,111 @@ def test_an_accolade_card_put_on_the_deck_is_followed_where_the_fan_reads_unchan
     seen = replace(seen, players={**seen.players, seat: unchanged})
     tracked = _asked_once_and_answered(state, truth, seen)
     assert tracked.alert is None
+
+
+def _compensation_from_behind_the_deck() -> tuple[OpenSeasonState, OpenSeasonState, OpenSeasonObservation]:
+    """97404, move 71: player 1 stole from player 3, who took dwarf-crown from the inn as
+    compensation, from the slot behind the deck (the inn held two). (the tracker's state before,
+    the truth after, what the camera saw: that slot, empty now, read hidden)."""
+    from rules.open_season.moves import Compensate
+    from tracker.open_season.twin import OpenSeasonTwin
+
+    truth = OpenSeasonTwin(3, 97404, side="shield", illegal=3).truth
+    assert truth.history[71] == Compensate("inn", "dwarf-crown")
+    state = OpenSeasonGame(3, side="shield").new_initial_state(97404, hidden=True)
+    for move in truth.history[:71]:
+        state.push(move)
+    after = state.clone()
+    after.push(truth.history[71])
+    shown = observation_from_state(after)
+    assert shown.inn == ("dwarf-crown", "dwarf-dagger")  # the other dwarf-crown was taken
+    return state, after, replace(shown, inn_hidden=1)
+
+
+def test_a_compensation_taken_from_behind_the_deck_is_asked_about_not_taken_for_a_blind_draw() -> None:
+    """97404 (and 97418, twice): the emptied slot behind the deck read hidden; a hidden slot beyond
+    the inn's cards weighed 0.5 wherever no refill was due, so the blind deck card named dwarf-crown
+    (the inn keeping its card behind the deck, no weight) won by the whole margin and was confirmed,
+    unasked. The inn then held a card it no longer had, and 11 moves later the game was lost for
+    good. The camera cannot tell the two: the players are asked."""
+    from rules.open_season.moves import Compensate
+
+    state, truth, seen = _compensation_from_behind_the_deck()
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    question = events[0].question
+    assert (Compensate("inn", "dwarf-crown"),) in question.options
+    assert (Compensate("deck"), Draw("dwarf-crown")) in question.options
+    answer = truthful_option(truth.history, question, state.history)
+    assert answer is not None
+    tracked.answer(answer)
+    assert tracked.state.history == truth.history
+    assert tracked.observe(seen) == []  # the same table again: nothing happened
+
+
+
+def test_three_cards_taken_with_one_from_behind_the_deck_are_still_flagged() -> None:
+    """The illegal change the hidden slot's weight must not excuse (bench seed 97418): a player
+    takes three inn cards (two allowed), the third from the slot behind the deck, which reads
+    hidden once emptied. No take of two explains the scene as it is (each leaves a card the camera
+    no longer sees): whatever the players are asked, they say none of it, and the alert comes."""
+    import tests.tracker.test_open_season_readings as readings
+    from rules.open_season.moves import TakeFromInn
+
+    state = OpenSeasonGame(3, side="shield").new_initial_state(418, hidden=True)
+    rng = random.Random(418)
+    while not (state.tasks and state.tasks[-1][0] == "take" and len(state.inn) >= 4
+               and state.kept[state.turn_player] < 0 and state.history):
+        state.push(readings._random_move(state, rng))
+    inn = list(observation_from_state(state).inn)
+    three = tuple(inn[:3])
+    for card in three:
+        inn.remove(card)
+    legal = state.clone()
+    legal.push(TakeFromInn(three[:2]))
+    shown = observation_from_state(legal)
+    seen = replace(shown, inn=tuple(sorted(inn)), inn_hidden=1)  # the third card's slot, behind the deck
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    if events and isinstance(events[0], QuestionAsked):
+        assert all(len(o) > 0 for o in events[0].question.options)
+        events = tracked.reject()
+    assert any(isinstance(e, IllegalMoveAlert) for e in events), events
+    assert not any(isinstance(e, MoveConfirmed) for e in events), events
+    assert tracked.state.history == state.history
+
+
+def test_a_misread_refill_is_put_right_once_the_players_reject_the_next_question() -> None:
+    """97612 (pixels): the refill after player 4's turn drew mage-eyepatch and sorcerer-crown; the
+    camera read sorcerer-crown as dwarf-crown, and the refill was confirmed so (a sure misread
+    matches exactly). Player 1's take then left three cards gone (an alert); the next scene was
+    explained by a question the players rejected, and a question reset the count of unexplained
+    scenes, so no recovery ever saw two in a row: the game was lost from move 19. Now a rejected
+    question's scene counts as unexplained, and the recovery that follows takes the refill back."""
+    from tracker.open_season.twin import OpenSeasonTwin
+
+    twin = OpenSeasonTwin(4, 97612, side="horn", illegal=3)
+    truth = twin.truth.history
+    state = twin.tracker_initial_state()
+    for move in truth[:19]:
+        state.push(move)
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    refill = observation_from_table(twin.descriptions[13])  # the refill's scene
+    inn = list(refill.inn)
+    inn.remove("sorcerer-crown")
+    misread = replace(refill, inn=tuple(sorted([*inn, "dwarf-crown"])))
+    assert [type(e) for e in tracked.observe(misread)] == [MoveConfirmed, MoveConfirmed]
+    assert Draw("dwarf-crown") in tracked.state.history[19:]  # the misread, confirmed
+    rejected = 0
+    for table in twin.descriptions[14:18]:
+        pending = list(tracked.observe(observation_from_table(table)))
+        while pending:
+            event = pending.pop(0)
+            if isinstance(event, QuestionAsked):
+                option = truthful_option(truth, event.question, tracked.state.history)
+                rejected += option is None
+                pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
+    assert rejected == 1
+    assert tracked.state.history == truth[:len(tracked.state.history)]
+    assert len(tracked.state.history) == 26  # in step, four scenes on (player 2 has taken)

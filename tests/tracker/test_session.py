@@ -542,3 +542,38 @@ def test_recovery_is_given_the_sessions_config_its_last_take_back_and_the_reject
     assert len(calls) == 2
     assert calls[1]["exclude"] == {(0, offered[0]), (1, offered[1])} and calls[1]["thorough"] is True
     assert calls[1]["redo"] == (Bank(),) and calls[1]["config"] is config
+
+
+def test_a_move_question_the_players_reject_leaves_its_scene_unexplained(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"None of these" on a move question: no option explains the scene, so it counts towards a
+    recovery like an alert's scene (asking a question used to reset that count: bench seed 97612
+    alternated rejected questions and alerts and never recovered), and the rejected options are
+    left out of it. A recovery follows at once where the rejected scene is the second in a row."""
+    import tracker.session as session
+
+    calls: list[dict[str, Any]] = []
+    offered = ((Roll(1), Bank()),)
+
+    def spy(state: Any, unexplained: Any, adapter: Any, config: Any = None, *, redo: Any = (),
+            exclude: Any = (), thorough: bool = False) -> Question:
+        calls.append({"exclude": set(exclude), "thorough": thorough, "scenes": len(unexplained)})
+        return Question("Where does the game stand?", offered, ("one",), take_back=(0,), recovery=True)
+
+    monkeypatch.setattr(session, "recover", spy)
+    game = _game()
+    (asked,) = game.observe(((0, 0), 1))
+    assert isinstance(asked, QuestionAsked)
+    assert game.reject() == [IllegalMoveAlert("the players say none of the camera's options happened: put the "
+                                              "table back as it was")]
+    assert calls == []  # one scene unexplained
+    game.observe(((9, 0), 0))  # no roll of a d6 banks 9: the second in a row
+    assert len(calls) == 1 and calls[0]["scenes"] == 2 and calls[0]["thorough"] is True
+    assert calls[0]["exclude"] == {(0, option) for option in asked.question.options}
+
+    calls.clear()
+    game = _game()
+    _alerted(game)
+    (asked,) = game.observe(((0, 0), 1))
+    events = game.reject()
+    assert [type(e) for e in events] == [IllegalMoveAlert, QuestionAsked]
+    assert len(calls) == 1 and calls[0]["scenes"] == 2

@@ -67,3 +67,10 @@ class OpenSeasonObservation:
     under the west wall board): then they say nothing."""
     occluded: bool = field(default=False, compare=False)
     """A hand is over the table: the reading is not a still scene."""
+    refill_due: bool = field(default=False, compare=False)
+    """Expected views only (the tracker's, never a camera reading): the game waits for the inn's
+    refill."""
+    inn_card_to_stock: bool = field(default=False, compare=False)
+    """Expected views only: no refill is due, and the inn's latest change put one of its cards
+    straight atop a stock (a compensation from the inn): an inn slot read hidden beyond the inn's
+    cards may be the slot that card left."""

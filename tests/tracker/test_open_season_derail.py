@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.moves import Draw
@@ -70,7 +70,7 @@ def test_an_inn_slot_behind_the_deck_is_asked_about_never_guessed() -> None:
     look like the wrong draws; the tracker never came back. Now the slot reads as hidden and the
     players are asked which card went there; the answer puts the game in step."""
     tracker_state, truth = _refilled(3, 4)
-    hidden = truth.history[-1].card  # the last card (by name) lies behind the deck
+    hidden = cast(Draw, truth.history[-1]).card  # the last card (by name) lies behind the deck
     seen = _behind_deck(observation_from_state(truth), hidden)
     tracked = TrackedGame(tracker_state, OpenSeasonAdapter())
     events = tracked.observe(seen)
@@ -88,7 +88,7 @@ def test_an_inn_slot_behind_the_deck_is_asked_about_never_guessed() -> None:
 
 def test_a_hidden_card_is_placed_before_the_ones_seen_when_its_name_comes_first() -> None:
     tracker_state, truth = _refilled(3, 4)
-    first = truth.history[0].card
+    first = cast(Draw, truth.history[0]).card
     seen = _behind_deck(observation_from_state(truth), first)
     events = TrackedGame(tracker_state, OpenSeasonAdapter()).observe(seen)
     assert isinstance(events[0], QuestionAsked)
@@ -343,7 +343,7 @@ def test_a_blind_compensation_is_tried_where_an_unsure_accolade_count_reads_one_
     while truth.is_chance_node():  # the victim's refill, in name order
         truth.push(min(truth.legal_moves(), key=lambda m: m.card))
     chain = tuple(truth.history[len(state.history) - 1:])
-    assert len(chain) >= 3 and chain[0].source == "deck", chain  # type: ignore[attr-defined]
+    assert len(chain) >= 3 and chain[0].source == "deck", chain
     seen = observation_from_state(truth)
     fan = seen.players[victim]
     short = replace(fan, accolades=fan.accolades - 1, accolades_confidence=0.4)
@@ -425,8 +425,8 @@ def test_the_recogniser_marks_the_faces_of_a_seat_too_dark_as_unsure() -> None:
                           kept={s: CardRead(f"kept {s}", "empty", 1.0) for s in (0, 1)},
                           accolades={s: AccoladeCount(0, 1.0, 1) for s in (0, 1)})
 
-    seat = dict(wall_trophies={}, wall_wilds=frozenset(), trophies=0, wilds=0, penalties=0, series=False,
-                scorings=frozenset(), bonus={1: (9, False)}, accolade_wilds=0)
+    seat: dict[str, Any] = dict(wall_trophies={}, wall_wilds=frozenset(), trophies=0, wilds=0, penalties=0,
+                                series=False, scorings=frozenset(), bonus={1: (9, False)}, accolade_wilds=0)
     tokens = {0: SeatTokens(**seat), 1: SeatTokens(**seat, dark=True)}
     walls = {s: {1: CardRead(f"wall {s} 1", "gnome-dagger", 1.0)} for s in (0, 1)}
     obs = observation_from_reads(table(walls), tokens, 2)

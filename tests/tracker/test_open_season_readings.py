@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from rules.open_season import OpenSeasonGame
 from rules.open_season.cards import FACE_DOWN
@@ -326,7 +326,7 @@ def test_a_card_drawn_onto_a_stock_that_goes_unseen_to_the_accolades_may_be_any_
     assert not any(_appeared(ADAPTER.expected(state), observed).values())
     chains = list(ADAPTER.candidate_chains(state, observed))
     assert chains and all(len(c) == 1 and isinstance(c[0], Draw) for c in chains)
-    drawn = {c[0].card for c in chains}
+    drawn = {cast(Draw, c[0]).card for c in chains}
     assert len(drawn) == 30  # 6 peoples x 5 attributes: all still in the deck
     for chain in chains[:3]:
         work = state.clone()

@@ -300,3 +300,39 @@ def test_a_misread_box_off_a_die_lying_in_the_roll_area_is_that_die() -> None:
     assert read(412 - MISPLACED_MM)[0] == ("octopod", False, None)  # far enough to be another die (both kept)
     assert read(398, spots=spot + ((400.0, 398.0),)) == [("octopod", False, None)]  # a spot of its own: a die
     assert read(398, spots=((300.0, 300.0),)) == [("octopod", False, None)]  # the die's spot is gone
+
+
+@dataclass(frozen=True)
+class _View:
+    roll_serial: int
+    roll: tuple[tuple[str, str], ...]
+    aside: tuple[tuple[str, str], ...]
+
+
+def test_a_die_misread_in_an_accepted_scene_is_remembered_as_the_game_has_it() -> None:
+    """Game 98731: a green 2 set aside was read blue 2 in the scene that showed the set-aside (the
+    set-aside was known from the roll area); remembered as read, the same die read right in the
+    next scene was called turned by hand. Remembered as the game has it, it is not; a die really
+    turned to a third face still is."""
+    memory = DiceMemory()
+    memory.remember(scene(die(193, 135, face="lab", area=ASIDE), die(231, 133, face="blue-2", kind="black", area=ASIDE),
+                          die(300, 300, face="bot")),
+                    _View(4, roll=(("white", "bot"),), aside=(("black", "green-2"), ("white", "lab"))))
+    read_right = memory.annotate(scene(die(193, 135, face="lab", area=ASIDE),
+                                       die(231, 133, face="green-2", kind="black", area=ASIDE)))
+    assert [d.turned_from for d in read_right.dice] == [None, None]
+    turned = memory.annotate(scene(die(193, 135, face="lab", area=ASIDE),
+                                   die(231, 133, face="red-0", kind="black", area=ASIDE)))
+    assert [d.turned_from for d in turned.dice] == [None, "green-2"]
+
+
+def test_dice_read_against_the_game_where_it_is_unclear_are_remembered_unsure() -> None:
+    """Two black dice in the strip read against the state (which is which cannot be told): both
+    are remembered below SURE, so neither is called turned by hand on the next reading."""
+    memory = DiceMemory()
+    memory.remember(scene(die(190, 135, face="blue-2", kind="black", area=ASIDE),
+                          die(231, 135, face="red-1", kind="black", area=ASIDE)),
+                    _View(4, roll=(), aside=(("black", "green-2"), ("black", "yellow-0"))))
+    again = memory.annotate(scene(die(190, 135, face="green-2", kind="black", area=ASIDE),
+                                  die(231, 135, face="yellow-0", kind="black", area=ASIDE)))
+    assert [d.turned_from for d in again.dice] == [None, None]

@@ -45,6 +45,8 @@ make spots up to about 20 mm from its reading)."""
 SURE = 0.75
 """Both readings of a die must be at least this sure to call a changed face "turned by hand" (a
 face the reader hesitates over may read differently in two frames of the same still die)."""
+UNSURE = 0.5
+"""The confidence a remembered die read against the game's state is given (under ``SURE``)."""
 
 
 @dataclass(frozen=True)
@@ -205,8 +207,9 @@ class DiceMemory:
     def remember(self, observed: Any, expected: Any) -> None:
         if isinstance(observed, OctoDiceObservation):
             self._vague = ()
-            self._dice = tuple(replace(d, seen_serial=None, landed_after=None, turned_from=None, remembered=False)
-                               for d in observed.dice)
+            self._dice = _as_the_game_says(
+                [replace(d, seen_serial=None, landed_after=None, turned_from=None, remembered=False)
+                 for d in observed.dice], expected)
             self._serial = int(getattr(expected, "roll_serial", -1))
 
     def corrected(self, before: Any, after: Any) -> None:
@@ -247,3 +250,31 @@ class DiceMemory:
         self._vague = ()
         self._dice = ()
         self._serial = -1
+
+
+def _as_the_game_says(dice: list[DieReading], expected: Any) -> tuple[DieReading, ...]:
+    """The dice of an accepted scene as the game's state has them. A scene may be accepted with
+    a die misread (the set-aside is known from the dice that left the roll area, whatever the
+    strip shows: game 98731, a green 2 set aside read blue 2); remembered as read, the same die
+    read right in the next scene was called "turned by hand". Where one die of a kind in an area
+    shows a face the state does not have there and the state has one face of that kind there
+    that no die shows, that die takes the state's face; where it is not so clear (several such
+    dice), the dice read against the state are remembered as unsure (below ``SURE``: never
+    compared to call a die turned)."""
+    out = list(dice)
+    for area, faces in ((ROLL, getattr(expected, "roll", None)), (ASIDE, getattr(expected, "aside", None))):
+        if faces is None:
+            continue
+        at = [i for i, d in enumerate(out) if d.area == area and d.face is not None and not d.cocked]
+        read = Counter((out[i].kind, out[i].face or "") for i in at)
+        wrong, missing = read - Counter(faces), Counter(faces) - read
+        for kind in {k for k, _ in wrong}:
+            against = [i for i in at if out[i].kind == kind and (kind, out[i].face or "") in wrong]
+            gone = [f for (k, f), n in wrong.items() if k == kind for _ in range(n)]
+            owed = [f for (k, f), n in missing.items() if k == kind for _ in range(n)]
+            if len(against) == len(gone) == len(owed) == 1:
+                out[against[0]] = replace(out[against[0]], face=owed[0])
+            else:
+                for i in against:
+                    out[i] = replace(out[i], confidence=min(out[i].confidence, UNSURE))
+    return tuple(out)

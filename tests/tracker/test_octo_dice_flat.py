@@ -60,7 +60,9 @@ def _step(pipe: Pipeline, n: int) -> list[Any]:
     return events
 
 
-def test_a_flat_die_called_cocked_is_read_once_the_players_say_it_lies_flat(monkeypatch: pytest.MonkeyPatch) -> None:
+def _first_roll_with_a_die_called_cocked(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, CameraModel, Roll]:
+    """The first roll rendered (the image, its camera, the roll), with the outline test made to
+    call the flat die at ``CALLED_COCKED`` cocked."""
     layout, roll = _first_roll()
     camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1920, 1080))
     image = Renderer().render(dice_mat_scene(layout, 7), camera,
@@ -75,6 +77,11 @@ def test_a_flat_die_called_cocked_is_read_once_the_players_say_it_lies_flat(monk
         return fit
 
     monkeypatch.setattr(recogniser_module, "fit_flat", outline_test_wrong_here)
+    return image, camera, roll
+
+
+def test_a_flat_die_called_cocked_is_read_once_the_players_say_it_lies_flat(monkeypatch: pytest.MonkeyPatch) -> None:
+    image, camera, roll = _first_roll_with_a_die_called_cocked(monkeypatch)
     scored = ScoredRecogniser(DicePixelRecogniser(camera=camera))
     pipe = _pipeline([image] * 8, scored)
     events = _step(pipe, 4)  # the scene settles and is read: refused, nothing confirmed
@@ -100,19 +107,7 @@ def test_an_overruled_scene_is_read_even_when_the_next_frame_moves(monkeypatch: 
     still frame; the players said it lies flat, but the next frame was already the next roll in
     the air, so the scene was never read and the next roll was taken for it. The scene the players
     looked at is read on the next step, whatever the table does by then."""
-    layout, roll = _first_roll()
-    camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=90.0, resolution=(1920, 1080))
-    image = Renderer().render(dice_mat_scene(layout, 7), camera,
-                              RenderOptions(lighting=Lighting(**LIGHTINGS["day"])), seed=11).image
-    real_fit = recogniser_module.fit_flat
-
-    def outline_test_wrong_here(*args: Any, **kwargs: Any) -> Any:
-        fit = real_fit(*args, **kwargs)
-        if math.dist(args[3], CALLED_COCKED) < 12.0:
-            return replace(fit, unexplained_mm2=fit.unexplained_mm2 + 100.0)
-        return fit
-
-    monkeypatch.setattr(recogniser_module, "fit_flat", outline_test_wrong_here)
+    image, camera, roll = _first_roll_with_a_die_called_cocked(monkeypatch)
     moving = np.ascontiguousarray(image[::-1])  # the next roll in the air: nothing like the scene
     pipe = _pipeline([image] * 4 + [moving] * 3, ScoredRecogniser(DicePixelRecogniser(camera=camera)))
     _step(pipe, 4)  # the scene settles on its last still frame and is refused

@@ -233,8 +233,7 @@ class DiceMemory:
             gone = Counter(old) - Counter(new)
             came = Counter(new) - Counter(old)
             for kind in {k for k, _ in gone}:
-                gone_faces = [f for (k, f), n in gone.items() if k == kind for _ in range(n)]
-                came_faces = [f for (k, f), n in came.items() if k == kind for _ in range(n)]
+                gone_faces, came_faces = _faces(gone, kind), _faces(came, kind)
                 at = [i for i, d in enumerate(dice) if d.area == area and d.kind == kind and d.face in gone_faces]
                 if len(gone_faces) == len(came_faces) == len(at) == 1:
                     d = dice[at[0]]
@@ -270,11 +269,15 @@ def _as_the_game_says(dice: list[DieReading], expected: Any) -> tuple[DieReading
         wrong, missing = read - Counter(faces), Counter(faces) - read
         for kind in {k for k, _ in wrong}:
             against = [i for i in at if out[i].kind == kind and (kind, out[i].face or "") in wrong]
-            gone = [f for (k, f), n in wrong.items() if k == kind for _ in range(n)]
-            owed = [f for (k, f), n in missing.items() if k == kind for _ in range(n)]
+            gone, owed = _faces(wrong, kind), _faces(missing, kind)
             if len(against) == len(gone) == len(owed) == 1:
                 out[against[0]] = replace(out[against[0]], face=owed[0])
             else:
                 for i in against:
                     out[i] = replace(out[i], confidence=min(out[i].confidence, UNSURE))
     return tuple(out)
+
+
+def _faces(counts: Counter[tuple[str, str]], kind: str) -> list[str]:
+    """The faces of ``kind`` dice in a count of (kind, face) pairs, each as often as counted."""
+    return [f for (k, f), n in counts.items() if k == kind for _ in range(n)]

@@ -336,3 +336,32 @@ def test_dice_read_against_the_game_where_it_is_unclear_are_remembered_unsure() 
     again = memory.annotate(scene(die(190, 135, face="green-2", kind="black", area=ASIDE),
                                   die(231, 135, face="yellow-0", kind="black", area=ASIDE)))
     assert [d.turned_from for d in again.dice] == [None, None]
+
+
+def test_a_set_aside_die_vanished_unseen_is_read_once_more_before_it_is_called_gone() -> None:
+    strip = (die(150, 40, area=ASIDE), die(190, 40, face="octopod", kind="black", area=ASIDE))
+    rolled = (die(300, 300), die(340, 300), die(380, 300), die(420, 300, kind="black"))
+    memory = remembered(*strip, *rolled)
+    # the white die of the strip is neither read nor a spot, and only five dice are read
+    missing = scene(strip[1], *rolled)
+    assert memory.annotate(missing).occluded
+    # the second reading of the same scene is judged: a die really taken away is flagged then
+    second = memory.annotate(missing)
+    assert not second.occluded and len(second.dice) == 5
+    # remembering an accepted scene allows one more read again
+    memory.remember(scene(*strip, *rolled), _Expected(6))
+    assert memory.annotate(missing).occluded
+
+
+def test_a_cleared_strip_or_six_dice_read_is_judged_at_once() -> None:
+    strip = (die(150, 40, area=ASIDE), die(190, 40, face="octopod", kind="black", area=ASIDE))
+    rolled = (die(300, 300), die(340, 300), die(380, 300), die(420, 300, kind="black"))
+    # a new turn: every die picked up from the strip and thrown
+    thrown = tuple(die(250 + 40 * i, 200) for i in range(6))
+    assert not remembered(*strip, *rolled).annotate(scene(*thrown)).occluded
+    # the white die taken back into the roll area: six dice read, judged (and flagged) at once
+    back = scene(strip[1], *rolled, die(460, 300))
+    assert not remembered(*strip, *rolled).annotate(back).occluded
+    # a spot where the die lay: it is there, unread (kept by the memory), no second read needed
+    spotted = OctoDiceObservation(dice=(strip[1], *rolled), spots=((151.0, 41.0),))
+    assert not remembered(*strip, *rolled).annotate(spotted).occluded

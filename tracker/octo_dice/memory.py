@@ -67,6 +67,9 @@ class DiceMemory:
         self._serial: int
         self._vague: tuple[tuple[str, float, float], ...] = ()
         """(kind, x, y) of the dice a correction on the tablet touched: their place is doubtful."""
+        self._strip_read_again = False
+        """A set-aside die vanished unseen and the scene was read once more for it (once per
+        accepted scene: :meth:`_set_aside_die_unseen`)."""
         self.said: tuple[SaidFace, ...] = ()
         """The players' "the camera misread it" (:meth:`misread_said`): kept while the die lies
         there, across :meth:`forget` (it is a word on the die, not on a scene)."""
@@ -81,6 +84,8 @@ class DiceMemory:
         if any(all(math.hypot(x - r.x, y - r.y) > KEPT_MM for r in self._dice) for x, y in observed.unread_at_edge):
             # something unread at an area's edge where no die lay: fingers reaching in, the
             # scene is not read (a die missed against the edge lay there before: kept below)
+            return replace(observed, occluded=True)
+        if self._set_aside_die_unseen(observed):
             return replace(observed, occluded=True)
         out = []
         emptied = self._strip_emptied(observed)
@@ -121,6 +126,27 @@ class DiceMemory:
         if any(all(math.hypot(x - d.x, y - d.y) > UNREAD_DIE_MM for d in observed.dice) for x, y in observed.spots):
             return replace(observed, occluded=True)
         return observed
+
+    def _set_aside_die_unseen(self, observed: OctoDiceObservation) -> bool:
+        """True, once per accepted scene, when a die that lay in the set-aside strip is neither
+        read nor found as a spot at its place while the other strip dice are still there and the
+        mat holds fewer than six dice read: the scene is then read once more (a new still read)
+        before the die is called gone. A white octopod in the strip was read in one still and
+        not even found as a spot in the next (game 98734, tilt 31: "left the set-aside area", then
+        64 false alarms). A die really taken away is still missing in the second reading and is
+        flagged then; a strip cleared for a new turn (every die gone) or a die taken back into
+        the roll area (six dice read) is judged at once."""
+        if self._strip_read_again:
+            return False
+        strip = [r for r in self._dice if r.area == ASIDE and r.face is not None and not r.cocked]
+        if not strip or sum(d.kind in ("white", "black") for d in observed.dice) >= len(DICE):
+            return False
+        places = [(d.x, d.y) for d in observed.dice] + list(observed.spots)
+        gone = [r for r in strip if all(math.hypot(x - r.x, y - r.y) > KEPT_MM for x, y in places)]
+        if not gone or len(gone) == len(strip):
+            return False
+        self._strip_read_again = True
+        return True
 
     def _strip_emptied(self, observed: OctoDiceObservation) -> bool:
         """A die that lay in the set-aside strip in the last accepted scene lies there no more
@@ -207,6 +233,7 @@ class DiceMemory:
     def remember(self, observed: Any, expected: Any) -> None:
         if isinstance(observed, OctoDiceObservation):
             self._vague = ()
+            self._strip_read_again = False
             self._dice = _as_the_game_says(
                 [replace(d, seen_serial=None, landed_after=None, turned_from=None, remembered=False)
                  for d in observed.dice], expected)
@@ -246,6 +273,7 @@ class DiceMemory:
             self._serial = after.roll_serial
 
     def forget(self) -> None:
+        self._strip_read_again = False
         self._vague = ()
         self._dice = ()
         self._serial = -1

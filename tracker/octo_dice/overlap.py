@@ -7,7 +7,7 @@ transforming the same image again. Here the image is transformed once for all th
 template once, and only the rows of the shifts asked for are transformed back: about 100 us a
 template instead of 240 on the dev machine. The counts are whole numbers; single-precision
 transforms of these sizes (about 128 x 128, counts up to a few thousand) are off by under 0.001,
-so rounding gives them exactly (tests/tracker/test_octo_dice_overlap.py checks them against
+so rounding gives them exactly (tests/tracker/test_octo_dice_fast_paths.py checks them against
 matchTemplate's).
 """
 

@@ -1,7 +1,9 @@
-"""The cocked-dice test's pixel overlaps (tracker/octo_dice/overlap.py): counted through one shared
-Fourier transform of the die's outline, they must be OpenCV's ``matchTemplate`` counts exactly
-(the fit's least miss and where it lies would move otherwise), and the fit through them the fit
-of every shift and yaw as before (tracker/octo_dice/cocked.py)."""
+"""The Octo Dice read's faster ways give the very numbers of the slower ones they replaced (a
+single pixel or count off could move a fit or a spot, and the readings with it): the cocked-dice
+test's pixel overlaps through one shared Fourier transform (tracker/octo_dice/overlap.py) are
+OpenCV's ``matchTemplate`` counts and the fit through them the fit of every shift and yaw as
+before (tracker/octo_dice/cocked.py); the outline's hull, the centroids, the colour distances and
+the mat's channel medians are those of the slow ways, to the last bit."""
 
 from __future__ import annotations
 
@@ -144,3 +146,13 @@ def test_outline_shortcuts_give_what_the_slow_ways_give() -> None:
         values = rng.normal(0, 40, size=(50, 60, 3)).astype(np.float32)
         want = np.sqrt((values * values).sum(axis=2))
         assert np.array_equal(cocked._norm3([values[..., 0], values[..., 1], values[..., 2]]), want)
+
+
+@pytest.mark.parametrize("shape", [(41, 37), (40, 36)])  # an odd and an even number of pixels
+def test_the_mats_channel_medians_are_numpys(shape: tuple[int, int]) -> None:
+    from tracker.octo_dice.recogniser import _channel_medians
+
+    rng = np.random.default_rng(shape[0])
+    image = rng.integers(0, 256, size=(*shape, 3)).astype(np.uint8)
+    image[: shape[0] // 2] //= 4  # a darker half: the middle falls between two levels now and then
+    assert _channel_medians(image).tolist() == np.median(image.reshape(-1, 3), axis=0).tolist()

@@ -72,7 +72,8 @@ FIT_WINDOW_MM = 44.0
 outline spans up to about 32 mm at a 35 degree tilt)."""
 FIT_PX_PER_MM = 4.0
 """The outline test's views: finer than the reader's (a pixel of slack is a quarter of a mm), and
-still cheap (about 20 ms a die on this machine; 6 px/mm doubled that for no better separation)."""
+still cheap (about 5 ms a die on this machine since 2026-11-28, 9-10 before; 6 px/mm doubled
+it for no better separation)."""
 NEIGHBOUR_MM = 26.0
 """A die read this close to another is not tested for a lean (their outlines merge)."""
 

@@ -156,3 +156,33 @@ def test_the_mats_channel_medians_are_numpys(shape: tuple[int, int]) -> None:
     image = rng.integers(0, 256, size=(*shape, 3)).astype(np.uint8)
     image[: shape[0] // 2] //= 4  # a darker half: the middle falls between two levels now and then
     assert _channel_medians(image).tolist() == np.median(image.reshape(-1, 3), axis=0).tolist()
+
+
+def _flat_template_by_matrices(yaw_deg: float, shrink: float, offset_px: tuple[float, float], px_per_mm: float,
+                               margin: int) -> tuple[np.ndarray, tuple[float, float]]:
+    """flat_template as written before it took plain floats (numpy's rotation matrix)."""
+    a = np.radians(yaw_deg)
+    half = DIE_MM * px_per_mm / 2
+    square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    top = square @ rot.T
+    pts = np.vstack([top, top * shrink + np.asarray(offset_px)])
+    lo = np.floor(pts.min(axis=0)) - margin
+    pts = pts - lo
+    size = np.ceil(pts.max(axis=0)).astype(int) + 2 + margin
+    out = np.zeros((size[1], size[0]), np.uint8)
+    cv2.fillConvexPoly(out, cv2.convexHull(np.round(pts).astype(np.int32)), 1)
+    return out, (-float(lo[0]), -float(lo[1]))
+
+
+def test_the_flat_template_is_the_rotation_matrixs_to_the_pixel() -> None:
+    from tracker.octo_dice.recogniser import FIT_PX_PER_MM
+
+    rng = np.random.default_rng(11)
+    for _ in range(3000):
+        yaw, shrink = float(rng.uniform(-10.0, 100.0)), float(rng.uniform(0.9, 1.0))
+        offset = (float(rng.uniform(-20, 20)), float(rng.uniform(-20, 20)))
+        margin = int(rng.integers(0, 4))
+        got, top = flat_template(yaw, shrink, offset, FIT_PX_PER_MM, margin)
+        want, want_top = _flat_template_by_matrices(yaw, shrink, offset, FIT_PX_PER_MM, margin)
+        assert np.array_equal(got, want) and top == want_top

@@ -17,6 +17,7 @@ camera can have exactly a flat die's outline, and is then read as a face.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -250,19 +251,23 @@ def flat_template(yaw_deg: float, shrink: float, offset_px: tuple[float, float],
     towards the nadir), and where the top square's centre lies in it."""
     import cv2
 
+    # plain floats: numpy's calls on 8 points cost more than their arithmetic. The corners are
+    # the rotation's (square @ rot.T) to the bit where half a die is a power of two pixels (32 at
+    # the outline test's 4 px/mm): its products are then exact and each sum rounds once either way
     a = np.radians(yaw_deg)
+    cos, sin = float(np.cos(a)), float(np.sin(a))
     half = DIE_MM * px_per_mm / 2
-    square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-    top = square @ rot.T
-    base = top * shrink + np.asarray(offset_px)
-    pts = np.vstack([top, base])
-    lo = np.floor(pts.min(axis=0)) - margin
-    pts = pts - lo
-    size = np.ceil(pts.max(axis=0)).astype(int) + 2 + margin
-    out = np.zeros((size[1], size[0]), np.uint8)
-    cv2.fillConvexPoly(out, cv2.convexHull(np.round(pts).astype(np.int32)), 1)
-    return out, (-float(lo[0]), -float(lo[1]))
+    corners = ((-half, -half), (half, -half), (half, half), (-half, half))
+    top = [(sx * cos + sy * -sin, sx * sin + sy * cos) for sx, sy in corners]
+    pts = top + [(x * shrink + offset_px[0], y * shrink + offset_px[1]) for x, y in top]
+    lo_x = math.floor(min(x for x, _ in pts)) - margin
+    lo_y = math.floor(min(y for _, y in pts)) - margin
+    pts = [(x - lo_x, y - lo_y) for x, y in pts]
+    width = math.ceil(max(x for x, _ in pts)) + 2 + margin
+    height = math.ceil(max(y for _, y in pts)) + 2 + margin
+    out = np.zeros((height, width), np.uint8)
+    cv2.fillConvexPoly(out, cv2.convexHull(np.round(np.array(pts)).astype(np.int32)), 1)
+    return out, (-float(lo_x), -float(lo_y))
 
 
 def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, float],

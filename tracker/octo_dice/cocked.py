@@ -297,7 +297,7 @@ def _base_of(centre_mm: tuple[float, float], camera_mm: tuple[float, float, floa
 def _centroid(shape: np.ndarray) -> tuple[float, float]:
     """Where a 0/1 image's pixels lie on average (x, y): their exact integer sums over their
     count, as ``np.nonzero(shape)``'s means and ``cv2.moments``' ratios, from the counts of its
-    columns and rows (a tenth of ``cv2.moments``' time on a die's outline)."""
+    columns and rows (``cv2.moments`` computes every moment up to the third: 64 -> 53 us)."""
     import cv2
 
     columns = cv2.reduce(shape, 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel().astype(np.int64)

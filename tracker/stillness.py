@@ -8,6 +8,7 @@ settled one (so a still table is read once, not thirty times a second).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import Enum
 
@@ -65,8 +66,8 @@ class StillnessGate:
         if a.shape != b.shape:
             return 1.0
         delta = cv2.absdiff(a, b)
-        if delta.ndim == 3:
-            delta = delta.max(axis=2)
+        if delta.ndim == 3:  # each pixel's largest channel (numpy's max over a short last axis is slow)
+            delta = functools.reduce(np.maximum, [delta[..., c] for c in range(delta.shape[2])])
         return float(np.count_nonzero(delta > self.config.pixel_delta)) / delta.size
 
     def update(self, frame: np.ndarray, *, occluded: bool = False) -> GateEvent:

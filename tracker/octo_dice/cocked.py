@@ -17,9 +17,12 @@ camera can have exactly a flat die's outline, and is then read as a face.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
+
+from tracker.octo_dice.overlap import Overlaps, summed_counts
 
 DIE_MM = 16.0
 UNEXPLAINED_MM2 = 25.0
@@ -118,19 +121,26 @@ def die_mask(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) -> np.ndar
     smooth = cv2.GaussianBlur(view, (blur, blur), 0).astype(np.float32)
     mat = np.maximum(mat_bgr.astype(np.float32), 1.0)
     k = (smooth @ mat) / float(mat @ mat)  # how much of the mat's light the pixel has
-    off = smooth - k[..., None] * mat
-    off *= off
-    residual = np.sqrt(off.sum(axis=2))  # np.linalg.norm's sum, without its copies
+    # the distance from the mat's colour at that light, channel by channel: the same sums as
+    # ((smooth - k * mat) ** 2).sum(axis=2), without numpy's slow reduce over a 3-long axis
+    residual = _norm3([smooth[..., c] - k * mat[c] for c in range(3)])
     mask = (k > BRIGHT) | (k < DARK) | (residual > COLOUR_OFF)
     # a dark pixel's hue, relative to its own light: a black die is grey, a shadow keeps the mat's
     # hue (only the dim pixels not already a die need it)
     dim = ~mask & (k < DIM)
     if dim.any():
         lit = smooth[dim]
-        lit *= lit
-        hue_off = residual[dim] / np.maximum(np.sqrt(lit.sum(axis=1)), 1.0)
+        hue_off = residual[dim] / np.maximum(_norm3([lit[:, 0], lit[:, 1], lit[:, 2]]), 1.0)
         mask[dim] = hue_off > DIM_HUE_OFF
     return mask.view(np.uint8)
+
+
+def _norm3(channels: list[np.ndarray]) -> np.ndarray:
+    """sqrt(a² + b² + c²) of three arrays, summed in that order (as numpy sums a last axis of 3)."""
+    a, b, c = (np.square(v) for v in channels)
+    a += b
+    a += c
+    return np.sqrt(a, out=a)
 
 
 def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
@@ -147,18 +157,19 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
     size = _odd(CLOSE_MM, px_per_mm)
     closed = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
     h, w = closed.shape
-    if flat_area_px is not None and _crowded(closed, centre, exclude, flat_area_px):
+    components = cv2.connectedComponentsWithStats(closed)
+    if flat_area_px is not None and _crowded(components, centre, exclude, flat_area_px):
         return np.zeros_like(closed)
     if exclude:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         own = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
         for ox, oy in exclude:
             closed[((xx - ox) ** 2 + (yy - oy) ** 2) < own] = 0
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(closed)
+        components = cv2.connectedComponentsWithStats(closed)  # the neighbours' shares cut off
+    count, labels, stats, _ = components
     for i in range(1, count):  # what reaches the view's edge is not this die (the sheet, a neighbour)
         x, y, cw, ch = stats[i, :4]
         if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
-            closed[labels == i] = 0
             stats[i, cv2.CC_STAT_AREA] = 0
     if count <= 1:
         return np.zeros_like(closed)
@@ -173,23 +184,33 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
         label = max(near, key=lambda i: stats[i, cv2.CC_STAT_AREA])
     if max(stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]) > MAX_OUTLINE_MM * px_per_mm:
         return np.zeros_like(closed)  # not one die alone: left to the reader
-    points = np.column_stack(np.nonzero(labels == label)[::-1]).astype(np.int32)
-    hull = cv2.convexHull(points)
+    hull = cv2.convexHull(_row_ends(labels == label))
     out = np.zeros_like(closed)
     cv2.fillConvexPoly(out, hull, 1)
     return out
 
 
-def _crowded(closed: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
-             flat_area_px: float) -> bool:
+def _row_ends(shape: np.ndarray) -> np.ndarray:
+    """The first and last set pixel of each row of a 0/1 image (x, y; int32): a subset of its
+    pixels with the same convex hull (every corner of the hull is one of them), a few hundred
+    points instead of thousands for ``cv2.convexHull``."""
+    width = shape.shape[1]
+    rows = np.flatnonzero(shape.any(axis=1))
+    firsts = np.argmax(shape[rows], axis=1)
+    lasts = width - 1 - np.argmax(shape[rows, ::-1], axis=1)
+    return np.column_stack([np.concatenate([firsts, lasts]), np.concatenate([rows, rows])]).astype(np.int32)
+
+
+def _crowded(components: tuple[int, np.ndarray, np.ndarray, np.ndarray], centre: tuple[float, float],
+             exclude: list[tuple[float, float]], flat_area_px: float) -> bool:
     """The component at ``centre`` (before the neighbours' shares are cut off) reaches the view's
     edge, or is larger than the dice read in it can cover, one of them leaning
     (``MAX_AREA_RATIO``): one of its dice was not read, and what is left once the neighbours'
     shares are cut off is no die's outline."""
     import cv2
 
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(closed)
-    h, w = closed.shape
+    _, labels, stats, _ = components
+    h, w = labels.shape
     cx, cy = int(round(centre[0])), int(round(centre[1]))
     label = labels[min(max(cy, 0), h - 1), min(max(cx, 0), w - 1)]
     if label == 0:
@@ -230,19 +251,23 @@ def flat_template(yaw_deg: float, shrink: float, offset_px: tuple[float, float],
     towards the nadir), and where the top square's centre lies in it."""
     import cv2
 
+    # plain floats: numpy's calls on 8 points cost more than their arithmetic. The corners are
+    # the rotation's (square @ rot.T) to the bit where half a die is a power of two pixels (32 at
+    # the outline test's 4 px/mm): its products are then exact and each sum rounds once either way
     a = np.radians(yaw_deg)
+    cos, sin = float(np.cos(a)), float(np.sin(a))
     half = DIE_MM * px_per_mm / 2
-    square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-    top = square @ rot.T
-    base = top * shrink + np.asarray(offset_px)
-    pts = np.vstack([top, base])
-    lo = np.floor(pts.min(axis=0)) - margin
-    pts = pts - lo
-    size = np.ceil(pts.max(axis=0)).astype(int) + 2 + margin
-    out = np.zeros((size[1], size[0]), np.uint8)
-    cv2.fillConvexPoly(out, cv2.convexHull(np.round(pts).astype(np.int32)), 1)
-    return out, (-float(lo[0]), -float(lo[1]))
+    corners = ((-half, -half), (half, -half), (half, half), (-half, half))
+    top = [(sx * cos + sy * -sin, sx * sin + sy * cos) for sx, sy in corners]
+    pts = top + [(x * shrink + offset_px[0], y * shrink + offset_px[1]) for x, y in top]
+    lo_x = math.floor(min(x for x, _ in pts)) - margin
+    lo_y = math.floor(min(y for _, y in pts)) - margin
+    pts = [(x - lo_x, y - lo_y) for x, y in pts]
+    width = math.ceil(max(x for x, _ in pts)) + 2 + margin
+    height = math.ceil(max(y for _, y in pts)) + 2 + margin
+    out = np.zeros((height, width), np.uint8)
+    cv2.fillConvexPoly(out, cv2.convexHull(np.round(np.array(pts)).astype(np.int32)), 1)
+    return out, (-float(lo_x), -float(lo_y))
 
 
 def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, float],
@@ -271,11 +296,14 @@ def _base_of(centre_mm: tuple[float, float], camera_mm: tuple[float, float, floa
 
 def _centroid(shape: np.ndarray) -> tuple[float, float]:
     """Where a 0/1 image's pixels lie on average (x, y): their exact integer sums over their
-    count, as ``np.nonzero(shape)``'s means, without listing every pixel."""
+    count, as ``np.nonzero(shape)``'s means and ``cv2.moments``' ratios, from the counts of its
+    columns and rows (``cv2.moments`` computes every moment up to the third: 64 -> 53 us)."""
     import cv2
 
-    m = cv2.moments(shape, binaryImage=True)
-    return float(m["m10"] / m["m00"]), float(m["m01"] / m["m00"])
+    columns = cv2.reduce(shape, 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel().astype(np.int64)
+    rows = cv2.reduce(shape, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel().astype(np.int64)
+    count = float(columns.sum())
+    return float(columns @ np.arange(len(columns))) / count, float(rows @ np.arange(len(rows))) / count
 
 
 def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tuple[float, float],
@@ -298,13 +326,12 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
     kernel = np.ones((2 * TOLERANCE_PX + 1, 2 * TOLERANCE_PX + 1), np.uint8)
     shape_in = cv2.erode(shape, kernel)
     inner = float(cv2.countNonZero(shape_in))
-    shape_in = shape_in.astype(np.float32)
-    shape_out = cv2.dilate(shape, kernel).astype(np.float32)
+    shape_out = cv2.dilate(shape, kernel)
     pad = int(round(PAD_MM * px_per_mm))
     padded_in = cv2.copyMakeBorder(shape_in, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     padded_out = cv2.copyMakeBorder(shape_out, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     reach = int(round(SHIFT_MM * px_per_mm))
-    best = (np.inf, 0.0, middle)
+    placed: list[tuple[float, np.ndarray, tuple[float, float], int, int]] = []
     for yaw in _yaw_of(shape) + np.arange(-YAW_SPAN_DEG, YAW_SPAN_DEG + 0.1, YAW_STEP_DEG):
         template, top = flat_template(float(yaw), shrink, offset, px_per_mm, margin=TOLERANCE_PX + 1)
         th, tw = template.shape
@@ -314,17 +341,33 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
         y0 = int(round(middle[1] - ty)) + pad - reach
         if x0 < 0 or y0 < 0 or x0 + tw + 2 * reach > padded_in.shape[1] or y0 + th + 2 * reach > padded_in.shape[0]:
             continue
-        region = (slice(y0, y0 + th + 2 * reach), slice(x0, x0 + tw + 2 * reach))
+        placed.append((float(yaw), template, top, x0, y0))
+    best = (np.inf, 0.0, middle)
+    if not placed:
+        return _best_fit(best, middle, centre_px, px_per_mm)
+    # one window holding every yaw's shifts: the die's outline is transformed once for them all
+    window = (min(y0 for *_, y0 in placed), min(x0 for *_, x0, _ in placed),
+              max(y0 + t.shape[0] + 2 * reach for _, t, _, _, y0 in placed),
+              max(x0 + t.shape[1] + 2 * reach for _, t, _, x0, _ in placed))
+    overlaps_in, overlaps_out = Overlaps(padded_in, window), Overlaps(padded_out, window)
+    for yaw, template, top, x0, y0 in placed:
         t_in = cv2.erode(template, kernel)
         t_in_area = float(cv2.countNonZero(t_in))
-        t_out = cv2.dilate(template, kernel).astype(np.float32)
-        # pixels of the die no flat outline explains, and of the flat outline the die leaves empty
-        excess = inner - cv2.matchTemplate(padded_in[region], t_out, cv2.TM_CCORR)
-        deficit = t_in_area - cv2.matchTemplate(padded_out[region], t_in.astype(np.float32), cv2.TM_CCORR)
-        miss = excess + DEFICIT_WEIGHT * deficit
+        t_out = cv2.dilate(template, kernel)
+        # pixels of the die no flat outline explains (excess: inner - its overlap with t_out), and
+        # of the flat outline the die leaves empty (deficit: t_in_area - t_in's overlap with the
+        # die), summed: both overlaps at once
+        shared = summed_counts([(overlaps_in, t_out, 1.0), (overlaps_out, t_in, DEFICIT_WEIGHT)], y0, x0, 2 * reach + 1)
+        miss = (inner + DEFICIT_WEIGHT * t_in_area) - shared
         low, _, (mx, my), _ = cv2.minMaxLoc(miss)
         if low < best[0]:
-            best = (low, float(yaw) % 90.0, (x0 + mx - pad + top[0], y0 + my - pad + top[1]))
+            best = (low, yaw % 90.0, (x0 + mx - pad + top[0], y0 + my - pad + top[1]))
+    return _best_fit(best, middle, centre_px, px_per_mm)
+
+
+def _best_fit(best: tuple[float, float, tuple[float, float]], middle: tuple[float, float],
+              centre_px: tuple[float, float], px_per_mm: float) -> FlatFit:
+    """The :class:`FlatFit` of the best flat outline found: (pixels unexplained, yaw, top's centre)."""
     unexplained = float(best[0]) / px_per_mm ** 2
     fitted = best[2]
     top_offset = float(np.hypot(fitted[0] - centre_px[0], fitted[1] - centre_px[1])) / px_per_mm

@@ -16,8 +16,8 @@ writes them, reads each and prints:
 * refused tables and why; seconds per photo (the scorer only, rendering not counted).
 
 Seeds: the accolade classifiers were trained on 60000-60999 and the reader developed on 500,
-501, 7, 88001, 88002, 69000-69399 and 76000-76029 (refused here); bench on 70000 and up (73000-73049
-and 77000-77049 have been reported).
+501, 7, 88001, 88002, 69000-69399, 76000-76029 and 79000-79079 (refused here); bench on 70000 and up (73000-73049,
+77000-77049 and 78000-78049 have been reported).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.render.dataset import render_one  # noqa: E402
 
-TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 76030))
+TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 76030)) | set(range(79000, 79080))
          | {500, 501, 7, 88001, 88002})
 
 

@@ -96,6 +96,14 @@ of the index's icon with each attribute's, the people read) picks the same attri
 tables 76000-76029 (1,067 cards): the 3 cards read surely and wrong (dim evening, 1280x720,
 eyepatch read as dagger or earrings) all disagreed; 35 cards read surely and right disagreed too
 (asked now)."""
+ART_VETO_MARGIN = 0.04
+"""How much better another attribute's art must match the icon than the read one's for the
+second opinion to overrule a sure classifier reading (normalised correlation). The art's match
+leans slightly away from the tattoo: at 0 (any disagreement, before 2026-11-28) it overruled 81
+right readings on tuning tables 76000-76029 and 69300-69369, nearly all by under 0.04, while
+the 5 readings it caught wrong there and on 79000-79079 (eyepatch as dagger or earrings, crown
+as tattoo; dim or warm light, 1280x720) lost by 0.072-0.103. At 0.04: 116 fewer cards asked of
+6,920, the same wrong cards caught."""
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "open_season_accolades.npz"
 BLUR_PX = 1.2
 """Photo and art are both softened so (at 1-1.5 camera px per mm) they compare alike."""
@@ -343,8 +351,9 @@ class AccoladeReader:
                 if sure and SECOND_OPINION:
                     # the classifier is sure: the art's icon must agree (a blurred icon in dim light
                     # gave the classifier a confident wrong attribute; the art matched another)
-                    other = _template_attribute(soft, x, y, art.PEOPLES[ip])
-                    if other != art.ATTRIBUTES[ia]:
+                    art_scores = _art_icon_scores(soft, x, y, art.PEOPLES[ip])
+                    if art_disagrees(art_scores, ia):
+                        other = art.ATTRIBUTES[int(np.argmax(art_scores))]
                         sure = False
                         # the people is sure: any of its attributes, the art's first, then by probability
                         rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != other]
@@ -370,18 +379,29 @@ def _jitter_scores(soft: np.ndarray, x: float, y: float) -> tuple[np.ndarray, np
     return patches, sp, sa
 
 
-def _template_attribute(soft: np.ndarray, x: float, y: float, people: str) -> str:
-    """The attribute whose art corner (of ``people``'s faces) best matches the card's icon, over
-    the JITTER poses: the second opinion a sure classifier reading must agree with."""
+def _art_icon_scores(soft: np.ndarray, x: float, y: float, people: str) -> np.ndarray:
+    """How well the card's icon matches each attribute's art corner of ``people``'s faces (the
+    best normalised correlation over the JITTER poses; ATTRIBUTES order): the second opinion a
+    sure classifier reading is checked against. Only the icon's rows are sampled and normalised
+    (the people's part is not needed here)."""
     _names, _people_t, attr_t = _face_templates()
     first = art.PEOPLES.index(people) * len(art.ATTRIBUTES)
     faces = attr_t[first:first + len(art.ATTRIBUTES)]
-    patches = np.stack([_sample_corner(soft, x + dx * PX_PER_MM, y + dy * PX_PER_MM, ang)
-                        for dx, dy, ang in JITTER])
-    _fp, fa = _split(patches)
+    y0, y1 = (int(round(v * PX_PER_MM)) for v in ATTR_ROWS_MM)
+    x0 = int(round(2.0 * PX_PER_MM))
+    icons = np.stack([_sample_corner(soft, x + dx * PX_PER_MM, y + dy * PX_PER_MM, ang)[y0:y1, x0:]
+                      for dx, dy, ang in JITTER])
+    fa = _norm_batch(icons.reshape(len(icons), -1, 3))
     turn = [ANGLES.index(ang) for _dx, _dy, ang in JITTER]
     sa = np.einsum("ftk,jk->fjt", faces, fa)[:, np.arange(len(JITTER)), turn]
-    return art.ATTRIBUTES[int(np.argmax(sa.max(axis=1)))]
+    return np.asarray(sa.max(axis=1))
+
+
+def art_disagrees(art_scores: np.ndarray, attribute: int) -> bool:
+    """The art's icon speaks against the classifiers' ``attribute``: another attribute's art
+    matches the icon better by more than ART_VETO_MARGIN."""
+    others = np.delete(art_scores, attribute)
+    return bool(float(others.max()) - float(art_scores[attribute]) > ART_VETO_MARGIN)
 
 
 def best_pose(soft: np.ndarray, x: float, y: float) -> tuple[float, float, float]:

@@ -74,6 +74,9 @@ FIT_PX_PER_MM = 4.0
 """The outline test's views: finer than the reader's (a pixel of slack is a quarter of a mm), and
 still cheap (about 5 ms a die on this machine since 2026-11-28, 9-10 before; 6 px/mm doubled
 it for no better separation)."""
+SAID_FLAT_ALONE_BELOW = 0.5
+"""A die the players said lies flat whose likeliest face (after "cocked") is less sure than this
+is read again alone, with every quarter turn (``DicePixelRecogniser._said_flat``)."""
 NEIGHBOUR_MM = 26.0
 """A die read this close to another is not tested for a lean (their outlines merge)."""
 
@@ -242,9 +245,7 @@ class DicePixelRecogniser:
             flat = getattr(d, "flat_face", None)
             if d.cocked and flat is not None and self.flat_said.covers(x, y):
                 # the classifier calls it cocked, the players said it lies flat: its likeliest face
-                kind, face = _face(flat)
-                confidence = float(np.sqrt(float(d.detector_score) * float(getattr(d, "flat_prob", 0.0))))
-                dice.append(DieReading(kind, face, area_of(x, y), x, y, confidence))
+                dice.append(self._said_flat(balanced, d, x, y))
                 continue
             if d.cocked:
                 die = balanced[int(by0):int(by1) + 1, int(bx0):int(bx1) + 1]
@@ -260,6 +261,26 @@ class DicePixelRecogniser:
         self.flat_said.keep_where_read(merged)
         return OctoDiceObservation(tuple(merged), spots=tuple(spots),
                                    unread_at_edge=_unread_at_edge(spots, self.at_rim, merged))
+
+    def _said_flat(self, balanced: np.ndarray, d: Any, x: float, y: float) -> DieReading:
+        """A die the classifier calls cocked where the players said one lies flat: the face it
+        finds likeliest after "cocked", unsure. Where that face is itself under
+        ``SAID_FLAT_ALONE_BELOW``, the box is read again alone, with every quarter turn (read among
+        six dice it gets two, ``classifier_max_crops``): at probabilities of 1e-6 the ranking of a
+        two-turn read is noise (game 98811: a flat white submarine under the lamp called cocked at
+        0.996, then read "black white 0" at 1.5e-6, so a roll of a white and a black die showed
+        two black dice, and the game was lost; alone: white faces 5.8e-4 against black 8.7e-6,
+        the right kind, the face then put right on the tablet)."""
+        flat, prob = d.flat_face, float(getattr(d, "flat_prob", 0.0))
+        if prob < SAID_FLAT_ALONE_BELOW:
+            alone = self._reader.read_boxes(balanced, np.array([d.bbox], np.float32),
+                                            np.array([d.detector_score], np.float32), OCTO_KINDS).dice
+            if alone and (alone[0].flat_face or alone[0].face_class) is not None:
+                best = alone[0]
+                flat = best.flat_face if best.cocked else best.face_class
+                prob = float(best.flat_prob if best.cocked else best.classifier_prob)
+        kind, face = _face(flat)
+        return DieReading(kind, face, area_of(x, y), x, y, float(np.sqrt(float(d.detector_score) * prob)))
 
     def _balance(self, mosaic: np.ndarray) -> np.ndarray:
         """The mosaic white-balanced by ``self.gains``: each level times its channel's gain,

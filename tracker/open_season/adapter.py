@@ -57,8 +57,10 @@ one such frame; on seed 97213 it read three of player 3's four faces wrong in ev
 game, 9, 12, 1 as 8, 10, 5, the seat dark and far: at 0.5 each no scene after the set-up was
 explained). A set-up choice is tried only as the camera reads it (``face_seen``), so no
 margin is needed against the other faces there; every face is tried (and the players asked)
-where the read face is no choice left or the seat is too dark to trust
-(``PlayerReading.bonus_confidence`` < 1)."""
+where the read face is no choice left, the seat is too dark to trust
+(``PlayerReading.bonus_confidence`` < 1) or the reader doubts that column's face
+(``PlayerReading.bonus_unsure``: seed 97621's faces 3 and 5, read 8 and 6 with a doubt, were
+confirmed as read and the game lost from the set-up)."""
 
 
 HIDDEN_SURPLUS_WEIGHT = 0.5
@@ -312,8 +314,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             seat = work.tasks[-1][1]
             reading = observed.players.get(seat)
             tile = reading.bonus.get(move.column) if reading is not None else None
-            if tile is None or reading is None or reading.bonus_confidence < 1.0:
-                return True  # not read, or too dark to trust: every face (the players are asked)
+            if tile is None or reading is None or reading.bonus_confidence < 1.0 or move.column in reading.bonus_unsure:
+                return True  # not read, too dark or doubted: every face (the players are asked)
             choices = {m.face for m in work.legal_moves() if isinstance(m, ChooseBonusFace)}
             return tile[0] == move.face or tile[0] not in choices
 

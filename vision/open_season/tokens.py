@@ -76,6 +76,13 @@ LIGHT_MIN = 60.0
 is too dark to read its tokens: a doubt naming it. The horn test tables darkened step by step
 read right down to 36 and went wrong from 34 (1/5 of the lamp's light); the darkest of 24
 normal renders (three lightings) is 144."""
+BONUS_LEGIBLE_PX_PER_MM = 0.72
+"""A bonus tile seen at fewer camera pixels per mm than this (along its more foreshortened axis)
+has its face read but never sure: its number is 3-4 pixels tall. Set-ups rendered as the demo
+films them (1280x720, the three lights; tuning seeds 60000-60059 at tilt 25-35 and 60100-60159
+at tilt 0-25, ``bench/open_season_setup_faces.py``): below 0.70 px/mm 103 of 808 faces were
+read wrong (3 with no doubt; seed 97621's faces 3 and 5 read 8 and 6 at 0.59-0.61), the last
+at 0.699; from 0.70 up none of 2072."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
 
@@ -103,6 +110,9 @@ class SeatTokens:
     doubt of their own (bench seed 97213's player 3, at 50 grey levels: bonus faces 9, 12, 1
     read as 8, 10, 5, face 1 never among the faces named as close)."""
     """Plain words, e.g. ``player 2: trophies on space 3 (2 or 3)``; a doubt is not a count."""
+    bonus_unsure: frozenset[int] = frozenset()
+    """Expert: the columns whose face number is not sure (each has a doubt naming other faces):
+    the tracker then tries every face there and asks, rather than take the face read."""
 
 
 class TokenReader:
@@ -213,7 +223,10 @@ class TokenReader:
             elif bare[0] > BONUS_BARE_FAR or bare[1] > BONUS_BARE_SPREAD:
                 seats[seat]["doubts"].append(f"player {seat + 1}: something lies over bonus column {column}")
         for seat, columns in tiles.items():
-            faces, doubts = _decode_bonus(columns, self._bonus_faces)
+            small = frozenset(c for c in columns
+                              if self._sampler.bonus_px_per_mm[(seat, c)] < BONUS_LEGIBLE_PX_PER_MM)
+            faces, doubts = _decode_bonus(columns, self._bonus_faces, small)
+            seats[seat]["bonus_unsure"] = frozenset(c for c, _others in doubts)
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}
             for column, others in doubts:
                 named = [str(faces[column])] + [str(f) for f in others]
@@ -233,7 +246,8 @@ class TokenReader:
                 wall_trophies=dict(sorted(d["wall_trophies"].items())), wall_wilds=frozenset(d["wall_wilds"]),
                 trophies=d["trophy"], wilds=d["wild"], penalties=d["penalty"], series=bool(d["series"]),
                 scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
-                doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)))
+                doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)),
+                bonus_unsure=d.get("bonus_unsure", frozenset()))
         return out
 
 
@@ -273,18 +287,23 @@ def _leading(values: list[float], level: float) -> int:
     return n
 
 
-def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int]) -> tuple[dict[int, int], list[tuple[int, list[int]]]]:
+def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int],
+                  small: frozenset[int] = frozenset()) -> tuple[dict[int, int], list[tuple[int, list[int]]]]:
     """Column -> face number: the best fit with the faces of different tiles (a player's four
     faces come from four different tiles: faces 1+2, 3+4, ... share one), and for each column
-    whose other faces fit almost as well, (column, those faces, best first)."""
+    whose face is not sure, (column, other faces it may be, best first). Not sure: another
+    consistent choice fits almost as well, no consistent choice exists among the candidates, or
+    the column is in ``small`` (its tile too small in the image to tell the numbers apart)."""
     cols = sorted(columns)
-    cands = {c: [int(i) for i in np.argsort(-columns[c][2:])[:BONUS_CANDIDATES]] for c in cols}
+    own = {c: [int(i) for i in np.argsort(-columns[c][2:], kind="stable")] for c in cols}
+    cands = {c: own[c][:BONUS_CANDIDATES] for c in cols}
     combos: list[tuple[float, tuple[int, ...]]] = []
     for pick in itertools.product(*(cands[c] for c in cols)):
         tile_of = [(faces[i] + 1) // 2 for i in pick]
         if len(set(tile_of)) == len(tile_of):
             combos.append((float(sum(columns[c][2 + i] for c, i in zip(cols, pick))), pick))
-    if not combos:  # no consistent choice among the candidates: each column's own best
+    consistent = bool(combos)
+    if not consistent:  # no consistent choice among the candidates: each column's own best
         combos = [(0.0, tuple(cands[c][0] for c in cols))]
     combos.sort(key=lambda t: -t[0])
     best_score, best = combos[0]
@@ -296,6 +315,10 @@ def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int]) -> tuple[dic
                 break
             if p[k] != best[k] and faces[p[k]] not in rivals:
                 rivals.append(faces[p[k]])
+        if not rivals and (not consistent or c in small):
+            # an impossible reading (tuning seeds 60014, 60057: a face read with no rival, 0.001
+            # ahead of the true one) or a tile too small to trust: the column's own next faces
+            rivals = [faces[i] for i in own[c][:BONUS_CANDIDATES] if i != best[k]]
         if rivals:
             doubts.append((c, rivals))
     return {c: faces[i] for c, i in zip(cols, best)}, doubts

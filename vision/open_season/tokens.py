@@ -76,6 +76,13 @@ LIGHT_MIN = 60.0
 is too dark to read its tokens: a doubt naming it. The horn test tables darkened step by step
 read right down to 36 and went wrong from 34 (1/5 of the lamp's light); the darkest of 24
 normal renders (three lightings) is 144."""
+BONUS_FACE_UNSURE = 0.005
+"""A column whose best other face fits within this of the best is not sure enough for the tracker
+(``SeatTokens.bonus_unsure``: it asks that set-up choice rather than take the face read). Narrower
+than ``BONUS_FACE_DOUBT``: on the demo's set-ups (tuning seeds 60000-60059, 60100-60159) 76 % of
+the faces on tiles large enough to read were within 0.03 and all of them right; the tracker asking
+each would ask nearly every set-up choice (the lead's 2026-11-27 change: a 3-player set-up asking
+all 12 hung the app's test). Within 0.005: 4 % of them."""
 BONUS_LEGIBLE_PX_PER_MM = 0.72
 """A bonus tile seen at fewer camera pixels per mm than this (along its more foreshortened axis)
 has its face read but never sure: its number is 3-4 pixels tall. Set-ups rendered as the demo
@@ -111,8 +118,9 @@ class SeatTokens:
     read as 8, 10, 5, face 1 never among the faces named as close)."""
     """Plain words, e.g. ``player 2: trophies on space 3 (2 or 3)``; a doubt is not a count."""
     bonus_unsure: frozenset[int] = frozenset()
-    """Expert: the columns whose face number is not sure (each has a doubt naming other faces):
-    the tracker then tries every face there and asks, rather than take the face read."""
+    """Expert: the columns whose face number the tracker must not take as read (a tile too small
+    in the image, an impossible reading, another face within ``BONUS_FACE_UNSURE``; each has a
+    doubt naming other faces): it tries every face there and asks."""
 
 
 class TokenReader:
@@ -225,8 +233,8 @@ class TokenReader:
         for seat, columns in tiles.items():
             small = frozenset(c for c in columns
                               if self._sampler.bonus_px_per_mm[(seat, c)] < BONUS_LEGIBLE_PX_PER_MM)
-            faces, doubts = _decode_bonus(columns, self._bonus_faces, small)
-            seats[seat]["bonus_unsure"] = frozenset(c for c, _others in doubts)
+            faces, doubts, unsure = _decode_bonus(columns, self._bonus_faces, small)
+            seats[seat]["bonus_unsure"] = unsure
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}
             for column, others in doubts:
                 named = [str(faces[column])] + [str(f) for f in others]
@@ -287,13 +295,15 @@ def _leading(values: list[float], level: float) -> int:
     return n
 
 
-def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int],
-                  small: frozenset[int] = frozenset()) -> tuple[dict[int, int], list[tuple[int, list[int]]]]:
+def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int], small: frozenset[int] = frozenset()
+                  ) -> tuple[dict[int, int], list[tuple[int, list[int]]], frozenset[int]]:
     """Column -> face number: the best fit with the faces of different tiles (a player's four
-    faces come from four different tiles: faces 1+2, 3+4, ... share one), and for each column
-    whose face is not sure, (column, other faces it may be, best first). Not sure: another
-    consistent choice fits almost as well, no consistent choice exists among the candidates, or
-    the column is in ``small`` (its tile too small in the image to tell the numbers apart)."""
+    faces come from four different tiles: faces 1+2, 3+4, ... share one); for each column whose
+    other faces fit almost as well (``BONUS_FACE_DOUBT``), (column, those faces, best first); and
+    the columns not sure enough for the tracker to take as read: another consistent choice within
+    ``BONUS_FACE_UNSURE``, no consistent choice among the candidates, or the column in ``small``
+    (its tile too small in the image to tell the numbers apart). The last two are doubts too,
+    naming the column's own next faces."""
     cols = sorted(columns)
     own = {c: [int(i) for i in np.argsort(-columns[c][2:], kind="stable")] for c in cols}
     cands = {c: own[c][:BONUS_CANDIDATES] for c in cols}
@@ -308,6 +318,7 @@ def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int],
     combos.sort(key=lambda t: -t[0])
     best_score, best = combos[0]
     doubts = []
+    unsure = set()
     for k, c in enumerate(cols):
         rivals: list[int] = []
         for sc, p in combos[1:]:
@@ -315,13 +326,16 @@ def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int],
                 break
             if p[k] != best[k] and faces[p[k]] not in rivals:
                 rivals.append(faces[p[k]])
-        if not rivals and (not consistent or c in small):
+                if best_score - sc < BONUS_FACE_UNSURE:
+                    unsure.add(c)
+        if not consistent or c in small:
             # an impossible reading (tuning seeds 60014, 60057: a face read with no rival, 0.001
-            # ahead of the true one) or a tile too small to trust: the column's own next faces
-            rivals = [faces[i] for i in own[c][:BONUS_CANDIDATES] if i != best[k]]
+            # ahead of the true one) or a tile too small to trust
+            unsure.add(c)
+            rivals = rivals or [faces[i] for i in own[c][:BONUS_CANDIDATES] if i != best[k]]
         if rivals:
             doubts.append((c, rivals))
-    return {c: faces[i] for c, i in zip(cols, best)}, doubts
+    return {c: faces[i] for c, i in zip(cols, best)}, doubts, frozenset(unsure)
 
 
 def _personal_hidden(table: np.ndarray, count: int) -> bool:

@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.moves import Draw
-from tracker.open_season.adapter import OpenSeasonAdapter
+from tracker.open_season.adapter import BONUS_FACE_MISREAD_WEIGHT, OpenSeasonAdapter
 from tracker.open_season.recogniser import observation_from_reads
 from tracker.open_season.view import observation_from_state, observation_from_table
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
@@ -476,6 +476,16 @@ def test_a_bonus_face_the_reader_doubts_is_asked_not_taken_as_read() -> None:
     tracked, truth, asked = _set_up_read_wrong_in_two_columns(doubted=True)
     assert asked == 2
     assert tracked.state.history == truth.history and tracked.alert is None and tracked.pending is None
+    # after the set-up a doubted column read wrong weighs nothing (97621: three tiny tiles misread
+    # in every still, 0.15, and a card read behind the deck, 0.5, passed the tolerance at every
+    # take); a column read wrong surely still weighs BONUS_FACE_MISREAD_WEIGHT
+    adapter = OpenSeasonAdapter()
+    seen = observation_from_state(truth)
+    first = seen.players[0]
+    wrong = {c: (face % 14 + 1, lit) for c, (face, lit) in first.bonus.items()}
+    doubted = replace(seen, players={**seen.players, 0: replace(first, bonus=wrong, bonus_unsure=frozenset({1, 2}))})
+    weights = sorted(d.weight for d in adapter.differences(adapter.expected(truth), doubted))
+    assert weights == [0.0, 0.0, BONUS_FACE_MISREAD_WEIGHT, BONUS_FACE_MISREAD_WEIGHT]
     # the same faces read wrong with no doubt: the set-up goes wrong (taken as read)
     tracked, truth, _asked = _set_up_read_wrong_in_two_columns(doubted=False)
     assert tracked.state.history != truth.history

@@ -83,13 +83,15 @@ than ``BONUS_FACE_DOUBT``: on the demo's set-ups (tuning seeds 60000-60059, 6010
 the faces on tiles large enough to read were within 0.03 and all of them right; the tracker asking
 each would ask nearly every set-up choice (the lead's 2026-11-27 change: a 3-player set-up asking
 all 12 hung the app's test). Within 0.005: 4 % of them."""
-BONUS_LEGIBLE_PX_PER_MM = 0.72
+BONUS_LEGIBLE_PX_PER_MM = 0.70
 """A bonus tile seen at fewer camera pixels per mm than this (along its more foreshortened axis)
 has its face read but never sure: its number is 3-4 pixels tall. Set-ups rendered as the demo
 films them (1280x720, the three lights; tuning seeds 60000-60059 at tilt 25-35 and 60100-60159
 at tilt 0-25, ``bench/open_season_setup_faces.py``): below 0.70 px/mm 103 of 808 faces were
 read wrong (3 with no doubt; seed 97621's faces 3 and 5 read 8 and 6 at 0.59-0.61), the last
-at 0.699; from 0.70 up none of 2072."""
+at 0.699; from 0.70 up none of 2072. Not higher: the app's 3-player Shield demo (seed 5, tilt 15)
+sees player 1's tiles at 0.719 and read them right; at 0.72 its four choices were asked and the
+app test, which answers no question, stalled."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
 

@@ -11,7 +11,10 @@ Two ways to pick games:
 * ``--seed S --tables N``: expert set-ups of seeds S.., 2-4 players, both sides, tilt drawn from
   ``--tilt`` (default 25-35), the three lights in turn, azimuth drawn.
 
-Tuning seeds (2026-11-28, os-setup): demo games 97621 and 97213, tables 60000-60059. Fresh: 61000 on.
+"Unsure" is ``SeatTokens.bonus_unsure`` (what the tracker asks); run on code without it (before
+2026-11-28) the reader's text doubts stand in. Tuning seeds (2026-11-28, os-setup): demo games
+97621 and 97213, tables 60000-60059 (tilt 25-35) and 60100-60159 (tilt 0-25); reported fresh:
+61000-61059 and 61100-61159; use 62000 on for new fresh tables.
 
     nice python bench/open_season_setup_faces.py --seed 60000 --tables 30 --scenes 2
     nice python bench/open_season_setup_faces.py --demo-seed 97620 --games 5 --only-seed 97621 --scenes 4

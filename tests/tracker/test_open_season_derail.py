@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.moves import Draw
-from tracker.open_season.adapter import OpenSeasonAdapter
+from tracker.open_season.adapter import BONUS_FACE_MISREAD_WEIGHT, OpenSeasonAdapter
 from tracker.open_season.recogniser import observation_from_reads
 from tracker.open_season.view import observation_from_state, observation_from_table
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
@@ -436,6 +436,74 @@ def test_the_recogniser_marks_the_faces_of_a_seat_too_dark_as_unsure() -> None:
     # every set-up choice would be asked
     empty = observation_from_reads(table({0: {}, 1: {}}), tokens, 2)
     assert empty.players[1].bonus_confidence == 1.0
+
+
+def _set_up_read_wrong_in_two_columns(doubted: bool) -> tuple[TrackedGame[OpenSeasonState, OpenSeasonObservation],
+                                                                 OpenSeasonState, int]:
+    """A 3-player expert set-up followed scene by scene, player 1's faces in columns 1 and 2 read
+    as other faces in every still (as seed 97621's 3 and 5 read 8 and 6), the reader doubting
+    them (``bonus_unsure``) or not; the seat well lit. Returns (tracker, truth, questions asked)."""
+    game = OpenSeasonGame(3, side="horn", expert=True)
+    truth = game.new_initial_state(21, hidden=True)
+    tracked = TrackedGame(game.new_initial_state(21, hidden=True), OpenSeasonAdapter())
+    rng = random.Random(21)
+
+    def misread(seen: OpenSeasonObservation) -> OpenSeasonObservation:
+        first = seen.players[0]
+        wrong = {c: ((face % 14 + 1) if c in (1, 2) else face, lit) for c, (face, lit) in first.bonus.items()}
+        unsure = frozenset(c for c in wrong if c in (1, 2)) if doubted else frozenset()
+        return replace(seen, players={**seen.players, 0: replace(first, bonus=wrong, bonus_unsure=unsure)})
+
+    asked = 0
+    while truth.tasks and truth.tasks[-1][0] == "choose_face":
+        truth.push(rng.choice(list(truth.legal_moves())))
+        for event in tracked.observe(misread(observation_from_state(truth))):
+            if isinstance(event, QuestionAsked):
+                asked += 1
+                answer = truthful_option(truth.history, event.question, tracked.state.history)
+                assert answer is not None, event.question.option_texts
+                tracked.answer(answer)
+    _draw_refill_in_name_order(truth, rng)
+    tracked.observe(misread(observation_from_state(truth)))
+    return tracked, truth, asked
+
+
+def test_a_bonus_face_the_reader_doubts_is_asked_not_taken_as_read() -> None:
+    """97621 (tilt 30, lamp): player 1's faces 3 and 5 read as 8 and 6 at 0.6 camera pixels per
+    mm; the token reader doubted them, but the observation carried no doubt, the set-up choices
+    were confirmed as read and the game was lost (54 false alarms). A doubted column has every
+    face tried: the players are asked that choice, and the other choices are taken as read."""
+    tracked, truth, asked = _set_up_read_wrong_in_two_columns(doubted=True)
+    assert asked == 2
+    assert tracked.state.history == truth.history and tracked.alert is None and tracked.pending is None
+    # after the set-up a doubted column read wrong weighs nothing (97621: three tiny tiles misread
+    # in every still, 0.15, and a card read behind the deck, 0.5, passed the tolerance at every
+    # take); a column read wrong surely still weighs BONUS_FACE_MISREAD_WEIGHT
+    adapter = OpenSeasonAdapter()
+    seen = observation_from_state(truth)
+    first = seen.players[0]
+    wrong = {c: (face % 14 + 1, lit) for c, (face, lit) in first.bonus.items()}
+    doubted = replace(seen, players={**seen.players, 0: replace(first, bonus=wrong, bonus_unsure=frozenset({1, 2}))})
+    weights = sorted(d.weight for d in adapter.differences(adapter.expected(truth), doubted))
+    assert weights == [0.0, 0.0, BONUS_FACE_MISREAD_WEIGHT, BONUS_FACE_MISREAD_WEIGHT]
+    # the same faces read wrong with no doubt: the set-up goes wrong (taken as read)
+    tracked, truth, _asked = _set_up_read_wrong_in_two_columns(doubted=False)
+    assert tracked.state.history != truth.history
+
+
+def test_the_recogniser_passes_the_doubted_bonus_columns_on() -> None:
+    from vision.open_season.tokens import SeatTokens
+
+    seat: dict[str, Any] = dict(wall_trophies={}, wall_wilds=frozenset(), trophies=0, wilds=0, penalties=0,
+                                series=False, scorings=frozenset(), bonus={1: (8, False), 2: (6, False)},
+                                accolade_wilds=0)
+    tokens = {0: SeatTokens(**seat, bonus_unsure=frozenset({1})), 1: SeatTokens(**seat)}
+    cards = TableCards(inn=[], walls={0: {}, 1: {}}, stocks={0: [], 1: []},
+                       kept={s: CardRead(f"kept {s}", "empty", 1.0) for s in (0, 1)},
+                       accolades={s: AccoladeCount(0, 1.0, 1) for s in (0, 1)})
+    obs = observation_from_reads(cards, tokens, 2)
+    assert obs.players[0].bonus_unsure == {1} and obs.players[1].bonus_unsure == frozenset()
+    assert obs.players[0] == obs.players[1]  # a doubt, not a different table
 
 
 def test_a_refill_that_draws_one_card_twice_with_a_copy_behind_the_deck_is_offered() -> None:

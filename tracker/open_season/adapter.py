@@ -57,8 +57,13 @@ one such frame; on seed 97213 it read three of player 3's four faces wrong in ev
 game, 9, 12, 1 as 8, 10, 5, the seat dark and far: at 0.5 each no scene after the set-up was
 explained). A set-up choice is tried only as the camera reads it (``face_seen``), so no
 margin is needed against the other faces there; every face is tried (and the players asked)
-where the read face is no choice left or the seat is too dark to trust
-(``PlayerReading.bonus_confidence`` < 1)."""
+where the read face is no choice left, the seat is too dark to trust
+(``PlayerReading.bonus_confidence`` < 1) or the reader doubts that column's face
+(``PlayerReading.bonus_unsure``: seed 97621's faces 3 and 5, read 8 and 6 with a doubt, were
+confirmed as read and the game lost from the set-up). A face misread on a column the reader
+doubts weighs nothing: it tells nothing (97621 asked right at the set-up, then its three tiny
+tiles misread in every still, 0.15, with a card read behind the deck, 0.5, passed the tolerance
+0.6 at every take: 58 false alarms)."""
 
 
 HIDDEN_SURPLUS_WEIGHT = 0.5
@@ -268,8 +273,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 # a face, once chosen, never changes: a chosen tile read with another face (only
                 # the face, lit or not as expected) is a misread that no move can explain
                 misread = w_tile is not None and g_tile is not None and w_tile[1] == g_tile[1]
+                weight = (0.0 if col in got.bonus_unsure else BONUS_FACE_MISREAD_WEIGHT) if misread else 1.0
                 diffs.append(Difference(f"{who}'s bonus tile on column {col} reads {g_tile}, expected {w_tile}",
-                                        BONUS_FACE_MISREAD_WEIGHT if misread else 1.0))
+                                        weight))
         return diffs
 
     def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
@@ -312,8 +318,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             seat = work.tasks[-1][1]
             reading = observed.players.get(seat)
             tile = reading.bonus.get(move.column) if reading is not None else None
-            if tile is None or reading is None or reading.bonus_confidence < 1.0:
-                return True  # not read, or too dark to trust: every face (the players are asked)
+            if tile is None or reading is None or reading.bonus_confidence < 1.0 or move.column in reading.bonus_unsure:
+                return True  # not read, too dark or doubted: every face (the players are asked)
             choices = {m.face for m in work.legal_moves() if isinstance(m, ChooseBonusFace)}
             return tile[0] == move.face or tile[0] not in choices
 

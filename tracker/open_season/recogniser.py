@@ -9,7 +9,8 @@ makes the frame ``occluded`` and nothing else is read.
 What the readers are unsure of goes into the observation as weights, never as a guess taken for
 sure: a wall card's confidence (``PlayerReading.confidence``), and an accolade count that another
 count fits nearly as well (``PlayerReading.accolades_confidence`` < 1: the adapter then gives its
-difference little weight, see ``tracker/open_season/adapter.py``).
+difference little weight, see ``tracker/open_season/adapter.py``), and the bonus columns whose
+face the token reader doubts (``PlayerReading.bonus_unsure``: every face is tried there, asked).
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             # the token reader measures the light on the seat's wall cards: an empty wall (the
             # set-up) shows only the dark mat there, which says nothing of the light
             bonus_confidence=0.0 if t is not None and getattr(t, "dark", False) and wall else 1.0,
+            bonus_unsure=frozenset(getattr(t, "bonus_unsure", frozenset())) if t else frozenset(),
         )
     return OpenSeasonObservation(
         inn=tuple(sorted(r.card for r in cards.inn if r.card not in (EMPTY, HIDDEN))),

@@ -50,6 +50,10 @@ class PlayerReading:
     bonus_confidence: float = field(default=1.0, compare=False)
     """How sure the bonus tiles' face numbers are (below 1: the seat is too dark for the token
     reader, whose faces there may be wrong with no doubt raised: bench seed 97213)."""
+    bonus_unsure: frozenset[int] = field(default=frozenset(), compare=False)
+    """Columns whose face number the token reader is not sure of (another face fits nearly as
+    well, or the tile is too small in the image to tell numbers apart): seed 97621's faces 3 and
+    5 read as 8 and 6 at 0.6 camera pixels per mm, doubted by the reader, taken as sure."""
 
 
 @dataclass

@@ -348,9 +348,10 @@ class TokenSampler:
         size = int(round(BONUS_PATCH_MM * PX_PER_MM))
         gx, gy = _grid(BONUS_PATCH_MM)
         out = np.zeros((len(self._bonus_places), len(self.bonus_faces), int(self._m.face.sum())), np.float32)
+        self.bonus_px_per_mm: dict[tuple[int, int], float] = {}
         hom = self.view.homography_at(PERSONAL_TOP_MM)
         tw, th = BONUS_TILE_MM
-        for k, (_key, (cx, cy), yaw) in enumerate(self._bonus_places):
+        for k, (key, (cx, cy), yaw) in enumerate(self._bonus_places):
             c, sn = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
             to_table = np.array([[c, -sn, cx], [sn, c, cy], [0, 0, 1]])
             # the patch grid in ideal pixels
@@ -362,6 +363,10 @@ class TokenSampler:
             cp = corners @ (hom @ to_table).T
             cp = cp[:, :2] / cp[:, 2:3]
             edge = float(max(np.ptp(cp[:, 0]), np.ptp(cp[:, 1])))
+            # the tile's sharper-foreshortened axis: camera pixels per mm along it
+            along_w = (np.linalg.norm(cp[1] - cp[0]) + np.linalg.norm(cp[2] - cp[3])) / (2 * tw)
+            along_h = (np.linalg.norm(cp[3] - cp[0]) + np.linalg.norm(cp[2] - cp[1])) / (2 * th)
+            self.bonus_px_per_mm[key] = float(min(along_w, along_h))
             shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
             for j, face in enumerate(self.bonus_faces):
                 sprite = sprites.sprite_for(("open_season", "bonus", face, False), tw, th, edge)

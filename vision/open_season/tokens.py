@@ -76,6 +76,22 @@ LIGHT_MIN = 60.0
 is too dark to read its tokens: a doubt naming it. The horn test tables darkened step by step
 read right down to 36 and went wrong from 34 (1/5 of the lamp's light); the darkest of 24
 normal renders (three lightings) is 144."""
+BONUS_FACE_UNSURE = 0.005
+"""A column whose best other face fits within this of the best is not sure enough for the tracker
+(``SeatTokens.bonus_unsure``: it asks that set-up choice rather than take the face read). Narrower
+than ``BONUS_FACE_DOUBT``: on the demo's set-ups (tuning seeds 60000-60059, 60100-60159) 76 % of
+the faces on tiles large enough to read were within 0.03 and all of them right; the tracker asking
+each would ask nearly every set-up choice (the lead's 2026-11-27 change: a 3-player set-up asking
+all 12 hung the app's test). Within 0.005: 4 % of them."""
+BONUS_LEGIBLE_PX_PER_MM = 0.70
+"""A bonus tile seen at fewer camera pixels per mm than this (along its more foreshortened axis)
+has its face read but never sure: its number is 3-4 pixels tall. Set-ups rendered as the demo
+films them (1280x720, the three lights; tuning seeds 60000-60059 at tilt 25-35 and 60100-60159
+at tilt 0-25, ``bench/open_season_setup_faces.py``): below 0.70 px/mm 103 of 808 faces were
+read wrong (3 with no doubt; seed 97621's faces 3 and 5 read 8 and 6 at 0.59-0.61), the last
+at 0.699; from 0.70 up none of 2072. Not higher: the app's 3-player Shield demo (seed 5, tilt 15)
+sees player 1's tiles at 0.719 and read them right; at 0.72 its four choices were asked and the
+app test, which answers no question, stalled."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
 
@@ -103,6 +119,10 @@ class SeatTokens:
     doubt of their own (bench seed 97213's player 3, at 50 grey levels: bonus faces 9, 12, 1
     read as 8, 10, 5, face 1 never among the faces named as close)."""
     """Plain words, e.g. ``player 2: trophies on space 3 (2 or 3)``; a doubt is not a count."""
+    bonus_unsure: frozenset[int] = frozenset()
+    """Expert: the columns whose face number the tracker must not take as read (a tile too small
+    in the image, an impossible reading, another face within ``BONUS_FACE_UNSURE``; each has a
+    doubt naming other faces): it tries every face there and asks."""
 
 
 class TokenReader:
@@ -213,7 +233,10 @@ class TokenReader:
             elif bare[0] > BONUS_BARE_FAR or bare[1] > BONUS_BARE_SPREAD:
                 seats[seat]["doubts"].append(f"player {seat + 1}: something lies over bonus column {column}")
         for seat, columns in tiles.items():
-            faces, doubts = _decode_bonus(columns, self._bonus_faces)
+            small = frozenset(c for c in columns
+                              if self._sampler.bonus_px_per_mm[(seat, c)] < BONUS_LEGIBLE_PX_PER_MM)
+            faces, doubts, unsure = _decode_bonus(columns, self._bonus_faces, small)
+            seats[seat]["bonus_unsure"] = unsure
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}
             for column, others in doubts:
                 named = [str(faces[column])] + [str(f) for f in others]
@@ -233,7 +256,8 @@ class TokenReader:
                 wall_trophies=dict(sorted(d["wall_trophies"].items())), wall_wilds=frozenset(d["wall_wilds"]),
                 trophies=d["trophy"], wilds=d["wild"], penalties=d["penalty"], series=bool(d["series"]),
                 scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
-                doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)))
+                doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)),
+                bonus_unsure=d.get("bonus_unsure", frozenset()))
         return out
 
 
@@ -273,22 +297,30 @@ def _leading(values: list[float], level: float) -> int:
     return n
 
 
-def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int]) -> tuple[dict[int, int], list[tuple[int, list[int]]]]:
+def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int], small: frozenset[int] = frozenset()
+                  ) -> tuple[dict[int, int], list[tuple[int, list[int]]], frozenset[int]]:
     """Column -> face number: the best fit with the faces of different tiles (a player's four
-    faces come from four different tiles: faces 1+2, 3+4, ... share one), and for each column
-    whose other faces fit almost as well, (column, those faces, best first)."""
+    faces come from four different tiles: faces 1+2, 3+4, ... share one); for each column whose
+    other faces fit almost as well (``BONUS_FACE_DOUBT``), (column, those faces, best first); and
+    the columns not sure enough for the tracker to take as read: another consistent choice within
+    ``BONUS_FACE_UNSURE``, no consistent choice among the candidates, or the column in ``small``
+    (its tile too small in the image to tell the numbers apart). The last two are doubts too,
+    naming the column's own next faces."""
     cols = sorted(columns)
-    cands = {c: [int(i) for i in np.argsort(-columns[c][2:])[:BONUS_CANDIDATES]] for c in cols}
+    own = {c: [int(i) for i in np.argsort(-columns[c][2:], kind="stable")] for c in cols}
+    cands = {c: own[c][:BONUS_CANDIDATES] for c in cols}
     combos: list[tuple[float, tuple[int, ...]]] = []
     for pick in itertools.product(*(cands[c] for c in cols)):
         tile_of = [(faces[i] + 1) // 2 for i in pick]
         if len(set(tile_of)) == len(tile_of):
             combos.append((float(sum(columns[c][2 + i] for c, i in zip(cols, pick))), pick))
-    if not combos:  # no consistent choice among the candidates: each column's own best
+    consistent = bool(combos)
+    if not consistent:  # no consistent choice among the candidates: each column's own best
         combos = [(0.0, tuple(cands[c][0] for c in cols))]
     combos.sort(key=lambda t: -t[0])
     best_score, best = combos[0]
     doubts = []
+    unsure = set()
     for k, c in enumerate(cols):
         rivals: list[int] = []
         for sc, p in combos[1:]:
@@ -296,9 +328,16 @@ def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int]) -> tuple[dic
                 break
             if p[k] != best[k] and faces[p[k]] not in rivals:
                 rivals.append(faces[p[k]])
+                if best_score - sc < BONUS_FACE_UNSURE:
+                    unsure.add(c)
+        if not consistent or c in small:
+            # an impossible reading (tuning seeds 60014, 60057: a face read with no rival, 0.001
+            # ahead of the true one) or a tile too small to trust
+            unsure.add(c)
+            rivals = rivals or [faces[i] for i in own[c][:BONUS_CANDIDATES] if i != best[k]]
         if rivals:
             doubts.append((c, rivals))
-    return {c: faces[i] for c, i in zip(cols, best)}, doubts
+    return {c: faces[i] for c, i in zip(cols, best)}, doubts, frozenset(unsure)
 
 
 def _personal_hidden(table: np.ndarray, count: int) -> bool:

@@ -302,10 +302,30 @@ def test_a_face_fitting_almost_as_well_as_another_is_a_doubt_naming_both() -> No
     assert seat.doubts == ("player 2: bonus tile in column 3 (11, 1 or 5)",)
 
 
-def test_with_no_four_different_tiles_among_the_best_faces_each_column_keeps_its_own_best() -> None:
+def test_with_no_four_different_tiles_among_the_best_faces_each_column_keeps_its_own_best_unsure() -> None:
+    # the reading cannot be right (four tiles of a player differ): every column is a doubt, named
+    # with its own next faces, never a sure face (seeds 60014, 60057 read a face so, no doubt)
     fits = {1: 0.9, 2: 0.8, 3: 0.7}  # tiles 1, 1 and 2 only: four columns cannot all differ
     seat = _read(_reader(expert=True), bonus={(0, c): (0.5, 1.1, dict(fits)) for c in (1, 2, 3, 4)})[0]
-    assert seat.bonus == {c: (1, False) for c in (1, 2, 3, 4)} and seat.doubts == ()
+    assert seat.bonus == {c: (1, False) for c in (1, 2, 3, 4)}
+    assert seat.doubts == tuple(f"player 1: bonus tile in column {c} (1, 2 or 3)" for c in (1, 2, 3, 4))
+    assert seat.bonus_unsure == {1, 2, 3, 4}
+
+
+def test_a_tile_too_small_in_the_image_is_read_but_never_sure() -> None:
+    """97621 (tilt 30, lamp): player 1's tiles at 0.6 camera pixels per mm, faces 3 and 5 read as
+    8 and 6. Below ``BONUS_LEGIBLE_PX_PER_MM`` a face is a doubt whatever its lead."""
+    from vision.open_season.tokens import BONUS_LEGIBLE_PX_PER_MM
+
+    reader = _reader(expert=True)
+    assert min(reader._sampler.bonus_px_per_mm.values()) > BONUS_LEGIBLE_PX_PER_MM  # tilt 10: all legible
+    clear = {(1, 2): (0.5, 1.1, {5: 0.9, 8: 0.6, 6: 0.5})}
+    seat = _read(reader, bonus=clear)[1]
+    assert seat.bonus == {2: (5, False)} and seat.doubts == () and seat.bonus_unsure == frozenset()
+    reader._sampler.bonus_px_per_mm[(1, 2)] = BONUS_LEGIBLE_PX_PER_MM - 0.01
+    seat = _read(reader, bonus=clear)[1]
+    assert seat.bonus == {2: (5, False)}
+    assert seat.doubts == ("player 2: bonus tile in column 2 (5, 8 or 6)",) and seat.bonus_unsure == {2}
 
 
 def test_the_shield_side_has_no_bonus_faces_7_8_and_12() -> None:

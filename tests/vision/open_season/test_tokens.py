@@ -204,3 +204,33 @@ def test_bad_input_is_one_clear_error_and_a_blank_frame_reads_empty() -> None:
         TokenReader(reader.view, "horn", 2, False, pack=SimpleNamespace(game="octocube"))
     taught = TokenReader(reader.view, "horn", 2, False, pack=SimpleNamespace(game="open_season", faces={}))
     assert taught.read(out.image) == reader.read(out.image)
+
+
+def test_bonus_faces_too_small_to_read_are_doubted_never_read_wrong_and_sure() -> None:
+    """97621's set-up as the pixel demo filmed it (3 players, tilt 30.3 from the east, the lamp):
+    player 1's tiles at 0.6 camera pixels per mm, faces 3 and 5 read as 8 and 6 (and 11 as 10)
+    surely, and the game was lost from the set-up. Each face is now read right or doubted."""
+    from tracker.film import LIGHTINGS
+
+    seed = 97621
+    twin = OpenSeasonTwin(3, seed, side="horn", expert=True, max_moves=20)
+    scene = next(i for i, d in enumerate(twin.descriptions) if all(len(p.bonus) == 4 for p in d.players))
+    table = twin.descriptions[scene]
+    assert table.players[0].bonus[1][0] == 3 and table.players[0].bonus[2][0] == 5
+    camera = CameraModel.looking_at(tilt_deg=30.3, azimuth_deg=90.0, resolution=(1280, 720))
+    out = Renderer().render(open_season_scene(table, seed=seed), camera,
+                            RenderOptions(lighting=Lighting(**LIGHTINGS["lamp"]), table_seed=seed % 997),
+                            seed=seed * 100_003 + scene)
+    reads = TokenReader.from_ground_truth(out.ground_truth, "horn", 3, True).read(out.image)
+    sure_right = 0
+    for seat, player in enumerate(table.players):
+        got = reads[seat]
+        assert sorted(got.bonus) == sorted(player.bonus), seat
+        for column, (face, _lit) in player.bonus.items():
+            if column in got.bonus_unsure:
+                assert any(f"bonus tile in column {column} (" in d for d in got.doubts), (seat, column)
+            else:
+                assert got.bonus[column][0] == face, (seat, column, got.bonus, got.doubts)
+                sure_right += 1
+    assert {1, 2} <= reads[0].bonus_unsure  # the faces the game was lost on
+    assert sure_right >= 2, reads  # the near seat's large tiles are still read surely

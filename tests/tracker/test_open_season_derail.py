@@ -6,6 +6,7 @@ pipeline feeds) and the recogniser's own observation builder."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, cast
 
@@ -372,6 +373,24 @@ def test_a_refill_whose_only_card_went_behind_the_deck_is_asked_about() -> None:
     assert tracked.observe(seen) == []  # the same table again: nothing happened
 
 
+def _follow_set_up(tracked: TrackedGame[OpenSeasonState, OpenSeasonObservation], truth: OpenSeasonState,
+                   rng: random.Random, misread: Callable[[OpenSeasonObservation], OpenSeasonObservation]) -> int:
+    """The expert set-up's face choices played on ``truth`` and each still shown to ``tracked`` as
+    ``misread`` makes it, its questions answered truthfully; then the first refill drawn. Returns
+    the number of questions asked."""
+    asked = 0
+    while truth.tasks and truth.tasks[-1][0] == "choose_face":
+        truth.push(rng.choice(list(truth.legal_moves())))
+        for event in tracked.observe(misread(observation_from_state(truth))):
+            if isinstance(event, QuestionAsked):
+                asked += 1
+                answer = truthful_option(truth.history, event.question, tracked.state.history)
+                assert answer is not None, event.question.option_texts
+                tracked.answer(answer)
+    _draw_refill_in_name_order(truth, rng)
+    return asked
+
+
 def _dark_seat_set_up(confidence: float) -> tuple[TrackedGame[OpenSeasonState, OpenSeasonObservation], OpenSeasonState,
                                                    int]:
     """A 3-player expert set-up followed scene by scene, player 3's faces all read wrong (as bench
@@ -387,16 +406,7 @@ def _dark_seat_set_up(confidence: float) -> tuple[TrackedGame[OpenSeasonState, O
         wrong = {c: (face % 14 + 1, lit) for c, (face, lit) in dark.bonus.items()}
         return replace(seen, players={**seen.players, 2: replace(dark, bonus=wrong, bonus_confidence=sure)})
 
-    asked = 0
-    while truth.tasks and truth.tasks[-1][0] == "choose_face":
-        truth.push(rng.choice(list(truth.legal_moves())))
-        for event in tracked.observe(misread(observation_from_state(truth))):
-            if isinstance(event, QuestionAsked):
-                asked += 1
-                answer = truthful_option(truth.history, event.question, tracked.state.history)
-                assert answer is not None, event.question.option_texts
-                tracked.answer(answer)
-    _draw_refill_in_name_order(truth, rng)
+    asked = _follow_set_up(tracked, truth, rng, misread)
     # 97213's seat was dark only while its wall was empty: later, its faces read as wrong, and sure
     tracked.observe(misread(observation_from_state(truth), 1.0))
     return tracked, truth, asked
@@ -454,16 +464,7 @@ def _set_up_read_wrong_in_two_columns(doubted: bool) -> tuple[TrackedGame[OpenSe
         unsure = frozenset(c for c in wrong if c in (1, 2)) if doubted else frozenset()
         return replace(seen, players={**seen.players, 0: replace(first, bonus=wrong, bonus_unsure=unsure)})
 
-    asked = 0
-    while truth.tasks and truth.tasks[-1][0] == "choose_face":
-        truth.push(rng.choice(list(truth.legal_moves())))
-        for event in tracked.observe(misread(observation_from_state(truth))):
-            if isinstance(event, QuestionAsked):
-                asked += 1
-                answer = truthful_option(truth.history, event.question, tracked.state.history)
-                assert answer is not None, event.question.option_texts
-                tracked.answer(answer)
-    _draw_refill_in_name_order(truth, rng)
+    asked = _follow_set_up(tracked, truth, rng, misread)
     tracked.observe(misread(observation_from_state(truth)))
     return tracked, truth, asked
 

@@ -365,30 +365,3 @@ def test_a_cleared_strip_or_six_dice_read_is_judged_at_once() -> None:
     # a spot where the die lay: it is there, unread (kept by the memory), no second read needed
     spotted = OctoDiceObservation(dice=(strip[1], *rolled), spots=((151.0, 41.0),))
     assert not remembered(*strip, *rolled).annotate(spotted).occluded
-
-
-def test_a_die_put_right_on_the_tablet_and_re_rolled_is_not_called_thrown() -> None:
-    """A cocked die read as a face is put right on the tablet and re-rolled (games 98730, 98816):
-    landing elsewhere showing the face the players gave, it is that die, not a die thrown."""
-    others = (die(200, 300, face="bot"), die(250, 420, face="octopod", kind="black"))
-
-    def corrected_memory() -> DiceMemory:
-        memory = remembered(die(300, 300, face="lab"), *others, serial=4)
-        before = _View(4, roll=(("black", "octopod"), ("white", "bot"), ("white", "lab")), aside=())
-        after = _View(4, roll=(("black", "octopod"), ("white", "bot"), ("white", "crystal")), aside=())
-        memory.corrected(before, after)
-        return memory
-
-    rerolled = {d.face: d for d in corrected_memory().annotate(scene(die(380, 330, face="crystal"), *others)).dice}
-    assert rerolled["crystal"].landed_after is None
-    # another face than the one given: thrown
-    other = {d.face: d for d in corrected_memory().annotate(scene(die(380, 330, face="sub"), *others)).dice}
-    assert other["sub"].landed_after == 4
-    # the corrected die still lies where it was misread: a second die showing that face was thrown
-    both = corrected_memory().annotate(scene(die(300, 300, face="crystal"), die(380, 330, face="crystal"), *others))
-    assert [d.landed_after for d in both.dice if d.x == 380] == [4]
-    # an accepted scene ends the players' word
-    memory = corrected_memory()
-    memory.remember(scene(die(300, 300, face="crystal"), *others), _Expected(5))
-    (again,) = [d for d in memory.annotate(scene(die(380, 330, face="crystal"), *others)).dice if d.x == 380]
-    assert again.landed_after == 5

@@ -67,9 +67,6 @@ class DiceMemory:
         self._serial: int
         self._vague: tuple[tuple[str, float, float], ...] = ()
         """(kind, x, y) of the dice a correction on the tablet touched: their place is doubtful."""
-        self._put_right: tuple[tuple[str, str, float, float], ...] = ()
-        """(kind, face, x, y) of the roll-area dice whose face a tablet correction changed since the
-        last accepted scene (:meth:`_rerolled_after_correction`)."""
         self._strip_read_again = False
         """A set-aside die vanished unseen and the scene was read once more for it (once per
         accepted scene: :meth:`_set_aside_die_unseen`)."""
@@ -104,22 +101,11 @@ class DiceMemory:
                     elif near.area == ROLL and d.area == ROLL:
                         d = replace(d, seen_serial=self._serial)
                 elif d.area == ROLL and not any(k == d.kind and math.hypot(x - d.x, y - d.y) <= VAGUE_MM
-                                                for k, x, y in self._vague) \
-                        and not self._rerolled_after_correction(d, observed):
+                                                for k, x, y in self._vague):
                     d = replace(d, landed_after=self._serial)
             out.append(d)
         out += self._unread_but_unmoved(observed, out)
         return self._unless_a_die_is_unread(replace(observed, dice=tuple(out)))
-
-    def _rerolled_after_correction(self, d: DieReading, observed: OctoDiceObservation) -> bool:
-        """``d`` shows the face the players just gave on the tablet to a die of its kind that no
-        longer lies where it was misread: that die, re-rolled. A cocked die the reader read as a
-        face is put right on the tablet and re-rolled, as the rulebook wants (games 98730 and
-        98816: it landed elsewhere showing the face given, and was called "thrown")."""
-        places = [(o.x, o.y) for o in observed.dice] + list(observed.spots)
-        return any(kind == d.kind and face == d.face
-                   and all(math.hypot(px - x, py - y) > KEPT_MM for px, py in places)
-                   for kind, face, x, y in self._put_right)
 
     def _unless_a_die_is_unread(self, observed: OctoDiceObservation) -> OctoDiceObservation:
         """The scene, marked not read (``occluded``: read again once it has settled anew) when
@@ -247,7 +233,6 @@ class DiceMemory:
     def remember(self, observed: Any, expected: Any) -> None:
         if isinstance(observed, OctoDiceObservation):
             self._vague = ()
-            self._put_right = ()
             self._strip_read_again = False
             self._dice = _as_the_game_says(
                 [replace(d, seen_serial=None, landed_after=None, turned_from=None, remembered=False)
@@ -280,8 +265,6 @@ class DiceMemory:
                 if len(gone_faces) == len(came_faces) == len(at) == 1:
                     d = dice[at[0]]
                     said.append(SaidFace(d.kind, d.x, d.y, d.face or "", came_faces[0]))
-                    if area == ROLL:
-                        self._put_right = self._put_right + ((d.kind, came_faces[0], d.x, d.y),)
                 drop.update(at)
         self._vague = self._vague + tuple((d.kind, d.x, d.y) for i, d in enumerate(dice) if i in drop)
         self._dice = tuple(d for i, d in enumerate(dice) if i not in drop)
@@ -290,7 +273,6 @@ class DiceMemory:
             self._serial = after.roll_serial
 
     def forget(self) -> None:
-        self._put_right = ()
         self._strip_read_again = False
         self._vague = ()
         self._dice = ()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tracker.stillness import GateEvent, StillnessGate
+from tracker.stillness import GateEvent, StillnessGate, largest_channel
 
 
 def _scene(block_x: int, noise_seed: int) -> np.ndarray:
@@ -221,3 +221,11 @@ def test_a_change_too_faint_to_count_as_movement_is_still_no_unchanged_frame() -
     assert 6 < delta <= 18  # under the movement threshold, over the noise
     assert gate.update(faint) is GateEvent.SETTLING and not gate.unchanged
     assert gate.update(faint) is GateEvent.SETTLED_NEW and gate.unchanged
+
+
+def test_largest_channel_is_numpys_max_over_the_channels() -> None:
+    """The gate and the Octo Dice mat share this shortcut for ``image.max(axis=2)``."""
+    rng = np.random.default_rng(5)
+    for channels in (1, 3, 4):
+        image = rng.integers(0, 256, (17, 23, channels), dtype=np.uint8)
+        assert np.array_equal(largest_channel(image), image.max(axis=2))

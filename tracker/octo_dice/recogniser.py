@@ -37,6 +37,7 @@ from tracker.octo_dice.observation import (
     OctoDiceObservation,
     area_of,
 )
+from tracker.stillness import largest_channel
 
 DIE_MM = 16.0
 PX_PER_MM = 3.0
@@ -159,11 +160,11 @@ class DicePixelRecogniser:
             # the mat's colour around each spot (a die is far smaller than the median's window),
             # so a lamp's falloff or glare across the mat is never taken for a die
             background = cv2.medianBlur(area, BACKGROUND_MM)
-            mask[sl] = _largest_channel(cv2.absdiff(area, background)) > DIFF_THRESHOLD
+            mask[sl] = largest_channel(cv2.absdiff(area, background)) > DIFF_THRESHOLD
             overall = _channel_medians(area)
             level = np.empty_like(area)
             level[:] = overall.astype(np.uint8)  # whole levels, as the median truncated before
-            far[sl] = _largest_channel(cv2.absdiff(area, level)) > HAND_DIFF
+            far[sl] = largest_channel(cv2.absdiff(area, level)) > HAND_DIFF
             rim = np.ones(area.shape[:2], bool)
             rim[3:-3, 3:-3] = False
             edges[sl] = rim
@@ -401,10 +402,6 @@ def _unread_at_edge(spots: list[tuple[float, float]], at_rim: list[bool],
     return tuple((x, y) for (x, y), rim in zip(spots, at_rim)
                  if rim and all((d.x - x) ** 2 + (d.y - y) ** 2 > RIM_READ_MM ** 2 for d in dice))
 
-
-def _largest_channel(image: np.ndarray) -> np.ndarray:
-    """Each pixel's largest channel (``image.max(axis=2)``, without numpy's slow short-axis reduce)."""
-    return np.maximum(np.maximum(image[..., 0], image[..., 1]), image[..., 2])
 
 
 def _channel_medians(image: np.ndarray) -> np.ndarray:

@@ -78,6 +78,10 @@ it for no better separation)."""
 SAID_FLAT_ALONE_BELOW = 0.5
 """A die the players said lies flat whose likeliest face (after "cocked") is less sure than this
 is read again alone, with every quarter turn (``DicePixelRecogniser._said_flat``)."""
+RECENTRE_MAX_MM = 12.0
+"""A die whose outline the outline test's view cut off is looked at again with the view centred
+on what it held of the outline, if that lies no further than this from the face read (a leaning
+die's outline spans up to ~32 mm, its tipped face at one end: its middle up to ~11 mm away)."""
 NEIGHBOUR_MM = 26.0
 """A die read this close to another is not tested for a lean (their outlines merge)."""
 
@@ -310,19 +314,37 @@ class DicePixelRecogniser:
         if any(o is not die and (o.x - die.x) ** 2 + (o.y - die.y) ** 2 < NEIGHBOUR_MM ** 2 for o in dice):
             self.last_fits.append(None)
             return die  # touching another die: one outline for two, not judged (never a false cocked)
-        half = FIT_WINDOW_MM / 2
-        view = self._view(image, (die.x - half, die.y - half, die.x + half, die.y + half), FIT_PX_PER_MM)
-        mat = mat_colour(view)
-        centre = (half * FIT_PX_PER_MM, half * FIT_PX_PER_MM)
-        others = [((o.x - die.x + half) * FIT_PX_PER_MM, (o.y - die.y + half) * FIT_PX_PER_MM) for o in dice
-                  if o is not die and abs(o.x - die.x) < FIT_WINDOW_MM and abs(o.y - die.y) < FIT_WINDOW_MM]
-        fit = fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM, others)
+        at = (die.x, die.y)
+        fit = self._fit_at(image, die, dice, at)
+        if fit.cut_at_px is not None:
+            # the die's outline alone reaches the view's edge (read by a face at one end of a
+            # leaning die's long outline): looked at again once, the view centred on that outline
+            half = FIT_WINDOW_MM / 2
+            moved = (die.x - half + fit.cut_at_px[0] / FIT_PX_PER_MM, die.y - half + fit.cut_at_px[1] / FIT_PX_PER_MM)
+            if np.hypot(moved[0] - die.x, moved[1] - die.y) <= RECENTRE_MAX_MM:
+                at = moved
+                fit = self._fit_at(image, die, dice, at)
+                if fit.cut_at_px is not None:  # still cut off: not one die's outline, not judged
+                    fit = FlatFit(0.0, 0.0, fit.centre_px, fit.centre_px)
         self.last_fits.append(fit)
         if not fit.cocked:
             return die
-        x = die.x - half + fit.centre_px[0] / FIT_PX_PER_MM
-        y = die.y - half + fit.centre_px[1] / FIT_PX_PER_MM
+        x = at[0] - FIT_WINDOW_MM / 2 + fit.centre_px[0] / FIT_PX_PER_MM
+        y = at[1] - FIT_WINDOW_MM / 2 + fit.centre_px[1] / FIT_PX_PER_MM
         return DieReading(die.kind, None, area_of(x, y), x, y, die.confidence, cocked=True)
+
+    def _fit_at(self, image: np.ndarray, die: DieReading, dice: list[DieReading],
+                at: tuple[float, float]) -> FlatFit:
+        """The flat-die fit of ``die`` in a view of ``FIT_WINDOW_MM`` centred at ``at`` (table mm;
+        the die's reading itself, or the middle of its outline when the first view cut it off)."""
+        half = FIT_WINDOW_MM / 2
+        x0, y0 = at[0] - half, at[1] - half
+        view = self._view(image, (x0, y0, x0 + FIT_WINDOW_MM, y0 + FIT_WINDOW_MM), FIT_PX_PER_MM)
+        mat = mat_colour(view)
+        centre = ((die.x - x0) * FIT_PX_PER_MM, (die.y - y0) * FIT_PX_PER_MM)
+        others = [((o.x - x0) * FIT_PX_PER_MM, (o.y - y0) * FIT_PX_PER_MM) for o in dice
+                  if o is not die and abs(o.x - at[0]) < FIT_WINDOW_MM and abs(o.y - at[1]) < FIT_WINDOW_MM]
+        return fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM, others)
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))

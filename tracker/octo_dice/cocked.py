@@ -41,6 +41,13 @@ sight), but then the flat die that outline implies has its top face elsewhere th
 face the reader boxed. Dev seeds 97000-97159 and 97500-97699 (bench/octo_dice_cocked.py): lone
 flat dice at most 1.8 mm (1,081 dice; 99 % under 1.4), leaning dice 2.3 mm at the 1st percentile
 (median 4.3); at 2.0 mm 520/543 leaning dice, the rest not judged or not read."""
+RECENTRED_TOP_OFFSET_MM = 2.5
+"""The top-face offset above which a die fitted in a view centred again on its outline is cocked;
+its unexplained area is not used. Those are dice whose outline reached the first view's edge:
+long, far from the camera's nadir at a steep tilt, where a flat black die under the lamp takes
+its long shadow into the mask (game 98819, tilt 33.7: 73.9 mm², top 1.84 mm). Seen dice, tilt
+25-36 (98000-98149 and game 98819's saved scenes): flat dice so fitted at most 2.33 mm (129),
+leaning ones 2.57 mm and more, but one (1.22 mm, 38.9 mm²) of 18."""
 TOLERANCE_PX = 1
 """Outlines are compared with this much slack (the lens and the sensor blur a die's edge)."""
 BLUR_MM = 1.0
@@ -97,9 +104,14 @@ class FlatFit:
     view's edge: the middle of what the view holds of it (view px), where a view centred again
     would hold it whole (a leaning die read by its tipped face spans up to ~32 mm on one side of
     it). None otherwise."""
+    recentred: bool = False
+    """Fitted in a view centred again on the outline (see ``cut_at_px``): judged by the top
+    offset alone, against ``RECENTRED_TOP_OFFSET_MM``."""
 
     @property
     def cocked(self) -> bool:
+        if self.recentred:
+            return self.top_offset_mm > RECENTRED_TOP_OFFSET_MM
         return self.unexplained_mm2 > UNEXPLAINED_MM2 or self.top_offset_mm > TOP_OFFSET_MM
 
 

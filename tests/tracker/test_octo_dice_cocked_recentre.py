@@ -8,6 +8,8 @@ the real renderer and read by the real reader."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -79,3 +81,38 @@ def test_a_lone_outline_cut_by_the_view_gives_where_to_look_again_and_two_dice_d
     big = _mask_with([(10, 0, 170, 104)])
     shape, cut = outline_or_cut(big, (88.0, 88.0), [], px, flat_area_px=flat)
     assert shape.sum() == 0 and cut is None
+
+
+GAME_98819_SCENE_70 = {  # tilt 33.7, azimuth 270, lamp: the classifier called white3 cocked (its side face)
+    "black1": Placed("black1", "octopod", 223.2, 249.9, 167.1),
+    "black2": Placed("black2", "red-0", 191.4, 137.9, 4.7),
+    "black3": Placed("black3", "green-0", 235.3, 132.7, 4.6),
+    "white1": Placed("white1", "lab", 303.8, 236.9, 82.3),
+    "white2": Placed("white2", "submarine", 400.6, 332.6, 8.1),
+    "white3": Placed("white3", "octopod", 408.6, 362.9, 78.8),
+}
+
+
+def test_a_flat_die_the_classifier_calls_cocked_at_a_steep_tilt_is_read_by_its_top() -> None:
+    """Its outline is a flat die's and a box at that die's top reads a face surely: read so (on
+    main the white octopod lying flat at (409, 363) was called cocked)."""
+    camera = CameraModel.looking_at(tilt_deg=33.7, azimuth_deg=270.0, resolution=(1920, 1080))
+    image = Renderer().render(dice_mat_scene(GAME_98819_SCENE_70, 7), camera,
+                              RenderOptions(lighting=Lighting(**LIGHTINGS["lamp"])), seed=7).image
+    observed = DicePixelRecogniser(camera=camera).read(image)
+    assert not any(d.cocked for d in observed.dice), observed.dice
+    near = [d for d in observed.dice if np.hypot(d.x - 408.6, d.y - 362.9) < 8.0]
+    assert [(d.kind, d.face) for d in near] == [("white", "octopod")], observed.dice
+
+
+def test_a_fit_in_a_view_centred_again_is_judged_by_its_top_offset_alone() -> None:
+    """Game 98819: a flat black die under the lamp, far from the nadir, took its shadow into the
+    mask of the second view (73.9 mm², top 1.84 mm): not cocked there; the same figures in a
+    first view are."""
+    from tracker.octo_dice.cocked import RECENTRED_TOP_OFFSET_MM, FlatFit
+
+    shadowed = FlatFit(73.9, 0.0, (80.0, 80.0), (80.0, 80.0), top_offset_mm=1.84)
+    assert shadowed.cocked
+    assert not dataclasses.replace(shadowed, recentred=True).cocked
+    tipped = FlatFit(2.4, 0.0, (80.0, 80.0), (80.0, 80.0), top_offset_mm=RECENTRED_TOP_OFFSET_MM + 0.3, recentred=True)
+    assert tipped.cocked

@@ -15,6 +15,8 @@ from the face the reader read: tracker/octo_dice/cocked.py's TOP_OFFSET_MM); --e
 
 Seeds 97000-97159 were used to tune tracker/octo_dice/cocked.py, 97500-97699 to develop its
 2026-11-27 afternoon changes; 98000-98149 was the first report set, 98500-98649 fresh then.
+Session 13 (2026-11-28) tuned on 98000-98149 with --min-tilt 25 --max-tilt 36 and reported on
+99500-99649 and 99700-99849 (--min-tilt 25 --max-tilt 36): all seen now.
 """
 
 from __future__ import annotations

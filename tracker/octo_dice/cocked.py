@@ -41,6 +41,13 @@ sight), but then the flat die that outline implies has its top face elsewhere th
 face the reader boxed. Dev seeds 97000-97159 and 97500-97699 (bench/octo_dice_cocked.py): lone
 flat dice at most 1.8 mm (1,081 dice; 99 % under 1.4), leaning dice 2.3 mm at the 1st percentile
 (median 4.3); at 2.0 mm 520/543 leaning dice, the rest not judged or not read."""
+RECENTRED_TOP_OFFSET_MM = 2.5
+"""The top-face offset above which a die fitted in a view centred again on its outline is cocked;
+its unexplained area is not used. Those are dice whose outline reached the first view's edge:
+long, far from the camera's nadir at a steep tilt, where a flat black die under the lamp takes
+its long shadow into the mask (game 98819, tilt 33.7: 73.9 mm², top 1.84 mm). Seen dice, tilt
+25-36 (98000-98149 and game 98819's saved scenes): flat dice so fitted at most 2.33 mm (129),
+leaning ones 2.57 mm and more, but one (1.22 mm, 38.9 mm²) of 18."""
 TOLERANCE_PX = 1
 """Outlines are compared with this much slack (the lens and the sensor blur a die's edge)."""
 BLUR_MM = 1.0
@@ -92,9 +99,19 @@ class FlatFit:
     top_offset_mm: float = 0.0
     """How far the fitted top square's centre lies from the face the reader read (the view's
     centre, where the reading is): about 0 for a flat die, whose top face is that square."""
+    cut_at_px: tuple[float, float] | None = None
+    """Not judged because the die's outline, no larger than the dice read in it, reaches the
+    view's edge: the middle of what the view holds of it (view px), where a view centred again
+    would hold it whole (a leaning die read by its tipped face spans up to ~32 mm on one side of
+    it). None otherwise."""
+    recentred: bool = False
+    """Fitted in a view centred again on the outline (see ``cut_at_px``): judged by the top
+    offset alone, against ``RECENTRED_TOP_OFFSET_MM``."""
 
     @property
     def cocked(self) -> bool:
+        if self.recentred:
+            return self.top_offset_mm > RECENTRED_TOP_OFFSET_MM
         return self.unexplained_mm2 > UNEXPLAINED_MM2 or self.top_offset_mm > TOP_OFFSET_MM
 
 
@@ -145,11 +162,20 @@ def _norm3(channels: list[np.ndarray]) -> np.ndarray:
 
 def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
             px_per_mm: float, flat_area_px: float | None = None) -> np.ndarray:
+    """The filled convex outline of the die at ``centre`` (see :func:`outline_or_cut`)."""
+    return outline_or_cut(mask, centre, exclude, px_per_mm, flat_area_px)[0]
+
+
+def outline_or_cut(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
+                   px_per_mm: float, flat_area_px: float | None = None
+                   ) -> tuple[np.ndarray, tuple[float, float] | None]:
     """The filled convex outline of the die at ``centre`` (view px): the mask's component there,
     pixels nearer another die's centre (``exclude``) given to that die. Empty (not judged) when
     the component holding it is larger than the dice read in it can be (``flat_area_px``: a flat
     die's outline): a die the reader missed lies in it too, and the share of it nearer this die is
-    no die's outline."""
+    no die's outline. Beside it, where the component is no larger than those dice can cover but
+    reaches the view's edge (the die cut off by the view, not merged with more): the middle of its
+    pixels in the view (else None)."""
     import cv2
 
     size = _odd(OPEN_MM, px_per_mm)
@@ -158,8 +184,12 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
     closed = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
     h, w = closed.shape
     components = cv2.connectedComponentsWithStats(closed)
-    if flat_area_px is not None and _crowded(components, centre, exclude, flat_area_px):
-        return np.zeros_like(closed)
+    if flat_area_px is not None:
+        crowded = _crowded(components, centre, exclude, flat_area_px)
+        if isinstance(crowded, tuple):
+            return np.zeros_like(closed), crowded
+        if crowded:
+            return np.zeros_like(closed), None
     if exclude:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         own = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
@@ -172,22 +202,22 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
         if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
             stats[i, cv2.CC_STAT_AREA] = 0
     if count <= 1:
-        return np.zeros_like(closed)
+        return np.zeros_like(closed), None
     cx, cy = int(round(centre[0])), int(round(centre[1]))
     label = labels[min(max(cy, 0), h - 1), min(max(cx, 0), w - 1)]
     if label and stats[label, cv2.CC_STAT_AREA] == 0:
-        return np.zeros_like(closed)  # the die reaches the view's edge along with the sheet: not judged
+        return np.zeros_like(closed), None  # the die reaches the view's edge along with the sheet: not judged
     if label == 0:  # the reading's centre fell on a symbol's hole: the largest component near it
         near = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= (DIE_MM * px_per_mm) ** 2 / 4]
         if not near:
-            return np.zeros_like(closed)
+            return np.zeros_like(closed), None
         label = max(near, key=lambda i: stats[i, cv2.CC_STAT_AREA])
     if max(stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]) > MAX_OUTLINE_MM * px_per_mm:
-        return np.zeros_like(closed)  # not one die alone: left to the reader
+        return np.zeros_like(closed), None  # not one die alone: left to the reader
     hull = cv2.convexHull(_row_ends(labels == label))
     out = np.zeros_like(closed)
     cv2.fillConvexPoly(out, hull, 1)
-    return out
+    return out, None
 
 
 def _row_ends(shape: np.ndarray) -> np.ndarray:
@@ -202,22 +232,23 @@ def _row_ends(shape: np.ndarray) -> np.ndarray:
 
 
 def _crowded(components: tuple[int, np.ndarray, np.ndarray, np.ndarray], centre: tuple[float, float],
-             exclude: list[tuple[float, float]], flat_area_px: float) -> bool:
-    """The component at ``centre`` (before the neighbours' shares are cut off) reaches the view's
-    edge, or is larger than the dice read in it can cover, one of them leaning
-    (``MAX_AREA_RATIO``): one of its dice was not read, and what is left once the neighbours'
-    shares are cut off is no die's outline."""
+             exclude: list[tuple[float, float]], flat_area_px: float) -> bool | tuple[float, float]:
+    """Whether the component at ``centre`` (before the neighbours' shares are cut off) is no
+    die's outline: True where it is larger than the dice read in it can cover, one of them
+    leaning (``MAX_AREA_RATIO``: one of its dice was not read, and what is left once the
+    neighbours' shares are cut off is no die's outline); where it reaches the view's edge, the
+    middle of its pixels (view px) if what the view holds of it is no larger than that (the die
+    itself cut off by the view: a view centred there may hold it whole), else True; False where
+    it is one die's outline to judge (False)."""
     import cv2
 
-    _, labels, stats, _ = components
+    _, labels, stats, centroids = components
     h, w = labels.shape
     cx, cy = int(round(centre[0])), int(round(centre[1]))
     label = labels[min(max(cy, 0), h - 1), min(max(cx, 0), w - 1)]
     if label == 0:
         return False
     x, y, cw, ch = (int(v) for v in stats[label, :4])
-    if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
-        return True  # with its neighbours it reaches the view's edge: cut off there, not one die's outline
     reach = 3  # a die's centre may fall on a printed symbol's hole in the mask
 
     def holds(ox: float, oy: float) -> bool:
@@ -227,7 +258,12 @@ def _crowded(components: tuple[int, np.ndarray, np.ndarray, np.ndarray], centre:
         return bool((labels[max(y - reach, 0):y + reach + 1, max(x - reach, 0):x + reach + 1] == label).any())
 
     inside = 1 + sum(1 for ox, oy in exclude if holds(ox, oy))
-    return int(stats[label, cv2.CC_STAT_AREA]) > flat_area_px * (inside + MAX_AREA_RATIO - 1.0)
+    too_large = int(stats[label, cv2.CC_STAT_AREA]) > flat_area_px * (inside + MAX_AREA_RATIO - 1.0)
+    if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
+        # it reaches the view's edge: with its neighbours or the sheet (not one die's outline), or
+        # the die alone, read by a face near one end of its outline, cut off by the view
+        return True if too_large or inside > 1 else (float(centroids[label][0]), float(centroids[label][1]))
+    return too_large
 
 
 def _yaw_of(shape: np.ndarray) -> float:
@@ -280,8 +316,10 @@ def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, floa
 
     shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
     flat_area = float(cv2.countNonZero(flat_template(45.0, shrink, offset, px_per_mm)[0]))
-    shape = outline(die_mask(view, mat_bgr, px_per_mm), centre_px, exclude_px or [], px_per_mm,
-                    flat_area_px=flat_area)
+    shape, cut_at = outline_or_cut(die_mask(view, mat_bgr, px_per_mm), centre_px, exclude_px or [], px_per_mm,
+                                   flat_area_px=flat_area)
+    if cut_at is not None:
+        return FlatFit(0.0, 0.0, centre_px, centre_px, cut_at_px=cut_at)
     return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm, flat_area_px=flat_area)
 
 

@@ -666,3 +666,31 @@ def test_a_misread_refill_is_put_right_once_the_players_reject_the_next_question
     assert rejected == 1
     assert tracked.state.history == truth[:len(tracked.state.history)]
     assert len(tracked.state.history) == 26  # in step, four scenes on (player 2 has taken)
+
+
+def test_a_card_kept_from_the_inn_is_not_drawn_again_by_the_refill_and_taken_unseen() -> None:
+    """97621 (and 97620, 97401): player 1 kept sorcerer-dagger from the inn for the next turn; the
+    slot it left lies behind the deck from this camera and, empty, read hidden ("a card lies
+    behind the deck", 0.5). A refill draw of a card that shows outside the inn is followed whatever
+    it costs (drawn and taken within one scene), and it was followed again for every copy: "keeps
+    sorcerer-dagger; the refill draws elf-crown, sorcerer-dagger, sorcerer-dagger; player 2 takes
+    two of them" left nothing the camera could check and cost 0, so the true keep was out of the
+    margin and the players said none of the options happened. One such draw per copy shown: the
+    keep is confirmed."""
+    from rules.open_season.moves import KeepInnCard
+    from tracker.open_season.twin import OpenSeasonTwin
+
+    twin = OpenSeasonTwin(3, 97621, side="horn", expert=True, illegal=3)
+    truth = twin.truth.history
+    assert truth[43] == KeepInnCard("sorcerer-dagger")
+    state = twin.tracker_initial_state()
+    for move in truth[:43]:
+        state.push(move)
+    after = state.clone()
+    after.push(truth[43])
+    shown = observation_from_state(after)
+    assert shown.inn == ("dwarf-earrings", "mage-crown") and shown.players[0].kept == "sorcerer-dagger"
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(replace(shown, inn_hidden=1))  # the emptied slot, behind the deck
+    assert [type(e) for e in events] == [MoveConfirmed], events
+    assert tracked.state.history == truth[:44]

@@ -344,6 +344,14 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             blind_draws = sum(max(0, n - appeared[card]) for card, n in drawn.items())
             return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
 
+        def drawn_elsewhere(chain: tuple[Move, ...], card: str) -> bool:
+            """Whether one more draw of ``card`` may be a copy that the table shows outside the inn
+            (drawn and taken within the scene): one draw per copy shown. Unbounded, a card kept from
+            the inn was drawn again and again (seed 97621: "keeps sorcerer-dagger; the refill draws
+            sorcerer-dagger twice; the next player takes them", unseen in hand, cost nothing and
+            crowded out the true keep, which pays for the emptied slot behind the deck)."""
+            return elsewhere[card] > sum(1 for m in chain if isinstance(m, Draw) and m.card == card)
+
         def shown_less(chain: tuple[Move, ...], card: str) -> bool:
             """Whether one more draw of ``card`` is more than the table newly shows of it: that
             copy may lie behind the deck (seed 97219: a refill drew dwarf-tattoo twice, one copy
@@ -383,7 +391,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             stock_draw = top[:2] == ("draw", "stock")
             for move in moves:
                 unseen = refill and isinstance(move, Draw) and (
-                    (hidden_draw and shown_less(chain, move.card)) or elsewhere[move.card] > 0)
+                    (hidden_draw and shown_less(chain, move.card)) or drawn_elsewhere(chain, move.card))
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind, in_refill)):
                     continue

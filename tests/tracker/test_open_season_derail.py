@@ -733,3 +733,60 @@ def test_a_compensation_from_behind_the_deck_just_before_a_refill_is_asked_about
     assert answer is not None
     tracked.answer(answer)
     assert tracked.state.history == truth[:94]
+
+
+def test_a_one_card_refill_behind_the_deck_after_a_take_is_still_asked_about() -> None:
+    """The emptied-slot weight (0.25) holds after any card taken from the inn, but not where the
+    due refill would fill every slot the camera reads: a player took one inn card (and the one
+    kept last turn), the refill of one card went into the slot behind the deck and changed
+    nothing else the camera sees. At 0.25 "not refilled yet" would pass as no change at all and
+    the card would later be taken unnamed (seed 97201's alarms); at 0.5 the refill is found and
+    the players say which card it was."""
+    import tests.tracker.test_open_season_readings as readings
+    from rules.open_season.moves import TakeFromInn
+    from tracker.open_season.adapter import _inn_card_taken_last
+
+    state = OpenSeasonGame(3, side="horn").new_initial_state(1, hidden=True)
+    rng = random.Random(1)
+    while not (state.tasks and state.tasks[-1][:2] == ("draw", "inn") and len(state.inn) == 4
+               and _inn_card_taken_last(state)):
+        state.push(readings._random_move(state, rng))
+    assert isinstance(state.history[-2], TakeFromInn)  # one inn card (and the kept one), placed
+    truth = state.clone()
+    truth.push(readings._random_move(truth, rng))
+    assert isinstance(truth.history[-1], Draw) and not (truth.tasks and truth.tasks[-1][:2] == ("draw", "inn"))
+    seen = _behind_deck(observation_from_state(truth), truth.history[-1].card)
+    tracked = _asked_once_and_answered(state, truth, seen)
+    assert tracked.observe(seen) == []  # the same table again: nothing happened
+
+
+def test_a_take_of_two_with_one_from_behind_the_deck_is_followed_beside_an_unsure_wall_card() -> None:
+    """97621 (three times): a player took two inn cards, one of them from the slot behind the
+    deck, which read hidden once emptied (0.5 then, as after any take but a compensation), and a
+    wall card elsewhere was read unsurely as another card (0.21): together past the tolerance
+    (0.6), an alarm until the placement showed. A slot a take just emptied weighs 0.25 now: the
+    take is followed."""
+    import tests.tracker.test_open_season_readings as readings
+    from rules.open_season.cards import CARD_IDS
+    from rules.open_season.moves import TakeFromInn
+
+    state = OpenSeasonGame(3, side="shield").new_initial_state(418, hidden=True)
+    rng = random.Random(418)
+    while not (state.tasks and state.tasks[-1][0] == "take" and len(state.inn) >= 4
+               and state.kept[state.turn_player] < 0 and len(state.history) > 40):
+        state.push(readings._random_move(state, rng))
+    inn = list(observation_from_state(state).inn)
+    truth = state.clone()
+    truth.push(TakeFromInn(tuple(inn[:2])))
+    shown = replace(observation_from_state(truth), inn_hidden=1)  # the taken card's slot, now empty
+    seat, space = next((s, k) for s, pl in shown.players.items() for k, c in pl.wall.items() if c)
+    other = next(c for c in sorted(CARD_IDS) if c != shown.players[seat].wall[space])
+    wall = {**shown.players[seat].wall, space: other}  # read unsurely as another card
+    unsure = replace(shown.players[seat], wall=wall, confidence={**shown.players[seat].confidence, space: 0.21})
+    seen = replace(shown, players={**shown.players, seat: unsure})
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert [type(e) for e in events] == [MoveConfirmed], events
+    took = tracked.state.history[-1]
+    assert tracked.state.history[:-1] == state.history and isinstance(took, TakeFromInn)
+    assert sorted(took.cards) == sorted(inn[:2])  # which of the two goes where shows when placed

@@ -438,8 +438,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 except RulesError:
                     continue
                 tries[0] += 1
-                if shown_out:
-                    owed.append(move.card)  # type: ignore[attr-defined]
+                if shown_out and isinstance(move, Draw):  # (a draw always: for the type checker)
+                    owed.append(move.card)
                 after = self.expected(work)
                 if unseen:  # changes nothing the camera sees, yet the refill must go on
                     longer = chain + (move,)

@@ -790,3 +790,33 @@ def test_a_take_of_two_with_one_from_behind_the_deck_is_followed_beside_an_unsur
     took = tracked.state.history[-1]
     assert tracked.state.history[:-1] == state.history and isinstance(took, TakeFromInn)
     assert sorted(took.cards) == sorted(inn[:2])  # which of the two goes where shows when placed
+
+
+def test_a_discard_picked_read_unsurely_is_followed_with_the_refill_after_it() -> None:
+    """97645 (fresh, found on this branch before it was merged): player 1 picked the discarded
+    gnome-tattoo atop the stock (read unsurely there, 0.23) and the refill put two cards out, all
+    in one scene. The inn slot count the camera reads weighed 0.25 before the pick (a card taken
+    since the last refill) and 0.5 once the refill was due, so the pick made the view dearer by
+    0.02, was dropped, and no chain was left: an alarm. The weight now follows the scene and the
+    inn's last change only."""
+    from rules.open_season.moves import PickDiscard
+    from tracker.open_season.twin import OpenSeasonTwin
+
+    twin = OpenSeasonTwin(4, 97645, side="shield", expert=True, illegal=3)
+    truth = twin.truth.history
+    assert truth[57] == PickDiscard("gnome-tattoo") and isinstance(truth[58], Draw) and isinstance(truth[59], Draw)
+    state = twin.tracker_initial_state()
+    for move in truth[:57]:
+        state.push(move)
+    after = state.clone()
+    for move in truth[57:60]:
+        after.push(move)
+    shown = observation_from_state(after)
+    player = shown.players[0]
+    assert player.stock == ("gnome-tattoo", "gnome-tattoo")
+    unsure = replace(player, stock_confidence=(0.23,) + tuple(player.stock_confidence[1:]))
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    # the discards lie under a wall board for the camera at 4 players: it cannot see them go
+    events = tracked.observe(replace(shown, discards_seen=False, players={**shown.players, 0: unsure}))
+    assert [type(e) for e in events] == [MoveConfirmed] * 3, events
+    assert tracked.state.history == truth[:60]

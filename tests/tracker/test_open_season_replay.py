@@ -41,3 +41,17 @@ def test_a_replay_stops_at_the_scene_asked(tmp_path: Path) -> None:
     replayed = _bench("open_season_replay").replay(tmp_path / f"scenes_{spec['seed']}.pkl", stop=5)
     assert replayed["scenes"] == 5 and 0 < replayed["moves_correct"] < 30
     assert replayed["final_scores_match"] is False  # the game is not over at scene 5
+
+
+def test_a_filmed_game_records_the_scenes_the_pipeline_hands_the_tracker(tmp_path: Path) -> None:
+    """The frames path (renderer -> gate -> recogniser -> tracker): the recording is what the
+    pipeline's tracker observed, so the replay flags the same illegal change."""
+    bench = _bench("demo_accuracy")
+    spec = bench.open_season_specs(1, 97400)[0]
+    args = SimpleNamespace(game="open_season", illegal=1, max_moves=14, resolution=(640, 360), realistic=False,
+                           doubt=0.0, pixels=False, no_heights=False, say_dir=None, record_dir=str(tmp_path))
+    played = bench.play_frames(spec, args)
+    replayed = _bench("open_season_replay").replay(tmp_path / f"scenes_{spec['seed']}.pkl")
+    assert played["illegal_flagged"] == 1 and played["false_alarms"] == 0
+    assert replayed["alerts"] == 1 and replayed["moves_correct"] == played["moves_correct"] == 14
+    assert replayed["questions_asked"] == played["questions_asked"]

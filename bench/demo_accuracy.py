@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -100,6 +101,26 @@ def _write_said(args: Any, spec: dict[str, Any], lines: list[str]) -> None:
         (Path(args.say_dir) / f"game_{spec['seed']}.txt").write_text("\n".join(lines) + "\n")
 
 
+def _record_scenes(tracked: Any, args: Any, spec: dict[str, Any]) -> None:
+    """With ``--record-dir``: every still scene handed to ``tracked`` is pickled, with the game's
+    spec and the tracker's start, to DIR/scenes_SEED.pkl (rewritten after each scene), for
+    ``bench/open_season_replay.py`` to replay through the tracker in seconds."""
+    if not getattr(args, "record_dir", None) or getattr(args, "game", "") != "open_season":
+        return
+    path = Path(args.record_dir) / f"scenes_{spec['seed']}.pkl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    record = {"spec": dict(spec), "illegal": args.illegal, "max_moves": args.max_moves,
+              "start": tracked.state.clone(), "scenes": []}
+    observe = tracked.observe
+
+    def observe_recorded(observed: Any) -> Any:
+        record["scenes"].append(observed)
+        path.write_bytes(pickle.dumps(record))
+        return observe(observed)
+
+    tracked.observe = observe_recorded
+
+
 def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
@@ -123,7 +144,9 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                        resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
                        doubt=args.doubt, scene_memory=not args.no_heights)
     lines: list[str] = []
-    result = run_demo(build_pipeline(setup), lines.append if args.say_dir else None)
+    demo = build_pipeline(setup)
+    _record_scenes(demo.pipeline.tracked, args, spec)
+    result = run_demo(demo, lines.append if args.say_dir else None)
     result.pop("score_text", None)
     _write_said(args, spec, lines)
     return {**spec, **result}
@@ -209,6 +232,7 @@ def play_open_season_observations(spec: dict[str, Any], args: Any) -> dict[str, 
     twin = OpenSeasonTwin(spec["players"], spec["seed"], side=spec["side"], expert=spec["expert"],
                           illegal=args.illegal, max_moves=args.max_moves or None)
     tracked = TrackedGame(twin.tracker_initial_state(), OpenSeasonAdapter())
+    _record_scenes(tracked, args, spec)
     tally = _Tally()
     for change, table in zip(twin.changes, twin.descriptions[1:], strict=True):
         tally.take(tracked.observe(observation_from_table(table)), tracked, twin, change.kind == "illegal")
@@ -336,6 +360,8 @@ def main() -> int:
     parser.add_argument("--min-tilt", type=float, default=0.0)
     parser.add_argument("--say-dir", metavar="DIR", help="write each game's moves, questions and alerts "
                         "to DIR/game_SEED.txt (frames)")
+    parser.add_argument("--record-dir", metavar="DIR", help="open_season: pickle every still scene the "
+                        "tracker gets to DIR/scenes_SEED.pkl (replay them: bench/open_season_replay.py)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
     args = parser.parse_args()

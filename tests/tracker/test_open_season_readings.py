@@ -396,12 +396,12 @@ def test_a_search_tries_at_most_max_tries_moves_whatever_the_chains_kept() -> No
     for _ in range(9):  # stopped in the middle of the set-up, as 97213's tracker was
         state.push(_random_move(state, rng))
     truth = state.copy()
-    for _ in range(20):
+    for _ in range(30):
         truth.push(_random_move(truth, rng))
     seen = observation_from_state(truth)
     whole = _CountingAdapter()
-    assert len(list(whole.candidate_chains(state, seen))) > 100
-    assert whole.compared > 1000  # the unbounded search of this scene
+    assert list(whole.candidate_chains(state, seen))  # a few chains kept (3) ...
+    assert whole.compared > 1000  # ... of an unbounded search of this scene (1,900 moves tried)
     capped = _CountingAdapter()
     capped.max_tries = 300
     chains = list(capped.candidate_chains(state, seen))

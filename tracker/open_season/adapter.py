@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core import Move, RulesError
-from rules.open_season.cards import CARD_IDS, EMPTY, FACE_DOWN, PEOPLES
+from rules.open_season.cards import CARD_IDS, EMPTY, FACE_DOWN, INN_SIZE, PEOPLES
 from rules.open_season.moves import (
     ChooseBonusFace,
     Compensate,
@@ -74,29 +74,42 @@ follows where the refill put nothing there (an empty slot read hidden)."""
 
 
 HIDDEN_EMPTIED_WEIGHT = 0.25
-"""The same where the inn's latest change put one of its cards straight atop a stock (a steal's
-compensation taken from the inn, a Shield "take an inn card") and no refill is due: the slot that
-card left behind the deck may read hidden just as a card there does. That take and the blind deck
-card of the same name atop the stock (the inn keeping its card behind the deck, no weight) then
-explain the scene within the margin of each other, and the players are asked (seeds 97404, 97418:
-the deck card won by the whole margin, unasked, and the inn kept a card it no longer had). Only
-there: lowered after any take (a chain that runs past a due refill into the next player's take
-pays less than the true one that stops before the refill), regression seed 97401 gained a false
-alarm; with no weight where no refill is due (os-budget 7ad9100), 97404 had 8."""
+"""The same where the inn's latest change took one of its cards (a take, a keep, a steal's
+compensation from the inn, a Shield "take an inn card"), unless the due refill would fill every
+slot read (see ``_hidden_surplus_weight``): the slot that card left behind the deck may read
+hidden just as a card there does. A compensation from that slot and the blind deck card of the
+same name (the inn keeping its card behind the deck, no weight) then explain the scene within the
+margin of each other, and the players are asked (seeds 97404, 97418; and 97621, where the refill
+was due at once after the compensation and the weight was still 0.5: the deck card won unasked,
+the inn kept a card it no longer had and the game was lost, 95/182 moves). A take of two whose
+second card lay behind the deck (97621: 0.5 plus a wall card read unsurely, 0.21, passed the
+tolerance: an alarm at three takes) is followed. Lowering it after any take was tried before
+(2026-11-27, 97401 gained a false alarm: chains that ran past a due refill into the next
+player's take paid less than the true one); those chains drew a card shown outside the inn again
+and again and took it unseen, which the candidate search no longer offers."""
 
 
-def _inn_card_to_stock_last(state: OpenSeasonState) -> bool:
-    """Whether the inn's latest change (since its last refill draw) put one of its cards straight
-    atop a stock."""
+def _inn_card_taken_last(state: OpenSeasonState) -> bool:
+    """Whether the inn's latest change (since its last refill draw) took one of its cards."""
     for move in reversed(state.history):
         if isinstance(move, Compensate):
             if move.source == "inn":
                 return True
-        elif isinstance(move, TakeInnCard):
+        elif isinstance(move, TakeInnCard | TakeFromInn | KeepInnCard):
             return True
-        elif isinstance(move, Draw | TakeFromInn | KeepInnCard):
+        elif isinstance(move, Draw):
             return False
     return False
+
+
+def _hidden_surplus_weight(expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
+    """How much an inn slot read hidden beyond the inn's cards weighs (``HIDDEN_EMPTIED_WEIGHT``
+    or ``HIDDEN_SURPLUS_WEIGHT``): the higher weight only where the due refill would fill every
+    slot the camera reads, the hidden ones included (a refill whose only card went behind the
+    deck must win by the margin over "not refilled yet", seed 97201), or no card was taken since
+    the last refill draw."""
+    fills_all = expected.refill_due and len(observed.inn) + observed.inn_hidden >= INN_SIZE
+    return HIDDEN_EMPTIED_WEIGHT if expected.inn_card_taken and not fills_all else HIDDEN_SURPLUS_WEIGHT
 
 
 def player_name(seat: int) -> str:
@@ -183,7 +196,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
         view = observation_from_state(state)
         view.refill_due = bool(state.tasks) and state.tasks[-1][:2] == ("draw", "inn")
-        view.inn_card_to_stock = not view.refill_due and _inn_card_to_stock_last(state)
+        view.inn_card_taken = _inn_card_taken_last(state)
         return view
 
     # ------------------------------------------------------------------ differences
@@ -195,15 +208,18 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             missing = missing[observed.inn_hidden:]
             diffs.extend(Difference(f"the inn shows {c}, not expected there") for c in extra)
             diffs.extend(Difference(f"the inn lacks {c}") for c in missing)
-        if len(observed.inn) + observed.inn_hidden > len(expected.inn):
+        if observed.inn_hidden and len(observed.inn) + observed.inn_hidden > len(expected.inn):
             # a slot behind the deck holds a card the game has not put there: a refill whose only
             # card went behind the deck changes nothing else the camera sees (seed 97201: missed,
             # the card was taken unnamed and an alarm followed); doubtful, as an empty slot there
             # might read hidden too, above all one a take emptied since the last refill (seeds
             # 97404, 97418: a compensation taken from that slot was confirmed, unasked, as the
-            # blind deck card of the same name, and the inn kept a card it no longer had)
+            # blind deck card of the same name, and the inn kept a card it no longer had). Only
+            # with a slot read hidden: cards shown beyond the inn's are differences of their own
+            # (seed 97645: that weight, 0.25 before a pick and 0.5 once the refill was due, made
+            # the pick look dearer than nothing, the scene's refill was never reached: an alarm)
             diffs.append(Difference("a card lies behind the deck where the inn should have none",
-                                    HIDDEN_EMPTIED_WEIGHT if expected.inn_card_to_stock else HIDDEN_SURPLUS_WEIGHT))
+                                    _hidden_surplus_weight(expected, observed)))
         if expected.discards != observed.discards and observed.discards_seen:
             extra, missing = _multiset(observed.discards, expected.discards)
             diffs.extend(Difference(f"the discards show {c} too") for c in extra)
@@ -294,7 +310,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         # cards that newly show outside the inn: a refill drawn and taken within one scene (the
         # scene of the refill itself was missed or misread) makes the inn look further from the
         # table with each such draw until the take, so these draws are followed whatever they cost
-        elsewhere = appeared - Counter(observed.inn)
+        inn_seen = Counter(observed.inn)
+        elsewhere = appeared - inn_seen
         out: list[tuple[Move, ...]] = []
 
         def ends_game(moves: list[Move]) -> bool:
@@ -344,6 +361,17 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             blind_draws = sum(max(0, n - appeared[card]) for card, n in drawn.items())
             return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
 
+        def drawn_elsewhere(chain: tuple[Move, ...], card: str, unexplained: Counter[str]) -> bool:
+            """Whether one more draw of ``card`` may be a copy that the table shows outside the inn
+            (drawn and taken within the scene): one draw per copy shown, and only while the chain's
+            view (``unexplained``: what the table shows outside the inn that it does not) does not
+            show it there yet. Unbounded, a card kept from the inn was drawn again and again (seed
+            97621: "keeps sorcerer-dagger; the refill draws sorcerer-dagger twice; the next player
+            takes them", unseen in hand, cost nothing and crowded out the true keep, which pays
+            for the emptied slot behind the deck)."""
+            return unexplained[card] > 0 and elsewhere[card] > sum(
+                1 for m in chain if isinstance(m, Draw) and m.card == card)
+
         def shown_less(chain: tuple[Move, ...], card: str) -> bool:
             """Whether one more draw of ``card`` is more than the table newly shows of it: that
             copy may lie behind the deck (seed 97219: a refill drew dwarf-tattoo twice, one copy
@@ -358,6 +386,22 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         dearer = [0]  # blind stock draws followed on at a higher cost (bounded: seed 97213 ran away)
         tries = [0]  # moves tried in this scene's search (bounded: the work, whatever the chains)
 
+        # cards drawn into the inn by the chain under way because they show outside it
+        # (``drawn_elsewhere``): the chain must end with them shown there
+        owed: list[str] = []
+
+        def offer(chain: tuple[Move, ...], after: OpenSeasonObservation) -> None:
+            """Keeps ``chain`` as a candidate unless a card it drew because the table shows it
+            outside the inn is not shown there at its end (taken into a hand, unseen: seed 97621,
+            "keeps sorcerer-dagger; the refill draws elf-crown, read on a wall for another card, and
+            sorcerer-dagger; the next player takes both" explained two readings with two cards
+            nobody sees and crowded out the true keep)."""
+            if owed:
+                still = _appeared(after, observed) - inn_seen
+                if any(still[card] > 0 and card not in after.inn for card in owed):
+                    return  # neither shown where the table shows it, nor in the inn (a hand)
+            out.append(chain)
+
         def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False,
                  raised: bool = False) -> None:
             """``in_refill``: the chain's last move was a draw of an inn refill; ``raised``: the chain
@@ -366,6 +410,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
             hidden_draw = refill and behind_deck(chain)
+            unexplained = (_appeared(view, observed) - inn_seen) if refill and elsewhere else Counter()
             moves = list(work.legal_moves())
             # a card chosen unseen that never shows (kept by the last peek of the game, it goes
             # straight to the accolades): every choice looks the same, so the players are asked
@@ -382,8 +427,10 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves))
             stock_draw = top[:2] == ("draw", "stock")
             for move in moves:
-                unseen = refill and isinstance(move, Draw) and (
-                    (hidden_draw and shown_less(chain, move.card)) or elsewhere[move.card] > 0)
+                behind = refill and isinstance(move, Draw) and hidden_draw and shown_less(chain, move.card)
+                shown_out = (refill and isinstance(move, Draw) and not behind
+                             and drawn_elsewhere(chain, move.card, unexplained))
+                unseen = behind or shown_out
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind, in_refill)):
                     continue
@@ -394,24 +441,28 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 except RulesError:
                     continue
                 tries[0] += 1
+                if shown_out and isinstance(move, Draw):  # (a draw always: for the type checker)
+                    owed.append(move.card)
                 after = self.expected(work)
                 if unseen:  # changes nothing the camera sees, yet the refill must go on
                     longer = chain + (move,)
-                    out.append(longer)
+                    offer(longer, after)
                     walk(longer, after, self._cost(after, observed), refill, raised)
                 elif after == view:
                     longer = chain + (move,)
-                    out.append(longer)
+                    offer(longer, after)
                     if not work.is_terminal():
                         walk(longer, after, cost, refill, raised)
                 else:
                     c = self._cost(after, observed)
                     if c >= cost and _same_but_unsure_accolades(after, view, unsure):
                         longer = chain + (move,)
-                        out.append(longer)
+                        offer(longer, after)
                         if not work.is_terminal():
                             walk(longer, after, c, refill, raised)
                         work.pop()
+                        if shown_out:
+                            owed.pop()
                         continue
                     if (c >= cost and stock_draw and isinstance(move, Draw) and appeared[move.card] <= 0
                             and not raised and dearer[0] < self.max_dearer_draws):
@@ -423,13 +474,15 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         walk(chain + (move,), after, c, refill, True)
                     elif c < cost:
                         longer = chain + (move,)
-                        out.append(longer)
+                        offer(longer, after)
                         # at no cost left, a refill may still owe the card behind the deck
                         if not work.is_terminal() and (c > 0 or (
                                 observed.inn_hidden and bool(work.tasks)
                                 and work.tasks[-1][:2] == ("draw", "inn") and behind_deck(longer))):
                             walk(longer, after, c, refill, raised)
                 work.pop()
+                if shown_out:
+                    owed.pop()
 
         walk((), here, self._cost(here, observed))
         # a refill is one scene (a hand puts all its cards out): a chain that stops half-way

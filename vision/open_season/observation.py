@@ -74,7 +74,7 @@ class OpenSeasonObservation:
     refill_due: bool = field(default=False, compare=False)
     """Expected views only (the tracker's, never a camera reading): the game waits for the inn's
     refill."""
-    inn_card_to_stock: bool = field(default=False, compare=False)
-    """Expected views only: no refill is due, and the inn's latest change put one of its cards
-    straight atop a stock (a compensation from the inn): an inn slot read hidden beyond the inn's
+    inn_card_taken: bool = field(default=False, compare=False)
+    """Expected views only: the inn's latest change (since its last refill draw) took one of its
+    cards (a take, a keep, a compensation from the inn): an inn slot read hidden beyond the inn's
     cards may be the slot that card left."""

@@ -1,0 +1,84 @@
+"""Replay the still scenes an Open Season bench game handed the tracker (recorded with
+``bench/demo_accuracy.py --game open_season ... --record-dir DIR``) through the tracker as it is
+now, the twin's players answering truthfully: a derail traced, or a tracker change measured on a
+pixel game's readings, in seconds instead of a new pixel run (the film is not rendered or read
+again). A replay of the code that recorded it gives that run's moves, alerts and questions.
+
+    python bench/demo_accuracy.py --game open_season --pixels --games 5 --seed 97620 --only-seed 97621 --record-dir D
+    python bench/open_season_replay.py D/scenes_97621.pkl            # figures
+    python bench/open_season_replay.py D/scenes_97621.pkl --say       # every event, scene by scene
+    python bench/open_season_replay.py D/scenes_97621.pkl --stop 75   # up to scene 75 only
+
+It cannot tell a flagged illegal change from a false alarm (the recording holds no truth about
+scenes): it counts alerts; the false alarms are the alerts less the illegal changes flagged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def replay(path: Path, say: Any = None, stop: int | None = None) -> dict[str, Any]:
+    """Replays the recording at ``path`` (up to scene ``stop``); ``say`` gets each event's words."""
+    from tracker.open_season.adapter import OpenSeasonAdapter
+    from tracker.open_season.twin import OpenSeasonTwin
+    from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame, event_words
+
+    record = pickle.loads(path.read_bytes())
+    spec = record["spec"]
+    twin = OpenSeasonTwin(spec["players"], spec["seed"], side=spec["side"], expert=spec["expert"],
+                          illegal=record["illegal"], max_moves=record["max_moves"] or None)
+    tracked = TrackedGame(record["start"].clone(), OpenSeasonAdapter())
+    alerts = questions = rejected = 0
+    scenes = record["scenes"][:stop]
+    for n, observed in enumerate(scenes, 1):
+        pending = list(tracked.observe(observed))
+        while pending:
+            event = pending.pop(0)
+            if say is not None:
+                say(f"{n} {len(tracked.state.history)} {event_words(event, tracked.adapter)}")
+            if isinstance(event, IllegalMoveAlert):
+                alerts += 1
+            elif isinstance(event, QuestionAsked):
+                questions += 1
+                option = twin.truthful_answer(event.question, tracked.state.history)
+                rejected += option is None
+                if say is not None:
+                    say("  players answer: " + ("none of these" if option is None else str(option + 1)))
+                pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
+    whole = stop is None or stop >= len(record["scenes"])
+    if whole and twin.truth.is_terminal() and not tracked.state.is_terminal() and tracked.pending is None:
+        pending = list(tracked.finish())  # the players say the game is over
+        while pending:
+            event = pending.pop(0)
+            if isinstance(event, QuestionAsked):
+                questions += 1
+                option = twin.truthful_answer(event.question, tracked.state.history)
+                pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
+    scores_equal = whole and \
+        list(twin.truth.score_breakdown().totals()) == list(tracked.state.score_breakdown().totals())
+    return {"seed": spec["seed"], "scenes": len(scenes), "moves_total": len(twin.truth.history),
+            "moves_correct": twin.moves_correct(tracked.state.history), "alerts": alerts,
+            "questions_asked": questions, "questions_rejected": rejected,
+            "final_scores_match": scores_equal}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("recording", type=Path, help="a scenes_SEED.pkl that demo_accuracy.py --record-dir wrote")
+    parser.add_argument("--say", action="store_true", help="print every event (scene number, moves so far, words)")
+    parser.add_argument("--stop", type=int, help="replay only the first STOP scenes")
+    args = parser.parse_args()
+    print(json.dumps(replay(args.recording, print if args.say else None, args.stop)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,57 @@
+"""``bench/demo_accuracy.py --record-dir`` and ``bench/open_season_replay.py``: the scenes a bench
+game hands the tracker, replayed through the tracker, give that game's figures again."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+
+def _bench(name: str) -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_recorded_game_replays_to_the_same_moves_alerts_and_questions(tmp_path: Path) -> None:
+    bench = _bench("demo_accuracy")
+    spec = bench.open_season_specs(2, 97400)[1]  # 3 players, Horn, expert
+    args = SimpleNamespace(game="open_season", illegal=3, max_moves=40, record_dir=str(tmp_path))
+    played = bench.play_open_season_observations(spec, args)
+    recording = tmp_path / f"scenes_{spec['seed']}.pkl"
+    said: list[str] = []
+    replayed = _bench("open_season_replay").replay(recording, said.append)
+    assert replayed["scenes"] > 10 and replayed["moves_total"] == played["moves_total"]
+    assert replayed["moves_correct"] == played["moves_correct"]
+    assert replayed["alerts"] == played["illegal_flagged"] + played["false_alarms"] == 3
+    assert replayed["questions_asked"] == played["questions_asked"]
+    assert replayed["final_scores_match"] == played["final_scores_match"]
+    assert any("ILLEGAL" in line for line in said)
+
+
+def test_a_replay_stops_at_the_scene_asked(tmp_path: Path) -> None:
+    bench = _bench("demo_accuracy")
+    spec = bench.open_season_specs(1, 97400)[0]
+    bench.play_open_season_observations(spec, SimpleNamespace(game="open_season", illegal=0, max_moves=30,
+                                                              record_dir=str(tmp_path)))
+    replayed = _bench("open_season_replay").replay(tmp_path / f"scenes_{spec['seed']}.pkl", stop=5)
+    assert replayed["scenes"] == 5 and 0 < replayed["moves_correct"] < 30
+    assert replayed["final_scores_match"] is False  # the game is not over at scene 5
+
+
+def test_a_filmed_game_records_the_scenes_the_pipeline_hands_the_tracker(tmp_path: Path) -> None:
+    """The frames path (renderer -> gate -> recogniser -> tracker): the recording is what the
+    pipeline's tracker observed, so the replay flags the same illegal change."""
+    bench = _bench("demo_accuracy")
+    spec = bench.open_season_specs(1, 97400)[0]
+    args = SimpleNamespace(game="open_season", illegal=1, max_moves=14, resolution=(640, 360), realistic=False,
+                           doubt=0.0, pixels=False, no_heights=False, say_dir=None, record_dir=str(tmp_path))
+    played = bench.play_frames(spec, args)
+    replayed = _bench("open_season_replay").replay(tmp_path / f"scenes_{spec['seed']}.pkl")
+    assert played["illegal_flagged"] == 1 and played["false_alarms"] == 0
+    assert replayed["alerts"] == 1 and replayed["moves_correct"] == played["moves_correct"] == 14
+    assert replayed["questions_asked"] == played["questions_asked"]

@@ -476,7 +476,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         tokens = read_tokens(view, img, gains, area, keep_out)
         if hand_on_tokens:
             # what the hand hides cannot be read, and the players can count it: their tokens'
-            # points in all are asked (the piles' own questions fold into it)
+            # points in all are asked (an answer to it stands for the piles' own questions)
             read_pts = sum(t.value * t.count for t in tokens)
             pile_readings.append((f"covered {colour} personal area", seat, "points",
                                   PointsReading(read_pts, 0, TOKEN_SUPPLY_POINTS),
@@ -484,7 +484,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
                                   f"are {name}'s victory-point tokens worth in all? (the photo "
                                   f"shows {read_pts})"))
         for i, tok in enumerate(tokens):
-            if not tok.certain and not hand_on_tokens:
+            if not tok.certain:
                 at = f"({tok.centre_mm[0]:.0f}, {tok.centre_mm[1]:.0f}) mm"
                 question = (f"How many {tok.value}-point tokens are in {name}'s pile at {at}?"
                             if tok.count else

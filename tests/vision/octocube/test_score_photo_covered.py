@@ -72,8 +72,10 @@ def test_a_hand_over_the_tokens_asks_their_points() -> None:
     assert (doubt.read, doubt.low, doubt.high) == (read, 0, TOKEN_SUPPLY_POINTS)
     lo, hi = doubt.score_range["purple"]  # the other counts as read: the points add to the total
     assert hi - lo == TOKEN_SUPPLY_POINTS and set(doubt.score_range) == {"purple"}
-    # the piles' own questions fold into the points question
-    assert not [d.key for d in out.doubts if d.key.startswith("tokens purple")]
+    # answering the points alone settles purple's tokens, whatever the photo showed
+    alone = score_photo(image, ScoreRequest(truth["num_players"], answers={doubt.key: purple["token_points"]}))
+    assert next(p for p in alone.players if p.colour == "purple").lines[0] == (
+        "tokens", purple["token_points"], f"victory-point tokens: {purple['token_points']} points")
     answered = score_photo(image, ScoreRequest(truth["num_players"], answers=_truthful_answers(out, gt)))
     assert [p.total for p in answered.players] == truth["scores"]
 

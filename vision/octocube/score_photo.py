@@ -117,9 +117,10 @@ def _calibrate(img: np.ndarray, req: ScoreRequest, scan: Any = None) -> tuple[An
     return geometry, intrinsics, notes
 
 
-def _board_corners(side: str) -> np.ndarray:
+def _board_corners(side: str, margin_mm: float = 0.0) -> np.ndarray:
     w, d = lay.BOARD_SIZE_MM
-    return np.array([lay.board_local_to_table(side, x, y) for x, y in ((0, 0), (w, 0), (w, d), (0, d))])
+    a, bx, by = -margin_mm, w + margin_mm, d + margin_mm
+    return np.array([lay.board_local_to_table(side, x, y) for x, y in ((a, a), (bx, a), (bx, by), (a, by))])
 
 
 def _check_boards_in_view(view: Any, sides: list[str], colours: list[str], size: tuple[int, int]) -> None:
@@ -301,6 +302,31 @@ def _hand_over(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
     return float(np.count_nonzero((labels > 0) & (mask > 0))) * mm2_per_px >= HAND_TOUCH_MM2
 
 
+def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
+                        side: str) -> bool:
+    """Whether a hand over the mat lies on ``side``'s board (:data:`HAND_TOUCH_MM2`) and also
+    beyond it (:data:`HAND_EDGE_MM2`, :data:`BOARD_HAND_MARGIN_MM` or more outside): a hand
+    reaching onto the board from beside it, whose fingers there may be under a hand's 2500 mm2
+    (the blob is measured whole over the mat). Skin-like tiles and frames stay on the board."""
+    if hands is None:
+        return False
+    labels, offset, mm2_per_px = hands
+    if not labels.any():
+        return False
+    on = np.zeros(labels.shape, np.uint8)
+    cv2.fillPoly(on, [np.round(view.project(_board_corners(side), 0.0) - offset).astype(np.int32)], 1)
+    near = np.zeros(labels.shape, np.uint8)
+    cv2.fillPoly(near, [np.round(view.project(_board_corners(side, BOARD_HAND_MARGIN_MM), 0.0) - offset)
+                        .astype(np.int32)], 1)
+    n = int(labels.max()) + 1
+    inside = np.bincount(labels[on > 0], minlength=n)[1:] * mm2_per_px
+    beyond = np.bincount(labels[near == 0], minlength=n)[1:] * mm2_per_px
+    return bool(np.any((inside >= HAND_TOUCH_MM2) & (beyond >= HAND_EDGE_MM2)))
+
+
+BOARD_HAND_MARGIN_MM = 8.0
+"""A hand reaching onto a board shows beyond this band around it (the markers' fit may put a
+skin-like frame or tile 2-3 mm outside the board's outline)."""
 CUBE_MARGIN_MM = 5.0
 """Room around the cube at rest for its jitter and an unmodelled lens (its plastic is token-coloured)."""
 MARKER_RESIDUAL_PX = 5.0
@@ -434,7 +460,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         name = colour.capitalize()
         board = obs.boards[seat]
         covered: list[tuple[str, str]] = []
-        if _skin_mm2(view, img, _board_corners(side), cfg) > HAND_MM2:
+        if _skin_mm2(view, img, _board_corners(side), cfg) > HAND_MM2 or _hand_reaching_onto(view, hands, side):
             covered.append(("board", f"A hand covers part of {name}'s board: is everything there "
                                      f"read? (retake the photo to be sure)"))
         # a hand over the tokens: the blobs over the mat with the cube, the coin pile and the

@@ -124,3 +124,19 @@ def test_a_tile_read_under_a_hand_may_be_none() -> None:
     out = score_photo(image, ScoreRequest(gt["end"]["num_players"]))
     doubt = next(d for d in out.doubts if d.key == "board blue dark blue starfish")
     assert doubt.low == 0 and "A hand lies over" in doubt.question
+
+
+def test_fingers_reaching_onto_a_board_hide_its_spaces() -> None:
+    """Table 20 of seeds 23000 (dim evening): a hand reaches in between yellow's board and red's;
+    on red's only its fingers lie (the largest skin blob on that board is under a hand's
+    2500 mm2), so the spaces they hide were not asked. The hand, measured whole over the mat,
+    lies on red's board and beyond it: the spaces it hides are asked, with ranges that hold the
+    truth."""
+    image, gt = _render(23000, 20)
+    assert len(gt["hands"]) == 1
+    red = next(p for p in gt["end"]["players"] if p["colour"] == "red")
+    out = score_photo(image, ScoreRequest(gt["end"]["num_players"]))
+    hidden = [d for d in out.doubts if d.key.startswith("board red") and d.question.startswith("A hand")]
+    assert len(hidden) >= 3, [d.key for d in out.doubts]
+    for d in hidden:
+        assert d.low == 0 and d.low <= red["board"].get(d.key[len("board red "):], 0) <= d.high

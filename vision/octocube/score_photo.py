@@ -284,7 +284,7 @@ def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
             cx, cy = (int(t) for t in corner)
             patch = cv2.cvtColor(img[cy + y: cy + y + h, cx + x: cx + x + w], cv2.COLOR_BGR2YCrCb)
             if float(np.median(patch[blob][:, 1])) >= HAND_EDGE_MIN_CR:
-                big[j] = j
+                big[j] = -j  # fingers reaching in from beyond the mat
     return big[labels], corner.astype(int), mm2_per_px
 
 
@@ -299,7 +299,7 @@ def _hand_over(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
         return False
     mask = np.zeros(labels.shape, np.uint8)
     cv2.fillPoly(mask, [np.round(view.project(polygon_mm, 0.0) - offset).astype(np.int32)], 1)
-    return float(np.count_nonzero((labels > 0) & (mask > 0))) * mm2_per_px >= HAND_TOUCH_MM2
+    return float(np.count_nonzero((labels != 0) & (mask > 0))) * mm2_per_px >= HAND_TOUCH_MM2
 
 
 def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
@@ -318,12 +318,25 @@ def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] |
     near = np.zeros(labels.shape, np.uint8)
     cv2.fillPoly(near, [np.round(view.project(_board_corners(side, BOARD_HAND_MARGIN_MM), 0.0) - offset)
                         .astype(np.int32)], 1)
-    n = int(labels.max()) + 1
-    inside = np.bincount(labels[on > 0], minlength=n)[1:] * mm2_per_px
-    beyond = np.bincount(labels[near == 0], minlength=n)[1:] * mm2_per_px
-    return bool(np.any((inside >= HAND_TOUCH_MM2) & (beyond >= HAND_EDGE_MM2)))
+    deep = np.zeros(labels.shape, np.uint8)
+    cv2.fillPoly(deep, [np.round(view.project(_board_corners(side, -BOARD_FRAME_BAND_MM), 0.0) - offset)
+                        .astype(np.int32)], 1)
+    n = int(np.abs(labels).max()) + 1
+    inside = np.bincount(np.abs(labels[on > 0]), minlength=n) * mm2_per_px
+    beyond = np.bincount(np.abs(labels[near == 0]), minlength=n) * mm2_per_px
+    within = np.bincount(np.abs(labels[deep > 0]), minlength=n) * mm2_per_px
+    fingers = np.zeros(n, bool)
+    fingers[-labels[labels < 0]] = True
+    # fingers from beyond the mat cross the board's 4 mm margin straight onto it (nothing of
+    # them need show beside the board), and reach past its frame (a skin-like red frame by the
+    # mat's edge does not)
+    reaching = (beyond >= HAND_EDGE_MM2) & (inside >= HAND_TOUCH_MM2) | fingers & (within >= HAND_TOUCH_MM2)
+    return bool(np.any(reaching[1:]))
 
 
+BOARD_FRAME_BAND_MM = 6.0
+"""Fingers reaching in from beyond the mat name a board when they lie this far inside its
+outline (its frame, 2.5 mm, and the fit's 2-3 mm): a red frame by the mat's edge is skin-like."""
 BOARD_HAND_MARGIN_MM = 8.0
 """A hand reaching onto a board shows beyond this band around it (the markers' fit may put a
 skin-like frame or tile 2-3 mm outside the board's outline)."""

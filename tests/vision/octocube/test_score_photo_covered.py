@@ -140,3 +140,28 @@ def test_fingers_reaching_onto_a_board_hide_its_spaces() -> None:
     assert len(hidden) >= 3, [d.key for d in out.doubts]
     for d in hidden:
         assert d.low == 0 and d.low <= red["board"].get(d.key[len("board red "):], 0) <= d.high
+
+
+def _hand_questions(out: PhotoScore, colour: str) -> list[str]:
+    return [d.key for d in out.doubts if d.key.startswith(f"board {colour}") and d.question.startswith("A hand")]
+
+
+def test_fingers_from_beyond_the_mat_onto_a_board_hide_its_spaces() -> None:
+    """Table 41 of seeds 21000 (daylight): a hand reaches from beyond the mat's edge straight
+    onto red's board (the board lies 4 mm from the edge): nothing of it shows beside the board
+    on the mat, and only its fingers lie on the board. Fingers that cross the mat's edge and lie
+    past the board's frame name the board: the spaces they hide are asked."""
+    image, gt = _render(21000, 41)
+    assert len(gt["hands"]) == 1
+    out = score_photo(image, ScoreRequest(gt["end"]["num_players"]))
+    assert _hand_questions(out, "red"), [d.key for d in out.doubts]
+
+
+def test_a_red_frame_by_the_mats_edge_is_no_hand() -> None:
+    """Table 13 of seeds 19000 (daylight, no hand): red's frame, skin-like, lies 4 mm from the
+    mat's edge and crosses it as one blob; it does not reach past the frame onto the board:
+    no space of red's board is asked about a hand."""
+    image, gt = _render(19000, 13)
+    assert not gt.get("hands")
+    out = score_photo(image, ScoreRequest(gt["end"]["num_players"]))
+    assert not _hand_questions(out, "red")

@@ -230,7 +230,8 @@ def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
     """The skin-coloured blobs over the play mat that are large enough to be a hand: (a label
     image over the mat's crop, its offset in the photo (x, y), mm2 per pixel); None when the mat
     is out of view. Each blob is measured whole, so a hand that reaches into a player's area from
-    beside it counts with all of its size (the part inside the area may be only fingertips)."""
+    beside it counts with all of its size (the part inside the area may be only fingertips).
+    Fingers reaching in across the mat's edge (under a hand's size) carry their label negated."""
     a, b = PLAY_AREA_INSET_MM, lay.PLAY_AREA_MM - PLAY_AREA_INSET_MM
     mat = np.array([[a, a], [b, a], [b, b], [a, b]], np.float64)
     found = _skin_mask(view, img, mat, 0.0, cfg)
@@ -307,7 +308,8 @@ def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] |
     """Whether a hand over the mat lies on ``side``'s board (:data:`HAND_TOUCH_MM2`) and also
     beyond it (:data:`HAND_EDGE_MM2`, :data:`BOARD_HAND_MARGIN_MM` or more outside): a hand
     reaching onto the board from beside it, whose fingers there may be under a hand's 2500 mm2
-    (the blob is measured whole over the mat). Skin-like tiles and frames stay on the board."""
+    (the blob is measured whole over the mat). Skin-like tiles and frames stay on the board.
+    Fingers from beyond the mat's edge need only lie :data:`BOARD_FRAME_BAND_MM` inside it."""
     if hands is None:
         return False
     labels, offset, mm2_per_px = hands

@@ -59,7 +59,9 @@ def _truth_answers(result: Any, truth: dict[str, Any], gt: dict[str, Any]) -> di
         p = by_colour.get(words[1]) if len(words) > 1 else None
         if p is None:
             continue
-        if words[0] == "board":
+        if words[0] == "covered" and " ".join(words[2:]) == "personal area":
+            answers[d.key] = int(p["token_points"])  # a hand over the tokens: their points asked
+        elif words[0] == "board":
             answers[d.key] = int(p["board"].get(" ".join(words[2:]), 0))
         elif words[0] == "coins":
             answers[d.key] = int(p["coins"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import cv2
@@ -58,6 +59,13 @@ HAND_EDGE_MIN_CR = 140.0
 edge (its median Cr at least this): fingers measure a median Cr of 143-159 under the three
 lightings, while the warm lamp's brightest mat reaches 136 (a patch of it by the mat's edge was
 taken for a finger)."""
+TOKEN_SUPPLY_POINTS = sum(v * k for v, k in data.VP_TOKENS.items())
+"""The most token points one player can hold (the whole supply): the top of a covered area's
+question."""
+HAND_EDGE_MAX_FILL = 0.8
+"""A blob crossing the mat's edge that fills this much of its enclosing circle is round: a bronze
+1 lying at the edge under a warm lamp (fills 0.88-0.91, 21 mm across, named 2 personal areas
+without a hand), not fingers (0.41-0.60 on table 14 of 21000)."""
 CARD_MARGIN_MM = 5.0
 """Room around a marker card (calibration/layout.py CORNER_CARDS) for the markers' fit."""
 PLAY_AREA_INSET_MM = 3.0
@@ -109,9 +117,10 @@ def _calibrate(img: np.ndarray, req: ScoreRequest, scan: Any = None) -> tuple[An
     return geometry, intrinsics, notes
 
 
-def _board_corners(side: str) -> np.ndarray:
+def _board_corners(side: str, margin_mm: float = 0.0) -> np.ndarray:
     w, d = lay.BOARD_SIZE_MM
-    return np.array([lay.board_local_to_table(side, x, y) for x, y in ((0, 0), (w, 0), (w, d), (0, d))])
+    a, bx, by = -margin_mm, w + margin_mm, d + margin_mm
+    return np.array([lay.board_local_to_table(side, x, y) for x, y in ((a, a), (bx, a), (bx, by), (a, by))])
 
 
 def _check_boards_in_view(view: Any, sides: list[str], colours: list[str], size: tuple[int, int]) -> None:
@@ -132,19 +141,35 @@ def _chroma(bgr: np.ndarray) -> np.ndarray:
 
 BOARD_BG_RGB = (46, 74, 102)
 MAT_RGB = (58, 92, 76)
-MIN_FRAME_SHARE = 0.15
-"""Share of the frame band's pixels that must take one player colour for a board to be there."""
+FRAME_INSETS_MM = tuple(round(-2.4 + 0.6 * k, 1) for k in range(13))
+"""Lines along each board edge, from 2.4 mm outside to 4.8 mm inside, where the frame (a band
+about 2.5 mm wide) is looked for: without a lens profile the markers' fit may put an edge 3-5 px
+(2-3 mm) off, and fixed lines 0.6-1.8 mm inside then missed a red frame (table 26 of 23000
+refused: 0.135 of them voted red)."""
+FRAME_BAND_LINES = 2
+"""A colour counts on a line only where it holds on this many neighbouring lines too: the blend
+of a red frame with the green mat is yellow, with the board's blue purple, one line wide."""
+MIN_FRAME_SHARE = 0.45
+"""A board lies there when its colour fills this share of the best frame lines (median over the
+four edges): 0.75 or more on the 557 boards of 139 tuning tables, 0.12 or less where no board
+lies (the sides a 2- or 3-player table leaves empty)."""
 
 
 def _board_colour(view: Any, img: np.ndarray, gains: np.ndarray, side: str) -> tuple[str, float]:
-    """The player colour of the board's frame on ``side`` and the share of the frame band that
-    votes for it (each pixel takes the nearest chromaticity of the four player colours, the
-    board's own blue and the mat; shadows and lamp brightness change levels, not chromaticity)."""
+    """The player colour of the board's frame on ``side`` and how much of the frame shows it.
+
+    Each sample takes the nearest chromaticity of the four player colours, the board's own blue
+    and the mat (shadows and lamp brightness change levels, not chromaticity). Per edge, the
+    share of a colour on the best band of :data:`FRAME_BAND_LINES` neighbouring lines (the
+    frame wherever the fit puts it); the median over the four edges (a hand over one edge or a
+    tile over another does not decide)."""
     w, d = lay.BOARD_SIZE_MM
+    ts = np.linspace(0.12, 0.88, 24)
     pts = []
-    for inset in (0.6, 1.2, 1.8):
-        for t in np.linspace(0.12, 0.88, 24):
-            for x, y in ((t * w, inset), (t * w, d - inset), (inset, t * d), (w - inset, t * d)):
+    for edge in range(4):
+        for inset in FRAME_INSETS_MM:
+            for t in ts:
+                x, y = ((t * w, inset), (t * w, d - inset), (inset, t * d), (w - inset, t * d))[edge]
                 pts.append(lay.board_local_to_table(side, x, y))
     px = view.project(np.asarray(pts), lay.BOARD_THICKNESS_MM).astype(np.float32)
     vals = cv2.remap(img, px[:, 0].reshape(1, -1), px[:, 1].reshape(1, -1), cv2.INTER_LINEAR)
@@ -153,9 +178,15 @@ def _board_colour(view: Any, img: np.ndarray, gains: np.ndarray, side: str) -> t
     refs = np.stack([_chroma(np.array(rgb[::-1], np.float32))
                      for rgb in [*PLAYER_RGB.values(), BOARD_BG_RGB, MAT_RGB]])
     nearest = np.argmin(np.linalg.norm(chroma[:, None, :] - refs[None], axis=2), axis=1)
-    votes = np.bincount(nearest, minlength=len(names))[: len(PLAYER_RGB)]
-    best = int(np.argmax(votes))
-    return names[best], float(votes[best]) / len(chroma)
+    nearest = nearest.reshape(4, len(FRAME_INSETS_MM), len(ts))
+    scores = []
+    for c in range(len(PLAYER_RGB)):
+        share = (nearest == c).mean(axis=2)  # edge x line
+        bands = np.stack([share[:, j: j + FRAME_BAND_LINES].min(axis=1)
+                          for j in range(share.shape[1] - FRAME_BAND_LINES + 1)], axis=1)
+        scores.append(float(np.median(bands.max(axis=1))))
+    best = int(np.argmax(scores))
+    return names[best], scores[best]
 
 
 def _skin_mask(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: float,
@@ -199,7 +230,8 @@ def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
     """The skin-coloured blobs over the play mat that are large enough to be a hand: (a label
     image over the mat's crop, its offset in the photo (x, y), mm2 per pixel); None when the mat
     is out of view. Each blob is measured whole, so a hand that reaches into a player's area from
-    beside it counts with all of its size (the part inside the area may be only fingertips)."""
+    beside it counts with all of its size (the part inside the area may be only fingertips).
+    Fingers reaching in across the mat's edge (under a hand's size) carry their label negated."""
     a, b = PLAY_AREA_INSET_MM, lay.PLAY_AREA_MM - PLAY_AREA_INSET_MM
     mat = np.array([[a, a], [b, a], [b, b], [a, b]], np.float64)
     found = _skin_mask(view, img, mat, 0.0, cfg)
@@ -246,10 +278,14 @@ def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
             blob = labels[y: y + h, x: x + w] == j
             if float(depth[y: y + h, x: x + w][blob].max()) < HAND_REACH_MM:
                 continue
+            ys, xs = np.nonzero(blob)
+            _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
+            if float(np.count_nonzero(blob)) >= HAND_EDGE_MAX_FILL * math.pi * radius ** 2:
+                continue  # a round blob: a bronze token lying at the mat's edge, not fingers
             cx, cy = (int(t) for t in corner)
             patch = cv2.cvtColor(img[cy + y: cy + y + h, cx + x: cx + x + w], cv2.COLOR_BGR2YCrCb)
             if float(np.median(patch[blob][:, 1])) >= HAND_EDGE_MIN_CR:
-                big[j] = j
+                big[j] = -j  # fingers reaching in from beyond the mat
     return big[labels], corner.astype(int), mm2_per_px
 
 
@@ -264,9 +300,48 @@ def _hand_over(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
         return False
     mask = np.zeros(labels.shape, np.uint8)
     cv2.fillPoly(mask, [np.round(view.project(polygon_mm, 0.0) - offset).astype(np.int32)], 1)
-    return float(np.count_nonzero((labels > 0) & (mask > 0))) * mm2_per_px >= HAND_TOUCH_MM2
+    return float(np.count_nonzero((labels != 0) & (mask > 0))) * mm2_per_px >= HAND_TOUCH_MM2
 
 
+def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
+                        side: str) -> bool:
+    """Whether a hand over the mat lies on ``side``'s board (:data:`HAND_TOUCH_MM2`) and also
+    beyond it (:data:`HAND_EDGE_MM2`, :data:`BOARD_HAND_MARGIN_MM` or more outside): a hand
+    reaching onto the board from beside it, whose fingers there may be under a hand's 2500 mm2
+    (the blob is measured whole over the mat). Skin-like tiles and frames stay on the board.
+    Fingers from beyond the mat's edge need only lie :data:`BOARD_FRAME_BAND_MM` inside it."""
+    if hands is None:
+        return False
+    labels, offset, mm2_per_px = hands
+    if not labels.any():
+        return False
+    on = np.zeros(labels.shape, np.uint8)
+    cv2.fillPoly(on, [np.round(view.project(_board_corners(side), 0.0) - offset).astype(np.int32)], 1)
+    near = np.zeros(labels.shape, np.uint8)
+    cv2.fillPoly(near, [np.round(view.project(_board_corners(side, BOARD_HAND_MARGIN_MM), 0.0) - offset)
+                        .astype(np.int32)], 1)
+    deep = np.zeros(labels.shape, np.uint8)
+    cv2.fillPoly(deep, [np.round(view.project(_board_corners(side, -BOARD_FRAME_BAND_MM), 0.0) - offset)
+                        .astype(np.int32)], 1)
+    n = int(np.abs(labels).max()) + 1
+    inside = np.bincount(np.abs(labels[on > 0]), minlength=n) * mm2_per_px
+    beyond = np.bincount(np.abs(labels[near == 0]), minlength=n) * mm2_per_px
+    within = np.bincount(np.abs(labels[deep > 0]), minlength=n) * mm2_per_px
+    fingers = np.zeros(n, bool)
+    fingers[-labels[labels < 0]] = True
+    # fingers from beyond the mat cross the board's 4 mm margin straight onto it (nothing of
+    # them need show beside the board), and reach past its frame (a skin-like red frame by the
+    # mat's edge does not)
+    reaching = (beyond >= HAND_EDGE_MM2) & (inside >= HAND_TOUCH_MM2) | fingers & (within >= HAND_TOUCH_MM2)
+    return bool(np.any(reaching[1:]))
+
+
+BOARD_FRAME_BAND_MM = 6.0
+"""Fingers reaching in from beyond the mat name a board when they lie this far inside its
+outline (its frame, 2.5 mm, and the fit's 2-3 mm): a red frame by the mat's edge is skin-like."""
+BOARD_HAND_MARGIN_MM = 8.0
+"""A hand reaching onto a board shows beyond this band around it (the markers' fit may put a
+skin-like frame or tile 2-3 mm outside the board's outline)."""
 CUBE_MARGIN_MM = 5.0
 """Room around the cube at rest for its jitter and an unmodelled lens (its plastic is token-coloured)."""
 MARKER_RESIDUAL_PX = 5.0
@@ -391,7 +466,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
 
     cfg = RecogniserConfig()
     readings: list[dict[str, Any]] = []
-    pile_readings: list[tuple[str, int, str, PileReading | TokenReading, str]] = []
+    pile_readings: list[tuple[str, int, str, PileReading | TokenReading | PointsReading, str]] = []
     # (key, seat, kind, reading, question)
     coin_piles = sum(1 for s in range(n) if obs.boards[s].coins)
     hands = _hands(view, img, cfg, sides)
@@ -400,12 +475,13 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         name = colour.capitalize()
         board = obs.boards[seat]
         covered: list[tuple[str, str]] = []
-        for what, poly in (("board", _board_corners(side)),
-                           ("personal area", _rect_poly(lay.personal_area(side)))):
-            if _skin_mm2(view, img, poly, cfg) > HAND_MM2 or (
-                    what == "personal area" and _hand_over(view, hands, _rect_poly(lay.token_area(side)))):
-                covered.append((what, f"A hand covers part of {name}'s {what}: is everything there "
-                                      f"read? (retake the photo to be sure)"))
+        if _skin_mm2(view, img, _board_corners(side), cfg) > HAND_MM2 or _hand_reaching_onto(view, hands, side):
+            covered.append(("board", f"A hand covers part of {name}'s board: is everything there "
+                                     f"read? (retake the photo to be sure)"))
+        # a hand over the tokens: the blobs over the mat with the cube, the coin pile and the
+        # marker cards left out (a yellow cube and a coin pile under a warm lamp are skin-coloured
+        # and large: measured over the whole personal area they named 3 areas without a hand)
+        hand_on_tokens = _hand_over(view, hands, _rect_poly(lay.token_area(side)))
         cells: dict[str, Any] = {}
         strange: list[str] = []
         for tile in board.tiles:
@@ -418,9 +494,15 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
             centre = lay.board_cell_centre(side, tile.colour, tile.obj)
             r = _pile(view, img, gains, centre, lay.BOARD_THICKNESS_MM, most, coins=False)
             key = f"board {colour} {label}"
+            question = f"How many {label} tiles are stacked on {name}'s board?"
+            if covered and _skin_share(view, img, _cell_poly(side, tile.colour, tile.obj),
+                                       lay.BOARD_THICKNESS_MM, cfg) >= HIDDEN_SHARE:
+                # a hand over the space: the classifier read the hand's colours as a tile (23000
+                # table 48: an empty dark blue starfish space under the fingers): none may lie there
+                r = PileReading(r.count, 0, max(r.high, most), r.estimate, r.px_per_unit)
+                question = f"A hand lies over {name}'s {label} space: how many tiles lie there?"
             cells[label] = r
-            pile_readings.append((key, seat, "cell", r, f"How many {label} tiles are stacked on "
-                                  f"{name}'s board?"))
+            pile_readings.append((key, seat, "cell", r, question))
         coins: PileReading | None = None
         if board.coins:
             most = 12 - (coin_piles - 1)
@@ -433,6 +515,15 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
                     _seen_hull(view, lay.coin_pile(side), lay.TILE_SIZE_MM / 2 + 2,
                                lay.TILE_THICKNESS_MM * max(1, coins.count if coins else 1), TOKEN_THICKNESS_MM)]
         tokens = read_tokens(view, img, gains, area, keep_out)
+        if hand_on_tokens:
+            # what the hand hides cannot be read, and the players can count it: their tokens'
+            # points in all are asked (an answer to it stands for the piles' own questions)
+            read_pts = sum(t.value * t.count for t in tokens)
+            pile_readings.append((f"covered {colour} personal area", seat, "points",
+                                  PointsReading(read_pts, 0, TOKEN_SUPPLY_POINTS),
+                                  f"A hand covers part of {name}'s personal area: how many points "
+                                  f"are {name}'s victory-point tokens worth in all? (the photo "
+                                  f"shows {read_pts})"))
         for i, tok in enumerate(tokens):
             if not tok.certain:
                 at = f"({tok.centre_mm[0]:.0f}, {tok.centre_mm[1]:.0f}) mm"
@@ -479,7 +570,8 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
             for i, tok in enumerate(r["tokens"]):
                 key = f"tokens {c} {tok.value} #{i}"
                 pts += tok.value * override.get(key, req.answers.get(key, tok.count))
-            tok_pts.append(pts)
+            key = f"covered {c} personal area"
+            tok_pts.append(override.get(key, req.answers.get(key, pts)))
         return tok_pts, coin_n, tiles
 
     def sheet(override: dict[str, int]) -> Any:
@@ -487,10 +579,12 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
 
     best = sheet({})
     doubts: list[Doubt] = []
-    for key, seat, _kind, pr, question in pile_readings:
+    for key, seat, kind, pr, question in pile_readings:
         if key in req.answers or pr.low == pr.high:
             continue
-        totals = [sheet({key: k}).totals() for k in range(pr.low, pr.high + 1)]
+        # token points only add to their owner's total: the ends of the range give its span
+        counts = (pr.low, pr.count, pr.high) if kind == "points" else range(pr.low, pr.high + 1)
+        totals = [sheet({key: k}).totals() for k in counts]
         span = {}
         for p in range(n):
             lo, hi = min(t[p] for t in totals), max(t[p] for t in totals)
@@ -527,6 +621,14 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         {"calibrate": round((t1 - t0) * 1000, 1), "recognise": round((t2 - t1) * 1000, 1),
          "counts": round((t3 - t2) * 1000, 1), "score": round((t4 - t3) * 1000, 1),
          "total": round((t4 - t0) * 1000, 1)})
+
+
+@dataclass(frozen=True)
+class PointsReading:
+    """A player's token points in all, asked where a hand hides part of their tokens."""
+    count: int
+    low: int
+    high: int
 
 
 def _pile_json(r: PileReading) -> dict[str, Any]:

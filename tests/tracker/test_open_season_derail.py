@@ -21,6 +21,14 @@ from vision.open_season.cards import HIDDEN, AccoladeCount, CardRead, TableCards
 from vision.open_season.observation import OpenSeasonObservation
 
 
+def _played(twin: Any, moves: int) -> OpenSeasonState:
+    """The tracker's state after the first ``moves`` moves of a twin's game."""
+    state = twin.tracker_initial_state()
+    for move in twin.truth.history[:moves]:
+        state.push(move)
+    return state
+
+
 def _draw_refill_in_name_order(truth: Any, rng: random.Random) -> list[Any]:
     """Draws the inn refill ``truth`` waits for, its draws pushed in name order as the tracker
     (and the twin) names them; the draws."""
@@ -532,9 +540,7 @@ def _accolade_put_on_the_deck() -> tuple[OpenSeasonState, OpenSeasonState, int]:
     truth = list(twin.truth.history)
     k = next(i for i, m in enumerate(truth) if isinstance(m, ReturnCard) and m.source == "accolades")
     assert isinstance(truth[k + 1], SearchDeck)
-    state = twin.tracker_initial_state()
-    for move in truth[:k]:
-        state.push(move)
+    state = _played(twin, k)
     seat = state.turn_player
     after = state.clone()
     after.push(truth[k])
@@ -648,9 +654,7 @@ def test_a_misread_refill_is_put_right_once_the_players_reject_the_next_question
 
     twin = OpenSeasonTwin(4, 97612, side="horn", illegal=3)
     truth = twin.truth.history
-    state = twin.tracker_initial_state()
-    for move in truth[:19]:
-        state.push(move)
+    state = _played(twin, 19)
     tracked = TrackedGame(state, OpenSeasonAdapter())
     refill = observation_from_table(twin.descriptions[13])  # the refill's scene
     inn = list(refill.inn)
@@ -688,9 +692,7 @@ def test_a_card_kept_from_the_inn_is_not_drawn_again_by_the_refill_and_taken_uns
     twin = OpenSeasonTwin(3, 97621, side="horn", expert=True, illegal=3)
     truth = twin.truth.history
     assert truth[43] == KeepInnCard("sorcerer-dagger")
-    state = twin.tracker_initial_state()
-    for move in truth[:43]:
-        state.push(move)
+    state = _played(twin, 43)
     after = state.clone()
     after.push(truth[43])
     shown = observation_from_state(after)
@@ -716,9 +718,7 @@ def test_a_compensation_from_behind_the_deck_just_before_a_refill_is_asked_about
     twin = OpenSeasonTwin(3, 97621, side="horn", expert=True, illegal=3)
     truth = twin.truth.history
     assert truth[93] == Compensate("inn", "mage-tattoo") and isinstance(truth[94], Draw)
-    state = twin.tracker_initial_state()
-    for move in truth[:93]:
-        state.push(move)
+    state = _played(twin, 93)
     after = state.clone()
     after.push(truth[93])
     shown = observation_from_state(after)
@@ -805,9 +805,7 @@ def test_a_discard_picked_read_unsurely_is_followed_with_the_refill_after_it() -
     twin = OpenSeasonTwin(4, 97645, side="shield", expert=True, illegal=3)
     truth = twin.truth.history
     assert truth[57] == PickDiscard("gnome-tattoo") and isinstance(truth[58], Draw) and isinstance(truth[59], Draw)
-    state = twin.tracker_initial_state()
-    for move in truth[:57]:
-        state.push(move)
+    state = _played(twin, 57)
     after = state.clone()
     for move in truth[57:60]:
         after.push(move)

@@ -289,18 +289,23 @@ def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
     return big[labels], corner.astype(int), mm2_per_px
 
 
+def _polygon_mask(view: Any, polygon_mm: np.ndarray, offset: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """A table polygon (mm) as a boolean mask over the hand search's crop (``offset``: its corner
+    in the image)."""
+    mask = np.zeros(shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(view.project(polygon_mm, 0.0) - offset).astype(np.int32)], 1)
+    return mask > 0
+
+
 def _hand_over(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
                polygon_mm: np.ndarray) -> bool:
     """Whether a hand-sized skin blob over the mat reaches :data:`HAND_TOUCH_MM2` into a table
     polygon."""
-    if hands is None:
+    if hands is None or not hands[0].any():
         return False
     labels, offset, mm2_per_px = hands
-    if not labels.any():
-        return False
-    mask = np.zeros(labels.shape, np.uint8)
-    cv2.fillPoly(mask, [np.round(view.project(polygon_mm, 0.0) - offset).astype(np.int32)], 1)
-    return float(np.count_nonzero((labels != 0) & (mask > 0))) * mm2_per_px >= HAND_TOUCH_MM2
+    mask = _polygon_mask(view, polygon_mm, offset, labels.shape)
+    return float(np.count_nonzero((labels != 0) & mask)) * mm2_per_px >= HAND_TOUCH_MM2
 
 
 def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
@@ -310,23 +315,16 @@ def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] |
     reaching onto the board from beside it, whose fingers there may be under a hand's 2500 mm2
     (the blob is measured whole over the mat). Skin-like tiles and frames stay on the board.
     Fingers from beyond the mat's edge need only lie :data:`BOARD_FRAME_BAND_MM` inside it."""
-    if hands is None:
+    if hands is None or not hands[0].any():
         return False
     labels, offset, mm2_per_px = hands
-    if not labels.any():
-        return False
-    on = np.zeros(labels.shape, np.uint8)
-    cv2.fillPoly(on, [np.round(view.project(_board_corners(side), 0.0) - offset).astype(np.int32)], 1)
-    near = np.zeros(labels.shape, np.uint8)
-    cv2.fillPoly(near, [np.round(view.project(_board_corners(side, BOARD_HAND_MARGIN_MM), 0.0) - offset)
-                        .astype(np.int32)], 1)
-    deep = np.zeros(labels.shape, np.uint8)
-    cv2.fillPoly(deep, [np.round(view.project(_board_corners(side, -BOARD_FRAME_BAND_MM), 0.0) - offset)
-                        .astype(np.int32)], 1)
+    on = _polygon_mask(view, _board_corners(side), offset, labels.shape)
+    near = _polygon_mask(view, _board_corners(side, BOARD_HAND_MARGIN_MM), offset, labels.shape)
+    deep = _polygon_mask(view, _board_corners(side, -BOARD_FRAME_BAND_MM), offset, labels.shape)
     n = int(np.abs(labels).max()) + 1
-    inside = np.bincount(np.abs(labels[on > 0]), minlength=n) * mm2_per_px
-    beyond = np.bincount(np.abs(labels[near == 0]), minlength=n) * mm2_per_px
-    within = np.bincount(np.abs(labels[deep > 0]), minlength=n) * mm2_per_px
+    inside = np.bincount(np.abs(labels[on]), minlength=n) * mm2_per_px
+    beyond = np.bincount(np.abs(labels[~near]), minlength=n) * mm2_per_px
+    within = np.bincount(np.abs(labels[deep]), minlength=n) * mm2_per_px
     fingers = np.zeros(n, bool)
     fingers[-labels[labels < 0]] = True
     # fingers from beyond the mat cross the board's 4 mm margin straight onto it (nothing of

@@ -25,13 +25,29 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
+RECORDING_KEYS = ("spec", "illegal", "max_moves", "start", "scenes")
+
+
+def load_recording(path: Path) -> dict[str, Any]:
+    """The recording at ``path``; ValueError naming the problem when it is not one that
+    ``demo_accuracy.py --record-dir`` wrote (another pickle, a cut file)."""
+    try:
+        record = pickle.loads(path.read_bytes())
+    except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError) as err:
+        raise ValueError(f"{path}: not a readable recording ({type(err).__name__}: {err})") from err
+    if not isinstance(record, dict) or any(key not in record for key in RECORDING_KEYS):
+        raise ValueError(f"{path}: not a recording of demo_accuracy.py --record-dir "
+                         f"(expected a dict with {', '.join(RECORDING_KEYS)})")
+    return record
+
+
 def replay(path: Path, say: Any = None, stop: int | None = None) -> dict[str, Any]:
     """Replays the recording at ``path`` (up to scene ``stop``); ``say`` gets each event's words."""
     from tracker.open_season.adapter import OpenSeasonAdapter
     from tracker.open_season.twin import OpenSeasonTwin
     from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame, event_words
 
-    record = pickle.loads(path.read_bytes())
+    record = load_recording(path)
     spec = record["spec"]
     twin = OpenSeasonTwin(spec["players"], spec["seed"], side=spec["side"], expert=spec["expert"],
                           illegal=record["illegal"], max_moves=record["max_moves"] or None)
@@ -76,7 +92,12 @@ def main() -> int:
     parser.add_argument("--say", action="store_true", help="print every event (scene number, moves so far, words)")
     parser.add_argument("--stop", type=int, help="replay only the first STOP scenes")
     args = parser.parse_args()
-    print(json.dumps(replay(args.recording, print if args.say else None, args.stop)))
+    try:
+        figures = replay(args.recording, print if args.say else None, args.stop)
+    except (OSError, ValueError) as err:
+        print(f"open_season_replay: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(figures))
     return 0
 
 

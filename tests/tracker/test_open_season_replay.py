@@ -7,6 +7,8 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
+import pytest
+
 
 def _bench(name: str) -> ModuleType:
     path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
@@ -55,3 +57,22 @@ def test_a_filmed_game_records_the_scenes_the_pipeline_hands_the_tracker(tmp_pat
     assert played["illegal_flagged"] == 1 and played["false_alarms"] == 0
     assert replayed["alerts"] == 1 and replayed["moves_correct"] == played["moves_correct"] == 14
     assert replayed["questions_asked"] == played["questions_asked"]
+
+
+def test_a_file_that_is_no_recording_gets_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another tool's pickle (a list of calls), a cut file and a missing one: one line naming
+    the file and the problem, exit 2, no traceback."""
+    import pickle
+    import sys
+
+    replay = _bench("open_season_replay")
+    other = tmp_path / "rec-97643-main.pkl"
+    other.write_bytes(pickle.dumps([("observe", 1)]))
+    cut = tmp_path / "scenes_1.pkl"
+    cut.write_bytes(pickle.dumps({"spec": {}})[:5])
+    for path in (other, cut, tmp_path / "missing.pkl"):
+        monkeypatch.setattr(sys, "argv", ["open_season_replay.py", str(path)])
+        assert replay.main() == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("open_season_replay: ") and "\n" not in err and path.name in err, err

@@ -105,19 +105,20 @@ class _CpuTimed:
 
 
 def one_game(seed: int, players: int, variant: str | None, turns: int, tilt: float, resolution: tuple[int, int],
-             tower: bool = False, read_ahead: bool = True) -> dict[str, Any]:
+             tower: bool = False, read_ahead: bool = True, fps: float = 10.0) -> dict[str, Any]:
     from hardware.camera import SyntheticSource
     from tracker.build import BuiltPipeline
     from tracker.demo_run import run_demo
     from tracker.octo_dice import OctoDiceTable
-    from tracker.pipeline import DEMO_GATE, Pipeline
+    from tracker.build import demo_gate
+    from tracker.pipeline import Pipeline
     from tracker.session import TrackedGame
     from tracker.stillness import StillnessGate
     from tracker.table import TableSetup
 
     table = OctoDiceTable()
     setup = TableSetup(game="octo_dice", players=players, options={"variant": variant, "turns": turns},
-                       source="demo", seed=seed, illegal=0, tilt=tilt, resolution=resolution)
+                       source="demo", seed=seed, illegal=0, tilt=tilt, resolution=resolution, film_fps=fps)
     film = table.demo_film(setup)
     frames = list(film.frames)  # rendered beforehand: a camera does not render
     clock = _RestClock(SyntheticSource(frames, fps=film.fps, realtime=True))
@@ -126,7 +127,7 @@ def one_game(seed: int, players: int, variant: str | None, turns: int, tilt: flo
         source = _TowerFeed(source)
     recogniser: Any = _CpuTimed(table.pixel_recogniser(film.twin.game, camera=film.camera))
     tracked = TrackedGame(film.twin.tracker_initial_state(), table.adapter(film.twin.game))
-    pipe = Pipeline(source, recogniser, tracked, gate=StillnessGate(DEMO_GATE), memory=table.scene_memory(setup),
+    pipe = Pipeline(source, recogniser, tracked, gate=StillnessGate(demo_gate(film.fps)), memory=table.scene_memory(setup),
                     calibrate=False, read_ahead=read_ahead and table.reads_ahead)
     if tower:
         source.pipe = pipe
@@ -161,6 +162,9 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=2)
     parser.add_argument("--seed", type=int, default=92000)
     parser.add_argument("--resolution", type=int, nargs=2, default=(1920, 1080), metavar=("W", "H"))
+    parser.add_argument("--fps", type=float, default=10.0,
+                        help="the film's frame rate (10: the twin's usual film; 30: what a webcam delivers, "
+                             "each phase as long in seconds, the gate's 0.2 s in frames of that rate)")
     parser.add_argument("--tower", action="store_true",
                         help="a dice tower's 'roll settled' starts the read of each roll (set-asides by hand: the gate)")
     parser.add_argument("--no-read-ahead", action="store_true",
@@ -176,7 +180,7 @@ def main() -> int:
     for i in range(args.games):
         players, variant = configs[i % len(configs)]
         r = one_game(args.seed + i, players, variant, args.turns, round(rng.uniform(0, 35), 1), tuple(args.resolution),
-                    tower=args.tower, read_ahead=not args.no_read_ahead)
+                    tower=args.tower, read_ahead=not args.no_read_ahead, fps=args.fps)
         for ms, kinds in zip(r.pop("latencies_ms"), r.pop("latency_kinds")):
             (rolls if "roll" in kinds else by_hand).append(ms)  # a step that shows a roll is a roll's
         print(json.dumps(r), flush=True)
@@ -195,7 +199,7 @@ def main() -> int:
         return {"confirmed": len(ordered), "p50_ms": at(0.5), "p95_ms": at(0.95), "max_ms": round(ordered[-1], 1)}
 
     summary = {"rolls": quantiles(rolls), "set_asides_by_hand": quantiles(by_hand), "games": args.games,
-               "turns": args.turns, "resolution": list(args.resolution), "tower": args.tower,
+               "turns": args.turns, "resolution": list(args.resolution), "fps": args.fps, "tower": args.tower,
                "read_ahead": not args.no_read_ahead,
                "seconds": round(time.perf_counter() - t0, 1)}
     print(json.dumps(summary))

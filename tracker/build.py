@@ -65,7 +65,7 @@ def build_pipeline(setup: TableSetup, *, resume: State | None = None, log: Any =
             recogniser = table.pixel_recogniser(game, camera=demo.camera, pack=pack)
         else:
             recogniser = table.truth_recogniser(game, source.truth_of, setup)
-        gate = StillnessGate(DEMO_GATE)
+        gate = StillnessGate(demo_gate(demo.fps))
     else:
         from hardware.camera import DeviceSource, VideoFileSource
 
@@ -114,6 +114,12 @@ def video_gate(fps: float) -> StillnessConfig:
     """The gate for a camera or video of ``fps`` frames per second: :data:`STILL_SECONDS` of quiet
     frames, at least two (one quiet frame is any pause of a hand)."""
     return replace(StillnessConfig(), still_frames=max(2, round(STILL_SECONDS * fps)))
+
+
+def demo_gate(fps: float) -> StillnessConfig:
+    """The gate for the twin's film: :data:`DEMO_GATE` (2 quiet frames at 10 frames/s), waiting
+    as long in seconds at a higher frame rate."""
+    return replace(DEMO_GATE, still_frames=max(DEMO_GATE.still_frames, round(STILL_SECONDS * fps)))
 
 
 def _resume_skip(twin: Twin, resume: State | None) -> Any:

@@ -33,6 +33,16 @@ turned on a cube) still count as new."""
 
 
 @dataclass(frozen=True)
+class _ReadAhead:
+    """A scene read before the gate settled, and the gate's small image of the frame it read."""
+
+    observed: Any
+    failure: str | None
+    refusal: RefusedScene | None
+    snapshot: np.ndarray | None
+
+
+@dataclass(frozen=True)
 class PipelineUpdate:
     frame_index: int
     image: np.ndarray | None
@@ -115,11 +125,13 @@ class Pipeline:
         self.memory = memory
         """What the game keeps of the last accepted scene (Octocube: stack heights); None: off."""
         self.read_ahead = read_ahead
-        """Read the scene on the gate's last quiet frame before it settles, and use that reading
-        when the next frame confirms the rest: the read then costs no time after the dice land
-        (for a game whose read is shorter than a frame interval; a pause that is not rest costs
-        a read that is thrown away)."""
-        self._ahead: tuple[Any, str | None, RefusedScene | None] | None = None
+        """Read the scene on the gate's first quiet frame, and use that reading when the gate
+        settles on a frame that has not changed since: the read overlaps the gate's wait, so it
+        costs no time after the dice land (at 10 frames/s the first quiet frame is the last before
+        the gate settles; at a webcam's 30 the read is done frames before the gate's 0.2 s are up).
+        For a game whose read is shorter than the gate's wait; a pause that is not rest costs a
+        read that is thrown away."""
+        self._ahead: _ReadAhead | None = None
         self._deferred: Any = None
         """The last scene read, when it left a question open: remembered once it is answered."""
         self.refused: RefusedScene | None = None
@@ -352,16 +364,21 @@ class Pipeline:
             self._moved_since_read = False
         elif self._overruled_frame is not None:  # the overruled scene, not read since: read it now
             scene_frame, self._overruled_frame, settled = self._overruled_frame, None, True
-        # a reading ahead holds for the very next frame only, and only if not one pixel of the gate's
-        # small image changed since (the last frame of two small dice in the air passes for quiet)
-        ahead, self._ahead = (self._ahead if self.gate.unchanged and scene_frame is frame else None), None
+        # a reading ahead holds while not one pixel of the gate's small image changed since the
+        # frame it read (the last frame of two small dice in the air passes for quiet); it is
+        # used by the frame the gate settles on, or dropped
+        ahead = self._ahead if self._ahead is not None and self.gate.same_as(self._ahead.snapshot) else None
+        if settled or ahead is None:
+            self._ahead = None
+        if scene_frame is not frame:
+            ahead = None
         if settled:
             if self.needs_calibration and self.profile is None:
                 message = f"cannot read the table yet: {self.calibration_message}"
             else:
                 if ahead is not None:
                     self.stats.reads_ahead_used += 1
-                    observed, failure, refusal = ahead
+                    observed, failure, refusal = ahead.observed, ahead.failure, ahead.refusal
                 else:
                     observed, failure, stage["recognise"], refusal = self._read(scene_frame)
                 self.refused = refusal
@@ -403,13 +420,14 @@ class Pipeline:
                     except Exception:
                         overlay = []
         elif (self.read_ahead and not (self.needs_calibration and self.profile is None)
-              and ((gate_event is GateEvent.SETTLING and self.gate.about_to_settle) or self._fresh_request())):
-            # the gate's last quiet frame before it settles, or (a dice tower said the roll has
-            # settled) the frame that came with the request: the next frame, if unchanged, uses it
+              and ((gate_event is GateEvent.SETTLING and self.gate.first_quiet) or self._fresh_request())):
+            # the gate's first quiet frame, or (a dice tower said the roll has settled) the frame
+            # that came with the request: the frame the gate settles on uses it if nothing changed
             self._requests_read_ahead = self._requests
+            snapshot = self.gate.snapshot()
             observed, failure, stage["read_ahead"], refusal = self._read(frame)
             self.stats.reads_ahead += 1
-            self._ahead = (observed, failure, refusal)
+            self._ahead = _ReadAhead(observed, failure, refusal, snapshot)
         # a refused scene is no camera trouble: the frame is fine, the players are asked to act
         return self._update(frame.index, image, tuple(overlay), tuple(events), message == "ok" or
                             message.startswith("a hand") or self.refused is not None, message, stage, gate_event.value,

@@ -106,6 +106,24 @@ class StillnessGate:
         return GateEvent.SETTLED_NEW
 
     @property
+    def first_quiet(self) -> bool:
+        """The last frame was the first quiet one after movement (or after nothing at all), and
+        the scene is not settled yet: the earliest frame a read ahead can start on."""
+        return self._quiet == 1 and self.config.still_frames > 1
+
+    def snapshot(self) -> np.ndarray | None:
+        """The gate's small image of the last frame, to ask later whether anything moved since."""
+        return self._previous
+
+    def same_as(self, snapshot: np.ndarray | None) -> bool:
+        """No pixel of the gate's small image changed beyond sensor noise between ``snapshot``
+        and the last frame (``StillnessConfig.unchanged_delta``; a die landing slowly over
+        several quiet frames adds up here, where each frame alone would pass)."""
+        last = self._previous
+        return (snapshot is not None and last is not None and last.shape == snapshot.shape
+                and float(cv2.absdiff(last, snapshot).max()) <= self.config.unchanged_delta)
+
+    @property
     def about_to_settle(self) -> bool:
         """The last frame was quiet, and one more quiet frame settles the scene."""
         return self._quiet == self.config.still_frames - 1 and self._quiet > 0

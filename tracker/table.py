@@ -145,7 +145,12 @@ class TableSetup:
     lighting: str = "day"
     resolution: tuple[int, int] = (960, 540)
     film_frames: tuple[int, int, int, int] | None = (3, 1, 2, 1)
-    """Still, reach, hold, retreat frames per change; None: as many as a 10 fps webcam sees."""
+    """Still, reach, hold, retreat frames per change at 10 frames/s; None: as many as a 10 fps
+    webcam sees."""
+    film_fps: float = 10.0
+    """Frames per second of the twin's film (Octo Dice: 30 films what a webcam's 30 frames/s
+    sees, each phase as long in seconds; the demo's stillness gate then waits its 0.2 s in
+    frames of that rate). The other games film at 10."""
     doubt: float = 0.0
     """Ground-truth recogniser: share of readings made doubtful."""
     realtime: bool = False
@@ -173,6 +178,8 @@ class TableSetup:
             raise TrackerSetupError(f"the camera tilt must be 0-45 degrees, not {self.tilt}")
         if not 0.0 <= self.doubt <= 1.0:
             raise TrackerSetupError(f"doubt must be 0-1, not {self.doubt}")
+        if not 1.0 <= self.film_fps <= 60.0:
+            raise TrackerSetupError(f"the film's frame rate must be 1-60 frames per second, not {self.film_fps}")
         w, h = self.resolution
         if w < 320 or h < 180 or w * h > 4096 * 2304:
             raise TrackerSetupError(f"resolution {w}x{h} is out of range (320x180 to 4096x2304)")

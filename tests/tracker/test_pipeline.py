@@ -13,7 +13,7 @@ from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.pipeline import DEMO_GATE, Pipeline
 from tracker.session import MoveConfirmed, TrackedGame
-from tracker.stillness import StillnessGate
+from tracker.stillness import StillnessConfig, StillnessGate
 
 
 class StaticRecogniser:
@@ -224,29 +224,30 @@ def _read_ahead_run(frames: list[np.ndarray], fail: bool = False, read_ahead: bo
     return pipe, rec, observed, updates
 
 
-def test_reading_ahead_reads_the_frame_before_the_scene_settles_and_uses_it_when_it_does() -> None:
+def test_reading_ahead_reads_the_first_quiet_frame_and_uses_it_when_the_scene_settles() -> None:
     """Table A, then B held still: B's frames 4 and 5 are quiet, 6 settles the scene. The
-    recogniser reads frame 5 and the tracker gets that reading at frame 6, with no second read;
-    without reading ahead frame 6 is read at frame 6."""
+    recogniser reads frame 4 (the first quiet one: the read overlaps the gate's wait) and the
+    tracker gets that reading at frame 6, with no second read; without reading ahead frame 6 is
+    read at frame 6."""
     frames = [_table(0)] * 3 + [_table(1)] * 6
     pipe, rec, observed, updates = _read_ahead_run(frames)
-    assert rec.read_frames[-1] == 5 and 6 not in rec.read_frames
-    assert observed[-1] == (6, ("reading of frame", 5))
-    assert updates[6].recognised and not updates[5].recognised
-    assert "read_ahead" in updates[5].stage_ms and "recognise" not in updates[6].stage_ms
+    assert rec.read_frames[-1] == 4 and 5 not in rec.read_frames and 6 not in rec.read_frames
+    assert observed[-1] == (6, ("reading of frame", 4))
+    assert updates[6].recognised and not updates[5].recognised and not updates[4].recognised
+    assert "read_ahead" in updates[4].stage_ms and "recognise" not in updates[6].stage_ms
     assert pipe.stats.reads_ahead_used >= 1 and pipe.stats.reads == len(rec.read_frames)
     _, rec, observed, _ = _read_ahead_run(frames, read_ahead=False)
     assert rec.read_frames[-1] == 6 and observed[-1] == (6, ("reading of frame", 6))
 
 
 def test_a_reading_ahead_of_a_pause_that_was_not_rest_is_thrown_away() -> None:
-    """B lands at frame 3 and is quiet at 4 and 5 (read ahead at 5), then C comes at 6: B's
-    reading never reaches the tracker, and C is read ahead at 8 and used when it settles at 9."""
+    """B lands at frame 3 and is quiet at 4 and 5 (read ahead at 4), then C comes at 6: B's
+    reading never reaches the tracker, and C is read ahead at 7 and used when it settles at 9."""
     frames = [_table(0)] * 3 + [_table(1)] * 3 + [_table(2)] * 4
     pipe, rec, observed, _ = _read_ahead_run(frames)
-    assert 5 in rec.read_frames  # B read ahead on its last quiet frame
-    assert all(reading[1] != 5 for _, reading in observed)
-    assert observed[-1] == (9, ("reading of frame", 8))
+    assert 4 in rec.read_frames  # B read ahead on its first quiet frame
+    assert all(reading[1] != 4 for _, reading in observed)
+    assert observed[-1] == (9, ("reading of frame", 7))
     assert pipe.stats.reads_ahead - pipe.stats.reads_ahead_used >= 1
 
 
@@ -267,8 +268,42 @@ def test_a_reading_ahead_is_not_used_when_the_settling_frame_changed_even_a_litt
     frames = [_table(0)] * 3 + [_table(1)] * 3 + [landed] * 2
     _, rec, observed, updates = _read_ahead_run(frames)
     assert updates[6].gate == "settled-new"  # the gate took the small change for quiet
-    assert rec.read_frames[-2:] == [5, 6]
+    assert rec.read_frames[-2:] == [4, 6]
     assert observed[-1] == (6, ("reading of frame", 6))
+
+
+def test_a_reading_ahead_is_not_used_when_the_scene_crept_between_quiet_frames() -> None:
+    """A die sliding to rest over the gate's quiet frames: each frame differs from the one before
+    by less than sensor noise, but the settling frame differs from the frame read ahead by more.
+    It is read afresh, never the reading of the earlier position."""
+    frames = [_table(0)] * 3
+    for step in range(6):  # 3: lands; 4-8: creeps by 4 grey levels a frame over a patch
+        crept = _table(1).astype(np.int16)
+        crept[20:50, 40:90] += 4 * step
+        frames.append(np.clip(crept, 0, 255).astype(np.uint8))
+    pipe = Pipeline(SyntheticSource(frames), _FrameTagger(), TrackedGame(OctocubeGame(2).new_initial_state(5, hidden=True),
+                                                                        OctocubeAdapter()), calibrate=False,
+                    read_ahead=True, gate=StillnessGate(StillnessConfig(still_frames=5, changed_fraction=0.0004)))
+    rec = cast(_FrameTagger, pipe.recogniser)
+    updates = [pipe.step() for _ in frames]
+    settled = [i for i, u in enumerate(updates) if u is not None and u.gate == "settled-new"]
+    assert settled and settled[-1] == 8 and 4 in rec.read_frames  # read ahead at the first quiet frame
+    assert rec.read_frames[-1] == 8 and pipe.stats.reads_ahead_used == 0
+
+
+def test_with_a_longer_gate_the_reading_ahead_holds_over_every_quiet_frame() -> None:
+    """At a webcam's 30 frames/s the gate waits 6 quiet frames: the frame read ahead (the first
+    quiet one) is used when the scene settles 5 frames later, with no other read of that scene."""
+    frames = [_table(0)] * 3 + [_table(1)] * 9
+    game = OctocubeGame(2)
+    rec = _FrameTagger()
+    pipe = Pipeline(SyntheticSource(frames), rec, TrackedGame(game.new_initial_state(5, hidden=True), OctocubeAdapter()),
+                    calibrate=False, read_ahead=True,
+                    gate=StillnessGate(StillnessConfig(still_frames=6, changed_fraction=0.0004)))
+    updates = [pipe.step() for _ in frames]
+    assert [u.gate for u in updates[3:10] if u is not None] == ["moving"] + ["settling"] * 5 + ["settled-new"]
+    assert [f for f in rec.read_frames if f >= 3] == [4]
+    assert updates[9] is not None and updates[9].recognised and pipe.stats.reads_ahead_used >= 1
 
 
 def test_a_scene_the_memory_finds_occluded_is_not_given_to_the_tracker() -> None:

@@ -88,11 +88,13 @@ class OctoDiceTable(TableGame):
         camera = CameraModel.looking_at(tilt_deg=setup.tilt,
                                         azimuth_deg=random.Random(setup.seed).choice([0.0, 90.0, 180.0, 270.0]),
                                         resolution=setup.resolution)
-        if setup.film_frames is None:
-            timing = Timing()
-        else:
-            still, reach, hold, retreat = setup.film_frames
-            timing = Timing(still_frames=still, reach_frames=reach, hold_frames=hold, retreat_frames=retreat)
+        base = Timing()
+        still, reach, hold, retreat = setup.film_frames or (base.still_frames, base.reach_frames,
+                                                            base.hold_frames, base.retreat_frames)
+        per_tenth = setup.film_fps / base.fps  # each phase lasts as long in seconds at any frame rate
+        timing = Timing(fps=setup.film_fps, still_frames=max(1, round(still * per_tenth)),
+                        reach_frames=max(1, round(reach * per_tenth)), hold_frames=max(1, round(hold * per_tenth)),
+                        retreat_frames=max(1, round(retreat * per_tenth)))
         lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
         frames = film_twin(twin, camera, lightings, seed=setup.seed, timing=timing)
         return DemoFilm(twin, frames, timing.fps, camera)

@@ -12,7 +12,8 @@ from tracker.octo_dice.observation import ASIDE_AREA, ASIDE_RGB, MAT_SHEET, ROLL
 from tracker.octo_dice.twin import SIDES, Layout, OctoDiceTwin, Placed, black_index
 
 TUMBLE_FRAMES = 2
-"""Frames of dice in motion per roll (the stillness gate must not read them)."""
+"""Frames of dice in motion per roll at 10 frames/s (the stillness gate must not read them);
+as many more at a higher frame rate as keep the tumble 0.2 s long."""
 
 
 def art_face(face: str) -> str:
@@ -117,7 +118,7 @@ def film_twin(twin: OctoDiceTwin, camera: Any, lightings: list[Any], *, seed: in
         for k in range(timing.reach_frames):
             yield render(before, hand_at((k + 1) / timing.reach_frames), "reach", change, light)
         if rolled and moved:
-            for _ in range(TUMBLE_FRAMES):  # the dice in mid-air: random places and faces, blurred
+            for _ in range(max(1, round(TUMBLE_FRAMES * timing.fps / 10.0))):  # in mid-air: random places and faces, blurred
                 flying = dict(after_layout)
                 for d in moved:
                     q = after_layout[d]

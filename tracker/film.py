@@ -38,6 +38,31 @@ class Change:
     next tile is the same (seen from straight above nothing changed)."""
 
 
+def film_timing(setup: Any) -> Any:
+    """The film's frame counts per phase (:class:`vision.render.sequence.Timing`) for a demo's
+    ``TableSetup``: ``film_frames`` (at 10 frames/s; None: a 10 fps webcam's), each phase as long
+    in seconds at ``film_fps``."""
+    from vision.render.sequence import Timing
+
+    base = Timing()
+    still, reach, hold, retreat = setup.film_frames or (base.still_frames, base.reach_frames,
+                                                        base.hold_frames, base.retreat_frames)
+    per_tenth = setup.film_fps / base.fps
+    return Timing(fps=setup.film_fps, still_frames=max(1, round(still * per_tenth)),
+                  reach_frames=max(1, round(reach * per_tenth)), hold_frames=max(1, round(hold * per_tenth)),
+                  retreat_frames=max(1, round(retreat * per_tenth)))
+
+
+def demo_camera(setup: Any) -> Any:
+    """The twin's camera for a demo's ``TableSetup``: its tilt and resolution, from the side the
+    seed picks."""
+    from vision.render.camera import CameraModel
+
+    return CameraModel.looking_at(tilt_deg=setup.tilt,
+                                  azimuth_deg=random.Random(setup.seed).choice([0.0, 90.0, 180.0, 270.0]),
+                                  resolution=setup.resolution)
+
+
 def drifting_lightings(base: str, changes: int, seed: int, every: int = 12) -> list[Any]:
     """One lighting per change: ``base`` (a key of :data:`LIGHTINGS`), drifting a little every
     ``every`` changes (a cloud, someone moves the lamp)."""

@@ -148,9 +148,8 @@ class TableSetup:
     """Still, reach, hold, retreat frames per change at 10 frames/s; None: as many as a 10 fps
     webcam sees."""
     film_fps: float = 10.0
-    """Frames per second of the twin's film (Octo Dice: 30 films what a webcam's 30 frames/s
-    sees, each phase as long in seconds; the demo's stillness gate then waits its 0.2 s in
-    frames of that rate). The other games film at 10."""
+    """Frames per second of the twin's film (30: what a webcam delivers), each phase as long in
+    seconds as at 10; the demo's stillness gate then waits its 0.2 s in frames of that rate."""
     doubt: float = 0.0
     """Ground-truth recogniser: share of readings made doubtful."""
     realtime: bool = False

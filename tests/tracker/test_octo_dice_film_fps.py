@@ -54,3 +54,12 @@ def test_a_game_filmed_at_30_frames_a_second_is_followed_through_the_built_pipel
 def test_a_film_rate_out_of_range_is_refused_in_one_line() -> None:
     with pytest.raises(TrackerSetupError, match="frame rate must be 1-60"):
         TableSetup(game="octo_dice", film_fps=0.0).check()
+
+
+def test_every_games_film_timing_scales_with_the_frame_rate() -> None:
+    """The shared timing every game's demo film uses (tracker.film.film_timing)."""
+    from tracker.film import film_timing
+
+    at_30 = film_timing(TableSetup(game="octocube", film_frames=(3, 1, 2, 1), film_fps=30.0))
+    assert (at_30.fps, at_30.still_frames, at_30.reach_frames, at_30.hold_frames, at_30.retreat_frames) == (30.0, 9, 3, 6, 3)
+    assert film_timing(TableSetup(game="open_season", film_frames=None)) == film_timing(TableSetup(film_frames=None))

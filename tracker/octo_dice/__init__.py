@@ -8,7 +8,6 @@ lay: tumbled, turned by hand or left), ``groundtruth`` (the twin's labels), ``tw
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rules.core import Game, RulesError, State
@@ -72,11 +71,9 @@ class OctoDiceTable(TableGame):
         return ScoredRecogniser(GroundTruthRecogniser(truth_of), truth_of)
 
     def demo_film(self, setup: TableSetup) -> DemoFilm:
-        from tracker.film import drifting_lightings
+        from tracker.film import demo_camera, drifting_lightings, film_timing
         from tracker.octo_dice.film import film_twin
         from tracker.octo_dice.twin import OctoDiceTwin
-        from vision.render.camera import CameraModel
-        from vision.render.sequence import Timing
 
         game = self.new_game(setup)
         turns = int(setup.options.get("turns", 0) or 0)
@@ -85,16 +82,7 @@ class OctoDiceTable(TableGame):
         cocked = float(setup.options.get("cocked_share", COCKED_SHARE))  # 0: no die ever lands cocked
         twin = OctoDiceTwin(setup.players, setup.seed, variant=getattr(game, "variant", None),
                             illegal=setup.illegal, max_turns=turns or None, cocked_share=cocked)
-        camera = CameraModel.looking_at(tilt_deg=setup.tilt,
-                                        azimuth_deg=random.Random(setup.seed).choice([0.0, 90.0, 180.0, 270.0]),
-                                        resolution=setup.resolution)
-        base = Timing()
-        still, reach, hold, retreat = setup.film_frames or (base.still_frames, base.reach_frames,
-                                                            base.hold_frames, base.retreat_frames)
-        per_tenth = setup.film_fps / base.fps  # each phase lasts as long in seconds at any frame rate
-        timing = Timing(fps=setup.film_fps, still_frames=max(1, round(still * per_tenth)),
-                        reach_frames=max(1, round(reach * per_tenth)), hold_frames=max(1, round(hold * per_tenth)),
-                        retreat_frames=max(1, round(retreat * per_tenth)))
+        camera, timing = demo_camera(setup), film_timing(setup)
         lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
         frames = film_twin(twin, camera, lightings, seed=setup.seed, timing=timing)
         return DemoFilm(twin, frames, timing.fps, camera)

@@ -7,7 +7,6 @@ memory), ``twin`` (the digital-twin game for the demo and the bench).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rules.core import Game, State
@@ -64,22 +63,13 @@ class OctocubeTable(TableGame):
                                      doubt=setup.doubt, seed=setup.seed, truth_of=truth_of)
 
     def demo_film(self, setup: TableSetup) -> DemoFilm:
-        from tracker.film import drifting_lightings, film, load_art
+        from tracker.film import demo_camera, drifting_lightings, film, film_timing, load_art
         from tracker.octocube.twin import TwinGame, sides_for
-        from vision.render.camera import CameraModel
-        from vision.render.sequence import Timing
 
         self.new_game(setup)  # checks players and mode
         twin = TwinGame(setup.players, setup.seed, illegal=setup.illegal, max_moves=setup.moves or None,
                         mode=str(setup.options.get("mode", "standard")))
-        camera = CameraModel.looking_at(tilt_deg=setup.tilt,
-                                        azimuth_deg=random.Random(setup.seed).choice([0.0, 90.0, 180.0, 270.0]),
-                                        resolution=setup.resolution)
-        if setup.film_frames is None:
-            timing = Timing()
-        else:
-            still, reach, hold, retreat = setup.film_frames
-            timing = Timing(still_frames=still, reach_frames=reach, hold_frames=hold, retreat_frames=retreat)
+        camera, timing = demo_camera(setup), film_timing(setup)
         lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
         frames = film(twin.scenes, sides_for(twin.changes, setup.players), camera, lightings, seed=setup.seed,
                       timing=timing, art=load_art(setup))

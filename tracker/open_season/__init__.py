@@ -7,7 +7,6 @@ game for the demo and the bench). Options: ``side`` ('horn' or 'shield') and ``e
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rules.core import Game, RulesError, State
@@ -75,23 +74,14 @@ class OpenSeasonTable(TableGame):
                                      doubt=setup.doubt, seed=setup.seed, truth_of=truth_of)
 
     def demo_film(self, setup: TableSetup) -> DemoFilm:
-        from tracker.film import drifting_lightings, film, load_art
+        from tracker.film import demo_camera, drifting_lightings, film, film_timing, load_art
         from tracker.open_season.twin import OpenSeasonTwin
-        from vision.render.camera import CameraModel
-        from vision.render.sequence import Timing
 
         game = self.new_game(setup)
         twin = OpenSeasonTwin(setup.players, setup.seed, side=game.side,  # type: ignore[attr-defined]
                               expert=game.expert, illegal=setup.illegal,  # type: ignore[attr-defined]
                               max_moves=setup.moves or None)
-        camera = CameraModel.looking_at(tilt_deg=setup.tilt,
-                                        azimuth_deg=random.Random(setup.seed).choice([0.0, 90.0, 180.0, 270.0]),
-                                        resolution=setup.resolution)
-        if setup.film_frames is None:
-            timing = Timing()
-        else:
-            still, reach, hold, retreat = setup.film_frames
-            timing = Timing(still_frames=still, reach_frames=reach, hold_frames=hold, retreat_frames=retreat)
+        camera, timing = demo_camera(setup), film_timing(setup)
         lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
         frames = film(twin.scenes(), twin.sides(), camera, lightings, seed=setup.seed, timing=timing,
                       art=load_art(setup))

@@ -132,7 +132,8 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                                     **({"cocked_share": 0.0} if args.no_cocked else {})}, source="demo",
                            recogniser="pixels" if args.pixels else "ground-truth", seed=spec["seed"],
                            illegal=args.illegal, tilt=spec["tilt"], lighting=spec["lighting"],
-                           resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1))
+                           resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
+                           film_fps=args.fps)
         said: list[str] = []
         result = run_demo(build_pipeline(setup), said.append if args.say_dir else None)
         result.pop("score_text", None)
@@ -142,7 +143,7 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                        source="demo", recogniser="pixels" if args.pixels else "ground-truth", seed=spec["seed"],
                        illegal=args.illegal, moves=args.max_moves, tilt=spec["tilt"], lighting=spec["lighting"],
                        resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
-                       doubt=args.doubt, scene_memory=not args.no_heights)
+                       film_fps=args.fps, doubt=args.doubt, scene_memory=not args.no_heights)
     lines: list[str] = []
     demo = build_pipeline(setup)
     _record_scenes(demo.pipeline.tracked, args, spec)
@@ -343,6 +344,9 @@ def main() -> int:
     parser.add_argument("--observations", action="store_true", help="no rendering: perfect observations")
     parser.add_argument("--realistic", action="store_true", help="full frame timing (10 fps webcam)")
     parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
+    parser.add_argument("--fps", type=float, default=10.0,
+                        help="the twin's film rate (default 10; 30: a webcam's, each phase as long in seconds, "
+                        "the gate's 0.2 s in frames of that rate; about twice the rendering)")
     parser.add_argument("--doubt", type=float, default=0.0, help="share of doubtful readings")
     parser.add_argument("--pixels", action="store_true",
                         help="read frames with the pixel recogniser (vision.octocube) instead of the "

@@ -229,3 +229,27 @@ def test_largest_channel_is_numpys_max_over_the_channels() -> None:
     for channels in (1, 3, 4):
         image = rng.integers(0, 256, (17, 23, channels), dtype=np.uint8)
         assert np.array_equal(largest_channel(image), image.max(axis=2))
+
+
+def test_first_quiet_and_same_as_the_snapshot_of_the_frame_read_ahead() -> None:
+    """What the pipeline's read ahead relies on since it starts on the first quiet frame:
+    ``first_quiet`` holds on that frame only, and ``same_as`` compares the last frame with a
+    snapshot taken frames before (noise is no change; changes that each pass for noise from one
+    frame to the next add up)."""
+    from tracker.stillness import StillnessConfig
+
+    gate = StillnessGate(StillnessConfig(still_frames=4))
+    assert gate.snapshot() is None and not gate.same_as(None)
+    gate.update(_scene(100, 0))
+    assert gate.update(_scene(300, 1)) is GateEvent.MOVING and not gate.first_quiet
+    assert gate.update(_scene(300, 2)) is GateEvent.SETTLING and gate.first_quiet
+    read = gate.snapshot()
+    assert read is not None and gate.same_as(read)
+    assert gate.update(_scene(300, 3)) is GateEvent.SETTLING and not gate.first_quiet
+    assert gate.same_as(read)  # sensor noise only
+    crept = _scene(300, 4).astype(np.int16)
+    crept[100:180, 300:380] += 9  # the block brightens by 9 since the snapshot: under movement
+    assert gate.update(np.clip(crept, 0, 255).astype(np.uint8)) is GateEvent.SETTLING
+    assert not gate.same_as(read)
+    assert not gate.same_as(np.zeros((3, 3, 3), np.uint8))  # another size is never the same
+    assert not StillnessGate(StillnessConfig(still_frames=1)).first_quiet

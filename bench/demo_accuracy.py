@@ -133,7 +133,7 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                            recogniser="pixels" if args.pixels else "ground-truth", seed=spec["seed"],
                            illegal=args.illegal, tilt=spec["tilt"], lighting=spec["lighting"],
                            resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
-                           film_fps=args.fps)
+                           film_fps=getattr(args, "fps", 10.0))
         said: list[str] = []
         result = run_demo(build_pipeline(setup), said.append if args.say_dir else None)
         result.pop("score_text", None)
@@ -143,7 +143,7 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                        source="demo", recogniser="pixels" if args.pixels else "ground-truth", seed=spec["seed"],
                        illegal=args.illegal, moves=args.max_moves, tilt=spec["tilt"], lighting=spec["lighting"],
                        resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
-                       film_fps=args.fps, doubt=args.doubt, scene_memory=not args.no_heights)
+                       film_fps=getattr(args, "fps", 10.0), doubt=args.doubt, scene_memory=not args.no_heights)
     lines: list[str] = []
     demo = build_pipeline(setup)
     _record_scenes(demo.pipeline.tracked, args, spec)

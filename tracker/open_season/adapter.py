@@ -66,6 +66,16 @@ tiles misread in every still, 0.15, with a card read behind the deck, 0.5, passe
 0.6 at every take: 58 false alarms)."""
 
 
+PERSONAL_UNSURE_WEIGHT = 0.2
+"""Weight of a supply trophy or wild count, or a penalty or series tile, that differs where the
+token reader doubts the seat's personal row (``PlayerReading.personal_unsure``: another reading
+fits nearly as well, or something lies over the row). Seed 97643: a stock's fifth card lay over
+player 1's one supply trophy from a steal on; read 0 (doubted by the reader), it weighed as a sure
+misread (1), past the tolerance (0.6), and "a card went from player 2's stock to player 1's
+without a steal" was raised. The moves that spend or gain personal tokens show elsewhere too (a
+scoring's trophy, a wall card's wild, a penalty for a face-down card)."""
+
+
 HIDDEN_SURPLUS_WEIGHT = 0.5
 """Weight of an inn slot read hidden (behind the deck) beyond the cards the game has put in the
 inn, while the game waits for a refill: enough that a refill into that slot (tried with every card
@@ -272,14 +282,17 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             diffs.append(Difference(f"{who} has {got.accolade_wilds} wild tokens on accolades, expected {want.accolade_wilds}"))
         if want.kept != got.kept:
             diffs.append(Difference(f"{who}'s kept card is {got.kept or 'none'}, expected {want.kept or 'none'}"))
+        personal = PERSONAL_UNSURE_WEIGHT if got.personal_unsure else 1.0
         for name in ("trophies", "wilds"):
             w, g = getattr(want, name), getattr(got, name)
             if w != g:
-                diffs.append(Difference(f"{who} holds {g} {name[:-1] if name == 'wilds' else name}, expected {w}"))
+                diffs.append(Difference(f"{who} holds {g} {name[:-1] if name == 'wilds' else name}, expected {w}",
+                                        personal))
         if want.penalty != got.penalty:
-            diffs.append(Difference(f"{who}'s penalty tile {'appeared' if got.penalty else 'is missing'}"))
+            diffs.append(Difference(f"{who}'s penalty tile {'appeared' if got.penalty else 'is missing'}", personal))
         if want.series != got.series:
-            diffs.append(Difference(f"{who}'s attribute series tile {'appeared' if got.series else 'is missing'}"))
+            diffs.append(Difference(f"{who}'s attribute series tile {'appeared' if got.series else 'is missing'}",
+                                    personal))
         for name in sorted(want.scorings ^ got.scorings):
             diffs.append(Difference(f"{who}'s scoring {name.replace('_', ' ')} "
                                     f"{'has' if name in got.scorings else 'lacks'} a trophy"))

@@ -9,8 +9,9 @@ makes the frame ``occluded`` and nothing else is read.
 What the readers are unsure of goes into the observation as weights, never as a guess taken for
 sure: a wall card's confidence (``PlayerReading.confidence``), and an accolade count that another
 count fits nearly as well (``PlayerReading.accolades_confidence`` < 1: the adapter then gives its
-difference little weight, see ``tracker/open_season/adapter.py``), and the bonus columns whose
-face the token reader doubts (``PlayerReading.bonus_unsure``: every face is tried there, asked).
+difference little weight, see ``tracker/open_season/adapter.py``), the bonus columns whose
+face the token reader doubts (``PlayerReading.bonus_unsure``: every face is tried there, asked),
+and a personal row it doubts (``PlayerReading.personal_unsure``: its differences weigh little).
 """
 
 from __future__ import annotations
@@ -121,6 +122,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             # set-up) shows only the dark mat there, which says nothing of the light
             bonus_confidence=0.0 if t is not None and getattr(t, "dark", False) and wall else 1.0,
             bonus_unsure=frozenset(getattr(t, "bonus_unsure", frozenset())) if t else frozenset(),
+            personal_unsure=bool(getattr(t, "personal_unsure", False)) if t else False,
         )
     return OpenSeasonObservation(
         inn=tuple(sorted(r.card for r in cards.inn if r.card not in (EMPTY, HIDDEN))),

@@ -54,6 +54,10 @@ class PlayerReading:
     """Columns whose face number the token reader is not sure of (another face fits nearly as
     well, or the tile is too small in the image to tell numbers apart): seed 97621's faces 3 and
     5 read as 8 and 6 at 0.6 camera pixels per mm, doubted by the reader, taken as sure."""
+    personal_unsure: bool = field(default=False, compare=False)
+    """The token reader doubts the personal tokens (supply trophies, wilds, penalty and series
+    tiles): another reading fits nearly as well, or something lies over them (a long stock's
+    last card, a hand). Seed 97643: the one supply trophy read 0 under the stock's fifth card."""
 
 
 @dataclass

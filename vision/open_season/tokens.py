@@ -123,6 +123,11 @@ class SeatTokens:
     """Expert: the columns whose face number the tracker must not take as read (a tile too small
     in the image, an impossible reading, another face within ``BONUS_FACE_UNSURE``; each has a
     doubt naming other faces): it tries every face there and asks."""
+    personal_unsure: bool = False
+    """The personal row (supply trophies, wilds, penalty and series tiles) has a doubt: another
+    sequence of tokens fits nearly as well, or something lies over the row (a stock's fifth card,
+    a hand). Its counts may be wrong without a move explaining them (bench seed 97643: the one
+    supply trophy read 0 under the stock's fifth card, a sure misread to the tracker: an alarm)."""
 
 
 class TokenReader:
@@ -223,8 +228,10 @@ class TokenReader:
             seats[seat].update(counts)
             if doubt:
                 seats[seat]["doubts"].append(f"player {seat + 1}: personal tokens ({doubt})")
+                seats[seat]["personal_unsure"] = True
             elif _personal_hidden(table, sum(counts.values())):
                 seats[seat]["doubts"].append(f"player {seat + 1}: something lies over the personal tokens")
+                seats[seat]["personal_unsure"] = True
         labels, s = sc["bonus"]
         tiles: dict[int, dict[int, np.ndarray]] = {}
         for (seat, column, _zero), v, bare in zip(labels, s, sc["bonus_bare"][1]):
@@ -257,7 +264,7 @@ class TokenReader:
                 trophies=d["trophy"], wilds=d["wild"], penalties=d["penalty"], series=bool(d["series"]),
                 scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
                 doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)),
-                bonus_unsure=d.get("bonus_unsure", frozenset()))
+                bonus_unsure=d.get("bonus_unsure", frozenset()), personal_unsure=bool(d.get("personal_unsure", False)))
         return out
 
 

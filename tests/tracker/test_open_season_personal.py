@@ -1,0 +1,67 @@
+"""A personal row the token reader doubts reaches the tracker as a doubt (seed 97643: a stock's
+fifth card over player 1's one supply trophy, read 0 with "something lies over the personal
+tokens", weighed as a sure misread: a false alarm at the next steal)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tracker.inference import InferenceConfig, total_weight
+from tracker.open_season.adapter import PERSONAL_UNSURE_WEIGHT, OpenSeasonAdapter
+from tracker.open_season.recogniser import observation_from_reads
+from tracker.open_season.twin import OpenSeasonTwin
+from vision.open_season.cards import AccoladeCount, CardRead, TableCards
+from vision.open_season.observation import OpenSeasonObservation, PlayerReading
+
+
+def test_the_token_reader_doubts_a_personal_row_under_the_stocks_fifth_card() -> None:
+    """97643 (2 players, Shield, expert, tilt 22.3, the lamp) after its 77th change: the one supply
+    trophy lies under player 1's fifth stock card. Read through the demo's camera: 0 trophies,
+    and the row marked unsure (it reads as something over the row, not as bare mat)."""
+    from tracker.film import demo_camera, drifting_lightings
+    from tracker.open_season.recogniser import _view_of
+    from tracker.table import TableSetup
+    from vision.open_season.tokens import TokenReader
+    from vision.render.renderer import Renderer, RenderOptions
+
+    twin = OpenSeasonTwin(2, 97643, side="shield", expert=True, illegal=3)
+    scene = twin.scenes()[77]
+    assert twin.descriptions[77].players[0].trophies == 1
+    camera = demo_camera(TableSetup(game="open_season", players=2, seed=97643, tilt=22.3, resolution=(1280, 720)))
+    light = drifting_lightings("lamp", len(twin.changes), 97643)[76]
+    image = Renderer().render(scene, camera, RenderOptions(lighting=light, table_seed=97643 % 997), seed=5).image
+    seat = TokenReader(_view_of(camera, (1280, 720)), "shield", 2, True).read(image)[0]
+    assert seat.trophies == 0 and seat.personal_unsure
+    assert "player 1: something lies over the personal tokens" in seat.doubts
+
+
+def _tokens(**changes: Any) -> Any:
+    from vision.open_season.tokens import SeatTokens
+
+    seat: dict[str, Any] = dict(wall_trophies={}, wall_wilds=frozenset(), trophies=1, wilds=0, penalties=0,
+                                series=False, scorings=frozenset(), bonus={}, accolade_wilds=0)
+    return SeatTokens(**{**seat, **changes})
+
+
+def test_the_recogniser_passes_the_doubted_personal_row_on() -> None:
+    cards = TableCards(inn=[], walls={0: {}, 1: {}}, stocks={0: [], 1: []},
+                       kept={s: CardRead(f"kept {s}", "empty", 1.0) for s in (0, 1)},
+                       accolades={s: AccoladeCount(0, 1.0, 1) for s in (0, 1)})
+    obs = observation_from_reads(cards, {0: _tokens(personal_unsure=True), 1: _tokens()}, 2)
+    assert obs.players[0].personal_unsure and not obs.players[1].personal_unsure
+    assert obs.players[0] == obs.players[1]  # a doubt, not a different table
+
+
+def test_a_supply_trophy_misread_weighs_little_only_where_the_row_is_doubted() -> None:
+    """The same misread (a supply trophy read 0) costs a sure difference (past the tolerance) on a
+    row the reader is sure of, and PERSONAL_UNSURE_WEIGHT (within it) on a doubted one; so does a
+    penalty or series tile."""
+    expected = OpenSeasonObservation(players={0: PlayerReading(trophies=1), 1: PlayerReading(trophies=2)})
+    adapter, tolerance = OpenSeasonAdapter(), InferenceConfig().tolerance
+    for misread in (dict(trophies=0), dict(penalty=True), dict(series=True)):
+        sure = replace(expected, players={**expected.players, 0: replace(expected.players[0], **misread)})
+        doubted = replace(expected, players={**expected.players,
+                                             0: replace(expected.players[0], **misread, personal_unsure=True)})
+        assert total_weight(adapter.differences(expected, sure)) > tolerance
+        assert total_weight(adapter.differences(expected, doubted)) == PERSONAL_UNSURE_WEIGHT < tolerance

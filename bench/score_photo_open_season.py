@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from vision.render.dataset import render_one  # noqa: E402
 
 TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 76030)) | set(range(79000, 79080))
+         | set(range(77000, 77050)) | set(range(78000, 78050))  # os-photo4: the Shield scoring trophies
          | {500, 501, 7, 88001, 88002})
 
 

@@ -402,3 +402,46 @@ def test_a_wall_card_read_by_its_strip_is_asked_when_its_emblem_shows_another_pe
     options = out.reading["options"]
     read = out.reading["seats"][0]["wall"]["11"]
     assert read == "barbarian-earrings" or "barbarian-earrings" in options.get("wall 1 11", []), (read, options.get("wall 1 11"))
+
+
+def test_a_shield_scoring_trophy_is_read_at_its_best_shift_or_asked_never_missed_silently() -> None:
+    """Seed 78044 (4 players, Shield, 1280x720, warm lamp): player 4's trophy beside 'attribute
+    choice' scored 0.437 and player 3's beside 'wall identical' 0.404 at their one place (the line
+    was 0.55): both read absent with no doubt, player 4 printed 3, truth 8, even with every
+    question answered. Each place is now read at its best shift within 1 mm (line 0.42): every
+    seat's scoring trophies are read as they lie or asked, every total's range holds the truth,
+    and answered truthfully the scorings are the truth's."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=78044, count=1, end=True,
+                                     resolution=(1280, 720)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["side"] == "shield" and end["num_players"] == 4
+    assert "attribute_choice" in end["players"][3]["scorings"]
+    photo = _jpeg(res.image)
+    request = ScoreRequest(4, options={"side": "shield", "expert": end["expert"]})
+    out = score_photo(photo, request)
+    assert "attribute_choice" in out.reading["seats"][3]["scorings"]  # sure: no question about it
+    asked = {d.key for d in out.doubts}
+    assert "scoring 4 attribute_choice" not in asked
+    answers: dict[str, int] = {}
+    for seat, truth in enumerate(end["players"]):
+        read = set(out.reading["seats"][seat]["scorings"])
+        for name in read ^ set(truth["scorings"]):
+            key = f"scoring {seat + 1} {name}"
+            assert key in asked, (key, read, truth["scorings"])
+        for d in out.doubts:
+            if d.key.startswith(f"scoring {seat + 1} "):
+                name = d.key.split()[2]
+                options = out.reading["options"][d.key]
+                answers[d.key] = options.index("yes" if name in truth["scorings"] else "no") + 1
+    for p, truth in zip(out.players, end["scores"]):
+        lo, hi = p.total_range or (p.total, p.total)
+        assert lo <= truth <= hi, (p.seat, p.total, p.total_range, truth)
+    # answered truthfully, every seat's scorings are the truth's
+    answered = score_photo(photo, ScoreRequest(4, options=request.options, answers=answers))
+    for seat, truth in enumerate(end["players"]):
+        assert set(answered.reading["seats"][seat]["scorings"]) == set(truth["scorings"]), seat

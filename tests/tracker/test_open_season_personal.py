@@ -48,8 +48,10 @@ def test_the_recogniser_passes_the_doubted_personal_row_on() -> None:
     cards = TableCards(inn=[], walls={0: {}, 1: {}}, stocks={0: [], 1: []},
                        kept={s: CardRead(f"kept {s}", "empty", 1.0) for s in (0, 1)},
                        accolades={s: AccoladeCount(0, 1.0, 1) for s in (0, 1)})
-    obs = observation_from_reads(cards, {0: _tokens(personal_unsure=True), 1: _tokens()}, 2)
+    obs = observation_from_reads(cards, {0: _tokens(personal_unsure=True, wall_wilds_unsure=frozenset({10})),
+                                         1: _tokens()}, 2)
     assert obs.players[0].personal_unsure and not obs.players[1].personal_unsure
+    assert obs.players[0].wall_wilds_unsure == {10} and not obs.players[1].wall_wilds_unsure
     assert obs.players[0] == obs.players[1]  # a doubt, not a different table
 
 
@@ -65,3 +67,17 @@ def test_a_supply_trophy_misread_weighs_little_only_where_the_row_is_doubted() -
                                              0: replace(expected.players[0], **misread, personal_unsure=True)})
         assert total_weight(adapter.differences(expected, sure)) > tolerance
         assert total_weight(adapter.differences(expected, doubted)) == PERSONAL_UNSURE_WEIGHT < tolerance
+
+
+def test_a_wall_wild_token_weighs_little_only_on_a_space_the_reader_doubts() -> None:
+    """97702 (4 players, tilt 33.4, evening): a wild token read now and then on player 1's space 10,
+    with the reader's doubt; as a sure difference each such scene raised a false alarm."""
+    expected = OpenSeasonObservation(players={0: PlayerReading(wall={10: "elf-crown"}), 1: PlayerReading()})
+    adapter, tolerance = OpenSeasonAdapter(), InferenceConfig().tolerance
+    seen = replace(expected.players[0], wall_wilds=frozenset({10}))
+    sure = replace(expected, players={**expected.players, 0: seen})
+    doubted = replace(expected, players={**expected.players, 0: replace(seen, wall_wilds_unsure=frozenset({10}))})
+    elsewhere = replace(expected, players={**expected.players, 0: replace(seen, wall_wilds_unsure=frozenset({3}))})
+    assert total_weight(adapter.differences(expected, sure)) > tolerance
+    assert total_weight(adapter.differences(expected, elsewhere)) > tolerance
+    assert total_weight(adapter.differences(expected, doubted)) == PERSONAL_UNSURE_WEIGHT

@@ -73,7 +73,10 @@ fits nearly as well, or something lies over the row). Seed 97643: a stock's fift
 player 1's one supply trophy from a steal on; read 0 (doubted by the reader), it weighed as a sure
 misread (1), past the tolerance (0.6), and "a card went from player 2's stock to player 1's
 without a steal" was raised. The moves that spend or gain personal tokens show elsewhere too (a
-scoring's trophy, a wall card's wild, a penalty for a face-down card)."""
+scoring's trophy, a wall card's wild, a penalty for a face-down card). The same weight for a wild
+token on a wall space the reader doubts (``PlayerReading.wall_wilds_unsure``; seed 97702: 7 false
+alarms, each a doubted wild on player 1's space 10 beside another small misread); no illegal
+change the tracker flags is about a wild token."""
 
 
 HIDDEN_SURPLUS_WEIGHT = 0.5
@@ -259,7 +262,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 diffs.append(Difference(f"{who}'s space {s} holds {g} trophies, expected {w}"))
         for s in sorted(want.wall_wilds ^ got.wall_wilds):
             has = "holds" if s in got.wall_wilds else "lacks"
-            diffs.append(Difference(f"{who}'s space {s} {has} a wild token"))
+            diffs.append(Difference(f"{who}'s space {s} {has} a wild token",
+                                    PERSONAL_UNSURE_WEIGHT if s in got.wall_wilds_unsure else 1.0))
         if want.stock != got.stock:
             extra, missing = _multiset(got.stock, want.stock)
             # a card read unsurely (a lower card's strip: two attributes of one people look alike)

@@ -11,7 +11,8 @@ sure: a wall card's confidence (``PlayerReading.confidence``), and an accolade c
 count fits nearly as well (``PlayerReading.accolades_confidence`` < 1: the adapter then gives its
 difference little weight, see ``tracker/open_season/adapter.py``), the bonus columns whose
 face the token reader doubts (``PlayerReading.bonus_unsure``: every face is tried there, asked),
-and a personal row it doubts (``PlayerReading.personal_unsure``: its differences weigh little).
+and a personal row or a wall space's wild token it doubts (``PlayerReading.personal_unsure``,
+``wall_wilds_unsure``: their differences weigh little).
 """
 
 from __future__ import annotations
@@ -123,6 +124,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             bonus_confidence=0.0 if t is not None and getattr(t, "dark", False) and wall else 1.0,
             bonus_unsure=frozenset(getattr(t, "bonus_unsure", frozenset())) if t else frozenset(),
             personal_unsure=bool(getattr(t, "personal_unsure", False)) if t else False,
+            wall_wilds_unsure=frozenset(getattr(t, "wall_wilds_unsure", frozenset())) if t else frozenset(),
         )
     return OpenSeasonObservation(
         inn=tuple(sorted(r.card for r in cards.inn if r.card not in (EMPTY, HIDDEN))),

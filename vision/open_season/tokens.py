@@ -128,6 +128,10 @@ class SeatTokens:
     """Expert: the columns whose face number the tracker must not take as read (a tile too small
     in the image, an impossible reading, another face within ``BONUS_FACE_UNSURE``; each has a
     doubt naming other faces): it tries every face there and asks."""
+    wall_wilds_unsure: frozenset[int] = frozenset()
+    """Wall spaces where a wild token is doubted either way (its fit within ``WALL_DOUBT`` of the
+    threshold): bench seed 97702 (tilt 33.4, evening) read one on player 1's space 10 now and
+    then, with that doubt, and each such scene raised a false alarm beside another small misread."""
     personal_unsure: bool = False
     """The personal row (supply trophies, wilds, penalty and series tiles) has a doubt: another
     sequence of tokens fits nearly as well, or something lies over the row (a stock's fifth card,
@@ -208,6 +212,7 @@ class TokenReader:
                 seats[seat]["wall_wilds"].add(number)
             if abs(v - WALL_THRESHOLD["wilds"]) < WALL_DOUBT:
                 seats[seat]["doubts"].append(f"player {seat + 1}: a wild token on space {number}?")
+                seats[seat].setdefault("wilds_unsure", set()).add(number)
         labels, s = sc["scorings"]
         for (seat, _zero, slot), v in zip(labels, s[:, 0]):
             if v > WALL_THRESHOLD["scorings"]:
@@ -269,7 +274,8 @@ class TokenReader:
                 trophies=d["trophy"], wilds=d["wild"], penalties=d["penalty"], series=bool(d["series"]),
                 scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
                 doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)),
-                bonus_unsure=d.get("bonus_unsure", frozenset()), personal_unsure=bool(d.get("personal_unsure", False)))
+                bonus_unsure=d.get("bonus_unsure", frozenset()), personal_unsure=bool(d.get("personal_unsure", False)),
+                wall_wilds_unsure=frozenset(d.get("wilds_unsure", ())))
         return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tracker.film import LIGHTINGS
 from tracker.octo_dice.cocked import (
     FLAT_TOP_MM,
     FLAT_TOP_UNEXPLAINED_MM2,
@@ -65,6 +66,26 @@ def test_a_flat_die_whose_mask_took_in_more_is_read_by_its_face_not_called_cocke
         assert [(d.face, d.cocked) for d in near] == [(die.face, False)], (die, observed.dice)
 
 
+SCENE_99907 = {  # tilt 26.3, azimuth 180, lamp (bench/octo_dice_read_cpu.py --seed 99900, its 8th scene)
+    "white3": Placed("white3", "research", 227.621, 290.245, 334.780),
+    "black2": Placed("black2", "yellow-1", 243.840, 282.606, 336.608),
+    "white2": Placed("white2", "lab", 216.048, 374.643, 279.673, cocked=True),
+}
+
+
+def test_a_leaning_die_read_by_a_box_put_at_its_spot_stays_cocked() -> None:
+    """The detector did not box the leaning white die's face; a box put at the spot's middle read
+    "lab", and its flat fit's top lies 0.35 mm from that box (28.8 mm² unexplained): the box says
+    nothing of where a face is, so the usual bar holds and the die is found cocked."""
+    camera = CameraModel.looking_at(tilt_deg=26.275220879080404, azimuth_deg=180.0, resolution=(1920, 1080))
+    image = Renderer().render(dice_mat_scene(SCENE_99907, 99907), camera,
+                              RenderOptions(lighting=Lighting(**LIGHTINGS["lamp"])), seed=99907).image
+    observed = DicePixelRecogniser(camera=camera).read(image)
+    leaning = SCENE_99907["white2"]
+    near = [d for d in observed.dice if np.hypot(d.x - leaning.x, d.y - leaning.y) < 16.0]
+    assert [(d.face, d.cocked) for d in near] == [(None, True)], observed.dice
+
+
 def test_the_flat_top_bar_applies_only_to_a_top_where_the_face_was_read() -> None:
     middle = (88.0, 88.0)
 
@@ -76,3 +97,5 @@ def test_the_flat_top_bar_applies_only_to_a_top_where_the_face_was_read() -> Non
     assert fit(UNEXPLAINED_MM2 + 1.0, FLAT_TOP_MM + 0.1).cocked  # top elsewhere: the usual bar
     assert not fit(UNEXPLAINED_MM2 - 1.0, FLAT_TOP_MM + 0.1).cocked
     assert fit(0.5, TOP_OFFSET_MM + 0.1).cocked  # the top-offset test is unchanged
+    unboxed = FlatFit(UNEXPLAINED_MM2 + 1.0, 0.0, middle, middle, top_offset_mm=0.3, face_boxed=False)
+    assert unboxed.cocked  # read by a box put at the spot: the usual bar

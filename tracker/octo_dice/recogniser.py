@@ -234,6 +234,7 @@ class DicePixelRecogniser:
         # others under the reader's crop budget (vision/dice/config.json classifier_max_crops)
         whole = [i for i, b in enumerate(boxes) if _cell(b, side, cols, len(spots)) is not None]
         found = self._reader.read_boxes(balanced, boxes[whole], scores[whole], OCTO_KINDS).dice
+        filled_ids: set[int] = set()  # reader dice read by a box put at a spot's middle, not found
         unfound = _unfound(boxes[whole], side, cols, len(spots))
         if unfound:
             # a spot whose top face the detector did not find (at a steep tilt it sometimes finds
@@ -241,8 +242,11 @@ class DicePixelRecogniser:
             # face at the spot's top, and is believed only when it is sure of it
             filled = self._reader.read_boxes(balanced, _top_boxes(unfound, side, cols),
                                              np.full(len(unfound), FILL_SCORE, np.float32), OCTO_KINDS).dice
-            found = found + [d for d in filled if d.classifier_prob >= FILL_MIN_PROB]
+            kept = [d for d in filled if d.classifier_prob >= FILL_MIN_PROB]
+            filled_ids = {id(d) for d in kept}
+            found = found + kept
         clock = self._lap("reader", clock)
+        unboxed: set[int] = set()  # readings whose face the detector did not box (a box put there)
         for d in found:
             cell = _cell(d.bbox, side, cols, len(spots))
             if cell is None:
@@ -264,10 +268,13 @@ class DicePixelRecogniser:
                 dice.append(DieReading(kind, None, area_of(x, y), x, y, float(d.confidence), cocked=True))
                 continue
             kind, face = _face(d.face_class)
-            dice.append(DieReading(kind, face, area_of(x, y), x, y, float(d.confidence)))
+            reading = DieReading(kind, face, area_of(x, y), x, y, float(d.confidence))
+            dice.append(reading)
+            if id(d) in filled_ids:
+                unboxed.add(id(reading))
         merged = _merge(dice, None if self._camera is None else self._camera.position_mm[:2])
         if self._camera is not None:
-            merged = [self._lean_test(image, d, merged) for d in merged]
+            merged = [self._lean_test(image, d, merged, boxed=id(d) not in unboxed) for d in merged]
         self._lap("lean_test", clock)
         self.flat_said.keep_where_read(merged)
         return OctoDiceObservation(tuple(merged), spots=tuple(spots),
@@ -308,9 +315,11 @@ class DicePixelRecogniser:
         self.last_cpu_ms[stage] = (now - since) * 1000
         return now
 
-    def _lean_test(self, image: np.ndarray, die: DieReading, dice: list[DieReading]) -> DieReading:
+    def _lean_test(self, image: np.ndarray, die: DieReading, dice: list[DieReading], boxed: bool = True) -> DieReading:
         """``die`` as read, or as cocked when its outline fits no flat die (tracker/octo_dice/
-        cocked.py; needs the camera's position, so only with the twin's exact camera)."""
+        cocked.py; needs the camera's position, so only with the twin's exact camera). ``boxed``:
+        the detector boxed the face read (else a box was put at the spot's middle, which says
+        nothing of where a face is: ``FlatFit.face_boxed``)."""
         if die.area == ASIDE:  # a set-aside die was put down by hand, not rolled
             self.last_fits.append(None)
             return die
@@ -324,6 +333,8 @@ class DicePixelRecogniser:
         if die.cocked:  # the classifier's call: kept unless the outline is a flat die's and its top reads sure
             self.last_fits.append(None)
             return self._classifier_cocked(image, die, at, fit)
+        if not boxed:
+            fit = dataclasses.replace(fit, face_boxed=False)
         self.last_fits.append(fit)
         if not fit.cocked:
             return die

@@ -68,6 +68,13 @@ HAND_EDGE_MAX_FILL = 0.8
 without a hand), not fingers (0.41-0.60 on table 14 of 21000)."""
 CARD_MARGIN_MM = 5.0
 """Room around a marker card (calibration/layout.py CORNER_CARDS) for the markers' fit."""
+DARK_SKIN_MIN_Y = 30.0
+"""The darkest skin a hand over the play mat shows (YCrCb luma; the recogniser's skin test starts
+at 45): the darkest skin tone under a warm lamp measures a luma of 39-41 in the middle of the
+hand and 28-50 over most of it (31000 tables 16 and 29000 table 20: a hand over red's board and
+yellow's tokens not seen, a bronze 1 and a tile under it missing unasked). Used for the hands
+over the mat and, where one reaches onto a board, for the spaces it hides; not for a board's
+own skin blobs (warm-lit tiles there would name hands that are not)."""
 PLAY_AREA_INSET_MM = 3.0
 """The hands are looked for on the play mat only: the wooden table beside it is skin-coloured."""
 
@@ -190,9 +197,11 @@ def _board_colour(view: Any, img: np.ndarray, gains: np.ndarray, side: str) -> t
 
 
 def _skin_mask(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: float,
-               cfg: RecogniserConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+               cfg: RecogniserConfig, min_y: float | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """(skin mask, polygon mask, polygon in image pixels) over the crop around a table polygon
-    at ``height_mm``; None when the polygon is (nearly) outside the photo."""
+    at ``height_mm``; None when the polygon is (nearly) outside the photo. ``min_y``: the
+    darkest skin looked for (the recogniser's own floor when None)."""
     px = view.project(polygon_mm, height_mm)
     h, w = img.shape[:2]
     x0, y0 = np.clip(np.floor(px.min(axis=0)).astype(int), 0, [w - 1, h - 1])
@@ -203,7 +212,7 @@ def _skin_mask(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: fl
     mask = np.zeros(crop.shape[:2], np.uint8)
     cv2.fillPoly(mask, [np.round(px - [x0, y0]).astype(np.int32)], 255)
     ycc = cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb)
-    lo = np.array([cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
+    lo = np.array([cfg.skin_min_y if min_y is None else min_y, cfg.skin_cr[0], cfg.skin_cb[0]])
     hi = np.array([255, cfg.skin_cr[1], cfg.skin_cb[1]])
     skin: np.ndarray = cv2.inRange(ycc, lo, hi)
     return skin & mask, mask, px
@@ -234,7 +243,7 @@ def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
     Fingers reaching in across the mat's edge (under a hand's size) carry their label negated."""
     a, b = PLAY_AREA_INSET_MM, lay.PLAY_AREA_MM - PLAY_AREA_INSET_MM
     mat = np.array([[a, a], [b, a], [b, b], [a, b]], np.float64)
-    found = _skin_mask(view, img, mat, 0.0, cfg)
+    found = _skin_mask(view, img, mat, 0.0, cfg, DARK_SKIN_MIN_Y)
     if found is None:
         return None
     skin, _, px = found
@@ -334,6 +343,23 @@ def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] |
     return bool(np.any(reaching[1:]))
 
 
+def _arm_onto_board(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None, side: str) -> bool:
+    """Whether a hand-sized skin blob over the mat lies on ``side``'s board
+    (:data:`HAND_TOUCH_MM2`) and beyond it (:data:`HAND_EDGE_MM2` more than
+    :data:`BOARD_HAND_MARGIN_MM` out): an arm reaching in, not warm-lit tiles joined into one
+    blob on the board (25000 table 1: 4800 mm2 of them, none beyond the board)."""
+    if hands is None or not (hands[0] > 0).any():
+        return False
+    labels, offset, mm2_per_px = hands
+    big = np.where(labels > 0, labels, 0)
+    on = _polygon_mask(view, _board_corners(side), offset, labels.shape)
+    near = _polygon_mask(view, _board_corners(side, BOARD_HAND_MARGIN_MM), offset, labels.shape)
+    n = int(big.max()) + 1
+    inside = np.bincount(big[on], minlength=n) * mm2_per_px
+    beyond = np.bincount(big[~near], minlength=n) * mm2_per_px
+    return bool(np.any(((inside >= HAND_TOUCH_MM2) & (beyond >= HAND_EDGE_MM2))[1:]))
+
+
 BOARD_FRAME_BAND_MM = 6.0
 """Fingers reaching in from beyond the mat name a board when they lie this far inside its
 outline (its frame, 2.5 mm, and the fit's 2-3 mm): a red frame by the mat's edge is skin-like."""
@@ -370,13 +396,38 @@ def _cubes_at_rest(rec: Any, view: Any, img: np.ndarray, gains: np.ndarray, n: i
 
 
 def _skin_share(view: Any, img: np.ndarray, polygon_mm: np.ndarray, height_mm: float,
-                cfg: RecogniserConfig) -> float:
+                cfg: RecogniserConfig, min_y: float | None = None) -> float:
     """Share of a table polygon (at ``height_mm``) that looks like skin in the photo."""
-    found = _skin_mask(view, img, polygon_mm, height_mm, cfg)
+    found = _skin_mask(view, img, polygon_mm, height_mm, cfg, min_y)
     if found is None:
         return 0.0
     skin, mask, _ = found
     return float(np.count_nonzero(skin)) / max(1, int(np.count_nonzero(mask)))
+
+
+SHADOW_REACH_PITCHES = 1.5
+"""A board space whose centre lies this many space pitches or less from a space a hand hides
+(its 8 neighbours) may lie in the hand's shadow: a tile read there, where an arm reaches onto the
+board, is asked from 0 (31000 table 8: an empty green pearl space beside the fingers, in their
+shadow, read as a tile with no doubt; 23000 tables 43 and 48: empty spaces under the fingers'
+shadow read as dark blue tiles, asked from 1)."""
+
+
+def _hidden_spaces(view: Any, img: np.ndarray, side: str, cfg: RecogniserConfig,
+                   min_y: float | None) -> set[tuple[str, str]]:
+    """The (background, object) spaces of ``side``'s board that skin covers (:data:`HIDDEN_SHARE`)."""
+    return {(bg, obj) for bg in BACKGROUND_COLOURS for obj in OBJECTS
+            if _skin_share(view, img, _cell_poly(side, bg, obj), lay.BOARD_THICKNESS_MM, cfg, min_y)
+            >= HIDDEN_SHARE}
+
+
+def _beside_hidden(colour: str, obj: str, hidden: set[tuple[str, str]]) -> bool:
+    """Whether the space (``colour``, ``obj``) lies within :data:`SHADOW_REACH_PITCHES` of a
+    hidden space (the shadow of the hand over it)."""
+    x, y = lay.board_cell_local(colour, obj)
+    reach = SHADOW_REACH_PITCHES * lay.BOARD_CELL_PITCH_MM
+    return any(math.hypot(x - hx, y - hy) <= reach
+               for hx, hy in (lay.board_cell_local(bg, o) for bg, o in hidden))
 
 
 def _cell_poly(side: str, colour: str, obj: str) -> np.ndarray:
@@ -482,6 +533,11 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         hand_on_tokens = _hand_over(view, hands, _rect_poly(lay.token_area(side)))
         cells: dict[str, Any] = {}
         strange: list[str] = []
+        # an arm reaching onto the board from beside it (not skin-like tiles on the board): its
+        # darkest skin counts, and its shadow may fall on the spaces beside those it hides
+        arm = _arm_onto_board(view, hands, side)
+        floor = DARK_SKIN_MIN_Y if arm else None
+        hidden = _hidden_spaces(view, img, side, cfg, floor) if arm else set()
         for tile in board.tiles:
             label = tile.label()
             if tile.kind != "object" or tile.colour is None or tile.obj is None:
@@ -493,8 +549,9 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
             r = _pile(view, img, gains, centre, lay.BOARD_THICKNESS_MM, most, coins=False)
             key = f"board {colour} {label}"
             question = f"How many {label} tiles are stacked on {name}'s board?"
-            if covered and _skin_share(view, img, _cell_poly(side, tile.colour, tile.obj),
-                                       lay.BOARD_THICKNESS_MM, cfg) >= HIDDEN_SHARE:
+            if covered and (_skin_share(view, img, _cell_poly(side, tile.colour, tile.obj),
+                                        lay.BOARD_THICKNESS_MM, cfg, floor) >= HIDDEN_SHARE
+                            or _beside_hidden(tile.colour, tile.obj, hidden)):
                 # a hand over the space: the classifier read the hand's colours as a tile (23000
                 # table 48: an empty dark blue starfish space under the fingers): none may lie there
                 r = PileReading(r.count, 0, max(r.high, most), r.estimate, r.px_per_unit)
@@ -536,8 +593,8 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
             for bg in BACKGROUND_COLOURS:
                 for obj in OBJECTS:
                     label = f"{bg} {obj}"
-                    if label in cells or _skin_share(view, img, _cell_poly(side, bg, obj),
-                                                     lay.BOARD_THICKNESS_MM, cfg) < HIDDEN_SHARE:
+                    if label in cells or (bg, obj) not in hidden and _skin_share(
+                            view, img, _cell_poly(side, bg, obj), lay.BOARD_THICKNESS_MM, cfg) < HIDDEN_SHARE:
                         continue
                     most = data.OBJECT_TILE_COUNTS[bg][obj]
                     r = PileReading(0, 0, most, float("nan"), 0.0)

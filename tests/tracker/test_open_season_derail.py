@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
-from rules.open_season.moves import Draw
+from rules.open_season.moves import Draw, Steal
 from tracker.open_season.adapter import BONUS_FACE_MISREAD_WEIGHT, OpenSeasonAdapter
 from tracker.open_season.recogniser import observation_from_reads
 from tracker.open_season.view import observation_from_state, observation_from_table
@@ -818,3 +818,62 @@ def test_a_discard_picked_read_unsurely_is_followed_with_the_refill_after_it() -
     events = tracked.observe(replace(shown, discards_seen=False, players={**shown.players, 0: unsure}))
     assert [type(e) for e in events] == [MoveConfirmed] * 3, events
     assert tracked.state.history == truth[:60]
+
+
+def _steal_with_a_supply_trophy() -> tuple[OpenSeasonState, OpenSeasonState, int]:
+    """A 2-player expert Shield game just before a steal by a player holding a supply trophy,
+    the game after it, and the thief's seat (97643's scene 77)."""
+    game = OpenSeasonGame(2, side="shield", expert=True)
+    rng = random.Random(0)
+    state = game.new_initial_state(0, hidden=True)
+    while True:
+        if state.is_chance_node():
+            state.push(state.sample_chance(rng))
+            continue
+        moves = list(state.legal_moves())
+        steals = [m for m in moves if isinstance(m, Steal)]
+        seat = state.current_player()
+        if steals and observation_from_state(state).players[seat].trophies >= 1:
+            truth = state.clone()
+            truth.push(steals[0])
+            return state, truth, seat
+        state.push(rng.choice(moves))
+
+
+def _tracked_after_steal_read_one_trophy_short(doubted: bool) -> tuple[
+        TrackedGame[OpenSeasonState, OpenSeasonObservation], OpenSeasonState, list[Any]]:
+    state, truth, seat = _steal_with_a_supply_trophy()
+    seen = observation_from_state(truth)
+    reading = seen.players[seat]
+    short = replace(reading, trophies=reading.trophies - 1, personal_unsure=doubted)
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = list(tracked.observe(replace(seen, players={**seen.players, seat: short})))
+    return tracked, truth, events
+
+
+def test_a_supply_trophy_read_short_where_the_reader_doubts_the_row_does_not_stop_a_steal() -> None:
+    """97643: player 1's one supply trophy read 0 from the steal's scene on, one scene before it
+    was spent; the steal was read right (both stocks) but the trophy weighed as a sure misread (1,
+    past the tolerance 0.6): a false alarm. Where the token reader doubts the personal row
+    (``PlayerReading.personal_unsure``) the difference weighs ``PERSONAL_UNSURE_WEIGHT``."""
+    tracked, truth, events = _tracked_after_steal_read_one_trophy_short(doubted=True)
+    assert tracked.alert is None and tracked.pending is None, events
+    assert tracked.state.history == truth.history
+    # the same reading taken as sure still stops the tracker: the doubt is what lets it pass
+    sure, _, events = _tracked_after_steal_read_one_trophy_short(doubted=False)
+    assert sure.state.history != truth.history or any(isinstance(e, IllegalMoveAlert) for e in events), events
+
+
+def test_the_recogniser_carries_the_token_readers_doubt_on_the_personal_row() -> None:
+    from vision.open_season.tokens import SeatTokens
+
+    table = TableCards(inn=[], walls={0: {}, 1: {}}, stocks={0: [], 1: []},
+                       kept={s: CardRead(f"kept {s}", "empty", 1.0) for s in (0, 1)},
+                       accolades={s: AccoladeCount(0, 1.0, 1) for s in (0, 1)})
+    seat: dict[str, Any] = dict(wall_trophies={}, wall_wilds=frozenset(), trophies=1, wilds=0, penalties=0,
+                                series=False, scorings=frozenset(), bonus={}, accolade_wilds=0)
+    tokens = {0: SeatTokens(**seat), 1: SeatTokens(**seat, personal_unsure=True,
+                                                   doubts=("player 2: something lies over the personal tokens",))}
+    obs = observation_from_reads(table, tokens, 2)
+    assert not obs.players[0].personal_unsure and obs.players[1].personal_unsure
+    assert obs.players[0] == obs.players[1]  # a doubt, not a different table

@@ -221,6 +221,7 @@ def test_a_token_fitting_two_kinds_almost_equally_is_a_doubt_saying_the_other_re
     seat = _read(_reader(), personal={1: row})[1]
     assert (seat.trophies, seat.wilds, seat.penalties, seat.series) == (3, 0, 1, False)
     assert seat.doubts == ("player 2: personal tokens (perhaps 2 trophy, 1 wild, 1 penalty)",)
+    assert seat.personal_unsure and not _read(_reader(), personal={1: _row("trophy")})[1].personal_unsure
 
 
 def test_a_lone_weak_token_is_a_doubt_perhaps_none() -> None:
@@ -236,8 +237,10 @@ def test_a_clear_but_weak_token_or_no_mat_after_the_tokens_means_something_lies_
     weak = _row("trophy", "trophy", "trophy")
     weak[1][0] = 0.25  # a token between two clear ones fitting weakly (below 0.26)
     assert _read(_reader(), personal={0: weak})[0].doubts == (hidden,)
+    assert _read(_reader(), personal={0: weak})[0].personal_unsure  # the tracker weighs it as unsure
     weak[1][0] = 0.26  # exactly the sure level: sure
     assert _read(_reader(), personal={0: weak})[0].doubts == ()
+    assert not _read(_reader(), personal={0: weak})[0].personal_unsure
     # (exactly on the limits, 1.8 and 1.2, is still the mat)
     for column, value, doubted in ((4, 1.9, True), (4, 1.8, False), (4, 1.7, False), (5, 1.3, True), (5, 1.2, False),
                                    (5, 1.1, False)):

@@ -154,6 +154,7 @@ def test_a_hand_over_the_personal_tokens_is_a_doubt_not_a_miscount() -> None:
     assert hidden, "the hand should hide a token for this test to mean anything"
     assert (seat.trophies, seat.wilds, seat.penalties) != (3, 1, 1) or seat.doubts
     assert any("personal tokens" in d for d in seat.doubts), seat
+    assert seat.personal_unsure, seat
 
 
 def test_a_frame_too_dark_to_read_the_tokens_says_so_for_every_seat() -> None:

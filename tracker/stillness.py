@@ -37,8 +37,8 @@ class StillnessConfig:
     changed_fraction: float = 0.0015
     """A settled scene is *new* when more than this fraction differs from the last settled one."""
     unchanged_delta: float = 6.0
-    """A frame is *unchanged* (``StillnessGate.unchanged``) when no pixel of the small image changed
-    by more than this: sensor noise (1-2 levels once shrunk and blurred), not a small die landing,
+    """A frame is the same as an earlier one (``StillnessGate.same_as``) when no pixel of the small
+    image changed by more than this: sensor noise (1-2 levels once shrunk and blurred), not a small die landing,
     which can stay under ``pixel_delta`` (a die is 2 pixels of the small image)."""
 
 
@@ -57,10 +57,6 @@ class StillnessGate:
         self._last_settled: np.ndarray | None = None
         self._quiet = 0
         self._reported = False
-        self.unchanged = False
-        """The last frame changed no pixel of the gate's small image beyond sensor noise
-        (``StillnessConfig.unchanged_delta``; not merely fewer pixels than ``moving_fraction``:
-        two small dice landing change a few, and by little)."""
 
     def _small(self, frame: np.ndarray) -> np.ndarray:
         h, w = frame.shape[:2]
@@ -82,8 +78,6 @@ class StillnessGate:
         """Feed one frame; ``occluded`` (a hand seen by vision) counts as movement."""
         small = self._small(frame)
         previous = self._previous
-        self.unchanged = (not occluded and previous is not None and previous.shape == small.shape
-                          and float(cv2.absdiff(small, previous).max()) <= self.config.unchanged_delta)
         moving = occluded or (previous is not None
                               and self._fraction_changed(small, previous) > self.config.moving_fraction)
         self._previous = small
@@ -122,11 +116,6 @@ class StillnessGate:
         last = self._previous
         return (snapshot is not None and last is not None and last.shape == snapshot.shape
                 and float(cv2.absdiff(last, snapshot).max()) <= self.config.unchanged_delta)
-
-    @property
-    def about_to_settle(self) -> bool:
-        """The last frame was quiet, and one more quiet frame settles the scene."""
-        return self._quiet == self.config.still_frames - 1 and self._quiet > 0
 
     def settle_now(self) -> None:
         """Take the last frame as the settled scene now, without waiting for the quiet count (an

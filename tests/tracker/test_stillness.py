@@ -151,25 +151,23 @@ def test_reset_forgets_the_scene_but_keeps_the_configuration() -> None:
     assert [gate.update(_scene(100, 10 + i)) for i in range(2)] == [GateEvent.SETTLING, GateEvent.SETTLED_NEW]
 
 
-def test_about_to_settle_on_the_last_quiet_frame_and_unchanged_only_without_any_change() -> None:
-    """What the pipeline's read ahead relies on: ``about_to_settle`` is true on the frame before
-    the one that settles the scene, and ``unchanged`` only when not one pixel of the small image
-    moved (sensor noise is no change; a change below the movement fraction is)."""
+def test_same_as_tells_sensor_noise_from_a_small_change() -> None:
+    """What the pipeline's read ahead relies on: the frame the gate settles on is the same as the
+    frame read ahead only when not one pixel of the small image moved beyond noise; a speck too
+    small to count as movement is a change."""
     gate = StillnessGate()  # 3 quiet frames
     gate.update(_scene(100, 0))
-    assert not gate.unchanged and not gate.about_to_settle  # nothing to compare with yet
-    assert gate.update(_scene(300, 1)) is GateEvent.MOVING and not gate.unchanged
-    assert gate.update(_scene(300, 2)) is GateEvent.SETTLING and not gate.about_to_settle
-    assert gate.unchanged  # noise only
-    assert gate.update(_scene(300, 3)) is GateEvent.SETTLING and gate.about_to_settle
+    assert gate.update(_scene(300, 1)) is GateEvent.MOVING
+    assert gate.update(_scene(300, 2)) is GateEvent.SETTLING
+    read = gate.snapshot()
+    assert gate.update(_scene(300, 3)) is GateEvent.SETTLING and gate.same_as(read)  # noise only
     nudged = _scene(300, 4)
     nudged[20:24, 20:24] = 255  # a speck: fewer pixels than movement, but a change
-    assert gate.update(nudged) is GateEvent.SETTLED_NEW and not gate.unchanged
-    assert not gate.about_to_settle
+    assert gate.update(nudged) is GateEvent.SETTLED_NEW and not gate.same_as(read)
 
 
-def test_a_gate_that_saw_no_frame_is_not_unchanged() -> None:
-    assert not StillnessGate().unchanged and not StillnessGate().about_to_settle
+def test_a_gate_that_saw_no_frame_has_nothing_to_compare() -> None:
+    assert StillnessGate().snapshot() is None and not StillnessGate().first_quiet
 
 
 def test_settle_now_takes_the_last_frame_as_the_settled_scene() -> None:
@@ -181,7 +179,6 @@ def test_settle_now_takes_the_last_frame_as_the_settled_scene() -> None:
     assert gate.update(_scene(300, 1)) is GateEvent.MOVING
     assert gate.update(_scene(300, 2)) is GateEvent.SETTLING
     gate.settle_now()
-    assert not gate.about_to_settle
     assert [gate.update(_scene(300, 3 + i)) for i in range(3)] == [GateEvent.SETTLED_SAME] * 3
     assert gate.update(_scene(500, 9)) is GateEvent.MOVING
     events = [gate.update(_scene(500, 10 + i)) for i in range(3)]
@@ -207,20 +204,22 @@ def test_after_settle_now_a_speck_is_no_new_scene_and_coming_back_is_not_new() -
     assert [gate.update(_scene(100, 3 + i)) for i in range(4)][-1] is GateEvent.SETTLED_SAME
 
 
-def test_a_change_too_faint_to_count_as_movement_is_still_no_unchanged_frame() -> None:
+def test_a_change_too_faint_to_count_as_movement_is_no_same_frame() -> None:
     """A die landing after its last frame in the air can change the small image by no more than
-    the movement threshold (18 levels): the frame is quiet, but not unchanged, so a reading of the
-    frame before must not stand for it; sensor noise alone (6 levels at most) is unchanged."""
+    the movement threshold (18 levels): the frame is quiet, but not the same, so a reading of the
+    frame before must not stand for it; sensor noise alone (6 levels at most) is the same."""
     gate = StillnessGate()
     base = _scene(300, 1)
     gate.update(base)
+    before = gate.snapshot()
     faint = base.copy()
     faint[100:112, 400:412] = np.clip(faint[100:112, 400:412].astype(int) + 20, 0, 255).astype(np.uint8)
     small_a, small_b = gate._small(base), gate._small(faint)
     delta = float(np.abs(small_a.astype(int) - small_b.astype(int)).max())
     assert 6 < delta <= 18  # under the movement threshold, over the noise
-    assert gate.update(faint) is GateEvent.SETTLING and not gate.unchanged
-    assert gate.update(faint) is GateEvent.SETTLED_NEW and gate.unchanged
+    assert gate.update(faint) is GateEvent.SETTLING and not gate.same_as(before)
+    landed = gate.snapshot()
+    assert gate.update(faint) is GateEvent.SETTLED_NEW and gate.same_as(landed)
 
 
 def test_largest_channel_is_numpys_max_over_the_channels() -> None:

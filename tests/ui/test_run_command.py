@@ -107,6 +107,35 @@ def test_run_demo_of_octo_dice_enters_the_players_tablet_choices(tmp_path: Path)
     assert "Player 2" in done.stdout
 
 
+def test_run_on_an_octo_dice_film_reads_the_demos_rolls(tmp_path: Path) -> None:
+    """A user films an Octo Dice turn (``demo --game octo_dice --video-out``: before, the option
+    was silently ignored for this game and no film was written) and follows it with the ``run``
+    line the demo prints, typing the choices the camera cannot see: every roll and set-aside
+    the pixels read from the film is the twin's, in order, and the typed choice is entered."""
+    film = tmp_path / "dice.avi"
+    demo = subprocess.run([sys.executable, "-m", "ui.cli", "demo", "--game", "octo_dice", "--players", "1",
+                           "--variant", "solo", "--seed", "5", "--illegal", "0", "--turns", "1", "--headless",
+                           "--video-out", str(film)], capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert demo.returncode == 0, demo.stderr
+    assert film.stat().st_size > 0
+    follow = next(line for line in demo.stdout.splitlines() if line.startswith("film written to"))
+    assert f"tablesight run --game octo_dice --players 1 --variant solo --first-player 0 --video {film}" in follow
+
+    def dice_moves(out: str) -> list[str]:
+        return [line for line in out.splitlines() if line.startswith("move:") and ("roll:" in line or "sets aside" in line)]
+
+    truth = dice_moves(demo.stdout)
+    assert len(truth) == 5  # roll 6, keep 2, roll 4, keep 2, roll 2
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "run", "--game", "octo_dice", "--players", "1",
+                           "--variant", "solo", "--video", str(film), "--log", str(tmp_path / "od.jsonl")],
+                          input="1\n1\n1\n", capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert dice_moves(done.stdout) == truth
+    assert "the camera cannot see this choice: type what was played" in done.stdout
+    assert any(line.startswith("choice 1-") and "tablet: move: Player 1, main action" in line
+               for line in done.stdout.splitlines())
+
+
 def test_run_refuses_a_variant_that_does_not_fit_the_players() -> None:
     done = _run("--game", "octo_dice", "--demo", "--players", "3", "--variant", "solo")
     assert done.returncode == 2

@@ -136,7 +136,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     from tracker.build import build_pipeline
-    from tracker.demo_run import run_demo
     from tracker.table import TableSetup
 
     if args.realistic:
@@ -149,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
                        resolution=resolution, film_frames=film_frames, doubt=args.doubt, art=args.art,
                        pack_path=_pack_path(args))
     setup.check()
-    writer = _VideoOut(args.video_out) if args.video_out else None
+    writer = _VideoOut(args.video_out) if args.video_out else None  # a bad name refused before any work
     log = None
     if args.log:
         from tracker.event_log import EventLog
@@ -160,32 +159,15 @@ def run(args: argparse.Namespace) -> int:
         state0 = game.new_initial_state(args.seed, hidden=True)  # what a camera sees: tiles under tops unknown
         log = EventLog.create(args.log, state0, players=[], fsync=False, source="demo", seed=args.seed)
     demo = build_pipeline(setup, log=log)
-    show = None
-    if not args.headless and not args.json and os.environ.get("DISPLAY"):
-        show = _window()
-    say = None if args.json else (lambda line: print(line, flush=True))
-    if say:
-        variant = (f"{args.side}{', expert' if args.expert else ''}" if args.game == "open_season" else args.mode)
-        say(f"demo: {args.game} ({variant}), {args.players} players, seed {args.seed}, "
-            f"{_moves(demo)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
-
-    def on_update(update: Any) -> None:
-        if writer is not None:
-            writer.write(update)
-        if show is not None:
-            show(update)
-
+    variant = (f"{args.side}{', expert' if args.expert else ''}" if args.game == "open_season" else args.mode)
     try:
-        result = run_demo(demo, say, on_update)
+        result = _watch(args, demo, writer, f"demo: {args.game} ({variant}), {args.players} players, seed "
+                        f"{args.seed}, {_moves(demo)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
     finally:
         if log is not None:
             log.close()
-        if writer is not None:
-            writer.close()
     score_text = result.pop("score_text")
     result["art"] = args.art or "built-in"
-    if writer is not None:
-        result["video_out"] = {"path": args.video_out, "frames": writer.frames, "fps": writer.fps}
     if args.json:
         print(json.dumps(result))
         return 0
@@ -195,10 +177,7 @@ def run(args: argparse.Namespace) -> int:
           f"questions: {result['questions_asked']}")
     print(f"frames: {result['frames']} ({result['frames_per_s']} per second including rendering); "
           f"{result['calibration']}")
-    if writer is not None:
-        print(f"film written to {args.video_out} ({writer.frames} frames at {writer.fps:g} fps); follow it with "
-              f"tablesight run --game {args.game} --players {args.players} --first-player {result['first_player']} "
-              f"--video {args.video_out}")
+    _say_film(args, result)
     if result.get("unknown_copy"):
         print(f"NOT TRACKED: {result['unknown_copy_scenes']} of {result['scenes_read']} still scenes, from scene "
               f"{result['unknown_copy_first_scene']}: {result['unknown_copy']}")
@@ -225,7 +204,6 @@ def _octo_dice(args: argparse.Namespace) -> int:
     entered on the tablet by the twin; ``--json`` adds the reading figures (rolls_total,
     rolls_read_right, dice_read_right, cocked_found ...)."""
     from tracker.build import build_pipeline
-    from tracker.demo_run import run_demo
     from tracker.table import TableSetup
 
     if not 1 <= args.players <= 4:
@@ -242,12 +220,10 @@ def _octo_dice(args: argparse.Namespace) -> int:
                        illegal=args.illegal, tilt=args.tilt, lighting=args.lighting, resolution=resolution,
                        film_frames=film_frames)
     setup.check()
+    writer = _VideoOut(args.video_out) if args.video_out else None  # a bad name refused before any work
     demo = build_pipeline(setup)
-    say = None if args.json else (lambda line: print(line, flush=True))
-    if say:
-        say(f"demo: octo_dice ({variant or 'standard'}), {args.players} player(s), seed {args.seed}, "
-            f"{_moves(demo)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
-    result = run_demo(demo, say)
+    result = _watch(args, demo, writer, f"demo: octo_dice ({variant or 'standard'}), {args.players} player(s), "
+                    f"seed {args.seed}, {_moves(demo)} moves, {args.illegal} illegal; recogniser: {demo.recogniser_name}")
     score_text = result.pop("score_text")
     if args.json:
         print(json.dumps(result))
@@ -259,10 +235,57 @@ def _octo_dice(args: argparse.Namespace) -> int:
           f"{result.get('dice_read_right', 0)}/{result.get('dice_total', 0)}; cocked dice found: "
           f"{result.get('cocked_found', 0)}/{result.get('cocked_total', 0)}; said to lie flat: "
           f"{result.get('cocked_overruled', 0)}; said misread: {result.get('misread_said', 0)}")
+    _say_film(args, result)
     print("final scores " + ("match the truth" if result["final_scores_match"] else
                              f"DIFFER from the truth {result['truth_scores']}"))
     print(score_text)
     return 0
+
+
+def _watch(args: argparse.Namespace, demo: Any, writer: "_VideoOut | None", header: str) -> dict[str, Any]:
+    """Runs the demo pipeline to the end, every game alike: its lines printed (not with
+    ``--json``), the frames shown in a window when there is a display and written to
+    ``--video-out``; the figures, with ``video_out`` where a film was written."""
+    from tracker.demo_run import run_demo
+
+    show = None
+    if not args.headless and not args.json and os.environ.get("DISPLAY"):
+        show = _window()
+    say = None if args.json else (lambda line: print(line, flush=True))
+    if say:
+        say(header)
+
+    def on_update(update: Any) -> None:
+        if writer is not None:
+            writer.write(update)
+        if show is not None:
+            show(update)
+
+    try:
+        result = run_demo(demo, say, on_update)
+    finally:
+        if writer is not None:
+            writer.close()
+    if writer is not None:
+        result["video_out"] = {"path": args.video_out, "frames": writer.frames, "fps": writer.fps}
+    return result
+
+
+def _say_film(args: argparse.Namespace, result: dict[str, Any]) -> None:
+    """Where the film went, and the ``run`` command that follows it (with the game's options)."""
+    film = result.get("video_out")
+    if film is None:
+        return
+    options = ""
+    if args.game == "octo_dice" and args.variant:
+        options = f" --variant {args.variant}"
+    elif args.game == "open_season":
+        options = f" --side {args.side}" + (" --expert" if args.expert else "")
+    elif args.game == "octocube" and args.mode != "standard":
+        options = f" --mode {args.mode}"
+    print(f"film written to {film['path']} ({film['frames']} frames at {film['fps']:g} fps); follow it with "
+          f"tablesight run --game {args.game} --players {args.players}{options} --first-player "
+          f"{result['first_player']} --video {film['path']}")
 
 
 class _VideoOut:

@@ -71,6 +71,20 @@ def test_wall_spaces_name_the_cards_face_down_cards_and_empty_spaces_weighted_by
     ]
 
 
+def test_a_card_where_none_should_be_weighs_fully_however_unsure_its_face() -> None:
+    """The reader's confidence is about which card lies there. A card laid on a wrong space and
+    read unsurely (seed 102001: barbarian-crown on player 1's space 9 at 0.44, under the
+    tracker's tolerance of 0.6) is still a card there: weighed by its face's doubt, the illegal
+    placement passed as the table unchanged. So is a card gone from its space."""
+    want = one_player(PlayerReading(wall={1: "elf-crown", 11: "barbarian-crown"}))
+    got = one_player(PlayerReading(wall={9: "barbarian-crown", 11: "barbarian-crown"},
+                                   confidence={1: 0.3, 9: 0.44, 11: 0.35}))
+    assert diffs(want, got) == [
+        Difference("player 1's space 1 shows nothing, expected elf-crown", 1.0),
+        Difference("player 1's space 9 shows barbarian-crown, expected nothing", 1.0),
+    ]
+
+
 def test_trophies_and_wild_tokens_on_the_wall() -> None:
     want = one_player(PlayerReading(wall_trophies={2: 1, 9: 2}, wall_wilds=frozenset({4})))
     got = one_player(PlayerReading(wall_trophies={2: 1, 10: 1}, wall_wilds=frozenset({5})))

@@ -252,7 +252,11 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         for s in sorted(set(want.wall) | set(got.wall)):
             w, g = want.wall.get(s, EMPTY), got.wall.get(s, EMPTY)
             if w != g:
-                weight = max(0.1, min(1.0, got.confidence.get(s, 1.0)))
+                # the reader's doubt is which card lies there; a card where none should be (or
+                # none where one should be) is no doubt of the face: a card laid on a wrong
+                # space and read unsurely is still an illegal change (seed 102001)
+                occupancy_differs = (w == EMPTY) != (g == EMPTY)
+                weight = 1.0 if occupancy_differs else max(0.1, min(1.0, got.confidence.get(s, 1.0)))
                 shown = "nothing" if g == EMPTY else _card_words(g)  # type: ignore[arg-type]
                 wanted = "nothing" if w == EMPTY else _card_words(w)  # type: ignore[arg-type]
                 diffs.append(Difference(f"{who}'s space {s} shows {shown}, expected {wanted}", weight))

@@ -76,7 +76,9 @@ without a steal" was raised. The moves that spend or gain personal tokens show e
 scoring's trophy, a wall card's wild, a penalty for a face-down card). The same weight for a wild
 token on a wall space the reader doubts (``PlayerReading.wall_wilds_unsure``; seed 97702: 7 false
 alarms, each a doubted wild on player 1's space 10 beside another small misread); no illegal
-change the tracker flags is about a wild token."""
+change the tracker flags is about a wild token. And for a Shield scoring's trophy the reader
+doubts (``PlayerReading.scorings_unsure``; seeds 102003-102005: empty scoring places fit at
+0.39-0.44 against the reader's line of 0.42, named in 11 of their 20 false alarms)."""
 
 
 HIDDEN_SURPLUS_WEIGHT = 0.5
@@ -303,7 +305,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                                     personal))
         for name in sorted(want.scorings ^ got.scorings):
             diffs.append(Difference(f"{who}'s scoring {name.replace('_', ' ')} "
-                                    f"{'has' if name in got.scorings else 'lacks'} a trophy"))
+                                    f"{'has' if name in got.scorings else 'lacks'} a trophy",
+                                    PERSONAL_UNSURE_WEIGHT if name in got.scorings_unsure else 1.0))
         for col in sorted(set(want.bonus) | set(got.bonus)):
             w_tile, g_tile = want.bonus.get(col), got.bonus.get(col)
             if w_tile != g_tile:

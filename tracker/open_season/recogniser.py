@@ -11,8 +11,9 @@ sure: a wall card's confidence (``PlayerReading.confidence``), and an accolade c
 count fits nearly as well (``PlayerReading.accolades_confidence`` < 1: the adapter then gives its
 difference little weight, see ``tracker/open_season/adapter.py``), the bonus columns whose
 face the token reader doubts (``PlayerReading.bonus_unsure``: every face is tried there, asked),
-and a personal row or a wall space's wild token it doubts (``PlayerReading.personal_unsure``,
-``wall_wilds_unsure``: their differences weigh little).
+and a personal row, a wall space's wild token or a Shield scoring's trophy it doubts
+(``PlayerReading.personal_unsure``, ``wall_wilds_unsure``, ``scorings_unsure``: their differences
+weigh little).
 """
 
 from __future__ import annotations
@@ -57,14 +58,15 @@ class OpenSeasonPixelRecogniser:
     def _build(self, image_size: tuple[int, int], profile: Any) -> None:
         from vision.open_season.cards import CardReader
         from vision.open_season.occlusion import HandDetector
-        from vision.open_season.tokens import TokenReader
+        from vision.open_season.tokens import TABLE_SCORING_LINE, TokenReader
 
         source = self._camera if self._camera is not None else profile
         if source is None:
             raise ValueError("the table is not calibrated yet")
         view = _view_of(source, image_size)
         self._cards = CardReader(view, self.side, self.num_players, self.pack, expert=self.expert, remember=True)
-        self._tokens = TokenReader(view, self.side, self.num_players, self.expert, pack=self.pack)
+        self._tokens = TokenReader(view, self.side, self.num_players, self.expert, pack=self.pack,
+                                   scoring_line=TABLE_SCORING_LINE)
         self._hands = HandDetector(view)
         self._size = image_size
         self._profile = profile
@@ -125,6 +127,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             bonus_unsure=frozenset(getattr(t, "bonus_unsure", frozenset())) if t else frozenset(),
             personal_unsure=bool(getattr(t, "personal_unsure", False)) if t else False,
             wall_wilds_unsure=frozenset(getattr(t, "wall_wilds_unsure", frozenset())) if t else frozenset(),
+            scorings_unsure=frozenset(getattr(t, "scorings_unsure", frozenset())) if t else frozenset(),
         )
     return OpenSeasonObservation(
         inn=tuple(sorted(r.card for r in cards.inn if r.card not in (EMPTY, HIDDEN))),

@@ -57,6 +57,9 @@ class PlayerReading:
     wall_wilds_unsure: frozenset[int] = field(default=frozenset(), compare=False)
     """Wall spaces where the token reader doubts whether a wild token lies (seed 97702's space 10,
     read with one now and then at tilt 33 in the evening light)."""
+    scorings_unsure: frozenset[str] = field(default=frozenset(), compare=False)
+    """Shield: the scorings where the token reader doubts whether a trophy lies (an empty place
+    fitting near the line: bench seeds 102003-102005, named in 11 of their 20 false alarms)."""
     personal_unsure: bool = field(default=False, compare=False)
     """The token reader doubts the personal tokens (supply trophies, wilds, penalty and series
     tiles): another reading fits nearly as well, or something lies over them (a long stock's

@@ -191,6 +191,9 @@ def test_shield_scoring_trophies_are_named_by_their_place_and_doubted_near_the_t
     assert reads[1].scorings == {SHIELD_SCORINGS[1]}
     assert reads[1].doubts == (f"player 2: a trophy beside {SHIELD_SCORINGS[1]}?",
                                f"player 2: a trophy beside {SHIELD_SCORINGS[2]}?")
+    # the doubted places, read either way, go to the tracker as doubts (scorings_unsure)
+    assert reads[1].scorings_unsure == {SHIELD_SCORINGS[1], SHIELD_SCORINGS[2]}
+    assert reads[0].scorings_unsure == frozenset()
 
 
 def test_accolade_wilds_are_counted_and_a_close_count_is_a_doubt() -> None:

@@ -127,6 +127,9 @@ class FlatFit:
     (``recogniser.FILL_SCORE``), which a leaning die's outline centres just as well, so the top
     offset says nothing and :data:`FLAT_TOP_MM` does not apply (9 of 1342 leaning dice of the seen
     single scenes were so read, 8 with a top within 1.7 mm)."""
+    outline_mm2: float = 0.0
+    """The area of the die's outline that was fitted (mm², on the top-face plane); 0 when not
+    judged."""
 
     @property
     def cocked(self) -> bool:
@@ -345,6 +348,16 @@ def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, floa
     return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm, flat_area_px=flat_area)
 
 
+def flat_outline_mm2(centre_mm: tuple[float, float], camera_mm: tuple[float, float, float],
+                     px_per_mm: float) -> float:
+    """The area (mm², on the top-face plane) of a flat die's outline at ``centre_mm``: its top square
+    and sides as the camera sees them."""
+    import cv2
+
+    shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
+    return float(cv2.countNonZero(flat_template(45.0, shrink, offset, px_per_mm)[0])) / px_per_mm ** 2
+
+
 def _base_of(centre_mm: tuple[float, float], camera_mm: tuple[float, float, float],
              px_per_mm: float) -> tuple[float, tuple[float, float]]:
     """A flat die's base square on the top-face plane: its scale and its offset (view px) from the
@@ -404,7 +417,7 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
         placed.append((float(yaw), template, top, x0, y0))
     best = (np.inf, 0.0, middle)
     if not placed:
-        return _best_fit(best, middle, centre_px, px_per_mm)
+        return _best_fit(best, middle, centre_px, px_per_mm, area)
     # one window holding every yaw's shifts: the die's outline is transformed once for them all
     window = (min(y0 for *_, y0 in placed), min(x0 for *_, x0, _ in placed),
               max(y0 + t.shape[0] + 2 * reach for _, t, _, _, y0 in placed),
@@ -422,13 +435,14 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
         low, _, (mx, my), _ = cv2.minMaxLoc(miss)
         if low < best[0]:
             best = (low, yaw % 90.0, (x0 + mx - pad + top[0], y0 + my - pad + top[1]))
-    return _best_fit(best, middle, centre_px, px_per_mm)
+    return _best_fit(best, middle, centre_px, px_per_mm, area)
 
 
 def _best_fit(best: tuple[float, float, tuple[float, float]], middle: tuple[float, float],
-              centre_px: tuple[float, float], px_per_mm: float) -> FlatFit:
-    """The :class:`FlatFit` of the best flat outline found: (pixels unexplained, yaw, top's centre)."""
+              centre_px: tuple[float, float], px_per_mm: float, area_px: float) -> FlatFit:
+    """The :class:`FlatFit` of the best flat outline found: (pixels unexplained, yaw, top's centre)
+    for an outline of ``area_px`` pixels."""
     unexplained = float(best[0]) / px_per_mm ** 2
     fitted = best[2]
     top_offset = float(np.hypot(fitted[0] - centre_px[0], fitted[1] - centre_px[1])) / px_per_mm
-    return FlatFit(unexplained, best[1], middle, fitted, top_offset)
+    return FlatFit(unexplained, best[1], middle, fitted, top_offset, outline_mm2=float(area_px) / px_per_mm ** 2)

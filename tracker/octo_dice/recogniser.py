@@ -27,11 +27,12 @@ from typing import Any
 
 import numpy as np
 
-from tracker.octo_dice.cocked import FlatFit, fit_flat, mat_colour
+from tracker.octo_dice.cocked import UNEXPLAINED_MM2, FlatFit, fit_flat, flat_outline_mm2, mat_colour
 from tracker.octo_dice.groundtruth import FlatSaid, refuse_cocked
 from tracker.octo_dice.observation import (
     ASIDE,
     ASIDE_AREA,
+    ROLL,
     ROLL_AREA,
     ROLL_RGB,
     DieReading,
@@ -90,6 +91,21 @@ on what it held of the outline, if that lies no further than this from the face 
 die's outline spans up to ~32 mm, its tipped face at one end: its middle up to ~11 mm away)."""
 NEIGHBOUR_MM = 26.0
 """A die read this close to another is not tested for a lean (their outlines merge)."""
+COCKED_PLACE_MM = 11.0
+"""The height (mm above the mat) at which the middle of a cocked die's outline, seen on the top
+faces' plane, is taken to lie when its place is reported (``_cocked_place``)."""
+UNREAD_MIN_SHARE = 0.6
+"""A spot of the roll area with no die read near it (no box the classifier read, no sure face at
+its middle: ``_unread_leaning``) is judged by its outline only if that outline is at least this
+share of a flat die's there (a leaning die's is 1.0-1.45 times; glare or a shadow's rim is less,
+and leaves a flat die's outline mostly empty)."""
+UNREAD_KIND_MM = 8.0
+"""Side of the square at a cocked die's middle whose mean grey tells a white die from a black one
+(``COCKED_WHITE_GREY``)."""
+UNREAD_UNEXPLAINED_MM2 = UNEXPLAINED_MM2
+"""... and is reported as a cocked die when its outline differs from the best flat die's by more
+than this (mm²; the spot's centre says nothing of where a top face would be, so the top offset
+is not used)."""
 
 
 def _face(face_class: Any) -> tuple[str, str | None]:
@@ -275,6 +291,7 @@ class DicePixelRecogniser:
         merged = _merge(dice, None if self._camera is None else self._camera.position_mm[:2])
         if self._camera is not None:
             merged = [self._lean_test(image, d, merged, boxed=id(d) not in unboxed) for d in merged]
+            merged += self._unread_leaning(image, spots, merged)
         self._lap("lean_test", clock)
         self.flat_said.keep_where_read(merged)
         return OctoDiceObservation(tuple(merged), spots=tuple(spots),
@@ -338,9 +355,73 @@ class DicePixelRecogniser:
         self.last_fits.append(fit)
         if not fit.cocked:
             return die
+        x, y = self._cocked_place(at, fit)
+        return DieReading(die.kind, None, area_of(x, y), x, y, die.confidence, cocked=True)
+
+    def _cocked_place(self, at: tuple[float, float], fit: FlatFit) -> tuple[float, float]:
+        """Where a die called cocked by its outline lies (table mm): the middle of its outline
+        (``fit.centre_px`` in the view centred at ``at``, on the top faces' plane) taken along the
+        camera's ray down to ``COCKED_PLACE_MM`` above the mat. On the top faces' plane the lower
+        parts of a leaning die are seen towards the camera's nadir, so the outline's middle lies
+        0-10 mm from the die's place towards it."""
         x = at[0] - FIT_WINDOW_MM / 2 + fit.centre_px[0] / FIT_PX_PER_MM
         y = at[1] - FIT_WINDOW_MM / 2 + fit.centre_px[1] / FIT_PX_PER_MM
-        return DieReading(die.kind, None, area_of(x, y), x, y, die.confidence, cocked=True)
+        cx, cy, height = self._camera.position_mm
+        k = (height - COCKED_PLACE_MM) / max(height - DIE_MM, 1.0)
+        return cx + (x - cx) * k, cy + (y - cy) * k
+
+    def _unread_leaning(self, image: np.ndarray, spots: list[tuple[float, float]],
+                        dice: list[DieReading]) -> list[DieReading]:
+        """Cocked dice at spots of the roll area where no die was read: the detector found no top
+        face there (a leaning die shows none) and the classifier read no face surely in a box at
+        the spot's middle (it reads "cocked" or "not a die" unsure), so the die was not seen at
+        all. Each such spot alone (no die read within ``NEIGHBOUR_MM``, not at an area's edge: a
+        hand reaching in) whose outline is a die's size (``UNREAD_MIN_SHARE``) is a cocked die
+        when that outline fits no flat die (``UNREAD_UNEXPLAINED_MM2``) or when the classifier
+        puts "cocked" above every face in a box at the spot's top. Appends its fit to
+        ``last_fits``."""
+        out: list[DieReading] = []
+        rims = self.at_rim if len(self.at_rim) == len(spots) else [False] * len(spots)
+        for (x, y), rim in zip(spots, rims):
+            if rim or area_of(x, y) != ROLL or self.flat_said.covers(x, y):
+                continue
+            if any((d.x - x) ** 2 + (d.y - y) ** 2 < NEIGHBOUR_MM ** 2 for d in dice + out):
+                continue
+            at, fit, cocked = self._unread_spot(image, (x, y), dice + out)
+            if not cocked:
+                continue
+            cx, cy = self._cocked_place(at, fit)
+            self.last_fits.append(fit)
+            out.append(DieReading(self._kind_at(image, cx, cy), None, area_of(cx, cy), cx, cy,
+                                  float(np.sqrt(FILL_SCORE)), cocked=True))
+        return out
+
+    def _unread_spot(self, image: np.ndarray, spot: tuple[float, float], dice: list[DieReading]
+                     ) -> tuple[tuple[float, float], FlatFit, bool]:
+        """The outline fit of a spot where no die was read (the view it was made in, the fit) and
+        whether it is a cocked die (see ``_unread_leaning``)."""
+        probe = DieReading("white", None, ROLL, spot[0], spot[1], FILL_SCORE, cocked=True)
+        at, fit = self._fit_whole(image, probe, dice)
+        flat_mm2 = flat_outline_mm2(spot, self._camera.position_mm, FIT_PX_PER_MM)
+        if fit.outline_mm2 < UNREAD_MIN_SHARE * flat_mm2:
+            return at, fit, False
+        if fit.unexplained_mm2 > UNREAD_UNEXPLAINED_MM2:
+            return at, fit, True
+        return at, fit, self._cocked_at(image, spot)
+
+    def _cocked_at(self, image: np.ndarray, at: tuple[float, float]) -> bool:
+        """Whether the classifier puts "cocked" above every face in a top face's box at ``at``."""
+        window = (at[0] - WINDOW_MM / 2, at[1] - WINDOW_MM / 2, at[0] + WINDOW_MM / 2, at[1] + WINDOW_MM / 2)
+        view = self._balance(self._view(image, window, PX_PER_MM))
+        box = _top_boxes([0], int(round(WINDOW_MM * PX_PER_MM)), 1)
+        read = self._reader.read_boxes(view, box, np.full(1, FILL_SCORE, np.float32), OCTO_KINDS).dice
+        return bool(read) and bool(read[0].cocked)
+
+    def _kind_at(self, image: np.ndarray, x: float, y: float) -> str:
+        """White or black: the mean grey of a die's middle (``UNREAD_KIND_MM`` square at (x, y))."""
+        half = UNREAD_KIND_MM / 2
+        view = self._balance(self._view(image, (x - half, y - half, x + half, y + half), PX_PER_MM))
+        return "white" if float(view.mean()) > COCKED_WHITE_GREY else "black"
 
     def _classifier_cocked(self, image: np.ndarray, die: DieReading, at: tuple[float, float],
                            fit: FlatFit) -> DieReading:

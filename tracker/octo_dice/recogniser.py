@@ -90,15 +90,21 @@ RECENTRE_MAX_MM = 12.0
 on what it held of the outline, if that lies no further than this from the face read (a leaning
 die's outline spans up to ~32 mm, its tipped face at one end: its middle up to ~11 mm away)."""
 NEIGHBOUR_MM = 26.0
-"""A die read this close to another is not tested for a lean (their outlines merge)."""
+"""A die read this close to another is tested for a lean only where its outline is apart from
+every other die read (their outlines merged are one outline for two). Until 2026-11-28 (session
+15) such a die was never tested: 5 of the 33 leaning dice missed on the seen single scenes, and
+the leaning die behind game 100917's false alarms, lay within 26 mm of another die read."""
 COCKED_PLACE_MM = 11.0
 """The height (mm above the mat) at which the middle of a cocked die's outline, seen on the top
 faces' plane, is taken to lie when its place is reported (``_cocked_place``)."""
-UNREAD_MIN_SHARE = 0.6
+MIN_OUTLINE_SHARE = 0.6
 """A spot of the roll area with no die read near it (no box the classifier read, no sure face at
-its middle: ``_unread_leaning``) is judged by its outline only if that outline is at least this
-share of a flat die's there (a leaning die's is 1.0-1.45 times; glare or a shadow's rim is less,
-and leaves a flat die's outline mostly empty)."""
+its middle: ``_unread_leaning``), or a die read within ``NEIGHBOUR_MM`` of another, is judged by
+its outline only if that outline is at least this share of a flat die's there: less is a piece of
+a die (under the lamp a black die's dim sides go missing from the mask: a flat die beside another
+at 99839, 86 mm², 0.17 of a flat die's), and leaves a flat die's outline mostly empty. Seen spots
+(98000-98149 and 99700-99849 at tilt 25-36, 99500-99649): lone flat dice 0.8 and more (511),
+leaning dice 0.61 and more."""
 UNREAD_KIND_MM = 8.0
 """Side of the square at a cocked die's middle whose mean grey tells a white die from a black one
 (``COCKED_WHITE_GREY``)."""
@@ -343,10 +349,14 @@ class DicePixelRecogniser:
         if self.flat_said.covers(die.x, die.y):  # the players said it lies flat: its face as read
             self.last_fits.append(None)
             return die
-        if any(o is not die and (o.x - die.x) ** 2 + (o.y - die.y) ** 2 < NEIGHBOUR_MM ** 2 for o in dice):
-            self.last_fits.append(None)
-            return die  # touching another die: one outline for two, not judged (never a false cocked)
-        at, fit = self._fit_whole(image, die, dice)
+        # a die read next to another is judged only where its outline is apart from the other's
+        # (their outlines merged are one outline for two: never a false cocked)
+        near = any(o is not die and (o.x - die.x) ** 2 + (o.y - die.y) ** 2 < NEIGHBOUR_MM ** 2 for o in dice)
+        at, fit = self._fit_whole(image, die, dice, alone_only=near)
+        if near and fit.outline_mm2 < MIN_OUTLINE_SHARE * flat_outline_mm2(
+                (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM):
+            self.last_fits.append(None)  # a piece of a die (a black die's dim sides lost), not judged
+            return die
         if die.cocked:  # the classifier's call: kept unless the outline is a flat die's and its top reads sure
             self.last_fits.append(None)
             return self._classifier_cocked(image, die, at, fit)
@@ -376,7 +386,7 @@ class DicePixelRecogniser:
         face there (a leaning die shows none) and the classifier read no face surely in a box at
         the spot's middle (it reads "cocked" or "not a die" unsure), so the die was not seen at
         all. Each such spot alone (no die read within ``NEIGHBOUR_MM``, not at an area's edge: a
-        hand reaching in) whose outline is a die's size (``UNREAD_MIN_SHARE``) is a cocked die
+        hand reaching in) whose outline is a die's size (``MIN_OUTLINE_SHARE``) is a cocked die
         when that outline fits no flat die (``UNREAD_UNEXPLAINED_MM2``) or when the classifier
         puts "cocked" above every face in a box at the spot's top. Appends its fit to
         ``last_fits``."""
@@ -403,7 +413,7 @@ class DicePixelRecogniser:
         probe = DieReading("white", None, ROLL, spot[0], spot[1], FILL_SCORE, cocked=True)
         at, fit = self._fit_whole(image, probe, dice)
         flat_mm2 = flat_outline_mm2(spot, self._camera.position_mm, FIT_PX_PER_MM)
-        if fit.outline_mm2 < UNREAD_MIN_SHARE * flat_mm2:
+        if fit.outline_mm2 < MIN_OUTLINE_SHARE * flat_mm2:
             return at, fit, False
         if fit.unexplained_mm2 > UNREAD_UNEXPLAINED_MM2:
             return at, fit, True
@@ -444,11 +454,12 @@ class DicePixelRecogniser:
         kind, face = _face(read[0].face_class)
         return DieReading(kind, face, area_of(*top), top[0], top[1], float(read[0].confidence))
 
-    def _fit_whole(self, image: np.ndarray, die: DieReading, dice: list[DieReading]
+    def _fit_whole(self, image: np.ndarray, die: DieReading, dice: list[DieReading], alone_only: bool = False
                    ) -> tuple[tuple[float, float], FlatFit]:
-        """The flat-die fit of ``die`` and the centre of the view it was made in (table mm)."""
+        """The flat-die fit of ``die`` and the centre of the view it was made in (table mm;
+        ``alone_only``: see ``cocked.outline_or_cut``)."""
         at = (die.x, die.y)
-        fit = self._fit_at(image, die, dice, at)
+        fit = self._fit_at(image, die, dice, at, alone_only)
         if fit.cut_at_px is not None:
             # the die's outline alone reaches the view's edge (read by a face at one end of a
             # leaning die's long outline): looked at again once, the view centred on that outline
@@ -456,7 +467,7 @@ class DicePixelRecogniser:
             moved = (die.x - half + fit.cut_at_px[0] / FIT_PX_PER_MM, die.y - half + fit.cut_at_px[1] / FIT_PX_PER_MM)
             if np.hypot(moved[0] - die.x, moved[1] - die.y) <= RECENTRE_MAX_MM:
                 at = moved
-                fit = self._fit_at(image, die, dice, at)
+                fit = self._fit_at(image, die, dice, at, alone_only)
                 if fit.cut_at_px is not None:  # still cut off: not one die's outline, not judged
                     fit = FlatFit(0.0, 0.0, fit.centre_px, fit.centre_px)
                 else:
@@ -464,7 +475,7 @@ class DicePixelRecogniser:
         return at, fit
 
     def _fit_at(self, image: np.ndarray, die: DieReading, dice: list[DieReading],
-                at: tuple[float, float]) -> FlatFit:
+                at: tuple[float, float], alone_only: bool = False) -> FlatFit:
         """The flat-die fit of ``die`` in a view of ``FIT_WINDOW_MM`` centred at ``at`` (table mm;
         the die's reading itself, or the middle of its outline when the first view cut it off)."""
         half = FIT_WINDOW_MM / 2
@@ -474,7 +485,8 @@ class DicePixelRecogniser:
         centre = ((die.x - x0) * FIT_PX_PER_MM, (die.y - y0) * FIT_PX_PER_MM)
         others = [((o.x - x0) * FIT_PX_PER_MM, (o.y - y0) * FIT_PX_PER_MM) for o in dice
                   if o is not die and abs(o.x - at[0]) < FIT_WINDOW_MM and abs(o.y - at[1]) < FIT_WINDOW_MM]
-        return fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM, others)
+        return fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM, others,
+                        alone_only=alone_only)
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))

@@ -17,6 +17,8 @@ Seeds 97000-97159 were used to tune tracker/octo_dice/cocked.py, 97500-97699 to 
 2026-11-27 afternoon changes; 98000-98149 was the first report set, 98500-98649 fresh then.
 Session 13 (2026-11-28) tuned on 98000-98149 with --min-tilt 25 --max-tilt 36 and reported on
 99500-99649 and 99700-99849 (--min-tilt 25 --max-tilt 36): all seen now.
+Session 15 (2026-11-28, od-cocked3) tuned on 98000, 99500 and 99700 and reported on 101500-101649
+(--min-tilt 25 --max-tilt 36) and 101700-101849: seen now.
 """
 
 from __future__ import annotations

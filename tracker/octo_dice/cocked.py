@@ -127,6 +127,9 @@ class FlatFit:
     (``recogniser.FILL_SCORE``), which a leaning die's outline centres just as well, so the top
     offset says nothing and :data:`FLAT_TOP_MM` does not apply (9 of 1342 leaning dice of the seen
     single scenes were so read, 8 with a top within 1.7 mm)."""
+    outline_mm2: float = 0.0
+    """The area of the die's outline that was fitted (mm², on the top-face plane); 0 when not
+    judged."""
 
     @property
     def cocked(self) -> bool:
@@ -189,7 +192,7 @@ def outline(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[f
 
 
 def outline_or_cut(mask: np.ndarray, centre: tuple[float, float], exclude: list[tuple[float, float]],
-                   px_per_mm: float, flat_area_px: float | None = None
+                   px_per_mm: float, flat_area_px: float | None = None, alone_only: bool = False
                    ) -> tuple[np.ndarray, tuple[float, float] | None]:
     """The filled convex outline of the die at ``centre`` (view px): the mask's component there,
     pixels nearer another die's centre (``exclude``) given to that die. Empty (not judged) when
@@ -197,7 +200,9 @@ def outline_or_cut(mask: np.ndarray, centre: tuple[float, float], exclude: list[
     die's outline): a die the reader missed lies in it too, and the share of it nearer this die is
     no die's outline. Beside it, where the component is no larger than those dice can cover but
     reaches the view's edge (the die cut off by the view, not merged with more): the middle of its
-    pixels in the view (else None)."""
+    pixels in the view (else None). ``alone_only`` (a die read within ``recogniser.NEIGHBOUR_MM``
+    of another): empty unless the component at ``centre`` holds no other die read (``exclude``);
+    it is then this die's outline whole, nothing cut off."""
     import cv2
 
     size = _odd(OPEN_MM, px_per_mm)
@@ -207,12 +212,12 @@ def outline_or_cut(mask: np.ndarray, centre: tuple[float, float], exclude: list[
     h, w = closed.shape
     components = cv2.connectedComponentsWithStats(closed)
     if flat_area_px is not None:
-        crowded = _crowded(components, centre, exclude, flat_area_px)
+        crowded = _crowded(components, centre, exclude, flat_area_px, alone_only)
         if isinstance(crowded, tuple):
             return np.zeros_like(closed), crowded
         if crowded:
             return np.zeros_like(closed), None
-    if exclude:
+    if exclude and not alone_only:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         own = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
         for ox, oy in exclude:
@@ -229,6 +234,8 @@ def outline_or_cut(mask: np.ndarray, centre: tuple[float, float], exclude: list[
     label = labels[min(max(cy, 0), h - 1), min(max(cx, 0), w - 1)]
     if label and stats[label, cv2.CC_STAT_AREA] == 0:
         return np.zeros_like(closed), None  # the die reaches the view's edge along with the sheet: not judged
+    if label == 0 and alone_only:  # the largest component near it may be the neighbour's
+        return np.zeros_like(closed), None
     if label == 0:  # the reading's centre fell on a symbol's hole: the largest component near it
         near = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= (DIE_MM * px_per_mm) ** 2 / 4]
         if not near:
@@ -254,14 +261,15 @@ def _row_ends(shape: np.ndarray) -> np.ndarray:
 
 
 def _crowded(components: tuple[int, np.ndarray, np.ndarray, np.ndarray], centre: tuple[float, float],
-             exclude: list[tuple[float, float]], flat_area_px: float) -> bool | tuple[float, float]:
+             exclude: list[tuple[float, float]], flat_area_px: float,
+             alone_only: bool = False) -> bool | tuple[float, float]:
     """Whether the component at ``centre`` (before the neighbours' shares are cut off) is no
     die's outline: True where it is larger than the dice read in it can cover, one of them
     leaning (``MAX_AREA_RATIO``: one of its dice was not read, and what is left once the
     neighbours' shares are cut off is no die's outline); where it reaches the view's edge, the
     middle of its pixels (view px) if what the view holds of it is no larger than that (the die
     itself cut off by the view: a view centred there may hold it whole), else True; False where
-    it is one die's outline to judge (False)."""
+    it is one die's outline to judge (False). ``alone_only``: True where it holds another die read."""
     import cv2
 
     _, labels, stats, centroids = components
@@ -280,6 +288,8 @@ def _crowded(components: tuple[int, np.ndarray, np.ndarray, np.ndarray], centre:
         return bool((labels[max(y - reach, 0):y + reach + 1, max(x - reach, 0):x + reach + 1] == label).any())
 
     inside = 1 + sum(1 for ox, oy in exclude if holds(ox, oy))
+    if alone_only and inside > 1:
+        return True
     too_large = int(stats[label, cv2.CC_STAT_AREA]) > flat_area_px * (inside + MAX_AREA_RATIO - 1.0)
     if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
         # it reaches the view's edge: with its neighbours or the sheet (not one die's outline), or
@@ -330,19 +340,29 @@ def flat_template(yaw_deg: float, shrink: float, offset_px: tuple[float, float],
 
 def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, float],
              centre_mm: tuple[float, float], camera_mm: tuple[float, float, float], px_per_mm: float,
-             exclude_px: list[tuple[float, float]] | None = None) -> FlatFit:
+             exclude_px: list[tuple[float, float]] | None = None, alone_only: bool = False) -> FlatFit:
     """The best flat-die outline for the die read at ``centre_px`` of ``view`` (rectified on the
     top-face plane; ``centre_mm`` is that point on the table, ``camera_mm`` the camera's centre
-    as (x, y, height))."""
+    as (x, y, height); ``alone_only``: see :func:`outline_or_cut`)."""
     import cv2
 
     shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
     flat_area = float(cv2.countNonZero(flat_template(45.0, shrink, offset, px_per_mm)[0]))
     shape, cut_at = outline_or_cut(die_mask(view, mat_bgr, px_per_mm), centre_px, exclude_px or [], px_per_mm,
-                                   flat_area_px=flat_area)
+                                   flat_area_px=flat_area, alone_only=alone_only)
     if cut_at is not None:
         return FlatFit(0.0, 0.0, centre_px, centre_px, cut_at_px=cut_at)
     return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm, flat_area_px=flat_area)
+
+
+def flat_outline_mm2(centre_mm: tuple[float, float], camera_mm: tuple[float, float, float],
+                     px_per_mm: float) -> float:
+    """The area (mm², on the top-face plane) of a flat die's outline at ``centre_mm``: its top square
+    and sides as the camera sees them."""
+    import cv2
+
+    shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
+    return float(cv2.countNonZero(flat_template(45.0, shrink, offset, px_per_mm)[0])) / px_per_mm ** 2
 
 
 def _base_of(centre_mm: tuple[float, float], camera_mm: tuple[float, float, float],
@@ -404,7 +424,7 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
         placed.append((float(yaw), template, top, x0, y0))
     best = (np.inf, 0.0, middle)
     if not placed:
-        return _best_fit(best, middle, centre_px, px_per_mm)
+        return _best_fit(best, middle, centre_px, px_per_mm, area)
     # one window holding every yaw's shifts: the die's outline is transformed once for them all
     window = (min(y0 for *_, y0 in placed), min(x0 for *_, x0, _ in placed),
               max(y0 + t.shape[0] + 2 * reach for _, t, _, _, y0 in placed),
@@ -422,13 +442,14 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
         low, _, (mx, my), _ = cv2.minMaxLoc(miss)
         if low < best[0]:
             best = (low, yaw % 90.0, (x0 + mx - pad + top[0], y0 + my - pad + top[1]))
-    return _best_fit(best, middle, centre_px, px_per_mm)
+    return _best_fit(best, middle, centre_px, px_per_mm, area)
 
 
 def _best_fit(best: tuple[float, float, tuple[float, float]], middle: tuple[float, float],
-              centre_px: tuple[float, float], px_per_mm: float) -> FlatFit:
-    """The :class:`FlatFit` of the best flat outline found: (pixels unexplained, yaw, top's centre)."""
+              centre_px: tuple[float, float], px_per_mm: float, area_px: float) -> FlatFit:
+    """The :class:`FlatFit` of the best flat outline found: (pixels unexplained, yaw, top's centre)
+    for an outline of ``area_px`` pixels."""
     unexplained = float(best[0]) / px_per_mm ** 2
     fitted = best[2]
     top_offset = float(np.hypot(fitted[0] - centre_px[0], fitted[1] - centre_px[1])) / px_per_mm
-    return FlatFit(unexplained, best[1], middle, fitted, top_offset)
+    return FlatFit(unexplained, best[1], middle, fitted, top_offset, outline_mm2=float(area_px) / px_per_mm ** 2)

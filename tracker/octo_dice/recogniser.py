@@ -27,11 +27,12 @@ from typing import Any
 
 import numpy as np
 
-from tracker.octo_dice.cocked import FlatFit, fit_flat, mat_colour
+from tracker.octo_dice.cocked import UNEXPLAINED_MM2, FlatFit, fit_flat, flat_outline_mm2, mat_colour
 from tracker.octo_dice.groundtruth import FlatSaid, refuse_cocked
 from tracker.octo_dice.observation import (
     ASIDE,
     ASIDE_AREA,
+    ROLL,
     ROLL_AREA,
     ROLL_RGB,
     DieReading,
@@ -89,7 +90,28 @@ RECENTRE_MAX_MM = 12.0
 on what it held of the outline, if that lies no further than this from the face read (a leaning
 die's outline spans up to ~32 mm, its tipped face at one end: its middle up to ~11 mm away)."""
 NEIGHBOUR_MM = 26.0
-"""A die read this close to another is not tested for a lean (their outlines merge)."""
+"""A die read this close to another is tested for a lean only where its outline is apart from
+every other die read (their outlines merged are one outline for two). Until 2026-11-28 (session
+15) such a die was never tested: 5 of the 33 leaning dice missed on the seen single scenes, and
+the leaning die behind game 100917's false alarms, lay within 26 mm of another die read."""
+COCKED_PLACE_MM = 11.0
+"""The height (mm above the mat) at which the middle of a cocked die's outline, seen on the top
+faces' plane, is taken to lie when its place is reported (``_cocked_place``)."""
+MIN_OUTLINE_SHARE = 0.6
+"""A spot of the roll area with no die read near it (no box the classifier read, no sure face at
+its middle: ``_unread_leaning``), or a die read within ``NEIGHBOUR_MM`` of another, is judged by
+its outline only if that outline is at least this share of a flat die's there: less is a piece of
+a die (under the lamp a black die's dim sides go missing from the mask: a flat die beside another
+at 99839, 86 mm², 0.17 of a flat die's), and leaves a flat die's outline mostly empty. Seen spots
+(98000-98149 and 99700-99849 at tilt 25-36, 99500-99649): lone flat dice 0.8 and more (511),
+leaning dice 0.61 and more."""
+UNREAD_KIND_MM = 8.0
+"""Side of the square at a cocked die's middle whose mean grey tells a white die from a black one
+(``COCKED_WHITE_GREY``)."""
+UNREAD_UNEXPLAINED_MM2 = UNEXPLAINED_MM2
+"""... and is reported as a cocked die when its outline differs from the best flat die's by more
+than this (mm²; the spot's centre says nothing of where a top face would be, so the top offset
+is not used)."""
 
 
 def _face(face_class: Any) -> tuple[str, str | None]:
@@ -275,6 +297,7 @@ class DicePixelRecogniser:
         merged = _merge(dice, None if self._camera is None else self._camera.position_mm[:2])
         if self._camera is not None:
             merged = [self._lean_test(image, d, merged, boxed=id(d) not in unboxed) for d in merged]
+            merged += self._unread_leaning(image, spots, merged)
         self._lap("lean_test", clock)
         self.flat_said.keep_where_read(merged)
         return OctoDiceObservation(tuple(merged), spots=tuple(spots),
@@ -326,10 +349,14 @@ class DicePixelRecogniser:
         if self.flat_said.covers(die.x, die.y):  # the players said it lies flat: its face as read
             self.last_fits.append(None)
             return die
-        if any(o is not die and (o.x - die.x) ** 2 + (o.y - die.y) ** 2 < NEIGHBOUR_MM ** 2 for o in dice):
-            self.last_fits.append(None)
-            return die  # touching another die: one outline for two, not judged (never a false cocked)
-        at, fit = self._fit_whole(image, die, dice)
+        # a die read next to another is judged only where its outline is apart from the other's
+        # (their outlines merged are one outline for two: never a false cocked)
+        near = any(o is not die and (o.x - die.x) ** 2 + (o.y - die.y) ** 2 < NEIGHBOUR_MM ** 2 for o in dice)
+        at, fit = self._fit_whole(image, die, dice, alone_only=near)
+        if near and fit.outline_mm2 < MIN_OUTLINE_SHARE * flat_outline_mm2(
+                (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM):
+            self.last_fits.append(None)  # a piece of a die (a black die's dim sides lost), not judged
+            return die
         if die.cocked:  # the classifier's call: kept unless the outline is a flat die's and its top reads sure
             self.last_fits.append(None)
             return self._classifier_cocked(image, die, at, fit)
@@ -338,9 +365,73 @@ class DicePixelRecogniser:
         self.last_fits.append(fit)
         if not fit.cocked:
             return die
+        x, y = self._cocked_place(at, fit)
+        return DieReading(die.kind, None, area_of(x, y), x, y, die.confidence, cocked=True)
+
+    def _cocked_place(self, at: tuple[float, float], fit: FlatFit) -> tuple[float, float]:
+        """Where a die called cocked by its outline lies (table mm): the middle of its outline
+        (``fit.centre_px`` in the view centred at ``at``, on the top faces' plane) taken along the
+        camera's ray down to ``COCKED_PLACE_MM`` above the mat. On the top faces' plane the lower
+        parts of a leaning die are seen towards the camera's nadir, so the outline's middle lies
+        0-10 mm from the die's place towards it."""
         x = at[0] - FIT_WINDOW_MM / 2 + fit.centre_px[0] / FIT_PX_PER_MM
         y = at[1] - FIT_WINDOW_MM / 2 + fit.centre_px[1] / FIT_PX_PER_MM
-        return DieReading(die.kind, None, area_of(x, y), x, y, die.confidence, cocked=True)
+        cx, cy, height = self._camera.position_mm
+        k = (height - COCKED_PLACE_MM) / max(height - DIE_MM, 1.0)
+        return cx + (x - cx) * k, cy + (y - cy) * k
+
+    def _unread_leaning(self, image: np.ndarray, spots: list[tuple[float, float]],
+                        dice: list[DieReading]) -> list[DieReading]:
+        """Cocked dice at spots of the roll area where no die was read: the detector found no top
+        face there (a leaning die shows none) and the classifier read no face surely in a box at
+        the spot's middle (it reads "cocked" or "not a die" unsure), so the die was not seen at
+        all. Each such spot alone (no die read within ``NEIGHBOUR_MM``, not at an area's edge: a
+        hand reaching in) whose outline is a die's size (``MIN_OUTLINE_SHARE``) is a cocked die
+        when that outline fits no flat die (``UNREAD_UNEXPLAINED_MM2``) or when the classifier
+        puts "cocked" above every face in a box at the spot's top. Appends its fit to
+        ``last_fits``."""
+        out: list[DieReading] = []
+        rims = self.at_rim if len(self.at_rim) == len(spots) else [False] * len(spots)
+        for (x, y), rim in zip(spots, rims):
+            if rim or area_of(x, y) != ROLL or self.flat_said.covers(x, y):
+                continue
+            if any((d.x - x) ** 2 + (d.y - y) ** 2 < NEIGHBOUR_MM ** 2 for d in dice + out):
+                continue
+            at, fit, cocked = self._unread_spot(image, (x, y), dice + out)
+            if not cocked:
+                continue
+            cx, cy = self._cocked_place(at, fit)
+            self.last_fits.append(fit)
+            out.append(DieReading(self._kind_at(image, cx, cy), None, area_of(cx, cy), cx, cy,
+                                  float(np.sqrt(FILL_SCORE)), cocked=True))
+        return out
+
+    def _unread_spot(self, image: np.ndarray, spot: tuple[float, float], dice: list[DieReading]
+                     ) -> tuple[tuple[float, float], FlatFit, bool]:
+        """The outline fit of a spot where no die was read (the view it was made in, the fit) and
+        whether it is a cocked die (see ``_unread_leaning``)."""
+        probe = DieReading("white", None, ROLL, spot[0], spot[1], FILL_SCORE, cocked=True)
+        at, fit = self._fit_whole(image, probe, dice)
+        flat_mm2 = flat_outline_mm2(spot, self._camera.position_mm, FIT_PX_PER_MM)
+        if fit.outline_mm2 < MIN_OUTLINE_SHARE * flat_mm2:
+            return at, fit, False
+        if fit.unexplained_mm2 > UNREAD_UNEXPLAINED_MM2:
+            return at, fit, True
+        return at, fit, self._cocked_at(image, spot)
+
+    def _cocked_at(self, image: np.ndarray, at: tuple[float, float]) -> bool:
+        """Whether the classifier puts "cocked" above every face in a top face's box at ``at``."""
+        window = (at[0] - WINDOW_MM / 2, at[1] - WINDOW_MM / 2, at[0] + WINDOW_MM / 2, at[1] + WINDOW_MM / 2)
+        view = self._balance(self._view(image, window, PX_PER_MM))
+        box = _top_boxes([0], int(round(WINDOW_MM * PX_PER_MM)), 1)
+        read = self._reader.read_boxes(view, box, np.full(1, FILL_SCORE, np.float32), OCTO_KINDS).dice
+        return bool(read) and bool(read[0].cocked)
+
+    def _kind_at(self, image: np.ndarray, x: float, y: float) -> str:
+        """White or black: the mean grey of a die's middle (``UNREAD_KIND_MM`` square at (x, y))."""
+        half = UNREAD_KIND_MM / 2
+        view = self._balance(self._view(image, (x - half, y - half, x + half, y + half), PX_PER_MM))
+        return "white" if float(view.mean()) > COCKED_WHITE_GREY else "black"
 
     def _classifier_cocked(self, image: np.ndarray, die: DieReading, at: tuple[float, float],
                            fit: FlatFit) -> DieReading:
@@ -363,11 +454,12 @@ class DicePixelRecogniser:
         kind, face = _face(read[0].face_class)
         return DieReading(kind, face, area_of(*top), top[0], top[1], float(read[0].confidence))
 
-    def _fit_whole(self, image: np.ndarray, die: DieReading, dice: list[DieReading]
+    def _fit_whole(self, image: np.ndarray, die: DieReading, dice: list[DieReading], alone_only: bool = False
                    ) -> tuple[tuple[float, float], FlatFit]:
-        """The flat-die fit of ``die`` and the centre of the view it was made in (table mm)."""
+        """The flat-die fit of ``die`` and the centre of the view it was made in (table mm;
+        ``alone_only``: see ``cocked.outline_or_cut``)."""
         at = (die.x, die.y)
-        fit = self._fit_at(image, die, dice, at)
+        fit = self._fit_at(image, die, dice, at, alone_only)
         if fit.cut_at_px is not None:
             # the die's outline alone reaches the view's edge (read by a face at one end of a
             # leaning die's long outline): looked at again once, the view centred on that outline
@@ -375,7 +467,7 @@ class DicePixelRecogniser:
             moved = (die.x - half + fit.cut_at_px[0] / FIT_PX_PER_MM, die.y - half + fit.cut_at_px[1] / FIT_PX_PER_MM)
             if np.hypot(moved[0] - die.x, moved[1] - die.y) <= RECENTRE_MAX_MM:
                 at = moved
-                fit = self._fit_at(image, die, dice, at)
+                fit = self._fit_at(image, die, dice, at, alone_only)
                 if fit.cut_at_px is not None:  # still cut off: not one die's outline, not judged
                     fit = FlatFit(0.0, 0.0, fit.centre_px, fit.centre_px)
                 else:
@@ -383,7 +475,7 @@ class DicePixelRecogniser:
         return at, fit
 
     def _fit_at(self, image: np.ndarray, die: DieReading, dice: list[DieReading],
-                at: tuple[float, float]) -> FlatFit:
+                at: tuple[float, float], alone_only: bool = False) -> FlatFit:
         """The flat-die fit of ``die`` in a view of ``FIT_WINDOW_MM`` centred at ``at`` (table mm;
         the die's reading itself, or the middle of its outline when the first view cut it off)."""
         half = FIT_WINDOW_MM / 2
@@ -393,7 +485,8 @@ class DicePixelRecogniser:
         centre = ((die.x - x0) * FIT_PX_PER_MM, (die.y - y0) * FIT_PX_PER_MM)
         others = [((o.x - x0) * FIT_PX_PER_MM, (o.y - y0) * FIT_PX_PER_MM) for o in dice
                   if o is not die and abs(o.x - at[0]) < FIT_WINDOW_MM and abs(o.y - at[1]) < FIT_WINDOW_MM]
-        return fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM, others)
+        return fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM, others,
+                        alone_only=alone_only)
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))

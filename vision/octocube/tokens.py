@@ -59,12 +59,16 @@ PILE_AREA_SHARE = 1.08
 """A blob this much larger than one disc is an untidy pile (two tokens 2.5 mm apart already
 measure 1.1); in between, one token with a doubt."""
 MAX_AREA_SHARE = 3.0
-PILE_OF_3_SHARE = 1.32
-PILE_OF_4_SHARE = 1.47
-"""The likeliest count of an untidy pile from its area (in discs): 2 below the first, 3 below the
-second, else 4. Right for 72 of 94 piles on development seeds 5000, 9000, 11000 (a greedy cover
-with one disc per visible crescent got 65: tokens hide each other's crescents); a guess, so the
-pile is always asked about with its range."""
+PILE_OF_3_SHARE = 1.2
+PILE_OF_4_SHARE = 1.48
+PAIR_MAX_SPREAD = 1.12
+"""The likeliest count of an untidy pile: 2 below the first share of one disc, 4 from the second;
+in between 2 when its area grew no more than two discs side by side give for its spread ((area
+share - 1) x diameter / how much wider its enclosing circle is than one token: 0.81-1.14 for the
+122 piles of 2 on seeds 29000-35000; three or four tokens spread both ways, 1.03-1.67), else 3.
+Right for 228 of 267 piles there (227 with each range held out in turn; area alone, 2 below 1.32
+and 3 below 1.47 from development seeds 5000-11000, got 218). A guess, so the pile is always asked
+about with its range."""
 PILE_EXCESS_MM = 0.9
 """A blob whose enclosing circle is this much wider than one token is an untidy pile (a loose 1,
 3 or 5 measures under 0.4 mm; two 1s only 2.2 mm apart already 1.4 mm)."""
@@ -227,7 +231,9 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
                     out.append(TokenReading(v, (float(x), float(y)), 0, 0, MAX_PILE))
                 continue
             if share >= PILE_AREA_SHARE or excess > PILE_EXCESS_BY_VALUE_MM.get(v, PILE_EXCESS_MM):
-                guess = 2 if share < PILE_OF_3_SHARE else 3 if share < PILE_OF_4_SHARE else 4
+                spread = (share - 1.0) * TOKEN_STYLES[v][1] / max(excess, 1e-3)
+                guess = (2 if share < PILE_OF_3_SHARE or share < PILE_OF_4_SHARE and spread <= PAIR_MAX_SPREAD
+                         else 3 if share < PILE_OF_4_SHARE else 4)
                 # a pile by its outline alone (no larger than one disc) may be one token seen
                 # at a steep tilt, its edge stretched: the question then starts at 1
                 low = 2 if share >= PILE_AREA_SHARE else 1

@@ -1,6 +1,7 @@
-"""``tablesight score`` (issue 19) under the warm lamp's glare (session 15): the mat under the
-glare is still the mat (the lamp's light added to it), so the tokens there keep their colours.
-Rendered finished tables read by the real photo reader."""
+"""``tablesight score`` (issue 19), tokens (session 15): under the warm lamp's glare the mat is
+still the mat (the lamp's light added to it), so the tokens there keep their colours; an untidy
+pile's likeliest count takes its spread into account. Rendered finished tables read by the real
+photo reader."""
 
 from __future__ import annotations
 
@@ -49,3 +50,18 @@ def test_added_glare_is_taken_off_the_tokens() -> None:
     grey = out[85, 85]
     assert grey.max() - grey.min() < NEUTRAL_SPREAD and grey.mean() > SILVER_MIN_LEVEL
     assert np.linalg.norm(out[5, 110] - mat) < 15
+
+
+def test_a_pile_spread_both_ways_is_guessed_three() -> None:
+    """Table 27 of seeds 33000 (dim evening): red's two untidy piles of three 1s measure 1.27 and
+    1.31 discs with enclosing circles only 3.7 and 4.1 mm wider than one token: two tokens side by
+    side that wide would cover about 1.20 and 1.22 discs. By area alone each was guessed a pile of
+    2; now 3 (still asked, 2-6), and red's token points from the photo alone are right."""
+    image, gt = _render(33000, 27)
+    truth = gt["end"]
+    red = next(p for p in truth["players"] if p["colour"] == "red")
+    out = score_photo(image, ScoreRequest(truth["num_players"]))
+    tokens = out.reading["red"]["tokens"]
+    piles = [t for t in tokens if t["range"][0] < t["range"][1]]
+    assert sorted((t["value"], t["count"], tuple(t["range"])) for t in piles) == [(1, 3, (2, 6))] * 2
+    assert sum(t["value"] * t["count"] for t in tokens) == red["token_points"]

@@ -140,9 +140,12 @@ def local_balance(raw: np.ndarray, gains: np.ndarray, usable: np.ndarray) -> np.
     # chromaticity to the lamp's (a white seen through the gains), its level raised to match
     lamp = _LINEAR[np.clip(np.round(255.0 / np.maximum(gains, 1e-3)), 0, 255).astype(int)]
     towards = (lamp / lamp.sum()).astype(np.float32) - mat_chroma
-    mix = np.clip(np.einsum("ijk,k->ij", chroma - mat_chroma, towards) / max(float(towards @ towards), 1e-9),
-                  0.0, GLARE_MAX_MIX)
-    diff = chroma - (mat_chroma + mix[..., None] * towards)
+    along = np.einsum("ijk,k->ij", chroma - mat_chroma, towards) / max(float(towards @ towards), 1e-9)
+    diff = chroma - (mat_chroma + np.clip(along, 0.0, GLARE_MAX_MIX)[..., None] * towards)
+    # the glare's share, signed: the mat's noise then averages out where no glare lies (clipped at
+    # 0, it added a glare everywhere and moved the blobs of daylight tables: 33000 table 15's blue
+    # 10 grew into a doubt)
+    mix = np.clip(along, -GLARE_MAX_MIX, GLARE_MAX_MIX)
     near = pick & (np.einsum("ijk,ijk->ij", diff, diff) < MAT_CHROMA ** 2)
     if np.count_nonzero(near) < 100:
         return raw.astype(np.float32) * gains.reshape(1, 1, 3)

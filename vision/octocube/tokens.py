@@ -30,6 +30,11 @@ MAT_CHROMA = 0.06
 """Largest linear-chromaticity distance from the whole mat's for a pixel to count as mat."""
 MAT_LEVEL = (0.6, 1.6)
 """Level (share of the area's median) a mat pixel keeps: shadows and glints are left out."""
+GLARE_MAX_MIX = 0.6
+"""The most of a mat pixel's light (its share of the chromaticity line from the mat's colour to the
+lamp's) that may be the lamp's glare: a warm lamp's glare left the mat under it (0.4-0.5 of the
+way, 29000 table 26) outside the mat test, balanced on the far mat, and a bronze 1 there washed
+out of its colour; a silver 3 lies at 0.9 or more of the way, every other token far off the line."""
 MAT_SIGMA_MM = 15.0
 """How far around a point the mat that balances it is taken from."""
 SILVER = 3
@@ -54,12 +59,16 @@ PILE_AREA_SHARE = 1.08
 """A blob this much larger than one disc is an untidy pile (two tokens 2.5 mm apart already
 measure 1.1); in between, one token with a doubt."""
 MAX_AREA_SHARE = 3.0
-PILE_OF_3_SHARE = 1.32
-PILE_OF_4_SHARE = 1.47
-"""The likeliest count of an untidy pile from its area (in discs): 2 below the first, 3 below the
-second, else 4. Right for 72 of 94 piles on development seeds 5000, 9000, 11000 (a greedy cover
-with one disc per visible crescent got 65: tokens hide each other's crescents); a guess, so the
-pile is always asked about with its range."""
+PILE_OF_3_SHARE = 1.2
+PILE_OF_4_SHARE = 1.48
+PAIR_MAX_SPREAD = 1.12
+"""The likeliest count of an untidy pile: 2 below the first share of one disc, 4 from the second;
+in between 2 when its area grew no more than two discs side by side give for its spread ((area
+share - 1) x diameter / how much wider its enclosing circle is than one token: 0.81-1.14 for the
+122 piles of 2 on seeds 29000-35000; three or four tokens spread both ways, 1.03-1.67), else 3.
+Right for 228 of 267 piles there (227 with each range held out in turn; area alone, 2 below 1.32
+and 3 below 1.47 from development seeds 5000-11000, got 218). A guess, so the pile is always asked
+about with its range."""
 PILE_EXCESS_MM = 0.9
 """A blob whose enclosing circle is this much wider than one token is an untidy pile (a loose 1,
 3 or 5 measures under 0.4 mm; two 1s only 2.2 mm apart already 1.4 mm)."""
@@ -126,23 +135,41 @@ def local_balance(raw: np.ndarray, gains: np.ndarray, usable: np.ndarray) -> np.
     # the mat's chromaticity as the whole mat shows it (a hand or a heap of tokens may cover
     # most of this area: its own median would then be no mat at all)
     seen = _LINEAR[np.clip(np.round(np.asarray(MAT_REF_BGR) / np.maximum(gains, 1e-3)), 0, 255).astype(int)]
-    diff = chroma - (seen / seen.sum()).astype(np.float32)
+    mat_chroma = (seen / seen.sum()).astype(np.float32)
+    # the lamp's glare adds the lamp's own light: the mat under it lies on the line from the mat's
+    # chromaticity to the lamp's (a white seen through the gains), its level raised to match
+    lamp = _LINEAR[np.clip(np.round(255.0 / np.maximum(gains, 1e-3)), 0, 255).astype(int)]
+    towards = (lamp / lamp.sum()).astype(np.float32) - mat_chroma
+    along = np.einsum("ijk,k->ij", chroma - mat_chroma, towards) / max(float(towards @ towards), 1e-9)
+    diff = chroma - (mat_chroma + np.clip(along, 0.0, GLARE_MAX_MIX)[..., None] * towards)
+    # the glare's share, signed: the mat's noise then averages out where no glare lies (clipped at
+    # 0, it added a glare everywhere and moved the blobs of daylight tables: 33000 table 15's blue
+    # 10 grew into a doubt)
+    mix = np.clip(along, -GLARE_MAX_MIX, GLARE_MAX_MIX)
     near = pick & (np.einsum("ijk,ijk->ij", diff, diff) < MAT_CHROMA ** 2)
     if np.count_nonzero(near) < 100:
         return raw.astype(np.float32) * gains.reshape(1, 1, 3)
-    l_med = float(np.median(level[near]))
-    mat = (near & (level > MAT_LEVEL[0] * l_med) & (level < MAT_LEVEL[1] * l_med)).astype(np.float32)
+    bare = level * (1.0 - mix)  # the mat's level without the glare's share
+    l_med = float(np.median(bare[near]))
+    mat = (near & (bare > MAT_LEVEL[0] * l_med) & (bare < MAT_LEVEL[1] * l_med)).astype(np.float32)
     sigma = MAT_SIGMA_MM * PX_PER_MM
-    small = cv2.resize(np.dstack([lin * mat[..., None], mat]), None, fx=0.25, fy=0.25,
-                       interpolation=cv2.INTER_AREA)
+    lamp_chroma = (lamp / lamp.sum()).astype(np.float32).reshape(1, 1, 3)
+    glare = level * mix  # the light the lamp's glare adds to a mat pixel, in all
+    planes = np.dstack([(lin - glare[..., None] * lamp_chroma) * mat[..., None], glare * mat, mat])
+    small = cv2.resize(planes, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     blurred = cv2.GaussianBlur(small, (0, 0), sigma / 4)
     blurred = cv2.resize(blurred, (raw.shape[1], raw.shape[0]), interpolation=cv2.INTER_LINEAR)
-    weight = blurred[..., 3:4]
+    weight = blurred[..., 4:5]
+    seen_here = weight > 0.02
     ref = _LINEAR[np.round(np.asarray(MAT_REF_BGR)).astype(int)].reshape(1, 1, 3).astype(np.float32)
     fallback = _LINEAR[np.clip(np.round(np.asarray(MAT_REF_BGR) / np.maximum(gains, 1e-3)), 0, 255)
                        .astype(int)].reshape(1, 1, 3)
-    local = np.where(weight > 0.02, blurred[..., :3] / np.maximum(weight, 1e-6), fallback)
-    return _to_srgb(lin * (ref / np.maximum(local, 1e-5)).astype(np.float32))
+    local = np.where(seen_here, blurred[..., :3] / np.maximum(weight, 1e-6), fallback)
+    # the glare is added light: taken off before the mat's colour is divided out (dividing it
+    # out with the mat's left a silver 3 under it too dark for silver, a bronze 1 grey)
+    local_glare = np.where(seen_here, blurred[..., 3:4] / np.maximum(weight, 1e-6), 0.0)
+    unlit = np.maximum(lin - local_glare * lamp_chroma, 0.0)
+    return _to_srgb(unlit * (ref / np.maximum(local, 1e-5)).astype(np.float32))
 
 
 def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay.Rect,
@@ -207,7 +234,9 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
                     out.append(TokenReading(v, (float(x), float(y)), 0, 0, MAX_PILE))
                 continue
             if share >= PILE_AREA_SHARE or excess > PILE_EXCESS_BY_VALUE_MM.get(v, PILE_EXCESS_MM):
-                guess = 2 if share < PILE_OF_3_SHARE else 3 if share < PILE_OF_4_SHARE else 4
+                spread = (share - 1.0) * TOKEN_STYLES[v][1] / max(excess, 1e-3)
+                guess = (2 if share < PILE_OF_3_SHARE or share < PILE_OF_4_SHARE and spread <= PAIR_MAX_SPREAD
+                         else 3 if share < PILE_OF_4_SHARE else 4)
                 # a pile by its outline alone (no larger than one disc) may be one token seen
                 # at a steep tilt, its edge stretched: the question then starts at 1
                 low = 2 if share >= PILE_AREA_SHARE else 1

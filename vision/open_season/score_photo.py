@@ -47,6 +47,8 @@ sleeve): which card lies there is asked, never read. On tuning tables 69300-6936
 read wrong under a hand, 0.77 or worse (one read right at 3.6 with a third of it covered)."""
 HIDDEN_TROPHIES = 4
 """A covered wall space that may hold trophies is asked how many, 0 up to this."""
+FACE_DOWN_OPTION = "face down"
+"""The option of a wall card's question that answers "the card lies face down"."""
 EDGE_MARGIN_PX = 2.0
 DARK_MEAN = 40.0
 """A photo with no contrast and darker than this on average (grey, of 255) is too dark, not
@@ -379,6 +381,9 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         for text in t.doubts:
             if "accolade" in text:
                 continue  # the fan reader counts those (above)
+            if PERSONAL_DOUBT.fullmatch(text):
+                choices.extend(_personal_choices(seat, r))
+                continue
             choice = _token_choice(text, r)
             if choice is None:
                 token_doubts.append(text)
@@ -415,6 +420,25 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             else:
                 choices.append(_wall_choice(seat, space, card))
     return seats, choices, token_doubts, unsure
+
+
+PERSONAL_DOUBT = re.compile(r"player \d+: (something lies over the personal tokens|personal tokens \(.*\))")
+"""The token reader's doubt about a seat's personal row (a hand over it, a close second reading)."""
+
+
+def _personal_choices(seat: int, r: SeatReading) -> list[Choice]:
+    """The personal tokens that score, asked when the token reader doubts that row: the penalty
+    tile and the Attribute Series tile (development 80010: a hand over player 2's row, the series
+    tile read absent, only a note: 7 points per series counted as 4, no question could set it)."""
+    def ask(key: str, words: str, held: bool, field_name: str) -> Choice:
+        answers = (held, not held)
+
+        def apply(seats: list[SeatReading], k: int) -> None:
+            setattr(seats[seat], field_name, answers[k])
+        return Choice(f"{key} {seat + 1}", f"Does {player_name(seat)} hold {words}? something may lie over "
+                      "the personal tokens in the photo", tuple("yes" if a else "no" for a in answers), apply, 0)
+    return [ask("penalty", "a penalty tile", r.penalty, "penalty"),
+            ask("series", "the Attribute Series tile", r.series, "series")]
 
 
 def _token_choice(text: str, r: SeatReading) -> Choice | None:
@@ -478,12 +502,12 @@ def _hidden_wall_choice(seat: int, space: int, guess: str | None) -> Choice:
     """A wall space something covers in the photo: any of the 30 faces, or face down."""
     faces = [f"{p}-{a}" for p in PEOPLES for a in ATTRIBUTES]
     first = guess if guess in faces else None
-    options = ([first] if first else []) + [f for f in faces if f != first] + ["face down"]
+    options = ([first] if first else []) + [f for f in faces if f != first] + [FACE_DOWN_OPTION]
     if first is None:  # read as a back (or nothing): face down first
-        options = ["face down"] + faces
+        options = [FACE_DOWN_OPTION] + faces
 
     def apply(seats: list[SeatReading], k: int) -> None:
-        seats[seat].wall[space] = None if options[k] == "face down" else options[k]
+        seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
                   "something covers it in the photo (a hand?)", tuple(options), apply, 0)
 
@@ -515,21 +539,27 @@ def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
 
 
 def _wall_choice(seat: int, space: int, card: str) -> Choice:
+    """A wall card not read surely: its people's other attributes, its attribute's other peoples,
+    or face down (development 80020: a face-down card read gnome-crown, unsure, and no option
+    could set it right)."""
     people, attribute = card.split("-")
     options = [card] + [f"{people}-{a}" for a in ATTRIBUTES if a != attribute] + \
-              [f"{p}-{attribute}" for p in PEOPLES if p != people]
+              [f"{p}-{attribute}" for p in PEOPLES if p != people] + [FACE_DOWN_OPTION]
 
     def apply(seats: list[SeatReading], k: int) -> None:
-        seats[seat].wall[space] = options[k]
+        seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
                   f"read {card}, not surely", tuple(options), apply, 0)
 
 
 def _accolade_choice(seat: int, c: Any) -> Choice:
+    """A fanned card not read surely: the reader's alternatives first, then every other attribute
+    of the people read (the attribute icon is ~7 px at 1280x720; development 80010: a
+    sorcerer-eyepatch read sorcerer-tattoo, asked with tattoo and dagger only, so no answer could
+    set it right)."""
+    people, attribute = c.card.split("-")
     options = [c.card] + [a for a in c.alternatives if a != c.card]
-    if len(options) == 1:
-        people, attribute = c.card.split("-")
-        options += [f"{people}-{a}" for a in ATTRIBUTES if a != attribute]
+    options += [f"{people}-{a}" for a in ATTRIBUTES if f"{people}-{a}" not in options]
     pos = c.position
 
     def apply(seats: list[SeatReading], k: int) -> None:

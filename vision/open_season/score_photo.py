@@ -448,7 +448,11 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
     m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \(((?:\d+, )*\d+) or (\d+)\)", text)
     if m:
         seat, column = int(m.group(1)), int(m.group(2))
-        faces = tuple(int(v) for v in m.group(3).split(", ")) + (int(m.group(4)),)
+        named = tuple(int(v) for v in m.group(3).split(", ")) + (int(m.group(4)),)
+        # the faces named first, then every other face: at 1280x720 a face's number is 4-6 px
+        # and the truth was not among those named (development 80013: face 7 read 3, named 3, 5,
+        # 2; 80010: 13 named 10, 12, 11), so no answer could set it right
+        faces = named + tuple(f for f in sorted(FACES) if f not in named)
         active = r.bonus.get(column, (faces[0], False))[1]
 
         def set_face(seats: list[SeatReading], k: int) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -60,9 +61,10 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
         elif words[0] == "accolade" and words[1] == "wild":
             w = end["players"][int(words[2]) - 1]["accolade_wilds"]
             i = int(words[3]) - 1
-            if opts[0] == "no wild token":  # a card that may carry one: the truth for that card
+            if opts[0] == "no wild token":  # a card that may carry one: the truth at that fan place
                 card = opts[1].split(" as ")[0]
-                on = [x for x in w if x["card"] == card]
+                place = re.search(r"card (\d+) of", d.question)
+                on = [x for x in w if place and x["position"] == int(place.group(1)) - 1]
                 truth = f"{card} as {on[0]['attribute']}" if on else "no wild token"
             else:
                 truth = f"{w[i]['card']} as {w[i]['attribute']}" if i < len(w) else None

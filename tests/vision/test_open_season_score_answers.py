@@ -47,6 +47,9 @@ def _table(seed: int) -> tuple[np.ndarray, dict[str, Any]]:
     (80013, "bonus 2 1", "face 7"),
     # a hand over player 2's personal row: the series tile read absent, only a note
     (80010, "series 2", "yes"),
+    # a wild token on a fanned sorcerer-tattoo read sorcerer-dagger: once the card's question
+    # offered tattoo, the wild token's question lacked "as dagger" (the read card's attribute)
+    (80036, "accolade wild 2 1", "sorcerer-dagger as dagger"),
 ])
 def test_answered_truthfully_every_total_is_exact_where_the_truth_was_not_among_the_options(
         seed: int, key: str, truth: str) -> None:

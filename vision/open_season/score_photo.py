@@ -98,6 +98,9 @@ class Choice:
     apply: Any
     """(readings, option index) -> None."""
     default: int
+    position: int = -1
+    """A wild token that may lie on a fanned card: the card's place in the fan (its card is the
+    one answered there, not the one read)."""
 
 
 def final_state(seats: list[SeatReading], side: str, expert: bool,
@@ -596,10 +599,13 @@ def _accolade_wild_choice(seat: int, i: int, r: SeatReading, card: str | None = 
 def _maybe_accolade_wild_choice(seat: int, i: int, c: Any) -> Choice:
     """Card ``c`` of the fan may carry a wild token (its strip shows a little colour): none is
     read; the options are none, or the token giving each other attribute."""
-    options = ("no wild token",) + tuple(f"{c.card} as {a}" for a in ATTRIBUTES if a != c.card.split("-")[1])
+    # every attribute, the read card's own too: the card itself may be asked and answered as
+    # another (development 80036: card 1 read sorcerer-dagger, truly sorcerer-tattoo with a wild
+    # token as dagger -- once the card's question offered tattoo, "as dagger" was missing)
+    options = ("no wild token",) + tuple(f"{c.card} as {a}" for a in ATTRIBUTES)
     return Choice(f"accolade wild {seat + 1} {i + 1}", f"Does a wild token lie on card {c.position + 1} of "
                   f"{player_name(seat)}'s accolades ({c.card}), and which attribute does it give? read none, "
-                  "not surely", options, lambda s, k: None, 0)
+                  "not surely", options, lambda s, k: None, 0, c.position)
 
 
 def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, int]
@@ -620,6 +626,8 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
                 continue  # no wild token there
             who, i = (int(v) for v in ch.key.split()[2:])
             card, attribute = ch.options[k].split(" as ")
+            if 0 <= ch.position < len(out[who - 1].accolades):
+                card = out[who - 1].accolades[ch.position]  # as answered (the fan's choices come first)
             acc_wilds[(who - 1, i - 1)] = (CARD_IDS[card], ATTRIBUTES.index(attribute))
         else:
             ch.apply(out, k)

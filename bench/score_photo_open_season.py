@@ -17,7 +17,7 @@ writes them, reads each and prints:
 
 Seeds: the accolade classifiers were trained on 60000-60999 and the reader developed on 500,
 501, 7, 88001, 88002, 69000-69399, 76000-76029 and 79000-79079 (refused here); bench on 70000 and up (73000-73049,
-77000-77049 and 78000-78049 have been reported).
+77000-77049, 78000-78049 and 82000-82049 have been reported; 77000-78049 and 80000-80049 tuned on).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -39,6 +40,7 @@ from vision.render.dataset import render_one  # noqa: E402
 
 TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 76030)) | set(range(79000, 79080))
          | set(range(77000, 77050)) | set(range(78000, 78050))  # os-photo4: the Shield scoring trophies
+         | set(range(80000, 80050))  # os-photo5: 80010, 80013, 80020, 80048 traced
          | {500, 501, 7, 88001, 88002})
 
 
@@ -59,9 +61,10 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
         elif words[0] == "accolade" and words[1] == "wild":
             w = end["players"][int(words[2]) - 1]["accolade_wilds"]
             i = int(words[3]) - 1
-            if opts[0] == "no wild token":  # a card that may carry one: the truth for that card
+            if opts[0] == "no wild token":  # a card that may carry one: the truth at that fan place
                 card = opts[1].split(" as ")[0]
-                on = [x for x in w if x["card"] == card]
+                place = re.search(r"card (\d+) of", d.question)
+                on = [x for x in w if place and x["position"] == int(place.group(1)) - 1]
                 truth = f"{card} as {on[0]['attribute']}" if on else "no wild token"
             else:
                 truth = f"{w[i]['card']} as {w[i]['attribute']}" if i < len(w) else None
@@ -77,6 +80,8 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
             truth = ("activated" if face[1] else "not activated") if face else None
         elif words[0] == "scoring":
             truth = "yes" if words[2] in end["players"][int(words[1]) - 1]["scorings"] else "no"
+        elif words[0] in ("penalty", "series"):
+            truth = "yes" if end["players"][int(words[1]) - 1][words[0]] else "no"
         elif words[0] == "trophies":
             truth = str(end["players"][int(words[1]) - 1]["wall_trophies"].get(words[2], 0))
         else:

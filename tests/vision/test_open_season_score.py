@@ -258,8 +258,9 @@ def test_an_accolade_card_that_may_carry_a_wild_token_is_asked_not_read_as_none(
     seats, choices, notes, unsure = read_table(np.zeros((4, 4, 3), np.uint8), (cards, accolades, tokens), 2, "horn")
     assert [c.key for c in choices] == ["accolade wild 2 1"] and not notes and not unsure
     choice = choices[0]
+    # every attribute, the card's own too (os-photo5, 80036: the card itself may be answered as another)
     assert choice.options == ("no wild token", "elf-earrings as crown", "elf-earrings as tattoo",
-                              "elf-earrings as dagger", "elf-earrings as eyepatch")
+                              "elf-earrings as dagger", "elf-earrings as earrings", "elf-earrings as eyepatch")
     assert choice.default == 0 and "card 1 of player 2's accolades (elf-earrings)" in choice.question
     # read as none until answered; a wild giving tattoo turns the fan's one earrings card into a
     # second tattoo: its series of five attributes is gone (-4 on the Horn side)

@@ -115,6 +115,15 @@ FIRST_CARD_MM = 12.0
 """A row's first card's corner lies within this of the searched area's left end."""
 WHOLE_CARD_AB = 36.0
 """Largest a*b* difference along a whole card's band (light circle included)."""
+LAST_CARD_MIN = 0.62
+"""Corner-pattern correlation enough for a card lying on a row's last card when that card does
+not show whole (development 80048, warm lamp: player 2's 8th card scored 0.67, just under
+``CORNER_MIN``, and the fan was refused). Only then, only within ``LAST_STEP_MM`` of it, and only
+a card that shows whole itself."""
+LAST_STEP_MM = (11.0, 20.0)
+"""Where the card on a row's last card may lie, past it (the fan's 12-17 mm steps, turned up to 3
+degrees; a card's own index scores up to 0.68 about 8 mm past its corner)."""
+LAST_COVERED = "the last card of a row is covered"
 SKIN_MM2 = 6000.0
 """A skin-coloured blob this large over a fan is a hand (the dwarves' orange band makes blobs of
 at most 44 x 40 mm, the last card's)."""
@@ -321,6 +330,10 @@ class AccoladeReader:
         if not corners:
             return SeatAccolades(seat, (), f"no accolade cards found in {who}'s personal area")
         hidden = _fan_gap(area, corners)
+        if hidden == LAST_COVERED:
+            more = _weak_last_cards(area, corners)
+            if len(more) > len(corners):
+                corners, hidden = more, _fan_gap(area, more)
         if hidden:
             return SeatAccolades(seat, (), f"part of {who}'s accolades cannot be seen ({hidden}): "
                                            "fan them out again and retake the photo")
@@ -630,12 +643,7 @@ def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
     """Why the fan seems to hide cards (a hand over it, cards piled), or "" when every card of
     it shows: each row starts at the fan's left end, its strips are at most MAX_STEP_MM apart,
     its last card shows whole, and the rows hold as many cards as a fan of that size does."""
-    rows: list[list[tuple[float, float]]] = []
-    for x, y in corners:
-        if rows and abs(y - rows[-1][-1][1]) < 25 * PX_PER_MM:
-            rows[-1].append((x, y))
-        else:
-            rows.append([(x, y)])
+    rows = _rows(corners)
     if len(rows) > len(FAN_ROWS_Y):
         return "more rows of cards than a fan has"
     k = len(corners)
@@ -649,8 +657,43 @@ def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
                 return f"a gap of {(x1 - x0) / PX_PER_MM:.0f} mm between two cards"
         x, y = r[-1]
         if not _whole_card(area, x, y):
-            return "the last card of a row is covered"
+            return LAST_COVERED
     return ""
+
+
+def _rows(corners: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:
+    """Corners in fan order, grouped by row (rows are ~60 mm apart)."""
+    rows: list[list[tuple[float, float]]] = []
+    for x, y in corners:
+        if rows and abs(y - rows[-1][-1][1]) < 25 * PX_PER_MM:
+            rows[-1].append((x, y))
+        else:
+            rows.append([(x, y)])
+    return rows
+
+
+def _weak_last_cards(area: np.ndarray, corners: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The corners with, after each row whose last card does not show whole, the card lying on it
+    when its corner scores ``LAST_CARD_MIN`` or more ``LAST_STEP_MM`` past it and it shows whole."""
+    res = cv2.matchTemplate(_colourfulness(area), _corner_template(), cv2.TM_CCOEFF_NORMED, mask=_corner_mask())
+    res = np.nan_to_num(res, nan=-1.0, posinf=-1.0, neginf=-1.0)
+    out: list[tuple[float, float]] = []
+    for row in _rows(corners):
+        out.extend(row)
+        x, y = row[-1]
+        if _whole_card(area, x, y):
+            continue
+        x0, x1 = int(x + LAST_STEP_MM[0] * PX_PER_MM), int(x + LAST_STEP_MM[1] * PX_PER_MM) + 1
+        y0, y1 = int(max(0, y - ROW_TOLERANCE_MM * PX_PER_MM)), int(y + ROW_TOLERANCE_MM * PX_PER_MM) + 1
+        window = res[y0:y1, x0:x1]
+        if window.size == 0:
+            continue
+        _, val, _, (wx, wy) = cv2.minMaxLoc(window)
+        nx, ny = float(x0 + wx), float(y0 + wy)
+        if (val >= LAST_CARD_MIN and float(_band_lab(_sample_corner(area, nx, ny, 0.0))[0]) >= BAND_MIN_L
+                and _whole_card(area, nx, ny)):
+            out.append((nx, ny))
+    return out
 
 
 def _whole_card(area: np.ndarray, x: float, y: float) -> bool:

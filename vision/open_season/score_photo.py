@@ -47,6 +47,8 @@ sleeve): which card lies there is asked, never read. On tuning tables 69300-6936
 read wrong under a hand, 0.77 or worse (one read right at 3.6 with a third of it covered)."""
 HIDDEN_TROPHIES = 4
 """A covered wall space that may hold trophies is asked how many, 0 up to this."""
+FACE_DOWN_OPTION = "face down"
+"""The option of a wall card's question that answers "the card lies face down"."""
 EDGE_MARGIN_PX = 2.0
 DARK_MEAN = 40.0
 """A photo with no contrast and darker than this on average (grey, of 255) is too dark, not
@@ -96,6 +98,9 @@ class Choice:
     apply: Any
     """(readings, option index) -> None."""
     default: int
+    position: int = -1
+    """A wild token that may lie on a fanned card: the card's place in the fan (its card is the
+    one answered there, not the one read)."""
 
 
 def final_state(seats: list[SeatReading], side: str, expert: bool,
@@ -379,6 +384,9 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         for text in t.doubts:
             if "accolade" in text:
                 continue  # the fan reader counts those (above)
+            if PERSONAL_DOUBT.fullmatch(text):
+                choices.extend(_personal_choices(seat, r))
+                continue
             choice = _token_choice(text, r)
             if choice is None:
                 token_doubts.append(text)
@@ -417,6 +425,25 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     return seats, choices, token_doubts, unsure
 
 
+PERSONAL_DOUBT = re.compile(r"player \d+: (something lies over the personal tokens|personal tokens \(.*\))")
+"""The token reader's doubt about a seat's personal row (a hand over it, a close second reading)."""
+
+
+def _personal_choices(seat: int, r: SeatReading) -> list[Choice]:
+    """The personal tokens that score, asked when the token reader doubts that row: the penalty
+    tile and the Attribute Series tile (development 80010: a hand over player 2's row, the series
+    tile read absent, only a note: 7 points per series counted as 4, no question could set it)."""
+    def ask(key: str, words: str, held: bool, field_name: str) -> Choice:
+        answers = (held, not held)
+
+        def apply(seats: list[SeatReading], k: int) -> None:
+            setattr(seats[seat], field_name, answers[k])
+        return Choice(f"{key} {seat + 1}", f"Does {player_name(seat)} hold {words}? something may lie over "
+                      "the personal tokens in the photo", tuple("yes" if a else "no" for a in answers), apply, 0)
+    return [ask("penalty", "a penalty tile", r.penalty, "penalty"),
+            ask("series", "the Attribute Series tile", r.series, "series")]
+
+
 def _token_choice(text: str, r: SeatReading) -> Choice | None:
     """The token reader's doubt (plain words) as a question with options, where it names them:
     a bonus tile's face, whether it is activated, a trophy beside a Shield scoring, how many
@@ -424,7 +451,11 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
     m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \(((?:\d+, )*\d+) or (\d+)\)", text)
     if m:
         seat, column = int(m.group(1)), int(m.group(2))
-        faces = tuple(int(v) for v in m.group(3).split(", ")) + (int(m.group(4)),)
+        named = tuple(int(v) for v in m.group(3).split(", ")) + (int(m.group(4)),)
+        # the faces named first, then every other face: at 1280x720 a face's number is 4-6 px
+        # and the truth was not among those named (development 80013: face 7 read 3, named 3, 5,
+        # 2; 80010: 13 named 10, 12, 11), so no answer could set it right
+        faces = named + tuple(f for f in sorted(FACES) if f not in named)
         active = r.bonus.get(column, (faces[0], False))[1]
 
         def set_face(seats: list[SeatReading], k: int) -> None:
@@ -478,12 +509,12 @@ def _hidden_wall_choice(seat: int, space: int, guess: str | None) -> Choice:
     """A wall space something covers in the photo: any of the 30 faces, or face down."""
     faces = [f"{p}-{a}" for p in PEOPLES for a in ATTRIBUTES]
     first = guess if guess in faces else None
-    options = ([first] if first else []) + [f for f in faces if f != first] + ["face down"]
+    options = ([first] if first else []) + [f for f in faces if f != first] + [FACE_DOWN_OPTION]
     if first is None:  # read as a back (or nothing): face down first
-        options = ["face down"] + faces
+        options = [FACE_DOWN_OPTION] + faces
 
     def apply(seats: list[SeatReading], k: int) -> None:
-        seats[seat].wall[space] = None if options[k] == "face down" else options[k]
+        seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
                   "something covers it in the photo (a hand?)", tuple(options), apply, 0)
 
@@ -515,21 +546,27 @@ def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
 
 
 def _wall_choice(seat: int, space: int, card: str) -> Choice:
+    """A wall card not read surely: its people's other attributes, its attribute's other peoples,
+    or face down (development 80020: a face-down card read gnome-crown, unsure, and no option
+    could set it right)."""
     people, attribute = card.split("-")
     options = [card] + [f"{people}-{a}" for a in ATTRIBUTES if a != attribute] + \
-              [f"{p}-{attribute}" for p in PEOPLES if p != people]
+              [f"{p}-{attribute}" for p in PEOPLES if p != people] + [FACE_DOWN_OPTION]
 
     def apply(seats: list[SeatReading], k: int) -> None:
-        seats[seat].wall[space] = options[k]
+        seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
                   f"read {card}, not surely", tuple(options), apply, 0)
 
 
 def _accolade_choice(seat: int, c: Any) -> Choice:
+    """A fanned card not read surely: the reader's alternatives first, then every other attribute
+    of the people read (the attribute icon is ~7 px at 1280x720; development 80010: a
+    sorcerer-eyepatch read sorcerer-tattoo, asked with tattoo and dagger only, so no answer could
+    set it right)."""
+    people, attribute = c.card.split("-")
     options = [c.card] + [a for a in c.alternatives if a != c.card]
-    if len(options) == 1:
-        people, attribute = c.card.split("-")
-        options += [f"{people}-{a}" for a in ATTRIBUTES if a != attribute]
+    options += [f"{people}-{a}" for a in ATTRIBUTES if f"{people}-{a}" not in options]
     pos = c.position
 
     def apply(seats: list[SeatReading], k: int) -> None:
@@ -562,10 +599,13 @@ def _accolade_wild_choice(seat: int, i: int, r: SeatReading, card: str | None = 
 def _maybe_accolade_wild_choice(seat: int, i: int, c: Any) -> Choice:
     """Card ``c`` of the fan may carry a wild token (its strip shows a little colour): none is
     read; the options are none, or the token giving each other attribute."""
-    options = ("no wild token",) + tuple(f"{c.card} as {a}" for a in ATTRIBUTES if a != c.card.split("-")[1])
+    # every attribute, the read card's own too: the card itself may be asked and answered as
+    # another (development 80036: card 1 read sorcerer-dagger, truly sorcerer-tattoo with a wild
+    # token as dagger -- once the card's question offered tattoo, "as dagger" was missing)
+    options = ("no wild token",) + tuple(f"{c.card} as {a}" for a in ATTRIBUTES)
     return Choice(f"accolade wild {seat + 1} {i + 1}", f"Does a wild token lie on card {c.position + 1} of "
                   f"{player_name(seat)}'s accolades ({c.card}), and which attribute does it give? read none, "
-                  "not surely", options, lambda s, k: None, 0)
+                  "not surely", options, lambda s, k: None, 0, c.position)
 
 
 def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, int]
@@ -586,6 +626,8 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
                 continue  # no wild token there
             who, i = (int(v) for v in ch.key.split()[2:])
             card, attribute = ch.options[k].split(" as ")
+            if 0 <= ch.position < len(out[who - 1].accolades):
+                card = out[who - 1].accolades[ch.position]  # as answered (the fan's choices come first)
             acc_wilds[(who - 1, i - 1)] = (CARD_IDS[card], ATTRIBUTES.index(attribute))
         else:
             ch.apply(out, k)

@@ -11,9 +11,10 @@ from dataclasses import replace
 from typing import Any, cast
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
-from rules.open_season.moves import Draw, Steal
+from rules.open_season.moves import Draw, RandomAccolade, Steal
 from tracker.open_season.adapter import BONUS_FACE_MISREAD_WEIGHT, OpenSeasonAdapter
 from tracker.open_season.recogniser import observation_from_reads
+from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import observation_from_state, observation_from_table
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
 from tracker.twin_truth import truthful_option
@@ -534,7 +535,6 @@ def _accolade_put_on_the_deck() -> tuple[OpenSeasonState, OpenSeasonState, int]:
     swap with the deck), the truth once the card taken from the deck shows atop the stock and the
     next turn has begun, that player's seat): the first such swap of the 3-player twin game 97407."""
     from rules.open_season.moves import ReturnCard, SearchDeck
-    from tracker.open_season.twin import OpenSeasonTwin
 
     twin = OpenSeasonTwin(3, 97407, side="horn", expert=True)
     truth = list(twin.truth.history)
@@ -571,7 +571,6 @@ def _compensation_from_behind_the_deck() -> tuple[OpenSeasonState, OpenSeasonSta
     compensation, from the slot behind the deck (the inn held two). (the tracker's state before,
     the truth after, what the camera saw: that slot, empty now, read hidden)."""
     from rules.open_season.moves import Compensate
-    from tracker.open_season.twin import OpenSeasonTwin
 
     truth = OpenSeasonTwin(3, 97404, side="shield", illegal=3).truth
     assert truth.history[71] == Compensate("inn", "dwarf-crown")
@@ -650,7 +649,6 @@ def test_a_misread_refill_is_put_right_once_the_players_reject_the_next_question
     which shows on player 1's wall, into the inn again after the take, and took it unseen; a card
     drawn because it shows outside the inn must end there. The second unexplained scene in a row
     brings the recovery at once.)"""
-    from tracker.open_season.twin import OpenSeasonTwin
 
     twin = OpenSeasonTwin(4, 97612, side="horn", illegal=3)
     truth = twin.truth.history
@@ -687,7 +685,6 @@ def test_a_card_kept_from_the_inn_is_not_drawn_again_by_the_refill_and_taken_uns
     margin and the players said none of the options happened. One such draw per copy shown: the
     keep is confirmed."""
     from rules.open_season.moves import KeepInnCard
-    from tracker.open_season.twin import OpenSeasonTwin
 
     twin = OpenSeasonTwin(3, 97621, side="horn", expert=True, illegal=3)
     truth = twin.truth.history
@@ -713,7 +710,6 @@ def test_a_compensation_from_behind_the_deck_just_before_a_refill_is_asked_about
     from there (95/182 moves, 23 false alarms). The camera cannot tell the two: the players are
     asked."""
     from rules.open_season.moves import Compensate
-    from tracker.open_season.twin import OpenSeasonTwin
 
     twin = OpenSeasonTwin(3, 97621, side="horn", expert=True, illegal=3)
     truth = twin.truth.history
@@ -800,7 +796,6 @@ def test_a_discard_picked_read_unsurely_is_followed_with_the_refill_after_it() -
     0.02, was dropped, and no chain was left: an alarm. The weight now follows the scene and the
     inn's last change only."""
     from rules.open_season.moves import PickDiscard
-    from tracker.open_season.twin import OpenSeasonTwin
 
     twin = OpenSeasonTwin(4, 97645, side="shield", expert=True, illegal=3)
     truth = twin.truth.history
@@ -877,3 +872,27 @@ def test_the_recogniser_carries_the_token_readers_doubt_on_the_personal_row() ->
     obs = observation_from_reads(table, tokens, 2)
     assert not obs.players[0].personal_unsure and obs.players[1].personal_unsure
     assert obs.players[0] == obs.players[1]  # a doubt, not a different table
+
+
+def test_a_random_accolade_discarded_where_the_camera_cannot_see_the_discards() -> None:
+    """Bench game 102117 (4 players, Shield, expert): player 4's bonus face 1 makes player 1, who
+    has no stock, discard a random accolade card. Four players' discards lie under a wall board,
+    so the card never shows anywhere: the tracker tried only named cards it saw appear, found no
+    move, and lost the game from there (146 of 215 moves, 16 false alarms). Every accolade card
+    is tried now; the one that went is the players' answer if the camera cannot tell."""
+    twin = OpenSeasonTwin(4, 102117, side="shield", expert=True, illegal=3)
+    k = next(i for i, m in enumerate(twin.truth.history) if isinstance(m, RandomAccolade))
+    state = _played(twin, k)
+    truth = _played(twin, k + 1)
+    seen = replace(observation_from_state(truth), discards=(), discards_seen=False)
+    assert seen.players[0].accolades == observation_from_state(state).players[0].accolades - 1
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    pending = list(tracked.observe(seen))
+    while pending:
+        event = pending.pop(0)
+        assert not isinstance(event, IllegalMoveAlert), event
+        if isinstance(event, QuestionAsked):
+            answer = truthful_option(truth.history, event.question, tracked.state.history)
+            assert answer is not None, event.question.option_texts[:5]
+            pending += list(tracked.answer(answer))
+    assert tracked.state.history == truth.history

@@ -366,7 +366,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
 
         def allowed(move: Move, chain: tuple[Move, ...], refill: bool, blind: bool, in_refill: bool) -> bool:
             if isinstance(move, _NAMED_CARD_MOVES) and not blind:
-                if appeared[move.card] <= 0:
+                # the random accolade goes to the discards, which a 4-player table hides under
+                # a wall board: it never shows, so every accolade card is tried (seed 102117)
+                if appeared[move.card] <= 0 and not (isinstance(move, RandomAccolade) and not observed.discards_seen):
                     return False
             if isinstance(move, ChooseBonusFace) and not face_seen(move):
                 return False

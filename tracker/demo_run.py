@@ -180,6 +180,7 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
         "unknown_copy_first_scene": (pipe.stats.unknown_copy_scenes[0] if pipe.stats.unknown_copy_scenes
                                      else None),
         "unknown_copy_scenes": len(pipe.stats.unknown_copy_scenes),
+        "copy_judged_first_scene": pipe.stats.first_judged_scene,
         "first_player": getattr(truth, "first_player", 0),
         **_reading_figures(pipe.recogniser),
         **({"tablet_corrections": corrections} if correct is not None else {}),

@@ -82,6 +82,10 @@ class PipelineStats:
     tracked, the players are asked to teach their copy."""
     unknown_copy: str | None = None
     """What the recogniser said the last time it did not know the copy."""
+    first_judged_scene: int | None = None
+    """The first (1-based) scene with enough components to judge the copy by (the observation's
+    ``familiarity`` set): before it, nothing on the table could tell a known copy from another
+    (an Open Season set-up shows no card yet)."""
     stage_ms_total: dict[str, float] = field(default_factory=dict)
     move_latency_ms: list[float] = field(default_factory=list)
     """Per confirmed move: from the first still frame of its scene (the table came to rest) to
@@ -390,6 +394,9 @@ class Pipeline:
                 if observed is not None:
                     self.stats.scenes += 1
                 unknown = getattr(observed, "unknown_copy", None) if observed is not None else None
+                if (self.stats.first_judged_scene is None and observed is not None
+                        and getattr(observed, "familiarity", None) is not None):
+                    self.stats.first_judged_scene = self.stats.scenes
                 if unknown and not getattr(observed, "occluded", False):
                     # the components look like no copy the recogniser knows: reading them would
                     # track wrong moves and raise false alarms, so ask to be taught instead

@@ -4,7 +4,8 @@ Cards come from ``vision.open_season.cards.CardReader`` (walls, inn, stocks, kep
 discards, accolade counts), tokens and tiles from ``vision.open_season.tokens.TokenReader``. Both
 are built on the first frame from the table geometry: the twin's exact camera model, or the
 pipeline's calibration profile. A hand crossing the table's edge (``vision.open_season.occlusion``)
-makes the frame ``occluded`` and nothing else is read.
+makes the frame ``occluded`` and nothing else is read. Cards that look like another printing
+(``vision.open_season.familiar``) make it ``unknown_copy``: the pipeline asks to be taught.
 
 What the readers are unsure of goes into the observation as weights, never as a guess taken for
 sure: a wall card's confidence (``PlayerReading.confidence``), and an accolade count that another
@@ -72,6 +73,8 @@ class OpenSeasonPixelRecogniser:
         self._profile = profile
 
     def recognise(self, frame: Any) -> OpenSeasonObservation:
+        from vision.open_season.familiar import judge_copy
+
         image = np.asarray(getattr(frame, "image", frame))
         if image.ndim != 3 or image.shape[2] != 3:
             raise ValueError(f"expected a colour frame, not an array of shape {image.shape}")
@@ -85,7 +88,13 @@ class OpenSeasonPixelRecogniser:
             return OpenSeasonObservation(occluded=True)
         tokens = self._tokens.read(image)
         trophies = {seat: set(t.wall_trophies) for seat, t in tokens.items()}
-        return observation_from_reads(self._cards.read_table(image, trophies), tokens, self.num_players)
+        cards = self._cards.read_table(image, trophies)
+        observed = observation_from_reads(cards, tokens, self.num_players)
+        # cards of a printing the reader does not know would be read as the nearest known faces:
+        # say so (the pipeline asks to be taught) rather than track them
+        judged = judge_copy(cards, taught=self.pack is not None)
+        observed.familiarity, observed.unknown_copy = judged.familiarity, judged.unknown_copy
+        return observed
 
 
 def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int) -> OpenSeasonObservation:

@@ -57,7 +57,7 @@ def register(subparsers: Any) -> None:
                    "the tracker from recognition errors; the default reads the frames with vision.octocube)")
     p.add_argument("--pixels", dest="pixels", action="store_true", default=None,
                    help="read the frames with the pixel recogniser (the default for Octocube; Open Season "
-                   "and Octo Dice read the renderer's labels unless --pixels is given)")
+                   "and Octo Dice read the renderer's labels unless --pixels, --art or --pack is given)")
     p.add_argument("--pack", metavar="FILE",
                    help="read the components by a taught copy (tablesight teach ... --out FILE) instead of "
                    "the built-in art")
@@ -118,7 +118,9 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError("art packs draw Octocube and Open Season components (Octo Dice has none yet)")
         return _octo_dice(args)
     if args.pixels is None:  # Open Season's demo reads the labels unless --pixels (a scene read takes ~1 s)
-        args.pixels = args.game != "open_season"
+        # ... but an art pack or a taught pack only matters to the pixels: read them then
+        args.pixels = (args.game != "open_season" or getattr(args, "art", None) is not None
+                       or getattr(args, "pack", None) is not None)
     if not 2 <= args.players <= 4:
         raise CommandError(f"{args.game} is for 2-4 players, not {args.players}")
     if not 0 <= args.seed < 2**32:

@@ -117,6 +117,10 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
      "these tiles do not look like any copy I know: teach me your copy (tablesight teach)"),
     ("camera.unknown_pack", "top",
      "these tiles do not look like the copy I was taught: teach me this copy (tablesight teach) or give its pack"),
+    ("camera.unknown_cards", "top",
+     "these cards do not look like any copy I know: teach me your copy (tablesight teach)"),
+    ("camera.unknown_cards_pack", "top",
+     "these cards do not look like the copy I was taught: teach me this copy (tablesight teach) or give its pack"),
     ("camera.hand", "top", "a hand or an object hides the play area: waiting"),
     ("camera.cocked", "top",
      "the scene could not be read: a {dkind} die at {at} is cocked (leaning, no face up): re-roll it; the roll is "

@@ -81,6 +81,12 @@ class OpenSeasonObservation:
     under the west wall board): then they say nothing."""
     occluded: bool = field(default=False, compare=False)
     """A hand is over the table: the reading is not a still scene."""
+    familiarity: float | None = field(default=None, compare=False)
+    """The share of face-up cards read that fit a face of the copy the reader knows (None: too
+    few cards to judge; ``vision/open_season/familiar.py``)."""
+    unknown_copy: str | None = field(default=None, compare=False)
+    """Set when the cards look like no copy the reader knows (another printing): the pipeline
+    shows this message and asks to be taught instead of tracking."""
     refill_due: bool = field(default=False, compare=False)
     """Expected views only (the tracker's, never a camera reading): the game waits for the inn's
     refill."""

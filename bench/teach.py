@@ -185,7 +185,7 @@ def open_season_cards(art_seeds: list[int], tables: int, photos_of: Any, rendere
 
 
 def open_season_warnings(art_dirs: list[str], games: int) -> None:
-    """Short Open Season demo games (12 moves, pixels; both sides, expert on every other game, tilt
+    """Short Open Season demo games (24 moves, pixels; both sides, expert on every other game, tilt
     0-35, the three lightings) drawn with each untaught printing in turn: is the unknown copy named
     within the first 3 still scenes that show cards to judge? (An Open Season set-up shows none:
     the inn is dealt by the first refill, after the expert bonus tiles.) The same games drawn with
@@ -193,14 +193,14 @@ def open_season_warnings(art_dirs: list[str], games: int) -> None:
     warned, wrongly, never_judged, lags = 0, 0, 0, []
     for g in range(games):
         seed = 730 + g
-        untaught = demo_game(art_dirs[g % len(art_dirs)], None, seed, 12, 0, game="open_season")
+        untaught = demo_game(art_dirs[g % len(art_dirs)], None, seed, 24, 0, game="open_season")
         first, judged = untaught["unknown_copy_first_scene"], untaught["copy_judged_first_scene"]
         if judged is None:
             never_judged += 1
         elif first is not None:
             lags.append(first - judged)
             warned += int(first - judged <= 2)
-        built_in = demo_game(None, None, seed, 12, 0, game="open_season")
+        built_in = demo_game(None, None, seed, 24, 0, game="open_season")
         wrongly += int(built_in["unknown_copy_scenes"] > 0)
         print(f"  open season game {g} (seed {seed}): cards first judged at scene {judged}, untaught named at "
               f"scene {first}; built-in art scenes named unknown {built_in['unknown_copy_scenes']}/"
@@ -208,7 +208,7 @@ def open_season_warnings(art_dirs: list[str], games: int) -> None:
     judged_games = games - never_judged
     print(f"\nOpen Season, untaught printing, built-in templates: named within the first 3 still scenes showing "
           f"cards in {warned}/{judged_games} games ({100 * warned / max(1, judged_games):.1f} %; {never_judged} "
-          f"showed no cards in 12 moves); scenes from the first judged to the first named: {lags}; built-in art "
+          f"showed no cards in 24 moves); scenes from the first judged to the first named: {lags}; built-in art "
           f"games named unknown: {wrongly}/{games}")
 
 

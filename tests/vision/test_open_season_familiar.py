@@ -49,7 +49,11 @@ def test_unfitting_cards_on_one_wall_alone_are_a_hand_not_another_copy() -> None
     # an arm the hand detector missed (bench/teach.py --open-season-warn, seed 734): four empty
     # spaces of one wall read as cards fitting -2.5, nothing else on the table yet
     arm = {n: CardRead(f"wall 3 {n}", "dwarf-tattoo", 1.0, -2.5) for n in (5, 6, 7, 8)}
-    assert judge_copy(TableCards(walls={3: arm}), taught=False).unknown_copy is None
+    assert judge_copy(TableCards(walls={3: arm}), taught=False).familiarity is None  # not judged
+    # beside three built-in inn cards: judged, and most cards fit badly, but on one wall only
+    inn = [CardRead(f"inn {i}", "elf-crown", 1.0, KNOWN_FIT + 4) for i in (1, 2, 3)]
+    judged = judge_copy(TableCards(inn=inn, walls={3: arm}), taught=False)
+    assert judged.familiarity is not None and judged.familiarity < 0.5 and judged.unknown_copy is None
     # the same on two walls is no one arm
     other = {n: CardRead(f"wall 1 {n}", "elf-crown", 1.0, -2.5) for n in (1, 2)}
     assert judge_copy(TableCards(walls={3: arm, 1: other}), taught=False).unknown_copy == UNKNOWN_CARDS

@@ -63,7 +63,7 @@ def judge_copy(cards: Any, taught: bool) -> CopyJudgement:
                                             for seat, wall in cards.walls.items()]
     faces = [(region, read.fit) for region, reads in regions for read in reads
              if read.card not in (EMPTY, BACK, HIDDEN)]
-    if len(faces) < MIN_CARDS:
+    if len(faces) < MIN_CARDS or not _spread([region for region, _ in faces]):
         return CopyJudgement(None, None)
     least_fit = KNOWN_FIT_PACK if taught else KNOWN_FIT
     unfamiliar = [region for region, fit in faces if fit < least_fit]
@@ -73,10 +73,12 @@ def judge_copy(cards: Any, taught: bool) -> CopyJudgement:
     return CopyJudgement(round(familiarity, 4), UNKNOWN_CARDS_PACK if taught else UNKNOWN_CARDS)
 
 
-def _spread(unfamiliar: list[str]) -> bool:
-    """Another printing's cards fit badly wherever they lie; an arm the hand detector missed
-    (its sleeve crossing the table's edge, seed 734 of ``bench/teach.py --open-season-warn``:
-    four empty spaces of one wall read as cards fitting -2.5) covers one wall. So the unfitting
-    cards must lie in two regions (the inn, each wall) or be :data:`MIN_INN_CARDS` inn cards (the
-    first judged scene of a game: the inn just dealt, the walls still empty)."""
-    return len(set(unfamiliar)) >= 2 or unfamiliar.count("inn") >= MIN_INN_CARDS
+def _spread(regions: list[str]) -> bool:
+    """Another printing's cards fit badly wherever they lie; an arm the hand detector missed (a
+    sleeve of the cloth's own colour crossing the table's edge, seeds 731 and 734 of
+    ``bench/teach.py --open-season-warn``: four empty spaces of one wall read as cards fitting
+    -2.5) covers one wall. So a scene is judged only where its face-up cards, and called another
+    copy only where its unfitting cards, lie in two regions (the inn, each wall) or are
+    :data:`MIN_INN_CARDS` inn cards (the first judged scene of a game: the inn just dealt, the
+    walls still empty)."""
+    return len(set(regions)) >= 2 or regions.count("inn") >= MIN_INN_CARDS

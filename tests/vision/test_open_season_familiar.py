@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def _table(fits: list[float], extra: tuple[CardRead, ...] = ()) -> TableCards:
     inn = [CardRead(f"inn {i + 1}", "elf-crown", 1.0, fit) for i, fit in enumerate(fits)]
-    return TableCards(inn=inn + list(extra), walls={0: {1: CardRead("wall 0 1", EMPTY, 1.0, -3.0),
+    return TableCards(inn=inn + list(extra), walls={0: {1: CardRead("wall 0 1", EMPTY, 1.0, 1.0),
                                                         2: CardRead("wall 0 2", BACK, 1.0, 5.0)}})
 
 
@@ -43,6 +43,16 @@ def test_too_few_face_up_cards_are_not_judged() -> None:
     # empty places and face-down cards fit the built-in board and back whatever the printing
     judged = judge_copy(_table([KNOWN_FIT - 3] * 2), taught=False)
     assert judged == type(judged)(None, None)
+
+
+def test_cards_read_empty_that_fit_the_bare_board_badly_are_another_copy() -> None:
+    # printing 930003 (bench seed 739): every inn card read empty, fitting the inn board at -4.6
+    # to -6.2 where a bare slot fits -4.2 and up
+    inn = [CardRead(f"inn {i}", EMPTY, 1.0, fit) for i, fit in ((1, -4.7), (2, -4.6), (3, -6.2), (4, -3.2))]
+    judged = judge_copy(TableCards(inn=inn), taught=False)
+    assert judged.unknown_copy == UNKNOWN_CARDS and judged.familiarity == 0.0
+    bare = [CardRead(f"inn {i}", EMPTY, 1.0, -3.2) for i in range(1, 6)]
+    assert judge_copy(TableCards(inn=bare), taught=False).familiarity is None
 
 
 def test_unfitting_cards_on_one_wall_alone_are_a_hand_not_another_copy() -> None:

@@ -41,6 +41,13 @@ MIN_FAMILIARITY_PACK = 0.6
 """The same with a taught pack (its own printing: 0.8 and more per scene)."""
 MIN_CARDS = 3
 """Fewer face-up cards than this say too little to judge (the first stills of a set-up)."""
+INN_EMPTY_UNFIT = -4.4
+"""An inn slot read empty that fits the bare inn board worse than this holds a card of another
+printing (printing 930003 in ``bench/teach.py --open-season-warn``, seed 739: every inn card read
+empty, 24 moves never judged). Training printings: bare slots fit -4.22 and up (built-in art
+-3.69 and up), other printings' cards read empty -4.42 and below (median -5.84)."""
+WALL_EMPTY_UNFIT = -1.5
+"""The same for a wall space: bare -0.93 and up, other printings' cards read empty -1.95 and below."""
 MIN_INN_CARDS = 3
 """Unfitting inn cards enough on their own (see :func:`_spread`)."""
 UNKNOWN_CARDS = "these cards do not look like any copy I know: teach me your copy (tablesight teach)"
@@ -50,7 +57,7 @@ UNKNOWN_CARDS_PACK = ("these cards do not look like the copy I was taught: teach
 
 @dataclass(frozen=True)
 class CopyJudgement:
-    """``familiarity``: the share of face reads that fit a known face (None: too few cards to
+    """``familiarity``: the share of cards read that fit a known face (None: too few cards to
     judge); ``unknown_copy``: the players' message when the cards look like another copy."""
 
     familiarity: float | None
@@ -61,12 +68,16 @@ def judge_copy(cards: Any, taught: bool) -> CopyJudgement:
     """Judge one scene's :class:`vision.open_season.cards.TableCards` (the inn and the walls)."""
     regions = [("inn", list(cards.inn))] + [(f"wall {seat}", list(wall.values()))
                                             for seat, wall in cards.walls.items()]
-    faces = [(region, read.fit) for region, reads in regions for read in reads
+    least_fit = KNOWN_FIT_PACK if taught else KNOWN_FIT
+    faces = [(region, read.fit >= least_fit) for region, reads in regions for read in reads
              if read.card not in (EMPTY, BACK, HIDDEN)]
+    # another printing's card may look more like the bare board than like any face: read empty,
+    # but fitting the board far worse than a bare space does
+    faces += [(region, False) for region, reads in regions for read in reads
+              if read.card == EMPTY and read.fit < (INN_EMPTY_UNFIT if region == "inn" else WALL_EMPTY_UNFIT)]
     if len(faces) < MIN_CARDS or not _spread([region for region, _ in faces]):
         return CopyJudgement(None, None)
-    least_fit = KNOWN_FIT_PACK if taught else KNOWN_FIT
-    unfamiliar = [region for region, fit in faces if fit < least_fit]
+    unfamiliar = [region for region, known in faces if not known]
     familiarity = 1.0 - len(unfamiliar) / len(faces)
     if familiarity >= (MIN_FAMILIARITY_PACK if taught else MIN_FAMILIARITY) or not _spread(unfamiliar):
         return CopyJudgement(round(familiarity, 4), None)

@@ -196,6 +196,9 @@ class CardReader:
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
         self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches)
+        self._back_bgr = _taught_back(pack)
+        """A taught printing's card back (median BGR on the sheet's white-balanced paper): its
+        fanned accolades are told from the mat by it, not by the built-in back's red."""
 
     def deck_height(self, image: np.ndarray) -> float:
         """How tall the deck stands (mm): the height at which its top's probes are most the red of
@@ -340,10 +343,63 @@ class CardReader:
         out = {}
         for seat, (_, read, outlines) in enumerate(self.layout.accolade_masks):
             win = self.layout.accolade_window(image, seat)
-            red = win[:, :, 2] / (win.sum(axis=2) + 1.0)
-            back = (red > BACK_RED_SHARE).ravel()[read]
+            if self._back_bgr is None:
+                red = win[:, :, 2] / (win.sum(axis=2) + 1.0)
+                back = (red > BACK_RED_SHARE).ravel()[read]
+            else:
+                back = _back_pixels(win, outlines[-1] | ~read, self._back_bgr).ravel()[read]
             agree = (outlines[:, read] == back[None, :]).mean(axis=1)
             order = np.argsort(-agree)
             lead = float(agree[order[0]] - agree[order[1]])
             out[seat] = AccoladeCount(int(order[0]), float(min(1.0, lead / ACCOLADE_SURE_LEAD)), int(order[1]))
         return out
+
+
+BACK_PALETTE = 3
+"""Colours kept of a taught back (k-means on its pixels) ..."""
+BACK_MIN_SHARE = 0.1
+"""... each covering at least this share of it."""
+TAUGHT_BACK_TOLERANCE = 0.06
+"""A pixel of a taught back's fan lies within this chromaticity distance (largest of the three
+shares) of the back's colour as the table's light shows it."""
+
+
+def _taught_back(pack: Any) -> np.ndarray | None:
+    """(K, 3) the main colours (BGR) of a taught pack's card back, or None (built-in art, or no
+    back taught): a printed back has a frame and a pattern, so one median colour misses part of
+    it (a fan of 7 read as 6)."""
+    if pack is None or "back" not in pack.faces:
+        return None
+    import cv2
+
+    pixels = np.asarray(pack.faces["back"], dtype=np.float32).reshape(-1, 3)
+    k = min(BACK_PALETTE, len(pixels))
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1.0)
+    _, labels, centres = cv2.kmeans(pixels, k, np.zeros(len(pixels), np.int32), criteria, 2,
+                                    cv2.KMEANS_PP_CENTERS)
+    share = np.bincount(labels.ravel(), minlength=k) / len(pixels)
+    return np.asarray(centres[share >= BACK_MIN_SHARE], dtype=np.float32)
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    return bgr / (bgr.sum(axis=-1, keepdims=True) + 1.0)
+
+
+def _back_pixels(win: np.ndarray, not_mat: np.ndarray, back_bgr: np.ndarray) -> np.ndarray:
+    """(H, W) bool: the window's pixels that show a taught card back. The table's light is taken
+    from the mat (``not_mat`` False: the window's pixels outside the widest fan's outline and the
+    stock's and kept card's places, against the mat's own colour, ``MAT_BGR``): the back's colour is seen through the same gains. A pixel is back
+    when it lies nearer one of the back's colours than the mat's, and near that colour.
+    Taught printing 930000 (2 photos), table 102400 at tilt 22: the built-in red test read
+    every fan as 0 cards (the back is green), 6/5/6 in truth."""
+    from vision.open_season.card_sampling import MAT_BGR
+
+    outside = ~not_mat.reshape(win.shape[:2])
+    mat_seen = np.median(win[outside], axis=0) if outside.any() else np.asarray(MAT_BGR, np.float32)
+    gains = (mat_seen + 1.0) / (np.asarray(MAT_BGR, np.float32) + 1.0)
+    pixel = _chroma(win)
+    seen = _chroma(back_bgr * gains)  # (K, 3): the back's colours under the table's light
+    to_back = np.abs(pixel[:, :, None, :] - seen[None, None]).max(axis=3).min(axis=2)
+    to_mat = np.abs(pixel - _chroma(mat_seen)).max(axis=2)
+    return (to_back < to_mat) & (to_back < TAUGHT_BACK_TOLERANCE)
+

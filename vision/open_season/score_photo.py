@@ -340,7 +340,10 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k}
                  | {int(m.group(1)) for m in (re.search(r": trophies on space (\d+) \(", d) for d in t.doubts) if m}
                  for seat, t in read_tokens.items()}
-    if any(tokens_on.values()) and hasattr(cards, "read_table"):
+    if hasattr(cards, "read_walls"):  # the walls alone (a finished table's other places do not score)
+        walls = cards.read_walls(img, tokens_on)
+        _walls(seats, [r for seat in sorted(walls) for _, r in sorted(walls[seat].items())])
+    elif any(tokens_on.values()) and hasattr(cards, "read_table"):
         table = cards.read_table(img, tokens_on)
         _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())])
     else:

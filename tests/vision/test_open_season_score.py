@@ -502,20 +502,24 @@ def test_the_wild_tokens_best_attributes_are_chosen_once_per_seat_reading_and_sc
 
 def test_the_walls_read_alone_are_the_walls_the_whole_table_reading_gives(
         tables: list[tuple[Path, dict[str, Any]]]) -> None:
-    """os-photo6: the scorer reads only the walls (``CardReader.read_walls``), not the inn,
-    stocks, discards and fans a finished table's score does not use: every wall card, the ones
-    with trophy tokens read by their top strip, is what ``read_table`` reads."""
+    """os-photo6: the scorer lays out and reads only the walls (``CardReader.read_walls``,
+    ``walls_only``), not the inn, stocks, discards and fans a finished table's score does not
+    use: every wall card, the ones with trophy tokens read by their top strip, is what
+    ``read_table`` reads."""
     from vision.open_season.cards import CardReader
 
     for image_path, gt in tables:
         end = gt["end"]
         image = read_image(image_path)
         reader = CardReader.from_ground_truth(gt, end["side"], end["num_players"])
+        walls_alone = CardReader.from_ground_truth(gt, end["side"], end["num_players"], walls_only=True)
+        assert set(walls_alone.layout.layers) == {"whole", "wall strip"}
         # the spaces with trophy tokens, and a few more read by their top strip as if they had some
         tokens_on = {p["seat"]: {int(s) for s, k in p["wall_trophies"].items() if k} | {2, 9} for p in end["players"]}
         for on in (tokens_on, {}):
             whole = reader.read_table(image, on).walls
             walls = reader.read_walls(image, on)
+            assert walls_alone.read_walls(image, on) == walls  # laid out alone: the same places, the same pixels
             # the same cards; the scores alike to the float (fewer rows in one matrix product: the
             # last bits may differ, 1e-6 at most seen)
             assert walls.keys() == whole.keys() and all(walls[s].keys() == whole[s].keys() for s in whole)

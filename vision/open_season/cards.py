@@ -173,11 +173,12 @@ class CardReader:
     the accolade fans."""
 
     def __init__(self, view: TableView, side: str, num_players: int, pack: Any = None,
-                 *, expert: bool = True, remember: bool = False) -> None:
+                 *, expert: bool = True, remember: bool = False, walls_only: bool = False) -> None:
         """``pack``: a taught copy (``vision.pack.Pack`` of open_season) whose card faces replace
         the built-in card art. ``expert``: read the expert discards too. ``remember``: the frames
         are stills of one table in order (the tracker's): a place whose pixels did not change
-        since it was last read keeps that reading."""
+        since it was last read keeps that reading. ``walls_only``: only :meth:`read_walls` is
+        used (a finished table's score): the other places are not laid out."""
         if pack is not None and pack.game != "open_season":
             raise ValueError(f"the pack teaches {pack.game}, not open_season")
         self.patches = BUILT_IN_PATCHES if pack is None else WHOLE_CARD_PATCHES
@@ -195,7 +196,7 @@ class CardReader:
         self.discards_visible = expert and "west" not in SEAT_SIDES[num_players]
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
-        self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches)
+        self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches, walls_only=walls_only)
 
     def deck_height(self, image: np.ndarray) -> float:
         """How tall the deck stands (mm): the height at which its top's probes are most the red of
@@ -209,12 +210,12 @@ class CardReader:
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
-                          *, expert: bool = True, remember: bool = False) -> CardReader:
+                          *, expert: bool = True, remember: bool = False, walls_only: bool = False) -> CardReader:
         """The geometry of a rendered frame (its exact camera): for benches and tests."""
         cam = gt["camera"]
         view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
                          np.asarray(cam["K"]), np.asarray(cam["dist"]))
-        return cls(view, side, num_players, pack, expert=expert, remember=remember)
+        return cls(view, side, num_players, pack, expert=expert, remember=remember, walls_only=walls_only)
 
     # ------------------------------------------------------------------ reading
     def _scores(self, image: np.ndarray, name: str, t: Templates, only: np.ndarray | None = None) -> np.ndarray:
@@ -251,9 +252,7 @@ class CardReader:
         """Every place of the layer read (``only``: these places' indices, in that order)."""
         layer = self.layout.layers[name]
         t = self._turned if name == "turned" else self._strip if name.endswith("strip") else self._templates
-        scores = self._scores(image, name, t, only)
-        if only is not None:
-            scores = scores[only]
+        scores = self._scores(image, name, t) if only is None else self._scores(image, name, t, only)[only]
         backs = np.array([k == "back" for k in t.kinds])
         if backs.any():  # a back that fits this badly is a shadow (the deck's, at evening light)
             weak = scores[:, backs].max(axis=1) < BACK_MIN_SCORE

@@ -272,7 +272,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     _check_in_view(view, n, side, size)
     _check_side(view, img, n, side)
     t1 = time.perf_counter()
-    readers = (CardReader(view, side, n, req.pack), AccoladeReader(view, n),
+    readers = (CardReader(view, side, n, req.pack, walls_only=True), AccoladeReader(view, n),
                lambda: _token_reader(view, side, n, expert, req.pack))
     t2 = time.perf_counter()
     seats, choices, token_doubts, unsure_walls = read_table(img, readers, n, side)

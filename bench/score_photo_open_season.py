@@ -17,7 +17,8 @@ writes them, reads each and prints:
 
 Seeds: the accolade classifiers were trained on 60000-60999 and the reader developed on 500,
 501, 7, 88001, 88002, 69000-69399, 76000-76029 and 79000-79079 (refused here); bench on 70000 and up (73000-73049,
-77000-77049, 78000-78049 and 82000-82049 have been reported; 77000-78049 and 80000-80049 tuned on).
+77000-77049, 78000-78049, 82000-82049 and 84000-84049 have been reported; 77000-78049, 80000-80049 and
+82000-82049 tuned on).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from vision.render.dataset import render_one  # noqa: E402
 TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 76030)) | set(range(79000, 79080))
          | set(range(77000, 77050)) | set(range(78000, 78050))  # os-photo4: the Shield scoring trophies
          | set(range(80000, 80050))  # os-photo5: 80010, 80013, 80020, 80048 traced
+         | set(range(82000, 82050))  # os-photo6: 82038, 82044 traced (eyepatch read surely as dagger/crown)
          | {500, 501, 7, 88001, 88002})
 
 

@@ -446,3 +446,86 @@ def test_a_shield_scoring_trophy_is_read_at_its_best_shift_or_asked_never_missed
     answered = score_photo(photo, ScoreRequest(4, options=request.options, answers=answers))
     for seat, truth in enumerate(end["players"]):
         assert set(answered.reading["seats"][seat]["scorings"]) == set(truth["scorings"]), seat
+
+
+def test_the_wild_tokens_best_attributes_are_chosen_once_per_seat_reading_and_score_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """os-photo6: scoring each option of each question re-chose every wild token's attribute
+    (~11 engine scorings an option). A wild token moves only its owner's lines, so its choice is
+    kept per seat reading: every option's totals and the defaults are the same as choosing afresh,
+    with far fewer positions scored."""
+    from types import SimpleNamespace
+
+    from rules.open_season.state import OpenSeasonState
+    from vision.open_season.accolades import AccoladeCard, SeatAccolades
+    from vision.open_season.cards import CardRead
+    from vision.open_season.score_photo import WildCache, _default, _score, read_table
+    from vision.open_season.tokens import SeatTokens
+
+    walls = ["elf-crown", "dwarf-tattoo", "gnome-dagger", "mage-earrings", "sorcerer-eyepatch", "elf-tattoo",
+             "dwarf-crown", "gnome-tattoo", "mage-dagger", "barbarian-crown", "sorcerer-crown"]
+    # space 2 unsure on both walls (a question with 11 options each), a wild token on space 6 of both
+    cards = SimpleNamespace(read=lambda img: [CardRead(f"wall {seat} {i + 1}", c, 0.1 if i == 1 else 1.0)
+                                              for seat in (0, 1) for i, c in enumerate(walls)])
+    fan = ("elf-earrings", "mage-tattoo", "gnome-crown", "dwarf-dagger", "mage-eyepatch", "elf-crown")
+    fans = {seat: SeatAccolades(seat, tuple(AccoladeCard(seat, i, c, 1.0, i != 3) for i, c in enumerate(fan)))
+            for seat in (0, 1)}
+    tokens = SimpleNamespace(read=lambda img: {s: SeatTokens({}, frozenset({6}), 0, 1, 0, False, frozenset(), {}, 0)
+                                               for s in (0, 1)})
+    seats, choices, _, _ = read_table(np.zeros((4, 4, 3), np.uint8),
+                                      (cards, SimpleNamespace(read=lambda img: fans), tokens), 2, "horn")
+    keys = [c.key for c in choices]
+    assert {"wild 1 6", "wild 2 6", "wall 1 2", "wall 2 2", "accolade 1 4", "accolade 2 4"} <= set(keys)
+    scored = {"n": 0}
+    breakdown = OpenSeasonState.score_breakdown
+
+    def counted(self: OpenSeasonState) -> object:
+        scored["n"] += 1
+        return breakdown(self)
+    monkeypatch.setattr(OpenSeasonState, "score_breakdown", counted)
+
+    def every_option(cache: WildCache | None) -> tuple[list[object], int]:
+        scored["n"] = 0
+        out: list[object] = [_score(seats, "horn", False, choices, {}, cache)]
+        out += [_default(ch, seats, side="horn", expert=False, choices=choices, answers={}, cache=cache)
+                for ch in choices]
+        out += [_score(seats, "horn", False, choices, {ch.key: k + 1}, cache)
+                for ch in choices for k in range(len(ch.options))]
+        return out, scored["n"]
+    afresh, afresh_scored = every_option(None)
+    kept, kept_scored = every_option({})
+    assert kept == afresh
+    # an option of a question on one seat leaves the other seat's wild token as chosen (here 193
+    # positions scored against 443)
+    assert kept_scored * 2 < afresh_scored
+
+
+def test_the_walls_read_alone_are_the_walls_the_whole_table_reading_gives(
+        tables: list[tuple[Path, dict[str, Any]]]) -> None:
+    """os-photo6: the scorer lays out and reads only the walls (``CardReader.read_walls``,
+    ``walls_only``), not the inn, stocks, discards and fans a finished table's score does not
+    use: every wall card, the ones with trophy tokens read by their top strip, is what
+    ``read_table`` reads."""
+    from vision.open_season.cards import CardReader
+
+    for image_path, gt in tables:
+        end = gt["end"]
+        image = read_image(image_path)
+        reader = CardReader.from_ground_truth(gt, end["side"], end["num_players"])
+        walls_alone = CardReader.from_ground_truth(gt, end["side"], end["num_players"], walls_only=True)
+        assert set(walls_alone.layout.layers) == {"whole", "wall strip"}
+        # the spaces with trophy tokens, and a few more read by their top strip as if they had some
+        tokens_on = {p["seat"]: {int(s) for s, k in p["wall_trophies"].items() if k} | {2, 9} for p in end["players"]}
+        for on in (tokens_on, {}):
+            whole = reader.read_table(image, on).walls
+            walls = reader.read_walls(image, on)
+            assert walls_alone.read_walls(image, on) == walls  # laid out alone: the same places, the same pixels
+            # the same cards; the scores alike to the float (fewer rows in one matrix product: the
+            # last bits may differ, 1e-6 at most seen)
+            assert walls.keys() == whole.keys() and all(walls[s].keys() == whole[s].keys() for s in whole)
+            for s in whole:
+                for n, r in whole[s].items():
+                    got = walls[s][n]
+                    assert (got.place, got.card, got.whole) == (r.place, r.card, r.whole)
+                    assert got.confidence == pytest.approx(r.confidence, abs=1e-5)
+                    assert got.fit == pytest.approx(r.fit, abs=1e-5)

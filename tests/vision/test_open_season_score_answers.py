@@ -124,3 +124,33 @@ def test_the_score_prompt_offers_face_down_for_an_unsure_wall_card_and_scores_th
     asked = [p for p in prompts if "player 3's space 1?" in p]
     assert asked and f"{face_down} = face down" in asked[0]
     assert f"Player 3: {alone.players[2].total} points" in printed
+
+
+@pytest.mark.parametrize("seed, keys", [
+    # 3 players, daylight: player 1's gnome-eyepatch read gnome-dagger, surely (the art agreeing)
+    (82044, {"accolade 1 10": "gnome-eyepatch"}),
+    # 4 players, warm lamp: a dwarf-eyepatch read dwarf-dagger, a gnome- and a dwarf-eyepatch crown
+    (82038, {"accolade 1 6": "dwarf-eyepatch", "accolade 4 3": "gnome-eyepatch", "accolade 4 13": "dwarf-eyepatch"}),
+])
+def test_an_eyepatch_read_surely_as_a_dagger_or_crown_is_asked_with_eyepatch_first(
+        seed: int, keys: dict[str, str]) -> None:
+    """os-photo6 (tuning 82038, 82044, both off with every question answered): at 1280x720 an
+    eyepatch's icon is a few blurred pixels and the classifiers read it as a dagger or a crown at
+    probability 0.9999+, the art agreeing -- printed as sure and wrong. Such a reading whose
+    eyepatch logit lies near (``EYEPATCH_LOGIT_GAP``) is asked, eyepatch the first alternative."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _table(seed)
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    options = out.reading["options"]
+    for key, truth in keys.items():
+        assert key in options, key
+        assert options[key][0].split("-")[1] in ("dagger", "crown") and options[key][1] == truth
+    answers = _bench().truthful_answers(out, end)
+    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert [p.total for p in answered.players] == end["scores"]
+    for p, score in zip(out.players, end["scores"]):
+        lo, hi = p.total_range or (p.total, p.total)
+        assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)

@@ -104,6 +104,14 @@ right readings on tuning tables 76000-76029 and 69300-69369, nearly all by under
 the 5 readings it caught wrong there and on 79000-79079 (eyepatch as dagger or earrings, crown
 as tattoo; dim or warm light, 1280x720) lost by 0.072-0.103. At 0.04: 116 fewer cards asked of
 6,920, the same wrong cards caught."""
+EYEPATCH_LOOKALIKES = ("dagger", "crown")
+"""Attributes the classifier reads, surely and wrongly, for an eyepatch whose icon is a few
+blurred pixels (1280x720, warm lamp or daylight; the art agreeing): tuning 82038, 82044,
+80010 -- 6 of the 7 cards read surely and wrong on 82000-82049 and 80000-80049."""
+EYEPATCH_LOGIT_GAP = 19.0
+"""Such a reading is sure only when the eyepatch's averaged logit lies this far under the read
+attribute's (the sure line alone asks for ~9.2, ln 9999): the 6 wrong readings lay 9.8-18.1
+under, and 49 of ~3,770 right ones under 19 (asked now); on 78000-78049, 0 wrong, 23 right asked."""
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "open_season_accolades.npz"
 BLUR_PX = 1.2
 """Photo and art are both softened so (at 1-1.5 camera px per mm) they compare alike."""
@@ -352,7 +360,8 @@ class AccoladeReader:
             else:
                 fp, fa = pose_features(soft, x, y, pose)
                 pp = _softmax(model.people(fp).mean(axis=0))
-                pa = _softmax(model.attribute(fa).mean(axis=0))
+                la = model.attribute(fa).mean(axis=0)
+                pa = _softmax(la)
                 ip, ia = int(np.argmax(pp)), int(np.argmax(pa))
                 card = f"{art.PEOPLES[ip]}-{art.ATTRIBUTES[ia]}"
                 confidence = float(min(pp[ip], pa[ia]))
@@ -361,6 +370,11 @@ class AccoladeReader:
                 order = np.argsort(-joint)
                 alts = tuple(f"{art.PEOPLES[k // 5]}-{art.ATTRIBUTES[k % 5]}" for k in order[1:4]
                              if joint[k] >= 0.01)
+                if sure and eyepatch_lookalike(la, ia):
+                    # an eyepatch read as a dagger or crown looks so (the art too): asked, eyepatch first
+                    sure = False
+                    rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != "eyepatch"]
+                    alts = tuple(f"{art.PEOPLES[ip]}-{a}" for a in ["eyepatch", *rest])
                 if sure and SECOND_OPINION:
                     # the classifier is sure: the art's icon must agree (a blurred icon in dim light
                     # gave the classifier a confident wrong attribute; the art matched another)
@@ -408,6 +422,14 @@ def _art_icon_scores(soft: np.ndarray, x: float, y: float, people: str) -> np.nd
     turn = [ANGLES.index(ang) for _dx, _dy, ang in JITTER]
     sa = np.einsum("ftk,jk->fjt", faces, fa)[:, np.arange(len(JITTER)), turn]
     return np.asarray(sa.max(axis=1))
+
+
+def eyepatch_lookalike(logits: np.ndarray, attribute: int) -> bool:
+    """The classifiers' attribute (index) is one an eyepatch is misread as, and the eyepatch's
+    averaged logit lies under it by less than ``EYEPATCH_LOGIT_GAP``."""
+    eyepatch = art.ATTRIBUTES.index("eyepatch")
+    return (art.ATTRIBUTES[attribute] in EYEPATCH_LOOKALIKES
+            and float(logits[attribute] - logits[eyepatch]) < EYEPATCH_LOGIT_GAP)
 
 
 def art_disagrees(art_scores: np.ndarray, attribute: int) -> bool:

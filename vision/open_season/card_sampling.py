@@ -318,9 +318,12 @@ class CardLayout:
     may hide at each height, and the accolade windows with the outline of every count."""
 
     def __init__(self, view: TableView, side: str, num_players: int, discards: bool,
-                 patches: tuple[Patch, Patch] = BUILT_IN_PATCHES) -> None:
+                 patches: tuple[Patch, Patch] = BUILT_IN_PATCHES, *, walls_only: bool = False) -> None:
         """``discards``: lay out the expert discards too (where the camera can see them);
-        ``patches``: the two square patches of a whole card (the templates')."""
+        ``patches``: the two square patches of a whole card (the templates'); ``walls_only``:
+        only the walls' layers ("whole", "wall strip"), all a finished table's score reads
+        (the other layers, the deck's probes and the accolade windows took two thirds of the
+        set-up)."""
         self.view = view
         whole: list[Place] = []
         on_mat: list[Place] = []
@@ -353,6 +356,14 @@ class CardLayout:
                 turned.append((f"discard {i}", x, y, 180.0, CARD_THICKNESS_MM))
         card_patches = patches
         strip_patches = ((STRIP_BAND[0], STRIP_BAND[1], STRIP_MM), (STRIP_INDEX[0], STRIP_INDEX[1], STRIP_MM))
+        if walls_only:
+            self.layers = {"whole": self._layer(whole, card_patches, frozenset({"face", "back", "board"}), PX_PER_MM),
+                           "wall strip": self._layer(whole, strip_patches, frozenset({"face"}), STRIP_PX_PER_MM)}
+            self.deck_heights = np.zeros(0)
+            self.inn_whole_at: list[np.ndarray] = []
+            self.deck_probes: list[np.ndarray] = []
+            self.accolade_masks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+            return
         self.layers = {
             "whole": self._layer(whole, card_patches, frozenset({"face", "back", "board"}), PX_PER_MM),
             # never face down: what looks like a back there is the deck's top leaning over a slot

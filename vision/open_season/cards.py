@@ -173,11 +173,12 @@ class CardReader:
     the accolade fans."""
 
     def __init__(self, view: TableView, side: str, num_players: int, pack: Any = None,
-                 *, expert: bool = True, remember: bool = False) -> None:
+                 *, expert: bool = True, remember: bool = False, walls_only: bool = False) -> None:
         """``pack``: a taught copy (``vision.pack.Pack`` of open_season) whose card faces replace
         the built-in card art. ``expert``: read the expert discards too. ``remember``: the frames
         are stills of one table in order (the tracker's): a place whose pixels did not change
-        since it was last read keeps that reading."""
+        since it was last read keeps that reading. ``walls_only``: only :meth:`read_walls` is
+        used (a finished table's score): the other places are not laid out."""
         if pack is not None and pack.game != "open_season":
             raise ValueError(f"the pack teaches {pack.game}, not open_season")
         self.patches = BUILT_IN_PATCHES if pack is None else WHOLE_CARD_PATCHES
@@ -195,10 +196,10 @@ class CardReader:
         self.discards_visible = expert and "west" not in SEAT_SIDES[num_players]
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
-        self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches)
+        self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches, walls_only=walls_only)
         self._back_bgr = _taught_back(pack)
-        """A taught printing's card back (median BGR on the sheet's white-balanced paper): its
-        fanned accolades are told from the mat by it, not by the built-in back's red."""
+        """A taught printing's card back (its main colours on the sheet's white-balanced paper):
+        its fanned accolades are told from the mat by them, not by the built-in back's red."""
 
     def deck_height(self, image: np.ndarray) -> float:
         """How tall the deck stands (mm): the height at which its top's probes are most the red of
@@ -212,19 +213,20 @@ class CardReader:
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
-                          *, expert: bool = True, remember: bool = False) -> CardReader:
+                          *, expert: bool = True, remember: bool = False, walls_only: bool = False) -> CardReader:
         """The geometry of a rendered frame (its exact camera): for benches and tests."""
         cam = gt["camera"]
         view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
                          np.asarray(cam["K"]), np.asarray(cam["dist"]))
-        return cls(view, side, num_players, pack, expert=expert, remember=remember)
+        return cls(view, side, num_players, pack, expert=expert, remember=remember, walls_only=walls_only)
 
     # ------------------------------------------------------------------ reading
-    def _scores(self, image: np.ndarray, name: str, t: Templates) -> np.ndarray:
+    def _scores(self, image: np.ndarray, name: str, t: Templates, only: np.ndarray | None = None) -> np.ndarray:
         """(places, templates) scores of one layer. With ``remember``, only the places whose
-        centre patch changed since they were last read are scored again."""
+        centre patch changed since they were last read are scored again; ``only`` (not
+        remembering): the places scored, the other rows left at 0."""
         layer = self.layout.layers[name]
-        todo = np.arange(len(layer.places))
+        todo = np.arange(len(layer.places)) if only is None or self.remember else only
         memory = self._memory.get(name)  # filled only when remembering
         if self.remember:  # both patches: two cards of one people differ in the icon only
             first, second = self.layout.centre_patches(image, name, todo)
@@ -249,17 +251,34 @@ class CardReader:
             self._memory[name] = (reference, scores)
         return scores
 
-    def _read_layer(self, image: np.ndarray, name: str) -> list[CardRead]:
+    def _read_layer(self, image: np.ndarray, name: str, only: np.ndarray | None = None) -> list[CardRead]:
+        """Every place of the layer read (``only``: these places' indices, in that order)."""
         layer = self.layout.layers[name]
         t = self._turned if name == "turned" else self._strip if name.endswith("strip") else self._templates
-        scores = self._scores(image, name, t)
+        scores = self._scores(image, name, t) if only is None else self._scores(image, name, t, only)[only]
         backs = np.array([k == "back" for k in t.kinds])
         if backs.any():  # a back that fits this badly is a shadow (the deck's, at evening light)
             weak = scores[:, backs].max(axis=1) < BACK_MIN_SCORE
             if weak.any():
                 scores = scores.copy()
                 scores[np.ix_(weak, backs)] = -np.inf
-        return [choose(t.names, scores[i], place) for i, place in enumerate(layer.places)]
+        places = layer.places if only is None else [layer.places[i] for i in only]
+        return [choose(t.names, scores[i], place) for i, place in enumerate(places)]
+
+    def read_walls(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None) -> dict[int, dict[int, CardRead]]:
+        """Seat -> space -> the wall card, as :meth:`read_table` reads the walls (a card with
+        trophy tokens on it by its top strip), the other places not read: all a finished table's
+        score needs (the inn, stocks, discards and fans took half the card reader's time)."""
+        whole = self.layout.layers["whole"].places
+        walls = np.array([i for i, place in enumerate(whole) if place.startswith("wall ")], int)
+        read = {r.place: r for r in self._read_layer(image, "whole", walls)}
+        strip = self.layout.layers["wall strip"].places
+        on = np.array([i for i, place in enumerate(strip) if place.startswith("wall ")
+                       and int(place.split()[2]) in (tokens_on or {}).get(int(place.split()[1]), set())], int)
+        for r in self._read_layer(image, "wall strip", on) if len(on) else []:
+            read[r.place] = replace(r, fit=read[r.place].fit, whole=read[r.place].card)
+        return {seat: {n: read[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
+                for seat in range(self.num_players)}
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:
         """Each inn slot: the best name's whole-card score plus its top-strip score (the strip's

@@ -272,23 +272,24 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     _check_in_view(view, n, side, size)
     _check_side(view, img, n, side)
     t1 = time.perf_counter()
-    readers = (CardReader(view, side, n, req.pack), AccoladeReader(view, n),
+    readers = (CardReader(view, side, n, req.pack, walls_only=True), AccoladeReader(view, n),
                lambda: _token_reader(view, side, n, expert, req.pack))
     t2 = time.perf_counter()
     seats, choices, token_doubts, unsure_walls = read_table(img, readers, n, side)
     t3 = time.perf_counter()
     # ---- the engine scores what was read; each open question is settled by the answer given,
     # else by its default (the card read, the attribute best for its player)
-    result = _score(seats, side, expert, choices, req.answers)
+    wild_cache: WildCache = {}  # a wild token's best attribute, chosen once per seat reading
+    result = _score(seats, side, expert, choices, req.answers, wild_cache)
     lines_by_seat, totals, winners, tie_break = result
     doubts = []
     for ch in choices:
         used = req.answers.get(ch.key)
-        read = (used - 1) if used is not None and 1 <= used <= len(ch.options) else _default(ch, seats, side, expert, choices, req.answers)
+        read = (used - 1) if used is not None and 1 <= used <= len(ch.options) else _default(ch, seats, side, expert, choices, req.answers, wild_cache)
         spans: dict[str, list[int]] = {}
         if used is None:
             for k in range(len(ch.options)):
-                _, tot, _, _ = _score(seats, side, expert, choices, {**req.answers, ch.key: k + 1})
+                _, tot, _, _ = _score(seats, side, expert, choices, {**req.answers, ch.key: k + 1}, wild_cache)
                 for p, t in enumerate(tot):
                     lo_hi = spans.setdefault(player_name(p), [t, t])
                     lo_hi[0], lo_hi[1] = min(lo_hi[0], t), max(lo_hi[1], t)
@@ -339,7 +340,10 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k}
                  | {int(m.group(1)) for m in (re.search(r": trophies on space (\d+) \(", d) for d in t.doubts) if m}
                  for seat, t in read_tokens.items()}
-    if any(tokens_on.values()) and hasattr(cards, "read_table"):
+    if hasattr(cards, "read_walls"):  # the walls alone (a finished table's other places do not score)
+        walls = cards.read_walls(img, tokens_on)
+        _walls(seats, [r for seat in sorted(walls) for _, r in sorted(walls[seat].items())])
+    elif any(tokens_on.values()) and hasattr(cards, "read_table"):
         table = cards.read_table(img, tokens_on)
         _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())])
     else:
@@ -635,24 +639,67 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
 
 
 def _score(seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],
-           answers: dict[str, int]) -> tuple[list[list[tuple[str, int, str]]], list[int], tuple[int, ...], str]:
-    picks = _picks(seats, side, expert, choices, answers)
+           answers: dict[str, int], cache: WildCache | None = None
+           ) -> tuple[list[list[tuple[str, int, str]]], list[int], tuple[int, ...], str]:
+    picks = _picks(seats, side, expert, choices, answers, cache)
     resolved, wild_attrs, acc_wilds = _resolve(seats, choices, picks)
     sheet = final_state(resolved, side, expert, wild_attrs, acc_wilds).score_breakdown()
     lines = [[(ln.category, ln.points, ln.reason) for ln in sheet.lines_for(p)] for p in range(len(seats))]
     return lines, sheet.totals(), tuple(sheet.winners), sheet.tie_break
 
 
+WildCache = dict[tuple[Any, ...], dict[str, int]]
+"""One photo's wild tokens' best attributes, per seat: (seat, what the seat holds once the
+questions are settled, the answers about its wild tokens) -> the attribute picked per token."""
+
+
+def _wild_seat(ch: Choice) -> int:
+    """The seat (from 0) a wild token's question is about (``wild 2 6``, ``accolade wild 2 1``)."""
+    return int(ch.key.split()[-2]) - 1
+
+
+def _is_wild(ch: Choice) -> bool:
+    """A wild token's question: its answer goes to the engine, not into the seat's reading."""
+    return ch.key.startswith(("wild ", "accolade wild "))
+
+
+def _seat_key(r: SeatReading) -> tuple[Any, ...]:
+    """What of a seat's reading the engine scores (not the reader's confidences)."""
+    return (tuple(sorted(r.wall.items(), key=lambda kv: kv[0])), tuple(sorted(r.wall_trophies.items())),
+            tuple(r.wall_wilds), tuple(r.accolades), r.accolade_wilds, r.penalty, r.series,
+            tuple(sorted(r.scorings)), tuple(sorted(r.bonus.items())))
+
+
 def _picks(seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],
-           answers: dict[str, int]) -> dict[str, int]:
+           answers: dict[str, int], cache: WildCache | None = None) -> dict[str, int]:
     """Option index per choice: the answer given, else the default; a wild token's attribute
-    (default -1) is the one best for its owner, each token chosen in turn."""
+    (default -1) is the one best for its owner, each token chosen in turn.
+
+    A wild token changes an attribute, never a people, so it moves only its owner's own lines
+    (the majority, the one line that looks at the other players, counts peoples): its best
+    attribute depends on its seat's reading alone. ``cache`` keeps it per seat reading, so that
+    scoring each option of a question on another seat does not choose it again (a 4-player table
+    with wild tokens scored ~1,300 positions a photo, ~11 per option)."""
     picks = {ch.key: answers[ch.key] - 1 for ch in choices
              if ch.key in answers and 1 <= answers[ch.key] <= len(ch.options)}
-    for ch in choices:
-        if ch.key in picks or ch.default >= 0:
+    open_wilds = [ch for ch in choices if ch.key not in picks and ch.default < 0]
+    if not open_wilds:
+        return picks
+    # the readings with every other question settled (a wild token's choice changes no reading)
+    base, _, _ = _resolve(seats, choices, {**{c.key: max(c.default, 0) for c in choices}, **picks})
+    open_keys = {ch.key for ch in open_wilds}
+    keys: dict[int, tuple[Any, ...]] = {}
+    for seat in sorted({_wild_seat(ch) for ch in open_wilds}):
+        # the seat's wild tokens settled otherwise (answered, or a maybe-wild card's default)
+        settled = tuple((ch.key, picks.get(ch.key, max(ch.default, 0))) for ch in choices
+                        if _is_wild(ch) and ch.key not in open_keys and _wild_seat(ch) == seat)
+        keys[seat] = (seat, _seat_key(base[seat]), settled)
+    for ch in open_wilds:
+        seat = _wild_seat(ch)
+        known = cache.get(keys[seat]) if cache is not None else None
+        if known is not None and ch.key in known:
+            picks[ch.key] = known[ch.key]
             continue
-        seat = int(ch.key.split()[-2]) - 1
         best, best_total = 0, None
         for k in range(len(ch.options)):
             trial = {**{c.key: max(c.default, 0) for c in choices}, **picks, ch.key: k}
@@ -661,14 +708,16 @@ def _picks(seats: list[SeatReading], side: str, expert: bool, choices: list[Choi
             if best_total is None or total > best_total:
                 best, best_total = k, total
         picks[ch.key] = best
+        if cache is not None:
+            cache.setdefault(keys[seat], {})[ch.key] = best
     return picks
 
 
 def _default(ch: Choice, seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],
-             answers: dict[str, int]) -> int:
+             answers: dict[str, int], cache: WildCache | None = None) -> int:
     if ch.default >= 0 and ch.key not in answers:
         return ch.default
-    return _picks(seats, side, expert, choices, answers)[ch.key]
+    return _picks(seats, side, expert, choices, answers, cache)[ch.key]
 
 
 def _ranges(totals: list[int], doubts: list[Doubt]) -> dict[int, tuple[int, int]]:

@@ -197,6 +197,7 @@ class CardReader:
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
         self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches, walls_only=walls_only)
+        self.taught = pack is not None
         self._back_bgr = _taught_back(pack)
         """A taught printing's card back (its main colours on the sheet's white-balanced paper):
         its fanned accolades are told from the mat by them, not by the built-in back's red."""
@@ -288,7 +289,11 @@ class CardReader:
         names = sorted(set(self._templates.names) - {BACK})
         total = np.zeros((len(whole), len(names)))
         deck = int(round(self.deck_height(image) / 2.0))
-        for t, scores, use in ((self._templates, whole, self.layout.inn_whole_at[deck]), (self._strip, strip, True)):
+        whole_seen = self.layout.inn_whole_at[deck]
+        # a taught printing lays its card out as it likes: its top strip may not show the attribute
+        # at all, so it only stands in where the deck hides the whole card
+        strip_use: Any = ~np.asarray(whole_seen, bool) if self.taught else True
+        for t, scores, use in ((self._templates, whole, whole_seen), (self._strip, strip, strip_use)):
             for j, name in enumerate(names):
                 columns = [i for i, n in enumerate(t.names) if n == name]
                 total[:, j] += np.where(use, scores[:, columns].max(axis=1), 0.0)  # every name has a template

@@ -97,3 +97,22 @@ def test_a_taught_printings_inn_cards_are_read_by_the_whole_card(taught: tuple[A
         want = Counter(f"{people}-{attribute}" for people, attribute in truth.inn)
         right, wrong = right + sum((got & want).values()), wrong + sum((got - want).values())
     assert right >= 18 and wrong <= 2, (right, wrong)
+
+
+def test_a_taught_printings_empty_stock_is_not_read_as_a_card(taught: tuple[Any, Any]) -> None:
+    """A taught printing's top strip may fit the bare mat worse than one of its faces (table
+    102401: empty stocks read as dwarf-crown, mage-dagger); where the fan's first card would lie
+    the whole card's place reads bare mat, and then there is no fan (stocks of printings
+    930000/930001 on 90 seats: 61 -> 72 exact, empty stocks read with cards 14 -> 3)."""
+    from vision.open_season.cards import CardReader
+
+    art, pack = taught
+    empty_seats = 0
+    for scene in (3, 8, 30):
+        image, view, truth = _table(art, scene)
+        stocks = CardReader(view, "shield", 3, pack).read_table(image).stocks
+        for seat, player in enumerate(truth.players):
+            if not player.stock:
+                empty_seats += 1
+                assert stocks[seat] == [], (scene, seat, stocks[seat])
+    assert empty_seats >= 3

@@ -365,3 +365,25 @@ def test_a_cleared_strip_or_six_dice_read_is_judged_at_once() -> None:
     # a spot where the die lay: it is there, unread (kept by the memory), no second read needed
     spotted = OctoDiceObservation(dice=(strip[1], *rolled), spots=((151.0, 41.0),))
     assert not remembered(*strip, *rolled).annotate(spotted).occluded
+
+
+def test_no_die_is_kept_unread_when_all_six_are_read() -> None:
+    """Game 100904 (lamp, tilt 22): the four roll-area dice were all rolled; the white lab die
+    landed 22 mm from where the crystal lay and its side made a spot 5 mm from that place. With six
+    dice read the crystal cannot still lie there unread: keeping it made a seventh die and the
+    alert "4 dice were rolled and 1 did not move". With five read, it is kept as ever."""
+    memory = remembered(die(274, 248, face="lab"), die(209, 280, face="crystal"),
+                        die(398, 388, face="octopod", kind="black"), die(219, 360, face="blue-1", kind="black"),
+                        die(187, 136, face="octopod", area=ASIDE),
+                        die(238, 138, face="red-2", kind="black", area=ASIDE), serial=121)
+    rolled = (die(196, 262, face="lab"), die(395, 457, face="research"),
+              die(230, 398, face="green-0", kind="black"), die(359, 263, face="white-2", kind="black"))
+    aside = (die(187, 136, face="octopod", area=ASIDE), die(238, 138, face="red-2", kind="black", area=ASIDE))
+    spots = ((187.0, 135.0), (238.0, 138.0), (196.0, 260.0), (358.0, 265.0), (204.0, 278.0),
+             (229.0, 398.0), (396.0, 456.0))
+    six = memory.annotate(OctoDiceObservation(dice=rolled + aside, spots=spots))
+    assert len(six.dice) == 6 and not any(d.remembered or d.seen_serial is not None for d in six.dice)
+    assert [d.landed_after for d in six.dice if d.area == ROLL] == [121] * 4
+    five = memory.annotate(OctoDiceObservation(dice=rolled[:3] + aside, spots=spots))
+    (kept,) = [d for d in five.dice if d.remembered]
+    assert (kept.face, kept.x, kept.y, kept.seen_serial) == ("crystal", 209, 280, 121)

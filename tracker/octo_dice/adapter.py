@@ -22,7 +22,7 @@ from rules.octo_dice.state import ACTIONS_PHASE, BONUS, ROLL, SET_ASIDE, SUPER_L
 from tracker.adapter import Correctable, Difference, GameAdapter
 from tracker.inference import scratch_copy
 from tracker.octo_dice.corrections import correctable_dice, corrected_moves
-from tracker.octo_dice.dice import canonical_roll, canonical_set_aside, kind_of, layout
+from tracker.octo_dice.dice import canonical_roll, canonical_set_aside, kind_of, layout, numbers_read_again
 from tracker.octo_dice.observation import ASIDE, OFF, DieReading, OctoDiceObservation
 from tracker.octo_dice.observation import ROLL as ROLL_AREA
 
@@ -45,6 +45,16 @@ def _words(kind: str, face: str) -> str:
 
 MISREAD_WEIGHT = 0.5
 """Weight of each half of a face misread in the set-aside strip (lacks one, shows another)."""
+
+
+NUMBER_MISREAD_WEIGHT = 0.25
+"""Weight of each half of a black die in the roll area read with the colour the game has there
+and another number (lacks one, shows the other): every black die has one face of each colour, so
+that die is the same one with its small printed number misread (game 100919: blue 1 read "blue 2"
+at 0.69). Both halves together stay within the tolerance of one doubtful reading."""
+
+NUMBER_DOUBT = 0.8
+"""Only a reading less sure than this is taken for a number misread (``NUMBER_MISREAD_WEIGHT``)."""
 
 
 def _weight(confidence: float) -> float:
@@ -93,6 +103,12 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
             # cannot change legally and one turned by hand is caught above (same place, both
             # readings sure), so this is a die of the strip misread: a doubtful difference
             misread = area == ASIDE and len(missing) == len(extra)
+            if area == ROLL_AREA:
+                for kind, face, d in _numbers_misread(missing, extra):
+                    missing.remove((kind, face))
+                    extra.remove(d)
+                    diffs.append(Difference(f"{_words(d.kind, d.face or '?')} at {_at(d)} may be "
+                                            f"{face_words(face)} with its number misread", 2 * NUMBER_MISREAD_WEIGHT))
             for kind, face in missing:
                 diffs.append(Difference(f"the {name} lacks {_words(kind, face)}", MISREAD_WEIGHT if misread else 1.0))
             for d in extra:
@@ -185,6 +201,9 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
         dice = state.dice_to_roll()
         readings = [(d.kind, d.face) for d in _flat(observed.in_area(ROLL_AREA)) if d.face is not None]
         roll = canonical_roll(dice, readings)
+        if roll is None:
+            again = numbers_read_again(dice, readings)  # a black die's number misread
+            roll = canonical_roll(dice, again) if again is not None else None
         if roll is None or not state.is_legal(roll):
             return None
         return roll
@@ -273,6 +292,24 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
             return (f"the dice moved, but the game waits for a choice on the tablet: {state.waiting_for()}")
         named = [d.description for d in sorted(differences, key=lambda d: -d.weight)[:3]]
         return "the dice do not match any step of the roll procedure: " + "; ".join(named)
+
+
+def _numbers_misread(missing: list[tuple[str, str]],
+                     extra: list[DieReading]) -> list[tuple[str, str, DieReading]]:
+    """Pairs (kind, face expected, reading) of a black face the area lacks and an unsure black
+    reading there of the same colour with another number (``NUMBER_MISREAD_WEIGHT``)."""
+    pairs: list[tuple[str, str, DieReading]] = []
+    left = list(missing)
+    for d in extra:
+        if d.kind != "black" or d.face is None or "-" not in d.face or d.confidence >= NUMBER_DOUBT:
+            continue
+        colour = d.face.split("-")[0]
+        same = next(((k, f) for k, f in left if k == "black" and "-" in f and f.split("-")[0] == colour
+                     and f != d.face), None)
+        if same is not None:
+            left.remove(same)
+            pairs.append((same[0], same[1], d))
+    return pairs
 
 
 def _at(d: DieReading) -> str:

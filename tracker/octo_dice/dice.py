@@ -96,3 +96,31 @@ def layout(state: OctoDiceState) -> tuple[dict[str, tuple[str, str]], int]:
                 if die in where:
                     where[die] = (ASIDE, where[die][1])
     return where, last_roll
+
+
+def numbers_read_again(dice: Sequence[str], readings: Sequence[tuple[str, str]]) -> list[tuple[str, str]] | None:
+    """``readings`` with one black colour-number face that no die of ``dice`` can show taken as
+    the face of that colour on the one die of ``dice`` left for it, or None when there is no such
+    reading, more than one, or no single die left for it. Every black die has one face of each
+    colour, so the colour alone names the face once the die is known; the number is a small
+    printed digit the reader may get wrong (game 100919, lamp, tilt 31: black2's blue 1 read
+    "blue 2", a face of black3 that lay in the set-aside strip, and the legal roll was called
+    "do not match any step")."""
+    free = [d for d in BLACK_DICE if d in dice]
+    impossible: list[int] = []
+    for i, (kind, face) in enumerate(readings):
+        if kind != "black" or face == OCTOPOD:
+            continue
+        owner = BLACK_OWNER.get(face)
+        if owner in free:
+            free.remove(owner)
+        else:
+            impossible.append(i)
+    if len(impossible) != 1:
+        return None
+    at = impossible[0]
+    colour = readings[at][1].split("-")[0]
+    faces = [f for die in free for f in FACES[die] if f != OCTOPOD and f.split("-")[0] == colour]
+    if len(faces) != 1:
+        return None
+    return [("black", faces[0]) if i == at else r for i, r in enumerate(readings)]

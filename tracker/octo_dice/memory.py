@@ -184,7 +184,13 @@ class DiceMemory:
     def _unread_but_unmoved(self, observed: OctoDiceObservation, read: list[DieReading]) -> list[DieReading]:
         """Dice of the last accepted scene that the reader missed this time although a spot lies
         exactly where they lay: one unread die must not make a legal scene look illegal (a steep
-        camera, a dark die on the dark strip). A die turned by hand AND unread would be missed."""
+        camera, a dark die on the dark strip). A die turned by hand AND unread would be missed.
+        With all six dice read there is no die left to keep: a spot at an old place is then a read
+        die's side or shadow (game 100904, lamp, tilt 22: a white lab die that landed 22 mm from
+        where a crystal lay, its side a spot 5 mm from that place; the crystal, rolled too, was
+        kept as a seventh die and "4 dice were rolled and 1 did not move" said)."""
+        if sum(d.kind in ("white", "black") for d in read) >= len(DICE):
+            return []
         kept: list[DieReading] = []
         for r in self._dice:
             if r.face is None or r.cocked or r.kind not in ("white", "black"):

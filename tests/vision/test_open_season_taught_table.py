@@ -66,15 +66,14 @@ def test_a_taught_printings_accolade_fans_are_counted_by_its_own_back(taught: tu
 
 
 def test_a_taught_pack_knows_its_printing_and_not_the_built_in_art(taught: tuple[Any, Any]) -> None:
+    from tracker.film import demo_camera
     from tracker.open_season.recogniser import OpenSeasonPixelRecogniser
+    from tracker.table import TableSetup
 
     art, pack = taught
+    camera = demo_camera(TableSetup(game="open_season", players=3, seed=5102, tilt=20.0, resolution=(1280, 720)))
     for drawn, expect in ((art, None), (None, UNKNOWN_CARDS_PACK)):
         image, _, _ = _table(drawn, 60)
-        from tracker.film import demo_camera
-        from tracker.table import TableSetup
-
-        camera = demo_camera(TableSetup(game="open_season", players=3, seed=5102, tilt=20.0, resolution=(1280, 720)))
         observed = OpenSeasonPixelRecogniser("shield", 3, False, camera=camera, pack=pack).recognise(image)
         assert observed.familiarity is not None and observed.unknown_copy == expect
 

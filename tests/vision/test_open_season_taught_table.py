@@ -115,3 +115,27 @@ def test_a_taught_printings_empty_stock_is_not_read_as_a_card(taught: tuple[Any,
                 empty_seats += 1
                 assert stocks[seat] == [], (scene, seat, stocks[seat])
     assert empty_seats >= 3
+
+
+def test_a_taught_printings_stock_ends_at_its_top_card_and_doubts_the_strips(taught: tuple[Any, Any]) -> None:
+    """A taught printing's fanned stock is counted by its top card, the one that shows whole (a
+    lower card's strip read as the bare mat dropped the whole fan: on printing 4, stocks of 1 and
+    2 read as none in 4 of 12 seats below); the cards under it count, each at most
+    ``TAUGHT_STRIP_CONFIDENCE`` sure of its face (its strip shows the attribute only as a corner
+    index a few pixels wide, or not at all)."""
+    from vision.open_season.cards import TAUGHT_STRIP_CONFIDENCE, CardReader
+
+    art, pack = taught
+    stocks_of_two = 0
+    for scene in (13, 33, 68, 83):
+        image, view, truth = _table(art, scene)
+        stocks = CardReader(view, "shield", 3, pack).read_table(image).stocks
+        for seat, player in enumerate(truth.players):
+            want = [f"{people}-{attribute}" for people, attribute in player.stock]
+            got = stocks[seat]
+            assert len(got) == len(want), (scene, seat, want, got)
+            if want:
+                assert got[-1].card == want[-1] and got[-1].confidence >= 0.5, (scene, seat, got[-1])
+            assert all(r.confidence <= TAUGHT_STRIP_CONFIDENCE for r in got[:-1]), (scene, seat, got)
+            stocks_of_two += len(want) >= 2
+    assert stocks_of_two >= 3

@@ -254,6 +254,11 @@ class CardReader:
 
     def _read_layer(self, image: np.ndarray, name: str, only: np.ndarray | None = None) -> list[CardRead]:
         """Every place of the layer read (``only``: these places' indices, in that order)."""
+        t, scores, places = self._layer_scores(image, name, only)
+        return [choose(t.names, scores[i], place) for i, place in enumerate(places)]
+
+    def _layer_scores(self, image: np.ndarray, name: str, only: np.ndarray | None = None
+                      ) -> tuple[Templates, np.ndarray, list[str]]:
         layer = self.layout.layers[name]
         t = self._turned if name == "turned" else self._strip if name.endswith("strip") else self._templates
         scores = self._scores(image, name, t) if only is None else self._scores(image, name, t, only)[only]
@@ -264,7 +269,17 @@ class CardReader:
                 scores = scores.copy()
                 scores[np.ix_(weak, backs)] = -np.inf
         places = layer.places if only is None else [layer.places[i] for i in only]
-        return [choose(t.names, scores[i], place) for i, place in enumerate(places)]
+        return t, scores, places
+
+    def _strip_reads(self, image: np.ndarray) -> tuple[dict[str, CardRead], dict[str, CardRead] | None]:
+        """The fans' strips read, and (a taught printing) each read as its best face too."""
+        t, scores, places = self._layer_scores(image, "strip")
+        reads = {place: choose(t.names, scores[i], place) for i, place in enumerate(places)}
+        if not self.taught:
+            return reads, None
+        faces = scores.copy()
+        faces[:, np.array([k != "face" for k in t.kinds])] = -np.inf
+        return reads, {place: choose(t.names, faces[i], place) for i, place in enumerate(places)}
 
     def read_walls(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None) -> dict[int, dict[int, CardRead]]:
         """Seat -> space -> the wall card, as :meth:`read_table` reads the walls (a card with
@@ -319,7 +334,8 @@ class CardReader:
 
     def read_table(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None) -> TableCards:
         """Everything: a fan (stock, discards) holds the cards whose top strip shows, up to the
-        first position without one; its top card is read whole when that reads a card.
+        first position without one; its top card is read whole when that reads a card (a taught
+        printing's fan: :meth:`_taught_fan`).
         ``tokens_on``: seat -> wall spaces with trophy tokens on their card (the token reader's),
         read by their top strip (the tokens lie over the icon)."""
         whole = {r.place: r for r in self.read(image)}
@@ -328,18 +344,18 @@ class CardReader:
                 seat, number = (int(v) for v in r.place.split()[1:])
                 if number in tokens_on.get(seat, set()):
                     whole[r.place] = replace(r, fit=whole[r.place].fit, whole=whole[r.place].card)
-        strips = {r.place: r for r in self._read_layer(image, "strip")}
+        strips, strip_faces = self._strip_reads(image)
         out = TableCards()
         for seat in range(self.num_players):
             out.walls[seat] = {n: whole[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
             out.kept[seat] = whole[f"kept {seat}"]
-            out.stocks[seat] = self._fan(whole, strips, [f"stock {seat} {i}" for i in range(MAX_STOCK)])
+            out.stocks[seat] = self._fan(whole, strips, [f"stock {seat} {i}" for i in range(MAX_STOCK)], strip_faces)
         out.inn = self._read_inn(image)
         out.discards_seen = self.discards_visible
         if self.discards_visible:
             turned = {r.place: r for r in self._read_layer(image, "turned")}
             places = [f"discard {i}" for i in range(MAX_DISCARDS)]
-            upwards = self._fan(whole, strips, places)
+            upwards = self._fan(whole, strips, places, strip_faces)
             # the first card on top: it shows whole, each next one its bottom strip
             downwards = [] if whole[places[0]].card == EMPTY else [whole[places[0]]]  # never a back on the mat
             for place in places[1:] if downwards else []:
@@ -350,12 +366,12 @@ class CardReader:
         out.accolades = self.read_accolades(image)
         return out
 
-    def _fan(self, whole: dict[str, CardRead], strips: dict[str, CardRead], places: list[str]) -> list[CardRead]:
-        if self.taught and whole[places[0]].card == EMPTY and whole[places[0]].confidence >= FAN_BARE_SURE:
-            # a taught printing's top strip, compared with the bare mat, may fit one of its faces
-            # a little better (table 102401: an empty stock read as dwarf-crown at fit 0.03, a
-            # card's strip fits 4.7): where the fan's first card would lie, the mat shows bare
-            return []
+    def _fan(self, whole: dict[str, CardRead], strips: dict[str, CardRead], places: list[str],
+             faces: dict[str, CardRead] | None = None) -> list[CardRead]:
+        """A fan's cards, bottom to top. ``faces``: each place's strip read as its best face (a
+        taught printing's fan is read by :meth:`_taught_fan`)."""
+        if self.taught and faces is not None:
+            return self._taught_fan(whole, faces, places)
         cards: list[CardRead] = []
         for place in places:
             if strips[place].card == EMPTY:
@@ -365,6 +381,20 @@ class CardReader:
             cards[-1] = whole[cards[-1].place]  # the top card shows whole
         return cards
 
+    def _taught_fan(self, whole: dict[str, CardRead], faces: dict[str, CardRead], places: list[str]) -> list[CardRead]:
+        """A taught printing's fan ends at its top card, the only one that shows whole: the last
+        place whose whole card fits a taught face well. Below it each place holds a card, read by
+        its top strip, which a random layout may leave blank or alike between the attributes of
+        one people: such a card counts, named by its strip's best face, at most
+        ``TAUGHT_STRIP_CONFIDENCE`` sure."""
+        tops = [i for i, place in enumerate(places)
+                if whole[place].card not in (EMPTY, BACK) and whole[place].fit >= TAUGHT_FAN_TOP_FIT]
+        if not tops:
+            return []
+        top = tops[-1]
+        lower = [replace(faces[place], confidence=min(faces[place].confidence, TAUGHT_STRIP_CONFIDENCE))
+                 for place in places[:top]]
+        return lower + [whole[places[top]]]
 
     def read_accolades(self, image: np.ndarray) -> dict[int, AccoladeCount]:
         """Seat -> the accolade count whose fan outline agrees best with the card-back pixels."""
@@ -383,8 +413,17 @@ class CardReader:
         return out
 
 
-FAN_BARE_SURE = 0.9
-"""A taught printing: a fan's first place read as bare mat at least this surely holds no fan."""
+TAUGHT_FAN_TOP_FIT = 3.5
+"""A taught printing: a fan's top card fits a taught face at least this well, read whole (on
+stills of printings 930000 and 930001, 18 tables: top cards 5.9-7.0; a lower card, mostly under
+the next, -1.4 to 1.0; a place past the top, bare mat or the top card's lower part, 0.9 at most).
+The strips miscounted the fans: an empty stock read as 4-7 cards fitting -0.7 to 0.7, a stock
+of 2 whose lower strip read as the bare mat as none."""
+TAUGHT_STRIP_CONFIDENCE = 0.2
+"""... and a lower card of its fan, read by its top strip, is at most this sure of its face: on
+those stills 12 of 14 lower cards were read with the right people and a wrong attribute, 7 of
+them by a lead of 0.3 or more (the strip shows the attribute only as a corner index of 4-5
+pixels at 1280x720, or not at all)."""
 BACK_PALETTE = 3
 """Colours kept of a taught back (k-means on its pixels) ..."""
 BACK_MIN_SHARE = 0.1

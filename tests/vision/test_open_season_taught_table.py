@@ -81,9 +81,10 @@ def test_a_taught_pack_knows_its_printing_and_not_the_built_in_art(taught: tuple
 def test_a_taught_printings_inn_cards_are_read_by_the_whole_card(taught: tuple[Any, Any]) -> None:
     """The built-in art shows people and attribute in the top strip; a taught printing may not
     (random layouts): adding the strip's score to the whole card's read 30 of 106 inn cards of
-    printings 930000/930001 wrong, 6 when the strip stands in only where the deck hides the card.
-    Here (printing 4, six scenes, 21 inn cards): 12 right and 10 wrong with the strip added, 18
-    and 2 without."""
+    printings 930000/930001 wrong, 6 when the strip stands in only where the deck hides the card,
+    4 when it adds to the whole card there. Here (printing 4, six scenes, 21 inn cards): 12 right
+    and 10 wrong with the strip added everywhere; now 16 right, 2 wrong, and 3 called hidden
+    where the deck, 58-66 mm tall, may cover them (asked, never guessed)."""
     from collections import Counter
 
     from vision.open_season.cards import EMPTY, HIDDEN, CardReader
@@ -92,10 +93,33 @@ def test_a_taught_printings_inn_cards_are_read_by_the_whole_card(taught: tuple[A
     right = wrong = 0
     for scene in (20, 30, 45, 60, 75, 90):
         image, view, truth = _table(art, scene)
-        got = Counter(r.card for r in CardReader(view, "shield", 3, pack)._read_inn(image) if r.card not in (EMPTY, HIDDEN))
+        reader = CardReader(view, "shield", 3, pack)
+        reads = reader._read_inn(image)
+        deck = reader.layout.inn_whole_at[int(round(reader.deck_height(image) / 2.0))]
+        assert all(not deck[i] for i, r in enumerate(reads) if r.card == HIDDEN), (scene, reads)
+        got = Counter(r.card for r in reads if r.card not in (EMPTY, HIDDEN))
         want = Counter(f"{people}-{attribute}" for people, attribute in truth.inn)
         right, wrong = right + sum((got & want).values()), wrong + sum((got - want).values())
-    assert right >= 18 and wrong <= 2, (right, wrong)
+    assert right >= 16 and wrong <= 2, (right, wrong)
+
+
+def test_a_taught_printings_deck_is_measured_by_its_own_back(taught: tuple[Any, Any]) -> None:
+    """The deck's height tells which inn slots it may hide; the built-in test looks for the red
+    back, so a taught printing's deck (printing 4's is dark grey) read 0 mm and slot 5, always
+    6 mm under its edge, was read whole and wrong (table 102400, printing 930000: gnome-eyepatch
+    read gnome-dagger, surely, in 3 of 3 full inns). Now the taught back's colour and brightness
+    find it: never lower than the built-in art's deck read by the red test, as that one errs
+    high to be safe."""
+    from vision.open_season.cards import CardReader
+
+    art, pack = taught
+    for scene in (20, 75, 90):
+        image, view, _ = _table(art, scene)
+        built_in_image, _, _ = _table(None, scene)
+        taught_height = CardReader(view, "shield", 3, pack).deck_height(image)
+        built_in_height = CardReader(view, "shield", 3).deck_height(built_in_image)
+        assert built_in_height > 40.0
+        assert built_in_height <= taught_height <= built_in_height + 12.0, (scene, taught_height, built_in_height)
 
 
 def test_a_taught_printings_empty_stock_is_not_read_as_a_card(taught: tuple[Any, Any]) -> None:

@@ -205,12 +205,26 @@ class CardReader:
     def deck_height(self, image: np.ndarray) -> float:
         """How tall the deck stands (mm): the height at which its top's probes are most the red of
         a card back (lower they fall on its cream side, higher on the inn or the mat beside it)."""
+        if self._back_bgr is not None:
+            return self._taught_deck_height(image, self._back_bgr)
         shares = np.array([np.median(px[:, 2] / (px.sum(axis=1) + 1.0)) for px in self.layout.deck_top_pixels(image)])
         top = shares.max()
         if top <= DECK_RED_SHARE:
             return 0.0
         # seen from above, the top reads red over a range of heights: the tallest of them (safe)
         return float(self.layout.deck_heights[shares >= top - 0.02].max())
+
+    def _taught_deck_height(self, image: np.ndarray, back_bgr: np.ndarray) -> float:
+        """A taught printing's deck: the tallest height at which most of its top's probes show
+        the taught back (the light taken from the first seat's bare mat)."""
+        _, read, outlines = self.layout.accolade_masks[0]
+        mat = _mat_seen(self.layout.accolade_window(image, 0), outlines[-1] | ~read)
+        shares = np.array([_deck_back(px, mat, back_bgr).mean() for px in self.layout.deck_top_pixels(image)])
+        top = shares.max()
+        if top <= TAUGHT_DECK_BACK_SHARE:
+            return 0.0
+        # seen from above, the top shows over a range of heights: the tallest of them (safe)
+        return float(self.layout.deck_heights[shares >= top * TAUGHT_DECK_NEAR_TOP].max())
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
@@ -306,9 +320,12 @@ class CardReader:
         deck = int(round(self.deck_height(image) / 2.0))
         whole_seen = self.layout.inn_whole_at[deck]
         # a taught printing lays its card out as it likes: its top strip may not show the attribute
-        # at all, so it only stands in where the deck hides the whole card
+        # at all, so it only adds to the whole card where the deck may hide part of that (the
+        # whole card's score stays: slot 5, 6 mm under the deck's edge, read by its strip alone
+        # 99 -> 96 of 106 inn cards right on the stills of printings 930000/930001)
         strip_use: Any = ~np.asarray(whole_seen, bool) if self.taught else True
-        for t, scores, use in ((self._templates, whole, whole_seen), (self._strip, strip, strip_use)):
+        whole_use: Any = True if self.taught else whole_seen
+        for t, scores, use in ((self._templates, whole, whole_use), (self._strip, strip, strip_use)):
             for j, name in enumerate(names):
                 columns = [i for i, n in enumerate(t.names) if n == name]
                 total[:, j] += np.where(use, scores[:, columns].max(axis=1), 0.0)  # every name has a template
@@ -428,6 +445,15 @@ BACK_PALETTE = 3
 """Colours kept of a taught back (k-means on its pixels) ..."""
 BACK_MIN_SHARE = 0.1
 """... each covering at least this share of it."""
+DECK_SIDE_BGR = (212, 230, 236)
+"""The cards' edges (cream), the deck's side where its top is not (``open_season_scene``)."""
+TAUGHT_DECK_NEAR_TOP = 0.8
+"""... the tallest height whose share is this much of the best one's (a printed back's pattern
+has colours of its own: 0.6-0.76 of the probes on the deck of printing 930001 in the evening)."""
+DECK_LIGHT_TOLERANCE = 0.7
+"""... and its brightness within this (natural log of the ratio) of the back's under that light."""
+TAUGHT_DECK_BACK_SHARE = 0.5
+"""A taught printing's deck stands where at least this share of its top's probes show the back."""
 TAUGHT_BACK_TOLERANCE = 0.06
 """A pixel of a taught back's fan lies within this chromaticity distance (largest of the three
 shares) of the back's colour as the table's light shows it."""
@@ -461,14 +487,45 @@ def _back_pixels(win: np.ndarray, not_mat: np.ndarray, back_bgr: np.ndarray) -> 
     when it lies nearer one of the back's colours than the mat's, and near that colour.
     Taught printing 930000 (2 photos), table 102400 at tilt 22: the built-in red test read
     every fan as 0 cards (the back is green), 6/5/6 in truth."""
+    return _is_back(win, _mat_seen(win, not_mat), back_bgr)
+
+
+def _mat_seen(win: np.ndarray, not_mat: np.ndarray) -> np.ndarray:
+    """(3,) the mat's colour as the window shows it (its pixels where ``not_mat`` is False)."""
     from vision.open_season.card_sampling import MAT_BGR
 
     outside = ~not_mat.reshape(win.shape[:2])
-    mat_seen = np.median(win[outside], axis=0) if outside.any() else np.asarray(MAT_BGR, np.float32)
+    return np.median(win[outside], axis=0) if outside.any() else np.asarray(MAT_BGR, np.float32)
+
+
+def _deck_back(pixels: np.ndarray, mat_seen: np.ndarray, back_bgr: np.ndarray) -> np.ndarray:
+    """(N,) bool: ``pixels`` (N, 3) that show a taught back on the deck's top: nearer the back's
+    colours (seen through the mat's light) than the mat's, the cream card edges' (the deck's side,
+    where its top is not) and the inn board's, by colour and brightness together (a dark grey back,
+    printing 4, has the cream's chromaticity)."""
+    from vision.open_season.card_sampling import INN_BOARD_BGR, MAT_BGR
+
     gains = (mat_seen + 1.0) / (np.asarray(MAT_BGR, np.float32) + 1.0)
-    pixel = _chroma(win)
+
+    def distance(colours: np.ndarray) -> np.ndarray:  # (N, K): 1 at the tolerance
+        chroma = np.abs(_chroma(pixels)[:, None, :] - _chroma(colours)[None]).max(axis=2)
+        light = np.abs(np.log((pixels.sum(axis=1)[:, None] + 3.0) / (colours.sum(axis=1)[None] + 3.0)))
+        return np.asarray(np.maximum(chroma / TAUGHT_BACK_TOLERANCE, light / DECK_LIGHT_TOLERANCE))
+
+    to_back = distance(back_bgr * gains).min(axis=1)
+    others = np.asarray([MAT_BGR, DECK_SIDE_BGR, INN_BOARD_BGR], np.float32) * gains
+    return np.asarray((to_back < 1.0) & (to_back < distance(others).min(axis=1)))
+
+
+def _is_back(pixels: np.ndarray, mat_seen: np.ndarray, back_bgr: np.ndarray) -> np.ndarray:
+    """(...) bool: ``pixels`` (..., 3) nearer one of a taught back's colours, seen through the
+    light that turns the mat's own colour into ``mat_seen``, than the mat's, and near it."""
+    from vision.open_season.card_sampling import MAT_BGR
+
+    gains = (mat_seen + 1.0) / (np.asarray(MAT_BGR, np.float32) + 1.0)
+    pixel = _chroma(pixels)
     seen = _chroma(back_bgr * gains)  # (K, 3): the back's colours under the table's light
-    to_back = np.abs(pixel[:, :, None, :] - seen[None, None]).max(axis=3).min(axis=2)
-    to_mat = np.abs(pixel - _chroma(mat_seen)).max(axis=2)
+    to_back = np.abs(pixel[..., None, :] - seen).max(axis=-1).min(axis=-1)
+    to_mat = np.abs(pixel - _chroma(mat_seen)).max(axis=-1)
     return (to_back < to_mat) & (to_back < TAUGHT_BACK_TOLERANCE)
 

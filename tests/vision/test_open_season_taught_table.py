@@ -83,8 +83,10 @@ def test_a_taught_printings_inn_cards_are_read_by_the_whole_card(taught: tuple[A
     (random layouts): adding the strip's score to the whole card's read 30 of 106 inn cards of
     printings 930000/930001 wrong, 6 when the strip stands in only where the deck hides the card,
     4 when it adds to the whole card there. Here (printing 4, six scenes, 21 inn cards): 12 right
-    and 10 wrong with the strip added everywhere; now 16 right, 2 wrong, and 3 called hidden
-    where the deck, 58-66 mm tall, may cover them (asked, never guessed)."""
+    and 10 wrong with the strip added everywhere; now 16 right, 1 wrong, and 4 called hidden
+    where the deck, 58-66 mm tall, may cover them (asked, never guessed). An empty slot the deck
+    may partly hide is read empty where no face fits it (4 such slots were called hidden: a card
+    "behind the deck" to the tracker)."""
     from collections import Counter
 
     from vision.open_season.cards import EMPTY, HIDDEN, CardReader
@@ -100,7 +102,9 @@ def test_a_taught_printings_inn_cards_are_read_by_the_whole_card(taught: tuple[A
         got = Counter(r.card for r in reads if r.card not in (EMPTY, HIDDEN))
         want = Counter(f"{people}-{attribute}" for people, attribute in truth.inn)
         right, wrong = right + sum((got & want).values()), wrong + sum((got - want).values())
-    assert right >= 16 and wrong <= 2, (right, wrong)
+        # no empty slot is called a card or hidden
+        assert sum(r.card != EMPTY for r in reads) <= len(truth.inn), (scene, reads, truth.inn)
+    assert right >= 16 and wrong <= 1, (right, wrong)
 
 
 def test_a_taught_printings_deck_is_measured_by_its_own_back(taught: tuple[Any, Any]) -> None:

@@ -77,6 +77,8 @@ DECK_MAX_MM = 1.5 + 180 * CARD_THICKNESS_MM
 DECK_COVER_SHARE = 0.1
 """Share of a patch the deck may hide before the slot is read by its strip alone (slot 5's card
 always lies 6 mm under the deck's edge)."""
+DECK_MOSTLY_SEEN = 0.5
+"""A slot whose patches the deck may hide at most this share of shows part of any card there."""
 STOCK_LOCAL = (-40.0, -40.0)
 """A stock's bottom card in the personal area's frame (mm); each next one 17 mm further."""
 KEPT_LOCAL = (88.0, 30.0)
@@ -361,6 +363,7 @@ class CardLayout:
                            "wall strip": self._layer(whole, strip_patches, frozenset({"face"}), STRIP_PX_PER_MM)}
             self.deck_heights = np.zeros(0)
             self.inn_whole_at: list[np.ndarray] = []
+            self.inn_mostly_seen_at: list[np.ndarray] = []
             self.deck_probes: list[np.ndarray] = []
             self.accolade_masks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
             return
@@ -387,6 +390,11 @@ class CardLayout:
             self.deck_may_cover((300 + dx, 300 + dy), along, size, h, across=across) for across, along, size in patches)
             for dx, dy in INN_SLOTS]) for h in self.deck_heights]
         """Per deck height: which inn slots the deck leaves whole (their emblem and icon seen)."""
+        self.inn_mostly_seen_at = [np.array([not any(
+            self.deck_may_cover((300 + dx, 300 + dy), along, size, h, across=across, share=DECK_MOSTLY_SEEN)
+            for across, along, size in patches) for dx, dy in INN_SLOTS]) for h in self.deck_heights]
+        """Per deck height: the inn slots of which the deck may hide at most ``DECK_MOSTLY_SEEN`` of
+        each patch (a card there cannot hide whole)."""
         inset = 8.0  # inside the deck's top whatever its turn
         gx, gy = np.meshgrid(np.linspace(-art.CARD_SIZE_MM[0] / 2 + inset, art.CARD_SIZE_MM[0] / 2 - inset, 5),
                              np.linspace(-art.CARD_SIZE_MM[1] / 2 + inset, art.CARD_SIZE_MM[1] / 2 - inset, 9))
@@ -411,9 +419,10 @@ class CardLayout:
         return Layer([s[0] for s in specs], kinds, maps[0], maps[1])
 
     def deck_may_cover(self, card: tuple[float, float], offset: float, size: float, height: float,
-                       yaw: float = 0.0, z: float = INN_TOP_MM, across: float = 0.0) -> bool:
+                       yaw: float = 0.0, z: float = INN_TOP_MM, across: float = 0.0,
+                       share: float = DECK_COVER_SHARE) -> bool:
         """Whether a deck ``height`` mm tall (and 4 mm more), standing beside the inn, may hide more
-        than ``DECK_COVER_SHARE`` of the square patch ``offset`` mm along the card at ``card``."""
+        than ``share`` of the square patch ``offset`` mm along the card at ``card``."""
         half = size / 2
         ox, oy = rotate_mm(yaw, across, offset)
         corners = [rotate_mm(yaw, sx * half, sy * half) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
@@ -424,7 +433,7 @@ class CardLayout:
         deck = np.concatenate([self.view.project(foot, 1.5), self.view.project(foot, 1.5 + height + 4.0)])
         hull = cv2.convexHull(deck.astype(np.float32))
         area, _ = cv2.intersectConvexConvex(patch, hull)
-        return bool(area > DECK_COVER_SHARE * cv2.contourArea(patch))
+        return bool(area > share * cv2.contourArea(patch))
 
     def centre_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The two patches of these places of a layer at their nominal pose, one float32 row

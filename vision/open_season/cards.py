@@ -84,6 +84,12 @@ lower, part of the strip shows and reads as a face of the same attribute (the ta
 97201, tilt 16.5, lamp, rendered once each: gnome-earrings read as dwarf-earrings, lead 0.10 and
 0.11, strip 1.9-2.0, above INN_HIDDEN_SCORE); the slot's right reads there led by 0.03-0.53 (a
 right one called hidden costs a question at most, a wrong one an alarm)."""
+TAUGHT_INN_NO_CARD_FIT = 1.0
+"""A taught printing: an inn slot that the deck may partly hide, most of it seen, whose whole card
+fits no face this well holds none (stills of printings 930000/930001, slot 5, 6 mm under the
+deck's edge: empty -1.2 to -0.3, a card 3.8 and up; the built-in test, the bare board beating
+every face's strip by ``INN_EMPTY_LEAD``, called all 32 empty slots hidden: a card "behind the
+deck" at every turn, and a take from the inn read as a blind draw, table 102400)."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 BACK_RED_SHARE = 0.42
@@ -332,8 +338,15 @@ class CardReader:
         reads = [choose(names, total[i], place) for i, place in enumerate(self.layout.layers["inn"].places)]
         use = self.layout.inn_whole_at[deck]
         faces = np.array([k == "face" for k in self._strip.kinds])
+        whole_faces = np.array([k == "face" for k in self._templates.kinds])
+        bare_board = np.array([k == "inn" for k in self._templates.kinds])
         for i, read in enumerate(reads):
             if use[i]:
+                continue
+            if self.taught and self.layout.inn_mostly_seen_at[deck][i] and whole[i][whole_faces].max() < TAUGHT_INN_NO_CARD_FIT:
+                # a taught printing's bare board cannot beat its blank strips as the built-in
+                # test asks; where most of the slot shows and no face fits it at all, none lies
+                reads[i] = CardRead(read.place, EMPTY, 1.0, float(whole[i][bare_board].max()))
                 continue
             if strip[i][np.isfinite(strip[i])].max() >= INN_HIDDEN_SCORE:
                 if read.card != EMPTY and read.confidence < INN_UNSURE_LEAD:

@@ -167,3 +167,19 @@ def test_a_taught_printings_stock_ends_at_its_top_card_and_doubts_the_strips(tau
             assert all(r.confidence <= TAUGHT_STRIP_CONFIDENCE for r in got[:-1]), (scene, seat, got)
             stocks_of_two += len(want) >= 2
     assert stocks_of_two >= 3
+
+
+def test_a_taught_card_under_tokens_is_read_by_its_strip_unsurely(taught: tuple[Any, Any]) -> None:
+    """Tokens over a wall card hide its middle: the card is read by its top strip, which a taught
+    printing may leave without the attribute, so that reading is at most
+    ``TAUGHT_STRIP_CONFIDENCE`` sure (the built-in art's strip shows it: read as sure as ever)."""
+    from vision.open_season.cards import TAUGHT_STRIP_CONFIDENCE, CardReader
+
+    art, pack = taught
+    image, view, truth = _table(art, 60)
+    seat, space = next((s, n) for s, p in enumerate(truth.players) for n, c in sorted(p.wall.items()) if c)
+    read = CardReader(view, "shield", 3, pack).read_table(image, {seat: {space}}).walls[seat][space]
+    assert read.card != "empty" and read.confidence <= TAUGHT_STRIP_CONFIDENCE, read
+    built_in_image, _, _ = _table(None, 60)
+    built_in = CardReader(view, "shield", 3).read_table(built_in_image, {seat: {space}}).walls[seat][space]
+    assert built_in.confidence > TAUGHT_STRIP_CONFIDENCE, built_in

@@ -312,9 +312,17 @@ class CardReader:
         on = np.array([i for i, place in enumerate(strip) if place.startswith("wall ")
                        and int(place.split()[2]) in (tokens_on or {}).get(int(place.split()[1]), set())], int)
         for r in self._read_layer(image, "wall strip", on) if len(on) else []:
-            read[r.place] = replace(r, fit=read[r.place].fit, whole=read[r.place].card)
+            read[r.place] = self._under_tokens(r, read[r.place])
         return {seat: {n: read[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
                 for seat in range(self.num_players)}
+
+    def _under_tokens(self, strip: CardRead, whole: CardRead) -> CardRead:
+        """A wall card with tokens over its middle, read by its top strip; a taught printing's
+        strip may not show the attribute (102400, printing 930000: a barbarian-crown under a
+        trophy read barbarian-tattoo at every scene, a wrong card to the tracker for 20 moves), so
+        its reading is at most ``TAUGHT_STRIP_CONFIDENCE`` sure."""
+        read = replace(strip, fit=whole.fit, whole=whole.card)
+        return replace(read, confidence=min(read.confidence, TAUGHT_STRIP_CONFIDENCE)) if self.taught else read
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:
         """Each inn slot: the best name's whole-card score plus its top-strip score (the strip's
@@ -373,7 +381,7 @@ class CardReader:
             for r in self._read_layer(image, "wall strip"):
                 seat, number = (int(v) for v in r.place.split()[1:])
                 if number in tokens_on.get(seat, set()):
-                    whole[r.place] = replace(r, fit=whole[r.place].fit, whole=whole[r.place].card)
+                    whole[r.place] = self._under_tokens(r, whole[r.place])
         strips, strip_faces = self._strip_reads(image)
         out = TableCards()
         for seat in range(self.num_players):

@@ -293,10 +293,10 @@ class CardReader:
 
     def _strip_reads(self, image: np.ndarray) -> tuple[dict[str, CardRead], dict[str, CardRead] | None]:
         """The fans' strips read, and (a taught printing) each read as its best face too."""
+        if not self.taught:
+            return {r.place: r for r in self._read_layer(image, "strip")}, None
         t, scores, places = self._layer_scores(image, "strip")
         reads = {place: choose(t.names, scores[i], place) for i, place in enumerate(places)}
-        if not self.taught:
-            return reads, None
         faces = scores.copy()
         faces[:, np.array([k != "face" for k in t.kinds])] = -np.inf
         return reads, {place: choose(t.names, faces[i], place) for i, place in enumerate(places)}

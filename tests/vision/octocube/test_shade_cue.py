@@ -93,11 +93,12 @@ def test_recogniser_reads_the_shade_of_a_top_taught_from_one_photo() -> None:
     art = random_pack(8)
     raw = render_teach_photo("octocube", art, 7_000_080, renderer)[0]
     photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+    assert photo is not None
     taught = teach("octocube", [("teach0.jpg", photo)]).pack
     frame = synth_frame(530801, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
     truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
 
-    def tops(cue: bool) -> dict[object, str | None]:
+    def tops(cue: bool) -> dict[tuple[int, int], str | None]:
         rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=taught,
                                  config=RecogniserConfig(pack_shade_cue=cue))
         obs = rec.recognise(frame.image)

@@ -47,6 +47,22 @@ def _photos(art: Any, art_seed: int, renderer: Any) -> list[tuple[str, Any]]:
     return photos
 
 
+def _doubted(obs: Any, frame: Any, below: float) -> Counter[str]:
+    """The stack tops (not under a cube) read below confidence ``below``: "wrong" and "right"."""
+    from teach import _label
+
+    from vision.octocube.truth import scene_truth
+
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    out: Counter[str] = Counter()
+    for loc, want in truth.tops.items():
+        reading = obs.tops.get(loc)
+        if want == "cube" or reading is None or reading.confidence >= below:
+            continue
+        out["right" if _label(reading) == want else "wrong"] += 1
+    return out
+
+
 def main() -> int:
     from teach import Tally, score_frame  # bench/teach.py: the benches' scoring, one way
 
@@ -66,6 +82,9 @@ def main() -> int:
     parser.add_argument("--time-against", action="append", default=[], metavar="NAME=VALUE",
                         help="also read every frame (last pack) with this RecogniserConfig field changed, "
                              "alternating with the run's own config, and print both median times")
+    parser.add_argument("--doubt", type=float, default=0.5,
+                        help="also count the stack tops read below this confidence (those a margin rule "
+                             "would ask about instead of guessing), wrong and right")
     args = parser.parse_args()
     import dataclasses
 
@@ -103,6 +122,8 @@ def main() -> int:
     renderer: Any = None
     n_photos = [int(v) for v in args.photos.split(",")]
     tallies = {n: Tally() for n in n_photos}
+    doubted = {n: Counter[str]() for n in n_photos}
+    """Per pack: stack tops read below ``--doubt``, "wrong" and "right"."""
     read_ms: list[float] = []
     for art_seed in range(first, last + 1):
         packs_file = cache / f"packs{art_seed}.pkl"
@@ -129,6 +150,7 @@ def main() -> int:
                 obs = rec.recognise(frame.image)
                 before = Counter(tallies[n].errors)
                 score_frame(tallies[n], obs, frame)
+                doubted[n].update(_doubted(obs, frame, args.doubt))
                 new = tallies[n].errors - before
                 if new and any(k.startswith(("stack tops", "cube tops")) for k in new):
                     print(f"  printing {art_seed} frame {seed}, {n} photo(s): "
@@ -149,6 +171,9 @@ def main() -> int:
         print(f"  taught from {n} photo(s): stack tops {t.pct('stack tops').strip()}, cube tops "
               f"{t.pct('cube tops').strip()}, boards {t.pct('boards (all spaces)').strip()}, "
               f"scenes named unknown {t.pct('scenes named unknown').strip()}")
+        wrong = t.n["stack tops"] - t.ok["stack tops"]
+        print(f"    stack tops read below confidence {args.doubt}: {doubted[n]['wrong']} of the {wrong} wrong, "
+              f"{doubted[n]['right']} of the {t.ok['stack tops']} right")
     if read_ms:
         print(f"  reading with a pack: {statistics.median(read_ms):.0f} ms median per frame")
     if own_ms:

@@ -88,6 +88,12 @@ class RecogniserConfig:
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of
     stack tops against 97.97 % without it (the teach photo's and the table's white balance differ
     more than two shades of one printing do)."""
+    pack_shade_cue: bool = True
+    """With a pack: a stack top's shade (background colour) is also judged on its own, against the
+    taught shades mapped onto the table's colours by the table's other tops
+    (vision/octocube/shade_cue.py); a top clearly nearer another shade of its glyph is read so."""
+    pack_shade_margin_lab: float = 8.0
+    """... when its mapped background lies at least this much (CIELAB) nearer that shade."""
     pack_letters_by_fine: bool = True
     """The fine stage alone picks an abyss tile's letter: the coarse scores of the abyss faces
     all count as their best one (a letter is 2-3 px at the patches' 1 px/mm)."""

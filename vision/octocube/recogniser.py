@@ -44,6 +44,7 @@ from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation
 from vision.octocube.pack_reader import (FINE_PX_PER_MM, FineMatcher, TileMatcher, TileScores, builtin_pack,
                                          empty_board_pack, empty_name)
+from vision.octocube.shade_cue import ShadeCue, ShadeRead
 from vision.render import octocube_layout as lay
 
 
@@ -201,6 +202,10 @@ class OctocubeRecogniser:
                       if pack is not None else None)
         """With a pack: the second stage that re-ranks a stack top's best few faces at 3 px/mm."""
         self._fine_windows: np.ndarray | None = None
+        self._shade = ShadeCue(pack, self._matcher.labels) if pack is not None else None
+        """With a pack: the shade (background colour) judged apart from the glyph."""
+        self._shade_found: dict[int, tuple[TileScores, int, np.ndarray | None]] = {}
+        """Per stack window read by the pack this frame: its scores, row and seen pixels."""
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
         self._letter_matcher = (TileMatcher(pack, LETTER_PX_PER_MM, LETTER_MATCH_MM, letters_known)
                                 if pack is not None and letters_known else None)
@@ -573,6 +578,7 @@ class OctocubeRecogniser:
         self.last_hidden = hidden
         cfg = self.config
         cube_mask: np.ndarray | None = None
+        self._shade_found = {}
         for i, loc in enumerate(self.layout.stack_locations):
             p = probs[i]
             if loc in covered:
@@ -608,6 +614,33 @@ class OctocubeRecogniser:
             elif h > cfg.hidden_top_doubtful:
                 conf *= 1.0 - h
             obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
+        if self._shade is not None and cfg.pack_shade_cue:
+            self._correct_shades(obs, patches, hidden)
+
+    def _correct_shades(self, obs: OctocubeObservation, patches: np.ndarray,
+                        hidden: dict[Location, float]) -> None:
+        """Stack tops read by the pack whose background is clearly another taught shade of their
+        glyph (:class:`ShadeCue`, mapped by this table's own tops) are read as that shade."""
+        assert self._shade is not None
+        locs = self.layout.stack_locations
+        reads = []
+        for i, (ts, row, seen) in self._shade_found.items():
+            reading = obs.tops[locs[i]]
+            if reading.tile is None or hidden.get(locs[i], 0.0) >= self.config.hidden_top_unreadable:
+                continue
+            label = reading.tile.label()
+            if label not in ts.labels:
+                continue
+            j = ts.labels.index(label)
+            off = ts.offsets[row, j] if ts.offsets is not None else (0.0, 0.0)
+            colour = self._shade.measure(patches[i], label, (float(off[0]), float(off[1])),
+                                         int(ts.turns[row, j]), None if seen is None else seen[0])
+            if colour is not None:
+                reads.append(ShadeRead(i, label, colour))
+        fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab)
+        for i, label in fixes.items():
+            old = obs.tops[locs[i]]
+            obs.tops[locs[i]] = StackTopReading(locs[i], tile_of(label), old.confidence)
 
     def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location]) -> np.ndarray:
         """A frame-sized mask, 255 where a found cube (and its stack) stands in the view."""
@@ -653,6 +686,7 @@ class OctocubeRecogniser:
             conf = 0.5 * self._pack_confidence(max(score, 0.0), lead)
             return label, conf
         conf = self._pack_confidence(score, lead)
+        self._shade_found[stack] = (best_of[0], best_of[1], visible)
         if self._fine is not None and score >= self.config.pack_tile_score and self.config.pack_fine_candidates >= 2:
             label, conf = self._fine_top(stack, best_of, frame, gains, label, conf,
                                          None if seen is None else seen[1])

@@ -1,0 +1,182 @@
+"""The shade of a taught Octocube tile as its own cue, apart from its glyph.
+
+The four shades of a printing differ by the tile's background colour only; the glyph is the same.
+The taught faces' colours are white-balanced on the teach sheet's paper, the table's windows on
+the play mat, and the two differ by more than two shades of one printing may (10-30 Lab units,
+docs/teach.md), so a window's colour cannot be compared with a taught face's as it is. Instead,
+per frame, the table's own tops map the table's colours onto the taught ones: each top read as a
+shaded tile gives (its background colour here, its shade's background colour on the teach
+sheet), per-channel gains in linear light are fitted on them (a white balance and an exposure;
+robustly: most reads are right), and a top whose mapped background lies clearly nearer another
+taught shade of the same glyph is read as that shade. (A gain and offset on the 0-255 values was
+tried first: fitted on the light shades of a table, it lifted a dark blue tile to green.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from rules.octocube.components import BACKGROUND_COLOURS
+from vision.octocube.layout import PATCH_PX_PER_MM
+from vision.octocube.pack_reader import INNER_MM, PROTOTYPE_BLUR, face_name, views_of
+from vision.pack import Pack
+
+BACKGROUND_NEAR_BGR = 40.0
+"""A taught face's pixel this near (BGR, L2) its shade's background colour counts as background."""
+MIN_BACKGROUND_PX = 40
+"""A face (or a window's seen part of it) with fewer background pixels than this gives no shade."""
+FIT_OUTLIER_LAB = 20.0
+"""A top whose mapped colour lies this far (Lab) from its read shade is left out of the refit."""
+MIN_FIT_TOPS = 6
+"""Fewer tops than this on the table: no mapping (the cue says nothing)."""
+
+
+def shade_of(label: str) -> tuple[str, str] | None:
+    """("light blue", "sextant") of "light blue sextant"; None for a tile with no shade."""
+    for colour in sorted(BACKGROUND_COLOURS, key=len, reverse=True):
+        if label.startswith(colour + " "):
+            return colour, label[len(colour) + 1:]
+    return None
+
+
+def _colour(label: str) -> str:
+    """The shade of a shaded tile's label ("light blue" of "light blue sextant")."""
+    shade = shade_of(label)
+    assert shade is not None, label
+    return shade[0]
+
+
+def lab(bgr: np.ndarray) -> np.ndarray:
+    """(..., 3) BGR 0-255 -> CIELAB (L 0-100)."""
+    px = np.clip(np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0, 0.0, 1.0)
+    return np.asarray(cv2.cvtColor(px, cv2.COLOR_BGR2LAB), np.float32).reshape(np.shape(bgr))
+
+
+@dataclass(frozen=True)
+class ShadeRead:
+    """One stack top as the cue sees it: its read label and its window's background colour."""
+
+    index: int
+    label: str
+    colour: np.ndarray
+    """Mean BGR of the window's pixels where the read face shows its background."""
+
+
+class ShadeCue:
+    """Background colours of a pack's shades and, per shaded face, where it shows its background
+    (at the patches' scale, the matcher's inner square, in the four quarter turns)."""
+
+    def __init__(self, pack: Pack, labels: Sequence[str], px_per_mm: float = PATCH_PX_PER_MM,
+                 inner_mm: float = INNER_MM) -> None:
+        self.inner = int(round(inner_mm * px_per_mm))
+        squares: dict[str, list[np.ndarray]] = {}
+        for label in labels:
+            if shade_of(label) is None or face_name(label) not in pack.faces:
+                continue
+            side = int(round(pack.sizes_mm[face_name(label)][0] * px_per_mm))
+            lo = (side - self.inner) // 2
+            views = []
+            for view in views_of(pack.faces[face_name(label)]):
+                face = cv2.resize(view, (side, side), interpolation=cv2.INTER_AREA).astype(np.float32)
+                face = np.asarray(cv2.GaussianBlur(face, (0, 0), PROTOTYPE_BLUR * px_per_mm), np.float32)
+                views.append(face[lo:lo + self.inner, lo:lo + self.inner])
+            squares[label] = views
+        self.background: dict[str, np.ndarray] = {}
+        """shade -> its background colour (BGR) on the teach sheet, pooled over its faces."""
+        for colour in BACKGROUND_COLOURS:
+            px = [v.reshape(-1, 3) for lb, vs in squares.items() if _colour(lb) == colour for v in vs]
+            if px:
+                self.background[colour] = _dominant(np.concatenate(px))
+        self.masks: dict[str, np.ndarray] = {}
+        """label -> (4, S, S) bool: the face's background pixels, in the 4 clockwise quarter turns."""
+        for label, views in squares.items():
+            bg = self.background[_colour(label)]
+            near = np.all([np.linalg.norm(v - bg, axis=2) < BACKGROUND_NEAR_BGR for v in views], axis=0)
+            near = cv2.erode(near.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+            if int(near.sum()) >= MIN_BACKGROUND_PX:
+                self.masks[label] = np.stack([np.rot90(near, -k) for k in range(4)])
+        self._lab = {c: lab(v) for c, v in self.background.items()}
+
+    def measure(self, window: np.ndarray, label: str, offset: tuple[float, float], turn: int = 0,
+                visible: np.ndarray | None = None) -> np.ndarray | None:
+        """The mean colour of ``window`` (S, S, 3, white-balanced, the patches' scale) where face
+        ``label``, found ``offset`` (x, y) px from the window's centre, shows its background;
+        ``visible`` (S, S): 0 where something in front hides the window. None when the face has
+        no background to measure or too little of it is seen."""
+        mask = self.masks.get(label)
+        if mask is None:
+            return None
+        c0 = (window.shape[0] - self.inner) // 2
+        x0, y0 = c0 + int(round(offset[0])), c0 + int(round(offset[1]))
+        if min(x0, y0) < 0 or max(x0, y0) + self.inner > window.shape[0]:
+            return None
+        use = mask[turn % 4].copy()
+        if visible is not None:
+            use &= visible[y0:y0 + self.inner, x0:x0 + self.inner] > 0.99
+        if int(use.sum()) < MIN_BACKGROUND_PX:
+            return None
+        return np.asarray(window[y0:y0 + self.inner, x0:x0 + self.inner][use].astype(np.float32).mean(axis=0))
+
+    def corrections(self, reads: Sequence[ShadeRead], taught: Sequence[str],
+                    margin_lab: float) -> dict[int, str]:
+        """Tops whose background, mapped onto the teach sheet's colours by the table's own reads,
+        lies at least ``margin_lab`` nearer another taught shade of their glyph: index -> that
+        label. Each top is judged by a mapping fitted without it."""
+        known = set(taught)
+        usable = [r for r in reads if shade_of(r.label) is not None and _colour(r.label) in self.background]
+        if len(usable) < MIN_FIT_TOPS:
+            return {}
+        out: dict[int, str] = {}
+        for k, read in enumerate(usable):
+            colour = _colour(read.label)
+            obj = read.label[len(colour) + 1:]
+            others = usable[:k] + usable[k + 1:]
+            gain = self._fit(others)
+            mapped = lab(_encoded(gain * _linear(read.colour)))
+            dist = {c: float(np.linalg.norm(mapped - v)) for c, v in self._lab.items() if f"{c} {obj}" in known}
+            best = min(dist, key=lambda c: dist[c])
+            if best != colour and dist[colour] - dist[best] >= margin_lab:
+                out[read.index] = f"{best} {obj}"
+        return out
+
+    def _fit(self, reads: Sequence[ShadeRead]) -> np.ndarray:
+        """Per-channel gains in linear light (a white balance and an exposure: what a light and
+        a camera change) taking the table's background colours to the teach sheet's, refitted
+        once without the tops the first fit leaves far from their read shade."""
+        m = _linear(np.stack([r.colour for r in reads]))
+        t = _linear(np.stack([self.background[_colour(r.label)] for r in reads]))
+        gain = _gain(m, t)
+        resid = np.linalg.norm(lab(_encoded(gain * m)) - lab(_encoded(t)), axis=1)
+        keep = resid < FIT_OUTLIER_LAB
+        if keep.sum() >= MIN_FIT_TOPS - 1 and not keep.all():
+            gain = _gain(m[keep], t[keep])
+        return gain
+
+
+def _gain(m: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """Least squares t = gain * m per channel (through the origin)."""
+    return ((m * t).sum(axis=0) / np.maximum((m * m).sum(axis=0), 1e-9)).astype(np.float32)
+
+
+def _linear(bgr: np.ndarray) -> np.ndarray:
+    """0-255 sRGB-like values -> linear light 0-1 (gamma 2.2)."""
+    return np.power(np.clip(np.asarray(bgr, np.float32) / 255.0, 0.0, 1.0), 2.2)
+
+
+def _encoded(linear: np.ndarray) -> np.ndarray:
+    """Linear light 0-1 -> 0-255 values (the inverse of :func:`_linear`)."""
+    return np.power(np.clip(linear, 0.0, 1.0), 1 / 2.2) * 255.0
+
+
+def _dominant(px: np.ndarray) -> np.ndarray:
+    """The colour most of ``px`` (N, 3) share: the median, then the mean of those near it."""
+    centre = np.median(px, axis=0)
+    for _ in range(2):
+        near = px[np.linalg.norm(px - centre, axis=1) < BACKGROUND_NEAR_BGR]
+        if len(near):
+            centre = near.mean(axis=0)
+    return np.asarray(centre, np.float32)

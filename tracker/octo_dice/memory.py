@@ -97,7 +97,9 @@ class DiceMemory:
                 if near is not None and math.hypot(near.x - d.x, near.y - d.y) <= SAME_PLACE_MM:
                     if near.face != d.face:
                         if min(near.confidence, d.confidence) >= SURE and not (emptied and d.area == ASIDE):
-                            d = replace(d, turned_from=near.face)  # else: one of the readings is shaky
+                            d = replace(d, turned_from=near.face)
+                        elif d.confidence < SURE:  # the new reading is shaky: the old face misread?
+                            d = replace(d, unsure_from=near.face)
                     elif near.area == ROLL and d.area == ROLL:
                         d = replace(d, seen_serial=self._serial)
                 elif d.area == ROLL and not any(k == d.kind and math.hypot(x - d.x, y - d.y) <= VAGUE_MM
@@ -241,7 +243,8 @@ class DiceMemory:
             self._vague = ()
             self._strip_read_again = False
             self._dice = _as_the_game_says(
-                [replace(d, seen_serial=None, landed_after=None, turned_from=None, remembered=False)
+                [replace(d, seen_serial=None, landed_after=None, turned_from=None, unsure_from=None,
+                         remembered=False)
                  for d in observed.dice], expected)
             self._serial = int(getattr(expected, "roll_serial", -1))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tracker.octo_dice.memory import SAME_PLACE_MM, SURE, DiceMemory
+from tracker.octo_dice.memory import KEPT_MM, SAME_PLACE_MM, SURE, DiceMemory
 from tracker.octo_dice.observation import ASIDE, ROLL, DieReading, OctoDiceObservation
 
 
@@ -399,3 +399,23 @@ def test_a_shaky_new_reading_where_a_die_lay_names_the_face_it_showed() -> None:
     assert sure.unsure_from is None  # the old reading shaky, the new one sure: neither annotation
     (moved,) = memory.annotate(scene(die(279, 362 + SAME_PLACE_MM + 0.01, face="octopod", confidence=0.67))).dice
     assert (moved.unsure_from, moved.landed_after) == (None, 5)
+
+
+def _six_laid() -> DiceMemory:
+    return remembered(die(200, 130, area=ASIDE), die(240, 130, area=ASIDE, kind="black", face="red-0"),
+                      die(280, 130, area=ASIDE), die(320, 130, area=ASIDE, kind="black", face="blue-2"),
+                      die(300, 300), die(350, 350, kind="black", face="green-0"))
+
+
+def test_a_whole_roll_with_one_die_unread_is_read_again() -> None:
+    """Game 103002: a turn's first roll, a cocked crystal neither read nor a spot of its own."""
+    thrown = [die(190 + 50 * k, 380, kind=("white", "black")[k % 2], face=("lab", "red-2")[k % 2])
+              for k in range(5)]
+    assert _six_laid().annotate(scene(*thrown)).occluded
+    # one die still where it lay (read, or a spot there): not a whole roll, judged as ever
+    assert not _six_laid().annotate(scene(*thrown[:4], die(300, 300))).occluded
+    spotted = OctoDiceObservation(dice=tuple(thrown), spots=((350 + KEPT_MM, 350),))
+    assert not _six_laid().annotate(spotted).occluded
+    # six read, or a die in the strip: judged
+    assert not _six_laid().annotate(scene(*thrown, die(450, 450))).occluded
+    assert not _six_laid().annotate(scene(*thrown[:4], die(400, 130, area=ASIDE))).occluded

@@ -15,7 +15,7 @@ from rules.octo_dice.components import WHITE_FACES
 from tracker.build import build_pipeline
 from tracker.demo_run import run_demo
 from tracker.octo_dice.groundtruth import GroundTruthRecogniser
-from tracker.octo_dice.observation import ROLL, OctoDiceObservation
+from tracker.octo_dice.observation import ROLL, DieReading, OctoDiceObservation
 from tracker.table import TableSetup
 
 STILL_MM = 1.0
@@ -44,7 +44,7 @@ class MisreadsStillWhiteDice:
         observed = self.inner.read(frame)
         if not observed.dice:
             return observed
-        dice = []
+        dice: list[DieReading] = []
         for d in observed.dice:
             still = any(math.hypot(x - d.x, y - d.y) <= STILL_MM and f == d.face for x, y, f in self._last)
             if still and d.kind == "white" and d.area == ROLL and d.face is not None and not d.cocked \

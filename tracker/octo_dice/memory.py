@@ -85,7 +85,7 @@ class DiceMemory:
             # something unread at an area's edge where no die lay: fingers reaching in, the
             # scene is not read (a die missed against the edge lay there before: kept below)
             return replace(observed, occluded=True)
-        if self._set_aside_die_unseen(observed):
+        if self._set_aside_die_unseen(observed) or self._whole_roll_with_a_die_unread(observed):
             return replace(observed, occluded=True)
         out = []
         emptied = self._strip_emptied(observed)
@@ -149,6 +149,24 @@ class DiceMemory:
             return False
         self._strip_read_again = True
         return True
+
+    def _whole_roll_with_a_die_unread(self, observed: OctoDiceObservation) -> bool:
+        """True when five dice are read, all in the roll area, and none of the six dice of the
+        last accepted scene lies where it lay (nothing read or found within ``KEPT_MM``): all six
+        were thrown (a turn's first roll) and one is unread, its spot merged with a neighbour's
+        (game 103002: a cocked white crystal 31 mm from a black die, neither read nor a spot of
+        its own; "the black die showing blue 2 was taken back from the set-aside area"). The
+        scene is read again until all six are read (the players re-roll a cocked die) or the
+        next step catches it up. No illegal change moves all six dice: one left lying, turned or
+        kept keeps its place and the scene is judged as ever."""
+        read = [d for d in observed.dice if d.kind in ("white", "black")]
+        if len(read) != len(DICE) - 1 or any(d.area != ROLL for d in read):
+            return False
+        lay = [r for r in self._dice if r.kind in ("white", "black")]
+        if len(lay) != len(DICE):
+            return False
+        places = [(d.x, d.y) for d in observed.dice] + list(observed.spots)
+        return all(all(math.hypot(x - r.x, y - r.y) > KEPT_MM for x, y in places) for r in lay)
 
     def _strip_emptied(self, observed: OctoDiceObservation) -> bool:
         """A die that lay in the set-aside strip in the last accepted scene lies there no more

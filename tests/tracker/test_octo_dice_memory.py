@@ -5,9 +5,9 @@ edge (the 3 mm of "the same place", the 0.75 of "sure") is checked on both sides
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from tracker.octo_dice.memory import SAME_PLACE_MM, SURE, DiceMemory
+from tracker.octo_dice.memory import KEPT_MM, SAME_PLACE_MM, SURE, DiceMemory
 from tracker.octo_dice.observation import ASIDE, ROLL, DieReading, OctoDiceObservation
 
 
@@ -74,7 +74,7 @@ def test_a_die_turned_by_hand_needs_both_readings_sure() -> None:
     (turned,) = memory.annotate(scene(die(300, 301, face="sub", confidence=SURE))).dice
     assert (turned.turned_from, turned.seen_serial, turned.landed_after) == ("lab", None, None)
     shaky_now = memory.annotate(scene(die(300, 301, face="sub", confidence=0.74))).dice
-    assert shaky_now == (die(300, 301, face="sub", confidence=0.74),)
+    assert shaky_now == (replace(die(300, 301, face="sub", confidence=0.74), unsure_from="lab"),)
     shaky_before = remembered(die(300, 300, face="lab", confidence=0.74))
     assert shaky_before.annotate(scene(die(300, 301, face="sub"))).dice == (die(300, 301, face="sub"),)
     # turned in the set-aside strip is still turned
@@ -387,3 +387,35 @@ def test_no_die_is_kept_unread_when_all_six_are_read() -> None:
     five = memory.annotate(OctoDiceObservation(dice=rolled[:3] + aside, spots=spots))
     (kept,) = [d for d in five.dice if d.remembered]
     assert (kept.face, kept.x, kept.y, kept.seen_serial) == ("crystal", 209, 280, 121)
+
+
+def test_a_shaky_new_reading_where_a_die_lay_names_the_face_it_showed() -> None:
+    """Game 103005: a white crystal put back where it lay read "octopod" at 0.67: the adapter
+    weighs it as that die misread only if the memory says what it showed there."""
+    memory = remembered(die(279, 362, face="crystal", confidence=0.67))
+    (shaky,) = memory.annotate(scene(die(279, 362, face="octopod", confidence=0.67))).dice
+    assert (shaky.unsure_from, shaky.turned_from, shaky.seen_serial) == ("crystal", None, None)
+    (sure,) = memory.annotate(scene(die(279, 362, face="octopod", confidence=SURE))).dice
+    assert sure.unsure_from is None  # the old reading shaky, the new one sure: neither annotation
+    (moved,) = memory.annotate(scene(die(279, 362 + SAME_PLACE_MM + 0.01, face="octopod", confidence=0.67))).dice
+    assert (moved.unsure_from, moved.landed_after) == (None, 5)
+
+
+def _six_laid() -> DiceMemory:
+    return remembered(die(200, 130, area=ASIDE), die(240, 130, area=ASIDE, kind="black", face="red-0"),
+                      die(280, 130, area=ASIDE), die(320, 130, area=ASIDE, kind="black", face="blue-2"),
+                      die(300, 300), die(350, 350, kind="black", face="green-0"))
+
+
+def test_a_whole_roll_with_one_die_unread_is_read_again() -> None:
+    """Game 103002: a turn's first roll, a cocked crystal neither read nor a spot of its own."""
+    thrown = [die(190 + 50 * k, 380, kind=("white", "black")[k % 2], face=("lab", "red-2")[k % 2])
+              for k in range(5)]
+    assert _six_laid().annotate(scene(*thrown)).occluded
+    # one die still where it lay (read, or a spot there): not a whole roll, judged as ever
+    assert not _six_laid().annotate(scene(*thrown[:4], die(300, 300))).occluded
+    spotted = OctoDiceObservation(dice=tuple(thrown), spots=((350 + KEPT_MM, 350),))
+    assert not _six_laid().annotate(spotted).occluded
+    # six read, or a die in the strip: judged
+    assert not _six_laid().annotate(scene(*thrown, die(450, 450))).occluded
+    assert not _six_laid().annotate(scene(*thrown[:4], die(400, 130, area=ASIDE))).occluded

@@ -53,6 +53,13 @@ and another number (lacks one, shows the other): every black die has one face of
 that die is the same one with its small printed number misread (game 100919: blue 1 read "blue 2"
 at 0.69). Both halves together stay within the tolerance of one doubtful reading."""
 
+STILL_MISREAD_WEIGHT = 0.25
+"""Weight of each half of a die read unsure, where it lay, with another face than it showed
+there (``DieReading.unsure_from``), when the area lacks that very face: the same still die
+misread (game 103005: a white crystal put back in place read "octopod" at 0.67). Both halves
+together stay within the tolerance of one doubtful reading; a sure reading there is judged as
+turned by hand (tracker/octo_dice/memory.py ``SURE``)."""
+
 NUMBER_DOUBT = 0.8
 """Only a reading less sure than this is taken for a number misread (``NUMBER_MISREAD_WEIGHT``)."""
 
@@ -96,7 +103,9 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
                     and d.face is not None:
                 diffs.append(Difference(f"{_words(d.kind, d.face)} landed at {_at(d)}: it was thrown", w))
         for area, want in ((ROLL_AREA, expected.roll), (ASIDE, expected.aside)):
-            seen = _flat(observed.in_area(area))
+            # a die read unsure where another face lay is matched last: if its face is expected
+            # twice, the sure reading takes the expected one and this one pairs with the lack
+            seen = sorted(_flat(observed.in_area(area)), key=lambda d: d.unsure_from is not None)
             missing, extra = _compare(want, seen)
             name = "roll area" if area == ROLL_AREA else "set-aside area"
             # as many dice in the strip as there should be, but some faces differ: a set-aside die
@@ -109,6 +118,11 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
                     extra.remove(d)
                     diffs.append(Difference(f"{_words(d.kind, d.face or '?')} at {_at(d)} may be "
                                             f"{face_words(face)} with its number misread", 2 * NUMBER_MISREAD_WEIGHT))
+            for kind, face, d in _still_misread(missing, extra):
+                missing.remove((kind, face))
+                extra.remove(d)
+                diffs.append(Difference(f"{_words(d.kind, d.face or '?')} at {_at(d)} may be "
+                                        f"{face_words(face)}, as it lay there, misread", 2 * STILL_MISREAD_WEIGHT))
             for kind, face in missing:
                 diffs.append(Difference(f"the {name} lacks {_words(kind, face)}", MISREAD_WEIGHT if misread else 1.0))
             for d in extra:
@@ -309,6 +323,19 @@ def _numbers_misread(missing: list[tuple[str, str]],
         if same is not None:
             left.remove(same)
             pairs.append((same[0], same[1], d))
+    return pairs
+
+
+def _still_misread(missing: list[tuple[str, str]],
+                   extra: list[DieReading]) -> list[tuple[str, str, DieReading]]:
+    """Pairs (kind, face expected, reading) of a face the area lacks and a reading there that the
+    scene memory saw showing that face at the same place (``STILL_MISREAD_WEIGHT``)."""
+    pairs: list[tuple[str, str, DieReading]] = []
+    left = list(missing)
+    for d in extra:
+        if d.unsure_from is not None and (d.kind, d.unsure_from) in left:
+            left.remove((d.kind, d.unsure_from))
+            pairs.append((d.kind, d.unsure_from, d))
     return pairs
 
 

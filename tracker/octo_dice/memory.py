@@ -85,7 +85,7 @@ class DiceMemory:
             # something unread at an area's edge where no die lay: fingers reaching in, the
             # scene is not read (a die missed against the edge lay there before: kept below)
             return replace(observed, occluded=True)
-        if self._set_aside_die_unseen(observed):
+        if self._set_aside_die_unseen(observed) or self._whole_roll_with_a_die_unread(observed):
             return replace(observed, occluded=True)
         out = []
         emptied = self._strip_emptied(observed)
@@ -97,7 +97,9 @@ class DiceMemory:
                 if near is not None and math.hypot(near.x - d.x, near.y - d.y) <= SAME_PLACE_MM:
                     if near.face != d.face:
                         if min(near.confidence, d.confidence) >= SURE and not (emptied and d.area == ASIDE):
-                            d = replace(d, turned_from=near.face)  # else: one of the readings is shaky
+                            d = replace(d, turned_from=near.face)
+                        elif d.confidence < SURE:  # the new reading is shaky: the old face misread?
+                            d = replace(d, unsure_from=near.face)
                     elif near.area == ROLL and d.area == ROLL:
                         d = replace(d, seen_serial=self._serial)
                 elif d.area == ROLL and not any(k == d.kind and math.hypot(x - d.x, y - d.y) <= VAGUE_MM
@@ -147,6 +149,24 @@ class DiceMemory:
             return False
         self._strip_read_again = True
         return True
+
+    def _whole_roll_with_a_die_unread(self, observed: OctoDiceObservation) -> bool:
+        """True when five dice are read, all in the roll area, and none of the six dice of the
+        last accepted scene lies where it lay (nothing read or found within ``KEPT_MM``): all six
+        were thrown (a turn's first roll) and one is unread, its spot merged with a neighbour's
+        (game 103002: a cocked white crystal 31 mm from a black die, neither read nor a spot of
+        its own; "the black die showing blue 2 was taken back from the set-aside area"). The
+        scene is read again until all six are read (the players re-roll a cocked die) or the
+        next step catches it up. No illegal change moves all six dice: one left lying, turned or
+        kept keeps its place and the scene is judged as ever."""
+        read = [d for d in observed.dice if d.kind in ("white", "black")]
+        if len(read) != len(DICE) - 1 or any(d.area != ROLL for d in read):
+            return False
+        lay = [r for r in self._dice if r.kind in ("white", "black")]
+        if len(lay) != len(DICE):
+            return False
+        places = [(d.x, d.y) for d in observed.dice] + list(observed.spots)
+        return all(all(math.hypot(x - r.x, y - r.y) > KEPT_MM for x, y in places) for r in lay)
 
     def _strip_emptied(self, observed: OctoDiceObservation) -> bool:
         """A die that lay in the set-aside strip in the last accepted scene lies there no more
@@ -241,7 +261,8 @@ class DiceMemory:
             self._vague = ()
             self._strip_read_again = False
             self._dice = _as_the_game_says(
-                [replace(d, seen_serial=None, landed_after=None, turned_from=None, remembered=False)
+                [replace(d, seen_serial=None, landed_after=None, turned_from=None, unsure_from=None,
+                         remembered=False)
                  for d in observed.dice], expected)
             self._serial = int(getattr(expected, "roll_serial", -1))
 

@@ -57,6 +57,9 @@ class DieReading:
     last accepted scene (which showed the roll of this serial): it has been thrown since."""
     turned_from: str | None = None
     """Set by the scene memory: the die lies where it lay but shows another face (turned by hand)."""
+    unsure_from: str | None = None
+    """Set by the scene memory: the die lies where it lay, read unsure with another face than it
+    showed there (not sure enough to call it turned by hand): most likely the same face misread."""
     remembered: bool = False
     """Set by the scene memory: not read in this scene, but something die-sized lies exactly where
     this die lay in the last accepted scene, so it is taken to lie there still."""

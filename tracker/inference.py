@@ -148,8 +148,10 @@ def infer(
     observed: Obs,
     adapter: GameAdapter[St, Obs],
     config: InferenceConfig | None = None,
+    previous: Obs | None = None,
 ) -> Verdict:
-    """Decide what ``observed`` means for ``state`` (``state`` itself is not changed)."""
+    """Decide what ``observed`` means for ``state`` (``state`` itself is not changed);
+    ``previous``: the last still scene the game explained, for :meth:`GameAdapter.doubt`."""
     config = config or InferenceConfig()
     here = adapter.expected(state)
     here_diffs = adapter.differences(here, observed)
@@ -204,7 +206,7 @@ def infer(
         if any(_is_prefix(d.chain, s.chain) and d.view == s.view for d in distinct):
             continue
         distinct.append(s)
-    if len(distinct) == 1:
+    if len(distinct) == 1 and not adapter.doubt(base, distinct[0].chain, observed, previous):
         best = distinct[0]
         for move in best.chain:
             trial.push_unchecked(move)

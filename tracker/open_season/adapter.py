@@ -358,6 +358,34 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                                         weight))
         return diffs
 
+    def amended_chains(self, state: OpenSeasonState, undone: tuple[Move, ...],
+                       observed: OpenSeasonObservation) -> list[tuple[Move, ...]]:
+        """``undone`` made again with its first move, a refill draw, drawing instead a card the
+        inn shows beyond the inn ``undone`` leads to: a refill card misread while it lay in the
+        inn and read right later (seed 102302, tilt 33.6, evening light: elf-eyepatch read
+        elf-tattoo in the two scenes after its draw; the draw was confirmed, more turns went on
+        top of it, and no recovery reached back to it: 39 false alarms). Only chains the rules
+        allow."""
+        if not undone or not isinstance(undone[0], Draw):
+            return []
+        work = scratch_copy(state)
+        for move in undone:
+            work.push_unchecked(move)
+        shown = Counter(observed.inn) - Counter(self.expected(work).inn)
+        chains = []
+        for card in sorted(shown):
+            if card == undone[0].card:
+                continue
+            chain = (Draw(card), *undone[1:])
+            trial = state.clone()
+            try:
+                for move in chain:
+                    trial.push(move)
+            except RulesError:
+                continue
+            chains.append(chain)
+        return chains
+
     def doubt(self, state: OpenSeasonState, chain: tuple[Move, ...], observed: OpenSeasonObservation,
               previous: OpenSeasonObservation | None) -> str:
         """A take from the inn whose cards a slot behind the deck may hide (:func:`inn_doubt`)."""

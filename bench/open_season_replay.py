@@ -10,7 +10,10 @@ again). A replay of the code that recorded it gives that run's moves, alerts and
     python bench/open_season_replay.py D/scenes_97621.pkl --stop 75   # up to scene 75 only
 
 It cannot tell a flagged illegal change from a false alarm (the recording holds no truth about
-scenes): it counts alerts; the false alarms are the alerts less the illegal changes flagged.
+scenes): it counts alerts; the false alarms are the alerts less the illegal changes flagged. It
+does know the twin's true moves: ``departed`` names the scene from which the tracker's moves left
+the true game for good (None when its moves end on it), with the first wrong move and the true
+one: where to start tracing a lost game (102302: a refill card misread at scene 42, lost at 54).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ def replay(path: Path, say: Any = None, stop: int | None = None) -> dict[str, An
     tracked = TrackedGame(record["start"].clone(), OpenSeasonAdapter())
     alerts = questions = rejected = 0
     scenes = record["scenes"][:stop]
+    last_on_truth = 0  # the last scene after which the tracker's moves were the true game's
     for n, observed in enumerate(scenes, 1):
         pending = list(tracked.observe(observed))
         while pending:
@@ -69,6 +73,8 @@ def replay(path: Path, say: Any = None, stop: int | None = None) -> dict[str, An
                 if say is not None:
                     say("  players answer: " + ("none of these" if option is None else str(option + 1)))
                 pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
+        if on_true_game(tracked.state.history, twin.truth.history):
+            last_on_truth = n
     whole = stop is None or stop >= len(record["scenes"])
     if whole and twin.truth.is_terminal() and not tracked.state.is_terminal() and tracked.pending is None:
         pending = list(tracked.finish())  # the players say the game is over
@@ -83,7 +89,25 @@ def replay(path: Path, say: Any = None, stop: int | None = None) -> dict[str, An
     return {"seed": spec["seed"], "scenes": len(scenes), "moves_total": len(twin.truth.history),
             "moves_correct": twin.moves_correct(tracked.state.history), "alerts": alerts,
             "questions_asked": questions, "questions_rejected": rejected,
-            "final_scores_match": scores_equal}
+            "final_scores_match": scores_equal,
+            "departed": departure(last_on_truth, tracked.state.history, twin.truth.history)}
+
+
+def on_true_game(history: list[Any], truth: list[Any]) -> bool:
+    """Whether every move the tracker holds is the true game's move at that place."""
+    return len(history) <= len(truth) and all(a == b for a, b in zip(history, truth))
+
+
+def departure(last_on_truth: int, history: list[Any], truth: list[Any]) -> dict[str, Any] | None:
+    """Where the tracker's moves left the true game for good: the scene after ``last_on_truth``,
+    the index of the first move that differs, the tracker's move and the true one (None: its
+    moves end on the true game)."""
+    if on_true_game(history, truth):
+        return None
+    index = next((i for i, (a, b) in enumerate(zip(history, truth)) if a != b), min(len(history), len(truth)))
+    return {"scene": last_on_truth + 1, "move": index,
+            "tracked": str(history[index]) if index < len(history) else None,
+            "true": str(truth[index]) if index < len(truth) else None}
 
 
 def main() -> int:

@@ -88,6 +88,24 @@ class GameAdapter(ABC, Generic[St, Obs]):
         legal position that matches the table again. Default: the catch-up chains."""
         return self.catch_up_chains(state, observed)
 
+    def amended_chains(self, state: St, undone: tuple[Move, ...], observed: Obs) -> Iterable[tuple[Move, ...]]:
+        """Legal chains that make the moves a recovery takes back (``undone``, made from
+        ``state``) again with their first move amended to what ``observed`` shows: a move
+        confirmed from a misread that later scenes contradict (seed 102302: a refill card read
+        with another attribute in the two scenes after its draw and read right only afterwards,
+        when more moves had been confirmed on top of it). :func:`tracker.inference.recover`
+        searches them before its plain take-backs. Default: none."""
+        return ()
+
+    def doubt(self, state: St, chain: tuple[Move, ...], observed: Obs, previous: Obs | None) -> str:
+        """Why the camera cannot vouch for ``chain`` although it is the only legal explanation of
+        ``observed`` (``previous``: the last still scene the game explained, None when unknown):
+        something that showed there now shows nowhere, and what the camera cannot see may hide
+        it. Non-empty: the players are asked to confirm the chain (a question of one option;
+        "none of these" is an illegal-move alert) instead of its being confirmed unasked.
+        Default: never in doubt."""
+        return ""
+
     def same_scene(self, first: Obs, second: Obs) -> bool:
         """Whether two readings show the same table (reading confidences aside). An unexplained
         scene seen again is not new evidence that the tracker is out of step (the players have not

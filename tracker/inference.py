@@ -148,8 +148,10 @@ def infer(
     observed: Obs,
     adapter: GameAdapter[St, Obs],
     config: InferenceConfig | None = None,
+    previous: Obs | None = None,
 ) -> Verdict:
-    """Decide what ``observed`` means for ``state`` (``state`` itself is not changed)."""
+    """Decide what ``observed`` means for ``state`` (``state`` itself is not changed);
+    ``previous``: the last still scene the game explained, for :meth:`GameAdapter.doubt`."""
     config = config or InferenceConfig()
     here = adapter.expected(state)
     here_diffs = adapter.differences(here, observed)
@@ -204,7 +206,7 @@ def infer(
         if any(_is_prefix(d.chain, s.chain) and d.view == s.view for d in distinct):
             continue
         distinct.append(s)
-    if len(distinct) == 1:
+    if len(distinct) == 1 and not adapter.doubt(base, distinct[0].chain, observed, previous):
         best = distinct[0]
         for move in best.chain:
             trial.push_unchecked(move)
@@ -275,17 +277,33 @@ def recover(
     base = state.clone()
     history = list(state.history)
     spent = 0.0  # candidate chains searched so far, weighed (``config.recovery_budget``)
-    for k in range(min(config.recovery_undo, len(history)) + 1):
-        if k == 1 and found and not thorough:
-            break  # the tracker's own position explains the table: take nothing back
+    depth = min(config.recovery_undo, len(history))
+    # first the moves taken back made again with their first one amended (a move confirmed from
+    # a misread): few paths, searched before the budget goes on the deep take-backs' thousands
+    plans: list[tuple[int, Any, list[_Path]]] = []
+    trial = state.clone()
+    for k in range(1, depth + 1):
+        trial.pop()
+        taken = tuple(history[len(history) - k:])
+        amended = [_Path(c) for c in adapter.amended_chains(trial, taken, observed) if c[:1] != taken[:1]]
+        if amended:
+            plans.append((k, trial.clone(), amended))
+    plans += [(k, None, []) for k in range(depth + 1)]
+    for k, amended_base, amended_starts in plans:
         if spent >= config.recovery_budget:
             break  # the budget is spent: no deeper take-back
-        if k:
-            base.pop()
-        work = scratch_copy(base)
-        starts = [_Path(())]
-        if k == 0 and redo:
-            starts.append(_Path(tuple(redo)))
+        if amended_base is not None:
+            work = scratch_copy(amended_base)
+            starts = amended_starts
+        else:
+            if k == 1 and any(f[1] == 0 for f in found) and not thorough:
+                break  # the tracker's own position explains the table: take nothing back
+            if k:
+                base.pop()
+            work = scratch_copy(base)
+            starts = [_Path(())]
+            if k == 0 and redo:
+                starts.append(_Path(tuple(redo)))
         paths = starts
         complete = True  # every scene of this take-back searched (the budget lasted)
         for index, scene in enumerate(scenes[-config.recovery_scenes:]):

@@ -110,6 +110,9 @@ class TrackedGame(Generic[St, Obs]):
         """Unexplained scenes when a recovery was last tried (tried again only on a new one)."""
         self._asked_scene: Obs | None = None
         """The scene the pending move question (not a recovery's) is about."""
+        self._fitted: Obs | None = None
+        """The last still scene the game explained (confirmed, unchanged or answered): what the
+        adapter compares a scene with to doubt a chain (:meth:`GameAdapter.doubt`)."""
 
     # ---- observations
     def observe(self, observed: Obs) -> list[TrackerEvent]:
@@ -118,10 +121,11 @@ class TrackedGame(Generic[St, Obs]):
             return []  # the players must answer first; the table is read again afterwards
         just_made = len(self.state.history) - self._scene_mark
         self._scene_mark = len(self.state.history)
-        verdict = infer(self.state, observed, self.adapter, self.config)
+        verdict = infer(self.state, observed, self.adapter, self.config, self._fitted)
         events: list[TrackerEvent] = []
         if isinstance(verdict, NoChange | Confirmed):
             self._in_step()
+            self._fitted = observed
         # a question's scene is explained only once the players pick an option: "none of these"
         # makes it one more unexplained scene (:meth:`reject`)
         self._asked_scene = observed if isinstance(verdict, Question) else None
@@ -228,10 +232,12 @@ class TrackedGame(Generic[St, Obs]):
         events += self._reveal(after)
         if not question.recovery and self._asked_scene is not None:
             self._in_step()  # the players said what explains the scene
+            self._fitted = self._asked_scene
         self._asked_scene = None
         if question.recovery:
             # the players said where the game stands: in step again, and never taken back by itself
             self._in_step()
+            self._fitted = None  # which scene shows that position is not known here
             self._scene_mark = len(self.state.history)
             events += self._clear_alert("the players said where the game stands")
         return events

@@ -639,3 +639,27 @@ def test_weights_that_sum_to_the_tolerance_are_within_it() -> None:
     from tracker.inference import total_weight
 
     assert total_weight([Difference("a", 0.5), Difference("b", 0.05), Difference("c", 0.05)]) == 0.6
+
+
+class _DoubtingRaceAdapter(RaceAdapter):
+    """Doubts every chain that banks, giving the scene it was compared with in the reason."""
+
+    def doubt(self, state: State, chain: tuple[Move, ...], observed: View, previous: View | None) -> str:
+        return f"banked after {previous}" if previous is not None and Bank() in chain else ""
+
+
+def test_a_chain_the_adapter_doubts_is_asked_as_the_only_option_and_rejected_as_an_alert() -> None:
+    """The one legal explanation is confirmed unasked unless the adapter doubts it against the last
+    scene the game explained: then the players confirm it (Open Season, bench seeds 102101 and
+    102114: a slot behind the deck may hide a card that left the open inn)."""
+    state = RaceGame(2).new_initial_state()
+    assert isinstance(infer(state, ((4, 0), 1), _DoubtingRaceAdapter()), Confirmed)  # no scene before
+    verdict = infer(state, ((4, 0), 1), _DoubtingRaceAdapter(), previous=((0, 0), 0))
+    assert isinstance(verdict, Question) and verdict.options == ((Roll(4), Bank()),)
+    tracked = TrackedGame(RaceGame(2).new_initial_state(), _DoubtingRaceAdapter())
+    assert tracked.observe(((0, 0), 0)) == []  # nothing happened: the scene the game explains
+    events = tracked.observe(((4, 0), 1))
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked)
+    assert events[0].question.options == ((Roll(4), Bank()),)
+    assert [type(e) for e in tracked.reject()] == [IllegalMoveAlert]
+    assert tracked.state.history == []

@@ -45,6 +45,64 @@ def test_a_replay_stops_at_the_scene_asked(tmp_path: Path) -> None:
     assert replayed["final_scores_match"] is False  # the game is not over at scene 5
 
 
+def _misread_refill(tmp_path: Path, scenes_misread: int | None) -> tuple[Path, int, str, str]:
+    """A recorded 40-move game whose first refill card read in a new scene is read with another
+    attribute from that scene on, in ``scenes_misread`` scenes (None: as long as it lies in the
+    inn), as 102302's elf-eyepatch read elf-tattoo at tilt 33.6 in the evening light: the
+    recording, the index of that scene, the card and its misreading."""
+    import dataclasses
+    import pickle
+
+    bench = _bench("demo_accuracy")
+    spec = bench.open_season_specs(1, 97400)[0]
+    bench.play_open_season_observations(spec, SimpleNamespace(game="open_season", illegal=0, max_moves=40,
+                                                              record_dir=str(tmp_path)))
+    path = tmp_path / f"scenes_{spec['seed']}.pkl"
+    record = pickle.loads(path.read_bytes())
+    scenes = record["scenes"]
+    refill = next(i for i in range(1, len(scenes)) if len(scenes[i].inn) > len(scenes[i - 1].inn)
+                  and set(scenes[i].inn) - set(scenes[i - 1].inn))
+    card = sorted(set(scenes[refill].inn) - set(scenes[refill - 1].inn))[0]
+    people, attribute = card.split("-")
+    misread = f"{people}-{'dagger' if attribute != 'dagger' else 'crown'}"
+    last = len(scenes) if scenes_misread is None else refill + scenes_misread
+    for i in range(refill, last):
+        if card not in scenes[i].inn:
+            break
+        scenes[i] = dataclasses.replace(scenes[i], inn=tuple(sorted(misread if c == card else c for c in scenes[i].inn)))
+    path.write_bytes(pickle.dumps(record))
+    return path, refill, card, misread
+
+
+def test_a_replay_names_the_scene_and_move_where_the_tracker_left_the_true_game(tmp_path: Path) -> None:
+    """A refill card misread as long as it lies in the inn: the tracker confirms the misread
+    draw, and the replay names that scene, the wrong draw and the true one; the same game read
+    right departs nowhere."""
+    replay = _bench("open_season_replay").replay
+    path, refill, card, misread = _misread_refill(tmp_path / "misread", None)
+    departed = replay(path, stop=refill + 2)["departed"]  # the lost rest is slow to replay
+    assert departed is not None and departed["scene"] == refill + 1
+    assert misread in departed["tracked"] and card in departed["true"] and "Draw" in departed["true"]
+    bench = _bench("demo_accuracy")
+    spec = bench.open_season_specs(1, 97400)[0]
+    bench.play_open_season_observations(spec, SimpleNamespace(game="open_season", illegal=0, max_moves=40,
+                                                              record_dir=str(tmp_path)))
+    assert replay(tmp_path / f"scenes_{spec['seed']}.pkl")["departed"] is None
+
+
+def test_a_refill_card_misread_in_two_scenes_and_built_on_is_put_right_by_one_recovery(tmp_path: Path) -> None:
+    """102302: the misread draw was confirmed, the next turn went on top of it, and when the card
+    read right no recovery reached back to it (39 false alarms). The recovery now first makes the
+    moves it takes back again with that draw amended to the card the inn shows: one question,
+    answered, and the game back on the true moves (before: the options rejected, 4 alerts)."""
+    path, refill, _, _ = _misread_refill(tmp_path, 2)
+    said: list[str] = []
+    replayed = _bench("open_season_replay").replay(path, said.append, stop=refill + 6)
+    assert replayed["departed"] is None and replayed["moves_correct"] > 10
+    assert replayed["alerts"] == 1 and replayed["questions_rejected"] == 0
+    assert any("taken back" in line for line in said)
+
+
 def test_a_filmed_game_records_the_scenes_the_pipeline_hands_the_tracker(tmp_path: Path) -> None:
     """The frames path (renderer -> gate -> recogniser -> tracker): the recording is what the
     pipeline's tracker observed, so the replay flags the same illegal change."""

@@ -127,6 +127,46 @@ def _hidden_surplus_weight(expected: OpenSeasonObservation, observed: OpenSeason
     return HIDDEN_EMPTIED_WEIGHT if expected.inn_card_taken and not fills_all else HIDDEN_SURPLUS_WEIGHT
 
 
+def _taken_from_inn(chain: Iterable[Move]) -> Counter[str]:
+    """The cards ``chain`` takes out of the inn (a take, a keep, a Shield take, a compensation)."""
+    taken: Counter[str] = Counter()
+    for move in chain:
+        if isinstance(move, TakeFromInn):
+            taken.update(move.cards)
+        elif isinstance(move, TakeInnCard | KeepInnCard):
+            taken[move.card] += 1
+        elif isinstance(move, Compensate) and move.source == "inn" and move.card is not None:
+            taken[move.card] += 1
+    return taken
+
+
+def inn_doubt(after: OpenSeasonObservation, observed: OpenSeasonObservation, previous: OpenSeasonObservation | None,
+              taken: Counter[str]) -> str:
+    """Why a chain that takes ``taken`` from the inn (its view ``after``) cannot be confirmed from
+    ``observed`` alone: a card the camera saw in the inn at the last explained scene (``previous``)
+    now shows nowhere there, and a slot behind the deck may hide it. Either the chain keeps it in
+    the inn, unseen (seed 102101, tilt 30: three elf-tattoo went, "takes two" left the third
+    behind the deck, where an empty slot always read hidden: three cards taken, unflagged), or
+    the chain says it was taken while a slot the camera read in the open before now reads hidden
+    beyond the chain's inn (seed 102114: barbarian-tattoo laid on a wall card of the same name
+    and elf-tattoo's slot read hidden: "takes both" was confirmed at 0.25, unflagged). Only the
+    players can tell; the camera shows the same in both cases."""
+    if previous is None or not observed.inn_hidden or not taken:
+        return ""
+    gone = Counter(previous.inn) - Counter(observed.inn)  # seen in the inn then, not now
+    kept_unseen = (gone - taken) & (Counter(after.inn) - Counter(observed.inn))
+    if kept_unseen:
+        card = sorted(kept_unseen)[0]
+        return f"{card} showed in the inn and now shows nowhere: taken too, or behind the deck?"
+    new_hidden = observed.inn_hidden > previous.inn_hidden
+    surplus = len(observed.inn) + observed.inn_hidden > len(after.inn)
+    taken_seen = gone & taken
+    if new_hidden and surplus and taken_seen:
+        card = sorted(taken_seen)[0]
+        return f"{card} may lie behind the deck, not taken"
+    return ""
+
+
 def player_name(seat: int) -> str:
     return f"player {seat + 1}" if seat >= 0 else "the players"
 
@@ -317,6 +357,48 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 diffs.append(Difference(f"{who}'s bonus tile on column {col} reads {g_tile}, expected {w_tile}",
                                         weight))
         return diffs
+
+    def amended_chains(self, state: OpenSeasonState, undone: tuple[Move, ...],
+                       observed: OpenSeasonObservation) -> list[tuple[Move, ...]]:
+        """``undone`` made again with its first move, a refill draw, drawing instead a card the
+        inn shows beyond the inn ``undone`` leads to: a refill card misread while it lay in the
+        inn and read right later (seed 102302, tilt 33.6, evening light: elf-eyepatch read
+        elf-tattoo in the two scenes after its draw; the draw was confirmed, more turns went on
+        top of it, and no recovery reached back to it: 39 false alarms). Only chains the rules
+        allow."""
+        if not undone or not isinstance(undone[0], Draw):
+            return []
+        work = scratch_copy(state)
+        for move in undone:
+            work.push_unchecked(move)
+        shown = Counter(observed.inn) - Counter(self.expected(work).inn)
+        chains = []
+        for card in sorted(shown):
+            if card == undone[0].card:
+                continue
+            chain = (Draw(card), *undone[1:])
+            trial = state.clone()
+            try:
+                for move in chain:
+                    trial.push(move)
+            except RulesError:
+                continue
+            chains.append(chain)
+        return chains
+
+    def doubt(self, state: OpenSeasonState, chain: tuple[Move, ...], observed: OpenSeasonObservation,
+              previous: OpenSeasonObservation | None) -> str:
+        """A take from the inn whose cards a slot behind the deck may hide (:func:`inn_doubt`)."""
+        taken = _taken_from_inn(chain)
+        if previous is None or not observed.inn_hidden or not taken:
+            return ""
+        work = scratch_copy(state)
+        try:
+            for move in chain:
+                work.push_unchecked(move)
+        except RulesError:
+            return ""
+        return inn_doubt(self.expected(work), observed, previous, taken)
 
     def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
         return total_weight(self.differences(expected, observed))

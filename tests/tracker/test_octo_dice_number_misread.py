@@ -11,12 +11,10 @@ from dataclasses import replace
 from typing import Any
 
 from rules.octo_dice.components import BLACK_DICE, FACES, OCTOPOD
-from tracker.build import build_pipeline
-from tracker.demo_run import run_demo
 from tracker.octo_dice.dice import numbers_read_again
 from tracker.octo_dice.groundtruth import GroundTruthRecogniser
 from tracker.octo_dice.observation import ROLL, OctoDiceObservation
-from tracker.table import TableSetup
+from tests.tracker.octo_dice_reading_faults import assert_game_followed, run_with_faulty_reader
 
 
 def _other_number(face: str) -> str:
@@ -66,14 +64,6 @@ def test_numbers_read_again_takes_the_colour_on_the_die_left() -> None:
 
 
 def test_a_black_number_misread_in_the_roll_area_does_not_lose_the_game() -> None:
-    demo = build_pipeline(TableSetup(game="octo_dice", players=2, options={"turns": 2}, recogniser="ground-truth",
-                                     seed=90002, illegal=2, resolution=(320, 180)))
-    scored = demo.pipeline.recogniser
-    misreading = MisreadsBlackNumbers(scored.inner)  # type: ignore[attr-defined]
-    scored.inner = misreading  # type: ignore[attr-defined]
-    result = run_demo(demo)
+    misreading, result = run_with_faulty_reader(MisreadsBlackNumbers)
     assert misreading.misread > 0
-    assert result["false_alarms"] == 0
-    assert result["moves_correct"] == result["moves_total"]
-    assert result["illegal_flagged"] == result["illegal_injected"] == 2
-    assert result["final_scores_match"] is True
+    assert_game_followed(result)

@@ -12,11 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from rules.octo_dice.components import WHITE_FACES
-from tracker.build import build_pipeline
-from tracker.demo_run import run_demo
 from tracker.octo_dice.groundtruth import GroundTruthRecogniser
 from tracker.octo_dice.observation import ROLL, DieReading, OctoDiceObservation
-from tracker.table import TableSetup
+from tests.tracker.octo_dice_reading_faults import assert_game_followed, run_with_faulty_reader
 
 STILL_MM = 1.0
 
@@ -60,14 +58,6 @@ class MisreadsStillWhiteDice:
 
 
 def test_a_still_die_misread_unsure_does_not_make_an_alarm() -> None:
-    demo = build_pipeline(TableSetup(game="octo_dice", players=2, options={"turns": 2}, recogniser="ground-truth",
-                                     seed=90002, illegal=2, resolution=(320, 180)))
-    scored = demo.pipeline.recogniser
-    misreading = MisreadsStillWhiteDice(scored.inner)  # type: ignore[attr-defined]
-    scored.inner = misreading  # type: ignore[attr-defined]
-    result = run_demo(demo)
+    misreading, result = run_with_faulty_reader(MisreadsStillWhiteDice)
     assert misreading.misread > 0
-    assert result["false_alarms"] == 0
-    assert result["moves_correct"] == result["moves_total"]
-    assert result["illegal_flagged"] == result["illegal_injected"] == 2
-    assert result["final_scores_match"] is True
+    assert_game_followed(result)

@@ -9,11 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tracker.build import build_pipeline
-from tracker.demo_run import run_demo
 from tracker.octo_dice.groundtruth import GroundTruthRecogniser
 from tracker.octo_dice.observation import ROLL, OctoDiceObservation
-from tracker.table import TableSetup
+from tests.tracker.octo_dice_reading_faults import assert_game_followed, run_with_faulty_reader
 
 
 class MissesADieOfWholeRolls:
@@ -44,14 +42,6 @@ class MissesADieOfWholeRolls:
 
 
 def test_a_whole_roll_with_a_die_unread_is_no_alarm() -> None:
-    demo = build_pipeline(TableSetup(game="octo_dice", players=2, options={"turns": 2}, recogniser="ground-truth",
-                                     seed=90002, illegal=2, resolution=(320, 180)))
-    scored = demo.pipeline.recogniser
-    missing = MissesADieOfWholeRolls(scored.inner)  # type: ignore[attr-defined]
-    scored.inner = missing  # type: ignore[attr-defined]
-    result = run_demo(demo)
+    missing, result = run_with_faulty_reader(MissesADieOfWholeRolls)
     assert missing.missed > 0
-    assert result["false_alarms"] == 0
-    assert result["moves_correct"] == result["moves_total"]
-    assert result["illegal_flagged"] == result["illegal_injected"] == 2
-    assert result["final_scores_match"] is True
+    assert_game_followed(result)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tracker.build import build_pipeline
+from tracker.octo_dice.groundtruth import GroundTruthRecogniser
+from tracker.octo_dice.observation import OctoDiceObservation
 from tracker.demo_run import run_demo
 from tracker.table import TableSetup
 
@@ -28,3 +30,21 @@ def assert_game_followed(result: dict[str, Any]) -> None:
     assert result["moves_correct"] == result["moves_total"]
     assert result["illegal_flagged"] == result["illegal_injected"] == 2
     assert result["final_scores_match"] is True
+
+
+class FaultyReader:
+    """The ground-truth reader's stand-in: subclasses change what :meth:`read` returns; placing
+    answers (``overrule``) go to the real reader."""
+
+    def __init__(self, inner: GroundTruthRecogniser) -> None:
+        self.inner = inner
+        self.name = inner.name
+
+    def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
+        self.inner.overrule(places)
+
+    def read(self, frame: Any) -> OctoDiceObservation:
+        return self.inner.read(frame)
+
+    def recognise(self, frame: Any) -> OctoDiceObservation:
+        return self.read(frame)

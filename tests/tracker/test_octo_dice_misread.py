@@ -30,6 +30,7 @@ from tracker.pipeline import DEMO_GATE, Pipeline
 from tracker.session import AlertCleared, IllegalMoveAlert, MoveConfirmed, TrackedGame
 from tracker.stillness import StillnessGate
 from tracker.table import TableSetup
+from tests.tracker.octo_dice_reading_faults import FaultyReader
 
 
 def _other_face(kind: str, face: str) -> str:
@@ -37,20 +38,16 @@ def _other_face(kind: str, face: str) -> str:
     return next(f for f in FACES[die] if f != face)
 
 
-class MisreadsOneSetAsideDie:
+class MisreadsOneSetAsideDie(FaultyReader):
     """The ground-truth reader, except that the first black die seen in the set-aside strip is
     read as another face, surely (0.85), in every later scene while it lies where it was first
     seen there (as run 8's models read game 95403's red 2)."""
 
     def __init__(self, inner: GroundTruthRecogniser) -> None:
-        self.inner = inner
-        self.name = inner.name
+        super().__init__(inner)
         self.place: tuple[float, float] | None = None
         self.face = ""
         self.misread = 0
-
-    def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
-        self.inner.overrule(places)
 
     def read(self, frame: Any) -> OctoDiceObservation:
         observed = self.inner.read(frame)
@@ -64,9 +61,6 @@ class MisreadsOneSetAsideDie:
                     d = replace(d, face=_other_face("black", d.face), confidence=0.85)
             dice.append(d)
         return replace(observed, dice=tuple(dice))
-
-    def recognise(self, frame: Any) -> OctoDiceObservation:
-        return self.read(frame)
 
 
 def _demo(seed: int) -> tuple[dict[str, Any], MisreadsOneSetAsideDie]:

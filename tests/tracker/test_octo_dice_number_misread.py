@@ -14,7 +14,7 @@ from rules.octo_dice.components import BLACK_DICE, FACES, OCTOPOD
 from tracker.octo_dice.dice import numbers_read_again
 from tracker.octo_dice.groundtruth import GroundTruthRecogniser
 from tracker.octo_dice.observation import ROLL, OctoDiceObservation
-from tests.tracker.octo_dice_reading_faults import assert_game_followed, run_with_faulty_reader
+from tests.tracker.octo_dice_reading_faults import FaultyReader, assert_game_followed, run_with_faulty_reader
 
 
 def _other_number(face: str) -> str:
@@ -24,18 +24,14 @@ def _other_number(face: str) -> str:
     return faces[(faces.index(face) + 1) % len(faces)]
 
 
-class MisreadsBlackNumbers:
+class MisreadsBlackNumbers(FaultyReader):
     """The ground-truth reader, except that the black die left alone in the roll area (the other
     two set aside), when it shows a colour, is read with another number of that colour, unsure
     (0.69), in every scene: as 100919's."""
 
     def __init__(self, inner: GroundTruthRecogniser) -> None:
-        self.inner = inner
-        self.name = inner.name
+        super().__init__(inner)
         self.misread = 0
-
-    def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
-        self.inner.overrule(places)
 
     def read(self, frame: Any) -> OctoDiceObservation:
         observed = self.inner.read(frame)
@@ -47,9 +43,6 @@ class MisreadsBlackNumbers:
                 d = replace(d, face=_other_number(str(d.face)), confidence=0.69)
             dice.append(d)
         return replace(observed, dice=tuple(dice))
-
-    def recognise(self, frame: Any) -> OctoDiceObservation:
-        return self.read(frame)
 
 
 def test_numbers_read_again_takes_the_colour_on_the_die_left() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from rules.octo_dice.components import WHITE_FACES
 from tracker.octo_dice.groundtruth import GroundTruthRecogniser
 from tracker.octo_dice.observation import ROLL, DieReading, OctoDiceObservation
-from tests.tracker.octo_dice_reading_faults import assert_game_followed, run_with_faulty_reader
+from tests.tracker.octo_dice_reading_faults import FaultyReader, assert_game_followed, run_with_faulty_reader
 
 STILL_MM = 1.0
 
@@ -24,19 +24,15 @@ def _another_face(face: str) -> str:
     return WHITE_FACES[(WHITE_FACES.index(face) + 1) % len(WHITE_FACES)]
 
 
-class MisreadsStillWhiteDice:
+class MisreadsStillWhiteDice(FaultyReader):
     """The ground-truth reader, except that a white die in the roll area lying exactly where it
     was read before, showing the same face, is read with another face, unsure (0.67): 103005's
 (one die per scene: two such are two doubtful readings, beyond the tolerance)."""
 
     def __init__(self, inner: GroundTruthRecogniser) -> None:
-        self.inner = inner
-        self.name = inner.name
+        super().__init__(inner)
         self.misread = 0
         self._last: tuple[tuple[float, float, str | None], ...] = ()
-
-    def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
-        self.inner.overrule(places)
 
     def read(self, frame: Any) -> OctoDiceObservation:
         observed = self.inner.read(frame)
@@ -52,9 +48,6 @@ class MisreadsStillWhiteDice:
             dice.append(d)
         self._last = tuple((d.x, d.y, d.face) for d in observed.dice)
         return replace(observed, dice=tuple(dice))
-
-    def recognise(self, frame: Any) -> OctoDiceObservation:
-        return self.read(frame)
 
 
 def test_a_still_die_misread_unsure_does_not_make_an_alarm() -> None:

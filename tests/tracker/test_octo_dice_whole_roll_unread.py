@@ -11,22 +11,18 @@ from typing import Any
 
 from tracker.octo_dice.groundtruth import GroundTruthRecogniser
 from tracker.octo_dice.observation import ROLL, OctoDiceObservation
-from tests.tracker.octo_dice_reading_faults import assert_game_followed, run_with_faulty_reader
+from tests.tracker.octo_dice_reading_faults import FaultyReader, assert_game_followed, run_with_faulty_reader
 
 
-class MissesADieOfWholeRolls:
+class MissesADieOfWholeRolls(FaultyReader):
     """The ground-truth reader, except that when all six dice lie in the roll area (a turn's
     first roll), once dice have lain in the strip (the game's first roll meets an empty scene
     memory), one of them is not read (nor any spot of it)."""
 
     def __init__(self, inner: GroundTruthRecogniser) -> None:
-        self.inner = inner
-        self.name = inner.name
+        super().__init__(inner)
         self.missed = 0
         self._strip_seen = False
-
-    def overrule(self, places: tuple[tuple[float, float], ...]) -> None:
-        self.inner.overrule(places)
 
     def read(self, frame: Any) -> OctoDiceObservation:
         observed = self.inner.read(frame)
@@ -36,9 +32,6 @@ class MissesADieOfWholeRolls:
             return observed
         self.missed += 1
         return replace(observed, dice=tuple(d for d in observed.dice if d is not flat[0]))
-
-    def recognise(self, frame: Any) -> OctoDiceObservation:
-        return self.read(frame)
 
 
 def test_a_whole_roll_with_a_die_unread_is_no_alarm() -> None:

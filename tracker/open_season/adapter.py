@@ -348,6 +348,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                                     f"{'has' if name in got.scorings else 'lacks'} a trophy",
                                     PERSONAL_UNSURE_WEIGHT if name in got.scorings_unsure else 1.0))
         for col in sorted(set(want.bonus) | set(got.bonus)):
+            if col in got.bonus_hidden:
+                continue  # a hand over the place, or bare mat read as a tile: no face shows there
             w_tile, g_tile = want.bonus.get(col), got.bonus.get(col)
             if w_tile != g_tile:
                 # a face, once chosen, never changes: a chosen tile read with another face (only

@@ -134,6 +134,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             # set-up) shows only the dark mat there, which says nothing of the light
             bonus_confidence=0.0 if t is not None and getattr(t, "dark", False) and wall else 1.0,
             bonus_unsure=frozenset(getattr(t, "bonus_unsure", frozenset())) if t else frozenset(),
+            bonus_hidden=frozenset(getattr(t, "bonus_hidden", frozenset())) if t else frozenset(),
             personal_unsure=bool(getattr(t, "personal_unsure", False)) if t else False,
             wall_wilds_unsure=frozenset(getattr(t, "wall_wilds_unsure", frozenset())) if t else frozenset(),
             scorings_unsure=frozenset(getattr(t, "scorings_unsure", frozenset())) if t else frozenset(),

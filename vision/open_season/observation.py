@@ -54,6 +54,9 @@ class PlayerReading:
     """Columns whose face number the token reader is not sure of (another face fits nearly as
     well, or the tile is too small in the image to tell numbers apart): seed 97621's faces 3 and
     5 read as 8 and 6 at 0.6 camera pixels per mm, doubted by the reader, taken as sure."""
+    bonus_hidden: frozenset[int] = field(default=frozenset(), compare=False)
+    """Expert: the columns where a tile seems to lie but no face fits it (a hand over it, bare mat
+    taken for a tile): they say nothing of the tile there (``tokens.BONUS_FACE_FIT_MIN``)."""
     wall_wilds_unsure: frozenset[int] = field(default=frozenset(), compare=False)
     """Wall spaces where the token reader doubts whether a wild token lies (seed 97702's space 10,
     read with one now and then at tilt 33 in the evening light)."""

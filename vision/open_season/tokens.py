@@ -106,6 +106,13 @@ sees player 1's tiles at 0.719 and read them right; at 0.72 its four choices wer
 app test, which answers no question, stalled."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
+BONUS_FACE_FIT_MIN = 0.85
+"""A bonus place read as holding a tile whose best face fits worse than this shows no face at all:
+something lies over it (fingers over the tile) or it is bare mat read as a tile. Every tile of
+1440 on the set-ups of tuning seeds 60000-60059 and 60100-60159 (``bench/open_season_setup_faces.py
+--tables 30 --scenes 2``, tilt 0-35, the three lights) fits 0.954 or better; demo 102501 (printing
+950000, tilt 15, day): a tile under a hand's fingers fitted 0.21 and was taken for face 10, bare
+mat beside the table's edge read as a tile fitted 0.43 (face 11): the set-up was lost."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +142,11 @@ class SeatTokens:
     """Expert: the columns whose face number the tracker must not take as read (a tile too small
     in the image, an impossible reading, another face within ``BONUS_FACE_UNSURE``; each has a
     doubt naming other faces): it tries every face there and asks."""
+    bonus_hidden: frozenset[int] = frozenset()
+    """Expert: the columns read as holding a tile that no face fits (``BONUS_FACE_FIT_MIN``): a
+    hand over the tile, or bare mat taken for one. Neither a tile nor bare: the tracker weighs
+    nothing there (also in ``bonus`` and ``bonus_unsure``, with a doubt naming faces, for the
+    photo scorer's question)."""
     wall_wilds_unsure: frozenset[int] = frozenset()
     """Wall spaces where a wild token is doubted either way (its fit within ``WALL_DOUBT`` of the
     threshold): bench seed 97702 (tilt 33.4, evening) read one on player 1's space 10 now and
@@ -265,10 +277,12 @@ class TokenReader:
             elif bare[0] > BONUS_BARE_FAR or bare[1] > BONUS_BARE_SPREAD:
                 seats[seat]["doubts"].append(f"player {seat + 1}: something lies over bonus column {column}")
         for seat, columns in tiles.items():
+            hidden = frozenset(c for c, v in columns.items() if float(np.max(v[2:])) < BONUS_FACE_FIT_MIN)
             small = frozenset(c for c in columns
                               if self._sampler.bonus_px_per_mm[(seat, c)] < BONUS_LEGIBLE_PX_PER_MM)
-            faces, doubts, unsure = _decode_bonus(columns, self._bonus_faces, small)
+            faces, doubts, unsure = _decode_bonus(columns, self._bonus_faces, small | hidden)
             seats[seat]["bonus_unsure"] = unsure
+            seats[seat]["bonus_hidden"] = hidden
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}
             for column, others in doubts:
                 named = [str(faces[column])] + [str(f) for f in others]
@@ -289,7 +303,8 @@ class TokenReader:
                 trophies=d["trophy"], wilds=d["wild"], penalties=d["penalty"], series=bool(d["series"]),
                 scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
                 doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)),
-                bonus_unsure=d.get("bonus_unsure", frozenset()), personal_unsure=bool(d.get("personal_unsure", False)),
+                bonus_unsure=d.get("bonus_unsure", frozenset()), bonus_hidden=d.get("bonus_hidden", frozenset()),
+                personal_unsure=bool(d.get("personal_unsure", False)),
                 wall_wilds_unsure=frozenset(d.get("wilds_unsure", ())),
                 scorings_unsure=frozenset(d.get("scorings_unsure", ())))
         return out

@@ -270,7 +270,7 @@ def test_a_full_row_of_tokens_is_read_to_its_last_place() -> None:
 
 def test_bonus_tiles_face_and_activation_and_what_hides_an_empty_column() -> None:
     reads = _read(_reader(expert=True), bonus={(0, 1): (0.5, 0.8, {3: 0.9}), (0, 2): (0.32, 1.1, {10: 0.9}),
-                                               (0, 3): (0.31, 1.1, {5: 0.9}), (1, 4): (0.6, 1.1, {14: 0.8})},
+                                               (0, 3): (0.31, 1.1, {5: 0.9}), (1, 4): (0.6, 1.1, {14: 0.9})},
                   bare={(0, 4): (0.9, 0.0), (1, 1): (0.0, 0.5), (1, 2): (0.7, 0.3), (1, 3): (0.8, 0.4)})
     assert reads[0].bonus == {1: (3, True), 2: (10, False)}
     assert reads[1].bonus == {4: (14, False)}

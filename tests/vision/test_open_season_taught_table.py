@@ -183,3 +183,44 @@ def test_a_taught_card_under_tokens_is_read_by_its_strip_unsurely(taught: tuple[
     built_in_image, _, _ = _table(None, 60)
     built_in = CardReader(view, "shield", 3).read_table(built_in_image, {seat: {space}}).walls[seat][space]
     assert built_in.confidence > TAUGHT_STRIP_CONFIDENCE, built_in
+
+
+def _four_player_inn(art: Any, camera_seed: int, scene: int) -> tuple[Any, Any, list[str]]:
+    """Scene ``scene`` of a 4-player Horn game (twin 5103) at tilt 30 in evening light, seen by the
+    demo camera of ``camera_seed``: the image, the view and the inn's cards."""
+    from tracker.film import LIGHTINGS, demo_camera
+    from tracker.open_season.recogniser import _view_of
+    from tracker.open_season.twin import OpenSeasonTwin
+    from tracker.table import TableSetup
+    from vision.render.art_pack import with_art
+    from vision.render.effects import Lighting
+    from vision.render.renderer import Renderer, RenderOptions
+
+    twin = OpenSeasonTwin(4, 5103, side="horn", expert=False)
+    camera = demo_camera(TableSetup(game="open_season", players=4, seed=camera_seed, tilt=30.0, resolution=(1280, 720)))
+    image = Renderer().render(with_art(twin.scenes()[scene], art), camera,
+                              RenderOptions(lighting=Lighting(**LIGHTINGS["evening"])), seed=scene).image
+    return image, _view_of(camera, (1280, 720)), ["-".join(card) for card in twin.descriptions[scene].inn]
+
+
+def test_an_inn_card_the_deck_half_hides_is_read_on_what_shows_or_called_hidden(taught: tuple[Any, Any]) -> None:
+    """The deck, 66 mm tall at tilt 30, hides part of slot 3 or 5 (tables 102500/102501, printing
+    950000: 47 of 636 inn cards read wrong, every one as another attribute of the same people,
+    some surely). The slot is compared with the faces on the pixels the deck leaves in view, and
+    where what tells that people's faces apart lies behind the deck it is called hidden (asked):
+    there, 47 -> 9 wrong. Here: slot 3's barbarian-crown was read barbarian-eyepatch at 0.84 with
+    its icon behind the deck (now hidden); from another side, slot 5's sorcerer-eyepatch was
+    called hidden with most of it in view (now read)."""
+    from vision.open_season.cards import HIDDEN, TAUGHT_ATTRIBUTE_IN_VIEW, CardReader
+
+    art, pack = taught
+    image, view, inn = _four_player_inn(art, 102500, 35)
+    reader = CardReader(view, "horn", 4, pack)
+    reads = reader._read_inn(image)
+    height = float(reader.layout.deck_heights[int(round(reader.deck_height(image) / 2.0))])
+    assert inn[2] == "barbarian-crown" and reader.attribute_in_view(2, inn[2], height) < TAUGHT_ATTRIBUTE_IN_VIEW
+    assert reads[2].card == HIDDEN, reads
+    assert [r.card for r in reads[:2]] + [reads[3].card] == inn[:2] + [inn[3]], reads
+    image, view, inn = _four_player_inn(art, 5103, 35)
+    reads = CardReader(view, "horn", 4, pack)._read_inn(image)
+    assert [r.card for r in reads] == inn, reads

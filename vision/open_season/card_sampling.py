@@ -428,12 +428,45 @@ class CardLayout:
         corners = [rotate_mm(yaw, sx * half, sy * half) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
         patch = self.view.project(np.array([[card[0] + ox + dx, card[1] + oy + dy] for dx, dy in corners]),
                                   z).astype(np.float32)
-        w, h = art.CARD_SIZE_MM[0] / 2 + 2.0, art.CARD_SIZE_MM[1] / 2 + 2.0  # its 5 degrees of turn
+        area, _ = cv2.intersectConvexConvex(patch, self.deck_hull(height))
+        return bool(area > share * cv2.contourArea(patch))
+
+    def deck_hull(self, height: float) -> np.ndarray:
+        """(K, 1, 2) float32: the image outline a deck ``height`` mm tall (and 4 mm more, and its 5
+        degrees of turn) standing beside the inn may cover."""
+        w, h = art.CARD_SIZE_MM[0] / 2 + 2.0, art.CARD_SIZE_MM[1] / 2 + 2.0
         foot = np.array([[DECK_AT[0] + sx * w, DECK_AT[1] + sy * h] for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
         deck = np.concatenate([self.view.project(foot, 1.5), self.view.project(foot, 1.5 + height + 4.0)])
-        hull = cv2.convexHull(deck.astype(np.float32))
-        area, _ = cv2.intersectConvexConvex(patch, hull)
-        return bool(area > share * cv2.contourArea(patch))
+        return np.asarray(cv2.convexHull(deck.astype(np.float32)), np.float32)
+
+    def deck_free_pixels(self, name: str, places: np.ndarray, height: float) -> tuple[np.ndarray, np.ndarray]:
+        """Per pose of these places of a layer (``JITTER`` rows each, in order), which pixels of
+        its first and second patch a deck ``height`` mm tall leaves in view: (rows, side * side)
+        booleans each."""
+        layer = self.layers[name]
+        w, h = self.view.image_size
+        covered = np.zeros((h, w), np.uint8)
+        cv2.fillConvexPoly(covered, np.round(self.deck_hull(height)).astype(np.int32), 1)
+        poses = (places[:, None] * len(JITTER) + np.arange(len(JITTER))[None, :]).ravel()
+        out = []
+        for maps in (layer.first_maps, layer.second_maps):
+            mx, my, side = patch_rows(maps, poses)
+            x = np.clip(np.round(mx).astype(np.intp), 0, w - 1)
+            y = np.clip(np.round(my).astype(np.intp), 0, h - 1)
+            out.append((covered[y, x] == 0).reshape(len(poses), side * side))
+        return out[0], out[1]
+
+    def raw_pose_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every pose's two patches of these places, blurred as :func:`norm_many` blurs them but
+        not scaled: (rows, side * side, 3) float32 each."""
+        layer = self.layers[name]
+        poses = (places[:, None] * len(JITTER) + np.arange(len(JITTER))[None, :]).ravel()
+        out = []
+        for maps in (layer.first_maps, layer.second_maps):
+            side = maps[2]
+            column = sample_patches(image, patch_rows(maps, poses)).astype(np.float32)
+            out.append(cv2.GaussianBlur(column, (0, 0), 1.0).reshape(len(poses), side * side, 3))
+        return out[0], out[1]
 
     def centre_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The two patches of these places of a layer at their nominal pose, one float32 row

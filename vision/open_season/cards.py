@@ -31,7 +31,9 @@ import numpy as np
 from vision.octocube.geometry import TableView
 from vision.open_season.card_sampling import (
     BACK,
+    FLAT_SPREAD,
     BUILT_IN_PATCHES,
+    CENTRE_POSE,
     EMPTY,
     JITTER,
     MAX_DISCARDS,
@@ -90,6 +92,16 @@ fits no face this well holds none (stills of printings 930000/930001, slot 5, 6 
 deck's edge: empty -1.2 to -0.3, a card 3.8 and up; the built-in test, the bare board beating
 every face's strip by ``INN_EMPTY_LEAD``, called all 32 empty slots hidden: a card "behind the
 deck" at every turn, and a take from the inn read as a blind draw, table 102400)."""
+TAUGHT_ATTRIBUTE_IN_VIEW = 0.5
+"""A taught printing: an inn slot the deck may partly hide is compared with the faces on the pixels
+it leaves in view (:func:`masked_scores`), and called ``HIDDEN`` where less than this share of what
+tells the read people's faces apart shows (``CardReader.attribute_in_view``). Stills of tables
+102400/102401 (printings 930000/930001) and 102500/102501 (printing 950000), 636 inn cards: every
+wrong read was another attribute of the same people, 47 (some sure) before, 9 after, 13 -> 44 slots
+hidden; the wrong ones with the icon behind the deck had 0.05 of it in view, right ones 0.89 up
+(and 13 lucky right ones at 0.12-0.13, now hidden: a question at most)."""
+MASKED_MIN_SHARE = 0.25
+"""A patch less than this share of which the deck leaves in view is not compared at all."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 BACK_RED_SHARE = 0.42
@@ -144,6 +156,38 @@ def score_poses(t: Templates, first: np.ndarray, second: np.ndarray, colours: np
     s = first @ t.first.T + ATTRIBUTE_WEIGHT * (second @ t.second.T)
     weights = np.array([colour_weight] * 3 + [CONTRAST_WEIGHT] * 3)
     s -= (np.abs(colours[:, None, :] - t.colours[None, :, :]) * np.tile(weights, 2)).sum(axis=2)
+    return s.reshape(-1, poses, s.shape[1]).max(axis=1)
+
+
+def masked_scores(t: Templates, first: np.ndarray, second: np.ndarray, free_first: np.ndarray,
+                  free_second: np.ndarray, colour_weight: float, poses: int) -> np.ndarray:
+    """:func:`score_poses` on the pixels in view only: (places, templates), each place the best of
+    its ``poses`` rows. ``first``/``second``: blurred, unscaled patches (rows, pixels, 3);
+    ``free_*``: (rows, pixels) the pixels in view. Sample and templates are centred and scaled per
+    channel over the same pixels, so a patch half behind the deck is compared on its other half
+    (the templates are affine per channel in the raw art, so that is exact)."""
+    weights = np.array([colour_weight] * 3 + [CONTRAST_WEIGHT] * 3)
+    s = np.zeros((len(first), len(t.names)))
+    for patches, free, tmpl, factor, at in ((first, free_first, t.first, 1.0, 0),
+                                            (second, free_second, t.second, ATTRIBUTE_WEIGHT, 6)):
+        n = patches.shape[1]
+        seen = free.astype(np.float32)
+        m = np.maximum(seen.sum(axis=1), 1.0)  # (rows,)
+        mean = np.einsum("rn,rnc->rc", seen, patches) / m[:, None]
+        centred = (patches - mean[:, None, :]) * seen[:, :, None]
+        spread = np.sqrt(np.einsum("rnc,rnc->rc", centred, centred))
+        flat = FLAT_SPREAD * np.sqrt(m / n)[:, None]
+        centred *= np.where(spread > flat, 1.0 / np.maximum(spread, flat), 0.0)[:, None, :]
+        by_pixel = tmpl.reshape(len(tmpl), n, 3)
+        for c in range(3):
+            q = by_pixel[:, :, c]  # (templates, pixels)
+            sums, squares = seen @ q.T, seen @ (q * q).T  # (rows, templates)
+            norm = np.sqrt(np.maximum(squares - sums * sums / m[:, None], 0.0))
+            # the sample is centred over the pixels in view, so the template's mean there drops out
+            s += factor * (centred[:, :, c] @ q.T) * np.where(norm > 1e-6, 1.0 / np.maximum(norm, 1e-6), 0.0)
+        features = np.concatenate([mean / 255.0, spread / np.sqrt(m)[:, None] / np.maximum(mean, 1.0)], axis=1)
+        s -= (np.abs(features[:, None, :] - t.colours[None, :, at:at + 6]) * weights).sum(axis=2)
+        s[m < MASKED_MIN_SHARE * n] -= 1e3  # too little of the patch in view: this pose says nothing
     return s.reshape(-1, poses, s.shape[1]).max(axis=1)
 
 
@@ -205,6 +249,7 @@ class CardReader:
         self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches, walls_only=walls_only)
         self.taught = pack is not None
         self._back_bgr = _taught_back(pack)
+        self._attribute_weights: dict[str, tuple[np.ndarray, np.ndarray]] | None = None
         """A taught printing's card back (its main colours on the sheet's white-balanced paper):
         its fanned accolades are told from the mat by them, not by the built-in back's red."""
 
@@ -326,18 +371,24 @@ class CardReader:
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:
         """Each inn slot: the best name's whole-card score plus its top-strip score (the strip's
-        alone where the deck may hide the whole card's patches)."""
+        alone where the deck may hide the whole card's patches; a taught printing: the whole card's
+        on the pixels the deck leaves in view)."""
         whole = self._scores(image, "inn", self._templates)
         strip = self._scores(image, "inn strip", self._strip)
         names = sorted(set(self._templates.names) - {BACK})
         total = np.zeros((len(whole), len(names)))
         deck = int(round(self.deck_height(image) / 2.0))
         whole_seen = self.layout.inn_whole_at[deck]
+        unmasked = whole
+        if self.taught and not whole_seen.all():
+            # compared on what the deck leaves in view (the remembered scores stay as they are)
+            whole = whole.copy()
+            whole[~whole_seen] = self._deck_masked_scores(image, np.flatnonzero(~whole_seen),
+                                                          float(self.layout.deck_heights[deck]))
         # a taught printing lays its card out as it likes: its top strip may not show the attribute
-        # at all, so it only adds to the whole card where the deck may hide part of that (the
-        # whole card's score stays: slot 5, 6 mm under the deck's edge, read by its strip alone
-        # 99 -> 96 of 106 inn cards right on the stills of printings 930000/930001)
-        strip_use: Any = ~np.asarray(whole_seen, bool) if self.taught else True
+        # at all (added where the deck may hide the card, the strip read 16 of 636 inn cards of
+        # printings 930000/930001/950000 as another attribute; the pixels in view alone 2)
+        strip_use: Any = not self.taught
         whole_use: Any = True if self.taught else whole_seen
         for t, scores, use in ((self._templates, whole, whole_use), (self._strip, strip, strip_use)):
             for j, name in enumerate(names):
@@ -351,10 +402,15 @@ class CardReader:
         for i, read in enumerate(reads):
             if use[i]:
                 continue
-            if self.taught and self.layout.inn_mostly_seen_at[deck][i] and whole[i][whole_faces].max() < TAUGHT_INN_NO_CARD_FIT:
+            if self.taught and self.layout.inn_mostly_seen_at[deck][i] and unmasked[i][whole_faces].max() < TAUGHT_INN_NO_CARD_FIT:
                 # a taught printing's bare board cannot beat its blank strips as the built-in
                 # test asks; where most of the slot shows and no face fits it at all, none lies
-                reads[i] = CardRead(read.place, EMPTY, 1.0, float(whole[i][bare_board].max()))
+                reads[i] = CardRead(read.place, EMPTY, 1.0, float(unmasked[i][bare_board].max()))
+                continue
+            if self.taught and read.card not in (EMPTY, HIDDEN) and self.attribute_in_view(
+                    i, read.card, float(self.layout.deck_heights[deck])) < TAUGHT_ATTRIBUTE_IN_VIEW:
+                # what tells this people's faces apart lies behind the deck: no face can be read
+                reads[i] = CardRead(read.place, HIDDEN, 0.0)
                 continue
             if strip[i][np.isfinite(strip[i])].max() >= INN_HIDDEN_SCORE:
                 if read.card != EMPTY and read.confidence < INN_UNSURE_LEAD:
@@ -364,6 +420,43 @@ class CardReader:
             if bare < strip[i][faces].max() + INN_EMPTY_LEAD:
                 reads[i] = CardRead(read.place, HIDDEN, 0.0)
         return reads
+
+    def _attribute_pixels(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """A taught printing, per people: how much each pixel of the first and second patch tells
+        its faces apart (the spread of the faces' mean templates there, summed over channels)."""
+        if self._attribute_weights is None:
+            t = self._templates
+            out = {}
+            for people in sorted({n.split("-")[0] for n, k in zip(t.names, t.kinds) if k == "face"}):
+                faces = sorted({n for n, k in zip(t.names, t.kinds) if k == "face" and n.split("-")[0] == people})
+                pair = []
+                for tmpl in (t.first, t.second):
+                    means = np.stack([tmpl[[i for i, n in enumerate(t.names) if n == f]].mean(axis=0) for f in faces])
+                    pair.append(means.reshape(len(faces), -1, 3).var(axis=0).sum(axis=1))
+                out[people] = (pair[0], ATTRIBUTE_WEIGHT * pair[1])
+            self._attribute_weights = out
+        return self._attribute_weights
+
+    def attribute_in_view(self, slot: int, card: str, height: float) -> float:
+        """A taught printing: the share of what tells ``card``'s people's faces apart that a deck
+        ``height`` mm tall leaves in view at inn slot ``slot`` (index), at the slot's centre pose."""
+        weights = self._attribute_pixels().get(card.split("-")[0])
+        if weights is None:
+            return 1.0
+        free_first, free_second = self.layout.deck_free_pixels("inn", np.array([slot]), height)
+        first, second = free_first[CENTRE_POSE], free_second[CENTRE_POSE]
+        total = float(weights[0].sum() + weights[1].sum())
+        return float((weights[0] * first).sum() + (weights[1] * second).sum()) / total if total > 0 else 1.0
+
+    def _deck_masked_scores(self, image: np.ndarray, slots: np.ndarray, height: float) -> np.ndarray:
+        """(slots, templates) whole-card scores of these inn slots on what the deck leaves in view."""
+        first, second = self.layout.raw_pose_patches(image, "inn", slots)
+        free_first, free_second = self.layout.deck_free_pixels("inn", slots, height)
+        scores = masked_scores(self._templates, first, second, free_first, free_second, self.colour_weight,
+                               len(JITTER))
+        kinds = self.layout.layers["inn"].kinds
+        scores[:, ~np.array([kind in kinds for kind in self._templates.kinds])] = -np.inf
+        return scores
 
     def read(self, image: np.ndarray) -> list[CardRead]:
         """Every wall space, inn slot, kept card, stock position and discard position, read as a

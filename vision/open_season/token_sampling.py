@@ -435,6 +435,17 @@ class TokenSampler:
             out[idx] = _normalise(patches[idx], mask) @ _normalise(self._wall_trophy_art[None], mask)[0]
         return out
 
+    def wild_likeness(self, card_bgr: np.ndarray) -> float:
+        """How well the wild token's template fits the best place of a card's art (BGR, the whole
+        card, any size): a taught printing's back with light discs on it looks like a wild token
+        lying on the accolades."""
+        w, h = (int(round(v * PX_PER_MM)) for v in art.CARD_SIZE_MM)
+        card = cv2.resize(np.asarray(card_bgr, np.float32)[..., :3], (w, h), interpolation=cv2.INTER_AREA)
+        side = int(self._m.wall.shape[0])
+        patches = np.stack([card[y:y + side, x:x + side] for y in range(0, h - side + 1)
+                            for x in range(0, w - side + 1)])
+        return float((_normalise(patches, self._m.wall) @ self._wall_wild_t).max())
+
     # ------------------------------------------------------------------ scores
     def scores(self, image_bgr: np.ndarray) -> dict[str, tuple[list[tuple[int, int, int]], np.ndarray]]:
         """Per kind of place: labels and the correlation of each place with its token (the

@@ -33,6 +33,12 @@ measured on the walls, not the rendered camera) at the best of ``token_sampling.
 54 Shield tables (77000-77049, 78000-78049) trophies scored >= 0.403 and empty places <= 0.444
 (all 1280x720 but one): 0.42 with ``WALL_DOUBT`` asks the 8 places within 0.05 and reads none
 wrongly (the former 0.55 at the one place: 14 read wrongly with no doubt, 19 asked)."""
+ACCOLADE_BACK_MARGIN = 0.03
+"""A taught printing whose card back fits the wild token's template (its best place, from the
+teach photos) nearly as well as a token: a token on the accolades must fit this much better.
+Printing 950000's back (light discs on purple) fits 0.84-0.86; one bare accolade card read 0.77,
+a wild token, and table 102500 was lost at that scene. Wild tokens on accolades fit 0.90 or more
+(seeds 97000-97099); the built-in back 0.59 at its best place, printings 930000/930001 0.45/0.75."""
 TABLE_SCORING_LINE = 0.62
 """The scoring trophies' line for still frames of a camera calibrated before the game (the
 tracker's), instead of ``WALL_THRESHOLD["scorings"]``, which is set for a photo whose lens is
@@ -168,7 +174,8 @@ class TokenReader:
     def __init__(self, view: TableView, side: str, num_players: int, expert: bool,
                  pack: Any = None, *, scoring_line: float = WALL_THRESHOLD["scorings"]) -> None:
         """``pack``: a taught copy (``vision.pack.Pack``); the teach sheet has no token faces
-        yet, so the built-in token art is used whatever the pack (accepted, checked, ignored).
+        yet, so the built-in token art is used whatever the pack; its card back sets how well a
+        wild token on the accolades must fit (``ACCOLADE_BACK_MARGIN``).
         ``scoring_line``: the Shield scoring trophies' line (``TABLE_SCORING_LINE`` for the
         tracker's calibrated camera)."""
         if side not in art.WALL_SPACES:
@@ -184,6 +191,12 @@ class TokenReader:
         self.scoring_line = scoring_line
         self._sampler = TokenSampler(view, side, num_players, expert)
         self._bonus_faces = self._sampler.bonus_faces
+        back = None if pack is None else pack.faces.get("back")
+        backs = [] if back is None else [back] if np.asarray(back).ndim == 3 else list(back)
+        self.accolade_line = max([WALL_THRESHOLD["accolade"]]
+                                 + [self._sampler.wild_likeness(b) + ACCOLADE_BACK_MARGIN for b in backs])
+        """Correlation above which a wild token lies on the accolades (a taught back that looks
+        like one raises it)."""
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, expert: bool,
@@ -251,7 +264,7 @@ class TokenReader:
         for (seat, _zero, _slot), v in zip(labels, s[:, 0]):
             acc.setdefault(seat, []).append(float(v))
         for seat, values in acc.items():
-            count, doubt = _prefix_count(values, WALL_THRESHOLD["accolade"], WALL_DOUBT)
+            count, doubt = _prefix_count(values, self.accolade_line, WALL_DOUBT)
             seats[seat]["accolade_wilds"] = count
             if doubt:
                 seats[seat]["doubts"].append(f"player {seat + 1}: wild tokens on the accolades ({doubt})")

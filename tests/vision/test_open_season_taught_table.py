@@ -224,3 +224,25 @@ def test_an_inn_card_the_deck_half_hides_is_read_on_what_shows_or_called_hidden(
     image, view, inn = _four_player_inn(art, 5103, 35)
     reads = CardReader(view, "horn", 4, pack)._read_inn(image)
     assert [r.card for r in reads] == inn, reads
+
+
+def test_the_taught_inn_bench_reads_a_table_and_refuses_a_bad_one(taught: tuple[Any, Any]) -> None:
+    """``bench/open_season_taught_inn.py`` (session 18's inn figures): its table parser names the
+    bad part; its reads come from the real reader on the demo's stills."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "open_season_taught_inn.py"
+    spec = importlib.util.spec_from_file_location("open_season_taught_inn", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    with pytest.raises(ValueError, match="SEED:PLAYERS"):
+        bench.parse_table("5102:3:shield")
+    with pytest.raises(ValueError, match="lighting"):
+        bench.parse_table("5102:3:shield:0:20:noon")
+    art, pack = taught
+    reads = bench.read_table(bench.parse_table("5102:3:shield:0:20:day"), art, pack, 40, 12)
+    assert {r["slot"] for r in reads} == {1, 2, 3, 4, 5}
+    right = sum(r["read"] == r["truth"] for r in reads)
+    assert right >= 0.8 * len(reads), reads

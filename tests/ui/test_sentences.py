@@ -188,6 +188,9 @@ RARE = (
     "Player 2 resolves the bonus tile of column 3 first",
     "Player 1, bonus octopod action (white die 1 + black die 2 + black die 3): 3 octopods, bonus 3 +1 Octo-Plus "
     "(Octo-Sub: white die 2's submarine; Octo-Catch: unused white die 3)",
+    # tracker/octo_dice/adapter.py's doubtful differences (pixel games only)
+    "the black die showing red 2 at (120, 80) mm may be red 3 with its number misread",
+    "the white die showing octopod at (40, -12) mm may be crystal, as it lay there, misread",
     # copied from tracker/octo_dice/corrections.py and tracker/session.py (a die set on the tablet)
     "no roll to correct: only the last roll can be set, before an action is entered",
     "white die 1 was not in the last roll",

@@ -322,6 +322,8 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("od.diff.turned", "problem",
      "{dwords} at {at} showed {dface} there and did not tumble: it was turned by hand"),
     ("od.diff.not_rolled", "problem", "{dwords} at {at} did not move: it was not rolled"),
+    ("od.diff.number_misread", "problem", "{dwords} at {at} may be {dface} with its number misread"),
+    ("od.diff.still_misread", "problem", "{dwords} at {at} may be {dface}, as it lay there, misread"),
     ("od.diff.thrown", "problem", "{dwords} landed at {at}: it was thrown"),
     ("od.diff.lacks", "problem", "the {area} lacks {dwords}"),
     ("od.diff.extra", "problem", "the {area} shows {dwords} too"),

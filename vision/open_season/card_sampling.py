@@ -294,6 +294,12 @@ class Layer:
 CENTRE_POSE = JITTER.index((0.0, 0.0, 0.0))
 
 
+def pose_rows(places: np.ndarray) -> np.ndarray:
+    """The rows of a layer's remap tables that hold these places' ``JITTER`` poses, in order."""
+    k = len(JITTER)
+    return (places[:, None] * k + np.arange(k)[None, :]).ravel()
+
+
 def patch_rows(maps: tuple[np.ndarray, np.ndarray, int], patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
     """The remap table of some patches only (indices into the layer's patches)."""
     mx, my, side = maps
@@ -327,6 +333,7 @@ class CardLayout:
         (the other layers, the deck's probes and the accolade windows took two thirds of the
         set-up)."""
         self.view = view
+        self._free_pixels: dict[tuple[str, tuple[int, ...], float], tuple[np.ndarray, np.ndarray]] = {}
         whole: list[Place] = []
         on_mat: list[Place] = []
         strips: list[Place] = []
@@ -442,12 +449,18 @@ class CardLayout:
     def deck_free_pixels(self, name: str, places: np.ndarray, height: float) -> tuple[np.ndarray, np.ndarray]:
         """Per pose of these places of a layer (``JITTER`` rows each, in order), which pixels of
         its first and second patch a deck ``height`` mm tall leaves in view: (rows, side * side)
-        booleans each."""
+        booleans each; kept per layer, places and height: the geometry never changes)."""
+        key = (name, tuple(int(p) for p in places), float(height))
+        if key not in self._free_pixels:
+            self._free_pixels[key] = self._deck_free_pixels(name, places, height)
+        return self._free_pixels[key]
+
+    def _deck_free_pixels(self, name: str, places: np.ndarray, height: float) -> tuple[np.ndarray, np.ndarray]:
         layer = self.layers[name]
         w, h = self.view.image_size
         covered = np.zeros((h, w), np.uint8)
         cv2.fillConvexPoly(covered, np.round(self.deck_hull(height)).astype(np.int32), 1)
-        poses = (places[:, None] * len(JITTER) + np.arange(len(JITTER))[None, :]).ravel()
+        poses = pose_rows(places)
         out = []
         for maps in (layer.first_maps, layer.second_maps):
             mx, my, side = patch_rows(maps, poses)
@@ -460,7 +473,7 @@ class CardLayout:
         """Every pose's two patches of these places, blurred as :func:`norm_many` blurs them but
         not scaled: (rows, side * side, 3) float32 each."""
         layer = self.layers[name]
-        poses = (places[:, None] * len(JITTER) + np.arange(len(JITTER))[None, :]).ravel()
+        poses = pose_rows(places)
         out = []
         for maps in (layer.first_maps, layer.second_maps):
             side = maps[2]
@@ -481,8 +494,7 @@ class CardLayout:
         """Every pose's two patches of these places, scaled as the templates are
         (:func:`norm_many`), and their features side by side (what ``score_poses`` takes)."""
         layer = self.layers[name]
-        k = len(JITTER)
-        poses = (places[:, None] * k + np.arange(k)[None, :]).ravel()
+        poses = pose_rows(places)
         na, ca = norm_many(sample_patches(image, patch_rows(layer.first_maps, poses)), layer.first_maps[2])
         nb, cb = norm_many(sample_patches(image, patch_rows(layer.second_maps, poses)), layer.second_maps[2])
         return na, nb, np.concatenate([ca, cb], axis=1)

@@ -32,6 +32,7 @@ from vision.octocube.geometry import TableView
 from vision.open_season.card_sampling import (
     BACK,
     FLAT_SPREAD,
+    INN_SLOTS,
     BUILT_IN_PATCHES,
     CENTRE_POSE,
     EMPTY,
@@ -466,8 +467,9 @@ class CardReader:
         weights = self._attribute_pixels().get(card.split("-")[0])
         if weights is None:
             return 1.0
-        free_first, free_second = self.layout.deck_free_pixels("inn", np.array([slot]), height)
-        first, second = free_first[CENTRE_POSE], free_second[CENTRE_POSE]
+        free_first, free_second = self.layout.deck_free_pixels("inn", np.arange(len(INN_SLOTS)), height)
+        poses = len(JITTER)
+        first, second = free_first[slot * poses + CENTRE_POSE], free_second[slot * poses + CENTRE_POSE]
         total = float(weights[0].sum() + weights[1].sum())
         return float((weights[0] * first).sum() + (weights[1] * second).sum()) / total if total > 0 else 1.0
 

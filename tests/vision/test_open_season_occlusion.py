@@ -170,3 +170,23 @@ def test_a_table_partly_off_the_frame_reads_the_probes_left_in_it() -> None:
     image = flat_table()
     image[:MARGIN, 200 - 100:264 - 100] = SKIN  # an arm over the top edge, x 200..264 mm
     assert HandDetector(flat_view(left=-100.0)).check(image) == HandReport(True, "something crosses the table's top edge (a hand or an arm?)")
+
+
+@pytest.mark.parametrize("x0, width", [(200.0, 150.0), (200.0, 260.0), (6.0, 100.0), (494.0, 100.0)])
+def test_a_wide_sleeve_or_one_at_a_lines_end_is_a_hand(x0: float, width: float) -> None:
+    # a sleeve 150 mm or 260 mm wide where it crosses the top edge (slanting), or 100 mm at either
+    # end of the line: it covered more than half of the 25 probes whose median was the table's
+    # colour, so its own colour was the reference and it was missed (seed 102710, tilt 34)
+    image = flat_table()
+    paint(image, x0, -40.0, x0 + width, 0.0, SKIN)
+    report = HandDetector(flat_view()).check(image)
+    assert report == HandReport(True, "something crosses the table's top edge (a hand or an arm?)")
+
+
+def test_a_lamps_fall_off_along_an_edge_is_not_a_hand() -> None:
+    # the cloth darkens steadily to 0.45 of its level from one end of the top edge to the other
+    # (a lamp at a corner): every probe's flanks are about as dark as it is
+    image = flat_table()
+    fall = np.linspace(1.0, 0.45, image.shape[1])[None, :, None]
+    image = np.clip(image.astype(np.float64) * fall, 0, 255).astype(np.uint8)
+    assert HandDetector(flat_view()).check(image) == HandReport(False)

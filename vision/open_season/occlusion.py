@@ -33,8 +33,13 @@ it is not the table (skin and coloured sleeves differ by 0.2 or more from the gr
 lamp's hot spot near a corner by 0.1)."""
 DARKER, BRIGHTER = 0.55, 1.8
 """... nor one this much darker or brighter (a light sleeve, a dark one)."""
-LOCAL_PROBES = 25
-"""Probes (200 mm) whose median is the table's colour around a probe: an arm covers fewer than half."""
+FLANK_GAP, FLANK_PROBES = 12, 12
+"""The table's colour around a probe is the median of the ``FLANK_PROBES`` probes (96 mm) on each
+side of it beyond a gap of ``FLANK_GAP`` (96 mm): an arm's own probes never make its reference.
+A plain window of 25 probes around each probe took it from an arm that covered more than half of
+it (a sleeve, slanting over the edge or at a line's end: seed 102710 at tilt 34, three false
+alarms from arms read as wall cards; bench/open_season_hands.py seeds 7000-7399: 16 of 144 arms
+missed)."""
 WINDOW, MIN_FOREIGN = 8, 4
 """Foreign probes among any ``WINDOW`` in a row that make a hand (a forearm is 60 mm wide or more,
 8 probes; spread fingers cover every other one)."""
@@ -69,11 +74,7 @@ class HandDetector:
         smooth = cv2.blur(image, (5, 5))
         for side, pts in self._lines:
             vals = smooth[pts[:, 1], pts[:, 0]].astype(np.float32)
-            # against the median of the probes around (a lamp's fall-off darkens a corner)
-            half = LOCAL_PROBES // 2
-            middle = np.median(vals, axis=0)  # beyond a line's ends: its overall median (an arm
-            padded = np.concatenate([np.tile(middle, (half, 1)), vals, np.tile(middle, (half, 1))])  # at an end)
-            local = np.median(np.lib.stride_tricks.sliding_window_view(padded, LOCAL_PROBES, axis=0), axis=2)
+            local = _flank_medians(vals)
             # colour (chromaticity) and brightness apart: a lamp's fall-off changes the cloth's
             # brightness, not its hue; an arm or a sleeve changes one or both
             level, ref = vals.sum(axis=1) + 1.0, local.sum(axis=1) + 1.0
@@ -84,3 +85,15 @@ class HandDetector:
             if np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN:
                 return HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
         return HandReport(False)
+
+
+def _flank_medians(vals: np.ndarray) -> np.ndarray:
+    """Per probe of a line (N x 3 colours), the median colour of the probes on both sides of it
+    beyond ``FLANK_GAP`` (a lamp's fall-off darkens a corner, so the table's colour is taken
+    nearby); beyond a line's ends the line's overall median stands in (an arm at an end)."""
+    reach = FLANK_GAP + FLANK_PROBES
+    middle = np.median(vals, axis=0)
+    padded = np.concatenate([np.tile(middle, (reach, 1)), vals, np.tile(middle, (reach, 1))])
+    windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * reach + 1, axis=0)  # N x 3 x window
+    flanks = np.concatenate([windows[:, :, :FLANK_PROBES], windows[:, :, -FLANK_PROBES:]], axis=2)
+    return np.asarray(np.median(flanks, axis=2))

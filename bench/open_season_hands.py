@@ -1,0 +1,120 @@
+"""How often the Open Season hand detector (vision/open_season/occlusion.py) misses an arm over
+the table, and how often it calls a bare table covered: the twin's tables as the demo films them
+(its camera, its three lightings), half of the frames with an arm held still over a random place
+of the play area (a still scene the gate lets through with the arm in it, as in seed 102710 at
+tilt 34: three false alarms from arms read as wall cards), half without.
+
+    nice .venv/bin/python bench/open_season_hands.py --frames 200 --seed 7000 [--min-tilt 25]
+
+Each frame is scored where the truth is clear: an arm frame when the arm and hand hide at least
+2000 mm2 of the play area (a palm is ~7000 mm2), a bare frame always. Seeds 7000-7999 tuned the
+detector; report on others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+SIDES = ("south", "west", "north", "east")
+MIN_HIDDEN_MM2 = 2000.0
+
+
+def frame(seed: int, with_arm: bool, min_tilt: float, max_tilt: float, resolution: tuple[int, int]) -> dict[str, Any]:
+    """Render one twin table and run the detector on it: what the frame is and what was said."""
+    from tracker.film import LIGHTINGS
+    from tracker.open_season.twin import OpenSeasonTwin
+    from vision.octocube.geometry import TableView
+    from vision.octocube.synth import _occluder_mm2
+    from vision.open_season.occlusion import HandDetector
+    from vision.render.camera import CameraModel
+    from vision.render.effects import Lighting
+    from vision.render.hands import Hand
+    from vision.render.open_season_scene import open_season_scene
+    from vision.render.renderer import Renderer, RenderOptions
+
+    rng = random.Random(seed)
+    players = rng.choice((2, 3, 4))
+    twin = OpenSeasonTwin(players, seed, side=rng.choice(("horn", "shield")), expert=rng.random() < 0.5,
+                          max_moves=rng.randint(0, 80))
+    scene = open_season_scene(twin.descriptions[-1], seed=seed)
+    tilt = rng.uniform(min_tilt, max_tilt)
+    camera = CameraModel.looking_at(tilt_deg=tilt, azimuth_deg=rng.choice((0.0, 90.0, 180.0, 270.0)),
+                                    resolution=resolution)
+    light_name = rng.choice(sorted(LIGHTINGS))
+    hands: tuple[Any, ...] = ()
+    if with_arm:
+        target = (rng.uniform(60.0, 540.0), rng.uniform(60.0, 540.0))
+        hands = (Hand.reaching(target, rng.choice(SIDES), rng, progress=rng.uniform(0.6, 1.0)),)
+    result = Renderer().render(scene, camera, RenderOptions(lighting=Lighting(**LIGHTINGS[light_name]), hands=hands,
+                                                            table_seed=seed % 997), seed=seed)
+    gt = result.ground_truth
+    cam = gt["camera"]
+    view = TableView(np.asarray(gt["homography_table_to_image"]), (int(cam["width"]), int(cam["height"])),
+                     np.asarray(cam["K"]), np.asarray(cam["dist"]))
+    start = time.process_time()
+    report = HandDetector(view).check(result.image)
+    ms = (time.process_time() - start) * 1000.0
+    hidden = _occluder_mm2(result.id_map, camera) if with_arm else 0.0
+    return {"seed": seed, "arm": with_arm, "hidden_mm2": hidden, "tilt": tilt, "light": light_name,
+            "said": report.occluded, "reason": report.reason, "ms": ms}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--frames", type=int, default=200, help="frames with an arm, and as many without")
+    parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--min-tilt", type=float, default=0.0)
+    parser.add_argument("--max-tilt", type=float, default=35.0)
+    parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
+    parser.add_argument("--show-misses", action="store_true", help="print each missed arm and false hand")
+    args = parser.parse_args(argv)
+    if args.frames < 1:
+        parser.error("--frames must be at least 1")
+    counts: Counter[str] = Counter()
+    by_light: Counter[tuple[str, str]] = Counter()
+    times: list[float] = []
+    for i in range(2 * args.frames):
+        seed = args.seed + i
+        with_arm = i % 2 == 0
+        row = frame(seed, with_arm, args.min_tilt, args.max_tilt, tuple(args.resolution))
+        times.append(row["ms"])
+        if with_arm:
+            if row["hidden_mm2"] < MIN_HIDDEN_MM2:
+                counts["arm frames not scored (under 2000 mm2 hidden)"] += 1
+                continue
+            kind = "arm seen" if row["said"] else "arm missed"
+        else:
+            kind = "bare table called covered" if row["said"] else "bare table clear"
+        counts[kind] += 1
+        by_light[(row["light"], kind)] += 1
+        if args.show_misses and kind in ("arm missed", "bare table called covered"):
+            print(f"  {kind}: seed {seed}, tilt {row['tilt']:.1f}, {row['light']}, "
+                  f"{row['hidden_mm2']:.0f} mm2 hidden {row['reason']}", flush=True)
+        if (i + 1) % 50 == 0:
+            print(f"  {i + 1}/{2 * args.frames} frames", file=sys.stderr, flush=True)
+    arms = counts["arm seen"] + counts["arm missed"]
+    bare = counts["bare table clear"] + counts["bare table called covered"]
+    print(f"Open Season hand detector, seeds {args.seed}-{args.seed + 2 * args.frames - 1}, "
+          f"tilt {args.min_tilt:g}-{args.max_tilt:g}, {args.resolution[0]}x{args.resolution[1]}")
+    print(f"  arms seen: {counts['arm seen']}/{arms} ({100.0 * counts['arm seen'] / max(arms, 1):.1f} %)"
+          f"; not scored (under 2000 mm2 hidden): {counts['arm frames not scored (under 2000 mm2 hidden)']}")
+    print(f"  bare tables called covered: {counts['bare table called covered']}/{bare}")
+    for light in sorted({k[0] for k in by_light}):
+        print(f"    {light}: arms missed {by_light[(light, 'arm missed')]}, "
+              f"bare called covered {by_light[(light, 'bare table called covered')]}")
+    print(f"  detector CPU per frame: median {float(np.median(times)):.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

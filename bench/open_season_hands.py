@@ -29,7 +29,8 @@ SIDES = ("south", "west", "north", "east")
 MIN_HIDDEN_MM2 = 2000.0
 
 
-def frame(seed: int, with_arm: bool, min_tilt: float, max_tilt: float, resolution: tuple[int, int]) -> dict[str, Any]:
+def frame(seed: int, with_arm: bool, min_tilt: float, max_tilt: float, resolution: tuple[int, int],
+          table_style: str = "cloth") -> dict[str, Any]:
     """Render one twin table and run the detector on it: what the frame is and what was said."""
     from tracker.film import LIGHTINGS
     from tracker.open_season.twin import OpenSeasonTwin
@@ -46,7 +47,8 @@ def frame(seed: int, with_arm: bool, min_tilt: float, max_tilt: float, resolutio
     players = rng.choice((2, 3, 4))
     twin = OpenSeasonTwin(players, seed, side=rng.choice(("horn", "shield")), expert=rng.random() < 0.5,
                           max_moves=rng.randint(0, 80))
-    scene = open_season_scene(twin.descriptions[-1], seed=seed)
+    style = rng.choice(("cloth", "wood", "plain")) if table_style == "any" else table_style
+    scene = open_season_scene(twin.descriptions[-1], seed=seed, table_style=style)
     tilt = rng.uniform(min_tilt, max_tilt)
     camera = CameraModel.looking_at(tilt_deg=tilt, azimuth_deg=rng.choice((0.0, 90.0, 180.0, 270.0)),
                                     resolution=resolution)
@@ -76,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-tilt", type=float, default=0.0)
     parser.add_argument("--max-tilt", type=float, default=35.0)
     parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
+    parser.add_argument("--table-style", default="cloth", choices=("cloth", "wood", "plain", "any"),
+                        help="the table around the play area (the demo films cloth)")
     parser.add_argument("--show-misses", action="store_true", help="print each missed arm and false hand")
     args = parser.parse_args(argv)
     if args.frames < 1:
@@ -86,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(2 * args.frames):
         seed = args.seed + i
         with_arm = i % 2 == 0
-        row = frame(seed, with_arm, args.min_tilt, args.max_tilt, tuple(args.resolution))
+        row = frame(seed, with_arm, args.min_tilt, args.max_tilt, tuple(args.resolution), args.table_style)
         times.append(row["ms"])
         if with_arm:
             if row["hidden_mm2"] < MIN_HIDDEN_MM2:
@@ -105,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     arms = counts["arm seen"] + counts["arm missed"]
     bare = counts["bare table clear"] + counts["bare table called covered"]
     print(f"Open Season hand detector, seeds {args.seed}-{args.seed + 2 * args.frames - 1}, "
-          f"tilt {args.min_tilt:g}-{args.max_tilt:g}, {args.resolution[0]}x{args.resolution[1]}")
+          f"tilt {args.min_tilt:g}-{args.max_tilt:g}, {args.resolution[0]}x{args.resolution[1]}, table {args.table_style}")
     print(f"  arms seen: {counts['arm seen']}/{arms} ({100.0 * counts['arm seen'] / max(arms, 1):.1f} %)"
           f"; not scored (under 2000 mm2 hidden): {counts['arm frames not scored (under 2000 mm2 hidden)']}")
     print(f"  bare tables called covered: {counts['bare table called covered']}/{bare}")

@@ -17,7 +17,7 @@ import pytest
 from calibration import layout as cal_layout
 from tracker.open_season.twin import OpenSeasonTwin
 from vision.octocube.geometry import TableView
-from vision.open_season.occlusion import BRIGHTER, DARKER, FOREIGN_CHROMA, HandDetector, HandReport
+from vision.open_season.occlusion import BRIGHTER, DARKER, FOREIGN_CHROMA, SLEEVE_CHROMA, HandDetector, HandReport
 from vision.render.camera import CameraModel
 from vision.render.hands import Hand
 from vision.render.open_season_scene import open_season_scene
@@ -189,4 +189,25 @@ def test_a_lamps_fall_off_along_an_edge_is_not_a_hand() -> None:
     image = flat_table()
     fall = np.linspace(1.0, 0.45, image.shape[1])[None, :, None]
     image = np.clip(image.astype(np.float64) * fall, 0, 255).astype(np.uint8)
+    assert HandDetector(flat_view()).check(image) == HandReport(False)
+
+
+OLIVE = (40, 75, 64)
+"""A dark olive sleeve (BGR): colour shares 0.11 off the cloth's, under ``FOREIGN_CHROMA``, and 0.9
+of its brightness (seed 102710's set-up: a dark green sleeve over the cloth, 0.10-0.12)."""
+
+
+def test_a_sleeve_of_nearly_the_cloths_colour_across_a_forearms_width_is_a_hand() -> None:
+    level = sum(OLIVE) + 1.0
+    shares = np.array(OLIVE) / level - np.array(CLOTH) / 200.0
+    assert SLEEVE_CHROMA < np.abs(shares).max() < FOREIGN_CHROMA and DARKER < level / 200.0 < BRIGHTER
+    image = flat_table()
+    paint(image, 200.0, -40.0, 296.0, 0.0, OLIVE)  # 96 mm wide: 12 probes
+    report = HandDetector(flat_view()).check(image)
+    assert report == HandReport(True, "something crosses the table's top edge (a hand or an arm?)")
+
+
+def test_a_faint_colour_narrower_than_a_forearm_is_not_a_hand() -> None:
+    image = flat_table()
+    paint(image, 200.0, -40.0, 256.0, 0.0, OLIVE)  # 56 mm: 7 probes (a token, a card's edge)
     assert HandDetector(flat_view()).check(image) == HandReport(False)

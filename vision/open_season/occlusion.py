@@ -40,6 +40,10 @@ A plain window of 25 probes around each probe took it from an arm that covered m
 it (a sleeve, slanting over the edge or at a line's end: seed 102710 at tilt 34, three false
 alarms from arms read as wall cards; bench/open_season_hands.py seeds 7000-7399: 16 of 144 arms
 missed)."""
+SLEEVE_CHROMA, SLEEVE_PROBES, SLEEVE_MIN = 0.07, 12, 10
+"""A sleeve of nearly the cloth's own colour (dark green on green: 0.10-0.12 over 14 probes in
+seed 102710's set-up, the cloth itself 0.03 or less) shows as a faint colour change over a
+forearm's width: ``SLEEVE_MIN`` of any ``SLEEVE_PROBES`` (96 mm) in a row past ``SLEEVE_CHROMA``."""
 WINDOW, MIN_FOREIGN = 8, 4
 """Foreign probes among any ``WINDOW`` in a row that make a hand (a forearm is 60 mm wide or more,
 8 probes; spread fingers cover every other one)."""
@@ -82,7 +86,9 @@ class HandDetector:
             ratio = level / ref
             foreign = (chroma > FOREIGN_CHROMA) | (ratio < DARKER) | (ratio > BRIGHTER)
             # fingers spread over the edge leave the cloth between them: half of any 8 probes
-            if np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN:
+            faint = chroma > SLEEVE_CHROMA
+            if np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN or \
+                    np.convolve(faint, np.ones(SLEEVE_PROBES)).max() >= SLEEVE_MIN:
                 return HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
         return HandReport(False)
 

@@ -191,13 +191,15 @@ def infer(
             tolerance = config.tolerance
     if tolerance is None:
         return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
-    best_cost = min(s.cost for s in scored)
+    best = min(scored, key=lambda s: s.cost)
+    best_cost = best.cost
     # Chains within the margin of the best: the same view means the camera cannot tell them
     # apart (ask); a different view means the reading is too doubtful to choose (also ask).
     close = [
         s
         for s in scored
-        if s.cost <= tolerance and (s.cost == best_cost or s.cost < best_cost + config.margin)
+        if (s.cost <= tolerance or _doubtfully_worse(s, best, config))
+        and (s.cost == best_cost or s.cost < best_cost + config.margin)
     ]
     # A chain and its longer extensions that look the same are one choice: keep the shortest.
     close.sort(key=lambda s: (s.cost, len(s.chain)))
@@ -443,6 +445,25 @@ def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[S
         for _ in range(pushed):
             trial.pop()
     return scored
+
+
+def _doubtfully_worse(runner_up: _Scored, best: _Scored, config: InferenceConfig) -> bool:
+    """Whether ``runner_up`` (within the margin of ``best``, past the tolerance) is worse than the
+    best chain only by doubtful readings, the rest being differences both share: a misread
+    elsewhere on the table (weighing on every chain alike) must not push the true chain past the
+    tolerance while a look-alike stays within it, and the look-alike be confirmed unasked (Open
+    Season seed 102500: a compensation from an inn slot behind the deck, 0.25 for the slot it
+    emptied reading hidden, against a blind deck card of the same name, 0; a stock misread, 0.4,
+    on both: 0.65 against 0.4, the deck card confirmed and the game lost)."""
+    if runner_up.cost > config.doubtful_tolerance:
+        return False
+    shared = list(best.differences)
+    for difference in runner_up.differences:
+        if difference in shared:
+            shared.remove(difference)
+        elif difference.weight >= config.doubtful_reading:
+            return False
+    return True
 
 
 def _accepted_cost(scored: list[_Scored], here_cost: float, config: InferenceConfig) -> float | None:

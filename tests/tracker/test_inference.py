@@ -129,6 +129,32 @@ def test_a_runner_up_within_the_margin_makes_a_question_not_a_silent_confirmatio
 
 
 
+def test_a_runner_up_worse_only_by_a_doubtful_reading_is_asked_though_a_shared_misread_lifts_it_past_the_tolerance() -> None:
+    # Seat 1 reads 2 where it banked nothing: two pips off (0.5) on every chain alike. Roll 4 +
+    # Bank fits the rest (0.5 in all); Rolls 3 and 5 are one pip off besides (0.75): past the
+    # tolerance 0.6, yet worse than the best only by a doubtful reading, within the margin. They
+    # were dropped and Roll 4 confirmed unasked (Open Season seed 102500: the true compensation
+    # dropped so, a look-alike confirmed, the game lost). Rolls 2 and 6 (1.0) stay out: past
+    # the margin.
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((4, 2), 1), BlurryRaceAdapter())
+    assert isinstance(verdict, Question)
+    assert sorted(verdict.options, key=lambda c: cast(Roll, c[0]).value) == [(Roll(3), Bank()), (Roll(4), Bank()), (Roll(5), Bank())]
+
+
+def test_a_runner_up_worse_by_a_confident_difference_stays_out_of_the_question() -> None:
+    # The same shared misread, but a camera that reads seat 0 for sure (a pip off there weighs
+    # 1.0): Rolls 3 and 5 are worse by a confident difference, and Roll 4 + Bank is confirmed.
+    class SharpSeatZero(BlurryRaceAdapter):
+        def differences(self, expected: View, observed: View) -> list[Difference]:
+            diffs = super().differences(expected, observed)
+            return [Difference(d.description, 1.0) if d.description.startswith("seat 0") else d for d in diffs]
+
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((4, 2), 1), SharpSeatZero())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+
+
 def test_question_options_read_as_the_chains_in_order() -> None:
     state = RaceGame(2).new_initial_state()
     verdict = infer(state, ((0, 0), 1), RaceAdapter())  # a pass: which roll was it?

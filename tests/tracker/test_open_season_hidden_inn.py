@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.open_season import OpenSeasonState
-from rules.open_season.moves import TakeFromInn
+from rules.open_season.moves import Compensate, TakeFromInn
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import observation_from_state, observation_from_table
@@ -97,3 +97,31 @@ def test_a_take_beside_a_slot_hidden_all_along_is_still_confirmed_unasked() -> N
     assert tracked.observe(before) == []
     assert [type(e) for e in tracked.observe(seen)] == [MoveConfirmed]
     assert tracked.state.history == twin.truth.history[:22]
+
+
+def test_a_compensation_from_behind_the_deck_against_a_blind_deck_card_is_asked_despite_a_misread_elsewhere() -> None:
+    """102500 (taught printing, tilt 30, evening): player 4 took barbarian-tattoo from the inn as
+    compensation, the slot it left behind the deck read hidden (0.25), and player 1's stock read
+    mage-eyepatch for mage-earrings (0.2 + 0.2, on every chain alike). The blind deck card of the
+    same name (0.4) stayed within the tolerance, the true compensation (0.65) fell past it: the
+    deck card was confirmed unasked, the inn kept a card it no longer had, and the game was lost
+    (28/60 moves). Worse only by a doubtful reading, within the margin, it is an option."""
+    twin = OpenSeasonTwin(4, 102500, side="horn", expert=False, illegal=1, max_moves=60)
+    assert twin.changes[16].text == "Player 4 takes barbarian-tattoo from the inn as compensation"
+    state = _played(twin, 24)
+    seen = replace(observation_from_table(twin.descriptions[17]), inn_hidden=1)  # the slot it emptied
+    player1 = seen.players[0]
+    misread = tuple("mage-eyepatch" if card == "mage-earrings" else card for card in player1.stock)
+    assert misread != player1.stock
+    seen = replace(seen, players={**seen.players, 0: replace(
+        player1, stock=misread, stock_confidence=tuple(0.2 for _ in misread))})
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    options = events[0].question.options
+    assert (Compensate(source="inn", card="barbarian-tattoo"),) in options
+    assert any(chain[0] == Compensate(source="deck", card=None) for chain in options)
+    option = truthful_option(twin.truth.history, events[0].question, tracked.state.history)
+    assert option is not None
+    assert all(isinstance(e, MoveConfirmed) for e in tracked.answer(option))
+    assert tracked.state.history == twin.truth.history[:25]

@@ -126,3 +126,20 @@ def test_a_scoring_trophy_weighs_little_only_where_the_reader_doubts_it() -> Non
     assert total_weight(adapter.differences(expected, sure)) > tolerance
     assert total_weight(adapter.differences(expected, elsewhere)) > tolerance
     assert total_weight(adapter.differences(expected, doubted)) == PERSONAL_UNSURE_WEIGHT
+
+
+def test_a_wild_token_read_on_a_wall_space_without_a_card_is_a_doubt() -> None:
+    """102401 (printing 930001, tilt 30, evening): player 1's empty space 3 read as holding a wild
+    token in 7 of 12 stills, each time a difference the game could not explain (6 false alarms).
+    A wild token lies only on a wall card: where the card reader sees none, the wild is doubted
+    (it weighs little if the game expects one there), not taken as a token."""
+    walls = {0: {5: CardRead("wall 0 5", "elf-dagger", 1.0)}, 1: {}}
+    cards = TableCards(inn=[], walls=walls, stocks={0: [], 1: []},
+                       kept={s: CardRead(f"kept {s}", "empty", 1.0) for s in (0, 1)},
+                       accolades={s: AccoladeCount(0, 1.0, 1) for s in (0, 1)})
+    obs = observation_from_reads(cards, {0: _tokens(wall_wilds=frozenset({3, 5})), 1: _tokens()}, 2)
+    assert obs.players[0].wall_wilds == {5}  # on the elf-dagger: a token
+    assert obs.players[0].wall_wilds_unsure == {3}  # on no card: a doubt
+    expected = replace(obs.players[0], wall_wilds=frozenset())
+    diffs = OpenSeasonAdapter()._player_differences(0, expected, obs.players[0])
+    assert [(d.description, d.weight) for d in diffs] == [("player 1's space 5 holds a wild token", 1.0)]

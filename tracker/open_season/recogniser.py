@@ -113,10 +113,17 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
         kept = cards.kept[seat].card
         accolades = cards.accolades[seat]
         t = tokens.get(seat)
+        # a wild token lies only on a wall card: one read where the card reader sees none is a
+        # doubt, not a token (seed 102401, printing 930001: player 1's empty space 3 read as
+        # holding a wild in 7 of 12 stills, 6 false alarms)
+        read_wilds = frozenset(t.wall_wilds) if t else frozenset()
+        wall_wilds = frozenset(s for s in read_wilds if s in wall)
+        wilds_unsure = (frozenset(getattr(t, "wall_wilds_unsure", frozenset())) if t else frozenset()) \
+            | (read_wilds - wall_wilds)
         players[seat] = PlayerReading(
             wall=wall,
             wall_trophies=dict(sorted(t.wall_trophies.items())) if t else {},
-            wall_wilds=frozenset(t.wall_wilds) if t else frozenset(),
+            wall_wilds=wall_wilds,
             stock=tuple(r.card for r in cards.stocks[seat]),
             accolades=accolades.count,
             accolade_wilds=t.accolade_wilds if t else 0,
@@ -136,7 +143,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             bonus_unsure=frozenset(getattr(t, "bonus_unsure", frozenset())) if t else frozenset(),
             bonus_hidden=frozenset(getattr(t, "bonus_hidden", frozenset())) if t else frozenset(),
             personal_unsure=bool(getattr(t, "personal_unsure", False)) if t else False,
-            wall_wilds_unsure=frozenset(getattr(t, "wall_wilds_unsure", frozenset())) if t else frozenset(),
+            wall_wilds_unsure=wilds_unsure,
             scorings_unsure=frozenset(getattr(t, "scorings_unsure", frozenset())) if t else frozenset(),
         )
     return OpenSeasonObservation(

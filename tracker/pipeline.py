@@ -305,6 +305,8 @@ class Pipeline:
         stage["capture"] = (time.perf_counter() - t0) * 1000
         health = self.source.health
         if frame is None:
+            if health.ended and self._overruled_frame is not None:
+                return self._read_overruled_at_the_end(stage)
             if health.ended:
                 if self._ended_reported:
                     return None
@@ -377,55 +379,7 @@ class Pipeline:
         if scene_frame is not frame:
             ahead = None
         if settled:
-            if self.needs_calibration and self.profile is None:
-                message = f"cannot read the table yet: {self.calibration_message}"
-            else:
-                if ahead is not None:
-                    self.stats.reads_ahead_used += 1
-                    observed, failure, refusal = ahead.observed, ahead.failure, ahead.refusal
-                else:
-                    observed, failure, stage["recognise"], refusal = self._read(scene_frame)
-                self.refused = refusal
-                self._refused_frame = scene_frame if refusal is not None else None
-                self.misread_offer = None
-                if failure is not None:
-                    message = failure
-                recognised = observed is not None
-                if observed is not None:
-                    self.stats.scenes += 1
-                unknown = getattr(observed, "unknown_copy", None) if observed is not None else None
-                if (self.stats.first_judged_scene is None and observed is not None
-                        and getattr(observed, "familiarity", None) is not None):
-                    self.stats.first_judged_scene = self.stats.scenes
-                if unknown and not getattr(observed, "occluded", False):
-                    # the components look like no copy the recogniser knows: reading them would
-                    # track wrong moves and raise false alarms, so ask to be taught instead
-                    self.stats.unknown_copy_scenes.append(self.stats.scenes)
-                    self.stats.unknown_copy = str(unknown)
-                    message = str(unknown)
-                    self._moved_since_read = True
-                elif observed is not None and getattr(observed, "occluded", False):
-                    message = self._wait_for_hand()
-                elif observed is not None:
-                    self.stats.recognised += 1
-                    t = time.perf_counter()
-                    try:
-                        self._settle_deferred()
-                        observed = self._with_memory(observed)
-                        if getattr(observed, "occluded", False):  # the memory saw what the reader could not
-                            message = self._wait_for_hand()
-                        else:
-                            events = self.tracked.observe(observed)
-                            self._remember_if_accepted(observed)
-                            self._offer_misread(observed)
-                    except Exception as exc:  # a tracker bug must not stop the camera
-                        events = []
-                        message = f"the tracker could not use this scene: {type(exc).__name__}: {exc}"
-                    stage["track"] = (time.perf_counter() - t) * 1000
-                    try:
-                        overlay = self.overlay_geometry(observed, self.profile) if self.overlay_geometry else []
-                    except Exception:
-                        overlay = []
+            events, overlay, recognised, message = self._read_scene(scene_frame, ahead, stage, message)
         elif (self.read_ahead and not (self.needs_calibration and self.profile is None)
               and ((gate_event is GateEvent.SETTLING and self.gate.first_quiet) or self._fresh_request())):
             # the gate's first quiet frame, or (a dice tower said the roll has settled) the frame
@@ -439,6 +393,76 @@ class Pipeline:
         return self._update(frame.index, image, tuple(overlay), tuple(events), message == "ok" or
                             message.startswith("a hand") or self.refused is not None, message, stage, gate_event.value,
                             recognised=recognised, frame=frame)
+
+    def _read_overruled_at_the_end(self, stage: dict[str, float]) -> PipelineUpdate:
+        """The camera ended while a scene the players overruled was not read yet (game 103101:
+        the last roll's die called cocked, "it lies flat" answered on the film's last frame):
+        that scene is read now, as it would have been on the next frame, so the game's last move
+        is not lost; the end is reported on the next step."""
+        scene_frame, self._overruled_frame = self._overruled_frame, None
+        self._moved_since_read = False
+        events, overlay, recognised, message = self._read_scene(scene_frame, None, stage, "ok")
+        return self._update(scene_frame.index, scene_frame.image, tuple(overlay), tuple(events),
+                            message == "ok" or message.startswith("a hand") or self.refused is not None,
+                            message, stage, "overruled-at-end", recognised=recognised, frame=scene_frame)
+
+    def _read_scene(self, scene_frame: Any, ahead: _ReadAhead | None, stage: dict[str, float],
+                    message: str) -> tuple[list[TrackerEvent], list[OverlayItem], bool, str]:
+        """Read the scene at rest in ``scene_frame`` (or use the reading made ahead of it) and
+        track it: the events, the overlay, whether it was recognised, and the message."""
+        events: list[TrackerEvent] = []
+        overlay: list[OverlayItem] = []
+        recognised = False
+        if self.needs_calibration and self.profile is None:
+            message = f"cannot read the table yet: {self.calibration_message}"
+        else:
+            if ahead is not None:
+                self.stats.reads_ahead_used += 1
+                observed, failure, refusal = ahead.observed, ahead.failure, ahead.refusal
+            else:
+                observed, failure, stage["recognise"], refusal = self._read(scene_frame)
+            self.refused = refusal
+            self._refused_frame = scene_frame if refusal is not None else None
+            self.misread_offer = None
+            if failure is not None:
+                message = failure
+            recognised = observed is not None
+            if observed is not None:
+                self.stats.scenes += 1
+            unknown = getattr(observed, "unknown_copy", None) if observed is not None else None
+            if (self.stats.first_judged_scene is None and observed is not None
+                    and getattr(observed, "familiarity", None) is not None):
+                self.stats.first_judged_scene = self.stats.scenes
+            if unknown and not getattr(observed, "occluded", False):
+                # the components look like no copy the recogniser knows: reading them would
+                # track wrong moves and raise false alarms, so ask to be taught instead
+                self.stats.unknown_copy_scenes.append(self.stats.scenes)
+                self.stats.unknown_copy = str(unknown)
+                message = str(unknown)
+                self._moved_since_read = True
+            elif observed is not None and getattr(observed, "occluded", False):
+                message = self._wait_for_hand()
+            elif observed is not None:
+                self.stats.recognised += 1
+                t = time.perf_counter()
+                try:
+                    self._settle_deferred()
+                    observed = self._with_memory(observed)
+                    if getattr(observed, "occluded", False):  # the memory saw what the reader could not
+                        message = self._wait_for_hand()
+                    else:
+                        events = self.tracked.observe(observed)
+                        self._remember_if_accepted(observed)
+                        self._offer_misread(observed)
+                except Exception as exc:  # a tracker bug must not stop the camera
+                    events = []
+                    message = f"the tracker could not use this scene: {type(exc).__name__}: {exc}"
+                stage["track"] = (time.perf_counter() - t) * 1000
+                try:
+                    overlay = self.overlay_geometry(observed, self.profile) if self.overlay_geometry else []
+                except Exception:
+                    overlay = []
+        return events, overlay, recognised, message
 
     def _fresh_request(self) -> bool:
         """A read was requested (:meth:`request_read`) and no frame was read ahead for it yet

@@ -285,3 +285,33 @@ def test_a_die_the_classifier_calls_cocked_is_read_once_the_players_say_it_lies_
     assert pipe.overrule()
     confirmed = [e.move for e in _step(pipe, 1) if isinstance(e, MoveConfirmed)]
     assert confirmed == [roll]
+
+
+def test_an_overruled_scene_is_read_when_the_camera_ends_right_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game 103101: the game's last roll was refused (a flat die called cocked) on the film's last
+    frame and the players said it lies flat as the camera ended: the scene was never read, the
+    last move was lost and so were the final scores. The scene the players looked at is read
+    before the end is reported."""
+    image, camera, roll = _first_roll_with_a_die_called_cocked(monkeypatch)
+    pipe = _pipeline([image] * 4, ScoredRecogniser(DicePixelRecogniser(camera=camera)))
+    _step(pipe, 4)  # the scene settles on the film's last frame and is refused
+    assert pipe.refused is not None and pipe.tracked.state.history == []
+    assert pipe.overrule()
+    update = pipe.step()  # no frame comes any more: the overruled scene is read now
+    assert update is not None and update.image is not None
+    assert [e.move for e in update.events if isinstance(e, MoveConfirmed)] == [roll]
+    end = pipe.step()  # then the end is reported, once
+    assert end is not None and end.image is None and "stopped" in end.camera_message
+    assert pipe.step() is None
+    assert pipe.tracked.state.history == [roll]
+
+
+def test_the_camera_end_reads_nothing_again_without_an_overrule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refusal nobody answered stays a refusal when the camera ends: the scene is not read."""
+    image, camera, _ = _first_roll_with_a_die_called_cocked(monkeypatch)
+    pipe = _pipeline([image] * 4, ScoredRecogniser(DicePixelRecogniser(camera=camera)))
+    _step(pipe, 4)
+    assert pipe.refused is not None
+    end = pipe.step()
+    assert end is not None and end.image is None and not end.events
+    assert pipe.step() is None and pipe.tracked.state.history == []

@@ -65,7 +65,8 @@ def dump(args: argparse.Namespace) -> int:
     ScoredRecogniser._score = scored  # type: ignore[method-assign]
     ScoredRecogniser.recognise = recognise  # type: ignore[method-assign]
     run_args = argparse.Namespace(game="octo_dice", max_moves=args.max_moves, no_cocked=False, pixels=True,
-                                  illegal=3, resolution=tuple(args.resolution), realistic=False, say_dir=None)
+                                  illegal=3, resolution=tuple(args.resolution), realistic=False, say_dir=None,
+                                  fps=args.fps)
     for spec in specs:
         current["spec"] = spec
         started = time.perf_counter()
@@ -163,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--only-seed", type=int, nargs="+")
     d.add_argument("--max-moves", type=int, default=0, help="turns per game (0: whole games)")
     d.add_argument("--resolution", type=int, nargs=2, default=(1920, 1080))
+    d.add_argument("--fps", type=float, default=10.0,
+                   help="the twin's film rate, as bench/demo_accuracy.py --fps (30: a webcam's)")
     d.add_argument("--out", required=True)
     r = sub.add_parser("read", help="read saved scenes with this checkout's pixel recogniser")
     r.add_argument("dir")

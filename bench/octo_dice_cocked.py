@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from tracker.film import LIGHTINGS
-    from tracker.octo_dice.cocked import UNEXPLAINED_MM2
+    from tracker.octo_dice.cocked import FLAT_TOP_MM, UNEXPLAINED_MM2
     from tracker.octo_dice.film import dice_mat_scene
     from tracker.octo_dice.groundtruth import observation_from_truth
     from tracker.octo_dice.recogniser import DicePixelRecogniser
@@ -104,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     cocked_fits: list[float] = []
     alone_offsets: list[float] = []
     cocked_offsets: list[float] = []
+    flat_top_light: dict[bool, list[float]] = {True: [], False: []}
+    """Light excess (``FlatFit.light_excess_mm2``) of judged dice fitted with their top where the
+    face was boxed (the flat-top bar's dice), by whether they lean."""
     started = time.perf_counter()
     for i in range(args.scenes):
         seed = args.seed + i
@@ -140,6 +143,12 @@ def main(argv: list[str] | None = None) -> int:
             fit = round(flat_fit.unexplained_mm2, 3) if flat_fit is not None else None
             if flat_fit is not None and (fit or flat_fit.top_px != flat_fit.centre_px):  # judged: offset of its top square
                 (cocked_offsets if d.cocked else alone_offsets if not near else []).append(flat_fit.top_offset_mm)
+            if flat_fit is not None and flat_fit.outline_mm2 and flat_fit.face_boxed and not flat_fit.recentred \
+                    and flat_fit.top_offset_mm <= FLAT_TOP_MM and (d.cocked or not near):
+                flat_top_light[d.cocked].append(getattr(flat_fit, "light_excess_mm2", 0.0))
+                if args.fits and d.cocked:
+                    print(f"  leaning, flat top: seed {seed} tilt {tilt:.1f} {light} unexplained "
+                          f"{flat_fit.unexplained_mm2:.1f} light excess {getattr(flat_fit, 'light_excess_mm2', 0.0):.1f}")
             if d.cocked:
                 cocked_total += 1
                 cocked_found += got is not None and got.cocked
@@ -198,6 +207,14 @@ def main(argv: list[str] | None = None) -> int:
             if values:
                 print(f"top offset mm, {name} ({len(values)}): percentiles 1/5/10/50/90/95/99/max",
                       np.percentile(values, [1, 5, 10, 50, 90, 95, 99, 100]).round(2).tolist())
+        for bar in (10, 15, 20, 25, 30):
+            print(f"  flat-top fits, light excess above {bar} mm2: leaning "
+                  f"{sum(v > bar for v in flat_top_light[True])}/{len(flat_top_light[True])}, flat alone "
+                  f"{sum(v > bar for v in flat_top_light[False])}/{len(flat_top_light[False])}")
+        for name, values in (("flat alone", flat_top_light[False]), ("leaning", flat_top_light[True])):
+            if values:
+                print(f"light excess mm2 of flat-top fits, {name} ({len(values)}): percentiles 50/90/99/max",
+                      np.percentile(values, [50, 90, 99, 100]).round(1).tolist())
         for name, fits in (("flat alone", alone_fits), ("flat touching", touching_fits), ("cocked", cocked_fits)):
             if fits:
                 print(f"unexplained mm2, {name} ({len(fits)}): percentiles 1/5/10/50/90/95/99/max",

@@ -9,30 +9,17 @@ a die never read (the film's frame, the real ONNX dice reader)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import numpy as np
-
+from tests.tracker.octo_dice_saved_frames import saved_frame
 from tracker.octo_dice.observation import DieReading
 from tracker.octo_dice.recogniser import DicePixelRecogniser, _between_two
 from vision.render.camera import CameraModel
 
-MAT_CROP = Path(__file__).parent / "data" / "octo_dice_103500_scene41_mat.png"
-"""The film's own frame (re-rendering the layout does not make the same pixels), cut to the
-mat and a margin; it lay at (663, 270) in the 1920x1080 frame."""
-CROP_AT = (663, 270)
 TRUTH = {(241.6, 402.8): "octopod", (380.9, 317.1): "green-2", (295.0, 323.4): "red-1",
          (248.0, 432.5): "research", (189.0, 370.0): "bot", (260.2, 334.0): "submarine"}
 
 
 def test_two_touching_dice_in_one_spot_are_both_read() -> None:
-    import cv2
-
-    crop = cv2.imread(str(MAT_CROP))
-    assert crop is not None
-    image = np.zeros((1080, 1920, 3), np.uint8)
-    x, y = CROP_AT
-    image[y:y + crop.shape[0], x:x + crop.shape[1]] = crop
+    image = saved_frame("octo_dice_103500_scene41_mat.png", (663, 270))
     camera = CameraModel.looking_at(tilt_deg=30.2, azimuth_deg=0.0, resolution=(1920, 1080))
     observed = DicePixelRecogniser(camera=camera).read(image)
     assert len(observed.dice) == 6, observed.dice

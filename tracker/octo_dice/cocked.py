@@ -17,6 +17,7 @@ camera can have exactly a flat die's outline, and is then read as a face.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -56,6 +57,16 @@ FLAT_TOP_UNEXPLAINED_MM2 = 55.0
 """The unexplained area above which a die whose top lies within :data:`FLAT_TOP_MM` is still
 cocked (flat dice so fitted on the seen games up to 49.9 mm²; the leaning dice of the seen single
 scenes with a top so near, all read by a box put at the spot's middle, 0.2-61.2)."""
+FLAT_TOP_BRIGHT_MM2 = 20.0
+"""... or above which, of that unexplained area, the part outside the flat outline that is at least
+as light as the mat (``SIDE_LIGHT``) still makes it cocked. What the flat-top bar forgives is dark:
+a white die's hard shadow under the lamp, a black die's dim side in pieces. A leaning white die
+seen from above shows its top and a lit side face beside it, die-coloured, lighter than the mat
+(game 103516, tilt 0.1, lamp: a leaning white die read by its tipped face, top 1.27 mm off,
+44.6 mm² unexplained, under the bar: read as a flat octopod)."""
+SIDE_LIGHT = 1.0
+"""A die pixel with at least this share of the mat's light (``die_mask``'s ``k``) is die material,
+never a shadow on the mat."""
 RECENTRED_TOP_OFFSET_MM = 2.5
 """The top-face offset above which a die fitted in a view centred again on its outline is cocked;
 its unexplained area is not used. Those are dice whose outline reached the first view's edge:
@@ -130,14 +141,18 @@ class FlatFit:
     outline_mm2: float = 0.0
     """The area of the die's outline that was fitted (mm², on the top-face plane); 0 when not
     judged."""
+    light_excess_mm2: float = 0.0
+    """Of the die's outline outside the best flat outline, the part at least as light as the mat
+    (``SIDE_LIGHT``: a die's side, not a shadow; mm²)."""
 
     @property
     def cocked(self) -> bool:
         if self.recentred:
             return self.top_offset_mm > RECENTRED_TOP_OFFSET_MM
         flat_top = self.face_boxed and self.top_offset_mm <= FLAT_TOP_MM
-        bar = FLAT_TOP_UNEXPLAINED_MM2 if flat_top else UNEXPLAINED_MM2
-        return self.unexplained_mm2 > bar or self.top_offset_mm > TOP_OFFSET_MM
+        if flat_top:
+            return self.unexplained_mm2 > FLAT_TOP_UNEXPLAINED_MM2 or self.light_excess_mm2 > FLAT_TOP_BRIGHT_MM2
+        return self.unexplained_mm2 > UNEXPLAINED_MM2 or self.top_offset_mm > TOP_OFFSET_MM
 
 
 def mat_colour(view: np.ndarray) -> np.ndarray:
@@ -157,6 +172,11 @@ def _odd(mm: float, px_per_mm: float) -> int:
 def die_mask(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) -> np.ndarray:
     """Pixels of ``view`` that are a die, not the mat nor a shadow on it (uint8 0/1): far from the
     line of the mat's colour darkened or lit (grey levels), or far darker or brighter."""
+    return die_mask_and_light(view, mat_bgr, px_per_mm)[0]
+
+
+def die_mask_and_light(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`die_mask` and each pixel's share of the mat's light (float32)."""
     import cv2
 
     blur = _odd(BLUR_MM, px_per_mm)
@@ -174,7 +194,7 @@ def die_mask(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) -> np.ndar
         lit = smooth[dim]
         hue_off = residual[dim] / np.maximum(_norm3([lit[:, 0], lit[:, 1], lit[:, 2]]), 1.0)
         mask[dim] = hue_off > DIM_HUE_OFF
-    return mask.view(np.uint8)
+    return mask.view(np.uint8), k
 
 
 def _norm3(channels: list[np.ndarray]) -> np.ndarray:
@@ -348,11 +368,13 @@ def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, floa
 
     shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
     flat_area = float(cv2.countNonZero(flat_template(45.0, shrink, offset, px_per_mm)[0]))
-    shape, cut_at = outline_or_cut(die_mask(view, mat_bgr, px_per_mm), centre_px, exclude_px or [], px_per_mm,
+    mask, light = die_mask_and_light(view, mat_bgr, px_per_mm)
+    shape, cut_at = outline_or_cut(mask, centre_px, exclude_px or [], px_per_mm,
                                    flat_area_px=flat_area, alone_only=alone_only)
     if cut_at is not None:
         return FlatFit(0.0, 0.0, centre_px, centre_px, cut_at_px=cut_at)
-    return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm, flat_area_px=flat_area)
+    return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm, flat_area_px=flat_area,
+                       light=light)
 
 
 def flat_outline_mm2(centre_mm: tuple[float, float], camera_mm: tuple[float, float, float],
@@ -388,9 +410,10 @@ def _centroid(shape: np.ndarray) -> tuple[float, float]:
 
 def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tuple[float, float],
                 camera_mm: tuple[float, float, float], px_per_mm: float,
-                flat_area_px: float | None = None) -> FlatFit:
+                flat_area_px: float | None = None, light: np.ndarray | None = None) -> FlatFit:
     """The best flat-die outline for a die's filled outline ``shape`` (see :func:`fit_flat`;
-    ``flat_area_px``: a flat die's outline area there, when the caller has it already)."""
+    ``flat_area_px``: a flat die's outline area there, when the caller has it already; ``light``:
+    each pixel's share of the mat's light, for ``FlatFit.light_excess_mm2``)."""
     import cv2
 
     area = cv2.countNonZero(shape)
@@ -423,6 +446,7 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
             continue
         placed.append((float(yaw), template, top, x0, y0))
     best = (np.inf, 0.0, middle)
+    best_at: tuple[np.ndarray, int, int] | None = None  # the best flat outline, dilated, and its place
     if not placed:
         return _best_fit(best, middle, centre_px, px_per_mm, area)
     # one window holding every yaw's shifts: the die's outline is transformed once for them all
@@ -442,7 +466,24 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
         low, _, (mx, my), _ = cv2.minMaxLoc(miss)
         if low < best[0]:
             best = (low, yaw % 90.0, (x0 + mx - pad + top[0], y0 + my - pad + top[1]))
-    return _best_fit(best, middle, centre_px, px_per_mm, area)
+            best_at = (t_out, x0 + mx - pad, y0 + my - pad)
+    fit = _best_fit(best, middle, centre_px, px_per_mm, area)
+    if light is None or best_at is None:
+        return fit
+    return dataclasses.replace(fit, light_excess_mm2=_light_excess(shape_in, light, *best_at) / px_per_mm ** 2)
+
+
+def _light_excess(shape: np.ndarray, light: np.ndarray, template: np.ndarray, x0: int, y0: int) -> float:
+    """Pixels of ``shape`` outside ``template`` laid at (x0, y0) (view px) that are at least as light
+    as the mat (``SIDE_LIGHT``)."""
+    outside = shape.astype(bool) & (light >= SIDE_LIGHT)
+    h, w = shape.shape
+    th, tw = template.shape
+    ys, xs = max(y0, 0), max(x0, 0)
+    ye, xe = min(y0 + th, h), min(x0 + tw, w)
+    if ys < ye and xs < xe:
+        outside[ys:ye, xs:xe] &= ~template[ys - y0:ye - y0, xs - x0:xe - x0].astype(bool)
+    return float(np.count_nonzero(outside))
 
 
 def _best_fit(best: tuple[float, float, tuple[float, float]], middle: tuple[float, float],

@@ -81,7 +81,8 @@ lies up to ~4.5 mm from its bottom token, which the truth gives)."""
 
 def token_misses(reading: dict[str, Any], piles: list[tuple[int, float, float, int]]) -> list[str]:
     """Every token counted wrong from the photo alone, pile by pile, with its cause: a pile's count
-    guessed low or high, a token missed, read as another value, or a reading with no token there."""
+    guessed low or high, one token read as a pile, a token taken as half hidden by the cube or the
+    coins (counted 0, asked), missed, read as another value, or a reading with no token there."""
     reads = reading["tokens"]
     pairs = sorted((abs(t["at_mm"][0] - x) + abs(t["at_mm"][1] - y), i, j)
                    for i, (v, x, y, _) in enumerate(piles) for j, t in enumerate(reads) if t["value"] == v)
@@ -95,14 +96,17 @@ def token_misses(reading: dict[str, Any], piles: list[tuple[int, float, float, i
         if i in true_of:
             t = reads[true_of[i]]
             if t["count"] != k:
-                what = "one token read as a pile" if k == 1 else "pile count guessed " + (
-                    "low" if t["count"] < k else "high")
+                what = ("taken as half hidden, counted 0" if t["count"] == 0
+                        else "one token read as a pile" if k == 1
+                        else "pile count guessed " + ("low" if t["count"] < k else "high"))
                 out.append(f"{what}: {v}-point x{k} read {t['count']} (asked {t['range'][0]}-{t['range'][1]}) "
                            f"at ({x:.0f}, {y:.0f}) mm")
             continue
-        other = [t for j, t in enumerate(reads) if j not in read_of and t["value"] != v
+        other = [j for j, t in enumerate(reads) if j not in read_of and t["value"] != v
                  and abs(t["at_mm"][0] - x) + abs(t["at_mm"][1] - y) < MISS_MATCH_MM]
-        what = f"read as a {other[0]['value']}" if other else "missed"
+        if other:
+            read_of[other[0]] = i  # that reading is this token, misread: not listed again below
+        what = f"read as a {reads[other[0]]['value']}" if other else "missed"
         out.append(f"{what}: {v}-point x{k} at ({x:.0f}, {y:.0f}) mm")
     for j, t in enumerate(reads):
         if j not in read_of and t["count"]:

@@ -19,6 +19,8 @@ prints:
   certain that were wrong (the failure that matters most: a hidden error);
 * seconds per photo (the reader only; rendering not counted) on this machine.
 
+With ``--token-misses``: every token counted wrong from the photo alone, pile by pile, with its cause.
+
 The tuning seeds were 3, 5, 7 and 100 (tests and development); bench on others.
 """
 
@@ -72,6 +74,47 @@ def _truth_answers(result: Any, truth: dict[str, Any], gt: dict[str, Any]) -> di
             # no pile of that value there: none (a half-hidden guess that was no token)
             answers[d.key] = min(near)[1] if near and min(near)[0] < 12 else 0
     return answers
+
+
+MISS_MATCH_MM = 15.0
+"""A reading belongs to the true pile of its value nearest to it within this (a pile's blob centre
+lies up to ~4.5 mm from its bottom token, which the truth gives)."""
+
+
+def token_misses(reading: dict[str, Any], piles: list[tuple[int, float, float, int]]) -> list[str]:
+    """Every token counted wrong from the photo alone, pile by pile, with its cause: a pile's count
+    guessed low or high, one token read as a pile, a token taken as half hidden by the cube or the
+    coins (counted 0, asked), missed, read as another value, or a reading with no token there."""
+    reads = reading["tokens"]
+    pairs = sorted((abs(t["at_mm"][0] - x) + abs(t["at_mm"][1] - y), i, j)
+                   for i, (v, x, y, _) in enumerate(piles) for j, t in enumerate(reads) if t["value"] == v)
+    true_of: dict[int, int] = {}
+    read_of: dict[int, int] = {}
+    for dist, i, j in pairs:
+        if dist < MISS_MATCH_MM and i not in true_of and j not in read_of:
+            true_of[i], read_of[j] = j, i
+    out = []
+    for i, (v, x, y, k) in enumerate(piles):
+        if i in true_of:
+            t = reads[true_of[i]]
+            if t["count"] != k:
+                what = ("taken as half hidden, counted 0" if t["count"] == 0
+                        else "one token read as a pile" if k == 1
+                        else "pile count guessed " + ("low" if t["count"] < k else "high"))
+                out.append(f"{what}: {v}-point x{k} read {t['count']} (asked {t['range'][0]}-{t['range'][1]}) "
+                           f"at ({x:.0f}, {y:.0f}) mm")
+            continue
+        other = [j for j, t in enumerate(reads) if j not in read_of and t["value"] != v
+                 and abs(t["at_mm"][0] - x) + abs(t["at_mm"][1] - y) < MISS_MATCH_MM]
+        if other:
+            read_of[other[0]] = i  # that reading is this token, misread: not listed again below
+        what = f"read as a {reads[other[0]]['value']}" if other else "missed"
+        out.append(f"{what}: {v}-point x{k} at ({x:.0f}, {y:.0f}) mm")
+    for j, t in enumerate(reads):
+        if j not in read_of and t["count"]:
+            out.append(f"no such token: {t['value']}-point x{t['count']} (asked {t['range'][0]}-{t['range'][1]}) "
+                       f"at ({t['at_mm'][0]:.0f}, {t['at_mm'][1]:.0f}) mm")
+    return out
 
 
 def _token_stats(reading: dict[str, Any], truth: dict[str, Any]) -> tuple[int, int, int, bool]:
@@ -138,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--height", type=int, default=1080)
     ap.add_argument("--no-12mp", action="store_true", help="skip the 12-megapixel photo")
     ap.add_argument("--json", default=None, help="also write the figures to this file")
+    ap.add_argument("--token-misses", action="store_true",
+                    help="print every token counted wrong from the photo alone, pile by pile, with its cause")
     args = ap.parse_args(argv)
 
     from vision.photo_score import PhotoScoreError, ScoreRequest
@@ -155,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     tok_points_right_or_asked = tok_right_or_in_doubt = 0
     seconds: list[float] = []
     failures: list[str] = []
+    misses: list[str] = []
     for i in range(args.count):
         res = render_one(settings, i, renderer)
         truth = res.ground_truth["end"]
@@ -194,6 +240,11 @@ def main(argv: list[str] | None = None) -> int:
                 reading, p, any(d.key == f"covered {p['colour']} personal area" for d in result.doubts))
             tok_points_right_or_asked += asked
             tok_right_or_in_doubt += _tokens_in_doubt(reading, p)
+            if args.token_misses:
+                hands = len(res.ground_truth.get("hands") or [])
+                misses.extend(f"table {i} {p['colour']} (tilt {res.ground_truth['camera']['tilt_deg']:.0f}, "
+                              f"{truth['lighting']}, hands {hands}): {m}"
+                              for m in token_misses(reading, _truth_piles(res.ground_truth).get(p["seat"], [])))
             if not asked:
                 failures.append(f"table {i} ({n}p, tilt {res.ground_truth['camera']['tilt_deg']:.0f}, "
                                 f"{truth['lighting']}): {p['colour']}'s tokens silently wrong: read "
@@ -269,8 +320,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{k:40s} {v}")
     for f in failures[:25]:
         print("  " + f)
+    if args.token_misses:
+        print(f"tokens counted wrong from the photo alone, pile by pile ({len(misses)}):")
+        for m in misses:
+            print("  " + m)
     if args.json:
-        Path(args.json).write_text(json.dumps({**figures, "failures": failures}, indent=1))
+        Path(args.json).write_text(json.dumps({**figures, "failures": failures, "token_misses": misses}, indent=1))
     return 0
 
 

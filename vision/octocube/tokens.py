@@ -59,16 +59,20 @@ PILE_AREA_SHARE = 1.08
 """A blob this much larger than one disc is an untidy pile (two tokens 2.5 mm apart already
 measure 1.1); in between, one token with a doubt."""
 MAX_AREA_SHARE = 3.0
-PILE_OF_3_SHARE = 1.2
+PAIR_MAX_NARROW = 0.29
+"""The blob's variance across its narrow axis (its second moments' smaller eigenvalue, over the
+token's radius squared) up to which an untidy pile is likeliest two tokens: two discs side by side
+are no wider across than one disc (0.25 sharp; 0.264-0.286 measured, 5-95 %, for the 165 piles of 2
+on seeds 29000-35000), three or more tokens spread both ways (0.285-0.365 for the 56 piles of 3). The area's spread
+rule it replaces (enclosing circle against area) guessed 10 of the 56 piles of 3 there 2."""
+PAIR_MAX_SHARE = 1.35
+"""... and up to this share of one disc: two tokens 2.5-4.5 mm apart cover at most ~1.33 discs."""
 PILE_OF_4_SHARE = 1.48
-PAIR_MAX_SPREAD = 1.12
-"""The likeliest count of an untidy pile: 2 below the first share of one disc, 4 from the second;
-in between 2 when its area grew no more than two discs side by side give for its spread ((area
-share - 1) x diameter / how much wider its enclosing circle is than one token: 0.81-1.14 for the
-122 piles of 2 on seeds 29000-35000; three or four tokens spread both ways, 1.03-1.67), else 3.
-Right for 228 of 267 piles there (227 with each range held out in turn; area alone, 2 below 1.32
-and 3 below 1.47 from development seeds 5000-11000, got 218). A guess, so the pile is always asked
-about with its range."""
+"""The likeliest count of any other untidy pile: 3 below this share of one disc, else 4. Piles of
+3 and 4 overlap in area and shape (even a sharp silhouette tells them apart only ~3 times in 4: a
+fourth token often lies inside the others' outline), so the pile is always asked with its range.
+Fitted with PAIR_MAX_NARROW and PAIR_MAX_SHARE on the piles of seeds 29000-35000 (273 piles:
+34 tokens off, the spread rule 42); with each range held out in turn, 39."""
 PILE_EXCESS_MM = 0.9
 """A blob whose enclosing circle is this much wider than one token is an untidy pile (a loose 1,
 3 or 5 measures under 0.4 mm; two 1s only 2.2 mm apart already 1.4 mm)."""
@@ -172,6 +176,20 @@ def local_balance(raw: np.ndarray, gains: np.ndarray, usable: np.ndarray) -> np.
     return _to_srgb(unlit * (ref / np.maximum(local, 1e-5)).astype(np.float32))
 
 
+def pile_guess(share: float, narrow: float) -> int:
+    """The likeliest count of an untidy pile from its area (``share`` of one disc) and its width
+    across (``narrow``: see PAIR_MAX_NARROW); a guess, asked with its range."""
+    if narrow < PAIR_MAX_NARROW and share < PAIR_MAX_SHARE:
+        return 2
+    return 3 if share < PILE_OF_4_SHARE else 4
+
+
+def _narrow_variance(xs: np.ndarray, ys: np.ndarray) -> float:
+    """Variance (px^2) of a blob's pixels across its narrow axis."""
+    cov = np.cov(np.stack([xs, ys]).astype(np.float64))
+    return float(np.linalg.eigvalsh(cov)[0])
+
+
 def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay.Rect,
                 keep_out: list[np.ndarray]) -> list[TokenReading]:
     """Tokens whose centre lies in ``area`` (table mm). ``keep_out``: polygons (table mm at the
@@ -234,9 +252,7 @@ def read_tokens(view: TableView, frame: np.ndarray, gains: np.ndarray, area: lay
                     out.append(TokenReading(v, (float(x), float(y)), 0, 0, MAX_PILE))
                 continue
             if share >= PILE_AREA_SHARE or excess > PILE_EXCESS_BY_VALUE_MM.get(v, PILE_EXCESS_MM):
-                spread = (share - 1.0) * TOKEN_STYLES[v][1] / max(excess, 1e-3)
-                guess = (2 if share < PILE_OF_3_SHARE or share < PILE_OF_4_SHARE and spread <= PAIR_MAX_SPREAD
-                         else 3 if share < PILE_OF_4_SHARE else 4)
+                guess = pile_guess(share, _narrow_variance(xs, ys) / (TOKEN_STYLES[v][1] / 2 * PX_PER_MM) ** 2)
                 # a pile by its outline alone (no larger than one disc) may be one token seen
                 # at a steep tilt, its edge stretched: the question then starts at 1
                 low = 2 if share >= PILE_AREA_SHARE else 1

@@ -61,6 +61,12 @@ but never in one blob after the opening) but a hand or an arm over the mat: the 
 HAND_DIFF = 45
 """A coarse pixel this far from its area's overall colour (the median of the whole area) may be
 part of a hand: the local median above cannot see a hand, whose arm is wider than its window."""
+MAT_MAX_CROPS = 48
+"""The dice reader's classifier budget on the mat (crops x quarter turns): six dice and a few
+boxes more, each read with all four quarter turns. Under the photo reader's default budget (16)
+six dice got two turns each, and a white crystal turned 20-30 degrees on the mat read "octopod"
+in 3 of the 5 rolls misread in the fresh games 103500-103519 (103512, 103515); with four turns
+the saved still scenes of those games read every die right (bench/octo_dice_stills.py)."""
 OCTO_KINDS = ("octo-white", "octo-black")
 """The dice the reader may answer on this mat."""
 COCKED_WHITE_GREY = 110
@@ -228,7 +234,7 @@ class DicePixelRecogniser:
         if self._reader is None:
             from vision.dice.reader import DiceReader
 
-            self._reader = DiceReader()
+            self._reader = DiceReader(max_crops=MAT_MAX_CROPS)
         image = frame.image if hasattr(frame, "image") else frame
         self.last_fits = []
         self.last_cpu_ms = {}

@@ -135,10 +135,17 @@ def _tiles(w: int, h: int, tile: int, overlap: float = 0.15) -> list[tuple[int, 
 class DiceReader:
     """Loads both ONNX models once; ``read`` is then safe to call for many photos."""
 
-    def __init__(self, models_dir: Path | None = None, config_path: Path | None = None) -> None:
+    def __init__(self, models_dir: Path | None = None, config_path: Path | None = None,
+                 max_crops: int | None = None) -> None:
+        """``max_crops``: the classifier's crop budget instead of the config's
+        ``classifier_max_crops`` (0: none, every crop read with every quarter turn). A caller that
+        knows how many dice can be in view sets it: a photo of a tray of a dozen dice needs the
+        budget to stay within its time, a mat of six Octo Dice does not."""
         import onnxruntime as ort
 
         self.config: dict[str, Any] = json.loads((config_path or DEFAULT_CONFIG).read_text())
+        if max_crops is not None:
+            self.config["classifier_max_crops"] = max_crops
         models = models_dir or DEFAULT_MODELS
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = int(self.config["threads"])

@@ -53,15 +53,12 @@ REMEMBER_READINGS, MIN_READINGS, STALE_READINGS = 9, 3, 6
 bare, used once there are ``MIN_READINGS`` (an arm missed in one of them is outvoted; one seen is
 never taken in). ``STALE_READINGS`` frames in a row called covered replace it: the table itself
 changed, and a stale reference must not hide the table for good."""
-LIGHT_SPREAD_FACTOR, LIGHT_SPREAD_MAX = 2.5, 0.025
-"""The light changed when a frame's ring departs from the bare reference more unevenly (median
-distance of its probes' log brightness ratios from their median) than ``LIGHT_SPREAD_FACTOR``
-times the most any bare frame did, or than ``LIGHT_SPREAD_MAX`` (bench/open_season_hands.py,
-seeds 7000-7699: a bare frame 0.002-0.019, up to 2 times the others; a new light 0.004-0.08)."""
-BARE_CHROMA, BARE_DARKER, BARE_BRIGHTER, BARE_MIN_FOREIGN = 0.04, 0.8, 1.25, 5
+BARE_CHROMA, BARE_DARKER, BARE_BRIGHTER = 0.04, 0.8, 1.25
 """Against the bare reference: a probe whose colour share differs this much from the bare
 table's at the same place, or this much darker or brighter (after the light's change along the
-line); ``BARE_MIN_FOREIGN`` of any ``WINDOW`` in a row make a hand."""
+line: each probe's flanks' gain over the bare table), is foreign; ``MIN_FOREIGN`` of any
+``WINDOW`` in a row make a hand, as against the flanks. An arm's shadow counts (0.6-0.8 of the
+bare table's brightness next to the arm)."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +78,6 @@ class HandDetector:
         self._bare: list[list[np.ndarray]] = []
         self._covered: list[list[np.ndarray]] = []
         self._reference: list[np.ndarray] | None = None
-        self._noise = 0.0
         p = cal_layout.PLAY_AREA_MM
         along = np.arange(*SPAN_ALONG_MM, STEP_MM)
         edge = {"top": lambda d: (along, -d), "bottom": lambda d: (along, p + d),
@@ -106,10 +102,6 @@ class HandDetector:
     def judge(self, ring: list[np.ndarray]) -> HandReport:
         """The report for one frame's ring (per line, its probes' N x 3 colours, 5 x 5 blurred),
         remembered when the detector remembers."""
-        if self._reference is not None and self._light_changed(ring):
-            # the bare table as it was lit then would make the new light's shading look like
-            # arms: start a new reference from this frame on
-            self._bare, self._covered, self._reference = [], [], None
         report = HandReport(False)
         bares: list[np.ndarray | None] = list(self._reference) if self._reference is not None else [None] * len(ring)
         for (side, _), vals, bare in zip(self._lines, ring, bares, strict=True):
@@ -134,24 +126,6 @@ class HandDetector:
             self._covered = []
         self._reference = None if len(self._bare) < MIN_READINGS else [
             np.median(np.stack([r[i] for r in self._bare]), axis=0) for i in range(len(ring))]
-        if self._reference is not None:
-            self._noise = max(self._spread(r) for r in self._bare)
-
-    def _spread(self, ring: list[np.ndarray]) -> float:
-        """How unevenly a frame's ring is brighter or darker than the bare reference: the median
-        of its probes' distances from their median (log brightness ratios). An arm moves a
-        fraction of the probes; a new light moves most of them."""
-        assert self._reference is not None
-        logs = np.concatenate([np.log((v.sum(axis=1) + 1.0) / (b.sum(axis=1) + 1.0))
-                               for v, b in zip(ring, self._reference, strict=True)])
-        return float(np.median(np.abs(logs - np.median(logs))))
-
-    def _light_changed(self, ring: list[np.ndarray]) -> bool:
-        """The light has changed since the bare reference (a cloud, a lamp moved: its glare and
-        fall-off lie elsewhere) when the ring departs from it much more unevenly than the bare
-        frames did."""
-        spread = self._spread(ring)
-        return spread > LIGHT_SPREAD_FACTOR * self._noise or spread > LIGHT_SPREAD_MAX
 
 
 def _crossed_against_flanks(vals: np.ndarray) -> bool:
@@ -175,7 +149,7 @@ def _crossed_against_bare(vals: np.ndarray, bare: np.ndarray) -> bool:
     gain = _flank_medians((vals + 1.0) / (bare + 1.0))
     chroma, ratio = _unlike(vals, (bare + 1.0) * gain - 1.0)
     foreign = (chroma > BARE_CHROMA) | (ratio < BARE_DARKER) | (ratio > BARE_BRIGHTER)
-    return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= BARE_MIN_FOREIGN)
+    return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN)
 
 
 def _unlike(vals: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -5,10 +5,16 @@ of the play area (a still scene the gate lets through with the arm in it, as in 
 tilt 34: three false alarms from arms read as wall cards), half without.
 
     nice .venv/bin/python bench/open_season_hands.py --frames 200 --seed 7000 [--min-tilt 25]
+        [--table-style cloth|wood|plain|any] [--history 8] [--show-misses]
+
+The detector is the recogniser's, which remembers the bare ring: before each scored frame it
+checks ``--history`` earlier frames of the same table (some with a still arm, some under the
+light before a drift); ``--history 0`` is a detector without memory (what main did before
+session 20).
 
 Each frame is scored where the truth is clear: an arm frame when the arm and hand hide at least
-2000 mm2 of the play area (a palm is ~7000 mm2), a bare frame always. Seeds 7000-7999 tuned the
-detector; report on others.
+2000 mm2 of the play area (a palm is ~7000 mm2), a bare frame always. Seeds 7000-7699 tuned the
+detector; 9000-9699 and 11000-11959 were measured fresh; report on others.
 """
 
 from __future__ import annotations

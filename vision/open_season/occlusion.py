@@ -5,8 +5,13 @@ skin-like colours (the brown wall boards and inn, the dwarf's orange cards), so 
 here. Every arm that reaches the table crosses its edge instead: a ring of probes just outside the
 play area (the bare table, between the corner cards) is compared with the median colour of the
 probes around it, and half of any 8 probes in a row that look like something else (a forearm is
-60 mm wide or more; spread fingers cover every other probe) mean a hand over the table. A sleeve of the table's own colour is not seen; the stillness
-gate still holds the reading while the arm moves.
+60 mm wide or more; spread fingers cover every other probe) mean a hand over the table.
+
+On a wood or plain table skin and many sleeves look like the table around them, so a detector
+that remembers (the recogniser's, one per session) also compares each probe with the same probe
+on the bare table: the median of the last frames it called bare. A sleeve of the table's own
+colour and brightness is still not seen; the stillness gate holds the reading while the arm
+moves.
 """
 
 from __future__ import annotations

@@ -68,7 +68,8 @@ class OpenSeasonPixelRecogniser:
         self._cards = CardReader(view, self.side, self.num_players, self.pack, expert=self.expert, remember=True)
         self._tokens = TokenReader(view, self.side, self.num_players, self.expert, pack=self.pack,
                                    scoring_line=TABLE_SCORING_LINE)
-        self._hands = HandDetector(view)
+        # one detector per session and calibration: it keeps the bare ring of the scenes it read
+        self._hands = HandDetector(view, remember=True)
         self._size = image_size
         self._profile = profile
 

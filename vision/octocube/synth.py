@@ -14,7 +14,7 @@ import numpy as np
 
 from vision.render.camera import DEFAULT_RESOLUTION, CameraModel
 from vision.render.effects import Lighting, SensorEffects
-from vision.render.hands import Hand
+from vision.render.hands import Hand, occluder_mm2
 from vision.render.octocube_scene import octocube_scene, random_octocube_view
 from vision.render.renderer import Renderer, RenderOptions
 from vision.render.scene import stable_rng_seed
@@ -97,22 +97,7 @@ def synth_frame(seed: int, renderer: Renderer, *, players: int | None = None,
         scene = with_art(scene, art)
     result = renderer.render(scene, camera, options, seed=seed)
     return SynthFrame(result.image, result.ground_truth, camera, n, view.grid_size,
-                      _occluder_mm2(result.id_map, camera) if hands else 0.0)
-
-
-def _occluder_mm2(id_map: np.ndarray, camera: CameraModel) -> float:
-    import cv2
-
-    from calibration.layout import PLAY_AREA_MM
-    from vision.render.renderer import OCCLUDER_ID
-
-    p = PLAY_AREA_MM
-    corners = camera.project_ideal(np.array([[0, 0, 0], [p, 0, 0], [p, p, 0], [0, p, 0]], np.float64))
-    mask = np.zeros(id_map.shape, np.uint8)
-    cv2.fillPoly(mask, [np.round(corners).astype(np.int32)], 1)
-    hidden = int(np.count_nonzero((id_map == OCCLUDER_ID) & (mask > 0)))
-    area_px = float(cv2.contourArea(corners.astype(np.float32)))
-    return hidden * p * p / max(area_px, 1.0)
+                      occluder_mm2(result.id_map, camera) if hands else 0.0)
 
 
 def _enrich(view: Any, rng: random.Random) -> None:

@@ -5,8 +5,13 @@ skin-like colours (the brown wall boards and inn, the dwarf's orange cards), so 
 here. Every arm that reaches the table crosses its edge instead: a ring of probes just outside the
 play area (the bare table, between the corner cards) is compared with the median colour of the
 probes around it, and half of any 8 probes in a row that look like something else (a forearm is
-60 mm wide or more; spread fingers cover every other probe) mean a hand over the table. A sleeve of the table's own colour is not seen; the stillness
-gate still holds the reading while the arm moves.
+60 mm wide or more; spread fingers cover every other probe) mean a hand over the table.
+
+On a wood or plain table skin and many sleeves look like the table around them, so a detector
+that remembers (the recogniser's, one per session) also compares each probe with the same probe
+on the bare table: the median of the last frames it called bare. A sleeve of the table's own
+colour and brightness is still not seen; the stillness gate holds the reading while the arm
+moves.
 """
 
 from __future__ import annotations
@@ -48,6 +53,18 @@ WINDOW, MIN_FOREIGN = 8, 4
 """Foreign probes among any ``WINDOW`` in a row that make a hand (a forearm is 60 mm wide or more,
 8 probes; spread fingers cover every other one)."""
 
+REMEMBER_READINGS, MIN_READINGS, STALE_READINGS = 9, 3, 6
+"""The bare reference: each probe's median over the last ``REMEMBER_READINGS`` frames called
+bare, used once there are ``MIN_READINGS`` (an arm missed in one of them is outvoted; one seen is
+never taken in). ``STALE_READINGS`` frames in a row called covered replace it: the table itself
+changed, and a stale reference must not hide the table for good."""
+BARE_CHROMA, BARE_DARKER, BARE_BRIGHTER = 0.04, 0.8, 1.25
+"""Against the bare reference: a probe whose colour share differs this much from the bare
+table's at the same place, or this much darker or brighter (after the light's change along the
+line: each probe's flanks' gain over the bare table), is foreign; ``MIN_FOREIGN`` of any
+``WINDOW`` in a row make a hand, as against the flanks. An arm's shadow counts (0.6-0.8 of the
+bare table's brightness next to the arm)."""
+
 
 @dataclass(frozen=True)
 class HandReport:
@@ -56,7 +73,16 @@ class HandReport:
 
 
 class HandDetector:
-    def __init__(self, view: TableView) -> None:
+    """``remember``: keep the ring of the frames called bare (one detector per session and
+    calibration: the recogniser's) and compare each frame with their per-probe median too, the
+    bare table around the play area: on a wood or plain table skin and sleeves look like the
+    table, and only the same place's own colour tells them."""
+
+    def __init__(self, view: TableView, *, remember: bool = False) -> None:
+        self._remember = remember
+        self._bare: list[list[np.ndarray]] = []
+        self._covered: list[list[np.ndarray]] = []
+        self._reference: list[np.ndarray] | None = None
         p = cal_layout.PLAY_AREA_MM
         along = np.arange(*SPAN_ALONG_MM, STEP_MM)
         edge = {"top": lambda d: (along, -d), "bottom": lambda d: (along, p + d),
@@ -76,21 +102,67 @@ class HandDetector:
 
     def check(self, image: np.ndarray) -> HandReport:
         smooth = cv2.blur(image, (5, 5))
-        for side, pts in self._lines:
-            vals = smooth[pts[:, 1], pts[:, 0]].astype(np.float32)
-            local = _flank_medians(vals)
-            # colour (chromaticity) and brightness apart: a lamp's fall-off changes the cloth's
-            # brightness, not its hue; an arm or a sleeve changes one or both
-            level, ref = vals.sum(axis=1) + 1.0, local.sum(axis=1) + 1.0
-            chroma = np.abs(vals / level[:, None] - local / ref[:, None]).max(axis=1)
-            ratio = level / ref
-            foreign = (chroma > FOREIGN_CHROMA) | (ratio < DARKER) | (ratio > BRIGHTER)
-            # fingers spread over the edge leave the cloth between them: half of any 8 probes
-            faint = chroma > SLEEVE_CHROMA
-            if np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN or \
-                    np.convolve(faint, np.ones(SLEEVE_PROBES)).max() >= SLEEVE_MIN:
-                return HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
-        return HandReport(False)
+        return self.judge([smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts in self._lines])
+
+    def judge(self, ring: list[np.ndarray]) -> HandReport:
+        """The report for one frame's ring (per line, its probes' N x 3 colours, 5 x 5 blurred),
+        remembered when the detector remembers."""
+        report = HandReport(False)
+        bares: list[np.ndarray | None] = list(self._reference) if self._reference is not None else [None] * len(ring)
+        for (side, _), vals, bare in zip(self._lines, ring, bares, strict=True):
+            if _crossed_against_flanks(vals) or (bare is not None and _crossed_against_bare(vals, bare)):
+                report = HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
+                break
+        if self._remember:
+            self._remember_ring(ring, report.occluded)
+        return report
+
+    def _remember_ring(self, ring: list[np.ndarray], covered: bool) -> None:
+        """Keep the ring of a frame called bare; after ``STALE_READINGS`` frames in a row called
+        covered the table around the play area has changed (a lamp moved, a cup put down): those
+        frames become the bare reference."""
+        if covered:
+            self._covered.append(ring)
+            if len(self._covered) < STALE_READINGS:
+                return
+            self._bare, self._covered = self._covered, []
+        else:
+            self._bare = [*self._bare, ring][-REMEMBER_READINGS:]
+            self._covered = []
+        self._reference = None if len(self._bare) < MIN_READINGS else [
+            np.median(np.stack([r[i] for r in self._bare]), axis=0) for i in range(len(ring))]
+
+
+def _crossed_against_flanks(vals: np.ndarray) -> bool:
+    """Half of any 8 probes in a row unlike the table's colour on both sides of them, or a faint
+    change over a forearm's width (a sleeve of nearly the cloth's colour)."""
+    local = _flank_medians(vals)
+    # colour (chromaticity) and brightness apart: a lamp's fall-off changes the cloth's
+    # brightness, not its hue; an arm or a sleeve changes one or both
+    chroma, ratio = _unlike(vals, local)
+    foreign = (chroma > FOREIGN_CHROMA) | (ratio < DARKER) | (ratio > BRIGHTER)
+    # fingers spread over the edge leave the cloth between them: half of any 8 probes
+    faint = chroma > SLEEVE_CHROMA
+    return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN
+                or np.convolve(faint, np.ones(SLEEVE_PROBES)).max() >= SLEEVE_MIN)
+
+
+def _crossed_against_bare(vals: np.ndarray, bare: np.ndarray) -> bool:
+    """Probes unlike the bare table at the same place, once the light's change along the line
+    (each probe's flanks' gain over the bare table) is allowed for: the wood's grain and a plain
+    table's mottle are in the reference, so skin of the wood's own colour still shows."""
+    gain = _flank_medians((vals + 1.0) / (bare + 1.0))
+    chroma, ratio = _unlike(vals, (bare + 1.0) * gain - 1.0)
+    foreign = (chroma > BARE_CHROMA) | (ratio < BARE_DARKER) | (ratio > BARE_BRIGHTER)
+    return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN)
+
+
+def _unlike(vals: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per probe: how far its colour share lies from the reference's (largest channel), and its
+    brightness over the reference's."""
+    level, ref_level = vals.sum(axis=1) + 1.0, ref.sum(axis=1) + 1.0
+    chroma = np.abs(vals / level[:, None] - ref / ref_level[:, None]).max(axis=1)
+    return chroma, level / ref_level
 
 
 def _flank_medians(vals: np.ndarray) -> np.ndarray:

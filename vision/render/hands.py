@@ -164,3 +164,20 @@ class Distractor:
 CUP_RADIUS_MM = 42.0
 CUP_HEIGHT_MM = 95.0
 PHONE_SIZE_MM = (72.0, 150.0, 8.0)
+
+
+def occluder_mm2(id_map: np.ndarray, camera: Any) -> float:
+    """How much of the play area (table mm2) the hands and distractors hide in a render's
+    ``id_map`` (``RenderResult.id_map``) seen through ``camera`` (a ``CameraModel``): the truth
+    a hand detector's bench scores against, for any game."""
+    import cv2
+
+    from vision.render.renderer import OCCLUDER_ID
+
+    p = layout.PLAY_AREA_MM
+    corners = camera.project_ideal(np.array([[0, 0, 0], [p, 0, 0], [p, p, 0], [0, p, 0]], np.float64))
+    mask = np.zeros(id_map.shape, np.uint8)
+    cv2.fillPoly(mask, [np.round(corners).astype(np.int32)], 1)
+    hidden = int(np.count_nonzero((id_map == OCCLUDER_ID) & (mask > 0)))
+    area_px = float(cv2.contourArea(corners.astype(np.float32)))
+    return hidden * p * p / max(area_px, 1.0)

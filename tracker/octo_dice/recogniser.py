@@ -261,6 +261,7 @@ class DicePixelRecogniser:
         # window has it whole), is never read: left in, it would take quarter turns from the
         # others under the reader's crop budget (vision/dice/config.json classifier_max_crops)
         whole = [i for i, b in enumerate(boxes) if _cell(b, side, cols, len(spots)) is not None]
+        whole += _alone_at_edge(boxes, scores, whole, spots, side, cols)
         found = self._reader.read_boxes(balanced, boxes[whole], scores[whole], OCTO_KINDS).dice
         filled_ids: set[int] = set()  # reader dice read by a box put at a spot's middle, not found
         unfound = _unfound(boxes[whole], side, cols, len(spots))
@@ -276,15 +277,11 @@ class DicePixelRecogniser:
         clock = self._lap("reader", clock)
         unboxed: set[int] = set()  # readings whose face the detector did not box (a box put there)
         for d in found:
-            cell = _cell(d.bbox, side, cols, len(spots))
+            cell = _cell(d.bbox, side, cols, len(spots), margin=0)
             if cell is None:
                 continue
-            r, c = cell
-            k = r * cols + c
+            x, y = _box_place(d.bbox, cell, spots, side, cols)
             bx0, by0, bx1, by1 = d.bbox
-            cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
-            x = spots[k][0] - WINDOW_MM / 2 + (cx - c * side) / PX_PER_MM
-            y = spots[k][1] - WINDOW_MM / 2 + (cy - r * side) / PX_PER_MM
             flat = getattr(d, "flat_face", None)
             if d.cocked and flat is not None and self.flat_said.covers(x, y):
                 # the classifier calls it cocked, the players said it lies flat: its likeliest face
@@ -551,17 +548,58 @@ def _top_boxes(windows: list[int], side: int, cols: int) -> np.ndarray:
     return np.array(out, np.float32).reshape(-1, 4)
 
 
-def _cell(bbox: Any, side: int, cols: int, windows: int) -> tuple[int, int] | None:
+def _cell(bbox: Any, side: int, cols: int, windows: int, margin: int = 2) -> tuple[int, int] | None:
     """The mosaic cell (row, column) of a box found in it, or None where the box lies in an empty
-    cell or is cut by its window's edge (a neighbour of the window's die, whole in its own)."""
+    cell or is cut by its window's edge (within ``margin`` px of it: a neighbour of the window's
+    die, whole in its own)."""
     bx0, by0, bx1, by1 = (float(v) for v in bbox)
     r, c = int((by0 + by1) / 2 // side), int((bx0 + bx1) / 2 // side)
     if r * cols + c >= windows:
         return None
     lx0, ly0, lx1, ly1 = bx0 - c * side, by0 - r * side, bx1 - c * side, by1 - r * side
-    if min(lx0, ly0) < 2 or max(lx1, ly1) > side - 2:
+    if min(lx0, ly0) < margin or max(lx1, ly1) > side - margin:
         return None
     return r, c
+
+
+def _box_place(bbox: Any, cell: tuple[int, int], spots: list[tuple[float, float]], side: int,
+               cols: int) -> tuple[float, float]:
+    """Where the centre of a box found in mosaic ``cell`` lies on the table (mm, top faces' plane)."""
+    r, c = cell
+    k = r * cols + c
+    cx, cy = (float(bbox[0]) + float(bbox[2])) / 2, (float(bbox[1]) + float(bbox[3])) / 2
+    return (spots[k][0] - WINDOW_MM / 2 + (cx - c * side) / PX_PER_MM,
+            spots[k][1] - WINDOW_MM / 2 + (cy - r * side) / PX_PER_MM)
+
+
+EDGE_BOX_MIN_MM = 14.0
+"""A box touching its window's edge at least this wide and high (mm) is a whole top face, not one
+cut off by the window (a top face is boxed 15-17 mm wide)."""
+
+
+def _alone_at_edge(boxes: np.ndarray, scores: np.ndarray, whole: list[int], spots: list[tuple[float, float]],
+                   side: int, cols: int) -> list[int]:
+    """Boxes touching their window's edge (refused by :func:`_cell`) that are a whole top face
+    (``EDGE_BOX_MIN_MM``) and that no window holds whole: no box read lies within ``MERGE_MM``.
+    Their die has no window of its own: its spot merged with a neighbour's, whose window holds it
+    at the edge (game 103006, scene 30, tilt 30, lamp: three dice side by side in the set-aside
+    strip made two spots, and the white octopod, boxed whole 1 px from its window's edge, was
+    never read). The surest first; one box per die."""
+    n = len(spots)
+    placed = [_box_place(boxes[i], cell, spots, side, cols)
+              for i in whole if (cell := _cell(boxes[i], side, cols, n)) is not None]
+    least = EDGE_BOX_MIN_MM * PX_PER_MM
+    out: list[int] = []
+    for i in sorted(set(range(len(boxes))) - set(whole), key=lambda j: -float(scores[j])):
+        b = boxes[i]
+        cell = _cell(b, side, cols, n, margin=0)
+        if cell is None or min(float(b[2] - b[0]), float(b[3] - b[1])) < least:
+            continue
+        x, y = _box_place(b, cell, spots, side, cols)
+        if all((x - px) ** 2 + (y - py) ** 2 >= MERGE_MM ** 2 for px, py in placed):
+            out.append(i)
+            placed.append((x, y))
+    return out
 
 
 def _unread_at_edge(spots: list[tuple[float, float]], at_rim: list[bool],

@@ -80,6 +80,16 @@ third scene, 275 fans): the 12 counts read wrong led by 0.26 of that strip or le
 fan of 2 read 1 on table 102700, led by the 0.01 that made it sure (the filmed game was lost on
 it). Right counts that were sure led by 0.27 or more (2 of them now unsure: 0.05 weight to the
 tracker)."""
+TAUGHT_FAN_MISS_WEIGHT = 0.5
+"""A taught printing: a pixel that a count's outline calls card back but that does not show the
+back counts this much against the count (a back pixel outside the outline: 1). So the strip one
+card more adds counts as that card when a third of it shows the back, not half. Stills of 7
+taught tables (printings 930000-970000, every fourth scene, 176 fans; docs/teach.md, session
+20): where the card lies, its strip showed the back on 35-99 % of its
+pixels (printing 960000's back, red with light dots that are not among its main colours and a
+4 % strip all edge: 35-55 %, so its fans of 2 and 3 read one fewer, 21 of 176 counts wrong, one
+of them surely in the filmed game 102700); where it does not, 0-37 % (95 % under 25 %). Weights
+0.45-0.55 read all but 0-3 of the 176 right, 0.5: 1 (unsure); 0.7: 9, 0.25: 14."""
 INN_HIDDEN_SCORE = 1.5
 """An inn slot the deck may hide read by its top strip alone: below this best strip score the
 strip is not there to read either (the deck stands in front of it) and the slot is reported
@@ -203,15 +213,25 @@ def masked_scores(t: Templates, first: np.ndarray, second: np.ndarray, free_firs
 def fan_count(outlines: np.ndarray, back: np.ndarray, taught: bool = False) -> AccoladeCount:
     """The accolade count whose fan outline (``outlines``: counts x pixels read) agrees best with
     the pixels seen as card back; sure when it leads the next count by ``ACCOLADE_SURE_LEAD`` and,
-    for a taught printing, by ``TAUGHT_ACCOLADE_SURE_SHARE`` of the pixels where the two outlines
-    differ."""
-    agree = (outlines == back[None, :]).mean(axis=1)
+    for a taught printing, by ``TAUGHT_ACCOLADE_SURE_SHARE`` of the most it could lead by where the
+    two outlines differ (a taught printing weighs a pixel its outline calls back but that does not
+    show the back ``TAUGHT_FAN_MISS_WEIGHT``)."""
+    if not taught:
+        agree = (outlines == back[None, :]).mean(axis=1)
+        order = np.argsort(-agree)
+        lead = float(agree[order[0]] - agree[order[1]])
+        return AccoladeCount(int(order[0]), float(min(1.0, lead / ACCOLADE_SURE_LEAD)), int(order[1]))
+    # a taught back's strip beyond the last card shows less of the back than the built-in red
+    # (its pattern, the edge's blur): a miss weighs less than a back pixel outside the outline
+    miss = TAUGHT_FAN_MISS_WEIGHT
+    agree = 1.0 - ((outlines & ~back[None, :]).mean(axis=1) * miss + (~outlines & back[None, :]).mean(axis=1))
     order = np.argsort(-agree)
     lead = float(agree[order[0]] - agree[order[1]])
-    sure = lead / ACCOLADE_SURE_LEAD
-    if taught:
-        disputed = float((outlines[order[0]] != outlines[order[1]]).mean())
-        sure = min(sure, lead / max(TAUGHT_ACCOLADE_SURE_SHARE * disputed, 1e-9))
+    # the most the best count could lead by: every pixel only it calls back shows the back, none
+    # that only the next count calls back does
+    best, next_ = outlines[order[0]], outlines[order[1]]
+    disputed = float((best & ~next_).mean() + miss * (next_ & ~best).mean())
+    sure = min(lead / ACCOLADE_SURE_LEAD, lead / max(TAUGHT_ACCOLADE_SURE_SHARE * disputed, 1e-9))
     return AccoladeCount(int(order[0]), float(min(1.0, sure)), int(order[1]))
 
 

@@ -119,6 +119,10 @@ tells the read people's faces apart shows (``CardReader.attribute_in_view``). St
 wrong read was another attribute of the same people, 47 (some sure) before, 9 after, 13 -> 44 slots
 hidden; the wrong ones with the icon behind the deck had 0.05 of it in view, right ones 0.89 up
 (and 13 lucky right ones at 0.12-0.13, now hidden: a question at most)."""
+TAUGHT_SAME_PEOPLE_LEAD = 0.5
+"""A taught printing: an inn card in full view that leads another face of its people by less than
+this (whole-card scores; ``choose`` is unsure below 0.5) is told among that people's faces by the
+pixels that tell them apart (``CardReader._same_people_second_look``)."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
 HIDDEN = "hidden"
@@ -439,6 +443,8 @@ class CardReader:
                 columns = [i for i, n in enumerate(t.names) if n == name]
                 total[:, j] += np.where(use, scores[:, columns].max(axis=1), 0.0)  # every name has a template
         reads = [choose(names, total[i], place) for i, place in enumerate(self.layout.layers["inn"].places)]
+        if self.taught:
+            reads = self._same_people_second_look(image, reads, total, names, whole_seen)
         use = self.layout.inn_whole_at[deck]
         faces = np.array([k == "face" for k in self._strip.kinds])
         whole_faces = np.array([k == "face" for k in self._templates.kinds])
@@ -464,6 +470,56 @@ class CardReader:
             if bare < strip[i][faces].max() + INN_EMPTY_LEAD:
                 reads[i] = CardRead(read.place, HIDDEN, 0.0)
         return reads
+
+    def _same_people_second_look(self, image: np.ndarray, reads: list[CardRead], total: np.ndarray,
+                                 names: list[str], whole_seen: np.ndarray) -> list[CardRead]:
+        """A taught printing: an inn card in full view whose runner-up is another face of the same
+        people by a lead under ``TAUGHT_SAME_PEOPLE_LEAD`` is told among that people's faces on
+        the pixels that tell them apart (:meth:`_attribute_pixels`). The whole card's score is
+        mostly the people's frame and emblem, alike on all five, and a teach photo taken at a
+        slant gives each face a view cut a little askew: printing 930000's barbarian-tattoo (an
+        X) fitted its own views 6.19-6.20 and barbarian-crown's slanted view (a 9) 6.36 (table
+        102400, slot 3, six stills; the game lost)."""
+        out = list(reads)
+        for i, read in enumerate(reads):
+            if not whole_seen[i] or read.card in (EMPTY, BACK, HIDDEN) or read.confidence >= 1.0:
+                continue
+            people = read.card.split("-")[0]
+            rivals = [j for j in np.argsort(-total[i]) if names[j] != read.card]
+            if not rivals or names[rivals[0]].split("-")[0] != people \
+                    or total[i][names.index(read.card)] - total[i][rivals[0]] >= TAUGHT_SAME_PEOPLE_LEAD:
+                continue
+            scores = self._attribute_scores(image, i, people)
+            best = max(scores, key=lambda face: scores[face])
+            if best != read.card:
+                out[i] = replace(read, card=best)
+        return out
+
+    def _attribute_scores(self, image: np.ndarray, slot: int, people: str) -> dict[str, float]:
+        """Face -> how well inn slot ``slot`` fits each taught view of ``people``'s faces (the
+        best over poses and views), correlated per channel with each pixel weighed by how much
+        it tells that people's faces apart, the two patches by their share of that."""
+        t = self._templates
+        weights = self._attribute_pixels()[people]
+        first, second = self.layout.raw_pose_patches(image, "inn", np.array([slot]))
+        shares = np.array([w.sum() for w in weights])
+        shares = shares / max(float(shares.sum()), 1e-9)
+        out: dict[str, float] = {}
+        for j, name in enumerate(t.names):
+            if t.kinds[j] != "face" or name.split("-")[0] != people:
+                continue
+            total = np.zeros(len(first))
+            for patches, tmpl, w, share in ((first, t.first[j], weights[0], shares[0]),
+                                            (second, t.second[j], weights[1], shares[1])):
+                ww = (w / max(float(w.sum()), 1e-9))[None, :, None]  # (1, pixels, 1)
+                q = tmpl.reshape(1, -1, 3)
+                x = patches - (ww * patches).sum(axis=1, keepdims=True)
+                q = q - (ww * q).sum(axis=1, keepdims=True)
+                num = (ww * x * q).sum(axis=1)
+                den = np.sqrt((ww * x * x).sum(axis=1) * (ww * q * q).sum(axis=1))
+                total += share * np.where(den > 1e-9, num / np.maximum(den, 1e-9), 0.0).sum(axis=1)
+            out[name] = max(out.get(name, -np.inf), float(total.max()))
+        return out
 
     def _attribute_pixels(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """A taught printing, per people: how much each pixel of the first and second patch tells

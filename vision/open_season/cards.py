@@ -589,7 +589,12 @@ class CardReader:
             places = [f"discard {i}" for i in range(MAX_DISCARDS)]
             upwards = self._fan(whole, strips, places, strip_faces)
             # the first card on top: it shows whole, each next one its bottom strip
-            downwards = [] if whole[places[0]].card == EMPTY else [whole[places[0]]]  # never a back on the mat
+            first = whole[places[0]]
+            # a taught printing's bare mat may read as a face that fits it badly (table 102722,
+            # printing 980002: the empty discards read gnome-earrings in the first scene, fit
+            # about -1.4, and the game never started): the first card must fit as a fan's top does
+            bare = first.card == EMPTY or (self.taught and (first.card == BACK or first.fit < TAUGHT_FAN_TOP_FIT))
+            downwards = [] if bare else [first]  # never a back on the mat
             for place in places[1:] if downwards else []:
                 if turned[place].card == EMPTY:
                     break

@@ -39,7 +39,7 @@ def _bare_discards_read_as(reader: CardReader, card: str, fit: float) -> list[An
         return [replace(r, card=card, fit=fit) if r.place == "discard 0" else
                 replace(r, card=EMPTY) if r.place.startswith("discard") else r for r in reads]
 
-    reader.read = read  # type: ignore[method-assign]
+    reader.read = read  # type: ignore[method-assign,assignment]
     return reader.read_table(image).discards
 
 

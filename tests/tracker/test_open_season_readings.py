@@ -107,6 +107,18 @@ def test_the_stock_is_a_fan_in_order() -> None:
     ]
 
 
+def test_a_stock_in_another_order_is_as_sure_as_the_surest_place_that_differs() -> None:
+    # table 102700, printing 960000: two lower cards of one people, each read by its strip as the
+    # other's attribute (0.2 sure), gave "another order" at full weight: a false alarm
+    want = one_player(PlayerReading(stock=("barbarian-tattoo", "barbarian-eyepatch", "dwarf-earrings")))
+    swapped = ("barbarian-eyepatch", "barbarian-tattoo", "dwarf-earrings")
+    assert diffs(want, one_player(PlayerReading(stock=swapped, stock_confidence=(0.2, 0.2, 1.0)))) == [
+        Difference("player 1's stock is in another order", 0.2)]
+    # one of the two places read surely: the order is surely another
+    assert diffs(want, one_player(PlayerReading(stock=swapped, stock_confidence=(0.2, 1.0, 1.0)))) == [
+        Difference("player 1's stock is in another order", 1.0)]
+
+
 def test_accolades_kept_card_tokens_and_tiles_each_named() -> None:
     want = one_player(PlayerReading(accolades=2, accolade_wilds=1, kept="elf-crown", trophies=3, wilds=1,
                                     penalty=True, series=False, scorings=frozenset({"majority_elf"}),

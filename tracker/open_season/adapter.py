@@ -322,7 +322,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             diffs.extend(Difference(f"{who}'s stock lacks {c}", weights[k][0] if k < len(weights) else 1.0)
                          for k, c in enumerate(missing))
             if not extra and not missing:
-                diffs.append(Difference(f"{who}'s stock is in another order"))
+                # the same cards in another order: as sure as the surest place that differs (two
+                # lower cards of one people, each read by its strip as the other's attribute,
+                # table 102700, printing 960000: a false alarm at full weight)
+                places = [sure[i] if i < len(sure) else 1.0
+                          for i, (g, w) in enumerate(zip(got.stock, want.stock)) if g != w]
+                diffs.append(Difference(f"{who}'s stock is in another order",
+                                        max(0.1, min(1.0, max(places, default=1.0)))))
         if want.accolades != got.accolades:
             # an unsure count (a big fan, where one card more hardly shows) is nearly ignored: the
             # moves that fill the accolades show elsewhere too (the stock that goes there)

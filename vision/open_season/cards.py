@@ -80,6 +80,16 @@ third scene, 275 fans): the 12 counts read wrong led by 0.26 of that strip or le
 fan of 2 read 1 on table 102700, led by the 0.01 that made it sure (the filmed game was lost on
 it). Right counts that were sure led by 0.27 or more (2 of them now unsure: 0.05 weight to the
 tracker)."""
+TAUGHT_FAN_MISS_WEIGHT = 0.5
+"""A taught printing: a pixel that a count's outline calls card back but that does not show the
+back counts this much against the count (a back pixel outside the outline: 1). So the strip one
+card more adds counts as that card when a third of it shows the back, not half. Stills of 7
+taught tables (printings 930000-970000, every fourth scene, 176 fans; docs/teach.md, session
+20): where the card lies, its strip showed the back on 35-99 % of its
+pixels (printing 960000's back, red with light dots that are not among its main colours and a
+4 % strip all edge: 35-55 %, so its fans of 2 and 3 read one fewer, 21 of 176 counts wrong, one
+of them surely in the filmed game 102700); where it does not, 0-37 % (95 % under 25 %). Weights
+0.45-0.55 read all but 0-3 of the 176 right, 0.5: 1 (unsure); 0.7: 9, 0.25: 14."""
 INN_HIDDEN_SCORE = 1.5
 """An inn slot the deck may hide read by its top strip alone: below this best strip score the
 strip is not there to read either (the deck stands in front of it) and the slot is reported
@@ -109,6 +119,10 @@ tells the read people's faces apart shows (``CardReader.attribute_in_view``). St
 wrong read was another attribute of the same people, 47 (some sure) before, 9 after, 13 -> 44 slots
 hidden; the wrong ones with the icon behind the deck had 0.05 of it in view, right ones 0.89 up
 (and 13 lucky right ones at 0.12-0.13, now hidden: a question at most)."""
+TAUGHT_SAME_PEOPLE_LEAD = 0.5
+"""A taught printing: an inn card in full view that leads another face of its people by less than
+this (whole-card scores; ``choose`` is unsure below 0.5) is told among that people's faces by the
+pixels that tell them apart (``CardReader._same_people_second_look``)."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
 HIDDEN = "hidden"
@@ -203,15 +217,25 @@ def masked_scores(t: Templates, first: np.ndarray, second: np.ndarray, free_firs
 def fan_count(outlines: np.ndarray, back: np.ndarray, taught: bool = False) -> AccoladeCount:
     """The accolade count whose fan outline (``outlines``: counts x pixels read) agrees best with
     the pixels seen as card back; sure when it leads the next count by ``ACCOLADE_SURE_LEAD`` and,
-    for a taught printing, by ``TAUGHT_ACCOLADE_SURE_SHARE`` of the pixels where the two outlines
-    differ."""
-    agree = (outlines == back[None, :]).mean(axis=1)
+    for a taught printing, by ``TAUGHT_ACCOLADE_SURE_SHARE`` of the most it could lead by where the
+    two outlines differ (a taught printing weighs a pixel its outline calls back but that does not
+    show the back ``TAUGHT_FAN_MISS_WEIGHT``)."""
+    if not taught:
+        agree = (outlines == back[None, :]).mean(axis=1)
+        order = np.argsort(-agree)
+        lead = float(agree[order[0]] - agree[order[1]])
+        return AccoladeCount(int(order[0]), float(min(1.0, lead / ACCOLADE_SURE_LEAD)), int(order[1]))
+    # a taught back's strip beyond the last card shows less of the back than the built-in red
+    # (its pattern, the edge's blur): a miss weighs less than a back pixel outside the outline
+    miss = TAUGHT_FAN_MISS_WEIGHT
+    agree = 1.0 - ((outlines & ~back[None, :]).mean(axis=1) * miss + (~outlines & back[None, :]).mean(axis=1))
     order = np.argsort(-agree)
     lead = float(agree[order[0]] - agree[order[1]])
-    sure = lead / ACCOLADE_SURE_LEAD
-    if taught:
-        disputed = float((outlines[order[0]] != outlines[order[1]]).mean())
-        sure = min(sure, lead / max(TAUGHT_ACCOLADE_SURE_SHARE * disputed, 1e-9))
+    # the most the best count could lead by: every pixel only it calls back shows the back, none
+    # that only the next count calls back does
+    best, next_ = outlines[order[0]], outlines[order[1]]
+    disputed = float((best & ~next_).mean() + miss * (next_ & ~best).mean())
+    sure = min(lead / ACCOLADE_SURE_LEAD, lead / max(TAUGHT_ACCOLADE_SURE_SHARE * disputed, 1e-9))
     return AccoladeCount(int(order[0]), float(min(1.0, sure)), int(order[1]))
 
 
@@ -419,6 +443,8 @@ class CardReader:
                 columns = [i for i, n in enumerate(t.names) if n == name]
                 total[:, j] += np.where(use, scores[:, columns].max(axis=1), 0.0)  # every name has a template
         reads = [choose(names, total[i], place) for i, place in enumerate(self.layout.layers["inn"].places)]
+        if self.taught:
+            reads = self._same_people_second_look(image, reads, total, names, whole_seen)
         use = self.layout.inn_whole_at[deck]
         faces = np.array([k == "face" for k in self._strip.kinds])
         whole_faces = np.array([k == "face" for k in self._templates.kinds])
@@ -444,6 +470,56 @@ class CardReader:
             if bare < strip[i][faces].max() + INN_EMPTY_LEAD:
                 reads[i] = CardRead(read.place, HIDDEN, 0.0)
         return reads
+
+    def _same_people_second_look(self, image: np.ndarray, reads: list[CardRead], total: np.ndarray,
+                                 names: list[str], whole_seen: np.ndarray) -> list[CardRead]:
+        """A taught printing: an inn card in full view whose runner-up is another face of the same
+        people by a lead under ``TAUGHT_SAME_PEOPLE_LEAD`` is told among that people's faces on
+        the pixels that tell them apart (:meth:`_attribute_pixels`). The whole card's score is
+        mostly the people's frame and emblem, alike on all five, and a teach photo taken at a
+        slant gives each face a view cut a little askew: printing 930000's barbarian-tattoo (an
+        X) fitted its own views 6.19-6.20 and barbarian-crown's slanted view (a 9) 6.36 (table
+        102400, slot 3, six stills; the game lost)."""
+        out = list(reads)
+        for i, read in enumerate(reads):
+            if not whole_seen[i] or read.card in (EMPTY, BACK, HIDDEN) or read.confidence >= 1.0:
+                continue
+            people = read.card.split("-")[0]
+            rivals = [j for j in np.argsort(-total[i]) if names[j] != read.card]
+            if not rivals or names[rivals[0]].split("-")[0] != people \
+                    or total[i][names.index(read.card)] - total[i][rivals[0]] >= TAUGHT_SAME_PEOPLE_LEAD:
+                continue
+            scores = self._attribute_scores(image, i, people)
+            best = max(scores, key=lambda face: scores[face])
+            if best != read.card:
+                out[i] = replace(read, card=best)
+        return out
+
+    def _attribute_scores(self, image: np.ndarray, slot: int, people: str) -> dict[str, float]:
+        """Face -> how well inn slot ``slot`` fits each taught view of ``people``'s faces (the
+        best over poses and views), correlated per channel with each pixel weighed by how much
+        it tells that people's faces apart, the two patches by their share of that."""
+        t = self._templates
+        weights = self._attribute_pixels()[people]
+        first, second = self.layout.raw_pose_patches(image, "inn", np.array([slot]))
+        shares = np.array([w.sum() for w in weights])
+        shares = shares / max(float(shares.sum()), 1e-9)
+        out: dict[str, float] = {}
+        for j, name in enumerate(t.names):
+            if t.kinds[j] != "face" or name.split("-")[0] != people:
+                continue
+            total = np.zeros(len(first))
+            for patches, tmpl, w, share in ((first, t.first[j], weights[0], shares[0]),
+                                            (second, t.second[j], weights[1], shares[1])):
+                ww = (w / max(float(w.sum()), 1e-9))[None, :, None]  # (1, pixels, 1)
+                q = tmpl.reshape(1, -1, 3)
+                x = patches - (ww * patches).sum(axis=1, keepdims=True)
+                q = q - (ww * q).sum(axis=1, keepdims=True)
+                num = (ww * x * q).sum(axis=1)
+                den = np.sqrt((ww * x * x).sum(axis=1) * (ww * q * q).sum(axis=1))
+                total += share * np.where(den > 1e-9, num / np.maximum(den, 1e-9), 0.0).sum(axis=1)
+            out[name] = max(out.get(name, -np.inf), float(total.max()))
+        return out
 
     def _attribute_pixels(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """A taught printing, per people: how much each pixel of the first and second patch tells
@@ -513,7 +589,12 @@ class CardReader:
             places = [f"discard {i}" for i in range(MAX_DISCARDS)]
             upwards = self._fan(whole, strips, places, strip_faces)
             # the first card on top: it shows whole, each next one its bottom strip
-            downwards = [] if whole[places[0]].card == EMPTY else [whole[places[0]]]  # never a back on the mat
+            first = whole[places[0]]
+            # a taught printing's bare mat may read as a face that fits it badly (table 102722,
+            # printing 980002: the empty discards read gnome-earrings in the first scene, fit
+            # about -1.4, and the game never started): the first card must fit as a fan's top does
+            bare = first.card == EMPTY or (self.taught and (first.card == BACK or first.fit < TAUGHT_FAN_TOP_FIT))
+            downwards = [] if bare else [first]  # never a back on the mat
             for place in places[1:] if downwards else []:
                 if turned[place].card == EMPTY:
                     break

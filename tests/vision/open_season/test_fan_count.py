@@ -23,10 +23,12 @@ def test_a_lead_over_a_third_of_the_strip_is_sure_built_in_but_not_taught() -> N
     back = outlines[1].copy()
     back[400:414] = True  # a third of the second card's strip reads as back: 1 leads 2 by 0.012
     built_in, taught = fan_count(outlines, back), fan_count(outlines, back, taught=True)
-    assert built_in.count == taught.count == 1 and built_in.second == 2
+    assert built_in.count == 1 and built_in.second == 2
     lead = (outlines[1] == back).mean() - (outlines[2] == back).mean()
     assert lead >= ACCOLADE_SURE_LEAD and lead < TAUGHT_ACCOLADE_SURE_SHARE * 0.04
-    assert built_in.confidence == 1.0 and taught.confidence < 1.0
+    # a third of the strip is where a taught fan's count turns (test_taught_fan_strip.py): 1 or
+    # 2, never surely
+    assert built_in.confidence == 1.0 and taught.count in (1, 2) and taught.confidence < 1.0
 
 
 def test_a_fan_whose_whole_strip_shows_is_sure_either_way() -> None:

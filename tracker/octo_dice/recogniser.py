@@ -283,8 +283,9 @@ class DicePixelRecogniser:
             x, y = _box_place(d.bbox, cell, spots, side, cols)
             bx0, by0, bx1, by1 = d.bbox
             flat = getattr(d, "flat_face", None)
-            if d.cocked and flat is not None and self.flat_said.covers(x, y):
-                # the classifier calls it cocked, the players said it lies flat: its likeliest face
+            if d.cocked and flat is not None and (self.flat_said.covers(x, y) or area_of(x, y) == ASIDE):
+                # the classifier calls it cocked, the players said it lies flat (or it lies in the
+                # set-aside strip, where dice are put down by hand, never rolled): its likeliest face
                 dice.append(self._said_flat(balanced, d, x, y))
                 continue
             if d.cocked:
@@ -663,8 +664,8 @@ def _merge(dice: list[DieReading], nadir: tuple[float, float] | None = None) -> 
     side face was read as a top (about 13 mm from the top face at a steep tilt, and often read
     surer than the top, which the camera sees more obliquely), the reading further from the
     camera's nadir is the top (when the camera's place is known: ``nadir``, table mm)."""
-    if nadir is not None:  # a cocked die has no top face: its readings are merged as before
-        dice = [d for d in dice if d.cocked or not any(_side_of(d, o, nadir) for o in dice if o is not d and not o.cocked)]
+    if nadir is not None:  # a reading called cocked is never dropped as a side face: merged as before
+        dice = [d for d in dice if d.cocked or not any(_side_of(d, o, nadir) for o in dice if o is not d)]
     out: list[DieReading] = []
     for d in sorted(dice, key=lambda r: -r.confidence):
         if all((d.x - o.x) ** 2 + (d.y - o.y) ** 2 > MERGE_MM ** 2 for o in out):

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import cv2
 import numpy as np
 import pytest
+
+from tests.vision.open_season.taught_printing import taught_printing
 
 from vision.open_season.cards import fan_count
 
@@ -42,20 +43,7 @@ def test_a_taught_strip_a_fifth_back_is_no_card() -> None:
 
 @pytest.fixture(scope="module")
 def printing_960000() -> tuple[Any, Any]:
-    from vision.render.random_art import random_pack
-    from vision.render.renderer import Renderer
-    from vision.render.teach_photos import render_teach_photo
-    from vision.render.scene import stable_rng_seed
-    from vision.teach import teach
-
-    art, renderer = random_pack(960000), Renderer()
-    photos = []
-    for i in range(2):  # as `tablesight render open_season --teach-sheet --seed 960000 --count 2`
-        img = render_teach_photo("open_season", art, stable_rng_seed("teach", 960000, i), renderer)[0]
-        decoded = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
-        assert decoded is not None
-        photos.append((f"teach{i}.jpg", np.asarray(decoded)))
-    return art, teach("open_season", photos).pack
+    return taught_printing(960000)
 
 
 def test_table_102700s_fan_of_two_is_read_two(printing_960000: tuple[Any, Any]) -> None:

@@ -28,6 +28,22 @@ def test_a_die_boxed_at_its_neighbours_window_edge_is_read() -> None:
         assert [(d.face, d.cocked) for d in near] == [(face, False)], (face, observed.dice)
 
 
+GAME_103619_SCENE_72 = {(319.6, 136.9): "yellow-0", (192.4, 138.3): "green-2", (236.8, 132.8): "red-1",
+                        (334.5, 402.1): "crystal", (233.2, 333.4): "research", (275.7, 135.9): "bot"}
+
+
+def test_a_die_reaching_past_its_neighbours_window_is_read_by_the_box_clipped_to_it() -> None:
+    """Game 103619 (fresh bench game, tilt 28.7, lamp), scene 72: the set-aside white bot lay 25 mm
+    from its spot's middle and reached 1.3 mm past the window; its box, clipped to the window, is
+    still a whole face's size."""
+    camera = CameraModel.looking_at(tilt_deg=28.7, azimuth_deg=90.0, resolution=(1920, 1080))
+    observed = DicePixelRecogniser(camera=camera).read(saved_frame("octo_dice_103619_scene72_mat.png", (589, 322)))
+    assert len(observed.dice) == 6, observed.dice
+    for (x, y), face in GAME_103619_SCENE_72.items():
+        near = [d for d in observed.dice if (d.x - x) ** 2 + (d.y - y) ** 2 < 8.0 ** 2]
+        assert [(d.face, d.cocked) for d in near] == [(face, False)], (face, observed.dice)
+
+
 def test_only_a_whole_face_no_window_holds_is_taken_from_the_edge() -> None:
     """Both sides: one window (spot at (252, 133)), a die boxed whole in it (the submarine, 15 mm
     left of the middle) and three boxes at its edges: a whole face 23 mm right of the middle
@@ -41,4 +57,4 @@ def test_only_a_whole_face_no_window_holds_is_taken_from_the_edge() -> None:
                       [0, 72, 48, 120]],      # whole face at the left edge, 9 mm from the submarine
                      np.float32)
     scores = np.array([0.9, 0.86, 0.8, 0.7], np.float32)
-    assert _alone_at_edge(boxes, scores, [0], spots, side, 1) == [1]
+    assert [i for i, _ in _alone_at_edge(boxes, scores, [0], spots, side, 1)] == [1]

@@ -261,7 +261,12 @@ class DicePixelRecogniser:
         # window has it whole), is never read: left in, it would take quarter turns from the
         # others under the reader's crop budget (vision/dice/config.json classifier_max_crops)
         whole = [i for i, b in enumerate(boxes) if _cell(b, side, cols, len(spots)) is not None]
-        whole += _alone_at_edge(boxes, scores, whole, spots, side, cols)
+        edge = _alone_at_edge(boxes, scores, whole, spots, side, cols)
+        if edge:
+            boxes = boxes.copy()
+            for i, clipped in edge:
+                boxes[i] = clipped
+            whole += [i for i, _ in edge]
         found = self._reader.read_boxes(balanced, boxes[whole], scores[whole], OCTO_KINDS).dice
         filled_ids: set[int] = set()  # reader dice read by a box put at a spot's middle, not found
         unfound = _unfound(boxes[whole], side, cols, len(spots))
@@ -579,26 +584,32 @@ cut off by the window (a top face is boxed 15-17 mm wide)."""
 
 
 def _alone_at_edge(boxes: np.ndarray, scores: np.ndarray, whole: list[int], spots: list[tuple[float, float]],
-                   side: int, cols: int) -> list[int]:
+                   side: int, cols: int) -> list[tuple[int, np.ndarray]]:
     """Boxes touching their window's edge (refused by :func:`_cell`) that are a whole top face
     (``EDGE_BOX_MIN_MM``) and that no window holds whole: no box read lies within ``MERGE_MM``.
     Their die has no window of its own: its spot merged with a neighbour's, whose window holds it
     at the edge (game 103006, scene 30, tilt 30, lamp: three dice side by side in the set-aside
     strip made two spots, and the white octopod, boxed whole 1 px from its window's edge, was
-    never read). The surest first; one box per die."""
+    never read). Each as (its index, the box clipped to its window); the surest first; one box
+    per die."""
     n = len(spots)
     placed = [_box_place(boxes[i], cell, spots, side, cols)
               for i in whole if (cell := _cell(boxes[i], side, cols, n)) is not None]
     least = EDGE_BOX_MIN_MM * PX_PER_MM
-    out: list[int] = []
+    out: list[tuple[int, np.ndarray]] = []
     for i in sorted(set(range(len(boxes))) - set(whole), key=lambda j: -float(scores[j])):
-        b = boxes[i]
-        cell = _cell(b, side, cols, n, margin=0)
-        if cell is None or min(float(b[2] - b[0]), float(b[3] - b[1])) < least:
+        r, c = int((boxes[i][1] + boxes[i][3]) / 2 // side), int((boxes[i][0] + boxes[i][2]) / 2 // side)
+        if r * cols + c >= n:
             continue
-        x, y = _box_place(b, cell, spots, side, cols)
+        # clipped to its window: a die reaching a millimetre or two past the window (103619,
+        # scene 72: 1.3 mm) still shows enough of its face to read
+        low = np.array([c * side, r * side, c * side, r * side], np.float32)
+        b = np.clip(boxes[i], low, low + side)
+        if min(float(b[2] - b[0]), float(b[3] - b[1])) < least:
+            continue
+        x, y = _box_place(b, (r, c), spots, side, cols)
         if all((x - px) ** 2 + (y - py) ** 2 >= MERGE_MM ** 2 for px, py in placed):
-            out.append(i)
+            out.append((i, b))
             placed.append((x, y))
     return out
 

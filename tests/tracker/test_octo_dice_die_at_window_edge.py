@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.tracker.octo_dice_saved_frames import saved_frame
+from tests.tracker.octo_dice_saved_frames import assert_read_flat, saved_frame
 from tracker.octo_dice.recogniser import PX_PER_MM, WINDOW_MM, DicePixelRecogniser, _alone_at_edge
 from vision.render.camera import CameraModel
 
@@ -22,10 +22,7 @@ TRUTH = {(324.2, 138.2): "octopod", (404.8, 440.5): "white-2", (222.5, 384.0): "
 def test_a_die_boxed_at_its_neighbours_window_edge_is_read() -> None:
     camera = CameraModel.looking_at(tilt_deg=30.0, azimuth_deg=90.0, resolution=(1920, 1080))
     observed = DicePixelRecogniser(camera=camera).read(saved_frame("octo_dice_103006_scene30_mat.png", (586, 325)))
-    assert len(observed.dice) == 6, observed.dice
-    for (x, y), face in TRUTH.items():
-        near = [d for d in observed.dice if (d.x - x) ** 2 + (d.y - y) ** 2 < 8.0 ** 2]
-        assert [(d.face, d.cocked) for d in near] == [(face, False)], (face, observed.dice)
+    assert_read_flat(observed, TRUTH)
 
 
 GAME_103619_SCENE_72 = {(319.6, 136.9): "yellow-0", (192.4, 138.3): "green-2", (236.8, 132.8): "red-1",
@@ -38,10 +35,7 @@ def test_a_die_reaching_past_its_neighbours_window_is_read_by_the_box_clipped_to
     still a whole face's size."""
     camera = CameraModel.looking_at(tilt_deg=28.7, azimuth_deg=90.0, resolution=(1920, 1080))
     observed = DicePixelRecogniser(camera=camera).read(saved_frame("octo_dice_103619_scene72_mat.png", (589, 322)))
-    assert len(observed.dice) == 6, observed.dice
-    for (x, y), face in GAME_103619_SCENE_72.items():
-        near = [d for d in observed.dice if (d.x - x) ** 2 + (d.y - y) ** 2 < 8.0 ** 2]
-        assert [(d.face, d.cocked) for d in near] == [(face, False)], (face, observed.dice)
+    assert_read_flat(observed, GAME_103619_SCENE_72)
 
 
 def test_only_a_whole_face_no_window_holds_is_taken_from_the_edge() -> None:

@@ -7,7 +7,7 @@ ONNX dice reader)."""
 
 from __future__ import annotations
 
-from tests.tracker.octo_dice_saved_frames import saved_frame
+from tests.tracker.octo_dice_saved_frames import assert_read_flat, saved_frame
 from tracker.octo_dice.recogniser import DicePixelRecogniser
 from vision.render.camera import CameraModel
 
@@ -18,7 +18,4 @@ TRUTH = {(393.1, 410.2): "green-1", (194.6, 391.4): "yellow-1", (284.4, 360.7): 
 def test_a_turned_white_crystal_among_six_dice_is_read_crystal() -> None:
     camera = CameraModel.looking_at(tilt_deg=23.8, azimuth_deg=90.0, resolution=(1920, 1080))
     observed = DicePixelRecogniser(camera=camera).read(saved_frame("octo_dice_103512_scene38_mat.png", (598, 314)))
-    assert len(observed.dice) == 6, observed.dice
-    for (x, y), face in TRUTH.items():
-        near = [d for d in observed.dice if (d.x - x) ** 2 + (d.y - y) ** 2 < 8.0 ** 2]
-        assert [(d.face, d.cocked) for d in near] == [(face, False)], (face, observed.dice)
+    assert_read_flat(observed, TRUTH)

@@ -155,14 +155,48 @@ class FlatFit:
         return self.unexplained_mm2 > UNEXPLAINED_MM2 or self.top_offset_mm > TOP_OFFSET_MM
 
 
-def mat_colour(view: np.ndarray) -> np.ndarray:
-    """The mat's colour around a die: the median of the view's border, the white sheet round the
-    mat left out (it is far brighter than either printed area)."""
-    border = np.concatenate([view[:3].reshape(-1, 3), view[-3:].reshape(-1, 3),
-                             view[:, :3].reshape(-1, 3), view[:, -3:].reshape(-1, 3)]).astype(np.float32)
+def mat_colour(view: np.ndarray, unknown: np.ndarray | None = None) -> np.ndarray:
+    """The mat's colour around a die, pixel by pixel (float32, the view's shape): a plane per
+    channel fitted to the view's border, so that a lamp's falloff across the view (30 % over the
+    44 mm view of game 103619's scene 100, where one colour for all made the bright side's cloth
+    a die and a flat die cocked) is mat, not die. Left out of the fit: the white sheet round the
+    mat (far brighter than either printed area), the pixels ``unknown`` marks (beyond the printed
+    areas: the table beyond the sheet may be darker than the mat), and border pixels far from the
+    first fit (a die or a shadow crossing the border)."""
+    h, w = view.shape[:2]
+    strips = [(slice(0, 3), slice(None)), (slice(h - 3, h), slice(None)),
+              (slice(None), slice(0, 3)), (slice(None), slice(w - 3, w))]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    border = np.concatenate([view[s].reshape(-1, 3) for s in strips]).astype(np.float32)
+    at = np.column_stack([np.concatenate([xs[s].ravel() for s in strips]),
+                          np.concatenate([ys[s].ravel() for s in strips])])
+    if unknown is not None:
+        on_mat = np.concatenate([unknown[s].ravel() for s in strips]) == 0
+        if on_mat.sum() >= MAT_FIT_MIN_SHARE * len(border):
+            border, at = border[on_mat], at[on_mat]
     grey = border.mean(axis=1)
-    keep = border[grey < 1.4 * np.percentile(grey, 20)]
-    return np.asarray(np.median(keep if len(keep) else border, axis=0))
+    keep = grey < 1.4 * np.percentile(grey, 20)
+    if keep.sum() < MAT_FIT_MIN_SHARE * len(border):
+        keep = np.ones(len(border), bool)
+    design = np.column_stack([np.ones(len(border), np.float32), at[:, 0] / w - 0.5, at[:, 1] / h - 0.5])
+    for _ in range(2):
+        coef, *_ = np.linalg.lstsq(design[keep], border[keep], rcond=None)
+        fitted_grey = np.maximum((design @ coef).mean(axis=1), 1.0)
+        near = np.abs(grey / fitted_grey - 1.0) < MAT_FIT_TOLERANCE
+        if near.sum() < MAT_FIT_MIN_SHARE * len(border):
+            break
+        keep = near
+    plane = (coef[0][None, None, :] + (xs / w - 0.5)[..., None] * coef[1][None, None, :]
+             + (ys / h - 0.5)[..., None] * coef[2][None, None, :])
+    return np.asarray(np.maximum(plane, 1.0), np.float32)
+
+
+MAT_FIT_MIN_SHARE = 0.1
+"""The mat's colour plane is fitted to the view's border only if at least this share of it is
+left (else to all of it)."""
+MAT_FIT_TOLERANCE = 0.2
+"""Border pixels whose grey differs from the first fitted plane's by more than this share are left
+out of the second fit (a die, its shadow or a neighbour crossing the border)."""
 
 
 def _odd(mm: float, px_per_mm: float) -> int:
@@ -182,10 +216,15 @@ def die_mask_and_light(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) 
     blur = _odd(BLUR_MM, px_per_mm)
     smooth = cv2.GaussianBlur(view, (blur, blur), 0).astype(np.float32)
     mat = np.maximum(mat_bgr.astype(np.float32), 1.0)
-    k = (smooth @ mat) / float(mat @ mat)  # how much of the mat's light the pixel has
+    if mat.ndim == 1:
+        mat = np.broadcast_to(mat, smooth.shape)
+    channels = [mat[..., c] for c in range(3)]
+    # how much of the mat's light the pixel has
+    k = np.asarray((smooth[..., 0] * channels[0] + smooth[..., 1] * channels[1] + smooth[..., 2] * channels[2])
+                   / (channels[0] * channels[0] + channels[1] * channels[1] + channels[2] * channels[2]))
     # the distance from the mat's colour at that light, channel by channel: the same sums as
     # ((smooth - k * mat) ** 2).sum(axis=2), without numpy's slow reduce over a 3-long axis
-    residual = _norm3([smooth[..., c] - k * mat[c] for c in range(3)])
+    residual = _norm3([smooth[..., c] - k * channels[c] for c in range(3)])
     mask = (k > BRIGHT) | (k < DARK) | (residual > COLOUR_OFF)
     # a dark pixel's hue, relative to its own light: a black die is grey, a shadow keeps the mat's
     # hue (only the dim pixels not already a die need it)
@@ -360,21 +399,26 @@ def flat_template(yaw_deg: float, shrink: float, offset_px: tuple[float, float],
 
 def fit_flat(view: np.ndarray, mat_bgr: np.ndarray, centre_px: tuple[float, float],
              centre_mm: tuple[float, float], camera_mm: tuple[float, float, float], px_per_mm: float,
-             exclude_px: list[tuple[float, float]] | None = None, alone_only: bool = False) -> FlatFit:
+             exclude_px: list[tuple[float, float]] | None = None, alone_only: bool = False,
+             unknown: np.ndarray | None = None) -> FlatFit:
     """The best flat-die outline for the die read at ``centre_px`` of ``view`` (rectified on the
     top-face plane; ``centre_mm`` is that point on the table, ``camera_mm`` the camera's centre
-    as (x, y, height); ``alone_only``: see :func:`outline_or_cut`)."""
+    as (x, y, height); ``alone_only``: see :func:`outline_or_cut`; ``unknown``: view pixels
+    (0/1) that show the sheet or the table beyond the mat, where die and background cannot be
+    told apart: neither die nor mat, see :func:`fit_outline`)."""
     import cv2
 
     shrink, offset = _base_of(centre_mm, camera_mm, px_per_mm)
     flat_area = float(cv2.countNonZero(flat_template(45.0, shrink, offset, px_per_mm)[0]))
     mask, light = die_mask_and_light(view, mat_bgr, px_per_mm)
+    if unknown is not None:
+        mask = mask & (1 - unknown)
     shape, cut_at = outline_or_cut(mask, centre_px, exclude_px or [], px_per_mm,
                                    flat_area_px=flat_area, alone_only=alone_only)
     if cut_at is not None:
         return FlatFit(0.0, 0.0, centre_px, centre_px, cut_at_px=cut_at)
     return fit_outline(shape, centre_px, centre_mm, camera_mm, px_per_mm, flat_area_px=flat_area,
-                       light=light)
+                       light=light, unknown=unknown)
 
 
 def flat_outline_mm2(centre_mm: tuple[float, float], camera_mm: tuple[float, float, float],
@@ -410,10 +454,12 @@ def _centroid(shape: np.ndarray) -> tuple[float, float]:
 
 def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tuple[float, float],
                 camera_mm: tuple[float, float, float], px_per_mm: float,
-                flat_area_px: float | None = None, light: np.ndarray | None = None) -> FlatFit:
+                flat_area_px: float | None = None, light: np.ndarray | None = None,
+                unknown: np.ndarray | None = None) -> FlatFit:
     """The best flat-die outline for a die's filled outline ``shape`` (see :func:`fit_flat`;
     ``flat_area_px``: a flat die's outline area there, when the caller has it already; ``light``:
-    each pixel's share of the mat's light, for ``FlatFit.light_excess_mm2``)."""
+    each pixel's share of the mat's light, for ``FlatFit.light_excess_mm2``; ``unknown``: pixels
+    where a flat outline leaving them empty costs nothing, the sheet beyond the mat)."""
     import cv2
 
     area = cv2.countNonZero(shape)
@@ -430,6 +476,8 @@ def fit_outline(shape: np.ndarray, centre_px: tuple[float, float], centre_mm: tu
     shape_in = cv2.erode(shape, kernel)
     inner = float(cv2.countNonZero(shape_in))
     shape_out = cv2.dilate(shape, kernel)
+    if unknown is not None:
+        shape_out = shape_out | unknown
     pad = int(round(PAD_MM * px_per_mm))
     padded_in = cv2.copyMakeBorder(shape_in, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     padded_out = cv2.copyMakeBorder(shape_out, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)

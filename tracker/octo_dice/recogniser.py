@@ -111,6 +111,9 @@ a die (under the lamp a black die's dim sides go missing from the mask: a flat d
 at 99839, 86 mm², 0.17 of a flat die's), and leaves a flat die's outline mostly empty. Seen spots
 (98000-98149 and 99700-99849 at tilt 25-36, 99500-99649): lone flat dice 0.8 and more (511),
 leaning dice 0.61 and more."""
+OFF_AREA_MARGIN_MM = 1.0
+"""Pixels this close to where the camera sees beyond the printed areas count as beyond them too
+(``off_printed_areas``: the view's blur carries the sheet's white over the areas' edges)."""
 UNREAD_KIND_MM = 8.0
 """Side of the square at a cocked die's middle whose mean grey tells a white die from a black one
 (``COCKED_WHITE_GREY``)."""
@@ -492,15 +495,45 @@ class DicePixelRecogniser:
         half = FIT_WINDOW_MM / 2
         x0, y0 = at[0] - half, at[1] - half
         view = self._view(image, (x0, y0, x0 + FIT_WINDOW_MM, y0 + FIT_WINDOW_MM), FIT_PX_PER_MM)
-        mat = mat_colour(view)
+        unknown = off_printed_areas((x0, y0), view.shape[:2], FIT_PX_PER_MM, self._camera.position_mm)
+        mat = mat_colour(view, unknown)
         centre = ((die.x - x0) * FIT_PX_PER_MM, (die.y - y0) * FIT_PX_PER_MM)
         others = [((o.x - x0) * FIT_PX_PER_MM, (o.y - y0) * FIT_PX_PER_MM) for o in dice
                   if o is not die and abs(o.x - at[0]) < FIT_WINDOW_MM and abs(o.y - at[1]) < FIT_WINDOW_MM]
         return fit_flat(view, mat, centre, (die.x, die.y), self._camera.position_mm, FIT_PX_PER_MM, others,
-                        alone_only=alone_only)
+                        alone_only=alone_only, unknown=unknown if unknown.any() else None)
 
     def recognise(self, frame: Any) -> OctoDiceObservation:
         return refuse_cocked(self.read(frame))
+
+
+def off_printed_areas(origin_mm: tuple[float, float], shape: tuple[int, int], px_per_mm: float,
+                      camera_mm: tuple[float, float, float]) -> np.ndarray:
+    """Pixels (0/1) of a view on the top faces' plane (``origin_mm``: its top-left corner, table
+    mm) through which the camera sees the table outside both printed areas (the sheet's white
+    margin, the table beyond it), ``OFF_AREA_MARGIN_MM`` grown. There a white die and the lit
+    sheet look alike, so the outline test takes neither: game 103606's leaning die, 27 mm from the
+    roll area's edge at tilt 30, merged with the lamp-lit margin into one outline too large to
+    judge, and was read as a face."""
+    import cv2
+
+    cx, cy, height = camera_mm
+    scale = height / max(height - DIE_MM, 1.0)  # from the top faces' plane down the ray to the mat
+    h, w = shape
+    xs = cx + (origin_mm[0] + (np.arange(w) + 0.5) / px_per_mm - cx) * scale
+    ys = cy + (origin_mm[1] + (np.arange(h) + 0.5) / px_per_mm - cy) * scale
+    inside = np.zeros(shape, bool)
+    for x0, y0, x1, y1 in (ASIDE_AREA, ROLL_AREA):
+        inside |= ((ys >= y0) & (ys <= y1))[:, None] & ((xs >= x0) & (xs <= x1))[None, :]
+    off = (~inside).astype(np.uint8)
+    if not off.any():
+        return off
+    size = _odd_px(OFF_AREA_MARGIN_MM * px_per_mm)
+    return np.asarray(cv2.dilate(off, np.ones((size, size), np.uint8)), np.uint8)
+
+
+def _odd_px(px: float) -> int:
+    return max(1, int(round(px)) | 1)
 
 
 def spot_centres(mask: np.ndarray, edges: np.ndarray) -> tuple[list[tuple[float, float]], list[bool]]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
@@ -163,10 +164,14 @@ def mat_colour(view: np.ndarray, unknown: np.ndarray | None = None) -> np.ndarra
     mat (far brighter than either printed area), the pixels ``unknown`` marks (beyond the printed
     areas: the table beyond the sheet may be darker than the mat), and border pixels far from the
     first fit (a die or a shadow crossing the border)."""
+    import cv2
+
     h, w = view.shape[:2]
     strips = [(slice(0, 3), slice(None)), (slice(h - 3, h), slice(None)),
               (slice(None), slice(0, 3)), (slice(None), slice(w - 3, w))]
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    column = np.arange(w, dtype=np.float32) / w - 0.5
+    row = np.arange(h, dtype=np.float32) / h - 0.5
+    xs, ys = np.broadcast_to(column[None, :], (h, w)), np.broadcast_to(row[:, None], (h, w))
     border = np.concatenate([view[s].reshape(-1, 3) for s in strips]).astype(np.float32)
     at = np.column_stack([np.concatenate([xs[s].ravel() for s in strips]),
                           np.concatenate([ys[s].ravel() for s in strips])])
@@ -178,7 +183,7 @@ def mat_colour(view: np.ndarray, unknown: np.ndarray | None = None) -> np.ndarra
     keep = grey < 1.4 * np.percentile(grey, 20)
     if keep.sum() < MAT_FIT_MIN_SHARE * len(border):
         keep = np.ones(len(border), bool)
-    design = np.column_stack([np.ones(len(border), np.float32), at[:, 0] / w - 0.5, at[:, 1] / h - 0.5])
+    design = np.column_stack([np.ones(len(border), np.float32), at[:, 0], at[:, 1]])
     for _ in range(2):
         coef, *_ = np.linalg.lstsq(design[keep], border[keep], rcond=None)
         fitted_grey = np.maximum((design @ coef).mean(axis=1), 1.0)
@@ -186,9 +191,9 @@ def mat_colour(view: np.ndarray, unknown: np.ndarray | None = None) -> np.ndarra
         if near.sum() < MAT_FIT_MIN_SHARE * len(border):
             break
         keep = near
-    plane = (coef[0][None, None, :] + (xs / w - 0.5)[..., None] * coef[1][None, None, :]
-             + (ys / h - 0.5)[..., None] * coef[2][None, None, :])
-    return np.asarray(np.maximum(plane, 1.0), np.float32)
+    planes = [np.maximum(np.add.outer(row * float(coef[2, c]), column * float(coef[1, c]) + float(coef[0, c])), 1.0)
+              .astype(np.float32) for c in range(3)]
+    return np.asarray(cv2.merge(planes))
 
 
 MAT_FIT_MIN_SHARE = 0.1
@@ -216,15 +221,16 @@ def die_mask_and_light(view: np.ndarray, mat_bgr: np.ndarray, px_per_mm: float) 
     blur = _odd(BLUR_MM, px_per_mm)
     smooth = cv2.GaussianBlur(view, (blur, blur), 0).astype(np.float32)
     mat = np.maximum(mat_bgr.astype(np.float32), 1.0)
-    if mat.ndim == 1:
-        mat = np.broadcast_to(mat, smooth.shape)
-    channels = [mat[..., c] for c in range(3)]
+    # channel planes, each contiguous (numpy's strided channel views of an interleaved image are
+    # slow); the mat's colour one per pixel (``mat_colour``) or one for all
+    lit_planes = cv2.split(smooth)
+    mat_planes: list[Any] = list(cv2.split(mat)) if mat.ndim == 3 else [float(v) for v in mat]
     # how much of the mat's light the pixel has
-    k = np.asarray((smooth[..., 0] * channels[0] + smooth[..., 1] * channels[1] + smooth[..., 2] * channels[2])
-                   / (channels[0] * channels[0] + channels[1] * channels[1] + channels[2] * channels[2]))
+    k = np.asarray(sum(lit_planes[c] * mat_planes[c] for c in range(3))
+                   / sum(mat_planes[c] * mat_planes[c] for c in range(3)), np.float32)
     # the distance from the mat's colour at that light, channel by channel: the same sums as
     # ((smooth - k * mat) ** 2).sum(axis=2), without numpy's slow reduce over a 3-long axis
-    residual = _norm3([smooth[..., c] - k * channels[c] for c in range(3)])
+    residual = _norm3([lit_planes[c] - k * mat_planes[c] for c in range(3)])
     mask = (k > BRIGHT) | (k < DARK) | (residual > COLOUR_OFF)
     # a dark pixel's hue, relative to its own light: a black die is grey, a shadow keeps the mat's
     # hue (only the dim pixels not already a die need it)

@@ -68,13 +68,17 @@ seen from above shows its top and a lit side face beside it, die-coloured, light
 SIDE_LIGHT = 1.0
 """A die pixel with at least this share of the mat's light (``die_mask``'s ``k``) is die material,
 never a shadow on the mat."""
-RECENTRED_TOP_OFFSET_MM = 2.5
+RECENTRED_TOP_OFFSET_MM = 2.2
 """The top-face offset above which a die fitted in a view centred again on its outline is cocked;
 its unexplained area is not used. Those are dice whose outline reached the first view's edge:
 long, far from the camera's nadir at a steep tilt, where a flat black die under the lamp takes
 its long shadow into the mask (game 98819, tilt 33.7: 73.9 mm², top 1.84 mm). Seen dice, tilt
 25-36 (98000-98149 and game 98819's saved scenes): flat dice so fitted at most 2.33 mm (129),
-leaning ones 2.57 mm and more, but one (1.22 mm, 38.9 mm²) of 18."""
+leaning ones 2.57 mm and more, but one (1.22 mm, 38.9 mm²) of 18. 2.5 until session 21: the
+still scenes of seen whole games (103006, 103500-103519, 103603-103619, 103800) hold 30 flat dice
+so fitted, at most 1.89 mm, and two leaning white dice at tilt 30-32 read as a face at 2.33 and
+2.43 mm (103606 scene 64, 103800 scene 24); single scenes 97000, 98000, 99500, 101500 (150 each):
+flat at most 1.77 mm (18), leaning 2.52 mm and more (11)."""
 TOLERANCE_PX = 1
 """Outlines are compared with this much slack (the lens and the sensor blur a die's edge)."""
 BLUR_MM = 1.0

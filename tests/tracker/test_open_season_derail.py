@@ -896,3 +896,21 @@ def test_a_random_accolade_discarded_where_the_camera_cannot_see_the_discards() 
             assert answer is not None, event.question.option_texts[:5]
             pending += list(tracked.answer(answer))
     assert tracked.state.history == truth.history
+
+
+def test_a_card_drawn_and_taken_in_one_scene_is_found_though_another_copy_lies_in_the_inn() -> None:
+    """102601 (3 players, Horn, expert), after its 160th move: player 2 moves a trophy, the refill
+    draws a second sorcerer-tattoo and player 3 takes it with mage-dagger and lays mage-dagger,
+    all in one scene. The copy of sorcerer-tattoo that lay in the inn all along cancelled the one
+    newly in player 3's stock, so the draw was never tried: an alarm, and the game lost from
+    there (160/182 moves). The scene is read perfectly here."""
+    twin = OpenSeasonTwin(3, 102601, side="horn", expert=True, illegal=3)
+    state = _played(twin, 160)
+    chain = twin.truth.history[160:164]
+    assert isinstance(chain[1], Draw) and chain[1].card == "sorcerer-tattoo"
+    assert "sorcerer-tattoo" in observation_from_state(state).inn  # the first copy, there all along
+    after = _played(twin, 164)
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(observation_from_state(after))
+    assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
+    assert list(tracked.state.history) == list(twin.truth.history[:164])

@@ -72,9 +72,9 @@ def flat_view(width: int = 656, height: int = 656, left: float = MARGIN) -> Tabl
     return TableView(np.array([[1.0, 0.0, left], [0.0, 1.0, MARGIN], [0.0, 0.0, 1.0]]), (width, height))
 
 
-def flat_table(width: int = 656, height: int = 656) -> np.ndarray:
+def flat_table(width: int = 656, height: int = 656, colour: tuple[int, int, int] = CLOTH) -> np.ndarray:
     image = np.empty((height, width, 3), np.uint8)
-    image[:] = CLOTH
+    image[:] = colour
     return image
 
 
@@ -286,19 +286,50 @@ def test_two_bare_frames_are_not_yet_a_reference_three_are() -> None:
     assert remembering(wood_table(), wood_table(), wood_table()).check(arm).occluded
 
 
-@pytest.mark.parametrize("at, beyond, limit", [((36, 84, 39), (36, 84, 38), BARE_DARKER),
-                                               ((56, 131, 62), (56, 131, 63), BARE_BRIGHTER)])
+FLAT_WOOD = (41, 65, 93)
+"""A plain wood-coloured table (BGR; the wood's colour share): channel sum 199, a level of 200."""
+
+
+@pytest.mark.parametrize("at, beyond, limit", [((33, 52, 74), (33, 52, 73), BARE_DARKER),
+                                               ((51, 81, 117), (51, 81, 118), BARE_BRIGHTER)])
 def test_against_the_bare_table_a_probe_counts_past_the_brightness_limits(
         at: tuple[int, int, int], beyond: tuple[int, int, int], limit: float) -> None:
-    # the cloth's level is 200: ``at`` is exactly ``limit`` times it, ``beyond`` one level past;
+    # the table's level is 200: ``at`` is exactly ``limit`` times it, ``beyond`` one level past;
     # MIN_FOREIGN of 8 probes in a row make a hand, one fewer does not
     assert (sum(at) + 1) / 200 == pytest.approx(limit)
     for colour, probes, seen in ((at, EIGHT, False), (beyond, EIGHT[:MIN_FOREIGN - 1], False),
                                  (beyond, EIGHT[:MIN_FOREIGN], True)):
-        image = flat_table()
+        image = flat_table(colour=FLAT_WOOD)
         paint_top_probes(image, probes, colour)
         assert not HandDetector(flat_view()).check(image).occluded  # within the flanks' limits
-        assert remembering(flat_table(), flat_table(), flat_table()).check(image).occluded == seen
+        bare = flat_table(colour=FLAT_WOOD)
+        assert remembering(bare, bare, bare).check(image).occluded == seen
+
+
+def glared(colour: tuple[int, int, int], lines: tuple[float, ...]) -> np.ndarray:
+    """A flat table of ``colour`` whose top ``lines`` are 1.3-1.45 times brighter over 12 probes
+    in a row (a lamp's glare, smooth along the edge)."""
+    image = flat_table(colour=colour)
+    for k, x in enumerate(14.0 + 8 * n for n in range(15, 27)):
+        gain = 1.3 + 0.15 * float(np.sin(np.pi * k / 11))
+        bright = (int(round(colour[0] * gain)), int(round(colour[1] * gain)), int(round(colour[2] * gain)))
+        for d in lines:
+            paint_top_probes(image, [x], bright, d=d)
+    return image
+
+
+def test_a_lamps_glare_moved_along_a_green_cloths_edge_is_not_a_hand() -> None:
+    # seed 102601 (tilt 14, lamp): at the light's first drift the lamp turned by 17 degrees, its
+    # glare moved along the left edge (1.3-1.45 times the bare cloth's brightness over 12 probes);
+    # against the bare cloth remembered that was a hand, the frames of the next 5 changes were
+    # called covered and the tracker was lost from the set-up. Skin and sleeves not of the
+    # cloth's colour show against its flanks: the reference is for tables skin could hide in
+    glare = glared(CLOTH, (28.0, 14.0))
+    assert not HandDetector(flat_view()).check(glare).occluded  # the flanks: a smooth brightening
+    assert not remembering(flat_table(), flat_table(), flat_table()).check(glare).occluded
+    # the same brightening on a wood-coloured table is still looked at against the bare wood
+    bare = flat_table(colour=FLAT_WOOD)
+    assert remembering(bare, bare, bare).check(glared(FLAT_WOOD, (28.0,))).occluded
 
 
 def test_an_arm_missed_in_one_of_three_bare_frames_is_outvoted() -> None:

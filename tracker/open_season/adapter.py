@@ -222,6 +222,20 @@ def _appeared(here: OpenSeasonObservation, observed: OpenSeasonObservation) -> C
     return found
 
 
+def _appeared_outside_inn(here: OpenSeasonObservation, observed: OpenSeasonObservation) -> Counter[str]:
+    """Cards that show somewhere outside the inn where they did not show before. A copy of the
+    same card that lay in the inn all along is no reason to think it was not drawn and taken
+    within the scene (seed 102601, scene 128: the refill drew a second sorcerer-tattoo and
+    player 3 took it at once; the first copy in the inn cancelled the one in player 3's stock,
+    the draw was never tried and the tracker was lost: 160/182 moves)."""
+    before = _places(here)
+    found: Counter[str] = Counter()
+    for place, cards in _places(observed).items():
+        if place != 0:  # the inn
+            found.update(cards - before.get(place, Counter()))
+    return found
+
+
 class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     """:class:`tracker.adapter.GameAdapter` for Open Season (both sides, expert tiles)."""
 
@@ -424,8 +438,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         # cards that newly show outside the inn: a refill drawn and taken within one scene (the
         # scene of the refill itself was missed or misread) makes the inn look further from the
         # table with each such draw until the take, so these draws are followed whatever they cost
-        inn_seen = Counter(observed.inn)
-        elsewhere = appeared - inn_seen
+        elsewhere = _appeared_outside_inn(here, observed)
         out: list[tuple[Move, ...]] = []
 
         def ends_game(moves: list[Move]) -> bool:
@@ -513,7 +526,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             sorcerer-dagger; the next player takes both" explained two readings with two cards
             nobody sees and crowded out the true keep)."""
             if owed:
-                still = _appeared(after, observed) - inn_seen
+                still = _appeared_outside_inn(after, observed)
                 if any(still[card] > 0 and card not in after.inn for card in owed):
                     return  # neither shown where the table shows it, nor in the inn (a hand)
             out.append(chain)
@@ -526,7 +539,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
             hidden_draw = refill and behind_deck(chain)
-            unexplained = (_appeared(view, observed) - inn_seen) if refill and elsewhere else Counter()
+            unexplained = _appeared_outside_inn(view, observed) if refill and elsewhere else Counter()
             moves = list(work.legal_moves())
             # a card chosen unseen that never shows (kept by the last peek of the game, it goes
             # straight to the accolades): every choice looks the same, so the players are asked

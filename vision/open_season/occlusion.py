@@ -64,6 +64,20 @@ table's at the same place, or this much darker or brighter (after the light's ch
 line: each probe's flanks' gain over the bare table), is foreign; ``MIN_FOREIGN`` of any
 ``WINDOW`` in a row make a hand, as against the flanks. An arm's shadow counts (0.6-0.8 of the
 bare table's brightness next to the arm)."""
+SKIN_RGB: tuple[tuple[int, int, int], ...] = (
+    (241, 194, 160), (236, 188, 150), (224, 172, 130), (198, 134, 96), (160, 104, 70), (112, 72, 48),
+)
+"""Skin tones, light to dark (the hands the renderer draws, ``vision.render.hands.SKIN_TONES``)."""
+SKIN_LIKE_CHROMA = 0.14
+"""The bare reference is used only on a table whose colour share (the bare ring's median, as lit)
+lies within this of some skin tone's: elsewhere the flanks see every skin (``FOREIGN_CHROMA``)
+and every sleeve not of the table's own colour (the sleeve rule), and the reference only calls
+bare frames covered after a lamp is turned (seed 102601, tilt 14, lamp: at the light's first
+drift, change 12, its glare moved along the left edge, 1.3-1.45 times the bare table's
+brightness; the frames of the next changes were called covered until ``STALE_READINGS`` made a
+new reference, the tracker got 5 changes in one scene and was lost from the set-up on). Renders
+of tuning seed 7001 at tilts 5 and 30 in the three lights: wood 0.016-0.105 (0.105 under the
+lamp), plain 0.009-0.076, the green cloth 0.168-0.225."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +97,7 @@ class HandDetector:
         self._bare: list[list[np.ndarray]] = []
         self._covered: list[list[np.ndarray]] = []
         self._reference: list[np.ndarray] | None = None
+        self._skin_like = False
         p = cal_layout.PLAY_AREA_MM
         along = np.arange(*SPAN_ALONG_MM, STEP_MM)
         edge = {"top": lambda d: (along, -d), "bottom": lambda d: (along, p + d),
@@ -108,7 +123,8 @@ class HandDetector:
         """The report for one frame's ring (per line, its probes' N x 3 colours, 5 x 5 blurred),
         remembered when the detector remembers."""
         report = HandReport(False)
-        bares: list[np.ndarray | None] = list(self._reference) if self._reference is not None else [None] * len(ring)
+        bares: list[np.ndarray | None] = list(self._reference) if self._reference is not None and self._skin_like \
+            else [None] * len(ring)
         for (side, _), vals, bare in zip(self._lines, ring, bares, strict=True):
             if _crossed_against_flanks(vals) or (bare is not None and _crossed_against_bare(vals, bare)):
                 report = HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
@@ -131,6 +147,18 @@ class HandDetector:
             self._covered = []
         self._reference = None if len(self._bare) < MIN_READINGS else [
             np.median(np.stack([r[i] for r in self._bare]), axis=0) for i in range(len(ring))]
+        if self._reference is not None:
+            self._skin_like = skin_distance(np.median(np.concatenate(self._reference), axis=0)) < SKIN_LIKE_CHROMA
+
+
+def skin_distance(bgr: np.ndarray) -> float:
+    """How far a frame colour's share (r, g, b over their sum, largest channel) lies from the
+    nearest skin tone's."""
+    colour = np.asarray(bgr, dtype=np.float64)[::-1]
+    share = colour / max(float(colour.sum()), 1e-9)
+    skins = np.asarray(SKIN_RGB, dtype=np.float64)
+    skins = skins / skins.sum(axis=1, keepdims=True)
+    return float(np.abs(skins - share).max(axis=1).min())
 
 
 def _crossed_against_flanks(vals: np.ndarray) -> bool:

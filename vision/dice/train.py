@@ -58,6 +58,16 @@ def training_labels(real: Path, image: Path, width: int, height: int) -> list[tu
     return read_labels(real, image, width, height, labels_dir)
 
 
+def _imread(path: Path) -> np.ndarray:
+    """A development photo, or a clear error naming the file OpenCV could not read. Defined
+    before ``main`` runs: as a script the module is ``__main__``, and the drawing processes it
+    forks see only what was defined by then."""
+    img = cv2.imread(str(path))
+    if img is None:
+        raise OSError(f"cannot read the photo {path}")
+    return img
+
+
 def has_real(real: Path) -> bool:
     """Whether the real photos are there (a bare training machine may have only the repo)."""
     return (real / "images").is_dir()
@@ -413,11 +423,3 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
-
-
-def _imread(path: Path) -> np.ndarray:
-    """A development photo, or a clear error naming the file OpenCV could not read."""
-    img = cv2.imread(str(path))
-    if img is None:
-        raise OSError(f"cannot read the photo {path}")
-    return img

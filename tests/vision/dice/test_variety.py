@@ -83,6 +83,29 @@ def test_classifier_data_has_a_cocked_class_at_tiny_count(tmp_path: Path) -> Non
         assert all(n == 1 for n in folders.values()), folders
 
 
+def test_classifier_data_with_real_photos_draws_on_their_tables(tmp_path: Path) -> None:
+    """With a dice-photos folder, each drawing process paints its dice out (train.py _imread):
+    the helper was once defined after ``main()`` ran, so every forked process failed with a
+    NameError as soon as real photos were there (the tiny runs above have none)."""
+    import cv2
+
+    photos = tmp_path / "photos"
+    (photos / "images").mkdir(parents=True)
+    (photos / "labels").mkdir()
+    img = np.full((480, 640, 3), 120, np.uint8)
+    cv2.rectangle(img, (300, 200), (360, 260), (245, 245, 245), -1)
+    cv2.circle(img, (330, 230), 6, (20, 20, 20), -1)
+    for stem in ("zzfixture_1", "zzfixture_2", "zzfixture_3"):  # train fold (vision/dice/split.py), no topface label
+        cv2.imwrite(str(photos / "images" / f"{stem}.jpg"), img)
+        (photos / "labels" / f"{stem}.txt").write_text("0 0.515625 0.479167 0.09375 0.125\n")
+    run = subprocess.run([sys.executable, "vision/dice/train.py", "data-classifier", "--per-class", "1", "--cls-val", "1",
+                          "--work", str(tmp_path / "w"), "--real", str(photos), "--jobs", "1", "--seed", "31"],
+                         cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    real = sorted(p.name for p in (tmp_path / "w" / "cls" / "train" / "d6-1").iterdir() if p.name.startswith("r"))
+    assert len(real) == 3 * 4, real  # each real face 4 times
+
+
 def test_lookalike_rounds_add_a_second_not_a_die_crop(tmp_path: Path) -> None:
     """``--lookalike 1``: every round adds a 'none' crop centred on a printed number, card dots or
     a token (run 8); without it each round has one 'none' crop."""

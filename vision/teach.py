@@ -67,6 +67,23 @@ backgrounds catch the light differently at two places), one glyph on two backgro
 does not part them (identical 11-17, distinct from 16.7)."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
+CARD_MAX_TURN_DEG = 6.0
+"""A card laid on the teach sheet is looked for this far turned from its outline either way (the
+twin's teach photos turn them up to 4 degrees, vision/render/teach_photos.py)."""
+CARD_TURN_STEPS_DEG = (1.0, 0.25)
+"""The turn is searched in whole degrees, then in quarters around the best."""
+CARD_MAX_SHIFT_MM = 2.0
+"""... and this far off its place each way (the twin's photos: up to 1.5 mm)."""
+CARD_EDGE_STRIP_PX = 3
+"""A card's edge: the colour of a strip this wide just inside it against one just outside, one
+pixel apart from the edge each (a printed line, a card's blurred rim or shadow, lies between them
+and adds nothing: the two strips see it alike)."""
+CARD_EDGE_MIN = 8.0
+"""The weakest side of a card's outline must part inside from outside by this much (BGR
+distance, a mean along the side's middle three quarters) to be trusted; else the card is cut at
+its place. Rendered teach photos of training printings 1-2: weakest sides 6-101, 95 % above 13."""
+CARD_ALIGN = True
+"""Cut each card along its own outline (False: at its place, as before session 21)."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
 """The places a pack keeps per game (an Octocube cube's place shows its bare top face)."""
 
@@ -139,6 +156,97 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: in
     local = np.linalg.norm(colour - cv2.GaussianBlur(colour, (0, 0), 2.0 * CUT_PX_PER_MM), axis=2)
     inked = float(np.mean(local[m0:m1, n0:n1] > EMPTY_INK_CONTRAST)) >= EMPTY_INK_SHARE
     return cut[y:y + h, x:x + w].copy(), plain and pale and not inked
+
+
+def _edge_maps(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How much each pixel's column (left-right) and row (up-down) boundary parts the colour
+    just before it from just after it: ``CARD_EDGE_STRIP_PX`` wide strips, one pixel off."""
+    h, w = cut.shape[:2]
+    gap, strip = 1, CARD_EDGE_STRIP_PX
+    # mean of x .. x + strip - 1 (resp. y ..)
+    across = cv2.blur(cut, (strip, 1), anchor=(0, 0), borderType=cv2.BORDER_REPLICATE)
+    down = cv2.blur(cut, (1, strip), anchor=(0, 0), borderType=cv2.BORDER_REPLICATE)
+    cols, rows = np.zeros((h, w), np.float32), np.zeros((h, w), np.float32)
+    xs, ys = np.arange(gap + strip, w - gap - strip), np.arange(gap + strip, h - gap - strip)
+    cols[:, xs] = np.linalg.norm(across[:, xs + gap] - across[:, xs - gap - strip], axis=2)
+    rows[ys, :] = np.linalg.norm(down[ys + gap, :] - down[ys - gap - strip, :], axis=2)
+    return cols, rows
+
+
+def _outline_fits(edges: tuple[np.ndarray, np.ndarray], turn: float, size_px: tuple[int, int], margin_px: int,
+                  shifts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For the card's rectangle turned by ``turn`` degrees in the cut and shifted by every
+    (dy, dx) in ``shifts`` x ``shifts`` from its place: how well its four sides lie on edges (the
+    log of their product)
+    (``edges``: :func:`_edge_maps` of the cut; a few degrees do not change them, so they are
+    turned rather than made again) and the weakest side's strength (each side a mean along its
+    middle three quarters)."""
+    h, w = edges[0].shape
+    turn_matrix = cv2.getRotationMatrix2D((w / 2, h / 2), turn, 1.0)
+    cols, rows = (cv2.warpAffine(e, turn_matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+                  for e in edges)
+    down = np.vstack([np.zeros((1, w), np.float32), np.cumsum(cols, axis=0)])
+    across = np.hstack([np.zeros((h, 1), np.float32), np.cumsum(rows, axis=1)])
+    cw, ch = size_px
+    x0, y0 = margin_px + shifts[None, :], margin_px + shifts[:, None]
+    iy, ix = ch // 8, cw // 8
+    left = (down[y0 + ch - iy, x0] - down[y0 + iy, x0]) / (ch - 2 * iy)
+    right = (down[y0 + ch - iy, x0 + cw] - down[y0 + iy, x0 + cw]) / (ch - 2 * iy)
+    top = (across[y0, x0 + cw - ix] - across[y0, x0 + ix]) / (cw - 2 * ix)
+    bottom = (across[y0 + ch, x0 + cw - ix] - across[y0 + ch, x0 + ix]) / (cw - 2 * ix)
+    sides = np.stack([left, right, top, bottom])
+    # the product of the sides, not their sum: a neighbour's strong edge 2 mm off (a dark card
+    # below a pale card's bottom, which parts little from the paper) must not outweigh the
+    # other three (training printings 1-3: the sum cut 9 of 186 views worse, the product 3)
+    return np.log(np.maximum(sides, 1.0)).sum(axis=0), sides.min(axis=0)
+
+
+def _card_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[float, int, int] | None:
+    """Where a card lies in its place's cut (its place plus ``margin_px`` each way): the turn
+    (degrees, as ``cv2.getRotationMatrix2D`` turns the cut about its centre to set the card
+    straight) and the shift (px, in the turned cut) of the card-sized rectangle whose sides part
+    inside from outside the most. None when its weakest side is too faint to trust
+    (``CARD_EDGE_MIN``): the card is then cut at its place."""
+    edges = _edge_maps(cut.astype(np.float32))
+    limit = int(min(round(CARD_MAX_SHIFT_MM * CUT_PX_PER_MM), margin_px - CARD_EDGE_STRIP_PX - 2))
+    shifts = np.arange(-limit, limit + 1)
+    best = (-1.0, 0.0, 0.0, 0, 0)
+    coarse, fine = CARD_TURN_STEPS_DEG
+    turns = list(np.arange(-CARD_MAX_TURN_DEG, CARD_MAX_TURN_DEG + 1e-6, coarse))
+    for stage in range(2):
+        for turn in turns:
+            total, weakest = _outline_fits(edges, float(turn), size_px, margin_px, shifts)
+            # a little for lying near its place: of two equal fits, the nearer
+            total = total - 1e-3 * (np.abs(shifts[None, :]) + np.abs(shifts[:, None]))
+            k = np.unravel_index(int(np.argmax(total)), total.shape)
+            if total[k] > best[0]:
+                best = (float(total[k]), float(weakest[k]), float(turn), int(shifts[k[1]]), int(shifts[k[0]]))
+        centre = best[2]
+        turns = [centre + d for d in np.arange(-coarse / 2, coarse / 2 + 1e-6, fine) if d != 0.0]
+    _, weakest_side, turn, dx, dy = best
+    if weakest_side < CARD_EDGE_MIN:
+        return None
+    return turn, dx, dy
+
+
+def _cut_card(image: np.ndarray, location: object, place: object, pose: tuple[float, int, int]) -> np.ndarray:
+    """The card at ``pose`` (:func:`_card_pose`, in its place's cut) cut straight from the photo
+    at ``CUT_PX_PER_MM`` (one resampling, as the places are cut)."""
+    (cx, cy), (w, h) = place.centre_mm, place.component_mm  # type: ignore[attr-defined]
+    cut_w, cut_h = w + 2 * MARGIN_MM, h + 2 * MARGIN_MM
+    out_w, out_h = int(round(w * CUT_PX_PER_MM)), int(round(h * CUT_PX_PER_MM))
+    size_w, size_h = int(round(cut_w * CUT_PX_PER_MM)), int(round(cut_h * CUT_PX_PER_MM))
+    margin_px = int(round(MARGIN_MM * CUT_PX_PER_MM))
+    turn, dx, dy = pose
+    # face px -> turned cut px -> cut px -> sheet mm (as calibration.teach_sheet.cut_places) -> image px
+    shift = np.array([[1, 0, margin_px + dx], [0, 1, margin_px + dy], [0, 0, 1]], np.float64)
+    unturn = np.vstack([cv2.invertAffineTransform(cv2.getRotationMatrix2D((size_w / 2, size_h / 2), turn, 1.0)),
+                        [0.0, 0.0, 1.0]])
+    to_mm = np.array([[1 / CUT_PX_PER_MM, 0, cx - cut_w / 2 + 0.5 / CUT_PX_PER_MM],
+                      [0, 1 / CUT_PX_PER_MM, cy - cut_h / 2 + 0.5 / CUT_PX_PER_MM], [0, 0, 1]])
+    m = location.plane_to_image(place.height_mm) @ to_mm @ unturn @ shift  # type: ignore[attr-defined]
+    return cv2.warpPerspective(image, m, (out_w, out_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
 def _sheet_gains(image: np.ndarray, location: object) -> np.ndarray:
@@ -337,6 +445,12 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                 balanced = np.clip(cut.astype(np.float32) * gains, 0, 255).astype(np.uint8)
                 face = balanced[margin_px:margin_px + size[1], margin_px:margin_px + size[0]].copy()
                 empty = _shows_print(face, sheet, place)
+                # a card laid askew is cut along its own outline (cut at its place, one of its
+                # views was askew: a taught inn card misread, docs/teach.md session 21)
+                pose = None if empty or not CARD_ALIGN else _card_pose(balanced, size, margin_px)
+                if pose is not None:
+                    straight = _cut_card(image, location, place, pose)
+                    face = np.clip(straight.astype(np.float32) * gains, 0, 255).astype(np.uint8)
             if empty and place.kind != "cube":
                 refused.append((photo_name, place_name, "the place is empty (component missing)"))
                 continue

@@ -43,6 +43,15 @@ sight), but then the flat die that outline implies has its top face elsewhere th
 face the reader boxed. Dev seeds 97000-97159 and 97500-97699 (bench/octo_dice_cocked.py): lone
 flat dice at most 1.8 mm (1,081 dice; 99 % under 1.4), leaning dice 2.3 mm at the 1st percentile
 (median 4.3); at 2.0 mm 520/543 leaning dice, the rest not judged or not read."""
+EXACT_FIT_MM2 = 1.0
+EXACT_FIT_TOP_MM = 2.75
+"""A die whose outline is a flat die's to within ``EXACT_FIT_MM2`` (a pixel's width along part of
+its edge) is flat while its top lies within ``EXACT_FIT_TOP_MM`` of the face read: the box of a
+flat die's face, an octopod's most of all, may lie 2.2-2.6 mm off its top (whole games 103514,
+103814 and 103907: four flat dice called cocked at 2.25-2.61 mm, three of them under 1 mm²;
+single scenes 97000/98000/99500/101500: two flat dice at 2.25 and 2.46 mm, 0.0 and 0.6 mm²),
+while the leaning dice fitted that well lie 3.04 mm and more off (7 of the 8 on those scenes;
+none on the stills of whole games)."""
 FLAT_TOP_MM = 1.7
 """A die whose best flat outline puts the top square within this of the face the reader read is
 called cocked by its outline only above :data:`FLAT_TOP_UNEXPLAINED_MM2`, not :data:`UNEXPLAINED_MM2`.
@@ -157,6 +166,8 @@ class FlatFit:
         flat_top = self.face_boxed and self.top_offset_mm <= FLAT_TOP_MM
         if flat_top:
             return self.unexplained_mm2 > FLAT_TOP_UNEXPLAINED_MM2 or self.light_excess_mm2 > FLAT_TOP_BRIGHT_MM2
+        if self.face_boxed and self.unexplained_mm2 <= EXACT_FIT_MM2 and self.top_offset_mm <= EXACT_FIT_TOP_MM:
+            return False
         return self.unexplained_mm2 > UNEXPLAINED_MM2 or self.top_offset_mm > TOP_OFFSET_MM
 
 

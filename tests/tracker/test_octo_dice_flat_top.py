@@ -11,6 +11,7 @@ import pytest
 
 from tracker.film import LIGHTINGS
 from tracker.octo_dice.cocked import (
+    EXACT_FIT_TOP_MM,
     FLAT_TOP_MM,
     FLAT_TOP_UNEXPLAINED_MM2,
     TOP_OFFSET_MM,
@@ -96,6 +97,7 @@ def test_the_flat_top_bar_applies_only_to_a_top_where_the_face_was_read() -> Non
     assert fit(FLAT_TOP_UNEXPLAINED_MM2 + 1.0, FLAT_TOP_MM - 0.2).cocked  # far too much outline
     assert fit(UNEXPLAINED_MM2 + 1.0, FLAT_TOP_MM + 0.1).cocked  # top elsewhere: the usual bar
     assert not fit(UNEXPLAINED_MM2 - 1.0, FLAT_TOP_MM + 0.1).cocked
-    assert fit(0.5, TOP_OFFSET_MM + 0.1).cocked  # the top-offset test is unchanged
+    assert fit(1.5, TOP_OFFSET_MM + 0.1).cocked  # the top-offset test is unchanged
+    assert fit(0.5, EXACT_FIT_TOP_MM + 0.1).cocked  # ... but for an exact fit from further off
     unboxed = FlatFit(UNEXPLAINED_MM2 + 1.0, 0.0, middle, middle, top_offset_mm=0.3, face_boxed=False)
     assert unboxed.cocked  # read by a box put at the spot: the usual bar

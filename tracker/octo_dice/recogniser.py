@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from tracker.octo_dice.cocked import UNEXPLAINED_MM2, FlatFit, fit_flat, flat_outline_mm2, mat_colour
+from tracker.octo_dice.cocked import UNEXPLAINED_MM2, FlatFit, _odd, fit_flat, flat_outline_mm2, mat_colour
 from tracker.octo_dice.groundtruth import FlatSaid, refuse_cocked
 from tracker.octo_dice.observation import (
     ASIDE,
@@ -528,12 +528,8 @@ def off_printed_areas(origin_mm: tuple[float, float], shape: tuple[int, int], px
     off = (~inside).astype(np.uint8)
     if not off.any():
         return off
-    size = _odd_px(OFF_AREA_MARGIN_MM * px_per_mm)
+    size = _odd(OFF_AREA_MARGIN_MM, px_per_mm)
     return np.asarray(cv2.dilate(off, np.ones((size, size), np.uint8)), np.uint8)
-
-
-def _odd_px(px: float) -> int:
-    return max(1, int(round(px)) | 1)
 
 
 def spot_centres(mask: np.ndarray, edges: np.ndarray) -> tuple[list[tuple[float, float]], list[bool]]:

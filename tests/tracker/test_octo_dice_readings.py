@@ -46,8 +46,10 @@ def test_a_die_turned_by_hand_is_named_with_both_faces() -> None:
 
 def test_a_die_that_lay_still_since_an_older_roll_was_not_rolled() -> None:
     view = DiceView((("white", "lab"),), (), 4)
-    assert diffs(view, die(seen_serial=2, confidence=0.8)) == [
-        Difference("the white die showing lab at (300, 251) mm did not move: it was not rolled", 0.8)]
+    assert diffs(view, die(seen_serial=2, confidence=0.6)) == [  # its place says it, however unsure its face
+        Difference("the white die showing lab at (300, 251) mm did not move: it was not rolled", 1.0)]
+    assert diffs(view, die(seen_serial=2, confidence=0.5, remembered=True)) == [  # kept unread: a doubt
+        Difference("the white die showing lab at (300, 251) mm did not move: it was not rolled", 0.5)]
     assert diffs(view, die(seen_serial=4)) == []  # still since the roll the view shows: fine
     assert diffs(DiceView((), (("white", "lab"),), 4), die(area=ASIDE, seen_serial=2)) == []  # set aside: stays
 

@@ -4,6 +4,7 @@ memory and tracked game; the players' invisible choices entered on the tablet as
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -318,3 +319,32 @@ def test_a_set_aside_die_misread_in_the_last_roll_does_not_stop_the_game() -> No
     turned[aside[0]] = Placed(victim.die, other_face, victim.x, victim.y, victim.yaw)  # same place
     events = turned_table.see(observe(turned))
     assert any(isinstance(e, IllegalMoveAlert) and "turned by hand" in e.reason for e in events), events
+
+
+@pytest.mark.parametrize("rolls", [0, 1])
+def test_a_die_left_unrolled_is_flagged_even_when_read_unsure(rolls: int) -> None:
+    """Game 103927 (2 players, tilt 20, evening): at a turn's first roll one of the six dice was
+    left where it lay, read with its old face at 0.72. "did not move" weighed as a doubtful face
+    reading (0.72), the roll of all six passed as the clear winner and the illegal change was
+    missed. That the die lies where it lay showing what it showed is a fact of its place, not of
+    how sure its face is read: it weighs a whole difference."""
+    table, layout = scene_in_phase("roll", rolls)
+    to_roll = list(table.tracked.state.dice_to_roll())
+    assert len(to_roll) == (6 if rolls == 0 else 4)
+    left = next(d for d in reversed(to_roll) if area_of(layout[d].x, layout[d].y) == "roll")
+    short = dict(layout)
+    for k, d in enumerate(d for d in to_roll if d != left):  # one die of the roll area is left where it lay
+        short[d] = Placed(d, next(f for f in FACES[d] if f != layout[d].face), 180.0 + 45 * k, 460.0, 0.0)
+    unsure = tuple(replace(r, confidence=0.72) if r.x == layout[left].x and r.y == layout[left].y else r
+                   for r in observe(short).dice)
+    reason = alert_of_observed(table, OctoDiceObservation(unsure))
+    assert f"did not move: roll all {len(to_roll)} dice" in reason
+
+
+def alert_of_observed(table: Table, observed: OctoDiceObservation) -> str:
+    before = table.tracked.state.dumps()
+    events = table.see(observed)
+    alerts = [e.reason for e in events if isinstance(e, IllegalMoveAlert)]
+    assert alerts, events
+    assert table.tracked.state.dumps() == before  # the game state is untouched
+    return alerts[0]

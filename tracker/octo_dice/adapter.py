@@ -98,7 +98,9 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
                     "tumble: it was turned by hand", w))
             elif d.area == ROLL_AREA and d.seen_serial is not None and d.seen_serial != expected.roll_serial \
                     and d.face is not None:
-                diffs.append(Difference(f"{_words(d.kind, d.face)} at {_at(d)} did not move: it was not rolled", w))
+                # where it lay, showing what it showed: a fact of its place, however unsure its face
+                diffs.append(Difference(f"{_words(d.kind, d.face)} at {_at(d)} did not move: it was not rolled",
+                                        w if d.remembered else 1.0))
             elif d.area == ROLL_AREA and d.landed_after is not None and d.landed_after == expected.roll_serial \
                     and d.face is not None:
                 diffs.append(Difference(f"{_words(d.kind, d.face)} landed at {_at(d)}: it was thrown", w))
@@ -276,7 +278,8 @@ class OctoDiceAdapter(GameAdapter[OctoDiceState, OctoDiceObservation]):
         left_aside, _ = _compare(here.aside, aside_seen)
         phase = state.phase
         who = self.player_name(state.active_player())
-        if left_aside and phase in (ROLL, SET_ASIDE):
+        # at a turn's first roll the last turn's strip is picked up with the rest: no set-aside die
+        if left_aside and phase in (ROLL, SET_ASIDE) and state.set_aside:
             kind, face = left_aside[0]
             missing_roll, _ = _compare(here.roll, roll_seen)
             back_in_roll = any((d.kind, d.face) == (kind, face) for d in roll_seen)

@@ -47,7 +47,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -327,6 +327,20 @@ def _reading_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _played(play: Callable[[dict[str, Any], Any], dict[str, Any]], specs: list[dict[str, Any]],
+            args: Any) -> Iterator[dict[str, Any]]:
+    """Each game's result in the specs' order; ``--jobs 1`` plays them in this process (stopping
+    the bench stops the game), more in a pool of worker processes."""
+    if args.jobs <= 1:
+        for spec in specs:
+            yield play(spec, args)
+        return
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(play, spec, args) for spec in specs]
+        for future in futures:
+            yield future.result()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="octocube", choices=("octocube", "open_season", "octo_dice"),
@@ -394,23 +408,20 @@ def main() -> int:
           f"{args.illegal} illegal each, tilt {args.min_tilt:g}-{args.max_tilt:g}"
           + (f", at most {args.max_moves} {'turns' if args.game == 'octo_dice' else 'moves'}" if args.max_moves
              else ", whole games"), flush=True)
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(play, spec, args) for spec in specs]
-        for future in futures:
-            r = future.result()
-            results.append(r)
-            reading = (f" rolls {r['rolls_read_right']}/{r['rolls_total']} dice {r['dice_read_right']}/{r['dice_total']}"
-                       f" cocked {r['cocked_found']}/{r['cocked_total']} overruled {r.get('cocked_overruled', 0)}"
-                       f" misread {r.get('misread_said', 0)}"
-                       if "rolls_read_right" in r else "")
-            kind = (f" {r['side']:<6}{' expert' if r['expert'] else '       '}" if "side" in r else
-                    f" {r['variant']}" if r.get("variant") else "")
-            print(f"  {r['players']}p{kind} seed {r['seed']:>4} tilt {r['tilt']:>4} {r['lighting']:<7} moves "
-                  f"{r['moves_correct']}/{r['moves_total']} illegal {r['illegal_flagged']}/{r['illegal_injected']} "
-                  f"false {r['false_alarms']} questions {r['questions_asked']}"
-                  + (f" (recovery {r['recovery_questions']})" if r.get("recovery_questions") else "")
-                  + reading + f" frames {r['frames']} "
-                  f"scores {'ok' if r['final_scores_match'] else 'DIFFER'} ({r['seconds']} s)", flush=True)
+    for r in _played(play, specs, args):
+        results.append(r)
+        reading = (f" rolls {r['rolls_read_right']}/{r['rolls_total']} dice {r['dice_read_right']}/{r['dice_total']}"
+                   f" cocked {r['cocked_found']}/{r['cocked_total']} overruled {r.get('cocked_overruled', 0)}"
+                   f" misread {r.get('misread_said', 0)}"
+                   if "rolls_read_right" in r else "")
+        kind = (f" {r['side']:<6}{' expert' if r['expert'] else '       '}" if "side" in r else
+                f" {r['variant']}" if r.get("variant") else "")
+        print(f"  {r['players']}p{kind} seed {r['seed']:>4} tilt {r['tilt']:>4} {r['lighting']:<7} moves "
+              f"{r['moves_correct']}/{r['moves_total']} illegal {r['illegal_flagged']}/{r['illegal_injected']} "
+              f"false {r['false_alarms']} questions {r['questions_asked']}"
+              + (f" (recovery {r['recovery_questions']})" if r.get("recovery_questions") else "")
+              + reading + f" frames {r['frames']} "
+              f"scores {'ok' if r['final_scores_match'] else 'DIFFER'} ({r['seconds']} s)", flush=True)
     moves = sum(r["moves_total"] for r in results)
     correct = sum(r["moves_correct"] for r in results)
     injected = sum(r["illegal_injected"] for r in results)

@@ -154,3 +154,22 @@ def test_an_eyepatch_read_surely_as_a_dagger_or_crown_is_asked_with_eyepatch_fir
     for p, score in zip(out.players, end["scores"]):
         lo, hi = p.total_range or (p.total, p.total)
         assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
+
+
+@pytest.mark.parametrize("seed, seat, gap_card", [(87040, 2, 8), (87042, 0, 9)])
+def test_a_fan_corner_just_under_the_line_inside_a_gap_is_a_card_not_a_refusal(
+        seed: int, seat: int, gap_card: int) -> None:
+    """Seeds 87040 and 87042 (1280x720, dim evening / warm lamp, no hand): one card of a row of
+    the fan scored 0.66-0.67 against the corner line 0.68, so its neighbours lay 33-34 mm apart and
+    the table was refused ("a gap of ... between two cards": fan them out again). A corner at the
+    one place that splits such a gap into two fan steps is now a card at a lower line: every fan
+    is counted whole, the card in the gap is read right, and the table is scored."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _table(seed)
+    out = score_photo(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
+    for read, truth in zip(out.reading["seats"], end["players"]):
+        assert len(read["accolades"]) == len(truth["accolades"]), truth["seat"]
+    read, truth = out.reading["seats"][seat]["accolades"], end["players"][seat]["accolades"]
+    assert read[gap_card] == truth[gap_card]

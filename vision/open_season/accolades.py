@@ -132,6 +132,12 @@ LAST_STEP_MM = (11.0, 20.0)
 """Where the card on a row's last card may lie, past it (the fan's 12-17 mm steps, turned up to 3
 degrees; a card's own index scores up to 0.68 about 8 mm past its corner)."""
 LAST_COVERED = "the last card of a row is covered"
+GAP_CARD_MIN = 0.62
+"""Corner-pattern correlation enough for a card between two found corners more than
+``MAX_STEP_MM`` apart, where it splits the gap into two steps of ``MIN_STEP_MM`` to ``MAX_STEP_MM``
+(87040, 87042 at 1280x720: a fan with no hand over it refused for "a gap of 33-34 mm", its missed
+cards' corners scoring 0.66-0.67, just under ``CORNER_MIN``, at the one place that fits). A gap
+wider than two steps, or with no such corner, still refuses the fan."""
 SKIN_MM2 = 6000.0
 """A skin-coloured blob this large over a fan is a hand (the dwarves' orange band makes blobs of
 at most 44 x 40 mm, the last card's)."""
@@ -337,6 +343,7 @@ class AccoladeReader:
         corners = _find_corners(area)
         if not corners:
             return SeatAccolades(seat, (), f"no accolade cards found in {who}'s personal area")
+        corners = _gap_cards(area, corners)
         hidden = _fan_gap(area, corners)
         if hidden == LAST_COVERED:
             more = _weak_last_cards(area, corners)
@@ -715,6 +722,37 @@ def _weak_last_cards(area: np.ndarray, corners: list[tuple[float, float]]) -> li
         if (val >= LAST_CARD_MIN and float(_band_lab(_sample_corner(area, nx, ny, 0.0))[0]) >= BAND_MIN_L
                 and _whole_card(area, nx, ny)):
             out.append((nx, ny))
+    return out
+
+
+def _gap_cards(area: np.ndarray, corners: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The corners, with a card's corner put in each gap of a row wider than ``MAX_STEP_MM`` when
+    one scores ``GAP_CARD_MIN`` or more where it leaves steps of ``MIN_STEP_MM`` to ``MAX_STEP_MM``
+    on both sides, on the row's line, and its band is a card's (``BAND_MIN_L``)."""
+    rows = _rows(corners)
+    step = MAX_STEP_MM * PX_PER_MM
+    if all(x1 - x0 <= step for row in rows for (x0, _), (x1, _) in zip(row, row[1:])):
+        return corners
+    res = cv2.matchTemplate(_colourfulness(area), _corner_template(), cv2.TM_CCOEFF_NORMED, mask=_corner_mask())
+    res = np.nan_to_num(res, nan=-1.0, posinf=-1.0, neginf=-1.0)
+    out: list[tuple[float, float]] = []
+    for row in rows:
+        out.append(row[0])
+        for (x0, y0), (x1, y1) in zip(row, row[1:]):
+            if x1 - x0 > step:
+                lo = int(np.ceil(max(x0 + MIN_STEP_MM * PX_PER_MM, x1 - step)))
+                hi = int(np.floor(min(x0 + step, x1 - MIN_STEP_MM * PX_PER_MM)))
+                best: tuple[float, float, float] | None = None
+                for x in range(max(lo, 0), min(hi, res.shape[1] - 1) + 1):
+                    on_line = y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+                    top = int(max(0, on_line - ROW_TOLERANCE_MM * PX_PER_MM))
+                    column = res[top:int(on_line + ROW_TOLERANCE_MM * PX_PER_MM) + 1, x]
+                    if column.size and (best is None or float(column.max()) > best[0]):
+                        best = (float(column.max()), float(x), float(top + int(np.argmax(column))))
+                if best is not None and best[0] >= GAP_CARD_MIN \
+                        and float(_band_lab(_sample_corner(area, best[1], best[2], 0.0))[0]) >= BAND_MIN_L:
+                    out.append((best[1], best[2]))
+            out.append((x1, y1))
     return out
 
 

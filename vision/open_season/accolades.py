@@ -15,6 +15,7 @@ or a strip too narrow to show an index makes the whole fan unreadable (one line)
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from functools import lru_cache
@@ -25,6 +26,7 @@ import numpy as np
 
 from vision.octocube.geometry import TableView
 from vision.render import open_season_art as art
+from vision.template_cache import ART_MODULES, cached_arrays
 from vision.render.open_season_scene import (
     CARD_H,
     CARD_THICKNESS_MM,
@@ -185,7 +187,14 @@ class SeatAccolades:
 def _face_templates() -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
     """Names and, per face and turn (the JITTER angles), the card's people part (initial and
     colour band) and attribute part (the index's icon) at PX_PER_MM, each normalised per
-    channel; shapes (faces, turns, features). Drawn at 2x and shrunk, as a camera sees it."""
+    channel; shapes (faces, turns, features). Drawn at 2x and shrunk, as a camera sees it, once
+    per version of the code that draws them (``vision.template_cache``)."""
+    arrays = cached_arrays("open-season-accolade-faces", (*ART_MODULES, sys.modules[__name__]),
+                           _draw_face_templates)
+    return tuple(str(n) for n in arrays["names"]), arrays["people"], arrays["attributes"]
+
+
+def _draw_face_templates() -> dict[str, np.ndarray]:
     density = PX_PER_MM * 2
     w, h = (int(round(v * density)) for v in art.CARD_SIZE_MM)
     names = []
@@ -202,7 +211,7 @@ def _face_templates() -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
             names.append(f"{p}-{a}")
             people.append(np.stack(rows_p))
             attrs.append(np.stack(rows_a))
-    return tuple(names), np.stack(people), np.stack(attrs)
+    return {"names": np.array(names), "people": np.stack(people), "attributes": np.stack(attrs)}
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:

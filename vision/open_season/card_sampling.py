@@ -11,15 +11,17 @@ numbers every rendered test table would have to pin, a change there changes a re
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 import cv2
 import numpy as np
 
 from vision.octocube.geometry import PatchSpec, TableView
 from vision.render import open_season_art as art
+from vision.template_cache import ART_MODULES, cached_arrays
 from vision.render.open_season_scene import (CARD_THICKNESS_MM, SEAT_SIDES, board_pose, personal_area_origin,
                                              rotate_mm)
 
@@ -187,15 +189,26 @@ class _Builder:
 
 @lru_cache(maxsize=2)
 def card_templates(side: str) -> Templates:
-    """The whole-card templates of the built-in art."""
-    return build_templates(side, None)
+    """The whole-card templates of the built-in art (drawn once per version of the code that
+    draws them: ``vision.template_cache``)."""
+    return _cached(f"open-season-cards-{side}", lambda: build_templates(side, None))
 
 
 @lru_cache(maxsize=2)
 def strip_templates(turned: bool = False) -> Templates:
     """The fan-strip templates of the built-in art (``turned``: of the cards turned half round,
     i.e. each card's bottom strip, for a fan whose first card lies on top)."""
-    return build_strip_templates(None, turned)
+    return _cached(f"open-season-strips{'-turned' if turned else ''}", lambda: build_strip_templates(None, turned))
+
+
+def _cached(name: str, build: Callable[[], Templates]) -> Templates:
+    def draw() -> dict[str, np.ndarray]:
+        t = build()
+        return {"names": np.array(t.names), "kinds": np.array(t.kinds), "first": t.first, "second": t.second,
+                "colours": t.colours}
+
+    a = cached_arrays(name, (*ART_MODULES, sys.modules[__name__]), draw)
+    return Templates([str(n) for n in a["names"]], [str(k) for k in a["kinds"]], a["first"], a["second"], a["colours"])
 
 
 def _faces(pack: Any) -> list[tuple[str, np.ndarray]]:

@@ -53,3 +53,33 @@ def test_turned_tiles_are_taught_straighter(taught: tuple[object, dict[str, dict
     turned = [n for n, f in faces.items() if not n.startswith("cube-") and abs(float(f["turn_deg"])) > 2.5]  # type: ignore[arg-type]
     assert len(turned) >= 5
     assert float(np.mean([_view_and_face(taught, n) for n in turned])) >= 0.9
+
+
+def test_a_straight_pack_reads_a_top_the_askew_one_misread() -> None:
+    """Through the recogniser: training printing 8's table 530801 (bench/octocube_taught_tops.py's
+    dev loop) read with a pack taught from one rendered photo, the shade cue off. With tiles found
+    by a shift alone its glyph stages read a white sextant as the dark blue one (the case
+    tests/vision/octocube/test_shade_cue.py turns with the cue); with tiles cut along their
+    outline every visible top reads right."""
+    from vision.octocube.config import RecogniserConfig
+    from vision.octocube.layout import CUBE, EMPTY
+    from vision.octocube.recogniser import OctocubeRecogniser
+    from vision.octocube.synth import synth_frame
+    from vision.octocube.truth import scene_truth
+    from vision.render.random_art import random_pack
+    from vision.render.renderer import Renderer
+    from vision.render.teach_photos import render_teach_photo
+
+    renderer = Renderer()
+    art = random_pack(8)
+    raw = render_teach_photo("octocube", art, 7_000_080, renderer)[0]
+    photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+    pack = teach("octocube", [("teach0.jpg", np.asarray(photo))]).pack
+    frame = synth_frame(530801, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
+                             config=RecogniserConfig(pack_shade_cue=False)).recognise(frame.image)
+    read = {loc: r.tile.label() if r.tile is not None else EMPTY for loc, r in obs.tops.items()
+            if not r.covered and truth.tops.get(loc, CUBE) != CUBE}
+    assert "white sextant" in [truth.tops[loc] for loc in read]
+    assert {loc: got for loc, got in read.items() if got != truth.tops[loc]} == {}

@@ -68,24 +68,24 @@ does not part them (identical 11-17, distinct from 16.7)."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
 OUTLINE_MAX_TURN_DEG = 6.0
-"""A card laid on the teach sheet is looked for this far turned from its outline either way (the
-twin's teach photos turn them up to 4 degrees, vision/render/teach_photos.py)."""
+"""A card or tile laid on the teach sheet is looked for this far turned from its outline either
+way (the twin's teach photos turn them up to 4 degrees, vision/render/teach_photos.py)."""
 OUTLINE_TURN_STEPS_DEG = (1.0, 0.25)
 """The turn is searched in whole degrees, then in quarters around the best."""
 OUTLINE_MAX_SHIFT_MM = 2.0
 """... and this far off its place each way (the twin's photos: up to 1.5 mm)."""
 OUTLINE_EDGE_STRIP_PX = 3
-"""A card's edge: the colour of a strip this wide just inside it against one just outside, one
+"""A card's or tile's edge: the colour of a strip this wide just inside it against one just outside, one
 pixel apart from the edge each (a printed line, a card's blurred rim or shadow, lies between them
 and adds nothing: the two strips see it alike)."""
 OUTLINE_EDGE_MIN = 8.0
-"""The weakest side of a card's outline must part inside from outside by this much (BGR
+"""The weakest side of a card's or tile's outline must part inside from outside by this much (BGR
 distance, a mean along the side's middle three quarters) to be trusted; else the card is cut at
-its place. Rendered teach photos of training printings 1-2: weakest sides 6-101, 95 % above 13."""
+its place (a tile: at ``_locate``'s shift). Rendered teach photos of training printings 1-2:
+weakest sides 6-101, 95 % above 13."""
 CARD_ALIGN = True
 """Cut each card along its own outline (False: at its place, as before session 21)."""
 TILE_ALIGN = True
-TILE_SIDE_PIECES = 4
 """Cut each Octocube tile along its own outline (False: the shift of most printed pixels,
 ``_locate``, as before session 22)."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
@@ -206,11 +206,11 @@ def _outline_fits(edges: tuple[np.ndarray, np.ndarray], turn: float, size_px: tu
 
 
 def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[float, int, int] | None:
-    """Where a card lies in its place's cut (its place plus ``margin_px`` each way): the turn
-    (degrees, as ``cv2.getRotationMatrix2D`` turns the cut about its centre to set the card
-    straight) and the shift (px, in the turned cut) of the card-sized rectangle whose sides part
-    inside from outside the most. None when its weakest side is too faint to trust
-    (``OUTLINE_EDGE_MIN``): the card is then cut at its place."""
+    """Where a card or tile lies in its place's cut (its place plus ``margin_px`` each way): the
+    turn (degrees, as ``cv2.getRotationMatrix2D`` turns the cut about its centre to set it
+    straight) and the shift (px, in the turned cut) of the component-sized rectangle whose sides
+    part inside from outside the most. None when its weakest side is too faint to trust
+    (``OUTLINE_EDGE_MIN``)."""
     edges = _edge_maps(cut.astype(np.float32))
     limit = int(min(round(OUTLINE_MAX_SHIFT_MM * CUT_PX_PER_MM), margin_px - OUTLINE_EDGE_STRIP_PX - 2))
     shifts = np.arange(-limit, limit + 1)
@@ -234,7 +234,7 @@ def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> 
 
 
 def _cut_straight(image: np.ndarray, location: object, place: object, pose: tuple[float, int, int]) -> np.ndarray:
-    """The card at ``pose`` (:func:`_outline_pose`, in its place's cut) cut straight from the photo
+    """The component at ``pose`` (:func:`_outline_pose`, in its place's cut) cut straight from the photo
     at ``CUT_PX_PER_MM`` (one resampling, as the places are cut)."""
     (cx, cy), (w, h) = place.centre_mm, place.component_mm  # type: ignore[attr-defined]
     cut_w, cut_h = w + 2 * MARGIN_MM, h + 2 * MARGIN_MM

@@ -67,23 +67,27 @@ backgrounds catch the light differently at two places), one glyph on two backgro
 does not part them (identical 11-17, distinct from 16.7)."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
-CARD_MAX_TURN_DEG = 6.0
-"""A card laid on the teach sheet is looked for this far turned from its outline either way (the
-twin's teach photos turn them up to 4 degrees, vision/render/teach_photos.py)."""
-CARD_TURN_STEPS_DEG = (1.0, 0.25)
+OUTLINE_MAX_TURN_DEG = 6.0
+"""A card or tile laid on the teach sheet is looked for this far turned from its outline either
+way (the twin's teach photos turn them up to 4 degrees, vision/render/teach_photos.py)."""
+OUTLINE_TURN_STEPS_DEG = (1.0, 0.25)
 """The turn is searched in whole degrees, then in quarters around the best."""
-CARD_MAX_SHIFT_MM = 2.0
+OUTLINE_MAX_SHIFT_MM = 2.0
 """... and this far off its place each way (the twin's photos: up to 1.5 mm)."""
-CARD_EDGE_STRIP_PX = 3
-"""A card's edge: the colour of a strip this wide just inside it against one just outside, one
+OUTLINE_EDGE_STRIP_PX = 3
+"""A card's or tile's edge: the colour of a strip this wide just inside it against one just outside, one
 pixel apart from the edge each (a printed line, a card's blurred rim or shadow, lies between them
 and adds nothing: the two strips see it alike)."""
-CARD_EDGE_MIN = 8.0
-"""The weakest side of a card's outline must part inside from outside by this much (BGR
+OUTLINE_EDGE_MIN = 8.0
+"""The weakest side of a card's or tile's outline must part inside from outside by this much (BGR
 distance, a mean along the side's middle three quarters) to be trusted; else the card is cut at
-its place. Rendered teach photos of training printings 1-2: weakest sides 6-101, 95 % above 13."""
+its place (a tile: at ``_locate``'s shift). Rendered teach photos of training printings 1-2:
+weakest sides 6-101, 95 % above 13."""
 CARD_ALIGN = True
 """Cut each card along its own outline (False: at its place, as before session 21)."""
+TILE_ALIGN = True
+"""Cut each Octocube tile along its own outline (False: the shift of most printed pixels,
+``_locate``, as before session 22)."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
 """The places a pack keeps per game (an Octocube cube's place shows its bare top face)."""
 
@@ -160,9 +164,9 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: in
 
 def _edge_maps(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """How much each pixel's column (left-right) and row (up-down) boundary parts the colour
-    just before it from just after it: ``CARD_EDGE_STRIP_PX`` wide strips, one pixel off."""
+    just before it from just after it: ``OUTLINE_EDGE_STRIP_PX`` wide strips, one pixel off."""
     h, w = cut.shape[:2]
-    gap, strip = 1, CARD_EDGE_STRIP_PX
+    gap, strip = 1, OUTLINE_EDGE_STRIP_PX
     # mean of x .. x + strip - 1 (resp. y ..)
     across = cv2.blur(cut, (strip, 1), anchor=(0, 0), borderType=cv2.BORDER_REPLICATE)
     down = cv2.blur(cut, (1, strip), anchor=(0, 0), borderType=cv2.BORDER_REPLICATE)
@@ -175,7 +179,7 @@ def _edge_maps(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _outline_fits(edges: tuple[np.ndarray, np.ndarray], turn: float, size_px: tuple[int, int], margin_px: int,
                   shifts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For the card's rectangle turned by ``turn`` degrees in the cut and shifted by every
+    """For the component's rectangle turned by ``turn`` degrees in the cut and shifted by every
     (dy, dx) in ``shifts`` x ``shifts`` from its place: how well its four sides lie on edges (the
     log of their product)
     (``edges``: :func:`_edge_maps` of the cut; a few degrees do not change them, so they are
@@ -201,18 +205,18 @@ def _outline_fits(edges: tuple[np.ndarray, np.ndarray], turn: float, size_px: tu
     return np.log(np.maximum(sides, 1.0)).sum(axis=0), sides.min(axis=0)
 
 
-def _card_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[float, int, int] | None:
-    """Where a card lies in its place's cut (its place plus ``margin_px`` each way): the turn
-    (degrees, as ``cv2.getRotationMatrix2D`` turns the cut about its centre to set the card
-    straight) and the shift (px, in the turned cut) of the card-sized rectangle whose sides part
-    inside from outside the most. None when its weakest side is too faint to trust
-    (``CARD_EDGE_MIN``): the card is then cut at its place."""
+def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[float, int, int] | None:
+    """Where a card or tile lies in its place's cut (its place plus ``margin_px`` each way): the
+    turn (degrees, as ``cv2.getRotationMatrix2D`` turns the cut about its centre to set it
+    straight) and the shift (px, in the turned cut) of the component-sized rectangle whose sides
+    part inside from outside the most. None when its weakest side is too faint to trust
+    (``OUTLINE_EDGE_MIN``)."""
     edges = _edge_maps(cut.astype(np.float32))
-    limit = int(min(round(CARD_MAX_SHIFT_MM * CUT_PX_PER_MM), margin_px - CARD_EDGE_STRIP_PX - 2))
+    limit = int(min(round(OUTLINE_MAX_SHIFT_MM * CUT_PX_PER_MM), margin_px - OUTLINE_EDGE_STRIP_PX - 2))
     shifts = np.arange(-limit, limit + 1)
     best = (-1.0, 0.0, 0.0, 0, 0)
-    coarse, fine = CARD_TURN_STEPS_DEG
-    turns = list(np.arange(-CARD_MAX_TURN_DEG, CARD_MAX_TURN_DEG + 1e-6, coarse))
+    coarse, fine = OUTLINE_TURN_STEPS_DEG
+    turns = list(np.arange(-OUTLINE_MAX_TURN_DEG, OUTLINE_MAX_TURN_DEG + 1e-6, coarse))
     for stage in range(2):
         for turn in turns:
             total, weakest = _outline_fits(edges, float(turn), size_px, margin_px, shifts)
@@ -224,13 +228,13 @@ def _card_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tup
         centre = best[2]
         turns = [centre + d for d in np.arange(-coarse / 2, coarse / 2 + 1e-6, fine) if d != 0.0]
     _, weakest_side, turn, dx, dy = best
-    if weakest_side < CARD_EDGE_MIN:
+    if weakest_side < OUTLINE_EDGE_MIN:
         return None
     return turn, dx, dy
 
 
-def _cut_card(image: np.ndarray, location: object, place: object, pose: tuple[float, int, int]) -> np.ndarray:
-    """The card at ``pose`` (:func:`_card_pose`, in its place's cut) cut straight from the photo
+def _cut_straight(image: np.ndarray, location: object, place: object, pose: tuple[float, int, int]) -> np.ndarray:
+    """The component at ``pose`` (:func:`_outline_pose`, in its place's cut) cut straight from the photo
     at ``CUT_PX_PER_MM`` (one resampling, as the places are cut)."""
     (cx, cy), (w, h) = place.centre_mm, place.component_mm  # type: ignore[attr-defined]
     cut_w, cut_h = w + 2 * MARGIN_MM, h + 2 * MARGIN_MM
@@ -438,6 +442,13 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
             balanced = np.clip(cut.astype(np.float32) * gains, 0, 255).astype(np.uint8)
             size = (int(round(place.component_mm[0] * CUT_PX_PER_MM)), int(round(place.component_mm[1] * CUT_PX_PER_MM)))
             face, empty = _locate(balanced, size, margin_px)
+            if place.kind == "tile" and not empty and TILE_ALIGN:
+                # a tile laid askew is cut along its own outline, as a card is (found by a shift
+                # alone, a tile turned 4 degrees was taught with a wedge of paper along two sides)
+                pose = _outline_pose(balanced, size, margin_px)
+                if pose is not None:
+                    straight = _cut_straight(image, location, place, pose)
+                    face = np.clip(straight.astype(np.float32) * gains, 0, 255).astype(np.uint8)
             if place.kind == "card":
                 # cards lie 1-2 mm apart: the cut's ring is the neighbours, not paper; an empty
                 # card place shows its own printed label (labels lie inside the outline)
@@ -447,9 +458,9 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                 empty = _shows_print(face, sheet, place)
                 # a card laid askew is cut along its own outline (cut at its place, one of its
                 # views was askew: a taught inn card misread, docs/teach.md session 21)
-                pose = None if empty or not CARD_ALIGN else _card_pose(balanced, size, margin_px)
+                pose = None if empty or not CARD_ALIGN else _outline_pose(balanced, size, margin_px)
                 if pose is not None:
-                    straight = _cut_card(image, location, place, pose)
+                    straight = _cut_straight(image, location, place, pose)
                     face = np.clip(straight.astype(np.float32) * gains, 0, 255).astype(np.uint8)
             if empty and place.kind != "cube":
                 refused.append((photo_name, place_name, "the place is empty (component missing)"))

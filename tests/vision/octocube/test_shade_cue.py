@@ -73,12 +73,19 @@ def test_a_shade_never_taught_is_not_read(pack: Pack) -> None:
     assert len(TABLE) not in cue.corrections(reads, labels, margin_lab=8.0)
 
 
-def test_recogniser_reads_the_shade_of_a_top_taught_from_one_photo() -> None:
+def test_recogniser_reads_the_shade_of_a_top_taught_from_one_photo(monkeypatch: pytest.MonkeyPatch) -> None:
     """A training printing's table (the dev loop's frame 530801 of printing 8, bench/
     octocube_taught_tops.py) read with a pack taught from one rendered teach photo: the glyph
     stages read a white sextant as the dark blue one; its background, under the mapping the
-    table's other tops give, is the white shade. Nothing else on the table changes."""
+    table's other tops give, is the white shade. Nothing else on the table changes.
+    The pack is taught with tiles found by a shift alone (``TILE_ALIGN`` off, as before session
+    22): taught straight, the glyph stages read that sextant right without the cue
+    (tests/vision/test_teach_tile_outline.py), and the cue has nothing to turn."""
     import cv2
+
+    import vision.teach
+
+    monkeypatch.setattr(vision.teach, "TILE_ALIGN", False)
 
     from vision.octocube.config import RecogniserConfig
     from vision.octocube.recogniser import OctocubeRecogniser

@@ -15,7 +15,9 @@ session 20).
 
 Each frame is scored where the truth is clear: an arm frame when the arm and hand hide at least
 2000 mm2 of the play area (a palm is ~7000 mm2), a bare frame always. Seeds 7000-7699 tuned the
-detector; 9000-9699 and 11000-11959 were measured fresh; report on others.
+detector; 9000-9699, 11000-11959 and 12200-12979 were measured fresh; report on others.
+``--lighting lamp --turn 60`` puts the lamp's glare on the ring in other places (session 22:
+the glare on the cloth's edge was taken for a sleeve).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ of the play area (a still scene the gate lets through with the arm in it, as in 
 tilt 34: three false alarms from arms read as wall cards), half without.
 
     nice .venv/bin/python bench/open_season_hands.py --frames 200 --seed 7000 [--min-tilt 25]
-        [--table-style cloth|wood|plain|any] [--history 8] [--show-misses]
+        [--table-style cloth|wood|plain|any] [--history 8] [--lighting any|day|evening|lamp]
+        [--turn 60] [--show-misses]
 
 The detector is the recogniser's, which remembers the bare ring: before each scored frame it
 checks ``--history`` earlier frames of the same table (some with a still arm, some under the
@@ -14,7 +15,9 @@ session 20).
 
 Each frame is scored where the truth is clear: an arm frame when the arm and hand hide at least
 2000 mm2 of the play area (a palm is ~7000 mm2), a bare frame always. Seeds 7000-7699 tuned the
-detector; 9000-9699 and 11000-11959 were measured fresh; report on others.
+detector; 9000-9699, 11000-11959 and 12200-12979 were measured fresh; report on others.
+``--lighting lamp --turn 60`` puts the lamp's glare on the ring in other places (session 22:
+the glare on the cloth's edge was taken for a sleeve).
 """
 
 from __future__ import annotations
@@ -43,10 +46,14 @@ frame's)."""
 
 
 def frame(seed: int, with_arm: bool, min_tilt: float, max_tilt: float, resolution: tuple[int, int],
-          table_style: str = "cloth", history: int = HISTORY) -> dict[str, Any]:
+          table_style: str = "cloth", history: int = HISTORY, lighting: str = "any",
+          turn: float = 0.0) -> dict[str, Any]:
     """Render one twin table and run the detector on it, after ``history`` earlier frames of
     the same table (as the recogniser's detector has seen the scenes before): what the frame is
-    and what was said."""
+    and what was said. ``lighting``: one of ``tracker.film.LIGHTINGS`` for every table, or "any"
+    (drawn per table); ``turn``: the light turned by a random angle up to this many degrees
+    either way (the lamp after the film's drifts), from its own random stream (the table, the
+    arm and the history are the same whatever it is)."""
     from dataclasses import replace
 
     from tracker.film import LIGHTINGS
@@ -69,12 +76,16 @@ def frame(seed: int, with_arm: bool, min_tilt: float, max_tilt: float, resolutio
     camera = CameraModel.looking_at(tilt_deg=tilt, azimuth_deg=rng.choice((0.0, 90.0, 180.0, 270.0)),
                                     resolution=resolution)
     light_name = rng.choice(sorted(LIGHTINGS))
+    if lighting != "any":
+        light_name = lighting  # drawn all the same: the same tables and arms as with "any"
     hands: tuple[Any, ...] = ()
     if with_arm:
         target = (rng.uniform(60.0, 540.0), rng.uniform(60.0, 540.0))
         hands = (Hand.reaching(target, rng.choice(SIDES), rng, progress=rng.uniform(0.6, 1.0)),)
     renderer = Renderer()
     light = Lighting(**LIGHTINGS[light_name])
+    if turn:
+        light = replace(light, azimuth_deg=(light.azimuth_deg + random.Random(f"turn {seed}").uniform(-turn, turn)) % 360)
     result = renderer.render(scene, camera, RenderOptions(lighting=light, hands=hands, table_seed=seed % 997), seed=seed)
     gt = result.ground_truth
     cam = gt["camera"]
@@ -118,6 +129,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="the table around the play area (the demo films cloth)")
     parser.add_argument("--history", type=int, default=HISTORY,
                         help="earlier frames of each table the detector sees first (0: a detector without memory)")
+    parser.add_argument("--lighting", default="any", choices=("any", "day", "evening", "lamp"),
+                        help="the light of every table (any: drawn per table, the three in turn by chance)")
+    parser.add_argument("--turn", type=float, default=0.0, metavar="DEG",
+                        help="turn each table's light by a random angle up to DEG either way (a lamp moved: its "
+                             "glare lands elsewhere on the table's edge); 0: as the set-up's light")
     parser.add_argument("--show-misses", action="store_true", help="print each missed arm and false hand")
     args = parser.parse_args(argv)
     if args.frames < 1:
@@ -129,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         seed = args.seed + i
         with_arm = i % 2 == 0
         row = frame(seed, with_arm, args.min_tilt, args.max_tilt, tuple(args.resolution), args.table_style,
-                    args.history)
+                    args.history, args.lighting, args.turn)
         times.append(row["ms"])
         if with_arm:
             if row["hidden_mm2"] < MIN_HIDDEN_MM2:
@@ -149,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     bare = counts["bare table clear"] + counts["bare table called covered"]
     print(f"Open Season hand detector, seeds {args.seed}-{args.seed + 2 * args.frames - 1}, "
           f"tilt {args.min_tilt:g}-{args.max_tilt:g}, {args.resolution[0]}x{args.resolution[1]}, table {args.table_style}, "
-          f"{args.history} frames before each")
+          f"{args.history} frames before each, lighting {args.lighting}"
+          + (f" turned up to {args.turn:g} degrees" if args.turn else ""))
     print(f"  arms seen: {counts['arm seen']}/{arms} ({100.0 * counts['arm seen'] / max(arms, 1):.1f} %)"
           f"; not scored (under 2000 mm2 hidden): {counts['arm frames not scored (under 2000 mm2 hidden)']}")
     print(f"  bare tables called covered: {counts['bare table called covered']}/{bare}")

@@ -49,6 +49,16 @@ SLEEVE_CHROMA, SLEEVE_PROBES, SLEEVE_MIN = 0.07, 12, 10
 """A sleeve of nearly the cloth's own colour (dark green on green: 0.10-0.12 over 14 probes in
 seed 102710's set-up, the cloth itself 0.03 or less) shows as a faint colour change over a
 forearm's width: ``SLEEVE_MIN`` of any ``SLEEVE_PROBES`` (96 mm) in a row past ``SLEEVE_CHROMA``."""
+LIT_PALER = 0.035
+"""A lamp's glare adds the light's own colour to the cloth: a probe brighter than its flanks in
+every channel whose colour share lies this much nearer grey than theirs (``_saturation``) is the
+cloth lit, not a sleeve, and counts neither for the sleeve rule nor past ``BRIGHTER`` (seed 102603,
+tilt 21, lamp: at the light's first drift the lamp turned from 300 to 310 degrees and its glare
+lay on the top edge, colour shares 0.07-0.10 off the cloth's over 12 probes, 1.8 times its
+brightness at the centre, 0.06-0.08 nearer grey: every frame of the next changes was called
+covered and the tracker was lost from scene 14). Only on a table skin could not hide in (the
+green cloth: ``SKIN_LIKE_CHROMA``): skin is brighter and paler than a brown wood too. Skin and
+sleeves not of the cloth's colour still differ past ``FOREIGN_CHROMA``."""
 WINDOW, MIN_FOREIGN = 8, 4
 """Foreign probes among any ``WINDOW`` in a row that make a hand (a forearm is 60 mm wide or more,
 8 probes; spread fingers cover every other one)."""
@@ -168,11 +178,24 @@ def _crossed_against_flanks(vals: np.ndarray) -> bool:
     # colour (chromaticity) and brightness apart: a lamp's fall-off changes the cloth's
     # brightness, not its hue; an arm or a sleeve changes one or both
     chroma, ratio = _unlike(vals, local)
-    foreign = (chroma > FOREIGN_CHROMA) | (ratio < DARKER) | (ratio > BRIGHTER)
+    lit = _lit(vals, local) if skin_distance(np.median(vals, axis=0)) >= SKIN_LIKE_CHROMA \
+        else np.zeros(len(vals), dtype=bool)
+    foreign = (chroma > FOREIGN_CHROMA) | (ratio < DARKER) | ((ratio > BRIGHTER) & ~lit)
     # fingers spread over the edge leave the cloth between them: half of any 8 probes
-    faint = chroma > SLEEVE_CHROMA
+    faint = (chroma > SLEEVE_CHROMA) & ~lit
     return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN
                 or np.convolve(faint, np.ones(SLEEVE_PROBES)).max() >= SLEEVE_MIN)
+
+
+def _lit(vals: np.ndarray, local: np.ndarray) -> np.ndarray:
+    """Per probe: brighter than its flanks in every channel and paler (``LIT_PALER``), as light
+    added to the cloth makes it (a lamp's glare); a sleeve replaces the cloth's colour."""
+    return np.asarray((vals > local).all(axis=1) & (_saturation(local) - _saturation(vals) >= LIT_PALER))
+
+
+def _saturation(vals: np.ndarray) -> np.ndarray:
+    """Per probe: how far its colour share lies from grey (largest channel)."""
+    return np.asarray(np.abs(vals / (vals.sum(axis=1) + 1.0)[:, None] - 1.0 / 3.0).max(axis=1))
 
 
 def _crossed_against_bare(vals: np.ndarray, bare: np.ndarray) -> bool:

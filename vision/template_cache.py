@@ -24,12 +24,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.render import open_season_art, open_season_scene, scene, sprites
-
 Arrays = dict[str, np.ndarray]
-
-ART_MODULES: tuple[ModuleType, ...] = (open_season_art, open_season_scene, scene, sprites)
-"""The modules that draw the built-in art: part of every key made for arrays drawn from it."""
 
 
 def cache_folder() -> Path | None:

@@ -25,8 +25,9 @@ import cv2
 import numpy as np
 
 from vision.octocube.geometry import TableView
+from vision.open_season.art_source import ART_MODULES
 from vision.render import open_season_art as art
-from vision.template_cache import ART_MODULES, cached_arrays
+from vision.template_cache import cached_arrays
 from vision.render.open_season_scene import (
     CARD_H,
     CARD_THICKNESS_MM,

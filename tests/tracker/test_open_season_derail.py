@@ -914,3 +914,36 @@ def test_a_card_drawn_and_taken_in_one_scene_is_found_though_another_copy_lies_i
     events = tracked.observe(observation_from_state(after))
     assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
     assert list(tracked.state.history) == list(twin.truth.history[:164])
+
+
+def test_a_compensation_from_behind_the_deck_followed_by_its_refill_is_offered() -> None:
+    """102628 (tilt 28, pixels), move 55: player 2 stole from player 1, who took gnome-crown from
+    the inn as compensation, from the slot the deck hides (refilled there two moves before); the
+    refill drew elf-dagger and gnome-dagger in the open and sorcerer-dagger into that same slot,
+    all before the next still scene. The compensation alone changes nothing the camera sees but
+    the slot behind the deck, which weighs more once the refill is due, so the search never went
+    on past it: the players were offered only blind deck cards, said "none of these", and the game
+    was lost (55/108 moves, 11 false alarms). The compensation is now followed like a draw behind
+    the deck, and the true chain is among the options."""
+    from rules.open_season.moves import Compensate
+
+    twin = OpenSeasonTwin(2, 102628, side="horn", illegal=3)
+    truth = twin.truth.history
+    assert isinstance(truth[54], Steal) and truth[55] == Compensate("inn", "gnome-crown")
+    assert truth[56:59] == [Draw("elf-dagger"), Draw("gnome-dagger"), Draw("sorcerer-dagger")]
+    state = _played(twin, 55)
+    after = _played(twin, 59)
+    seen = _behind_deck(observation_from_state(after), "sorcerer-dagger")
+    assert "gnome-crown" in observation_from_state(state).inn and "gnome-crown" not in seen.inn
+    # player 1's accolades, fanned, read unsurely (0.49 in the pixel run): the compensation's one
+    # card more there is no reason to follow it
+    players = dict(seen.players)
+    players[0] = replace(players[0], accolades_confidence=0.49)
+    seen = replace(seen, players=players)
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    answer = truthful_option(truth, events[0].question, state.history)
+    assert answer is not None, events[0].question.option_texts[:3]
+    tracked.answer(answer)
+    assert tracked.state.history == truth[:59]

@@ -514,6 +514,16 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             showed, the other was never offered)."""
             return sum(1 for m in chain if isinstance(m, Draw) and m.card == card) >= appeared[card]
 
+        def taken_from_behind(move: Move, view: OpenSeasonObservation) -> bool:
+            """Whether ``move`` is a compensation from the inn whose card may lie behind the deck
+            (the camera shows fewer of it in the inn than the chain's view holds): it changes
+            nothing the camera sees but the count of a hidden slot, and the refill must go on (seed
+            102628, tilt 28: gnome-crown, refilled behind the deck, taken as compensation; the
+            emptied slot weighed more once the refill was due, the compensation was never followed,
+            and the players were offered only blind deck cards: the game was lost at move 55)."""
+            return (isinstance(move, Compensate) and move.source == "inn" and move.card is not None
+                    and observed.inn_hidden > 0 and observed.inn.count(move.card) < view.inn.count(move.card))
+
         # seats whose accolade count the camera cannot tell from one card more or less: a move that
         # changes only such a count (a card put from the accolades on the deck, expert face 4) is
         # followed as an invisible one, whatever the count read (seed 97407: read unchanged, the
@@ -566,7 +576,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 behind = refill and isinstance(move, Draw) and hidden_draw and shown_less(chain, move.card)
                 shown_out = (refill and isinstance(move, Draw) and not behind
                              and drawn_elsewhere(chain, move.card, unexplained))
-                unseen = behind or shown_out
+                unseen = behind or shown_out or taken_from_behind(move, view)
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind, in_refill)):
                     continue

@@ -947,3 +947,34 @@ def test_a_compensation_from_behind_the_deck_followed_by_its_refill_is_offered()
     assert answer is not None, events[0].question.option_texts[:3]
     tracked.answer(answer)
     assert tracked.state.history == truth[:59]
+
+
+def test_the_last_peek_of_the_game_is_asked_about_whichever_card_the_camera_seems_to_show() -> None:
+    """102758 (pixels, 4 players Horn): the game's last move keeps one of two peeked cards, which
+    goes unseen to the accolades as the game ends. Each card is tried blind only when keeping it
+    ends the game, and that was checked on the first card alone: elf-crown, whose people has a
+    keep action on player 4's wall, which it triggers (the game goes on). So only the card the
+    camera seemed to show newly was tried, player 4's barbarian-dagger under a trophy misread as
+    elf-dagger; it did not end the game either, no chain was left, the last move was missed and
+    the scores differed. Every card that ends the game is tried now, and the players say which."""
+    from rules.open_season.moves import KeepPeeked
+
+    twin = OpenSeasonTwin(4, 102758, side="horn", illegal=3)
+    truth = twin.truth.history
+    assert len(truth) == 203 and truth[202] == KeepPeeked("dwarf-earrings")
+    state = _played(twin, 202)
+    after = _played(twin, 203)
+    assert after.is_terminal()
+    seen = observation_from_state(after)
+    players = dict(seen.players)
+    assert players[3].wall[1] == "barbarian-dagger"
+    players[3] = replace(players[3], wall={**players[3].wall, 1: "elf-dagger"},
+                         confidence={**players[3].confidence, 1: 0.1})
+    seen = replace(seen, players=players)
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    answer = truthful_option(truth, events[0].question, state.history)
+    assert answer is not None
+    tracked.answer(answer)
+    assert tracked.state.history == truth and tracked.state.is_terminal()

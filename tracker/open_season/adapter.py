@@ -449,17 +449,22 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         out: list[tuple[Move, ...]] = []
 
         def ends_game(moves: list[Move]) -> bool:
-            """Whether keeping a peeked card ends the game (it goes unseen to the accolades)."""
-            keep = next((m for m in moves if isinstance(m, KeepPeeked)), None)
-            if keep is None:
-                return False
-            try:
-                work.push_unchecked(keep)
-            except RulesError:
-                return False
-            over = work.is_terminal()
-            work.pop()
-            return over
+            """Whether keeping one of the peeked cards ends the game (it goes unseen to the
+            accolades). Which card matters: one whose people has an action not yet triggered this
+            turn on the wall triggers it, and the game goes on (seed 102758: the first card tried,
+            elf-crown, triggered player 4's keep, so only the card the camera seemed to show newly,
+            a misread wall card's, was tried; it did not end the game either, no chain was left,
+            and the last move was missed: scores differ)."""
+            for keep in (m for m in moves if isinstance(m, KeepPeeked)):
+                try:
+                    work.push_unchecked(keep)
+                except RulesError:
+                    continue
+                over = work.is_terminal()
+                work.pop()
+                if over:
+                    return True
+            return False
 
         def face_seen(move: ChooseBonusFace) -> bool:
             """A set-up face choice is tried only as the camera reads it (any, when the face read

@@ -254,6 +254,7 @@ def recover(
     redo: tuple[Move, ...] = (),
     exclude: Iterable[tuple[int, tuple[Move, ...]]] = (),
     thorough: bool = False,
+    amended_only: bool = False,
 ) -> Question | None:
     """The legal positions that match the table again after ``scenes`` (still scenes in a row that
     no legal move explained, the latest last), as a question for the players; None when none is
@@ -269,7 +270,8 @@ def recover(
     already rejected, as (moves taken back, moves) pairs. The tracker's own position is searched
     first; the positions before its last moves only when nothing fits from there, or when
     ``thorough`` (the players rejected the options found first): each of them costs as much
-    again."""
+    again. ``amended_only``: only the moves taken back made again with their first one amended
+    (a misread the adapter can name), as tried at the first unexplained scene."""
     config = config or InferenceConfig()
     if not scenes:
         return None
@@ -290,7 +292,8 @@ def recover(
         amended = [_Path(c) for c in adapter.amended_chains(trial, taken, observed) if c[:1] != taken[:1]]
         if amended:
             plans.append((k, trial.clone(), amended))
-    plans += [(k, None, []) for k in range(depth + 1)]
+    if not amended_only:
+        plans += [(k, None, []) for k in range(depth + 1)]
     for k, amended_base, amended_starts in plans:
         if spent >= config.recovery_budget:
             break  # the budget is spent: no deeper take-back

@@ -151,6 +151,14 @@ class TrackedGame(Generic[St, Obs]):
                     question = self._recover()
                     if question is not None:
                         return events + [question]
+                elif len(self._unexplained) == 1:
+                    # a move confirmed from a misread that this scene shows right (a refill card
+                    # read as another in the scene of its draw, then taken: "3 cards left the inn")
+                    # is asked about at once, not alarmed about first (Open Season seed 102766:
+                    # 5 such false alarms in one game); an illegal change leaves nothing to amend
+                    question = self._recover(amended_only=True)
+                    if question is not None:
+                        return events + [question]
             if taken_back:
                 # Still an alert: the camera cannot tell a take-back from an illegal change that
                 # undoes the move (the same cube rolled back out of turn); but the state now
@@ -173,16 +181,21 @@ class TrackedGame(Generic[St, Obs]):
         else:
             self._unexplained.append(observed)
 
-    def _recover(self) -> QuestionAsked | None:
+    def _recover(self, amended_only: bool = False) -> QuestionAsked | None:
         """Several still scenes in a row that no legal move explains: the table is probably right
         and the tracker out of step (a missed turn, a take-back that was not one, a move confirmed
         wrongly). Look for the legal positions that match the table and ask the players which
         one is where the game stands (:func:`tracker.inference.recover`). None when none is found
-        (the alert stands; the next scene tries again with more to go on)."""
-        self._asked_at = len(self._unexplained)
+        (the alert stands; the next scene tries again with more to go on). ``amended_only``: the
+        first unexplained scene's look at a move confirmed from a misread only (no note if none)."""
+        if not amended_only:
+            self._asked_at = len(self._unexplained)
         question = recover(self.state, self._unexplained, self.adapter, self.config,
-                           redo=self._taken_back, exclude=self._rejected, thorough=bool(self._rejected))
+                           redo=self._taken_back, exclude=self._rejected, thorough=bool(self._rejected),
+                           amended_only=amended_only)
         if question is None:
+            if amended_only:
+                return None
             self._log("note", text=f"lost step with the table for {len(self._unexplained)} scenes; "
                       "no legal position found that matches it yet")
             return None

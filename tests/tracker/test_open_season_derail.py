@@ -978,3 +978,60 @@ def test_the_last_peek_of_the_game_is_asked_about_whichever_card_the_camera_seem
     assert answer is not None
     tracked.answer(answer)
     assert tracked.state.history == truth and tracked.state.is_terminal()
+
+
+def _take_of(state: OpenSeasonState, cards: set[str]) -> Any:
+    """The legal take of exactly ``cards`` from the inn in ``state``."""
+    from rules.open_season.moves import TakeFromInn
+
+    return next(m for m in state.legal_moves() if isinstance(m, TakeFromInn) and set(m.cards) == cards)
+
+
+def _asked_at_once(state: OpenSeasonState, truth: list[Any], seen: OpenSeasonObservation, upto: int) -> None:
+    """A tracker at ``state`` shown ``seen`` asks at once (no alarm first), and the truthful answer
+    brings it to the truth's first ``upto`` moves."""
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert [type(e) for e in events] == [QuestionAsked], events
+    answer = truthful_option(truth, events[0].question, state.history)
+    assert answer is not None, events[0].question.option_texts[:3]
+    tracked.answer(answer)
+    assert tracked.state.history == truth[:upto]
+
+
+def test_a_refill_card_misread_at_its_draw_is_asked_about_in_the_refills_order_without_an_alarm() -> None:
+    """102766 (pixels, day, tilt 18): the refill drew gnome-eyepatch, mage-tattoo and
+    sorcerer-earrings; the scene of the draw read sorcerer-earrings as dwarf-earrings, sure, and
+    the refill was confirmed so. Player 1 then took the two elf cards and the inn showed
+    sorcerer-earrings: "3 cards left the inn" (an alarm), and the recovery made the refill again
+    with sorcerer-earrings drawn first, an order nobody names a refill in (the players said none
+    of these; lost, 45/130 moves, 22 false alarms). The refill is made again in the order of its
+    names, and a move confirmed from a misread is asked about at the first scene that shows it."""
+    from rules.open_season.moves import TakeFromInn
+
+    twin = OpenSeasonTwin(3, 102766, side="shield", illegal=3)
+    truth = twin.truth.history
+    assert truth[40:44] == [Draw("gnome-eyepatch"), Draw("mage-tattoo"), Draw("sorcerer-earrings"),
+                            TakeFromInn(("elf-tattoo", "elf-earrings"))]
+    state = _played(twin, 40)
+    for card in ("dwarf-earrings", "gnome-eyepatch", "mage-tattoo"):  # the misread, confirmed
+        state.push(Draw(card))
+    _asked_at_once(state, truth, observation_from_state(_played(twin, 44)), 44)
+
+
+def test_a_refill_card_misread_at_its_draw_and_taken_at_once_is_asked_about_by_its_right_name() -> None:
+    """102766 again, later: the refill drew barbarian-crown and barbarian-dagger, read
+    barbarian-crown and elf-dagger; player 2 took both (confirmed as elf-dagger and
+    barbarian-crown) and laid barbarian-crown on the wall, and the stock showed barbarian-dagger.
+    Only a card shown in the inn could amend a draw: the first scene was an alarm and the
+    recovery a scene later found the truth. The misread card's later moves are named again too,
+    and the players are asked at once."""
+    twin = OpenSeasonTwin(3, 102766, side="shield", illegal=3)
+    truth = twin.truth.history
+    assert truth[57:60] == [Draw("barbarian-crown"), Draw("barbarian-dagger"),
+                            _take_of(_played(twin, 59), {"barbarian-crown", "barbarian-dagger"})]
+    state = _played(twin, 57)
+    for card in ("barbarian-crown", "elf-dagger"):  # the misread, confirmed
+        state.push(Draw(card))
+    state.push(_take_of(state, {"elf-dagger", "barbarian-crown"}))
+    _asked_at_once(state, truth, observation_from_state(_played(twin, 61)), 61)

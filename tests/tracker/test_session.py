@@ -521,7 +521,9 @@ def test_recovery_is_given_the_sessions_config_its_last_take_back_and_the_reject
     offered = ((Roll(1), Bank()), (Roll(2), Pass()))
 
     def spy(state: Any, unexplained: Any, adapter: Any, config: Any = None, *, redo: Any = (),
-            exclude: Any = (), thorough: bool = False) -> Question:
+            exclude: Any = (), thorough: bool = False, amended_only: bool = False) -> Question | None:
+        if amended_only:
+            return None  # the first unexplained scene's look at a misread: nothing to amend here
         calls.append({"config": config, "redo": redo, "exclude": set(exclude), "thorough": thorough,
                       "scenes": len(unexplained)})
         return Question("Where does the game stand?", offered, ("one", "two"), take_back=(0, 1), recovery=True)
@@ -555,7 +557,9 @@ def test_a_move_question_the_players_reject_leaves_its_scene_unexplained(monkeyp
     offered = ((Roll(1), Bank()),)
 
     def spy(state: Any, unexplained: Any, adapter: Any, config: Any = None, *, redo: Any = (),
-            exclude: Any = (), thorough: bool = False) -> Question:
+            exclude: Any = (), thorough: bool = False, amended_only: bool = False) -> Question | None:
+        if amended_only:
+            return None  # the first unexplained scene's look at a misread: nothing to amend here
         calls.append({"exclude": set(exclude), "thorough": thorough, "scenes": len(unexplained)})
         return Question("Where does the game stand?", offered, ("one",), take_back=(0,), recovery=True)
 
@@ -577,3 +581,36 @@ def test_a_move_question_the_players_reject_leaves_its_scene_unexplained(monkeyp
     events = game.reject()
     assert [type(e) for e in events] == [IllegalMoveAlert, QuestionAsked]
     assert len(calls) == 1 and calls[0]["scenes"] == 2
+
+
+def test_the_first_unexplained_scene_asks_about_a_move_confirmed_from_a_misread_before_any_alarm(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scene no legal move explains first gets a look at the moves confirmed from a misread
+    only (``recover(amended_only=True)``): where the adapter can amend one so that the table fits,
+    the players are asked at once, with no alarm (Open Season seed 102766: a refill card misread in
+    the scene of its draw made "3 cards left the inn" alarms); where nothing can be amended, the
+    alarm comes as before and the full recovery waits for the second scene."""
+    import tracker.session as session
+
+    calls: list[bool] = []
+    offered = ((Roll(1), Bank()),)
+    amendable = [True]
+
+    def spy(state: Any, unexplained: Any, adapter: Any, config: Any = None, *, redo: Any = (),
+            exclude: Any = (), thorough: bool = False, amended_only: bool = False) -> Question | None:
+        calls.append(amended_only)
+        if amended_only and not amendable[0]:
+            return None
+        return Question("Where does the game stand?", offered, ("one",), take_back=(0,), recovery=True)
+
+    monkeypatch.setattr(session, "recover", spy)
+    game = _game()
+    events = game.observe(((9, 0), 0))  # no roll of a d6 banks 9
+    assert [type(e) for e in events] == [QuestionAsked] and calls == [True]
+    assert game.alert is None
+
+    calls.clear()
+    amendable[0] = False
+    game = _game()
+    _alerted(game)
+    assert calls == [True]  # looked, found nothing: the alarm

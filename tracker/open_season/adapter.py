@@ -174,6 +174,19 @@ def inn_doubt(after: OpenSeasonObservation, observed: OpenSeasonObservation, pre
     return ""
 
 
+def _renamed(move: Move, old: str, new: str) -> Move:
+    """``move`` with the card ``old`` it names (a take's, a placement's) named ``new`` (a take's
+    cards in the order of their ids, as the rules list takes)."""
+    card = getattr(move, "card", None)
+    if card == old:
+        return replace(move, card=new)  # type: ignore[type-var]
+    cards = getattr(move, "cards", None)
+    if isinstance(cards, tuple) and old in cards:
+        renamed = sorted((new if c == old else c for c in cards), key=CARD_IDS.__getitem__)
+        return replace(move, cards=tuple(renamed))  # type: ignore[type-var]
+    return move
+
+
 def player_name(seat: int) -> str:
     return f"player {seat + 1}" if seat >= 0 else "the players"
 
@@ -389,30 +402,47 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
 
     def amended_chains(self, state: OpenSeasonState, undone: tuple[Move, ...],
                        observed: OpenSeasonObservation) -> list[tuple[Move, ...]]:
-        """``undone`` made again with its first move, a refill draw, drawing instead a card the
-        inn shows beyond the inn ``undone`` leads to: a refill card misread while it lay in the
-        inn and read right later (seed 102302, tilt 33.6, evening light: elf-eyepatch read
-        elf-tattoo in the two scenes after its draw; the draw was confirmed, more turns went on
-        top of it, and no recovery reached back to it: 39 false alarms). Only chains the rules
-        allow."""
+        """``undone`` made again with one draw of the inn refill it starts with drawing instead a
+        card the table shows beyond the view ``undone`` leads to, named so in the moves after it
+        too: a refill card misread in the scene of its draw and read right later, in the inn
+        (seed 102302, tilt 33.6, evening light: elf-eyepatch read elf-tattoo in the two scenes
+        after its draw; the draw was confirmed, more turns went on top of it, and no recovery
+        reached back to it: 39 false alarms) or where the player who took it put it (seed 102766:
+        sorcerer-dagger read dwarf-dagger, then taken; the stock showed it right). The refill's
+        draws are made again in the order of their names, as the candidate search and the players
+        name a refill (102766: sorcerer-earrings, read dwarf-earrings, was made again first, before
+        gnome-eyepatch and mage-tattoo, an order nobody names: the players said none of the options
+        happened and the game was lost, 45/130 moves). Only chains the rules allow."""
         if not undone or not isinstance(undone[0], Draw):
             return []
         work = scratch_copy(state)
+        draws: list[str] = []  # the cards of the leading draws of ``undone`` that refill the inn
+        in_refill = True
         for move in undone:
+            in_refill = in_refill and isinstance(move, Draw) and bool(work.tasks) \
+                and work.tasks[-1][:2] == ("draw", "inn")
+            if in_refill and isinstance(move, Draw):
+                draws.append(move.card)
             work.push_unchecked(move)
-        shown = Counter(observed.inn) - Counter(self.expected(work).inn)
-        chains = []
-        for card in sorted(shown):
-            if card == undone[0].card:
-                continue
-            chain = (Draw(card), *undone[1:])
-            trial = state.clone()
-            try:
-                for move in chain:
-                    trial.push(move)
-            except RulesError:
-                continue
-            chains.append(chain)
+        shown = _appeared(self.expected(work), observed)
+        refill = len(draws)
+        chains: list[tuple[Move, ...]] = []
+        for index in range(refill):
+            for card in sorted(shown):
+                if card == draws[index]:
+                    continue
+                cards = sorted([*draws[:index], card, *draws[index + 1:]])
+                later = tuple(_renamed(m, draws[index], card) for m in undone[refill:])
+                chain = (*(Draw(c) for c in cards), *later)
+                if chain in chains:
+                    continue
+                trial = state.clone()
+                try:
+                    for move in chain:
+                        trial.push(move)
+                except RulesError:
+                    continue
+                chains.append(chain)
         return chains
 
     def doubt(self, state: OpenSeasonState, chain: tuple[Move, ...], observed: OpenSeasonObservation,

@@ -992,7 +992,7 @@ def _asked_at_once(state: OpenSeasonState, truth: list[Any], seen: OpenSeasonObs
     brings it to the truth's first ``upto`` moves."""
     tracked = TrackedGame(state, OpenSeasonAdapter())
     events = tracked.observe(seen)
-    assert [type(e) for e in events] == [QuestionAsked], events
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
     answer = truthful_option(truth, events[0].question, state.history)
     assert answer is not None, events[0].question.option_texts[:3]
     tracked.answer(answer)

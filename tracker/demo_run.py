@@ -119,7 +119,10 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
                     false_alarms += 1
             elif isinstance(event, QuestionAsked):
                 questions += 1
-                option = twin.truthful_answer(event.question, tracked.state.history)
+                # while an injected illegal change lies on the table, the moves it stands in for
+                # are not made yet: the players answer only with the moves made so far
+                made = twin.changes[change].truth_moves if change in illegal_changes else None
+                option = twin.truthful_answer(event.question, tracked.state.history, made)
                 if option is None:
                     if say:
                         say("players answer: none of these")

@@ -8,11 +8,15 @@ from collections.abc import Sequence
 from typing import Any
 
 
-def truthful_option(truth: Sequence[Any], question: Any, tracked_history: Sequence[Any]) -> int | None:
+def truthful_option(truth: Sequence[Any], question: Any, tracked_history: Sequence[Any],
+                    upto: int | None = None) -> int | None:
     """The option that is what really happened (the one that takes the game furthest along
     ``truth``, taking back the fewest moves), or None when none did (the players then reject the
     question). A recovery option may first take back some of the tracker's moves
-    (``question.take_back``): it is true when the moves it then makes are the truth's."""
+    (``question.take_back``): it is true when the moves it then makes are the truth's. ``upto``:
+    how many of the truth's moves the players have made at the table so far (while an injected
+    illegal change lies there, the moves it stands in for are not made yet: players who took
+    three inn cards do not answer "took these two", Open Season seed 102786); None: any."""
     done = len(tracked_history)
     take_back = tuple(getattr(question, "take_back", ()))
     best, best_key = None, None
@@ -20,6 +24,8 @@ def truthful_option(truth: Sequence[Any], question: Any, tracked_history: Sequen
         start = done - (take_back[i] if i < len(take_back) else 0)
         if start < 0 or tuple(truth[start: start + len(option)]) != tuple(option):
             continue
+        if upto is not None and start + len(option) > upto:
+            continue  # moves not made at the table yet
         if start < done and list(tracked_history[:start]) != list(truth[:start]):
             continue  # what it keeps did not all happen
         if start < done and list(tracked_history[start:]) == list(truth[start:done]) \

@@ -125,3 +125,24 @@ def test_a_compensation_from_behind_the_deck_against_a_blind_deck_card_is_asked_
     assert option is not None
     assert all(isinstance(e, MoveConfirmed) for e in tracked.answer(option))
     assert tracked.state.history == twin.truth.history[:25]
+
+
+def test_players_who_took_three_inn_cards_do_not_answer_that_they_took_two() -> None:
+    """102786 (pixels, tilt 30): player 3 took three inn cards, one from the slot behind the deck,
+    so the camera saw two go and asked which two; the simulated players answered with the legal
+    take of two they would make once the table was put back (the truth's next move), so the
+    illegal take was never flagged and the put-back was a false alarm. While an injected illegal
+    change lies on the table, the players answer only with moves made so far: "none of these"."""
+    from tracker.inference import Question
+
+    twin = OpenSeasonTwin(3, 102786, side="shield", illegal=3)
+    illegal = [c for c in twin.changes if c.kind == "illegal" and "cards from the inn" in c.text]
+    assert illegal, [c.text for c in twin.changes if c.kind == "illegal"]
+    made = illegal[0].truth_moves
+    take = twin.truth.history[made]
+    assert isinstance(take, TakeFromInn)  # the legal take the illegal one stands in for
+    question = Question("The camera cannot tell what player 3 did. Which was it?", ((take,),), ("takes two",))
+    tracked_history = twin.truth.history[:made]
+    assert twin.truthful_answer(question, tracked_history) == 0  # any time: the take did happen
+    assert twin.truthful_answer(question, tracked_history, made) is None  # not at the illegal table
+    assert twin.truthful_answer(question, tracked_history, made + 1) == 0

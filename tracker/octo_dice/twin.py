@@ -304,10 +304,10 @@ class OctoDiceTwin:
                 return False
         return True
 
-    def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
+    def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
         """The option that really happened, chosen as every game's twin chooses
         (:func:`tracker.twin_truth.truthful_option`: the furthest along the truth)."""
-        return truthful_option(self.truth.history, question, tracked_history)
+        return truthful_option(self.truth.history, question, tracked_history, upto)
 
     def moves_correct(self, tracked_history: list[Any]) -> int:
         return moves_correct(self.game.move_codec, self.truth.history, tracked_history)

@@ -159,8 +159,8 @@ class TwinGame:
                 return
 
     # ------------------------------------------------------------------ answering
-    def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
-        return truthful_option(self.truth.history, question, tracked_history)
+    def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
+        return truthful_option(self.truth.history, question, tracked_history, upto)
 
     # ------------------------------------------------------------------ results
     def moves_correct(self, tracked_history: list[Any]) -> int:

@@ -149,8 +149,8 @@ class OpenSeasonTwin:
         return [sides[c.seat] for c in self.changes]
 
     # ------------------------------------------------------------------ answering
-    def truthful_answer(self, question: Any, tracked_history: list[Any]) -> int | None:
-        return truthful_option(self.truth.history, question, tracked_history)
+    def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
+        return truthful_option(self.truth.history, question, tracked_history, upto)
 
     def moves_correct(self, tracked_history: list[Any]) -> int:
         return moves_correct(self.game.move_codec, self.truth.history, tracked_history)

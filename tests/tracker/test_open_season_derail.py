@@ -1035,3 +1035,26 @@ def test_a_refill_card_misread_at_its_draw_and_taken_at_once_is_asked_about_by_i
         state.push(Draw(card))
     state.push(_take_of(state, {"elf-dagger", "barbarian-crown"}))
     _asked_at_once(state, truth, observation_from_state(_played(twin, 61)), 61)
+
+
+def test_a_drawn_card_given_to_a_player_whose_stock_goes_to_the_accolades_is_asked_about() -> None:
+    """102779 (expert Shield): player 2 drew two cards and gave elf-tattoo to their own stock and
+    mage-eyepatch to player 1, whose stock went to the accolades at once, so the second card never
+    showed. A named card is tried only as the camera newly shows it, and the only one shown was
+    elf-tattoo: the tracker gave elf-tattoo to player 1 too, unasked, and the scores differed. A
+    give is tried blind, like a draw onto a stock, and the players say which card it was."""
+    from rules.open_season.moves import GiveCard
+
+    twin = OpenSeasonTwin(2, 102779, side="shield", expert=True, illegal=3)
+    truth = twin.truth.history
+    assert truth[52:54] == [GiveCard(1, "elf-tattoo"), GiveCard(0, "mage-eyepatch")]
+    state = _played(twin, 52)
+    seen = observation_from_state(_played(twin, 54))
+    assert seen.players[0].stock == () and "mage-eyepatch" not in seen.players[1].stock
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    answer = truthful_option(truth, events[0].question, state.history)
+    assert answer is not None
+    tracked.answer(answer)
+    assert tracked.state.history == truth[:54]

@@ -602,8 +602,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             # tried named a misread card, and the true one, gone to the accolades, was never
             # offered). A blind draw that the camera would have seen costs more and is dropped.
             # So is the kept card of a peek that ends the game (it goes unseen to the
-            # accolades: a misread card elsewhere must not be the only name offered).
-            blind = top[:2] == ("draw", "stock") or (top[0] == "peek_keep" and ends_game(moves)) or (
+            # accolades: a misread card elsewhere must not be the only name offered), and a
+            # drawn card given to a player (expert Shield face): the receiver's stock may go to
+            # the accolades at once (seed 102779: mage-eyepatch, given to player 1, never showed;
+            # only elf-tattoo, the card player 2 gave to their own stock, was tried: scores differed).
+            blind = top[:2] == ("draw", "stock") or top[0] == "give" or (
+                top[0] == "peek_keep" and ends_game(moves)) or (
                 not work.is_chance_node() and not any(
                 isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves))
             stock_draw = top[:2] == ("draw", "stock")

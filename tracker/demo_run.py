@@ -9,6 +9,7 @@ from typing import Any
 
 from tracker.build import BuiltPipeline
 from tracker.session import IllegalMoveAlert, QuestionAsked, event_words
+from tracker.twin_truth import moves_made_at_table
 
 
 def twin_tablet_step(twin: Any, tracked: Any, pipe: Any) -> tuple[bool, list[tuple[Any, bool]]]:
@@ -121,7 +122,7 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
                 questions += 1
                 # while an injected illegal change lies on the table, the moves it stands in for
                 # are not made yet: the players answer only with the moves made so far
-                made = twin.changes[change].truth_moves if change in illegal_changes else None
+                made = moves_made_at_table(twin.changes, change)
                 option = twin.truthful_answer(event.question, tracked.state.history, made)
                 if option is None:
                     if say:

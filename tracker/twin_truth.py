@@ -37,6 +37,16 @@ def truthful_option(truth: Sequence[Any], question: Any, tracked_history: Sequen
     return best
 
 
+def moves_made_at_table(changes: Sequence[Any], index: int) -> int | None:
+    """How many truth moves the simulated players have made at the table while change ``index``
+    of a twin's film lies there, where that is fewer than the film's truth goes on to (an injected
+    illegal change stands in for the moves to come); None: the table shows a truth position, every
+    move of the truth may be an answer (see ``truthful_option``'s ``upto``)."""
+    if 0 <= index < len(changes) and changes[index].kind == "illegal":
+        return int(changes[index].truth_moves)
+    return None
+
+
 def moves_correct(codec: Any, truth: Sequence[Any], tracked_history: Sequence[Any]) -> int:
     """Tracked moves that match the truth, in order (the longest common subsequence's blocks)."""
     a = [str(codec.encode(m)) for m in truth]

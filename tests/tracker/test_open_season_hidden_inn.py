@@ -146,3 +146,10 @@ def test_players_who_took_three_inn_cards_do_not_answer_that_they_took_two() -> 
     assert twin.truthful_answer(question, tracked_history) == 0  # any time: the take did happen
     assert twin.truthful_answer(question, tracked_history, made) is None  # not at the illegal table
     assert twin.truthful_answer(question, tracked_history, made + 1) == 0
+    # what run_demo and `tablesight run` pass: the illegal change's position, and None elsewhere
+    from tracker.twin_truth import moves_made_at_table
+
+    index = twin.changes.index(illegal[0])
+    assert moves_made_at_table(twin.changes, index) == made
+    assert moves_made_at_table(twin.changes, index + 1) is None  # the table put back
+    assert moves_made_at_table(twin.changes, -1) is None

@@ -154,6 +154,7 @@ def _note(args: argparse.Namespace, line: str) -> None:
 
 def _loop(built: Any, args: argparse.Namespace) -> int:
     from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, event_words
+    from tracker.twin_truth import moves_made_at_table
 
     pipe, twin = built.pipeline, built.twin
     tracked = pipe.tracked
@@ -186,7 +187,10 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
                 print(event_words(event, tracked.adapter))
             if isinstance(event, QuestionAsked):
                 counts["questions"] += 1
-                option = _ask(event.question, twin, tracked, args)
+                truth = built.truth_of(update.frame_index) if built.truth_of else None
+                made = moves_made_at_table(twin.changes, int((truth or {}).get("change_index", -1))) \
+                    if twin is not None else None
+                option = _ask(event.question, twin, tracked, args, made)
                 reply = tracked.reject() if option is None else tracked.answer(option)
                 events = list(reply) + events
         counts["overruled"] += _refused(built, update, args)
@@ -365,9 +369,9 @@ def _misread(built: Any, update: Any, args: argparse.Namespace) -> bool:
     return done
 
 
-def _ask(question: Any, twin: Any, tracked: Any, args: argparse.Namespace) -> int | None:
+def _ask(question: Any, twin: Any, tracked: Any, args: argparse.Namespace, made: int | None = None) -> int | None:
     if twin is not None:
-        option = twin.truthful_answer(question, tracked.state.history)
+        option = twin.truthful_answer(question, tracked.state.history, made)
         _note(args, f"(simulated players answer {'none of these' if option is None else option + 1})")
         return option
     if args.answer == "likeliest":

@@ -38,6 +38,7 @@ from vision.open_season.card_sampling import (
     EMPTY,
     JITTER,
     MAX_DISCARDS,
+    MAT_BGR,
     MAX_STOCK,
     WHOLE_CARD_PATCHES,
     CardLayout,
@@ -298,8 +299,29 @@ class CardReader:
         self.taught = pack is not None
         self._back_bgr = _taught_back(pack)
         self._attribute_weights: dict[str, tuple[np.ndarray, np.ndarray]] | None = None
+        self._light: tuple[np.ndarray | None, np.ndarray] = (None, np.ones(3))
         """A taught printing's card back (its main colours on the sheet's white-balanced paper):
         its fanned accolades are told from the mat by them, not by the built-in back's red."""
+
+    def table_light(self, image: np.ndarray) -> np.ndarray:
+        """(3,) BGR: the colour of the table's light, green 1, from the mat's colour as the seats'
+        accolade windows show it against its own (``MAT_BGR``); a patch's mean colours are divided
+        by it before they are compared with the art's (ones where no window is laid out). A warm
+        lamp (3000 K) shows the mat at 0.65 / 1 / 1.37 and barbarian's teal emblem nearer elf's
+        green than its own: a stock's barbarian-tattoo in the lamp's glare read elf-tattoo (table
+        102618, scene 152), every barbarian wall card only 0.35-0.58 sure. Day light: 1.05 / 1 /
+        0.92."""
+        if self._light[0] is image:
+            return self._light[1]
+        seen = []
+        for seat, (_, read, outlines) in enumerate(self.layout.accolade_masks):
+            seen.append(_mat_seen(self.layout.accolade_window(image, seat), outlines[-1] | ~read))
+        light = np.ones(3)
+        if seen:
+            gains = (np.median(np.array(seen), axis=0) + 1.0) / (np.asarray(MAT_BGR, np.float64) + 1.0)
+            light = np.clip(gains / max(float(gains[1]), 1e-6), LIGHT_CLIP[0], LIGHT_CLIP[1])
+        self._light = (image, light)
+        return light
 
     def deck_height(self, image: np.ndarray) -> float:
         """How tall the deck stands (mm): the height at which its top's probes are most the red of
@@ -356,6 +378,9 @@ class CardReader:
         scores = memory[1] if memory is not None else np.zeros((len(layer.places), len(t.names)))
         if len(todo):
             na, nb, features = self.layout.pose_patches(image, name, todo)
+            light = self.table_light(image)
+            features[:, 0:3] /= light  # the mean colours as white light would show them
+            features[:, 6:9] /= light
             fresh = score_poses(t, na, nb, features, self.colour_weight, len(JITTER))
             fresh[:, ~np.array([kind in layer.kinds for kind in t.kinds])] = -np.inf
             scores[todo] = fresh
@@ -552,6 +577,7 @@ class CardReader:
     def _deck_masked_scores(self, image: np.ndarray, slots: np.ndarray, height: float) -> np.ndarray:
         """(slots, templates) whole-card scores of these inn slots on what the deck leaves in view."""
         first, second = self.layout.raw_pose_patches(image, "inn", slots)
+        first, second = first / self.table_light(image), second / self.table_light(image)
         free_first, free_second = self.layout.deck_free_pixels("inn", slots, height)
         scores = masked_scores(self._templates, first, second, free_first, free_second, self.colour_weight,
                                len(JITTER))
@@ -578,6 +604,15 @@ class CardReader:
                     whole[r.place] = self._under_tokens(r, whole[r.place])
         strips, strip_faces = self._strip_reads(image)
         out = TableCards()
+        out.accolades = self.read_accolades(image)
+        for seat, fan in out.accolades.items():
+            # the accolade fan may lie over the seat's stock or kept card: those are compared on
+            # the pixels it leaves in view (table 102618: the fan's red backs over the emblem of a
+            # barbarian-tattoo, read elf-tattoo)
+            counts = tuple(sorted({fan.count, fan.second}))
+            stock = [f"stock {seat} {i}" for i in range(MAX_STOCK)]
+            self._beside_fan(image, "on mat", [f"kept {seat}", *stock], seat, counts, whole)
+            self._beside_fan(image, "strip", stock, seat, counts, strips, strip_faces)
         for seat in range(self.num_players):
             out.walls[seat] = {n: whole[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
             out.kept[seat] = whole[f"kept {seat}"]
@@ -600,8 +635,33 @@ class CardReader:
                     break
                 downwards.append(turned[place])
             out.discards = downwards if len(downwards) > len(upwards) else upwards
-        out.accolades = self.read_accolades(image)
         return out
+
+    def _beside_fan(self, image: np.ndarray, name: str, places: list[str], seat: int, counts: tuple[int, ...],
+                    reads: dict[str, CardRead], faces: dict[str, CardRead] | None = None) -> None:
+        """Reads again, in ``reads`` (and ``faces``: as its best face), each of these places of a
+        layer over which ``seat``'s accolade fan of any of ``counts`` cards may lie (more than
+        ``FAN_OVER_SHARE`` of a patch at the nominal pose), on the pixels the fan leaves in view."""
+        layer = self.layout.layers[name]
+        index = np.array([layer.places.index(place) for place in places])
+        free_first, free_second = self.layout.fan_free_pixels(name, index, seat, counts)
+        centre = np.arange(len(index)) * len(JITTER) + CENTRE_POSE
+        covered = np.maximum(1.0 - free_first[centre].mean(axis=1), 1.0 - free_second[centre].mean(axis=1))
+        under = index[covered > FAN_OVER_SHARE]
+        if not len(under):
+            return
+        t = self._strip if name.endswith("strip") else self._templates
+        free_first, free_second = self.layout.fan_free_pixels(name, under, seat, counts)
+        first, second = self.layout.raw_pose_patches(image, name, under)
+        first, second = first / self.table_light(image), second / self.table_light(image)
+        scores = masked_scores(t, first, second, free_first, free_second, self.colour_weight, len(JITTER))
+        scores[:, ~np.array([kind in layer.kinds for kind in t.kinds])] = -np.inf
+        for k, i in enumerate(under):
+            place = layer.places[i]
+            reads[place] = choose(t.names, scores[k], place)
+            if faces is not None:
+                only_faces = np.where(np.array([kind == "face" for kind in t.kinds]), scores[k], -np.inf)
+                faces[place] = choose(t.names, only_faces, place)
 
     def _fan(self, whole: dict[str, CardRead], strips: dict[str, CardRead], places: list[str],
              faces: dict[str, CardRead] | None = None) -> list[CardRead]:
@@ -647,6 +707,13 @@ class CardReader:
         return out
 
 
+LIGHT_CLIP = (0.5, 2.0)
+"""The table's light is taken to shift a channel against green by at most this (a 2900 K lamp: 0.65
+and 1.4 on the mat): a mat of another colour than the scene's cannot turn the faces' colours further."""
+FAN_OVER_SHARE = 0.02
+"""A stock or kept card whose patch (at its nominal pose) a seat's accolade fan may cover by more
+than this share is compared with the faces on the pixels the fan leaves in view
+(``CardReader._beside_fan``)."""
 TAUGHT_FAN_TOP_FIT = 3.5
 """A taught printing: a fan's top card fits a taught face at least this well, read whole (on
 stills of printings 930000 and 930001, 18 tables: top cards 5.9-7.0; a lower card, mostly under

@@ -7,18 +7,19 @@ the filmed game (docs/open_season.md, session 23, os-stock)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
 
 @pytest.fixture(scope="module")
-def scene_152() -> tuple[object, np.ndarray, list[str]]:
+def scene_152() -> tuple[Any, np.ndarray, list[str]]:
     """The reader, the frame and player 2's stock (rendering is no part of the reader: shared)."""
     return _scene_152()
 
 
-def _scene_152() -> tuple[object, np.ndarray, list[str]]:
+def _scene_152() -> tuple[Any, np.ndarray, list[str]]:
     from tracker.film import drifting_lightings
     from tracker.open_season.recogniser import _view_of
     from tracker.open_season.twin import OpenSeasonTwin
@@ -40,15 +41,15 @@ def _scene_152() -> tuple[object, np.ndarray, list[str]]:
 
 
 def test_a_barbarian_stock_card_in_the_lamps_glare_is_not_read_as_an_elf(
-        scene_152: tuple[object, np.ndarray, list[str]]) -> None:
+        scene_152: tuple[Any, np.ndarray, list[str]]) -> None:
     reader, image, truth = scene_152
     assert truth == ["barbarian-tattoo"]
-    read = reader.read_table(image).stocks[1]  # type: ignore[attr-defined]
+    read = reader.read_table(image).stocks[1]
     assert [r.card for r in read] == truth
     assert read[0].confidence >= 0.5  # not a near miss either: the tracker weighs it fully
 
 
-def test_the_light_is_taken_from_the_mat_warm_under_the_lamp(scene_152: tuple[object, np.ndarray, list[str]]) -> None:
+def test_the_light_is_taken_from_the_mat_warm_under_the_lamp(scene_152: tuple[Any, np.ndarray, list[str]]) -> None:
     reader, image, _ = scene_152
-    light = reader.table_light(image)  # type: ignore[attr-defined]
+    light = reader.table_light(image)
     assert light[1] == 1.0 and light[0] < 0.8 < 1.2 < light[2]  # blue weak, red strong (3000 K)

@@ -299,12 +299,13 @@ class CardReader:
         self.taught = pack is not None
         self._back_bgr = _taught_back(pack)
         self._attribute_weights: dict[str, tuple[np.ndarray, np.ndarray]] | None = None
+        """A taught printing's card back (its main colours on the sheet's white-balanced paper):
+        its fanned accolades are told from the mat by them, not by the built-in back's red."""
         self._light: tuple[np.ndarray | None, np.ndarray] = (None, np.ones(3))
+        """The last frame :meth:`table_light` measured and its light (every layer of a frame uses one)."""
         self._fan_memory: dict[tuple[str, str, tuple[int, ...]], tuple[np.ndarray, CardRead, CardRead | None]] = {}
         """Remembering: a place read beside an accolade fan (``_beside_fan``), per layer, place and
         fan counts: its centre patches then and what it read as (and as its best face)."""
-        """A taught printing's card back (its main colours on the sheet's white-balanced paper):
-        its fanned accolades are told from the mat by them, not by the built-in back's red."""
 
     def table_light(self, image: np.ndarray) -> np.ndarray:
         """(3,) BGR: the colour of the table's light, green 1, from the mat's colour as the seats'
@@ -610,8 +611,7 @@ class CardReader:
         out.accolades = self.read_accolades(image)
         for seat, fan in out.accolades.items():
             # the accolade fan may lie over the seat's stock or kept card: those are compared on
-            # the pixels it leaves in view (table 102618: the fan's red backs over the emblem of a
-            # barbarian-tattoo, read elf-tattoo)
+            # the pixels it leaves in view (its red backs would count as the card's colour)
             counts = tuple(sorted({fan.count, fan.second}))
             stock = [f"stock {seat} {i}" for i in range(MAX_STOCK)]
             self._beside_fan(image, "on mat", [f"kept {seat}", *stock], seat, counts, whole)

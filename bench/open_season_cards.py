@@ -45,6 +45,8 @@ def main() -> int:
     parser.add_argument("--art-seed", type=int, default=None,
                         help="draw table k with random art pack SEED+k (bench seeds: 900000 and up; docs/teach.md)")
     parser.add_argument("--art", default=None, help="draw every table with this art pack folder")
+    parser.add_argument("--only-lighting", choices=("day", "lamp", "evening"), default=None,
+                        help="read only the tables of this lighting (the others keep their seeds, unread)")
     args = parser.parse_args()
     from vision.render.art_pack import ArtPack, with_art
     from vision.render.random_art import random_pack
@@ -55,6 +57,10 @@ def main() -> int:
               "stock_cards": [0, 0], "stocks": [0, 0], "kept": [0, 0], "discards": [0, 0],
               "accolades": [0, 0]}
     accolades_sure_wrong = accolades_unsure = 0
+    # a card read right but unsure (confidence < 0.5) costs the tracker weight; one read wrong but
+    # sure (0.5 or more) is a difference at half weight or more (face-up wall/inn cards, stock cards)
+    unsure_right = {"face_up": 0, "stock_cards": 0}
+    sure_wrong = {"face_up": 0, "stock_cards": 0}
     read_s = setup_s = observation_s = 0.0
     worst_s = worst_observation_s = 0.0
     for k in range(args.tables):
@@ -66,6 +72,8 @@ def main() -> int:
         camera = CameraModel.looking_at(tilt_deg=rng.uniform(0, 35), azimuth_deg=rng.choice([0.0, 90.0, 180.0, 270.0]),
                                         resolution=tuple(args.resolution))
         light = Lighting(**LIGHTINGS[("day", "lamp", "evening")[k % 3]])
+        if args.only_lighting and ("day", "lamp", "evening")[k % 3] != args.only_lighting:
+            continue
         pack = random_pack(args.art_seed + k) if args.art_seed is not None else fixed_pack
         scene = with_art(open_season_scene(table, seed=seed), pack)
         out = renderer.render(scene, camera, RenderOptions(lighting=light), seed=seed)
@@ -104,6 +112,9 @@ def main() -> int:
             counts["stocks"][0] += want_stock == got_stock
             counts["stocks"][1] += 1
             counts["stock_cards"][0] += sum(a == b for a, b in zip(want_stock, got_stock))
+            for want_card, read in zip(want_stock, got.stocks[seat]):
+                unsure_right["stock_cards"] += read.card == want_card and read.confidence < 0.5
+                sure_wrong["stock_cards"] += read.card != want_card and read.confidence >= 0.5
             counts["stock_cards"][1] += len(want_stock)
             want_kept = name(player.kept) if player.kept else EMPTY
             counts["kept"][0] += got.kept[seat].card == want_kept
@@ -129,6 +140,9 @@ def main() -> int:
             key = ("inn_empty" if place.startswith("inn") else "empty") if want == EMPTY else (
                 "face_down" if want == BACK else "face_up")
             counts[key][0] += got == want
+            if key == "face_up":
+                unsure_right[key] += got == want and reads[place].confidence < 0.5
+                sure_wrong[key] += got != want and reads[place].confidence >= 0.5
             counts[key][1] += 1
             if got != want and args.show_errors:
                 print(f"  seed {seed} {place}: {want} read as {got} ({reads[place].confidence:.2f})")
@@ -137,6 +151,8 @@ def main() -> int:
     summary = {k: f"{v[0]}/{v[1]}" for k, v in counts.items()}
     summary["face_up_pct"] = round(100 * counts["face_up"][0] / max(1, counts["face_up"][1]), 2)
     summary["accolades_wrong_but_sure"] = accolades_sure_wrong
+    summary["right_but_unsure"] = unsure_right
+    summary["wrong_but_sure"] = sure_wrong
     summary["accolades_unsure"] = accolades_unsure
     summary["read_s_per_table"] = round(read_s / max(1, args.tables), 2)
     summary["read_s_worst"] = round(worst_s, 2)

@@ -169,6 +169,37 @@ def test_a_taught_printings_stock_ends_at_its_top_card_and_doubts_the_strips(tau
     assert stocks_of_two >= 3
 
 
+def test_a_taught_fans_lower_card_misread_by_its_strip_weighs_the_trackers_floor(taught: tuple[Any, Any]) -> None:
+    """A lower stock card of a taught printing read by its strip with another attribute of its
+    people makes two differences ("shows X too", "lacks Y"): they weigh the tracker's floor (0.1
+    each), not 0.2 each (table 102741, printing 995101: both false alarms were such a pair, 0.4,
+    beside an inn card not yet seen)."""
+    from tracker.open_season.adapter import OpenSeasonAdapter
+    from vision.open_season.cards import CardReader
+    from vision.open_season.observation import OpenSeasonObservation, PlayerReading
+
+    art, pack = taught
+    checked = 0
+    for scene in (13, 33, 68, 83):
+        image, view, truth = _table(art, scene)
+        stocks = CardReader(view, "shield", 3, pack).read_table(image).stocks
+        for seat, player in enumerate(truth.players):
+            want = tuple(f"{people}-{attribute}" for people, attribute in player.stock)
+            got = stocks[seat]
+            if len(want) < 2:
+                continue
+            people, attribute = want[0].split("-")
+            other = next(a for a in ("crown", "dagger", "earrings", "eyepatch", "tattoo") if a != attribute)
+            misread = (f"{people}-{other}",) + want[1:]  # the lower card's attribute read wrong
+            differences = OpenSeasonAdapter().differences(
+                OpenSeasonObservation(players={seat: PlayerReading(stock=want)}),
+                OpenSeasonObservation(players={seat: PlayerReading(
+                    stock=misread, stock_confidence=tuple(r.confidence for r in got))}))
+            assert len(differences) == 2 and sum(d.weight for d in differences) <= 0.2 + 1e-9, (scene, seat, differences)
+            checked += 1
+    assert checked >= 3
+
+
 def test_a_taught_card_under_tokens_is_read_by_its_strip_unsurely(taught: tuple[Any, Any]) -> None:
     """Tokens over a wall card hide its middle: the card is read by its top strip, which a taught
     printing may leave without the attribute, so that reading is at most

@@ -98,6 +98,9 @@ MAX_ACCOLADES = 30
 ACCOLADE_WINDOW = (-40.0, -85.0, 110.0, 40.0)
 """The part of the personal area (its own frame, mm) the accolade fan may cover."""
 ACCOLADE_PX_PER_MM = 1.0
+FAN_MARGIN_MM = 2.0
+"""A fan's outline is taken this much wider where it may lie over a stock or kept card (its
+edge's blur and the cards' few tenths of a millimetre of play)."""
 
 
 @dataclass(frozen=True)
@@ -482,6 +485,35 @@ class CardLayout:
             y = np.clip(np.round(my).astype(np.intp), 0, h - 1)
             out.append((covered[y, x] == 0).reshape(len(poses), side * side))
         return out[0], out[1]
+
+    def fan_free_pixels(self, name: str, places: np.ndarray, seat: int, counts: tuple[int, ...]
+                        ) -> tuple[np.ndarray, np.ndarray]:
+        """Per pose of these places of a layer (``JITTER`` rows each, in order), which pixels of
+        its first and second patch a fan of ``seat``'s accolades of any of ``counts`` cards
+        (its outline, ``FAN_MARGIN_MM`` wider) leaves in view: (rows, side * side) booleans each;
+        kept per layer, places, seat and counts (the geometry never changes)."""
+        key = (f"fan {seat} {counts} {name}", tuple(int(p) for p in places), 0.0)
+        if key not in self._free_pixels:
+            to_window, _, outlines = self.accolade_masks[seat]
+            x0, y0, x1, y1 = ACCOLADE_WINDOW
+            w, h = int(round((x1 - x0) * ACCOLADE_PX_PER_MM)), int(round((y1 - y0) * ACCOLADE_PX_PER_MM))
+            fan = np.any(outlines[list(counts)], axis=0).reshape(h, w).astype(np.uint8)
+            reach = int(round(FAN_MARGIN_MM * ACCOLADE_PX_PER_MM))
+            fan = cv2.dilate(fan, np.ones((2 * reach + 1, 2 * reach + 1), np.uint8))
+            layer = self.layers[name]
+            poses = pose_rows(places)
+            out = []
+            for maps in (layer.first_maps, layer.second_maps):
+                mx, my, side = patch_rows(maps, poses)
+                points = np.stack([mx.ravel(), my.ravel()], axis=1).astype(np.float32)[:, None, :]
+                at = cv2.perspectiveTransform(points, to_window)[:, 0, :]
+                x, y = np.floor(at[:, 0]).astype(np.intp), np.floor(at[:, 1]).astype(np.intp)
+                inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+                covered = np.zeros(len(points), bool)
+                covered[inside] = fan[y[inside], x[inside]] > 0
+                out.append(~covered.reshape(len(poses), side * side))
+            self._free_pixels[key] = (out[0], out[1])
+        return self._free_pixels[key]
 
     def raw_pose_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Every pose's two patches of these places, blurred as :func:`norm_many` blurs them but

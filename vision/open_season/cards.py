@@ -38,6 +38,7 @@ from vision.open_season.card_sampling import (
     EMPTY,
     JITTER,
     MAX_DISCARDS,
+    MAT_BGR,
     MAX_STOCK,
     WHOLE_CARD_PATCHES,
     CardLayout,
@@ -300,6 +301,31 @@ class CardReader:
         self._attribute_weights: dict[str, tuple[np.ndarray, np.ndarray]] | None = None
         """A taught printing's card back (its main colours on the sheet's white-balanced paper):
         its fanned accolades are told from the mat by them, not by the built-in back's red."""
+        self._light: tuple[np.ndarray | None, np.ndarray] = (None, np.ones(3))
+        """The last frame :meth:`table_light` measured and its light (every layer of a frame uses one)."""
+        self._fan_memory: dict[tuple[str, str, tuple[int, ...]], tuple[np.ndarray, CardRead, CardRead | None]] = {}
+        """Remembering: a place read beside an accolade fan (``_beside_fan``), per layer, place and
+        fan counts: its centre patches then and what it read as (and as its best face)."""
+
+    def table_light(self, image: np.ndarray) -> np.ndarray:
+        """(3,) BGR: the colour of the table's light, green 1, from the mat's colour as the seats'
+        accolade windows show it against its own (``MAT_BGR``); a patch's mean colours are divided
+        by it before they are compared with the art's (ones where no window is laid out). A warm
+        lamp (3000 K) shows the mat at 0.65 / 1 / 1.37 and barbarian's teal emblem nearer elf's
+        green than its own: a stock's barbarian-tattoo in the lamp's glare read elf-tattoo (table
+        102618, scene 152), every barbarian wall card only 0.35-0.58 sure. Day light: 1.05 / 1 /
+        0.92."""
+        if self._light[0] is image:
+            return self._light[1]
+        seen = []
+        for seat, (_, read, outlines) in enumerate(self.layout.accolade_masks):
+            seen.append(_mat_seen(self.layout.accolade_window(image, seat), outlines[-1] | ~read))
+        light = np.ones(3)
+        if seen:
+            gains = (np.median(np.array(seen), axis=0) + 1.0) / (np.asarray(MAT_BGR, np.float64) + 1.0)
+            light = np.clip(gains / max(float(gains[1]), 1e-6), LIGHT_CLIP[0], LIGHT_CLIP[1])
+        self._light = (image, light)
+        return light
 
     def deck_height(self, image: np.ndarray) -> float:
         """How tall the deck stands (mm): the height at which its top's probes are most the red of
@@ -356,6 +382,9 @@ class CardReader:
         scores = memory[1] if memory is not None else np.zeros((len(layer.places), len(t.names)))
         if len(todo):
             na, nb, features = self.layout.pose_patches(image, name, todo)
+            light = self.table_light(image)
+            features[:, 0:3] /= light  # the mean colours as white light would show them
+            features[:, 6:9] /= light
             fresh = score_poses(t, na, nb, features, self.colour_weight, len(JITTER))
             fresh[:, ~np.array([kind in layer.kinds for kind in t.kinds])] = -np.inf
             scores[todo] = fresh
@@ -552,6 +581,7 @@ class CardReader:
     def _deck_masked_scores(self, image: np.ndarray, slots: np.ndarray, height: float) -> np.ndarray:
         """(slots, templates) whole-card scores of these inn slots on what the deck leaves in view."""
         first, second = self.layout.raw_pose_patches(image, "inn", slots)
+        first, second = first / self.table_light(image), second / self.table_light(image)
         free_first, free_second = self.layout.deck_free_pixels("inn", slots, height)
         scores = masked_scores(self._templates, first, second, free_first, free_second, self.colour_weight,
                                len(JITTER))
@@ -578,6 +608,14 @@ class CardReader:
                     whole[r.place] = self._under_tokens(r, whole[r.place])
         strips, strip_faces = self._strip_reads(image)
         out = TableCards()
+        out.accolades = self.read_accolades(image)
+        for seat, fan in out.accolades.items():
+            # the accolade fan may lie over the seat's stock or kept card: those are compared on
+            # the pixels it leaves in view (its red backs would count as the card's colour)
+            counts = tuple(sorted({fan.count, fan.second}))
+            stock = [f"stock {seat} {i}" for i in range(MAX_STOCK)]
+            self._beside_fan(image, "on mat", [f"kept {seat}", *stock], seat, counts, whole)
+            self._beside_fan(image, "strip", stock, seat, counts, strips, strip_faces)
         for seat in range(self.num_players):
             out.walls[seat] = {n: whole[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
             out.kept[seat] = whole[f"kept {seat}"]
@@ -600,8 +638,56 @@ class CardReader:
                     break
                 downwards.append(turned[place])
             out.discards = downwards if len(downwards) > len(upwards) else upwards
-        out.accolades = self.read_accolades(image)
         return out
+
+    def _beside_fan(self, image: np.ndarray, name: str, places: list[str], seat: int, counts: tuple[int, ...],
+                    reads: dict[str, CardRead], faces: dict[str, CardRead] | None = None) -> None:
+        """Reads again, in ``reads`` (and ``faces``: as its best face), each of these places of a
+        layer over which ``seat``'s accolade fan of any of ``counts`` cards may lie (more than
+        ``FAN_OVER_SHARE`` of a patch at the nominal pose), on the pixels the fan leaves in view."""
+        layer = self.layout.layers[name]
+        index = np.array([layer.places.index(place) for place in places])
+        free_first, free_second = self.layout.fan_free_pixels(name, index, seat, counts)
+        centre = np.arange(len(index)) * len(JITTER) + CENTRE_POSE
+        covered = np.maximum(1.0 - free_first[centre].mean(axis=1), 1.0 - free_second[centre].mean(axis=1))
+        under = index[covered > FAN_OVER_SHARE]
+        if not len(under):
+            return
+        centres: dict[int, np.ndarray] = {}
+        if self.remember:  # a place whose pixels did not change keeps its reading (as _scores does)
+            first, second = self.layout.centre_patches(image, name, under)
+            split = first.shape[1]
+            todo = []
+            for k, i in enumerate(under):
+                centres[int(i)] = np.concatenate([first[k], second[k]])
+                known = self._fan_memory.get((name, layer.places[i], counts))
+                if known is not None:
+                    delta = np.abs(centres[int(i)] - known[0])[None]
+                    if max(_block_change(delta[:, :split], layer.first_maps[2])[0],
+                           _block_change(delta[:, split:], layer.second_maps[2])[0]) <= CHANGE_LEVEL:
+                        reads[layer.places[i]] = known[1]
+                        if faces is not None and known[2] is not None:
+                            faces[layer.places[i]] = known[2]
+                        continue
+                todo.append(int(i))
+            under = np.array(todo, dtype=int)
+            if not len(under):
+                return
+        t = self._strip if name.endswith("strip") else self._templates
+        free_first, free_second = self.layout.fan_free_pixels(name, under, seat, counts)
+        first, second = self.layout.raw_pose_patches(image, name, under)
+        first, second = first / self.table_light(image), second / self.table_light(image)
+        scores = masked_scores(t, first, second, free_first, free_second, self.colour_weight, len(JITTER))
+        scores[:, ~np.array([kind in layer.kinds for kind in t.kinds])] = -np.inf
+        for k, i in enumerate(under):
+            place = layer.places[i]
+            reads[place] = choose(t.names, scores[k], place)
+            face = None
+            if faces is not None:
+                only_faces = np.where(np.array([kind == "face" for kind in t.kinds]), scores[k], -np.inf)
+                face = faces[place] = choose(t.names, only_faces, place)
+            if self.remember:
+                self._fan_memory[(name, place, counts)] = (centres[int(i)], reads[place], face)
 
     def _fan(self, whole: dict[str, CardRead], strips: dict[str, CardRead], places: list[str],
              faces: dict[str, CardRead] | None = None) -> list[CardRead]:
@@ -623,13 +709,13 @@ class CardReader:
         place whose whole card fits a taught face well. Below it each place holds a card, read by
         its top strip, which a random layout may leave blank or alike between the attributes of
         one people: such a card counts, named by its strip's best face, at most
-        ``TAUGHT_STRIP_CONFIDENCE`` sure."""
+        ``TAUGHT_FAN_STRIP_CONFIDENCE`` sure."""
         tops = [i for i, place in enumerate(places)
                 if whole[place].card not in (EMPTY, BACK) and whole[place].fit >= TAUGHT_FAN_TOP_FIT]
         if not tops:
             return []
         top = tops[-1]
-        lower = [replace(faces[place], confidence=min(faces[place].confidence, TAUGHT_STRIP_CONFIDENCE))
+        lower = [replace(faces[place], confidence=min(faces[place].confidence, TAUGHT_FAN_STRIP_CONFIDENCE))
                  for place in places[:top]]
         return lower + [whole[places[top]]]
 
@@ -647,6 +733,13 @@ class CardReader:
         return out
 
 
+LIGHT_CLIP = (0.5, 2.0)
+"""The table's light is taken to shift a channel against green by at most this (a 2900 K lamp: 0.65
+and 1.4 on the mat): a mat of another colour than the scene's cannot turn the faces' colours further."""
+FAN_OVER_SHARE = 0.02
+"""A stock or kept card whose patch (at its nominal pose) a seat's accolade fan may cover by more
+than this share is compared with the faces on the pixels the fan leaves in view
+(``CardReader._beside_fan``)."""
 TAUGHT_FAN_TOP_FIT = 3.5
 """A taught printing: a fan's top card fits a taught face at least this well, read whole (on
 stills of printings 930000 and 930001, 18 tables: top cards 5.9-7.0; a lower card, mostly under
@@ -658,6 +751,14 @@ TAUGHT_STRIP_CONFIDENCE = 0.2
 those stills 12 of 14 lower cards were read with the right people and a wrong attribute, 7 of
 them by a lead of 0.3 or more (the strip shows the attribute only as a corner index of 4-5
 pixels at 1280x720, or not at all)."""
+TAUGHT_FAN_STRIP_CONFIDENCE = 0.0
+"""... and the fans' lower cards are reported not sure at all (the tracker weighs each of their
+differences its floor, 0.1): printing 995101 shows the attribute in the strip only as an icon of
+3-4 pixels under the people's letter, and table 102741's two false alarms were both a lower stock
+card read with another attribute of its people at 0.2 ("shows gnome-crown too" + "lacks
+gnome-dagger": 0.4 with an inn card not yet seen). Replayed with these cards at 0: no false alarm,
+the same 83/83 moves and questions (docs/open_season.md, session 23, os-stock). A wall card under
+tokens keeps ``TAUGHT_STRIP_CONFIDENCE`` (its strip is all there is to read of it)."""
 BACK_PALETTE = 3
 """Colours kept of a taught back (k-means on its pixels) ..."""
 BACK_MIN_SHARE = 0.1

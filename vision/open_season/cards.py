@@ -470,7 +470,9 @@ class CardReader:
                 reads[i] = CardRead(read.place, HIDDEN, 0.0)
                 continue
             if strip[i][np.isfinite(strip[i])].max() >= INN_HIDDEN_SCORE:
-                if read.card != EMPTY and (read.confidence < INN_UNSURE_LEAD or self.band_in_view(
+                # a taught printing's read comes from the pixels in view, its strip may not show the
+                # people at all: the band is the built-in art's
+                if read.card != EMPTY and (read.confidence < INN_UNSURE_LEAD or not self.taught and self.band_in_view(
                         i, float(self.layout.deck_heights[deck])) < INN_BAND_IN_VIEW):
                     reads[i] = CardRead(read.place, HIDDEN, 0.0)
                 continue

@@ -667,6 +667,22 @@ def test_weights_that_sum_to_the_tolerance_are_within_it() -> None:
     assert total_weight([Difference("a", 0.5), Difference("b", 0.05), Difference("c", 0.05)]) == 0.6
 
 
+def test_a_chain_that_removes_exactly_the_margins_weight_beats_nothing_happened() -> None:
+    """Bench seed 102618 (scene 105): a refill put its card in the inn slot behind the deck, read
+    hidden (0.5 where the inn should have none), and a wall card under a trophy read as another
+    attribute (0.1) on every view. "Nothing happened" cost 0.6, each refill 0.1: the refill must
+    win by the margin (0.5), but 0.6 - 0.5 is 0.09999999999999998 in floating point, so nothing was
+    confirmed, the card was taken from the inn the next turn unnamed, and an alarm followed."""
+    class HiddenSlot(RaceAdapter):
+        def differences(self, expected: View, observed: View) -> list[Difference]:
+            misread = [Difference("a wall card under a trophy", 0.1)]
+            return misread if expected == observed else [Difference("slot behind the deck", 0.5)] + misread
+
+    state = RaceGame(2).new_initial_state()
+    verdict = infer(state, ((4, 0), 1), HiddenSlot())
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll(4), Bank())
+
+
 class _DoubtingRaceAdapter(RaceAdapter):
     """Doubts every chain that banks, giving the scene it was compared with in the reason."""
 

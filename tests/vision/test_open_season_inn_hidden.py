@@ -53,3 +53,28 @@ def test_a_card_half_seen_behind_a_lower_deck_and_read_unsurely_reads_hidden() -
     truth = [f"{p}-{a}" for p, a in table.inn]
     assert truth[4] == "gnome-earrings"
     assert [r.card for r in inn] == truth[:4] + [HIDDEN], [(r.place, r.card, r.confidence) for r in inn]
+
+
+def test_a_card_whose_people_band_the_deck_hides_reads_hidden_though_its_attribute_shows() -> None:
+    """Seed 102615's twin at scene 138 (4 players, Shield, expert, its camera: tilt 28.3, its day
+    light as the film drifted it): the refill put sorcerer-crown in slot 5, beside the 42 mm deck,
+    which hides the top strip's people band but not its corner index. The strip read it
+    dwarf-crown (lead 0.57, strip 2.2: past INN_UNSURE_LEAD and INN_HIDDEN_SCORE), the deck's red
+    and gold edge taken for the dwarves' brown; player 1 took it the next turn and its stock showed
+    sorcerer-crown: a false alarm (four in that game, two in 102619, all sorcerer cards read as
+    dwarf ones there). The people cannot be read there: the slot reads hidden."""
+    from tracker.film import drifting_lightings
+
+    seed, k = 102615, 138
+    twin = OpenSeasonTwin(4, seed, side="shield", expert=True, illegal=3)
+    table = twin.descriptions[k]
+    camera = CameraModel.looking_at(tilt_deg=28.3, azimuth_deg=random.Random(seed).choice([0.0, 90.0, 180.0, 270.0]),
+                                    resolution=(1280, 720))
+    light = drifting_lightings("day", len(twin.changes), seed)[k - 1]
+    out = Renderer().render(open_season_scene(table, seed=seed), camera,
+                            RenderOptions(lighting=light, table_seed=seed % 997), seed=5)
+    reader = CardReader.from_ground_truth(out.ground_truth, "shield", 4, expert=True)
+    inn = reader.read_table(out.image).inn
+    truth = [f"{p}-{a}" for p, a in table.inn]
+    assert truth[4] == "sorcerer-crown"
+    assert [r.card for r in inn] == truth[:4] + [HIDDEN], [(r.place, r.card, r.confidence) for r in inn]

@@ -106,6 +106,13 @@ lower, part of the strip shows and reads as a face of the same attribute (the ta
 97201, tilt 16.5, lamp, rendered once each: gnome-earrings read as dwarf-earrings, lead 0.10 and
 0.11, strip 1.9-2.0, above INN_HIDDEN_SCORE); the slot's right reads there led by 0.03-0.53 (a
 right one called hidden costs a question at most, a wrong one an alarm)."""
+INN_BAND_IN_VIEW = 0.25
+"""...and so is a card read there where the deck may hide more than the rest of this share of the
+strip's band (the people's colour, beside the corner index; ``CardReader.band_in_view``): the
+index still shows the attribute, but the people is read on the deck's red and gold edge, which
+looks like the dwarves' brown (seeds 102615 and 102619, tilt 22-28, day light, the deck 42-48 mm
+tall: slot 5's sorcerer cards read dwarf-earrings, -crown, -eyepatch, -tattoo at leads 0.29-0.57,
+strip 1.7-2.6; every one a false alarm when the card was taken, 6 in the two games)."""
 TAUGHT_INN_NO_CARD_FIT = 1.0
 """A taught printing: an inn slot that the deck may partly hide, most of it seen, whose whole card
 fits no face this well holds none (stills of printings 930000/930001, slot 5, 6 mm under the
@@ -492,7 +499,10 @@ class CardReader:
                 reads[i] = CardRead(read.place, HIDDEN, 0.0)
                 continue
             if strip[i][np.isfinite(strip[i])].max() >= INN_HIDDEN_SCORE:
-                if read.card != EMPTY and read.confidence < INN_UNSURE_LEAD:
+                # a taught printing's read comes from the pixels in view, its strip may not show the
+                # people at all: the band is the built-in art's
+                if read.card != EMPTY and (read.confidence < INN_UNSURE_LEAD or not self.taught and self.band_in_view(
+                        i, float(self.layout.deck_heights[deck])) < INN_BAND_IN_VIEW):
                     reads[i] = CardRead(read.place, HIDDEN, 0.0)
                 continue
             bare = strip[i][~faces].max(initial=-np.inf)
@@ -577,6 +587,12 @@ class CardReader:
         first, second = free_first[slot * poses + CENTRE_POSE], free_second[slot * poses + CENTRE_POSE]
         total = float(weights[0].sum() + weights[1].sum())
         return float((weights[0] * first).sum() + (weights[1] * second).sum()) / total if total > 0 else 1.0
+
+    def band_in_view(self, slot: int, height: float) -> float:
+        """The share of inn slot ``slot``'s (index) top-strip band, the people's colour, that a
+        deck ``height`` mm tall leaves in view, at the slot's centre pose."""
+        band, _ = self.layout.deck_free_pixels("inn strip", np.arange(len(INN_SLOTS)), height)
+        return float(band[slot * len(JITTER) + CENTRE_POSE].mean())
 
     def _deck_masked_scores(self, image: np.ndarray, slots: np.ndarray, height: float) -> np.ndarray:
         """(slots, templates) whole-card scores of these inn slots on what the deck leaves in view."""

@@ -940,13 +940,7 @@ def test_a_compensation_from_behind_the_deck_followed_by_its_refill_is_offered()
     players = dict(seen.players)
     players[0] = replace(players[0], accolades_confidence=0.49)
     seen = replace(seen, players=players)
-    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
-    events = tracked.observe(seen)
-    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    answer = truthful_option(truth, events[0].question, state.history)
-    assert answer is not None, events[0].question.option_texts[:3]
-    tracked.answer(answer)
-    assert tracked.state.history == truth[:59]
+    _asked_at_once(state.clone(), truth, seen, 59)
 
 
 def test_the_last_peek_of_the_game_is_asked_about_whichever_card_the_camera_seems_to_show() -> None:
@@ -971,13 +965,7 @@ def test_the_last_peek_of_the_game_is_asked_about_whichever_card_the_camera_seem
     players[3] = replace(players[3], wall={**players[3].wall, 1: "elf-dagger"},
                          confidence={**players[3].confidence, 1: 0.1})
     seen = replace(seen, players=players)
-    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
-    events = tracked.observe(seen)
-    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    answer = truthful_option(truth, events[0].question, state.history)
-    assert answer is not None
-    tracked.answer(answer)
-    assert tracked.state.history == truth and tracked.state.is_terminal()
+    assert _asked_at_once(state.clone(), truth, seen, 203).state.is_terminal()
 
 
 def _take_of(state: OpenSeasonState, cards: set[str]) -> Any:
@@ -987,9 +975,10 @@ def _take_of(state: OpenSeasonState, cards: set[str]) -> Any:
     return next(m for m in state.legal_moves() if isinstance(m, TakeFromInn) and set(m.cards) == cards)
 
 
-def _asked_at_once(state: OpenSeasonState, truth: list[Any], seen: OpenSeasonObservation, upto: int) -> None:
+def _asked_at_once(state: OpenSeasonState, truth: list[Any], seen: OpenSeasonObservation,
+                   upto: int) -> TrackedGame[OpenSeasonState, OpenSeasonObservation]:
     """A tracker at ``state`` shown ``seen`` asks at once (no alarm first), and the truthful answer
-    brings it to the truth's first ``upto`` moves."""
+    brings it to the truth's first ``upto`` moves; the tracker."""
     tracked = TrackedGame(state, OpenSeasonAdapter())
     events = tracked.observe(seen)
     assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
@@ -997,6 +986,7 @@ def _asked_at_once(state: OpenSeasonState, truth: list[Any], seen: OpenSeasonObs
     assert answer is not None, events[0].question.option_texts[:3]
     tracked.answer(answer)
     assert tracked.state.history == truth[:upto]
+    return tracked
 
 
 def test_a_refill_card_misread_at_its_draw_is_asked_about_in_the_refills_order_without_an_alarm() -> None:
@@ -1051,10 +1041,4 @@ def test_a_drawn_card_given_to_a_player_whose_stock_goes_to_the_accolades_is_ask
     state = _played(twin, 52)
     seen = observation_from_state(_played(twin, 54))
     assert seen.players[0].stock == () and "mage-eyepatch" not in seen.players[1].stock
-    tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
-    events = tracked.observe(seen)
-    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    answer = truthful_option(truth, events[0].question, state.history)
-    assert answer is not None
-    tracked.answer(answer)
-    assert tracked.state.history == truth[:54]
+    _asked_at_once(state.clone(), truth, seen, 54)

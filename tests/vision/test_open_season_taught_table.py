@@ -151,22 +151,28 @@ def test_a_taught_printings_stock_ends_at_its_top_card_and_doubts_the_strips(tau
     2 read as none in 4 of 12 seats below); the cards under it count, each at most
     ``TAUGHT_STRIP_CONFIDENCE`` sure of its face (its strip shows the attribute only as a corner
     index a few pixels wide, or not at all)."""
-    from vision.open_season.cards import TAUGHT_STRIP_CONFIDENCE, CardReader
+    from vision.open_season.cards import TAUGHT_STRIP_CONFIDENCE
 
-    art, pack = taught
     stocks_of_two = 0
+    for scene, seat, want, got in _taught_stocks(*taught):
+        assert len(got) == len(want), (scene, seat, want, got)
+        if want:
+            assert got[-1].card == want[-1] and got[-1].confidence >= 0.5, (scene, seat, got[-1])
+        assert all(r.confidence <= TAUGHT_STRIP_CONFIDENCE for r in got[:-1]), (scene, seat, got)
+        stocks_of_two += len(want) >= 2
+    assert stocks_of_two >= 3
+
+
+def _taught_stocks(art: Any, pack: Any) -> Any:
+    """(scene, seat, true stock, stock read) for every seat of four taught tables, read by the real
+    reader with the taught pack."""
+    from vision.open_season.cards import CardReader
+
     for scene in (13, 33, 68, 83):
         image, view, truth = _table(art, scene)
         stocks = CardReader(view, "shield", 3, pack).read_table(image).stocks
         for seat, player in enumerate(truth.players):
-            want = [f"{people}-{attribute}" for people, attribute in player.stock]
-            got = stocks[seat]
-            assert len(got) == len(want), (scene, seat, want, got)
-            if want:
-                assert got[-1].card == want[-1] and got[-1].confidence >= 0.5, (scene, seat, got[-1])
-            assert all(r.confidence <= TAUGHT_STRIP_CONFIDENCE for r in got[:-1]), (scene, seat, got)
-            stocks_of_two += len(want) >= 2
-    assert stocks_of_two >= 3
+            yield scene, seat, tuple(f"{people}-{attribute}" for people, attribute in player.stock), stocks[seat]
 
 
 def test_a_taught_fans_lower_card_misread_by_its_strip_weighs_the_trackers_floor(taught: tuple[Any, Any]) -> None:
@@ -175,28 +181,21 @@ def test_a_taught_fans_lower_card_misread_by_its_strip_weighs_the_trackers_floor
     each), not 0.2 each (table 102741, printing 995101: both false alarms were such a pair, 0.4,
     beside an inn card not yet seen)."""
     from tracker.open_season.adapter import OpenSeasonAdapter
-    from vision.open_season.cards import CardReader
     from vision.open_season.observation import OpenSeasonObservation, PlayerReading
 
-    art, pack = taught
     checked = 0
-    for scene in (13, 33, 68, 83):
-        image, view, truth = _table(art, scene)
-        stocks = CardReader(view, "shield", 3, pack).read_table(image).stocks
-        for seat, player in enumerate(truth.players):
-            want = tuple(f"{people}-{attribute}" for people, attribute in player.stock)
-            got = stocks[seat]
-            if len(want) < 2:
-                continue
-            people, attribute = want[0].split("-")
-            other = next(a for a in ("crown", "dagger", "earrings", "eyepatch", "tattoo") if a != attribute)
-            misread = (f"{people}-{other}",) + want[1:]  # the lower card's attribute read wrong
-            differences = OpenSeasonAdapter().differences(
-                OpenSeasonObservation(players={seat: PlayerReading(stock=want)}),
-                OpenSeasonObservation(players={seat: PlayerReading(
-                    stock=misread, stock_confidence=tuple(r.confidence for r in got))}))
-            assert len(differences) == 2 and sum(d.weight for d in differences) <= 0.2 + 1e-9, (scene, seat, differences)
-            checked += 1
+    for scene, seat, want, got in _taught_stocks(*taught):
+        if len(want) < 2:
+            continue
+        people, attribute = want[0].split("-")
+        other = next(a for a in ("crown", "dagger", "earrings", "eyepatch", "tattoo") if a != attribute)
+        misread = (f"{people}-{other}",) + want[1:]  # the lower card's attribute read wrong
+        differences = OpenSeasonAdapter().differences(
+            OpenSeasonObservation(players={seat: PlayerReading(stock=want)}),
+            OpenSeasonObservation(players={seat: PlayerReading(
+                stock=misread, stock_confidence=tuple(r.confidence for r in got))}))
+        assert len(differences) == 2 and sum(d.weight for d in differences) <= 0.2 + 1e-9, (scene, seat, differences)
+        checked += 1
     assert checked >= 3
 
 

@@ -8,9 +8,10 @@ players, Horn or Shield, expert tiles on about half, tilt 0-35, three lightings,
 then, accolades fanned face up by hand), alternately 1280x720 and 1920x1080, JPEG as a camera
 writes them, reads each and prints:
 
-* tables whose every player's total is exact from the photo alone, and with every question
-  answered truthfully (a wild token's attribute cannot be seen: the scorer assumes the one best
-  for its player and asks);
+* tables whose every player's total is exact from the photo alone, with only the wild tokens'
+  attributes answered (a wild token shows none: the rules have its player announce it, the scorer
+  assumes the one best for its player and asks; the twin's players choose at random), and with
+  every question answered truthfully; per resolution too;
 * accolade cards: per card, read surely and right / asked (a doubt) / read surely and WRONG (the
   failure that matters: a hidden error) / on a fan refused as a whole; wall cards likewise;
 * refused tables and why; seconds per photo (the scorer only, rendering not counted).
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     stats: dict[str, Any] = {"tables": 0, "exact_alone": 0, "exact_answered": 0, "refused": [],
                              "acc": {"cards": 0, "sure_right": 0, "asked": 0, "sure_wrong": 0, "refused": 0},
                              "wall": {"cards": 0, "right": 0, "asked": 0, "wrong": 0},
-                             "seconds": [], "cpu_seconds": [], "doubts": 0, "mix": {}, "players": 0, "sure_wrong_totals": 0, "outside_range": 0,
+                             "seconds": [], "cpu_seconds": [], "doubts": 0, "exact_said": 0, "by_size": {}, "mix": {}, "players": 0, "sure_wrong_totals": 0, "outside_range": 0,
                              "doubted_wrong_totals": 0}
     wrong_tables = []
     for i in range(args.count):
@@ -167,6 +168,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{seed}: printed as sure and WRONG: {', '.join(sure_wrong)}")
         answers = truthful_answers(result, end)
         answered = fn(photo, ScoreRequest(n, options=request.options, answers=answers)) if answers else result
+        # a wild token shows no attribute: the rules have its player announce it, so the photo
+        # can hold everything else at best (the scorer assumes the attribute best for the player)
+        spoken = {k: v for k, v in answers.items() if k.startswith(("wild ", "accolade wild "))}
+        said = fn(photo, ScoreRequest(n, options=request.options, answers=spoken)) if spoken else result
+        stats["exact_said"] += [p.total for p in said.players] == end["scores"]
+        by_size = stats["by_size"].setdefault(f"{size[0]}x{size[1]}", [0, 0, 0])
+        by_size[0] += 1
+        by_size[1] += alone
+        by_size[2] += [p.total for p in said.players] == end["scores"]
         exact = [p.total for p in answered.players] == end["scores"]
         stats["exact_answered"] += exact
         doubt_keys = {d.key for d in result.doubts}
@@ -201,7 +211,11 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"tables: {t} ({', '.join(f'{k}: {v}' for k, v in sorted(stats['mix'].items()))})")
     print(f"every total exact, photo alone:       {stats['exact_alone']}/{t} ({100 * stats['exact_alone'] / t:.1f} %)")
+    print(f"every total exact, only the wild tokens' announced attributes answered: {stats['exact_said']}/{t} "
+          f"({100 * stats['exact_said'] / t:.1f} %)")
     print(f"every total exact, questions answered: {stats['exact_answered']}/{t} ({100 * stats['exact_answered'] / t:.1f} %)")
+    for size_name, (scored, alone_n, said_n) in sorted(stats["by_size"].items()):
+        print(f"  {size_name}: {scored} tables scored, exact alone {alone_n}, with the wild attributes said {said_n}")
     print(f"players' totals wrong from the photo alone: {stats['sure_wrong_totals']} printed as sure (no doubt "
           f"names them), {stats['doubted_wrong_totals']} with a doubt, of {stats['players']} players scored; "
           f"the truth outside the printed range (the doubts' span): {stats['outside_range']}")

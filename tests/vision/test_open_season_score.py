@@ -533,3 +533,69 @@ def test_the_walls_read_alone_are_the_walls_the_whole_table_reading_gives(
                     assert (got.place, got.card, got.whole) == (r.place, r.card, r.whole)
                     assert got.confidence == pytest.approx(r.confidence, abs=1e-5)
                     assert got.fit == pytest.approx(r.fit, abs=1e-5)
+
+
+def test_a_wall_card_under_trophies_takes_its_people_from_the_emblem_and_is_asked() -> None:
+    """Seed 89510 (2 players, Horn, 1280x720, warm lamp): three barbarian cards with a trophy on
+    them are read by their top strips as elves (the lamp turns the barbarians' teal band green),
+    the whole cards' emblems read barbarian. Before, the strip's elf was the default (every total
+    that depended on it wrong from the photo alone); now the emblem's people is, and the card is
+    still asked, with the strip's reading among the options."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=89510, count=1, end=True,
+                                     resolution=(1280, 720)), 0, Renderer())
+    end = res.ground_truth["end"]
+    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
+                                                     options={"side": end["side"], "expert": end["expert"]}))
+    options = out.reading["options"]
+    for seat, space in ((0, "1"), (0, "10"), (1, "11")):
+        truth = end["players"][seat]["wall"][space]
+        assert truth.startswith("barbarian-") and end["players"][seat]["wall_trophies"].get(space)
+        key = f"wall {seat + 1} {space}"
+        assert out.reading["seats"][seat]["wall"][space] == truth, (key, out.reading["seats"][seat]["wall"][space])
+        assert key in options and options[key][0] == truth
+        assert any(o.startswith("elf-") for o in options[key])  # what the strip read stays offered
+
+
+@pytest.mark.parametrize("strip, confidence, whole, expected", [
+    ("elf-earrings", 0.16, "barbarian-earrings", ("barbarian-earrings", 0.0)),  # the people: the emblem's
+    ("elf-earrings", 0.82, "elf-crown", ("elf-earrings", 0.82)),  # a crown under tokens: the strip's
+    ("sorcerer-earrings", 0.05, "sorcerer-eyepatch", ("sorcerer-eyepatch", 0.0)),  # other attributes: the whole's
+    ("elf-earrings", 0.02, "barbarian-crown", ("barbarian-earrings", 0.0)),
+    ("dwarf-tattoo", 0.9, "dwarf-tattoo", ("dwarf-tattoo", 0.9)),
+])
+def test_a_card_read_by_strip_and_whole_takes_the_emblems_people_and_is_sure_only_when_they_agree(
+        strip: str, confidence: float, whole: str, expected: tuple[str, float]) -> None:
+    from vision.open_season.score_photo import strip_and_whole
+
+    assert strip_and_whole(strip, confidence, whole) == expected
+
+
+def test_the_walls_are_read_in_the_light_the_accolades_card_stock_shows() -> None:
+    """Tuning seed 88121 (1920x1080, warm lamp): player 1's space 6 holds a barbarian-crown. The
+    finished table's wall reader has no bare mat to measure the light on and compared the card's
+    colours as if the light were white: the lamp made the barbarians' teal look elf green and the
+    card was printed as a sure elf-crown. The light is now measured on the fanned accolades' card
+    stock (warm: red above, blue below green) and divided out."""
+    from vision.open_season.accolades import AccoladeReader
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=88121, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["lighting"] == "warm lamp" and end["players"][0]["wall"]["6"] == "barbarian-crown"
+    photo = _jpeg(res.image)
+    light = AccoladeReader.from_ground_truth(res.ground_truth, end["num_players"]).card_stock_light(photo)
+    assert light[2] > 1.15 and light[0] < 0.85, light  # a warm lamp
+    out = score_photo(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
+    doubted = {d.key for d in out.doubts}
+    for p, seat in zip(end["players"], out.reading["seats"]):
+        for space, truth in p["wall"].items():
+            assert seat["wall"].get(space) == truth or f"wall {p['seat'] + 1} {space}" in doubted, (p["seat"], space)

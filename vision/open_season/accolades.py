@@ -340,6 +340,22 @@ class AccoladeReader:
         mx, my = self._maps[seat]
         return cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
 
+    def card_stock_light(self, image: np.ndarray) -> np.ndarray:
+        """(3,) BGR, green 1: the colour of the table's light, from the card stock of the fanned
+        accolades (their brightest tenth, nearly all cream) against the art's cream, the median
+        over the seats. A finished table's wall reader has no bare mat to measure the light on
+        (``CardReader.table_light``); the fans lie beside the walls."""
+        cream = np.array(art.CREAM_RGB[::-1], np.float64)
+        seen = []
+        for seat in range(self.num_players):
+            area = self.rectified(image, seat)
+            grey = cv2.cvtColor(area, cv2.COLOR_BGR2GRAY)
+            mask = (grey >= _percentile_u8(grey, 90)).astype(np.uint8)
+            if int(mask.sum()) >= 50:
+                gains = np.array(cv2.mean(area, mask=mask)[:3], np.float64) / cream
+                seen.append(gains / max(float(gains[1]), 1e-6))
+        return np.median(np.array(seen), axis=0) if seen else np.ones(3)
+
     def read(self, image: np.ndarray) -> dict[int, SeatAccolades]:
         return {seat: self.read_seat(image, seat) for seat in range(self.num_players)}
 

@@ -334,6 +334,12 @@ class CardReader:
         self._light = (image, light)
         return light
 
+    def assume_light(self, image: np.ndarray, light: np.ndarray) -> None:
+        """The table's light for ``image``, measured by another reader (a finished table's walls
+        alone have no bare mat to measure it on: the photo scorer measures it on the accolades'
+        card stock), clipped as :meth:`table_light` clips its own."""
+        self._light = (image, np.clip(np.asarray(light, np.float64), LIGHT_CLIP[0], LIGHT_CLIP[1]))
+
     def deck_height(self, image: np.ndarray) -> float:
         """How tall the deck stands (mm): the height at which its top's probes are most the red of
         a card back (lower they fall on its cream side, higher on the inn or the mat beside it)."""

@@ -77,6 +77,9 @@ class SeatReading:
     """Space -> (card, the card reader's confidence)."""
     wall_hidden: set[int] = field(default_factory=set)
     """Spaces something covers in the photo (a hand): their card is asked (``HIDDEN_FIT``)."""
+    wall_also: dict[int, str] = field(default_factory=dict)
+    """Space -> the other reading of a wall card read twice (``strip_and_whole``): among the
+    options when the card is asked."""
 
     def to_json(self) -> dict[str, Any]:
         return {"wall": {str(k): v for k, v in sorted(self.wall.items())},
@@ -340,6 +343,11 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k}
                  | {int(m.group(1)) for m in (re.search(r": trophies on space (\d+) \(", d) for d in t.doubts) if m}
                  for seat, t in read_tokens.items()}
+    if hasattr(cards, "assume_light") and hasattr(accolades, "card_stock_light"):
+        # the walls' colours as white light would show them (a warm lamp makes the barbarians'
+        # teal look elf green): tuning tables 88100-88149 and 89000-89049, wall cards read surely
+        # and right 2725 -> 2749 of 2865, asked 136 -> 114, surely and wrong 4 -> 2
+        cards.assume_light(img, accolades.card_stock_light(img))
     if hasattr(cards, "read_walls"):  # the walls alone (a finished table's other places do not score)
         walls = cards.read_walls(img, tokens_on)
         _walls(seats, [r for seat in sorted(walls) for _, r in sorted(walls[seat].items())])
@@ -425,7 +433,7 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             if card is None:
                 unsure.append(f"{player_name(seat)}'s space {space} was read face down, not surely")
             else:
-                choices.append(_wall_choice(seat, space, card))
+                choices.append(_wall_choice(seat, space, card, r.wall_also.get(space)))
     return seats, choices, token_doubts, unsure
 
 
@@ -540,22 +548,47 @@ def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
             r.wall_confidence.pop(space, None)
             continue
         card = None if read.card == "back" else read.card
-        r.wall[space] = card
         confidence = float(read.confidence)
-        if getattr(read, "whole", "") and read.whole.split("-")[0] != read.card.split("-")[0]:
-            # read by its top strip (tokens over the icon), but the whole card's emblem shows another
-            # people: not sure (tuning 76028: the strip read elf, the emblem barbarian, the truth)
-            confidence = 0.0
+        whole = getattr(read, "whole", "")
+        if card is not None and whole == "back":  # the strip shows a face, the whole card a back
+            confidence = 0.0  # asked, "face down" among the options (development 80020: face down)
+        elif card is not None and whole not in ("", "empty"):
+            card, confidence = strip_and_whole(card, confidence, whole)
+            if card != whole:
+                r.wall_also[space] = whole
+            elif card != read.card:
+                r.wall_also[space] = read.card
+        r.wall[space] = card
         r.wall_confidence[space] = (card, confidence)
 
 
-def _wall_choice(seat: int, space: int, card: str) -> Choice:
+def strip_and_whole(strip: str, confidence: float, whole: str) -> tuple[str, float]:
+    """A wall card with trophy tokens over its middle, read twice: by its top strip (the band and
+    the small index) and as a whole card (the emblem around the tokens, the icon under them) ->
+    the card and how sure. The people is the whole card's: the emblem is large, the band a few
+    pixels whose colour a lamp shifts (tuning tables 88100-88149 and 89000-89049, 134 such cards:
+    where the two disagreed on the people, the whole card was right 7 times of 7; tuning 76028:
+    the strip read elf, the emblem barbarian, the truth). The attribute is the whole card's too,
+    except a crown: tokens over the icon look like the crown's dark shape (whole card read crown 40
+    times, wrong 11, the strip's attribute right each time; any other attribute 94 times, never
+    wrong; the strip alone 118 of 134 right, this 134). A card the two readings do not agree on
+    is not sure (asked, this card first)."""
+    people, attribute = whole.split("-")
+    if attribute == "crown":
+        attribute = strip.split("-")[1]
+    card = f"{people}-{attribute}"
+    return card, (confidence if card == strip else 0.0)
+
+
+def _wall_choice(seat: int, space: int, card: str, also: str | None = None) -> Choice:
     """A wall card not read surely: its people's other attributes, its attribute's other peoples,
-    or face down (development 80020: a face-down card read gnome-crown, unsure, and no option
-    could set it right)."""
+    the card's other reading (``also``), or face down (development 80020: a face-down card read
+    gnome-crown, unsure, and no option could set it right)."""
     people, attribute = card.split("-")
     options = [card] + [f"{people}-{a}" for a in ATTRIBUTES if a != attribute] + \
-              [f"{p}-{attribute}" for p in PEOPLES if p != people] + [FACE_DOWN_OPTION]
+              [f"{p}-{attribute}" for p in PEOPLES if p != people]
+    options += [also] if also is not None and also not in options else []
+    options += [FACE_DOWN_OPTION]
 
     def apply(seats: list[SeatReading], k: int) -> None:
         seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
@@ -617,7 +650,7 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
     """The readings with every choice applied (picks: key -> option index)."""
     out = [SeatReading(dict(s.wall), dict(s.wall_trophies), list(s.wall_wilds), list(s.accolades),
                        s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus),
-                       dict(s.wall_confidence), set(s.wall_hidden)) for s in seats]
+                       dict(s.wall_confidence), set(s.wall_hidden), dict(s.wall_also)) for s in seats]
     wild_attrs: dict[tuple[int, int], int] = {}
     acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
     for ch in choices:

@@ -99,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=50)
     ap.add_argument("--seed-start", type=int, default=70000)
     ap.add_argument("--json", default=None, help="also write the figures to this file")
+    ap.add_argument("--resolution", type=int, nargs=2, metavar=("W", "H"), default=None,
+                    help="every photo at this size (default: 1280x720 and 1920x1080 alternately)")
     args = ap.parse_args(argv)
     from vision.photo_score import PhotoScoreError, ScoreRequest, scorer
     from vision.render.dataset import DatasetSettings
@@ -117,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         if seed in TUNED:
             print(f"seed {seed} was used to tune the reader: pick another --seed-start", file=sys.stderr)
             return 2
-        size = (1280, 720) if i % 2 == 0 else (1920, 1080)
+        size = tuple(args.resolution) if args.resolution else (1280, 720) if i % 2 == 0 else (1920, 1080)
         settings = DatasetSettings(game="open_season", seed=seed, count=1, end=True, resolution=size)
         res = render_one(settings, 0, renderer)
         ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
@@ -173,10 +175,11 @@ def main(argv: list[str] | None = None) -> int:
         spoken = {k: v for k, v in answers.items() if k.startswith(("wild ", "accolade wild "))}
         said = fn(photo, ScoreRequest(n, options=request.options, answers=spoken)) if spoken else result
         stats["exact_said"] += [p.total for p in said.players] == end["scores"]
-        by_size = stats["by_size"].setdefault(f"{size[0]}x{size[1]}", [0, 0, 0])
+        by_size = stats["by_size"].setdefault(f"{size[0]}x{size[1]}", [0, 0, 0, 0, 0])
         by_size[0] += 1
         by_size[1] += alone
         by_size[2] += [p.total for p in said.players] == end["scores"]
+        sure_right_before, cards_before = stats["acc"]["sure_right"], stats["acc"]["cards"]
         exact = [p.total for p in answered.players] == end["scores"]
         stats["exact_answered"] += exact
         doubt_keys = {d.key for d in result.doubts}
@@ -200,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
                     stats["wall"]["right"] += 1
                 else:
                     stats["wall"]["wrong"] += 1
+        by_size[3] += stats["acc"]["sure_right"] - sure_right_before
+        by_size[4] += stats["acc"]["cards"] - cards_before
         if not exact:
             wrong_tables.append(f"seed {seed} ({size[0]}x{size[1]}, {key}, {end['lighting']}): "
                                 f"read {[p.total for p in answered.players]} (alone {totals}), truth {end['scores']}")
@@ -214,8 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"every total exact, only the wild tokens' announced attributes answered: {stats['exact_said']}/{t} "
           f"({100 * stats['exact_said'] / t:.1f} %)")
     print(f"every total exact, questions answered: {stats['exact_answered']}/{t} ({100 * stats['exact_answered'] / t:.1f} %)")
-    for size_name, (scored, alone_n, said_n) in sorted(stats["by_size"].items()):
-        print(f"  {size_name}: {scored} tables scored, exact alone {alone_n}, with the wild attributes said {said_n}")
+    for size_name, (scored, alone_n, said_n, acc_right, acc_cards) in sorted(stats["by_size"].items()):
+        print(f"  {size_name}: {scored} tables scored, exact alone {alone_n}, with the wild attributes said {said_n}; "
+              f"accolade cards read surely and right {acc_right}/{acc_cards} ({100 * acc_right / max(acc_cards, 1):.2f} %)")
     print(f"players' totals wrong from the photo alone: {stats['sure_wrong_totals']} printed as sure (no doubt "
           f"names them), {stats['doubted_wrong_totals']} with a doubt, of {stats['players']} players scored; "
           f"the truth outside the printed range (the doubts' span): {stats['outside_range']}")

@@ -83,6 +83,8 @@ def test_score_prints_the_engines_breakdown_and_the_doubts_with_the_totals_they_
             if f"player {p['seat'] + 1}" not in moved:
                 assert p["total"] == truth["total"], (p, truth)
         assert out["winner"] and all(w.startswith("player ") for w in out["winner"])
+        # 1920x1080: the accolades are sharp enough, no note asks for a sharper photo
+        assert not any("camera pixels per mm" in note for note in out["notes"]), out["notes"]
         words = _cli(*_args(image, end))
         assert words.returncode == 0, words.stderr
         assert "Player 1:" in words.stdout and "Winner:" in words.stdout
@@ -559,6 +561,8 @@ def test_a_wall_card_under_trophies_takes_its_people_from_the_emblem_and_is_aske
         assert out.reading["seats"][seat]["wall"][space] == truth, (key, out.reading["seats"][seat]["wall"][space])
         assert key in options and options[key][0] == truth
         assert any(o.startswith("elf-") for o in options[key])  # what the strip read stays offered
+    # 1280x720: the icons are a few pixels, and the scorer says a sharper photo asks less
+    assert any("camera pixels per mm" in note and "1920x1080" in note for note in out.notes), out.notes
 
 
 @pytest.mark.parametrize("strip, confidence, whole, expected", [

@@ -40,6 +40,10 @@ from vision.render.open_season_scene import (
 WALL_SURE = 0.25
 """A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
 best face over the runner-up) is a doubt."""
+ACCOLADE_LEGIBLE_PX_PER_MM = 0.9
+"""Accolades seen at fewer camera pixels per mm than this get a note asking for a sharper photo:
+fresh tables 89700-89749, cards read surely and right 91.4 % at 1280x720 (0.6-0.9 px/mm), 99.8 %
+at 1920x1080 (0.9-1.3 px/mm)."""
 HIDDEN_FIT = 1.0
 """A wall space whose best card template fits under this (``CardRead.fit``) is covered (a hand, a
 sleeve): which card lies there is asked, never read. On tuning tables 69300-69369 and
@@ -278,6 +282,11 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     readers = (CardReader(view, side, n, req.pack, walls_only=True), AccoladeReader(view, n),
                lambda: _token_reader(view, side, n, expert, req.pack))
     t2 = time.perf_counter()
+    sharpness = min(readers[1].camera_pixels_per_mm(seat) for seat in range(n))
+    if sharpness < ACCOLADE_LEGIBLE_PX_PER_MM:
+        notes = [*notes, f"the accolades are {sharpness:.1f} camera pixels per mm in this photo: their attribute "
+                         "icons are a few pixels, so some cards are asked; a photo with more pixels (1920x1080 "
+                         "or a phone's camera) asks fewer questions"]
     seats, choices, token_doubts, unsure_walls = read_table(img, readers, n, side)
     t3 = time.perf_counter()
     # ---- the engine scores what was read; each open question is settled by the answer given,

@@ -603,3 +603,23 @@ def test_the_walls_are_read_in_the_light_the_accolades_card_stock_shows() -> Non
     for p, seat in zip(end["players"], out.reading["seats"]):
         for space, truth in p["wall"].items():
             assert seat["wall"].get(space) == truth or f"wall {p['seat'] + 1} {space}" in doubted, (p["seat"], space)
+
+
+def test_a_phone_photo_whose_lens_bends_the_markers_is_scored_through_the_lens_it_measures() -> None:
+    """Fresh 12-megapixel table 89815 (4:3, k1 -0.12, tilt 25): through a pinhole fit the markers
+    lie 12 px off (5 px allowed), and the photo was refused before the lens was measured. The lens
+    is now measured first and the markers checked through it; the focal length is measured with it
+    (the markers' homography implied 1281 px against the camera's 1220 at the working size, which
+    left player 1's three wall trophies unread). Every total is exact."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=89815, count=1, end=True,
+                                     resolution=(4000, 3000)), 0, Renderer())
+    end = res.ground_truth["end"]
+    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
+                                                     options={"side": end["side"], "expert": end["expert"]}))
+    assert out.reading["seats"][0]["wall_trophies"] == end["players"][0]["wall_trophies"]
+    assert [p.total for p in out.players] == end["scores"]

@@ -94,8 +94,10 @@ def _working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(image, (WORK_WIDTH, int(round(h * scale))), interpolation=cv2.INTER_AREA), scale
 
 
-def _calibrate(img: np.ndarray, req: ScoreRequest, scan: Any = None) -> tuple[Any, Any, list[str]]:
-    """The table's geometry from the markers (``scan``: markers already found in ``img``)."""
+def _calibrate(img: np.ndarray, req: ScoreRequest, scan: Any = None,
+               residual_px: float | None = None) -> tuple[Any, Any, list[str]]:
+    """The table's geometry from the markers (``scan``: markers already found in ``img``;
+    ``residual_px``: how far off they may be, ``MARKER_RESIDUAL_PX`` unless said)."""
     from calibration.errors import CalibrationError
     from calibration.table import detect_markers, fit_table_geometry, missing_markers_message
 
@@ -116,7 +118,7 @@ def _calibrate(img: np.ndarray, req: ScoreRequest, scan: Any = None) -> tuple[An
 
     from calibration.config import DEFAULT_CONFIG
 
-    config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
+    config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX if residual_px is None else residual_px)
     try:
         geometry, notes = fit_table_geometry(scan, size, intrinsics, config)
     except CalibrationError as exc:

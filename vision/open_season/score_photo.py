@@ -40,6 +40,9 @@ from vision.render.open_season_scene import (
 WALL_SURE = 0.25
 """A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
 best face over the runner-up) is a doubt."""
+UNMEASURED_LENS_RESIDUAL_PX = 20.0
+"""Before the lens is measured (no profile), the markers may lie this far from a pinhole fit (a
+phone's barrel distortion); through the lens measured they must fit within ``MARKER_RESIDUAL_PX``."""
 ACCOLADE_LEGIBLE_PX_PER_MM = 0.9
 """Accolades seen at fewer camera pixels per mm than this get a note asking for a sharper photo:
 fresh tables 89700-89749, cards read surely and right 91.4 % at 1280x720 (0.6-0.9 px/mm), 99.8 %
@@ -212,10 +215,13 @@ def _check_side(view: Any, img: np.ndarray, n: int, side: str) -> None:
                               "was the Horn side played? (--side horn)")
 
 
-def _lens_corrected(img: np.ndarray, scan: Any, n: int, side: str) -> tuple[np.ndarray, Any]:
+def _lens_corrected(img: np.ndarray, scan: Any, n: int, side: str,
+                    bent: bool = False) -> tuple[np.ndarray, Any, list[str]]:
     """No calibrated profile: the lens's barrel distortion measured on the walls
     (``lens.fit_lens``), the frame undistorted and the markers refitted on it, so that the walls
-    and personal areas (outside the markers' square) are sampled where they lie."""
+    and personal areas (outside the markers' square) are sampled where they lie; with the
+    calibration's notes. Markers that fit neither through that lens nor without one: refused.
+    ``bent``: the markers are off a pinhole fit by more than the limit (the focal is measured too)."""
     from dataclasses import replace
 
     from calibration.config import DEFAULT_CONFIG
@@ -228,14 +234,17 @@ def _lens_corrected(img: np.ndarray, scan: Any, n: int, side: str) -> tuple[np.n
 
     config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
     size = (img.shape[1], img.shape[0])
-    lens = fit_lens(img, scan, config, n, side)
+    lens = fit_lens(img, scan, config, n, side, search_focal=bent)
     k = lens.camera_matrix(size)
     try:
-        geometry, _ = fit_table_geometry(scan, size, Intrinsics(k, lens.dist(), size), config)
-    except CalibrationError:  # the markers refuse this lens: keep the pinhole fit (it passed)
-        geometry, _ = fit_table_geometry(scan, size, None, config)
-        return img, TableView(geometry.table_to_image, size)
-    return undistorted(img, lens), TableView(geometry.table_to_image, size, k)
+        geometry, notes = fit_table_geometry(scan, size, Intrinsics(k, lens.dist(), size), config)
+    except CalibrationError:  # the markers refuse this lens: the pinhole fit, if they take it
+        try:
+            geometry, notes = fit_table_geometry(scan, size, None, config)
+        except CalibrationError as exc:
+            raise PhotoScoreError(str(exc)) from None
+        return img, TableView(geometry.table_to_image, size), notes
+    return undistorted(img, lens), TableView(geometry.table_to_image, size, k), notes
 
 
 def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
@@ -271,9 +280,19 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
                                   "of 255): light the table and take the photo again")
         raise PhotoScoreError("the photo is flat (no contrast): no table in view")
     scan = detect_markers(img)  # found once: the lens fit reuses them
-    geometry, intrinsics, notes = _calibrate(img, req, scan)
+    measured = req.profile is not None and getattr(req.profile, "intrinsics", None) is not None
+    bent = False
+    try:
+        geometry, intrinsics, notes = _calibrate(img, req, scan)
+    except PhotoScoreError:
+        if measured:
+            raise
+        # without a profile the lens is measured next and the markers checked again through it:
+        # its barrel bends them too (fresh 12-megapixel tables 89815, 89817: 9.5 and 5.7 px off)
+        geometry, intrinsics, notes = _calibrate(img, req, scan, UNMEASURED_LENS_RESIDUAL_PX)
+        bent = True
     if intrinsics is None:
-        img, view = _lens_corrected(img, scan, n, side)
+        img, view, notes = _lens_corrected(img, scan, n, side, bent)
     else:
         view, _ = _view_from(geometry, intrinsics, size)
     _check_in_view(view, n, side, size)

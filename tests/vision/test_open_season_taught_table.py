@@ -215,6 +215,29 @@ def test_a_taught_card_under_tokens_is_read_by_its_strip_unsurely(taught: tuple[
     assert built_in.confidence > TAUGHT_STRIP_CONFIDENCE, built_in
 
 
+def test_a_taught_card_under_trophies_misread_by_its_strip_weighs_the_trackers_floor(taught: tuple[Any, Any]) -> None:
+    """A taught wall card under trophy tokens, read by its strip, is reported not sure at all: a
+    misread of it weighs the tracker's floor, 0.1, not 0.2 (table 102740, printing 995100: three
+    such cards misread at 0.2 for up to 86 scenes, 0.6 on every chain, and three false alarms
+    where a move left a few doubts more)."""
+    from tracker.open_season.adapter import OpenSeasonAdapter
+    from vision.open_season.cards import CardReader
+    from vision.open_season.observation import OpenSeasonObservation, PlayerReading
+
+    art, pack = taught
+    image, view, truth = _table(art, 60)
+    seat, space, card = next((s, n, c) for s, p in enumerate(truth.players) for n, c in sorted(p.wall.items()) if c)
+    read = CardReader(view, "shield", 3, pack).read_table(image, {seat: {space}}).walls[seat][space]
+    assert read.card != "empty" and read.confidence == 0.0, read
+    people, attribute = card
+    other = next(a for a in ("crown", "dagger", "earrings", "eyepatch", "tattoo") if a != attribute)
+    differences = OpenSeasonAdapter().differences(
+        OpenSeasonObservation(players={seat: PlayerReading(wall={space: f"{people}-{attribute}"})}),
+        OpenSeasonObservation(players={seat: PlayerReading(wall={space: f"{people}-{other}"},
+                                                           confidence={space: read.confidence})}))
+    assert [round(d.weight, 9) for d in differences] == [0.1], differences
+
+
 def _four_player_inn(art: Any, camera_seed: int, scene: int) -> tuple[Any, Any, list[str]]:
     """Scene ``scene`` of a 4-player Horn game (twin 5103) at tilt 30 in evening light, seen by the
     demo camera of ``camera_seed``: the image, the view and the inn's cards."""

@@ -455,9 +455,9 @@ class CardReader:
         """A wall card with tokens over its middle, read by its top strip; a taught printing's
         strip may not show the attribute (102400, printing 930000: a barbarian-crown under a
         trophy read barbarian-tattoo at every scene, a wrong card to the tracker for 20 moves), so
-        its reading is at most ``TAUGHT_STRIP_CONFIDENCE`` sure."""
+        its reading is at most ``TAUGHT_WALL_STRIP_CONFIDENCE`` sure."""
         read = replace(strip, fit=whole.fit, whole=whole.card)
-        return replace(read, confidence=min(read.confidence, TAUGHT_STRIP_CONFIDENCE)) if self.taught else read
+        return replace(read, confidence=min(read.confidence, TAUGHT_WALL_STRIP_CONFIDENCE)) if self.taught else read
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:
         """Each inn slot: the best name's whole-card score plus its top-strip score (the strip's
@@ -772,15 +772,22 @@ TAUGHT_STRIP_CONFIDENCE = 0.2
 """... and a lower card of its fan, read by its top strip, is at most this sure of its face: on
 those stills 12 of 14 lower cards were read with the right people and a wrong attribute, 7 of
 them by a lead of 0.3 or more (the strip shows the attribute only as a corner index of 4-5
-pixels at 1280x720, or not at all)."""
+pixels at 1280x720, or not at all). Both the fans' lower cards and the wall cards under tokens
+are now reported less sure still (below); this stays the bound the tests hold them to."""
 TAUGHT_FAN_STRIP_CONFIDENCE = 0.0
 """... and the fans' lower cards are reported not sure at all (the tracker weighs each of their
 differences its floor, 0.1): printing 995101 shows the attribute in the strip only as an icon of
 3-4 pixels under the people's letter, and table 102741's two false alarms were both a lower stock
 card read with another attribute of its people at 0.2 ("shows gnome-crown too" + "lacks
 gnome-dagger": 0.4 with an inn card not yet seen). Replayed with these cards at 0: no false alarm,
-the same 83/83 moves and questions (docs/open_season.md, session 23, os-stock). A wall card under
-tokens keeps ``TAUGHT_STRIP_CONFIDENCE`` (its strip is all there is to read of it)."""
+the same 83/83 moves and questions (docs/open_season.md, session 23, os-stock)."""
+TAUGHT_WALL_STRIP_CONFIDENCE = 0.0
+"""... and so is a wall card under trophy tokens, read by its strip: on table 102740 (printing
+995100) three of player 2's cards under trophies read another face at 0.2 from scenes 60, 82 and
+99 to the game's end at 146 (elf-dagger as elf-eyepatch, barbarian-tattoo as barbarian-dagger, sorcerer-tattoo as
+elf-eyepatch), 0.6 on every chain, and all three false alarms of the game were scenes whose move
+left a few doubts more (replayed with these cards at 0, the tracker's floor of 0.1 each: one left).
+The tracker knows the card from its move; the strip only says a card lies there."""
 BACK_PALETTE = 3
 """Colours kept of a taught back (k-means on its pixels) ..."""
 BACK_MIN_SHARE = 0.1

@@ -438,9 +438,13 @@ class TokenSampler:
     def wild_likeness(self, card_bgr: np.ndarray) -> float:
         """How well the wild token's template fits the best place of a card's art (BGR, the whole
         card, any size): a taught printing's back with light discs on it looks like a wild token
-        lying on the accolades."""
+        lying on the accolades. The card is blurred as the token's template is (as the camera
+        blurs both): a taught view is sharper than the film, and small discs fit a blurred token
+        better than sharp ones (seed 102732, printing 990002: its back fitted 0.69-0.71 sharp,
+        0.79 blurred, and a bare accolade card 0.75-0.78 in the film, read as a wild token)."""
         w, h = (int(round(v * PX_PER_MM)) for v in art.CARD_SIZE_MM)
         card = cv2.resize(np.asarray(card_bgr, np.float32)[..., :3], (w, h), interpolation=cv2.INTER_AREA)
+        card = cv2.GaussianBlur(card, (0, 0), TEMPLATE_BLUR_PX)
         side = int(self._m.wall.shape[0])
         patches = np.stack([card[y:y + side, x:x + side] for y in range(0, h - side + 1)
                             for x in range(0, w - side + 1)])

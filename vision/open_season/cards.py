@@ -134,25 +134,25 @@ pixels that tell them apart (``CardReader._same_people_second_look``)."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
 HIDDEN = "hidden"
+"""What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 WALL_CARD_MIN_FIT = 1.0
 """A wall space read as a card whose best template fits it worse than this, while one of its two
 patches shows the space's bare board (``WALL_BARE_FIRST``, ``WALL_BARE_SECOND``), holds no card laid
-on it: something lies across part of the space (``CardReader._across_the_space``). Every card lying
-on its space fitted 1.88 or better on the stills of tuning games 102787, 102797, 102821 and
-102790-102799 (1,700 wall cards; score_photo's tables: 1.75, ``HIDDEN_FIT``); the expert discards
-laid beside the west wall board, the last one crossways over the corner of an empty space 1, read
-as gnome-crown and sorcerer-crown there at -1.59 to -0.66 (a false alarm in each of those three
-games)."""
+on it: something lies across part of the space (``CardReader._across_the_space``). Stills of tuning
+games 102787, 102790-102799 and 102821 (222 stills, 7,358 wall spaces; os-discard): every face card
+on its space fitted 1.65 or better (1.39 under two trophies, read whole; score_photo's tables 1.75,
+``HIDDEN_FIT``); the only card reads under 1 were the expert discards laid beside the west wall
+board, the last one crossways over the corner of its empty space 1, read as gnome-crown or
+sorcerer-crown at -1.59 to -0.66 (a false alarm in each of 102787, 102797, 102821)."""
 WALL_BARE_FIRST = 0.0
 """The first patch (the emblem's) shows the bare space where the best empty-space template fits it
-alone this well (at its best pose): bare spaces 0.38 and up on tuning games 102790-102799 (one at
--0.86 of 1,501 on 102787, 102797, 102821: lamp and evening light), a face card on the space -0.28
-and below, the discards' cards crossing the space -1.77 to -2.63."""
+alone (its best pose) this well: on those stills bare spaces 99 % above -0.17 (lowest -0.86, lamp
+and evening light), face cards on their space -0.20 and below, the discards crossing space 1 -1.77
+to -2.63 (that patch lies under them)."""
 WALL_BARE_SECOND = -1.2
-"""... and the second (the icon's) this well: bare spaces -1.37 and up (99 % above -1.11), a face
-card on the space -1.85 and below, the icon's end of space 1 beside the crossing discard -0.81 to
--0.37."""
-"""What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
+"""... and the second (the icon's) this well: bare spaces 99 % above -1.07 (lowest -1.42), face
+cards on their space -1.71 and below, the icon's end of space 1 beside the crossing discard -0.81
+to -0.37."""
 BACK_RED_SHARE = 0.42
 """A pixel whose red share r/(r+g+b) passes this is a card back's red or gold, not the mat or a
 cream card face (the back is 0.65, its gold 0.47, the mat 0.21, a card's cream 0.35)."""

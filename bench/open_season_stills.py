@@ -9,6 +9,7 @@ Where a filmed game's alarm names a stock, its scene is read here without playin
     python bench/open_season_stills.py 102741 --demo 2 shield 20 evening --illegal 1 \\
         --art A995101 --pack P995101 --scenes 44,45,50,51
     python bench/open_season_stills.py 102659 --games 40 --seed 102640        # every still
+    python bench/open_season_stills.py 102797 --seed 102790 --walls           # the walls too
 
 Scene k is the table after the twin's change k (0: the set-up), the k-th still the tracker gets.
 """
@@ -32,6 +33,19 @@ def _scenes(text: str, count: int) -> list[int]:
         first, _, last = part.partition("-")
         out.extend(range(int(first), int(last or first) + 1))
     return [k for k in out if k < count]
+
+
+def _walls_wrong(table: Any, read: Any) -> list[str]:
+    """Each wall space read otherwise than the twin has it (a face-down card reads "back")."""
+    out = []
+    for seat, player in enumerate(table.players):
+        for number, got in read.walls[seat].items():
+            card = player.wall.get(number, "empty")
+            want = "back" if card is None else card if isinstance(card, str) else "-".join(card)
+            if got.card != want:
+                out.append(f"player {seat + 1} space {number} WRONG wall {want} read {got.card} "
+                           f"({got.confidence:.2f}, fit {got.fit:.2f})")
+    return out
 
 
 def main() -> int:
@@ -59,6 +73,8 @@ def main() -> int:
     parser.add_argument("--pack", help="the taught pack it was read with")
     parser.add_argument("--resolution", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
     parser.add_argument("--save", metavar="DIR", help="also save each frame as DIR/scene_K.npy")
+    parser.add_argument("--walls", action="store_true",
+                        help="also compare every wall space with the twin's (each one read wrong printed)")
     args = parser.parse_args()
     spec: dict[str, Any]
     if args.demo:
@@ -83,10 +99,10 @@ def main() -> int:
         pack = load_pack(args.pack, "open_season")
     renderer = Renderer()
     reader = CardReader(_view_of(camera, size), spec["side"], spec["players"], pack, expert=spec["expert"])
-    wrong = total = 0
+    wrong = total = walls_wrong = walls_total = 0
     for k in _scenes(args.scenes, len(twin.descriptions)):
         table = twin.descriptions[k]
-        if not any(player.stock for player in table.players):
+        if not args.walls and not any(player.stock for player in table.players):
             continue
         scene = open_season_scene(table, seed=twin.seed)
         if art is not None:
@@ -95,7 +111,16 @@ def main() -> int:
         image = renderer.render(scene, camera, options, seed=spec["seed"] * 100_003 + k).image
         if args.save:
             np.save(Path(args.save) / f"scene_{k}.npy", image)
-        read = reader.read_table(image)
+        # the walls: a card under trophies by its strip, as the tracker reads it (the twin's
+        # trophies stand for the token reader's)
+        trophies = {seat: {n for n, k in player.wall_trophies.items() if k} for seat, player in enumerate(table.players)}
+        read = reader.read_table(image, trophies if args.walls else None)
+        if args.walls:
+            bad = _walls_wrong(table, read)
+            walls_total += sum(len(wall) for wall in read.walls.values())
+            walls_wrong += len(bad)
+            for line in bad:
+                print(k, line, flush=True)
         for seat, player in enumerate(table.players):
             want = ["-".join(card) for card in player.stock]
             got = read.stocks[seat]
@@ -106,6 +131,8 @@ def main() -> int:
                 print(k, f"player {seat + 1}", "right" if right else "WRONG", "stock", want, "read",
                       [(r.card, round(r.confidence, 2)) for r in got], flush=True)
     print(f"stocks read wrong: {wrong} of {total}")
+    if args.walls:
+        print(f"wall spaces read wrong: {walls_wrong} of {walls_total}")
     return 0
 
 

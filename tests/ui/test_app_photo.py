@@ -124,6 +124,36 @@ def test_a_finished_open_season_table_is_scored_from_its_photo(
     ui.tap(ui.widget("home", "game_octocube"))
 
 
+def test_the_scorers_notes_are_shown_under_the_breakdown(ui: Driver, tmp_path: Path) -> None:
+    """A 1280x720 photo: the scorer notes that the accolades' icons are a few pixels and a photo
+    with more pixels asks fewer questions; the Photo screen shows its notes as the CLI prints them."""
+    app = ui.app
+    res = subprocess.run([sys.executable, "-m", "ui.cli", "render", "open_season", "--end", "--seed", "88002",
+                          "--count", "1", "--players", "2", "--width", "1280", "--height", "720", "--out", str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    gt = json.loads(next((tmp_path / "gt").glob("*.json")).read_text())
+    end = gt["end"]
+    ui.tap_nav("home")
+    ui.tap(ui.widget("home", "game_open_season"))
+    ui.tap(ui.widget("home", f"side_{end['side']}"))
+    if bool(app.expert) != bool(end["expert"]):
+        ui.tap(ui.widget("home", "expert"))
+    ui.tap(ui.widget("home", "home_score_photo"))
+    ui.tap(ui.widget("photo", "photo_players_2"))
+    ui.widget("photo", "photo_path").text = str(tmp_path / gt["image"])
+    ui.tap(ui.widget("photo", "photo_score"))
+    ui.until(lambda: not app.photo_busy, 120, "the Open Season photo to be read")
+    assert not app.photo_failed, app.photo_status
+    notes = app.photo_result.notes
+    assert any("camera pixels per mm" in note for note in notes), notes
+    shown = ui.widget("photo", "photo_lines").text
+    assert all(note in shown for note in notes), (notes, shown)
+    ui.tap(ui.widget("photo", "photo_game_octocube"))  # leave the screen as the other tests expect
+    ui.tap_nav("home")
+    ui.tap(ui.widget("home", "game_octocube"))
+
+
 def test_a_photo_of_something_else_is_refused_in_one_line(ui: Driver, tmp_path: Path) -> None:
     import cv2
     import numpy as np

@@ -746,6 +746,8 @@ class TableSightApp(App):
             text += "\n\n[b]" + self.t("photo.winner", names=", ".join(c.capitalize() for c in result.winner)) + "[/b]"
             if result.tie_break:
                 text += "\n" + self.say(result.tie_break)
+        for note in result.notes:  # the calibration's, a photo too coarse for the icons: as the CLI says them
+            text += "\n\n" + self.say(note)
         self.photo_text = text
         self.photo_doubts = [{"key": d.key, "question": d.question, "low": int(d.low), "high": int(d.high),
                               "count": int(answers.get(d.key, d.read)), "tapped": d.key in answers}

@@ -827,19 +827,16 @@ stills of printings 930000 and 930001, 18 tables: top cards 5.9-7.0; a lower car
 the next, -1.4 to 1.0; a place past the top, bare mat or the top card's lower part, 0.9 at most).
 The strips miscounted the fans: an empty stock read as 4-7 cards fitting -0.7 to 0.7, a stock
 of 2 whose lower strip read as the bare mat as none."""
-TAUGHT_STRIP_CONFIDENCE = 0.2
-"""... and a lower card of its fan, read by its top strip, is at most this sure of its face: on
-those stills 12 of 14 lower cards were read with the right people and a wrong attribute, 7 of
-them by a lead of 0.3 or more (the strip shows the attribute only as a corner index of 4-5
-pixels at 1280x720, or not at all). Both the fans' lower cards and the wall cards under tokens
-are now reported less sure still (below); this stays the bound the tests hold them to."""
 TAUGHT_FAN_STRIP_CONFIDENCE = 0.0
-"""... and the fans' lower cards are reported not sure at all (the tracker weighs each of their
-differences its floor, 0.1): printing 995101 shows the attribute in the strip only as an icon of
-3-4 pixels under the people's letter, and table 102741's two false alarms were both a lower stock
-card read with another attribute of its people at 0.2 ("shows gnome-crown too" + "lacks
-gnome-dagger": 0.4 with an inn card not yet seen). Replayed with these cards at 0: no false alarm,
-the same 83/83 moves and questions (docs/open_season.md, session 23, os-stock)."""
+"""... and a lower card of its fan, read by its top strip, is reported not sure at all of its face
+(the tracker weighs each of its differences its floor, 0.1): on those stills 12 of 14 lower cards
+were read with the right people and a wrong attribute, 7 of them by a lead of 0.3 or more (the
+strip shows the attribute only as a corner index of 4-5 pixels at 1280x720, or not at all; printing
+995101 only as an icon of 3-4 pixels under the people's letter). At 0.2 (until session 23) table
+102741's two false alarms were both a lower stock card read with another attribute of its people
+("shows gnome-crown too" + "lacks gnome-dagger": 0.4 with an inn card not yet seen); replayed with
+these cards at 0: no false alarm, the same 83/83 moves and questions (docs/open_season.md, session
+23, os-stock)."""
 TAUGHT_WALL_STRIP_CONFIDENCE = 0.0
 """... and so is a wall card under trophy tokens, read by its strip: on table 102740 (printing
 995100) three of player 2's cards under trophies read another face at 0.2 from scenes 60, 82 and

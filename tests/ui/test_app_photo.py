@@ -77,23 +77,20 @@ def test_a_finished_table_is_scored_from_its_photo(ui: Driver, finished_table: t
         assert again is None or again["count"] == counted["count"]
 
 
-@pytest.fixture(scope="module")
-def finished_open_season(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("os_end")
+def _render_open_season_end(out: Path, width: int, height: int) -> tuple[Path, dict[str, Any]]:
+    """Seed 88002's finished 2-player table through ``tablesight render``: the photo and its truth."""
     res = subprocess.run([sys.executable, "-m", "ui.cli", "render", "open_season", "--end", "--seed", "88002",
-                          "--count", "1", "--players", "2", "--width", "1920", "--height", "1080", "--out", str(out)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+                          "--count", "1", "--players", "2", "--width", str(width), "--height", str(height),
+                          "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr
     gt = json.loads(next((out / "gt").glob("*.json")).read_text())
     return out / gt["image"], gt
 
 
-def test_a_finished_open_season_table_is_scored_from_its_photo(
-        ui: Driver, finished_open_season: tuple[Path, dict[str, Any]]) -> None:
-    """Home's game and side carry over to the Photo screen; the engine's categories per player."""
+def _score_open_season_photo(ui: Driver, photo: Path, end: dict[str, Any]) -> None:
+    """Home: Open Season with the table's side and expert tiles -> Score a photo -> 2 players ->
+    the photo scored (waits until it is read)."""
     app = ui.app
-    photo, gt = finished_open_season
-    end = gt["end"]
     ui.tap_nav("home")
     ui.tap(ui.widget("home", "game_open_season"))
     ui.tap(ui.widget("home", f"side_{end['side']}"))
@@ -108,6 +105,27 @@ def test_a_finished_open_season_table_is_scored_from_its_photo(
     ui.tap(ui.widget("photo", "photo_score"))
     ui.until(lambda: not app.photo_busy, 120, "the Open Season photo to be read")
     assert not app.photo_failed, app.photo_status
+
+
+def _leave_photo_screen(ui: Driver) -> None:
+    """Back to Octocube on Home, as the other tests expect to find the app."""
+    ui.tap(ui.widget("photo", "photo_game_octocube"))
+    ui.tap_nav("home")
+    ui.tap(ui.widget("home", "game_octocube"))
+
+
+@pytest.fixture(scope="module")
+def finished_open_season(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    return _render_open_season_end(tmp_path_factory.mktemp("os_end"), 1920, 1080)
+
+
+def test_a_finished_open_season_table_is_scored_from_its_photo(
+        ui: Driver, finished_open_season: tuple[Path, dict[str, Any]]) -> None:
+    """Home's game and side carry over to the Photo screen; the engine's categories per player."""
+    app = ui.app
+    photo, gt = finished_open_season
+    end = gt["end"]
+    _score_open_season_photo(ui, photo, end)
     result = app.photo_result
     assert result.game == "open_season" and len(result.players) == 2
     shown = ui.widget("photo", "photo_lines").text
@@ -119,39 +137,19 @@ def test_a_finished_open_season_table_is_scored_from_its_photo(
         assert p.total == sum(points for _, points, _ in p.lines)
     assert result.winner and ui.widget("photo", "photo_lines").text.count("Winner") == 1
     ui.shot("photo_open_season")
-    ui.tap(ui.widget("photo", "photo_game_octocube"))  # leave the screen as the other tests expect
-    ui.tap_nav("home")
-    ui.tap(ui.widget("home", "game_octocube"))
+    _leave_photo_screen(ui)
 
 
 def test_the_scorers_notes_are_shown_under_the_breakdown(ui: Driver, tmp_path: Path) -> None:
     """A 1280x720 photo: the scorer notes that the accolades' icons are a few pixels and a photo
     with more pixels asks fewer questions; the Photo screen shows its notes as the CLI prints them."""
-    app = ui.app
-    res = subprocess.run([sys.executable, "-m", "ui.cli", "render", "open_season", "--end", "--seed", "88002",
-                          "--count", "1", "--players", "2", "--width", "1280", "--height", "720", "--out", str(tmp_path)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert res.returncode == 0, res.stderr
-    gt = json.loads(next((tmp_path / "gt").glob("*.json")).read_text())
-    end = gt["end"]
-    ui.tap_nav("home")
-    ui.tap(ui.widget("home", "game_open_season"))
-    ui.tap(ui.widget("home", f"side_{end['side']}"))
-    if bool(app.expert) != bool(end["expert"]):
-        ui.tap(ui.widget("home", "expert"))
-    ui.tap(ui.widget("home", "home_score_photo"))
-    ui.tap(ui.widget("photo", "photo_players_2"))
-    ui.widget("photo", "photo_path").text = str(tmp_path / gt["image"])
-    ui.tap(ui.widget("photo", "photo_score"))
-    ui.until(lambda: not app.photo_busy, 120, "the Open Season photo to be read")
-    assert not app.photo_failed, app.photo_status
-    notes = app.photo_result.notes
+    photo, gt = _render_open_season_end(tmp_path, 1280, 720)
+    _score_open_season_photo(ui, photo, gt["end"])
+    notes = ui.app.photo_result.notes
     assert any("camera pixels per mm" in note for note in notes), notes
     shown = ui.widget("photo", "photo_lines").text
     assert all(note in shown for note in notes), (notes, shown)
-    ui.tap(ui.widget("photo", "photo_game_octocube"))  # leave the screen as the other tests expect
-    ui.tap_nav("home")
-    ui.tap(ui.widget("home", "game_octocube"))
+    _leave_photo_screen(ui)
 
 
 def test_a_photo_of_something_else_is_refused_in_one_line(ui: Driver, tmp_path: Path) -> None:

@@ -356,11 +356,9 @@ class AccoladeReader:
         cream = np.array(art.CREAM_RGB[::-1], np.float64)
         seen = []
         for seat in range(self.num_players):
-            area = self.rectified(image, seat)
-            grey = cv2.cvtColor(area, cv2.COLOR_BGR2GRAY)
-            mask = (grey >= _percentile_u8(grey, 90)).astype(np.uint8)
-            if int(mask.sum()) >= 50:
-                gains = np.array(cv2.mean(area, mask=mask)[:3], np.float64) / cream
+            stock = _card_stock_colour(self.rectified(image, seat))
+            if stock is not None:
+                gains = stock / cream
                 seen.append(gains / max(float(gains[1]), 1e-6))
         return np.median(np.array(seen), axis=0) if seen else np.ones(3)
 
@@ -617,15 +615,23 @@ def _sample_corner(area: np.ndarray, x: float, y: float, angle_deg: float) -> np
                           borderMode=cv2.BORDER_REPLICATE)
 
 
+def _card_stock_colour(area: np.ndarray) -> np.ndarray | None:
+    """(3,) BGR: the mean of the area's brightest tenth (nearly all cream card stock); None when
+    too little of it shows."""
+    grey = cv2.cvtColor(area, cv2.COLOR_BGR2GRAY)
+    mask = (grey >= _percentile_u8(grey, 90)).astype(np.uint8)
+    if int(mask.sum()) < 50:
+        return None
+    return np.array(cv2.mean(area, mask=mask)[:3], np.float64)
+
+
 def _white_balanced(area: np.ndarray) -> np.ndarray:
     """Scale the channels so that the card stock (the brightest tenth of the area, nearly all
     cream) reads as the art's cream: the lamps' colour and brightness out of the way."""
-    grey = cv2.cvtColor(area, cv2.COLOR_BGR2GRAY)
-    cut = _percentile_u8(grey, 90)
-    mask = (grey >= cut).astype(np.uint8)
-    if int(mask.sum()) < 50:
+    stock = _card_stock_colour(area)
+    if stock is None:
         return area
-    ref = np.array(cv2.mean(area, mask=mask)[:3], np.float32)
+    ref = stock.astype(np.float32)
     cream = np.array(art.CREAM_RGB[::-1], np.float32)
     gains = cream / np.maximum(ref, 1.0)
     lut = np.clip(np.arange(256, dtype=np.float32)[:, None] * gains[None, :], 0, 255).astype(np.uint8)

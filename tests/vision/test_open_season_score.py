@@ -189,7 +189,7 @@ def test_the_lens_is_measured_on_the_walls(table_88002: tuple[Path, dict[str, An
     from calibration.intrinsics import Intrinsics
     from calibration.table import detect_markers, fit_table_geometry
     from vision.octocube.geometry import TableView
-    from vision.octocube.score_photo import MARKER_RESIDUAL_PX
+    from vision.photo_calibration import MARKER_RESIDUAL_PX
     from vision.open_season.lens import fit_lens
     from vision.render import open_season_art as art
     from vision.render.open_season_scene import SEAT_SIDES, board_pose

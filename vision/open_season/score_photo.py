@@ -26,6 +26,7 @@ import numpy as np
 from rules.open_season.bonus import FACES
 from rules.open_season.cards import ATTRIBUTES, CARD_IDS, FACE_DOWN, NUM_IDENTITIES, PEOPLES
 from rules.open_season.layout import LAYOUTS, SHIELD_SCORINGS
+from vision.photo_calibration import MARKER_RESIDUAL_PX, UNMEASURED_LENS_RESIDUAL_PX, calibrate, working_copy
 from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
 from vision.render import open_season_art as art
 from vision.render.open_season_scene import (
@@ -40,9 +41,6 @@ from vision.render.open_season_scene import (
 WALL_SURE = 0.25
 """A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
 best face over the runner-up) is a doubt."""
-UNMEASURED_LENS_RESIDUAL_PX = 20.0
-"""Before the lens is measured (no profile), the markers may lie this far from a pinhole fit (a
-phone's barrel distortion); through the lens measured they must fit within ``MARKER_RESIDUAL_PX``."""
 ACCOLADE_LEGIBLE_PX_PER_MM = 0.9
 """Accolades seen at fewer camera pixels per mm than this get a note asking for a sharper photo:
 fresh tables 89700-89749, cards read surely and right 91.4 % at 1280x720 (0.6-0.9 px/mm), 99.8 %
@@ -229,7 +227,6 @@ def _lens_corrected(img: np.ndarray, scan: Any, n: int, side: str,
     from calibration.intrinsics import Intrinsics
     from calibration.table import fit_table_geometry
     from vision.octocube.geometry import TableView
-    from vision.octocube.score_photo import MARKER_RESIDUAL_PX
     from vision.open_season.lens import fit_lens, undistorted
 
     config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
@@ -259,7 +256,6 @@ def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
 def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     from calibration.table import detect_markers
     from vision.octocube.recogniser import _view_from
-    from vision.octocube.score_photo import _calibrate, _working_copy
     from vision.open_season.accolades import AccoladeReader
     from vision.open_season.cards import CardReader
 
@@ -272,7 +268,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     if side not in LAYOUTS:
         raise PhotoScoreError("say which side of the walls was played: --side horn or --side shield")
     layout = LAYOUTS[side]
-    img, _scale = _working_copy(image)
+    img, _scale = working_copy(image)
     size = (img.shape[1], img.shape[0])
     if float(img[::8, ::8].std()) < 6.0:
         if float(img[::8, ::8].mean()) < DARK_MEAN:
@@ -283,13 +279,13 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     measured = req.profile is not None and getattr(req.profile, "intrinsics", None) is not None
     bent = False
     try:
-        geometry, intrinsics, notes = _calibrate(img, req, scan)
+        geometry, intrinsics, notes = calibrate(img, req, scan)
     except PhotoScoreError:
         if measured:
             raise
         # without a profile the lens is measured next and the markers checked again through it:
         # its barrel bends them too (fresh 12-megapixel tables 89815, 89817: 9.5 and 5.7 px off)
-        geometry, intrinsics, notes = _calibrate(img, req, scan, UNMEASURED_LENS_RESIDUAL_PX)
+        geometry, intrinsics, notes = calibrate(img, req, scan, UNMEASURED_LENS_RESIDUAL_PX)
         bent = True
     if intrinsics is None:
         img, view, notes = _lens_corrected(img, scan, n, side, bent)

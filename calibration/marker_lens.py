@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -22,6 +23,9 @@ from calibration.intrinsics import Intrinsics
 K1_GRID = tuple(float(k) for k in np.round(np.arange(-0.24, 0.1001, 0.02), 2))
 """Candidates for k1 (normalised by the focal length): a webcam's or a phone's barrel lies in
 -0.15..0.02; the best candidate is refined by a parabola through it and its neighbours."""
+BENT_MARKERS_MAX_PX = 20.0
+"""Markers further than this off a pinhole fit are not put down to the lens (a card moved or
+another sheet): the lens is not measured on them."""
 FALLBACK_HALF_FOV_DEG = 33.0
 """The half field of view assumed when the view is too frontal for its homography to imply a
 focal length (k1 is then measured at this focal): a typical webcam's, as the recogniser assumes."""
@@ -99,4 +103,28 @@ def lens_from_markers(scan: object, size: tuple[int, int],
     return MarkerLens(lens, pinhole.residual_max_px, fitted(best)[1])
 
 
-__all__ = ["FALLBACK_HALF_FOV_DEG", "K1_GRID", "MarkerLens", "focal_from_homography", "lens_from_markers"]
+def calibrate_table_measuring_lens(image_bgr: np.ndarray, config: CalibrationConfig = DEFAULT_CONFIG
+                                   ) -> tuple[Any, MarkerLens | None]:
+    """``table.calibrate_table`` for a camera without a profile: where its barrel bends the
+    markers out of a pinhole fit (off by more than ``config.max_marker_residual_px`` but at most
+    ``BENT_MARKERS_MAX_PX``), the lens measured on them (``lens_from_markers``) and the table
+    calibrated through it, as through a profile's lens. The lens, or None when the pinhole fit
+    held. Markers no lens explains: the pinhole fit's error, unchanged."""
+    from calibration.errors import CalibrationError, GeometryError
+    from calibration.table import calibrate_table, detect_markers
+
+    try:
+        return calibrate_table(image_bgr, None, config), None
+    except GeometryError as refused:
+        size = (image_bgr.shape[1], image_bgr.shape[0])
+        try:
+            lens = lens_from_markers(detect_markers(image_bgr), size, config)
+        except CalibrationError:
+            raise refused from None
+        if lens.pinhole_residual_px > BENT_MARKERS_MAX_PX or lens.residual_px > config.max_marker_residual_px:
+            raise refused from None
+        return calibrate_table(image_bgr, lens.intrinsics, config), lens
+
+
+__all__ = ["BENT_MARKERS_MAX_PX", "FALLBACK_HALF_FOV_DEG", "K1_GRID", "MarkerLens", "calibrate_table_measuring_lens",
+           "focal_from_homography", "lens_from_markers"]

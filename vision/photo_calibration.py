@@ -11,6 +11,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from calibration.marker_lens import BENT_MARKERS_MAX_PX
 from vision.photo_score import PhotoScoreError, ScoreRequest
 
 WORK_WIDTH = 1920
@@ -22,7 +23,7 @@ lens, and the reading windows are 52 mm wide (calibration's own limit, 2.5 px, i
 LENS_MEASURED_ABOVE_PX = 2.5
 """Without a profile, markers this far off a pinhole fit have the lens measured on them (the
 calibration's own limit for a profile's fit)."""
-UNMEASURED_LENS_RESIDUAL_PX = 20.0
+UNMEASURED_LENS_RESIDUAL_PX = BENT_MARKERS_MAX_PX
 """Before the lens is measured (no profile), the markers may lie this far from a pinhole fit (a
 phone's barrel distortion); through the lens measured they must fit within ``MARKER_RESIDUAL_PX``."""
 

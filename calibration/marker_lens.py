@@ -26,6 +26,11 @@ K1_GRID = tuple(float(k) for k in np.round(np.arange(-0.24, 0.1001, 0.02), 2))
 BENT_MARKERS_MAX_PX = 20.0
 """Markers further than this off a pinhole fit are not put down to the lens (a card moved or
 another sheet): the lens is not measured on them."""
+EXPLAINED_SHARE = 0.5
+"""A lens explains the markers when their fit through it is at most this share of the pinhole
+fit's: a real barrel takes them from 3.0-6.4 px to 0.5-0.6 px (12 MP tables 49009, 49104, 49210,
+49218), a card slid 25 mm only from 3.2 to 2.3 px (with a pincushion k1 of +0.09) and a turned one
+not at all: those are a moved card, not a lens."""
 FALLBACK_HALF_FOV_DEG = 33.0
 """The half field of view assumed when the view is too frontal for its homography to imply a
 focal length (k1 is then measured at this focal): a typical webcam's, as the recogniser assumes."""
@@ -70,6 +75,13 @@ class MarkerLens:
     def k1(self) -> float:
         return float(self.intrinsics.dist[0])
 
+    @property
+    def explains_markers(self) -> bool:
+        """The markers' misfit is the lens's (``EXPLAINED_SHARE``), not a card moved or another
+        sheet (``BENT_MARKERS_MAX_PX``)."""
+        return (self.pinhole_residual_px <= BENT_MARKERS_MAX_PX
+                and self.residual_px <= EXPLAINED_SHARE * self.pinhole_residual_px)
+
 
 def lens_from_markers(scan: object, size: tuple[int, int],
                       config: CalibrationConfig = DEFAULT_CONFIG) -> MarkerLens:
@@ -109,7 +121,8 @@ def calibrate_table_measuring_lens(image_bgr: np.ndarray, config: CalibrationCon
     markers out of a pinhole fit (off by more than ``config.max_marker_residual_px`` but at most
     ``BENT_MARKERS_MAX_PX``), the lens measured on them (``lens_from_markers``) and the table
     calibrated through it, as through a profile's lens. The lens, or None when the pinhole fit
-    held. Markers no lens explains: the pinhole fit's error, unchanged."""
+    held. Markers no lens explains (``MarkerLens.explains_markers``): the pinhole fit's error,
+    unchanged."""
     from calibration.errors import CalibrationError, GeometryError
     from calibration.table import calibrate_table, detect_markers
 
@@ -121,10 +134,10 @@ def calibrate_table_measuring_lens(image_bgr: np.ndarray, config: CalibrationCon
             lens = lens_from_markers(detect_markers(image_bgr), size, config)
         except CalibrationError:
             raise refused from None
-        if lens.pinhole_residual_px > BENT_MARKERS_MAX_PX or lens.residual_px > config.max_marker_residual_px:
+        if not lens.explains_markers or lens.residual_px > config.max_marker_residual_px:
             raise refused from None
         return calibrate_table(image_bgr, lens.intrinsics, config), lens
 
 
-__all__ = ["BENT_MARKERS_MAX_PX", "FALLBACK_HALF_FOV_DEG", "K1_GRID", "MarkerLens", "calibrate_table_measuring_lens",
+__all__ = ["BENT_MARKERS_MAX_PX", "EXPLAINED_SHARE", "FALLBACK_HALF_FOV_DEG", "K1_GRID", "MarkerLens", "calibrate_table_measuring_lens",
            "focal_from_homography", "lens_from_markers"]

@@ -82,9 +82,9 @@ def calibrate_measuring_lens(img: np.ndarray, req: ScoreRequest) -> tuple[Any, A
     """``calibrate``, and where no profile gives the lens and the markers lie more than
     ``LENS_MEASURED_ABOVE_PX`` off a pinhole fit (or refuse it), the lens's barrel measured on the
     markers themselves (``calibration.marker_lens``) and the markers fitted through it, as
-    strictly as through a profile's. Markers still off through that lens, or off by more than
-    ``UNMEASURED_LENS_RESIDUAL_PX`` before it (a card moved, not a lens): the pinhole fit's
-    answer (its geometry, or its refusal)."""
+    strictly as through a profile's. Markers still off through that lens, or that no lens
+    explains (``MarkerLens.explains_markers``: a card moved, not a lens): the pinhole fit's answer
+    (its geometry, or its refusal)."""
     from calibration.config import DEFAULT_CONFIG
     from calibration.errors import CalibrationError
     from calibration.marker_lens import lens_from_markers
@@ -104,8 +104,8 @@ def calibrate_measuring_lens(img: np.ndarray, req: ScoreRequest) -> tuple[Any, A
     config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
     try:
         lens = lens_from_markers(scan, size, config)
-        if lens.pinhole_residual_px > UNMEASURED_LENS_RESIDUAL_PX or lens.residual_px >= lens.pinhole_residual_px:
-            raise CalibrationError("no lens explains the markers")
+        if not lens.explains_markers:
+            raise CalibrationError("no lens explains the markers (a card moved?)")
         geometry, notes = fit_table_geometry(scan, size, lens.intrinsics, config)
     except CalibrationError:
         if refused is not None:
@@ -117,5 +117,5 @@ def calibrate_measuring_lens(img: np.ndarray, req: ScoreRequest) -> tuple[Any, A
     return geometry, lens.intrinsics, notes
 
 
-__all__ = ["MARKER_RESIDUAL_PX", "UNMEASURED_LENS_RESIDUAL_PX", "WORK_WIDTH", "calibrate",
+__all__ = ["LENS_MEASURED_ABOVE_PX", "MARKER_RESIDUAL_PX", "UNMEASURED_LENS_RESIDUAL_PX", "WORK_WIDTH", "calibrate",
            "calibrate_measuring_lens", "profile_intrinsics", "working_copy"]

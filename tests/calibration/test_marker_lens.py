@@ -53,3 +53,31 @@ def test_too_few_markers_are_refused_as_calibration_refuses_them() -> None:
     one = MarkerScan({layout.MARKER_IDS[0]: np.array(layout.MARKERS[0].corners_mm, np.float64)})
     with pytest.raises(MarkersNotFoundError):
         lens_from_markers(one, (1280, 720))
+
+
+def _turned(quad: np.ndarray, degrees: float) -> np.ndarray:
+    a = np.radians(degrees)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    out: np.ndarray = (quad - quad.mean(0)) @ rot.T + quad.mean(0)
+    return out
+
+
+def test_a_moved_card_is_not_taken_for_a_lens() -> None:
+    """A card slid 25 mm (four markers) fits a pincushion 'lens' a little better (3.2 -> 2.3 px)
+    and a turned one not at all: neither is explained, and calibrating without a profile keeps
+    the pinhole fit's answer (the slid card left out with a note; three markers with one turned:
+    refused)."""
+    from calibration.marker_lens import calibrate_table_measuring_lens
+
+    scan = detect_markers(render_view(10).image_bgr)
+    slid = dict(scan.corners)
+    slid[3] = slid[3] + [25.0, -10.0]
+    lens = lens_from_markers(MarkerScan(slid), (1280, 720))
+    assert lens.pinhole_residual_px > 2.5 and not lens.explains_markers
+    turned = {i: scan.corners[i] for i in (0, 1, 3)}
+    turned[3] = _turned(turned[3], 8.0)
+    assert not lens_from_markers(MarkerScan(turned), (1280, 720)).explains_markers
+    bent = render_view(15.0, 10.0, image_size=PHONE_SIZE, focal_px=1300.0, dist=(-0.15, 0, 0, 0, 0))
+    assert lens_from_markers(detect_markers(bent.image_bgr), PHONE_SIZE).explains_markers
+    cal, measured = calibrate_table_measuring_lens(bent.image_bgr)
+    assert measured is not None and cal.geometry.undistorted

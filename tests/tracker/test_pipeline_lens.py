@@ -5,6 +5,7 @@ markers and reads the table through it, instead of looking for the markers for e
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -24,15 +25,20 @@ def _film(path: Path, image: np.ndarray, frames: int) -> None:
     out.release()
 
 
-def test_a_bent_lens_is_measured_on_the_markers_and_the_table_calibrated_through_it(tmp_path: Path) -> None:
-    view = render_view(15.0, 10.0, image_size=(1280, 960), focal_px=860.0, dist=(-0.15, 0, 0, 0, 0))
+def _calibrated(tmp_path: Path, image: np.ndarray) -> Any:
+    """The pipeline ``run --video`` builds, stepped until it has calibrated (or the film ends)."""
     film = tmp_path / "table.avi"
-    _film(film, view.image_bgr, 4)
-    built = build_pipeline(TableSetup(game="octocube", players=2, source="video", video_path=str(film)))
-    pipe = built.pipeline
+    _film(film, image, 4)
+    pipe = build_pipeline(TableSetup(game="octocube", players=2, source="video", video_path=str(film))).pipeline
     for _ in range(4):
         if pipe.step() is None or pipe.profile is not None:
             break
+    return pipe
+
+
+def test_a_bent_lens_is_measured_on_the_markers_and_the_table_calibrated_through_it(tmp_path: Path) -> None:
+    view = render_view(15.0, 10.0, image_size=(1280, 960), focal_px=860.0, dist=(-0.15, 0, 0, 0, 0))
+    pipe = _calibrated(tmp_path, view.image_bgr)
     assert pipe.profile is not None, pipe.calibration_message
     assert "barrel was measured" in pipe.calibration_message
     lens = pipe.profile.intrinsics
@@ -43,13 +49,6 @@ def test_a_bent_lens_is_measured_on_the_markers_and_the_table_calibrated_through
 
 
 def test_a_straight_lens_keeps_the_pinhole_fit(tmp_path: Path) -> None:
-    view = render_view(15.0, 10.0, image_size=(1280, 960), focal_px=860.0)
-    film = tmp_path / "table.avi"
-    _film(film, view.image_bgr, 4)
-    built = build_pipeline(TableSetup(game="octocube", players=2, source="video", video_path=str(film)))
-    pipe = built.pipeline
-    for _ in range(4):
-        if pipe.step() is None or pipe.profile is not None:
-            break
+    pipe = _calibrated(tmp_path, render_view(15.0, 10.0, image_size=(1280, 960), focal_px=860.0).image_bgr)
     assert pipe.profile is not None and pipe.profile.intrinsics is None, pipe.calibration_message
     assert "barrel" not in pipe.calibration_message

@@ -1091,6 +1091,19 @@ def is_translated(text: str, lang: str) -> bool:
         return False
 
 
+def translate_player(name: str, lang: str) -> str:
+    """A player as the photo scorers name them ('red', 'player 2') in ``lang``: the seat colour
+    or 'player N'; capitalised (it heads a line or a list); unknown names come back unchanged."""
+    name = name.capitalize()
+    if lang == "en" or lang not in LANGUAGES or not re.fullmatch(_WHO, name):
+        return name
+    try:
+        out = _who(name, lang)
+    except (TranslationError, KeyError, ValueError, IndexError):
+        return name
+    return out[:1].upper() + out[1:]
+
+
 def translate_label(label: str, lang: str) -> str:
     """A tile label ('green pearl', 'coin', 'abyss A') as a noun in ``lang`` (History's reveals)."""
     if lang == "en" or lang not in LANGUAGES:

@@ -9,7 +9,10 @@ How: every sentence *shape* the engine or the tracker can produce (the f-strings
 rules/octocube/words.py, scoring.py, tracker/octocube/adapter.py, inference.py, session.py; for
 Open Season rules/open_season/words.py, scoring.py, tracker/open_season/prompts.py, adapter.py;
 for Octo Dice rules/octo_dice/state.py (describe_move, the ledger's reasons, waiting_for),
-tracker/octo_dice/prompts.py, adapter.py) is written below once, in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
+tracker/octo_dice/prompts.py, adapter.py; for the Photo screen the photo scorers' own words:
+vision/octocube/score_photo.py, vision/open_season/score_photo.py, accolades.py, tokens.py,
+vision/photo_calibration.py, calibration/table.py, ui/app/photo_worker.py) is written below once,
+in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
 Each shape becomes an anchored regular expression; each slot's text is translated on its own
 (a player colour, a tile, a direction, an optional tail such as " and picks up a green pearl"),
 and the pieces are put into the target sentence of ``sentences-<lang>.json``. Sentences joined
@@ -18,7 +21,8 @@ part. Text no shape explains comes back unchanged: never a crash, never half a t
 
 To add a sentence: add its shape to ``SHAPES`` (same words as the f-string, slots for the parts
 that vary), add its id to both JSON files, and run tests/ui/test_sentences.py (it plays random
-games and fails on any English sentence left untranslated).
+games and fails on any English sentence left untranslated) or, for a photo scorer's words,
+tests/ui/test_photo_sentences.py (it scores rendered finished tables and refused photos).
 
 Nothing here imports kivy.
 """

@@ -8,6 +8,7 @@ Runs after tests/ui/test_app.py on the same app (one Kivy window per process).""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -140,15 +141,77 @@ def test_a_finished_open_season_table_is_scored_from_its_photo(
     _leave_photo_screen(ui)
 
 
-def test_the_scorers_notes_are_shown_under_the_breakdown(ui: Driver, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def coarse_open_season(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """The same table at 1280x720: the accolades' icons a few pixels (a note, cards asked)."""
+    return _render_open_season_end(tmp_path_factory.mktemp("os_coarse"), 1280, 720)
+
+
+def test_the_scorers_notes_are_shown_under_the_breakdown(
+        ui: Driver, coarse_open_season: tuple[Path, dict[str, Any]]) -> None:
     """A 1280x720 photo: the scorer notes that the accolades' icons are a few pixels and a photo
     with more pixels asks fewer questions; the Photo screen shows its notes as the CLI prints them."""
-    photo, gt = _render_open_season_end(tmp_path, 1280, 720)
+    photo, gt = coarse_open_season
     _score_open_season_photo(ui, photo, gt["end"])
     notes = ui.app.photo_result.notes
     assert any("camera pixels per mm" in note for note in notes), notes
     shown = ui.widget("photo", "photo_lines").text
     assert all(note in shown for note in notes), (notes, shown)
+    _leave_photo_screen(ui)
+
+
+def _language(ui: Driver, lang: str) -> None:
+    ui.tap_nav("settings")
+    ui.tap(ui.widget("settings", f"lang_{lang}"))
+    assert ui.app.lang == lang
+    ui.tap_nav("photo")
+
+
+def test_the_photo_screen_speaks_the_players_language(
+        ui: Driver, coarse_open_season: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    """Scored in English, then switched to French: the doubts' questions (with their options),
+    the scorer's note, the players and the status line are French, and stay French when scored
+    again; a refusal is French too; back in English, the scorer's own words again."""
+    import cv2
+    import numpy as np
+
+    from ui.i18n.sentences import translate_sentence
+
+    app = ui.app
+    photo, gt = coarse_open_season
+    _score_open_season_photo(ui, photo, gt["end"])
+    result = app.photo_result
+    note = next(n for n in result.notes if "camera pixels per mm" in n)
+    assert app.photo_doubts, "a 1280x720 Open Season photo asks about some cards"
+    english_status = app.photo_status
+    _language(ui, "fr")
+    for again in (False, True):
+        if again:  # scored while the app speaks French
+            ui.tap(ui.widget("photo", "photo_score"))
+            ui.until(lambda: not app.photo_busy, 120, "the photo to be read again")
+            assert not app.photo_failed, app.photo_status
+        shown = ui.widget("photo", "photo_lines").text
+        french_note = translate_sentence(note, "fr")
+        assert french_note != note and french_note in shown and note not in shown, shown
+        assert "pixels de caméra par mm" in shown
+        assert "Joueur 1: " in shown and "Player 1" not in shown  # the players named in French too
+        rows = list(reversed(ui.widget("photo", "doubt_rows").children))
+        assert len(rows) == len(app.photo_doubts)
+        for row, doubt in zip(rows, app.photo_doubts):
+            label = row.ids.question_label.text
+            assert label == translate_sentence(doubt["question"], "fr") != doubt["question"], label
+            assert not re.search(r"\b(Which|How many|player|read|not surely|face down)\b", label), label
+        assert app.photo_status != english_status and app.photo_status.startswith("Lue en")
+    ui.shot("photo_fr")
+    blank = tmp_path / "wall.png"
+    cv2.imwrite(str(blank), np.full((480, 640, 3), 200, np.uint8))
+    ui.widget("photo", "photo_path").text = str(blank)
+    ui.tap(ui.widget("photo", "photo_score"))
+    ui.until(lambda: not app.photo_busy, 60, "the refusal")
+    assert app.photo_failed and app.photo_status == "la photo est uniforme (sans contraste) : aucune table en vue"
+    _language(ui, "en")
+    assert app.photo_status == "the photo is flat (no contrast): no table in view"
+    assert note in ui.widget("photo", "photo_lines").text
     _leave_photo_screen(ui)
 
 

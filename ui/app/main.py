@@ -36,7 +36,7 @@ from ui.app.octo_dice_sheet import OctoSheetPanel  # noqa: F401  (registers the 
 from ui.app.settings import TEXT_SIZES, AppSettings, saved_games
 from ui.app.worker import GameSetup, Mailbox, PipelineWorker, PlayView, UiEvent, settle_heap
 from ui.i18n import LANGUAGES, category_name, colour_name, tr
-from ui.i18n.sentences import translate_label, translate_sentence
+from ui.i18n.sentences import translate_label, translate_player, translate_sentence
 
 KV_DIR = Path(__file__).resolve().parent / "kv"
 SCREENS = ("home", "calibrate", "play", "score", "history", "settings", "photo", "teach")
@@ -207,6 +207,7 @@ class PhotoScreen(Screen):
 
     def on_kv_post(self, base_widget: Any) -> None:
         _app().bind(photo_doubts=self.fill_doubts, lang=self.fill_doubts)
+        _app().bind(lang=lambda *_args: _app().show_photo_words())  # the scorer's English, re-translated
 
     def fill_doubts(self, *_args: Any) -> None:
         app = _app()
@@ -389,6 +390,9 @@ class TableSightApp(App):
         """The last :class:`vision.photo_score.PhotoScore` the Photo screen showed."""
         self.photo_chooser: Any = None
         self._photo_token = 0
+        self._photo_status_words: tuple[str, str, dict[str, Any]] = ("t", "", {})
+        """What the Photo screen's status line says, kept in English (a language switch re-says it):
+        ("t", key, fields) for the app's own words, ("say", reason, {}) for a refusal."""
         self.tower: Any = None
         """The dice tower's client while a game runs with a tower port set."""
         self._tower_status: Any = None
@@ -679,7 +683,7 @@ class TableSightApp(App):
         from ui.app.photo_worker import PhotoError, take_photo
 
         self.photo_busy, self.photo_failed = True, False
-        self.photo_status = self.t("photo.taking", index=int(self.camera_index))
+        self._set_photo_status("t", "photo.taking", index=int(self.camera_index))
         index, folder = int(self.camera_index), self.home / "photos"
 
         def work() -> None:
@@ -709,7 +713,7 @@ class TableSightApp(App):
                        "advanced" if self.mode == "advanced" else "standard",
                        str(self.home / "profile.json"), answers, options)
         self.photo_busy, self.photo_failed = True, False
-        self.photo_status = self.t("photo.working")
+        self._set_photo_status("t", "photo.working")
         self._photo_token = token = self._photo_token + 1
         t0 = time.perf_counter()
 
@@ -731,29 +735,51 @@ class TableSightApp(App):
         if token is not None and token != self._photo_token:
             return
         self.photo_busy, self.photo_failed = False, True
-        self.photo_status = self.say(reason)
+        self._set_photo_status("say", reason)
 
     @mainthread
     def _photo_scored(self, result: Any, answers: dict[str, int], seconds: float, token: int) -> None:
-        from ui.app.photo_worker import result_words
-
         if token != self._photo_token:
             return
         self.photo_result = result
-        names = [self.names[s].strip() if s < len(self.names) else "" for s in range(len(result.players))]
-        text = result_words(result, names, self.say, self.category)
-        if result.winner:
-            text += "\n\n[b]" + self.t("photo.winner", names=", ".join(c.capitalize() for c in result.winner)) + "[/b]"
-            if result.tie_break:
-                text += "\n" + self.say(result.tie_break)
-        for note in result.notes:  # the calibration's, a photo too coarse for the icons: as the CLI says them
-            text += "\n\n" + self.say(note)
-        self.photo_text = text
         self.photo_doubts = [{"key": d.key, "question": d.question, "low": int(d.low), "high": int(d.high),
                               "count": int(answers.get(d.key, d.read)), "tapped": d.key in answers}
                              for d in result.doubts if d.low != d.high and (d.score_range or d.key in answers)]
         self.photo_busy, self.photo_failed = False, False
-        self.photo_status = self.t("photo.done", seconds=f"{seconds:.1f}")
+        self._set_photo_status("t", "photo.done", seconds=f"{seconds:.1f}")
+        self.show_photo_words()
+
+    def _set_photo_status(self, kind: str, text: str, **fields: Any) -> None:
+        self._photo_status_words = (kind, text, fields)
+        self.photo_status = self.say(text) if kind == "say" else self.t(text, **fields)
+
+    def photo_name(self, name: str, *_bindings: Any) -> str:
+        """A player as the photo scorer names them ('red', 'player 2'), in the app's language."""
+        return translate_player(name, self.lang)
+
+    def show_photo_words(self) -> None:
+        """The last photo's breakdown, winner, notes and status line in the current language (the
+        scorer speaks English: its words are translated here, and again on a language switch)."""
+        from ui.app.photo_worker import result_words
+
+        kind, words, fields = self._photo_status_words
+        if words:
+            self.photo_status = self.say(words) if kind == "say" else self.t(words, **fields)
+        result = self.photo_result
+        if result is None:
+            return
+        names = [self.names[s].strip() if s < len(self.names) else "" for s in range(len(result.players))]
+        text = result_words(result, names, self.say, self.category, self.photo_name)
+        if result.winner:
+            text += "\n\n[b]" + self.t("photo.winner", names=", ".join(self.photo_name(c) for c in result.winner)) + "[/b]"
+            if result.tie_break:
+                text += "\n" + self.say(result.tie_break)
+        # the calibration's notes, a photo too coarse for the icons, and what the photo shows but
+        # nothing can count (a hand over an area, a space read as no board space holds one), as
+        # the CLI says them
+        for note in list(result.notes) + [d.question for d in result.doubts if d.low == d.high]:
+            text += "\n\n" + self.say(note)
+        self.photo_text = text
 
     def photo_count(self, key: str, delta: int) -> None:
         """The players counted a doubtful pile or stack themselves (- / +)."""

@@ -84,12 +84,14 @@ def take_photo(camera_index: int, folder: Path, settle_frames: int = 8) -> Path:
         source.close()
 
 
-def result_words(result: Any, names: list[str], say: Any, category: Any) -> str:
+def result_words(result: Any, names: list[str], say: Any, category: Any, player: Any = None) -> str:
     """The breakdown as the screen shows it: each player's total (and the span the photo allows),
-    then their lines; ``say`` and ``category`` translate the engine's words."""
+    then their lines; ``say`` and ``category`` translate the engine's and the scorer's words,
+    ``player`` a player the scorer names ('red', 'player 2') where no name was typed."""
     out = []
     for p in result.players:
-        name = names[p.seat] if p.seat < len(names) and names[p.seat] else p.colour.capitalize()
+        name = (names[p.seat] if p.seat < len(names) and names[p.seat]
+                else player(p.colour) if player is not None else p.colour.capitalize())
         lo, hi = p.total_range or (p.total, p.total)
         out.append(f"[b]{name}: {p.total}[/b]" + (f"  ({lo}-{hi})" if lo != hi else ""))
         for cat, points, reason in p.lines:

@@ -9,7 +9,10 @@ How: every sentence *shape* the engine or the tracker can produce (the f-strings
 rules/octocube/words.py, scoring.py, tracker/octocube/adapter.py, inference.py, session.py; for
 Open Season rules/open_season/words.py, scoring.py, tracker/open_season/prompts.py, adapter.py;
 for Octo Dice rules/octo_dice/state.py (describe_move, the ledger's reasons, waiting_for),
-tracker/octo_dice/prompts.py, adapter.py) is written below once, in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
+tracker/octo_dice/prompts.py, adapter.py; for the Photo screen the photo scorers' own words:
+vision/octocube/score_photo.py, vision/open_season/score_photo.py, accolades.py, tokens.py,
+vision/photo_calibration.py, calibration/table.py, ui/app/photo_worker.py) is written below once,
+in English, with typed slots (``{who}``, ``{loc}``, ``{tile}``, ``{dir}`` ...).
 Each shape becomes an anchored regular expression; each slot's text is translated on its own
 (a player colour, a tile, a direction, an optional tail such as " and picks up a green pearl"),
 and the pieces are put into the target sentence of ``sentences-<lang>.json``. Sentences joined
@@ -18,7 +21,8 @@ part. Text no shape explains comes back unchanged: never a crash, never half a t
 
 To add a sentence: add its shape to ``SHAPES`` (same words as the f-string, slots for the parts
 that vary), add its id to both JSON files, and run tests/ui/test_sentences.py (it plays random
-games and fails on any English sentence left untranslated).
+games and fails on any English sentence left untranslated) or, for a photo scorer's words,
+tests/ui/test_photo_sentences.py (it scores rendered finished tables and refused photos).
 
 Nothing here imports kivy.
 """
@@ -412,10 +416,148 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("tie.kids_shared", "top", "{names} filled {n} spaces and tie on coin tiles ({counts}): a shared win"),
     ("tail.kids_most_coins", "kids_tie", " {names} each filled {n} spaces; {who} has the most coin tiles ({counts})"),
     ("tail.kids_shared", "kids_tie", " {names} filled {n} spaces and tie on coin tiles ({counts}): a shared win"),
+    # --- the photo scorers (the app's Photo screen, ``tablesight score``): vision/photo_score.py's
+    # scorers' own words (doubts' questions and options, notes, line reasons, refusals);
+    # vision/octocube/score_photo.py
+    ("photo.oc.stack", "photo", "How many {tilekind} tiles are stacked on {who}'s board?"),
+    ("photo.oc.hand_over_space", "photo", "A hand lies over {who}'s {cell} space: how many tiles lie there?"),
+    ("photo.oc.hand_hides_space", "photo", "A hand hides {who}'s {cell} space: how many tiles lie there?"),
+    ("photo.oc.coins", "photo", "How many coin tiles are in {who}'s pile?"),
+    ("photo.oc.hand_tokens", "photo",
+     "A hand covers part of {who}'s personal area: how many points are {who2}'s victory-point tokens worth in "
+     "all? (the photo shows {n})"),
+    ("photo.oc.token_pile", "photo", "How many {n}-point tokens are in {who}'s pile at {at}?"),
+    ("photo.oc.token_hidden", "photo",
+     "Is a {n}-point token half hidden by {who}'s cube or coins at {at}? How many tokens lie there?"),
+    ("photo.oc.strange", "photo",
+     "A space of {who}'s board reads as {andlabels}, which no board space holds: left out (look at the board, "
+     "retake the photo)"),
+    ("photo.oc.tokens_line", "photo", "victory-point tokens: {n} points"),
+    ("photo.oc.colours_unknown", "photo",
+     "the players' colours are not told apart (cubes and board frames): seats named in the usual order (pass "
+     "--seats to name them)"),
+    ("photo.oc.players", "photo", "Octocube is for 2-4 players, not {n}"),
+    ("photo.oc.mode", "photo", "a {mode} game has no final scoring to read (standard or advanced only)"),
+    ("photo.oc.no_board", "photo",
+     "no player board where the {side} player's should be: is this a {n}-player table? (boards lie centred on "
+     "the play area's edges)"),
+    ("photo.oc.outside", "photo",
+     "{pcolour}'s board ({side} side) is partly outside the photo: take the photo again with the whole table in "
+     "view"),
+    # vision/photo_calibration.py, calibration/table.py: the photo and its corner markers
+    ("photo.flat", "photo", "the photo is flat (no contrast): no table in view"),
+    ("photo.not_8bit", "photo", "the photo is not an 8-bit colour image"),
+    ("photo.too_small", "photo", "the photo is {n}x{k} pixels: too small to read a table"),
+    ("photo.no_markers", "photo",
+     "{missing}: is this a photo of a table laid out for TableSight? Print the corner markers with 'tablesight "
+     "markers --out markers.pdf' and lay one at each corner of the play area"),
+    ("markers.missing_one", "markers",
+     "{mfound}; marker {mlabel} is not visible{twice}; need at least {n} of the {k} printed corner markers "
+     "({aruco}) in view"),
+    ("markers.missing", "markers",
+     "{mfound}; markers {mlabels} are not visible{twice}; need at least {n} of the {k} printed corner markers "
+     "({aruco}) in view"),
+    ("tail.twice", "twice", " (marker {idsand} seen twice: print only one sheet)"),
+    ("photo.marker_off", "photo",
+     "the markers do not match the printed sheet's geometry: marker {mlabel} is {dec} px off (limit {dec2} px); "
+     "lay the cards as the sheet says (inner corners forming a {n} mm square), flat and unbent"),
+    ("photo.degenerate", "photo", "the marker corners are degenerate (all on one line?)"),
+    ("photo.non_finite", "photo",
+     "the table homography came out non-finite (are the profile's intrinsics a real camera's?): nothing saved"),
+    ("photo.marker_ignored", "photo",
+     "marker {mlabel} is {dec} px from where the other markers put it (card moved or misplaced?): ignored"),
+    ("photo.marker_unused", "photo",
+     "marker {mlabel} not used; homography from the other {n} markers ({k} corner correspondences) and the "
+     "sheet geometry"),
+    ("photo.markers_unused", "photo",
+     "markers {mlabels} not used; homography from the other {n} markers ({k} corner correspondences) and the "
+     "sheet geometry"),
+    ("photo.lens", "photo",
+     "the corner markers lie {dec} px off a straight-lens fit: the lens's barrel was measured on them (k1 "
+     "{dec2}; {dec3} px through it). A calibrated profile (--profile) measures the lens better"),
+    # ui/app/photo_worker.py, calibration/images.py: the photo file
+    ("photo.choose_first", "photo", "choose a photo first"),
+    ("photo.no_file", "photo", "{path}: no such file"),
+    ("photo.folder", "photo", "{path}: is a folder, not an image"),
+    ("photo.empty_file", "photo", "{path}: empty file, not an image"),
+    ("photo.corrupt", "photo", "{path}: unreadable image (corrupt or truncated)"),
+    ("photo.not_image", "photo", "{path}: not an image (OpenCV cannot decode it)"),
+    ("photo.too_large", "photo", "{path}: {n}x{k} pixels is too large a photo (at most {m} megapixels)"),
+    ("photo.no_picture", "photo", "camera {n} gave no picture"),
+    ("photo.not_saved", "photo", "could not save the photo in {path}"),
+    # vision/open_season/score_photo.py, accolades.py, tokens.py
+    ("photo.os.accolade", "photo",
+     "Which is card {n} of {who}'s accolades (counting from the left of the fan, row by row)? read {card}, not "
+     "surely ({options})"),
+    ("photo.os.wall", "photo", "Which card lies on {who}'s space {n}? read {card}, not surely ({options})"),
+    ("photo.os.wall_hidden", "photo",
+     "Which card lies on {who}'s space {n}? something covers it in the photo (a hand?) ({options})"),
+    ("photo.os.bonus_face", "photo", "Which bonus tile face lies in {who}'s column {n}? ({options})"),
+    ("photo.os.bonus_active", "photo", "Is the bonus tile in {who}'s column {n} activated? ({options})"),
+    ("photo.os.scoring", "photo", "Is there a trophy beside {who}'s '{scoring}' scoring? ({options})"),
+    ("photo.os.trophies", "photo", "How many trophies lie on {who}'s space {n}? ({options})"),
+    ("photo.os.wild", "photo", "Which attribute does the wild token on {who}'s space {n} give? ({options})"),
+    ("photo.os.accolade_wild_card", "photo",
+     "Which attribute does the wild token on {who}'s accolade card {card} give? ({options})"),
+    ("photo.os.accolade_wild", "photo",
+     "Which accolade card of {who} carries a wild token, and which attribute does it give? ({options})"),
+    ("photo.os.maybe_wild", "photo",
+     "Does a wild token lie on card {n} of {who}'s accolades ({card}), and which attribute does it give? read "
+     "none, not surely ({options})"),
+    ("photo.os.penalty", "photo",
+     "Does {who} hold a penalty tile? something may lie over the personal tokens in the photo ({options})"),
+    ("photo.os.series", "photo",
+     "Does {who} hold the Attribute Series tile? something may lie over the personal tokens in the photo "
+     "({options})"),
+    ("option.card", "option", "{card}"),
+    ("option.face_down", "option", "face down"),
+    ("option.face", "option", "face {n}"),
+    ("option.activated", "option", "activated"),
+    ("option.not_activated", "option", "not activated"),
+    ("option.yes", "option", "yes"),
+    ("option.no", "option", "no"),
+    ("option.count", "option", "{n}"),
+    ("option.attr", "option", "{attr}"),
+    ("option.card_as", "option", "{card} as {attr}"),
+    ("option.no_wild", "option", "no wild token"),
+    ("photo.os.note.wild", "photo", "{who}: a wild token on space {n}?"),
+    ("photo.os.note.bonus_covered", "photo", "{who}: something lies over bonus column {n}"),
+    ("photo.os.note.dark_tokens", "photo",
+     "{who}: too dark to read the tokens (the wall cards are {n} grey levels of 255, at least {k} needed)"),
+    ("photo.os.note.face_down", "photo", "{who}'s space {n} was read face down, not surely"),
+    ("photo.os.sharpness", "photo",
+     "the accolades are {dec} camera pixels per mm in this photo: their attribute icons are a few pixels, so "
+     "some cards are asked; a photo with more pixels (1920x1080 or a phone's camera) asks fewer questions"),
+    ("photo.os.players", "photo", "Open Season is for 2-4 players, not {n}"),
+    ("photo.os.no_side", "photo", "say which side of the walls was played: --side horn or --side shield"),
+    ("photo.os.dark", "photo",
+     "the photo is too dark to read the table (mean grey {n} of 255): light the table and take the photo again"),
+    ("photo.os.outside", "photo",
+     "{who}'s {osarea} ({side} side) is partly outside the photo: take the photo again with the whole table in "
+     "view"),
+    ("photo.os.not_horn", "photo",
+     "the walls hold no card in the top row's fourth cell nor the bottom row's third, Horn spaces: was the "
+     "Shield side played? (--side shield)"),
+    ("photo.os.not_shield", "photo",
+     "the walls hold a card in the bottom row's third cell, a Horn space: was the Horn side played? (--side "
+     "horn)"),
+    ("photo.os.dark_tokens", "photo",
+     "the photo is too dark to read the tokens (the lightest wall's cards are {n} grey levels of 255, at least "
+     "{k} needed): light the table and take the photo again"),
+    ("photo.os.no_wall", "photo",
+     "no card on {who}'s wall ({side} side): is this a {n}-player table? (walls lie on the play area's edges)"),
+    ("photo.os.wall_count", "photo",
+     "{who}'s wall shows {n} cards; a finished {oside} wall holds {k}: is the game over, and was the {oside2} "
+     "side played?"),
+    ("photo.os.fan_outside", "photo", "{who}'s accolades are partly outside the photo"),
+    ("photo.os.fan_hand", "photo", "a hand covers part of {who}'s accolades: retake the photo"),
+    ("photo.os.fan_none", "photo", "no accolade cards found in {who}'s personal area"),
+    ("photo.os.fan_gap", "photo",
+     "part of {who}'s accolades cannot be seen ({fangap}): fan them out again and retake the photo"),
 )
 
 _FRAGMENT_TABLES = ("orient", "pickup", "kept", "leaving", "kids_tie", "waiting", "note", "notes", "plus", "plan",
-                    "caught")
+                    "caught", "twice")
 """Tables whose shapes are optional tails: their slot matches one of them, or nothing."""
 
 
@@ -621,6 +763,59 @@ def _roll(value: str, lang: str) -> str:
     return ", ".join(parts)
 
 
+# the photo scorers' words (vision/octocube/score_photo.py, vision/open_season/score_photo.py,
+# calibration/table.py)
+_TILE_KIND = r"(?:" + _alt(_COLOURS) + ") (?:" + _alt(_OBJECTS) + ")"
+_CORNERS = ("top left", "top right", "bottom right", "bottom left")
+_MARKER = r"\d+ \((?:" + _alt(_CORNERS) + r")\)"
+_FAN_GAPS = ("more rows of cards than a fan has", "a row of the fan is short of cards", "the left end of a row",
+             "the last card of a row is covered")
+
+
+def _tile_kind(value: str, lang: str, key: str) -> str:
+    """'white starfish' (an object tile's background and object) as ``key``'s words."""
+    colour, obj = _colour_object(value)
+    return _word(lang, key, colour=_word(lang, f"colour.{colour}"), obj=_word(lang, f"object.{obj}"))
+
+
+def _and_list(value: str, lang: str, one: Callable[[str, str], str]) -> str:
+    """'a, b and c' (calibration/table.py ``_join``) or 'a and b and c' -> each item in ``lang``."""
+    items = re.split(r", | and ", value)
+    out = [one(item, lang) for item in items]
+    return out[0] if len(out) == 1 else ", ".join(out[:-1]) + _word(lang, "and") + out[-1]
+
+
+def _marker(value: str, lang: str) -> str:
+    """'2 (bottom right)': a corner marker's id and where it lies."""
+    number, corner = value.split(" ", 1)
+    return f"{number} ({_word(lang, 'corner.' + corner.strip('()').replace(' ', '_'))})"
+
+
+def _markers_found(value: str, lang: str) -> str:
+    if value == "found none of the corner markers":
+        return _word(lang, "markers.found_none")
+    ids = value.split(" ", 2)[2]
+    return _plural(_word(lang, "markers.found", ids=_and_list(ids, lang, _same)), {"n": str(ids.count(",") + 1)},
+                   lang)
+
+
+def _decimal(value: str, lang: str) -> str:
+    """A measured number: French and Dutch write a decimal comma."""
+    return value.replace(".", ",")
+
+
+def _options(value: str, lang: str) -> str | None:
+    """'1 = elf-crown; 2 = face down' (an Open Season question's numbered options)."""
+    out = []
+    for item in value.split("; "):
+        number, sep, option = item.partition(" = ")
+        said = _translate_in("option", option, lang) if sep and number.isdigit() else None
+        if said is None:
+            return None
+        out.append(f"{number} = {said}")
+    return _word(lang, "sep.list").join(out)
+
+
 KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "who": (_WHO, _who),
     "names": (rf"(?:{_WHO})(?: and (?:{_WHO}))+", _names),
@@ -705,6 +900,28 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "cleared": (r".+", lambda v, lang: _translate_in("top", v, lang) if v.startswith(("the ",)) else None),
     "move": (r".+", lambda v, lang: _translate_in("move", v, lang)),
     "problems": (r".+", _list_of("problem", "; ")),
+    # the photo scorers
+    "tilekind": (_TILE_KIND, lambda v, lang: _tile_kind(v, lang, "photo.tilekind")),
+    "cell": (_TILE_KIND, lambda v, lang: _tile_kind(v, lang, "space.colour_object")),
+    "andlabels": (rf"(?:{_LABEL})(?: and (?:{_LABEL}))*", lambda v, lang: _and_list(v, lang, _label)),
+    "pcolour": (_alt(PLAYER_COLOURS), lambda v, lang: tr(f"colour.{v}", lang)),
+    "side": (_alt(("north", "east", "south", "west")), _keyed("side")),
+    "mode": (r"kids|standard|advanced", lambda v, lang: tr(f"mode.{v}", lang)),
+    "oside": (r"Horn|Shield|horn|shield", lambda v, lang: _word(lang, "oside." + v.lower())),
+    "osarea": (r"wall board|personal area \(accolades and tokens\)",
+               lambda v, lang: _word(lang, "osarea." + v.split()[0])),
+    "dec": (r"-?\d+(?:\.\d+)?", _decimal),
+    "mlabel": (_MARKER, _marker),
+    "mlabels": (rf"(?:{_MARKER})(?:(?:, | and )(?:{_MARKER}))+", lambda v, lang: _and_list(v, lang, _marker)),
+    "mfound": (r"found none of the corner markers|found markers? \d+(?:, \d+)*", _markers_found),
+    "idsand": (r"\d+(?:(?:, | and )\d+)*", lambda v, lang: _and_list(v, lang, _same)),
+    "aruco": (r"DICT_\w+", _same),
+    "missing": (r".+", lambda v, lang: _translate_in("markers", v, lang)),
+    "path": (r".+", _same),
+    "fangap": (_alt(_FAN_GAPS) + r"|a gap of \d+ mm between two cards", lambda v, lang: _word(
+        lang, "fangap.gap", n=v.split()[3]) if v.startswith("a gap") else _word(lang, "fangap." + str(
+            _FAN_GAPS.index(v)))),
+    "options": (r"1 = .+", _options),
 }
 
 
@@ -829,7 +1046,7 @@ def _segments(text: str, table: str, lang: str, sep: str) -> str | None:
 
 
 def _translate(text: str, lang: str) -> str | None:
-    for table in ("top", "move", "problem", "plan", "score"):
+    for table in ("top", "move", "problem", "plan", "score", "photo", "markers"):
         out = _translate_in(table, text, lang)
         if out is not None:
             return out
@@ -876,6 +1093,19 @@ def is_translated(text: str, lang: str) -> bool:
         return _translate(text, lang) is not None
     except (TranslationError, KeyError, ValueError, IndexError):
         return False
+
+
+def translate_player(name: str, lang: str) -> str:
+    """A player as the photo scorers name them ('red', 'player 2') in ``lang``: the seat colour
+    or 'player N'; capitalised (it heads a line or a list); unknown names come back unchanged."""
+    name = name.capitalize()
+    if lang == "en" or lang not in LANGUAGES or not re.fullmatch(_WHO, name):
+        return name
+    try:
+        out = _who(name, lang)
+    except (TranslationError, KeyError, ValueError, IndexError):
+        return name
+    return out[:1].upper() + out[1:]
 
 
 def translate_label(label: str, lang: str) -> str:

@@ -51,6 +51,10 @@ def score_photo(job: PhotoJob) -> Any:
             profile = load_profile(job.profile_path)
         except Exception:  # a bad saved profile: score from the markers alone
             profile = None
+    if profile is not None and profile.image_size not in (None, (image.shape[1], image.shape[0])):
+        # a photo of another size is another camera's (a phone's): the webcam's lens and table
+        # would misplace everything; the scorer measures both on the photo itself
+        profile = None
     try:
         return scorer(job.game)(image, ScoreRequest(job.players, job.mode, profile, None, dict(job.answers),
                                                     options=dict(job.options)))

@@ -133,9 +133,9 @@ EYEPATCH_SHARP_PX_PER_MM = 0.97
 """Accolades seen at this many camera pixels per mm or more along their sharper axis show the
 eyepatch well enough for ``EYEPATCH_SHARP_LOGIT_GAP``: every 1920x1080 seat of the tuning tables
 (sharper axis 1.00-1.49, foreshortened 0.77-1.40) and 12 MP photo (scored 1920 px wide:
-foreshortened 1.08 and more); no 1280x720 seat (sharper axis 0.64-0.94)."""
+foreshortened 1.01-1.82); no 1280x720 seat (sharper axis 0.64-0.94)."""
 EYEPATCH_SHARP_LOGIT_GAP = 12.0
-"""The line at or over ``EYEPATCH_SHARP_PX_PER_MM``: of 1,863 eyepatches there (1080p and 12 MP
+"""The line at or over ``EYEPATCH_SHARP_PX_PER_MM``: of 1,983 eyepatches there (1080p and 12 MP
 tuning tables) none had a dagger or crown logit more than 1.9 over its own (the next: 4.0
 under), while 19 asked 46 right daggers and crowns lying 12.1-19.0 over the eyepatch (1080p).
 12 keeps 10 logits over the worst eyepatch (the tail of the 9 nearest puts ~2 in 100,000 over)."""

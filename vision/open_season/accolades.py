@@ -340,6 +340,7 @@ class AccoladeReader:
                              RECT_Y[0] + (np.arange(ch) * COARSE + 0.5) / PX_PER_MM)
         self._maps = []
         self._inside = []
+        self._axes: dict[int, tuple[float, float]] = {}
         iw, ih = view.image_size
         for where in SEAT_SIDES[num_players]:
             ox, oy, yaw = personal_area_origin(where)
@@ -373,10 +374,12 @@ class AccoladeReader:
         """Camera pixels per mm of ``seat``'s accolade area along its more foreshortened axis and
         along its sharper one (medians over the area): a tilted 1920x1080 photo and a flatter
         1280x720 one can share the first, never the second."""
-        mx, my = self._maps[seat]
-        along_x = float(np.median(np.hypot(np.diff(mx, axis=1), np.diff(my, axis=1))))
-        along_y = float(np.median(np.hypot(np.diff(mx, axis=0), np.diff(my, axis=0))))
-        return min(along_x, along_y) * PX_PER_MM, max(along_x, along_y) * PX_PER_MM
+        if seat not in self._axes:  # the scorer's note and the fan reading both ask (5 ms a seat)
+            mx, my = self._maps[seat]
+            along_x = float(np.median(np.hypot(np.diff(mx, axis=1), np.diff(my, axis=1))))
+            along_y = float(np.median(np.hypot(np.diff(mx, axis=0), np.diff(my, axis=0))))
+            self._axes[seat] = (min(along_x, along_y) * PX_PER_MM, max(along_x, along_y) * PX_PER_MM)
+        return self._axes[seat]
 
     def card_stock_light(self, image: np.ndarray) -> np.ndarray:
         """(3,) BGR, green 1: the colour of the table's light, from the card stock of the fanned

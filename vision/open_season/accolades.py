@@ -115,11 +115,11 @@ EYEPATCH_LOGIT_GAP = 19.0
 """Such a reading is sure only when the eyepatch's averaged logit lies this far under the read
 attribute's (the sure line alone asks for ~9.2, ln 9999): the 6 wrong readings lay 9.8-18.1
 under, and 49 of ~3,770 right ones under 19 (asked now); on 78000-78049, 0 wrong, 23 right asked.
-This is the line between the two bands below (1280x720 at a moderate tilt); see
+The line between the two bands below (1280x720 seats at 0.70 px/mm or more); see
 ``eyepatch_logit_gap``."""
 EYEPATCH_COARSE_PX_PER_MM = 0.70
 """Accolades seen at fewer camera pixels per mm than this along their more foreshortened axis
-(1280x720 at a steep tilt) hold the worst eyepatch lookalikes. Tuning tables of 2026-11-29
+(1280x720: its far or steeply tilted seats) hold the worst eyepatch lookalikes. Tuning tables of 2026-11-29
 (os-1080: 78000-78049, 80000-80049, 82000-82049 and 89700-89999's, scored by main's reader):
 every eyepatch whose dagger or crown logit rose 13 or more over its own lay at 0.55-0.63 (289
 eyepatches under 0.70, the worst 21.6, 19.5, 18.1, 18.0 over); of the 691 at 0.70 or more on

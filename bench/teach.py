@@ -91,6 +91,31 @@ def score_frame(tally: Tally, obs: Any, frame: Any) -> None:
     tally.add("scenes named unknown", obs.unknown_copy is not None)
 
 
+def wrong_tops(obs: Any, frame: Any, rec: Any) -> list[str]:
+    """Every stack or cube top read wrong in ``obs``: where, want -> got, the confidence, and how
+    much of it the renderer shows and the recogniser thinks a found cube hides."""
+    from vision.octocube.truth import scene_truth
+
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    hidden = getattr(rec, "last_hidden", {})
+    out = []
+    for loc, want in truth.tops.items():
+        reading = obs.tops.get(loc)
+        got = _label(reading)
+        if want != CUBE and got != want:
+            out.append(f"stack top {loc}: {want} -> {got} (confidence {reading.confidence if reading else 0:.2f}, "
+                       f"visible {truth.top_visibility[loc]:.2f}, hidden by a cube {hidden.get(loc, 0.0):.2f})")
+    for seat, cube_at in truth.cube_location.items():
+        cube = obs.cubes.get(seat)
+        if cube is None or cube.location != cube_at:
+            continue
+        want = truth.cube_top[seat]
+        got = cube.top.label() if cube.top is not None else BARE
+        if got != want:
+            out.append(f"cube top, seat {seat} at {cube_at}: {want} -> {got}")
+    return out
+
+
 def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
               game: str = "octocube") -> dict[str, Any]:
     from tracker.build import build_pipeline
@@ -228,6 +253,10 @@ def main() -> None:
     ap.add_argument("--open-season-warn", type=int, default=0, metavar="GAMES",
                     help="short Open Season demo games drawn with the untaught printings (and as many with "
                     "the built-in art): named unknown within the first 3 still scenes, and never wrongly")
+    ap.add_argument("--list-errors", action="store_true",
+                    help="print every wrong stack or cube top as it is read: pack, printing, table, want -> got")
+    ap.add_argument("--no-built-in", action="store_true",
+                    help="skip the built-in models' reads (untaught printing and built-in art): taught figures only")
     ap.add_argument("--old-reader", action="store_true",
                     help="read with the pack reader as before 27 Nov (no fine second stage): the 'before' figures")
     args = ap.parse_args()
@@ -287,13 +316,19 @@ def main() -> None:
                                 max_tilt_deg=30.0, art=art)
             for name, pack in (("built-in models (before)", None), ("taught, 1 photo", taught[1]),
                                ("taught, 2 photos", taught[2])):
+                if pack is None and args.no_built_in:
+                    continue
                 rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
                                          config=RecogniserConfig(pack_fine_candidates=0) if args.old_reader else None)
                 obs = rec.recognise(frame.image)
                 score_frame(tallies[name], obs, frame)
+                if args.list_errors and pack is not None:
+                    for line in wrong_tops(obs, frame, rec):
+                        print(f"    error, {name}, printing {art_seed}, table {FRAME_SEED + 100 * k + f}: {line}",
+                              flush=True)
                 if pack is taught[2]:
                     read_ms.append(obs.timings_ms["total"])
-        for f in range(args.frames):
+        for f in range(0 if args.no_built_in else args.frames):
             frame = synth_frame(FRAME_SEED + 50_000 + 100 * k + f, renderer, turned_tops=True, resolution=(w, h),
                                 max_tilt_deg=30.0)
             score_frame(builtin, OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera

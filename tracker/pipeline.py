@@ -179,19 +179,23 @@ class Pipeline:
             self.calibration_message = f"no live re-check: {exc}"
 
     def _calibrate(self, image: np.ndarray) -> None:
+        from calibration.marker_lens import calibrate_table_measuring_lens
         from calibration.profile import Profile
-        from calibration.table import calibrate_table
 
         self._calibration_tries += 1
         try:
-            cal = calibrate_table(image)
+            # no profile: a wide webcam's barrel may bend the markers out of a pinhole fit
+            cal, lens = calibrate_table_measuring_lens(image)
         except Exception as exc:  # markers covered, too dark ...: try again on a later frame
             self.calibration_message = f"looking for the table markers: {exc}"
             return
-        self.profile = Profile(table=cal.geometry, colour=cal.colour,
-                               rectified_px_per_mm=cal.rectifier.px_per_mm)
+        self.profile = Profile(intrinsics=None if lens is None else lens.intrinsics, table=cal.geometry,
+                               colour=cal.colour, rectified_px_per_mm=cal.rectifier.px_per_mm)
         self.calibrate = False
-        self.calibration_message = (f"table found from markers {', '.join(map(str, cal.geometry.markers_used))}")
+        self.calibration_message = (f"table found from markers {', '.join(map(str, cal.geometry.markers_used))}"
+                                    + ("" if lens is None else
+                                       f" (the lens bends them {lens.pinhole_residual_px:.1f} px: its barrel was "
+                                       f"measured on them, k1 {lens.k1:.3f}; 'tablesight calibrate intrinsics' measures it better)"))
         if self.recheck:
             self._start_watcher(self.profile)
 

@@ -65,6 +65,14 @@ compared. Rendered teach photos of training printings: two identical components 
 backgrounds catch the light differently at two places), one glyph on two backgrounds (printings
 11 and 15's amphoras, whose middles are 2-10 apart in a/b) 52-88. The a/b distance of whole faces
 does not part them (identical 11-17, distinct from 16.7)."""
+SAME_BACKGROUND_AB = 12.0
+"""Largest distance (CIELAB a/b) between the whole faces' median colours of two faces still
+compared: one glyph printed alike on two backgrounds fills the middle and can leave the whole
+faces' means within ``SAME_WHOLE_COLOUR`` (a dark glyph on a white and on a dark-blue tile, a pale
+glyph on a white and a pale-blue one), but most of a tile is background, so the median shows it.
+The median, not the mean: a neighbour's cube in front of a tile in a tilted photo covers up to a
+quarter of it. Rendered teach photos of training printings (session 25): two identical components
+0-7 apart (7: one under a cube's shadow and edge), such distinct faces refused before 26-39."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
 OUTLINE_MAX_TURN_DEG = 6.0
@@ -351,6 +359,15 @@ def _shade_apart(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.linalg.norm(lab[0, 1:] - lab[1, 1:]))
 
 
+def _median_ab(face: np.ndarray, inset: int = FACE_INSET) -> np.ndarray:
+    """CIELAB (a, b) of ``face``'s median colour without its outer 1/``inset`` on each side: its
+    background's hue wherever the background is most of the face."""
+    h, w = face.shape[:2]
+    middle = np.ascontiguousarray(face[h // inset:h - h // inset, w // inset:w - w // inset])
+    lab = cv2.cvtColor(middle.astype(np.float32) / 255.0, cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    return np.median(lab[:, 1:], axis=0)
+
+
 def _regions(face: np.ndarray, game: str) -> list[np.ndarray]:
     """The parts of a face that tell it from the others: a whole tile; a card's people emblem
     and its attribute icon apart (cards of one people share most of their face)."""
@@ -375,16 +392,21 @@ def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[st
     # the middle (where the glyph is) and the whole face but its rim (the background too): a
     # large dark glyph printed alike on a white, a pale-blue and a green tile fills the middle,
     # and only the background tells them apart (training printings 11 and 15 lost 2-4 faces)
-    colours = {n: (_mean_colour(faces[n]), _mean_colour(faces[n], FACE_INSET)) for n in names}
+    # and the whole face's median hue: a glyph as large as the middle may leave even the whole
+    # faces' means alike (training printings 31 and 32 lost a white and a dark-blue or pale-blue
+    # face of one glyph); most of a tile is its background, which the median shows
+    colours = {n: (_mean_colour(faces[n]), _mean_colour(faces[n], FACE_INSET), _median_ab(faces[n])) for n in names}
     same: dict[str, str] = {}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             if (a.startswith("abyss-") and b.startswith("abyss-")) or (a.startswith("cube-") and b.startswith("cube-")):
                 continue
-            (ma, wa), (mb, wb) = colours[a], colours[b]
+            (ma, wa, ha), (mb, wb, hb) = colours[a], colours[b]
             if float(np.abs(ma - mb).max()) > SAME_COLOUR or _shade_apart(ma, mb) > SAME_SHADE:
                 continue
             if float(np.abs(wa - wb).max()) > SAME_WHOLE_COLOUR:
+                continue
+            if float(np.linalg.norm(ha - hb)) > SAME_BACKGROUND_AB:
                 continue
             if faces[a].shape == faces[b].shape and all(
                     _likeness(ra, rb) >= SAME_FACE

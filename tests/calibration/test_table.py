@@ -190,3 +190,22 @@ def test_cli_config_overrides_thresholds(view, write_png, tmp_path: Path,
     typo.write_text('{"min_marker": 4}')
     assert main(["calibrate", "table", str(photo), "--config", str(typo)]) == 2
     assert "unknown setting(s) min_marker" in capsys.readouterr().err
+
+
+def test_cli_table_measures_a_bent_lens_on_the_markers_and_saves_it(write_png, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --profile, a barrel that bends the markers past the 2.5 px check (refused before,
+    "calibrate its intrinsics and pass --profile") is measured on them, as run and the app do
+    without a profile; the profile saved holds that lens and the table fitted through it."""
+    from calibration.profile import load_profile
+
+    bent = render_view(15.0, 10.0, image_size=(1280, 960), focal_px=860.0, dist=(-0.15, 0, 0, 0, 0))
+    prof = tmp_path / "p.json"
+    assert main(["calibrate", "table", str(write_png(bent.image_bgr)), "--json", "--save", str(prof)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert any("barrel was measured on them" in note for note in data["notes"])
+    saved = load_profile(str(prof))
+    assert saved.intrinsics is not None and saved.intrinsics.dist[0] < -0.05
+    assert saved.table is not None and saved.table.undistorted
+    assert main(["calibrate", "table", str(write_png(bent.image_bgr, "again.png"))]) == 0
+    assert "undistorted with the lens measured on the markers" in capsys.readouterr().out

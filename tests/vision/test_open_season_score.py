@@ -189,7 +189,7 @@ def test_the_lens_is_measured_on_the_walls(table_88002: tuple[Path, dict[str, An
     from calibration.intrinsics import Intrinsics
     from calibration.table import detect_markers, fit_table_geometry
     from vision.octocube.geometry import TableView
-    from vision.octocube.score_photo import MARKER_RESIDUAL_PX
+    from vision.photo_calibration import MARKER_RESIDUAL_PX
     from vision.open_season.lens import fit_lens
     from vision.render import open_season_art as art
     from vision.render.open_season_scene import SEAT_SIDES, board_pose
@@ -623,3 +623,35 @@ def test_a_phone_photo_whose_lens_bends_the_markers_is_scored_through_the_lens_i
                                                      options={"side": end["side"], "expert": end["expert"]}))
     assert out.reading["seats"][0]["wall_trophies"] == end["players"][0]["wall_trophies"]
     assert [p.total for p in out.players] == end["scores"]
+
+
+def test_a_card_beside_a_covered_space_that_fits_poorly_is_asked() -> None:
+    """Table 89866 (1920x1080, daylight): an arm lies over player 2's spaces 5, 6 and 9 (asked);
+    space 10 beside them, partly under the same arm, was read elf-dagger surely (fit 1.95), truth
+    mage-dagger: a total printed wrong that no answer could set right. A card touching a covered
+    space and fitting under ``BESIDE_HIDDEN_FIT`` is now asked, the card read first, and the
+    truthful answers give every total."""
+    import sys
+
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=89866, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["players"][1]["wall"]["10"] == "mage-dagger"
+    photo = _jpeg(res.image)
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    asked = {d.key: d for d in out.doubts}
+    assert "wall 2 10" in asked and out.reading["options"]["wall 2 10"][0] == "elf-dagger"
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from score_photo_open_season import truthful_answers
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    answered = score_photo(photo, ScoreRequest(end["num_players"], options=request.options,
+                                               answers=truthful_answers(out, end)))
+    assert [p.total for p in answered.players] == end["scores"]

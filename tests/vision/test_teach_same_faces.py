@@ -35,3 +35,39 @@ def test_a_duplicate_is_still_caught() -> None:
     faces = _faces(11, ("white-amphora", "light-blue-amphora", "white-starfish"))
     faces["green-amphora"] = faces["light-blue-amphora"].copy()
     assert _same_faces(faces) == {"green-amphora": "light-blue-amphora", "light-blue-amphora": "green-amphora"}
+
+
+def _photo_of(printing: int, seed: int, duplicate: int = 0) -> np.ndarray:
+    """A rendered teach photo of a training printing, through JPEG as the command reads it."""
+    from vision.render.random_art import random_pack
+    from vision.render.renderer import Renderer
+    from vision.render.teach_photos import TeachFaults, render_teach_photo
+
+    image, _ = render_teach_photo("octocube", random_pack(printing), seed, Renderer(),
+                                  faults=TeachFaults(duplicate=duplicate))
+    return np.asarray(cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR))
+
+
+@pytest.mark.parametrize(("printing", "faces"), [(31, ("dark-blue-starfish", "white-starfish")),
+                                                  (32, ("light-blue-pearl", "white-pearl"))])
+def test_a_glyph_as_large_as_the_middle_on_two_backgrounds_is_two_faces(printing: int, faces: tuple[str, str]) -> None:
+    """Training printings 31 and 32, the first teach photo bench/octocube_taught_tops.py draws: a
+    large dark (31) or blue (32) glyph fills the middle of both tiles and their whole faces' means
+    lie 17 and 27 apart (under ``SAME_WHOLE_COLOUR``), so both faces were refused as "two identical
+    components" and neither was taught. Their backgrounds' median hues lie 26 and 39 apart."""
+    from vision.teach import teach
+
+    result = teach("octocube", [("teach0.jpg", _photo_of(printing, 7_000_000 + 10 * printing))])
+    assert [(place, why) for _, place, why in result.refused if place in faces] == []
+    assert set(faces) <= set(result.pack.faces)
+
+
+def test_a_duplicate_partly_behind_a_cube_is_still_caught() -> None:
+    """Training printing 3, a photo with one duplicate (green-sextant also on green-amphora's
+    place): both tiles lie partly behind a cube on the row in front (orange and grey), which moves
+    their whole faces' mean hues 11 apart; the median hues stay within 3."""
+    from vision.teach import teach
+
+    result = teach("octocube", [("dup.jpg", _photo_of(3, 7_500_030, duplicate=1))])
+    refused = {place for _, place, why in result.refused if why.startswith("looks the same")}
+    assert {"green-amphora", "green-sextant"} <= refused

@@ -1,6 +1,7 @@
 """The Calibrate screen's worker: reads the chosen camera on its own thread, finds the printed
 corner markers in every preview frame (drawn on it), and on request fits the table (homography,
-rectified view, colour correction) with :func:`calibration.table.calibrate_table`. No kivy."""
+rectified view, colour correction) with :func:`calibration.marker_lens.calibrate_table_measuring_lens`
+(the table, and the lens where its barrel bends the markers). No kivy."""
 
 from __future__ import annotations
 
@@ -54,6 +55,9 @@ class CalibrationWorker:
         self._thread = threading.Thread(target=self._run, name="tablesight-calibrate", daemon=True)
         self.calibration: Any = None
         """The last successful :class:`calibration.table.TableCalibration` (read after 'ok')."""
+        self.lens: Any = None
+        """With it, the lens measured on the markers (``calibration.marker_lens.MarkerLens``) when
+        the camera's barrel bent them past a pinhole fit; None: a straight lens was enough."""
         self._image: Any = None
 
     def start(self) -> None:
@@ -128,20 +132,20 @@ class CalibrationWorker:
 
     def _find(self, last: CalibrationView) -> CalibrationView:
         from calibration.errors import CalibrationError
-        from calibration.table import calibrate_table
+        from calibration.marker_lens import calibrate_table_measuring_lens
         from ui.app.frames import to_texture_bytes
 
         if self._image is None:
             return _replace(last, result="failed", detail="no picture from the camera yet")
-        try:
-            cal = calibrate_table(self._image)
+        try:  # as run and 'calibrate table' do: a barrel that bends the markers is measured on them
+            cal, lens = calibrate_table_measuring_lens(self._image)
         except CalibrationError as exc:
-            self.calibration = None
+            self.calibration = self.lens = None
             return _replace(last, result="failed", detail=str(exc), rectified=None, rectified_size=(0, 0))
         except Exception as exc:  # never let a calibration bug stop the preview
-            self.calibration = None
+            self.calibration = self.lens = None
             return _replace(last, result="failed", detail=f"{type(exc).__name__}: {exc}")
-        self.calibration = cal
+        self.calibration, self.lens = cal, lens
         rectified = cal.rectified if cal.colour is None else cal.colour.apply_bgr_image(cal.rectified)
         data, size = to_texture_bytes(rectified, 640)
         g = cal.geometry
@@ -155,8 +159,9 @@ def _replace(view: CalibrationView, **changes: Any) -> CalibrationView:
     return replace(view, **changes)
 
 
-def profile_from(calibration: Any) -> Any:
+def profile_from(calibration: Any, lens: Any = None) -> Any:
+    """The profile to save: the table found, and the lens measured on the markers if one was."""
     from calibration.profile import Profile
 
-    return Profile(table=calibration.geometry, colour=calibration.colour,
-                   rectified_px_per_mm=calibration.rectifier.px_per_mm)
+    return Profile(intrinsics=None if lens is None else lens.intrinsics, table=calibration.geometry,
+                   colour=calibration.colour, rectified_px_per_mm=calibration.rectifier.px_per_mm)

@@ -1172,7 +1172,7 @@ class TableSightApp(App):
             return
         try:
             self.home.mkdir(parents=True, exist_ok=True)
-            path = save_profile(profile_from(cal), self.home / "profile.json")
+            path = save_profile(profile_from(cal, getattr(self.calib_worker, "lens", None)), self.home / "profile.json")
         except CalibrationError as exc:
             self.calib_message = str(exc)
             return

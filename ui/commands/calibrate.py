@@ -89,6 +89,7 @@ def run_table(args: argparse.Namespace) -> int:
     from calibration.errors import CalibrationError
     from calibration.images import read_image
     from calibration.profile import Profile, load_profile, save_profile
+    from calibration.marker_lens import calibrate_table_measuring_lens
     from calibration.table import calibrate_table, marker_label
 
     config = _config(args)
@@ -102,9 +103,18 @@ def run_table(args: argparse.Namespace) -> int:
         raise CalibrationError(f"--rectified {args.rectified}: use an image file name (.png, .jpg)")
     image = read_image(args.photo)
     size = (image.shape[1], image.shape[0])
+    lens_note = ""
     if intrinsics is not None:
         intrinsics = Profile(intrinsics).for_image_size(size).intrinsics
-    result = calibrate_table(image, intrinsics, config)
+        result = calibrate_table(image, intrinsics, config)
+    else:  # as run and the app do without a profile: a barrel that bends the markers is measured on them
+        result, lens = calibrate_table_measuring_lens(image, config)
+        if lens is not None:
+            intrinsics = lens.intrinsics
+            lens_note = (f"the markers lie {lens.pinhole_residual_px:.1f} px off a straight-lens fit: the lens's "
+                         f"barrel was measured on them (k1 {lens.k1:.3f} at focal {lens.intrinsics.fx:.0f} px; "
+                         f"{lens.residual_px:.2f} px through it); 'tablesight calibrate intrinsics' measures it better")
+            result.notes.append(lens_note)
     data = result.to_json()
     if args.rectified:
         out = result.corrected_view()
@@ -123,7 +133,7 @@ def run_table(args: argparse.Namespace) -> int:
     for note in result.notes:
         print(f"note: {note}")
     print(f"table homography from markers {', '.join(map(str, g.markers_used))}"
-          f"{' (undistorted with the profile intrinsics)' if g.undistorted else ' (no intrinsics: lens distortion ignored)'}: "
+          f"{(' (undistorted with the lens measured on the markers)' if lens_note else ' (undistorted with the profile intrinsics)') if g.undistorted else ' (no intrinsics: lens distortion ignored)'}: "
           f"corner residual RMS {g.residual_rms_px:.2f} px, max {g.residual_max_px:.2f} px")
     r = result.rectifier
     print(f"rectified view: {r.size[0]}x{r.size[1]} px at {r.px_per_mm:g} px/mm"

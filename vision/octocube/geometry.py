@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from calibration.marker_lens import focal_from_homography
 from vision.octocube.errors import TableGeometryError
 
 DEFAULT_HFOV_DEG = 66.0
@@ -39,32 +40,6 @@ class PatchSpec:
     yaw_deg: float = 0.0
 
 
-def _estimate_focal(h_img_from_table: np.ndarray, size: tuple[int, int]) -> float | None:
-    """Focal length (px) from one plane homography, square pixels, principal point at the
-    centre (Zhang's two constraints, least squares); None when the view is too frontal."""
-    w, hgt = size
-    t = np.array([[1, 0, -(w - 1) / 2], [0, 1, -(hgt - 1) / 2], [0, 0, 1]], np.float64)
-    m = t @ h_img_from_table
-    (a1, a2), (b1, b2), (c1, c2) = m[0, :2], m[1, :2], m[2, :2]
-    rows, rhs = [], []
-    # r1 . r2 = 0  ->  (a1 a2 + b1 b2) / f^2 + c1 c2 = 0
-    rows.append(a1 * a2 + b1 * b2)
-    rhs.append(-c1 * c2)
-    # |r1| = |r2|  ->  (a1^2 + b1^2 - a2^2 - b2^2) / f^2 = c2^2 - c1^2
-    rows.append(a1 * a1 + b1 * b1 - a2 * a2 - b2 * b2)
-    rhs.append(c2 * c2 - c1 * c1)
-    a, b = np.array(rows), np.array(rhs)
-    denom = float(b @ b)
-    scale = float(np.abs(m[:2, :2]).mean()) ** 2
-    if denom < 1e-18 * max(scale, 1e-30):
-        return None
-    inv_f2 = float(a @ b) / float(a @ a) if float(a @ a) > 0 else 0.0
-    if inv_f2 <= 0:
-        return None
-    f = math.sqrt(1.0 / inv_f2)
-    return f if 0.2 * w < f < 5 * w else None
-
-
 class TableView:
     """The camera's view of the table: ideal (undistorted) pixels of any (x, y, height) point,
     distortion when intrinsics have it, and the remap tables that sample patches."""
@@ -80,7 +55,7 @@ class TableView:
         self.intrinsics_known = camera_matrix is not None
         if camera_matrix is None:
             w, hh = self.image_size
-            f = _estimate_focal(h, self.image_size)
+            f = focal_from_homography(h, self.image_size)
             if f is None:
                 f = (w / 2) / math.tan(math.radians(DEFAULT_HFOV_DEG) / 2)
             camera_matrix = np.array([[f, 0, (w - 1) / 2], [0, f, (hh - 1) / 2], [0, 0, 1]])

@@ -26,13 +26,11 @@ from vision.octocube.config import RecogniserConfig
 from vision.octocube.layout import mat_sample_points
 from vision.octocube.piles import PileReading, pile_height
 from vision.octocube.tokens import MAX_PILE, TokenReading, read_tokens
+from vision.photo_calibration import calibrate_measuring_lens, working_copy
 from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
 from vision.render import octocube_layout as lay
 from vision.render.octocube_art import PLAYER_RGB, TOKEN_THICKNESS_MM
 
-WORK_WIDTH = 1920
-"""Larger photos are read at this width (the markers' fit and the classifiers want ~1-2 px/mm;
-a 12-megapixel photo would only be slower)."""
 CELL_BG_BGR = (62.0, 44.0, 28.0)
 """An empty board space (vision/render/octocube_art.py draw_board)."""
 COIN_BGR = ((140.0, 198.0, 222.0), (174.0, 196.0, 206.0), (40.0, 186.0, 240.0))
@@ -77,53 +75,6 @@ over the mat and, where one reaches onto a board, for the spaces it hides; not f
 own skin blobs (warm-lit tiles there would name hands that are not)."""
 PLAY_AREA_INSET_MM = 3.0
 """The hands are looked for on the play mat only: the wooden table beside it is skin-coloured."""
-
-
-def _working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
-    if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.dtype != np.uint8:
-        raise PhotoScoreError("the photo is not an 8-bit colour image")
-    if image.ndim == 2:
-        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    image = image[..., :3]
-    h, w = image.shape[:2]
-    if min(h, w) < 240:
-        raise PhotoScoreError(f"the photo is {w}x{h} pixels: too small to read a table")
-    if w <= WORK_WIDTH:
-        return np.ascontiguousarray(image), 1.0
-    scale = WORK_WIDTH / w
-    return cv2.resize(image, (WORK_WIDTH, int(round(h * scale))), interpolation=cv2.INTER_AREA), scale
-
-
-def _calibrate(img: np.ndarray, req: ScoreRequest, scan: Any = None,
-               residual_px: float | None = None) -> tuple[Any, Any, list[str]]:
-    """The table's geometry from the markers (``scan``: markers already found in ``img``;
-    ``residual_px``: how far off they may be, ``MARKER_RESIDUAL_PX`` unless said)."""
-    from calibration.errors import CalibrationError
-    from calibration.table import detect_markers, fit_table_geometry, missing_markers_message
-
-    size = (img.shape[1], img.shape[0])
-    intrinsics = None
-    if req.profile is not None and getattr(req.profile, "intrinsics", None) is not None:
-        intrinsics = req.profile.intrinsics
-        if intrinsics.image_size != size:
-            intrinsics = intrinsics.rescaled(size)
-    if scan is None:
-        scan = detect_markers(img)
-    if len(scan.corners) < 3:
-        raise PhotoScoreError(
-            missing_markers_message(scan, 3) + ": is this a photo of a table laid out for TableSight? "
-            "Print the corner markers with 'tablesight markers --out markers.pdf' and lay one at "
-            "each corner of the play area")
-    from dataclasses import replace
-
-    from calibration.config import DEFAULT_CONFIG
-
-    config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX if residual_px is None else residual_px)
-    try:
-        geometry, notes = fit_table_geometry(scan, size, intrinsics, config)
-    except CalibrationError as exc:
-        raise PhotoScoreError(str(exc)) from None
-    return geometry, intrinsics, notes
 
 
 def _board_corners(side: str, margin_mm: float = 0.0) -> np.ndarray:
@@ -370,9 +321,6 @@ BOARD_HAND_MARGIN_MM = 8.0
 skin-like frame or tile 2-3 mm outside the board's outline)."""
 CUBE_MARGIN_MM = 5.0
 """Room around the cube at rest for its jitter and an unmodelled lens (its plastic is token-coloured)."""
-MARKER_RESIDUAL_PX = 5.0
-"""The markers' fit may be this far off before the photo is refused: a phone photo has an unknown
-lens, and the reading windows are 52 mm wide (calibration's own limit, 2.5 px, is for profiles)."""
 HIDDEN_SHARE = 0.15
 """A board space this much covered by skin is hidden: what lies there is asked."""
 CUBE_SURE = 0.8
@@ -473,11 +421,11 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         raise PhotoScoreError(f"Octocube is for 2-4 players, not {n}")
     if req.mode not in ("standard", "advanced"):
         raise PhotoScoreError(f"a {req.mode} game has no final scoring to read (standard or advanced only)")
-    img, _scale = _working_copy(image)
+    img, _scale = working_copy(image)
     size = (img.shape[1], img.shape[0])
     if float(img[::8, ::8].std()) < 6.0:
         raise PhotoScoreError("the photo is flat (no contrast): no table in view")
-    geometry, intrinsics, notes = _calibrate(img, req)
+    geometry, intrinsics, notes = calibrate_measuring_lens(img, req)
     t1 = time.perf_counter()
     view, _ = _view_from(geometry, intrinsics, size)
     sides = [lay.seat_side(s, n) for s in range(n)]

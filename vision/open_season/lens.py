@@ -128,7 +128,7 @@ def fit_lens(image: np.ndarray, scan: Any, config: Any, num_players: int, side: 
     lens that bends the markers past the calibration's limit (``FOCAL_RATIOS``)."""
     from calibration.intrinsics import Intrinsics
     from calibration.table import fit_table_geometry
-    from vision.octocube.geometry import _estimate_focal
+    from calibration.marker_lens import focal_from_homography
 
     from dataclasses import replace
 
@@ -138,7 +138,7 @@ def fit_lens(image: np.ndarray, scan: Any, config: Any, num_players: int, side: 
     template = wall_template(side)
     boards = _board_points(num_players)
     pinhole, _ = fit_table_geometry(scan, size, None, loose)  # the lens bends the markers too
-    implied = _estimate_focal(pinhole.table_to_image, size)
+    implied = focal_from_homography(pinhole.table_to_image, size)
     if implied is None:
         implied = (size[0] / 2) / math.tan(math.radians(35.0))
     cache: dict[tuple[float, float], float] = {}

@@ -15,6 +15,7 @@ cards, a wall that is not a finished one) is one line and no score.
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ import numpy as np
 from rules.open_season.bonus import FACES
 from rules.open_season.cards import ATTRIBUTES, CARD_IDS, FACE_DOWN, NUM_IDENTITIES, PEOPLES
 from rules.open_season.layout import LAYOUTS, SHIELD_SCORINGS
+from vision.photo_calibration import MARKER_RESIDUAL_PX, UNMEASURED_LENS_RESIDUAL_PX, calibrate, working_copy
 from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
 from vision.render import open_season_art as art
 from vision.render.open_season_scene import (
@@ -40,9 +42,6 @@ from vision.render.open_season_scene import (
 WALL_SURE = 0.25
 """A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
 best face over the runner-up) is a doubt."""
-UNMEASURED_LENS_RESIDUAL_PX = 20.0
-"""Before the lens is measured (no profile), the markers may lie this far from a pinhole fit (a
-phone's barrel distortion); through the lens measured they must fit within ``MARKER_RESIDUAL_PX``."""
 ACCOLADE_LEGIBLE_PX_PER_MM = 0.9
 """Accolades seen at fewer camera pixels per mm than this get a note asking for a sharper photo:
 fresh tables 89700-89749, cards read surely and right 91.4 % at 1280x720 (0.6-0.9 px/mm), 99.8 %
@@ -52,6 +51,17 @@ HIDDEN_FIT = 1.0
 sleeve): which card lies there is asked, never read. On tuning tables 69300-69369 and
 76000-76029 (2,859 wall cards) every card with nothing over it fitted 1.75 or better; every card
 read wrong under a hand, 0.77 or worse (one read right at 3.6 with a third of it covered)."""
+BESIDE_HIDDEN_FIT = 2.5
+"""A wall card touching a covered space (``HIDDEN_FIT``) and fitting less than this is asked:
+the hand over its neighbour may reach onto it. Fresh 89866 (1920x1080, daylight): player 2's
+spaces 5, 6 and 9 under an arm, space 10 beside them read elf-dagger surely at fit 1.95, truth
+mage-dagger. Tuning tables 88100-88149, 89000-89049, 89500-89549, 89600-89649, 89700-89799,
+89850-89899, 89950-89999 (11,491 wall cards): 57 cards beside a covered space, 8 of them under
+2.5: 5 read wrong (3 of them surely: 89037, 89866 and one asked already), 3 right (2 surely, now
+asked); from 2.5 to 3.0 4 more, all right."""
+TOUCHING_MM = 90.0
+"""Wall spaces whose centres lie closer than this touch (side by side 46 mm, one above the other
+70 mm, diagonally 84 mm; two apart 92 mm)."""
 HIDDEN_TROPHIES = 4
 """A covered wall space that may hold trophies is asked how many, 0 up to this."""
 FACE_DOWN_OPTION = "face down"
@@ -229,7 +239,6 @@ def _lens_corrected(img: np.ndarray, scan: Any, n: int, side: str,
     from calibration.intrinsics import Intrinsics
     from calibration.table import fit_table_geometry
     from vision.octocube.geometry import TableView
-    from vision.octocube.score_photo import MARKER_RESIDUAL_PX
     from vision.open_season.lens import fit_lens, undistorted
 
     config = replace(DEFAULT_CONFIG, max_marker_residual_px=MARKER_RESIDUAL_PX)
@@ -259,7 +268,6 @@ def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
 def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     from calibration.table import detect_markers
     from vision.octocube.recogniser import _view_from
-    from vision.octocube.score_photo import _calibrate, _working_copy
     from vision.open_season.accolades import AccoladeReader
     from vision.open_season.cards import CardReader
 
@@ -272,7 +280,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     if side not in LAYOUTS:
         raise PhotoScoreError("say which side of the walls was played: --side horn or --side shield")
     layout = LAYOUTS[side]
-    img, _scale = _working_copy(image)
+    img, _scale = working_copy(image)
     size = (img.shape[1], img.shape[0])
     if float(img[::8, ::8].std()) < 6.0:
         if float(img[::8, ::8].mean()) < DARK_MEAN:
@@ -283,13 +291,13 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     measured = req.profile is not None and getattr(req.profile, "intrinsics", None) is not None
     bent = False
     try:
-        geometry, intrinsics, notes = _calibrate(img, req, scan)
+        geometry, intrinsics, notes = calibrate(img, req, scan)
     except PhotoScoreError:
         if measured:
             raise
         # without a profile the lens is measured next and the markers checked again through it:
         # its barrel bends them too (fresh 12-megapixel tables 89815, 89817: 9.5 and 5.7 px off)
-        geometry, intrinsics, notes = _calibrate(img, req, scan, UNMEASURED_LENS_RESIDUAL_PX)
+        geometry, intrinsics, notes = calibrate(img, req, scan, UNMEASURED_LENS_RESIDUAL_PX)
         bent = True
     if intrinsics is None:
         img, view, notes = _lens_corrected(img, scan, n, side, bent)
@@ -378,12 +386,12 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         cards.assume_light(img, accolades.card_stock_light(img))
     if hasattr(cards, "read_walls"):  # the walls alone (a finished table's other places do not score)
         walls = cards.read_walls(img, tokens_on)
-        _walls(seats, [r for seat in sorted(walls) for _, r in sorted(walls[seat].items())])
+        _walls(seats, [r for seat in sorted(walls) for _, r in sorted(walls[seat].items())], side)
     elif any(tokens_on.values()) and hasattr(cards, "read_table"):
         table = cards.read_table(img, tokens_on)
-        _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())])
+        _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())], side)
     else:
-        _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")])
+        _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")], side)
     for seat, r in enumerate(seats):
         if r.wall_hidden and set(r.wall) == r.wall_hidden:  # nothing but covers: no wall there at all
             r.wall.clear()
@@ -559,8 +567,9 @@ def _hidden_wall_choice(seat: int, space: int, guess: str | None) -> Choice:
                   "something covers it in the photo (a hand?)", tuple(options), apply, 0)
 
 
-def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
-    """Wall places read (``wall SEAT SPACE``) into the seats' readings."""
+def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) -> None:
+    """Wall places read (``wall SEAT SPACE``) into the seats' readings; with ``side``, a card
+    that touches a covered space and fits less than ``BESIDE_HIDDEN_FIT`` is asked too."""
     for read in reads:
         _, seat_word, space_word = read.place.split()
         seat, space = int(seat_word), int(space_word)
@@ -588,6 +597,22 @@ def _walls(seats: list[SeatReading], reads: list[Any]) -> None:
                 r.wall_also[space] = read.card
         r.wall[space] = card
         r.wall_confidence[space] = (card, confidence)
+    if side is not None:
+        _beside_hidden(seats, reads, side)
+
+
+def _beside_hidden(seats: list[SeatReading], reads: list[Any], side: str) -> None:
+    """A card beside a covered space, fitting less than ``BESIDE_HIDDEN_FIT``: part of it may lie
+    under the same hand, and its reading is not sure (asked, the card read first)."""
+    for read in reads:
+        _, seat_word, space_word = read.place.split()
+        seat, space = int(seat_word), int(space_word)
+        r = seats[seat]
+        if space in r.wall_hidden or space not in r.wall_confidence or read.fit >= BESIDE_HIDDEN_FIT:
+            continue
+        here = art.wall_space_local(side, space)
+        if any(math.dist(here, art.wall_space_local(side, other)) < TOUCHING_MM for other in r.wall_hidden):
+            r.wall_confidence[space] = (r.wall_confidence[space][0], 0.0)
 
 
 def strip_and_whole(strip: str, confidence: float, whole: str) -> tuple[str, float]:

@@ -64,3 +64,22 @@ def test_end_is_refused_for_other_games_and_sequences(tmp_path: Path) -> None:
         "tablesight render: error: --end renders finished Octocube and Open Season tables only (so far)"]
     res = _cli("render", "octocube", "--end", "--sequence", "--out", str(tmp_path))
     assert res.returncode == 2 and "do not go together" in res.stderr
+
+
+def test_a_winner_with_many_tokens_has_them_all_laid_out(tmp_path: Path) -> None:
+    """Seed 49200's first table is a 2-player game whose north player holds 12 tokens: laid out
+    at random spots they did not fit, and the render failed ("12 tokens do not fit in the north
+    personal area"; 1 table in 500). People pile tokens when the space runs out: so does the twin."""
+    out = tmp_path / "end"
+    res = _cli("render", "octocube", "--seed", "49200", "--count", "1", "--out", str(out), "--end",
+               "--width", "640", "--height", "480")
+    assert res.returncode == 0, res.stderr
+    gt = json.loads(next((out / "gt").glob("*.json")).read_text())
+    drawn: dict[int, list[int]] = {}
+    for comp in gt["components"]:
+        if comp["state"].get("where") == "tokens":
+            drawn.setdefault(comp["state"]["seat"], []).append(comp["state"]["value"])
+    players = gt["end"]["players"]
+    assert max(len(p["tokens"]) for p in players) >= 12
+    for p in players:
+        assert sorted(drawn.get(p["seat"], []), reverse=True) == p["tokens"]

@@ -114,7 +114,31 @@ blurred pixels (1280x720, warm lamp or daylight; the art agreeing): tuning 82038
 EYEPATCH_LOGIT_GAP = 19.0
 """Such a reading is sure only when the eyepatch's averaged logit lies this far under the read
 attribute's (the sure line alone asks for ~9.2, ln 9999): the 6 wrong readings lay 9.8-18.1
-under, and 49 of ~3,770 right ones under 19 (asked now); on 78000-78049, 0 wrong, 23 right asked."""
+under, and 49 of ~3,770 right ones under 19 (asked now); on 78000-78049, 0 wrong, 23 right asked.
+The line between the two bands below (1280x720 seats at 0.70 px/mm or more); see
+``eyepatch_logit_gap``."""
+EYEPATCH_COARSE_PX_PER_MM = 0.70
+"""Accolades seen at fewer camera pixels per mm than this along their more foreshortened axis
+(1280x720: its far or steeply tilted seats) hold the worst eyepatch lookalikes. Tuning tables of 2026-11-29
+(os-1080: 78000-78049, 80000-80049, 82000-82049 and 89700-89999's, scored by main's reader):
+every eyepatch whose dagger or crown logit rose 13 or more over its own lay at 0.55-0.63 (289
+eyepatches under 0.70, the worst 21.6, 19.5, 18.1, 18.0 over); of the 691 at 0.70 or more on
+1280x720 photos none rose more than 11.0 over it."""
+EYEPATCH_COARSE_LOGIT_GAP = 25.0
+"""The line under ``EYEPATCH_COARSE_PX_PER_MM``: 19 let 89700's gnome-eyepatch (dagger 19.5 over
+it) through as a sure gnome-dagger. 25 is 3.4 over the worst eyepatch seen (21.6); the tail of
+those 289 eyepatches (7 over 15, by 3.0 on average) puts about 1 in 1,000 over 25. It asks
+87 right cards more on 1280x720 tuning photos (4,795 cards)."""
+EYEPATCH_SHARP_PX_PER_MM = 0.97
+"""Accolades seen at this many camera pixels per mm or more along their sharper axis show the
+eyepatch well enough for ``EYEPATCH_SHARP_LOGIT_GAP``: every 1920x1080 seat of the tuning tables
+(sharper axis 1.00-1.49, foreshortened 0.77-1.40) and 12 MP photo (scored 1920 px wide:
+foreshortened 1.01-1.82); no 1280x720 seat (sharper axis 0.64-0.94)."""
+EYEPATCH_SHARP_LOGIT_GAP = 12.0
+"""The line at or over ``EYEPATCH_SHARP_PX_PER_MM``: of 1,983 eyepatches there (1080p and 12 MP
+tuning tables) none had a dagger or crown logit more than 1.9 over its own (the next: 4.0
+under), while 19 asked 46 right daggers and crowns lying 12.1-19.0 over the eyepatch (1080p).
+12 keeps 10 logits over the worst eyepatch (the tail of the 9 nearest puts ~2 in 100,000 over)."""
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "open_season_accolades.npz"
 BLUR_PX = 1.2
 """Photo and art are both softened so (at 1-1.5 camera px per mm) they compare alike."""
@@ -316,6 +340,7 @@ class AccoladeReader:
                              RECT_Y[0] + (np.arange(ch) * COARSE + 0.5) / PX_PER_MM)
         self._maps = []
         self._inside = []
+        self._axes: dict[int, tuple[float, float]] = {}
         iw, ih = view.image_size
         for where in SEAT_SIDES[num_players]:
             ox, oy, yaw = personal_area_origin(where)
@@ -343,10 +368,18 @@ class AccoladeReader:
     def camera_pixels_per_mm(self, seat: int) -> float:
         """How many camera pixels one mm of ``seat``'s accolade area spans (along its more
         foreshortened axis): at 1280x720 0.6-0.9, where an attribute icon is a few pixels."""
-        mx, my = self._maps[seat]
-        along_x = float(np.median(np.hypot(np.diff(mx, axis=1), np.diff(my, axis=1))))
-        along_y = float(np.median(np.hypot(np.diff(mx, axis=0), np.diff(my, axis=0))))
-        return min(along_x, along_y) * PX_PER_MM
+        return self.camera_pixels_per_mm_axes(seat)[0]
+
+    def camera_pixels_per_mm_axes(self, seat: int) -> tuple[float, float]:
+        """Camera pixels per mm of ``seat``'s accolade area along its more foreshortened axis and
+        along its sharper one (medians over the area): a tilted 1920x1080 photo and a flatter
+        1280x720 one can share the first, never the second."""
+        if seat not in self._axes:  # the scorer's note and the fan reading both ask (5 ms a seat)
+            mx, my = self._maps[seat]
+            along_x = float(np.median(np.hypot(np.diff(mx, axis=1), np.diff(my, axis=1))))
+            along_y = float(np.median(np.hypot(np.diff(mx, axis=0), np.diff(my, axis=0))))
+            self._axes[seat] = (min(along_x, along_y) * PX_PER_MM, max(along_x, along_y) * PX_PER_MM)
+        return self._axes[seat]
 
     def card_stock_light(self, image: np.ndarray) -> np.ndarray:
         """(3,) BGR, green 1: the colour of the table's light, from the card stock of the fanned
@@ -388,6 +421,7 @@ class AccoladeReader:
         col = _colourfulness(area)
         (wx0, wx1), (wy0, wy1) = ((int(round(a * PX_PER_MM)), int(round(b * PX_PER_MM))) for a, b in WILD_WINDOW_MM)
         model = self.model
+        eyepatch_gap = eyepatch_logit_gap(*self.camera_pixels_per_mm_axes(seat))
         cards = []
         for pos, (x, y) in enumerate(corners):
             pose = (0.0, 0.0, 0.0)  # the corner pattern placed it to a pixel
@@ -409,7 +443,7 @@ class AccoladeReader:
                 order = np.argsort(-joint)
                 alts = tuple(f"{art.PEOPLES[k // 5]}-{art.ATTRIBUTES[k % 5]}" for k in order[1:4]
                              if joint[k] >= 0.01)
-                if sure and eyepatch_lookalike(la, ia):
+                if sure and eyepatch_lookalike(la, ia, eyepatch_gap):
                     # an eyepatch read as a dagger or crown looks so (the art too): asked, eyepatch first
                     sure = False
                     rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != "eyepatch"]
@@ -463,12 +497,23 @@ def _art_icon_scores(soft: np.ndarray, x: float, y: float, people: str) -> np.nd
     return np.asarray(sa.max(axis=1))
 
 
-def eyepatch_lookalike(logits: np.ndarray, attribute: int) -> bool:
+def eyepatch_logit_gap(foreshortened_px_per_mm: float, sharper_px_per_mm: float) -> float:
+    """How far under a dagger or crown reading the eyepatch's logit must lie for the reading to be
+    sure, given how many camera pixels per mm the accolades get along each axis: the coarser
+    the icon, the more an eyepatch looks like them (``EYEPATCH_COARSE_*``, ``EYEPATCH_SHARP_*``)."""
+    if foreshortened_px_per_mm < EYEPATCH_COARSE_PX_PER_MM:
+        return EYEPATCH_COARSE_LOGIT_GAP
+    if sharper_px_per_mm >= EYEPATCH_SHARP_PX_PER_MM:
+        return EYEPATCH_SHARP_LOGIT_GAP
+    return EYEPATCH_LOGIT_GAP
+
+
+def eyepatch_lookalike(logits: np.ndarray, attribute: int, gap: float = EYEPATCH_LOGIT_GAP) -> bool:
     """The classifiers' attribute (index) is one an eyepatch is misread as, and the eyepatch's
-    averaged logit lies under it by less than ``EYEPATCH_LOGIT_GAP``."""
+    averaged logit lies under it by less than ``gap`` (``eyepatch_logit_gap``)."""
     eyepatch = art.ATTRIBUTES.index("eyepatch")
     return (art.ATTRIBUTES[attribute] in EYEPATCH_LOOKALIKES
-            and float(logits[attribute] - logits[eyepatch]) < EYEPATCH_LOGIT_GAP)
+            and float(logits[attribute] - logits[eyepatch]) < gap)
 
 
 def art_disagrees(art_scores: np.ndarray, attribute: int) -> bool:

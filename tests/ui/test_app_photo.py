@@ -172,9 +172,6 @@ def test_the_photo_screen_speaks_the_players_language(
     """Scored in English, then switched to French: the doubts' questions (with their options),
     the scorer's note, the players and the status line are French, and stay French when scored
     again; a refusal is French too; back in English, the scorer's own words again."""
-    import cv2
-    import numpy as np
-
     from ui.i18n.sentences import translate_sentence
 
     app = ui.app
@@ -203,11 +200,7 @@ def test_the_photo_screen_speaks_the_players_language(
             assert not re.search(r"\b(Which|How many|player|read|not surely|face down)\b", label), label
         assert app.photo_status != english_status and app.photo_status.startswith("Lue en")
     ui.shot("photo_fr")
-    blank = tmp_path / "wall.png"
-    cv2.imwrite(str(blank), np.full((480, 640, 3), 200, np.uint8))
-    ui.widget("photo", "photo_path").text = str(blank)
-    ui.tap(ui.widget("photo", "photo_score"))
-    ui.until(lambda: not app.photo_busy, 60, "the refusal")
+    _score_a_blank_wall(ui, tmp_path)
     assert app.photo_failed and app.photo_status == "la photo est uniforme (sans contraste) : aucune table en vue"
     _language(ui, "en")
     assert app.photo_status == "the photo is flat (no contrast): no table in view"
@@ -215,17 +208,22 @@ def test_the_photo_screen_speaks_the_players_language(
     _leave_photo_screen(ui)
 
 
-def test_a_photo_of_something_else_is_refused_in_one_line(ui: Driver, tmp_path: Path) -> None:
+def _score_a_blank_wall(ui: Driver, tmp_path: Path) -> None:
+    """A photo of a plain wall (no table) scored on the Photo screen, its refusal awaited."""
     import cv2
     import numpy as np
 
-    app = ui.app
-    ui.tap_nav("photo")
     blank = tmp_path / "wall.png"
     cv2.imwrite(str(blank), np.full((480, 640, 3), 200, np.uint8))
     ui.widget("photo", "photo_path").text = str(blank)
     ui.tap(ui.widget("photo", "photo_score"))
-    ui.until(lambda: not app.photo_busy, 60, "the refusal")
+    ui.until(lambda: not ui.app.photo_busy, 60, "the refusal")
+
+
+def test_a_photo_of_something_else_is_refused_in_one_line(ui: Driver, tmp_path: Path) -> None:
+    app = ui.app
+    ui.tap_nav("photo")
+    _score_a_blank_wall(ui, tmp_path)
     assert app.photo_failed and "\n" not in app.photo_status
     assert "no table in view" in app.photo_status, app.photo_status
     ui.widget("photo", "photo_path").text = str(tmp_path / "missing.png")

@@ -655,3 +655,22 @@ def test_a_card_beside_a_covered_space_that_fits_poorly_is_asked() -> None:
     answered = score_photo(photo, ScoreRequest(end["num_players"], options=request.options,
                                                answers=truthful_answers(out, end)))
     assert [p.total for p in answered.players] == end["scores"]
+
+
+def test_a_tilted_1920x1080_photo_is_not_told_to_be_taken_at_1920x1080() -> None:
+    """89856 (1920x1080, tilt 30): the accolades' foreshortened axis measured 0.8 camera px/mm,
+    under the note's line, and the scorer asked for "a photo with more pixels (1920x1080 or a
+    phone's camera)". The note now goes by the sharper axis, which tells 1280x720 seats
+    (0.64-0.94) from 1920x1080 ones (1.00-1.49)."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=89856, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert res.ground_truth["camera"]["tilt_deg"] > 29
+    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
+                                                     options={"side": end["side"], "expert": end["expert"]}))
+    assert not any("camera pixels per mm" in note for note in out.notes), out.notes

@@ -42,10 +42,13 @@ from vision.render.open_season_scene import (
 WALL_SURE = 0.25
 """A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
 best face over the runner-up) is a doubt."""
-ACCOLADE_LEGIBLE_PX_PER_MM = 0.9
-"""Accolades seen at fewer camera pixels per mm than this get a note asking for a sharper photo:
-fresh tables 89700-89749, cards read surely and right 91.4 % at 1280x720 (0.6-0.9 px/mm), 99.8 %
-at 1920x1080 (0.9-1.3 px/mm)."""
+ACCOLADE_LEGIBLE_PX_PER_MM = 0.97
+"""Accolades seen at fewer camera pixels per mm than this along their sharper axis get a note
+asking for a sharper photo: fresh tables 89700-89749, cards read surely and right 91.4 % at
+1280x720, 99.8 % at 1920x1080. The sharper axis tells the two apart (1280x720 seats 0.64-0.94,
+1920x1080 1.00-1.49 on the tuning tables; the accolades' own sharp line,
+``accolades.EYEPATCH_SHARP_PX_PER_MM``); the foreshortened one does not (a 1920x1080 table at tilt
+29-31 measured 0.8-0.9 there and was told to take a 1920x1080 photo: 4 of 25 on 89850-89874)."""
 HIDDEN_FIT = 1.0
 """A wall space whose best card template fits under this (``CardRead.fit``) is covered (a hand, a
 sleeve): which card lies there is asked, never read. On tuning tables 69300-69369 and
@@ -309,7 +312,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     readers = (CardReader(view, side, n, req.pack, walls_only=True), AccoladeReader(view, n),
                lambda: _token_reader(view, side, n, expert, req.pack))
     t2 = time.perf_counter()
-    sharpness = min(readers[1].camera_pixels_per_mm(seat) for seat in range(n))
+    sharpness = min(readers[1].camera_pixels_per_mm_axes(seat)[1] for seat in range(n))
     if sharpness < ACCOLADE_LEGIBLE_PX_PER_MM:
         notes = [*notes, f"the accolades are {sharpness:.1f} camera pixels per mm in this photo: their attribute "
                          "icons are a few pixels, so some cards are asked; a photo with more pixels (1920x1080 "

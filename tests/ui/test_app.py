@@ -343,6 +343,7 @@ def test_calibrate_measures_a_bent_lens_on_the_markers_and_saves_it(ui: Driver, 
     ui.tap(ui.widget("calibrate", "find_table"))
     ui.until(lambda: app.calib_result, 30, "the calibration result")
     assert app.calib_result == "ok", app.calib_message
+    assert "its barrel was measured on them" in app.calib_message  # the players are told
     ui.tap(ui.widget("calibrate", "save_profile"))
     saved = load_profile(str(app.home / "profile.json"))
     assert saved.intrinsics is not None and float(saved.intrinsics.dist[0]) < -0.05

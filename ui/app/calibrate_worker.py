@@ -149,7 +149,7 @@ class CalibrationWorker:
         rectified = cal.rectified if cal.colour is None else cal.colour.apply_bgr_image(cal.rectified)
         data, size = to_texture_bytes(rectified, 640)
         g = cal.geometry
-        detail = f"{', '.join(map(str, g.markers_used))}|{g.residual_rms_px:.2f}"
+        detail = f"{', '.join(map(str, g.markers_used))}|{g.residual_rms_px:.2f}|{'' if lens is None else f'{lens.k1:.3f}'}"
         return _replace(last, result="ok", detail=detail, rectified=data, rectified_size=size)
 
 

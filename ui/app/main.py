@@ -1220,9 +1220,10 @@ class TableSightApp(App):
         if not fresh:
             return
         if view.result == "ok":
-            markers, rms = view.detail.split("|")
+            markers, rms, k1 = (view.detail.split("|") + [""])[:3]
             self.calib_result = "ok"
-            self.calib_message = self.t("calib.ok", markers=markers, rms=rms)
+            self.calib_message = self.t("calib.ok", markers=markers, rms=rms) + (
+                " " + self.t("calib.lens", k1=k1) if k1 else "")
         elif view.result == "failed":
             self.calib_result = "failed"
             self.calib_message = self.t("calib.failed", why=view.detail)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
 
 import numpy as np
 
 from calibration.config import CalibrationConfig, DEFAULT_CONFIG
+from calibration.errors import CalibrationError, GeometryError
 from calibration.intrinsics import Intrinsics
+from calibration.table import MarkerScan, TableCalibration, calibrate_table, detect_markers, fit_table_geometry
 
 K1_GRID = tuple(float(k) for k in np.round(np.arange(-0.24, 0.1001, 0.02), 2))
 """Candidates for k1 (normalised by the focal length): a webcam's or a phone's barrel lies in
@@ -83,14 +84,11 @@ class MarkerLens:
                 and self.residual_px <= EXPLAINED_SHARE * self.pinhole_residual_px)
 
 
-def lens_from_markers(scan: object, size: tuple[int, int],
+def lens_from_markers(scan: MarkerScan, size: tuple[int, int],
                       config: CalibrationConfig = DEFAULT_CONFIG) -> MarkerLens:
     """The radial k1 under which the markers' corners fit the printed sheet best (least squares
     over the grid ``K1_GRID``, refined by a parabola). ``scan``: ``table.detect_markers``'s
     answer (at least the calibration's minimum of markers, else ``MarkersNotFoundError``)."""
-    from calibration.table import MarkerScan, fit_table_geometry
-
-    assert isinstance(scan, MarkerScan)
     loose = replace(config, max_marker_residual_px=1e6)  # every candidate is scored, none refused
     pinhole, _ = fit_table_geometry(scan, size, None, loose)
     focal = focal_from_homography(pinhole.table_to_image, size)
@@ -116,16 +114,13 @@ def lens_from_markers(scan: object, size: tuple[int, int],
 
 
 def calibrate_table_measuring_lens(image_bgr: np.ndarray, config: CalibrationConfig = DEFAULT_CONFIG
-                                   ) -> tuple[Any, MarkerLens | None]:
+                                   ) -> tuple[TableCalibration, MarkerLens | None]:
     """``table.calibrate_table`` for a camera without a profile: where its barrel bends the
     markers out of a pinhole fit (off by more than ``config.max_marker_residual_px`` but at most
     ``BENT_MARKERS_MAX_PX``), the lens measured on them (``lens_from_markers``) and the table
     calibrated through it, as through a profile's lens. The lens, or None when the pinhole fit
     held. Markers no lens explains (``MarkerLens.explains_markers``): the pinhole fit's error,
     unchanged."""
-    from calibration.errors import CalibrationError, GeometryError
-    from calibration.table import calibrate_table, detect_markers
-
     try:
         return calibrate_table(image_bgr, None, config), None
     except GeometryError as refused:

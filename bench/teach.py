@@ -259,6 +259,9 @@ def main() -> None:
                     help="skip the built-in models' reads (untaught printing and built-in art): taught figures only")
     ap.add_argument("--old-reader", action="store_true",
                     help="read with the pack reader as before 27 Nov (no fine second stage): the 'before' figures")
+    ap.add_argument("--builtin-shades", action="store_true",
+                    help="draw each printing's Octocube tiles in the twin's own background shades (other glyphs "
+                    "in the real game's colours: the hard case for the unknown-copy warning)")
     args = ap.parse_args()
     w, h = (int(v) for v in args.resolution.split("x"))
 
@@ -297,7 +300,7 @@ def main() -> None:
         art_seed = args.first_art + k
         assert seed_use(art_seed) == "bench", art_seed
         art_dir = tmp / f"art{art_seed}"
-        write_random_pack(art_seed, art_dir)
+        write_random_pack(art_seed, art_dir, builtin_shades=args.builtin_shades)
         art = ArtPack.load(art_dir)
         photos = photos_of("octocube", art, art_seed)
         taught = {}

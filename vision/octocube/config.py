@@ -47,13 +47,21 @@ class RecogniserConfig:
     known_lead: float = 0.0
     known_net_probability: float = 0.8
     """Built-in art: a stack top looks known when the classifier gives its tile at least this
-    probability and the art's nearest face is the same tile."""
+    probability and the art's nearest face is the same tile, scoring ``known_builtin_score``."""
+    known_builtin_score: float = 0.5
+    """Built-in art: the art's nearest face must also fit the top this well (the taught pack's
+    score). A printing in the game's own colours agrees with the classifier by colour alone on up
+    to half of its tops, at face scores of 0.37 (median); built-in tops that agree score 0.66 or
+    more (1st percentile; 20 games, tilt 0-35, three lightings, 960x540, 2026-11-29). Measured per
+    scene (training printings 320-359, first 3 scenes): other printings' familiarity at most 0.50
+    without the floor, 0.33 with it; the built-in art's at least 0.71 either way (5 whole games,
+    tilt 28-35, 960x540-1920x1080, hands left out)."""
     min_familiarity: float = 0.6
     """A scene where fewer of the visible tops than this share look known shows a copy the
     recogniser was not taught: it says so instead of tracking."""
     min_familiarity_builtin: float = 0.45
-    """The same for the built-in art (classifier and art agree): measured 0.71-1.0 per scene on
-    the built-in art, 0-0.36 on other printings (development frames, training seeds)."""
+    """The same for the built-in art (classifier and art agree, the face fits): measured 0.71-1.0
+    per scene on the built-in art, 0-0.33 on other printings (``known_builtin_score``)."""
     familiar_streak: int = 3
     rejudge_every: int = 8
     """Built-in art: once this many scenes running looked known, judge only every 8th scene

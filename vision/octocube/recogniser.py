@@ -536,8 +536,8 @@ class OctocubeRecogniser:
                     scores: TileScores) -> None:
         """Do the tiles on the table look like the copy this recogniser knows? Judged on the
         uncovered stack tops that are not bare mat. Built-in art: the share where the classifier
-        is sure and names the same tile as the nearest face of the art (on a printing it never
-        saw, it is unsure or names something else: measured 7-33 % agreement vs 93-100 %).
+        is sure and names the same tile as the nearest face of the art, and that face fits
+        (``known_builtin_score``: a printing in the game's own colours agrees by colour alone).
         Taught pack: the share whose best face scores ``known_score`` with a clear lead. Too
         few known: ``obs.unknown_copy`` asks the players to teach."""
         cfg = self.config
@@ -563,7 +563,8 @@ class OctocubeRecogniser:
                 j = int(np.argmax(probs[i]))
                 net = self._classes[j]
                 same = net == label or (net.startswith("abyss") and label.startswith("abyss"))
-                known.append(same and float(probs[i, j]) >= cfg.known_net_probability)
+                known.append(same and float(probs[i, j]) >= cfg.known_net_probability
+                             and score >= cfg.known_builtin_score)
         obs.familiarity = round(float(np.mean(known)), 4)
         least = cfg.min_familiarity if self.pack is not None else cfg.min_familiarity_builtin
         self._known_run = self._known_run + 1 if obs.familiarity >= least else 0

@@ -460,8 +460,34 @@ def random_pack(seed: int) -> Any:
                               gloss=round(pack_gloss(seed), 3), name=f"random art {seed}")
 
 
-def write_random_pack(seed: int, out_dir: str | Path) -> dict[str, Any]:
-    """Write the whole pack of printing ``seed`` (both games, art.json); returns a summary."""
+def in_builtin_shades(faces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Octocube tile faces with each background moved to the digital twin's own shade of that
+    colour, glyphs and print untouched: a printing in the real game's colours drawn by another
+    hand, the case where a classifier trained on the built-in art agrees by colour alone (a bench
+    check of the "teach me your copy" warning). Pixels near the tile's background (its median
+    between 1/10 and 1/6 of the side from the top and bottom edges) move by the shift."""
+    from vision.render.octocube_art import BACKGROUND_RGB
+
+    out = dict(faces)
+    for colour, rgb in BACKGROUND_RGB.items():
+        target = np.array(rgb[::-1], np.float32)
+        for name, img in faces.items():
+            if not name.startswith(colour.replace(" ", "-") + "-"):
+                continue
+            bgr = img[..., :3].astype(np.float32)
+            h = bgr.shape[0]
+            ring = np.concatenate([bgr[h // 10:h // 6].reshape(-1, 3), bgr[-h // 6:-h // 10].reshape(-1, 3)])
+            background = np.median(ring, axis=0)
+            near = np.clip(2.0 - np.linalg.norm(bgr - background, axis=2) / 25.0, 0.0, 1.0)[..., None]
+            moved = img.copy()
+            moved[..., :3] = np.clip(bgr + near * (target - background), 0, 255).astype(np.uint8)
+            out[name] = moved
+    return out
+
+
+def write_random_pack(seed: int, out_dir: str | Path, *, builtin_shades: bool = False) -> dict[str, Any]:
+    """Write the whole pack of printing ``seed`` (both games, art.json); returns a summary.
+    ``builtin_shades``: its Octocube tiles in the twin's own background shades (:func:`in_builtin_shades`)."""
     if not 0 <= seed <= MAX_SEED:
         raise RandomArtError(f"--random-art seed must be 0 to {MAX_SEED}, not {seed}")
     out = Path(out_dir)
@@ -470,7 +496,10 @@ def write_random_pack(seed: int, out_dir: str | Path) -> dict[str, Any]:
     if out.is_dir() and any(out.iterdir()) and not (out / "art.json").exists():
         raise RandomArtError(f"{out} is not empty and not an art pack: choose a new folder")
     counts = {}
-    for game, faces in (("octocube", octocube_faces(seed)), ("open_season", open_season_faces(seed))):
+    tiles = octocube_faces(seed)
+    if builtin_shades:
+        tiles = in_builtin_shades(tiles)
+    for game, faces in (("octocube", tiles), ("open_season", open_season_faces(seed))):
         (out / game).mkdir(parents=True, exist_ok=True)
         for name, img in faces.items():
             path = out / game / f"{name}.png"
@@ -478,6 +507,6 @@ def write_random_pack(seed: int, out_dir: str | Path) -> dict[str, Any]:
                 raise RandomArtError(f"could not write {path}")
         counts[game] = len(faces)
     meta = {"generator": "tablesight random art", "seed": seed, "seed_use": seed_use(seed),
-            "gloss": round(pack_gloss(seed), 3)}
+            "gloss": round(pack_gloss(seed), 3), "builtin_shades": builtin_shades}
     (out / "art.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     return {"out": str(out), "seed": seed, "seed_use": seed_use(seed), **counts}

@@ -420,7 +420,8 @@ def main() -> int:
               f"{r['moves_correct']}/{r['moves_total']} illegal {r['illegal_flagged']}/{r['illegal_injected']} "
               f"false {r['false_alarms']} questions {r['questions_asked']}"
               + (f" (recovery {r['recovery_questions']})" if r.get("recovery_questions") else "")
-              + reading + f" frames {r['frames']} "
+              + reading + (f" NAMED UNKNOWN COPY {r['unknown_copy_scenes']} scenes" if r.get("unknown_copy_scenes")
+                           else "") + f" frames {r['frames']} "
               f"scores {'ok' if r['final_scores_match'] else 'DIFFER'} ({r['seconds']} s)", flush=True)
     moves = sum(r["moves_total"] for r in results)
     correct = sum(r["moves_correct"] for r in results)
@@ -442,6 +443,7 @@ def main() -> int:
         "questions_asked": sum(r["questions_asked"] for r in results),
         "recovery_questions": sum(r.get("recovery_questions", 0) for r in results),
         "questions_rejected": sum(r.get("questions_rejected", 0) for r in results),
+        "unknown_copy_scenes": sum(r.get("unknown_copy_scenes", 0) for r in results),
         "final_scores_match": f"{scores_ok}/{len(results)}",
         "frames": sum(r["frames"] for r in results), "seconds": round(time.perf_counter() - t0, 1),
         "recogniser": results[0].get("recogniser", "perfect observations") if results else "",

@@ -73,6 +73,24 @@ glyph on a white and a pale-blue one), but most of a tile is background, so the 
 The median, not the mean: a neighbour's cube in front of a tile in a tilted photo covers up to a
 quarter of it. Rendered teach photos of training printings (session 25): two identical components
 0-7 apart (7: one under a cube's shadow and edge), such distinct faces refused before 26-39."""
+SAME_FACE_BOTH_WAYS = True
+"""``SAME_FACE`` must hold both ways (each face's centre found in the other) and so must
+``SAME_GLYPH`` (False: ``SAME_FACE`` one way, as before session 26). Rendered teach photos of
+training printings with duplicates (session 25's 50 identical pairs): the two ways differ by at
+most 0.005; distinct faces of one shade refused before (printing 70's abyss and abyss-I; the used
+printings 996308, 996310, 996326) score 0.46-0.96 the other way."""
+SAME_GLYPH = 0.75
+"""Two faces of one shade are the same only if their glyphs' detail (:func:`_prepared` with
+``glyph_only``: each channel's level and the light's gradient taken away) correlates this much
+both ways. The plain correlation counts the tile's colour, so two glyphs of one ink on one
+background score 0.976 (training printing 33's dark "?" and "9" on dark blue). Session 26,
+rendered teach photos: 50 identical pairs (training printings, session 25's duplicate photos)
+0.82-0.99, distinct glyphs of one shade refused before (printing 33; 996308, 996310, 996326)
+0.55-0.68."""
+GLYPH_BLUR_MM = 1.5
+"""The glyph's detail: a face less its blur of this sigma."""
+GLYPH_NOISE_BLUR_MM = 0.75
+"""... after a blur of this sigma (the print's grain and the photo's noise)."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
 OUTLINE_MAX_TURN_DEG = 6.0
@@ -312,11 +330,15 @@ def _shows_print(face: np.ndarray, sheet: object, place: object) -> bool:
     return ncc >= SHOWS_PRINT
 
 
-def _prepared(face: np.ndarray) -> np.ndarray:
-    """A face at 2 px/mm, lightly blurred, float32."""
+def _prepared(face: np.ndarray, glyph_only: bool = False) -> np.ndarray:
+    """A face at 2 px/mm, lightly blurred, float32; ``glyph_only``: less a ``GLYPH_BLUR_MM`` blur
+    of itself (each channel's level and the light's gradient gone: the glyph's strokes remain)."""
     h, w = face.shape[:2]
-    small = cv2.resize(face, (max(8, w // 2), max(8, h // 2)), interpolation=cv2.INTER_AREA)
-    return cv2.GaussianBlur(small.astype(np.float32), (0, 0), 0.8)
+    small = cv2.resize(face, (max(8, w // 2), max(8, h // 2)), interpolation=cv2.INTER_AREA).astype(np.float32)
+    if not glyph_only:
+        return cv2.GaussianBlur(small, (0, 0), 0.8)
+    smooth = cv2.GaussianBlur(small, (0, 0), GLYPH_NOISE_BLUR_MM * CUT_PX_PER_MM / 2)
+    return np.asarray(smooth - cv2.GaussianBlur(smooth, (0, 0), GLYPH_BLUR_MM * CUT_PX_PER_MM / 2), np.float32)
 
 
 def _best_ncc(image: np.ndarray, template: np.ndarray) -> float:
@@ -333,10 +355,13 @@ def _best_ncc(image: np.ndarray, template: np.ndarray) -> float:
     return float((num / np.sqrt(np.maximum(q - s * s / d, 1e-6))).max())
 
 
-def _likeness(a: np.ndarray, b: np.ndarray) -> float:
-    """How alike two faces of one photo are: the centre of ``a`` (its outer 30 % dropped each
-    way), turned by up to 8 degrees, at its best place in ``b``."""
-    pa, pb = _prepared(a), _prepared(b)
+def _likeness(a: np.ndarray, b: np.ndarray, glyph_only: bool = False) -> float:
+    """How much ``a`` looks like part of ``b``: the centre of ``a`` (its outer 30 % dropped each
+    way), turned by up to 8 degrees, at its best place in ``b``. One way only: a plain blob in
+    ``a``'s centre finds its like in a larger glyph of ``b`` (see :func:`_alike`).
+    ``glyph_only``: both faces less a ``GLYPH_BLUR_MM`` blur of themselves first (see
+    ``SAME_GLYPH``)."""
+    pa, pb = _prepared(a, glyph_only), _prepared(b, glyph_only)
     h, w = pa.shape[:2]
     m = int(h * 0.3)
     best = -1.0
@@ -345,6 +370,20 @@ def _likeness(a: np.ndarray, b: np.ndarray) -> float:
         turned = cv2.warpAffine(pa, turn, (w, h), borderMode=cv2.BORDER_REPLICATE)
         best = max(best, _best_ncc(pb, np.ascontiguousarray(turned[m:h - m, m:w - m])))
     return best
+
+
+def _alike(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two faces are the same only when each one's centre is found in the other (a glyph that
+    fills its centre with one dark blob, an amphora drawn as a disc, lies inside another glyph of
+    the same ink on the same background, a sextant's square: 0.98 one way, 0.75 the other;
+    identical components score alike both ways), and their glyphs' own detail agrees as well as
+    their colours do (``SAME_GLYPH``)."""
+    if _likeness(a, b) < SAME_FACE:
+        return False
+    if not SAME_FACE_BOTH_WAYS:
+        return True
+    return (_likeness(b, a) >= SAME_FACE
+            and min(_likeness(a, b, glyph_only=True), _likeness(b, a, glyph_only=True)) >= SAME_GLYPH)
 
 
 def _mean_colour(face: np.ndarray, inset: int = 4) -> np.ndarray:
@@ -409,7 +448,7 @@ def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[st
             if float(np.linalg.norm(ha - hb)) > SAME_BACKGROUND_AB:
                 continue
             if faces[a].shape == faces[b].shape and all(
-                    _likeness(ra, rb) >= SAME_FACE
+                    _alike(ra, rb)
                     for ra, rb in zip(_regions(faces[a], game), _regions(faces[b], game))):
                 same.setdefault(a, b)
                 same.setdefault(b, a)

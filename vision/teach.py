@@ -39,6 +39,13 @@ surroundings (a 2 mm blur) holds a component (a white tile's glyph), whatever it
 Measured on rendered photos (training printings 1, 2, 11, 16, 23): empty places 0-0.6 %, white
 tiles 33-73 %."""
 EMPTY_INK_CONTRAST = 25.0
+EMPTY_TINT_AB = 5.0
+"""A place whose middle's median colour lies at least this far from the paper's in CIELAB a/b
+holds a component, however plain: a cream tile with a pale yellow glyph (fresh printing 996101's
+white diamond: 9.6-11.7; its glyph stands out of 3-4 % of the middle, under
+``EMPTY_INK_SHARE``) was called empty in both photos and never taught. Session 26, rendered
+teach photos of training printings 3-12 with 8 places left empty: empty places 0.1-2.7 (a
+shadow darkens the paper, it does not tint it), tinted pale tiles (printings 30, 46, 48) 4.8-15."""
 PAPER_DISTANCE = 40.0
 """BGR distance from the paper that counts as printed component, not sheet."""
 SAME_FACE = 0.975
@@ -185,7 +192,17 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: in
     # distance from paper cannot tell: a shadow across an empty place is as far)
     local = np.linalg.norm(colour - cv2.GaussianBlur(colour, (0, 0), 2.0 * CUT_PX_PER_MM), axis=2)
     inked = float(np.mean(local[m0:m1, n0:n1] > EMPTY_INK_CONTRAST)) >= EMPTY_INK_SHARE
-    return cut[y:y + h, x:x + w].copy(), plain and pale and not inked
+    # a tinted tile (cream, pale grey-green) with a glyph of its own lightness: only its hue
+    # tells it from the paper the cut was balanced on
+    return cut[y:y + h, x:x + w].copy(), plain and pale and not inked and not _tinted(cut[m0:m1, n0:n1])
+
+
+def _tinted(middle: np.ndarray) -> bool:
+    """The middle of a balanced cut is not the paper's hue: its median colour lies
+    ``EMPTY_TINT_AB`` or more from ``PAPER_BGR`` in CIELAB a/b."""
+    lab = cv2.cvtColor(np.ascontiguousarray(middle).astype(np.float32) / 255.0, cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    paper = cv2.cvtColor(np.asarray([[PAPER_BGR]], np.float32) / 255.0, cv2.COLOR_BGR2LAB)[0, 0]
+    return float(np.linalg.norm(np.median(lab[:, 1:], axis=0) - paper[1:])) >= EMPTY_TINT_AB
 
 
 def _edge_maps(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

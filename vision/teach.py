@@ -80,20 +80,19 @@ glyph on a white and a pale-blue one), but most of a tile is background, so the 
 The median, not the mean: a neighbour's cube in front of a tile in a tilted photo covers up to a
 quarter of it. Rendered teach photos of training printings (session 25): two identical components
 0-7 apart (7: one under a cube's shadow and edge), such distinct faces refused before 26-39."""
-SAME_FACE_BOTH_WAYS = True
-"""``SAME_FACE`` must hold both ways (each face's centre found in the other) and so must
-``SAME_GLYPH`` (False: ``SAME_FACE`` one way, as before session 26). Rendered teach photos of
-training printings with duplicates (session 25's 50 identical pairs): the two ways differ by at
-most 0.005; distinct faces of one shade refused before (printing 70's abyss and abyss-I; the used
-printings 996308, 996310, 996326) score 0.46-0.96 the other way."""
+GLYPH_CHECK = True
+"""Two faces alike by ``SAME_FACE`` are the same only if their glyphs agree too (``SAME_GLYPH``;
+False: ``SAME_FACE`` alone, as before session 26)."""
 SAME_GLYPH = 0.75
-"""Two faces of one shade are the same only if their glyphs' detail (:func:`_prepared` with
-``glyph_only``: each channel's level and the light's gradient taken away) correlates this much
-both ways. The plain correlation counts the tile's colour, so two glyphs of one ink on one
-background score 0.976 (training printing 33's dark "?" and "9" on dark blue). Session 26,
-rendered teach photos: 50 identical pairs (training printings, session 25's duplicate photos)
-0.82-0.99, distinct glyphs of one shade refused before (printing 33; 996308, 996310, 996326)
-0.55-0.68."""
+"""Two faces are the same only if their glyphs' detail (:func:`_prepared` with ``glyph_only``:
+each channel's level and the light's gradient taken away) correlates this much, both ways (each
+face's centre found in the other). ``SAME_FACE``'s correlation counts the tile's colour, and
+one way only: two glyphs of one ink on one background score 0.976 (training printing 33's dark
+"?" and "9" on dark blue), a plain blob finds its like inside a larger glyph (printing 70's
+plain abyss in abyss-I, 0.98). Session 26, rendered teach photos of training printings with
+duplicates (7500000 + 10 x p, 7600000 + 10 x p; printings 1-6, 11, 15, 19, 23, 30-99): 128
+identical pairs 0.82-0.99; distinct faces refused before (printings 33 and 70, the used printings
+996308, 996310, 996326) 0.51-0.68."""
 GLYPH_BLUR_MM = 1.5
 """The glyph's detail: a face less its blur of this sigma."""
 GLYPH_NOISE_BLUR_MM = 0.75
@@ -374,10 +373,8 @@ def _best_ncc(image: np.ndarray, template: np.ndarray) -> float:
 
 def _likeness(a: np.ndarray, b: np.ndarray, glyph_only: bool = False) -> float:
     """How much ``a`` looks like part of ``b``: the centre of ``a`` (its outer 30 % dropped each
-    way), turned by up to 8 degrees, at its best place in ``b``. One way only: a plain blob in
-    ``a``'s centre finds its like in a larger glyph of ``b`` (see :func:`_alike`).
-    ``glyph_only``: both faces less a ``GLYPH_BLUR_MM`` blur of themselves first (see
-    ``SAME_GLYPH``)."""
+    way), turned by up to 8 degrees, at its best place in ``b``. ``glyph_only``: both faces less
+    a ``GLYPH_BLUR_MM`` blur of themselves first (see ``SAME_GLYPH``)."""
     pa, pb = _prepared(a, glyph_only), _prepared(b, glyph_only)
     h, w = pa.shape[:2]
     m = int(h * 0.3)
@@ -390,17 +387,13 @@ def _likeness(a: np.ndarray, b: np.ndarray, glyph_only: bool = False) -> float:
 
 
 def _alike(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two faces are the same only when each one's centre is found in the other (a glyph that
-    fills its centre with one dark blob, an amphora drawn as a disc, lies inside another glyph of
-    the same ink on the same background, a sextant's square: 0.98 one way, 0.75 the other;
-    identical components score alike both ways), and their glyphs' own detail agrees as well as
-    their colours do (``SAME_GLYPH``)."""
+    """Two faces look the same (``SAME_FACE``) and so do their glyphs, each found in the other
+    (``SAME_GLYPH``)."""
     if _likeness(a, b) < SAME_FACE:
         return False
-    if not SAME_FACE_BOTH_WAYS:
+    if not GLYPH_CHECK:
         return True
-    return (_likeness(b, a) >= SAME_FACE
-            and min(_likeness(a, b, glyph_only=True), _likeness(b, a, glyph_only=True)) >= SAME_GLYPH)
+    return min(_likeness(a, b, glyph_only=True), _likeness(b, a, glyph_only=True)) >= SAME_GLYPH
 
 
 def _mean_colour(face: np.ndarray, inset: int = 4) -> np.ndarray:

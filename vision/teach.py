@@ -44,8 +44,9 @@ EMPTY_TINT_AB = 5.0
 holds a component, however plain: a cream tile with a pale yellow glyph (fresh printing 996101's
 white diamond: 9.6-11.7; its glyph stands out of 3-4 % of the middle, under
 ``EMPTY_INK_SHARE``) was called empty in both photos and never taught. Session 26, rendered
-teach photos of training printings 3-12 with 8 places left empty: empty places 0.1-2.7 (a
-shadow darkens the paper, it does not tint it), tinted pale tiles (printings 30, 46, 48) 4.8-15."""
+teach photos of training printings (3-16 with 8 places left empty; 16, 23, 30, 36, 37, 46, 48
+clean): 205 empty places 0.0-2.7 (a shadow darkens the paper, it does not tint it), pale tiles
+4.4-15 (the palest tiles are told by their glyph, as before)."""
 PAPER_DISTANCE = 40.0
 """BGR distance from the paper that counts as printed component, not sheet."""
 SAME_FACE = 0.975

@@ -39,6 +39,14 @@ surroundings (a 2 mm blur) holds a component (a white tile's glyph), whatever it
 Measured on rendered photos (training printings 1, 2, 11, 16, 23): empty places 0-0.6 %, white
 tiles 33-73 %."""
 EMPTY_INK_CONTRAST = 25.0
+EMPTY_TINT_AB = 5.0
+"""A place whose middle's median colour lies at least this far from the paper's in CIELAB a/b
+holds a component, however plain: a cream tile with a pale yellow glyph (fresh printing 996101's
+white diamond: 9.6-11.7; its glyph stands out of 3-4 % of the middle, under
+``EMPTY_INK_SHARE``) was called empty in both photos and never taught. Session 26, rendered
+teach photos of training printings (3-16 with 8 places left empty; 16, 23, 30, 36, 37, 46, 48
+clean): 205 empty places 0.0-2.7 (a shadow darkens the paper, it does not tint it), pale tiles
+4.4-15 (the palest tiles are told by their glyph, as before)."""
 PAPER_DISTANCE = 40.0
 """BGR distance from the paper that counts as printed component, not sheet."""
 SAME_FACE = 0.975
@@ -73,6 +81,23 @@ glyph on a white and a pale-blue one), but most of a tile is background, so the 
 The median, not the mean: a neighbour's cube in front of a tile in a tilted photo covers up to a
 quarter of it. Rendered teach photos of training printings (session 25): two identical components
 0-7 apart (7: one under a cube's shadow and edge), such distinct faces refused before 26-39."""
+GLYPH_CHECK = True
+"""Two faces alike by ``SAME_FACE`` are the same only if their glyphs agree too (``SAME_GLYPH``;
+False: ``SAME_FACE`` alone, as before session 26)."""
+SAME_GLYPH = 0.75
+"""Two faces are the same only if their glyphs' detail (:func:`_prepared` with ``glyph_only``:
+each channel's level and the light's gradient taken away) correlates this much, both ways (each
+face's centre found in the other). ``SAME_FACE``'s correlation counts the tile's colour, and
+one way only: two glyphs of one ink on one background score 0.976 (training printing 33's dark
+"?" and "9" on dark blue), a plain blob finds its like inside a larger glyph (printing 70's
+plain abyss in abyss-I, 0.98). Session 26, rendered teach photos of training printings with
+duplicates (7500000 + 10 x p, 7600000 + 10 x p; printings 1-6, 11, 15, 19, 23, 30-99): 128
+identical pairs 0.82-0.99; distinct faces refused before (printings 33 and 70, the used printings
+996308, 996310, 996326) 0.51-0.68."""
+GLYPH_BLUR_MM = 1.5
+"""The glyph's detail: a face less its blur of this sigma."""
+GLYPH_NOISE_BLUR_MM = 0.75
+"""... after a blur of this sigma (the print's grain and the photo's noise)."""
 SAME_FACE_TURNS = (-8.0, -4.0, 0.0, 4.0, 8.0)
 """Players lay each component a few degrees off its outline."""
 OUTLINE_MAX_TURN_DEG = 6.0
@@ -167,7 +192,17 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: in
     # distance from paper cannot tell: a shadow across an empty place is as far)
     local = np.linalg.norm(colour - cv2.GaussianBlur(colour, (0, 0), 2.0 * CUT_PX_PER_MM), axis=2)
     inked = float(np.mean(local[m0:m1, n0:n1] > EMPTY_INK_CONTRAST)) >= EMPTY_INK_SHARE
-    return cut[y:y + h, x:x + w].copy(), plain and pale and not inked
+    # a tinted tile (cream, pale grey-green) with a glyph of its own lightness: only its hue
+    # tells it from the paper the cut was balanced on
+    return cut[y:y + h, x:x + w].copy(), plain and pale and not inked and not _tinted(cut[m0:m1, n0:n1])
+
+
+def _tinted(middle: np.ndarray) -> bool:
+    """The middle of a balanced cut is not the paper's hue: its median colour lies
+    ``EMPTY_TINT_AB`` or more from ``PAPER_BGR`` in CIELAB a/b."""
+    lab = cv2.cvtColor(np.ascontiguousarray(middle).astype(np.float32) / 255.0, cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    paper = cv2.cvtColor(np.asarray([[PAPER_BGR]], np.float32) / 255.0, cv2.COLOR_BGR2LAB)[0, 0]
+    return float(np.linalg.norm(np.median(lab[:, 1:], axis=0) - paper[1:])) >= EMPTY_TINT_AB
 
 
 def _edge_maps(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -312,11 +347,15 @@ def _shows_print(face: np.ndarray, sheet: object, place: object) -> bool:
     return ncc >= SHOWS_PRINT
 
 
-def _prepared(face: np.ndarray) -> np.ndarray:
-    """A face at 2 px/mm, lightly blurred, float32."""
+def _prepared(face: np.ndarray, glyph_only: bool = False) -> np.ndarray:
+    """A face at 2 px/mm, lightly blurred, float32; ``glyph_only``: less a ``GLYPH_BLUR_MM`` blur
+    of itself (each channel's level and the light's gradient gone: the glyph's strokes remain)."""
     h, w = face.shape[:2]
-    small = cv2.resize(face, (max(8, w // 2), max(8, h // 2)), interpolation=cv2.INTER_AREA)
-    return cv2.GaussianBlur(small.astype(np.float32), (0, 0), 0.8)
+    small = cv2.resize(face, (max(8, w // 2), max(8, h // 2)), interpolation=cv2.INTER_AREA).astype(np.float32)
+    if not glyph_only:
+        return cv2.GaussianBlur(small, (0, 0), 0.8)
+    smooth = cv2.GaussianBlur(small, (0, 0), GLYPH_NOISE_BLUR_MM * CUT_PX_PER_MM / 2)
+    return np.asarray(smooth - cv2.GaussianBlur(smooth, (0, 0), GLYPH_BLUR_MM * CUT_PX_PER_MM / 2), np.float32)
 
 
 def _best_ncc(image: np.ndarray, template: np.ndarray) -> float:
@@ -333,10 +372,11 @@ def _best_ncc(image: np.ndarray, template: np.ndarray) -> float:
     return float((num / np.sqrt(np.maximum(q - s * s / d, 1e-6))).max())
 
 
-def _likeness(a: np.ndarray, b: np.ndarray) -> float:
-    """How alike two faces of one photo are: the centre of ``a`` (its outer 30 % dropped each
-    way), turned by up to 8 degrees, at its best place in ``b``."""
-    pa, pb = _prepared(a), _prepared(b)
+def _likeness(a: np.ndarray, b: np.ndarray, glyph_only: bool = False) -> float:
+    """How much ``a`` looks like part of ``b``: the centre of ``a`` (its outer 30 % dropped each
+    way), turned by up to 8 degrees, at its best place in ``b``. ``glyph_only``: both faces less
+    a ``GLYPH_BLUR_MM`` blur of themselves first (see ``SAME_GLYPH``)."""
+    pa, pb = _prepared(a, glyph_only), _prepared(b, glyph_only)
     h, w = pa.shape[:2]
     m = int(h * 0.3)
     best = -1.0
@@ -345,6 +385,16 @@ def _likeness(a: np.ndarray, b: np.ndarray) -> float:
         turned = cv2.warpAffine(pa, turn, (w, h), borderMode=cv2.BORDER_REPLICATE)
         best = max(best, _best_ncc(pb, np.ascontiguousarray(turned[m:h - m, m:w - m])))
     return best
+
+
+def _alike(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two faces look the same (``SAME_FACE``) and so do their glyphs, each found in the other
+    (``SAME_GLYPH``)."""
+    if _likeness(a, b) < SAME_FACE:
+        return False
+    if not GLYPH_CHECK:
+        return True
+    return min(_likeness(a, b, glyph_only=True), _likeness(b, a, glyph_only=True)) >= SAME_GLYPH
 
 
 def _mean_colour(face: np.ndarray, inset: int = 4) -> np.ndarray:
@@ -409,7 +459,7 @@ def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[st
             if float(np.linalg.norm(ha - hb)) > SAME_BACKGROUND_AB:
                 continue
             if faces[a].shape == faces[b].shape and all(
-                    _likeness(ra, rb) >= SAME_FACE
+                    _alike(ra, rb)
                     for ra, rb in zip(_regions(faces[a], game), _regions(faces[b], game))):
                 same.setdefault(a, b)
                 same.setdefault(b, a)

@@ -71,3 +71,30 @@ def test_a_duplicate_partly_behind_a_cube_is_still_caught() -> None:
     result = teach("octocube", [("dup.jpg", _photo_of(3, 7_500_030, duplicate=1))])
     refused = {place for _, place, why in result.refused if why.startswith("looks the same")}
     assert {"green-amphora", "green-sextant"} <= refused
+
+
+def test_two_glyphs_of_one_ink_on_one_shade_are_two_faces() -> None:
+    """Training printing 33, the second teach photo bench/octocube_taught_tops.py draws: its
+    dark-blue diamond and sextant are a dark "?" and a dark "9" on one dark blue. The correlation
+    over all colour channels counts the tile's colour, so they scored 0.976-0.978 (both ways) and
+    both faces were refused as "two identical components"; their glyphs' detail (the faces less a
+    blur of themselves) correlates 0.68 (identical components: 0.82 and more)."""
+    from vision.teach import teach
+
+    result = teach("octocube", [("teach1.jpg", _photo_of(33, 7_000_000 + 10 * 33 + 1))])
+    pair = ("dark-blue-diamond", "dark-blue-sextant")
+    assert [(place, why) for _, place, why in result.refused if place in pair] == []
+    assert set(pair) <= set(result.pack.faces)
+
+
+def test_a_blob_inside_a_larger_glyph_is_not_the_same_face() -> None:
+    """Training printing 70, a photo with 2 duplicates: the plain abyss tile's centre is found in
+    abyss-I (0.98: a plain field in a plain field beside the letter), so both were refused as
+    identical; abyss-I's centre is not found in the plain tile (0.46) and their glyphs' detail
+    correlates 0.53. Now only the true duplicate (a light-blue pearl also on the dark-blue
+    starfish's place) is refused."""
+    from vision.teach import teach
+
+    result = teach("octocube", [("dup.jpg", _photo_of(70, 7_600_700, duplicate=2))])
+    refused = {place for _, place, why in result.refused if why.startswith("looks the same")}
+    assert refused == {"dark-blue-starfish", "light-blue-pearl"}

@@ -144,7 +144,7 @@ def wash(shape: tuple[int, int], rng: np.random.Generator, scale: float) -> np.n
     """Watercolour-ish low-frequency field, mean 0, about -1..1."""
     h, w = shape
     f = rng.normal(0, 1, (h, w)).astype(np.float32)
-    f = cv2.GaussianBlur(f, (0, 0), scale)
+    f = np.asarray(cv2.GaussianBlur(f, (0, 0), scale), np.float32)
     f -= f.mean()
     return f / (np.abs(f).max() + 1e-6)
 
@@ -447,7 +447,7 @@ class Print:
         mott = cv2.GaussianBlur(r.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 1.2)
         img = img + (mott / (mott.std() + 1e-6) * self.mottle)[..., None]
         specks = (r.random((h, w)) < self.specks).astype(np.float32)
-        specks = cv2.GaussianBlur(specks, (0, 0), 0.7) * 3
+        specks = np.asarray(cv2.GaussianBlur(specks, (0, 0), 0.7), np.float32) * 3
         img = img - np.clip(specks, 0, 0.5)[..., None] * 0.6
         if self.vignette:
             yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -762,11 +762,13 @@ def contact_sheet(pack_dir: Path, out: Path) -> None:
     for i, row in enumerate(rows):
         for j, name in enumerate(row):
             img = cv2.imread(str(pack_dir / "octocube" / f"{name}.png"))
+            assert img is not None, name
             y, x = pad + i * (cell + pad), pad + j * (cell + pad)
             sheet[y:y + cell, x:x + cell] = cv2.resize(img, (cell, cell), interpolation=cv2.INTER_AREA)
     y = pad + len(rows) * (cell + pad)
     for j, name in enumerate(cards):
         img = cv2.imread(str(pack_dir / "open_season" / f"{name}.png"))
+        assert img is not None, name
         x = pad + j * (cw + pad)
         sheet[y:y + ch, x:x + cw] = cv2.resize(img, (cw, ch), interpolation=cv2.INTER_AREA)
     cv2.imwrite(str(out), sheet)

@@ -313,11 +313,11 @@ def main() -> None:
     t_start = time.perf_counter()
     printings = [(art_seed_of(Path(d), k), Path(d)) for k, d in enumerate(args.art_dir)] if args.art_dir else [
         (args.first_art + k, tmp / f"art{args.first_art + k}") for k in range(args.packs)]
-    for k, (art_seed, art_dir) in enumerate(printings):
-        if not args.art_dir:
+    for k, (art_seed, art_path) in enumerate(printings):
+        if not args.art_path:
             assert seed_use(art_seed) == "bench", art_seed
-            write_random_pack(art_seed, art_dir)
-        art = ArtPack.load(art_dir)
+            write_random_pack(art_seed, art_path)
+        art = ArtPack.load(art_path)
         photos = photos_of("octocube", art, art_seed)
         taught = {}
         for n_photos in (1, 2):
@@ -331,7 +331,7 @@ def main() -> None:
             taught[n_photos] = result.pack
         pack_path = tmp / f"art{art_seed}.pack"
         save_pack(taught[2], pack_path)
-        packs.append((str(art_dir), str(pack_path)))
+        packs.append((str(art_path), str(pack_path)))
         for f in range(args.frames):
             frame = synth_frame(FRAME_SEED + 100 * k + f, renderer, turned_tops=True, resolution=(w, h),
                                 max_tilt_deg=30.0, art=art)
@@ -377,8 +377,8 @@ def main() -> None:
 
     games = []
     for g in range(args.games):
-        art_dir, pack_path = packs[g % len(packs)]
-        taught_game = demo_game(art_dir, pack_path, 610 + g, args.moves, args.illegal)
+        game_art, game_pack = packs[g % len(packs)]
+        taught_game = demo_game(game_art, game_pack, 610 + g, args.moves, args.illegal)
         builtin_game = demo_game(None, None, 610 + g, args.moves, args.illegal)
         games.append((taught_game, builtin_game))
         print(f"  game {g}: taught {taught_game['moves_correct']}/{taught_game['moves_total']} moves, "

@@ -314,7 +314,7 @@ def main() -> None:
     printings = [(art_seed_of(Path(d), k), Path(d)) for k, d in enumerate(args.art_dir)] if args.art_dir else [
         (args.first_art + k, tmp / f"art{args.first_art + k}") for k in range(args.packs)]
     for k, (art_seed, art_path) in enumerate(printings):
-        if not args.art_path:
+        if not args.art_dir:
             assert seed_use(art_seed) == "bench", art_seed
             write_random_pack(art_seed, art_path)
         art = ArtPack.load(art_path)

@@ -75,9 +75,9 @@ def score_frame(tally: Tally, obs: Any, frame: Any) -> None:
             continue
         got = _label(obs.tops.get(loc))
         tally.add("stack tops", got == want, f"{want} -> {got}")
-    for seat, loc in truth.cube_location.items():
+    for seat, cube_loc in truth.cube_location.items():
         reading = obs.cubes.get(seat)
-        if reading is None or reading.location != loc:
+        if reading is None or reading.location != cube_loc:
             tally.add("cube found", False, "not found")
             continue
         tally.add("cube found", True)

@@ -15,8 +15,10 @@ the recogniser names the unknown copy within the first 3 still scenes (and never
 or with the right pack).
 
 Run: ``.venv/bin/python bench/teach.py [--packs 6] [--frames 8] [--games 4] [--moves 20]
-[--open-season TABLES] [--open-season-warn GAMES]`` (``--open-season``: Open Season's cards too, built-in
-card art vs taught; ``--open-season-warn``: short Open Season games with the untaught printings).
+[--open-season TABLES] [--open-season-warn GAMES] [--art-dir DIR ...]`` (``--open-season``: Open Season's
+cards too, built-in card art vs taught; ``--open-season-warn``: short Open Season games with the untaught
+printings; ``--art-dir``: these art-pack folders instead of random printings, e.g. the other hand's
+printings of ``bench/other_hand_art.py``).
 """
 
 from __future__ import annotations
@@ -73,9 +75,9 @@ def score_frame(tally: Tally, obs: Any, frame: Any) -> None:
             continue
         got = _label(obs.tops.get(loc))
         tally.add("stack tops", got == want, f"{want} -> {got}")
-    for seat, loc in truth.cube_location.items():
+    for seat, cube_loc in truth.cube_location.items():
         reading = obs.cubes.get(seat)
-        if reading is None or reading.location != loc:
+        if reading is None or reading.location != cube_loc:
             tally.add("cube found", False, "not found")
             continue
         tally.add("cube found", True)
@@ -170,7 +172,7 @@ def open_season_table(seed: int, t: int, art: Any, renderer: Any) -> tuple[Any, 
     return out, side, n, truth
 
 
-def open_season_cards(art_seeds: list[int], tables: int, photos_of: Any, renderer: Any) -> None:
+def open_season_cards(art_seeds: list[tuple[int, str]], tables: int, photos_of: Any, renderer: Any) -> None:
     """Open Season's wall and inn cards (vision/open_season/cards.py) on tables drawn with each
     printing: the built-in card art vs the pack taught from 1 and 2 photos of the Open Season
     teach sheet (table seeds 96000 and up, as bench/open_season_cards.py)."""
@@ -237,6 +239,17 @@ def open_season_warnings(art_dirs: list[str], games: int) -> None:
           f"games named unknown: {wrongly}/{games}")
 
 
+def art_seed_of(folder: Path, index: int) -> int:
+    """The seed an art folder's teach photos are drawn from: its art.json's ``seed``, else ``index``."""
+    import json
+
+    try:
+        seed = json.loads((folder / "art.json").read_text(encoding="utf-8")).get("seed", index)
+    except (OSError, ValueError, AttributeError):
+        return index
+    return int(seed) if isinstance(seed, int) else index
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--packs", type=int, default=6, help="random printings (bench seeds from 900000)")
@@ -257,6 +270,9 @@ def main() -> None:
                     help="print every wrong stack or cube top as it is read: pack, printing, table, want -> got")
     ap.add_argument("--no-built-in", action="store_true",
                     help="skip the built-in models' reads (untaught printing and built-in art): taught figures only")
+    ap.add_argument("--art-dir", nargs="+", default=None, metavar="DIR",
+                    help="art-pack folders to measure instead of random printings (--packs and --first-art are "
+                    "ignored); each folder's art.json 'seed' (else its index) seeds its teach photos")
     ap.add_argument("--old-reader", action="store_true",
                     help="read with the pack reader as before 27 Nov (no fine second stage): the 'before' figures")
     ap.add_argument("--builtin-shades", action="store_true",
@@ -264,6 +280,8 @@ def main() -> None:
                     "in the real game's colours: the hard case for the unknown-copy warning)")
     args = ap.parse_args()
     w, h = (int(v) for v in args.resolution.split("x"))
+    if args.art_dir:
+        args.packs = len(args.art_dir)
 
     import cv2
 
@@ -296,12 +314,13 @@ def main() -> None:
     packs: list[tuple[str, str]] = []
     read_ms: list[float] = []
     t_start = time.perf_counter()
-    for k in range(args.packs):
-        art_seed = args.first_art + k
-        assert seed_use(art_seed) == "bench", art_seed
-        art_dir = tmp / f"art{art_seed}"
-        write_random_pack(art_seed, art_dir, builtin_shades=args.builtin_shades)
-        art = ArtPack.load(art_dir)
+    printings = [(art_seed_of(Path(d), k), Path(d)) for k, d in enumerate(args.art_dir)] if args.art_dir else [
+        (args.first_art + k, tmp / f"art{args.first_art + k}") for k in range(args.packs)]
+    for k, (art_seed, art_path) in enumerate(printings):
+        if not args.art_dir:
+            assert seed_use(art_seed) == "bench", art_seed
+            write_random_pack(art_seed, art_path, builtin_shades=args.builtin_shades)
+        art = ArtPack.load(art_path)
         photos = photos_of("octocube", art, art_seed)
         taught = {}
         for n_photos in (1, 2):
@@ -310,10 +329,12 @@ def main() -> None:
             teach_seconds.append(time.perf_counter() - t0)
             for _, place, why in result.refused:
                 refused[f"{why.split(' (')[0]}"] += 1
+                if args.list_errors:
+                    print(f"    refused, {n_photos} photo(s), printing {art_seed}: {place}: {why}", flush=True)
             taught[n_photos] = result.pack
         pack_path = tmp / f"art{art_seed}.pack"
         save_pack(taught[2], pack_path)
-        packs.append((str(art_dir), str(pack_path)))
+        packs.append((str(art_path), str(pack_path)))
         for f in range(args.frames):
             frame = synth_frame(FRAME_SEED + 100 * k + f, renderer, turned_tops=True, resolution=(w, h),
                                 max_tilt_deg=30.0, art=art)
@@ -339,8 +360,9 @@ def main() -> None:
         print(f"  printing {art_seed}: {len(taught[2].faces)} faces taught; "
               f"stack tops so far (2 photos) {tallies['taught, 2 photos'].pct('stack tops').strip()}", flush=True)
 
-    print(f"\nPer component, {args.packs} random printings (bench seeds {args.first_art}-"
-          f"{args.first_art + args.packs - 1}) x {args.frames} tables at {w}x{h}, tilt 0-30:")
+    what_art = (f"art folders {', '.join(str(d) for _, d in printings)}" if args.art_dir else
+                f"random printings (bench seeds {args.first_art}-{args.first_art + args.packs - 1})")
+    print(f"\nPer component, {args.packs} {what_art} x {args.frames} tables at {w}x{h}, tilt 0-30:")
     whats = ["stack tops", "cube tops", "cube found", "boards (all spaces)", "coin piles", "scenes named unknown"]
     print(f"  {'':<22}" + "".join(f"{n:>28}" for n in tallies))
     for what in whats:
@@ -358,8 +380,8 @@ def main() -> None:
 
     games = []
     for g in range(args.games):
-        art_dir, pack_path = packs[g % len(packs)]
-        taught_game = demo_game(art_dir, pack_path, 610 + g, args.moves, args.illegal)
+        game_art, game_pack = packs[g % len(packs)]
+        taught_game = demo_game(game_art, game_pack, 610 + g, args.moves, args.illegal)
         builtin_game = demo_game(None, None, 610 + g, args.moves, args.illegal)
         games.append((taught_game, builtin_game))
         print(f"  game {g}: taught {taught_game['moves_correct']}/{taught_game['moves_total']} moves, "
@@ -381,8 +403,7 @@ def main() -> None:
                   f"scenes named unknown {unknown}/{scenes}")
 
     if args.open_season:
-        open_season_cards([(args.first_art + k, str(tmp / f"art{args.first_art + k}")) for k in range(args.packs)],
-                          args.open_season, photos_of, renderer)
+        open_season_cards([(s, str(d)) for s, d in printings], args.open_season, photos_of, renderer)
 
     warn_games = args.warn_games if args.warn_games is not None else len(packs)
     warned = 0

@@ -172,7 +172,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 continue
             w = _weight(got.confidence)
             if got.location != want.location:
-                diffs.append(Difference(f"{who}'s cube is {_where(got.location)}, expected {_where(want.location)}", w))
+                diffs.append(Difference(f"{who}'s cube is {_where(got.location)}, expected {_where(want.location)}",
+                                        _weight(got.place_weight_confidence)))
             if want.top is UNKNOWN:
                 if got.top is None:
                     diffs.append(Difference(f"{who}'s cube shows bare metal on top, expected a tile", w))

@@ -172,7 +172,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 continue
             w = _weight(got.confidence)
             if got.location != want.location:
-                diffs.append(Difference(f"{who}'s cube is {_where(got.location)}, expected {_where(want.location)}", w))
+                diffs.append(Difference(f"{who}'s cube is {_where(got.location)}, expected {_where(want.location)}",
+                                        _weight(got.place_weight_confidence)))
             if want.top is UNKNOWN:
                 if got.top is None:
                     diffs.append(Difference(f"{who}'s cube shows bare metal on top, expected a tile", w))
@@ -251,9 +252,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         if others:
             # Someone else changed something: the player to move may have done something the
             # camera cannot see (pass, pivot of a cube with nothing on top, declining an extra
-            # roll); then the next player's chains follow it.
+            # roll), or a pivot whose own scene was read as unchanged (the turned tile on top
+            # misread or read doubtfully: tilt 26.7, bench seed 72008); then the next player's
+            # chains follow it. The pivot's tile, read again now, tells them apart.
             for chain in list(chains):
-                if not self._ends_turn_invisibly(work, chain, seat, here):
+                if not self._ends_turn_invisibly(work, chain, seat, here, turned=True):
                     continue
                 for move in chain:
                     work.push_unchecked(move)
@@ -339,11 +342,16 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return out
 
     def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
-                             here: OctocubeView) -> bool:
+                             here: OctocubeView, turned: bool = False) -> bool:
+        """``chain`` ends ``seat``'s turn and the table looks as in ``here``; with ``turned``,
+        the tile on top of ``seat``'s cube may also lie turned (a pivot in place)."""
         for move in chain:
             work.push_unchecked(move)
         try:
-            return (work.is_terminal() or work.current_player() != seat) and _looks_the_same(self.expected(work), here)
+            if not (work.is_terminal() or work.current_player() != seat):
+                return False
+            after = self.expected(work)
+            return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat))
         finally:
             for _ in chain:
                 work.pop()
@@ -591,6 +599,16 @@ def _looks_the_same(after: OctocubeView, here: OctocubeView) -> bool:
         if view.location != was.location or view.top is not UNKNOWN or was.top is None:
             return False
     return True
+
+
+def _only_turned(after: OctocubeView, here: OctocubeView, seat: int) -> bool:
+    """``after`` differs from ``here`` only in the rotation of the tile on top of ``seat``'s
+    cube (a pivot in place, seen only through that tile's rotation)."""
+    mine, was = after.cubes.get(seat), here.cubes.get(seat)
+    if mine is None or was is None or (mine.location, mine.top) != (was.location, was.top):
+        return False
+    return (after.tops == here.tops and after.boards == here.boards
+            and {s: v for s, v in after.cubes.items() if s != seat} == {s: v for s, v in here.cubes.items() if s != seat})
 
 
 def _where(loc: Location | None) -> str:

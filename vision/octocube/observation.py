@@ -46,6 +46,15 @@ class CubeReading:
     rotation: int | None = None
     """In-plane rotation of the top tile in degrees (0, 90, 180, 270; 0 = upright as printed,
     its top towards table north) when a tile is on top, else None."""
+    place_confidence: float | None = None
+    """How sure the cube's place alone is, when it is surer than the whole reading
+    (``confidence`` also covers the top tile): under a steep tilt a cube standing behind another
+    shows its colour clearly but its top face hardly at all. None: as ``confidence``."""
+
+    @property
+    def place_weight_confidence(self) -> float:
+        """The confidence that weighs where the cube stands (and the stack it covers)."""
+        return self.confidence if self.place_confidence is None else self.place_confidence
 
 
 @dataclass(frozen=True)

@@ -281,6 +281,8 @@ def main() -> None:
     args = ap.parse_args()
     w, h = (int(v) for v in args.resolution.split("x"))
     if args.art_dir:
+        if args.builtin_shades:
+            ap.error("--builtin-shades recolours the random printings; it cannot change the --art-dir folders")
         args.packs = len(args.art_dir)
 
     import cv2

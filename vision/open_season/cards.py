@@ -131,6 +131,13 @@ TAUGHT_SAME_PEOPLE_LEAD = 0.5
 """A taught printing: an inn card in full view that leads another face of its people by less than
 this (whole-card scores; ``choose`` is unsure below 0.5) is told among that people's faces by the
 pixels that tell them apart (``CardReader._same_people_second_look``)."""
+TAUGHT_PEOPLE_LEAD = 0.5
+"""A taught printing: a whole card (wall, inn, kept card, a fan's top) whose read leads a face of
+the same attribute but another people by less than this (whole-card scores; ``choose`` is unsure
+below 0.5) is told among those peoples by colour, on the pixels that tell the taught peoples apart
+(``CardReader._people_second_look``)."""
+PEOPLE_LOOK = True
+"""Take that second look (False: the whole-card scores alone, as before session 27)."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
 HIDDEN = "hidden"
@@ -336,9 +343,14 @@ class CardReader:
         self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches, walls_only=walls_only)
         self.taught = pack is not None
         self._back_bgr = _taught_back(pack)
-        self._attribute_weights: dict[str, tuple[np.ndarray, np.ndarray]] | None = None
         """A taught printing's card back (its main colours on the sheet's white-balanced paper):
         its fanned accolades are told from the mat by them, not by the built-in back's red."""
+        self._attribute_weights: dict[str, tuple[np.ndarray, np.ndarray]] | None = None
+        self._people_weights: tuple[np.ndarray, np.ndarray] | None = None
+        """A taught printing: per pixel of a whole card, how much it tells the peoples apart, and
+        the pixels they share (:meth:`_people_pixels`)."""
+        self._raw: np.ndarray | None = None
+        """A taught printing: the whole-card templates as the art shows them (:meth:`_raw_templates`)."""
         self._light: tuple[np.ndarray | None, np.ndarray] = (None, np.ones(3))
         """The last frame :meth:`table_light` measured and its light (every layer of a frame uses one)."""
         self._fan_memory: dict[tuple[str, str, tuple[int, ...]], tuple[np.ndarray, CardRead, CardRead | None]] = {}
@@ -441,7 +453,12 @@ class CardReader:
     def _read_layer(self, image: np.ndarray, name: str, only: np.ndarray | None = None) -> list[CardRead]:
         """Every place of the layer read (``only``: these places' indices, in that order)."""
         t, scores, places = self._layer_scores(image, name, only)
-        return [choose(t.names, scores[i], place) for i, place in enumerate(places)]
+        reads = [choose(t.names, scores[i], place) for i, place in enumerate(places)]
+        if self.taught and t is self._templates:
+            layer = self.layout.layers[name]
+            index = np.arange(len(layer.places)) if only is None else np.asarray(only)
+            reads = self._people_second_look(image, name, reads, scores, index)
+        return reads
 
     def _layer_scores(self, image: np.ndarray, name: str, only: np.ndarray | None = None
                       ) -> tuple[Templates, np.ndarray, list[str]]:
@@ -572,6 +589,86 @@ class CardReader:
             if best != read.card:
                 out[i] = replace(read, card=best)
         return out
+
+    def _people_second_look(self, image: np.ndarray, name: str, reads: list[CardRead], scores: np.ndarray,
+                            index: np.ndarray) -> list[CardRead]:
+        """A taught printing: each whole card read (``reads``, of places ``index`` of layer ``name``,
+        ``scores`` its whole-card scores) that leads a face of its attribute but of another people
+        by less than ``TAUGHT_PEOPLE_LEAD`` is named by the people among those whose colours fit it
+        best (:meth:`_people_distances`). The whole-card score compares each channel normalised
+        on its own, which keeps the shapes but drops most of a colour band's hue; its mean-colour
+        term compares the card with the sheet's white balance, not the table's light, and the
+        people's colour is a third of it: a side band's gnome (mauve) read as sorcerer (purple),
+        35 Lab apart (printing 997102, docs/teach.md session 27)."""
+        if not PEOPLE_LOOK:
+            return reads
+        t = self._templates
+        out = list(reads)
+        for k, read in enumerate(reads):
+            if read.card in (EMPTY, BACK, HIDDEN) or "-" not in read.card:
+                continue
+            attribute = read.card.split("-", 1)[1]
+            best = float(scores[k].max())
+            rivals = sorted({n for n, kind, s in zip(t.names, t.kinds, scores[k]) if kind == "face"
+                             and n.split("-", 1)[1] == attribute and s > best - TAUGHT_PEOPLE_LEAD})
+            if len(rivals) < 2:
+                continue
+            distances = self._people_distances(image, name, int(index[k]), rivals)
+            pick = min(distances, key=lambda face: distances[face])
+            if pick != read.card:
+                out[k] = replace(read, card=pick)
+        return out
+
+    def _people_distances(self, image: np.ndarray, name: str, place: int, faces: list[str]) -> dict[str, float]:
+        """Face -> how far place ``place`` of layer ``name`` lies from each taught view of the face
+        in colour (the best over poses and views): the mean BGR distance over the pixels, each
+        weighed by how much it tells the taught peoples apart (:meth:`_people_pixels`), after the
+        table's light and one brightness gain taken on the pixels the peoples share."""
+        weights, shared = self._people_pixels()
+        first, second = self.layout.raw_pose_patches(image, name, np.array([place]))
+        sample = np.concatenate([first, second], axis=1) / self.table_light(image)  # (poses, pixels, 3)
+        raw = self._raw_templates()
+        lit = sample[:, shared].sum(axis=(1, 2))  # (poses,)
+        out: dict[str, float] = {}
+        for j, face in enumerate(self._templates.names):
+            if face not in faces or self._templates.kinds[j] != "face":
+                continue
+            gain = float(raw[j][shared].sum()) / np.maximum(lit, 1e-6)  # (poses,)
+            apart = np.linalg.norm(sample * gain[:, None, None] - raw[j][None], axis=2)  # (poses, pixels)
+            distance = float((apart @ weights).min())
+            out[face] = min(out.get(face, np.inf), distance)
+        return out
+
+    def _raw_templates(self) -> np.ndarray:
+        """(templates, pixels, 3): the whole-card templates' two patches side by side as the art
+        shows them (BGR 0-255, blurred as the samples are), undoing :func:`norm_patch`'s scaling
+        from the mean colour and relative contrast the templates keep (a flat channel: its mean)."""
+        if self._raw is None:
+            t = self._templates
+            parts = []
+            for tmpl, at in ((t.first, 0), (t.second, 6)):
+                shaped = tmpl.reshape(len(tmpl), -1, 3)
+                mean = t.colours[:, at:at + 3] * 255.0
+                spread = t.colours[:, at + 3:at + 6] * np.maximum(mean, 1.0) * np.sqrt(shaped.shape[1])
+                parts.append(shaped * spread[:, None, :] + mean[:, None, :])
+            self._raw = np.concatenate(parts, axis=1)
+        return self._raw
+
+    def _people_pixels(self) -> tuple[np.ndarray, np.ndarray]:
+        """A taught printing: how much each pixel of the whole card's two patches tells the taught
+        peoples apart, summing to 1 (the spread of the peoples' mean raw templates, each over its
+        faces and views, summed over channels: a side band, a frame, an emblem), and the pixels
+        that tell them apart least (below the median: the parchment and the attribute's icon,
+        where the brightness gain is taken)."""
+        if self._people_weights is None:
+            t = self._templates
+            raw = self._raw_templates()
+            peoples = sorted({n.split("-")[0] for n, k in zip(t.names, t.kinds) if k == "face"})
+            means = np.stack([raw[[j for j, (n, k) in enumerate(zip(t.names, t.kinds))
+                                   if k == "face" and n.split("-")[0] == p]].mean(axis=0) for p in peoples])
+            spread = means.var(axis=0).sum(axis=1)  # (pixels,)
+            self._people_weights = (spread / max(float(spread.sum()), 1e-9), spread <= np.median(spread))
+        return self._people_weights
 
     def _attribute_scores(self, image: np.ndarray, slot: int, people: str) -> dict[str, float]:
         """Face -> how well inn slot ``slot`` fits each taught view of ``people``'s faces (the

@@ -107,13 +107,6 @@ OUTLINE_TURN_STEPS_DEG = (1.0, 0.25)
 """The turn is searched in whole degrees, then in quarters around the best."""
 OUTLINE_MAX_SHIFT_MM = 2.0
 """... and this far off its place each way (the twin's photos: up to 1.5 mm)."""
-CARD_OUTLINE_MAX_SHIFT_MM = 2.75
-"""... a card this far (all the cut's margin allows). A card lies up to 1.5 mm off its place in
-the twin's photos, but where the sheet's homography is a little off (a tilted photo, a marker's
-corners found a pixel off) it is seen up to 3.2 mm off it (session 27: printing 997102's first
-photo, tilt 19, every card measured against its rendered corners); held to 2 mm, the fit settled
-on the limit and a wrong turn (dwarf-tattoo, -dagger, -earrings cut 3-4 degrees askew, 8 of 31
-cards off by more than 1 degree, 2 at 2.75 mm), and the taught dwarf-crown read as mage-crown."""
 OUTLINE_EDGE_STRIP_PX = 3
 """A card's or tile's edge: the colour of a strip this wide just inside it against one just outside, one
 pixel apart from the edge each (a printed line, a card's blurred rim or shadow, lies between them
@@ -255,15 +248,14 @@ def _outline_fits(edges: tuple[np.ndarray, np.ndarray], turn: float, size_px: tu
     return np.log(np.maximum(sides, 1.0)).sum(axis=0), sides.min(axis=0)
 
 
-def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int,
-                  max_shift_mm: float = OUTLINE_MAX_SHIFT_MM) -> tuple[float, int, int] | None:
+def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[float, int, int] | None:
     """Where a card or tile lies in its place's cut (its place plus ``margin_px`` each way): the
     turn (degrees, as ``cv2.getRotationMatrix2D`` turns the cut about its centre to set it
     straight) and the shift (px, in the turned cut) of the component-sized rectangle whose sides
     part inside from outside the most. None when its weakest side is too faint to trust
     (``OUTLINE_EDGE_MIN``)."""
     edges = _edge_maps(cut.astype(np.float32))
-    limit = int(min(round(max_shift_mm * CUT_PX_PER_MM), margin_px - OUTLINE_EDGE_STRIP_PX - 2))
+    limit = int(min(round(OUTLINE_MAX_SHIFT_MM * CUT_PX_PER_MM), margin_px - OUTLINE_EDGE_STRIP_PX - 2))
     shifts = np.arange(-limit, limit + 1)
     best = (-1.0, 0.0, 0.0, 0, 0)
     coarse, fine = OUTLINE_TURN_STEPS_DEG
@@ -538,8 +530,7 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                 empty = _shows_print(face, sheet, place)
                 # a card laid askew is cut along its own outline (cut at its place, one of its
                 # views was askew: a taught inn card misread, docs/teach.md session 21)
-                pose = None if empty or not CARD_ALIGN else _outline_pose(balanced, size, margin_px,
-                                                                          CARD_OUTLINE_MAX_SHIFT_MM)
+                pose = None if empty or not CARD_ALIGN else _outline_pose(balanced, size, margin_px)
                 if pose is not None:
                     straight = _cut_straight(image, location, place, pose)
                     face = np.clip(straight.astype(np.float32) * gains, 0, 255).astype(np.uint8)

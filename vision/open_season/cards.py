@@ -536,6 +536,10 @@ class CardReader:
                 total[:, j] += np.where(use, scores[:, columns].max(axis=1), 0.0)  # every name has a template
         reads = [choose(names, total[i], place) for i, place in enumerate(self.layout.layers["inn"].places)]
         if self.taught:
+            seen = np.flatnonzero(whole_seen)  # the deck hides none of these slots' pixels
+            told = self._people_second_look(image, "inn", [reads[i] for i in seen], whole[seen], seen)
+            for slot, told_read in zip(seen, told):
+                reads[int(slot)] = told_read
             reads = self._same_people_second_look(image, reads, total, names, whole_seen)
         use = self.layout.inn_whole_at[deck]
         faces = np.array([k == "face" for k in self._strip.kinds])

@@ -350,6 +350,9 @@ class CardReader:
         """A taught printing: per pixel of a whole card, how much it tells the peoples apart, and
         the pixels they share (:meth:`_people_pixels`)."""
         self._raw: np.ndarray | None = None
+        self._people_memory: dict[tuple[str, int], tuple[np.ndarray, str]] = {}
+        """Remembering: per layer and place, the whole-card scores a second look was taken on and
+        the face it chose (a place not scored again keeps it: the look samples every pose)."""
         """A taught printing: the whole-card templates as the art shows them (:meth:`_raw_templates`)."""
         self._light: tuple[np.ndarray | None, np.ndarray] = (None, np.ones(3))
         """The last frame :meth:`table_light` measured and its light (every layer of a frame uses one)."""
@@ -617,8 +620,15 @@ class CardReader:
                              and n.split("-", 1)[1] == attribute and s > best - TAUGHT_PEOPLE_LEAD})
             if len(rivals) < 2:
                 continue
-            distances = self._people_distances(image, name, int(index[k]), rivals)
-            pick = min(distances, key=lambda face: distances[face])
+            key = (name, int(index[k]))
+            known = self._people_memory.get(key) if self.remember else None
+            if known is not None and np.array_equal(known[0], scores[k]):
+                pick = known[1]  # remembering: the place was not scored again, its pixels did not change
+            else:
+                distances = self._people_distances(image, name, int(index[k]), rivals)
+                pick = min(distances, key=lambda face: distances[face])
+                if self.remember:
+                    self._people_memory[key] = (scores[k].copy(), pick)
             if pick != read.card:
                 out[k] = replace(read, card=pick)
         return out

@@ -350,10 +350,10 @@ class CardReader:
         """A taught printing: per pixel of a whole card, how much it tells the peoples apart, and
         the pixels they share (:meth:`_people_pixels`)."""
         self._raw: np.ndarray | None = None
+        """A taught printing: the whole-card templates as the art shows them (:meth:`_raw_templates`)."""
         self._people_memory: dict[tuple[str, int], tuple[np.ndarray, str]] = {}
         """Remembering: per layer and place, the whole-card scores a second look was taken on and
         the face it chose (a place not scored again keeps it: the look samples every pose)."""
-        """A taught printing: the whole-card templates as the art shows them (:meth:`_raw_templates`)."""
         self._light: tuple[np.ndarray | None, np.ndarray] = (None, np.ones(3))
         """The last frame :meth:`table_light` measured and its light (every layer of a frame uses one)."""
         self._fan_memory: dict[tuple[str, str, tuple[int, ...]], tuple[np.ndarray, CardRead, CardRead | None]] = {}

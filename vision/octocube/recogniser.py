@@ -662,11 +662,12 @@ class OctocubeRecogniser:
             if label.startswith("abyss") and self.pack is None:
                 label, conf = self._read_letter(i, p, frame, gains)
             h = hidden.get(loc, 0.0)
+            unhidden = round(conf, 4) if h > cfg.hidden_top_doubtful else None
             if h >= cfg.hidden_top_unreadable:
                 conf = min(conf, cfg.hidden_top_confidence)  # a guess: the window shows the cube
             elif h > cfg.hidden_top_doubtful:
                 conf *= 1.0 - h
-            obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
+            obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4), unhidden_confidence=unhidden)
         if self._shade is not None and cfg.pack_shade_cue:
             self._correct_shades(obs, patches, hidden)
 
@@ -693,7 +694,7 @@ class OctocubeRecogniser:
         fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
-            obs.tops[locs[i]] = StackTopReading(locs[i], tile_of(label), old.confidence)
+            obs.tops[locs[i]] = replace(old, tile=tile_of(label))
 
     def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location]) -> np.ndarray:
         """A frame-sized mask, 255 where a found cube (and its stack) stands in the view."""

@@ -304,7 +304,12 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     the next players'): enough for a declined extra roll nobody saw, a pass or a pivot of a bare
     cube, then a visible move."""
     recovery_prefixes = 8
-    """Best-fitting chains kept at the end of each turn as starts of the next."""
+    """Best-fitting chains kept at the end of each turn as starts of the next ..."""
+    recovery_tied_prefixes = 48
+    """... and every chain that fits exactly as well as the last of them, up to this many in all.
+    Ties are common: a Place whose top face is unreadable (a cube behind another under a steep
+    tilt, or a bare face up) fits equally in up to 16 orientations, and the first 8 of them in
+    move order left the true one out (bench seed 72009 before session 26; tuning seed 8005)."""
 
     def recovery_chains(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
         """Chains over up to :attr:`recovery_turns` turns, tried only when several scenes in a row
@@ -337,7 +342,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 for _ in start:
                     work.pop()
             ending.sort(key=lambda item: (item[0], len(item[1])))
-            starts = [chain for _, chain in ending[: self.recovery_prefixes]]
+            keep = min(self.recovery_prefixes, len(ending))
+            while keep < min(self.recovery_tied_prefixes, len(ending)) \
+                    and ending[keep][0] <= ending[keep - 1][0] + 1e-9:
+                keep += 1
+            starts = [chain for _, chain in ending[:keep]]
         out.sort(key=len)
         return out
 

@@ -26,6 +26,10 @@ class RecogniserConfig:
     and this share of the winner's probability) in the window of the location right behind it,
     as the camera sees it, is the cube behind: its near face leans into the front window under
     tilt (the cube behind is found, with the two probabilities added)."""
+    cube_hidden_min_probability: float = 0.05
+    """A seat's cube not found plainly may still be found, partly hidden, in a window where its
+    colour shows at least this much and leads once the colour of a cube found right behind it is
+    set aside (``OctocubeRecogniser._hidden_cube``)."""
     letter_margin_for_certainty: float = 0.05
     """Lead of the best abyss-letter template over the runner-up that counts as certain."""
     rotation_lead_for_certainty: float = 0.08

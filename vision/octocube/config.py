@@ -80,6 +80,15 @@ class RecogniserConfig:
     it better than the space's own empty look by at least this."""
     pack_lead_for_certainty: float = 0.08
     """Lead of the best taught face over the runner-up that counts as certain."""
+    pack_cube_face_score: float = 0.55
+    """With a pack: a seat's cube the cube net misses (it finds a cube by its metal plate; a copy
+    whose cubes have none, in a colour the tiles also have, looks like a tile stack to it) is found
+    where its taught bare face fits a free cube-height window at least this well (tuning printings
+    997100-997105: the cube's own window 0.66-0.96; other windows <= 0.43, one 0.60 beside a cube
+    of that colour the net had found) ..."""
+    pack_cube_face_lead: float = 0.1
+    """... and beats every other taught face (tiles, the other cubes) there by at least this
+    (measured 0.17-0.67 on the cube's own window)."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

@@ -447,6 +447,10 @@ class OctocubeRecogniser:
                 q = float(probs[behind, col])
                 if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p):
                     best, p = behind, min(1.0, p + q)
+            if p < self.config.min_cube_probability and self._cube_matcher is not None:
+                found = self._taught_bare_cube(windows, free, seat)
+                if found is not None:
+                    best, p = found
             if p < self.config.min_cube_probability:
                 continue
             taken.add(best)
@@ -473,6 +477,28 @@ class OctocubeRecogniser:
                                           place_confidence=round(max(p, conf), 4))
             hulls.append(self._cube_hull(location, seat))
         return hulls
+
+    def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
+        """With a pack: the free cube-height window where the seat's taught bare cube face fits
+        best, and how sure that is, or None. The cube net finds a cube by its metal plate; a copy
+        whose cubes have none, in a colour its tiles share (blue), looks like a tile stack to it,
+        and a seat whose cube is never found loses the whole game. Asked only for a seat the net
+        missed, so a copy with plated cubes reads as before."""
+        assert self._cube_matcher is not None
+        face = f"cube-{PLAYER_COLOURS[seat]}"
+        if face not in self._cube_matcher.labels or not free:
+            return None
+        turns = (0, 1, 2, 3)
+        own = self._cube_matcher.scores(windows[free], turns=turns, only=(face,))
+        j = int(np.argmax(own.scores[:, own.labels.index(face)]))
+        if own.scores[j, own.labels.index(face)] < self.config.pack_cube_face_score:
+            return None
+        # every taught face in that window: a tile (a stack, or a tile on another cube) or another
+        # seat's cube must not fit it as well
+        label, score, lead, _ = self._cube_matcher.scores(windows[free[j]][None], turns=turns).best(0)
+        if label != face or lead < self.config.pack_cube_face_lead:
+            return None
+        return free[j], self._pack_confidence(score, lead)
 
     def _cube_hull(self, location: Location | None, seat: int) -> np.ndarray:
         if location is None:

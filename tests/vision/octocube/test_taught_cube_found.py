@@ -47,8 +47,9 @@ def renderer() -> Renderer:
 
 def _printing(seed: int, folder: Path, renderer: Renderer) -> tuple[ArtPack, Pack]:
     art = ArtPack.load(_other_hand().write_pack(seed, folder / str(seed)))
-    photo = render_teach_photo("octocube", art, 7_000_000 + 10 * seed, renderer)[0]
-    photo = cv2.imdecode(cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+    raw = render_teach_photo("octocube", art, 7_000_000 + 10 * seed, renderer)[0]
+    photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+    assert photo is not None
     return art, teach("octocube", [("teach0.jpg", photo)]).pack
 
 
@@ -65,7 +66,8 @@ def test_a_blue_cube_without_a_plate_is_found(printing: int, table: int, top: st
     obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack).recognise(frame.image)
     assert BLUE in obs.cubes, "the blue cube was not found"
     assert obs.cubes[BLUE].location == truth.cube_location[BLUE]
-    assert (obs.cubes[BLUE].top.label() if obs.cubes[BLUE].top is not None else "bare") == top
+    read = obs.cubes[BLUE].top
+    assert (read.label() if read is not None else "bare") == top
     # and every other seat's cube stays where it is: no second cube made of a tile stack
     for seat, where in truth.cube_location.items():
         assert obs.cubes[seat].location == where, seat

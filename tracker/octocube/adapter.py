@@ -22,7 +22,7 @@ from rules.octocube.geometry import top_rotation
 from rules.octocube.moves import Place
 from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
 from tracker.adapter import Difference, GameAdapter
-from tracker.inference import scratch_copy
+from tracker.inference import Question, scratch_copy
 from vision.octocube.observation import OctocubeObservation
 from vision.render.octocube_scene import final_score_shown
 
@@ -458,6 +458,39 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     and cube_reading.top.collectible and cube_reading.confidence >= self.reveal_confidence):
                 found.append((("cube", cube.seat, "top"), cube_reading.top))
         return found
+
+    def final_question(self, state: OctocubeState) -> Question | None:
+        """A finished game whose last Score needs a tile on a cube that nobody saw (picked up while
+        a stack top was hidden behind a cube, and not told by the boards at the end: a tile put on
+        a space that already held one like it): which tile is it? Each option reveals one tile
+        the position still has a copy of. (Fresh bench games 72302, 72304, 72313: every move
+        followed, yet no score could be counted.)"""
+        from rules.octocube import data
+        from rules.octocube.unknowns import UnrevealedTileError
+
+        if not state.is_terminal():
+            return None
+        try:
+            state.score_breakdown()
+            return None
+        except UnrevealedTileError:
+            pass
+        faces = [u for u in state.unknowns() if isinstance(u, tuple) and len(u) == 3 and u[0] == "cube"]
+        if not faces:
+            return None
+        where = faces[0]
+        _, seat, face = where
+        counts = state.tile_counts()
+        tiles = [t for t, n in data.TILE_COUNTS.items() if t.collectible and counts.get(t, 0) < n]
+        if not tiles:
+            return None
+        return Question(
+            prompt=(f"The game is over: which tile is on the {face} face of {player_name(seat)}'s cube? "
+                    "The camera never saw it, and the final Score counts it"),
+            options=tuple(() for _ in tiles),
+            option_texts=tuple(tile_words(t) for t in tiles),
+            reveals_after=tuple(((where, t),) for t in tiles),
+        )
 
     def _final_reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
         """A finished advanced game: the cubes' tiles lie on the boards for the last Score; the

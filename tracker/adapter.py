@@ -11,9 +11,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rules.core import Move, RulesError, State
+
+if TYPE_CHECKING:
+    from tracker.inference import Question
 
 St = TypeVar("St", bound=State)
 """The game's engine state type (an adapter reads its game's own state)."""
@@ -105,6 +108,12 @@ class GameAdapter(ABC, Generic[St, Obs]):
         "none of these" is an illegal-move alert) instead of its being confirmed unasked.
         Default: never in doubt."""
         return ""
+
+    def final_question(self, state: St) -> "Question | None":
+        """A finished game whose scores cannot be counted yet (a tile the final scoring needs that
+        the camera never saw): what to ask the players, as a question whose options are empty
+        chains, each with the reveals it stands for. None (the default): nothing to ask."""
+        return None
 
     def same_scene(self, first: Obs, second: Obs) -> bool:
         """Whether two readings show the same table (reading confidences aside). An unexplained

@@ -171,7 +171,7 @@ class TrackedGame(Generic[St, Obs]):
                 self._log("illegal", reason=reason,
                           differences=[d.description for d in verdict.differences][:20])
                 events.append(IllegalMoveAlert(reason))
-        return events
+        return events + self._ask_final()
 
     # ---- recovery
     def _note_unexplained(self, observed: Obs) -> None:
@@ -253,14 +253,16 @@ class TrackedGame(Generic[St, Obs]):
             self._fitted = None  # which scene shows that position is not known here
             self._scene_mark = len(self.state.history)
             events += self._clear_alert("the players said where the game stands")
-        return events
+        return events + self._ask_final()
 
     def finish(self, max_moves: int = 8) -> list[TrackerEvent]:
         """The players say the game is over. Moves the camera cannot see (a last pass or pivot)
         may still be missing: the chains that end the game without changing the view are applied
         when there is one, asked about when there are several."""
-        if self.state.is_terminal() or self.pending is not None:
+        if self.pending is not None:
             return []
+        if self.state.is_terminal():
+            return self._ask_final()
         from tracker.inference import _chain_text, acting_player_words, scratch_copy
 
         here = self.adapter.expected(self.state)
@@ -287,12 +289,32 @@ class TrackedGame(Generic[St, Obs]):
             self._log("note", text="the players ended the game, but no unseen move ends it")
             return []
         if len(endings) == 1:
-            return [self._apply(move) for move in endings[0]]
+            return [self._apply(move) for move in endings[0]] + self._ask_final()
         texts = tuple(_chain_text(self.state, chain) for chain in endings)
         who = acting_player_words(self.state, endings[0], self.adapter)
         self.pending = Question(f"The game is over: what did {who} do last?", tuple(endings), texts)
         self._log("question", question=self.pending.prompt, options=list(texts))
         return [QuestionAsked(self.pending)]
+
+    def _ask_final(self) -> list[TrackerEvent]:
+        """The game just ended with something its scores need that nobody saw (a tile under a
+        cube): ask the players (:meth:`GameAdapter.final_question`), one thing at a time."""
+        events: list[TrackerEvent] = []
+        for _ in range(64):  # one unseen thing at a time; each answer reveals one
+            if self.pending is not None or not self.state.is_terminal():
+                return events
+            question = self.adapter.final_question(self.state)
+            if question is None:
+                return events
+            if len(question.options) > 1:
+                self.pending = question
+                self._log("question", question=question.prompt, options=list(question.option_texts))
+                return events + [QuestionAsked(question)]
+            revealed = self._reveal(question.reveals_after[0] if question.reveals_after else ())
+            if not revealed:  # nothing it could settle: ask nothing more
+                return events
+            events += revealed  # the only possible answer (the one copy nobody accounts for)
+        return events
 
     def reject(self) -> list[TrackerEvent]:
         """The players say none of the pending question's options is what happened: nothing is

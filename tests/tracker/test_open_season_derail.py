@@ -968,6 +968,25 @@ def test_the_last_peek_of_the_game_is_asked_about_whichever_card_the_camera_seem
     assert _asked_at_once(state.clone(), truth, seen, 203).state.is_terminal()
 
 
+def test_a_last_peek_followed_by_an_endgame_trophy_is_asked_about() -> None:
+    """102633 (pixels, 2 players Shield expert, tilt 5): the game's last turn keeps a peeked card
+    atop the stock, then puts a trophy on the endgame scoring 'eighteen cards', and the game ends
+    (the stocks go to the accolades). A kept card was tried blind only when keeping it ended the
+    game at once; here the trophy comes between, the stock that shows the kept card is never seen,
+    no chain explained the last scene (an alarm), 2 moves were missed and the scores differed.
+    A keep that ends the game within the turn is followed unseen now, and the players say which."""
+    from rules.open_season.moves import ActivateScoring, KeepPeeked
+
+    twin = OpenSeasonTwin(2, 102633, side="shield", expert=True, illegal=3)
+    truth = twin.truth.history
+    assert len(truth) == 98 and truth[96] == KeepPeeked("gnome-tattoo")
+    assert truth[97] == ActivateScoring("eighteen_cards")
+    state = _played(twin, 96)
+    after = _played(twin, 98)
+    assert after.is_terminal()
+    assert _asked_at_once(state.clone(), truth, observation_from_state(after), 98).state.is_terminal()
+
+
 def _take_of(state: OpenSeasonState, cards: set[str]) -> Any:
     """The legal take of exactly ``cards`` from the inn in ``state``."""
     from rules.open_season.moves import TakeFromInn

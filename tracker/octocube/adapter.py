@@ -22,7 +22,7 @@ from rules.octocube.geometry import top_rotation
 from rules.octocube.moves import Place
 from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
 from tracker.adapter import Difference, GameAdapter
-from tracker.inference import scratch_copy
+from tracker.inference import Question, scratch_copy
 from vision.octocube.observation import OctocubeObservation
 from vision.render.octocube_scene import final_score_shown
 
@@ -268,7 +268,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return chains
 
     catch_up_prefixes = 8
-    """Turns of the player to move kept as starts of catch-up chains (the best-fitting ones)."""
+    """Turns of the player to move kept as starts of catch-up chains (the best-fitting ones, and
+    every one tied with the last of them, up to :attr:`recovery_tied_prefixes`)."""
 
     def catch_up_chains(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
         """Chains over two whole turns: the player to move's turn, then the next player's. Tried
@@ -290,7 +291,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 work.pop()
         ending.sort(key=lambda item: (item[0], len(item[1])))
         chains: list[tuple[Move, ...]] = []
-        for _, first in ending[: self.catch_up_prefixes]:
+        for first in self._best_with_ties(ending, self.catch_up_prefixes):
             for move in first:
                 work.push_unchecked(move)
             chains.extend(first + tail for tail in self._turn_chains(work, work.current_player(), observed))
@@ -304,7 +305,12 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     the next players'): enough for a declined extra roll nobody saw, a pass or a pivot of a bare
     cube, then a visible move."""
     recovery_prefixes = 8
-    """Best-fitting chains kept at the end of each turn as starts of the next."""
+    """Best-fitting chains kept at the end of each turn as starts of the next ..."""
+    recovery_tied_prefixes = 48
+    """... and every chain that fits exactly as well as the last of them, up to this many in all.
+    Ties are common: a Place whose top face is unreadable (a cube behind another under a steep
+    tilt, or a bare face up) fits equally in up to 16 orientations, and the first 8 of them in
+    move order left the true one out (bench seed 72009 before session 26; tuning seed 8005)."""
 
     def recovery_chains(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
         """Chains over up to :attr:`recovery_turns` turns, tried only when several scenes in a row
@@ -337,9 +343,18 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 for _ in start:
                     work.pop()
             ending.sort(key=lambda item: (item[0], len(item[1])))
-            starts = [chain for _, chain in ending[: self.recovery_prefixes]]
+            starts = self._best_with_ties(ending, self.recovery_prefixes)
         out.sort(key=len)
         return out
+
+    def _best_with_ties(self, ending: list[tuple[float, tuple[Move, ...]]], best: int) -> list[tuple[Move, ...]]:
+        """The first ``best`` chains of ``ending`` (sorted by cost), and every later one that costs
+        as much as the last of them, up to :attr:`recovery_tied_prefixes` in all."""
+        keep = min(best, len(ending))
+        while keep and keep < min(self.recovery_tied_prefixes, len(ending)) \
+                and ending[keep][0] <= ending[keep - 1][0] + 1e-9:
+            keep += 1
+        return [chain for _, chain in ending[:keep]]
 
     def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
                              here: OctocubeView, turned: bool = False) -> bool:
@@ -443,6 +458,39 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     and cube_reading.top.collectible and cube_reading.confidence >= self.reveal_confidence):
                 found.append((("cube", cube.seat, "top"), cube_reading.top))
         return found
+
+    def final_question(self, state: OctocubeState) -> Question | None:
+        """A finished game whose last Score needs a tile on a cube that nobody saw (picked up while
+        a stack top was hidden behind a cube, and not told by the boards at the end: a tile put on
+        a space that already held one like it): which tile is it? Each option reveals one tile
+        the position still has a copy of. (Fresh bench games 72302, 72304, 72313: every move
+        followed, yet no score could be counted.)"""
+        from rules.octocube import data
+        from rules.octocube.unknowns import UnrevealedTileError
+
+        if not state.is_terminal():
+            return None
+        try:
+            state.score_breakdown()
+            return None
+        except UnrevealedTileError:
+            pass
+        faces = [u for u in state.unknowns() if isinstance(u, tuple) and len(u) == 3 and u[0] == "cube"]
+        if not faces:
+            return None
+        where = faces[0]
+        _, seat, face = where
+        counts = state.tile_counts()
+        tiles = [t for t, n in data.TILE_COUNTS.items() if t.collectible and counts.get(t, 0) < n]
+        if not tiles:
+            return None
+        return Question(
+            prompt=(f"The game is over: which tile is on the {face} face of {player_name(seat)}'s cube? "
+                    "The camera never saw it, and the final Score counts it"),
+            options=tuple(() for _ in tiles),
+            option_texts=tuple(tile_words(t) for t in tiles),
+            reveals_after=tuple(((where, t),) for t in tiles),
+        )
 
     def _final_reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
         """A finished advanced game: the cubes' tiles lie on the boards for the last Score; the

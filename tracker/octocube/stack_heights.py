@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.octocube.components import Location
+from tracker.octocube.hidden_tops import trust_unchanged_hiding
 from vision.octocube.observation import OctocubeObservation, StackTopReading
 
 
@@ -57,6 +58,7 @@ class _Reference:
     tops: dict[Location, StackTopReading]
     heights: dict[Location, int]
     cubes: frozenset[Location]
+    expected_tops: dict[Location, Any]
 
 
 class StackHeights:
@@ -75,18 +77,22 @@ class StackHeights:
         if not isinstance(observed, OctocubeObservation) or observed.occluded:
             return
         cubes = frozenset(c.location for c in observed.cubes.values() if c.location is not None)
-        self._reference = _Reference(dict(observed.tops), dict(expected.heights), cubes)
+        self._reference = _Reference(dict(observed.tops), dict(expected.heights), cubes, dict(expected.tops))
 
     def forget(self) -> None:
         self._reference = None
 
     def annotate(self, observed: Any) -> Any:
         """``observed`` with heights set where a whole-tile drop is measured (a new observation;
-        the recogniser's one is left alone). Anything else passes through unchanged."""
+        the recogniser's one is left alone). Anything else passes through unchanged. Tops behind a
+        cube that the reference read right under the same hiding are trusted too
+        (tracker/octocube/hidden_tops.py), heights measured or not."""
         self.last_measured = {}
         ref = self._reference
-        if not self.config.enabled or ref is None or not isinstance(observed, OctocubeObservation) \
-                or observed.occluded:
+        if ref is None or not isinstance(observed, OctocubeObservation) or observed.occluded:
+            return observed
+        observed = trust_unchanged_hiding(observed, ref.tops, ref.expected_tops, ref.cubes)
+        if not self.config.enabled:
             return observed
         from vision.octocube.heights import height_change
 

@@ -160,7 +160,23 @@ class TwinGame:
 
     # ------------------------------------------------------------------ answering
     def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
+        if question.options and not any(question.options) and question.reveals_after:
+            return self._true_reveal(question)
         return truthful_option(self.truth.history, question, tracked_history, upto)
+
+    def _true_reveal(self, question: Any) -> int | None:
+        """The option of a question about tiles nobody saw (the adapter's ``final_question``: each
+        option only reveals) that names what really lies there; None when none does."""
+        for i, reveals in enumerate(question.reveals_after):
+            if reveals and all(self._truly_at(where) == value for where, value in reveals):
+                return i
+        return None
+
+    def _truly_at(self, where: Any) -> Any:
+        if isinstance(where, tuple) and len(where) == 3 and where[0] == "cube":
+            return self.truth.cubes[where[1]].faces.get(where[2])
+        stack = self.truth.stacks.get(where) or []
+        return stack[-1] if stack else None
 
     # ------------------------------------------------------------------ results
     def moves_correct(self, tracked_history: list[Any]) -> int:

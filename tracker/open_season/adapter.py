@@ -20,6 +20,8 @@ from typing import Any
 from rules.core import Move, RulesError
 from rules.open_season.cards import CARD_IDS, EMPTY, FACE_DOWN, INN_SIZE, PEOPLES
 from rules.open_season.moves import (
+    ActivateBonus,
+    ActivateScoring,
     ChooseBonusFace,
     Compensate,
     Draw,
@@ -27,11 +29,17 @@ from rules.open_season.moves import (
     KeepDrawn,
     KeepInnCard,
     KeepPeeked,
+    KeepWild,
+    MoveTrophy,
     PickDiscard,
+    PlaceTrophy,
+    PlaceWild,
     RandomAccolade,
     SearchDeck,
+    SkipTrophy,
     TakeFromInn,
     TakeInnCard,
+    WildOnAccolade,
 )
 from rules.open_season.state import TASK_WORDS, OpenSeasonState
 from tracker.adapter import Difference, GameAdapter
@@ -230,6 +238,37 @@ def _same_but_unsure_accolades(a: OpenSeasonObservation, b: OpenSeasonObservatio
         if seat not in unsure or replace(pa, accolades=pb.accolades) != pb:
             return False
     return True
+
+
+PEEK_END_MOVES = 2
+"""A kept peeked card goes unseen to the accolades when the game ends within this many more token
+moves of the same turn (the Shield side's end-of-turn trophy on an endgame scoring comes after the
+keep: seed 102633, the game's last keep, then 'eighteen cards' activated, was never followed)."""
+
+_TOKEN_MOVES = (PlaceTrophy, SkipTrophy, ActivateScoring, MoveTrophy, PlaceWild, KeepWild, WildOnAccolade,
+                ActivateBonus)
+"""Moves that put a trophy, wild token or bonus tile: no card leaves a stock or the deck."""
+
+
+def _ends_within(state: OpenSeasonState, moves: int) -> bool:
+    """Whether ``state`` is over, or some chain of at most ``moves`` token moves ends it (a card
+    atop a stock then stays there until the stocks go to the accolades)."""
+    if state.is_terminal():
+        return True
+    if moves <= 0 or state.is_chance_node():
+        return False
+    for move in list(state.legal_moves()):
+        if not isinstance(move, _TOKEN_MOVES):
+            continue
+        try:
+            state.push_unchecked(move)
+        except RulesError:
+            continue
+        over = _ends_within(state, moves - 1)
+        state.pop()
+        if over:
+            return True
+    return False
 
 
 def _appeared(here: OpenSeasonObservation, observed: OpenSeasonObservation) -> Counter[str]:
@@ -496,6 +535,21 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                     return True
             return False
 
+        def kept_out_of_sight(keep: KeepPeeked) -> bool:
+            """Whether this peeked card, kept atop a stock the table no longer shows (the stocks have
+            gone to the accolades), is one whose keep ends the game within the turn: it was never
+            seen (seed 102633: a trophy on an endgame scoring came between the keep and the end)."""
+            reading = observed.players.get(work.current_player())
+            if reading is None or reading.stock:
+                return False
+            try:
+                work.push_unchecked(keep)
+            except RulesError:
+                return False
+            over = _ends_within(work, PEEK_END_MOVES)
+            work.pop()
+            return over
+
         def face_seen(move: ChooseBonusFace) -> bool:
             """A set-up face choice is tried only as the camera reads it (any, when the face read
             is no choice left, a misread, or the seat is too dark to trust its faces: the players
@@ -615,7 +669,10 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 behind = refill and isinstance(move, Draw) and hidden_draw and shown_less(chain, move.card)
                 shown_out = (refill and isinstance(move, Draw) and not behind
                              and drawn_elsewhere(chain, move.card, unexplained))
-                unseen = behind or shown_out or taken_from_behind(move, view)
+                # a keep that ends the game within the turn: the stock it tops goes to the accolades
+                # before anyone sees it (seed 102633: then a trophy on an endgame scoring)
+                last_keep = isinstance(move, KeepPeeked) and top[0] == "peek_keep" and kept_out_of_sight(move)
+                unseen = behind or shown_out or taken_from_behind(move, view) or last_keep
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind, in_refill)):
                     continue

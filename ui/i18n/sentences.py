@@ -109,6 +109,10 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     # --- tracker/inference.py, tracker/session.py: questions, alerts, notes
     ("question.cannot_tell", "top", "The camera cannot tell what {who} did. Which was it?"),
     ("question.game_over", "top", "The game is over: what did {who} do last?"),
+    ("question.which_tile", "top",
+     "The game is over: which tile is on the {face} face of {who}'s cube? The camera never saw it, and the "
+     "final Score counts it"),
+    ("option.tile", "top", "{tile}"),
     ("alert.none_happened", "top",
      "the players say none of the camera's options happened: put the table back as it was"),
     ("question.lost_track", "top", "The camera lost track of the game. Which of these is what happened?"),

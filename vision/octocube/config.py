@@ -26,6 +26,10 @@ class RecogniserConfig:
     and this share of the winner's probability) in the window of the location right behind it,
     as the camera sees it, is the cube behind: its near face leans into the front window under
     tilt (the cube behind is found, with the two probabilities added)."""
+    cube_hidden_min_probability: float = 0.05
+    """A seat's cube not found plainly may still be found, partly hidden, in a window where its
+    colour shows at least this much and leads once the colour of a cube found right behind it is
+    set aside (``OctocubeRecogniser._hidden_cube``)."""
     letter_margin_for_certainty: float = 0.05
     """Lead of the best abyss-letter template over the runner-up that counts as certain."""
     rotation_lead_for_certainty: float = 0.08
@@ -80,6 +84,29 @@ class RecogniserConfig:
     it better than the space's own empty look by at least this."""
     pack_lead_for_certainty: float = 0.08
     """Lead of the best taught face over the runner-up that counts as certain."""
+    pack_cube_face_score: float = 0.55
+    """With a pack: a seat's cube the cube net misses (it finds a cube by its metal plate; a copy
+    whose cubes have none, in a colour the tiles also have, looks like a tile stack to it) is found
+    where its taught bare face fits a free cube-height window at least this well (tuning printings
+    997100-997105: the cube's own window 0.66-0.96; other windows <= 0.43, one 0.60 beside a cube
+    of that colour the net had found) ..."""
+    pack_cube_face_lead: float = 0.1
+    """... and beats every other taught face (tiles, the other cubes) there by at least this
+    (measured 0.17-0.67 on the cube's own window)."""
+    pack_topped_score: float = 0.7
+    """With a pack: a seat's cube that neither the net nor its bare face finds may wear a tile on
+    its top (the tile hides the face and gives no colour). A free grid location holds such a cube
+    when a taught tile fits its cube-height window at least this well (tuning printings,
+    |parallax| >= 9 mm: topped cubes 0.78-0.96, stacks <= 0.60) ..."""
+    pack_topped_height_lead: float = 0.2
+    """... better by at least this than the same tile fits the stack-height window there (topped
+    cubes 0.30-1.03: the tile lies at a cube's height, not a stack's) ..."""
+    pack_topped_min_parallax_mm: float = 9.0
+    """... where the camera's tilt moves a stack's top at least this far (mm) between the two
+    heights; below it (a camera looking nearly straight down) height cannot be told this way."""
+    pack_topped_stack_score: float = 0.75
+    """Only locations whose stack-height window fits no taught tile this well are tried (a tile
+    seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

@@ -31,6 +31,12 @@ class StackTopReading:
     parallax_mm: tuple[float, float] | None = field(default=None, compare=False, repr=False)
     """How far (table mm, in the fingerprint's frame) the top's image moves per tile of extra
     stack height at this location, from the camera geometry; None when not known."""
+    unhidden_confidence: float | None = field(default=None, compare=False, repr=False)
+    """The reading's confidence before a found cube that leans over this top discounted it (the
+    hiding is estimated for middling stacks, so a top on a tall stack behind a cube on a low one
+    is often read right all the same); None when nothing discounted it. The tracker trusts it
+    only where a scene it accepted read the top right under the same hiding
+    (tracker/octocube/hidden_tops.py)."""
 
 
 @dataclass(frozen=True)

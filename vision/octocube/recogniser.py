@@ -313,6 +313,11 @@ class OctocubeRecogniser:
                 if cos > best_cos:
                     best, best_cos = j, cos
             self._behind.append(best)
+        self._front: list[int | None] = [None] * len(locs)
+        """The neighbour straight in front of each location (the one whose behind it is)."""
+        for j, b in enumerate(self._behind):
+            if b is not None:
+                self._front[b] = j
         self._hidden_by: dict[Location, dict[Location, float]] = {loc: {} for loc in locs}
         for s_loc in locs:
             cx, cy = lay.grid_centre(s_loc, self.grid_size)
@@ -392,7 +397,7 @@ class OctocubeRecogniser:
         timings["classify"] = (t3 - t2) * 1000
 
         obs = OctocubeObservation()
-        cube_hulls = self._read_cubes(obs, cube_windows, cube_probs)
+        cube_hulls = self._read_cubes(obs, cube_windows, cube_probs, stacks, stack_scores)
         t4 = time.perf_counter()
         timings["cubes"] = (t4 - t3) * 1000
 
@@ -421,12 +426,19 @@ class OctocubeRecogniser:
         obs.timings_ms = {k: round(v, 3) for k, v in timings.items()}
         return obs
 
-    def _read_cubes(self, obs: OctocubeObservation, windows: np.ndarray,
-                    probs: np.ndarray) -> list[np.ndarray]:
+    def _read_cubes(self, obs: OctocubeObservation, windows: np.ndarray, probs: np.ndarray,
+                    stacks: np.ndarray | None = None, stack_scores: TileScores | None = None
+                    ) -> list[np.ndarray]:
         locs = self.layout.stack_locations
         n_grid = len(locs)
         hulls: list[np.ndarray] = []
         taken: set[int] = set()
+        colour_at: dict[int, int] = {}  # window -> the colour column of the cube found there
+        missed = {seat for seat in range(self.num_players)
+                  if float(probs[[*range(n_grid), n_grid + seat], CUBE_CLASSES.index(PLAYER_COLOURS[seat])].max())
+                  < self.config.min_cube_probability}
+        """Seats the net finds nowhere: with a pack, their cube may be found by its taught look."""
+        topped: dict[int, float] | None = None
         # strongest seats first, so that one window is never given to two cubes
         order = []
         for seat in range(self.num_players):
@@ -447,9 +459,22 @@ class OctocubeRecogniser:
                 q = float(probs[behind, col])
                 if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p):
                     best, p = behind, min(1.0, p + q)
+            if p < self.config.min_cube_probability and self._cube_matcher is not None:
+                found = self._taught_bare_cube(windows, free, seat)
+                if found is None and stacks is not None and stack_scores is not None:
+                    if topped is None:
+                        topped = self._topped_cubes(windows, stacks, stack_scores, taken)
+                    found = self._topped_cube_of(windows, topped, free, seat, missed - {seat})
+                if found is not None:
+                    best, p = found
             if p < self.config.min_cube_probability:
-                continue
+                rescued = self._hidden_cube(col, probs, [i for i in free if i < n_grid], colour_at)
+                if rescued is None:
+                    continue
+                best, p = rescued
             taken.add(best)
+            colour_at[best] = col
+            missed.discard(seat)
             window = windows[best]
             turns = np.stack([np.ascontiguousarray(np.rot90(window, k)) for k in range(4)])
             tprobs = self.tops_net.probabilities(turns)[:, self._cube_top_cols]
@@ -473,6 +498,121 @@ class OctocubeRecogniser:
                                           place_confidence=round(max(p, conf), 4))
             hulls.append(self._cube_hull(location, seat))
         return hulls
+
+    def _hidden_cube(self, col: int, probs: np.ndarray, free: list[int],
+                     colour_at: dict[int, int]) -> tuple[int, float] | None:
+        """A cube whose colour wins no window plainly, partly hidden at a steep tilt (bench seed
+        72204, tilt 31.7, evening light): (window, probability) or None. Two ways:
+        * its top leans into the window in front of it (its stack lower than the window's plane):
+          the colour shows in both windows, neither reaching the threshold (0.28 and 0.25); the
+          two are added, as for a cube whose near face leans into the window in front;
+        * the cube behind it, on a taller stack, hides half of its top face: that cube's colour
+          fills the window (0.84) and what is left is mostly this colour (0.07 of 0.16). The
+          window is read without the colour that the cube behind explains, where this colour
+          then leads every other colour (the empty class counts in the share, not the lead:
+          0.19 of 0.53 with 'none' 0.22, the near row, tilt 31.7)."""
+        cfg = self.config
+        best: tuple[int, float] | None = None
+        for i in free:
+            p = float(probs[i, col])
+            if p < cfg.cube_hidden_min_probability:
+                continue
+            found = 0.0
+            front = self._front[i]
+            if p >= cfg.cube_behind_min_probability and front is not None and front in free:
+                q = float(probs[front, col])
+                if q >= max(cfg.cube_behind_min_probability, cfg.cube_behind_ratio * p):
+                    found = p + q
+            behind = self._behind[i]
+            if behind is not None and behind in colour_at:
+                rest = probs[i].copy()
+                rest[colour_at[behind]] = 0.0
+                total = float(rest.sum())
+                rest[CUBE_CLASSES.index("none")] = -1.0  # counts in the share, not in the lead
+                if total > 0 and int(np.argmax(rest)) == col:
+                    found = max(found, p / total)
+            found = min(1.0, found)
+            if found >= cfg.min_cube_probability and (best is None or found > best[1]):
+                best = (i, found)
+        return best
+
+    def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
+        """With a pack: the free cube-height window where the seat's taught bare cube face fits
+        best, and how sure that is, or None. The cube net finds a cube by its metal plate; a copy
+        whose cubes have none, in a colour its tiles share (blue), looks like a tile stack to it,
+        and a seat whose cube is never found loses the whole game. Asked only for a seat the net
+        missed, so a copy with plated cubes reads as before."""
+        assert self._cube_matcher is not None
+        face = f"cube-{PLAYER_COLOURS[seat]}"
+        if face not in self._cube_matcher.labels or not free:
+            return None
+        turns = (0, 1, 2, 3)
+        own = self._cube_matcher.scores(windows[free], turns=turns, only=(face,))
+        j = int(np.argmax(own.scores[:, own.labels.index(face)]))
+        if own.scores[j, own.labels.index(face)] < self.config.pack_cube_face_score:
+            return None
+        # every taught face in that window: a tile (a stack, or a tile on another cube) or another
+        # seat's cube must not fit it as well
+        label, score, lead, _ = self._cube_matcher.scores(windows[free[j]][None], turns=turns).best(0)
+        if label != face or lead < self.config.pack_cube_face_lead:
+            return None
+        return free[j], self._pack_confidence(score, lead)
+
+    def _topped_cubes(self, windows: np.ndarray, stacks: np.ndarray, stack_scores: TileScores,
+                      taken: set[int]) -> dict[int, float]:
+        """With a pack: the free grid locations where a taught tile lies at a cube's height (a
+        cube wearing a tile on its top), each with how sure that is. The tile hides the cube's
+        face and the net may miss a plate-less cube; its height shows it: under tilt, a tile on
+        a cube fits the cube-height window where a stack's top would not, and fits the
+        stack-height window worse than there."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
+        tried = [i for i in range(len(self.layout.stack_locations)) if i not in taken
+                 and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES >= cfg.pack_topped_min_parallax_mm
+                 and float(stack_scores.scores[i].max()) < cfg.pack_topped_stack_score]
+        if not tried or not tiles:
+            return {}
+        up = self._cube_matcher.scores(windows[tried], turns=(0, 1, 2, 3), only=tiles)
+        out: dict[int, float] = {}
+        for k, i in enumerate(tried):
+            j = int(np.argmax(up.scores[k]))
+            score = float(up.scores[k, j])
+            if score < cfg.pack_topped_score:
+                continue
+            down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=(up.labels[j],))
+            lead = score - float(down.scores[0, j])
+            if lead >= cfg.pack_topped_height_lead:
+                out[i] = score * min(1.0, lead / (2 * cfg.pack_topped_height_lead))
+        return out
+
+    def _topped_cube_of(self, windows: np.ndarray, topped: dict[int, float], free: list[int], seat: int,
+                        others: set[int]) -> tuple[int, float] | None:
+        """The topped cube (``_topped_cubes``) that is this seat's: the one whose 3 mm plastic rim
+        round the tile is nearest the seat's taught cube colour, and nearer it than to the colour
+        of any other seat still missing (``others``)."""
+        places = [i for i in free if i in topped]
+        if not places:
+            return None
+        rims = {i: _rim_chroma(windows[i]) for i in places}
+        own = self._cube_colour(seat)
+        best = min(places, key=lambda i: float(np.abs(rims[i] - own).sum()))
+        mine = float(np.abs(rims[best] - own).sum())
+        if any(float(np.abs(rims[best] - self._cube_colour(o)).sum()) < mine for o in others):
+            return None
+        return best, topped[best]
+
+    def _cube_colour(self, seat: int) -> np.ndarray:
+        """The seat's taught cube plastic as chromaticity (b, g, r shares): its face 2-8 mm in
+        from the edge (the stamped emblem or plate lies further in)."""
+        assert self.pack is not None
+        face = np.asarray(self.pack.faces[f"cube-{PLAYER_COLOURS[seat]}"])
+        h, w = face.shape[-3:-1]
+        a, b = int(h * 2 / lay.CUBE_SIZE_MM), int(h * 8 / lay.CUBE_SIZE_MM)
+        ring = np.zeros((h, w), bool)
+        ring[a:h - a, a:w - a] = True
+        ring[b:h - b, b:w - b] = False
+        return _chroma(face.reshape(-1, h, w, 3)[:, ring])
 
     def _cube_hull(self, location: Location | None, seat: int) -> np.ndarray:
         if location is None:
@@ -615,11 +755,12 @@ class OctocubeRecogniser:
             if label.startswith("abyss") and self.pack is None:
                 label, conf = self._read_letter(i, p, frame, gains)
             h = hidden.get(loc, 0.0)
+            unhidden = round(conf, 4) if h > cfg.hidden_top_doubtful else None
             if h >= cfg.hidden_top_unreadable:
                 conf = min(conf, cfg.hidden_top_confidence)  # a guess: the window shows the cube
             elif h > cfg.hidden_top_doubtful:
                 conf *= 1.0 - h
-            obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4))
+            obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4), unhidden_confidence=unhidden)
         if self._shade is not None and cfg.pack_shade_cue:
             self._correct_shades(obs, patches, hidden)
 
@@ -646,7 +787,7 @@ class OctocubeRecogniser:
         fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
-            obs.tops[locs[i]] = StackTopReading(locs[i], tile_of(label), old.confidence)
+            obs.tops[locs[i]] = replace(old, tile=tile_of(label))
 
     def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location]) -> np.ndarray:
         """A frame-sized mask, 255 where a found cube (and its stack) stands in the view."""
@@ -863,6 +1004,27 @@ LETTER_SEARCH_PX = 9
 
 BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
 """An empty space of a player board (vision/render/octocube_art.py draw_board), BGR."""
+
+
+_CUBE_LIFT_TILES = (CUBE_ON_GRID_PLANE_MM - STACK_PLANE_MM) / lay.TILE_THICKNESS_MM
+"""How many tile heights a cube's top lies above a stack's top (the parallax vectors are per tile)."""
+
+
+def _chroma(pixels: np.ndarray) -> np.ndarray:
+    """Mean colour as (b, g, r) shares: brightness drops out."""
+    mean = np.asarray(pixels, np.float64).reshape(-1, 3).mean(axis=0)
+    return mean / (mean.sum() + 1e-6)
+
+
+def _rim_chroma(window: np.ndarray) -> np.ndarray:
+    """The chromaticity of the 3 mm band round a 34 mm tile centred on a cube-height window:
+    a topped cube's plastic rim."""
+    s = window.shape[0]
+    c = s / 2
+    outer, inner = lay.CUBE_SIZE_MM / 2 * PATCH_PX_PER_MM, lay.TILE_SIZE_MM / 2 * PATCH_PX_PER_MM
+    yy, xx = np.mgrid[0:s, 0:s] + 0.5 - c
+    d = np.maximum(np.abs(yy), np.abs(xx))
+    return _chroma(window[(d >= inner + 0.5) & (d <= outer - 0.5)])
 
 
 def _looks_like(window: np.ndarray, bgr: tuple[float, float, float], distance: float = 35.0,

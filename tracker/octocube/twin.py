@@ -162,7 +162,51 @@ class TwinGame:
     def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
         if question.options and not any(question.options) and question.reveals_after:
             return self._true_reveal(question)
-        return truthful_option(self.truth.history, question, tracked_history, upto)
+        option = truthful_option(self.truth.history, question, tracked_history, upto)
+        if option is None and not any(getattr(question, "take_back", ())):
+            option = self._same_position_option(question, tracked_history, upto)
+        return option
+
+    def _same_position_option(self, question: Any, tracked_history: list[Any], upto: int | None) -> int | None:
+        """Players answer by what happened on the table, not by the tracker's words for the past:
+        where the tracker's moves reached a position the game really had by other moves (one
+        pivot of 270 degrees for "pivot 90, pass, pivot 180": fresh bench game 72303, whose two
+        true Score options were then rejected and the game lost), the option that leads on to a
+        later true position is the true one; the furthest such, None when none does."""
+        full = self.truth.copy()
+        for _ in range(len(full.history)):
+            full.pop()
+        try:
+            for move in tracked_history:
+                full.push_unchecked(move)
+        except Exception:  # the tracker's moves do not replay on the full game: no answer
+            return None
+        truth = self.truth.copy()
+        truth_keys: dict[str, int] = {}
+        last = len(self.truth.history) if upto is None else min(upto, len(self.truth.history))
+        for j in range(len(self.truth.history), -1, -1):
+            if j <= last:
+                truth_keys.setdefault(_position_key(truth), j)
+            if j:
+                truth.pop()
+        here = truth_keys.get(_position_key(full))
+        if here is None:
+            return None  # the tracker is not at a true position: nothing to go on
+        best, best_at = None, here
+        for i, chain in enumerate(question.options):
+            pushed = 0
+            try:
+                for move in chain:
+                    full.push_unchecked(move)
+                    pushed += 1
+                at = truth_keys.get(_position_key(full))
+            except Exception:
+                at = None
+            for _ in range(pushed):
+                full.pop()
+            if at is not None and at > best_at:
+                best, best_at = i, at
+        return best
 
     def _true_reveal(self, question: Any) -> int | None:
         """The option of a question about tiles nobody saw (the adapter's ``final_question``: each
@@ -181,6 +225,15 @@ class TwinGame:
     # ------------------------------------------------------------------ results
     def moves_correct(self, tracked_history: list[Any]) -> int:
         return moves_correct(self.game.move_codec, self.truth.history, tracked_history)
+
+
+def _position_key(state: OctocubeState) -> str:
+    """A position as the table shows it and the game goes on from it: the engine's own members,
+    the count of turns taken only as far as it decides whose round it is (a pass nobody saw and a
+    pivot made in two goes leave the same table one round later)."""
+    data = state._state_json()
+    data["turns"] = data["turns"] % state.game.num_players
+    return repr(data)
 
 
 def _make_illegal(state: OctocubeState, kind: str, seat: int, rng: random.Random) -> str | None:

@@ -1,0 +1,28 @@
+"""The Octocube twin's simulated players answer by what happened on the table.
+
+Fresh bench game 72303 (2 players, tilt 29.4, lamp): Red pivoted 90 degrees, Yellow passed and
+Red pivoted 180 more, which the tracker, seeing one still scene, took as one pivot of 270: the same
+table, the same game from there on. Asked next "Yellow scores from A1: collects ... leaving 1 on
+the cube?" (what Yellow did), the players said "none of these", because their answer compared the
+tracker's words for the past with the true moves; the game was lost (60/272 moves, 168 false
+alarms). An option that leads from a position the game really had to a later true one is true."""
+
+from __future__ import annotations
+
+from rules.octocube.moves import Pass, Pivot
+from tracker.inference import Question
+from tracker.octocube.twin import TwinGame
+
+
+def test_an_option_is_true_when_it_leads_on_from_the_same_table() -> None:
+    twin = TwinGame(2, 72303, illegal=3)
+    truth = list(twin.truth.history)
+    assert truth[59:62] == [Pivot(90), Pass(), Pivot(180)]
+    tracked = truth[:59] + [Pivot(270)]
+    score = truth[62]
+    question = Question("The camera cannot tell what Yellow did. Which was it?",
+                        options=((Pivot(90),), (score,)), option_texts=("Yellow pivots", "Yellow scores"))
+    assert twin.truthful_answer(question, tracked) == 1
+    # the tracker's own words matching the truth still come first, and a wrong past stays wrong
+    assert twin.truthful_answer(question, truth[:62]) == 1
+    assert twin.truthful_answer(question, truth[:59] + [Pivot(180)]) is None

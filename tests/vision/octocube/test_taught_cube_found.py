@@ -10,10 +10,7 @@ rendered table is read (tuning printings 997101 and 997102, bench tables 520000 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import cv2
 import pytest
@@ -27,17 +24,9 @@ from vision.render.renderer import Renderer
 from vision.render.teach_photos import render_teach_photo
 from vision.teach import teach
 
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "other_hand_art.py"
+from tests.bench_scripts import load_bench
+
 BLUE = 2
-
-
-def _other_hand() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("other_hand_art", BENCH)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["other_hand_art"] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +35,7 @@ def renderer() -> Renderer:
 
 
 def _printing(seed: int, folder: Path, renderer: Renderer) -> tuple[ArtPack, Pack]:
-    art = ArtPack.load(_other_hand().write_pack(seed, folder / str(seed)))
+    art = ArtPack.load(load_bench("other_hand_art").write_pack(seed, folder / str(seed)))
     raw = render_teach_photo("octocube", art, 7_000_000 + 10 * seed, renderer)[0]
     photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
     assert photo is not None

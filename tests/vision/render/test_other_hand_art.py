@@ -3,8 +3,6 @@ pack the twin reads, its four tile shades stay apart, and it owes nothing to ran
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -13,21 +11,14 @@ import pytest
 from calibration.teach_sheet import face_names
 from vision.render.art_pack import ArtPack
 
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "other_hand_art.py"
+from tests.bench_scripts import BENCH_DIR, load_bench
 
-
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("other_hand_art", BENCH)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["other_hand_art"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+BENCH = BENCH_DIR / "other_hand_art.py"
 
 
 @pytest.fixture(scope="module")
 def other_hand() -> ModuleType:
-    return _module()
+    return load_bench("other_hand_art")
 
 
 def test_a_printing_is_a_whole_pack_the_twin_reads(other_hand: ModuleType, tmp_path: Path) -> None:

@@ -248,3 +248,45 @@ def test_components_of_an_unknown_printing_make_play_offer_to_teach(tmp_path: An
         worker.stop()
     assert "teach me your copy" in view.camera_message
     assert view.history_len == 0  # nothing was tracked from tiles it does not know
+
+
+def test_a_finished_game_asking_for_a_tile_nobody_saw_shows_the_question_not_an_error() -> None:
+    """The last Score needs a tile on a cube that the camera never saw: the tracker asks for it
+    (tracker/octocube/adapter.py ``final_question``). The worker's view counted the scores on every
+    update and would stop on the uncountable game; it shows the question and the last scores it
+    could count, and the answer's scores once the players say which tile."""
+    from rules.core import load_state
+    from rules.octocube import OctocubeState
+    from tracker.octocube.twin import TwinGame
+    from tracker.session import QuestionAsked
+
+    twin = TwinGame(2, 61000, illegal=0)
+    seen = [(c.seat, f) for c in twin.truth.cubes for f, t in c.faces.items() if t is not None][:2]
+    data = twin.truth.to_json()
+    for seat, face in seen:
+        data["state"]["cubes"][seat]["faces"][face] = "?"
+    pipe = FakePipeline(frames=3)
+    state = load_state(data)
+    assert isinstance(state, OctocubeState)
+    pipe.tracked = TrackedGame(state, OctocubeAdapter())
+    asked = [e for e in pipe.tracked.finish() if isinstance(e, QuestionAsked)]
+    assert asked and pipe.tracked.pending is not None
+    worker = PipelineWorker(GameSetup(max_fps=0, display_width=80), builder=lambda s: (pipe, None, None))
+    worker.start()
+    view, events = _wait(worker.mailbox, lambda v, e: v.ended)
+    assert view.error == "" and not [e for e in events if e.kind == "error"]
+    assert view.over and view.question is not None and "which tile is on the" in view.question
+    for _ in range(len(seen)):  # one question per unseen tile (or none for the last copy left)
+        if view.question is None:
+            break
+        question = pipe.tracked.pending
+        assert question is not None
+        answer = twin.truthful_answer(question, pipe.tracked.state.history)
+        assert answer is not None
+        asked_before = view.question
+        worker.answer(answer)
+        view, events = _wait(worker.mailbox, lambda v, e: v.question != asked_before or e)
+        assert not [e for e in events if e.kind == "error"]
+    assert view.question is None and pipe.tracked.pending is None
+    assert list(view.scores) == twin.truth.score_breakdown().totals()
+    worker.stop()

@@ -603,7 +603,7 @@ class TableSightApp(App):
         except EventLogError as exc:
             self.home_message = str(exc)
             return
-        if result.state.is_terminal():  # nothing left to play: show how it ended
+        if result.state.is_terminal() and _countable(result.state):  # nothing left to play: show how it ended
             self.stop_game()
             self._clear_play()
             self.log_path = entry["path"]
@@ -1406,3 +1406,15 @@ def run_app(home: Path | None = None, start_demo: bool = False, size: tuple[int,
 
     Window.size = size
     TableSightApp(home=home, start_demo=start_demo).run()
+
+
+def _countable(state: Any) -> bool:
+    """Whether a finished game's scores can be counted (a game waiting for a tile nobody saw is
+    resumed instead, where the tracker asks for it)."""
+    from rules.core import RulesError
+
+    try:
+        state.score_breakdown()
+    except RulesError:
+        return False
+    return True

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from rules.core import RulesError
 from ui.i18n import colour_name, tr
 
 SOURCES = ("demo", "camera", "video")
@@ -227,6 +228,9 @@ class PipelineWorker:
                  niceness: int = 5) -> None:
         self.setup = setup
         self.niceness = niceness
+        self._breakdown: Any = None
+        """The last score breakdown that could be counted (shown while the players are asked for
+        a tile the final scoring needs)."""
         self.mailbox = mailbox or Mailbox()
         self.language = language
         self.table_view = table_view
@@ -495,7 +499,11 @@ class PipelineWorker:
         state = tracked.state
         lang = self.language
         names = player_names(self.setup.names, state.game.num_players, lang)
-        breakdown = state.score_breakdown()
+        try:
+            breakdown = state.score_breakdown()
+            self._breakdown = breakdown
+        except RulesError:  # a finished game waiting for a tile nobody saw (its question is open)
+            breakdown = self._breakdown
         pending = tracked.pending
         frame, size, table = None, (0, 0), False
         camera_ok, message, fps, stage = True, "", 0.0, {}
@@ -519,7 +527,8 @@ class PipelineWorker:
                       tr("play.tablet_choice", lang) if self._choices else None),
             options=(tuple(pending.option_texts) if pending is not None else
                      tuple(state.describe_move(m) for m in self._choices)),
-            scores=tuple(breakdown.totals()), breakdown=breakdown, over=state.is_terminal(),
+            scores=tuple(breakdown.totals()) if breakdown is not None else (), breakdown=breakdown,
+            over=state.is_terminal(),
             history_len=len(state.history), log_path=str(getattr(self._log, "path", "") or ""),
             recognised=self.pipeline.stats.recognised, overlay=overlay, stage_ms=stage,
             sheet=self._sheet_view(state, self._choices if pending is None else (), pending is None))

@@ -206,7 +206,12 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
     if frames == 0:
         raise CommandError(f"the camera delivered no frame ({pipe.source.health.describe()}): nothing was followed")
     elapsed = time.perf_counter() - t0
-    breakdown = tracked.state.score_breakdown()
+    from rules.core import RulesError
+
+    try:
+        breakdown, unknown = tracked.state.score_breakdown(), ""
+    except RulesError as exc:  # a finished game whose question about a tile nobody saw was not answered
+        breakdown, unknown = None, str(exc)
     if args.json:
         print(json.dumps({
             "game": tracked.state.game.name,
@@ -217,13 +222,16 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
             "alerts": counts["alerts"],
             "overruled": counts["overruled"],
             "misread_said": counts["misread_said"],
-            "final_scores": breakdown.totals(),
+            "final_scores": breakdown.totals() if breakdown is not None else None,
+            "scores_not_counted": unknown or None,
             "game_over": tracked.state.is_terminal(),
             "frames": frames,
             "frames_recognised": pipe.stats.recognised,
             "frames_per_s": round(frames / elapsed, 2) if elapsed > 0 else 0.0,
             "calibration": pipe.calibration_message,
         }))
+    elif breakdown is None:
+        print(f"the scores cannot be counted yet: {unknown}")
     else:
         names = [tracked.adapter.player_name(s) for s in range(tracked.state.game.num_players)]
         print(breakdown.to_text(names))

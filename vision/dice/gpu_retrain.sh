@@ -14,7 +14,9 @@
 # Env: OUT (results), WORK (scratch, default /tmp/dice-retrain), PYTHON (python3), DEVICE (0;
 # "cpu" to try it without a GPU), JOBS (all cores), SEED (21: the bench never uses it),
 # DICE_REAL (the dice-photos folder; else build/dice-photos, shared/data/dice-photos or
-# ../shared/data/dice-photos; none = synthetic data only), CLS_B_LR (a second classifier trained
+# ../shared/data/dice-photos; none = synthetic data only), RUN (the run number in the curves'
+# file names), DET_LR / CLS_LR (learning-rate scales, default 0.25 / 0.2), DATA_PCT / TRAIN_PCT (budget shares, default 20 / 55), CACHE (ram: the trainings
+# keep decoded images in memory; empty: decode every epoch, as runs 1-8), CLS_B_LR (a second classifier trained
 # on the same crops at this learning-rate scale, exported as dice_classifier_b.onnx, so that one
 # GPU run gives a choice; empty: none).
 set -uo pipefail
@@ -25,6 +27,13 @@ PY=${PYTHON:-python3}
 DEVICE=${DEVICE:-0}
 JOBS=${JOBS:-$(nproc --all)}  # --all: plain nproc obeys OMP_NUM_THREADS (a lead run got 2 of 16 cores)
 SEED=${SEED:-21}
+RUN=${RUN:-8}
+DATA_PCT=${DATA_PCT:-20}
+TRAIN_PCT=${TRAIN_PCT:-55}
+CACHE=${CACHE:-}
+DET_LR=${DET_LR:-0.25}
+CLS_LR=${CLS_LR:-0.2}
+CACHE_ARG=(); [ -n "$CACHE" ] && CACHE_ARG=(--cache "$CACHE")
 T0=$(date +%s)
 mkdir -p "$OUT" "$WORK"
 log() { echo "[$(( $(date +%s) - T0 )) s] $*" | tee -a "$OUT/retrain.log"; }
@@ -33,8 +42,8 @@ REAL=/nonexistent
 for d in "${DICE_REAL:-}" build/dice-photos shared/data/dice-photos ../shared/data/dice-photos; do
   if [ -n "$d" ] && [ -d "$d/images" ]; then REAL=$d; break; fi
 done
-DATA_S=$(( BUDGET * 20 / 100 ))
-TRAIN_S=$(( BUDGET * 55 / 100 ))
+DATA_S=$(( BUDGET * DATA_PCT / 100 ))
+TRAIN_S=$(( BUDGET * TRAIN_PCT / 100 ))
 HOURS=$($PY -c "print(round($TRAIN_S / 3600, 5))")
 HALF=$(( JOBS / 2 )); [ "$HALF" -lt 1 ] && HALF=1
 WORKERS=$(( (JOBS - 2) / 2 )); [ "$WORKERS" -lt 1 ] && WORKERS=1
@@ -63,17 +72,17 @@ if [ "$R1" -ne 0 ] && [ "$R2" -ne 0 ]; then log "no data: nothing to train (see 
 
 # 2. training: both models at once on the one GPU, continuing from the shipped ONNX weights
 $PY vision/dice/train.py detector "${COMMON[@]}" "${DET[@]}" --device "$DEVICE" --workers "$WORKERS" --det-batch 64 \
-  --det-epochs 1000 --det-hours "$HOURS" --lr-scale 0.25 --init-detector-onnx models/dice_detector.onnx > "$OUT/train_detector.log" 2>&1 &
+  --det-epochs 1000 --det-hours "$HOURS" --lr-scale "$DET_LR" --init-detector-onnx models/dice_detector.onnx "${CACHE_ARG[@]}" > "$OUT/train_detector.log" 2>&1 &
 P1=$!
 $PY vision/dice/train.py classifier "${COMMON[@]}" "${CLS[@]}" --device "$DEVICE" --workers "$WORKERS" --cls-batch 256 \
-  --cls-epochs 1000 --cls-hours "$HOURS" --lr-scale 0.2 --init-classifier-onnx models/dice_classifier.onnx > "$OUT/train_classifier.log" 2>&1 &
+  --cls-epochs 1000 --cls-hours "$HOURS" --lr-scale "$CLS_LR" --init-classifier-onnx models/dice_classifier.onnx "${CACHE_ARG[@]}" > "$OUT/train_classifier.log" 2>&1 &
 P2=$!
 R3=skipped
 if [ -n "$CLS_B_LR" ]; then
   # the same crops (reused: the data stage wrote them), its own run folder through its own work dir
   mkdir -p "$WORK/b" && ln -sfn "$WORK/cls" "$WORK/b/cls"
   $PY vision/dice/train.py classifier "${COMMON_B[@]}" "${CLS[@]}" --device "$DEVICE" --workers "$WORKERS" --cls-batch 256 \
-    --cls-epochs 1000 --cls-hours "$HOURS" --lr-scale "$CLS_B_LR" --init-classifier-onnx models/dice_classifier.onnx > "$OUT/train_classifier_b.log" 2>&1 &
+    --cls-epochs 1000 --cls-hours "$HOURS" --lr-scale "$CLS_B_LR" --init-classifier-onnx models/dice_classifier.onnx "${CACHE_ARG[@]}" > "$OUT/train_classifier_b.log" 2>&1 &
   P3=$!
 fi
 wait $P1; R1=$?
@@ -81,13 +90,14 @@ wait $P2; R2=$?
 [ -n "$CLS_B_LR" ] && { wait $P3; R3=$?; }
 log "training done (detector rc $R1, classifier rc $R2, classifier b rc $R3)"
 if [ -n "$CLS_B_LR" ] && [ -f "$WORK/b/runs/classifier/weights/last.pt" ]; then
-  cp "$WORK/b/runs/classifier/results.csv" "$OUT/dice_classifier_b_run8.csv" 2>/dev/null || true
+  cp "$WORK/b/runs/classifier/results.csv" "$OUT/dice_classifier_b_run${RUN}.csv" 2>/dev/null || true
   timeout 90 $PY vision/dice/train.py export --work "$WORK/b" --models "$OUT" --classifier-weights "$WORK/b/runs/classifier/weights/last.pt" \
     --detector-weights /nonexistent --classifier-name dice_classifier_b.onnx >> "$OUT/export.log" 2>&1 || log "classifier b: export failed"
 fi
 for m in detector classifier; do
   cp "$WORK/runs/$m/weights/last.pt" "$OUT/${m}_last.pt" 2>/dev/null || log "no $m weights: see $OUT/train_$m.log"
-  cp "$WORK/runs/$m/results.csv" "$OUT/dice_${m}_run8.csv" 2>/dev/null || true
+  cp "$WORK/runs/$m/weights/best.pt" "$OUT/${m}_best.pt" 2>/dev/null || true  # best on the synthetic validation: one more candidate
+  cp "$WORK/runs/$m/results.csv" "$OUT/dice_${m}_run${RUN}.csv" 2>/dev/null || true
 done
 
 # 3. export (needs onnx; a failure leaves the .pt files to export elsewhere) and a smoke read
@@ -98,3 +108,5 @@ else
   log "ONNX export failed here (see export.log): python vision/dice/train.py export --detector-weights OUT/detector_last.pt --classifier-weights OUT/classifier_last.pt"
 fi
 log "done"
+# the device tool brings back at most 8 files: logs and curves travel as one archive
+(cd "$OUT" && tar czf logs.tgz ./*.log ./*.csv 2>/dev/null && rm -f ./*.log ./*.csv)

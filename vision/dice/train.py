@@ -305,6 +305,7 @@ def train_detector(data: Path, work: Path, args: argparse.Namespace) -> Path:
         name="detector", exist_ok=True, optimizer="AdamW", lr0=0.002 * args.lr_scale, cos_lr=True, warmup_epochs=0 if init else 2,
         single_cls=True, hsv_h=0.05, hsv_s=0.6, hsv_v=0.4, degrees=15, scale=0.6, translate=0.2, mosaic=1.0,
         close_mosaic=3, plots=False, amp=False, patience=1000, seed=0, deterministic=False, verbose=False,
+        cache=args.cache or False,
     )
     return work / "runs" / "detector" / "weights" / "last.pt"
 
@@ -325,7 +326,7 @@ def train_classifier(data: Path, work: Path, args: argparse.Namespace) -> Path:
         workers=args.workers, device=args.device, pretrained=str(init) if init else False, project=str(work / "runs"),
         name="classifier", exist_ok=True, optimizer="AdamW", lr0=0.003 * args.lr_scale, warmup_epochs=0 if init else 0.5, cos_lr=True,
         hsv_h=0.0, hsv_s=0.2, hsv_v=0.3, fliplr=0.0, scale=0.15, erasing=0.0, auto_augment=None,
-        plots=False, amp=False, patience=1000, seed=0, deterministic=False, verbose=False,
+        plots=False, amp=False, patience=1000, seed=0, deterministic=False, verbose=False, cache=args.cache or False,
     )
     return work / "runs" / "classifier" / "weights" / "last.pt"
 
@@ -385,6 +386,8 @@ def main() -> None:
     ap.add_argument("--classifier-name", default="dice_classifier.onnx", help="export: the classifier's file name in --models")
     ap.add_argument("--cocked-every", type=int, default=0,
                     help="classifier: one cocked-die crop every N rounds (0: no 'cocked' class, as older models)")
+    ap.add_argument("--cache", choices=["ram", "disk"], default=None,
+                    help="training: keep decoded images in memory (ram) so that the data loaders stop decoding JPEGs every epoch")
     ap.add_argument("--detector-weights", type=Path, default=None, help="export: detector .pt (default: the run's last.pt)")
     ap.add_argument("--classifier-weights", type=Path, default=None, help="export: classifier .pt")
     args = ap.parse_args()

@@ -40,6 +40,7 @@ from tracker.octo_dice.observation import (
     area_of,
 )
 from tracker.stillness import largest_channel
+from vision.dice.faces import Kind
 
 DIE_MM = 16.0
 PX_PER_MM = 3.0
@@ -67,7 +68,7 @@ boxes more, each read with all four quarter turns. Under the photo reader's defa
 six dice got two turns each, and a white crystal turned 20-30 degrees on the mat read "octopod"
 in 3 of the 5 rolls misread in the fresh games 103500-103519 (103512, 103515); with four turns
 the saved still scenes of those games read every die right (bench/octo_dice_stills.py)."""
-OCTO_KINDS = ("octo-white", "octo-black")
+OCTO_KINDS: tuple[Kind, ...] = ("octo-white", "octo-black")
 """The dice the reader may answer on this mat."""
 COCKED_WHITE_GREY = 110
 """A cocked die whose face crop is brighter than this (mean grey) is a white die, else black."""
@@ -237,7 +238,7 @@ class DicePixelRecogniser:
         if self._reader is None:
             from vision.dice.reader import DiceReader
 
-            self._reader = DiceReader(max_crops=MAT_MAX_CROPS)
+            self._reader = DiceReader(max_crops=MAT_MAX_CROPS, kinds=OCTO_KINDS)
         image = frame.image if hasattr(frame, "image") else frame
         self.last_fits = []
         self.last_cpu_ms = {}

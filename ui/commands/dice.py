@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if kinds is None:
         raise CommandError(f"--kinds must be one of {', '.join(KIND_FAMILIES)}, not {args.kinds!r}")
     images = [(path, load_image(path)) for path in args.photos]  # every file checked before any output
-    reader = DiceReader()
+    reader = DiceReader(kinds=kinds)
     if args.annotate:
         try:
             args.annotate.mkdir(parents=True, exist_ok=True)

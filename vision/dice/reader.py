@@ -31,6 +31,7 @@ DEFAULT_CONFIG = Path(__file__).with_name("config.json")
 
 
 ALL_KINDS: tuple[Kind, ...] = ("d6", "octo-white", "octo-black")
+OCTO_ONLY: tuple[Kind, ...] = ("octo-white", "octo-black")
 NONE_COLUMN = len(CLASSES)
 COCKED_COLUMN = len(CLASSES) + 1
 
@@ -136,23 +137,29 @@ class DiceReader:
     """Loads both ONNX models once; ``read`` is then safe to call for many photos."""
 
     def __init__(self, models_dir: Path | None = None, config_path: Path | None = None,
-                 max_crops: int | None = None) -> None:
+                 max_crops: int | None = None, kinds: tuple[Kind, ...] | None = None) -> None:
         """``max_crops``: the classifier's crop budget instead of the config's
         ``classifier_max_crops`` (0: none, every crop read with every quarter turn). A caller that
         knows how many dice can be in view sets it: a photo of a tray of a dozen dice needs the
-        budget to stay within its time, a mat of six Octo Dice does not."""
+        budget to stay within its time, a mat of six Octo Dice does not.
+
+        ``kinds``: the dice the caller's table can hold. Octo Dice alone read with the models
+        named ``octo_*`` in the config where that folder has them (models/dice.md, run 10: the
+        newer models read other people's pip dice better, the older ones the Octo Dice film)."""
         import onnxruntime as ort
 
         self.config: dict[str, Any] = json.loads((config_path or DEFAULT_CONFIG).read_text())
         if max_crops is not None:
             self.config["classifier_max_crops"] = max_crops
         models = models_dir or DEFAULT_MODELS
+        kind_mask(kinds)  # an unknown kind is refused here, before any model loads
+        self.model_keys = self._model_keys(models, kinds)
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = int(self.config["threads"])
         opts.inter_op_num_threads = 1
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         sessions = []
-        for key in ("detector_model", "classifier_model"):
+        for key in self.model_keys:
             path = models / self.config[key]
             if not path.is_file():
                 raise ModelMissingError(f"dice model not found: {path} (run `make train-dice`)")
@@ -167,6 +174,14 @@ class DiceReader:
         # a dynamic-shape export names its axes: the crop size is then the training size
         self._cls_size = cls_shape[2] if isinstance(cls_shape[2], int) else int(self.config.get("classifier_input", 64))
         self._output_to_class = self._class_order()
+
+    def _model_keys(self, models: Path, kinds: tuple[Kind, ...] | None) -> tuple[str, str]:
+        """The config keys of the detector and classifier files for a table of ``kinds``."""
+        octo = ("octo_detector_model", "octo_classifier_model")
+        if (kinds and set(kinds) <= set(OCTO_ONLY) and all(k in self.config for k in octo)
+                and all((models / self.config[k]).is_file() for k in octo)):
+            return octo
+        return ("detector_model", "classifier_model")
 
     def _class_order(self) -> list[int]:
         """Classifier output index -> column of :meth:`classify` (a CLASSES index, COCKED_COLUMN

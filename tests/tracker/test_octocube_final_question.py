@@ -8,6 +8,7 @@ players which tile it is (or reveals it when only one copy is unaccounted for)."
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rules.core import UNKNOWN, load_state
@@ -57,3 +58,15 @@ def test_the_players_are_asked_which_tile_and_their_answer_counts() -> None:
     assert asked >= 1 and tracked.pending is None
     assert all(tracked.state.cubes[s].faces[f] is not UNKNOWN for s, f in faces)
     assert tracked.state.score_breakdown().totals() == twin.truth.score_breakdown().totals()
+
+
+def write_unseen_tile_log(path: Path) -> Path:
+    """Such a finished game (two tiles on the cubes unseen) written as the tracker writes its log:
+    what `tablesight run --resume` and the app's History resume (tests/ui)."""
+    from tracker.event_log import EventLog
+
+    state, _ = _finished_with_unseen(TwinGame(2, 61000, illegal=0), 2)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with EventLog.create(path, state, players=["Ann", "Bob"], fsync=False, source="demo", seed=11):
+        pass
+    return path

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tracker.test_octocube_final_question import write_unseen_tile_log
 from tests.ui.conftest import SIZE, Driver, visible_texts
 from ui.i18n import tr
 from ui.i18n.sentences import translate_sentence
@@ -224,6 +225,23 @@ def _finished_game_log(home: Path) -> Path:
             log.move(state, move)
             state.push(move)
     return path
+
+
+def test_a_finished_game_waiting_for_an_unseen_tile_resumes_and_asks(ui: Driver) -> None:
+    """History's "resume" on such a game opens Play, where the tracker asks which tile it is; the
+    Score screen would fail on a score nobody can count (ui/app/main.py ``_countable``)."""
+    app = ui.app
+    path = write_unseen_tile_log(app.home / "logs" / "octocube-unseen-tile.jsonl")
+    ui.tap_nav("home")
+    app.refresh_saved()
+    ui.pump(0.2)
+    buttons = [b for b in ui.widget("home", "resume_list").children if "octocube-unseen-tile" in b.text]
+    assert len(buttons) == 1
+    ui.tap(buttons[0])
+    ui.pump(0.3)
+    assert app.root.ids.screens.current == "play" and app.log_path == str(path)
+    ui.until(lambda: "which tile" in app.question, 60, "the question about the tile nobody saw")
+    app.stop_game()
 
 
 def test_score_screen_shows_the_breakdown_step_by_step(ui: Driver) -> None:

@@ -195,3 +195,23 @@ def test_a_live_game_types_the_choices_the_camera_cannot_see(monkeypatch: pytest
     assert isinstance(again, Roll)
     assert "tablet correction: move: roll: " in out and face in again.faces().values()
     assert events and len(state.history) == at  # the roll made again, nothing else
+
+
+def test_run_on_a_finished_game_waiting_for_an_unseen_tile_says_the_scores_are_not_counted(
+        demo_film: dict[str, Any], tmp_path: Path) -> None:
+    """A resumed finished game whose last Score needs a tile the camera never saw, the question
+    left unanswered (``--answer none``): the run ends normally and says why there is no score,
+    rather than stopping on the engine's error (ui/commands/run.py)."""
+    from tests.tracker.test_octocube_final_question import write_unseen_tile_log
+
+    log = write_unseen_tile_log(tmp_path / "unseen.jsonl")
+    base = [sys.executable, "-m", "ui.cli", "run", "--game", "octocube", "--resume", str(log),
+            "--video", str(demo_film["path"]), "--answer", "none"]
+    done = subprocess.run(base + ["--json"], capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    result = _run_json(done.stdout)
+    assert result["game_over"] and result["final_scores"] is None and result["questions"] >= 1
+    assert "needs the tile on the" in result["scores_not_counted"]
+    words = subprocess.run(base, capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert words.returncode == 0, words.stderr
+    assert "the scores cannot be counted yet: the final Score needs the tile on the" in words.stdout

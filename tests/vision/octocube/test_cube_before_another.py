@@ -21,12 +21,13 @@ from rules.octocube.components import location_label
 from tracker.film import demo_camera, drifting_lightings
 from tracker.octocube.twin import TwinGame
 from tracker.table import TableSetup
+from vision.octocube.observation import OctocubeObservation
 from vision.octocube.recogniser import OctocubeRecogniser
 from vision.render.renderer import Renderer, RenderOptions
 
 
 def _read(players: int, seed: int, tilt: float, light: str, scene: int, render_seed: int,
-          max_moves: int | None = None) -> tuple[TwinGame, object]:
+          max_moves: int | None = None) -> tuple[TwinGame, OctocubeObservation]:
     twin = TwinGame(players, seed, illegal=3, max_moves=max_moves)
     setup = TableSetup(game="octocube", players=players, source="demo", seed=seed, tilt=tilt,
                        lighting=light, resolution=(1280, 720))
@@ -56,5 +57,5 @@ def test_turn_of_a_top_tile_with_a_cube_behind_is_not_made_up(scene: int) -> Non
     blue = next(c for c in twin.scenes[scene].components if c.uid.startswith("cube") and c.state["seat"] == 2)
     assert blue.state["location"] == "C5" and blue.state["top_face"] == "white sextant"
     cube = seen.cubes[2]
-    assert location_label(cube.location) == "C5" and cube.top is not None and cube.top.label() == "white sextant"
+    assert cube.location is not None and location_label(cube.location) == "C5" and cube.top is not None and cube.top.label() == "white sextant"
     assert cube.rotation in (None, blue.state["top_rotation"])

@@ -25,7 +25,8 @@ class RecogniserConfig:
     """A seat's colour that wins the window of a location but also shows (at least this much,
     and this share of the winner's probability) in the window of the location right behind it,
     as the camera sees it, is the cube behind: its near face leans into the front window under
-    tilt (the cube behind is found, with the two probabilities added)."""
+    tilt (the cube behind is found, with the two probabilities added), provided the colour
+    also leads that window (else the cube in front only leans into the empty window behind it)."""
     cube_hidden_min_probability: float = 0.05
     """A seat's cube not found plainly may still be found, partly hidden, in a window where its
     colour shows at least this much and leads once the colour of a cube found right behind it is

@@ -456,7 +456,10 @@ class OctocubeRecogniser:
             behind = self._behind[best] if best < n_grid else None
             if behind is not None and behind not in taken:
                 # a cube seen in the window of the location in FRONT of it (its near face leans
-                # into that window under tilt) also shows, more weakly, in its own window
+                # into that window under tilt) also shows, more weakly, in its own window, where
+                # its colour then leads; a cube's top leaning into the empty window behind it
+                # leaves 'none' ahead there (bench seed 72403, tilt 30: Red on B3 0.99, red 0.23-0.36
+                # behind on C3 with 'none' 0.42-0.59, and Red was moved to C3)
                 q = float(probs[behind, col])
                 if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
                         and int(np.argmax(probs[behind])) == col:

@@ -30,8 +30,16 @@ def _template(label: str) -> tuple[np.ndarray, ...]:
 
 def tile_rotation(window_bgr: np.ndarray, label: str) -> tuple[int, float]:
     """(rotation in degrees clockwise, lead of the best turn's score over the runner-up)."""
+    rotation, lead, _ = tile_rotation_match(window_bgr, label)
+    return rotation, lead
+
+
+def tile_rotation_match(window_bgr: np.ndarray, label: str) -> tuple[int, float, float]:
+    """(rotation in degrees clockwise, lead of the best turn's score over the runner-up, the
+    best turn's score itself). A low best score says the art hardly shows in the window (another
+    cube's face fills part of it), whatever the lead."""
     grey = cv2.cvtColor(window_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
     scores = np.array([float(cv2.matchTemplate(grey, t, cv2.TM_CCOEFF_NORMED).max())
                        for t in _template(label)])
     order = np.argsort(scores)[::-1]
-    return int(order[0]) * 90, float(scores[order[0]] - scores[order[1]])
+    return int(order[0]) * 90, float(scores[order[0]] - scores[order[1]]), float(scores[order[0]])

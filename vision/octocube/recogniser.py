@@ -41,7 +41,7 @@ from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, CUBE_ON_GRID_PLANE
 from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObservation,
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
-from vision.octocube.orientation import tile_rotation
+from vision.octocube.orientation import tile_rotation_match
 from vision.octocube.pack_reader import (FINE_PX_PER_MM, FineMatcher, TileMatcher, TileScores, builtin_pack,
                                          empty_board_pack, empty_name)
 from vision.octocube.shade_cue import ShadeCue, ShadeRead
@@ -439,6 +439,7 @@ class OctocubeRecogniser:
                   < self.config.min_cube_probability}
         """Seats the net finds nowhere: with a pack, their cube may be found by its taught look."""
         topped: dict[int, float] | None = None
+        art_match: dict[int, float] = {}  # seat -> how well the top tile's art matched its window
         # strongest seats first, so that one window is never given to two cubes
         order = []
         for seat in range(self.num_players):
@@ -455,9 +456,13 @@ class OctocubeRecogniser:
             behind = self._behind[best] if best < n_grid else None
             if behind is not None and behind not in taken:
                 # a cube seen in the window of the location in FRONT of it (its near face leans
-                # into that window under tilt) also shows, more weakly, in its own window
+                # into that window under tilt) also shows, more weakly, in its own window, where
+                # its colour then leads; a cube's top leaning into the empty window behind it
+                # leaves 'none' ahead there (bench seed 72403, tilt 30: Red on B3 0.99, red 0.23-0.36
+                # behind on C3 with 'none' 0.42-0.59, and Red was moved to C3)
                 q = float(probs[behind, col])
-                if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p):
+                if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
+                        and int(np.argmax(probs[behind])) == col:
                     best, p = behind, min(1.0, p + q)
             if p < self.config.min_cube_probability and self._cube_matcher is not None:
                 found = self._taught_bare_cube(windows, free, seat)
@@ -487,7 +492,7 @@ class OctocubeRecogniser:
                 top, conf, rotation = self._pack_cube_top(window, p, label)
             elif top is not None:
                 # the identity from the net (best of the four turns), the turn from the art
-                rotation, lead = tile_rotation(window, label)
+                rotation, lead, art_match[seat] = tile_rotation_match(window, label)
                 conf *= 0.5 + 0.5 * min(1.0, lead / self.config.rotation_lead_for_certainty)
             location = locs[best] if best < n_grid else None
             # the place is as sure as the cube's colour; the top face may be hidden (a cube
@@ -497,7 +502,26 @@ class OctocubeRecogniser:
                                           confidence=round(conf, 4), rotation=rotation,
                                           place_confidence=round(max(p, conf), 4))
             hulls.append(self._cube_hull(location, seat))
+        self._drop_doubtful_turns(obs, art_match, colour_at)
         return hulls
+
+    def _drop_doubtful_turns(self, obs: OctocubeObservation, art_match: dict[int, float],
+                             colour_at: dict[int, int]) -> None:
+        """A cube with another cube right behind it (as the camera sees it) may have that cube's
+        near face in its window: the face's own tile art then draws the quarter-turn match
+        (bench seed 72424, tilt 25.6: Blue's white sextant read turned 180 in scene after scene,
+        lead 0.21, while it lay at 0 and then 90; Blue's pivot looked like no change and the
+        game was lost). Where the art matched poorly there, the turn is reported unknown."""
+        locs = self.layout.stack_locations
+        window_of = {loc: i for i, loc in enumerate(locs)}
+        for seat, match in art_match.items():
+            cube = obs.cubes.get(seat)
+            if cube is None or cube.location is None or cube.rotation is None \
+                    or match >= self.config.rotation_min_match_before_cube:
+                continue
+            behind = self._behind[window_of[cube.location]]
+            if behind is not None and behind in colour_at:
+                obs.cubes[seat] = replace(cube, rotation=None)
 
     def _hidden_cube(self, col: int, probs: np.ndarray, free: list[int],
                      colour_at: dict[int, int]) -> tuple[int, float] | None:

@@ -150,12 +150,12 @@ def demo_command(art: str | None, pack: str | None, seed: int, moves: int, illeg
 
 
 def open_season_games(printings: list[tuple[int, str]], games: int, first_seed: int, moves: int, illegal: int,
-                      resolution: tuple[int, int], photos_of: Any, tmp: Path, built_in: bool) -> None:
+                      resolution: tuple[int, int], photos_of: Any, tmp: Path, which: tuple[str, ...]) -> None:
     """Whole Open Season games (pixels, ``resolution``; 2-4 players, both sides, expert on every
     other game, tilt 0-35, the three lightings, all from the game's seed as in :func:`demo_game`),
     game ``g`` drawn with printing ``g % len(printings)`` and read by its pack taught from 2 teach
     photos, the user's ``teach`` then ``run --pack``; and (``built_in``) the same game drawn and read
-    with the built-in art. Moves followed, illegal changes flagged, false alarms, final scores."""
+    with the built-in art (``which`` says which of the two are played). Moves followed, illegal changes flagged, false alarms, final scores."""
     from vision.pack import save_pack
     from vision.render.art_pack import ArtPack
     from vision.teach import teach
@@ -165,15 +165,16 @@ def open_season_games(printings: list[tuple[int, str]], games: int, first_seed: 
     for g in range(games):
         seed = first_seed + g
         art_seed, art_dir = printings[g % len(printings)]
-        if art_seed not in packs:
+        if art_seed not in packs and "taught" in which:
             pack_path = tmp / f"open_season_{art_seed}.pack"
             save_pack(teach("open_season", photos_of("open_season", ArtPack.load(art_dir), art_seed)).pack, pack_path)
             packs[art_seed] = str(pack_path)
         print(f"  open season game {seed}, printing {art_seed}: "
-              f"{demo_command(art_dir, packs[art_seed], seed, moves, illegal, resolution)}", flush=True)
-        pair: list[tuple[str, str | None, str | None]] = [("taught printing, 2-photo pack", art_dir,
-                                                             packs[art_seed])]
-        if built_in:
+              f"{demo_command(art_dir, packs.get(art_seed), seed, moves, illegal, resolution)}", flush=True)
+        pair: list[tuple[str, str | None, str | None]] = []
+        if "taught" in which:
+            pair.append(("taught printing, 2-photo pack", art_dir, packs[art_seed]))
+        if "built-in" in which:
             pair.append(("built-in art, built-in models", None, None))
         for name, art, pack in pair:
             r = demo_game(art, pack, seed, moves, illegal, game="open_season", resolution=resolution)
@@ -361,6 +362,8 @@ def main() -> None:
                     help="cut each Open Season game after M moves (default 0: the whole game)")
     ap.add_argument("--open-season-seed", type=int, default=102900, metavar="S",
                     help="the first Open Season game's seed (players, side, expert, tilt and light follow from it)")
+    ap.add_argument("--open-season-built-in-only", action="store_true",
+                    help="the Open Season games with the built-in art only (the comparison; --no-built-in: taught only)")
     ap.add_argument("--list-errors", action="store_true",
                     help="print every wrong stack or cube top as it is read: pack, printing, table, want -> got")
     ap.add_argument("--no-built-in", action="store_true",
@@ -496,7 +499,9 @@ def main() -> None:
 
     if args.open_season_games:
         open_season_games([(s, str(d)) for s, d in printings], args.open_season_games, args.open_season_seed,
-                          args.open_season_moves, args.illegal, (w, h), photos_of, tmp, not args.no_built_in)
+                          args.open_season_moves, args.illegal, (w, h), photos_of, tmp,
+                          ("taught",) if args.no_built_in else ("built-in",) if args.open_season_built_in_only
+                          else ("taught", "built-in"))
 
     warned = 0
     firsts: list[int] = []

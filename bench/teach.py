@@ -124,6 +124,14 @@ def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal:
     --pack`` takes: the twin drawn with ``art`` (None: built-in), read by ``pack`` (None: built-in)."""
     from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
+
+    return run_demo(build_pipeline(demo_setup(art, pack, seed, moves, illegal, game, resolution)))
+
+
+def demo_setup(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
+               game: str = "octocube", resolution: tuple[int, int] = (960, 540)) -> Any:
+    """The :class:`tracker.table.TableSetup` of :func:`demo_game` (Open Season: the one
+    :func:`demo_command`'s line builds)."""
     from tracker.table import TableSetup
 
     options: dict[str, Any] = {}
@@ -134,7 +142,7 @@ def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal:
                        lighting=("day", "lamp", "evening")[seed % 3] if game == "open_season" else "day",
                        tilt=float(seed * 7 % 36) if game == "open_season" else 15.0,
                        resolution=resolution)
-    return run_demo(build_pipeline(setup))
+    return setup
 
 
 def demo_command(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,

@@ -119,13 +119,15 @@ def wrong_tops(obs: Any, frame: Any, rec: Any) -> list[str]:
 
 
 def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
-              game: str = "octocube", resolution: tuple[int, int] = (960, 540)) -> dict[str, Any]:
+              game: str = "octocube", resolution: tuple[int, int] = (960, 540),
+              say: Any = None) -> dict[str, Any]:
     """One ``tablesight demo`` game through :func:`tracker.build.build_pipeline`, the path ``run
-    --pack`` takes: the twin drawn with ``art`` (None: built-in), read by ``pack`` (None: built-in)."""
+    --pack`` takes: the twin drawn with ``art`` (None: built-in), read by ``pack`` (None: built-in);
+    ``say`` hears the table's changes, the tracker's moves, questions and alerts, as the demo prints them."""
     from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
 
-    return run_demo(build_pipeline(demo_setup(art, pack, seed, moves, illegal, game, resolution)))
+    return run_demo(build_pipeline(demo_setup(art, pack, seed, moves, illegal, game, resolution)), say=say)
 
 
 def demo_setup(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
@@ -158,12 +160,14 @@ def demo_command(art: str | None, pack: str | None, seed: int, moves: int, illeg
 
 
 def open_season_games(printings: list[tuple[int, str]], games: int, first_seed: int, moves: int, illegal: int,
-                      resolution: tuple[int, int], photos_of: Any, tmp: Path, which: tuple[str, ...]) -> None:
+                      resolution: tuple[int, int], photos_of: Any, tmp: Path, which: tuple[str, ...],
+                      say_dir: Path | None = None) -> None:
     """Whole Open Season games (pixels, ``resolution``; 2-4 players, both sides, expert on every
     other game, tilt 0-35, the three lightings, all from the game's seed as in :func:`demo_game`),
     game ``g`` drawn with printing ``g % len(printings)`` and read by its pack taught from 2 teach
     photos, the user's ``teach`` then ``run --pack``; and (``built_in``) the same game drawn and read
-    with the built-in art (``which`` says which of the two are played). Moves followed, illegal changes flagged, false alarms, final scores."""
+    with the built-in art (``which`` says which of the two are played; ``say_dir``: each game's
+    changes, moves, questions and alerts in ``<seed>-taught.txt`` / ``<seed>-built-in.txt``). Moves followed, illegal changes flagged, false alarms, final scores."""
     from vision.pack import save_pack
     from vision.render.art_pack import ArtPack
     from vision.teach import teach
@@ -185,7 +189,13 @@ def open_season_games(printings: list[tuple[int, str]], games: int, first_seed: 
         if "built-in" in which:
             pair.append(("built-in art, built-in models", None, None))
         for name, art, pack in pair:
-            r = demo_game(art, pack, seed, moves, illegal, game="open_season", resolution=resolution)
+            said: list[str] = []
+            r = demo_game(art, pack, seed, moves, illegal, game="open_season", resolution=resolution,
+                          say=said.append if say_dir is not None else None)
+            if say_dir is not None:
+                say_dir.mkdir(parents=True, exist_ok=True)
+                (say_dir / f"{seed}-{name.split()[0].rstrip(',')}.txt").write_text("\n".join(said) + "\n",
+                                                                                encoding="utf-8")
             runs[name].append(r)
             print(f"    {name}: moves {r['moves_correct']}/{r['moves_total']}, illegal flagged "
                   f"{r['illegal_flagged']}/{r['illegal_injected']}, false alarms {r['false_alarms']}, questions "
@@ -372,6 +382,9 @@ def main() -> None:
                     help="the first Open Season game's seed (players, side, expert, tilt and light follow from it)")
     ap.add_argument("--open-season-built-in-only", action="store_true",
                     help="the Open Season games with the built-in art only (the comparison; --no-built-in: taught only)")
+    ap.add_argument("--open-season-say", metavar="DIR",
+                    help="write each Open Season game's changes, moves, questions and alerts to DIR/<seed>-taught.txt "
+                    "and DIR/<seed>-built-in.txt")
     ap.add_argument("--list-errors", action="store_true",
                     help="print every wrong stack or cube top as it is read: pack, printing, table, want -> got")
     ap.add_argument("--no-built-in", action="store_true",
@@ -509,7 +522,7 @@ def main() -> None:
         open_season_games([(s, str(d)) for s, d in printings], args.open_season_games, args.open_season_seed,
                           args.open_season_moves, args.illegal, (w, h), photos_of, tmp,
                           ("taught",) if args.no_built_in else ("built-in",) if args.open_season_built_in_only
-                          else ("taught", "built-in"))
+                          else ("taught", "built-in"), Path(args.open_season_say) if args.open_season_say else None)
 
     warned = 0
     firsts: list[int] = []

@@ -119,9 +119,21 @@ def wrong_tops(obs: Any, frame: Any, rec: Any) -> list[str]:
 
 
 def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
-              game: str = "octocube") -> dict[str, Any]:
+              game: str = "octocube", resolution: tuple[int, int] = (960, 540),
+              say: Any = None) -> dict[str, Any]:
+    """One ``tablesight demo`` game through :func:`tracker.build.build_pipeline`, the path ``run
+    --pack`` takes: the twin drawn with ``art`` (None: built-in), read by ``pack`` (None: built-in);
+    ``say`` hears the table's changes, the tracker's moves, questions and alerts, as the demo prints them."""
     from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
+
+    return run_demo(build_pipeline(demo_setup(art, pack, seed, moves, illegal, game, resolution)), say=say)
+
+
+def demo_setup(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
+               game: str = "octocube", resolution: tuple[int, int] = (960, 540)) -> Any:
+    """The :class:`tracker.table.TableSetup` of :func:`demo_game` (Open Season: the one
+    :func:`demo_command`'s line builds)."""
     from tracker.table import TableSetup
 
     options: dict[str, Any] = {}
@@ -130,8 +142,81 @@ def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal:
     setup = TableSetup(game=game, players=2 + seed % 3, options=options, source="demo", seed=seed,
                        illegal=illegal, moves=moves, art=art, pack_path=pack,
                        lighting=("day", "lamp", "evening")[seed % 3] if game == "open_season" else "day",
-                       tilt=float(seed * 7 % 36) if game == "open_season" else 15.0)
-    return run_demo(build_pipeline(setup))
+                       tilt=float(seed * 7 % 36) if game == "open_season" else 15.0,
+                       resolution=resolution)
+    return setup
+
+
+def demo_command(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
+                 resolution: tuple[int, int]) -> str:
+    """The ``tablesight demo`` line that plays :func:`demo_game`'s Open Season game (to trace it
+    with ``--log``)."""
+    side, expert = ("horn", "shield")[seed % 2], seed // 2 % 2 == 1
+    return (f"python -m ui.cli demo --game open_season --players {2 + seed % 3} --side {side}"
+            f"{' --expert' if expert else ''} --seed {seed} --illegal {illegal} --moves {moves} "
+            f"--tilt {seed * 7 % 36} --lighting {('day', 'lamp', 'evening')[seed % 3]} "
+            f"--resolution {resolution[0]}x{resolution[1]} --pixels"
+            + (f" --art {art}" if art else "") + (f" --pack {pack}" if pack else "") + " --json")
+
+
+def open_season_games(printings: list[tuple[int, str]], games: int, first_seed: int, moves: int, illegal: int,
+                      resolution: tuple[int, int], photos_of: Any, tmp: Path, which: tuple[str, ...],
+                      say_dir: Path | None = None) -> None:
+    """Whole Open Season games (pixels, ``resolution``; 2-4 players, both sides, expert on every
+    other game, tilt 0-35, the three lightings, all from the game's seed as in :func:`demo_game`),
+    game ``g`` drawn with printing ``g % len(printings)`` and read by its pack taught from 2 teach
+    photos, the user's ``teach`` then ``run --pack``; and (``built_in``) the same game drawn and read
+    with the built-in art (``which`` says which of the two are played; ``say_dir``: each game's
+    changes, moves, questions and alerts in ``<seed>-taught.txt`` / ``<seed>-built-in.txt``). Moves followed, illegal changes flagged, false alarms, final scores."""
+    from vision.pack import save_pack
+    from vision.render.art_pack import ArtPack
+    from vision.teach import teach
+
+    packs: dict[int, str] = {}
+    runs: dict[str, list[dict[str, Any]]] = {"taught printing, 2-photo pack": [], "built-in art, built-in models": []}
+    for g in range(games):
+        seed = first_seed + g
+        art_seed, art_dir = printings[g % len(printings)]
+        if art_seed not in packs and "taught" in which:
+            pack_path = tmp / f"open_season_{art_seed}.pack"
+            save_pack(teach("open_season", photos_of("open_season", ArtPack.load(art_dir), art_seed)).pack, pack_path)
+            packs[art_seed] = str(pack_path)
+        print(f"  open season game {seed}, printing {art_seed}: "
+              f"{demo_command(art_dir, packs.get(art_seed), seed, moves, illegal, resolution)}", flush=True)
+        pair: list[tuple[str, str | None, str | None]] = []
+        if "taught" in which:
+            pair.append(("taught printing, 2-photo pack", art_dir, packs[art_seed]))
+        if "built-in" in which:
+            pair.append(("built-in art, built-in models", None, None))
+        for name, art, pack in pair:
+            said: list[str] = []
+            r = demo_game(art, pack, seed, moves, illegal, game="open_season", resolution=resolution,
+                          say=said.append if say_dir is not None else None)
+            if say_dir is not None:
+                say_dir.mkdir(parents=True, exist_ok=True)
+                (say_dir / f"{seed}-{name.split()[0].rstrip(',')}.txt").write_text("\n".join(said) + "\n",
+                                                                                encoding="utf-8")
+            runs[name].append(r)
+            print(f"    {name}: moves {r['moves_correct']}/{r['moves_total']}, illegal flagged "
+                  f"{r['illegal_flagged']}/{r['illegal_injected']}, false alarms {r['false_alarms']}, questions "
+                  f"{r['questions_asked']}, scores {'equal' if r['final_scores_match'] else 'DIFFER'} "
+                  f"({r['truth_scores']} / {r['tracked_scores']}), scenes named unknown "
+                  f"{r['unknown_copy_scenes']}/{r['scenes_read']}, {r['seconds']:.0f} s", flush=True)
+    w, h = resolution
+    print(f"\nWhole Open Season games ({games}, seeds {first_seed}-{first_seed + games - 1}, {w}x{h} pixels, "
+          f"{moves or 'all'} moves, {illegal} illegal each):")
+    for name, rs in runs.items():
+        if not rs:
+            continue
+        total = sum(r["moves_total"] for r in rs)
+        ok = sum(r["moves_correct"] for r in rs)
+        alarms = sum(r["false_alarms"] for r in rs)
+        print(f"  {name:<32} moves {100 * ok / max(1, total):6.2f} % ({ok}/{total}), illegal flagged "
+              f"{sum(r['illegal_flagged'] for r in rs)}/{sum(r['illegal_injected'] for r in rs)}, false alarms "
+              f"{alarms} ({100 * alarms / max(1, total):.2f} % of moves), scores equal "
+              f"{sum(bool(r['final_scores_match']) for r in rs)}/{len(rs)}, questions "
+              f"{sum(r['questions_asked'] for r in rs)}, scenes named unknown "
+              f"{sum(r['unknown_copy_scenes'] for r in rs)}/{sum(r['scenes_read'] for r in rs)}")
 
 
 def open_season_table(seed: int, t: int, art: Any, renderer: Any) -> tuple[Any, str, int, dict[str, str]]:
@@ -239,6 +324,28 @@ def open_season_warnings(art_dirs: list[str], games: int) -> None:
           f"games named unknown: {wrongly}/{games}")
 
 
+def print_components(args: Any, what_art: str, size: tuple[int, int], tallies: dict[str, Tally], builtin: Tally,
+                     teach_seconds: list[float], refused: Counter[str], read_ms: list[float]) -> None:
+    """The Octocube per-component table of the run."""
+    w, h = size
+    print(f"\nPer component, {args.packs} {what_art} x {args.frames} tables at {w}x{h}, tilt 0-30:")
+
+    whats = ["stack tops", "cube tops", "cube found", "boards (all spaces)", "coin piles", "scenes named unknown"]
+    print(f"  {'':<22}" + "".join(f"{n:>28}" for n in tallies))
+    for what in whats:
+        print(f"  {what:<22}" + "".join(f"{t.pct(what):>28}" for t in tallies.values()))
+    print(f"  built-in art, built-in models: stack tops {builtin.pct('stack tops').strip()}, cube tops "
+          f"{builtin.pct('cube tops').strip()}, scenes wrongly named unknown {builtin.pct('scenes named unknown').strip()}")
+    for name, t in tallies.items():
+        if name != "built-in models (before)" and t.errors:
+            print(f"  errors, {name}: " + "; ".join(f"{e} x{c}" for e, c in t.errors.most_common(6)))
+    print(f"  teaching: {statistics.mean(teach_seconds):.2f} s mean, {max(teach_seconds):.2f} s max per run "
+          f"(1 or 2 photos, 1920x1080, one core); places refused: "
+          + (", ".join(f"{k} x{v}" for k, v in refused.items()) or "none"))
+    if read_ms:
+        print(f"  reading with a pack: {statistics.median(read_ms):.0f} ms median per {w}x{h} frame")
+
+
 def art_seed_of(folder: Path, index: int) -> int:
     """The seed an art folder's teach photos are drawn from: its art.json's ``seed``, else ``index``."""
     import json
@@ -266,6 +373,18 @@ def main() -> None:
     ap.add_argument("--open-season-warn", type=int, default=0, metavar="GAMES",
                     help="short Open Season demo games drawn with the untaught printings (and as many with "
                     "the built-in art): named unknown within the first 3 still scenes, and never wrongly")
+    ap.add_argument("--open-season-games", type=int, default=0, metavar="G",
+                    help="whole Open Season pixel games (at --resolution): game g drawn with printing g mod the "
+                    "number of printings and read by its 2-photo pack, then the same game with the built-in art")
+    ap.add_argument("--open-season-moves", type=int, default=0, metavar="M",
+                    help="cut each Open Season game after M moves (default 0: the whole game)")
+    ap.add_argument("--open-season-seed", type=int, default=102900, metavar="S",
+                    help="the first Open Season game's seed (players, side, expert, tilt and light follow from it)")
+    ap.add_argument("--open-season-built-in-only", action="store_true",
+                    help="the Open Season games with the built-in art only (the comparison; --no-built-in: taught only)")
+    ap.add_argument("--open-season-say", metavar="DIR",
+                    help="write each Open Season game's changes, moves, questions and alerts to DIR/<seed>-taught.txt "
+                    "and DIR/<seed>-built-in.txt")
     ap.add_argument("--list-errors", action="store_true",
                     help="print every wrong stack or cube top as it is read: pack, printing, table, want -> got")
     ap.add_argument("--no-built-in", action="store_true",
@@ -318,10 +437,15 @@ def main() -> None:
     t_start = time.perf_counter()
     printings = [(art_seed_of(Path(d), k), Path(d)) for k, d in enumerate(args.art_dir)] if args.art_dir else [
         (args.first_art + k, tmp / f"art{args.first_art + k}") for k in range(args.packs)]
+    warn_games = args.warn_games if args.warn_games is not None else len(printings)
+    octocube_wanted = args.frames > 0 or args.games > 0 or warn_games > 0
     for k, (art_seed, art_path) in enumerate(printings):
         if not args.art_dir:
             assert seed_use(art_seed) == "bench", art_seed
             write_random_pack(art_seed, art_path, builtin_shades=args.builtin_shades)
+        if not octocube_wanted:  # Open Season only: no Octocube pack to teach
+            packs.append((str(art_path), ""))
+            continue
         art = ArtPack.load(art_path)
         photos = photos_of("octocube", art, art_seed)
         taught = {}
@@ -364,21 +488,8 @@ def main() -> None:
 
     what_art = (f"art folders {', '.join(str(d) for _, d in printings)}" if args.art_dir else
                 f"random printings (bench seeds {args.first_art}-{args.first_art + args.packs - 1})")
-    print(f"\nPer component, {args.packs} {what_art} x {args.frames} tables at {w}x{h}, tilt 0-30:")
-    whats = ["stack tops", "cube tops", "cube found", "boards (all spaces)", "coin piles", "scenes named unknown"]
-    print(f"  {'':<22}" + "".join(f"{n:>28}" for n in tallies))
-    for what in whats:
-        print(f"  {what:<22}" + "".join(f"{t.pct(what):>28}" for t in tallies.values()))
-    print(f"  built-in art, built-in models: stack tops {builtin.pct('stack tops').strip()}, cube tops "
-          f"{builtin.pct('cube tops').strip()}, scenes wrongly named unknown {builtin.pct('scenes named unknown').strip()}")
-    for name, t in tallies.items():
-        if name != "built-in models (before)" and t.errors:
-            print(f"  errors, {name}: " + "; ".join(f"{e} x{c}" for e, c in t.errors.most_common(6)))
-    print(f"  teaching: {statistics.mean(teach_seconds):.2f} s mean, {max(teach_seconds):.2f} s max per run "
-          f"(1 or 2 photos, 1920x1080, one core); places refused: "
-          + (", ".join(f"{k} x{v}" for k, v in refused.items()) or "none"))
-    if read_ms:
-        print(f"  reading with a pack: {statistics.median(read_ms):.0f} ms median per {w}x{h} frame")
+    if teach_seconds:
+        print_components(args, what_art, (w, h), tallies, builtin, teach_seconds, refused, read_ms)
 
     games = []
     for g in range(args.games):
@@ -407,7 +518,12 @@ def main() -> None:
     if args.open_season:
         open_season_cards([(s, str(d)) for s, d in printings], args.open_season, photos_of, renderer)
 
-    warn_games = args.warn_games if args.warn_games is not None else len(packs)
+    if args.open_season_games:
+        open_season_games([(s, str(d)) for s, d in printings], args.open_season_games, args.open_season_seed,
+                          args.open_season_moves, args.illegal, (w, h), photos_of, tmp,
+                          ("taught",) if args.no_built_in else ("built-in",) if args.open_season_built_in_only
+                          else ("taught", "built-in"), Path(args.open_season_say) if args.open_season_say else None)
+
     warned = 0
     firsts: list[int] = []
     for g in range(warn_games):

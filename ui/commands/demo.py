@@ -138,17 +138,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     from tracker.build import build_pipeline
-    from tracker.table import TableSetup
 
-    if args.realistic:
-        resolution, film_frames = (1280, 720), None
-    else:
-        resolution, film_frames = _resolution(args.resolution, args.game), (3, 1, 2, 1)
-    setup = TableSetup(game=args.game, players=args.players, options=_options(args), source="demo",
-                       recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,
-                       illegal=args.illegal, moves=args.moves, tilt=args.tilt, lighting=args.lighting,
-                       resolution=resolution, film_frames=film_frames, doubt=args.doubt, art=args.art,
-                       pack_path=_pack_path(args))
+    setup = demo_setup(args)
     setup.check()
     writer = _VideoOut(args.video_out) if args.video_out else None  # a bad name refused before any work
     log = None
@@ -187,6 +178,22 @@ def run(args: argparse.Namespace) -> int:
                              f"DIFFER from the truth {result['truth_scores']}"))
     print(score_text)
     return 0
+
+
+def demo_setup(args: argparse.Namespace) -> Any:
+    """The Octocube or Open Season demo's :class:`tracker.table.TableSetup` from its parsed
+    arguments (bench/teach.py checks that its games are the ones its printed command lines play)."""
+    from tracker.table import TableSetup
+
+    if args.realistic:
+        resolution, film_frames = (1280, 720), None
+    else:
+        resolution, film_frames = _resolution(args.resolution, args.game), (3, 1, 2, 1)
+    return TableSetup(game=args.game, players=args.players, options=_options(args), source="demo",
+                      recogniser="pixels" if args.pixels else "ground-truth", seed=args.seed,
+                      illegal=args.illegal, moves=args.moves, tilt=args.tilt, lighting=args.lighting,
+                      resolution=resolution, film_frames=film_frames, doubt=args.doubt, art=args.art,
+                      pack_path=_pack_path(args))
 
 
 def _pack_path(args: argparse.Namespace) -> str | None:

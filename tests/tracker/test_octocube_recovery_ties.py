@@ -5,37 +5,37 @@ player to move puts the cube down 'east' face down, 'north' looking north, 15th 
 
 from __future__ import annotations
 
+from typing import Any
+
 from tracker.inference import scratch_copy
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
 
 
-def test_a_place_among_equal_orientations_stays_in_the_recovery_search() -> None:
-    twin = TwinGame(2 + 8005 % 3, 8005)
+def _cut(seed: int, at: int) -> tuple[Any, Any, list[Any]]:
+    """The twin game of ``seed`` before move ``at`` and after the two moves from there."""
+    twin = TwinGame(2 + seed % 3, seed)
     history = twin.truth.history
-    before = twin.game.new_initial_state(8005)
-    for move in history[:22]:
+    before = twin.game.new_initial_state(seed)
+    for move in history[:at]:
         before.push(move)
     after = scratch_copy(before)
-    for move in history[22:24]:  # Yellow's Place, then the next player's Place
+    for move in history[at:at + 2]:
         after.push(move)
+    return before, after, history
+
+
+def test_a_place_among_equal_orientations_stays_in_the_recovery_search() -> None:
+    before, after, history = _cut(8005, 22)  # Yellow's Place, then the next player's Place
     assert history[22].kind == "place" and history[23].kind == "place"
-    adapter = OctocubeAdapter()
-    chains = adapter.recovery_chains(before, observation_from_state(after))
+    chains = OctocubeAdapter().recovery_chains(before, observation_from_state(after))
     assert tuple(history[22:24]) in chains
 
 
 def test_a_place_among_equal_orientations_stays_in_the_catch_up_chains() -> None:
     """The same cut in the catch-up over two turns (a missed scene): 8 first turns kept."""
-    twin = TwinGame(2 + 8008 % 3, 8008)
-    history = twin.truth.history
-    before = twin.game.new_initial_state(8008)
-    for move in history[:10]:
-        before.push(move)
-    after = scratch_copy(before)
-    for move in history[10:12]:  # a Place, then the next player's pivot
-        after.push(move)
+    before, after, history = _cut(8008, 10)  # a Place, then the next player's pivot
     assert history[10].kind == "place" and history[11].kind == "pivot"
     chains = OctocubeAdapter().catch_up_chains(before, observation_from_state(after))
     assert tuple(history[10:12]) in chains

@@ -40,7 +40,7 @@ from tracker.octo_dice.observation import (
     area_of,
 )
 from tracker.stillness import largest_channel
-from vision.dice.faces import Kind
+from vision.dice.faces import KIND_FAMILIES, Kind
 
 DIE_MM = 16.0
 PX_PER_MM = 3.0
@@ -68,7 +68,7 @@ boxes more, each read with all four quarter turns. Under the photo reader's defa
 six dice got two turns each, and a white crystal turned 20-30 degrees on the mat read "octopod"
 in 3 of the 5 rolls misread in the fresh games 103500-103519 (103512, 103515); with four turns
 the saved still scenes of those games read every die right (bench/octo_dice_stills.py)."""
-OCTO_KINDS: tuple[Kind, ...] = ("octo-white", "octo-black")
+OCTO_KINDS: tuple[Kind, ...] = KIND_FAMILIES["octo"]
 """The dice the reader may answer on this mat."""
 COCKED_WHITE_GREY = 110
 """A cocked die whose face crop is brighter than this (mean grey) is a white die, else black."""

@@ -23,7 +23,7 @@ import numpy as np
 
 from vision.dice.crops import CROP_SIZE, crop_face
 from vision.dice.errors import ModelMissingError, UnreadableImageError
-from vision.dice.faces import CLASSES, COCKED, NOT_A_DIE, FaceClass, Kind
+from vision.dice.faces import CLASSES, COCKED, KIND_FAMILIES, NOT_A_DIE, FaceClass, Kind
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_MODELS = REPO / "models"
@@ -31,7 +31,6 @@ DEFAULT_CONFIG = Path(__file__).with_name("config.json")
 
 
 ALL_KINDS: tuple[Kind, ...] = ("d6", "octo-white", "octo-black")
-OCTO_ONLY: tuple[Kind, ...] = ("octo-white", "octo-black")
 NONE_COLUMN = len(CLASSES)
 COCKED_COLUMN = len(CLASSES) + 1
 
@@ -178,7 +177,7 @@ class DiceReader:
     def _model_keys(self, models: Path, kinds: tuple[Kind, ...] | None) -> tuple[str, str]:
         """The config keys of the detector and classifier files for a table of ``kinds``."""
         octo = ("octo_detector_model", "octo_classifier_model")
-        if (kinds and set(kinds) <= set(OCTO_ONLY) and all(k in self.config for k in octo)
+        if (kinds and set(kinds) <= set(KIND_FAMILIES["octo"]) and all(k in self.config for k in octo)
                 and all((models / self.config[k]).is_file() for k in octo)):
             return octo
         return ("detector_model", "classifier_model")

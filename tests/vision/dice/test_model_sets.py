@@ -6,6 +6,7 @@ general set goes back to run 8's models, or if the Octo Dice tracker stops choos
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -71,3 +72,28 @@ def test_tables_without_dice_mostly_read_empty(reader: DiceReader) -> None:
     pick the scenes of test_reader.py): run 8's models reported a die on 49, run 10's on 40."""
     reported = sum(bool(reader.read(_table_without_dice(s)).dice) for s in range(400, 600))
     assert reported <= 44, f"a die reported on {reported} of 200 tables without dice (run 10: 40, run 8: 49)"
+
+
+def test_the_dice_command_reads_with_the_set_its_kinds_choose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """`tablesight dice --kinds octo` reads with the Octo Dice set, `--kinds d6` with the general one."""
+    import cv2
+
+    from ui.cli import main
+
+    chosen: list[tuple[str, str]] = []
+    model_keys = DiceReader._model_keys
+
+    def spy(self: DiceReader, models: Path, kinds: Any) -> tuple[str, str]:
+        keys = model_keys(self, models, kinds)
+        chosen.append(keys)
+        return keys
+
+    monkeypatch.setattr(DiceReader, "_model_keys", spy)
+    photo = tmp_path / "table.png"
+    img, _ = render_variety_scene(np.random.default_rng([556, 12]), mix="d6")
+    cv2.imwrite(str(photo), img)
+    for kinds, keys in (("octo", OCTO), ("d6", GENERAL), ("all", GENERAL)):
+        assert main(["dice", str(photo), "--kinds", kinds, "--json"]) == 0
+        assert chosen[-1] == keys
+    assert len(capsys.readouterr().out.strip().splitlines()) == 3

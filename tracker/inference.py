@@ -14,7 +14,7 @@ observation differs from it, which chains to try, and what to reveal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,7 +187,8 @@ def infer(
     before = tuple(applied)
     base = trial if before else state
     scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains)
-    scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored})
+    scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored},
+                                  adapter.candidate_chains)
     # rounded as the costs are: a move that removes exactly the margin's weight (a slot read hidden
     # behind the deck, 0.5, beside a doubtful wall card, 0.1, on both views) beats "nothing
     # happened" (0.6 - 0.5 is 0.09999999999999998 in floating point, under the chain's 0.1: bench
@@ -202,6 +203,8 @@ def infer(
         # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
         # can look almost right.
         more = _score(trial, adapter.catch_up_chains(base, observed), adapter, observed, config.max_chains)
+        more += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in more},
+                                    adapter.catch_up_chains)
         if more and min(s.cost for s in more) <= config.tolerance:
             scored = more
             tolerance = config.tolerance
@@ -482,19 +485,21 @@ def _revealed(state: St, reveals: tuple[tuple[Any, Any], ...]) -> St:
 
 
 def _score_alternatives(trial: St, adapter: GameAdapter[St, Obs], observed: Obs, max_chains: int,
-                        known: set[tuple[Move, ...]]) -> list[_Scored]:
-    """The chains that only one of the adapter's ``reveal_alternatives`` makes possible (those
-    not among ``known``, the chains already scored without it), each scored on ``trial`` with
-    that alternative filled in and carrying it: a Score of a tile nobody saw becomes a choice,
-    where it could not be formed at all (bench seed 72424: the only chain left kept the tile on
-    the cube, and the game derailed ten moves later)."""
+                        known: set[tuple[Move, ...]],
+                        chains_of: Callable[[St, Obs], Iterable[tuple[Move, ...]]]) -> list[_Scored]:
+    """The chains (``chains_of``: the adapter's candidate or catch-up chains) that only one of the
+    adapter's ``reveal_alternatives`` makes possible (those not among ``known``, the chains
+    already scored without it), each scored on ``trial`` with that alternative filled in and
+    carrying it: a Score of a tile nobody saw becomes a choice, where it could not be formed at
+    all (bench seed 72424: the only chain left kept the tile on the cube, and the game derailed
+    ten moves later)."""
     out: list[_Scored] = []
     for reveals in adapter.reveal_alternatives(trial, observed):
         try:
             work = _revealed(trial, tuple(reveals))
         except RulesError:
             continue  # all copies of that tile are accounted for
-        chains = [chain for chain in adapter.candidate_chains(work, observed) if chain not in known]
+        chains = [chain for chain in chains_of(work, observed) if chain not in known]
         for scored in _score(work, chains, adapter, observed, max_chains):
             scored.reveals = tuple(reveals)
             out.append(scored)

@@ -83,3 +83,25 @@ def test_an_unseen_tile_of_a_new_kind_is_still_named_by_the_board_alone() -> Non
     assert not any(isinstance(e, QuestionAsked) for e in events)
     assert [e.move for e in events if isinstance(e, MoveConfirmed)] == [Score(faces)]
     assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles
+
+
+def test_an_unseen_tile_scored_in_a_scene_the_camera_missed_is_asked_about_too() -> None:
+    """The Score's own scene missed (a hand over the table): the next scene shows the next
+    player's roll as well, and the chains over two turns must be able to score the tile too."""
+    truth, tracked, seat, tile = _unseen_tile_on_a_cube(tile_kind_on_board=True)
+    faces = tuple(f for f, t in truth.cubes[seat].faces.items() if t is not None)
+    truth.push(Score(faces))
+    roll = next(m for m in truth.legal_moves() if m.kind == "roll")
+    truth.push(roll)
+    events = tracked.observe(_seen_as_piles(observation_from_state(truth)))
+    questions = [e.question for e in events if isinstance(e, QuestionAsked)]
+    assert questions, [type(e).__name__ for e in events]
+    question = questions[0]
+    twin = TwinGame(2, seed=3)
+    twin.truth = truth
+    option = twin.truthful_answer(question, tracked.state.history)
+    assert option is not None, question.option_texts  # before: no option scored the unseen tile
+    assert question.options[option] == (Score(faces), roll)
+    tracked.answer(option)
+    assert tracked.state.history == truth.history
+    assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles

@@ -46,24 +46,24 @@ class Question:
     """Per option: the unknowns the asking scene shows once that option's moves are made (a stack
     a cube just left). Applied with the answer: the scene is not read again, and a stack top
     left unseen could later be taken by hand without anyone noticing."""
-    reveals_before_each: tuple[tuple[tuple[Any, Any], ...], ...] = ()
-    """Per option (after ``reveals_before``): the unknowns that option's moves need and that the
-    option itself names (:meth:`GameAdapter.reveal_alternatives`: a tile nobody saw, scored onto
-    a board where it looks like the tiles already there); empty means none for every option."""
-
-    def reveals_before_option(self, option: int) -> tuple[tuple[Any, Any], ...]:
-        """Unknowns to fill in before option ``option``'s moves are made."""
-        each = self.reveals_before_each[option] if option < len(self.reveals_before_each) else ()
-        return self.reveals_before + each
     take_back: tuple[int, ...] = ()
     """Per option: how many of the tracker's last confirmed moves that option first takes back
     (a recovery question, see :func:`recover`); empty means none for every option."""
     recovery: bool = False
     """Asked because the tracker had lost step with the table (:func:`recover`)."""
+    reveals_before_each: tuple[tuple[tuple[Any, Any], ...], ...] = ()
+    """Per option (after ``reveals_before``): the unknowns that option's moves need and that the
+    option itself names (:meth:`GameAdapter.reveal_alternatives`: a tile nobody saw, scored onto
+    a board where it looks like the tiles already there); empty means none for every option."""
 
     def take_back_count(self, option: int) -> int:
         """Confirmed moves to take back before option ``option``'s moves are made."""
         return self.take_back[option] if option < len(self.take_back) else 0
+
+    def reveals_before_option(self, option: int) -> tuple[tuple[Any, Any], ...]:
+        """Unknowns to fill in before option ``option``'s moves are made."""
+        each = self.reveals_before_each[option] if option < len(self.reveals_before_each) else ()
+        return self.reveals_before + each
 
 
 @dataclass(frozen=True)

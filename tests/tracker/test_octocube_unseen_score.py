@@ -10,6 +10,7 @@ import dataclasses
 from rules.core import UNKNOWN
 from rules.octocube import OctocubeState, data
 from rules.octocube.components import Tile
+from rules.octocube.pieces import tile_from_label as T
 from rules.octocube.moves import Score
 from tests.tracker.octocube_helpers import look, pair
 from tracker.octocube.groundtruth import observation_from_state
@@ -105,3 +106,27 @@ def test_an_unseen_tile_scored_in_a_scene_the_camera_missed_is_asked_about_too()
     tracked.answer(option)
     assert tracked.state.history == truth.history
     assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles
+
+
+def test_one_of_two_unseen_tiles_scored_onto_a_new_pile_is_followed() -> None:
+    """Two tiles nobody saw on one cube, one of them scored (fresh bench seed 72445, Yellow's first
+    Score: on main no chain explained it and every later scene was an alert): ``prepare`` names a
+    tile only for a cube with one unseen face, the alternatives name it for either face."""
+    truth, tracked, seat, tile = _unseen_tile_on_a_cube(tile_kind_on_board=False)
+    kept = "north"
+    assert truth.cubes[seat].faces[kept] is None
+    truth.cubes[seat].faces = {**truth.cubes[seat].faces, kept: T("coin")}  # picked up unseen too
+    cube = tracked.state.cubes[seat]
+    cube.faces = {**cube.faces, kept: UNKNOWN}
+    truth.push(Score(("bottom",)))
+    events = tracked.observe(_seen_as_piles(observation_from_state(truth)))
+    twin = TwinGame(2, seed=3)
+    twin.truth = truth
+    for event in events:
+        if isinstance(event, QuestionAsked):
+            option = twin.truthful_answer(event.question, tracked.state.history)
+            assert option is not None, event.question.option_texts
+            tracked.answer(option)
+    assert tracked.state.history == truth.history, [type(e).__name__ for e in events]
+    assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles
+    assert tracked.state.cubes[seat].faces[kept] is UNKNOWN  # the tile left on the cube is still unseen

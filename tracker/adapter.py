@@ -81,6 +81,14 @@ class GameAdapter(ABC, Generic[St, Obs]):
         that a move just uncovered). Default: none."""
         return []
 
+    def reveal_alternatives(self, state: St, observed: Obs) -> list[tuple[tuple[Any, Any], ...]]:
+        """Unknowns the observation may settle in more than one way (a tile nobody saw, taken home
+        by a cube onto a board read as piles, may be any kind already lying there): each
+        alternative is a set of reveals that makes some chains possible. :func:`tracker.inference.infer`
+        tries the chains each one makes possible, and a chain that wins carries its reveals (a
+        question asks which, with each option its own). Default: none."""
+        return []
+
     def catch_up_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
         """Chains that run over the next player's turn too, tried when no chain of the player to
         move explains a scene (a scene was missed). Default: none."""

@@ -14,7 +14,7 @@ observation differs from it, which chains to try, and what to reveal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,10 +51,19 @@ class Question:
     (a recovery question, see :func:`recover`); empty means none for every option."""
     recovery: bool = False
     """Asked because the tracker had lost step with the table (:func:`recover`)."""
+    reveals_before_each: tuple[tuple[tuple[Any, Any], ...], ...] = ()
+    """Per option (after ``reveals_before``): the unknowns that option's moves need and that the
+    option itself names (:meth:`GameAdapter.reveal_alternatives`: a tile nobody saw, scored onto
+    a board where it looks like the tiles already there); empty means none for every option."""
 
     def take_back_count(self, option: int) -> int:
         """Confirmed moves to take back before option ``option``'s moves are made."""
         return self.take_back[option] if option < len(self.take_back) else 0
+
+    def reveals_before_option(self, option: int) -> tuple[tuple[Any, Any], ...]:
+        """Unknowns to fill in before option ``option``'s moves are made."""
+        each = self.reveals_before_each[option] if option < len(self.reveals_before_each) else ()
+        return self.reveals_before + each
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,8 @@ class _Scored:
     cost: float
     differences: list[Difference] = field(default_factory=list)
     view: Any = None
+    reveals: tuple[tuple[Any, Any], ...] = ()
+    """Unknowns filled in for this chain alone (one of the adapter's ``reveal_alternatives``)."""
 
 
 def infer(
@@ -176,6 +187,8 @@ def infer(
     before = tuple(applied)
     base = trial if before else state
     scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains)
+    scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored},
+                                  adapter.candidate_chains)
     # rounded as the costs are: a move that removes exactly the margin's weight (a slot read hidden
     # behind the deck, 0.5, beside a doubtful wall card, 0.1, on both views) beats "nothing
     # happened" (0.6 - 0.5 is 0.09999999999999998 in floating point, under the chain's 0.1: bench
@@ -190,6 +203,8 @@ def infer(
         # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
         # can look almost right.
         more = _score(trial, adapter.catch_up_chains(base, observed), adapter, observed, config.max_chains)
+        more += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in more},
+                                    adapter.catch_up_chains)
         if more and min(s.cost for s in more) <= config.tolerance:
             scored = more
             tolerance = config.tolerance
@@ -212,26 +227,29 @@ def infer(
         if any(_is_prefix(d.chain, s.chain) and d.view == s.view for d in distinct):
             continue
         distinct.append(s)
-    if len(distinct) == 1 and not adapter.doubt(base, distinct[0].chain, observed, previous):
+    if len(distinct) == 1 and not adapter.doubt(_revealed(trial, distinct[0].reveals), distinct[0].chain,
+                                                 observed, previous):
         best = distinct[0]
+        work = _revealed(trial, best.reveals)
         for move in best.chain:
-            trial.push_unchecked(move)
-        after = tuple(adapter.reveals(trial, observed))
+            work.push_unchecked(move)
+        after = tuple(adapter.reveals(work, observed))
         for _ in best.chain:
-            trial.pop()
+            work.pop()
         texts = []
         for move in best.chain:
-            texts.append(trial.describe_move(move))
-            trial.push_unchecked(move)
-        return Confirmed(best.chain, tuple(texts), after, before)
-    option_texts = _distinct_texts(trial, [s.chain for s in distinct])
+            texts.append(work.describe_move(move))
+            work.push_unchecked(move)
+        return Confirmed(best.chain, tuple(texts), after, before + best.reveals)
+    option_texts = _distinct_texts(trial, [s.chain for s in distinct], [s.reveals for s in distinct])
     after_each = []
     for s in distinct:
+        work = _revealed(trial, s.reveals)
         for move in s.chain:
-            trial.push_unchecked(move)
-        after_each.append(tuple(adapter.reveals(trial, observed)))
+            work.push_unchecked(move)
+        after_each.append(tuple(adapter.reveals(work, observed)))
         for _ in s.chain:
-            trial.pop()
+            work.pop()
     who = acting_player_words(state, distinct[0].chain, adapter)
     return Question(
         prompt=f"The camera cannot tell what {who} did. Which was it?",
@@ -239,6 +257,7 @@ def infer(
         option_texts=option_texts,
         reveals_before=before,
         reveals_after=tuple(after_each),
+        reveals_before_each=tuple(s.reveals for s in distinct) if any(s.reveals for s in distinct) else (),
     )
 
 
@@ -454,6 +473,39 @@ def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[S
     return scored
 
 
+def _revealed(state: St, reveals: tuple[tuple[Any, Any], ...]) -> St:
+    """``state`` itself when there is nothing to reveal, else a scratch copy with ``reveals``
+    filled in (each of them was filled in once already, so none raises)."""
+    if not reveals:
+        return state
+    work = scratch_copy(state)
+    for location, value in reveals:
+        work.reveal(location, value)
+    return work
+
+
+def _score_alternatives(trial: St, adapter: GameAdapter[St, Obs], observed: Obs, max_chains: int,
+                        known: set[tuple[Move, ...]],
+                        chains_of: Callable[[St, Obs], Iterable[tuple[Move, ...]]]) -> list[_Scored]:
+    """The chains (``chains_of``: the adapter's candidate or catch-up chains) that only one of the
+    adapter's ``reveal_alternatives`` makes possible (those not among ``known``, the chains
+    already scored without it), each scored on ``trial`` with that alternative filled in and
+    carrying it: a Score of a tile nobody saw becomes a choice, where it could not be formed at
+    all (bench seed 72424: the only chain left kept the tile on the cube, and the game derailed
+    ten moves later)."""
+    out: list[_Scored] = []
+    for reveals in adapter.reveal_alternatives(trial, observed):
+        try:
+            work = _revealed(trial, tuple(reveals))
+        except RulesError:
+            continue  # all copies of that tile are accounted for
+        chains = [chain for chain in chains_of(work, observed) if chain not in known]
+        for scored in _score(work, chains, adapter, observed, max_chains):
+            scored.reveals = tuple(reveals)
+            out.append(scored)
+    return out
+
+
 def _doubtfully_worse(runner_up: _Scored, best: _Scored, config: InferenceConfig) -> bool:
     """Whether ``runner_up`` (within the margin of ``best``, past the tolerance) is worse than the
     best chain only by doubtful readings, the rest being differences both share: a misread
@@ -515,10 +567,13 @@ def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:
     return len(short) <= len(long) and long[: len(short)] == short
 
 
-def _distinct_texts(state: State, chains: list[tuple[Move, ...]]) -> tuple[str, ...]:
-    """Plain words for each option; options that read the same get their exact moves added
-    (e.g. which faces a Score took when two faces hold the same tile)."""
-    plain = [_chain_text(state, chain) for chain in chains]
+def _distinct_texts(state: State, chains: list[tuple[Move, ...]],
+                    reveals: list[tuple[tuple[Any, Any], ...]] | None = None) -> tuple[str, ...]:
+    """Plain words for each option (made with that option's own ``reveals`` filled in, so that a
+    tile it names is named); options that read the same get their exact moves added (e.g. which
+    faces a Score took when two faces hold the same tile)."""
+    plain = [_chain_text(_revealed(state, reveals[i]) if reveals else state, chain)
+             for i, chain in enumerate(chains)]
     texts = list(plain)
     for i, text in enumerate(plain):
         if plain.count(text) > 1:  # counted on the plain words: the last alike option gets its moves too

@@ -228,7 +228,7 @@ class TrackedGame(Generic[St, Obs]):
         question = self.pending
         chain = question.options[option]
         self._log("answer", option=option, text=question.option_texts[option])
-        before = question.reveals_before
+        before = question.reveals_before_option(option)
         after = question.reveals_after[option] if option < len(question.reveals_after) else ()
         self.pending = None
         events: list[TrackerEvent] = []

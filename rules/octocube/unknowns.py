@@ -63,6 +63,12 @@ class UnknownsMixin(_Base):
         self._check_copies(tile)
         self.stacks[location] = stack[:-1] + [tile]
 
+    def unaccounted_tiles(self) -> list[Tile]:
+        """The object and coin tiles some copy of which the position does not account for yet:
+        what a tile nobody has seen may be (in ``data.TILE_COUNTS`` order)."""
+        counts = self.tile_counts()
+        return [t for t, n in data.TILE_COUNTS.items() if t.collectible and counts.get(t, 0) < n]
+
     def _check_copies(self, tile: Tile) -> None:
         seen = self.tile_counts().get(tile, 0)
         if seen >= data.TILE_COUNTS[tile]:

@@ -441,6 +441,29 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 found.append((("cube", cube.seat, unknown[0]), tile_from_label(arrived[0])))
         return found
 
+    def reveal_alternatives(self, state: OctocubeState,
+                            observed: OctocubeObservation) -> list[tuple[tuple[Any, Any], ...]]:
+        """A cube holding a tile nobody saw has just gone home, onto a board read as piles (seen
+        from above, a second tile of a kind shows nothing new, nor a second coin): if it was
+        scored, it may be any kind read on that board now (``prepare`` names it only when exactly
+        one new kind arrived). One alternative per unseen face and kind; the Score each makes
+        possible competes with the chains that leave the tile on the cube, which look the same,
+        so the players are asked (bench seed 72424: Blue scored an unseen light blue amphora onto
+        a board that held one; the only chain left kept it on the cube, and the game derailed)."""
+        found: list[tuple[tuple[Any, Any], ...]] = []
+        for cube in state.cubes:
+            unknown = [f for f, t in cube.faces.items() if t is UNKNOWN]
+            got = observed.cubes.get(cube.seat)
+            board = observed.boards.get(cube.seat)
+            if not unknown or got is None or board is None or cube.location is None or got.location is not None:
+                continue
+            kinds = set() if board.tiles_counted else {t.label() for t in board.tiles}
+            if board.coins and not board.coins_counted:
+                kinds.add("coin")
+            tiles = [t for t in state.unaccounted_tiles() if t.label() in kinds]
+            found.extend(((("cube", cube.seat, face), tile),) for face in unknown for tile in tiles)
+        return found
+
     def reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
         found: list[tuple[Any, Any]] = []
         for loc, stack in state.stacks.items():
@@ -465,7 +488,6 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         a space that already held one like it): which tile is it? Each option reveals one tile
         the position still has a copy of. (Fresh bench games 72302, 72304, 72313: every move
         followed, yet no score could be counted.)"""
-        from rules.octocube import data
         from rules.octocube.unknowns import UnrevealedTileError
 
         if not state.is_terminal():
@@ -480,8 +502,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             return None
         where = faces[0]
         _, seat, face = where
-        counts = state.tile_counts()
-        tiles = [t for t, n in data.TILE_COUNTS.items() if t.collectible and counts.get(t, 0) < n]
+        tiles = state.unaccounted_tiles()
         if not tiles:
             return None
         return Question(

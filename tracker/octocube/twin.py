@@ -163,9 +163,27 @@ class TwinGame:
         if question.options and not any(question.options) and question.reveals_after:
             return self._true_reveal(question)
         option = truthful_option(self.truth.history, question, tracked_history, upto)
+        if option is not None and any(getattr(question, "reveals_before_each", ())):
+            return self._true_named_option(question, option, len(tracked_history))
         if option is None and not any(getattr(question, "take_back", ())):
             option = self._same_position_option(question, tracked_history, upto)
         return option
+
+    def _true_named_option(self, question: Any, option: int, done: int) -> int | None:
+        """Of the options that make the true moves (``option`` one of them), the one whose own
+        reveals (a tile nobody saw, see ``Question.reveals_before_each``) name what truly lay
+        there when the moves were made; None when none does (the players say none of these)."""
+        start = done - question.take_back_count(option)
+        truth = self.truth.copy()
+        for _ in range(len(truth.history) - start):
+            truth.pop()
+        for i, chain in enumerate(question.options):
+            if chain != question.options[option] or question.take_back_count(i) != question.take_back_count(option):
+                continue
+            named = question.reveals_before_each[i] if i < len(question.reveals_before_each) else ()
+            if all(_truly_in(truth, where) == value for where, value in named):
+                return i
+        return None
 
     def _same_position_option(self, question: Any, tracked_history: list[Any], upto: int | None) -> int | None:
         """Players answer by what happened on the table, not by the tracker's words for the past:
@@ -217,14 +235,19 @@ class TwinGame:
         return None
 
     def _truly_at(self, where: Any) -> Any:
-        if isinstance(where, tuple) and len(where) == 3 and where[0] == "cube":
-            return self.truth.cubes[where[1]].faces.get(where[2])
-        stack = self.truth.stacks.get(where) or []
-        return stack[-1] if stack else None
+        return _truly_in(self.truth, where)
 
     # ------------------------------------------------------------------ results
     def moves_correct(self, tracked_history: list[Any]) -> int:
         return moves_correct(self.game.move_codec, self.truth.history, tracked_history)
+
+
+def _truly_in(state: OctocubeState, where: Any) -> Any:
+    """What lies at ``where`` (a stack's top, or ``("cube", seat, face)``) in ``state``."""
+    if isinstance(where, tuple) and len(where) == 3 and where[0] == "cube":
+        return state.cubes[where[1]].faces.get(where[2])
+    stack = state.stacks.get(where) or []
+    return stack[-1] if stack else None
 
 
 def _position_key(state: OctocubeState) -> str:

@@ -75,3 +75,27 @@ def test_final_scoring_of_an_unseen_tile_raises_until_revealed() -> None:
         hidden.score_breakdown()
     hidden.reveal(("cube", 1, "top"), "coin")
     assert hidden.score_breakdown().winners
+
+
+def test_unaccounted_tiles_are_what_an_unseen_tile_may_be() -> None:
+    """Every object and coin kind some copy of which the position does not account for (a
+    tracker offers them for a tile nobody saw); a kind whose copies are all seen drops out, and
+    revealing the tile as it works, revealing it as a kind not listed fails."""
+    from rules.octocube import data
+
+    full, hidden = pair()
+    assert full.unaccounted_tiles() == []  # a full game knows every tile
+    free = hidden.unaccounted_tiles()
+    assert free and all(t.collectible for t in free)
+    assert set(free) == {t for t, n in data.TILE_COUNTS.items() if hidden.tile_counts().get(t, 0) < n}
+    full.push(Place(L("A1")))
+    hidden.push(Place(L("A1")))
+    seen = hidden.tile_counts()
+    tile = next(t for t in free if data.TILE_COUNTS[t] - seen.get(t, 0) == 1)
+    board = hidden.boards[1].copy()
+    board.tiles = board.tiles + [tile]  # its last copy is now on a board
+    hidden.boards = [hidden.boards[0], board, *hidden.boards[2:]]
+    assert tile not in hidden.unaccounted_tiles()
+    with pytest.raises(RevealError, match="already accounted for"):
+        hidden.reveal(L("A1"), tile)
+    hidden.reveal(L("A1"), hidden.unaccounted_tiles()[0])

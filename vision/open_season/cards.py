@@ -549,12 +549,15 @@ class CardReader:
         whole_faces = np.array([k == "face" for k in self._templates.kinds])
         bare_board = np.array([k == "inn" for k in self._templates.kinds])
         for i, read in enumerate(reads):
-            if use[i]:
-                continue
-            if self.taught and self.layout.inn_mostly_seen_at[deck][i] and unmasked[i][whole_faces].max() < TAUGHT_INN_NO_CARD_FIT:
+            if self.taught and (use[i] or self.layout.inn_mostly_seen_at[deck][i]) \
+                    and unmasked[i][whole_faces].max() < TAUGHT_INN_NO_CARD_FIT:
                 # a taught printing's bare board cannot beat its blank strips as the built-in
-                # test asks; where most of the slot shows and no face fits it at all, none lies
+                # test asks, nor is it sure to beat every face in full view (a frame printing's
+                # plain face against the board in the deck's shadow, TAUGHT_INN_NO_CARD_FIT):
+                # where the slot shows and no face fits it at all, none lies
                 reads[i] = CardRead(read.place, EMPTY, 1.0, float(unmasked[i][bare_board].max()))
+                continue
+            if use[i]:
                 continue
             if self.taught and read.card not in (EMPTY, HIDDEN) and self.attribute_in_view(
                     i, read.card, float(self.layout.deck_heights[deck])) < TAUGHT_ATTRIBUTE_IN_VIEW:

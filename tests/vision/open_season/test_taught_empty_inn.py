@@ -12,6 +12,7 @@ bench teaches it), the game's set-up scene read by the pixel recogniser.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ import pytest
 from tests.bench_scripts import load_bench
 
 
+@functools.cache
 def _taught(seed: int, folder: Path) -> tuple[Any, Any]:
     from vision.render.art_pack import ArtPack
     from vision.render.renderer import Renderer
@@ -42,7 +44,7 @@ def _taught(seed: int, folder: Path) -> tuple[Any, Any]:
     (997158, 102966, 2, "horn", 6.0),  # read barbarian-dagger before
 ])
 def test_an_empty_inn_at_an_expert_set_up_reads_empty(printing: int, game: int, players: int, side: str,
-                                                      tilt: float, tmp_path: Path) -> None:
+                                                      tilt: float, tmp_path_factory: pytest.TempPathFactory) -> None:
     from tracker.film import LIGHTINGS, demo_camera
     from tracker.open_season.recogniser import OpenSeasonPixelRecogniser
     from tracker.open_season.twin import OpenSeasonTwin
@@ -51,7 +53,7 @@ def test_an_empty_inn_at_an_expert_set_up_reads_empty(printing: int, game: int, 
     from vision.render.effects import Lighting
     from vision.render.renderer import Renderer, RenderOptions
 
-    art, pack = _taught(printing, tmp_path)
+    art, pack = _taught(printing, tmp_path_factory.getbasetemp())
     twin = OpenSeasonTwin(players, game, side=side, expert=True, max_moves=2)
     assert twin.descriptions[0].inn == []  # the set-up: nothing dealt to the inn yet
     camera = demo_camera(TableSetup(game="open_season", players=players, seed=game, tilt=tilt,
@@ -61,3 +63,15 @@ def test_an_empty_inn_at_an_expert_set_up_reads_empty(printing: int, game: int, 
     observed = OpenSeasonPixelRecogniser(side, players, True, camera=camera, pack=pack).recognise(image)
     assert not observed.occluded
     assert observed.inn == () and observed.inn_hidden == 0
+
+
+def test_the_taught_inn_bench_reads_the_set_up_when_asked(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``bench/open_season_taught_inn.py --set-up``: the empty inn of an expert set-up is read too
+    (the bench skipped every scene with an empty inn, so this phantom never showed there)."""
+    bench = load_bench("open_season_taught_inn")
+    art, pack = _taught(997155, tmp_path_factory.getbasetemp())
+    table = bench.parse_table("102963:2:shield:1:21:day")
+    assert bench.read_table(table, art, pack, 2, 1) == []  # the inn is still empty two moves in
+    reads = bench.read_table(table, art, pack, 2, 1, set_up=True)
+    assert [(r["scene"], r["truth"]) for r in reads] == [(0, "empty")] * 5
+    assert [r["read"] for r in reads] == ["empty"] * 5

@@ -1,4 +1,5 @@
-"""An empty inn in full view on a taught printing reads empty (issue 20, session 29, os-frame).
+"""An empty inn in full view and bare wall spaces on a taught printing read empty (issue 20,
+session 29, os-frame).
 
 An expert game's set-up shows the inn empty (it is dealt by the first refill, after the bonus
 tiles). A frame printing by another hand (bench/other_hand_art.py, printing 997155) has a plain
@@ -7,7 +8,9 @@ at -0.23 to -0.37, better than the board's own template (-0.47 to -0.76), and th
 holding mage-dagger: no bonus-tile move explained the table and game 102963 was lost from its
 first move (0/104 moves). A card really lying there fits its taught face 3.5 and up. Real path:
 the printing drawn by the twin, taught from two rendered teach-sheet photos (JPEG 92, as the
-bench teaches it), the game's set-up scene read by the pixel recogniser.
+bench teaches it), the game's set-up scene read by the pixel recogniser. The same on a wall: fresh
+game 102974 (printing 997162) read player 4's bare space 1, in the deck's evening shadow, as
+mage-dagger (fit -0.33) and was lost from its first scene; a card on its space fits 5.5 and up.
 """
 
 from __future__ import annotations
@@ -39,12 +42,14 @@ def _taught(seed: int, folder: Path) -> tuple[Any, Any]:
     return art, teach("open_season", photos).pack
 
 
-@pytest.mark.parametrize("printing, game, players, side, tilt", [
-    (997155, 102963, 2, "shield", 21.0),  # read mage-dagger in slot 3 before
-    (997158, 102966, 2, "horn", 6.0),  # read barbarian-dagger before
+@pytest.mark.parametrize("printing, game, players, side, tilt, light", [
+    (997155, 102963, 2, "shield", 21.0, "day"),  # read mage-dagger in inn slot 3 before
+    (997158, 102966, 2, "horn", 6.0, "day"),  # read barbarian-dagger in the inn before
+    (997162, 102974, 4, "horn", 26.0, "evening"),  # player 4's space 1 read mage-dagger (fit -0.33)
 ])
-def test_an_empty_inn_at_an_expert_set_up_reads_empty(printing: int, game: int, players: int, side: str,
-                                                      tilt: float, tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_an_expert_set_up_reads_an_empty_inn_and_bare_walls(printing: int, game: int, players: int, side: str,
+                                                            tilt: float, light: str,
+                                                            tmp_path_factory: pytest.TempPathFactory) -> None:
     from tracker.film import LIGHTINGS, demo_camera
     from tracker.open_season.recogniser import OpenSeasonPixelRecogniser
     from tracker.open_season.twin import OpenSeasonTwin
@@ -58,11 +63,13 @@ def test_an_empty_inn_at_an_expert_set_up_reads_empty(printing: int, game: int, 
     assert twin.descriptions[0].inn == []  # the set-up: nothing dealt to the inn yet
     camera = demo_camera(TableSetup(game="open_season", players=players, seed=game, tilt=tilt,
                                     resolution=(1280, 720)))
-    options = RenderOptions(lighting=Lighting(**LIGHTINGS["day"]))
+    options = RenderOptions(lighting=Lighting(**LIGHTINGS[light]))
     image = Renderer().render(with_art(twin.scenes()[0], art), camera, options, seed=0).image
     observed = OpenSeasonPixelRecogniser(side, players, True, camera=camera, pack=pack).recognise(image)
     assert not observed.occluded
     assert observed.inn == () and observed.inn_hidden == 0
+    # and no card on any wall: a bare space in the deck's shadow fits a plain face as badly
+    assert {seat: reading.wall for seat, reading in observed.players.items()} == {seat: {} for seat in range(players)}
 
 
 def test_the_taught_inn_bench_reads_the_set_up_when_asked(tmp_path_factory: pytest.TempPathFactory) -> None:

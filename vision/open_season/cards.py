@@ -172,8 +172,10 @@ TAUGHT_WALL_NO_CARD_FIT = 1.0
 templates). Fresh game 102974 (printing 997162, another hand; session 29, os-frame): at the expert
 set-up player 4's bare space 1, in the deck's evening shadow, read mage-dagger at -0.33 and the game
 was lost from its first scene ("a card appeared on player 4's wall out of turn"). Stills of tuning
-printings 997101 and 997105 (tables 102920-102922, 102960-102968, scenes 0-70): every face card on
-its space fitted 5.5 and up (under trophies or a wild token too), no empty space read as a card."""
+printings 997100, 997101, 997105 (and 997102, part) on tables 102920-102922, 102960, 102962,
+102963, 102965-102968, scenes 0, 10, 25, 45, 70: all 621 face cards on their space fitted 4.94 and
+up (12 under a wild token, 9 under trophies among them); none of 3,323 empty spaces read as a
+card there (this printing's shadowed plain face is what the tuning printings lacked)."""
 BACK_RED_SHARE = 0.42
 """A pixel whose red share r/(r+g+b) passes this is a card back's red or gold, not the mat or a
 cream card face (the back is 0.65, its gold 0.47, the mat 0.21, a card's cream 0.35)."""

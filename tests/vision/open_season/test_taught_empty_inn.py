@@ -10,7 +10,7 @@ first move (0/104 moves). A card really lying there fits its taught face 3.5 and
 the printing drawn by the twin, taught from two rendered teach-sheet photos (JPEG 92, as the
 bench teaches it), the game's set-up scene read by the pixel recogniser. The same on a wall: fresh
 game 102974 (printing 997162) read player 4's bare space 1, in the deck's evening shadow, as
-mage-dagger (fit -0.33) and was lost from its first scene; a card on its space fits 5.5 and up.
+mage-dagger (fit -0.33) and was lost from its first scene; a card on its space fits 4.9 and up.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ films them (its camera, tilt and light; no hands): per slot, the cards read righ
 
     python bench/open_season_taught_inn.py --art A --pack P --table 102501:2:shield:1:15:day
     python bench/open_season_taught_inn.py --art A --pack P --table 102500:4:horn:0:30:evening --step 2
+    python bench/open_season_taught_inn.py --art A --pack P --table 102963:2:shield:1:21:day --set-up
 
 A table is SEED:PLAYERS:SIDE:EXPERT(0/1):TILT:LIGHTING; --table may be given several times (each
 with the same art and pack). The first ``--moves`` moves (60) are filmed without illegal changes.
@@ -35,8 +36,11 @@ def parse_table(text: str) -> dict[str, Any]:
             "tilt": float(tilt), "lighting": light}
 
 
-def read_table(table: dict[str, Any], art: Any, pack: Any, moves: int, step: int) -> list[dict[str, Any]]:
-    """One entry per inn slot read: scene, slot (1-5), truth, read, confidence."""
+def read_table(table: dict[str, Any], art: Any, pack: Any, moves: int, step: int,
+               set_up: bool = False) -> list[dict[str, Any]]:
+    """One entry per inn slot read: scene, slot (1-5), truth, read, confidence. Scenes with an empty
+    inn are skipped but for the set-up (scene 0) with ``set_up``: an expert game's inn is dealt
+    only after the bonus tiles, and a slot read as a card there loses the game (session 29)."""
     from tracker.film import LIGHTINGS, demo_camera
     from tracker.open_season.recogniser import _view_of
     from tracker.open_season.twin import OpenSeasonTwin
@@ -55,7 +59,7 @@ def read_table(table: dict[str, Any], art: Any, pack: Any, moves: int, step: int
     out = []
     for scene, drawn in enumerate(twin.scenes()):
         inn = ["-".join(card) for card in twin.descriptions[scene].inn]
-        if scene % step or not inn:
+        if scene % step or not inn and not (set_up and scene == 0):
             continue
         image = renderer.render(with_art(drawn, art), camera, options, seed=scene).image
         for slot, read in enumerate(reader._read_inn(image)):
@@ -76,6 +80,8 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--step", type=int, default=1, help="read every STEP-th scene")
     parser.add_argument("--json", metavar="FILE", help="also write every read here")
+    parser.add_argument("--set-up", action="store_true",
+                        help="also read each table's set-up scene, even with the inn empty (expert games)")
     args = parser.parse_args()
     try:
         tables = [parse_table(t) for t in args.table]
@@ -84,7 +90,7 @@ def main() -> int:
         print(f"open_season_taught_inn: {err}", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    reads = [dict(r, seed=t["seed"]) for t in tables for r in read_table(t, art, pack, args.moves, max(1, args.step))]
+    reads = [dict(r, seed=t["seed"]) for t in tables for r in read_table(t, art, pack, args.moves, max(1, args.step), args.set_up)]
     for slot in range(1, 6):
         mine = [r for r in reads if r["slot"] == slot]
         right = sum(r["read"] == r["truth"] for r in mine)

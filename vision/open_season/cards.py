@@ -118,7 +118,13 @@ TAUGHT_INN_NO_CARD_FIT = 1.0
 fits no face this well holds none (stills of printings 930000/930001, slot 5, 6 mm under the
 deck's edge: empty -1.2 to -0.3, a card 3.8 and up; the built-in test, the bare board beating
 every face's strip by ``INN_EMPTY_LEAD``, called all 32 empty slots hidden: a card "behind the
-deck" at every turn, and a take from the inn read as a blind draw, table 102400)."""
+deck" at every turn, and a take from the inn read as a blind draw, table 102400). The same holds
+for a slot in full view (session 29, os-frame): printing 997155's (another hand, frame layout)
+plain mage-dagger fitted the bare board in the deck's shadow at an expert set-up (the inn still
+empty) at -0.23 to -0.37, above the board's own template, and game 102963 was lost from its first
+move. Stills of tuning frame printings 997101 and 997105 (tables 102920-102922, 102960-102968,
+102999, 7 scenes each; slots in full view): 314 cards fitted 5.86 and up, 310 empty slots -0.50
+and below."""
 TAUGHT_ATTRIBUTE_IN_VIEW = 0.5
 """A taught printing: an inn slot the deck may partly hide is compared with the faces on the pixels
 it leaves in view (:func:`masked_scores`), and called ``HIDDEN`` where less than this share of what
@@ -549,12 +555,15 @@ class CardReader:
         whole_faces = np.array([k == "face" for k in self._templates.kinds])
         bare_board = np.array([k == "inn" for k in self._templates.kinds])
         for i, read in enumerate(reads):
-            if use[i]:
-                continue
-            if self.taught and self.layout.inn_mostly_seen_at[deck][i] and unmasked[i][whole_faces].max() < TAUGHT_INN_NO_CARD_FIT:
+            if self.taught and (use[i] or self.layout.inn_mostly_seen_at[deck][i]) \
+                    and unmasked[i][whole_faces].max() < TAUGHT_INN_NO_CARD_FIT:
                 # a taught printing's bare board cannot beat its blank strips as the built-in
-                # test asks; where most of the slot shows and no face fits it at all, none lies
+                # test asks, nor is it sure to beat every face in full view (a frame printing's
+                # plain face against the board in the deck's shadow, TAUGHT_INN_NO_CARD_FIT):
+                # where the slot shows and no face fits it at all, none lies
                 reads[i] = CardRead(read.place, EMPTY, 1.0, float(unmasked[i][bare_board].max()))
+                continue
+            if use[i]:
                 continue
             if self.taught and read.card not in (EMPTY, HIDDEN) and self.attribute_in_view(
                     i, read.card, float(self.layout.deck_heights[deck])) < TAUGHT_ATTRIBUTE_IN_VIEW:

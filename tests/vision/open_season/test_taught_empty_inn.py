@@ -1,0 +1,78 @@
+"""An empty inn in full view on a taught printing reads empty (issue 20, session 29, os-frame).
+
+An expert game's set-up shows the inn empty (it is dealt by the first refill, after the bonus
+tiles). A frame printing by another hand (bench/other_hand_art.py, printing 997155) has a plain
+face inside its frame; its mage-dagger fitted the bare inn board in the deck's shadow (slot 3)
+at -0.23 to -0.37, better than the board's own template (-0.47 to -0.76), and the inn was read
+holding mage-dagger: no bonus-tile move explained the table and game 102963 was lost from its
+first move (0/104 moves). A card really lying there fits its taught face 3.5 and up. Real path:
+the printing drawn by the twin, taught from two rendered teach-sheet photos (JPEG 92, as the
+bench teaches it), the game's set-up scene read by the pixel recogniser.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import cv2
+import pytest
+
+from tests.bench_scripts import load_bench
+
+
+@functools.cache
+def _taught(seed: int, folder: Path) -> tuple[Any, Any]:
+    from vision.render.art_pack import ArtPack
+    from vision.render.renderer import Renderer
+    from vision.render.teach_photos import render_teach_photo
+    from vision.teach import teach
+
+    art, renderer = ArtPack.load(load_bench("other_hand_art").write_pack(seed, folder / str(seed))), Renderer()
+    photos = []
+    for i in range(2):
+        raw = render_teach_photo("open_season", art, 7_000_000 + 10 * seed + i, renderer)[0]
+        photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+        assert photo is not None
+        photos.append((f"teach{i}.jpg", photo))
+    return art, teach("open_season", photos).pack
+
+
+@pytest.mark.parametrize("printing, game, players, side, tilt, light", [
+    (997155, 102963, 2, "shield", 21.0, "day"),  # read mage-dagger in inn slot 3 before
+    (997158, 102966, 2, "horn", 6.0, "day"),  # read barbarian-dagger in the inn before
+])
+def test_an_expert_set_up_reads_an_empty_inn(printing: int, game: int, players: int, side: str,
+                                                            tilt: float, light: str,
+                                                            tmp_path_factory: pytest.TempPathFactory) -> None:
+    from tracker.film import LIGHTINGS, demo_camera
+    from tracker.open_season.recogniser import OpenSeasonPixelRecogniser
+    from tracker.open_season.twin import OpenSeasonTwin
+    from tracker.table import TableSetup
+    from vision.render.art_pack import with_art
+    from vision.render.effects import Lighting
+    from vision.render.renderer import Renderer, RenderOptions
+
+    art, pack = _taught(printing, tmp_path_factory.getbasetemp())
+    twin = OpenSeasonTwin(players, game, side=side, expert=True, max_moves=2)
+    assert twin.descriptions[0].inn == []  # the set-up: nothing dealt to the inn yet
+    camera = demo_camera(TableSetup(game="open_season", players=players, seed=game, tilt=tilt,
+                                    resolution=(1280, 720)))
+    options = RenderOptions(lighting=Lighting(**LIGHTINGS[light]))
+    image = Renderer().render(with_art(twin.scenes()[0], art), camera, options, seed=0).image
+    observed = OpenSeasonPixelRecogniser(side, players, True, camera=camera, pack=pack).recognise(image)
+    assert not observed.occluded
+    assert observed.inn == () and observed.inn_hidden == 0
+
+
+def test_the_taught_inn_bench_reads_the_set_up_when_asked(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``bench/open_season_taught_inn.py --set-up``: the empty inn of an expert set-up is read too
+    (the bench skipped every scene with an empty inn, so this phantom never showed there)."""
+    bench = load_bench("open_season_taught_inn")
+    art, pack = _taught(997155, tmp_path_factory.getbasetemp())
+    table = bench.parse_table("102963:2:shield:1:21:day")
+    assert bench.read_table(table, art, pack, 2, 1) == []  # the inn is still empty two moves in
+    reads = bench.read_table(table, art, pack, 2, 1, set_up=True)
+    assert [(r["scene"], r["truth"]) for r in reads] == [(0, "empty")] * 5
+    assert [r["read"] for r in reads] == ["empty"] * 5

@@ -14,7 +14,7 @@ observation differs from it, which chains to try, and what to reveal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +51,9 @@ class Question:
     (a recovery question, see :func:`recover`); empty means none for every option."""
     recovery: bool = False
     """Asked because the tracker had lost step with the table (:func:`recover`)."""
+    widened: bool = False
+    """Asked again about a scene whose first question the players rejected, its readings widened
+    to their near neighbours (:meth:`GameAdapter.widened`): rejected too, it is not widened again."""
 
     def take_back_count(self, option: int) -> int:
         """Confirmed moves to take back before option ``option``'s moves are made."""
@@ -149,9 +152,11 @@ def infer(
     adapter: GameAdapter[St, Obs],
     config: InferenceConfig | None = None,
     previous: Obs | None = None,
+    exclude: Collection[tuple[Move, ...]] = (),
 ) -> Verdict:
     """Decide what ``observed`` means for ``state`` (``state`` itself is not changed);
-    ``previous``: the last still scene the game explained, for :meth:`GameAdapter.doubt`."""
+    ``previous``: the last still scene the game explained, for :meth:`GameAdapter.doubt`;
+    ``exclude``: chains the players already said did not happen (never offered, never the best)."""
     config = config or InferenceConfig()
     here = adapter.expected(state)
     here_diffs = adapter.differences(here, observed)
@@ -176,6 +181,8 @@ def infer(
     before = tuple(applied)
     base = trial if before else state
     scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains)
+    if exclude:
+        scored = [s for s in scored if s.chain not in exclude]
     # rounded as the costs are: a move that removes exactly the margin's weight (a slot read hidden
     # behind the deck, 0.5, beside a doubtful wall card, 0.1, on both views) beats "nothing
     # happened" (0.6 - 0.5 is 0.09999999999999998 in floating point, under the chain's 0.1: bench
@@ -190,6 +197,8 @@ def infer(
         # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
         # can look almost right.
         more = _score(trial, adapter.catch_up_chains(base, observed), adapter, observed, config.max_chains)
+        if exclude:
+            more = [s for s in more if s.chain not in exclude]
         if more and min(s.cost for s in more) <= config.tolerance:
             scored = more
             tolerance = config.tolerance

@@ -7,7 +7,7 @@ report is logged before it is announced, so a crash loses nothing that was shown
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic
 
 from rules.core import Move, RulesError
@@ -15,6 +15,8 @@ from tracker.event_log import EventLog
 from tracker.adapter import GameAdapter
 from tracker.inference import (
     Confirmed,
+    _chain_text,
+    acting_player_words,
     IllegalObservation,
     InferenceConfig,
     NoChange,
@@ -263,7 +265,7 @@ class TrackedGame(Generic[St, Obs]):
             return []
         if self.state.is_terminal():
             return self._ask_final()
-        from tracker.inference import _chain_text, acting_player_words, scratch_copy
+        from tracker.inference import scratch_copy
 
         here = self.adapter.expected(self.state)
         work = scratch_copy(self.state)
@@ -323,11 +325,16 @@ class TrackedGame(Generic[St, Obs]):
             raise RulesError("there is no question to answer")
         self._log("answer", option=None, text="none of these")
         recovery = self.pending.recovery
+        widened_before = self.pending.widened
         # not offered again; the next scene that changes the table is tried once more
         self._rejected.update(zip((self.pending.take_back_count(i) for i in range(len(self.pending.options))),
                                   self.pending.options))
         asked, self._asked_scene = self._asked_scene, None
         self.pending = None
+        if not recovery and not widened_before and asked is not None:
+            second = self._widened_question(asked)
+            if second is not None:
+                return [second]
         self.alert = ("the players say none of the camera's options is where the game stands: put the table "
                       "back as it was, undo, or confirm what happened" if recovery else
                       "the players say none of the camera's options happened: put the table back as it was")
@@ -346,6 +353,33 @@ class TrackedGame(Generic[St, Obs]):
                 if question is not None:
                     events.append(question)
         return events
+
+    def _widened_question(self, asked: Obs) -> QuestionAsked | None:
+        """The players rejected every option for the scene ``asked``: ask once more with the
+        scene's unexpected readings widened to their near neighbours (:meth:`GameAdapter.widened`),
+        the rejected options left out, before any alert. A sure misread (taught Open Season seed
+        102967: a kept mage-eyepatch read as a dagger, every option named a dagger) otherwise
+        loses the game: the true move is never offered again. None when widening finds nothing."""
+        widened = self.adapter.widened(self.state, asked)
+        if widened is None:
+            return None
+        rejected = {chain for count, chain in self._rejected if count == 0}
+        verdict = infer(self.state, widened, self.adapter, self.config, self._fitted, exclude=rejected)
+        if isinstance(verdict, Confirmed):
+            # the players said the camera's reading was wrong: a widened reading is never taken unasked
+            who = acting_player_words(self.state, verdict.moves, self.adapter)
+            question = Question(f"The camera cannot tell what {who} did. Which was it?", (verdict.moves,),
+                                (_chain_text(self.state, verdict.moves),), verdict.reveals_before,
+                                (verdict.reveals,))
+        elif isinstance(verdict, Question):
+            question = verdict
+        else:
+            return None
+        question = replace(question, prompt="The camera may have misread a card. " + question.prompt, widened=True)
+        self.pending = question
+        self._asked_scene = asked  # answered, the scene is explained; rejected, it is unexplained
+        self._log("question", question=question.prompt, options=list(question.option_texts), widened=True)
+        return QuestionAsked(question)
 
     def confirm_correction(self, moves: list[Move]) -> list[TrackerEvent]:
         """The players say what really happened (after an alert); each move is validated."""

@@ -367,15 +367,15 @@ class TrackedGame(Generic[St, Obs]):
         verdict = infer(self.state, widened, self.adapter, self.config, self._fitted, exclude=rejected)
         if isinstance(verdict, Confirmed):
             # the players said the camera's reading was wrong: a widened reading is never taken unasked
-            who = acting_player_words(self.state, verdict.moves, self.adapter)
-            question = Question(f"The camera cannot tell what {who} did. Which was it?", (verdict.moves,),
-                                (_chain_text(self.state, verdict.moves),), verdict.reveals_before,
-                                (verdict.reveals,))
+            question = Question("", (verdict.moves,), (_chain_text(self.state, verdict.moves),),
+                                verdict.reveals_before, (verdict.reveals,))
         elif isinstance(verdict, Question):
             question = verdict
         else:
             return None
-        question = replace(question, prompt="The camera may have misread a card. " + question.prompt, widened=True)
+        who = acting_player_words(self.state, question.options[0], self.adapter)
+        question = replace(question, prompt=f"The camera may have misread something. Which of these did {who} do?",
+                           widened=True)
         self.pending = question
         self._asked_scene = asked  # answered, the scene is explained; rejected, it is unexplained
         self._log("question", question=question.prompt, options=list(question.option_texts), widened=True)

@@ -112,6 +112,12 @@ class TrackedGame(Generic[St, Obs]):
         """Unexplained scenes when a recovery was last tried (tried again only on a new one)."""
         self._asked_scene: Obs | None = None
         """The scene the pending move question (not a recovery's) is about."""
+        self._widened_for: Obs | None = None
+        """The last scene asked about with its readings widened (not widened again while the
+        table stays as it is)."""
+        self._widened_reason = ""
+        """Why no legal move explained the scene a pending widened question is about (the alert
+        raised if the players reject it too); empty when it follows a rejected question."""
         self._fitted: Obs | None = None
         """The last still scene the game explained (confirmed, unchanged or answered): what the
         adapter compares a scene with to doubt a chain (:meth:`GameAdapter.doubt`)."""
@@ -159,6 +165,14 @@ class TrackedGame(Generic[St, Obs]):
                     # is asked about at once, not alarmed about first (Open Season seed 102766:
                     # 5 such false alarms in one game); an illegal change leaves nothing to amend
                     question = self._recover(amended_only=True)
+                    if question is not None:
+                        return events + [question]
+                    # a reading the camera was sure of may be the misread that leaves every legal
+                    # move out (taught seed 102967, move 92: a picked discard, dwarf-tattoo, read
+                    # dwarf-dagger atop the stock; no pick of a dwarf-dagger was legal): asked
+                    # with the new readings widened before any alarm; rejected, the alarm follows
+                    question = None if self._widened_for is not None and self.adapter.same_scene(
+                        self._widened_for, observed) else self._widened_question(observed, reason)
                     if question is not None:
                         return events + [question]
             if taken_back:
@@ -229,6 +243,7 @@ class TrackedGame(Generic[St, Obs]):
             raise RulesError(f"the question has options 1-{len(self.pending.options)}, not {option + 1}")
         question = self.pending
         chain = question.options[option]
+        self._widened_reason = ""
         self._log("answer", option=option, text=question.option_texts[option])
         before = question.reveals_before
         after = question.reveals_after[option] if option < len(question.reveals_after) else ()
@@ -335,7 +350,8 @@ class TrackedGame(Generic[St, Obs]):
             second = self._widened_question(asked)
             if second is not None:
                 return [second]
-        self.alert = ("the players say none of the camera's options is where the game stands: put the table "
+        unexplained, self._widened_reason = (self._widened_reason if widened_before else ""), ""
+        self.alert = unexplained or ("the players say none of the camera's options is where the game stands: put the table "
                       "back as it was, undo, or confirm what happened" if recovery else
                       "the players say none of the camera's options happened: put the table back as it was")
         self._log("illegal", reason=self.alert, differences=[])
@@ -354,12 +370,13 @@ class TrackedGame(Generic[St, Obs]):
                     events.append(question)
         return events
 
-    def _widened_question(self, asked: Obs) -> QuestionAsked | None:
-        """The players rejected every option for the scene ``asked``: ask once more with the
-        scene's unexpected readings widened to their near neighbours (:meth:`GameAdapter.widened`),
-        the rejected options left out, before any alert. A sure misread (taught Open Season seed
-        102967: a kept mage-eyepatch read as a dagger, every option named a dagger) otherwise
-        loses the game: the true move is never offered again. None when widening finds nothing."""
+    def _widened_question(self, asked: Obs, reason: str = "") -> QuestionAsked | None:
+        """The players rejected every option for the scene ``asked`` (or, ``reason`` given, no
+        legal move explained it): ask once more with the scene's unexpected readings widened to
+        their near neighbours (:meth:`GameAdapter.widened`), the rejected options left out, before
+        any alert. A misread (taught Open Season seed 102967: a kept mage-eyepatch read as a
+        dagger, every option named a dagger) otherwise loses the game: the true move is never
+        offered again. None when widening finds nothing."""
         widened = self.adapter.widened(self.state, asked)
         if widened is None:
             return None
@@ -378,6 +395,8 @@ class TrackedGame(Generic[St, Obs]):
                            widened=True)
         self.pending = question
         self._asked_scene = asked  # answered, the scene is explained; rejected, it is unexplained
+        self._widened_reason = reason
+        self._widened_for = asked
         self._log("question", question=question.prompt, options=list(question.option_texts), widened=True)
         return QuestionAsked(question)
 

@@ -8,6 +8,7 @@ game was lost, 19/156 moves). The scene is the camera's reading of that game, re
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from rules.open_season import OpenSeasonState
 from tracker.open_season.adapter import OpenSeasonAdapter
@@ -84,3 +85,51 @@ def test_only_what_newly_shows_is_widened() -> None:
     assert near_neighbours("mage-dagger") == {"mage-crown", "mage-tattoo", "mage-earrings", "mage-eyepatch",
                                               "elf-dagger", "sorcerer-dagger", "dwarf-dagger", "gnome-dagger",
                                               "barbarian-dagger"}
+
+
+def _picked_tattoo() -> tuple[OpenSeasonTwin, OpenSeasonState, OpenSeasonObservation, int]:
+    """Later in 102967 (move 92): player 2 picked the discarded dwarf-tattoo (expert face 1) atop a
+    dwarf-tattoo and activated 'eighteen cards' in one scene; the fan's lower card read dwarf-dagger
+    (not sure). (the twin, the state before the pick, the scene as read, the history after.)"""
+    twin = OpenSeasonTwin(3, 102967, side="shield", expert=True)
+    index = next(i for i, c in enumerate(twin.changes) if c.text.startswith("Player 2 picks the discarded dwarf-tattoo"))
+    assert twin.changes[index + 1].text == "Player 2 activates the endgame scoring 'eighteen cards' with a trophy"
+    before, after = twin.changes[index - 1].truth_moves, twin.changes[index + 1].truth_moves
+    state = twin.tracker_initial_state()
+    for move in twin.truth.history[:before]:
+        state.push(move)
+    scene = observation_from_table(twin.descriptions[index + 2])  # the pick's own scene was missed
+    fan = scene.players[1]
+    assert fan.stock == ("dwarf-tattoo", "dwarf-tattoo")
+    scene.players[1] = replace(fan, stock=("dwarf-dagger", "dwarf-tattoo"), stock_confidence=(0.0, 1.0))
+    scene.discards_seen = False  # 3 players: the discards lie under the west wall board
+    return twin, state, scene, after
+
+
+def test_a_scene_no_legal_move_explains_is_asked_about_widened_before_any_alarm() -> None:
+    """A pick is named only as the camera shows it: no legal move explained the scene and every
+    later scene was an alarm (91/156 moves). Widened at once, the true moves are offered."""
+    twin, state, scene, after = _picked_tattoo()
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(scene)
+    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
+    question = events[0].question
+    assert question.widened
+    option = truthful_option(twin.truth.history, question, tracked.state.history)
+    assert option is not None
+    tracked.answer(option)
+    assert tracked.state.history == twin.truth.history[:after]
+    assert tracked.alert is None
+
+
+def test_a_rejected_widened_question_on_an_unexplained_scene_raises_its_alarm_once() -> None:
+    """Rejected (an illegal change looks like a misread to the camera alone), the widened question
+    gives way to the alarm that names what is wrong, and the same table is not asked about again."""
+    _, state, scene, _ = _picked_tattoo()
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(scene)
+    assert isinstance(events[0], QuestionAsked) and events[0].question.widened
+    events = tracked.reject()
+    assert [type(e) for e in events] == [IllegalMoveAlert]
+    assert cast(IllegalMoveAlert, events[0]).reason.startswith("no legal move explains the table")
+    assert tracked.observe(scene) == []  # the same table: neither asked again nor a new alarm

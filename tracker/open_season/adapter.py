@@ -505,9 +505,11 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         return diffs
 
     def widened(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> OpenSeasonObservation | None:
-        """The scene with each card that newly shows on it (a card the view of ``state`` does not
-        have there) standing also for its near neighbours (:func:`near_neighbours`), however surely
-        it was read: the players said none of the options built on the cards as read happened.
+        """The scene with each card that newly shows in a place (the inn, a wall, a stock, a kept
+        card: one the view of ``state`` does not have there) standing also for its near neighbours
+        (:func:`near_neighbours`): the players said none of the options built on the cards as read
+        happened, or no legal move explains them. Only the cards read doubtfully where there are
+        any (a fan's lower card, read by its strip), else every new card, however surely read.
         Taught seed 102967: player 1 kept mage-eyepatch and sorcerer-earrings (expert face 2); the
         fan's lower card read mage-dagger, a card drawn or kept is named only as the camera shows
         it, so every option kept a dagger, the players rejected them and the game was lost (19/156

@@ -52,8 +52,9 @@ class Question:
     recovery: bool = False
     """Asked because the tracker had lost step with the table (:func:`recover`)."""
     widened: bool = False
-    """Asked again about a scene whose first question the players rejected, its readings widened
-    to their near neighbours (:meth:`GameAdapter.widened`): rejected too, it is not widened again."""
+    """Asked with the scene's readings widened to their near neighbours (:meth:`GameAdapter.widened`),
+    after the players rejected its first question or where no legal move explained it: rejected
+    too, it is not widened again (the alert follows)."""
 
     def take_back_count(self, option: int) -> int:
         """Confirmed moves to take back before option ``option``'s moves are made."""

@@ -15,14 +15,14 @@ from tracker.event_log import EventLog
 from tracker.adapter import GameAdapter
 from tracker.inference import (
     Confirmed,
-    _chain_text,
-    acting_player_words,
     IllegalObservation,
     InferenceConfig,
     NoChange,
     Obs,
     Question,
     St,
+    _chain_text,
+    acting_player_words,
     infer,
     recover,
     total_weight,
@@ -232,6 +232,7 @@ class TrackedGame(Generic[St, Obs]):
         self._rejected = set()
         self._taken_back = ()
         self._asked_at = 0
+        self._widened_for = None
 
     # ---- players' input
     def answer(self, option: int) -> list[TrackerEvent]:
@@ -350,10 +351,12 @@ class TrackedGame(Generic[St, Obs]):
             second = self._widened_question(asked)
             if second is not None:
                 return [second]
-        unexplained, self._widened_reason = (self._widened_reason if widened_before else ""), ""
-        self.alert = unexplained or ("the players say none of the camera's options is where the game stands: put the table "
-                      "back as it was, undo, or confirm what happened" if recovery else
-                      "the players say none of the camera's options happened: put the table back as it was")
+        # a widened question on a scene no legal move explained: rejected, the diagnosis is the alert
+        diagnosis, self._widened_reason = (self._widened_reason if widened_before else ""), ""
+        self.alert = diagnosis or (
+            "the players say none of the camera's options is where the game stands: put the table "
+            "back as it was, undo, or confirm what happened" if recovery else
+            "the players say none of the camera's options happened: put the table back as it was")
         self._log("illegal", reason=self.alert, differences=[])
         events: list[TrackerEvent] = [IllegalMoveAlert(self.alert)]
         if not recovery and asked is not None:

@@ -117,6 +117,16 @@ class GameAdapter(ABC, Generic[St, Obs]):
         Default: never in doubt."""
         return ""
 
+    def widened(self, state: St, observed: Obs) -> Obs | None:
+        """``observed`` with the readings that ``state`` does not expect (the cards that newly
+        show) standing also for their near neighbours (what the reader confuses them with), each
+        such stand-in weighing as a doubtful reading; None (the default) when there is nothing to
+        widen. Asked for once when the players say none of a question's options happened: a
+        reading the camera was sure of but wrong (taught Open Season seed 102967: a kept
+        mage-eyepatch read as a dagger) had left the true move out of every option, and without
+        a second look the game was lost. Its options are asked about, never confirmed unasked."""
+        return None
+
     def final_question(self, state: St) -> "Question | None":
         """A finished game whose scores cannot be counted yet (a tile the final scoring needs that
         the camera never saw): what to ask the players, as a question whose options are empty

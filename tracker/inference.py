@@ -14,7 +14,7 @@ observation differs from it, which chains to try, and what to reveal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +55,10 @@ class Question:
     """Per option (after ``reveals_before``): the unknowns that option's moves need and that the
     option itself names (:meth:`GameAdapter.reveal_alternatives`: a tile nobody saw, scored onto
     a board where it looks like the tiles already there); empty means none for every option."""
+    widened: bool = False
+    """Asked with the scene's readings widened to their near neighbours (:meth:`GameAdapter.widened`),
+    after the players rejected its first question or where no legal move explained it: rejected
+    too, it is not widened again (the alert follows)."""
 
     def take_back_count(self, option: int) -> int:
         """Confirmed moves to take back before option ``option``'s moves are made."""
@@ -160,9 +164,11 @@ def infer(
     adapter: GameAdapter[St, Obs],
     config: InferenceConfig | None = None,
     previous: Obs | None = None,
+    exclude: Collection[tuple[Move, ...]] = (),
 ) -> Verdict:
     """Decide what ``observed`` means for ``state`` (``state`` itself is not changed);
-    ``previous``: the last still scene the game explained, for :meth:`GameAdapter.doubt`."""
+    ``previous``: the last still scene the game explained, for :meth:`GameAdapter.doubt`;
+    ``exclude``: chains the players already said did not happen (never offered, never the best)."""
     config = config or InferenceConfig()
     here = adapter.expected(state)
     here_diffs = adapter.differences(here, observed)
@@ -189,6 +195,8 @@ def infer(
     scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains)
     scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored},
                                   adapter.candidate_chains)
+    if exclude:
+        scored = [s for s in scored if s.chain not in exclude]
     # rounded as the costs are: a move that removes exactly the margin's weight (a slot read hidden
     # behind the deck, 0.5, beside a doubtful wall card, 0.1, on both views) beats "nothing
     # happened" (0.6 - 0.5 is 0.09999999999999998 in floating point, under the chain's 0.1: bench
@@ -205,6 +213,8 @@ def infer(
         more = _score(trial, adapter.catch_up_chains(base, observed), adapter, observed, config.max_chains)
         more += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in more},
                                     adapter.catch_up_chains)
+        if exclude:
+            more = [s for s in more if s.chain not in exclude]
         if more and min(s.cost for s in more) <= config.tolerance:
             scored = more
             tolerance = config.tolerance

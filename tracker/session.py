@@ -7,7 +7,7 @@ report is logged before it is announced, so a crash loses nothing that was shown
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic
 
 from rules.core import Move, RulesError
@@ -21,6 +21,8 @@ from tracker.inference import (
     Obs,
     Question,
     St,
+    _chain_text,
+    acting_player_words,
     infer,
     recover,
     total_weight,
@@ -110,6 +112,12 @@ class TrackedGame(Generic[St, Obs]):
         """Unexplained scenes when a recovery was last tried (tried again only on a new one)."""
         self._asked_scene: Obs | None = None
         """The scene the pending move question (not a recovery's) is about."""
+        self._widened_for: Obs | None = None
+        """The last scene asked about with its readings widened (not widened again while the
+        table stays as it is)."""
+        self._widened_reason = ""
+        """Why no legal move explained the scene a pending widened question is about (the alert
+        raised if the players reject it too); empty when it follows a rejected question."""
         self._fitted: Obs | None = None
         """The last still scene the game explained (confirmed, unchanged or answered): what the
         adapter compares a scene with to doubt a chain (:meth:`GameAdapter.doubt`)."""
@@ -157,6 +165,14 @@ class TrackedGame(Generic[St, Obs]):
                     # is asked about at once, not alarmed about first (Open Season seed 102766:
                     # 5 such false alarms in one game); an illegal change leaves nothing to amend
                     question = self._recover(amended_only=True)
+                    if question is not None:
+                        return events + [question]
+                    # a reading the camera was sure of may be the misread that leaves every legal
+                    # move out (taught seed 102967, move 92: a picked discard, dwarf-tattoo, read
+                    # dwarf-dagger atop the stock; no pick of a dwarf-dagger was legal): asked
+                    # with the new readings widened before any alarm; rejected, the alarm follows
+                    question = None if self._widened_for is not None and self.adapter.same_scene(
+                        self._widened_for, observed) else self._widened_question(observed, reason)
                     if question is not None:
                         return events + [question]
             if taken_back:
@@ -216,6 +232,7 @@ class TrackedGame(Generic[St, Obs]):
         self._rejected = set()
         self._taken_back = ()
         self._asked_at = 0
+        self._widened_for = None
 
     # ---- players' input
     def answer(self, option: int) -> list[TrackerEvent]:
@@ -227,6 +244,7 @@ class TrackedGame(Generic[St, Obs]):
             raise RulesError(f"the question has options 1-{len(self.pending.options)}, not {option + 1}")
         question = self.pending
         chain = question.options[option]
+        self._widened_reason = ""
         self._log("answer", option=option, text=question.option_texts[option])
         before = question.reveals_before_option(option)
         after = question.reveals_after[option] if option < len(question.reveals_after) else ()
@@ -263,7 +281,7 @@ class TrackedGame(Generic[St, Obs]):
             return []
         if self.state.is_terminal():
             return self._ask_final()
-        from tracker.inference import _chain_text, acting_player_words, scratch_copy
+        from tracker.inference import scratch_copy
 
         here = self.adapter.expected(self.state)
         work = scratch_copy(self.state)
@@ -323,14 +341,22 @@ class TrackedGame(Generic[St, Obs]):
             raise RulesError("there is no question to answer")
         self._log("answer", option=None, text="none of these")
         recovery = self.pending.recovery
+        widened_before = self.pending.widened
         # not offered again; the next scene that changes the table is tried once more
         self._rejected.update(zip((self.pending.take_back_count(i) for i in range(len(self.pending.options))),
                                   self.pending.options))
         asked, self._asked_scene = self._asked_scene, None
         self.pending = None
-        self.alert = ("the players say none of the camera's options is where the game stands: put the table "
-                      "back as it was, undo, or confirm what happened" if recovery else
-                      "the players say none of the camera's options happened: put the table back as it was")
+        if not recovery and not widened_before and asked is not None:
+            second = self._widened_question(asked)
+            if second is not None:
+                return [second]
+        # a widened question on a scene no legal move explained: rejected, the diagnosis is the alert
+        diagnosis, self._widened_reason = (self._widened_reason if widened_before else ""), ""
+        self.alert = diagnosis or (
+            "the players say none of the camera's options is where the game stands: put the table "
+            "back as it was, undo, or confirm what happened" if recovery else
+            "the players say none of the camera's options happened: put the table back as it was")
         self._log("illegal", reason=self.alert, differences=[])
         events: list[TrackerEvent] = [IllegalMoveAlert(self.alert)]
         if not recovery and asked is not None:
@@ -346,6 +372,36 @@ class TrackedGame(Generic[St, Obs]):
                 if question is not None:
                     events.append(question)
         return events
+
+    def _widened_question(self, asked: Obs, reason: str = "") -> QuestionAsked | None:
+        """The players rejected every option for the scene ``asked`` (or, ``reason`` given, no
+        legal move explained it): ask once more with the scene's unexpected readings widened to
+        their near neighbours (:meth:`GameAdapter.widened`), the rejected options left out, before
+        any alert. A misread (taught Open Season seed 102967: a kept mage-eyepatch read as a
+        dagger, every option named a dagger) otherwise loses the game: the true move is never
+        offered again. None when widening finds nothing."""
+        widened = self.adapter.widened(self.state, asked)
+        if widened is None:
+            return None
+        rejected = {chain for count, chain in self._rejected if count == 0}
+        verdict = infer(self.state, widened, self.adapter, self.config, self._fitted, exclude=rejected)
+        if isinstance(verdict, Confirmed):
+            # the players said the camera's reading was wrong: a widened reading is never taken unasked
+            question = Question("", (verdict.moves,), (_chain_text(self.state, verdict.moves),),
+                                verdict.reveals_before, (verdict.reveals,))
+        elif isinstance(verdict, Question):
+            question = verdict
+        else:
+            return None
+        who = acting_player_words(self.state, question.options[0], self.adapter)
+        question = replace(question, prompt=f"The camera may have misread something. Which of these did {who} do?",
+                           widened=True)
+        self.pending = question
+        self._asked_scene = asked  # answered, the scene is explained; rejected, it is unexplained
+        self._widened_reason = reason
+        self._widened_for = asked
+        self._log("question", question=question.prompt, options=list(question.option_texts), widened=True)
+        return QuestionAsked(question)
 
     def confirm_correction(self, moves: list[Move]) -> list[TrackerEvent]:
         """The players say what really happened (after an alert); each move is validated."""

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core import Move, RulesError
-from rules.open_season.cards import CARD_IDS, EMPTY, FACE_DOWN, INN_SIZE, PEOPLES
+from rules.open_season.cards import ATTRIBUTES, CARD_IDS, EMPTY, FACE_DOWN, INN_SIZE, PEOPLES
 from rules.open_season.moves import (
     ActivateBonus,
     ActivateScoring,
@@ -117,6 +117,43 @@ on ... space 10, which already holds a card"): a card under a trophy token reads
 attribute at random (102618, tilt 26, lamp: player 1's mage-dagger under a trophy read four ways
 from scene 94 on). Its difference weighs 0.1; when the scene is unexplained for another reason (the
 inn lacking a card, a stock misread) the alert names the heaviest differences instead."""
+
+
+STAND_IN_WEIGHT = 0.4
+"""Most a widened reading weighs where the card expected there is one it may stand for
+(``OpenSeasonObservation.stands_for``, set only after the players rejected the options built on
+the reading as the camera saw it): a doubtful reading (a card read at under 0.4 confidence), as
+sure misreads go, and under the margin (0.5), so that one stand-in is still asked about beside the
+options the reading as read explains. Two sure stand-ins in one scene (0.8) pass the tolerance."""
+
+
+def near_neighbours(card: str) -> frozenset[str]:
+    """The cards a reader takes ``card`` for when it misreads it: the other attributes of its
+    people (a fan's lower card shows only a strip, where two attributes look alike: taught seed
+    102967, mage-eyepatch read mage-dagger) and its attribute on the other peoples."""
+    people, _, attribute = card.partition("-")
+    if people not in PEOPLES or attribute not in ATTRIBUTES:
+        return frozenset()
+    return frozenset({f"{people}-{a}" for a in ATTRIBUTES} | {f"{p}-{attribute}" for p in PEOPLES}) - {card}
+
+
+def _stand_ins(extra: list[str], missing: list[str], stands_for: dict[tuple[str, str], frozenset[str]],
+               place: str) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+    """(read, expected) pairs where a card read at ``place`` beyond ``missing`` may stand for a
+    missing one (a widened reading), and the extra and missing cards left unpaired."""
+    if not stands_for:
+        return [], extra, missing
+    pairs: list[tuple[str, str]] = []
+    left = list(missing)
+    unpaired: list[str] = []
+    for card in extra:
+        match = next((m for m in left if m in stands_for.get((place, card), ())), None)
+        if match is None:
+            unpaired.append(card)
+        else:
+            pairs.append((card, match))
+            left.remove(match)
+    return pairs, unpaired, left
 
 
 def _inn_card_taken_last(state: OpenSeasonState) -> bool:
@@ -332,6 +369,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         diffs: list[Difference] = []
         if expected.inn != observed.inn:
             extra, missing = _multiset(observed.inn, expected.inn)
+            pairs, extra, missing = _stand_ins(extra, missing, observed.stands_for, "inn")
+            diffs.extend(Difference(f"the inn shows {c} where {m} is expected (a widened reading)", STAND_IN_WEIGHT)
+                         for c, m in pairs)
             # a slot behind the deck may hold any of the cards the game puts in the inn
             missing = missing[observed.inn_hidden:]
             diffs.extend(Difference(f"the inn shows {c}, not expected there") for c in extra)
@@ -358,10 +398,14 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 diffs.append(Difference(f"{player_name(seat)}'s area was not read", 0.3))
                 continue
             if got != want:
-                diffs.extend(self._player_differences(seat, want, got))
+                diffs.extend(self._player_differences(seat, want, got, observed.stands_for))
         return diffs
 
-    def _player_differences(self, seat: int, want: PlayerReading, got: PlayerReading) -> list[Difference]:
+    def _player_differences(self, seat: int, want: PlayerReading, got: PlayerReading,
+                            stands_for: dict[tuple[str, str], frozenset[str]] | None = None) -> list[Difference]:
+        """How one seat's reading differs from the view; ``stands_for``: widened readings ((place,
+        card read) -> the cards it may stand for), each weighing at most ``STAND_IN_WEIGHT`` there."""
+        near = stands_for or {}
         who = player_name(seat)
         diffs: list[Difference] = []
         for s in sorted(set(want.wall) | set(got.wall)):
@@ -372,6 +416,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 # space and read unsurely is still an illegal change (seed 102001)
                 occupancy_differs = (w == EMPTY) != (g == EMPTY)
                 weight = 1.0 if occupancy_differs else max(0.1, min(1.0, got.confidence.get(s, 1.0)))
+                if not occupancy_differs and w in near.get((f"wall {seat}", g), ()):  # type: ignore[arg-type]
+                    weight = min(weight, STAND_IN_WEIGHT)
                 shown = "nothing" if g == EMPTY else _card_words(g)  # type: ignore[arg-type]
                 wanted = "nothing" if w == EMPTY else _card_words(w)  # type: ignore[arg-type]
                 diffs.append(Difference(f"{who}'s space {s} shows {shown}, expected {wanted}", weight))
@@ -383,18 +429,35 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             has = "holds" if s in got.wall_wilds else "lacks"
             diffs.append(Difference(f"{who}'s space {s} {has} a wild token",
                                     PERSONAL_UNSURE_WEIGHT if s in got.wall_wilds_unsure else 1.0))
-        if want.stock != got.stock:
+        widened_stock = any(place == f"stock {seat}" for place, _ in near)
+        if want.stock != got.stock and widened_stock and len(want.stock) == len(got.stock):
+            # a widened fan is compared place by place (its order shows): a stand-in names a card
+            # where the reading shows its near neighbour, at most ``STAND_IN_WEIGHT``
+            sure = got.stock_confidence
+            for i, (g, w) in enumerate(zip(got.stock, want.stock)):
+                if g != w:
+                    read = max(0.1, min(1.0, sure[i] if i < len(sure) else 1.0))
+                    if w in near.get((f"stock {seat}", g), ()):
+                        read = min(read, STAND_IN_WEIGHT)
+                    diffs.append(Difference(f"{who}'s stock shows {g} where {w} is expected", read))
+        elif want.stock != got.stock:
             extra, missing = _multiset(got.stock, want.stock)
             # a card read unsurely (a lower card's strip: two attributes of one people look alike)
             # weighs its confidence, and so does the card it may stand for
             sure = got.stock_confidence
+            pairs, extra, missing = _stand_ins(extra, missing, near, f"stock {seat}")
+            for c, m in pairs:
+                read = max(0.1, min(1.0, min((sure[i] if i < len(sure) else 1.0)
+                                             for i, name in enumerate(got.stock) if name == c)))
+                diffs.append(Difference(f"{who}'s stock shows {c} where {m} is expected (a widened reading)",
+                                        min(read, STAND_IN_WEIGHT)))
             weights = sorted((max(0.1, min(1.0, min((sure[i] if i < len(sure) else 1.0)
                                                     for i, name in enumerate(got.stock) if name == c))), c)
                              for c in extra)
             diffs.extend(Difference(f"{who}'s stock shows {c} too", w) for w, c in weights)
             diffs.extend(Difference(f"{who}'s stock lacks {c}", weights[k][0] if k < len(weights) else 1.0)
                          for k, c in enumerate(missing))
-            if not extra and not missing:
+            if not extra and not missing and not pairs:  # (pairs: a stock of another length)
                 # the same cards in another order: as sure as the surest place that differs (two
                 # lower cards of one people, each read by its strip as the other's attribute,
                 # table 102700, printing 960000: a false alarm at full weight)
@@ -410,7 +473,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         if want.accolade_wilds != got.accolade_wilds:
             diffs.append(Difference(f"{who} has {got.accolade_wilds} wild tokens on accolades, expected {want.accolade_wilds}"))
         if want.kept != got.kept:
-            diffs.append(Difference(f"{who}'s kept card is {got.kept or 'none'}, expected {want.kept or 'none'}"))
+            stand_in = got.kept is not None and want.kept in near.get((f"kept {seat}", got.kept), ())
+            diffs.append(Difference(f"{who}'s kept card is {got.kept or 'none'}, expected {want.kept or 'none'}",
+                                    STAND_IN_WEIGHT if stand_in else 1.0))
         personal = PERSONAL_UNSURE_WEIGHT if got.personal_unsure else 1.0
         for name in ("trophies", "wilds"):
             w, g = getattr(want, name), getattr(got, name)
@@ -438,6 +503,42 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 diffs.append(Difference(f"{who}'s bonus tile on column {col} reads {g_tile}, expected {w_tile}",
                                         weight))
         return diffs
+
+    def widened(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> OpenSeasonObservation | None:
+        """The scene with each card that newly shows in a place (the inn, a wall, a stock, a kept
+        card: one the view of ``state`` does not have there) standing also for its near neighbours
+        (:func:`near_neighbours`): the players said none of the options built on the cards as read
+        happened, or no legal move explains them. Only the cards read doubtfully where there are
+        any (a fan's lower card, read by its strip), else every new card, however surely read.
+        Taught seed 102967: player 1 kept mage-eyepatch and sorcerer-earrings (expert face 2); the
+        fan's lower card read mage-dagger, a card drawn or kept is named only as the camera shows
+        it, so every option kept a dagger, the players rejected them and the game was lost (19/156
+        moves). None when no card newly shows."""
+        here = self.expected(state)
+        shown: dict[tuple[str, str], float] = {}  # (place, card newly shown there) -> how sure
+        for card in _multiset(observed.inn, here.inn)[0]:
+            shown[("inn", card)] = 1.0
+        for seat, got in observed.players.items():
+            want = here.players.get(seat)
+            if want is None:
+                continue
+            for s, face in got.wall.items():
+                if face is not None and want.wall.get(s, EMPTY) != face:
+                    shown[(f"wall {seat}", face)] = got.confidence.get(s, 1.0)
+            new_in_stock = Counter(got.stock) - Counter(want.stock)
+            for i, card in enumerate(got.stock):
+                if new_in_stock[card] > 0:
+                    sure = got.stock_confidence[i] if i < len(got.stock_confidence) else 1.0
+                    shown[(f"stock {seat}", card)] = min(sure, shown.get((f"stock {seat}", card), 1.0))
+            if got.kept is not None and got.kept != want.kept:
+                shown[(f"kept {seat}", got.kept)] = 1.0
+        # the doubtful readings first (a fan's lower card, read by its strip): a sure one stands
+        # for its neighbours only where nothing new was read doubtfully
+        doubtful = {key for key, sure in shown.items() if sure < 1.0}
+        widen = doubtful or set(shown)
+        if not widen:
+            return None
+        return replace(observed, stands_for={key: near_neighbours(key[1]) for key in sorted(widen)})
 
     def amended_chains(self, state: OpenSeasonState, undone: tuple[Move, ...],
                        observed: OpenSeasonObservation) -> list[tuple[Move, ...]]:
@@ -618,6 +719,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         # followed as an invisible one, whatever the count read (seed 97407: read unchanged, the
         # move looked dearer, was dropped, and the card then taken from the deck was unexplained)
         unsure = _unsure_seats(observed)
+        # cards the widened readings may stand for (``widened``): named by a move only as stand-ins
+        stand_ins: Counter[str] = Counter(card for near in observed.stands_for.values() for card in near)
         dearer = [0]  # blind stock draws followed on at a higher cost (bounded: seed 97213 ran away)
         tries = [0]  # moves tried in this scene's search (bounded: the work, whatever the chains)
 
@@ -638,9 +741,10 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             out.append(chain)
 
         def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False,
-                 raised: bool = False) -> None:
+                 raised: bool = False, stood_in: bool = False) -> None:
             """``in_refill``: the chain's last move was a draw of an inn refill; ``raised``: the chain
-            holds a blind stock draw followed on at a higher cost (one per chain)."""
+            holds a blind stock draw followed on at a higher cost (one per chain); ``stood_in``: the
+            chain names a card only as a widened reading's stand-in (one per chain)."""
             if len(chain) >= self.max_chain or len(out) >= self.max_chains or tries[0] >= self.max_tries:
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
@@ -672,7 +776,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 # a keep that ends the game within the turn: the stock it tops goes to the accolades
                 # before anyone sees it (seed 102633: then a trophy on an endgame scoring)
                 last_keep = isinstance(move, KeepPeeked) and top[0] == "peek_keep" and kept_out_of_sight(move)
-                unseen = behind or shown_out or taken_from_behind(move, view) or last_keep
+                # a card a widened reading may stand for (the players rejected the options built on
+                # that reading): renaming the reading makes no view closer by the costs, so the move
+                # is followed whatever it costs, once per chain, and the scene's cost judges the chain
+                stand_in = (not stood_in and isinstance(move, _NAMED_CARD_MOVES) and appeared[move.card] <= 0
+                            and stand_ins[move.card] > 0)
+                renames = stood_in or stand_in
+                unseen = behind or shown_out or taken_from_behind(move, view) or last_keep or stand_in
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind, in_refill)):
                     continue
@@ -689,19 +799,19 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 if unseen:  # changes nothing the camera sees, yet the refill must go on
                     longer = chain + (move,)
                     offer(longer, after)
-                    walk(longer, after, self._cost(after, observed), refill, raised)
+                    walk(longer, after, self._cost(after, observed), refill, raised, renames)
                 elif after == view:
                     longer = chain + (move,)
                     offer(longer, after)
                     if not work.is_terminal():
-                        walk(longer, after, cost, refill, raised)
+                        walk(longer, after, cost, refill, raised, renames)
                 else:
                     c = self._cost(after, observed)
                     if c >= cost and _same_but_unsure_accolades(after, view, unsure):
                         longer = chain + (move,)
                         offer(longer, after)
                         if not work.is_terminal():
-                            walk(longer, after, c, refill, raised)
+                            walk(longer, after, c, refill, raised, renames)
                         work.pop()
                         if shown_out:
                             owed.pop()
@@ -713,7 +823,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         # turn starts: seed 97207): the chain goes on from the dearer view, and
                         # only a move that takes the card out of sight again makes it cheaper
                         dearer[0] += 1
-                        walk(chain + (move,), after, c, refill, True)
+                        walk(chain + (move,), after, c, refill, True, renames)
                     elif c < cost:
                         longer = chain + (move,)
                         offer(longer, after)
@@ -721,7 +831,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         if not work.is_terminal() and (c > 0 or (
                                 observed.inn_hidden and bool(work.tasks)
                                 and work.tasks[-1][:2] == ("draw", "inn") and behind_deck(longer))):
-                            walk(longer, after, c, refill, raised)
+                            walk(longer, after, c, refill, raised, renames)
                 work.pop()
                 if shown_out:
                     owed.pop()

@@ -93,6 +93,11 @@ class OpenSeasonObservation:
     refill_due: bool = field(default=False, compare=False)
     """Expected views only (the tracker's, never a camera reading): the game waits for the inn's
     refill."""
+    stands_for: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, compare=False)
+    """Tracker only, never a camera reading: (place, card read there) -> the near neighbours that
+    card may stand for (other attributes of its people, its attribute on other peoples); places
+    are ``"inn"``, ``"stock N"``, ``"wall N"``, ``"kept N"`` (N the seat). Set once the players
+    said none of the options built on these readings happened (``OpenSeasonAdapter.widened``)."""
     inn_card_taken: bool = field(default=False, compare=False)
     """Expected views only: the inn's latest change (since its last refill draw) took one of its
     cards (a take, a keep, a compensation from the inn): an inn slot read hidden beyond the inn's

@@ -91,12 +91,13 @@ def test_an_injected_illegal_move_raises_the_alert(ui: Driver) -> None:
 
 def test_answering_a_question_updates_the_state(ui: Driver) -> None:
     app = ui.app
-    ui.until(lambda: app.question and len(ui.widget("play", "option_buttons").children) == len(app.options),
+    ui.until(lambda: app.question and len(ui.widget("play", "option_buttons").children) == len(app.options) + 1,
              120, "a question to the players")
     assert _on_screen(ui.widget("play", "question_box"))
     before = app.history_len
     buttons = list(reversed(ui.widget("play", "option_buttons").children))
-    assert [b.text.split(".  ", 1)[1] for b in buttons] == app.options
+    assert [b.text.split(".  ", 1)[1] for b in buttons[:-1]] == app.options
+    assert buttons[-1].text == "None of these" and app.can_reject  # the tracker's question may be refused
     ui.shot("play_question")
     # the demo's simulated players know what happened (the worker waits for the answer meanwhile)
     tracked = app.worker.pipeline.tracked

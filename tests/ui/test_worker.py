@@ -169,6 +169,7 @@ def test_a_choice_the_camera_cannot_see_waits_on_screen_and_a_tap_enters_it() ->
         view, _ = _wait(worker.mailbox, lambda v, e: v.question == tr("play.tablet_choice", "en"), 60)
         state = built.pipeline.tracked.state
         assert view.options and len(view.options) == len(list(state.legal_moves()))
+        assert not view.can_reject  # the tablet's own choices: no "none of these"
         assert all(o in {state.describe_move(m) for m in state.legal_moves()} for o in view.options)
         before = view.history_len
         chosen = view.options[0]
@@ -290,3 +291,31 @@ def test_a_finished_game_asking_for_a_tile_nobody_saw_shows_the_question_not_an_
     assert view.question is None and pipe.tracked.pending is None
     assert list(view.scores) == twin.truth.score_breakdown().totals()
     worker.stop()
+
+
+def test_none_of_these_reaches_the_tracker_and_raises_its_alert() -> None:
+    """Play's "None of these" button: the worker's reject command answers the tracker's question
+    (logged "none of these"), the question leaves the screen and the tracker's alert takes its
+    place; a second reject with nothing pending is no error."""
+    from tracker.inference import Question
+
+    pipe = FakePipeline(frames=400)
+    state = pipe.tracked.state
+    move = next(iter(state.legal_moves()))
+    pipe.tracked.pending = Question("The camera cannot tell what Yellow did. Which was it?", ((move,),),
+                                    (state.describe_move(move),))
+    worker = PipelineWorker(GameSetup(max_fps=0, display_width=80), builder=lambda s: (pipe, None, None))
+    worker.start()
+    try:
+        view, _ = _wait(worker.mailbox, lambda v, e: v.question is not None)
+        assert view.can_reject and view.options == (state.describe_move(move),)
+        worker.reject()
+        view, events = _wait(worker.mailbox, lambda v, e: v.question is None)
+        assert pipe.tracked.pending is None and view.history_len == 1  # nothing applied
+        assert view.alert and "none of the camera's options" in view.alert and not view.can_reject
+        assert not [e for e in events if e.kind == "error"]
+        worker.reject()  # nothing pending any more: ignored, not an error
+        view, events = _wait(worker.mailbox, lambda v, e: True)
+        assert not [e for e in events if e.kind == "error"]
+    finally:
+        worker.stop()

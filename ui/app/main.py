@@ -124,7 +124,13 @@ class PlayScreen(Screen):
         self._options_batch = batch = object()  # a newer question stops an older fill
 
         def add(i: int) -> None:
-            if self._options_batch is not batch or i >= len(texts):
+            if self._options_batch is not batch or i > len(texts):
+                return
+            if i == len(texts):  # last: "none of these", for the tracker's questions only
+                if texts and app.can_reject:
+                    none = _make("BigButton", text=app.t("play.none_of_these"), font_size=app.fs(21))
+                    none.bind(on_release=lambda _b: app.reject_question())
+                    box.add_widget(none)
                 return
             button = _make("BigButton", text=f"{i + 1}.  {app.say(texts[i])}", font_size=app.fs(21))
             button.bind(on_release=lambda _b, i=i: app.answer(i))
@@ -309,6 +315,8 @@ class TableSightApp(App):
     last_mover = NumericProperty(-1)
     alert = StringProperty("")
     question = StringProperty("")
+    can_reject = BooleanProperty(False)
+    """The question on screen is the tracker's: Play offers "None of these" under its options."""
     options = ListProperty([])
     scores = ListProperty([])
     history_len = NumericProperty(0)
@@ -1035,6 +1043,14 @@ class TableSightApp(App):
             self.sheet_preview = -1
             self.worker.answer(option)
 
+    def reject_question(self) -> None:
+        """The players say none of the options happened."""
+        if self.worker is not None and self.question and self.can_reject:
+            self.question = ""
+            self.options = []
+            self.can_reject = False
+            self.worker.reject()
+
     def undo(self) -> None:
         if self.worker is not None:
             self.worker.undo()
@@ -1134,6 +1150,7 @@ class TableSightApp(App):
         else:
             self.recognised_text = ""
         self.question = view.question or ""
+        self.can_reject = bool(view.can_reject)
         if view.sheet is not self.sheet_view:
             self.sheet_view = view.sheet
         if list(view.options) != list(self.options):

@@ -140,6 +140,9 @@ class PlayView:
     alert: str | None = None
     question: str | None = None
     options: tuple[str, ...] = ()
+    can_reject: bool = False
+    """The question is the tracker's (not the tablet's own choices): the players may answer
+    "none of these" (the tracker then asks again with the readings widened, or raises its alert)."""
     scores: tuple[int, ...] = ()
     breakdown: Any = None
     over: bool = False
@@ -264,6 +267,10 @@ class PipelineWorker:
 
     def undo(self) -> None:
         self._commands.put(("undo", None))
+
+    def reject(self) -> None:
+        """The players answer the tracker's question "none of these"."""
+        self._commands.put(("reject", None))
 
     def put_right(self, key: str, value: str) -> None:
         """The players set a reading the camera got wrong (an Octo Dice die's face)."""
@@ -397,6 +404,10 @@ class PipelineWorker:
             except (ValueError, IndexError) as exc:
                 return [UiEvent("error", str(exc))]
             return self._tracker_events(moved)
+        if name == "reject":
+            if tracked.pending is None:  # answered meanwhile: nothing to reject
+                return []
+            return self._tracker_events(tracked.reject())
         if name == "undo":
             if not tracked.state.history:
                 return [UiEvent("info", tr("play.undo_none", self.language), "play.undo_none")]
@@ -527,6 +538,7 @@ class PipelineWorker:
                       tr("play.tablet_choice", lang) if self._choices else None),
             options=(tuple(pending.option_texts) if pending is not None else
                      tuple(state.describe_move(m) for m in self._choices)),
+            can_reject=pending is not None,
             scores=tuple(breakdown.totals()) if breakdown is not None else (), breakdown=breakdown,
             over=state.is_terminal(),
             history_len=len(state.history), log_path=str(getattr(self._log, "path", "") or ""),

@@ -247,3 +247,16 @@ def test_every_engine_word_has_a_translation() -> None:
                   + [f"colour.{c}" for c in BACKGROUND_COLOURS])
         missing = [k for k in needed if not words.get(k)]
         assert not missing, f"{lang}: no word for {missing}"
+
+
+def test_a_cube_face_seen_is_named_in_words_in_every_language() -> None:
+    """The tile a cube face shows was logged as the raw location tuple ("seen: ('cube', 2,
+    'bottom') shows ..."), in English on the History screen; it is named like the final question."""
+    from rules.octocube.state import tile_from_label
+    from tracker.octocube.adapter import OctocubeAdapter
+    from tracker.session import TilesRevealed, event_words
+
+    line = event_words(TilesRevealed(("cube", 2, "bottom"), tile_from_label("light blue amphora")), OctocubeAdapter())
+    assert line == "seen: the bottom face of Blue's cube shows a light blue amphora"
+    assert translate_sentence(line, "fr") == "vu : la face inférieure du cube de Bleu montre une tuile Amphore sur fond bleu clair"
+    assert "Blauw" in translate_sentence(line, "nl") and not ENGLISH_LEFT.findall(translate_sentence(line, "nl"))

@@ -637,6 +637,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     def location_words(self, location: Any) -> str:
         if isinstance(location, tuple) and len(location) == 2 and all(isinstance(v, int) for v in location):
             return location_label(location)
+        if isinstance(location, tuple) and len(location) == 3 and location[0] == "cube":
+            return f"the {location[2]} face of {player_name(location[1])}'s cube"  # not the raw tuple
         return str(location)
 
     def value_words(self, value: Any) -> str:

@@ -147,7 +147,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("note.no_ending", "top", "the players ended the game, but no unseen move ends it"),
     ("answer.none", "top", "none of these"),
     ("seen.space", "top", "seen: {loc} shows {tile}"),
-    ("seen.cube", "top", "seen: ('cube', {seat}, '{face}') shows {tile}"),
+    ("seen.cube", "top", "seen: the {face} face of {who}'s cube shows {tile}"),
     # --- tracker/octocube/adapter.py: diagnose (why a change is illegal)
     ("problem.out_of_turn", "problem", "{who} moved out of turn (it is {who2}'s turn)"),
     ("problem.diagonal", "problem",

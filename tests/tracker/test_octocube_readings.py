@@ -261,9 +261,11 @@ def test_the_same_scene_whatever_the_confidences_and_not_when_anything_visible_d
         assert not ADAPTER.same_scene(base, changed), changed
 
 
-@pytest.mark.parametrize(("location", "words"), [((1, 2), "C2"), ((0, 0), "A1"), (("cube", 1, "top"), "('cube', 1, 'top')"),
+@pytest.mark.parametrize(("location", "words"), [((1, 2), "C2"), ((0, 0), "A1"),
+                                                 (("cube", 1, "top"), "the top face of Yellow's cube"),
                                                  ((1, "x"), "(1, 'x')"), ((1, 2, 3), "(1, 2, 3)")])
-def test_a_location_is_named_as_on_the_board_and_anything_else_as_written(location: object, words: str) -> None:
+def test_a_location_is_named_as_on_the_board_a_cube_face_in_words_and_anything_else_as_written(
+        location: object, words: str) -> None:
     assert ADAPTER.location_words(location) == words
 
 

@@ -1038,18 +1038,21 @@ class TableSightApp(App):
     # ------------------------------------------------------------------ play: players' input
     def answer(self, option: int) -> None:
         if self.worker is not None and self.question:
-            self.question = ""  # the buttons go at once; the worker's next view confirms
-            self.options = []
-            self.sheet_preview = -1
+            self._clear_question()
             self.worker.answer(option)
 
     def reject_question(self) -> None:
         """The players say none of the options happened."""
         if self.worker is not None and self.question and self.can_reject:
-            self.question = ""
-            self.options = []
-            self.can_reject = False
+            self._clear_question()
             self.worker.reject()
+
+    def _clear_question(self) -> None:
+        """The buttons go at once; the worker's next view confirms."""
+        self.question = ""
+        self.options = []
+        self.can_reject = False
+        self.sheet_preview = -1
 
     def undo(self) -> None:
         if self.worker is not None:

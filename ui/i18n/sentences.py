@@ -825,7 +825,6 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "who": (_WHO, _who),
     "names": (rf"(?:{_WHO})(?: and (?:{_WHO}))+", _names),
     "counts": (rf"(?:{_WHO}) \d+(?:, (?:{_WHO}) \d+)+", _counts),
-    "seat": (r"[0-3]", lambda v, lang: tr(f"colour.{_PLAYERS[int(v)].lower()}", lang)),
     "loc": (_LOC, _same),
     "spot": (_LOC + r"|\?", _same),
     "here": (_LOC + "|the personal area", lambda v, lang: v if v[0] != "t" else _word(lang, "here.personal_area")),

@@ -27,6 +27,7 @@ from tracker.inference import (
     recover,
     total_weight,
 )
+from tracker.two_step import TwoStepQuestion, split_question
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,10 @@ class TrackedGame(Generic[St, Obs]):
         self.config = config or InferenceConfig()
         self.pending: Question | None = None
         self.alert: str | None = None
+        self._two_step: TwoStepQuestion | None = None
+        """The whole question ``pending`` is a step of (:mod:`tracker.two_step`), else None."""
+        self._two_step_group: int | None = None
+        """Which option of the first step was chosen while its follow-up is pending."""
         self._scene_mark = len(state.history)
         """History length when the last still scene was read (moves since then are its moves)."""
         self._unexplained: list[Obs] = []
@@ -147,9 +152,7 @@ class TrackedGame(Generic[St, Obs]):
                 events.append(self._apply(move))
             events += self._reveal(verdict.reveals)
         elif isinstance(verdict, Question):
-            self.pending = verdict
-            self._log("question", question=verdict.prompt, options=list(verdict.option_texts))
-            events.append(QuestionAsked(verdict))
+            events.append(self._ask(verdict))
         elif isinstance(verdict, IllegalObservation):
             reason = verdict.reason
             taken_back = self._take_back(observed, just_made)
@@ -215,10 +218,7 @@ class TrackedGame(Generic[St, Obs]):
             self._log("note", text=f"lost step with the table for {len(self._unexplained)} scenes; "
                       "no legal position found that matches it yet")
             return None
-        self.pending = question
-        self._log("question", question=question.prompt, options=list(question.option_texts),
-                  recovery=True, take_back=list(question.take_back))
-        return QuestionAsked(question)
+        return self._ask(question, recovery=True, take_back=list(question.take_back))
 
     def _retry_at(self) -> int:
         """Unexplained scenes at which a recovery is tried (again): at each new scene up to
@@ -242,6 +242,18 @@ class TrackedGame(Generic[St, Obs]):
             raise RulesError("there is no question to answer")
         if not 0 <= option < len(self.pending.options):
             raise RulesError(f"the question has options 1-{len(self.pending.options)}, not {option + 1}")
+        if self._two_step is not None:
+            two_step, group = self._two_step, self._two_step_group
+            if group is None and len(two_step.groups[option]) > 1:
+                # the first step: what was done; the follow-up asks what the camera did not see
+                self._log("answer", option=option, text=self.pending.option_texts[option])
+                self._two_step_group = option
+                follow_up = two_step.follow_up(option)
+                self.pending = follow_up
+                self._log("question", question=follow_up.prompt, options=list(follow_up.option_texts))
+                return [QuestionAsked(follow_up)]
+            option = two_step.groups[option if group is None else group][0 if group is None else option]
+            self._end_two_step()
         question = self.pending
         chain = question.options[option]
         self._widened_reason = ""
@@ -339,6 +351,7 @@ class TrackedGame(Generic[St, Obs]):
         applied, and the table must be put back (an illegal-move alert until it is)."""
         if self.pending is None:
             raise RulesError("there is no question to answer")
+        self._end_two_step()  # none of the follow-up's options either: the whole question is refused
         self._log("answer", option=None, text="none of these")
         recovery = self.pending.recovery
         widened_before = self.pending.widened
@@ -396,12 +409,10 @@ class TrackedGame(Generic[St, Obs]):
         who = acting_player_words(self.state, question.options[0], self.adapter)
         question = replace(question, prompt=f"The camera may have misread something. Which of these did {who} do?",
                            widened=True)
-        self.pending = question
         self._asked_scene = asked  # answered, the scene is explained; rejected, it is unexplained
         self._widened_reason = reason
         self._widened_for = asked
-        self._log("question", question=question.prompt, options=list(question.option_texts), widened=True)
-        return QuestionAsked(question)
+        return self._ask(question, widened=True)
 
     def confirm_correction(self, moves: list[Move]) -> list[TrackerEvent]:
         """The players say what really happened (after an alert); each move is validated."""
@@ -446,6 +457,7 @@ class TrackedGame(Generic[St, Obs]):
     def undo(self) -> Move:
         move = self.state.pop()
         self._log("undo", text=f"took back: {self.state.describe_move(move)}")
+        self._end_two_step()
         self.pending = None
         self._scene_mark = min(self._scene_mark, len(self.state.history))
         self._unexplained = []  # the players changed the game: judge the next scene afresh
@@ -453,6 +465,23 @@ class TrackedGame(Generic[St, Obs]):
         return move
 
     # ---- helpers
+    def _ask(self, question: Question, **logged: Any) -> QuestionAsked:
+        """Put ``question`` to the players (logged), in two steps where its options differ only
+        in what the camera did not see (:func:`tracker.two_step.split_question`)."""
+        two_step = split_question(self.state, question)
+        shown = question if two_step is None else two_step.first
+        self._two_step, self._two_step_group = two_step, None
+        self.pending = shown
+        self._log("question", question=shown.prompt, options=list(shown.option_texts), **logged)
+        return QuestionAsked(shown)
+
+    def _end_two_step(self) -> None:
+        """The pending step's whole question becomes the pending one again (to be answered or
+        refused as a whole)."""
+        if self._two_step is not None:
+            self.pending = self._two_step.whole
+        self._two_step, self._two_step_group = None, None
+
     def _take_back(self, observed: Obs, just_made: int) -> list[MovesTakenBack]:
         """When no legal move explains the scene but the table looks exactly as it did before
         the moves the previous scene confirmed, those moves were taken back: undo them (logged),

@@ -149,6 +149,12 @@ SPOT = {
     "player 2's turn (round 3): place a card on the wall.": (
         "Au tour de joueur 2 (manche 3) : posez une carte sur le mur.",
         "Speler 2 is aan de beurt (ronde 3): leg een kaart op de muur."),
+    "Which of these was it? They differ only in what the camera did not see": (
+        "Lequel était-ce ? Ils ne diffèrent que par ce que la caméra n'a pas vu",
+        "Welke was het? Ze verschillen alleen in wat de camera niet zag"),
+    "Red scores from A1: collects an unseen tile": (
+        "Rouge score depuis A1 : récupère une tuile encore jamais vue",
+        "Rood scoort vanaf A1: verwijdert een nog onbekende tegel"),
     "Player 2 places sorcerer-crown on space 5 (-2 per card); the other card goes atop the stock": (
         "Joueur 2 pose la carte Sorcier (couronne) sur la case 5 (-2 par carte) ; l'autre carte va sur sa réserve",
         "Speler 2 legt de kaart Tovenaar (kroon) op vak 5 (-2 per kaart); de andere kaart gaat boven op de voorraad"),

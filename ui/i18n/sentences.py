@@ -117,6 +117,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
      "the players say none of the camera's options happened: put the table back as it was"),
     ("question.lost_track", "top", "The camera lost track of the game. Which of these is what happened?"),
     ("question.misread", "top", "The camera may have misread something. Which of these did {who} do?"),
+    ("question.unseen_which", "top", "Which of these was it? They differ only in what the camera did not see"),
     ("alert.none_is_where", "top",
      "the players say none of the camera's options is where the game stands: put the table back as it was, "
      "undo, or confirm what happened"),

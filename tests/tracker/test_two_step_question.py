@@ -1,0 +1,108 @@
+"""A question whose options differ only in a tile nobody saw is asked in two steps: first what
+was done (the tile left unnamed), then which tile (fresh steep bench game 72441 asked one
+question of 96 options: 8 Score chains times up to 12 kinds)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core import UNKNOWN
+from rules.octocube import OctocubeState
+from rules.octocube.moves import Score
+from rules.octocube.pieces import tile_from_label as T
+from tests.tracker.octocube_helpers import look, pair
+from tests.tracker.test_octocube_unseen_score import _seen_as_piles
+from tracker.inference import Question
+from tracker.octocube.groundtruth import observation_from_state
+from tracker.octocube.twin import TwinGame
+from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
+from tracker.two_step import FOLLOW_UP_PROMPT, split_question
+
+
+def _score_of_an_unseen_tile() -> tuple[OctocubeState, TrackedGame, int, Question]:
+    """Seed 3, two players: the player to move's bottom tile (a light blue pearl) unseen by the
+    tracker, three kinds on that player's board (read as piles), then the cube scored."""
+    truth, tracked = pair(2, 3)
+    for _ in range(2):
+        truth.push(next(m for m in truth.legal_moves() if m.kind == "place"))
+        look(truth, tracked)
+    seat = truth.current_player()
+    tile = truth.cubes[seat].faces["bottom"]
+    assert tile == T("light blue pearl")
+    cube = tracked.state.cubes[seat]
+    cube.faces = {**cube.faces, "bottom": UNKNOWN}
+    for state in (truth, tracked.state):
+        board = state.boards[seat].copy()
+        board.tiles = board.tiles + [tile, T("green pearl"), T("white diamond")]
+        state.boards = [board if s == seat else b for s, b in enumerate(state.boards)]
+    truth.push(Score(("bottom",)))
+    events = tracked.observe(_seen_as_piles(observation_from_state(truth)))
+    questions = [e.question for e in events if isinstance(e, QuestionAsked)]
+    assert len(questions) == 1, [type(e).__name__ for e in events]
+    return truth, tracked, seat, questions[0]
+
+
+def test_the_first_step_names_the_moves_and_leaves_the_tile_for_the_follow_up() -> None:
+    truth, tracked, seat, first = _score_of_an_unseen_tile()
+    # whole, the question was 4 options: no tile collected, or each of 3 kinds the tile may be
+    assert tracked._two_step is not None and len(tracked._two_step.whole.options) == 4
+    assert first.options == ((Score(()),), (Score(("bottom",)),))
+    assert first.option_texts[1] == "Red scores from A1: collects an unseen tile"
+    twin = TwinGame(2, seed=3)
+    twin.truth = truth
+    step = twin.truthful_answer(first, tracked.state.history)
+    assert step == 1
+    events = tracked.answer(step)
+    assert not [e for e in events if isinstance(e, MoveConfirmed)]  # nothing made before the tile is said
+    follow_up = tracked.pending
+    assert follow_up is not None and [e.question for e in events if isinstance(e, QuestionAsked)] == [follow_up]
+    assert follow_up.prompt == FOLLOW_UP_PROMPT
+    assert set(follow_up.options) == {(Score(("bottom",)),)}
+    assert sorted(follow_up.option_texts) == [f"Red scores from A1: collects a {name}"
+                                              for name in ("green pearl", "light blue pearl", "white diamond")]
+    pick = twin.truthful_answer(follow_up, tracked.state.history)
+    assert pick is not None and "light blue pearl" in follow_up.option_texts[pick]
+    events = tracked.answer(pick)
+    assert [e.move for e in events if isinstance(e, MoveConfirmed)] == [Score(("bottom",))]
+    assert tracked.pending is None
+    assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles
+    assert tracked.state.cubes[seat].faces == truth.cubes[seat].faces
+
+
+def test_an_option_of_its_own_is_answered_at_the_first_step() -> None:
+    truth, tracked, seat, first = _score_of_an_unseen_tile()
+    events = tracked.answer(0)  # "takes the cube home without collecting a tile": no follow-up
+    assert [e.move for e in events if isinstance(e, MoveConfirmed)] == [Score(())]
+    assert tracked.pending is None and tracked._two_step is None
+
+
+def test_none_of_the_follow_up_refuses_the_whole_question() -> None:
+    truth, tracked, seat, first = _score_of_an_unseen_tile()
+    tracked.answer(1)
+    events = tracked.reject()
+    assert any(isinstance(e, IllegalMoveAlert) for e in events)
+    assert tracked.pending is None and tracked._two_step is None
+    # every option of the whole question is refused, not only the follow-up's
+    assert {chain for _, chain in tracked._rejected} == {(Score(()),), (Score(("bottom",)),)}
+
+
+def test_an_undo_while_the_follow_up_is_pending_drops_both_steps() -> None:
+    truth, tracked, seat, first = _score_of_an_unseen_tile()
+    tracked.answer(1)
+    tracked.undo()
+    assert tracked.pending is None and tracked._two_step is None
+
+
+def test_questions_without_such_options_are_asked_whole() -> None:
+    truth, tracked, seat, first = _score_of_an_unseen_tile()
+    whole = tracked._two_step.whole if tracked._two_step else first
+    state = tracked.state
+    # no per-option reveals; a recovery question; every option the same moves: asked as they are
+    assert split_question(state, replace(whole, reveals_before_each=())) is None
+    assert split_question(state, replace(whole, recovery=True)) is None
+    same = [i for i, chain in enumerate(whole.options) if chain == (Score(("bottom",)),)]
+    only = replace(whole, options=tuple(whole.options[i] for i in same),
+                   option_texts=tuple(whole.option_texts[i] for i in same),
+                   reveals_after=tuple(whole.reveals_after[i] for i in same),
+                   reveals_before_each=tuple(whole.reveals_before_each[i] for i in same))
+    assert split_question(state, only) is None

@@ -319,3 +319,30 @@ def test_none_of_these_reaches_the_tracker_and_raises_its_alert() -> None:
         assert not [e for e in events if e.kind == "error"]
     finally:
         worker.stop()
+
+
+def test_a_question_in_two_steps_is_answered_step_by_step_on_play() -> None:
+    """Play's question whose options differ only in a tile nobody saw (tracker/two_step.py): the
+    first answer shows the follow-up (which tile) on the screen, the second makes the move."""
+    from tests.tracker.test_two_step_question import _score_of_an_unseen_tile
+    from tracker.two_step import FOLLOW_UP_PROMPT
+
+    truth, tracked, seat, first = _score_of_an_unseen_tile()
+    pipe = FakePipeline(frames=400)
+    pipe.tracked = tracked
+    worker = PipelineWorker(GameSetup(max_fps=0, display_width=80), builder=lambda s: (pipe, None, None))
+    worker.start()
+    try:
+        view, _ = _wait(worker.mailbox, lambda v, e: v.question is not None)
+        assert view.options == first.option_texts and len(view.options) == 2
+        worker.answer(1)  # "Red scores from A1: collects an unseen tile"
+        view, events = _wait(worker.mailbox, lambda v, e: v.question == FOLLOW_UP_PROMPT)
+        assert view.can_reject and len(view.options) == 3
+        assert not [e for e in events if e.kind == "error"]
+        worker.answer(view.options.index("Red scores from A1: collects a light blue pearl"))
+        view, events = _wait(worker.mailbox, lambda v, e: v.question is None)
+        assert not [e for e in events if e.kind == "error"]
+        assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles
+        assert tracked.state.cubes[seat].faces == truth.cubes[seat].faces
+    finally:
+        worker.stop()

@@ -47,7 +47,7 @@ def split_question(state: State, question: Question) -> TwoStepQuestion | None:
     in what they name that nobody saw (``reveals_before_each``); None when asking it whole is as
     short (no such options, or they are all of one kind: the question is the follow-up itself).
     A recovery question (moves taken back first) is asked whole."""
-    if not question.reveals_before_each or question.recovery or any(question.take_back):
+    if not any(question.reveals_before_each) or question.recovery or any(question.take_back):
         return None
     by_chain: dict[tuple[Move, ...], list[int]] = {}
     for i, chain in enumerate(question.options):

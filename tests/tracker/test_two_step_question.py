@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules.core import UNKNOWN
 from rules.octocube import OctocubeState
 from rules.octocube.moves import Score
@@ -106,3 +109,54 @@ def test_questions_without_such_options_are_asked_whole() -> None:
                    reveals_after=tuple(whole.reveals_after[i] for i in same),
                    reveals_before_each=tuple(whole.reveals_before_each[i] for i in same))
     assert split_question(state, only) is None
+
+
+class _WordsOnly:
+    """A stand-in state: moves are numbers, described as themselves (split_question only copies,
+    reveals, describes and pushes)."""
+
+    def copy(self, stack: bool = True) -> "_WordsOnly":
+        return self
+
+    def reveal(self, location: object, value: object) -> None:
+        pass
+
+    def describe_move(self, move: object) -> str:
+        return f"move {move}"
+
+    def push_unchecked(self, move: object) -> None:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=1, max_size=12))
+def test_every_option_of_the_whole_question_is_reached_by_exactly_one_path(
+        spec: list[tuple[int, bool]]) -> None:
+    """Options (a chain number, whether it names an unseen thing): asked in two steps, each
+    option of the whole question is one (first-step option, follow-up option) pair, with its own
+    moves, words and reveals; and a split happens only where it shortens the first question."""
+    options = tuple((chain,) for chain, _ in spec)
+    reveals = tuple(((("unseen", i), i),) if named else () for i, (_, named) in enumerate(spec))
+    whole = Question("?", options, tuple(f"option {i}" for i in range(len(spec))),
+                     reveals_after=tuple(() for _ in spec), reveals_before_each=reveals)
+    split = split_question(_WordsOnly(), whole)  # type: ignore[arg-type]
+    chains = {chain for chain, _ in spec}
+    if not any(named for _, named in spec) or len(chains) < 2 or len(chains) == len(spec):
+        assert split is None
+        return
+    assert split is not None and len(split.first.options) == len(chains) < len(spec)
+    reached: list[int] = []
+    for g, members in enumerate(split.groups):
+        assert split.first.options[g] == options[members[0]]
+        if len(members) == 1:
+            assert split.first.option_texts[g] == whole.option_texts[members[0]]
+            assert split.first.reveals_before_option(g) == whole.reveals_before_option(members[0])
+        else:
+            follow = split.follow_up(g)
+            assert follow.options == tuple(options[i] for i in members)
+            assert follow.option_texts == tuple(whole.option_texts[i] for i in members)
+            for k, i in enumerate(members):
+                assert follow.reveals_before_option(k) == whole.reveals_before_option(i)
+        reached += members
+    assert sorted(reached) == list(range(len(spec)))
+    assert len(set(split.first.option_texts)) == len(split.first.option_texts)

@@ -5,6 +5,7 @@ question of 96 options: 8 Score chains times up to 12 kinds)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -135,7 +136,7 @@ def test_every_option_of_the_whole_question_is_reached_by_exactly_one_path(
     """Options (a chain number, whether it names an unseen thing): asked in two steps, each
     option of the whole question is one (first-step option, follow-up option) pair, with its own
     moves, words and reveals; and a split happens only where it shortens the first question."""
-    options = tuple((chain,) for chain, _ in spec)
+    options: tuple[tuple[Any, ...], ...] = tuple((chain,) for chain, _ in spec)  # numbers stand for moves
     reveals = tuple(((("unseen", i), i),) if named else () for i, (_, named) in enumerate(spec))
     whole = Question("?", options, tuple(f"option {i}" for i in range(len(spec))),
                      reveals_after=tuple(() for _ in spec), reveals_before_each=reveals)

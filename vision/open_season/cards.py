@@ -166,6 +166,14 @@ WALL_BARE_SECOND = -1.2
 """... and the second (the icon's) this well: bare spaces 99 % above -1.07 (lowest -1.42), face
 cards on their space -1.71 and below, the icon's end of space 1 beside the crossing discard -0.81
 to -0.37."""
+TAUGHT_WALL_NO_CARD_FIT = 1.0
+"""A taught printing: a wall space read whole as a face that fits it worse than this holds no card
+laid on it, and reads ``EMPTY`` for the tracker (the built-in art's test,
+:meth:`CardReader._across_the_space`, compares the built-in board templates); the face it read is
+kept in ``CardRead.unfit`` for the copy's judgement. Game 102974 (printing 997162, another hand,
+side band; sessions 29-30): at the expert set-up player 4's bare space 1, in the deck's evening
+shadow, read mage-dagger at -0.33 (the bare board's template -2.03) and the game was lost from its
+first scene ("a card appeared on player 4's wall out of turn")."""
 BACK_RED_SHARE = 0.42
 """A pixel whose red share r/(r+g+b) passes this is a card back's red or gold, not the mat or a
 cream card face (the back is 0.65, its gold 0.47, the mat 0.21, a card's cream 0.35)."""
@@ -184,6 +192,11 @@ class CardRead:
     under 1 (``vision/open_season/score_photo.py`` ``HIDDEN_FIT``)."""
     whole: str = field(default="", compare=False)
     """A wall card read by its top strip (tokens on it): what the whole card read as ("" else)."""
+    unfit: str = field(default="", compare=False)
+    """A taught printing's place read ``EMPTY`` because the face it read best fits it worse than
+    a card laid there does (``TAUGHT_WALL_NO_CARD_FIT``): that face ("" else), with ``fit`` its
+    score. The copy is judged on it as the face it read (``vision/open_season/familiar.py``):
+    another printing's cards fit a taught pack as badly, and are no bare spaces."""
 
 
 @dataclass(frozen=True)
@@ -782,8 +795,7 @@ class CardReader:
                 seat, number = (int(v) for v in r.place.split()[1:])
                 if number in tokens_on.get(seat, set()):
                     whole[r.place] = self._under_tokens(r, whole[r.place])
-        if not self.taught:
-            whole.update(self._across_the_space(image, whole))
+        whole.update(self._across_the_space(image, whole) if not self.taught else self._taught_bare_spaces(whole))
         strips, strip_faces = self._strip_reads(image)
         out = TableCards()
         out.accolades = self.read_accolades(image)
@@ -840,6 +852,17 @@ class CardReader:
         bare = (a[:, board].max(axis=1) >= WALL_BARE_FIRST) | (b[:, board].max(axis=1) >= WALL_BARE_SECOND)
         return {layer.places[i]: CardRead(layer.places[i], EMPTY, 1.0, whole[layer.places[i]].fit)
                 for k, i in enumerate(suspects) if bare[k]}
+
+    @staticmethod
+    def _taught_bare_spaces(whole: dict[str, CardRead]) -> dict[str, CardRead]:
+        """A taught printing: the wall spaces read whole (not by the strip beside tokens) as a face
+        that fits below ``TAUGHT_WALL_NO_CARD_FIT``: read ``EMPTY``, the face kept in
+        ``CardRead.unfit``. A plain face may fit a bare space in a shadow better than the bare
+        board's template does, and a phantom wall card at the set-up loses the whole game (102974);
+        another printing's card fits as badly, but the copy is judged on what the space read as."""
+        return {place: CardRead(place, EMPTY, 1.0, read.fit, unfit=read.card) for place, read in whole.items()
+                if place.startswith("wall ") and read.card not in (EMPTY, BACK) and not read.whole
+                and read.fit < TAUGHT_WALL_NO_CARD_FIT}
 
     def _beside_fan(self, image: np.ndarray, name: str, places: list[str], seat: int, counts: tuple[int, ...],
                     reads: dict[str, CardRead], faces: dict[str, CardRead] | None = None) -> None:

@@ -808,7 +808,7 @@ class CardReader:
             self._beside_fan(image, "strip", stock, seat, counts, strips, strip_faces)
         for seat in range(self.num_players):
             out.walls[seat] = {n: whole[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
-            out.kept[seat] = whole[f"kept {seat}"]
+            out.kept[seat] = self._kept(whole[f"kept {seat}"])
             out.stocks[seat] = self._fan(whole, strips, [f"stock {seat} {i}" for i in range(MAX_STOCK)], strip_faces)
         out.inn = self._read_inn(image)
         out.discards_seen = self.discards_visible
@@ -852,6 +852,13 @@ class CardReader:
         bare = (a[:, board].max(axis=1) >= WALL_BARE_FIRST) | (b[:, board].max(axis=1) >= WALL_BARE_SECOND)
         return {layer.places[i]: CardRead(layer.places[i], EMPTY, 1.0, whole[layer.places[i]].fit)
                 for k, i in enumerate(suspects) if bare[k]}
+
+    def _kept(self, read: CardRead) -> CardRead:
+        """A seat's kept card as read; a taught printing's reads ``EMPTY`` (the face kept in
+        ``CardRead.unfit``) where it fits its face worse than ``TAUGHT_KEPT_MIN_FIT``."""
+        if self.taught and read.card not in (EMPTY, BACK) and read.fit < TAUGHT_KEPT_MIN_FIT:
+            return CardRead(read.place, EMPTY, 1.0, read.fit, unfit=read.card)
+        return read
 
     @staticmethod
     def _taught_bare_spaces(whole: dict[str, CardRead]) -> dict[str, CardRead]:
@@ -970,6 +977,16 @@ stills of printings 930000 and 930001, 18 tables: top cards 5.9-7.0; a lower car
 the next, -1.4 to 1.0; a place past the top, bare mat or the top card's lower part, 0.9 at most).
 The strips miscounted the fans: an empty stock read as 4-7 cards fitting -0.7 to 0.7, a stock
 of 2 whose lower strip read as the bare mat as none."""
+TAUGHT_KEPT_MIN_FIT = TAUGHT_FAN_TOP_FIT
+"""A taught printing: a kept card, one card lying whole on the mat as a fan's top does, fits a
+taught face at least this well, else the place reads ``EMPTY`` (``CardReader._kept``). Game 102974
+(printing 997162; session 30, os-wall): the demo's frame 82 shows player 3's hand at its bonus
+tile, the arm (a sleeve of the cloth's green, which the hand detector does not see) across player
+4's personal area; kept places 3 and 4 read barbarian-dagger at 3.03 and barbarian-earrings at 2.42,
+and the scene was a false alarm ("player 3's kept card is barbarian-dagger, expected none").
+Stills of tuning printings 997100, 997101, 997102 and 997162 (horn tables 102920, 102922, 102964,
+102974; 26 kept cards, up to 11 accolades fanned beside them): kept cards 6.39 and up, the bare
+mat's best face -1.0 and below."""
 TAUGHT_FAN_STRIP_CONFIDENCE = 0.0
 """... and a lower card of its fan, read by its top strip, is reported not sure at all of its face
 (the tracker weighs each of its differences its floor, 0.1): on those stills 12 of 14 lower cards

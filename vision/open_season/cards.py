@@ -173,7 +173,14 @@ laid on it, and reads ``EMPTY`` for the tracker (the built-in art's test,
 kept in ``CardRead.unfit`` for the copy's judgement. Game 102974 (printing 997162, another hand,
 side band; sessions 29-30): at the expert set-up player 4's bare space 1, in the deck's evening
 shadow, read mage-dagger at -0.33 (the bare board's template -2.03) and the game was lost from its
-first scene ("a card appeared on player 4's wall out of turn")."""
+first scene ("a card appeared on player 4's wall out of turn"). Stills of tuning printings
+997100-997103 (tables 102920-102922, 102960-102968, 102974; scenes 0, 15, 40, 80; 61 stills): 262
+face cards on their space read whole fitted 5.93 and up (6.16 and up under a wild token); of 1,711
+bare spaces none fitted a face better than 0.20, and the only face to beat the bare board was the
+same shadowed space of table 102974 on printing 997102 (0.19-0.20 against -0.58/-0.36), now read
+empty. The bare board's own template does not tell a phantom from another printing's card (the
+phantom -2.03; the built-in art's cards read by 997162's pack -1.76 to -2.73), hence the face kept
+for :mod:`vision.open_season.familiar`."""
 BACK_RED_SHARE = 0.42
 """A pixel whose red share r/(r+g+b) passes this is a card back's red or gold, not the mat or a
 cream card face (the back is 0.65, its gold 0.47, the mat 0.21, a card's cream 0.35)."""
@@ -984,9 +991,9 @@ taught face at least this well, else the place reads ``EMPTY`` (``CardReader._ke
 tile, the arm (a sleeve of the cloth's green, which the hand detector does not see) across player
 4's personal area; kept places 3 and 4 read barbarian-dagger at 3.03 and barbarian-earrings at 2.42,
 and the scene was a false alarm ("player 3's kept card is barbarian-dagger, expected none").
-Stills of tuning printings 997100, 997101, 997102 and 997162 (horn tables 102920, 102922, 102964,
-102974; 26 kept cards, up to 11 accolades fanned beside them): kept cards 6.39 and up, the bare
-mat's best face -1.0 and below."""
+Stills of tuning printings 997100-997102 and 997162 (horn tables 102920, 102922, 102960, 102962,
+102964, 102966, 102968, 102974; 40 stills, 49 kept cards, up to 13 accolades fanned beside them):
+kept cards 6.28 and up; bare kept places on 61 tuning stills: best face -1.0 and below."""
 TAUGHT_FAN_STRIP_CONFIDENCE = 0.0
 """... and a lower card of its fan, read by its top strip, is reported not sure at all of its face
 (the tracker weighs each of its differences its floor, 0.1): on those stills 12 of 14 lower cards

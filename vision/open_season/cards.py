@@ -201,8 +201,8 @@ class CardRead:
     """A wall card read by its top strip (tokens on it): what the whole card read as ("" else)."""
     unfit: str = field(default="", compare=False)
     """A taught printing's place read ``EMPTY`` because the face it read best fits it worse than
-    a card laid there does (``TAUGHT_WALL_NO_CARD_FIT``): that face ("" else), with ``fit`` its
-    score. The copy is judged on it as the face it read (``vision/open_season/familiar.py``):
+    a card laid there does (a wall space: ``TAUGHT_WALL_NO_CARD_FIT``; a kept card:
+    ``TAUGHT_KEPT_MIN_FIT``): that face ("" else), with ``fit`` its score. The copy is judged on it as the face it read (``vision/open_season/familiar.py``):
     another printing's cards fit a taught pack as badly, and are no bare spaces."""
 
 

@@ -988,8 +988,8 @@ TAUGHT_KEPT_MIN_FIT = TAUGHT_FAN_TOP_FIT
 """A taught printing: a kept card, one card lying whole on the mat as a fan's top does, fits a
 taught face at least this well, else the place reads ``EMPTY`` (``CardReader._kept``). Game 102974
 (printing 997162; session 30, os-wall): the demo's frame 82 shows player 3's hand at its bonus
-tile, the arm (a sleeve of the cloth's green, which the hand detector does not see) across player
-4's personal area; kept places 3 and 4 read barbarian-dagger at 3.03 and barbarian-earrings at 2.42,
+tile, the arm (a sleeve of the cloth's green, which the hand detector does not see) over player 4's
+kept place and the hand beside player 3's: they read barbarian-dagger at 3.03 and barbarian-earrings at 2.42,
 and the scene was a false alarm ("player 3's kept card is barbarian-dagger, expected none").
 Stills of tuning printings 997100-997102 and 997162 (horn tables 102920, 102922, 102960, 102962,
 102964, 102966, 102968, 102974; 40 stills, 49 kept cards, up to 13 accolades fanned beside them):

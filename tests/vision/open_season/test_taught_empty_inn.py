@@ -108,8 +108,8 @@ def test_a_bare_wall_space_in_the_decks_shadow_reads_empty_at_a_taught_set_up(
 def test_an_arm_over_a_taught_personal_area_is_no_kept_card(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The same game's demo film, frame 82 (change 11: player 3 lays its bonus tile on column 4, the
     hand at the tile): the arm, in a sleeve of the cloth's green that the hand detector does not
-    see, lies across player 4's personal area, and kept places 3 and 4 read barbarian-dagger (fit
-    3.03) and barbarian-earrings (2.42): a false alarm ("player 3's kept card is barbarian-dagger,
+    see, lies over player 4's kept place and the hand beside player 3's, and they read
+    barbarian-dagger (fit 3.03) and barbarian-earrings (2.42): a false alarm ("player 3's kept card is barbarian-dagger,
     expected none"). A kept card of the printing fits its face 6.4 and up."""
     import random
 

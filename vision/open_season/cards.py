@@ -202,8 +202,9 @@ class CardRead:
     unfit: str = field(default="", compare=False)
     """A taught printing's place read ``EMPTY`` because the face it read best fits it worse than
     a card laid there does (a wall space: ``TAUGHT_WALL_NO_CARD_FIT``; a kept card:
-    ``TAUGHT_KEPT_MIN_FIT``): that face ("" else), with ``fit`` its score. The copy is judged on it as the face it read (``vision/open_season/familiar.py``):
-    another printing's cards fit a taught pack as badly, and are no bare spaces."""
+    ``TAUGHT_KEPT_MIN_FIT``): that face ("" else), with ``fit`` its score. The copy is judged on
+    it as the face it read (``vision/open_season/familiar.py``): another printing's cards fit a
+    taught pack as badly, and are no bare spaces."""
 
 
 @dataclass(frozen=True)
@@ -802,7 +803,7 @@ class CardReader:
                 seat, number = (int(v) for v in r.place.split()[1:])
                 if number in tokens_on.get(seat, set()):
                     whole[r.place] = self._under_tokens(r, whole[r.place])
-        whole.update(self._across_the_space(image, whole) if not self.taught else self._taught_bare_spaces(whole))
+        whole.update(self._taught_bare_spaces(whole) if self.taught else self._across_the_space(image, whole))
         strips, strip_faces = self._strip_reads(image)
         out = TableCards()
         out.accolades = self.read_accolades(image)

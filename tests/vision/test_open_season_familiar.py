@@ -113,3 +113,22 @@ def test_the_demo_drawn_with_untaught_art_reads_the_pixels_and_says_so(tmp_path:
     judged, named = out["copy_judged_first_scene"], out["unknown_copy_first_scene"]
     assert judged is not None and named is not None and judged <= named <= judged + 2
     assert out["moves_correct"] == 0  # nothing tracked on cards it cannot read
+
+
+def test_taught_wall_spaces_read_empty_for_too_bad_a_fit_still_judge_the_copy() -> None:
+    # a taught pack reads a wall space whose best face fits under TAUGHT_WALL_NO_CARD_FIT empty for
+    # the tracker (a bare space in a shadow, game 102974), the face kept in CardRead.unfit:
+    # another printing's wall cards fit as badly, and the copy is judged on the faces they read
+    other = {seat: {n: CardRead(f"wall {seat} {n}", EMPTY, 1.0, 0.4, unfit="elf-crown") for n in (1, 2)}
+             for seat in (0, 1)}
+    judged = judge_copy(TableCards(walls=other), taught=True)
+    assert judged.unknown_copy == UNKNOWN_CARDS_PACK and judged.familiarity == 0.0
+    # the taught printing's own cards beside one such space: still that copy
+    own = {seat: {n: CardRead(f"wall {seat} {n}", "elf-crown", 1.0, KNOWN_FIT_PACK + 1) for n in (1, 2, 3)}
+           for seat in (0, 1)}
+    own[1][4] = CardRead("wall 1 4", EMPTY, 1.0, -0.3, unfit="mage-dagger")
+    judged = judge_copy(TableCards(walls=own), taught=True)
+    assert judged.unknown_copy is None and judged.familiarity == round(6 / 7, 4)
+    # bare spaces read empty outright say nothing
+    bare = {seat: {n: CardRead(f"wall {seat} {n}", EMPTY, 1.0, 1.0) for n in (1, 2)} for seat in (0, 1)}
+    assert judge_copy(TableCards(walls=bare), taught=True).familiarity is None

@@ -166,6 +166,21 @@ WALL_BARE_SECOND = -1.2
 """... and the second (the icon's) this well: bare spaces 99 % above -1.07 (lowest -1.42), face
 cards on their space -1.71 and below, the icon's end of space 1 beside the crossing discard -0.81
 to -0.37."""
+TAUGHT_WALL_NO_CARD_FIT = 1.0
+"""A taught printing: a wall space read whole as a face that fits it worse than this holds no card
+laid on it, and reads ``EMPTY`` for the tracker (the built-in art's test,
+:meth:`CardReader._across_the_space`, compares the built-in board templates); the face it read is
+kept in ``CardRead.unfit`` for the copy's judgement. Game 102974 (printing 997162, another hand,
+side band; sessions 29-30): at the expert set-up player 4's bare space 1, in the deck's evening
+shadow, read mage-dagger at -0.33 (the bare board's template -2.03) and the game was lost from its
+first scene ("a card appeared on player 4's wall out of turn"). Stills of tuning printings
+997100-997103 (tables 102920-102922, 102960-102968, 102974; scenes 0, 15, 40, 80; 61 stills): 262
+face cards on their space read whole fitted 5.93 and up (6.16 and up under a wild token); of 1,711
+bare spaces none fitted a face better than 0.20, and the only face to beat the bare board was the
+same shadowed space of table 102974 on printing 997102 (0.19-0.20 against -0.58/-0.36), now read
+empty. The bare board's own template does not tell a phantom from another printing's card (the
+phantom -2.03; the built-in art's cards read by 997162's pack -1.76 to -2.73), hence the face kept
+for :mod:`vision.open_season.familiar`."""
 BACK_RED_SHARE = 0.42
 """A pixel whose red share r/(r+g+b) passes this is a card back's red or gold, not the mat or a
 cream card face (the back is 0.65, its gold 0.47, the mat 0.21, a card's cream 0.35)."""
@@ -184,6 +199,12 @@ class CardRead:
     under 1 (``vision/open_season/score_photo.py`` ``HIDDEN_FIT``)."""
     whole: str = field(default="", compare=False)
     """A wall card read by its top strip (tokens on it): what the whole card read as ("" else)."""
+    unfit: str = field(default="", compare=False)
+    """A taught printing's place read ``EMPTY`` because the face it read best fits it worse than
+    a card laid there does (a wall space: ``TAUGHT_WALL_NO_CARD_FIT``; a kept card:
+    ``TAUGHT_KEPT_MIN_FIT``): that face ("" else), with ``fit`` its score. The copy is judged on
+    it as the face it read (``vision/open_season/familiar.py``): another printing's cards fit a
+    taught pack as badly, and are no bare spaces."""
 
 
 @dataclass(frozen=True)
@@ -782,8 +803,7 @@ class CardReader:
                 seat, number = (int(v) for v in r.place.split()[1:])
                 if number in tokens_on.get(seat, set()):
                     whole[r.place] = self._under_tokens(r, whole[r.place])
-        if not self.taught:
-            whole.update(self._across_the_space(image, whole))
+        whole.update(self._taught_bare_spaces(whole) if self.taught else self._across_the_space(image, whole))
         strips, strip_faces = self._strip_reads(image)
         out = TableCards()
         out.accolades = self.read_accolades(image)
@@ -796,7 +816,7 @@ class CardReader:
             self._beside_fan(image, "strip", stock, seat, counts, strips, strip_faces)
         for seat in range(self.num_players):
             out.walls[seat] = {n: whole[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
-            out.kept[seat] = whole[f"kept {seat}"]
+            out.kept[seat] = self._kept(whole[f"kept {seat}"])
             out.stocks[seat] = self._fan(whole, strips, [f"stock {seat} {i}" for i in range(MAX_STOCK)], strip_faces)
         out.inn = self._read_inn(image)
         out.discards_seen = self.discards_visible
@@ -840,6 +860,24 @@ class CardReader:
         bare = (a[:, board].max(axis=1) >= WALL_BARE_FIRST) | (b[:, board].max(axis=1) >= WALL_BARE_SECOND)
         return {layer.places[i]: CardRead(layer.places[i], EMPTY, 1.0, whole[layer.places[i]].fit)
                 for k, i in enumerate(suspects) if bare[k]}
+
+    def _kept(self, read: CardRead) -> CardRead:
+        """A seat's kept card as read; a taught printing's reads ``EMPTY`` (the face kept in
+        ``CardRead.unfit``) where it fits its face worse than ``TAUGHT_KEPT_MIN_FIT``."""
+        if self.taught and read.card not in (EMPTY, BACK) and read.fit < TAUGHT_KEPT_MIN_FIT:
+            return CardRead(read.place, EMPTY, 1.0, read.fit, unfit=read.card)
+        return read
+
+    @staticmethod
+    def _taught_bare_spaces(whole: dict[str, CardRead]) -> dict[str, CardRead]:
+        """A taught printing: the wall spaces read whole (not by the strip beside tokens) as a face
+        that fits below ``TAUGHT_WALL_NO_CARD_FIT``: read ``EMPTY``, the face kept in
+        ``CardRead.unfit``. A plain face may fit a bare space in a shadow better than the bare
+        board's template does, and a phantom wall card at the set-up loses the whole game (102974);
+        another printing's card fits as badly, but the copy is judged on what the space read as."""
+        return {place: CardRead(place, EMPTY, 1.0, read.fit, unfit=read.card) for place, read in whole.items()
+                if place.startswith("wall ") and read.card not in (EMPTY, BACK) and not read.whole
+                and read.fit < TAUGHT_WALL_NO_CARD_FIT}
 
     def _beside_fan(self, image: np.ndarray, name: str, places: list[str], seat: int, counts: tuple[int, ...],
                     reads: dict[str, CardRead], faces: dict[str, CardRead] | None = None) -> None:
@@ -947,6 +985,16 @@ stills of printings 930000 and 930001, 18 tables: top cards 5.9-7.0; a lower car
 the next, -1.4 to 1.0; a place past the top, bare mat or the top card's lower part, 0.9 at most).
 The strips miscounted the fans: an empty stock read as 4-7 cards fitting -0.7 to 0.7, a stock
 of 2 whose lower strip read as the bare mat as none."""
+TAUGHT_KEPT_MIN_FIT = TAUGHT_FAN_TOP_FIT
+"""A taught printing: a kept card, one card lying whole on the mat as a fan's top does, fits a
+taught face at least this well, else the place reads ``EMPTY`` (``CardReader._kept``). Game 102974
+(printing 997162; session 30, os-wall): the demo's frame 82 shows player 3's hand at its bonus
+tile, the arm (a sleeve of the cloth's green, which the hand detector does not see) over player 4's
+kept place and the hand beside player 3's: they read barbarian-dagger at 3.03 and barbarian-earrings at 2.42,
+and the scene was a false alarm ("player 3's kept card is barbarian-dagger, expected none").
+Stills of tuning printings 997100-997102 and 997162 (horn tables 102920, 102922, 102960, 102962,
+102964, 102966, 102968, 102974; 40 stills, 49 kept cards, up to 13 accolades fanned beside them):
+kept cards 6.28 and up; bare kept places on 61 tuning stills: best face -1.0 and below."""
 TAUGHT_FAN_STRIP_CONFIDENCE = 0.0
 """... and a lower card of its fan, read by its top strip, is reported not sure at all of its face
 (the tracker weighs each of its differences its floor, 0.1): on those stills 12 of 14 lower cards

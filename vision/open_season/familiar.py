@@ -70,8 +70,11 @@ def judge_copy(cards: Any, taught: bool) -> CopyJudgement:
     regions = [("inn", list(cards.inn))] + [(f"wall {seat}", list(wall.values()))
                                             for seat, wall in cards.walls.items()]
     least_fit = KNOWN_FIT_PACK if taught else KNOWN_FIT
+    # a taught wall space whose face fits too badly for a card laid there reads empty for the
+    # tracker (``CardRead.unfit``: a bare space in a shadow, or another printing's card): judged
+    # as the face it read, as before that floor
     faces = [(region, read.fit >= least_fit) for region, reads in regions for read in reads
-             if read.card not in (EMPTY, BACK, HIDDEN)]
+             if read.card not in (EMPTY, BACK, HIDDEN) or read.unfit]
     # another printing's inn card may look more like the bare inn board than like any face: read
     # empty, but fitting the board far worse than a bare slot does
     faces += [(region, False) for region, reads in regions for read in reads

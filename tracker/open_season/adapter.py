@@ -74,6 +74,20 @@ tiles misread in every still, 0.15, with a card read behind the deck, 0.5, passe
 0.6 at every take: 58 false alarms)."""
 
 
+BONUS_ACTIVE_UNSURE_WEIGHT = 0.05
+"""Weight of a chosen bonus tile read activated where the game has it not activated, or the other
+way, where the token reader doubts that column's activation (``PlayerReading.bonus_active_unsure``:
+its gold rim's ratio near the line). Activation follows from the wall (a column completed, by a
+card or a wild token): no move turns it back, and the wall shows the move that turns it on, so a
+doubted rim tells the tracker next to nothing. Demo 102970 (tilt 34, lamp, built-in art and taught
+printing 997161 alike): player 3's face 14 on column 4, activated by a wild token (tattoo) at move
+55, read not activated in most stills after with that doubt; at full weight (1.0, past the
+tolerance 0.6 alone) it made 15 false alarms, and the wild token's question offered every attribute
+but the true one (tattoo activated the column). Under the margin (0.5), so that a chain which
+activates a tile and one which does not, alike otherwise, make a question rather than one winning
+by the rim."""
+
+
 PERSONAL_UNSURE_WEIGHT = 0.2
 """Weight of a supply trophy or wild count, or a penalty or series tile, that differs where the
 token reader doubts the seat's personal row (``PlayerReading.personal_unsure``: another reading
@@ -496,10 +510,16 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 continue  # a hand over the place, or bare mat read as a tile: no face shows there
             w_tile, g_tile = want.bonus.get(col), got.bonus.get(col)
             if w_tile != g_tile:
-                # a face, once chosen, never changes: a chosen tile read with another face (only
-                # the face, lit or not as expected) is a misread that no move can explain
-                misread = w_tile is not None and g_tile is not None and w_tile[1] == g_tile[1]
-                weight = (0.0 if col in got.bonus_unsure else BONUS_FACE_MISREAD_WEIGHT) if misread else 1.0
+                weight = 1.0  # a tile where none should be, or none where one should be
+                if w_tile is not None and g_tile is not None:
+                    # a face, once chosen, never changes: a chosen tile read with another face is a
+                    # misread that no move can explain; an activation the reader doubts (its rim a
+                    # camera pixel wide) weighs little, whichever way it is read
+                    face = 0.0 if w_tile[0] == g_tile[0] else \
+                        0.0 if col in got.bonus_unsure else BONUS_FACE_MISREAD_WEIGHT
+                    lit = 0.0 if w_tile[1] == g_tile[1] else \
+                        BONUS_ACTIVE_UNSURE_WEIGHT if col in got.bonus_active_unsure else 1.0
+                    weight = max(face, lit)
                 diffs.append(Difference(f"{who}'s bonus tile on column {col} reads {g_tile}, expected {w_tile}",
                                         weight))
         return diffs

@@ -11,7 +11,8 @@ What the readers are unsure of goes into the observation as weights, never as a 
 sure: a wall card's confidence (``PlayerReading.confidence``), and an accolade count that another
 count fits nearly as well (``PlayerReading.accolades_confidence`` < 1: the adapter then gives its
 difference little weight, see ``tracker/open_season/adapter.py``), the bonus columns whose
-face the token reader doubts (``PlayerReading.bonus_unsure``: every face is tried there, asked),
+face the token reader doubts (``PlayerReading.bonus_unsure``: every face is tried there, asked)
+or whose activation it doubts (``bonus_active_unsure``: its difference weighs little),
 and a personal row, a wall space's wild token or a Shield scoring's trophy it doubts
 (``PlayerReading.personal_unsure``, ``wall_wilds_unsure``, ``scorings_unsure``: their differences
 weigh little).
@@ -143,6 +144,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             bonus_confidence=0.0 if t is not None and getattr(t, "dark", False) and wall else 1.0,
             bonus_unsure=frozenset(getattr(t, "bonus_unsure", frozenset())) if t else frozenset(),
             bonus_hidden=frozenset(getattr(t, "bonus_hidden", frozenset())) if t else frozenset(),
+            bonus_active_unsure=frozenset(getattr(t, "bonus_active_unsure", frozenset())) if t else frozenset(),
             personal_unsure=bool(getattr(t, "personal_unsure", False)) if t else False,
             wall_wilds_unsure=wilds_unsure,
             scorings_unsure=frozenset(getattr(t, "scorings_unsure", frozenset())) if t else frozenset(),

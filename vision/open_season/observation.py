@@ -54,6 +54,10 @@ class PlayerReading:
     """Columns whose face number the token reader is not sure of (another face fits nearly as
     well, or the tile is too small in the image to tell numbers apart): seed 97621's faces 3 and
     5 read as 8 and 6 at 0.6 camera pixels per mm, doubted by the reader, taken as sure."""
+    bonus_active_unsure: frozenset[int] = field(default=frozenset(), compare=False)
+    """Expert: the columns where the token reader doubts whether the tile is activated (its gold
+    rim a camera pixel wide: demo 102970's face 14 read not activated in most stills after it was,
+    15 false alarms); the activation read there may be wrong either way."""
     bonus_hidden: frozenset[int] = field(default=frozenset(), compare=False)
     """Expert: the columns where a tile seems to lie but no face fits it (a hand over it, bare mat
     taken for a tile): they say nothing of the tile there (``tokens.BONUS_FACE_FIT_MIN``)."""

@@ -153,6 +153,12 @@ class SeatTokens:
     hand over the tile, or bare mat taken for one. Neither a tile nor bare: the tracker weighs
     nothing there (also in ``bonus`` and ``bonus_unsure``, with a doubt naming faces, for the
     photo scorer's question)."""
+    bonus_active_unsure: frozenset[int] = frozenset()
+    """Expert: the columns whose activation (the gold rim) is doubted either way: the rim ratio
+    within ``BONUS_ACTIVE_DOUBT`` of ``BONUS_ACTIVE_RATIO`` (each has the doubt "is the bonus
+    tile in column N activated?"). Demo 102970 (tilt 34, lamp): player 3's activated face 14 seen
+    at 0.61 camera pixels per mm, its rim a pixel wide, measured 0.96-0.98 in most stills and read
+    not activated; taken as sure by the tracker, it raised 15 false alarms in one game."""
     wall_wilds_unsure: frozenset[int] = frozenset()
     """Wall spaces where a wild token is doubted either way (its fit within ``WALL_DOUBT`` of the
     threshold): bench seed 97702 (tilt 33.4, evening) read one on player 1's space 10 now and
@@ -301,9 +307,12 @@ class TokenReader:
                 named = [str(faces[column])] + [str(f) for f in others]
                 seats[seat]["doubts"].append(f"player {seat + 1}: bonus tile in column {column} "
                                              f"({', '.join(named[:-1])} or {named[-1]})")
+            active_unsure = set()
             for column, v in sorted(columns.items()):
                 if abs(v[1] - BONUS_ACTIVE_RATIO) < BONUS_ACTIVE_DOUBT:
                     seats[seat]["doubts"].append(f"player {seat + 1}: is the bonus tile in column {column} activated?")
+                    active_unsure.add(column)
+            seats[seat]["bonus_active_unsure"] = frozenset(active_unsure)
         for (seat, _zero, _slot), (level,) in zip(*sc["light"]):
             if level < LIGHT_MIN:
                 seats[seat]["dark"] = True
@@ -317,6 +326,7 @@ class TokenReader:
                 scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
                 doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)),
                 bonus_unsure=d.get("bonus_unsure", frozenset()), bonus_hidden=d.get("bonus_hidden", frozenset()),
+                bonus_active_unsure=d.get("bonus_active_unsure", frozenset()),
                 personal_unsure=bool(d.get("personal_unsure", False)),
                 wall_wilds_unsure=frozenset(d.get("wilds_unsure", ())),
                 scorings_unsure=frozenset(d.get("scorings_unsure", ())))

@@ -289,6 +289,21 @@ def test_an_activated_tile_has_a_gold_rim_and_a_rim_near_the_line_is_a_doubt(rat
     assert seat.doubts == (("player 2: is the bonus tile in column 2 activated?",) if doubted else ())
 
 
+@pytest.mark.parametrize(("ratio", "active", "doubted"), [
+    (0.86, True, False), (0.88, True, True), (0.962, False, True), (0.979, False, True), (1.02, False, True),
+    (1.04, False, False)])
+def test_a_doubted_activation_goes_to_the_tracker_with_its_column(ratio: float, active: bool,
+                                                                  doubted: bool) -> None:
+    """Demo 102970 (tilt 34, lamp): an activated face 14 seen at 0.61 px per mm, its rim read
+    0.962-0.979, not activated; the doubt said so in words only, the tracker took the reading as
+    sure (15 false alarms). The doubted column goes to it (``bonus_active_unsure``)."""
+    reads = _read(_reader(expert=True), bonus={(1, 2): (0.5, ratio, {6: 0.9}), (1, 3): (0.5, 1.2, {9: 0.9}),
+                                               (0, 1): (0.5, 0.8, {3: 0.9})})
+    assert reads[1].bonus == {2: (6, active), 3: (9, False)}
+    assert reads[1].bonus_active_unsure == (frozenset({2}) if doubted else frozenset())
+    assert reads[0].bonus == {1: (3, True)} and reads[0].bonus_active_unsure == frozenset()
+
+
 def test_the_four_faces_come_from_four_different_tiles() -> None:
     # column 2 fits face 4 best, but face 3 (the same tile's other side) is in column 1
     seat = _read(_reader(expert=True), bonus={(0, 1): (0.5, 1.1, {3: 0.9, 9: 0.2}),

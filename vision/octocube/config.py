@@ -114,6 +114,14 @@ class RecogniserConfig:
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""
+    pack_cube_not_stack_top: bool = True
+    """With a pack: a grid window where the cube net sees a seat's colour is not that seat's cube
+    when a taught tile lies there at a stack's height and not at a cube's (the height test of
+    ``pack_topped_*`` the other way round: parallax >= ``pack_topped_min_parallax_mm``, the tile
+    fits the stack-height window >= ``pack_topped_stack_score`` and the cube-height window worse
+    by >= ``pack_topped_height_lead``): a tile in a cube's colour, e.g. a yellow-green tile taken
+    for the yellow cube (``OctocubeRecogniser._shows_stack_top``). The seat's cube is then looked
+    for in its other windows."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

@@ -559,11 +559,9 @@ class OctocubeRecogniser:
         yellow-green white sextant taken for the yellow cube, 0.96) is a stack top and not a cube.
         The reverse of :meth:`_topped_cubes`' height test: under tilt (a parallax of at least
         ``pack_topped_min_parallax_mm`` between the two heights) the tile fits the stack-height
-        window at least ``pack_topped_stack_score`` and the cube-height window worse by at least
+        window at least ``pack_cube_stack_top_score`` and the cube-height window worse by at least
         ``pack_topped_height_lead``. A cube standing there hides its stack's window behind its own
-        side and top: no taught tile fits it so (training printings 1-11 x 5 tables, 2-photo packs:
-        every real cube with that parallax whose stack window fits a tile >= 0.75 fits it at cube
-        height as well or better, lead -0.06 at most)."""
+        side and top: no taught tile fits it so (``pack_cube_stack_top_score``)."""
         assert self._cube_matcher is not None
         cfg = self.config
         if i >= len(self.layout.stack_locations):
@@ -576,7 +574,7 @@ class OctocubeRecogniser:
         down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=tiles)
         j = int(np.argmax(down.scores[0]))
         score = float(down.scores[0, j])
-        if score < cfg.pack_topped_stack_score:
+        if score < cfg.pack_cube_stack_top_score:
             return False
         up = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=(down.labels[j],))
         return score - float(up.scores[0, j]) >= cfg.pack_topped_height_lead

@@ -590,7 +590,9 @@ class OctocubeRecogniser:
           fills the window (0.84) and what is left is mostly this colour (0.07 of 0.16). The
           window is read without the colour that the cube behind explains, where this colour
           then leads every other colour (the empty class counts in the share, not the lead:
-          0.19 of 0.53 with 'none' 0.22, the near row, tilt 31.7)."""
+          0.19 of 0.53 with 'none' 0.22, the near row, tilt 31.7).
+        ``not_cube``: windows that show a stack top (``_shows_stack_top``): never the answer, but
+        still counted as the window in front that a cube's top leans into."""
         cfg = self.config
         best: tuple[int, float] | None = None
         for i in free:

@@ -561,7 +561,8 @@ class OctocubeRecogniser:
         ``pack_topped_min_parallax_mm`` between the two heights) the tile fits the stack-height
         window at least ``pack_cube_stack_top_score`` and the cube-height window worse by at least
         ``pack_topped_height_lead``. A cube standing there hides its stack's window behind its own
-        side and top: no taught tile fits it so (``pack_cube_stack_top_score``)."""
+        side and top: no taught tile fits it so (``pack_cube_stack_top_score``), and where its side
+        happens to, its bare top fits a taught cube face at cube height (``pack_cube_face_score``)."""
         assert self._cube_matcher is not None
         cfg = self.config
         if i >= len(self.layout.stack_locations):
@@ -577,7 +578,17 @@ class OctocubeRecogniser:
         if score < cfg.pack_cube_stack_top_score:
             return False
         up = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=(down.labels[j],))
-        return score - float(up.scores[0, j]) >= cfg.pack_topped_height_lead
+        if score - float(up.scores[0, j]) < cfg.pack_topped_height_lead:
+            return False
+        # a bare cube's top in the cube-height window is a cube, whatever its side shows in the
+        # stack's window under a strong tilt (training printing 31, table 533102, tilt 28: a yellow
+        # cube's side fits the coin tile 0.65 there, its top fits the taught cube faces 0.81-0.82)
+        bare = [lb for lb in self._cube_matcher.labels if lb.startswith("cube-")]
+        if bare:
+            faces = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=bare)
+            if float(faces.scores[0].max()) >= cfg.pack_cube_face_score:
+                return False
+        return True
 
     def _hidden_cube(self, col: int, probs: np.ndarray, free: list[int],
                      colour_at: dict[int, int], not_cube: set[int] | None = None) -> tuple[int, float] | None:

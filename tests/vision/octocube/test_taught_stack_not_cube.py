@@ -84,3 +84,17 @@ def test_the_check_can_be_turned_off(scenes: dict[tuple[int, int], tuple]) -> No
     obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
                              config=config).recognise(frame.image)
     assert obs.cubes[1].location == (3, 2)
+
+
+def test_a_bare_cube_whose_side_fits_a_tile_stays_a_cube(scenes: dict[tuple[int, int], tuple]) -> None:
+    """Training printing 31, table 533102 (tilt 28): the bare yellow cube on (3, 2) shows its side
+    in its stack's window, which fits the taught coin tile 0.65 there and worse at cube height: by
+    height alone a stack top. Its top fits the taught cube faces 0.8 at cube height: a cube."""
+    pack, frame = _cached(scenes, (31, 533_102))
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    assert truth.cube_location[1] == (3, 2) and truth.cube_top[1] == "bare"
+    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack).recognise(frame.image)
+    assert 1 in obs.cubes and obs.cubes[1].location == (3, 2)
+    assert obs.tops[(3, 2)].covered
+    for s, where in truth.cube_location.items():
+        assert obs.cubes[s].location == where, s

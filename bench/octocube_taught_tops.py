@@ -168,7 +168,8 @@ def main() -> int:
                         other_ms.append(pair[1].recognise(frame.image).timings_ms["total"])
     print(f"\ntraining printings {first}-{last} x {args.frames} tables, 1280x720, tilt 0-30:")
     for n, t in tallies.items():
-        print(f"  taught from {n} photo(s): stack tops {t.pct('stack tops').strip()}, cube tops "
+        print(f"  taught from {n} photo(s): stack tops {t.pct('stack tops').strip()}, cube found "
+              f"{t.pct('cube found').strip()}, cube tops "
               f"{t.pct('cube tops').strip()}, boards {t.pct('boards (all spaces)').strip()}, "
               f"scenes named unknown {t.pct('scenes named unknown').strip()}")
         wrong = t.n["stack tops"] - t.ok["stack tops"]

@@ -114,6 +114,20 @@ class RecogniserConfig:
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""
+    pack_cube_not_stack_top: bool = True
+    """With a pack: a grid window where the cube net sees a seat's colour is not that seat's cube
+    when a taught tile lies there at a stack's height and not at a cube's: a tile in a cube's
+    colour, e.g. a yellow-green tile taken for the yellow cube (``OctocubeRecogniser._shows_stack_top``;
+    the height test of ``pack_topped_*`` the other way round). Where the camera's tilt moves a top
+    at least ``pack_topped_min_parallax_mm`` between the two heights, the window's best taught tile
+    fits the stack-height window at least ``pack_cube_stack_top_score`` and the cube-height window
+    worse by at least ``pack_topped_height_lead``. The seat's cube is then looked for in its other
+    windows."""
+    pack_cube_stack_top_score: float = 0.55
+    """... (training printings 1-29, 2-photo packs, 91 tables, parallax >= 9 mm: of 177 real cubes
+    none fits a tile at stack height >= 0.48 with that lead (a cube hides its own stack window);
+    the stacks the net gives a cube colour >= 0.3 fit their window 0.49-0.96, those with the lead
+    0.58 and up)."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

@@ -447,33 +447,37 @@ class OctocubeRecogniser:
             candidates = list(range(n_grid)) + [n_grid + seat]
             best = max(candidates, key=lambda i: probs[i, col])
             order.append((float(probs[best, col]), seat, col, candidates))
+        stack_tops: dict[int, bool] = {}
+        """With a pack: grid windows already judged (``_shows_stack_top``) this frame."""
         for _, seat, col, candidates in sorted(order, reverse=True):
             free = [i for i in candidates if i not in taken]
             if not free:
                 continue
-            best = max(free, key=lambda i: probs[i, col])
-            p = float(probs[best, col])
-            behind = self._behind[best] if best < n_grid else None
-            if behind is not None and behind not in taken:
-                # a cube seen in the window of the location in FRONT of it (its near face leans
-                # into that window under tilt) also shows, more weakly, in its own window, where
-                # its colour then leads; a cube's top leaning into the empty window behind it
-                # leaves 'none' ahead there (bench seed 72403, tilt 30: Red on B3 0.99, red 0.23-0.36
-                # behind on C3 with 'none' 0.42-0.59, and Red was moved to C3)
-                q = float(probs[behind, col])
-                if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
-                        and int(np.argmax(probs[behind])) == col:
-                    best, p = behind, min(1.0, p + q)
+            not_cube: set[int] = set()
+            """Windows the net picked for this seat that show a taught tile at a stack's height."""
+            while True:
+                best, p = self._net_cube_window(free, col, probs, taken, not_cube)
+                if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None \
+                        or not self.config.pack_cube_not_stack_top or stacks is None:
+                    break
+                if best not in stack_tops:
+                    stack_tops[best] = self._shows_stack_top(windows, stacks, best)
+                if not stack_tops[best]:
+                    break
+                not_cube.add(best)
+            if best < 0:
+                p = 0.0
             if p < self.config.min_cube_probability and self._cube_matcher is not None:
-                found = self._taught_bare_cube(windows, free, seat)
+                left = [i for i in free if i not in not_cube]
+                found = self._taught_bare_cube(windows, left, seat)
                 if found is None and stacks is not None and stack_scores is not None:
                     if topped is None:
                         topped = self._topped_cubes(windows, stacks, stack_scores, taken)
-                    found = self._topped_cube_of(windows, topped, free, seat, missed - {seat})
+                    found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
                 if found is not None:
                     best, p = found
             if p < self.config.min_cube_probability:
-                rescued = self._hidden_cube(col, probs, [i for i in free if i < n_grid], colour_at)
+                rescued = self._hidden_cube(col, probs, [i for i in free if i < n_grid], colour_at, not_cube)
                 if rescued is None:
                     continue
                 best, p = rescued
@@ -523,8 +527,71 @@ class OctocubeRecogniser:
             if behind is not None and behind in colour_at:
                 obs.cubes[seat] = replace(cube, rotation=None)
 
+    def _net_cube_window(self, free: list[int], col: int, probs: np.ndarray, taken: set[int],
+                         not_cube: set[int]) -> tuple[int, float]:
+        """The free window where the net finds colour ``col`` best, and its probability (-1, 0
+        when every free window is in ``not_cube``). A cube seen in the window of the location in
+        FRONT of it (its near face leans into that window under tilt) also shows, more weakly, in
+        its own window, where its colour then leads: it is found there; a cube's top leaning into
+        the empty window behind it leaves 'none' ahead there (bench seed 72403, tilt 30: Red on B3
+        0.99, red 0.23-0.36 behind on C3 with 'none' 0.42-0.59, and Red was moved to C3)."""
+        n_grid = len(self.layout.stack_locations)
+        best = max(free, key=lambda i: probs[i, col])
+        p = float(probs[best, col])
+        behind = self._behind[best] if best < n_grid else None
+        # a window ruled out may still be where the net sees the cube behind it lean in
+        if behind is not None and behind not in taken and behind not in not_cube:
+            q = float(probs[behind, col])
+            if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
+                    and int(np.argmax(probs[behind])) == col:
+                return behind, min(1.0, p + q)
+        if best in not_cube:
+            left = [i for i in free if i not in not_cube]
+            if not left:
+                return -1, 0.0
+            best = max(left, key=lambda i: probs[i, col])
+            p = float(probs[best, col])
+        return best, p
+
+    def _shows_stack_top(self, windows: np.ndarray, stacks: np.ndarray, i: int) -> bool:
+        """With a pack: grid location ``i``'s windows show a taught tile lying at a stack's
+        height, not at a cube's, so what the cube net sees there (a tile in a cube's colour: a
+        yellow-green white sextant taken for the yellow cube, 0.96) is a stack top and not a cube.
+        The reverse of :meth:`_topped_cubes`' height test: under tilt (a parallax of at least
+        ``pack_topped_min_parallax_mm`` between the two heights) the tile fits the stack-height
+        window at least ``pack_cube_stack_top_score`` and the cube-height window worse by at least
+        ``pack_topped_height_lead``. A cube standing there hides its stack's window behind its own
+        side and top: no taught tile fits it so (``pack_cube_stack_top_score``), and where its side
+        happens to, its bare top fits a taught cube face at cube height (``pack_cube_face_score``)."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        if i >= len(self.layout.stack_locations):
+            return False  # a seat's rest spot: no stack there
+        if float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_min_parallax_mm:
+            return False  # nearly straight down: height cannot be told from the two windows
+        tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
+        if not tiles:
+            return False
+        down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=tiles)
+        j = int(np.argmax(down.scores[0]))
+        score = float(down.scores[0, j])
+        if score < cfg.pack_cube_stack_top_score:
+            return False
+        up = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=(down.labels[j],))
+        if score - float(up.scores[0, j]) < cfg.pack_topped_height_lead:
+            return False
+        # a bare cube's top in the cube-height window is a cube, whatever its side shows in the
+        # stack's window under a strong tilt (training printing 31, table 533102, tilt 28: a yellow
+        # cube's side fits the coin tile 0.65 there, its top fits the taught cube faces 0.81-0.82)
+        bare = [lb for lb in self._cube_matcher.labels if lb.startswith("cube-")]
+        if bare:
+            faces = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=bare)
+            if float(faces.scores[0].max()) >= cfg.pack_cube_face_score:
+                return False
+        return True
+
     def _hidden_cube(self, col: int, probs: np.ndarray, free: list[int],
-                     colour_at: dict[int, int]) -> tuple[int, float] | None:
+                     colour_at: dict[int, int], not_cube: set[int] | None = None) -> tuple[int, float] | None:
         """A cube whose colour wins no window plainly, partly hidden at a steep tilt (bench seed
         72204, tilt 31.7, evening light): (window, probability) or None. Two ways:
         * its top leans into the window in front of it (its stack lower than the window's plane):
@@ -534,12 +601,14 @@ class OctocubeRecogniser:
           fills the window (0.84) and what is left is mostly this colour (0.07 of 0.16). The
           window is read without the colour that the cube behind explains, where this colour
           then leads every other colour (the empty class counts in the share, not the lead:
-          0.19 of 0.53 with 'none' 0.22, the near row, tilt 31.7)."""
+          0.19 of 0.53 with 'none' 0.22, the near row, tilt 31.7).
+        ``not_cube``: windows that show a stack top (``_shows_stack_top``): never the answer, but
+        still counted as the window in front that a cube's top leans into."""
         cfg = self.config
         best: tuple[int, float] | None = None
         for i in free:
             p = float(probs[i, col])
-            if p < cfg.cube_hidden_min_probability:
+            if p < cfg.cube_hidden_min_probability or (not_cube is not None and i in not_cube):
                 continue
             found = 0.0
             front = self._front[i]

@@ -10,12 +10,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.core import UNKNOWN
 from rules.octocube import OctocubeState
 from rules.octocube.moves import Score
 from rules.octocube.pieces import tile_from_label as T
-from tests.tracker.octocube_helpers import look, pair
-from tests.tracker.test_octocube_unseen_score import _seen_as_piles
+from tests.tracker.test_octocube_unseen_score import _seen_as_piles, _unseen_tile_on_a_cube
 from tracker.inference import Question
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
@@ -26,18 +24,11 @@ from tracker.two_step import FOLLOW_UP_PROMPT, split_question
 def _score_of_an_unseen_tile() -> tuple[OctocubeState, TrackedGame, int, Question]:
     """Seed 3, two players: the player to move's bottom tile (a light blue pearl) unseen by the
     tracker, three kinds on that player's board (read as piles), then the cube scored."""
-    truth, tracked = pair(2, 3)
-    for _ in range(2):
-        truth.push(next(m for m in truth.legal_moves() if m.kind == "place"))
-        look(truth, tracked)
-    seat = truth.current_player()
-    tile = truth.cubes[seat].faces["bottom"]
+    truth, tracked, seat, tile = _unseen_tile_on_a_cube(tile_kind_on_board=True)
     assert tile == T("light blue pearl")
-    cube = tracked.state.cubes[seat]
-    cube.faces = {**cube.faces, "bottom": UNKNOWN}
-    for state in (truth, tracked.state):
+    for state in (truth, tracked.state):  # two more kinds on the board the unseen tile may be
         board = state.boards[seat].copy()
-        board.tiles = board.tiles + [tile, T("green pearl"), T("white diamond")]
+        board.tiles = board.tiles + [T("green pearl"), T("white diamond")]
         state.boards = [board if s == seat else b for s, b in enumerate(state.boards)]
     truth.push(Score(("bottom",)))
     events = tracked.observe(_seen_as_piles(observation_from_state(truth)))

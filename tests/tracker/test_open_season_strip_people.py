@@ -97,3 +97,16 @@ def test_strip_reads_are_no_cards_newly_shown_for_the_candidate_search() -> None
     events = tracked.observe(seen)
     assert all(isinstance(e, MoveConfirmed) for e in events), events
     assert tracked.state.history == twin.truth.history[:twin.changes[61].truth_moves]
+
+
+def test_an_alarm_names_no_difference_that_weighs_nothing() -> None:
+    """102990's refill alarms (an inn card behind the deck read as an empty slot) quoted "player 1's
+    space 1 shows barbarian-crown, expected barbarian-tattoo" beside the inn card: a difference that
+    weighs nothing is no reason given."""
+    twin = OpenSeasonTwin(2, 102990, side="horn", expert=True, illegal=1)
+    adapter = OpenSeasonAdapter()
+    state = _played(twin, twin.changes[64].truth_moves)
+    seen = _as_read(observation_from_table(twin.descriptions[65]), stock=False)
+    seen = replace(seen, inn=tuple(sorted(seen.inn + ("barbarian-dagger",))))
+    reason = adapter.diagnose(state, seen, adapter.differences(adapter.expected(state), seen))
+    assert reason == "no legal move explains the table: the inn shows barbarian-dagger, not expected there"

@@ -1008,7 +1008,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         if not reasons:
             if not differences:
                 return "no legal move explains the table"
-            worst = sorted(differences, key=lambda d: -d.weight)[:3]
+            # a difference that weighs nothing (a strip's attribute, a doubted face) is no reason
+            weighty = [d for d in differences if d.weight > 0] or list(differences)
+            worst = sorted(weighty, key=lambda d: -d.weight)[:3]
             return "no legal move explains the table: " + "; ".join(d.description for d in worst)
         return "; ".join(dict.fromkeys(reasons))
 

@@ -14,7 +14,7 @@ from rules.open_season import OpenSeasonState
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import observation_from_table
-from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
 from tracker.twin_truth import truthful_option
 from vision.open_season.observation import OpenSeasonObservation
 
@@ -87,10 +87,13 @@ def test_only_what_newly_shows_is_widened() -> None:
                                               "barbarian-dagger"}
 
 
-def _picked_tattoo() -> tuple[OpenSeasonTwin, OpenSeasonState, OpenSeasonObservation, int]:
+def _picked_tattoo(lower: str = "elf-tattoo") -> tuple[OpenSeasonTwin, OpenSeasonState, OpenSeasonObservation, int]:
     """Later in 102967 (move 92): player 2 picked the discarded dwarf-tattoo (expert face 1) atop a
     dwarf-tattoo and activated 'eighteen cards' in one scene; the fan's lower card read dwarf-dagger
-    (not sure). (the twin, the state before the pick, the scene as read, the history after.)"""
+    (not sure: confidence 0). (the twin, the state before the pick, the scene as read, the history
+    after.) ``lower``: the lower card's read. A strip of the expected card's people (dwarf-dagger, as
+    read) is no difference since session 30 (os-derail: ``adapter.STRIP_ATTRIBUTE_WEIGHT``) and the
+    scene is followed unasked; the widening is shown with a strip of another people (elf-tattoo)."""
     twin = OpenSeasonTwin(3, 102967, side="shield", expert=True)
     index = next(i for i, c in enumerate(twin.changes) if c.text.startswith("Player 2 picks the discarded dwarf-tattoo"))
     assert twin.changes[index + 1].text == "Player 2 activates the endgame scoring 'eighteen cards' with a trophy"
@@ -101,7 +104,7 @@ def _picked_tattoo() -> tuple[OpenSeasonTwin, OpenSeasonState, OpenSeasonObserva
     scene = observation_from_table(twin.descriptions[index + 2])  # the pick's own scene was missed
     fan = scene.players[1]
     assert fan.stock == ("dwarf-tattoo", "dwarf-tattoo")
-    scene.players[1] = replace(fan, stock=("dwarf-dagger", "dwarf-tattoo"), stock_confidence=(0.0, 1.0))
+    scene.players[1] = replace(fan, stock=(lower, "dwarf-tattoo"), stock_confidence=(0.0, 1.0))
     scene.discards_seen = False  # 3 players: the discards lie under the west wall board
     return twin, state, scene, after
 
@@ -120,6 +123,16 @@ def test_a_scene_no_legal_move_explains_is_asked_about_widened_before_any_alarm(
     tracked.answer(option)
     assert tracked.state.history == twin.truth.history[:after]
     assert tracked.alert is None
+
+
+def test_a_strip_of_the_picked_cards_people_is_followed_unasked() -> None:
+    """The lower card as read (dwarf-dagger, confidence 0: the strip shows the people only): the
+    pick and the activation are followed without a question."""
+    twin, state, scene, after = _picked_tattoo("dwarf-dagger")
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(scene)
+    assert events and all(isinstance(e, MoveConfirmed) for e in events), events
+    assert tracked.state.history == twin.truth.history[:after]
 
 
 def test_a_rejected_widened_question_on_an_unexplained_scene_raises_its_alarm_once() -> None:

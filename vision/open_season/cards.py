@@ -997,7 +997,8 @@ Stills of tuning printings 997100-997102 and 997162 (horn tables 102920, 102922,
 kept cards 6.28 and up; bare kept places on 61 tuning stills: best face -1.0 and below."""
 TAUGHT_FAN_STRIP_CONFIDENCE = 0.0
 """... and a lower card of its fan, read by its top strip, is reported not sure at all of its face
-(the tracker weighs each of its differences its floor, 0.1): on those stills 12 of 14 lower cards
+(the tracker weighed each of its differences its floor, 0.1; since session 30 one of the expected
+card's people weighs nothing, ``tracker.open_season.adapter.STRIP_ATTRIBUTE_WEIGHT``): on those stills 12 of 14 lower cards
 were read with the right people and a wrong attribute, 7 of them by a lead of 0.3 or more (the
 strip shows the attribute only as a corner index of 4-5 pixels at 1280x720, or not at all; printing
 995101 only as an icon of 3-4 pixels under the people's letter). At 0.2 (until session 23) table
@@ -1011,7 +1012,8 @@ TAUGHT_WALL_STRIP_CONFIDENCE = 0.0
 99 to the game's end at 146 (elf-dagger as elf-eyepatch, barbarian-tattoo as barbarian-dagger, sorcerer-tattoo as
 elf-eyepatch), 0.6 on every chain, and all three false alarms of the game were scenes whose move
 left a few doubts more (replayed with these cards at 0, the tracker's floor of 0.1 each: one left).
-The tracker knows the card from its move; the strip only says a card lies there."""
+The tracker knows the card from its move; the strip only says a card lies there (since session 30 a
+misread of its people's attribute weighs nothing there: ``adapter.STRIP_ATTRIBUTE_WEIGHT``)."""
 BACK_PALETTE = 3
 """Colours kept of a taught back (k-means on its pixels) ..."""
 BACK_MIN_SHARE = 0.1

@@ -252,7 +252,8 @@ class TrackedGame(Generic[St, Obs]):
                 self.pending = follow_up
                 self._log("question", question=follow_up.prompt, options=list(follow_up.option_texts))
                 return [QuestionAsked(follow_up)]
-            option = two_step.groups[option if group is None else group][0 if group is None else option]
+            # the whole question's option: a first-step option of its own, or the follow-up's pick
+            option = two_step.groups[option][0] if group is None else two_step.groups[group][option]
             self._end_two_step()
         question = self.pending
         chain = question.options[option]

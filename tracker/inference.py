@@ -237,10 +237,10 @@ def infer(
         if any(_is_prefix(d.chain, s.chain) and d.view == s.view for d in distinct):
             continue
         distinct.append(s)
-    if len(distinct) == 1 and not adapter.doubt(_revealed(trial, distinct[0].reveals), distinct[0].chain,
+    if len(distinct) == 1 and not adapter.doubt(with_reveals(trial, distinct[0].reveals), distinct[0].chain,
                                                  observed, previous):
         best = distinct[0]
-        work = _revealed(trial, best.reveals)
+        work = with_reveals(trial, best.reveals)
         for move in best.chain:
             work.push_unchecked(move)
         after = tuple(adapter.reveals(work, observed))
@@ -254,7 +254,7 @@ def infer(
     option_texts = _distinct_texts(trial, [s.chain for s in distinct], [s.reveals for s in distinct])
     after_each = []
     for s in distinct:
-        work = _revealed(trial, s.reveals)
+        work = with_reveals(trial, s.reveals)
         for move in s.chain:
             work.push_unchecked(move)
         after_each.append(tuple(adapter.reveals(work, observed)))
@@ -483,7 +483,7 @@ def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[S
     return scored
 
 
-def _revealed(state: St, reveals: tuple[tuple[Any, Any], ...]) -> St:
+def with_reveals(state: St, reveals: tuple[tuple[Any, Any], ...]) -> St:
     """``state`` itself when there is nothing to reveal, else a scratch copy with ``reveals``
     filled in (each of them was filled in once already, so none raises)."""
     if not reveals:
@@ -506,7 +506,7 @@ def _score_alternatives(trial: St, adapter: GameAdapter[St, Obs], observed: Obs,
     out: list[_Scored] = []
     for reveals in adapter.reveal_alternatives(trial, observed):
         try:
-            work = _revealed(trial, tuple(reveals))
+            work = with_reveals(trial, tuple(reveals))
         except RulesError:
             continue  # all copies of that tile are accounted for
         chains = [chain for chain in chains_of(work, observed) if chain not in known]
@@ -582,7 +582,7 @@ def _distinct_texts(state: State, chains: list[tuple[Move, ...]],
     """Plain words for each option (made with that option's own ``reveals`` filled in, so that a
     tile it names is named); options that read the same get their exact moves added (e.g. which
     faces a Score took when two faces hold the same tile)."""
-    plain = [_chain_text(_revealed(state, reveals[i]) if reveals else state, chain)
+    plain = [_chain_text(with_reveals(state, reveals[i]) if reveals else state, chain)
              for i, chain in enumerate(chains)]
     texts = list(plain)
     for i, text in enumerate(plain):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.core import Move, RulesError, State
-from tracker.inference import Question, _revealed, scratch_copy
+from tracker.inference import Question, scratch_copy, with_reveals
 
 FOLLOW_UP_PROMPT = "Which of these was it? They differ only in what the camera did not see"
 
@@ -55,7 +55,7 @@ def split_question(state: State, question: Question) -> TwoStepQuestion | None:
     groups = tuple(tuple(members) for members in by_chain.values())
     if len(groups) < 2 or len(groups) == len(question.options):
         return None
-    base = _revealed(state, question.reveals_before)
+    base = with_reveals(state, question.reveals_before)
     texts = _group_texts(base, question, groups)
     first = replace(
         question,
@@ -89,7 +89,7 @@ def _unnamed_text(state: State, chain: tuple[Move, ...], reveals: tuple[tuple[An
     the reveal; once a move cannot be made without it, the rest is made (not described
     differently) on the revealed copy."""
     plain = scratch_copy(state)
-    named = _revealed(state, reveals)
+    named = with_reveals(state, reveals)
     if named is state:
         named = scratch_copy(state)
     parts = []

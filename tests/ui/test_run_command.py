@@ -215,3 +215,52 @@ def test_run_on_a_finished_game_waiting_for_an_unseen_tile_says_the_scores_are_n
     words = subprocess.run(base, capture_output=True, text=True, timeout=300, cwd=REPO)
     assert words.returncode == 0, words.stderr
     assert "the scores cannot be counted yet: the final Score needs the tile on the" in words.stdout
+
+
+def test_a_live_game_answers_a_question_in_two_steps_on_the_terminal(monkeypatch: pytest.MonkeyPatch,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``run`` on a camera (no twin) through its real loop: a question whose options differ only
+    in a tile nobody saw (tracker/two_step.py) is printed as its first step; the typed number
+    prints the follow-up (which tile), a number out of range is asked again, and the second
+    answer makes the move the players made."""
+    import argparse
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from tests.tracker.test_two_step_question import _score_of_an_unseen_tile
+    from tracker.session import QuestionAsked
+    from tracker.two_step import FOLLOW_UP_PROMPT
+    from ui.commands.run import _loop
+
+    truth, tracked, seat, first = _score_of_an_unseen_tile()
+    collected = first.option_texts.index("Red scores from A1: collects an unseen tile")
+    updates = iter([SimpleNamespace(frame_index=0, image=np.zeros((4, 4, 3), np.uint8), camera_message="ok",
+                                    events=(QuestionAsked(first),), refused=None, misread=None)])
+    pipe = SimpleNamespace(tracked=tracked, step=lambda: next(updates, None), refused=None, misread_offer=None,
+                           stats=SimpleNamespace(recognised=1), calibration_message="", source=None)
+    built = SimpleNamespace(pipeline=pipe, twin=None, truth_of=None,
+                            table=SimpleNamespace(prompt=lambda state: "Red: play"))
+    typed: list[str] = []
+
+    def type_answer(prompt: str) -> str:
+        question = tracked.pending
+        assert question is not None
+        if question.prompt != FOLLOW_UP_PROMPT:
+            typed.append(str(collected + 1))
+        elif not typed[1:]:
+            typed.append(str(len(question.options) + 1))  # out of range: asked again
+        else:
+            typed.append(str(question.option_texts.index("Red scores from A1: collects a light blue pearl") + 1))
+        return typed[-1]
+
+    monkeypatch.setattr("builtins.input", type_answer)
+    assert _loop(built, argparse.Namespace(answer="ask", json=False, max_frames=0)) == 0
+    out = capsys.readouterr().out
+    assert "question: " + first.prompt in out and "collects an unseen tile" in out
+    assert f"question: {FOLLOW_UP_PROMPT} " in out and "collects a light blue pearl" in out
+    assert "type a number from 1 to 3" in out  # the follow-up's three kinds
+    assert len(typed) == 3
+    assert tracked.pending is None
+    assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles
+    assert tracked.state.cubes[seat].faces == truth.cubes[seat].faces

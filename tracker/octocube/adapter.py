@@ -449,7 +449,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         one new kind arrived). One alternative per unseen face and kind; the Score each makes
         possible competes with the chains that leave the tile on the cube, which look the same,
         so the players are asked (bench seed 72424: Blue scored an unseen light blue amphora onto
-        a board that held one; the only chain left kept it on the cube, and the game derailed)."""
+        a board that held one; the only chain left kept it on the cube, and the game derailed).
+        A board whose tiles are counted: any kind that arrived (the unseen tile may be the one
+        scored beside a known face of its kind)."""
         found: list[tuple[tuple[Any, Any], ...]] = []
         for cube in state.cubes:
             unknown = [f for f, t in cube.faces.items() if t is UNKNOWN]
@@ -457,8 +459,19 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             board = observed.boards.get(cube.seat)
             if not unknown or got is None or board is None or cube.location is None or got.location is not None:
                 continue
-            kinds = set() if board.tiles_counted else {t.label() for t in board.tiles}
-            if board.coins and not board.coins_counted:
+            have = state.boards[cube.seat]
+            if board.tiles_counted:
+                # counted, a tile that arrived is new; ``prepare`` names the unseen tile only when
+                # one arrived that no known face holds, but a known face of the same kind may have
+                # stayed on the cube while the unseen one was scored (advanced seed 61502: south
+                # and the unseen west both light blue sextants, (top, west) scored; taken as
+                # (top, south) with no question, the cube's faces were wrong from then on, 447
+                # moves lost with perfect readings)
+                kinds = set(_multiset_diff(sorted(t.label() for t in board.tiles),
+                                           sorted(t.label() for t in have.object_tiles()))[0])
+            else:
+                kinds = {t.label() for t in board.tiles}
+            if board.coins and (not board.coins_counted or board.coins > have.coins):
                 kinds.add("coin")
             tiles = [t for t in state.unaccounted_tiles() if t.label() in kinds]
             found.extend(((("cube", cube.seat, face), tile),) for face in unknown for tile in tiles)

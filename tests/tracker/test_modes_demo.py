@@ -92,3 +92,44 @@ def test_a_finished_advanced_game_is_read_after_the_last_score() -> None:
     assert found == [(("cube", seat, face), tile)]
     tracked.reveal(*found[0])
     assert tracked.score_breakdown().totals() == state.score_breakdown().totals()
+
+
+def test_the_squares_the_cubes_stood_on_show_their_stacks_after_the_last_score() -> None:
+    """The last Score of an advanced game takes every cube home (the twin draws them there): the
+    stacks under the cubes show, and the last move is followed from them. Before, the tracker
+    expected those squares covered and alarmed on the last move (advanced bench seed 61630
+    through the pixels: "Yellow moved out of turn", final scores 54/31 for 50/41)."""
+    import random
+
+    from rules.octocube import OctocubeGame
+    from tests.tracker.octocube_helpers import answer_truthfully
+    from tracker.octocube.adapter import OctocubeAdapter
+    from tracker.octocube.groundtruth import GroundTruthRecogniser
+    from tracker.session import IllegalMoveAlert, MoveConfirmed, TrackedGame
+    from vision.render.octocube_scene import octocube_scene
+
+    rng = random.Random(11)
+    truth = OctocubeGame(2, mode="advanced").new_initial_state(11)
+    while not truth.is_terminal():
+        truth.push(rng.choice(list(truth.legal_moves())))
+    last = truth.history[-1]
+    before = truth.copy()
+    before.pop()
+    stood_on = [c.location for c in truth.cubes if c.location is not None]
+    assert stood_on and any(truth.stacks.get(loc) for loc in stood_on)  # a stack under a cube
+    scene = octocube_scene(truth, seed=11)
+    drawn = {"components": [{"uid": c.uid, "state": c.state} for c in scene.components]}
+    observed = GroundTruthRecogniser(grid_size=truth.grid_size, num_players=2).recognise(drawn)
+    assert all(c.location is None for c in observed.cubes.values())  # home
+    for loc in stood_on:
+        reading = observed.tops[loc]
+        stack = truth.stacks.get(loc)
+        assert not reading.covered and reading.tile == (stack[-1] if stack else None)
+    adapter = OctocubeAdapter()
+    assert adapter.differences(adapter.expected(truth), observed) == []
+    tracked = TrackedGame(before, adapter)
+    events = tracked.observe(observed)
+    events += answer_truthfully(truth, tracked, events)  # a swap of two stacks may look like another
+    assert not [e for e in events if isinstance(e, IllegalMoveAlert)]
+    assert [e.move for e in events if isinstance(e, MoveConfirmed)] == [last]
+    assert tracked.state.score_breakdown().totals() == truth.score_breakdown().totals()

@@ -91,16 +91,19 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     def expected(self, state: OctocubeState) -> OctocubeView:
         view = OctocubeView(letters_matter=state.mode == "advanced")
         size = state.grid_size
+        # the last Score of an advanced game takes every cube home: the stacks they stood on show
+        # (advanced bench seed 61630, through the pixels: the squares read as covered, the last
+        # move was an alarm and the final scores were the tracker's, 54/31 for 50/41)
+        final = final_score_shown(state)
         for row in range(size):
             for col in range(size):
                 loc = (row, col)
-                if loc in state.occupied:
+                if loc in state.occupied and not final:
                     view.tops[loc] = COVERED
                 else:
                     stack = state.stacks.get(loc)
                     view.tops[loc] = stack[-1] if stack else None
                     view.heights[loc] = len(stack) if stack else 0
-        final = final_score_shown(state)
         for cube in state.cubes:
             top = cube.faces["top"]
             rotation = top_rotation(cube.ups) if top is not None else None
@@ -479,14 +482,15 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
 
     def reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
         found: list[tuple[Any, Any]] = []
+        final = final_score_shown(state)
         for loc, stack in state.stacks.items():
-            if not stack or stack[-1] is not UNKNOWN or loc in state.occupied:
+            if not stack or stack[-1] is not UNKNOWN or (loc in state.occupied and not final):
                 continue
             reading = observed.tops.get(loc)
             if (reading is not None and not reading.covered and reading.tile is not None
                     and reading.tile.collectible and reading.confidence >= self.reveal_confidence):
                 found.append((loc, reading.tile))
-        if final_score_shown(state):
+        if final:
             return found + self._final_reveals(state, observed)
         for cube in state.cubes:
             cube_reading = observed.cubes.get(cube.seat)

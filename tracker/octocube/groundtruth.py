@@ -110,16 +110,16 @@ def observation_from_state(state: OctocubeState) -> OctocubeObservation:
     Unseen tiles (UNKNOWN) cannot be shown: use a fully known state."""
     obs = OctocubeObservation()
     size = state.grid_size
+    final = final_score_shown(state)  # every cube home: the stacks they stood on show
     for row in range(size):
         for col in range(size):
             loc = (row, col)
-            if loc in state.occupied:
+            if loc in state.occupied and not final:
                 obs.tops[loc] = StackTopReading(loc, None, 1.0, covered=True)
             else:
                 stack = state.stacks.get(loc)
                 obs.tops[loc] = StackTopReading(loc, stack[-1] if stack else None, 1.0,
                                                 height=len(stack) if stack else 0)
-    final = final_score_shown(state)
     for cube in state.cubes:
         top = cube.faces["top"]
         if final:  # home and emptied for the last Score

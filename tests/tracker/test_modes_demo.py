@@ -133,3 +133,45 @@ def test_the_squares_the_cubes_stood_on_show_their_stacks_after_the_last_score()
     assert not [e for e in events if isinstance(e, IllegalMoveAlert)]
     assert [e.move for e in events if isinstance(e, MoveConfirmed)] == [last]
     assert tracked.state.score_breakdown().totals() == truth.score_breakdown().totals()
+
+
+def test_a_pass_then_an_unseen_power_then_a_move_is_followed() -> None:
+    """Advanced seed 61631 read as the pixels read it (no stack heights): Blue passes, Red's power
+    H swaps two stacks that look alike (nothing changes in view), then Yellow pivots. The scene
+    needs three turns; the catch-up chains covered two, and through the pixels the game was lost
+    from move 65 (75 false alarms). The two turns nobody saw are asked about, never taken unasked,
+    and a roll out of turn stays an alarm at once."""
+    import dataclasses
+
+    from rules.octocube import OctocubeGame
+    from tracker.octocube.adapter import OctocubeAdapter
+    from tracker.octocube.groundtruth import observation_from_state
+    from tracker.octocube.twin import TwinGame
+    from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+
+    twin = TwinGame(3, 61631, illegal=3, mode="advanced")
+    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter())
+    truth = OctocubeGame(3, mode="advanced").new_initial_state(61631)
+    moves = iter(twin.truth.history)
+    asked_three_turns = False
+    for index, change in enumerate(twin.changes):
+        if change.kind != "move":
+            continue  # an illegal change and the table put back: as if never seen
+        truth.push(next(moves))
+        observed = observation_from_state(truth)
+        observed.tops = {loc: dataclasses.replace(r, height=None) for loc, r in observed.tops.items()}
+        pending = list(tracked.observe(observed))
+        while pending:
+            event = pending.pop(0)
+            assert not isinstance(event, IllegalMoveAlert), (index, event)
+            if isinstance(event, QuestionAsked):
+                options = event.question.options
+                asked_three_turns |= any(len(o) >= 3 and o[0].kind == "pass" and o[1].kind == "use_power"
+                                         for o in options)
+                pick = twin.truthful_answer(event.question, tracked.state.history)
+                assert pick is not None, (index, event.question.option_texts)
+                pending = list(tracked.answer(pick)) + pending
+        if len(truth.history) >= 70:
+            break
+    assert asked_three_turns
+    assert [str(m) for m in tracked.state.history] == [str(m) for m in truth.history]

@@ -19,7 +19,7 @@ from typing import Any
 from rules.core import UNKNOWN, Move, RulesError
 from rules.octocube.components import Location, location_label
 from rules.octocube.geometry import top_rotation
-from rules.octocube.moves import Place
+from rules.octocube.moves import Place, UsePower
 from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
 from tracker.adapter import Difference, GameAdapter
 from tracker.inference import Question, scratch_copy
@@ -294,14 +294,55 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 work.pop()
         ending.sort(key=lambda item: (item[0], len(item[1])))
         chains: list[tuple[Move, ...]] = []
+        here = self.expected(state)
         for first in self._best_with_ties(ending, self.catch_up_prefixes):
+            invisible = self._ends_turn_invisibly(work, first, seat, here)
             for move in first:
                 work.push_unchecked(move)
-            chains.extend(first + tail for tail in self._turn_chains(work, work.current_player(), observed))
+            tails = self._turn_chains(work, work.current_player(), observed)
+            chains.extend(first + tail for tail in tails)
+            if invisible:
+                chains.extend(first + rest for rest in self._after_an_invisible_turn(work, tails, here, observed))
             for _ in first:
                 work.pop()
         chains.sort(key=len)
         return chains
+
+    def _after_an_invisible_turn(self, work: OctocubeState, turns: list[tuple[Move, ...]], here: OctocubeView,
+                                 observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """After a turn that changed nothing in view (a pass), the next player's turns that use a
+        power and change nothing either (a power H swapping two stacks that look alike), each followed by
+        the turns of the player after them that best fit ``observed`` (the same after any of
+        them: they differ only in what nobody sees; advanced bench seed 61631 through the
+        pixels: Blue passed, Red swapped two stacks that looked alike, Yellow pivoted: the
+        scene needed three turns, the catch-up chains cover two, and the game was lost from
+        move 65)."""
+        seat = work.current_player()
+        # a power used unseen, not a pass or a pivot: "the two players before passed" would also
+        # explain a move made out of turn, which stays an alarm at once
+        quiet = [turn for turn in turns if any(isinstance(m, UsePower) for m in turn)
+                 and self._ends_turn_invisibly(work, turn, seat, here)]
+        quiet = quiet[:self.recovery_tied_prefixes]
+        if not quiet:
+            return []
+        for move in quiet[0]:
+            work.push_unchecked(move)
+        try:
+            if work.is_terminal():
+                return []
+            fits: list[tuple[float, tuple[Move, ...]]] = []
+            for tail in self._turn_chains(work, work.current_player(), observed):
+                for move in tail:
+                    work.push_unchecked(move)
+                fits.append((sum(d.weight for d in self.differences(self.expected(work), observed)), tail))
+                for _ in tail:
+                    work.pop()
+        finally:
+            for _ in quiet[0]:
+                work.pop()
+        fits.sort(key=lambda item: (item[0], len(item[1])))
+        best = self._best_with_ties(fits, self.catch_up_prefixes)
+        return [turn + tail for turn in quiet for tail in best]
 
     recovery_turns = 3
     """Whole turns a recovery chain may run over (the rest of the turn of the player to move, and
@@ -416,6 +457,26 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             if moved or scored:
                 changed.append(seat)
         return changed
+
+    def doubt(self, state: OctocubeState, chain: tuple[Move, ...], observed: OctocubeObservation,
+              previous: OctocubeObservation | None) -> str:
+        """A chain of moves by three players (two turns nobody saw: :meth:`_after_an_invisible_turn`)
+        is never confirmed unasked: "two players did nothing the camera could see" also explains a
+        move made out of turn (advanced bench seed 61631: Yellow rolling out of turn was taken as
+        "Blue passes; then Red passes; then Yellow rolls", unflagged, and the game was lost)."""
+        movers: list[int] = []
+        pushed = 0
+        try:
+            for move in chain:
+                seat = state.current_player()
+                if not movers or movers[-1] != seat:
+                    movers.append(seat)
+                state.push_unchecked(move)
+                pushed += 1
+        finally:
+            for _ in range(pushed):
+                state.pop()
+        return "two players' turns left nothing the camera could see" if len(movers) >= 3 else ""
 
     # ------------------------------------------------------------------ reveals
     def prepare(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:

@@ -925,7 +925,24 @@ class OctocubeRecogniser:
         fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
+            if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label):
+                continue
             obs.tops[locs[i]] = replace(old, tile=tile_of(label))
+
+    def _coarse_allows(self, index: int, read: str, shade: str) -> bool:
+        """Whether stack window ``index``'s coarse scores let the shade cue turn its ``read``
+        label into ``shade`` (the same glyph in another shade): that face must fit the window
+        within ``pack_shade_coarse_margin`` of the read one. The cue weighs the background only,
+        as if a printing's shades differed by it alone; a printing may draw one shade's glyphs
+        light on dark (random printing 996985: its green pearl is a white blob on purple, its
+        white pearl a dark blob on pale pink), and a white pearl in a darker corner of the table
+        (its background 0.6 of the other white tops') was turned green with the white pearl
+        fitting 0.96 and the green pearl not among the best five (0.49 and below)."""
+        ts, row, _ = self._shade_found[index]
+        if read not in ts.labels or shade not in ts.labels:
+            return True
+        return float(ts.scores[row, ts.labels.index(shade)]) >= \
+            float(ts.scores[row, ts.labels.index(read)]) - self.config.pack_shade_coarse_margin
 
     def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location]) -> np.ndarray:
         """A frame-sized mask, 255 where a found cube (and its stack) stands in the view."""

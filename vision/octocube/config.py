@@ -150,6 +150,15 @@ class RecogniserConfig:
     (vision/octocube/shade_cue.py); a top clearly nearer another shade of its glyph is read so."""
     pack_shade_margin_lab: float = 8.0
     """... when its mapped background lies at least this much (CIELAB) nearer that shade."""
+    pack_shade_coarse_margin: float = 0.15
+    """... and only when that shade's face fits the window within this of the read face by the
+    coarse scores (glyph and colour together): a shade that draws its glyphs otherwise (light on
+    dark) is no candidate however its background compares. (The fine stage's margin.)"""
+    pack_cube_tops_in_taught_colours: bool = True
+    """With a pack: a found cube's top is read again after the stack tops, its window moved into
+    the teach sheet's colours by the white balance the shade cue fits on this table's own tops
+    (a bare cube's pale plate took the tint of a tile's shade on the table). Off: the first
+    reading, on the table's colours, stands."""
     pack_letters_by_fine: bool = True
     """The fine stage alone picks an abyss tile's letter: the coarse scores of the abyss faces
     all count as their best one (a letter is 2-3 px at the patches' 1 px/mm)."""

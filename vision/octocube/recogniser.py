@@ -44,7 +44,7 @@ from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation_match
 from vision.octocube.pack_reader import (FINE_PX_PER_MM, FineMatcher, TileMatcher, TileScores, builtin_pack,
                                          empty_board_pack, empty_name)
-from vision.octocube.shade_cue import ShadeCue, ShadeRead
+from vision.octocube.shade_cue import ShadeCue, ShadeRead, to_taught_colours
 from vision.render import octocube_layout as lay
 
 
@@ -206,6 +206,11 @@ class OctocubeRecogniser:
         """With a pack: the shade (background colour) judged apart from the glyph."""
         self._shade_found: dict[int, tuple[TileScores, int, np.ndarray | None]] = {}
         """Per stack window read by the pack this frame: its scores, row and seen pixels."""
+        self._cube_top_reads: dict[int, tuple[np.ndarray, float, str]] = {}
+        """With a pack, per seat whose cube was found this frame: its window, the place's
+        probability and the net's top label (:meth:`_reread_cube_tops` reads the top again)."""
+        self._shade_reads: list[ShadeRead] = []
+        """With a pack: this frame's stack tops as the shade cue sees them."""
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
         self._letter_matcher = (TileMatcher(pack, LETTER_PX_PER_MM, LETTER_MATCH_MM, letters_known)
                                 if pack is not None and letters_known else None)
@@ -402,6 +407,8 @@ class OctocubeRecogniser:
         timings["cubes"] = (t4 - t3) * 1000
 
         self._read_tops(obs, top_probs[:n_s], stacks, frame, gains, stack_scores)
+        if self.pack is not None and self.config.pack_cube_tops_in_taught_colours:
+            self._reread_cube_tops(obs)
         if stack_scores is not None:
             self._judge_copy(obs, top_probs[:n_s], stacks, stack_scores)
         t5 = time.perf_counter()
@@ -447,6 +454,7 @@ class OctocubeRecogniser:
             candidates = list(range(n_grid)) + [n_grid + seat]
             best = max(candidates, key=lambda i: probs[i, col])
             order.append((float(probs[best, col]), seat, col, candidates))
+        self._cube_top_reads = {}
         stack_tops: dict[int, bool] = {}
         """With a pack: grid windows already judged (``_shows_stack_top``) this frame."""
         for _, seat, col, candidates in sorted(order, reverse=True):
@@ -494,6 +502,7 @@ class OctocubeRecogniser:
             rotation = None
             if self.pack is not None:
                 top, conf, rotation = self._pack_cube_top(window, p, label)
+                self._cube_top_reads[seat] = (window, p, label)
             elif top is not None:
                 # the identity from the net (best of the four turns), the turn from the art
                 rotation, lead, art_match[seat] = tile_rotation_match(window, label)
@@ -734,6 +743,32 @@ class OctocubeRecogniser:
         conf = p_cube * self._pack_confidence(score, lead)
         return tile_of(label), conf, turn * 90
 
+    def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
+        """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window
+        moved into the teach sheet's colours by this table's own stack tops (the shade cue's
+        white balance, :meth:`ShadeCue.table_gain`). A bare cube's plate is a pale, nearly flat
+        face: the taught one is white-balanced on the sheet's paper, the table's window on the
+        play mat, and the tint between the two is much of what the correlation sees on it. Random
+        printing 996989, table 520902 (evening light, gains 2.5 / 1.6 / 1.2): three bare cubes'
+        grey plates read lilac on the table, the colour of the printing's dark blue tiles, and a
+        dark blue pearl (a dark '#' where the plate has its dot) fit them 0.75-0.76 against the
+        bare faces' 0.69-0.78; in the sheet's colours the bare faces fit 0.79-0.84 and the pearl
+        0.73-0.75 (a white pearl worn by the fourth cube: 0.93 against 0.74-0.78). Without
+        enough shaded tops to fit the white balance (``MIN_FIT_TOPS``) the first reading stands."""
+        assert self._shade is not None
+        if not self._cube_top_reads:
+            return
+        gain = self._shade.table_gain(self._shade_reads)
+        if gain is None:
+            return
+        for seat, (window, p, label) in self._cube_top_reads.items():
+            cube = obs.cubes.get(seat)
+            if cube is None:
+                continue
+            top, conf, rotation = self._pack_cube_top(to_taught_colours(window, gain), p, label)
+            obs.cubes[seat] = replace(cube, top=top, confidence=round(conf, 4), rotation=rotation,
+                                      place_confidence=round(max(p, conf), 4))
+
     def _pack_confidence(self, score: float, lead: float) -> float:
         """A taught face's reading: as sure as its correlation, less when the runner-up is close."""
         return float(np.clip(score, 0.0, 1.0)) * (0.5 + 0.5 * min(1.0, lead / self.config.pack_lead_for_certainty))
@@ -854,13 +889,16 @@ class OctocubeRecogniser:
             elif h > cfg.hidden_top_doubtful:
                 conf *= 1.0 - h
             obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4), unhidden_confidence=unhidden)
+        self._shade_reads = []
+        if self._shade is not None and (cfg.pack_shade_cue or cfg.pack_cube_tops_in_taught_colours):
+            self._shade_reads = self._read_shades(obs, patches, hidden)
         if self._shade is not None and cfg.pack_shade_cue:
-            self._correct_shades(obs, patches, hidden)
+            self._correct_shades(obs, self._shade_reads)
 
-    def _correct_shades(self, obs: OctocubeObservation, patches: np.ndarray,
-                        hidden: dict[Location, float]) -> None:
-        """Stack tops read by the pack whose background is clearly another taught shade of their
-        glyph (:class:`ShadeCue`, mapped by this table's own tops) are read as that shade."""
+    def _read_shades(self, obs: OctocubeObservation, patches: np.ndarray,
+                     hidden: dict[Location, float]) -> list[ShadeRead]:
+        """The stack tops read by the pack as :class:`ShadeCue` sees them: each one's read label
+        and its window's background colour."""
         assert self._shade is not None
         locs = self.layout.stack_locations
         reads = []
@@ -877,10 +915,34 @@ class OctocubeRecogniser:
                                          int(ts.turns[row, j]), None if seen is None else seen[0])
             if colour is not None:
                 reads.append(ShadeRead(i, label, colour))
+        return reads
+
+    def _correct_shades(self, obs: OctocubeObservation, reads: list[ShadeRead]) -> None:
+        """Stack tops read by the pack whose background is clearly another taught shade of their
+        glyph (:class:`ShadeCue`, mapped by this table's own tops) are read as that shade."""
+        assert self._shade is not None
+        locs = self.layout.stack_locations
         fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
+            if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label):
+                continue
             obs.tops[locs[i]] = replace(old, tile=tile_of(label))
+
+    def _coarse_allows(self, index: int, read: str, shade: str) -> bool:
+        """Whether stack window ``index``'s coarse scores let the shade cue turn its ``read``
+        label into ``shade`` (the same glyph in another shade): that face must fit the window
+        within ``pack_shade_coarse_margin`` of the read one. The cue weighs the background only,
+        as if a printing's shades differed by it alone; a printing may draw one shade's glyphs
+        light on dark (random printing 996985: its green pearl is a white blob on purple, its
+        white pearl a dark blob on pale pink), and a white pearl in a darker corner of the table
+        (its background 0.6 of the other white tops') was turned green with the white pearl
+        fitting 0.96 and the green pearl not among the best five (0.49 and below)."""
+        ts, row, _ = self._shade_found[index]
+        if read not in ts.labels or shade not in ts.labels:
+            return True
+        return float(ts.scores[row, ts.labels.index(shade)]) >= \
+            float(ts.scores[row, ts.labels.index(read)]) - self.config.pack_shade_coarse_margin
 
     def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location]) -> np.ndarray:
         """A frame-sized mask, 255 where a found cube (and its stack) stands in the view."""

@@ -143,6 +143,15 @@ class ShadeCue:
                 out[read.index] = f"{best} {obj}"
         return out
 
+    def table_gain(self, reads: Sequence[ShadeRead]) -> np.ndarray | None:
+        """The per-channel gains (linear light) taking this table's colours to the teach sheet's,
+        fitted on all ``reads`` (as :meth:`corrections` fits them); None with fewer than
+        ``MIN_FIT_TOPS`` shaded tops."""
+        usable = [r for r in reads if shade_of(r.label) is not None and _colour(r.label) in self.background]
+        if len(usable) < MIN_FIT_TOPS:
+            return None
+        return self._fit(usable)
+
     def _fit(self, reads: Sequence[ShadeRead]) -> np.ndarray:
         """Per-channel gains in linear light (a white balance and an exposure: what a light and
         a camera change) taking the table's background colours to the teach sheet's, refitted
@@ -155,6 +164,11 @@ class ShadeCue:
         if keep.sum() >= MIN_FIT_TOPS - 1 and not keep.all():
             gain = _gain(m[keep], t[keep])
         return gain
+
+
+def to_taught_colours(window: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """A window (..., 3) uint8 in this table's colours, in the teach sheet's (``table_gain``)."""
+    return np.asarray(np.round(_encoded(gain * _linear(window))), np.uint8)
 
 
 def _gain(m: np.ndarray, t: np.ndarray) -> np.ndarray:

@@ -1,0 +1,61 @@
+"""The shade cue turns a taught stack top only into a shade whose face fits it (issue 20).
+
+The shade cue (vision/octocube/shade_cue.py) reads a top's shade from its background colour, as if
+a printing's four shades differed by their background alone. Random printing 996985 (a bench
+tuning printing, bench/teach.py's photo and table 520500 of ``--packs 10 --first-art 996980``)
+draws its green tiles' glyphs light on dark: the green pearl is a white blob on purple, the white
+pearl a dark blob on pale pink. A white pearl at (0, 3) lies darker than the table's other white
+tops (its background 0.6 as bright), and its mapped background came nearer the green than the
+white: it was read green pearl with confidence 0.96 in full view, though the white pearl fit it
+0.96 and the green pearl was not among its best five faces. A correction now needs the new face
+to fit the window within ``pack_shade_coarse_margin`` of the read one. Real path: the printing
+drawn by the twin, taught from one rendered teach photo, the rendered table read.
+"""
+
+from __future__ import annotations
+
+import cv2
+import pytest
+
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.recogniser import OctocubeRecogniser
+from vision.octocube.synth import synth_frame
+from vision.octocube.truth import scene_truth
+from vision.render.random_art import random_pack
+from vision.render.renderer import Renderer
+from vision.render.teach_photos import render_teach_photo
+from vision.teach import teach
+
+PRINTING, TABLE, STACK = 996_985, 520_500, (0, 3)
+
+
+@pytest.fixture(scope="module")
+def scene() -> tuple:
+    renderer = Renderer()
+    art = random_pack(PRINTING)
+    raw = render_teach_photo("octocube", art, 7_000_000 + 10 * PRINTING, renderer)[0]
+    photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+    assert photo is not None
+    pack = teach("octocube", [("teach0.jpg", photo)]).pack
+    frame = synth_frame(TABLE, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
+    return pack, frame
+
+
+def _read(scene: tuple, config: RecogniserConfig | None = None) -> str:
+    pack, frame = scene
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    assert truth.tops[STACK] == "white pearl" and truth.top_visibility[STACK] == 1.0
+    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
+                             config=config).recognise(frame.image)
+    top = obs.tops[STACK]
+    assert not top.covered and top.tile is not None
+    return top.tile.label()
+
+
+def test_a_white_pearl_is_not_turned_into_a_green_pearl_drawn_light_on_dark(scene: tuple) -> None:
+    assert _read(scene) == "white pearl"
+
+
+def test_the_cue_alone_would_turn_it(scene: tuple) -> None:
+    """The cause, pinned: with no coarse margin the background alone turns it green."""
+    assert _read(scene, RecogniserConfig(pack_shade_coarse_margin=10.0)) == "green pearl"

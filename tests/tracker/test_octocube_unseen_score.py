@@ -160,3 +160,61 @@ def test_an_unseen_tile_scored_beside_a_known_face_of_its_kind_is_asked_about() 
     assert [e.move for e in answered if isinstance(e, MoveConfirmed)] == [Score(("bottom",))]
     assert tracked.state.cubes[seat].faces == truth.cubes[seat].faces
     assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles
+
+
+def test_a_kids_cube_tile_nobody_saw_is_not_named_after_the_first_tile_placed() -> None:
+    """Kids: a cube holding a tile nobody saw is retrieved and its first tile put on the board is
+    a known face's. That tile's kind must not name the unseen one (kids bench seed 61642 through
+    the pixels: the unseen white starfish was taken for the dark blue pearl placed first, unasked,
+    and the game was lost at move 26); the unseen tile is named once it shows."""
+    import random
+
+    from rules.octocube import OctocubeGame
+    from rules.octocube.moves import PlaceOnBoard, Retrieve
+    from tracker.octocube.adapter import OctocubeAdapter
+
+    rng = random.Random(5)
+    for seed in range(40):
+        truth = OctocubeGame(2, mode="kids").new_initial_state(seed)
+
+        def kinds_on_cube() -> dict[str, Tile]:
+            seat = truth.current_player()
+            return {f: t for f, t in truth.cubes[seat].faces.items() if t is not None and t.kind == "object"}
+
+        for _ in range(300):  # play on, retrieving only when the rules make it a must
+            moves = list(truth.legal_moves())
+            if truth.is_terminal() or (any(isinstance(m, Retrieve) for m in moves)
+                                       and len({t.label() for t in kinds_on_cube().values()}) >= 2):
+                break
+            truth.push(rng.choice([m for m in moves if not isinstance(m, Retrieve)] or moves))
+        if truth.is_terminal() or not any(isinstance(m, Retrieve) for m in truth.legal_moves()):
+            continue
+        seat = truth.current_player()
+        tiles = kinds_on_cube()
+        if len({t.label() for t in tiles.values()}) < 2:
+            continue
+        truth.push(Retrieve())
+        first = next((m for m in truth.legal_moves() if isinstance(m, PlaceOnBoard)), None)
+        if first is None:
+            continue
+        hidden = next((f for f, t in tiles.items() if t.label() != first.tile), None)
+        assert hidden is not None
+        tracked = TrackedGame(truth.copy(), OctocubeAdapter())
+        tracked.state.pop()  # back to before the Retrieve, the hidden face unseen
+        cube = tracked.state.cubes[seat]
+        cube.faces = {**cube.faces, hidden: UNKNOWN}
+        # a copy of the placed tile's kind under a stack top, unseen too (as most are at a table)
+        buried = next(((loc, i) for loc, stack in tracked.state.stacks.items() for i, t in enumerate(stack[:-1])
+                       if t is not None and t is not UNKNOWN and t.label() == first.tile), None)
+        if buried is None:
+            continue
+        stack = list(tracked.state.stacks[buried[0]])
+        stack[buried[1]] = UNKNOWN
+        tracked.state.stacks[buried[0]] = stack
+        truth.push(first)
+        events = tracked.observe(observation_from_state(truth))
+        named = [e for e in events if type(e).__name__ == "TilesRevealed"]
+        assert not any(first.tile in str(e) for e in named), named
+        assert not [e for e in events if isinstance(e, MoveConfirmed)]
+        return
+    raise AssertionError("no kids game reached a Retrieve of two kinds in 40 seeds")

@@ -524,7 +524,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             if not unknown or got is None or board is None or cube.location is None or got.location is not None:
                 continue
             have = state.boards[cube.seat]
-            if board.tiles_counted:
+            if board.tiles_counted and board.slots is not None:
+                # a kids board: a Retrieve needs every face named before it, so a kind that
+                # arrived would be the only option and taken unasked, though it may be the known
+                # face's tile placed first (kids bench seed 61642 through the pixels: the unseen
+                # white starfish named a dark blue pearl, lost at move 26); it waits to show
+                kinds = set()
+            elif board.tiles_counted:
                 # counted, a tile that arrived is new; ``prepare`` names the unseen tile only when
                 # one arrived that no known face holds, but a known face of the same kind may have
                 # stayed on the cube while the unseen one was scored (advanced seed 61502: south

@@ -131,6 +131,12 @@ def test_a_changed_visible_part_behind_an_unmoved_cube_counts_as_sure() -> None:
     assert table.confidence(reference, changed) == CHANGED_CONFIDENCE
     # an unchanged top under a drifting light stays the recogniser's guess
     assert table.confidence(reference, table.scene(table.other, same, _mask(rows))) == 0.05
+    # a faint top (little contrast in view) correlates poorly on camera noise alone: not a change
+    faint = (_hidden(before, cube, rows).astype(np.float64) - 120) * 0.08 + 120
+    faint[:rows] = cube[:rows]
+    faint_now = np.clip(faint + np.random.default_rng(5).normal(0, 12, (SIDE, SIDE)), 0, 255).astype(np.uint8)
+    faint_reference = table.scene(table.want, faint.astype(np.uint8), _mask(rows))
+    assert table.confidence(faint_reference, table.scene(table.other, faint_now, _mask(rows))) == 0.05
     # the reading names the tile the state expects: nothing to flag
     assert table.confidence(reference, table.scene(table.want, _hidden(after, cube, rows), _mask(rows))) == 0.05
     # the cube in front pivoted in place (its top tile turned): its outline may cover other pixels

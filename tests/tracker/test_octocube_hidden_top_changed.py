@@ -4,7 +4,7 @@ visible part of the top changed (tracker/octocube/hidden_tops.py, ``changed_behi
 Bench seed 72463 (2 players, tilt 21.3, lamp, 1280x720), change 125: someone takes the top tile of
 A4, which stands behind Yellow's cube on A3. The recogniser reads it dark blue sextant at 0.51
 before and dark blue amphora at 0.16 after (0.76 -> 0.24 undiscounted): under every threshold, so
-the tracker saw no change (72441's change 201, C3 behind Blue's cube at tilt 29.1, is the same
+the tracker saw no change (72441's change 201, C3 behind Yellow's cube at tilt 29.1, is the same
 class). A cube pivoting in place in front changes pixels along its outline: the test is not made
 then, nor where too little of the top shows or the reading names the tile the state expects."""
 
@@ -94,7 +94,7 @@ def _mask(rows: int) -> np.ndarray:
 
 
 class _Table:
-    """A tracker-less stand-in: the start of seed 72100's game with Yellow's cube on D2, in front
+    """A tracker-less stand-in: the start of seed 72100's game with Red's cube on D2, in front
     of D3, whose top the recogniser discounts to a guess (0.05)."""
 
     def __init__(self) -> None:

@@ -14,7 +14,7 @@ confidence back. Everything else keeps the recogniser's confidence.
 
 A top hidden further (from 45 %) is not read at all: the recogniser reports a guess (0.05), and a
 half-hidden top reads poorly even undiscounted, so a tile taken off it by hand went unseen (bench
-seeds 72441, change 201: C3 behind Blue's cube at tilt 29.1, read 0.008 -> 0.05 (0.12 undiscounted);
+seeds 72441, change 201: C3 behind Yellow's cube at tilt 29.1, read 0.008 -> 0.05 (0.12 undiscounted);
 72463, change 125: A4 behind Yellow's cube at tilt 21.3, 0.51 -> 0.16 (0.76 -> 0.24)). Its visible
 part still shows the change plainly. :func:`changed_behind_unmoved_cubes` compares the visible part
 of the top's fingerprint (``StackTopReading.fingerprint_seen``) with the accepted scene's, where

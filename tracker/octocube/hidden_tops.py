@@ -11,6 +11,17 @@ Between two scenes with the same cubes around a top (none arrived or left within
 the hiding is the same), a top that the last accepted scene read as its state said, confidently
 before the discount, and that now reads another tile as confidently, gets its undiscounted
 confidence back. Everything else keeps the recogniser's confidence.
+
+A top hidden further (from 45 %) is not read at all: the recogniser reports a guess (0.05), and a
+half-hidden top reads poorly even undiscounted, so a tile taken off it by hand went unseen (bench
+seeds 72441, change 201: C3 behind Yellow's cube at tilt 29.1, read 0.008 -> 0.05 (0.12 undiscounted);
+72463, change 125: A4 behind Yellow's cube at tilt 21.3, 0.51 -> 0.16 (0.76 -> 0.24)). Its visible
+part still shows the change plainly. :func:`changed_behind_unmoved_cubes` compares the visible part
+of the top's fingerprint (``StackTopReading.fingerprint_seen``) with the accepted scene's, where
+every cube near it stands where it stood and reads the same top tile turned the same way (a cube
+pivoting in place changes pixels along its outline); where the visible part changed beyond
+anything an unchanged top does and the reading names another tile than the state's, the reading
+counts as sure: the tracker then finds no legal move for it and raises the alarm.
 """
 
 from __future__ import annotations
@@ -18,8 +29,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.octocube.components import Location
-from vision.octocube.observation import OctocubeObservation, StackTopReading
+from rules.octocube.components import Location, Tile
+from vision.octocube.observation import CubeReading, OctocubeObservation, StackTopReading
 
 MIN_UNHIDDEN_CONFIDENCE = 0.7
 """Both readings (the accepted one and the new one) at least this sure before the discount. On
@@ -27,6 +38,20 @@ the still replays of six tuning games (72009, 72100, 72201, 72204, 72211, 72217)
 that changed under an unchanged hiding had been read with 0.01-0.33 in the accepted scene (a real
 guess) and now with 0.01-0.25; the two tiles taken by hand read 0.96 -> 0.79 (72100, flagged now)
 and 0.93 -> 0.30 (72217: trusting 0.30 would not reach the tracker's tolerance, 0.6, either)."""
+MAX_SAME_CORRELATION = 0.75
+"""Highest correlation of the visible part (vision/octocube/heights.py ``visible_change``) counted
+as a changed top ..."""
+MIN_CHANGE_GREY = 10.0
+"""... and the least grey-level difference (RMS) that the light's drift does not explain: a
+low-contrast top correlates poorly on camera noise alone. Still replays of tuning games 72438-72441
+and 72463 (tilts 21-34, the three lightings), 317 pairs of consecutive scenes where a hidden top
+did not change behind unmoved cubes: correlation 0.80-1.0, and where under 0.9 a residual of
+2.9-5.6; the two tiles taken by hand: 0.71 / 16.9 (72441) and 0.08 / 23.2 (72463)."""
+MIN_VISIBLE_SHARE = 0.25
+"""Least share of the top's window in view in both scenes (72441's C3: 0.49; 72463's A4: 0.63)."""
+CHANGED_CONFIDENCE = 0.9
+"""The confidence such a reading gets: a confident difference, which no legal move explains (no
+cube came or left near the stack)."""
 HIDING_REACH = 2
 """A cube this many spaces away (either axis) or nearer can lean over a top (the recogniser's
 hidden shares reach two spaces)."""
@@ -53,3 +78,42 @@ def trust_unchanged_hiding(observed: OctocubeObservation, reference_tops: dict[L
     if not trusted:
         return observed
     return replace(observed, tops={**observed.tops, **trusted})
+
+
+def _near(loc: Location, other: Location | None) -> bool:
+    return other is not None and max(abs(loc[0] - other[0]), abs(loc[1] - other[1])) <= HIDING_REACH
+
+
+def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: dict[Location, StackTopReading],
+                                 expected_tops: dict[Location, Any], reference_cubes: dict[int, CubeReading]
+                                 ) -> OctocubeObservation:
+    """``observed`` with the tops described in the module's docstring read as sure
+    (``CHANGED_CONFIDENCE``): hidden tops whose visible part changed while every cube near them
+    stayed as it was, reading another tile than ``expected_tops`` (the accepted state's). A new
+    observation when any is; the recogniser's one is left alone."""
+    from vision.octocube.heights import visible_change
+
+    looks_before = {seat: (c.location, c.top, c.rotation) for seat, c in reference_cubes.items()}
+    looks_now = {seat: (c.location, c.top, c.rotation) for seat, c in observed.cubes.items()}
+    sure: dict[Location, StackTopReading] = {}
+    for loc, reading in observed.tops.items():
+        before = reference_tops.get(loc)
+        want = expected_tops.get(loc)
+        if (before is None or not isinstance(want, Tile) or reading.covered or before.covered
+                or reading.tile is None or reading.tile == want or reading.confidence >= CHANGED_CONFIDENCE
+                or reading.fingerprint is None or before.fingerprint is None
+                or reading.fingerprint_seen is None or before.fingerprint_seen is None):
+            continue
+        seats = {s for s, look in looks_before.items() if _near(loc, look[0])}
+        seats |= {s for s, look in looks_now.items() if _near(loc, look[0])}
+        if any(looks_before.get(s) != looks_now.get(s) for s in seats):
+            continue  # a cube near it came, left, turned or pivoted: the hiding may differ
+        change = visible_change(before.fingerprint, reading.fingerprint, before.fingerprint_seen,
+                                reading.fingerprint_seen)
+        if (change.share < MIN_VISIBLE_SHARE or not change.correlation <= MAX_SAME_CORRELATION
+                or not change.residual >= MIN_CHANGE_GREY):
+            continue
+        sure[loc] = replace(reading, confidence=CHANGED_CONFIDENCE)
+    if not sure:
+        return observed
+    return replace(observed, tops={**observed.tops, **sure})

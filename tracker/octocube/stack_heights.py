@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.octocube.components import Location
-from tracker.octocube.hidden_tops import trust_unchanged_hiding
-from vision.octocube.observation import OctocubeObservation, StackTopReading
+from tracker.octocube.hidden_tops import changed_behind_unmoved_cubes, trust_unchanged_hiding
+from vision.octocube.observation import CubeReading, OctocubeObservation, StackTopReading
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,7 @@ class _Reference:
     heights: dict[Location, int]
     cubes: frozenset[Location]
     expected_tops: dict[Location, Any]
+    cube_readings: dict[int, CubeReading]
 
 
 class StackHeights:
@@ -77,7 +78,8 @@ class StackHeights:
         if not isinstance(observed, OctocubeObservation) or observed.occluded:
             return
         cubes = frozenset(c.location for c in observed.cubes.values() if c.location is not None)
-        self._reference = _Reference(dict(observed.tops), dict(expected.heights), cubes, dict(expected.tops))
+        self._reference = _Reference(dict(observed.tops), dict(expected.heights), cubes, dict(expected.tops),
+                                     dict(observed.cubes))
 
     def forget(self) -> None:
         self._reference = None
@@ -85,13 +87,15 @@ class StackHeights:
     def annotate(self, observed: Any) -> Any:
         """``observed`` with heights set where a whole-tile drop is measured (a new observation;
         the recogniser's one is left alone). Anything else passes through unchanged. Tops behind a
-        cube that the reference read right under the same hiding are trusted too
+        cube that the reference read right under the same hiding are trusted too, and hidden tops
+        whose visible part changed behind unmoved cubes count as sure
         (tracker/octocube/hidden_tops.py), heights measured or not."""
         self.last_measured = {}
         ref = self._reference
         if ref is None or not isinstance(observed, OctocubeObservation) or observed.occluded:
             return observed
         observed = trust_unchanged_hiding(observed, ref.tops, ref.expected_tops, ref.cubes)
+        observed = changed_behind_unmoved_cubes(observed, ref.tops, ref.expected_tops, ref.cube_readings)
         if not self.config.enabled:
             return observed
         from vision.octocube.heights import height_change

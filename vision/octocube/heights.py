@@ -36,6 +36,10 @@ and height error of the sampling plane."""
 SEARCH_TILES = (-3.0, 1.5)
 """Shifts tried, in tiles (negative: the stack is lower now)."""
 SEARCH_STEP_TILES = 0.125
+TOP_MM = 34.0
+"""Window compared by :func:`visible_change`: the tile's top (its art up to the edges)."""
+MIN_VISIBLE_PX = 100
+"""Fewest fingerprint pixels (0.25 mm each) in view for :func:`visible_change` to answer."""
 BLUR_PX = 1.0
 """Gaussian blur (fingerprint pixels) before comparing: fractional shifts interpolate, whole ones
 do not; the blur makes both equally smooth so the search has no bias towards whole pixels."""
@@ -104,3 +108,42 @@ def height_change(reference: np.ndarray, current: np.ndarray, parallax_mm: tuple
             tiles += 0.5 * (a - c) / curvature * SEARCH_STEP_TILES
     zero = int(np.argmin(np.abs(steps)))
     return HeightChange(tiles=tiles, peak=float(scores[best]), at_zero=float(scores[zero]))
+
+
+
+@dataclass(frozen=True)
+class VisibleChange:
+    """How the part of a stack top that the cubes in front leave in view differs between two
+    fingerprints of the same location (no shift)."""
+
+    correlation: float
+    """Normalised cross-correlation over the pixels in view in both (nan: too few of them)."""
+    residual: float
+    """Grey levels (RMS) of the current pixels that the reference's, scaled and offset at best
+    (a light that drifted), does not explain: camera noise on an unchanged top (a low-contrast
+    top correlates poorly on noise alone), the art's difference on a changed one (nan: too few)."""
+    share: float
+    """Share of the compared window in view in both."""
+
+
+def visible_change(reference: np.ndarray, current: np.ndarray, seen_reference: np.ndarray,
+                   seen_current: np.ndarray) -> VisibleChange:
+    """Compares two fingerprints of the same stack top over the pixels of the central ``TOP_MM``
+    window that both masks (255: the stack shows, 0: a cube in front hides it) leave in view. A
+    top half hidden by a cube that did not move shows the same cube in its hidden part in both
+    scenes: only its visible part tells whether the top changed."""
+    if not (reference.shape == current.shape == seen_reference.shape == seen_current.shape) or reference.ndim != 2:
+        raise ValueError("fingerprints and masks must be equal grey images")
+    side = reference.shape[0]
+    margin = max(0, int(round((side / FINGERPRINT_PX_PER_MM - TOP_MM) / 2 * FINGERPRINT_PX_PER_MM)))
+    inner = slice(margin, side - margin)
+    both = (seen_reference[inner, inner] >= 250) & (seen_current[inner, inner] >= 250)
+    share = float(both.mean())
+    if int(both.sum()) < MIN_VISIBLE_PX:
+        return VisibleChange(float("nan"), float("nan"), share)
+    ref = cv2.GaussianBlur(reference.astype(np.float32), (0, 0), BLUR_PX)[inner, inner][both]
+    cur = cv2.GaussianBlur(current.astype(np.float32), (0, 0), BLUR_PX)[inner, inner][both]
+    correlation = float((_normalised(ref) * _normalised(cur)).mean())
+    # cur ~ a * ref + b at best: what is left is std(cur) * sqrt(1 - r^2) (r clipped to [-1, 1])
+    residual = float(cur.std()) * float(np.sqrt(max(0.0, 1.0 - min(1.0, correlation) ** 2)))
+    return VisibleChange(correlation, residual, share)

@@ -37,6 +37,12 @@ class StackTopReading:
     is often read right all the same); None when nothing discounted it. The tracker trusts it
     only where a scene it accepted read the top right under the same hiding
     (tracker/octocube/hidden_tops.py)."""
+    fingerprint_seen: Any = field(default=None, compare=False, repr=False)
+    """Where ``unhidden_confidence`` is set (a found cube leans over this top): a uint8 mask the
+    size of ``fingerprint``, 255 where the fingerprint shows this stack rather than the found
+    cubes in front of it (their outlines on a middling stack); None elsewhere. The tracker
+    compares only that visible part of a top whose hiding did not change between two scenes
+    (tracker/octocube/hidden_tops.py)."""
 
 
 @dataclass(frozen=True)

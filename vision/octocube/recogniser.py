@@ -1053,14 +1053,22 @@ class OctocubeRecogniser:
 
     def _attach_fingerprints(self, obs: OctocubeObservation, frame: np.ndarray, gains: np.ndarray) -> None:
         """Every visible tile top gets its fingerprint and parallax vector (not a height: one
-        image cannot tell it, the tracker compares two scenes)."""
+        image cannot tell it, the tracker compares two scenes); a top that a found cube leans over
+        also gets the mask of its part the cubes leave in view (``fingerprint_seen``)."""
         patches = apply_gains(sample_patches(frame, self._fingerprint_maps), gains)
+        cube_mask: np.ndarray | None = None
         for i, loc in enumerate(self.layout.stack_locations):
             reading = obs.tops.get(loc)
             if reading is None or reading.covered or reading.tile is None:
                 continue
+            seen = None
+            if reading.unhidden_confidence is not None:  # a found cube leans over this top
+                if cube_mask is None:
+                    cube_mask = self._cube_mask(frame.shape,
+                                                [c.location for c in obs.cubes.values() if c.location is not None])
+                seen = np.round(self._seen(cube_mask, self._fingerprint_maps, i) * 255).astype(np.uint8)
             obs.tops[loc] = replace(reading, fingerprint=to_fingerprint(patches[i]),
-                                    parallax_mm=self._parallax[i])
+                                    parallax_mm=self._parallax[i], fingerprint_seen=seen)
 
     def _read_letter(self, index: int, probs: np.ndarray, frame: np.ndarray,
                      gains: np.ndarray) -> tuple[str, float]:

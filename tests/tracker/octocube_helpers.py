@@ -50,3 +50,15 @@ def find_move(state: OctocubeState, kind: str, **fields: Any) -> Any:
         if move.kind == kind and all(getattr(move, k) == v for k, v in fields.items()):
             return move
     raise AssertionError(f"no legal {kind} {fields} in {[m for m in state.legal_moves()]}")
+
+
+def tracked_until(twin: Any, moves: int) -> TrackedGame:
+    """A tracker that followed the first ``moves`` moves of ``twin``'s game through perfect
+    observations (questions answered truthfully), in step with it."""
+    truth = twin.game.new_initial_state(twin.seed)
+    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter())
+    for move in twin.truth.history[:moves]:
+        truth.push(move)
+        answer_truthfully(truth, tracked, list(tracked.observe(observation_from_state(truth))))
+    assert tracked.state.history == truth.history
+    return tracked

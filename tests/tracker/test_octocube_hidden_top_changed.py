@@ -15,26 +15,16 @@ from typing import Any
 
 import numpy as np
 
-from tests.tracker.octocube_helpers import answer_truthfully
+from tests.tracker.octocube_helpers import tracked_until
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.hidden_tops import CHANGED_CONFIDENCE
 from tracker.octocube.stack_heights import StackHeights
 from tracker.octocube.twin import TwinGame
-from tracker.session import IllegalMoveAlert, TrackedGame
+from tracker.session import IllegalMoveAlert
 from vision.octocube.observation import OctocubeObservation
 
 A4 = (3, 0)
-
-
-def _tracked_until(twin: TwinGame, moves: int) -> TrackedGame:
-    truth = twin.game.new_initial_state(twin.seed)
-    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter())
-    for move in twin.truth.history[:moves]:
-        truth.push(move)
-        answer_truthfully(truth, tracked, list(tracked.observe(observation_from_state(truth))))
-    assert tracked.state.history == truth.history
-    return tracked
 
 
 def test_the_bench_tile_taken_behind_an_unmoved_cube_is_flagged() -> None:
@@ -47,7 +37,7 @@ def test_the_bench_tile_taken_behind_an_unmoved_cube_is_flagged() -> None:
     twin = TwinGame(2, seed, illegal=3)
     k = next(i for i, c in enumerate(twin.changes) if c.kind == "illegal" and "stack A4" in c.text)
     assert twin.changes[k - 1].kind == "move"
-    tracked = _tracked_until(twin, twin.changes[k - 1].truth_moves)
+    tracked = tracked_until(twin, twin.changes[k - 1].truth_moves)
     setup = TableSetup(game="octocube", players=2, source="demo", seed=seed, tilt=tilt, lighting=lighting,
                        resolution=(1280, 720))
     camera = demo_camera(setup)

@@ -14,34 +14,22 @@ one rendered teach photo, the rendered table read.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
+from tests.vision.octocube.taught_table import taught_table
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.pack_reader import builtin_pack
 from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.shade_cue import ShadeCue, ShadeRead, to_taught_colours
-from vision.octocube.synth import synth_frame
 from vision.octocube.truth import scene_truth
-from vision.render.random_art import random_pack
-from vision.render.renderer import Renderer
-from vision.render.teach_photos import render_teach_photo
-from vision.teach import teach
 
 PRINTING, TABLE = 996_989, 520_902
 
 
 @pytest.fixture(scope="module")
 def scene() -> tuple:
-    renderer = Renderer()
-    art = random_pack(PRINTING)
-    raw = render_teach_photo("octocube", art, 7_000_000 + 10 * PRINTING, renderer)[0]
-    photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
-    assert photo is not None
-    pack = teach("octocube", [("teach0.jpg", photo)]).pack
-    frame = synth_frame(TABLE, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
-    return pack, frame
+    return taught_table(PRINTING, TABLE)
 
 
 def _tops(scene: tuple, config: RecogniserConfig | None = None) -> tuple[dict[int, str], dict[int, str]]:

@@ -1,0 +1,27 @@
+"""A random printing drawn by the twin, taught from one rendered teach photo, and one of the
+bench's rendered tables in that printing: the real path the taught-pack tests read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+
+from vision.octocube.synth import synth_frame
+from vision.render.random_art import random_pack
+from vision.render.renderer import Renderer
+from vision.render.teach_photos import render_teach_photo
+from vision.teach import teach
+
+
+def taught_table(printing: int, table: int) -> tuple[Any, Any]:
+    """(the pack taught from printing ``printing``'s first teach photo as bench/teach.py renders
+    it, JPEG-compressed like a phone's, the bench's table ``table`` drawn in that printing)."""
+    renderer = Renderer()
+    art = random_pack(printing)
+    raw = render_teach_photo("octocube", art, 7_000_000 + 10 * printing, renderer)[0]
+    photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+    assert photo is not None
+    pack = teach("octocube", [("teach0.jpg", photo)]).pack
+    frame = synth_frame(table, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
+    return pack, frame

@@ -14,6 +14,8 @@ frame, its sensor noise included), the one the pipeline read in the game.
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -22,7 +24,9 @@ import pytest
 from tests.vision.open_season.test_taught_empty_inn import _taught
 
 
-def _film_frame(art: Any, seed: int, players: int, side: str, tilt: float, light: str, index: int) -> tuple[int, Any]:
+@functools.cache
+def _film_frame(printing: int, folder: Path, seed: int, players: int, side: str, tilt: float, light: str,
+                index: int) -> tuple[int, Any]:
     """Frame ``index`` of the demo film of game ``seed`` (a still scene's frame), as
     ``tracker.film.film`` draws it: the scene after its change rendered once, then fresh sensor
     noise per further frame, the noise drawn in order from one stream for the whole film."""
@@ -32,6 +36,7 @@ def _film_frame(art: Any, seed: int, players: int, side: str, tilt: float, light
     from vision.render.art_pack import with_art
     from vision.render.renderer import Renderer, RenderOptions
 
+    art, _ = _taught(printing, folder)
     setup = TableSetup(game="open_season", players=players, seed=seed, tilt=tilt, resolution=(1280, 720),
                        lighting=light, options={"side": side, "expert": True}, illegal=1, moves=0, source="demo")
     twin = OpenSeasonTwin(players, seed, side=side, expert=True, illegal=1)
@@ -53,6 +58,7 @@ def _film_frame(art: Any, seed: int, players: int, side: str, tilt: float, light
 
 @pytest.mark.parametrize("printing, game, players, side, tilt, light, frame, change", [
     (997182, 102990, 2, "horn", 30.0, "day", 422, 59),  # refill barbarian-earrings, gnome-eyepatch, sorcerer-crown
+    (997177, 102985, 3, "shield", 31.0, "lamp", 457, 64),  # sorcerer-eyepatch behind the 60 mm deck
 ])
 def test_a_refill_card_behind_the_deck_reads_hidden_not_empty(printing: int, game: int, players: int, side: str,
                                                               tilt: float, light: str, frame: int, change: int,
@@ -63,8 +69,8 @@ def test_a_refill_card_behind_the_deck_reads_hidden_not_empty(printing: int, gam
     from tracker.open_season.view import observation_from_table
     from tracker.table import TableSetup
 
-    art, pack = _taught(printing, tmp_path_factory.getbasetemp())
-    found, image = _film_frame(art, game, players, side, tilt, light, frame)
+    _, pack = _taught(printing, tmp_path_factory.getbasetemp())
+    found, image = _film_frame(printing, tmp_path_factory.getbasetemp(), game, players, side, tilt, light, frame)
     assert found == change
     truth = observation_from_table(OpenSeasonTwin(players, game, side=side, expert=True, illegal=1)
                                    .descriptions[change + 1])
@@ -85,8 +91,8 @@ def test_a_slot_whose_patches_the_deck_hides_is_read_by_its_strip(tmp_path_facto
     from tracker.table import TableSetup
     from vision.open_season import cards
 
-    art, pack = _taught(997182, tmp_path_factory.getbasetemp())
-    _, image = _film_frame(art, 102990, 2, "horn", 30.0, "day", 422)
+    _, pack = _taught(997182, tmp_path_factory.getbasetemp())
+    _, image = _film_frame(997182, tmp_path_factory.getbasetemp(), 102990, 2, "horn", 30.0, "day", 422)
     camera = demo_camera(TableSetup(game="open_season", players=2, seed=102990, tilt=30.0, resolution=(1280, 720)))
     recogniser = OpenSeasonPixelRecogniser("horn", 2, True, camera=camera, pack=pack)
     recogniser.recognise(image)

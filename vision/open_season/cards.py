@@ -152,15 +152,16 @@ MASKED_UNSEEN = 1e3
 neither patch."""
 TAUGHT_INN_UNSEEN_SCORE = -1.5 * MASKED_UNSEEN
 """A taught printing: an inn slot whose best whole-card score on the pixels the deck leaves in view
-is under this compared neither patch at any pose (both lie behind the deck): its read, the bare
-board by the patches' mean colours alone (-2000.8 against the best face's -2003.2, a lead of 2.4:
-"empty", sure), says nothing of whether a card lies there, so the slot is judged by its top strip
-alone, as the built-in art's is. Game 102990 (printing 997182, tilt 30, the deck 66 mm tall): at
-each of 8 refills that laid a card in slot 5 behind the deck the strip showed it (best face over
-``INN_HIDDEN_SCORE``), and the sure "empty" stood: the inn one card short, no slot hidden, "no legal
-move explains the table: the inn shows X, not expected there" (9 false alarms; 102985, printing
-997177: 4 refills, 8 false alarms). The empty slot's strip read under ``INN_HIDDEN_SCORE`` and the
-slot hidden, as now."""
+is under this compared neither patch at any pose (both lie behind the deck). Its read, the bare
+board by the patches' mean colours alone, says nothing of whether a card lies there, so a slot read
+empty so is judged by its top strip alone, as the built-in art's hidden slots are. Games 102990
+(printing 997182, tilt 30, the deck 66 mm tall) and 102985 (997177, tilt 31, 60 mm): after refills
+that laid a card in slot 5, behind the deck, the board "won" (-2000.8 against the best face's
+-2003.1 and -2003.6: "empty", sure) while the card's strip showed over ``INN_HIDDEN_SCORE`` (1.58,
+1.79; the bare board's strip -1.61, -1.40), and a strip seen kept the read: the inn one card short,
+no slot hidden, "no legal move explains the table: the inn shows X, not expected there" (every one
+of the two games' 17 false alarms; docs/teach.md, session 31). The empty slot's strip read under
+``INN_HIDDEN_SCORE`` and the slot hidden, as it still does."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 WALL_CARD_MIN_FIT = 1.0
@@ -606,6 +607,8 @@ class CardReader:
                 # what tells this people's faces apart lies behind the deck: no face can be read
                 reads[i] = CardRead(read.place, HIDDEN, 0.0)
                 continue
+            # a taught "empty" from scores that compared no patch (TAUGHT_INN_UNSEEN_SCORE) is
+            # no reading: the strip alone says whether a card lies there
             unseen = self.taught and read.card == EMPTY and total[i].max() < TAUGHT_INN_UNSEEN_SCORE
             if not unseen and strip[i][np.isfinite(strip[i])].max() >= INN_HIDDEN_SCORE:
                 # a taught printing's read comes from the pixels in view, its strip may not show the

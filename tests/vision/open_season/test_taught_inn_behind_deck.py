@@ -2,7 +2,7 @@
 (issue 20, session 31, os-refill).
 
 Taught game 102990 (printing 997182 by another hand, 2 players Horn expert, tilt 30, day light) and
-102985 (printing 997177, 3 players Shield expert, tilt 31, lamp) raised 17 false alarms between
+102985 (printing 997177, 3 players Shield, tilt 31, lamp) raised 17 false alarms between
 them at refills: the inn read one card short with no slot hidden ("no legal move explains the table:
 the inn shows X, not expected there"). At this camera the deck (66 mm) hides both patches of inn
 slot 5's card, so the whole-card scores on the pixels in view compare nothing (every pose takes
@@ -25,8 +25,8 @@ from tests.vision.open_season.test_taught_empty_inn import _taught
 
 
 @functools.cache
-def _film_frame(printing: int, folder: Path, seed: int, players: int, side: str, tilt: float, light: str,
-                index: int) -> tuple[int, Any]:
+def _film_frame(printing: int, folder: Path, seed: int, players: int, side: str, expert: bool, tilt: float,
+                light: str, index: int) -> tuple[int, Any]:
     """Frame ``index`` of the demo film of game ``seed`` (a still scene's frame), as
     ``tracker.film.film`` draws it: the scene after its change rendered once, then fresh sensor
     noise per further frame, the noise drawn in order from one stream for the whole film."""
@@ -38,8 +38,8 @@ def _film_frame(printing: int, folder: Path, seed: int, players: int, side: str,
 
     art, _ = _taught(printing, folder)
     setup = TableSetup(game="open_season", players=players, seed=seed, tilt=tilt, resolution=(1280, 720),
-                       lighting=light, options={"side": side, "expert": True}, illegal=1, moves=0, source="demo")
-    twin = OpenSeasonTwin(players, seed, side=side, expert=True, illegal=1)
+                       lighting=light, options={"side": side, "expert": expert}, illegal=1, moves=0, source="demo")
+    twin = OpenSeasonTwin(players, seed, side=side, expert=expert, illegal=1)
     timing = film_timing(setup)
     per = timing.reach_frames + timing.hold_frames + timing.retreat_frames + timing.still_frames
     change = (index - timing.still_frames) // per
@@ -56,12 +56,13 @@ def _film_frame(printing: int, folder: Path, seed: int, players: int, side: str,
     return change, np.clip(image.astype(np.int16) + sensor, 0, 255).astype(np.uint8)
 
 
-@pytest.mark.parametrize("printing, game, players, side, tilt, light, frame, change", [
-    (997182, 102990, 2, "horn", 30.0, "day", 422, 59),  # refill barbarian-earrings, gnome-eyepatch, sorcerer-crown
-    (997177, 102985, 3, "shield", 31.0, "lamp", 457, 64),  # sorcerer-eyepatch behind the 60 mm deck
+@pytest.mark.parametrize("printing, game, players, side, expert, tilt, light, frame, change", [
+    (997182, 102990, 2, "horn", True, 30.0, "day", 422, 59),  # refill barbarian-earrings, gnome-eyepatch, sorcerer-crown
+    (997177, 102985, 3, "shield", False, 31.0, "lamp", 457, 64),  # sorcerer-eyepatch behind the 60 mm deck
 ])
 def test_a_refill_card_behind_the_deck_reads_hidden_not_empty(printing: int, game: int, players: int, side: str,
-                                                              tilt: float, light: str, frame: int, change: int,
+                                                              expert: bool, tilt: float, light: str, frame: int,
+                                                              change: int,
                                                               tmp_path_factory: pytest.TempPathFactory) -> None:
     from tracker.film import demo_camera
     from tracker.open_season.recogniser import OpenSeasonPixelRecogniser
@@ -70,13 +71,14 @@ def test_a_refill_card_behind_the_deck_reads_hidden_not_empty(printing: int, gam
     from tracker.table import TableSetup
 
     _, pack = _taught(printing, tmp_path_factory.getbasetemp())
-    found, image = _film_frame(printing, tmp_path_factory.getbasetemp(), game, players, side, tilt, light, frame)
+    found, image = _film_frame(printing, tmp_path_factory.getbasetemp(), game, players, side, expert, tilt, light,
+                               frame)
     assert found == change
-    truth = observation_from_table(OpenSeasonTwin(players, game, side=side, expert=True, illegal=1)
+    truth = observation_from_table(OpenSeasonTwin(players, game, side=side, expert=expert, illegal=1)
                                    .descriptions[change + 1])
     assert len(truth.inn) == 5  # the refill filled every slot, slot 5 behind the deck too
     camera = demo_camera(TableSetup(game="open_season", players=players, seed=game, tilt=tilt, resolution=(1280, 720)))
-    observed = OpenSeasonPixelRecogniser(side, players, True, camera=camera, pack=pack).recognise(image)
+    observed = OpenSeasonPixelRecogniser(side, players, expert, camera=camera, pack=pack).recognise(image)
     assert not observed.occluded
     # main read 4 cards and no slot hidden: the inn one card short, an alarm
     assert observed.inn_hidden == 1
@@ -92,7 +94,7 @@ def test_a_slot_whose_patches_the_deck_hides_is_read_by_its_strip(tmp_path_facto
     from vision.open_season import cards
 
     _, pack = _taught(997182, tmp_path_factory.getbasetemp())
-    _, image = _film_frame(997182, tmp_path_factory.getbasetemp(), 102990, 2, "horn", 30.0, "day", 422)
+    _, image = _film_frame(997182, tmp_path_factory.getbasetemp(), 102990, 2, "horn", True, 30.0, "day", 422)
     camera = demo_camera(TableSetup(game="open_season", players=2, seed=102990, tilt=30.0, resolution=(1280, 720)))
     recogniser = OpenSeasonPixelRecogniser("horn", 2, True, camera=camera, pack=pack)
     recogniser.recognise(image)

@@ -146,6 +146,22 @@ PEOPLE_LOOK = True
 """Take that second look (False: the whole-card scores alone, as before session 27)."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
+MASKED_UNSEEN = 1e3
+"""What :func:`masked_scores` takes off a pose's score for each patch it cannot compare (less than
+``MASKED_MIN_SHARE`` in view): a score under ``-2 * MASKED_UNSEEN`` plus any real fit compared
+neither patch."""
+TAUGHT_INN_UNSEEN_SCORE = -1.5 * MASKED_UNSEEN
+"""A taught printing: an inn slot whose best whole-card score on the pixels the deck leaves in view
+is under this compared neither patch at any pose (both lie behind the deck). Its read, the bare
+board by the patches' mean colours alone, says nothing of whether a card lies there, so a slot read
+empty so is judged by its top strip alone, as the built-in art's hidden slots are. Games 102990
+(printing 997182, tilt 30, the deck 66 mm tall) and 102985 (997177, tilt 31, 60 mm): after refills
+that laid a card in slot 5, behind the deck, the board "won" (-2000.8 against the best face's
+-2003.1 and -2003.6: "empty", sure) while the card's strip showed over ``INN_HIDDEN_SCORE`` (1.58,
+1.79; the bare board's strip -1.61, -1.40), and a strip seen kept the read: the inn one card short,
+no slot hidden, "no legal move explains the table: the inn shows X, not expected there" (every one
+of the two games' 17 false alarms; docs/teach.md, session 31). The empty slot's strip read under
+``INN_HIDDEN_SCORE`` and the slot hidden, as it still does."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 WALL_CARD_MIN_FIT = 1.0
@@ -283,7 +299,7 @@ def masked_scores(t: Templates, first: np.ndarray, second: np.ndarray, free_firs
             s += factor * (centred[:, :, c] @ q.T) * np.where(norm > 1e-6, 1.0 / np.maximum(norm, 1e-6), 0.0)
         features = np.concatenate([mean / 255.0, spread / np.sqrt(m)[:, None] / np.maximum(mean, 1.0)], axis=1)
         s -= (np.abs(features[:, None, :] - t.colours[None, :, at:at + 6]) * weights).sum(axis=2)
-        s[m < MASKED_MIN_SHARE * n] -= 1e3  # too little of the patch in view: this pose says nothing
+        s[m < MASKED_MIN_SHARE * n] -= MASKED_UNSEEN  # too little of the patch in view: this pose says nothing
     return s.reshape(-1, poses, s.shape[1]).max(axis=1)
 
 
@@ -591,7 +607,10 @@ class CardReader:
                 # what tells this people's faces apart lies behind the deck: no face can be read
                 reads[i] = CardRead(read.place, HIDDEN, 0.0)
                 continue
-            if strip[i][np.isfinite(strip[i])].max() >= INN_HIDDEN_SCORE:
+            # a taught "empty" from scores that compared no patch (TAUGHT_INN_UNSEEN_SCORE) is
+            # no reading: the strip alone says whether a card lies there
+            unseen = self.taught and read.card == EMPTY and total[i].max() < TAUGHT_INN_UNSEEN_SCORE
+            if not unseen and strip[i][np.isfinite(strip[i])].max() >= INN_HIDDEN_SCORE:
                 # a taught printing's read comes from the pixels in view, its strip may not show the
                 # people at all: the band is the built-in art's
                 if read.card != EMPTY and (read.confidence < INN_UNSURE_LEAD or not self.taught and self.band_in_view(

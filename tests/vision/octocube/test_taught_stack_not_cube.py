@@ -13,17 +13,12 @@ a rendered table read (the dev loop's photo and table seeds, bench/octocube_taug
 
 from __future__ import annotations
 
-import cv2
 import pytest
 
+from tests.vision.octocube.taught_table import taught_table
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.recogniser import OctocubeRecogniser
-from vision.octocube.synth import synth_frame
 from vision.octocube.truth import scene_truth
-from vision.render.random_art import random_pack
-from vision.render.renderer import Renderer
-from vision.render.teach_photos import render_teach_photo
-from vision.teach import teach
 
 CASES = {
     # printing 3, tilt 25: a yellow-green white sextant, p(yellow) 0.96; the yellow cube rests
@@ -36,14 +31,7 @@ CASES = {
 
 
 def _scene(printing: int, table: int) -> tuple:
-    renderer = Renderer()
-    art = random_pack(printing)
-    raw = render_teach_photo("octocube", art, 7_000_000 + 10 * printing, renderer)[0]
-    photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
-    assert photo is not None
-    pack = teach("octocube", [("teach0.jpg", photo)]).pack
-    frame = synth_frame(table, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
-    return pack, frame
+    return taught_table(printing, table)
 
 
 @pytest.fixture(scope="module")

@@ -506,6 +506,12 @@ class State(ABC):
         """The move in plain words, for prompts and logs."""
         return str(move)
 
+    def move_detail(self, move: Move) -> str:
+        """What tells ``move`` apart from another move whose :meth:`describe_move` words read the
+        same (a question's options must differ); by default its exact fields."""
+        fields = self.game.move_codec.encode(move)
+        return ", ".join(f"{k} {v}" for k, v in fields.items() if k != "type") or move.kind
+
     # ---- JSON
     @abstractmethod
     def _state_json(self) -> dict[str, Any]:

@@ -580,18 +580,25 @@ def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:
 def _distinct_texts(state: State, chains: list[tuple[Move, ...]],
                     reveals: list[tuple[tuple[Any, Any], ...]] | None = None) -> tuple[str, ...]:
     """Plain words for each option (made with that option's own ``reveals`` filled in, so that a
-    tile it names is named); options that read the same get their exact moves added (e.g. which
-    faces a Score took when two faces hold the same tile)."""
-    plain = [_chain_text(with_reveals(state, reveals[i]) if reveals else state, chain)
-             for i, chain in enumerate(chains)]
+    tile it names is named); options that read the same get, in brackets, what tells their
+    moves apart in the game's own words (``State.move_detail``: e.g. which faces a Score took
+    when two faces hold the same tile), for the moves where those options differ."""
+    starts = [with_reveals(state, reveals[i]) if reveals else state for i in range(len(chains))]
+    plain = [_chain_text(starts[i], chain) for i, chain in enumerate(chains)]
     texts = list(plain)
     for i, text in enumerate(plain):
-        if plain.count(text) > 1:  # counted on the plain words: the last alike option gets its moves too
-            codec = state.game.move_codec
-            detail = "; ".join(
-                ", ".join(f"{k} {v}" for k, v in codec.encode(m).items() if k != "type") or m.kind
-                for m in chains[i])
-            texts[i] = f"{text} [{detail}]"
+        alike = [chains[j] for j, other in enumerate(plain) if other == text]
+        if len(alike) < 2:
+            continue
+        trial = scratch_copy(starts[i])
+        details = []
+        for k, move in enumerate(chains[i]):
+            if any(len(other) <= k or other[k] != move for other in alike):
+                details.append(trial.move_detail(move))
+            trial.push_unchecked(move)
+        if not details:  # cannot happen for distinct chains of distinct words; never an empty "()"
+            details = [trial.move_detail(move) for move in chains[i]]
+        texts[i] = f"{text} ({'; '.join(details)})"
     return tuple(texts)
 
 

@@ -828,6 +828,13 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin):
 
         return describe_move(self, move)
 
+    def move_detail(self, move: Move) -> str:
+        from rules.octocube.words import score_faces_words
+
+        if isinstance(move, Score):
+            return score_faces_words(move.faces)
+        return super().move_detail(move)
+
     def _state_json(self) -> dict[str, Any]:
         from rules.octocube.serialize import state_to_json
 

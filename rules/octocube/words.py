@@ -130,6 +130,16 @@ def describe_move(state: OctocubeState, move: Move) -> str:  # noqa: C901 - one 
     return f"{who}: {move}"
 
 
+def score_faces_words(faces: tuple[str, ...]) -> str:
+    """Which faces a Score collects, for a question whose options otherwise read alike (two faces
+    holding the same tile): 'from the top and west faces'."""
+    if not faces:
+        return "from no face"
+    if len(faces) == 1:
+        return f"from the {faces[0]} face"
+    return f"from the {', '.join(faces[:-1])} and {faces[-1]} faces"
+
+
 def _power_words(state: OctocubeState, move: Move, who: str) -> str:
 
     m = move

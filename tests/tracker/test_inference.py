@@ -164,12 +164,13 @@ def test_question_options_read_as_the_chains_in_order() -> None:
 
 def test_options_that_read_the_same_get_their_exact_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     # A game whose words do not name the roll (as an Octocube Score does not name the faces):
-    # the six options would all read "roll; then pass", so each gets its moves' fields added.
+    # the six options would all read "roll; then pass", so each gets the fields (the game's
+    # default ``move_detail``) of the move where they differ, the roll, and not of the pass.
     monkeypatch.setattr(type(RaceGame(2).new_initial_state()), "describe_move", lambda self, move: move.kind)
     state = RaceGame(2).new_initial_state()
     verdict = infer(state, ((0, 0), 1), RaceAdapter())
     assert isinstance(verdict, Question)
-    assert verdict.option_texts == tuple(f"roll; then pass [value {v}; pass]" for v in range(1, 7))
+    assert verdict.option_texts == tuple(f"roll; then pass (value {v})" for v in range(1, 7))
 
 
 def test_a_doubtful_difference_no_move_explains_better_is_no_change() -> None:
@@ -449,7 +450,7 @@ def test_two_options_that_read_alike_both_get_their_moves(monkeypatch: pytest.Mo
     monkeypatch.setattr(type(RaceGame(2).new_initial_state()), "describe_move", lambda self, move: move.kind)
     verdict = infer(RaceGame(2).new_initial_state(), ((0, 0), 1), _TwoPassesAdapter())
     assert isinstance(verdict, Question)
-    assert verdict.option_texts == ("roll; then pass [value 1; pass]", "roll; then pass [value 2; pass]")
+    assert verdict.option_texts == ("roll; then pass (value 1)", "roll; then pass (value 2)")
 
 
 def test_a_doubtful_winner_at_exactly_the_doubtful_limits() -> None:
@@ -600,8 +601,9 @@ def test_alike_options_name_each_field_of_their_moves(monkeypatch: pytest.Monkey
     monkeypatch.setattr(type(RaceGame(2).new_initial_state()), "describe_move", lambda self, move: move.kind)
     verdict = infer(RaceGame(2).new_initial_state(), ((0, 0), 1), _HandoverAdapter())
     assert isinstance(verdict, Question)
-    assert verdict.option_texts == ("roll; then handover [value 1; seat 1, cards 2]",
-                                    "roll; then handover [value 1; seat 1, cards 3]")
+    # the same roll is not repeated: only the move where the two options differ gets its fields
+    assert verdict.option_texts == ("roll; then handover (seat 1, cards 2)",
+                                    "roll; then handover (seat 1, cards 3)")
 
 
 def test_a_scratch_copy_cannot_take_back_the_moves_made_before_it() -> None:

@@ -217,9 +217,14 @@ def test_unknown_text_comes_back_unchanged_and_nothing_crashes() -> None:
                  "no legal move explains the table: something new", "{who} [n:a|b]", "Red rolls north from Z99"):
         for lang in ("fr", "nl", "en", "de"):
             assert translate_sentence(text, lang) == text
-    # a question option made unique by its exact move keeps the move's fields as they are
-    option = "Red scores from C3: collects a coin [faces ['top']]"
-    assert translate_sentence(option, "fr") == "Rouge score depuis C3 : récupère une tuile Pièce [faces ['top']]"
+    # a question option made unique by a move's exact fields keeps those as they are; the faces a
+    # Score took (rules/octocube/words.py score_faces_words) are translated
+    option = "Red scores from C3: collects a coin (faces ['top'])"
+    assert translate_sentence(option, "fr") == "Rouge score depuis C3 : récupère une tuile Pièce (faces ['top'])"
+    option = "Red scores from C3: collects a coin, a coin, leaving 1 on the cube (from the top, north and east faces)"
+    assert translate_sentence(option, "fr") == ("Rouge score depuis C3 : récupère une tuile Pièce, une tuile Pièce, "
+                                                "en laisse 1 sur le cube (depuis les faces supérieure, nord et est)")
+    assert translate_sentence(option, "nl").endswith("(van de bovenzijde, noordzijde en oostzijde)")
     assert translate_label("light blue diamond", "nl") == "lichtblauwe diamanttegel"
     assert translate_label("abyss C", "fr") == "tuile Abysses C"
     assert translate_label("a wooden spoon", "fr") == "a wooden spoon"

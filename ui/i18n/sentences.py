@@ -104,6 +104,10 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("tail.orient", "orient", " turned so that its {face} face is down and its {face2} face looks north"),
     ("tail.pickup", "pickup", " and picks up {tile}"),
     ("tail.kept", "kept", ", leaving {n} on the cube"),
+    # rules/octocube/words.py score_faces_words: which faces a Score took (a question's alike options)
+    ("detail.faces", "detail", "from the {faces} faces"),
+    ("detail.face", "detail", "from the {face} face"),
+    ("detail.no_face", "detail", "from no face"),
     ("tail.emptied_gone", "leaving", "; {loc} is emptied and stops being a space"),
     ("tail.emptied_abyss", "leaving", "; {loc} is emptied and gets an abyss tile"),
     # --- tracker/inference.py, tracker/session.py: questions, alerts, notes
@@ -833,6 +837,8 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
               lambda v, lang: _word(lang, "where.on", loc=v[3:]) if v.startswith("on ") else _word(lang, "where.home")),
     "dir": (_alt(_DIRECTIONS), _keyed("dir")),
     "face": (_alt(_FACES), _keyed("face")),
+    "faces": (rf"(?:{_alt(_FACES)})(?:(?:, | and )(?:{_alt(_FACES)}))+",
+              lambda v, lang: _and_list(v, lang, _keyed("face"))),
     "n": (r"\d+", _same),
     "k": (r"\d+", _same),
     "p": (r"\d+", _same),
@@ -1055,15 +1061,21 @@ def _translate(text: str, lang: str) -> str | None:
         out = _translate_in(table, text, lang)
         if out is not None:
             return out
-    detail = re.fullmatch(r"(.*?) (\[.*\])", text, re.S)
-    if detail:  # a question option made unique by its exact move fields: those stay as they are
-        head = _translate(detail.group(1), lang)
-        return None if head is None else f"{head} {detail.group(2)}"
+    # a question option made unique by what tells its moves apart (State.move_detail)
+    detail = re.fullmatch(r"(.*) \(([^()]*)\)", text, re.S)
+    head = _translate(detail.group(1), lang) if detail else None
+    if detail and head is not None:
+        parts = [_translate_in("detail", part, lang) for part in detail.group(2).split("; ")]
+        if None not in parts:
+            return f"{head} ({'; '.join(p for p in parts if p is not None)})"
+    out = None
     if "; then " in text:
-        return _segments(text, "move", lang, "; then ")
-    if "; " in text:
-        return _segments(text, "problem", lang, "; ") or _segments(text, "score", lang, "; ")
-    return None
+        out = _segments(text, "move", lang, "; then ")
+    elif "; " in text:
+        out = _segments(text, "problem", lang, "; ") or _segments(text, "score", lang, "; ")
+    if out is None and detail and head is not None:  # a game's exact move fields stay as they are
+        out = f"{head} ({detail.group(2)})"
+    return out
 
 
 @lru_cache(maxsize=4096)

@@ -89,6 +89,13 @@ class GameAdapter(ABC, Generic[St, Obs]):
         question asks which, with each option its own). Default: none."""
         return []
 
+    def doubt_named(self, state: St, reveals: tuple[tuple[Any, Any], ...]) -> str:
+        """Why unknowns that one of :meth:`reveal_alternatives` named (``reveals``) cannot be taken
+        on the camera's word when their chain is the only one left (the right value may be one no
+        alternative offered): non-empty asks the players to confirm it, as :meth:`doubt` does.
+        Default: never in doubt."""
+        return ""
+
     def catch_up_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
         """Chains that run over the next player's turn too, tried when no chain of the player to
         move explains a scene (a scene was missed). Default: none."""

@@ -231,14 +231,17 @@ def infer(
         and (s.cost == best_cost or s.cost < round(best_cost + config.margin, 9))
     ]
     # A chain and its longer extensions that look the same are one choice: keep the shortest.
+    # The same chain naming another unknown is another choice (kids seed 61642: a Retrieve whose
+    # unseen face was a light blue amphora or a white amphora, both left over unseen).
     close.sort(key=lambda s: (s.cost, len(s.chain)))
     distinct: list[_Scored] = []
     for s in close:
-        if any(_is_prefix(d.chain, s.chain) and d.view == s.view for d in distinct):
+        if any(_is_prefix(d.chain, s.chain) and d.view == s.view and d.reveals == s.reveals for d in distinct):
             continue
         distinct.append(s)
     if len(distinct) == 1 and not adapter.doubt(with_reveals(trial, distinct[0].reveals), distinct[0].chain,
-                                                 observed, previous):
+                                                 observed, previous) \
+            and not (distinct[0].reveals and adapter.doubt_named(trial, distinct[0].reveals)):
         best = distinct[0]
         work = with_reveals(trial, best.reveals)
         for move in best.chain:
@@ -251,7 +254,7 @@ def infer(
             texts.append(work.describe_move(move))
             work.push_unchecked(move)
         return Confirmed(best.chain, tuple(texts), after, before + best.reveals)
-    option_texts = _distinct_texts(trial, [s.chain for s in distinct], [s.reveals for s in distinct])
+    option_texts = _distinct_texts(trial, [s.chain for s in distinct], [s.reveals for s in distinct], adapter)
     after_each = []
     for s in distinct:
         work = with_reveals(trial, s.reveals)
@@ -578,27 +581,38 @@ def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:
 
 
 def _distinct_texts(state: State, chains: list[tuple[Move, ...]],
-                    reveals: list[tuple[tuple[Any, Any], ...]] | None = None) -> tuple[str, ...]:
+                    reveals: list[tuple[tuple[Any, Any], ...]] | None = None,
+                    adapter: GameAdapter[Any, Any] | None = None) -> tuple[str, ...]:
     """Plain words for each option (made with that option's own ``reveals`` filled in, so that a
-    tile it names is named); options that read the same get, in brackets, what tells their
-    moves apart in the game's own words (``State.move_detail``: e.g. which faces a Score took
-    when two faces hold the same tile), for the moves where those options differ."""
+    tile it names is named); options that read the same get, in brackets, what tells them apart
+    in the game's own words: the moves where they differ (``State.move_detail``: e.g. which faces
+    a Score took when two faces hold the same tile), else the unknowns each names (``adapter``'s
+    words: "the north face of Red's cube shows a coin", a Retrieve not naming its tiles)."""
     starts = [with_reveals(state, reveals[i]) if reveals else state for i in range(len(chains))]
     plain = [_chain_text(starts[i], chain) for i, chain in enumerate(chains)]
     texts = list(plain)
     for i, text in enumerate(plain):
-        alike = [chains[j] for j, other in enumerate(plain) if other == text]
+        alike = [j for j, other in enumerate(plain) if other == text]
         if len(alike) < 2:
             continue
         trial = scratch_copy(starts[i])
         details = []
         for k, move in enumerate(chains[i]):
-            if any(len(other) <= k or other[k] != move for other in alike):
+            if any(len(chains[j]) <= k or chains[j][k] != move for j in alike):
                 details.append(trial.move_detail(move))
             trial.push_unchecked(move)
+        if not details and reveals and adapter is not None:  # the same moves: told by what each names
+            details = [f"{adapter.location_words(where)} shows {adapter.value_words(value)}"
+                       for where, value in reveals[i]]
         if not details:  # cannot happen for distinct chains of distinct words; never an empty "()"
             details = [trial.move_detail(move) for move in chains[i]]
         texts[i] = f"{text} ({'; '.join(details)})"
+    for i, text in enumerate(plain):  # an option that names an unknown its words do not show
+        if texts[i] == text and reveals and reveals[i] and adapter is not None:
+            unsaid = [f"{adapter.location_words(where)} shows {adapter.value_words(value)}"
+                      for where, value in reveals[i] if adapter.value_words(value) not in text]
+            if unsaid:
+                texts[i] = f"{text} ({'; '.join(unsaid)})"
     return tuple(texts)
 
 

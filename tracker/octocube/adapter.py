@@ -528,8 +528,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 # a kids board: a Retrieve needs every face named before it, so a kind that
                 # arrived would be the only option and taken unasked, though it may be the known
                 # face's tile placed first (kids bench seed 61642 through the pixels: the unseen
-                # white starfish named a dark blue pearl, lost at move 26); it waits to show
-                kinds = set()
+                # white starfish named a dark blue pearl, lost at move 26); it waits to show.
+                # What no view tells apart is offered (and asked, ``doubt_named``): a coin into
+                # an uncounted pile, or a second tile of a known face's kind among the leftovers
+                # (61642 move 134: the unseen north face a light blue amphora like the east
+                # face, both left over; named a coin unasked, A1's stack one tile short, lost at
+                # move 153)
+                kinds = {t.label() for t in cube.faces.values() if t is not None and t is not UNKNOWN}
             elif board.tiles_counted:
                 # counted, a tile that arrived is new; ``prepare`` names the unseen tile only when
                 # one arrived that no known face holds, but a known face of the same kind may have
@@ -546,6 +551,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             tiles = [t for t in state.unaccounted_tiles() if t.label() in kinds]
             found.extend(((("cube", cube.seat, face), tile),) for face in unknown for tile in tiles)
         return found
+
+    def doubt_named(self, state: OctocubeState, reveals: tuple[tuple[Any, Any], ...]) -> str:
+        """A kids cube's tile nobody saw, named for its Retrieve from what it may be: the true one
+        may be another (it shows only when placed), so the players confirm it."""
+        if state.mode == "kids" and any(isinstance(where, tuple) and where[:1] == ("cube",) for where, _ in reveals):
+            return "the tile nobody saw on a kids cube is named from what it may be"
+        return ""
 
     def reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:
         found: list[tuple[Any, Any]] = []

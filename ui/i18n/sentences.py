@@ -108,6 +108,8 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("detail.faces", "detail", "from the {faces} faces"),
     ("detail.face", "detail", "from the {face} face"),
     ("detail.no_face", "detail", "from no face"),
+    # tracker/inference.py _distinct_texts: the unknown an option names (adapter.location_words)
+    ("detail.cube_tile", "detail", "the {face} face of {who}'s cube shows {tile}"),
     ("tail.emptied_gone", "leaving", "; {loc} is emptied and stops being a space"),
     ("tail.emptied_abyss", "leaving", "; {loc} is emptied and gets an abyss tile"),
     # --- tracker/inference.py, tracker/session.py: questions, alerts, notes

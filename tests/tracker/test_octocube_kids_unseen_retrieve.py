@@ -1,0 +1,54 @@
+"""A kids cube's tile nobody saw, taken home with a Retrieve, is asked about, never guessed.
+
+Kids bench seed 61642 through the pixels (4 players, tilt 23.3, evening), move 134: Red's north
+face held a light blue amphora nobody saw (picked up from a hidden top), like its east face; both
+were left over onto A1. A Retrieve needs every face named, and the only name on offer was a coin
+(the board's coins read as a pile, so one more shows nothing): taken unasked, A1's stack was one
+tile short, and the game was lost at move 153. Now a second tile of a known face's kind is offered
+too, the same Retrieve naming another tile is another option, and the players confirm it."""
+
+from __future__ import annotations
+
+from rules.core import UNKNOWN
+from rules.octocube.moves import Retrieve
+from tests.tracker.octocube_helpers import answer_truthfully, tracked_until
+from tracker.octocube.groundtruth import observation_from_state
+from tracker.octocube.twin import TwinGame
+from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked
+
+SEED, RETRIEVE_AT = 1, 18  # two players; Red retrieves a cube holding two light blue amphoras
+
+
+def test_an_unseen_tile_like_a_known_face_is_offered_and_asked_at_a_kids_retrieve() -> None:
+    twin = TwinGame(2, SEED, illegal=0, mode="kids")
+    assert twin.truth.history[RETRIEVE_AT] == Retrieve()
+    tracked = tracked_until(twin, RETRIEVE_AT)
+    seat = tracked.state.current_player()
+    cube = tracked.state.cubes[seat]
+    faces = [f for f, t in cube.faces.items() if t is not None and t.label() == "light blue amphora"]
+    assert len(faces) == 2
+    tile = cube.faces[faces[0]]
+    cube.faces = {**cube.faces, faces[0]: UNKNOWN}  # picked up from a top nobody saw
+    truth = twin.game.new_initial_state(SEED)
+    for move in twin.truth.history[: RETRIEVE_AT + 1]:
+        truth.push(move)
+    events = list(tracked.observe(observation_from_state(truth)))
+    questions = [e.question for e in events if isinstance(e, QuestionAsked)]
+    assert questions and not any(isinstance(e, MoveConfirmed) for e in events), events
+    question = questions[0]
+    named = {question.reveals_before_option(i): text for i, text in enumerate(question.option_texts)}
+    true_named = ((("cube", seat, faces[0]), tile),)
+    assert true_named in named, named  # before: nothing named it (an alert), or a coin unasked
+    assert named[true_named].endswith(f"(the {faces[0]} face of Red's cube shows a light blue amphora)")
+    # the players pick it and the game goes on in step, through the placements that follow
+    option = twin.truthful_answer(question, tracked.state.history)  # the players know the tile
+    assert option is not None and question.reveals_before_option(option) == true_named
+    answered = list(tracked.answer(option))
+    assert [e.move for e in answered if isinstance(e, MoveConfirmed)] == [Retrieve()]
+    for move in twin.truth.history[RETRIEVE_AT + 1: RETRIEVE_AT + 12]:
+        truth.push(move)
+        events = list(tracked.observe(observation_from_state(truth)))
+        assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
+        answer_truthfully(truth, tracked, events)
+    assert tracked.state.history == truth.history
+    assert tracked.state.cubes == truth.cubes and tracked.state.boards == truth.boards

@@ -9,12 +9,15 @@ too, the same Retrieve naming another tile is another option, and the players co
 
 from __future__ import annotations
 
+import dataclasses
+
 from rules.core import UNKNOWN
 from rules.octocube.moves import Retrieve
 from tests.tracker.octocube_helpers import answer_truthfully, tracked_until
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked
+from vision.octocube.observation import OctocubeObservation
 
 SEED, RETRIEVE_AT = 1, 18  # two players; Red retrieves a cube holding two light blue amphoras
 
@@ -52,3 +55,41 @@ def test_an_unseen_tile_like_a_known_face_is_offered_and_asked_at_a_kids_retriev
         answer_truthfully(truth, tracked, events)
     assert tracked.state.history == truth.history
     assert tracked.state.cubes == truth.cubes and tracked.state.boards == truth.boards
+
+
+
+def _coins_as_piles(obs: OctocubeObservation) -> OctocubeObservation:
+    """As the pixel reader sees the boards' coins: a pile, one coin or several look the same."""
+    for seat, board in obs.boards.items():
+        obs.boards[seat] = dataclasses.replace(board, coins=min(1, board.coins), coins_counted=False)
+    return obs
+
+
+def test_a_coin_is_never_named_unasked_for_a_kids_cube_tile_nobody_saw() -> None:
+    """Kids seed 61671 through the pixels: Blue's unseen east face, a white diamond, went home
+    with a Retrieve; the board's coins read as a pile, so "a coin" fitted as well and, the only
+    name on offer, was taken unasked: lost at move 80 (83/171 moves, 62 false alarms). Asked now,
+    the players say none of these, and the tile is named when it shows on the board."""
+    retrieve_at = 11  # Yellow retrieves, then puts the green starfish on the board first
+    twin = TwinGame(2, SEED, illegal=0, mode="kids")
+    assert twin.truth.history[retrieve_at] == Retrieve()
+    tracked = tracked_until(twin, retrieve_at)
+    seat = tracked.state.current_player()
+    cube = tracked.state.cubes[seat]
+    face = next(f for f, t in cube.faces.items() if t is not None and t.label() == "green starfish")
+    tile = cube.faces[face]
+    cube.faces = {**cube.faces, face: UNKNOWN}
+    truth = twin.game.new_initial_state(SEED)
+    for move in twin.truth.history[: retrieve_at + 1]:
+        truth.push(move)
+    events = list(tracked.observe(_coins_as_piles(observation_from_state(truth))))
+    assert not any(isinstance(e, MoveConfirmed) for e in events), events  # before: a coin, unasked
+    questions = [e.question for e in events if isinstance(e, QuestionAsked)]
+    assert questions and twin.truthful_answer(questions[0], tracked.state.history) is None, events
+    tracked.reject()
+    truth.push(twin.truth.history[retrieve_at + 1])  # the tile shows on the board
+    events = list(tracked.observe(_coins_as_piles(observation_from_state(truth))))
+    answer_truthfully(truth, tracked, events)
+    assert tracked.state.history == truth.history
+    assert tracked.state.boards[seat].slots == truth.boards[seat].slots
+    assert tile in tracked.state.boards[seat].slots

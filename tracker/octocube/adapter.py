@@ -524,17 +524,19 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             if not unknown or got is None or board is None or cube.location is None or got.location is not None:
                 continue
             have = state.boards[cube.seat]
+            arrived = set(_multiset_diff(sorted(t.label() for t in board.tiles),
+                                         sorted(t.label() for t in have.object_tiles()))[0])
             if board.tiles_counted and board.slots is not None:
                 # a kids board: a Retrieve needs every face named before it, so a kind that
-                # arrived would be the only option and taken unasked, though it may be the known
-                # face's tile placed first (kids bench seed 61642 through the pixels: the unseen
-                # white starfish named a dark blue pearl, lost at move 26); it waits to show.
-                # What no view tells apart is offered (and asked, ``doubt_named``): a coin into
-                # an uncounted pile, or a second tile of a known face's kind among the leftovers
-                # (61642 move 134: the unseen north face a light blue amphora like the east
-                # face, both left over; named a coin unasked, A1's stack one tile short, lost at
-                # move 153)
-                kinds = {t.label() for t in cube.faces.values() if t is not None and t is not UNKNOWN}
+                # arrived, the only option, was taken unasked, though it may be the known face's
+                # tile placed first (kids bench seed 61642 through the pixels: the unseen white
+                # starfish named a dark blue pearl, lost at move 26). Every name is asked now
+                # (``doubt_named``), so what may be it is offered: a kind placed on the board, a
+                # coin into an uncounted pile, or a second tile of a known face's kind among the
+                # leftovers (61642 move 134: the unseen north face a light blue amphora like the
+                # east face, both left over; named a coin unasked, A1's stack one tile short,
+                # lost at move 153)
+                kinds = arrived | {t.label() for t in cube.faces.values() if t is not None and t is not UNKNOWN}
             elif board.tiles_counted:
                 # counted, a tile that arrived is new; ``prepare`` names the unseen tile only when
                 # one arrived that no known face holds, but a known face of the same kind may have
@@ -542,8 +544,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 # and the unseen west both light blue sextants, (top, west) scored; taken as
                 # (top, south) with no question, the cube's faces were wrong from then on, 447
                 # moves lost with perfect readings)
-                kinds = set(_multiset_diff(sorted(t.label() for t in board.tiles),
-                                           sorted(t.label() for t in have.object_tiles()))[0])
+                kinds = arrived
             else:
                 kinds = {t.label() for t in board.tiles}
             if board.coins and (not board.coins_counted or board.coins > have.coins):

@@ -93,3 +93,32 @@ def test_a_coin_is_never_named_unasked_for_a_kids_cube_tile_nobody_saw() -> None
     assert tracked.state.history == truth.history
     assert tracked.state.boards[seat].slots == truth.boards[seat].slots
     assert tile in tracked.state.boards[seat].slots
+
+
+def test_two_kids_cube_tiles_nobody_saw_are_named_together_at_the_retrieve() -> None:
+    """Kids seed 61675 through the pixels: Red had picked up two tiles nobody saw; each
+    alternative named one of them, a Retrieve needs both, so no chain could be formed: "no legal
+    move explains the table" from move 83 on (83/143 moves). Both are named at once now."""
+    retrieve_at = 11  # Yellow retrieves, then puts a green starfish, a dark blue pearl, a white diamond
+    twin = TwinGame(2, SEED, illegal=0, mode="kids")
+    tracked = tracked_until(twin, retrieve_at)
+    seat = tracked.state.current_player()
+    cube = tracked.state.cubes[seat]
+    unseen = {f: t for f, t in cube.faces.items() if t is not None and t.label() in ("green starfish", "white diamond")}
+    assert len(unseen) == 2
+    cube.faces = {**cube.faces, **{f: UNKNOWN for f in unseen}}
+    truth = twin.game.new_initial_state(SEED)
+    for move in twin.truth.history[: retrieve_at + 4]:  # both tiles show on the board in one scene
+        truth.push(move)
+    events = list(tracked.observe(observation_from_state(truth)))
+    assert any(isinstance(e, QuestionAsked) for e in events), events  # before: "no legal move explains"
+    asked = []
+    while any(isinstance(e, QuestionAsked) for e in events):  # which order, then which tiles
+        question = next(e.question for e in events if isinstance(e, QuestionAsked))
+        option = twin.truthful_answer(question, tracked.state.history)
+        assert option is not None, question.option_texts
+        asked.append(question.option_texts[option])
+        events = list(tracked.answer(option))
+    assert "the bottom face of Yellow's cube shows a green starfish" in asked[-1], asked
+    assert tracked.state.history == truth.history and tracked.state.boards == truth.boards
+    assert not any(u[0] == "cube" for u in tracked.state.unknowns() if isinstance(u, tuple))

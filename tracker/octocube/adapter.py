@@ -12,6 +12,7 @@ invisible moves fit, :func:`tracker.inference.infer` asks the players instead of
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -269,6 +270,10 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     work.pop()
         chains.sort(key=len)
         return chains
+
+    kids_named_at_once = 64
+    """At most this many ways to name a kids cube's several unseen faces at once, each tried as
+    one of :meth:`reveal_alternatives` (a kind each: a few kinds per face)."""
 
     catch_up_prefixes = 8
     """Turns of the player to move kept as starts of catch-up chains (the best-fitting ones, and
@@ -550,7 +555,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             if board.coins and (not board.coins_counted or board.coins > have.coins):
                 kinds.add("coin")
             tiles = [t for t in state.unaccounted_tiles() if t.label() in kinds]
-            found.extend(((("cube", cube.seat, face), tile),) for face in unknown for tile in tiles)
+            if board.slots is not None and len(unknown) > 1:
+                # a kids Retrieve needs every face named at once (kids seed 61675: two tiles
+                # nobody saw, one named at a time, and no chain could be formed: lost at move 83)
+                named = itertools.product(*([(("cube", cube.seat, face), tile) for tile in tiles] for face in unknown))
+                found.extend(tuple(choice) for choice in itertools.islice(named, self.kids_named_at_once))
+            else:
+                found.extend(((("cube", cube.seat, face), tile),) for face in unknown for tile in tiles)
         return found
 
     def doubt_named(self, state: OctocubeState, reveals: tuple[tuple[Any, Any], ...]) -> str:

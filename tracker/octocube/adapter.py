@@ -542,6 +542,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 # east face, both left over; named a coin unasked, A1's stack one tile short,
                 # lost at move 153)
                 kinds = arrived | {t.label() for t in cube.faces.values() if t is not None and t is not UNKNOWN}
+                # or the top of a leftover stack (kids 61674: the unseen bottom face, a light blue
+                # diamond, left over on top of two white pearls)
+                kinds |= {top.tile.label() for loc, top in observed.tops.items()
+                          if top.tile is not None and top.tile.collectible and state.stacks.get(loc)
+                          and state.stacks[loc][-1] is not UNKNOWN and state.stacks[loc][-1] != top.tile}
             elif board.tiles_counted:
                 # counted, a tile that arrived is new; ``prepare`` names the unseen tile only when
                 # one arrived that no known face holds, but a known face of the same kind may have

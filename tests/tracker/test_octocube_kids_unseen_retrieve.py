@@ -13,6 +13,7 @@ import dataclasses
 
 from rules.core import UNKNOWN
 from rules.octocube.moves import Retrieve
+from rules.octocube.pieces import tile_from_label
 from tests.tracker.octocube_helpers import answer_truthfully, tracked_until
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
@@ -69,7 +70,8 @@ def test_a_coin_is_never_named_unasked_for_a_kids_cube_tile_nobody_saw() -> None
     """Kids seed 61671 through the pixels: Blue's unseen east face, a white diamond, went home
     with a Retrieve; the board's coins read as a pile, so "a coin" fitted as well and, the only
     name on offer, was taken unasked: lost at move 80 (83/171 moves, 62 false alarms). Asked now,
-    the players say none of these, and the tile is named when it shows on the board."""
+    with every tile it may be offered (kids 61679: offered only the likely ones while the tile was
+    still in the player's hand, "none of these" twice, and the game was lost at move 61)."""
     retrieve_at = 11  # Yellow retrieves, then puts the green starfish on the board first
     twin = TwinGame(2, SEED, illegal=0, mode="kids")
     assert twin.truth.history[retrieve_at] == Retrieve()
@@ -84,9 +86,12 @@ def test_a_coin_is_never_named_unasked_for_a_kids_cube_tile_nobody_saw() -> None
         truth.push(move)
     events = list(tracked.observe(_coins_as_piles(observation_from_state(truth))))
     assert not any(isinstance(e, MoveConfirmed) for e in events), events  # before: a coin, unasked
-    questions = [e.question for e in events if isinstance(e, QuestionAsked)]
-    assert questions and twin.truthful_answer(questions[0], tracked.state.history) is None, events
-    tracked.reject()
+    question = next(e.question for e in events if isinstance(e, QuestionAsked))
+    named = [question.reveals_before_option(i) for i in range(len(question.options))]
+    assert ((("cube", seat, face), tile),) in named and ((("cube", seat, face), tile_from_label("coin")),) in named
+    option = twin.truthful_answer(question, tracked.state.history)
+    assert option is not None and named[option] == ((("cube", seat, face), tile),)
+    tracked.answer(option)
     truth.push(twin.truth.history[retrieve_at + 1])  # the tile shows on the board
     events = list(tracked.observe(_coins_as_piles(observation_from_state(truth))))
     answer_truthfully(truth, tracked, events)

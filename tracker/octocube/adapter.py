@@ -560,6 +560,12 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             if board.coins and (not board.coins_counted or board.coins > have.coins):
                 kinds.add("coin")
             tiles = [t for t in state.unaccounted_tiles() if t.label() in kinds]
+            if board.slots is not None and len(unknown) == 1:
+                # the players hold that tile and are asked anyway: every tile it may be is
+                # offered, the likely ones first, so that "none of these" never loses the game
+                # (kids 61679: a white starfish offered while the tile was still in Red's hand,
+                # "none of these" twice, and the recovery that followed lost the game at move 61)
+                tiles += [t for t in state.unaccounted_tiles() if t.label() not in kinds]
             if board.slots is not None and len(unknown) > 1:
                 # a kids Retrieve needs every face named at once (kids seed 61675: two tiles
                 # nobody saw, one named at a time, and no chain could be formed: lost at move 83)

@@ -1,4 +1,5 @@
-"""A cube's place read unsure (a steep camera, evening light) must not decide a move on its own.
+"""Readings a steep camera in evening light leaves unsure must not decide a move on their own:
+a cube's place, and a cube's top (what a power E did to it).
 
 Bench seed 72470 (standard, 4 players, tilt 34.1, evening), truth moves 103-104: Red rolls west
 from D3 onto C3 and declines the extra roll. The pixel recogniser read that scene with Red's cube
@@ -13,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.octocube.moves import Decline, Roll
+from rules.octocube.moves import Decline, Roll, UsePower
 from rules.octocube.state import tile_from_label
 from tests.tracker.octocube_helpers import answer_truthfully, tracked_until
-from tracker.inference import Confirmed, infer
+from tracker.inference import Confirmed, Question, infer
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
@@ -65,3 +66,27 @@ def test_a_cube_read_where_another_chain_puts_it_counts_once() -> None:
     found = adapter.differences(adapter.expected(truth), seen)
     about_c4 = [d for d in found if "C4" in d.description]
     assert len(about_c4) == 1 and "Red's cube" in about_c4[0].description, found
+
+
+def test_a_power_e_under_a_top_read_unsure_is_followed_by_the_next_players_turn() -> None:
+    """Advanced bench seed 61633 (2 players, tilt 34.9, evening), truth moves 186-187: Yellow's
+    power E turns the south face down, then Red uses E too, in one still scene. Yellow's top was
+    read bare at 0.18 (hidden at that tilt): the tracker extended Yellow's pivots and passes with
+    Red's turn, not an E that changes the top nobody could read, and the players were offered
+    none of what happened (the game lost from move 186)."""
+    twin = TwinGame(2, 61633, illegal=3, mode="advanced")
+    tracked = tracked_until(twin, 186)
+    truth = twin.game.new_initial_state(61633)
+    for move in twin.truth.history[:188]:
+        truth.push(move)
+    yellows, reds = twin.truth.history[186:188]
+    assert isinstance(yellows, UsePower) and yellows.letter == "E" and yellows.orientation[0] == "south"
+    assert isinstance(reds, UsePower) and reds.letter == "E"
+    seen = observation_from_state(truth)
+    yellow = 1
+    seen.cubes[yellow] = replace(seen.cubes[yellow], top=None, confidence=0.1822, rotation=None)
+    verdict = infer(tracked.state, seen, tracked.adapter)
+    assert isinstance(verdict, Question), verdict
+    assert (yellows, reds) in verdict.options
+    answer_truthfully(truth, tracked, list(tracked.observe(seen)))
+    assert tracked.state.history == truth.history

@@ -284,8 +284,10 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             # roll), or a pivot whose own scene was read as unchanged (the turned tile on top
             # misread or read doubtfully: tilt 26.7, bench seed 72008); then the next player's
             # chains follow it. The pivot's tile, read again now, tells them apart.
+            mine = observed.cubes.get(seat)
+            unread = mine is not None and mine.confidence < self.unread_top
             for chain in list(chains):
-                if not self._ends_turn_invisibly(work, chain, seat, here, turned=True):
+                if not self._ends_turn_invisibly(work, chain, seat, here, turned=True, top_unread=unread):
                     continue
                 for move in chain:
                     work.push_unchecked(move)
@@ -295,6 +297,14 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     work.pop()
         chains.sort(key=len)
         return chains
+
+    unread_top = 0.5
+    """A cube whose top is read less sure than this (hidden behind another cube under a steep
+    tilt, or in dim light) does not show what its player's turn did to its top: a power E that
+    turned another face up counts as a turn nobody saw, and the next player's turn may follow it
+    in the same scene (advanced bench seed 61633, tilt 34.9, evening: Yellow's E turned the south
+    face down under a top read at 0.18, then Red used E; only pivots and passes were extended
+    with Red's turn, the options lacked the true chain, and the game was lost from move 186)."""
 
     catch_up_prefixes = 8
     """Turns of the player to move kept as starts of catch-up chains (the best-fitting ones, and
@@ -427,16 +437,17 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return [chain for _, chain in ending[:keep]]
 
     def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
-                             here: OctocubeView, turned: bool = False) -> bool:
+                             here: OctocubeView, turned: bool = False, top_unread: bool = False) -> bool:
         """``chain`` ends ``seat``'s turn and the table looks as in ``here``; with ``turned``,
-        the tile on top of ``seat``'s cube may also lie turned (a pivot in place)."""
+        the tile on top of ``seat``'s cube may also lie turned (a pivot in place); with
+        ``top_unread``, that cube may show another top too (its top is not read: a power E)."""
         for move in chain:
             work.push_unchecked(move)
         try:
             if not (work.is_terminal() or work.current_player() != seat):
                 return False
             after = self.expected(work)
-            return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat))
+            return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat, top_unread))
         finally:
             for _ in chain:
                 work.pop()
@@ -782,11 +793,12 @@ def _looks_the_same(after: OctocubeView, here: OctocubeView) -> bool:
     return True
 
 
-def _only_turned(after: OctocubeView, here: OctocubeView, seat: int) -> bool:
+def _only_turned(after: OctocubeView, here: OctocubeView, seat: int, top_unread: bool = False) -> bool:
     """``after`` differs from ``here`` only in the rotation of the tile on top of ``seat``'s
-    cube (a pivot in place, seen only through that tile's rotation)."""
+    cube (a pivot in place, seen only through that tile's rotation); with ``top_unread``, or in
+    that tile itself (the cube stays where it stood)."""
     mine, was = after.cubes.get(seat), here.cubes.get(seat)
-    if mine is None or was is None or (mine.location, mine.top) != (was.location, was.top):
+    if mine is None or was is None or mine.location != was.location or (mine.top != was.top and not top_unread):
         return False
     return (after.tops == here.tops and after.boards == here.boards
             and {s: v for s, v in after.cubes.items() if s != seat} == {s: v for s, v in here.cubes.items() if s != seat})

@@ -80,7 +80,8 @@ def test_a_power_e_under_a_top_read_unsure_is_followed_by_the_next_players_turn(
     for move in twin.truth.history[:188]:
         truth.push(move)
     yellows, reds = twin.truth.history[186:188]
-    assert isinstance(yellows, UsePower) and yellows.letter == "E" and yellows.orientation[0] == "south"
+    assert isinstance(yellows, UsePower) and yellows.letter == "E" and yellows.orientation is not None
+    assert yellows.orientation[0] == "south"
     assert isinstance(reds, UsePower) and reds.letter == "E"
     seen = observation_from_state(truth)
     yellow = 1

@@ -91,3 +91,27 @@ def test_a_power_e_under_a_top_read_unsure_is_followed_by_the_next_players_turn(
     assert (yellows, reds) in verdict.options
     answer_truthfully(truth, tracked, list(tracked.observe(seen)))
     assert tracked.state.history == truth.history
+
+
+def test_a_power_h_swap_onto_a_stack_now_covered_is_followed_by_the_next_players_turn() -> None:
+    """Advanced bench seed 61654 (3 players, tilt 33.6, evening), truth moves 134-135: Yellow's
+    power H swaps D1 with E4, then Blue rolls onto E4, in one still scene; D1's new top was read
+    at 0.1. "Yellow passes (or swaps two look-alike stacks), then Blue rolls" fitted, the true
+    chain was not offered (a swap changes the view), and the game was lost from move 134 (134/265
+    moves, 116 false alarms)."""
+    twin = TwinGame(3, 61654, illegal=3, mode="advanced")
+    tracked = tracked_until(twin, 134)
+    truth = twin.game.new_initial_state(61654)
+    for move in twin.truth.history[:136]:
+        truth.push(move)
+    swap, roll = twin.truth.history[134:136]
+    d1, e4 = (0, 3), (3, 4)
+    assert isinstance(swap, UsePower) and swap.letter == "H" and {swap.location, swap.other} == {d1, e4}
+    assert isinstance(roll, Roll) and truth.cubes[2].location == e4
+    seen = observation_from_state(truth)
+    seen.tops[d1] = replace(seen.tops[d1], confidence=0.1)
+    verdict = infer(tracked.state, seen, tracked.adapter)
+    assert isinstance(verdict, Question), verdict
+    assert (swap, roll) in verdict.options
+    answer_truthfully(truth, tracked, list(tracked.observe(seen)))
+    assert tracked.state.history == truth.history

@@ -12,7 +12,7 @@ invisible moves fit, :func:`tracker.inference.infer` asks the players instead of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -290,8 +290,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             # chains follow it. The pivot's tile, read again now, tells them apart.
             mine = observed.cubes.get(seat)
             unread = mine is not None and mine.confidence < self.unread_top
+            unsure = {loc for loc in here.tops if (reading := observed.tops.get(loc)) is None
+                      or reading.covered or reading.confidence < self.unread_top}
             for chain in list(chains):
-                if not self._ends_turn_invisibly(work, chain, seat, here, turned=True, top_unread=unread):
+                if not self._ends_turn_invisibly(work, chain, seat, here, turned=True, top_unread=unread,
+                                                 unsure=unsure):
                     continue
                 for move in chain:
                     work.push_unchecked(move)
@@ -303,12 +306,15 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return chains
 
     unread_top = 0.5
-    """A cube whose top is read less sure than this (hidden behind another cube under a steep
-    tilt, or in dim light) does not show what its player's turn did to its top: a power E that
-    turned another face up counts as a turn nobody saw, and the next player's turn may follow it
-    in the same scene (advanced bench seed 61633, tilt 34.9, evening: Yellow's E turned the south
-    face down under a top read at 0.18, then Red used E; only pivots and passes were extended
-    with Red's turn, the options lacked the true chain, and the game was lost from move 186)."""
+    """A top read less sure than this (hidden behind a cube under a steep tilt, or in dim light)
+    does not show what the player to move did to it, nor does a stack top a cube now covers: a
+    turn that changed only such tops counts as a turn nobody saw, and the next player's turn may
+    follow it in the same scene. Advanced bench seed 61633 (tilt 34.9, evening): Yellow's power E
+    turned the south face down under a top read at 0.18, then Red used E; advanced 61654 (tilt
+    33.6, evening): Yellow's power H swapped D1 (then read at 0.1) with E4, which Blue's roll
+    then covered. Only passes and pivots were extended with the next player's turn, the options
+    lacked the true chain (a chain of the player to move fitted, so the catch-up chains were not
+    tried), and the games were lost from moves 186 and 134."""
 
     catch_up_prefixes = 8
     """Turns of the player to move kept as starts of catch-up chains (the best-fitting ones, and
@@ -441,17 +447,19 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return [chain for _, chain in ending[:keep]]
 
     def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
-                             here: OctocubeView, turned: bool = False, top_unread: bool = False) -> bool:
+                             here: OctocubeView, turned: bool = False, top_unread: bool = False,
+                             unsure: Collection[Location] = ()) -> bool:
         """``chain`` ends ``seat``'s turn and the table looks as in ``here``; with ``turned``,
-        the tile on top of ``seat``'s cube may also lie turned (a pivot in place); with
-        ``top_unread``, that cube may show another top too (its top is not read: a power E)."""
+        the tile on top of ``seat``'s cube may also lie turned (a pivot in place), with
+        ``top_unread`` show another tile (its top is not read: a power E), and the stack tops
+        at ``unsure`` (not read, or covered now) may differ (a power H)."""
         for move in chain:
             work.push_unchecked(move)
         try:
             if not (work.is_terminal() or work.current_player() != seat):
                 return False
             after = self.expected(work)
-            return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat, top_unread))
+            return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat, top_unread, unsure))
         finally:
             for _ in chain:
                 work.pop()
@@ -797,14 +805,18 @@ def _looks_the_same(after: OctocubeView, here: OctocubeView) -> bool:
     return True
 
 
-def _only_turned(after: OctocubeView, here: OctocubeView, seat: int, top_unread: bool = False) -> bool:
+def _only_turned(after: OctocubeView, here: OctocubeView, seat: int, top_unread: bool = False,
+                 unsure: Collection[Location] = ()) -> bool:
     """``after`` differs from ``here`` only in the rotation of the tile on top of ``seat``'s
     cube (a pivot in place, seen only through that tile's rotation); with ``top_unread``, or in
-    that tile itself (the cube stays where it stood)."""
+    that tile itself (the cube stays where it stood); and in the stack tops at ``unsure``."""
     mine, was = after.cubes.get(seat), here.cubes.get(seat)
     if mine is None or was is None or mine.location != was.location or (mine.top != was.top and not top_unread):
         return False
-    return (after.tops == here.tops and after.boards == here.boards
+    if after.tops != here.tops and (after.tops.keys() != here.tops.keys() or any(
+            top != here.tops[loc] and loc not in unsure for loc, top in after.tops.items())):
+        return False
+    return (after.boards == here.boards
             and {s: v for s, v in after.cubes.items() if s != seat} == {s: v for s, v in here.cubes.items() if s != seat})
 
 

@@ -13,7 +13,7 @@ invisible moves fit, :func:`tracker.inference.infer` asks the players instead of
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,6 +145,17 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected a cube there", w))
                 continue
             if reading.covered:
+                seat_here = cube_at.get(loc)
+                if seat_here is not None and seat_here in expected.cubes \
+                        and self._unsure_between(observed.cubes[seat_here], expected.cubes[seat_here].location):
+                    # the cover is that cube's place read once, and that unsure: its place
+                    # difference below counts it (counted twice, a cube placed one row off at
+                    # 0.53 outweighed the margin twice over: bench seed 72470, tilt 34.1, an
+                    # extra roll confirmed unasked and the game lost from move 104). A sure
+                    # placement still counts for both, as the tolerances were set (without it,
+                    # advanced seed 61652's Place beside a cube not found missed the clear
+                    # margin by 0.0035 and the game was lost from move 73)
+                    continue
                 diffs.append(Difference(f"a cube covers {name}, expected {_words(want)}", w))
             elif want is None:
                 if reading.tile is not None:
@@ -177,7 +188,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             w = _weight(got.confidence)
             if got.location != want.location:
                 diffs.append(Difference(f"{who}'s cube is {_where(got.location)}, expected {_where(want.location)}",
-                                        _weight(got.place_weight_confidence)))
+                                        self._place_weight(got, want.location)))
             if want.top is UNKNOWN:
                 if got.top is None:
                     diffs.append(Difference(f"{who}'s cube shows bare metal on top, expected a tile", w))
@@ -229,6 +240,34 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     f"{board_want.coins} coin{'s' if board_want.coins != 1 else ''}", w))
         return diffs
 
+    unsure_place = 0.7
+    """A cube's place read less sure than this (a cube leaning into the window in front of it
+    under a steep tilt, the net's colour split between the two) ..."""
+    unsure_place_weight = 0.25
+    """... counts at most this much where a chain puts the cube on a neighbouring space: less than the
+    inference's margin, so such a placement never decides between two chains alone (they are
+    asked about; alone, it is a doubtful reading within the tolerance). Bench seed 72470 (tilt
+    34.1, evening): Red rolled west onto C3 and declined the extra roll; the next scene read Red's
+    cube one row nearer, on C4, at 0.53 (its top at 0.16, C3's stack top at 0.1), and "an extra
+    roll south" was confirmed unasked, the game lost from move 104. Places read that unsure are
+    rare (some 7 in 2,800 cube readings of six steep evening games, all of them right but that
+    one), so few scenes become questions."""
+
+    def _unsure_between(self, got: Any, expected: Location | None) -> bool:
+        """``got`` (a cube reading) is read next to ``expected`` and too unsure to tell the two
+        spaces apart (see :attr:`unsure_place`). Only neighbouring spaces: a cube read on the
+        board at all, however unsure, is not in its personal area (bench seed 72009, tilt 32.4:
+        Yellow's cube placed behind Red's, found at 0.66, must not look like "nothing happened";
+        test_octocube_pivot_misread.py)."""
+        here = got.location
+        return (got.place_weight_confidence < self.unsure_place and here is not None and expected is not None
+                and abs(here[0] - expected[0]) + abs(here[1] - expected[1]) == 1)
+
+    def _place_weight(self, got: Any, expected: Location | None) -> float:
+        """How much a cube read in a place other than ``expected`` counts (see :attr:`unsure_place`)."""
+        weight = _weight(got.place_weight_confidence)
+        return min(weight, self.unsure_place_weight) if self._unsure_between(got, expected) else weight
+
     doubtful_reason = 0.5
     """A stack-top reading that counts less than this is not named as the reason of an alert."""
     abyss_or_nothing_weight = 0.5
@@ -259,8 +298,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             # roll), or a pivot whose own scene was read as unchanged (the turned tile on top
             # misread or read doubtfully: tilt 26.7, bench seed 72008); then the next player's
             # chains follow it. The pivot's tile, read again now, tells them apart.
+            mine = observed.cubes.get(seat)
+            unread = mine is not None and mine.confidence < self.unread_top
+            unsure = {loc for loc in here.tops if (reading := observed.tops.get(loc)) is None
+                      or reading.covered or reading.confidence < self.unread_top}
             for chain in list(chains):
-                if not self._ends_turn_invisibly(work, chain, seat, here, turned=True):
+                if not self._ends_turn_invisibly(work, chain, seat, here, turned=True, top_unread=unread,
+                                                 unsure=unsure):
                     continue
                 for move in chain:
                     work.push_unchecked(move)
@@ -274,6 +318,17 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     kids_named_at_once = 64
     """At most this many ways to name a kids cube's several unseen faces at once, each tried as
     one of :meth:`reveal_alternatives` (a kind each: a few kinds per face)."""
+
+    unread_top = 0.5
+    """A top read less sure than this (hidden behind a cube under a steep tilt, or in dim light)
+    does not show what the player to move did to it, nor does a stack top a cube now covers: a
+    turn that changed only such tops counts as a turn nobody saw, and the next player's turn may
+    follow it in the same scene. Advanced bench seed 61633 (tilt 34.9, evening): Yellow's power E
+    turned the south face down under a top read at 0.18, then Red used E; advanced 61654 (tilt
+    33.6, evening): Yellow's power H swapped D1 (then read at 0.1) with E4, which Blue's roll
+    then covered. Only passes and pivots were extended with the next player's turn, the options
+    lacked the true chain (a chain of the player to move fitted, so the catch-up chains were not
+    tried), and the games were lost from moves 186 and 134."""
 
     catch_up_prefixes = 8
     """Turns of the player to move kept as starts of catch-up chains (the best-fitting ones, and
@@ -406,16 +461,19 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return [chain for _, chain in ending[:keep]]
 
     def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
-                             here: OctocubeView, turned: bool = False) -> bool:
+                             here: OctocubeView, turned: bool = False, top_unread: bool = False,
+                             unsure: Collection[Location] = ()) -> bool:
         """``chain`` ends ``seat``'s turn and the table looks as in ``here``; with ``turned``,
-        the tile on top of ``seat``'s cube may also lie turned (a pivot in place)."""
+        the tile on top of ``seat``'s cube may also lie turned (a pivot in place), with
+        ``top_unread`` show another tile (its top is not read: a power E), and the stack tops
+        at ``unsure`` (not read, or covered now) may differ (a power H)."""
         for move in chain:
             work.push_unchecked(move)
         try:
             if not (work.is_terminal() or work.current_player() != seat):
                 return False
             after = self.expected(work)
-            return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat))
+            return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat, top_unread, unsure))
         finally:
             for _ in chain:
                 work.pop()
@@ -791,13 +849,18 @@ def _looks_the_same(after: OctocubeView, here: OctocubeView) -> bool:
     return True
 
 
-def _only_turned(after: OctocubeView, here: OctocubeView, seat: int) -> bool:
+def _only_turned(after: OctocubeView, here: OctocubeView, seat: int, top_unread: bool = False,
+                 unsure: Collection[Location] = ()) -> bool:
     """``after`` differs from ``here`` only in the rotation of the tile on top of ``seat``'s
-    cube (a pivot in place, seen only through that tile's rotation)."""
+    cube (a pivot in place, seen only through that tile's rotation); with ``top_unread``, or in
+    that tile itself (the cube stays where it stood); and in the stack tops at ``unsure``."""
     mine, was = after.cubes.get(seat), here.cubes.get(seat)
-    if mine is None or was is None or (mine.location, mine.top) != (was.location, was.top):
+    if mine is None or was is None or mine.location != was.location or (mine.top != was.top and not top_unread):
         return False
-    return (after.tops == here.tops and after.boards == here.boards
+    if after.tops != here.tops and (after.tops.keys() != here.tops.keys() or any(
+            top != here.tops[loc] and loc not in unsure for loc, top in after.tops.items())):
+        return False
+    return (after.boards == here.boards
             and {s: v for s, v in after.cubes.items() if s != seat} == {s: v for s, v in here.cubes.items() if s != seat})
 
 

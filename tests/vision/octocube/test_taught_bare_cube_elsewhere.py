@@ -71,3 +71,19 @@ def test_without_the_check_the_net_takes_the_tile(table: int, scenes: dict[int, 
     _, obs = _read(_cached(scenes, table), RecogniserConfig(pack_cube_bare_elsewhere=False))
     assert obs.tops[stack].covered
     assert obs.cubes[seat].location == stack
+
+
+def test_another_seats_bare_cube_is_not_taken() -> None:
+    """Random printing 996990, table 520003 (tilt 12): the purple cube wears a green diamond (the
+    net's pick for purple, 0.99, fits that tile and no bare face); the blue cube stands bare on
+    (0, 3), where the net sees purple first (0.66, blue 0.13). Its plate fits the taught bare faces,
+    but its rim says blue: cube-blue 0.91, cube-purple 0.34 less. A first version of the check that
+    asked only for some taught bare face there moved the purple cube onto the blue one and lost
+    the blue cube."""
+    pack, frame = taught_table(996_990, 520_003)
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    assert truth.cube_location[3] == (3, 1) and truth.cube_top[3] == "green diamond"
+    assert truth.cube_location[2] == (0, 3) and truth.cube_top[2] == "bare"
+    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack).recognise(frame.image)
+    for s, where in truth.cube_location.items():
+        assert s in obs.cubes and obs.cubes[s].location == where, s

@@ -133,6 +133,10 @@ class RecogniserConfig:
     gives that seat's colour shows a taught bare cube face, the cube is that other window
     (``OctocubeRecogniser._bare_cube_elsewhere``: a tile in a cube's colour seen from nearly
     straight down, where height cannot be told). Off: the net's pick stands, as before."""
+    pack_cube_elsewhere_p_drop: float = 0.1
+    """... and only where the net gives that other window this seat's colour within this much of
+    its pick (996994: 0.94-0.97 against 0.98-0.99; fresh 997301, a red cube called yellow 0.58
+    against the yellow cube's own 0.94, was moved onto)."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

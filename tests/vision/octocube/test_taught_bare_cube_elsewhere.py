@@ -87,3 +87,18 @@ def test_another_seats_bare_cube_is_not_taken() -> None:
     obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack).recognise(frame.image)
     for s, where in truth.cube_location.items():
         assert s in obs.cubes and obs.cubes[s].location == where, s
+
+
+def test_a_window_with_plainly_less_of_the_colour_is_not_taken() -> None:
+    """Random printing 997301, table 520101 (found on the fresh set of session 32, after the check
+    was measured there): the yellow cube's own window is the net's pick (0.94) and fits a taught tile
+    best; the red cube's bare plate at (0, 3) is yellow to the net (0.58) and its rim not told from
+    yellow by the taught faces. The check moved the yellow cube onto the red one and lost both. A
+    window with plainly less of the colour than the pick (``pack_cube_elsewhere_p_drop``) is not
+    taken."""
+    pack, frame = taught_table(997_301, 520_101)
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    assert truth.cube_location[0] == (0, 3) and truth.cube_location[1] == (4, 2)
+    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack).recognise(frame.image)
+    for s, where in truth.cube_location.items():
+        assert s in obs.cubes and obs.cubes[s].location == where, s

@@ -81,6 +81,13 @@ glyph on a white and a pale-blue one), but most of a tile is background, so the 
 The median, not the mean: a neighbour's cube in front of a tile in a tilted photo covers up to a
 quarter of it. Rendered teach photos of training printings (session 25): two identical components
 0-7 apart (7: one under a cube's shadow and edge), such distinct faces refused before 26-39."""
+SAME_RING_AB = 12.0
+"""Largest distance (CIELAB a/b) between the median colours of two faces' rings still compared:
+the band between the rim ``FACE_INSET`` leaves out and the middle half (``_ring_ab``). A dark glyph
+that fills nearly half of the middle drags the whole face's median towards grey: random printing
+996995's white and light-blue sextants (a black octagon on cream and on pale blue) lie 9.6 apart
+by ``SAME_BACKGROUND_AB``'s median and both were refused in its first teach photo; their rings,
+mostly background, lie 32 apart. See docs/teach.md (session 32) for the identical pairs."""
 GLYPH_CHECK = True
 """Two faces alike by ``SAME_FACE`` are the same only if their glyphs agree too (``SAME_GLYPH``;
 False: ``SAME_FACE`` alone, as before session 26)."""
@@ -418,6 +425,18 @@ def _median_ab(face: np.ndarray, inset: int = FACE_INSET) -> np.ndarray:
     return np.median(lab[:, 1:], axis=0)
 
 
+def _ring_ab(face: np.ndarray, inset: int = FACE_INSET) -> np.ndarray:
+    """CIELAB (a, b) median of ``face``'s ring: without its outer 1/``inset`` and without its middle
+    half (the glyph lies mostly there), so the background's hue even where the glyph is large."""
+    h, w = face.shape[:2]
+    lab = cv2.cvtColor(np.ascontiguousarray(face[h // inset:h - h // inset, w // inset:w - w // inset]).astype(np.float32)
+                       / 255.0, cv2.COLOR_BGR2LAB)
+    dy, dx = h // 4 - h // inset, w // 4 - w // inset
+    ring = np.ones(lab.shape[:2], bool)
+    ring[dy:lab.shape[0] - dy, dx:lab.shape[1] - dx] = False
+    return np.median(lab[ring][:, 1:], axis=0)
+
+
 def _regions(face: np.ndarray, game: str) -> list[np.ndarray]:
     """The parts of a face that tell it from the others: a whole tile; a card's people emblem
     and its attribute icon apart (cards of one people share most of their face)."""
@@ -445,7 +464,10 @@ def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[st
     # and the whole face's median hue: a glyph as large as the middle may leave even the whole
     # faces' means alike (training printings 31 and 32 lost a white and a dark-blue or pale-blue
     # face of one glyph); most of a tile is its background, which the median shows
+    # and the ring's median hue: a dark glyph nearly half the middle drags the whole face's median
+    # to grey (random printing 996995's sextants on cream and on pale blue)
     colours = {n: (_mean_colour(faces[n]), _mean_colour(faces[n], FACE_INSET), _median_ab(faces[n])) for n in names}
+    rings = {n: _ring_ab(faces[n]) for n in names}
     same: dict[str, str] = {}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
@@ -457,6 +479,8 @@ def _same_faces(faces: dict[str, np.ndarray], game: str = "octocube") -> dict[st
             if float(np.abs(wa - wb).max()) > SAME_WHOLE_COLOUR:
                 continue
             if float(np.linalg.norm(ha - hb)) > SAME_BACKGROUND_AB:
+                continue
+            if float(np.linalg.norm(rings[a] - rings[b])) > SAME_RING_AB:
                 continue
             if faces[a].shape == faces[b].shape and all(
                     _alike(ra, rb)

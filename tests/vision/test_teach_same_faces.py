@@ -98,3 +98,24 @@ def test_a_blob_inside_a_larger_glyph_is_not_the_same_face() -> None:
     result = teach("octocube", [("dup.jpg", _photo_of(70, 7_600_700, duplicate=2))])
     refused = {place for _, place, why in result.refused if why.startswith("looks the same")}
     assert refused == {"dark-blue-starfish", "light-blue-pearl"}
+
+
+def test_a_dark_glyph_half_the_middle_on_two_pale_backgrounds_is_two_faces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random printing 996995 (a bench tuning printing), the first teach photo bench/teach.py
+    draws: its white and light-blue sextants are one black octagon on cream and on pale blue,
+    covering nearly half of each tile's middle. The whole faces' median hues (``_median_ab``) lie
+    only 9.6 apart, the octagon's grey dragging both medians, under ``SAME_BACKGROUND_AB``; the
+    faces correlate 0.98 and so do their glyphs (0.95), so both were refused as "two identical
+    components" and a pack taught from that photo read 9 of the printing's sextants wrong. Their
+    rings (``_ring_ab``: the face less its rim and its middle half) lie 32 apart: two faces."""
+    import vision.teach as teach_module
+
+    photo = _photo_of(996_995, 7_000_000 + 10 * 996_995)
+    pair = ("light-blue-sextant", "white-sextant")
+    result = teach_module.teach("octocube", [("teach0.jpg", photo)])
+    assert [(place, why) for _, place, why in result.refused if place in pair] == []
+    assert set(pair) <= set(result.pack.faces)
+    # the cause, pinned: without the ring's hue both are refused as identical
+    monkeypatch.setattr(teach_module, "SAME_RING_AB", 1000.0)
+    before = teach_module.teach("octocube", [("teach0.jpg", photo)])
+    assert {place for _, place, why in before.refused if why.startswith("looks the same")} == set(pair)

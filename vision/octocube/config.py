@@ -128,6 +128,15 @@ class RecogniserConfig:
     none fits a tile at stack height >= 0.48 with that lead (a cube hides its own stack window);
     the stacks the net gives a cube colour >= 0.3 fit their window 0.49-0.96, those with the lead
     0.58 and up)."""
+    pack_cube_bare_elsewhere: bool = True
+    """With a pack: where the net's pick for a seat shows a taught tile and another window it
+    gives that seat's colour shows a taught bare cube face, the cube is that other window
+    (``OctocubeRecogniser._bare_cube_elsewhere``: a tile in a cube's colour seen from nearly
+    straight down, where height cannot be told). Off: the net's pick stands, as before."""
+    pack_cube_elsewhere_p_drop: float = 0.1
+    """... and only where the net gives that other window this seat's colour within this much of
+    its pick (996994: 0.94-0.97 against 0.98-0.99; fresh 997301, a red cube called yellow 0.58
+    against the yellow cube's own 0.94, was moved onto)."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

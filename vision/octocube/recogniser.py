@@ -473,6 +473,12 @@ class OctocubeRecogniser:
                 if not stack_tops[best]:
                     break
                 not_cube.add(best)
+            if best >= 0 and p >= self.config.min_cube_probability and self._cube_matcher is not None \
+                    and self.config.pack_cube_bare_elsewhere:
+                elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube)
+                if elsewhere is not None:
+                    not_cube.add(best)
+                    best, p = elsewhere
             if best < 0:
                 p = 0.0
             if p < self.config.min_cube_probability and self._cube_matcher is not None:
@@ -598,6 +604,52 @@ class OctocubeRecogniser:
             if float(faces.scores[0].max()) >= cfg.pack_cube_face_score:
                 return False
         return True
+
+    def _bare_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], col: int,
+                             probs: np.ndarray, not_cube: set[int]) -> tuple[int, float] | None:
+        """With a pack: the net's pick for a seat (grid window ``pick``) shows a taught tile, not a
+        bare cube face, while another free window the net also gives this seat's colour (its own
+        best class there, at least ``min_cube_probability``) shows a taught bare cube face
+        (``pack_cube_face_score``, and better than every taught tile): that window, and the net's
+        probability there; else None. A random printing's tile may share a cube's colour: random
+        printing 996994 draws its green tiles crimson, and the net gives them p(red) 0.95-0.99,
+        as much as the real red cube (0.94-0.97, its plate fitting the taught bare faces
+        0.89-0.94); seen nearly straight down (tilt 2-12 degrees, parallax 1-6 mm) the height test
+        (``_shows_stack_top``) cannot tell a tile on a stack from one on a cube. The bare cube
+        explains the seat's colour where the tile does not: a topped cube's rim is the only other
+        way, and a seat has one cube."""
+        assert self._cube_matcher is not None
+        if pick >= len(self.layout.stack_locations):
+            return None  # the seat's rest spot
+        turns = (0, 1, 2, 3)
+        label = self._cube_matcher.scores(windows[pick][None], turns=turns).best(0)[0]
+        if label.startswith("cube-"):
+            return None
+        # as much of the colour as the pick: a window the net gives it plainly less is not this
+        # seat's cube however its plate fits (fresh printing 997301, table 520101: the yellow cube's
+        # own window 0.94, the red cube's bare plate 0.58 yellow, its rim not told from yellow)
+        floor = max(self.config.min_cube_probability, float(probs[pick, col]) - self.config.pack_cube_elsewhere_p_drop)
+        others = [i for i in free if i != pick and i not in not_cube
+                  and float(probs[i, col]) >= floor and int(np.argmax(probs[i])) == col]
+        if not others:
+            return None
+        scores = self._cube_matcher.scores(windows[others], turns=turns)
+        own = f"cube-{CUBE_CLASSES[col]}"
+        bare = []
+        for k, i in enumerate(others):
+            face, score, _, _ = scores.best(k)
+            if not face.startswith("cube-") or score < self.config.pack_cube_face_score:
+                continue
+            # the plates are alike, the rims are not: another seat's bare cube the net takes for
+            # this colour (random printing 996990, table 520003: the blue cube p(purple) 0.66,
+            # cube-blue 0.91, cube-purple 0.34 less) is not this seat's
+            mine = float(scores.scores[k, scores.labels.index(own)]) if own in scores.labels else score
+            if mine >= self.config.pack_cube_face_score and score - mine < self.config.pack_cube_face_lead:
+                bare.append(i)
+        if not bare:
+            return None
+        best = max(bare, key=lambda i: float(probs[i, col]))
+        return best, float(probs[best, col])
 
     def _hidden_cube(self, col: int, probs: np.ndarray, free: list[int],
                      colour_at: dict[int, int], not_cube: set[int] | None = None) -> tuple[int, float] | None:

@@ -807,11 +807,17 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             return unexplained[card] > 0 and elsewhere[card] > sum(
                 1 for m in chain if isinstance(m, Draw) and m.card == card)
 
-        def shown_less(chain: tuple[Move, ...], card: str) -> bool:
-            """Whether one more draw of ``card`` is more than the table newly shows of it: that
-            copy would lie behind the deck, where a card is drawn unseen (seed 97219: a refill drew
-            dwarf-tattoo twice, one copy showed, the other lay behind the deck)."""
-            return sum(1 for m in chain if isinstance(m, Draw) and m.card == card) >= appeared[card]
+        def shown_at(seat: int) -> Counter[str]:
+            """The cards newly shown in ``seat``'s area (wall, stock, kept card): where a card taken
+            from the inn goes (a misread elsewhere names no card taken from behind the deck)."""
+            got, want = seen.players.get(seat), here.players.get(seat)
+            if got is None or want is None:
+                return Counter()
+            found = Counter(face for s, face in got.wall.items() if face is not None and want.wall.get(s) != face)
+            found += Counter(got.stock) - Counter(want.stock)
+            if got.kept is not None and got.kept != want.kept:
+                found[got.kept] += 1
+            return found
 
         def still_shown(move: Move, view: OpenSeasonObservation) -> bool:
             """Whether ``move`` takes from the inn a known card the table still shows there as often
@@ -869,6 +875,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 still = _appeared_outside_inn(after, observed)
                 if any(still[card] > 0 and card not in after.inn for card in owed):
                     return  # neither shown where the table shows it, nor in the inn (a hand)
+                if observed.inn_hidden and any(after.inn.count(card) > observed.inn.count(card) for card in owed):
+                    return  # left behind the deck: a card there is drawn unseen
+            if observed.inn_hidden and any(isinstance(m, Draw) and m.card == UNSEEN_CARD for m in chain) \
+                    and Counter(observed.inn) - Counter(after.inn):
+                # a card drawn unseen fills a slot behind the deck, not one the table shows a new
+                # card in (that card would stand for it in ``differences``: one chain per card)
+                return
             out.append(chain)
 
         def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False,
@@ -909,7 +922,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 named = _names_unseen_inn_card(work, move)
                 if named is not None and (
                         any(isinstance(m, Draw) and m.card == UNSEEN_CARD for m in chain)
-                        or (appeared[named] <= 0 and not unseen_named_blind(named))):
+                        or (shown_at(work.current_player())[named] <= 0 and not unseen_named_blind(named))):
                     # named as the card the scene newly shows (or as any, where it cannot show); and
                     # not in the chain that drew it unseen: the draw that names it says the same
                     continue
@@ -918,8 +931,10 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 shown_out = (refill and isinstance(move, Draw) and not behind
                              and drawn_elsewhere(chain, move.card, unexplained))
                 if (refill and observed.inn_hidden and isinstance(move, Draw) and not behind and not shown_out
-                        and shown_less(chain, move.card)):
-                    continue  # a copy the table does not show: drawn unseen instead (``behind``)
+                        and observed.inn.count(move.card) <= view.inn.count(move.card)):
+                    # a copy the open inn does not show (one that a misread elsewhere seems to show):
+                    # behind the deck it would be drawn unseen (``behind``)
+                    continue
                 # a keep that ends the game within the turn: the stock it tops goes to the accolades
                 # before anyone sees it (seed 102633: then a trophy on an endgame scoring)
                 last_keep = isinstance(move, KeepPeeked) and top[0] == "peek_keep" and kept_out_of_sight(move)

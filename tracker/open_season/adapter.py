@@ -106,8 +106,8 @@ doubts (``PlayerReading.scorings_unsure``; seeds 102003-102005: empty scoring pl
 
 HIDDEN_SURPLUS_WEIGHT = 0.5
 """Weight of an inn slot read hidden (behind the deck) beyond the cards the game has put in the
-inn, while the game waits for a refill: enough that a refill into that slot (tried with every card
-still unseen) wins by the margin over "not refilled yet" (seed 97201), little enough that no alarm
+inn, while the game waits for a refill: enough that a refill into that slot (a card drawn unseen,
+``Draw(UNSEEN_CARD)``) wins by the margin over "not refilled yet" (seed 97201), little enough that no alarm
 follows where the refill put nothing there (an empty slot read hidden)."""
 
 
@@ -788,7 +788,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
 
         def behind_deck(chain: tuple[Move, ...]) -> bool:
             """Whether one more draw of the refill may be a card the camera cannot see (a slot
-            behind the deck still free for it): any card still unseen, the players are asked."""
+            behind the deck still free for it): drawn unseen (``Draw(UNSEEN_CARD)``), UNKNOWN in the
+            inn until a move that takes it names it (the players were asked which of up to 30
+            cards it was before: bench game 102865, 54 questions)."""
             if not observed.inn_hidden:
                 return False
             # each inn card drawn unseen (``Draw(UNSEEN_CARD)``, this chain's or an earlier one's)
@@ -959,9 +961,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                     # the card behind the deck taken unnamed: the hand is not seen, so only a scene
                     # of the take alone (the placement, at the next scene, names the card: ``prepare``);
                     # within one scene with its placement the take names it (``named`` above)
-                    longer = chain + (move,)
-                    if self._cost(self.expected(work), observed) < cost:
-                        offer(longer, self.expected(work))
+                    after = self.expected(work)
+                    if self._cost(after, observed) < cost:
+                        offer(chain + (move,), after)
                     work.pop()
                     continue
                 if shown_out and isinstance(move, Draw):  # (a draw always: for the type checker)

@@ -184,19 +184,22 @@ def as_truth(truth: Sequence[Any], moves: Sequence[Any]) -> list[Any]:
     each card it named drawn by the truth there or drawn earlier where the tracker drew unseen (the
     twin's inn closes up when a card leaves it, so a card drawn behind the deck comes into view at
     the next take and is then named by that refill's draws instead: the game the same card for
-    card). The move that takes an unseen card names it: a wrong name there is a wrong move."""
+    card). A take that leaves a card unnamed (``UNSEEN_CARD``) is the truth's take where the truth
+    took such a card drawn unseen beside the cards it names; the move that names an unseen card
+    names the truth's card, or it is a wrong move."""
     out = list(moves)
     owed: Counter[str] = Counter()  # the truth's cards the tracker drew unseen, not named since
     i = 0
     while i < len(out):
         move = out[i]
-        if isinstance(move, TakeFromInn) and UNSEEN_CARD in move.cards:
-            # a card taken unnamed from behind the deck (the placement names it)
-            real_take = truth[i] if i < len(truth) else None
-            if (isinstance(real_take, TakeFromInn) and len(real_take.cards) == len(move.cards)
-                    and not Counter(c for c in move.cards if c != UNSEEN_CARD) - Counter(real_take.cards)):
-                out[i] = real_take
         if not isinstance(move, Draw):
+            real_move = truth[i] if i < len(truth) else None
+            if isinstance(move, TakeFromInn) and UNSEEN_CARD in move.cards and isinstance(real_move, TakeFromInn) \
+                    and len(real_move.cards) == len(move.cards):
+                stands = Counter(real_move.cards) - Counter(c for c in move.cards if c != UNSEEN_CARD)
+                if sum(stands.values()) == move.cards.count(UNSEEN_CARD) and not stands - owed:
+                    out[i] = real_move
+                    owed -= stands
             i += 1
             continue
         end = i

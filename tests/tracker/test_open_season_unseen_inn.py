@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from rules.core import UNKNOWN
 from rules.open_season import OpenSeasonGame
@@ -71,7 +71,8 @@ def test_an_unseen_inn_card_is_revealed_when_its_slot_comes_into_view() -> None:
     tracked = TrackedGame(state, OpenSeasonAdapter())
     seen = observation_from_state(truth)
     events = tracked.observe(seen)
-    assert [type(e) for e in events] == [TilesRevealed] and events[0].value == draws[0].card
+    assert [type(e) for e in events] == [TilesRevealed]
+    assert isinstance(events[0], TilesRevealed) and events[0].value == cast(Draw, draws[0]).card
     assert UNKNOWN not in tracked.state.inn and tracked.state.status() == []
     assert tracked.observe(seen) == []
 

@@ -93,3 +93,18 @@ def test_the_twin_counts_a_card_drawn_unseen_right_and_a_wrong_name_wrong() -> N
     # unseen draw beside it no match either
     wrong_draw = [Draw(UNSEEN_CARD), Draw("elf-crown"), *truth[1:4], *truth[5:]]
     assert twin.moves_correct(wrong_draw) == len(truth) - 2
+
+
+def test_a_blind_compensation_drawn_onto_a_stock_is_no_late_name_for_a_card_drawn_unseen() -> None:
+    """Fresh game 102850: a refill's card drawn unseen (mage-crown) was later named by a reveal
+    (no move); a blind compensation then drew sorcerer-crown onto player 1's stock, and the twin's
+    players took the option naming mage-crown for the truth (a late name of the unseen card): the
+    score differed. A card drawn onto a stock is named as it is."""
+    from rules.open_season.moves import Compensate
+    from tracker.open_season.twin import as_truth
+
+    truth = [Draw("elf-crown"), Draw("mage-crown"), Compensate("deck"), Draw("sorcerer-crown"), Draw("gnome-dagger")]
+    tracked = [Draw(UNSEEN_CARD), Draw("elf-crown"), Compensate("deck"), Draw("mage-crown"), Draw("gnome-dagger")]
+    assert as_truth(truth, tracked)[:3] == truth[:3]
+    assert as_truth(truth, tracked)[3] == Draw("mage-crown")  # not the truth's: a wrong move
+    assert as_truth(truth, tracked)[4] == Draw("gnome-dagger")  # the refill after it, on its own

@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
-from rules.open_season.moves import UNSEEN_CARD, Draw, TakeFromInn
+from rules.open_season.moves import UNSEEN_CARD, Compensate, Draw, TakeFromInn
 from rules.open_season.cards import CARD_NAMES, EMPTY, FACE_DOWN
 from tracker.film import Change
 from tracker.open_season.adapter import player_name
@@ -202,11 +202,14 @@ def as_truth(truth: Sequence[Any], moves: Sequence[Any]) -> list[Any]:
                     owed -= stands
             i += 1
             continue
-        end = i
-        while end < len(out) and isinstance(out[end], Draw):
+        # a blind compensation's card drawn onto a stock is no inn refill: named as it is (102850:
+        # a card drawn unseen earlier, named since by a reveal, which is no move, stood for it)
+        onto_stock = i > 0 and isinstance(out[i - 1], Compensate) and out[i - 1].source == "deck"
+        end = i + 1
+        while end < len(out) and isinstance(out[end], Draw) and not onto_stock:
             end += 1
         run, real = out[i:end], list(truth[i:end])
-        if (len(real) == len(run) and all(isinstance(m, Draw) for m in real)
+        if (len(real) == len(run) and all(isinstance(m, Draw) for m in real) and not onto_stock
                 and (owed or any(m.card == UNSEEN_CARD for m in run))):
             named = Counter(m.card for m in run if m.card != UNSEEN_CARD)
             drawn = Counter(m.card for m in real)

@@ -73,7 +73,7 @@ def replay(path: Path, say: Any = None, stop: int | None = None) -> dict[str, An
                 if say is not None:
                     say("  players answer: " + ("none of these" if option is None else str(option + 1)))
                 pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
-        if on_true_game(tracked.state.history, twin.truth.history):
+        if on_true_game(twin.as_truth(tracked.state.history), twin.truth.history):
             last_on_truth = n
     whole = stop is None or stop >= len(record["scenes"])
     if whole and twin.truth.is_terminal() and not tracked.state.is_terminal() and tracked.pending is None:
@@ -90,7 +90,7 @@ def replay(path: Path, say: Any = None, stop: int | None = None) -> dict[str, An
             "moves_correct": twin.moves_correct(tracked.state.history), "alerts": alerts,
             "questions_asked": questions, "questions_rejected": rejected,
             "final_scores_match": scores_equal,
-            "departed": departure(last_on_truth, tracked.state.history, twin.truth.history)}
+            "departed": departure(last_on_truth, twin.as_truth(tracked.state.history), twin.truth.history)}
 
 
 def on_true_game(history: list[Any], truth: list[Any]) -> bool:

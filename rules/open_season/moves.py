@@ -9,13 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
-from rules.core import Move, MoveCodec
+from rules.core import UNKNOWN_JSON, Move, MoveCodec
+
+UNSEEN_CARD = UNKNOWN_JSON
+"""``Draw(UNSEEN_CARD)``: a tracker's inn refill drawn into a slot the camera cannot see (behind
+the deck); the inn holds :data:`rules.core.UNKNOWN` until a move that takes it names it."""
 
 
 # ---- chance outcomes
 @dataclass(frozen=True)
 class Draw(Move):
-    """Chance: the deck's top card turned out to be ``card``."""
+    """Chance: the deck's top card turned out to be ``card`` (:data:`UNSEEN_CARD` in a hidden
+    state: drawn into the inn where nobody sees it)."""
 
     kind: ClassVar[str] = "draw"
     card: str

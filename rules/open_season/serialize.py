@@ -143,7 +143,7 @@ def state_from_json(game: OpenSeasonGame, data: Mapping[str, Any]) -> OpenSeason
     state.deck_counts = _counts_in(data["deck_unseen"], "deck_unseen")
     state.deck_top = _cards_in(data["deck_top"], "deck_top", unknown_ok=unknown)
     state.deck_size = _int_in(data["deck_size"], "deck_size", 0, DECK_SIZE)
-    state.inn = _cards_in(data["inn"], "inn")
+    state.inn = _cards_in(data["inn"], "inn", unknown_ok=unknown)
     players = data["players"]
     require(isinstance(players, list) and len(players) == n, f"players must list {n} players")
     for p, pl in enumerate(players):
@@ -192,7 +192,7 @@ def state_from_json(game: OpenSeasonGame, data: Mapping[str, Any]) -> OpenSeason
     supply = data["supply"]
     require(isinstance(supply, Mapping) and set(supply) == set(SUPPLY_NAMES), f"supply must name {SUPPLY_NAMES}")
     state.supply = [_int_in(supply[k], f"supply.{k}", 0, TROPHY_SUPPLY) for k in SUPPLY_NAMES]
-    state.hand = _cards_in(data["hand"], "hand")
+    state.hand = _cards_in(data["hand"], "hand", unknown_ok=unknown)
     state.drawn = _cards_in(data["drawn"], "drawn", unknown_ok=unknown)
     state.chosen = _cards_in(data["chosen"], "chosen")
     state.discards = _cards_in(data["discards"], "discards")

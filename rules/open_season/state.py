@@ -7,9 +7,10 @@ Cards are identities 0..29 internally; moves name them (``"elf-crown"``).
 
 Hidden information: the deck is a multiset of identities nobody has seen (``deck_counts``) plus
 an ordered pile of cards put back on top (``deck_top``). With ``hidden=True`` (a tracker), cards
-drawn where the camera cannot see them (peeks, expert draws) are :data:`UNKNOWN` until the move
-that puts one face up names it, or :meth:`reveal` fills it in; legal moves then range over every
-identity still unseen, never over the unknown itself.
+drawn where the camera cannot see them (peeks, expert draws, and an inn refill drawn into a slot
+behind the deck: ``Draw(UNSEEN_CARD)``) are :data:`UNKNOWN` until the move that puts one face up
+or takes it from the inn names it, or :meth:`reveal` fills it in; legal moves then range over
+every identity still unseen, never over the unknown itself.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from rules.open_season.layout import (
     Layout,
 )
 from rules.open_season.moves import (
+    UNSEEN_CARD,
     ActivateBonus,
     ActivateScoring,
     ChooseBonusFace,
@@ -231,7 +233,7 @@ class OpenSeasonState(State):
         self.deck_counts: list[int] = [COPIES] * NUM_IDENTITIES
         self.deck_top: list[Any] = []
         self.deck_size = DECK_SIZE
-        self.inn: list[int] = []
+        self.inn: list[Any] = []
         self.stock: list[list[int]] = [[] for _ in range(n)]
         self.acc: list[list[int]] = [[0] * NUM_IDENTITIES for _ in range(n)]
         self.wall: list[list[int]] = [[EMPTY] * layout.num_spaces for _ in range(n)]
@@ -248,7 +250,7 @@ class OpenSeasonState(State):
         self.bonus_state: list[list[int]] = [[0] * NUM_COLUMNS for _ in range(n)]
         self.removed: list[int] = [0] * NUM_IDENTITIES
         self.supply: list[int] = [TROPHY_SUPPLY, WILD_SUPPLY, PENALTY_SUPPLY, SERIES_TILE_SUPPLY]
-        self.hand: list[int] = []
+        self.hand: list[Any] = []
         self.drawn: list[Any] = []
         self.chosen: list[int] = []
         self.discards: list[int] = []
@@ -702,9 +704,19 @@ class OpenSeasonState(State):
         return cached(cls, CARD_NAMES[last])
 
     def _moves_draw(self, task: Task) -> list[Move]:
+        moves = [m for m, _ in self.chance_outcomes()]
+        if self._unseen_draw_allowed(task):
+            moves.append(cached(Draw, UNSEEN_CARD))
+        return moves
+
+    def _moves_random_acc(self, task: Task) -> list[Move]:
         return [m for m, _ in self.chance_outcomes()]
 
-    _moves_random_acc = _moves_draw
+    def _unseen_draw_allowed(self, task: Task) -> bool:
+        """A tracker's inn refill may go where the camera cannot see it (``Draw(UNSEEN_CARD)``),
+        unless the deck's top card is known (put back face up by a peek): it is a legal outcome,
+        never a sampled one (:meth:`chance_outcomes` is the deck's true odds)."""
+        return self.hidden and task[1] == "inn" and not (self.deck_top and self.deck_top[-1] is not UNKNOWN)
 
     def _moves_choose_face(self, task: Task) -> list[Move]:
         p, col = task[1], task[2]
@@ -719,15 +731,50 @@ class OpenSeasonState(State):
             if face.tile not in used and (horn or not face.horn_only)
         ]
 
+    def _inn_choices(self) -> list[int]:
+        """Identities a player may take from the inn (any unseen one for an UNKNOWN inn card)."""
+        known = {c for c in self.inn if c is not UNKNOWN}
+        if UNKNOWN in self.inn:
+            known.update(t for t, c in enumerate(self.deck_counts) if c)
+        return sorted(known)
+
+    def _inn_has(self, cards: list[int], unnamed: int = 0) -> bool:
+        """Whether the inn can give all of ``cards`` (an UNKNOWN stands for any identity still
+        unseen, each copy counted once) and ``unnamed`` UNKNOWN cards besides."""
+        inn = list(self.inn)
+        unseen = list(self.deck_counts)
+        for c in cards:
+            if c in inn:
+                inn.remove(c)
+            elif UNKNOWN in inn and unseen[c] > 0:
+                inn.remove(UNKNOWN)
+                unseen[c] -= 1
+            else:
+                return False
+        return inn.count(UNKNOWN) >= unnamed
+
+    def _take_from_inn(self, card: int) -> None:
+        """Removes ``card`` from the inn: the card itself, else an UNKNOWN the move has just named."""
+        if card in self.inn:
+            self.inn.remove(card)
+        else:
+            self.inn.remove(UNKNOWN)
+            self.deck_counts[card] -= 1
+
     def _take_choices(self) -> list[tuple[int, ...]]:
         p = self.turn_player
         need = 1 if self.kept[p] >= 0 else 2
-        inn = sorted(self.inn)
-        k = min(need, len(inn))
+        k = min(need, len(self.inn))
         if k == 0:
             return [()]
         if k == 1:
-            return [(c,) for c in sorted(set(inn))]
+            return [(c,) for c in self._inn_choices()]
+        if UNKNOWN in self.inn:
+            choices = self._inn_choices()
+            return [
+                (a, b) for i, a in enumerate(choices) for b in choices[i:] if self._inn_has([a, b])
+            ]
+        inn = sorted(self.inn)
         pairs: list[tuple[int, ...]] = []
         seen = set()
         for i in range(len(inn)):
@@ -745,14 +792,39 @@ class OpenSeasonState(State):
             if move is None:
                 move = _TAKE_MOVES[cs] = TakeFromInn(tuple(CARD_NAMES[c] for c in cs))
             moves.append(move)
-        return moves
+        return moves + self._unseen_takes()
+
+    def _unseen_takes(self) -> list[Move]:
+        """A tracker's takes of an inn card drawn behind the deck without naming it (``UNSEEN_CARD``:
+        nobody sees the hand); the placement names it, or :meth:`reveal` once the table shows it."""
+        unseen = self.inn.count(UNKNOWN)
+        if not unseen:
+            return []
+        need = min(1 if self.kept[self.turn_player] >= 0 else 2, len(self.inn))
+        known = sorted({c for c in self.inn if c is not UNKNOWN})
+        if need == 1:
+            return [cached(TakeFromInn, (UNSEEN_CARD,))]
+        # one unnamed card at most: the placement names one hand card, the stock's needs its name
+        return [cached(TakeFromInn, (CARD_NAMES[c], UNSEEN_CARD)) for c in known]
 
     def _placements(self) -> list[tuple[int, int, bool]]:
+        if UNKNOWN not in self.hand:
+            return self._placements_of(self.hand)
+        # a hand card taken unnamed from behind the deck: the placement names it (any card still
+        # unseen); the card whose identity the stock's action needs must not stay unknown
+        known = [c for c in self.hand if c is not UNKNOWN]
+        result: list[tuple[int, int, bool]] = []
+        for card, c in enumerate(self.deck_counts):
+            if c:
+                result.extend(key for key in self._placements_of([*known, card]) if key[0] == card)
+        return result
+
+    def _placements_of(self, hand: list[Any]) -> list[tuple[int, int, bool]]:
         p = self.turn_player
         wall = self.wall[p]
         neighbours = self.layout.frieze_neighbours
         empties = [s for s, v in enumerate(wall) if v == EMPTY]
-        cards = sorted(set(self.hand))
+        cards = sorted(set(hand))
         result = []
         for card in cards:
             people = card // 5
@@ -790,7 +862,7 @@ class OpenSeasonState(State):
         moves = [cached(Compensate, "none", None)]
         if self.deck_size > 0:
             moves.append(cached(Compensate, "deck", None))
-        moves.extend(cached(Compensate, "inn", CARD_NAMES[c]) for c in sorted(set(self.inn)))
+        moves.extend(cached(Compensate, "inn", CARD_NAMES[c]) for c in self._inn_choices())
         return moves
 
     def _trophy_moves(self) -> list[tuple[int, int]]:
@@ -814,10 +886,10 @@ class OpenSeasonState(State):
         return [cached(KeepPeeked, CARD_NAMES[c]) for c in self._choices_drawn()]
 
     def _moves_keep(self, task: Task) -> list[Move]:
-        return [cached(KeepInnCard, CARD_NAMES[c]) for c in sorted(set(self.inn))]
+        return [cached(KeepInnCard, CARD_NAMES[c]) for c in self._inn_choices()]
 
     def _moves_take_inn(self, task: Task) -> list[Move]:
-        return [cached(TakeInnCard, CARD_NAMES[c]) for c in sorted(set(self.inn))]
+        return [cached(TakeInnCard, CARD_NAMES[c]) for c in self._inn_choices()]
 
     def _trophy_targets(self, p: int) -> list[int]:
         """Face-up cards of the top and bottom rows, except a top-row card whose action was
@@ -981,6 +1053,12 @@ class OpenSeasonState(State):
 
     def _check_draw(self, task: Task, move: Move) -> str | None:
         assert isinstance(move, Draw)
+        if move.card == UNSEEN_CARD:
+            if self._unseen_draw_allowed(task):
+                return None
+            if not self.hidden or task[1] != "inn":
+                return "only a tracker's inn refill may draw a card nobody sees"
+            return f"the deck's top card is known to be {CARD_NAMES[self.deck_top[-1]]}"
         card = self._card(move.card)
         if card is None:
             return f"{move.card!r} is not an Open Season card"
@@ -1004,26 +1082,29 @@ class OpenSeasonState(State):
 
     def _check_take(self, task: Task, move: Move) -> str | None:
         assert isinstance(move, TakeFromInn)
-        named = [self._card(c) for c in move.cards]
+        unseen = sum(1 for c in move.cards if c == UNSEEN_CARD)
+        named = [self._card(c) for c in move.cards if c != UNSEEN_CARD]
         cards = [c for c in named if c is not None]
         if len(cards) != len(named):
             return f"{move.cards} names something that is not an Open Season card"
         p = self.turn_player
         need = min(1 if self.kept[p] >= 0 else 2, len(self.inn))
-        if len(cards) != need:
+        if len(cards) + unseen != need:
             kept = " (you kept a card last turn)" if self.kept[p] >= 0 else ""
-            return f"take exactly {need} card(s) from the inn{kept}, not {len(cards)}"
-        inn = list(self.inn)
-        for c in cards:
-            if c not in inn:
-                return f"the inn has no {CARD_NAMES[c]} left (inn: {self._names(self.inn)})"
-            inn.remove(c)
+            return f"take exactly {need} card(s) from the inn{kept}, not {len(cards) + unseen}"
+        for i in range(len(cards)):
+            if not self._inn_has(cards[: i + 1]):
+                return f"the inn has no {CARD_NAMES[cards[i]]} left (inn: {self._names(self.inn)})"
+        if unseen > 1 or (unseen and need > 1 and not cards):
+            return "one card at most is taken unnamed: the placement names it"
+        if unseen and not self._inn_has(cards, unseen):
+            return "only a card drawn where the camera could not see it is taken unnamed"
         return None
 
     def _check_place(self, task: Task, move: Move) -> str | None:
         assert isinstance(move, PlaceCard)
         card = self._card(move.card)
-        if card is None or card not in self.hand:
+        if card is None or (card not in self.hand and not (UNKNOWN in self.hand and self.deck_counts[card])):
             return f"{move.card} is not in your hand (hand: {self._names(self.hand)})"
         if not isinstance(move.space, int) or not 1 <= move.space <= self.layout.num_spaces:
             return f"space {move.space} does not exist (spaces 1-{self.layout.num_spaces})"
@@ -1066,7 +1147,7 @@ class OpenSeasonState(State):
             return None if self.deck_size > 0 else "the deck is empty"
         if move.source == "inn":
             card = self._card(move.card)
-            if card is None or card not in self.inn:
+            if card is None or not self._inn_has([card]):
                 return f"the inn has no {move.card} (inn: {self._names(self.inn)})"
             return None
         return f"compensation comes from 'inn', 'deck' or 'none', not {move.source!r}"
@@ -1143,6 +1224,10 @@ class OpenSeasonState(State):
         self._advance()
 
     def _apply_draw(self, task: Task, move: Draw) -> None:
+        if move.card == UNSEEN_CARD:  # a tracker's refill behind the deck (``_unseen_draw_allowed``)
+            self.inn.append(self.deck_top.pop() if self.deck_top else UNKNOWN)
+            self.deck_size -= 1
+            return
         card = CARD_IDS[move.card]
         if self.deck_top:
             top = self.deck_top.pop()
@@ -1173,10 +1258,14 @@ class OpenSeasonState(State):
 
     def _apply_take(self, task: Task, move: TakeFromInn) -> None:
         p = self.turn_player
-        hand = []
-        for name in move.cards:
+        hand: list[Any] = []
+        for name in sorted(move.cards, key=lambda c: c == UNSEEN_CARD):  # the named ones first
+            if name == UNSEEN_CARD:
+                self.inn.remove(UNKNOWN)
+                hand.append(UNKNOWN)
+                continue
             card = CARD_IDS[name]
-            self.inn.remove(card)
+            self._take_from_inn(card)
             hand.append(card)
         if self.kept[p] >= 0:
             hand.append(self.kept[p])
@@ -1187,7 +1276,11 @@ class OpenSeasonState(State):
         p = self.turn_player
         card = CARD_IDS[move.card]
         s = move.space - 1
-        self.hand.remove(card)
+        if UNKNOWN in self.hand:  # the card taken unnamed from behind the deck, named now
+            self.hand.remove(UNKNOWN)
+            self.deck_counts[card] -= 1
+        else:
+            self.hand.remove(card)
         self._cow(self.wall, p)[s] = FACE_DOWN + card if move.face_down else card
         self.placed = True
         self._space_effects(p, s)
@@ -1252,7 +1345,7 @@ class OpenSeasonState(State):
         v = task[1]
         if move.source == "inn":
             card = CARD_IDS[move.card]  # type: ignore[index]
-            self.inn.remove(card)
+            self._take_from_inn(card)
             self._cow(self.stock, v).append(card)
         elif move.source == "deck":
             self._push(("draw", "stock", v))
@@ -1278,12 +1371,12 @@ class OpenSeasonState(State):
 
     def _apply_keep_inn_card(self, task: Task, move: KeepInnCard) -> None:
         card = CARD_IDS[move.card]
-        self.inn.remove(card)
+        self._take_from_inn(card)
         self.kept[self.turn_player] = card
 
     def _apply_take_inn_card(self, task: Task, move: TakeInnCard) -> None:
         card = CARD_IDS[move.card]
-        self.inn.remove(card)
+        self._take_from_inn(card)
         self._push(("to_stock", card))
 
     def _apply_place_trophy(self, task: Task, move: PlaceTrophy) -> None:
@@ -1415,22 +1508,29 @@ class OpenSeasonState(State):
         for i, c in enumerate(self.drawn):
             if c is UNKNOWN:
                 found.append(("drawn", i))
+        for i, c in enumerate(self.inn):
+            if c is UNKNOWN:
+                found.append(("inn", i))
+        for i, c in enumerate(self.hand):
+            if c is UNKNOWN:
+                found.append(("hand", i))
         return found
 
     def reveal(self, location: Any, value: Any) -> None:
         """Fill in an unseen card: ``("deck", i)`` is the i-th card from the top among those put
-        back on the deck, ``("drawn", i)`` a card drawn by a peek or an expert tile."""
+        back on the deck, ``("drawn", i)`` a card drawn by a peek or an expert tile, ``("inn", i)``
+        the inn's i-th card, drawn behind the deck, ``("hand", i)`` the hand's, taken from there."""
         if not (isinstance(location, tuple | list) and len(location) == 2):
-            raise RevealError(f"a location is ('deck', i) or ('drawn', i), not {location!r}")
+            raise RevealError(f"a location is ('deck', i), ('drawn', i), ('inn', i) or ('hand', i), not {location!r}")
         where, index = location
         if where == "deck":
             pile = self.deck_top
             pos = len(pile) - 1 - index if isinstance(index, int) else -1
-        elif where == "drawn":
-            pile = self.drawn
+        elif where in ("drawn", "inn", "hand"):
+            pile = {"drawn": self.drawn, "inn": self.inn, "hand": self.hand}[where]
             pos = index if isinstance(index, int) else -1
         else:
-            raise RevealError(f"unknown location {where!r}; expected 'deck' or 'drawn'")
+            raise RevealError(f"unknown location {where!r}; expected 'deck', 'drawn', 'inn' or 'hand'")
         if not 0 <= pos < len(pile) or pile[pos] is not UNKNOWN:
             raise RevealError(f"nothing unknown at {tuple(location)!r}")
         card = self._card(value)
@@ -1482,7 +1582,7 @@ class OpenSeasonState(State):
                 problems.append(f"{CARD_NAMES[t]} is accounted for {c} times, not {COPIES}")
         if any(c < 0 for c in self.deck_counts):
             problems.append("a deck count is negative")
-        unknown_out = sum(1 for c in self.drawn if c is UNKNOWN)
+        unknown_out = sum(1 for pool in (self.drawn, self.inn, self.hand) for c in pool if c is UNKNOWN)
         unknown_top = sum(1 for c in self.deck_top if c is UNKNOWN)
         unpinned = self.deck_size - len(self.deck_top)
         if unpinned < 0 or sum(self.deck_counts) != unpinned + unknown_top + unknown_out:

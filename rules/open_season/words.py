@@ -8,6 +8,7 @@ from rules.core import Move
 from rules.open_season.bonus import FACES
 from rules.open_season.layout import Layout
 from rules.open_season.moves import (
+    UNSEEN_CARD,
     ActivateBonus,
     ActivateScoring,
     ChooseBonusFace,
@@ -52,6 +53,8 @@ def describe_move(state: OpenSeasonState, move: Move) -> str:
         where = {"inn": "to the inn", "drawn": "into the player's hand", "stock": ""}.get(dest, "")
         if dest == "stock" and len(task) > 2:
             where = f"atop player {task[2] + 1}'s stock"
+        if move.card == UNSEEN_CARD:
+            return f"the deck's top card goes {where} where the camera cannot see it"
         return f"the deck's top card is {move.card} ({where})"
     if isinstance(move, RandomAccolade):
         return f"the random card from player {task[1] + 1 if len(task) > 1 else '?'}'s accolades is {move.card}"
@@ -60,7 +63,7 @@ def describe_move(state: OpenSeasonState, move: Move) -> str:
         text = face.text if face else "?"
         return f"Player {task[1] + 1 if task[0] == 'choose_face' else '?'} puts bonus face {move.face} ({text}) atop column {move.column}"
     if isinstance(move, TakeFromInn):
-        cards = " and ".join(move.cards) or "no card"
+        cards = " and ".join("the card behind the deck" if c == UNSEEN_CARD else c for c in move.cards) or "no card"
         kept = " plus the card kept last turn" if state.kept[state.turn_player] >= 0 else ""
         return f"{who} takes {cards} from the inn{kept}"
     if isinstance(move, PlaceCard):

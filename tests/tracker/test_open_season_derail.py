@@ -11,10 +11,11 @@ from dataclasses import replace
 from typing import Any, cast
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
-from rules.open_season.moves import Draw, RandomAccolade, Steal
+from rules.core import UNKNOWN
+from rules.open_season.moves import UNSEEN_CARD, Draw, RandomAccolade, Steal
 from tracker.open_season.adapter import BONUS_FACE_MISREAD_WEIGHT, OpenSeasonAdapter
 from tracker.open_season.recogniser import observation_from_reads
-from tracker.open_season.twin import OpenSeasonTwin
+from tracker.open_season.twin import OpenSeasonTwin, as_truth, truthful_answer
 from tracker.open_season.view import observation_from_state, observation_from_table
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
 from tracker.twin_truth import truthful_option
@@ -75,34 +76,37 @@ def _asked_once_and_answered(state: OpenSeasonState, truth: OpenSeasonState,
     return tracked
 
 
-def test_an_inn_slot_behind_the_deck_is_asked_about_never_guessed() -> None:
+def _followed_unseen(state: OpenSeasonState, truth: OpenSeasonState,
+                     seen: OpenSeasonObservation) -> TrackedGame[OpenSeasonState, OpenSeasonObservation]:
+    """A tracker at ``state`` shown ``seen`` (a refill card behind the deck) follows the truth with
+    no question, that card drawn unseen (UNKNOWN in the inn, ``Draw(UNSEEN_CARD)``): nobody at the
+    table looks at it until someone takes it (bench game 102865: 54 questions). The same table
+    again is no change."""
+    tracked = TrackedGame(state, OpenSeasonAdapter())
+    events = tracked.observe(seen)
+    assert events and all(isinstance(e, MoveConfirmed) for e in events), events
+    assert Draw(UNSEEN_CARD) in tracked.state.history and UNKNOWN in tracked.state.inn
+    assert as_truth(truth.history, tracked.state.history) == list(truth.history)
+    assert tracked.state.status() == []
+    assert tracked.observe(seen) == []
+    return tracked
+
+
+def test_an_inn_slot_behind_the_deck_is_drawn_unseen_never_guessed() -> None:
     """97010: the card the deck hid (read as another people's card, full weight) made a refill
-    look like the wrong draws; the tracker never came back. Now the slot reads as hidden and the
-    players are asked which card went there; the answer puts the game in step."""
+    look like the wrong draws; the tracker never came back. Then the slot read as hidden and the
+    players were asked which card went there (every card still unseen). Now the card there is
+    drawn unseen: the game follows the refill unasked, in step."""
     tracker_state, truth = _refilled(3, 4)
     hidden = cast(Draw, truth.history[-1]).card  # the last card (by name) lies behind the deck
-    seen = _behind_deck(observation_from_state(truth), hidden)
-    tracked = TrackedGame(tracker_state, OpenSeasonAdapter())
-    events = tracked.observe(seen)
-    assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    question = events[0].question
-    assert all(len(option) == 5 and all(isinstance(m, Draw) for m in option) for option in question.options)
-    assert len(question.options) > 5  # every card still in the deck may lie there
-    answer = truthful_option(truth.history, question, tracker_state.history)
-    assert answer is not None
-    made = tracked.answer(answer)
-    assert [e.move for e in made if isinstance(e, MoveConfirmed)] == list(truth.history)
-    # the same table again: nothing happened (the hidden slot excuses the card it hides)
-    assert tracked.observe(seen) == []
+    tracked = _followed_unseen(tracker_state, truth, _behind_deck(observation_from_state(truth), hidden))
+    assert tracked.state.history[0] == Draw(UNSEEN_CARD)  # drawn first: the refill's draws in one order
 
 
-def test_a_hidden_card_is_placed_before_the_ones_seen_when_its_name_comes_first() -> None:
+def test_a_hidden_card_whose_name_comes_first_is_drawn_unseen_too() -> None:
     tracker_state, truth = _refilled(3, 4)
     first = cast(Draw, truth.history[0]).card
-    seen = _behind_deck(observation_from_state(truth), first)
-    events = TrackedGame(tracker_state, OpenSeasonAdapter()).observe(seen)
-    assert isinstance(events[0], QuestionAsked)
-    assert truthful_option(truth.history, events[0].question, []) is not None
+    _followed_unseen(tracker_state, truth, _behind_deck(observation_from_state(truth), first))
 
 
 def test_the_recogniser_reports_a_hidden_slot_as_hidden_not_as_a_card() -> None:
@@ -363,11 +367,11 @@ def test_a_blind_compensation_is_tried_where_an_unsure_accolade_count_reads_one_
     assert chain in chains
 
 
-def test_a_refill_whose_only_card_went_behind_the_deck_is_asked_about() -> None:
+def test_a_refill_whose_only_card_went_behind_the_deck_is_drawn_unseen() -> None:
     """97201: a refill of one card, which went into the slot behind the deck, changed nothing
     else the camera sees; the scene counted as unchanged, the card was then taken into a hand
     unnamed, and "the inn lacks ..." alarms followed. A hidden slot beyond the game's inn cards
-    is now a difference, so the refill is found and the players are asked which card it was."""
+    is now a difference, so the refill is found (and drawn unseen)."""
     import tests.tracker.test_open_season_readings as readings
 
     state = OpenSeasonGame(3, side="horn", expert=True).new_initial_state(11, hidden=True)
@@ -378,8 +382,7 @@ def test_a_refill_whose_only_card_went_behind_the_deck_is_asked_about() -> None:
     truth.push(readings._random_move(truth, rng))
     assert not truth.is_chance_node() or truth.tasks[-1][:2] != ("draw", "inn")  # one card only
     seen = _behind_deck(observation_from_state(truth), truth.history[-1].card)  # type: ignore[attr-defined]
-    tracked = _asked_once_and_answered(state, truth, seen)
-    assert tracked.observe(seen) == []  # the same table again: nothing happened
+    _followed_unseen(state, truth, seen)
 
 
 def _follow_set_up(tracked: TrackedGame[OpenSeasonState, OpenSeasonObservation], truth: OpenSeasonState,
@@ -516,10 +519,11 @@ def test_the_recogniser_passes_the_doubted_bonus_columns_on() -> None:
     assert obs.players[0] == obs.players[1]  # a doubt, not a different table
 
 
-def test_a_refill_that_draws_one_card_twice_with_a_copy_behind_the_deck_is_offered() -> None:
+def test_a_refill_that_draws_one_card_twice_with_a_copy_behind_the_deck_is_followed() -> None:
     """97219 (tilt 34, lamp): a refill drew dwarf-tattoo twice; one copy showed, the other lay in
     the slot behind the deck. A draw behind the deck was tried only for a card that showed nowhere
-    new, so the second copy was never offered: the players said none (a false alarm), twice."""
+    new, so the second copy was never offered: the players said none (a false alarm), twice. The
+    copy behind the deck is drawn unseen, as any card there."""
     game = OpenSeasonGame(3, side="shield")
     tracker_state = game.new_initial_state(4, hidden=True)
     truth = game.new_initial_state(4, hidden=True)
@@ -527,7 +531,7 @@ def test_a_refill_that_draws_one_card_twice_with_a_copy_behind_the_deck_is_offer
         truth.push(Draw(card))
     seen = _behind_deck(observation_from_state(truth), "dwarf-tattoo")
     assert seen.inn.count("dwarf-tattoo") == 1 and seen.inn_hidden == 1
-    _asked_once_and_answered(tracker_state, truth, seen)
+    _followed_unseen(tracker_state, truth, seen)
 
 
 def _accolade_put_on_the_deck() -> tuple[OpenSeasonState, OpenSeasonState, int]:
@@ -731,13 +735,13 @@ def test_a_compensation_from_behind_the_deck_just_before_a_refill_is_asked_about
     assert tracked.state.history == truth[:94]
 
 
-def test_a_one_card_refill_behind_the_deck_after_a_take_is_still_asked_about() -> None:
+def test_a_one_card_refill_behind_the_deck_after_a_take_is_still_found() -> None:
     """The emptied-slot weight (0.25) holds after any card taken from the inn, but not where the
     due refill would fill every slot the camera reads: a player took one inn card (and the one
     kept last turn), the refill of one card went into the slot behind the deck and changed
     nothing else the camera sees. At 0.25 "not refilled yet" would pass as no change at all and
-    the card would later be taken unnamed (seed 97201's alarms); at 0.5 the refill is found and
-    the players say which card it was."""
+    the card would later be taken unnamed (seed 97201's alarms); at 0.5 the refill is found (and
+    its card drawn unseen)."""
     import tests.tracker.test_open_season_readings as readings
     from rules.open_season.moves import TakeFromInn
     from tracker.open_season.adapter import _inn_card_taken_last
@@ -752,8 +756,7 @@ def test_a_one_card_refill_behind_the_deck_after_a_take_is_still_asked_about() -
     truth.push(readings._random_move(truth, rng))
     assert isinstance(truth.history[-1], Draw) and not (truth.tasks and truth.tasks[-1][:2] == ("draw", "inn"))
     seen = _behind_deck(observation_from_state(truth), truth.history[-1].card)
-    tracked = _asked_once_and_answered(state, truth, seen)
-    assert tracked.observe(seen) == []  # the same table again: nothing happened
+    _followed_unseen(state, truth, seen)
 
 
 def test_a_take_of_two_with_one_from_behind_the_deck_is_followed_beside_an_unsure_wall_card() -> None:
@@ -1001,10 +1004,10 @@ def _asked_at_once(state: OpenSeasonState, truth: list[Any], seen: OpenSeasonObs
     tracked = TrackedGame(state, OpenSeasonAdapter())
     events = tracked.observe(seen)
     assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    answer = truthful_option(truth, events[0].question, state.history)
+    answer = truthful_answer(truth, events[0].question, state.history)
     assert answer is not None, events[0].question.option_texts[:3]
     tracked.answer(answer)
-    assert tracked.state.history == truth[:upto]
+    assert as_truth(truth, tracked.state.history) == truth[:upto]
     return tracked
 
 

@@ -17,9 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.core import Move, RulesError
-from rules.open_season.cards import ATTRIBUTES, CARD_IDS, EMPTY, FACE_DOWN, INN_SIZE, PEOPLES
+from rules.core import UNKNOWN, Move, RulesError
+from rules.open_season.cards import ATTRIBUTES, CARD_IDS, CARD_NAMES, EMPTY, FACE_DOWN, INN_SIZE, PEOPLES
 from rules.open_season.moves import (
+    UNSEEN_CARD,
     ActivateBonus,
     ActivateScoring,
     ChooseBonusFace,
@@ -105,8 +106,8 @@ doubts (``PlayerReading.scorings_unsure``; seeds 102003-102005: empty scoring pl
 
 HIDDEN_SURPLUS_WEIGHT = 0.5
 """Weight of an inn slot read hidden (behind the deck) beyond the cards the game has put in the
-inn, while the game waits for a refill: enough that a refill into that slot (tried with every card
-still unseen) wins by the margin over "not refilled yet" (seed 97201), little enough that no alarm
+inn, while the game waits for a refill: enough that a refill into that slot (a card drawn unseen,
+``Draw(UNSEEN_CARD)``) wins by the margin over "not refilled yet" (seed 97201), little enough that no alarm
 follows where the refill put nothing there (an empty slot read hidden)."""
 
 
@@ -250,12 +251,25 @@ def inn_doubt(after: OpenSeasonObservation, observed: OpenSeasonObservation, pre
         card = sorted(kept_unseen)[0]
         return f"{card} showed in the inn and now shows nowhere: taken too, or behind the deck?"
     new_hidden = observed.inn_hidden > previous.inn_hidden
-    surplus = len(observed.inn) + observed.inn_hidden > len(after.inn)
+    surplus = len(observed.inn) + observed.inn_hidden > len(after.inn) + after.inn_hidden
     taken_seen = gone & taken
     if new_hidden and surplus and taken_seen:
         card = sorted(taken_seen)[0]
         return f"{card} may lie behind the deck, not taken"
     return ""
+
+
+def _names_unseen_inn_card(state: OpenSeasonState, move: Move) -> str | None:
+    """The card ``move`` names for an inn card drawn behind the deck (``UNKNOWN``): one it takes
+    from the inn beyond the inn's known cards; None when it names none."""
+    if UNKNOWN not in state.inn:
+        return None
+    taken = _taken_from_inn((move,))
+    if not taken:
+        return None
+    taken.pop(UNSEEN_CARD, None)  # taken unnamed (:meth:`OpenSeasonState._unseen_takes`)
+    beyond = taken - Counter(CARD_NAMES[c] for c in state.inn if c is not UNKNOWN)
+    return min(beyond) if beyond else None
 
 
 def _renamed(move: Move, old: str, new: str) -> Move:
@@ -266,7 +280,7 @@ def _renamed(move: Move, old: str, new: str) -> Move:
         return replace(move, card=new)  # type: ignore[type-var]
     cards = getattr(move, "cards", None)
     if isinstance(cards, tuple) and old in cards:
-        renamed = sorted((new if c == old else c for c in cards), key=CARD_IDS.__getitem__)
+        renamed = sorted((new if c == old else c for c in cards), key=lambda c: CARD_IDS.get(c, len(CARD_IDS)))
         return replace(move, cards=tuple(renamed))  # type: ignore[type-var]
     return move
 
@@ -433,16 +447,25 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     # ------------------------------------------------------------------ differences
     def differences(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> list[Difference]:
         diffs: list[Difference] = []
-        if expected.inn != observed.inn:
+        # the game's inn cards drawn behind the deck (UNKNOWN, ``expected.inn_hidden``) fill slots
+        # the camera cannot read; a card shown beyond the known ones may be one of them in view
+        # (``reveals`` names it: the twin's inn closes up when a card leaves it, so the card behind
+        # the deck moves into view at the next take, and its emptied slot reads hidden)
+        unseen = expected.inn_hidden
+        if expected.inn != observed.inn or unseen > observed.inn_hidden:
             extra, missing = _multiset(observed.inn, expected.inn)
             pairs, extra, missing = _stand_ins(extra, missing, observed.stands_for, "inn")
             diffs.extend(Difference(f"the inn shows {c} where {m} is expected (a widened reading)", STAND_IN_WEIGHT)
                          for c, m in pairs)
+            revealed = min(unseen, len(extra))
+            extra = extra[revealed:]
             # a slot behind the deck may hold any of the cards the game puts in the inn
-            missing = missing[observed.inn_hidden:]
+            missing = missing[max(0, observed.inn_hidden - (unseen - revealed)):]
             diffs.extend(Difference(f"the inn shows {c}, not expected there") for c in extra)
             diffs.extend(Difference(f"the inn lacks {c}") for c in missing)
-        if observed.inn_hidden and len(observed.inn) + observed.inn_hidden > len(expected.inn):
+            diffs.extend(Difference("the inn lacks the card drawn behind the deck")
+                         for _ in range(max(0, unseen - revealed - observed.inn_hidden)))
+        if observed.inn_hidden and len(observed.inn) + observed.inn_hidden > len(expected.inn) + expected.inn_hidden:
             # a slot behind the deck holds a card the game has not put there: a refill whose only
             # card went behind the deck changes nothing else the camera sees (seed 97201: missed,
             # the card was taken unnamed and an alarm followed); doubtful, as an empty slot there
@@ -765,12 +788,15 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
 
         def behind_deck(chain: tuple[Move, ...]) -> bool:
             """Whether one more draw of the refill may be a card the camera cannot see (a slot
-            behind the deck still free for it): any card still unseen, the players are asked."""
+            behind the deck still free for it): drawn unseen (``Draw(UNSEEN_CARD)``), UNKNOWN in the
+            inn until a move that takes it names it (the players were asked which of up to 30
+            cards it was before: bench game 102865, 54 questions)."""
             if not observed.inn_hidden:
                 return False
-            drawn = Counter(m.card for m in chain if isinstance(m, Draw))
-            blind_draws = sum(max(0, n - appeared[card]) for card, n in drawn.items())
-            return blind_draws < observed.inn_hidden and len(work.inn) < len(observed.inn) + observed.inn_hidden
+            # each inn card drawn unseen (``Draw(UNSEEN_CARD)``, this chain's or an earlier one's)
+            # fills one slot behind the deck
+            return work.inn.count(UNKNOWN) < observed.inn_hidden \
+                and len(work.inn) < len(observed.inn) + observed.inn_hidden
 
         def drawn_elsewhere(chain: tuple[Move, ...], card: str, unexplained: Counter[str]) -> bool:
             """Whether one more draw of ``card`` may be a copy that the table shows outside the inn
@@ -783,11 +809,39 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             return unexplained[card] > 0 and elsewhere[card] > sum(
                 1 for m in chain if isinstance(m, Draw) and m.card == card)
 
-        def shown_less(chain: tuple[Move, ...], card: str) -> bool:
-            """Whether one more draw of ``card`` is more than the table newly shows of it: that
-            copy may lie behind the deck (seed 97219: a refill drew dwarf-tattoo twice, one copy
-            showed, the other was never offered)."""
-            return sum(1 for m in chain if isinstance(m, Draw) and m.card == card) >= appeared[card]
+        def shown_at(seat: int) -> Counter[str]:
+            """The cards newly shown in ``seat``'s area (wall, stock, kept card): where a card taken
+            from the inn goes (a misread elsewhere names no card taken from behind the deck)."""
+            got, want = seen.players.get(seat), here.players.get(seat)
+            if got is None or want is None:
+                return Counter()
+            found = Counter(face for s, face in got.wall.items() if face is not None and want.wall.get(s) != face)
+            found += Counter(got.stock) - Counter(want.stock)
+            if got.kept is not None and got.kept != want.kept:
+                found[got.kept] += 1
+            return found
+
+        def still_shown(move: Move, view: OpenSeasonObservation) -> bool:
+            """Whether ``move`` takes from the inn a known card the table still shows there as often
+            as the chain's view: beside a card drawn behind the deck, which may come into view
+            (``differences``), taking it would look the same as taking the unseen card, which the
+            take names (or leaves unnamed) instead: one chain, not one per card in the open."""
+            taken = _taken_from_inn((move,))
+            taken.pop(UNSEEN_CARD, None)
+            known = Counter(CARD_NAMES[c] for c in work.inn if c is not UNKNOWN)
+            return any(card in known and observed.inn.count(card) >= view.inn.count(card) for card in taken)
+
+        def unseen_named_blind(card: str) -> bool:
+            """Whether a move may name an inn card drawn behind the deck as ``card`` although the
+            scene shows no ``card`` newly: a card the player lays face down, or one that goes to the
+            accolades unseen at the end of the game (any card still unseen: the players are asked)."""
+            if card in stand_ins:
+                return True
+            last_turn = work.turns_played >= work.game.num_players * work.layout.rounds - 1
+            return last_turn or any(
+                sum(1 for v in got.wall.values() if v is None)
+                > sum(1 for v in (here.players[seat].wall.values() if seat in here.players else ()) if v is None)
+                for seat, got in observed.players.items())
 
         def taken_from_behind(move: Move, view: OpenSeasonObservation) -> bool:
             """Whether ``move`` is a compensation from the inn whose card may lie behind the deck
@@ -823,6 +877,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 still = _appeared_outside_inn(after, observed)
                 if any(still[card] > 0 and card not in after.inn for card in owed):
                     return  # neither shown where the table shows it, nor in the inn (a hand)
+                if observed.inn_hidden and any(after.inn.count(card) > observed.inn.count(card) for card in owed):
+                    return  # left behind the deck: a card there is drawn unseen
+            if observed.inn_hidden and any(isinstance(m, Draw) and m.card == UNSEEN_CARD for m in chain) \
+                    and Counter(observed.inn) - Counter(after.inn):
+                # a card drawn unseen fills a slot behind the deck, not one the table shows a new
+                # card in (that card would stand for it in ``differences``: one chain per card)
+                return
             out.append(chain)
 
         def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False,
@@ -855,9 +916,27 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves))
             stock_draw = top[:2] == ("draw", "stock")
             for move in moves:
-                behind = refill and isinstance(move, Draw) and hidden_draw and shown_less(chain, move.card)
+                # a refill card behind the deck is drawn unseen (UNKNOWN until a move takes it and
+                # names it): one outcome, not one per card still unseen, each a question nobody at
+                # the table can answer (bench game 102865, tilt 32: 54 questions); a named card is
+                # drawn there no more
+                behind = refill and isinstance(move, Draw) and hidden_draw and move.card == UNSEEN_CARD
+                named = _names_unseen_inn_card(work, move)
+                if named is not None and (
+                        any(isinstance(m, Draw) and m.card == UNSEEN_CARD for m in chain)
+                        or (shown_at(work.current_player())[named] <= 0 and not unseen_named_blind(named))):
+                    # named as the card the scene newly shows (or as any, where it cannot show); and
+                    # not in the chain that drew it unseen: the draw that names it says the same
+                    continue
+                if UNKNOWN in work.inn and still_shown(move, view):
+                    continue
                 shown_out = (refill and isinstance(move, Draw) and not behind
                              and drawn_elsewhere(chain, move.card, unexplained))
+                if (refill and observed.inn_hidden and isinstance(move, Draw) and not behind and not shown_out
+                        and observed.inn.count(move.card) <= view.inn.count(move.card)):
+                    # a copy the open inn does not show (one that a misread elsewhere seems to show):
+                    # behind the deck it would be drawn unseen (``behind``)
+                    continue
                 # a keep that ends the game within the turn: the stock it tops goes to the accolades
                 # before anyone sees it (seed 102633: then a trophy on an endgame scoring)
                 last_keep = isinstance(move, KeepPeeked) and top[0] == "peek_keep" and kept_out_of_sight(move)
@@ -878,6 +957,15 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 except RulesError:
                     continue
                 tries[0] += 1
+                if isinstance(move, TakeFromInn) and UNSEEN_CARD in move.cards:
+                    # the card behind the deck taken unnamed: the hand is not seen, so only a scene
+                    # of the take alone (the placement, at the next scene, names the card: ``prepare``);
+                    # within one scene with its placement the take names it (``named`` above)
+                    after = self.expected(work)
+                    if self._cost(after, observed) < cost:
+                        offer(chain + (move,), after)
+                    work.pop()
+                    continue
                 if shown_out and isinstance(move, Draw):  # (a draw always: for the type checker)
                     owed.append(move.card)
                 after = self.expected(work)
@@ -951,10 +1039,53 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         return waiting
 
     # ------------------------------------------------------------------ reveals
+    def prepare(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> list[tuple[Any, Any]]:
+        """The hand card taken unnamed from behind the deck (``TakeFromInn`` naming ``UNSEEN_CARD``),
+        once the player's wall and stock show it: the one card newly shown there beyond the hand's
+        known card (placed, or put atop the stock). None where it is not that one card."""
+        if UNKNOWN not in state.hand or not state.tasks or state.tasks[-1][0] != "place":
+            return []
+        seat = state.turn_player
+        want = self.expected(state).players.get(seat)
+        got = observed.players.get(seat)
+        if want is None or got is None:
+            return []
+        shown = Counter(face for s, face in got.wall.items() if face is not None and s not in want.wall)
+        shown += Counter(got.stock) - Counter(want.stock)
+        left = shown - Counter(CARD_NAMES[c] for c in state.hand if c is not UNKNOWN)
+        if sum(left.values()) != 1:
+            return []
+        card = next(iter(left))
+        if not state.deck_counts[CARD_IDS[card]]:
+            return []
+        return [(("hand", state.hand.index(UNKNOWN)), card)]
+
     def reveals(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> list[tuple[Any, Any]]:
-        """Nothing to fill in from a scene: an unseen card (put back on the deck by a peek) shows
-        only when it is drawn, and the draw's outcome names it."""
-        return []
+        """An inn card drawn behind the deck (UNKNOWN) whose slot the camera reads again: the card
+        shown beyond the inn's known ones, where it may still be unseen (its differences cost
+        nothing, see :meth:`differences`). An unseen card put back on the deck by a peek shows only
+        when it is drawn, and the draw's outcome names it."""
+        unknown = [i for i, c in enumerate(state.inn) if c is UNKNOWN]
+        shown = len(unknown)
+        if not shown:
+            return []
+        known = Counter(CARD_NAMES[c] for c in state.inn if c is not UNKNOWN)
+        unseen = list(state.deck_counts)
+        found: list[tuple[Any, Any]] = []
+        for card in sorted((Counter(observed.inn) - known).elements()):
+            if len(found) == shown:
+                break
+            if unseen[CARD_IDS[card]] > 0:
+                unseen[CARD_IDS[card]] -= 1
+                found.append((("inn", unknown[len(found)]), card))
+        return found
+
+    def location_words(self, location: Any) -> str:
+        if isinstance(location, tuple) and len(location) == 2 and location[0] == "inn":
+            return "the inn card drawn behind the deck"
+        if isinstance(location, tuple) and len(location) == 2 and location[0] == "hand":
+            return "the card taken from behind the deck"
+        return str(location)
 
     # ------------------------------------------------------------------ diagnosis
     def diagnose(self, state: OpenSeasonState, observed: OpenSeasonObservation,

@@ -16,10 +16,13 @@ the next visible one.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
-from rules.open_season.moves import Draw
+from rules.open_season.moves import UNSEEN_CARD, Compensate, Draw, TakeFromInn
 from rules.open_season.cards import CARD_NAMES, EMPTY, FACE_DOWN
 from tracker.film import Change
 from tracker.open_season.adapter import player_name
@@ -150,10 +153,72 @@ class OpenSeasonTwin:
 
     # ------------------------------------------------------------------ answering
     def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
-        return truthful_option(self.truth.history, question, tracked_history, upto)
+        return truthful_answer(self.truth.history, question, tracked_history, upto)
 
     def moves_correct(self, tracked_history: list[Any]) -> int:
-        return moves_correct(self.game.move_codec, self.truth.history, tracked_history)
+        return moves_correct(self.game.move_codec, self.truth.history, as_truth(self.truth.history, tracked_history))
+
+    def as_truth(self, moves: Sequence[Any]) -> list[Any]:
+        return as_truth(self.truth.history, moves)
+
+
+def truthful_answer(truth: Sequence[Any], question: Any, tracked_history: Sequence[Any],
+                    upto: int | None = None) -> int | None:
+    """As :func:`truthful_option`, an inn refill card the tracker drew unseen (``Draw(UNSEEN_CARD)``,
+    behind the deck) standing for the card the truth drew there (:func:`as_truth`)."""
+    done = len(tracked_history)
+    take_back = tuple(getattr(question, "take_back", ()))
+    options = []
+    for i, option in enumerate(question.options):
+        start = max(0, done - (take_back[i] if i < len(take_back) else 0))
+        options.append(tuple(as_truth(truth, [*tracked_history[:start], *option])[start:]))
+    if tuple(options) != tuple(question.options):
+        question = replace(question, options=tuple(options))
+    return truthful_option(truth, question, as_truth(truth, tracked_history), upto)
+
+
+def as_truth(truth: Sequence[Any], moves: Sequence[Any]) -> list[Any]:
+    """A tracker's ``moves`` with each run of inn refill draws made as the ``truth`` made it at
+    the same place, where the tracker knew no better: its draws there as many as the truth's, a
+    card drawn unseen (``Draw(UNSEEN_CARD)``: a slot behind the deck) standing for any card, and
+    each card it named drawn by the truth there or drawn earlier where the tracker drew unseen (the
+    twin's inn closes up when a card leaves it, so a card drawn behind the deck comes into view at
+    the next take and is then named by that refill's draws instead: the game the same card for
+    card). A take that leaves a card unnamed (``UNSEEN_CARD``) is the truth's take where the truth
+    took such a card drawn unseen beside the cards it names; the move that names an unseen card
+    names the truth's card, or it is a wrong move."""
+    out = list(moves)
+    owed: Counter[str] = Counter()  # the truth's cards the tracker drew unseen, not named since
+    i = 0
+    while i < len(out):
+        move = out[i]
+        if not isinstance(move, Draw):
+            real_move = truth[i] if i < len(truth) else None
+            if isinstance(move, TakeFromInn) and UNSEEN_CARD in move.cards and isinstance(real_move, TakeFromInn) \
+                    and len(real_move.cards) == len(move.cards):
+                stands = Counter(real_move.cards) - Counter(c for c in move.cards if c != UNSEEN_CARD)
+                if sum(stands.values()) == move.cards.count(UNSEEN_CARD) and not stands - owed:
+                    out[i] = real_move
+                    owed -= stands
+            i += 1
+            continue
+        # a blind compensation's card drawn onto a stock is no inn refill: named as it is (102850:
+        # a card drawn unseen earlier, named since by a reveal, which is no move, stood for it)
+        onto_stock = i > 0 and isinstance(out[i - 1], Compensate) and out[i - 1].source == "deck"
+        end = i + 1
+        while end < len(out) and isinstance(out[end], Draw) and not onto_stock:
+            end += 1
+        run, real = out[i:end], list(truth[i:end])
+        if (len(real) == len(run) and all(isinstance(m, Draw) for m in real) and not onto_stock
+                and (owed or any(m.card == UNSEEN_CARD for m in run))):
+            named = Counter(m.card for m in run if m.card != UNSEEN_CARD)
+            drawn = Counter(m.card for m in real)
+            late = named - drawn  # named now, drawn unseen before
+            if not late - owed:
+                owed = owed - late + (drawn - named)
+                out[i:end] = real
+        i = end
+    return out
 
 
 def _make_illegal(state: OpenSeasonState, table: OpenSeasonTable, kind: str, rng: random.Random) -> str | None:

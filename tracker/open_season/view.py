@@ -59,7 +59,7 @@ def table_from_state(state: OpenSeasonState) -> OpenSeasonTable:
         ))
     return OpenSeasonTable(
         side=state.layout.side,
-        inn=[_card(c) for c in state.inn],
+        inn=[_card(c) for c in state.inn if c is not UNKNOWN],  # drawn behind the deck: see below
         deck=state.deck_size,
         players=players,
         discards=[_card(c) for c in state.discards if c is not UNKNOWN],
@@ -94,7 +94,11 @@ def observation_from_table(table: OpenSeasonTable, occluded: bool = False) -> Op
 
 
 def observation_from_state(state: OpenSeasonState) -> OpenSeasonObservation:
-    return observation_from_table(table_from_state(state))
+    """What a perfect camera reads in ``state``; a tracker's inn card drawn where the camera could
+    not see it (UNKNOWN, ``Draw(UNSEEN_CARD)``) is an inn slot it cannot read (``inn_hidden``)."""
+    view = observation_from_table(table_from_state(state))
+    view.inn_hidden = sum(1 for c in state.inn if c is UNKNOWN)
+    return view
 
 
 def table_from_components(components: Iterable[Mapping[str, Any]], side: str, num_players: int) -> OpenSeasonTable:

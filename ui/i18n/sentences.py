@@ -215,6 +215,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     # --- rules/open_season/words.py: describe_move
     ("os.move.draw_to", "move", "the deck's top card is {card} ({dest})"),
     ("os.move.draw", "move", "the deck's top card is {card} ()"),
+    ("os.move.draw_unseen", "move", "the deck's top card goes {dest} where the camera cannot see it"),
     ("os.move.random_acc", "move", "the random card from {who}'s accolades is {card}"),
     ("os.move.bonus_face", "move", "{who} puts bonus face {n} ({bface}) atop column {k}"),
     ("os.move.take_kept", "move", "{who} takes {cards} from the inn plus the card kept last turn"),
@@ -697,7 +698,8 @@ def _card(value: str, lang: str) -> str:
 def _cards(value: str, lang: str) -> str:
     if value == "no card":
         return _word(lang, "no_card")
-    return _word(lang, "and").join(_card(c, lang) for c in value.split(" and "))
+    return _word(lang, "and").join(_word(lang, "os.card_behind_deck") if c == "the card behind the deck"
+                                   else _card(c, lang) for c in value.split(" and "))
 
 
 def _dest(value: str, lang: str) -> str:
@@ -863,7 +865,7 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "task": (_alt(TASK_WORDS.values()), lambda v, lang: _word(
         lang, "task." + next(k for k, w in TASK_WORDS.items() if w == v))),
     "card": (_CARD, _card),
-    "cards": (rf"no card|(?:{_CARD})(?: and (?:{_CARD}))*", _cards),
+    "cards": (rf"no card|(?:{_CARD}|the card behind the deck)(?: and (?:{_CARD}|the card behind the deck))*", _cards),
     "dest": (rf"to the inn|into the player's hand|atop (?:{_WHO})'s stock", _dest),
     "bface": (_alt(f.text for f in BONUS_FACES.values()), lambda v, lang: _word(
         lang, "bface." + str(next(k for k, f in BONUS_FACES.items() if f.text == v)))),

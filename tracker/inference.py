@@ -94,6 +94,10 @@ class InferenceConfig:
     """The best chain must beat any differently-looking runner-up by this much weight."""
     max_chains: int = 5000
     """Safety limit on chains tried per observation."""
+    catch_up_alternatives: int = 8
+    """The adapter's first (likeliest) ``reveal_alternatives`` tried with its catch-up chains: each
+    costs a whole catch-up search, tried again at every scene while the game is lost (a kids cube's
+    unseen tile may be any of some 30 tiles)."""
     doubtful_reading: float = 0.8
     """A difference weighing less than this comes from a doubtful reading (confidence < 0.8)."""
     doubtful_tolerance: float = 1.2
@@ -212,7 +216,7 @@ def infer(
         # can look almost right.
         more = _score(trial, adapter.catch_up_chains(base, observed), adapter, observed, config.max_chains)
         more += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in more},
-                                    adapter.catch_up_chains)
+                                    adapter.catch_up_chains, config.catch_up_alternatives)
         if exclude:
             more = [s for s in more if s.chain not in exclude]
         if more and min(s.cost for s in more) <= config.tolerance:
@@ -499,7 +503,8 @@ def with_reveals(state: St, reveals: tuple[tuple[Any, Any], ...]) -> St:
 
 def _score_alternatives(trial: St, adapter: GameAdapter[St, Obs], observed: Obs, max_chains: int,
                         known: set[tuple[Move, ...]],
-                        chains_of: Callable[[St, Obs], Iterable[tuple[Move, ...]]]) -> list[_Scored]:
+                        chains_of: Callable[[St, Obs], Iterable[tuple[Move, ...]]],
+                        limit: int | None = None) -> list[_Scored]:
     """The chains (``chains_of``: the adapter's candidate or catch-up chains) that only one of the
     adapter's ``reveal_alternatives`` makes possible (those not among ``known``, the chains
     already scored without it), each scored on ``trial`` with that alternative filled in and
@@ -507,7 +512,7 @@ def _score_alternatives(trial: St, adapter: GameAdapter[St, Obs], observed: Obs,
     all (bench seed 72424: the only chain left kept the tile on the cube, and the game derailed
     ten moves later)."""
     out: list[_Scored] = []
-    for reveals in adapter.reveal_alternatives(trial, observed):
+    for reveals in adapter.reveal_alternatives(trial, observed)[:limit]:
         try:
             work = with_reveals(trial, tuple(reveals))
         except RulesError:

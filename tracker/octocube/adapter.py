@@ -315,6 +315,10 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         chains.sort(key=len)
         return chains
 
+    kids_offer_every_tile = True
+    """A kids cube's one unseen tile, asked at its Retrieve, is offered as every tile it may be
+    (the likely ones first), not only the likely ones."""
+
     kids_named_at_once = 64
     """At most this many ways to name a kids cube's several unseen faces at once, each tried as
     one of :meth:`reveal_alternatives` (a kind each: a few kinds per face)."""
@@ -618,7 +622,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             if board.coins and (not board.coins_counted or board.coins > have.coins):
                 kinds.add("coin")
             tiles = [t for t in state.unaccounted_tiles() if t.label() in kinds]
-            if board.slots is not None and len(unknown) == 1:
+            if board.slots is not None and len(unknown) == 1 and self.kids_offer_every_tile:
                 # the players hold that tile and are asked anyway: every tile it may be is
                 # offered, the likely ones first, so that "none of these" never loses the game
                 # (kids 61679: a white starfish offered while the tile was still in Red's hand,

@@ -14,6 +14,7 @@ import io
 import json
 
 from tracker.build import build_pipeline
+from tracker.open_season.twin import as_truth
 from tracker.table import TableSetup
 from ui.commands.run import _loop
 
@@ -40,5 +41,5 @@ def test_run_answers_a_question_asked_during_an_illegal_change_with_moves_made_s
     assert result["moves_confirmed"] == result["moves"], result  # nothing confirmed and taken back
     assert result["alerts"] == 1, result  # the illegal take, and no false alarm
     # a refill card drawn behind the deck is the tracker's unseen draw until it shows (issue 16)
-    history = twin.as_truth(built.pipeline.tracked.state.history)
+    history = as_truth(twin.truth.history, built.pipeline.tracked.state.history)
     assert history == twin.truth.history[:len(history)]

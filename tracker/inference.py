@@ -143,7 +143,9 @@ class InferenceConfig:
     searched gives none, and no deeper one is tried. Counts chains, not seconds (the same answer
     on a busy machine), each weighed by the adapter's ``recovery_chain_weight`` (Open Season 3:
     its chains cost some 3 times as much). Octocube's recoveries in tests/tracker/test_recovery.py
-    search 345-1,900 chains to find the table one move back, 3,040 two moves back."""
+    search 345-1,900 chains to find the table one move back, 3,040 two moves back. The moves a
+    take-back makes again amended (:meth:`GameAdapter.amended_chains`) are searched first, with a
+    budget of their own as large."""
     recovery_options: int = 64
     """Most options a recovery question offers (the best-fitting, the fewest moves changed first).
     Generous: options that differ only in what the camera cannot see (which way a pass or pivot
@@ -283,6 +285,8 @@ class _Path:
     chain: tuple[Move, ...]
     skipped: int = 0
     cost: float = 0.0
+    start: int = 0
+    """Which of the search's starts the path goes on from."""
 
 
 def recover(
@@ -329,13 +333,22 @@ def recover(
     for k in range(1, depth + 1):
         trial.pop()
         taken = tuple(history[len(history) - k:])
-        amended = [_Path(c) for c in adapter.amended_chains(trial, taken, observed) if c[:1] != taken[:1]]
+        amended = [_Path(c, start=i) for i, c in enumerate(
+            c for c in adapter.amended_chains(trial, taken, observed) if c[:1] != taken[:1])]
         if amended:
             plans.append((k, trial.clone(), amended))
     if not amended_only:
         plans += [(k, None, []) for k in range(depth + 1)]
+    plain = False
     for k, amended_base, amended_starts in plans:
+        if amended_base is None and not plain:
+            # the moves made again have their own budget: their few starts (61588: seven turns
+            # nobody saw before a swap given back to the next player) must not leave the plain
+            # take-backs none, nor be cut short by them
+            plain, spent = True, 0.0
         if spent >= config.recovery_budget:
+            if amended_base is not None:
+                continue
             break  # the budget is spent: no deeper take-back
         if amended_base is not None:
             work = scratch_copy(amended_base)
@@ -348,7 +361,7 @@ def recover(
             work = scratch_copy(base)
             starts = [_Path(())]
             if k == 0 and redo:
-                starts.append(_Path(tuple(redo)))
+                starts.append(_Path(tuple(redo), start=1))
         paths = starts
         complete = True  # every scene of this take-back searched (the budget lasted)
         for index, scene in enumerate(scenes[-config.recovery_scenes:]):
@@ -361,32 +374,45 @@ def recover(
                     break
                 pushed = _push_all(work, path.chain)
                 if pushed == len(path.chain):
-                    chains = [*adapter.candidate_chains(work, scene),
-                              *(adapter.recovery_chains(work, scene) if index == 0
-                                else adapter.catch_up_chains(work, scene))]
-                    spent += len(chains) * adapter.recovery_chain_weight
                     here = total_weight(adapter.differences(adapter.expected(work), scene))
                     fits: list[tuple[float, tuple[Move, ...]]] = [(here, ())] if here <= config.tolerance else []
+                    if amended_base is None:
+                        chains = [*adapter.candidate_chains(work, scene),
+                                  *(adapter.recovery_chains(work, scene) if index == 0
+                                    else adapter.catch_up_chains(work, scene))]
+                    else:
+                        # a start made again amended is itself the explanation of what was missed:
+                        # the next player's turn, and two turns only where that does not fit (each
+                        # of its few starts would otherwise spend hundreds of chains)
+                        chains = list(adapter.candidate_chains(work, scene))
+                    spent += len(chains) * adapter.recovery_chain_weight
                     fits += [(s.cost, s.chain) for s in _score(work, chains, adapter, scene, config.max_chains)
                              if s.cost <= config.tolerance]
+                    if amended_base is not None and len(fits) == 0:
+                        chains = list(adapter.catch_up_chains(work, scene))
+                        spent += len(chains) * adapter.recovery_chain_weight
+                        fits += [(s.cost, s.chain) for s in _score(work, chains, adapter, scene, config.max_chains)
+                                 if s.cost <= config.tolerance]
                     for cost, chain in fits:
                         # the paths come best first (fewest scenes skipped): the first to reach a
                         # chain keeps it (the chain's cost is the same whichever path reached it)
                         whole = path.chain + chain
                         if whole not in fitted:
-                            fitted[whole] = _Path(whole, path.skipped, cost)
+                            fitted[whole] = _Path(whole, path.skipped, cost, path.start)
                 for _ in range(pushed):
                     work.pop()
             if not last:  # the table may have been wrong in this scene (put back since)
                 for path in paths:
                     if path.chain not in fitted:
-                        fitted[path.chain] = _Path(path.chain, path.skipped + 1, path.cost)
+                        fitted[path.chain] = _Path(path.chain, path.skipped + 1, path.cost, path.start)
             paths = sorted(fitted.values(), key=lambda p: (p.skipped, p.cost, len(p.chain)))
             if not last:
-                paths = paths[: config.recovery_beam]
+                paths = _beam(paths, config.recovery_beam, len(starts))
             if not complete:
                 break
         if not complete:
+            if amended_base is not None:
+                continue
             break  # an earlier scene not searched whole: what fits the later ones is unknown
         for path in paths:
             result = tuple(history[: len(history) - k]) + path.chain
@@ -434,6 +460,22 @@ def recover(
         take_back=tuple(k for _, k, _, _ in kept),
         recovery=True,
     )
+
+
+def _beam(paths: list[_Path], width: int, starts: int) -> list[_Path]:
+    """The best ``width`` of ``paths`` (best first) to go on with; from several starts (moves
+    made again after each of the turns nobody saw, 61588), the best of each start alike, at least
+    two each: their fits tie, and the first start's longer variants would fill the beam."""
+    if starts <= 2:
+        return paths[:width]
+    each = max(2, width // starts)
+    taken: dict[int, int] = {}
+    kept = []
+    for path in paths:
+        if taken.get(path.start, 0) < each:
+            taken[path.start] = taken.get(path.start, 0) + 1
+            kept.append(path)
+    return kept
 
 
 def total_weight(differences: Iterable[Difference]) -> float:

@@ -408,6 +408,54 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         best = self._best_with_ties(fits, self.catch_up_prefixes)
         return [turn + tail for turn in quiet for tail in best]
 
+    unseen_turns_before_retaken = 24
+    """At most this many turns nobody sees (a pass, a pivot, a power H swapping two stacks that
+    look alike) tried before moves a recovery takes back (:meth:`amended_chains`)."""
+
+    def amended_chains(self, state: OctocubeState, undone: tuple[Move, ...],
+                       observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """``undone`` made again by the next player, after a turn of the player to move that the
+        camera could not see: a visible move is taken as the mover's own (the shortest chain),
+        but the mover may have passed or swapped two alike stacks with power H, and the next
+        player made it. Advanced bench seed 61588 with perfect readings: Blue swapped two alike
+        coin stacks, then Purple swapped C2 and D4; the swap was confirmed as Blue's, every later
+        option had Purple's turn still to come, the players rejected them, and no recovery took
+        Blue's swap back (lost from move 104: 2444/2575). Only chains the rules allow."""
+        seat = state.current_player()
+        if not undone or seat < 0:
+            return []
+        work = scratch_copy(state)
+        here = self.expected(state)
+        # the moves taken back must change the view (else there is nothing to give to another player)
+        pushed = 0
+        try:
+            for move in undone:
+                work.push_unchecked(move)
+                pushed += 1
+            shown = self.expected(work)
+        except RulesError:
+            return []
+        finally:
+            for _ in range(pushed):
+                work.pop()
+        if _looks_the_same(shown, here):
+            return []
+        unseen = [turn for turn in self._turn_chains(work, seat, observed)
+                  if self._ends_turn_invisibly(work, turn, seat, here)]
+        chains: list[tuple[Move, ...]] = []
+        for turn in unseen[: self.unseen_turns_before_retaken]:
+            trial = state.clone()
+            try:
+                for move in turn + undone:
+                    trial.push(move)
+            except RulesError:
+                continue
+            # the same table as the moves taken back showed (a swap of two stacks, not another
+            # player's cube rolling the same way)
+            if _looks_the_same(self.expected(trial), shown):
+                chains.append(turn + undone)
+        return chains
+
     recovery_turns = 3
     """Whole turns a recovery chain may run over (the rest of the turn of the player to move, and
     the next players'): enough for a declined extra roll nobody saw, a pass or a pivot of a bare

@@ -161,9 +161,10 @@ class _Tally:
     def __init__(self) -> None:
         self.flagged = self.false_alarms = self.questions = self.recoveries = self.rejected = 0
 
-    def take(self, events: Any, tracked: Any, twin: Any, illegal: bool | None) -> None:
+    def take(self, events: Any, tracked: Any, twin: Any, illegal: bool | None, upto: int | None = None) -> None:
         """Answer ``events`` and what the answers bring; ``illegal``: whether the scene was an
-        injected illegal change (None: the players ending the game, alerts not counted)."""
+        injected illegal change (None: the players ending the game, alerts not counted); ``upto``:
+        the truth moves made at the table by then (:func:`tracker.twin_truth.moves_made_at_table`)."""
         from tracker.session import IllegalMoveAlert, QuestionAsked
 
         pending = list(events)
@@ -174,7 +175,7 @@ class _Tally:
                 self.false_alarms += not illegal
             elif isinstance(event, QuestionAsked):
                 self.questions += 1
-                option = twin.truthful_answer(event.question, tracked.state.history)
+                option = twin.truthful_answer(event.question, tracked.state.history, upto)
                 if illegal is not None:
                     self.recoveries += bool(event.question.recovery)
                     self.rejected += option is None
@@ -211,7 +212,7 @@ def play_octo_dice_observations(spec: dict[str, Any], args: Any) -> dict[str, An
         events = list(tracked.observe(observed))
         if tracked.alert is None and tracked.pending is None:
             memory.remember(observed, tracked.adapter.expected(tracked.state))
-        tally.take(events, tracked, twin, change.kind == "illegal")
+        tally.take(events, tracked, twin, change.kind == "illegal", change.truth_moves)
         entered = twin.tablet_moves(tracked.state.history)
         if entered and tracked.pending is None:
             tracked.enter(entered)
@@ -236,7 +237,8 @@ def play_open_season_observations(spec: dict[str, Any], args: Any) -> dict[str, 
     _record_scenes(tracked, args, spec)
     tally = _Tally()
     for change, table in zip(twin.changes, twin.descriptions[1:], strict=True):
-        tally.take(tracked.observe(observation_from_table(table)), tracked, twin, change.kind == "illegal")
+        tally.take(tracked.observe(observation_from_table(table)), tracked, twin, change.kind == "illegal",
+                   change.truth_moves)
     if twin.truth.is_terminal() and not tracked.state.is_terminal():
         tally.take(tracked.finish(), tracked, twin, None)
     truth_totals = twin.truth.score_breakdown().totals()
@@ -279,7 +281,7 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
         else:
             scene = truth
         observation = observation_from_state(scene) if scene is not None else _illegal_observation(twin, change, truth)
-        tally.take(tracked.observe(observation), tracked, twin, change.kind == "illegal")
+        tally.take(tracked.observe(observation), tracked, twin, change.kind == "illegal", change.truth_moves)
     if truth.is_terminal() and not tracked.state.is_terminal():  # the players say the game is over
         tally.take(tracked.finish(), tracked, twin, None)
     codec = game.move_codec

@@ -51,6 +51,12 @@ class GameAdapter(ABC, Generic[St, Obs]):
     """What one candidate chain (found, then scored) counts for in a recovery's chain budget
     (``InferenceConfig.recovery_budget``), for games whose chains cost more than most to find and
     score (long chains, a large view compared for each)."""
+    amended_alike_searched_once: bool = False
+    """Whether :meth:`amended_chains` that leave the same table differ only in what the camera
+    cannot see (and in the kind of move), so that a recovery searches the scenes after one of each
+    kind and checks the others along the paths it found (Octocube: the turns nobody saw before a
+    move given back to the next player); False: each is searched (an Open Season refill card
+    named otherwise may lie hidden behind the deck, the same table, yet another game)."""
 
     # ---- required
     @abstractmethod

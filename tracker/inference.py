@@ -287,6 +287,8 @@ class _Path:
     cost: float = 0.0
     start: int = 0
     """Which of the search's starts the path goes on from."""
+    marks: tuple[int | None, ...] = ()
+    """The chain's length when each scene searched so far was fitted (None: skipped)."""
 
 
 def recover(
@@ -352,7 +354,7 @@ def recover(
             break  # the budget is spent: no deeper take-back
         if amended_base is not None:
             work = scratch_copy(amended_base)
-            starts = amended_starts
+            starts = _representatives(work, amended_starts, adapter)
         else:
             if k == 1 and any(f[1] == 0 for f in found) and not thorough:
                 break  # the tracker's own position explains the table: take nothing back
@@ -367,44 +369,46 @@ def recover(
         for index, scene in enumerate(scenes[-config.recovery_scenes:]):
             last = index == len(scenes[-config.recovery_scenes:]) - 1
             fitted: dict[tuple[Move, ...], _Path] = {}
-            for path in paths:
-                if spent >= config.recovery_budget:
-                    # the paths searched at the latest scene fit it: still offered
-                    complete = last
-                    break
-                pushed = _push_all(work, path.chain)
-                if pushed == len(path.chain):
-                    here = total_weight(adapter.differences(adapter.expected(work), scene))
-                    fits: list[tuple[float, tuple[Move, ...]]] = [(here, ())] if here <= config.tolerance else []
-                    if amended_base is None:
-                        chains = [*adapter.candidate_chains(work, scene),
-                                  *(adapter.recovery_chains(work, scene) if index == 0
-                                    else adapter.catch_up_chains(work, scene))]
-                    else:
-                        # a start made again amended is itself the explanation of what was missed:
-                        # the next player's turn, and two turns only where that does not fit (each
-                        # of its few starts would otherwise spend hundreds of chains)
-                        chains = list(adapter.candidate_chains(work, scene))
-                    spent += len(chains) * adapter.recovery_chain_weight
-                    fits += [(s.cost, s.chain) for s in _score(work, chains, adapter, scene, config.max_chains)
-                             if s.cost <= config.tolerance]
-                    if amended_base is not None and len(fits) == 0:
-                        chains = list(adapter.catch_up_chains(work, scene))
+            # a start made again amended is itself the explanation of what was missed: the next
+            # player's turn is tried from every path first, two turns only where no path fits
+            # that way (each of its starts would otherwise spend hundreds of chains: 61714)
+            for phase in ("plain",) if amended_base is None else ("next turn", "two turns"):
+                for path in paths:
+                    if spent >= config.recovery_budget:
+                        # the paths searched at the latest scene fit it: still offered
+                        complete = last
+                        break
+                    pushed = _push_all(work, path.chain)
+                    if pushed == len(path.chain):
+                        if phase == "plain":
+                            chains = [*adapter.candidate_chains(work, scene),
+                                      *(adapter.recovery_chains(work, scene) if index == 0
+                                        else adapter.catch_up_chains(work, scene))]
+                        elif phase == "next turn":
+                            chains = list(adapter.candidate_chains(work, scene))
+                        else:
+                            chains = list(adapter.catch_up_chains(work, scene))
                         spent += len(chains) * adapter.recovery_chain_weight
+                        here = total_weight(adapter.differences(adapter.expected(work), scene))
+                        fits: list[tuple[float, tuple[Move, ...]]] = [(here, ())] if here <= config.tolerance else []
                         fits += [(s.cost, s.chain) for s in _score(work, chains, adapter, scene, config.max_chains)
                                  if s.cost <= config.tolerance]
-                    for cost, chain in fits:
-                        # the paths come best first (fewest scenes skipped): the first to reach a
-                        # chain keeps it (the chain's cost is the same whichever path reached it)
-                        whole = path.chain + chain
-                        if whole not in fitted:
-                            fitted[whole] = _Path(whole, path.skipped, cost, path.start)
-                for _ in range(pushed):
-                    work.pop()
+                        for cost, chain in fits:
+                            # the paths come best first (fewest scenes skipped): the first to reach
+                            # a chain keeps it (its cost is the same whichever path reached it)
+                            whole = path.chain + chain
+                            if whole not in fitted:
+                                fitted[whole] = _Path(whole, path.skipped, cost, path.start,
+                                                      path.marks + (len(whole),))
+                    for _ in range(pushed):
+                        work.pop()
+                if fitted or not complete:
+                    break
             if not last:  # the table may have been wrong in this scene (put back since)
                 for path in paths:
                     if path.chain not in fitted:
-                        fitted[path.chain] = _Path(path.chain, path.skipped + 1, path.cost, path.start)
+                        fitted[path.chain] = _Path(path.chain, path.skipped + 1, path.cost, path.start,
+                                                   path.marks + (None,))
             paths = sorted(fitted.values(), key=lambda p: (p.skipped, p.cost, len(p.chain)))
             if not last:
                 paths = _beam(paths, config.recovery_beam, len(starts))
@@ -414,6 +418,9 @@ def recover(
             if amended_base is not None:
                 continue
             break  # an earlier scene not searched whole: what fits the later ones is unknown
+        if amended_base is not None and len(starts) < len(amended_starts):
+            paths = paths + _substituted(work, paths, starts, amended_starts,
+                                         scenes[-config.recovery_scenes:], adapter, config)
         for path in paths:
             result = tuple(history[: len(history) - k]) + path.chain
             if k and path.chain[:1] == tuple(history[len(history) - k: len(history) - k + 1]):
@@ -460,6 +467,73 @@ def recover(
         take_back=tuple(k for _, k, _, _ in kept),
         recovery=True,
     )
+
+
+def _representatives(state: St, starts: list[_Path], adapter: GameAdapter[St, Obs]) -> list[_Path]:
+    """The starts a recovery searches from: where the adapter's amended chains that leave the
+    same table differ only in a turn nobody saw (:attr:`GameAdapter.amended_alike_searched_once`:
+    Octocube's pass, pivots, swaps of alike stacks before moves given back to the next player),
+    the first of each kind of move, the others following the paths found from them
+    (:func:`_substituted`); else every start."""
+    if not adapter.amended_alike_searched_once:
+        return starts
+    kept: list[_Path] = []
+    seen: set[tuple[Any, str]] = set()
+    for path in starts:
+        pushed = _push_all(state, path.chain)
+        view = adapter.expected(state) if pushed == len(path.chain) else None
+        for _ in range(pushed):
+            state.pop()
+        key = (repr(view), type(path.chain[0]).__name__ if path.chain else "")
+        if view is None or key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
+
+
+def _substituted(state: St, paths: list[_Path], searched: list[_Path], starts: list[_Path], scenes: list[Obs],
+                 adapter: GameAdapter[St, Obs], config: InferenceConfig) -> list[_Path]:
+    """The paths found from the starts ``searched``, each made again from every start not
+    searched (``starts``: all of them), kept where it fits every scene it fitted as well: a turn
+    nobody saw may be any of them (advanced bench seed 61714: Blue swapped two alike stacks,
+    one of 13 such turns; searching each start for the next two scenes cost some 3,400 chains,
+    over the budget, and no option was true). Only pushes and comparisons, no search."""
+    done = {path.chain for path in searched}
+    leads = {path.start: path.chain for path in searched}
+    out: list[_Path] = []
+    for path in paths:
+        lead = leads.get(path.start)
+        if lead is None or path.chain[: len(lead)] != lead:
+            continue
+        rest = path.chain[len(lead):]
+        for start in starts:
+            if start.chain in done:
+                continue
+            chain = start.chain + rest
+            shift = len(start.chain) - len(lead)
+            pushed = _push_all(state, chain)
+            cost = path.cost
+            fits = pushed == len(chain)
+            if fits:
+                for _ in range(pushed):
+                    state.pop()
+                pushed = 0
+                for scene, mark in zip(scenes, path.marks):
+                    if mark is None:
+                        continue
+                    while pushed < mark + shift:
+                        state.push_unchecked(chain[pushed])
+                        pushed += 1
+                    cost = total_weight(adapter.differences(adapter.expected(state), scene))
+                    if cost > config.tolerance:
+                        fits = False
+                        break
+            for _ in range(pushed):
+                state.pop()
+            if fits:
+                out.append(_Path(chain, path.skipped, cost, start.start,
+                                 tuple(None if m is None else m + shift for m in path.marks)))
+    return out
 
 
 def _beam(paths: list[_Path], width: int, starts: int) -> list[_Path]:

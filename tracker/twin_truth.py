@@ -39,10 +39,14 @@ def truthful_option(truth: Sequence[Any], question: Any, tracked_history: Sequen
 
 def moves_made_at_table(changes: Sequence[Any], index: int) -> int | None:
     """How many truth moves the simulated players have made at the table while change ``index``
-    of a twin's film lies there, where that is fewer than the film's truth goes on to (an injected
-    illegal change stands in for the moves to come); None: the table shows a truth position, every
-    move of the truth may be an answer (see ``truthful_option``'s ``upto``)."""
-    if 0 <= index < len(changes) and changes[index].kind == "illegal":
+    of a twin's film lies there: they answer a question with those moves only. An injected
+    illegal change stands in for moves still to come (Open Season seed 102786: players who took
+    three inn cards answered "took these two"); and a move the players make only after the scene
+    is not an answer either (advanced bench seed 61629 with perfect readings: Red put abyss tile F
+    down, and the players picked "puts F, then uses power E" because their next move was that E;
+    the cube's top was named for the turned face, and the game was lost from move 158). None
+    when ``index`` is no change of the film (any of the truth's moves may then be an answer)."""
+    if 0 <= index < len(changes):
         return int(changes[index].truth_moves)
     return None
 

@@ -26,3 +26,27 @@ def test_an_option_is_true_when_it_leads_on_from_the_same_table() -> None:
     # the tracker's own words matching the truth still come first, and a wrong past stays wrong
     assert twin.truthful_answer(question, truth[:62]) == 1
     assert twin.truthful_answer(question, truth[:59] + [Pivot(180)]) is None
+
+
+def test_the_players_never_answer_with_a_move_they_make_only_after_the_scene() -> None:
+    """Advanced bench seed 61629 with perfect readings: Red put abyss tile F on C3 and was asked
+    "puts F" or "puts F, then uses power E (turned so ...)"; the simulated players picked the
+    second, because Red's next move, made after the scene, was that E. The top the camera saw
+    before the E was named for the turned face, and the game was lost from move 158 (199/394
+    moves, 67 false alarms). The bench and the demos now pass the moves made at the table for
+    every change, not only while an injected illegal change lies there."""
+    from rules.octocube.moves import UsePower
+    from tracker.twin_truth import moves_made_at_table
+
+    twin = TwinGame(2, 61629, illegal=3, mode="advanced")
+    truth = list(twin.truth.history)
+    put, turn = truth[157], truth[158]
+    assert isinstance(turn, UsePower) and turn.letter == "E"
+    change = next(i for i, c in enumerate(twin.changes) if c.kind == "move" and c.truth_moves == 158)
+    question = Question("The camera cannot tell what Red did. Which was it?",
+                        options=((put,), (put, turn)), option_texts=("puts F", "puts F, then E"))
+    made = moves_made_at_table(twin.changes, change)
+    assert made == 158
+    assert twin.truthful_answer(question, truth[:157], made) == 0
+    # once the E is made (the next change), the longer option is the true one
+    assert twin.truthful_answer(question, truth[:157], moves_made_at_table(twin.changes, change + 1)) == 1

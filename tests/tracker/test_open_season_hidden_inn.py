@@ -146,10 +146,14 @@ def test_players_who_took_three_inn_cards_do_not_answer_that_they_took_two() -> 
     assert twin.truthful_answer(question, tracked_history) == 0  # any time: the take did happen
     assert twin.truthful_answer(question, tracked_history, made) is None  # not at the illegal table
     assert twin.truthful_answer(question, tracked_history, made + 1) == 0
-    # what run_demo and `tablesight run` pass: the illegal change's position, and None elsewhere
+    # what run_demo and `tablesight run` pass: the moves made when each change lies on the table
+    # (the table put back shows the same position: the take is still to come), None for no change
     from tracker.twin_truth import moves_made_at_table
 
     index = twin.changes.index(illegal[0])
     assert moves_made_at_table(twin.changes, index) == made
-    assert moves_made_at_table(twin.changes, index + 1) is None  # the table put back
+    assert twin.changes[index + 1].kind == "restore"
+    assert moves_made_at_table(twin.changes, index + 1) == made
+    later = next(i for i, c in enumerate(twin.changes) if c.kind == "move" and c.truth_moves > made)
+    assert moves_made_at_table(twin.changes, later) == made + 1  # the take, once made
     assert moves_made_at_table(twin.changes, -1) is None

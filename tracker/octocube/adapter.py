@@ -408,6 +408,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         best = self._best_with_ties(fits, self.catch_up_prefixes)
         return [turn + tail for turn in quiet for tail in best]
 
+    amended_alike_searched_once = True
+
     unseen_turns_before_retaken = 24
     """At most this many turns nobody sees (a pass, a pivot, a power H swapping two stacks that
     look alike) tried before moves a recovery takes back (:meth:`amended_chains`)."""

@@ -50,3 +50,24 @@ def test_the_players_never_answer_with_a_move_they_make_only_after_the_scene() -
     assert twin.truthful_answer(question, truth[:157], made) == 0
     # once the E is made (the next change), the longer option is the true one
     assert twin.truthful_answer(question, truth[:157], moves_made_at_table(twin.changes, change + 1)) == 1
+
+
+def test_an_injected_change_a_power_makes_legal_is_not_filmed_as_illegal() -> None:
+    """Advanced bench seed 61620 with perfect readings: the twin slid Yellow's cube two spaces,
+    C4 to A4, as an illegal change; power C (move the cube to any unoccupied space) makes that
+    very table legal, the tracker rightly took it as the power, and the bench counted a missed
+    illegal change and a false alarm at the put-back. Through the bench's own path (and 61629's
+    future answer, above, with it): every move, every injected change flagged, no false alarm."""
+    from types import SimpleNamespace
+
+    from tests.bench_scripts import load_bench
+
+    twin = TwinGame(2, 61620, illegal=3, mode="advanced")
+    assert not any(c.kind == "illegal" and c.text.endswith("C4 to A4") for c in twin.changes)
+    bench = load_bench("demo_accuracy")
+    for seed in (61620, 61629):
+        result = bench.play_observations({"players": 2, "seed": seed, "tilt": 0.0, "lighting": "day",
+                                          "mode": "advanced"}, SimpleNamespace(illegal=3, max_moves=0))
+        assert result["moves_correct"] == result["moves_total"], (seed, result)
+        assert result["illegal_flagged"] == result["illegal_injected"] == 3, (seed, result)
+        assert result["false_alarms"] == 0 and result["final_scores_match"], (seed, result)

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from rules.octocube.components import Tile
 from rules.octocube.moves import UsePower
 from rules.octocube.state import tile_from_label
 from tests.tracker.octocube_helpers import tracked_until
@@ -37,7 +38,7 @@ def _art(seed: int) -> np.ndarray:
     return np.clip(rng.normal(120, 40, (SIDE // 8, SIDE // 8)).repeat(8, 0).repeat(8, 1), 0, 255).astype(np.uint8)
 
 
-def _half_hidden(seen: OctocubeObservation, tile: object, art: np.ndarray, unhidden: float) -> OctocubeObservation:
+def _half_hidden(seen: OctocubeObservation, tile: Tile | None, art: np.ndarray, unhidden: float) -> OctocubeObservation:
     """``seen`` with B2 read as ``tile`` at 0.05, its top's left half showing Yellow's cube."""
     fingerprint = art.copy()
     fingerprint[:, : SIDE // 2] = _art(1)[:, : SIDE // 2]

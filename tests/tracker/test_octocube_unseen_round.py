@@ -63,3 +63,18 @@ def test_a_rotation_read_as_expected_adds_no_round() -> None:
     roll_seen.cubes[RED] = replace(seen.cubes[RED], confidence=0.1369)
     verdict = infer(tracked.state, roll_seen, tracked.adapter)
     assert isinstance(verdict, Confirmed) and verdict.moves == (Roll("north"),), verdict
+
+
+def test_a_surer_misread_rotation_leaves_the_roll_alone() -> None:
+    """Red's top read turned 0 degrees at 0.6 while only Yellow rolled: the round would beat the
+    roll by more than the margin and be the only option, which the players reject (an alarm).
+    Read that sure, the rotation is left to the tolerance as before: the roll, unasked."""
+    twin = TwinGame(2, 72475, illegal=3)
+    tracked = tracked_until(twin, 110)
+    after_roll = tracked.state.clone()
+    after_roll.push(Roll("north"))
+    roll_seen = observation_from_state(after_roll)
+    assert roll_seen.cubes[RED].rotation == 270
+    roll_seen.cubes[RED] = replace(roll_seen.cubes[RED], rotation=0, confidence=0.6)
+    verdict = infer(tracked.state, roll_seen, tracked.adapter)
+    assert isinstance(verdict, Confirmed) and verdict.moves == (Roll("north"),), verdict

@@ -317,7 +317,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     chains.extend(chain + tail for tail in self._turn_chains(work, work.current_player(), observed))
                 for _ in chain:
                     work.pop()
-            turned = [s for s in others if _only_rotation_differs(here.cubes.get(s), observed.cubes.get(s))]
+            # only where the turned tile is read under ``unread_top``: "the player to move's turn"
+            # alone then stays within the margin, and the players are asked which; a surer reading
+            # would leave the round as the only option, a misread turned into an alarm
+            turned = [s for s in others if _only_rotation_differs(here.cubes.get(s), observed.cubes.get(s))
+                      and observed.cubes[s].confidence < self.unread_top]
             if turned and seat in self._changed_seats(here, observed):
                 for chain in [c for c in chains if len(c) < self.max_turn_depth]:
                     if self._ends_turn_invisibly(work, chain, seat, here, turned=True):

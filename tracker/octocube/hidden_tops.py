@@ -21,12 +21,13 @@ of the top's fingerprint (``StackTopReading.fingerprint_seen``) with the accepte
 every cube near it stands where it stood and reads the same top tile turned the same way (a cube
 pivoting in place changes pixels along its outline); where the visible part changed beyond
 anything an unchanged top does and the reading names another tile than the state's, the reading
-counts as sure: the tracker then finds no legal move for it and raises the alarm.
+counts as sure: the tracker then finds no legal move for it and raises the alarm. Sure that the
+state's tile is no longer on top, that is, not of which tile is (:class:`ChangedTopReading`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules.octocube.components import Location, Tile
@@ -52,6 +53,26 @@ MIN_VISIBLE_SHARE = 0.25
 CHANGED_CONFIDENCE = 0.9
 """The confidence such a reading gets: a confident difference, which no legal move explains (no
 cube came or left near the stack)."""
+
+
+@dataclass(frozen=True)
+class ChangedTopReading(StackTopReading):
+    """A hidden top read as sure (``CHANGED_CONFIDENCE``) because its visible part changed behind
+    unmoved cubes: sure that ``was`` (the accepted state's tile) left the top, not of the tile it
+    names, which was read with ``named_confidence`` (the recogniser's, discounted for the hiding).
+    A legal move can change such a top with no cube moving near it (an advanced power H swapping
+    two stacks), and its chain expects another tile there: against it the reading counts with
+    ``named_confidence`` (tracker/octocube/adapter.py). Advanced bench seed 61660 (tilt 34.5,
+    day): Red's power H swapped B2, hidden behind Yellow's cube, with A4; B2's new top (abyss tile
+    H) was read as the light blue sextant on top of Yellow's cube beside it, at 0.05, made sure
+    here; the true swap then cost 1.0, no legal move explained three scenes while two more swaps
+    were made, no recovery bridged the four moves, and the game was lost from move 151
+    (151/356 moves)."""
+
+    was: Any = field(default=None, compare=False)
+    named_confidence: float = field(default=0.0, compare=False)
+
+
 HIDING_REACH = 2
 """A cube this many spaces away (either axis) or nearer can lean over a top (the recogniser's
 hidden shares reach two spaces)."""
@@ -113,7 +134,9 @@ def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: 
         if (change.share < MIN_VISIBLE_SHARE or not change.correlation <= MAX_SAME_CORRELATION
                 or not change.residual >= MIN_CHANGE_GREY):
             continue
-        sure[loc] = replace(reading, confidence=CHANGED_CONFIDENCE)
+        sure[loc] = ChangedTopReading(**{f.name: getattr(reading, f.name) for f in fields(StackTopReading)
+                                         if f.name != "confidence"},
+                                      confidence=CHANGED_CONFIDENCE, was=want, named_confidence=reading.confidence)
     if not sure:
         return observed
     return replace(observed, tops={**observed.tops, **sure})

@@ -385,6 +385,14 @@ class TrackedGame(Generic[St, Obs]):
                 question = self._recover()
                 if question is not None:
                     events.append(question)
+            elif len(self._unexplained) == 1:
+                # the moves the last scenes confirmed, made again amended, at once: a visible
+                # swap taken as the mover's own after the mover's unseen turn is given back to
+                # the next player before another scene is asked about and rejected (advanced
+                # 61804: two rejected questions, two false alarms, before each such recovery)
+                question = self._recover(amended_only=True)
+                if question is not None:
+                    events.append(question)
         return events
 
     def _widened_question(self, asked: Obs, reason: str = "") -> QuestionAsked | None:

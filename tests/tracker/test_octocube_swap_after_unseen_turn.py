@@ -7,7 +7,8 @@ still scene showed the swap, which the tracker took as Blue's (the shortest chai
 Yellow then rolled, every option had Purple's turn still to come (a pass or a pivot), the players
 said none of them happened, and no recovery took Blue's swap back: the game was lost from move
 104 (2444/2575 moves). A recovery now makes the taken-back moves again after a turn of the mover
-that nobody saw (``OctocubeAdapter.amended_chains``)."""
+that nobody saw (``OctocubeAdapter.amended_chains``), at once when the players reject the first
+question (advanced 61804: two rejected questions before each such recovery)."""
 
 from __future__ import annotations
 
@@ -40,19 +41,20 @@ def test_a_swap_taken_as_the_movers_is_given_back_to_the_next_player_by_a_recove
     events = list(tracked.observe(observation_from_state(truth)))
     question = next(e.question for e in events if isinstance(e, QuestionAsked))
     assert not any(option[-1:] == (red,) and len(option) == 1 for option in question.options)
-    tracked.reject()
-    # Yellow rolls: the recovery offers Blue's swap taken back and made again by Purple after
-    # Blue's unseen turn (before: only Purple's passes and pivots, then no option at all)
-    truth.push(yellow)
-    events = list(tracked.observe(observation_from_state(truth)))
-    recovery = next(e.question for e in events if isinstance(e, QuestionAsked))
+    rejected = list(tracked.reject())
+    # at once (before: only Purple's passes and pivots, then no option at all), the recovery
+    # offers Blue's swap taken back and made again by Purple after Blue's unseen turn
+    recovery = next(e.question for e in rejected if isinstance(e, QuestionAsked))
     assert recovery.recovery
-    true_chain = (unseen, swap, red, yellow)
+    true_chain = (unseen, swap, red)
     offered = [i for i, option in enumerate(recovery.options)
                if option == true_chain and recovery.take_back_count(i) == 1]
     assert offered, recovery.option_texts
     assert recovery.option_texts[offered[0]].startswith("take back Blue uses power H")
     tracked.answer(offered[0])
+    assert tracked.state.history == truth.history
+    truth.push(yellow)
+    answer_truthfully(truth, tracked, list(tracked.observe(observation_from_state(truth))))
     assert tracked.state.history == truth.history
     # and the game goes on in step
     for move in truth_moves[SWAPS_AT + 4: SWAPS_AT + 10]:

@@ -530,10 +530,23 @@ class OctocubeState(KidsMixin, PowersMixin, UnknownsMixin):
 
     # ------------------------------------------------------------------ applying
     def push_unchecked(self, move: Move) -> None:
+        """Apply ``move`` without the legality check (the caller found it legal). A move that
+        cannot be made here at all raises :class:`RulesError` and leaves the state as it was:
+        the tracker scores chains found from one position on another that differs only in what
+        nobody sees, and an abyss tile chosen where no space waits for one (advanced bench seed
+        61937, perfect readings: a chain after another of two alike swaps) crashed the game."""
         if move.kind in _NEEDS_IDENTITY:
             self._require_revealed(move)
-        self._undo.append(self._snapshot())
-        self._apply(move)
+        record = self._snapshot()
+        self._undo.append(record)
+        try:
+            self._apply(move)
+        except (RulesError, IndexError, KeyError, StopIteration, ValueError) as error:
+            self._restore(record)
+            self._undo.pop()
+            if isinstance(error, RulesError):
+                raise
+            raise RulesError(f"{move} cannot be made here") from error
         self.history.append(move)
 
     def _require_revealed(self, move: Move) -> None:

@@ -257,3 +257,23 @@ def test_every_listed_move_is_accepted_after_a_round_trip() -> None:
         state = load_state(played(mode, players=3, moves=25).dumps())
         for move in state.legal_moves():
             assert state.illegal_reason(move) is None, (mode, move)
+
+
+def test_an_impossible_unchecked_move_raises_a_rules_error_and_changes_nothing() -> None:
+    """The tracker pushes chains unchecked (found legal from one position, scored on another that
+    differs only in what nobody sees); an abyss tile chosen where no emptied space waits for one
+    crashed advanced bench seed 61937 (perfect readings) with an IndexError mid-game."""
+    from rules.core import RulesError
+    from rules.octocube.moves import ChooseAbyss
+
+    state = played("advanced", players=3, moves=30, seed=5)
+    assert not state.pending_abyss
+    before, history = state.dumps(), list(state.history)
+    letter = state.abyss_supply[0].letter
+    for move in (ChooseAbyss(letter),):
+        with pytest.raises(RulesError):
+            state.push_unchecked(move)
+        assert state.dumps() == before and state.history == history
+    state.push(next(iter(state.legal_moves())))  # the game goes on, and takes back as before
+    state.pop()
+    assert state.dumps() == before

@@ -135,9 +135,11 @@ ring shows round it (:func:`_ring_shading`; False: one white balance per tile, a
 cross those tiles (fresh random printing 997305's first photo: the lower third of every green
 tile, its paper 0.56-0.62 as bright as the lit paper in every channel), and a face taught so is
 a darker, greyer tile than any on the table (its green tops read as light blue after 1 photo)."""
-SHADOW_DARKER = 0.85
+SHADOW_DARKER = 0.72
 """The ring counts as shadowed where its lit paper (:func:`_ring_shading`) falls below this share
-of its brightest (mean over the channels)."""
+of its brightest (mean over the channels). The twin's shadows darken by 16-48 % (0.84-0.52); a
+dark tile blurred into its ring by defocus, or a cube's shadow just grazing the ring, reads
+0.76-0.81 (random printing 997300's photos): left as before."""
 SHADOW_NEUTRAL = 0.12
 """... and only where every channel darkens alike (largest less smallest ratio, at most this): a
 shadow dims the paper's own colour; a coloured thing in the ring (a cube's side leaning into
@@ -145,6 +147,9 @@ view, a neighbour's tile) does not count."""
 SHADOW_RING_PERCENTILE = 75.0
 """Across the ring's width each channel's this percentile: a printed line or the tile's own thin
 shadow along its edge do not darken the ring's paper; a cube's shadow covers it all."""
+SHADOW_CLOSING_PX = 13
+"""The ring's paper is read through a grey closing this wide (px at ``CUT_PX_PER_MM``): the sheet
+prints each place's name in 1.5 mm letters along its lower side and a thin outline round it."""
 SHADOW_MIN_LIGHT = 0.25
 """The relit light is never taken below this share of the lit paper (no dividing by ~0)."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
@@ -200,9 +205,12 @@ def _ring_shading(cut: np.ndarray, ring: int) -> tuple[np.ndarray, np.ndarray] |
     the cut (a Coons patch: a straight shadow edge across the tile is drawn between where it
     crosses the sides). Where the ring's colour darkens unevenly over the channels
     (``SHADOW_NEUTRAL``) it is no shadow and counts as lit."""
-    c = cut.astype(np.float32)
-    h, w = c.shape[:2]
+    h, w = cut.shape[:2]
     k = 2 * ring + 1
+    # a grey closing: the dark strokes of the place's printed label and outline go, a shadow
+    # (wider than the kernel) stays
+    kernel = np.ones((SHADOW_CLOSING_PX, SHADOW_CLOSING_PX), np.uint8)
+    c = cv2.morphologyEx(np.ascontiguousarray(cut), cv2.MORPH_CLOSE, kernel).astype(np.float32)
     top = _running_median(np.percentile(c[:ring], SHADOW_RING_PERCENTILE, axis=0), k)
     bottom = _running_median(np.percentile(c[-ring:], SHADOW_RING_PERCENTILE, axis=0), k)
     left = _running_median(np.percentile(c[:, :ring], SHADOW_RING_PERCENTILE, axis=1), k)

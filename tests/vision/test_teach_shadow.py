@@ -81,9 +81,11 @@ def _cut(paper: tuple[float, float, float] = PAPER_BGR) -> np.ndarray:
 
 def test_an_evenly_lit_tile_is_left_as_it_is() -> None:
     """No shadow in the ring: no relighting (the tile is balanced on its ring's paper as before),
-    whatever the tile's own colours and a printed line in the ring."""
+    whatever the tile's own colours, a printed line and the place's printed name in the ring."""
     cut = _cut()
     cut[4:6, 4:164] = (60.0, 60.0, 60.0)  # a printed line across the top of the ring
+    for x in range(10, 90, 5):  # the place's printed name along the ring's lower side
+        cut[158:165, x:x + 3] = (50.0, 50.0, 50.0)
     assert _ring_shading(np.clip(cut, 0, 255).astype(np.uint8), 8) is None
 
 

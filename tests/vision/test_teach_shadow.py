@@ -108,24 +108,3 @@ def test_a_coloured_thing_in_the_ring_is_no_shadow() -> None:
     cut[120:, :] = (40.0, 40.0, 160.0)
     cut[120:152, 16:152] = (200.0, 170.0, 150.0)
     assert _ring_shading(np.clip(cut, 0, 255).astype(np.uint8), 8) is None
-
-
-def test_a_white_top_in_a_cubes_shadow_on_the_table_stays_white(taught: tuple[object, object]) -> None:
-    """The same printing's table 520500, read with the pack of that photo: the white pearl at
-    (0, 3) lies in a cube's shadow (some 0.33 of the light), as dark as the printing's light blue
-    tiles; the glyph stages read it white (0.88), and the shade cue, which compared its colour
-    with each shade as lit, turned it light blue. Every visible top right now."""
-    from vision.octocube.layout import CUBE, EMPTY
-    from vision.octocube.recogniser import OctocubeRecogniser
-    from vision.octocube.synth import synth_frame
-    from vision.octocube.truth import scene_truth
-    from vision.render.renderer import Renderer
-
-    art, pack = taught
-    frame = synth_frame(520500, Renderer(), turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
-    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
-    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack).recognise(frame.image)
-    read = {loc: r.tile.label() if r.tile is not None else EMPTY for loc, r in obs.tops.items()
-            if not r.covered and truth.tops.get(loc, CUBE) != CUBE}
-    assert truth.tops[(0, 3)] == "white pearl"
-    assert {loc: got for loc, got in read.items() if got != truth.tops[loc]} == {}

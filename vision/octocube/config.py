@@ -159,13 +159,6 @@ class RecogniserConfig:
     (vision/octocube/shade_cue.py); a top clearly nearer another shade of its glyph is read so."""
     pack_shade_margin_lab: float = 8.0
     """... when its mapped background lies at least this much (CIELAB) nearer that shade."""
-    pack_shade_shadow_light: float = 0.25
-    """... each shade compared as it may look in a shadow on the table down to this share of the
-    light (in linear light, every channel alike: a shadow dims a tile, it does not tint it; 1.0:
-    as lit only). A cube's shadow on a neighbouring stack made a white tile as dark as the
-    printing's light blue one (random printing 997305, table 520500: mapped L 42 against white's
-    68, some 0.33 of its light, and light blue's 45; its a/b 3.5 from white's and 15 from light
-    blue's) and the cue read it light blue. The twin's shadows leave 0.24-0.68 of the light."""
     pack_shade_coarse_margin: float = 0.15
     """... and only when that shade's face fits the window within this of the read face by the
     coarse scores (glyph and colour together): a shade that draws its glyphs otherwise (light on

@@ -122,13 +122,10 @@ class ShadeCue:
         return np.asarray(window[y0:y0 + self.inner, x0:x0 + self.inner][use].astype(np.float32).mean(axis=0))
 
     def corrections(self, reads: Sequence[ShadeRead], taught: Sequence[str],
-                    margin_lab: float, shadow_light: float = 1.0) -> dict[int, str]:
+                    margin_lab: float) -> dict[int, str]:
         """Tops whose background, mapped onto the teach sheet's colours by the table's own reads,
         lies at least ``margin_lab`` nearer another taught shade of their glyph: index -> that
-        label. Each top is judged by a mapping fitted without it. ``shadow_light`` < 1: each
-        shade is compared as it looks dimmed by a shadow down to that share of the light (the
-        dimming that brings it nearest), since the mapping is one for the whole table and a
-        cube's shadow on a stack is not in it."""
+        label. Each top is judged by a mapping fitted without it."""
         known = set(taught)
         usable = [r for r in reads if shade_of(r.label) is not None and _colour(r.label) in self.background]
         if len(usable) < MIN_FIT_TOPS:
@@ -139,24 +136,12 @@ class ShadeCue:
             obj = read.label[len(colour) + 1:]
             others = usable[:k] + usable[k + 1:]
             gain = self._fit(others)
-            seen = gain * _linear(read.colour)
-            mapped = lab(_encoded(seen))
-            dist = {c: self._distance(seen, mapped, c, shadow_light)
-                    for c in self._lab if f"{c} {obj}" in known}
+            mapped = lab(_encoded(gain * _linear(read.colour)))
+            dist = {c: float(np.linalg.norm(mapped - v)) for c, v in self._lab.items() if f"{c} {obj}" in known}
             best = min(dist, key=lambda c: dist[c])
             if best != colour and dist[colour] - dist[best] >= margin_lab:
                 out[read.index] = f"{best} {obj}"
         return out
-
-    def _distance(self, seen: np.ndarray, mapped: np.ndarray, colour: str, shadow_light: float) -> float:
-        """CIELAB distance of a mapped background (``seen`` in linear light, ``mapped`` its Lab)
-        from shade ``colour``'s, the shade dimmed by the light share in ``shadow_light``-1 that
-        brings it nearest (least squares in linear light)."""
-        if shadow_light >= 1.0:
-            return float(np.linalg.norm(mapped - self._lab[colour]))
-        shade = _linear(self.background[colour])
-        light = float(np.clip(float(seen @ shade) / max(float(shade @ shade), 1e-9), shadow_light, 1.0))
-        return float(np.linalg.norm(mapped - lab(_encoded(light * shade))))
 
     def table_gain(self, reads: Sequence[ShadeRead]) -> np.ndarray | None:
         """The per-channel gains (linear light) taking this table's colours to the teach sheet's,

@@ -48,13 +48,10 @@ TABLE = [("white-starfish", "white starfish"), ("white-pearl", "white pearl"),
 
 
 def test_a_top_read_as_the_wrong_shade_is_read_as_its_own(pack: Pack) -> None:
-    from vision.octocube.config import RecogniserConfig
-
     cue = ShadeCue(pack, TileMatcher(pack).labels)
     reads = _reads(pack, cue, TABLE + [("white-sextant", "dark blue sextant"), ("green-amphora", "light blue amphora")])
-    for shadow_light in (1.0, RecogniserConfig().pack_shade_shadow_light):
-        fixes = cue.corrections(reads, TileMatcher(pack).labels, 8.0, shadow_light)
-        assert fixes == {len(TABLE): "white sextant", len(TABLE) + 1: "green amphora"}
+    fixes = cue.corrections(reads, TileMatcher(pack).labels, margin_lab=8.0)
+    assert fixes == {len(TABLE): "white sextant", len(TABLE) + 1: "green amphora"}
 
 
 def test_tops_read_right_under_another_light_are_left_alone(pack: Pack) -> None:
@@ -119,27 +116,3 @@ def test_recogniser_reads_the_shade_of_a_top_taught_from_one_photo(monkeypatch: 
     assert changed and all(truth.tops[loc] == "white sextant" for loc in changed)
     assert [without[loc] for loc in changed] == ["dark blue sextant"] * len(changed)
     assert all(with_cue[loc] == truth.tops[loc] for loc in changed)
-
-
-def _in_shadow(window: np.ndarray, light: float) -> np.ndarray:
-    """A window dimmed by a shadow to ``light`` of the light (linear light, every channel alike)."""
-    linear = np.power(window.astype(np.float32) / 255.0, 2.2) * light
-    return (np.power(np.clip(linear, 0, 1), 1 / 2.2) * 255).astype(np.uint8)
-
-
-@pytest.mark.parametrize("light", [0.3, 0.35, 0.55])
-def test_a_top_in_a_cubes_shadow_keeps_its_shade(pack: Pack, light: float) -> None:
-    """A white tile in a cube's shadow on the table, read right: dimmed, its background lies
-    nearer a darker shade's by lightness (random printing 997305's white pearl as its light
-    blue one; here, at 0.3-0.35 of the light, the dark blue one), but it keeps white's hue; the
-    cue compares each shade as a shadow may dim it."""
-    from vision.octocube.config import RecogniserConfig
-
-    cue = ShadeCue(pack, TileMatcher(pack).labels)
-    labels = TileMatcher(pack).labels
-    reads = _reads(pack, cue, TABLE)
-    window = _in_shadow(_under_table_light(_camera_window(pack.faces["white-amphora"], 1.0, (0.0, 0.0))), light)
-    colour = cue.measure(window, "white amphora", (0.0, 0.0))
-    assert colour is not None
-    reads.append(ShadeRead(len(reads), "white amphora", colour))
-    assert cue.corrections(reads, labels, 8.0, RecogniserConfig().pack_shade_shadow_light) == {}

@@ -128,6 +128,30 @@ CARD_ALIGN = True
 TILE_ALIGN = True
 """Cut each Octocube tile along its own outline (False: the shift of most printed pixels,
 ``_locate``, as before session 22)."""
+RELIGHT_SHADOWS = True
+"""A tile whose paper ring shows a shadow across it (``SHADOW_DARKER``) is relit by the light the
+ring shows round it (:func:`_ring_shading`; False: one white balance per tile, as before session
+33). The cubes stand on the teach sheet next to a row of tiles: under a low lamp their shadows
+cross those tiles (fresh random printing 997305's first photo: the lower third of every green
+tile, its paper 0.56-0.62 as bright as the lit paper in every channel), and a face taught so is
+a darker, greyer tile than any on the table (its green tops read as light blue after 1 photo)."""
+SHADOW_DARKER = 0.72
+"""The ring counts as shadowed where its lit paper (:func:`_ring_shading`) falls below this share
+of its brightest (mean over the channels). The twin's shadows darken by 16-48 % (0.84-0.52); a
+dark tile blurred into its ring by defocus, or a cube's shadow just grazing the ring, reads
+0.76-0.81 (random printing 997300's photos): left as before."""
+SHADOW_NEUTRAL = 0.12
+"""... and only where every channel darkens alike (largest less smallest ratio, at most this): a
+shadow dims the paper's own colour; a coloured thing in the ring (a cube's side leaning into
+view, a neighbour's tile) does not count."""
+SHADOW_RING_PERCENTILE = 75.0
+"""Across the ring's width each channel's this percentile: a printed line or the tile's own thin
+shadow along its edge do not darken the ring's paper; a cube's shadow covers it all."""
+SHADOW_CLOSING_PX = 13
+"""The ring's paper is read through a grey closing this wide (px at ``CUT_PX_PER_MM``): the sheet
+prints each place's name in 1.5 mm letters along its lower side and a thin outline round it."""
+SHADOW_MIN_LIGHT = 0.25
+"""The relit light is never taken below this share of the lit paper (no dividing by ~0)."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
 """The places a pack keeps per game (an Octocube cube's place shows its bare top face)."""
 
@@ -162,6 +186,54 @@ def _paper_gains(cut: np.ndarray, margin_px: int) -> np.ndarray:
                            cut[:, :margin_px].reshape(-1, 3), cut[:, -margin_px:].reshape(-1, 3)])
     paper = np.median(ring.astype(np.float32), axis=0)
     return np.asarray(PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
+
+
+def _running_median(x: np.ndarray, k: int) -> np.ndarray:
+    """(N, C) -> the median of each window of ``k`` (odd) along N, edges repeated."""
+    half = k // 2
+    padded = np.pad(x, ((half, half), (0, 0)), mode="edge")
+    windows = np.lib.stride_tricks.sliding_window_view(padded, k, axis=0)  # N, C, k
+    return np.asarray(np.median(windows, axis=2), np.float32)
+
+
+def _ring_shading(cut: np.ndarray, ring: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """A tile's cut (its place and paper margin) under a shadow that crosses it: (the light at
+    every pixel as a share of the lit paper's, (H, W, 3) in 0-1 per channel; the lit paper's
+    colour, (3,)), or None when the ring's paper shows no shadow (``SHADOW_DARKER``). The paper
+    along each of the ring's four sides (``SHADOW_RING_PERCENTILE`` across its width, a running
+    median along it) is taken as the light there, and the four sides are interpolated across
+    the cut (a Coons patch: a straight shadow edge across the tile is drawn between where it
+    crosses the sides). Where the ring's colour darkens unevenly over the channels
+    (``SHADOW_NEUTRAL``) it is no shadow and counts as lit."""
+    h, w = cut.shape[:2]
+    k = 2 * ring + 1
+    # a grey closing: the dark strokes of the place's printed label and outline go, a shadow
+    # (wider than the kernel) stays
+    kernel = np.ones((SHADOW_CLOSING_PX, SHADOW_CLOSING_PX), np.uint8)
+    c = cv2.morphologyEx(np.ascontiguousarray(cut), cv2.MORPH_CLOSE, kernel).astype(np.float32)
+    top = _running_median(np.percentile(c[:ring], SHADOW_RING_PERCENTILE, axis=0), k)
+    bottom = _running_median(np.percentile(c[-ring:], SHADOW_RING_PERCENTILE, axis=0), k)
+    left = _running_median(np.percentile(c[:, :ring], SHADOW_RING_PERCENTILE, axis=1), k)
+    right = _running_median(np.percentile(c[:, -ring:], SHADOW_RING_PERCENTILE, axis=1), k)
+    every = np.concatenate([top, bottom, left, right])
+    lit = np.percentile(every, 90, axis=0).astype(np.float32)
+    sides = []
+    for side in (top, bottom, left, right):
+        ratio = np.clip(side / np.maximum(lit, 1.0), 0.0, 1.0)
+        uneven = ratio.max(axis=1) - ratio.min(axis=1) > SHADOW_NEUTRAL
+        ratio[uneven] = 1.0
+        sides.append(ratio)
+    top_r, bottom_r, left_r, right_r = sides
+    if float(np.concatenate(sides).mean(axis=1).min()) >= SHADOW_DARKER:
+        return None
+    u = np.linspace(0.0, 1.0, w, dtype=np.float32)[None, :, None]
+    v = np.linspace(0.0, 1.0, h, dtype=np.float32)[:, None, None]
+    corners = [(top_r[0] + left_r[0]) / 2, (top_r[-1] + right_r[0]) / 2,
+               (bottom_r[0] + left_r[-1]) / 2, (bottom_r[-1] + right_r[-1]) / 2]
+    light = ((1 - v) * top_r[None] + v * bottom_r[None] + (1 - u) * left_r[:, None] + u * right_r[:, None]
+             - ((1 - u) * (1 - v) * corners[0] + u * (1 - v) * corners[1]
+                + (1 - u) * v * corners[2] + u * v * corners[3]))
+    return np.clip(light, SHADOW_MIN_LIGHT, 1.0).astype(np.float32), lit
 
 
 def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: int = 6) -> tuple[np.ndarray, bool]:
@@ -283,23 +355,33 @@ def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> 
     return turn, dx, dy
 
 
-def _cut_straight(image: np.ndarray, location: object, place: object, pose: tuple[float, int, int]) -> np.ndarray:
-    """The component at ``pose`` (:func:`_outline_pose`, in its place's cut) cut straight from the photo
-    at ``CUT_PX_PER_MM`` (one resampling, as the places are cut)."""
-    (cx, cy), (w, h) = place.centre_mm, place.component_mm  # type: ignore[attr-defined]
+def _face_in_cut(place: object, pose: tuple[float, int, int]) -> tuple[np.ndarray, tuple[int, int]]:
+    """The component at ``pose`` (:func:`_outline_pose`): the 3x3 map from its straight face's
+    pixels to its place's cut's pixels, and the face's size (w, h) in px."""
+    (w, h) = place.component_mm  # type: ignore[attr-defined]
     cut_w, cut_h = w + 2 * MARGIN_MM, h + 2 * MARGIN_MM
     out_w, out_h = int(round(w * CUT_PX_PER_MM)), int(round(h * CUT_PX_PER_MM))
     size_w, size_h = int(round(cut_w * CUT_PX_PER_MM)), int(round(cut_h * CUT_PX_PER_MM))
     margin_px = int(round(MARGIN_MM * CUT_PX_PER_MM))
     turn, dx, dy = pose
-    # face px -> turned cut px -> cut px -> sheet mm (as calibration.teach_sheet.cut_places) -> image px
+    # face px -> turned cut px -> cut px
     shift = np.array([[1, 0, margin_px + dx], [0, 1, margin_px + dy], [0, 0, 1]], np.float64)
     unturn = np.vstack([cv2.invertAffineTransform(cv2.getRotationMatrix2D((size_w / 2, size_h / 2), turn, 1.0)),
                         [0.0, 0.0, 1.0]])
+    return unturn @ shift, (out_w, out_h)
+
+
+def _cut_straight(image: np.ndarray, location: object, place: object, pose: tuple[float, int, int]) -> np.ndarray:
+    """The component at ``pose`` (:func:`_outline_pose`, in its place's cut) cut straight from the photo
+    at ``CUT_PX_PER_MM`` (one resampling, as the places are cut)."""
+    (cx, cy), (w, h) = place.centre_mm, place.component_mm  # type: ignore[attr-defined]
+    cut_w, cut_h = w + 2 * MARGIN_MM, h + 2 * MARGIN_MM
+    in_cut, size = _face_in_cut(place, pose)
+    # cut px -> sheet mm (as calibration.teach_sheet.cut_places) -> image px
     to_mm = np.array([[1 / CUT_PX_PER_MM, 0, cx - cut_w / 2 + 0.5 / CUT_PX_PER_MM],
                       [0, 1 / CUT_PX_PER_MM, cy - cut_h / 2 + 0.5 / CUT_PX_PER_MM], [0, 0, 1]])
-    m = location.plane_to_image(place.height_mm) @ to_mm @ unturn @ shift  # type: ignore[attr-defined]
-    return cv2.warpPerspective(image, m, (out_w, out_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+    m = location.plane_to_image(place.height_mm) @ to_mm @ in_cut  # type: ignore[attr-defined]
+    return cv2.warpPerspective(image, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -535,7 +617,13 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
             # a flat face: the paper right around it; a cube's top (cut at its height, no paper
             # around it): the paper of the whole photo
             gains = photo_gains if place.kind == "cube" else _paper_gains(cut, ring)
-            balanced = np.clip(cut.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+            shading = _ring_shading(cut, ring) if place.kind == "tile" and RELIGHT_SHADOWS else None
+            light: np.ndarray | float = 1.0
+            if shading is not None:
+                # a shadow across the place: balanced on the lit paper, relit where it falls
+                light, lit = shading
+                gains = np.asarray(PAPER_BGR, np.float32) / np.maximum(lit, 1.0)
+            balanced = np.clip(cut.astype(np.float32) * gains / light, 0, 255).astype(np.uint8)
             size = (int(round(place.component_mm[0] * CUT_PX_PER_MM)), int(round(place.component_mm[1] * CUT_PX_PER_MM)))
             face, empty = _locate(balanced, size, margin_px)
             if place.kind == "tile" and not empty and TILE_ALIGN:
@@ -543,8 +631,13 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                 # alone, a tile turned 4 degrees was taught with a wedge of paper along two sides)
                 pose = _outline_pose(balanced, size, margin_px)
                 if pose is not None:
-                    straight = _cut_straight(image, location, place, pose)
-                    face = np.clip(straight.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+                    straight = _cut_straight(image, location, place, pose).astype(np.float32) * gains
+                    if shading is not None:
+                        in_cut, face_size = _face_in_cut(place, pose)
+                        straight /= cv2.warpPerspective(shading[0], in_cut, face_size,
+                                                        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                                        borderMode=cv2.BORDER_REPLICATE)
+                    face = np.clip(straight, 0, 255).astype(np.uint8)
             if place.kind == "card":
                 # cards lie 1-2 mm apart: the cut's ring is the neighbours, not paper; an empty
                 # card place shows its own printed label (labels lie inside the outline)

@@ -216,13 +216,18 @@ def open_season_games(printings: list[tuple[int, str]], games: int, first_seed: 
         if "built-in" in which:
             pair.append(("built-in art, built-in models", None, None))
         for name, art, pack in pair:
-            said: list[str] = []
-            r = demo_game(art, pack, seed, moves, illegal, game=game, resolution=resolution,
-                          say=said.append if say_dir is not None else None, varied=True, mode=mode)
-            if say_dir is not None:
+            if say_dir is None:
+                r = demo_game(art, pack, seed, moves, illegal, game=game, resolution=resolution, varied=True,
+                              mode=mode)
+            else:  # written as the game goes: a game cut short still shows how far it was followed
                 say_dir.mkdir(parents=True, exist_ok=True)
-                (say_dir / f"{seed}-{name.split()[0].rstrip(',')}.txt").write_text("\n".join(said) + "\n",
-                                                                                encoding="utf-8")
+                with open(say_dir / f"{seed}-{name.split()[0].rstrip(',')}.txt", "w", encoding="utf-8") as said:
+                    def say(line: str, said: Any = said) -> None:
+                        said.write(line + "\n")
+                        said.flush()
+
+                    r = demo_game(art, pack, seed, moves, illegal, game=game, resolution=resolution, say=say,
+                                  varied=True, mode=mode)
             runs[name].append(r)
             print(f"    {name}: moves {r['moves_correct']}/{r['moves_total']}, illegal flagged "
                   f"{r['illegal_flagged']}/{r['illegal_injected']}, false alarms {r['false_alarms']}, questions "
@@ -586,7 +591,10 @@ def main() -> None:
     if args.open_season_warn:
         open_season_warnings([d for d, _ in packs], args.open_season_warn)
     print(f"\n({time.perf_counter() - t_start:.0f} s; python bench/teach.py --packs {args.packs} --frames {args.frames} "
-          f"--games {args.games} --moves {args.moves})")
+          f"--games {args.games} --moves {args.moves}"
+          + (f" --octocube-games {args.octocube_games} --octocube-seed {args.octocube_seed} --octocube-moves "
+             f"{args.octocube_moves} --octocube-mode {args.octocube_mode} --first-art {args.first_art}"
+             if args.octocube_games else "") + ")")
 
 
 if __name__ == "__main__":

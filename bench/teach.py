@@ -15,7 +15,9 @@ the recogniser names the unknown copy within the first 3 still scenes (and never
 or with the right pack).
 
 Run: ``.venv/bin/python bench/teach.py [--packs 6] [--frames 8] [--games 4] [--moves 20]
-[--open-season TABLES] [--open-season-warn GAMES] [--art-dir DIR ...]`` (``--open-season``: Open Season's
+[--open-season TABLES] [--open-season-warn GAMES] [--octocube-games G --octocube-seed S] [--art-dir DIR ...]``
+(``--octocube-games``: whole Octocube pixel games at ``--resolution``, players, tilt 0-35 and the three lightings
+from each game's seed, taught pack vs built-in art; ``--open-season``: Open Season's
 cards too, built-in card art vs taught; ``--open-season-warn``: short Open Season games with the untaught
 printings; ``--art-dir``: these art-pack folders instead of random printings, e.g. the other hand's
 printings of ``bench/other_hand_art.py``).
@@ -120,50 +122,74 @@ def wrong_tops(obs: Any, frame: Any, rec: Any) -> list[str]:
 
 def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
               game: str = "octocube", resolution: tuple[int, int] = (960, 540),
-              say: Any = None) -> dict[str, Any]:
+              say: Any = None, varied: bool = False, mode: str = "standard") -> dict[str, Any]:
     """One ``tablesight demo`` game through :func:`tracker.build.build_pipeline`, the path ``run
     --pack`` takes: the twin drawn with ``art`` (None: built-in), read by ``pack`` (None: built-in);
     ``say`` hears the table's changes, the tracker's moves, questions and alerts, as the demo prints them."""
     from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
 
-    return run_demo(build_pipeline(demo_setup(art, pack, seed, moves, illegal, game, resolution)), say=say)
+    return run_demo(build_pipeline(demo_setup(art, pack, seed, moves, illegal, game, resolution, varied, mode)),
+                    say=say)
+
+
+LIGHTS = ("day", "lamp", "evening")
+
+
+def octocube_view(seed: int) -> tuple[float, str]:
+    """The tilt (0-35 degrees) and lighting of a varied Octocube game (``--octocube-games``), from its
+    seed as bench/demo_accuracy.py's games draw them: the players follow ``2 + seed % 3``, the light
+    ``(seed // 3 + seed) % 3`` so that it does not go with the number of players."""
+    import random
+
+    return round(random.Random(seed).uniform(0.0, 35.0), 1), LIGHTS[(seed // 3 + seed) % 3]
 
 
 def demo_setup(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
-               game: str = "octocube", resolution: tuple[int, int] = (960, 540)) -> Any:
-    """The :class:`tracker.table.TableSetup` of :func:`demo_game` (Open Season: the one
-    :func:`demo_command`'s line builds)."""
+               game: str = "octocube", resolution: tuple[int, int] = (960, 540), varied: bool = False,
+               mode: str = "standard") -> Any:
+    """The :class:`tracker.table.TableSetup` of :func:`demo_game` (the one :func:`demo_command`'s line
+    builds). Octocube: the demo set-up (tilt 15, day light), or with ``varied`` the tilt and light of
+    :func:`octocube_view` and ``mode``."""
     from tracker.table import TableSetup
 
     options: dict[str, Any] = {}
+    tilt, lighting = 15.0, "day"
     if game == "open_season":  # both sides, expert on every other game, the three lightings
         options = {"side": ("horn", "shield")[seed % 2], "expert": seed // 2 % 2 == 1}
+        tilt, lighting = float(seed * 7 % 36), LIGHTS[seed % 3]
+    elif varied:
+        options = {"mode": mode}
+        tilt, lighting = octocube_view(seed)
     setup = TableSetup(game=game, players=2 + seed % 3, options=options, source="demo", seed=seed,
-                       illegal=illegal, moves=moves, art=art, pack_path=pack,
-                       lighting=("day", "lamp", "evening")[seed % 3] if game == "open_season" else "day",
-                       tilt=float(seed * 7 % 36) if game == "open_season" else 15.0,
+                       illegal=illegal, moves=moves, art=art, pack_path=pack, lighting=lighting, tilt=tilt,
                        resolution=resolution)
     return setup
 
 
 def demo_command(art: str | None, pack: str | None, seed: int, moves: int, illegal: int,
-                 resolution: tuple[int, int]) -> str:
-    """The ``tablesight demo`` line that plays :func:`demo_game`'s Open Season game (to trace it
-    with ``--log``)."""
-    side, expert = ("horn", "shield")[seed % 2], seed // 2 % 2 == 1
-    return (f"python -m ui.cli demo --game open_season --players {2 + seed % 3} --side {side}"
-            f"{' --expert' if expert else ''} --seed {seed} --illegal {illegal} --moves {moves} "
-            f"--tilt {seed * 7 % 36} --lighting {('day', 'lamp', 'evening')[seed % 3]} "
+                 resolution: tuple[int, int], game: str = "open_season", mode: str = "standard") -> str:
+    """The ``tablesight demo`` line that plays :func:`demo_game`'s Open Season game, or (``game``
+    'octocube') its varied Octocube game (to trace it with ``--log``)."""
+    if game == "octocube":
+        tilt, lighting = octocube_view(seed)
+        options = f"--mode {mode}"
+    else:
+        side, expert = ("horn", "shield")[seed % 2], seed // 2 % 2 == 1
+        tilt, lighting = float(seed * 7 % 36), LIGHTS[seed % 3]
+        options = f"--side {side}{' --expert' if expert else ''}"
+    return (f"python -m ui.cli demo --game {game} --players {2 + seed % 3} {options} --seed {seed} "
+            f"--illegal {illegal} --moves {moves} --tilt {tilt:g} --lighting {lighting} "
             f"--resolution {resolution[0]}x{resolution[1]} --pixels"
             + (f" --art {art}" if art else "") + (f" --pack {pack}" if pack else "") + " --json")
 
 
 def open_season_games(printings: list[tuple[int, str]], games: int, first_seed: int, moves: int, illegal: int,
                       resolution: tuple[int, int], photos_of: Any, tmp: Path, which: tuple[str, ...],
-                      say_dir: Path | None = None) -> None:
+                      say_dir: Path | None = None, game: str = "open_season", mode: str = "standard") -> None:
     """Whole Open Season games (pixels, ``resolution``; 2-4 players, both sides, expert on every
-    other game, tilt 0-35, the three lightings, all from the game's seed as in :func:`demo_game`),
+    other game, tilt 0-35, the three lightings, all from the game's seed as in :func:`demo_game`;
+    ``game`` 'octocube': whole Octocube games in ``mode``, players, tilt and light from the seed),
     game ``g`` drawn with printing ``g % len(printings)`` and read by its pack taught from 2 teach
     photos, the user's ``teach`` then ``run --pack``; and (``built_in``) the same game drawn and read
     with the built-in art (``which`` says which of the two are played; ``say_dir``: each game's
@@ -178,24 +204,30 @@ def open_season_games(printings: list[tuple[int, str]], games: int, first_seed: 
         seed = first_seed + g
         art_seed, art_dir = printings[g % len(printings)]
         if art_seed not in packs and "taught" in which:
-            pack_path = tmp / f"open_season_{art_seed}.pack"
-            save_pack(teach("open_season", photos_of("open_season", ArtPack.load(art_dir), art_seed)).pack, pack_path)
+            pack_path = tmp / f"{game}_{art_seed}.pack"
+            save_pack(teach(game, photos_of(game, ArtPack.load(art_dir), art_seed)).pack, pack_path)
             packs[art_seed] = str(pack_path)
-        print(f"  open season game {seed}, printing {art_seed}: "
-              f"{demo_command(art_dir, packs.get(art_seed), seed, moves, illegal, resolution)}", flush=True)
+        print(f"  {game.replace('_', ' ')} game {seed}, printing {art_seed}: "
+              f"{demo_command(art_dir, packs.get(art_seed), seed, moves, illegal, resolution, game, mode)}",
+              flush=True)
         pair: list[tuple[str, str | None, str | None]] = []
         if "taught" in which:
             pair.append(("taught printing, 2-photo pack", art_dir, packs[art_seed]))
         if "built-in" in which:
             pair.append(("built-in art, built-in models", None, None))
         for name, art, pack in pair:
-            said: list[str] = []
-            r = demo_game(art, pack, seed, moves, illegal, game="open_season", resolution=resolution,
-                          say=said.append if say_dir is not None else None)
-            if say_dir is not None:
+            if say_dir is None:
+                r = demo_game(art, pack, seed, moves, illegal, game=game, resolution=resolution, varied=True,
+                              mode=mode)
+            else:  # written as the game goes: a game cut short still shows how far it was followed
                 say_dir.mkdir(parents=True, exist_ok=True)
-                (say_dir / f"{seed}-{name.split()[0].rstrip(',')}.txt").write_text("\n".join(said) + "\n",
-                                                                                encoding="utf-8")
+                with open(say_dir / f"{seed}-{name.split()[0].rstrip(',')}.txt", "w", encoding="utf-8") as said:
+                    def say(line: str, said: Any = said) -> None:
+                        said.write(line + "\n")
+                        said.flush()
+
+                    r = demo_game(art, pack, seed, moves, illegal, game=game, resolution=resolution, say=say,
+                                  varied=True, mode=mode)
             runs[name].append(r)
             print(f"    {name}: moves {r['moves_correct']}/{r['moves_total']}, illegal flagged "
                   f"{r['illegal_flagged']}/{r['illegal_injected']}, false alarms {r['false_alarms']}, questions "
@@ -203,8 +235,8 @@ def open_season_games(printings: list[tuple[int, str]], games: int, first_seed: 
                   f"({r['truth_scores']} / {r['tracked_scores']}), scenes named unknown "
                   f"{r['unknown_copy_scenes']}/{r['scenes_read']}, {r['seconds']:.0f} s", flush=True)
     w, h = resolution
-    print(f"\nWhole Open Season games ({games}, seeds {first_seed}-{first_seed + games - 1}, {w}x{h} pixels, "
-          f"{moves or 'all'} moves, {illegal} illegal each):")
+    print(f"\nWhole {'Open Season' if game == 'open_season' else 'Octocube ' + mode} games ({games}, seeds "
+          f"{first_seed}-{first_seed + games - 1}, {w}x{h} pixels, {moves or 'all'} moves, {illegal} illegal each):")
     for name, rs in runs.items():
         if not rs:
             continue
@@ -385,6 +417,20 @@ def main() -> None:
     ap.add_argument("--open-season-say", metavar="DIR",
                     help="write each Open Season game's changes, moves, questions and alerts to DIR/<seed>-taught.txt "
                     "and DIR/<seed>-built-in.txt")
+    ap.add_argument("--octocube-games", type=int, default=0, metavar="G",
+                    help="whole Octocube pixel games (at --resolution; players, tilt 0-35 and light from each seed): "
+                    "game g drawn with printing g mod the number of printings and read by its 2-photo pack, then "
+                    "the same game with the built-in art")
+    ap.add_argument("--octocube-moves", type=int, default=0, metavar="M",
+                    help="cut each of those Octocube games after M moves (default 0: the whole game)")
+    ap.add_argument("--octocube-seed", type=int, default=72480, metavar="S",
+                    help="the first of those Octocube games' seed")
+    ap.add_argument("--octocube-mode", default="standard", choices=["standard", "kids", "advanced"])
+    ap.add_argument("--octocube-built-in-only", action="store_true",
+                    help="those Octocube games with the built-in art only (--no-built-in: taught only)")
+    ap.add_argument("--octocube-say", metavar="DIR",
+                    help="write each of those Octocube games' changes, moves, questions and alerts to "
+                    "DIR/<seed>-taught.txt and DIR/<seed>-built-in.txt")
     ap.add_argument("--list-errors", action="store_true",
                     help="print every wrong stack or cube top as it is read: pack, printing, table, want -> got")
     ap.add_argument("--no-built-in", action="store_true",
@@ -524,6 +570,13 @@ def main() -> None:
                           ("taught",) if args.no_built_in else ("built-in",) if args.open_season_built_in_only
                           else ("taught", "built-in"), Path(args.open_season_say) if args.open_season_say else None)
 
+    if args.octocube_games:
+        open_season_games([(s, str(d)) for s, d in printings], args.octocube_games, args.octocube_seed,
+                          args.octocube_moves, args.illegal, (w, h), photos_of, tmp,
+                          ("taught",) if args.no_built_in else ("built-in",) if args.octocube_built_in_only
+                          else ("taught", "built-in"), Path(args.octocube_say) if args.octocube_say else None,
+                          game="octocube", mode=args.octocube_mode)
+
     warned = 0
     firsts: list[int] = []
     for g in range(warn_games):
@@ -538,7 +591,10 @@ def main() -> None:
     if args.open_season_warn:
         open_season_warnings([d for d, _ in packs], args.open_season_warn)
     print(f"\n({time.perf_counter() - t_start:.0f} s; python bench/teach.py --packs {args.packs} --frames {args.frames} "
-          f"--games {args.games} --moves {args.moves})")
+          f"--games {args.games} --moves {args.moves}"
+          + (f" --octocube-games {args.octocube_games} --octocube-seed {args.octocube_seed} --octocube-moves "
+             f"{args.octocube_moves} --octocube-mode {args.octocube_mode} --first-art {args.first_art}"
+             if args.octocube_games else "") + ")")
 
 
 if __name__ == "__main__":

@@ -23,3 +23,21 @@ def test_the_benchs_open_season_game_is_its_printed_command_lines(seed: int) -> 
     played = teach_bench.demo_setup(art, pack, seed, 0, 1, "open_season", (1280, 720))
     assert demo_setup(args) == played
     assert played.pack_path == pack and played.art == art and played.resolution == (1280, 720)
+
+
+@pytest.mark.parametrize("seed,mode", [(72480, "standard"), (72481, "kids"), (72482, "advanced"), (72485, "standard")])
+def test_the_benchs_octocube_game_is_its_printed_command_line(seed: int, mode: str) -> None:
+    """``--octocube-games``: players, tilt (0-35) and light from the seed, the mode asked for; the
+    printed line plays the same game (and the demo set-up of ``--games`` stays tilt 15, day light)."""
+    teach_bench = load_bench("teach")
+    art, pack = "/tmp/art/997320", "/tmp/octocube_997320.pack"
+    line = teach_bench.demo_command(art, pack, seed, 0, 1, (1280, 720), "octocube", mode)
+    args = build_parser().parse_args(line.split()[3:])
+    played = teach_bench.demo_setup(art, pack, seed, 0, 1, "octocube", (1280, 720), True, mode)
+    assert demo_setup(args) == played
+    tilt, light = teach_bench.octocube_view(seed)
+    assert (played.players, played.tilt, played.lighting, dict(played.options)) == (2 + seed % 3, tilt, light,
+                                                                                   {"mode": mode})
+    assert 0.0 <= tilt <= 35.0 and played.pack_path == pack and played.art == art
+    plain = teach_bench.demo_setup(art, pack, seed, 20, 1)
+    assert (plain.tilt, plain.lighting, plain.resolution) == (15.0, "day", (960, 540))

@@ -128,6 +128,21 @@ class RecogniserConfig:
     none fits a tile at stack height >= 0.48 with that lead (a cube hides its own stack window);
     the stacks the net gives a cube colour >= 0.3 fit their window 0.49-0.96, those with the lead
     0.58 and up)."""
+    pack_cube_topped_not_stack_top: bool = True
+    """... unless a taught tile fits the cube-height window at least ``pack_cube_stack_top_score`` and
+    within ``pack_topped_height_lead`` of the stack-height fit: a cube wearing a tile, whose side
+    shows another tile in its stack's window under a steep tilt (random printing 997321, game 72485,
+    tilt 34.6: the red cube's dark blue amphora fits 0.64 at cube height, the light blue tile on its
+    near side 0.63 at stack height, and the cube was set aside and lost; the game derailed). Off: the
+    height test alone, as before."""
+    pack_cube_colour_swap: float = 0.05
+    """With a pack: two found cubes on the grid whose plastic rims (``_rim_chroma``) each lie nearer
+    the other seat's taught cube colour change seats, where that brings the two rims' summed
+    distance to their seats' colours down by at least this much (0: off). A random printing may
+    draw the red and yellow cubes in two oranges the net does not tell apart (random printing
+    997322, game 72483, tilt 22.8: both cubes p(yellow) best, the yellow one given the red cube's
+    place; rims 0.08 / 0.12 from their own seats' colours, 0.20 / 0.15 from the other's: a false
+    alarm "Red moved out of turn")."""
     pack_cube_bare_elsewhere: bool = True
     """With a pack: where the net's pick for a seat shows a taught tile and another window it
     gives that seat's colour shows a taught bare cube face, the cube is that other window

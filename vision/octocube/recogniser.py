@@ -441,6 +441,7 @@ class OctocubeRecogniser:
         hulls: list[np.ndarray] = []
         taken: set[int] = set()
         colour_at: dict[int, int] = {}  # window -> the colour column of the cube found there
+        window_of: dict[int, int] = {}  # seat -> the window its cube was found in
         missed = {seat for seat in range(self.num_players)
                   if float(probs[[*range(n_grid), n_grid + seat], CUBE_CLASSES.index(PLAYER_COLOURS[seat])].max())
                   < self.config.min_cube_probability}
@@ -521,8 +522,44 @@ class OctocubeRecogniser:
                                           confidence=round(conf, 4), rotation=rotation,
                                           place_confidence=round(max(p, conf), 4))
             hulls.append(self._cube_hull(location, seat))
+            window_of[seat] = best
+        if self.pack is not None and self.config.pack_cube_colour_swap > 0:
+            self._swap_by_taught_colour(obs, windows, window_of)
         self._drop_doubtful_turns(obs, art_match, colour_at)
         return hulls
+
+    def _swap_by_taught_colour(self, obs: OctocubeObservation, windows: np.ndarray,
+                               window_of: dict[int, int]) -> None:
+        """With a pack: two cubes found on the grid change seats where each one's plastic rim lies
+        nearer the other seat's taught cube colour than its own, and the swap brings the two rims'
+        summed distance down by at least ``pack_cube_colour_swap``. The cube net (never taught)
+        tells the seats by the built-in colours; a printing may draw two cubes in near shades
+        (random printing 997322: red and yellow both orange, the net p(yellow) best on both)."""
+        assert self.pack is not None
+        n_grid = len(self.layout.stack_locations)
+        seats = [s for s, i in sorted(window_of.items()) if i < n_grid and s in obs.cubes
+                 and f"cube-{PLAYER_COLOURS[s]}" in self.pack.faces]
+        if len(seats) < 2:
+            return
+        rim = {s: _rim_chroma(windows[window_of[s]]) for s in seats}
+        colour = {s: self._cube_colour(s) for s in seats}
+
+        def far(window_seat: int, colour_seat: int) -> float:
+            return float(np.abs(rim[window_seat] - colour[colour_seat]).sum())
+
+        for a_i, a in enumerate(seats):
+            for b in seats[a_i + 1:]:
+                if not (far(a, b) < far(a, a) and far(b, a) < far(b, b)):
+                    continue
+                if far(a, a) + far(b, b) - far(a, b) - far(b, a) < self.config.pack_cube_colour_swap:
+                    continue
+                cube_a, cube_b = obs.cubes[a], obs.cubes[b]
+                obs.cubes[a], obs.cubes[b] = replace(cube_b, seat=a), replace(cube_a, seat=b)
+                rim[a], rim[b] = rim[b], rim[a]
+                window_of[a], window_of[b] = window_of[b], window_of[a]
+                reads = self._cube_top_reads
+                if a in reads and b in reads:
+                    reads[a], reads[b] = reads[b], reads[a]
 
     def _drop_doubtful_turns(self, obs: OctocubeObservation, art_match: dict[int, float],
                              colour_at: dict[int, int]) -> None:
@@ -592,8 +629,15 @@ class OctocubeRecogniser:
         score = float(down.scores[0, j])
         if score < cfg.pack_cube_stack_top_score:
             return False
-        up = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=(down.labels[j],))
-        if score - float(up.scores[0, j]) < cfg.pack_topped_height_lead:
+        up = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=tiles)
+        if score - float(up.scores[0, up.labels.index(down.labels[j])]) < cfg.pack_topped_height_lead:
+            return False
+        # a cube wearing a tile: its top's tile fits the cube-height window as well as whatever the
+        # stack-height window shows, which under a steep tilt is the cube's near side, itself
+        # wearing a tile (random printing 997321, game 72485, tilt 34.6: the red cube's dark blue
+        # amphora 0.64 up there, the light blue tile on its side 0.63 down here)
+        if cfg.pack_cube_topped_not_stack_top and \
+                float(up.scores[0].max()) >= max(cfg.pack_cube_stack_top_score, score - cfg.pack_topped_height_lead):
             return False
         # a bare cube's top in the cube-height window is a cube, whatever its side shows in the
         # stack's window under a strong tilt (training printing 31, table 533102, tilt 28: a yellow

@@ -25,3 +25,32 @@ def taught_table(printing: int, table: int) -> tuple[Any, Any]:
     pack = teach("octocube", [("teach0.jpg", photo)]).pack
     frame = synth_frame(table, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
     return pack, frame
+
+
+def taught_game_frame(printing: int, art_dir: Any, game: int, frame_index: int, players: int, tilt: float,
+                      lighting: str) -> tuple[Any, Any, Any]:
+    """(the pack taught from printing ``printing``'s two teach photos as bench/teach.py renders them,
+    JPEG-compressed like a phone's, frame ``frame_index`` of the whole standard demo game ``game``
+    drawn in that printing at 1280x720 (bench/teach.py --octocube-games: 1 illegal change), the
+    film's camera). The printing is written to ``art_dir``, the twin's ``--art`` folder."""
+    from tracker.registry import table_game
+    from tracker.table import TableSetup
+    from vision.render.art_pack import ArtPack
+    from vision.render.random_art import write_random_pack
+
+    write_random_pack(printing, art_dir)
+    art, renderer = ArtPack.load(art_dir), Renderer()
+    photos = []
+    for i in range(2):
+        raw = render_teach_photo("octocube", art, 7_000_000 + 10 * printing + i, renderer)[0]
+        photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
+        assert photo is not None
+        photos.append((f"teach{i}.jpg", photo))
+    pack = teach("octocube", photos).pack
+    setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
+                       art=str(art_dir), tilt=tilt, lighting=lighting, resolution=(1280, 720))
+    film = table_game("octocube").demo_film(setup)
+    for i, frame in enumerate(film.frames):
+        if i == frame_index:
+            return pack, frame, film.camera
+    raise AssertionError("the film ended early")

@@ -52,6 +52,14 @@ def find_move(state: OctocubeState, kind: str, **fields: Any) -> Any:
     raise AssertionError(f"no legal {kind} {fields} in {[m for m in state.legal_moves()]}")
 
 
+def truth_after(twin: Any, moves: int) -> OctocubeState:
+    """The twin's true game after its first ``moves`` moves."""
+    truth = twin.game.new_initial_state(twin.seed)
+    for move in twin.truth.history[:moves]:
+        truth.push(move)
+    return truth
+
+
 def tracked_until(twin: Any, moves: int) -> TrackedGame:
     """A tracker that followed the first ``moves`` moves of ``twin``'s game through perfect
     observations (questions answered truthfully), in step with it."""

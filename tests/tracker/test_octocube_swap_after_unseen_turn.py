@@ -13,7 +13,7 @@ question (advanced 61804: two rejected questions before each such recovery)."""
 from __future__ import annotations
 
 from rules.octocube.moves import Roll, UsePower
-from tests.tracker.octocube_helpers import answer_truthfully, tracked_until
+from tests.tracker.octocube_helpers import answer_truthfully, tracked_until, truth_after
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
 from tracker.session import MoveConfirmed, QuestionAsked
@@ -29,9 +29,7 @@ def test_a_swap_taken_as_the_movers_is_given_back_to_the_next_player_by_a_recove
     assert isinstance(red, Roll) and isinstance(yellow, Roll)
     tracked = tracked_until(twin, SWAPS_AT)
     blue = tracked.state.current_player()
-    truth = twin.game.new_initial_state(SEED)
-    for move in truth_moves[: SWAPS_AT + 2]:
-        truth.push(move)
+    truth = truth_after(twin, SWAPS_AT + 2)
     # one still scene shows both turns: the swap is taken as Blue's own (the premise)
     events = list(tracked.observe(observation_from_state(truth)))
     assert [e.move for e in events if isinstance(e, MoveConfirmed)] == [swap]

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.octocube import OctocubeState
 from rules.octocube.moves import Pass, Pivot, Roll
-from tests.tracker.octocube_helpers import answer_truthfully, tracked_until
+from tests.tracker.octocube_helpers import answer_truthfully, tracked_until, truth_after
 from tracker.inference import Confirmed, Question, infer
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
@@ -25,17 +24,11 @@ from tracker.octocube.twin import TwinGame
 RED, YELLOW = 0, 1
 
 
-def _truth_after(twin: TwinGame, moves: int) -> OctocubeState:
-    truth = twin.game.new_initial_state(twin.seed)
-    for move in twin.truth.history[:moves]:
-        truth.push(move)
-    return truth
-
 
 def test_a_pass_and_a_pivot_nobody_saw_before_a_roll_are_asked_about() -> None:
     twin = TwinGame(2, 72475, illegal=3)
     tracked = tracked_until(twin, 110)
-    truth = _truth_after(twin, 113)
+    truth = truth_after(twin, 113)
     assert twin.truth.history[110:113] == [Pass(), Pivot(90), Roll("north")]
     seen = observation_from_state(truth)
     # as the pixel recogniser read it: Red's top doubtful (its rotation right), Yellow's coin unsure
@@ -55,7 +48,7 @@ def test_a_rotation_read_as_expected_adds_no_round() -> None:
     """The same roll with Red's top read as it was (270 degrees): the roll alone, unasked."""
     twin = TwinGame(2, 72475, illegal=3)
     tracked = tracked_until(twin, 110)
-    before = _truth_after(twin, 110)
+    before = truth_after(twin, 110)
     seen = observation_from_state(before)
     after_roll = tracked.state.clone()
     after_roll.push(Roll("north"))

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.octocube import OctocubeState
 from rules.octocube.moves import Decline, Roll, UsePower
 from rules.octocube.state import tile_from_label
-from tests.tracker.octocube_helpers import answer_truthfully, tracked_until
+from tests.tracker.octocube_helpers import answer_truthfully, tracked_until, truth_after
 from tracker.inference import Confirmed, Question, infer
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.groundtruth import observation_from_state
@@ -39,18 +38,11 @@ def _read_one_row_near(seen: OctocubeObservation) -> OctocubeObservation:
 
 
 
-def _truth_after(twin: TwinGame, moves: int) -> OctocubeState:
-    """The twin's true game after its first ``moves`` moves."""
-    truth = twin.game.new_initial_state(twin.seed)
-    for move in twin.truth.history[:moves]:
-        truth.push(move)
-    return truth
-
 
 def test_a_cube_placed_one_row_off_at_half_sure_is_not_an_extra_roll() -> None:
     twin = TwinGame(4, 72470, illegal=3)
     tracked = tracked_until(twin, 103)
-    truth = _truth_after(twin, 105)
+    truth = truth_after(twin, 105)
     roll, decline = twin.truth.history[103:105]
     assert roll == Roll(direction="west") and isinstance(decline, Decline)
     assert truth.cubes[RED].location == C3
@@ -66,7 +58,7 @@ def test_a_cube_placed_one_row_off_at_half_sure_is_not_an_extra_roll() -> None:
 def test_a_cube_read_where_another_chain_puts_it_counts_once() -> None:
     """The stack top a cube is read on stands for the cube's place, not for a second reading."""
     twin = TwinGame(4, 72470, illegal=3)
-    truth = _truth_after(twin, 105)
+    truth = truth_after(twin, 105)
     seen = _read_one_row_near(observation_from_state(truth))
     adapter = OctocubeAdapter()
     found = adapter.differences(adapter.expected(truth), seen)
@@ -82,7 +74,7 @@ def test_a_power_e_under_a_top_read_unsure_is_followed_by_the_next_players_turn(
     none of what happened (the game lost from move 186)."""
     twin = TwinGame(2, 61633, illegal=3, mode="advanced")
     tracked = tracked_until(twin, 186)
-    truth = _truth_after(twin, 188)
+    truth = truth_after(twin, 188)
     yellows, reds = twin.truth.history[186:188]
     assert isinstance(yellows, UsePower) and yellows.letter == "E" and yellows.orientation is not None
     assert yellows.orientation[0] == "south"
@@ -105,7 +97,7 @@ def test_a_power_h_swap_onto_a_stack_now_covered_is_followed_by_the_next_players
     moves, 116 false alarms)."""
     twin = TwinGame(3, 61654, illegal=3, mode="advanced")
     tracked = tracked_until(twin, 134)
-    truth = _truth_after(twin, 136)
+    truth = truth_after(twin, 136)
     swap, roll = twin.truth.history[134:136]
     d1, e4 = (0, 3), (3, 4)
     assert isinstance(swap, UsePower) and swap.letter == "H" and {swap.location, swap.other} == {d1, e4}

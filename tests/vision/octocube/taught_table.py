@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import cv2
-
+from tests.vision.teach_photos import jpeg_teach_photos
 from vision.octocube.synth import synth_frame
 from vision.render.random_art import random_pack
 from vision.render.renderer import Renderer
-from vision.render.teach_photos import render_teach_photo
 from vision.teach import teach
 
 
@@ -19,10 +17,7 @@ def taught_table(printing: int, table: int) -> tuple[Any, Any]:
     it, JPEG-compressed like a phone's, the bench's table ``table`` drawn in that printing)."""
     renderer = Renderer()
     art = random_pack(printing)
-    raw = render_teach_photo("octocube", art, 7_000_000 + 10 * printing, renderer)[0]
-    photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
-    assert photo is not None
-    pack = teach("octocube", [("teach0.jpg", photo)]).pack
+    pack = teach("octocube", jpeg_teach_photos("octocube", art, printing, renderer, count=1)).pack
     frame = synth_frame(table, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
     return pack, frame
 
@@ -40,13 +35,7 @@ def taught_game_frame(printing: int, art_dir: Any, game: int, frame_index: int, 
 
     write_random_pack(printing, art_dir)
     art, renderer = ArtPack.load(art_dir), Renderer()
-    photos = []
-    for i in range(2):
-        raw = render_teach_photo("octocube", art, 7_000_000 + 10 * printing + i, renderer)[0]
-        photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
-        assert photo is not None
-        photos.append((f"teach{i}.jpg", photo))
-    pack = teach("octocube", photos).pack
+    pack = teach("octocube", jpeg_teach_photos("octocube", art, printing, renderer)).pack
     setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
                        art=str(art_dir), tilt=tilt, lighting=lighting, resolution=(1280, 720))
     film = table_game("octocube").demo_film(setup)

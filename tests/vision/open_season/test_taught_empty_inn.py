@@ -21,27 +21,20 @@ import functools
 from pathlib import Path
 from typing import Any
 
-import cv2
 import pytest
 
 from tests.bench_scripts import load_bench
+from tests.vision.teach_photos import jpeg_teach_photos
 
 
 @functools.cache
 def _taught(seed: int, folder: Path) -> tuple[Any, Any]:
     from vision.render.art_pack import ArtPack
     from vision.render.renderer import Renderer
-    from vision.render.teach_photos import render_teach_photo
     from vision.teach import teach
 
     art, renderer = ArtPack.load(load_bench("other_hand_art").write_pack(seed, folder / str(seed))), Renderer()
-    photos = []
-    for i in range(2):
-        raw = render_teach_photo("open_season", art, 7_000_000 + 10 * seed + i, renderer)[0]
-        photo = cv2.imdecode(cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])[1], cv2.IMREAD_COLOR)
-        assert photo is not None
-        photos.append((f"teach{i}.jpg", photo))
-    return art, teach("open_season", photos).pack
+    return art, teach("open_season", jpeg_teach_photos("open_season", art, seed, renderer)).pack
 
 
 @pytest.mark.parametrize("printing, game, players, side, tilt, light", [

@@ -168,10 +168,12 @@ class _Tally:
         from tracker.session import IllegalMoveAlert, QuestionAsked
 
         pending = list(events)
+        flagged_here = False  # an injected change is flagged once, however many alerts it raises
         while pending:
             event = pending.pop(0)
             if isinstance(event, IllegalMoveAlert) and illegal is not None:
-                self.flagged += illegal
+                self.flagged += illegal and not flagged_here
+                flagged_here = flagged_here or illegal
                 self.false_alarms += not illegal
             elif isinstance(event, QuestionAsked):
                 self.questions += 1

@@ -71,3 +71,17 @@ def test_an_injected_change_a_power_makes_legal_is_not_filmed_as_illegal() -> No
         assert result["moves_correct"] == result["moves_total"], (seed, result)
         assert result["illegal_flagged"] == result["illegal_injected"] == 3, (seed, result)
         assert result["false_alarms"] == 0 and result["final_scores_match"], (seed, result)
+
+
+def test_the_bench_counts_an_injected_change_flagged_once_however_many_alerts_it_raises() -> None:
+    """Advanced 61907 (perfect readings): during one injected change a rejected question raised an
+    alert and its recovery, rejected too, another: the bench printed "illegal 4/3", which could
+    hide a change that was never flagged. One flag per injected change, as the pixel path counts."""
+    from tests.bench_scripts import load_bench
+    from tracker.session import IllegalMoveAlert
+
+    tally = load_bench("demo_accuracy")._Tally()
+    tally.take([IllegalMoveAlert("none of these"), IllegalMoveAlert("still none")], None, None, True)
+    assert tally.flagged == 1 and tally.false_alarms == 0
+    tally.take([IllegalMoveAlert("a false alarm"), IllegalMoveAlert("and another")], None, None, False)
+    assert tally.flagged == 1 and tally.false_alarms == 2

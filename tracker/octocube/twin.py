@@ -148,7 +148,7 @@ class TwinGame:
         for kind in kinds:
             seen_before = self.adapter.expected(physical)
             text = _make_illegal(physical, kind, seat, self.rng)
-            if text and self._a_legal_turn_shows(state, physical):
+            if text and self._a_legal_move_shows(state, physical):
                 physical = scratch_copy(state)  # no illegal change: a power made it legal
                 continue
             if text:
@@ -162,34 +162,25 @@ class TwinGame:
                 self.scenes.append(self._scene(state))
                 return
 
-    def _a_legal_turn_shows(self, state: OctocubeState, physical: OctocubeState, depth: int = 1) -> bool:
-        """Whether a legal move of the player to move (or ``depth`` moves of their turn) leaves the table as
-        ``physical`` shows it: then the change is no illegal one (advanced bench seed 61620: a
-        cube slid two spaces onto a space power C lets it reach; the tracker took it as the
-        power, rightly, and the bench counted a missed illegal change and a false alarm)."""
+    def _a_legal_move_shows(self, state: OctocubeState, physical: OctocubeState) -> bool:
+        """Whether a legal move of the player to move leaves the table as ``physical`` shows it:
+        then the change is no illegal one (advanced bench seed 61620: a cube slid two spaces
+        onto a space power C lets it reach; the tracker took it as the power, rightly, and the
+        bench counted a missed illegal change and a false alarm)."""
         shown = self.adapter.expected(physical)
         shown.heights = {}
         work = scratch_copy(state)
-        seat = work.current_player()
-
-        def walk(left: int) -> bool:
-            for move in work.legal_moves():
-                try:
-                    work.push_unchecked(move)
-                except RulesError:
-                    continue
-                try:
-                    view = self.adapter.expected(work)
-                    view.heights = {}
-                    if view == shown:
-                        return True
-                    if left > 1 and not work.is_terminal() and work.current_player() == seat and walk(left - 1):
-                        return True
-                finally:
-                    work.pop()
-            return False
-
-        return walk(depth)
+        for move in work.legal_moves():
+            try:
+                work.push_unchecked(move)
+            except RulesError:
+                continue
+            view = self.adapter.expected(work)
+            work.pop()
+            view.heights = {}
+            if view == shown:
+                return True
+        return False
 
     # ------------------------------------------------------------------ answering
     def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:

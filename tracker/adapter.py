@@ -87,6 +87,16 @@ class GameAdapter(ABC, Generic[St, Obs]):
         that a move just uncovered). Default: none."""
         return []
 
+    def unseen_changes(self, state: St, previous: Obs | None, observed: Obs,
+                       chain: tuple[Move, ...] = ()) -> list[Difference]:
+        """What changed between ``previous`` (the last still scene the game explained) and
+        ``observed`` that ``state`` (the explained position with ``chain`` made on it) has
+        nothing to compare with: a thing nobody has named yet, read as one thing then and as
+        another now, which ``chain`` leaves where it was. Only a move explains that, so
+        :func:`tracker.inference.infer` counts these against "nothing happened" and against each
+        chain that leaves them standing. Default: none."""
+        return []
+
     def reveal_alternatives(self, state: St, observed: Obs) -> list[tuple[tuple[Any, Any], ...]]:
         """Unknowns the observation may settle in more than one way (a tile nobody saw, taken home
         by a cube onto a board read as piles, may be any kind already lying there): each

@@ -178,6 +178,10 @@ def infer(
     config = config or InferenceConfig()
     here = adapter.expected(state)
     here_diffs = adapter.differences(here, observed)
+    # what changed since the last explained scene where the state names nothing (a cube top
+    # nobody named, read as a coin then and a starfish now): a move, not a name for it
+    if previous is not None:
+        here_diffs += adapter.unseen_changes(state, previous, observed)
     here_cost = total_weight(here_diffs)
     if here_cost <= config.tolerance and here_cost < config.margin:
         return NoChange(tuple(adapter.reveals(state, observed)))
@@ -198,7 +202,7 @@ def infer(
             pass
     before = tuple(applied)
     base = trial if before else state
-    scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains)
+    scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains, previous)
     scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored},
                                   adapter.candidate_chains)
     if exclude:
@@ -216,7 +220,7 @@ def infer(
         # the chains that run over the next player's turn too, if the adapter offers them.
         # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
         # can look almost right.
-        more = _score(trial, adapter.catch_up_chains(base, observed), adapter, observed, config.max_chains)
+        more = _score(trial, adapter.catch_up_chains(base, observed), adapter, observed, config.max_chains, previous)
         more += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in more},
                                     adapter.catch_up_chains, config.catch_up_alternatives)
         if exclude:
@@ -583,8 +587,9 @@ def _describe_before(state: State, moves: list[Move]) -> list[str]:
 
 
 def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[St, Obs], observed: Obs,
-           max_chains: int) -> list[_Scored]:
-    """Each chain pushed on ``trial`` (and popped again), its view compared with ``observed``."""
+           max_chains: int, previous: Obs | None = None) -> list[_Scored]:
+    """Each chain pushed on ``trial`` (and popped again), its view compared with ``observed``
+    (and, given ``previous``, what still changed unseen after it: ``GameAdapter.unseen_changes``)."""
     scored: list[_Scored] = []
     for count, chain in enumerate(chains):
         if count >= max_chains:
@@ -600,6 +605,8 @@ def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[S
             if chain:
                 view = adapter.expected(trial)
                 diffs = adapter.differences(view, observed)
+                if previous is not None:
+                    diffs += adapter.unseen_changes(trial, previous, observed, chain)
                 scored.append(_Scored(chain, total_weight(diffs), diffs, view))
         for _ in range(pushed):
             trial.pop()

@@ -788,7 +788,33 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 found.extend(tuple(choice) for choice in itertools.islice(named, self.kids_named_at_once))
             else:
                 found.extend(((("cube", cube.seat, face), tile),) for face in unknown for tile in tiles)
-        return found
+        return found + self._taken_unseen_tops(state, observed)
+
+    def _taken_unseen_tops(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[tuple[Any, Any], ...]]:
+        """A stack top nobody has named beside the mover's cube, taken onto the mover's board by
+        power F (swapped for a board tile): it is a kind that arrived on that board. Advanced
+        bench seed 72503 through the pixels (tilt 21.7, lamp): Yellow rolled off A4, whose top (a
+        light blue amphora) was read too unsure to name; power F then took it home for a light
+        blue starfish. F needs the tile's name, so no chain could be formed, "tiles appeared on
+        Yellow's board without a Score" was raised, and the game was lost from move 199."""
+        mover = state.current_player()
+        if not 0 <= mover < len(state.cubes):
+            return []
+        cube, board = state.cubes[mover], observed.boards.get(mover)
+        if cube.location is None or board is None:
+            return []
+        unseen = [x for x in state.game.grid.neighbours[cube.location]
+                  if x not in state.occupied and state.stacks.get(x) and state.stacks[x][-1] is UNKNOWN]
+        if not unseen:
+            return []
+        have = state.boards[mover]
+        if board.tiles_counted:
+            arrived = set(_multiset_diff(sorted(t.label() for t in board.tiles),
+                                         sorted(t.label() for t in have.object_tiles()))[0])
+        else:
+            arrived = {t.label() for t in board.tiles} - {t.label() for t in have.object_tiles()}
+        kinds = [t for t in state.unaccounted_tiles() if t.kind == "object" and t.label() in arrived]
+        return [((loc, tile),) for loc in unseen for tile in kinds]
 
     def doubt_named(self, state: OctocubeState, reveals: tuple[tuple[Any, Any], ...]) -> str:
         """A kids cube's tile nobody saw, named for its Retrieve from what it may be: the true one

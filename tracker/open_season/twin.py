@@ -82,7 +82,11 @@ class OpenSeasonTwin:
     changes, and the scenes to film (``descriptions``, rendered lazily by :meth:`scenes`)."""
 
     def __init__(self, players: int, seed: int, *, side: str = "horn", expert: bool = False,
-                 illegal: int = 0, max_moves: int | None = None) -> None:
+                 illegal: int = 0, max_moves: int | None = None, random_wilds: bool = False) -> None:
+        """``random_wilds``: the wild tokens placed at random like every other move, as the twin
+        did before session 34 (the scenes older tests were found in); else as players place them
+        (:func:`player_move`)."""
+        self.random_wilds = random_wilds
         self.game = OpenSeasonGame(players, side=side, expert=expert)
         self.seed = seed
         self.truth: OpenSeasonState = self.game.new_initial_state(seed, hidden=True)
@@ -102,7 +106,9 @@ class OpenSeasonTwin:
             if state.tasks[-1][:2] == ("draw", "inn"):
                 planned.extend(self._refill(state))
                 continue
-            move = state.sample_chance(self.rng) if state.is_chance_node() else player_move(state, self.rng)
+            move = (state.sample_chance(self.rng) if state.is_chance_node()
+                    else self.rng.choice(list(state.legal_moves())) if self.random_wilds
+                    else player_move(state, self.rng))
             state.push(move)
             planned.append(move)
         while state.history:

@@ -101,8 +101,7 @@ def render_one(settings: DatasetSettings, i: int, renderer: Renderer) -> RenderR
         from vision.render.octocube_end import end_render_inputs, end_truth
 
         table, camera, options, light = end_render_inputs(
-            image_seed, settings.players, settings.resolution, settings.tilt_deg, settings.clean,
-            random_wilds=settings.random_wilds)
+            image_seed, settings.players, settings.resolution, settings.tilt_deg, settings.clean)
         res = renderer.render(with_art(table.scene, settings.art), camera, options, seed=image_seed)
         res.ground_truth["end"] = {**end_truth(table), "lighting": light}
         return res

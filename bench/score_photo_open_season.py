@@ -10,8 +10,10 @@ writes them, reads each and prints:
 
 * tables whose every player's total is exact from the photo alone, with only the wild tokens'
   attributes answered (a wild token shows none: the rules have its player announce it, the scorer
-  assumes the one best for its player and asks; the twin's players choose at random), and with
-  every question answered truthfully; per resolution too;
+  assumes what a player announces and asks; since session 34 the twin's players announce it as
+  players do, before at random), and with every question answered truthfully; per resolution
+  too; for each table off from the photo alone, the questions whose default was wrong (by kind at
+  the end);
 * accolade cards: per card, read surely and right / asked (a doubt) / read surely and WRONG (the
   failure that matters: a hidden error) / on a fan refused as a whole; wall cards likewise;
 * refused tables and why; seconds per photo (the scorer only, rendering not counted).
@@ -19,7 +21,7 @@ writes them, reads each and prints:
 Seeds: the accolade classifiers were trained on 60000-60999 and the reader developed on 500,
 501, 7, 88001, 88002, 69000-69399, 76000-76029 and 79000-79079 (refused here); bench on 70000 and up (73000-73049,
 77000-77049, 78000-78049, 82000-82049 and 84000-84049 have been reported; 77000-78049, 80000-80049,
-82000-82049 and 89700-89999 tuned on).
+82000-82049, 89700-89999 and 90350-90399 tuned on).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 
          | set(range(80000, 80050))  # os-photo5: 80010, 80013, 80020, 80048 traced
          | set(range(82000, 82050))  # os-photo6: 82038, 82044 traced (eyepatch read surely as dagger/crown)
          | set(range(89700, 90000))  # os-1080: the eyepatch gap per px/mm fitted on every fanned card
+         | set(range(90350, 90400))  # os-photo (session 34): the wild tokens' defaults checked, 90351 traced
          | {500, 501, 7, 88001, 88002})
 
 
@@ -113,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
                              "acc": {"cards": 0, "sure_right": 0, "asked": 0, "sure_wrong": 0, "refused": 0},
                              "wall": {"cards": 0, "right": 0, "asked": 0, "wrong": 0},
                              "seconds": [], "cpu_seconds": [], "doubts": 0, "exact_said": 0, "by_size": {}, "mix": {}, "players": 0, "sure_wrong_totals": 0, "outside_range": 0,
-                             "doubted_wrong_totals": 0}
+                             "doubted_wrong_totals": 0, "causes": {}}
     wrong_tables = []
     for i in range(args.count):
         seed = args.seed_start + i
@@ -170,6 +173,25 @@ def main(argv: list[str] | None = None) -> int:
         if sure_wrong:
             print(f"{seed}: printed as sure and WRONG: {', '.join(sure_wrong)}")
         answers = truthful_answers(result, end)
+        if not alone:
+            # why: each question whose default (what the total used) is not the truthful answer
+            # and that moves a total; a question whose options miss the truth; else a reading
+            # printed as sure that is wrong
+            causes = []
+            for d in result.doubts:
+                if d.key.startswith("note ") or not d.score_range:
+                    continue
+                kind = " ".join(d.key.split()[:2]) if d.key.startswith("accolade wild") else d.key.split()[0]
+                if d.key not in answers:
+                    causes.append((kind, f"{d.key}: the truth is not among the options"))
+                elif answers[d.key] != d.read:
+                    opts = result.reading["options"][d.key]
+                    causes.append((kind, f"{d.key}: default {opts[d.read - 1]!r}, truth {opts[answers[d.key] - 1]!r}"))
+            if not causes:
+                causes.append(("sure and wrong", "no question's default is wrong: a reading printed as sure"))
+            for kind, _ in causes:
+                stats["causes"][kind] = stats["causes"].get(kind, 0) + 1
+            print(f"{seed}: off from the photo alone: {'; '.join(text for _, text in causes)}")
         answered = fn(photo, ScoreRequest(n, options=request.options, answers=answers)) if answers else result
         # a wild token shows no attribute: the rules have its player announce it, so the photo
         # can hold everything else at best (the scorer assumes the attribute best for the player)
@@ -229,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"accolade cards: {a['cards']}: read surely and right {a['sure_right']} ({100 * a['sure_right'] / max(a['cards'], 1):.2f} %), "
           f"asked {a['asked']}, read surely and WRONG {a['sure_wrong']}, on refused tables {a['refused']}")
     print(f"wall cards: {w['cards']}: right {w['right']} ({100 * w['right'] / max(w['cards'], 1):.2f} %), asked {w['asked']}, WRONG {w['wrong']}")
+    if stats["causes"]:
+        print("why tables were off from the photo alone (questions whose default was wrong, by kind; a table "
+              "may count under several): " + ", ".join(f"{k} {v}" for k, v in sorted(stats["causes"].items(), key=lambda kv: -kv[1])))
     print(f"doubts per scored table: {stats['doubts'] / max(t - len(stats['refused']), 1):.1f}")
     print(f"refused: {len(stats['refused'])}")
     for r in stats["refused"]:

@@ -1472,6 +1472,22 @@ class OpenSeasonState(State):
         self._push(("to_stock", old - FACE_DOWN if old >= FACE_DOWN else old))
 
     # ------------------------------------------------------------------ expert columns
+    def bonus_columns_a_wild_readies(self, p: int, space: int, attribute: str) -> list[int]:
+        """The columns (from 0) whose one-shot or permanent bonus tile a wild token on
+        ``space`` (from 1) giving ``attribute`` would make ready to activate that are not ready
+        without it: why a player places a wild token during an expert game. A question only:
+        the position is left as it was."""
+        before = set(self._ready_bonus_columns(p))
+        wild = self.wall_wild[p]
+        trial = list(wild)
+        trial[space - 1] = ATTRIBUTE_IDS[attribute]
+        self.wall_wild[p] = trial
+        try:
+            after = self._ready_bonus_columns(p)
+        finally:
+            self.wall_wild[p] = wild
+        return [c for c in after if c not in before]
+
     def column_active(self, p: int, column: int) -> bool:
         """A bonus tile's column is complete with one visible, identical attribute (or, with
         face 14 active, a 3-space column holds at least two identical visible attributes)."""

@@ -800,7 +800,7 @@ def test_a_discard_picked_read_unsurely_is_followed_with_the_refill_after_it() -
     inn's last change only."""
     from rules.open_season.moves import PickDiscard
 
-    twin = OpenSeasonTwin(4, 97645, side="shield", expert=True, illegal=3)
+    twin = OpenSeasonTwin(4, 97645, side="shield", expert=True, illegal=3, random_wilds=True)
     truth = twin.truth.history
     assert truth[57] == PickDiscard("gnome-tattoo") and isinstance(truth[58], Draw) and isinstance(truth[59], Draw)
     state = _played(twin, 57)
@@ -883,7 +883,7 @@ def test_a_random_accolade_discarded_where_the_camera_cannot_see_the_discards() 
     so the card never shows anywhere: the tracker tried only named cards it saw appear, found no
     move, and lost the game from there (146 of 215 moves, 16 false alarms). Every accolade card
     is tried now; the one that went is the players' answer if the camera cannot tell."""
-    twin = OpenSeasonTwin(4, 102117, side="shield", expert=True, illegal=3)
+    twin = OpenSeasonTwin(4, 102117, side="shield", expert=True, illegal=3, random_wilds=True)
     k = next(i for i, m in enumerate(twin.truth.history) if isinstance(m, RandomAccolade))
     state = _played(twin, k)
     truth = _played(twin, k + 1)
@@ -980,7 +980,7 @@ def test_a_last_peek_followed_by_an_endgame_trophy_is_asked_about() -> None:
     A keep that ends the game within the turn is followed unseen now, and the players say which."""
     from rules.open_season.moves import ActivateScoring, KeepPeeked
 
-    twin = OpenSeasonTwin(2, 102633, side="shield", expert=True, illegal=3)
+    twin = OpenSeasonTwin(2, 102633, side="shield", expert=True, illegal=3, random_wilds=True)
     truth = twin.truth.history
     assert len(truth) == 98 and truth[96] == KeepPeeked("gnome-tattoo")
     assert truth[97] == ActivateScoring("eighteen_cards")

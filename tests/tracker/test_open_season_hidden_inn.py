@@ -47,7 +47,7 @@ def test_three_alike_cards_gone_with_a_slot_behind_the_deck_are_asked_and_flagge
     elf-tattoo and elf-tattoo", the third behind the deck, fitted at no cost and was the only
     option (the three are alike): confirmed unasked, unflagged. The third elf-tattoo showed in
     the open inn at the scene before: the players are asked, and say it did not happen."""
-    twin = OpenSeasonTwin(3, 102101, side="horn", expert=True, illegal=3)
+    twin = OpenSeasonTwin(3, 102101, side="horn", expert=True, illegal=3, random_wilds=True)
     assert twin.changes[16].kind == "illegal" and "takes 3 cards" in twin.changes[16].text
     state = _played(twin, 21)
     before = _behind_deck(observation_from_state(state), "mage-earrings")  # as the camera read it

@@ -25,7 +25,7 @@ def test_the_token_reader_doubts_a_personal_row_under_the_stocks_fifth_card() ->
     from vision.open_season.tokens import TokenReader
     from vision.render.renderer import Renderer, RenderOptions
 
-    twin = OpenSeasonTwin(2, 97643, side="shield", expert=True, illegal=3)
+    twin = OpenSeasonTwin(2, 97643, side="shield", expert=True, illegal=3, random_wilds=True)
     scene = twin.scenes()[77]
     assert twin.descriptions[77].players[0].trophies == 1
     camera = demo_camera(TableSetup(game="open_season", players=2, seed=97643, tilt=22.3, resolution=(1280, 720)))

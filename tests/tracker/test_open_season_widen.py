@@ -22,7 +22,7 @@ from vision.open_season.observation import OpenSeasonObservation
 def _kept_eyepatch() -> tuple[OpenSeasonTwin, OpenSeasonState, OpenSeasonObservation, int]:
     """(the twin, the tracker's state before the keep, the scene as the taught reader read it,
     the truth's history length after the keep)."""
-    twin = OpenSeasonTwin(3, 102967, side="shield", expert=True)
+    twin = OpenSeasonTwin(3, 102967, side="shield", expert=True, random_wilds=True)
     index = next(i for i, c in enumerate(twin.changes) if c.text.startswith("Player 1 keeps the drawn mage-eyepatch"))
     before, after = (twin.changes[index - 1].truth_moves, twin.changes[index].truth_moves)
     state = twin.tracker_initial_state()
@@ -94,7 +94,7 @@ def _picked_tattoo(lower: str = "elf-tattoo") -> tuple[OpenSeasonTwin, OpenSeaso
     after.) ``lower``: the lower card's read. A strip of the expected card's people (dwarf-dagger, as
     read) is no difference since session 30 (os-derail: ``adapter.STRIP_ATTRIBUTE_WEIGHT``) and the
     scene is followed unasked; the widening is shown with a strip of another people (elf-tattoo)."""
-    twin = OpenSeasonTwin(3, 102967, side="shield", expert=True)
+    twin = OpenSeasonTwin(3, 102967, side="shield", expert=True, random_wilds=True)
     index = next(i for i, c in enumerate(twin.changes) if c.text.startswith("Player 2 picks the discarded dwarf-tattoo"))
     assert twin.changes[index + 1].text == "Player 2 activates the endgame scoring 'eighteen cards' with a trophy"
     before, after = twin.changes[index - 1].truth_moves, twin.changes[index + 1].truth_moves

@@ -179,7 +179,7 @@ def test_reads_the_stocks_kept_cards_discards_and_accolade_counts() -> None:
     # and 5), with a kept card and two discards laid on it (the twin's games seldom show them; with
     # a west player the discards lie under the west wall board and cannot be seen)
     card_sampling.strip_templates.cache_clear()  # as the template cache above: the strips' too
-    table = OpenSeasonTwin(4, 96503, side="shield", expert=True, max_moves=150).descriptions[-1]
+    table = OpenSeasonTwin(4, 96503, side="shield", expert=True, max_moves=150, random_wilds=True).descriptions[-1]
     table.players = table.players[:2]
     table.players[1].kept = ("elf", "crown")
     table.discards = [("mage", "dagger"), ("gnome", "tattoo")]

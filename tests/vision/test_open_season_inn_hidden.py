@@ -66,7 +66,7 @@ def test_a_card_whose_people_band_the_deck_hides_reads_hidden_though_its_attribu
     from tracker.film import drifting_lightings
 
     seed, k = 102615, 138
-    twin = OpenSeasonTwin(4, seed, side="shield", expert=True, illegal=3)
+    twin = OpenSeasonTwin(4, seed, side="shield", expert=True, illegal=3, random_wilds=True)
     table = twin.descriptions[k]
     camera = CameraModel.looking_at(tilt_deg=28.3, azimuth_deg=random.Random(seed).choice([0.0, 90.0, 180.0, 270.0]),
                                     resolution=(1280, 720))

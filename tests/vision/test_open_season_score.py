@@ -396,7 +396,7 @@ def test_a_wall_card_read_by_its_strip_is_asked_when_its_emblem_shows_another_pe
     from vision.render.renderer import Renderer
 
     res = render_one(DatasetSettings(game="open_season", seed=76028, count=1, end=True,
-                                     resolution=(1280, 720)), 0, Renderer())
+                                     resolution=(1280, 720), random_wilds=True), 0, Renderer())
     end = res.ground_truth["end"]
     truth = end["players"][0]
     assert truth["wall"]["11"] == "barbarian-earrings" and truth["wall_trophies"].get("11")

@@ -32,7 +32,7 @@ GAMES = [
 @pytest.mark.parametrize(("seed", "players", "side", "tilt", "lighting", "scene"), GAMES)
 def test_a_discard_lying_across_an_empty_wall_space_is_not_read_as_a_card_there(
         seed: int, players: int, side: str, tilt: float, lighting: str, scene: int) -> None:
-    twin = OpenSeasonTwin(players, seed, side=side, expert=True, illegal=3)
+    twin = OpenSeasonTwin(players, seed, side=side, expert=True, illegal=3, random_wilds=True)
     table = twin.descriptions[scene]
     assert table.discards and 1 not in table.players[1].wall  # the discards out, player 2's space 1 empty
     size = (1280, 720)

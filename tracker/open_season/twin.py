@@ -1,5 +1,6 @@
 """The digital-twin Open Season game behind ``tablesight demo --game open_season``: a truth engine
-plays a seeded game with random legal moves, the renderer films each still scene, some scenes are
+plays a seeded game with random legal moves (a wild token placed as players place it:
+:func:`player_move`), the renderer films each still scene, some scenes are
 preceded by an injected illegal change that the simulated players then put right, and the
 simulated players answer the tracker's questions truthfully.
 
@@ -22,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.open_season import OpenSeasonGame, OpenSeasonState
-from rules.open_season.moves import UNSEEN_CARD, Compensate, Draw, TakeFromInn
+from rules.open_season.moves import UNSEEN_CARD, Compensate, Draw, PlaceWild, TakeFromInn
 from rules.open_season.cards import CARD_NAMES, EMPTY, FACE_DOWN
 from tracker.film import Change
 from tracker.open_season.adapter import player_name
@@ -31,12 +32,61 @@ from vision.render.open_season_scene import SEAT_SIDES, OpenSeasonTable
 from tracker.twin_truth import moves_correct, truthful_option
 
 
+def player_move(state: OpenSeasonState, rng: random.Random) -> Any:
+    """The twin's players' move: a random legal move, but a wild token is placed as players
+    place it (session 34, os-photo; before, at random too).
+
+    * At the end of the game (``final_wild``) the player places it on the wall or accolade
+      card, and announces the attribute, that scores most for them (ties: the random pick if it
+      is one of the best, else the first best). The scorer of a finished table's photo assumes
+      the same (a wild token shows no attribute).
+    * During an expert game a wild token goes on the wall only to ready a one-shot or permanent
+      bonus tile's column there and then (``bonus_columns_a_wild_readies``); the player places it
+      whenever it can do so (where and as what scores most for them so far, when there is a
+      choice), and otherwise keeps it for the end (a random player placed it at
+      random on the first decision it could: nearly always mid-game, its attribute arbitrary).
+
+    The random draw is made as before, so a game without a wild token placed differently plays
+    the same moves."""
+    moves = list(state.legal_moves())
+    pick = rng.choice(moves)
+    task = state.tasks[-1]
+    if task[0] == "final_wild":
+        return _best_for(state, task[1], moves, pick)
+    wilds = [m for m in moves if isinstance(m, PlaceWild)]
+    if not wilds:
+        return pick
+    me = state.turn_player
+    readying = [m for m in wilds if state.bonus_columns_a_wild_readies(me, m.space, m.attribute)]
+    if readying:
+        return _best_for(state, me, readying, pick)
+    if isinstance(pick, PlaceWild):
+        return rng.choice([m for m in moves if not isinstance(m, PlaceWild)])
+    return pick
+
+
+def _best_for(state: OpenSeasonState, player: int, moves: list[Any], pick: Any) -> Any:
+    """Of ``moves``, the one after which ``player``'s score is highest (at the end: their final
+    score); ties: ``pick`` if it is one of the best, else the first best."""
+    totals = []
+    for move in moves:
+        state.push(move)
+        totals.append(state.score_breakdown().total(player))
+        state.pop()
+    best = max(totals)
+    return pick if pick in moves and totals[moves.index(pick)] == best else moves[totals.index(best)]
+
+
 class OpenSeasonTwin:
     """The truth side of a demo game: the engine, the random policy, the injected illegal
     changes, and the scenes to film (``descriptions``, rendered lazily by :meth:`scenes`)."""
 
     def __init__(self, players: int, seed: int, *, side: str = "horn", expert: bool = False,
-                 illegal: int = 0, max_moves: int | None = None) -> None:
+                 illegal: int = 0, max_moves: int | None = None, random_wilds: bool = False) -> None:
+        """``random_wilds``: the wild tokens placed at random like every other move, as the twin
+        did before session 34 (the scenes older tests were found in); else as players place them
+        (:func:`player_move`)."""
+        self.random_wilds = random_wilds
         self.game = OpenSeasonGame(players, side=side, expert=expert)
         self.seed = seed
         self.truth: OpenSeasonState = self.game.new_initial_state(seed, hidden=True)
@@ -56,7 +106,9 @@ class OpenSeasonTwin:
             if state.tasks[-1][:2] == ("draw", "inn"):
                 planned.extend(self._refill(state))
                 continue
-            move = state.sample_chance(self.rng) if state.is_chance_node() else self.rng.choice(list(state.legal_moves()))
+            move = (state.sample_chance(self.rng) if state.is_chance_node()
+                    else self.rng.choice(list(state.legal_moves())) if self.random_wilds
+                    else player_move(state, self.rng))
             state.push(move)
             planned.append(move)
         while state.history:

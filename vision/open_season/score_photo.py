@@ -24,7 +24,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from rules.open_season.bonus import FACES
+from rules.open_season.bonus import FACES, PERMANENT
 from rules.open_season.cards import ATTRIBUTES, CARD_IDS, FACE_DOWN, NUM_IDENTITIES, PEOPLES
 from rules.open_season.layout import LAYOUTS, SHIELD_SCORINGS
 from vision.photo_calibration import MARKER_RESIDUAL_PX, UNMEASURED_LENS_RESIDUAL_PX, calibrate, working_copy
@@ -790,7 +790,7 @@ def _picks(seats: list[SeatReading], side: str, expert: bool, choices: list[Choi
             picks[ch.key] = known[ch.key]
             continue
         best, best_total = 0, None
-        for k in range(len(ch.options)):
+        for k in _wild_candidates(ch, base, side, expert):
             trial = {**{c.key: max(c.default, 0) for c in choices}, **picks, ch.key: k}
             resolved, wa, aw = _resolve(seats, choices, trial)
             total = final_state(resolved, side, expert, wa, aw).score_breakdown().total(seat)
@@ -800,6 +800,59 @@ def _picks(seats: list[SeatReading], side: str, expert: bool, choices: list[Choi
         if cache is not None:
             cache.setdefault(keys[seat], {})[ch.key] = best
     return picks
+
+
+def _wild_candidates(ch: Choice, seats: list[SeatReading], side: str, expert: bool) -> list[int]:
+    """The options a wild token's attribute is chosen among (the one best for its owner).
+
+    A wild token changes its card's attribute (never to the printed one, which is no change).
+    In an expert game a wild token goes on the wall during the game to complete a bonus tile's
+    column -- every card of it face up with one attribute -- and the tile then fires (a one-shot
+    face, discarded) or stays activated (a permanent face): players place it then for nothing
+    else, and at the end where it scores most (the twin's players likewise, session 34). So a
+    wall wild token in a column whose tile is gone or activated, a column that is not complete
+    with its printed attributes, gave the attribute that completes it."""
+    options = list(range(len(ch.options)))
+    words = ch.key.split()
+    if words[0] != "wild":
+        return options
+    seat, space = int(words[1]) - 1, int(words[2])
+    r = seats[seat]
+    card = r.wall.get(space)
+    if card is not None:
+        options = [k for k in options if ch.options[k] != card.split("-")[1]] or options
+    if not expert:
+        return options
+    layout = LAYOUTS[side]
+    column = next((c for c, spaces in enumerate(layout.columns) if space - 1 in spaces), None)
+    if column is None:
+        return options
+    tile = r.bonus.get(column + 1)
+    if tile is not None and not (tile[1] and FACES[tile[0]].kind == PERMANENT):
+        return options  # the tile lies there unfired: the token did not fire it
+    spaces = layout.columns[column]
+    cards = [r.wall.get(s + 1) for s in spaces]
+    if any(c is None for c in cards) or len(spaces) == 1:
+        return options  # a face-down card: no attribute completes it; one space: no token needed
+    printed = [ATTRIBUTES.index(c.split("-")[1]) for c in cards if c is not None]
+    at = spaces.index(space - 1)
+
+    def complete(k: int | None, two_of_three: bool) -> bool:
+        attrs = list(printed)
+        if k is not None:
+            attrs[at] = ATTRIBUTES.index(ch.options[k])
+        if two_of_three and len(attrs) == 3:
+            return len(set(attrs)) < 3
+        return len(set(attrs)) == 1
+
+    if complete(None, False):
+        return options  # complete without the token (it came later, at the end)
+    completing = [k for k in options if complete(k, False)]
+    # face 14 (permanent) activated in another column: a 3-space column completes with two alike
+    two_of_three = any(f == 14 and on and c != column + 1 for c, (f, on) in r.bonus.items())
+    if not completing and two_of_three and not complete(None, True):
+        completing = [k for k in options if complete(k, True)]
+    return completing or options
 
 
 def _default(ch: Choice, seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],

@@ -79,6 +79,9 @@ class DatasetSettings:
     end: bool = False
     """Octocube and Open Season: finished tables (the last Score done, tokens out) with the engine's final
     scores in the ground truth's ``end`` (vision/render/octocube_end.py)."""
+    random_wilds: bool = False
+    """Open Season: the twin's players place wild tokens at random, as before session 34 (the
+    finished tables older tests were found on); else as players place them."""
     art: Any = None
     """An ``ArtPack`` (vision/render/art_pack.py): components drawn with its faces; None: built-in."""
 
@@ -89,7 +92,8 @@ def render_one(settings: DatasetSettings, i: int, renderer: Renderer) -> RenderR
         from vision.render import open_season_end
 
         fin, camera, options, light = open_season_end.end_render_inputs(
-            image_seed, settings.players, settings.resolution, settings.tilt_deg, settings.clean)
+            image_seed, settings.players, settings.resolution, settings.tilt_deg, settings.clean,
+            random_wilds=settings.random_wilds)
         res = renderer.render(with_art(fin.scene, settings.art), camera, options, seed=image_seed)
         res.ground_truth["end"] = {**open_season_end.end_truth(fin), "lighting": light}
         return res

@@ -1,5 +1,6 @@
 """Finished Open Season tables (``tablesight render open_season --end``): a real playout of the
-digital twin (tracker/open_season/twin.py) to its end, the engine's final state drawn with every
+digital twin (tracker/open_season/twin.py) to its end (random moves; a wild token placed as
+players place it), the engine's final state drawn with every
 player's accolades turned face up and fanned by hand, and the engine's own score sheet as truth.
 
 The scorer (vision/open_season/score_photo.py) never sees any of this but the photo; benches and
@@ -35,11 +36,14 @@ def _card(identity: int) -> Card:
     return (people, attribute)
 
 
-def finished_state(players: int, seed: int, side: str, expert: bool) -> OpenSeasonState:
-    """The twin's truth engine played to its end (random legal moves, hidden mode as the twin)."""
+def finished_state(players: int, seed: int, side: str, expert: bool, *,
+                   random_wilds: bool = False) -> OpenSeasonState:
+    """The twin's truth engine played to its end (random legal moves, a wild token placed as
+    players place it -- at random too with ``random_wilds``, as before session 34 -- hidden mode
+    as the twin)."""
     from tracker.open_season.twin import OpenSeasonTwin
 
-    twin = OpenSeasonTwin(players, seed, side=side, expert=expert)
+    twin = OpenSeasonTwin(players, seed, side=side, expert=expert, random_wilds=random_wilds)
     if not twin.truth.is_terminal():  # pragma: no cover - the twin always plays to the end
         raise RuntimeError(f"Open Season playout {seed} did not finish")
     return twin.truth
@@ -53,10 +57,10 @@ def accolade_order(state: OpenSeasonState, p: int, rng: random.Random) -> list[i
 
 
 def finished_table(players: int, seed: int, side: str, expert: bool, *,
-                   table_style: str = "wood") -> FinishedOpenSeason:
+                   table_style: str = "wood", random_wilds: bool = False) -> FinishedOpenSeason:
     from tracker.open_season.view import table_from_state
 
-    state = finished_state(players, seed, side, expert)
+    state = finished_state(players, seed, side, expert, random_wilds=random_wilds)
     table = table_from_state(state)
     rng = random.Random(stable_rng_seed("end accolades", seed))
     for p, pl in enumerate(table.players):
@@ -107,7 +111,7 @@ def end_truth(fin: FinishedOpenSeason) -> dict[str, Any]:
 
 
 def end_render_inputs(seed: int, players: int | None, resolution: tuple[int, int],
-                      tilt_deg: float | None = None, clean: bool = False
+                      tilt_deg: float | None = None, clean: bool = False, random_wilds: bool = False
                       ) -> tuple[FinishedOpenSeason, Any, Any, str]:
     """(table, camera, render options, lighting name) for finished table ``seed``: 2-4 players,
     Horn or Shield, expert tiles on about half, tilt 0-35, one of the three lightings, a hand now
@@ -123,7 +127,7 @@ def end_render_inputs(seed: int, players: int | None, resolution: tuple[int, int
     side = rng.choice(["horn", "shield"])
     expert = rng.random() < 0.5
     style = rng.choice(["wood", "wood", "cloth", "plain"])
-    fin = finished_table(n, seed % 2**31, side, expert, table_style=style)
+    fin = finished_table(n, seed % 2**31, side, expert, table_style=style, random_wilds=random_wilds)
     camera = CameraModel.random(rng, tilt_deg=tilt_deg, max_tilt_deg=MAX_END_TILT_DEG,
                                 resolution=resolution, distortion=not clean)
     light_name = rng.choice(sorted(LIGHTINGS))

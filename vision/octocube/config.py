@@ -91,6 +91,18 @@ class RecogniserConfig:
     it better than the space's own empty look by at least this."""
     pack_lead_for_certainty: float = 0.08
     """Lead of the best taught face over the runner-up that counts as certain."""
+    pack_top_fit_score: float = 0.65
+    """With a pack: a stack top whose taught face fits its window at least ``pack_tile_score`` is
+    as sure as its fit divided by this, up to ``pack_top_fit_confidence`` (times the lead's
+    certainty); a fit above that stands as it is. A correlation is not a probability: a pale,
+    low-contrast face (a small glyph on a light ground) or a dark tile in the evening light fits
+    0.45-0.7 when read right (whole taught games 72491, printing 997331: a green amphora, a pink
+    glyph on light grey, 0.45-0.59 in every scene; 72490, 997330, evening: a dark blue diamond
+    0.62-0.68), below the tracker's 0.7 to name a tile uncovered (``reveal_confidence``), so the
+    tile stayed "unseen" and the game derailed where it was scored. 0 turns this off (the fit
+    itself, as before)."""
+    pack_top_fit_confidence: float = 0.9
+    """... the most such a lift gives (a fit above it stands as it is)."""
     pack_cube_face_score: float = 0.55
     """With a pack: a seat's cube the cube net misses (it finds a cube by its metal plate; a copy
     whose cubes have none, in a colour the tiles also have, looks like a tile stack to it) is found

@@ -869,6 +869,16 @@ class OctocubeRecogniser:
         """A taught face's reading: as sure as its correlation, less when the runner-up is close."""
         return float(np.clip(score, 0.0, 1.0)) * (0.5 + 0.5 * min(1.0, lead / self.config.pack_lead_for_certainty))
 
+    def _top_fit(self, score: float) -> float:
+        """A stack top's taught fit as a confidence (``pack_top_fit_score``): a face that fits at
+        least ``pack_tile_score`` counts as a tile read as sure as its fit over that bar says,
+        up to ``pack_top_fit_confidence``; a better fit stands as it is."""
+        cfg = self.config
+        score = float(np.clip(score, 0.0, 1.0))
+        if cfg.pack_top_fit_score <= 0 or score < cfg.pack_tile_score:
+            return score
+        return max(score, min(score / cfg.pack_top_fit_score, cfg.pack_top_fit_confidence))
+
     def _pack_board_scores(self, boards: np.ndarray, coins: np.ndarray
                            ) -> tuple[TileScores | None, TileScores | None]:
         if self.pack is None:
@@ -1083,7 +1093,7 @@ class OctocubeRecogniser:
             # not show, so a tile lies here
             conf = 0.5 * self._pack_confidence(max(score, 0.0), lead)
             return label, conf
-        conf = self._pack_confidence(score, lead)
+        conf = self._pack_confidence(self._top_fit(score), lead)
         self._shade_found[stack] = (best_of[0], best_of[1], visible)
         if self._fine is not None and score >= self.config.pack_tile_score and self.config.pack_fine_candidates >= 2:
             label, conf = self._fine_top(stack, best_of, frame, gains, label, conf,
@@ -1134,7 +1144,7 @@ class OctocubeRecogniser:
         lead = total[pick] - total[ranked[1]]
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
         coarse = coarse_of[pick]
-        return pick, float(np.clip(coarse, 0.0, 1.0)) * certainty
+        return pick, self._top_fit(coarse) * certainty
 
     def _pack_letter(self, index: int, frame: np.ndarray, gains: np.ndarray, conf: float) -> tuple[str, float]:
         """An abyss tile's letter from the taught abyss faces, 3 px/mm (the letter is small)."""

@@ -412,7 +412,7 @@ class FineMatcher:
         looks: list[list[tuple[int, tuple[int, int]]]] = []
         for c in cands:
             n_views = len(self.protos[c[0]])
-            per_view = c[3] if len(c) > 3 else None  # type: ignore[misc]
+            per_view = c[3] if len(c) > 3 else None
             if per_view is not None and len(per_view) == n_views:
                 looks.append([(int(t), origin_of(o)) for t, o in per_view])
             else:

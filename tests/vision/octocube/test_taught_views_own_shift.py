@@ -21,7 +21,7 @@ import pytest
 from tests.vision.octocube.test_pack_reader_fine import _camera_window, _taught
 from tests.vision.teach_photos import jpeg_teach_photos
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.pack_reader import FineMatcher, TileMatcher
+from vision.octocube.pack_reader import Candidate, FineMatcher, TileMatcher
 from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 from vision.pack import Pack
@@ -92,7 +92,7 @@ def test_each_view_is_looked_for_at_its_own_shift(pack: Pack) -> None:
     assert x0 == pytest.approx(-4, abs=1) and x1 == pytest.approx(0, abs=1)
     assert abs(y0) <= 1 and abs(y1) <= 1
     fine = FineMatcher(two, coarse.labels)
-    candidates = [("green pearl", 0, (x1, y1), looks), ("white pearl", 0, (0.0, 0.0)),
-                  ("light blue pearl", 0, (0.0, 0.0))]
+    candidates: list[Candidate] = [("green pearl", 0, (x1, y1), looks), ("white pearl", 0, (0.0, 0.0)),
+                                   ("light blue pearl", 0, (0.0, 0.0))]
     verdict = fine.rerank(_camera_window(first, 3.0, (0.0, 0.0)), candidates)
     assert verdict is not None and verdict.label == "green pearl"

@@ -1117,8 +1117,9 @@ class OctocubeRecogniser:
         cands: list[Candidate] = []
         for j in order:
             looks = ts.view_looks(i, j) if self.config.pack_fine_views_own_shift else None
-            cands.append((ts.labels[j], int(ts.turns[i, j]), (float(offsets[i, j, 0]) * mm, float(offsets[i, j, 1]) * mm),
-                          None if looks is None else [(t, (ox * mm, oy * mm)) for t, (ox, oy) in looks]))
+            at = (float(offsets[i, j, 0]) * mm, float(offsets[i, j, 1]) * mm)
+            per_view = None if looks is None else [(t, (ox * mm, oy * mm)) for t, (ox, oy) in looks]
+            cands.append((ts.labels[j], int(ts.turns[i, j]), at, per_view))
         if self._fine_windows is None:
             self._fine_windows = apply_gains(sample_patches(frame, self._fine_maps), gains)
         verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible)

@@ -196,10 +196,6 @@ class RecogniserConfig:
     face where the coarse stage found THAT view, not where the face's best view lay (one shift
     for all views put the better view of a half hidden tile 7 mm from its place: random printing
     997311, table 520500, read right from one photo and wrong from two)."""
-    pack_fine_letter_views_mean: bool = False
-    """With a pack taught from several photos: an abyss face's fine score is the mean of its
-    views' fits, not the best (the best of two noisy fits favours the letter whose views differ
-    most)."""
     pack_fine_letters: bool = True
     """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
     height is then not used)."""

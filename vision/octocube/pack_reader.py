@@ -357,12 +357,8 @@ class FineMatcher:
 
     def __init__(self, pack: Pack, labels: Sequence[str], px_per_mm: float = FINE_PX_PER_MM,
                  inner_mm: float = FINE_INNER_MM, blur_mm: float = FINE_BLUR_MM,
-                 shade_weight: float = FINE_SHADE_WEIGHT, letter_views_mean: bool = False) -> None:
+                 shade_weight: float = FINE_SHADE_WEIGHT) -> None:
         self.px_per_mm = px_per_mm
-        self.letter_views_mean = letter_views_mean
-        """An abyss face's score: the mean of its views' fits (each at its own best shift), not the
-        best (the letters' fits lie within 0.003-0.012 of each other: the best of two noisy fits
-        favours the letter whose views differ most)."""
         self.shade_weight = shade_weight
         self.inner = int(round(inner_mm * px_per_mm))
         self.blur = blur_mm * px_per_mm
@@ -449,7 +445,6 @@ class FineMatcher:
             for c, view_looks in zip(cands, looks, strict=True):
                 label = c[0]
                 best, shade = -np.inf, 0.0
-                fits: list[tuple[float, float]] = []
                 for p, (_turn, origin) in zip(faces[label], view_looks, strict=True):
                     region = regions[origin]
                     if origin not in weights:
@@ -468,12 +463,10 @@ class FineMatcher:
                     vp = float(((p - mp) * pw).sum()) / wsum
                     sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
                     ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
-                    y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
-                    fits.append((float(ncc.max()), _shade_distance(region[y:y + s_in, x:x + s_in], p)))
-                if self.letter_views_mean and label.startswith("abyss"):
-                    best, shade = float(np.mean([f for f, _ in fits])), float(np.mean([d for _, d in fits]))
-                else:
-                    best, shade = max(fits)
+                    if float(ncc.max()) > best:
+                        best = float(ncc.max())
+                        y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
+                        shade = _shade_distance(region[y:y + s_in, x:x + s_in], p)
                 scores[label] = best
                 shades[label] = shade
             if max(scores.values()) > best_fit:

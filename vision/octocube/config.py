@@ -203,6 +203,11 @@ class RecogniserConfig:
     with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""
     pack_mask_hidden_from: float = 0.02
     """... when at least this share of its tile is hidden (``hidden_fractions``)."""
+    pack_fine_views_own_shift: bool = True
+    """With a pack taught from several photos: the fine stage looks for each view of a candidate
+    face where the coarse stage found THAT view, not where the face's best view lay (one shift
+    for all views put the better view of a half hidden tile 7 mm from its place: random printing
+    997311, table 520500, read right from one photo and wrong from two)."""
     pack_fine_letters: bool = True
     """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
     height is then not used)."""

@@ -50,6 +50,18 @@ class TileScores:
     offsets: np.ndarray | None = None
     """(N, L, 2) where the face's centre was found, (x, y) in px of the window from its centre
     (None where not kept): the fine stage (:class:`FineMatcher`) looks there."""
+    views: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    """Per prototype row (a face's view): its label index (R,), quarter turn (N, R) and offset
+    (N, R, 2) as in ``turns`` and ``offsets`` (None where not kept): each view of a face
+    may fit best at another shift than the face's best view."""
+
+    def view_looks(self, i: int, j: int) -> list[tuple[int, tuple[float, float]]] | None:
+        """Window ``i``, label ``j``: each view's (turn, (x, y) offset in px), in view order."""
+        if self.views is None:
+            return None
+        rows, turns, offsets = self.views
+        return [(int(turns[i, r]), (float(offsets[i, r, 0]), float(offsets[i, r, 1])))
+                for r in np.flatnonzero(rows == j)]
 
     def best(self, i: int, allowed: Sequence[int] | None = None) -> tuple[str, float, float, int]:
         """(label, score, lead over the runner-up label, turn) of window ``i``."""
@@ -183,7 +195,9 @@ class TileMatcher:
             turn[better, label] = np.asarray(t)[k[better, row]]
             where[better, label, 0] = at_row[better, row] % side - r
             where[better, label, 1] = at_row[better, row] // side - r
-        return TileScores(self.labels, best, turn, where)
+        rows = self.rows[list(use)]
+        row_where = np.stack([at_row % side - r, at_row // side - r], axis=-1).astype(np.float64)
+        return TileScores(self.labels, best, turn, where, (rows, np.asarray(t)[k], row_where))
 
     def own_scores(self, windows: np.ndarray, labels: Sequence[str], search_px: int = SEARCH_PX) -> np.ndarray:
         """Each window's score for its own label only (upright), e.g. a board space and the one
@@ -304,6 +318,12 @@ FINE_MASK_BLUR_MM = 1.0
 """The faces' difference map is spread by this (sigma, mm): a glyph a pixel off still counts."""
 
 
+Candidate = (tuple[str, int, tuple[float, float]]
+             | tuple[str, int, tuple[float, float], Sequence[tuple[int, tuple[float, float]]] | None])
+"""A face for the fine stage: (label, quarter turn, (x, y) offset in mm), optionally each view's
+own (turn, offset) (see :meth:`FineMatcher.rerank`)."""
+
+
 @dataclass(frozen=True)
 class FineVerdict:
     """The fine stage's pick among a window's best few faces."""
@@ -361,12 +381,16 @@ class FineMatcher:
                                        for k in range(4)]).astype(np.float32))
             self.protos[label] = views
 
-    def rerank(self, window: np.ndarray, candidates: Sequence[tuple[str, int, tuple[float, float]]],
+    def rerank(self, window: np.ndarray, candidates: Sequence[Candidate],
                search_px: int = FINE_SEARCH_PX, visible: np.ndarray | None = None) -> FineVerdict | None:
         """``window``: (S, S, 3) the same window as the coarse stage's, at this matcher's scale
         (white-balanced). ``candidates``: (label, quarter turn, (x, y) offset of its centre from
-        the window's centre in mm). ``visible``: (S, S), 0 where something in front hides the
-        window (those pixels are not compared). None when fewer than two candidates were taught."""
+        the window's centre in mm), optionally with a fourth item: per view of that face, its own
+        (turn, offset) where the coarse stage found that view (each view is then looked for
+        there: two photos cut a face a few mm apart, and a window half hidden may fit one view
+        at a shift where the other does not lie). ``visible``: (S, S), 0 where something in
+        front hides the window (those pixels are not compared). None when fewer than two
+        candidates were taught."""
         cands = [c for c in candidates if c[0] in self.protos]
         if len(cands) < 2:
             return None
@@ -374,18 +398,26 @@ class FineMatcher:
         s_in, pad = self.inner, self.pad
         size = s_in + 2 * search_px
         half = window.shape[0] / 2
-        regions: list[np.ndarray] = []
-        origins: list[tuple[int, int]] = []
-        for _label, _turn, (ox, oy) in cands:
-            x0 = int(round(half + ox * self.px_per_mm - s_in / 2)) - search_px
-            y0 = int(round(half + oy * self.px_per_mm - s_in / 2)) - search_px
-            x0 = min(max(x0, 0), win.shape[1] - size)
-            y0 = min(max(y0, 0), win.shape[0] - size)
-            regions.append(np.ascontiguousarray(win[y0:y0 + size, x0:x0 + size]))
-            origins.append((x0, y0))
+
+        def origin_of(offset: tuple[float, float]) -> tuple[int, int]:
+            x0 = int(round(half + offset[0] * self.px_per_mm - s_in / 2)) - search_px
+            y0 = int(round(half + offset[1] * self.px_per_mm - s_in / 2)) - search_px
+            return min(max(x0, 0), win.shape[1] - size), min(max(y0, 0), win.shape[0] - size)
+
+        # per candidate, per view: (turn, region origin)
+        looks: list[list[tuple[int, tuple[int, int]]]] = []
+        for c in cands:
+            n_views = len(self.protos[c[0]])
+            per_view = c[3] if len(c) > 3 else None
+            if per_view is not None and len(per_view) == n_views:
+                looks.append([(int(t), origin_of(o)) for t, o in per_view])
+            else:
+                looks.append([(c[1], origin_of(c[2]))] * n_views)
+        regions: dict[tuple[int, int], np.ndarray] = {}
         seen: dict[tuple[int, int], np.ndarray] = {}
         """Per region: the seen pixels at its central shift (1 everywhere without ``visible``)."""
-        for x0, y0 in origins:
+        for x0, y0 in {o for view_looks in looks for _, o in view_looks}:
+            regions[(x0, y0)] = np.ascontiguousarray(win[y0:y0 + size, x0:x0 + size])
             if visible is None:
                 seen[(x0, y0)] = np.ones((s_in, s_in, 1), np.float32)
             else:
@@ -397,9 +429,10 @@ class FineMatcher:
         out_shades: dict[str, float] = {}
         for blur_mm in FINE_FACE_BLURS_MM:
             sigma = blur_mm * self.px_per_mm
-            faces = {lb: [cv2.GaussianBlur(v[turn], (0, 0), sigma)[pad:pad + s_in, pad:pad + s_in]
-                          for v in self.protos[lb]] for lb, turn, _ in cands}
-            firsts = np.stack([faces[lb][0] for lb, _, _ in cands])
+            faces = {c[0]: [cv2.GaussianBlur(v[turn], (0, 0), sigma)[pad:pad + s_in, pad:pad + s_in]
+                            for v, (turn, _) in zip(self.protos[c[0]], view_looks, strict=True)]
+                     for c, view_looks in zip(cands, looks, strict=True)}
+            firsts = np.stack([faces[c[0]][0] for c in cands])
             # every pair's pixel-wise difference, summed (each pair counted twice: the scale drops out)
             diff = np.abs(firsts[:, None] - firsts[None]).sum(axis=(0, 1, 4))
             mask = cv2.GaussianBlur(diff, (0, 0), FINE_MASK_BLUR_MM * self.px_per_mm)
@@ -409,20 +442,22 @@ class FineMatcher:
             spread: dict[tuple[int, int], np.ndarray] = {}
             """Per region (candidates found at one place share it): the window's weighted variance."""
             weights: dict[tuple[int, int], tuple[np.ndarray, float]] = {}
-            for (label, _turn, _), region, origin in zip(cands, regions, origins, strict=True):
-                if origin not in weights:
-                    w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
-                    weights[origin] = (w, float(w.sum()) + 1e-6)
-                w3, wsum = weights[origin]
-                if origin not in spread:
-                    # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
-                    sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
-                    sxx = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR)
-                    mx = sx / wsum
-                    spread[origin] = np.maximum(sxx / wsum - mx * mx, 1e-6)
-                vx = spread[origin]
-                best, where, shade = -np.inf, (0, 0), 0.0
-                for p in faces[label]:
+            for c, view_looks in zip(cands, looks, strict=True):
+                label = c[0]
+                best, shade = -np.inf, 0.0
+                for p, (_turn, origin) in zip(faces[label], view_looks, strict=True):
+                    region = regions[origin]
+                    if origin not in weights:
+                        w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
+                        weights[origin] = (w, float(w.sum()) + 1e-6)
+                    w3, wsum = weights[origin]
+                    if origin not in spread:
+                        # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
+                        sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
+                        sxx = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR)
+                        mx = sx / wsum
+                        spread[origin] = np.maximum(sxx / wsum - mx * mx, 1e-6)
+                    vx = spread[origin]
                     mp = float((p * w3).sum()) / wsum
                     pw = np.ascontiguousarray((p - mp) * w3)
                     vp = float(((p - mp) * pw).sum()) / wsum
@@ -431,8 +466,7 @@ class FineMatcher:
                     if float(ncc.max()) > best:
                         best = float(ncc.max())
                         y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
-                        where = (int(y), int(x))
-                        shade = _shade_distance(region[where[0]:where[0] + s_in, where[1]:where[1] + s_in], p)
+                        shade = _shade_distance(region[y:y + s_in, x:x + s_in], p)
                 scores[label] = best
                 shades[label] = shade
             if max(scores.values()) > best_fit:

@@ -42,7 +42,7 @@ from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObse
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation_match
-from vision.octocube.pack_reader import (FINE_PX_PER_MM, FineMatcher, TileMatcher, TileScores, builtin_pack,
+from vision.octocube.pack_reader import (FINE_PX_PER_MM, Candidate, FineMatcher, TileMatcher, TileScores, builtin_pack,
                                          empty_board_pack, empty_name)
 from vision.octocube.shade_cue import ShadeCue, ShadeRead, to_taught_colours
 from vision.render import octocube_layout as lay
@@ -1122,8 +1122,13 @@ class OctocubeRecogniser:
         if len(order) < 2:
             return label, conf
         offsets = ts.offsets if ts.offsets is not None else np.zeros((*ts.scores.shape, 2))
-        cands = [(ts.labels[j], int(ts.turns[i, j]), (float(offsets[i, j, 0]) / PATCH_PX_PER_MM,
-                                                      float(offsets[i, j, 1]) / PATCH_PX_PER_MM)) for j in order]
+        mm = 1.0 / PATCH_PX_PER_MM
+        cands: list[Candidate] = []
+        for j in order:
+            looks = ts.view_looks(i, j) if self.config.pack_fine_views_own_shift else None
+            at = (float(offsets[i, j, 0]) * mm, float(offsets[i, j, 1]) * mm)
+            per_view = None if looks is None else [(t, (ox * mm, oy * mm)) for t, (ox, oy) in looks]
+            cands.append((ts.labels[j], int(ts.turns[i, j]), at, per_view))
         if self._fine_windows is None:
             self._fine_windows = apply_gains(sample_patches(frame, self._fine_maps), gains)
         verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible)

@@ -304,7 +304,14 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             # misread or read doubtfully: tilt 26.7, bench seed 72008); then the next player's
             # chains follow it. The pivot's tile, read again now, tells them apart.
             mine = observed.cubes.get(seat)
-            unread = mine is not None and mine.confidence < self.unread_top
+            # a cube whose top nobody has named may now show any of its faces up: a power E that
+            # turned a named face up looks like that unnamed top read now (advanced bench seed
+            # 72535 through the pixels, tilt 31.2: Red turned its cube south face up with power E
+            # and Yellow rolled, one scene; only E turns that kept the unnamed face up were
+            # offered, the players said none of these, and the game was lost from move 165)
+            was = here.cubes.get(seat)
+            unread = mine is not None and (mine.confidence < self.unread_top
+                                           or (was is not None and was.top is UNKNOWN))
             unsure = {loc for loc in here.tops if (reading := observed.tops.get(loc)) is None
                       or reading.covered or reading.confidence < self.unread_top}
             for chain in list(chains):

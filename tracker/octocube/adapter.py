@@ -324,9 +324,14 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     tails = self._turn_chains(work, work.current_player(), observed)
                     chains.extend(chain + tail for tail in tails)
                     # the next player's turn may have been unseen too (a swap of alike stacks),
-                    # and the visible change the third turn's (see catch_up_chains)
+                    # and the visible change the third turn's (see catch_up_chains); not where
+                    # the player to move's turn showed nothing and the third turn is theirs again:
+                    # their visible turn alone looks the same, and every such scene became a
+                    # question (fresh steep bench seed 72544: 50 -> 82 questions)
                     left = self.expected(work)
-                    chains.extend(chain + rest for rest in self._after_an_invisible_turn(work, tails, left, observed))
+                    again = seat if _looks_the_same(left, here) else None
+                    chains.extend(chain + rest for rest in self._after_an_invisible_turn(work, tails, left, observed,
+                                                                                         again))
                 for _ in chain:
                     work.pop()
             # only where the turned tile is read under ``unread_top``: "the player to move's turn"
@@ -461,14 +466,14 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return chains
 
     def _after_an_invisible_turn(self, work: OctocubeState, turns: list[tuple[Move, ...]], here: OctocubeView,
-                                 observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+                                 observed: OctocubeObservation, not_by: int | None = None) -> list[tuple[Move, ...]]:
         """After a turn that changed nothing in view (a pass), the next player's turns that use a
         power and change nothing either (a power H swapping two stacks that look alike), each followed by
         the turns of the player after them that best fit ``observed`` (the same after any of
         them: they differ only in what nobody sees; advanced bench seed 61631 through the
         pixels: Blue passed, Red swapped two stacks that looked alike, Yellow pivoted: the
         scene needed three turns, the catch-up chains cover two, and the game was lost from
-        move 65)."""
+        move 65). None where the player after them is ``not_by``."""
         seat = work.current_player()
         # a power used unseen, not a pass or a pivot: "the two players before passed" would also
         # explain a move made out of turn, which stays an alarm at once. A power E that turned
@@ -490,7 +495,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         for move in quiet[0]:
             work.push_unchecked(move)
         try:
-            if work.is_terminal():
+            if work.is_terminal() or work.current_player() == not_by:
                 return []
             fits: list[tuple[float, tuple[Move, ...]]] = []
             for tail in self._turn_chains(work, work.current_player(), observed):

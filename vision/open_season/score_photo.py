@@ -265,7 +265,7 @@ def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
     except ImportError:
         raise PhotoScoreError("the Open Season token reader (vision/open_season/tokens.py) is not "
                               "installed: tokens and tiles cannot be read") from None
-    return TokenReader(view, side, n, expert, pack)
+    return TokenReader(view, side, n, expert, pack, finished=True)
 
 
 def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:

@@ -597,8 +597,9 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
             # strip reads as some face (gnome-crown's red band), the whole card a back that fits as
             # a back does (5.0-6.1 against real backs' 4.7-5.7). Face down by default, asked with
             # the strip's face among the options (development 80020; tuning 90413, 90452, 90459:
-            # the strip's gnome-crown was the default, 17, 10 and 16 points off; of every wall card
-            # under tokens on tuning tables 90350-90469 none that read back whole was a face)
+            # the strip's gnome-crown was the default, 17, 10 and 16 points off; of the 80 wall
+            # cards under tokens on tuning tables 90350-90404 and 90413, 90423, 90425, 90446,
+            # 90452, 90459 the three that read a back whole were those three face-down cards)
             r.wall_also[space] = card
             card, confidence = None, 0.0
         elif card is not None and whole not in ("", "empty"):

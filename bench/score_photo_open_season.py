@@ -21,7 +21,7 @@ writes them, reads each and prints:
 Seeds: the accolade classifiers were trained on 60000-60999 and the reader developed on 500,
 501, 7, 88001, 88002, 69000-69399, 76000-76029 and 79000-79079 (refused here); bench on 70000 and up (73000-73049,
 77000-77049, 78000-78049, 82000-82049 and 84000-84049 have been reported; 77000-78049, 80000-80049,
-82000-82049, 89700-89999 and 90350-90399 tuned on).
+82000-82049, 89700-89999 and 90350-90469 tuned on; 90470-90539 reported in session 35).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 
          | set(range(82000, 82050))  # os-photo6: 82038, 82044 traced (eyepatch read surely as dagger/crown)
          | set(range(89700, 90000))  # os-1080: the eyepatch gap per px/mm fitted on every fanned card
          | set(range(90350, 90400))  # os-photo (session 34): the wild tokens' defaults checked, 90351 traced
+         | set(range(90400, 90470))  # os-photo2 (session 35): 90413, 90423, 90425, 90452, 90459 traced
          | {500, 501, 7, 88001, 88002})
 
 

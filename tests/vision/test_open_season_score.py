@@ -674,3 +674,49 @@ def test_a_tilted_1920x1080_photo_is_not_told_to_be_taken_at_1920x1080() -> None
     out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
                                                      options={"side": end["side"], "expert": end["expert"]}))
     assert not any("camera pixels per mm" in note for note in out.notes), out.notes
+
+
+def test_a_face_down_wall_card_under_a_trophy_is_face_down_by_default_and_asked() -> None:
+    """Tuning seed 90413 (3 players, Horn, 1920x1080, dim evening): player 3's space 11 holds a
+    card face down with a trophy on it. A card under tokens is read by its top strip, whose
+    templates are faces only: it read gnome-crown, the whole card a back. The strip's face was the
+    default (player 3 scored 36, truth 19, from the photo alone). The whole card's back is now the
+    default -- still asked, the strip's face among the options -- and every total is exact."""
+    from vision.open_season.score_photo import FACE_DOWN_OPTION, score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90413, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["players"][2]["wall"]["11"] is None and end["players"][2]["wall_trophies"].get("11")
+    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
+                                                     options={"side": end["side"], "expert": end["expert"]}))
+    assert out.reading["seats"][2]["wall"]["11"] is None
+    options = out.reading["options"]["wall 3 11"]
+    assert options[0] == FACE_DOWN_OPTION and "gnome-crown" in options  # a doubt it stays
+    asked = {d.key: d for d in out.doubts}["wall 3 11"]
+    assert asked.score_range["player 3"][0] < asked.score_range["player 3"][1]  # it moves the total
+    assert [p.total for p in out.players] == end["scores"]
+
+
+def test_a_gold_rimmed_bonus_tile_is_scored_as_the_permanent_face() -> None:
+    """Tuning seed 90425 (3 players, Horn, expert, 1920x1080, daylight): player 2's column 3 holds
+    face 14, activated (its gold rim read 0.80, surely). Its digits, 5 camera pixels tall, fitted
+    face 10 a little better, and player 2 scored 9 for 7 from the photo alone. A gold rim is face 14
+    on a finished table: read so, not asked, and every total is exact."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90425, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["players"][1]["bonus"]["3"] == [14, True]
+    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
+                                                     options={"side": end["side"], "expert": end["expert"]}))
+    assert out.reading["seats"][1]["bonus"]["3"] == [14, True]
+    assert "bonus 2 3" not in out.reading["options"]
+    assert [p.total for p in out.players] == end["scores"]

@@ -265,7 +265,7 @@ def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
     except ImportError:
         raise PhotoScoreError("the Open Season token reader (vision/open_season/tokens.py) is not "
                               "installed: tokens and tiles cannot be read") from None
-    return TokenReader(view, side, n, expert, pack)
+    return TokenReader(view, side, n, expert, pack, finished=True)
 
 
 def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
@@ -469,7 +469,9 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         for space, (card, confidence) in sorted(r.wall_confidence.items()):
             if confidence >= WALL_SURE:
                 continue
-            if card is None:
+            if card is None and space in r.wall_also:  # face down, or the face its strip read
+                choices.append(_wall_choice(seat, space, r.wall_also[space], face_down_first=True))
+            elif card is None:
                 unsure.append(f"{player_name(seat)}'s space {space} was read face down, not surely")
             else:
                 choices.append(_wall_choice(seat, space, card, r.wall_also.get(space)))
@@ -591,7 +593,15 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
         confidence = float(read.confidence)
         whole = getattr(read, "whole", "")
         if card is not None and whole == "back":  # the strip shows a face, the whole card a back
-            confidence = 0.0  # asked, "face down" among the options (development 80020: face down)
+            # a face-down card with trophies on it: the strip's templates are faces only, so its
+            # strip reads as some face (gnome-crown's red band), the whole card a back that fits as
+            # a back does (5.0-6.1 against real backs' 4.7-5.7). Face down by default, asked with
+            # the strip's face among the options (development 80020; tuning 90413, 90452, 90459:
+            # the strip's gnome-crown was the default, 17, 10 and 16 points off; of the 80 wall
+            # cards under tokens on tuning tables 90350-90404 and 90413, 90423, 90425, 90446,
+            # 90452, 90459 the three that read a back whole were those three face-down cards)
+            r.wall_also[space] = card
+            card, confidence = None, 0.0
         elif card is not None and whole not in ("", "empty"):
             card, confidence = strip_and_whole(card, confidence, whole)
             if card != whole:
@@ -636,20 +646,22 @@ def strip_and_whole(strip: str, confidence: float, whole: str) -> tuple[str, flo
     return card, (confidence if card == strip else 0.0)
 
 
-def _wall_choice(seat: int, space: int, card: str, also: str | None = None) -> Choice:
+def _wall_choice(seat: int, space: int, card: str, also: str | None = None, face_down_first: bool = False) -> Choice:
     """A wall card not read surely: its people's other attributes, its attribute's other peoples,
     the card's other reading (``also``), or face down (development 80020: a face-down card read
-    gnome-crown, unsure, and no option could set it right)."""
+    gnome-crown, unsure, and no option could set it right). ``face_down_first``: the card was read
+    face down (its whole a back), ``card`` is what its strip read: face down is the default."""
     people, attribute = card.split("-")
     options = [card] + [f"{people}-{a}" for a in ATTRIBUTES if a != attribute] + \
               [f"{p}-{attribute}" for p in PEOPLES if p != people]
     options += [also] if also is not None and also not in options else []
-    options += [FACE_DOWN_OPTION]
+    options = [FACE_DOWN_OPTION, *options] if face_down_first else [*options, FACE_DOWN_OPTION]
 
     def apply(seats: list[SeatReading], k: int) -> None:
         seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
-                  f"read {card}, not surely", tuple(options), apply, 0)
+                  + (f"read face down (its top strip looks like {card}), not surely" if face_down_first
+                     else f"read {card}, not surely"), tuple(options), apply, 0)
 
 
 def _accolade_choice(seat: int, c: Any) -> Choice:

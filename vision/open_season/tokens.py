@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from rules.open_season.bonus import BONUS_FACES, PERMANENT
 from vision.octocube.geometry import TableView
 from vision.open_season.token_sampling import PERSONAL_KINDS, PERSONAL_SLOTS, TokenSampler
 from vision.render import open_season_art as art
@@ -110,6 +111,8 @@ read wrong (3 with no doubt; seed 97621's faces 3 and 5 read 8 and 6 at 0.59-0.6
 at 0.699; from 0.70 up none of 2072. Not higher: the app's 3-player Shield demo (seed 5, tilt 15)
 sees player 1's tiles at 0.719 and read them right; at 0.72 its four choices were asked and the
 app test, which answers no question, stalled."""
+PERMANENT_FACES = frozenset(f.number for f in BONUS_FACES if f.kind == PERMANENT)
+"""The faces that stay on the table activated (gold-rimmed): the rest never show a gold rim."""
 BONUS_CANDIDATES = 3
 """Faces tried per column when the four columns are decoded together."""
 BONUS_FACE_FIT_MIN = 0.85
@@ -178,12 +181,15 @@ class TokenReader:
     """Reads every seat's tokens and tiles from frames of one calibrated camera."""
 
     def __init__(self, view: TableView, side: str, num_players: int, expert: bool,
-                 pack: Any = None, *, scoring_line: float = WALL_THRESHOLD["scorings"]) -> None:
+                 pack: Any = None, *, scoring_line: float = WALL_THRESHOLD["scorings"],
+                 finished: bool = False) -> None:
         """``pack``: a taught copy (``vision.pack.Pack``); the teach sheet has no token faces
         yet, so the built-in token art is used whatever the pack; its card back sets how well a
         wild token on the accolades must fit (``ACCOLADE_BACK_MARGIN``).
         ``scoring_line``: the Shield scoring trophies' line (``TABLE_SCORING_LINE`` for the
-        tracker's calibrated camera)."""
+        tracker's calibrated camera).
+        ``finished``: a finished table (``tablesight score``): a tile whose gold rim is read surely
+        holds the permanent face (``_decode_bonus``'s ``activated``)."""
         if side not in art.WALL_SPACES:
             raise ValueError(f"unknown wall side {side!r}; expected 'horn' or 'shield'")
         if num_players not in SEAT_SIDES:
@@ -195,6 +201,7 @@ class TokenReader:
         self.num_players = num_players
         self.expert = expert
         self.scoring_line = scoring_line
+        self.finished = finished
         self._sampler = TokenSampler(view, side, num_players, expert)
         self._bonus_faces = self._sampler.bonus_faces
         back = None if pack is None else pack.faces.get("back")
@@ -299,7 +306,13 @@ class TokenReader:
             hidden = frozenset(c for c, v in columns.items() if float(np.max(v[2:])) < BONUS_FACE_FIT_MIN)
             small = frozenset(c for c in columns
                               if self._sampler.bonus_px_per_mm[(seat, c)] < BONUS_LEGIBLE_PX_PER_MM)
-            faces, doubts, unsure = _decode_bonus(columns, self._bonus_faces, small | hidden)
+            # a gold rim read surely: the tile is activated, and only a permanent face stays
+            # activated on the table (a one-shot face fires and leaves it, a scoring face is never
+            # activated): its face is that one, and no other column holds its tile's other face
+            # (on a finished table: the tracker's own tiles are kept as read)
+            activated = frozenset(c for c, v in columns.items() if self.finished and c not in hidden
+                                  and v[1] < BONUS_ACTIVE_RATIO - BONUS_ACTIVE_DOUBT)
+            faces, doubts, unsure = _decode_bonus(columns, self._bonus_faces, small | hidden, activated)
             seats[seat]["bonus_unsure"] = unsure
             seats[seat]["bonus_hidden"] = hidden
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}
@@ -369,7 +382,8 @@ def _leading(values: list[float], level: float) -> int:
     return n
 
 
-def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int], small: frozenset[int] = frozenset()
+def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int], small: frozenset[int] = frozenset(),
+                  activated: frozenset[int] = frozenset()
                   ) -> tuple[dict[int, int], list[tuple[int, list[int]]], frozenset[int]]:
     """Column -> face number: the best fit with the faces of different tiles (a player's four
     faces come from four different tiles: faces 1+2, 3+4, ... share one); for each column whose
@@ -377,9 +391,15 @@ def _decode_bonus(columns: dict[int, np.ndarray], faces: list[int], small: froze
     the columns not sure enough for the tracker to take as read: another consistent choice within
     ``BONUS_FACE_UNSURE``, no consistent choice among the candidates, or the column in ``small``
     (its tile too small in the image to tell the numbers apart). The last two are doubts too,
-    naming the column's own next faces."""
+    naming the column's own next faces. A column in ``activated`` (its gold rim read surely) holds
+    a permanent face (``PERMANENT_FACES``), whatever its digits fit best: tuning table 90425
+    (1920x1080, the digits 5 camera pixels tall) read player 2's activated face 14 as 10."""
     cols = sorted(columns)
     own = {c: [int(i) for i in np.argsort(-columns[c][2:], kind="stable")] for c in cols}
+    for c in cols:
+        permanent = [i for i in own[c] if faces[i] in PERMANENT_FACES]
+        if c in activated and permanent:
+            own[c] = permanent
     cands = {c: own[c][:BONUS_CANDIDATES] for c in cols}
     combos: list[tuple[float, tuple[int, ...]]] = []
     for pick in itertools.product(*(cands[c] for c in cols)):

@@ -353,3 +353,23 @@ def test_the_shield_side_has_no_bonus_faces_7_8_and_12() -> None:
     seat = _read(_reader("shield", 2, True), faces=SHIELD_FACES,
                  bonus={(0, 1): (0.5, 1.1, {9: 0.9}), (0, 2): (0.5, 1.1, {14: 0.9}), (0, 3): (0.5, 1.1, {6: 0.9})})[0]
     assert seat.bonus == {1: (9, False), 2: (14, False), 3: (6, False)}
+
+
+def test_on_a_finished_table_a_gold_rimmed_tile_holds_the_permanent_face_whatever_its_digits_fit() -> None:
+    """Tuning table 90425 (1920x1080, the digits 5 camera pixels tall): player 2's activated face 14
+    fitted 10 a little better (0.964 against 0.956), and the total used face 10. Only face 14 stays
+    activated on the table (a one-shot face fires and leaves it, a scoring face is never activated):
+    a finished table's reader (``tablesight score``) reads a surely gold rim as face 14, not asked,
+    and no other column then holds tile 7's other face, 13. The tracker's reader keeps the digits'
+    reading (its set-ups show no rims)."""
+    bonus = {(0, 1): (0.9, 0.80, {10: 0.964, 14: 0.956, 13: 0.93}),
+             (0, 2): (0.9, 1.10, {13: 0.95, 11: 0.94, 10: 0.90})}
+    tracker = _read(_reader(expert=True), bonus=bonus)[0]
+    assert tracker.bonus == {1: (10, True), 2: (13, False)}
+    view = _reader(expert=True).view
+    finished = _read(TokenReader(view, "horn", 2, True, finished=True), bonus=bonus)[0]
+    assert finished.bonus == {1: (14, True), 2: (11, False)}
+    assert not any("bonus tile in column 1 (" in d for d in finished.doubts), finished.doubts
+    # a rim near the line is no proof: the digits' reading stays
+    near = {(0, 1): (0.9, 0.90, {10: 0.964, 14: 0.956, 13: 0.93}), (0, 2): bonus[(0, 2)]}
+    assert _read(TokenReader(view, "horn", 2, True, finished=True), bonus=near)[0].bonus[1][0] == 10

@@ -123,6 +123,14 @@ class RecogniserConfig:
     pack_topped_min_parallax_mm: float = 9.0
     """... where the camera's tilt moves a stack's top at least this far (mm) between the two
     heights; below it (a camera looking nearly straight down) height cannot be told this way."""
+    pack_topped_lead_full_parallax_mm: float = 20.0
+    """... the lead asked is ``pack_topped_height_lead`` where the parallax is at least this (mm),
+    and in proportion to the parallax below it: the two windows of a location moved 10 mm apart
+    still share two thirds of a 34 mm tile, so a tile on a cube fits the stack-height window nearly
+    as well as its own (random printing 997331, game 72491, tilt 15.9, parallax 10.0-12.0 mm:
+    topped cubes 0.09-0.21, Purple's white diamond on B1 0.92 against 0.76, a lead of 0.16, so the
+    cube in full view was not found and its top read as B1's stack top; a stack top's own lead
+    there -0.01 or less). 0: the full lead at every parallax, as before."""
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""

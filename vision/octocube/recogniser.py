@@ -776,11 +776,13 @@ class OctocubeRecogniser:
         for k, i in enumerate(tried):
             j = int(np.argmax(up.scores[k]))
             score = float(up.scores[k, j])
-            if score < cfg.pack_topped_score:
+            if score < min(cfg.pack_topped_score, cfg.pack_topped_partial_score):
                 continue
             down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=(up.labels[j],))
             lead = score - float(down.scores[0, j])
             need = self._topped_lead(i)
+            if score < cfg.pack_topped_score:  # a partly hidden top: its height must show plainly
+                need = max(need, cfg.pack_topped_height_lead)
             if lead >= need:
                 out[i] = score * min(1.0, lead / (2 * need))
         return out

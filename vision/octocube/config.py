@@ -123,6 +123,21 @@ class RecogniserConfig:
     pack_topped_min_parallax_mm: float = 9.0
     """... where the camera's tilt moves a stack's top at least this far (mm) between the two
     heights; below it (a camera looking nearly straight down) height cannot be told this way."""
+    pack_topped_lead_full_parallax_mm: float = 20.0
+    """... the lead asked is ``pack_topped_height_lead`` where the parallax is at least this (mm),
+    and in proportion to the parallax below it: the two windows of a location moved 10 mm apart
+    still share two thirds of a 34 mm tile, so a tile on a cube fits the stack-height window nearly
+    as well as its own (random printing 997331, game 72491, tilt 15.9, parallax 10.0-12.0 mm:
+    topped cubes 0.09-0.21, Purple's white diamond on B1 0.92 against 0.76, a lead of 0.16, so the
+    cube in full view was not found and its top read as B1's stack top; a stack top's own lead
+    there -0.01 or less). 0: the full lead at every parallax, as before."""
+    pack_topped_partial_score: float = 0.62
+    """... or at least this well (below ``pack_topped_score``) where the tile's lead over the
+    stack-height window is the whole ``pack_topped_height_lead`` at any parallax: a topped cube
+    partly hidden by its neighbour (random printing 997337, game 72497, tilt 26.5, evening: Purple's
+    dark blue starfish on A3, 81 % in view behind Yellow's cube, 0.64-0.66 with leads 0.31-0.32;
+    0.88 in full view), whose height the lead shows plainly. 0.62 keeps clear of the stacks' cube-
+    height fits (<= 0.60, and those lead nowhere near). ``pack_topped_score`` or more: off."""
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""

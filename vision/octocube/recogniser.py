@@ -776,13 +776,26 @@ class OctocubeRecogniser:
         for k, i in enumerate(tried):
             j = int(np.argmax(up.scores[k]))
             score = float(up.scores[k, j])
-            if score < cfg.pack_topped_score:
+            if score < min(cfg.pack_topped_score, cfg.pack_topped_partial_score):
                 continue
             down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=(up.labels[j],))
             lead = score - float(down.scores[0, j])
-            if lead >= cfg.pack_topped_height_lead:
-                out[i] = score * min(1.0, lead / (2 * cfg.pack_topped_height_lead))
+            need = self._topped_lead(i)
+            if score < cfg.pack_topped_score:  # a partly hidden top: its height must show plainly
+                need = max(need, cfg.pack_topped_height_lead)
+            if lead >= need:
+                out[i] = score * min(1.0, lead / (2 * need))
         return out
+
+    def _topped_lead(self, i: int) -> float:
+        """How much better a tile on a cube at grid location ``i`` must fit the cube-height window
+        than the stack-height one (``pack_topped_height_lead``, in proportion to the parallax
+        below ``pack_topped_lead_full_parallax_mm``: windows barely apart share most of a tile)."""
+        cfg = self.config
+        if cfg.pack_topped_lead_full_parallax_mm <= 0:
+            return cfg.pack_topped_height_lead
+        parallax = float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES
+        return cfg.pack_topped_height_lead * min(1.0, parallax / cfg.pack_topped_lead_full_parallax_mm)
 
     def _topped_cube_of(self, windows: np.ndarray, topped: dict[int, float], free: list[int], seat: int,
                         others: set[int]) -> tuple[int, float] | None:

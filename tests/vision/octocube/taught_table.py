@@ -43,3 +43,52 @@ def taught_game_frame(printing: int, art_dir: Any, game: int, frame_index: int, 
         if i == frame_index:
             return pack, frame, film.camera
     raise AssertionError("the film ended early")
+
+
+class _OneFrameRenderer:
+    """Renders only the film frame whose render seed is ``wanted``; every other frame is a blank
+    stand-in (a whole game's film up to a late frame takes minutes to render). The wanted frame is
+    rendered with the very arguments the film gives it; a still scene's later frames (the first
+    one plus fresh noise) are not wanted this way, only a scene's first still frame or a frame
+    with a hand."""
+
+    def __init__(self, wanted: int) -> None:
+        self.wanted, self.renderer = wanted, Renderer()
+
+    def render(self, scene: Any, camera: Any, opts: Any, seed: int) -> Any:
+        if seed == self.wanted:
+            return self.renderer.render(scene, camera, opts, seed=seed)
+        import numpy as np
+
+        from types import SimpleNamespace
+        return SimpleNamespace(image=np.zeros((2, 2, 3), np.uint8), ground_truth={})
+
+
+def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, players: int, tilt: float,
+                      lighting: str) -> tuple[Any, Any, Any]:
+    """:func:`taught_game_frame` for a late frame, rendering only that frame: it must be the
+    first still frame of a change (or a frame with a hand), which the film renders afresh.
+    The same film as ``tablesight demo`` (``OctocubeGame.demo_film``), with a renderer that
+    draws only the wanted frame."""
+    from tracker.film import demo_camera, drifting_lightings, film, film_timing, load_art
+    from tracker.octocube.twin import TwinGame, sides_for
+    from tracker.table import TableSetup
+    from vision.render.art_pack import ArtPack
+    from vision.render.random_art import write_random_pack
+
+    write_random_pack(printing, art_dir)
+    art = ArtPack.load(art_dir)
+    pack = teach("octocube", jpeg_teach_photos("octocube", art, printing, Renderer())).pack
+    setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
+                       art=str(art_dir), tilt=tilt, lighting=lighting, resolution=(1280, 720))
+    twin = TwinGame(setup.players, setup.seed, illegal=setup.illegal, max_moves=None, mode="standard")
+    camera, timing = demo_camera(setup), film_timing(setup)
+    lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
+    frames = film(twin.scenes, sides_for(twin.changes, setup.players), camera, lightings, seed=setup.seed,
+                  timing=timing, renderer=_OneFrameRenderer(setup.seed * 100_003 + frame_index),
+                  art=load_art(setup))
+    for i, frame in enumerate(frames):
+        if i == frame_index:
+            assert frame.ground_truth.get("frame_index") == frame_index, "not a frame the film renders afresh"
+            return pack, frame, camera
+    raise AssertionError("the film ended early")

@@ -328,10 +328,14 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     # the player to move's turn showed nothing and the third turn is theirs again:
                     # their visible turn alone looks the same, and every such scene became a
                     # question (fresh steep bench seed 72544: 50 -> 82 questions)
+                    # Where it showed (a pivot: its top turned), the third turn, theirs again, must
+                    # leave their cube as the first left it, else their turn alone explains the
+                    # same scene (fresh steep 72550: 61 -> 78 questions "a roll, or a pivot, an
+                    # unseen turn and that roll")
                     left = self.expected(work)
-                    again = seat if _looks_the_same(left, here) else None
-                    chains.extend(chain + rest for rest in self._after_an_invisible_turn(work, tails, left, observed,
-                                                                                         again))
+                    shown = not _looks_the_same(left, here)
+                    chains.extend(chain + rest for rest in self._after_an_invisible_turn(
+                        work, tails, left, observed, again=seat, again_if_steady=shown))
                 for _ in chain:
                     work.pop()
             # only where the turned tile is read under ``unread_top``: "the player to move's turn"
@@ -466,14 +470,16 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return chains
 
     def _after_an_invisible_turn(self, work: OctocubeState, turns: list[tuple[Move, ...]], here: OctocubeView,
-                                 observed: OctocubeObservation, not_by: int | None = None) -> list[tuple[Move, ...]]:
+                                 observed: OctocubeObservation, again: int | None = None,
+                                 again_if_steady: bool = False) -> list[tuple[Move, ...]]:
         """After a turn that changed nothing in view (a pass), the next player's turns that use a
         power and change nothing either (a power H swapping two stacks that look alike), each followed by
         the turns of the player after them that best fit ``observed`` (the same after any of
         them: they differ only in what nobody sees; advanced bench seed 61631 through the
         pixels: Blue passed, Red swapped two stacks that looked alike, Yellow pivoted: the
         scene needed three turns, the catch-up chains cover two, and the game was lost from
-        move 65). None where the player after them is ``not_by``."""
+        move 65). Where the player after them is ``again``: none, or with ``again_if_steady``
+        only the turns that leave that player's cube as in ``here``."""
         seat = work.current_player()
         # a power used unseen, not a pass or a pivot: "the two players before passed" would also
         # explain a move made out of turn, which stays an alarm at once. A power E that turned
@@ -495,13 +501,16 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         for move in quiet[0]:
             work.push_unchecked(move)
         try:
-            if work.is_terminal() or work.current_player() == not_by:
+            third = work.current_player()
+            if work.is_terminal() or (third == again and not again_if_steady):
                 return []
             fits: list[tuple[float, tuple[Move, ...]]] = []
-            for tail in self._turn_chains(work, work.current_player(), observed):
+            for tail in self._turn_chains(work, third, observed):
                 for move in tail:
                     work.push_unchecked(move)
-                fits.append((sum(d.weight for d in self.differences(self.expected(work), observed)), tail))
+                view = self.expected(work)
+                if third != again or view.cubes.get(third) == here.cubes.get(third):
+                    fits.append((sum(d.weight for d in self.differences(view, observed)), tail))
                 for _ in tail:
                     work.pop()
         finally:

@@ -508,6 +508,41 @@ def builtin_pack() -> Pack:
 
 
 
+CUBE_TILE_INSET_MM = (lay.CUBE_SIZE_MM - lay.TILE_SIZE_MM) / 2
+"""A tile stuck on a cube's face lies this far inside the face's edge on every side."""
+
+
+def tile_on_cube_pack(pack: Pack, colour: str, labels: Sequence[str] = TILE_LABELS) -> Pack:
+    """Each taught tile face as it looks stuck on ``colour``'s cube: inset ``CUBE_TILE_INSET_MM``
+    on that cube's taught bare face (view k on the bare face's view k, or its last), a 40 mm
+    face. Compared over most of its side, the cube's rim round the tile says where the tile lies
+    in a cube window, which a low-contrast glyph alone does not. Raises :class:`PackError` when
+    the pack holds no bare face for ``colour``."""
+    bare = f"cube-{colour}"
+    if bare not in pack.faces:
+        raise PackError(f"the pack holds no bare {colour} cube face")
+    bodies = views_of(pack.faces[bare])
+    cube_mm = float(pack.sizes_mm[bare][0])
+    faces: dict[str, np.ndarray] = {}
+    sizes: dict[str, tuple[float, float]] = {}
+    for label in labels:
+        name = face_name(label)
+        if name not in pack.faces:
+            continue
+        tile_mm = float(pack.sizes_mm[name][0])
+        views = []
+        for k, tile in enumerate(views_of(pack.faces[name])):
+            body = bodies[min(k, len(bodies) - 1)].copy()
+            px = body.shape[0] / cube_mm
+            side = int(round(tile_mm * px))
+            at = int(round((cube_mm - tile_mm) / 2 * px))
+            body[at:at + side, at:at + side] = cv2.resize(tile, (side, side), interpolation=cv2.INTER_AREA)
+            views.append(body)
+        faces[name] = np.stack(views)
+        sizes[name] = (cube_mm, cube_mm)
+    return Pack(pack.game, faces, sizes, name=f"{pack.name} on the {colour} cube")
+
+
 @lru_cache(maxsize=1)
 def empty_board_pack() -> Pack:
     """Every empty space of a player board (the board is not part of a printing's art: it is

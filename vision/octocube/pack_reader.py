@@ -142,14 +142,16 @@ class TileMatcher:
 
     def scores(self, windows: np.ndarray, turns: Sequence[int] = (0,),
                search_px: int = SEARCH_PX, only: Sequence[str] | None = None,
-               visible: np.ndarray | None = None) -> TileScores:
+               visible: np.ndarray | None = None, shifts: np.ndarray | None = None) -> TileScores:
         """``windows``: (N, S, S, 3) uint8 patches centred on where a tile should be. The
         correlations at every shift in one go through the FFT (numerators) and summed-area
         tables (each shift's own mean and length). ``only``: score just these labels (the
         others get -inf), e.g. the one tile a board space can hold. ``visible``: (N, S, S),
         1 where the window shows its own stack and 0 where something in front hides it (a
         neighbour's cube under tilt): each shift is then compared on the pixels it sees only
-        (means, lengths and colour too), not on the cube's side."""
+        (means, lengths and colour too), not on the cube's side. ``shifts``: (2r+1, 2r+1) bool
+        over the shifts (y, x) from -r to r px, True where the face may lie (the others are not
+        tried; None: all)."""
         n = len(windows)
         if n == 0:
             z = np.zeros((0, len(self.labels)))
@@ -180,6 +182,11 @@ class TileMatcher:
             chan = chan / (chan.sum(axis=1, keepdims=True) + 1e-6)  # N, 3, P*P
             dist = np.abs(chan[:, None, :, :] - self.chroma[list(use)][None, :, :, None]).sum(axis=2)
             score = score - self.colour_weight * dist[:, :, None, :]
+        if shifts is not None:
+            allowed = np.asarray(shifts, bool).reshape(-1)
+            if allowed.shape[0] != score.shape[3] or not allowed.any():
+                raise ValueError(f"shifts must be a ({2 * r + 1}, {2 * r + 1}) mask with a True")
+            score = np.where(allowed, score, -np.inf)
         at = score.argmax(axis=3)  # N, R, T: the best shift
         score = score.max(axis=3)  # N, R, T
         k = score.argmax(axis=2)

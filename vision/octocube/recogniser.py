@@ -42,7 +42,7 @@ from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObse
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation_match
-from vision.octocube.pack_reader import (FINE_PX_PER_MM, Candidate, FineMatcher, TileMatcher, TileScores, builtin_pack,
+from vision.octocube.pack_reader import (FINE_PX_PER_MM, SEARCH_PX, Candidate, FineMatcher, TileMatcher, TileScores, builtin_pack,
                                          empty_board_pack, empty_name, tile_on_cube_pack)
 from vision.octocube.shade_cue import ShadeCue, ShadeRead, to_taught_colours
 from vision.pack import PackError
@@ -1153,13 +1153,15 @@ class OctocubeRecogniser:
         hides part of it (the faces are then compared on the rest only)."""
         stack = index
         visible = None if seen is None else seen[0][None]
+        shifts = None
         if visible is not None:
-            scores, index = self._matcher.scores(window[None], visible=visible), 0
+            shifts = self._stack_shifts(stack) if self.config.pack_hidden_top_where_it_can_lie else None
+            scores, index = self._matcher.scores(window[None], visible=visible, shifts=shifts), 0
         label, score, lead, _ = scores.best(index)
         best_of: tuple[TileScores, int] = (scores, index)
         tile_seen = net_label in TILE_LABELS or net_label == TURNED
         if score < self.config.pack_tile_score:
-            turned = self._matcher.scores(window[None], turns=(1, 2, 3), visible=visible)
+            turned = self._matcher.scores(window[None], turns=(1, 2, 3), visible=visible, shifts=shifts)
             t_label, t_score, t_lead, _ = turned.best(0)
             if t_score > score:
                 label, score, lead = t_label, t_score, t_lead
@@ -1181,6 +1183,23 @@ class OctocubeRecogniser:
         if label.startswith("abyss") and self._letter_matcher is not None and not fine_read:
             label, conf = self._pack_letter(stack, frame, gains, conf)
         return label, conf
+
+    def _stack_shifts(self, index: int) -> np.ndarray:
+        """Where stack ``index``'s top may lie in its window, as a ``TileMatcher.scores`` shift
+        mask: along its parallax line (a top 1-6 tiles high, the window sampled at 3.5 tiles)
+        and within ``pack_hidden_top_spread_mm`` of it (a tile laid off centre, the camera's
+        fit). A top half hidden behind a cube shows too little to place itself: its faces fit
+        the seen part best at the search's edge, 4 mm off where it can lie (random printing
+        996990, table 520001 (4, 4), hidden 0.60: the green diamond lost to the pearl at -7 mm)."""
+        r = SEARCH_PX
+        vx, vy = (v * PATCH_PX_PER_MM for v in self._parallax[index])  # px per tile of height
+        ys, xs = np.mgrid[-r:r + 1, -r:r + 1].astype(np.float64)
+        plane = STACK_PLANE_MM / lay.TILE_THICKNESS_MM
+        lo, hi = STACK_TILES[0] - plane, STACK_TILES[1] - plane
+        norm = vx * vx + vy * vy
+        t = np.clip((xs * vx + ys * vy) / norm, lo, hi) if norm > 1e-12 else np.zeros_like(xs)
+        dist = np.hypot(xs - t * vx, ys - t * vy)
+        return dist <= self.config.pack_hidden_top_spread_mm * PATCH_PX_PER_MM
 
     def _fine_top(self, index: int, best_of: tuple[TileScores, int], frame: np.ndarray, gains: np.ndarray,
                   label: str, conf: float, visible: np.ndarray | None = None) -> tuple[str, float]:
@@ -1350,6 +1369,8 @@ class OctocubeRecogniser:
 UNKNOWN_COPY = "these tiles do not look like any copy I know: teach me your copy (tablesight teach)"
 UNKNOWN_COPY_PACK = ("these tiles do not look like the copy I was taught: teach me this copy "
                      "(tablesight teach) or give its pack")
+STACK_TILES = (1, 6)
+"""The fewest and most tiles a grid stack holds (its top 2.5-15 mm up)."""
 CUBE_FACE_COMPARED_MM = 38.0
 """A tile on a cube is placed by the middle this many mm of the 40 mm face it is inset on (the
 tile and 2 of the cube's 3 mm rim round it): the cube window leaves a 7 mm search each way."""

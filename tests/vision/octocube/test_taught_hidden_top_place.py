@@ -78,3 +78,27 @@ def test_the_shifts_a_top_may_take_lie_along_its_parallax(scene: tuple[Any, Any]
     assert not mask[r - 3, r + 7]  # the pearl's (7, -3) mm
     assert not mask[r + 7, r]  # 7 mm across the line
     assert 0 < int(np.count_nonzero(mask)) < mask.size // 2
+
+
+def test_scores_try_only_the_shifts_the_mask_allows() -> None:
+    import cv2
+
+    from vision.octocube.pack_reader import TileMatcher
+    from vision.pack import Pack
+
+    rng = np.random.default_rng(3)
+    face = cv2.resize(rng.integers(0, 255, (17, 17, 3), dtype=np.uint8), (136, 136), interpolation=cv2.INTER_NEAREST)
+    pack = Pack("octocube", {"green-pearl": face}, {"green-pearl": (34.0, 34.0)})
+    matcher = TileMatcher(pack, labels=("green pearl",))
+    window = np.full((52, 52, 3), 90, np.uint8)
+    small = cv2.resize(face, (34, 34), interpolation=cv2.INTER_AREA)
+    window[9:43, 9 + 5:43 + 5] = small  # 5 px right of centre
+    assert matcher.scores(window[None]).offsets[0, 0].tolist() == [5.0, 0.0]
+    r = SEARCH_PX
+    mask = np.zeros((2 * r + 1, 2 * r + 1), bool)
+    mask[:, r - 2:r + 3] = True  # within 2 px of centre along x
+    ts = matcher.scores(window[None], shifts=mask)
+    assert ts.offsets is not None and abs(ts.offsets[0, 0, 0]) <= 2
+    assert ts.scores[0, 0] < matcher.scores(window[None]).scores[0, 0]
+    with pytest.raises(ValueError):
+        matcher.scores(window[None], shifts=np.zeros((3, 3), bool))

@@ -892,13 +892,10 @@ class OctocubeRecogniser:
         if on_cube is None:
             return None
         placed = on_cube.scores(window[None], turns=(0, 1, 2, 3), only=order)
+        assert placed.offsets is not None
         mm = 1.0 / PATCH_PX_PER_MM
-        cands: list[Candidate] = []
-        for label in order:
-            j = placed.labels.index(label)
-            assert placed.offsets is not None
-            cands.append((label, int(placed.turns[0, j]),
-                          (float(placed.offsets[0, j, 0]) * mm, float(placed.offsets[0, j, 1]) * mm)))
+        where = {lb: (float(placed.offsets[0, j, 0]) * mm, float(placed.offsets[0, j, 1]) * mm)
+                 for j, lb in enumerate(placed.labels) if lb in order}
         frame, gains = self._frame_now
         mx, my, side = self._cube_fine_maps
         rows = slice(index * side, (index + 1) * side)
@@ -906,16 +903,24 @@ class OctocubeRecogniser:
         fine = apply_gains(fine[None], gains)[0]
         if gain is not None:
             fine = to_taught_colours(fine, gain)
-        verdict = self._fine.rerank(fine, cands)
-        if verdict is None:
-            return None
+        # the turn too is the fine stage's: at 1 px/mm a faint glyph's turn is a guess (random
+        # printing 996988, table 520804: the rim placed every light blue face a half turn off,
+        # and the sextant fit a diamond turned so better than the diamond did)
+        best: dict[str, tuple[float, int]] = {}
+        for turn in range(4):
+            cands: list[Candidate] = [(lb, turn, where[lb]) for lb in order if lb in where]
+            verdict = self._fine.rerank(fine, cands)
+            if verdict is None:
+                return None
+            for lb, v in verdict.scores.items():
+                if lb not in best or v > best[lb][0]:
+                    best[lb] = (v, turn)
         k = self.config.pack_cube_fine_coarse_weight
-        total = {lb: v + k * float(placed.scores[0, placed.labels.index(lb)]) for lb, v in verdict.scores.items()}
+        total = {lb: v + k * float(placed.scores[0, placed.labels.index(lb)]) for lb, (v, _) in best.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
         lead = total[ranked[0]] - total[ranked[1]]
         pick = ranked[0]
-        return pick, 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty), \
-            int(placed.turns[0, placed.labels.index(pick)])
+        return pick, 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty), best[pick][1]
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
         """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window

@@ -42,8 +42,8 @@ from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObse
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation_match
-from vision.octocube.pack_reader import (FINE_PX_PER_MM, SEARCH_PX, Candidate, FineMatcher, TileMatcher, TileScores, builtin_pack,
-                                         empty_board_pack, empty_name, tile_on_cube_pack)
+from vision.octocube.pack_reader import (FINE_PX_PER_MM, SEARCH_PX, Candidate, FineMatcher, TileMatcher, TileScores,
+                                         builtin_pack, empty_board_pack, empty_name, tile_on_cube_pack)
 from vision.octocube.shade_cue import ShadeCue, ShadeRead, to_taught_colours
 from vision.pack import PackError
 from vision.render import octocube_layout as lay

@@ -120,7 +120,8 @@ def test_the_fine_stage_turns_each_candidate_itself(resting: tuple[Any, Any]) ->
     (0.913 against 0.900). The fine stage tries the four turns."""
     pack, frame = resting
     truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
-    cube = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack).recognise(frame.image).cubes[0]
+    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack)
+    cube = rec.recognise(frame.image).cubes[0]
     assert truth.cube_location[0] is None and cube.location is None  # at rest
     assert truth.cube_top[0] == "light blue diamond"
     assert cube.top is not None and cube.top.label() == "light blue diamond"

@@ -223,6 +223,26 @@ class RecogniserConfig:
     face where the coarse stage found THAT view, not where the face's best view lay (one shift
     for all views put the better view of a half hidden tile 7 mm from its place: random printing
     997311, table 520500, read right from one photo and wrong from two)."""
+    pack_hidden_top_where_it_can_lie: bool = True
+    """With a pack: a stack top partly hidden behind a cube (``pack_mask_hidden``) is looked for
+    only where a top can lie in its window: along its parallax line for 1-6 tiles, within
+    ``pack_hidden_top_spread_mm`` (the little it shows fits a face best at the search's edge,
+    4 mm off: random printing 996990, table 520001 (4, 4)). Off: the whole +-7 mm search."""
+    pack_hidden_top_spread_mm: float = 2.5
+    """... off that line by at most this (a tile laid 1.5 mm off centre, the camera's fit)."""
+    pack_cube_top_fine: bool = True
+    """With a pack: a found cube's top whose best taught tiles fit within ``pack_fine_margin`` of
+    each other goes to the fine stage too (3 px/mm at the cube's height), every candidate looked
+    for where the cube's face lies: the tile sits on it, inset 3 mm, so the face is found by the
+    tile with the cube's taught rim round it (``pack_reader.tile_on_cube_pack``), not by the
+    glyph alone (the coarse stage slid a centred blob 5 mm onto an off-centre one: random
+    printing 997340, table 520000, a dark blue sextant read as the amphora). Off: the coarse
+    stage's best face stands."""
+    pack_cube_fine_candidates: int = 5
+    """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
+    fourth or fifth there) ..."""
+    pack_cube_fine_coarse_weight: float = 0.5
+    """... picking by the fine score plus this times the tile's fit inset on the cube's face."""
     pack_fine_letters: bool = True
     """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
     height is then not used)."""

@@ -142,14 +142,16 @@ class TileMatcher:
 
     def scores(self, windows: np.ndarray, turns: Sequence[int] = (0,),
                search_px: int = SEARCH_PX, only: Sequence[str] | None = None,
-               visible: np.ndarray | None = None) -> TileScores:
+               visible: np.ndarray | None = None, shifts: np.ndarray | None = None) -> TileScores:
         """``windows``: (N, S, S, 3) uint8 patches centred on where a tile should be. The
         correlations at every shift in one go through the FFT (numerators) and summed-area
         tables (each shift's own mean and length). ``only``: score just these labels (the
         others get -inf), e.g. the one tile a board space can hold. ``visible``: (N, S, S),
         1 where the window shows its own stack and 0 where something in front hides it (a
         neighbour's cube under tilt): each shift is then compared on the pixels it sees only
-        (means, lengths and colour too), not on the cube's side."""
+        (means, lengths and colour too), not on the cube's side. ``shifts``: (2r+1, 2r+1) bool
+        over the shifts (y, x) from -r to r px, True where the face may lie (the others are not
+        tried; None: all)."""
         n = len(windows)
         if n == 0:
             z = np.zeros((0, len(self.labels)))
@@ -180,6 +182,11 @@ class TileMatcher:
             chan = chan / (chan.sum(axis=1, keepdims=True) + 1e-6)  # N, 3, P*P
             dist = np.abs(chan[:, None, :, :] - self.chroma[list(use)][None, :, :, None]).sum(axis=2)
             score = score - self.colour_weight * dist[:, :, None, :]
+        if shifts is not None:
+            allowed = np.asarray(shifts, bool).reshape(-1)
+            if allowed.shape[0] != score.shape[3] or not allowed.any():
+                raise ValueError(f"shifts must be a ({2 * r + 1}, {2 * r + 1}) mask with a True")
+            score = np.where(allowed, score, -np.inf)
         at = score.argmax(axis=3)  # N, R, T: the best shift
         score = score.max(axis=3)  # N, R, T
         k = score.argmax(axis=2)
@@ -506,6 +513,41 @@ def builtin_pack() -> Pack:
     size = (lay.TILE_SIZE_MM, lay.TILE_SIZE_MM)
     return Pack("octocube", faces, {k: size for k in faces}, name="built-in art")
 
+
+
+CUBE_TILE_INSET_MM = (lay.CUBE_SIZE_MM - lay.TILE_SIZE_MM) / 2
+"""A tile stuck on a cube's face lies this far inside the face's edge on every side."""
+
+
+def tile_on_cube_pack(pack: Pack, colour: str, labels: Sequence[str] = TILE_LABELS) -> Pack:
+    """Each taught tile face as it looks stuck on ``colour``'s cube: inset ``CUBE_TILE_INSET_MM``
+    on that cube's taught bare face (view k on the bare face's view k, or its last), a 40 mm
+    face. Compared over most of its side, the cube's rim round the tile says where the tile lies
+    in a cube window, which a low-contrast glyph alone does not. Raises :class:`PackError` when
+    the pack holds no bare face for ``colour``."""
+    bare = f"cube-{colour}"
+    if bare not in pack.faces:
+        raise PackError(f"the pack holds no bare {colour} cube face")
+    bodies = views_of(pack.faces[bare])
+    cube_mm = float(pack.sizes_mm[bare][0])
+    faces: dict[str, np.ndarray] = {}
+    sizes: dict[str, tuple[float, float]] = {}
+    for label in labels:
+        name = face_name(label)
+        if name not in pack.faces:
+            continue
+        tile_mm = float(pack.sizes_mm[name][0])
+        views = []
+        for k, tile in enumerate(views_of(pack.faces[name])):
+            body = bodies[min(k, len(bodies) - 1)].copy()
+            px = body.shape[0] / cube_mm
+            side = int(round(tile_mm * px))
+            at = int(round((cube_mm - tile_mm) / 2 * px))
+            body[at:at + side, at:at + side] = cv2.resize(tile, (side, side), interpolation=cv2.INTER_AREA)
+            views.append(body)
+        faces[name] = np.stack(views)
+        sizes[name] = (cube_mm, cube_mm)
+    return Pack(pack.game, faces, sizes, name=f"{pack.name} on the {colour} cube")
 
 
 @lru_cache(maxsize=1)

@@ -42,9 +42,10 @@ from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObse
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation_match
-from vision.octocube.pack_reader import (FINE_PX_PER_MM, Candidate, FineMatcher, TileMatcher, TileScores, builtin_pack,
-                                         empty_board_pack, empty_name)
+from vision.octocube.pack_reader import (FINE_PX_PER_MM, SEARCH_PX, Candidate, FineMatcher, TileMatcher, TileScores,
+                                         builtin_pack, empty_board_pack, empty_name, tile_on_cube_pack)
 from vision.octocube.shade_cue import ShadeCue, ShadeRead, to_taught_colours
+from vision.pack import PackError
 from vision.render import octocube_layout as lay
 
 
@@ -202,6 +203,13 @@ class OctocubeRecogniser:
                       if pack is not None else None)
         """With a pack: the second stage that re-ranks a stack top's best few faces at 3 px/mm."""
         self._fine_windows: np.ndarray | None = None
+        self._tile_on_cube: dict[str, TileMatcher | None] = {}
+        """With a pack, per cube colour (built when first needed): the taught tiles inset on that
+        cube's taught bare face (:meth:`_fine_cube_top` finds a cube top's tile by its rim)."""
+        self._cube_top_at: dict[int, int] = {}
+        """Per seat whose cube was found this frame: the cube window it was found in."""
+        self._frame_now: tuple[np.ndarray, np.ndarray] | None = None
+        """This frame and its white balance (a cube top's fine window is sampled when needed)."""
         self._shade = ShadeCue(pack, self._matcher.labels) if pack is not None else None
         """With a pack: the shade (background colour) judged apart from the glyph."""
         self._shade_found: dict[int, tuple[TileScores, int, np.ndarray | None]] = {}
@@ -244,6 +252,8 @@ class OctocubeRecogniser:
         self._letter_maps = self.view.patch_maps(letter_specs, LETTER_PX_PER_MM)
         self._fine_maps = (self.view.patch_maps(list(self.layout.stacks), FINE_PX_PER_MM)
                            if self.pack is not None else None)
+        self._cube_fine_maps = (self.view.patch_maps(list(self.layout.cubes), FINE_PX_PER_MM)
+                                if self.pack is not None else None)
         probes = self._unhidden_probes(mat_probes_by_side(self.num_players))
         self._mat = MatSampler(self.view, [p for side in probes for p in side])
         self._occlusion = OcclusionDetector(self.view, probes, self.config)
@@ -386,6 +396,7 @@ class OctocubeRecogniser:
         gains = self._mat.gains(frame)
         patches = apply_gains(sample_patches(frame, self._maps), gains)
         self._fine_windows = None  # sampled on demand, once per frame
+        self._frame_now = (frame, gains)
         lay_ = self.layout
         n_s, n_c, n_b = len(lay_.stacks), len(lay_.cubes), len(lay_.boards)
         stacks = patches[:n_s]
@@ -456,6 +467,7 @@ class OctocubeRecogniser:
             best = max(candidates, key=lambda i: probs[i, col])
             order.append((float(probs[best, col]), seat, col, candidates))
         self._cube_top_reads = {}
+        self._cube_top_at = {}
         stack_tops: dict[int, bool] = {}
         """With a pack: grid windows already judged (``_shows_stack_top``) this frame."""
         for _, seat, col, candidates in sorted(order, reverse=True):
@@ -508,8 +520,9 @@ class OctocubeRecogniser:
             conf = p * float(tprobs[k, j])
             rotation = None
             if self.pack is not None:
-                top, conf, rotation = self._pack_cube_top(window, p, label)
+                top, conf, rotation = self._pack_cube_top(window, p, label, (seat, best))
                 self._cube_top_reads[seat] = (window, p, label)
+                self._cube_top_at[seat] = best
             elif top is not None:
                 # the identity from the net (best of the four turns), the turn from the art
                 rotation, lead, art_match[seat] = tile_rotation_match(window, label)
@@ -838,10 +851,13 @@ class OctocubeRecogniser:
         pts = np.vstack([self.view.project(square, 0.0), self.view.project(square, z0 + lay.CUBE_SIZE_MM)])
         return cv2.convexHull(pts.astype(np.float32))
 
-    def _pack_cube_top(self, window: np.ndarray, p_cube: float, net_label: str
+    def _pack_cube_top(self, window: np.ndarray, p_cube: float, net_label: str,
+                       at: tuple[int, int] | None = None, gain: np.ndarray | None = None
                        ) -> tuple[Tile | None, float, int | None]:
         """A cube's top by the taught faces, in the four turns: (tile or None for bare metal,
-        confidence, rotation in degrees)."""
+        confidence, rotation in degrees). ``at``: (seat, cube window index), for the fine stage
+        (:meth:`_fine_cube_top`); ``gain``: ``window`` was moved into the teach sheet's colours
+        by this (``to_taught_colours``), and so is the fine window."""
         assert self._cube_matcher is not None
         ts = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3))
         label, score, lead, turn = ts.best(0)
@@ -850,7 +866,74 @@ class OctocubeRecogniser:
         if score < self.config.pack_tile_score:
             return None, p_cube * (0.9 if net_label == BARE else 0.5), None
         conf = p_cube * self._pack_confidence(score, lead)
+        if at is not None and self.config.pack_cube_top_fine:
+            fine = self._fine_cube_top(ts, window, at, gain)
+            if fine is not None:
+                label, certainty, turn = fine
+                conf = p_cube * self._top_fit(score) * certainty
         return tile_of(label), conf, turn * 90
+
+    def _fine_cube_top(self, ts: TileScores, window: np.ndarray, at: tuple[int, int],
+                       gain: np.ndarray | None) -> tuple[str, float, int] | None:
+        """A cube top's best taught tiles (within ``pack_fine_margin`` of the best, as a stack
+        top's; every abyss face with an abyss tile) told apart by the fine stage at the cube's
+        height. The tile lies centred on the cube's face, so each candidate is looked for where
+        it fits inset on the seat's taught bare face (the cube's rim round it fixes the place,
+        and the tile's turn is the one that fits there), not where its glyph alone fits best.
+        (label, certainty of the pick, quarter turn), or None (one candidate, no bare face
+        taught for the seat's colour)."""
+        assert self._fine is not None and self._cube_fine_maps is not None and self._frame_now is not None
+        seat, index = at
+        row = ts.scores[0]
+        tiles = [j for j in np.argsort(row)[::-1] if not ts.labels[j].startswith("cube-") and np.isfinite(row[j])]
+        top = row[tiles[0]]
+        order = [ts.labels[j] for j in tiles[:self.config.pack_cube_fine_candidates]
+                 if row[j] >= top - self.config.pack_fine_margin]
+        if order[0].startswith("abyss"):
+            order += [ts.labels[j] for j in tiles if ts.labels[j].startswith("abyss") and ts.labels[j] not in order]
+        if len(order) < 2:
+            return None
+        colour = PLAYER_COLOURS[seat]
+        if colour not in self._tile_on_cube:
+            assert self.pack is not None
+            try:
+                self._tile_on_cube[colour] = TileMatcher(tile_on_cube_pack(self.pack, colour, self._matcher.labels),
+                                                         inner_mm=CUBE_FACE_COMPARED_MM)
+            except PackError:
+                self._tile_on_cube[colour] = None
+        on_cube = self._tile_on_cube[colour]
+        if on_cube is None:
+            return None
+        placed = on_cube.scores(window[None], turns=(0, 1, 2, 3), only=order)
+        assert placed.offsets is not None
+        mm = 1.0 / PATCH_PX_PER_MM
+        where = {lb: (float(placed.offsets[0, j, 0]) * mm, float(placed.offsets[0, j, 1]) * mm)
+                 for j, lb in enumerate(placed.labels) if lb in order}
+        frame, gains = self._frame_now
+        mx, my, side = self._cube_fine_maps
+        rows = slice(index * side, (index + 1) * side)
+        fine = cv2.remap(frame, mx[rows], my[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        fine = apply_gains(fine[None], gains)[0]
+        if gain is not None:
+            fine = to_taught_colours(fine, gain)
+        # the turn too is the fine stage's: at 1 px/mm a faint glyph's turn is a guess (random
+        # printing 996988, table 520804: the rim placed every light blue face a half turn off,
+        # and the sextant fit a diamond turned so better than the diamond did)
+        best: dict[str, tuple[float, int]] = {}
+        for turn in range(4):
+            cands: list[Candidate] = [(lb, turn, where[lb]) for lb in order if lb in where]
+            verdict = self._fine.rerank(fine, cands)
+            if verdict is None:
+                return None
+            for lb, v in verdict.scores.items():
+                if lb not in best or v > best[lb][0]:
+                    best[lb] = (v, turn)
+        k = self.config.pack_cube_fine_coarse_weight
+        total = {lb: v + k * float(placed.scores[0, placed.labels.index(lb)]) for lb, (v, _) in best.items()}
+        ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
+        lead = total[ranked[0]] - total[ranked[1]]
+        pick = ranked[0]
+        return pick, 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty), best[pick][1]
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
         """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window
@@ -874,7 +957,8 @@ class OctocubeRecogniser:
             cube = obs.cubes.get(seat)
             if cube is None:
                 continue
-            top, conf, rotation = self._pack_cube_top(to_taught_colours(window, gain), p, label)
+            top, conf, rotation = self._pack_cube_top(to_taught_colours(window, gain), p, label,
+                                                      (seat, self._cube_top_at[seat]), gain)
             obs.cubes[seat] = replace(cube, top=top, confidence=round(conf, 4), rotation=rotation,
                                       place_confidence=round(max(p, conf), 4))
 
@@ -1087,13 +1171,15 @@ class OctocubeRecogniser:
         hides part of it (the faces are then compared on the rest only)."""
         stack = index
         visible = None if seen is None else seen[0][None]
+        shifts = None
         if visible is not None:
-            scores, index = self._matcher.scores(window[None], visible=visible), 0
+            shifts = self._stack_shifts(stack) if self.config.pack_hidden_top_where_it_can_lie else None
+            scores, index = self._matcher.scores(window[None], visible=visible, shifts=shifts), 0
         label, score, lead, _ = scores.best(index)
         best_of: tuple[TileScores, int] = (scores, index)
         tile_seen = net_label in TILE_LABELS or net_label == TURNED
         if score < self.config.pack_tile_score:
-            turned = self._matcher.scores(window[None], turns=(1, 2, 3), visible=visible)
+            turned = self._matcher.scores(window[None], turns=(1, 2, 3), visible=visible, shifts=shifts)
             t_label, t_score, t_lead, _ = turned.best(0)
             if t_score > score:
                 label, score, lead = t_label, t_score, t_lead
@@ -1115,6 +1201,23 @@ class OctocubeRecogniser:
         if label.startswith("abyss") and self._letter_matcher is not None and not fine_read:
             label, conf = self._pack_letter(stack, frame, gains, conf)
         return label, conf
+
+    def _stack_shifts(self, index: int) -> np.ndarray:
+        """Where stack ``index``'s top may lie in its window, as a ``TileMatcher.scores`` shift
+        mask: along its parallax line (a top 1-6 tiles high, the window sampled at 3.5 tiles)
+        and within ``pack_hidden_top_spread_mm`` of it (a tile laid off centre, the camera's
+        fit). A top half hidden behind a cube shows too little to place itself: its faces fit
+        the seen part best at the search's edge, 4 mm off where it can lie (random printing
+        996990, table 520001 (4, 4), hidden 0.60: the green diamond lost to the pearl at -7 mm)."""
+        r = SEARCH_PX
+        vx, vy = (v * PATCH_PX_PER_MM for v in self._parallax[index])  # px per tile of height
+        ys, xs = np.mgrid[-r:r + 1, -r:r + 1].astype(np.float64)
+        plane = STACK_PLANE_MM / lay.TILE_THICKNESS_MM
+        lo, hi = STACK_TILES[0] - plane, STACK_TILES[1] - plane
+        norm = vx * vx + vy * vy
+        t = np.clip((xs * vx + ys * vy) / norm, lo, hi) if norm > 1e-12 else np.zeros_like(xs)
+        dist = np.hypot(xs - t * vx, ys - t * vy)
+        return dist <= self.config.pack_hidden_top_spread_mm * PATCH_PX_PER_MM
 
     def _fine_top(self, index: int, best_of: tuple[TileScores, int], frame: np.ndarray, gains: np.ndarray,
                   label: str, conf: float, visible: np.ndarray | None = None) -> tuple[str, float]:
@@ -1284,6 +1387,11 @@ class OctocubeRecogniser:
 UNKNOWN_COPY = "these tiles do not look like any copy I know: teach me your copy (tablesight teach)"
 UNKNOWN_COPY_PACK = ("these tiles do not look like the copy I was taught: teach me this copy "
                      "(tablesight teach) or give its pack")
+STACK_TILES = (1, 6)
+"""The fewest and most tiles a grid stack holds (its top 2.5-15 mm up)."""
+CUBE_FACE_COMPARED_MM = 38.0
+"""A tile on a cube is placed by the middle this many mm of the 40 mm face it is inset on (the
+tile and 2 of the cube's 3 mm rim round it): the cube window leaves a 7 mm search each way."""
 LETTER_MATCH_MM = 20.0
 """Side of the square compared on an abyss tile at 3 px/mm (its letter is a few mm tall)."""
 LETTER_SEARCH_PX = 9

@@ -77,8 +77,12 @@ def test_a_straight_pack_reads_a_top_the_askew_one_misread() -> None:
     pack = teach("octocube", [("teach0.jpg", np.asarray(photo))]).pack
     frame = synth_frame(530801, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
     truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    # the hidden-top search along the parallax line off too (session 35, oc-tops4): with it, this
+    # table's half-hidden light blue diamond at (1, 0) reads a light blue pearl at confidence 0.05
+    # (unread for the tracker), a stage this test does not pin
     obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
-                             config=RecogniserConfig(pack_shade_cue=False)).recognise(frame.image)
+                             config=RecogniserConfig(pack_shade_cue=False,
+                                                     pack_hidden_top_where_it_can_lie=False)).recognise(frame.image)
     read = {loc: r.tile.label() if r.tile is not None else EMPTY for loc, r in obs.tops.items()
             if not r.covered and truth.tops.get(loc, CUBE) != CUBE}
     assert "white sextant" in [truth.tops[loc] for loc in read]

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.vision.teach_photos import jpeg_teach_photos
+from tests.vision.octocube.taught_table import taught_table
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.pack_reader import SEARCH_PX
 from vision.octocube.recogniser import OctocubeRecogniser
@@ -32,16 +32,7 @@ STACK = (0, 1)
 
 @pytest.fixture(scope="module")
 def scene() -> tuple[Any, Any]:
-    from vision.octocube.synth import synth_frame
-    from vision.render.random_art import random_pack
-    from vision.render.renderer import Renderer
-    from vision.teach import teach
-
-    renderer = Renderer()
-    art = random_pack(PRINTING)
-    pack = teach("octocube", jpeg_teach_photos("octocube", art, PRINTING, renderer, count=1)).pack
-    frame = synth_frame(TABLE, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
-    return pack, frame
+    return taught_table(PRINTING, TABLE)
 
 
 def _read(scene: tuple[Any, Any], config: RecogniserConfig | None = None) -> tuple[Any, Any, Any]:

@@ -841,7 +841,10 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 found.extend(tuple(choice) for choice in itertools.islice(named, self.kids_named_at_once))
             else:
                 found.extend(((("cube", cube.seat, face), tile),) for face in unknown for tile in tiles)
-                if len(unknown) > 1:
+                known = {t.label() for t in cube.faces.values() if t is not None and t is not UNKNOWN}
+                if len(unknown) > 1 and len(arrived - known) > 1:
+                    # two new kinds no known face holds: two unseen faces may have been scored
+                    # (one new kind: one face named at a time, the other left unseen)
                     found.extend(self._named_in_pairs(cube.seat, unknown, tiles, arrived))
         return found + self._taken_unseen_tops(state, observed)
 

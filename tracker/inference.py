@@ -14,7 +14,8 @@ observation differs from it, which chains to try, and what to reveal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -254,11 +255,8 @@ def infer(
             and not (distinct[0].reveals and adapter.doubt_named(trial, distinct[0].reveals)):
         best = distinct[0]
         work = with_reveals(trial, best.reveals)
-        for move in best.chain:
-            work.push_unchecked(move)
-        after = tuple(adapter.reveals(work, observed))
-        for _ in best.chain:
-            work.pop()
+        with pushed(work, best.chain):
+            after = tuple(adapter.reveals(work, observed))
         texts = []
         for move in best.chain:
             texts.append(work.describe_move(move))
@@ -267,12 +265,8 @@ def infer(
     option_texts = _distinct_texts(trial, [s.chain for s in distinct], [s.reveals for s in distinct], adapter)
     after_each = []
     for s in distinct:
-        work = with_reveals(trial, s.reveals)
-        for move in s.chain:
-            work.push_unchecked(move)
-        after_each.append(tuple(adapter.reveals(work, observed)))
-        for _ in s.chain:
-            work.pop()
+        with pushed(with_reveals(trial, s.reveals), s.chain) as work:
+            after_each.append(tuple(adapter.reveals(work, observed)))
     who = acting_player_words(state, distinct[0].chain, adapter)
     return Question(
         prompt=f"The camera cannot tell what {who} did. Which was it?",
@@ -702,6 +696,22 @@ def scratch_copy(state: St) -> St:
     """A copy of ``state`` to push and pop trial moves on: the position and its history, without
     the undo records of the moves already made (never popped here)."""
     return state.copy(stack=False)
+
+
+@contextmanager
+def pushed(state: St, chain: Iterable[Move]) -> Iterator[St]:
+    """``state`` with ``chain`` pushed unchecked, for trying what a chain would leave; every move
+    pushed is popped again on leaving (also where a move raises :class:`RulesError`, which then
+    goes on to the caller)."""
+    count = 0
+    try:
+        for move in chain:
+            state.push_unchecked(move)
+            count += 1
+        yield state
+    finally:
+        for _ in range(count):
+            state.pop()
 
 
 def _is_prefix(short: tuple[Move, ...], long: tuple[Move, ...]) -> bool:

@@ -707,3 +707,25 @@ def test_a_chain_the_adapter_doubts_is_asked_as_the_only_option_and_rejected_as_
     assert events[0].question.options == ((Roll(4), Bank()),)
     assert [type(e) for e in tracked.reject()] == [IllegalMoveAlert]
     assert tracked.state.history == []
+
+
+def test_pushed_shows_the_chain_and_takes_it_back_even_when_the_trial_fails() -> None:
+    """The adapters try chains on a scratch state with :func:`tracker.inference.pushed`: inside,
+    the table the chain leaves; after, the state as it was, also where the trial raised (a state
+    left with a trial's moves on it would follow a game that never happened)."""
+    from tracker.inference import pushed, scratch_copy
+
+    state = RaceGame(2).new_initial_state()
+    state.push(Roll(4))
+    state.push(Bank())
+    work = scratch_copy(state)
+    with pushed(work, (Roll(5), Bank())) as tried:
+        assert tried is work
+        assert work.scores == [4, 5] and work.player == 0
+    assert work.scores == [4, 0] and work.player == 1 and list(work.history) == [Roll(4), Bank()]
+    with pytest.raises(ValueError):
+        with pushed(work, (Roll(6), Pass(), Roll(2))):
+            assert work.pending == 2
+            raise ValueError("the trial failed")
+    assert work.scores == [4, 0] and work.player == 1 and work.pending is None
+    assert list(work.history) == [Roll(4), Bank()]

@@ -23,7 +23,7 @@ from rules.octocube.geometry import top_rotation
 from rules.octocube.moves import Pass, Pivot, Place, UsePower
 from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
 from tracker.adapter import Difference, GameAdapter
-from tracker.inference import Question, scratch_copy
+from tracker.inference import Question, pushed, scratch_copy
 from tracker.octocube.hidden_tops import ChangedTopReading
 from vision.octocube.observation import OctocubeObservation
 from vision.render.octocube_scene import final_score_shown
@@ -318,9 +318,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 if not self._ends_turn_invisibly(work, chain, seat, here, turned=True, top_unread=unread,
                                                  unsure=unsure):
                     continue
-                for move in chain:
-                    work.push_unchecked(move)
-                if not work.is_terminal():
+                with pushed(work, chain):
+                    if work.is_terminal():
+                        continue
                     tails = self._turn_chains(work, work.current_player(), observed)
                     chains.extend(chain + tail for tail in tails)
                     # the next player's turn may have been unseen too (a swap of alike stacks),
@@ -336,8 +336,6 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     shown = not _looks_the_same(left, here)
                     chains.extend(chain + rest for rest in self._after_an_invisible_turn(
                         work, tails, left, observed, again=seat, again_if_steady=shown))
-                for _ in chain:
-                    work.pop()
             # only where the turned tile is read under ``unread_top``: "the player to move's turn"
             # alone then stays within the margin, and the players are asked which; a surer reading
             # would leave the round as the only option, a misread turned into an alarm
@@ -361,9 +359,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         wrong for the rest of the game (bench seed 72475, tilt 34.7, lamp: Yellow passed, Red
         pivoted 90 degrees, its top's rotation read at 0.17, then Yellow rolled; lost from move
         110, 88 false alarms). Three players' turns in one chain are always asked (:meth:`doubt`)."""
-        for move in step:
-            work.push_unchecked(move)
-        try:
+        with pushed(work, step):
             if work.is_terminal():
                 return
             mover = work.current_player()
@@ -372,9 +368,6 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 return
             for unseen in self._unseen_turns(work, mover, observed, turned):
                 self._go_round(work, seat, done + step, unseen, observed, turned, out)
-        finally:
-            for _ in step:
-                work.pop()
 
     def _unseen_turns(self, work: OctocubeState, mover: int, observed: OctocubeObservation,
                       turned: Collection[int]) -> list[tuple[Move, ...]]:
@@ -386,10 +379,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         found: list[tuple[Move, ...]] = []
         for move in legal:
             if isinstance(move, Pivot):
-                work.push_unchecked(move)
-                if self.expected(work).cubes[mover].rotation == read:
-                    found.append((move,))
-                work.pop()
+                with pushed(work, (move,)):
+                    if self.expected(work).cubes[mover].rotation == read:
+                        found.append((move,))
         return found
 
     kids_offer_every_tile = True
@@ -426,13 +418,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         work = scratch_copy(state)
         ending: list[tuple[float, tuple[Move, ...]]] = []
         for chain in self._turn_chains(work, seat, observed):
-            for move in chain:
-                work.push_unchecked(move)
-            if not work.is_terminal() and work.current_player() != seat:
-                cost = sum(d.weight for d in self.differences(self.expected(work), observed))
-                ending.append((cost, chain))
-            for _ in chain:
-                work.pop()
+            with pushed(work, chain):
+                if not work.is_terminal() and work.current_player() != seat:
+                    ending.append((self._cost(work, observed), chain))
         ending.sort(key=lambda item: (item[0], len(item[1])))
         chains: list[tuple[Move, ...]] = []
         here = self.expected(state)
@@ -444,15 +432,12 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             # Red swaps B2 and D4" was the only option, confirmed, and the game was lost from
             # move 174)
             invisible = self._ends_turn_invisibly(work, first, seat, here, turned=True)
-            for move in first:
-                work.push_unchecked(move)
-            tails = self._turn_chains(work, work.current_player(), observed)
-            chains.extend(first + tail for tail in tails)
-            if invisible:
-                left = self.expected(work)
-                chains.extend(first + rest for rest in self._after_an_invisible_turn(work, tails, left, observed))
-            for _ in first:
-                work.pop()
+            with pushed(work, first):
+                tails = self._turn_chains(work, work.current_player(), observed)
+                chains.extend(first + tail for tail in tails)
+                if invisible:
+                    left = self.expected(work)
+                    chains.extend(first + rest for rest in self._after_an_invisible_turn(work, tails, left, observed))
         changed = self._changed_seats(here, observed)
         turned = [s for s in changed if s != seat and _only_rotation_differs(here.cubes.get(s), observed.cubes.get(s))]
         if turned and seat in changed:
@@ -498,37 +483,28 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         quiet += self._best_with_ties(own, self.catch_up_prefixes)
         if not quiet:
             return []
-        for move in quiet[0]:
-            work.push_unchecked(move)
-        try:
+        with pushed(work, quiet[0]):
             third = work.current_player()
             if work.is_terminal() or (third == again and not again_if_steady):
                 return []
             fits: list[tuple[float, tuple[Move, ...]]] = []
             for tail in self._turn_chains(work, third, observed):
-                for move in tail:
-                    work.push_unchecked(move)
-                view = self.expected(work)
-                if third != again or view.cubes.get(third) == here.cubes.get(third):
-                    fits.append((sum(d.weight for d in self.differences(view, observed)), tail))
-                for _ in tail:
-                    work.pop()
-        finally:
-            for _ in quiet[0]:
-                work.pop()
+                with pushed(work, tail):
+                    view = self.expected(work)
+                    if third != again or view.cubes.get(third) == here.cubes.get(third):
+                        fits.append((sum(d.weight for d in self.differences(view, observed)), tail))
         fits.sort(key=lambda item: (item[0], len(item[1])))
         best = self._best_with_ties(fits, self.catch_up_prefixes)
         return [turn + tail for turn in quiet for tail in best]
 
     def _fit_after(self, work: OctocubeState, turn: tuple[Move, ...], observed: OctocubeObservation) -> float:
-        """How far ``observed`` is from the table ``turn`` leaves (the sum of the differences)."""
-        for move in turn:
-            work.push_unchecked(move)
-        try:
-            return sum(d.weight for d in self.differences(self.expected(work), observed))
-        finally:
-            for _ in turn:
-                work.pop()
+        """How far ``observed`` is from the table ``turn`` leaves (:meth:`_cost`)."""
+        with pushed(work, turn):
+            return self._cost(work, observed)
+
+    def _cost(self, work: OctocubeState, observed: OctocubeObservation) -> float:
+        """How far ``observed`` is from the table ``work`` shows: the sum of the differences."""
+        return sum(d.weight for d in self.differences(self.expected(work), observed))
 
     amended_alike_searched_once = True
 
@@ -551,17 +527,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         work = scratch_copy(state)
         here = self.expected(state)
         # the moves taken back must change the view (else there is nothing to give to another player)
-        pushed = 0
         try:
-            for move in undone:
-                work.push_unchecked(move)
-                pushed += 1
-            shown = self.expected(work)
+            with pushed(work, undone):
+                shown = self.expected(work)
         except RulesError:
             return []
-        finally:
-            for _ in range(pushed):
-                work.pop()
         if _looks_the_same(shown, here):
             return []
         unseen = [turn for turn in self._turn_chains(work, seat, observed)
@@ -606,22 +576,15 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         for turn in range(self.recovery_turns):
             ending: list[tuple[float, tuple[Move, ...]]] = []
             for start in starts:
-                for move in start:
-                    work.push_unchecked(move)
-                seat = work.current_player()
-                for chain in self._turn_chains(work, seat, observed):
-                    for move in chain:
-                        work.push_unchecked(move)
-                    whole = start + chain
-                    if turn:
-                        out.append(whole)
-                    if not work.is_terminal() and work.current_player() != seat:
-                        cost = sum(d.weight for d in self.differences(self.expected(work), observed))
-                        ending.append((cost, whole))
-                    for _ in chain:
-                        work.pop()
-                for _ in start:
-                    work.pop()
+                with pushed(work, start):
+                    seat = work.current_player()
+                    for chain in self._turn_chains(work, seat, observed):
+                        whole = start + chain
+                        if turn:
+                            out.append(whole)
+                        with pushed(work, chain):
+                            if not work.is_terminal() and work.current_player() != seat:
+                                ending.append((self._cost(work, observed), whole))
             ending.sort(key=lambda item: (item[0], len(item[1])))
             starts = self._best_with_ties(ending, self.recovery_prefixes)
         out.sort(key=len)
@@ -643,16 +606,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         the tile on top of ``seat``'s cube may also lie turned (a pivot in place), with
         ``top_unread`` show another tile (its top is not read: a power E), and the stack tops
         at ``unsure`` (not read, or covered now) may differ (a power H)."""
-        for move in chain:
-            work.push_unchecked(move)
-        try:
+        with pushed(work, chain):
             if not (work.is_terminal() or work.current_player() != seat):
                 return False
             after = self.expected(work)
             return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat, top_unread, unsure))
-        finally:
-            for _ in chain:
-                work.pop()
 
     def _turn_chains(self, work: OctocubeState, seat: int, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
         """Every chain of ``seat``'s moves up to the end of the turn (each prefix included)."""

@@ -13,7 +13,7 @@ invisible moves fit, :func:`tracker.inference.infer` asks the players instead of
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +25,7 @@ from rules.octocube.state import OctocubeState, player_name, tile_from_label, ti
 from tracker.adapter import Difference, GameAdapter
 from tracker.inference import Question, pushed, scratch_copy
 from tracker.octocube.hidden_tops import ChangedTopReading
-from vision.octocube.observation import OctocubeObservation
+from vision.octocube.observation import BoardReading, OctocubeObservation
 from vision.render.octocube_scene import final_score_shown
 
 COVERED = "covered"
@@ -316,7 +316,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                       or reading.covered or reading.confidence < self.unread_top}
             for chain in list(chains):
                 if not self._ends_turn_invisibly(work, chain, seat, here, turned=True, top_unread=unread,
-                                                 unsure=unsure):
+                                                 unsure=unsure, boards=observed.boards):
                     continue
                 with pushed(work, chain):
                     if work.is_terminal():
@@ -601,16 +601,20 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
 
     def _ends_turn_invisibly(self, work: OctocubeState, chain: tuple[Move, ...], seat: int,
                              here: OctocubeView, turned: bool = False, top_unread: bool = False,
-                             unsure: Collection[Location] = ()) -> bool:
+                             unsure: Collection[Location] = (),
+                             boards: Mapping[int, BoardReading] | None = None) -> bool:
         """``chain`` ends ``seat``'s turn and the table looks as in ``here``; with ``turned``,
         the tile on top of ``seat``'s cube may also lie turned (a pivot in place), with
-        ``top_unread`` show another tile (its top is not read: a power E), and the stack tops
-        at ``unsure`` (not read, or covered now) may differ (a power H)."""
+        ``top_unread`` show another tile (its top is not read: a power E), the stack tops
+        at ``unsure`` (not read, or covered now) may differ (a power H), and, given the
+        ``boards`` as read, a board may differ where those readings cannot tell (a power F that
+        swapped an unsure top for a tile of a kind the board holds twice)."""
         with pushed(work, chain):
             if not (work.is_terminal() or work.current_player() != seat):
                 return False
             after = self.expected(work)
-            return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat, top_unread, unsure))
+            return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat, top_unread, unsure,
+                                                                              boards))
 
     def _turn_chains(self, work: OctocubeState, seat: int, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
         """Every chain of ``seat``'s moves up to the end of the turn (each prefix included)."""
@@ -846,8 +850,17 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                                          sorted(t.label() for t in have.object_tiles()))[0])
         else:
             arrived = {t.label() for t in board.tiles} - {t.label() for t in have.object_tiles()}
-        kinds = [t for t in state.unaccounted_tiles() if t.kind == "object" and t.label() in arrived]
-        return [((loc, tile),) for loc in unseen for tile in kinds]
+        # or a coin onto a pile the camera does not count (fresh steep bench seed 72550 through
+        # the pixels, tilt 28.4: Red rolled off C2, whose coin was read at 0.57, then took it
+        # with power F for its only green amphora; no coin was offered, "tiles left Red's board"
+        # was raised and the game was lost from move 313)
+        if board.coins and (not board.coins_counted or board.coins > have.coins):
+            arrived.add("coin")
+        tiles = [t for t in state.unaccounted_tiles() if t.kind == "object" and t.label() in arrived]
+        coin = next((t for t in state.unaccounted_tiles() if t.kind == "coin"), None)
+        if coin is not None and "coin" in arrived:
+            tiles.append(coin)  # one alternative: every coin is alike
+        return [((loc, tile),) for loc in unseen for tile in tiles]
 
     def doubt_named(self, state: OctocubeState, reveals: tuple[tuple[Any, Any], ...]) -> str:
         """A kids cube's tile nobody saw, named for its Retrieve from what it may be: the true one
@@ -1066,18 +1079,44 @@ def _looks_the_same(after: OctocubeView, here: OctocubeView) -> bool:
 
 
 def _only_turned(after: OctocubeView, here: OctocubeView, seat: int, top_unread: bool = False,
-                 unsure: Collection[Location] = ()) -> bool:
+                 unsure: Collection[Location] = (), boards: Mapping[int, BoardReading] | None = None) -> bool:
     """``after`` differs from ``here`` only in the rotation of the tile on top of ``seat``'s
     cube (a pivot in place, seen only through that tile's rotation); with ``top_unread``, or in
-    that tile itself (the cube stays where it stood); and in the stack tops at ``unsure``."""
+    that tile itself (the cube stays where it stood); in the stack tops at ``unsure``; and,
+    given ``boards`` (the readings), in what those board readings cannot see."""
     mine, was = after.cubes.get(seat), here.cubes.get(seat)
     if mine is None or was is None or mine.location != was.location or (mine.top != was.top and not top_unread):
         return False
     if after.tops != here.tops and (after.tops.keys() != here.tops.keys() or any(
             top != here.tops[loc] and loc not in unsure for loc, top in after.tops.items())):
         return False
-    return (after.boards == here.boards
-            and {s: v for s, v in after.cubes.items() if s != seat} == {s: v for s, v in here.cubes.items() if s != seat})
+    alike = after.boards == here.boards or (boards is not None and bool(unsure)
+                                            and _boards_read_alike(after, here, boards))
+    return alike and {s: v for s, v in after.cubes.items() if s != seat} == {s: v for s, v in here.cubes.items()
+                                                                              if s != seat}
+
+
+def _boards_read_alike(after: OctocubeView, here: OctocubeView, boards: Mapping[int, BoardReading]) -> bool:
+    """``after``'s boards look like ``here``'s to a camera that reads them as ``boards`` were: where a
+    reading does not count identical tiles (from above a space shows its top tile) a swap that
+    keeps every kind on the board does not show, nor, where coins are not counted, one coin more
+    on a pile (advanced bench seed 72550 through the pixels, tilt 28.4: Red swapped the white
+    starfish on D2 for one of two white pearls with power F, D2's new top read at 0.37, then
+    Yellow swapped a tile too; only chains leaving Red's board as it was were offered, the
+    players said none of these, and the game was lost from move 282)."""
+    if after.boards.keys() != here.boards.keys():
+        return False
+    for seat, view in after.boards.items():
+        was, got = here.boards[seat], boards.get(seat)
+        if view == was:
+            continue
+        if got is None or view.slots != was.slots or view.unseen != was.unseen:
+            return False
+        if view.tiles != was.tiles and (got.tiles_counted or set(view.tiles) != set(was.tiles)):
+            return False
+        if view.coins != was.coins and (got.coins_counted or (view.coins > 0) != (was.coins > 0)):
+            return False
+    return True
 
 
 def _only_rotation_differs(want: CubeView | None, got: Any) -> bool:

@@ -87,9 +87,10 @@ BONUS_PHOTO_BLURS_PX = (0.6, 0.8, 1.0, 1.2, 1.4)
 templates; the photo's own is the one whose best faces fit its tiles best (summed over the tiles
 lying there), and its faces are read with that one. A camera's blur differs from photo to photo
 (the renderer draws 0-1.3 camera pixels): at 1920x1080 the digits are 4-6 pixels tall, and a
-template sharper than the photo fits a blurred 1, 3 or 4 less than a round 0 (tuning tables
-90350-90366, 90395 at 1920x1080: 33 of 133 tiles' best face wrong at 0.6 alone, 15 with the
-blur chosen per photo; see docs/score_photo.md, session 36)."""
+template sharper than the photo fits a blurred 1, 3 or 4 less than a round 0 (the 54 expert
+tuning tables of 90350-90432 at 1920x1080: 92 of 511 tiles' best face wrong at 0.6 alone, 2 of them
+with no doubt; 41 with the blur chosen per photo, none without a doubt; per seat or per tile: worse;
+see docs/score_photo.md, session 36). The tracker's reader keeps ``BONUS_SENSOR_BLUR_PX`` alone."""
 LIGHT_PERCENTILE = 95.0
 """How light a wall's cards are: this percentile of grey over its trophy places (mostly card
 stock; tokens, icons and the board's gaps are the darker rest)."""

@@ -82,6 +82,15 @@ BONUS_BLUR_PX = 2.2
 right on the tuning seeds: blur 1.0 81 %, 1.6 92 %, 2.0-2.4 95 %, 2.8 81 %)."""
 BONUS_SENSOR_BLUR_PX = 0.6
 """The camera's own blur (camera pixels) put on the projected face templates."""
+BONUS_PHOTO_BLURS_PX = (0.6, 0.8, 1.0, 1.2, 1.4)
+"""A finished table's photo (``tablesight score``): the blurs tried on the projected face
+templates; the photo's own is the one whose best faces fit its tiles best (summed over the tiles
+lying there), and its faces are read with that one. A camera's blur differs from photo to photo
+(the renderer draws 0-1.3 camera pixels): at 1920x1080 the digits are 4-6 pixels tall, and a
+template sharper than the photo fits a blurred 1, 3 or 4 less than a round 0 (the 54 expert
+tuning tables of 90350-90432 at 1920x1080: 92 of 511 tiles' best face wrong at 0.6 alone, 2 of them
+with no doubt; 41 with the blur chosen per photo, none without a doubt; per seat or per tile: worse;
+see docs/score_photo.md, session 36). The tracker's reader keeps ``BONUS_SENSOR_BLUR_PX`` alone."""
 LIGHT_PERCENTILE = 95.0
 """How light a wall's cards are: this percentile of grey over its trophy places (mostly card
 stock; tokens, icons and the board's gaps are the darker rest)."""
@@ -270,8 +279,18 @@ class _Plan:
 class TokenSampler:
     """Samples every token place of one camera's frames and scores it against the token art."""
 
-    def __init__(self, view: TableView, side: str, num_players: int, expert: bool) -> None:
+    def __init__(self, view: TableView, side: str, num_players: int, expert: bool,
+                 bonus_blurs: tuple[float, ...] = (BONUS_SENSOR_BLUR_PX,), bonus_present: float = 0.0) -> None:
+        """``bonus_blurs``: the blurs tried on the bonus faces' templates (one: the tracker's
+        camera; ``BONUS_PHOTO_BLURS_PX``: a photo's, chosen per photo over the places whose blank
+        tile correlation is at least ``bonus_present``)."""
+        if not bonus_blurs:
+            raise ValueError("at least one blur for the bonus faces' templates")
         self.view = view
+        self.bonus_blurs = tuple(bonus_blurs)
+        self.bonus_present = bonus_present
+        self.bonus_blur = self.bonus_blurs[0]
+        """The blur the last frame's faces were read with."""
         spaces = len(art.WALL_SPACES[side])
         bw, bd = art.WALL_BOARD_SIZE_MM
         trophies, wilds, scorings, personal, accolade, bonus = _Plan(), _Plan(), _Plan(), _Plan(), _Plan(), _Plan()
@@ -335,7 +354,7 @@ class TokenSampler:
         self._personal_t = {k: _normalise(pers_t[k][None], m.penalty if k == "penalty" else m.personal)[0]
                              for k in PERSONAL_KINDS}
         self.bonus_faces = [f for f in BONUS_FACES if side == "horn" or f not in (7, 8, 12)]
-        self._bonus_face_t = self._projected_bonus_faces()
+        self._bonus_face_ts = [self._projected_bonus_faces(b) for b in self.bonus_blurs]
         self._bonus_blank_t = _normalise(_blank_tile(m)[None], m.presence)[0]
         wild = _normalise_colour(pers_t["wild"][None], m.wild_colour)[0]
         self._wild_colour_t = wild / max(float(np.linalg.norm(wild)), 1e-6)
@@ -346,7 +365,7 @@ class TokenSampler:
         self._personal_colour = np.stack([np.log(np.maximum(pers_t[k][self._colour_mask].mean(axis=0), 1.0) / mat)
                                           for k in PERSONAL_KINDS])
 
-    def _projected_bonus_faces(self) -> np.ndarray:
+    def _projected_bonus_faces(self, blur: float = BONUS_SENSOR_BLUR_PX) -> np.ndarray:
         """(places, faces, mask pixels): each face as this camera sees it at each bonus place.
         The numbers are 4-6 camera pixels tall, so the template is made the way the frame is:
         the renderer's own sprite level warped into the image at the tile's place, blurred like
@@ -386,7 +405,7 @@ class TokenSampler:
                                              borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
                 a = warped[:, :, 3:4] / 255.0
                 crop: np.ndarray = warped[:, :, :3] + (1 - a) * np.array(MAT_BGR, np.float32)
-                crop = cv2.GaussianBlur(crop, (0, 0), BONUS_SENSOR_BLUR_PX)
+                crop = cv2.GaussianBlur(crop, (0, 0), blur)
                 patch = cv2.remap(crop, (mx - x0).astype(np.float32), (my - y0).astype(np.float32), cv2.INTER_LINEAR)
                 out[k, j] = _normalise(patch[None], self._m.face)[0]
         return out
@@ -504,14 +523,19 @@ class TokenSampler:
             patches = self._layers["bonus"].sample(image_bgr)
             grey = _grey(patches)
             present = _normalise(grey, m.presence) @ self._bonus_blank_t
-            faces = np.einsum("np,nfp->nf", _normalise(grey, m.face),
-                              np.repeat(self._bonus_face_t, len(BONUS_JITTER), axis=0))
+            face_patches = _normalise(grey, m.face)
+            k = len(BONUS_JITTER)
+            by_blur = [np.einsum("np,nfp->nf", face_patches, np.repeat(t, k, axis=0)) for t in self._bonus_face_ts]
+            # the photo's blur: the templates whose best faces fit the tiles lying there best
+            lying = [i for i in range(0, len(plan.labels), k) if present[i:i + k].max() >= self.bonus_present]
+            blur_fit = [sum(float(fits[i:i + k].max()) for i in lying) for fits in by_blur]
+            chosen = int(np.argmax(blur_fit))
+            faces, self.bonus_blur = by_blur[chosen], self.bonus_blurs[chosen]
             inside = patches[:, m.inside].mean(axis=1)
             rim = patches[:, m.rim].mean(axis=1)
             ratio = ((rim[:, 0] + 1) / (rim[:, 2] + 1)) / ((inside[:, 0] + 1) / (inside[:, 2] + 1))
             # each face's best pose; the rim at the nominal pose (tiles lie square on their place)
             labels, rows = [], []
-            k = len(BONUS_JITTER)
             for i in range(0, len(plan.labels), k):
                 labels.append(plan.labels[i])
                 rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + BONUS_NOMINAL]], faces[i:i + k].max(axis=0)]))

@@ -22,7 +22,8 @@ import numpy as np
 
 from rules.open_season.bonus import BONUS_FACES, PERMANENT
 from vision.octocube.geometry import TableView
-from vision.open_season.token_sampling import PERSONAL_KINDS, PERSONAL_SLOTS, TokenSampler
+from vision.open_season.token_sampling import (BONUS_PHOTO_BLURS_PX, BONUS_SENSOR_BLUR_PX, PERSONAL_KINDS,
+                                               PERSONAL_SLOTS, TokenSampler)
 from vision.render import open_season_art as art
 from vision.render.open_season_scene import SCORING_SLOTS, SEAT_SIDES
 
@@ -189,7 +190,8 @@ class TokenReader:
         ``scoring_line``: the Shield scoring trophies' line (``TABLE_SCORING_LINE`` for the
         tracker's calibrated camera).
         ``finished``: a finished table (``tablesight score``): a tile whose gold rim is read surely
-        holds the permanent face (``_decode_bonus``'s ``activated``)."""
+        holds the permanent face (``_decode_bonus``'s ``activated``), and the bonus faces are read
+        with the photo's own blur (``token_sampling.BONUS_PHOTO_BLURS_PX``)."""
         if side not in art.WALL_SPACES:
             raise ValueError(f"unknown wall side {side!r}; expected 'horn' or 'shield'")
         if num_players not in SEAT_SIDES:
@@ -202,7 +204,10 @@ class TokenReader:
         self.expert = expert
         self.scoring_line = scoring_line
         self.finished = finished
-        self._sampler = TokenSampler(view, side, num_players, expert)
+        # a finished table's photo: its camera's blur is not known beforehand (the tracker's
+        # frames keep the one blur its faces were tuned with)
+        blurs = BONUS_PHOTO_BLURS_PX if finished else (BONUS_SENSOR_BLUR_PX,)
+        self._sampler = TokenSampler(view, side, num_players, expert, blurs, BONUS_PRESENT)
         self._bonus_faces = self._sampler.bonus_faces
         back = None if pack is None else pack.faces.get("back")
         backs = [] if back is None else [back] if np.asarray(back).ndim == 3 else list(back)

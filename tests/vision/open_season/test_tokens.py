@@ -138,6 +138,31 @@ def test_eight_bonus_faces_seen_from_the_north_read_right() -> None:
     assert [reads[s].bonus for s in (0, 1)] == list(want)
 
 
+def test_a_finished_tables_photo_reads_the_bonus_faces_with_its_own_blur() -> None:
+    # a camera's blur differs from photo to photo: the same eight faces blurred 1.2 camera pixels
+    # more than the render read player 1's faces 5 and 14 as 2 and 10 with the one template blur
+    # of 0.6 px; a finished table's reader (``tablesight score``) tries several and reads with the
+    # one that fits the photo's tiles best (the tracker's keeps its one blur)
+    import cv2
+
+    from vision.open_season.token_sampling import BONUS_PHOTO_BLURS_PX, TokenSampler
+    from vision.open_season.tokens import BONUS_PRESENT
+
+    want = {1: (5, False), 2: (8, False), 3: (12, False), 4: (14, False)}
+    table, camera = _render(2, 97506, "horn", True, 20.0, 180.0)
+    table.players[0].bonus = dict(want)
+    table.players[1].bonus = {1: (13, True), 2: (4, False), 3: (10, False), 4: (2, True)}
+    out = _shoot(table, camera, 13)
+    view = TokenReader.from_ground_truth(out.ground_truth, "horn", 2, True).view
+    blurred = cv2.GaussianBlur(out.image, (0, 0), 1.2)
+    sampler = TokenSampler(view, "horn", 2, True, BONUS_PHOTO_BLURS_PX, BONUS_PRESENT)
+    sampler.scores(out.image)
+    sharp = sampler.bonus_blur
+    sampler.scores(blurred)
+    assert sampler.bonus_blur >= 1.2 > sharp
+    assert TokenReader(view, "horn", 2, True, finished=True).read(blurred)[0].bonus == want
+
+
 def test_a_hand_over_the_personal_tokens_is_a_doubt_not_a_miscount() -> None:
     table, camera = _render(2, 97504, "horn", False, 10.0, 0.0)
     player = table.players[0]

@@ -238,6 +238,16 @@ class RecogniserConfig:
     glyph alone (the coarse stage slid a centred blob 5 mm onto an off-centre one: random
     printing 997340, table 520000, a dark blue sextant read as the amphora). Off: the coarse
     stage's best face stands."""
+    pack_cube_top_behind_confidence: float = 0.1
+    """With a pack: a found cube whose top window fits ANOTHER seat's taught bare face best (by at
+    least ``pack_cube_top_behind_margin`` over its own), while that seat's cube stands right behind
+    it as the camera sees it, shows that cube's near face where its own top should be (the cube
+    behind, on a higher stack, is drawn over it): its top is not read, and the reading is no surer
+    than this (the tracker weighs it as a doubt). Whole taught game 72541 (printing 997351, tilt
+    34.4, lamp, change 15): Yellow's bare cyan face on E4 over two thirds of Red's white diamond on
+    E3 fit 0.63-0.66 (Red's own blue face 0.33-0.41), read "nothing on top" at 0.61 and the game
+    was lost at move 17. 0: off (read as a bare top, as before)."""
+    pack_cube_top_behind_margin: float = 0.1
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

@@ -179,6 +179,14 @@ class RecogniserConfig:
     """... and only where the net gives that other window this seat's colour within this much of
     its pick (996994: 0.94-0.97 against 0.98-0.99; fresh 997301, a red cube called yellow 0.58
     against the yellow cube's own 0.94, was moved onto)."""
+    pack_cube_elsewhere_front_parallax_mm: float = 9.0
+    """... but never onto the location right in front of the pick (as the camera sees it) where
+    the tilt moves a stack's top at least this far (mm) between the two heights: there the pick's
+    own cube shows its near face, a bare plate, in the front window (whole taught game 72541,
+    printing 997351, tilt 34.4, changes 51-53: Red's cube on D4 wearing a coin, its blue near face
+    fitting its taught bare face 0.68 in D3's window, was moved onto D3 and the game was lost at
+    move 52), and the height test (``_shows_stack_top``) already told the pick's tile from a
+    stack top. 0: any window, as before."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

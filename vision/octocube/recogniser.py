@@ -721,7 +721,11 @@ class OctocubeRecogniser:
         # seat's cube however its plate fits (fresh printing 997301, table 520101: the yellow cube's
         # own window 0.94, the red cube's bare plate 0.58 yellow, its rim not told from yellow)
         floor = max(self.config.min_cube_probability, float(probs[pick, col]) - self.config.pack_cube_elsewhere_p_drop)
-        others = [i for i in free if i != pick and i not in not_cube
+        front = self._front[pick]
+        reach = self.config.pack_cube_elsewhere_front_parallax_mm
+        if front is not None and (reach <= 0 or float(np.hypot(*self._parallax[pick])) * _CUBE_LIFT_TILES < reach):
+            front = None  # seen nearly straight down, the near face does not reach the window in front
+        others = [i for i in free if i != pick and i != front and i not in not_cube
                   and float(probs[i, col]) >= floor and int(np.argmax(probs[i])) == col]
         if not others:
             return None

@@ -187,6 +187,13 @@ class RecogniserConfig:
     fitting its taught bare face 0.68 in D3's window, was moved onto D3 and the game was lost at
     move 52), and the height test (``_shows_stack_top``) already told the pick's tile from a
     stack top. 0: any window, as before."""
+    pack_hidden_cube_share: float = 0.2
+    """With a pack: a seat's cube partly hidden under the cube behind it (``cube_hidden_min_probability``'s
+    second way) is found with a share of the colour left down to this where its own near face, a
+    bare plate in the printing's colour, fits its stack-height window
+    (``OctocubeRecogniser._hidden_cube_by_near_face``). 0: off."""
+    pack_near_face_score: float = 0.45
+    """... that fit at least this (and the lead ``pack_cube_face_lead`` over every other taught face)."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

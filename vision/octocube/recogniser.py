@@ -511,6 +511,9 @@ class OctocubeRecogniser:
                     best, p = found
             if p < self.config.min_cube_probability:
                 rescued = self._hidden_cube(col, probs, [i for i in free if i < n_grid], colour_at, not_cube)
+                if rescued is None and self._cube_matcher is not None and stacks is not None:
+                    rescued = self._hidden_cube_by_near_face(col, seat, probs, [i for i in free if i < n_grid],
+                                                             colour_at, not_cube, stacks)
                 if rescued is None:
                     continue
                 best, p = rescued
@@ -784,6 +787,46 @@ class OctocubeRecogniser:
             found = min(1.0, found)
             if found >= cfg.min_cube_probability and (best is None or found > best[1]):
                 best = (i, found)
+        return best
+
+    def _hidden_cube_by_near_face(self, col: int, seat: int, probs: np.ndarray, free: list[int],
+                                  colour_at: dict[int, int], not_cube: set[int], stacks: np.ndarray
+                                  ) -> tuple[int, float] | None:
+        """With a pack: :meth:`_hidden_cube`'s second way (the cube behind, on a taller stack, over
+        part of this cube's top) where the colour left once the cube behind is set aside leads but
+        is under ``min_cube_probability``, down to ``pack_hidden_cube_share``, confirmed by the
+        cube's own near face: under a tilt that moves a stack's top at least
+        ``pack_topped_min_parallax_mm``, the seat's taught bare face fits the location's
+        stack-height window at least ``pack_near_face_score`` and beats every other taught face
+        there by ``pack_cube_face_lead``. The net knows the built-in colours only (whole taught game
+        72541, printing 997351, tilt 34.4, change 60: Blue's orange cube on E2 wearing a light blue
+        starfish, 72 % in view under Red's on E3; the net gave it 0.15 of the 0.59 Red leaves, a share
+        of 0.25, and its orange near face fit Blue's taught bare face 0.54 there, the next face
+        0.08: Blue's cube was not found at the injected illegal change and the game was lost).
+        (window, share) or None."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        face = f"cube-{PLAYER_COLOURS[seat]}"
+        if cfg.pack_hidden_cube_share <= 0 or face not in self._cube_matcher.labels:
+            return None
+        best: tuple[int, float] | None = None
+        for i in free:
+            behind = self._behind[i]
+            if i in not_cube or behind is None or behind not in colour_at \
+                    or float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_min_parallax_mm:
+                continue
+            rest = probs[i].copy()
+            rest[colour_at[behind]] = 0.0
+            total = float(rest.sum())
+            rest[CUBE_CLASSES.index("none")] = -1.0
+            if total <= 0 or int(np.argmax(rest)) != col:
+                continue
+            share = float(probs[i, col]) / total
+            if share < cfg.pack_hidden_cube_share or (best is not None and share <= best[1]):
+                continue
+            label, score, lead, _ = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3)).best(0)
+            if label == face and score >= cfg.pack_near_face_score and lead >= cfg.pack_cube_face_lead:
+                best = (i, share)
         return best
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:

@@ -179,6 +179,21 @@ class RecogniserConfig:
     """... and only where the net gives that other window this seat's colour within this much of
     its pick (996994: 0.94-0.97 against 0.98-0.99; fresh 997301, a red cube called yellow 0.58
     against the yellow cube's own 0.94, was moved onto)."""
+    pack_cube_elsewhere_front_parallax_mm: float = 9.0
+    """... but never onto the location right in front of the pick (as the camera sees it) where
+    the tilt moves a stack's top at least this far (mm) between the two heights: there the pick's
+    own cube shows its near face, a bare plate, in the front window (whole taught game 72541,
+    printing 997351, tilt 34.4, changes 51-53: Red's cube on D4 wearing a coin, its blue near face
+    fitting its taught bare face 0.68 in D3's window, was moved onto D3 and the game was lost at
+    move 52), and the height test (``_shows_stack_top``) already told the pick's tile from a
+    stack top. 0: any window, as before."""
+    pack_hidden_cube_share: float = 0.2
+    """With a pack: a seat's cube partly hidden under the cube behind it (``cube_hidden_min_probability``'s
+    second way) is found with a share of the colour left down to this where its own near face, a
+    bare plate in the printing's colour, fits its stack-height window
+    (``OctocubeRecogniser._hidden_cube_by_near_face``). 0: off."""
+    pack_near_face_score: float = 0.45
+    """... that fit at least this (and the lead ``pack_cube_face_lead`` over every other taught face)."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""
@@ -238,6 +253,16 @@ class RecogniserConfig:
     glyph alone (the coarse stage slid a centred blob 5 mm onto an off-centre one: random
     printing 997340, table 520000, a dark blue sextant read as the amphora). Off: the coarse
     stage's best face stands."""
+    pack_cube_top_behind_confidence: float = 0.1
+    """With a pack: a found cube whose top window fits ANOTHER seat's taught bare face best (by at
+    least ``pack_cube_top_behind_margin`` over its own), while that seat's cube stands right behind
+    it as the camera sees it, shows that cube's near face where its own top should be (the cube
+    behind, on a higher stack, is drawn over it): its top is not read, and the reading is no surer
+    than this (the tracker weighs it as a doubt). Whole taught game 72541 (printing 997351, tilt
+    34.4, lamp, change 15): Yellow's bare cyan face on E4 over two thirds of Red's white diamond on
+    E3 fit 0.63-0.66 (Red's own blue face 0.33-0.41), read "nothing on top" at 0.61 and the game
+    was lost at move 17. 0: off (read as a bare top, as before)."""
+    pack_cube_top_behind_margin: float = 0.1
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

@@ -217,6 +217,9 @@ class OctocubeRecogniser:
         self._cube_top_reads: dict[int, tuple[np.ndarray, float, str]] = {}
         """With a pack, per seat whose cube was found this frame: its window, the place's
         probability and the net's top label (:meth:`_reread_cube_tops` reads the top again)."""
+        self._cube_top_face: dict[int, tuple[str, dict[str, float]]] = {}
+        """With a pack, per seat whose cube top was read this frame: the taught face that fit its
+        window best, and every taught bare cube face's fit there (:meth:`_tops_behind`)."""
         self._shade_reads: list[ShadeRead] = []
         """With a pack: this frame's stack tops as the shade cue sees them."""
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
@@ -420,6 +423,8 @@ class OctocubeRecogniser:
         self._read_tops(obs, top_probs[:n_s], stacks, frame, gains, stack_scores)
         if self.pack is not None and self.config.pack_cube_tops_in_taught_colours:
             self._reread_cube_tops(obs)
+        if self.pack is not None:
+            self._tops_behind(obs)
         if stack_scores is not None:
             self._judge_copy(obs, top_probs[:n_s], stacks, stack_scores)
         t5 = time.perf_counter()
@@ -468,6 +473,7 @@ class OctocubeRecogniser:
             order.append((float(probs[best, col]), seat, col, candidates))
         self._cube_top_reads = {}
         self._cube_top_at = {}
+        self._cube_top_face = {}
         stack_tops: dict[int, bool] = {}
         """With a pack: grid windows already judged (``_shows_stack_top``) this frame."""
         for _, seat, col, candidates in sorted(order, reverse=True):
@@ -505,6 +511,9 @@ class OctocubeRecogniser:
                     best, p = found
             if p < self.config.min_cube_probability:
                 rescued = self._hidden_cube(col, probs, [i for i in free if i < n_grid], colour_at, not_cube)
+                if rescued is None and self._cube_matcher is not None and stacks is not None:
+                    rescued = self._hidden_cube_by_near_face(col, seat, probs, [i for i in free if i < n_grid],
+                                                             colour_at, not_cube, stacks)
                 if rescued is None:
                     continue
                 best, p = rescued
@@ -573,6 +582,9 @@ class OctocubeRecogniser:
                 reads = self._cube_top_reads
                 if a in reads and b in reads:
                     reads[a], reads[b] = reads[b], reads[a]
+                faces = self._cube_top_face
+                if a in faces and b in faces:
+                    faces[a], faces[b] = faces[b], faces[a]
 
     def _drop_doubtful_turns(self, obs: OctocubeObservation, art_match: dict[int, float],
                              colour_at: dict[int, int]) -> None:
@@ -591,6 +603,32 @@ class OctocubeRecogniser:
             behind = self._behind[window_of[cube.location]]
             if behind is not None and behind in colour_at:
                 obs.cubes[seat] = replace(cube, rotation=None)
+
+    def _tops_behind(self, obs: OctocubeObservation) -> None:
+        """With a pack: a cube read bare whose window fits another seat's taught bare face best
+        (by ``pack_cube_top_behind_margin`` over the seat's own), where that seat's cube stands
+        right behind it as the camera sees it, shows the near face of the cube behind, not its
+        own top: the top is reported unsure (``pack_cube_top_behind_confidence``) with no turn.
+        The place stands. (The bench's renderer paints a cube on a higher stack after one on a
+        lower stack, whatever their depths: Yellow's cube on E4, 2.5 mm higher, hides two thirds
+        of Red's top on E3 in front of it, taught game 72541, tilt 34.4.)"""
+        cap = self.config.pack_cube_top_behind_confidence
+        if cap <= 0:
+            return
+        locs = self.layout.stack_locations
+        index = {loc: i for i, loc in enumerate(locs)}
+        seat_at = {c.location: s for s, c in obs.cubes.items() if c.location is not None}
+        for seat, (face, fits) in self._cube_top_face.items():
+            cube = obs.cubes.get(seat)
+            own = f"cube-{PLAYER_COLOURS[seat]}"
+            if cube is None or cube.location is None or cube.top is not None or not face.startswith("cube-") \
+                    or face == own or fits[face] - fits.get(own, -np.inf) < self.config.pack_cube_top_behind_margin:
+                continue
+            behind = self._behind[index[cube.location]]
+            other = seat_at.get(locs[behind]) if behind is not None else None
+            if other is None or face != f"cube-{PLAYER_COLOURS[other]}":
+                continue
+            obs.cubes[seat] = replace(cube, confidence=round(min(cube.confidence, cap), 4), rotation=None)
 
     def _net_cube_window(self, free: list[int], col: int, probs: np.ndarray, taken: set[int],
                          not_cube: set[int]) -> tuple[int, float]:
@@ -686,7 +724,11 @@ class OctocubeRecogniser:
         # seat's cube however its plate fits (fresh printing 997301, table 520101: the yellow cube's
         # own window 0.94, the red cube's bare plate 0.58 yellow, its rim not told from yellow)
         floor = max(self.config.min_cube_probability, float(probs[pick, col]) - self.config.pack_cube_elsewhere_p_drop)
-        others = [i for i in free if i != pick and i not in not_cube
+        front = self._front[pick]
+        reach = self.config.pack_cube_elsewhere_front_parallax_mm
+        if front is not None and (reach <= 0 or float(np.hypot(*self._parallax[pick])) * _CUBE_LIFT_TILES < reach):
+            front = None  # seen nearly straight down, the near face does not reach the window in front
+        others = [i for i in free if i != pick and i != front and i not in not_cube
                   and float(probs[i, col]) >= floor and int(np.argmax(probs[i])) == col]
         if not others:
             return None
@@ -745,6 +787,46 @@ class OctocubeRecogniser:
             found = min(1.0, found)
             if found >= cfg.min_cube_probability and (best is None or found > best[1]):
                 best = (i, found)
+        return best
+
+    def _hidden_cube_by_near_face(self, col: int, seat: int, probs: np.ndarray, free: list[int],
+                                  colour_at: dict[int, int], not_cube: set[int], stacks: np.ndarray
+                                  ) -> tuple[int, float] | None:
+        """With a pack: :meth:`_hidden_cube`'s second way (the cube behind, on a taller stack, over
+        part of this cube's top) where the colour left once the cube behind is set aside leads but
+        is under ``min_cube_probability``, down to ``pack_hidden_cube_share``, confirmed by the
+        cube's own near face: under a tilt that moves a stack's top at least
+        ``pack_topped_min_parallax_mm``, the seat's taught bare face fits the location's
+        stack-height window at least ``pack_near_face_score`` and beats every other taught face
+        there by ``pack_cube_face_lead``. The net knows the built-in colours only (whole taught game
+        72541, printing 997351, tilt 34.4, change 60: Blue's orange cube on E2 wearing a light blue
+        starfish, 72 % in view under Red's on E3; the net gave it 0.15 of the 0.59 Red leaves, a share
+        of 0.25, and its orange near face fit Blue's taught bare face 0.54 there, the next face
+        0.08: Blue's cube was not found at the injected illegal change and the game was lost).
+        (window, share) or None."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        face = f"cube-{PLAYER_COLOURS[seat]}"
+        if cfg.pack_hidden_cube_share <= 0 or face not in self._cube_matcher.labels:
+            return None
+        best: tuple[int, float] | None = None
+        for i in free:
+            behind = self._behind[i]
+            if i in not_cube or behind is None or behind not in colour_at \
+                    or float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_min_parallax_mm:
+                continue
+            rest = probs[i].copy()
+            rest[colour_at[behind]] = 0.0
+            total = float(rest.sum())
+            rest[CUBE_CLASSES.index("none")] = -1.0
+            if total <= 0 or int(np.argmax(rest)) != col:
+                continue
+            share = float(probs[i, col]) / total
+            if share < cfg.pack_hidden_cube_share or (best is not None and share <= best[1]):
+                continue
+            label, score, lead, _ = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3)).best(0)
+            if label == face and score >= cfg.pack_near_face_score and lead >= cfg.pack_cube_face_lead:
+                best = (i, share)
         return best
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
@@ -861,6 +943,9 @@ class OctocubeRecogniser:
         assert self._cube_matcher is not None
         ts = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3))
         label, score, lead, turn = ts.best(0)
+        if at is not None:
+            self._cube_top_face[at[0]] = (label, {lb: float(ts.scores[0, j]) for j, lb in enumerate(ts.labels)
+                                                  if lb.startswith("cube-")})
         if label.startswith("cube-"):  # its own bare face (or another player's: the same plate)
             return None, p_cube * self._pack_confidence(score, lead), None
         if score < self.config.pack_tile_score:

@@ -5,7 +5,9 @@ Fresh steep advanced bench seed 72550 through the pixels (tilt 28.4, evening): R
 whose top (a coin nobody had seen: the cube had stood on it) was read at 0.57, too unsure to name;
 Red then took it with power F for its only green amphora. Only kinds new on Red's board were
 offered for that top, never a coin (a coin pile shows one coin, however many lie under it), so no
-chain was formed, "tiles left Red's board" was raised and the game was lost from move 313."""
+chain was formed, "tiles left Red's board" was raised and the game was lost from move 313. Every
+kind the board shows may be the one taken (a second tile of a kind shows nothing new either), so
+the name is asked."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from rules.octocube.moves import Roll, UsePower
 from tests.tracker.octocube_helpers import answer_truthfully, tracked_until, truth_after
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
-from tracker.session import IllegalMoveAlert
+from tracker.session import IllegalMoveAlert, QuestionAsked
 from vision.octocube.observation import OctocubeObservation
 
 SEED, RED_ROLLS_OFF_AT, C2 = 72550, 312, (1, 2)
@@ -46,6 +48,13 @@ def test_a_coin_nobody_named_taken_by_power_f_is_named_and_the_swap_followed() -
     swapped = truth_after(twin, RED_ROLLS_OFF_AT + 2)
     events = list(tracked.observe(_as_the_pixels_read(swapped, 0.58)))
     assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
-    answer_truthfully(swapped, tracked, events)
+    # the taken tile is named from what the board shows, and asked: a coin, or a second tile of a
+    # kind Red's board holds (from above neither shows); the players name the coin
+    asked = [e.question for e in events if isinstance(e, QuestionAsked)]
+    assert len(asked) == 1, events
+    named = [i for i, option in enumerate(asked[0].options) if option == (swap,)
+             and any(where == C2 and tile.kind == "coin" for where, tile in asked[0].reveals_before_each[i])]
+    assert len(named) == 1, asked[0].option_texts
+    tracked.answer(named[0])
     assert tracked.state.history == swapped.history
     assert tracked.state.boards[0].coins == swapped.boards[0].coins

@@ -849,14 +849,24 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             arrived = set(_multiset_diff(sorted(t.label() for t in board.tiles),
                                          sorted(t.label() for t in have.object_tiles()))[0])
         else:
-            arrived = {t.label() for t in board.tiles} - {t.label() for t in have.object_tiles()}
+            # piles seen from above: a second tile of a kind the board held shows nothing new, so
+            # every kind read there may be the one taken, the new ones first (fresh steep 72564
+            # through the pixels, tilt 29.5: Yellow took a dark blue starfish, a kind its board
+            # held, from C2; only a coin was offered, named unasked, and Yellow's coins were
+            # one too many from then on: lost from move 200)
+            held = {t.label() for t in have.object_tiles()}
+            arrived = {t.label() for t in board.tiles}
+            order = {label: label in held for label in arrived}
         # or a coin onto a pile the camera does not count (fresh steep bench seed 72550 through
         # the pixels, tilt 28.4: Red rolled off C2, whose coin was read at 0.57, then took it
         # with power F for its only green amphora; no coin was offered, "tiles left Red's board"
         # was raised and the game was lost from move 313)
         if board.coins and (not board.coins_counted or board.coins > have.coins):
             arrived.add("coin")
-        tiles = [t for t in state.unaccounted_tiles() if t.kind == "object" and t.label() in arrived]
+        kinds = {t.label(): t for t in reversed(state.unaccounted_tiles()) if t.kind == "object" and t.label() in arrived}
+        tiles = sorted(kinds.values(), key=lambda t: t.label())  # one alternative a kind: alike tiles are one
+        if not board.tiles_counted:
+            tiles.sort(key=lambda t: order[t.label()])
         coin = next((t for t in state.unaccounted_tiles() if t.kind == "coin"), None)
         if coin is not None and "coin" in arrived:
             tiles.append(coin)  # one alternative: every coin is alike
@@ -867,6 +877,10 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         may be another (it shows only when placed), so the players confirm it."""
         if state.mode == "kids" and any(isinstance(where, tuple) and where[:1] == ("cube",) for where, _ in reveals):
             return "the tile nobody saw on a kids cube is named from what it may be"
+        if any(isinstance(where, tuple) and where and isinstance(where[0], int) for where, _ in reveals):
+            # a stack top nobody named, taken with power F (:meth:`_taken_unseen_tops`): named from
+            # what the board shows, where a second tile of a kind or a coin shows nothing new
+            return "the tile taken from a stack nobody had named is named from what the board shows"
         return ""
 
     def reveals(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Any, Any]]:

@@ -92,3 +92,12 @@ def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, 
             assert frame.ground_truth.get("frame_index") == frame_index, "not a frame the film renders afresh"
             return pack, frame, camera
     raise AssertionError("the film ended early")
+
+
+def read_taught(game_frame: tuple[Any, Any, Any], players: int, config: Any = None, grid: int = 5) -> Any:
+    """``game_frame`` (a pack, a rendered frame and its camera: :func:`taught_game_still`) read by
+    the recogniser with that pack, as ``tablesight demo --pack`` reads it."""
+    from vision.octocube.recogniser import OctocubeRecogniser
+
+    pack, frame, camera = game_frame
+    return OctocubeRecogniser(grid, players, camera, pack=pack, config=config).recognise(frame.image)

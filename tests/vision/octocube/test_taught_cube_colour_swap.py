@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_game_frame
+from tests.vision.octocube.taught_table import taught_game_frame, read_taught
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 
 PRINTING, GAME, FRAME, GRID = 997_322, 72_483, 100, 4
@@ -32,10 +31,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "evening")
 
 
-def _read(game_frame: tuple[Any, Any, Any], config: RecogniserConfig | None = None) -> Any:
-    pack, frame, camera = game_frame
-    return OctocubeRecogniser(GRID, 2, camera, pack=pack, config=config).recognise(frame.image)
-
 
 def test_the_red_and_yellow_cubes_keep_their_seats(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
@@ -43,7 +38,7 @@ def test_the_red_and_yellow_cubes_keep_their_seats(game_frame: tuple[Any, Any, A
     assert frame.ground_truth["phase"] == "still"
     assert truth.cube_location == {0: (1, 1), 1: (2, 0)}
     assert truth.cube_visibility[0] == truth.cube_visibility[1] == 1.0
-    obs = _read(game_frame)
+    obs = read_taught(game_frame, 2, grid=GRID)
     assert obs.cubes[0].location == (1, 1) and obs.cubes[1].location == (2, 0), "the cubes changed seats"
     for seat in (0, 1):
         top = obs.cubes[seat].top
@@ -52,5 +47,5 @@ def test_the_red_and_yellow_cubes_keep_their_seats(game_frame: tuple[Any, Any, A
 
 def test_without_the_taught_colours_the_net_swaps_them(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: the net alone gives the yellow seat the red cube."""
-    obs = _read(game_frame, RecogniserConfig(pack_cube_colour_swap=0.0))
+    obs = read_taught(game_frame, 2, RecogniserConfig(pack_cube_colour_swap=0.0), grid=GRID)
     assert obs.cubes[1].location == (1, 1) and obs.cubes[0].location == (2, 0)

@@ -21,9 +21,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_game_still
+from tests.vision.octocube.taught_table import taught_game_still, read_taught
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 
 PRINTING, GAME, FRAME, PLAYERS = 997_351, 72_541, 364, 3
@@ -38,10 +37,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "lamp")
 
 
-def _read(game_frame: tuple[Any, Any, Any], config: RecogniserConfig | None = None) -> Any:
-    pack, frame, camera = game_frame
-    return OctocubeRecogniser(5, PLAYERS, camera, pack=pack, config=config).recognise(frame.image)
-
 
 def test_the_scene(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
@@ -54,7 +49,7 @@ def test_the_scene(game_frame: tuple[Any, Any, Any]) -> None:
 def test_the_topped_cube_stays_where_it_is(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
     truth = scene_truth(frame.ground_truth, 5, PLAYERS)
-    obs = _read(game_frame)
+    obs = read_taught(game_frame, PLAYERS)
     red = obs.cubes[RED]
     assert red.location == D4, f"Red's cube read on {red.location}"
     assert red.top is not None and red.top.label() == "light blue sextant" and red.rotation == 0
@@ -64,5 +59,5 @@ def test_the_topped_cube_stays_where_it_is(game_frame: tuple[Any, Any, Any]) -> 
 
 
 def test_off_it_is_moved_onto_its_near_face(game_frame: tuple[Any, Any, Any]) -> None:
-    obs = _read(game_frame, RecogniserConfig(pack_cube_elsewhere_front_parallax_mm=0))
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_elsewhere_front_parallax_mm=0))
     assert obs.cubes[RED].location == D3

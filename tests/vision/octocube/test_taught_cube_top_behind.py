@@ -20,9 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_game_still
+from tests.vision.octocube.taught_table import taught_game_still, read_taught
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 
 PRINTING, GAME, FRAME, PLAYERS = 997_351, 72_541, 112, 3
@@ -39,10 +38,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "lamp")
 
 
-def _read(game_frame: tuple[Any, Any, Any], config: RecogniserConfig | None = None) -> Any:
-    pack, frame, camera = game_frame
-    return OctocubeRecogniser(5, PLAYERS, camera, pack=pack, config=config).recognise(frame.image)
-
 
 def test_the_scene(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
@@ -54,7 +49,7 @@ def test_the_scene(game_frame: tuple[Any, Any, Any]) -> None:
 
 
 def test_a_top_hidden_by_the_cube_behind_is_not_read_bare(game_frame: tuple[Any, Any, Any]) -> None:
-    obs = _read(game_frame)
+    obs = read_taught(game_frame, PLAYERS)
     red = obs.cubes[RED]
     assert red.location == E3
     assert red.top is None and red.confidence < UNREAD_TOP and red.rotation is None, red
@@ -66,5 +61,5 @@ def test_a_top_hidden_by_the_cube_behind_is_not_read_bare(game_frame: tuple[Any,
 
 
 def test_off_it_reads_nothing_on_top_surely(game_frame: tuple[Any, Any, Any]) -> None:
-    red = _read(game_frame, RecogniserConfig(pack_cube_top_behind_confidence=0)).cubes[RED]
+    red = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_top_behind_confidence=0)).cubes[RED]
     assert red.location == E3 and red.top is None and red.confidence > UNREAD_TOP

@@ -21,9 +21,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_game_still
+from tests.vision.octocube.taught_table import taught_game_still, read_taught
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 
 PRINTING, GAME, FRAME, PLAYERS = 997_351, 72_541, 427, 3
@@ -40,10 +39,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "lamp")
 
 
-def _read(game_frame: tuple[Any, Any, Any], config: RecogniserConfig | None = None) -> Any:
-    pack, frame, camera = game_frame
-    return OctocubeRecogniser(5, PLAYERS, camera, pack=pack, config=config).recognise(frame.image)
-
 
 def test_the_scene(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
@@ -56,7 +51,7 @@ def test_the_scene(game_frame: tuple[Any, Any, Any]) -> None:
 def test_the_cube_under_the_cube_behind_is_found(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
     truth = scene_truth(frame.ground_truth, 5, PLAYERS)
-    obs = _read(game_frame)
+    obs = read_taught(game_frame, PLAYERS)
     blue = obs.cubes.get(BLUE)
     assert blue is not None and blue.location == E2, "Blue's cube was not found"
     assert blue.confidence < UNREAD_TOP, "two thirds of its top: no sure reading"
@@ -66,4 +61,4 @@ def test_the_cube_under_the_cube_behind_is_found(game_frame: tuple[Any, Any, Any
 
 
 def test_off_it_is_lost(game_frame: tuple[Any, Any, Any]) -> None:
-    assert BLUE not in _read(game_frame, RecogniserConfig(pack_hidden_cube_share=0)).cubes
+    assert BLUE not in read_taught(game_frame, PLAYERS, RecogniserConfig(pack_hidden_cube_share=0)).cubes

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_game_frame
+from tests.vision.octocube.taught_table import taught_game_frame, read_taught
 from tracker.octocube.adapter import OctocubeAdapter
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.recogniser import OctocubeRecogniser
@@ -37,17 +37,13 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "day")
 
 
-def _read(game_frame: tuple[Any, Any, Any], config: RecogniserConfig | None = None) -> Any:
-    pack, frame, camera = game_frame
-    return OctocubeRecogniser(5, PLAYERS, camera, pack=pack, config=config).recognise(frame.image)
-
 
 def test_the_uncovered_pale_tile_is_named(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
     truth = scene_truth(frame.ground_truth, 5, PLAYERS)
     assert frame.ground_truth["phase"] == "still"
     assert truth.tops[A2] == "green amphora" and truth.top_visibility[A2] == 1.0
-    obs = _read(game_frame)
+    obs = read_taught(game_frame, PLAYERS)
     top = obs.tops[A2]
     assert top.tile is not None and top.tile.label() == "green amphora"
     assert top.confidence >= OctocubeAdapter.reveal_confidence, f"A2 read at {top.confidence}: left unseen"
@@ -60,7 +56,7 @@ def test_the_uncovered_pale_tile_is_named(game_frame: tuple[Any, Any, Any]) -> N
 
 def test_the_fit_alone_leaves_it_unseen(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: with the correlation itself as the confidence, A2 is not named."""
-    top = _read(game_frame, RecogniserConfig(pack_top_fit_score=0.0)).tops[A2]
+    top = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_top_fit_score=0.0)).tops[A2]
     assert top.tile is not None and top.tile.label() == "green amphora"
     assert top.confidence < OctocubeAdapter.reveal_confidence
 

@@ -21,9 +21,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_game_still
+from tests.vision.octocube.taught_table import taught_game_still, read_taught
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 
 PRINTING, GAME, FRAME, PLAYERS = 997_331, 72_491, 903, 4
@@ -37,10 +36,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "day")
 
 
-def _read(game_frame: tuple[Any, Any, Any], config: RecogniserConfig | None = None) -> Any:
-    pack, frame, camera = game_frame
-    return OctocubeRecogniser(5, PLAYERS, camera, pack=pack, config=config).recognise(frame.image)
-
 
 def test_the_topped_cube_is_found(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
@@ -48,7 +43,7 @@ def test_the_topped_cube_is_found(game_frame: tuple[Any, Any, Any]) -> None:
     assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 128
     assert truth.cube_location[PURPLE] == B1 and truth.cube_visibility[PURPLE] == 1.0
     assert truth.cube_top[PURPLE] == "white diamond"
-    obs = _read(game_frame)
+    obs = read_taught(game_frame, PLAYERS)
     cube = obs.cubes.get(PURPLE)
     assert cube is not None and cube.location == B1, "Purple's cube in full view was not found"
     assert cube.top is not None and cube.top.label() == "white diamond"
@@ -60,6 +55,6 @@ def test_the_topped_cube_is_found(game_frame: tuple[Any, Any, Any]) -> None:
 
 def test_the_full_lead_loses_it(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: asking the full 0.2 lead at this parallax, the cube is not found."""
-    obs = _read(game_frame, RecogniserConfig(pack_topped_lead_full_parallax_mm=0.0))
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_topped_lead_full_parallax_mm=0.0))
     assert PURPLE not in obs.cubes or obs.cubes[PURPLE].location != B1
     assert not obs.tops[B1].covered

@@ -20,9 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_game_still
+from tests.vision.octocube.taught_table import taught_game_still, read_taught
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 
 PRINTING, GAME, FRAME, PLAYERS = 997_337, 72_497, 273, 4
@@ -36,10 +35,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "evening")
 
 
-def _read(game_frame: tuple[Any, Any, Any], config: RecogniserConfig | None = None) -> Any:
-    pack, frame, camera = game_frame
-    return OctocubeRecogniser(5, PLAYERS, camera, pack=pack, config=config).recognise(frame.image)
-
 
 def test_the_partly_hidden_topped_cube_is_found(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
@@ -47,7 +42,7 @@ def test_the_partly_hidden_topped_cube_is_found(game_frame: tuple[Any, Any, Any]
     assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 38
     assert truth.cube_location[PURPLE] == A3 and 0.75 < truth.cube_visibility[PURPLE] < 0.9
     assert truth.cube_top[PURPLE] == "dark blue starfish"
-    obs = _read(game_frame)
+    obs = read_taught(game_frame, PLAYERS)
     cube = obs.cubes.get(PURPLE)
     assert cube is not None and cube.location == A3, "Purple's cube was not found"
     assert cube.top is not None and cube.top.label() == "dark blue starfish"
@@ -59,6 +54,6 @@ def test_the_partly_hidden_topped_cube_is_found(game_frame: tuple[Any, Any, Any]
 
 def test_the_full_score_loses_it(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: asking the full fit, the cube is not found."""
-    obs = _read(game_frame, RecogniserConfig(pack_topped_partial_score=0.7))
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_topped_partial_score=0.7))
     assert PURPLE not in obs.cubes or obs.cubes[PURPLE].location != A3
     assert not obs.tops[A3].covered

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_game_frame
+from tests.vision.octocube.taught_table import taught_game_frame, read_taught
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
@@ -33,10 +33,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
     return taught_game_frame(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME, 4, 34.6, "lamp")
 
 
-def _read(game_frame: tuple[Any, Any, Any], config: RecogniserConfig | None = None) -> Any:
-    pack, frame, camera = game_frame
-    return OctocubeRecogniser(5, 4, camera, pack=pack, config=config).recognise(frame.image)
-
 
 def test_a_cube_wearing_tiles_on_top_and_side_is_found(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
@@ -44,7 +40,7 @@ def test_a_cube_wearing_tiles_on_top_and_side_is_found(game_frame: tuple[Any, An
     assert frame.ground_truth["phase"] == "still"
     assert truth.cube_location[0] == (3, 2) and truth.cube_top[0] == "dark blue amphora"
     assert truth.cube_visibility[0] == 1.0
-    obs = _read(game_frame)
+    obs = read_taught(game_frame, 4)
     red = obs.cubes.get(0)
     assert red is not None and red.location == (3, 2), "the red cube was not found in full view"
     assert red.top is not None and red.top.label() == "dark blue amphora"
@@ -55,6 +51,6 @@ def test_a_cube_wearing_tiles_on_top_and_side_is_found(game_frame: tuple[Any, An
 
 def test_the_height_test_alone_sets_the_cube_aside(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: without the cube-height fit of the top's own tile, the red cube is lost."""
-    obs = _read(game_frame, RecogniserConfig(pack_cube_topped_not_stack_top=False))
+    obs = read_taught(game_frame, 4, RecogniserConfig(pack_cube_topped_not_stack_top=False))
     red = obs.cubes.get(0)
     assert red is None or red.location != (3, 2)

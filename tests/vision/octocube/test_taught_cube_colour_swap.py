@@ -31,7 +31,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "evening")
 
 
-
 def test_the_red_and_yellow_cubes_keep_their_seats(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
     truth = scene_truth(frame.ground_truth, GRID, 2)

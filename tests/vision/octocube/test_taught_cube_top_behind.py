@@ -38,7 +38,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "lamp")
 
 
-
 def test_the_scene(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
     assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 15

@@ -36,7 +36,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
                              "day")
 
 
-
 def test_the_topped_cube_is_found(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
     truth = scene_truth(frame.ground_truth, 5, PLAYERS)

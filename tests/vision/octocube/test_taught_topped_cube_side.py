@@ -33,7 +33,6 @@ def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]
     return taught_game_frame(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME, 4, 34.6, "lamp")
 
 
-
 def test_a_cube_wearing_tiles_on_top_and_side_is_found(game_frame: tuple[Any, Any, Any]) -> None:
     frame = game_frame[1]
     truth = scene_truth(frame.ground_truth, 5, 4)

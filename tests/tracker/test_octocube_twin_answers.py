@@ -85,3 +85,29 @@ def test_the_bench_counts_an_injected_change_flagged_once_however_many_alerts_it
     assert tally.flagged == 1 and tally.false_alarms == 0
     tally.take([IllegalMoveAlert("a false alarm"), IllegalMoveAlert("and another")], None, None, False)
     assert tally.flagged == 1 and tally.false_alarms == 2
+
+
+def test_a_cube_taken_home_is_the_same_cube_whichever_way_it_lies() -> None:
+    """Steep advanced bench game 72560 (tilt 30.3): Red pivoted 90 degrees, Yellow pivoted 90,
+    Red pivoted 90 more and Yellow took the cube home from B4 with a white starfish, all in one
+    still scene. The tracker asked "Red pivots 180; then Yellow scores from B4 ..." (among pivots
+    of 90 and 270 and a pass): the same table, Yellow's pivot unseen under a cube now off the
+    board. The players said none of these, because the option left Yellow's cube at home named
+    from another side than the truth's, and the game was lost from move 144 (144/242 moves, 57
+    false alarms). A cube off the board is the same whichever way it lies."""
+    from rules.octocube.moves import Score
+
+    twin = TwinGame(2, 72560, illegal=3, mode="advanced")
+    truth = list(twin.truth.history)
+    assert truth[144:148] == [Pivot(90), Pivot(90), Pivot(90), Score(faces=("bottom",))]
+    options = tuple((turn, Score(faces=faces)) for turn in (Pivot(180), Pivot(90), Pass())
+                    for faces in ((), ("bottom",)))
+    question = Question("The camera cannot tell what Red did. Which was it?", options=options,
+                        option_texts=tuple(str(o) for o in options))
+    assert twin.truthful_answer(question, truth[:144]) == 1
+    # a cube on the board is not: Yellow's pivot of 90 is the one true answer while it stands
+    on_board = tuple((turn,) for turn in (Pivot(270), Pass(), Pivot(90)))
+    question = Question("?", options=on_board, option_texts=("270", "pass", "90"))
+    assert twin.truthful_answer(question, truth[:145]) == 2
+    assert twin.truthful_answer(Question("?", options=on_board[:2], option_texts=("270", "pass")),
+                                truth[:145]) is None

@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.octocube import OctocubeGame, OctocubeState
 from rules.core import RulesError
+from rules.octocube.geometry import PERMUTATIONS, rotate, rotate_ups
 from rules.octocube.moves import Roll
 from tracker.film import Change
 from tracker.inference import scratch_copy
@@ -277,10 +278,24 @@ def _truly_in(state: OctocubeState, where: Any) -> Any:
 def _position_key(state: OctocubeState) -> str:
     """A position as the table shows it and the game goes on from it: the engine's own members,
     the count of turns taken only as far as it decides whose round it is (a pass nobody saw and a
-    pivot made in two goes leave the same table one round later)."""
+    pivot made in two goes leave the same table one round later). A cube off the board is the
+    same cube whichever way it lies: its next placement may turn it any way (steep advanced
+    bench game 72560: Yellow pivoted, then took the cube home; the option without that pivot left
+    the same table, yet its faces were named from another side, the players said none of these,
+    and the game was lost from move 144)."""
     data = state._state_json()
     data["turns"] = data["turns"] % state.game.num_players
+    for cube in data["cubes"]:
+        if cube["location"] is None:
+            cube["faces"], cube["ups"] = _any_way_up(cube["faces"], cube["ups"])
     return repr(data)
+
+
+def _any_way_up(faces: dict[str, Any], ups: dict[str, str | None]) -> tuple[dict[str, Any], dict[str, str | None]]:
+    """A cube's faces and tile directions turned to the one of its 24 rotations whose words sort
+    first: two cubes that differ only by a rotation get the same."""
+    return min(((rotate(faces, perm), rotate_ups(ups, perm)) for perm in PERMUTATIONS.values()),
+               key=repr)
 
 
 def _make_illegal(state: OctocubeState, kind: str, seat: int, rng: random.Random) -> str | None:

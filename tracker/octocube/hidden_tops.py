@@ -71,6 +71,13 @@ class ChangedTopReading(StackTopReading):
 
     was: Any = field(default=None, compare=False)
     named_confidence: float = field(default=0.0, compare=False)
+    was_height: int | None = field(default=None, compare=False)
+    """How many tiles the accepted state's stack held there (None: not known). A power H may swap
+    in a stack whose top is alike (advanced bench seed 72549, tilt 34.4: Red swapped D4, behind
+    Purple's cube, with E5, both topped by a green amphora; the visible part changed with the
+    stack's height, the reading counted as sure against the swap that expected a green amphora,
+    the swap cost 0.9, and the game was lost from move 192): a chain that leaves another stack
+    there is judged by the name's confidence too."""
 
 
 HIDING_REACH = 2
@@ -106,8 +113,8 @@ def _near(loc: Location, other: Location | None) -> bool:
 
 
 def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: dict[Location, StackTopReading],
-                                 expected_tops: dict[Location, Any], reference_cubes: dict[int, CubeReading]
-                                 ) -> OctocubeObservation:
+                                 expected_tops: dict[Location, Any], reference_cubes: dict[int, CubeReading],
+                                 expected_heights: dict[Location, int] | None = None) -> OctocubeObservation:
     """``observed`` with the tops described in the module's docstring read as sure
     (``CHANGED_CONFIDENCE``): hidden tops whose visible part changed while every cube near them
     stayed as it was, reading another tile than ``expected_tops`` (the accepted state's). A new
@@ -136,7 +143,8 @@ def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: 
             continue
         sure[loc] = ChangedTopReading(**{f.name: getattr(reading, f.name) for f in fields(StackTopReading)
                                          if f.name != "confidence"},
-                                      confidence=CHANGED_CONFIDENCE, was=want, named_confidence=reading.confidence)
+                                      confidence=CHANGED_CONFIDENCE, was=want, named_confidence=reading.confidence,
+                                      was_height=(expected_heights or {}).get(loc))
     if not sure:
         return observed
     return replace(observed, tops={**observed.tops, **sure})

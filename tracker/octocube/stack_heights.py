@@ -95,7 +95,8 @@ class StackHeights:
         if ref is None or not isinstance(observed, OctocubeObservation) or observed.occluded:
             return observed
         observed = trust_unchanged_hiding(observed, ref.tops, ref.expected_tops, ref.cubes)
-        observed = changed_behind_unmoved_cubes(observed, ref.tops, ref.expected_tops, ref.cube_readings)
+        observed = changed_behind_unmoved_cubes(observed, ref.tops, ref.expected_tops, ref.cube_readings,
+                                                ref.heights)
         if not self.config.enabled:
             return observed
         from vision.octocube.heights import height_change

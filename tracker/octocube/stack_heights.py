@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.octocube.components import Location
-from tracker.octocube.hidden_tops import changed_behind_unmoved_cubes, trust_unchanged_hiding
+from tracker.octocube.hidden_tops import EarlierScene, changed_behind_unmoved_cubes, trust_unchanged_hiding
 from vision.octocube.observation import CubeReading, OctocubeObservation, StackTopReading
 
 
@@ -68,6 +68,8 @@ class StackHeights:
     def __init__(self, config: StackHeightsConfig | None = None) -> None:
         self.config = config or StackHeightsConfig()
         self._reference: _Reference | None = None
+        self._earlier: _Reference | None = None
+        """The reference before the last (see ``changed_behind_unmoved_cubes``'s ``earlier``)."""
         self.last_measured: dict[Location, float] = {}
         """Height changes (tiles) measured in the last annotated scene, for diagnostics."""
 
@@ -78,11 +80,12 @@ class StackHeights:
         if not isinstance(observed, OctocubeObservation) or observed.occluded:
             return
         cubes = frozenset(c.location for c in observed.cubes.values() if c.location is not None)
+        self._earlier = self._reference
         self._reference = _Reference(dict(observed.tops), dict(expected.heights), cubes, dict(expected.tops),
                                      dict(observed.cubes))
 
     def forget(self) -> None:
-        self._reference = None
+        self._reference = self._earlier = None
 
     def annotate(self, observed: Any) -> Any:
         """``observed`` with heights set where a whole-tile drop is measured (a new observation;
@@ -95,8 +98,10 @@ class StackHeights:
         if ref is None or not isinstance(observed, OctocubeObservation) or observed.occluded:
             return observed
         observed = trust_unchanged_hiding(observed, ref.tops, ref.expected_tops, ref.cubes)
-        observed = changed_behind_unmoved_cubes(observed, ref.tops, ref.expected_tops, ref.cube_readings,
-                                                ref.heights)
+        earlier = self._earlier
+        observed = changed_behind_unmoved_cubes(
+            observed, ref.tops, ref.expected_tops, ref.cube_readings, ref.heights,
+            None if earlier is None else EarlierScene(earlier.tops, earlier.expected_tops, earlier.cube_readings))
         if not self.config.enabled:
             return observed
         from vision.octocube.heights import height_change

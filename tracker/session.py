@@ -183,8 +183,9 @@ class TrackedGame(Generic[St, Obs]):
                 # undoes the move (the same cube rolled back out of turn); but the state now
                 # matches the table, so the game goes on in step whatever the players do next.
                 events += taken_back
-                reason = ("the table went back to how it was before " + "; ".join(taken_back[0].texts)
-                          + ": that move is taken back")
+                texts = taken_back[0].texts
+                reason = ("the table went back to how it was before " + "; ".join(texts)
+                          + (": that move is taken back" if len(texts) == 1 else ": those moves are taken back"))
             if reason != self.alert:
                 self.alert = reason
                 self._log("illegal", reason=reason,
@@ -495,24 +496,33 @@ class TrackedGame(Generic[St, Obs]):
         """When no legal move explains the scene but the table looks exactly as it did before
         the moves the previous scene confirmed, those moves were taken back: undo them (logged),
         so that the alert this raises can clear and later moves are not all illegal. Only the
-        moves of the one previous scene qualify, so an older position is never restored."""
+        moves of the one previous scene qualify, so an older position is never restored. Where
+        taking back fewer of them fits as well (the first a pass nobody sees), all of them are:
+        the table is as it was before that scene (steep advanced bench seed 72572: a tile taken
+        by hand was read as "Red passes, then Yellow swaps two stacks"; at the put-back only the
+        swap was taken back, Red's pass stayed, and Red's next move was alarmed as out of turn
+        until the game was lost)."""
         if just_made <= 0 or len(self.state.history) < just_made:
             return []
         trial = self.state.clone()
+        best: tuple[float, int] | None = None
         for count in range(1, just_made + 1):
             trial.pop()
             cost = total_weight(self.adapter.differences(self.adapter.expected(trial), observed))
-            if cost <= self.config.tolerance and cost < self.config.margin:
-                texts = []
-                undone = []
-                for _ in range(count):
-                    move = self.undo()
-                    undone.append(move)
-                    texts.append(self.state.describe_move(move))
-                self._scene_mark = len(self.state.history)
-                self._taken_back = tuple(reversed(undone))  # to make again if it was no take-back
-                return [MovesTakenBack(tuple(reversed(texts)))]
-        return []
+            if cost <= self.config.tolerance and cost < self.config.margin \
+                    and (best is None or cost <= best[0]):
+                best = (cost, count)
+        if best is None:
+            return []
+        texts = []
+        undone = []
+        for _ in range(best[1]):
+            move = self.undo()
+            undone.append(move)
+            texts.append(self.state.describe_move(move))
+        self._scene_mark = len(self.state.history)
+        self._taken_back = tuple(reversed(undone))  # to make again if it was no take-back
+        return [MovesTakenBack(tuple(reversed(texts)))]
 
     def _apply(self, move: Move) -> MoveConfirmed:
         player = self.state.current_player()

@@ -24,9 +24,13 @@ from rules.octocube.moves import Pass, Pivot, Place, UsePower
 from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
 from tracker.adapter import Difference, GameAdapter
 from tracker.inference import Question, pushed, scratch_copy
-from tracker.octocube.hidden_tops import ChangedTopReading
+from tracker.octocube.hidden_tops import ChangedTopReading, SteadyTopReading
 from vision.octocube.observation import BoardReading, OctocubeObservation
 from vision.render.octocube_scene import final_score_shown
+
+STEADY_TOP_WEIGHT = 0.9
+"""A chain that puts another tile on a hidden top whose visible part did not change (a
+``SteadyTopReading``): as sure as a changed one (hidden_tops.py ``CHANGED_CONFIDENCE``)."""
 
 COVERED = "covered"
 """Expected top of a location a cube stands on: the camera cannot see the stack there."""
@@ -139,6 +143,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 if want is COVERED and loc in cube_at:
                     continue
                 diffs.append(Difference(f"{name} was not read", 0.3))
+                continue
+            if isinstance(reading, SteadyTopReading) and isinstance(want, Tile) and not reading.covered:
+                # its visible part looks as before: the state's tile is still there (hidden_tops.py)
+                if want != reading.was:
+                    diffs.append(Difference(f"{name} looks as it did, expected {_words(want)}", STEADY_TOP_WEIGHT))
                 continue
             w = _weight(reading.confidence)
             if isinstance(reading, ChangedTopReading) and (

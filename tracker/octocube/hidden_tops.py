@@ -50,6 +50,12 @@ did not change behind unmoved cubes: correlation 0.80-1.0, and where under 0.9 a
 2.9-5.6; the tiles taken by hand: 0.71 / 16.9 (72441), 0.08 / 23.2 (72463) and 0.68 / 8.0 (steep
 advanced 72570, A4 behind Red's cube at tilt 33.2: missed at 10.0, then flagged only at the
 put-back, as a false alarm)."""
+STRONG_CHANGE_CORRELATION = 0.9
+"""A correlation under this counts as a changed top too where the grey difference is at least
+``STRONG_CHANGE_GREY``: far beyond the unchanged pairs above (under 0.9, a residual of 2.9-5.6).
+Steep advanced bench seed 72574 (tilt 31.0, evening): the light blue diamond taken off E1 behind
+Blue's cube on D1, 0.79 / 43.4, never flagged."""
+STRONG_CHANGE_GREY = 15.0
 MIN_VISIBLE_SHARE = 0.25
 """Least share of the top's window in view in both scenes (72441's C3: 0.49; 72463's A4: 0.63)."""
 CHANGED_CONFIDENCE = 0.9
@@ -80,6 +86,27 @@ class ChangedTopReading(StackTopReading):
     stack's height, the reading counted as sure against the swap that expected a green amphora,
     the swap cost 0.9, and the game was lost from move 192): a chain that leaves another stack
     there is judged by the name's confidence too."""
+
+
+@dataclass(frozen=True)
+class SteadyTopReading(StackTopReading):
+    """A hidden top, read too unsure to name, whose visible part looks as it did in the accepted
+    scene behind unmoved cubes: the state's tile (``was``) surely still lies there, whatever the
+    name read. A chain that puts another tile there is contradicted (tracker/octocube/adapter.py).
+    Steep advanced bench seed 72574 (tilt 31.0, evening): a tile taken off E1 behind Blue's cube
+    read as Red's power H swapping E1 with C4, C4 itself hidden and read at 0.05 though its visible
+    part had not changed (correlation 0.97): the change was never flagged."""
+
+    was: Any = field(default=None, compare=False)
+
+
+STEADY_CORRELATION = 0.95
+"""A hidden top's visible part correlating at least this well with the accepted scene's ..."""
+STEADY_GREY = 6.0
+"""... with a grey difference (RMS) of at most this (unchanged pairs: 2.9-5.6 where the
+correlation is under 0.9) looks as it did; read under ``STEADY_BELOW``, it becomes a
+:class:`SteadyTopReading`."""
+STEADY_BELOW = 0.5
 
 
 HIDING_REACH = 2
@@ -129,6 +156,11 @@ def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: 
     sure: dict[Location, StackTopReading] = {}
     for loc, reading in observed.tops.items():
         want = expected_tops.get(loc)
+        if (isinstance(want, Tile) and not reading.covered and reading.confidence < STEADY_BELOW
+                and _visibly_steady(loc, reading, reference_tops.get(loc), _looks(reference_cubes), looks_now)):
+            sure[loc] = SteadyTopReading(**{f.name: getattr(reading, f.name) for f in fields(StackTopReading)},
+                                         was=want)
+            continue
         if (not isinstance(want, Tile) or reading.covered or reading.tile is None or reading.tile == want
                 or reading.confidence >= CHANGED_CONFIDENCE or reading.fingerprint is None
                 or reading.fingerprint_seen is None):
@@ -166,6 +198,26 @@ def _visibly_changed(loc: Location, reading: StackTopReading, before: StackTopRe
     """Whether the visible part of ``loc``'s top changed since ``before`` (None: they cannot be
     compared: no fingerprint, covered, or a cube near it came, left, turned or pivoted, so the
     hiding may differ)."""
+    change = _visible_change(loc, reading, before, looks_before, looks_now)
+    if change is None:
+        return None
+    return bool((change.correlation <= MAX_SAME_CORRELATION and change.residual >= MIN_CHANGE_GREY)
+                or (change.correlation < STRONG_CHANGE_CORRELATION and change.residual >= STRONG_CHANGE_GREY))
+
+
+def _visibly_steady(loc: Location, reading: StackTopReading, before: StackTopReading | None,
+                    looks_before: dict[int, tuple[Any, Any, Any]], looks_now: dict[int, tuple[Any, Any, Any]]) -> bool:
+    """Whether ``loc``'s visible part looks as it did in ``before`` (see :class:`SteadyTopReading`)."""
+    change = _visible_change(loc, reading, before, looks_before, looks_now)
+    return change is not None and change.correlation >= STEADY_CORRELATION and change.residual <= STEADY_GREY
+
+
+def _visible_change(loc: Location, reading: StackTopReading, before: StackTopReading | None,
+                    looks_before: dict[int, tuple[Any, Any, Any]], looks_now: dict[int, tuple[Any, Any, Any]]
+                    ) -> Any:
+    """The visible part's change since ``before`` (vision/octocube/heights.py ``visible_change``),
+    None where it cannot be compared: no fingerprint, covered, too little in view, or a cube near
+    it came, left, turned or pivoted (the hiding may differ)."""
     from vision.octocube.heights import visible_change
 
     if (before is None or before.covered or before.fingerprint is None or before.fingerprint_seen is None
@@ -176,6 +228,4 @@ def _visibly_changed(loc: Location, reading: StackTopReading, before: StackTopRe
     if any(looks_before.get(s) != looks_now.get(s) for s in seats):
         return None
     change = visible_change(before.fingerprint, reading.fingerprint, before.fingerprint_seen, reading.fingerprint_seen)
-    if change.share < MIN_VISIBLE_SHARE:
-        return None
-    return bool(change.correlation <= MAX_SAME_CORRELATION and change.residual >= MIN_CHANGE_GREY)
+    return None if change.share < MIN_VISIBLE_SHARE else change

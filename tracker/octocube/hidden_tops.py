@@ -95,9 +95,18 @@ class SteadyTopReading(StackTopReading):
     name read. A chain that puts another tile there is contradicted (tracker/octocube/adapter.py).
     Steep advanced bench seed 72574 (tilt 31.0, evening): a tile taken off E1 behind Blue's cube
     read as Red's power H swapping E1 with C4, C4 itself hidden and read at 0.05 though its visible
-    part had not changed (correlation 0.97): the change was never flagged."""
+    part had not changed (correlation 0.97): the change was never flagged. Only a tile that would
+    look otherwise in grey (:func:`alike_in_grey`) is contradicted."""
 
     was: Any = field(default=None, compare=False)
+
+
+def alike_in_grey(one: Tile, other: Tile) -> bool:
+    """Two tiles whose grey fingerprints may look the same: one object in two colours, two abyss
+    tiles (a letter apart), two coins. A steady visible part tells nothing between them (steep
+    advanced bench seed 72579: Yellow's power H swapped abyss tiles G and E, one of them hidden
+    and steady; refused, the game was lost from move 155)."""
+    return one.kind == other.kind and (one.kind != "object" or one.obj == other.obj)
 
 
 STEADY_CORRELATION = 0.95

@@ -263,6 +263,15 @@ class RecogniserConfig:
     E3 fit 0.63-0.66 (Red's own blue face 0.33-0.41), read "nothing on top" at 0.61 and the game
     was lost at move 17. 0: off (read as a bare top, as before)."""
     pack_cube_top_behind_margin: float = 0.1
+    pack_cube_turn_lead: float = 0.08
+    """With a pack: a cube top's turn that the fine stage does not pick (its best taught tile
+    leads every other by more than ``pack_fine_margin``) is the coarse stage's best quarter turn,
+    and the reading is as sure as that turn leads the tile's next best turn, as on the built-in
+    path (``rotation_lead_for_certainty``): confidence times 0.5 + 0.5 * min(1, lead / this). A
+    printing may draw a glyph that looks nearly the same turned half round (random printing
+    997362's green sextant, a plain hexagon: 90 and 270 degrees fit 0.850 and 0.853 on whole
+    taught game 72552's change 6), and a sure wrong turn was an alarm the tracker could not get
+    past (lost at move 7). 0: off (the tile's lead over the next tile only, as before)."""
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

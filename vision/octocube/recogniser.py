@@ -951,12 +951,28 @@ class OctocubeRecogniser:
         if score < self.config.pack_tile_score:
             return None, p_cube * (0.9 if net_label == BARE else 0.5), None
         conf = p_cube * self._pack_confidence(score, lead)
+        fine = None
         if at is not None and self.config.pack_cube_top_fine:
             fine = self._fine_cube_top(ts, window, at, gain)
             if fine is not None:
                 label, certainty, turn = fine
                 conf = p_cube * self._top_fit(score) * certainty
+        if fine is None and self.config.pack_cube_turn_lead > 0:
+            conf *= self._turn_certainty(window, label, turn)
         return tile_of(label), conf, turn * 90
+
+    def _turn_certainty(self, window: np.ndarray, label: str, turn: int) -> float:
+        """How sure the coarse stage's quarter turn ``turn`` of tile ``label`` on a cube's top
+        window is: 0.5 + 0.5 * min(1, its lead over the tile's next best turn /
+        ``pack_cube_turn_lead``), as the built-in path weighs a top's turn
+        (``rotation_lead_for_certainty``). A glyph that looks alike turned half round leaves
+        the turn a guess."""
+        assert self._cube_matcher is not None
+        j = self._cube_matcher.labels.index(label)
+        per_turn = [float(self._cube_matcher.scores(window[None], turns=(k,), only=(label,)).scores[0, j])
+                    for k in range(4)]
+        lead = per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn)
+        return 0.5 + 0.5 * min(1.0, max(0.0, lead) / self.config.pack_cube_turn_lead)
 
     def _fine_cube_top(self, ts: TileScores, window: np.ndarray, at: tuple[int, int],
                        gain: np.ndarray | None) -> tuple[str, float, int] | None:

@@ -138,6 +138,16 @@ class RecogniserConfig:
     dark blue starfish on A3, 81 % in view behind Yellow's cube, 0.64-0.66 with leads 0.31-0.32;
     0.88 in full view), whose height the lead shows plainly. 0.62 keeps clear of the stacks' cube-
     height fits (<= 0.60, and those lead nowhere near). ``pack_topped_score`` or more: off."""
+    pack_topped_behind_margin: float = 0.1
+    """... and not where the stack right behind the location (as the camera sees it) shows that
+    same tile at its own height within this of the fit: under a strong tilt a location's
+    cube-height window reaches over the stack behind, and where a cube in front hides the
+    location's own stack the tile behind leads its height test (whole taught game 72541, printing
+    997351, tilt 34.4, change 129: D5's light blue sextant fit D4's cube-height window 0.74, D4's
+    own top hidden behind Yellow's cube on D3, and Blue's cube, missed on B1, was read on D4: "Blue's
+    cube moved diagonally (A1 to D4)"). Only where the parallax reaches
+    ``pack_topped_behind_parallax_mm``. 0 or less: off ..."""
+    pack_topped_behind_parallax_mm: float = 20.0
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""

@@ -878,9 +878,24 @@ class OctocubeRecogniser:
             need = self._topped_lead(i)
             if score < cfg.pack_topped_score:  # a partly hidden top: its height must show plainly
                 need = max(need, cfg.pack_topped_height_lead)
-            if lead >= need:
+            if lead >= need and not self._tile_behind(stacks, i, up.labels[j], score):
                 out[i] = score * min(1.0, lead / (2 * need))
         return out
+
+    def _tile_behind(self, stacks: np.ndarray, i: int, label: str, score: float) -> bool:
+        """With a pack: the taught tile ``label`` that fits grid location ``i``'s cube-height
+        window ``score`` is the top of the stack right behind it, which that window reaches
+        under a strong tilt: the parallax is at least ``pack_topped_behind_parallax_mm`` and the
+        tile fits the stack-height window behind within ``pack_topped_behind_margin`` of
+        ``score``."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        behind = self._behind[i]
+        if cfg.pack_topped_behind_margin <= 0 or behind is None \
+                or float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_behind_parallax_mm:
+            return False
+        there = self._cube_matcher.scores(stacks[behind][None], turns=(0, 1, 2, 3), only=(label,))
+        return float(there.scores[0, there.labels.index(label)]) >= score - cfg.pack_topped_behind_margin
 
     def _topped_lead(self, i: int) -> float:
         """How much better a tile on a cube at grid location ``i`` must fit the cube-height window

@@ -204,6 +204,18 @@ class RecogniserConfig:
     (``OctocubeRecogniser._hidden_cube_by_near_face``). 0: off."""
     pack_near_face_score: float = 0.45
     """... that fit at least this (and the lead ``pack_cube_face_lead`` over every other taught face)."""
+    pack_hidden_topped_score: float = 0.5
+    """... or, for a cube wearing a tile, confirmed by that tile: a taught tile fits the location's
+    cube-height window at least this well, better than it fits the stack-height window by the
+    height test's lead (``pack_topped_height_lead``, in proportion to the parallax as
+    ``pack_topped_lead_full_parallax_mm`` says), and the plastic rim round it lies nearer the
+    seat's taught cube colour than any other seat's. Whole taught game 72552 (printing 997362,
+    tilt 16.9, lamp), change 118: Yellow's cube on C1 wearing a green amphora, 84 % in view under
+    Red's cube on D1 (drawn over it), which Red had just pivoted; the net gave C1 red 0.61, yellow a
+    share of 0.25 of the rest; the amphora fit the cube-height window 0.57 (the stack-height one
+    0.35; under ``pack_topped_partial_score``), the rim nearest Yellow's colour: Yellow's cube was
+    not found, its tile read as C1's stack top, and Red's pivot was an alarm (lost at move ~118).
+    Over 1: off."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

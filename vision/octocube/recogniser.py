@@ -513,7 +513,7 @@ class OctocubeRecogniser:
                 rescued = self._hidden_cube(col, probs, [i for i in free if i < n_grid], colour_at, not_cube)
                 if rescued is None and self._cube_matcher is not None and stacks is not None:
                     rescued = self._hidden_cube_by_near_face(col, seat, probs, [i for i in free if i < n_grid],
-                                                             colour_at, not_cube, stacks)
+                                                             colour_at, not_cube, stacks, windows)
                 if rescued is None:
                     continue
                 best, p = rescued
@@ -790,8 +790,8 @@ class OctocubeRecogniser:
         return best
 
     def _hidden_cube_by_near_face(self, col: int, seat: int, probs: np.ndarray, free: list[int],
-                                  colour_at: dict[int, int], not_cube: set[int], stacks: np.ndarray
-                                  ) -> tuple[int, float] | None:
+                                  colour_at: dict[int, int], not_cube: set[int], stacks: np.ndarray,
+                                  windows: np.ndarray | None = None) -> tuple[int, float] | None:
         """With a pack: :meth:`_hidden_cube`'s second way (the cube behind, on a taller stack, over
         part of this cube's top) where the colour left once the cube behind is set aside leads but
         is under ``min_cube_probability``, down to ``pack_hidden_cube_share``, confirmed by the
@@ -827,7 +827,32 @@ class OctocubeRecogniser:
             label, score, lead, _ = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3)).best(0)
             if label == face and score >= cfg.pack_near_face_score and lead >= cfg.pack_cube_face_lead:
                 best = (i, share)
+            elif windows is not None and self._wears_own_tile(windows, stacks, i, seat):
+                best = (i, share)
         return best
+
+    def _wears_own_tile(self, windows: np.ndarray, stacks: np.ndarray, i: int, seat: int) -> bool:
+        """With a pack: grid location ``i``'s cube-height window shows a taught tile lying at a
+        cube's height (at least ``pack_hidden_topped_score``, leading its stack-height fit by
+        :meth:`_topped_lead`) inside a plastic rim nearest ``seat``'s taught cube colour: the
+        seat's cube wearing a tile (:meth:`_hidden_cube_by_near_face`)."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
+        if cfg.pack_hidden_topped_score > 1 or not tiles:
+            return False
+        up = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=tiles)
+        j = int(np.argmax(up.scores[0]))
+        score = float(up.scores[0, j])
+        if score < cfg.pack_hidden_topped_score:
+            return False
+        down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=(up.labels[j],))
+        if score - float(down.scores[0, j]) < self._topped_lead(i):
+            return False
+        rim = _rim_chroma(windows[i])
+        mine = float(np.abs(rim - self._cube_colour(seat)).sum())
+        return all(float(np.abs(rim - self._cube_colour(o)).sum()) > mine
+                   for o in range(self.num_players) if o != seat)
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits

@@ -138,6 +138,16 @@ class RecogniserConfig:
     dark blue starfish on A3, 81 % in view behind Yellow's cube, 0.64-0.66 with leads 0.31-0.32;
     0.88 in full view), whose height the lead shows plainly. 0.62 keeps clear of the stacks' cube-
     height fits (<= 0.60, and those lead nowhere near). ``pack_topped_score`` or more: off."""
+    pack_topped_behind_margin: float = 0.1
+    """... and not where the stack right behind the location (as the camera sees it) shows that
+    same tile at its own height within this of the fit: under a strong tilt a location's
+    cube-height window reaches over the stack behind, and where a cube in front hides the
+    location's own stack the tile behind leads its height test (whole taught game 72541, printing
+    997351, tilt 34.4, change 129: D5's light blue sextant fit D4's cube-height window 0.74, D4's
+    own top hidden behind Yellow's cube on D3, and Blue's cube, missed on B1, was read on D4: "Blue's
+    cube moved diagonally (A1 to D4)"). Only where the parallax reaches
+    ``pack_topped_behind_parallax_mm``. 0 or less: off ..."""
+    pack_topped_behind_parallax_mm: float = 20.0
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""
@@ -194,6 +204,18 @@ class RecogniserConfig:
     (``OctocubeRecogniser._hidden_cube_by_near_face``). 0: off."""
     pack_near_face_score: float = 0.45
     """... that fit at least this (and the lead ``pack_cube_face_lead`` over every other taught face)."""
+    pack_hidden_topped_score: float = 0.5
+    """... or, for a cube wearing a tile, confirmed by that tile: a taught tile fits the location's
+    cube-height window at least this well, better than it fits the stack-height window by the
+    height test's lead (``pack_topped_height_lead``, in proportion to the parallax as
+    ``pack_topped_lead_full_parallax_mm`` says), and the plastic rim round it lies nearer the
+    seat's taught cube colour than any other seat's. Whole taught game 72552 (printing 997362,
+    tilt 16.9, lamp), change 118: Yellow's cube on C1 wearing a green amphora, 84 % in view under
+    Red's cube on D1 (drawn over it), which Red had just pivoted; the net gave C1 red 0.61, yellow a
+    share of 0.25 of the rest; the amphora fit the cube-height window 0.57 (the stack-height one
+    0.35; under ``pack_topped_partial_score``), the rim nearest Yellow's colour: Yellow's cube was
+    not found, its tile read as C1's stack top, and Red's pivot was an alarm (lost at move ~118).
+    Over 1: off."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""
@@ -263,6 +285,15 @@ class RecogniserConfig:
     E3 fit 0.63-0.66 (Red's own blue face 0.33-0.41), read "nothing on top" at 0.61 and the game
     was lost at move 17. 0: off (read as a bare top, as before)."""
     pack_cube_top_behind_margin: float = 0.1
+    pack_cube_turn_lead: float = 0.08
+    """With a pack: a cube top's turn that the fine stage does not pick (its best taught tile
+    leads every other by more than ``pack_fine_margin``) is the coarse stage's best quarter turn,
+    and the reading is as sure as that turn leads the tile's next best turn, as on the built-in
+    path (``rotation_lead_for_certainty``): confidence times 0.5 + 0.5 * min(1, lead / this). A
+    printing may draw a glyph that looks nearly the same turned half round (random printing
+    997362's green sextant, a plain hexagon: 90 and 270 degrees fit 0.850 and 0.853 on whole
+    taught game 72552's change 6), and a sure wrong turn was an alarm the tracker could not get
+    past (lost at move 7). 0: off (the tile's lead over the next tile only, as before)."""
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

@@ -513,7 +513,7 @@ class OctocubeRecogniser:
                 rescued = self._hidden_cube(col, probs, [i for i in free if i < n_grid], colour_at, not_cube)
                 if rescued is None and self._cube_matcher is not None and stacks is not None:
                     rescued = self._hidden_cube_by_near_face(col, seat, probs, [i for i in free if i < n_grid],
-                                                             colour_at, not_cube, stacks)
+                                                             colour_at, not_cube, stacks, windows)
                 if rescued is None:
                     continue
                 best, p = rescued
@@ -790,8 +790,8 @@ class OctocubeRecogniser:
         return best
 
     def _hidden_cube_by_near_face(self, col: int, seat: int, probs: np.ndarray, free: list[int],
-                                  colour_at: dict[int, int], not_cube: set[int], stacks: np.ndarray
-                                  ) -> tuple[int, float] | None:
+                                  colour_at: dict[int, int], not_cube: set[int], stacks: np.ndarray,
+                                  windows: np.ndarray | None = None) -> tuple[int, float] | None:
         """With a pack: :meth:`_hidden_cube`'s second way (the cube behind, on a taller stack, over
         part of this cube's top) where the colour left once the cube behind is set aside leads but
         is under ``min_cube_probability``, down to ``pack_hidden_cube_share``, confirmed by the
@@ -827,7 +827,32 @@ class OctocubeRecogniser:
             label, score, lead, _ = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3)).best(0)
             if label == face and score >= cfg.pack_near_face_score and lead >= cfg.pack_cube_face_lead:
                 best = (i, share)
+            elif windows is not None and self._wears_own_tile(windows, stacks, i, seat):
+                best = (i, share)
         return best
+
+    def _wears_own_tile(self, windows: np.ndarray, stacks: np.ndarray, i: int, seat: int) -> bool:
+        """With a pack: grid location ``i``'s cube-height window shows a taught tile lying at a
+        cube's height (at least ``pack_hidden_topped_score``, leading its stack-height fit by
+        :meth:`_topped_lead`) inside a plastic rim nearest ``seat``'s taught cube colour: the
+        seat's cube wearing a tile (:meth:`_hidden_cube_by_near_face`)."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
+        if cfg.pack_hidden_topped_score > 1 or not tiles:
+            return False
+        up = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=tiles)
+        j = int(np.argmax(up.scores[0]))
+        score = float(up.scores[0, j])
+        if score < cfg.pack_hidden_topped_score:
+            return False
+        down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=(up.labels[j],))
+        if score - float(down.scores[0, j]) < self._topped_lead(i):
+            return False
+        rim = _rim_chroma(windows[i])
+        mine = float(np.abs(rim - self._cube_colour(seat)).sum())
+        return all(float(np.abs(rim - self._cube_colour(o)).sum()) > mine
+                   for o in range(self.num_players) if o != seat)
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits
@@ -878,9 +903,24 @@ class OctocubeRecogniser:
             need = self._topped_lead(i)
             if score < cfg.pack_topped_score:  # a partly hidden top: its height must show plainly
                 need = max(need, cfg.pack_topped_height_lead)
-            if lead >= need:
+            if lead >= need and not self._tile_behind(stacks, i, up.labels[j], score):
                 out[i] = score * min(1.0, lead / (2 * need))
         return out
+
+    def _tile_behind(self, stacks: np.ndarray, i: int, label: str, score: float) -> bool:
+        """With a pack: the taught tile ``label`` that fits grid location ``i``'s cube-height
+        window ``score`` is the top of the stack right behind it, which that window reaches
+        under a strong tilt: the parallax is at least ``pack_topped_behind_parallax_mm`` and the
+        tile fits the stack-height window behind within ``pack_topped_behind_margin`` of
+        ``score``."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        behind = self._behind[i]
+        if cfg.pack_topped_behind_margin <= 0 or behind is None \
+                or float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_behind_parallax_mm:
+            return False
+        there = self._cube_matcher.scores(stacks[behind][None], turns=(0, 1, 2, 3), only=(label,))
+        return float(there.scores[0, there.labels.index(label)]) >= score - cfg.pack_topped_behind_margin
 
     def _topped_lead(self, i: int) -> float:
         """How much better a tile on a cube at grid location ``i`` must fit the cube-height window
@@ -951,12 +991,28 @@ class OctocubeRecogniser:
         if score < self.config.pack_tile_score:
             return None, p_cube * (0.9 if net_label == BARE else 0.5), None
         conf = p_cube * self._pack_confidence(score, lead)
+        fine = None
         if at is not None and self.config.pack_cube_top_fine:
             fine = self._fine_cube_top(ts, window, at, gain)
             if fine is not None:
                 label, certainty, turn = fine
                 conf = p_cube * self._top_fit(score) * certainty
+        if fine is None and self.config.pack_cube_turn_lead > 0:
+            conf *= self._turn_certainty(window, label, turn)
         return tile_of(label), conf, turn * 90
+
+    def _turn_certainty(self, window: np.ndarray, label: str, turn: int) -> float:
+        """How sure the coarse stage's quarter turn ``turn`` of tile ``label`` on a cube's top
+        window is: 0.5 + 0.5 * min(1, its lead over the tile's next best turn /
+        ``pack_cube_turn_lead``), as the built-in path weighs a top's turn
+        (``rotation_lead_for_certainty``). A glyph that looks alike turned half round leaves
+        the turn a guess."""
+        assert self._cube_matcher is not None
+        j = self._cube_matcher.labels.index(label)
+        per_turn = [float(self._cube_matcher.scores(window[None], turns=(k,), only=(label,)).scores[0, j])
+                    for k in range(4)]
+        lead = per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn)
+        return 0.5 + 0.5 * min(1.0, max(0.0, lead) / self.config.pack_cube_turn_lead)
 
     def _fine_cube_top(self, ts: TileScores, window: np.ndarray, at: tuple[int, int],
                        gain: np.ndarray | None) -> tuple[str, float, int] | None:

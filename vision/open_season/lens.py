@@ -125,7 +125,12 @@ def fit_lens(image: np.ndarray, scan: Any, config: Any, num_players: int, side: 
     """The k1 that lines the walls up best (see the module's docstring). ``scan``: the
     markers found (``calibration.table.detect_markers``); ``config`` the calibration's (its
     residual limit is lifted for the candidates). ``search_focal``: the focal length too, for a
-    lens that bends the markers past the calibration's limit (``FOCAL_RATIOS``)."""
+    lens that bends the markers past the calibration's limit (``FOCAL_RATIOS``).
+
+    Each candidate's focal length is the one its own undistorted markers imply
+    (``consistent_focal``): the pinhole fit's, through the bent markers, is off by some percent,
+    and a table view whose camera matrix does not match its homography lifts every point above
+    the table (a card, a token) off where it lies."""
     from calibration.intrinsics import Intrinsics
     from calibration.table import fit_table_geometry
     from calibration.marker_lens import focal_from_homography
@@ -143,12 +148,23 @@ def fit_lens(image: np.ndarray, scan: Any, config: Any, num_players: int, side: 
         implied = (size[0] / 2) / math.tan(math.radians(35.0))
     cache: dict[tuple[float, float], float] = {}
 
+    def camera(focal: float) -> np.ndarray:
+        return np.array([[focal, 0, (size[0] - 1) / 2], [0, focal, (size[1] - 1) / 2], [0, 0, 1]])
+
+    def geometry(k1: float, focal: float) -> Any:
+        return fit_table_geometry(scan, size, Intrinsics(camera(focal), np.array([k1, 0, 0, 0, 0]), size), loose)[0]
+
+    def consistent(k1: float, focal: float) -> tuple[float, float]:
+        """The same lens (k1 at ``focal``) at the focal length its undistorted markers imply."""
+        if abs(k1) < 1e-12:  # no lens: the pinhole's own
+            return k1, focal
+        return consistent_focal(k1, focal, focal_from_homography(geometry(k1, focal).table_to_image, size))
+
     def score(k1: float, focal: float) -> float:
         key = (round(float(k1), 4), round(float(focal), 2))
         if key not in cache:
-            k = np.array([[key[1], 0, (size[0] - 1) / 2], [0, key[1], (size[1] - 1) / 2], [0, 0, 1]])
-            geo, _ = fit_table_geometry(scan, size, Intrinsics(k, np.array([key[0], 0, 0, 0, 0]), size), loose)
-            cache[key] = wall_alignment(grey, geo.table_to_image, k, key[0], boards, template)
+            geo = geometry(key[0], key[1])
+            cache[key] = wall_alignment(grey, geo.table_to_image, camera(key[1]), key[0], boards, template)
         return cache[key]
 
     def peak(grid: list[float], values: list[float]) -> float:
@@ -162,16 +178,30 @@ def fit_lens(image: np.ndarray, scan: Any, config: Any, num_players: int, side: 
                 best += 0.5 * (grid[i + 1] - grid[i]) * (a - c) / denom
         return best
 
-    focal = float(implied)
-    k1 = float(np.clip(peak(list(K1_GRID), [score(c, focal) for c in K1_GRID]), *K1_LIMITS))
+    # k1 is searched at the pinhole's focal length (the barrel's shape, k1 / focal^2, is what
+    # bends the frame), each candidate scored at its own consistent focal length
+    start = float(implied)
+    k1 = float(np.clip(peak(list(K1_GRID), [score(*consistent(c, start)) for c in K1_GRID]), *K1_LIMITS))
+    k1, focal = consistent(k1, start)
     if not search_focal:
         return LensFit(k1, focal, score(k1, focal), score(0.0, focal))
+    implied = focal
     focals = [implied * r for r in FOCAL_RATIOS]
     focal = float(np.clip(peak(focals, [score(k1, f) for f in focals]), focals[0], focals[-1]))
     if abs(focal - implied) > 1e-6:  # k1 again at that focal (they trade off)
         near = [k1 + d for d in (-0.04, -0.02, 0.0, 0.02, 0.04)]
         k1 = float(np.clip(peak(near, [score(c, focal) for c in near]), *K1_LIMITS))
     return LensFit(k1, focal, score(k1, focal), score(0.0, focal))
+
+
+def consistent_focal(k1: float, focal: float, implied: float | None) -> tuple[float, float]:
+    """k1 at ``focal`` as the same barrel at the focal length ``implied`` (the markers'
+    homography once undistorted; None: too frontal to say, ``focal`` kept). Radial distortion
+    bends by k1 / focal^2 (in pixels), so the undistorted frame, and the homography, stay as
+    they are."""
+    if implied is None or not implied > 0:
+        return k1, focal
+    return k1 * (implied / focal) ** 2, float(implied)
 
 
 def undistorted(image: np.ndarray, lens: LensFit) -> np.ndarray:
@@ -182,4 +212,4 @@ def undistorted(image: np.ndarray, lens: LensFit) -> np.ndarray:
     return out
 
 
-__all__ = ["LensFit", "fit_lens", "undistorted", "wall_alignment", "wall_template"]
+__all__ = ["LensFit", "consistent_focal", "fit_lens", "undistorted", "wall_alignment", "wall_template"]

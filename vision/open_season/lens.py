@@ -211,6 +211,54 @@ def consistent_focal(k1: float, focal: float, implied: float | None) -> tuple[fl
     return k1 * (implied / focal) ** 2, float(implied)
 
 
+OFFSET_SEARCH_MM = 3
+"""``wall_offsets`` shifts each wall's card pattern up to this (whole mm, both ways, both axes)."""
+
+
+def wall_offsets(image: np.ndarray, view: Any, num_players: int, side: str) -> list[tuple[float, float]]:
+    """Per seat, how far its wall's cards lie from where the view puts them: the shift (mm, along
+    the board, parabola-refined over 1 mm steps up to ``OFFSET_SEARCH_MM``) at which the cards'
+    pattern (``wall_template``) fits the frame best, and how much better it fits there than where
+    the view puts it (correlation). ``view`` projects the table into ``image`` (its
+    ``project``, distortion included). The photo's own measure of its fit: every token place is
+    sampled through the same view, so a wall seen a few mm off has its tokens sampled off too."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    template = wall_template(side)
+    th, tw = template.shape
+    m = OFFSET_SEARCH_MM
+    gx, gy = _board_grid()
+    step = 1.0 / BOARD_PX_PER_MM
+    # the pattern's grid widened by the search on every side (whole grid steps)
+    xs = np.concatenate([gx[0, 0] - step * np.arange(m, 0, -1), gx[0], gx[0, -1] + step * np.arange(1, m + 1)])
+    ys = np.concatenate([gy[0, 0] - step * np.arange(m, 0, -1), gy[:, 0], gy[-1, 0] + step * np.arange(1, m + 1)])
+    wx, wy = np.meshgrid(xs, ys)
+    bw, bd = art.WALL_BOARD_SIZE_MM
+    out = []
+    for where in SEAT_SIDES[num_players]:
+        bx, by, yaw = board_pose(where)
+        c, sn = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+        lx, ly = wx.ravel() - bw / 2, wy.ravel() - bd / 2
+        pts = np.stack([bx + lx * c - ly * sn, by + lx * sn + ly * c], 1)
+        px = np.asarray(view.project(pts, CARD_TOP_MM), np.float32)
+        wide = cv2.remap(grey, px[:, 0].reshape(wx.shape), px[:, 1].reshape(wx.shape), cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_REPLICATE)
+        fits = np.zeros((2 * m + 1, 2 * m + 1))
+        for i in range(2 * m + 1):
+            for j in range(2 * m + 1):
+                patch = wide[i:i + th, j:j + tw]
+                patch = patch - patch.mean()
+                fits[i, j] = float((patch * template).sum()) / max(float(np.linalg.norm(patch)), 1e-6)
+        i, j = np.unravel_index(int(np.argmax(fits)), fits.shape)
+
+        def refine(a: float, b: float, cc: float) -> float:
+            denom = a - 2 * b + cc
+            return 0.5 * (a - cc) / denom if denom < 0 else 0.0
+        dy = (i - m + (refine(fits[i - 1, j], fits[i, j], fits[i + 1, j]) if 0 < i < 2 * m else 0.0)) * step
+        dx = (j - m + (refine(fits[i, j - 1], fits[i, j], fits[i, j + 1]) if 0 < j < 2 * m else 0.0)) * step
+        out.append((float(math.hypot(dx, dy)), float(fits[i, j] - fits[m, m])))
+    return out
+
+
 def undistorted(image: np.ndarray, lens: LensFit) -> np.ndarray:
     """The frame as a pinhole camera with the same camera matrix would see it."""
     size = (image.shape[1], image.shape[0])
@@ -219,4 +267,4 @@ def undistorted(image: np.ndarray, lens: LensFit) -> np.ndarray:
     return out
 
 
-__all__ = ["LensFit", "consistent_focal", "fit_lens", "undistorted", "wall_alignment", "wall_template"]
+__all__ = ["LensFit", "consistent_focal", "fit_lens", "undistorted", "wall_offsets", "wall_alignment", "wall_template"]

@@ -248,7 +248,8 @@ def wall_offsets(image: np.ndarray, view: Any, num_players: int, side: str) -> l
                 patch = wide[i:i + th, j:j + tw]
                 patch = patch - patch.mean()
                 fits[i, j] = float((patch * template).sum()) / max(float(np.linalg.norm(patch)), 1e-6)
-        i, j = np.unravel_index(int(np.argmax(fits)), fits.shape)
+        best = np.unravel_index(int(np.argmax(fits)), fits.shape)
+        i, j = int(best[0]), int(best[1])
 
         def refine(a: float, b: float, cc: float) -> float:
             denom = a - 2 * b + cc

@@ -21,9 +21,9 @@ writes them, reads each and prints:
 Seeds: the accolade classifiers were trained on 60000-60999 and the reader developed on 500,
 501, 7, 88001, 88002, 69000-69399, 76000-76029 and 79000-79079 (refused here); bench on 70000 and up (73000-73049,
 77000-77049, 78000-78049, 82000-82049 and 84000-84049 have been reported; 77000-78049, 80000-80049,
-82000-82049, 89700-89999 and 90350-90539 tuned on (90470-90539 reported in session 35, then tuned on in
-session 36; 90540-90609 reported in session 36, 90592 then traced); ``--tuning`` runs them anyway, to
-list and trace, never for figures).
+82000-82049, 89700-89999 and 90350-90609 tuned on (90470-90539 reported in session 35, then tuned on in
+session 36; 90540-90609 reported in session 36, then traced and tuned on in session 37); ``--tuning`` runs
+them anyway, to list and trace, never for figures).
 """
 
 from __future__ import annotations

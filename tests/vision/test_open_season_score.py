@@ -835,3 +835,33 @@ def test_the_wall_offsets_measure_how_far_the_cards_lie_from_where_the_view_puts
                       view.image_size, view.K)
     off = wall_offsets(undistorted, moved, end["num_players"], end["side"])
     assert all(2.0 < shift < 3.0 and gain > 0.03 for shift, gain in off), off
+
+
+def test_a_covered_wall_space_is_asked_every_trophy_count_whatever_its_token_doubt_names() -> None:
+    """Development table 80013 (1280x720): a hand over player 2's space 10, which holds two
+    trophies. The token reader doubted its trophies "0 or 1" (its places under the hand), and that
+    doubt's question took the covered space's place, which offers every count: no answer could
+    give 2. The covered space's question now offers the counts the doubt names first, then every
+    other count up to ``HIDDEN_TROPHIES``."""
+    from types import SimpleNamespace
+
+    from vision.open_season.accolades import AccoladeCard, SeatAccolades
+    from vision.open_season.cards import CardRead
+    from vision.open_season.score_photo import HIDDEN_FIT, HIDDEN_TROPHIES, read_table
+    from vision.open_season.tokens import SeatTokens
+
+    walls = ["elf-crown", "dwarf-tattoo", "gnome-dagger", "mage-earrings", "sorcerer-eyepatch", "elf-tattoo",
+             "dwarf-crown", "gnome-tattoo", "mage-dagger", "barbarian-crown", "sorcerer-crown"]
+    cards = SimpleNamespace(read=lambda img: [
+        CardRead(f"wall {seat} {i + 1}", c, 1.0, fit=HIDDEN_FIT / 2 if (seat, i + 1) == (1, 10) else 4.0)
+        for seat in (0, 1) for i, c in enumerate(walls)])
+    fans = {seat: SeatAccolades(seat, (AccoladeCard(seat, 0, "elf-earrings", 1.0, True),)) for seat in (0, 1)}
+    accolades = SimpleNamespace(read=lambda img: fans)
+    doubts = {0: (), 1: ("player 2: trophies on space 10 (0 or 1)",)}
+    tokens = SimpleNamespace(read=lambda img: {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0,
+                                                             doubts=doubts[s]) for s in (0, 1)})
+    _, choices, _, _ = read_table(np.zeros((4, 4, 3), np.uint8), (cards, accolades, tokens), 2, "horn")
+    asked = [c for c in choices if c.key == "trophies 2 10"]
+    assert len(asked) == 1, [c.key for c in choices]
+    assert asked[0].options == tuple(str(c) for c in range(HIDDEN_TROPHIES + 1)), asked[0].options
+    assert "wall 2 10" in {c.key for c in choices}

@@ -65,6 +65,9 @@ least this far (mm) from where the view puts them, and fit better there by at le
 doubts (``PLACES_OFF_UNSURE``). 12 MP tuning 90592 through main's lens (its focal length 3 %
 off): player 1's wall 2.5 mm off (gain 0.065), its two trophies fitting 0.41 and 0.35, one read
 as none with no doubt; the other walls 0.0-1.1 mm (gain at most 0.02)."""
+PLACES_OFF_COUNTS = 4
+"""... and such a card's trophies are asked with every count up to this (the scorer's covered
+spaces likewise: ``score_photo.HIDDEN_TROPHIES``)."""
 PLACES_OFF_BONUS_FIT = 0.93
 """... or a seat whose bonus tiles' best faces fit worse than this (the median over its tiles;
 tiles fit 0.95 or more where the places are right, ``BONUS_FACE_FIT_MIN``): tuning 90592 through
@@ -304,6 +307,10 @@ class TokenReader:
         for (seat, number), values in sorted(by_space.items()):
             count, doubt = _prefix_count(values, WALL_THRESHOLD["trophies"], WALL_DOUBT,
                                          PLACES_OFF_UNSURE if seat in off else TROPHY_UNSURE)
+            if seat in off and (count or values[0] >= PLACES_OFF_UNSURE):
+                # places sampled off say little about how many: every count up to four
+                rest = [c for c in range(max(count, PLACES_OFF_COUNTS) + 1) if c != count]
+                doubt = f"{count}, {', '.join(str(c) for c in rest[:-1])} or {rest[-1]}"
             if count:
                 seats[seat]["wall_trophies"][number] = count
             if doubt:

@@ -21,9 +21,9 @@ writes them, reads each and prints:
 Seeds: the accolade classifiers were trained on 60000-60999 and the reader developed on 500,
 501, 7, 88001, 88002, 69000-69399, 76000-76029 and 79000-79079 (refused here); bench on 70000 and up (73000-73049,
 77000-77049, 78000-78049, 82000-82049 and 84000-84049 have been reported; 77000-78049, 80000-80049,
-82000-82049, 89700-89999 and 90350-90539 tuned on (90470-90539 reported in session 35, then tuned on in
-session 36; 90540-90609 reported in session 36, 90592 then traced); ``--tuning`` runs them anyway, to
-list and trace, never for figures).
+82000-82049, 89700-89999 and 90350-90609 tuned on (90470-90539 reported in session 35, then tuned on in
+session 36; 90540-90609 reported in session 36, then traced and tuned on in session 37); ``--tuning`` runs
+them anyway, to list and trace, never for figures).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 
          | set(range(90350, 90400))  # os-photo (session 34): the wild tokens' defaults checked, 90351 traced
          | set(range(90400, 90470))  # os-photo2 (session 35): 90413, 90423, 90425, 90452, 90459 traced
          | set(range(90470, 90540))  # os-photo3 (session 36): the bonus faces' blur per photo, 90515, 90523 traced
-         | {90592}  # os-photo3 (session 36): traced after the figures (a wall trophy missed surely)
+         | set(range(90540, 90610))  # os-photo3 (session 36) reported them, then os-photo4 (session 37) traced 90592 and the tables off
          | {500, 501, 7, 88001, 88002})
 
 

@@ -25,6 +25,10 @@ from vision.render.open_season_scene import SEAT_SIDES, board_pose
 K1_GRID = tuple(np.round(np.arange(-0.20, 0.081, 0.04), 2))
 """Candidates tried first (a parabola through the best and its neighbours refines it)."""
 K1_LIMITS = (-0.22, 0.10)
+K1_FINE_STEPS = (-0.03, -0.02, -0.01, 0.0, 0.01, 0.02, 0.03)
+"""Then around the coarse grid's peak (its parabola over 0.04 steps put 12 MP tuning 90596's k1 at
+-0.079 for the lens's -0.089 and -0.014 k2: the walls' places 1.5 px off on average, 2.4 at
+most; refined over these steps: 0.7 and 1.2)."""
 FOCAL_RATIOS = (0.92, 0.96, 1.0, 1.04, 1.08)
 """The focal length the markers' homography implies, times these, tried at the best k1 when the
 lens bends the markers past the calibration's limit: the implied focal is then off by some percent
@@ -125,7 +129,12 @@ def fit_lens(image: np.ndarray, scan: Any, config: Any, num_players: int, side: 
     """The k1 that lines the walls up best (see the module's docstring). ``scan``: the
     markers found (``calibration.table.detect_markers``); ``config`` the calibration's (its
     residual limit is lifted for the candidates). ``search_focal``: the focal length too, for a
-    lens that bends the markers past the calibration's limit (``FOCAL_RATIOS``)."""
+    lens that bends the markers past the calibration's limit (``FOCAL_RATIOS``).
+
+    Each candidate's focal length is the one its own undistorted markers imply
+    (``consistent_focal``): the pinhole fit's, through the bent markers, is off by some percent,
+    and a table view whose camera matrix does not match its homography lifts every point above
+    the table (a card, a token) off where it lies."""
     from calibration.intrinsics import Intrinsics
     from calibration.table import fit_table_geometry
     from calibration.marker_lens import focal_from_homography
@@ -143,12 +152,23 @@ def fit_lens(image: np.ndarray, scan: Any, config: Any, num_players: int, side: 
         implied = (size[0] / 2) / math.tan(math.radians(35.0))
     cache: dict[tuple[float, float], float] = {}
 
+    def camera(focal: float) -> np.ndarray:
+        return np.array([[focal, 0, (size[0] - 1) / 2], [0, focal, (size[1] - 1) / 2], [0, 0, 1]])
+
+    def geometry(k1: float, focal: float) -> Any:
+        return fit_table_geometry(scan, size, Intrinsics(camera(focal), np.array([k1, 0, 0, 0, 0]), size), loose)[0]
+
+    def consistent(k1: float, focal: float) -> tuple[float, float]:
+        """The same lens (k1 at ``focal``) at the focal length its undistorted markers imply."""
+        if abs(k1) < 1e-12:  # no lens: the pinhole's own
+            return k1, focal
+        return consistent_focal(k1, focal, focal_from_homography(geometry(k1, focal).table_to_image, size))
+
     def score(k1: float, focal: float) -> float:
         key = (round(float(k1), 4), round(float(focal), 2))
         if key not in cache:
-            k = np.array([[key[1], 0, (size[0] - 1) / 2], [0, key[1], (size[1] - 1) / 2], [0, 0, 1]])
-            geo, _ = fit_table_geometry(scan, size, Intrinsics(k, np.array([key[0], 0, 0, 0, 0]), size), loose)
-            cache[key] = wall_alignment(grey, geo.table_to_image, k, key[0], boards, template)
+            geo = geometry(key[0], key[1])
+            cache[key] = wall_alignment(grey, geo.table_to_image, camera(key[1]), key[0], boards, template)
         return cache[key]
 
     def peak(grid: list[float], values: list[float]) -> float:
@@ -162,16 +182,82 @@ def fit_lens(image: np.ndarray, scan: Any, config: Any, num_players: int, side: 
                 best += 0.5 * (grid[i + 1] - grid[i]) * (a - c) / denom
         return best
 
-    focal = float(implied)
-    k1 = float(np.clip(peak(list(K1_GRID), [score(c, focal) for c in K1_GRID]), *K1_LIMITS))
+    # k1 is searched at the pinhole's focal length (the barrel's shape, k1 / focal^2, is what
+    # bends the frame), each candidate scored at its own consistent focal length
+    start = float(implied)
+    k1 = float(np.clip(peak(list(K1_GRID), [score(*consistent(c, start)) for c in K1_GRID]), *K1_LIMITS))
+    # then finer around it: the scores are no parabola over the coarse grid's 0.04
+    fine = [float(np.clip(k1 + d, *K1_LIMITS)) for d in K1_FINE_STEPS]
+    k1 = float(np.clip(peak(fine, [score(*consistent(c, start)) for c in fine]), *K1_LIMITS))
+    k1, focal = consistent(k1, start)
     if not search_focal:
         return LensFit(k1, focal, score(k1, focal), score(0.0, focal))
+    implied = focal
     focals = [implied * r for r in FOCAL_RATIOS]
     focal = float(np.clip(peak(focals, [score(k1, f) for f in focals]), focals[0], focals[-1]))
     if abs(focal - implied) > 1e-6:  # k1 again at that focal (they trade off)
         near = [k1 + d for d in (-0.04, -0.02, 0.0, 0.02, 0.04)]
         k1 = float(np.clip(peak(near, [score(c, focal) for c in near]), *K1_LIMITS))
     return LensFit(k1, focal, score(k1, focal), score(0.0, focal))
+
+
+def consistent_focal(k1: float, focal: float, implied: float | None) -> tuple[float, float]:
+    """k1 at ``focal`` as the same barrel at the focal length ``implied`` (the markers'
+    homography once undistorted; None: too frontal to say, ``focal`` kept). Radial distortion
+    bends by k1 / focal^2 (in pixels), so the undistorted frame, and the homography, stay as
+    they are."""
+    if implied is None or not implied > 0:
+        return k1, focal
+    return k1 * (implied / focal) ** 2, float(implied)
+
+
+OFFSET_SEARCH_MM = 3
+"""``wall_offsets`` shifts each wall's card pattern up to this (whole mm, both ways, both axes)."""
+
+
+def wall_offsets(image: np.ndarray, view: Any, num_players: int, side: str) -> list[tuple[float, float]]:
+    """Per seat, how far its wall's cards lie from where the view puts them: the shift (mm, along
+    the board, parabola-refined over 1 mm steps up to ``OFFSET_SEARCH_MM``) at which the cards'
+    pattern (``wall_template``) fits the frame best, and how much better it fits there than where
+    the view puts it (correlation). ``view`` projects the table into ``image`` (its
+    ``project``, distortion included). The photo's own measure of its fit: every token place is
+    sampled through the same view, so a wall seen a few mm off has its tokens sampled off too."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    template = wall_template(side)
+    th, tw = template.shape
+    m = OFFSET_SEARCH_MM
+    gx, gy = _board_grid()
+    step = 1.0 / BOARD_PX_PER_MM
+    # the pattern's grid widened by the search on every side (whole grid steps)
+    xs = np.concatenate([gx[0, 0] - step * np.arange(m, 0, -1), gx[0], gx[0, -1] + step * np.arange(1, m + 1)])
+    ys = np.concatenate([gy[0, 0] - step * np.arange(m, 0, -1), gy[:, 0], gy[-1, 0] + step * np.arange(1, m + 1)])
+    wx, wy = np.meshgrid(xs, ys)
+    bw, bd = art.WALL_BOARD_SIZE_MM
+    out = []
+    for where in SEAT_SIDES[num_players]:
+        bx, by, yaw = board_pose(where)
+        c, sn = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+        lx, ly = wx.ravel() - bw / 2, wy.ravel() - bd / 2
+        pts = np.stack([bx + lx * c - ly * sn, by + lx * sn + ly * c], 1)
+        px = np.asarray(view.project(pts, CARD_TOP_MM), np.float32)
+        wide = cv2.remap(grey, px[:, 0].reshape(wx.shape), px[:, 1].reshape(wx.shape), cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_REPLICATE)
+        fits = np.zeros((2 * m + 1, 2 * m + 1))
+        for i in range(2 * m + 1):
+            for j in range(2 * m + 1):
+                patch = wide[i:i + th, j:j + tw]
+                patch = patch - patch.mean()
+                fits[i, j] = float((patch * template).sum()) / max(float(np.linalg.norm(patch)), 1e-6)
+        best = np.unravel_index(int(np.argmax(fits)), fits.shape)
+        i, j = int(best[0]), int(best[1])
+
+        def refine(a: float, b: float, cc: float) -> float:
+            denom = a - 2 * b + cc
+            return 0.5 * (a - cc) / denom if denom < 0 else 0.0
+        dy = (i - m + (refine(fits[i - 1, j], fits[i, j], fits[i + 1, j]) if 0 < i < 2 * m else 0.0)) * step
+        dx = (j - m + (refine(fits[i, j - 1], fits[i, j], fits[i, j + 1]) if 0 < j < 2 * m else 0.0)) * step
+        out.append((float(math.hypot(dx, dy)), float(fits[i, j] - fits[m, m])))
+    return out
 
 
 def undistorted(image: np.ndarray, lens: LensFit) -> np.ndarray:
@@ -182,4 +268,4 @@ def undistorted(image: np.ndarray, lens: LensFit) -> np.ndarray:
     return out
 
 
-__all__ = ["LensFit", "fit_lens", "undistorted", "wall_alignment", "wall_template"]
+__all__ = ["LensFit", "consistent_focal", "fit_lens", "undistorted", "wall_offsets", "wall_alignment", "wall_template"]

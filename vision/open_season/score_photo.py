@@ -460,9 +460,14 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     for seat, r in enumerate(seats):
         for space in sorted(r.wall_hidden):
             choices.append(_hidden_wall_choice(seat, space, r.wall.get(space)))
-            if space in trophy_spaces and not any(ch.key == f"trophies {seat + 1} {space}" for ch in choices):
-                read = r.wall_trophies.get(space, 0)
-                counts = (read,) + tuple(c for c in range(HIDDEN_TROPHIES + 1) if c != read)
+            if space in trophy_spaces:
+                # every count: the token reader's own doubt about the space (the counts its places
+                # allow) names too few under a hand (development 80013: a hand over player 2's
+                # space 10, its doubt "0 or 1", the truth 2 -- the places under the hand say nothing)
+                key = f"trophies {seat + 1} {space}"
+                named = next((ch.options for ch in choices if ch.key == key), (str(r.wall_trophies.get(space, 0)),))
+                counts = tuple(int(c) for c in named) + tuple(c for c in range(HIDDEN_TROPHIES + 1) if str(c) not in named)
+                choices = [ch for ch in choices if ch.key != key]
                 choices.append(_trophy_count_choice(seat + 1, space, counts))
     # a wall card not read surely: which card is it? (asked once, with the final reading)
     for seat, r in enumerate(seats):

@@ -57,6 +57,28 @@ development tables 69302-69350 at 1280x720 had first trophies of a card at 0.45-
 and further ones down to 0.53, empty places up to 0.64, but the first place of a card, empty,
 at most 0.36. Each such place on a card's possible prefix widens its count's doubt to every
 count it allows."""
+PLACES_OFF_MM = 1.5
+PLACES_OFF_GAIN = 0.03
+"""A finished table's photo (``TokenReader(finished=True)``): a seat whose wall's cards fit best at
+least this far (mm) from where the view puts them, and fit better there by at least this much
+(``lens.wall_offsets``), has its token places sampled off too: its token readings widen into
+doubts (``PLACES_OFF_UNSURE``). 12 MP tuning 90592 through main's lens (its focal length 3 %
+off): player 1's wall 2.5 mm off (gain 0.065), its two trophies fitting 0.41 and 0.35, one read
+as none with no doubt; the other walls 0.0-1.1 mm (gain at most 0.02)."""
+PLACES_OFF_COUNTS = 4
+"""... and such a card's trophies are asked with every count up to this (the scorer's covered
+spaces likewise: ``score_photo.HIDDEN_TROPHIES``)."""
+PLACES_OFF_BONUS_FIT = 0.93
+"""... or a seat whose bonus tiles' best faces fit worse than this (the median over its tiles;
+tiles fit 0.95 or more where the places are right, ``BONUS_FACE_FIT_MIN``): tuning 90592 through
+main's lens, player 3's tiles 0.56-0.66 (sampled 5 px off, its wall only 1.1 mm), player 1's
+0.81-0.91."""
+PLACES_OFF_UNSURE = 0.20
+"""On a seat whose places fit poorly, a wall trophy place or a Shield scoring trophy's scoring from
+this up to its line may hold a trophy: asked (tuning 90592 through main's lens: player 1's
+trophies 0.35-0.41, the empty first places of its cards at most 0.20). Its bonus tiles' faces
+and rims, and its personal tokens, are asked too; its wall wild tokens are not (the wild token's
+template fits 0.2-0.7 on most of such a wall's cards: eleven notes), the seat's note names them."""
 PERSONAL_THRESHOLD = 0.22
 """Score (grey correlation less ``token_sampling.COLOUR_WEIGHT`` x colour distance) above which a
 personal place holds that kind of token: on seeds 97000-97049 tokens scored >= 0.44, empty places <= 0.16."""
@@ -244,21 +266,51 @@ class TokenReader:
             raise ValueError(f"the image is {image_bgr.shape[1]}x{image_bgr.shape[0]}, but the camera "
                              f"was calibrated at {w}x{h}")
 
+    def places_off(self, image_bgr: np.ndarray, sc: dict[str, tuple[list[tuple[int, int, int]], np.ndarray]]
+                   ) -> dict[int, str]:
+        """Seat -> why its token places fit poorly in this photo (the photo's own measure of its
+        fit): its wall's cards fit best ``PLACES_OFF_MM`` or more from where the view puts them
+        (``lens.wall_offsets``), or its bonus tiles' best faces fit worse than
+        ``PLACES_OFF_BONUS_FIT``. Such a seat's token readings widen into doubts."""
+        from vision.open_season.lens import wall_offsets
+
+        out: dict[int, str] = {}
+        for seat, (shift, gain) in enumerate(wall_offsets(image_bgr, self.view, self.num_players, self.side)):
+            if shift >= PLACES_OFF_MM and gain >= PLACES_OFF_GAIN:
+                out[seat] = f"its wall's cards lie {shift:.1f} mm from where the table's markers put them"
+        fits: dict[int, list[float]] = {}
+        for (seat, _column, _zero), v in zip(*sc["bonus"]):
+            if v[0] >= BONUS_PRESENT:
+                fits.setdefault(seat, []).append(float(np.max(v[2:])))
+        for seat, f in sorted(fits.items()):
+            if seat not in out and float(np.median(f)) < PLACES_OFF_BONUS_FIT:
+                out[seat] = f"its bonus tiles fit their faces {float(np.median(f)):.2f}, not {PLACES_OFF_BONUS_FIT} or more"
+        return out
+
     # ------------------------------------------------------------------ reading
     def read(self, image_bgr: np.ndarray) -> dict[int, SeatTokens]:
         """Seat (0-based) -> its tokens and tiles. Raises ValueError (one line) on an image that
         is not a colour frame of the calibrated size."""
         sc = self.scores(image_bgr)
+        off = self.places_off(image_bgr, sc) if self.finished else {}
         seats: dict[int, dict[str, Any]] = {
             s: {"wall_trophies": {}, "wall_wilds": set(), "scorings": set(), "bonus": {}, "doubts": []}
             for s in range(self.num_players)}
+        for seat, why in sorted(off.items()):
+            seats[seat]["doubts"].append(f"player {seat + 1}: the token places fit poorly in this photo ({why}): "
+                                         "the tokens read there are asked")
         # wall trophies: a prefix of filled places on each card
         labels, s = sc["trophies"]
         by_space: dict[tuple[int, int], list[float]] = {}
         for (seat, number, _slot), v in zip(labels, s[:, 0]):
             by_space.setdefault((seat, number), []).append(float(v))
         for (seat, number), values in sorted(by_space.items()):
-            count, doubt = _prefix_count(values, WALL_THRESHOLD["trophies"], WALL_DOUBT, TROPHY_UNSURE)
+            count, doubt = _prefix_count(values, WALL_THRESHOLD["trophies"], WALL_DOUBT,
+                                         PLACES_OFF_UNSURE if seat in off else TROPHY_UNSURE)
+            if seat in off and (count or values[0] >= PLACES_OFF_UNSURE):
+                # places sampled off say little about how many: every count up to four
+                rest = [c for c in range(max(count, PLACES_OFF_COUNTS) + 1) if c != count]
+                doubt = f"{count}, {', '.join(str(c) for c in rest[:-1])} or {rest[-1]}"
             if count:
                 seats[seat]["wall_trophies"][number] = count
             if doubt:
@@ -274,7 +326,7 @@ class TokenReader:
         for (seat, _zero, slot), v in zip(labels, s[:, 0]):
             if v > self.scoring_line:
                 seats[seat]["scorings"].add(SCORING_SLOTS[slot])
-            if abs(v - self.scoring_line) < WALL_DOUBT:
+            if abs(v - self.scoring_line) < WALL_DOUBT or (seat in off and PLACES_OFF_UNSURE <= v <= self.scoring_line):
                 seats[seat]["doubts"].append(f"player {seat + 1}: a trophy beside {SCORING_SLOTS[slot]}?")
                 seats[seat].setdefault("scorings_unsure", set()).add(SCORING_SLOTS[slot])
         labels, s = sc["accolade"]
@@ -297,7 +349,7 @@ class TokenReader:
             if doubt:
                 seats[seat]["doubts"].append(f"player {seat + 1}: personal tokens ({doubt})")
                 seats[seat]["personal_unsure"] = True
-            elif _personal_hidden(table, sum(counts.values())):
+            elif _personal_hidden(table, sum(counts.values())) or seat in off:
                 seats[seat]["doubts"].append(f"player {seat + 1}: something lies over the personal tokens")
                 seats[seat]["personal_unsure"] = True
         labels, s = sc["bonus"]
@@ -317,7 +369,8 @@ class TokenReader:
             # (on a finished table: the tracker's own tiles are kept as read)
             activated = frozenset(c for c, v in columns.items() if self.finished and c not in hidden
                                   and v[1] < BONUS_ACTIVE_RATIO - BONUS_ACTIVE_DOUBT)
-            faces, doubts, unsure = _decode_bonus(columns, self._bonus_faces, small | hidden, activated)
+            faces, doubts, unsure = _decode_bonus(columns, self._bonus_faces, small | hidden | (
+                frozenset(columns) if seat in off else frozenset()), activated)
             seats[seat]["bonus_unsure"] = unsure
             seats[seat]["bonus_hidden"] = hidden
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}
@@ -327,7 +380,7 @@ class TokenReader:
                                              f"({', '.join(named[:-1])} or {named[-1]})")
             active_unsure = set()
             for column, v in sorted(columns.items()):
-                if abs(v[1] - BONUS_ACTIVE_RATIO) < BONUS_ACTIVE_DOUBT:
+                if abs(v[1] - BONUS_ACTIVE_RATIO) < BONUS_ACTIVE_DOUBT or seat in off:
                     seats[seat]["doubts"].append(f"player {seat + 1}: is the bonus tile in column {column} activated?")
                     active_unsure.add(column)
             seats[seat]["bonus_active_unsure"] = frozenset(active_unsure)

@@ -87,14 +87,17 @@ def wall_template(side: str) -> np.ndarray:
 def _board_points(num_players: int) -> list[np.ndarray]:
     """Per seat, the table mm (N x 2) of every board grid point."""
     gx, gy = _board_grid()
+    return [_on_board(where, gx, gy) for where in SEAT_SIDES[num_players]]
+
+
+def _on_board(where: str, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
+    """The table mm (N x 2) of points given in the board's own mm (``gx``, ``gy``: from its
+    corner) on the wall board at ``where``."""
     bw, bd = art.WALL_BOARD_SIZE_MM
-    out = []
-    for where in SEAT_SIDES[num_players]:
-        bx, by, yaw = board_pose(where)
-        c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
-        lx, ly = gx.ravel() - bw / 2, gy.ravel() - bd / 2
-        out.append(np.stack([bx + lx * c - ly * s, by + lx * s + ly * c], 1))
-    return out
+    bx, by, yaw = board_pose(where)
+    c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+    lx, ly = gx.ravel() - bw / 2, gy.ravel() - bd / 2
+    return np.stack([bx + lx * c - ly * s, by + lx * s + ly * c], 1)
 
 
 def _distort(ideal: np.ndarray, k: np.ndarray, k1: float) -> np.ndarray:
@@ -232,14 +235,9 @@ def wall_offsets(image: np.ndarray, view: Any, num_players: int, side: str) -> l
     xs = np.concatenate([gx[0, 0] - step * np.arange(m, 0, -1), gx[0], gx[0, -1] + step * np.arange(1, m + 1)])
     ys = np.concatenate([gy[0, 0] - step * np.arange(m, 0, -1), gy[:, 0], gy[-1, 0] + step * np.arange(1, m + 1)])
     wx, wy = np.meshgrid(xs, ys)
-    bw, bd = art.WALL_BOARD_SIZE_MM
     out = []
     for where in SEAT_SIDES[num_players]:
-        bx, by, yaw = board_pose(where)
-        c, sn = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
-        lx, ly = wx.ravel() - bw / 2, wy.ravel() - bd / 2
-        pts = np.stack([bx + lx * c - ly * sn, by + lx * sn + ly * c], 1)
-        px = np.asarray(view.project(pts, CARD_TOP_MM), np.float32)
+        px = np.asarray(view.project(_on_board(where, wx, wy), CARD_TOP_MM), np.float32)
         wide = cv2.remap(grey, px[:, 0].reshape(wx.shape), px[:, 1].reshape(wx.shape), cv2.INTER_LINEAR,
                          borderMode=cv2.BORDER_REPLICATE)
         fits = np.zeros((2 * m + 1, 2 * m + 1))

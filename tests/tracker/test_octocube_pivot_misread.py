@@ -110,7 +110,11 @@ def test_a_cube_placed_behind_another_at_a_steep_tilt_is_seen_where_it_stands() 
                               seed=72009 * 100_003 + k).image
     seen = OctocubeRecogniser(truth.grid_size, 2, camera).recognise(image)
     yellow = seen.cubes[1]
-    assert yellow.location == (2, 0) and yellow.confidence < 0.1  # A3, its top face unreadable
+    assert yellow.location == (2, 0)  # A3
+    # Its top face was unreadable (0.02) as the renderer painted the scene until session 38 (Red's
+    # cube, on a higher stack, drawn over it); painted as a camera sees it, it reads better. The
+    # tracker must cope with such a reading all the same:
+    seen.cubes[1] = replace(yellow, confidence=0.02)
     verdict = infer(tracked.state, seen, tracked.adapter)
     assert isinstance(verdict, Question)
     assert (pivot, place) in verdict.options

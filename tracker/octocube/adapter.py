@@ -323,9 +323,12 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             # 72535 through the pixels, tilt 31.2: Red turned its cube south face up with power E
             # and Yellow rolled, one scene; only E turns that kept the unnamed face up were
             # offered, the players said none of these, and the game was lost from move 165)
+            # (a cube not found at all shows no top either: advanced bench seed 72591, tilt 33.4,
+            # Purple's cube on E4 not found when Purple turned its east face up with power E and
+            # Red rolled; only the turns that kept a known face up were offered, the players said
+            # none of these, and the game was lost from move 62)
             was = here.cubes.get(seat)
-            unread = mine is not None and (mine.confidence < self.unread_top
-                                           or (was is not None and was.top is UNKNOWN))
+            unread = mine is None or mine.confidence < self.unread_top or (was is not None and was.top is UNKNOWN)
             unsure = {loc for loc in here.tops if (reading := observed.tops.get(loc)) is None
                       or reading.covered or reading.confidence < self.unread_top}
             for chain in list(chains):
@@ -735,10 +738,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         north face's white starfish up; "nothing happened" cost nothing, the coin face was named
         a white starfish and scored as one at the end). Counted after a chain of passes and
         pivots only (they leave every top face up); any other move may have turned up a face
-        nobody named either, which the change does not contradict."""
-        if previous is None or not all(isinstance(move, Pass | Pivot) for move in chain):
+        nobody named either, which the change does not contradict. And a turn read alike, as
+        doubtfully, then and now (:meth:`_turn_seen_before`)."""
+        if previous is None:
             return []
-        found: list[Difference] = []
+        found = self._turn_seen_before(state, previous, observed, chain)
+        if not all(isinstance(move, Pass | Pivot) for move in chain):
+            return found
         for cube in state.cubes:
             if cube.location is None or cube.faces["top"] is not UNKNOWN:
                 continue
@@ -752,6 +758,50 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             found.append(Difference(
                 f"{player_name(cube.seat)}'s cube showed {_words(then.top)} on top and now shows "
                 f"{_words(now.top)}, not moved", self.unseen_top_weight))
+        return found
+
+    steady_turn_confidence = 0.8
+    """A cube top's turn read below this in the last explained scene and now alike is no turn seen
+    (:meth:`_turn_seen_before`)."""
+
+    def _turn_seen_before(self, state: OctocubeState, previous: OctocubeObservation,
+                          observed: OctocubeObservation, chain: tuple[Move, ...]) -> list[Difference]:
+        """A chain that pivots a cube to the turn its top is read with now, where the last
+        explained scene read that top the same way, as doubtfully, and was accepted with the
+        cube turned otherwise: the reading did not change, so it shows no turn (advanced bench
+        seed 72589 through the pixels, tilt 28.1: Red's cube rolled in beside Yellow's, Yellow's
+        top read turned 90 degrees instead of 180 at 0.53, accepted with Red's roll as a doubtful
+        reading; when Yellow passed, the same reading at 0.58 was taken for a pivot of 270
+        degrees, unasked, and the game was lost from move 37). Counted at the reading's own
+        weight, as "nothing happened" counts it, so the two tie."""
+        if not any(isinstance(move, Pivot) for move in chain):
+            return []
+        steady = {seat: now for seat, now in observed.cubes.items()
+                  if (then := previous.cubes.get(seat)) is not None and now.location is not None
+                  and now.rotation is not None and now.top is not None
+                  and (then.location, then.top, then.rotation) == (now.location, now.top, now.rotation)
+                  and max(then.confidence, now.confidence) < self.steady_turn_confidence}
+        if not steady:
+            return []
+        after = self.expected(state).cubes
+        moves = list(state.history[-len(chain):])
+        for _ in moves:
+            state.pop()
+        try:
+            before = self.expected(state).cubes
+        finally:
+            for move in moves:
+                state.push_unchecked(move)
+        found = []
+        for seat, now in steady.items():
+            turned_from, turned_to = before.get(seat), after.get(seat)
+            if (turned_from is not None and turned_to is not None
+                    and turned_from.location == turned_to.location == now.location
+                    and turned_from.rotation is not None and turned_from.rotation != now.rotation
+                    and turned_to.rotation == now.rotation):
+                found.append(Difference(
+                    f"the tile on top of {player_name(seat)}'s cube was read turned {now.rotation} degrees "
+                    f"before it was turned, as doubtfully", _weight(now.confidence)))
         return found
 
     def reveal_alternatives(self, state: OctocubeState,

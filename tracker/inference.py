@@ -61,6 +61,11 @@ class Question:
     after the players rejected its first question or where no legal move explained it: rejected
     too, it is not widened again (the alert follows)."""
 
+    whole: Question | None = None
+    """Set on a step of a question asked in steps (:mod:`tracker.two_step`): the whole question."""
+    stands_for: tuple[tuple[int, ...], ...] = ()
+    """Per option of such a step: the options of ``whole`` it stands for."""
+
     def take_back_count(self, option: int) -> int:
         """Confirmed moves to take back before option ``option``'s moves are made."""
         return self.take_back[option] if option < len(self.take_back) else 0

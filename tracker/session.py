@@ -27,7 +27,7 @@ from tracker.inference import (
     recover,
     total_weight,
 )
-from tracker.two_step import TwoStepQuestion, split_question
+from tracker.two_step import TwoStepQuestion, split_question, step_option
 
 
 @dataclass(frozen=True)
@@ -102,9 +102,8 @@ class TrackedGame(Generic[St, Obs]):
         self.pending: Question | None = None
         self.alert: str | None = None
         self._two_step: TwoStepQuestion | None = None
-        """The whole question ``pending`` is a step of (:mod:`tracker.two_step`), else None."""
-        self._two_step_group: int | None = None
-        """Which option of the first step was chosen while its follow-up is pending."""
+        """The step ``pending`` is (:mod:`tracker.two_step`; its ``whole`` the question asked),
+        else None."""
         self._scene_mark = len(state.history)
         """History length when the last still scene was read (moves since then are its moves)."""
         self._unexplained: list[Obs] = []
@@ -236,6 +235,20 @@ class TrackedGame(Generic[St, Obs]):
         self._widened_for = None
 
     # ---- players' input
+    def answer_whole(self, option: int) -> list[TrackerEvent]:
+        """Option ``option`` of the whole pending question, whether it is asked whole or in steps
+        (:mod:`tracker.two_step`: each step is answered in turn with the option standing for it)."""
+        if self.pending is None:
+            raise RulesError("there is no question to answer")
+        whole = self._two_step.whole if self._two_step is not None else self.pending
+        events: list[TrackerEvent] = []
+        while self._two_step is not None and self._two_step.whole is whole:
+            step = step_option(self.pending, option)
+            if step is None:
+                raise RulesError(f"the question has options 1-{len(whole.options)}, not {option + 1}")
+            events += self.answer(step)
+        return events if self.pending is not whole else events + self.answer(option)
+
     def answer(self, option: int) -> list[TrackerEvent]:
         """The players chose option ``option`` of the pending question (a recovery question's
         option may first take back some of the tracker's moves: logged as undos)."""
@@ -244,17 +257,16 @@ class TrackedGame(Generic[St, Obs]):
         if not 0 <= option < len(self.pending.options):
             raise RulesError(f"the question has options 1-{len(self.pending.options)}, not {option + 1}")
         if self._two_step is not None:
-            two_step, group = self._two_step, self._two_step_group
-            if group is None and len(two_step.groups[option]) > 1:
-                # the first step: what was done; the follow-up asks what the camera did not see
+            two_step = self._two_step
+            if len(two_step.groups[option]) > 1:
+                # a step: what was done; the next one narrows it down (what the camera did not see)
                 self._log("answer", option=option, text=self.pending.option_texts[option])
-                self._two_step_group = option
-                follow_up = two_step.follow_up(option)
+                self._two_step = two_step.next_step(option)
+                follow_up = self._two_step.first
                 self.pending = follow_up
                 self._log("question", question=follow_up.prompt, options=list(follow_up.option_texts))
                 return [QuestionAsked(follow_up)]
-            # the whole question's option: a first-step option of its own, or the follow-up's pick
-            option = two_step.groups[option][0] if group is None else two_step.groups[group][option]
+            option = two_step.groups[option][0]  # the whole question's option
             self._end_two_step()
         question = self.pending
         chain = question.options[option]
@@ -476,11 +488,11 @@ class TrackedGame(Generic[St, Obs]):
 
     # ---- helpers
     def _ask(self, question: Question, **logged: Any) -> QuestionAsked:
-        """Put ``question`` to the players (logged), in two steps where its options differ only
-        in what the camera did not see (:func:`tracker.two_step.split_question`)."""
+        """Put ``question`` to the players (logged), in steps where its options differ only in what
+        the camera did not see, or are too many to read at once (:func:`tracker.two_step.split_question`)."""
         two_step = split_question(self.state, question)
         shown = question if two_step is None else two_step.first
-        self._two_step, self._two_step_group = two_step, None
+        self._two_step = two_step
         self.pending = shown
         self._log("question", question=shown.prompt, options=list(shown.option_texts), **logged)
         return QuestionAsked(shown)
@@ -490,7 +502,7 @@ class TrackedGame(Generic[St, Obs]):
         refused as a whole)."""
         if self._two_step is not None:
             self.pending = self._two_step.whole
-        self._two_step, self._two_step_group = None, None
+        self._two_step = None
 
     def _take_back(self, observed: Obs, just_made: int) -> list[MovesTakenBack]:
         """When no legal move explains the scene but the table looks exactly as it did before

@@ -9,6 +9,7 @@ from rules.octocube import OctocubeGame, OctocubeState
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.session import QuestionAsked, TrackedGame
+from tracker.two_step import step_option
 
 
 def pair(players: int = 3, seed: int = 1, log: Any = None) -> tuple[OctocubeState, TrackedGame]:
@@ -20,23 +21,38 @@ def pair(players: int = 3, seed: int = 1, log: Any = None) -> tuple[OctocubeStat
 
 def answer_truthfully(truth: OctocubeState, tracked: TrackedGame, events: list[Any]) -> list[Any]:
     """Answer every question among ``events`` with what really happened (the longest option
-    that matches the truth's history; the first when none does); the answers' events."""
+    that matches the truth's history; the first when none does), step by step where it is asked
+    in steps (:mod:`tracker.two_step`); the answers' events."""
     out: list[Any] = []
     for event in events:
-        if isinstance(event, QuestionAsked):
-            done = len(tracked.state.history)
-            best, best_key = 0, None
-            for i, option in enumerate(event.question.options):
-                start = done - event.question.take_back_count(i)
-                if tuple(truth.history[start: start + len(option)]) != option:
-                    continue
-                if start < done and list(tracked.state.history[:start]) != list(truth.history[:start]):
-                    continue  # what it keeps did not all happen
-                key = (start + len(option), -(done - start))  # furthest along, least taken back
-                if best_key is None or key > best_key:
-                    best, best_key = i, key
-            out += tracked.answer(best)
+        if not isinstance(event, QuestionAsked) or tracked.pending is None:
+            continue  # (a step already answered here)
+        question = event.question
+        while True:
+            whole = question.whole if question.whole is not None else question
+            option = step_option(question, _true_option(truth, tracked, whole))
+            answered = tracked.answer(option if option is not None else 0)
+            out += answered
+            steps = [e.question for e in answered if isinstance(e, QuestionAsked) and e.question.whole is not None]
+            if not steps:
+                break
+            question = steps[-1]
     return out
+
+
+def _true_option(truth: OctocubeState, tracked: TrackedGame, question: Any) -> int:
+    done = len(tracked.state.history)
+    best, best_key = 0, None
+    for i, option in enumerate(question.options):
+        start = done - question.take_back_count(i)
+        if tuple(truth.history[start: start + len(option)]) != option:
+            continue
+        if start < done and list(tracked.state.history[:start]) != list(truth.history[:start]):
+            continue  # what it keeps did not all happen
+        key = (start + len(option), -(done - start))  # furthest along, least taken back
+        if best_key is None or key > best_key:
+            best, best_key = i, key
+    return best
 
 
 def look(truth: OctocubeState, tracked: TrackedGame, answer: bool = True) -> list[Any]:

@@ -33,7 +33,7 @@ def test_a_power_e_that_turns_a_named_face_over_an_unnamed_top_is_offered() -> N
     observed = observation_from_state(truth)
     observed.tops[A5] = dataclasses.replace(observed.tops[A5], confidence=0.05)  # the letter unread
     events = list(tracked.observe(observed))
-    asked = [e.question.options for e in events if isinstance(e, QuestionAsked)]
+    asked = [(e.question.whole or e.question).options for e in events if isinstance(e, QuestionAsked)]
     assert asked and (choose, reorient, roll) in asked[0], asked
     answer_truthfully(truth, tracked, events)
     assert tracked.state.history == truth.history

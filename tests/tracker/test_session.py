@@ -393,7 +393,7 @@ def test_a_take_back_needs_the_old_table_within_the_tolerance_as_well_as_the_mar
     config = InferenceConfig(tolerance=0.3, margin=1.0)
     game = TrackedGame(RaceGame(3).new_initial_state(), BlurryRaceAdapter(), config=config)
     (asked,) = game.observe(((3, 0, 0), 1))  # with so wide a margin, 2 and 4 are options too
-    game.answer(asked.question.options.index((Roll(3), Bank())))  # type: ignore[union-attr]
+    game.answer_whole((asked.question.whole or asked.question).options.index((Roll(3), Bank())))  # type: ignore[union-attr]
     assert game.state.scores == [3, 0, 0]
     events = game.observe(((2, 0, 0), 0))
     assert [type(e) for e in events] == [IllegalMoveAlert]
@@ -479,7 +479,8 @@ def test_a_take_back_at_exactly_the_tolerance_counts_and_at_exactly_the_margin_d
         game = TrackedGame(RaceGame(3).new_initial_state(), BlurryRaceAdapter(), config=config)
         events = game.observe(((3, 0, 0), 1))
         if events and isinstance(events[0], QuestionAsked):
-            game.answer(events[0].question.options.index((Roll(3), Bank())))
+            question = events[0].question
+            game.answer_whole((question.whole or question).options.index((Roll(3), Bank())))
         events = game.observe(((2, 0, 0), 0))  # 0.5 away from the table before the bank
         return any(isinstance(e, MovesTakenBack) for e in events)
 

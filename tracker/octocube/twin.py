@@ -22,6 +22,7 @@ from tracker.film import Change
 from tracker.inference import scratch_copy
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.twin_truth import moves_correct, truthful_option
+from tracker.two_step import step_option
 
 class TwinGame:
     """The truth side of a demo game: the engine, the policy, the injected illegal changes, and
@@ -185,6 +186,8 @@ class TwinGame:
 
     # ------------------------------------------------------------------ answering
     def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
+        if getattr(question, "whole", None) is not None:  # a step: answered as the whole question
+            return step_option(question, self.truthful_answer(question.whole, tracked_history, upto))
         if question.options and not any(question.options) and question.reveals_after:
             return self._true_reveal(question)
         option = truthful_option(self.truth.history, question, tracked_history, upto)

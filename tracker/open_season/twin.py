@@ -30,6 +30,7 @@ from tracker.open_season.adapter import player_name
 from tracker.open_season.view import observation_from_table, table_from_state
 from vision.render.open_season_scene import SEAT_SIDES, OpenSeasonTable
 from tracker.twin_truth import moves_correct, truthful_option
+from tracker.two_step import step_option
 
 
 def player_move(state: OpenSeasonState, rng: random.Random) -> Any:
@@ -205,6 +206,8 @@ class OpenSeasonTwin:
 
     # ------------------------------------------------------------------ answering
     def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
+        if getattr(question, "whole", None) is not None:  # a step: answered as the whole question
+            return step_option(question, self.truthful_answer(question.whole, tracked_history, upto))
         return truthful_answer(self.truth.history, question, tracked_history, upto)
 
     def moves_correct(self, tracked_history: list[Any]) -> int:

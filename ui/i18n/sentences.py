@@ -77,6 +77,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("move.roll", "move", "{who} rolls {dir} from {here} to {loc}{orient}{pickup}{leaving}"),
     ("move.extra_roll", "move", "{who} an extra roll: rolls {dir} from {here} to {loc}{orient}{pickup}{leaving}"),
     ("move.pivot", "move", "{who} pivots the cube {n} degrees clockwise on {here}"),
+    ("move.elided", "move", "\u2026"),
     ("move.score_nothing", "move", "{who} scores: takes the cube home from {here} without collecting a tile{leaving}"),
     ("move.score", "move", "{who} scores from {here}: collects {tiles}{kept}{leaving}"),
     ("move.set_aside", "move", "{who} sets the leftover tiles aside: there is no abyss tile or free stack for them"),
@@ -106,6 +107,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("tail.kept", "kept", ", leaving {n} on the cube"),
     # rules/octocube/words.py score_faces_words: which faces a Score took (a question's alike options)
     ("detail.faces", "detail", "from the {faces} faces"),
+    ("detail.options", "detail", "{n} options"),
     ("detail.face", "detail", "from the {face} face"),
     ("detail.no_face", "detail", "from no face"),
     # tracker/inference.py _distinct_texts: the unknown an option names (adapter.location_words)
@@ -124,6 +126,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("question.lost_track", "top", "The camera lost track of the game. Which of these is what happened?"),
     ("question.misread", "top", "The camera may have misread something. Which of these did {who} do?"),
     ("question.unseen_which", "top", "Which of these was it? They differ only in what the camera did not see"),
+    ("question.which", "top", "Which of these was it?"),
     ("alert.none_is_where", "top",
      "the players say none of the camera's options is where the game stands: put the table back as it was, "
      "undo, or confirm what happened"),

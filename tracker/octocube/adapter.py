@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.core import UNKNOWN, Move, RulesError
 from rules.octocube.components import Location, Tile, location_label
+from rules.octocube.data import TILE_COUNTS
 from rules.octocube.geometry import top_rotation
 from rules.octocube.moves import Pass, Pivot, Place, UsePower
 from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
@@ -872,6 +873,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     # two new kinds no known face holds: two unseen faces may have been scored
                     # (one new kind: one face named at a time, the other left unseen)
                     found.extend(self._named_in_pairs(cube.seat, unknown, tiles, arrived))
+                if len(unknown) > 1 and not board.tiles_counted:
+                    # piles seen from above: one new kind may be two unseen faces alike
+                    found.extend(self._named_alike_in_pairs(state, cube.seat, unknown, tiles, arrived - known))
         return found + self._taken_unseen_tops(state, observed)
 
     def _named_in_pairs(self, seat: int, unknown: list[str], tiles: list[Tile],
@@ -889,6 +893,24 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         for pair in itertools.combinations(unknown, 2):
             named = itertools.product(*([(("cube", seat, face), tile) for tile in kinds.values()] for face in pair))
             found.extend(tuple(choice) for choice in itertools.islice(named, self.kids_named_at_once))
+        return found
+
+    @staticmethod
+    def _named_alike_in_pairs(state: OctocubeState, seat: int, unknown: list[str], tiles: list[Tile],
+                              kinds: set[str]) -> list[tuple[tuple[Any, Any], ...]]:
+        """Two unseen faces of ``seat``'s cube named at once as one kind of ``kinds`` (new on a
+        board read as piles, where two tiles alike show as one), where two such tiles are still
+        unaccounted for. Fresh steep bench seed 72599 through the pixels (tilt 34.3, daylight):
+        Purple scored its bottom and north faces, two light blue amphoras nobody had seen, onto
+        a board that showed one light blue amphora; only one face named at a time was offered,
+        the players said none of these, and the game was lost from move 57."""
+        found: list[tuple[tuple[Any, Any], ...]] = []
+        counts = state.tile_counts()
+        for tile in tiles:
+            if tile.label() not in kinds or TILE_COUNTS[tile] - counts.get(tile, 0) < 2:
+                continue
+            for pair in itertools.combinations(unknown, 2):
+                found.append(tuple((("cube", seat, face), tile) for face in pair))
         return found
 
     def _taken_unseen_tops(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[tuple[Any, Any], ...]]:

@@ -767,7 +767,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
 
     def _turn_seen_before(self, state: OctocubeState, previous: OctocubeObservation,
                           observed: OctocubeObservation, chain: tuple[Move, ...]) -> list[Difference]:
-        """A chain that pivots a cube to the turn its top is read with now, where the last
+        """A chain that turns a cube in place to the turn its top is read with now, where the last
         explained scene read that top the same way, as doubtfully, and was accepted with the
         cube turned otherwise: the reading did not change, so it shows no turn (advanced bench
         seed 72589 through the pixels, tilt 28.1: Red's cube rolled in beside Yellow's, Yellow's
@@ -775,7 +775,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         reading; when Yellow passed, the same reading at 0.58 was taken for a pivot of 270
         degrees, unasked, and the game was lost from move 37). Counted at the reading's own
         weight, as "nothing happened" counts it, so the two tie."""
-        if not any(isinstance(move, Pivot) for move in chain):
+        if not any(isinstance(move, Pivot | UsePower) for move in chain):
             return []
         steady = {seat: now for seat, now in observed.cubes.items()
                   if (then := previous.cubes.get(seat)) is not None and now.location is not None
@@ -796,7 +796,10 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         found = []
         for seat, now in steady.items():
             turned_from, turned_to = before.get(seat), after.get(seat)
+            # turned in place, the same tile on top (a pivot, or a power E that keeps the top face
+            # up): a chain that turns another face up shows more than a turn (fresh 72605)
             if (turned_from is not None and turned_to is not None
+                    and turned_from.top == turned_to.top == now.top
                     and turned_from.location == turned_to.location == now.location
                     and turned_from.rotation is not None and turned_from.rotation != now.rotation
                     and turned_to.rotation == now.rotation):

@@ -53,6 +53,7 @@ TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 
          | set(range(90400, 90470))  # os-photo2 (session 35): 90413, 90423, 90425, 90452, 90459 traced
          | set(range(90470, 90540))  # os-photo3 (session 36): the bonus faces' blur per photo, 90515, 90523 traced
          | set(range(90540, 90610))  # os-photo3 (session 36) reported them, then os-photo4 (session 37) traced 90592 and the tables off
+         | set(range(90610, 90680))  # os-photo4 (session 37) reported them, then os-photo5 (session 38) traced the wall card read surely and wrong
          | {500, 501, 7, 88001, 88002})
 
 
@@ -224,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
                     stats["acc"]["sure_right"] += 1
                 else:
                     stats["acc"]["sure_wrong"] += 1
+                    print(f"{seed}: accolade card read surely and WRONG: player {s + 1} card {k + 1}: read {read!r}, truth {truth!r}")
             for space, truth in p["wall"].items():
                 stats["wall"]["cards"] += 1
                 read = seat["wall"].get(space)
@@ -233,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
                     stats["wall"]["right"] += 1
                 else:
                     stats["wall"]["wrong"] += 1
+                    print(f"{seed}: wall card read surely and WRONG: player {s + 1} space {space}: read {read!r}, truth {truth!r}")
         by_size[3] += stats["acc"]["sure_right"] - sure_right_before
         by_size[4] += stats["acc"]["cards"] - cards_before
         if not exact:

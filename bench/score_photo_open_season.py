@@ -22,8 +22,10 @@ Seeds: the accolade classifiers were trained on 60000-60999 and the reader devel
 501, 7, 88001, 88002, 69000-69399, 76000-76029 and 79000-79079 (refused here); bench on 70000 and up (73000-73049,
 77000-77049, 78000-78049, 82000-82049 and 84000-84049 have been reported; 77000-78049, 80000-80049,
 82000-82049, 89700-89999 and 90350-90609 tuned on (90470-90539 reported in session 35, then tuned on in
-session 36; 90540-90609 reported in session 36, then traced and tuned on in session 37); ``--tuning`` runs
-them anyway, to list and trace, never for figures).
+session 36; 90540-90609 reported in session 36, then traced and tuned on in session 37; 90610-90679
+reported in session 37, then traced in session 38); ``--tuning`` runs them anyway, to list and trace,
+never for figures). Every card read surely and wrong is listed (seed, player, space or fan place,
+read and truth).
 """
 
 from __future__ import annotations

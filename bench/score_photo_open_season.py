@@ -22,8 +22,10 @@ Seeds: the accolade classifiers were trained on 60000-60999 and the reader devel
 501, 7, 88001, 88002, 69000-69399, 76000-76029 and 79000-79079 (refused here); bench on 70000 and up (73000-73049,
 77000-77049, 78000-78049, 82000-82049 and 84000-84049 have been reported; 77000-78049, 80000-80049,
 82000-82049, 89700-89999 and 90350-90609 tuned on (90470-90539 reported in session 35, then tuned on in
-session 36; 90540-90609 reported in session 36, then traced and tuned on in session 37); ``--tuning`` runs
-them anyway, to list and trace, never for figures).
+session 36; 90540-90609 reported in session 36, then traced and tuned on in session 37; 90610-90679
+reported in session 37, then traced in session 38); ``--tuning`` runs them anyway, to list and trace,
+never for figures). Every card read surely and wrong is listed (seed, player, space or fan place,
+read and truth).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 
          | set(range(90400, 90470))  # os-photo2 (session 35): 90413, 90423, 90425, 90452, 90459 traced
          | set(range(90470, 90540))  # os-photo3 (session 36): the bonus faces' blur per photo, 90515, 90523 traced
          | set(range(90540, 90610))  # os-photo3 (session 36) reported them, then os-photo4 (session 37) traced 90592 and the tables off
+         | set(range(90610, 90680))  # os-photo4 (session 37) reported them, then os-photo5 (session 38) traced the wall card read surely and wrong
          | {500, 501, 7, 88001, 88002})
 
 
@@ -224,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
                     stats["acc"]["sure_right"] += 1
                 else:
                     stats["acc"]["sure_wrong"] += 1
+                    print(f"{seed}: accolade card read surely and WRONG: player {s + 1} card {k + 1}: read {read!r}, truth {truth!r}")
             for space, truth in p["wall"].items():
                 stats["wall"]["cards"] += 1
                 read = seat["wall"].get(space)
@@ -233,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
                     stats["wall"]["right"] += 1
                 else:
                     stats["wall"]["wrong"] += 1
+                    print(f"{seed}: wall card read surely and WRONG: player {s + 1} space {space}: read {read!r}, truth {truth!r}")
         by_size[3] += stats["acc"]["sure_right"] - sure_right_before
         by_size[4] += stats["acc"]["cards"] - cards_before
         if not exact:

@@ -86,10 +86,12 @@ RARE = (
     "player 3's wall shows 9 cards; a finished Shield wall holds 10: is the game over, and was the shield side "
     "played?",
     "a hand covers part of player 1's accolades: retake the photo",
-    "part of player 2's accolades cannot be seen (a gap of 31 mm between two cards): fan them out again and "
-    "retake the photo",
-    "part of player 2's accolades cannot be seen (the last card of a row is covered): fan them out again and "
-    "retake the photo",
+    "part of player 2's accolades cannot be seen (a gap of 31 mm between two cards): take away what covers them "
+    "(a hand?) or fan them out again, and retake the photo",
+    "part of player 2's accolades cannot be seen (the last card of a row is covered): take away what covers them "
+    "(a hand?) or fan them out again, and retake the photo",
+    "part of player 2's accolades cannot be seen (the left end of a row): take away what covers them (a hand?) or "
+    "fan them out again, and retake the photo",
     "no accolade cards found in player 4's personal area",
     "Which card lies on player 1's space 6? something covers it in the photo (a hand?) (1 = face down; 2 = "
     "elf-crown; 3 = elf-tattoo)",
@@ -140,6 +142,12 @@ SPOT = {
         "de onderscheidingen zijn 0,8 camerapixels per mm op deze foto: hun kenmerkicoontjes zijn maar een "
         "paar pixels, dus sommige kaarten worden gevraagd; een foto met meer pixels (1920x1080 of de camera "
         "van een telefoon) stelt minder vragen"),
+    "part of player 2's accolades cannot be seen (the left end of a row): take away what covers them (a hand?) "
+    "or fan them out again, and retake the photo": (
+        "une partie des distinctions de joueur 2 est invisible (le bout gauche d'une rangée) : retirez ce qui les "
+        "couvre (une main ?) ou étalez-les de nouveau en éventail, et reprenez la photo",
+        "een deel van de onderscheidingen van speler 2 is niet te zien (het linkereinde van een rij): haal weg wat "
+        "ze bedekt (een hand?) of waaier ze opnieuw uit, en neem de foto opnieuw"),
     "player 2: a wild token on space 6?": ("Joueur 2 : un jeton joker sur la case 6 ?",
                                            "Speler 2: een jokerfiche op vak 6?"),
     "no player board where the north player's should be: is this a 3-player table? (boards lie centred on the "

@@ -865,3 +865,59 @@ def test_a_covered_wall_space_is_asked_every_trophy_count_whatever_its_token_dou
     assert len(asked) == 1, [c.key for c in choices]
     assert asked[0].options == tuple(str(c) for c in range(HIDDEN_TROPHIES + 1)), asked[0].options
     assert "wall 2 10" in {c.key for c in choices}
+
+
+def test_a_wall_card_whose_runner_up_is_another_people_of_its_attribute_is_asked_unless_clearly_ahead() -> None:
+    """Session 37's fresh 90652 (1920x1080, warm lamp, four players): player 4's space 2 (the far
+    wall) holds a barbarian-dagger, read elf-dagger at confidence 0.256 over barbarian-dagger --
+    just over ``WALL_SURE``, so printed sure and wrong (the lamp moves the barbarians' teal towards
+    the elves' green; the two differ by the people's colour and emblem alone). A wall card whose
+    runner-up is its attribute on another people is now sure only from ``WALL_PEOPLE_SURE``: it
+    is asked, the card read first, the truth among the options; every wall card is right or asked."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90652, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["lighting"] == "warm lamp" and end["players"][3]["wall"]["2"] == "barbarian-dagger"
+    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
+                                                     options={"side": end["side"], "expert": end["expert"]}))
+    options = out.reading["options"]
+    assert "wall 4 2" in options and "barbarian-dagger" in options["wall 4 2"], sorted(options)
+    doubted = {d.key for d in out.doubts}
+    for p, seat in zip(end["players"], out.reading["seats"]):
+        for space, truth in p["wall"].items():
+            assert seat["wall"].get(space) == truth or f"wall {p['seat'] + 1} {space}" in doubted, (p["seat"], space)
+
+
+@pytest.mark.parametrize("confidence, second, asked", [
+    (0.256, "barbarian-dagger", True),   # 90652's reading: the same attribute, another people
+    (0.256, "elf-crown", False),         # the same people, another attribute: WALL_SURE as before
+    (0.6, "barbarian-dagger", False),    # clearly ahead of the other people
+    (0.2, "elf-crown", True),            # under WALL_SURE: asked as before
+])
+def test_the_wall_line_for_a_card_against_another_peoples_face_of_its_attribute(
+        confidence: float, second: str, asked: bool) -> None:
+    """The runner-up the card reader measured a wall card's confidence against (``CardRead.second``)
+    decides the line it must pass to be read surely."""
+    from vision.open_season.cards import CardRead
+    from vision.open_season.score_photo import WALL_SURE, SeatReading, _walls
+
+    seats = [SeatReading() for _ in range(4)]
+    _walls(seats, [CardRead("wall 3 2", "elf-dagger", confidence, 2.14, second=second)])
+    card, sure = seats[3].wall_confidence[2]
+    assert card == "elf-dagger" and seats[3].wall[2] == "elf-dagger"
+    assert (sure < WALL_SURE) == asked
+
+
+def test_the_card_reader_names_the_runner_up_its_confidence_is_measured_against() -> None:
+    """``choose``: the best template of another name (not another view of the same face)."""
+    from vision.open_season.cards import choose
+
+    read = choose(["elf-dagger", "elf-dagger", "barbarian-dagger", "mage-dagger"],
+                  np.array([2.14, 2.10, 2.01, 1.3]), "wall 3 2")
+    assert read.card == "elf-dagger" and read.second == "barbarian-dagger"
+    assert abs(read.confidence - 0.26) < 1e-6

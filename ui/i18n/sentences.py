@@ -569,7 +569,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("photo.os.fan_hand", "photo", "a hand covers part of {who}'s accolades: retake the photo"),
     ("photo.os.fan_none", "photo", "no accolade cards found in {who}'s personal area"),
     ("photo.os.fan_gap", "photo",
-     "part of {who}'s accolades cannot be seen ({fangap}): fan them out again and retake the photo"),
+     "part of {who}'s accolades cannot be seen ({fangap}): take away what covers them (a hand?) or fan them out again, and retake the photo"),
 )
 
 _FRAGMENT_TABLES = ("orient", "pickup", "kept", "leaving", "kids_tie", "waiting", "note", "notes", "plus", "plan",

@@ -415,8 +415,10 @@ class AccoladeReader:
             if len(more) > len(corners):
                 corners, hidden = more, _fan_gap(area, more)
         if hidden:
-            return SeatAccolades(seat, (), f"part of {who}'s accolades cannot be seen ({hidden}): "
-                                           "fan them out again and retake the photo")
+            # most often a hand over the fan's corners (fresh 12 MP 90660, 90662: fingers over the
+            # first row's left end, over three cards' indices), else cards piled
+            return SeatAccolades(seat, (), f"part of {who}'s accolades cannot be seen ({hidden}): take away what "
+                                           "covers them (a hand?) or fan them out again, and retake the photo")
         soft = cv2.GaussianBlur(area, (0, 0), BLUR_PX)
         col = _colourfulness(area)
         (wx0, wx1), (wy0, wy1) = ((int(round(a * PX_PER_MM)), int(round(b * PX_PER_MM))) for a, b in WILD_WINDOW_MM)

@@ -221,6 +221,10 @@ class CardRead:
     ``TAUGHT_KEPT_MIN_FIT``): that face ("" else), with ``fit`` its score. The copy is judged on
     it as the face it read (``vision/open_season/familiar.py``): another printing's cards fit a
     taught pack as badly, and are no bare spaces."""
+    second: str = field(default="", compare=False)
+    """The runner-up :func:`choose` measured ``confidence`` against: the best template of another
+    name ("" where there is none). The photo scorer asks a wall card whose runner-up is the same
+    attribute of another people more surely (``score_photo.WALL_PEOPLE_SURE``)."""
 
 
 @dataclass(frozen=True)
@@ -333,9 +337,9 @@ def choose(names: list[str], scores: np.ndarray, place: str) -> CardRead:
     name (a taught face has one per photo, an empty space one per printed number)."""
     order = np.argsort(-scores)
     best = scores[order[0]]
-    second = next((scores[j] for j in order[1:] if names[j] != names[order[0]] and np.isfinite(scores[j])), None)
-    confidence = 1.0 if second is None else float(max(0.0, min(1.0, (best - second) * 2.0)))
-    return CardRead(place, names[order[0]], confidence, float(best))
+    runner = next((j for j in order[1:] if names[j] != names[order[0]] and np.isfinite(scores[j])), None)
+    confidence = 1.0 if runner is None else float(max(0.0, min(1.0, (best - scores[runner]) * 2.0)))
+    return CardRead(place, names[order[0]], confidence, float(best), second="" if runner is None else names[runner])
 
 
 

@@ -42,6 +42,12 @@ from vision.render.open_season_scene import (
 WALL_SURE = 0.25
 """A wall card read with less confidence (vision/open_season/cards.py: twice the lead of the
 best face over the runner-up) is a doubt."""
+WALL_PEOPLE_SURE = 0.5
+"""A wall card whose runner-up is the same attribute of another people (told apart by the
+people's colours and emblem alone) read with less confidence than this is a doubt too. A lamp
+moves the peoples' colours (a warm lamp shows the barbarians' teal near the elves' green): fresh
+90652 (session 37's figures, 1920x1080, warm lamp, the far wall), player 4's space 2 read
+elf-dagger at 0.256 over barbarian-dagger, printed sure and wrong."""
 ACCOLADE_LEGIBLE_PX_PER_MM = 0.97
 """Accolades seen at fewer camera pixels per mm than this along their sharper axis get a note
 asking for a sharper photo: fresh tables 89700-89749, cards read surely and right 91.4 % at
@@ -613,10 +619,22 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
                 r.wall_also[space] = whole
             elif card != read.card:
                 r.wall_also[space] = read.card
+        if card is not None and card == read.card and confidence < WALL_PEOPLE_SURE \
+                and _same_attribute_other_people(card, getattr(read, "second", "")):
+            confidence = 0.0  # asked, the card read first
         r.wall[space] = card
         r.wall_confidence[space] = (card, confidence)
     if side is not None:
         _beside_hidden(seats, reads, side)
+
+
+def _same_attribute_other_people(card: str, other: str) -> bool:
+    """``other`` is ``card``'s attribute on another people's card (both ``people-attribute``)."""
+    if "-" not in card or "-" not in other:
+        return False
+    people, attribute = card.split("-", 1)
+    other_people, other_attribute = other.split("-", 1)
+    return attribute == other_attribute and people != other_people
 
 
 def _beside_hidden(seats: list[SeatReading], reads: list[Any], side: str) -> None:

@@ -155,11 +155,12 @@ SHADOW_MIN_LIGHT = 0.25
 PAPER_FIELD = True
 """Cards (no paper ring of their own: they lie 1-2 mm apart) are white-balanced on the sheet's
 blank border band fitted as a plane over the sheet (``_paper_field``), not on one median for the
-whole photo (False: the median, as before session 38). A lamp to one side lights an A3 sheet
-unevenly: fresh printing 997222's first teach photo showed the border's paper at 110-224 (median
-157) from one corner to the other, the cards on its bright side were taught 1.4 times too bright
-(their parchment clipped white, their peoples' colours washed out) and 16 of 278 cards on tables
-read as another people's face of their attribute after that one photo (docs/teach.md, session 38)."""
+whole photo (False: the median, as before session 38). A light to one side lights an A3 sheet
+unevenly: printing 997222's first teach photo (session 37's fresh set) showed the border's paper
+at 111-232 (median 157) from one corner to the other, the cards on its bright side were taught 1.4
+times too bright (their parchment clipped white, their peoples' colours washed out) and 17 of 278
+cards on tables read wrong after that one photo, 15 as another people's face of their attribute
+(docs/teach.md, session 38; now 0 of them)."""
 PAPER_FIELD_MIN_SPAN_MM = 60.0
 """The border band's paper in view must span at least this much of the sheet each way for a plane
 to be fitted (a photo of one edge: the median, as before)."""

@@ -289,11 +289,15 @@ def open_season_table(seed: int, t: int, art: Any, renderer: Any) -> tuple[Any, 
     return out, side, n, truth
 
 
-def open_season_cards(art_seeds: list[tuple[int, str]], tables: int, photos_of: Any, renderer: Any) -> None:
+def open_season_cards(art_seeds: list[tuple[int, str]], tables: int, photos_of: Any, renderer: Any,
+                      list_errors: bool = False) -> None:
     """Open Season's wall and inn cards (vision/open_season/cards.py) on tables drawn with each
     printing: the built-in card art vs the pack taught from 1 and 2 photos of the Open Season
-    teach sheet (table seeds 96000 and up, as bench/open_season_cards.py)."""
-    from vision.open_season.cards import BACK, EMPTY, CardReader
+    teach sheet (table seeds 96000 and up, as bench/open_season_cards.py). Every place is read as
+    a whole card (``CardReader.read``); a wrong inn slot is read again as the tracker reads the
+    inn (``read_table``: a card the deck hides is called hidden) and counted apart when that calls
+    it hidden. ``list_errors``: print each wrong face-up card (taught packs)."""
+    from vision.open_season.cards import BACK, EMPTY, HIDDEN, CardReader
     from vision.render.art_pack import ArtPack
     from vision.teach import teach
 
@@ -312,11 +316,21 @@ def open_season_cards(art_seeds: list[tuple[int, str]], tables: int, photos_of: 
                 t0 = time.perf_counter()
                 reads = {r.place: r.card for r in reader.read(out.image)}
                 read_s.setdefault(name, []).append(time.perf_counter() - t0)
+                inn: dict[str, str] | None = None
                 for place, want in truth.items():
-                    key = f"{name}|{'empty' if want == EMPTY else 'face down' if want == BACK else 'face up'}"
-                    c = counts.setdefault(key, [0, 0])
+                    kind = "empty" if want == EMPTY else "face down" if want == BACK else "face up"
+                    c = counts.setdefault(f"{name}|{kind}", [0, 0])
                     c[0] += int(reads[place] == want)
                     c[1] += 1
+                    if reads[place] == want or kind != "face up" or pack is None:
+                        continue  # the built-in art misreads nearly every card of a printing
+                    if place.startswith("inn ") and inn is None:
+                        inn = {r.place: r.card for r in reader.read_table(out.image).inn}
+                    hidden = inn is not None and inn.get(place) == HIDDEN
+                    counts.setdefault(f"{name}|hidden", [0, 0])[0] += int(hidden)
+                    if list_errors:
+                        print(f"    {name}: printing {art_seed} table {seed} {place}: {want} -> {reads[place]}"
+                              + (" (the tracker's inn read: hidden)" if hidden else ""), flush=True)
         print(f"  open season printing {art_seed}: face-up so far (2 photos) "
               f"{counts.get('taught, 2 photos|face up', [0, 0])}", flush=True)
     print(f"\nOpen Season cards (people + attribute), {len(art_seeds)} printings x {tables} tables at 1280x720:")
@@ -326,6 +340,9 @@ def open_season_cards(art_seeds: list[tuple[int, str]], tables: int, photos_of: 
             ok, n = counts.get(f"{name}|{kind}", [0, 0])
             parts.append(f"{kind} {100 * ok / max(1, n):6.2f} % ({ok}/{n})")
         print(f"  {name:<28} " + ", ".join(parts) + f"; {statistics.median(read_s[name]):.2f} s median per table read")
+        hidden = counts.get(f"{name}|hidden", [0, 0])[0]
+        if hidden:
+            print(f"  {'':<28} of the face-up misses, {hidden} an inn card the deck hides (the tracker's inn read: hidden)")
 
 
 def open_season_warnings(art_dirs: list[str], games: int) -> None:
@@ -432,7 +449,8 @@ def main() -> None:
                     help="write each of those Octocube games' changes, moves, questions and alerts to "
                     "DIR/<seed>-taught.txt and DIR/<seed>-built-in.txt")
     ap.add_argument("--list-errors", action="store_true",
-                    help="print every wrong stack or cube top as it is read: pack, printing, table, want -> got")
+                    help="print every wrong stack or cube top as it is read: pack, printing, table, want -> got "
+                         "(--open-season: every wrong face-up card)")
     ap.add_argument("--no-built-in", action="store_true",
                     help="skip the built-in models' reads (untaught printing and built-in art): taught figures only")
     ap.add_argument("--art-dir", nargs="+", default=None, metavar="DIR",
@@ -562,7 +580,7 @@ def main() -> None:
                   f"scenes named unknown {unknown}/{scenes}")
 
     if args.open_season:
-        open_season_cards([(s, str(d)) for s, d in printings], args.open_season, photos_of, renderer)
+        open_season_cards([(s, str(d)) for s, d in printings], args.open_season, photos_of, renderer, args.list_errors)
 
     if args.open_season_games:
         open_season_games([(s, str(d)) for s, d in printings], args.open_season_games, args.open_season_seed,

@@ -152,6 +152,21 @@ SHADOW_CLOSING_PX = 13
 prints each place's name in 1.5 mm letters along its lower side and a thin outline round it."""
 SHADOW_MIN_LIGHT = 0.25
 """The relit light is never taken below this share of the lit paper (no dividing by ~0)."""
+PAPER_FIELD = True
+"""Cards (no paper ring of their own: they lie 1-2 mm apart) are white-balanced on the sheet's
+blank border band fitted as a plane over the sheet (``_paper_field``), not on one median for the
+whole photo (False: the median, as before session 38). A light to one side lights an A3 sheet
+unevenly: printing 997222's first teach photo (session 37's fresh set) showed the border's paper
+at 111-232 (median 157) from one corner to the other, the cards on its bright side were taught 1.4
+times too bright (their parchment clipped white, their peoples' colours washed out) and 17 of 278
+cards on tables read wrong after that one photo, 15 as another people's face of their attribute
+(docs/teach.md, session 38; now 0 of them)."""
+PAPER_FIELD_MIN_SPAN_MM = 60.0
+"""The border band's paper in view must span at least this much of the sheet each way for a plane
+to be fitted (a photo of one edge: the median, as before)."""
+PAPER_FIELD_CLIP = (0.5, 2.0)
+"""The field's paper is kept within these shares of the band's median (no extrapolation runs wild
+across a sheet seen in part)."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
 """The places a pack keeps per game (an Octocube cube's place shows its bare top face)."""
 
@@ -388,6 +403,15 @@ def _cut_straight(image: np.ndarray, location: object, place: object, pose: tupl
 def _sheet_gains(image: np.ndarray, location: object) -> np.ndarray:
     """Gains that bring the sheet's blank border band (5 mm in from its edge, markers aside: a
     median) to ``PAPER_BGR``."""
+    _, vals = _border_band(image, location)
+    if not len(vals):
+        return np.ones(3, np.float32)
+    return np.asarray(PAPER_BGR, np.float32) / np.maximum(np.median(vals, axis=0), 1.0)
+
+
+def _border_band(image: np.ndarray, location: object) -> tuple[np.ndarray, np.ndarray]:
+    """The sheet's blank border band (5 mm in from its edge, every 4 mm, the corners' markers
+    left out) in view: its points (N, 2) in sheet mm and their colours (N, 3), 3 px blurred."""
     sheet = location.sheet  # type: ignore[attr-defined]
     w, h = sheet.size_mm
     xs, ys = np.arange(10.0, w - 10.0, 4.0), np.arange(10.0, h - 10.0, 4.0)
@@ -395,10 +419,45 @@ def _sheet_gains(image: np.ndarray, location: object) -> np.ndarray:
                       np.column_stack([np.full_like(ys, 5.0), ys]), np.column_stack([np.full_like(ys, w - 5.0), ys])])
     px = np.round(location.to_image(band)).astype(int)  # type: ignore[attr-defined]
     ok = (px[:, 0] >= 0) & (px[:, 1] >= 0) & (px[:, 0] < image.shape[1]) & (px[:, 1] < image.shape[0])
-    if not ok.any():
-        return np.ones(3, np.float32)
     vals = cv2.blur(image, (3, 3))[px[ok, 1], px[ok, 0]].astype(np.float32)
-    return np.asarray(PAPER_BGR, np.float32) / np.maximum(np.median(vals, axis=0), 1.0)
+    return band[ok], vals
+
+
+def _paper_field(image: np.ndarray, location: object) -> np.ndarray | None:
+    """(3, 3): per channel, the sheet's paper as a plane over the sheet (``c0 + c1 x + c2 y``, x
+    and y in mm), fitted to the blank border band with what is not paper (a marker, the printed
+    title, a shadow's edge) dropped in turn; None where the band in view does not span
+    ``PAPER_FIELD_MIN_SPAN_MM`` each way."""
+    points, vals = _border_band(image, location)
+    if len(points) < 8 or np.ptp(points[:, 0]) < PAPER_FIELD_MIN_SPAN_MM \
+            or np.ptp(points[:, 1]) < PAPER_FIELD_MIN_SPAN_MM:
+        return None
+    design = np.column_stack([np.ones(len(points)), points])
+    keep = np.ones(len(points), bool)
+    coef = np.zeros((3, 3))
+    for _ in range(4):
+        if keep.sum() < 8 or np.ptp(points[keep, 0]) < PAPER_FIELD_MIN_SPAN_MM \
+                or np.ptp(points[keep, 1]) < PAPER_FIELD_MIN_SPAN_MM:
+            return None
+        coef = np.linalg.lstsq(design[keep], vals[keep], rcond=None)[0].T  # (3 channels, 3)
+        off = (vals - design @ coef.T).mean(axis=1)
+        spread = 1.4826 * float(np.median(np.abs(off[keep] - np.median(off[keep]))))
+        keep = np.abs(off - np.median(off[keep])) <= max(3.0 * spread, 4.0)
+    return coef
+
+
+def _field_gains(field: np.ndarray, median: np.ndarray, centre_mm: tuple[float, float],
+                 size_px: tuple[int, int]) -> np.ndarray:
+    """(h, w, 3) gains bringing the paper ``field`` (:func:`_paper_field`) to ``PAPER_BGR`` over an
+    axis-aligned window of ``size_px`` at ``CUT_PX_PER_MM`` centred on ``centre_mm`` (a place's cut
+    or its face: the field is smooth, a few mm of the card's pose do not matter); the field kept
+    within ``PAPER_FIELD_CLIP`` of the band's ``median``."""
+    w, h = size_px
+    xs = centre_mm[0] + (np.arange(w) + 0.5 - w / 2) / CUT_PX_PER_MM
+    ys = centre_mm[1] + (np.arange(h) + 0.5 - h / 2) / CUT_PX_PER_MM
+    paper = field[None, None, :, 0] + field[None, None, :, 1] * xs[None, :, None] + field[None, None, :, 2] * ys[:, None, None]
+    paper = np.clip(paper, median * PAPER_FIELD_CLIP[0], median * PAPER_FIELD_CLIP[1])
+    return (np.asarray(PAPER_BGR, np.float32) / np.maximum(paper, 1.0)).astype(np.float32)
 
 
 def _printed_place(sheet: object, place: object) -> np.ndarray:
@@ -609,6 +668,10 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
         flat = [p for n, p in wanted.items() if p.kind == "tile" and n in cuts]
         photo_gains = (np.median([_paper_gains(cuts[p.name], ring) for p in flat], axis=0) if flat
                        else _sheet_gains(image, location))
+        # cards: the paper as it runs across the sheet (a lamp to one side), where it can be fitted
+        field = _paper_field(image, location) if PAPER_FIELD and any(
+            p.kind == "card" for p in wanted.values()) else None
+        band_paper = np.asarray(PAPER_BGR, np.float32) / photo_gains
         for place_name, place in wanted.items():
             if place_name in out or place_name not in cuts:
                 refused.append((photo_name, place_name, "not in the photo (the sheet is half in view)"))
@@ -641,7 +704,8 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
             if place.kind == "card":
                 # cards lie 1-2 mm apart: the cut's ring is the neighbours, not paper; an empty
                 # card place shows its own printed label (labels lie inside the outline)
-                gains = photo_gains
+                gains = photo_gains if field is None else _field_gains(
+                    field, band_paper, place.centre_mm, (cut.shape[1], cut.shape[0]))
                 balanced = np.clip(cut.astype(np.float32) * gains, 0, 255).astype(np.uint8)
                 face = balanced[margin_px:margin_px + size[1], margin_px:margin_px + size[0]].copy()
                 empty = _shows_print(face, sheet, place)
@@ -650,6 +714,8 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                 pose = None if empty or not CARD_ALIGN else _outline_pose(balanced, size, margin_px)
                 if pose is not None:
                     straight = _cut_straight(image, location, place, pose)
+                    if field is not None:  # the face's own window (its pose: a few mm, the field is smooth)
+                        gains = _field_gains(field, band_paper, place.centre_mm, (straight.shape[1], straight.shape[0]))
                     face = np.clip(straight.astype(np.float32) * gains, 0, 255).astype(np.uint8)
             if empty and place.kind != "cube":
                 refused.append((photo_name, place_name, "the place is empty (component missing)"))

@@ -216,6 +216,17 @@ class RecogniserConfig:
     0.35; under ``pack_topped_partial_score``), the rim nearest Yellow's colour: Yellow's cube was
     not found, its tile read as C1's stack top, and Red's pivot was an alarm (lost at move ~118).
     Over 1: off."""
+    pack_cube_place_by_face: bool = True
+    """With a pack: a cube the net found (its colour at least ``min_cube_probability``) whose
+    cube-height window its seat's taught bare face fits best, at least ``pack_cube_face_score``
+    and by ``pack_cube_face_lead`` over every other taught face (tiles, the other seats' cubes),
+    is as sure of its place as that fit (``_pack_confidence``), where the net is less sure. The
+    cube net was never taught the printing's plastic: a red drawn orange-red gets p(red) 0.68 on
+    a cube standing in full view, under the tracker's ``unsure_place`` (0.7), so a roll onto the
+    next space counted at most 0.25 against "nothing happened" (whole taught game 72568, printing
+    997374, tilt 23.2, lamp, change 80: Red's roll west E2 -> D2, ``cube-red`` fits D2's window
+    0.82 with a lead of 0.33; the roll was not seen, the next turn's question lacked it and the
+    game was lost at move 81). False: the net's probability alone, as before."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

@@ -220,6 +220,9 @@ class OctocubeRecogniser:
         self._cube_top_face: dict[int, tuple[str, dict[str, float]]] = {}
         """With a pack, per seat whose cube top was read this frame: the taught face that fit its
         window best, and every taught bare cube face's fit there (:meth:`_tops_behind`)."""
+        self._cube_face_place: dict[int, float] = {}
+        """With a pack, per seat whose own taught bare face fit its cube's window best this frame
+        (``pack_cube_place_by_face``): how sure that makes the place."""
         self._shade_reads: list[ShadeRead] = []
         """With a pack: this frame's stack tops as the shade cue sees them."""
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
@@ -474,6 +477,7 @@ class OctocubeRecogniser:
         self._cube_top_reads = {}
         self._cube_top_at = {}
         self._cube_top_face = {}
+        self._cube_face_place = {}
         stack_tops: dict[int, bool] = {}
         """With a pack: grid windows already judged (``_shows_stack_top``) this frame."""
         for _, seat, col, candidates in sorted(order, reverse=True):
@@ -537,12 +541,13 @@ class OctocubeRecogniser:
                 rotation, lead, art_match[seat] = tile_rotation_match(window, label)
                 conf *= 0.5 + 0.5 * min(1.0, lead / self.config.rotation_lead_for_certainty)
             location = locs[best] if best < n_grid else None
+            place = self._place_confidence(seat, p, conf)
             # the place is as sure as the cube's colour; the top face may be hidden (a cube
             # behind another under a steep tilt: bench seed 72009, tilt 32.4, place read with
             # 0.96 but the whole reading 0.02, so a Place looked like nothing happened)
             obs.cubes[seat] = CubeReading(seat=seat, location=location, top=top,
                                           confidence=round(conf, 4), rotation=rotation,
-                                          place_confidence=round(max(p, conf), 4))
+                                          place_confidence=round(place, 4))
             hulls.append(self._cube_hull(location, seat))
             window_of[seat] = best
         if self.pack is not None and self.config.pack_cube_colour_swap > 0:
@@ -987,6 +992,9 @@ class OctocubeRecogniser:
             self._cube_top_face[at[0]] = (label, {lb: float(ts.scores[0, j]) for j, lb in enumerate(ts.labels)
                                                   if lb.startswith("cube-")})
         if label.startswith("cube-"):  # its own bare face (or another player's: the same plate)
+            if at is not None and label == f"cube-{PLAYER_COLOURS[at[0]]}" \
+                    and score >= self.config.pack_cube_face_score and lead >= self.config.pack_cube_face_lead:
+                self._cube_face_place[at[0]] = self._pack_confidence(score, lead)
             return None, p_cube * self._pack_confidence(score, lead), None
         if score < self.config.pack_tile_score:
             return None, p_cube * (0.9 if net_label == BARE else 0.5), None
@@ -1098,10 +1106,21 @@ class OctocubeRecogniser:
             cube = obs.cubes.get(seat)
             if cube is None:
                 continue
+            self._cube_face_place.pop(seat, None)  # judged again on the window read now
             top, conf, rotation = self._pack_cube_top(to_taught_colours(window, gain), p, label,
                                                       (seat, self._cube_top_at[seat]), gain)
             obs.cubes[seat] = replace(cube, top=top, confidence=round(conf, 4), rotation=rotation,
-                                      place_confidence=round(max(p, conf), 4))
+                                      place_confidence=round(self._place_confidence(seat, p, conf), 4))
+
+    def _place_confidence(self, seat: int, p: float, conf: float) -> float:
+        """How sure a found cube's place is: its colour's probability ``p`` or its whole reading
+        ``conf``, whichever is surer, or (``pack_cube_place_by_face``) its seat's taught bare face
+        fitting the window best: the printing's own plastic and plate confirm what the net, never
+        taught this printing's colours, saw less surely."""
+        place = max(p, conf)
+        if self.config.pack_cube_place_by_face and seat in self._cube_face_place:
+            place = max(place, self._cube_face_place[seat])
+        return place
 
     def _pack_confidence(self, score: float, lead: float) -> float:
         """A taught face's reading: as sure as its correlation, less when the runner-up is close."""

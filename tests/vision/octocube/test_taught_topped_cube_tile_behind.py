@@ -31,7 +31,8 @@ RED, YELLOW, BLUE = 0, 1, 2
 @pytest.fixture(scope="module")
 def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
     return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME, PLAYERS, 34.4,
-                             "lamp")
+                             "lamp",
+                             painted_by_height=True)  # the picture of that bench run (before session 38)
 
 
 def test_the_scene(game_frame: tuple[Any, Any, Any]) -> None:

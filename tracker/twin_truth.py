@@ -7,6 +7,8 @@ import difflib
 from collections.abc import Sequence
 from typing import Any
 
+from tracker.two_step import step_option
+
 
 def truthful_option(truth: Sequence[Any], question: Any, tracked_history: Sequence[Any],
                     upto: int | None = None) -> int | None:
@@ -16,7 +18,10 @@ def truthful_option(truth: Sequence[Any], question: Any, tracked_history: Sequen
     (``question.take_back``): it is true when the moves it then makes are the truth's. ``upto``:
     how many of the truth's moves the players have made at the table so far (while an injected
     illegal change lies there, the moves it stands in for are not made yet: players who took
-    three inn cards do not answer "took these two", Open Season seed 102786); None: any."""
+    three inn cards do not answer "took these two", Open Season seed 102786); None: any. A step of
+    a question asked in steps (:mod:`tracker.two_step`) is answered as the whole question."""
+    if getattr(question, "whole", None) is not None:
+        return step_option(question, truthful_option(truth, question.whole, tracked_history, upto))
     done = len(tracked_history)
     take_back = tuple(getattr(question, "take_back", ()))
     best, best_key = None, None

@@ -1004,9 +1004,10 @@ def _asked_at_once(state: OpenSeasonState, truth: list[Any], seen: OpenSeasonObs
     tracked = TrackedGame(state, OpenSeasonAdapter())
     events = tracked.observe(seen)
     assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
-    answer = truthful_answer(truth, events[0].question, state.history)
-    assert answer is not None, events[0].question.option_texts[:3]
-    tracked.answer(answer)
+    while tracked.pending is not None:  # step by step where it is asked in steps
+        answer = truthful_answer(truth, tracked.pending, state.history)
+        assert answer is not None, tracked.pending.option_texts[:3]
+        tracked.answer(answer)
     assert as_truth(truth, tracked.state.history) == truth[:upto]
     return tracked
 

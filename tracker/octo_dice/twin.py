@@ -19,7 +19,6 @@ from tracker.film import Change
 from tracker.octo_dice.dice import canonical_roll, canonical_set_aside, kind_of
 from tracker.octo_dice.observation import ASIDE_SLOTS, ROLL_AREA
 from tracker.twin_truth import moves_correct, truthful_option
-from tracker.two_step import step_option
 
 SIDES = ("south", "north", "east", "west")
 COCKED_SHARE = 0.04
@@ -308,8 +307,6 @@ class OctoDiceTwin:
     def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
         """The option that really happened, chosen as every game's twin chooses
         (:func:`tracker.twin_truth.truthful_option`: the furthest along the truth)."""
-        if getattr(question, "whole", None) is not None:  # a step: answered as the whole question
-            return step_option(question, self.truthful_answer(question.whole, tracked_history, upto))
         return truthful_option(self.truth.history, question, tracked_history, upto)
 
     def moves_correct(self, tracked_history: list[Any]) -> int:

@@ -206,8 +206,6 @@ class OpenSeasonTwin:
 
     # ------------------------------------------------------------------ answering
     def truthful_answer(self, question: Any, tracked_history: list[Any], upto: int | None = None) -> int | None:
-        if getattr(question, "whole", None) is not None:  # a step: answered as the whole question
-            return step_option(question, self.truthful_answer(question.whole, tracked_history, upto))
         return truthful_answer(self.truth.history, question, tracked_history, upto)
 
     def moves_correct(self, tracked_history: list[Any]) -> int:
@@ -220,7 +218,10 @@ class OpenSeasonTwin:
 def truthful_answer(truth: Sequence[Any], question: Any, tracked_history: Sequence[Any],
                     upto: int | None = None) -> int | None:
     """As :func:`truthful_option`, an inn refill card the tracker drew unseen (``Draw(UNSEEN_CARD)``,
-    behind the deck) standing for the card the truth drew there (:func:`as_truth`)."""
+    behind the deck) standing for the card the truth drew there (:func:`as_truth`). A step of a
+    question asked in steps is answered as the whole question."""
+    if getattr(question, "whole", None) is not None:
+        return step_option(question, truthful_answer(truth, question.whole, tracked_history, upto))
     done = len(tracked_history)
     take_back = tuple(getattr(question, "take_back", ()))
     options = []

@@ -9,11 +9,10 @@ move 57 (57/283 moves, 88 false alarms)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from rules.octocube.moves import Pivot, Score
 from rules.octocube.unknowns import UNKNOWN
 from tests.tracker.octocube_helpers import answer_truthfully, tracked_until, truth_after
+from tests.tracker.test_octocube_unseen_score import _seen_as_piles
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert
@@ -31,10 +30,7 @@ def test_a_score_of_two_unseen_faces_alike_is_offered() -> None:
         faces[face] = UNKNOWN
     truth = truth_after(twin, BLUE_PIVOTS_AT + 2)
     assert truth.cubes[PURPLE].faces["bottom"] == truth.cubes[PURPLE].faces["north"]  # two alike
-    observed = observation_from_state(truth)
-    board = observed.boards[PURPLE]
-    kinds = {t.label(): t for t in board.tiles}  # seen from above: one tile of each kind shows
-    observed.boards[PURPLE] = dataclasses.replace(board, tiles=tuple(kinds.values()), tiles_counted=False)
+    observed = _seen_as_piles(observation_from_state(truth))  # from above: one tile of each kind shows
     events = list(tracked.observe(observed))
     assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
     answer_truthfully(truth, tracked, events)

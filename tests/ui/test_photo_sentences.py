@@ -95,6 +95,8 @@ RARE = (
     "no accolade cards found in player 4's personal area",
     "Which card lies on player 1's space 6? something covers it in the photo (a hand?) (1 = face down; 2 = "
     "elf-crown; 3 = elf-tattoo)",
+    "Which is card 3 of player 1's accolades (counting from the left of the fan, row by row)? something covers "
+    "its corner in the photo (a hand?) (1 = barbarian-earrings; 2 = barbarian-dagger; 3 = elf-crown)",
     "Which accolade card of player 2 carries a wild token, and which attribute does it give? (1 = elf-crown as "
     "tattoo; 2 = elf-crown as dagger)",
     "Which attribute does the wild token on player 2's accolade card mage-dagger give? (1 = mage-dagger as "

@@ -921,3 +921,60 @@ def test_the_card_reader_names_the_runner_up_its_confidence_is_measured_against(
                   np.array([2.14, 2.10, 2.01, 1.3]), "wall 3 2")
     assert read.card == "elf-dagger" and read.second == "barbarian-dagger"
     assert abs(read.confidence - 0.26) < 1e-6
+
+
+def test_a_fanned_card_whose_corner_a_fingertip_covers_is_asked_every_face_an_option() -> None:
+    """Session 38's fresh 90743 (4 players, Horn, daylight; here at 1920x1440, the 12 MP photo's
+    table at the size the scorer reads it): a fingertip lies over player 1's card 3
+    (barbarian-dagger), hiding its initial and icon. The classifiers read the colour band and the
+    skin as barbarian-earrings at probability 1.0000 -- printed sure and wrong, player 1 scored 11
+    for 17 with the truth outside the printed range even after every answer. No attribute's art
+    matches the covered icon (0.27; a card that shows scores 0.75 and up), so the card is asked
+    now, saying something covers it, every face an option: answered, player 1's total is exact."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90743, count=1, end=True,
+                                     resolution=(1920, 1440)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["players"][0]["accolades"][2] == "barbarian-dagger" and res.ground_truth["hands"]
+    photo = _jpeg(res.image)
+    request = ScoreRequest(4, options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    options = out.reading["options"]
+    assert "accolade 1 3" in options, sorted(options)
+    assert len(options["accolade 1 3"]) == 30 and "barbarian-dagger" in options["accolade 1 3"]
+    question = next(d.question for d in out.doubts if d.key == "accolade 1 3")
+    assert "something covers its corner" in question
+    for p, seat in zip(end["players"], out.reading["seats"]):
+        for k, (read, truth) in enumerate(zip(seat["accolades"], p["accolades"])):
+            key = f"accolade {p['seat'] + 1} {k + 1}"
+            assert truth in options[key] if key in options else read == truth, (key, read, truth)
+    lo, hi = out.players[0].total_range or (out.players[0].total, out.players[0].total)
+    assert lo <= end["scores"][0] <= hi
+    wild = end["players"][0]["accolade_wilds"][0]
+    answers = {"accolade 1 3": options["accolade 1 3"].index("barbarian-dagger") + 1}
+    for key, opts in options.items():
+        if key.startswith("accolade wild 1 ") and f"{wild['card']} as {wild['attribute']}" in opts:
+            answers[key] = opts.index(f"{wild['card']} as {wild['attribute']}") + 1
+    answered = score_photo(photo, ScoreRequest(4, options=request.options, answers=answers))
+    assert answered.players[0].total == end["scores"][0]
+
+
+def test_an_icon_no_attributes_art_matches_is_covered_and_any_face_may_lie_there() -> None:
+    """``icon_covered`` against ``ICON_LEGIBLE``, and the covered card's alternatives: the other
+    29 faces, the read people's first (by the attribute's probability)."""
+    from vision.open_season import accolades as acc
+    from vision.render import open_season_art as art
+
+    assert acc.icon_covered(np.array([0.146, 0.152, 0.121, 0.271, 0.051]))  # 90743's covered card
+    assert not acc.icon_covered(np.array([0.569, 0.351, 0.652, 0.534, 0.754]))  # the card beside it
+    pp = np.full(len(art.PEOPLES), 0.01)
+    pp[art.PEOPLES.index("barbarian")] = 0.95
+    pa = np.array([0.01, 0.02, 0.3, 0.6, 0.07])  # crown, tattoo, dagger, earrings, eyepatch
+    faces = acc.every_other_face(pp, pa)
+    assert len(faces) == len(art.PEOPLES) * len(art.ATTRIBUTES) - 1 and len(set(faces)) == len(faces)
+    assert faces[:4] == ("barbarian-dagger", "barbarian-eyepatch", "barbarian-tattoo", "barbarian-crown")
+    assert "barbarian-earrings" not in faces

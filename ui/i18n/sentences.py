@@ -505,6 +505,9 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("photo.os.accolade", "photo",
      "Which is card {n} of {who}'s accolades (counting from the left of the fan, row by row)? read {card}, not "
      "surely ({options})"),
+    ("photo.os.accolade_covered", "photo",
+     "Which is card {n} of {who}'s accolades (counting from the left of the fan, row by row)? something covers "
+     "its corner in the photo (a hand?) ({options})"),
     ("photo.os.wall", "photo", "Which card lies on {who}'s space {n}? read {card}, not surely ({options})"),
     ("photo.os.wall_hidden", "photo",
      "Which card lies on {who}'s space {n}? something covers it in the photo (a hand?) ({options})"),

@@ -139,6 +139,13 @@ EYEPATCH_SHARP_LOGIT_GAP = 12.0
 tuning tables) none had a dagger or crown logit more than 1.9 over its own (the next: 4.0
 under), while 19 asked 46 right daggers and crowns lying 12.1-19.0 over the eyepatch (1080p).
 12 keeps 10 logits over the worst eyepatch (the tail of the 9 nearest puts ~2 in 100,000 over)."""
+ICON_LEGIBLE = 0.5
+"""A card's index icon matches its people's best attribute art by at least this (normalised
+correlation, ``_art_icon_scores``) when it shows at all; under it something covers the index (a
+fingertip), and the classifiers' reading, however sure, rests on the colour band and the cover:
+the card is asked, every face an option (fresh 12 MP 90743, daylight: a fingertip over player 1's
+card 3, barbarian-dagger read barbarian-earrings at probability 1.0000, its art's best match 0.27).
+PLACEHOLDER_FIGURES"""
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "open_season_accolades.npz"
 BLUR_PX = 1.2
 """Photo and art are both softened so (at 1-1.5 camera px per mm) they compare alike."""
@@ -192,6 +199,9 @@ class AccoladeCard:
     """A wild token lies on this card's strip."""
     wild_unsure: bool = False
     """Not surely: a wild token may lie on this card's strip (``wild`` is False)."""
+    covered: bool = False
+    """Its index's icon matches no attribute's art (``ICON_LEGIBLE``): something covers it; not
+    sure, every face among the alternatives."""
 
 
 @dataclass(frozen=True)
@@ -426,6 +436,7 @@ class AccoladeReader:
         eyepatch_gap = eyepatch_logit_gap(*self.camera_pixels_per_mm_axes(seat))
         cards = []
         for pos, (x, y) in enumerate(corners):
+            covered = False
             pose = (0.0, 0.0, 0.0)  # the corner pattern placed it to a pixel
             lx = round(AREA_X[0] + x / PX_PER_MM, 1)
             ly = round(RECT_Y[0] + y / PX_PER_MM, 1)
@@ -450,10 +461,15 @@ class AccoladeReader:
                     sure = False
                     rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != "eyepatch"]
                     alts = tuple(f"{art.PEOPLES[ip]}-{a}" for a in ["eyepatch", *rest])
-                if sure and SECOND_OPINION:
+                art_scores = _art_icon_scores(soft, x, y, art.PEOPLES[ip])
+                covered = icon_covered(art_scores)
+                if covered:
+                    # no icon shows: the classifiers read the cover (a fingertip); any face may lie there
+                    sure = False
+                    alts = every_other_face(pp, pa)
+                elif sure and SECOND_OPINION:
                     # the classifier is sure: the art's icon must agree (a blurred icon in dim light
                     # gave the classifier a confident wrong attribute; the art matched another)
-                    art_scores = _art_icon_scores(soft, x, y, art.PEOPLES[ip])
                     if art_disagrees(art_scores, ia):
                         other = art.ATTRIBUTES[int(np.argmax(art_scores))]
                         sure = False
@@ -464,7 +480,7 @@ class AccoladeReader:
             share = float((window > 0.5).mean()) if window.size else 0.0
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
                                       () if sure else alts, (lx, ly), share >= WILD_SHARE,
-                                      WILD_UNSURE <= share < WILD_SHARE))
+                                      WILD_UNSURE <= share < WILD_SHARE, covered))
         return SeatAccolades(seat, tuple(cards))
 
 
@@ -516,6 +532,20 @@ def eyepatch_lookalike(logits: np.ndarray, attribute: int, gap: float = EYEPATCH
     eyepatch = art.ATTRIBUTES.index("eyepatch")
     return (art.ATTRIBUTES[attribute] in EYEPATCH_LOOKALIKES
             and float(logits[attribute] - logits[eyepatch]) < gap)
+
+
+def icon_covered(art_scores: np.ndarray) -> bool:
+    """No attribute's art matches the card's icon (``ICON_LEGIBLE``): the icon does not show."""
+    return bool(float(art_scores.max()) < ICON_LEGIBLE)
+
+
+def every_other_face(people_p: np.ndarray, attribute_p: np.ndarray) -> tuple[str, ...]:
+    """Every face but the best, the read people's first (by the attribute's probability), then the
+    other peoples' in order of the people's probability: a card whose index is covered may be any."""
+    peoples = np.argsort(-people_p, kind="stable")
+    attributes = np.argsort(-attribute_p, kind="stable")
+    faces = [f"{art.PEOPLES[p]}-{art.ATTRIBUTES[a]}" for p in peoples for a in attributes]
+    return tuple(faces[1:])
 
 
 def art_disagrees(art_scores: np.ndarray, attribute: int) -> bool:

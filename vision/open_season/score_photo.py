@@ -696,12 +696,15 @@ def _accolade_choice(seat: int, c: Any) -> Choice:
     options = [c.card] + [a for a in c.alternatives if a != c.card]
     options += [f"{people}-{a}" for a in ATTRIBUTES if f"{people}-{a}" not in options]
     pos = c.position
+    # a card whose index something covers (a fingertip, fresh 12 MP 90743) is any face: say so
+    why = "something covers its corner in the photo (a hand?)" if getattr(c, "covered", False) \
+        else f"read {c.card}, not surely"
 
     def apply(seats: list[SeatReading], k: int) -> None:
         seats[seat].accolades[pos] = options[k]
     return Choice(f"accolade {seat + 1} {pos + 1}",
                   f"Which is card {pos + 1} of {player_name(seat)}'s accolades (counting from the "
-                  f"left of the fan, row by row)? read {c.card}, not surely", tuple(options), apply, 0)
+                  f"left of the fan, row by row)? {why}", tuple(options), apply, 0)
 
 
 def _wild_choice(seat: int, space: int) -> Choice:

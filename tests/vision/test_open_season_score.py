@@ -929,7 +929,7 @@ def test_a_fanned_card_whose_corner_a_fingertip_covers_is_asked_every_face_an_op
     (barbarian-dagger), hiding its initial and icon. The classifiers read the colour band and the
     skin as barbarian-earrings at probability 1.0000 -- printed sure and wrong, player 1 scored 11
     for 17 with the truth outside the printed range even after every answer. No attribute's art
-    matches the covered icon (0.27; a card that shows scores 0.75 and up), so the card is asked
+    matches the covered icon (0.28; at 1920x1080 and 12 MP a card that shows scores 0.54 and up), so the card is asked
     now, saying something covers it, every face an option: answered, player 1's total is exact."""
     from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest

@@ -139,13 +139,17 @@ EYEPATCH_SHARP_LOGIT_GAP = 12.0
 tuning tables) none had a dagger or crown logit more than 1.9 over its own (the next: 4.0
 under), while 19 asked 46 right daggers and crowns lying 12.1-19.0 over the eyepatch (1080p).
 12 keeps 10 logits over the worst eyepatch (the tail of the 9 nearest puts ~2 in 100,000 over)."""
-ICON_LEGIBLE = 0.5
+ICON_LEGIBLE = 0.4
 """A card's index icon matches its people's best attribute art by at least this (normalised
-correlation, ``_art_icon_scores``) when it shows at all; under it something covers the index (a
-fingertip), and the classifiers' reading, however sure, rests on the colour band and the cover:
-the card is asked, every face an option (fresh 12 MP 90743, daylight: a fingertip over player 1's
-card 3, barbarian-dagger read barbarian-earrings at probability 1.0000, its art's best match 0.27).
-PLACEHOLDER_FIGURES"""
+correlation, ``_art_icon_scores``) when it shows at all, on accolades seen at
+``EYEPATCH_SHARP_PX_PER_MM`` or more (1920x1080 and 12 MP photos); under it something covers the
+index (a fingertip), and the classifiers' reading, however sure, rests on the colour band and the
+cover: the card is asked, every face an option. Tuning 12 MP 90743 (daylight): a fingertip over
+player 1's card 3, barbarian-dagger read barbarian-earrings at probability 1.0000, its icon's best
+match 0.27 (0.28 at 1920x1440); every card that shows scored 0.54 or more (1920x1080 90680-90729,
+2,067 cards, the lowest warm-lamp earrings) and 0.75 or more (12 MP 90730-90749, 701 cards). At
+1280x720 an icon that shows scores down to 0.18 (warm-lamp earrings, 90610-90639): the line is not
+drawn there."""
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "open_season_accolades.npz"
 BLUR_PX = 1.2
 """Photo and art are both softened so (at 1-1.5 camera px per mm) they compare alike."""
@@ -434,6 +438,7 @@ class AccoladeReader:
         (wx0, wx1), (wy0, wy1) = ((int(round(a * PX_PER_MM)), int(round(b * PX_PER_MM))) for a, b in WILD_WINDOW_MM)
         model = self.model
         eyepatch_gap = eyepatch_logit_gap(*self.camera_pixels_per_mm_axes(seat))
+        sharp = self.camera_pixels_per_mm_axes(seat)[1] >= EYEPATCH_SHARP_PX_PER_MM  # a covered icon is told
         cards = []
         for pos, (x, y) in enumerate(corners):
             covered = False
@@ -462,7 +467,7 @@ class AccoladeReader:
                     rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != "eyepatch"]
                     alts = tuple(f"{art.PEOPLES[ip]}-{a}" for a in ["eyepatch", *rest])
                 art_scores = _art_icon_scores(soft, x, y, art.PEOPLES[ip])
-                covered = icon_covered(art_scores)
+                covered = sharp and icon_covered(art_scores)
                 if covered:
                     # no icon shows: the classifiers read the cover (a fingertip); any face may lie there
                     sure = False

@@ -978,3 +978,51 @@ def test_an_icon_no_attributes_art_matches_is_covered_and_any_face_may_lie_there
     assert len(faces) == len(art.PEOPLES) * len(art.ATTRIBUTES) - 1 and len(set(faces)) == len(faces)
     assert faces[:4] == ("barbarian-dagger", "barbarian-eyepatch", "barbarian-tattoo", "barbarian-crown")
     assert "barbarian-earrings" not in faces
+
+
+@pytest.mark.parametrize("confidence, look, asked", [
+    (0.4, 2.5, False),   # the colours name the read people clearly: sure from WALL_SURE again
+    (0.4, 1.2, True),    # they barely do: asked, as session 38 asked every such card
+    (0.4, 0.0, True),    # no look taken (a taught printing's read, a strip): asked
+    (0.2, 2.5, True),    # under WALL_SURE: asked whatever the colours say
+    (0.0, 2.5, True),    # the colours overruled the whole card (confidence 0): asked, their face first
+])
+def test_a_wall_card_against_another_peoples_face_is_sure_when_its_colours_clearly_name_its_people(
+        confidence: float, look: float, asked: bool) -> None:
+    """``CardRead.people_look`` (the built-in art's colour look on a finished table's walls)
+    against ``WALL_PEOPLE_LOOK_SURE``: on main every such card under ``WALL_PEOPLE_SURE`` was asked."""
+    from vision.open_season.cards import CardRead
+    from vision.open_season.score_photo import WALL_SURE, SeatReading, _walls
+
+    seats = [SeatReading() for _ in range(2)]
+    _walls(seats, [CardRead("wall 1 5", "barbarian-tattoo", confidence, 3.85, second="elf-tattoo",
+                            people_look=look)])
+    card, sure = seats[1].wall_confidence[5]
+    assert card == "barbarian-tattoo"
+    assert (sure < WALL_SURE) == asked
+
+
+def test_warm_lamp_barbarian_wall_cards_are_told_from_the_elves_by_colour_and_read_surely() -> None:
+    """Tuning 90705 (1920x1080, warm lamp, 3 players): six wall cards lead the face of their
+    attribute on another people (the elves, mostly) by 0.26-0.44 -- each asked since session 38.
+    Their colours, the light divided out, lie 2.3-4.4 times nearer their own people's than the
+    next: read surely and right now; every wall card is right or asked."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90705, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["lighting"] == "warm lamp"
+    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
+                                                     options={"side": end["side"], "expert": end["expert"]}))
+    doubted = {d.key for d in out.doubts}
+    for seat, space in ((0, "1"), (0, "3"), (1, "1"), (1, "4"), (1, "7"), (2, "1")):
+        assert f"wall {seat + 1} {space}" not in doubted, (seat, space)
+        assert out.reading["seats"][seat]["wall"][space] == end["players"][seat]["wall"][space]
+    for p, seat in zip(end["players"], out.reading["seats"]):
+        for space, truth in p["wall"].items():
+            assert seat["wall"].get(space) == truth or f"wall {p['seat'] + 1} {space}" in doubted, (p["seat"], space)
+    assert not _sure_and_wrong(out, end)

@@ -144,6 +144,16 @@ below 0.5) is told among those peoples by colour, on the pixels that tell the ta
 (``CardReader._people_second_look``)."""
 PEOPLE_LOOK = True
 """Take that second look (False: the whole-card scores alone, as before session 27)."""
+WALL_PEOPLE_LEAD = 0.5
+"""The built-in art, a finished table's walls (:meth:`CardReader.read_walls`): a wall card whose
+read leads a face of its attribute but another people by less than this (whole-card scores) is
+told among those peoples by colour too (:meth:`CardReader._people_distances`, as a taught
+printing's cards are). A warm lamp leaves the barbarians' teal near the elves' green even with
+the light divided out (session 38). Tuning walls (main's reads; 1920x1080 90640-90729, 12 MP
+90730-90749, 1280x720 90610-90639; 3,552 wall cards): of the 397 not under a hand nor tokens that
+had such a rival, the colours named the true people every time (7 of them overruling the whole
+card's read, 90652's barbarian-dagger read elf-dagger among them), the next people lying 1.38-5.1
+times further; under hands they set one default right and none wrong."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
 MASKED_UNSEEN = 1e3
@@ -225,6 +235,10 @@ class CardRead:
     """The runner-up :func:`choose` measured ``confidence`` against: the best template of another
     name ("" where there is none). The photo scorer asks a wall card whose runner-up is the same
     attribute of another people more surely (``score_photo.WALL_PEOPLE_SURE``)."""
+    people_look: float = field(default=0.0, compare=False)
+    """A wall card of the built-in art told among the peoples of its attribute by colour
+    (:meth:`CardReader.read_walls`): how much further (a ratio) the next people's colours lie
+    from the card than the chosen people's do; 0 where no such look was taken."""
 
 
 @dataclass(frozen=True)
@@ -542,7 +556,10 @@ class CardReader:
         ``score_photo.HIDDEN_FIT``), not read empty as :meth:`_across_the_space` reads it."""
         whole = self.layout.layers["whole"].places
         walls = np.array([i for i, place in enumerate(whole) if place.startswith("wall ")], int)
-        read = {r.place: r for r in self._read_layer(image, "whole", walls)}
+        if self.taught or not PEOPLE_LOOK:
+            read = {r.place: r for r in self._read_layer(image, "whole", walls)}
+        else:
+            read = {r.place: r for r in self._wall_people_look(image, walls)}
         strip = self.layout.layers["wall strip"].places
         on = np.array([i for i, place in enumerate(strip) if place.startswith("wall ")
                        and int(place.split()[2]) in (tokens_on or {}).get(int(place.split()[1]), set())], int)
@@ -550,6 +567,35 @@ class CardReader:
             read[r.place] = self._under_tokens(r, read[r.place])
         return {seat: {n: read[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
                 for seat in range(self.num_players)}
+
+    def _wall_people_look(self, image: np.ndarray, walls: np.ndarray) -> list[CardRead]:
+        """The built-in art's wall cards (places ``walls`` of the whole layer) read, each that leads
+        a face of its attribute on another people by less than ``WALL_PEOPLE_LEAD`` named by the
+        people whose colours fit it best among those (its ``people_look`` the ratio of the next
+        distance to the best). A people changed so is not sure (confidence 0), the read it
+        overruled its ``second``."""
+        t, scores, places = self._layer_scores(image, "whole", walls)
+        out = []
+        for k, place in enumerate(places):
+            read = choose(t.names, scores[k], place)
+            if read.card in (EMPTY, BACK, HIDDEN) or "-" not in read.card:
+                out.append(read)
+                continue
+            attribute = read.card.split("-", 1)[1]
+            best = float(scores[k].max())
+            rivals = sorted({n for n, kind, v in zip(t.names, t.kinds, scores[k]) if kind == "face"
+                             and n.split("-", 1)[1] == attribute and v > best - WALL_PEOPLE_LEAD})
+            if len(rivals) < 2:
+                out.append(read)
+                continue
+            distances = self._people_distances(image, "whole", int(walls[k]), rivals)
+            ranked = sorted(distances, key=lambda face: distances[face])
+            ratio = distances[ranked[1]] / max(distances[ranked[0]], 1e-9)
+            if ranked[0] == read.card:
+                out.append(replace(read, people_look=float(ratio)))
+            else:  # the colours overrule the whole card's scores: not sure, the face they name first
+                out.append(replace(read, card=ranked[0], confidence=0.0, second=read.card, people_look=float(ratio)))
+        return out
 
     def _under_tokens(self, strip: CardRead, whole: CardRead) -> CardRead:
         """A wall card with tokens over its middle, read by its top strip; a taught printing's

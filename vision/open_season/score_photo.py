@@ -48,6 +48,14 @@ people's colours and emblem alone) read with less confidence than this is a doub
 moves the peoples' colours (a warm lamp shows the barbarians' teal near the elves' green): fresh
 90652 (session 37's figures, 1920x1080, warm lamp, the far wall), player 4's space 2 read
 elf-dagger at 0.256 over barbarian-dagger, printed sure and wrong."""
+WALL_PEOPLE_LOOK_SURE = 1.8
+"""Such a card is sure from ``WALL_SURE`` again when the colours name the same people and the
+next people's colours lie this many times further from the card (``CardRead.people_look``:
+``vision/open_season/cards.py`` ``WALL_PEOPLE_LEAD``). On the tuning walls there, every look on
+a card in view named the true people; a read the look agreed with lay 1.67 times or more further
+(1.92 or more under ``WALL_PEOPLE_SURE``): 1.8 gives back 60 of session 38's questions on
+1920x1080 90680-90729 (its 60 more), 22 on 90640-90659 and 31 on 1280x720 90610-90639, none
+wrong. A look that overrules the read leaves the card asked (its people first)."""
 ACCOLADE_LEGIBLE_PX_PER_MM = 0.97
 """Accolades seen at fewer camera pixels per mm than this along their sharper axis get a note
 asking for a sharper photo: fresh tables 89700-89749, cards read surely and right 91.4 % at
@@ -620,8 +628,9 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
             elif card != read.card:
                 r.wall_also[space] = read.card
         if card is not None and card == read.card and confidence < WALL_PEOPLE_SURE \
-                and _same_attribute_other_people(card, getattr(read, "second", "")):
-            confidence = 0.0  # asked, the card read first
+                and _same_attribute_other_people(card, getattr(read, "second", "")) \
+                and getattr(read, "people_look", 0.0) < WALL_PEOPLE_LOOK_SURE:
+            confidence = 0.0  # asked, the card read first (unless its colours clearly name its people)
         r.wall[space] = card
         r.wall_confidence[space] = (card, confidence)
     if side is not None:

@@ -985,7 +985,7 @@ def test_an_icon_no_attributes_art_matches_is_covered_and_any_face_may_lie_there
     (0.4, 1.2, True),    # they barely do: asked, as session 38 asked every such card
     (0.4, 0.0, True),    # no look taken (a taught printing's read, a strip): asked
     (0.2, 2.5, True),    # under WALL_SURE: asked whatever the colours say
-    (0.0, 2.5, True),    # the colours overruled the whole card (confidence 0): asked, their face first
+    (0.0, 2.5, True),    # the colours named another people (confidence 0): asked
 ])
 def test_a_wall_card_against_another_peoples_face_is_sure_when_its_colours_clearly_name_its_people(
         confidence: float, look: float, asked: bool) -> None:

@@ -55,7 +55,7 @@ next people's colours lie this many times further from the card (``CardRead.peop
 a card in view named the true people; a read the look agreed with lay 1.67 times or more further
 (1.92 or more under ``WALL_PEOPLE_SURE``): 1.8 gives back 60 of session 38's questions on
 1920x1080 90680-90729 (its 60 more), 22 on 90640-90659 and 31 on 1280x720 90610-90639, none
-wrong. A look that overrules the read leaves the card asked (its people first)."""
+wrong. A look that names another people leaves the card asked, the read its default."""
 ACCOLADE_LEGIBLE_PX_PER_MM = 0.97
 """Accolades seen at fewer camera pixels per mm than this along their sharper axis get a note
 asking for a sharper photo: fresh tables 89700-89749, cards read surely and right 91.4 % at

@@ -509,6 +509,7 @@ def test_the_walls_read_alone_are_the_walls_the_whole_table_reading_gives(
     use: every wall card, the ones with trophy tokens read by their top strip, is what
     ``read_table`` reads."""
     from vision.open_season.cards import CardReader
+    from vision.open_season.score_photo import _same_attribute_other_people
 
     for image_path, gt in tables:
         end = gt["end"]
@@ -533,7 +534,11 @@ def test_the_walls_read_alone_are_the_walls_the_whole_table_reading_gives(
                 for n, r in whole[s].items():
                     got = walls[s][n]
                     assert (got.place, got.card, got.whole) == (r.place, r.card, r.whole)
-                    assert got.confidence == pytest.approx(r.confidence, abs=1e-5)
+                    # session 39: the walls alone take a colour look at a card against another
+                    # people's face of its attribute; where the colours name another people it
+                    # is not sure (confidence 0), the card as read
+                    looked_away = got.confidence == 0.0 and _same_attribute_other_people(got.card, got.second)
+                    assert looked_away or got.confidence == pytest.approx(r.confidence, abs=1e-5)
                     assert got.fit == pytest.approx(r.fit, abs=1e-5)
 
 

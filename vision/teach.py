@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import cv2
 import numpy as np
@@ -124,6 +125,35 @@ distance, a mean along the side's middle three quarters) to be trusted; else the
 its place (a tile: at ``_locate``'s shift). Rendered teach photos of training printings 1-2:
 weakest sides 6-101, 95 % above 13."""
 CARD_ALIGN = True
+SIBLING_CHECK = True
+"""An Open Season card cut along an outline that lies well off where the other faces of its people
+(cut from the same photo: they share the frame and the emblem) show their print is cut again near
+where they put it (False: as before session 39). Cards of one people lie side by side on the
+sheet, their frames one colour: where a card lies against its neighbour the true edge between
+them hardly shows, and the free search found a rectangle a frame's width off (its sides on the
+frame's inner line and on the neighbour's): other-hand printing 997235's first teach photo cut
+barbarian-dagger, dwarf-earrings and dwarf-eyepatch 12-16 px (3-4 mm) off their siblings, the
+pack taught from it read a barbarian-dagger as barbarian-eyepatch, surely (docs/teach.md,
+session 39)."""
+SIBLING_SHIFT_PX = 10
+"""A face whose print lies this far (either way, px at ``CUT_PX_PER_MM``) from its siblings' is cut
+again. Rendered first teach photos of other-hand printings 997220 and 997235: the three cards cut
+off 12-16 px; every other card within 8 (997235: 3), the pose search reaching 8 (2 mm)."""
+SIBLING_REACH_PX = 20
+"""How far the print is looked for (a wrong cut: a frame's width, 3-4 mm)."""
+SIBLING_BLUR_MM = 0.4
+"""The faces are compared blurred so (the photo's sharpness varies across the sheet)."""
+SIBLING_RECUT_REACH_PX = 3
+"""The outline is looked for again this far round where the siblings put it."""
+SIBLING_MIN = 3
+"""Siblings needed to say where a face's print lies (their median)."""
+SIBLING_GAIN = 0.1
+"""A card cut again is kept only where it correlates with its siblings as they lie by this much
+more than its first cut (``_sibling_likeness``). Cut a frame's width off, a card correlates
+0.38-0.60 and cut again 0.80-0.86; right cards of printings whose faces of a people differ in layout
+show shifts of 10-14 px up or down, and cut again they gain 0.01-0.03 (fresh printings 997240,
+997245, 997247: their print likeness fell, 0.95-0.99 to 0.79-0.90) or lose (997223). Set after
+the fresh run of session 39, which made 997240-997247 tuning for it (docs/teach.md)."""
 """Cut each card along its own outline (False: at its place, as before session 21)."""
 TILE_ALIGN = True
 """Cut each Octocube tile along its own outline (False: the shift of most printed pixels,
@@ -315,9 +345,9 @@ def _edge_maps(cut: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _outline_fits(edges: tuple[np.ndarray, np.ndarray], turn: float, size_px: tuple[int, int], margin_px: int,
-                  shifts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                  shifts: np.ndarray | tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """For the component's rectangle turned by ``turn`` degrees in the cut and shifted by every
-    (dy, dx) in ``shifts`` x ``shifts`` from its place: how well its four sides lie on edges (the
+    (dy, dx) in ``shifts`` x ``shifts`` (or ``shifts`` = (x shifts, y shifts)) from its place: how well its four sides lie on edges (the
     log of their product)
     (``edges``: :func:`_edge_maps` of the cut; a few degrees do not change them, so they are
     turned rather than made again) and the weakest side's strength (each side a mean along its
@@ -329,7 +359,8 @@ def _outline_fits(edges: tuple[np.ndarray, np.ndarray], turn: float, size_px: tu
     down = np.vstack([np.zeros((1, w), np.float32), np.cumsum(cols, axis=0)])
     across = np.hstack([np.zeros((h, 1), np.float32), np.cumsum(rows, axis=1)])
     cw, ch = size_px
-    x0, y0 = margin_px + shifts[None, :], margin_px + shifts[:, None]
+    shifts_x, shifts_y = shifts if isinstance(shifts, tuple) else (shifts, shifts)
+    x0, y0 = margin_px + shifts_x[None, :], margin_px + shifts_y[:, None]
     iy, ix = ch // 8, cw // 8
     left = (down[y0 + ch - iy, x0] - down[y0 + iy, x0]) / (ch - 2 * iy)
     right = (down[y0 + ch - iy, x0 + cw] - down[y0 + iy, x0 + cw]) / (ch - 2 * iy)
@@ -368,6 +399,43 @@ def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> 
     if weakest_side < OUTLINE_EDGE_MIN:
         return None
     return turn, dx, dy
+
+
+def _outline_pose_near(cut: np.ndarray, size_px: tuple[int, int], margin_px: int,
+                       near: tuple[int, int]) -> tuple[float, int, int] | None:
+    """The turn and shift (as :func:`_outline_pose`) of the rectangle whose sides part inside from
+    outside the most within ``SIBLING_RECUT_REACH_PX`` of the shift ``near`` (dx, dy), clipped to
+    the cut; no weakest side is asked for (the siblings placed it: its sides may touch a
+    neighbour of the same frame, the very case that misled the free search). None where that
+    lies beyond what the cut holds."""
+    limit = margin_px - OUTLINE_EDGE_STRIP_PX - 2
+    xs, ys = (np.arange(max(-limit, c - SIBLING_RECUT_REACH_PX), min(limit, c + SIBLING_RECUT_REACH_PX) + 1)
+              for c in near)
+    if not len(xs) or not len(ys):
+        return None
+    edges = _edge_maps(cut.astype(np.float32))
+    best = (-np.inf, 0.0, 0, 0)
+    for turn in np.arange(-OUTLINE_MAX_TURN_DEG, OUTLINE_MAX_TURN_DEG + 1e-6, OUTLINE_TURN_STEPS_DEG[1]):
+        total, _ = _outline_fits(edges, float(turn), size_px, margin_px, (xs, ys))
+        k = np.unravel_index(int(np.argmax(total)), total.shape)
+        if total[k] > best[0]:
+            best = (float(total[k]), float(turn), int(xs[k[1]]), int(ys[k[0]]))
+    return best[1], best[2], best[3]
+
+
+def _sibling_shift(face: np.ndarray, siblings: list[np.ndarray]) -> tuple[int, int]:
+    """(dx, dy) px: how far ``face``'s print lies from where its siblings' (the other faces of its
+    people, which share its frame and emblem) lies, by normalised correlation of the blurred face
+    with the middle of their median, within ``SIBLING_REACH_PX``."""
+    reach = SIBLING_REACH_PX
+    blur = SIBLING_BLUR_MM * CUT_PX_PER_MM
+    ref = np.median(np.stack([s.astype(np.float32) for s in siblings]), axis=0)
+    a = cv2.GaussianBlur(face.astype(np.float32), (0, 0), blur)
+    b = cv2.GaussianBlur(ref, (0, 0), blur)
+    h, w = a.shape[:2]
+    res = cv2.matchTemplate(a, b[reach:h - reach, reach:w - reach], cv2.TM_CCOEFF_NORMED)
+    _, _, _, (x, y) = cv2.minMaxLoc(np.nan_to_num(res, nan=-1.0))
+    return x - reach, y - reach
 
 
 def _face_in_cut(place: object, pose: tuple[float, int, int]) -> tuple[np.ndarray, tuple[int, int]]:
@@ -640,6 +708,66 @@ def _upside_down(location: object) -> bool:
     return bool(dy > abs(dx))
 
 
+def _sibling_likeness(face: np.ndarray, siblings: list[np.ndarray]) -> float:
+    """Normalised correlation of ``face`` with its siblings' median as they lie (no shift), both
+    blurred as :func:`_sibling_shift` compares them, over the middle (``SIBLING_REACH_PX`` in)."""
+    reach, blur = SIBLING_REACH_PX, SIBLING_BLUR_MM * CUT_PX_PER_MM
+    ref = np.median(np.stack([s.astype(np.float32) for s in siblings]), axis=0)
+    a = cv2.GaussianBlur(face.astype(np.float32), (0, 0), blur)
+    b = cv2.GaussianBlur(ref, (0, 0), blur)
+    h, w = a.shape[:2]
+    a, b = a[reach:h - reach, reach:w - reach], b[reach:h - reach, reach:w - reach]
+    a, b = a - a.mean(axis=(0, 1)), b - b.mean(axis=(0, 1))
+    return float((a * b).sum() / max(float(np.sqrt((a * a).sum() * (b * b).sum())), 1e-9))
+
+
+def _card_face(image: np.ndarray, location: object, place: object, pose: tuple[float, int, int],
+               field: np.ndarray | None, band_paper: np.ndarray, gains: Any) -> np.ndarray:
+    """A card cut straight at ``pose`` (:func:`_cut_straight`), white-balanced on the paper field
+    at its window (``field``; None: ``gains``, the photo's)."""
+    straight = _cut_straight(image, location, place, pose)
+    if field is not None:  # the face's own window (its pose: a few mm, the field is smooth)
+        gains = _field_gains(field, band_paper, place.centre_mm,  # type: ignore[attr-defined]
+                             (straight.shape[1], straight.shape[0]))
+    return np.clip(straight.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+
+
+def _recut_off_siblings(image: np.ndarray, location: object, wanted: dict[str, Any], faces: dict[str, np.ndarray],
+                        card_cuts: dict[str, tuple[np.ndarray, tuple[int, int], tuple[float, int, int] | None, Any]],
+                        field: np.ndarray | None, band_paper: np.ndarray, margin_px: int) -> dict[str, np.ndarray]:
+    """Card faces cut again (``SIBLING_CHECK``): each card whose print lies ``SIBLING_SHIFT_PX`` or
+    more from where the other faces of its people (``people-attribute`` names, at least
+    ``SIBLING_MIN`` of them) show theirs, cut along the outline found near where they put it, when
+    that makes it look clearly more like them where they lie (:func:`_sibling_likeness`,
+    ``SIBLING_GAIN``). Place name ->
+    the new face. Other-hand printing 997235 (first photo): the three cards cut a frame's width off
+    correlated 0.46-0.60 with their siblings, cut again 0.80-0.84 (every card cut right: 0.81-0.88);
+    997223: three right cards of a people whose faces differ in layout showed shifts of 10-14 px,
+    and elf-dagger, cut again, fell from 0.84 to 0.75: kept as it was."""
+    out: dict[str, np.ndarray] = {}
+    peoples = sorted({n.split("-")[0] for n in card_cuts if "-" in n})
+    for people in peoples:
+        group = [n for n in card_cuts if n.split("-")[0] == people and n in faces]
+        for place_name in group:
+            siblings = [faces[n] for n in group if n != place_name and faces[n].shape == faces[place_name].shape]
+            if len(siblings) < SIBLING_MIN:
+                continue
+            sx, sy = _sibling_shift(faces[place_name], siblings)
+            if max(abs(sx), abs(sy)) < SIBLING_SHIFT_PX:
+                continue
+            balanced, size, pose, gains = card_cuts[place_name]
+            dx, dy = (pose[1], pose[2]) if pose is not None else (0, 0)
+            again = _outline_pose_near(balanced, size, margin_px, (dx + sx, dy + sy))
+            if again is None:
+                continue
+            face = _card_face(image, location, wanted[place_name], again, field, band_paper, gains)
+            # kept where it looks more like its siblings as they lie (a printing whose faces of a
+            # people differ in layout shows a shift that no better cut explains: 997223)
+            if _sibling_likeness(face, siblings) >= _sibling_likeness(faces[place_name], siblings) + SIBLING_GAIN:
+                out[place_name] = face
+    return out
+
+
 def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -> TeachResult:
     """Learn ``game``'s faces from ``photos`` ((name, BGR image) each). Raises :class:`TeachError`
     when no photo shows the sheet or no face could be learned."""
@@ -664,6 +792,7 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
         out = set(places_out_of_view((width, height), location, MARGIN_MM))
         cuts = cut_places(image, location, CUT_PX_PER_MM, MARGIN_MM)
         faces: dict[str, np.ndarray] = {}
+        card_cuts: dict[str, tuple[np.ndarray, tuple[int, int], tuple[float, int, int] | None, Any]] = {}
         ring = max(2, margin_px // 2)
         flat = [p for n, p in wanted.items() if p.kind == "tile" and n in cuts]
         photo_gains = (np.median([_paper_gains(cuts[p.name], ring) for p in flat], axis=0) if flat
@@ -713,14 +842,17 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                 # views was askew: a taught inn card misread, docs/teach.md session 21)
                 pose = None if empty or not CARD_ALIGN else _outline_pose(balanced, size, margin_px)
                 if pose is not None:
-                    straight = _cut_straight(image, location, place, pose)
-                    if field is not None:  # the face's own window (its pose: a few mm, the field is smooth)
-                        gains = _field_gains(field, band_paper, place.centre_mm, (straight.shape[1], straight.shape[0]))
-                    face = np.clip(straight.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+                    face = _card_face(image, location, place, pose, field, band_paper, gains)
+                if not empty:
+                    card_cuts[place_name] = (balanced, size, pose, gains)
             if empty and place.kind != "cube":
                 refused.append((photo_name, place_name, "the place is empty (component missing)"))
                 continue
             faces[place_name] = face
+        if SIBLING_CHECK and CARD_ALIGN:
+            for place_name, face in _recut_off_siblings(image, location, wanted, faces, card_cuts, field,
+                                                        band_paper, margin_px).items():
+                faces[place_name] = face
         # two identical cards are not looked for: a random printing's cards of one people differ
         # by an icon that the alike-measure does not weigh enough (false refusals, docs/teach.md)
         same = _same_faces(faces, game) if game == "octocube" else {}

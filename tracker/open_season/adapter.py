@@ -299,6 +299,29 @@ def _multiset(seen: Iterable[str], want: Iterable[str]) -> tuple[list[str], list
     return sorted((a - b).elements()), sorted((b - a).elements())
 
 
+def _extra_weights(got: tuple[str, ...], want: tuple[str, ...], sure: tuple[float, ...],
+                   extra: list[str]) -> list[tuple[float, str]]:
+    """(weight, card) for each card of a stock read beyond the expected one (``extra``), sorted:
+    each copy weighs the confidence of the position it was read at (at least 0.1). Of a name's
+    positions, those where the expected stock holds that name are its expected copies, then the
+    surest of the rest: the extra copies are the least sure positions left.
+    Before, every copy weighed the least sure position of its name: a card given onto player 2's
+    stock, read surely on top, weighed 0.1 because the stock's bottom card (mage-eyepatch, read
+    unsurely by its strip) was read as the same card, and the scene was taken as unchanged (game
+    103023, printing 997223; the give was never followed and the game's last moves were lost)."""
+    out: list[tuple[float, str]] = []
+    for card in sorted(set(extra)):
+        positions = [i for i, name in enumerate(got) if name == card]
+        conf = {i: max(0.1, min(1.0, sure[i] if i < len(sure) else 1.0)) for i in positions}
+        expected = sum(1 for name in want if name == card)
+        matched = [i for i in positions if i < len(want) and want[i] == card][:expected]
+        rest = sorted((i for i in positions if i not in matched), key=lambda i: -conf[i])
+        matched += rest[:expected - len(matched)]
+        left = sorted((i for i in positions if i not in matched), key=lambda i: conf[i])
+        out.extend((conf[i], card) for i in left[:extra.count(card)])
+    return sorted(out)
+
+
 def _places(obs: OpenSeasonObservation) -> dict[Any, Counter[str]]:
     """The face-up cards of each place on the table."""
     # keyed by position, not by name: the inn, the discards, then each seat's wall, stock, kept card
@@ -550,9 +573,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                                              for i, name in enumerate(got.stock) if name == c)))
                 diffs.append(Difference(f"{who}'s stock shows {c} where {m} is expected (a widened reading)",
                                         min(read, STAND_IN_WEIGHT)))
-            weights = sorted((max(0.1, min(1.0, min((sure[i] if i < len(sure) else 1.0)
-                                                    for i, name in enumerate(got.stock) if name == c))), c)
-                             for c in extra)
+            weights = _extra_weights(got.stock, want.stock, sure, extra)
             diffs.extend(Difference(f"{who}'s stock shows {c} too", w) for w, c in weights)
             diffs.extend(Difference(f"{who}'s stock lacks {c}", weights[k][0] if k < len(weights) else 1.0)
                          for k, c in enumerate(missing))

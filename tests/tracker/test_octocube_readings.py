@@ -18,6 +18,7 @@ from rules.octocube.components import Tile
 from rules.octocube.moves import Pass, Pivot, Place, Score
 from tests.tracker.octocube_helpers import pair
 from tracker.adapter import Difference
+from tracker.inference import InferenceConfig
 from tracker.octocube.adapter import (
     _LABELS,
     COVERED,
@@ -82,6 +83,26 @@ def test_a_tile_seen_where_a_cube_should_stand() -> None:
         Difference("B2 shows a white starfish, expected a cube there", 0.8)]
     assert diffs(view, OctocubeObservation(tops={B2: top(B2, None, 0.8)})) == [
         Difference("B2 shows nothing, expected a cube there", 0.8)]
+
+
+def test_a_cube_not_found_whose_own_top_is_read_as_the_stack_top_there_counts_little() -> None:
+    """Taught fresh printing 997376, game 72700: Blue's cube wearing a light blue sextant missed
+    (its thin rim), its top read as C4's stack top: with "not found" the two outweighed the
+    doubtful tolerance and Red's roll beside it raised an alarm. Only that seat's own top, and
+    only while its cube is nowhere to be seen, counts so little."""
+    view = OctocubeView(tops={B2: COVERED}, cubes={2: CubeView(B2, STAR, 90)})
+    missed = [Difference("Blue's cube was not found, only its top on B2", 0.3)]
+    assert diffs(view, OctocubeObservation(tops={B2: top(B2, STAR, 0.8)})) == missed
+    assert sum(d.weight for d in missed) <= InferenceConfig().tolerance < 0.5 + 0.8
+    # another tile there is another stack: the cube is gone from it
+    assert diffs(view, OctocubeObservation(tops={B2: top(B2, PEARL, 0.8)})) == [
+        Difference("B2 shows a green pearl, expected a cube there", 0.8),
+        Difference("Blue's cube was not found", 0.5)]
+    # the cube found elsewhere: its top is not what B2 shows
+    moved = {2: CubeReading(2, C3, STAR, 1.0, rotation=90)}
+    assert diffs(view, OctocubeObservation(tops={B2: top(B2, STAR, 0.8)}, cubes=moved)) == [
+        Difference("B2 shows a white starfish, expected a cube there", 0.8),
+        Difference("Blue's cube is on C3, expected on B2", 1.0)]
 
 
 def test_a_cube_covering_a_stack_that_should_show_and_no_height_is_judged_under_it() -> None:

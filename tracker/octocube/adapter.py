@@ -138,7 +138,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             reading = tops.get(loc)
             if reading is not None and want is not COVERED and want is not None and want is not UNKNOWN \
                     and not reading.covered and reading.tile == want \
-                    and (reading.height is None or expected.heights.get(loc) in (None, reading.height)):
+                    and (reading.height is None or expected.heights.get(loc) in (None, reading.height)) \
+                    and not (isinstance(reading, SteadyTopReading) and want != reading.was):
                 continue  # the common case: the stack top is what was expected (fast path)
             name = _label(loc)
             if reading is None:
@@ -146,7 +147,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     continue
                 diffs.append(Difference(f"{name} was not read", 0.3))
                 continue
-            if isinstance(reading, SteadyTopReading) and isinstance(want, Tile) and not reading.covered:
+            if isinstance(reading, SteadyTopReading) and isinstance(want, Tile) and not reading.covered and not (
+                    reading.in_view and want != reading.was and isinstance(reading.was, Tile)
+                    and alike_in_grey(want, reading.was)):
                 # its visible part looks as before: the state's tile is still there, or one that
                 # looks the same in grey (hidden_tops.py)
                 if want != reading.was and not (isinstance(reading.was, Tile) and alike_in_grey(want, reading.was)):

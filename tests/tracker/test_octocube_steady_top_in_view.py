@@ -62,6 +62,7 @@ def test_a_doubtful_misreading_of_a_steady_top_in_view_raises_no_alarm() -> None
     seen = observation_from_state(twin.game.new_initial_state(twin.seed))
     loc = _far_from_cubes(seen)
     want = seen.tops[loc].tile
+    assert want is not None
     wrong = _other_object(want)
     art = _art(1)
     memory = StackHeights()
@@ -85,6 +86,7 @@ def test_what_stays_weighed_by_the_reading() -> None:
     seen = observation_from_state(twin.game.new_initial_state(twin.seed))
     loc = _far_from_cubes(seen)
     want = seen.tops[loc].tile
+    assert want is not None
     wrong = _other_object(want)
     art = _art(1)
     memory = StackHeights()

@@ -98,6 +98,11 @@ def test_a_cube_not_found_whose_own_top_is_read_as_the_stack_top_there_counts_li
     assert diffs(view, OctocubeObservation(tops={B2: top(B2, PEARL, 0.8)})) == [
         Difference("B2 shows a green pearl, expected a cube there", 0.8),
         Difference("Blue's cube was not found", 0.5)]
+    # found only unsurely on the space next door (72703, move 154): its own top on B2 is not counted again
+    next_door = {2: CubeReading(2, (1, 2), PEARL, 0.45, rotation=None, place_confidence=0.3)}
+    assert diffs(view, OctocubeObservation(tops={B2: top(B2, STAR, 0.9)}, cubes=next_door)) == [
+        Difference("Blue's cube is on C2, expected on B2", 0.25),
+        Difference("Blue's cube shows a green pearl on top, expected a white starfish", 0.45)]
     # the cube found elsewhere: its top is not what B2 shows
     moved = {2: CubeReading(2, C3, STAR, 1.0, rotation=90)}
     assert diffs(view, OctocubeObservation(tops={B2: top(B2, STAR, 0.8)}, cubes=moved)) == [

@@ -103,6 +103,11 @@ def test_a_cube_not_found_whose_own_top_is_read_as_the_stack_top_there_counts_li
     assert diffs(view, OctocubeObservation(tops={B2: top(B2, STAR, 0.9)}, cubes=next_door)) == [
         Difference("Blue's cube is on C2, expected on B2", 0.25),
         Difference("Blue's cube shows a green pearl on top, expected a white starfish", 0.45)]
+    # on a stack topped by the same tile, the space looks the same whether the cube stayed or left
+    same_under = OctocubeView(tops={B2: COVERED}, cubes={2: CubeView(B2, STAR, 90, under=STAR)})
+    assert diffs(same_under, OctocubeObservation(tops={B2: top(B2, STAR, 0.8)})) == [
+        Difference("B2 shows a white starfish, expected a cube there", 0.8),
+        Difference("Blue's cube was not found", 0.5)]
     # the cube found elsewhere: its top is not what B2 shows
     moved = {2: CubeReading(2, C3, STAR, 1.0, rotation=90)}
     assert diffs(view, OctocubeObservation(tops={B2: top(B2, STAR, 0.8)}, cubes=moved)) == [

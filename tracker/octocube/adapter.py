@@ -44,6 +44,9 @@ class CubeView:
     """Tile, None (bare metal) or UNKNOWN (a tile nobody has seen yet: matches any tile)."""
     rotation: int | None
     """In-plane rotation of the top tile (degrees clockwise seen from above) when known."""
+    under: Any = field(default=None, compare=False)
+    """The top tile of the stack the cube stands on (None: no tile), which shows once it leaves:
+    not part of the look (two views that differ only there look the same)."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,12 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         for cube in state.cubes:
             top = cube.faces["top"]
             rotation = top_rotation(cube.ups) if top is not None else None
-            view.cubes[cube.seat] = CubeView(None, None, None) if final else CubeView(cube.location, top, rotation)
+            under = None
+            if cube.location is not None and not final:
+                stack = state.stacks.get(cube.location)
+                under = stack[-1] if stack else None
+            view.cubes[cube.seat] = CubeView(None, None, None) if final else CubeView(cube.location, top, rotation,
+                                                                                       under)
         for seat, board in enumerate(state.boards):
             tiles = board.object_tiles()
             coins, unseen = board.coins, 0
@@ -292,13 +300,16 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
 
     def _missed_cube_wearing(self, expected: OctocubeView, observed: OctocubeObservation, loc: Location,
                              tile: Any) -> int | None:
-        """The seat whose cube is expected on ``loc`` wearing ``tile`` on top and was not found
+        """The seat whose cube is expected on ``loc`` wearing ``tile`` on top, standing on a stack
+        whose top is another tile (else the space looks the same whether it stayed or left: fresh
+        printing 997381, game 72705, Yellow wearing a coin on a coin and then a light blue amphora on
+        a light blue amphora, its roll between them taken for nothing), and was not found
         this scene, or found only unsurely on a space next door (:attr:`unsure_place`: its place counts
     little already), else None (see :attr:`missed_cube_top_weight`)."""
         if tile is None:
             return None
         for seat, want in expected.cubes.items():
-            if want.location == loc and want.top == tile and (
+            if want.location == loc and want.top == tile and want.under != tile and (
                     seat not in observed.cubes or self._unsure_between(observed.cubes[seat], loc)):
                 return seat
         return None

@@ -18,6 +18,7 @@ from rules.octocube.components import Tile
 from rules.octocube.moves import Pass, Pivot, Place, Score
 from tests.tracker.octocube_helpers import pair
 from tracker.adapter import Difference
+from tracker.inference import InferenceConfig
 from tracker.octocube.adapter import (
     _LABELS,
     COVERED,
@@ -82,6 +83,54 @@ def test_a_tile_seen_where_a_cube_should_stand() -> None:
         Difference("B2 shows a white starfish, expected a cube there", 0.8)]
     assert diffs(view, OctocubeObservation(tops={B2: top(B2, None, 0.8)})) == [
         Difference("B2 shows nothing, expected a cube there", 0.8)]
+
+
+def test_a_cube_not_found_whose_own_top_is_read_as_the_stack_top_there_counts_little() -> None:
+    """Taught fresh printing 997376, game 72700: Blue's cube wearing a light blue sextant missed
+    (its thin rim), its top read as C4's stack top: with "not found" the two outweighed the
+    doubtful tolerance and Red's roll beside it raised an alarm. Only that seat's own top, and
+    only while its cube is nowhere to be seen, counts so little."""
+    view = OctocubeView(tops={B2: COVERED}, cubes={2: CubeView(B2, STAR, 90)})
+    missed = [Difference("Blue's cube was not found, only its top on B2", 0.3)]
+    assert diffs(view, OctocubeObservation(tops={B2: top(B2, STAR, 0.8)})) == missed
+    assert sum(d.weight for d in missed) <= InferenceConfig().tolerance < 0.5 + 0.8
+    # another tile there is another stack: the cube is gone from it
+    assert diffs(view, OctocubeObservation(tops={B2: top(B2, PEARL, 0.8)})) == [
+        Difference("B2 shows a green pearl, expected a cube there", 0.8),
+        Difference("Blue's cube was not found", 0.5)]
+    # found only unsurely on the space next door (72703, move 154): its own top on B2 is not counted again
+    next_door = {2: CubeReading(2, (1, 2), PEARL, 0.45, rotation=None, place_confidence=0.3)}
+    assert diffs(view, OctocubeObservation(tops={B2: top(B2, STAR, 0.9)}, cubes=next_door)) == [
+        Difference("Blue's cube is on C2, expected on B2", 0.25),
+        Difference("Blue's cube shows a green pearl on top, expected a white starfish", 0.45)]
+    # on a stack topped by the same tile, the space looks the same whether the cube stayed or left
+    same_under = OctocubeView(tops={B2: COVERED}, cubes={2: CubeView(B2, STAR, 90, under=STAR)})
+    assert diffs(same_under, OctocubeObservation(tops={B2: top(B2, STAR, 0.8)})) == [
+        Difference("B2 shows a white starfish, expected a cube there", 0.8),
+        Difference("Blue's cube was not found", 0.5)]
+    # the cube found elsewhere: its top is not what B2 shows
+    moved = {2: CubeReading(2, C3, STAR, 1.0, rotation=90)}
+    assert diffs(view, OctocubeObservation(tops={B2: top(B2, STAR, 0.8)}, cubes=moved)) == [
+        Difference("B2 shows a white starfish, expected a cube there", 0.8),
+        Difference("Blue's cube is on C3, expected on B2", 1.0)]
+
+
+def test_a_stack_top_beside_a_cube_read_as_its_object_in_another_colour_counts_half() -> None:
+    """Taught fresh printing 997379, game 72703 (lamp): D2's white sextant in the shadow of the
+    cubes on C2 and D1 read as the light blue sextant at 0.9; a roll onto D1 met an alarm and the
+    game was lost. Only the same object in another colour, and only beside a cube (diagonals too)."""
+    light_blue_star = Tile("object", "light blue", "starfish")
+    view = OctocubeView(tops={B2: STAR})
+    for cube_at in ((0, 1), (2, 2), (1, 2)):
+        seen = OctocubeObservation(tops={B2: top(B2, light_blue_star, 0.9)}, cubes={0: CubeReading(0, cube_at, None, 1.0)})
+        got = [d for d in diffs(view, seen) if d.description.startswith("B2")]
+        assert got == [Difference("B2 shows a light blue starfish, expected a white starfish", 0.5)], cube_at
+    # no cube beside it, or another object: counted in full
+    far = OctocubeObservation(tops={B2: top(B2, light_blue_star, 0.9)}, cubes={0: CubeReading(0, (3, 3), None, 1.0)})
+    assert [d.weight for d in diffs(view, far) if d.description.startswith("B2")] == [0.9]
+    other = OctocubeObservation(tops={B2: top(B2, PEARL, 0.9)}, cubes={0: CubeReading(0, C3, None, 1.0)})
+    assert [d.weight for d in diffs(view, other) if d.description.startswith("B2")] == [0.9]
+    assert OctocubeAdapter.shade_beside_cube_weight < InferenceConfig().tolerance
 
 
 def test_a_cube_covering_a_stack_that_should_show_and_no_height_is_judged_under_it() -> None:

@@ -30,6 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+import numpy as np
+
 from rules.octocube.components import Location, Tile
 from vision.octocube.observation import CubeReading, OctocubeObservation, StackTopReading
 
@@ -99,6 +101,9 @@ class SteadyTopReading(StackTopReading):
     look otherwise in grey (:func:`alike_in_grey`) is contradicted."""
 
     was: Any = field(default=None, compare=False)
+    in_view: bool = field(default=False, compare=False)
+    """No cube hides any of it (``STEADY_IN_VIEW_BELOW``): its name, doubtful as it is, still
+    tells between two tiles alike in grey, which the steady pixels cannot."""
 
 
 def alike_in_grey(one: Tile, other: Tile) -> bool:
@@ -116,6 +121,16 @@ STEADY_GREY = 6.0
 correlation is under 0.9) looks as it did; read under ``STEADY_BELOW``, it becomes a
 :class:`SteadyTopReading`."""
 STEADY_BELOW = 0.5
+STEADY_IN_VIEW_BELOW = 0.8
+"""A top no cube hides, read this doubtfully (under the inference's ``doubtful_reading``) as a tile
+other than the state's, whose whole fingerprint looks as it did in the accepted scene (the same
+``STEADY_CORRELATION`` and ``STEADY_GREY``, cubes within reach unchanged), is steady too: taught
+fresh printing 997377, game 72701 (tilt 4.6, lamp), E3's light blue starfish read by turns as the
+starfish (0.49-0.51) and as the light blue pearl (0.53-0.79) over eight scenes in which its
+pixels did not change (correlation 0.974-0.982, grey difference 4.8-5.5); at a Yellow pivot of a
+bare cube, which changes nothing in view, the pearl at 0.625 was over the tolerance (0.6) and the
+players heard that "a tile left stack E3" (the game's first false alarm, at move 11). A reading
+this sure or surer is no guess: a confident misread is still an alarm."""
 
 
 HIDING_REACH = 2
@@ -165,10 +180,12 @@ def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: 
     sure: dict[Location, StackTopReading] = {}
     for loc, reading in observed.tops.items():
         want = expected_tops.get(loc)
-        if (isinstance(want, Tile) and not reading.covered and reading.confidence < STEADY_BELOW
+        in_view = reading.fingerprint_seen is None
+        if (isinstance(want, Tile) and not reading.covered
+                and reading.confidence < (STEADY_IN_VIEW_BELOW if in_view else STEADY_BELOW)
                 and _visibly_steady(loc, reading, reference_tops.get(loc), _looks(reference_cubes), looks_now)):
             sure[loc] = SteadyTopReading(**{f.name: getattr(reading, f.name) for f in fields(StackTopReading)},
-                                         was=want)
+                                         was=want, in_view=in_view)
             continue
         if (not isinstance(want, Tile) or reading.covered or reading.tile is None or reading.tile == want
                 or reading.confidence >= CHANGED_CONFIDENCE or reading.fingerprint is None
@@ -217,24 +234,29 @@ def _visibly_changed(loc: Location, reading: StackTopReading, before: StackTopRe
 def _visibly_steady(loc: Location, reading: StackTopReading, before: StackTopReading | None,
                     looks_before: dict[int, tuple[Any, Any, Any]], looks_now: dict[int, tuple[Any, Any, Any]]) -> bool:
     """Whether ``loc``'s visible part looks as it did in ``before`` (see :class:`SteadyTopReading`)."""
-    change = _visible_change(loc, reading, before, looks_before, looks_now)
+    change = _visible_change(loc, reading, before, looks_before, looks_now, whole_in_view=True)
     return change is not None and change.correlation >= STEADY_CORRELATION and change.residual <= STEADY_GREY
 
 
 def _visible_change(loc: Location, reading: StackTopReading, before: StackTopReading | None,
-                    looks_before: dict[int, tuple[Any, Any, Any]], looks_now: dict[int, tuple[Any, Any, Any]]
-                    ) -> Any:
+                    looks_before: dict[int, tuple[Any, Any, Any]], looks_now: dict[int, tuple[Any, Any, Any]],
+                    whole_in_view: bool = False) -> Any:
     """The visible part's change since ``before`` (vision/octocube/heights.py ``visible_change``),
     None where it cannot be compared: no fingerprint, covered, too little in view, or a cube near
-    it came, left, turned or pivoted (the hiding may differ)."""
+    it came, left, turned or pivoted (the hiding may differ). ``whole_in_view``: a top that no cube
+    hid in either scene is compared whole (else it is not compared)."""
     from vision.octocube.heights import visible_change
 
-    if (before is None or before.covered or before.fingerprint is None or before.fingerprint_seen is None
-            or reading.fingerprint is None or reading.fingerprint_seen is None):
+    if before is None or before.covered or before.fingerprint is None or reading.fingerprint is None:
+        return None
+    seen_before, seen_now = before.fingerprint_seen, reading.fingerprint_seen
+    if seen_before is None and seen_now is None and whole_in_view:
+        seen_before = seen_now = np.full(reading.fingerprint.shape, 255, np.uint8)
+    if seen_before is None or seen_now is None:
         return None
     seats = {s for s, look in looks_before.items() if _near(loc, look[0])}
     seats |= {s for s, look in looks_now.items() if _near(loc, look[0])}
     if any(looks_before.get(s) != looks_now.get(s) for s in seats):
         return None
-    change = visible_change(before.fingerprint, reading.fingerprint, before.fingerprint_seen, reading.fingerprint_seen)
+    change = visible_change(before.fingerprint, reading.fingerprint, seen_before, seen_now)
     return None if change.share < MIN_VISIBLE_SHARE else change

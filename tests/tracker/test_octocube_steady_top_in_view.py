@@ -56,15 +56,20 @@ def _other_object(want: Tile) -> Tile:
     return Tile("object", want.colour, obj)
 
 
-def test_a_doubtful_misreading_of_a_steady_top_in_view_raises_no_alarm() -> None:
+def _table() -> tuple[TwinGame, OctocubeObservation, Any, Tile, Tile, np.ndarray]:
+    """72701's opening table read perfectly, a top far from every cube, its tile, a tile of
+    another object, and the top's fingerprint."""
     twin = TwinGame(3, 72701)
-    tracked = tracked_until(twin, 0)
     seen = observation_from_state(twin.game.new_initial_state(twin.seed))
     loc = _far_from_cubes(seen)
     want = seen.tops[loc].tile
     assert want is not None
-    wrong = _other_object(want)
-    art = _art(1)
+    return twin, seen, loc, want, _other_object(want), _art(1)
+
+
+def test_a_doubtful_misreading_of_a_steady_top_in_view_raises_no_alarm() -> None:
+    twin, seen, loc, want, wrong, art = _table()
+    tracked = tracked_until(twin, 0)
     memory = StackHeights()
     accepted = _misread(seen, loc, want, 0.51, art)  # read right, doubtfully
     memory.remember(accepted, tracked.adapter.expected(tracked.state))
@@ -79,16 +84,9 @@ def test_a_doubtful_misreading_of_a_steady_top_in_view_raises_no_alarm() -> None
 
 
 def test_what_stays_weighed_by_the_reading() -> None:
-    twin = TwinGame(3, 72701)
-    state = twin.tracker_initial_state()
+    twin, seen, loc, want, wrong, art = _table()
     adapter = OctocubeAdapter()
-    expected = adapter.expected(state)
-    seen = observation_from_state(twin.game.new_initial_state(twin.seed))
-    loc = _far_from_cubes(seen)
-    want = seen.tops[loc].tile
-    assert want is not None
-    wrong = _other_object(want)
-    art = _art(1)
+    expected = adapter.expected(twin.tracker_initial_state())
     memory = StackHeights()
     memory.remember(_misread(seen, loc, want, 0.51, art), expected)
     # a sure misreading is no guess

@@ -364,6 +364,16 @@ much (mean absolute difference, 0-255): a card laid, taken or turned changes it 
 the camera's noise and the room's light drifting by a few levels."""
 
 
+def _same_attribute_rivals(names: list[str], kinds: list[str], scores: np.ndarray, card: str,
+                           lead: float) -> list[str]:
+    """The faces of ``card``'s attribute (its own and other peoples') scoring within ``lead`` of
+    the best score: the people its colours must tell apart."""
+    attribute = card.split("-", 1)[1]
+    best = float(scores.max())
+    return sorted({n for n, kind, v in zip(names, kinds, scores, strict=False) if kind == "face"
+                   and n.split("-", 1)[1] == attribute and v > best - lead})
+
+
 def _block_change(delta: np.ndarray, side: int) -> np.ndarray:
     """(P,) the largest mean absolute difference over any 4x4-pixel block of each patch: a small
     icon that changed (two cards of one people, the rest hidden by the deck) shows; the camera's
@@ -585,10 +595,7 @@ class CardReader:
             if read.card in (EMPTY, BACK, HIDDEN) or "-" not in read.card:
                 out.append(read)
                 continue
-            attribute = read.card.split("-", 1)[1]
-            best = float(scores[k].max())
-            rivals = sorted({n for n, kind, v in zip(t.names, t.kinds, scores[k]) if kind == "face"
-                             and n.split("-", 1)[1] == attribute and v > best - WALL_PEOPLE_LEAD})
+            rivals = _same_attribute_rivals(t.names, t.kinds, scores[k], read.card, WALL_PEOPLE_LEAD)
             if len(rivals) < 2:
                 out.append(read)
                 continue
@@ -725,10 +732,7 @@ class CardReader:
         for k, read in enumerate(reads):
             if read.card in (EMPTY, BACK, HIDDEN) or "-" not in read.card:
                 continue
-            attribute = read.card.split("-", 1)[1]
-            best = float(scores[k].max())
-            rivals = sorted({n for n, kind, s in zip(t.names, t.kinds, scores[k]) if kind == "face"
-                             and n.split("-", 1)[1] == attribute and s > best - TAUGHT_PEOPLE_LEAD})
+            rivals = _same_attribute_rivals(t.names, t.kinds, scores[k], read.card, TAUGHT_PEOPLE_LEAD)
             if len(rivals) < 2:
                 continue
             key = (name, int(index[k]))

@@ -207,8 +207,6 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 and reading.tile.kind == "abyss"
                 and want.kind == "abyss"
             ):
-                if self._shade_beside_a_cube(loc, want, reading.tile, cube_at):
-                    w = min(w, self.shade_beside_cube_weight)
                 diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected {_words(want)}",
                                         w * self._nothing_either(expected, want, reading.tile)))
             height = expected.heights.get(loc)
@@ -313,26 +311,6 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     seat not in observed.cubes or self._unsure_between(observed.cubes[seat], loc)):
                 return seat
         return None
-
-    shade_beside_cube_weight = 0.5
-    """How much a stack top counts that reads as the expected object in another colour while a cube
-    stands on a space next to it (diagonals too): the cube's shadow darkens the tile, and a white
-    tile in shadow reads as a light blue one. Under the tolerance alone, so such a reading never
-    raises an alarm by itself; a real change of colour there (a tile taken by hand off a stack
-    beside a cube, with the same object under it) is the price. Taught fresh printing 997379,
-    game 72703 (tilt 14.3, lamp): D2's white sextant, with Blue's cube arriving on C2 and then
-    Yellow's on D1, read as the light blue sextant at 0.50, then 0.90: Yellow's roll onto D1 met an
-    alarm ("a tile left stack D2") and the game was lost from move 69 (69/197 moves, 73 false
-    alarms)."""
-
-    @staticmethod
-    def _shade_beside_a_cube(loc: Location, want: Any, seen: Any, cube_at: dict[Any, int]) -> bool:
-        """``seen`` is ``want``'s object in another colour and a cube stands next to ``loc`` (see
-        :attr:`shade_beside_cube_weight`)."""
-        if not (isinstance(want, Tile) and isinstance(seen, Tile) and want.kind == seen.kind == "object"
-                and want.obj == seen.obj and want.colour != seen.colour):
-            return False
-        return any(isinstance(c, tuple) and max(abs(c[0] - loc[0]), abs(c[1] - loc[1])) == 1 for c in cube_at)
 
     unsure_place = 0.7
     """A cube's place read less sure than this (a cube leaning into the window in front of it

@@ -301,9 +301,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         """The seat whose cube is expected on ``loc`` wearing ``tile`` on top, standing on a stack
         whose top is another tile (else the space looks the same whether it stayed or left: fresh
         printing 997381, game 72705, Yellow wearing a coin on a coin and then a light blue amphora on
-        a light blue amphora, its roll between them taken for nothing), and was not found
-        this scene, or found only unsurely on a space next door (:attr:`unsure_place`: its place counts
-    little already), else None (see :attr:`missed_cube_top_weight`)."""
+        a light blue amphora, its roll between them taken for nothing), and was not found this
+        scene, or found only unsurely on a space next door (:attr:`unsure_place`: its place counts
+        little already), else None (see :attr:`missed_cube_top_weight`)."""
         if tile is None:
             return None
         for seat, want in expected.cubes.items():

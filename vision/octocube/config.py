@@ -112,6 +112,12 @@ class RecogniserConfig:
     pack_cube_face_lead: float = 0.1
     """... and beats every other taught face (tiles, the other cubes) there by at least this
     (measured 0.17-0.67 on the cube's own window)."""
+    pack_cube_behind_other_face: bool = True
+    """With a pack: a cube the net finds best in a window but also (weaker) in the window behind
+    it is moved behind (``cube_behind_ratio``) only where no other seat's taught bare face fits
+    that window (``pack_cube_face_score``, ``pack_cube_face_lead``): two plastics the net confuses
+    (tuning printing 997380, game 72704: blue read purple behind Purple's cube) stay two cubes.
+    False gives the net's rule alone."""
     pack_topped_score: float = 0.7
     """With a pack: a seat's cube that neither the net nor its bare face finds may wear a tile on
     its top (the tile hides the face and gives no colour). A free grid location holds such a cube

@@ -487,7 +487,7 @@ class OctocubeRecogniser:
             not_cube: set[int] = set()
             """Windows the net picked for this seat that show a taught tile at a stack's height."""
             while True:
-                best, p = self._net_cube_window(free, col, probs, taken, not_cube)
+                best, p = self._net_cube_window(free, col, probs, taken, not_cube, windows, seat)
                 if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None \
                         or not self.config.pack_cube_not_stack_top or stacks is None:
                     break
@@ -636,13 +636,16 @@ class OctocubeRecogniser:
             obs.cubes[seat] = replace(cube, confidence=round(min(cube.confidence, cap), 4), rotation=None)
 
     def _net_cube_window(self, free: list[int], col: int, probs: np.ndarray, taken: set[int],
-                         not_cube: set[int]) -> tuple[int, float]:
+                         not_cube: set[int], windows: np.ndarray | None = None,
+                         seat: int | None = None) -> tuple[int, float]:
         """The free window where the net finds colour ``col`` best, and its probability (-1, 0
         when every free window is in ``not_cube``). A cube seen in the window of the location in
         FRONT of it (its near face leans into that window under tilt) also shows, more weakly, in
         its own window, where its colour then leads: it is found there; a cube's top leaning into
         the empty window behind it leaves 'none' ahead there (bench seed 72403, tilt 30: Red on B3
-        0.99, red 0.23-0.36 behind on C3 with 'none' 0.42-0.59, and Red was moved to C3)."""
+        0.99, red 0.23-0.36 behind on C3 with 'none' 0.42-0.59, and Red was moved to C3).
+        With a pack, a window behind where another seat's taught bare face fits is that seat's
+        cube, taken for this colour by the net: the cube stays in front (:meth:`_other_seats_face`)."""
         n_grid = len(self.layout.stack_locations)
         best = max(free, key=lambda i: probs[i, col])
         p = float(probs[best, col])
@@ -651,7 +654,9 @@ class OctocubeRecogniser:
         if behind is not None and behind not in taken and behind not in not_cube:
             q = float(probs[behind, col])
             if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
-                    and int(np.argmax(probs[behind])) == col:
+                    and int(np.argmax(probs[behind])) == col \
+                    and not (windows is not None and seat is not None
+                             and self._other_seats_face(windows, behind, seat)):
                 return behind, min(1.0, p + q)
         if best in not_cube:
             left = [i for i in free if i not in not_cube]
@@ -660,6 +665,21 @@ class OctocubeRecogniser:
             best = max(left, key=lambda i: probs[i, col])
             p = float(probs[best, col])
         return best, p
+
+    def _other_seats_face(self, windows: np.ndarray, i: int, seat: int) -> bool:
+        """With a pack: cube-height window ``i`` is best fitted, surely (``pack_cube_face_score``,
+        lead ``pack_cube_face_lead`` over every other taught face), by another seat's taught bare
+        cube face. The net may take one plastic for another (random printing 997380, game 72704,
+        tilt 16.8: Blue's bare cube on C1 read purple 0.54, Purple's own cube wearing a tile right
+        in front of it on B1 0.99, and Purple was moved onto C1 and Blue lost)."""
+        if self._cube_matcher is None or not self.config.pack_cube_behind_other_face:
+            return False
+        faces = [f"cube-{PLAYER_COLOURS[s]}" for s in range(self.num_players) if s != seat]
+        if not any(face in self._cube_matcher.labels for face in faces):
+            return False
+        label, score, lead, _ = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3)).best(0)
+        return label in faces and score >= self.config.pack_cube_face_score \
+            and lead >= self.config.pack_cube_face_lead
 
     def _shows_stack_top(self, windows: np.ndarray, stacks: np.ndarray, i: int) -> bool:
         """With a pack: grid location ``i``'s windows show a taught tile lying at a stack's

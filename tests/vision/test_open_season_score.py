@@ -749,6 +749,48 @@ def test_bonus_faces_are_read_with_the_photos_own_blur() -> None:
     assert [p.total for p in out.players] == end["scores"]
 
 
+def test_bonus_faces_are_compared_at_the_pose_their_blank_tile_fits_best() -> None:
+    """Tuning seed 90764 (2 players, Shield, expert, 1920x1080, daylight): the digits are 4-7
+    camera pixels tall, and each face was compared at its own best of 25 poses half a pixel
+    apart: a wrong digit found a pose where it fitted as well as the right one (every face within
+    0.01). Player 1's face 3 read 1, its 13 and player 2's 13 read 11 (asked, the defaults
+    wrong): player 1 scored 1 for -2 from the photo alone. Every face is now compared at the pose
+    where the blank tile fits best: every tile reads its true face and every total is exact."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90764, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["expert"] and not res.ground_truth["hands"]
+    assert end["players"][0]["bonus"]["2"] == [3, False] and end["players"][1]["bonus"]["1"] == [13, False]
+    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
+                                                     options={"side": end["side"], "expert": end["expert"]}))
+    for truth, seat in zip(end["players"], out.reading["seats"]):
+        assert seat["bonus"] == truth["bonus"], (truth["seat"], seat["bonus"], truth["bonus"])
+    assert [p.total for p in out.players] == end["scores"]
+    assert not _sure_and_wrong(out, end)
+
+
+def test_the_trackers_bonus_faces_keep_each_faces_own_best_pose() -> None:
+    """Only a finished table's photo compares the faces at the blank tile's pose: the tracker's
+    frames (set-ups tuned on each face's own best pose) are read as before."""
+    from vision.open_season.tokens import TokenReader
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+    from vision.octocube.geometry import TableView
+
+    res = render_one(DatasetSettings(game="open_season", seed=90764, count=1, end=True,
+                                     resolution=(1280, 720)), 0, Renderer())
+    cam = res.ground_truth["camera"]
+    view = TableView(np.asarray(res.ground_truth["homography_table_to_image"]),
+                     (int(cam["width"]), int(cam["height"])), np.asarray(cam["K"]), np.asarray(cam["dist"]))
+    assert TokenReader(view, "shield", 2, True, finished=True)._sampler.bonus_at_tile_pose
+    assert not TokenReader(view, "shield", 2, True)._sampler.bonus_at_tile_pose
+
+
 @pytest.fixture(scope="module")
 def table_90592() -> tuple[np.ndarray, dict[str, Any]]:
     """Tuning seed 90592 (3 players, Horn, expert, warm lamp, vignetting 0.29; the lens k1 -0.116

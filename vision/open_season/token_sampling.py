@@ -91,6 +91,16 @@ template sharper than the photo fits a blurred 1, 3 or 4 less than a round 0 (th
 tuning tables of 90350-90432 at 1920x1080: 92 of 511 tiles' best face wrong at 0.6 alone, 2 of them
 with no doubt; 41 with the blur chosen per photo, none without a doubt; per seat or per tile: worse;
 see docs/score_photo.md, session 36). The tracker's reader keeps ``BONUS_SENSOR_BLUR_PX`` alone."""
+BONUS_FACES_AT_TILE_POSE = True
+"""A finished table's photo (``TokenSampler(bonus_at_tile_pose=True)``): every face of a bonus
+place is compared at one pose, the one where the blank tile (its outline on the mat) fits best,
+not each face at its own best of the ``BONUS_JITTER`` poses. At 1920x1080 the digits are 4-7
+pixels tall, and a face free to move a pixel finds a pose where a wrong digit fits as well as
+the right one does (tuning 90764: player 1's 3 read 1, its 13 and player 2's 13 read 11, every
+face within 0.01). Tuning 1920x1080 90750-90799 (199 tiles, the blur chosen per photo, each
+column on its own): the right face best at 167 own poses, 183 at the tile's pose; the best face
+fits 0.949 or more there (``BONUS_FACE_FIT_MIN`` 0.85). The tracker's frames keep the own poses
+(its set-ups were tuned so)."""
 LIGHT_PERCENTILE = 95.0
 """How light a wall's cards are: this percentile of grey over its trophy places (mostly card
 stock; tokens, icons and the board's gaps are the darker rest)."""
@@ -280,15 +290,18 @@ class TokenSampler:
     """Samples every token place of one camera's frames and scores it against the token art."""
 
     def __init__(self, view: TableView, side: str, num_players: int, expert: bool,
-                 bonus_blurs: tuple[float, ...] = (BONUS_SENSOR_BLUR_PX,), bonus_present: float = 0.0) -> None:
+                 bonus_blurs: tuple[float, ...] = (BONUS_SENSOR_BLUR_PX,), bonus_present: float = 0.0,
+                 bonus_at_tile_pose: bool = False) -> None:
         """``bonus_blurs``: the blurs tried on the bonus faces' templates (one: the tracker's
         camera; ``BONUS_PHOTO_BLURS_PX``: a photo's, chosen per photo over the places whose blank
-        tile correlation is at least ``bonus_present``)."""
+        tile correlation is at least ``bonus_present``). ``bonus_at_tile_pose``: every face of a
+        bonus place compared at the pose its blank tile fits best (``BONUS_FACES_AT_TILE_POSE``)."""
         if not bonus_blurs:
             raise ValueError("at least one blur for the bonus faces' templates")
         self.view = view
         self.bonus_blurs = tuple(bonus_blurs)
         self.bonus_present = bonus_present
+        self.bonus_at_tile_pose = bonus_at_tile_pose
         self.bonus_blur = self.bonus_blurs[0]
         """The blur the last frame's faces were read with."""
         spaces = len(art.WALL_SPACES[side])
@@ -538,7 +551,11 @@ class TokenSampler:
             labels, rows = [], []
             for i in range(0, len(plan.labels), k):
                 labels.append(plan.labels[i])
-                rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + BONUS_NOMINAL]], faces[i:i + k].max(axis=0)]))
+                # a photo's faces at the pose where the blank tile fits best (one pose for every
+                # face: BONUS_FACES_AT_TILE_POSE), the tracker's each at its own best pose
+                at = faces[i + int(np.argmax(present[i:i + k]))] if self.bonus_at_tile_pose \
+                    else faces[i:i + k].max(axis=0)
+                rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + BONUS_NOMINAL]], at]))
             out["bonus"] = (labels, np.stack(rows))
             # an empty place must be bare mat (else a hand or a card may hide a tile)
             nominal = patches[BONUS_NOMINAL::k]

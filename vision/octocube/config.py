@@ -227,6 +227,29 @@ class RecogniserConfig:
     997374, tilt 23.2, lamp, change 80: Red's roll west E2 -> D2, ``cube-red`` fits D2's window
     0.82 with a lead of 0.33; the roll was not seen, the next turn's question lacked it and the
     game was lost at move 81). False: the net's probability alone, as before."""
+    pack_rim_max_none: float = 0.5
+    """With a pack: a seat's cube that neither the net, its bare face nor the height test
+    (``pack_topped_*``, which needs a parallax of ``pack_topped_min_parallax_mm``) finds may be
+    found by the plastic rim round the tile it wears, where the camera looks nearly straight
+    down: at a free grid location whose parallax is under ``pack_topped_min_parallax_mm``, where
+    the cube net's p(none) is at most this (it sees a cube there, in whatever colour), and the
+    cube-height window shows a square ring in the seat's taught colour round a tile that is not
+    (``pack_rim_*`` below). Whole taught game 72705 (printing 997381, tilt 10.1, lamp), changes
+    20-24: Yellow's cube wearing a light blue amphora (pink) on C1, parallax 4.7 mm, the net gave
+    C1 red 0.73, yellow 0.21, none 0.05; its yellow rim plain round the tile; Yellow was not found
+    and the game was lost at move 23. 0: off."""
+    pack_rim_near: float = 0.08
+    """... a pixel (3 x 3 mean) is in the ring's colour when its chromaticity (b, g, r shares) lies
+    within this (L1) of the seat's taught cube colour, and nearer it than every other seat's ..."""
+    pack_rim_side: float = 0.6
+    """... on each of the four sides, some line across the middle 22 mm of the side is at least
+    this share in that colour (a topped cube in full view: 0.64-1.0) ..."""
+    pack_rim_centre: float = 0.3
+    """... the middle 20 mm (the tile) at most this share (a bare cube's face, a tile in the
+    cube's colour: 0.6-1.0; not a ring) ..."""
+    pack_rim_span_mm: tuple[float, float] = (34.0, 42.0)
+    """... and the lines of opposite sides this far apart (the cube's 40 mm top; its 3 mm rim
+    round a 34 mm tile: 36-41 measured; a stack's tile edge and gaps give other spans)."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

@@ -34,7 +34,7 @@ from vision.octocube.geometry import PatchSpec, TableView, sample_patches
 from vision.octocube.heights import FINGERPRINT_PX_PER_MM, fingerprint_specs, to_fingerprint
 from vision.octocube.letters import (ABYSS_TOP_MM, LETTER_LABELS, LETTER_PX_PER_MM, LETTER_WINDOW_MM,
                                      LetterReader)
-from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, CUBE_ON_GRID_PLANE_MM, EMPTY,
+from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, CUBE_ON_GRID_PLANE_MM, EMPTY, NO_CUBE,
                                     PATCH_PX_PER_MM, STACK_PLANE_MM,
                                     TILE_LABELS, TOP_CLASSES, TURNED, mat_probes_by_side, patch_layout,
                                     tile_of)
@@ -511,6 +511,8 @@ class OctocubeRecogniser:
                     if topped is None:
                         topped = self._topped_cubes(windows, stacks, stack_scores, taken)
                     found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
+                if found is None:
+                    found = self._rimmed_cube(windows, probs, left, seat)
                 if found is not None:
                     best, p = found
             if p < self.config.min_cube_probability:
@@ -911,6 +913,34 @@ class OctocubeRecogniser:
             if lead >= need and not self._tile_behind(stacks, i, up.labels[j], score):
                 out[i] = score * min(1.0, lead / (2 * need))
         return out
+
+    def _rimmed_cube(self, windows: np.ndarray, probs: np.ndarray, free: list[int],
+                     seat: int) -> tuple[int, float] | None:
+        """With a pack, seen nearly straight down: the one free grid location (parallax under
+        ``pack_topped_min_parallax_mm``, where :meth:`_topped_cubes`' height test cannot tell a
+        tile on a cube from a stack's) where the net sees some cube (p(none) at most
+        ``pack_rim_max_none``) and the cube-height window shows a ring in the seat's taught cube
+        colour round a tile (:func:`_rim_square`): the seat's cube wearing a tile, and the net's
+        p(some cube) there as its place's certainty (the rim says whose). The net, never taught
+        the printing's plastic, may give the cube another seat's colour; None where no location
+        or more than one fits."""
+        cfg = self.config
+        if cfg.pack_rim_max_none <= 0 or self.pack is None or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
+            return None
+        n_grid = len(self.layout.stack_locations)
+        none = CUBE_CLASSES.index(NO_CUBE)
+        tried = [i for i in free if i < n_grid and float(probs[i, none]) <= cfg.pack_rim_max_none
+                 and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_min_parallax_mm]
+        if not tried:
+            return None
+        own = self._cube_colour(seat)
+        others = [self._cube_colour(o) for o in range(self.num_players)
+                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+        rims = [i for i in tried if _rim_square(windows[i], own, others, cfg.pack_rim_near, cfg.pack_rim_side,
+                                                 cfg.pack_rim_centre, cfg.pack_rim_span_mm)]
+        if len(rims) != 1:
+            return None
+        return rims[0], 1.0 - float(probs[rims[0], none])
 
     def _tile_behind(self, stacks: np.ndarray, i: int, label: str, score: float) -> bool:
         """With a pack: the taught tile ``label`` that fits grid location ``i``'s cube-height
@@ -1580,6 +1610,36 @@ def _rim_chroma(window: np.ndarray) -> np.ndarray:
     yy, xx = np.mgrid[0:s, 0:s] + 0.5 - c
     d = np.maximum(np.abs(yy), np.abs(xx))
     return _chroma(window[(d >= inner + 0.5) & (d <= outer - 0.5)])
+
+
+def _rim_square(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], near: float,
+                side: float, centre: float, span_mm: tuple[float, float]) -> bool:
+    """A cube-height window shows a square ring in ``colour`` (b, g, r shares) round something
+    that is not: a cube's plastic rim round the tile it wears. Its pixels (3 x 3 means) within
+    ``near`` of ``colour`` and nearer it than to every colour in ``others`` make a mask; each of
+    the four sides has a line across its middle 22 mm at least ``side`` in the mask, the lines of
+    opposite sides lie ``span_mm`` apart (the cube may sit a few mm off the window's centre), and
+    the middle 20 mm is at most ``centre`` in the mask (a bare face or a tile in that colour
+    is no ring)."""
+    w = cv2.blur(np.asarray(window, np.float32), (3, 3))
+    shares = w / (w.sum(axis=2, keepdims=True) + 1e-6)
+    d_own = np.abs(shares - colour).sum(axis=2)
+    mask = d_own < near
+    for other in others:
+        mask &= np.abs(shares - other).sum(axis=2) > d_own
+    c = window.shape[0] // 2
+    inner, half = round(10 * PATCH_PX_PER_MM), round(11 * PATCH_PX_PER_MM)
+    if float(mask[c - inner:c + inner, c - inner:c + inner].mean()) > centre:
+        return False
+    rows = mask[:, c - half:c + half].mean(axis=1)
+    cols = mask[c - half:c + half, :].mean(axis=0)
+    lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
+    for line in (rows, cols):
+        first = int(np.argmax(line[:c - inner]))
+        last = c + inner + int(np.argmax(line[c + inner:]))
+        if min(float(line[first]), float(line[last])) < side or not lo <= last - first <= hi:
+            return False
+    return True
 
 
 def _looks_like(window: np.ndarray, bgr: tuple[float, float, float], distance: float = 35.0,

@@ -238,18 +238,26 @@ class RecogniserConfig:
     20-24: Yellow's cube wearing a light blue amphora (pink) on C1, parallax 4.7 mm, the net gave
     C1 red 0.73, yellow 0.21, none 0.05; its yellow rim plain round the tile; Yellow was not found
     and the game was lost at move 23. 0: off."""
-    pack_rim_near: float = 0.08
-    """... a pixel (3 x 3 mean) is in the ring's colour when its chromaticity (b, g, r shares) lies
-    within this (L1) of the seat's taught cube colour, and nearer it than every other seat's ..."""
+    pack_rim_colourful: float = 0.1
+    """... where the seat's taught cube colour lies at least this far (chromaticity, b, g, r shares,
+    L2) from grey, and every other seat's colour in another hue (``pack_rim_hue``): a pale or
+    grey plastic, or two seats alike, cannot be told by a 3 mm rim (random printing 997377 draws
+    every cube grey-pink, 0.02-0.05 from grey) ..."""
+    pack_rim_hue: float = 0.9
+    """... a pixel (3 x 3 mean) is in the ring's colour when its chromaticity's offset from grey
+    points within this cosine of the seat's colour's, nearer it than every other seat's, and is
+    at least ``pack_rim_pale`` of the seat's colour's length (a lit rim is paler, its hue the
+    same: 72705 change 25, Yellow's rim on C1's far side; a fixed distance missed it) ..."""
+    pack_rim_pale: float = 0.4
     pack_rim_side: float = 0.6
     """... on each of the four sides, some line across the middle 22 mm of the side is at least
     this share in that colour (a topped cube in full view: 0.64-1.0) ..."""
     pack_rim_centre: float = 0.3
     """... the middle 20 mm (the tile) at most this share (a bare cube's face, a tile in the
-    cube's colour: 0.6-1.0; not a ring) ..."""
-    pack_rim_span_mm: tuple[float, float] = (34.0, 42.0)
-    """... and the lines of opposite sides this far apart (the cube's 40 mm top; its 3 mm rim
-    round a 34 mm tile: 36-41 measured; a stack's tile edge and gaps give other spans)."""
+    cube's colour: 0.6-1.0; a glyph in the cube's hue 0.2) ..."""
+    pack_rim_span_mm: tuple[float, float] = (36.0, 42.0)
+    """... and the lines of opposite sides this far apart (the cube's 40 mm top: its rim round a
+    34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34)."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

@@ -936,8 +936,10 @@ class OctocubeRecogniser:
         own = self._cube_colour(seat)
         others = [self._cube_colour(o) for o in range(self.num_players)
                   if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
-        rims = [i for i in tried if _rim_square(windows[i], own, others, cfg.pack_rim_near, cfg.pack_rim_side,
-                                                 cfg.pack_rim_centre, cfg.pack_rim_span_mm)]
+        if not _distinct_hue(own, others, cfg.pack_rim_colourful, cfg.pack_rim_hue):
+            return None
+        rims = [i for i in tried if _rim_square(windows[i], own, others, cfg.pack_rim_hue, cfg.pack_rim_pale,
+                                                 cfg.pack_rim_side, cfg.pack_rim_centre, cfg.pack_rim_span_mm)]
         if len(rims) != 1:
             return None
         return rims[0], 1.0 - float(probs[rims[0], none])
@@ -1612,21 +1614,41 @@ def _rim_chroma(window: np.ndarray) -> np.ndarray:
     return _chroma(window[(d >= inner + 0.5) & (d <= outer - 0.5)])
 
 
-def _rim_square(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], near: float,
-                side: float, centre: float, span_mm: tuple[float, float]) -> bool:
-    """A cube-height window shows a square ring in ``colour`` (b, g, r shares) round something
-    that is not: a cube's plastic rim round the tile it wears. Its pixels (3 x 3 means) within
-    ``near`` of ``colour`` and nearer it than to every colour in ``others`` make a mask; each of
-    the four sides has a line across its middle 22 mm at least ``side`` in the mask, the lines of
-    opposite sides lie ``span_mm`` apart (the cube may sit a few mm off the window's centre), and
-    the middle 20 mm is at most ``centre`` in the mask (a bare face or a tile in that colour
-    is no ring)."""
-    w = cv2.blur(np.asarray(window, np.float32), (3, 3))
-    shares = w / (w.sum(axis=2, keepdims=True) + 1e-6)
-    d_own = np.abs(shares - colour).sum(axis=2)
-    mask = d_own < near
+def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float, hue: float) -> bool:
+    """``colour`` (b, g, r shares) lies at least ``colourful`` from grey and no colour in ``others``
+    points within cosine ``hue`` of it from grey: a hue a pixel can be told by."""
+    u = np.asarray(colour, np.float64) - 1.0 / 3.0
+    if float(np.linalg.norm(u)) < colourful:
+        return False
     for other in others:
-        mask &= np.abs(shares - other).sum(axis=2) > d_own
+        v = np.asarray(other, np.float64) - 1.0 / 3.0
+        if float(u @ v) / (float(np.linalg.norm(u) * np.linalg.norm(v)) + 1e-9) >= hue:
+            return False
+    return True
+
+
+def _rim_square(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
+                side: float, centre: float, span_mm: tuple[float, float]) -> bool:
+    """A cube-height window shows a square ring in ``colour``'s hue (b, g, r shares) round
+    something that is not: a cube's plastic rim round the tile it wears. A pixel (3 x 3 mean) is
+    in the mask where its chromaticity's offset from grey points within cosine ``hue`` of
+    ``colour``'s, nearer it than every colour in ``others``, and is at least ``pale`` times as
+    long (hue, not distance: a lit rim is paler); each of the four sides has a line across its
+    middle 22 mm at least ``side`` in the mask, the lines of opposite sides lie ``span_mm`` apart
+    (the cube may sit a few mm off the window's centre), and the middle 20 mm is at most
+    ``centre`` in the mask (a bare face or a tile in that hue is no ring)."""
+    w = cv2.blur(np.asarray(window, np.float32), (3, 3))
+    offset = w / (w.sum(axis=2, keepdims=True) + 1e-6) - 1.0 / 3.0
+    length = np.linalg.norm(offset, axis=2) + 1e-9
+
+    def cosine(c: np.ndarray) -> np.ndarray:
+        u = np.asarray(c, np.float32) - 1.0 / 3.0
+        return np.asarray((offset @ u) / (length * (float(np.linalg.norm(u)) + 1e-9)))
+
+    own = cosine(colour)
+    mask = (own >= hue) & (length >= pale * float(np.linalg.norm(colour - 1.0 / 3.0)))
+    for other in others:
+        mask &= cosine(other) < own
     c = window.shape[0] // 2
     inner, half = round(10 * PATCH_PX_PER_MM), round(11 * PATCH_PX_PER_MM)
     if float(mask[c - inner:c + inner, c - inner:c + inner].mean()) > centre:

@@ -280,6 +280,15 @@ class RecogniserConfig:
     (vision/octocube/shade_cue.py); a top clearly nearer another shade of its glyph is read so."""
     pack_shade_margin_lab: float = 8.0
     """... when its mapped background lies at least this much (CIELAB) nearer that shade."""
+    pack_shade_shadow: float = 0.2
+    """... each shade compared as dark as fits the top best, down to this share of the light
+    (linear), as a shadow may leave it: the table's mapping is fitted on its lit tops, and a top
+    in a cube's shadow maps darker than its shade (whole taught
+    game 72703, printing 997379, tilt 14.3, lamp, change 69: D2's white sextant in Blue's cube's
+    shadow mapped to L 52, 37 from white and 26 from light blue, and was read light blue at 0.9;
+    white darkened to 0.28 of the light fits it within 2.1, light blue within 15.4; Yellow's roll
+    beside it became an alarm and the game was lost at move 69). The renderer's shadows leave 0.52
+    of the light or more (0.24 linear). 1: off (the lit comparison alone)."""
     pack_shade_coarse_margin: float = 0.15
     """... and only when that shade's face fits the window within this of the read face by the
     coarse scores (glyph and colour together): a shade that draws its glyphs otherwise (light on

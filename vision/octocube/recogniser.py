@@ -1317,7 +1317,8 @@ class OctocubeRecogniser:
         glyph (:class:`ShadeCue`, mapped by this table's own tops) are read as that shade."""
         assert self._shade is not None
         locs = self.layout.stack_locations
-        fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab)
+        fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab,
+                                       self.config.pack_shade_shadow)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
             if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label):

@@ -253,11 +253,19 @@ class RecogniserConfig:
     """... on each of the four sides, some line across the middle 22 mm of the side is at least
     this share in that colour (a topped cube in full view: 0.64-1.0) ..."""
     pack_rim_centre: float = 0.3
-    """... the middle 20 mm (the tile) at most this share (a bare cube's face, a tile in the
-    cube's colour: 0.6-1.0; a glyph in the cube's hue 0.2) ..."""
+    """... the tile's margin just inside the rim (12-14 mm from the window's centre) at most this
+    share (a bare cube's face, a tile in the cube's colour: no ring; the glyph may share the
+    cube's hue: 72705's coin, an orange disc, on Red's orange-red cube) ..."""
     pack_rim_span_mm: tuple[float, float] = (36.0, 42.0)
     """... and the lines of opposite sides this far apart (the cube's 40 mm top: its rim round a
     34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34)."""
+    pack_rim_elsewhere_sides: int = 4
+    """With a pack, where the height test cannot act (parallax under ``pack_topped_min_parallax_mm``):
+    the net's pick for a seat that shows a tile with no side of a rim in the seat's colour is
+    dropped for the one other window the net gives that colour (its own best class) that shows
+    the rim on at least this many sides (``OctocubeRecogniser._rimmed_cube_elsewhere``). Three
+    sides of a rim are found on stacks too (tuning games 72700, 72703, 72705: 5 windows with no
+    cube in 320 frames; four sides: none). Over 4: off."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

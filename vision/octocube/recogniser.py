@@ -499,6 +499,8 @@ class OctocubeRecogniser:
             if best >= 0 and p >= self.config.min_cube_probability and self._cube_matcher is not None \
                     and self.config.pack_cube_bare_elsewhere:
                 elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube)
+                if elsewhere is None:
+                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube)
                 if elsewhere is not None:
                     not_cube.add(best)
                     best, p = elsewhere
@@ -920,7 +922,7 @@ class OctocubeRecogniser:
         ``pack_topped_min_parallax_mm``, where :meth:`_topped_cubes`' height test cannot tell a
         tile on a cube from a stack's) where the net sees some cube (p(none) at most
         ``pack_rim_max_none``) and the cube-height window shows a ring in the seat's taught cube
-        colour round a tile (:func:`_rim_square`): the seat's cube wearing a tile, and the net's
+        colour round a tile, all four sides (:func:`_rim_sides`): the seat's cube wearing a tile, and the net's
         p(some cube) there as its place's certainty (the rim says whose). The net, never taught
         the printing's plastic, may give the cube another seat's colour; None where no location
         or more than one fits."""
@@ -930,7 +932,7 @@ class OctocubeRecogniser:
         n_grid = len(self.layout.stack_locations)
         none = CUBE_CLASSES.index(NO_CUBE)
         tried = [i for i in free if i < n_grid and float(probs[i, none]) <= cfg.pack_rim_max_none
-                 and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_min_parallax_mm]
+                 and self._low_parallax(i)]
         if not tried:
             return None
         own = self._cube_colour(seat)
@@ -938,11 +940,59 @@ class OctocubeRecogniser:
                   if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
         if not _distinct_hue(own, others, cfg.pack_rim_colourful, cfg.pack_rim_hue):
             return None
-        rims = [i for i in tried if _rim_square(windows[i], own, others, cfg.pack_rim_hue, cfg.pack_rim_pale,
-                                                 cfg.pack_rim_side, cfg.pack_rim_centre, cfg.pack_rim_span_mm)]
+        rims = [i for i in tried if self._rim_of(windows[i], own, others) == 4]
         if len(rims) != 1:
             return None
         return rims[0], 1.0 - float(probs[rims[0], none])
+
+    def _rim_of(self, window: np.ndarray, own: np.ndarray, others: list[np.ndarray]) -> int:
+        """:func:`_rim_sides` with the ``pack_rim_*`` settings."""
+        cfg = self.config
+        return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
+                          cfg.pack_rim_centre, cfg.pack_rim_span_mm)
+
+    def _low_parallax(self, i: int) -> bool:
+        """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
+        apart in the picture: the height tests cannot act there."""
+        return float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < self.config.pack_topped_min_parallax_mm
+
+    def _rimmed_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], seat: int,
+                               probs: np.ndarray, not_cube: set[int]) -> tuple[int, float] | None:
+        """With a pack, seen nearly straight down: the net's pick for a seat (grid window ``pick``)
+        shows a tile (no taught bare cube face fits it best) with no side of a rim in the seat's
+        taught colour, while exactly one other free grid window whose own best class is this
+        colour (at least ``min_cube_probability``) shows that rim on at least
+        ``pack_rim_elsewhere_sides`` sides: that window, and the net's probability there; else
+        None. A printing may draw a tile in a cube's colour (997381 draws light blue tiles pink,
+        the net gives them p(red) 0.96), and where the height test (``_shows_stack_top``) cannot
+        act, the pick is the tile, while the cube, wearing a tile itself, shows no bare face
+        (``_bare_cube_elsewhere``) but its rim (whole taught game 72705, change 33: Red's cube on
+        D2 wearing a coin, 0.78, its orange-red rim plain on four sides; the pink C1 0.96, and
+        Red was read on C1: the game was lost at move 33)."""
+        assert self._cube_matcher is not None and self.pack is not None
+        cfg = self.config
+        col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        n_grid = len(self.layout.stack_locations)
+        if cfg.pack_rim_elsewhere_sides > 4 or cfg.pack_rim_max_none <= 0 or pick >= n_grid \
+                or not self._low_parallax(pick) or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
+            return None
+        others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube and self._low_parallax(i)
+                       and float(probs[i, col]) >= cfg.min_cube_probability and int(np.argmax(probs[i])) == col]
+        if not others_free:
+            return None
+        own = self._cube_colour(seat)
+        rivals = [self._cube_colour(o) for o in range(self.num_players)
+                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+        if not _distinct_hue(own, rivals, cfg.pack_rim_colourful, cfg.pack_rim_hue) \
+                or self._rim_of(windows[pick], own, rivals) > 0:
+            return None
+        label = self._cube_matcher.scores(windows[pick][None], turns=(0, 1, 2, 3)).best(0)[0]
+        if label.startswith("cube-"):
+            return None
+        rims = [i for i in others_free if self._rim_of(windows[i], own, rivals) >= cfg.pack_rim_elsewhere_sides]
+        if len(rims) != 1:
+            return None
+        return rims[0], float(probs[rims[0], col])
 
     def _tile_behind(self, stacks: np.ndarray, i: int, label: str, score: float) -> bool:
         """With a pack: the taught tile ``label`` that fits grid location ``i``'s cube-height
@@ -1628,16 +1678,18 @@ def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float
     return True
 
 
-def _rim_square(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
-                side: float, centre: float, span_mm: tuple[float, float]) -> bool:
-    """A cube-height window shows a square ring in ``colour``'s hue (b, g, r shares) round
-    something that is not: a cube's plastic rim round the tile it wears. A pixel (3 x 3 mean) is
-    in the mask where its chromaticity's offset from grey points within cosine ``hue`` of
-    ``colour``'s, nearer it than every colour in ``others``, and is at least ``pale`` times as
-    long (hue, not distance: a lit rim is paler); each of the four sides has a line across its
-    middle 22 mm at least ``side`` in the mask, the lines of opposite sides lie ``span_mm`` apart
-    (the cube may sit a few mm off the window's centre), and the middle 20 mm is at most
-    ``centre`` in the mask (a bare face or a tile in that hue is no ring)."""
+def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
+               side: float, centre: float, span_mm: tuple[float, float]) -> int:
+    """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
+    window shows round something that is not: a cube's plastic rim round the tile it wears. A
+    pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
+    cosine ``hue`` of ``colour``'s, nearer it than every colour in ``others``, and is at least
+    ``pale`` times as long (hue, not distance: a lit rim is paler). A side counts where a line
+    across its middle 22 mm is at least ``side`` in the mask; two opposite sides only where their
+    lines lie ``span_mm`` apart (the cube may sit a few mm off the window's centre); none where
+    the tile's margin inside the rim (12-14 mm from the centre) is more than ``centre`` in the
+    mask (a bare face or a tile in that hue is no ring; a glyph in it may be: a coin's orange disc
+    on a red cube)."""
     w = cv2.blur(np.asarray(window, np.float32), (3, 3))
     offset = w / (w.sum(axis=2, keepdims=True) + 1e-6) - 1.0 / 3.0
     length = np.linalg.norm(offset, axis=2) + 1e-9
@@ -1652,17 +1704,24 @@ def _rim_square(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray]
         mask &= cosine(other) < own
     c = window.shape[0] // 2
     inner, half = round(10 * PATCH_PX_PER_MM), round(11 * PATCH_PX_PER_MM)
-    if float(mask[c - inner:c + inner, c - inner:c + inner].mean()) > centre:
-        return False
+    margin = np.zeros(mask.shape, bool)  # the tile's own margin, 12-14 mm from the window's centre
+    a, b = round(12 * PATCH_PX_PER_MM), round(14 * PATCH_PX_PER_MM)
+    margin[c - b:c + b, c - b:c + b] = True
+    margin[c - a:c + a, c - a:c + a] = False
+    if float(mask[margin].mean()) > centre:
+        return 0
     rows = mask[:, c - half:c + half].mean(axis=1)
     cols = mask[c - half:c + half, :].mean(axis=0)
     lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
+    count = 0
     for line in (rows, cols):
         first = int(np.argmax(line[:c - inner]))
         last = c + inner + int(np.argmax(line[c + inner:]))
-        if min(float(line[first]), float(line[last])) < side or not lo <= last - first <= hi:
-            return False
-    return True
+        shown = int(float(line[first]) >= side) + int(float(line[last]) >= side)
+        if shown == 2 and not lo <= last - first <= hi:
+            shown = 0
+        count += shown
+    return count
 
 
 def _looks_like(window: np.ndarray, bgr: tuple[float, float, float], distance: float = 35.0,

@@ -261,9 +261,9 @@ class RecogniserConfig:
     34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34)."""
     pack_rim_elsewhere_sides: int = 4
     """With a pack, where the height test cannot act (parallax under ``pack_topped_min_parallax_mm``):
-    the net's pick for a seat that shows a tile with no side of a rim in the seat's colour is
-    dropped for the one other window the net gives that colour (its own best class) that shows
-    the rim on at least this many sides (``OctocubeRecogniser._rimmed_cube_elsewhere``). Three
+    the net's pick for a seat that shows a tile without this many sides of a rim in the seat's
+    colour is dropped for the one other window the net gives that colour (its own best class)
+    that shows the rim on at least this many sides (``OctocubeRecogniser._rimmed_cube_elsewhere``). Three
     sides of a rim are found on stacks too (tuning games 72700, 72703, 72705: 5 windows with no
     cube in 320 frames; four sides: none). Over 4: off."""
     pack_fine_candidates: int = 3

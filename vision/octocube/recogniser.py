@@ -959,11 +959,11 @@ class OctocubeRecogniser:
     def _rimmed_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], seat: int,
                                probs: np.ndarray, not_cube: set[int]) -> tuple[int, float] | None:
         """With a pack, seen nearly straight down: the net's pick for a seat (grid window ``pick``)
-        shows a tile (no taught bare cube face fits it best) with no side of a rim in the seat's
-        taught colour, while exactly one other free grid window whose own best class is this
-        colour (at least ``min_cube_probability``) shows that rim on at least
+        shows a tile (no taught bare cube face fits it best) without a whole rim in the seat's
+        taught colour round it, while exactly one other free grid window whose own best class is
+        this colour (at least ``min_cube_probability``) shows that rim on at least
         ``pack_rim_elsewhere_sides`` sides: that window, and the net's probability there; else
-        None. A printing may draw a tile in a cube's colour (997381 draws light blue tiles pink,
+        None (a pink tile's edges may show two sides of a red-hued ring). A printing may draw a tile in a cube's colour (997381 draws light blue tiles pink,
         the net gives them p(red) 0.96), and where the height test (``_shows_stack_top``) cannot
         act, the pick is the tile, while the cube, wearing a tile itself, shows no bare face
         (``_bare_cube_elsewhere``) but its rim (whole taught game 72705, change 33: Red's cube on
@@ -984,7 +984,7 @@ class OctocubeRecogniser:
         rivals = [self._cube_colour(o) for o in range(self.num_players)
                   if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
         if not _distinct_hue(own, rivals, cfg.pack_rim_colourful, cfg.pack_rim_hue) \
-                or self._rim_of(windows[pick], own, rivals) > 0:
+                or self._rim_of(windows[pick], own, rivals) >= cfg.pack_rim_elsewhere_sides:
             return None
         label = self._cube_matcher.scores(windows[pick][None], turns=(0, 1, 2, 3)).best(0)[0]
         if label.startswith("cube-"):

@@ -58,3 +58,33 @@ def test_off_it_is_missed(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: without the rim test the cube is not found (main's reading)."""
     obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_max_none=0.0), grid=GRID)
     assert YELLOW not in obs.cubes or obs.cubes[YELLOW].location != C1
+
+
+ELSEWHERE_FRAME = 238
+"""The first still frame of change 33: Red rolls south from D1 onto D2."""
+D2 = (1, 3)
+
+
+@pytest.fixture(scope="module")
+def elsewhere_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, ELSEWHERE_FRAME, PLAYERS,
+                             10.1, "lamp")
+
+
+def test_a_tile_in_the_cubes_colour_gives_way_to_the_rimmed_cube(elsewhere_frame: tuple[Any, Any, Any]) -> None:
+    """Change 33: Red's cube on D2 wears a coin; C1's stack shows a light blue amphora, which this
+    printing draws pink. The net gives C1 red 0.96, D2 0.78; C1 shows no red rim, D2 an orange-red
+    rim all round its coin (``_rimmed_cube_elsewhere``)."""
+    frame = elsewhere_frame[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 33
+    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[RED] == D2 and truth.cube_top[RED] == "coin"
+    assert truth.tops[C1] == "light blue amphora"
+    red = read_taught(elsewhere_frame, PLAYERS, grid=GRID).cubes[RED]
+    assert red.location == D2, red
+    assert red.top is not None and red.top.label() == "coin"
+
+
+def test_off_the_tile_is_taken_for_the_cube(elsewhere_frame: tuple[Any, Any, Any]) -> None:
+    red = read_taught(elsewhere_frame, PLAYERS, RecogniserConfig(pack_rim_elsewhere_sides=5), grid=GRID).cubes[RED]
+    assert red.location == C1, red

@@ -922,10 +922,10 @@ class OctocubeRecogniser:
         ``pack_topped_min_parallax_mm``, where :meth:`_topped_cubes`' height test cannot tell a
         tile on a cube from a stack's) where the net sees some cube (p(none) at most
         ``pack_rim_max_none``) and the cube-height window shows a ring in the seat's taught cube
-        colour round a tile, all four sides (:func:`_rim_sides`): the seat's cube wearing a tile, and the net's
-        p(some cube) there as its place's certainty (the rim says whose). The net, never taught
-        the printing's plastic, may give the cube another seat's colour; None where no location
-        or more than one fits."""
+        colour round a tile, all four sides (:func:`_rim_sides`): the seat's cube wearing a tile,
+        and the net's p(some cube) there as its place's certainty (the rim says whose). The net,
+        never taught the printing's plastic, may give the cube another seat's colour; None where
+        no location or more than one fits."""
         cfg = self.config
         if cfg.pack_rim_max_none <= 0 or self.pack is None or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
             return None
@@ -963,9 +963,10 @@ class OctocubeRecogniser:
         taught colour round it, while exactly one other free grid window whose own best class is
         this colour (at least ``min_cube_probability``) shows that rim on at least
         ``pack_rim_elsewhere_sides`` sides: that window, and the net's probability there; else
-        None (a pink tile's edges may show two sides of a red-hued ring). A printing may draw a tile in a cube's colour (997381 draws light blue tiles pink,
-        the net gives them p(red) 0.96), and where the height test (``_shows_stack_top``) cannot
-        act, the pick is the tile, while the cube, wearing a tile itself, shows no bare face
+        None (a pink tile's edges may show two sides of a red-hued ring). A printing may draw a
+        tile in a cube's colour (997381 draws light blue tiles pink, the net gives them p(red)
+        0.96), and where the height test (``_shows_stack_top``) cannot act, the pick is the tile,
+        while the cube, wearing a tile itself, shows no bare face
         (``_bare_cube_elsewhere``) but its rim (whole taught game 72705, change 33: Red's cube on
         D2 wearing a coin, 0.78, its orange-red rim plain on four sides; the pink C1 0.96, and
         Red was read on C1: the game was lost at move 33)."""

@@ -264,8 +264,8 @@ class RecogniserConfig:
     the net's pick for a seat that shows a tile without this many sides of a rim in the seat's
     colour is dropped for the one other window the net gives that colour (its own best class)
     that shows the rim on at least this many sides (``OctocubeRecogniser._rimmed_cube_elsewhere``). Three
-    sides of a rim are found on stacks too (tuning games 72700, 72703, 72705: 5 windows with no
-    cube in 320 frames; four sides: none). Over 4: off."""
+    sides of a rim are found on stacks too (tuning games 72700, 72703, 72705: 4 windows with no
+    cube, over the last 40 frames of 8 traces; four sides: none). Over 4: off."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

@@ -233,6 +233,45 @@ class RecogniserConfig:
     997374, tilt 23.2, lamp, change 80: Red's roll west E2 -> D2, ``cube-red`` fits D2's window
     0.82 with a lead of 0.33; the roll was not seen, the next turn's question lacked it and the
     game was lost at move 81). False: the net's probability alone, as before."""
+    pack_rim_max_none: float = 0.5
+    """With a pack: a seat's cube that neither the net, its bare face nor the height test
+    (``pack_topped_*``, which needs a parallax of ``pack_topped_min_parallax_mm``) finds may be
+    found by the plastic rim round the tile it wears, where the camera looks nearly straight
+    down: at a free grid location whose parallax is under ``pack_topped_min_parallax_mm``, where
+    the cube net's p(none) is at most this (it sees a cube there, in whatever colour), and the
+    cube-height window shows a square ring in the seat's taught colour round a tile that is not
+    (``pack_rim_*`` below). Whole taught game 72705 (printing 997381, tilt 10.1, lamp), changes
+    20-24: Yellow's cube wearing a light blue amphora (pink) on C1, parallax 4.7 mm, the net gave
+    C1 red 0.73, yellow 0.21, none 0.05; its yellow rim plain round the tile; Yellow was not found
+    and the game was lost at move 23. 0: off."""
+    pack_rim_colourful: float = 0.1
+    """... where the seat's taught cube colour lies at least this far (chromaticity, b, g, r shares,
+    L2) from grey, and every other seat's colour in another hue (``pack_rim_hue``): a pale or
+    grey plastic, or two seats alike, cannot be told by a 3 mm rim (random printing 997377 draws
+    every cube grey-pink, 0.02-0.05 from grey) ..."""
+    pack_rim_hue: float = 0.9
+    """... a pixel (3 x 3 mean) is in the ring's colour when its chromaticity's offset from grey
+    points within this cosine of the seat's colour's, nearer it than every other seat's, and is
+    at least ``pack_rim_pale`` of the seat's colour's length (a lit rim is paler, its hue the
+    same: 72705 change 25, Yellow's rim on C1's far side; a fixed distance missed it) ..."""
+    pack_rim_pale: float = 0.4
+    pack_rim_side: float = 0.6
+    """... on each of the four sides, some line across the middle 22 mm of the side is at least
+    this share in that colour (a topped cube in full view: 0.64-1.0) ..."""
+    pack_rim_centre: float = 0.3
+    """... the tile's margin just inside the rim (12-14 mm from the window's centre) at most this
+    share (a bare cube's face, a tile in the cube's colour: no ring; the glyph may share the
+    cube's hue: 72705's coin, an orange disc, on Red's orange-red cube) ..."""
+    pack_rim_span_mm: tuple[float, float] = (36.0, 42.0)
+    """... and the lines of opposite sides this far apart (the cube's 40 mm top: its rim round a
+    34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34)."""
+    pack_rim_elsewhere_sides: int = 4
+    """With a pack, where the height test cannot act (parallax under ``pack_topped_min_parallax_mm``):
+    the net's pick for a seat that shows a tile without this many sides of a rim in the seat's
+    colour is dropped for the one other window the net gives that colour (its own best class)
+    that shows the rim on at least this many sides (``OctocubeRecogniser._rimmed_cube_elsewhere``). Three
+    sides of a rim are found on stacks too (tuning games 72700, 72703, 72705: 4 windows with no
+    cube, over the last 40 frames of 8 traces; four sides: none). Over 4: off."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""
@@ -255,6 +294,15 @@ class RecogniserConfig:
     (vision/octocube/shade_cue.py); a top clearly nearer another shade of its glyph is read so."""
     pack_shade_margin_lab: float = 8.0
     """... when its mapped background lies at least this much (CIELAB) nearer that shade."""
+    pack_shade_shadow: float = 0.2
+    """... each shade compared as dark as fits the top best, down to this share of the light
+    (linear), as a shadow may leave it: the table's mapping is fitted on its lit tops, and a top
+    in a cube's shadow maps darker than its shade (whole taught
+    game 72703, printing 997379, tilt 14.3, lamp, change 69: D2's white sextant in Blue's cube's
+    shadow mapped to L 52, 37 from white and 26 from light blue, and was read light blue at 0.9;
+    white darkened to 0.28 of the light fits it within 2.1, light blue within 15.4; Yellow's roll
+    beside it became an alarm and the game was lost at move 69). The renderer's shadows leave 0.52
+    of the light or more (0.24 linear). 1: off (the lit comparison alone)."""
     pack_shade_coarse_margin: float = 0.15
     """... and only when that shade's face fits the window within this of the read face by the
     coarse scores (glyph and colour together): a shade that draws its glyphs otherwise (light on

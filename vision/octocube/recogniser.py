@@ -34,7 +34,7 @@ from vision.octocube.geometry import PatchSpec, TableView, sample_patches
 from vision.octocube.heights import FINGERPRINT_PX_PER_MM, fingerprint_specs, to_fingerprint
 from vision.octocube.letters import (ABYSS_TOP_MM, LETTER_LABELS, LETTER_PX_PER_MM, LETTER_WINDOW_MM,
                                      LetterReader)
-from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, CUBE_ON_GRID_PLANE_MM, EMPTY,
+from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, CUBE_ON_GRID_PLANE_MM, EMPTY, NO_CUBE,
                                     PATCH_PX_PER_MM, STACK_PLANE_MM,
                                     TILE_LABELS, TOP_CLASSES, TURNED, mat_probes_by_side, patch_layout,
                                     tile_of)
@@ -499,6 +499,8 @@ class OctocubeRecogniser:
             if best >= 0 and p >= self.config.min_cube_probability and self._cube_matcher is not None \
                     and self.config.pack_cube_bare_elsewhere:
                 elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube)
+                if elsewhere is None:
+                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube)
                 if elsewhere is not None:
                     not_cube.add(best)
                     best, p = elsewhere
@@ -511,6 +513,8 @@ class OctocubeRecogniser:
                     if topped is None:
                         topped = self._topped_cubes(windows, stacks, stack_scores, taken)
                     found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
+                if found is None:
+                    found = self._rimmed_cube(windows, probs, left, seat)
                 if found is not None:
                     best, p = found
             if p < self.config.min_cube_probability:
@@ -932,6 +936,85 @@ class OctocubeRecogniser:
                 out[i] = score * min(1.0, lead / (2 * need))
         return out
 
+    def _rimmed_cube(self, windows: np.ndarray, probs: np.ndarray, free: list[int],
+                     seat: int) -> tuple[int, float] | None:
+        """With a pack, seen nearly straight down: the one free grid location (parallax under
+        ``pack_topped_min_parallax_mm``, where :meth:`_topped_cubes`' height test cannot tell a
+        tile on a cube from a stack's) where the net sees some cube (p(none) at most
+        ``pack_rim_max_none``) and the cube-height window shows a ring in the seat's taught cube
+        colour round a tile, all four sides (:func:`_rim_sides`): the seat's cube wearing a tile,
+        and the net's p(some cube) there as its place's certainty (the rim says whose). The net,
+        never taught the printing's plastic, may give the cube another seat's colour; None where
+        no location or more than one fits."""
+        cfg = self.config
+        if cfg.pack_rim_max_none <= 0 or self.pack is None or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
+            return None
+        n_grid = len(self.layout.stack_locations)
+        none = CUBE_CLASSES.index(NO_CUBE)
+        tried = [i for i in free if i < n_grid and float(probs[i, none]) <= cfg.pack_rim_max_none
+                 and self._low_parallax(i)]
+        if not tried:
+            return None
+        own = self._cube_colour(seat)
+        others = [self._cube_colour(o) for o in range(self.num_players)
+                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+        if not _distinct_hue(own, others, cfg.pack_rim_colourful, cfg.pack_rim_hue):
+            return None
+        rims = [i for i in tried if self._rim_of(windows[i], own, others) == 4]
+        if len(rims) != 1:
+            return None
+        return rims[0], 1.0 - float(probs[rims[0], none])
+
+    def _rim_of(self, window: np.ndarray, own: np.ndarray, others: list[np.ndarray]) -> int:
+        """:func:`_rim_sides` with the ``pack_rim_*`` settings."""
+        cfg = self.config
+        return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
+                          cfg.pack_rim_centre, cfg.pack_rim_span_mm)
+
+    def _low_parallax(self, i: int) -> bool:
+        """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
+        apart in the picture: the height tests cannot act there."""
+        return float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < self.config.pack_topped_min_parallax_mm
+
+    def _rimmed_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], seat: int,
+                               probs: np.ndarray, not_cube: set[int]) -> tuple[int, float] | None:
+        """With a pack, seen nearly straight down: the net's pick for a seat (grid window ``pick``)
+        shows a tile (no taught bare cube face fits it best) without a whole rim in the seat's
+        taught colour round it, while exactly one other free grid window whose own best class is
+        this colour (at least ``min_cube_probability``) shows that rim on at least
+        ``pack_rim_elsewhere_sides`` sides: that window, and the net's probability there; else
+        None (a pink tile's edges may show two sides of a red-hued ring). A printing may draw a
+        tile in a cube's colour (997381 draws light blue tiles pink, the net gives them p(red)
+        0.96), and where the height test (``_shows_stack_top``) cannot act, the pick is the tile,
+        while the cube, wearing a tile itself, shows no bare face
+        (``_bare_cube_elsewhere``) but its rim (whole taught game 72705, change 33: Red's cube on
+        D2 wearing a coin, 0.78, its orange-red rim plain on four sides; the pink C1 0.96, and
+        Red was read on C1: the game was lost at move 33)."""
+        assert self._cube_matcher is not None and self.pack is not None
+        cfg = self.config
+        col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        n_grid = len(self.layout.stack_locations)
+        if cfg.pack_rim_elsewhere_sides > 4 or cfg.pack_rim_max_none <= 0 or pick >= n_grid \
+                or not self._low_parallax(pick) or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
+            return None
+        others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube and self._low_parallax(i)
+                       and float(probs[i, col]) >= cfg.min_cube_probability and int(np.argmax(probs[i])) == col]
+        if not others_free:
+            return None
+        own = self._cube_colour(seat)
+        rivals = [self._cube_colour(o) for o in range(self.num_players)
+                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+        if not _distinct_hue(own, rivals, cfg.pack_rim_colourful, cfg.pack_rim_hue) \
+                or self._rim_of(windows[pick], own, rivals) >= cfg.pack_rim_elsewhere_sides:
+            return None
+        label = self._cube_matcher.scores(windows[pick][None], turns=(0, 1, 2, 3)).best(0)[0]
+        if label.startswith("cube-"):
+            return None
+        rims = [i for i in others_free if self._rim_of(windows[i], own, rivals) >= cfg.pack_rim_elsewhere_sides]
+        if len(rims) != 1:
+            return None
+        return rims[0], float(probs[rims[0], col])
+
     def _tile_behind(self, stacks: np.ndarray, i: int, label: str, score: float) -> bool:
         """With a pack: the taught tile ``label`` that fits grid location ``i``'s cube-height
         window ``score`` is the top of the stack right behind it, which that window reaches
@@ -1305,7 +1388,8 @@ class OctocubeRecogniser:
         glyph (:class:`ShadeCue`, mapped by this table's own tops) are read as that shade."""
         assert self._shade is not None
         locs = self.layout.stack_locations
-        fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab)
+        fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab,
+                                       self.config.pack_shade_shadow)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
             if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label):
@@ -1600,6 +1684,65 @@ def _rim_chroma(window: np.ndarray) -> np.ndarray:
     yy, xx = np.mgrid[0:s, 0:s] + 0.5 - c
     d = np.maximum(np.abs(yy), np.abs(xx))
     return _chroma(window[(d >= inner + 0.5) & (d <= outer - 0.5)])
+
+
+def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float, hue: float) -> bool:
+    """``colour`` (b, g, r shares) lies at least ``colourful`` from grey and no colour in ``others``
+    points within cosine ``hue`` of it from grey: a hue a pixel can be told by."""
+    u = np.asarray(colour, np.float64) - 1.0 / 3.0
+    if float(np.linalg.norm(u)) < colourful:
+        return False
+    for other in others:
+        v = np.asarray(other, np.float64) - 1.0 / 3.0
+        if float(u @ v) / (float(np.linalg.norm(u) * np.linalg.norm(v)) + 1e-9) >= hue:
+            return False
+    return True
+
+
+def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
+               side: float, centre: float, span_mm: tuple[float, float]) -> int:
+    """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
+    window shows round something that is not: a cube's plastic rim round the tile it wears. A
+    pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
+    cosine ``hue`` of ``colour``'s, nearer it than every colour in ``others``, and is at least
+    ``pale`` times as long (hue, not distance: a lit rim is paler). A side counts where a line
+    across its middle 22 mm is at least ``side`` in the mask; two opposite sides only where their
+    lines lie ``span_mm`` apart (the cube may sit a few mm off the window's centre); none where
+    the tile's margin inside the rim (12-14 mm from the centre) is more than ``centre`` in the
+    mask (a bare face or a tile in that hue is no ring; a glyph in it may be: a coin's orange disc
+    on a red cube)."""
+    w = cv2.blur(np.asarray(window, np.float32), (3, 3))
+    offset = w / (w.sum(axis=2, keepdims=True) + 1e-6) - 1.0 / 3.0
+    length = np.linalg.norm(offset, axis=2) + 1e-9
+
+    def cosine(c: np.ndarray) -> np.ndarray:
+        u = np.asarray(c, np.float32) - 1.0 / 3.0
+        return np.asarray((offset @ u) / (length * (float(np.linalg.norm(u)) + 1e-9)))
+
+    own = cosine(colour)
+    mask = (own >= hue) & (length >= pale * float(np.linalg.norm(colour - 1.0 / 3.0)))
+    for other in others:
+        mask &= cosine(other) < own
+    c = window.shape[0] // 2
+    inner, half = round(10 * PATCH_PX_PER_MM), round(11 * PATCH_PX_PER_MM)
+    margin = np.zeros(mask.shape, bool)  # the tile's own margin, 12-14 mm from the window's centre
+    a, b = round(12 * PATCH_PX_PER_MM), round(14 * PATCH_PX_PER_MM)
+    margin[c - b:c + b, c - b:c + b] = True
+    margin[c - a:c + a, c - a:c + a] = False
+    if float(mask[margin].mean()) > centre:
+        return 0
+    rows = mask[:, c - half:c + half].mean(axis=1)
+    cols = mask[c - half:c + half, :].mean(axis=0)
+    lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
+    count = 0
+    for line in (rows, cols):
+        first = int(np.argmax(line[:c - inner]))
+        last = c + inner + int(np.argmax(line[c + inner:]))
+        shown = int(float(line[first]) >= side) + int(float(line[last]) >= side)
+        if shown == 2 and not lo <= last - first <= hi:
+            shown = 0
+        count += shown
+    return count
 
 
 def _looks_like(window: np.ndarray, bgr: tuple[float, float, float], distance: float = 35.0,

@@ -116,3 +116,39 @@ def test_recogniser_reads_the_shade_of_a_top_taught_from_one_photo(monkeypatch: 
     assert changed and all(truth.tops[loc] == "white sextant" for loc in changed)
     assert [without[loc] for loc in changed] == ["dark blue sextant"] * len(changed)
     assert all(with_cue[loc] == truth.tops[loc] for loc in changed)
+
+
+def _in_shadow(window: np.ndarray, light: float) -> np.ndarray:
+    """A window in a cube's shadow as the renderer draws one: the encoded values times ``light``."""
+    return np.clip(window.astype(np.float32) * light, 0, 255).astype(np.uint8)
+
+
+def _shadowed_reads(pack: Pack, cue: ShadeCue, face: str, read_as: str, light: float) -> list[ShadeRead]:
+    reads = _reads(pack, cue, TABLE)
+    window = _in_shadow(_under_table_light(_camera_window(pack.faces[face], 1.0, (0.0, 0.0))), light)
+    colour = cue.measure(window, read_as, (0.0, 0.0))
+    assert colour is not None
+    return reads + [ShadeRead(len(TABLE), read_as, colour)]
+
+
+def test_a_white_top_in_a_shadow_stays_white(pack: Pack) -> None:
+    """Whole taught game 72703 (printing 997379, lamp), change 69: D2's white sextant in Blue's
+    cube's shadow mapped as dark as a pale blue top and was read light blue (0.9). The renderer's
+    darkest shadow leaves 0.52 of the light; with the shadow allowed for, the white stays."""
+    cue = ShadeCue(pack, TileMatcher(pack).labels)
+    labels = TileMatcher(pack).labels
+    reads = _shadowed_reads(pack, cue, "white-sextant", "white sextant", 0.55)
+    assert cue.corrections(reads, labels, margin_lab=8.0, shadow=0.2) == {}
+    # the lit comparison alone (as before) reads it as a darker shade
+    assert cue.corrections(reads, labels, margin_lab=8.0).get(len(TABLE)) not in (None, "white sextant")
+
+
+def test_a_top_read_as_the_wrong_shade_is_still_read_as_its_own_in_shadow(pack: Pack) -> None:
+    """The shadow allowance does not keep a wrong shade whose hue the background does not share."""
+    cue = ShadeCue(pack, TileMatcher(pack).labels)
+    labels = TileMatcher(pack).labels
+    reads = _shadowed_reads(pack, cue, "white-sextant", "dark blue sextant", 0.55)
+    assert cue.corrections(reads, labels, margin_lab=8.0, shadow=0.2) == {len(TABLE): "white sextant"}
+    reads = _reads(pack, cue, TABLE + [("white-sextant", "dark blue sextant"), ("green-amphora", "light blue amphora")])
+    assert cue.corrections(reads, labels, margin_lab=8.0, shadow=0.2) == \
+        {len(TABLE): "white sextant", len(TABLE) + 1: "green amphora"}

@@ -45,5 +45,13 @@ def test_a_white_pearl_is_not_turned_into_a_green_pearl_drawn_light_on_dark(scen
 
 
 def test_the_cue_alone_would_turn_it(scene: tuple) -> None:
-    """The cause, pinned: with no coarse margin the background alone turns it green."""
-    assert _read(scene, RecogniserConfig(pack_shade_coarse_margin=10.0)) == "green pearl"
+    """The cause, pinned: with no coarse margin the background alone, compared in full light,
+    turns it green."""
+    assert _read(scene, RecogniserConfig(pack_shade_coarse_margin=10.0, pack_shade_shadow=1.0)) == "green pearl"
+
+
+def test_the_cue_allowing_for_shade_keeps_it_white(scene: tuple) -> None:
+    """A top darker than the table's others (0.6 as bright) is what a shadow gives: with the shades
+    compared as dark as fits them (``pack_shade_shadow``, session 40), the cue alone keeps it
+    white too."""
+    assert _read(scene, RecogniserConfig(pack_shade_coarse_margin=10.0)) == "white pearl"

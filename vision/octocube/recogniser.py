@@ -955,15 +955,26 @@ class OctocubeRecogniser:
                  and self._low_parallax(i)]
         if not tried:
             return None
-        own = self._cube_colour(seat)
-        others = [self._cube_colour(o) for o in range(self.num_players)
-                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
-        if not _distinct_hue(own, others, cfg.pack_rim_colourful, cfg.pack_rim_hue):
+        colours = self._rim_colours(seat)
+        if colours is None:
             return None
+        own, others = colours
         rims = [i for i in tried if self._rim_of(windows[i], own, others) == 4]
         if len(rims) != 1:
             return None
         return rims[0], 1.0 - float(probs[rims[0], none])
+
+    def _rim_colours(self, seat: int) -> tuple[np.ndarray, list[np.ndarray]] | None:
+        """The seat's taught cube colour and the other taught seats' (b, g, r shares), or None
+        where the seat's plastic is too grey or too like another's for a rim to tell
+        (``pack_rim_colourful``, ``pack_rim_hue``)."""
+        assert self.pack is not None
+        own = self._cube_colour(seat)
+        others = [self._cube_colour(o) for o in range(self.num_players)
+                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+        if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
+            return None
+        return own, others
 
     def _rim_of(self, window: np.ndarray, own: np.ndarray, others: list[np.ndarray]) -> int:
         """:func:`_rim_sides` with the ``pack_rim_*`` settings."""
@@ -1001,11 +1012,11 @@ class OctocubeRecogniser:
                        and float(probs[i, col]) >= cfg.min_cube_probability and int(np.argmax(probs[i])) == col]
         if not others_free:
             return None
-        own = self._cube_colour(seat)
-        rivals = [self._cube_colour(o) for o in range(self.num_players)
-                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
-        if not _distinct_hue(own, rivals, cfg.pack_rim_colourful, cfg.pack_rim_hue) \
-                or self._rim_of(windows[pick], own, rivals) >= cfg.pack_rim_elsewhere_sides:
+        colours = self._rim_colours(seat)
+        if colours is None:
+            return None
+        own, rivals = colours
+        if self._rim_of(windows[pick], own, rivals) >= cfg.pack_rim_elsewhere_sides:
             return None
         label = self._cube_matcher.scores(windows[pick][None], turns=(0, 1, 2, 3)).best(0)[0]
         if label.startswith("cube-"):

@@ -70,12 +70,18 @@ class Tile:
                 raise ValueError(f"bad abyss letter {self.letter!r}")
         else:
             raise ValueError(f"bad tile kind {self.kind!r}")
+        # kept, not a field: the tracker compares board labels for every chain it weighs
+        # (hundreds of thousands of calls in one tracked game)
+        object.__setattr__(self, "_label", self._make_label())
 
     @property
     def collectible(self) -> bool:
         return self.kind != "abyss"
 
     def label(self) -> str:
+        return self._label  # type: ignore[attr-defined]
+
+    def _make_label(self) -> str:
         if self.kind == "object":
             return f"{self.colour} {self.obj}"
         if self.kind == "coin":

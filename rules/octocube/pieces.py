@@ -84,8 +84,11 @@ ABYSS_A = Tile("abyss", letter="A")
 POWER_TILES: dict[str, Tile] = {letter: Tile("abyss", letter=letter) for letter in data.ALL_POWERS}
 
 
+_PLAYER_NAMES = tuple(colour.capitalize() for colour in PLAYER_COLOURS)
+
+
 def player_name(seat: int) -> str:
-    return PLAYER_COLOURS[seat].capitalize()
+    return _PLAYER_NAMES[seat]
 
 
 def tile_words(tile: FaceContent) -> str:

@@ -149,10 +149,10 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     and (reading.height is None or expected.heights.get(loc) in (None, reading.height)) \
                     and not (isinstance(reading, SteadyTopReading) and want != reading.was):
                 continue  # the common case: the stack top is what was expected (fast path)
+            if want is COVERED and (loc in cube_at if reading is None else (reading.covered or loc in cube_at)):
+                continue  # the other common case: a cube stands where one was expected
             name = _label(loc)
             if reading is None:
-                if want is COVERED and loc in cube_at:
-                    continue
                 diffs.append(Difference(f"{name} was not read", 0.3))
                 continue
             if isinstance(reading, SteadyTopReading) and isinstance(want, Tile) and not reading.covered and not (
@@ -245,7 +245,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 diffs.append(Difference(f"{who}'s board was not read", 0.3))
                 continue
             w = _weight(board_got.confidence)
-            seen = sorted(t.label() for t in board_got.tiles)
+            seen = list(board_got.labels)
             wanted = list(board_want.tiles)
             if not board_got.tiles_counted:  # identical tiles share a space: only their kinds show
                 seen, wanted = sorted(set(seen)), sorted(set(wanted))
@@ -723,7 +723,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 or (want.rotation is not None and got.rotation is not None and got.rotation != want.rotation)
             )
             scored = board is not None and board_want is not None and (
-                tuple(sorted(t.label() for t in board.tiles)) != board_want.tiles or board.coins != board_want.coins
+                board.labels != board_want.tiles or board.coins != board_want.coins
             )
             if moved or scored:
                 changed.append(seat)

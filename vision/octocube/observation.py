@@ -4,6 +4,7 @@ less and never lets a single doubtful one decide a move on its own."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,6 +88,11 @@ class BoardReading:
     slots: tuple[Tile | None, ...] | None = None
     """Kids side: the tile on each of the 16 board spaces (None: empty), in the engine's slot
     order; None when the board is read standard side up."""
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """The tiles' labels, sorted: what the tracker compares with every chain it weighs."""
+        return tuple(sorted(t.label() for t in self.tiles))
 
 
 @dataclass

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test venv bench clean ui-deps mutation
+.PHONY: demo test test-long venv bench clean ui-deps mutation
 
 # The app tests run the Kivy app on a private Xvfb display: these Debian packages provide it.
 # The tower firmware's tests build it with avr-gcc and run it in simavr (docs/tower.md).
@@ -43,6 +43,11 @@ ui-deps:
 TEST_JOBS ?= 2
 test: $(STAMP) ui-deps
 	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile
+
+# the same suite with every random game of the rules sweeps and 20x the fuzzing examples
+# (tests/scale.py, tests/test_fuzz.py): much longer, never part of `make test`
+test-long: $(STAMP) ui-deps
+	TABLESIGHT_FUZZ=long $(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile
 
 # mutation testing with mutmut (never part of `make test`; docs/testing.md): each module in
 # pyproject.toml [tool.tablesight.mutation.modules] against its own tests, each bounded by a time

@@ -65,9 +65,11 @@ def test_an_injected_change_a_power_makes_legal_is_not_filmed_as_illegal() -> No
     twin = TwinGame(2, 61620, illegal=3, mode="advanced")
     assert not any(c.kind == "illegal" and c.text.endswith("C4 to A4") for c in twin.changes)
     bench = load_bench("demo_accuracy")
-    for seed in (61620, 61629):
+    # 61629 up to move 170, past the answer at move 158 (the whole game costs four times as long;
+    # the code before the twins answered with moves made at the table raised 2 false alarms there)
+    for seed, max_moves in ((61620, 0), (61629, 170)):
         result = bench.play_observations({"players": 2, "seed": seed, "tilt": 0.0, "lighting": "day",
-                                          "mode": "advanced"}, SimpleNamespace(illegal=3, max_moves=0))
+                                          "mode": "advanced"}, SimpleNamespace(illegal=3, max_moves=max_moves))
         assert result["moves_correct"] == result["moves_total"], (seed, result)
         assert result["illegal_flagged"] == result["illegal_injected"] == 3, (seed, result)
         assert result["false_alarms"] == 0 and result["final_scores_match"], (seed, result)

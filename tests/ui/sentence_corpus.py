@@ -332,6 +332,14 @@ def rare_sentences() -> Iterator[Sentence]:
                 return
 
 
+QUICK_TRACKED_GAMES = {("standard", 2, 1), ("standard", 3, 0), ("standard", 4, 1),
+                       ("advanced", 2, 0), ("advanced", 3, 0), ("advanced", 4, 0)}
+"""(mode, players, seed) of the tracked games the quick corpus plays: 7 of its 13 (with the kids
+game) say every sentence shape the 13 say (players, spaces, numbers, tiles and directions
+written as slots), in 30 of their 53 s (session 41, measured on the code of the day); the
+others said only sentences of those shapes with other words in the slots."""
+
+
 def corpus(quick: bool = False) -> Iterator[Sentence]:
     """Every sentence of the standard set of seeded games (``quick``: fewer, for the tests)."""
     seeds = range(2) if quick else range(6)
@@ -342,6 +350,8 @@ def corpus(quick: bool = False) -> Iterator[Sentence]:
     for mode in ("standard", "advanced"):
         for players in (2, 3, 4):
             for seed in seeds[:3]:
+                if quick and (mode, players, seed) not in QUICK_TRACKED_GAMES:
+                    continue
                 # quick: the broken tables at moves 3, 9 and 15; the one at 21 of a 4-player game
                 # cost most of the corpus (two recoveries of ~1.5 s each per broken reading) and
                 # gave only joins of clauses the other games say on their own

@@ -20,6 +20,7 @@ from rules.octo_dice import (
     SuperLevel,
 )
 from rules.octo_dice.components import ACTIONS, COLOURS
+from tests import scale
 
 CONFIGS = [(1, "solo"), (2, "virtual"), (2, None), (3, None), (4, None)]
 
@@ -38,7 +39,7 @@ def check_final(state) -> None:
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_random_games_with_invariants_after_every_move(players: int, variant: str | None) -> None:
     game = OctoDiceGame(players, variant=variant, tiles="random")
-    for seed in range(60):
+    for seed in range(scale.games(60)):
         state = game.new_initial_state(seed=seed)
         random_playout(state, random.Random(seed), check_invariants=True)
         check_final(state)
@@ -47,7 +48,7 @@ def test_random_games_with_invariants_after_every_move(players: int, variant: st
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_many_random_games_end_with_consistent_scores(players: int, variant: str | None) -> None:
     game = OctoDiceGame(players, variant=variant, tiles="random")
-    games = {1: 500, 2: 300, 3: 250, 4: 200}[players]
+    games = scale.games({1: 500, 2: 300, 3: 250, 4: 200}[players])
     totals = [0] * players
     for seed in range(1000, 1000 + games):
         state = game.new_initial_state(seed=seed)
@@ -89,7 +90,7 @@ def random_move(rng: random.Random) -> Move:
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
 def test_json_round_trip_undo_and_refused_moves_at_random_points(players: int, variant: str | None) -> None:
     game = OctoDiceGame(players, variant=variant, tiles="random")
-    for seed in range(40):
+    for seed in range(scale.games(40)):
         rng = random.Random(seed)
         state = game.new_initial_state(seed=seed)
         while not state.is_terminal():

@@ -13,9 +13,11 @@ from rules.core import UNKNOWN, load_state, random_playout
 from rules.octocube import OctocubeGame, OctocubeState, UnrevealedTileError
 from rules.octocube import data
 from rules.octocube.scoring import final_cube_tiles
+from tests import scale
 
 # (mode, players, games): 945 games with every move checked (kids games are long: hundreds of
-# moves); test_many_more_games adds 1,850 games on the fast path, checked when they end.
+# moves); test_many_more_games adds 1,850 games on the fast path, checked when they end. `make
+# test` plays a third of each sweep, TABLESIGHT_FUZZ=long all of it (tests/scale.py).
 CONFIGS = [
     ("standard", 2, 200),
     ("standard", 3, 150),
@@ -106,7 +108,7 @@ def play_checked(game: OctocubeGame, seed: int) -> OctocubeState:
 def test_random_games_keep_every_invariant(mode: str, players: int, games: int) -> None:
     game = OctocubeGame(players, mode=mode)
     ended_by_abyss = 0
-    for i in range(games):
+    for i in range(scale.games(games)):
         state = play_checked(game, seed=10_000 * players + i)
         ended_by_abyss += state.end_triggered
     assert ended_by_abyss > 0
@@ -119,7 +121,7 @@ def test_many_more_games(mode: str) -> None:
     (consistent position, equal turns, scores adding up, a winner)."""
     for players, games in BULK[mode]:
         game = OctocubeGame(players, mode=mode)
-        for i in range(games):
+        for i in range(scale.games(games)):
             seed = 500_000 + 1000 * players + i
             state = game.new_initial_state(seed)
             random_playout(state, random.Random(seed))

@@ -13,9 +13,10 @@ from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.open_season.cards import COPIES, EMPTY, NUM_IDENTITIES
 from rules.open_season.moves import Draw, ReturnOnTop
 from ui.cli import main as cli_main
+from tests import scale
 
 CONFIGS = [(side, expert, n) for side in ("horn", "shield") for expert in (False, True) for n in (2, 3, 4)]
-GAMES_PER_CONFIG = 170  # 12 configurations: 2,040 games
+GAMES_PER_CONFIG = 170  # 12 configurations: 2,040 games (a third in make test: tests/scale.py)
 
 
 def play_random(state, rng: random.Random, check_every: int = 0) -> int:
@@ -53,12 +54,13 @@ def check_final(state) -> None:
 def test_random_games_keep_every_invariant(side: str, expert: bool, n: int) -> None:
     game = OpenSeasonGame(n, side=side, expert=expert)
     total = 0
-    for seed in range(GAMES_PER_CONFIG):
+    played = scale.games(GAMES_PER_CONFIG)
+    for seed in range(played):
         rng = random.Random(seed * 7919 + n)
         state = game.new_initial_state(seed)
         total += play_random(state, rng, check_every=60 if seed % 10 else 1)
         check_final(state)
-    assert total > GAMES_PER_CONFIG * n * game.layout.rounds * 3  # games really were played
+    assert total > played * n * game.layout.rounds * 3  # games really were played
 
 
 @pytest.mark.parametrize("side, expert", [("horn", False), ("horn", True), ("shield", True)])

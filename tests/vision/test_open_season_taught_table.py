@@ -4,6 +4,7 @@ table 102400 of the taught whole-game run), and the copy judged by the pack's ow
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import cv2
@@ -33,15 +34,38 @@ def taught() -> tuple[Any, Any]:
     return art, teach("open_season", photos).pack
 
 
+_DRAWN: list[tuple[Any, int, tuple[Any, Any, Any]]] = []
+"""(art, scene, table) already drawn: several tests read the same tables (each drawing costs
+seconds); an art is matched by identity, and held, so that its id is never another's."""
+
+
 def _table(art: Any, scene: int) -> tuple[Any, Any, Any]:
+    """Scene ``scene`` of the module's game drawn with ``art`` (None: the built-in art): the
+    image (a copy: a reader may not change another test's table), its view and its truth."""
+    for drawn_art, drawn_scene, (image, view, truth) in _DRAWN:
+        if drawn_art is art and drawn_scene == scene:
+            return image.copy(), view, truth
+    table = _draw_table(art, scene)
+    _DRAWN.append((art, scene, table))
+    return table[0].copy(), table[1], table[2]
+
+
+@functools.cache
+def _twin() -> Any:
+    """The module's game (3 players, Shield side), planned once."""
+    from tracker.open_season.twin import OpenSeasonTwin
+
+    return OpenSeasonTwin(3, 5102, side="shield", expert=False)
+
+
+def _draw_table(art: Any, scene: int) -> tuple[Any, Any, Any]:
     from tracker.film import demo_camera
     from tracker.open_season.recogniser import _view_of
-    from tracker.open_season.twin import OpenSeasonTwin
     from tracker.table import TableSetup
     from vision.render.art_pack import with_art
     from vision.render.renderer import Renderer, RenderOptions
 
-    twin = OpenSeasonTwin(3, 5102, side="shield", expert=False)
+    twin = _twin()
     camera = demo_camera(TableSetup(game="open_season", players=3, seed=5102, tilt=20.0, resolution=(1280, 720)))
     drawn = twin.scenes()[scene] if art is None else with_art(twin.scenes()[scene], art)
     image = Renderer().render(drawn, camera, RenderOptions(), seed=scene).image
@@ -145,7 +169,8 @@ def test_a_taught_printings_empty_stock_is_not_read_as_a_card(taught: tuple[Any,
     assert empty_seats >= 3
 
 
-def test_a_taught_printings_stock_ends_at_its_top_card_and_doubts_the_strips(taught: tuple[Any, Any]) -> None:
+def test_a_taught_printings_stock_ends_at_its_top_card_and_doubts_the_strips(
+        taught_stocks: list[tuple[int, int, tuple[str, ...], Any]]) -> None:
     """A taught printing's fanned stock is counted by its top card, the one that shows whole (a
     lower card's strip read as the bare mat dropped the whole fan: on printing 4, stocks of 1 and
     2 read as none in 4 of 12 seats below); the cards under it count, each
@@ -154,7 +179,7 @@ def test_a_taught_printings_stock_ends_at_its_top_card_and_doubts_the_strips(tau
     from vision.open_season.cards import TAUGHT_FAN_STRIP_CONFIDENCE
 
     stocks_of_two = 0
-    for scene, seat, want, got in _taught_stocks(*taught):
+    for scene, seat, want, got in taught_stocks:
         assert len(got) == len(want), (scene, seat, want, got)
         if want:
             assert got[-1].card == want[-1] and got[-1].confidence >= 0.5, (scene, seat, got[-1])
@@ -163,19 +188,24 @@ def test_a_taught_printings_stock_ends_at_its_top_card_and_doubts_the_strips(tau
     assert stocks_of_two >= 3
 
 
-def _taught_stocks(art: Any, pack: Any) -> Any:
+@pytest.fixture(scope="module")
+def taught_stocks(taught: tuple[Any, Any]) -> list[tuple[int, int, tuple[str, ...], Any]]:
     """(scene, seat, true stock, stock read) for every seat of four taught tables, read by the real
-    reader with the taught pack."""
+    reader with the taught pack (two tests look at them)."""
     from vision.open_season.cards import CardReader
 
+    art, pack = taught
+    out = []
     for scene in (13, 33, 68, 83):
         image, view, truth = _table(art, scene)
         stocks = CardReader(view, "shield", 3, pack).read_table(image).stocks
         for seat, player in enumerate(truth.players):
-            yield scene, seat, tuple(f"{people}-{attribute}" for people, attribute in player.stock), stocks[seat]
+            out.append((scene, seat, tuple(f"{people}-{attribute}" for people, attribute in player.stock), stocks[seat]))
+    return out
 
 
-def test_a_taught_fans_lower_card_misread_by_its_strip_weighs_nothing(taught: tuple[Any, Any]) -> None:
+def test_a_taught_fans_lower_card_misread_by_its_strip_weighs_nothing(
+        taught_stocks: list[tuple[int, int, tuple[str, ...], Any]]) -> None:
     """A lower stock card of a taught printing read by its strip with another attribute of its
     people: not 0.2 for each of "shows X too" and "lacks Y" (table 102741, printing 995101: both
     false alarms were such a pair, 0.4, beside an inn card not yet seen), nor the tracker's floor
@@ -185,7 +215,7 @@ def test_a_taught_fans_lower_card_misread_by_its_strip_weighs_nothing(taught: tu
     from vision.open_season.observation import OpenSeasonObservation, PlayerReading
 
     checked = 0
-    for scene, seat, want, got in _taught_stocks(*taught):
+    for scene, seat, want, got in taught_stocks:
         if len(want) < 2:
             continue
         people, attribute = want[0].split("-")

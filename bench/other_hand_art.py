@@ -119,9 +119,19 @@ def mask_circle(shape: tuple[int, int], c: tuple[float, float], r: float) -> np.
 
 
 def paint(img: np.ndarray, mask: np.ndarray, colour: Rgb | np.ndarray, opacity: float = 1.0) -> None:
-    a = (mask * opacity)[..., None]
+    # only the mask's bounding box: outside it the blend leaves every pixel as it was, and a whole
+    # face's float blend per stroke made drawing a pack take seconds
+    rows = np.flatnonzero(mask.any(axis=1))
+    if rows.size == 0:
+        return
+    cols = np.flatnonzero(mask.any(axis=0))
+    box = (slice(int(rows[0]), int(rows[-1]) + 1), slice(int(cols[0]), int(cols[-1]) + 1))
+    a = (mask[box] * opacity)[..., None]
     col = np.asarray(colour, np.float32)
-    img[:] = img * (1 - a) + col * a
+    if col.ndim >= 2:  # a colour per pixel (a gradient)
+        col = col[box]
+    sub = img[box]
+    sub[:] = sub * (1 - a) + col * a
 
 
 def linear(shape: tuple[int, int], c0: Rgb, c1: Rgb, angle_deg: float) -> np.ndarray:
@@ -736,8 +746,12 @@ def open_season_faces(seed: int) -> dict[str, np.ndarray]:
 # --------------------------------------------------------------------------- files
 
 
-def write_pack(seed: int, out: Path) -> Path:
-    for game, faces in (("octocube", octocube_faces(seed)), ("open_season", open_season_faces(seed))):
+def write_pack(seed: int, out: Path, games: tuple[str, ...] = ("octocube", "open_season")) -> Path:
+    """Printing ``seed`` written as an art pack into ``out``: the faces of ``games`` (each game's
+    faces are drawn from their own streams: one game's faces do not depend on the other's)."""
+    drawers = {"octocube": octocube_faces, "open_season": open_season_faces}
+    for game in games:
+        faces = drawers[game](seed)
         (out / game).mkdir(parents=True, exist_ok=True)
         for name, img in faces.items():
             if not cv2.imwrite(str(out / game / f"{name}.png"), img):

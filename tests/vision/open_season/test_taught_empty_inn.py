@@ -33,7 +33,8 @@ def _taught(seed: int, folder: Path) -> tuple[Any, Any]:
     from vision.render.renderer import Renderer
     from vision.teach import teach
 
-    art, renderer = ArtPack.load(load_bench("other_hand_art").write_pack(seed, folder / str(seed))), Renderer()
+    art = ArtPack.load(load_bench("other_hand_art").write_pack(seed, folder / str(seed), games=("open_season",)))
+    renderer = Renderer()
     return art, teach("open_season", jpeg_teach_photos("open_season", art, seed, renderer)).pack
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_game_frame, read_taught
+from tests.vision.octocube.taught_table import read_taught, taught_game_still
 from tracker.octocube.adapter import OctocubeAdapter
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.recogniser import OctocubeRecogniser
@@ -33,7 +33,7 @@ A2 = (1, 0)
 
 @pytest.fixture(scope="module")
 def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
-    return taught_game_frame(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME, PLAYERS, 15.9,
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME, PLAYERS, 15.9,
                              "day")
 
 

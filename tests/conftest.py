@@ -95,3 +95,42 @@ def webcam(monkeypatch: pytest.MonkeyPatch, demo_film: dict) -> dict:
 def pytest_configure(config: pytest.Config) -> None:
     # long whole-game checks; they run in `make test` (the mark only names them: -m "not slow" skips them)
     config.addinivalue_line("markers", "slow: a long whole-game test (deselect with -m 'not slow')")
+
+
+HEAVY_FILES_FIRST = (
+    "tests/vision/test_open_season_score.py",
+    "tests/vision/test_open_season_taught_table.py",
+    "tests/ui/test_run_command.py",
+    "tests/ui/test_app.py",
+    "tests/ui/test_sentences.py",
+    "tests/vision/test_open_season_score_answers.py",
+    "tests/rules/test_conformance.py",
+    "tests/vision/dice/test_model_sets.py",
+    "tests/vision/open_season/test_taught_empty_inn.py",
+    "tests/ui/test_teach_command.py",
+    "tests/vision/open_season/test_taught_inn_behind_deck.py",
+    "tests/ui/test_octo_dice_sheet.py",
+    "tests/vision/test_teach_same_faces.py",
+    "tests/ui/test_run_twin_answers.py",
+    "tests/ui/test_app_photo.py",
+    "tests/ui/test_app_video.py",
+    "tests/vision/octocube/test_score_photo_lens.py",
+    "tests/ui/test_app_games.py",
+)
+"""The files that take longest (30-120 s each on 2 cores, `pytest --durations`, session 41), run
+first: `make test` hands whole files to its 2 processes in collection order, and a long file
+handed out last kept one process busy while the other had nothing left to do."""
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(HEAVY_FILES_FIRST)}
+
+    def order(item: pytest.Item) -> int:
+        path = Path(str(item.path)).resolve()
+        try:
+            name = path.relative_to(REPO).as_posix()
+        except ValueError:
+            return len(rank)
+        return rank.get(name, len(rank))
+
+    items.sort(key=order)  # stable: every file's own tests keep their order

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -92,14 +95,35 @@ def webcam(monkeypatch: pytest.MonkeyPatch, demo_film: dict) -> dict:
     return {**demo_film, "opened": opened}
 
 
+_SHARED_FOLDER = pytest.StashKey[str]()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # long whole-game checks; they run in `make test` (the mark only names them: -m "not slow" skips them)
     config.addinivalue_line("markers", "slow: a long whole-game test (deselect with -m 'not slow')")
+    # one folder for the whole run, made by the first process (the test processes of `make test`
+    # start after it and inherit the variable): tests/vision/teach_photos.py keeps taught packs there
+    from tests.vision.teach_photos import SHARED_FOLDER_ENV
+
+    if not os.environ.get(SHARED_FOLDER_ENV):
+        folder = tempfile.mkdtemp(prefix="tablesight-tests-")
+        os.environ[SHARED_FOLDER_ENV] = folder
+        config.stash[_SHARED_FOLDER] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_SHARED_FOLDER, None)
+    if folder is not None:
+        from tests.vision.teach_photos import SHARED_FOLDER_ENV
+
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop(SHARED_FOLDER_ENV, None)
 
 
 HEAVY_FILES_FIRST = (
     "tests/vision/test_open_season_score.py",
     "tests/vision/test_open_season_taught_table.py",
+    "tests/rules/test_typing.py",  # mypy on every package: ~45 s in a fresh clone (no cache yet)
     "tests/ui/test_run_command.py",
     "tests/ui/test_app.py",
     "tests/ui/test_sentences.py",

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.vision.teach_photos import jpeg_teach_photos
+from tests.vision.teach_photos import taught_pack
 from vision.octocube.synth import synth_frame
 from vision.render.random_art import random_pack
 from vision.render.renderer import Renderer
-from vision.teach import teach
 
 
 def taught_table(printing: int, table: int) -> tuple[Any, Any]:
@@ -17,7 +16,7 @@ def taught_table(printing: int, table: int) -> tuple[Any, Any]:
     it, JPEG-compressed like a phone's, the bench's table ``table`` drawn in that printing)."""
     renderer = Renderer()
     art = random_pack(printing)
-    pack = teach("octocube", jpeg_teach_photos("octocube", art, printing, renderer, count=1)).pack
+    pack = taught_pack("octocube", art, printing, "random", renderer, count=1)
     frame = synth_frame(table, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
     return pack, frame
 
@@ -35,7 +34,7 @@ def taught_game_frame(printing: int, art_dir: Any, game: int, frame_index: int, 
 
     write_random_pack(printing, art_dir)
     art, renderer = ArtPack.load(art_dir), Renderer()
-    pack = teach("octocube", jpeg_teach_photos("octocube", art, printing, renderer)).pack
+    pack = taught_pack("octocube", art, printing, "random-folder", renderer)
     setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
                        art=str(art_dir), tilt=tilt, lighting=lighting, resolution=(1280, 720))
     film = table_game("octocube").demo_film(setup)
@@ -80,7 +79,7 @@ def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, 
 
     write_random_pack(printing, art_dir)
     art = ArtPack.load(art_dir)
-    pack = teach("octocube", jpeg_teach_photos("octocube", art, printing, Renderer())).pack
+    pack = taught_pack("octocube", art, printing, "random-folder", Renderer())
     setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
                        art=str(art_dir), tilt=tilt, lighting=lighting, resolution=(1280, 720))
     twin = TwinGame(setup.players, setup.seed, illegal=setup.illegal, max_moves=None, mode="standard")

@@ -24,18 +24,16 @@ from typing import Any
 import pytest
 
 from tests.bench_scripts import load_bench
-from tests.vision.teach_photos import jpeg_teach_photos
+from tests.vision.teach_photos import taught_pack
 
 
 @functools.cache
 def _taught(seed: int, folder: Path) -> tuple[Any, Any]:
     from vision.render.art_pack import ArtPack
     from vision.render.renderer import Renderer
-    from vision.teach import teach
 
     art = ArtPack.load(load_bench("other_hand_art").write_pack(seed, folder / str(seed), games=("open_season",)))
-    renderer = Renderer()
-    return art, teach("open_season", jpeg_teach_photos("open_season", art, seed, renderer)).pack
+    return art, taught_pack("open_season", art, seed, "other-hand", Renderer())
 
 
 @pytest.mark.parametrize("printing, game, players, side, tilt, light", [

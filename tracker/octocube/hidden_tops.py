@@ -139,10 +139,19 @@ hidden shares reach two spaces)."""
 
 
 def trust_unchanged_hiding(observed: OctocubeObservation, reference_tops: dict[Location, StackTopReading],
-                           expected_tops: dict[Location, Any], reference_cubes: frozenset[Location]
-                           ) -> OctocubeObservation:
+                           expected_tops: dict[Location, Any], reference_cubes: frozenset[Location],
+                           reference_readings: dict[int, CubeReading] | None = None) -> OctocubeObservation:
     """``observed`` with the tops described above given their undiscounted confidence (a new
-    observation when any is; the recogniser's one is left alone)."""
+    observation when any is; the recogniser's one is left alone). ``reference_readings``: the
+    accepted scene's cubes; given, a top whose visible part can be compared with the accepted
+    scene's and did not change (:func:`_visibly_changed` False) keeps the recogniser's guess: the
+    sliver in view shows the same tile, and the new name is a misread of it. Taught game 72709
+    (random printing 997385, tilt 33.5, day), change 54: E5, 74 % hidden behind Red's cube on E4,
+    read dark blue amphora (undiscounted 1.0) in the accepted scene and light blue amphora (1.0)
+    while Blue pivoted on C1, its visible part unchanged (grey difference 3.0, the unchanged pairs'
+    2.9-5.6); trusted, it was the alarm "a tile left stack E5 with no cube on it". A top changed to
+    the same glyph in another shade looks the same in grey (a gain): such a change is not trusted
+    either, as it would not be without the hiding's undiscounting."""
     cubes_now = {c.location for c in observed.cubes.values() if c.location is not None}
     moved = cubes_now ^ reference_cubes
     trusted: dict[Location, StackTopReading] = {}
@@ -154,6 +163,9 @@ def trust_unchanged_hiding(observed: OctocubeObservation, reference_tops: dict[L
                 or min(reading.unhidden_confidence, before.unhidden_confidence) < MIN_UNHIDDEN_CONFIDENCE):
             continue
         if any(max(abs(loc[0] - c[0]), abs(loc[1] - c[1])) <= HIDING_REACH for c in moved):
+            continue
+        if reference_readings is not None and _visibly_changed(
+                loc, reading, before, _looks(reference_readings), _looks(observed.cubes)) is False:
             continue
         trusted[loc] = replace(reading, confidence=reading.unhidden_confidence)
     if not trusted:

@@ -97,7 +97,7 @@ class StackHeights:
         ref = self._reference
         if ref is None or not isinstance(observed, OctocubeObservation) or observed.occluded:
             return observed
-        observed = trust_unchanged_hiding(observed, ref.tops, ref.expected_tops, ref.cubes)
+        observed = trust_unchanged_hiding(observed, ref.tops, ref.expected_tops, ref.cubes, ref.cube_readings)
         earlier = self._earlier
         observed = changed_behind_unmoved_cubes(
             observed, ref.tops, ref.expected_tops, ref.cube_readings, ref.heights,

@@ -222,6 +222,16 @@ class RecogniserConfig:
     0.35; under ``pack_topped_partial_score``), the rim nearest Yellow's colour: Yellow's cube was
     not found, its tile read as C1's stack top, and Red's pivot was an alarm (lost at move ~118).
     Over 1: off."""
+    pack_topped_net_floor: float = 0.15
+    """With a pack: a seat the net finds nowhere (under ``min_cube_probability``) is looked for at
+    the free grid window where the net gives its colour at least this, as its best cube colour
+    there, and the window shows the seat's cube wearing a tile (the height test and the rim of
+    ``pack_hidden_topped_score``, ``OctocubeRecogniser._wears_own_tile``); found there with the
+    colour's share of the net's cube classes. The net was never taught the printing's plastic, and
+    a cube wearing a tile shows little of it (taught game 72706, printing 997382, tilt 18.8,
+    evening, change 87: Blue's cube on D2 wearing a white sextant, p(blue) 0.24, 'none' 0.66; the
+    sextant fit the cube-height window 0.61, the stack-height one 0.43, under
+    ``pack_topped_partial_score``; Blue was not found and its roll was an alarm). Over 1: off."""
     pack_cube_place_by_face: bool = True
     """With a pack: a cube the net found (its colour at least ``min_cube_probability``) whose
     cube-height window its seat's taught bare face fits best, at least ``pack_cube_face_score``

@@ -515,6 +515,8 @@ class OctocubeRecogniser:
                     found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
                 if found is None:
                     found = self._rimmed_cube(windows, probs, left, seat)
+                if found is None and stacks is not None:
+                    found = self._topped_cube_by_net(windows, stacks, probs, left, seat)
                 if found is not None:
                     best, p = found
             if p < self.config.min_cube_probability:
@@ -882,6 +884,32 @@ class OctocubeRecogniser:
         mine = float(np.abs(rim - self._cube_colour(seat)).sum())
         return all(float(np.abs(rim - self._cube_colour(o)).sum()) > mine
                    for o in range(self.num_players) if o != seat)
+
+    def _topped_cube_by_net(self, windows: np.ndarray, stacks: np.ndarray, probs: np.ndarray,
+                            free: list[int], seat: int) -> tuple[int, float] | None:
+        """With a pack, for a seat the net finds nowhere: the free grid window where the net
+        gives the seat's colour most, at least ``pack_topped_net_floor`` and more than any other
+        cube colour there, that shows the seat's cube wearing a tile (:meth:`_wears_own_tile`:
+        a taught tile at a cube's height inside a rim nearest the seat's taught colour), and the
+        colour's share of the net's cube classes there; else None. A cube wearing a tile shows
+        little plastic, and the net never learnt the printing's: it may see mostly 'none'. Asked
+        where the tilt lets the height test act (not :meth:`_low_parallax`)."""
+        cfg = self.config
+        if cfg.pack_topped_net_floor > 1 or self._cube_matcher is None:
+            return None
+        n_grid = len(self.layout.stack_locations)
+        col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        none = CUBE_CLASSES.index(NO_CUBE)
+        grid = [i for i in free if i < n_grid and float(probs[i, col]) >= cfg.pack_topped_net_floor
+                and not self._low_parallax(i)]
+        if not grid:
+            return None
+        i = max(grid, key=lambda k: float(probs[k, col]))
+        colours = probs[i].copy()
+        colours[none] = -1.0
+        if int(np.argmax(colours)) != col or not self._wears_own_tile(windows, stacks, i, seat):
+            return None
+        return i, min(1.0, float(probs[i, col]) / max(1e-6, 1.0 - float(probs[i, none])))
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits

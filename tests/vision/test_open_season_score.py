@@ -1129,3 +1129,30 @@ def test_a_covered_cards_read_people_weighs_most_and_face_down_least() -> None:
     blank = _hidden_wall_choice(0, 3, None)
     weights = _covered_weights(blank)
     assert len(set(w for o, w in zip(blank.options, weights) if o != FACE_DOWN_OPTION)) == 1
+
+
+def test_a_hand_over_three_wall_cards_read_empty_leaves_the_totals_exact_from_the_photo_alone() -> None:
+    """Tuning 90694 (2 players, Horn, expert, 1920x1080, dim evening; session 39): a hand over
+    player 1's spaces 1, 4 and 8. The covered cards read empty, each was asked with face down its
+    default, and player 1 scored -12 for 0. Every face there scores alike for player 1: the
+    defaults are faces now, and both totals are exact from the photo alone, the three spaces
+    still asked with the truth among their options."""
+    from vision.open_season.score_photo import FACE_DOWN_OPTION, score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90694, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert res.ground_truth["hands"] and end["num_players"] == 2
+    out = score_photo(_jpeg(res.image), ScoreRequest(2, options={"side": end["side"], "expert": end["expert"]}))
+    options = out.reading["options"]
+    for space in ("1", "4", "8"):
+        key = f"wall 1 {space}"
+        doubt = next(d for d in out.doubts if d.key == key)
+        assert "something covers it" in doubt.question
+        assert options[key][doubt.read - 1] != FACE_DOWN_OPTION
+        assert end["players"][0]["wall"][space] in options[key]
+    assert [p.total for p in out.players] == end["scores"]
+    assert not _sure_and_wrong(out, end)

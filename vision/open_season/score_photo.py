@@ -85,11 +85,12 @@ COVERED_READ_PEOPLE = 0.45
 """How likely a covered card (a hand over it: asked with every face) is of the people it was read
 as: the colours that show beside the hand. On the tuning tables with a hand over a wall or a
 fan's corner (90611, 90648, 90680, 90694, 90739, 90741-90743, 90745, 90791, 90807, 90877; session
-41's scratch ``covcollect.py``), 10 of 22 covered cards read as a face were of the people read
-(1 in 6 by chance), the attribute right 4 times (1 in 5 by chance)."""
+41's scratch ``covcollect.py``), 11 of 22 covered cards read as a face were of the people read
+(1 in 6 by chance), the attribute right 6 times (1 in 5 by chance: no better). 0.45 was set from a
+first count (10 of 22) and kept: the fresh figures ran with it."""
 COVERED_FACE_DOWN = 0.01
 """How likely a covered wall space holds a face-down card: 10 of 1,227 wall cards of 40 twin
-playouts (session 40); none of the 14 covered spaces read as a back or empty on the tables above
+playouts (session 40); none of the 13 covered spaces read as a back or empty on the tables above
 was face down, yet face down was their default (90648, 90694, 90742, 90745: 4-20 points off)."""
 FACE_DOWN_OPTION = "face down"
 """The option of a wall card's question that answers "the card lies face down"."""

@@ -24,7 +24,8 @@ Seeds: the accolade classifiers were trained on 60000-60999 and the reader devel
 82000-82049, 89700-89999 and 90350-90609 tuned on (90470-90539 reported in session 35, then tuned on in
 session 36; 90540-90609 reported in session 36, then traced and tuned on in session 37; 90610-90679
 reported in session 37, then traced in session 38; 90680-90749 reported in session 38, then traced
-in session 39; 90750-90819 reported in session 39, then traced in session 40); ``--tuning`` runs them anyway, to list and trace,
+in session 39; 90750-90819 reported in session 39, then traced in session 40; 90820-90889 reported in session 40, then
+traced in session 41); ``--tuning`` runs them anyway, to list and trace,
 never for figures). Every card read surely and wrong is listed (seed, player, space or fan place,
 read and truth).
 """
@@ -59,6 +60,7 @@ TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 
          | set(range(90610, 90680))  # os-photo4 (session 37) reported them, then os-photo5 (session 38) traced the wall card read surely and wrong
          | set(range(90680, 90750))  # os-photo5 (session 38) reported them, then os-photo6 (session 39) traced 90743 and the tables off
          | set(range(90750, 90820))  # os-photo6 (session 39) reported them, then os-photo7 (session 40) traced the tables off and 90807
+         | set(range(90820, 90890))  # os-photo7 (session 40) reported them, then os-photo8 (session 41) traced 90877 and the covered cards
          | {500, 501, 7, 88001, 88002})
 
 

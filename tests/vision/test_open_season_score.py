@@ -1073,3 +1073,86 @@ def test_warm_lamp_barbarian_wall_cards_are_told_from_the_elves_by_colour_and_re
         for space, truth in p["wall"].items():
             assert seat["wall"].get(space) == truth or f"wall {p['seat'] + 1} {space}" in doubted, (p["seat"], space)
     assert not _sure_and_wrong(out, end)
+
+
+def test_a_covered_wall_space_read_empty_defaults_to_the_total_most_faces_give_not_face_down() -> None:
+    """Tuning 90694 (session 39): a hand over player 1's spaces 1, 4 and 8; the covered cards read
+    empty, so face down was each one's default -- -12 for 0, though any face on space 1 scores the
+    same. Face down lies on 1 wall card in 120; a covered card's default is now the option whose
+    totals the likeliest faces share (``_covered_defaults``), face down far down."""
+    from types import SimpleNamespace
+
+    from vision.open_season.accolades import AccoladeCard, SeatAccolades
+    from vision.open_season.cards import CardRead
+    from vision.open_season.score_photo import (FACE_DOWN_OPTION, HIDDEN_FIT, _covered_defaults, _score,
+                                                read_table)
+    from vision.open_season.tokens import SeatTokens
+
+    walls = ["elf-crown", "dwarf-tattoo", "gnome-dagger", "mage-earrings", "sorcerer-eyepatch", "elf-tattoo",
+             "dwarf-crown", "gnome-tattoo", "mage-dagger", "barbarian-crown", "sorcerer-crown"]
+    cards = SimpleNamespace(read=lambda img: [
+        CardRead(f"wall {seat} {i + 1}", "empty" if (seat, i + 1) == (0, 1) else c, 1.0,
+                 fit=HIDDEN_FIT / 2 if (seat, i + 1) == (0, 1) else 4.0)
+        for seat in (0, 1) for i, c in enumerate(walls)])
+    fans = {seat: SeatAccolades(seat, (AccoladeCard(seat, 0, "elf-earrings", 1.0, True),)) for seat in (0, 1)}
+    tokens = SimpleNamespace(read=lambda img: {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0)
+                                               for s in (0, 1)})
+    seats, choices, _, _ = read_table(np.zeros((4, 4, 3), np.uint8),
+                                      (cards, SimpleNamespace(read=lambda img: fans), tokens), 2, "horn")
+    covered = next(c for c in choices if c.key == "wall 1 1")
+    assert covered.covered and covered.options[covered.default] == FACE_DOWN_OPTION  # as read
+    chosen = next(c for c in _covered_defaults(seats, "horn", False, choices, {}) if c.key == "wall 1 1")
+    totals = [tuple(_score(seats, "horn", False, choices, {"wall 1 1": k + 1})[1]) for k in range(len(chosen.options))]
+    faces_give = max(set(totals), key=totals.count)
+    down = totals[chosen.options.index(FACE_DOWN_OPTION)]
+    assert down != faces_give, "the case: face down scores otherwise than most faces"
+    assert chosen.options[chosen.default] != FACE_DOWN_OPTION
+    assert totals[chosen.default] == faces_give
+    # answered, the answer holds whatever the default
+    answered = next(c for c in _covered_defaults(seats, "horn", False, choices, {"wall 1 1": 3}) if c.key == "wall 1 1")
+    assert answered.default == covered.default
+
+
+def test_a_covered_cards_read_people_weighs_most_and_face_down_least() -> None:
+    """``_covered_weights``: the read people's faces share ``COVERED_READ_PEOPLE``, the other
+    peoples' the rest, face down ``COVERED_FACE_DOWN``; a card read as a back tells no people."""
+    from vision.open_season.score_photo import (COVERED_FACE_DOWN, COVERED_READ_PEOPLE, FACE_DOWN_OPTION,
+                                                _covered_weights, _hidden_wall_choice)
+
+    read = _covered_weights(_hidden_wall_choice(0, 3, "gnome-tattoo"))
+    options = _hidden_wall_choice(0, 3, "gnome-tattoo").options
+    assert len(read) == len(options) == 31
+    gnome = sum(w for o, w in zip(options, read) if o.startswith("gnome-"))
+    assert gnome == pytest.approx(COVERED_READ_PEOPLE)
+    assert read[options.index(FACE_DOWN_OPTION)] == COVERED_FACE_DOWN
+    assert read[options.index("gnome-dagger")] > read[options.index("elf-dagger")] > COVERED_FACE_DOWN
+    blank = _hidden_wall_choice(0, 3, None)
+    weights = _covered_weights(blank)
+    assert len(set(w for o, w in zip(blank.options, weights) if o != FACE_DOWN_OPTION)) == 1
+
+
+def test_a_hand_over_three_wall_cards_read_empty_leaves_the_totals_exact_from_the_photo_alone() -> None:
+    """Tuning 90694 (2 players, Horn, expert, 1920x1080, dim evening; session 39): a hand over
+    player 1's spaces 1, 4 and 8. The covered cards read empty, each was asked with face down its
+    default, and player 1 scored -12 for 0. Every face there scores alike for player 1: the
+    defaults are faces now, and both totals are exact from the photo alone, the three spaces
+    still asked with the truth among their options."""
+    from vision.open_season.score_photo import FACE_DOWN_OPTION, score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90694, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert res.ground_truth["hands"] and end["num_players"] == 2
+    out = score_photo(_jpeg(res.image), ScoreRequest(2, options={"side": end["side"], "expert": end["expert"]}))
+    options = out.reading["options"]
+    for space in ("1", "4", "8"):
+        key = f"wall 1 {space}"
+        doubt = next(d for d in out.doubts if d.key == key)
+        assert "something covers it" in doubt.question
+        assert options[key][doubt.read - 1] != FACE_DOWN_OPTION
+        assert end["players"][0]["wall"][space] in options[key]
+    assert [p.total for p in out.players] == end["scores"]
+    assert not _sure_and_wrong(out, end)

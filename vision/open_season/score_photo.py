@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -81,6 +81,17 @@ TOUCHING_MM = 90.0
 70 mm, diagonally 84 mm; two apart 92 mm)."""
 HIDDEN_TROPHIES = 4
 """A covered wall space that may hold trophies is asked how many, 0 up to this."""
+COVERED_READ_PEOPLE = 0.45
+"""How likely a covered card (a hand over it: asked with every face) is of the people it was read
+as: the colours that show beside the hand. On the tuning tables with a hand over a wall or a
+fan's corner (90611, 90648, 90680, 90694, 90739, 90741-90743, 90745, 90791, 90807, 90877; session
+41's scratch ``covcollect.py``), 11 of 22 covered cards read as a face were of the people read
+(1 in 6 by chance), the attribute right 6 times (1 in 5 by chance: no better). 0.45 was set from a
+first count (10 of 22) and kept: the fresh figures ran with it."""
+COVERED_FACE_DOWN = 0.01
+"""How likely a covered wall space holds a face-down card: 10 of 1,227 wall cards of 40 twin
+playouts (session 40); none of the 13 covered spaces read as a back or empty on the tables above
+was face down, yet face down was their default (90648, 90694, 90742, 90745: 4-20 points off)."""
 FACE_DOWN_OPTION = "face down"
 """The option of a wall card's question that answers "the card lies face down"."""
 EDGE_MARGIN_PX = 2.0
@@ -138,6 +149,9 @@ class Choice:
     position: int = -1
     """A wild token that may lie on a fanned card: the card's place in the fan (its card is the
     one answered there, not the one read)."""
+    covered: bool = False
+    """A card something covers in the photo (a hand): any face may lie there, the read is a
+    poor guess (``_covered_defaults`` chooses its default)."""
 
 
 def final_state(seats: list[SeatReading], side: str, expert: bool,
@@ -334,8 +348,10 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     seats, choices, token_doubts, unsure_walls = read_table(img, readers, n, side)
     t3 = time.perf_counter()
     # ---- the engine scores what was read; each open question is settled by the answer given,
-    # else by its default (the card read, the attribute best for its player)
+    # else by its default (the card read, the attribute best for its player; a covered card's
+    # the totals its likeliest faces share)
     wild_cache: WildCache = {}  # a wild token's best attribute, chosen once per seat reading
+    choices = _covered_defaults(seats, side, expert, choices, req.answers, wild_cache)
     result = _score(seats, side, expert, choices, req.answers, wild_cache)
     lines_by_seat, totals, winners, tie_break = result
     doubts = []
@@ -588,7 +604,7 @@ def _hidden_wall_choice(seat: int, space: int, guess: str | None) -> Choice:
     def apply(seats: list[SeatReading], k: int) -> None:
         seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
-                  "something covers it in the photo (a hand?)", tuple(options), apply, 0)
+                  "something covers it in the photo (a hand?)", tuple(options), apply, 0, covered=True)
 
 
 def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) -> None:
@@ -713,7 +729,55 @@ def _accolade_choice(seat: int, c: Any) -> Choice:
         seats[seat].accolades[pos] = options[k]
     return Choice(f"accolade {seat + 1} {pos + 1}",
                   f"Which is card {pos + 1} of {player_name(seat)}'s accolades (counting from the "
-                  f"left of the fan, row by row)? {why}", tuple(options), apply, 0)
+                  f"left of the fan, row by row)? {why}", tuple(options), apply, 0,
+                  covered=bool(getattr(c, "covered", False)))
+
+
+def _covered_weights(ch: Choice) -> list[float]:
+    """How likely each option of a covered card's question is (``COVERED_READ_PEOPLE``,
+    ``COVERED_FACE_DOWN``): the read people's faces alike, the other peoples' faces alike, face
+    down rare; a card read as a back or nothing tells no people."""
+    read = ch.options[ch.default]
+    people = read.split("-")[0] if "-" in read else None
+    faces = [o for o in ch.options if "-" in o]
+    own = sum(1 for o in faces if o.split("-")[0] == people)
+    weights = []
+    for option in ch.options:
+        if "-" not in option:
+            weights.append(COVERED_FACE_DOWN)
+        elif people is None or own == len(faces):
+            weights.append(1.0 / len(faces))
+        elif option.split("-")[0] == people:
+            weights.append(COVERED_READ_PEOPLE / own)
+        else:
+            weights.append((1.0 - COVERED_READ_PEOPLE) / (len(faces) - own))
+    return weights
+
+
+def _covered_defaults(seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],
+                      answers: dict[str, int], cache: WildCache | None = None) -> list[Choice]:
+    """The choices, each covered card's default (one not answered) the option whose totals the
+    likeliest faces share (``_covered_weights``; the read kept on a tie). A covered card's face is
+    not in the photo (session 40: read on what a hand leaves, right 6 times in 29), but what it
+    scores often is: most faces score alike there, and a total right is what the photo is for
+    (tuning 90694: three covered spaces read empty defaulted face down, -12 for 0; any face gives
+    0). The cards are taken in turn, each with the ones before it settled."""
+    out = list(choices)
+    for i, ch in enumerate(out):
+        if not ch.covered or ch.key in answers:
+            continue
+        weights = _covered_weights(ch)
+        totals = [tuple(_score(seats, side, expert, out, {**answers, ch.key: k + 1}, cache)[1])
+                  for k in range(len(ch.options))]
+        mass: dict[tuple[int, ...], float] = {}
+        for k, total in enumerate(totals):
+            mass[total] = mass.get(total, 0.0) + weights[k]
+        best = max(mass.values())
+        if mass[totals[ch.default]] >= best - 1e-9:
+            continue
+        likeliest = [k for k in range(len(totals)) if mass[totals[k]] >= best - 1e-9]
+        out[i] = replace(ch, default=max(likeliest, key=lambda k: weights[k]))
+    return out
 
 
 def _wild_choice(seat: int, space: int) -> Choice:

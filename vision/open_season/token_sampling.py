@@ -367,7 +367,7 @@ class TokenSampler:
         self._personal_t = {k: _normalise(pers_t[k][None], m.penalty if k == "penalty" else m.personal)[0]
                              for k in PERSONAL_KINDS}
         self.bonus_faces = [f for f in BONUS_FACES if side == "horn" or f not in (7, 8, 12)]
-        self._bonus_face_ts = [self._projected_bonus_faces(b) for b in self.bonus_blurs]
+        self._bonus_face_ts = self._projected_bonus_faces(self.bonus_blurs)
         self._bonus_blank_t = _normalise(_blank_tile(m)[None], m.presence)[0]
         wild = _normalise_colour(pers_t["wild"][None], m.wild_colour)[0]
         self._wild_colour_t = wild / max(float(np.linalg.norm(wild)), 1e-6)
@@ -378,16 +378,19 @@ class TokenSampler:
         self._personal_colour = np.stack([np.log(np.maximum(pers_t[k][self._colour_mask].mean(axis=0), 1.0) / mat)
                                           for k in PERSONAL_KINDS])
 
-    def _projected_bonus_faces(self, blur: float = BONUS_SENSOR_BLUR_PX) -> np.ndarray:
-        """(places, faces, mask pixels): each face as this camera sees it at each bonus place.
-        The numbers are 4-6 camera pixels tall, so the template is made the way the frame is:
-        the renderer's own sprite level warped into the image at the tile's place, blurred like
-        the sensor, then sampled back through the same patch grid."""
+    def _projected_bonus_faces(self, blurs: tuple[float, ...] = (BONUS_SENSOR_BLUR_PX,)) -> list[np.ndarray]:
+        """Per blur, (places, faces, mask pixels): each face as this camera sees it at each bonus
+        place. The numbers are 4-6 camera pixels tall, so the template is made the way the frame
+        is: the renderer's own sprite level warped into the image at the tile's place, blurred
+        like the sensor, then sampled back through the same patch grid. Each face is warped once
+        for every blur (a photo tries five: warping them again took ~0.1 s of a 4-player expert
+        photo's ~2.5 s)."""
         from vision.render import sprites
 
         size = int(round(BONUS_PATCH_MM * PX_PER_MM))
         gx, gy = _grid(BONUS_PATCH_MM)
-        out = np.zeros((len(self._bonus_places), len(self.bonus_faces), int(self._m.face.sum())), np.float32)
+        out = [np.zeros((len(self._bonus_places), len(self.bonus_faces), int(self._m.face.sum())), np.float32)
+               for _ in blurs]
         self.bonus_px_per_mm: dict[tuple[int, int], float] = {}
         hom = self.view.homography_at(PERSONAL_TOP_MM)
         tw, th = BONUS_TILE_MM
@@ -408,6 +411,7 @@ class TokenSampler:
             along_h = (np.linalg.norm(cp[3] - cp[0]) + np.linalg.norm(cp[2] - cp[1])) / (2 * th)
             self.bonus_px_per_mm[key] = float(min(along_w, along_h))
             shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+            map_x, map_y = (mx - x0).astype(np.float32), (my - y0).astype(np.float32)
             for j, face in enumerate(self.bonus_faces):
                 sprite = sprites.sprite_for(("open_season", "bonus", face, False), tw, th, edge)
                 sh, sw = sprite.shape[:2]
@@ -418,9 +422,10 @@ class TokenSampler:
                                              borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
                 a = warped[:, :, 3:4] / 255.0
                 crop: np.ndarray = warped[:, :, :3] + (1 - a) * np.array(MAT_BGR, np.float32)
-                crop = cv2.GaussianBlur(crop, (0, 0), blur)
-                patch = cv2.remap(crop, (mx - x0).astype(np.float32), (my - y0).astype(np.float32), cv2.INTER_LINEAR)
-                out[k, j] = _normalise(patch[None], self._m.face)[0]
+                for b, blur in enumerate(blurs):
+                    seen = cv2.GaussianBlur(crop, (0, 0), blur)
+                    patch = cv2.remap(seen, map_x, map_y, cv2.INTER_LINEAR)
+                    out[b][k, j] = _normalise(patch[None], self._m.face)[0]
         return out
 
     def _wall_trophy_masks(self, num_players: int) -> dict[tuple[int, int], np.ndarray]:

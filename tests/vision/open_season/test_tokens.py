@@ -260,3 +260,30 @@ def test_bonus_faces_too_small_to_read_are_doubted_never_read_wrong_and_sure() -
                 sure_right += 1
     assert {1, 2} <= reads[0].bonus_unsure  # the faces the game was lost on
     assert sure_right >= 2, reads  # the near seat's large tiles are still read surely
+
+
+def test_each_bonus_face_is_warped_once_for_every_blur_a_photo_tries(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a finished table's photo tries five template blurs (BONUS_PHOTO_BLURS_PX); each face was
+    # warped into the image again for each (~0.1 s of a 4-player expert photo's ~2.5 s CPU,
+    # session 41): now once, the five blurs taken from the one warp -- the same templates as a
+    # sampler of that blur alone
+    import cv2
+
+    from vision.open_season import token_sampling
+    from vision.open_season.token_sampling import BONUS_PHOTO_BLURS_PX, TokenSampler
+    from vision.open_season.tokens import BONUS_PRESENT
+
+    table, camera = _render(2, 97506, "horn", True, 20.0, 180.0)
+    out = _shoot(table, camera, 13)
+    view = TokenReader.from_ground_truth(out.ground_truth, "horn", 2, True).view
+    warps = []
+    warp = cv2.warpPerspective
+    monkeypatch.setattr(token_sampling.cv2, "warpPerspective", lambda *a, **k: warps.append(1) or warp(*a, **k))
+    sampler = TokenSampler(view, "horn", 2, True, BONUS_PHOTO_BLURS_PX, BONUS_PRESENT)
+    places = 2 * 4  # two seats, four columns
+    assert len(warps) == places * len(sampler.bonus_faces)
+    monkeypatch.undo()
+    assert len(sampler._bonus_face_ts) == len(BONUS_PHOTO_BLURS_PX)
+    for blur, templates in zip(BONUS_PHOTO_BLURS_PX, sampler._bonus_face_ts):
+        alone = TokenSampler(view, "horn", 2, True, (blur,))
+        np.testing.assert_array_equal(templates, alone._bonus_face_ts[0])

@@ -42,12 +42,12 @@ ui-deps:
 # a file's shared fixtures are built once: on 2 cores the serial run took 16-17 minutes
 TEST_JOBS ?= 2
 test: $(STAMP) ui-deps
-	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile
+	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 
 # the same suite with every random game of the rules sweeps and 20x the fuzzing examples
 # (tests/scale.py, tests/test_fuzz.py): much longer, never part of `make test`
 test-long: $(STAMP) ui-deps
-	TABLESIGHT_FUZZ=long $(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile
+	TABLESIGHT_FUZZ=long $(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 
 # mutation testing with mutmut (never part of `make test`; docs/testing.md): each module in
 # pyproject.toml [tool.tablesight.mutation.modules] against its own tests, each bounded by a time

@@ -123,27 +123,30 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 HEAVY_FILES_FIRST = (
     "tests/vision/test_open_season_score.py",
     "tests/vision/test_open_season_taught_table.py",
-    "tests/rules/test_typing.py",  # mypy on every package: ~45 s in a fresh clone (no cache yet)
-    "tests/ui/test_run_command.py",
     "tests/ui/test_app.py",
     "tests/ui/test_sentences.py",
     "tests/vision/test_open_season_score_answers.py",
-    "tests/rules/test_conformance.py",
-    "tests/vision/dice/test_model_sets.py",
+    "tests/ui/test_run_command.py",
+    "tests/rules/test_typing.py",  # mypy on every package: ~45 s in a fresh clone (no cache yet)
     "tests/vision/open_season/test_taught_empty_inn.py",
+    "tests/vision/dice/test_model_sets.py",
     "tests/ui/test_teach_command.py",
+    "tests/rules/test_conformance.py",
     "tests/vision/open_season/test_taught_inn_behind_deck.py",
-    "tests/ui/test_octo_dice_sheet.py",
-    "tests/vision/test_teach_same_faces.py",
-    "tests/ui/test_run_twin_answers.py",
     "tests/ui/test_app_photo.py",
+    "tests/ui/test_octo_dice_sheet.py",
     "tests/ui/test_app_video.py",
-    "tests/vision/octocube/test_score_photo_lens.py",
+    "tests/ui/test_run_twin_answers.py",
     "tests/ui/test_app_games.py",
+    "tests/vision/render/test_art_pack.py",
+    "tests/vision/test_teach_same_faces.py",
+    "tests/vision/octocube/test_score_photo_lens.py",
 )
-"""The files that take longest (30-120 s each on 2 cores, `pytest --durations`, session 41), run
-first: `make test` hands whole files to its 2 processes in collection order, and a long file
-handed out last kept one process busy while the other had nothing left to do."""
+"""The files that take longest (25-110 s each on 2 cores, `pytest --durations`, session 41), run
+first: `make test` hands whole files to its 2 processes in collection order (with xdist's
+``--no-loadscope-reorder``: by default it hands out first the files with the most tests, and the
+long files of few tests, mypy's among them, ran last, one process busy while the other had
+nothing left to do)."""
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -276,9 +277,14 @@ def test_each_bonus_face_is_warped_once_for_every_blur_a_photo_tries(monkeypatch
     table, camera = _render(2, 97506, "horn", True, 20.0, 180.0)
     out = _shoot(table, camera, 13)
     view = TokenReader.from_ground_truth(out.ground_truth, "horn", 2, True).view
-    warps = []
+    warps: list[int] = []
     warp = cv2.warpPerspective
-    monkeypatch.setattr(token_sampling.cv2, "warpPerspective", lambda *a, **k: warps.append(1) or warp(*a, **k))
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        warps.append(1)
+        return warp(*args, **kwargs)
+
+    monkeypatch.setattr(token_sampling.cv2, "warpPerspective", counted)
     sampler = TokenSampler(view, "horn", 2, True, BONUS_PHOTO_BLURS_PX, BONUS_PRESENT)
     places = 2 * 4  # two seats, four columns
     assert len(warps) == places * len(sampler.bonus_faces)

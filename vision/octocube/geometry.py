@@ -116,9 +116,10 @@ class TableView:
         if any(int(round(s.size_mm * px_per_mm)) != side for s in specs):
             raise TableGeometryError("all patches of one layer must have the same size")
         g = (np.arange(side, dtype=np.float64) + 0.5) / px_per_mm
-        gx, gy = np.meshgrid(g, g)
         maps_x = np.empty((len(specs) * side, side), np.float32)
         maps_y = np.empty_like(maps_x)
+        by_patch_x = maps_x.reshape(len(specs), side, side)  # views: a patch's rows at once
+        by_patch_y = maps_y.reshape(len(specs), side, side)
         by_height: dict[float, list[int]] = {}
         for i, s in enumerate(specs):
             by_height.setdefault(float(s.height_mm), []).append(i)
@@ -136,18 +137,23 @@ class TableView:
             place[:, 1, 2] = np.array([specs[i].centre_mm[1] for i in rows]) - (sn + c) * half
             place[:, 2, 2] = 1.0
             m = self.homography_at(height) @ place
+            # the grid is separable (x along a patch's rows, y down its columns): each product is
+            # taken once per row or column and only the sums are full-size (the same numbers, in
+            # the same order, as the products over the whole grid; half the arithmetic)
+            at_x = m[:, :, 0, None] * g  # (patches, 3, side): x times each row of the matrix
+            at_y = m[:, :, 1, None] * g
             chunk = max(1, 32768 // (side * side))  # temporaries that stay in the CPU's cache
             for start in range(0, len(rows), chunk):
-                mm = m[start:start + chunk, :, :, None, None]
-                w = mm[:, 2, 0] * gx + mm[:, 2, 1] * gy + mm[:, 2, 2]
-                u = (mm[:, 0, 0] * gx + mm[:, 0, 1] * gy + mm[:, 0, 2]) / w
-                v = (mm[:, 1, 0] * gx + mm[:, 1, 1] * gy + mm[:, 1, 2]) / w
+                sx, sy = at_x[start:start + chunk, :, None, :], at_y[start:start + chunk, :, :, None]
+                shift = m[start:start + chunk, :, 2, None, None]
+                w = sx[:, 2] + sy[:, 2] + shift[:, 2]
+                u = (sx[:, 0] + sy[:, 0] + shift[:, 0]) / w
+                v = (sx[:, 1] + sy[:, 1] + shift[:, 1]) / w
                 if self.dist is not None:
                     px = self.to_pixels(np.stack([u.ravel(), v.ravel()], 1))
                     u, v = px[:, 0].reshape(u.shape), px[:, 1].reshape(v.shape)
-                for n, i in enumerate(rows[start:start + chunk]):
-                    maps_x[i * side:(i + 1) * side] = u[n]
-                    maps_y[i * side:(i + 1) * side] = v[n]
+                at = np.asarray(rows[start:start + chunk])
+                by_patch_x[at], by_patch_y[at] = u, v
         return maps_x, maps_y, side
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import json
 import random
 from abc import ABC, abstractmethod
@@ -109,9 +110,16 @@ class Move:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            data[f.name] = _jsonable(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            data[name] = _jsonable(getattr(self, name))
         return data
+
+
+@functools.cache
+def _field_names(data_type: type) -> tuple[str, ...]:
+    """A dataclass's field names, listed once per class (``dataclasses.fields`` builds them anew
+    on every call: a third of writing a long game's history)."""
+    return tuple(f.name for f in dataclasses.fields(data_type))
 
 
 M = TypeVar("M", bound=Move)
@@ -125,7 +133,7 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, frozenset | set):
         return sorted(_jsonable(v) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: _jsonable(getattr(value, name)) for name in _field_names(type(value))}
     return value
 
 

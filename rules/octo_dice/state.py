@@ -317,9 +317,9 @@ class OctoDiceState(State):
     def _legal_moves(self) -> Iterator[Move]:
         phase = self.phase
         if phase == ROLL or phase == VIRTUAL_ROLL:
-            dice = self.dice_to_roll()
+            dice = self.dice_to_roll()  # in die order: each roll is as Roll() would keep it
             for faces in itertools.product(*(FACES[d] for d in dice)):
-                yield Roll(tuple(zip(dice, faces)))
+                yield Roll.unchecked(tuple(zip(dice, faces)))
         elif phase == SET_ASIDE:
             free = [d for d in DICE if d not in self.set_aside]
             for pair in itertools.combinations(free, 2):

@@ -44,6 +44,26 @@ def test_roll_keep_roll_keep_roll() -> None:
     assert state.faces["white3"] == "bot" and state.faces["black2"] == "green-2"
 
 
+def test_the_listed_throws_are_the_rolls_a_reading_of_them_makes() -> None:
+    """The engine lists a throw's outcomes without the checks a roll from outside gets: each must
+    still be the very roll (same dice order, equal, same hash) that the checked constructor
+    makes, at every stage of a turn's throws."""
+    state = new_game(2)
+    stages = []
+    for keep in (("black3", "white1"), ("white2", "black1")):
+        stages.append(state.copy())
+        state.push(Roll(tuple((d, QUIET[d]) for d in state.dice_to_roll())))
+        state.push(SetAside(keep))
+    stages.append(state.copy())
+    for stage in stages:
+        listed = list(stage.legal_moves())
+        assert len(listed) == 6 ** len(stage.dice_to_roll())
+        for move in listed[:: max(1, len(listed) // 500)]:
+            checked = Roll(tuple(reversed(move.results)))  # read in any order, kept in die order
+            assert move == checked and hash(move) == hash(checked) and move.results == checked.results
+            assert stage.illegal_reason(move) is None
+
+
 def test_a_set_aside_die_may_not_be_rolled_again() -> None:
     state = new_game(2)
     first_roll(state)

@@ -24,9 +24,9 @@ import functools
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from rules import safe_json
 
@@ -110,22 +110,28 @@ class Move:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}
-        for name in _field_names(type(self)):
+        for name in _field_names(cast(Hashable, type(self))):
             data[name] = _jsonable(getattr(self, name))
         return data
 
 
 @functools.cache
-def _field_names(data_type: type) -> tuple[str, ...]:
+def _field_names(data_type: Hashable) -> tuple[str, ...]:
     """A dataclass's field names, listed once per class (``dataclasses.fields`` builds them anew
     on every call: a third of writing a long game's history)."""
-    return tuple(f.name for f in dataclasses.fields(data_type))
+    return tuple(f.name for f in dataclasses.fields(cast(Any, data_type)))
 
 
 M = TypeVar("M", bound=Move)
 
 
+_PLAIN = (str, int, float, type(None))
+"""What JSON holds as it is (a move's fields are mostly these): answered first."""
+
+
 def _jsonable(value: Any) -> Any:
+    if isinstance(value, _PLAIN):
+        return value
     if value is UNKNOWN:
         return UNKNOWN_JSON
     if isinstance(value, tuple | list):
@@ -133,7 +139,7 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, frozenset | set):
         return sorted(_jsonable(v) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: _jsonable(getattr(value, name)) for name in _field_names(type(value))}
+        return {name: _jsonable(getattr(value, name)) for name in _field_names(cast(Hashable, type(value)))}
     return value
 
 

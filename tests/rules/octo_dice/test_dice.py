@@ -59,6 +59,7 @@ def test_the_listed_throws_are_the_rolls_a_reading_of_them_makes() -> None:
         listed = list(stage.legal_moves())
         assert len(listed) == 6 ** len(stage.dice_to_roll())
         for move in listed[:: max(1, len(listed) // 500)]:
+            assert isinstance(move, Roll)
             checked = Roll(tuple(reversed(move.results)))  # read in any order, kept in die order
             assert move == checked and hash(move) == hash(checked) and move.results == checked.results
             assert stage.illegal_reason(move) is None

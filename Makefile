@@ -41,13 +41,17 @@ ui-deps:
 # the suite runs on TEST_JOBS processes (pytest-xdist), a test file per process at a time so that
 # a file's shared fixtures are built once: on 2 cores the serial run took 16-17 minutes
 TEST_JOBS ?= 2
+# Python's compiled modules are kept (in build/pycache), even where the environment sets
+# PYTHONDONTWRITEBYTECODE (the development machine does): the suite starts ~160 `tablesight`
+# subprocesses, each of which otherwise compiled every module it imports again (0.4-0.6 s each)
+TEST_ENV = PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache
 test: $(STAMP) ui-deps
-	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
+	$(TEST_ENV) $(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 
 # the same suite with every random game of the rules sweeps and 20x the fuzzing examples
 # (tests/scale.py, tests/test_fuzz.py): much longer, never part of `make test`
 test-long: $(STAMP) ui-deps
-	TABLESIGHT_FUZZ=long $(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
+	$(TEST_ENV) TABLESIGHT_FUZZ=long $(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 
 # mutation testing with mutmut (never part of `make test`; docs/testing.md): each module in
 # pyproject.toml [tool.tablesight.mutation.modules] against its own tests, each bounded by a time

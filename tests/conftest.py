@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.cli_inprocess import run_cli
+
 # make test runs a test process per core (pytest-xdist). OpenCV's and BLAS's own worker threads
 # then only fight the other process for the cores: measured on 2 cores with two test files at
 # once, OpenCV's default pool took 27 % more CPU time (134 -> 98 s) for the same work. Set before
@@ -32,14 +34,11 @@ def shared_data() -> Path:
 
 def record_demo_film(out: Path, *, players: int = 2, seed: int = 11, moves: int = 8, illegal: int = 0) -> dict:
     """A digital-twin game filmed to ``out`` by ``tablesight demo --video-out`` (the real
-    command); returns the demo's JSON figures (truth scores, first player, frames ...)."""
+    command's ``main``); returns the demo's JSON figures (truth scores, first player, frames ...)."""
     import json
-    import subprocess
-    import sys
 
-    done = subprocess.run([sys.executable, "-m", "ui.cli", "demo", "--players", str(players), "--seed", str(seed),
-                           "--moves", str(moves), "--illegal", str(illegal), "--video-out", str(out), "--json"],
-                          capture_output=True, text=True, timeout=300, cwd=REPO)
+    done = run_cli("demo", "--players", str(players), "--seed", str(seed), "--moves", str(moves), "--illegal",
+                   str(illegal), "--video-out", str(out), "--json")
     assert done.returncode == 0, done.stderr
     result: dict = json.loads(done.stdout.strip().splitlines()[-1])
     assert out.is_file() and result["video_out"]["frames"] == result["frames"]

@@ -12,6 +12,7 @@ from calibration.errors import MarkersNotFoundError
 from calibration.teach_print import draw_sheet
 from calibration.teach_sheet import (CUT_PX_PER_MM, GAMES, cut_places, face_names, locate_sheet,
                                      place_corners_px, places_out_of_view, sheet_layout)
+from tests.cli_inprocess import run_cli
 
 PX_PER_MM = 4.0
 
@@ -144,14 +145,12 @@ def test_a_photo_without_the_sheet_names_what_is_missing() -> None:
 
 def test_markers_teach_writes_a_printable_a3_sheet(tmp_path) -> None:
     import subprocess
-    import sys
     from pathlib import Path
 
     repo = Path(__file__).resolve().parents[2]
 
     def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=repo, capture_output=True,
-                              text=True, timeout=120)
+        return run_cli(*args, cwd=repo)
 
     png = tmp_path / "teach.png"
     res = cli("markers", "--teach", "open_season", "--out", str(png), "--dpi", "100")

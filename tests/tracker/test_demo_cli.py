@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
+from tests.cli_inprocess import run_cli
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], capture_output=True, text=True, timeout=180)
+    return run_cli(*args)
 
 
 def test_demo_json_reports_the_figures() -> None:

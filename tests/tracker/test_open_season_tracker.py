@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +19,11 @@ from tracker.open_season.groundtruth import GroundTruthRecogniser
 from tracker.open_season.twin import OpenSeasonTwin, _make_illegal
 from tracker.open_season.view import observation_from_state, observation_from_table, table_from_state
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
+from tests.cli_inprocess import run_cli
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], capture_output=True, text=True, timeout=180)
+    return run_cli(*args)
 
 
 def test_demo_json_follows_the_game_and_flags_the_illegal_change() -> None:

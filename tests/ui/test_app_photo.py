@@ -9,24 +9,20 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.ui.conftest import Driver
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.cli_inprocess import run_cli
 
 
 @pytest.fixture(scope="module")
 def finished_table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     out = tmp_path_factory.mktemp("end")
-    res = subprocess.run([sys.executable, "-m", "ui.cli", "render", "octocube", "--seed", "3", "--count", "1",
-                          "--out", str(out), "--end", "--players", "2", "--tilt", "20", "--width", "1920",
-                          "--height", "1080", "--png"], cwd=ROOT, capture_output=True, text=True, timeout=180)
+    res = run_cli("render", "octocube", "--seed", "3", "--count", "1", "--out", str(out), "--end", "--players", "2",
+                  "--tilt", "20", "--width", "1920", "--height", "1080", "--png")
     assert res.returncode == 0, res.stderr
     gt = json.loads(next((out / "gt").glob("*.json")).read_text())
     return out / gt["image"], gt
@@ -80,9 +76,8 @@ def test_a_finished_table_is_scored_from_its_photo(ui: Driver, finished_table: t
 
 def _render_open_season_end(out: Path, width: int, height: int) -> tuple[Path, dict[str, Any]]:
     """Seed 88002's finished 2-player table through ``tablesight render``: the photo and its truth."""
-    res = subprocess.run([sys.executable, "-m", "ui.cli", "render", "open_season", "--end", "--seed", "88002",
-                          "--count", "1", "--players", "2", "--width", str(width), "--height", str(height),
-                          "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    res = run_cli("render", "open_season", "--end", "--seed", "88002", "--count", "1", "--players", "2", "--width",
+                  str(width), "--height", str(height), "--out", str(out))
     assert res.returncode == 0, res.stderr
     gt = json.loads(next((out / "gt").glob("*.json")).read_text())
     return out / gt["image"], gt

@@ -9,16 +9,13 @@ Runs after tests/ui/test_app.py on the same app (one Kivy window per process).""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.ui.conftest import Driver
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.cli_inprocess import run_cli
 
 
 @pytest.fixture(scope="module")
@@ -26,9 +23,8 @@ def teach_photos(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     out = []
     for seed, missing in ((5, "2"), (6, "0")):
         folder = tmp_path_factory.mktemp(f"teach{seed}")
-        res = subprocess.run([sys.executable, "-m", "ui.cli", "render", "octocube", "--teach-sheet", "--random-art",
-                              "950001", "--missing", missing, "--seed", str(seed), "--count", "1", "--out", str(folder)],
-                             cwd=ROOT, capture_output=True, text=True, timeout=240)
+        res = run_cli("render", "octocube", "--teach-sheet", "--random-art", "950001", "--missing",
+                      missing, "--seed", str(seed), "--count", "1", "--out", str(folder))
         assert res.returncode == 0, res.stderr
         out.append(next((folder / "images").glob("*.jpg")))
     return out

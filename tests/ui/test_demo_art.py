@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.cli_inprocess import run_cli
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=REPO, capture_output=True,
-                          text=True, timeout=300)
+    return run_cli(*args)
 
 
 def test_demo_with_an_art_pack_films_that_art(tmp_path: Path) -> None:

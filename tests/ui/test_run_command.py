@@ -1,19 +1,18 @@
-"""``tablesight run`` end to end through its real code: on a video file written by ``tablesight
-demo --video-out`` (a subprocess, as a user runs it) and on a webcam (a recorded device stream
-standing in for ``cv2.VideoCapture(0)``: no camera on CI). The moves, the alert and the final
+"""``tablesight run`` end to end through its real code (the command's own ``main``:
+tests/cli_inprocess.py): on a video file written by ``tablesight demo --video-out`` and on a
+webcam (a recorded device stream standing in for ``cv2.VideoCapture(0)``: no camera on CI). The moves, the alert and the final
 scores must be the digital twin's; the event log it writes replays to the same game."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import REPO
+from tests.cli_inprocess import run_cli
 
 
 def _run_json(out: str) -> dict[str, Any]:
@@ -24,10 +23,8 @@ def _run_json(out: str) -> dict[str, Any]:
 
 def test_run_on_a_demo_film_reaches_the_demos_final_scores(demo_film: dict[str, Any], tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
-    done = subprocess.run([sys.executable, "-m", "ui.cli", "run", "--game", "octocube", "--players", "2",
-                           "--first-player", str(demo_film["first_player"]), "--video", str(demo_film["path"]),
-                           "--json", "--answer", "likeliest", "--log", str(log)],
-                          capture_output=True, text=True, timeout=300, cwd=REPO)
+    done = run_cli("run", "--game", "octocube", "--players", "2", "--first-player", str(demo_film["first_player"]),
+                   "--video", str(demo_film["path"]), "--json", "--answer", "likeliest", "--log", str(log))
     assert done.returncode == 0, done.stderr
     result = _run_json(done.stdout)
     assert {"moves", "questions", "alerts", "final_scores", "frames", "frames_per_s"} <= set(result)
@@ -36,8 +33,7 @@ def test_run_on_a_demo_film_reaches_the_demos_final_scores(demo_film: dict[str, 
     assert result["frames"] == demo_film["frames"]
     assert result["alerts"] == 1  # the injected illegal change, and nothing else
     assert "the camera has ended" in done.stderr
-    replayed = subprocess.run([sys.executable, "-m", "ui.cli", "replay", str(log), "--json"],
-                              capture_output=True, text=True, timeout=120, cwd=REPO)
+    replayed = run_cli("replay", str(log), "--json")
     assert replayed.returncode == 0, replayed.stderr
     game = json.loads(replayed.stdout)
     assert game["moves"] == demo_film["moves_total"]
@@ -68,16 +64,14 @@ def test_run_refuses_what_it_cannot_do_in_one_line(tmp_path: Path) -> None:
         (["run", "--video", str(tmp_path / "x.avi")], "how many players"),
     ]
     for argv, words in cases:
-        done = subprocess.run([sys.executable, "-m", "ui.cli", *argv], capture_output=True, text=True,
-                              timeout=120, cwd=REPO)
+        done = run_cli(*argv)
         assert done.returncode == 2, (argv, done.stdout, done.stderr)
         assert words in done.stderr and "Traceback" not in done.stderr, (argv, done.stderr)
         assert len(done.stderr.strip().splitlines()) == 1, done.stderr
 
 
-def _run(*args: str, timeout: float = 300, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", "run", *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=REPO, input=stdin)
+def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return run_cli("run", *args, stdin=stdin)
 
 
 def test_run_demo_of_open_season_takes_its_side_and_expert_tiles(tmp_path: Path) -> None:
@@ -113,9 +107,8 @@ def test_run_on_an_octo_dice_film_reads_the_demos_rolls(tmp_path: Path) -> None:
     line the demo prints, typing the choices the camera cannot see: every roll and set-aside
     the pixels read from the film is the twin's, in order, and the typed choice is entered."""
     film = tmp_path / "dice.avi"
-    demo = subprocess.run([sys.executable, "-m", "ui.cli", "demo", "--game", "octo_dice", "--players", "1",
-                           "--variant", "solo", "--seed", "5", "--illegal", "0", "--turns", "1", "--headless",
-                           "--video-out", str(film)], capture_output=True, text=True, timeout=300, cwd=REPO)
+    demo = run_cli("demo", "--game", "octo_dice", "--players", "1", "--variant", "solo", "--seed", "5", "--illegal",
+                   "0", "--turns", "1", "--headless", "--video-out", str(film))
     assert demo.returncode == 0, demo.stderr
     assert film.stat().st_size > 0
     follow = next(line for line in demo.stdout.splitlines() if line.startswith("film written to"))
@@ -126,9 +119,8 @@ def test_run_on_an_octo_dice_film_reads_the_demos_rolls(tmp_path: Path) -> None:
 
     truth = dice_moves(demo.stdout)
     assert len(truth) == 5  # roll 6, keep 2, roll 4, keep 2, roll 2
-    done = subprocess.run([sys.executable, "-m", "ui.cli", "run", "--game", "octo_dice", "--players", "1",
-                           "--variant", "solo", "--video", str(film), "--log", str(tmp_path / "od.jsonl")],
-                          input="1\n1\n1\n", capture_output=True, text=True, timeout=300, cwd=REPO)
+    done = run_cli("run", "--game", "octo_dice", "--players", "1", "--variant", "solo", "--video", str(film),
+                   "--log", str(tmp_path / "od.jsonl"), stdin="1\n1\n1\n")
     assert done.returncode == 0, done.stderr
     assert dice_moves(done.stdout) == truth
     assert "the camera cannot see this choice: type what was played" in done.stdout
@@ -205,14 +197,13 @@ def test_run_on_a_finished_game_waiting_for_an_unseen_tile_says_the_scores_are_n
     from tests.tracker.test_octocube_final_question import write_unseen_tile_log
 
     log = write_unseen_tile_log(tmp_path / "unseen.jsonl")
-    base = [sys.executable, "-m", "ui.cli", "run", "--game", "octocube", "--resume", str(log),
-            "--video", str(demo_film["path"]), "--answer", "none"]
-    done = subprocess.run(base + ["--json"], capture_output=True, text=True, timeout=300, cwd=REPO)
+    base = ["run", "--game", "octocube", "--resume", str(log), "--video", str(demo_film["path"]), "--answer", "none"]
+    done = run_cli(*base, "--json")
     assert done.returncode == 0, done.stderr
     result = _run_json(done.stdout)
     assert result["game_over"] and result["final_scores"] is None and result["questions"] >= 1
     assert "needs the tile on the" in result["scores_not_counted"]
-    words = subprocess.run(base, capture_output=True, text=True, timeout=300, cwd=REPO)
+    words = run_cli(*base)
     assert words.returncode == 0, words.stderr
     assert "the scores cannot be counted yet: the final Score needs the tile on the" in words.stdout
 

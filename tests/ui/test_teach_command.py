@@ -7,7 +7,6 @@ import dataclasses
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -15,14 +14,13 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from tests.cli_inprocess import run_cli
 
-REPO = Path(__file__).resolve().parents[2]
 ART_SEED = 11  # a training seed (random_art: below 100000); the bench uses seeds from 900000
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=REPO, capture_output=True,
-                          text=True, timeout=300)
+    return run_cli(*args)
 
 
 def _photo(art: Any, seed: int, drop: str | None = None) -> np.ndarray:

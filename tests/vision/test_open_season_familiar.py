@@ -5,8 +5,6 @@ recogniser and ``tablesight demo --art``."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +18,7 @@ from vision.open_season.familiar import (
     UNKNOWN_CARDS_PACK,
     judge_copy,
 )
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.cli_inprocess import run_cli
 
 
 def _table(fits: list[float], extra: tuple[CardRead, ...] = ()) -> TableCards:
@@ -98,13 +95,11 @@ def test_the_pixel_recogniser_names_an_untaught_printing(art_seed: int | None) -
 
 def test_the_demo_drawn_with_untaught_art_reads_the_pixels_and_says_so(tmp_path: Path) -> None:
     art = tmp_path / "art"
-    run = subprocess.run([sys.executable, "-m", "ui.cli", "render", "--random-art", "3", "--out", str(art)],
-                         cwd=REPO, capture_output=True, text=True, timeout=300)
+    run = run_cli("render", "--random-art", "3", "--out", str(art))
     assert run.returncode == 0, run.stderr
     # --art without --pixels: an art pack only matters to the pixels, so they are read
-    res = subprocess.run([sys.executable, "-m", "ui.cli", "demo", "--game", "open_season", "--players", "3",
-                          "--seed", "5", "--moves", "6", "--illegal", "0", "--art", str(art), "--json",
-                          "--headless"], cwd=REPO, capture_output=True, text=True, timeout=600)
+    res = run_cli("demo", "--game", "open_season", "--players", "3", "--seed", "5", "--moves", "6", "--illegal",
+                  "0", "--art", str(art), "--json", "--headless")
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout.strip().splitlines()[-1])
     assert "pixels" in out["recogniser"]

@@ -15,13 +15,13 @@ import numpy as np
 import pytest
 
 from tests.images import read_image
+from tests.cli_inprocess import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300)
+    return run_cli(*args)
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import cv2
@@ -15,8 +14,7 @@ import pytest
 from vision.dice.faces import CLASSES
 from vision.dice.reader import COCKED_COLUMN, NONE_COLUMN, DiceReader, kind_mask
 from vision.dice.synth import render_scene
-
-REPO = Path(__file__).resolve().parents[3]
+from tests.cli_inprocess import run_cli
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +52,7 @@ def test_octo_dice_photo_read_as_d6_only_gives_no_octo_faces(reader: DiceReader)
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", "dice", *args], cwd=REPO, capture_output=True, text=True, timeout=120)
+    return run_cli("dice", *args)
 
 
 def test_cli_kinds_d6_on_an_octo_dice_photo(tmp_path: Path) -> None:

@@ -15,13 +15,13 @@ import pytest
 from rules.octocube.components import Tile
 from rules.octocube.scoring import final_scoring
 from tests.images import read_image
+from tests.cli_inprocess import run_cli
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _cli(*args: str, timeout: int = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return run_cli(*args)
 
 
 @pytest.fixture(scope="module")

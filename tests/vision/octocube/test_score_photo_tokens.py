@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,13 +13,11 @@ import pytest
 
 from vision.octocube.tokens import MAT_REF_BGR, local_balance
 from vision.render.octocube_art import TOKEN_STYLES
+from tests.cli_inprocess import run_cli
 
-ROOT = Path(__file__).resolve().parents[3]
 
-
-def _cli(*args: str, timeout: int = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return run_cli(*args)
 
 
 def _render(out: Path, seed: int) -> tuple[Path, dict[str, Any]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import cv2
@@ -17,13 +16,11 @@ from tests.images import read_image
 from vision.render import sprites
 from vision.render.art_pack import ArtPack, ArtPackError, art_key, builtin_key, face_name
 from vision.render.random_art import colour_distance, octocube_faces, seed_use
-
-REPO = Path(__file__).resolve().parents[3]
+from tests.cli_inprocess import run_cli
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=REPO, capture_output=True,
-                          text=True, timeout=300)
+    return run_cli(*args)
 
 
 @pytest.fixture(scope="module")

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 from rules.octocube.components import Tile
 from rules.octocube.scoring import final_scoring
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.cli_inprocess import run_cli
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    return run_cli(*args)
 
 
 def test_end_renders_carry_the_engines_scores_and_the_tokens_that_make_them(tmp_path: Path) -> None:

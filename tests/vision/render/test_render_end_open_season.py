@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 from rules.open_season.cards import CARD_IDS
 from vision.render.open_season_end import finished_state
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.cli_inprocess import run_cli
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    return run_cli(*args)
 
 
 def test_end_tables_show_every_accolade_face_up_and_carry_the_engines_scores(tmp_path: Path) -> None:

@@ -423,13 +423,25 @@ def _outline_pose_near(cut: np.ndarray, size_px: tuple[int, int], margin_px: int
     return best[1], best[2], best[3]
 
 
+def _median(images: list[np.ndarray]) -> np.ndarray:
+    """Pixel by pixel median of same-sized float images, as ``np.median(..., axis=0)`` gives it.
+    Four (a people's other faces, every sibling reference): the middle two of each pixel by
+    elementwise min and max, summed and halved as the median does (``np.median`` along the
+    stacked axis was nine tenths of teaching an Open Season printing's siblings, 13 ms a face)."""
+    if len(images) != 4:
+        return np.asarray(np.median(np.stack(images), axis=0))
+    a, b, c, d = images
+    low, high = np.maximum(np.minimum(a, b), np.minimum(c, d)), np.minimum(np.maximum(a, b), np.maximum(c, d))
+    return np.asarray((low + high) / 2)
+
+
 def _sibling_shift(face: np.ndarray, siblings: list[np.ndarray]) -> tuple[int, int]:
     """(dx, dy) px: how far ``face``'s print lies from where its siblings' (the other faces of its
     people, which share its frame and emblem) lies, by normalised correlation of the blurred face
     with the middle of their median, within ``SIBLING_REACH_PX``."""
     reach = SIBLING_REACH_PX
     blur = SIBLING_BLUR_MM * CUT_PX_PER_MM
-    ref = np.median(np.stack([s.astype(np.float32) for s in siblings]), axis=0)
+    ref = _median([s.astype(np.float32) for s in siblings])
     a = cv2.GaussianBlur(face.astype(np.float32), (0, 0), blur)
     b = cv2.GaussianBlur(ref, (0, 0), blur)
     h, w = a.shape[:2]

@@ -65,3 +65,24 @@ def test_right_cards_of_a_people_laid_out_unlike_are_left_as_cut(tmp_path: Path,
     plain = teaching.teach("open_season", photos).pack
     assert checked.faces.keys() == plain.faces.keys()
     assert [n for n in plain.faces if not np.array_equal(checked.faces[n], plain.faces[n])] == []
+
+
+def test_the_siblings_median_is_numpys_to_the_bit() -> None:
+    """The sibling reference takes the middle two of four faces by min and max instead of
+    ``np.median``: the same numbers to the last bit (ties, negatives, a constant pixel), and any
+    other count still goes through ``np.median``."""
+    import numpy as np
+
+    from vision.teach import _median
+
+    rng = np.random.default_rng(7)
+    for count in (2, 3, 4, 5):
+        faces = [rng.normal(100, 60, (40, 30, 3)).astype(np.float32) for _ in range(count)]
+        faces[0][:5] = faces[1][:5]  # ties
+        faces[-1][5:10] = -3.5
+        for face in faces:
+            face[10:12] = 42.0  # a pixel every face shares
+        want = np.median(np.stack(faces), axis=0)
+        got = _median(faces)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), count

@@ -356,16 +356,23 @@ def _outline_fits(edges: tuple[np.ndarray, np.ndarray], turn: float, size_px: tu
     turn_matrix = cv2.getRotationMatrix2D((w / 2, h / 2), turn, 1.0)
     cols, rows = (cv2.warpAffine(e, turn_matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
                   for e in edges)
-    down = np.vstack([np.zeros((1, w), np.float32), np.cumsum(cols, axis=0)])
-    across = np.hstack([np.zeros((h, 1), np.float32), np.cumsum(rows, axis=1)])
     cw, ch = size_px
     shifts_x, shifts_y = shifts if isinstance(shifts, tuple) else (shifts, shifts)
+    nx, ny = len(shifts_x), len(shifts_y)
+    # running sums down only the columns a left or right side may lie on, and along only the
+    # rows of a top or bottom side (each column's or row's sums are the same numbers as over the
+    # whole map; summing it all was most of finding a card's outline)
+    side_cols = np.concatenate([margin_px + shifts_x, margin_px + shifts_x + cw])
+    side_rows = np.concatenate([margin_px + shifts_y, margin_px + shifts_y + ch])
+    down = np.vstack([np.zeros((1, 2 * nx), np.float32), np.cumsum(cols[:, side_cols], axis=0)])
+    across = np.hstack([np.zeros((2 * ny, 1), np.float32), np.cumsum(rows[side_rows, :], axis=1)])
     x0, y0 = margin_px + shifts_x[None, :], margin_px + shifts_y[:, None]
+    jx, jy = np.arange(nx)[None, :], np.arange(ny)[:, None]  # a side's column in down, row in across
     iy, ix = ch // 8, cw // 8
-    left = (down[y0 + ch - iy, x0] - down[y0 + iy, x0]) / (ch - 2 * iy)
-    right = (down[y0 + ch - iy, x0 + cw] - down[y0 + iy, x0 + cw]) / (ch - 2 * iy)
-    top = (across[y0, x0 + cw - ix] - across[y0, x0 + ix]) / (cw - 2 * ix)
-    bottom = (across[y0 + ch, x0 + cw - ix] - across[y0 + ch, x0 + ix]) / (cw - 2 * ix)
+    left = (down[y0 + ch - iy, jx] - down[y0 + iy, jx]) / (ch - 2 * iy)
+    right = (down[y0 + ch - iy, jx + nx] - down[y0 + iy, jx + nx]) / (ch - 2 * iy)
+    top = (across[jy, x0 + cw - ix] - across[jy, x0 + ix]) / (cw - 2 * ix)
+    bottom = (across[jy + ny, x0 + cw - ix] - across[jy + ny, x0 + ix]) / (cw - 2 * ix)
     sides = np.stack([left, right, top, bottom])
     # the product of the sides, not their sum: a neighbour's strong edge 2 mm off (a dark card
     # below a pale card's bottom, which parts little from the paper) must not outweigh the

@@ -34,3 +34,45 @@ def test_an_askew_card_is_taught_straight() -> None:
     face = art.face("open_season", askew)
     assert face is not None
     assert _likeness(pack.faces[askew][0], np.ascontiguousarray(face[..., :3])) >= 0.95
+
+
+def _outline_fits_over_the_whole_map(edges, turn, size_px, margin_px, shifts):
+    """The outline score as it was first written: running sums over the whole turned maps."""
+    import cv2
+    import numpy as np
+
+    h, w = edges[0].shape
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), turn, 1.0)
+    cols, rows = (cv2.warpAffine(e, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+                  for e in edges)
+    down = np.vstack([np.zeros((1, w), np.float32), np.cumsum(cols, axis=0)])
+    across = np.hstack([np.zeros((h, 1), np.float32), np.cumsum(rows, axis=1)])
+    cw, ch = size_px
+    sx, sy = shifts if isinstance(shifts, tuple) else (shifts, shifts)
+    x0, y0 = margin_px + sx[None, :], margin_px + sy[:, None]
+    iy, ix = ch // 8, cw // 8
+    sides = np.stack([(down[y0 + ch - iy, x0] - down[y0 + iy, x0]) / (ch - 2 * iy),
+                      (down[y0 + ch - iy, x0 + cw] - down[y0 + iy, x0 + cw]) / (ch - 2 * iy),
+                      (across[y0, x0 + cw - ix] - across[y0, x0 + ix]) / (cw - 2 * ix),
+                      (across[y0 + ch, x0 + cw - ix] - across[y0 + ch, x0 + ix]) / (cw - 2 * ix)])
+    return np.log(np.maximum(sides, 1.0)).sum(axis=0), sides.min(axis=0)
+
+
+def test_the_outline_fits_sum_only_the_sides_lines_and_give_the_same_numbers() -> None:
+    """``_outline_fits`` sums only the columns and rows a side may lie on: the same fits and
+    weakest sides, to the bit, as running sums over the whole turned edge maps (both shift forms:
+    a square of shifts and separate x and y shifts)."""
+    import numpy as np
+
+    from vision.teach import _edge_maps, _outline_fits
+
+    rng = np.random.default_rng(3)
+    cut = rng.integers(0, 255, (150, 120, 3)).astype(np.float32)
+    cut[30:120, 25:95] += 60.0  # a card's outline
+    edges = _edge_maps(cut)
+    for turn in (-2.5, 0.0, 1.0):
+        for shifts in (np.arange(-8, 9), (np.arange(-3, 6), np.arange(-7, 2))):
+            got = _outline_fits(edges, turn, (70, 90), 25, shifts)
+            want = _outline_fits_over_the_whole_map(edges, turn, (70, 90), 25, shifts)
+            for a, b in zip(got, want):
+                assert a.shape == b.shape and np.array_equal(a, b)

@@ -291,15 +291,16 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: in
     edges = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
     printed = ((diff > PAPER_DISTANCE) | (edges > 4 * PAPER_DISTANCE)).astype(np.float32)
     sums = cv2.integral(printed)
-    best, best_xy = -1.0, (margin_px, margin_px)
-    for y in range(0, cut.shape[0] - h + 1):
-        for x in range(0, cut.shape[1] - w + 1):
-            s = sums[y + h, x + w] - sums[y, x + w] - sums[y + h, x] + sums[y, x]
-            # prefer the centre when several offsets hold the same (a uniformly printed tile)
-            s -= 1e-3 * (abs(x - margin_px) + abs(y - margin_px))
-            if s > best:
-                best, best_xy = s, (x, y)
-    x, y = best_xy
+    # every offset's box at once (the first best in row order, as a scan row by row finds it)
+    ny, nx = cut.shape[0] - h + 1, cut.shape[1] - w + 1
+    x, y = margin_px, margin_px
+    if ny > 0 and nx > 0:
+        held = sums[h:h + ny, w:w + nx] - sums[:ny, w:w + nx] - sums[h:h + ny, :nx] + sums[:ny, :nx]
+        # prefer the centre when several offsets hold the same (a uniformly printed tile)
+        held = held - 1e-3 * (np.abs(np.arange(nx)[None, :] - margin_px) + np.abs(np.arange(ny)[:, None] - margin_px))
+        best = int(np.argmax(held))
+        if held.flat[best] > -1.0:
+            y, x = divmod(best, nx)
     # empty: the middle of the place (the nominal box less 1/``inset`` each way) has the paper's
     # colour and no more fine texture than the paper ring (lamp gradients and grain aside)
     # fine texture in colour, not grey: a pale tile's glyph may be printed in an ink of the

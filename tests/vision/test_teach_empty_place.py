@@ -47,3 +47,36 @@ def test_empty_places_of_a_cream_printing_are_still_named() -> None:
     empty = {place for _, place, why in result.refused if why.startswith("the place is empty")}
     assert len(absent) >= 6
     assert empty == absent - {p for p in absent if p.startswith("cube-")}
+
+
+def test_the_box_holding_most_print_is_the_one_a_row_by_row_scan_finds() -> None:
+    """``_locate`` weighs every offset's box at once: the same box as scanning the offsets row by
+    row and keeping the first best (ties broken towards the centre, then the first found)."""
+    import cv2
+    import numpy as np
+
+    from vision.teach import PAPER_BGR, _locate
+
+    rng = np.random.default_rng(11)
+    for trial in range(6):
+        cut = np.full((70, 64, 3), PAPER_BGR, np.uint8)
+        y, x = rng.integers(0, 20, 2)
+        cut[y:y + 40, x:x + 36] = rng.integers(0, 120, (40, 36, 3))  # a printed tile, off its place
+        if trial % 2:
+            cut[:, :] = rng.integers(0, 255, (70, 64, 3))  # print everywhere: ties everywhere
+        size, margin = (36, 40), 10
+        crop, _ = _locate(cut, size, margin)
+        diff = np.linalg.norm(cut.astype(np.float32) - np.asarray(PAPER_BGR, np.float32), axis=2)
+        grey = cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        edges = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+        from vision.teach import PAPER_DISTANCE
+
+        sums = cv2.integral(((diff > PAPER_DISTANCE) | (edges > 4 * PAPER_DISTANCE)).astype(np.float32))
+        best, at = -1.0, (margin, margin)
+        for yy in range(cut.shape[0] - 40 + 1):
+            for xx in range(cut.shape[1] - 36 + 1):
+                s = sums[yy + 40, xx + 36] - sums[yy, xx + 36] - sums[yy + 40, xx] + sums[yy, xx]
+                s -= 1e-3 * (abs(xx - margin) + abs(yy - margin))
+                if s > best:
+                    best, at = s, (xx, yy)
+        assert np.array_equal(crop, cut[at[1]:at[1] + 40, at[0]:at[0] + 36])

@@ -42,8 +42,9 @@ ui-deps:
 # a file's shared fixtures are built once: on 2 cores the serial run took 16-17 minutes
 TEST_JOBS ?= 2
 # Python's compiled modules are kept (in build/pycache), even where the environment sets
-# PYTHONDONTWRITEBYTECODE (the development machine does): the suite starts ~160 `tablesight`
-# subprocesses, each of which otherwise compiled every module it imports again (0.4-0.6 s each)
+# PYTHONDONTWRITEBYTECODE (the development machine does): each Python subprocess a test starts
+# (the console script, bench scripts, a killed run) otherwise compiled every module it imports
+# again, 0.4-0.6 s each (~160 of them before the CLI tests ran in process: 906 -> 886 s)
 TEST_ENV = PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache
 test: $(STAMP) ui-deps
 	$(TEST_ENV) $(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder

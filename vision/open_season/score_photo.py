@@ -27,6 +27,7 @@ import numpy as np
 from rules.open_season.bonus import FACES, PERMANENT
 from rules.open_season.cards import ATTRIBUTES, CARD_IDS, FACE_DOWN, NUM_IDENTITIES, PEOPLES
 from rules.open_season.layout import LAYOUTS, SHIELD_SCORINGS
+from vision.forked import ForkedRead
 from vision.photo_calibration import MARKER_RESIDUAL_PX, UNMEASURED_LENS_RESIDUAL_PX, calibrate, working_copy
 from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
 from vision.render import open_season_art as art
@@ -337,7 +338,8 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     _check_in_view(view, n, side, size)
     _check_side(view, img, n, side)
     t1 = time.perf_counter()
-    readers = (CardReader(view, side, n, req.pack, walls_only=True), AccoladeReader(view, n),
+    # the card and token readers made where they are used (the token reader in the child that reads the tokens)
+    readers = (lambda: CardReader(view, side, n, req.pack, walls_only=True), AccoladeReader(view, n),
                lambda: _token_reader(view, side, n, expert, req.pack))
     t2 = time.perf_counter()
     sharpness = min(readers[1].camera_pixels_per_mm_axes(seat)[1] for seat in range(n))
@@ -384,59 +386,23 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
                     "read": round((t3 - t2) * 1000, 1), "score": round((t4 - t3) * 1000, 1)})
 
 
-def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
+def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str, parallel: bool = True
                ) -> tuple[list[SeatReading], list[Choice], list[str], list[str]]:
-    """Everything the photo shows, per seat, and the questions it leaves open."""
+    """Everything the photo shows, per seat, and the questions it leaves open. A reader may be
+    given as a function that makes it (made where it is used). ``parallel``: the tokens are read
+    in a child process (``vision.forked``) while this one reads the fans; False: in turn."""
     cards, accolades, token_reader = readers
     layout = LAYOUTS[side]
-    seats = [SeatReading() for _ in range(n)]
-    choices: list[Choice] = []
-    unsure: list[str] = []
-    # tokens first: a wall card under trophy tokens is read by its top strip (the tokens hide
-    # its icon), which the card reader does given where the tokens lie
-    tokens = token_reader() if callable(token_reader) else token_reader
+    # the tokens need nothing else the photo shows: a child reads them on the other core
+    tokens_read = ForkedRead(lambda: _read_tokens(img, token_reader), fork=parallel)
     try:
-        read_tokens = tokens.read(img)
-    except ValueError as exc:
-        raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
-    # every wall too dark: the photo is (one dark wall alone may be a wall that is not there,
-    # which the wall count names; its doubt stays a note)
-    dark = [m for m in (re.search(r"too dark .*\(the wall cards are (\d+) grey levels of 255, at least "
-                                  r"(\d+) needed\)", text) for t in read_tokens.values() for text in t.doubts) if m]
-    if read_tokens and len(dark) == len(read_tokens):
-        level, needed = max(dark, key=lambda m: int(m.group(1))).groups()
-        raise PhotoScoreError(f"the photo is too dark to read the tokens (the lightest wall's cards are {level} "
-                              f"grey levels of 255, at least {needed} needed): light the table and take the "
-                              "photo again")
-    # a card whose trophies are in doubt may carry some: read by its top strip too
-    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k}
-                 | {int(m.group(1)) for m in (re.search(r": trophies on space (\d+) \(", d) for d in t.doubts) if m}
-                 for seat, t in read_tokens.items()}
-    if hasattr(cards, "assume_light") and hasattr(accolades, "card_stock_light"):
-        # the walls' colours as white light would show them (a warm lamp makes the barbarians'
-        # teal look elf green): tuning tables 88100-88149 and 89000-89049, wall cards read surely
-        # and right 2725 -> 2749 of 2865, asked 136 -> 114, surely and wrong 4 -> 2
-        cards.assume_light(img, accolades.card_stock_light(img))
-    if hasattr(cards, "read_walls"):  # the walls alone (a finished table's other places do not score)
-        walls = cards.read_walls(img, tokens_on)
-        _walls(seats, [r for seat in sorted(walls) for _, r in sorted(walls[seat].items())], side)
-    elif any(tokens_on.values()) and hasattr(cards, "read_table"):
-        table = cards.read_table(img, tokens_on)
-        _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())], side)
-    else:
-        _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")], side)
-    for seat, r in enumerate(seats):
-        if r.wall_hidden and set(r.wall) == r.wall_hidden:  # nothing but covers: no wall there at all
-            r.wall.clear()
-            r.wall_hidden.clear()
-        if not r.wall:
-            raise PhotoScoreError(f"no card on {player_name(seat)}'s wall ({SEAT_SIDES[n][seat]} side): "
-                                  f"is this a {n}-player table? (walls lie on the play area's edges)")
-        if len(r.wall) != layout.rounds:
-            raise PhotoScoreError(
-                f"{player_name(seat)}'s wall shows {len(r.wall)} cards; a finished {side.capitalize()} "
-                f"wall holds {layout.rounds}: is the game over, and was the {side} side played?")
-    fans = accolades.read(img)
+        cards = cards() if callable(cards) else cards
+        light = accolades.card_stock_light(img) if hasattr(accolades, "card_stock_light") else None
+        fans = accolades.read(img)
+        read_tokens = tokens_read.result()
+    finally:
+        tokens_read.cancel()
+    seats, choices, unsure = _read_walls(img, cards, light, read_tokens, n, side)
     wild_cards: dict[int, list[str]] = {}
     maybe_wild: dict[int, list[Any]] = {}
     for seat in range(n):
@@ -515,6 +481,67 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
 
 PERSONAL_DOUBT = re.compile(r"player \d+: (something lies over the personal tokens|personal tokens \(.*\))")
 """The token reader's doubt about a seat's personal row (a hand over it, a close second reading)."""
+
+
+
+def _read_tokens(img: np.ndarray, token_reader: Any) -> dict[int, Any]:
+    """Every seat's tokens (the reader, or a function that makes it); a photo whose every wall
+    is too dark to read them refused."""
+    tokens = token_reader() if callable(token_reader) else token_reader
+    try:
+        read_tokens: dict[int, Any] = tokens.read(img)
+    except ValueError as exc:
+        raise PhotoScoreError(f"the tokens cannot be read: {exc}") from None
+    # every wall too dark: the photo is (one dark wall alone may be a wall that is not there,
+    # which the wall count names; its doubt stays a note)
+    dark = [m for m in (re.search(r"too dark .*\(the wall cards are (\d+) grey levels of 255, at least "
+                                  r"(\d+) needed\)", text) for t in read_tokens.values() for text in t.doubts) if m]
+    if read_tokens and len(dark) == len(read_tokens):
+        level, needed = max(dark, key=lambda m: int(m.group(1))).groups()
+        raise PhotoScoreError(f"the photo is too dark to read the tokens (the lightest wall's cards are {level} "
+                              f"grey levels of 255, at least {needed} needed): light the table and take the "
+                              "photo again")
+    return read_tokens
+
+
+def _read_walls(img: np.ndarray, cards: Any, light: Any, read_tokens: dict[int, Any], n: int, side: str
+                ) -> tuple[list[SeatReading], list[Choice], list[str]]:
+    """The walls, read once the tokens are (a card under trophy tokens is read by its top
+    strip, the tokens hiding its icon; ``light``: the card stock's colour on the fans, or None):
+    each seat's reading with its walls, the questions and doubts so far."""
+    layout = LAYOUTS[side]
+    seats = [SeatReading() for _ in range(n)]
+    choices: list[Choice] = []
+    unsure: list[str] = []
+    # a card whose trophies are in doubt may carry some: read by its top strip too
+    tokens_on = {seat: {sp for sp, k in t.wall_trophies.items() if k}
+                 | {int(m.group(1)) for m in (re.search(r": trophies on space (\d+) \(", d) for d in t.doubts) if m}
+                 for seat, t in read_tokens.items()}
+    if hasattr(cards, "assume_light") and light is not None:
+        # the walls' colours as white light would show them (a warm lamp makes the barbarians'
+        # teal look elf green): tuning tables 88100-88149 and 89000-89049, wall cards read surely
+        # and right 2725 -> 2749 of 2865, asked 136 -> 114, surely and wrong 4 -> 2
+        cards.assume_light(img, light)
+    if hasattr(cards, "read_walls"):  # the walls alone (a finished table's other places do not score)
+        walls = cards.read_walls(img, tokens_on)
+        _walls(seats, [r for seat in sorted(walls) for _, r in sorted(walls[seat].items())], side)
+    elif any(tokens_on.values()) and hasattr(cards, "read_table"):
+        table = cards.read_table(img, tokens_on)
+        _walls(seats, [r for seat in sorted(table.walls) for _, r in sorted(table.walls[seat].items())], side)
+    else:
+        _walls(seats, [r for r in cards.read(img) if r.place.startswith("wall ")], side)
+    for seat, r in enumerate(seats):
+        if r.wall_hidden and set(r.wall) == r.wall_hidden:  # nothing but covers: no wall there at all
+            r.wall.clear()
+            r.wall_hidden.clear()
+        if not r.wall:
+            raise PhotoScoreError(f"no card on {player_name(seat)}'s wall ({SEAT_SIDES[n][seat]} side): "
+                                  f"is this a {n}-player table? (walls lie on the play area's edges)")
+        if len(r.wall) != layout.rounds:
+            raise PhotoScoreError(
+                f"{player_name(seat)}'s wall shows {len(r.wall)} cards; a finished {side.capitalize()} "
+                f"wall holds {layout.rounds}: is the game over, and was the {side} side played?")
+    return seats, choices, unsure
 
 
 def _personal_choices(seat: int, r: SeatReading) -> list[Choice]:

@@ -1,0 +1,108 @@
+"""One read of a photo done in a forked child process while the parent reads the rest.
+
+A finished table's readers are Python and NumPy: two threads share one interpreter and gained
+nothing (session 42 measured the Open Season fans on a thread), so an independent read runs in
+a child made by ``fork`` (about 10 ms: the child shares the parent's memory, readers and photo
+included, and sends back only its result). Where ``fork`` is missing (Windows), where it fails,
+or where the child dies without an answer, the read is done in the parent when its result is
+asked: a lost child never loses the score, it only costs the time it would have saved."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import traceback
+from typing import Callable, Generic, TypeVar
+
+T = TypeVar("T")
+
+_OK, _RAISED = "ok", "raised"
+
+
+class ForkedRead(Generic[T]):
+    """``read`` started in a child now; ``result()`` waits for it (or runs it here, see the
+    module's docstring) and gives its value or raises its exception."""
+
+    def __init__(self, read: Callable[[], T], fork: bool = True) -> None:
+        self._read = read
+        self._pid = 0
+        self._pipe = -1
+        if not fork or not hasattr(os, "fork"):
+            return
+        try:
+            r, w = os.pipe()
+        except OSError:
+            return
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(r)
+            os.close(w)
+            return
+        if pid == 0:  # the child: never returns into the caller's code
+            os.close(r)
+            _answer(read, w)
+        os.close(w)
+        self._pid, self._pipe = pid, r
+
+    def result(self) -> T:
+        if not self._pid:
+            return self._read()
+        data = self._collect()
+        try:
+            kind, value = pickle.loads(data)
+        except Exception:  # the child died (killed, out of memory) or sent nothing readable
+            return self._read()
+        if kind == _RAISED:
+            raise value
+        return value
+
+    def cancel(self) -> None:
+        """The result is not wanted (the parent's own read failed): stop and reap the child."""
+        if not self._pid:
+            return
+        try:
+            os.kill(self._pid, 9)
+        except OSError:
+            pass
+        self._collect()
+
+    def _collect(self) -> bytes:
+        chunks = []
+        try:
+            while chunk := os.read(self._pipe, 1 << 20):
+                chunks.append(chunk)
+        except OSError:
+            chunks = []
+        finally:
+            os.close(self._pipe)
+            try:
+                os.waitpid(self._pid, 0)
+            except ChildProcessError:
+                pass
+            self._pid, self._pipe = 0, -1
+        return b"".join(chunks)
+
+
+def _answer(read: Callable[[], object], w: int) -> None:
+    """The child's whole life: read, send (value or exception) down the pipe, exit at once (no
+    cleanup of the parent's objects, no flush of the parent's buffered output)."""
+    code = 0
+    try:
+        try:
+            message = pickle.dumps((_OK, read()))
+        except BaseException as exc:  # sent to the parent, which raises it
+            try:
+                message = pickle.dumps((_RAISED, exc))
+            except Exception:
+                message = pickle.dumps((_RAISED, RuntimeError("".join(traceback.format_exception(exc)))))
+        view = memoryview(message)
+        while view:
+            view = view[os.write(w, view):]
+    except BaseException:
+        code = 1
+    finally:
+        os._exit(code)
+
+
+__all__ = ["ForkedRead"]

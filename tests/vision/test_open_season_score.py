@@ -1156,3 +1156,63 @@ def test_a_hand_over_three_wall_cards_read_empty_leaves_the_totals_exact_from_th
         assert end["players"][0]["wall"][space] in options[key]
     assert [p.total for p in out.players] == end["scores"]
     assert not _sure_and_wrong(out, end)
+
+
+def test_the_tokens_are_read_in_a_child_process_while_the_fans_are_read_here() -> None:
+    """The photo's readers ran one after another: a 4-player expert photo took 2.1-2.4 s of wall
+    clock on these 2 cores (2 s wanted). The tokens need nothing else the photo shows, so a
+    forked child reads them; the card and token readers are made where they are used."""
+    import os
+    from types import SimpleNamespace
+
+    from vision.open_season.accolades import AccoladeCard, SeatAccolades
+    from vision.open_season.cards import CardRead
+    from vision.open_season.score_photo import read_table
+    from vision.open_season.tokens import SeatTokens
+
+    if not hasattr(os, "fork"):
+        pytest.skip("this system has no fork: the tokens are read in turn")
+    parent = os.getpid()
+
+    def read_tokens(img: np.ndarray) -> dict[int, SeatTokens]:
+        if os.getpid() == parent:
+            raise RuntimeError("the tokens were read in the process that reads the fans")
+        return {s: SeatTokens({10: 1}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0) for s in (0, 1)}
+
+    walls = ["elf-crown", "dwarf-tattoo", "gnome-dagger", "mage-earrings", "sorcerer-eyepatch", "elf-tattoo",
+             "dwarf-crown", "gnome-tattoo", "mage-dagger", "barbarian-crown", "sorcerer-crown"]
+    made: list[int] = []
+
+    def card_reader() -> SimpleNamespace:
+        made.append(os.getpid())
+        return SimpleNamespace(read=lambda img: [CardRead(f"wall {seat} {i + 1}", c, 1.0)
+                                                 for seat in (0, 1) for i, c in enumerate(walls)])
+
+    fans = {seat: SeatAccolades(seat, (AccoladeCard(seat, 0, "elf-earrings", 1.0, True),)) for seat in (0, 1)}
+    accolades = SimpleNamespace(read=lambda img: fans)
+    tokens = SimpleNamespace(read=read_tokens)
+    seats, _, _, _ = read_table(np.zeros((4, 4, 3), np.uint8), (card_reader, accolades, tokens), 2, "horn")
+    assert made == [parent]
+    assert [s.wall_trophies for s in seats] == [{10: 1}, {10: 1}]
+    assert [s.accolades for s in seats] == [["elf-earrings"], ["elf-earrings"]]
+    with pytest.raises(RuntimeError, match="read in the process that reads the fans"):
+        read_table(np.zeros((4, 4, 3), np.uint8), (card_reader, accolades, tokens), 2, "horn", parallel=False)
+
+
+def test_a_photo_scores_the_same_whether_its_tokens_are_read_in_a_child_or_here(
+        table_90592: tuple[np.ndarray, dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The forked read changes where the tokens are read, never what is read (50 tuning tables
+    scored both ways were identical)."""
+    import os
+
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, gt = table_90592
+    end = gt["end"]
+    req = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    forked = score_photo(photo, req)
+    monkeypatch.delattr(os, "fork", raising=False)
+    here = score_photo(photo, req)
+    assert forked.reading == here.reading and forked.players == here.players
+    assert forked.doubts == here.doubts and forked.notes == here.notes

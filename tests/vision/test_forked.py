@@ -1,0 +1,74 @@
+"""``vision.forked.ForkedRead``: a read done in a forked child, its value or its exception
+brought back, and the read done here whenever no child can answer."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from vision.forked import ForkedRead
+from vision.photo_score import PhotoScoreError
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="this system has no fork")
+
+
+@needs_fork
+def test_the_read_runs_in_another_process_and_its_value_comes_back() -> None:
+    parent = os.getpid()
+    job = ForkedRead(lambda: {"pid": os.getpid(), "rows": [(1, "elf-crown")] * 1000})
+    value = job.result()
+    assert value["pid"] != parent and value["rows"] == [(1, "elf-crown")] * 1000
+    with pytest.raises(ChildProcessError):  # the child was reaped: no zombie left
+        os.waitpid(value["pid"], os.WNOHANG)
+
+
+@needs_fork
+def test_the_childs_exception_is_raised_here_with_its_type_and_words() -> None:
+    def refuse() -> None:
+        raise PhotoScoreError("the tokens cannot be read: too dark")
+
+    with pytest.raises(PhotoScoreError, match="too dark"):
+        ForkedRead(refuse).result()
+
+
+@needs_fork
+def test_a_child_that_dies_without_an_answer_costs_time_not_the_read() -> None:
+    parent = os.getpid()
+
+    def read() -> int:
+        if os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)  # the child killed (out of memory, say)
+        return 42
+
+    assert ForkedRead(read).result() == 42
+
+
+def test_without_fork_the_read_is_done_here_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def read() -> int:
+        calls.append(os.getpid())
+        return 7
+
+    job = ForkedRead(read, fork=False)
+    assert calls == []  # nothing read before it is asked
+    assert job.result() == 7 and calls == [os.getpid()]
+    monkeypatch.delattr(os, "fork", raising=False)
+    assert ForkedRead(read).result() == 7 and calls == [os.getpid()] * 2
+
+
+@needs_fork
+def test_a_cancelled_read_leaves_no_child_behind() -> None:
+    import time
+
+    job = ForkedRead(lambda: time.sleep(30))
+    child = job._pid
+    assert child > 0
+    started = time.monotonic()
+    job.cancel()
+    assert time.monotonic() - started < 5
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child, os.WNOHANG)
+    job.cancel()  # twice is harmless

@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 import pickle
 import traceback
-from typing import Callable, Generic, TypeVar
+from typing import Callable, Generic, Sequence, TypeVar
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 _OK, _RAISED = "ok", "raised"
 
@@ -84,6 +85,27 @@ class ForkedRead(Generic[T]):
         return b"".join(chunks)
 
 
+def forked_map(fn: Callable[[T], U], items: Sequence[T], fork: bool = True) -> list[U]:
+    """``[fn(x) for x in items]``, every second item computed in a forked child meanwhile (the
+    others here): a list of independent trials (the lens's candidates, the questions' options)
+    on both cores. A single item, or none, is done here."""
+    items = list(items)
+    if len(items) < 2:
+        return [fn(x) for x in items]
+    odd = ForkedRead(lambda: [fn(x) for x in items[1::2]], fork=fork)
+    try:
+        even = [fn(x) for x in items[0::2]]
+        out = odd.result()
+    finally:
+        odd.cancel()
+    merged: list[U] = []
+    for i, value in enumerate(even):
+        merged.append(value)
+        if i < len(out):
+            merged.append(out[i])
+    return merged
+
+
 def _answer(read: Callable[[], object], w: int) -> None:
     """The child's whole life: read, send (value or exception) down the pipe, exit at once (no
     cleanup of the parent's objects, no flush of the parent's buffered output)."""
@@ -105,4 +127,4 @@ def _answer(read: Callable[[], object], w: int) -> None:
         os._exit(code)
 
 
-__all__ = ["ForkedRead"]
+__all__ = ["ForkedRead", "forked_map"]

@@ -72,3 +72,15 @@ def test_a_cancelled_read_leaves_no_child_behind() -> None:
     with pytest.raises(ChildProcessError):
         os.waitpid(child, os.WNOHANG)
     job.cancel()  # twice is harmless
+
+
+@needs_fork
+def test_forked_map_keeps_the_order_and_does_every_second_item_in_a_child() -> None:
+    from vision.forked import forked_map
+
+    parent = os.getpid()
+    out = forked_map(lambda x: (x * x, os.getpid() == parent), range(7))
+    assert [v for v, _ in out] == [x * x for x in range(7)]
+    assert [here for _, here in out] == [True, False] * 3 + [True]
+    assert forked_map(lambda x: x + 1, [41]) == [42] and forked_map(lambda x: x, []) == []
+    assert forked_map(lambda x: (x, os.getpid() == parent), range(3), fork=False) == [(0, True), (1, True), (2, True)]

@@ -27,7 +27,7 @@ import numpy as np
 from rules.open_season.bonus import FACES, PERMANENT
 from rules.open_season.cards import ATTRIBUTES, CARD_IDS, FACE_DOWN, NUM_IDENTITIES, PEOPLES
 from rules.open_season.layout import LAYOUTS, SHIELD_SCORINGS
-from vision.forked import ForkedRead
+from vision.forked import ForkedRead, forked_map
 from vision.photo_calibration import MARKER_RESIDUAL_PX, UNMEASURED_LENS_RESIDUAL_PX, calibrate, working_copy
 from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
 from vision.render import open_season_art as art
@@ -356,18 +356,24 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     choices = _covered_defaults(seats, side, expert, choices, req.answers, wild_cache)
     result = _score(seats, side, expert, choices, req.answers, wild_cache)
     lines_by_seat, totals, winners, tie_break = result
+    def spans_of(ch: Choice) -> dict[str, tuple[int, int]]:
+        """The totals each player scores over the question's options (the others as they stand)."""
+        spans: dict[str, list[int]] = {}
+        for k in range(len(ch.options)):
+            _, tot, _, _ = _score(seats, side, expert, choices, {**req.answers, ch.key: k + 1}, wild_cache)
+            for p, t in enumerate(tot):
+                lo_hi = spans.setdefault(player_name(p), [t, t])
+                lo_hi[0], lo_hi[1] = min(lo_hi[0], t), max(lo_hi[1], t)
+        return {who: (lo, hi) for who, (lo, hi) in spans.items() if lo != hi}
+
+    # each open question's options scored (hundreds of positions on a 4-player expert table), on both cores
+    open_questions = [ch for ch in choices if ch.key not in req.answers]
+    moved_by = dict(zip((ch.key for ch in open_questions), forked_map(spans_of, open_questions)))
     doubts = []
     for ch in choices:
         used = req.answers.get(ch.key)
         read = (used - 1) if used is not None and 1 <= used <= len(ch.options) else _default(ch, seats, side, expert, choices, req.answers, wild_cache)
-        spans: dict[str, list[int]] = {}
-        if used is None:
-            for k in range(len(ch.options)):
-                _, tot, _, _ = _score(seats, side, expert, choices, {**req.answers, ch.key: k + 1}, wild_cache)
-                for p, t in enumerate(tot):
-                    lo_hi = spans.setdefault(player_name(p), [t, t])
-                    lo_hi[0], lo_hi[1] = min(lo_hi[0], t), max(lo_hi[1], t)
-        moved = {who: (lo, hi) for who, (lo, hi) in spans.items() if lo != hi}
+        moved = moved_by.get(ch.key, {})
         listed = "; ".join(f"{i + 1} = {o}" for i, o in enumerate(ch.options))
         doubts.append(Doubt(ch.key, f"{ch.question} ({listed})", read + 1, 1 if used is None else used,
                             len(ch.options) if used is None else used, moved))

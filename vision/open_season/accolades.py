@@ -502,6 +502,11 @@ def _jitter_scores(soft: np.ndarray, x: float, y: float) -> tuple[np.ndarray, np
     return patches, sp, sa
 
 
+_POSES_BY_TURN = {t: [j for j, (_dx, _dy, ang) in enumerate(JITTER) if ANGLES.index(ang) == t]
+                  for t in range(len(ANGLES))}
+"""The JITTER poses (indices) at each turn of ANGLES."""
+
+
 def _art_icon_scores(soft: np.ndarray, x: float, y: float, people: str) -> np.ndarray:
     """How well the card's icon matches each attribute's art corner of ``people``'s faces (the
     best normalised correlation over the JITTER poses; ATTRIBUTES order): the second opinion a
@@ -515,8 +520,10 @@ def _art_icon_scores(soft: np.ndarray, x: float, y: float, people: str) -> np.nd
     icons = np.stack([_sample_corner(soft, x + dx * PX_PER_MM, y + dy * PX_PER_MM, ang)[y0:y1, x0:]
                       for dx, dy, ang in JITTER])
     fa = _norm_batch(icons.reshape(len(icons), -1, 3))
-    turn = [ANGLES.index(ang) for _dx, _dy, ang in JITTER]
-    sa = np.einsum("ftk,jk->fjt", faces, fa)[:, np.arange(len(JITTER)), turn]
+    # each pose against the faces turned as it is (not every turn: a third of the products)
+    sa = np.empty((len(faces), len(JITTER)), np.float32)
+    for t, poses in _POSES_BY_TURN.items():
+        sa[:, poses] = faces[:, t, :] @ fa[poses].T
     return np.asarray(sa.max(axis=1))
 
 

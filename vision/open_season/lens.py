@@ -85,9 +85,11 @@ def wall_template(side: str) -> np.ndarray:
 
 
 def _board_points(num_players: int) -> list[np.ndarray]:
-    """Per seat, the table mm (N x 2) of every board grid point."""
+    """Per seat, the table mm of every board grid point, homogeneous (N x 3: made once, not once
+    per lens tried)."""
     gx, gy = _board_grid()
-    return [_on_board(where, gx, gy) for where in SEAT_SIDES[num_players]]
+    return [np.hstack([pts, np.ones((len(pts), 1))]) for pts in (_on_board(where, gx, gy)
+                                                                 for where in SEAT_SIDES[num_players])]
 
 
 def _on_board(where: str, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
@@ -111,14 +113,14 @@ def _distort(ideal: np.ndarray, k: np.ndarray, k1: float) -> np.ndarray:
 def wall_alignment(grey: np.ndarray, table_to_ideal: np.ndarray, k: np.ndarray, k1: float,
                    boards: list[np.ndarray], template: np.ndarray) -> float:
     """Mean over the walls of the correlation of the frame (sampled where the layout puts each
-    wall, through this lens) with the cards' pattern."""
+    wall, through this lens) with the cards' pattern. ``boards``: ``_board_points``."""
     from vision.octocube.geometry import TableView
 
     view = TableView(table_to_ideal, (grey.shape[1], grey.shape[0]), k)
     hom = view.homography_at(CARD_TOP_MM)
     total = 0.0
     for pts in boards:
-        p = np.hstack([pts, np.ones((len(pts), 1))]) @ hom.T
+        p = pts @ hom.T
         px = _distort(p[:, :2] / p[:, 2:3], k, k1).astype(np.float32)
         patch = cv2.remap(grey, px[:, 0].reshape(template.shape), px[:, 1].reshape(template.shape),
                           cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)

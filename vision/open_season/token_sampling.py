@@ -236,6 +236,15 @@ def _normalise(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return p / np.maximum(n, 4.0 * math.sqrt(p.shape[1]))
 
 
+def _faces_per_pose(patches: np.ndarray, faces: np.ndarray) -> np.ndarray:
+    """(places x poses, pixels) normalised patches, each place's poses in a row, and (places,
+    faces, pixels) templates -> (places x poses, faces): each pose against its own place's faces
+    (one product per pair: repeating the templates for every pose took ~0.1 s of a photo)."""
+    places = len(faces)
+    per_place = patches.reshape(places, -1, patches.shape[1])
+    return np.asarray(np.matmul(per_place, faces.transpose(0, 2, 1)).reshape(len(patches), -1))
+
+
 def _normalise_colour(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """(N, side, side, 3) -> (N, 3 x pixels in mask): each colour channel with zero mean and unit
     norm over the mask, divided by sqrt(3) so that a perfect match scores 1."""
@@ -543,7 +552,7 @@ class TokenSampler:
             present = _normalise(grey, m.presence) @ self._bonus_blank_t
             face_patches = _normalise(grey, m.face)
             k = len(BONUS_JITTER)
-            by_blur = [np.einsum("np,nfp->nf", face_patches, np.repeat(t, k, axis=0)) for t in self._bonus_face_ts]
+            by_blur = [_faces_per_pose(face_patches, t) for t in self._bonus_face_ts]
             # the photo's blur: the templates whose best faces fit the tiles lying there best
             lying = [i for i in range(0, len(plan.labels), k) if present[i:i + k].max() >= self.bonus_present]
             blur_fit = [sum(float(fits[i:i + k].max()) for i in lying) for fits in by_blur]

@@ -293,3 +293,21 @@ def test_each_bonus_face_is_warped_once_for_every_blur_a_photo_tries(monkeypatch
     for blur, templates in zip(BONUS_PHOTO_BLURS_PX, sampler._bonus_face_ts):
         alone = TokenSampler(view, "horn", 2, True, (blur,))
         np.testing.assert_array_equal(templates, alone._bonus_face_ts[0])
+
+
+def test_each_bonus_pose_is_compared_with_its_own_places_faces_as_the_repeated_templates_did() -> None:
+    """The bonus faces were compared by repeating each place's templates once per pose (an
+    einsum over a copy ~k times larger); each pose now meets its own place's faces once."""
+    import numpy as np
+
+    from vision.open_season.token_sampling import _faces_per_pose
+
+    rng = np.random.default_rng(3)
+    places, poses, faces, pixels = 6, 9, 14, 300
+    patches = rng.standard_normal((places * poses, pixels)).astype(np.float32)
+    templates = rng.standard_normal((places, faces, pixels)).astype(np.float32)
+    reference = np.einsum("np,nfp->nf", patches, np.repeat(templates, poses, axis=0))
+    got = _faces_per_pose(patches, templates)
+    assert got.shape == (places * poses, faces) and got.dtype == np.float32
+    np.testing.assert_allclose(got, reference, rtol=1e-5, atol=1e-4)
+    assert np.array_equal(np.argmax(got, axis=1), np.argmax(reference, axis=1))

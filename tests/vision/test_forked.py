@@ -17,11 +17,11 @@ needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="this system has
 @needs_fork
 def test_the_read_runs_in_another_process_and_its_value_comes_back() -> None:
     parent = os.getpid()
-    job = ForkedRead(lambda: {"pid": os.getpid(), "rows": [(1, "elf-crown")] * 1000})
-    value = job.result()
-    assert value["pid"] != parent and value["rows"] == [(1, "elf-crown")] * 1000
+    job = ForkedRead(lambda: (os.getpid(), [(1, "elf-crown")] * 1000))
+    child, rows = job.result()
+    assert child != parent and rows == [(1, "elf-crown")] * 1000
     with pytest.raises(ChildProcessError):  # the child was reaped: no zombie left
-        os.waitpid(value["pid"], os.WNOHANG)
+        os.waitpid(child, os.WNOHANG)
 
 
 @needs_fork

@@ -252,3 +252,46 @@ def test_the_eyepatch_gap_never_loosens_where_1280x720_photos_see_the_accolades(
             assert acc.eyepatch_logit_gap(float(foreshortened), float(sharper)) >= acc.EYEPATCH_LOGIT_GAP
     assert acc.eyepatch_logit_gap(0.62, 0.75) == acc.EYEPATCH_COARSE_LOGIT_GAP > acc.EYEPATCH_LOGIT_GAP
     assert acc.eyepatch_logit_gap(0.82, 1.07) == acc.EYEPATCH_SHARP_LOGIT_GAP < acc.EYEPATCH_LOGIT_GAP
+
+
+def test_a_wild_token_under_a_hand_is_asked_so_that_the_answers_set_the_total_right() -> None:
+    """Tuning 90910 (4 players, Shield, expert, dim evening, 1920x1080; session 41's fresh set): a
+    hand over player 1's spaces 5, 6 and 9. Space 5 holds dwarf-crown under a wild token as
+    tattoo, which the hand hides too: answered truthfully (dwarf-crown), no question could add the
+    token, and player 1 scored -2 for 4 with every answer -- worse than the photo alone. A covered
+    space now asks whether a wild token lies there (none by default)."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90910, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    photo = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
+    end = res.ground_truth["end"]
+    assert end["players"][0]["wall_wilds"] == {"5": "tattoo"}, "the case: a wild token on player 1's space 5"
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    assert any(d.key == "wall 1 5" and "covers it" in d.question for d in out.doubts)
+    answers = _bench().truthful_answers(out, end)
+    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert [p.total for p in answered.players] == end["scores"]
+    doubt = next(d for d in out.doubts if d.key == "wild 1 5")
+    options = out.reading["options"]["wild 1 5"]
+    assert options[doubt.read - 1] == "no wild token" and options[answers["wild 1 5"] - 1] == "tattoo"
+    for p, score in zip(out.players, end["scores"]):  # and the photo alone's range holds the truth
+        lo, hi = p.total_range or (p.total, p.total)
+        assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
+
+
+def test_a_covered_shield_space_asks_no_wild_token_when_the_players_one_shows_elsewhere() -> None:
+    """Shield gives a player one wild token a game, all placed by the end: one seen on the wall
+    or the accolades leaves none to hide under a hand; Horn gives more (always asked)."""
+    from vision.open_season.score_photo import SeatReading, _wild_may_hide
+
+    assert _wild_may_hide(SeatReading(wall_hidden={5}), 5, "shield")
+    assert not _wild_may_hide(SeatReading(wall_hidden={5}, wall_wilds=[2]), 5, "shield")
+    assert not _wild_may_hide(SeatReading(wall_hidden={5}, accolade_wilds=1), 5, "shield")
+    assert _wild_may_hide(SeatReading(wall_hidden={5}, wall_wilds=[2]), 5, "horn")
+    assert not _wild_may_hide(SeatReading(wall_hidden={5}, wall_wilds=[5]), 5, "horn")  # seen: asked as seen

@@ -176,6 +176,15 @@ GAP_CARD_MIN = 0.62
 (87040, 87042 at 1280x720: a fan with no hand over it refused for "a gap of 33-34 mm", its missed
 cards' corners scoring 0.66-0.67, just under ``CORNER_MIN``, at the one place that fits). A gap
 wider than two steps, or with no such corner, still refuses the fan."""
+BAND_HUE_DEG: dict[str, tuple[float, float, float]] = {
+    "gnome": (22.0, 47.0, 36.0), "dwarf": (53.0, 80.0, 26.0), "elf": (128.0, 152.0, 28.0),
+    "barbarian": (162.0, 218.0, 15.0), "mage": (277.0, 300.0, 27.0), "sorcerer": (310.0, 337.0, 30.0)}
+"""People -> (least hue, greatest hue, least chroma) of a fanned card's colour band (Lab, white
+balanced; ``_band_lab``): on 4,194 cards of tuning 90611-90877 (1920x1080 and 12 MP, three
+lightings; session 43's scratch ``bandana.py``) every people's hues lay inside its range less 5-6
+degrees each side (gnome 27.6-41.8, dwarf 57.7-73.8, the closest pair) and the chroma above 0.6 of
+its lowest percentile's. A lamp's glare washes a band pale, never to another hue: tuning 90900
+(warm lamp), two gnome cards (hue 35, chroma 41-48) read surely as dwarves by the classifiers."""
 UNSEEN_STEP_SIGMA_MM = 1.5
 """The least spread of a fan's steps assumed when counting the cards a gap hides (a fan laid by
 hand steps 12-17 mm; tuning rows measured 0.7-1.9 mm standard deviation). Session 43's scratch
@@ -504,6 +513,15 @@ class AccoladeReader:
                         # the people is sure: any of its attributes, the art's first, then by probability
                         rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != other]
                         alts = tuple(f"{art.PEOPLES[ip]}-{a}" for a in [other, *rest])
+                if sure:
+                    hue_people = band_people(_band_lab(_sample_corner(area, float(x), float(y), 0.0)))
+                    if hue_people is not None and hue_people != art.PEOPLES[ip]:
+                        # the band's hue names another people (glare fooled the classifiers): asked,
+                        # the band's people first, the classifiers' card next
+                        sure = False
+                        rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia]
+                        alts = (card, *(f"{hue_people}-{a}" for a in rest))
+                        card = f"{hue_people}-{art.ATTRIBUTES[ia]}"
             window = col[int(y) + wy0:int(y) + wy1, int(x) + wx0:int(x) + wx1]
             share = float((window > 0.5).mean()) if window.size and pos not in unseen else 0.0
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
@@ -560,6 +578,15 @@ def eyepatch_lookalike(logits: np.ndarray, attribute: int, gap: float = EYEPATCH
     eyepatch = art.ATTRIBUTES.index("eyepatch")
     return (art.ATTRIBUTES[attribute] in EYEPATCH_LOOKALIKES
             and float(logits[attribute] - logits[eyepatch]) < gap)
+
+
+def band_people(lab: np.ndarray) -> str | None:
+    """The one people whose band hue range (``BAND_HUE_DEG``) holds this band colour (Lab) at its
+    chroma; None where none or two do."""
+    hue = math.degrees(math.atan2(float(lab[2]), float(lab[1]))) % 360.0
+    chroma = math.hypot(float(lab[1]), float(lab[2]))
+    named = [p for p, (lo, hi, least) in BAND_HUE_DEG.items() if lo <= hue <= hi and chroma >= least]
+    return named[0] if len(named) == 1 else None
 
 
 def icon_covered(art_scores: np.ndarray) -> bool:

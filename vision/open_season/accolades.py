@@ -180,16 +180,17 @@ BAND_HUE_DEG: dict[str, tuple[float, float, float]] = {
     "gnome": (22.0, 47.0, 36.0), "dwarf": (53.0, 80.0, 26.0), "elf": (128.0, 152.0, 28.0),
     "barbarian": (162.0, 218.0, 15.0), "mage": (277.0, 300.0, 27.0), "sorcerer": (310.0, 337.0, 30.0)}
 """People -> (least hue, greatest hue, least chroma) of a fanned card's colour band (Lab, white
-balanced; ``_band_lab``): on 4,194 cards of tuning 90611-90877 (1920x1080 and 12 MP, three
-lightings; session 43's scratch ``bandana.py``) every people's hues lay inside its range less 5-6
-degrees each side (gnome 27.6-41.8, dwarf 57.7-73.8, the closest pair) and the chroma above 0.6 of
-its lowest percentile's. A lamp's glare washes a band pale, never to another hue: tuning 90900
-(warm lamp), two gnome cards (hue 35, chroma 41-48) read surely as dwarves by the classifiers."""
+balanced; ``_band_lab``): on 5,530 cards of cached tuning tables of 90611-90877 (1920x1080 and
+12 MP, three lightings; session 43's scratch ``bandana.py``) every people's hues lay inside its
+range less 5-6 degrees each side (gnome 27.6-41.8, dwarf 57.7-73.8, the closest pair), the chroma
+above 0.6 of its lowest percentile's, and every band named its own people. A lamp's glare washes
+a band pale, never to another hue: tuning 90900 (warm lamp), two gnome cards (hue 35, chroma
+41-48) read surely as dwarves by the classifiers."""
 UNSEEN_STEP_SIGMA_MM = 1.5
 """The least spread of a fan's steps assumed when counting the cards a gap hides (a fan laid by
 hand steps 12-17 mm; tuning rows measured 0.7-1.9 mm standard deviation). Session 43's scratch
-``gapana.py`` took 1-4 consecutive corners out of every fan read whole on tuning 90611-90819
-(the cached tables) and counted them back: with 1.0 one gap of 2 cards was counted as 3 (90767, a
+``gapana.py`` took 1-4 consecutive corners out of every fan read whole on 129 cached tuning
+tables of 90611-90877 (1920x1080 and 12 MP) and counted them back: with 1.0 one gap of 2 cards was counted as 3 (90767, a
 row stepping 13.0-17.7 mm); with 1.5 (and ``UNSEEN_OTHER_Z`` 4) none was miscounted, 1 card
 hidden counted back 97 %, 2 cards 82 %, 3 cards 52 % (the rest refused)."""
 UNSEEN_FIT_Z = 2.5

@@ -25,7 +25,7 @@ Seeds: the accolade classifiers were trained on 60000-60999 and the reader devel
 session 36; 90540-90609 reported in session 36, then traced and tuned on in session 37; 90610-90679
 reported in session 37, then traced in session 38; 90680-90749 reported in session 38, then traced
 in session 39; 90750-90819 reported in session 39, then traced in session 40; 90820-90889 reported in session 40, then
-traced in session 41); ``--tuning`` runs them anyway, to list and trace,
+traced in session 41; 90890-90959 reported in session 41, then traced in session 43); ``--tuning`` runs them anyway, to list and trace,
 never for figures). Every card read surely and wrong is listed (seed, player, space or fan place,
 read and truth).
 """
@@ -61,6 +61,7 @@ TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 
          | set(range(90680, 90750))  # os-photo5 (session 38) reported them, then os-photo6 (session 39) traced 90743 and the tables off
          | set(range(90750, 90820))  # os-photo6 (session 39) reported them, then os-photo7 (session 40) traced the tables off and 90807
          | set(range(90820, 90890))  # os-photo7 (session 40) reported them, then os-photo8 (session 41) traced 90877 and the covered cards
+         | set(range(90890, 90960))  # os-photo8 (session 41) reported them, then os-photo9 (session 43) traced 90910, the refused fans, 90900, 90941
          | {500, 501, 7, 88001, 88002})
 
 
@@ -75,6 +76,8 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
         words = d.key.split()
         if words[0] == "wild":
             truth = end["players"][int(words[1]) - 1]["wall_wilds"].get(words[2])
+            if truth is None and opts[0] == "no wild token":  # a covered space that may hide one
+                truth = "no wild token"
         elif words[0] == "wall":
             truth = end["players"][int(words[1]) - 1]["wall"].get(words[2], "")
             truth = "face down" if truth is None else truth  # a covered space's option

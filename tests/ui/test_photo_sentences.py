@@ -103,6 +103,8 @@ RARE = (
     "crown; 2 = mage-dagger as tattoo)",
     "Does a wild token lie on card 4 of player 1's accolades (gnome-crown), and which attribute does it give? "
     "read none, not surely (1 = no wild token; 2 = gnome-crown as crown)",
+    "Does a wild token lie on player 1's space 5, and which attribute does it give? something covers it in the "
+    "photo (a hand?) (1 = no wild token; 2 = crown; 3 = tattoo)",
     "Does player 3 hold a penalty tile? something may lie over the personal tokens in the photo (1 = no; 2 = yes)",
     "Does player 3 hold the Attribute Series tile? something may lie over the personal tokens in the photo (1 = "
     "yes; 2 = no)",

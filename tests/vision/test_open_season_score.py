@@ -1216,3 +1216,44 @@ def test_a_photo_scores_the_same_whether_its_tokens_are_read_in_a_child_or_here(
     here = score_photo(photo, req)
     assert forked.reading == here.reading and forked.players == here.players
     assert forked.doubts == here.doubts and forked.notes == here.notes
+
+
+def test_a_glare_washed_gnome_band_is_not_read_surely_as_a_dwarf() -> None:
+    """Tuning 90900 (2 players, Horn, expert, warm lamp, 1920x1080; session 41's fresh set): a
+    lamp's glare over player 1's fan washed cards 6 and 7's gnome red pale (hue 35 degrees, chroma
+    41-48, gnome bands 60-70), and the classifiers read both surely as dwarves. The band's hue
+    names the gnomes (``band_people``): they are asked, the gnome card first."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90900, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    out = score_photo(_jpeg(res.image), ScoreRequest(2, options={"side": end["side"], "expert": end["expert"]}))
+    asked = {d.key for d in out.doubts}
+    for seat, (truth, read) in enumerate(zip(end["players"], out.reading["seats"])):
+        for k, card in enumerate(truth["accolades"]):
+            if f"accolade {seat + 1} {k + 1}" not in asked:
+                assert read["accolades"][k] == card, (seat, k, read["accolades"][k], card)  # none sure and wrong
+    for k in (6, 7):
+        assert f"accolade 1 {k}" in asked
+        assert out.reading["seats"][0]["accolades"][k - 1] == end["players"][0]["accolades"][k - 1]  # gnome first
+    assert [p.total for p in out.players] == end["scores"]
+
+
+def test_a_bands_hue_names_one_people_or_none() -> None:
+    """``band_people``: a band's hue inside one people's range (at its chroma) names it; pale
+    (too little chroma) or between two ranges names none."""
+    from vision.open_season.accolades import band_people
+
+    def lab(hue: float, chroma: float) -> np.ndarray:
+        return np.array([55.0, chroma * np.cos(np.radians(hue)), chroma * np.sin(np.radians(hue))])
+
+    assert band_people(lab(35.0, 45.0)) == "gnome"  # 90900's glare-washed gnome
+    assert band_people(lab(64.0, 51.0)) == "dwarf"
+    assert band_people(lab(194.0, 28.0)) == "barbarian"
+    assert band_people(lab(320.0, 60.0)) == "sorcerer"
+    assert band_people(lab(50.0, 60.0)) is None  # between the gnomes' and the dwarves'
+    assert band_people(lab(64.0, 15.0)) is None  # too pale to tell (skin is about this)

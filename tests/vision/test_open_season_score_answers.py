@@ -252,3 +252,103 @@ def test_the_eyepatch_gap_never_loosens_where_1280x720_photos_see_the_accolades(
             assert acc.eyepatch_logit_gap(float(foreshortened), float(sharper)) >= acc.EYEPATCH_LOGIT_GAP
     assert acc.eyepatch_logit_gap(0.62, 0.75) == acc.EYEPATCH_COARSE_LOGIT_GAP > acc.EYEPATCH_LOGIT_GAP
     assert acc.eyepatch_logit_gap(0.82, 1.07) == acc.EYEPATCH_SHARP_LOGIT_GAP < acc.EYEPATCH_LOGIT_GAP
+
+
+def test_a_wild_token_under_a_hand_is_asked_so_that_the_answers_set_the_total_right() -> None:
+    """Tuning 90910 (4 players, Shield, expert, dim evening, 1920x1080; session 41's fresh set): a
+    hand over player 1's spaces 5, 6 and 9. Space 5 holds dwarf-crown under a wild token as
+    tattoo, which the hand hides too: answered truthfully (dwarf-crown), no question could add the
+    token, and player 1 scored -2 for 4 with every answer -- worse than the photo alone. A covered
+    space now asks whether a wild token lies there (none by default)."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90910, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    photo = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
+    end = res.ground_truth["end"]
+    assert end["players"][0]["wall_wilds"] == {"5": "tattoo"}, "the case: a wild token on player 1's space 5"
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    assert any(d.key == "wall 1 5" and "covers it" in d.question for d in out.doubts)
+    answers = _bench().truthful_answers(out, end)
+    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert [p.total for p in answered.players] == end["scores"]
+    doubt = next(d for d in out.doubts if d.key == "wild 1 5")
+    options = out.reading["options"]["wild 1 5"]
+    assert options[doubt.read - 1] == "no wild token" and options[answers["wild 1 5"] - 1] == "tattoo"
+    for p, score in zip(out.players, end["scores"]):  # and the photo alone's range holds the truth
+        lo, hi = p.total_range or (p.total, p.total)
+        assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
+
+
+def test_a_covered_shield_space_asks_no_wild_token_when_the_players_one_shows_elsewhere() -> None:
+    """Shield gives a player one wild token a game, all placed by the end: one seen on the wall
+    or the accolades leaves none to hide under a hand; Horn gives more (always asked)."""
+    from vision.open_season.score_photo import SeatReading, _wild_may_hide
+
+    assert _wild_may_hide(SeatReading(wall_hidden={5}), 5, "shield")
+    assert not _wild_may_hide(SeatReading(wall_hidden={5}, wall_wilds=[2]), 5, "shield")
+    assert not _wild_may_hide(SeatReading(wall_hidden={5}, accolade_wilds=1), 5, "shield")
+    assert _wild_may_hide(SeatReading(wall_hidden={5}, wall_wilds=[2]), 5, "horn")
+    assert not _wild_may_hide(SeatReading(wall_hidden={5}, wall_wilds=[5]), 5, "horn")  # seen: asked as seen
+
+
+def test_an_arm_over_a_fans_middle_asks_the_cards_it_hides_instead_of_refusing_the_table() -> None:
+    """Tuning 90919 (2 players, 1920x1080; session 41's fresh set): an arm lies across player 1's
+    fan of 12, over cards 8-10's corners. The table was refused ("a gap of 58 mm between two
+    cards"). The cards on both sides show the row's steps (12.7-16.4 mm): the gap is 4 of them, 3
+    cards hidden. Each is asked now with every face, and the answers set every total right."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=90919, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    photo = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
+    end = res.ground_truth["end"]
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)  # main: PhotoScoreError
+    assert out.reading["seats"][0]["accolades"][:7] == end["players"][0]["accolades"][:7]
+    assert len(out.reading["seats"][0]["accolades"]) == len(end["players"][0]["accolades"]) == 12
+    hidden = [d for d in out.doubts if d.key in ("accolade 1 8", "accolade 1 9", "accolade 1 10")]
+    assert len(hidden) == 3 and all("covers its corner" in d.question for d in hidden)
+    for d in hidden:
+        assert len(out.reading["options"][d.key]) == 30  # every face
+    answers = _bench().truthful_answers(out, end)
+    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert [p.total for p in answered.players] == end["scores"]
+    for p, score in zip(out.players, end["scores"]):  # the photo alone's range holds the truth
+        lo, hi = p.total_range or (p.total, p.total)
+        assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
+
+
+def test_the_cards_a_gap_hides_are_counted_from_the_rows_own_steps_or_the_fan_is_refused() -> None:
+    """``_unseen_gap_cards``: a gap several of the row's steps long hides one card fewer than the
+    steps; a gap between two counts, too few steps to measure, or more hidden cards than
+    ``UNSEEN_CARDS_MAX`` (or a third of the fan) leave it refused (None)."""
+    from vision.open_season.accolades import PX_PER_MM, UNSEEN_CARDS_MAX, _unseen_gap_cards
+
+    def row(xs_mm: list[float]) -> list[tuple[float, float]]:
+        return [(x * PX_PER_MM, 30.0) for x in xs_mm]
+
+    steps = [0.0, 15.0, 29.5, 45.0, 60.0, 74.5, 90.0, 105.0, 120.5, 135.0, 150.0, 165.0]
+    for gone in ([5], [5, 6], [4, 5, 6]):
+        cut = row([x for i, x in enumerate(steps) if i not in gone])
+        counted = _unseen_gap_cards(cut)
+        assert counted is not None, gone
+        corners, unseen = counted
+        assert unseen == set(gone) and len(corners) == len(steps)
+        for i in gone:
+            assert abs(corners[i][0] / PX_PER_MM - steps[i]) < 3.0
+    assert _unseen_gap_cards(row([x for i, x in enumerate(steps) if i not in (3, 4, 5, 6)])) is None  # 4 hidden
+    assert UNSEEN_CARDS_MAX == 3
+    assert _unseen_gap_cards(row([0.0, 15.0, 30.0, 82.5, 97.5])) is None  # 52.5 mm: 3 or 4 steps of 15
+    assert _unseen_gap_cards(row([0.0, 15.0, 45.0])) is None  # one step alone to measure the row by
+    assert _unseen_gap_cards(row([0.0, 15.0, 75.0, 90.0, 105.0])) is None  # 3 hidden of 8: over a third
+    assert _unseen_gap_cards(row([0.0, 15.0, 75.0, 90.0, 105.0, 120.0])) is not None  # 3 of 9

@@ -523,6 +523,9 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("photo.os.maybe_wild", "photo",
      "Does a wild token lie on card {n} of {who}'s accolades ({card}), and which attribute does it give? read "
      "none, not surely ({options})"),
+    ("photo.os.wild_hidden", "photo",
+     "Does a wild token lie on {who}'s space {n}, and which attribute does it give? something covers it in the "
+     "photo (a hand?) ({options})"),
     ("photo.os.penalty", "photo",
      "Does {who} hold a penalty tile? something may lie over the personal tokens in the photo ({options})"),
     ("photo.os.series", "photo",

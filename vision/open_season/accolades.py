@@ -176,6 +176,33 @@ GAP_CARD_MIN = 0.62
 (87040, 87042 at 1280x720: a fan with no hand over it refused for "a gap of 33-34 mm", its missed
 cards' corners scoring 0.66-0.67, just under ``CORNER_MIN``, at the one place that fits). A gap
 wider than two steps, or with no such corner, still refuses the fan."""
+BAND_HUE_DEG: dict[str, tuple[float, float, float]] = {
+    "gnome": (22.0, 47.0, 36.0), "dwarf": (53.0, 80.0, 26.0), "elf": (128.0, 152.0, 28.0),
+    "barbarian": (162.0, 218.0, 15.0), "mage": (277.0, 300.0, 27.0), "sorcerer": (310.0, 337.0, 30.0)}
+"""People -> (least hue, greatest hue, least chroma) of a fanned card's colour band (Lab, white
+balanced; ``_band_lab``): on 5,530 cards of cached tuning tables of 90611-90877 (1920x1080 and
+12 MP, three lightings; session 43's scratch ``bandana.py``) every people's hues lay inside its
+range less 5-6 degrees each side (gnome 27.6-41.8, dwarf 57.7-73.8, the closest pair), the chroma
+above 0.6 of its lowest percentile's, and every band named its own people. A lamp's glare washes
+a band pale, never to another hue: tuning 90900 (warm lamp), two gnome cards (hue 35, chroma
+41-48) read surely as dwarves by the classifiers."""
+UNSEEN_STEP_SIGMA_MM = 1.5
+"""The least spread of a fan's steps assumed when counting the cards a gap hides (a fan laid by
+hand steps 12-17 mm; tuning rows measured 0.7-1.9 mm standard deviation). Session 43's scratch
+``gapana.py`` took 1-4 consecutive corners out of every fan read whole on 129 cached tuning
+tables of 90611-90877 (1920x1080 and 12 MP) and counted them back: with 1.0 one gap of 2 cards was counted as 3 (90767, a
+row stepping 13.0-17.7 mm); with 1.5 (and ``UNSEEN_OTHER_Z`` 4) none was miscounted, 1 card
+hidden counted back 97 %, 2 cards 82 %, 3 cards 52 % (the rest refused)."""
+UNSEEN_FIT_Z = 2.5
+"""A gap in a row hides ``m - 1`` cards when it is ``m`` of the row's mean steps long within this
+many standard deviations of ``m`` steps (``UNSEEN_STEP_SIGMA_MM`` or the row's own, the larger)."""
+UNSEEN_OTHER_Z = 4.0
+"""...and every other count of steps lies at least this many standard deviations off: else how many
+cards it hides is not known, and the fan is refused."""
+UNSEEN_CARDS_MAX = 3
+"""At most this many cards of a fan (and at most a third of it) are counted unseen, each asked
+with every face: more is a photo to retake. Tuning 90766, 90833, 90919 (1920x1080): an arm over
+a fan's middle hid 1, 3 and 3 of 12, 10 and 12 cards."""
 SKIN_MM2 = 6000.0
 """A skin-coloured blob this large over a fan is a hand (the dwarves' orange band makes blobs of
 at most 44 x 40 mm, the last card's)."""
@@ -204,8 +231,9 @@ class AccoladeCard:
     wild_unsure: bool = False
     """Not surely: a wild token may lie on this card's strip (``wild`` is False)."""
     covered: bool = False
-    """Its index's icon matches no attribute's art (``ICON_LEGIBLE``): something covers it; not
-    sure, every face among the alternatives."""
+    """Its index's icon matches no attribute's art (``ICON_LEGIBLE``), or its corner does not show
+    at all (counted in a gap, ``_unseen_gap_cards``): something covers it; not sure, every face
+    among the alternatives."""
 
 
 @dataclass(frozen=True)
@@ -428,6 +456,11 @@ class AccoladeReader:
             more = _weak_last_cards(area, corners)
             if len(more) > len(corners):
                 corners, hidden = more, _fan_gap(area, more)
+        unseen: set[int] = set()
+        if hidden.startswith(GAP_WORDS):
+            counted = _unseen_gap_cards(corners)
+            if counted is not None and not _fan_gap(area, counted[0]):
+                corners, unseen, hidden = counted[0], counted[1], ""
         if hidden:
             # most often a hand over the fan's corners (fresh 12 MP 90660, 90662: fingers over the
             # first row's left end, over three cards' indices), else cards piled
@@ -467,7 +500,7 @@ class AccoladeReader:
                     rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != "eyepatch"]
                     alts = tuple(f"{art.PEOPLES[ip]}-{a}" for a in ["eyepatch", *rest])
                 art_scores = _art_icon_scores(soft, x, y, art.PEOPLES[ip])
-                covered = sharp and icon_covered(art_scores)
+                covered = pos in unseen or (sharp and icon_covered(art_scores))
                 if covered:
                     # no icon shows: the classifiers read the cover (a fingertip); any face may lie there
                     sure = False
@@ -481,8 +514,17 @@ class AccoladeReader:
                         # the people is sure: any of its attributes, the art's first, then by probability
                         rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != other]
                         alts = tuple(f"{art.PEOPLES[ip]}-{a}" for a in [other, *rest])
+                if sure:
+                    hue_people = band_people(_band_lab(_sample_corner(area, float(x), float(y), 0.0)))
+                    if hue_people is not None and hue_people != art.PEOPLES[ip]:
+                        # the band's hue names another people (glare fooled the classifiers): asked,
+                        # the band's people first, the classifiers' card next
+                        sure = False
+                        rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia]
+                        alts = (card, *(f"{hue_people}-{a}" for a in rest))
+                        card = f"{hue_people}-{art.ATTRIBUTES[ia]}"
             window = col[int(y) + wy0:int(y) + wy1, int(x) + wx0:int(x) + wx1]
-            share = float((window > 0.5).mean()) if window.size else 0.0
+            share = float((window > 0.5).mean()) if window.size and pos not in unseen else 0.0
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
                                       () if sure else alts, (lx, ly), share >= WILD_SHARE,
                                       WILD_UNSURE <= share < WILD_SHARE, covered))
@@ -544,6 +586,15 @@ def eyepatch_lookalike(logits: np.ndarray, attribute: int, gap: float = EYEPATCH
     eyepatch = art.ATTRIBUTES.index("eyepatch")
     return (art.ATTRIBUTES[attribute] in EYEPATCH_LOOKALIKES
             and float(logits[attribute] - logits[eyepatch]) < gap)
+
+
+def band_people(lab: np.ndarray) -> str | None:
+    """The one people whose band hue range (``BAND_HUE_DEG``) holds this band colour (Lab) at its
+    chroma; None where none or two do."""
+    hue = math.degrees(math.atan2(float(lab[2]), float(lab[1]))) % 360.0
+    chroma = math.hypot(float(lab[1]), float(lab[2]))
+    named = [p for p, (lo, hi, least) in BAND_HUE_DEG.items() if lo <= hue <= hi and chroma >= least]
+    return named[0] if len(named) == 1 else None
 
 
 def icon_covered(art_scores: np.ndarray) -> bool:
@@ -812,11 +863,47 @@ def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
             return "the left end of a row"
         for (x0, _), (x1, _) in zip(r, r[1:]):
             if (x1 - x0) / PX_PER_MM > MAX_STEP_MM:
-                return f"a gap of {(x1 - x0) / PX_PER_MM:.0f} mm between two cards"
+                return f"{GAP_WORDS}{(x1 - x0) / PX_PER_MM:.0f} mm between two cards"
         x, y = r[-1]
         if not _whole_card(area, x, y):
             return LAST_COVERED
     return ""
+
+
+GAP_WORDS = "a gap of "
+"""How ``_fan_gap`` begins its reason for a row with a gap wider than ``MAX_STEP_MM``."""
+
+
+def _unseen_gap_cards(corners: list[tuple[float, float]]) -> tuple[list[tuple[float, float]], set[int]] | None:
+    """The corners with the cards each too-wide gap hides put in, evenly along the row, and their
+    places in the fan; None when how many a gap hides is not clear from the row's own steps
+    (``UNSEEN_FIT_Z``, ``UNSEEN_OTHER_Z``) or more are hidden than ``UNSEEN_CARDS_MAX``. Something
+    lying across a fan's middle (an arm: tuning 90919, 90833) hides the corners there, and the cards
+    on both sides show how far apart the hidden ones lie."""
+    step = MAX_STEP_MM * PX_PER_MM
+    out: list[tuple[float, float]] = []
+    unseen: set[int] = set()
+    for row in _rows(corners):
+        steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:])]
+        seen = [d for d in steps if d <= step]
+        if any(d > step for d in steps) and len(seen) < 2:
+            return None  # too few steps show to measure the row's
+        mean = float(np.mean(seen)) if seen else 0.0
+        sigma = max(float(np.std(seen, ddof=1)) if len(seen) > 1 else 0.0, UNSEEN_STEP_SIGMA_MM * PX_PER_MM)
+        out.append(row[0])
+        for (x0, y0), (x1, y1), d in zip(row, row[1:], steps):
+            if d > step:
+                z = {m: abs(d - m * mean) / (sigma * math.sqrt(m)) for m in range(2, int(d / (MIN_STEP_MM * PX_PER_MM)) + 2)}
+                best = min(z, key=lambda m: z[m])
+                if z[best] > UNSEEN_FIT_Z or any(v < UNSEEN_OTHER_Z for m, v in z.items() if m != best):
+                    return None
+                for i in range(1, best):
+                    unseen.add(len(out))
+                    out.append((x0 + (x1 - x0) * i / best, y0 + (y1 - y0) * i / best))
+            out.append((x1, y1))
+    if len(unseen) > min(UNSEEN_CARDS_MAX, len(out) // 3):
+        return None
+    return out, unseen
 
 
 def _rows(corners: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:

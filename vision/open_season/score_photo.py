@@ -95,6 +95,8 @@ playouts (session 40); none of the 13 covered spaces read as a back or empty on 
 was face down, yet face down was their default (90648, 90694, 90742, 90745: 4-20 points off)."""
 FACE_DOWN_OPTION = "face down"
 """The option of a wall card's question that answers "the card lies face down"."""
+NO_WILD_OPTION = "no wild token"
+"""The first option of a question about a wild token that may lie where none was read."""
 EDGE_MARGIN_PX = 2.0
 DARK_MEAN = 40.0
 """A photo with no contrast and darker than this on average (grey, of 255) is too dark, not
@@ -471,6 +473,11 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
                 counts = tuple(int(c) for c in named) + tuple(c for c in range(HIDDEN_TROPHIES + 1) if str(c) not in named)
                 choices = [ch for ch in choices if ch.key != key]
                 choices.append(_trophy_count_choice(seat + 1, space, counts))
+    # a wild token on a covered space does not show either: asked where one may lie unseen
+    for seat, r in enumerate(seats):
+        for space in sorted(r.wall_hidden):
+            if _wild_may_hide(r, space, side):
+                choices.append(_covered_wild_choice(seat, space))
     # a wall card not read surely: which card is it? (asked once, with the final reading)
     for seat, r in enumerate(seats):
         for space, (card, confidence) in sorted(r.wall_confidence.items()):
@@ -638,6 +645,26 @@ def _hidden_wall_choice(seat: int, space: int, guess: str | None) -> Choice:
         seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
                   "something covers it in the photo (a hand?)", tuple(options), apply, 0, covered=True)
+
+
+def _wild_may_hide(r: SeatReading, space: int, side: str) -> bool:
+    """A wild token may lie unseen on covered ``space``: none was seen there, and (Shield: one wild
+    token a player a game, all placed by the end) the seat shows none elsewhere. Tuning 90910
+    (session 41's fresh set): a hand over player 1's space 5, dwarf-crown under a wild token as
+    tattoo; the card answered truthfully, the token missing, player 1 scored -2 for 4 with every
+    answer."""
+    if space in r.wall_wilds:
+        return False
+    return side != "shield" or (not r.wall_wilds and r.accolade_wilds == 0)
+
+
+def _covered_wild_choice(seat: int, space: int) -> Choice:
+    """Does a wild token lie on covered ``space``, and which attribute does it give? No token by
+    default (a wall card holds one 1 time in 20-60, ``_wild_may_hide``); its key is a wild token's,
+    so the answer is said as a wild token's attribute is."""
+    return Choice(f"wild {seat + 1} {space}", f"Does a wild token lie on {player_name(seat)}'s space {space}, "
+                  "and which attribute does it give? something covers it in the photo (a hand?)",
+                  (NO_WILD_OPTION, *ATTRIBUTES), lambda s, k: None, 0)
 
 
 def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) -> None:
@@ -855,7 +882,14 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
     acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
     for ch in choices:
         k = picks.get(ch.key, max(ch.default, 0))
-        if ch.key.startswith("wild "):
+        if ch.key.startswith("wild ") and ch.options[0] == NO_WILD_OPTION:  # on a covered space
+            who, space = (int(v) for v in ch.key.split()[1:])
+            wilds = [s for s in out[who - 1].wall_wilds if s != space]
+            if k > 0:
+                wilds.append(space)
+                wild_attrs[(who - 1, space)] = ATTRIBUTES.index(ch.options[k])
+            out[who - 1].wall_wilds = sorted(wilds)
+        elif ch.key.startswith("wild "):
             words = ch.key.split()
             wild_attrs[(int(words[1]) - 1, int(words[2]))] = k
         elif ch.key.startswith("accolade wild "):

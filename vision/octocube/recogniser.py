@@ -516,7 +516,7 @@ class OctocubeRecogniser:
                 if found is None:
                     found = self._rimmed_cube(windows, probs, left, seat)
                 if found is None and stacks is not None:
-                    found = self._topped_cube_by_net(windows, stacks, probs, left, seat)
+                    found = self._topped_cube_by_net(windows, stacks, probs, left, seat, colour_at)
                 if found is not None:
                     best, p = found
             if p < self.config.min_cube_probability:
@@ -862,11 +862,12 @@ class OctocubeRecogniser:
                 best = (i, share)
         return best
 
-    def _wears_own_tile(self, windows: np.ndarray, stacks: np.ndarray, i: int, seat: int) -> bool:
+    def _wears_own_tile(self, windows: np.ndarray, stacks: np.ndarray, i: int, seat: int,
+                        lead: float | None = None) -> bool:
         """With a pack: grid location ``i``'s cube-height window shows a taught tile lying at a
         cube's height (at least ``pack_hidden_topped_score``, leading its stack-height fit by
-        :meth:`_topped_lead`) inside a plastic rim nearest ``seat``'s taught cube colour: the
-        seat's cube wearing a tile (:meth:`_hidden_cube_by_near_face`)."""
+        ``lead``, by default :meth:`_topped_lead`) inside a plastic rim nearest ``seat``'s taught
+        cube colour: the seat's cube wearing a tile (:meth:`_hidden_cube_by_near_face`)."""
         assert self._cube_matcher is not None
         cfg = self.config
         tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
@@ -878,7 +879,7 @@ class OctocubeRecogniser:
         if score < cfg.pack_hidden_topped_score:
             return False
         down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=(up.labels[j],))
-        if score - float(down.scores[0, j]) < self._topped_lead(i):
+        if score - float(down.scores[0, j]) < (self._topped_lead(i) if lead is None else lead):
             return False
         rim = _rim_chroma(windows[i])
         mine = float(np.abs(rim - self._cube_colour(seat)).sum())
@@ -886,14 +887,20 @@ class OctocubeRecogniser:
                    for o in range(self.num_players) if o != seat)
 
     def _topped_cube_by_net(self, windows: np.ndarray, stacks: np.ndarray, probs: np.ndarray,
-                            free: list[int], seat: int) -> tuple[int, float] | None:
+                            free: list[int], seat: int,
+                            colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
         """With a pack, for a seat the net finds nowhere: the free grid window where the net
         gives the seat's colour most, at least ``pack_topped_net_floor`` and more than any other
         cube colour there, that shows the seat's cube wearing a tile (:meth:`_wears_own_tile`:
         a taught tile at a cube's height inside a rim nearest the seat's taught colour), and the
         colour's share of the net's cube classes there; else None. A cube wearing a tile shows
         little plastic, and the net never learnt the printing's: it may see mostly 'none'. Asked
-        where the tilt lets the height test act (not :meth:`_low_parallax`)."""
+        where the tilt lets the height test act (not :meth:`_low_parallax`), and, with
+        ``pack_topped_net_low_parallax``, where it does not, if the tile's height shows plainly
+        (the whole ``pack_topped_height_lead``). With ``pack_topped_net_set_aside_found``, the
+        colours of cubes already found in other windows (``colour_at``) are set aside in the
+        lead and the share: a seat has one cube, and the net may take a printing's tile on a
+        cube for another seat's plastic."""
         cfg = self.config
         if cfg.pack_topped_net_floor > 1 or self._cube_matcher is None:
             return None
@@ -901,15 +908,20 @@ class OctocubeRecogniser:
         col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
         none = CUBE_CLASSES.index(NO_CUBE)
         grid = [i for i in free if i < n_grid and float(probs[i, col]) >= cfg.pack_topped_net_floor
-                and not self._low_parallax(i)]
+                and (cfg.pack_topped_net_low_parallax or not self._low_parallax(i))]
         if not grid:
             return None
         i = max(grid, key=lambda k: float(probs[k, col]))
         colours = probs[i].copy()
+        if cfg.pack_topped_net_set_aside_found and colour_at:
+            for found in set(colour_at.values()) - {col}:
+                colours[found] = 0.0
+        rest = float(colours.sum()) - float(colours[none])
         colours[none] = -1.0
-        if int(np.argmax(colours)) != col or not self._wears_own_tile(windows, stacks, i, seat):
+        lead = cfg.pack_topped_height_lead if self._low_parallax(i) else None
+        if int(np.argmax(colours)) != col or not self._wears_own_tile(windows, stacks, i, seat, lead):
             return None
-        return i, min(1.0, float(probs[i, col]) / max(1e-6, 1.0 - float(probs[i, none])))
+        return i, min(1.0, float(probs[i, col]) / max(1e-6, rest))
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits

@@ -186,6 +186,17 @@ class RecogniserConfig:
     997322, game 72483, tilt 22.8: both cubes p(yellow) best, the yellow one given the red cube's
     place; rims 0.08 / 0.12 from their own seats' colours, 0.20 / 0.15 from the other's: a false
     alarm "Red moved out of turn")."""
+    pack_cube_colour_swap_against: float = 0.06
+    """With a pack: two found cubes on the grid whose best net colours are both one of the two
+    seats' also change seats where their rims' difference lies at least this far (chromaticity,
+    along the two seats' taught colours' difference) the other way round from the taught colours'
+    (``OctocubeRecogniser._rims_against``): a lamp unlike the teach photo's light may move every
+    rim nearer one seat's taught colour (taught game 72710, printing 997386: Blue's and Purple's
+    rims both nearest the taught blue; swapped 0.082-0.089 the other way round, the rest of the
+    game's pairs at most 0.038). 0: off."""
+    pack_cube_colour_swap_against_cosine: float = 0.8
+    """... and the rims' difference points that way within this cosine (72710: swapped -0.96 to
+    -0.98, the right pairs never under -0.54)."""
     pack_cube_bare_elsewhere: bool = True
     """With a pack: where the net's pick for a seat shows a taught tile and another window it
     gives that seat's colour shows a taught bare cube face, the cube is that other window

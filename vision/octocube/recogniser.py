@@ -557,17 +557,21 @@ class OctocubeRecogniser:
             hulls.append(self._cube_hull(location, seat))
             window_of[seat] = best
         if self.pack is not None and self.config.pack_cube_colour_swap > 0:
-            self._swap_by_taught_colour(obs, windows, window_of)
+            self._swap_by_taught_colour(obs, windows, window_of, probs)
         self._drop_doubtful_turns(obs, art_match, colour_at)
         return hulls
 
     def _swap_by_taught_colour(self, obs: OctocubeObservation, windows: np.ndarray,
-                               window_of: dict[int, int]) -> None:
+                               window_of: dict[int, int], probs: np.ndarray | None = None) -> None:
         """With a pack: two cubes found on the grid change seats where each one's plastic rim lies
         nearer the other seat's taught cube colour than its own, and the swap brings the two rims'
         summed distance down by at least ``pack_cube_colour_swap``. The cube net (never taught)
         tells the seats by the built-in colours; a printing may draw two cubes in near shades
-        (random printing 997322: red and yellow both orange, the net p(yellow) best on both)."""
+        (random printing 997322: red and yellow both orange, the net p(yellow) best on both).
+        Or, where the net's best cube colour in both windows is one of the two seats' (it does
+        not tell them apart), where the two rims differ the other way round from the two taught
+        colours (:meth:`_rims_against`): a light unlike the teach photo's moves every rim's
+        colour alike, away from both taught colours, but not their difference."""
         assert self.pack is not None
         n_grid = len(self.layout.stack_locations)
         seats = [s for s, i in sorted(window_of.items()) if i < n_grid and s in obs.cubes
@@ -582,9 +586,10 @@ class OctocubeRecogniser:
 
         for a_i, a in enumerate(seats):
             for b in seats[a_i + 1:]:
-                if not (far(a, b) < far(a, a) and far(b, a) < far(b, b)):
-                    continue
-                if far(a, a) + far(b, b) - far(a, b) - far(b, a) < self.config.pack_cube_colour_swap:
+                nearer = far(a, b) < far(a, a) and far(b, a) < far(b, b) \
+                    and far(a, a) + far(b, b) - far(a, b) - far(b, a) >= self.config.pack_cube_colour_swap
+                if not nearer and not (probs is not None and self._rims_against(
+                        rim[a] - rim[b], colour[a] - colour[b], probs[[window_of[a], window_of[b]]], a, b)):
                     continue
                 cube_a, cube_b = obs.cubes[a], obs.cubes[b]
                 obs.cubes[a], obs.cubes[b] = replace(cube_b, seat=a), replace(cube_a, seat=b)
@@ -596,6 +601,31 @@ class OctocubeRecogniser:
                 faces = self._cube_top_face
                 if a in faces and b in faces:
                     faces[a], faces[b] = faces[b], faces[a]
+
+    def _rims_against(self, rims: np.ndarray, taught: np.ndarray, probs: np.ndarray, a: int, b: int) -> bool:
+        """With a pack: the difference of two found cubes' rims (seat ``a``'s window minus seat
+        ``b``'s, chromaticity) points against the difference of the two seats' taught colours: its
+        length along that direction at least ``pack_cube_colour_swap_against`` the other way, at a
+        cosine of at most minus ``pack_cube_colour_swap_against_cosine``, where the net's best
+        cube colour in both windows (``probs``, two rows) is ``a``'s or ``b``'s. Taught game 72710
+        (printing 997386, lamp), change 142: Blue's cube on C2 (a magenta-drawn green sextant in a
+        blue rim) and Purple's on D4, both wearing tiles, both p(purple) best (0.91, 0.71); the
+        lamp made every rim bluer than the teach photo's, both rims nearest the taught blue (C2
+        0.29 from blue, 0.33 from purple; D4 0.16, 0.21), but C2's rim bluer than D4's by 0.086
+        along the taught blue-purple difference (cosine -0.97): Purple was read on C2, Blue on
+        D4, "Blue moved out of turn"."""
+        cfg = self.config
+        if cfg.pack_cube_colour_swap_against <= 0:
+            return False
+        pair = {CUBE_CLASSES.index(PLAYER_COLOURS[a]), CUBE_CLASSES.index(PLAYER_COLOURS[b])}
+        if any(int(np.argmax(row)) not in pair for row in probs):
+            return False
+        norm = float(np.linalg.norm(taught))
+        if norm < 1e-6:
+            return False
+        along = float(rims @ taught) / norm
+        return along <= -cfg.pack_cube_colour_swap_against \
+            and along <= -cfg.pack_cube_colour_swap_against_cosine * float(np.linalg.norm(rims))
 
     def _drop_doubtful_turns(self, obs: OctocubeObservation, art_match: dict[int, float],
                              colour_at: dict[int, int]) -> None:

@@ -186,6 +186,17 @@ class RecogniserConfig:
     997322, game 72483, tilt 22.8: both cubes p(yellow) best, the yellow one given the red cube's
     place; rims 0.08 / 0.12 from their own seats' colours, 0.20 / 0.15 from the other's: a false
     alarm "Red moved out of turn")."""
+    pack_cube_colour_swap_against: float = 0.06
+    """With a pack: two found cubes on the grid whose best net colours are both one of the two
+    seats' also change seats where their rims' difference lies at least this far (chromaticity,
+    along the two seats' taught colours' difference) the other way round from the taught colours'
+    (``OctocubeRecogniser._rims_against``): a lamp unlike the teach photo's light may move every
+    rim nearer one seat's taught colour (taught game 72710, printing 997386: Blue's and Purple's
+    rims both nearest the taught blue; swapped 0.082-0.089 the other way round, the rest of the
+    game's pairs at most 0.038). 0: off."""
+    pack_cube_colour_swap_against_cosine: float = 0.8
+    """... and the rims' difference points that way within this cosine (72710: swapped -0.96 to
+    -0.98, the right pairs never under -0.54)."""
     pack_cube_bare_elsewhere: bool = True
     """With a pack: where the net's pick for a seat shows a taught tile and another window it
     gives that seat's colour shows a taught bare cube face, the cube is that other window
@@ -232,6 +243,19 @@ class RecogniserConfig:
     evening, change 87: Blue's cube on D2 wearing a white sextant, p(blue) 0.24, 'none' 0.66; the
     sextant fit the cube-height window 0.61, the stack-height one 0.43, under
     ``pack_topped_partial_score``; Blue was not found and its roll was an alarm). Over 1: off."""
+    pack_topped_net_low_parallax: bool = True
+    """... also where the tilt moves a top under ``pack_topped_min_parallax_mm`` between the two
+    heights, if the tile fits the cube-height window better than the stack-height one by the
+    whole ``pack_topped_height_lead`` (in full, not in proportion to the parallax): windows barely
+    apart share most of a stack's tile, so such a lead is a tile at a cube's height (taught game
+    72710, printing 997386, tilt 14.6, lamp, change 30: Blue's cube on B2 wearing a green amphora,
+    parallax 8.99 mm, the amphora 0.88 up, 0.60 down at frame 219; Blue's plastic too like Purple's for the rim
+    search; Blue was not found and its roll was an alarm). False: such windows are not asked."""
+    pack_topped_net_set_aside_found: bool = True
+    """... and the colours of cubes already found in other windows are set aside in the lead over
+    the other cube colours and in the share: a seat has one cube (72710, change 30: p(purple) 0.71,
+    p(blue) 0.24 on Blue's cube, a magenta-drawn amphora in a blue rim, Purple's own cube found on
+    A2 in front of it by its bare face). False: every colour counts."""
     pack_cube_place_by_face: bool = True
     """With a pack: a cube the net found (its colour at least ``min_cube_probability``) whose
     cube-height window its seat's taught bare face fits best, at least ``pack_cube_face_score``

@@ -516,7 +516,7 @@ class OctocubeRecogniser:
                 if found is None:
                     found = self._rimmed_cube(windows, probs, left, seat)
                 if found is None and stacks is not None:
-                    found = self._topped_cube_by_net(windows, stacks, probs, left, seat)
+                    found = self._topped_cube_by_net(windows, stacks, probs, left, seat, colour_at)
                 if found is not None:
                     best, p = found
             if p < self.config.min_cube_probability:
@@ -557,17 +557,21 @@ class OctocubeRecogniser:
             hulls.append(self._cube_hull(location, seat))
             window_of[seat] = best
         if self.pack is not None and self.config.pack_cube_colour_swap > 0:
-            self._swap_by_taught_colour(obs, windows, window_of)
+            self._swap_by_taught_colour(obs, windows, window_of, probs)
         self._drop_doubtful_turns(obs, art_match, colour_at)
         return hulls
 
     def _swap_by_taught_colour(self, obs: OctocubeObservation, windows: np.ndarray,
-                               window_of: dict[int, int]) -> None:
+                               window_of: dict[int, int], probs: np.ndarray | None = None) -> None:
         """With a pack: two cubes found on the grid change seats where each one's plastic rim lies
         nearer the other seat's taught cube colour than its own, and the swap brings the two rims'
         summed distance down by at least ``pack_cube_colour_swap``. The cube net (never taught)
         tells the seats by the built-in colours; a printing may draw two cubes in near shades
-        (random printing 997322: red and yellow both orange, the net p(yellow) best on both)."""
+        (random printing 997322: red and yellow both orange, the net p(yellow) best on both).
+        Or, where the net's best cube colour in both windows is one of the two seats' (it does
+        not tell them apart), where the two rims differ the other way round from the two taught
+        colours (:meth:`_rims_against`): a light unlike the teach photo's moves every rim's
+        colour alike, away from both taught colours, but not their difference."""
         assert self.pack is not None
         n_grid = len(self.layout.stack_locations)
         seats = [s for s, i in sorted(window_of.items()) if i < n_grid and s in obs.cubes
@@ -582,9 +586,10 @@ class OctocubeRecogniser:
 
         for a_i, a in enumerate(seats):
             for b in seats[a_i + 1:]:
-                if not (far(a, b) < far(a, a) and far(b, a) < far(b, b)):
-                    continue
-                if far(a, a) + far(b, b) - far(a, b) - far(b, a) < self.config.pack_cube_colour_swap:
+                nearer = far(a, b) < far(a, a) and far(b, a) < far(b, b) \
+                    and far(a, a) + far(b, b) - far(a, b) - far(b, a) >= self.config.pack_cube_colour_swap
+                if not nearer and not (probs is not None and self._rims_against(
+                        rim[a] - rim[b], colour[a] - colour[b], probs[[window_of[a], window_of[b]]], a, b)):
                     continue
                 cube_a, cube_b = obs.cubes[a], obs.cubes[b]
                 obs.cubes[a], obs.cubes[b] = replace(cube_b, seat=a), replace(cube_a, seat=b)
@@ -596,6 +601,31 @@ class OctocubeRecogniser:
                 faces = self._cube_top_face
                 if a in faces and b in faces:
                     faces[a], faces[b] = faces[b], faces[a]
+
+    def _rims_against(self, rims: np.ndarray, taught: np.ndarray, probs: np.ndarray, a: int, b: int) -> bool:
+        """With a pack: the difference of two found cubes' rims (seat ``a``'s window minus seat
+        ``b``'s, chromaticity) points against the difference of the two seats' taught colours: its
+        length along that direction at least ``pack_cube_colour_swap_against`` the other way, at a
+        cosine of at most minus ``pack_cube_colour_swap_against_cosine``, where the net's best
+        cube colour in both windows (``probs``, two rows) is ``a``'s or ``b``'s. Taught game 72710
+        (printing 997386, lamp), change 142: Blue's cube on C2 (a magenta-drawn green sextant in a
+        blue rim) and Purple's on D4, both wearing tiles, both p(purple) best (0.91, 0.71); the
+        lamp made every rim bluer than the teach photo's, both rims nearest the taught blue (C2
+        0.29 from blue, 0.33 from purple; D4 0.16, 0.21), but C2's rim bluer than D4's by 0.086
+        along the taught blue-purple difference (cosine -0.97): Purple was read on C2, Blue on
+        D4, "Blue moved out of turn"."""
+        cfg = self.config
+        if cfg.pack_cube_colour_swap_against <= 0:
+            return False
+        pair = {CUBE_CLASSES.index(PLAYER_COLOURS[a]), CUBE_CLASSES.index(PLAYER_COLOURS[b])}
+        if any(int(np.argmax(row)) not in pair for row in probs):
+            return False
+        norm = float(np.linalg.norm(taught))
+        if norm < 1e-6:
+            return False
+        along = float(rims @ taught) / norm
+        return along <= -cfg.pack_cube_colour_swap_against \
+            and along <= -cfg.pack_cube_colour_swap_against_cosine * float(np.linalg.norm(rims))
 
     def _drop_doubtful_turns(self, obs: OctocubeObservation, art_match: dict[int, float],
                              colour_at: dict[int, int]) -> None:
@@ -862,11 +892,12 @@ class OctocubeRecogniser:
                 best = (i, share)
         return best
 
-    def _wears_own_tile(self, windows: np.ndarray, stacks: np.ndarray, i: int, seat: int) -> bool:
+    def _wears_own_tile(self, windows: np.ndarray, stacks: np.ndarray, i: int, seat: int,
+                        lead: float | None = None) -> bool:
         """With a pack: grid location ``i``'s cube-height window shows a taught tile lying at a
         cube's height (at least ``pack_hidden_topped_score``, leading its stack-height fit by
-        :meth:`_topped_lead`) inside a plastic rim nearest ``seat``'s taught cube colour: the
-        seat's cube wearing a tile (:meth:`_hidden_cube_by_near_face`)."""
+        ``lead``, by default :meth:`_topped_lead`) inside a plastic rim nearest ``seat``'s taught
+        cube colour: the seat's cube wearing a tile (:meth:`_hidden_cube_by_near_face`)."""
         assert self._cube_matcher is not None
         cfg = self.config
         tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
@@ -878,7 +909,7 @@ class OctocubeRecogniser:
         if score < cfg.pack_hidden_topped_score:
             return False
         down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=(up.labels[j],))
-        if score - float(down.scores[0, j]) < self._topped_lead(i):
+        if score - float(down.scores[0, j]) < (self._topped_lead(i) if lead is None else lead):
             return False
         rim = _rim_chroma(windows[i])
         mine = float(np.abs(rim - self._cube_colour(seat)).sum())
@@ -886,14 +917,20 @@ class OctocubeRecogniser:
                    for o in range(self.num_players) if o != seat)
 
     def _topped_cube_by_net(self, windows: np.ndarray, stacks: np.ndarray, probs: np.ndarray,
-                            free: list[int], seat: int) -> tuple[int, float] | None:
+                            free: list[int], seat: int,
+                            colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
         """With a pack, for a seat the net finds nowhere: the free grid window where the net
         gives the seat's colour most, at least ``pack_topped_net_floor`` and more than any other
         cube colour there, that shows the seat's cube wearing a tile (:meth:`_wears_own_tile`:
         a taught tile at a cube's height inside a rim nearest the seat's taught colour), and the
         colour's share of the net's cube classes there; else None. A cube wearing a tile shows
         little plastic, and the net never learnt the printing's: it may see mostly 'none'. Asked
-        where the tilt lets the height test act (not :meth:`_low_parallax`)."""
+        where the tilt lets the height test act (not :meth:`_low_parallax`), and, with
+        ``pack_topped_net_low_parallax``, where it does not, if the tile's height shows plainly
+        (the whole ``pack_topped_height_lead``). With ``pack_topped_net_set_aside_found``, the
+        colours of cubes already found in other windows (``colour_at``) are set aside in the
+        lead and the share: a seat has one cube, and the net may take a printing's tile on a
+        cube for another seat's plastic."""
         cfg = self.config
         if cfg.pack_topped_net_floor > 1 or self._cube_matcher is None:
             return None
@@ -901,15 +938,20 @@ class OctocubeRecogniser:
         col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
         none = CUBE_CLASSES.index(NO_CUBE)
         grid = [i for i in free if i < n_grid and float(probs[i, col]) >= cfg.pack_topped_net_floor
-                and not self._low_parallax(i)]
+                and (cfg.pack_topped_net_low_parallax or not self._low_parallax(i))]
         if not grid:
             return None
         i = max(grid, key=lambda k: float(probs[k, col]))
         colours = probs[i].copy()
+        if cfg.pack_topped_net_set_aside_found and colour_at:
+            for found in set(colour_at.values()) - {col}:
+                colours[found] = 0.0
+        rest = float(colours.sum()) - float(colours[none])
         colours[none] = -1.0
-        if int(np.argmax(colours)) != col or not self._wears_own_tile(windows, stacks, i, seat):
+        lead = cfg.pack_topped_height_lead if self._low_parallax(i) else None
+        if int(np.argmax(colours)) != col or not self._wears_own_tile(windows, stacks, i, seat, lead):
             return None
-        return i, min(1.0, float(probs[i, col]) / max(1e-6, 1.0 - float(probs[i, none])))
+        return i, min(1.0, float(probs[i, col]) / max(1e-6, rest))
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits

@@ -15,6 +15,7 @@ cards, a wall that is not a finished one) is one line and no score.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import time
@@ -340,16 +341,18 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     _check_in_view(view, n, side, size)
     _check_side(view, img, n, side)
     t1 = time.perf_counter()
-    # the card and token readers made where they are used (the token reader in the child that reads the tokens)
-    readers = (lambda: CardReader(view, side, n, req.pack, walls_only=True), AccoladeReader(view, n),
+    # the readers made where they are used: the token reader in the child that reads the tokens, the
+    # card and fan readers here while it does (the fan reader once: the note below asks it too)
+    fan_reader = functools.cache(lambda: AccoladeReader(view, n))
+    readers = (lambda: CardReader(view, side, n, req.pack, walls_only=True), fan_reader,
                lambda: _token_reader(view, side, n, expert, req.pack))
     t2 = time.perf_counter()
-    sharpness = min(readers[1].camera_pixels_per_mm_axes(seat)[1] for seat in range(n))
+    seats, choices, token_doubts, unsure_walls = read_table(img, readers, n, side)
+    sharpness = min(fan_reader().camera_pixels_per_mm_axes(seat)[1] for seat in range(n))
     if sharpness < ACCOLADE_LEGIBLE_PX_PER_MM:
         notes = [*notes, f"the accolades are {sharpness:.1f} camera pixels per mm in this photo: their attribute "
                          "icons are a few pixels, so some cards are asked; a photo with more pixels (1920x1080 "
                          "or a phone's camera) asks fewer questions"]
-    seats, choices, token_doubts, unsure_walls = read_table(img, readers, n, side)
     t3 = time.perf_counter()
     # ---- the engine scores what was read; each open question is settled by the answer given,
     # else by its default (the card read, the attribute best for its player; a covered card's
@@ -405,6 +408,7 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     tokens_read = ForkedRead(lambda: _read_tokens(img, token_reader), fork=parallel)
     try:
         cards = cards() if callable(cards) else cards
+        accolades = accolades() if callable(accolades) else accolades
         light = accolades.card_stock_light(img) if hasattr(accolades, "card_stock_light") else None
         fans = accolades.read(img)
         read_tokens = tokens_read.result()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -187,13 +187,27 @@ def _skin_mm2(view: Any, img: np.ndarray, polygon_mm: np.ndarray, cfg: Recognise
     return area_px * poly_mm / max(poly_px, 1.0)
 
 
-def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
-           ) -> tuple[np.ndarray, np.ndarray, float] | None:
-    """The skin-coloured blobs over the play mat that are large enough to be a hand: (a label
-    image over the mat's crop, its offset in the photo (x, y), mm2 per pixel); None when the mat
-    is out of view. Each blob is measured whole, so a hand that reaches into a player's area from
-    beside it counts with all of its size (the part inside the area may be only fingertips).
-    Fingers reaching in across the mat's edge (under a hand's size) carry their label negated."""
+class HandBlobs(NamedTuple):
+    """The skin-coloured blobs over the play mat that may be hands (:func:`_hands`)."""
+
+    labels: np.ndarray
+    """Over the mat's crop: a hand-sized blob's label, fingers reaching in across the mat's edge
+    (under a hand's size) their label negated, 0 elsewhere."""
+    offset: np.ndarray
+    """The crop's corner in the photo (x, y)."""
+    mm2_per_px: float
+    from_beyond: frozenset[int]
+    """Hand-sized blobs that cross the mat's edge as fingers do (reaching in, not round, clearly
+    skin): a hand whose palm lies beyond the mat, over the wooden table, where no skin is looked
+    for (fresh table 33 of 51000: a hand over red's board by the mat's south edge, 6000 mm2 of it
+    on the mat and none beside the board there; two spaces under it missed, unasked)."""
+
+
+def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]) -> HandBlobs | None:
+    """The skin-coloured blobs over the play mat that are large enough to be a hand; None when
+    the mat is out of view. Each blob is measured whole, so a hand that reaches into a player's
+    area from beside it counts with all of its size (the part inside the area may be only
+    fingertips)."""
     a, b = PLAY_AREA_INSET_MM, lay.PLAY_AREA_MM - PLAY_AREA_INSET_MM
     mat = np.array([[a, a], [b, a], [b, b], [a, b]], np.float64)
     found = _skin_mask(view, img, mat, 0.0, cfg, DARK_SKIN_MIN_Y)
@@ -228,27 +242,36 @@ def _hands(view: Any, img: np.ndarray, cfg: RecogniserConfig, sides: list[str]
     # how far into the mat each blob reaches (a finger does; the wood seen past a mat's edge
     # that the markers' fit puts a few mm off does not)
     depth: np.ndarray | None = None
+
+    def reaching_in(j: int) -> bool:
+        """Blob ``j`` (at the mat's edge) reaches onto the mat as fingers do: far enough, not
+        round (a bronze token lying at the mat's edge), clearly skin."""
+        nonlocal depth
+        if depth is None:
+            depth = cv2.distanceTransform(inside, cv2.DIST_L2, 3) * math.sqrt(mm2_per_px)
+        x, y, w, h = (int(t) for t in stats[j, :4])
+        blob = labels[y: y + h, x: x + w] == j
+        if float(depth[y: y + h, x: x + w][blob].max()) < HAND_REACH_MM:
+            return False
+        ys, xs = np.nonzero(blob)
+        _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
+        if float(np.count_nonzero(blob)) >= HAND_EDGE_MAX_FILL * math.pi * radius ** 2:
+            return False
+        cx, cy = (int(t) for t in corner)
+        patch = cv2.cvtColor(img[cy + y: cy + y + h, cx + x: cx + x + w], cv2.COLOR_BGR2YCrCb)
+        return float(np.median(patch[blob][:, 1])) >= HAND_EDGE_MIN_CR
+
     big = np.zeros(n, np.int32)
+    from_beyond = set()
     for j in range(1, n):
         mm2 = stats[j, cv2.CC_STAT_AREA] * mm2_per_px
         if mm2 >= HAND_MM2:
             big[j] = j
-        elif j in at_edge and mm2 >= HAND_EDGE_MM2:
-            if depth is None:
-                depth = cv2.distanceTransform(inside, cv2.DIST_L2, 3) * math.sqrt(mm2_per_px)
-            x, y, w, h = (int(t) for t in stats[j, :4])
-            blob = labels[y: y + h, x: x + w] == j
-            if float(depth[y: y + h, x: x + w][blob].max()) < HAND_REACH_MM:
-                continue
-            ys, xs = np.nonzero(blob)
-            _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
-            if float(np.count_nonzero(blob)) >= HAND_EDGE_MAX_FILL * math.pi * radius ** 2:
-                continue  # a round blob: a bronze token lying at the mat's edge, not fingers
-            cx, cy = (int(t) for t in corner)
-            patch = cv2.cvtColor(img[cy + y: cy + y + h, cx + x: cx + x + w], cv2.COLOR_BGR2YCrCb)
-            if float(np.median(patch[blob][:, 1])) >= HAND_EDGE_MIN_CR:
-                big[j] = -j  # fingers reaching in from beyond the mat
-    return big[labels], corner.astype(int), mm2_per_px
+            if j in at_edge and reaching_in(j):
+                from_beyond.add(j)
+        elif j in at_edge and mm2 >= HAND_EDGE_MM2 and reaching_in(j):
+            big[j] = -j  # fingers reaching in from beyond the mat
+    return HandBlobs(big[labels], corner.astype(int), mm2_per_px, frozenset(from_beyond))
 
 
 def _polygon_mask(view: Any, polygon_mm: np.ndarray, offset: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -259,18 +282,18 @@ def _polygon_mask(view: Any, polygon_mm: np.ndarray, offset: np.ndarray, shape: 
     return mask > 0
 
 
-def _hand_over(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
+def _hand_over(view: Any, hands: HandBlobs | None,
                polygon_mm: np.ndarray) -> bool:
     """Whether a hand-sized skin blob over the mat reaches :data:`HAND_TOUCH_MM2` into a table
     polygon."""
     if hands is None or not hands[0].any():
         return False
-    labels, offset, mm2_per_px = hands
+    labels, offset, mm2_per_px, from_beyond = hands
     mask = _polygon_mask(view, polygon_mm, offset, labels.shape)
     return float(np.count_nonzero((labels != 0) & mask)) * mm2_per_px >= HAND_TOUCH_MM2
 
 
-def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None,
+def _hand_reaching_onto(view: Any, hands: HandBlobs | None,
                         side: str) -> bool:
     """Whether a hand over the mat lies on ``side``'s board (:data:`HAND_TOUCH_MM2`) and also
     beyond it (:data:`HAND_EDGE_MM2`, :data:`BOARD_HAND_MARGIN_MM` or more outside): a hand
@@ -279,7 +302,7 @@ def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] |
     Fingers from beyond the mat's edge need only lie :data:`BOARD_FRAME_BAND_MM` inside it."""
     if hands is None or not hands[0].any():
         return False
-    labels, offset, mm2_per_px = hands
+    labels, offset, mm2_per_px, from_beyond = hands
     on = _polygon_mask(view, _board_corners(side), offset, labels.shape)
     near = _polygon_mask(view, _board_corners(side, BOARD_HAND_MARGIN_MM), offset, labels.shape)
     deep = _polygon_mask(view, _board_corners(side, -BOARD_FRAME_BAND_MM), offset, labels.shape)
@@ -289,6 +312,7 @@ def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] |
     within = np.bincount(np.abs(labels[deep]), minlength=n) * mm2_per_px
     fingers = np.zeros(n, bool)
     fingers[-labels[labels < 0]] = True
+    fingers[sorted(from_beyond)] = True  # a hand whose palm lies beyond the mat: as its fingers
     # fingers from beyond the mat cross the board's 4 mm margin straight onto it (nothing of
     # them need show beside the board), and reach past its frame (a skin-like red frame by the
     # mat's edge does not)
@@ -296,21 +320,27 @@ def _hand_reaching_onto(view: Any, hands: tuple[np.ndarray, np.ndarray, float] |
     return bool(np.any(reaching[1:]))
 
 
-def _arm_onto_board(view: Any, hands: tuple[np.ndarray, np.ndarray, float] | None, side: str) -> bool:
+def _arm_onto_board(view: Any, hands: HandBlobs | None, side: str) -> bool:
     """Whether a hand-sized skin blob over the mat lies on ``side``'s board
     (:data:`HAND_TOUCH_MM2`) and beyond it (:data:`HAND_EDGE_MM2` more than
     :data:`BOARD_HAND_MARGIN_MM` out): an arm reaching in, not warm-lit tiles joined into one
     blob on the board (25000 table 1: 4800 mm2 of them, none beyond the board)."""
     if hands is None or not (hands[0] > 0).any():
         return False
-    labels, offset, mm2_per_px = hands
+    labels, offset, mm2_per_px, from_beyond = hands
     big = np.where(labels > 0, labels, 0)
     on = _polygon_mask(view, _board_corners(side), offset, labels.shape)
     near = _polygon_mask(view, _board_corners(side, BOARD_HAND_MARGIN_MM), offset, labels.shape)
+    deep = _polygon_mask(view, _board_corners(side, -BOARD_FRAME_BAND_MM), offset, labels.shape)
     n = int(big.max()) + 1
     inside = np.bincount(big[on], minlength=n) * mm2_per_px
     beyond = np.bincount(big[~near], minlength=n) * mm2_per_px
-    return bool(np.any(((inside >= HAND_TOUCH_MM2) & (beyond >= HAND_EDGE_MM2))[1:]))
+    within = np.bincount(big[deep], minlength=n) * mm2_per_px
+    # or a hand from beyond the mat's edge, its palm over the wooden table (``HandBlobs.from_beyond``)
+    palm_off_mat = np.zeros(n, bool)
+    palm_off_mat[sorted(from_beyond)] = True
+    return bool(np.any(((inside >= HAND_TOUCH_MM2) & (beyond >= HAND_EDGE_MM2)
+                        | palm_off_mat & (within >= HAND_TOUCH_MM2))[1:]))
 
 
 BOARD_FRAME_BAND_MM = 6.0

@@ -165,3 +165,23 @@ def test_a_red_frame_by_the_mats_edge_is_no_hand() -> None:
     assert not gt.get("hands")
     out = score_photo(image, ScoreRequest(gt["end"]["num_players"]))
     assert not _hand_questions(out, "red")
+
+
+def test_a_hand_whose_palm_lies_beyond_the_mat_names_the_board_spaces_it_hides() -> None:
+    """Table 33 of seeds 51000 (2 players, tilt 22, daylight; a fresh bench table in session 44):
+    a hand reaches over red's board by the mat's south edge, its palm over the wooden table
+    (where no skin is looked for): 6000 mm2 of skin on the mat, none of it beside the board, and
+    2430 mm2 on the board, just under a hand's 2500. Red's green sextant and green starfish lie
+    under the fingers; they were missing from the reading and asked nowhere (red 45 for 48, yellow
+    69 for 66 after every answer). Now the hand is named and both spaces are asked."""
+    image, gt = _render(51000, 33)
+    assert len(gt["hands"]) == 1
+    out = score_photo(image, ScoreRequest(2))
+    red = next(p for p in gt["end"]["players"] if p["colour"] == "red")
+    asked = {d.key: d for d in out.doubts}
+    for label in ("green sextant", "green starfish"):
+        assert red["board"][label] == 1
+        assert f"board red {label}" in asked, sorted(asked)
+        assert "hand" in asked[f"board red {label}"].question
+    answered = score_photo(image, ScoreRequest(2, answers=_truthful_answers(out, gt)))
+    assert [p.total for p in answered.players] == gt["end"]["scores"]

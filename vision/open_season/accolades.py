@@ -455,6 +455,10 @@ class AccoladeReader:
             return SeatAccolades(seat, (), f"no accolade cards found in {who}'s personal area")
         corners = _gap_cards(area, corners)
         hidden = _fan_gap(area, corners)
+        if hidden.startswith(GAP_WORDS):
+            kept = _stray_row_ends(area, corners)
+            if len(kept) < len(corners):
+                corners, hidden = kept, _fan_gap(area, kept)
         if hidden == LAST_COVERED:
             more = _weak_last_cards(area, corners)
             if len(more) > len(corners):
@@ -973,6 +977,23 @@ def _unseen_first_cards(row: list[tuple[float, float]], begin: float | None, mea
     for i in range(m):
         x = begin + (x0 - begin) * i / m
         out.append((x, y0 + slope * (x - x0)))
+    return out
+
+
+def _stray_row_ends(area: np.ndarray, corners: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The corners less each row's last one that is no card's: more than ``MAX_STEP_MM`` past the
+    card before it, which shows whole (nothing lies on it), and its colour band names no people
+    (``band_people``; every band of 5,530 fanned cards named its own, session 43). Tuning 90987
+    (1920x1080, blurred far seat): the last card's big emblem beside the dark mat matched the
+    corner pattern 41 mm past its corner (0.69), band chroma 9, and the fan was refused for a gap."""
+    out: list[tuple[float, float]] = []
+    for row in _rows(corners):
+        if len(row) >= 2:
+            (x0, y0), (x1, y1) = row[-2], row[-1]
+            if (x1 - x0 > MAX_STEP_MM * PX_PER_MM and _whole_card(area, x0, y0)
+                    and band_people(_band_lab(_sample_corner(area, x1, y1, 0.0))) is None):
+                row = row[:-1]
+        out.extend(row)
     return out
 
 

@@ -464,7 +464,7 @@ class AccoladeReader:
             if len(more) > len(corners):
                 corners, hidden = more, _fan_gap(area, more)
         unseen: set[int] = set()
-        if hidden.startswith(GAP_WORDS) or hidden == LEFT_END:
+        if hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW):
             counted = _unseen_gap_cards(corners)
             if counted is not None and not _fan_gap(area, counted[0]):
                 corners, unseen, hidden = counted[0], counted[1], ""
@@ -884,7 +884,7 @@ def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
         return "more rows of cards than a fan has"
     k = len(corners)
     if [len(r) for r in rows] != accolade_fan_rows(k):
-        return "a row of the fan is short of cards"
+        return SHORT_ROW
     for r in rows:
         if r[0][0] / PX_PER_MM > FIRST_CARD_MM:
             return LEFT_END
@@ -898,6 +898,9 @@ def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
 
 
 LEFT_END = "the left end of a row"
+SHORT_ROW = "a row of the fan is short of cards"
+"""Why ``_fan_gap`` refuses a fan whose rows do not hold a fan's counts: a row's left end hidden
+is one cause (tuning 91012 at 1920x1080, two first cards under a hand), counted as a gap is."""
 GAP_WORDS = "a gap of "
 """How ``_fan_gap`` begins its reason for a row with a gap wider than ``MAX_STEP_MM``."""
 

@@ -26,6 +26,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.octocube.geometry import TableView
@@ -155,6 +156,21 @@ had such a rival, the colours named the true people every time (7 of them agains
 card's read, 90652's barbarian-dagger read elf-dagger among them), the next people lying 1.38-5.1
 times further; under hands they would set one default right and none wrong. 376 of the 397 were
 barbarian against elf or mage: other pairs are little tried."""
+WALL_SKIN_SHARE = 0.3
+"""The built-in art, a finished table's walls: a wall card read as a face whose patch (the
+emblem's or the attribute icon's) is skin-coloured (``SKIN_CR``, ``SKIN_CB``, ``SKIN_MIN_Y``) on
+more than this share of its pixels where the face's own art is not (``ART_SKIN_GROW_PX``) lies
+partly under a hand: not sure (confidence 0, asked, the read first). Tuning 90941 (12 MP): a
+fingertip over player 2's space 10's icon (15 % of the card) read barbarian-dagger surely, truth
+barbarian-earrings: 0.82 of the icon's patch. The skin range holds the cream card stock in part and
+the dwarves' orange: the art's own such pixels do not count."""
+SKIN_CR = (136.0, 178.0)
+SKIN_CB = (78.0, 128.0)
+SKIN_MIN_Y = 45.0
+"""YCrCb skin range (``vision/octocube/config.py``)."""
+ART_SKIN_GROW_PX = 2
+"""The art's skin-coloured pixels grown by this many patch pixels (1.6 mm) each way: the card lies
+up to a pose step off its nominal place."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
 MASKED_UNSEEN = 1e3
@@ -240,6 +256,9 @@ class CardRead:
     """A wall card of the built-in art told among the peoples of its attribute by colour
     (:meth:`CardReader.read_walls`): how much further (a ratio) the next people's colours lie
     from the card than the chosen people's do; 0 where no such look was taken."""
+    skin: float = field(default=0.0, compare=False)
+    """A wall card of the built-in art read as a face (:meth:`CardReader.read_walls`): the share of
+    a patch skin-coloured where the face's art is not (``WALL_SKIN_SHARE``); 0 where not measured."""
 
 
 @dataclass(frozen=True)
@@ -320,6 +339,30 @@ def masked_scores(t: Templates, first: np.ndarray, second: np.ndarray, free_firs
         s -= (np.abs(features[:, None, :] - t.colours[None, :, at:at + 6]) * weights).sum(axis=2)
         s[m < MASKED_MIN_SHARE * n] -= MASKED_UNSEEN  # too little of the patch in view: this pose says nothing
     return s.reshape(-1, poses, s.shape[1]).max(axis=1)
+
+
+def _skin_mask(bgr: np.ndarray) -> np.ndarray:
+    """(N,) bool: which of these BGR colours (N, 3) lie in the skin range."""
+    ycc = cv2.cvtColor(np.clip(bgr, 0, 255).astype(np.uint8).reshape(1, -1, 3), cv2.COLOR_BGR2YCrCb)
+    y, cr, cb = (ycc.reshape(-1, 3)[:, c].astype(np.float32) for c in range(3))
+    return np.asarray((y >= SKIN_MIN_Y) & (cr >= SKIN_CR[0]) & (cr <= SKIN_CR[1])
+                      & (cb >= SKIN_CB[0]) & (cb <= SKIN_CB[1]))
+
+
+def _skin_over_art(sample: np.ndarray, art_raw: np.ndarray, split: int) -> float:
+    """The larger share, over a card's two patches (pixels ``:split`` and ``split:`` of
+    ``sample``, the photo's colours under white light, and ``art_raw``, one face's raw template),
+    of pixels skin-coloured in the photo where the art's colour is not (grown by
+    ``ART_SKIN_GROW_PX``): a hand's, after one brightness gain that matches the sample to the art."""
+    gain = float(np.median(art_raw.mean(axis=1))) / max(float(np.median(sample.mean(axis=1))), 1e-6)
+    photo, art_skin = _skin_mask(sample * gain), _skin_mask(art_raw)
+    grow = np.ones((2 * ART_SKIN_GROW_PX + 1,) * 2, np.uint8)
+    out = 0.0
+    for lo, hi in ((0, split), (split, len(sample))):
+        side = int(round(math.sqrt(hi - lo)))
+        own = cv2.dilate(art_skin[lo:hi].reshape(side, side).astype(np.uint8), grow).ravel() > 0
+        out = max(out, float((photo[lo:hi] & ~own).mean()))
+    return out
 
 
 def fan_count(outlines: np.ndarray, back: np.ndarray, taught: bool = False) -> AccoladeCount:
@@ -576,8 +619,34 @@ class CardReader:
                        and int(place.split()[2]) in (tokens_on or {}).get(int(place.split()[1]), set())], int)
         for r in self._read_layer(image, "wall strip", on) if len(on) else []:
             read[r.place] = self._under_tokens(r, read[r.place])
+        if not self.taught:
+            self._hand_over_faces(image, walls, read, {strip[i] for i in on})
         return {seat: {n: read[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
                 for seat in range(self.num_players)}
+
+    def _hand_over_faces(self, image: np.ndarray, walls: np.ndarray, read: dict[str, CardRead],
+                         skip: set[str]) -> None:
+        """Each face read with some confidence (places ``walls`` of the whole layer, not those in
+        ``skip``: read by their strip) whose patches show skin where its art shows none
+        (``WALL_SKIN_SHARE``) made unsure in ``read``, its ``skin`` share kept."""
+        layer = self.layout.layers["whole"]
+        names = self._templates.names
+        todo = [i for i in walls if layer.places[i] not in skip and read[layer.places[i]].confidence > 0
+                and read[layer.places[i]].card in names]
+        if not todo:
+            return
+        first, second = self.layout.raw_centre_patches(image, "whole", np.array(todo, int))
+        light = self.table_light(image)
+        raw = self._raw_templates()
+        split = first.shape[1]
+        for k, i in enumerate(todo):
+            place = layer.places[i]
+            sample = np.concatenate([first[k], second[k]], axis=0) / light
+            share = min(_skin_over_art(sample, raw[j], split) for j, name in enumerate(names)
+                        if name == read[place].card)
+            read[place] = replace(read[place], skin=share)
+            if share > WALL_SKIN_SHARE:
+                read[place] = replace(read[place], confidence=0.0)
 
     def _wall_people_look(self, image: np.ndarray, walls: np.ndarray) -> list[CardRead]:
         """The built-in art's wall cards (places ``walls`` of the whole layer) read, each that leads

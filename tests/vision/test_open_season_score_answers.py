@@ -437,3 +437,21 @@ def test_a_corner_pattern_past_a_rows_last_card_is_not_taken_for_a_card() -> Non
     answers = _bench().truthful_answers(out, end)
     answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
     assert [p.total for p in answered.players] == end["scores"]
+
+
+def test_a_covered_fanned_card_asks_whether_a_wild_token_lies_on_it_unseen() -> None:
+    """A hand over a fanned card hides a wild token on its strip as it hides the card (about 1
+    card in 170 carries one): each covered card read without one is asked, "no wild token" by
+    default -- on Shield only while the player's one token shows nowhere."""
+    from vision.open_season.accolades import AccoladeCard
+    from vision.open_season.score_photo import SeatReading, _covered_fan_wilds, _maybe_accolade_wild_choice
+
+    cards = [AccoladeCard(0, 0, "elf-crown", 1.0, True), AccoladeCard(0, 1, "mage-dagger", 0.4, False, covered=True),
+             AccoladeCard(0, 2, "gnome-tattoo", 0.5, False, covered=True, wild=True)]
+    assert _covered_fan_wilds(cards, SeatReading(), "horn") == [cards[1]]
+    assert _covered_fan_wilds(cards, SeatReading(), "shield") == []  # card 3's token is the player's one
+    assert _covered_fan_wilds(cards[:2], SeatReading(), "shield") == [cards[1]]
+    assert _covered_fan_wilds(cards[:2], SeatReading(wall_wilds=[4]), "shield") == []
+    assert _covered_fan_wilds(cards[:2], SeatReading(wall_wilds=[4]), "horn") == [cards[1]]
+    choice = _maybe_accolade_wild_choice(0, 0, cards[1])
+    assert choice.options[choice.default] == "no wild token" and len(choice.options) == 6

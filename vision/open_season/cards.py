@@ -156,18 +156,22 @@ had such a rival, the colours named the true people every time (7 of them agains
 card's read, 90652's barbarian-dagger read elf-dagger among them), the next people lying 1.38-5.1
 times further; under hands they would set one default right and none wrong. 376 of the 397 were
 barbarian against elf or mage: other pairs are little tried."""
-WALL_SKIN_SHARE = 0.3
+WALL_SKIN_SHARE = 0.4
 """The built-in art, a finished table's walls: a wall card read as a face whose patch (the
-emblem's or the attribute icon's) is skin-coloured (``SKIN_CR``, ``SKIN_CB``, ``SKIN_MIN_Y``) on
-more than this share of its pixels where the face's own art is not (``ART_SKIN_GROW_PX``) lies
-partly under a hand: not sure (confidence 0, asked, the read first). Tuning 90941 (12 MP): a
-fingertip over player 2's space 10's icon (15 % of the card) read barbarian-dagger surely, truth
-barbarian-earrings: 0.82 of the icon's patch. The skin range holds the cream card stock in part and
-the dwarves' orange: the art's own such pixels do not count."""
-SKIN_CR = (136.0, 178.0)
-SKIN_CB = (78.0, 128.0)
+emblem's or the attribute icon's) is skin-coloured (``WALL_SKIN_CR``, ``WALL_SKIN_CB``) on more
+than this share of its pixels where the face's own art is not (``ART_SKIN_GROW_PX``), once the
+card's own cream is balanced to the art's, lies partly under a hand: not sure (confidence 0,
+asked, the read first). Tuning 90941 (12 MP): a fingertip over player 2's space 10's icon (15 %
+of the card) read barbarian-dagger surely, truth barbarian-earrings: 0.68 of the icon's patch.
+Tuning 90611, 90648, 90681, 90686, 90694, 90696, 90941 (three lightings): faces with no hand over
+them 0.17 at most (session 44's scratch ``skin2.py``)."""
+WALL_SKIN_CR = (148.0, 178.0)
+WALL_SKIN_CB = (78.0, 110.0)
+"""YCrCb range of a hand's skin on a card balanced to the art's cream: the skin tones the renderer
+draws lie at Cr 150-163, Cb 98-109 under white light, the cream card stock at Cr 134, Cb 115 (the
+looser range of ``vision/octocube/config.py``, Cr from 136, held the cream of a warm-lit card: up
+to 0.6 of a patch with no hand over it)."""
 SKIN_MIN_Y = 45.0
-"""YCrCb skin range (``vision/octocube/config.py``)."""
 ART_SKIN_GROW_PX = 2
 """The art's skin-coloured pixels grown by this many patch pixels (1.6 mm) each way: the card lies
 up to a pose step off its nominal place."""
@@ -342,20 +346,26 @@ def masked_scores(t: Templates, first: np.ndarray, second: np.ndarray, free_firs
 
 
 def _skin_mask(bgr: np.ndarray) -> np.ndarray:
-    """(N,) bool: which of these BGR colours (N, 3) lie in the skin range."""
+    """(N,) bool: which of these BGR colours (N, 3) lie in a hand's skin range."""
     ycc = cv2.cvtColor(np.clip(bgr, 0, 255).astype(np.uint8).reshape(1, -1, 3), cv2.COLOR_BGR2YCrCb)
     y, cr, cb = (ycc.reshape(-1, 3)[:, c].astype(np.float32) for c in range(3))
-    return np.asarray((y >= SKIN_MIN_Y) & (cr >= SKIN_CR[0]) & (cr <= SKIN_CR[1])
-                      & (cb >= SKIN_CB[0]) & (cb <= SKIN_CB[1]))
+    return np.asarray((y >= SKIN_MIN_Y) & (cr >= WALL_SKIN_CR[0]) & (cr <= WALL_SKIN_CR[1])
+                      & (cb >= WALL_SKIN_CB[0]) & (cb <= WALL_SKIN_CB[1]))
+
+
+def _brightest(bgr: np.ndarray) -> np.ndarray:
+    """(3,) the mean colour of the brightest tenth of these colours (N, 3): a card's cream."""
+    grey = bgr.mean(axis=1)
+    return np.asarray(bgr[grey >= np.percentile(grey, 90)].mean(axis=0))
 
 
 def _skin_over_art(sample: np.ndarray, art_raw: np.ndarray, split: int) -> float:
     """The larger share, over a card's two patches (pixels ``:split`` and ``split:`` of
-    ``sample``, the photo's colours under white light, and ``art_raw``, one face's raw template),
-    of pixels skin-coloured in the photo where the art's colour is not (grown by
-    ``ART_SKIN_GROW_PX``): a hand's, after one brightness gain that matches the sample to the art."""
-    gain = float(np.median(art_raw.mean(axis=1))) / max(float(np.median(sample.mean(axis=1))), 1e-6)
-    photo, art_skin = _skin_mask(sample * gain), _skin_mask(art_raw)
+    ``sample``, the photo's colours, and ``art_raw``, one face's raw template), of pixels
+    skin-coloured in the photo where the art's colour is not (grown by ``ART_SKIN_GROW_PX``): a
+    hand's, once the photo's brightest tenth (the cream) is balanced to the art's."""
+    balanced = sample * (_brightest(art_raw) / np.maximum(_brightest(sample), 1e-6))
+    photo, art_skin = _skin_mask(balanced), _skin_mask(art_raw)
     grow = np.ones((2 * ART_SKIN_GROW_PX + 1,) * 2, np.uint8)
     out = 0.0
     for lo, hi in ((0, split), (split, len(sample))):
@@ -632,16 +642,15 @@ class CardReader:
         layer = self.layout.layers["whole"]
         names = self._templates.names
         todo = [i for i in walls if layer.places[i] not in skip and read[layer.places[i]].confidence > 0
-                and read[layer.places[i]].card in names]
+                and "-" in read[layer.places[i]].card and read[layer.places[i]].card in names]
         if not todo:
             return
         first, second = self.layout.raw_centre_patches(image, "whole", np.array(todo, int))
-        light = self.table_light(image)
         raw = self._raw_templates()
         split = first.shape[1]
         for k, i in enumerate(todo):
             place = layer.places[i]
-            sample = np.concatenate([first[k], second[k]], axis=0) / light
+            sample = np.concatenate([first[k], second[k]], axis=0)
             share = min(_skin_over_art(sample, raw[j], split) for j, name in enumerate(names)
                         if name == read[place].card)
             read[place] = replace(read[place], skin=share)

@@ -455,3 +455,22 @@ def test_a_covered_fanned_card_asks_whether_a_wild_token_lies_on_it_unseen() -> 
     assert _covered_fan_wilds(cards[:2], SeatReading(wall_wilds=[4]), "horn") == [cards[1]]
     choice = _maybe_accolade_wild_choice(0, 0, cards[1])
     assert choice.options[choice.default] == "no wild token" and len(choice.options) == 6
+
+
+def test_a_fingertip_over_a_wall_cards_icon_makes_it_a_question() -> None:
+    """Tuning 90941 (4 players, Horn, daylight): a fingertip from the west lies over player 2's
+    space 10 (barbarian-earrings), over its index and the left of its large icon (15 % of the
+    card); no neighbour is covered and the card fits well, so it was read surely (at 12 MP as
+    barbarian-dagger: the finger's long pale shape). The icon's patch shows skin where the read
+    face's art shows none (``cards.WALL_SKIN_SHARE``): asked, the truth among the options."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(90941, (1920, 1080))
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    assert "wall 2 10" in {d.key for d in out.doubts}  # main: read surely
+    assert "barbarian-earrings" in out.reading["options"]["wall 2 10"]
+    answers = _bench().truthful_answers(out, end)
+    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert [p.total for p in answered.players] == end["scores"]

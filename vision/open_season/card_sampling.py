@@ -529,7 +529,9 @@ class CardLayout:
 
     def raw_centre_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """These places' two patches at their nominal pose, blurred as :meth:`raw_pose_patches`
-        blurs them (the art's raw templates compare alike): (places, side * side, 3) float32 each."""
+        blurs them (the art's raw templates compare alike; the column of patches is blurred whole,
+        so a patch's edge rows see a little of the next place's): (places, side * side, 3) float32
+        each."""
         layer = self.layers[name]
         rows = places * len(JITTER) + CENTRE_POSE
         out = []

@@ -352,3 +352,125 @@ def test_the_cards_a_gap_hides_are_counted_from_the_rows_own_steps_or_the_fan_is
     assert _unseen_gap_cards(row([0.0, 15.0, 45.0])) is None  # one step alone to measure the row by
     assert _unseen_gap_cards(row([0.0, 15.0, 75.0, 90.0, 105.0])) is None  # 3 hidden of 8: over a third
     assert _unseen_gap_cards(row([0.0, 15.0, 75.0, 90.0, 105.0, 120.0])) is not None  # 3 of 9
+
+
+def _rendered(seed: int, resolution: tuple[int, int]) -> tuple[np.ndarray, dict[str, Any]]:
+    """The bench's finished table ``seed`` at ``resolution``, JPEG as a camera writes it."""
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=seed, count=1, end=True, resolution=resolution),
+                     0, Renderer())
+    ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    assert ok
+    return np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR)), res.ground_truth["end"]
+
+
+def test_a_hand_over_a_rows_first_cards_counts_them_from_where_the_other_row_begins() -> None:
+    """Tuning 91012 (3 players, warm lamp): a hand over player 1's first row's first cards (62,
+    57, 45, 22 % of cards 1-4). At 12 MP card 1's corner was not found ("the left end of a row"),
+    at 1920x1080 (here, faster) cards 1 and 2's ("a row of the fan is short of cards"): refused.
+    The second row's first card shows where the rows begin; the first row's own steps (15 mm)
+    count the cards there. They are asked with every face, and so is an unsure card beside a
+    covered one (12 MP: card 4, read dwarf-earrings, the fingertip over its icon; truth
+    mage-earrings, not among its options before): the answers set every total right."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91012, (1920, 1080))
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)  # main: PhotoScoreError
+    truth = end["players"][0]["accolades"]
+    assert len(out.reading["seats"][0]["accolades"]) == len(truth) == 17
+    assert out.reading["seats"][0]["accolades"][4:] == truth[4:]
+    first = next(d for d in out.doubts if d.key == "accolade 1 1")
+    assert "covers its corner" in first.question and len(out.reading["options"]["accolade 1 1"]) == 30
+    for card in range(2, 5):  # under the hand or beside it: every face
+        assert len(out.reading["options"][f"accolade 1 {card}"]) == 30
+    answers = _bench().truthful_answers(out, end)
+    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert [p.total for p in answered.players] == end["scores"]
+    for p, score in zip(out.players, end["scores"]):  # the photo alone's range holds the truth
+        lo, hi = p.total_range or (p.total, p.total)
+        assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
+
+
+def test_a_rows_hidden_first_cards_are_counted_in_its_own_steps_or_the_fan_is_refused() -> None:
+    """``_unseen_gap_cards`` on a two-row fan whose first row lacks its first 1-3 corners: counted
+    from the second row's first corner in the first row's steps; with no row that shows its
+    beginning, too few steps, or a count between two, refused (None)."""
+    from vision.open_season.accolades import FIRST_CARD_MM, PX_PER_MM, _unseen_gap_cards
+
+    top = [4.0, 19.0, 33.5, 49.0, 64.0, 78.5, 94.0, 109.0, 124.5]
+    bottom = [5.0, 20.5, 35.0, 50.0, 65.5, 80.0, 95.0, 110.0]
+
+    def fan(first: list[float], second: list[float]) -> list[tuple[float, float]]:
+        return [(x * PX_PER_MM, 30.0) for x in first] + [(x * PX_PER_MM, 210.0) for x in second]
+
+    for k in (1, 2, 3):
+        counted = _unseen_gap_cards(fan(top[k:], bottom))
+        assert counted is not None, k
+        corners, unseen = counted
+        assert unseen == set(range(k)) and len(corners) == len(top) + len(bottom)
+        assert corners[0][0] / PX_PER_MM <= FIRST_CARD_MM
+        for i in range(k):
+            assert abs(corners[i][0] / PX_PER_MM - top[i]) < 3.0 and abs(corners[i][1] - 30.0) < 1e-6
+    assert _unseen_gap_cards(fan(top[2:], bottom[1:])) is None  # neither row shows where they begin
+    assert _unseen_gap_cards(fan(top[7:], bottom)) is None  # one step alone to measure the row by
+    odd = [x for x in top[1:]]
+    assert _unseen_gap_cards(fan([odd[0] + 7.5 - 15.0, *odd[1:]], bottom)) is None  # 1.5 steps: 1 or 2
+
+
+def test_a_corner_pattern_past_a_rows_last_card_is_not_taken_for_a_card() -> None:
+    """Tuning 90987 (3 players, 1920x1080, warm lamp, a far blurred seat): player 2's fan of 15
+    (rows 8 + 7) was refused for "a gap of 41 mm between two cards": the last card's big emblem
+    beside the dark mat matched the corner pattern 41 mm past its corner, its band naming no
+    people. Dropped, the fan reads whole, every card right."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(90987, (1920, 1080))
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)  # main: PhotoScoreError
+    assert out.reading["seats"][1]["accolades"] == end["players"][1]["accolades"]
+    assert not any(d.key.startswith("accolade 2 ") for d in out.doubts)
+    answers = _bench().truthful_answers(out, end)
+    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert [p.total for p in answered.players] == end["scores"]
+
+
+def test_a_covered_fanned_card_asks_whether_a_wild_token_lies_on_it_unseen() -> None:
+    """A hand over a fanned card hides a wild token on its strip as it hides the card (about 1
+    card in 170 carries one): each covered card read without one is asked, "no wild token" by
+    default -- on Shield only while the player's one token shows nowhere."""
+    from vision.open_season.accolades import AccoladeCard
+    from vision.open_season.score_photo import SeatReading, _covered_fan_wilds, _maybe_accolade_wild_choice
+
+    cards = [AccoladeCard(0, 0, "elf-crown", 1.0, True), AccoladeCard(0, 1, "mage-dagger", 0.4, False, covered=True),
+             AccoladeCard(0, 2, "gnome-tattoo", 0.5, False, covered=True, wild=True)]
+    assert _covered_fan_wilds(cards, SeatReading(), "horn") == [cards[1]]
+    assert _covered_fan_wilds(cards, SeatReading(), "shield") == []  # card 3's token is the player's one
+    assert _covered_fan_wilds(cards[:2], SeatReading(), "shield") == [cards[1]]
+    assert _covered_fan_wilds(cards[:2], SeatReading(wall_wilds=[4]), "shield") == []
+    assert _covered_fan_wilds(cards[:2], SeatReading(wall_wilds=[4]), "horn") == [cards[1]]
+    choice = _maybe_accolade_wild_choice(0, 0, cards[1])
+    assert choice.options[choice.default] == "no wild token" and len(choice.options) == 6
+
+
+def test_a_fingertip_over_a_wall_cards_icon_makes_it_a_question() -> None:
+    """Tuning 90941 (4 players, Horn, daylight): a fingertip from the west lies over player 2's
+    space 10 (barbarian-earrings), over its index and the left of its large icon (15 % of the
+    card); no neighbour is covered and the card fits well, so it was read surely (at 12 MP as
+    barbarian-dagger: the finger's long pale shape). The icon's patch shows skin where the read
+    face's art shows none (``cards.WALL_SKIN_SHARE``): asked, the truth among the options."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(90941, (1920, 1080))
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    assert "wall 2 10" in {d.key for d in out.doubts}  # main: read surely
+    assert "barbarian-earrings" in out.reading["options"]["wall 2 10"]
+    answers = _bench().truthful_answers(out, end)
+    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert [p.total for p in answered.players] == end["scores"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from functools import lru_cache
 from typing import Any
@@ -199,6 +199,9 @@ many standard deviations of ``m`` steps (``UNSEEN_STEP_SIGMA_MM`` or the row's o
 UNSEEN_OTHER_Z = 4.0
 """...and every other count of steps lies at least this many standard deviations off: else how many
 cards it hides is not known, and the fan is refused."""
+UNSEEN_START_SIGMA_MM = 1.5
+"""The spread of where a fan's rows begin, one against another (laid by hand within 2 mm of the
+same place), when a row's hidden first cards are counted from another row's first card."""
 UNSEEN_CARDS_MAX = 3
 """At most this many cards of a fan (and at most a third of it) are counted unseen, each asked
 with every face: more is a photo to retake. Tuning 90766, 90833, 90919 (1920x1080): an arm over
@@ -452,12 +455,16 @@ class AccoladeReader:
             return SeatAccolades(seat, (), f"no accolade cards found in {who}'s personal area")
         corners = _gap_cards(area, corners)
         hidden = _fan_gap(area, corners)
+        if hidden.startswith(GAP_WORDS):
+            kept = _stray_row_ends(area, corners)
+            if len(kept) < len(corners):
+                corners, hidden = kept, _fan_gap(area, kept)
         if hidden == LAST_COVERED:
             more = _weak_last_cards(area, corners)
             if len(more) > len(corners):
                 corners, hidden = more, _fan_gap(area, more)
         unseen: set[int] = set()
-        if hidden.startswith(GAP_WORDS):
+        if hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW):
             counted = _unseen_gap_cards(corners)
             if counted is not None and not _fan_gap(area, counted[0]):
                 corners, unseen, hidden = counted[0], counted[1], ""
@@ -473,6 +480,7 @@ class AccoladeReader:
         eyepatch_gap = eyepatch_logit_gap(*self.camera_pixels_per_mm_axes(seat))
         sharp = self.camera_pixels_per_mm_axes(seat)[1] >= EYEPATCH_SHARP_PX_PER_MM  # a covered icon is told
         cards = []
+        any_face: dict[int, tuple[str, ...]] = {}
         for pos, (x, y) in enumerate(corners):
             covered = False
             pose = (0.0, 0.0, 0.0)  # the corner pattern placed it to a pixel
@@ -499,6 +507,7 @@ class AccoladeReader:
                     sure = False
                     rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != "eyepatch"]
                     alts = tuple(f"{art.PEOPLES[ip]}-{a}" for a in ["eyepatch", *rest])
+                any_face[pos] = every_other_face(pp, pa)
                 art_scores = _art_icon_scores(soft, x, y, art.PEOPLES[ip])
                 covered = pos in unseen or (sharp and icon_covered(art_scores))
                 if covered:
@@ -528,7 +537,25 @@ class AccoladeReader:
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
                                       () if sure else alts, (lx, ly), share >= WILD_SHARE,
                                       WILD_UNSURE <= share < WILD_SHARE, covered))
-        return SeatAccolades(seat, tuple(cards))
+        return SeatAccolades(seat, _beside_covered(cards, corners, any_face))
+
+
+def _beside_covered(cards: list[AccoladeCard], corners: list[tuple[float, float]],
+                    any_face: dict[int, tuple[str, ...]]) -> tuple[AccoladeCard, ...]:
+    """The cards, each one read not surely beside a covered card of its row asked as covered (every
+    face): the hand over its neighbour may lie over its icon or band too, and the classifiers'
+    few alternatives read the hand (tuning 91012, 12 MP: a fingertip over card 4's icon and band,
+    beside covered card 3; read dwarf-earrings, truth mage-earrings, not among the options)."""
+    row_of = [r for r, row in enumerate(_rows(corners)) for _ in row]
+    out = list(cards)
+    for c in cards:
+        if c.sure or c.covered or c.position not in any_face:
+            continue
+        beside = [n for n in (c.position - 1, c.position + 1) if 0 <= n < len(cards)
+                  and row_of[n] == row_of[c.position] and cards[n].covered]
+        if beside:
+            out[c.position] = replace(c, alternatives=any_face[c.position], covered=True)
+    return tuple(out)
 
 
 def _jitter_scores(soft: np.ndarray, x: float, y: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -857,10 +884,10 @@ def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
         return "more rows of cards than a fan has"
     k = len(corners)
     if [len(r) for r in rows] != accolade_fan_rows(k):
-        return "a row of the fan is short of cards"
+        return SHORT_ROW
     for r in rows:
         if r[0][0] / PX_PER_MM > FIRST_CARD_MM:
-            return "the left end of a row"
+            return LEFT_END
         for (x0, _), (x1, _) in zip(r, r[1:]):
             if (x1 - x0) / PX_PER_MM > MAX_STEP_MM:
                 return f"{GAP_WORDS}{(x1 - x0) / PX_PER_MM:.0f} mm between two cards"
@@ -870,6 +897,10 @@ def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
     return ""
 
 
+LEFT_END = "the left end of a row"
+SHORT_ROW = "a row of the fan is short of cards"
+"""Why ``_fan_gap`` refuses a fan whose rows do not hold a fan's counts: a row's left end hidden
+is one cause (tuning 91012 at 1920x1080, two first cards under a hand), counted as a gap is."""
 GAP_WORDS = "a gap of "
 """How ``_fan_gap`` begins its reason for a row with a gap wider than ``MAX_STEP_MM``."""
 
@@ -879,23 +910,33 @@ def _unseen_gap_cards(corners: list[tuple[float, float]]) -> tuple[list[tuple[fl
     places in the fan; None when how many a gap hides is not clear from the row's own steps
     (``UNSEEN_FIT_Z``, ``UNSEEN_OTHER_Z``) or more are hidden than ``UNSEEN_CARDS_MAX``. Something
     lying across a fan's middle (an arm: tuning 90919, 90833) hides the corners there, and the cards
-    on both sides show how far apart the hidden ones lie."""
+    on both sides show how far apart the hidden ones lie. A row whose left end is hidden (a hand over
+    its first cards: tuning 91012) is counted from where another row begins (the fan's rows start
+    together, ``_unseen_first_cards``)."""
     step = MAX_STEP_MM * PX_PER_MM
+    rows = _rows(corners)
+    begins = [r[0][0] for r in rows if r[0][0] / PX_PER_MM <= FIRST_CARD_MM]
     out: list[tuple[float, float]] = []
     unseen: set[int] = set()
-    for row in _rows(corners):
+    for row in rows:
         steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:])]
         seen = [d for d in steps if d <= step]
-        if any(d > step for d in steps) and len(seen) < 2:
+        late = row[0][0] / PX_PER_MM > FIRST_CARD_MM
+        if (late or any(d > step for d in steps)) and len(seen) < 2:
             return None  # too few steps show to measure the row's
         mean = float(np.mean(seen)) if seen else 0.0
         sigma = max(float(np.std(seen, ddof=1)) if len(seen) > 1 else 0.0, UNSEEN_STEP_SIGMA_MM * PX_PER_MM)
+        if late:
+            first = _unseen_first_cards(row, min(begins) if begins else None, mean, sigma)
+            if first is None:
+                return None
+            unseen.update(range(len(out), len(out) + len(first)))
+            out.extend(first)
         out.append(row[0])
         for (x0, y0), (x1, y1), d in zip(row, row[1:], steps):
             if d > step:
-                z = {m: abs(d - m * mean) / (sigma * math.sqrt(m)) for m in range(2, int(d / (MIN_STEP_MM * PX_PER_MM)) + 2)}
-                best = min(z, key=lambda m: z[m])
-                if z[best] > UNSEEN_FIT_Z or any(v < UNSEEN_OTHER_Z for m, v in z.items() if m != best):
+                best = _steps_in(d, mean, sigma, 2)
+                if best is None:
                     return None
                 for i in range(1, best):
                     unseen.add(len(out))
@@ -904,6 +945,59 @@ def _unseen_gap_cards(corners: list[tuple[float, float]]) -> tuple[list[tuple[fl
     if len(unseen) > min(UNSEEN_CARDS_MAX, len(out) // 3):
         return None
     return out, unseen
+
+
+def _steps_in(d: float, mean: float, sigma: float, least: int, start_sigma: float = 0.0) -> int | None:
+    """How many of a row's steps (``mean``, spread ``sigma`` each) a distance ``d`` is, at least
+    ``least``: the one count within ``UNSEEN_FIT_Z`` standard deviations with every other
+    ``UNSEEN_OTHER_Z`` or more away, else None. ``start_sigma``: the spread of where ``d`` starts
+    (another row's first card, not this row's)."""
+    z = {m: abs(d - m * mean) / math.sqrt(m * sigma ** 2 + start_sigma ** 2)
+         for m in range(least, int(d / (MIN_STEP_MM * PX_PER_MM)) + 2)}
+    if not z:
+        return None
+    best = min(z, key=lambda m: z[m])
+    if z[best] > UNSEEN_FIT_Z or any(v < UNSEEN_OTHER_Z for m, v in z.items() if m != best):
+        return None
+    return best
+
+
+def _unseen_first_cards(row: list[tuple[float, float]], begin: float | None, mean: float,
+                        sigma: float) -> list[tuple[float, float]] | None:
+    """The corners of the cards hidden at a row's left end, counted in the row's own steps from
+    ``begin`` (where another row's first card lies: a fan's rows begin within
+    ``UNSEEN_START_SIGMA_MM`` of each other), on the row's line; None when no row shows its
+    beginning or the count is not clear."""
+    if begin is None:
+        return None
+    x0, y0 = row[0]
+    m = _steps_in(x0 - begin, mean, sigma, 1, UNSEEN_START_SIGMA_MM * PX_PER_MM)
+    if m is None:
+        return None
+    xs, ys = np.array([c[0] for c in row]), np.array([c[1] for c in row])
+    slope = float(np.polyfit(xs, ys, 1)[0]) if len(row) >= 2 else 0.0
+    out = []
+    for i in range(m):
+        x = begin + (x0 - begin) * i / m
+        out.append((x, y0 + slope * (x - x0)))
+    return out
+
+
+def _stray_row_ends(area: np.ndarray, corners: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The corners less each row's last one that is no card's: more than ``MAX_STEP_MM`` past the
+    card before it, which shows whole (nothing lies on it), and its colour band names no people
+    (``band_people``; every band of 5,530 fanned cards named its own, session 43). Tuning 90987
+    (1920x1080, blurred far seat): the last card's big emblem beside the dark mat matched the
+    corner pattern 41 mm past its corner (0.69), band chroma 9, and the fan was refused for a gap."""
+    out: list[tuple[float, float]] = []
+    for row in _rows(corners):
+        if len(row) >= 2:
+            (x0, y0), (x1, y1) = row[-2], row[-1]
+            if (x1 - x0 > MAX_STEP_MM * PX_PER_MM and _whole_card(area, x0, y0)
+                    and band_people(_band_lab(_sample_corner(area, x1, y1, 0.0))) is None):
+                row = row[:-1]
+        out.extend(row)
+    return out
 
 
 def _rows(corners: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:

@@ -527,6 +527,20 @@ class CardLayout:
             out.append(cv2.GaussianBlur(column, (0, 0), 1.0).reshape(len(poses), side * side, 3))
         return out[0], out[1]
 
+    def raw_centre_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """These places' two patches at their nominal pose, blurred as :meth:`raw_pose_patches`
+        blurs them (the art's raw templates compare alike; the column of patches is blurred whole,
+        so a patch's edge rows see a little of the next place's): (places, side * side, 3) float32
+        each."""
+        layer = self.layers[name]
+        rows = places * len(JITTER) + CENTRE_POSE
+        out = []
+        for maps in (layer.first_maps, layer.second_maps):
+            side = maps[2]
+            column = sample_patches(image, patch_rows(maps, rows)).astype(np.float32)
+            out.append(cv2.GaussianBlur(column, (0, 0), 1.0).reshape(len(places), side * side, 3))
+        return out[0], out[1]
+
     def centre_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The two patches of these places of a layer at their nominal pose, one float32 row
         each (what a remembering reader compares from one still to the next)."""

@@ -26,6 +26,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.octocube.geometry import TableView
@@ -155,6 +156,30 @@ had such a rival, the colours named the true people every time (7 of them agains
 card's read, 90652's barbarian-dagger read elf-dagger among them), the next people lying 1.38-5.1
 times further; under hands they would set one default right and none wrong. 376 of the 397 were
 barbarian against elf or mage: other pairs are little tried."""
+WALL_SKIN_SHARE = 0.4
+"""The built-in art, a finished table's walls: a wall card read as a face whose patch (the
+emblem's or the attribute icon's) is skin-coloured (``WALL_SKIN_CR``, ``WALL_SKIN_CB``) on more
+than this share of its pixels where the face's own art is not (``ART_SKIN_GROW_PX``), once the
+card's own cream is balanced to the art's, lies partly under a hand: not sure (confidence 0,
+asked, the read first). Tuning 90941 (12 MP): a fingertip over player 2's space 10's icon (15 %
+of the card) read barbarian-dagger surely, truth barbarian-earrings: 0.68 of the icon's patch.
+Tuning 90611, 90648, 90681, 90686, 90694, 90696, 90941 (three lightings): faces with no hand over
+them 0.17 at most (session 44's scratch ``skin2.py``)."""
+WALL_SKIN_FIT = 4.0
+"""Only faces fitting less than this (``CardRead.fit``) are measured: a hand over part of a card
+lowers its fit. On the 74 tuning tables every face over ``WALL_SKIN_SHARE`` fitted 3.03 or less,
+and 79 % of faces fit 4 or better: the test costs a fifth of its 13-48 ms a photo (2-4 players,
+1920x1080-12 MP) on every photo."""
+WALL_SKIN_CR = (148.0, 178.0)
+WALL_SKIN_CB = (78.0, 110.0)
+"""YCrCb range of a hand's skin on a card balanced to the art's cream: the skin tones the renderer
+draws lie at Cr 150-163, Cb 98-109 under white light, the cream card stock at Cr 134, Cb 115 (the
+looser range of ``vision/octocube/config.py``, Cr from 136, held the cream of a warm-lit card: up
+to 0.6 of a patch with no hand over it)."""
+SKIN_MIN_Y = 45.0
+ART_SKIN_GROW_PX = 2
+"""The art's skin-coloured pixels grown by this many patch pixels (1.6 mm) each way: the card lies
+up to a pose step off its nominal place."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
 MASKED_UNSEEN = 1e3
@@ -240,6 +265,9 @@ class CardRead:
     """A wall card of the built-in art told among the peoples of its attribute by colour
     (:meth:`CardReader.read_walls`): how much further (a ratio) the next people's colours lie
     from the card than the chosen people's do; 0 where no such look was taken."""
+    skin: float = field(default=0.0, compare=False)
+    """A wall card of the built-in art read as a face (:meth:`CardReader.read_walls`): the share of
+    a patch skin-coloured where the face's art is not (``WALL_SKIN_SHARE``); 0 where not measured."""
 
 
 @dataclass(frozen=True)
@@ -320,6 +348,49 @@ def masked_scores(t: Templates, first: np.ndarray, second: np.ndarray, free_firs
         s -= (np.abs(features[:, None, :] - t.colours[None, :, at:at + 6]) * weights).sum(axis=2)
         s[m < MASKED_MIN_SHARE * n] -= MASKED_UNSEEN  # too little of the patch in view: this pose says nothing
     return s.reshape(-1, poses, s.shape[1]).max(axis=1)
+
+
+def _skin_mask(bgr: np.ndarray) -> np.ndarray:
+    """(N,) bool: which of these BGR colours (N, 3) lie in a hand's skin range."""
+    ycc = cv2.cvtColor(np.clip(bgr, 0, 255).astype(np.uint8).reshape(1, -1, 3), cv2.COLOR_BGR2YCrCb)
+    y, cr, cb = (ycc.reshape(-1, 3)[:, c].astype(np.float32) for c in range(3))
+    return np.asarray((y >= SKIN_MIN_Y) & (cr >= WALL_SKIN_CR[0]) & (cr <= WALL_SKIN_CR[1])
+                      & (cb >= WALL_SKIN_CB[0]) & (cb <= WALL_SKIN_CB[1]))
+
+
+def _brightest(bgr: np.ndarray) -> np.ndarray:
+    """(K, 3) the mean colour of the brightest tenth of each of K sets of colours (K, N, 3): a
+    card's cream."""
+    grey = bgr.mean(axis=2)
+    top = (grey >= np.percentile(grey, 90, axis=1, keepdims=True))[:, :, None]
+    return np.asarray((bgr * top).sum(axis=1) / np.maximum(top.sum(axis=1), 1))
+
+
+def _art_skin_grown(art_raw: np.ndarray, split: int) -> np.ndarray:
+    """(pixels,) bool: where one face's raw template (two patches, pixels ``:split`` and
+    ``split:``) is skin-coloured, grown by ``ART_SKIN_GROW_PX`` each way in its patch."""
+    art_skin = _skin_mask(art_raw)
+    grow = np.ones((2 * ART_SKIN_GROW_PX + 1,) * 2, np.uint8)
+    parts = []
+    for lo, hi in ((0, split), (split, len(art_raw))):
+        side = int(round(math.sqrt(hi - lo)))
+        parts.append(cv2.dilate(art_skin[lo:hi].reshape(side, side).astype(np.uint8), grow).ravel() > 0)
+    return np.concatenate(parts)
+
+
+def _skin_shares(samples: np.ndarray, arts: np.ndarray, owns: np.ndarray, split: int) -> np.ndarray:
+    """(K,) for K cards (photo ``samples`` and their read faces' raw templates ``arts``, (K, pixels,
+    3); ``owns`` the faces' grown skin-coloured pixels, ``_art_skin_grown``): the larger share,
+    over the two patches, of pixels skin-coloured in the photo where the art's are not, once each
+    photo's brightest tenth (the cream) is balanced to its art's."""
+    balanced = samples * (_brightest(arts) / np.maximum(_brightest(samples), 1e-6))[:, None, :]
+    hit = _skin_mask(balanced.reshape(-1, 3)).reshape(samples.shape[:2]) & ~owns
+    return np.asarray(np.maximum(hit[:, :split].mean(axis=1), hit[:, split:].mean(axis=1)))
+
+
+def _skin_over_art(sample: np.ndarray, art_raw: np.ndarray, split: int) -> float:
+    """One card's ``_skin_shares`` (``sample`` and ``art_raw``: (pixels, 3)): a hand's share."""
+    return float(_skin_shares(sample[None], art_raw[None], _art_skin_grown(art_raw, split)[None], split)[0])
 
 
 def fan_count(outlines: np.ndarray, back: np.ndarray, taught: bool = False) -> AccoladeCount:
@@ -423,6 +494,8 @@ class CardReader:
         the pixels they share (:meth:`_people_pixels`)."""
         self._raw: np.ndarray | None = None
         """A taught printing: the whole-card templates as the art shows them (:meth:`_raw_templates`)."""
+        self._art_skin_masks: dict[int, np.ndarray] = {}
+        """Template -> where its art is skin-coloured, grown (:meth:`_art_skin`)."""
         self._people_memory: dict[tuple[str, int], tuple[np.ndarray, str]] = {}
         """Remembering: per layer and place, the whole-card scores a second look was taken on and
         the face it chose (a place not scored again keeps it: the look samples every pose)."""
@@ -576,8 +649,46 @@ class CardReader:
                        and int(place.split()[2]) in (tokens_on or {}).get(int(place.split()[1]), set())], int)
         for r in self._read_layer(image, "wall strip", on) if len(on) else []:
             read[r.place] = self._under_tokens(r, read[r.place])
+        if not self.taught:
+            self._hand_over_faces(image, walls, read, {strip[i] for i in on})
         return {seat: {n: read[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
                 for seat in range(self.num_players)}
+
+    def _hand_over_faces(self, image: np.ndarray, walls: np.ndarray, read: dict[str, CardRead],
+                         skip: set[str]) -> None:
+        """Each face read with some confidence and fitting less than ``WALL_SKIN_FIT`` (places
+        ``walls`` of the whole layer, not those in ``skip``: read by their strip) whose patches show skin where its art shows none
+        (``WALL_SKIN_SHARE``) made unsure in ``read``, its ``skin`` share kept."""
+        layer = self.layout.layers["whole"]
+        names = self._templates.names
+        todo = [i for i in walls if layer.places[i] not in skip and read[layer.places[i]].confidence > 0
+                and read[layer.places[i]].fit < WALL_SKIN_FIT
+                and "-" in read[layer.places[i]].card and read[layer.places[i]].card in names]
+        if not todo:
+            return
+        first, second = self.layout.raw_centre_patches(image, "whole", np.array(todo, int))
+        samples = np.concatenate([first, second], axis=1)  # (cards, pixels, 3)
+        raw = self._raw_templates()
+        split = first.shape[1]
+        views = {name: [j for j, n in enumerate(names) if n == name] for name in {read[layer.places[i]].card for i in todo}}
+        shares = np.full(len(todo), np.inf)
+        for view in range(max(len(v) for v in views.values())):  # a face's best view counts
+            js = np.array([views[read[layer.places[i]].card][min(view, len(views[read[layer.places[i]].card]) - 1)]
+                           for i in todo])
+            owns = np.stack([self._art_skin(int(j), split) for j in js])
+            shares = np.minimum(shares, _skin_shares(samples, raw[js], owns, split))
+        for k, i in enumerate(todo):
+            place = layer.places[i]
+            read[place] = replace(read[place], skin=float(shares[k]))
+            if shares[k] > WALL_SKIN_SHARE:
+                read[place] = replace(read[place], confidence=0.0)
+
+    def _art_skin(self, j: int, split: int) -> np.ndarray:
+        """(pixels,) bool: where template ``j``'s art is skin-coloured, grown (``_art_skin_grown``;
+        kept: the art does not change)."""
+        if j not in self._art_skin_masks:
+            self._art_skin_masks[j] = _art_skin_grown(self._raw_templates()[j], split)
+        return self._art_skin_masks[j]
 
     def _wall_people_look(self, image: np.ndarray, walls: np.ndarray) -> list[CardRead]:
         """The built-in art's wall cards (places ``walls`` of the whole layer) read, each that leads

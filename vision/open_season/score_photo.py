@@ -20,7 +20,7 @@ import math
 import re
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Sequence
 
 import cv2
 import numpy as np
@@ -459,8 +459,9 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             # as many tokens as the token reader counts
             card = on[i] if len(on) == r.accolade_wilds else None
             choices.append(_accolade_wild_choice(seat, i, r, card))
-        # a card whose strip may carry a wild token: read as none, asked (with what it would give)
-        for c in maybe_wild.get(seat, []):
+        # a card whose strip may carry a wild token: read as none, asked (with what it would give);
+        # so is a covered card's (a hand over its strip hides the token too)
+        for c in maybe_wild.get(seat, []) + _covered_fan_wilds(fans[seat].cards, r, side):
             choices.append(_maybe_accolade_wild_choice(seat, r.accolade_wilds, c))
             r.accolade_wilds += 1
     # a wall space something covers: which card, and (where trophies may lie) how many trophies
@@ -660,6 +661,18 @@ def _wild_may_hide(r: SeatReading, space: int, side: str) -> bool:
     if space in r.wall_wilds:
         return False
     return side != "shield" or (not r.wall_wilds and r.accolade_wilds == 0)
+
+
+def _covered_fan_wilds(cards: Sequence[Any], r: SeatReading, side: str) -> list[Any]:
+    """The covered fanned cards (``covered``: a hand over the corner) whose strip may carry a
+    wild token unseen: none read on it nor unsurely, and (Shield: one token a player a game) none
+    read anywhere on the seat (``r``'s walls and accolades, as read). About 1 fanned card in 170
+    carries one (session 43); a hand over it hides the token as it hides the card."""
+    if side == "shield" and (r.wall_wilds or r.accolade_wilds
+                             or any(getattr(c, "wild", False) or getattr(c, "wild_unsure", False) for c in cards)):
+        return []
+    return [c for c in cards if getattr(c, "covered", False) and not getattr(c, "wild", False)
+            and not getattr(c, "wild_unsure", False)]
 
 
 def _covered_wild_choice(seat: int, space: int) -> Choice:

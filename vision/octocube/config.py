@@ -197,6 +197,14 @@ class RecogniserConfig:
     pack_cube_colour_swap_against_cosine: float = 0.8
     """... and the rims' difference points that way within this cosine (72710: swapped -0.96 to
     -0.98, the right pairs never under -0.54)."""
+    pack_cube_colour_swap_keep_net_own: bool = True
+    """With a pack: two found cubes whose windows the cube net reads each in its own seat's colour
+    (best of the cube colours) keep their seats, whatever their rims say
+    (``OctocubeRecogniser._net_reads_own_colours``): with one cube right in front of the other under
+    a steep tilt each rim band takes in the other cube's plastic (taught games 72712, printing
+    997388, tilt 31.7, and 72709, 997385, tilt 33.5: two cubes the net read right, p(own) best on
+    both, swapped by their rims: false alarms). The swap rules were written for a pair the net
+    reads in one colour (997322, 997386). Off: the rims asked for every pair, as before."""
     pack_cube_bare_elsewhere: bool = True
     """With a pack: where the net's pick for a seat shows a taught tile and another window it
     gives that seat's colour shows a taught bare cube face, the cube is that other window

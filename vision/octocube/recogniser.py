@@ -586,6 +586,8 @@ class OctocubeRecogniser:
 
         for a_i, a in enumerate(seats):
             for b in seats[a_i + 1:]:
+                if probs is not None and self._net_reads_own_colours(probs, window_of, a, b):
+                    continue
                 nearer = far(a, b) < far(a, a) and far(b, a) < far(b, b) \
                     and far(a, a) + far(b, b) - far(a, b) - far(b, a) >= self.config.pack_cube_colour_swap
                 if not nearer and not (probs is not None and self._rims_against(
@@ -601,6 +603,21 @@ class OctocubeRecogniser:
                 faces = self._cube_top_face
                 if a in faces and b in faces:
                     faces[a], faces[b] = faces[b], faces[a]
+
+    def _net_reads_own_colours(self, probs: np.ndarray, window_of: dict[int, int], a: int, b: int) -> bool:
+        """With a pack: the cube net's best colour in each of the two found cubes' windows is that
+        window's own seat's, so the net tells the two cubes apart and the rims are not asked
+        (``pack_cube_colour_swap_keep_net_own``). Both swap rules were written for two cubes the
+        net reads in one colour (printing 997322: p(yellow) best on both; 997386: p(purple) best
+        on both). Where one cube stands right in front of the other under a steep tilt, each
+        window's rim band takes in the other cube's plastic: taught game 72712 (printing 997388,
+        tilt 31.7, lamp), change 50: Red's cube on E3 (p(red) 0.82 best) and Yellow's on B5
+        (p(yellow) 0.98 best) were swapped by their rims, "Red moved out of turn; Yellow's cube
+        moved diagonally (A5 to E3)"; game 72709 (997385, tilt 33.5), change 149: Yellow on A4
+        (p(yellow) 0.86) and Blue on A3 (p(blue) 0.63), "Blue's cube moved 2 spaces"."""
+        if not self.config.pack_cube_colour_swap_keep_net_own:
+            return False
+        return all(int(np.argmax(probs[window_of[s]])) == CUBE_CLASSES.index(PLAYER_COLOURS[s]) for s in (a, b))
 
     def _rims_against(self, rims: np.ndarray, taught: np.ndarray, probs: np.ndarray, a: int, b: int) -> bool:
         """With a pack: the difference of two found cubes' rims (seat ``a``'s window minus seat

@@ -27,6 +27,19 @@ def _bench() -> ModuleType:
     return module
 
 
+def _exact_when_answered(photo: np.ndarray, request: Any, out: Any, end: dict[str, Any]) -> None:
+    """Truthful answers give the engine's totals, and the photo alone's ranges hold them."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    answers = _bench().truthful_answers(out, end)
+    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert [p.total for p in answered.players] == end["scores"]
+    for p, score in zip(out.players, end["scores"]):  # the photo alone's range holds the truth
+        lo, hi = p.total_range or (p.total, p.total)
+        assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
+
+
 def _table(seed: int) -> tuple[np.ndarray, dict[str, Any]]:
     """The bench's table for ``seed`` (1280x720 for these even seeds), JPEG as a camera writes it;
     its wild tokens placed at random, as when these tables were found (session 34 changed that)."""
@@ -320,12 +333,7 @@ def test_an_arm_over_a_fans_middle_asks_the_cards_it_hides_instead_of_refusing_t
     assert len(hidden) == 3 and all("covers its corner" in d.question for d in hidden)
     for d in hidden:
         assert len(out.reading["options"][d.key]) == 30  # every face
-    answers = _bench().truthful_answers(out, end)
-    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
-    assert [p.total for p in answered.players] == end["scores"]
-    for p, score in zip(out.players, end["scores"]):  # the photo alone's range holds the truth
-        lo, hi = p.total_range or (p.total, p.total)
-        assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
+    _exact_when_answered(photo, request, out, end)
 
 
 def test_the_cards_a_gap_hides_are_counted_from_the_rows_own_steps_or_the_fan_is_refused() -> None:
@@ -387,12 +395,7 @@ def test_a_hand_over_a_rows_first_cards_counts_them_from_where_the_other_row_beg
     assert "covers its corner" in first.question and len(out.reading["options"]["accolade 1 1"]) == 30
     for card in range(2, 5):  # under the hand or beside it: every face
         assert len(out.reading["options"][f"accolade 1 {card}"]) == 30
-    answers = _bench().truthful_answers(out, end)
-    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
-    assert [p.total for p in answered.players] == end["scores"]
-    for p, score in zip(out.players, end["scores"]):  # the photo alone's range holds the truth
-        lo, hi = p.total_range or (p.total, p.total)
-        assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
+    _exact_when_answered(photo, request, out, end)
 
 
 def test_a_rows_hidden_first_cards_are_counted_in_its_own_steps_or_the_fan_is_refused() -> None:

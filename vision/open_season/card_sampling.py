@@ -518,27 +518,24 @@ class CardLayout:
     def raw_pose_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Every pose's two patches of these places, blurred as :func:`norm_many` blurs them but
         not scaled: (rows, side * side, 3) float32 each."""
-        layer = self.layers[name]
-        poses = pose_rows(places)
-        out = []
-        for maps in (layer.first_maps, layer.second_maps):
-            side = maps[2]
-            column = sample_patches(image, patch_rows(maps, poses)).astype(np.float32)
-            out.append(cv2.GaussianBlur(column, (0, 0), 1.0).reshape(len(poses), side * side, 3))
-        return out[0], out[1]
+        return self._raw_patches(image, name, pose_rows(places))
 
     def raw_centre_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """These places' two patches at their nominal pose, blurred as :meth:`raw_pose_patches`
         blurs them (the art's raw templates compare alike; the column of patches is blurred whole,
         so a patch's edge rows see a little of the next place's): (places, side * side, 3) float32
         each."""
+        return self._raw_patches(image, name, places * len(JITTER) + CENTRE_POSE)
+
+    def _raw_patches(self, image: np.ndarray, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The two patches of these rows of a layer (poses), each column blurred whole:
+        (rows, side * side, 3) float32 each."""
         layer = self.layers[name]
-        rows = places * len(JITTER) + CENTRE_POSE
         out = []
         for maps in (layer.first_maps, layer.second_maps):
             side = maps[2]
             column = sample_patches(image, patch_rows(maps, rows)).astype(np.float32)
-            out.append(cv2.GaussianBlur(column, (0, 0), 1.0).reshape(len(places), side * side, 3))
+            out.append(cv2.GaussianBlur(column, (0, 0), 1.0).reshape(len(rows), side * side, 3))
         return out[0], out[1]
 
     def centre_patches(self, image: np.ndarray, name: str, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

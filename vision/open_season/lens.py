@@ -60,12 +60,17 @@ class LensFit:
         return np.array([self.k1, 0.0, 0.0, 0.0, 0.0])
 
 
-def _board_grid() -> tuple[np.ndarray, np.ndarray]:
+def _board_axes() -> tuple[np.ndarray, np.ndarray]:
+    """The board grid's columns (x, mm from the board's corner) and rows (y)."""
     bw, bd = art.WALL_BOARD_SIZE_MM
     step = 1.0 / BOARD_PX_PER_MM
     xs = np.arange(-BOARD_MARGIN_MM, bw + BOARD_MARGIN_MM, step) + step / 2
     ys = np.arange(-BOARD_MARGIN_MM, bd + BOARD_MARGIN_MM, step) + step / 2
-    gx, gy = np.meshgrid(xs, ys)
+    return xs, ys
+
+
+def _board_grid() -> tuple[np.ndarray, np.ndarray]:
+    gx, gy = np.meshgrid(*_board_axes())
     return gx, gy
 
 
@@ -120,8 +125,7 @@ def wall_alignment(grey: np.ndarray, table_to_ideal: np.ndarray, k: np.ndarray, 
 
     view = TableView(table_to_ideal, (grey.shape[1], grey.shape[0]), k)
     hom = view.homography_at(CARD_TOP_MM)
-    gx, gy = _board_grid()
-    xs, ys = gx[0], gy[:, 0]
+    xs, ys = _board_axes()
     f, cx, cy = k[0, 0], k[0, 2], k[1, 2]
     total = 0.0
     for board in boards:

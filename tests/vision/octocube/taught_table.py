@@ -102,3 +102,11 @@ def read_taught(game_frame: tuple[Any, Any, Any], players: int, config: Any = No
 
     pack, frame, camera = game_frame
     return OctocubeRecogniser(grid, players, camera, pack=pack, config=config).recognise(frame.image)
+
+
+def assert_every_cube_where_it_is(obs: Any, truth: Any) -> None:
+    """Every seat's cube read on its true space (``truth``: :func:`vision.octocube.truth.scene_truth`),
+    and no cube found for a seat whose cube is not on the board."""
+    for seat, at in truth.cube_location.items():
+        assert seat in obs.cubes and obs.cubes[seat].location == at, seat
+    assert set(obs.cubes) == set(truth.cube_location)

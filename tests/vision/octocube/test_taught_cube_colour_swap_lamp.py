@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import read_taught, taught_game_still
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_game_still
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
@@ -42,9 +42,7 @@ def test_the_blue_and_purple_cubes_keep_their_seats(game_frame: tuple[Any, Any, 
     truth = scene_truth(frame.ground_truth, 5, PLAYERS)
     assert truth.cube_location[BLUE] == C2 and truth.cube_location[PURPLE] == D4
     obs = read_taught(game_frame, PLAYERS)
-    for seat, at in truth.cube_location.items():  # every cube where it is, no other found
-        assert seat in obs.cubes and obs.cubes[seat].location == at, seat
-    assert set(obs.cubes) == set(truth.cube_location)
+    assert_every_cube_where_it_is(obs, truth)
     top = obs.cubes[BLUE].top
     assert top is not None and top.label() == truth.cube_top[BLUE] == "green sextant"
 

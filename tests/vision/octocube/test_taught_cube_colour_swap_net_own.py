@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import read_taught, taught_game_still
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_game_still
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
@@ -40,9 +40,7 @@ def test_the_red_and_yellow_cubes_keep_their_seats(game_frame: tuple[Any, Any, A
     truth = scene_truth(frame.ground_truth, 5, PLAYERS)
     assert truth.cube_location[RED] == E3 and truth.cube_location[YELLOW] == B5
     obs = read_taught(game_frame, PLAYERS)
-    for seat, at in truth.cube_location.items():  # every cube where it is, no other found
-        assert seat in obs.cubes and obs.cubes[seat].location == at, seat
-    assert set(obs.cubes) == set(truth.cube_location)
+    assert_every_cube_where_it_is(obs, truth)
 
 
 def test_asking_the_rims_of_every_pair_swaps_them(game_frame: tuple[Any, Any, Any]) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import read_taught, taught_game_still
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_game_still
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
@@ -49,9 +49,7 @@ def test_the_topped_cube_is_found_by_its_rim(game_frame: tuple[Any, Any, Any]) -
     assert yellow.top is not None and yellow.top.label() == "light blue amphora"
     assert obs.tops[C1].covered
     truth = scene_truth(game_frame[1].ground_truth, GRID, PLAYERS)
-    for seat, at in truth.cube_location.items():  # every cube where it is, no other found
-        assert seat in obs.cubes and obs.cubes[seat].location == at, seat
-    assert set(obs.cubes) == set(truth.cube_location)
+    assert_every_cube_where_it_is(obs, truth)
 
 
 def test_off_it_is_missed(game_frame: tuple[Any, Any, Any]) -> None:

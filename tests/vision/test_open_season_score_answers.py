@@ -477,3 +477,66 @@ def test_a_fingertip_over_a_wall_cards_icon_makes_it_a_question() -> None:
     answers = _bench().truthful_answers(out, end)
     answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
     assert [p.total for p in answered.players] == end["scores"]
+
+
+def test_fingers_over_a_rows_last_card_leave_its_top_strip_to_tell_that_the_row_ends_there() -> None:
+    """Tuning 91080 (2 players, dim evening; refused at 1920x1080 and 12 MP): two fingers lie
+    over player 1's second row's last card (gnome-dagger), across its colour band and just past
+    its right edge, so neither the band nor the mat beyond it shows; the fan of 15 (rows 8 + 7,
+    a row of 8 could follow) was refused for "the last card of a row is covered". Above the
+    fingertip the card's red panel shows right of its index, where a card lying on it would put
+    its cream margin and index: the row ends there, the fan is read whole and right."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91080, (1920, 1080))
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)  # main: PhotoScoreError
+    assert out.reading["seats"][0]["accolades"] == end["players"][0]["accolades"]
+    assert len(end["players"][0]["accolades"]) == 15
+    _exact_when_answered(photo, request, out, end)
+
+
+def _fan_end_area(next_card_step: float | None, finger: tuple[float, float] | None) -> tuple[np.ndarray, float, float]:
+    """A rectified fan area (``accolades.PX_PER_MM``): a row's last card (red panel, cream margin
+    and index) on the dark mat, perhaps a card lying on it ``next_card_step`` mm on, perhaps a
+    finger (skin tone) from ``finger[0]`` to ``finger[1]`` mm along the card, down from 12 mm or
+    (``finger[0] < 0``) over the whole card's height."""
+    from vision.open_season.accolades import PX_PER_MM
+
+    mat, cream, red, skin = (90, 60, 40), (214, 238, 246), (50, 50, 200), (130, 172, 224)
+    area = np.zeros((int(90 * PX_PER_MM), int(140 * PX_PER_MM), 3), np.uint8)
+    area[:] = mat
+    x, y = 10.0, 10.0
+
+    def card(at: float) -> None:
+        def box(u0: float, v0: float, u1: float, v1: float, colour: tuple[int, int, int]) -> None:
+            area[int((y + v0) * PX_PER_MM):int((y + v1) * PX_PER_MM),
+                 int((at + u0) * PX_PER_MM):int((at + u1) * PX_PER_MM)] = colour
+        box(0, 0, 44, 68, cream)
+        box(2.5, 2.5, 41.5, 39.4, red)
+        box(2.5, 2.5, 11.5, 19.5, cream)
+
+    card(x)
+    if next_card_step is not None:
+        card(x + next_card_step)
+    if finger is not None:
+        top = 0.0 if finger[0] < 0 else 12.0
+        lo, hi = abs(finger[0]), finger[1]
+        area[int((y + top) * PX_PER_MM):, int((x + lo) * PX_PER_MM):int((x + hi) * PX_PER_MM)] = skin
+    return area, x * PX_PER_MM, y * PX_PER_MM
+
+
+def test_a_rows_last_card_shows_no_card_on_it_only_where_its_top_strip_shows_its_panel() -> None:
+    """``accolades._top_shows_whole``: a finger below the top strip leaves it to show the panel (no
+    card on it); a card lying on it 11-20 mm on shows its cream margin and index there, with or
+    without the finger; a finger over the strip itself tells nothing."""
+    from vision.open_season.accolades import _top_shows_whole
+
+    assert _top_shows_whole(*_fan_end_area(None, (15.0, 29.0)))
+    assert _top_shows_whole(*_fan_end_area(None, None))
+    for step in (11.0, 14.0, 17.0, 20.0):
+        assert not _top_shows_whole(*_fan_end_area(step, (15.0, 29.0))), step
+        assert not _top_shows_whole(*_fan_end_area(step, None)), step
+    assert not _top_shows_whole(*_fan_end_area(None, (-13.0, 40.0)))  # the finger over the strip
+    assert not _top_shows_whole(*_fan_end_area(14.0, (-12.0, 26.0)))  # ... hiding the index on it

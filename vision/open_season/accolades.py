@@ -26,6 +26,7 @@ import numpy as np
 
 from vision.octocube.geometry import TableView
 from vision.open_season.art_source import ART_MODULES
+from vision.open_season.cards import WALL_SKIN_CB, WALL_SKIN_CR
 from vision.render import open_season_art as art
 from vision.template_cache import cached_arrays
 from vision.render.open_season_scene import (
@@ -170,6 +171,19 @@ LAST_STEP_MM = (11.0, 20.0)
 """Where the card on a row's last card may lie, past it (the fan's 12-17 mm steps, turned up to 3
 degrees; a card's own index scores up to 0.68 about 8 mm past its corner)."""
 LAST_COVERED = "the last card of a row is covered"
+TOP_ROWS_MM = (4.5, 8.0)
+"""Rows (mm below a card's corner) of its top strip: the panel's colour right of the index, above
+the light circle; a card lying on it puts its cream margin and index there (``_top_shows_whole``)."""
+TOP_SPAN_MM = (13.0, 40.0)
+"""Where along a row's last card its top strip is looked at: past its own index (2.5-11.5 mm) to
+its panel's right end (41.5 mm). A card lying on it 11-20 mm on (a fan's steps) puts its cream
+margin and 9 mm index inside."""
+TOP_SEEN = 0.8
+"""Share of the top strip's 1 mm columns that must show (not a hand's skin) for it to tell that no
+card lies on the last card."""
+TOP_CREAM = 0.5
+"""A top-strip column whose pixels are cream card stock (``_colourfulness`` under 0.5) on more than
+this share is a card's margin or index; two such side by side: a card lies there."""
 GAP_CARD_MIN = 0.62
 """Corner-pattern correlation enough for a card between two found corners more than
 ``MAX_STEP_MM`` apart, where it splits the gap into two steps of ``MIN_STEP_MM`` to ``MAX_STEP_MM``
@@ -892,7 +906,7 @@ def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
             if (x1 - x0) / PX_PER_MM > MAX_STEP_MM:
                 return f"{GAP_WORDS}{(x1 - x0) / PX_PER_MM:.0f} mm between two cards"
         x, y = r[-1]
-        if not _whole_card(area, x, y):
+        if not _whole_card(area, x, y) and not _top_shows_whole(area, x, y):
             return LAST_COVERED
     return ""
 
@@ -1077,6 +1091,38 @@ def _whole_card(area: np.ndarray, x: float, y: float) -> bool:
     # the band's light circle (the emblem's background) is lighter: compare hue/chroma only
     ab = labs[:, 1:]
     return float(np.abs(ab - ab[0]).max()) < WHOLE_CARD_AB
+
+
+def _top_shows_whole(area: np.ndarray, x: float, y: float) -> bool:
+    """No card lies on the card whose corner is at (x, y), told by its top strip (``TOP_ROWS_MM``
+    over ``TOP_SPAN_MM``) when a hand's fingers cross its colour band, where ``_whole_card``
+    looks: at least ``TOP_SEEN`` of the strip's 1 mm columns show (not skin-coloured,
+    ``WALL_SKIN_CR`` / ``WALL_SKIN_CB`` on the white-balanced area) and no two neighbouring shown
+    columns are cream (``TOP_CREAM``), as a card lying on it would put its margin and index there.
+    Tuning 91080 (12 MP): two fingers over row 2's last card's band and past its right edge, the
+    fan of 15 refused for "the last card of a row is covered"; its panel shows right of its index
+    above the fingertip. On 175 cached tuning tables (session 45's scratch ``top2.py``) none of
+    6,086 fanned cards with another card on it passed; 718 of 847 rows' last cards did."""
+    y0, y1 = (int(round(y + v * PX_PER_MM)) for v in TOP_ROWS_MM)
+    u0, u1 = TOP_SPAN_MM
+    edges = [int(round(x + (u0 + i) * PX_PER_MM)) for i in range(int(u1 - u0) + 1)]
+    if y0 < 0 or edges[0] < 0 or y1 > area.shape[0] or edges[-1] > area.shape[1]:
+        return False
+    strip = area[y0:y1, edges[0]:edges[-1]]
+    ycc = cv2.cvtColor(strip, cv2.COLOR_BGR2YCrCb)
+    skin = cv2.inRange(ycc, np.array([SKIN_MIN_Y, WALL_SKIN_CR[0], WALL_SKIN_CB[0]], np.float64),
+                       np.array([255, WALL_SKIN_CR[1], WALL_SKIN_CB[1]], np.float64)) > 0
+    cream = _colourfulness(area)[y0:y1, edges[0]:edges[-1]] < 0.5
+    shown, creamy = [], []
+    for a, b in zip(edges, edges[1:]):
+        a, b = a - edges[0], b - edges[0]
+        col_skin = skin[:, a:b]
+        seen = float(col_skin.mean()) <= 0.5
+        shown.append(seen)
+        creamy.append(seen and float(cream[:, a:b][~col_skin].mean()) > TOP_CREAM)
+    if any(c0 and c1 for c0, c1 in zip(creamy, creamy[1:])):
+        return False
+    return float(np.mean(shown)) >= TOP_SEEN
 
 
 def _skin_area_mm2(area: np.ndarray) -> float:

@@ -94,6 +94,14 @@ MAT_FAR = 1.8
 (tuning seeds without hands: empty places <= 1.28; skin is about 3.5 from the mat)."""
 MAT_SPREAD = 1.2
 """... or whose grey spread (std / mean) exceeds this (empty places <= 0.83)."""
+NOT_BARE_EMPTY = 0.05
+"""A personal place that is not the bare mat (``MAT_FAR``, ``MAT_SPREAD``) is taken as empty only
+at this cost or more in the decoder (``_decode_personal``): something lies there. Tuning 91076
+(1920x1080, warm lamp, no hand): player 1's Attribute Series tile scored 0.19 (under
+``PERSONAL_THRESHOLD``), its place's colour 2.63 from the mat (empty places 1.28 at most): read
+as none, 6 points off. An empty place under a hand stays empty unless a kind fits it within this
+of the line: ``bench/open_season_tokens.py --stress --hands 0.3`` on 97000-97029 printed the same
+before and after (session 45)."""
 BONUS_BARE_FAR = 0.8
 BONUS_BARE_SPREAD = 0.4
 """An empty bonus place further from the seat's mat than these (colour, grey spread) may hide a
@@ -346,7 +354,7 @@ class TokenReader:
             rows.setdefault(seat, []).append(v)
         for seat, row in rows.items():
             table = np.stack(row)
-            counts, doubt = _decode_personal(table[:, :len(PERSONAL_KINDS)])
+            counts, doubt = _decode_personal(table[:, :len(PERSONAL_KINDS)], _not_bare(table))
             seats[seat].update(counts)
             if doubt:
                 seats[seat]["doubts"].append(f"player {seat + 1}: personal tokens ({doubt})")
@@ -505,13 +513,23 @@ def _personal_hidden(table: np.ndarray, count: int) -> bool:
     return False
 
 
-def _decode_personal(row: np.ndarray) -> tuple[dict[str, int], str]:
+def _not_bare(table: np.ndarray) -> np.ndarray:
+    """(places,) bool: which personal places do not show the bare mat (``MAT_FAR``,
+    ``MAT_SPREAD``: a token, a hand or a card lies there), from the rows' last two columns."""
+    kinds = len(PERSONAL_KINDS)
+    return np.asarray((table[:, kinds] > MAT_FAR) | (table[:, kinds + 1] > MAT_SPREAD))
+
+
+def _decode_personal(row: np.ndarray, not_bare: np.ndarray | None = None) -> tuple[dict[str, int], str]:
     """The personal row (places x kinds of correlation) -> counts per kind. Tokens lie in kind
     order (trophies, wilds, penalty tiles, the series tile) from the first place: the best
-    sequence of that form wins; a close second best is a doubt."""
+    sequence of that form wins; a close second best is a doubt. A place that is not the bare mat
+    (``not_bare``) is called empty at a cost of at least ``NOT_BARE_EMPTY``."""
     n = row.shape[0]
     margin_filled = row - PERSONAL_THRESHOLD  # (n, kinds)
     margin_empty = PERSONAL_THRESHOLD - row.max(axis=1)
+    if not_bare is not None:
+        margin_empty = np.where(not_bare, np.minimum(margin_empty, -NOT_BARE_EMPTY), margin_empty)
     best: list[tuple[float, tuple[int, ...]]] = []
 
     def walk(kind: int, pos: int, counts: tuple[int, ...], total: float) -> None:

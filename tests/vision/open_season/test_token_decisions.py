@@ -373,3 +373,27 @@ def test_on_a_finished_table_a_gold_rimmed_tile_holds_the_permanent_face_whateve
     # a rim near the line is no proof: the digits' reading stays
     near = {(0, 1): (0.9, 0.90, {10: 0.964, 14: 0.956, 13: 0.93}), (0, 2): bonus[(0, 2)]}
     assert _read(TokenReader(view, "horn", 2, True, finished=True), bonus=near)[0].bonus[1][0] == 10
+
+
+def test_a_weak_token_on_a_place_that_is_not_the_bare_mat_is_read_not_taken_for_an_empty_place() -> None:
+    """Tuning 91076 (1920x1080, warm lamp, no hand): player 1's Attribute Series tile fit 0.19,
+    under the line (0.22), but its place's colour lay 2.63 from the mat (empty places 1.28 at
+    most): read as none, 6 points off. Something lies there: the tile is read (still a doubt);
+    the same fit on a place that shows the mat stays none, and a place that is not the mat but
+    fits no token (a hand) stays empty."""
+    row = [[-0.92, -0.52, -1.18, 0.19, 2.63, 0.11], [-0.34, -0.52, -0.96, -1.76, 0.49, 0.43],
+           [-0.48, -0.44, -0.8, -1.43, 0.52, 0.05], [-0.55, -0.49, -0.94, -1.59, 0.58, 0.04],
+           [-0.46, -0.48, -1.04, -1.87, 0.2, 0.06], [-0.72, -0.46, -1.02, -2.16, 0.4, 0.07],
+           [-0.91, -0.41, -1.18, -2.48, 1.01, 0.06], [-1.13, -0.49, -1.32, -2.51, 1.43, 0.05]]
+    seat = _read(_reader(), personal={0: row})[0]
+    assert (seat.trophies, seat.wilds, seat.penalties, seat.series) == (0, 0, 0, True)  # main: False
+    assert seat.doubts == ("player 1: personal tokens (perhaps none)",)
+    bare = [list(r) for r in row]
+    bare[0][4] = 1.0  # the place shows the mat
+    seat = _read(_reader(), personal={0: bare})[0]
+    assert not seat.series and seat.doubts == ("player 1: personal tokens (perhaps 1 series)",)
+    hand = _row()
+    hand[0] = [-0.2, -0.4, -0.3, -0.1, 3.5, 0.3]  # skin over the first place: no token fits
+    seat = _read(_reader(), personal={0: hand})[0]
+    assert (seat.trophies, seat.wilds, seat.penalties, seat.series) == (0, 0, 0, False)
+    assert seat.doubts == ("player 1: something lies over the personal tokens",)

@@ -178,6 +178,15 @@ class RecogniserConfig:
     tilt 34.6: the red cube's dark blue amphora fits 0.64 at cube height, the light blue tile on its
     near side 0.63 at stack height, and the cube was set aside and lost; the game derailed). Off: the
     height test alone, as before."""
+    pack_cube_topped_height_score: float = 0.50
+    """... where "at least" is this (not ``pack_cube_stack_top_score``, which bounds the stack-height
+    fit) for the cube-height fit: a cube wearing a tile under a lamp at a steep tilt fits its own
+    top's tile less well (whole taught game 72712, printing 997388, tilt 31.7, lamp, frame 847:
+    Yellow's cube on B2 wearing a dark blue amphora, 0.539 at cube height, its near side's dark blue
+    starfish 0.606 at stack height; set aside as a stack top, a false alarm "a tile left stack B2
+    with no cube on it"). Over 20 frames of that game, the 370 grid windows with no cube found whose
+    stack-height fit shows a tile's height (fit >= 0.55, lead >= 0.2) are judged the same at 0.50 as
+    at 0.55; at 0.45 three more (cube-height fits 0.45-0.49) would count as topped cubes."""
     pack_cube_colour_swap: float = 0.05
     """With a pack: two found cubes on the grid whose plastic rims (``_rim_chroma``) each lie nearer
     the other seat's taught cube colour change seats, where that brings the two rims' summed

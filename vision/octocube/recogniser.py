@@ -766,7 +766,8 @@ class OctocubeRecogniser:
         # wearing a tile (random printing 997321, game 72485, tilt 34.6: the red cube's dark blue
         # amphora 0.64 up there, the light blue tile on its side 0.63 down here)
         if cfg.pack_cube_topped_not_stack_top and \
-                float(up.scores[0].max()) >= max(cfg.pack_cube_stack_top_score, score - cfg.pack_topped_height_lead):
+                float(up.scores[0].max()) >= max(cfg.pack_cube_topped_height_score,
+                                                  score - cfg.pack_topped_height_lead):
             return False
         # a bare cube's top in the cube-height window is a cube, whatever its side shows in the
         # stack's window under a strong tilt (training printing 31, table 533102, tilt 28: a yellow

@@ -410,6 +410,18 @@ class RecogniserConfig:
     997362's green sextant, a plain hexagon: 90 and 270 degrees fit 0.850 and 0.853 on whole
     taught game 72552's change 6), and a sure wrong turn was an alarm the tracker could not get
     past (lost at move 7). 0: off (the tile's lead over the next tile only, as before)."""
+    pack_cube_fine_doubtful_turn: bool = True
+    """With a pack: a cube top whose best taught tile leads every other by more than
+    ``pack_fine_margin`` but whose coarse quarter turn leads the tile's next best turn by less than
+    ``pack_cube_turn_lead`` has its turn read by the fine stage (the tile kept, its best
+    ``pack_cube_fine_candidates`` tiles as the stage's candidates; the reading as sure as the
+    fine turn leads the tile's next best fine turn, ``pack_fine_lead_for_certainty``). Whole
+    taught game 72713 (printing 997389, 4 players, tilt 24.1, evening), change 165: Purple places
+    its cube top face down on A1, a light blue amphora turned 90 on top; the coarse stage fits it
+    0.962 turned 270 and 0.934 turned 90, so the placing was read "east face looks north" (truth:
+    west), two moves later its top was a tile the tracker did not expect and the game was lost.
+    The fine stage fits the amphora 0.989 turned 90, 0.911 turned 270. False: the coarse turn,
+    as before."""
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

@@ -178,6 +178,15 @@ class RecogniserConfig:
     tilt 34.6: the red cube's dark blue amphora fits 0.64 at cube height, the light blue tile on its
     near side 0.63 at stack height, and the cube was set aside and lost; the game derailed). Off: the
     height test alone, as before."""
+    pack_cube_topped_height_score: float = 0.50
+    """... where "at least" is this (not ``pack_cube_stack_top_score``, which bounds the stack-height
+    fit) for the cube-height fit: a cube wearing a tile under a lamp at a steep tilt fits its own
+    top's tile less well (whole taught game 72712, printing 997388, tilt 31.7, lamp, frame 847:
+    Yellow's cube on B2 wearing a dark blue amphora, 0.539 at cube height, its near side's dark blue
+    starfish 0.606 at stack height; set aside as a stack top, a false alarm "a tile left stack B2
+    with no cube on it"). Over 20 frames of that game, the 370 grid windows with no cube found whose
+    stack-height fit shows a tile's height (fit >= 0.55, lead >= 0.2) are judged the same at 0.50 as
+    at 0.55; at 0.45 three more (cube-height fits 0.45-0.49) would count as topped cubes."""
     pack_cube_colour_swap: float = 0.05
     """With a pack: two found cubes on the grid whose plastic rims (``_rim_chroma``) each lie nearer
     the other seat's taught cube colour change seats, where that brings the two rims' summed
@@ -401,6 +410,18 @@ class RecogniserConfig:
     997362's green sextant, a plain hexagon: 90 and 270 degrees fit 0.850 and 0.853 on whole
     taught game 72552's change 6), and a sure wrong turn was an alarm the tracker could not get
     past (lost at move 7). 0: off (the tile's lead over the next tile only, as before)."""
+    pack_cube_fine_doubtful_turn: bool = True
+    """With a pack: a cube top whose best taught tile leads every other by more than
+    ``pack_fine_margin`` but whose coarse quarter turn leads the tile's next best turn by less than
+    ``pack_cube_turn_lead`` has its turn read by the fine stage (the tile kept, its best
+    ``pack_cube_fine_candidates`` tiles as the stage's candidates; the reading as sure as the
+    fine turn leads the tile's next best fine turn, ``pack_fine_lead_for_certainty``). Whole
+    taught game 72713 (printing 997389, 4 players, tilt 24.1, evening), change 165: Purple places
+    its cube top face down on A1, a light blue amphora turned 90 on top; the coarse stage fits it
+    0.962 turned 270 and 0.934 turned 90, so the placing was read "east face looks north" (truth:
+    west), two moves later its top was a tile the tracker did not expect and the game was lost.
+    The fine stage fits the amphora 0.989 turned 90, 0.911 turned 270. False: the coarse turn,
+    as before."""
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

@@ -766,7 +766,8 @@ class OctocubeRecogniser:
         # wearing a tile (random printing 997321, game 72485, tilt 34.6: the red cube's dark blue
         # amphora 0.64 up there, the light blue tile on its side 0.63 down here)
         if cfg.pack_cube_topped_not_stack_top and \
-                float(up.scores[0].max()) >= max(cfg.pack_cube_stack_top_score, score - cfg.pack_topped_height_lead):
+                float(up.scores[0].max()) >= max(cfg.pack_cube_topped_height_score,
+                                                  score - cfg.pack_topped_height_lead):
             return False
         # a bare cube's top in the cube-height window is a cube, whatever its side shows in the
         # stack's window under a strong tilt (training printing 31, table 533102, tilt 28: a yellow
@@ -1216,12 +1217,17 @@ class OctocubeRecogniser:
         ``pack_cube_turn_lead``), as the built-in path weighs a top's turn
         (``rotation_lead_for_certainty``). A glyph that looks alike turned half round leaves
         the turn a guess."""
+        lead = self._coarse_turn_lead(window, label, turn)
+        return 0.5 + 0.5 * min(1.0, max(0.0, lead) / self.config.pack_cube_turn_lead)
+
+    def _coarse_turn_lead(self, window: np.ndarray, label: str, turn: int) -> float:
+        """How much better tile ``label`` fits a cube's top window (coarse stage) in quarter turn
+        ``turn`` than in its next best turn."""
         assert self._cube_matcher is not None
         j = self._cube_matcher.labels.index(label)
         per_turn = [float(self._cube_matcher.scores(window[None], turns=(k,), only=(label,)).scores[0, j])
                     for k in range(4)]
-        lead = per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn)
-        return 0.5 + 0.5 * min(1.0, max(0.0, lead) / self.config.pack_cube_turn_lead)
+        return per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn)
 
     def _fine_cube_top(self, ts: TileScores, window: np.ndarray, at: tuple[int, int],
                        gain: np.ndarray | None) -> tuple[str, float, int] | None:
@@ -1231,7 +1237,8 @@ class OctocubeRecogniser:
         it fits inset on the seat's taught bare face (the cube's rim round it fixes the place,
         and the tile's turn is the one that fits there), not where its glyph alone fits best.
         (label, certainty of the pick, quarter turn), or None (one candidate, no bare face
-        taught for the seat's colour)."""
+        taught for the seat's colour). One candidate whose coarse turn is doubtful
+        (``pack_cube_fine_doubtful_turn``): that tile, the certainty of its fine turn, the turn."""
         assert self._fine is not None and self._cube_fine_maps is not None and self._frame_now is not None
         seat, index = at
         row = ts.scores[0]
@@ -1241,8 +1248,16 @@ class OctocubeRecogniser:
                  if row[j] >= top - self.config.pack_fine_margin]
         if order[0].startswith("abyss"):
             order += [ts.labels[j] for j in tiles if ts.labels[j].startswith("abyss") and ts.labels[j] not in order]
+        kept: str | None = None
+        """A tile far ahead of every other whose coarse turn is doubtful: the fine stage reads its turn only."""
         if len(order) < 2:
-            return None
+            if not self.config.pack_cube_fine_doubtful_turn or self.config.pack_cube_turn_lead <= 0 or \
+                    self._coarse_turn_lead(window, order[0], ts.best(0)[3]) >= self.config.pack_cube_turn_lead:
+                return None
+            kept = order[0]
+            order = [ts.labels[j] for j in tiles[:self.config.pack_cube_fine_candidates]]
+            if len(order) < 2:
+                return None
         colour = PLAYER_COLOURS[seat]
         if colour not in self._tile_on_cube:
             assert self.pack is not None
@@ -1270,14 +1285,22 @@ class OctocubeRecogniser:
         # printing 996988, table 520804: the rim placed every light blue face a half turn off,
         # and the sextant fit a diamond turned so better than the diamond did)
         best: dict[str, tuple[float, int]] = {}
+        per_turn: dict[str, list[float]] = {}
         for turn in range(4):
             cands: list[Candidate] = [(lb, turn, where[lb]) for lb in order if lb in where]
             verdict = self._fine.rerank(fine, cands)
             if verdict is None:
                 return None
             for lb, v in verdict.scores.items():
+                per_turn.setdefault(lb, []).append(v)
                 if lb not in best or v > best[lb][0]:
                     best[lb] = (v, turn)
+        if kept is not None:
+            if kept not in best:
+                return None
+            fits = sorted(per_turn[kept], reverse=True)
+            turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
+            return kept, 0.5 + 0.5 * min(1.0, turn_lead / self.config.pack_fine_lead_for_certainty), best[kept][1]
         k = self.config.pack_cube_fine_coarse_weight
         total = {lb: v + k * float(placed.scores[0, placed.labels.index(lb)]) for lb, (v, _) in best.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)

@@ -26,6 +26,7 @@ import pytest
 
 from rules.core import RulesError, State, load_state
 from rules.registry import GAME_CLASSES, make_game
+from tests import scale
 from tracker.event_log import EventLog, replay
 
 CONFIGS: dict[str, list[tuple[int, dict[str, Any]]]] = {
@@ -54,6 +55,8 @@ CASES = [
     for players, options in configs
 ]
 GAMES_PER_CONFIG = 2
+"""Seeded games per configuration in the full sweep (``TABLESIGHT_FUZZ=long``); `make test` plays
+the first (``tests/scale.py``): every game and configuration still goes through every check."""
 MAX_MOVES = 20_000
 CHECK_EVERY = 12
 """A random point about once in this many moves gets the expensive checks."""
@@ -172,7 +175,7 @@ def _check_undo_redo(state: State, mark: tuple[int, str]) -> None:
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
 def test_random_simulation(name: str, players: int, options: dict[str, Any], tmp_path: Path) -> None:
     game = make_game(name, players, **options)
-    for g in range(GAMES_PER_CONFIG):
+    for g in range(scale.games(GAMES_PER_CONFIG)):
         seed = 1000 * g + players
         rng = random.Random(seed)
         state = game.new_initial_state(seed=seed)

@@ -1248,8 +1248,8 @@ class OctocubeRecogniser:
                  if row[j] >= top - self.config.pack_fine_margin]
         if order[0].startswith("abyss"):
             order += [ts.labels[j] for j in tiles if ts.labels[j].startswith("abyss") and ts.labels[j] not in order]
+        # a tile far ahead of every other whose coarse turn is doubtful: the fine stage reads its turn only
         kept: str | None = None
-        """A tile far ahead of every other whose coarse turn is doubtful: the fine stage reads its turn only."""
         if len(order) < 2:
             if not self.config.pack_cube_fine_doubtful_turn or self.config.pack_cube_turn_lead <= 0 or \
                     self._coarse_turn_lead(window, order[0], ts.best(0)[3]) >= self.config.pack_cube_turn_lead:

@@ -504,11 +504,12 @@ def _personal_hidden(table: np.ndarray, count: int) -> bool:
     """True when the personal row does not look like ``count`` tokens and then bare mat: a token
     that fits only weakly, or a place after them that is not the mat (a hand, a card)."""
     kinds = len(PERSONAL_KINDS)
+    not_bare = _not_bare(table)
     for place in range(min(len(table), PERSONAL_CHECKED)):
         if place < count:
             if table[place, :kinds].max() < PERSONAL_SURE:
                 return True
-        elif table[place, kinds] > MAT_FAR or table[place, kinds + 1] > MAT_SPREAD:
+        elif not_bare[place]:
             return True
     return False
 

@@ -168,7 +168,9 @@ def exposure_maps(width: int, height: int, vignette: float, wb_bgr: np.ndarray,
     ``wb_bgr``: the encoded-value gains of :meth:`Lighting.white_balance_bgr`; ``metered``:
     bool HxW, where the auto-exposure looks for the brightest light (the table; None: the
     whole image)."""
-    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    # a row and a column broadcast: the same float32 values as full coordinate grids
+    xs = np.arange(width, dtype=np.float32)[None, :]
+    ys = np.arange(height, dtype=np.float32)[:, None]
     r2 = ((xs - width / 2) / (width / 2)) ** 2 + ((ys - height / 2) / (height / 2)) ** 2
     v = 1.0 - vignette * np.clip(r2 / 2.0, 0, 1) ** 1.2
     if falloff_ramp is not None:

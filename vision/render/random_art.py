@@ -485,9 +485,12 @@ def in_builtin_shades(faces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     return out
 
 
-def write_random_pack(seed: int, out_dir: str | Path, *, builtin_shades: bool = False) -> dict[str, Any]:
-    """Write the whole pack of printing ``seed`` (both games, art.json); returns a summary.
-    ``builtin_shades``: its Octocube tiles in the twin's own background shades (:func:`in_builtin_shades`)."""
+def write_random_pack(seed: int, out_dir: str | Path, *, builtin_shades: bool = False,
+                      games: tuple[str, ...] = ("octocube", "open_season")) -> dict[str, Any]:
+    """Write the pack of printing ``seed`` (``games``' faces, both by default, and art.json);
+    returns a summary. ``builtin_shades``: its Octocube tiles in the twin's own background shades
+    (:func:`in_builtin_shades`). Each game's faces are drawn from their own seeded streams, so a
+    game's faces are the same whether or not the other game's are written."""
     if not 0 <= seed <= MAX_SEED:
         raise RandomArtError(f"--random-art seed must be 0 to {MAX_SEED}, not {seed}")
     out = Path(out_dir)
@@ -495,11 +498,17 @@ def write_random_pack(seed: int, out_dir: str | Path, *, builtin_shades: bool = 
         raise RandomArtError(f"cannot write the art pack into {out}: it is a file")
     if out.is_dir() and any(out.iterdir()) and not (out / "art.json").exists():
         raise RandomArtError(f"{out} is not empty and not an art pack: choose a new folder")
+    unknown = sorted(set(games) - {"octocube", "open_season"})
+    if unknown or not games:
+        raise RandomArtError(f"a random printing draws octocube and open_season faces, not {unknown or 'none'}")
     counts = {}
-    tiles = octocube_faces(seed)
-    if builtin_shades:
-        tiles = in_builtin_shades(tiles)
-    for game, faces in (("octocube", tiles), ("open_season", open_season_faces(seed))):
+    for game in games:
+        if game == "octocube":
+            faces = octocube_faces(seed)
+            if builtin_shades:
+                faces = in_builtin_shades(faces)
+        else:
+            faces = open_season_faces(seed)
         (out / game).mkdir(parents=True, exist_ok=True)
         for name, img in faces.items():
             path = out / game / f"{name}.png"

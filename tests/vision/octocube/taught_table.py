@@ -32,7 +32,7 @@ def taught_game_frame(printing: int, art_dir: Any, game: int, frame_index: int, 
     from vision.render.art_pack import ArtPack
     from vision.render.random_art import write_random_pack
 
-    write_random_pack(printing, art_dir)
+    write_random_pack(printing, art_dir, games=("octocube",))  # the Octocube film draws only its own faces
     art, renderer = ArtPack.load(art_dir), Renderer()
     pack = taught_pack("octocube", art, printing, "random-folder", renderer)
     setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
@@ -77,7 +77,7 @@ def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, 
     from vision.render.art_pack import ArtPack
     from vision.render.random_art import write_random_pack
 
-    write_random_pack(printing, art_dir)
+    write_random_pack(printing, art_dir, games=("octocube",))  # the Octocube film draws only its own faces
     art = ArtPack.load(art_dir)
     pack = taught_pack("octocube", art, printing, "random-folder", Renderer())
     setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,

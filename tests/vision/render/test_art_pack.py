@@ -43,6 +43,21 @@ def test_random_art_writes_every_face_and_loads(random_pack: Path) -> None:
     assert card is not None and abs(card.shape[1] / card.shape[0] - 44 / 68) < 0.02
 
 
+def test_one_games_random_faces_are_the_ones_the_whole_printing_writes(random_pack: Path, tmp_path: Path) -> None:
+    """A test film of Octocube writes only its own faces (half the drawing): they must be the very
+    faces the whole printing has, and a game that is not drawn is refused."""
+    from vision.render.random_art import RandomArtError, write_random_pack
+
+    summary = write_random_pack(7, tmp_path / "octo", games=("octocube",))
+    assert summary["octocube"] == 36 and "open_season" not in summary
+    assert not (tmp_path / "octo" / "open_season").exists()
+    for path in sorted((random_pack / "octocube").glob("*.png")):
+        assert (tmp_path / "octo" / "octocube" / path.name).read_bytes() == path.read_bytes(), path.name
+    assert len(ArtPack.load(tmp_path / "octo").names("octocube")) == 36
+    with pytest.raises(RandomArtError, match="not \\['chess'\\]"):
+        write_random_pack(7, tmp_path / "bad", games=("octocube", "chess"))
+
+
 def test_random_art_is_seeded_and_keeps_four_distinct_backgrounds() -> None:
     a, b, c = octocube_faces(11, 64), octocube_faces(11, 64), octocube_faces(12, 64)
     assert all(np.array_equal(a[n], b[n]) for n in a)

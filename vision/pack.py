@@ -13,12 +13,14 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numpy as np
+
+T = TypeVar("T")
 
 PACK_FORMAT = "tablesight-pack"
 PACK_VERSION = 1
@@ -45,6 +47,10 @@ class Pack:
     skipped: Mapping[str, str] = field(default_factory=dict)
     """Places of the sheet that could not be used, and why."""
     name: str = ""
+    derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """What readers build from the faces (templates cut at their scales), by what it is: kept for
+    the next reader built with this pack (the faces never change once the pack is made). Never
+    saved."""
 
     def __post_init__(self) -> None:
         if not self.game:
@@ -53,6 +59,13 @@ class Pack:
             raise PackError("every face of a pack needs its size in mm")
         for label, img in self.faces.items():
             _check_face(label, img)
+
+    def derive(self, key: Any, build: Callable[[], T]) -> T:
+        """``build()``'s result for ``key``, built once per pack (see ``derived``); the result is
+        shared by every reader that asks, so it must not be changed."""
+        if key not in self.derived:
+            self.derived[key] = build()
+        return cast(T, self.derived[key])
 
     def labels(self) -> tuple[str, ...]:
         return tuple(sorted(self.faces))

@@ -137,6 +137,26 @@ def test_a_taught_pack_reads_the_walls_and_the_inn_cards_by_its_own_faces(
     # lighter colour weight, see PACK_COLOUR_WEIGHT)
 
 
+def test_a_packs_templates_are_cut_once_and_read_as_a_fresh_cut_reads(
+        horn_table: tuple[OpenSeasonTable, RenderResult]) -> None:
+    """Readers built again with the same pack (the tracker's each new game, a test's each table)
+    share its templates (``Pack.derive``), and read what a reader of an equal pack cut anew reads."""
+    _, out = horn_table
+    swap = ("elf-crown", "dwarf-dagger")
+    pack = taught_pack(swap)
+    first = CardReader.from_ground_truth(out.ground_truth, "horn", 3, pack)
+    again = CardReader.from_ground_truth(out.ground_truth, "horn", 3, pack)
+    assert again._templates is first._templates and again._strip is first._strip and again._turned is first._turned
+    fresh = CardReader.from_ground_truth(out.ground_truth, "horn", 3, taught_pack(swap))
+    assert fresh._templates is not first._templates
+    for mine, theirs in ((first._templates, fresh._templates), (first._strip, fresh._strip),
+                         (first._turned, fresh._turned)):
+        assert mine.names == theirs.names and np.array_equal(mine.first, theirs.first)
+    assert ([(r.place, r.card, r.confidence) for r in again.read(out.image)]
+            == [(r.place, r.card, r.confidence) for r in fresh.read(out.image)])
+    assert len(pack.derived) == 3  # the whole cards at the reader's patches and the strips both ways
+
+
 def test_a_taught_random_printing_is_read_by_its_whole_cards_where_the_built_in_patches_confuse_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # random printing 9 (a training seed) on a 3-player Horn table; its faces taught as a teach

@@ -471,9 +471,14 @@ class CardReader:
         self.patches = BUILT_IN_PATCHES if pack is None else WHOLE_CARD_PATCHES
         """The two square patches a whole card is read by: where the built-in art puts the emblem
         and the icon, or (a taught printing, laid out as it likes) the whole card."""
-        self._templates = card_templates(side) if pack is None else build_templates(side, pack, self.patches)
-        self._strip = strip_templates() if pack is None else build_strip_templates(pack)
-        self._turned = strip_templates(True) if pack is None else build_strip_templates(pack, True)
+        # a taught pack's templates are cut once per pack, as the built-in art's are once per run
+        patches = self.patches
+        self._templates = (card_templates(side) if pack is None else
+                           pack.derive(("card templates", side, patches), lambda: build_templates(side, pack, patches)))
+        self._strip = (strip_templates() if pack is None else
+                       pack.derive(("strip templates", False), lambda: build_strip_templates(pack)))
+        self._turned = (strip_templates(True) if pack is None else
+                        pack.derive(("strip templates", True), lambda: build_strip_templates(pack, True)))
         self.colour_weight = COLOUR_WEIGHT if pack is None else PACK_COLOUR_WEIGHT
         self.view = view
         self.side = side

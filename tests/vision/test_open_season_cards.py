@@ -4,6 +4,8 @@ accolade counts right; a reader that remembers reads a second still as a fresh r
 
 from __future__ import annotations
 
+import json
+
 import copy
 from types import SimpleNamespace
 
@@ -155,6 +157,27 @@ def test_a_packs_templates_are_cut_once_and_read_as_a_fresh_cut_reads(
     assert ([(r.place, r.card, r.confidence) for r in again.read(out.image)]
             == [(r.place, r.card, r.confidence) for r in fresh.read(out.image)])
     assert len(pack.derived) == 3  # the whole cards at the reader's patches and the strips both ways
+
+
+def test_a_cameras_card_layout_is_built_once_and_reads_as_a_fresh_one(
+        horn_table: tuple[OpenSeasonTable, RenderResult]) -> None:
+    """Readers built again for the same camera share its layout (``card_sampling.card_layout``);
+    another camera, or the same one with other patches, gets its own; a reader on a layout built
+    afresh reads the same."""
+    from vision.open_season.card_sampling import CardLayout
+
+    _, out = horn_table
+    first = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
+    again = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
+    assert again.layout is first.layout
+    assert CardReader.from_ground_truth(out.ground_truth, "horn", 3, taught_pack(("elf-crown", "elf-crown"))).layout \
+        is not first.layout  # a pack's whole-card patches
+    moved = json.loads(json.dumps(out.ground_truth))
+    moved["homography_table_to_image"][0][2] += 1.0
+    assert CardReader.from_ground_truth(moved, "horn", 3).layout is not first.layout
+    fresh = CardReader.from_ground_truth(out.ground_truth, "horn", 3)
+    fresh.layout = CardLayout(first.view, "horn", 3, first.discards_visible, first.patches)
+    assert fresh.read_table(out.image) == again.read_table(out.image)
 
 
 def test_a_taught_random_printing_is_read_by_its_whole_cards_where_the_built_in_patches_confuse_it(

@@ -42,7 +42,7 @@ from vision.open_season.card_sampling import (
     MAT_BGR,
     MAX_STOCK,
     WHOLE_CARD_PATCHES,
-    CardLayout,
+    card_layout,
     Templates,
     build_strip_templates,
     build_templates,
@@ -488,7 +488,7 @@ class CardReader:
         self.discards_visible = expert and "west" not in SEAT_SIDES[num_players]
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
-        self.layout = CardLayout(view, side, num_players, self.discards_visible, self.patches, walls_only=walls_only)
+        self.layout = card_layout(view, side, num_players, self.discards_visible, self.patches, walls_only=walls_only)
         self.taught = pack is not None
         self._back_bgr = _taught_back(pack)
         """A taught printing's card back (its main colours on the sheet's white-balanced paper):

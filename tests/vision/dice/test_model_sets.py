@@ -56,22 +56,24 @@ def test_an_unknown_kind_is_refused_before_loading() -> None:
 
 def test_other_peoples_pip_dice_are_read_as_run_10_reads_them(reader: DiceReader) -> None:
     """Variety renders of pip dice (marbled, metallic, numerals, wood... in trays; the tuning seed
-    of bench/dice_choose.py, 100 photos, 571 dice): run 8's models read 465 right, run 10's 492."""
+    of bench/dice_choose.py): of the first 60 photos' 349 dice run 8's models (the ``octo_*``
+    files) read 292 right, run 10's 306 (of all 100 photos' 571: 465 and 492; the bench reads all)."""
     rng = np.random.default_rng([556, 11])
     tally = Tally()
-    for i in range(100):
+    for i in range(60):
         img, dice = render_variety_scene(rng, mix="d6")
         tally.add(f"v{i}", [(d.class_index, d.bbox) for d in dice if d.class_index != COCKED_INDEX],
                   face_readings(reader.read(img).dice))
-    assert tally.labels == 571
-    assert tally.correct >= 485, f"{tally.correct}/571 pip dice read right (run 10: 492, run 8: 465)"
+    assert tally.labels == 349
+    assert tally.correct >= 300, f"{tally.correct}/349 pip dice read right (run 10: 306, run 8: 292)"
 
 
 def test_tables_without_dice_mostly_read_empty(reader: DiceReader) -> None:
-    """200 tables of cards, cubes, cables, coins and printed numbers (seeds 400-599, not used to
-    pick the scenes of test_reader.py): run 8's models reported a die on 49, run 10's on 40."""
-    reported = sum(bool(reader.read(_table_without_dice(s)).dice) for s in range(400, 600))
-    assert reported <= 44, f"a die reported on {reported} of 200 tables without dice (run 10: 40, run 8: 49)"
+    """100 tables of cards, cubes, cables, coins and printed numbers (seeds 400-499, not used to
+    pick the scenes of test_reader.py): run 8's models reported a die on 27, run 10's on 22 (of
+    seeds 400-599: 49 and 40)."""
+    reported = sum(bool(reader.read(_table_without_dice(s)).dice) for s in range(400, 500))
+    assert reported <= 24, f"a die reported on {reported} of 100 tables without dice (run 10: 22, run 8: 27)"
 
 
 def test_the_dice_command_reads_with_the_set_its_kinds_choose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

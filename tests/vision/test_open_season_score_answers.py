@@ -15,6 +15,8 @@ import cv2
 import numpy as np
 import pytest
 
+from tests import scale
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -146,12 +148,12 @@ def test_the_score_prompt_offers_face_down_for_an_unsure_wall_card_and_scores_th
     assert f"Player 3: {alone.players[2].total} points" in printed
 
 
-@pytest.mark.parametrize("seed, keys", [
+@pytest.mark.parametrize("seed, keys", scale.cases([
     # 3 players, daylight: player 1's gnome-eyepatch read gnome-dagger, surely (the art agreeing)
     (82044, {"accolade 1 10": "gnome-eyepatch"}),
     # 4 players, warm lamp: a dwarf-eyepatch read dwarf-dagger, a gnome- and a dwarf-eyepatch crown
     (82038, {"accolade 1 6": "dwarf-eyepatch", "accolade 4 3": "gnome-eyepatch", "accolade 4 13": "dwarf-eyepatch"}),
-])
+]))
 def test_an_eyepatch_read_surely_as_a_dagger_or_crown_is_asked_with_eyepatch_first(
         seed: int, keys: dict[str, str]) -> None:
     """os-photo6 (tuning 82038, 82044, both off with every question answered): at 1280x720 an
@@ -176,7 +178,7 @@ def test_an_eyepatch_read_surely_as_a_dagger_or_crown_is_asked_with_eyepatch_fir
         assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
 
 
-@pytest.mark.parametrize("seed, seat, gap_card", [(87040, 2, 8), (87042, 0, 9)])
+@pytest.mark.parametrize("seed, seat, gap_card", scale.cases([(87040, 2, 8), (87042, 0, 9)]))
 def test_a_fan_corner_just_under_the_line_inside_a_gap_is_a_card_not_a_refusal(
         seed: int, seat: int, gap_card: int) -> None:
     """Seeds 87040 and 87042 (1280x720, dim evening / warm lamp, no hand): one card of a row of
@@ -209,13 +211,13 @@ def _table_at(seed: int, resolution: tuple[int, int]) -> tuple[np.ndarray, dict[
     return np.asarray(photo), res.ground_truth["end"]
 
 
-@pytest.mark.parametrize("seed, keys", [
+@pytest.mark.parametrize("seed, keys", scale.cases([
     # 3 players, warm lamp, tilt 21: player 2's mage-dagger, the eyepatch 18.1 under (1.37 px/mm)
     (89859, ("accolade 2 4",)),
     # 3 players, dim evening, tilt 32: player 2's daggers 16.2 and 16.5 over the eyepatch
     # (0.82 px/mm along the foreshortened axis, 1.07 along the other)
     (89997, ("accolade 2 1", "accolade 2 7")),
-])
+]))
 def test_a_right_dagger_at_1920x1080_is_read_surely_and_every_sure_card_is_right(
         seed: int, keys: tuple[str, ...]) -> None:
     """os-1080 (tuning tables at 1920x1080): the eyepatch rule's gap of 19 logits was fitted at

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests import scale
 from tests.vision.octocube.taught_table import taught_table
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.recogniser import OctocubeRecogniser
@@ -45,7 +46,7 @@ def _cached(scenes: dict[tuple[int, int], tuple], key: tuple[int, int]) -> tuple
     return scenes[key]
 
 
-@pytest.mark.parametrize("key", list(CASES))
+@pytest.mark.parametrize("key", scale.cases(list(CASES)))
 def test_a_tile_in_a_cubes_colour_is_read_as_a_stack_top(key: tuple[int, int],
                                                          scenes: dict[tuple[int, int], tuple]) -> None:
     pack, frame = _cached(scenes, key)

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from tests import scale
 from tests.bench_scripts import load_bench
 from tests.vision.teach_photos import taught_pack
 
@@ -36,10 +37,10 @@ def _taught(seed: int, folder: Path) -> tuple[Any, Any]:
     return art, taught_pack("open_season", art, seed, "other-hand", Renderer())
 
 
-@pytest.mark.parametrize("printing, game, players, side, tilt, light", [
+@pytest.mark.parametrize("printing, game, players, side, tilt, light", scale.cases([
     (997155, 102963, 2, "shield", 21.0, "day"),  # read mage-dagger in inn slot 3 before
     (997158, 102966, 2, "horn", 6.0, "day"),  # read barbarian-dagger in the inn before
-])
+]))
 def test_an_expert_set_up_reads_an_empty_inn(printing: int, game: int, players: int, side: str,
                                                             tilt: float, light: str,
                                                             tmp_path_factory: pytest.TempPathFactory) -> None:

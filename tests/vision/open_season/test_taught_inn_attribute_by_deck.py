@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests import scale
 from tests.vision.open_season.test_taught_empty_inn import _taught
 from tests.vision.open_season.test_taught_inn_behind_deck import _film_frame
 
 
-@pytest.mark.parametrize("frame, change, card, misread", [
+@pytest.mark.parametrize("frame, change, card, misread", scale.cases([
     (351, 49, "elf-tattoo", "elf-crown"),  # refill elf-dagger, elf-tattoo
     (491, 69, "gnome-tattoo", "gnome-crown"),  # refill dwarf-crown, gnome-tattoo
-])
+]))
 def test_a_refill_card_the_deck_partly_hides_reads_its_own_attribute(frame: int, change: int, card: str,
                                                                      misread: str,
                                                                      tmp_path_factory: pytest.TempPathFactory) -> None:

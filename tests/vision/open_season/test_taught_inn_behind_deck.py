@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests import scale
 from tests.vision.open_season.test_taught_empty_inn import _taught
 
 
@@ -56,10 +57,10 @@ def _film_frame(printing: int, folder: Path, seed: int, players: int, side: str,
     return change, np.clip(image.astype(np.int16) + sensor, 0, 255).astype(np.uint8)
 
 
-@pytest.mark.parametrize("printing, game, players, side, expert, tilt, light, frame, change", [
+@pytest.mark.parametrize("printing, game, players, side, expert, tilt, light, frame, change", scale.cases([
     (997182, 102990, 2, "horn", True, 30.0, "day", 422, 59),  # refill barbarian-earrings, gnome-eyepatch, sorcerer-crown
     (997177, 102985, 3, "shield", False, 31.0, "lamp", 457, 64),  # sorcerer-eyepatch behind the 60 mm deck
-])
+]))
 def test_a_refill_card_behind_the_deck_reads_hidden_not_empty(printing: int, game: int, players: int, side: str,
                                                               expert: bool, tilt: float, light: str, frame: int,
                                                               change: int,

@@ -147,3 +147,11 @@ def test_a_place_asked_past_a_rows_end_adds_the_card_answered_and_the_bench_answ
     acc = [f"card {i}" for i in range(17)]
     assert bench.read_place(16, 8) == (1, 0) and bench.truth_place(acc, 1, 0) == 9
     assert bench.truth_place(acc, 0, 8) == 8 and bench.truth_place(acc[:16], 0, 8) is None
+    # the Photo screen says it in French and Dutch too
+    from ui.i18n.sentences import is_translated
+
+    listed = "; ".join(f"{i + 1} = {o}" for i, o in enumerate(ch.options))
+    refusal = (f"part of player 1's accolades cannot be seen ({A.ROW_HIDDEN}): take away what covers them (a "
+               "hand?) or fan them out again, and retake the photo")
+    for lang in ("fr", "nl"):
+        assert is_translated(f"{ch.question} ({listed})", lang) and is_translated(refusal, lang)

@@ -43,7 +43,8 @@ def _draw_row(area: np.ndarray, row: int, count: int) -> list[tuple[float, float
     w, h = (int(round(v * P)) for v in art.CARD_SIZE_MM)
     corners = []
     for i in range(count):
-        card = art.draw_card(*FACES[(7 * i + row) % len(FACES)].split("-"), w, h, P)
+        people, attribute = FACES[(7 * i + row) % len(FACES)].split("-")
+        card = art.draw_card(people, attribute, w, h, P)
         x, y = (int(round(v)) for v in _corner(row, i))
         card = card[:area.shape[0] - y]  # the area ends within the second row's cards
         alpha = card[:, :, 3:4].astype(np.float32) / 255.0

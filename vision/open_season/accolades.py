@@ -232,13 +232,14 @@ END_MAT_B = -5.0
 END_BARE_MM = 2
 """A 1 mm column of ``_row_end`` shows card from this share of cream pixels (a dagger's blade, 1-2
 mm, leaves 0.14 of its column cream), the bare mat from this share of blue ones (Lab b* under
-``END_MAT_B``; past 84 rows' last cards the mat's b* was -8 or less, the cards' cream lower part
--2 or more), else neither (a hand, its shadow: it tells nothing); the row ends where this many
-mat columns follow one another."""
+``END_MAT_B``; past the last cards of the rows read whole on 27 cached tuning tables, the mat's
+b* was -8 or less, the cards' cream lower part -2 or more: 99th and 1st percentiles), else
+neither (a hand, its shadow: it tells nothing); the row ends where this many mat columns follow
+one another."""
 END_SIGMA_MM = 1.5
 """Spread of ``_row_end``'s measure of where a row ends against its last card's right edge: on
-276 rows read whole (GT camera, cached tuning tables 90611-91059) -1 to +1 mm (5th-95th
-percentile), -1.2 to +3 mm (0.5th-99.5th)."""
+494 rows read whole (GT camera, 100 cached tuning tables of 90611-90792), from their last corner
+and with 1-3 corners taken out, -1 to +1.3 mm (5th-95th percentile), -1.3 to +4.3 mm at most."""
 END_SEEN_MM = 6.0
 """The end of a row shows when its last card column and the first mat column lie this close (on
 those rows the mat began 0-5.7 mm past the last card's edge: its shadow, its rim)."""

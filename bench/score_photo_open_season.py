@@ -62,7 +62,32 @@ TUNED = (set(range(60000, 61000)) | set(range(69000, 69400)) | set(range(76000, 
          | set(range(90750, 90820))  # os-photo6 (session 39) reported them, then os-photo7 (session 40) traced the tables off and 90807
          | set(range(90820, 90890))  # os-photo7 (session 40) reported them, then os-photo8 (session 41) traced 90877 and the covered cards
          | set(range(90890, 90960))  # os-photo8 (session 41) reported them, then os-photo9 (session 43) traced 90910, the refused fans, 90900, 90941
+         | set(range(90960, 91170))  # os-photo10-12 (sessions 44-46): reported, then traced and tuned on
          | {500, 501, 7, 88001, 88002})
+
+
+def truth_place(acc: list[Any], row: int, place: int) -> int | None:
+    """The index in a player's true accolades of the card at ``place`` (from 0) of fan row
+    ``row`` (from 0), or None when that row truly holds fewer cards. The scorer numbers a fan's
+    cards row by row as it read them: where a hand hid cards past a row's end the true rows are
+    longer, and a card's number in the read fan is not its true index (``read_place``)."""
+    from vision.render.open_season_scene import accolade_fan_rows
+
+    rows = accolade_fan_rows(len(acc))
+    if row >= len(rows) or place >= rows[row]:
+        return None
+    return sum(rows[:row]) + place
+
+
+def read_place(read_count: int, k: int) -> tuple[int, int]:
+    """(row, place in it), from 0, of card ``k`` (from 0) of a fan read as ``read_count`` cards."""
+    from vision.render.open_season_scene import accolade_fan_rows
+
+    for r, n in enumerate(accolade_fan_rows(read_count)):
+        if k < n:
+            return r, k
+        k -= n
+    return len(accolade_fan_rows(read_count)), k
 
 
 
@@ -100,8 +125,13 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
                 truth = f"{w[i]['card']} as {w[i]['attribute']}" if i < len(w) else None
         elif words[0] == "accolade":
             acc = end["players"][int(words[1]) - 1]["accolades"]
-            i = int(words[2]) - 1
-            truth = acc[i] if i < len(acc) else None
+            read_count = len(result.reading["seats"][int(words[1]) - 1]["accolades"])
+            j = truth_place(acc, *read_place(read_count, int(words[2]) - 1))
+            truth = acc[j] if j is not None else None
+        elif words[0] == "more":  # a place past a row's covered end: the card there, or none
+            acc = end["players"][int(words[1]) - 1]["accolades"]
+            j = truth_place(acc, int(words[2]) - 1, int(words[3]) - 1)
+            truth = acc[j] if j is not None else "no card"
         elif words[0] == "bonus":
             face = end["players"][int(words[1]) - 1]["bonus"].get(words[2])
             truth = f"face {face[0]}" if face else None
@@ -233,12 +263,19 @@ def main(argv: list[str] | None = None) -> int:
         doubt_keys = {d.key for d in result.doubts}
         for p, seat in zip(end["players"], result.reading["seats"]):
             s = p["seat"]
+            read_by_truth = {truth_place(p["accolades"], *read_place(len(seat["accolades"]), k)): k
+                             for k in range(len(seat["accolades"]))}
+            counts_asked = len(seat["accolades"]) == len(p["accolades"]) or any(
+                key.startswith(f"more {s + 1} ") for key in doubt_keys)
+            true_rows = [read_place(len(p["accolades"]), k) for k in range(len(p["accolades"]))]
             for k, truth in enumerate(p["accolades"]):
                 stats["acc"]["cards"] += 1
-                read = seat["accolades"][k] if k < len(seat["accolades"]) else None
-                if f"accolade {s + 1} {k + 1}" in doubt_keys:
+                at = read_by_truth.get(k)
+                read = seat["accolades"][at] if at is not None else None
+                if (f"accolade {s + 1} {(at if at is not None else k) + 1}" in doubt_keys
+                        or f"more {s + 1} {true_rows[k][0] + 1} {true_rows[k][1] + 1}" in doubt_keys):
                     stats["acc"]["asked"] += 1
-                elif read == truth and len(seat["accolades"]) == len(p["accolades"]):
+                elif read == truth and counts_asked:
                     stats["acc"]["sure_right"] += 1
                 else:
                     stats["acc"]["sure_wrong"] += 1

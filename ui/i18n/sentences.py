@@ -523,6 +523,9 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("photo.os.maybe_wild", "photo",
      "Does a wild token lie on card {n} of {who}'s accolades ({card}), and which attribute does it give? read "
      "none, not surely ({options})"),
+    ("photo.os.more_card", "photo",
+     "Does a card lie under the hand as card {n} of row {k} of {who}'s accolades? the row's end does not show "
+     "in the photo ({options})"),
     ("photo.os.wild_hidden", "photo",
      "Does a wild token lie on {who}'s space {n}, and which attribute does it give? something covers it in the "
      "photo (a hand?) ({options})"),
@@ -542,6 +545,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("option.attr", "option", "{attr}"),
     ("option.card_as", "option", "{card} as {attr}"),
     ("option.no_wild", "option", "no wild token"),
+    ("option.no_card", "option", "no card"),
     ("photo.os.note.wild", "photo", "{who}: a wild token on space {n}?"),
     ("photo.os.note.bonus_covered", "photo", "{who}: something lies over bonus column {n}"),
     ("photo.os.note.dark_tokens", "photo",
@@ -792,7 +796,7 @@ _TILE_KIND = r"(?:" + _alt(_COLOURS) + ") (?:" + _alt(_OBJECTS) + ")"
 _CORNERS = ("top left", "top right", "bottom right", "bottom left")
 _MARKER = r"\d+ \((?:" + _alt(_CORNERS) + r")\)"
 _FAN_GAPS = ("more rows of cards than a fan has", "a row of the fan is short of cards", "the left end of a row",
-             "the last card of a row is covered")
+             "the last card of a row is covered", "a row of the fan lies where another should")
 
 
 def _tile_kind(value: str, lang: str, key: str) -> str:

@@ -220,6 +220,40 @@ UNSEEN_CARDS_MAX = 3
 """At most this many cards of a fan (and at most a third of it) are counted unseen, each asked
 with every face: more is a photo to retake. Tuning 90766, 90833, 90919 (1920x1080): an arm over
 a fan's middle hid 1, 3 and 3 of 12, 10 and 12 cards."""
+END_ROWS_MM = (38.0, 60.0)
+"""Rows (mm below a row's corner) where a fan's end is looked for: the cards' cream lower part,
+below their colour band (to 37-40 mm: cards lie up to a mm lower or turned), to where the next
+row begins; the large icons (a dagger's blade 44-58 mm) leave a fifth of a column cream."""
+END_LEAST_ROWS_MM = 10.0
+"""...of which at least this many inside the area (the last row's reach its end)."""
+END_CREAM_SHARE = 0.1
+END_MAT_SHARE = 0.6
+END_MAT_B = -5.0
+END_BARE_MM = 2
+"""A 1 mm column of ``_row_end`` shows card from this share of cream pixels (a dagger's blade, 1-2
+mm, leaves 0.14 of its column cream), the bare mat from this share of blue ones (Lab b* under
+``END_MAT_B``; past the last cards of the rows read whole on 27 cached tuning tables, the mat's
+b* was -8 or less, the cards' cream lower part -2 or more: 99th and 1st percentiles), else
+neither (a hand, its shadow: it tells nothing); the row ends where this many mat columns follow
+one another."""
+END_SIGMA_MM = 1.5
+"""Spread of ``_row_end``'s measure of where a row ends against its last card's right edge: on
+494 rows read whole (GT camera, 100 cached tuning tables of 90611-90792), from their last corner
+and with 1-3 corners taken out, -1 to +1.3 mm (5th-95th percentile), -1.3 to +4.3 mm at most."""
+END_SEEN_MM = 6.0
+"""The end of a row shows when its last card column and the first mat column lie this close (on
+those rows the mat began 0-5.7 mm past the last card's edge: its shadow, its rim)."""
+ROW_PLACE_MM = 20.0
+"""A fan's rows' corners lie within this of where its rows are laid (``FAN_ROWS_Y``, 60 mm apart;
+within 1 mm on the tuning tables): a row found elsewhere is another row, the one before it hidden."""
+NO_ROW_BOX_MM = ((0.0, 44.0), (9.0, 29.0))
+"""Where a fan's second row's first card would show its colour band (x from the fan's left end,
+y below the row's corner, mm): the bare mat there tells that no second row lies under a hand."""
+NO_ROW_MAT = 0.5
+"""...from this share of the mat's blue (``END_MAT_B``, not cream)."""
+MAYBE_CARDS_MAX = 4
+"""At most this many places past the covered ends of a fan's rows where a card may lie under a
+hand, each asked ("no card" or which card); more: a photo to retake."""
 SKIN_MM2 = 6000.0
 """A skin-coloured blob this large over a fan is a hand (the dwarves' orange band makes blobs of
 at most 44 x 40 mm, the last card's)."""
@@ -254,12 +288,27 @@ class AccoladeCard:
 
 
 @dataclass(frozen=True)
+class MaybeCard:
+    """A place past a row's covered end where one more card may lie under a hand (the photo
+    cannot tell): asked, "no card" or which card."""
+
+    seat: int
+    row: int
+    """The fan's row, from 0."""
+    place: int
+    """The card's place in its row, from 1 (one past the row's cards read, or more)."""
+    where_mm: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
 class SeatAccolades:
     seat: int
     cards: tuple[AccoladeCard, ...]
     problem: str = ""
     """Why the fan cannot be read at all (a hand over it, cut off by the photo's edge); empty
     when it was read."""
+    maybe: tuple[MaybeCard, ...] = ()
+    """Places past a row's covered end where a card may lie (``_covered_row_ends``)."""
 
     @property
     def doubts(self) -> tuple[AccoladeCard, ...]:
@@ -462,11 +511,14 @@ class AccoladeReader:
         area = _white_balanced(self.rectified(image, seat))
         if not self._inside[seat]:
             return SeatAccolades(seat, (), f"{who}'s accolades are partly outside the photo")
-        if _skin_area_mm2(area) > SKIN_MM2:
-            return SeatAccolades(seat, (), f"a hand covers part of {who}'s accolades: retake the photo")
+        hand = f"a hand covers part of {who}'s accolades: retake the photo"
+        # a hand-sized skin blob: the fan is read only when every corner shows (a hand over a
+        # row's end asked, ``_covered_row_ends``), nothing counted under it (tuning 91141: an arm
+        # over both rows' last cards, all 16 corners found)
+        large_hand = _skin_area_mm2(area) > SKIN_MM2
         corners = _find_corners(area)
         if not corners:
-            return SeatAccolades(seat, (), f"no accolade cards found in {who}'s personal area")
+            return SeatAccolades(seat, (), hand if large_hand else f"no accolade cards found in {who}'s personal area")
         corners = _gap_cards(area, corners)
         hidden = _fan_gap(area, corners)
         if hidden.startswith(GAP_WORDS):
@@ -478,10 +530,19 @@ class AccoladeReader:
             if len(more) > len(corners):
                 corners, hidden = more, _fan_gap(area, more)
         unseen: set[int] = set()
-        if hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW):
+        if not large_hand and (hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW)):
             counted = _unseen_gap_cards(corners)
-            if counted is not None and not _fan_gap(area, counted[0]):
-                corners, unseen, hidden = counted[0], counted[1], ""
+            if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED):
+                corners, unseen = counted
+                hidden = _fan_gap(area, corners)
+        maybe: list[MaybeCard] = []
+        if hidden == LAST_COVERED:
+            ends = _covered_row_ends(area, corners, unseen, seat)
+            if ends is not None and not _fan_gap(area, ends[0], last_card=False):
+                corners, unseen, maybe = ends[0], ends[1], ends[2]
+                hidden = ""
+        if large_hand and (hidden or (len(_rows(corners)) < len(FAN_ROWS_Y) and not _no_row_below(area))):
+            return SeatAccolades(seat, (), hand)
         if hidden:
             # most often a hand over the fan's corners (fresh 12 MP 90660, 90662: fingers over the
             # first row's left end, over three cards' indices), else cards piled
@@ -551,7 +612,7 @@ class AccoladeReader:
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
                                       () if sure else alts, (lx, ly), share >= WILD_SHARE,
                                       WILD_UNSURE <= share < WILD_SHARE, covered))
-        return SeatAccolades(seat, _beside_covered(cards, corners, any_face))
+        return SeatAccolades(seat, _beside_covered(cards, corners, any_face), maybe=tuple(maybe))
 
 
 def _beside_covered(cards: list[AccoladeCard], corners: list[tuple[float, float]],
@@ -889,13 +950,17 @@ def _find_corners(area: np.ndarray) -> list[tuple[float, float]]:
     return out
 
 
-def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
+def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]], last_card: bool = True) -> str:
     """Why the fan seems to hide cards (a hand over it, cards piled), or "" when every card of
     it shows: each row starts at the fan's left end, its strips are at most MAX_STEP_MM apart,
-    its last card shows whole, and the rows hold as many cards as a fan of that size does."""
+    its last card shows whole (not checked when ``last_card`` is False: the rows' ends were
+    measured, ``_covered_row_ends``), and the rows hold as many cards as a fan of that size does."""
     rows = _rows(corners)
     if len(rows) > len(FAN_ROWS_Y):
         return "more rows of cards than a fan has"
+    for i, ys in enumerate([[c[1] for c in row] for row in rows]):
+        if abs(float(np.mean(ys)) / PX_PER_MM + RECT_Y[0] - (FAN_ROWS_Y[i] - CARD_H / 2)) > ROW_PLACE_MM:
+            return ROW_HIDDEN  # tuning 91125: an arm over the first row's corners, the second read as a fan
     k = len(corners)
     if [len(r) for r in rows] != accolade_fan_rows(k):
         return SHORT_ROW
@@ -906,11 +971,12 @@ def _fan_gap(area: np.ndarray, corners: list[tuple[float, float]]) -> str:
             if (x1 - x0) / PX_PER_MM > MAX_STEP_MM:
                 return f"{GAP_WORDS}{(x1 - x0) / PX_PER_MM:.0f} mm between two cards"
         x, y = r[-1]
-        if not _whole_card(area, x, y) and not _top_shows_whole(area, x, y):
+        if last_card and not _whole_card(area, x, y) and not _top_shows_whole(area, x, y):
             return LAST_COVERED
     return ""
 
 
+ROW_HIDDEN = "a row of the fan lies where another should"
 LEFT_END = "the left end of a row"
 SHORT_ROW = "a row of the fan is short of cards"
 """Why ``_fan_gap`` refuses a fan whose rows do not hold a fan's counts: a row's left end hidden
@@ -1125,6 +1191,142 @@ def _top_shows_whole(area: np.ndarray, x: float, y: float) -> bool:
     return float(np.mean(shown)) >= TOP_SEEN
 
 
+def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unseen: set[int], seat: int
+                      ) -> tuple[list[tuple[float, float]], set[int], list[MaybeCard]] | None:
+    """The corners with the cards that must lie past each row's covered last card put in (counted
+    unseen, as ``_unseen_gap_cards`` counts a gap's), their places, and the places where one more
+    card may lie under the hand (``MaybeCard``); None when the rows' ends cannot be measured.
+
+    A row's last card that shows neither whole nor its top strip (a hand over it) may have cards
+    lying on it. Where the row ends shows past the hand (``_row_end``: the last cream column before
+    the bare mat): the cards it takes to reach it, in the row's own steps (``_steps_in``, the end's
+    spread ``END_SIGMA_MM``), are counted. Where the hand covers the end (tuning 91141: an arm over
+    both rows' last cards, the mat beyond it): every count whose end lies between the last card
+    column and the mat (``UNSEEN_FIT_Z`` spreads) is possible; the least is counted, each place
+    beyond it asked. The rows must stay a fan's counts (``accolade_fan_rows``) with none of the
+    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts."""
+    rows = _rows(corners)
+    width = art.CARD_SIZE_MM[0] * PX_PER_MM
+    end_sigma = END_SIGMA_MM * PX_PER_MM
+    counted: list[int] = []
+    asked: list[int] = []
+    step_of: list[float] = []
+    for row in rows:
+        x, y = row[-1]
+        steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:]) if x1 - x0 <= MAX_STEP_MM * PX_PER_MM]
+        step_of.append(float(np.mean(steps)) if steps else 0.0)
+        if _whole_card(area, x, y) or _top_shows_whole(area, x, y):
+            counted.append(0)
+            asked.append(0)
+            continue
+        if len(steps) < 2:
+            return None  # too few steps show to measure the row's
+        mean = step_of[-1]
+        sigma = max(float(np.std(steps, ddof=1)), UNSEEN_STEP_SIGMA_MM * PX_PER_MM)
+        seen, bare = _row_end(area, row)
+        if bare - seen <= END_SEEN_MM * PX_PER_MM:
+            m = _steps_in(seen - x - width, mean, sigma, 0, end_sigma)
+            if m is None:
+                return None
+            counted.append(m)
+            asked.append(0)
+            continue
+        possible = [m for m in range(0, int((bare - x) / (MIN_STEP_MM * PX_PER_MM)) + 2)
+                    if seen - UNSEEN_FIT_Z * math.sqrt(m * sigma ** 2 + end_sigma ** 2)
+                    <= x + m * mean + width
+                    <= bare + UNSEEN_FIT_Z * math.sqrt(m * sigma ** 2 + end_sigma ** 2)]
+        if not possible:
+            return None
+        counted.append(min(possible))
+        asked.append(max(possible) - min(possible))
+    base = [len(r) + c for r, c in zip(rows, counted)]
+    if base != accolade_fan_rows(sum(base)):
+        return None
+    # the places asked: only those some fan's counts can fill (a row of a fan holds as many cards
+    # as the one above it, or one fewer)
+    fillable = [0] * len(rows)
+    for extra in np.ndindex(*(a + 1 for a in asked)):
+        counts = [b + e for b, e in zip(base, extra)]
+        if counts == accolade_fan_rows(sum(counts)):
+            fillable = [max(f, e) for f, e in zip(fillable, extra)]
+    total = len(corners) + sum(counted)
+    if len(unseen) + sum(counted) > min(UNSEEN_CARDS_MAX, total // 3) or sum(fillable) > MAYBE_CARDS_MAX:
+        return None
+    out: list[tuple[float, float]] = []
+    places: set[int] = set()
+    maybe: list[MaybeCard] = []
+    i = 0
+    for r, row in enumerate(rows):
+        for c in row:
+            if i in unseen:
+                places.add(len(out))
+            out.append(c)
+            i += 1
+        x, y = row[-1]
+        slope = float(np.polyfit([c[0] for c in row], [c[1] for c in row], 1)[0]) if len(row) >= 2 else 0.0
+        for k in range(1, counted[r] + fillable[r] + 1):
+            cx = x + k * step_of[r]
+            cy = y + slope * k * step_of[r]
+            if k <= counted[r]:
+                places.add(len(out))
+                out.append((cx, cy))
+            else:
+                maybe.append(MaybeCard(seat, r, len(row) + k, (round(AREA_X[0] + cx / PX_PER_MM, 1),
+                                                                round(RECT_Y[0] + cy / PX_PER_MM, 1))))
+    return out, places, maybe
+
+
+def _no_row_below(area: np.ndarray) -> bool:
+    """No second fan row lies here: where its first card would show its colour band
+    (``NO_ROW_BOX_MM``) the mat shows (``NO_ROW_MAT``). A fan of one row read under a hand-sized
+    blob is read only then: an arm across the second row would hide all of it."""
+    (u0, u1), (v0, v1) = NO_ROW_BOX_MM
+    top = FAN_ROWS_Y[1] - CARD_H / 2 - RECT_Y[0]
+    x0, x1 = (int(round((FAN_LEFT_X - AREA_X[0] + u) * PX_PER_MM)) for u in (u0, u1))
+    y0, y1 = (int(round((top + v) * PX_PER_MM)) for v in (v0, v1))
+    box = area[max(y0, 0):y1, max(x0, 0):x1]
+    if box.size == 0:
+        return False
+    cream = _colourfulness(area)[max(y0, 0):y1, max(x0, 0):x1] < 0.5
+    blue = cv2.cvtColor(box, cv2.COLOR_BGR2LAB)[..., 2].astype(np.int16) - 128 < END_MAT_B
+    return float((blue & ~cream).mean()) >= NO_ROW_MAT
+
+
+def _row_end(area: np.ndarray, row: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a row of the fan ends, seen past its last found corner: (the right side of the last
+    1 mm column that shows card before the first bare one, that bare column's left side) in area
+    px, along the row's line, on the cream strip below the cards' colour band (``END_ROWS_MM``).
+    A column is card when ``END_CREAM_SHARE`` of it is cream card stock (``_colourfulness``), the
+    mat when ``END_MAT_SHARE`` of it is the mat's blue, else it tells nothing (a hand, the shadow
+    of its fingers); the row ends at ``END_BARE_MM`` mat columns in a row; none: the area's right
+    end."""
+    x_last, y_last = row[-1]
+    slope = float(np.polyfit([c[0] for c in row], [c[1] for c in row], 1)[0]) if len(row) >= 2 else 0.0
+    cream = _colourfulness(area) < 0.5
+    blue = cv2.cvtColor(area, cv2.COLOR_BGR2LAB)[..., 2].astype(np.int16) - 128 < END_MAT_B
+    mat = blue & ~cream
+    seen = x_last
+    bare: list[float] = []
+    x = x_last + PX_PER_MM
+    while x + PX_PER_MM <= area.shape[1]:
+        y = y_last + slope * (x - x_last)
+        y0 = int(round(y + END_ROWS_MM[0] * PX_PER_MM))
+        y1 = min(int(round(y + END_ROWS_MM[1] * PX_PER_MM)), area.shape[0])  # the area ends below the last row
+        if y0 < 0 or y1 - y0 < END_LEAST_ROWS_MM * PX_PER_MM:
+            break
+        cols = slice(int(x), int(x + PX_PER_MM))
+        if float(cream[y0:y1, cols].mean()) >= END_CREAM_SHARE:
+            seen, bare = x + PX_PER_MM, []
+        elif float(mat[y0:y1, cols].mean()) >= END_MAT_SHARE:
+            bare.append(x)
+            if len(bare) >= END_BARE_MM:
+                return seen, bare[0]
+        else:
+            bare = []  # a hand, its shadow: it tells nothing
+        x += PX_PER_MM
+    return seen, float(area.shape[1])
+
+
 def _skin_area_mm2(area: np.ndarray) -> float:
     ycc = cv2.cvtColor(area, cv2.COLOR_BGR2YCrCb)
     skin = cv2.inRange(ycc, np.array([SKIN_MIN_Y, SKIN_CR[0], SKIN_CB[0]]), np.array([255, SKIN_CR[1], SKIN_CB[1]]))
@@ -1135,4 +1337,4 @@ def _skin_area_mm2(area: np.ndarray) -> float:
     return float(stats[1:, cv2.CC_STAT_AREA].max()) / (PX_PER_MM ** 2)
 
 
-__all__ = ["AccoladeCard", "AccoladeReader", "SeatAccolades", "CARD_THICKNESS_MM"]
+__all__ = ["AccoladeCard", "AccoladeReader", "MaybeCard", "SeatAccolades", "CARD_THICKNESS_MM"]

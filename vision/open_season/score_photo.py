@@ -427,6 +427,8 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         for c in fan.cards:
             if not c.sure:
                 choices.append(_accolade_choice(seat, c))
+        for m in getattr(fan, "maybe", ()):
+            choices.append(_maybe_card_choice(seat, m))
     token_doubts: list[str] = []
     for seat, t in sorted(read_tokens.items()):
         r = seats[seat]
@@ -808,6 +810,25 @@ def _accolade_choice(seat: int, c: Any) -> Choice:
                   f"Which is card {pos + 1} of {player_name(seat)}'s accolades (counting from the "
                   f"left of the fan, row by row)? {why}", tuple(options), apply, 0,
                   covered=bool(getattr(c, "covered", False)))
+
+
+NO_CARD_OPTION = "no card"
+"""The first option (the default) of a place past a row's covered end where a card may lie."""
+
+
+def _maybe_card_choice(seat: int, m: Any) -> Choice:
+    """A place past a row's covered end where one more card may lie under a hand
+    (``accolades.MaybeCard``): "no card" (the cards the photo shows, the default) or which card
+    lies there; the key names the row and the place in it (``more`` seat row place)."""
+    options = (NO_CARD_OPTION, *(f"{p}-{a}" for p in PEOPLES for a in ATTRIBUTES))
+
+    def apply(seats: list[SeatReading], k: int) -> None:
+        if k > 0:
+            seats[seat].accolades.append(options[k])
+    return Choice(f"more {seat + 1} {m.row + 1} {m.place}",
+                  f"Does a card lie under the hand as card {m.place} of row {m.row + 1} of "
+                  f"{player_name(seat)}'s accolades? the row's end does not show in the photo",
+                  options, apply, 0)
 
 
 def _covered_weights(ch: Choice) -> list[float]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests import scale
 from tests.vision.octocube.taught_table import taught_table
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.recogniser import OctocubeRecogniser
@@ -51,7 +50,7 @@ def _read(scene: tuple, config: RecogniserConfig | None = None) -> tuple:
     return truth, obs
 
 
-@pytest.mark.parametrize("table", scale.cases(list(CASES)))
+@pytest.mark.parametrize("table", list(CASES))
 def test_the_tile_is_a_stack_top_and_the_bare_cube_is_found(table: int, scenes: dict[int, tuple]) -> None:
     stack, tile, seat = CASES[table]
     truth, obs = _read(_cached(scenes, table))
@@ -65,7 +64,7 @@ def test_the_tile_is_a_stack_top_and_the_bare_cube_is_found(table: int, scenes: 
     assert obs.cubes[seat].top is None
 
 
-@pytest.mark.parametrize("table", scale.cases(list(CASES)))
+@pytest.mark.parametrize("table", list(CASES))
 def test_without_the_check_the_net_takes_the_tile(table: int, scenes: dict[int, tuple]) -> None:
     """The cause, pinned: ``pack_cube_bare_elsewhere=False`` reads as before, the tile is the cube."""
     stack, _, seat = CASES[table]

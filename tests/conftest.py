@@ -19,6 +19,11 @@ from tests.cli_inprocess import run_cli
 # Mesa's software GL (the app tests' Xvfb window) takes its thread count from LP_NUM_THREADS.
 for _name in ("OPENCV_FOR_THREADS_NUM", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "LP_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
+# For the same reason a photo's readers are not forked onto the other core (vision/forked.py):
+# a child of a test process only fights the other test process and copies its pages (the Open
+# Season answer tests took 47 s of CPU forked, 40 s not). tests/vision/test_forked.py and the
+# score's fork-or-not equality test ask for the fork themselves.
+os.environ.setdefault("TABLESIGHT_FORK_READS", "0")
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"

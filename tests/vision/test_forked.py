@@ -8,10 +8,25 @@ import signal
 
 import pytest
 
-from vision.forked import ForkedRead
+from vision.forked import FORK_ENV, ForkedRead
 from vision.photo_score import PhotoScoreError
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="this system has no fork")
+
+
+@pytest.fixture(autouse=True)
+def forking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite reads in one process (tests/conftest.py); these tests are about the child."""
+    monkeypatch.setenv(FORK_ENV, "1")
+
+
+def test_reads_stay_here_when_the_environment_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(FORK_ENV, "0")
+    parent = os.getpid()
+    assert ForkedRead(os.getpid).result() == parent
+    from vision.forked import forked_map
+
+    assert forked_map(lambda x: (x, os.getpid() == parent), range(3)) == [(0, True), (1, True), (2, True)]
 
 
 @needs_fork

@@ -1158,12 +1158,16 @@ def test_a_hand_over_three_wall_cards_read_empty_leaves_the_totals_exact_from_th
     assert not _sure_and_wrong(out, end)
 
 
-def test_the_tokens_are_read_in_a_child_process_while_the_fans_are_read_here() -> None:
+def test_the_tokens_are_read_in_a_child_process_while_the_fans_are_read_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """The photo's readers ran one after another: a 4-player expert photo took 2.1-2.4 s of wall
     clock on these 2 cores (2 s wanted). The tokens need nothing else the photo shows, so a
     forked child reads them; the card and token readers are made where they are used."""
     import os
     from types import SimpleNamespace
+
+    from vision.forked import FORK_ENV
+
+    monkeypatch.setenv(FORK_ENV, "1")  # the suite reads in one process (tests/conftest.py)
 
     from vision.open_season.accolades import AccoladeCard, SeatAccolades
     from vision.open_season.cards import CardRead
@@ -1208,9 +1212,12 @@ def test_a_photo_scores_the_same_whether_its_tokens_are_read_in_a_child_or_here(
     from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
+    from vision.forked import FORK_ENV
+
     photo, gt = table_90592
     end = gt["end"]
     req = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    monkeypatch.setenv(FORK_ENV, "1")  # the suite reads in one process (tests/conftest.py)
     forked = score_photo(photo, req)
     monkeypatch.delattr(os, "fork", raising=False)
     here = score_photo(photo, req)

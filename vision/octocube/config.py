@@ -144,6 +144,16 @@ class RecogniserConfig:
     dark blue starfish on A3, 81 % in view behind Yellow's cube, 0.64-0.66 with leads 0.31-0.32;
     0.88 in full view), whose height the lead shows plainly. 0.62 keeps clear of the stacks' cube-
     height fits (<= 0.60, and those lead nowhere near). ``pack_topped_score`` or more: off."""
+    pack_topped_turned_lead: float = 0.3
+    """... or, where that lead falls short (a tilt that barely moves the two heights apart), where
+    the tile fits the cube-height window at least ``pack_topped_score`` in a turn (90, 180 or 270)
+    and better by at least this than upright: a stack's top always lies upright, a cube's top in
+    any turn. Whole taught game 72718 (printing 997394, tilt 16.2), change 94: Blue placed its cube
+    on A1 (parallax 9.0 mm, the height lead asked 0.09) wearing a dark blue amphora turned 90; the
+    amphora fits 0.964 turned, 0.299 upright, but the stack-height window too (0.936, a height
+    lead of 0.028), and no upright tile fits there (0.508); the net saw no cube (p(blue) 0.05), Blue
+    was not found: "Blue's cube was not found; A1 shows abyss tile H" and the game was lost. Over
+    1: off ..."""
     pack_topped_behind_margin: float = 0.1
     """... and not where the stack right behind the location (as the camera sees it) shows that
     same tile at its own height within this of the fit: under a strong tilt a location's

@@ -1020,9 +1020,27 @@ class OctocubeRecogniser:
             need = self._topped_lead(i)
             if score < cfg.pack_topped_score:  # a partly hidden top: its height must show plainly
                 need = max(need, cfg.pack_topped_height_lead)
-            if lead >= need and not self._tile_behind(stacks, i, up.labels[j], score):
+            if self._tile_behind(stacks, i, up.labels[j], score):
+                continue
+            if lead >= need:
                 out[i] = score * min(1.0, lead / (2 * need))
+                continue
+            turned = self._turned_lead(windows[i], up, k, j)
+            if score >= cfg.pack_topped_score and turned >= cfg.pack_topped_turned_lead:
+                out[i] = score * min(1.0, turned / (2 * cfg.pack_topped_turned_lead))
         return out
+
+    def _turned_lead(self, window: np.ndarray, up: TileScores, k: int, j: int) -> float:
+        """How much better tile ``j`` of ``up`` (row ``k``, scored in four turns) fits ``window``
+        in its best turn than upright; 0 where its best turn is upright. A stack's top always lies
+        upright (only cube tops are read in four turns), so a tile that fits only turned lies on
+        a cube (``pack_topped_turned_lead``)."""
+        assert self._cube_matcher is not None
+        if int(up.turns[k, j]) % 4 == 0:
+            return 0.0
+        label = up.labels[j]
+        upright = self._cube_matcher.scores(window[None], turns=(0,), only=(label,))
+        return float(up.scores[k, j]) - float(upright.scores[0, upright.labels.index(label)])
 
     def _rimmed_cube(self, windows: np.ndarray, probs: np.ndarray, free: list[int],
                      seat: int) -> tuple[int, float] | None:

@@ -455,6 +455,16 @@ class RecogniserConfig:
     occluder_min_area_mm2: float = 2600.0
     """A skin-coloured blob this large over the play area is a hand (a coin tile, the largest
     skin-like art, is 1156 mm2)."""
+    occluder_open_mm: float = 12.0
+    """The skin mask is opened (at the detector's half size) with a square this wide (mm on the
+    table; at least 3 px) before its blobs are measured: specks, lines and necks thinner than it
+    go, a hand's fingers (15-20 mm) stay. Two skin-like tiles side by side on a scoring board,
+    1-2 px apart at half size, join through a neck a few pixels thick where the line between
+    them blurs: whole taught game 72718 (printing 997394 draws tiles in the coin's tan, 1470-1520
+    mm2 each), changes 140-150, two tan tiles on Yellow's board joined into 2950-3033 mm2 in
+    every still frame of six changes (3 px, 7.6 mm, then): each read as a hand, no scene was
+    taken, Yellow's roll to A1 was never seen and the game was lost. Hands in that game's frames
+    17000-37000 mm2 either way."""
     mat_foreign_fraction: float = 0.3
     """Share of one side's mat probes that may differ from the mat before the side counts as
     covered by something (a hand, a sleeve, a phone)."""

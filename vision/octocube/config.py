@@ -333,6 +333,13 @@ class RecogniserConfig:
     that shows the rim on at least this many sides (``OctocubeRecogniser._rimmed_cube_elsewhere``). Three
     sides of a rim are found on stacks too (tuning games 72700, 72703, 72705: 4 windows with no
     cube, over the last 40 frames of 8 traces; four sides: none). Over 4: off."""
+    pack_rim_elsewhere_rest: bool = True
+    """... or, where no other grid window shows that rim, for the seat's rest spot where the net's
+    best class is the seat's colour (at least ``min_cube_probability``): no stack lies there, so
+    nothing but the seat's cube gives its colour there, and a cube there shows its sides, not a
+    ring (whole taught game 72705, printing 997381, tilt 10.1, lamp, change 65: Red at home after
+    its score, p(red) 0.92, and C1's pink light blue amphora p(red) 0.96 with one side of a red
+    ring: Red was read on C1, the game lost at move 66). False: grid windows only."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

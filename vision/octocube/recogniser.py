@@ -1106,7 +1106,12 @@ class OctocubeRecogniser:
         while the cube, wearing a tile itself, shows no bare face
         (``_bare_cube_elsewhere``) but its rim (whole taught game 72705, change 33: Red's cube on
         D2 wearing a coin, 0.78, its orange-red rim plain on four sides; the pink C1 0.96, and
-        Red was read on C1: the game was lost at move 33)."""
+        Red was read on C1: the game was lost at move 33). Where no other grid window shows that
+        rim, the seat's rest spot does as well when the net's best class there is the seat's colour
+        (``pack_rim_elsewhere_rest``): no stack lies there, and a cube at its rest spot shows its
+        sides, not a ring round its top (72705, change 65: Red home after its score wearing a white
+        pearl, p(red) 0.92 there, C1's pink amphora 0.96 with one side of a red ring; Red was read
+        on C1, "tiles appeared on Red's board without a Score")."""
         assert self._cube_matcher is not None and self.pack is not None
         cfg = self.config
         col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
@@ -1116,7 +1121,9 @@ class OctocubeRecogniser:
             return None
         others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube and self._low_parallax(i)
                        and float(probs[i, col]) >= cfg.min_cube_probability and int(np.argmax(probs[i])) == col]
-        if not others_free:
+        rest = n_grid + seat
+        if not others_free and not (cfg.pack_rim_elsewhere_rest and rest in free
+                                    and float(probs[rest, col]) >= cfg.min_cube_probability):
             return None
         colours = self._rim_colours(seat)
         if colours is None:
@@ -1128,9 +1135,13 @@ class OctocubeRecogniser:
         if label.startswith("cube-"):
             return None
         rims = [i for i in others_free if self._rim_of(windows[i], own, rivals) >= cfg.pack_rim_elsewhere_sides]
-        if len(rims) != 1:
-            return None
-        return rims[0], float(probs[rims[0], col])
+        if len(rims) == 1:
+            return rims[0], float(probs[rims[0], col])
+        rest = n_grid + seat
+        if not rims and cfg.pack_rim_elsewhere_rest and rest in free and rest not in not_cube \
+                and float(probs[rest, col]) >= cfg.min_cube_probability and int(np.argmax(probs[rest])) == col:
+            return rest, float(probs[rest, col])
+        return None
 
     def _tile_behind(self, stacks: np.ndarray, i: int, label: str, score: float) -> bool:
         """With a pack: the taught tile ``label`` that fits grid location ``i``'s cube-height

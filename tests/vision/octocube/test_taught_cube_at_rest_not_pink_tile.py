@@ -1,0 +1,51 @@
+"""A cube back at its rest spot is not taken for a tile drawn in its colour on the grid (issue 20).
+
+Whole taught game 72705 (random printing 997381 draws light blue tiles pink; 2 players, tilt 10.1,
+lamp; bench/teach.py --octocube-games), change 65: Red scores from C1 and its cube goes back to its
+rest spot wearing a white pearl. C1 now shows a pink light blue amphora: the cube net gives it
+p(red) 0.96, more than the rest spot's 0.92, and C1 lies where the tilt barely moves a top between
+a stack's and a cube's height. The amphora shows one side of a ring in Red's taught colour, not a
+cube's whole rim, but the rim test asked only the grid's other windows: Red was read on C1,
+"tiles appeared on Red's board without a Score", and the game was lost at move 66. The seat's rest
+spot, where the net's best class is the seat's colour, now counts as the cube found elsewhere
+(``pack_rim_elsewhere_rest``). Real path: the printing drawn by the twin, taught from the bench's
+two rendered teach photos, the game's own film frame (the first still frame of change 65).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.vision.octocube.taught_table import read_taught, taught_game_still
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.truth import scene_truth
+
+PRINTING, GAME, FRAME, PLAYERS = 997_381, 72_705, 462, 2
+"""The bench's printing and game (tilt 10.1, lamp, 2 players), the first still frame of change 65."""
+C1, RED, YELLOW = (0, 2), 0, 1
+GRID = 4
+"""A 2-player table: a 4 x 4 grid."""
+
+
+@pytest.fixture(scope="module")
+def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME, PLAYERS, 10.1,
+                             "lamp")
+
+
+def test_the_cube_is_read_at_its_rest_spot(game_frame: tuple[Any, Any, Any]) -> None:
+    frame = game_frame[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 65
+    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
+    assert truth.cube_location.get(RED) is None  # at its rest spot, off the grid
+    obs = read_taught(game_frame, PLAYERS, grid=GRID)
+    assert RED in obs.cubes and obs.cubes[RED].location is None
+    assert obs.cubes[YELLOW].location == truth.cube_location[YELLOW]
+
+
+def test_by_the_grid_alone_it_is_read_on_the_pink_tile(game_frame: tuple[Any, Any, Any]) -> None:
+    """The cause pinned: with the grid's windows only (main's reading), Red on C1."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_elsewhere_rest=False), grid=GRID)
+    assert obs.cubes[RED].location == C1

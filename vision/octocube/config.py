@@ -340,6 +340,11 @@ class RecogniserConfig:
     ring (whole taught game 72705, printing 997381, tilt 10.1, lamp, change 65: Red at home after
     its score, p(red) 0.92, and C1's pink light blue amphora p(red) 0.96 with one side of a red
     ring: Red was read on C1, the game lost at move 66). False: grid windows only."""
+    pack_rim_elsewhere_set_aside_found: bool = True
+    """... where the other window's best class is judged with the colours of cubes already found
+    in other windows set aside: a seat has one cube (72705, change 93: Red on B3 wearing a coin,
+    a whole rim in Red's colour, p(red) 0.44 but p(yellow) 0.48 there, Yellow found on A2 at
+    0.98; Red was read on C2's pink amphora, "Red's cube moved diagonally"). False: as before."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

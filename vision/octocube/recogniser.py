@@ -500,7 +500,7 @@ class OctocubeRecogniser:
                     and self.config.pack_cube_bare_elsewhere:
                 elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube)
                 if elsewhere is None:
-                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube)
+                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube, colour_at)
                 if elsewhere is not None:
                     not_cube.add(best)
                     best, p = elsewhere
@@ -1094,7 +1094,8 @@ class OctocubeRecogniser:
         return float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < self.config.pack_topped_min_parallax_mm
 
     def _rimmed_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], seat: int,
-                               probs: np.ndarray, not_cube: set[int]) -> tuple[int, float] | None:
+                               probs: np.ndarray, not_cube: set[int],
+                               colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
         """With a pack, seen nearly straight down: the net's pick for a seat (grid window ``pick``)
         shows a tile (no taught bare cube face fits it best) without a whole rim in the seat's
         taught colour round it, while exactly one other free grid window whose own best class is
@@ -1111,7 +1112,12 @@ class OctocubeRecogniser:
         (``pack_rim_elsewhere_rest``): no stack lies there, and a cube at its rest spot shows its
         sides, not a ring round its top (72705, change 65: Red home after its score wearing a white
         pearl, p(red) 0.92 there, C1's pink amphora 0.96 with one side of a red ring; Red was read
-        on C1, "tiles appeared on Red's board without a Score")."""
+        on C1, "tiles appeared on Red's board without a Score"). The other window's best class
+        is judged with the colours of cubes already found in other windows set aside
+        (``pack_rim_elsewhere_set_aside_found``): a seat has one cube (72705, change 93: Red rolled
+        onto B3 wearing a coin, its rim whole in Red's colour, p(red) 0.44 and p(yellow) 0.48 there
+        with Yellow found on A2 at 0.98; C2's pink amphora p(red) 0.94 took Red, "Red's cube moved
+        diagonally")."""
         assert self._cube_matcher is not None and self.pack is not None
         cfg = self.config
         col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
@@ -1119,8 +1125,9 @@ class OctocubeRecogniser:
         if cfg.pack_rim_elsewhere_sides > 4 or cfg.pack_rim_max_none <= 0 or pick >= n_grid \
                 or not self._low_parallax(pick) or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
             return None
+        found = sorted(set((colour_at or {}).values()) - {col}) if cfg.pack_rim_elsewhere_set_aside_found else []
         others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube and self._low_parallax(i)
-                       and float(probs[i, col]) >= cfg.min_cube_probability and int(np.argmax(probs[i])) == col]
+                       and float(probs[i, col]) >= cfg.min_cube_probability and _best_class(probs[i], found) == col]
         rest = n_grid + seat
         if not others_free and not (cfg.pack_rim_elsewhere_rest and rest in free
                                     and float(probs[rest, col]) >= cfg.min_cube_probability):
@@ -1817,6 +1824,14 @@ BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
 
 _CUBE_LIFT_TILES = (CUBE_ON_GRID_PLANE_MM - STACK_PLANE_MM) / lay.TILE_THICKNESS_MM
 """How many tile heights a cube's top lies above a stack's top (the parallax vectors are per tile)."""
+
+
+def _best_class(row: np.ndarray, set_aside: list[int]) -> int:
+    """The cube net's best class in one window's ``row`` with the columns ``set_aside`` left out
+    (the colours of cubes already found elsewhere: a seat has one cube)."""
+    kept = row.astype(np.float64).copy()
+    kept[set_aside] = -np.inf
+    return int(np.argmax(kept))
 
 
 def _chroma(pixels: np.ndarray) -> np.ndarray:

@@ -144,6 +144,16 @@ class RecogniserConfig:
     dark blue starfish on A3, 81 % in view behind Yellow's cube, 0.64-0.66 with leads 0.31-0.32;
     0.88 in full view), whose height the lead shows plainly. 0.62 keeps clear of the stacks' cube-
     height fits (<= 0.60, and those lead nowhere near). ``pack_topped_score`` or more: off."""
+    pack_topped_turned_lead: float = 0.3
+    """... or, where that lead falls short (a tilt that barely moves the two heights apart), where
+    the tile fits the cube-height window at least ``pack_topped_score`` in a turn (90, 180 or 270)
+    and better by at least this than upright: a stack's top always lies upright, a cube's top in
+    any turn. Whole taught game 72718 (printing 997394, tilt 16.2), change 94: Blue placed its cube
+    on A1 (parallax 9.0 mm, the height lead asked 0.09) wearing a dark blue amphora turned 90; the
+    amphora fits 0.964 turned, 0.299 upright, but the stack-height window too (0.936, a height
+    lead of 0.028), and no upright tile fits there (0.508); the net saw no cube (p(blue) 0.05), Blue
+    was not found: "Blue's cube was not found; A1 shows abyss tile H" and the game was lost. Over
+    1: off ..."""
     pack_topped_behind_margin: float = 0.1
     """... and not where the stack right behind the location (as the camera sees it) shows that
     same tile at its own height within this of the fit: under a strong tilt a location's
@@ -323,6 +333,18 @@ class RecogniserConfig:
     that shows the rim on at least this many sides (``OctocubeRecogniser._rimmed_cube_elsewhere``). Three
     sides of a rim are found on stacks too (tuning games 72700, 72703, 72705: 4 windows with no
     cube, over the last 40 frames of 8 traces; four sides: none). Over 4: off."""
+    pack_rim_elsewhere_rest: bool = True
+    """... or, where no other grid window shows that rim, for the seat's rest spot where the net's
+    best class is the seat's colour (at least ``min_cube_probability``): no stack lies there, so
+    nothing but the seat's cube gives its colour there, and a cube there shows its sides, not a
+    ring (whole taught game 72705, printing 997381, tilt 10.1, lamp, change 65: Red at home after
+    its score, p(red) 0.92, and C1's pink light blue amphora p(red) 0.96 with one side of a red
+    ring: Red was read on C1, the game lost at move 66). False: grid windows only."""
+    pack_rim_elsewhere_set_aside_found: bool = True
+    """... where the other window's best class is judged with the colours of cubes already found
+    in other windows set aside: a seat has one cube (72705, change 93: Red on B3 wearing a coin,
+    a whole rim in Red's colour, p(red) 0.44 but p(yellow) 0.48 there, Yellow found on A2 at
+    0.98; Red was read on C2's pink amphora, "Red's cube moved diagonally"). False: as before."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""
@@ -445,6 +467,16 @@ class RecogniserConfig:
     occluder_min_area_mm2: float = 2600.0
     """A skin-coloured blob this large over the play area is a hand (a coin tile, the largest
     skin-like art, is 1156 mm2)."""
+    occluder_open_mm: float = 12.0
+    """The skin mask is opened (at the detector's half size) with a square this wide (mm on the
+    table; at least 3 px) before its blobs are measured: specks, lines and necks thinner than it
+    go, a hand's fingers (15-20 mm) stay. Two skin-like tiles side by side on a scoring board,
+    1-2 px apart at half size, join through a neck a few pixels thick where the line between
+    them blurs: whole taught game 72718 (printing 997394 draws tiles in the coin's tan, 1470-1520
+    mm2 each), changes 140-150, two tan tiles on Yellow's board joined into 2950-3033 mm2 in
+    every still frame of six changes (3 px, 7.6 mm, then): each read as a hand, no scene was
+    taken, Yellow's roll to A1 was never seen and the game was lost. Hands in that game's frames
+    17000-37000 mm2 either way."""
     mat_foreign_fraction: float = 0.3
     """Share of one side's mat probes that may differ from the mat before the side counts as
     covered by something (a hand, a sleeve, a phone)."""

@@ -2,7 +2,8 @@
 
 Two cheap signals, either one is enough:
 * a large skin-coloured blob (YCrCb box) over the play area: hands and forearms. Our tile art
-  has skin-like colours too (amphora ink, coin tiles) but never in one blob larger than a tile;
+  has skin-like colours too (amphora ink, coin tiles) but never in one blob larger than a tile
+  (two such tiles side by side join only through a thin neck, which the mask's opening cuts);
 * the play mat strips between the boards and the grid stop looking like the mat on one side
   (a sleeve, a phone, a cup): every arm that reaches the grid crosses one of them. Strip probes
   that a detected cube hides (its box leans over the strip under tilt) are not counted.
@@ -31,8 +32,8 @@ class OcclusionReport:
     reason: str = ""
 
 
-OPEN_KERNEL = np.ones((3, 3), np.uint8)
-"""Opening the skin mask with it drops specks and lines 1-2 px thin (half-size image)."""
+MIN_OPEN_PX = 3
+"""The smallest opening of the skin mask: drops specks and lines 1-2 px thin (half-size image)."""
 
 
 class OcclusionDetector:
@@ -56,6 +57,9 @@ class OcclusionDetector:
         a, b = view.project(np.array([[c, c], [c + 100.0, c]]))
         px_per_mm = float(np.linalg.norm(b - a)) / 100.0 * self.SCALE
         self._mm2_per_px = 1.0 / max(px_per_mm, 1e-6) ** 2
+        open_px = max(MIN_OPEN_PX, int(round(config.occluder_open_mm * px_per_mm)))
+        self._open = np.ones((open_px, open_px), np.uint8)
+        """The skin mask's opening square (``occluder_open_mm`` at this size)."""
         self._probes = [view.project(side) for side in probes_by_side]
 
     def check(self, frame: np.ndarray, gains: np.ndarray,
@@ -67,7 +71,7 @@ class OcclusionDetector:
         ycc = cv2.cvtColor(balanced, cv2.COLOR_BGR2YCrCb)
         skin = cv2.inRange(ycc, (cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]), (255, cfg.skin_cr[1], cfg.skin_cb[1]))
         skin = cv2.bitwise_and(skin, self._mask)
-        skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, OPEN_KERNEL)
+        skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, self._open)
         n, _, stats, _ = cv2.connectedComponentsWithStats(skin)  # 8-connected
         biggest = float(stats[1:, cv2.CC_STAT_AREA].max()) if n > 1 else 0.0
         blob_mm2 = biggest * self._mm2_per_px

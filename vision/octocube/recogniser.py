@@ -500,7 +500,7 @@ class OctocubeRecogniser:
                     and self.config.pack_cube_bare_elsewhere:
                 elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube)
                 if elsewhere is None:
-                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube)
+                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube, colour_at)
                 if elsewhere is not None:
                     not_cube.add(best)
                     best, p = elsewhere
@@ -1020,9 +1020,27 @@ class OctocubeRecogniser:
             need = self._topped_lead(i)
             if score < cfg.pack_topped_score:  # a partly hidden top: its height must show plainly
                 need = max(need, cfg.pack_topped_height_lead)
-            if lead >= need and not self._tile_behind(stacks, i, up.labels[j], score):
+            if self._tile_behind(stacks, i, up.labels[j], score):
+                continue
+            if lead >= need:
                 out[i] = score * min(1.0, lead / (2 * need))
+                continue
+            turned = self._turned_lead(windows[i], up, k, j)
+            if score >= cfg.pack_topped_score and turned >= cfg.pack_topped_turned_lead:
+                out[i] = score * min(1.0, turned / (2 * cfg.pack_topped_turned_lead))
         return out
+
+    def _turned_lead(self, window: np.ndarray, up: TileScores, k: int, j: int) -> float:
+        """How much better tile ``j`` of ``up`` (row ``k``, scored in four turns) fits ``window``
+        in its best turn than upright; 0 where its best turn is upright. A stack's top always lies
+        upright (only cube tops are read in four turns), so a tile that fits only turned lies on
+        a cube (``pack_topped_turned_lead``)."""
+        assert self._cube_matcher is not None
+        if int(up.turns[k, j]) % 4 == 0:
+            return 0.0
+        label = up.labels[j]
+        upright = self._cube_matcher.scores(window[None], turns=(0,), only=(label,))
+        return float(up.scores[k, j]) - float(upright.scores[0, upright.labels.index(label)])
 
     def _rimmed_cube(self, windows: np.ndarray, probs: np.ndarray, free: list[int],
                      seat: int) -> tuple[int, float] | None:
@@ -1076,7 +1094,8 @@ class OctocubeRecogniser:
         return float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < self.config.pack_topped_min_parallax_mm
 
     def _rimmed_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], seat: int,
-                               probs: np.ndarray, not_cube: set[int]) -> tuple[int, float] | None:
+                               probs: np.ndarray, not_cube: set[int],
+                               colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
         """With a pack, seen nearly straight down: the net's pick for a seat (grid window ``pick``)
         shows a tile (no taught bare cube face fits it best) without a whole rim in the seat's
         taught colour round it, while exactly one other free grid window whose own best class is
@@ -1088,7 +1107,17 @@ class OctocubeRecogniser:
         while the cube, wearing a tile itself, shows no bare face
         (``_bare_cube_elsewhere``) but its rim (whole taught game 72705, change 33: Red's cube on
         D2 wearing a coin, 0.78, its orange-red rim plain on four sides; the pink C1 0.96, and
-        Red was read on C1: the game was lost at move 33)."""
+        Red was read on C1: the game was lost at move 33). Where no other grid window shows that
+        rim, the seat's rest spot does as well when the net's best class there is the seat's colour
+        (``pack_rim_elsewhere_rest``): no stack lies there, and a cube at its rest spot shows its
+        sides, not a ring round its top (72705, change 65: Red home after its score wearing a white
+        pearl, p(red) 0.92 there, C1's pink amphora 0.96 with one side of a red ring; Red was read
+        on C1, "tiles appeared on Red's board without a Score"). The other window's best class
+        is judged with the colours of cubes already found in other windows set aside
+        (``pack_rim_elsewhere_set_aside_found``): a seat has one cube (72705, change 93: Red rolled
+        onto B3 wearing a coin, its rim whole in Red's colour, p(red) 0.44 and p(yellow) 0.48 there
+        with Yellow found on A2 at 0.98; C2's pink amphora p(red) 0.94 took Red, "Red's cube moved
+        diagonally")."""
         assert self._cube_matcher is not None and self.pack is not None
         cfg = self.config
         col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
@@ -1096,9 +1125,12 @@ class OctocubeRecogniser:
         if cfg.pack_rim_elsewhere_sides > 4 or cfg.pack_rim_max_none <= 0 or pick >= n_grid \
                 or not self._low_parallax(pick) or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
             return None
+        found = sorted(set((colour_at or {}).values()) - {col}) if cfg.pack_rim_elsewhere_set_aside_found else []
         others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube and self._low_parallax(i)
-                       and float(probs[i, col]) >= cfg.min_cube_probability and int(np.argmax(probs[i])) == col]
-        if not others_free:
+                       and float(probs[i, col]) >= cfg.min_cube_probability and _best_class(probs[i], found) == col]
+        rest = n_grid + seat
+        if not others_free and not (cfg.pack_rim_elsewhere_rest and rest in free
+                                    and float(probs[rest, col]) >= cfg.min_cube_probability):
             return None
         colours = self._rim_colours(seat)
         if colours is None:
@@ -1110,9 +1142,13 @@ class OctocubeRecogniser:
         if label.startswith("cube-"):
             return None
         rims = [i for i in others_free if self._rim_of(windows[i], own, rivals) >= cfg.pack_rim_elsewhere_sides]
-        if len(rims) != 1:
-            return None
-        return rims[0], float(probs[rims[0], col])
+        if len(rims) == 1:
+            return rims[0], float(probs[rims[0], col])
+        rest = n_grid + seat
+        if not rims and cfg.pack_rim_elsewhere_rest and rest in free and rest not in not_cube \
+                and float(probs[rest, col]) >= cfg.min_cube_probability and int(np.argmax(probs[rest])) == col:
+            return rest, float(probs[rest, col])
+        return None
 
     def _tile_behind(self, stacks: np.ndarray, i: int, label: str, score: float) -> bool:
         """With a pack: the taught tile ``label`` that fits grid location ``i``'s cube-height
@@ -1788,6 +1824,14 @@ BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
 
 _CUBE_LIFT_TILES = (CUBE_ON_GRID_PLANE_MM - STACK_PLANE_MM) / lay.TILE_THICKNESS_MM
 """How many tile heights a cube's top lies above a stack's top (the parallax vectors are per tile)."""
+
+
+def _best_class(row: np.ndarray, set_aside: list[int]) -> int:
+    """The cube net's best class in one window's ``row`` with the columns ``set_aside`` left out
+    (the colours of cubes already found elsewhere: a seat has one cube)."""
+    kept = row.astype(np.float64).copy()
+    kept[set_aside] = -np.inf
+    return int(np.argmax(kept))
 
 
 def _chroma(pixels: np.ndarray) -> np.ndarray:

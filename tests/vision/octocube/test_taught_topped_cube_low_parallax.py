@@ -53,7 +53,10 @@ def test_the_topped_cube_is_found(game_frame: tuple[Any, Any, Any]) -> None:
 
 
 def test_the_full_lead_loses_it(game_frame: tuple[Any, Any, Any]) -> None:
-    """The cause pinned: asking the full 0.2 lead at this parallax, the cube is not found."""
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_topped_lead_full_parallax_mm=0.0))
+    """The cause pinned: asking the full 0.2 lead at this parallax, the cube is not found (with
+    ``pack_topped_turned_lead`` off too: the white diamond lies turned 90, and since session 46 a
+    tile that fits only turned finds the cube by itself)."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_topped_lead_full_parallax_mm=0.0,
+                                                           pack_topped_turned_lead=2.0))
     assert PURPLE not in obs.cubes or obs.cubes[PURPLE].location != B1
     assert not obs.tops[B1].covered

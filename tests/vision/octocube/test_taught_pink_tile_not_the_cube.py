@@ -1,0 +1,81 @@
+"""A tile drawn in a cube's colour on the grid is not taken for the cube, whether the cube is back
+at its rest spot or on a window the net gives another seat's colour (issue 20).
+
+Whole taught game 72705 (random printing 997381 draws light blue tiles pink; 2 players, tilt 10.1,
+lamp; bench/teach.py --octocube-games), change 65: Red scores from C1 and its cube goes back to its
+rest spot wearing a white pearl. C1 now shows a pink light blue amphora: the cube net gives it
+p(red) 0.96, more than the rest spot's 0.92, and C1 lies where the tilt barely moves a top between
+a stack's and a cube's height. The amphora shows one side of a ring in Red's taught colour, not a
+cube's whole rim, but the rim test asked only the grid's other windows: Red was read on C1,
+"tiles appeared on Red's board without a Score", and the game was lost at move 66. The seat's rest
+spot, where the net's best class is the seat's colour, now counts as the cube found elsewhere
+(``pack_rim_elsewhere_rest``). Real path: the printing drawn by the twin, taught from the bench's
+two rendered teach photos, the game's own film frame (the first still frame of change 65).
+
+Change 93: Red rolls east from A3 onto B3 wearing a coin; its rim there is whole in Red's taught
+colour, but the net gives B3 p(red) 0.44 and p(yellow) 0.48 (Yellow's cube found on A2 at 0.98),
+and C2's pink amphora p(red) 0.94: the other window's best class was yellow, so Red was read on C2,
+"Red's cube moved diagonally (A3 to C2)". The colours of cubes already found elsewhere are now set
+aside there (``pack_rim_elsewhere_set_aside_found``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_game_still
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.truth import scene_truth
+
+PRINTING, GAME, FRAME, PLAYERS = 997_381, 72_705, 462, 2
+"""The bench's printing and game (tilt 10.1, lamp, 2 players), the first still frame of change 65."""
+FRAME_93 = 658
+"""The first still frame of change 93."""
+C1, C2, B3, RED, YELLOW = (0, 2), (1, 2), (2, 1), 0, 1
+GRID = 4
+"""A 2-player table: a 4 x 4 grid."""
+
+
+@pytest.fixture(scope="module")
+def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME, PLAYERS, 10.1,
+                             "lamp")
+
+
+def test_the_cube_is_read_at_its_rest_spot(game_frame: tuple[Any, Any, Any]) -> None:
+    frame = game_frame[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 65
+    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
+    assert truth.cube_location.get(RED) is None  # at its rest spot, off the grid
+    obs = read_taught(game_frame, PLAYERS, grid=GRID)
+    assert RED in obs.cubes and obs.cubes[RED].location is None
+    assert obs.cubes[YELLOW].location == truth.cube_location[YELLOW]
+
+
+def test_by_the_grid_alone_it_is_read_on_the_pink_tile(game_frame: tuple[Any, Any, Any]) -> None:
+    """The cause pinned: with the grid's windows only (main's reading), Red on C1."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_elsewhere_rest=False), grid=GRID)
+    assert obs.cubes[RED].location == C1
+
+
+@pytest.fixture(scope="module")
+def frame_93(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME_93, PLAYERS,
+                             10.1, "lamp")
+
+
+def test_the_rimmed_cube_is_read_where_the_net_favours_a_found_seat(frame_93: tuple[Any, Any, Any]) -> None:
+    frame = frame_93[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 93
+    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[RED] == B3
+    obs = read_taught(frame_93, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+
+
+def test_with_the_found_colour_kept_it_is_read_on_the_pink_tile(frame_93: tuple[Any, Any, Any]) -> None:
+    """The cause pinned: judged with Yellow's colour kept (main's reading), Red on C2."""
+    obs = read_taught(frame_93, PLAYERS, RecogniserConfig(pack_rim_elsewhere_set_aside_found=False), grid=GRID)
+    assert obs.cubes[RED].location == C2

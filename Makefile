@@ -11,10 +11,10 @@ STAMP := $(VENV)/.installed
 UI_DEBS := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libgles2 libmtdev1 \
 	gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 gcc make
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,hardware]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test,hardware]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -63,7 +63,7 @@ MUTATION_MIN ?= 30
 MUTATION_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 MUTATION_REPORT ?= build/mutation/report
 mutation: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[test,hardware,mutation]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test,hardware,mutation]'
 	$(PY) tests/mutation/run.py --budget-min $(MUTATION_MIN) --jobs $(MUTATION_JOBS) --report-dir $(MUTATION_REPORT) --survivors $(MODULES)
 
 bench: $(STAMP)
@@ -80,7 +80,7 @@ TRAIN_STAMP := $(TRAIN_VENV)/.installed
 
 $(TRAIN_STAMP): pyproject.toml
 	test -x $(TRAIN_PY) || $(PYTHON) -m venv $(TRAIN_VENV)
-	$(TRAIN_PY) -m pip install --quiet -e '.[train]' onnx onnxslim
+	$(TRAIN_PY) -m pip install --quiet -c constraints.txt -e '.[train]' onnx onnxslim
 	touch $(TRAIN_STAMP)
 
 .PHONY: train-dice train-octocube

@@ -831,25 +831,57 @@ def _maybe_card_choice(seat: int, m: Any) -> Choice:
                   options, apply, 0)
 
 
-def _covered_weights(ch: Choice) -> list[float]:
+def _covered_weights(ch: Choice, barred: frozenset[str] = frozenset()) -> list[float]:
     """How likely each option of a covered card's question is (``COVERED_READ_PEOPLE``,
     ``COVERED_FACE_DOWN``): the read people's faces alike, the other peoples' faces alike, face
-    down rare; a card read as a back or nothing tells no people."""
+    down rare; a card read as a back or nothing tells no people. A people in ``barred`` (a wall
+    frieze's other cards show it: ``_frieze_barred``) cannot lie there: its faces weigh nothing,
+    the others share its weight (the read people's share goes to the rest when it is barred)."""
     read = ch.options[ch.default]
     people = read.split("-")[0] if "-" in read else None
+    if people in barred:
+        people = None
     faces = [o for o in ch.options if "-" in o]
-    own = sum(1 for o in faces if o.split("-")[0] == people)
+    allowed = [o for o in faces if o.split("-")[0] not in barred] or faces
+    barred_now = barred if len(allowed) < len(faces) else frozenset()
+    own = sum(1 for o in allowed if o.split("-")[0] == people)
     weights = []
     for option in ch.options:
         if "-" not in option:
             weights.append(COVERED_FACE_DOWN)
-        elif people is None or own == len(faces):
-            weights.append(1.0 / len(faces))
+        elif option.split("-")[0] in barred_now:
+            weights.append(0.0)
+        elif people is None or own == len(allowed):
+            weights.append(1.0 / len(allowed))
         elif option.split("-")[0] == people:
             weights.append(COVERED_READ_PEOPLE / own)
         else:
-            weights.append((1.0 - COVERED_READ_PEOPLE) / (len(faces) - own))
+            weights.append((1.0 - COVERED_READ_PEOPLE) / (len(allowed) - own))
     return weights
+
+
+def _frieze_barred(seats: list[SeatReading], side: str, ch: Choice, unsettled: set[str]) -> frozenset[str]:
+    """The peoples a covered wall space (``wall SEAT SPACE``) cannot hold: a frieze's cards show
+    different peoples (the rules refuse a card whose people a frieze neighbour shows face up;
+    ``OpenSeasonState`` checks it at every step), so every people its frieze neighbours show face
+    up is barred. A neighbour still to be settled (``unsettled``: another covered space, its read
+    a poor guess) bars nothing. Tuning 90742: player 2's covered spaces 4 and 5 (a frieze on
+    Shield) both defaulted to elves, 8 and 9 both to gnomes: no finished wall holds that."""
+    words = ch.key.split()
+    if words[0] != "wall" or len(words) != 3 or side not in LAYOUTS:
+        return frozenset()
+    seat, space = int(words[1]) - 1, int(words[2])
+    layout = LAYOUTS[side]
+    if not 0 <= seat < len(seats) or not 1 <= space <= layout.num_spaces:
+        return frozenset()
+    barred = set()
+    for other in layout.frieze_neighbours[space - 1]:
+        if f"wall {seat + 1} {other + 1}" in unsettled:
+            continue
+        card = seats[seat].wall.get(other + 1)
+        if card is not None and "-" in card:
+            barred.add(card.split("-")[0])
+    return frozenset(barred)
 
 
 def _covered_defaults(seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],
@@ -861,18 +893,24 @@ def _covered_defaults(seats: list[SeatReading], side: str, expert: bool, choices
     (tuning 90694: three covered spaces read empty defaulted face down, -12 for 0; any face gives
     0). The cards are taken in turn, each with the ones before it settled."""
     out = list(choices)
+    unsettled = {ch.key for ch in out if ch.covered and ch.key not in answers}
     for i, ch in enumerate(out):
         if not ch.covered or ch.key in answers:
             continue
-        weights = _covered_weights(ch)
+        unsettled.discard(ch.key)
+        barred = frozenset()
+        if ch.key.startswith("wall "):
+            picks = {c.key: answers[c.key] - 1 if c.key in answers else max(c.default, 0) for c in out}
+            barred = _frieze_barred(_resolve(seats, out, picks)[0], side, ch, unsettled)
+        weights = _covered_weights(ch, barred)
         totals = [tuple(_score(seats, side, expert, out, {**answers, ch.key: k + 1}, cache)[1])
                   for k in range(len(ch.options))]
         mass: dict[tuple[int, ...], float] = {}
         for k, total in enumerate(totals):
             mass[total] = mass.get(total, 0.0) + weights[k]
         best = max(mass.values())
-        if mass[totals[ch.default]] >= best - 1e-9:
-            continue
+        if mass[totals[ch.default]] >= best - 1e-9 and weights[ch.default] > 0:
+            continue  # the read gives the likeliest totals (and its people may lie there)
         likeliest = [k for k in range(len(totals)) if mass[totals[k]] >= best - 1e-9]
         out[i] = replace(ch, default=max(likeliest, key=lambda k: weights[k]))
     return out

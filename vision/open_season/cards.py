@@ -203,10 +203,12 @@ COVERED_FIT = 1.0
 hand): ``score_photo.HIDDEN_FIT``, where the score asks which card lies there, any face."""
 COVERED_PEOPLE_LEAD = 0.5
 """A covered wall card read on what no hand covers names its people when its best face leads the
-best face of any other people by this much (``CardRead.covered_lead``). On the covered wall cards
-of 51 cached tuning tables with a hand (90440-91239, 1920x1080; scratch ``/tmp/os-photo13``):
-lead 0.5 or more 20 cards, every one of its true people (the whole card's read named another on 1,
-90745's space 6); under 0.5 45 cards, 8 of the true people (0.40-0.49: 1 of 4)."""
+best face of any other people by this much (``CardRead.covered_lead``); under it the whole card's
+read stays. On 65 covered wall cards of 28 tuning tables (of 51 with a hand among 90400-90560 and
+90700-91239, 1920x1080; session 47, scratch ``/tmp/os-photo13/parse2.py``): a lead of 0.5 or more
+20 cards, every one of the people so read (the whole card's read: 19; 90745's space 6 gnome for
+sorcerer); under 0.5 45 cards, the people right 16 times so read, 13 times by the whole card
+(0.40-0.49: 1 of 4)."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 WALL_CARD_MIN_FIT = 1.0

@@ -92,8 +92,8 @@ fan's corner (90611, 90648, 90680, 90694, 90739, 90741-90743, 90745, 90791, 9080
 first count (10 of 22) and kept: the fresh figures ran with it."""
 COVERED_SEEN_PEOPLE = 0.9
 """... and of a covered card whose people its parts in view tell apart (``cards.COVERED_PEOPLE_LEAD``,
-read on the pixels no hand covers; ``SeatReading.wall_seen``): on 51 cached tuning tables with a
-hand (session 47) 20 such cards, every one of the people read."""
+read on the pixels no hand covers; ``SeatReading.wall_seen``): on the tuning tables with a hand
+of session 47 20 such cards, every one of the people so read (the whole face 12 times)."""
 COVERED_FACE_DOWN = 0.01
 """How likely a covered wall space holds a face-down card: 10 of 1,227 wall cards of 40 twin
 playouts (session 40); none of the 13 covered spaces read as a back or empty on the tables above

@@ -94,6 +94,10 @@ COVERED_SEEN_PEOPLE = 0.9
 """... and of a covered card whose people its parts in view tell apart (``cards.COVERED_PEOPLE_LEAD``,
 read on the pixels no hand covers; ``SeatReading.wall_seen``): on the tuning tables with a hand
 of session 47 20 such cards, every one of the people so read (the whole face 12 times)."""
+COVERED_SEEN_FACE = 0.6
+"""... and of those the share of the face so read, unless read a crown: of the 20, 15 read another
+attribute, 11 of them the true face; 5 read a crown, 1 a crown truly (a hand's shadow looks like
+the crown's dark shape)."""
 COVERED_FACE_DOWN = 0.01
 """How likely a covered wall space holds a face-down card: 10 of 1,227 wall cards of 40 twin
 playouts (session 40); none of the 13 covered spaces read as a back or empty on the tables above
@@ -165,6 +169,8 @@ class Choice:
     poor guess (``_covered_defaults`` chooses its default)."""
     people_weight: float = COVERED_READ_PEOPLE
     """A covered card: how likely it is of the people read (``_covered_weights``)."""
+    face_weight: float = 0.0
+    """... and, of that, how likely the face read (0: the people's faces alike)."""
 
 
 def final_state(seats: list[SeatReading], side: str, expert: bool,
@@ -662,7 +668,8 @@ def _hidden_wall_choice(seat: int, space: int, guess: str | None, seen: bool = F
         seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
                   "something covers it in the photo (a hand?)", tuple(options), apply, 0, covered=True,
-                  people_weight=COVERED_SEEN_PEOPLE if seen and first is not None else COVERED_READ_PEOPLE)
+                  people_weight=COVERED_SEEN_PEOPLE if seen and first is not None else COVERED_READ_PEOPLE,
+                  face_weight=COVERED_SEEN_FACE if seen and first is not None and not first.endswith("-crown") else 0.0)
 
 
 def _wild_may_hide(r: SeatReading, space: int, side: str) -> bool:
@@ -866,6 +873,9 @@ def _covered_weights(ch: Choice, barred: frozenset[str] = frozenset()) -> list[f
             weights.append(0.0)
         elif people is None or own == len(allowed):
             weights.append(1.0 / len(allowed))
+        elif option.split("-")[0] == people and ch.face_weight > 0 and own > 1:
+            share = ch.face_weight if option == read else (1.0 - ch.face_weight) / (own - 1)
+            weights.append(ch.people_weight * share)
         elif option.split("-")[0] == people:
             weights.append(ch.people_weight / own)
         else:

@@ -921,7 +921,7 @@ def _covered_defaults(seats: list[SeatReading], side: str, expert: bool, choices
         if not ch.covered or ch.key in answers:
             continue
         unsettled.discard(ch.key)
-        barred = frozenset()
+        barred: frozenset[str] = frozenset()
         if ch.key.startswith("wall "):
             picks = {c.key: answers[c.key] - 1 if c.key in answers else max(c.default, 0) for c in out}
             barred = _frieze_barred(_resolve(seats, out, picks)[0], side, ch, unsettled)

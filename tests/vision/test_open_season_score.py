@@ -1113,6 +1113,57 @@ def test_a_covered_wall_space_read_empty_defaults_to_the_total_most_faces_give_n
     assert answered.default == covered.default
 
 
+def test_covered_wall_defaults_never_repeat_a_people_in_a_frieze() -> None:
+    """Tuning 90742 (session 47): a hand over player 2's spaces 4, 5, 8 and 9 (Shield; friezes
+    4-5 and 8-9); each covered card's default kept the people read under the hand, elves on both
+    4 and 5, gnomes on both 8 and 9 -- no finished wall holds that (the rules refuse a card whose
+    people a frieze neighbour shows). A covered space's default now gives no weight to the peoples
+    its settled frieze neighbours show (``_frieze_barred``). Here Horn: covered spaces 5 and 6 (a
+    frieze, -2 and -3 per accolade card of its people) both read elf, and covered space 1 read
+    dwarf beside a sure dwarf, gnome and mage (frieze 1-4)."""
+    from types import SimpleNamespace
+
+    from vision.open_season.accolades import AccoladeCard, SeatAccolades
+    from vision.open_season.cards import CardRead
+    from vision.open_season.score_photo import (HIDDEN_FIT, _covered_defaults, _frieze_barred, _resolve, _score,
+                                                read_table)
+    from vision.open_season.tokens import SeatTokens
+
+    walls = ["dwarf-crown", "dwarf-tattoo", "gnome-dagger", "mage-earrings", "elf-crown", "elf-dagger",
+             "dwarf-crown", "gnome-tattoo", "mage-dagger", "barbarian-crown", "sorcerer-crown"]
+    covered = {(0, 1), (0, 5), (0, 6)}
+    cards = SimpleNamespace(read=lambda img: [
+        CardRead(f"wall {seat} {i + 1}", c, 1.0, fit=HIDDEN_FIT / 2 if (seat, i + 1) in covered else 4.0)
+        for seat in (0, 1) for i, c in enumerate(walls)])
+    # every people's count differs, the elves' fewest: the read elf gives a total of its own on 5 and 6
+    fan = [f"{p}-earrings" for p, k in (("elf", 1), ("dwarf", 2), ("gnome", 3), ("mage", 4), ("sorcerer", 5),
+                                        ("barbarian", 6)) for _ in range(k)]
+    fans = {seat: SeatAccolades(seat, tuple(AccoladeCard(seat, i, c, 1.0, True) for i, c in enumerate(fan)))
+            for seat in (0, 1)}
+    tokens = SimpleNamespace(read=lambda img: {s: SeatTokens({}, frozenset(), 0, 0, 0, False, frozenset(), {}, 0)
+                                               for s in (0, 1)})
+    seats, choices, _, _ = read_table(np.zeros((4, 4, 3), np.uint8),
+                                      (cards, SimpleNamespace(read=lambda img: fans), tokens), 2, "horn")
+    assert {c.key for c in choices if c.covered} == {"wall 1 1", "wall 1 5", "wall 1 6"}
+    chosen = _covered_defaults(seats, "horn", False, choices, {})
+    wall = _resolve(seats, chosen, {c.key: max(c.default, 0) for c in chosen})[0][0].wall
+    peoples = {s: (wall[s] or "-").split("-")[0] for s in (1, 2, 3, 4, 5, 6)}
+    assert peoples[5] != peoples[6], wall
+    assert peoples[1] not in {"dwarf", "gnome", "mage"}, wall
+    # the read elf on both 5 and 6 scores otherwise: the totals moved, not only the names
+    both_elf = {"wall 1 5": chosen[[c.key for c in chosen].index("wall 1 5")].options.index("elf-crown") + 1,
+                "wall 1 6": chosen[[c.key for c in chosen].index("wall 1 6")].options.index("elf-dagger") + 1}
+    assert _score(seats, "horn", False, chosen, {})[1] != _score(seats, "horn", False, chosen, both_elf)[1]
+    # a neighbour still to be settled bars nothing; a face-down neighbour bars nothing
+    space_5 = next(c for c in choices if c.key == "wall 1 5")
+    assert _frieze_barred(seats, "horn", space_5, {"wall 1 6"}) == frozenset()
+    assert _frieze_barred(seats, "horn", space_5, set()) == frozenset({"elf"})
+    # answered, the answer holds
+    answered = _covered_defaults(seats, "horn", False, choices, {"wall 1 6": 1})
+    space_6 = next(c for c in choices if c.key == "wall 1 6")
+    assert next(c for c in answered if c.key == "wall 1 6").default == space_6.default
+
+
 def test_a_covered_cards_read_people_weighs_most_and_face_down_least() -> None:
     """``_covered_weights``: the read people's faces share ``COVERED_READ_PEOPLE``, the other
     peoples' the rest, face down ``COVERED_FACE_DOWN``; a card read as a back tells no people."""

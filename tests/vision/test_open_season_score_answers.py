@@ -542,3 +542,24 @@ def test_a_rows_last_card_shows_no_card_on_it_only_where_its_top_strip_shows_its
         assert not _top_shows_whole(*_fan_end_area(step, None)), step
     assert not _top_shows_whole(*_fan_end_area(None, (-13.0, 40.0)))  # the finger over the strip
     assert not _top_shows_whole(*_fan_end_area(14.0, (-12.0, 26.0)))  # ... hiding the index on it
+
+
+def test_a_covered_wall_card_is_read_on_what_the_hand_leaves_in_view() -> None:
+    """Tuning 90745 (3 players, Shield, dim evening, session 47): a hand over player 1's spaces 3,
+    6 and 7. Space 6 (sorcerer-eyepatch) shows half its emblem and icon beside the fingers, yet
+    the whole card, compared with the skin as art, read gnome-eyepatch, the default: player 1
+    scored -3 for 3 from the photo alone. Read again on the pixels no hand covers
+    (``CardReader._covered_by_what_shows``) it names sorcerer, far ahead of any other people
+    (``COVERED_PEOPLE_LEAD``): its question weighs the sorcerers ``COVERED_SEEN_PEOPLE``, still
+    asked with every face, and every total is exact from the photo alone."""
+    from vision.open_season.score_photo import COVERED_SEEN_PEOPLE, score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(90745, (1920, 1080))
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "wall 1 6")  # still asked: a hand covers it
+    options = out.reading["options"]["wall 1 6"]
+    assert len(options) == 31 and options[doubt.read - 1] == "sorcerer-eyepatch"
+    assert COVERED_SEEN_PEOPLE > 0.5
+    assert [p.total for p in out.players] == end["scores"]  # main: player 1 -3 for 3

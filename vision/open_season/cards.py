@@ -198,6 +198,17 @@ that laid a card in slot 5, behind the deck, the board "won" (-2000.8 against th
 no slot hidden, "no legal move explains the table: the inn shows X, not expected there" (every one
 of the two games' 17 false alarms; docs/teach.md, session 31). The empty slot's strip read under
 ``INN_HIDDEN_SCORE`` and the slot hidden, as it still does."""
+COVERED_FIT = 1.0
+"""A wall card whose best whole-card template fits it worse than this lies under something (a
+hand): ``score_photo.HIDDEN_FIT``, where the score asks which card lies there, any face."""
+COVERED_PEOPLE_LEAD = 0.5
+"""A covered wall card read on what no hand covers names its people when its best face leads the
+best face of any other people by this much (``CardRead.covered_lead``); under it the whole card's
+read stays. On 65 covered wall cards of 28 tuning tables (of 51 with a hand among 90400-90560 and
+90700-91239, 1920x1080; session 47, scratch ``/tmp/os-photo13/parse2.py``): a lead of 0.5 or more
+20 cards, every one of the people so read (the whole card's read: 19; 90745's space 6 gnome for
+sorcerer); under 0.5 45 cards, the people right 16 times so read, 13 times by the whole card
+(0.40-0.49: 1 of 4)."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 WALL_CARD_MIN_FIT = 1.0
@@ -268,6 +279,10 @@ class CardRead:
     skin: float = field(default=0.0, compare=False)
     """A wall card of the built-in art read as a face (:meth:`CardReader.read_walls`): the share of
     a patch skin-coloured where the face's art is not (``WALL_SKIN_SHARE``); 0 where not measured."""
+    covered_lead: float = field(default=0.0, compare=False)
+    """A covered wall card of the built-in art (``COVERED_FIT``) read on what no hand covers
+    (:meth:`CardReader._covered_by_what_shows`): how far its best face leads the best face of
+    another people there; 0 where not measured."""
 
 
 @dataclass(frozen=True)
@@ -656,6 +671,7 @@ class CardReader:
             read[r.place] = self._under_tokens(r, read[r.place])
         if not self.taught:
             self._hand_over_faces(image, walls, read, {strip[i] for i in on})
+            self._covered_by_what_shows(image, walls, read, {strip[i] for i in on})
         return {seat: {n: read[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
                 for seat in range(self.num_players)}
 
@@ -687,6 +703,53 @@ class CardReader:
             read[place] = replace(read[place], skin=float(shares[k]))
             if shares[k] > WALL_SKIN_SHARE:
                 read[place] = replace(read[place], confidence=0.0)
+
+    def _covered_by_what_shows(self, image: np.ndarray, walls: np.ndarray, read: dict[str, CardRead],
+                               skip: set[str]) -> None:
+        """Each wall card fitting less than ``COVERED_FIT`` (something covers it: the score asks
+        which card lies there, its read only the default) read again on the pixels no hand covers:
+        the whole-card templates compared where the photo is not skin-coloured (``masked_scores``;
+        the skin found as ``_skin_shares`` finds it, the cream balanced to the art's, grown by
+        ``ART_SKIN_GROW_PX``). Its read becomes the best face there, ``fit`` unchanged (still
+        covered, still asked); nothing is read where less than ``MASKED_MIN_SHARE`` of both patches
+        shows. Tuning 90745: a hand over player 1's spaces 3, 6 and 7 left the emblems' colours in
+        view (mage blue, sorcerer purple), yet the whole card read elf-tattoo, gnome-eyepatch and
+        elf-crown -- the hand's skin compared as art."""
+        layer = self.layout.layers["whole"]
+        t = self._templates
+        todo = np.array([i for i in walls if layer.places[i] not in skip and read[layer.places[i]].fit < COVERED_FIT],
+                        int)
+        if not len(todo):
+            return
+        first, second = self.layout.raw_pose_patches(image, "whole", todo)
+        raw = self._raw_templates()
+        faces = np.array([k == "face" for k in t.kinds])
+        cream = _brightest(raw[faces]).mean(axis=0)  # the art's cream
+        split = first.shape[1]
+        both = np.concatenate([first, second], axis=1)  # (rows, pixels, 3)
+        balanced = both * (cream / np.maximum(_brightest(both), 1e-6))[:, None, :]
+        skin = _skin_mask(balanced.reshape(-1, 3)).reshape(both.shape[:2])
+        grow = np.ones((2 * ART_SKIN_GROW_PX + 1,) * 2, np.uint8)
+        free = np.empty_like(skin)
+        for lo, hi in ((0, split), (split, both.shape[1])):
+            side = int(round(math.sqrt(hi - lo)))
+            for r in range(len(skin)):
+                grown = cv2.dilate(skin[r, lo:hi].reshape(side, side).astype(np.uint8), grow).ravel() > 0
+                free[r, lo:hi] = ~grown
+        light = self.table_light(image)
+        scores = masked_scores(t, first / light, second / light, free[:, :split], free[:, split:],
+                               self.colour_weight, len(JITTER))
+        scores[:, ~faces] = -np.inf
+        peoples = np.array([n.split("-")[0] if "-" in n else "" for n in t.names])
+        for k, i in enumerate(todo):
+            if scores[k].max() < -MASKED_UNSEEN:
+                continue  # neither patch shows enough
+            best = int(np.argmax(scores[k]))
+            lead = float(scores[k][best] - scores[k][faces & (peoples != peoples[best])].max())
+            if lead < COVERED_PEOPLE_LEAD:
+                continue  # the people is not told apart: the read stays (as poor a guess either way)
+            place = layer.places[i]
+            read[place] = replace(read[place], card=t.names[best], covered_lead=lead)
 
     def _art_skin(self, j: int, split: int) -> np.ndarray:
         """(pixels,) bool: where template ``j``'s art is skin-coloured, grown (``_art_skin_grown``;

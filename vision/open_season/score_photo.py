@@ -90,6 +90,14 @@ fan's corner (90611, 90648, 90680, 90694, 90739, 90741-90743, 90745, 90791, 9080
 41's scratch ``covcollect.py``), 11 of 22 covered cards read as a face were of the people read
 (1 in 6 by chance), the attribute right 6 times (1 in 5 by chance: no better). 0.45 was set from a
 first count (10 of 22) and kept: the fresh figures ran with it."""
+COVERED_SEEN_PEOPLE = 0.9
+"""... and of a covered card whose people its parts in view tell apart (``cards.COVERED_PEOPLE_LEAD``,
+read on the pixels no hand covers; ``SeatReading.wall_seen``): on the tuning tables with a hand
+of session 47 20 such cards, every one of the people so read (the whole face 12 times)."""
+COVERED_SEEN_FACE = 0.6
+"""... and of those the share of the face so read, unless read a crown: of the 20, 15 read another
+attribute, 11 of them the true face; 5 read a crown, 1 a crown truly (a hand's shadow looks like
+the crown's dark shape)."""
 COVERED_FACE_DOWN = 0.01
 """How likely a covered wall space holds a face-down card: 10 of 1,227 wall cards of 40 twin
 playouts (session 40); none of the 13 covered spaces read as a back or empty on the tables above
@@ -129,6 +137,9 @@ class SeatReading:
     wall_also: dict[int, str] = field(default_factory=dict)
     """Space -> the other reading of a wall card read twice (``strip_and_whole``): among the
     options when the card is asked."""
+    wall_seen: set[int] = field(default_factory=set)
+    """Covered spaces (``wall_hidden``) whose card's people the parts in view name
+    (``CardRead.covered_lead``): their question weighs that people ``COVERED_SEEN_PEOPLE``."""
 
     def to_json(self) -> dict[str, Any]:
         return {"wall": {str(k): v for k, v in sorted(self.wall.items())},
@@ -156,6 +167,10 @@ class Choice:
     covered: bool = False
     """A card something covers in the photo (a hand): any face may lie there, the read is a
     poor guess (``_covered_defaults`` chooses its default)."""
+    people_weight: float = COVERED_READ_PEOPLE
+    """A covered card: how likely it is of the people read (``_covered_weights``)."""
+    face_weight: float = 0.0
+    """... and, of that, how likely the face read (0: the people's faces alike)."""
 
 
 def final_state(seats: list[SeatReading], side: str, expert: bool,
@@ -470,7 +485,7 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     trophy_spaces = {i + 1 for i in layout.trophy_spaces}
     for seat, r in enumerate(seats):
         for space in sorted(r.wall_hidden):
-            choices.append(_hidden_wall_choice(seat, space, r.wall.get(space)))
+            choices.append(_hidden_wall_choice(seat, space, r.wall.get(space), space in r.wall_seen))
             if space in trophy_spaces:
                 # every count: the token reader's own doubt about the space (the counts its places
                 # allow) names too few under a hand (development 80013: a hand over player 2's
@@ -640,8 +655,9 @@ def _trophy_count_choice(seat: int, space: int, counts: tuple[int, ...]) -> Choi
                   f"space {space}?", tuple(str(c) for c in counts), set_count, 0)
 
 
-def _hidden_wall_choice(seat: int, space: int, guess: str | None) -> Choice:
-    """A wall space something covers in the photo: any of the 30 faces, or face down."""
+def _hidden_wall_choice(seat: int, space: int, guess: str | None, seen: bool = False) -> Choice:
+    """A wall space something covers in the photo: any of the 30 faces, or face down; ``seen``:
+    the parts in view name the guess's people (``COVERED_SEEN_PEOPLE``)."""
     faces = [f"{p}-{a}" for p in PEOPLES for a in ATTRIBUTES]
     first = guess if guess in faces else None
     options = ([first] if first else []) + [f for f in faces if f != first] + [FACE_DOWN_OPTION]
@@ -651,7 +667,9 @@ def _hidden_wall_choice(seat: int, space: int, guess: str | None) -> Choice:
     def apply(seats: list[SeatReading], k: int) -> None:
         seats[seat].wall[space] = None if options[k] == FACE_DOWN_OPTION else options[k]
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
-                  "something covers it in the photo (a hand?)", tuple(options), apply, 0, covered=True)
+                  "something covers it in the photo (a hand?)", tuple(options), apply, 0, covered=True,
+                  people_weight=COVERED_SEEN_PEOPLE if seen and first is not None else COVERED_READ_PEOPLE,
+                  face_weight=COVERED_SEEN_FACE if seen and first is not None and not first.endswith("-crown") else 0.0)
 
 
 def _wild_may_hide(r: SeatReading, space: int, side: str) -> bool:
@@ -696,6 +714,8 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
         if read.fit < HIDDEN_FIT:  # covered: some card lies there (asked), the guess is only a default
             r.wall_hidden.add(space)
             r.wall[space] = None if read.card in ("back", "empty") else read.card
+            if getattr(read, "covered_lead", 0.0) > 0 and r.wall[space] is not None:
+                r.wall_seen.add(space)
             r.wall_confidence.pop(space, None)
             continue
         r.wall_hidden.discard(space)
@@ -831,25 +851,60 @@ def _maybe_card_choice(seat: int, m: Any) -> Choice:
                   options, apply, 0)
 
 
-def _covered_weights(ch: Choice) -> list[float]:
-    """How likely each option of a covered card's question is (``COVERED_READ_PEOPLE``,
-    ``COVERED_FACE_DOWN``): the read people's faces alike, the other peoples' faces alike, face
-    down rare; a card read as a back or nothing tells no people."""
+def _covered_weights(ch: Choice, barred: frozenset[str] = frozenset()) -> list[float]:
+    """How likely each option of a covered card's question is (``Choice.people_weight``:
+    ``COVERED_READ_PEOPLE`` or ``COVERED_SEEN_PEOPLE``; ``COVERED_FACE_DOWN``): the read people's faces alike, the other peoples' faces alike, face
+    down rare; a card read as a back or nothing tells no people. A people in ``barred`` (a wall
+    frieze's other cards show it: ``_frieze_barred``) cannot lie there: its faces weigh nothing,
+    the others share its weight (the read people's share goes to the rest when it is barred)."""
     read = ch.options[ch.default]
     people = read.split("-")[0] if "-" in read else None
+    if people in barred:
+        people = None
     faces = [o for o in ch.options if "-" in o]
-    own = sum(1 for o in faces if o.split("-")[0] == people)
+    allowed = [o for o in faces if o.split("-")[0] not in barred] or faces
+    barred_now = barred if len(allowed) < len(faces) else frozenset()
+    own = sum(1 for o in allowed if o.split("-")[0] == people)
     weights = []
     for option in ch.options:
         if "-" not in option:
             weights.append(COVERED_FACE_DOWN)
-        elif people is None or own == len(faces):
-            weights.append(1.0 / len(faces))
+        elif option.split("-")[0] in barred_now:
+            weights.append(0.0)
+        elif people is None or own == len(allowed):
+            weights.append(1.0 / len(allowed))
+        elif option.split("-")[0] == people and ch.face_weight > 0 and own > 1:
+            share = ch.face_weight if option == read else (1.0 - ch.face_weight) / (own - 1)
+            weights.append(ch.people_weight * share)
         elif option.split("-")[0] == people:
-            weights.append(COVERED_READ_PEOPLE / own)
+            weights.append(ch.people_weight / own)
         else:
-            weights.append((1.0 - COVERED_READ_PEOPLE) / (len(faces) - own))
+            weights.append((1.0 - ch.people_weight) / (len(allowed) - own))
     return weights
+
+
+def _frieze_barred(seats: list[SeatReading], side: str, ch: Choice, unsettled: set[str]) -> frozenset[str]:
+    """The peoples a covered wall space (``wall SEAT SPACE``) cannot hold: a frieze's cards show
+    different peoples (the rules refuse a card whose people a frieze neighbour shows face up;
+    ``OpenSeasonState`` checks it at every step), so every people its frieze neighbours show face
+    up is barred. A neighbour still to be settled (``unsettled``: another covered space, its read
+    a poor guess) bars nothing. Tuning 90742: player 2's covered spaces 4 and 5 (a frieze on
+    Shield) both defaulted to elves, 8 and 9 both to gnomes: no finished wall holds that."""
+    words = ch.key.split()
+    if words[0] != "wall" or len(words) != 3 or side not in LAYOUTS:
+        return frozenset()
+    seat, space = int(words[1]) - 1, int(words[2])
+    layout = LAYOUTS[side]
+    if not 0 <= seat < len(seats) or not 1 <= space <= layout.num_spaces:
+        return frozenset()
+    barred = set()
+    for other in layout.frieze_neighbours[space - 1]:
+        if f"wall {seat + 1} {other + 1}" in unsettled:
+            continue
+        card = seats[seat].wall.get(other + 1)
+        if card is not None and "-" in card:
+            barred.add(card.split("-")[0])
+    return frozenset(barred)
 
 
 def _covered_defaults(seats: list[SeatReading], side: str, expert: bool, choices: list[Choice],
@@ -861,18 +916,24 @@ def _covered_defaults(seats: list[SeatReading], side: str, expert: bool, choices
     (tuning 90694: three covered spaces read empty defaulted face down, -12 for 0; any face gives
     0). The cards are taken in turn, each with the ones before it settled."""
     out = list(choices)
+    unsettled = {ch.key for ch in out if ch.covered and ch.key not in answers}
     for i, ch in enumerate(out):
         if not ch.covered or ch.key in answers:
             continue
-        weights = _covered_weights(ch)
+        unsettled.discard(ch.key)
+        barred: frozenset[str] = frozenset()
+        if ch.key.startswith("wall "):
+            picks = {c.key: answers[c.key] - 1 if c.key in answers else max(c.default, 0) for c in out}
+            barred = _frieze_barred(_resolve(seats, out, picks)[0], side, ch, unsettled)
+        weights = _covered_weights(ch, barred)
         totals = [tuple(_score(seats, side, expert, out, {**answers, ch.key: k + 1}, cache)[1])
                   for k in range(len(ch.options))]
         mass: dict[tuple[int, ...], float] = {}
         for k, total in enumerate(totals):
             mass[total] = mass.get(total, 0.0) + weights[k]
         best = max(mass.values())
-        if mass[totals[ch.default]] >= best - 1e-9:
-            continue
+        if mass[totals[ch.default]] >= best - 1e-9 and weights[ch.default] > 0:
+            continue  # the read gives the likeliest totals (and its people may lie there)
         likeliest = [k for k in range(len(totals)) if mass[totals[k]] >= best - 1e-9]
         out[i] = replace(ch, default=max(likeliest, key=lambda k: weights[k]))
     return out
@@ -915,7 +976,7 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
     """The readings with every choice applied (picks: key -> option index)."""
     out = [SeatReading(dict(s.wall), dict(s.wall_trophies), list(s.wall_wilds), list(s.accolades),
                        s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus),
-                       dict(s.wall_confidence), set(s.wall_hidden), dict(s.wall_also)) for s in seats]
+                       dict(s.wall_confidence), set(s.wall_hidden), dict(s.wall_also), set(s.wall_seen)) for s in seats]
     wild_attrs: dict[tuple[int, int], int] = {}
     acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
     for ch in choices:

@@ -345,6 +345,13 @@ class RecogniserConfig:
     in other windows set aside: a seat has one cube (72705, change 93: Red on B3 wearing a coin,
     a whole rim in Red's colour, p(red) 0.44 but p(yellow) 0.48 there, Yellow found on A2 at
     0.98; Red was read on C2's pink amphora, "Red's cube moved diagonally"). False: as before."""
+    pack_rim_elsewhere_share: bool = True
+    """... and where the other window's probability of the seat's colour is judged against
+    ``min_cube_probability`` as a share of what the colours set aside leave (p / (1 - their sum)),
+    as its best class already is (72705, change 94: Yellow rolled from B1 onto B2 beside Red on B3,
+    Red's rim there whole, but the net gives B3 p(red) 0.253 and p(yellow) 0.623, Yellow found on
+    B2: Red's share 0.67, its raw p under 0.3, and Red was read on C2's pink amphora, "Red moved
+    out of turn"). Acts only with ``pack_rim_elsewhere_set_aside_found``. False: the raw p."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

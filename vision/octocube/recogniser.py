@@ -1126,8 +1126,14 @@ class OctocubeRecogniser:
                 or not self._low_parallax(pick) or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
             return None
         found = sorted(set((colour_at or {}).values()) - {col}) if cfg.pack_rim_elsewhere_set_aside_found else []
+
+        def p_of(i: int) -> float:
+            """The net's probability of the seat's colour in window ``i``, as a share of what the
+            found seats' colours leave there (``pack_rim_elsewhere_share``), else as given."""
+            return _share_of(probs[i], col, found) if cfg.pack_rim_elsewhere_share else float(probs[i, col])
+
         others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube and self._low_parallax(i)
-                       and float(probs[i, col]) >= cfg.min_cube_probability and _best_class(probs[i], found) == col]
+                       and p_of(i) >= cfg.min_cube_probability and _best_class(probs[i], found) == col]
         rest = n_grid + seat
         if not others_free and not (cfg.pack_rim_elsewhere_rest and rest in free
                                     and float(probs[rest, col]) >= cfg.min_cube_probability):
@@ -1143,7 +1149,7 @@ class OctocubeRecogniser:
             return None
         rims = [i for i in others_free if self._rim_of(windows[i], own, rivals) >= cfg.pack_rim_elsewhere_sides]
         if len(rims) == 1:
-            return rims[0], float(probs[rims[0], col])
+            return rims[0], p_of(rims[0])
         rest = n_grid + seat
         if not rims and cfg.pack_rim_elsewhere_rest and rest in free and rest not in not_cube \
                 and float(probs[rest, col]) >= cfg.min_cube_probability and int(np.argmax(probs[rest])) == col:
@@ -1832,6 +1838,13 @@ def _best_class(row: np.ndarray, set_aside: list[int]) -> int:
     kept = row.astype(np.float64).copy()
     kept[set_aside] = -np.inf
     return int(np.argmax(kept))
+
+
+def _share_of(row: np.ndarray, col: int, set_aside: list[int]) -> float:
+    """The cube net's probability of class ``col`` in one window's ``row`` as a share of what the
+    columns ``set_aside`` (the colours of cubes already found elsewhere) leave: p / (1 - their sum)."""
+    left = 1.0 - float(np.asarray(row, np.float64)[set_aside].sum()) if set_aside else 1.0
+    return min(1.0, float(row[col]) / left) if left > 1e-6 else 0.0
 
 
 def _chroma(pixels: np.ndarray) -> np.ndarray:

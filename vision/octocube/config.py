@@ -352,6 +352,13 @@ class RecogniserConfig:
     Red's rim there whole, but the net gives B3 p(red) 0.253 and p(yellow) 0.623, Yellow found on
     B2: Red's share 0.67, its raw p under 0.3, and Red was read on C2's pink amphora, "Red moved
     out of turn"). Acts only with ``pack_rim_elsewhere_set_aside_found``. False: the raw p."""
+    pack_fine_linear_balance: bool = True
+    """With a pack: the fine stage's windows are white-balanced in linear light
+    (``vision.octocube.colour.apply_linear_gains``), not by the encoded gains the nets' patches
+    get: the mat is dark, and under a dim warm lamp the encoded gain measured on it pushes a light
+    tile's blue 10-20 % too far (whole taught game 72719, printing 997395, tilt 1.7, lamp: every
+    green tile, a shade apart from the dark blue ones, read dark blue from change 82). False:
+    the encoded gains."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

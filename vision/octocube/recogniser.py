@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from rules.octocube.components import PLAYER_COLOURS, Location, Tile
-from vision.octocube.colour import MAT_BGR, MatSampler, apply_gains
+from vision.octocube.colour import MAT_BGR, MatSampler, apply_gains, apply_linear_gains
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.errors import BadFrameError, ModelError, RecognitionError, TableGeometryError
 from vision.octocube.geometry import PatchSpec, TableView, sample_patches
@@ -1320,7 +1320,8 @@ class OctocubeRecogniser:
         mx, my, side = self._cube_fine_maps
         rows = slice(index * side, (index + 1) * side)
         fine = cv2.remap(frame, mx[rows], my[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-        fine = apply_gains(fine[None], gains)[0]
+        balance = apply_linear_gains if self.config.pack_fine_linear_balance else apply_gains
+        fine = balance(fine[None], gains)[0]
         if gain is not None:
             fine = to_taught_colours(fine, gain)
         # the turn too is the fine stage's: at 1 px/mm a faint glyph's turn is a guess (random
@@ -1673,7 +1674,8 @@ class OctocubeRecogniser:
             per_view = None if looks is None else [(t, (ox * mm, oy * mm)) for t, (ox, oy) in looks]
             cands.append((ts.labels[j], int(ts.turns[i, j]), at, per_view))
         if self._fine_windows is None:
-            self._fine_windows = apply_gains(sample_patches(frame, self._fine_maps), gains)
+            balance = apply_linear_gains if self.config.pack_fine_linear_balance else apply_gains
+            self._fine_windows = balance(sample_patches(frame, self._fine_maps), gains)
         verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible)
         if verdict is None:
             return label, conf

@@ -352,6 +352,12 @@ class RecogniserConfig:
     Red's rim there whole, but the net gives B3 p(red) 0.253 and p(yellow) 0.623, Yellow found on
     B2: Red's share 0.67, its raw p under 0.3, and Red was read on C2's pink amphora, "Red moved
     out of turn"). Acts only with ``pack_rim_elsewhere_set_aside_found``. False: the raw p."""
+    pack_rim_elsewhere_by_height: bool = True
+    """... and where the other window lies under a parallax the height test can act on, when it
+    does not show a stack top there (``OctocubeRecogniser._shows_stack_top``): 72705, change 101,
+    Red rolled onto B4 wearing a coin (p(red) 0.79, rim whole) and was read on C1's pink amphora
+    (p(red) 0.85, nearly straight down), "Red's cube moved diagonally". False: nearly straight
+    down only."""
     pack_fine_linear_balance: bool = True
     """With a pack: the fine stage's windows are white-balanced in linear light
     (``vision.octocube.colour.apply_linear_gains``), not by the encoded gains the nets' patches

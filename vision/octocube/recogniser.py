@@ -19,6 +19,7 @@ Stages (each timed in ``observation.timings_ms``):
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -500,7 +501,14 @@ class OctocubeRecogniser:
                     and self.config.pack_cube_bare_elsewhere:
                 elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube)
                 if elsewhere is None:
-                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube, colour_at)
+                    def stack_top(i: int) -> bool:
+                        if i not in stack_tops:
+                            assert stacks is not None
+                            stack_tops[i] = self._shows_stack_top(windows, stacks, i)
+                        return stack_tops[i]
+
+                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube, colour_at,
+                                                            stack_top if stacks is not None else None)
                 if elsewhere is not None:
                     not_cube.add(best)
                     best, p = elsewhere
@@ -1095,7 +1103,8 @@ class OctocubeRecogniser:
 
     def _rimmed_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], seat: int,
                                probs: np.ndarray, not_cube: set[int],
-                               colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
+                               colour_at: dict[int, int] | None = None,
+                               stack_top: Callable[[int], bool] | None = None) -> tuple[int, float] | None:
         """With a pack, seen nearly straight down: the net's pick for a seat (grid window ``pick``)
         shows a tile (no taught bare cube face fits it best) without a whole rim in the seat's
         taught colour round it, while exactly one other free grid window whose own best class is
@@ -1117,7 +1126,11 @@ class OctocubeRecogniser:
         (``pack_rim_elsewhere_set_aside_found``): a seat has one cube (72705, change 93: Red rolled
         onto B3 wearing a coin, its rim whole in Red's colour, p(red) 0.44 and p(yellow) 0.48 there
         with Yellow found on A2 at 0.98; C2's pink amphora p(red) 0.94 took Red, "Red's cube moved
-        diagonally")."""
+        diagonally"). An other window where the height test can act counts too when it does not
+        show a stack top (``stack_top``, :meth:`_shows_stack_top`; ``pack_rim_elsewhere_by_height``):
+        72705, change 101, Red rolled onto B4 wearing a coin, p(red) 0.79 and its rim whole there,
+        B4 under a parallax of 9 mm or more; C1's pink amphora (p(red) 0.85, nearly straight down,
+        one side of a ring) took Red, "Red's cube moved diagonally (A4 to C1)"."""
         assert self._cube_matcher is not None and self.pack is not None
         cfg = self.config
         col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
@@ -1132,8 +1145,15 @@ class OctocubeRecogniser:
             found seats' colours leave there (``pack_rim_elsewhere_share``), else as given."""
             return _share_of(probs[i], col, found) if cfg.pack_rim_elsewhere_share else float(probs[i, col])
 
-        others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube and self._low_parallax(i)
-                       and p_of(i) >= cfg.min_cube_probability and _best_class(probs[i], found) == col]
+        def judged(i: int) -> bool:
+            """Window ``i`` may hold the cube by its rim: nearly straight down, or the height test
+            finds no stack top there."""
+            if self._low_parallax(i):
+                return True
+            return cfg.pack_rim_elsewhere_by_height and stack_top is not None and not stack_top(i)
+
+        others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube
+                       and p_of(i) >= cfg.min_cube_probability and _best_class(probs[i], found) == col and judged(i)]
         rest = n_grid + seat
         if not others_free and not (cfg.pack_rim_elsewhere_rest and rest in free
                                     and float(probs[rest, col]) >= cfg.min_cube_probability):

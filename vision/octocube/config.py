@@ -233,6 +233,13 @@ class RecogniserConfig:
     """... and only where the net gives that other window this seat's colour within this much of
     its pick (996994: 0.94-0.97 against 0.98-0.99; fresh 997301, a red cube called yellow 0.58
     against the yellow cube's own 0.94, was moved onto)."""
+    pack_cube_elsewhere_share: bool = True
+    """... where the pick's and the other window's probabilities of the seat's colour (and the other
+    window's best class) are judged with the colours of cubes already found in other windows set
+    aside and the rest renormalised (p / (1 - their sum)), as ``pack_rim_elsewhere_share`` does
+    (whole taught game 72705, change 111: Red bare on B3, p(red) 0.83 and p(yellow) 0.07 there with
+    Yellow found at its rest spot, share 0.90; C2's pink amphora 0.96: Red was read on C2, "Red's
+    cube moved diagonally"). False: the raw probabilities."""
     pack_cube_elsewhere_front_parallax_mm: float = 9.0
     """... but never onto the location right in front of the pick (as the camera sees it) where
     the tilt moves a stack's top at least this far (mm) between the two heights: there the pick's

@@ -499,7 +499,7 @@ class OctocubeRecogniser:
                 not_cube.add(best)
             if best >= 0 and p >= self.config.min_cube_probability and self._cube_matcher is not None \
                     and self.config.pack_cube_bare_elsewhere:
-                elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube)
+                elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube, colour_at)
                 if elsewhere is None:
                     def stack_top(i: int) -> bool:
                         if i not in stack_tops:
@@ -788,7 +788,8 @@ class OctocubeRecogniser:
         return True
 
     def _bare_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], col: int,
-                             probs: np.ndarray, not_cube: set[int]) -> tuple[int, float] | None:
+                             probs: np.ndarray, not_cube: set[int],
+                             colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
         """With a pack: the net's pick for a seat (grid window ``pick``) shows a taught tile, not a
         bare cube face, while another free window the net also gives this seat's colour (its own
         best class there, at least ``min_cube_probability``) shows a taught bare cube face
@@ -799,7 +800,12 @@ class OctocubeRecogniser:
         0.89-0.94); seen nearly straight down (tilt 2-12 degrees, parallax 1-6 mm) the height test
         (``_shows_stack_top``) cannot tell a tile on a stack from one on a cube. The bare cube
         explains the seat's colour where the tile does not: a topped cube's rim is the only other
-        way, and a seat has one cube."""
+        way, and a seat has one cube. With ``pack_cube_elsewhere_share``, the net's probabilities
+        of this colour (the pick's and the others') are judged as shares of what the colours of
+        cubes already found in other windows leave, as :meth:`_rimmed_cube_elsewhere` judges them
+        (72705, change 111: Red rolled bare onto B3, p(red) 0.83 and p(yellow) 0.07 there with
+        Yellow found at its rest spot; C2's pink amphora p(red) 0.96: B3 fell under the floor,
+        0.86, by 0.03, and Red was read on C2, "Red's cube moved diagonally")."""
         assert self._cube_matcher is not None
         if pick >= len(self.layout.stack_locations):
             return None  # the seat's rest spot
@@ -810,13 +816,18 @@ class OctocubeRecogniser:
         # as much of the colour as the pick: a window the net gives it plainly less is not this
         # seat's cube however its plate fits (fresh printing 997301, table 520101: the yellow cube's
         # own window 0.94, the red cube's bare plate 0.58 yellow, its rim not told from yellow)
-        floor = max(self.config.min_cube_probability, float(probs[pick, col]) - self.config.pack_cube_elsewhere_p_drop)
+        found = (sorted(set((colour_at or {}).values()) - {col}) if self.config.pack_cube_elsewhere_share else [])
+
+        def p_of(i: int) -> float:
+            return _share_of(probs[i], col, found) if found else float(probs[i, col])
+
+        floor = max(self.config.min_cube_probability, p_of(pick) - self.config.pack_cube_elsewhere_p_drop)
         front = self._front[pick]
         reach = self.config.pack_cube_elsewhere_front_parallax_mm
         if front is not None and (reach <= 0 or float(np.hypot(*self._parallax[pick])) * _CUBE_LIFT_TILES < reach):
             front = None  # seen nearly straight down, the near face does not reach the window in front
         others = [i for i in free if i != pick and i != front and i not in not_cube
-                  and float(probs[i, col]) >= floor and int(np.argmax(probs[i])) == col]
+                  and p_of(i) >= floor and _best_class(probs[i], found) == col]
         if not others:
             return None
         scores = self._cube_matcher.scores(windows[others], turns=turns)

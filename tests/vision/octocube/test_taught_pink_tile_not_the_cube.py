@@ -28,6 +28,11 @@ Change 101: Red rolls east from A4 onto B4 wearing a coin (p(red) 0.79, rim whol
 parallax the height test can act on; the rule looked only at windows seen nearly straight down,
 and Red was read on C1's pink amphora (p(red) 0.85), "Red's cube moved diagonally (A4 to C1)". Such
 a window now counts where the height test finds no stack top (``pack_rim_elsewhere_by_height``).
+
+Change 111: Red rolls north from B4 onto B3 bare (p(red) 0.83, p(yellow) 0.07, Yellow at its rest
+spot); C2's pink amphora p(red) 0.96. B3's bare plate fits a taught cube face, but the net's p there
+was 0.03 under the floor (the pick's p less ``pack_cube_elsewhere_p_drop``) and Red was read on
+C2. The probabilities are judged with Yellow's found colour set aside (``pack_cube_elsewhere_share``).
 """
 
 from __future__ import annotations
@@ -44,8 +49,8 @@ PRINTING, GAME, FRAME, PLAYERS = 997_381, 72_705, 462, 2
 """The bench's printing and game (tilt 10.1, lamp, 2 players), the first still frame of change 65."""
 FRAME_93 = 658
 """The first still frame of change 93."""
-FRAME_94, FRAME_101 = 665, 714
-"""The first still frames of changes 94 and 101."""
+FRAME_94, FRAME_101, FRAME_111 = 665, 714, 784
+"""The first still frames of changes 94, 101 and 111."""
 C1, C2, B3, B4, RED, YELLOW = (0, 2), (1, 2), (2, 1), (3, 1), 0, 1
 GRID = 4
 """A 2-player table: a 4 x 4 grid."""
@@ -134,3 +139,24 @@ def test_nearly_straight_down_only_it_is_read_on_the_pink_tile(frame_101: tuple[
     """The cause pinned: other windows nearly straight down only (main's reading), Red on C1."""
     obs = read_taught(frame_101, PLAYERS, RecogniserConfig(pack_rim_elsewhere_by_height=False), grid=GRID)
     assert obs.cubes[RED].location == C1
+
+
+@pytest.fixture(scope="module")
+def frame_111(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME_111, PLAYERS,
+                             10.1, "lamp")
+
+
+def test_the_bare_cube_is_read_by_its_share_beside_a_found_seat(frame_111: tuple[Any, Any, Any]) -> None:
+    frame = frame_111[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 111
+    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[RED] == B3 and truth.cube_top[RED] == "bare"
+    obs = read_taught(frame_111, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+
+
+def test_judged_on_the_raw_probabilities_the_bare_cube_is_lost(frame_111: tuple[Any, Any, Any]) -> None:
+    """The cause pinned: the floor on the raw probabilities (main's reading), Red on C2."""
+    obs = read_taught(frame_111, PLAYERS, RecogniserConfig(pack_cube_elsewhere_share=False), grid=GRID)
+    assert obs.cubes[RED].location == C2

@@ -39,3 +39,38 @@ def apply_gains(patches: np.ndarray, gains: np.ndarray) -> np.ndarray:
     """uint8 patches (..., 3) times per-channel gains, back to uint8."""
     out = patches.astype(np.float32) * gains.reshape(1, 1, 1, 3)
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _srgb_decode(v: np.ndarray) -> np.ndarray:
+    v = np.asarray(v, np.float64)
+    return np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
+
+
+def _srgb_encode(v: np.ndarray) -> np.ndarray:
+    v = np.maximum(np.asarray(v, np.float64), 0.0)
+    return np.where(v <= 0.0031308, v * 12.92, 1.055 * v ** (1 / 2.4) - 0.055)
+
+
+def linear_gains_lut(gains: np.ndarray, mat_bgr: tuple[float, float, float] = MAT_BGR) -> np.ndarray:
+    """A 256 x 1 x 3 ``cv2.LUT`` table that white-balances in linear light what
+    :meth:`MatSampler.gains` balances on the encoded values: the mat's measured colour (its
+    reference over ``gains``) and its reference, both sRGB-decoded, give one linear gain per
+    channel; each level is decoded, multiplied and encoded again. A camera's colour cast is a
+    product in linear light, and the sRGB curve's toe makes the encoded ratio of a dark colour
+    (the mat under a dim warm lamp: blue near 25 levels) larger than a light one's: the encoded
+    gain measured on the mat pushes a light tile's blue some 10-20 % too far (whole taught game
+    72719, printing 997395, lamp: its green tiles, a shade apart from its dark blue ones, were
+    read dark blue by the fine stage)."""
+    ref = np.asarray(mat_bgr, np.float64)
+    measured = ref / np.maximum(np.asarray(gains, np.float64).reshape(3), 1e-6)
+    lin = _srgb_decode(ref / 255.0) / np.maximum(_srgb_decode(measured / 255.0), 1e-9)
+    levels = _srgb_decode(np.arange(256) / 255.0)[:, None] * lin[None, :]
+    out = np.clip(np.round(_srgb_encode(levels) * 255.0), 0, 255).astype(np.uint8)
+    return out.reshape(256, 1, 3)
+
+
+def apply_linear_gains(patches: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """uint8 patches (..., 3) white-balanced in linear light (:func:`linear_gains_lut`)."""
+    lut = linear_gains_lut(gains)
+    flat = np.ascontiguousarray(patches, np.uint8).reshape(-1, 1, 3)
+    return cv2.LUT(flat, lut).reshape(patches.shape)

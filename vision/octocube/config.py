@@ -233,6 +233,13 @@ class RecogniserConfig:
     """... and only where the net gives that other window this seat's colour within this much of
     its pick (996994: 0.94-0.97 against 0.98-0.99; fresh 997301, a red cube called yellow 0.58
     against the yellow cube's own 0.94, was moved onto)."""
+    pack_cube_elsewhere_share: bool = True
+    """... where the pick's and the other window's probabilities of the seat's colour (and the other
+    window's best class) are judged with the colours of cubes already found in other windows set
+    aside and the rest renormalised (p / (1 - their sum)), as ``pack_rim_elsewhere_share`` does
+    (whole taught game 72705, change 111: Red bare on B3, p(red) 0.83 and p(yellow) 0.07 there with
+    Yellow found at its rest spot, share 0.90; C2's pink amphora 0.96: Red was read on C2, "Red's
+    cube moved diagonally"). False: the raw probabilities."""
     pack_cube_elsewhere_front_parallax_mm: float = 9.0
     """... but never onto the location right in front of the pick (as the camera sees it) where
     the tilt moves a stack's top at least this far (mm) between the two heights: there the pick's
@@ -345,6 +352,26 @@ class RecogniserConfig:
     in other windows set aside: a seat has one cube (72705, change 93: Red on B3 wearing a coin,
     a whole rim in Red's colour, p(red) 0.44 but p(yellow) 0.48 there, Yellow found on A2 at
     0.98; Red was read on C2's pink amphora, "Red's cube moved diagonally"). False: as before."""
+    pack_rim_elsewhere_share: bool = True
+    """... and where the other window's probability of the seat's colour is judged against
+    ``min_cube_probability`` as a share of what the colours set aside leave (p / (1 - their sum)),
+    as its best class already is (72705, change 94: Yellow rolled from B1 onto B2 beside Red on B3,
+    Red's rim there whole, but the net gives B3 p(red) 0.253 and p(yellow) 0.623, Yellow found on
+    B2: Red's share 0.67, its raw p under 0.3, and Red was read on C2's pink amphora, "Red moved
+    out of turn"). Acts only with ``pack_rim_elsewhere_set_aside_found``. False: the raw p."""
+    pack_rim_elsewhere_by_height: bool = True
+    """... and where the other window lies under a parallax the height test can act on, when it
+    does not show a stack top there (``OctocubeRecogniser._shows_stack_top``): 72705, change 101,
+    Red rolled onto B4 wearing a coin (p(red) 0.79, rim whole) and was read on C1's pink amphora
+    (p(red) 0.85, nearly straight down), "Red's cube moved diagonally". False: nearly straight
+    down only."""
+    pack_fine_linear_balance: bool = True
+    """With a pack: the fine stage's windows are white-balanced in linear light
+    (``vision.octocube.colour.apply_linear_gains``), not by the encoded gains the nets' patches
+    get: the mat is dark, and under a dim warm lamp the encoded gain measured on it pushes a light
+    tile's blue 10-20 % too far (whole taught game 72719, printing 997395, tilt 1.7, lamp: every
+    green tile, a shade apart from the dark blue ones, read dark blue from change 82). False:
+    the encoded gains."""
     pack_fine_candidates: int = 3
     """With a pack: a stack top's best this many faces go to the fine stage (3 px/mm, compared
     where they differ: pack_reader.FineMatcher)..."""

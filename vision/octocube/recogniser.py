@@ -19,6 +19,7 @@ Stages (each timed in ``observation.timings_ms``):
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ import cv2
 import numpy as np
 
 from rules.octocube.components import PLAYER_COLOURS, Location, Tile
-from vision.octocube.colour import MAT_BGR, MatSampler, apply_gains
+from vision.octocube.colour import MAT_BGR, MatSampler, apply_gains, apply_linear_gains
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.errors import BadFrameError, ModelError, RecognitionError, TableGeometryError
 from vision.octocube.geometry import PatchSpec, TableView, sample_patches
@@ -498,9 +499,16 @@ class OctocubeRecogniser:
                 not_cube.add(best)
             if best >= 0 and p >= self.config.min_cube_probability and self._cube_matcher is not None \
                     and self.config.pack_cube_bare_elsewhere:
-                elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube)
+                elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube, colour_at)
                 if elsewhere is None:
-                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube, colour_at)
+                    def stack_top(i: int) -> bool:
+                        if i not in stack_tops:
+                            assert stacks is not None
+                            stack_tops[i] = self._shows_stack_top(windows, stacks, i)
+                        return stack_tops[i]
+
+                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube, colour_at,
+                                                            stack_top if stacks is not None else None)
                 if elsewhere is not None:
                     not_cube.add(best)
                     best, p = elsewhere
@@ -780,7 +788,8 @@ class OctocubeRecogniser:
         return True
 
     def _bare_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], col: int,
-                             probs: np.ndarray, not_cube: set[int]) -> tuple[int, float] | None:
+                             probs: np.ndarray, not_cube: set[int],
+                             colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
         """With a pack: the net's pick for a seat (grid window ``pick``) shows a taught tile, not a
         bare cube face, while another free window the net also gives this seat's colour (its own
         best class there, at least ``min_cube_probability``) shows a taught bare cube face
@@ -791,7 +800,12 @@ class OctocubeRecogniser:
         0.89-0.94); seen nearly straight down (tilt 2-12 degrees, parallax 1-6 mm) the height test
         (``_shows_stack_top``) cannot tell a tile on a stack from one on a cube. The bare cube
         explains the seat's colour where the tile does not: a topped cube's rim is the only other
-        way, and a seat has one cube."""
+        way, and a seat has one cube. With ``pack_cube_elsewhere_share``, the net's probabilities
+        of this colour (the pick's and the others') are judged as shares of what the colours of
+        cubes already found in other windows leave, as :meth:`_rimmed_cube_elsewhere` judges them
+        (72705, change 111: Red rolled bare onto B3, p(red) 0.83 and p(yellow) 0.07 there with
+        Yellow found at its rest spot; C2's pink amphora p(red) 0.96: B3 fell under the floor,
+        0.86, by 0.03, and Red was read on C2, "Red's cube moved diagonally")."""
         assert self._cube_matcher is not None
         if pick >= len(self.layout.stack_locations):
             return None  # the seat's rest spot
@@ -802,13 +816,18 @@ class OctocubeRecogniser:
         # as much of the colour as the pick: a window the net gives it plainly less is not this
         # seat's cube however its plate fits (fresh printing 997301, table 520101: the yellow cube's
         # own window 0.94, the red cube's bare plate 0.58 yellow, its rim not told from yellow)
-        floor = max(self.config.min_cube_probability, float(probs[pick, col]) - self.config.pack_cube_elsewhere_p_drop)
+        found = (sorted(set((colour_at or {}).values()) - {col}) if self.config.pack_cube_elsewhere_share else [])
+
+        def p_of(i: int) -> float:
+            return _share_of(probs[i], col, found) if found else float(probs[i, col])
+
+        floor = max(self.config.min_cube_probability, p_of(pick) - self.config.pack_cube_elsewhere_p_drop)
         front = self._front[pick]
         reach = self.config.pack_cube_elsewhere_front_parallax_mm
         if front is not None and (reach <= 0 or float(np.hypot(*self._parallax[pick])) * _CUBE_LIFT_TILES < reach):
             front = None  # seen nearly straight down, the near face does not reach the window in front
         others = [i for i in free if i != pick and i != front and i not in not_cube
-                  and float(probs[i, col]) >= floor and int(np.argmax(probs[i])) == col]
+                  and p_of(i) >= floor and _best_class(probs[i], found) == col]
         if not others:
             return None
         scores = self._cube_matcher.scores(windows[others], turns=turns)
@@ -1095,7 +1114,8 @@ class OctocubeRecogniser:
 
     def _rimmed_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], seat: int,
                                probs: np.ndarray, not_cube: set[int],
-                               colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
+                               colour_at: dict[int, int] | None = None,
+                               stack_top: Callable[[int], bool] | None = None) -> tuple[int, float] | None:
         """With a pack, seen nearly straight down: the net's pick for a seat (grid window ``pick``)
         shows a tile (no taught bare cube face fits it best) without a whole rim in the seat's
         taught colour round it, while exactly one other free grid window whose own best class is
@@ -1117,7 +1137,11 @@ class OctocubeRecogniser:
         (``pack_rim_elsewhere_set_aside_found``): a seat has one cube (72705, change 93: Red rolled
         onto B3 wearing a coin, its rim whole in Red's colour, p(red) 0.44 and p(yellow) 0.48 there
         with Yellow found on A2 at 0.98; C2's pink amphora p(red) 0.94 took Red, "Red's cube moved
-        diagonally")."""
+        diagonally"). An other window where the height test can act counts too when it does not
+        show a stack top (``stack_top``, :meth:`_shows_stack_top`; ``pack_rim_elsewhere_by_height``):
+        72705, change 101, Red rolled onto B4 wearing a coin, p(red) 0.79 and its rim whole there,
+        B4 under a parallax of 9 mm or more; C1's pink amphora (p(red) 0.85, nearly straight down,
+        one side of a ring) took Red, "Red's cube moved diagonally (A4 to C1)"."""
         assert self._cube_matcher is not None and self.pack is not None
         cfg = self.config
         col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
@@ -1126,8 +1150,21 @@ class OctocubeRecogniser:
                 or not self._low_parallax(pick) or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
             return None
         found = sorted(set((colour_at or {}).values()) - {col}) if cfg.pack_rim_elsewhere_set_aside_found else []
-        others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube and self._low_parallax(i)
-                       and float(probs[i, col]) >= cfg.min_cube_probability and _best_class(probs[i], found) == col]
+
+        def p_of(i: int) -> float:
+            """The net's probability of the seat's colour in window ``i``, as a share of what the
+            found seats' colours leave there (``pack_rim_elsewhere_share``), else as given."""
+            return _share_of(probs[i], col, found) if cfg.pack_rim_elsewhere_share else float(probs[i, col])
+
+        def judged(i: int) -> bool:
+            """Window ``i`` may hold the cube by its rim: nearly straight down, or the height test
+            finds no stack top there."""
+            if self._low_parallax(i):
+                return True
+            return cfg.pack_rim_elsewhere_by_height and stack_top is not None and not stack_top(i)
+
+        others_free = [i for i in free if i != pick and i < n_grid and i not in not_cube
+                       and p_of(i) >= cfg.min_cube_probability and _best_class(probs[i], found) == col and judged(i)]
         rest = n_grid + seat
         if not others_free and not (cfg.pack_rim_elsewhere_rest and rest in free
                                     and float(probs[rest, col]) >= cfg.min_cube_probability):
@@ -1143,7 +1180,7 @@ class OctocubeRecogniser:
             return None
         rims = [i for i in others_free if self._rim_of(windows[i], own, rivals) >= cfg.pack_rim_elsewhere_sides]
         if len(rims) == 1:
-            return rims[0], float(probs[rims[0], col])
+            return rims[0], p_of(rims[0])
         rest = n_grid + seat
         if not rims and cfg.pack_rim_elsewhere_rest and rest in free and rest not in not_cube \
                 and float(probs[rest, col]) >= cfg.min_cube_probability and int(np.argmax(probs[rest])) == col:
@@ -1314,7 +1351,8 @@ class OctocubeRecogniser:
         mx, my, side = self._cube_fine_maps
         rows = slice(index * side, (index + 1) * side)
         fine = cv2.remap(frame, mx[rows], my[rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-        fine = apply_gains(fine[None], gains)[0]
+        balance = apply_linear_gains if self.config.pack_fine_linear_balance else apply_gains
+        fine = balance(fine[None], gains)[0]
         if gain is not None:
             fine = to_taught_colours(fine, gain)
         # the turn too is the fine stage's: at 1 px/mm a faint glyph's turn is a guess (random
@@ -1667,7 +1705,8 @@ class OctocubeRecogniser:
             per_view = None if looks is None else [(t, (ox * mm, oy * mm)) for t, (ox, oy) in looks]
             cands.append((ts.labels[j], int(ts.turns[i, j]), at, per_view))
         if self._fine_windows is None:
-            self._fine_windows = apply_gains(sample_patches(frame, self._fine_maps), gains)
+            balance = apply_linear_gains if self.config.pack_fine_linear_balance else apply_gains
+            self._fine_windows = balance(sample_patches(frame, self._fine_maps), gains)
         verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible)
         if verdict is None:
             return label, conf
@@ -1832,6 +1871,13 @@ def _best_class(row: np.ndarray, set_aside: list[int]) -> int:
     kept = row.astype(np.float64).copy()
     kept[set_aside] = -np.inf
     return int(np.argmax(kept))
+
+
+def _share_of(row: np.ndarray, col: int, set_aside: list[int]) -> float:
+    """The cube net's probability of class ``col`` in one window's ``row`` as a share of what the
+    columns ``set_aside`` (the colours of cubes already found elsewhere) leave: p / (1 - their sum)."""
+    left = 1.0 - float(np.asarray(row, np.float64)[set_aside].sum()) if set_aside else 1.0
+    return min(1.0, float(row[col]) / left) if left > 1e-6 else 0.0
 
 
 def _chroma(pixels: np.ndarray) -> np.ndarray:

@@ -50,8 +50,10 @@ def test_bare_cubes_are_read_bare_and_a_worn_tile_stays(scene: tuple) -> None:
 
 
 def test_read_in_the_tables_colours_the_plates_look_like_a_tile(scene: tuple) -> None:
-    """The cause, pinned: with the second reading off, bare plates read as the dark blue pearl."""
-    got, want = _tops(scene, RecogniserConfig(pack_cube_tops_in_taught_colours=False))
+    """The cause, pinned: with the second reading off, bare plates read as the dark blue pearl (the
+    fine stage's windows balanced on the encoded values, as then: balanced in linear light, session
+    47, the same plates are still misread, but not all as that pearl)."""
+    got, want = _tops(scene, RecogniserConfig(pack_cube_tops_in_taught_colours=False, pack_fine_linear_balance=False))
     wrong = {s for s in want if got[s] != want[s]}
     assert wrong and all(want[s] == "bare" and got[s] == "dark blue pearl" for s in wrong)
 

@@ -17,6 +17,22 @@ colour, but the net gives B3 p(red) 0.44 and p(yellow) 0.48 (Yellow's cube found
 and C2's pink amphora p(red) 0.94: the other window's best class was yellow, so Red was read on C2,
 "Red's cube moved diagonally (A3 to C2)". The colours of cubes already found elsewhere are now set
 aside there (``pack_rim_elsewhere_set_aside_found``).
+
+Change 94: Yellow rolls from B1 onto B2, beside Red on B3 (wearing its coin, rim whole); the net
+now gives B3 p(red) 0.25 and p(yellow) 0.62, Yellow found on B2: with Yellow's colour set aside
+Red's best class is red there, but its raw p was under ``min_cube_probability`` and Red was read on
+C2's pink amphora, "Red moved out of turn". The floor is judged on Red's share of what Yellow's
+colour leaves, 0.67 (``pack_rim_elsewhere_share``).
+
+Change 101: Red rolls east from A4 onto B4 wearing a coin (p(red) 0.79, rim whole), B4 under a
+parallax the height test can act on; the rule looked only at windows seen nearly straight down,
+and Red was read on C1's pink amphora (p(red) 0.85), "Red's cube moved diagonally (A4 to C1)". Such
+a window now counts where the height test finds no stack top (``pack_rim_elsewhere_by_height``).
+
+Change 111: Red rolls north from B4 onto B3 bare (p(red) 0.83, p(yellow) 0.07, Yellow at its rest
+spot); C2's pink amphora p(red) 0.96. B3's bare plate fits a taught cube face, but the net's p there
+was 0.03 under the floor (the pick's p less ``pack_cube_elsewhere_p_drop``) and Red was read on
+C2. The probabilities are judged with Yellow's found colour set aside (``pack_cube_elsewhere_share``).
 """
 
 from __future__ import annotations
@@ -33,7 +49,9 @@ PRINTING, GAME, FRAME, PLAYERS = 997_381, 72_705, 462, 2
 """The bench's printing and game (tilt 10.1, lamp, 2 players), the first still frame of change 65."""
 FRAME_93 = 658
 """The first still frame of change 93."""
-C1, C2, B3, RED, YELLOW = (0, 2), (1, 2), (2, 1), 0, 1
+FRAME_94, FRAME_101, FRAME_111 = 665, 714, 784
+"""The first still frames of changes 94, 101 and 111."""
+C1, C2, B3, B4, RED, YELLOW = (0, 2), (1, 2), (2, 1), (3, 1), 0, 1
 GRID = 4
 """A 2-player table: a 4 x 4 grid."""
 
@@ -78,4 +96,67 @@ def test_the_rimmed_cube_is_read_where_the_net_favours_a_found_seat(frame_93: tu
 def test_with_the_found_colour_kept_it_is_read_on_the_pink_tile(frame_93: tuple[Any, Any, Any]) -> None:
     """The cause pinned: judged with Yellow's colour kept (main's reading), Red on C2."""
     obs = read_taught(frame_93, PLAYERS, RecogniserConfig(pack_rim_elsewhere_set_aside_found=False), grid=GRID)
+    assert obs.cubes[RED].location == C2
+
+
+@pytest.fixture(scope="module")
+def frame_94(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME_94, PLAYERS,
+                             10.1, "lamp")
+
+
+def test_the_rimmed_cube_is_read_by_its_share_beside_a_found_seat(frame_94: tuple[Any, Any, Any]) -> None:
+    frame = frame_94[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 94
+    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[RED] == B3
+    obs = read_taught(frame_94, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+
+
+def test_judged_on_the_raw_probability_it_is_read_on_the_pink_tile(frame_94: tuple[Any, Any, Any]) -> None:
+    """The cause pinned: the floor on Red's raw p(red) at B3 (main's reading), Red on C2."""
+    obs = read_taught(frame_94, PLAYERS, RecogniserConfig(pack_rim_elsewhere_share=False), grid=GRID)
+    assert obs.cubes[RED].location == C2
+
+
+@pytest.fixture(scope="module")
+def frame_101(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME_101, PLAYERS,
+                             10.1, "lamp")
+
+
+def test_the_rimmed_cube_is_read_where_the_height_test_can_act(frame_101: tuple[Any, Any, Any]) -> None:
+    frame = frame_101[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 101
+    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[RED] == B4
+    obs = read_taught(frame_101, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+
+
+def test_nearly_straight_down_only_it_is_read_on_the_pink_tile(frame_101: tuple[Any, Any, Any]) -> None:
+    """The cause pinned: other windows nearly straight down only (main's reading), Red on C1."""
+    obs = read_taught(frame_101, PLAYERS, RecogniserConfig(pack_rim_elsewhere_by_height=False), grid=GRID)
+    assert obs.cubes[RED].location == C1
+
+
+@pytest.fixture(scope="module")
+def frame_111(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME_111, PLAYERS,
+                             10.1, "lamp")
+
+
+def test_the_bare_cube_is_read_by_its_share_beside_a_found_seat(frame_111: tuple[Any, Any, Any]) -> None:
+    frame = frame_111[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 111
+    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[RED] == B3 and truth.cube_top[RED] == "bare"
+    obs = read_taught(frame_111, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+
+
+def test_judged_on_the_raw_probabilities_the_bare_cube_is_lost(frame_111: tuple[Any, Any, Any]) -> None:
+    """The cause pinned: the floor on the raw probabilities (main's reading), Red on C2."""
+    obs = read_taught(frame_111, PLAYERS, RecogniserConfig(pack_cube_elsewhere_share=False), grid=GRID)
     assert obs.cubes[RED].location == C2

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from calibration.errors import ColourCorrectionError
 
@@ -219,3 +220,16 @@ def fit_colour_correction(measured_rgb8: np.ndarray, reference_rgb8: np.ndarray,
 def delta_e_report(rgb8: np.ndarray, reference_rgb8: np.ndarray) -> dict[str, np.ndarray]:
     lab, ref = srgb8_to_lab(rgb8), srgb8_to_lab(reference_rgb8)
     return {"de2000": delta_e2000(lab, ref), "de76": delta_e76(lab, ref)}
+
+
+def srgb_decode(v: npt.ArrayLike) -> np.ndarray:
+    """sRGB-encoded levels in 0..1 to linear light (IEC 61966-2-1): a camera's colour cast and
+    a lamp's light multiply in linear light, not on the encoded levels."""
+    v = np.asarray(v, np.float64)
+    return np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
+
+
+def srgb_encode(v: npt.ArrayLike) -> np.ndarray:
+    """Linear light to sRGB-encoded levels in 0..1 (negative light clipped to 0)."""
+    v = np.maximum(np.asarray(v, np.float64), 0.0)
+    return np.where(v <= 0.0031308, v * 12.92, 1.055 * v ** (1 / 2.4) - 0.055)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from calibration.colour import srgb_decode, srgb_encode
 from vision.octocube.geometry import TableView
 
 MAT_BGR = (76.0, 92.0, 58.0)
@@ -41,16 +42,6 @@ def apply_gains(patches: np.ndarray, gains: np.ndarray) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def _srgb_decode(v: np.ndarray) -> np.ndarray:
-    v = np.asarray(v, np.float64)
-    return np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
-
-
-def _srgb_encode(v: np.ndarray) -> np.ndarray:
-    v = np.maximum(np.asarray(v, np.float64), 0.0)
-    return np.where(v <= 0.0031308, v * 12.92, 1.055 * v ** (1 / 2.4) - 0.055)
-
-
 def linear_gains_lut(gains: np.ndarray, mat_bgr: tuple[float, float, float] = MAT_BGR) -> np.ndarray:
     """A 256 x 1 x 3 ``cv2.LUT`` table that white-balances in linear light what
     :meth:`MatSampler.gains` balances on the encoded values: the mat's measured colour (its
@@ -63,9 +54,9 @@ def linear_gains_lut(gains: np.ndarray, mat_bgr: tuple[float, float, float] = MA
     read dark blue by the fine stage)."""
     ref = np.asarray(mat_bgr, np.float64)
     measured = ref / np.maximum(np.asarray(gains, np.float64).reshape(3), 1e-6)
-    lin = _srgb_decode(ref / 255.0) / np.maximum(_srgb_decode(measured / 255.0), 1e-9)
-    levels = _srgb_decode(np.arange(256) / 255.0)[:, None] * lin[None, :]
-    out = np.clip(np.round(_srgb_encode(levels) * 255.0), 0, 255).astype(np.uint8)
+    lin = srgb_decode(ref / 255.0) / np.maximum(srgb_decode(measured / 255.0), 1e-9)
+    levels = srgb_decode(np.arange(256) / 255.0)[:, None] * lin[None, :]
+    out = np.clip(np.round(srgb_encode(levels) * 255.0), 0, 255).astype(np.uint8)
     return out.reshape(256, 1, 3)
 
 

@@ -12,6 +12,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from calibration.colour import srgb_decode, srgb_encode
+
 
 @dataclass(frozen=True)
 class Lighting:
@@ -119,16 +121,6 @@ WB_GAMMA = 2.2
 """Encoded gain g (the look the renderer has always had) = linear-light gain g ** WB_GAMMA."""
 
 
-def _srgb_decode(v: npt.ArrayLike) -> np.ndarray:
-    v = np.asarray(v, np.float64)
-    return np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
-
-
-def _srgb_encode(v: np.ndarray) -> np.ndarray:
-    v = np.maximum(np.asarray(v, np.float64), 0.0)
-    return np.where(v <= 0.0031308, v * 12.92, 1.055 * v ** (1 / 2.4) - 0.055)
-
-
 def auto_exposure(peak_gains_bgr: np.ndarray, white_level: float = PAPER_WHITE_8BIT,
                   target: float = EXPOSURE_WHITE_TARGET) -> float:
     """Linear-light exposure factor (<= 1) of a camera whose auto-exposure protects the
@@ -138,10 +130,10 @@ def auto_exposure(peak_gains_bgr: np.ndarray, white_level: float = PAPER_WHITE_8
     exposure (the longest a webcam allows at its frame rate), so dim light stays dim. Without
     it a warm or bright lamp clips the paper and the light patches (255 in red), which no real
     camera in auto mode delivers and no colour correction can undo."""
-    paper = float(_srgb_decode(white_level / 255.0)) * float(np.max(peak_gains_bgr))
+    paper = float(srgb_decode(white_level / 255.0)) * float(np.max(peak_gains_bgr))
     if paper <= 0:
         return 1.0
-    limit = float(_srgb_decode(target / 255.0))
+    limit = float(srgb_decode(target / 255.0))
     return min(1.0, limit / paper)
 
 
@@ -150,8 +142,8 @@ def tone_lut(linear_gains_bgr: np.ndarray, knee: float = SHOULDER_KNEE) -> np.nd
     linear-light gain (white balance x exposure, as a sensor does before its tone curve),
     encode, and roll highlights above ``knee`` off smoothly towards 255 instead of clipping
     (slope 1 at the knee, so everything below it is untouched by the shoulder)."""
-    lin = _srgb_decode(np.arange(256) / 255.0)[:, None] * np.asarray(linear_gains_bgr, np.float64)[None, :]
-    out = _srgb_encode(lin) * 255.0
+    lin = srgb_decode(np.arange(256) / 255.0)[:, None] * np.asarray(linear_gains_bgr, np.float64)[None, :]
+    out = srgb_encode(lin) * 255.0
     room = 255.0 - knee
     over = out > knee
     out[over] = knee + room * (1.0 - np.exp(-(out[over] - knee) / room))

@@ -37,6 +37,7 @@ C2. The probabilities are judged with Yellow's found colour set aside (``pack_cu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -47,10 +48,6 @@ from vision.octocube.truth import scene_truth
 
 PRINTING, GAME, FRAME, PLAYERS = 997_381, 72_705, 462, 2
 """The bench's printing and game (tilt 10.1, lamp, 2 players), the first still frame of change 65."""
-FRAME_93 = 658
-"""The first still frame of change 93."""
-FRAME_94, FRAME_101, FRAME_111 = 665, 714, 784
-"""The first still frames of changes 94, 101 and 111."""
 C1, C2, B3, B4, RED, YELLOW = (0, 2), (1, 2), (2, 1), (3, 1), 0, 1
 GRID = 4
 """A 2-player table: a 4 x 4 grid."""
@@ -78,85 +75,48 @@ def test_by_the_grid_alone_it_is_read_on_the_pink_tile(game_frame: tuple[Any, An
     assert obs.cubes[RED].location == C1
 
 
-@pytest.fixture(scope="module")
-def frame_93(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
-    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME_93, PLAYERS,
-                             10.1, "lamp")
+@dataclass(frozen=True)
+class Case:
+    """A still scene of the game where Red is on ``red_at``, and the config with its rule turned off,
+    main's reading: Red on ``wrong_at`` (C1's or C2's pink amphora)."""
+
+    change: int
+    frame: int
+    red_at: tuple[int, int]
+    rule_off: RecogniserConfig
+    wrong_at: tuple[int, int]
 
 
-def test_the_rimmed_cube_is_read_where_the_net_favours_a_found_seat(frame_93: tuple[Any, Any, Any]) -> None:
-    frame = frame_93[1]
-    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 93
+CASES = [
+    Case(93, 658, B3, RecogniserConfig(pack_rim_elsewhere_set_aside_found=False), C2),
+    Case(94, 665, B3, RecogniserConfig(pack_rim_elsewhere_share=False), C2),
+    Case(101, 714, B4, RecogniserConfig(pack_rim_elsewhere_by_height=False), C1),
+    Case(111, 784, B3, RecogniserConfig(pack_cube_elsewhere_share=False), C2),
+]
+
+
+@pytest.fixture(scope="module", params=CASES, ids=[f"change-{case.change}" for case in CASES])
+def case_frame(request: pytest.FixtureRequest,
+               tmp_path_factory: pytest.TempPathFactory) -> tuple[Case, tuple[Any, Any, Any]]:
+    case = request.param
+    return case, taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, case.frame,
+                                   PLAYERS, 10.1, "lamp")
+
+
+def test_red_is_read_where_it_is_beside_the_pink_tiles(case_frame: tuple[Case, tuple[Any, Any, Any]]) -> None:
+    case, still = case_frame
+    frame = still[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == case.change
     truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
-    assert truth.cube_location[RED] == B3
-    obs = read_taught(frame_93, PLAYERS, grid=GRID)
+    assert truth.cube_location[RED] == case.red_at
+    if case.change == 111:
+        assert truth.cube_top[RED] == "bare"
+    obs = read_taught(still, PLAYERS, grid=GRID)
     assert_every_cube_where_it_is(obs, truth)
 
 
-def test_with_the_found_colour_kept_it_is_read_on_the_pink_tile(frame_93: tuple[Any, Any, Any]) -> None:
-    """The cause pinned: judged with Yellow's colour kept (main's reading), Red on C2."""
-    obs = read_taught(frame_93, PLAYERS, RecogniserConfig(pack_rim_elsewhere_set_aside_found=False), grid=GRID)
-    assert obs.cubes[RED].location == C2
-
-
-@pytest.fixture(scope="module")
-def frame_94(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
-    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME_94, PLAYERS,
-                             10.1, "lamp")
-
-
-def test_the_rimmed_cube_is_read_by_its_share_beside_a_found_seat(frame_94: tuple[Any, Any, Any]) -> None:
-    frame = frame_94[1]
-    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 94
-    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
-    assert truth.cube_location[RED] == B3
-    obs = read_taught(frame_94, PLAYERS, grid=GRID)
-    assert_every_cube_where_it_is(obs, truth)
-
-
-def test_judged_on_the_raw_probability_it_is_read_on_the_pink_tile(frame_94: tuple[Any, Any, Any]) -> None:
-    """The cause pinned: the floor on Red's raw p(red) at B3 (main's reading), Red on C2."""
-    obs = read_taught(frame_94, PLAYERS, RecogniserConfig(pack_rim_elsewhere_share=False), grid=GRID)
-    assert obs.cubes[RED].location == C2
-
-
-@pytest.fixture(scope="module")
-def frame_101(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
-    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME_101, PLAYERS,
-                             10.1, "lamp")
-
-
-def test_the_rimmed_cube_is_read_where_the_height_test_can_act(frame_101: tuple[Any, Any, Any]) -> None:
-    frame = frame_101[1]
-    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 101
-    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
-    assert truth.cube_location[RED] == B4
-    obs = read_taught(frame_101, PLAYERS, grid=GRID)
-    assert_every_cube_where_it_is(obs, truth)
-
-
-def test_nearly_straight_down_only_it_is_read_on_the_pink_tile(frame_101: tuple[Any, Any, Any]) -> None:
-    """The cause pinned: other windows nearly straight down only (main's reading), Red on C1."""
-    obs = read_taught(frame_101, PLAYERS, RecogniserConfig(pack_rim_elsewhere_by_height=False), grid=GRID)
-    assert obs.cubes[RED].location == C1
-
-
-@pytest.fixture(scope="module")
-def frame_111(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
-    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME_111, PLAYERS,
-                             10.1, "lamp")
-
-
-def test_the_bare_cube_is_read_by_its_share_beside_a_found_seat(frame_111: tuple[Any, Any, Any]) -> None:
-    frame = frame_111[1]
-    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 111
-    truth = scene_truth(frame.ground_truth, GRID, PLAYERS)
-    assert truth.cube_location[RED] == B3 and truth.cube_top[RED] == "bare"
-    obs = read_taught(frame_111, PLAYERS, grid=GRID)
-    assert_every_cube_where_it_is(obs, truth)
-
-
-def test_judged_on_the_raw_probabilities_the_bare_cube_is_lost(frame_111: tuple[Any, Any, Any]) -> None:
-    """The cause pinned: the floor on the raw probabilities (main's reading), Red on C2."""
-    obs = read_taught(frame_111, PLAYERS, RecogniserConfig(pack_cube_elsewhere_share=False), grid=GRID)
-    assert obs.cubes[RED].location == C2
+def test_without_the_rule_red_is_read_on_a_pink_tile(case_frame: tuple[Case, tuple[Any, Any, Any]]) -> None:
+    """Each cause pinned: with its rule turned off (main's reading), Red on a pink amphora."""
+    case, still = case_frame
+    obs = read_taught(still, PLAYERS, case.rule_off, grid=GRID)
+    assert obs.cubes[RED].location == case.wrong_at

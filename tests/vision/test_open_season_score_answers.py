@@ -580,5 +580,5 @@ def test_a_wall_card_a_hand_lies_partly_over_is_asked_with_every_face() -> None:
     doubt = next(d for d in out.doubts if d.key == "wall 2 9")
     options = out.reading["options"]["wall 2 9"]
     assert options[doubt.read - 1] == "sorcerer-dagger"  # the read stays the default
-    assert len(options) == 31 and "mage-earrings" in options  # main: 10 options, the truth not among them
+    assert len(options) == 31 and "mage-earrings" in options  # main: 11 options (10 faces, face down), the truth not among them
     _exact_when_answered(photo, request, out, end)

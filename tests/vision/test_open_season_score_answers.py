@@ -563,3 +563,22 @@ def test_a_covered_wall_card_is_read_on_what_the_hand_leaves_in_view() -> None:
     assert len(options) == 31 and options[doubt.read - 1] == "sorcerer-eyepatch"
     assert COVERED_SEEN_PEOPLE > 0.5
     assert [p.total for p in out.players] == end["scores"]  # main: player 1 -3 for 3
+
+
+def test_a_wall_card_a_hand_lies_partly_over_is_asked_with_every_face() -> None:
+    """Tuning 90593 (3 players, Shield, daylight, session 48): a hand over part of player 2's
+    space 9 (mage-earrings; skin-coloured on 0.30 of a patch, fit 1.43: not covered by
+    ``HIDDEN_FIT``) read sorcerer-dagger, unsure, and was asked with the sorcerers and the daggers
+    only -- no answer could set it right, and the table stayed wrong after every answer. A card a
+    hand touches (``WALL_SKIN_TOUCHED``) is asked with every face after those, its default the read."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(90593, (1920, 1080))
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "wall 2 9")
+    options = out.reading["options"]["wall 2 9"]
+    assert options[doubt.read - 1] == "sorcerer-dagger"  # the read stays the default
+    assert len(options) == 31 and "mage-earrings" in options  # main: 11 options (10 faces, face down), the truth not among them
+    _exact_when_answered(photo, request, out, end)

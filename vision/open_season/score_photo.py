@@ -98,6 +98,14 @@ COVERED_SEEN_FACE = 0.6
 """... and of those the share of the face so read, unless read a crown: of the 20, 15 read another
 attribute, 11 of them the true face; 5 read a crown, 1 a crown truly (a hand's shadow looks like
 the crown's dark shape)."""
+WALL_SKIN_TOUCHED = 0.17
+"""A wall card asked (not read surely) whose patch is skin-coloured where its art is not on more
+than this share (``CardRead.skin``, ``cards.WALL_SKIN_SHARE``; faces with no hand over them
+measured 0.17 at most, session 44) lies partly under a hand: any face may lie there, so its
+question lists every face after the read's neighbours. Tuning 90593 (1920x1080, daylight): a hand
+over player 2's space 9 (skin 0.30, fit 1.43, over ``HIDDEN_FIT``) read sorcerer-dagger, unsure,
+asked with the sorcerers and the daggers only: the truth, mage-earrings, was no option, and the
+table stayed wrong after every answer."""
 COVERED_FACE_DOWN = 0.01
 """How likely a covered wall space holds a face-down card: 10 of 1,227 wall cards of 40 twin
 playouts (session 40); none of the 13 covered spaces read as a back or empty on the tables above
@@ -140,6 +148,9 @@ class SeatReading:
     wall_seen: set[int] = field(default_factory=set)
     """Covered spaces (``wall_hidden``) whose card's people the parts in view name
     (``CardRead.covered_lead``): their question weighs that people ``COVERED_SEEN_PEOPLE``."""
+    wall_touched: set[int] = field(default_factory=set)
+    """Spaces whose card shows a hand's skin over part of it (``WALL_SKIN_TOUCHED``): asked (if
+    unsure) with every face."""
 
     def to_json(self) -> dict[str, Any]:
         return {"wall": {str(k): v for k, v in sorted(self.wall.items())},
@@ -506,11 +517,13 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             if confidence >= WALL_SURE:
                 continue
             if card is None and space in r.wall_also:  # face down, or the face its strip read
-                choices.append(_wall_choice(seat, space, r.wall_also[space], face_down_first=True))
+                choices.append(_wall_choice(seat, space, r.wall_also[space], face_down_first=True,
+                                            every_face=space in r.wall_touched))
             elif card is None:
                 unsure.append(f"{player_name(seat)}'s space {space} was read face down, not surely")
             else:
-                choices.append(_wall_choice(seat, space, card, r.wall_also.get(space)))
+                choices.append(_wall_choice(seat, space, card, r.wall_also.get(space),
+                                            every_face=space in r.wall_touched))
     return seats, choices, token_doubts, unsure
 
 
@@ -719,6 +732,8 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
             r.wall_confidence.pop(space, None)
             continue
         r.wall_hidden.discard(space)
+        if getattr(read, "skin", 0.0) > WALL_SKIN_TOUCHED:
+            r.wall_touched.add(space)
         if read.card == "empty":
             r.wall.pop(space, None)
             r.wall_confidence.pop(space, None)
@@ -793,15 +808,19 @@ def strip_and_whole(strip: str, confidence: float, whole: str) -> tuple[str, flo
     return card, (confidence if card == strip else 0.0)
 
 
-def _wall_choice(seat: int, space: int, card: str, also: str | None = None, face_down_first: bool = False) -> Choice:
+def _wall_choice(seat: int, space: int, card: str, also: str | None = None, face_down_first: bool = False,
+                 every_face: bool = False) -> Choice:
     """A wall card not read surely: its people's other attributes, its attribute's other peoples,
     the card's other reading (``also``), or face down (development 80020: a face-down card read
     gnome-crown, unsure, and no option could set it right). ``face_down_first``: the card was read
-    face down (its whole a back), ``card`` is what its strip read: face down is the default."""
+    face down (its whole a back), ``card`` is what its strip read: face down is the default.
+    ``every_face``: a hand lies over part of it (``WALL_SKIN_TOUCHED``): every other face follows."""
     people, attribute = card.split("-")
     options = [card] + [f"{people}-{a}" for a in ATTRIBUTES if a != attribute] + \
               [f"{p}-{attribute}" for p in PEOPLES if p != people]
     options += [also] if also is not None and also not in options else []
+    if every_face:
+        options += [f"{p}-{a}" for p in PEOPLES for a in ATTRIBUTES if f"{p}-{a}" not in options]
     options = [FACE_DOWN_OPTION, *options] if face_down_first else [*options, FACE_DOWN_OPTION]
 
     def apply(seats: list[SeatReading], k: int) -> None:
@@ -976,7 +995,8 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
     """The readings with every choice applied (picks: key -> option index)."""
     out = [SeatReading(dict(s.wall), dict(s.wall_trophies), list(s.wall_wilds), list(s.accolades),
                        s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus),
-                       dict(s.wall_confidence), set(s.wall_hidden), dict(s.wall_also), set(s.wall_seen)) for s in seats]
+                       dict(s.wall_confidence), set(s.wall_hidden), dict(s.wall_also), set(s.wall_seen),
+                       set(s.wall_touched)) for s in seats]
     wild_attrs: dict[tuple[int, int], int] = {}
     acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
     for ch in choices:

@@ -582,3 +582,22 @@ def test_a_wall_card_a_hand_lies_partly_over_is_asked_with_every_face() -> None:
     assert options[doubt.read - 1] == "sorcerer-dagger"  # the read stays the default
     assert len(options) == 31 and "mage-earrings" in options  # main: 11 options (10 faces, face down), the truth not among them
     _exact_when_answered(photo, request, out, end)
+
+
+def test_trophies_under_a_hand_over_a_wall_card_are_asked_not_printed_as_sure() -> None:
+    """The lead's fresh table 91355 (2 players, Horn expert, daylight, session 48): a hand's
+    fingers over player 1's space 9 (gnome-dagger, read surely: skin over 0.33 of its patch, fit
+    2.73) hid the one trophy on it. Read as none with no doubt, player 1's total was printed as
+    sure, 14 for 12 (``TOUCHED_TROPHIES_ASKED``). The count is asked now, the read first; the
+    total carries the doubt, and the true answer sets it right."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91355, (1920, 1080))
+    assert end["players"][0]["wall_trophies"].get("9") == 1
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "trophies 1 9")  # main: no question
+    assert out.reading["options"]["trophies 1 9"][doubt.read - 1] == "0"
+    assert out.players[0].total_range is not None and out.players[0].total_range[0] <= 12
+    _exact_when_answered(photo, request, out, end)

@@ -83,6 +83,13 @@ TOUCHING_MM = 90.0
 70 mm, diagonally 84 mm; two apart 92 mm)."""
 HIDDEN_TROPHIES = 4
 """A covered wall space that may hold trophies is asked how many, 0 up to this."""
+TOUCHED_TROPHIES_ASKED = True
+"""A wall card a hand lies partly over (``WALL_SKIN_TOUCHED``) on a space where trophies may lie
+is asked how many (the count read first, then 0 up to ``HIDDEN_TROPHIES``), as a covered space is:
+the tokens under the fingers do not show. Fresh table 91355 (lead, session 48; 1920x1080, daylight,
+2-player Horn expert): a hand's fingers over player 1's space 9 (skin 0.33, fit 2.73: read surely,
+gnome-dagger, right) hid its one trophy; 0 was read with no doubt and player 1's total printed as
+sure, 14 for 12. False: only covered spaces are asked (as before)."""
 COVERED_READ_PEOPLE = 0.45
 """How likely a covered card (a hand over it: asked with every face) is of the people it was read
 as: the colours that show beside the hand. On the tuning tables with a hand over a wall or a
@@ -492,11 +499,13 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         for c in maybe_wild.get(seat, []) + _covered_fan_wilds(fans[seat].cards, r, side):
             choices.append(_maybe_accolade_wild_choice(seat, r.accolade_wilds, c))
             r.accolade_wilds += 1
-    # a wall space something covers: which card, and (where trophies may lie) how many trophies
+    # a wall space something covers: which card, and (where trophies may lie) how many trophies;
+    # a card a hand lies partly over (``wall_touched``) may hide trophies under the hand too
     trophy_spaces = {i + 1 for i in layout.trophy_spaces}
     for seat, r in enumerate(seats):
-        for space in sorted(r.wall_hidden):
-            choices.append(_hidden_wall_choice(seat, space, r.wall.get(space), space in r.wall_seen))
+        for space in sorted(r.wall_hidden | (r.wall_touched if TOUCHED_TROPHIES_ASKED else set())):
+            if space in r.wall_hidden:
+                choices.append(_hidden_wall_choice(seat, space, r.wall.get(space), space in r.wall_seen))
             if space in trophy_spaces:
                 # every count: the token reader's own doubt about the space (the counts its places
                 # allow) names too few under a hand (development 80013: a hand over player 2's

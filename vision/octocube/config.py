@@ -476,6 +476,15 @@ class RecogniserConfig:
     fourth or fifth there) ..."""
     pack_cube_fine_coarse_weight: float = 0.5
     """... picking by the fine score plus this times the tile's fit inset on the cube's face."""
+    pack_cube_fine_turn_offsets: bool = True
+    """With a pack: the fine stage compares each quarter turn of a cube top's candidate where that
+    turn fits inset on the seat's bare face (one coarse search per turn). False: every turn at the
+    offset of the candidate's best coarse turn, as before; a glyph lying off the tile's centre
+    then sits a few mm off turned half round, and the fine stage read the coarse stage's turn
+    back, surely. Whole taught game 72722 (printing 997398, 4 players, tilt 17.6, evening),
+    changes 73-74: Purple's green amphora on E3 (turned 270; coarse 0.899 at 90 against 0.912 at
+    270, the two picks flipping from frame to frame) read turned 90 with fine scores 0.990
+    against 0.894; the tracker took it for a pivot nobody made and the game was lost."""
     pack_fine_letters: bool = True
     """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
     height is then not used)."""

@@ -1347,6 +1347,16 @@ class OctocubeRecogniser:
         mm = 1.0 / PATCH_PX_PER_MM
         where = {lb: (float(placed.offsets[0, j, 0]) * mm, float(placed.offsets[0, j, 1]) * mm)
                  for j, lb in enumerate(placed.labels) if lb in order}
+        # each turn compared where that turn fits (a glyph off the tile's centre lies elsewhere
+        # turned half round): one offset for every turn was the coarse pick's
+        where_at: list[dict[str, tuple[float, float]]] = [where] * 4
+        if self.config.pack_cube_fine_turn_offsets:
+            where_at = []
+            for turn in range(4):
+                one = on_cube.scores(window[None], turns=(turn,), only=order)
+                assert one.offsets is not None
+                where_at.append({lb: (float(one.offsets[0, j, 0]) * mm, float(one.offsets[0, j, 1]) * mm)
+                                 for j, lb in enumerate(one.labels) if lb in order})
         frame, gains = self._frame_now
         mx, my, side = self._cube_fine_maps
         rows = slice(index * side, (index + 1) * side)
@@ -1361,7 +1371,7 @@ class OctocubeRecogniser:
         best: dict[str, tuple[float, int]] = {}
         per_turn: dict[str, list[float]] = {}
         for turn in range(4):
-            cands: list[Candidate] = [(lb, turn, where[lb]) for lb in order if lb in where]
+            cands: list[Candidate] = [(lb, turn, where_at[turn][lb]) for lb in order if lb in where_at[turn]]
             verdict = self._fine.rerank(fine, cands)
             if verdict is None:
                 return None

@@ -575,6 +575,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                       and self._ends_turn_invisibly(work, turn, seat, here, turned=True, top_unread=unread)),
                      key=lambda item: (item[0], len(item[1])))
         quiet += self._best_with_ties(own, self.catch_up_prefixes)
+        quiet += self._unsure_pivots(work, turns, seat, here, mine)
         if not quiet:
             return []
         with pushed(work, quiet[0]):
@@ -590,6 +591,29 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         fits.sort(key=lambda item: (item[0], len(item[1])))
         best = self._best_with_ties(fits, self.catch_up_prefixes)
         return [turn + tail for turn in quiet for tail in best]
+
+    unsure_pivot_between = True
+    """:meth:`_unsure_pivots` on (False: only powers count as the middle turn nobody saw)."""
+
+    def _unsure_pivots(self, work: OctocubeState, turns: list[tuple[Move, ...]], seat: int, here: OctocubeView,
+                       mine: Any) -> list[tuple[Move, ...]]:
+        """Of ``turns`` (``seat``'s, after a turn that showed nothing), every pivot in place, where
+        ``seat``'s cube top is read turned otherwise than ``here`` has it and too unsure to say
+        which way (under :attr:`unread_top`): the turn shows only through that reading, and a round
+        glyph (a pearl) reads alike in every turn, so each pivot is offered, not just the one the
+        reading names. Tuning taught game 72722 (printing 997398, tilt 17.6, evening): Purple
+        pivoted a bare cube, Red pivoted its green pearl 90 degrees (read 180 at 0.47: a scene
+        within the tolerance), Yellow rolled; Red's pearl then read 0 at 0.46. Only powers were
+        extended here, so no chain of the three turns was offered: "Yellow moved out of turn",
+        and the recovery offered only chains in which Red's pearl lay as read (Red pivots 270);
+        the players said none of these and every later scene was an alarm (lost at move 177).
+        With a turn read otherwise a move made out of turn still needs that misreading too, and
+        three players' turns in one chain are always asked (:meth:`doubt`)."""
+        if not self.unsure_pivot_between or mine is None or mine.confidence >= self.unread_top \
+                or not _only_rotation_differs(here.cubes.get(seat), mine):
+            return []
+        return [turn for turn in turns if len(turn) == 1 and isinstance(turn[0], Pivot)
+                and self._ends_turn_invisibly(work, turn, seat, here, turned=True)]
 
     def _fit_after(self, work: OctocubeState, turn: tuple[Move, ...], observed: OctocubeObservation) -> float:
         """How far ``observed`` is from the table ``turn`` leaves (:meth:`_cost`)."""

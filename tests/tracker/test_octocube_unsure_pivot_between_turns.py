@@ -62,3 +62,33 @@ def test_without_it_the_roll_is_an_alarm(twin: TwinGame) -> None:
     adapter.unsure_pivot_between = False
     tracked, observed, _ = _scene(twin, adapter)
     assert any(isinstance(e, IllegalMoveAlert) for e in tracked.observe(observed))
+
+
+PURPLE_PIVOTS_AGAIN_AT = 225
+"""Changes 227-229 of the same game: Purple pivoted its light blue amphora 90 degrees on E2 (read
+unchanged in its own scene), Red pivoted its bare cube 270 degrees on B1 (nothing shows), Yellow
+took its cube home: "Yellow moved out of turn", the recovery lacked Red's 270-degree pivot, the
+players said none of these and the game was lost from move 225 (once the fix above let it get there)."""
+
+
+@pytest.mark.parametrize("confidence", [1.0, 0.47])
+def test_a_quiet_turn_after_a_pivot_read_turned_is_offered_and_followed(twin: TwinGame, confidence: float) -> None:
+    chain = tuple(twin.truth.history[PURPLE_PIVOTS_AGAIN_AT: PURPLE_PIVOTS_AGAIN_AT + 3])
+    assert [type(m).__name__ for m in chain] == ["Pivot", "Pivot", "Score"]
+    tracked = TrackedGame(truth_after(twin, PURPLE_PIVOTS_AGAIN_AT), OctocubeAdapter())
+    truth = truth_after(twin, PURPLE_PIVOTS_AGAIN_AT + 3)
+    observed = observation_from_state(truth)
+    assert observed.cubes[RED].top is None  # Red's pivot leaves nothing in view
+    observed.cubes[PURPLE] = dataclasses.replace(observed.cubes[PURPLE], confidence=confidence)
+    events = list(tracked.observe(observed))
+    assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
+    answer_truthfully(truth, tracked, events)
+    assert tracked.state.history == truth.history
+
+
+def test_without_it_the_quiet_turn_is_an_alarm(twin: TwinGame) -> None:
+    adapter = OctocubeAdapter()
+    adapter.pass_after_a_read_pivot = False
+    tracked = TrackedGame(truth_after(twin, PURPLE_PIVOTS_AGAIN_AT), adapter)
+    observed = observation_from_state(truth_after(twin, PURPLE_PIVOTS_AGAIN_AT + 3))
+    assert any(isinstance(e, IllegalMoveAlert) for e in tracked.observe(observed))

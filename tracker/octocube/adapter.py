@@ -428,8 +428,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     # unseen turn and that roll")
                     left = self.expected(work)
                     shown = not _looks_the_same(left, here)
+                    # a pivot the reading shows (its top read turned as this chain leaves it): the
+                    # next player's turn may have left nothing in view (see _after_an_invisible_turn)
+                    pivot_read = (shown and self.pass_after_a_read_pivot and mine is not None
+                                  and _only_rotation_differs(here.cubes.get(seat), mine)
+                                  and (lv := left.cubes.get(seat)) is not None and lv.rotation == mine.rotation)
                     chains.extend(chain + rest for rest in self._after_an_invisible_turn(
-                        work, tails, left, observed, again=seat, again_if_steady=shown))
+                        work, tails, left, observed, again=seat, again_if_steady=shown, quiet_between=pivot_read))
             # only where the turned tile is read under ``unread_top``: "the player to move's turn"
             # alone then stays within the margin, and the players are asked which; a surer reading
             # would leave the round as the only option, a misread turned into an alarm
@@ -550,7 +555,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
 
     def _after_an_invisible_turn(self, work: OctocubeState, turns: list[tuple[Move, ...]], here: OctocubeView,
                                  observed: OctocubeObservation, again: int | None = None,
-                                 again_if_steady: bool = False) -> list[tuple[Move, ...]]:
+                                 again_if_steady: bool = False, quiet_between: bool = False) -> list[tuple[Move, ...]]:
         """After a turn that changed nothing in view (a pass), the next player's turns that use a
         power and change nothing either (a power H swapping two stacks that look alike), each followed by
         the turns of the player after them that best fit ``observed`` (the same after any of
@@ -575,6 +580,15 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                       and self._ends_turn_invisibly(work, turn, seat, here, turned=True, top_unread=unread)),
                      key=lambda item: (item[0], len(item[1])))
         quiet += self._best_with_ties(own, self.catch_up_prefixes)
+        quiet += self._unsure_pivots(work, turns, seat, here, mine)
+        if quiet_between:
+            # the first turn showed (a pivot read turned): a pass or a pivot of a bare cube after it
+            # is no "two players did nothing" (tuning taught 72722, changes 227-229: Purple pivoted
+            # its amphora 90 degrees, read unchanged then, Red pivoted its bare cube, Yellow took
+            # its cube home: "Yellow moved out of turn", the recovery lacked Red's 270-degree
+            # pivot, the players said none of these and the game was lost from move 225)
+            quiet += [turn for turn in turns if turn not in quiet and all(isinstance(m, Pass | Pivot) for m in turn)
+                      and self._ends_turn_invisibly(work, turn, seat, here)]
         if not quiet:
             return []
         with pushed(work, quiet[0]):
@@ -590,6 +604,33 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         fits.sort(key=lambda item: (item[0], len(item[1])))
         best = self._best_with_ties(fits, self.catch_up_prefixes)
         return [turn + tail for turn in quiet for tail in best]
+
+    pass_after_a_read_pivot = True
+    """A pass or unseen pivot may follow a pivot the reading shows, before a third player's turn
+    (:meth:`candidate_chains`; False: not)."""
+
+    unsure_pivot_between = True
+    """:meth:`_unsure_pivots` on (False: only powers count as the middle turn nobody saw)."""
+
+    def _unsure_pivots(self, work: OctocubeState, turns: list[tuple[Move, ...]], seat: int, here: OctocubeView,
+                       mine: Any) -> list[tuple[Move, ...]]:
+        """Of ``turns`` (``seat``'s, after a turn that showed nothing), every pivot in place, where
+        ``seat``'s cube top is read turned otherwise than ``here`` has it and too unsure to say
+        which way (under :attr:`unread_top`): the turn shows only through that reading, and a round
+        glyph (a pearl) reads alike in every turn, so each pivot is offered, not just the one the
+        reading names. Tuning taught game 72722 (printing 997398, tilt 17.6, evening): Purple
+        pivoted a bare cube, Red pivoted its green pearl 90 degrees (read 180 at 0.47: a scene
+        within the tolerance), Yellow rolled; Red's pearl then read 0 at 0.46. Only powers were
+        extended here, so no chain of the three turns was offered: "Yellow moved out of turn",
+        and the recovery offered only chains in which Red's pearl lay as read (Red pivots 270);
+        the players said none of these and every later scene was an alarm (lost at move 177).
+        With a turn read otherwise a move made out of turn still needs that misreading too, and
+        three players' turns in one chain are always asked (:meth:`doubt`)."""
+        if not self.unsure_pivot_between or mine is None or mine.confidence >= self.unread_top \
+                or not _only_rotation_differs(here.cubes.get(seat), mine):
+            return []
+        return [turn for turn in turns if len(turn) == 1 and isinstance(turn[0], Pivot)
+                and self._ends_turn_invisibly(work, turn, seat, here, turned=True)]
 
     def _fit_after(self, work: OctocubeState, turn: tuple[Move, ...], observed: OctocubeObservation) -> float:
         """How far ``observed`` is from the table ``turn`` leaves (:meth:`_cost`)."""

@@ -58,15 +58,17 @@ development tables 69302-69350 at 1280x720 had first trophies of a card at 0.45-
 and further ones down to 0.53, empty places up to 0.64, but the first place of a card, empty,
 at most 0.36. Each such place on a card's possible prefix widens its count's doubt to every
 count it allows."""
-TROPHY_FIRST_LINE = 0.50
+TROPHY_FIRST_LINE = 0.55
 """A finished table's photo (``TokenReader(finished=True)``): a wall card's first trophy place holds
 a trophy above this (its later places keep ``WALL_THRESHOLD["trophies"]``); between it and the
 threshold plus ``WALL_DOUBT`` the count is still asked (``TROPHY_UNSURE``), only its default moves.
 The first place lies on the card's plain corner, the later ones beside the first's trophy and the
-art, so an empty first place fits far lower: on tuning 90960-91059 (1920x1080, no hand) empty first
-places fit <= 0.354 in every light and later ones up to 0.617; tuning 91376 (warm lamp, no hand)
-had two single trophies fitting 0.675 and 0.698, under 0.70: asked with the default 0, the table
-off by 6 and 10 points (session 49)."""
+art, so an empty first place fits far lower. Tuning 90960-91059 and 91240-91278 (139 tables,
+1920x1080, session 49's census): empty first places fit <= 0.488 (91243, warm lamp; the next 0.40;
+under a hand <= 0.462), later ones up to 0.618; filled first places >= 0.724, but tuning 91376
+(warm lamp, no hand) had two single trophies fitting 0.675 and 0.698, under 0.70: asked with the
+default 0, the table off by 5 and 8 points. 0.55 lies between; development 69334's trophy (1280x720)
+fitted 0.564."""
 PLACES_OFF_MM = 1.5
 PLACES_OFF_GAIN = 0.03
 """A finished table's photo (``TokenReader(finished=True)``): a seat whose wall's cards fit best at

@@ -606,7 +606,7 @@ def test_trophies_under_a_hand_over_a_wall_card_are_asked_not_printed_as_sure() 
 def test_a_lone_wall_trophy_fitting_just_under_the_line_under_a_warm_lamp_is_the_default() -> None:
     """Tuning 91376 (3 players, Horn expert, warm lamp, no hand; the lead's fresh set of session
     48): player 2's trophy on space 9 and player 3's on space 10 fitted 0.675 and 0.698 (the line
-    0.70; an empty first place fits <= 0.488 on 139 tuning tables): asked with the default 0,
+    0.70; an empty first place fits <= 0.488 on 164 tuning tables): asked with the default 0,
     player 3's total 9 for 1 and player 2's 5 under its truth from the photo alone. Their first places now have their own
     line (``tokens.TROPHY_FIRST_LINE``): asked still, the default 1, player 3 exact alone."""
     from vision.open_season.score_photo import score_photo

@@ -63,7 +63,7 @@ TROPHY_FIRST_LINE = 0.55
 a trophy above this (its later places keep ``WALL_THRESHOLD["trophies"]``); between it and the
 threshold plus ``WALL_DOUBT`` the count is still asked (``TROPHY_UNSURE``), only its default moves.
 The first place lies on the card's plain corner, the later ones beside the first's trophy and the
-art, so an empty first place fits far lower. Tuning 90960-91059 and 91240-91278 (139 tables,
+art, so an empty first place fits far lower. Tuning 90960-91059 and 91240-91303 (164 tables,
 1920x1080, session 49's census): empty first places fit <= 0.488 (91243, warm lamp; the next 0.40;
 under a hand <= 0.462), later ones up to 0.618; filled first places >= 0.724, but tuning 91376
 (warm lamp, no hand) had two single trophies fitting 0.675 and 0.698, under 0.70: asked with the

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import traceback
 from typing import Callable, Generic, Sequence, TypeVar
 
@@ -24,6 +25,15 @@ FORK_ENV = "TABLESIGHT_FORK_READS"
 that already shares the cores with others (a test process per core), where a child only fights
 them for the cores and costs its copy-on-write pages (the Open Season answer tests: 47 -> 40 s of
 CPU)."""
+
+
+CHILD_SILENT_S = 30.0
+"""A child that sends nothing for this long (wall clock) is taken for stuck: it is killed and the
+read done in the parent. A child forked while another thread of the parent holds a lock inherits
+the lock held, and nothing will release it: session 49's bench (tuning 91303, 1920x1080, load ~9)
+hung for minutes with the token reader's child asleep in a futex inside OpenCV and the parent
+waiting on its pipe, 0 CPU seconds used by either. The slowest photo of the benches took 16 s in
+all (load ~13), the child's part of it less."""
 
 
 def _may_fork() -> bool:
@@ -59,7 +69,7 @@ class ForkedRead(Generic[T]):
     def result(self) -> T:
         if not self._pid:
             return self._read()
-        data = self._collect()
+        data = self._collect(CHILD_SILENT_S)
         try:
             kind, value = pickle.loads(data)
         except Exception:  # the child died (killed, out of memory) or sent nothing readable
@@ -78,9 +88,13 @@ class ForkedRead(Generic[T]):
             pass
         self._collect()
 
-    def _collect(self) -> bytes:
+    def _collect(self, wait_s: float | None = None) -> bytes:
+        """The child's message (b"" if it sent none); ``wait_s``: kill a child silent that long
+        (``CHILD_SILENT_S``) and give b"" (the caller then reads in the parent)."""
         chunks = []
         try:
+            if wait_s is not None and not select.select([self._pipe], [], [], wait_s)[0]:
+                os.kill(self._pid, 9)  # stuck (a lock held at the fork): the parent reads instead
             while chunk := os.read(self._pipe, 1 << 20):
                 chunks.append(chunk)
         except OSError:
@@ -137,4 +151,4 @@ def _answer(read: Callable[[], object], w: int) -> None:
         os._exit(code)
 
 
-__all__ = ["FORK_ENV", "ForkedRead", "forked_map"]
+__all__ = ["CHILD_SILENT_S", "FORK_ENV", "ForkedRead", "forked_map"]

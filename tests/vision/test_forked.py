@@ -60,6 +60,32 @@ def test_a_child_that_dies_without_an_answer_costs_time_not_the_read() -> None:
     assert ForkedRead(read).result() == 42
 
 
+@needs_fork
+def test_a_child_stuck_without_an_answer_is_killed_and_the_read_done_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session 49's bench hung on tuning 91303: the token reader's child asleep for good on a lock
+    inside OpenCV that another thread of the parent held at the fork, the parent waiting on its
+    pipe. A child silent for ``CHILD_SILENT_S`` is killed and the read done in the parent."""
+    import time
+
+    import vision.forked as forked
+
+    monkeypatch.setattr(forked, "CHILD_SILENT_S", 0.5)
+    parent = os.getpid()
+    children = []
+
+    def read() -> int:
+        if os.getpid() != parent:
+            time.sleep(3600)  # stuck (main: the parent waits the hour out)
+        return 42
+
+    job = ForkedRead(read)
+    children.append(job._pid)
+    t0 = time.monotonic()
+    assert job.result() == 42 and time.monotonic() - t0 < 10.0
+    with pytest.raises(ChildProcessError):  # killed and reaped: no child left behind
+        os.waitpid(children[0], os.WNOHANG)
+
+
 def test_without_fork_the_read_is_done_here_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
 

@@ -1315,3 +1315,45 @@ def test_a_bands_hue_names_one_people_or_none() -> None:
     assert band_people(lab(320.0, 60.0)) == "sorcerer"
     assert band_people(lab(50.0, 60.0)) is None  # between the gnomes' and the dwarves'
     assert band_people(lab(64.0, 15.0)) is None  # too pale to tell (skin is about this)
+
+
+def test_a_wall_card_a_hand_lies_partly_over_is_asked_whether_a_wild_token_lies_under_it() -> None:
+    """The lead's fresh table 91355 (session 48) showed fingers over a wall card read surely
+    (skin over ``WALL_SKIN_TOUCHED``) hiding a trophy: its count is asked now
+    (``TOUCHED_TROPHIES_ASKED``), but a wild token under the same fingers was not: a total printed
+    as sure could be wrong. Such a card is asked whether one lies there (``TOUCHED_WILDS_ASKED``),
+    "no wild token" the default, as a covered space is; a card with no skin over it, one whose
+    token is read, and on Shield a seat whose one token shows elsewhere are not."""
+    from types import SimpleNamespace
+
+    from vision.open_season.accolades import AccoladeCard, SeatAccolades
+    from vision.open_season.cards import CardRead
+    from vision.open_season.score_photo import NO_WILD_OPTION, TOUCHED_WILDS_ASKED, WALL_SKIN_TOUCHED, read_table
+    from vision.open_season.tokens import SeatTokens
+
+    assert TOUCHED_WILDS_ASKED
+    walls = ["elf-crown", "dwarf-tattoo", "gnome-dagger", "mage-earrings", "sorcerer-eyepatch", "elf-tattoo",
+             "dwarf-crown", "gnome-tattoo", "mage-dagger", "barbarian-crown", "sorcerer-crown"]
+    touched = {(0, 3), (0, 7), (1, 2)}
+
+    def run(side: str, wilds: dict[int, frozenset[int]]) -> set[str]:
+        cards = SimpleNamespace(read=lambda img: [
+            CardRead(f"wall {seat} {i + 1}", c, 1.0, fit=4.0,
+                     skin=WALL_SKIN_TOUCHED + 0.1 if (seat, i + 1) in touched else WALL_SKIN_TOUCHED - 0.1)
+            for seat in (0, 1) for i, c in enumerate(walls[:11 if side == "horn" else 9])])
+        fans = {seat: SeatAccolades(seat, (AccoladeCard(seat, 0, "elf-earrings", 1.0, True),)) for seat in (0, 1)}
+        tokens = SimpleNamespace(read=lambda img: {s: SeatTokens({}, wilds.get(s, frozenset()), 0, 0, 0, False,
+                                                                 frozenset(), {}, 0) for s in (0, 1)})
+        _, choices, _, _ = read_table(np.zeros((4, 4, 3), np.uint8),
+                                      (cards, SimpleNamespace(read=lambda img: fans), tokens), 2, side)
+        asked = {c.key for c in choices if c.key.startswith("wild ") and c.options[0] == NO_WILD_OPTION}
+        for c in choices:
+            if c.key in asked:
+                assert c.default == 0  # no wild token by default: no total from the photo alone moves
+        return asked
+
+    assert run("horn", {}) == {"wild 1 3", "wild 1 7", "wild 2 2"}  # main: none
+    # a token read on the touched card: only its attribute is asked (another question)
+    assert run("horn", {0: frozenset({7})}) == {"wild 1 3", "wild 2 2"}
+    # Shield: one token a player a game; read elsewhere on the seat, none hides under the hand
+    assert run("shield", {1: frozenset({5})}) == {"wild 1 3", "wild 1 7"}

@@ -601,3 +601,23 @@ def test_trophies_under_a_hand_over_a_wall_card_are_asked_not_printed_as_sure() 
     assert out.reading["options"]["trophies 1 9"][doubt.read - 1] == "0"
     assert out.players[0].total_range is not None and out.players[0].total_range[0] <= 12
     _exact_when_answered(photo, request, out, end)
+
+
+def test_a_lone_wall_trophy_fitting_just_under_the_line_under_a_warm_lamp_is_the_default() -> None:
+    """Tuning 91376 (3 players, Horn expert, warm lamp, no hand; the lead's fresh set of session
+    48): player 2's trophy on space 9 and player 3's on space 10 fitted 0.675 and 0.698 (the line
+    0.70; an empty first place fits <= 0.488 on 164 tuning tables): asked with the default 0,
+    player 3's total 9 for 1 and player 2's 5 under its truth from the photo alone. Their first places now have their own
+    line (``tokens.TROPHY_FIRST_LINE``): asked still, the default 1, player 3 exact alone."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91376, (1920, 1080))
+    assert end["players"][1]["wall_trophies"].get("9") == 1 and end["players"][2]["wall_trophies"].get("10") == 1
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    for key in ("trophies 2 9", "trophies 3 10"):
+        doubt = next(d for d in out.doubts if d.key == key)  # still asked
+        assert out.reading["options"][key][doubt.read - 1] == "1"  # main: "0"
+    assert out.players[2].total == end["scores"][2] == 1  # main: 9
+    _exact_when_answered(photo, request, out, end)

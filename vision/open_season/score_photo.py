@@ -90,6 +90,13 @@ the tokens under the fingers do not show. Fresh table 91355 (lead, session 48; 1
 2-player Horn expert): a hand's fingers over player 1's space 9 (skin 0.33, fit 2.73: read surely,
 gnome-dagger, right) hid its one trophy; 0 was read with no doubt and player 1's total printed as
 sure, 14 for 12. False: only covered spaces are asked (as before)."""
+TOUCHED_WILDS_ASKED = True
+"""... and such a card where a wild token may lie unseen (``_wild_may_hide``: none read there;
+Shield: none read on the seat) is asked whether one lies under the hand, "no wild token" first (the
+default, as a covered space's, ``_covered_wild_choice``): the fingers hide a token on the card as
+they hide trophies. Session 48's lead named the gap (only trophies were asked under a touched
+card); no total from the photo alone moves, a total the hand may have changed carries the doubt.
+False: only covered spaces are asked."""
 COVERED_READ_PEOPLE = 0.45
 """How likely a covered card (a hand over it: asked with every face) is of the people it was read
 as: the colours that show beside the hand. On the tuning tables with a hand over a wall or a
@@ -516,8 +523,10 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
                 choices = [ch for ch in choices if ch.key != key]
                 choices.append(_trophy_count_choice(seat + 1, space, counts))
     # a wild token on a covered space does not show either: asked where one may lie unseen
+    # (and under a card a hand lies partly over: ``TOUCHED_WILDS_ASKED``)
     for seat, r in enumerate(seats):
-        for space in sorted(r.wall_hidden):
+        touched = {s for s in r.wall_touched if r.wall.get(s) is not None} if TOUCHED_WILDS_ASKED else set()
+        for space in sorted(r.wall_hidden | touched):
             if _wild_may_hide(r, space, side):
                 choices.append(_covered_wild_choice(seat, space))
     # a wall card not read surely: which card is it? (asked once, with the final reading)

@@ -58,6 +58,17 @@ development tables 69302-69350 at 1280x720 had first trophies of a card at 0.45-
 and further ones down to 0.53, empty places up to 0.64, but the first place of a card, empty,
 at most 0.36. Each such place on a card's possible prefix widens its count's doubt to every
 count it allows."""
+TROPHY_FIRST_LINE = 0.55
+"""A finished table's photo (``TokenReader(finished=True)``): a wall card's first trophy place holds
+a trophy above this (its later places keep ``WALL_THRESHOLD["trophies"]``); between it and the
+threshold plus ``WALL_DOUBT`` the count is still asked (``TROPHY_UNSURE``), only its default moves.
+The first place lies on the card's plain corner, the later ones beside the first's trophy and the
+art, so an empty first place fits far lower. Tuning 90960-91059 and 91240-91303 (164 tables,
+1920x1080, session 49's census): empty first places fit <= 0.488 (91243, warm lamp; the next 0.40;
+under a hand <= 0.462), later ones up to 0.618; filled first places >= 0.724, but tuning 91376
+(warm lamp, no hand) had two single trophies fitting 0.675 and 0.698, under 0.70: asked with the
+default 0, the table off by 5 and 8 points. 0.55 lies between; development 69334's trophy (1280x720)
+fitted 0.564."""
 PLACES_OFF_MM = 1.5
 PLACES_OFF_GAIN = 0.03
 """A finished table's photo (``TokenReader(finished=True)``): a seat whose wall's cards fit best at
@@ -316,7 +327,8 @@ class TokenReader:
             by_space.setdefault((seat, number), []).append(float(v))
         for (seat, number), values in sorted(by_space.items()):
             count, doubt = _prefix_count(values, WALL_THRESHOLD["trophies"], WALL_DOUBT,
-                                         PLACES_OFF_UNSURE if seat in off else TROPHY_UNSURE)
+                                         PLACES_OFF_UNSURE if seat in off else TROPHY_UNSURE,
+                                         first=TROPHY_FIRST_LINE if self.finished else None)
             if seat in off and (count or values[0] >= PLACES_OFF_UNSURE):
                 # places sampled off say little about how many: every count up to four
                 rest = [c for c in range(max(count, PLACES_OFF_COUNTS) + 1) if c != count]
@@ -414,13 +426,17 @@ class TokenReader:
         return out
 
 
-def _prefix_count(values: list[float], threshold: float, doubt: float, unsure: float | None = None) -> tuple[int, str]:
+def _prefix_count(values: list[float], threshold: float, doubt: float, unsure: float | None = None,
+                  first: float | None = None) -> tuple[int, str]:
     """How many places are filled, counted from the first (tokens go on in order): the count
     whose places best agree (filled above the threshold, the rest below); a close second best
     count is a doubt (something hides part of the grid, or a place is unsure). With ``unsure``:
     the leading places scoring at least ``threshold + doubt`` are surely filled, those from
-    ``unsure`` on may be; every count between is a doubt too."""
+    ``unsure`` on may be; every count between is a doubt too. ``first``: the first place's own
+    line (``TROPHY_FIRST_LINE``) for choosing the count; the doubts keep ``threshold``."""
     v = np.array(values) - threshold
+    if first is not None and len(v):
+        v[0] = values[0] - first
     # agreement of count c: filled places 0..c-1 above, c.. below
     agree = np.array([float(v[:c].sum() - v[c:].sum()) for c in range(len(v) + 1)])
     order = np.argsort(-agree, kind="stable")

@@ -397,3 +397,31 @@ def test_a_weak_token_on_a_place_that_is_not_the_bare_mat_is_read_not_taken_for_
     seat = _read(_reader(), personal={0: hand})[0]
     assert (seat.trophies, seat.wilds, seat.penalties, seat.series) == (0, 0, 0, False)
     assert seat.doubts == ("player 1: something lies over the personal tokens",)
+
+
+def test_a_finished_tables_first_trophy_place_fitting_under_the_line_but_far_over_an_empty_one_is_read_filled() -> None:
+    """Tuning 91376 (1920x1080, warm lamp, no hand, session 49): the one trophy on player 2's
+    space 9 and on player 3's space 10 fitted 0.675 and 0.698, under the 0.70 line, and were
+    asked with the default 0 (two totals off by 5 and 8 from the photo alone); an empty first
+    place fits <= 0.488 on 164 tuning tables. On a finished table's photo the first place has
+    its own line (``TROPHY_FIRST_LINE``, 0.55): the default is 1, the count still asked; later
+    places and the tracker's frames keep 0.70."""
+    from vision.open_season.tokens import TROPHY_FIRST_LINE, WALL_THRESHOLD
+
+    assert TROPHY_FIRST_LINE == 0.55 and WALL_THRESHOLD["trophies"] == 0.70
+    places = {(1, 9): [0.675, -0.187, -0.145, -0.305, -0.037, 0.015, 0.333, 0.209, 0.178],
+              (0, 10): [0.698, 0.371, 0.534, -0.334, -0.157, -0.152, 0.331, 0.305, 0.242],
+              (0, 4): [0.50] + [0.1] * 8,  # in the unsure band, under the first line: 0, asked
+              (0, 11): [0.60, 0.66] + [0.1] * 7,  # the second place keeps 0.70: 1, asked
+              (1, 2): [0.39] + [0.1] * 8}  # under the unsure band (0.40): nothing, no doubt
+    finished = _reader()
+    finished.finished = True
+    cast(Any, finished).places_off = lambda image, sc: {}
+    reads = _read(finished, trophies=places)
+    assert reads[0].wall_trophies == {10: 1, 11: 1} and reads[1].wall_trophies == {9: 1}
+    assert reads[0].doubts == ("player 1: trophies on space 4 (0 or 1)", "player 1: trophies on space 10 (1 or 0)",
+                               "player 1: trophies on space 11 (1, 0 or 2)")
+    assert reads[1].doubts == ("player 2: trophies on space 9 (1 or 0)",)
+    # the tracker's frames: the first place keeps the 0.70 line
+    reads = _read(_reader(), trophies=places)
+    assert reads[0].wall_trophies == {} and reads[1].wall_trophies == {}

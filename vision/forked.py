@@ -5,18 +5,24 @@ nothing (session 42 measured the Open Season fans on a thread), so an independen
 a child made by ``fork`` (about 10 ms: the child shares the parent's memory, readers and photo
 included, and sends back only its result). Where ``fork`` is missing (Windows), where it fails,
 or where the child dies without an answer, the read is done in the parent when its result is
-asked: a lost child never loses the score, it only costs the time it would have saved."""
+asked: a lost child never loses the score, it only costs the time it would have saved. A child is
+forked only while OpenCV runs its loops on the calling thread (``opencv_on_the_calling_thread``):
+its worker threads may hold its locks at the fork."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import pickle
 import select
+import sys
 import traceback
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Callable, Generic, Iterator, ParamSpec, Sequence, TypeVar
 
 T = TypeVar("T")
 U = TypeVar("U")
+P = ParamSpec("P")
 
 _OK, _RAISED = "ok", "raised"
 
@@ -33,11 +39,55 @@ read done in the parent. A child forked while another thread of the parent holds
 the lock held, and nothing will release it: session 49's bench (tuning 91303, 1920x1080, load ~9)
 hung for minutes with the token reader's child asleep in a futex inside OpenCV and the parent
 waiting on its pipe, 0 CPU seconds used by either. The slowest photo of the benches took 16 s in
-all (load ~13), the child's part of it less."""
+all (load ~13), the child's part of it less. Since session 50 a child is forked only with OpenCV
+held to the calling thread (``_may_fork``), which removes the lock the two stuck children slept on;
+this limit stays for any other lock."""
+
+
+def _opencv_threads() -> int:
+    """How many threads OpenCV may run its loops on in this process (1 where it is not loaded:
+    then it has started none)."""
+    cv2 = sys.modules.get("cv2")
+    return int(cv2.getNumThreads()) if cv2 is not None else 1
 
 
 def _may_fork() -> bool:
-    return hasattr(os, "fork") and os.environ.get(FORK_ENV, "1") != "0"
+    """A child is forked only where OpenCV runs its loops on the calling thread: its worker
+    threads, running or just finished, take OpenCV's internal locks (its thread pool's, its
+    thread-local storage's), and a lock one of them holds at the fork stays held in the child for
+    good. Elsewhere the read is done in the parent (``opencv_on_the_calling_thread`` makes it safe)."""
+    return hasattr(os, "fork") and os.environ.get(FORK_ENV, "1") != "0" and _opencv_threads() <= 1
+
+
+@contextlib.contextmanager
+def opencv_on_the_calling_thread() -> Iterator[None]:
+    """OpenCV held to the calling thread (``cv2.setNumThreads(1)``) for the time of the block, then
+    given back its count: a read that forks children runs in it, so that no OpenCV worker is busy
+    when it forks. Session 49's bench (tuning 91303) and session 50's (fresh 91453, 31.5 s) each had
+    the token reader's child asleep for good on an OpenCV lock held at the fork, right after an
+    undistortion's parallel loop; the parent's two cores are used by the child instead, and
+    session 50 measured no slower a photo (6 tables twice, load 12: wall median 2.07 s on one
+    OpenCV thread, 2.11 s on two; CPU 1.38 and 1.41 s)."""
+    import cv2
+
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        yield
+    finally:
+        cv2.setNumThreads(before)
+
+
+def reads_with_opencv_on_the_calling_thread(fn: Callable[P, T]) -> Callable[P, T]:
+    """``fn`` run inside ``opencv_on_the_calling_thread``: a photo's whole read, so that the
+    worker threads of OpenCV's loops before the first fork are asleep by then."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        with opencv_on_the_calling_thread():
+            return fn(*args, **kwargs)
+
+    return wrapper
 
 
 class ForkedRead(Generic[T]):
@@ -151,4 +201,5 @@ def _answer(read: Callable[[], object], w: int) -> None:
         os._exit(code)
 
 
-__all__ = ["CHILD_SILENT_S", "FORK_ENV", "ForkedRead", "forked_map"]
+__all__ = ["CHILD_SILENT_S", "FORK_ENV", "ForkedRead", "forked_map", "opencv_on_the_calling_thread",
+           "reads_with_opencv_on_the_calling_thread"]

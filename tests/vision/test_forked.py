@@ -5,19 +5,45 @@ from __future__ import annotations
 
 import os
 import signal
+from typing import Iterator
 
+import cv2
+import numpy as np
 import pytest
 
-from vision.forked import FORK_ENV, ForkedRead
+from vision.forked import FORK_ENV, ForkedRead, opencv_on_the_calling_thread
 from vision.photo_score import PhotoScoreError
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="this system has no fork")
 
 
 @pytest.fixture(autouse=True)
-def forking(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The suite reads in one process (tests/conftest.py); these tests are about the child."""
+def forking(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The suite reads in one process (tests/conftest.py); these tests are about the child, forked
+    only where OpenCV keeps to the calling thread."""
     monkeypatch.setenv(FORK_ENV, "1")
+    with opencv_on_the_calling_thread():
+        yield
+
+
+@needs_fork
+def test_no_child_is_forked_while_opencv_may_run_its_loops_on_worker_threads() -> None:
+    """A worker of OpenCV's loops may hold one of OpenCV's locks at the fork: the child then
+    sleeps on it for good (fresh table 91453: 31.5 s). With OpenCV on two threads the read is
+    done here; held to the calling thread, in a child; the count is given back after."""
+    parent = os.getpid()
+    cv2.setNumThreads(2)
+    try:
+        cv2.GaussianBlur(np.zeros((400, 400), np.uint8), (9, 9), 0)  # a loop on the workers
+        job = ForkedRead(os.getpid)
+        assert job._pid == 0 and job.result() == parent
+        with opencv_on_the_calling_thread():
+            assert cv2.getNumThreads() == 1
+            job = ForkedRead(os.getpid)
+            assert job._pid > 0 and job.result() != parent
+        assert cv2.getNumThreads() == 2
+    finally:
+        cv2.setNumThreads(1)  # as the fixture holds it
 
 
 def test_reads_stay_here_when_the_environment_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,7 +28,7 @@ import numpy as np
 from rules.open_season.bonus import FACES, PERMANENT
 from rules.open_season.cards import ATTRIBUTES, CARD_IDS, FACE_DOWN, NUM_IDENTITIES, PEOPLES
 from rules.open_season.layout import LAYOUTS, SHIELD_SCORINGS
-from vision.forked import ForkedRead, forked_map
+from vision.forked import ForkedRead, forked_map, reads_with_opencv_on_the_calling_thread
 from vision.photo_calibration import MARKER_RESIDUAL_PX, UNMEASURED_LENS_RESIDUAL_PX, calibrate, working_copy
 from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
 from vision.render import open_season_art as art
@@ -340,6 +340,7 @@ def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
     return TokenReader(view, side, n, expert, pack, finished=True)
 
 
+@reads_with_opencv_on_the_calling_thread
 def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     from calibration.table import detect_markers
     from vision.octocube.recogniser import _view_from

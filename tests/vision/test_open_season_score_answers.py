@@ -621,3 +621,46 @@ def test_a_lone_wall_trophy_fitting_just_under_the_line_under_a_warm_lamp_is_the
         assert out.reading["options"][key][doubt.read - 1] == "1"  # main: "0"
     assert out.players[2].total == end["scores"][2] == 1  # main: 9
     _exact_when_answered(photo, request, out, end)
+
+
+def test_two_trophies_whose_grid_the_first_alone_places_poorly_default_to_two() -> None:
+    """Tuning 91422 (2 players, Horn, warm lamp, tilt 32; the lead's fresh set of session 49):
+    player 1's two trophies on space 11 fitted 0.745 and 0.666 at the shift where the first
+    place fits best (the second, nearer the camera, is drawn over a sixth of the first), and
+    0.716 and 0.759 a 0.75 mm shift away: asked "1, 0 or 2" with the default 1, player 1's total
+    -2 for -4 from the photo alone. The grid is now placed again on both places
+    (``tokens.TROPHY_GRID_ON_PREFIX``): still asked, the default 2, the table exact alone."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91422, (1920, 1080))
+    assert end["players"][0]["wall_trophies"].get("11") == 2
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "trophies 1 11")  # still asked
+    options = out.reading["options"]["trophies 1 11"]
+    assert options[doubt.read - 1] == "2"  # main: "1"
+    assert {"0", "1", "2"} <= set(options)
+    assert [p.total for p in out.players] == end["scores"] == [-4, 5]  # main: [-2, 5]
+    _exact_when_answered(photo, request, out, end)
+
+
+def test_an_unsure_fanned_card_whose_band_names_another_people_defaults_to_the_bands_people() -> None:
+    """Tuning 91376 (3 players, Horn expert, warm lamp, no hand): player 2's last fanned card,
+    gnome-eyepatch, read dwarf-eyepatch by the classifiers at 0.85 (unsure, so the band's hue was
+    not looked at): asked with the dwarf the default, player 2's total 4 for 9 from the photo
+    alone. The band's hue names the people of an unsure card too (``accolades.BAND_NAMES_UNSURE``):
+    still asked, the classifiers' dwarf its next option, the gnome the default, the table exact."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91376, (1920, 1080))
+    assert end["players"][1]["accolades"][-1] == "gnome-eyepatch"
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "accolade 2 15")  # still asked
+    options = out.reading["options"]["accolade 2 15"]
+    assert options[doubt.read - 1] == "gnome-eyepatch"  # main: "dwarf-eyepatch"
+    assert "dwarf-eyepatch" in options
+    assert [p.total for p in out.players] == end["scores"] == [9, 9, 1]  # main: [9, 4, 1]
+    _exact_when_answered(photo, request, out, end)

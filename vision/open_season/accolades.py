@@ -200,6 +200,13 @@ range less 5-6 degrees each side (gnome 27.6-41.8, dwarf 57.7-73.8, the closest 
 above 0.6 of its lowest percentile's, and every band named its own people. A lamp's glare washes
 a band pale, never to another hue: tuning 90900 (warm lamp), two gnome cards (hue 35, chroma
 41-48) read surely as dwarves by the classifiers."""
+BAND_NAMES_UNSURE = True
+"""A fanned card the classifiers read unsurely (asked) whose band's hue names another people
+(``BAND_HUE_DEG``) defaults to the band's people too, as a sure read does (the classifiers' card
+then its first option after it): the band's hue named its own people on every one of 5,530
+tuning cards, the classifiers' people is what made the card unsure. Tuning 91376 (warm lamp, no
+hand): player 2's last card, gnome-eyepatch, read dwarf-eyepatch at 0.85 (unsure), asked with
+the dwarf its default, the table off by 5 points from the photo alone."""
 UNSEEN_STEP_SIGMA_MM = 1.5
 """The least spread of a fan's steps assumed when counting the cards a gap hides (a fan laid by
 hand steps 12-17 mm; tuning rows measured 0.7-1.9 mm standard deviation). Session 43's scratch
@@ -598,15 +605,17 @@ class AccoladeReader:
                         # the people is sure: any of its attributes, the art's first, then by probability
                         rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia and art.ATTRIBUTES[k] != other]
                         alts = tuple(f"{art.PEOPLES[ip]}-{a}" for a in [other, *rest])
-                if sure:
+                if sure or (BAND_NAMES_UNSURE and not covered):
                     hue_people = band_people(_band_lab(_sample_corner(area, float(x), float(y), 0.0)))
                     if hue_people is not None and hue_people != art.PEOPLES[ip]:
                         # the band's hue names another people (glare fooled the classifiers): asked,
-                        # the band's people first, the classifiers' card next
-                        sure = False
+                        # the band's people first, the classifiers' card (and its alternatives) next
                         rest = [art.ATTRIBUTES[k] for k in np.argsort(-pa) if k != ia]
-                        alts = (card, *(f"{hue_people}-{a}" for a in rest))
-                        card = f"{hue_people}-{art.ATTRIBUTES[ia]}"
+                        new = f"{hue_people}-{art.ATTRIBUTES[ia]}"
+                        before = (card, *alts) if not sure else (card,)
+                        alts = tuple(dict.fromkeys(o for o in (*before, *(f"{hue_people}-{a}" for a in rest))
+                                                   if o != new))
+                        card, sure = new, False
             window = col[int(y) + wy0:int(y) + wy1, int(x) + wx0:int(x) + wx1]
             share = float((window > 0.5).mean()) if window.size and pos not in unseen else 0.0
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,

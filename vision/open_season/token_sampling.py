@@ -456,9 +456,11 @@ class TokenSampler:
                 masks[(seat, i)] = _disc(WALL_PATCH_MM, WALL_TROPHY_RADIUS_MM, tuple(cut))
         return masks
 
-    def _wall_trophy_scores(self, image_bgr: np.ndarray) -> tuple[np.ndarray, dict[int, float]]:
-        """The correlation of every wall trophy place, and per seat how light its wall's cards
-        are (the 95th percentile of grey over those places: the card stock, lit)."""
+    def _wall_trophy_scores(self, image_bgr: np.ndarray) -> tuple[np.ndarray, dict[int, float], np.ndarray]:
+        """The correlation of every wall trophy place (at the pose where the card's first place
+        fits best), per seat how light its wall's cards are (the 95th percentile of grey over
+        those places: the card stock, lit), and every card's places in every pose (cards x
+        ``WALL_JITTER`` x ``WALL_TROPHY_SLOTS``)."""
         patches = self._layers["trophies"].sample(image_bgr)
         labels = self._plans["trophies"].labels
         patches = _grey(patches)
@@ -469,7 +471,7 @@ class TokenSampler:
         # per card: its poses (rows) x places (columns); the pose where place 0 fits best
         per_card = scores.reshape(-1, len(WALL_JITTER), WALL_TROPHY_SLOTS)
         best = np.argmax(per_card[:, :, 0], axis=1)
-        return per_card[np.arange(len(per_card)), best].ravel(), light
+        return per_card[np.arange(len(per_card)), best].ravel(), light, per_card
 
     def _wall_trophy_correlations(self, patches: np.ndarray, labels: list[tuple[int, int, int]]) -> np.ndarray:
         out = np.zeros(len(labels), np.float32)
@@ -501,11 +503,14 @@ class TokenSampler:
         """Per kind of place: labels and the correlation of each place with its token (the
         best pose; personal places: one column per kind of token). For tuning and tests."""
         out: dict[str, tuple[list[tuple[int, int, int]], np.ndarray]] = {}
-        trophies, light = self._wall_trophy_scores(image_bgr)
+        trophies, light, per_pose = self._wall_trophy_scores(image_bgr)
         n = WALL_TROPHY_SLOTS * len(WALL_JITTER)
         labels = self._plans["trophies"].labels
         out["trophies"] = ([lab for k in range(0, len(labels), n) for lab in labels[k:k + WALL_TROPHY_SLOTS]],
                            trophies[:, None])
+        # every card's places in every pose (the reader may fix a card's grid on more than its
+        # first place: ``tokens.TROPHY_GRID_ON_PREFIX``)
+        out["trophy_poses"] = ([labels[k] for k in range(0, len(labels), n)], per_pose)
         out["light"] = ([(seat, 0, 0) for seat in sorted(light)], np.array([[light[s]] for s in sorted(light)]))
         m = self._m
         for name, template in (("wilds", self._wall_wild_t), ("scorings", self._wall_trophy_full_t),

@@ -69,6 +69,17 @@ under a hand <= 0.462), later ones up to 0.618; filled first places >= 0.724, bu
 (warm lamp, no hand) had two single trophies fitting 0.675 and 0.698, under 0.70: asked with the
 default 0, the table off by 5 and 8 points. 0.55 lies between; development 69334's trophy (1280x720)
 fitted 0.564."""
+TROPHY_GRID_ON_PREFIX = True
+"""A finished table's photo (``TokenReader(finished=True)``): a wall card's token grid is placed
+(one of ``token_sampling.WALL_JITTER``'s shifts, the grid moves as one) where its first place fits
+best; a second trophy lies 9 mm beside the first and, when nearer the camera, is drawn over a
+sixth of it, so the first place alone fixes the grid poorly along that line. When the count read
+there is asked and one more trophy is among its answers, the grid is placed again where the
+places of that longer prefix fit best together and the count read again; a longer count read
+there becomes the default, every count of both reads stays asked (no count is read surely that
+was not). Tuning 91422 (1920x1080, warm lamp, tilt 32): player 1's two trophies on space 11 fit
+0.745 and 0.666 at the first place's best shift, 0.716 and 0.759 a 0.75 mm shift away: asked
+"1, 0 or 2" with the default 1, the table off by 2 points from the photo alone."""
 PLACES_OFF_MM = 1.5
 PLACES_OFF_GAIN = 0.03
 """A finished table's photo (``TokenReader(finished=True)``): a seat whose wall's cards fit best at
@@ -325,10 +336,15 @@ class TokenReader:
         by_space: dict[tuple[int, int], list[float]] = {}
         for (seat, number, _slot), v in zip(labels, s[:, 0]):
             by_space.setdefault((seat, number), []).append(float(v))
+        grids: dict[tuple[int, int], np.ndarray] = {}
+        if self.finished and TROPHY_GRID_ON_PREFIX and "trophy_poses" in sc:
+            grids = {(seat, number): poses for (seat, number, _zero), poses in zip(*sc["trophy_poses"])}
         for (seat, number), values in sorted(by_space.items()):
             count, doubt = _prefix_count(values, WALL_THRESHOLD["trophies"], WALL_DOUBT,
                                          PLACES_OFF_UNSURE if seat in off else TROPHY_UNSURE,
                                          first=TROPHY_FIRST_LINE if self.finished else None)
+            if (seat, number) in grids and seat not in off:
+                count, doubt = _count_on_prefix_grid(grids[(seat, number)], count, doubt)
             if seat in off and (count or values[0] >= PLACES_OFF_UNSURE):
                 # places sampled off say little about how many: every count up to four
                 rest = [c for c in range(max(count, PLACES_OFF_COUNTS) + 1) if c != count]
@@ -455,6 +471,36 @@ def _prefix_count(values: list[float], threshold: float, doubt: float, unsure: f
     if len(others) == 1:
         return count, f"{count} or {others.pop()}"
     rest = sorted(others)
+    return count, f"{count}, {', '.join(str(c) for c in rest[:-1])} or {rest[-1]}"
+
+
+def _doubt_counts(doubt: str) -> list[int]:
+    """The counts a ``_prefix_count`` doubt names ("1, 0 or 2" -> [1, 0, 2]), the default first."""
+    return [int(w) for w in doubt.replace(" or ", ", ").split(", ")] if doubt else []
+
+
+def _count_on_prefix_grid(poses: np.ndarray, count: int, doubt: str) -> tuple[int, str]:
+    """A finished table's wall card read again with its grid placed on a longer prefix
+    (``TROPHY_GRID_ON_PREFIX``): ``poses`` is the card's places in every grid shift (shifts x
+    places), ``count`` and ``doubt`` the read at the first place's best shift. While one more
+    trophy than the default is among the doubt's counts, the grid goes where the places of that
+    prefix fit best together; a longer count read there becomes the default, and the doubt names
+    every count of every read (never fewer than before)."""
+    counts = _doubt_counts(doubt)
+    first_count = count
+    while count + 1 in counts and count + 1 <= poses.shape[1]:
+        best = int(np.argmax(poses[:, :count + 1].sum(axis=1)))
+        again, more = _prefix_count([float(v) for v in poses[best]], WALL_THRESHOLD["trophies"], WALL_DOUBT,
+                                    TROPHY_UNSURE, first=TROPHY_FIRST_LINE)
+        if again <= count:
+            break
+        counts = [again] + [c for c in dict.fromkeys(counts + _doubt_counts(more)) if c != again]
+        count = again
+    if count == first_count:
+        return count, doubt
+    rest = sorted(counts[1:])
+    if len(rest) == 1:
+        return count, f"{count} or {rest[0]}"
     return count, f"{count}, {', '.join(str(c) for c in rest[:-1])} or {rest[-1]}"
 
 

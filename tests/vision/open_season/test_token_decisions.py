@@ -52,18 +52,24 @@ def _read(reader: TokenReader, *, trophies: dict[tuple[int, int], list[float]] |
           accolade: dict[int, list[float]] | None = None, personal: dict[int, list[list[float]]] | None = None,
           bonus: dict[tuple[int, int], tuple[float, float, dict[int, float]]] | None = None,
           bare: dict[tuple[int, int], tuple[float, float]] | None = None,
-          faces: list[int] = HORN_FACES, light: dict[int, float] | None = None) -> dict[int, SeatTokens]:
+          faces: list[int] = HORN_FACES, light: dict[int, float] | None = None,
+          grids: dict[tuple[int, int], list[list[float]]] | None = None) -> dict[int, SeatTokens]:
     """``reader.read`` with every place clearly empty (bare mat) but the ones given: wall
     trophies per (seat, space) place by place, wilds per (seat, space), scorings per (seat,
     slot), accolade wilds per seat, personal rows per seat (trophy, wild, penalty, series
     fits, distance from the mat, grey spread), bonus per (seat, column) as (presence, rim
     ratio, face -> fit) with ``faces`` the faces the columns stand for, bare per (seat, column),
-    light per seat (how light its wall cards are; else well lit)."""
+    light per seat (how light its wall cards are; else well lit), grids per (seat, space): the
+    card's places in every grid shift (9 x 9; without it, every shift as ``trophies`` gives)."""
     real = reader.scores(FRAME)
     out: dict[str, Any] = {}
     labels = real["trophies"][0]
     slot_values = trophies or {}
     out["trophies"] = (labels, np.array([[slot_values.get((s, n), [0.0] * 9)[i]] for s, n, i in labels]))
+    cards = list(dict.fromkeys((s, n) for s, n, _i in labels))
+    out["trophy_poses"] = ([(s, n, 0) for s, n in cards],
+                           np.array([(grids or {}).get((s, n), [slot_values.get((s, n), [0.0] * 9)] * 9)
+                                     for s, n in cards]))
     for name, given in (("wilds", wilds), ("scorings", scorings)):
         labels = real[name][0]
         out[name] = (labels, np.array([[(given or {}).get((s, n if name == "wilds" else i), 0.0)]
@@ -425,3 +431,35 @@ def test_a_finished_tables_first_trophy_place_fitting_under_the_line_but_far_ove
     # the tracker's frames: the first place keeps the 0.70 line
     reads = _read(_reader(), trophies=places)
     assert reads[0].wall_trophies == {} and reads[1].wall_trophies == {}
+
+
+def test_a_second_trophy_the_first_places_grid_misses_is_the_default_where_both_places_fit_best() -> None:
+    """Tuning 91422 (1920x1080, warm lamp, tilt 32, session 50): the two trophies on player 1's
+    space 11 fitted 0.745 and 0.666 at the grid shift where the first place fits best (the second
+    trophy, nearer the camera, is drawn over a sixth of the first), 0.716 and 0.759 at the shift
+    where both fit best: asked "1, 0 or 2" with the default 1. On a finished table's photo the
+    grid is placed again on the longer prefix (``TROPHY_GRID_ON_PREFIX``): the default 2, every
+    count still asked. A card whose second place fits no better anywhere keeps its count; the
+    tracker's frames keep the first place's shift."""
+    from vision.open_season.tokens import TROPHY_GRID_ON_PREFIX
+
+    assert TROPHY_GRID_ON_PREFIX
+    rest = [-0.197, -0.062, 0.295, 0.172, 0.23]
+    shifts = [[0.487, 0.663, 0.009, -0.333], [0.558, 0.643, 0.075, -0.311], [0.480, 0.512, 0.142, -0.317],
+              [0.716, 0.759, 0.013, -0.333], [0.708, 0.690, 0.067, -0.317], [0.542, 0.526, 0.117, -0.321],
+              [0.745, 0.666, 0.035, -0.320], [0.659, 0.586, 0.077, -0.307], [0.482, 0.447, 0.105, -0.309]]
+    grid = [row + rest for row in shifts]
+    lone = [0.80, 0.55] + [0.1] * 7  # one trophy, the empty second place in the unsure band
+    lone_grid = [[0.80 - 0.02 * k, 0.55 + 0.01 * k] + [0.1] * 7 for k in range(9)]  # never over 0.63
+    places = {(0, 11): grid[6], (1, 4): lone}
+    finished = _reader()
+    finished.finished = True
+    cast(Any, finished).places_off = lambda image, sc: {}
+    reads = _read(finished, trophies=places, grids={(0, 11): grid, (1, 4): lone_grid})
+    assert reads[0].wall_trophies == {11: 2}  # main: {11: 1}
+    assert reads[0].doubts == ("player 1: trophies on space 11 (2, 0 or 1)",)
+    assert reads[1].wall_trophies == {4: 1}
+    assert reads[1].doubts == ("player 2: trophies on space 4 (1 or 2)",)
+    # the tracker's frames: the first place's shift alone, as before
+    reads = _read(_reader(), trophies=places, grids={(0, 11): grid, (1, 4): lone_grid})
+    assert reads[0].wall_trophies == {11: 1}

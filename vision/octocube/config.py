@@ -333,6 +333,12 @@ class RecogniserConfig:
     pack_rim_span_mm: tuple[float, float] = (36.0, 42.0)
     """... and the lines of opposite sides this far apart (the cube's 40 mm top: its rim round a
     34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34)."""
+    pack_rim_blur_along: bool = True
+    """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
+    it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a
+    third of the colour beside it (72705, change 119: Red's rim on D1 beside a green tile, the left
+    band's hue at cosine 0.83-0.87, three sides; Red read on C2's pink amphora). False: the 3 x 3
+    mask for the sides too, as before."""
     pack_rim_elsewhere_sides: int = 4
     """With a pack, where the height test cannot act (parallax under ``pack_topped_min_parallax_mm``):
     the net's pick for a seat that shows a tile without this many sides of a rim in the seat's

@@ -229,10 +229,13 @@ class RecogniserConfig:
     gives that seat's colour shows a taught bare cube face, the cube is that other window
     (``OctocubeRecogniser._bare_cube_elsewhere``: a tile in a cube's colour seen from nearly
     straight down, where height cannot be told). Off: the net's pick stands, as before."""
-    pack_cube_elsewhere_p_drop: float = 0.1
+    pack_cube_elsewhere_p_drop: float = 0.2
     """... and only where the net gives that other window this seat's colour within this much of
     its pick (996994: 0.94-0.97 against 0.98-0.99; fresh 997301, a red cube called yellow 0.58
-    against the yellow cube's own 0.94, was moved onto)."""
+    against the yellow cube's own 0.94, was moved onto). 0.2 lies halfway between the two (it was
+    0.1): whole taught game 72705 (997381), change 112, Red bare on B3, p(red) 0.84 there and
+    ``cube-red`` fitting 0.87 with a lead of 0.41, against C2's pink amphora 0.95 (Red judged first,
+    nothing set aside): 0.01 under the old floor, Red was read on C2, "Red moved out of turn"."""
     pack_cube_elsewhere_share: bool = True
     """... where the pick's and the other window's probabilities of the seat's colour (and the other
     window's best class) are judged with the colours of cubes already found in other windows set

@@ -229,10 +229,13 @@ class RecogniserConfig:
     gives that seat's colour shows a taught bare cube face, the cube is that other window
     (``OctocubeRecogniser._bare_cube_elsewhere``: a tile in a cube's colour seen from nearly
     straight down, where height cannot be told). Off: the net's pick stands, as before."""
-    pack_cube_elsewhere_p_drop: float = 0.1
+    pack_cube_elsewhere_p_drop: float = 0.2
     """... and only where the net gives that other window this seat's colour within this much of
     its pick (996994: 0.94-0.97 against 0.98-0.99; fresh 997301, a red cube called yellow 0.58
-    against the yellow cube's own 0.94, was moved onto)."""
+    against the yellow cube's own 0.94, was moved onto). 0.2 lies halfway between the two (it was
+    0.1): whole taught game 72705 (997381), change 112, Red bare on B3, p(red) 0.84 there and
+    ``cube-red`` fitting 0.87 with a lead of 0.41, against C2's pink amphora 0.95 (Red judged first,
+    nothing set aside): 0.01 under the old floor, Red was read on C2, "Red moved out of turn"."""
     pack_cube_elsewhere_share: bool = True
     """... where the pick's and the other window's probabilities of the seat's colour (and the other
     window's best class) are judged with the colours of cubes already found in other windows set
@@ -333,6 +336,12 @@ class RecogniserConfig:
     pack_rim_span_mm: tuple[float, float] = (36.0, 42.0)
     """... and the lines of opposite sides this far apart (the cube's 40 mm top: its rim round a
     34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34)."""
+    pack_rim_blur_along: bool = True
+    """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
+    it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a
+    third of the colour beside it (72705, change 119: Red's rim on D1 beside a green tile, the left
+    band's hue at cosine 0.83-0.87, three sides; Red read on C2's pink amphora). False: the 3 x 3
+    mask for the sides too, as before."""
     pack_rim_elsewhere_sides: int = 4
     """With a pack, where the height test cannot act (parallax under ``pack_topped_min_parallax_mm``):
     the net's pick for a seat that shows a tile without this many sides of a rim in the seat's

@@ -1105,7 +1105,7 @@ class OctocubeRecogniser:
         """:func:`_rim_sides` with the ``pack_rim_*`` settings."""
         cfg = self.config
         return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
-                          cfg.pack_rim_centre, cfg.pack_rim_span_mm)
+                          cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along)
 
     def _low_parallax(self, i: int) -> bool:
         """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
@@ -1921,7 +1921,7 @@ def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float
 
 
 def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
-               side: float, centre: float, span_mm: tuple[float, float]) -> int:
+               side: float, centre: float, span_mm: tuple[float, float], along: bool = True) -> int:
     """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
     window shows round something that is not: a cube's plastic rim round the tile it wears. A
     pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
@@ -1931,8 +1931,44 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     lines lie ``span_mm`` apart (the cube may sit a few mm off the window's centre); none where
     the tile's margin inside the rim (12-14 mm from the centre) is more than ``centre`` in the
     mask (a bare face or a tile in that hue is no ring; a glyph in it may be: a coin's orange disc
-    on a red cube)."""
-    w = cv2.blur(np.asarray(window, np.float32), (3, 3))
+    on a red cube). ``along``: the sides' lines are measured in masks whose 3-pixel mean runs
+    along the band (1 x 3 for the top and bottom bands, 3 x 1 for the left and right), not
+    across it (the tile's margin is still judged in the 3 x 3 one): a 2 mm band averaged across
+    its width takes a third of the tile's colour beside it and leaves the hue (whole taught game
+    72705, printing 997381, tilt 10.1, lamp, change 119: Red's cube on D1 wearing a green
+    amphora, its orange-red rim plain on all four sides, but the left band 2 px wide beside the
+    green tile fell to cosine 0.83-0.87, under ``pack_rim_hue``, across the side's middle: three
+    sides, and Red was read on C2's pink amphora, "a tile left stack D1 with no cube on it")."""
+    mask = _rim_mask(window, colour, others, hue, pale, (3, 3))
+    across_rows = _rim_mask(window, colour, others, hue, pale, (3, 1)) if along else mask
+    across_cols = _rim_mask(window, colour, others, hue, pale, (1, 3)) if along else mask
+    c = window.shape[0] // 2
+    inner, half = round(10 * PATCH_PX_PER_MM), round(11 * PATCH_PX_PER_MM)
+    margin = np.zeros(mask.shape, bool)  # the tile's own margin, 12-14 mm from the window's centre
+    a, b = round(12 * PATCH_PX_PER_MM), round(14 * PATCH_PX_PER_MM)
+    margin[c - b:c + b, c - b:c + b] = True
+    margin[c - a:c + a, c - a:c + a] = False
+    if float(mask[margin].mean()) > centre:
+        return 0
+    rows = across_rows[:, c - half:c + half].mean(axis=1)
+    cols = across_cols[c - half:c + half, :].mean(axis=0)
+    lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
+    count = 0
+    for line in (rows, cols):
+        first = _band_centre(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
+        last = _band_centre(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
+        shown = int(float(line[first]) >= side) + int(float(line[last]) >= side)
+        if shown == 2 and not lo <= last - first <= hi:
+            shown = 0
+        count += shown
+    return count
+
+
+def _rim_mask(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
+              ksize: tuple[int, int]) -> np.ndarray:
+    """Where ``window``, averaged over ``ksize`` (width, height) pixels, is in ``colour``'s hue
+    (:func:`_rim_sides`)."""
+    w = cv2.blur(np.asarray(window, np.float32), ksize)
     offset = w / (w.sum(axis=2, keepdims=True) + 1e-6) - 1.0 / 3.0
     length = np.linalg.norm(offset, axis=2) + 1e-9
 
@@ -1944,26 +1980,7 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     mask = (own >= hue) & (length >= pale * float(np.linalg.norm(colour - 1.0 / 3.0)))
     for other in others:
         mask &= cosine(other) < own
-    c = window.shape[0] // 2
-    inner, half = round(10 * PATCH_PX_PER_MM), round(11 * PATCH_PX_PER_MM)
-    margin = np.zeros(mask.shape, bool)  # the tile's own margin, 12-14 mm from the window's centre
-    a, b = round(12 * PATCH_PX_PER_MM), round(14 * PATCH_PX_PER_MM)
-    margin[c - b:c + b, c - b:c + b] = True
-    margin[c - a:c + a, c - a:c + a] = False
-    if float(mask[margin].mean()) > centre:
-        return 0
-    rows = mask[:, c - half:c + half].mean(axis=1)
-    cols = mask[c - half:c + half, :].mean(axis=0)
-    lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
-    count = 0
-    for line in (rows, cols):
-        first = _band_centre(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
-        last = _band_centre(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
-        shown = int(float(line[first]) >= side) + int(float(line[last]) >= side)
-        if shown == 2 and not lo <= last - first <= hi:
-            shown = 0
-        count += shown
-    return count
+    return np.asarray(mask)
 
 
 def _band_centre(line: np.ndarray, peak: int, side: float, lo: int, hi: int) -> int:

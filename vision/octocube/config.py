@@ -118,6 +118,20 @@ class RecogniserConfig:
     that window (``pack_cube_face_score``, ``pack_cube_face_lead``): two plastics the net confuses
     (tuning printing 997380, game 72704: blue read purple behind Purple's cube) stay two cubes.
     False gives the net's rule alone."""
+    pack_cube_behind_cube_in_front: bool = True
+    """With a pack: nor where a cube stands in the window in front, its top a bare cube face (a
+    taught one fits it at least ``pack_cube_face_score`` and beats every taught tile there by
+    ``pack_cube_face_lead``) or a taught tile at a cube's height (:meth:`_topped_cubes`): the colour
+    behind is then another cube's that the net takes for this one. A printing may draw two
+    plastics in near shades and a lamp bring them nearer still: fresh taught game 72728 (printing
+    997404 draws red orange-red and yellow orange; 4 players, tilt 24.5, lamp), change 37: Red
+    rolled bare onto A5 (p(red) 0.98; a bare face fits 0.72, the best tile 0.33) in front of
+    Yellow's cube on A4 wearing a coin (p(red) 0.62, p(yellow) 0.34); Red was moved onto A4 and
+    Yellow lost, "Red's cube moved diagonally (B5 to A4)"; change 57: Red rolled onto A4 wearing a
+    coin (p(red) 0.96, topped 0.94) in front of Yellow's on A3 wearing one too (p(red) 0.77), the
+    two read swapped, "Red's cube moved 2 spaces; Yellow moved out of turn". A cube behind leaning
+    its near face into the front window shows that face squeezed by the tilt, which fits no taught
+    face so. False gives the rules above alone."""
     pack_topped_score: float = 0.7
     """With a pack: a seat's cube that neither the net nor its bare face finds may wear a tile on
     its top (the tile hides the face and gives no colour). A free grid location holds such a cube

@@ -481,6 +481,7 @@ class OctocubeRecogniser:
         self._cube_face_place = {}
         stack_tops: dict[int, bool] = {}
         """With a pack: grid windows already judged (``_shows_stack_top``) this frame."""
+        cube_stands = self._cube_stands(windows, stacks, stack_scores)
         for _, seat, col, candidates in sorted(order, reverse=True):
             free = [i for i in candidates if i not in taken]
             if not free:
@@ -488,7 +489,7 @@ class OctocubeRecogniser:
             not_cube: set[int] = set()
             """Windows the net picked for this seat that show a taught tile at a stack's height."""
             while True:
-                best, p = self._net_cube_window(free, col, probs, taken, not_cube, windows, seat)
+                best, p = self._net_cube_window(free, col, probs, taken, not_cube, windows, seat, cube_stands)
                 if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None \
                         or not self.config.pack_cube_not_stack_top or stacks is None:
                     break
@@ -698,7 +699,8 @@ class OctocubeRecogniser:
 
     def _net_cube_window(self, free: list[int], col: int, probs: np.ndarray, taken: set[int],
                          not_cube: set[int], windows: np.ndarray | None = None,
-                         seat: int | None = None) -> tuple[int, float]:
+                         seat: int | None = None,
+                         cube_stands: Callable[[int], bool] | None = None) -> tuple[int, float]:
         """The free window where the net finds colour ``col`` best, and its probability (-1, 0
         when every free window is in ``not_cube``). A cube seen in the window of the location in
         FRONT of it (its near face leans into that window under tilt) also shows, more weakly, in
@@ -706,7 +708,9 @@ class OctocubeRecogniser:
         the empty window behind it leaves 'none' ahead there (bench seed 72403, tilt 30: Red on B3
         0.99, red 0.23-0.36 behind on C3 with 'none' 0.42-0.59, and Red was moved to C3).
         With a pack, a window behind where another seat's taught bare face fits is that seat's
-        cube, taken for this colour by the net: the cube stays in front (:meth:`_other_seats_face`)."""
+        cube, taken for this colour by the net: the cube stays in front (:meth:`_other_seats_face`);
+        so it does where a cube stands in the front window (``cube_stands``,
+        ``pack_cube_behind_cube_in_front``)."""
         n_grid = len(self.layout.stack_locations)
         best = max(free, key=lambda i: probs[i, col])
         p = float(probs[best, col])
@@ -717,7 +721,8 @@ class OctocubeRecogniser:
             if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
                     and int(np.argmax(probs[behind])) == col \
                     and not (windows is not None and seat is not None
-                             and self._other_seats_face(windows, behind, seat)):
+                             and self._other_seats_face(windows, behind, seat)) \
+                    and not (cube_stands is not None and cube_stands(best)):
                 return behind, min(1.0, p + q)
         if best in not_cube:
             left = [i for i in free if i not in not_cube]
@@ -726,6 +731,37 @@ class OctocubeRecogniser:
             best = max(left, key=lambda i: probs[i, col])
             p = float(probs[best, col])
         return best, p
+
+    def _cube_stands(self, windows: np.ndarray, stacks: np.ndarray | None,
+                     stack_scores: TileScores | None) -> Callable[[int], bool] | None:
+        """With a pack (``pack_cube_behind_cube_in_front``): whether a cube stands at grid window
+        ``i``: its top a bare cube face (some seat's taught one fits at least
+        ``pack_cube_face_score``, beating every taught tile there by ``pack_cube_face_lead``) or a
+        taught tile at a cube's height (:meth:`_topped_cubes`, where the stacks were judged this
+        frame). None without a pack; each window judged once."""
+        matcher = self._cube_matcher
+        if matcher is None or not self.config.pack_cube_behind_cube_in_front:
+            return None
+        faces = [j for j, label in enumerate(matcher.labels) if label.startswith("cube-")]
+        tiles = [j for j, label in enumerate(matcher.labels) if not label.startswith("cube-")]
+        topped: dict[int, float] | None = None
+        known: dict[int, bool] = {}
+
+        def stands(i: int) -> bool:
+            nonlocal topped
+            if i >= len(self.layout.stack_locations):
+                return False
+            if i not in known:
+                scores = matcher.scores(windows[i][None], turns=(0, 1, 2, 3))
+                face = scores.best(0, faces)[1] if faces else 0.0
+                tile = scores.best(0, tiles)[1] if tiles else 0.0
+                bare = face >= self.config.pack_cube_face_score and face - tile >= self.config.pack_cube_face_lead
+                if not bare and stacks is not None and stack_scores is not None and topped is None:
+                    topped = self._topped_cubes(windows, stacks, stack_scores, set())
+                known[i] = bare or (topped is not None and i in topped)
+            return known[i]
+
+        return stands
 
     def _other_seats_face(self, windows: np.ndarray, i: int, seat: int) -> bool:
         """With a pack: cube-height window ``i`` is best fitted, surely (``pack_cube_face_score``,

@@ -44,6 +44,15 @@ def test_purple_stays_in_front_and_blue_is_found_behind(game_frame: tuple[Any, A
 
 def test_without_the_taught_faces_the_net_moves_purple_behind(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: the net's lean rule alone puts Purple on Blue's space and loses Blue."""
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_behind_other_face=False))
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_behind_other_face=False,
+                                                            pack_cube_behind_cube_in_front=False))
     assert obs.cubes[PURPLE].location == (0, 2)
     assert BLUE not in obs.cubes
+
+
+def test_purple_standing_in_front_wearing_a_tile_keeps_it_there_alone(game_frame: tuple[Any, Any, Any]) -> None:
+    """Session 50's rule alone (``pack_cube_behind_cube_in_front``: Purple's tile lies at a cube's
+    height on B1, a cube stands there) keeps Purple in front as well."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_behind_other_face=False))
+    assert obs.cubes[PURPLE].location == (0, 1)
+    assert BLUE in obs.cubes and obs.cubes[BLUE].location == (0, 2)

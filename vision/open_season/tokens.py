@@ -466,16 +466,21 @@ def _prefix_count(values: list[float], threshold: float, doubt: float, unsure: f
         sure = _leading(values, threshold + doubt)
         others.update(range(sure, _leading(values, unsure) + 1))
     others.discard(count)
-    if not others:
-        return count, ""
-    if len(others) == 1:
-        return count, f"{count} or {others.pop()}"
-    rest = sorted(others)
-    return count, f"{count}, {', '.join(str(c) for c in rest[:-1])} or {rest[-1]}"
+    return count, _doubt_text(count, others)
+
+
+def _doubt_text(count: int, others: set[int] | list[int]) -> str:
+    """A count's doubt as the readers word it, the count read first: "1, 0 or 2" ("" for none)."""
+    rest = sorted(set(others) - {count})
+    if not rest:
+        return ""
+    if len(rest) == 1:
+        return f"{count} or {rest[0]}"
+    return f"{count}, {', '.join(str(c) for c in rest[:-1])} or {rest[-1]}"
 
 
 def _doubt_counts(doubt: str) -> list[int]:
-    """The counts a ``_prefix_count`` doubt names ("1, 0 or 2" -> [1, 0, 2]), the default first."""
+    """The counts a ``_doubt_text`` names ("1, 0 or 2" -> [1, 0, 2]), the default first."""
     return [int(w) for w in doubt.replace(" or ", ", ").split(", ")] if doubt else []
 
 
@@ -498,10 +503,7 @@ def _count_on_prefix_grid(poses: np.ndarray, count: int, doubt: str) -> tuple[in
         count = again
     if count == first_count:
         return count, doubt
-    rest = sorted(counts[1:])
-    if len(rest) == 1:
-        return count, f"{count} or {rest[0]}"
-    return count, f"{count}, {', '.join(str(c) for c in rest[:-1])} or {rest[-1]}"
+    return count, _doubt_text(count, counts[1:])
 
 
 def _leading(values: list[float], level: float) -> int:

@@ -258,6 +258,13 @@ NO_ROW_BOX_MM = ((0.0, 44.0), (9.0, 29.0))
 y below the row's corner, mm): the bare mat there tells that no second row lies under a hand."""
 NO_ROW_MAT = 0.5
 """...from this share of the mat's blue (``END_MAT_B``, not cream)."""
+ROW_ON_MM = 8.0
+"""Under a hand-sized skin blob, a row whose cards' cream lower part (``_row_end``) shows more than
+this past its last found card's right edge goes on past it: the cards between lie under the hand
+(91506, session 50's fresh set, dim evening: a hand over cards 7-11 of a row of 12, the 12th past it; the
+6th card, a dwarf's, passed ``_whole_card`` on the fingers' orange over its band, and the fan was
+read as its first 6 cards with no question). A hidden card puts the end a fan's step (12-17 mm)
+further; on rows read whole the end lay -1.3 to +4.3 mm off the last card's edge (``END_SIGMA_MM``)."""
 MAYBE_CARDS_MAX = 4
 """At most this many places past the covered ends of a fan's rows where a card may lie under a
 hand, each asked ("no card" or which card); more: a photo to retake."""
@@ -518,43 +525,9 @@ class AccoladeReader:
         area = _white_balanced(self.rectified(image, seat))
         if not self._inside[seat]:
             return SeatAccolades(seat, (), f"{who}'s accolades are partly outside the photo")
-        hand = f"a hand covers part of {who}'s accolades: retake the photo"
-        # a hand-sized skin blob: the fan is read only when every corner shows (a hand over a
-        # row's end asked, ``_covered_row_ends``), nothing counted under it (tuning 91141: an arm
-        # over both rows' last cards, all 16 corners found)
-        large_hand = _skin_area_mm2(area) > SKIN_MM2
-        corners = _find_corners(area)
-        if not corners:
-            return SeatAccolades(seat, (), hand if large_hand else f"no accolade cards found in {who}'s personal area")
-        corners = _gap_cards(area, corners)
-        hidden = _fan_gap(area, corners)
-        if hidden.startswith(GAP_WORDS):
-            kept = _stray_row_ends(area, corners)
-            if len(kept) < len(corners):
-                corners, hidden = kept, _fan_gap(area, kept)
-        if hidden == LAST_COVERED:
-            more = _weak_last_cards(area, corners)
-            if len(more) > len(corners):
-                corners, hidden = more, _fan_gap(area, more)
-        unseen: set[int] = set()
-        if not large_hand and (hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW)):
-            counted = _unseen_gap_cards(corners)
-            if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED):
-                corners, unseen = counted
-                hidden = _fan_gap(area, corners)
-        maybe: list[MaybeCard] = []
-        if hidden == LAST_COVERED:
-            ends = _covered_row_ends(area, corners, unseen, seat)
-            if ends is not None and not _fan_gap(area, ends[0], last_card=False):
-                corners, unseen, maybe = ends[0], ends[1], ends[2]
-                hidden = ""
-        if large_hand and (hidden or (len(_rows(corners)) < len(FAN_ROWS_Y) and not _no_row_below(area))):
-            return SeatAccolades(seat, (), hand)
-        if hidden:
-            # most often a hand over the fan's corners (fresh 12 MP 90660, 90662: fingers over the
-            # first row's left end, over three cards' indices), else cards piled
-            return SeatAccolades(seat, (), f"part of {who}'s accolades cannot be seen ({hidden}): take away what "
-                                           "covers them (a hand?) or fan them out again, and retake the photo")
+        corners, unseen, maybe, problem = _fan_places(area, seat)
+        if problem:
+            return SeatAccolades(seat, (), problem)
         soft = cv2.GaussianBlur(area, (0, 0), BLUR_PX)
         col = _colourfulness(area)
         (wx0, wx1), (wy0, wy1) = ((int(round(a * PX_PER_MM)), int(round(b * PX_PER_MM))) for a, b in WILD_WINDOW_MM)
@@ -622,6 +595,55 @@ class AccoladeReader:
                                       () if sure else alts, (lx, ly), share >= WILD_SHARE,
                                       WILD_UNSURE <= share < WILD_SHARE, covered))
         return SeatAccolades(seat, _beside_covered(cards, corners, any_face), maybe=tuple(maybe))
+
+
+def _fan_places(area: np.ndarray, seat: int
+                ) -> tuple[list[tuple[float, float]], set[int], list[MaybeCard], str]:
+    """Where a seat's fanned cards lie in its white-balanced area: their corners in fan order, the
+    places among them counted unseen (under a hand, in a gap), the places past a row's covered end
+    that may hold one more card, and why the fan cannot be read ("" when it can)."""
+    who = f"player {seat + 1}"
+    hand = f"a hand covers part of {who}'s accolades: retake the photo"
+    # a hand-sized skin blob: the fan is read only when every corner shows (a hand over a
+    # row's end asked, ``_covered_row_ends``), nothing counted under it (tuning 91141: an arm
+    # over both rows' last cards, all 16 corners found)
+    large_hand = _skin_area_mm2(area) > SKIN_MM2
+    corners = _find_corners(area)
+    if not corners:
+        return [], set(), [], hand if large_hand else f"no accolade cards found in {who}'s personal area"
+    corners = _gap_cards(area, corners)
+    hidden = _fan_gap(area, corners)
+    if hidden.startswith(GAP_WORDS):
+        kept = _stray_row_ends(area, corners)
+        if len(kept) < len(corners):
+            corners, hidden = kept, _fan_gap(area, kept)
+    if hidden == LAST_COVERED:
+        more = _weak_last_cards(area, corners)
+        if len(more) > len(corners):
+            corners, hidden = more, _fan_gap(area, more)
+    unseen: set[int] = set()
+    if not large_hand and (hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW)):
+        counted = _unseen_gap_cards(corners)
+        if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED):
+            corners, unseen = counted
+            hidden = _fan_gap(area, corners)
+    if large_hand and not hidden and not all(_row_ends_at_last_card(area, row, True) for row in _rows(corners)):
+        # a row's last card seems whole, but the hand may hide the cards past it (91506)
+        hidden = LAST_COVERED
+    maybe: list[MaybeCard] = []
+    if hidden == LAST_COVERED:
+        ends = _covered_row_ends(area, corners, unseen, seat, hand=large_hand)
+        if ends is not None and not _fan_gap(area, ends[0], last_card=False):
+            corners, unseen, maybe = ends[0], ends[1], ends[2]
+            hidden = ""
+    if large_hand and (hidden or (len(_rows(corners)) < len(FAN_ROWS_Y) and not _no_row_below(area))):
+        return [], set(), [], hand
+    if hidden:
+        # most often a hand over the fan's corners (fresh 12 MP 90660, 90662: fingers over the
+        # first row's left end, over three cards' indices), else cards piled
+        return [], set(), [], (f"part of {who}'s accolades cannot be seen ({hidden}): take away what "
+                              "covers them (a hand?) or fan them out again, and retake the photo")
+    return corners, unseen, maybe, ""
 
 
 def _beside_covered(cards: list[AccoladeCard], corners: list[tuple[float, float]],
@@ -1200,8 +1222,8 @@ def _top_shows_whole(area: np.ndarray, x: float, y: float) -> bool:
     return float(np.mean(shown)) >= TOP_SEEN
 
 
-def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unseen: set[int], seat: int
-                      ) -> tuple[list[tuple[float, float]], set[int], list[MaybeCard]] | None:
+def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unseen: set[int], seat: int,
+                      hand: bool = False) -> tuple[list[tuple[float, float]], set[int], list[MaybeCard]] | None:
     """The corners with the cards that must lie past each row's covered last card put in (counted
     unseen, as ``_unseen_gap_cards`` counts a gap's), their places, and the places where one more
     card may lie under the hand (``MaybeCard``); None when the rows' ends cannot be measured.
@@ -1213,7 +1235,8 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     both rows' last cards, the mat beyond it): every count whose end lies between the last card
     column and the mat (``UNSEEN_FIT_Z`` spreads) is possible; the least is counted, each place
     beyond it asked. The rows must stay a fan's counts (``accolade_fan_rows``) with none of the
-    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts."""
+    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts. ``hand``: a
+    hand-sized skin blob lies over the fan (``_row_ends_at_last_card``)."""
     rows = _rows(corners)
     width = art.CARD_SIZE_MM[0] * PX_PER_MM
     end_sigma = END_SIGMA_MM * PX_PER_MM
@@ -1224,7 +1247,7 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
         x, y = row[-1]
         steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:]) if x1 - x0 <= MAX_STEP_MM * PX_PER_MM]
         step_of.append(float(np.mean(steps)) if steps else 0.0)
-        if _whole_card(area, x, y) or _top_shows_whole(area, x, y):
+        if _row_ends_at_last_card(area, row, hand):
             counted.append(0)
             asked.append(0)
             continue
@@ -1283,6 +1306,39 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
                 maybe.append(MaybeCard(seat, r, len(row) + k, (round(AREA_X[0] + cx / PX_PER_MM, 1),
                                                                 round(RECT_Y[0] + cy / PX_PER_MM, 1))))
     return out, places, maybe
+
+
+def _row_ends_at_last_card(area: np.ndarray, row: list[tuple[float, float]], hand: bool) -> bool:
+    """No card lies on the row's last found card: its colour band shows whole (``_whole_card``) or
+    its top strip does (``_top_shows_whole``). Under a hand-sized skin blob (``hand``) the row's
+    cards must not go on past it (their cream lower part, ``_row_end``, showing more than
+    ``ROW_ON_MM`` past its right edge), and a band of a skin's colour (a dwarf's orange, fingers
+    lying over it read as one colour across) tells it only where the row's end shows at the card's
+    edge (``END_SEEN_MM``)."""
+    x, y = row[-1]
+    whole = _whole_card(area, x, y)
+    if not hand:
+        return whole or _top_shows_whole(area, x, y)
+    seen, bare = _row_end(area, row)
+    edge = x + art.CARD_SIZE_MM[0] * PX_PER_MM
+    if seen - edge > ROW_ON_MM * PX_PER_MM:
+        return False
+    if _top_shows_whole(area, x, y) or (whole and not _band_skin_coloured(area, x, y)):
+        return True
+    return whole and bare - seen <= END_SEEN_MM * PX_PER_MM and abs(seen - edge) <= ROW_ON_MM * PX_PER_MM
+
+
+def _band_skin_coloured(area: np.ndarray, x: float, y: float) -> bool:
+    """The colour band beside the index of the card whose corner is at (x, y) (where
+    ``_whole_card`` begins) lies in the skin range (``SKIN_CR``, ``SKIN_CB``, ``SKIN_MIN_Y``)."""
+    y0, y1 = int(y + 22 * PX_PER_MM), int(y + 36 * PX_PER_MM)
+    c = int(x + 4 * PX_PER_MM)
+    patch = area[y0:y1, max(c - 3, 0):c + 3]
+    if patch.size == 0:
+        return False
+    med = np.median(patch.reshape(-1, 3), axis=0).astype(np.uint8)[None, None]
+    luma, cr, cb = (float(v) for v in cv2.cvtColor(med, cv2.COLOR_BGR2YCrCb)[0, 0])
+    return luma >= SKIN_MIN_Y and SKIN_CR[0] <= cr <= SKIN_CR[1] and SKIN_CB[0] <= cb <= SKIN_CB[1]
 
 
 def _no_row_below(area: np.ndarray) -> bool:

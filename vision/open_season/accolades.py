@@ -259,11 +259,11 @@ y below the row's corner, mm): the bare mat there tells that no second row lies 
 NO_ROW_MAT = 0.5
 """...from this share of the mat's blue (``END_MAT_B``, not cream)."""
 ROW_ON_MM = 8.0
-"""Under a hand-sized skin blob, a row whose cards' cream lower part (``_row_end``) shows more than
-this past its last found card's right edge goes on past it: the cards between lie under the hand
-(91506, session 50's fresh set, dim evening: a hand over cards 7-11 of a row of 12, the 12th past it; the
-6th card, a dwarf's, passed ``_whole_card`` on the fingers' orange over its band, and the fan was
-read as its first 6 cards with no question). A hidden card puts the end a fan's step (12-17 mm)
+"""A row whose cards' cream lower part (``_row_end``) shows more than this past its last found
+card's right edge goes on past it: the cards between lie under something, a hand (91506, session
+50's fresh set, dim evening: a hand over cards 7-11 of a row of 12, the 12th past it; the 6th card,
+a dwarf's, passed ``_whole_card`` on the fingers' orange over its band, and the fan was read as
+its first 6 cards with no question). A hidden card puts the end a fan's step (12-17 mm)
 further; on rows read whole the end lay -1.3 to +4.3 mm off the last card's edge (``END_SIGMA_MM``)."""
 MAYBE_CARDS_MAX = 4
 """At most this many places past the covered ends of a fan's rows where a card may lie under a
@@ -627,12 +627,12 @@ def _fan_places(area: np.ndarray, seat: int
         if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED):
             corners, unseen = counted
             hidden = _fan_gap(area, corners)
-    if large_hand and not hidden and not all(_row_ends_at_last_card(area, row, True) for row in _rows(corners)):
-        # a row's last card seems whole, but the hand may hide the cards past it (91506)
+    if not hidden and not all(_row_ends_at_last_card(area, row) for row in _rows(corners)):
+        # a row's last card seems whole, but a hand may hide the cards past it (91506)
         hidden = LAST_COVERED
     maybe: list[MaybeCard] = []
     if hidden == LAST_COVERED:
-        ends = _covered_row_ends(area, corners, unseen, seat, hand=large_hand)
+        ends = _covered_row_ends(area, corners, unseen, seat)
         if ends is not None and not _fan_gap(area, ends[0], last_card=False):
             corners, unseen, maybe = ends[0], ends[1], ends[2]
             hidden = ""
@@ -1222,21 +1222,20 @@ def _top_shows_whole(area: np.ndarray, x: float, y: float) -> bool:
     return float(np.mean(shown)) >= TOP_SEEN
 
 
-def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unseen: set[int], seat: int,
-                      hand: bool = False) -> tuple[list[tuple[float, float]], set[int], list[MaybeCard]] | None:
+def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unseen: set[int], seat: int
+                      ) -> tuple[list[tuple[float, float]], set[int], list[MaybeCard]] | None:
     """The corners with the cards that must lie past each row's covered last card put in (counted
     unseen, as ``_unseen_gap_cards`` counts a gap's), their places, and the places where one more
     card may lie under the hand (``MaybeCard``); None when the rows' ends cannot be measured.
 
     A row's last card that shows neither whole nor its top strip (a hand over it) may have cards
-    lying on it. Where the row ends shows past the hand (``_row_end``: the last cream column before
+    lying on it, and so may one whose cards go on past it (``_row_ends_at_last_card``). Where the row ends shows past the hand (``_row_end``: the last cream column before
     the bare mat): the cards it takes to reach it, in the row's own steps (``_steps_in``, the end's
     spread ``END_SIGMA_MM``), are counted. Where the hand covers the end (tuning 91141: an arm over
     both rows' last cards, the mat beyond it): every count whose end lies between the last card
     column and the mat (``UNSEEN_FIT_Z`` spreads) is possible; the least is counted, each place
     beyond it asked. The rows must stay a fan's counts (``accolade_fan_rows``) with none of the
-    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts. ``hand``: a
-    hand-sized skin blob lies over the fan (``_row_ends_at_last_card``)."""
+    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts."""
     rows = _rows(corners)
     width = art.CARD_SIZE_MM[0] * PX_PER_MM
     end_sigma = END_SIGMA_MM * PX_PER_MM
@@ -1247,7 +1246,7 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
         x, y = row[-1]
         steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:]) if x1 - x0 <= MAX_STEP_MM * PX_PER_MM]
         step_of.append(float(np.mean(steps)) if steps else 0.0)
-        if _row_ends_at_last_card(area, row, hand):
+        if _row_ends_at_last_card(area, row):
             counted.append(0)
             asked.append(0)
             continue
@@ -1308,24 +1307,24 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     return out, places, maybe
 
 
-def _row_ends_at_last_card(area: np.ndarray, row: list[tuple[float, float]], hand: bool) -> bool:
-    """No card lies on the row's last found card: its colour band shows whole (``_whole_card``) or
-    its top strip does (``_top_shows_whole``). Under a hand-sized skin blob (``hand``) the row's
-    cards must not go on past it (their cream lower part, ``_row_end``, showing more than
-    ``ROW_ON_MM`` past its right edge), and a band of a skin's colour (a dwarf's orange, fingers
-    lying over it read as one colour across) tells it only where the row's end shows at the card's
-    edge (``END_SEEN_MM``)."""
+def _row_ends_at_last_card(area: np.ndarray, row: list[tuple[float, float]]) -> bool:
+    """No card lies on the row's last found card and none past it: the row's cards' cream lower
+    part (``_row_end``) shows no more than ``ROW_ON_MM`` past its right edge, and its colour band
+    shows whole (``_whole_card``) or its top strip does (``_top_shows_whole``). A band of a skin's
+    colour (a dwarf's orange: fingers lying over it read as one colour across) tells it only where
+    the row's end shows at the card's edge (``END_SEEN_MM``). On 1,240 tuning tables (90300-91539)
+    no row of a fan whose every corner was found failed this."""
     x, y = row[-1]
-    whole = _whole_card(area, x, y)
-    if not hand:
-        return whole or _top_shows_whole(area, x, y)
     seen, bare = _row_end(area, row)
     edge = x + art.CARD_SIZE_MM[0] * PX_PER_MM
     if seen - edge > ROW_ON_MM * PX_PER_MM:
         return False
-    if _top_shows_whole(area, x, y) or (whole and not _band_skin_coloured(area, x, y)):
+    if _top_shows_whole(area, x, y):
         return True
-    return whole and bare - seen <= END_SEEN_MM * PX_PER_MM and abs(seen - edge) <= ROW_ON_MM * PX_PER_MM
+    if not _whole_card(area, x, y):
+        return False
+    return (not _band_skin_coloured(area, x, y)
+            or (bare - seen <= END_SEEN_MM * PX_PER_MM and abs(seen - edge) <= ROW_ON_MM * PX_PER_MM))
 
 
 def _band_skin_coloured(area: np.ndarray, x: float, y: float) -> bool:

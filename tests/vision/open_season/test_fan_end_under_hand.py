@@ -145,14 +145,15 @@ def test_a_hand_over_a_rows_continuation_past_a_dwarfs_band_is_never_read_short(
     found = A._find_corners(area)
     assert len(found) == 6 and A._fan_gap(area, found) == ""  # the 6th card seems whole
     assert A._whole_card(area, *found[-1]) and A._band_skin_coloured(area, *found[-1])
-    assert not A._row_ends_at_last_card(area, found, hand=True)
-    assert A._row_ends_at_last_card(area, found, hand=False)  # no hand-sized blob: as before
+    assert not A._row_ends_at_last_card(area, found)  # its row's cream goes on 88 mm past its edge
     _, _, _, problem = A._fan_places(area, 0)
     assert problem == "a hand covers part of player 1's accolades: retake the photo"  # 6 hidden of 12
-    # two cards under the hand (a row of 8, the 8th's right part showing): counted, asked with every face
+    # two cards under a smaller hand (a row of 8, the 8th's right part showing): counted, asked
+    # with every face
     eight = _area()
     c8 = _draw_row(eight, 0, 8, {5: "dwarf-crown"})
     _hand_over(eight, last + 8, FAN_LEFT_X + 7 * STEP_MM + 14)
+    assert A._skin_area_mm2(eight) < A.SKIN_MM2
     corners8, unseen, maybe, problem = A._fan_places(eight, 0)
     assert problem == "" and len(corners8) == 8 and unseen == {6, 7} and maybe == []
     assert all(abs(x - c[0]) <= 2 * P for (x, _), c in zip(corners8, c8))

@@ -1177,13 +1177,21 @@ def _gap_cards(area: np.ndarray, corners: list[tuple[float, float]]) -> list[tup
     return out
 
 
-def _whole_card(area: np.ndarray, x: float, y: float) -> bool:
-    """The card whose corner is at (x, y) shows whole: its colour band is one colour across."""
+def _band_columns(area: np.ndarray, x: float, y: float) -> np.ndarray | None:
+    """(5, 3) BGR: the median colour of five narrow columns across the colour band of the card whose
+    corner is at (x, y), 4 to 40 mm along it; None where they leave the area."""
     y0, y1 = int(y + 22 * PX_PER_MM), int(y + 36 * PX_PER_MM)
     xs = [int(x + v * PX_PER_MM) for v in (4, 13, 22, 31, 40)]
     if y1 > area.shape[0] or xs[-1] + 3 > area.shape[1]:
+        return None
+    return np.array([np.median(area[y0:y1, c - 3:c + 3].reshape(-1, 3), axis=0) for c in xs], np.float32)
+
+
+def _whole_card(area: np.ndarray, x: float, y: float) -> bool:
+    """The card whose corner is at (x, y) shows whole: its colour band is one colour across."""
+    cols = _band_columns(area, x, y)
+    if cols is None:
         return False
-    cols = np.array([np.median(area[y0:y1, c - 3:c + 3].reshape(-1, 3), axis=0) for c in xs], np.float32)
     labs = _lab(cols)
     # the band's light circle (the emblem's background) is lighter: compare hue/chroma only
     ab = labs[:, 1:]
@@ -1310,10 +1318,10 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
 def _row_ends_at_last_card(area: np.ndarray, row: list[tuple[float, float]]) -> bool:
     """No card lies on the row's last found card and none past it: the row's cards' cream lower
     part (``_row_end``) shows no more than ``ROW_ON_MM`` past its right edge, and its colour band
-    shows whole (``_whole_card``) or its top strip does (``_top_shows_whole``). A band of a skin's
-    colour (a dwarf's orange: fingers lying over it read as one colour across) tells it only where
-    the row's end shows at the card's edge (``END_SEEN_MM``). On 1,240 tuning tables (90300-91539)
-    no row of a fan whose every corner was found failed this."""
+    shows whole (``_whole_card``) or its top strip does (``_top_shows_whole``). A band showing a
+    skin's colour (``_band_skin_coloured``: a dwarf's orange, fingers lying over it read as one
+    colour across) tells it only where the row's end shows at the card's edge (``END_SEEN_MM``).
+    On the tuning tables 90300-91539 no row of a fan whose every corner was found failed this."""
     x, y = row[-1]
     seen, bare = _row_end(area, row)
     edge = x + art.CARD_SIZE_MM[0] * PX_PER_MM
@@ -1328,16 +1336,16 @@ def _row_ends_at_last_card(area: np.ndarray, row: list[tuple[float, float]]) -> 
 
 
 def _band_skin_coloured(area: np.ndarray, x: float, y: float) -> bool:
-    """The colour band beside the index of the card whose corner is at (x, y) (where
-    ``_whole_card`` begins) lies in the skin range (``SKIN_CR``, ``SKIN_CB``, ``SKIN_MIN_Y``)."""
-    y0, y1 = int(y + 22 * PX_PER_MM), int(y + 36 * PX_PER_MM)
-    c = int(x + 4 * PX_PER_MM)
-    patch = area[y0:y1, max(c - 3, 0):c + 3]
-    if patch.size == 0:
+    """A column of the colour band of the card whose corner is at (x, y) (``_band_columns``, where
+    ``_whole_card`` looks) lies in the skin range (``SKIN_CR``, ``SKIN_CB``, ``SKIN_MIN_Y``): a
+    dwarf's orange band, or fingers over a band near their colour."""
+    cols = _band_columns(area, x, y)
+    if cols is None:
         return False
-    med = np.median(patch.reshape(-1, 3), axis=0).astype(np.uint8)[None, None]
-    luma, cr, cb = (float(v) for v in cv2.cvtColor(med, cv2.COLOR_BGR2YCrCb)[0, 0])
-    return luma >= SKIN_MIN_Y and SKIN_CR[0] <= cr <= SKIN_CR[1] and SKIN_CB[0] <= cb <= SKIN_CB[1]
+    ycc = cv2.cvtColor(np.clip(cols, 0, 255).astype(np.uint8)[None], cv2.COLOR_BGR2YCrCb)[0].astype(np.float32)
+    skin = ((ycc[:, 0] >= SKIN_MIN_Y) & (ycc[:, 1] >= SKIN_CR[0]) & (ycc[:, 1] <= SKIN_CR[1])
+            & (ycc[:, 2] >= SKIN_CB[0]) & (ycc[:, 2] <= SKIN_CB[1]))
+    return bool(skin.any())
 
 
 def _no_row_below(area: np.ndarray) -> bool:

@@ -627,12 +627,13 @@ def _fan_places(area: np.ndarray, seat: int
         if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED):
             corners, unseen = counted
             hidden = _fan_gap(area, corners)
-    if not hidden and not all(_row_ends_at_last_card(area, row) for row in _rows(corners)):
+    masks = _end_masks(area)
+    if not hidden and not all(_row_ends_at_last_card(area, row, masks) for row in _rows(corners)):
         # a row's last card seems whole, but a hand may hide the cards past it (91506)
         hidden = LAST_COVERED
     maybe: list[MaybeCard] = []
     if hidden == LAST_COVERED:
-        ends = _covered_row_ends(area, corners, unseen, seat)
+        ends = _covered_row_ends(area, corners, unseen, seat, masks)
         if ends is not None and not _fan_gap(area, ends[0], last_card=False):
             corners, unseen, maybe = ends[0], ends[1], ends[2]
             hidden = ""
@@ -1230,7 +1231,8 @@ def _top_shows_whole(area: np.ndarray, x: float, y: float) -> bool:
     return float(np.mean(shown)) >= TOP_SEEN
 
 
-def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unseen: set[int], seat: int
+def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unseen: set[int], seat: int,
+                      masks: tuple[np.ndarray, np.ndarray] | None = None
                       ) -> tuple[list[tuple[float, float]], set[int], list[MaybeCard]] | None:
     """The corners with the cards that must lie past each row's covered last card put in (counted
     unseen, as ``_unseen_gap_cards`` counts a gap's), their places, and the places where one more
@@ -1243,8 +1245,10 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     both rows' last cards, the mat beyond it): every count whose end lies between the last card
     column and the mat (``UNSEEN_FIT_Z`` spreads) is possible; the least is counted, each place
     beyond it asked. The rows must stay a fan's counts (``accolade_fan_rows``) with none of the
-    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts."""
+    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts.
+    ``masks``: ``_end_masks(area)``, when already made."""
     rows = _rows(corners)
+    masks = masks if masks is not None else _end_masks(area)
     width = art.CARD_SIZE_MM[0] * PX_PER_MM
     end_sigma = END_SIGMA_MM * PX_PER_MM
     counted: list[int] = []
@@ -1254,7 +1258,7 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
         x, y = row[-1]
         steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:]) if x1 - x0 <= MAX_STEP_MM * PX_PER_MM]
         step_of.append(float(np.mean(steps)) if steps else 0.0)
-        if _row_ends_at_last_card(area, row):
+        if _row_ends_at_last_card(area, row, masks):
             counted.append(0)
             asked.append(0)
             continue
@@ -1262,7 +1266,7 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
             return None  # too few steps show to measure the row's
         mean = step_of[-1]
         sigma = max(float(np.std(steps, ddof=1)), UNSEEN_STEP_SIGMA_MM * PX_PER_MM)
-        seen, bare = _row_end(area, row)
+        seen, bare = _row_end(area, row, masks)
         if bare - seen <= END_SEEN_MM * PX_PER_MM:
             m = _steps_in(seen - x - width, mean, sigma, 0, end_sigma)
             if m is None:
@@ -1315,24 +1319,26 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     return out, places, maybe
 
 
-def _row_ends_at_last_card(area: np.ndarray, row: list[tuple[float, float]]) -> bool:
+def _row_ends_at_last_card(area: np.ndarray, row: list[tuple[float, float]],
+                           masks: tuple[np.ndarray, np.ndarray] | None = None) -> bool:
     """No card lies on the row's last found card and none past it: the row's cards' cream lower
     part (``_row_end``) shows no more than ``ROW_ON_MM`` past its right edge, and its colour band
     shows whole (``_whole_card``) or its top strip does (``_top_shows_whole``). A band showing a
     skin's colour (``_band_skin_coloured``: a dwarf's orange, fingers lying over it read as one
     colour across) tells it only where the row's end shows at the card's edge (``END_SEEN_MM``).
-    On the tuning tables 90300-91539 no row of a fan whose every corner was found failed this."""
+    On the tuning tables 90300-91539 no row of a fan whose every corner was found failed this.
+    ``masks``: ``_end_masks(area)``, when already made."""
     x, y = row[-1]
-    seen, bare = _row_end(area, row)
+    seen, bare = _row_end(area, row, masks)
     edge = x + art.CARD_SIZE_MM[0] * PX_PER_MM
     if seen - edge > ROW_ON_MM * PX_PER_MM:
         return False
+    whole = _whole_card(area, x, y)
+    if whole and not _band_skin_coloured(area, x, y):
+        return True
     if _top_shows_whole(area, x, y):
         return True
-    if not _whole_card(area, x, y):
-        return False
-    return (not _band_skin_coloured(area, x, y)
-            or (bare - seen <= END_SEEN_MM * PX_PER_MM and abs(seen - edge) <= ROW_ON_MM * PX_PER_MM))
+    return whole and bare - seen <= END_SEEN_MM * PX_PER_MM and abs(seen - edge) <= ROW_ON_MM * PX_PER_MM
 
 
 def _band_skin_coloured(area: np.ndarray, x: float, y: float) -> bool:
@@ -1364,19 +1370,26 @@ def _no_row_below(area: np.ndarray) -> bool:
     return float((blue & ~cream).mean()) >= NO_ROW_MAT
 
 
-def _row_end(area: np.ndarray, row: list[tuple[float, float]]) -> tuple[float, float]:
+def _end_masks(area: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cream, mat): which area pixels are cream card stock (``_colourfulness`` under 0.5) and
+    which the bare mat (Lab b* under ``END_MAT_B``, not cream), as ``_row_end`` reads them."""
+    cream = _colourfulness(area) < 0.5
+    blue = cv2.cvtColor(area, cv2.COLOR_BGR2LAB)[..., 2].astype(np.int16) - 128 < END_MAT_B
+    return cream, blue & ~cream
+
+
+def _row_end(area: np.ndarray, row: list[tuple[float, float]],
+             masks: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[float, float]:
     """Where a row of the fan ends, seen past its last found corner: (the right side of the last
     1 mm column that shows card before the first bare one, that bare column's left side) in area
     px, along the row's line, on the cream strip below the cards' colour band (``END_ROWS_MM``).
     A column is card when ``END_CREAM_SHARE`` of it is cream card stock (``_colourfulness``), the
     mat when ``END_MAT_SHARE`` of it is the mat's blue, else it tells nothing (a hand, the shadow
     of its fingers); the row ends at ``END_BARE_MM`` mat columns in a row; none: the area's right
-    end."""
+    end. ``masks``: ``_end_masks(area)``, when already made."""
     x_last, y_last = row[-1]
     slope = float(np.polyfit([c[0] for c in row], [c[1] for c in row], 1)[0]) if len(row) >= 2 else 0.0
-    cream = _colourfulness(area) < 0.5
-    blue = cv2.cvtColor(area, cv2.COLOR_BGR2LAB)[..., 2].astype(np.int16) - 128 < END_MAT_B
-    mat = blue & ~cream
+    cream, mat = masks if masks is not None else _end_masks(area)
     seen = x_last
     bare: list[float] = []
     x = x_last + PX_PER_MM

@@ -1238,10 +1238,11 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     unseen, as ``_unseen_gap_cards`` counts a gap's), their places, and the places where one more
     card may lie under the hand (``MaybeCard``); None when the rows' ends cannot be measured.
 
-    A row's last card that shows neither whole nor its top strip (a hand over it) may have cards
-    lying on it, and so may one whose cards go on past it (``_row_ends_at_last_card``). Where the row ends shows past the hand (``_row_end``: the last cream column before
-    the bare mat): the cards it takes to reach it, in the row's own steps (``_steps_in``, the end's
-    spread ``END_SIGMA_MM``), are counted. Where the hand covers the end (tuning 91141: an arm over
+    A row's last card that shows neither whole nor its top strip (a hand over it), or whose row
+    may go on past it (``_row_ends_at_last_card``), may have cards lying on it. Where the row ends
+    shows past the hand (``_row_end``: the last cream column before the bare mat): the cards it
+    takes to reach it, in the row's own steps (``_steps_in``, the end's spread ``END_SIGMA_MM``),
+    are counted. Where the hand covers the end (tuning 91141: an arm over
     both rows' last cards, the mat beyond it): every count whose end lies between the last card
     column and the mat (``UNSEEN_FIT_Z`` spreads) is possible; the least is counted, each place
     beyond it asked. The rows must stay a fan's counts (``accolade_fan_rows``) with none of the
@@ -1326,8 +1327,9 @@ def _row_ends_at_last_card(area: np.ndarray, row: list[tuple[float, float]],
     shows whole (``_whole_card``) or its top strip does (``_top_shows_whole``). A band showing a
     skin's colour (``_band_skin_coloured``: a dwarf's orange, fingers lying over it read as one
     colour across) tells it only where the row's end shows at the card's edge (``END_SEEN_MM``).
-    On the tuning tables 90300-91539 no row of a fan whose every corner was found failed this.
-    ``masks``: ``_end_masks(area)``, when already made."""
+    On the tuning tables 90300-91539 (session 51's scratch ``census2.py``: 5,940 rows of 3,714 fans
+    whose every corner was found) one row failed this: 90609's, a hand beside its dwarf last card
+    over where the row's end would show (now asked, "more 1 1 12"). ``masks``: ``_end_masks(area)``, when already made."""
     x, y = row[-1]
     seen, bare = _row_end(area, row, masks)
     edge = x + art.CARD_SIZE_MM[0] * PX_PER_MM

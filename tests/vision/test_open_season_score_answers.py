@@ -664,3 +664,21 @@ def test_an_unsure_fanned_card_whose_band_names_another_people_defaults_to_the_b
     assert "dwarf-eyepatch" in options
     assert [p.total for p in out.players] == end["scores"] == [9, 9, 1]  # main: [9, 4, 1]
     _exact_when_answered(photo, request, out, end)
+
+
+def test_a_hand_over_a_rows_continuation_past_a_dwarfs_band_is_refused_not_read_short() -> None:
+    """91506 (session 50's fresh set; 2 players, Shield, dim evening): a hand over the middle of
+    player 1's row of 12 fanned cards, cards 7-11 and the 12th's index under it, the 12th's right
+    part showing past it. The 6th card is a dwarf's: the fingers' orange over its band read as one
+    colour across (``_whole_card``), and the fan was read as its first 6 cards with no question,
+    player 1's total 3 for 7 outside every range printed. The row's cream lower part shows 88 mm
+    past the 6th card (``ROW_ON_MM``): 6 cards lie under the hand, more than may be counted
+    (``UNSEEN_CARDS_MAX``), and the photo is refused as a hand over a fan is."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import PhotoScoreError, ScoreRequest
+
+    photo, end = _rendered(91506, (1920, 1080))
+    assert len(end["players"][0]["accolades"]) == 12 and end["scores"] == [7, 5]
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    with pytest.raises(PhotoScoreError, match="a hand covers part of player 1's accolades"):
+        score_photo(photo, request)  # main: totals [3, 5], no question on the fan's length

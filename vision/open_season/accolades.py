@@ -258,6 +258,13 @@ NO_ROW_BOX_MM = ((0.0, 44.0), (9.0, 29.0))
 y below the row's corner, mm): the bare mat there tells that no second row lies under a hand."""
 NO_ROW_MAT = 0.5
 """...from this share of the mat's blue (``END_MAT_B``, not cream)."""
+ROW_ON_MM = 8.0
+"""A row whose cards' cream lower part (``_row_end``) shows more than this past its last found
+card's right edge goes on past it: the cards between lie under something, a hand (91506, session
+50's fresh set, dim evening: a hand over cards 7-11 of a row of 12, the 12th past it; the 6th card,
+a dwarf's, passed ``_whole_card`` on the fingers' orange over its band, and the fan was read as
+its first 6 cards with no question). A hidden card puts the end a fan's step (12-17 mm)
+further; on rows read whole the end lay -1.3 to +4.3 mm off the last card's edge (``END_SIGMA_MM``)."""
 MAYBE_CARDS_MAX = 4
 """At most this many places past the covered ends of a fan's rows where a card may lie under a
 hand, each asked ("no card" or which card); more: a photo to retake."""
@@ -518,43 +525,9 @@ class AccoladeReader:
         area = _white_balanced(self.rectified(image, seat))
         if not self._inside[seat]:
             return SeatAccolades(seat, (), f"{who}'s accolades are partly outside the photo")
-        hand = f"a hand covers part of {who}'s accolades: retake the photo"
-        # a hand-sized skin blob: the fan is read only when every corner shows (a hand over a
-        # row's end asked, ``_covered_row_ends``), nothing counted under it (tuning 91141: an arm
-        # over both rows' last cards, all 16 corners found)
-        large_hand = _skin_area_mm2(area) > SKIN_MM2
-        corners = _find_corners(area)
-        if not corners:
-            return SeatAccolades(seat, (), hand if large_hand else f"no accolade cards found in {who}'s personal area")
-        corners = _gap_cards(area, corners)
-        hidden = _fan_gap(area, corners)
-        if hidden.startswith(GAP_WORDS):
-            kept = _stray_row_ends(area, corners)
-            if len(kept) < len(corners):
-                corners, hidden = kept, _fan_gap(area, kept)
-        if hidden == LAST_COVERED:
-            more = _weak_last_cards(area, corners)
-            if len(more) > len(corners):
-                corners, hidden = more, _fan_gap(area, more)
-        unseen: set[int] = set()
-        if not large_hand and (hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW)):
-            counted = _unseen_gap_cards(corners)
-            if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED):
-                corners, unseen = counted
-                hidden = _fan_gap(area, corners)
-        maybe: list[MaybeCard] = []
-        if hidden == LAST_COVERED:
-            ends = _covered_row_ends(area, corners, unseen, seat)
-            if ends is not None and not _fan_gap(area, ends[0], last_card=False):
-                corners, unseen, maybe = ends[0], ends[1], ends[2]
-                hidden = ""
-        if large_hand and (hidden or (len(_rows(corners)) < len(FAN_ROWS_Y) and not _no_row_below(area))):
-            return SeatAccolades(seat, (), hand)
-        if hidden:
-            # most often a hand over the fan's corners (fresh 12 MP 90660, 90662: fingers over the
-            # first row's left end, over three cards' indices), else cards piled
-            return SeatAccolades(seat, (), f"part of {who}'s accolades cannot be seen ({hidden}): take away what "
-                                           "covers them (a hand?) or fan them out again, and retake the photo")
+        corners, unseen, maybe, problem = _fan_places(area, seat)
+        if problem:
+            return SeatAccolades(seat, (), problem)
         soft = cv2.GaussianBlur(area, (0, 0), BLUR_PX)
         col = _colourfulness(area)
         (wx0, wx1), (wy0, wy1) = ((int(round(a * PX_PER_MM)), int(round(b * PX_PER_MM))) for a, b in WILD_WINDOW_MM)
@@ -622,6 +595,56 @@ class AccoladeReader:
                                       () if sure else alts, (lx, ly), share >= WILD_SHARE,
                                       WILD_UNSURE <= share < WILD_SHARE, covered))
         return SeatAccolades(seat, _beside_covered(cards, corners, any_face), maybe=tuple(maybe))
+
+
+def _fan_places(area: np.ndarray, seat: int
+                ) -> tuple[list[tuple[float, float]], set[int], list[MaybeCard], str]:
+    """Where a seat's fanned cards lie in its white-balanced area: their corners in fan order, the
+    places among them counted unseen (under a hand, in a gap), the places past a row's covered end
+    that may hold one more card, and why the fan cannot be read ("" when it can)."""
+    who = f"player {seat + 1}"
+    hand = f"a hand covers part of {who}'s accolades: retake the photo"
+    # a hand-sized skin blob: the fan is read only when every corner shows (a hand over a
+    # row's end asked, ``_covered_row_ends``), nothing counted under it (tuning 91141: an arm
+    # over both rows' last cards, all 16 corners found)
+    large_hand = _skin_area_mm2(area) > SKIN_MM2
+    corners = _find_corners(area)
+    if not corners:
+        return [], set(), [], hand if large_hand else f"no accolade cards found in {who}'s personal area"
+    corners = _gap_cards(area, corners)
+    hidden = _fan_gap(area, corners)
+    if hidden.startswith(GAP_WORDS):
+        kept = _stray_row_ends(area, corners)
+        if len(kept) < len(corners):
+            corners, hidden = kept, _fan_gap(area, kept)
+    if hidden == LAST_COVERED:
+        more = _weak_last_cards(area, corners)
+        if len(more) > len(corners):
+            corners, hidden = more, _fan_gap(area, more)
+    unseen: set[int] = set()
+    if not large_hand and (hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW)):
+        counted = _unseen_gap_cards(corners)
+        if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED):
+            corners, unseen = counted
+            hidden = _fan_gap(area, corners)
+    masks = _end_masks(area)
+    if not hidden and not all(_row_ends_at_last_card(area, row, masks) for row in _rows(corners)):
+        # a row's last card seems whole, but a hand may hide the cards past it (91506)
+        hidden = LAST_COVERED
+    maybe: list[MaybeCard] = []
+    if hidden == LAST_COVERED:
+        ends = _covered_row_ends(area, corners, unseen, seat, masks)
+        if ends is not None and not _fan_gap(area, ends[0], last_card=False):
+            corners, unseen, maybe = ends[0], ends[1], ends[2]
+            hidden = ""
+    if large_hand and (hidden or (len(_rows(corners)) < len(FAN_ROWS_Y) and not _no_row_below(area))):
+        return [], set(), [], hand
+    if hidden:
+        # most often a hand over the fan's corners (fresh 12 MP 90660, 90662: fingers over the
+        # first row's left end, over three cards' indices), else cards piled
+        return [], set(), [], (f"part of {who}'s accolades cannot be seen ({hidden}): take away what "
+                              "covers them (a hand?) or fan them out again, and retake the photo")
+    return corners, unseen, maybe, ""
 
 
 def _beside_covered(cards: list[AccoladeCard], corners: list[tuple[float, float]],
@@ -1155,13 +1178,21 @@ def _gap_cards(area: np.ndarray, corners: list[tuple[float, float]]) -> list[tup
     return out
 
 
-def _whole_card(area: np.ndarray, x: float, y: float) -> bool:
-    """The card whose corner is at (x, y) shows whole: its colour band is one colour across."""
+def _band_columns(area: np.ndarray, x: float, y: float) -> np.ndarray | None:
+    """(5, 3) BGR: the median colour of five narrow columns across the colour band of the card whose
+    corner is at (x, y), 4 to 40 mm along it; None where they leave the area."""
     y0, y1 = int(y + 22 * PX_PER_MM), int(y + 36 * PX_PER_MM)
     xs = [int(x + v * PX_PER_MM) for v in (4, 13, 22, 31, 40)]
     if y1 > area.shape[0] or xs[-1] + 3 > area.shape[1]:
+        return None
+    return np.array([np.median(area[y0:y1, c - 3:c + 3].reshape(-1, 3), axis=0) for c in xs], np.float32)
+
+
+def _whole_card(area: np.ndarray, x: float, y: float) -> bool:
+    """The card whose corner is at (x, y) shows whole: its colour band is one colour across."""
+    cols = _band_columns(area, x, y)
+    if cols is None:
         return False
-    cols = np.array([np.median(area[y0:y1, c - 3:c + 3].reshape(-1, 3), axis=0) for c in xs], np.float32)
     labs = _lab(cols)
     # the band's light circle (the emblem's background) is lighter: compare hue/chroma only
     ab = labs[:, 1:]
@@ -1200,21 +1231,25 @@ def _top_shows_whole(area: np.ndarray, x: float, y: float) -> bool:
     return float(np.mean(shown)) >= TOP_SEEN
 
 
-def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unseen: set[int], seat: int
+def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unseen: set[int], seat: int,
+                      masks: tuple[np.ndarray, np.ndarray] | None = None
                       ) -> tuple[list[tuple[float, float]], set[int], list[MaybeCard]] | None:
     """The corners with the cards that must lie past each row's covered last card put in (counted
     unseen, as ``_unseen_gap_cards`` counts a gap's), their places, and the places where one more
     card may lie under the hand (``MaybeCard``); None when the rows' ends cannot be measured.
 
-    A row's last card that shows neither whole nor its top strip (a hand over it) may have cards
-    lying on it. Where the row ends shows past the hand (``_row_end``: the last cream column before
-    the bare mat): the cards it takes to reach it, in the row's own steps (``_steps_in``, the end's
-    spread ``END_SIGMA_MM``), are counted. Where the hand covers the end (tuning 91141: an arm over
+    A row's last card that shows neither whole nor its top strip (a hand over it), or whose row
+    may go on past it (``_row_ends_at_last_card``), may have cards lying on it. Where the row ends
+    shows past the hand (``_row_end``: the last cream column before the bare mat): the cards it
+    takes to reach it, in the row's own steps (``_steps_in``, the end's spread ``END_SIGMA_MM``),
+    are counted. Where the hand covers the end (tuning 91141: an arm over
     both rows' last cards, the mat beyond it): every count whose end lies between the last card
     column and the mat (``UNSEEN_FIT_Z`` spreads) is possible; the least is counted, each place
     beyond it asked. The rows must stay a fan's counts (``accolade_fan_rows``) with none of the
-    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts."""
+    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts.
+    ``masks``: ``_end_masks(area)``, when already made."""
     rows = _rows(corners)
+    masks = masks if masks is not None else _end_masks(area)
     width = art.CARD_SIZE_MM[0] * PX_PER_MM
     end_sigma = END_SIGMA_MM * PX_PER_MM
     counted: list[int] = []
@@ -1224,7 +1259,7 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
         x, y = row[-1]
         steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:]) if x1 - x0 <= MAX_STEP_MM * PX_PER_MM]
         step_of.append(float(np.mean(steps)) if steps else 0.0)
-        if _whole_card(area, x, y) or _top_shows_whole(area, x, y):
+        if _row_ends_at_last_card(area, row, masks):
             counted.append(0)
             asked.append(0)
             continue
@@ -1232,7 +1267,7 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
             return None  # too few steps show to measure the row's
         mean = step_of[-1]
         sigma = max(float(np.std(steps, ddof=1)), UNSEEN_STEP_SIGMA_MM * PX_PER_MM)
-        seen, bare = _row_end(area, row)
+        seen, bare = _row_end(area, row, masks)
         if bare - seen <= END_SEEN_MM * PX_PER_MM:
             m = _steps_in(seen - x - width, mean, sigma, 0, end_sigma)
             if m is None:
@@ -1285,6 +1320,42 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     return out, places, maybe
 
 
+def _row_ends_at_last_card(area: np.ndarray, row: list[tuple[float, float]],
+                           masks: tuple[np.ndarray, np.ndarray] | None = None) -> bool:
+    """No card lies on the row's last found card and none past it: the row's cards' cream lower
+    part (``_row_end``) shows no more than ``ROW_ON_MM`` past its right edge, and its colour band
+    shows whole (``_whole_card``) or its top strip does (``_top_shows_whole``). A band showing a
+    skin's colour (``_band_skin_coloured``: a dwarf's orange, fingers lying over it read as one
+    colour across) tells it only where the row's end shows at the card's edge (``END_SEEN_MM``).
+    On the tuning tables 90300-91539 (session 51's scratch ``census2.py``: 5,940 rows of 3,714 fans
+    whose every corner was found) one row failed this: 90609's, a hand beside its dwarf last card
+    over where the row's end would show (now asked, "more 1 1 12"). ``masks``: ``_end_masks(area)``, when already made."""
+    x, y = row[-1]
+    seen, bare = _row_end(area, row, masks)
+    edge = x + art.CARD_SIZE_MM[0] * PX_PER_MM
+    if seen - edge > ROW_ON_MM * PX_PER_MM:
+        return False
+    whole = _whole_card(area, x, y)
+    if whole and not _band_skin_coloured(area, x, y):
+        return True
+    if _top_shows_whole(area, x, y):
+        return True
+    return whole and bare - seen <= END_SEEN_MM * PX_PER_MM and abs(seen - edge) <= ROW_ON_MM * PX_PER_MM
+
+
+def _band_skin_coloured(area: np.ndarray, x: float, y: float) -> bool:
+    """A column of the colour band of the card whose corner is at (x, y) (``_band_columns``, where
+    ``_whole_card`` looks) lies in the skin range (``SKIN_CR``, ``SKIN_CB``, ``SKIN_MIN_Y``): a
+    dwarf's orange band, or fingers over a band near their colour."""
+    cols = _band_columns(area, x, y)
+    if cols is None:
+        return False
+    ycc = cv2.cvtColor(np.clip(cols, 0, 255).astype(np.uint8)[None], cv2.COLOR_BGR2YCrCb)[0].astype(np.float32)
+    skin = ((ycc[:, 0] >= SKIN_MIN_Y) & (ycc[:, 1] >= SKIN_CR[0]) & (ycc[:, 1] <= SKIN_CR[1])
+            & (ycc[:, 2] >= SKIN_CB[0]) & (ycc[:, 2] <= SKIN_CB[1]))
+    return bool(skin.any())
+
+
 def _no_row_below(area: np.ndarray) -> bool:
     """No second fan row lies here: where its first card would show its colour band
     (``NO_ROW_BOX_MM``) the mat shows (``NO_ROW_MAT``). A fan of one row read under a hand-sized
@@ -1301,19 +1372,26 @@ def _no_row_below(area: np.ndarray) -> bool:
     return float((blue & ~cream).mean()) >= NO_ROW_MAT
 
 
-def _row_end(area: np.ndarray, row: list[tuple[float, float]]) -> tuple[float, float]:
+def _end_masks(area: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cream, mat): which area pixels are cream card stock (``_colourfulness`` under 0.5) and
+    which the bare mat (Lab b* under ``END_MAT_B``, not cream), as ``_row_end`` reads them."""
+    cream = _colourfulness(area) < 0.5
+    blue = cv2.cvtColor(area, cv2.COLOR_BGR2LAB)[..., 2].astype(np.int16) - 128 < END_MAT_B
+    return cream, blue & ~cream
+
+
+def _row_end(area: np.ndarray, row: list[tuple[float, float]],
+             masks: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[float, float]:
     """Where a row of the fan ends, seen past its last found corner: (the right side of the last
     1 mm column that shows card before the first bare one, that bare column's left side) in area
     px, along the row's line, on the cream strip below the cards' colour band (``END_ROWS_MM``).
     A column is card when ``END_CREAM_SHARE`` of it is cream card stock (``_colourfulness``), the
     mat when ``END_MAT_SHARE`` of it is the mat's blue, else it tells nothing (a hand, the shadow
     of its fingers); the row ends at ``END_BARE_MM`` mat columns in a row; none: the area's right
-    end."""
+    end. ``masks``: ``_end_masks(area)``, when already made."""
     x_last, y_last = row[-1]
     slope = float(np.polyfit([c[0] for c in row], [c[1] for c in row], 1)[0]) if len(row) >= 2 else 0.0
-    cream = _colourfulness(area) < 0.5
-    blue = cv2.cvtColor(area, cv2.COLOR_BGR2LAB)[..., 2].astype(np.int16) - 128 < END_MAT_B
-    mat = blue & ~cream
+    cream, mat = masks if masks is not None else _end_masks(area)
     seen = x_last
     bare: list[float] = []
     x = x_last + PX_PER_MM

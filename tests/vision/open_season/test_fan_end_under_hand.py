@@ -39,11 +39,13 @@ def _corner(row: int, i: int) -> tuple[float, float]:
     return ((FAN_LEFT_X - A.AREA_X[0] + i * STEP_MM) * P, (FAN_ROWS_Y[row] - CARD_H / 2 - A.RECT_Y[0]) * P)
 
 
-def _draw_row(area: np.ndarray, row: int, count: int) -> list[tuple[float, float]]:
+def _draw_row(area: np.ndarray, row: int, count: int, faces: dict[int, str] | None = None
+              ) -> list[tuple[float, float]]:
+    """``faces``: card index -> face, where not one of ``FACES``."""
     w, h = (int(round(v * P)) for v in art.CARD_SIZE_MM)
     corners = []
     for i in range(count):
-        people, attribute = FACES[(7 * i + row) % len(FACES)].split("-")
+        people, attribute = (faces or {}).get(i, FACES[(7 * i + row) % len(FACES)]).split("-")
         card = art.draw_card(people, attribute, w, h, P)
         x, y = (int(round(v)) for v in _corner(row, i))
         card = card[:area.shape[0] - y]  # the area ends within the second row's cards
@@ -122,6 +124,64 @@ def test_a_row_found_where_another_should_lie_is_not_a_fan() -> None:
     assert A._no_row_below(ok)
     ok[int(round(_corner(1, 0)[1])):, :] = SKIN_BGR
     assert not A._no_row_below(ok)
+
+
+def _hand_over(area: np.ndarray, x0_mm: float, x1_mm: float) -> None:
+    """A hand lying across the area from ``x0_mm`` to ``x1_mm`` (fan-local x), right of where a
+    second row would begin (``_no_row_below`` sees the mat there)."""
+    assert x0_mm - FAN_LEFT_X > A.NO_ROW_BOX_MM[0][1]
+    _hand(area, x0_mm, x1_mm)
+
+
+def test_a_hand_over_a_rows_continuation_past_a_dwarfs_band_is_never_read_short() -> None:
+    # 91506 (dim evening): a row of 12, a hand from card 6's band (a dwarf's: the fingers' orange
+    # over it reads as one colour across) over cards 7-11 and card 12's index; card 12's right
+    # part shows past the hand. Main read the first 6 cards with no question.
+    area = _area()
+    corners = _draw_row(area, 0, 12, {5: "dwarf-crown"})
+    last = FAN_LEFT_X + 5 * STEP_MM
+    _hand_over(area, last + 8, FAN_LEFT_X + 11 * STEP_MM + 14)
+    assert A._skin_area_mm2(area) > A.SKIN_MM2
+    found = A._find_corners(area)
+    assert len(found) == 6 and A._fan_gap(area, found) == ""  # the 6th card seems whole
+    assert A._whole_card(area, *found[-1]) and A._band_skin_coloured(area, *found[-1])
+    assert not A._row_ends_at_last_card(area, found)  # its row's cream goes on 88 mm past its edge
+    _, _, _, problem = A._fan_places(area, 0)
+    assert problem == "a hand covers part of player 1's accolades: retake the photo"  # 6 hidden of 12
+    # two cards under a smaller hand (a row of 8, the 8th's right part showing): counted, asked
+    # with every face
+    eight = _area()
+    c8 = _draw_row(eight, 0, 8, {5: "dwarf-crown"})
+    _hand_over(eight, last + 8, FAN_LEFT_X + 7 * STEP_MM + 14)
+    assert A._skin_area_mm2(eight) < A.SKIN_MM2
+    corners8, unseen, maybe, problem = A._fan_places(eight, 0)
+    assert problem == "" and len(corners8) == 8 and unseen == {6, 7} and maybe == []
+    assert all(abs(x - c[0]) <= 2 * P for (x, _), c in zip(corners8, c8))
+
+
+def test_a_dwarf_last_card_under_a_hand_is_read_without_a_question_only_where_the_row_ends() -> None:
+    # a row of 6 ending on a dwarf; a hand over its band, past its right edge over the bare mat: a
+    # 7th card could lie under it: asked ("no card" or which), never read as sure
+    area = _area()
+    corners = _draw_row(area, 0, 6, {5: "dwarf-crown"})
+    last = FAN_LEFT_X + 5 * STEP_MM
+    _hand_over(area, last + 8, last + 44 + 30)
+    found, unseen, maybe, problem = A._fan_places(area, 0)
+    assert problem == "" and len(found) == 6 and unseen == set()
+    assert [(m.row, m.place) for m in maybe][:1] == [(0, 7)]
+    # the hand beside the row's end, the mat showing between: the row ends there, nothing asked
+    beside = _area()
+    _draw_row(beside, 0, 6, {5: "dwarf-crown"})
+    _hand_over(beside, last + 44 + 4, last + 44 + 80)
+    assert A._skin_area_mm2(beside) > A.SKIN_MM2
+    found, unseen, maybe, problem = A._fan_places(beside, 0)
+    assert problem == "" and len(found) == 6 and unseen == set() and maybe == []
+    # a band not a skin's under the same hand: the band shows the fingers (as before)
+    other = _area()
+    _draw_row(other, 0, 6)
+    _hand_over(other, last + 8, last + 44 + 30)
+    assert not A._whole_card(other, *corners[5])
+    assert A._fan_places(other, 0)[2] != [] or A._fan_places(other, 0)[3] != ""
 
 
 def _bench() -> ModuleType:

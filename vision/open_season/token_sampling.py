@@ -77,6 +77,18 @@ BONUS_FACES = tuple(range(1, 15))
 BONUS_JITTER = tuple((x, y, 0.0) for x in (-1.0, -0.5, 0.0, 0.5, 1.0) for y in (-1.0, -0.5, 0.0, 0.5, 1.0))
 """The tiles lie square on their place; half a camera pixel either way covers the rest."""
 BONUS_NOMINAL = BONUS_JITTER.index((0.0, 0.0, 0.0))
+BONUS_PHOTO_STEP_MM = 0.25
+BONUS_PHOTO_JITTER = tuple((x * BONUS_PHOTO_STEP_MM, y * BONUS_PHOTO_STEP_MM, 0.0)
+                           for x in range(-4, 5) for y in range(-4, 5))
+"""A finished table's photo (``TokenSampler(bonus_jitter=...)``): the poses a bonus place is
+sampled at, a quarter of a mm apart over the same +-1 mm. Its faces are compared at the one pose
+where the blank tile fits best (``BONUS_FACES_AT_TILE_POSE``), and through the scorer's own
+calibration (the markers' fit, the lens measured on the walls, the photo undistorted) a tile
+lies up to ~0.3 camera pixels off where the view puts it -- half a step of ``BONUS_JITTER`` at
+the far seats (0.85 px/mm): a 4-6 pixel digit compared a quarter pixel off. Tuning 91440 (player
+3, 0.85 px/mm, 0.25 px off): the seat's four tiles fit their true faces 0.968-0.974 at the half-mm
+poses (0.975-0.987 through the renderer's own camera) and column 4's 13 read 11 (0.9733 against
+0.9730); at quarter-mm poses 0.978-0.989 and 13 is read (docs/score_photo.md, session 51)."""
 BONUS_BLUR_PX = 2.2
 """The face numbers are 4-6 camera pixels tall: blurred templates match them best (tile faces
 right on the tuning seeds: blur 1.0 81 %, 1.6 92 %, 2.0-2.4 95 %, 2.8 81 %)."""
@@ -104,6 +116,11 @@ fits 0.949 or more there (``BONUS_FACE_FIT_MIN`` 0.85). The tracker's frames kee
 LIGHT_PERCENTILE = 95.0
 """How light a wall's cards are: this percentile of grey over its trophy places (mostly card
 stock; tokens, icons and the board's gaps are the darker rest)."""
+POSES_PER_PRODUCT = 16
+"""``_faces_per_pose`` multiplies at most this many poses of a place by its faces at once: OpenBLAS
+splits a larger product over threads, and on a loaded machine those threads wait on each other
+(a photo's 81 bonus poses x 14 faces x ~540 pixels, one product per place: 0.001-0.19 s per blur,
+five blurs a photo; in products of 16 poses 2 ms, steady)."""
 PLACE = "token place"
 """The patch specs' name (``PatchSpec`` wants one; the places are told apart by their labels)."""
 CHUNK_ROWS = 32000
@@ -242,7 +259,10 @@ def _faces_per_pose(patches: np.ndarray, faces: np.ndarray) -> np.ndarray:
     (one product per pair: repeating the templates for every pose took ~0.1 s of a photo)."""
     places = len(faces)
     per_place = patches.reshape(places, -1, patches.shape[1])
-    return np.asarray(np.matmul(per_place, faces.transpose(0, 2, 1)).reshape(len(patches), -1))
+    per_face = faces.transpose(0, 2, 1)
+    out = np.concatenate([np.matmul(per_place[:, i:i + POSES_PER_PRODUCT], per_face)
+                          for i in range(0, per_place.shape[1], POSES_PER_PRODUCT)], axis=1)
+    return np.asarray(out.reshape(len(patches), -1))
 
 
 def _normalise_colour(patches: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -300,13 +320,20 @@ class TokenSampler:
 
     def __init__(self, view: TableView, side: str, num_players: int, expert: bool,
                  bonus_blurs: tuple[float, ...] = (BONUS_SENSOR_BLUR_PX,), bonus_present: float = 0.0,
-                 bonus_at_tile_pose: bool = False) -> None:
+                 bonus_at_tile_pose: bool = False,
+                 bonus_jitter: tuple[tuple[float, float, float], ...] = BONUS_JITTER) -> None:
         """``bonus_blurs``: the blurs tried on the bonus faces' templates (one: the tracker's
         camera; ``BONUS_PHOTO_BLURS_PX``: a photo's, chosen per photo over the places whose blank
         tile correlation is at least ``bonus_present``). ``bonus_at_tile_pose``: every face of a
-        bonus place compared at the pose its blank tile fits best (``BONUS_FACES_AT_TILE_POSE``)."""
+        bonus place compared at the pose its blank tile fits best (``BONUS_FACES_AT_TILE_POSE``).
+        ``bonus_jitter``: the poses (mm, mm, 0) each bonus place is sampled at, the nominal one
+        among them (``BONUS_JITTER``; a photo's: ``BONUS_PHOTO_JITTER``)."""
         if not bonus_blurs:
             raise ValueError("at least one blur for the bonus faces' templates")
+        if (0.0, 0.0, 0.0) not in bonus_jitter:
+            raise ValueError("the bonus poses must hold the nominal one (0, 0, 0)")
+        self._bonus_jitter = tuple(bonus_jitter)
+        self._bonus_nominal = self._bonus_jitter.index((0.0, 0.0, 0.0))
         self.view = view
         self.bonus_blurs = tuple(bonus_blurs)
         self.bonus_present = bonus_present
@@ -353,7 +380,7 @@ class TokenSampler:
             for column in range(1, 5) if expert else ():
                 lx, ly = rotate_mm(pyaw, -60 + (column - 1) * 24, 82)
                 self._bonus_places.append(((seat, column), (px + lx, py + ly), pyaw))
-                for sx, sy, _syaw in BONUS_JITTER:
+                for sx, sy, _syaw in self._bonus_jitter:
                     bonus.labels.append((seat, column, 0))
                     bonus.specs.append(PatchSpec(PLACE, (px + lx + sx, py + ly + sy), PERSONAL_TOP_MM,
                                                  BONUS_PATCH_MM, pyaw))
@@ -556,7 +583,7 @@ class TokenSampler:
             grey = _grey(patches)
             present = _normalise(grey, m.presence) @ self._bonus_blank_t
             face_patches = _normalise(grey, m.face)
-            k = len(BONUS_JITTER)
+            k = len(self._bonus_jitter)
             by_blur = [_faces_per_pose(face_patches, t) for t in self._bonus_face_ts]
             # the photo's blur: the templates whose best faces fit the tiles lying there best
             lying = [i for i in range(0, len(plan.labels), k) if present[i:i + k].max() >= self.bonus_present]
@@ -574,14 +601,14 @@ class TokenSampler:
                 # face: BONUS_FACES_AT_TILE_POSE), the tracker's each at its own best pose
                 at = faces[i + int(np.argmax(present[i:i + k]))] if self.bonus_at_tile_pose \
                     else faces[i:i + k].max(axis=0)
-                rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + BONUS_NOMINAL]], at]))
+                rows.append(np.concatenate([[present[i:i + k].max(), ratio[i + self._bonus_nominal]], at]))
             out["bonus"] = (labels, np.stack(rows))
             # an empty place must be bare mat (else a hand or a card may hide a tile)
-            nominal = patches[BONUS_NOMINAL::k]
+            nominal = patches[self._bonus_nominal::k]
             bare_mat = np.stack([seat_mat[seat] for seat, _c, _z in labels])
             far = np.abs(np.log(np.maximum(nominal[:, m.presence].mean(axis=1), 1.0)
                                 / np.maximum(bare_mat, 1.0))).sum(axis=1)
-            g = grey[BONUS_NOMINAL::k][:, m.presence]
+            g = grey[self._bonus_nominal::k][:, m.presence]
             spread = g.std(axis=1) / np.maximum(g.mean(axis=1), 1.0)
             out["bonus_bare"] = (labels, np.stack([far, spread], axis=1))
         else:

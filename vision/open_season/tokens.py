@@ -22,7 +22,8 @@ import numpy as np
 
 from rules.open_season.bonus import BONUS_FACES, PERMANENT
 from vision.octocube.geometry import TableView
-from vision.open_season.token_sampling import (BONUS_FACES_AT_TILE_POSE, BONUS_PHOTO_BLURS_PX, BONUS_SENSOR_BLUR_PX,
+from vision.open_season.token_sampling import (BONUS_FACES_AT_TILE_POSE, BONUS_JITTER, BONUS_PHOTO_BLURS_PX,
+                                               BONUS_PHOTO_JITTER, BONUS_SENSOR_BLUR_PX,
                                                PERSONAL_KINDS,
                                                PERSONAL_SLOTS, TokenSampler)
 from vision.render import open_season_art as art
@@ -261,7 +262,8 @@ class TokenReader:
         # frames keep the one blur its faces were tuned with)
         blurs = BONUS_PHOTO_BLURS_PX if finished else (BONUS_SENSOR_BLUR_PX,)
         self._sampler = TokenSampler(view, side, num_players, expert, blurs, BONUS_PRESENT,
-                                     bonus_at_tile_pose=finished and BONUS_FACES_AT_TILE_POSE)
+                                     bonus_at_tile_pose=finished and BONUS_FACES_AT_TILE_POSE,
+                                     bonus_jitter=BONUS_PHOTO_JITTER if finished else BONUS_JITTER)
         self._bonus_faces = self._sampler.bonus_faces
         back = None if pack is None else pack.faces.get("back")
         backs = [] if back is None else [back] if np.asarray(back).ndim == 3 else list(back)

@@ -329,6 +329,15 @@ class RecogniserConfig:
     20-24: Yellow's cube wearing a light blue amphora (pink) on C1, parallax 4.7 mm, the net gave
     C1 red 0.73, yellow 0.21, none 0.05; its yellow rim plain round the tile; Yellow was not found
     and the game was lost at move 23. 0: off."""
+    pack_rim_alone_max_none: float = 0.95
+    """... and, where no such location shows the rim, one where p(none) is at most this may, when
+    it is the only free low-parallax location whose window shows the seat's rim on all four sides:
+    the net, never taught the printing's plastic, may miss a cube wearing a dark tile in a thin
+    rim (whole taught game 72734, printing 997410, tilt 3.8, day, change 19: Blue's cube on A2
+    wearing a dark blue sextant, p(none) 0.90, p(blue) 0.07; its rim plain on four sides, no
+    other window's on more than one; Blue was not found and the game was lost). The rim then
+    tells the place as surely as ``pack_rim_alone_p``. At most ``pack_rim_max_none``: off."""
+    pack_rim_alone_p: float = 0.5
     pack_rim_colourful: float = 0.1
     """... where the seat's taught cube colour lies at least this far (chromaticity, b, g, r shares,
     L2) from grey, and every other seat's colour in another hue (``pack_rim_hue``): a pale or

@@ -356,9 +356,13 @@ class RecogniserConfig:
     """... the tile's margin just inside the rim (12-14 mm from the window's centre) at most this
     share (a bare cube's face, a tile in the cube's colour: no ring; the glyph may share the
     cube's hue: 72705's coin, an orange disc, on Red's orange-red cube) ..."""
-    pack_rim_span_mm: tuple[float, float] = (36.0, 42.0)
+    pack_rim_span_mm: tuple[float, float] = (35.0, 42.0)
     """... and the lines of opposite sides this far apart (the cube's 40 mm top: its rim round a
-    34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34)."""
+    34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34). 36
+    before session 51: a cube standing on a stack, seen nearly straight down, shows its near rim
+    band 5 mm wide and its far one 4 (whole taught game 72734, printing 997410, tilt 3.8, day,
+    changes 30 and 38: Blue's rim on A2 round a dark blue sextant, band middles 35 apart top to
+    bottom, 36-37 left to right: two sides, Blue not found, two false alarms)."""
     pack_rim_blur_along: bool = True
     """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
     it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a

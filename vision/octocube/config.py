@@ -329,6 +329,15 @@ class RecogniserConfig:
     20-24: Yellow's cube wearing a light blue amphora (pink) on C1, parallax 4.7 mm, the net gave
     C1 red 0.73, yellow 0.21, none 0.05; its yellow rim plain round the tile; Yellow was not found
     and the game was lost at move 23. 0: off."""
+    pack_rim_alone_max_none: float = 0.95
+    """... and, where no such location shows the rim, one where p(none) is at most this may, when
+    it is the only free low-parallax location whose window shows the seat's rim on all four sides:
+    the net, never taught the printing's plastic, may miss a cube wearing a dark tile in a thin
+    rim (whole taught game 72734, printing 997410, tilt 3.8, day, change 19: Blue's cube on A2
+    wearing a dark blue sextant, p(none) 0.90, p(blue) 0.07; its rim plain on four sides, no
+    other window's on more than one; Blue was not found and the game was lost). The rim then
+    tells the place as surely as ``pack_rim_alone_p``. At most ``pack_rim_max_none``: off."""
+    pack_rim_alone_p: float = 0.5
     pack_rim_colourful: float = 0.1
     """... where the seat's taught cube colour lies at least this far (chromaticity, b, g, r shares,
     L2) from grey, and every other seat's colour in another hue (``pack_rim_hue``): a pale or
@@ -347,9 +356,13 @@ class RecogniserConfig:
     """... the tile's margin just inside the rim (12-14 mm from the window's centre) at most this
     share (a bare cube's face, a tile in the cube's colour: no ring; the glyph may share the
     cube's hue: 72705's coin, an orange disc, on Red's orange-red cube) ..."""
-    pack_rim_span_mm: tuple[float, float] = (36.0, 42.0)
+    pack_rim_span_mm: tuple[float, float] = (35.0, 42.0)
     """... and the lines of opposite sides this far apart (the cube's 40 mm top: its rim round a
-    34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34)."""
+    34 mm tile measured 38-41; a tile's edge blurred into a rim of another hue gives 34). 36
+    before session 51: a cube standing on a stack, seen nearly straight down, shows its near rim
+    band 5 mm wide and its far one 4 (whole taught game 72734, printing 997410, tilt 3.8, day,
+    changes 30 and 38: Blue's rim on A2 round a dark blue sextant, band middles 35 apart top to
+    bottom, 36-37 left to right: two sides, Blue not found, two false alarms)."""
     pack_rim_blur_along: bool = True
     """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
     it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a

@@ -1112,26 +1112,33 @@ class OctocubeRecogniser:
             return None
         n_grid = len(self.layout.stack_locations)
         none = CUBE_CLASSES.index(NO_CUBE)
-        tried = [i for i in free if i < n_grid and float(probs[i, none]) <= cfg.pack_rim_max_none
-                 and self._low_parallax(i)]
-        if not tried:
+        low = [i for i in free if i < n_grid and self._low_parallax(i)]
+        tried = [i for i in low if float(probs[i, none]) <= cfg.pack_rim_max_none]
+        alone = [i for i in low if float(probs[i, none]) <= cfg.pack_rim_alone_max_none] \
+            if cfg.pack_rim_alone_max_none > cfg.pack_rim_max_none else []
+        if not tried and not alone:
             return None
         colours = self._rim_colours(seat)
         if colours is None:
             return None
         own, others = colours
         rims = [i for i in tried if self._rim_of(windows[i], own, others) == 4]
+        if len(rims) == 1:
+            return rims[0], 1.0 - float(probs[rims[0], none])
+        if rims or not alone:
+            return None
+        rims = [i for i in alone if self._rim_of(windows[i], own, others) == 4]
         if len(rims) != 1:
             return None
-        return rims[0], 1.0 - float(probs[rims[0], none])
+        return rims[0], max(1.0 - float(probs[rims[0], none]), cfg.pack_rim_alone_p)
 
     def _rim_colours(self, seat: int) -> tuple[np.ndarray, list[np.ndarray]] | None:
         """The seat's taught cube colour and the other taught seats' (b, g, r shares), or None
         where the seat's plastic is too grey or too like another's for a rim to tell
         (``pack_rim_colourful``, ``pack_rim_hue``)."""
         assert self.pack is not None
-        own = self._cube_colour(seat)
-        others = [self._cube_colour(o) for o in range(self.num_players)
+        own = self._rim_colour(seat)
+        others = [self._rim_colour(o) for o in range(self.num_players)
                   if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
         if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
             return None
@@ -1264,13 +1271,30 @@ class OctocubeRecogniser:
             return None
         return best, topped[best]
 
+    def _rim_colour(self, seat: int) -> np.ndarray:
+        """The seat's taught cube plastic where a tile on the cube leaves it showing: the face's
+        outer band, 0.5-2.5 mm in from its edge (the 3 mm between a 34 mm tile and the 40 mm cube
+        that :func:`_rim_chroma` and :func:`_rim_sides` look at, less the edge's blur). A printing
+        may draw a plate from 3 mm in (random printings: a metal-grey plate on three in five):
+        the 2-8 mm ring of :meth:`_cube_colour` is then mostly the plate's grey, and every seat's
+        colour fell under ``pack_rim_colourful`` (whole taught game 72734, printing 997410, tilt
+        3.8, day, change 19: 0.035-0.063 from grey on that ring, 0.14-0.23 on this band; Blue's
+        cube wearing a dark blue sextant on A2, its blue rim plain on four sides, the net's
+        p(none) 0.90 there, was not found: "no legal move explains the table")."""
+        return self._face_ring_colour(seat, RIM_BAND_MM)
+
     def _cube_colour(self, seat: int) -> np.ndarray:
         """The seat's taught cube plastic as chromaticity (b, g, r shares): its face 2-8 mm in
         from the edge (the stamped emblem or plate lies further in)."""
+        return self._face_ring_colour(seat, (2.0, 8.0))
+
+    def _face_ring_colour(self, seat: int, band_mm: tuple[float, float]) -> np.ndarray:
+        """The chromaticity of the seat's taught cube face between ``band_mm`` (from, to) in from
+        its edge."""
         assert self.pack is not None
         face = np.asarray(self.pack.faces[f"cube-{PLAYER_COLOURS[seat]}"])
         h, w = face.shape[-3:-1]
-        a, b = int(h * 2 / lay.CUBE_SIZE_MM), int(h * 8 / lay.CUBE_SIZE_MM)
+        a, b = (int(h * v / lay.CUBE_SIZE_MM) for v in band_mm)
         ring = np.zeros((h, w), bool)
         ring[a:h - a, a:w - a] = True
         ring[b:h - b, b:w - b] = False
@@ -1895,6 +1919,9 @@ UNKNOWN_COPY_PACK = ("these tiles do not look like the copy I was taught: teach 
                      "(tablesight teach) or give its pack")
 STACK_TILES = (1, 6)
 """The fewest and most tiles a grid stack holds (its top 2.5-15 mm up)."""
+RIM_BAND_MM = (0.5, 2.5)
+"""Where, in from a taught cube face's edge, the plastic a tile on the cube leaves showing is
+sampled (:meth:`OctocubeRecogniser._rim_colour`)."""
 CUBE_FACE_COMPARED_MM = 38.0
 """A tile on a cube is placed by the middle this many mm of the 40 mm face it is inset on (the
 tile and 2 of the cube's 3 mm rim round it): the cube window leaves a 7 mm search each way."""

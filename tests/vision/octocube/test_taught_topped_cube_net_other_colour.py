@@ -58,7 +58,18 @@ def test_the_topped_cube_is_found(game_frame: tuple[Any, Any, Any]) -> None:
 @pytest.mark.parametrize("off", [{"pack_topped_net_low_parallax": False},
                                  {"pack_topped_net_set_aside_found": False}])
 def test_each_part_off_it_is_missed(game_frame: tuple[Any, Any, Any], off: dict[str, bool]) -> None:
-    """The cause pinned, both parts needed: with either off (main's reading has neither) Blue is
-    found nowhere."""
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(**off))  # type: ignore[arg-type]
+    """The cause pinned, both parts needed: with either off (the reading before them had neither)
+    and the rim search off (below), Blue is found nowhere."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(**off, pack_rim_max_none=0.0))  # type: ignore[arg-type]
     assert BLUE not in obs.cubes
+
+
+def test_the_rim_finds_it_too(game_frame: tuple[Any, Any, Any]) -> None:
+    """Since session 51 the seats' taught plastic is sampled where a tile on the cube leaves it
+    (``_rim_colour``, 0.5-2.5 mm in from the face's edge, not 2-8 mm, where a random printing's
+    plate lies), and Blue's is no longer too like Purple's: the rim search
+    (``_rimmed_cube``) finds Blue on B2 with both height-test parts off."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_topped_net_low_parallax=False,
+                                                            pack_topped_net_set_aside_found=False))
+    blue = obs.cubes.get(BLUE)
+    assert blue is not None and blue.location == B2

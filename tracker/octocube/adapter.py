@@ -612,6 +612,15 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     unsure_pivot_between = True
     """:meth:`_unsure_pivots` on (False: only powers count as the middle turn nobody saw)."""
 
+    unsure_pivot_unnamed_top = True
+    """:meth:`_unsure_pivots` also where the middle player's cube top was never named (UNKNOWN: read
+    only doubtfully so far, under ``reveal_confidence``) and is read now as a tile with a turn,
+    under :attr:`unread_top`. Tuning taught game 72730 (printing 997406 draws the dark blue tiles
+    dark navy, 3 players, lamp), changes 161-163: Red pivoted its bare cube, Yellow pivoted its dark
+    blue amphora 90 degrees (read 0 then 90 at 0.44-0.49, never named), Blue scored: no chain of the
+    three turns was offered, "Blue moved out of turn", the camera lost track, and every scene from
+    move 175 on was an alarm (173/222 moves, 24 false alarms). False: only a named top's turn counts."""
+
     def _unsure_pivots(self, work: OctocubeState, turns: list[tuple[Move, ...]], seat: int, here: OctocubeView,
                        mine: Any) -> list[tuple[Move, ...]]:
         """Of ``turns`` (``seat``'s, after a turn that showed nothing), every pivot in place, where
@@ -626,8 +635,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         the players said none of these and every later scene was an alarm (lost at move 177).
         With a turn read otherwise a move made out of turn still needs that misreading too, and
         three players' turns in one chain are always asked (:meth:`doubt`)."""
+        was = here.cubes.get(seat)
+        # a top nobody has named (UNKNOWN) read now as a tile with a turn, as unsurely: the pivot
+        # shows only there too (see :attr:`unsure_pivot_unnamed_top`)
+        unnamed = (self.unsure_pivot_unnamed_top and was is not None and was.top is UNKNOWN and mine is not None
+                   and mine.top is not None and mine.rotation is not None and mine.location == was.location)
         if not self.unsure_pivot_between or mine is None or mine.confidence >= self.unread_top \
-                or not _only_rotation_differs(here.cubes.get(seat), mine):
+                or not (_only_rotation_differs(was, mine) or unnamed):
             return []
         return [turn for turn in turns if len(turn) == 1 and isinstance(turn[0], Pivot)
                 and self._ends_turn_invisibly(work, turn, seat, here, turned=True)]

@@ -112,6 +112,19 @@ class RecogniserConfig:
     pack_cube_face_lead: float = 0.1
     """... and beats every other taught face (tiles, the other cubes) there by at least this
     (measured 0.17-0.67 on the cube's own window)."""
+    pack_cube_tile_over_bare: float = 0.2
+    """With a pack: a cube's top whose best taught face is a tile fitting under
+    ``pack_tile_score`` is read bare (the net's bare or doubtful bare, as before) only where some
+    taught bare cube face fits within this of that tile; where the tile beats every bare face by
+    more, the taught faces plainly see a tile (a dark one whose glyph barely shows), and the
+    reading is that tile, as doubtful as its low fit makes it. Fresh taught game 72730 (printing
+    997406 draws the dark blue tiles dark navy with a dark glyph; 3 players, tilt 3.1, lamp),
+    change 48: Red and Blue each wearing a dark blue starfish, the tile fitting 0.41-0.45 in the
+    sheet's colours, every bare face -0.24 to 0.13 (a grey plate with a dot: nothing like it), the
+    net's own p(bare) 0.01-0.02 (its argmax among the tops, not a verdict): read bare at 0.84-0.89,
+    "no legal move explains the table" at changes 48 and 50. A real bare cube's plate fits its
+    bare faces at least as well as any tile (0.72 against 0.49 at change 50). 0 or less turns this
+    off (every top under the bar read bare, as before)."""
     pack_cube_behind_other_face: bool = True
     """With a pack: a cube the net finds best in a window but also (weaker) in the window behind
     it is moved behind (``cube_behind_ratio``) only where no other seat's taught bare face fits

@@ -1331,7 +1331,7 @@ class OctocubeRecogniser:
                     and score >= self.config.pack_cube_face_score and lead >= self.config.pack_cube_face_lead:
                 self._cube_face_place[at[0]] = self._pack_confidence(score, lead)
             return None, p_cube * self._pack_confidence(score, lead), None
-        if score < self.config.pack_tile_score:
+        if score < self.config.pack_tile_score and not self._tile_over_bare(ts):
             return None, p_cube * (0.9 if net_label == BARE else 0.5), None
         conf = p_cube * self._pack_confidence(score, lead)
         fine = None
@@ -1343,6 +1343,18 @@ class OctocubeRecogniser:
         if fine is None and self.config.pack_cube_turn_lead > 0:
             conf *= self._turn_certainty(window, label, turn)
         return tile_of(label), conf, turn * 90
+
+    def _tile_over_bare(self, ts: TileScores) -> bool:
+        """A cube top's best taught face is a tile that beats every taught bare cube face by more
+        than ``pack_cube_tile_over_bare`` (``ts``: one window's scores): a tile is there, however
+        faintly its glyph fits; a bare plate fits its own taught face at least about as well."""
+        margin = self.config.pack_cube_tile_over_bare
+        if margin <= 0:
+            return False
+        row = ts.scores[0]
+        bare = [float(row[j]) for j, lb in enumerate(ts.labels) if lb.startswith("cube-") and np.isfinite(row[j])]
+        label, score, _, _ = ts.best(0)
+        return bool(bare) and not label.startswith("cube-") and score - max(bare) > margin
 
     def _turn_certainty(self, window: np.ndarray, label: str, turn: int) -> float:
         """How sure the coarse stage's quarter turn ``turn`` of tile ``label`` on a cube's top

@@ -756,8 +756,6 @@ def test_bonus_faces_are_compared_at_the_pose_their_blank_tile_fits_best() -> No
     0.01). Player 1's face 3 read 1, its 13 and player 2's 13 read 11 (asked, the defaults
     wrong): player 1 scored 1 for -2 from the photo alone. Every face is now compared at the pose
     where the blank tile fits best: every tile reads its true face and every total is exact."""
-    from vision.open_season.score_photo import score_photo
-    from vision.photo_score import ScoreRequest
     from vision.render.dataset import DatasetSettings, render_one
     from vision.render.renderer import Renderer
 
@@ -766,12 +764,7 @@ def test_bonus_faces_are_compared_at_the_pose_their_blank_tile_fits_best() -> No
     end = res.ground_truth["end"]
     assert end["expert"] and not res.ground_truth["hands"]
     assert end["players"][0]["bonus"]["2"] == [3, False] and end["players"][1]["bonus"]["1"] == [13, False]
-    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
-                                                     options={"side": end["side"], "expert": end["expert"]}))
-    for truth, seat in zip(end["players"], out.reading["seats"]):
-        assert seat["bonus"] == truth["bonus"], (truth["seat"], seat["bonus"], truth["bonus"])
-    assert [p.total for p in out.players] == end["scores"]
-    assert not _sure_and_wrong(out, end)
+    _assert_bonus_faces_and_totals_exact(res.image, end)
 
 
 def test_the_trackers_bonus_faces_keep_each_faces_own_best_pose() -> None:
@@ -799,8 +792,6 @@ def test_bonus_faces_are_read_at_poses_finer_than_the_calibrations_error() -> No
     renderer's own camera) and column 4's 13 read 11 (0.9733 against 0.9730): asked, the default
     wrong, the table off from the photo alone. A photo's bonus places are now sampled a quarter
     of a mm apart: 13 is read and every total is exact."""
-    from vision.open_season.score_photo import score_photo
-    from vision.photo_score import ScoreRequest
     from vision.render.dataset import DatasetSettings, render_one
     from vision.render.renderer import Renderer
 
@@ -809,12 +800,7 @@ def test_bonus_faces_are_read_at_poses_finer_than_the_calibrations_error() -> No
     end = res.ground_truth["end"]
     assert end["expert"] and not res.ground_truth["hands"]
     assert end["players"][2]["bonus"]["4"] == [13, False]
-    out = score_photo(_jpeg(res.image), ScoreRequest(end["num_players"],
-                                                     options={"side": end["side"], "expert": end["expert"]}))
-    for truth, seat in zip(end["players"], out.reading["seats"]):
-        assert seat["bonus"] == truth["bonus"], (truth["seat"], seat["bonus"], truth["bonus"])
-    assert [p.total for p in out.players] == end["scores"]
-    assert not _sure_and_wrong(out, end)
+    _assert_bonus_faces_and_totals_exact(res.image, end)
 
 
 def test_only_a_photos_bonus_places_are_sampled_at_quarter_mm_poses() -> None:
@@ -859,6 +845,20 @@ def table_90592() -> tuple[np.ndarray, dict[str, Any]]:
     res = render_one(DatasetSettings(game="open_season", seed=90592, count=1, end=True,
                                      resolution=(1920, 1440)), 0, Renderer())
     return _jpeg(res.image), res.ground_truth
+
+
+def _assert_bonus_faces_and_totals_exact(image: np.ndarray, end: dict[str, Any]) -> None:
+    """The finished table's photo (``image``, saved as a camera's JPEG) scored: every seat's bonus
+    tiles read as they lie, every total exact, no total printed as sure and wrong."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    out = score_photo(_jpeg(image), ScoreRequest(end["num_players"],
+                                                 options={"side": end["side"], "expert": end["expert"]}))
+    for truth, seat in zip(end["players"], out.reading["seats"]):
+        assert seat["bonus"] == truth["bonus"], (truth["seat"], seat["bonus"], truth["bonus"])
+    assert [p.total for p in out.players] == end["scores"]
+    assert not _sure_and_wrong(out, end)
 
 
 def _sure_and_wrong(out: Any, end: dict[str, Any]) -> list[int]:

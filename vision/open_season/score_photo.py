@@ -590,7 +590,8 @@ def _read_walls(img: np.ndarray, cards: Any, light: Any, read_tokens: dict[int, 
         # and right 2725 -> 2749 of 2865, asked 136 -> 114, surely and wrong 4 -> 2
         cards.assume_light(img, light)
     if hasattr(cards, "read_walls"):  # the walls alone (a finished table's other places do not score)
-        walls = cards.read_walls(img, tokens_on)
+        # the trophies counted on each card: its attribute is read around them (cards.TROPHY_ATTRIBUTE_AROUND)
+        walls = cards.read_walls(img, tokens_on, {seat: dict(t.wall_trophies) for seat, t in read_tokens.items()})
         _walls(seats, [r for seat in sorted(walls) for _, r in sorted(walls[seat].items())], side)
     elif any(tokens_on.values()) and hasattr(cards, "read_table"):
         table = cards.read_table(img, tokens_on)

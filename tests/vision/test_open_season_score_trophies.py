@@ -80,6 +80,21 @@ def test_the_trophies_cover_the_icon_where_they_lie_at_every_pose_and_turn() -> 
     assert 6.0 < cs.TROPHY_COVER_MM < 9.0 - math.ulp(9.0)
 
 
+def test_a_card_is_read_around_the_most_trophies_the_token_reader_allows() -> None:
+    """A count the token reader doubts: the card's attribute is read around the most trophies its
+    doubt names (a token left out lies over the icon as compared art; tuning 91603, a hand beside
+    the wall: two trophies counted 1, asked "1 or 2")."""
+    from types import SimpleNamespace
+
+    from vision.open_season.score_photo import _trophies_at_most
+
+    tokens = SimpleNamespace(wall_trophies={1: 1, 4: 0, 9: 2, 10: 0},
+                             doubts=["player 2: trophies on space 1 (1 or 2)",
+                                     "player 2: trophies on space 4 (0, 1 or 3)",
+                                     "player 2: something lies over the personal tokens"])
+    assert _trophies_at_most(tokens) == {1: 2, 4: 3, 9: 2}
+
+
 def test_a_far_walls_earrings_under_two_trophies_is_read_around_them_not_as_an_eyepatch() -> None:
     """Tuning seed 91558 (2 players, Horn, 1920x1080, warm lamp, no hand; the lead's fresh set of
     session 51): player 1's space 11 holds a dwarf-earrings with two trophies over its icon. Its

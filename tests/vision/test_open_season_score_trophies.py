@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from vision.open_season import card_sampling as cs
-from vision.open_season.cards import masked_icon_scores
 from vision.render import open_season_art as art
 
 
@@ -44,6 +43,8 @@ def test_a_cards_icon_under_trophies_is_told_on_the_pixels_the_tokens_leave(coun
     attribute fits best among its people's five; the tokens' places are the token reader's, the
     first three across the icon's row. Compared over the tokens, three of them read every face as
     its people's crown (the tokens' dark row), as the whole card read them before."""
+    from vision.open_season.cards import masked_icon_scores
+
     t = cs.card_templates("horn")
     side = int(round(cs.BUILT_IN_PATCHES[1][2] * cs.PX_PER_MM))
     free = cs.trophy_free_pixels(0.0, count, cs.BUILT_IN_PATCHES[1])[cs.CENTRE_POSE:cs.CENTRE_POSE + 1]

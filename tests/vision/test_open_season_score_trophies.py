@@ -83,8 +83,8 @@ def test_the_trophies_cover_the_icon_where_they_lie_at_every_pose_and_turn() -> 
 
 def test_a_card_is_read_around_the_most_trophies_the_token_reader_allows() -> None:
     """A count the token reader doubts: the card's attribute is read around the most trophies its
-    doubt names (a token left out lies over the icon as compared art; tuning 91603, a hand beside
-    the wall: two trophies counted 1, asked "1 or 2")."""
+    doubt names (a token left out lies over the icon as compared art; tuning 91603, a table with a
+    hand: two trophies counted 1, asked "1 or 2")."""
     from types import SimpleNamespace
 
     from vision.open_season.score_photo import _trophies_at_most

@@ -579,7 +579,7 @@ def _trophies_at_most(tokens: Any) -> dict[int, int]:
     """Space -> the most trophy tokens the token reader allows on a seat's wall card: its count, or
     the largest its doubt about the space names. A card's attribute is read around that many
     (``cards.CardReader._attributes_around_trophies``): a token left out lies over the icon as
-    compared art. Tuning 91603 (a hand beside player 2's wall): space 1's two trophies counted 1,
+    compared art. Tuning 91603 (a table with a hand): player 2's space 1's two trophies counted 1,
     asked "1 or 2"; read around one, the other's dark disc read the barbarian-earrings as an
     eyepatch (the default, wrong; read over both, the strip's earrings stood)."""
     most = {space: count for space, count in tokens.wall_trophies.items() if count}

@@ -115,8 +115,9 @@ def test_a_far_walls_earrings_under_two_trophies_is_read_around_them_not_as_an_e
     assert not res.ground_truth["hands"]
     assert end["players"][0]["wall"]["11"] == "dwarf-earrings" and end["players"][0]["wall_trophies"]["11"] == 2
     ok, buf = cv2.imencode(".jpg", res.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    assert ok
-    out = score_photo(cv2.imdecode(buf, cv2.IMREAD_COLOR),
+    photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert ok and photo is not None
+    out = score_photo(np.asarray(photo),
                       ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
     assert out.reading["seats"][0]["wall"]["11"] == "dwarf-earrings"
     assert "wall 1 11" not in out.reading["options"]  # strip and whole card agree: read surely

@@ -68,10 +68,10 @@ JITTER = tuple((x, y, a) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0, 1.5) for
 FLAT_SPREAD = 0.5
 """A sampled channel whose spread (root of the summed squared deviations) is below this is flat."""
 WALL_TROPHY_PLACES_MM = tuple((-13.0 + 9.0 * (i % 3), 20.0 - 9.0 * (i // 3)) for i in range(9))
-"""Where the trophy tokens on a wall card lie, the first first (mm from the space's centre, across
-and along the card, in the wall board's frame): three to a row over the attribute icon, the next
-row 9 mm nearer the emblem -- as the token reader samples them (``token_sampling``, its
-``WALL_TROPHY_SLOTS``) and the renderer lays them (``open_season_scene``)."""
+"""Where the trophy tokens on a wall card lie, in the order they are laid (mm from the space's
+centre, across and along the card, in the wall board's frame): three to a row over the attribute
+icon, the next row 9 mm nearer the emblem -- as the token reader samples them (``token_sampling``,
+its ``WALL_TROPHY_SLOTS``) and the renderer lays them (``open_season_scene``)."""
 TROPHY_COVER_MM = 7.5
 """How far from a trophy place's centre the token may hide the card under it: its 6 mm radius,
 the blur of the patches (0.8 mm), and the token's top standing 1.6 mm over the card's (up to 1.1 mm
@@ -99,6 +99,8 @@ def trophy_free_pixels(yaw: float, count: int, patch: tuple[float, float, float]
             lx, ly = rotate_mm(-turn, ox - px, oy - py)  # the token in the patch's own frame
             free[k] &= ((gx - lx) ** 2 + (gy - ly) ** 2 > TROPHY_COVER_MM ** 2).ravel()
     return free
+
+
 CHUNK = 256
 """OpenCV remaps at most 32767 rows at once: the patches go in chunks."""
 EMPTY = "empty"

@@ -77,6 +77,12 @@ def test_the_trophies_cover_the_icon_where_they_lie_at_every_pose_and_turn() -> 
     assert not centre[side // 2, 0] and centre[side // 2, -1]  # the first token's edge: the icon's left
     assert np.array_equal(cs.trophy_free_pixels(180.0, 2, patch)[cs.CENTRE_POSE],
                           cs.trophy_free_pixels(0.0, 2, patch)[cs.CENTRE_POSE])
+    # around one or two tokens the icon is read; three or more hide too much of it (the whole card
+    # read over them stays, the crown rule of ``strip_and_whole`` as before)
+    from vision.open_season.cards import TROPHY_AROUND_MIN_SHARE
+
+    shown = [float(cs.trophy_free_pixels(0.0, k, patch)[cs.CENTRE_POSE].mean()) for k in (1, 2, 3)]
+    assert shown[0] > shown[1] >= TROPHY_AROUND_MIN_SHARE > shown[2]
     # the cover's reach: the token's radius and a little (blur, the token's height)
     assert 6.0 < cs.TROPHY_COVER_MM < 9.0 - math.ulp(9.0)
 

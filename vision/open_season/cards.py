@@ -186,6 +186,14 @@ TROPHY_ATTRIBUTE_AROUND = True
 its whole reading's attribute is the one whose icon fits best on the pixels the tokens leave in
 view (:meth:`CardReader._attributes_around_trophies`), not over the tokens; False: the whole card
 compared over them, as before session 52."""
+TROPHY_AROUND_MIN_SHARE = 0.5
+"""... only where the trophies leave at least this share of the icon's patch in view (on the card's
+place, ``card_sampling.trophy_free_pixels``): one token 0.90, two 0.56, three 0.28, four 0.23. On
+the tuning walls (91390-91639, 250 face cards under trophies, session 52's scratch
+``tokcensus.py``) the attribute read around one or two tokens was right 238 times of 238 (the
+miscounted 91603 aside: the most counted, ``score_photo._trophies_at_most``); around three or four,
+3 of 12 were wrong: two crowns the crown rule overrules, and 91455's elf-dagger under four tokens
+read elf-tattoo, a default set wrong that the strip had right (91473's default was set right)."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
 MASKED_UNSEEN = 1e3
@@ -842,7 +850,8 @@ class CardReader:
         of that people whose art correlates best with the icon's patch there
         (``masked_icon_scores``; the tokens at their places, ``card_sampling.trophy_free_pixels``).
         ``places``: wall places (of the whole layer) with tokens on them; those with no trophy
-        counted, read as no face, or too covered to compare (``MASKED_MIN_SHARE``) are left out.
+        counted, so many that less than ``TROPHY_AROUND_MIN_SHARE`` of the icon shows, or read as
+        no face are left out (their whole card read over the tokens, as before).
         Compared whole, the tokens' dark discs over the icon look like an eyepatch or a crown's
         dark shape (tuning 91503 and 91558: two trophies over an earrings icon read eyepatch, the
         strip's earrings right)."""
@@ -853,7 +862,9 @@ class CardReader:
             place = layer.places[int(i)]
             _, seat_word, space_word = place.split()
             count = trophies.get(int(seat_word), {}).get(int(space_word), 0)
-            if count > 0 and "-" in read[place].card and read[place].card in t.names:
+            in_view = float(trophy_free_pixels(0.0, count, self.patches[1])[CENTRE_POSE].mean())
+            if count > 0 and in_view >= TROPHY_AROUND_MIN_SHARE and "-" in read[place].card \
+                    and read[place].card in t.names:
                 todo.append((int(i), place, int(seat_word), count))
         if not todo:
             return {}

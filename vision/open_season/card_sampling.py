@@ -67,6 +67,40 @@ JITTER = tuple((x, y, a) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0, 1.5) for
 """Poses tried around each place (mm, mm, degrees): the best fit of each face counts."""
 FLAT_SPREAD = 0.5
 """A sampled channel whose spread (root of the summed squared deviations) is below this is flat."""
+WALL_TROPHY_PLACES_MM = tuple((-13.0 + 9.0 * (i % 3), 20.0 - 9.0 * (i // 3)) for i in range(9))
+"""Where the trophy tokens on a wall card lie, in the order they are laid (mm from the space's
+centre, across and along the card, in the wall board's frame): three to a row over the attribute
+icon, the next row 9 mm nearer the emblem -- as the token reader samples them (``token_sampling``,
+its ``WALL_TROPHY_SLOTS``) and the renderer lays them (``open_season_scene``)."""
+TROPHY_COVER_MM = 7.5
+"""How far from a trophy place's centre the token may hide the card under it: its 6 mm radius,
+the blur of the patches (0.8 mm), and the token's top standing 1.6 mm over the card's (up to 1.1 mm
+of parallax at a 35-degree tilt, its rim in view on the far side)."""
+
+
+def trophy_free_pixels(yaw: float, count: int, patch: tuple[float, float, float],
+                       px_per_mm: float = PX_PER_MM) -> np.ndarray:
+    """(len(JITTER), side * side) bool: the pixels of a wall card's ``patch`` (across, along,
+    side; sampled at each ``JITTER`` pose of a wall space turned ``yaw`` degrees) that ``count``
+    trophy tokens on its first places (``WALL_TROPHY_PLACES_MM``) leave in view. The tokens lie
+    where the space is, the patch moves with the pose tried."""
+    cx, cy, size = patch
+    side = int(round(size * px_per_mm))
+    g = (np.arange(side, dtype=np.float64) + 0.5) / px_per_mm - size / 2
+    gx, gy = np.meshgrid(g, g)  # patch-local mm from its centre: x across its rows, y down its columns
+    free = np.ones((len(JITTER), side * side), bool)
+    for k, (sx, sy, syaw) in enumerate(JITTER):
+        turn = yaw + syaw
+        # the patch's centre and the tokens' in table mm from the space's nominal centre
+        px, py = rotate_mm(turn, cx, cy)
+        px, py = px + sx, py + sy
+        for tx, ty in WALL_TROPHY_PLACES_MM[:count]:
+            ox, oy = rotate_mm(yaw, tx, ty)
+            lx, ly = rotate_mm(-turn, ox - px, oy - py)  # the token in the patch's own frame
+            free[k] &= ((gx - lx) ** 2 + (gy - ly) ** 2 > TROPHY_COVER_MM ** 2).ravel()
+    return free
+
+
 CHUNK = 256
 """OpenCV remaps at most 32767 rows at once: the patches go in chunks."""
 EMPTY = "empty"

@@ -48,9 +48,10 @@ from vision.open_season.card_sampling import (
     build_templates,
     card_templates,
     strip_templates,
+    trophy_free_pixels,
 )
 from vision.render import open_season_art as art
-from vision.render.open_season_scene import SEAT_SIDES
+from vision.render.open_season_scene import SEAT_SIDES, board_pose
 
 __all__ = ["BACK", "EMPTY", "HIDDEN", "AccoladeCount", "CardRead", "CardReader", "TableCards", "choose", "score_poses"]
 
@@ -180,6 +181,19 @@ SKIN_MIN_Y = 45.0
 ART_SKIN_GROW_PX = 2
 """The art's skin-coloured pixels grown by this many patch pixels (1.6 mm) each way: the card lies
 up to a pose step off its nominal place."""
+TROPHY_ATTRIBUTE_AROUND = True
+"""A finished table's wall card with trophy tokens counted on it (:meth:`CardReader.read_walls`):
+its whole reading's attribute is the one whose icon fits best on the pixels the tokens leave in
+view (:meth:`CardReader._attributes_around_trophies`), not over the tokens; False: the whole card
+compared over them, as before session 52."""
+TROPHY_AROUND_MIN_SHARE = 0.5
+"""... only where the trophies leave at least this share of the icon's patch in view (on the card's
+place, ``card_sampling.trophy_free_pixels``): one token 0.90, two 0.56, three 0.28, four 0.23. On
+the tuning walls (91390-91639, 250 face cards under trophies, session 52's scratch
+``tokcensus.py``) the attribute read around one or two tokens was right 238 times of 238 (the
+miscounted 91603 aside: the most counted, ``score_photo._trophies_at_most``); around three or four,
+3 of 12 were wrong: two crowns the crown rule overrules, and 91455's elf-dagger under four tokens
+read elf-tattoo, a default set wrong that the strip had right (91473's default was set right)."""
 MASKED_MIN_SHARE = 0.25
 """A patch less than this share of which the deck leaves in view is not compared at all."""
 MASKED_UNSEEN = 1e3
@@ -363,6 +377,32 @@ def masked_scores(t: Templates, first: np.ndarray, second: np.ndarray, free_firs
         s -= (np.abs(features[:, None, :] - t.colours[None, :, at:at + 6]) * weights).sum(axis=2)
         s[m < MASKED_MIN_SHARE * n] -= MASKED_UNSEEN  # too little of the patch in view: this pose says nothing
     return s.reshape(-1, poses, s.shape[1]).max(axis=1)
+
+
+def masked_icon_scores(t: Templates, second: np.ndarray, free: np.ndarray, poses: int) -> np.ndarray:
+    """(places, templates): how well each template's second patch (the icon's) correlates with the
+    sampled one on the pixels in view only (normalised per channel over those pixels, the three
+    channels summed), each place the best of its ``poses`` rows; -inf where less than
+    ``MASKED_MIN_SHARE`` of the patch is in view at every pose. ``second``: blurred, unscaled
+    patches (rows, pixels, 3); ``free``: (rows, pixels). No colour term: the patch's mean over part
+    of it is not the template's over all of it."""
+    n = second.shape[1]
+    seen = free.astype(np.float32)
+    m = np.maximum(seen.sum(axis=1), 1.0)
+    mean = np.einsum("rn,rnc->rc", seen, second) / m[:, None]
+    centred = (second - mean[:, None, :]) * seen[:, :, None]
+    spread = np.sqrt(np.einsum("rnc,rnc->rc", centred, centred))
+    flat = FLAT_SPREAD * np.sqrt(m / n)[:, None]
+    centred *= np.where(spread > flat, 1.0 / np.maximum(spread, flat), 0.0)[:, None, :]
+    by_pixel = t.second.reshape(len(t.second), n, 3)
+    s = np.zeros((len(second), len(t.names)))
+    for c in range(3):
+        q = by_pixel[:, :, c]
+        sums, squares = seen @ q.T, seen @ (q * q).T
+        norm = np.sqrt(np.maximum(squares - sums * sums / m[:, None], 0.0))
+        s += (centred[:, :, c] @ q.T) * np.where(norm > 1e-6, 1.0 / np.maximum(norm, 1e-6), 0.0)
+    s[m < MASKED_MIN_SHARE * n] = -np.inf
+    return np.asarray(s.reshape(-1, poses, s.shape[1]).max(axis=1))
 
 
 def _skin_mask(bgr: np.ndarray) -> np.ndarray:
@@ -652,12 +692,16 @@ class CardReader:
         faces[:, np.array([k != "face" for k in t.kinds])] = -np.inf
         return reads, {place: choose(t.names, faces[i], place) for i, place in enumerate(places)}
 
-    def read_walls(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None) -> dict[int, dict[int, CardRead]]:
+    def read_walls(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None,
+                   trophies: dict[int, dict[int, int]] | None = None) -> dict[int, dict[int, CardRead]]:
         """Seat -> space -> the wall card, as :meth:`read_table` reads the walls (a card with
         trophy tokens on it by its top strip), the other places not read: all a finished table's
         score needs (the inn, stocks, discards and fans took half the card reader's time). A card
         that fits badly stays as read (``CardRead.fit``: the score asks about a covered space,
-        ``score_photo.HIDDEN_FIT``), not read empty as :meth:`_across_the_space` reads it."""
+        ``score_photo.HIDDEN_FIT``), not read empty as :meth:`_across_the_space` reads it.
+        ``trophies``: seat -> space -> the trophy tokens counted on it; such a card's whole
+        reading takes its attribute from the icon's pixels the tokens leave in view
+        (:meth:`_attributes_around_trophies`, ``TROPHY_ATTRIBUTE_AROUND``)."""
         whole = self.layout.layers["whole"].places
         walls = np.array([i for i, place in enumerate(whole) if place.startswith("wall ")], int)
         if self.taught or not PEOPLE_LOOK:
@@ -667,8 +711,10 @@ class CardReader:
         strip = self.layout.layers["wall strip"].places
         on = np.array([i for i, place in enumerate(strip) if place.startswith("wall ")
                        and int(place.split()[2]) in (tokens_on or {}).get(int(place.split()[1]), set())], int)
+        around = (self._attributes_around_trophies(image, on, read, trophies)
+                  if len(on) and trophies and not self.taught and TROPHY_ATTRIBUTE_AROUND else {})
         for r in self._read_layer(image, "wall strip", on) if len(on) else []:
-            read[r.place] = self._under_tokens(r, read[r.place])
+            read[r.place] = self._under_tokens(r, read[r.place], around.get(r.place))
         if not self.taught:
             self._hand_over_faces(image, walls, read, {strip[i] for i in on})
             self._covered_by_what_shows(image, walls, read, {strip[i] for i in on})
@@ -787,13 +833,54 @@ class CardReader:
                 out.append(replace(read, confidence=0.0, second=ranked[0]))
         return out
 
-    def _under_tokens(self, strip: CardRead, whole: CardRead) -> CardRead:
+    def _under_tokens(self, strip: CardRead, whole: CardRead, around: str | None = None) -> CardRead:
         """A wall card with tokens over its middle, read by its top strip; a taught printing's
         strip may not show the attribute (102400, printing 930000: a barbarian-crown under a
         trophy read barbarian-tattoo at every scene, a wrong card to the tracker for 20 moves), so
-        its reading is at most ``TAUGHT_WALL_STRIP_CONFIDENCE`` sure."""
-        read = replace(strip, fit=whole.fit, whole=whole.card)
+        its reading is at most ``TAUGHT_WALL_STRIP_CONFIDENCE`` sure. ``around``: the whole card
+        read with its attribute compared around the tokens (:meth:`_attributes_around_trophies`),
+        its ``whole`` in place of the whole card's own read."""
+        read = replace(strip, fit=whole.fit, whole=whole.card if around is None else around)
         return replace(read, confidence=min(read.confidence, TAUGHT_WALL_STRIP_CONFIDENCE)) if self.taught else read
+
+    def _attributes_around_trophies(self, image: np.ndarray, places: np.ndarray, read: dict[str, CardRead],
+                                    trophies: dict[int, dict[int, int]]) -> dict[str, str]:
+        """Place -> the whole card read with its attribute told by the icon's pixels that the
+        trophy tokens counted on it leave in view: the people the whole card read, the attribute
+        of that people whose art correlates best with the icon's patch there
+        (``masked_icon_scores``; the tokens at their places, ``card_sampling.trophy_free_pixels``).
+        ``places``: wall places (of the whole layer) with tokens on them; those with no trophy
+        counted, so many that less than ``TROPHY_AROUND_MIN_SHARE`` of the icon shows, or read as
+        no face are left out (their whole card read over the tokens, as before).
+        Compared whole, the tokens' dark discs over the icon look like an eyepatch or a crown's
+        dark shape (tuning 91503 and 91558: two trophies over an earrings icon read eyepatch, the
+        strip's earrings right)."""
+        layer = self.layout.layers["whole"]
+        t = self._templates
+        todo = []
+        for i in places:
+            place = layer.places[int(i)]
+            _, seat_word, space_word = place.split()
+            count = trophies.get(int(seat_word), {}).get(int(space_word), 0)
+            in_view = float(trophy_free_pixels(0.0, count, self.patches[1])[CENTRE_POSE].mean())
+            if count > 0 and in_view >= TROPHY_AROUND_MIN_SHARE and "-" in read[place].card \
+                    and read[place].card in t.names:
+                todo.append((int(i), place, int(seat_word), count))
+        if not todo:
+            return {}
+        _first, second = self.layout.raw_pose_patches(image, "whole", np.array([i for i, *_ in todo], int))
+        free = np.concatenate([trophy_free_pixels(board_pose(SEAT_SIDES[self.num_players][seat])[2], count,
+                                                  self.patches[1])
+                               for _i, _place, seat, count in todo])
+        scores = masked_icon_scores(t, second / self.table_light(image), free, len(JITTER))
+        out = {}
+        for k, (_i, place, _seat, _count) in enumerate(todo):
+            people = read[place].card.split("-")[0]
+            faces = [j for j, name in enumerate(t.names) if t.kinds[j] == "face" and name.split("-")[0] == people]
+            best = max(faces, key=lambda j: scores[k, j])
+            if np.isfinite(scores[k, best]):
+                out[place] = t.names[best]
+        return out
 
     def _read_inn(self, image: np.ndarray) -> list[CardRead]:
         """Each inn slot: the best name's whole-card score plus its top-strip score (the strip's

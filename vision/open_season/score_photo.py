@@ -571,6 +571,26 @@ def _read_tokens(img: np.ndarray, token_reader: Any) -> dict[int, Any]:
     return read_tokens
 
 
+TROPHY_DOUBT = re.compile(r"trophies on space (\d+) \(((?:\d+, )*\d+) or (\d+)\)")
+"""The token reader's doubt about a wall card's trophies (``player 2: trophies on space 3 (2 or 3)``)."""
+
+
+def _trophies_at_most(tokens: Any) -> dict[int, int]:
+    """Space -> the most trophy tokens the token reader allows on a seat's wall card: its count, or
+    the largest its doubt about the space names. A card's attribute is read around that many
+    (``cards.CardReader._attributes_around_trophies``): a token left out lies over the icon as
+    compared art. Tuning 91603 (a table with a hand): player 2's space 1's two trophies counted 1,
+    asked "1 or 2"; read around one, the other's dark disc read the barbarian-earrings as an
+    eyepatch (the default, wrong; read over both, the strip's earrings stood)."""
+    most = {space: count for space, count in tokens.wall_trophies.items() if count}
+    for text in tokens.doubts:
+        m = TROPHY_DOUBT.search(text)
+        if m:
+            counts = [int(c) for c in m.group(2).split(", ")] + [int(m.group(3))]
+            most[int(m.group(1))] = max(most.get(int(m.group(1)), 0), *counts)
+    return most
+
+
 def _read_walls(img: np.ndarray, cards: Any, light: Any, read_tokens: dict[int, Any], n: int, side: str
                 ) -> tuple[list[SeatReading], list[Choice], list[str]]:
     """The walls, read once the tokens are (a card under trophy tokens is read by its top
@@ -590,7 +610,9 @@ def _read_walls(img: np.ndarray, cards: Any, light: Any, read_tokens: dict[int, 
         # and right 2725 -> 2749 of 2865, asked 136 -> 114, surely and wrong 4 -> 2
         cards.assume_light(img, light)
     if hasattr(cards, "read_walls"):  # the walls alone (a finished table's other places do not score)
-        walls = cards.read_walls(img, tokens_on)
+        # the trophies on each card, the most the token reader allows: its attribute is read around
+        # them (cards.TROPHY_ATTRIBUTE_AROUND)
+        walls = cards.read_walls(img, tokens_on, {seat: _trophies_at_most(t) for seat, t in read_tokens.items()})
         _walls(seats, [r for seat in sorted(walls) for _, r in sorted(walls[seat].items())], side)
     elif any(tokens_on.values()) and hasattr(cards, "read_table"):
         table = cards.read_table(img, tokens_on)

@@ -414,6 +414,15 @@ class RecogniserConfig:
     Red rolled onto B4 wearing a coin (p(red) 0.79, rim whole) and was read on C1's pink amphora
     (p(red) 0.85, nearly straight down), "Red's cube moved diagonally". False: nearly straight
     down only."""
+    pack_rim_set_aside_found_rivals: bool = True
+    """With a pack: a rim search for one seat (``OctocubeRecogniser._rimmed_cube_elsewhere``,
+    ``_rimmed_cube``) tells its colour only from the seats whose cubes are not yet found: a seat
+    has one cube, so a found cube's plastic is no rival for the rim here (whole taught game 72737,
+    printing 997413, tilt 5.5, lamp, change 12: Red's and Yellow's plastic 0.925 apart in hue, over
+    ``pack_rim_hue``, so no rim could be told for either; Red found on D3 at 0.88, Yellow's orange
+    rim plain on four sides round a dark blue starfish on A3, p(yellow) 0.65 there, and a flat
+    yellow-printed tile on E2 p(yellow) 0.84 took Yellow: "Yellow's cube moved diagonally", the game
+    lost). False: every other taught seat is a rival."""
     pack_fine_linear_balance: bool = True
     """With a pack: the fine stage's windows are white-balanced in linear light
     (``vision.octocube.colour.apply_linear_gains``), not by the encoded gains the nets' patches

@@ -523,7 +523,7 @@ class OctocubeRecogniser:
                         topped = self._topped_cubes(windows, stacks, stack_scores, taken)
                     found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
                 if found is None:
-                    found = self._rimmed_cube(windows, probs, left, seat)
+                    found = self._rimmed_cube(windows, probs, left, seat, colour_at)
                 if found is None and stacks is not None:
                     found = self._topped_cube_by_net(windows, stacks, probs, left, seat, colour_at)
                 if found is not None:
@@ -1098,7 +1098,7 @@ class OctocubeRecogniser:
         return float(up.scores[k, j]) - float(upright.scores[0, upright.labels.index(label)])
 
     def _rimmed_cube(self, windows: np.ndarray, probs: np.ndarray, free: list[int],
-                     seat: int) -> tuple[int, float] | None:
+                     seat: int, colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
         """With a pack, seen nearly straight down: the one free grid location (parallax under
         ``pack_topped_min_parallax_mm``, where :meth:`_topped_cubes`' height test cannot tell a
         tile on a cube from a stack's) where the net sees some cube (p(none) at most
@@ -1118,7 +1118,7 @@ class OctocubeRecogniser:
             if cfg.pack_rim_alone_max_none > cfg.pack_rim_max_none else []
         if not tried and not alone:
             return None
-        colours = self._rim_colours(seat)
+        colours = self._rim_colours(seat, colour_at)
         if colours is None:
             return None
         own, others = colours
@@ -1132,14 +1132,20 @@ class OctocubeRecogniser:
             return None
         return rims[0], max(1.0 - float(probs[rims[0], none]), cfg.pack_rim_alone_p)
 
-    def _rim_colours(self, seat: int) -> tuple[np.ndarray, list[np.ndarray]] | None:
+    def _rim_colours(self, seat: int, colour_at: dict[int, int] | None = None
+                     ) -> tuple[np.ndarray, list[np.ndarray]] | None:
         """The seat's taught cube colour and the other taught seats' (b, g, r shares), or None
         where the seat's plastic is too grey or too like another's for a rim to tell
-        (``pack_rim_colourful``, ``pack_rim_hue``)."""
+        (``pack_rim_colourful``, ``pack_rim_hue``). With ``pack_rim_set_aside_found_rivals``, the
+        seats whose cubes were already found (their colour columns in ``colour_at``) are no
+        rivals: a seat has one cube."""
         assert self.pack is not None
+        found = {CUBE_CLASSES[c] for c in (colour_at or {}).values()} \
+            if self.config.pack_rim_set_aside_found_rivals else set()
         own = self._rim_colour(seat)
         others = [self._rim_colour(o) for o in range(self.num_players)
-                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces
+                  and PLAYER_COLOURS[o] not in found]
         if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
             return None
         return own, others
@@ -1212,7 +1218,7 @@ class OctocubeRecogniser:
         if not others_free and not (cfg.pack_rim_elsewhere_rest and rest in free
                                     and float(probs[rest, col]) >= cfg.min_cube_probability):
             return None
-        colours = self._rim_colours(seat)
+        colours = self._rim_colours(seat, colour_at)
         if colours is None:
             return None
         own, rivals = colours

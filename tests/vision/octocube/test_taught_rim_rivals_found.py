@@ -1,0 +1,51 @@
+"""A rim is told only from the seats whose cubes are not yet found (issue 20).
+
+Whole taught game 72737 (random printing 997413, 4 players, tilt 5.5, lamp; bench/teach.py
+--octocube-games, session 52's fresh game, now tuning). The printing's Red and Yellow plastic lie
+0.925 apart in hue (cosine from grey), over ``pack_rim_hue`` (0.9), so neither seat's rim could be
+told, and it draws light blue tiles yellow. At change 12 ("Yellow rolls north from A4 to A3 and
+picks up a light blue amphora") Yellow's cube wears a dark blue starfish on A3, its orange rim
+plain on four sides, p(yellow) 0.65 there; the cube net gives a flat yellow-printed light blue
+pearl on E2 p(yellow) 0.84, and nearly straight down the height test cannot act: Yellow was read
+on E2 ("Yellow's cube moved diagonally (A4 to E2)"), and the game was lost after 12 moves. Red
+was already found on D3 (0.88): a seat has one cube, so Red's plastic is no rival for a rim here.
+Real path: the printing drawn by the twin, taught from the bench's two rendered teach photos, the
+game's own film frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_game_still
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.truth import scene_truth
+
+PRINTING, GAME, PLAYERS, GRID, TILT = 997_413, 72_737, 4, 5, 5.5
+YELLOW = 1
+A3, E2 = (2, 0), (1, 4)
+
+
+@pytest.fixture(scope="module")
+def game_frame(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    art_dir = tmp_path_factory.mktemp("art") / str(PRINTING)
+    change = 12
+    found = taught_game_still(PRINTING, art_dir, GAME, 7 * (change + 1), PLAYERS, TILT, "lamp")
+    assert found[1].ground_truth["phase"] == "still" and found[1].ground_truth["change_index"] == change
+    return found
+
+
+def test_yellows_rim_is_told_once_red_is_found(game_frame: Any) -> None:
+    truth = scene_truth(game_frame[1].ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[YELLOW] == A3
+    obs = read_taught(game_frame, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+    top = obs.cubes[YELLOW].top
+    assert top is not None and (top.colour, top.obj) == ("dark blue", "starfish")
+
+
+def test_with_every_seat_a_rival_yellow_is_read_on_the_yellow_tile(game_frame: Any) -> None:
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_set_aside_found_rivals=False), grid=GRID)
+    assert obs.cubes[YELLOW].location == E2

@@ -215,6 +215,11 @@ class OctocubeRecogniser:
         """With a pack: the shade (background colour) judged apart from the glyph."""
         self._shade_found: dict[int, tuple[TileScores, int, np.ndarray | None]] = {}
         """Per stack window read by the pack this frame: its scores, row and seen pixels."""
+        self._rim_set_aside: frozenset[str] = frozenset()
+        """With a pack, this frame's second reading of the cubes: colours of seats found in the
+        first, no rivals for another seat's rim (:meth:`_read_cubes`)."""
+        self._rim_blocked: set[int] = set()
+        """Seats whose rim could not be told this pass for a rival's plastic alike in hue."""
         self._cube_top_reads: dict[int, tuple[np.ndarray, float, str]] = {}
         """With a pack, per seat whose cube was found this frame: its window, the place's
         probability and the net's top label (:meth:`_reread_cube_tops` reads the top again)."""
@@ -456,6 +461,27 @@ class OctocubeRecogniser:
     def _read_cubes(self, obs: OctocubeObservation, windows: np.ndarray, probs: np.ndarray,
                     stacks: np.ndarray | None = None, stack_scores: TileScores | None = None
                     ) -> list[np.ndarray]:
+        """Every seat's cube (into ``obs.cubes``) and the hulls they hide. With a pack, where a
+        seat's rim could not be told because another seat's plastic is alike in hue and that
+        seat's cube was found only later in the pass, the cubes are read once more with the found
+        seats' colours set aside from the start (``pack_rim_set_aside_found_rivals``): a seat has
+        one cube (whole taught game 72737, change 43: Yellow, checked before Red was found, took
+        a flat yellow-printed tile on E3 while its rim showed round a white amphora on C1)."""
+        self._rim_set_aside = frozenset()
+        self._rim_blocked = set()
+        hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+        if not self._rim_blocked or not self.config.pack_rim_set_aside_found_rivals:
+            return hulls
+        # the seats found, less those whose own rim was blocked (their place is the one in doubt)
+        self._rim_set_aside = frozenset(PLAYER_COLOURS[s] for s in obs.cubes if s not in self._rim_blocked)
+        if not any(self._rim_colours(s) is not None for s in self._rim_blocked):
+            return hulls
+        obs.cubes.clear()
+        self._rim_blocked = set()
+        return self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+
+    def _read_cubes_once(self, obs: OctocubeObservation, windows: np.ndarray, probs: np.ndarray,
+                         stacks: np.ndarray | None, stack_scores: TileScores | None) -> list[np.ndarray]:
         locs = self.layout.stack_locations
         n_grid = len(locs)
         hulls: list[np.ndarray] = []
@@ -1140,13 +1166,14 @@ class OctocubeRecogniser:
         seats whose cubes were already found (their colour columns in ``colour_at``) are no
         rivals: a seat has one cube."""
         assert self.pack is not None
-        found = {CUBE_CLASSES[c] for c in (colour_at or {}).values()} \
+        found = {CUBE_CLASSES[c] for c in (colour_at or {}).values()} | self._rim_set_aside \
             if self.config.pack_rim_set_aside_found_rivals else set()
         own = self._rim_colour(seat)
-        others = [self._rim_colour(o) for o in range(self.num_players)
-                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces
-                  and PLAYER_COLOURS[o] not in found]
+        taught = [o for o in range(self.num_players) if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+        others = [self._rim_colour(o) for o in taught if PLAYER_COLOURS[o] not in found]
         if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
+            if _distinct_hue(own, [], self.config.pack_rim_colourful, self.config.pack_rim_hue):
+                self._rim_blocked.add(seat)  # by a rival: told once that rival's cube is found
             return None
         return own, others
 

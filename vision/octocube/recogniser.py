@@ -552,6 +552,8 @@ class OctocubeRecogniser:
                     found = self._rimmed_cube(windows, probs, left, seat, colour_at)
                 if found is None and stacks is not None:
                     found = self._topped_cube_by_net(windows, stacks, probs, left, seat, colour_at)
+                if found is None:
+                    found = self._cube_by_rim_chroma(windows, probs, left, seat, colour_at)
                 if found is not None:
                     best, p = found
             if p < self.config.min_cube_probability:
@@ -1051,6 +1053,40 @@ class OctocubeRecogniser:
         if int(np.argmax(colours)) != col or not self._wears_own_tile(windows, stacks, i, seat, lead):
             return None
         return i, min(1.0, float(probs[i, col]) / max(1e-6, rest))
+
+    def _cube_by_rim_chroma(self, windows: np.ndarray, probs: np.ndarray, free: list[int], seat: int,
+                            colour_at: dict[int, int]) -> tuple[int, float] | None:
+        """With a pack, for a seat found nowhere else, seen nearly straight down: the one free grid
+        window where the net is sure some cube stands (p(none) at most ``pack_rim_chroma_max_none``),
+        the seat's colour leads the net's cube colours once those of cubes found elsewhere are set
+        aside (a seat has one cube), and the band round the tile it wears (:func:`_rim_chroma`) lies
+        nearest the seat's taught plastic (:meth:`_rim_colour`) by ``pack_rim_chroma_margin``; its
+        place as sure as the colour's share there, at most ``pack_rim_chroma_p``. For a tile drawn
+        in the seat's own hue, which leaves no ring a hue mask can tell (:meth:`_rimmed_cube`)."""
+        cfg = self.config
+        if cfg.pack_rim_chroma_max_none <= 0 or self.pack is None \
+                or any(f"cube-{PLAYER_COLOURS[o]}" not in self.pack.faces for o in range(self.num_players)):
+            return None
+        n_grid = len(self.layout.stack_locations)
+        col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        none = CUBE_CLASSES.index(NO_CUBE)
+        found = sorted(set(colour_at.values()) - {col})
+        own = self._rim_colour(seat)
+        others = [self._rim_colour(o) for o in range(self.num_players) if o != seat]
+        hits: list[tuple[int, float]] = []
+        for i in free:
+            if i >= n_grid or not self._low_parallax(i) or float(probs[i, none]) > cfg.pack_rim_chroma_max_none:
+                continue
+            colours = probs[i].astype(np.float64).copy()
+            colours[found] = 0.0
+            colours[none] = -1.0
+            if int(np.argmax(colours)) != col:
+                continue
+            band = _rim_chroma(windows[i])
+            mine = float(np.abs(band - own).sum())
+            if all(float(np.abs(band - o).sum()) - mine >= cfg.pack_rim_chroma_margin for o in others):
+                hits.append((i, min(cfg.pack_rim_chroma_p, _share_of(probs[i], col, found))))
+        return hits[0] if len(hits) == 1 else None
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits

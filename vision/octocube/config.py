@@ -432,7 +432,7 @@ class RecogniserConfig:
     the seat's own hue leaves no ring a hue mask can tell (whole taught game 72737, printing
     997413, tilt 5.5, lamp, changes 38-43: Blue on C2 wearing a dark blue starfish drawn violet,
     p(none) 0.001, p(purple) 0.936 with Purple found on D1 by its rim, p(blue) 0.047; the band
-    0.12 from Blue's taught plastic, 0.31 from the next seat's; Blue found nowhere, and the game
+    0.08 from Blue's taught plastic, 0.32 from the next seat's; Blue found nowhere, and the game
     was lost at its unseen pivot). 0: off."""
     pack_rim_chroma_margin: float = 0.1
     """... the band's L1 chromaticity distance to the seat's taught plastic lies this much under

@@ -12,7 +12,10 @@ was already found on D3 (0.88): a seat has one cube, so Red's plastic is no riva
 At change 43 ("Purple rolls north from D2 to D1 and picks up a white amphora") Yellow wears a white
 amphora on C1 (p(yellow) 0.81) and is checked before Red is found (the net's order): a flat yellow
 tile on E3 (0.84) took it; the cubes are now read a second time with the seats found in the first
-set aside (Blue, wearing a dark blue starfish there, is not found: not this test's matter).
+set aside. Blue, on C2 wearing a dark blue starfish the printing draws violet, near its own plastic's
+hue (no ring a hue mask can tell), was found nowhere from change 38 on (p(none) 0.001 there,
+p(purple) 0.936 with Purple found on D1): the band round its tile, nearest Blue's taught plastic by
+0.24, finds it now (``pack_rim_chroma_max_none``).
 Real path: the printing drawn by the twin, taught from the bench's two rendered teach photos, the
 game's own film frame.
 """
@@ -28,8 +31,8 @@ from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
 PRINTING, GAME, PLAYERS, GRID, TILT = 997_413, 72_737, 4, 5, 5.5
-YELLOW = 1
-A3, E2, C1 = (2, 0), (1, 4), (0, 2)
+YELLOW, BLUE = 1, 2
+A3, E2, C1, C2 = (2, 0), (1, 4), (0, 2), (1, 2)
 
 
 @pytest.fixture(scope="module")
@@ -72,3 +75,13 @@ def test_yellow_checked_before_red_is_found_is_read_again(art_dir: Any) -> None:
     assert top is not None and (top.colour, top.obj) == ("white", "amphora")
     for seat in (0, 3):  # Red and Purple, found in the first reading, stay where they are
         assert obs.cubes[seat].location == truth.cube_location[seat]
+
+
+def test_blue_wearing_a_tile_in_its_own_hue_is_found_by_the_band_round_it(art_dir: Any) -> None:
+    game_frame = still(art_dir, 43)
+    truth = scene_truth(game_frame[1].ground_truth, GRID, PLAYERS)
+    obs = read_taught(game_frame, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+    assert obs.cubes[BLUE].location == C2
+    off = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_chroma_max_none=0.0), grid=GRID)
+    assert BLUE not in off.cubes

@@ -682,3 +682,22 @@ def test_a_hand_over_a_rows_continuation_past_a_dwarfs_band_is_refused_not_read_
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
     with pytest.raises(PhotoScoreError, match="a hand covers part of player 1's accolades"):
         score_photo(photo, request)  # main: totals [3, 5], no question on the fan's length
+
+
+def test_an_empty_scoring_place_just_over_the_line_defaults_to_what_the_photos_places_fit() -> None:
+    """The lead's fresh table 91685 (3 players, Shield, warm lamp, tilt 26, no hand, session 52):
+    player 2's empty 'attribute choice' place fitted 0.434, just over the 0.42 line (asked), while
+    the photo's trophies fit 0.75-0.87 and its empty places 0.04-0.33; the default 'yes' put player
+    2 at -9 for -14 from the photo alone. The default now follows the nearer of the photo's own
+    medians (``tokens.SCORING_DEFAULT_BY_PHOTO``): still asked, the default 'no'."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91685, (1920, 1080))
+    assert "attribute_choice" not in end["players"][1]["scorings"]
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "scoring 2 attribute_choice")
+    assert out.reading["options"]["scoring 2 attribute_choice"][doubt.read - 1] == "no"  # main: yes
+    assert [p.total for p in out.players] == end["scores"]
+    _exact_when_answered(photo, request, out, end)

@@ -414,6 +414,32 @@ class RecogniserConfig:
     Red rolled onto B4 wearing a coin (p(red) 0.79, rim whole) and was read on C1's pink amphora
     (p(red) 0.85, nearly straight down), "Red's cube moved diagonally". False: nearly straight
     down only."""
+    pack_rim_set_aside_found_rivals: bool = True
+    """With a pack: a rim search for one seat (``OctocubeRecogniser._rimmed_cube_elsewhere``,
+    ``_rimmed_cube``) tells its colour only from the seats whose cubes are not yet found: a seat
+    has one cube, so a found cube's plastic is no rival for the rim here (whole taught game 72737,
+    printing 997413, tilt 5.5, lamp, change 12: Red's and Yellow's plastic 0.925 apart in hue, over
+    ``pack_rim_hue``, so no rim could be told for either; Red found on D3 at 0.88, Yellow's orange
+    rim plain on four sides round a dark blue starfish on A3, p(yellow) 0.65 there, and a flat
+    yellow-printed tile on E2 p(yellow) 0.84 took Yellow: "Yellow's cube moved diagonally", the game
+    lost). False: every other taught seat is a rival."""
+    pack_rim_chroma_max_none: float = 0.02
+    """With a pack, for a seat found nowhere else, seen nearly straight down: a free grid window
+    where the net is this sure some cube stands (p(none) at most this), the seat's colour is the
+    net's best there once the colours of cubes found elsewhere are set aside, and the band round
+    the tile it wears is nearest the seat's taught plastic of all seats' by
+    ``pack_rim_chroma_margin`` (``OctocubeRecogniser._cube_by_rim_chroma``). A tile printed in
+    the seat's own hue leaves no ring a hue mask can tell (whole taught game 72737, printing
+    997413, tilt 5.5, lamp, changes 38-43: Blue on C2 wearing a dark blue starfish drawn violet,
+    p(none) 0.001, p(purple) 0.936 with Purple found on D1 by its rim, p(blue) 0.047; the band
+    0.08 from Blue's taught plastic, 0.32 from the next seat's; Blue found nowhere, and the game
+    was lost at its unseen pivot). 0: off."""
+    pack_rim_chroma_margin: float = 0.1
+    """... the band's L1 chromaticity distance to the seat's taught plastic lies this much under
+    its distance to every other seat's."""
+    pack_rim_chroma_p: float = 0.5
+    """... and the place found so is as sure as this at most (the net's share of the colour there
+    at least): a colour by the band alone."""
     pack_fine_linear_balance: bool = True
     """With a pack: the fine stage's windows are white-balanced in linear light
     (``vision.octocube.colour.apply_linear_gains``), not by the encoded gains the nets' patches

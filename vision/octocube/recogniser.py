@@ -215,6 +215,11 @@ class OctocubeRecogniser:
         """With a pack: the shade (background colour) judged apart from the glyph."""
         self._shade_found: dict[int, tuple[TileScores, int, np.ndarray | None]] = {}
         """Per stack window read by the pack this frame: its scores, row and seen pixels."""
+        self._rim_set_aside: frozenset[str] = frozenset()
+        """With a pack, this frame's second reading of the cubes: colours of seats found in the
+        first, no rivals for another seat's rim (:meth:`_read_cubes`)."""
+        self._rim_blocked: set[int] = set()
+        """Seats whose rim could not be told this pass for a rival's plastic alike in hue."""
         self._cube_top_reads: dict[int, tuple[np.ndarray, float, str]] = {}
         """With a pack, per seat whose cube was found this frame: its window, the place's
         probability and the net's top label (:meth:`_reread_cube_tops` reads the top again)."""
@@ -456,6 +461,27 @@ class OctocubeRecogniser:
     def _read_cubes(self, obs: OctocubeObservation, windows: np.ndarray, probs: np.ndarray,
                     stacks: np.ndarray | None = None, stack_scores: TileScores | None = None
                     ) -> list[np.ndarray]:
+        """Every seat's cube (into ``obs.cubes``) and the hulls they hide. With a pack, where a
+        seat's rim could not be told because another seat's plastic is alike in hue and that
+        seat's cube was found only later in the pass, the cubes are read once more with the found
+        seats' colours set aside from the start (``pack_rim_set_aside_found_rivals``): a seat has
+        one cube (whole taught game 72737, change 43: Yellow, checked before Red was found, took
+        a flat yellow-printed tile on E3 while its rim showed round a white amphora on C1)."""
+        self._rim_set_aside = frozenset()
+        self._rim_blocked = set()
+        hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+        if not self._rim_blocked or not self.config.pack_rim_set_aside_found_rivals:
+            return hulls
+        # the seats found, less those whose own rim was blocked (their place is the one in doubt)
+        self._rim_set_aside = frozenset(PLAYER_COLOURS[s] for s in obs.cubes if s not in self._rim_blocked)
+        if not any(self._rim_colours(s) is not None for s in self._rim_blocked):
+            return hulls
+        obs.cubes.clear()
+        self._rim_blocked = set()
+        return self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+
+    def _read_cubes_once(self, obs: OctocubeObservation, windows: np.ndarray, probs: np.ndarray,
+                         stacks: np.ndarray | None, stack_scores: TileScores | None) -> list[np.ndarray]:
         locs = self.layout.stack_locations
         n_grid = len(locs)
         hulls: list[np.ndarray] = []
@@ -523,9 +549,11 @@ class OctocubeRecogniser:
                         topped = self._topped_cubes(windows, stacks, stack_scores, taken)
                     found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
                 if found is None:
-                    found = self._rimmed_cube(windows, probs, left, seat)
+                    found = self._rimmed_cube(windows, probs, left, seat, colour_at)
                 if found is None and stacks is not None:
                     found = self._topped_cube_by_net(windows, stacks, probs, left, seat, colour_at)
+                if found is None:
+                    found = self._cube_by_rim_chroma(windows, probs, left, seat, colour_at)
                 if found is not None:
                     best, p = found
             if p < self.config.min_cube_probability:
@@ -1026,6 +1054,40 @@ class OctocubeRecogniser:
             return None
         return i, min(1.0, float(probs[i, col]) / max(1e-6, rest))
 
+    def _cube_by_rim_chroma(self, windows: np.ndarray, probs: np.ndarray, free: list[int], seat: int,
+                            colour_at: dict[int, int]) -> tuple[int, float] | None:
+        """With a pack, for a seat found nowhere else, seen nearly straight down: the one free grid
+        window where the net is sure some cube stands (p(none) at most ``pack_rim_chroma_max_none``),
+        the seat's colour leads the net's cube colours once those of cubes found elsewhere are set
+        aside (a seat has one cube), and the band round the tile it wears (:func:`_rim_chroma`) lies
+        nearest the seat's taught plastic (:meth:`_rim_colour`) by ``pack_rim_chroma_margin``; its
+        place as sure as the colour's share there, at most ``pack_rim_chroma_p``. For a tile drawn
+        in the seat's own hue, which leaves no ring a hue mask can tell (:meth:`_rimmed_cube`)."""
+        cfg = self.config
+        if cfg.pack_rim_chroma_max_none <= 0 or self.pack is None \
+                or any(f"cube-{PLAYER_COLOURS[o]}" not in self.pack.faces for o in range(self.num_players)):
+            return None
+        n_grid = len(self.layout.stack_locations)
+        col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        none = CUBE_CLASSES.index(NO_CUBE)
+        found = sorted(set(colour_at.values()) - {col})
+        own = self._rim_colour(seat)
+        others = [self._rim_colour(o) for o in range(self.num_players) if o != seat]
+        hits: list[tuple[int, float]] = []
+        for i in free:
+            if i >= n_grid or not self._low_parallax(i) or float(probs[i, none]) > cfg.pack_rim_chroma_max_none:
+                continue
+            colours = probs[i].astype(np.float64).copy()
+            colours[found] = 0.0
+            colours[none] = -1.0
+            if int(np.argmax(colours)) != col:
+                continue
+            band = _rim_chroma(windows[i])
+            mine = float(np.abs(band - own).sum())
+            if all(float(np.abs(band - o).sum()) - mine >= cfg.pack_rim_chroma_margin for o in others):
+                hits.append((i, min(cfg.pack_rim_chroma_p, _share_of(probs[i], col, found))))
+        return hits[0] if len(hits) == 1 else None
+
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits
         best, and how sure that is, or None. The cube net finds a cube by its metal plate; a copy
@@ -1098,7 +1160,7 @@ class OctocubeRecogniser:
         return float(up.scores[k, j]) - float(upright.scores[0, upright.labels.index(label)])
 
     def _rimmed_cube(self, windows: np.ndarray, probs: np.ndarray, free: list[int],
-                     seat: int) -> tuple[int, float] | None:
+                     seat: int, colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
         """With a pack, seen nearly straight down: the one free grid location (parallax under
         ``pack_topped_min_parallax_mm``, where :meth:`_topped_cubes`' height test cannot tell a
         tile on a cube from a stack's) where the net sees some cube (p(none) at most
@@ -1118,7 +1180,7 @@ class OctocubeRecogniser:
             if cfg.pack_rim_alone_max_none > cfg.pack_rim_max_none else []
         if not tried and not alone:
             return None
-        colours = self._rim_colours(seat)
+        colours = self._rim_colours(seat, colour_at)
         if colours is None:
             return None
         own, others = colours
@@ -1132,15 +1194,22 @@ class OctocubeRecogniser:
             return None
         return rims[0], max(1.0 - float(probs[rims[0], none]), cfg.pack_rim_alone_p)
 
-    def _rim_colours(self, seat: int) -> tuple[np.ndarray, list[np.ndarray]] | None:
+    def _rim_colours(self, seat: int, colour_at: dict[int, int] | None = None
+                     ) -> tuple[np.ndarray, list[np.ndarray]] | None:
         """The seat's taught cube colour and the other taught seats' (b, g, r shares), or None
         where the seat's plastic is too grey or too like another's for a rim to tell
-        (``pack_rim_colourful``, ``pack_rim_hue``)."""
+        (``pack_rim_colourful``, ``pack_rim_hue``). With ``pack_rim_set_aside_found_rivals``, the
+        seats whose cubes were already found (their colour columns in ``colour_at``) are no
+        rivals: a seat has one cube."""
         assert self.pack is not None
+        found = {CUBE_CLASSES[c] for c in (colour_at or {}).values()} | self._rim_set_aside \
+            if self.config.pack_rim_set_aside_found_rivals else set()
         own = self._rim_colour(seat)
-        others = [self._rim_colour(o) for o in range(self.num_players)
-                  if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+        taught = [o for o in range(self.num_players) if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+        others = [self._rim_colour(o) for o in taught if PLAYER_COLOURS[o] not in found]
         if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
+            if _distinct_hue(own, [], self.config.pack_rim_colourful, self.config.pack_rim_hue):
+                self._rim_blocked.add(seat)  # by a rival: told once that rival's cube is found
             return None
         return own, others
 
@@ -1212,7 +1281,7 @@ class OctocubeRecogniser:
         if not others_free and not (cfg.pack_rim_elsewhere_rest and rest in free
                                     and float(probs[rest, col]) >= cfg.min_cube_probability):
             return None
-        colours = self._rim_colours(seat)
+        colours = self._rim_colours(seat, colour_at)
         if colours is None:
             return None
         own, rivals = colours

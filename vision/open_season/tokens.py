@@ -52,6 +52,18 @@ empty places <= 0.48, and at 0.42 the empty places read as trophies now and then
 of those games' 20 false alarms)."""
 WALL_DOUBT = 0.05
 """A place scoring within this of the threshold is a doubt."""
+SCORING_DEFAULT_BY_PHOTO = True
+"""A Shield scoring place within ``WALL_DOUBT`` of its line (asked either way) defaults to what
+this photo's surely read places nearer it fit: a trophy where its fit lies nearer the median of
+the photo's surely held places than of its surely empty ones (with both present), else by the
+line. How well a trophy fits swings from photo to photo (resolution, light, the lens measured on
+the walls): at 1280x720 (Shield tables 77000-77049) held places fit 0.39-0.45 on one photo where
+its others fit 0.57-0.60, empty ones up to 0.41 where the photo's held ones fit 0.86-0.94; fresh
+91685 (1920x1080, warm lamp) an empty place 0.434, its photo's trophies 0.75-0.87 and empties
+0.04-0.33. Census through the scorer (session 52): at 1280x720, 54 Shield tables 77000-77049 and
+78000-78049, 12 places asked, their defaults wrong 5 by the line, 0 by the photo; at 1920x1080, 94
+Shield tables of 91390-91639, no place within the doubt (held >= 0.786, empty <= 0.355), and fresh
+91685's one. Only a default moves: every such place is still asked."""
 TROPHY_UNSURE = 0.40
 """A wall trophy place scoring between this and the threshold plus ``WALL_DOUBT`` may hold a
 trophy or not: read through the camera the markers and the lens give (not the rendered one),
@@ -363,8 +375,9 @@ class TokenReader:
                 seats[seat]["doubts"].append(f"player {seat + 1}: a wild token on space {number}?")
                 seats[seat].setdefault("wilds_unsure", set()).add(number)
         labels, s = sc["scorings"]
-        for (seat, _zero, slot), v in zip(labels, s[:, 0]):
-            if v > self.scoring_line:
+        present = _scorings_by_photo(s[:, 0], self.scoring_line) if SCORING_DEFAULT_BY_PHOTO else None
+        for k, ((seat, _zero, slot), v) in enumerate(zip(labels, s[:, 0])):
+            if (v > self.scoring_line) if present is None else present[k]:
                 seats[seat]["scorings"].add(SCORING_SLOTS[slot])
             if abs(v - self.scoring_line) < WALL_DOUBT or (seat in off and PLACES_OFF_UNSURE <= v <= self.scoring_line):
                 seats[seat]["doubts"].append(f"player {seat + 1}: a trophy beside {SCORING_SLOTS[slot]}?")
@@ -618,3 +631,16 @@ def _decode_personal(row: np.ndarray, not_bare: np.ndarray | None = None) -> tup
         alt = ", ".join(f"{v} {k}" for k, v in zip(PERSONAL_KINDS, best[1][1]) if v)
         doubt = f"perhaps {alt or 'none'}"
     return counts, doubt
+
+
+def _scorings_by_photo(values: np.ndarray, line: float) -> list[bool] | None:
+    """Per Shield scoring place, whether it holds a trophy by default: by ``line``, and within
+    ``WALL_DOUBT`` of it by the nearer of the medians of the photo's sure places
+    (``SCORING_DEFAULT_BY_PHOTO``); None where the photo has no sure place of one kind."""
+    v = np.asarray(values, np.float64)
+    held, empty = v[v >= line + WALL_DOUBT], v[v <= line - WALL_DOUBT]
+    if not len(held) or not len(empty):
+        return None
+    mid_held, mid_empty = float(np.median(held)), float(np.median(empty))
+    return [bool(x > line) if abs(x - line) >= WALL_DOUBT else abs(x - mid_held) < abs(x - mid_empty)
+            for x in v.tolist()]

@@ -59,9 +59,13 @@ def test_the_topped_cube_is_found(game_frame: tuple[Any, Any, Any]) -> None:
                                  {"pack_topped_net_set_aside_found": False}])
 def test_each_part_off_it_is_missed(game_frame: tuple[Any, Any, Any], off: dict[str, bool]) -> None:
     """The cause pinned, both parts needed: with either off (the reading before them had neither)
-    and the rim search off (below), Blue is found nowhere."""
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(**off, pack_rim_max_none=0.0))  # type: ignore[arg-type]
+    and the rim search off (below), Blue is found nowhere -- but by the band round its tile
+    (session 52, ``pack_rim_chroma_max_none``), which finds it on B2 as well."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(**off, pack_rim_max_none=0.0,  # type: ignore[arg-type]
+                                                            pack_rim_chroma_max_none=0.0))
     assert BLUE not in obs.cubes
+    band = read_taught(game_frame, PLAYERS, RecogniserConfig(**off, pack_rim_max_none=0.0))  # type: ignore[arg-type]
+    assert band.cubes[BLUE].location == B2
 
 
 def test_the_rim_finds_it_too(game_frame: tuple[Any, Any, Any]) -> None:

@@ -463,3 +463,17 @@ def test_a_second_trophy_the_first_places_grid_misses_is_the_default_where_both_
     # the tracker's frames: the first place's shift alone, as before
     reads = _read(_reader(), trophies=places, grids={(0, 11): grid, (1, 4): lone_grid})
     assert reads[0].wall_trophies == {11: 1}
+
+
+
+def test_a_scoring_place_in_doubt_defaults_by_the_photos_own_sure_places() -> None:
+    from vision.open_season.tokens import _scorings_by_photo
+
+    # the photo's trophies fit high: 0.434 lies nearer its empty places (fresh 91685)
+    assert _scorings_by_photo(np.array([0.81, 0.75, 0.434, 0.05, 0.33, 0.2]), 0.42) == \
+        [True, True, False, False, False, False]
+    # the photo's trophies fit low: 0.408 lies nearer them (1280x720 tuning 77040)
+    assert _scorings_by_photo(np.array([0.57, 0.60, 0.408, 0.05, 0.04]), 0.42) == [True, True, True, False, False]
+    # outside the doubt the line decides; with no sure place of one kind, None (the line alone)
+    assert _scorings_by_photo(np.array([0.60, 0.36, 0.05]), 0.42) == [True, False, False]
+    assert _scorings_by_photo(np.array([0.43, 0.05]), 0.42) is None

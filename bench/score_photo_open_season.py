@@ -134,7 +134,7 @@ def truthful_answers(result: Any, end: dict[str, Any]) -> dict[str, int]:
             truth = acc[j] if j is not None else "no card"
         elif words[0] == "bonus":
             face = end["players"][int(words[1]) - 1]["bonus"].get(words[2])
-            truth = f"face {face[0]}" if face else None
+            truth = f"face {face[0]}" if face else "no tile"
         elif words[0] == "active":
             face = end["players"][int(words[1]) - 1]["bonus"].get(words[2])
             truth = ("activated" if face[1] else "not activated") if face else None

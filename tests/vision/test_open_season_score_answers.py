@@ -701,3 +701,19 @@ def test_an_empty_scoring_place_just_over_the_line_defaults_to_what_the_photos_p
     assert out.reading["options"]["scoring 2 attribute_choice"][doubt.read - 1] == "no"  # main: yes
     assert [p.total for p in out.players] == end["scores"]
     _exact_when_answered(photo, request, out, end)
+
+
+def test_a_bonus_place_where_no_face_fits_can_be_answered_no_tile() -> None:
+    """The lead's fresh table 91697 (4 players, Horn expert, warm lamp, session 52): player 3's
+    empty bonus column 1 fitted a blank tile 0.352, just over ``tokens.BONUS_PRESENT`` (0.32), and
+    no face over 0.23: read as face 12, asked with every face and none of them the truth, so the
+    table stayed off (18 for 8) after every answer. "no tile" is now the question's last answer."""
+    from vision.open_season.score_photo import NO_BONUS_TILE, score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91697, (1920, 1080))
+    assert "1" not in end["players"][2]["bonus"]
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    assert out.reading["options"]["bonus 3 1"][-1] == NO_BONUS_TILE  # main: faces only
+    _exact_when_answered(photo, request, out, end)

@@ -648,6 +648,10 @@ def _personal_choices(seat: int, r: SeatReading) -> list[Choice]:
             ask("series", "the Attribute Series tile", r.series, "series")]
 
 
+NO_BONUS_TILE = "no tile"
+"""The last answer to a bonus tile's face question: the place holds no tile."""
+
+
 def _token_choice(text: str, r: SeatReading) -> Choice | None:
     """The token reader's doubt (plain words) as a question with options, where it names them:
     a bonus tile's face, whether it is activated, a trophy beside a Shield scoring, how many
@@ -663,9 +667,15 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
         active = r.bonus.get(column, (faces[0], False))[1]
 
         def set_face(seats: list[SeatReading], k: int) -> None:
+            if k == len(faces):  # no tile there: bare mat read as one
+                seats[seat - 1].bonus.pop(column, None)
+                return
             seats[seat - 1].bonus[column] = (faces[k], seats[seat - 1].bonus.get(column, (0, active))[1])
+        # "no tile" last: a place fitting a blank tile just over ``tokens.BONUS_PRESENT`` where no
+        # face fits may be bare mat (fresh 91697, warm lamp: player 3's empty column 1 fitted 0.352
+        # and no face over 0.23, read as face 12 with every face asked, none of them the truth)
         return Choice(f"bonus {seat} {column}", f"Which bonus tile face lies in {player_name(seat - 1)}'s "
-                      f"column {column}?", tuple(f"face {f}" for f in faces), set_face, 0)
+                      f"column {column}?", tuple(f"face {f}" for f in faces) + (NO_BONUS_TILE,), set_face, 0)
     m = re.fullmatch(r"player (\d+): is the bonus tile in column (\d) activated\?", text)
     if m:
         seat, column = (int(v) for v in m.groups())

@@ -1148,7 +1148,8 @@ class OctocubeRecogniser:
         """:func:`_rim_sides` with the ``pack_rim_*`` settings."""
         cfg = self.config
         return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
-                          cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along)
+                          cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
+                          cfg.pack_rim_outer_span_mm)
 
     def _low_parallax(self, i: int) -> bool:
         """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
@@ -1934,6 +1935,11 @@ STACK_TILES = (1, 6)
 RIM_BAND_MM = (0.5, 2.5)
 """Where, in from a taught cube face's edge, the plastic a tile on the cube leaves showing is
 sampled (:meth:`OctocubeRecogniser._rim_colour`)."""
+RIM_MARGIN_MM = (8, 10)
+"""Where, in from the cube's silhouette edge (a rim band's outer edge), :func:`_rim_sides` judges
+the tile's own margin when the sides are measured by their outer edges: 5-7 mm into a 34 mm tile
+on the 40 mm cube, past the 3 mm rim and past a dark tile's edge reading in the rim's hue (72734,
+change 46: Blue's rim round a navy sextant, in the hue up to 7 mm in from the silhouette)."""
 CUBE_FACE_COMPARED_MM = 38.0
 """A tile on a cube is placed by the middle this many mm of the 40 mm face it is inset on (the
 tile and 2 of the cube's 3 mm rim round it): the cube window leaves a 7 mm search each way."""
@@ -1996,7 +2002,8 @@ def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float
 
 
 def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
-               side: float, centre: float, span_mm: tuple[float, float], along: bool = True) -> int:
+               side: float, centre: float, span_mm: tuple[float, float], along: bool = True,
+               outer_span_mm: tuple[float, float] | None = None) -> int:
     """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
     window shows round something that is not: a cube's plastic rim round the tile it wears. A
     pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
@@ -2013,7 +2020,15 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     72705, printing 997381, tilt 10.1, lamp, change 119: Red's cube on D1 wearing a green
     amphora, its orange-red rim plain on all four sides, but the left band 2 px wide beside the
     green tile fell to cosine 0.83-0.87, under ``pack_rim_hue``, across the side's middle: three
-    sides, and Red was read on C2's pink amphora, "a tile left stack D1 with no cube on it")."""
+    sides, and Red was read on C2's pink amphora, "a tile left stack D1 with no cube on it").
+    ``outer_span_mm``: where given, two opposite sides count where their bands' outer edges (the
+    cube's silhouette) lie that far apart, not their middles ``span_mm``, and the tile's margin is
+    judged ``RIM_MARGIN_MM`` in from those edges, along the middle 22 mm of each side (the centred
+    12-14 mm ring where an axis shows no such pair): a dark tile in the rim's hue widens a band
+    inward along its own edge, which moves the band's middle but not its outer edge (whole taught
+    game 72734, printing 997410, tilt 3.8, day, changes 46 and 62: Blue's rim round a navy
+    sextant; the near band 7 mm wide, middles 34 mm apart, outer edges 39; the navy edge in the
+    hue 6-7 mm in from the silhouette, the centred margin 0.34: Blue not found)."""
     mask = _rim_mask(window, colour, others, hue, pale, (3, 3))
     across_rows = _rim_mask(window, colour, others, hue, pale, (3, 1)) if along else mask
     across_cols = _rim_mask(window, colour, others, hue, pale, (1, 3)) if along else mask
@@ -2023,19 +2038,41 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     a, b = round(12 * PATCH_PX_PER_MM), round(14 * PATCH_PX_PER_MM)
     margin[c - b:c + b, c - b:c + b] = True
     margin[c - a:c + a, c - a:c + a] = False
-    if float(mask[margin].mean()) > centre:
-        return 0
     rows = across_rows[:, c - half:c + half].mean(axis=1)
     cols = across_cols[c - half:c + half, :].mean(axis=0)
-    lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
-    count = 0
+    if outer_span_mm is None:
+        if float(mask[margin].mean()) > centre:
+            return 0
+        lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
+        count = 0
+        for line in (rows, cols):
+            first = _band_centre(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
+            last = _band_centre(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
+            shown = int(float(line[first]) >= side) + int(float(line[last]) >= side)
+            if shown == 2 and not lo <= last - first <= hi:
+                shown = 0
+            count += shown
+        return count
+    lo, hi = outer_span_mm[0] * PATCH_PX_PER_MM, outer_span_mm[1] * PATCH_PX_PER_MM
+    count, edges = 0, []
     for line in (rows, cols):
-        first = _band_centre(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
-        last = _band_centre(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
-        shown = int(float(line[first]) >= side) + int(float(line[last]) >= side)
-        if shown == 2 and not lo <= last - first <= hi:
-            shown = 0
+        first = _band_run(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
+        last = _band_run(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
+        shown = int(first is not None) + int(last is not None)
+        if first is not None and last is not None:
+            if lo <= last[1] - first[0] <= hi:
+                edges.append((first[0], last[1]))
+            else:
+                shown = 0
         count += shown
+    if len(edges) < 2:  # an axis without two sides: the count is under 4; judge the centred margin
+        return 0 if float(mask[margin].mean()) > centre else count
+    d1, d2 = (round(v * PATCH_PX_PER_MM) for v in RIM_MARGIN_MM)
+    (top, bottom), (left, right) = edges
+    strips = [mask[top + d1:top + d2, c - half:c + half], mask[bottom - d2 + 1:bottom - d1 + 1, c - half:c + half],
+              mask[c - half:c + half, left + d1:left + d2], mask[c - half:c + half, right - d2 + 1:right - d1 + 1]]
+    if float(np.mean([float(strip.mean()) for strip in strips])) > centre:
+        return 0
     return count
 
 
@@ -2056,6 +2093,21 @@ def _rim_mask(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], 
     for other in others:
         mask &= cosine(other) < own
     return np.asarray(mask)
+
+
+def _band_run(line: np.ndarray, peak: int, side: float, lo: int, hi: int) -> tuple[int, int] | None:
+    """The first and last line of the run of lines at least ``side`` in the mask round ``peak``
+    (within ``lo``..``hi``), or None where the peak itself is under it: a rim band, whose outer
+    end is the cube's silhouette edge (:func:`_rim_sides` with ``outer_span_mm``)."""
+    if float(line[peak]) < side:
+        return None
+    start = peak
+    while start > lo and float(line[start - 1]) >= side:
+        start -= 1
+    end = peak
+    while end + 1 < hi and float(line[end + 1]) >= side:
+        end += 1
+    return start, end
 
 
 def _band_centre(line: np.ndarray, peak: int, side: float, lo: int, hi: int) -> int:

@@ -2118,15 +2118,8 @@ def _band_centre(line: np.ndarray, peak: int, side: float, lo: int, hi: int) -> 
     its own shade) measured 2 mm closer than the cube's rim lies (whole taught game 72719,
     printing 997395, tilt 1.7, lamp, change 107: Purple's rim on B1 whole on four sides, 2-3 mm
     bands, measured 35 mm apart, under ``pack_rim_span_mm``; band middles 36 mm)."""
-    if float(line[peak]) < side:
-        return peak
-    start = peak
-    while start > lo and float(line[start - 1]) >= side:
-        start -= 1
-    end = peak
-    while end + 1 < hi and float(line[end + 1]) >= side:
-        end += 1
-    return (start + end) // 2
+    run = _band_run(line, peak, side, lo, hi)
+    return peak if run is None else (run[0] + run[1]) // 2
 
 
 def _looks_like(window: np.ndarray, bgr: tuple[float, float, float], distance: float = 35.0,

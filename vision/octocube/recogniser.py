@@ -2056,12 +2056,12 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     lo, hi = outer_span_mm[0] * PATCH_PX_PER_MM, outer_span_mm[1] * PATCH_PX_PER_MM
     count, edges = 0, []
     for line in (rows, cols):
-        first = _band_run(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
-        last = _band_run(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
-        shown = int(first is not None) + int(last is not None)
-        if first is not None and last is not None:
-            if lo <= last[1] - first[0] <= hi:
-                edges.append((first[0], last[1]))
+        first_run = _band_run(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
+        last_run = _band_run(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
+        shown = int(first_run is not None) + int(last_run is not None)
+        if first_run is not None and last_run is not None:
+            if lo <= last_run[1] - first_run[0] <= hi:
+                edges.append((first_run[0], last_run[1]))
             else:
                 shown = 0
         count += shown

@@ -84,7 +84,7 @@ def test_a_tiles_edge_is_still_no_rim(tile: tuple[int, int, int]) -> None:
 def test_a_tile_in_the_cubes_hue_is_still_no_rim() -> None:
     """A cube whose whole top is in the hue (a bare face, a tile in the cube's colour): its margin
     8-10 mm in from the silhouette is in the mask too."""
-    window = _ring(range(6, 10), range(43, 47), range(6, 10), range(43, 47), tuple(BLUE_BGR * 300))  # type: ignore[arg-type]
+    window = _ring(range(6, 10), range(43, 47), range(6, 10), range(43, 47), tuple(BLUE_BGR * 300))
     assert sides(window) == 0
 
 

@@ -385,9 +385,10 @@ class RecogniserConfig:
     in (whole taught game 72734, printing 997410, tilt 3.8, day: Blue's rim on A2 round a dark
     navy sextant; change 62, the near band 7 mm wide, middles 34 mm apart, outer edges 39; change
     46, the navy edge in Blue's hue 6-7 mm in from the silhouette on the left, the centred margin
-    0.34 in the mask: Blue not found either time, two false alarms). A tile's edge blurred into a
-    ring of the hue spans 33-35 between its outer edges; a cube's rim measured 38-43 over the
-    game's still frames. None: the middles, as before session 52."""
+    0.34 in the mask: Blue not found either time, two false alarms). A cube's outer edges measured
+    39-43 apart (Blue on A2 at changes 19-62: 39-43; every seat's cube seen nearly straight down
+    in 29 still frames of 72734 and 72705: 39-42); a band hugging a 34 mm tile's edge spans 33.
+    None: the middles, as before session 52."""
     pack_rim_blur_along: bool = True
     """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
     it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a

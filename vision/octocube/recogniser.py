@@ -2053,24 +2053,29 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
                 shown = 0
             count += shown
         return count
-    lo, hi = outer_span_mm[0] * PATCH_PX_PER_MM, outer_span_mm[1] * PATCH_PX_PER_MM
-    count, edges = 0, []
+    lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
+    outer_lo, outer_hi = outer_span_mm[0] * PATCH_PX_PER_MM, outer_span_mm[1] * PATCH_PX_PER_MM
+    d1, d2 = (round(v * PATCH_PX_PER_MM) for v in RIM_MARGIN_MM)
+    count, edges = 0, []  # per axis: where its tile margin lies (first, last line), by the pair that fits
     for line in (rows, cols):
         first_run = _band_run(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
         last_run = _band_run(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
         shown = int(first_run is not None) + int(last_run is not None)
         if first_run is not None and last_run is not None:
-            if lo <= last_run[1] - first_run[0] <= hi:
-                edges.append((first_run[0], last_run[1]))
+            middles = (first_run[0] + first_run[1]) // 2, (last_run[0] + last_run[1]) // 2
+            if outer_lo <= last_run[1] - first_run[0] <= outer_hi:
+                edges.append((first_run[0] + d1, last_run[1] - d1 + 1))
+            elif lo <= middles[1] - middles[0] <= hi:
+                edges.append((c - b, c + b))  # the centred margin, 12-14 mm from the centre
             else:
                 shown = 0
         count += shown
     if len(edges) < 2:  # an axis without two sides: the count is under 4; judge the centred margin
         return 0 if float(mask[margin].mean()) > centre else count
-    d1, d2 = (round(v * PATCH_PX_PER_MM) for v in RIM_MARGIN_MM)
+    w = d2 - d1
     (top, bottom), (left, right) = edges
-    strips = [mask[top + d1:top + d2, c - half:c + half], mask[bottom - d2 + 1:bottom - d1 + 1, c - half:c + half],
-              mask[c - half:c + half, left + d1:left + d2], mask[c - half:c + half, right - d2 + 1:right - d1 + 1]]
+    strips = [mask[top:top + w, c - half:c + half], mask[bottom - w:bottom, c - half:c + half],
+              mask[c - half:c + half, left:left + w], mask[c - half:c + half, right - w:right]]
     if float(np.mean([float(strip.mean()) for strip in strips])) > centre:
         return 0
     return count

@@ -74,6 +74,14 @@ def test_a_band_reaching_into_the_centred_margin_shows_four_sides() -> None:
     assert sides(window, False) == 0
 
 
+def test_a_band_widened_outward_by_the_cubes_side_face_shows_four_sides() -> None:
+    """The top band runs from the rim out to the window's edge (the cube's near side face in the
+    same plastic, or a neighbour in the hue): outer edges 45 mm apart, over the bounds; the
+    middles (40) still fit, and an axis counts by either."""
+    window = _ring(range(0, 9), range(43, 47), range(6, 9), range(43, 47))
+    assert sides(window) == 4
+
+
 @pytest.mark.parametrize("tile", [(90, 90, 90), (0, 0, 0)])
 def test_a_tiles_edge_is_still_no_rim(tile: tuple[int, int, int]) -> None:
     """A blue band hugging a 34 mm tile's edge on every side (outer edges 33 mm apart) is no rim."""
@@ -115,3 +123,19 @@ def test_by_the_bands_middles_blue_is_found_nowhere(art_dir: Any, change: int) -
     """The cause pinned: the sides measured between the bands' middles, the centred margin."""
     obs = read_taught(still(art_dir, change), PLAYERS, RecogniserConfig(pack_rim_outer_span_mm=None), grid=GRID)
     assert BLUE not in obs.cubes
+
+
+def test_reds_rim_widened_outward_by_its_side_face_still_shows(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Whole taught game 72705 (printing 997381, 2 players: a 4 x 4 grid, tilt 10.1, lamp), change
+    103 (frame 728): Red rolls east onto C4 wearing a dark blue pearl; its near side face, in
+    Red's plastic, widens the top band from the rim to the window's edge (lines 0-7): outer
+    edges 45 mm apart, middles 40. By the outer edges alone the rim showed 2 sides and Red was
+    read on C2's light blue amphora (pink in this printing; "Red's cube moved diagonally (B4 to
+    C2)", the game lost); an axis counts by its outer edges or its middles."""
+    game_frame = taught_game_still(997_381, tmp_path_factory.mktemp("art") / "997381", 72_705, 728, 2, 10.1, "lamp")
+    frame = game_frame[1]
+    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == 103
+    truth = scene_truth(frame.ground_truth, 4, 2)
+    assert truth.cube_location[0] == (3, 2)
+    obs = read_taught(game_frame, 2, grid=4)
+    assert_every_cube_where_it_is(obs, truth)

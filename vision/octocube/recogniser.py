@@ -2022,13 +2022,16 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     green tile fell to cosine 0.83-0.87, under ``pack_rim_hue``, across the side's middle: three
     sides, and Red was read on C2's pink amphora, "a tile left stack D1 with no cube on it").
     ``outer_span_mm``: where given, two opposite sides count where their bands' outer edges (the
-    cube's silhouette) lie that far apart, not their middles ``span_mm``, and the tile's margin is
-    judged ``RIM_MARGIN_MM`` in from those edges, along the middle 22 mm of each side (the centred
-    12-14 mm ring where an axis shows no such pair): a dark tile in the rim's hue widens a band
-    inward along its own edge, which moves the band's middle but not its outer edge (whole taught
-    game 72734, printing 997410, tilt 3.8, day, changes 46 and 62: Blue's rim round a navy
-    sextant; the near band 7 mm wide, middles 34 mm apart, outer edges 39; the navy edge in the
-    hue 6-7 mm in from the silhouette, the centred margin 0.34: Blue not found)."""
+    cube's silhouette) lie that far apart, or their middles ``span_mm``; on an axis that fits by
+    its outer edges the tile's margin is judged ``RIM_MARGIN_MM`` in from them, along the middle
+    22 mm of each side, on one that fits by its middles 12-14 mm from the centre (the whole
+    centred ring where an axis shows no pair). A dark tile in the rim's hue widens a band inward
+    along its own edge, which moves the band's middle but not its outer edge (whole taught game
+    72734, printing 997410, tilt 3.8, day, changes 46 and 62: Blue's rim round a navy sextant; the
+    near band 7 mm wide, middles 34 mm apart, outer edges 39; the navy edge in the hue 6-7 mm in
+    from the silhouette, the centred margin 0.34: Blue not found); the cube's near side face in
+    the same plastic widens it outward, which moves the outer edge but less the middle (72705,
+    change 103: outer edges 45 apart, middles 40)."""
     mask = _rim_mask(window, colour, others, hue, pale, (3, 3))
     across_rows = _rim_mask(window, colour, others, hue, pale, (3, 1)) if along else mask
     across_cols = _rim_mask(window, colour, others, hue, pale, (1, 3)) if along else mask

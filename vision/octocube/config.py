@@ -376,6 +376,22 @@ class RecogniserConfig:
     band 5 mm wide and its far one 4 (whole taught game 72734, printing 997410, tilt 3.8, day,
     changes 30 and 38: Blue's rim on A2 round a dark blue sextant, band middles 35 apart top to
     bottom, 36-37 left to right: two sides, Blue not found, two false alarms)."""
+    pack_rim_outer_span_mm: tuple[float, float] | None = (37.0, 44.0)
+    """... or, where set, their bands' outer edges this far apart (the cube's silhouette: its 40 mm
+    top, and on the near side a sliver of its side face in the same plastic), the tile's margin
+    then judged 8-10 mm in from those edges (``RIM_MARGIN_MM``) on that axis, not 12-14 mm from
+    the window's centre: a dark tile in the seat's hue may read in it along its own edge, widening
+    the band inward and pulling its middle in (whole taught game 72734, printing 997410, tilt 3.8,
+    day: Blue's rim on A2 round a dark navy sextant; change 62, the near band 7 mm wide, middles
+    34 mm apart, outer edges 39; change 46, the navy edge in Blue's hue 6-7 mm in from the
+    silhouette on the left, the centred margin 0.34 in the mask: Blue not found either time, two
+    false alarms). Either measure fits: a band widened outward (the near side face in the plastic,
+    a neighbour in the hue) spoils the outer edges, not the middles (72705, printing 997381, tilt
+    10.1, change 103: Red's top band from the rim to the window's edge, outer edges 45 apart,
+    middles 40; by the outer edges alone Red was read on C2's pink amphora and the game lost). A
+    cube's outer edges measured 39-43 apart (Blue on A2 at changes 19-62 of 72734: 39-43; every
+    seat's cube seen nearly straight down in 24 still frames of 72734: 39-42); a band hugging a
+    34 mm tile's edge spans 33. None: the middles alone, as before session 52."""
     pack_rim_blur_along: bool = True
     """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
     it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a

@@ -1217,7 +1217,8 @@ class OctocubeRecogniser:
         """:func:`_rim_sides` with the ``pack_rim_*`` settings."""
         cfg = self.config
         return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
-                          cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along)
+                          cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
+                          cfg.pack_rim_outer_span_mm)
 
     def _low_parallax(self, i: int) -> bool:
         """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
@@ -2003,6 +2004,11 @@ STACK_TILES = (1, 6)
 RIM_BAND_MM = (0.5, 2.5)
 """Where, in from a taught cube face's edge, the plastic a tile on the cube leaves showing is
 sampled (:meth:`OctocubeRecogniser._rim_colour`)."""
+RIM_MARGIN_MM = (8, 10)
+"""Where, in from the cube's silhouette edge (a rim band's outer edge), :func:`_rim_sides` judges
+the tile's own margin when the sides are measured by their outer edges: 5-7 mm into a 34 mm tile
+on the 40 mm cube, past the 3 mm rim and past a dark tile's edge reading in the rim's hue (72734,
+change 46: Blue's rim round a navy sextant, in the hue up to 7 mm in from the silhouette)."""
 CUBE_FACE_COMPARED_MM = 38.0
 """A tile on a cube is placed by the middle this many mm of the 40 mm face it is inset on (the
 tile and 2 of the cube's 3 mm rim round it): the cube window leaves a 7 mm search each way."""
@@ -2065,7 +2071,8 @@ def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float
 
 
 def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
-               side: float, centre: float, span_mm: tuple[float, float], along: bool = True) -> int:
+               side: float, centre: float, span_mm: tuple[float, float], along: bool = True,
+               outer_span_mm: tuple[float, float] | None = None) -> int:
     """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
     window shows round something that is not: a cube's plastic rim round the tile it wears. A
     pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
@@ -2082,7 +2089,18 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     72705, printing 997381, tilt 10.1, lamp, change 119: Red's cube on D1 wearing a green
     amphora, its orange-red rim plain on all four sides, but the left band 2 px wide beside the
     green tile fell to cosine 0.83-0.87, under ``pack_rim_hue``, across the side's middle: three
-    sides, and Red was read on C2's pink amphora, "a tile left stack D1 with no cube on it")."""
+    sides, and Red was read on C2's pink amphora, "a tile left stack D1 with no cube on it").
+    ``outer_span_mm``: where given, two opposite sides count where their bands' outer edges (the
+    cube's silhouette) lie that far apart, or their middles ``span_mm``; on an axis that fits by
+    its outer edges the tile's margin is judged ``RIM_MARGIN_MM`` in from them, along the middle
+    22 mm of each side, on one that fits by its middles 12-14 mm from the centre (the whole
+    centred ring where an axis shows no pair). A dark tile in the rim's hue widens a band inward
+    along its own edge, which moves the band's middle but not its outer edge (whole taught game
+    72734, printing 997410, tilt 3.8, day, changes 46 and 62: Blue's rim round a navy sextant; the
+    near band 7 mm wide, middles 34 mm apart, outer edges 39; the navy edge in the hue 6-7 mm in
+    from the silhouette, the centred margin 0.34: Blue not found); the cube's near side face in
+    the same plastic widens it outward, which moves the outer edge but less the middle (72705,
+    change 103: outer edges 45 apart, middles 40)."""
     mask = _rim_mask(window, colour, others, hue, pale, (3, 3))
     across_rows = _rim_mask(window, colour, others, hue, pale, (3, 1)) if along else mask
     across_cols = _rim_mask(window, colour, others, hue, pale, (1, 3)) if along else mask
@@ -2092,19 +2110,46 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     a, b = round(12 * PATCH_PX_PER_MM), round(14 * PATCH_PX_PER_MM)
     margin[c - b:c + b, c - b:c + b] = True
     margin[c - a:c + a, c - a:c + a] = False
-    if float(mask[margin].mean()) > centre:
-        return 0
     rows = across_rows[:, c - half:c + half].mean(axis=1)
     cols = across_cols[c - half:c + half, :].mean(axis=0)
+    if outer_span_mm is None:
+        if float(mask[margin].mean()) > centre:
+            return 0
+        lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
+        count = 0
+        for line in (rows, cols):
+            first = _band_centre(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
+            last = _band_centre(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
+            shown = int(float(line[first]) >= side) + int(float(line[last]) >= side)
+            if shown == 2 and not lo <= last - first <= hi:
+                shown = 0
+            count += shown
+        return count
     lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
-    count = 0
+    outer_lo, outer_hi = outer_span_mm[0] * PATCH_PX_PER_MM, outer_span_mm[1] * PATCH_PX_PER_MM
+    d1, d2 = (round(v * PATCH_PX_PER_MM) for v in RIM_MARGIN_MM)
+    count, edges = 0, []  # per axis: where its tile margin lies (first, last line), by the pair that fits
     for line in (rows, cols):
-        first = _band_centre(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
-        last = _band_centre(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
-        shown = int(float(line[first]) >= side) + int(float(line[last]) >= side)
-        if shown == 2 and not lo <= last - first <= hi:
-            shown = 0
+        first_run = _band_run(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
+        last_run = _band_run(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
+        shown = int(first_run is not None) + int(last_run is not None)
+        if first_run is not None and last_run is not None:
+            middles = (first_run[0] + first_run[1]) // 2, (last_run[0] + last_run[1]) // 2
+            if outer_lo <= last_run[1] - first_run[0] <= outer_hi:
+                edges.append((first_run[0] + d1, last_run[1] - d1 + 1))
+            elif lo <= middles[1] - middles[0] <= hi:
+                edges.append((c - b, c + b))  # the centred margin, 12-14 mm from the centre
+            else:
+                shown = 0
         count += shown
+    if len(edges) < 2:  # an axis without two sides: the count is under 4; judge the centred margin
+        return 0 if float(mask[margin].mean()) > centre else count
+    w = d2 - d1
+    (top, bottom), (left, right) = edges
+    strips = [mask[top:top + w, c - half:c + half], mask[bottom - w:bottom, c - half:c + half],
+              mask[c - half:c + half, left:left + w], mask[c - half:c + half, right - w:right]]
+    if float(np.mean([float(strip.mean()) for strip in strips])) > centre:
+        return 0
     return count
 
 
@@ -2127,6 +2172,21 @@ def _rim_mask(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], 
     return np.asarray(mask)
 
 
+def _band_run(line: np.ndarray, peak: int, side: float, lo: int, hi: int) -> tuple[int, int] | None:
+    """The first and last line of the run of lines at least ``side`` in the mask round ``peak``
+    (within ``lo``..``hi``), or None where the peak itself is under it: a rim band, whose outer
+    end is the cube's silhouette edge (:func:`_rim_sides` with ``outer_span_mm``)."""
+    if float(line[peak]) < side:
+        return None
+    start = peak
+    while start > lo and float(line[start - 1]) >= side:
+        start -= 1
+    end = peak
+    while end + 1 < hi and float(line[end + 1]) >= side:
+        end += 1
+    return start, end
+
+
 def _band_centre(line: np.ndarray, peak: int, side: float, lo: int, hi: int) -> int:
     """The middle of the run of lines at least ``side`` in the mask round ``peak`` (within
     ``lo``..``hi``), or ``peak`` where the peak itself is under it. A side's place is its band's
@@ -2135,15 +2195,8 @@ def _band_centre(line: np.ndarray, peak: int, side: float, lo: int, hi: int) -> 
     its own shade) measured 2 mm closer than the cube's rim lies (whole taught game 72719,
     printing 997395, tilt 1.7, lamp, change 107: Purple's rim on B1 whole on four sides, 2-3 mm
     bands, measured 35 mm apart, under ``pack_rim_span_mm``; band middles 36 mm)."""
-    if float(line[peak]) < side:
-        return peak
-    start = peak
-    while start > lo and float(line[start - 1]) >= side:
-        start -= 1
-    end = peak
-    while end + 1 < hi and float(line[end + 1]) >= side:
-        end += 1
-    return (start + end) // 2
+    run = _band_run(line, peak, side, lo, hi)
+    return peak if run is None else (run[0] + run[1]) // 2
 
 
 def _looks_like(window: np.ndarray, bgr: tuple[float, float, float], distance: float = 35.0,

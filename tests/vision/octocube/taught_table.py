@@ -110,3 +110,13 @@ def assert_every_cube_where_it_is(obs: Any, truth: Any) -> None:
     for seat, at in truth.cube_location.items():
         assert seat in obs.cubes and obs.cubes[seat].location == at, seat
     assert set(obs.cubes) == set(truth.cube_location)
+
+
+def taught_change_still(printing: int, art_dir: Any, game: int, change: int, players: int, tilt: float,
+                        lighting: str) -> tuple[Any, Any, Any]:
+    """:func:`taught_game_still` at change ``change``'s first still frame (frame 7(c+1) of the
+    taught standard films), checked to be that change's still scene."""
+    game_frame = taught_game_still(printing, art_dir, game, 7 * (change + 1), players, tilt, lighting)
+    truth = game_frame[1].ground_truth
+    assert truth["phase"] == "still" and truth["change_index"] == change
+    return game_frame

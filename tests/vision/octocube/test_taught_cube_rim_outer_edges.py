@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_game_still
+from tests.vision.octocube.taught_table import (assert_every_cube_where_it_is, read_taught, taught_change_still,
+                                               taught_game_still)
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.recogniser import _rim_sides
 from vision.octocube.truth import scene_truth
@@ -102,10 +103,7 @@ def art_dir(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def still(art_dir: Any, change: int) -> Any:
-    game_frame = taught_game_still(PRINTING, art_dir, GAME, 7 * (change + 1), PLAYERS, TILT, "day")
-    frame = game_frame[1]
-    assert frame.ground_truth["phase"] == "still" and frame.ground_truth["change_index"] == change
-    return game_frame
+    return taught_change_still(PRINTING, art_dir, GAME, change, PLAYERS, TILT, "day")
 
 
 @pytest.mark.parametrize("change", [46, 62])

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_game_still
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_change_still
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
@@ -41,9 +41,7 @@ def art_dir(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def still(art_dir: Any, change: int) -> Any:
-    found = taught_game_still(PRINTING, art_dir, GAME, 7 * (change + 1), PLAYERS, TILT, "lamp")
-    assert found[1].ground_truth["phase"] == "still" and found[1].ground_truth["change_index"] == change
-    return found
+    return taught_change_still(PRINTING, art_dir, GAME, change, PLAYERS, TILT, "lamp")
 
 
 @pytest.fixture(scope="module")

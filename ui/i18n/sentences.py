@@ -546,6 +546,7 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("option.card_as", "option", "{card} as {attr}"),
     ("option.no_wild", "option", "no wild token"),
     ("option.no_card", "option", "no card"),
+    ("option.no_tile", "option", "no tile"),
     ("photo.os.note.wild", "photo", "{who}: a wild token on space {n}?"),
     ("photo.os.note.bonus_covered", "photo", "{who}: something lies over bonus column {n}"),
     ("photo.os.note.dark_tokens", "photo",

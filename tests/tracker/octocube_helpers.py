@@ -76,6 +76,12 @@ def truth_after(twin: Any, moves: int) -> OctocubeState:
     return truth
 
 
+def three_turn_scene(twin: Any, at: int) -> tuple[tuple[Any, ...], OctocubeState, Any]:
+    """The twin's three turns from move ``at`` seen as one still scene: those moves, the true
+    state before them, and the perfect observation after them (for a test to blur as read)."""
+    return tuple(twin.truth.history[at: at + 3]), truth_after(twin, at), observation_from_state(truth_after(twin, at + 3))
+
+
 def tracked_until(twin: Any, moves: int) -> TrackedGame:
     """A tracker that followed the first ``moves`` moves of ``twin``'s game through perfect
     observations (questions answered truthfully), in step with it."""

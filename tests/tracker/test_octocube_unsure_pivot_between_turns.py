@@ -16,7 +16,7 @@ import dataclasses
 import pytest
 
 from rules.octocube.moves import Pivot, Roll
-from tests.tracker.octocube_helpers import answer_truthfully, truth_after
+from tests.tracker.octocube_helpers import answer_truthfully, three_turn_scene, truth_after
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
@@ -31,10 +31,8 @@ def twin() -> TwinGame:
 
 
 def _scene(twin: TwinGame, adapter: OctocubeAdapter) -> tuple[TrackedGame, object, tuple[object, ...]]:
-    chain = tuple(twin.truth.history[PURPLE_PIVOTS_AT: PURPLE_PIVOTS_AT + 3])
-    tracked = TrackedGame(truth_after(twin, PURPLE_PIVOTS_AT), adapter)
-    truth = truth_after(twin, PURPLE_PIVOTS_AT + 3)
-    observed = observation_from_state(truth)
+    chain, before, observed = three_turn_scene(twin, PURPLE_PIVOTS_AT)
+    tracked = TrackedGame(before, adapter)
     red = observed.cubes[RED]
     assert red.top is not None and red.top.obj == "pearl" and red.rotation == 180
     observed.cubes[RED] = dataclasses.replace(red, rotation=0, confidence=0.46)  # read as 72722's frame 1267
@@ -73,11 +71,10 @@ players said none of these and the game was lost from move 225 (once the fix abo
 
 @pytest.mark.parametrize("confidence", [1.0, 0.47])
 def test_a_quiet_turn_after_a_pivot_read_turned_is_offered_and_followed(twin: TwinGame, confidence: float) -> None:
-    chain = tuple(twin.truth.history[PURPLE_PIVOTS_AGAIN_AT: PURPLE_PIVOTS_AGAIN_AT + 3])
+    chain, before, observed = three_turn_scene(twin, PURPLE_PIVOTS_AGAIN_AT)
     assert [type(m).__name__ for m in chain] == ["Pivot", "Pivot", "Score"]
-    tracked = TrackedGame(truth_after(twin, PURPLE_PIVOTS_AGAIN_AT), OctocubeAdapter())
+    tracked = TrackedGame(before, OctocubeAdapter())
     truth = truth_after(twin, PURPLE_PIVOTS_AGAIN_AT + 3)
-    observed = observation_from_state(truth)
     assert observed.cubes[RED].top is None  # Red's pivot leaves nothing in view
     observed.cubes[PURPLE] = dataclasses.replace(observed.cubes[PURPLE], confidence=confidence)
     events = list(tracked.observe(observed))

@@ -18,9 +18,8 @@ import pytest
 
 from rules.core import UNKNOWN
 from rules.octocube.moves import Pivot, Score
-from tests.tracker.octocube_helpers import answer_truthfully, truth_after
+from tests.tracker.octocube_helpers import answer_truthfully, three_turn_scene, truth_after
 from tracker.octocube.adapter import OctocubeAdapter
-from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
 
@@ -33,11 +32,9 @@ def twin() -> TwinGame:
 
 
 def _scene(twin: TwinGame, adapter: OctocubeAdapter) -> tuple[TrackedGame, object, tuple[object, ...]]:
-    chain = tuple(twin.truth.history[RED_PIVOTS_AT: RED_PIVOTS_AT + 3])
-    state = truth_after(twin, RED_PIVOTS_AT)
+    chain, state, observed = three_turn_scene(twin, RED_PIVOTS_AT)
     state.cubes[YELLOW].faces["top"] = UNKNOWN  # never named: read only doubtfully
     tracked = TrackedGame(state, adapter)
-    observed = observation_from_state(truth_after(twin, RED_PIVOTS_AT + 3))
     yellow = observed.cubes[YELLOW]
     assert yellow.top is not None and yellow.top.label() == "dark blue amphora" and yellow.rotation == 90
     observed.cubes[YELLOW] = dataclasses.replace(yellow, confidence=0.49)  # as read at frame 1150

@@ -489,7 +489,7 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             if PERSONAL_DOUBT.fullmatch(text):
                 choices.extend(_personal_choices(seat, r))
                 continue
-            choice = _token_choice(text, r)
+            choice = _token_choice(text, r, getattr(t, "bonus_bare_look", frozenset()))
             if choice is None:
                 token_doubts.append(text)
             else:
@@ -650,12 +650,18 @@ def _personal_choices(seat: int, r: SeatReading) -> list[Choice]:
 
 NO_BONUS_TILE = "no tile"
 """The last answer to a bonus tile's face question: the place holds no tile."""
+BONUS_NO_TILE_DEFAULT = True
+"""A bonus place read as a tile where no face fits, fitting the blank tile weakly and looking like
+the bare mat (``tokens.SeatTokens.bonus_bare_look``): its face question defaults to
+``NO_BONUS_TILE`` (still asked). False: the face read, as before (session 53)."""
 
 
-def _token_choice(text: str, r: SeatReading) -> Choice | None:
+def _token_choice(text: str, r: SeatReading, bare_look: frozenset[int] = frozenset()) -> Choice | None:
     """The token reader's doubt (plain words) as a question with options, where it names them:
     a bonus tile's face, whether it is activated, a trophy beside a Shield scoring, how many
-    trophies lie on a wall card. Others stay notes."""
+    trophies lie on a wall card. Others stay notes. ``bare_look``: the seat's bonus columns that
+    look like bare mat where no face fits (``tokens.SeatTokens.bonus_bare_look``): their face
+    question defaults to ``NO_BONUS_TILE``."""
     m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \(((?:\d+, )*\d+) or (\d+)\)", text)
     if m:
         seat, column = int(m.group(1)), int(m.group(2))
@@ -674,8 +680,11 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
         # "no tile" last: a place fitting a blank tile just over ``tokens.BONUS_PRESENT`` where no
         # face fits may be bare mat (fresh 91697, warm lamp: player 3's empty column 1 fitted 0.352
         # and no face over 0.23, read as face 12 with every face asked, none of them the truth)
+        # ... and its default where the place looks like bare mat and no face fits it
+        # (``tokens.BONUS_BARE_LOOK_FIT``): fresh 91697's column read as face 12 (18 for 8)
+        default = len(faces) if BONUS_NO_TILE_DEFAULT and column in bare_look else 0
         return Choice(f"bonus {seat} {column}", f"Which bonus tile face lies in {player_name(seat - 1)}'s "
-                      f"column {column}?", tuple(f"face {f}" for f in faces) + (NO_BONUS_TILE,), set_face, 0)
+                      f"column {column}?", tuple(f"face {f}" for f in faces) + (NO_BONUS_TILE,), set_face, default)
     m = re.fullmatch(r"player (\d+): is the bonus tile in column (\d) activated\?", text)
     if m:
         seat, column = (int(v) for v in m.groups())

@@ -59,11 +59,13 @@ a card in view named the true people; a read the look agreed with lay 1.67 times
 1920x1080 90680-90729 (its 60 more), 22 on 90640-90659 and 31 on 1280x720 90610-90639, none
 wrong. A look that names another people leaves the card asked, the read its default."""
 WALL_COLOURS_DEFAULT = True
-"""A wall card whose colours name another people than its whole card read
-(``cards.CardRead.colours_name``; asked either way) defaults to the colours' face, the read an
-option (session 53). Tuning tables with a hand, 1920x1080: the colours' face was the truth on
-most such cards, many partly under the hand, where the template compares the skin as art
-(docs/score_photo.md, session 53). False: the whole card's read, as before."""
+"""A wall card in view (not covered: ``HIDDEN_FIT``) whose colours name another people than its
+whole card read (``cards.CardRead.colours_name``; asked either way) defaults to the colours' face,
+the read an option (session 53). The 38 tuning hand tables (1920x1080) holding such a card: on
+the cards in view the colours' default set 9 defaults right (90387, 90600 x2, 90743, 90766, 90932,
+91661, 91672 x2: most of them partly under a hand, barbarian or mage read elf) and none wrong; on
+covered cards (a hand's skin among the colours) 6 right and 6 wrong: not there. False: the
+whole card's read, as before."""
 ACCOLADE_LEGIBLE_PX_PER_MM = 0.97
 """Accolades seen at fewer camera pixels per mm than this along their sharper axis get a note
 asking for a sharper photo: fresh tables 89700-89749, cards read surely and right 91.4 % at
@@ -790,10 +792,9 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
         _, seat_word, space_word = read.place.split()
         seat, space = int(seat_word), int(space_word)
         r = seats[seat]
-        named = _colours_named(read)
         if read.fit < HIDDEN_FIT:  # covered: some card lies there (asked), the guess is only a default
             r.wall_hidden.add(space)
-            r.wall[space] = None if read.card in ("back", "empty") else named or read.card
+            r.wall[space] = None if read.card in ("back", "empty") else read.card
             if getattr(read, "covered_lead", 0.0) > 0 and r.wall[space] is not None:
                 r.wall_seen.add(space)
             r.wall_confidence.pop(space, None)
@@ -824,6 +825,7 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
                 r.wall_also[space] = whole
             elif card != read.card:
                 r.wall_also[space] = read.card
+        named = _colours_named(read)
         if card is not None and card == read.card and named is not None:
             # the colours name another people: asked, their face the default, the read an option
             r.wall_also[space] = read.card
@@ -840,9 +842,9 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
 
 def _colours_named(read: Any) -> str | None:
     """The face a wall card's colours name where they and the whole card disagree on its people
-    (``cards.CardRead.colours_name``, same attribute; the card asked either way), as its default
-    (``WALL_COLOURS_DEFAULT``); None where they agree, where the card was read again on what a hand
-    leaves (``covered_lead``) or by its strip under tokens (``whole``)."""
+    (``cards.CardRead.colours_name``, same attribute; the card asked either way), as the default of
+    a card in view (``WALL_COLOURS_DEFAULT``); None where they agree, where the card was read again
+    on what a hand leaves (``covered_lead``) or by its strip under tokens (``whole``)."""
     named = getattr(read, "colours_name", "")
     if not WALL_COLOURS_DEFAULT or not named or getattr(read, "covered_lead", 0.0) > 0 or getattr(read, "whole", ""):
         return None

@@ -195,9 +195,12 @@ fitting the blank tile under this and looking like the bare mat (within ``BONUS_
 ``BONUS_BARE_SPREAD`` of the seat's mat, as an empty place must), is more likely bare mat than a
 tile: ``SeatTokens.bonus_bare_look``, the scorer's question defaults to "no tile" (still asked).
 Fresh 91697 (warm lamp): player 3's empty column 1 fitted 0.352, no face over 0.23, 0.21 / 0.14
-from the mat, read as face 12 (18 for 8). Census through the scorer (session 53, expert tuning
-tables, hands included): tiles fit the blank tile >= 0.78 and lie >= 1.9 from the mat (a hand or
-fingers over a tile are skin, further still); empty places fit <= 0.36."""
+from the mat, read as face 12 (18 for 8). Census through the scorer (session 53, docs/score_photo.md;
+246 expert tuning tables at 1280x720, 80 more with a hand reaching onto a bonus place at 1280x720
+and 1920x1080): tiles with nothing over them fit the blank tile >= 0.78 and lie >= 1.9 from the
+mat; under a hand 89 of 180 tiles fit under 0.55, none nearer the mat than 1.36 (skin, a sleeve);
+empty places fit <= 0.32 and lie <= 0.52 from the mat where nothing covers them. No tile of the
+census is marked."""
 
 
 @dataclass(frozen=True)

@@ -1414,3 +1414,36 @@ def test_a_wall_card_a_hand_lies_partly_over_is_asked_whether_a_wild_token_lies_
     assert run("horn", {0: frozenset({7})}) == {"wild 1 3", "wild 2 2"}
     # Shield: one token a player a game; read elsewhere on the seat, none hides under the hand
     assert run("shield", {1: frozenset({5})}) == {"wild 1 3", "wild 1 7"}
+
+
+def test_a_wall_card_whose_colours_name_another_people_defaults_to_the_colours_face(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole card read one people, the colours another (``cards.CardRead.colours_name``, the
+    card asked either way): tuning hand tables (session 53) -- 90600's player 4 space 1 and player
+    3 space 8 read elf-eyepatch, the colours barbarian, the truth barbarian -- the colours' face is
+    the default of a card in view, the read one of the options. A covered card (a hand's skin
+    among its colours: right as often as wrong) keeps its read as its guess, and so do a card read
+    by its strip under tokens and one read again on what a hand leaves (``covered_lead``)."""
+    import vision.open_season.score_photo as sp
+    from vision.open_season.cards import CardRead
+
+    reads = [CardRead("wall 0 1", "elf-eyepatch", 0.0, 1.7, second="barbarian-eyepatch",
+                      colours_name="barbarian-eyepatch"),
+             CardRead("wall 0 2", "elf-earrings", 0.0, 0.4, colours_name="barbarian-earrings"),  # covered
+             CardRead("wall 0 3", "mage-crown", 0.0, -1.0, colours_name="elf-crown", covered_lead=0.7),
+             CardRead("wall 0 4", "elf-tattoo", 0.0, 2.5, whole="elf-tattoo", colours_name="barbarian-tattoo"),
+             CardRead("wall 0 5", "gnome-tattoo", 1.0, 3.0)]
+    seats = [sp.SeatReading()]
+    sp._walls(seats, reads)
+    r = seats[0]
+    assert r.wall[1] == "barbarian-eyepatch" and r.wall_confidence[1] == ("barbarian-eyepatch", 0.0)  # main: elf
+    assert r.wall_also[1] == "elf-eyepatch"
+    choice = sp._wall_choice(0, 1, r.wall[1], r.wall_also[1])
+    assert choice.options[choice.default] == "barbarian-eyepatch" and "elf-eyepatch" in choice.options
+    assert 2 in r.wall_hidden and r.wall[2] == "elf-earrings"
+    assert 3 in r.wall_hidden and r.wall[3] == "mage-crown"
+    assert r.wall[4] == "elf-tattoo" and r.wall[5] == "gnome-tattoo" and r.wall_confidence[5] == ("gnome-tattoo", 1.0)
+    monkeypatch.setattr(sp, "WALL_COLOURS_DEFAULT", False)
+    seats = [sp.SeatReading()]
+    sp._walls(seats, reads)
+    assert seats[0].wall[1] == "elf-eyepatch" and seats[0].wall_confidence[1] == ("elf-eyepatch", 0.0)

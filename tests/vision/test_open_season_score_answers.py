@@ -717,3 +717,44 @@ def test_a_bonus_place_where_no_face_fits_can_be_answered_no_tile() -> None:
     out = score_photo(photo, request)
     assert out.reading["options"]["bonus 3 1"][-1] == NO_BONUS_TILE  # main: faces only
     _exact_when_answered(photo, request, out, end)
+
+
+def test_a_bare_faceless_bonus_place_defaults_to_no_tile_and_the_table_is_exact_from_the_photo_alone() -> None:
+    """Fresh 91697 (session 52; 4 players, Horn expert, warm lamp): player 3's empty column 1 fitted
+    a blank tile 0.352, no face over 0.23, and its colour lies 0.21 from the seat's mat (grey spread
+    0.14; tiles lie 1.9 or more from it): read as face 12, the default, 18 for 8 from the photo
+    alone. Such a place (``tokens.SeatTokens.bonus_bare_look``) now defaults to "no tile", still
+    asked: every total exact from the photo alone."""
+    from vision.open_season.score_photo import NO_BONUS_TILE, score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91697, (1920, 1080))
+    assert "1" not in end["players"][2]["bonus"]
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "bonus 3 1")  # still asked
+    assert out.reading["options"]["bonus 3 1"][doubt.read - 1] == NO_BONUS_TILE  # main: face 12
+    assert [p.total for p in out.players] == end["scores"]
+    _exact_when_answered(photo, request, out, end)
+
+
+def test_wall_cards_in_view_whose_colours_name_another_people_default_to_the_colours_face() -> None:
+    """Tuning 91672 (session 52's fresh set; 3 players, Shield, warm lamp, a hand over player 1's
+    wall): spaces 6 and 9, beside the hand (0.87 and 0.66 of them in view), read elf-earrings and
+    elf-crown as whole cards while their colours named barbarian and mage -- the truth. Asked
+    either way; the colours' face is now the default (``score_photo.WALL_COLOURS_DEFAULT``), the
+    whole card's read an option."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91672, (1920, 1080))
+    wall = end["players"][0]["wall"]
+    assert (wall["6"], wall["9"]) == ("barbarian-earrings", "mage-crown")
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    for key, truth, whole in (("wall 1 6", "barbarian-earrings", "elf-earrings"), ("wall 1 9", "mage-crown", "elf-crown")):
+        doubt = next(d for d in out.doubts if d.key == key)
+        options = out.reading["options"][key]
+        assert options[doubt.read - 1] == truth, (key, options[doubt.read - 1])  # main: the elf
+        assert whole in options
+    _exact_when_answered(photo, request, out, end)

@@ -293,6 +293,9 @@ class CardRead:
     skin: float = field(default=0.0, compare=False)
     """A wall card of the built-in art read as a face (:meth:`CardReader.read_walls`): the share of
     a patch skin-coloured where the face's art is not (``WALL_SKIN_SHARE``); 0 where not measured."""
+    colours_name: str = field(default="", compare=False)
+    """A wall card of the built-in art whose colours name another people than the whole card read
+    (:meth:`CardReader._wall_people_look`): that people's face of the read's attribute ("" else)."""
     covered_lead: float = field(default=0.0, compare=False)
     """A covered wall card of the built-in art (``COVERED_FIT``) read on what no hand covers
     (:meth:`CardReader._covered_by_what_shows`): how far its best face leads the best face of
@@ -830,7 +833,7 @@ class CardReader:
             if ranked[0] == read.card:
                 out.append(replace(read, people_look=float(ratio)))
             else:  # the colours and the whole card disagree: not sure, the read stays the default
-                out.append(replace(read, confidence=0.0, second=ranked[0]))
+                out.append(replace(read, confidence=0.0, second=ranked[0], colours_name=ranked[0]))
         return out
 
     def _under_tokens(self, strip: CardRead, whole: CardRead, around: str | None = None) -> CardRead:

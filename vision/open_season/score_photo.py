@@ -58,6 +58,14 @@ a card in view named the true people; a read the look agreed with lay 1.67 times
 (1.92 or more under ``WALL_PEOPLE_SURE``): 1.8 gives back 60 of session 38's questions on
 1920x1080 90680-90729 (its 60 more), 22 on 90640-90659 and 31 on 1280x720 90610-90639, none
 wrong. A look that names another people leaves the card asked, the read its default."""
+WALL_COLOURS_DEFAULT = True
+"""A wall card in view (not covered: ``HIDDEN_FIT``) whose colours name another people than its
+whole card read (``cards.CardRead.colours_name``; asked either way) defaults to the colours' face,
+the read an option (session 53). The 38 tuning hand tables (1920x1080) holding such a card: on
+the cards in view the colours' default set 9 defaults right (90387, 90600 x2, 90743, 90766, 90932,
+91661, 91672 x2: most of them partly under a hand, barbarian or mage read elf) and none wrong; on
+covered cards (a hand's skin among the colours) 6 right and 6 wrong: not there. False: the
+whole card's read, as before."""
 ACCOLADE_LEGIBLE_PX_PER_MM = 0.97
 """Accolades seen at fewer camera pixels per mm than this along their sharper axis get a note
 asking for a sharper photo: fresh tables 89700-89749, cards read surely and right 91.4 % at
@@ -489,7 +497,7 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             if PERSONAL_DOUBT.fullmatch(text):
                 choices.extend(_personal_choices(seat, r))
                 continue
-            choice = _token_choice(text, r)
+            choice = _token_choice(text, r, getattr(t, "bonus_bare_look", frozenset()))
             if choice is None:
                 token_doubts.append(text)
             else:
@@ -650,12 +658,18 @@ def _personal_choices(seat: int, r: SeatReading) -> list[Choice]:
 
 NO_BONUS_TILE = "no tile"
 """The last answer to a bonus tile's face question: the place holds no tile."""
+BONUS_NO_TILE_DEFAULT = True
+"""A bonus place read as a tile where no face fits, fitting the blank tile weakly and looking like
+the bare mat (``tokens.SeatTokens.bonus_bare_look``): its face question defaults to
+``NO_BONUS_TILE`` (still asked). False: the face read, as before (session 53)."""
 
 
-def _token_choice(text: str, r: SeatReading) -> Choice | None:
+def _token_choice(text: str, r: SeatReading, bare_look: frozenset[int] = frozenset()) -> Choice | None:
     """The token reader's doubt (plain words) as a question with options, where it names them:
     a bonus tile's face, whether it is activated, a trophy beside a Shield scoring, how many
-    trophies lie on a wall card. Others stay notes."""
+    trophies lie on a wall card. Others stay notes. ``bare_look``: the seat's bonus columns that
+    look like bare mat where no face fits (``tokens.SeatTokens.bonus_bare_look``): their face
+    question defaults to ``NO_BONUS_TILE``."""
     m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \(((?:\d+, )*\d+) or (\d+)\)", text)
     if m:
         seat, column = int(m.group(1)), int(m.group(2))
@@ -674,8 +688,11 @@ def _token_choice(text: str, r: SeatReading) -> Choice | None:
         # "no tile" last: a place fitting a blank tile just over ``tokens.BONUS_PRESENT`` where no
         # face fits may be bare mat (fresh 91697, warm lamp: player 3's empty column 1 fitted 0.352
         # and no face over 0.23, read as face 12 with every face asked, none of them the truth)
+        # ... and its default where the place looks like bare mat and no face fits it
+        # (``tokens.BONUS_BARE_LOOK_FIT``): fresh 91697's column read as face 12 (18 for 8)
+        default = len(faces) if BONUS_NO_TILE_DEFAULT and column in bare_look else 0
         return Choice(f"bonus {seat} {column}", f"Which bonus tile face lies in {player_name(seat - 1)}'s "
-                      f"column {column}?", tuple(f"face {f}" for f in faces) + (NO_BONUS_TILE,), set_face, 0)
+                      f"column {column}?", tuple(f"face {f}" for f in faces) + (NO_BONUS_TILE,), set_face, default)
     m = re.fullmatch(r"player (\d+): is the bonus tile in column (\d) activated\?", text)
     if m:
         seat, column = (int(v) for v in m.groups())
@@ -808,6 +825,11 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
                 r.wall_also[space] = whole
             elif card != read.card:
                 r.wall_also[space] = read.card
+        named = _colours_named(read)
+        if card is not None and card == read.card and named is not None:
+            # the colours name another people: asked, their face the default, the read an option
+            r.wall_also[space] = read.card
+            card, confidence = named, 0.0
         if card is not None and card == read.card and confidence < WALL_PEOPLE_SURE \
                 and _same_attribute_other_people(card, getattr(read, "second", "")) \
                 and getattr(read, "people_look", 0.0) < WALL_PEOPLE_LOOK_SURE:
@@ -816,6 +838,17 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
         r.wall_confidence[space] = (card, confidence)
     if side is not None:
         _beside_hidden(seats, reads, side)
+
+
+def _colours_named(read: Any) -> str | None:
+    """The face a wall card's colours name where they and the whole card disagree on its people
+    (``cards.CardRead.colours_name``, same attribute; the card asked either way), as the default of
+    a card in view (``WALL_COLOURS_DEFAULT``); None where they agree, where the card was read again
+    on what a hand leaves (``covered_lead``) or by its strip under tokens (``whole``)."""
+    named = getattr(read, "colours_name", "")
+    if not WALL_COLOURS_DEFAULT or not named or getattr(read, "covered_lead", 0.0) > 0 or getattr(read, "whole", ""):
+        return None
+    return named if _same_attribute_other_people(read.card, named) else None
 
 
 def _same_attribute_other_people(card: str, other: str) -> bool:

@@ -189,6 +189,18 @@ something lies over it (fingers over the tile) or it is bare mat read as a tile.
 --tables 30 --scenes 2``, tilt 0-35, the three lights) fits 0.954 or better; demo 102501 (printing
 950000, tilt 15, day): a tile under a hand's fingers fitted 0.21 and was taken for face 10, bare
 mat beside the table's edge read as a tile fitted 0.43 (face 11): the set-up was lost."""
+BONUS_BARE_LOOK_FIT = 0.55
+"""A finished table's bonus place read as holding a tile where no face fits (``BONUS_FACE_FIT_MIN``),
+fitting the blank tile under this and looking like the bare mat (within ``BONUS_BARE_FAR`` and
+``BONUS_BARE_SPREAD`` of the seat's mat, as an empty place must), is more likely bare mat than a
+tile: ``SeatTokens.bonus_bare_look``, the scorer's question defaults to "no tile" (still asked).
+Fresh 91697 (warm lamp): player 3's empty column 1 fitted 0.352, no face over 0.23, 0.21 / 0.14
+from the mat, read as face 12 (18 for 8). Census through the scorer (session 53, docs/score_photo.md;
+246 expert tuning tables at 1280x720, 80 more with a hand reaching onto a bonus place at 1280x720
+and 1920x1080): tiles with nothing over them fit the blank tile >= 0.78 and lie >= 1.9 from the
+mat; under a hand 89 of 180 tiles fit under 0.55, none nearer the mat than 1.36 (skin, a sleeve);
+empty places fit <= 0.32 and lie <= 0.52 from the mat where nothing covers them. No tile of the
+census is marked."""
 
 
 @dataclass(frozen=True)
@@ -223,6 +235,10 @@ class SeatTokens:
     hand over the tile, or bare mat taken for one. Neither a tile nor bare: the tracker weighs
     nothing there (also in ``bonus`` and ``bonus_unsure``, with a doubt naming faces, for the
     photo scorer's question)."""
+    bonus_bare_look: frozenset[int] = frozenset()
+    """Expert, a finished table: the columns of ``bonus_hidden`` that fit the blank tile weakly
+    (under ``BONUS_BARE_LOOK_FIT``) and look like the bare mat: likelier no tile than a tile (the
+    photo scorer's question defaults to "no tile"; the reading itself keeps the face)."""
     bonus_active_unsure: frozenset[int] = frozenset()
     """Expert: the columns whose activation (the gold rim) is doubted either way: the rim ratio
     within ``BONUS_ACTIVE_DOUBT`` of ``BONUS_ACTIVE_RATIO`` (each has the doubt "is the bonus
@@ -407,7 +423,10 @@ class TokenReader:
                 seats[seat]["personal_unsure"] = True
         labels, s = sc["bonus"]
         tiles: dict[int, dict[int, np.ndarray]] = {}
+        mat_like: set[tuple[int, int]] = set()
         for (seat, column, _zero), v, bare in zip(labels, s, sc["bonus_bare"][1]):
+            if bare[0] <= BONUS_BARE_FAR and bare[1] <= BONUS_BARE_SPREAD:
+                mat_like.add((seat, column))
             if v[0] >= BONUS_PRESENT:
                 tiles.setdefault(seat, {})[column] = v
             elif bare[0] > BONUS_BARE_FAR or bare[1] > BONUS_BARE_SPREAD:
@@ -426,6 +445,9 @@ class TokenReader:
                 frozenset(columns) if seat in off else frozenset()), activated)
             seats[seat]["bonus_unsure"] = unsure
             seats[seat]["bonus_hidden"] = hidden
+            if self.finished:
+                seats[seat]["bonus_bare_look"] = frozenset(
+                    c for c in hidden if columns[c][0] < BONUS_BARE_LOOK_FIT and (seat, c) in mat_like)
             seats[seat]["bonus"] = {c: (faces[c], bool(columns[c][1] < BONUS_ACTIVE_RATIO)) for c in sorted(columns)}
             for column, others in doubts:
                 named = [str(faces[column])] + [str(f) for f in others]
@@ -450,6 +472,7 @@ class TokenReader:
                 scorings=frozenset(d["scorings"]), bonus=d["bonus"], accolade_wilds=d["accolade_wilds"],
                 doubts=tuple(d["doubts"]), dark=bool(d.get("dark", False)),
                 bonus_unsure=d.get("bonus_unsure", frozenset()), bonus_hidden=d.get("bonus_hidden", frozenset()),
+                bonus_bare_look=d.get("bonus_bare_look", frozenset()),
                 bonus_active_unsure=d.get("bonus_active_unsure", frozenset()),
                 personal_unsure=bool(d.get("personal_unsure", False)),
                 wall_wilds_unsure=frozenset(d.get("wilds_unsure", ())),

@@ -477,3 +477,27 @@ def test_a_scoring_place_in_doubt_defaults_by_the_photos_own_sure_places() -> No
     # outside the doubt the line decides; with no sure place of one kind, None (the line alone)
     assert _scorings_by_photo(np.array([0.60, 0.36, 0.05]), 0.42) == [True, False, False]
     assert _scorings_by_photo(np.array([0.43, 0.05]), 0.42) is None
+
+
+def test_a_finished_tables_faceless_bonus_place_that_fits_weakly_and_looks_like_the_mat_is_marked_bare_look() -> None:
+    """Fresh 91697 (session 52): an empty column fitted the blank tile 0.352 (over
+    ``BONUS_PRESENT``), no face over 0.23, its colour 0.21 from the mat (spread 0.14): read as a
+    tile that no face fits. On a finished table such a place is ``bonus_bare_look`` (the scorer
+    defaults its question to "no tile"); not where the place is skin-coloured (a hand over a tile),
+    not where the blank tile fits as tiles do (fingers over the digits), not a tile whose face fits,
+    and never for the tracker (its set-ups keep ``bonus_hidden`` alone)."""
+    from vision.open_season.tokens import BONUS_BARE_FAR, BONUS_BARE_LOOK_FIT, BONUS_BARE_SPREAD
+
+    bonus = {(0, 1): (0.352, 1.1, {12: 0.226}), (0, 2): (0.352, 1.1, {10: 0.2}),
+             (0, 3): (BONUS_BARE_LOOK_FIT, 1.1, {5: 0.7}), (0, 4): (0.40, 1.1, {9: 0.97}),
+             (1, 1): (0.40, 1.1, {3: 0.5}), (1, 2): (0.40, 1.1, {4: 0.5})}
+    bare = {(0, 1): (0.21, 0.14), (0, 2): (3.5, 0.5), (0, 3): (0.2, 0.1), (0, 4): (0.2, 0.1),
+            (1, 1): (BONUS_BARE_FAR, BONUS_BARE_SPREAD), (1, 2): (BONUS_BARE_FAR + 0.01, 0.1)}
+    view = _reader(expert=True).view
+    finished = _read(TokenReader(view, "horn", 2, True, finished=True), bonus=bonus, bare=bare)
+    assert finished[0].bonus_hidden == {1, 2, 3} and finished[1].bonus_hidden == {1, 2}
+    assert finished[0].bonus_bare_look == {1}  # main: AttributeError, no such field
+    assert finished[1].bonus_bare_look == {1}  # exactly at both mat limits: still the mat
+    assert any(d.startswith("player 1: bonus tile in column 1 (") for d in finished[0].doubts)  # still asked
+    tracker = _read(_reader(expert=True), bonus=bonus, bare=bare)
+    assert tracker[0].bonus_hidden == {1, 2, 3} and tracker[0].bonus_bare_look == frozenset()

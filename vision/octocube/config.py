@@ -562,6 +562,14 @@ class RecogniserConfig:
     west), two moves later its top was a tile the tracker did not expect and the game was lost.
     The fine stage fits the amphora 0.989 turned 90, 0.911 turned 270. False: the coarse turn,
     as before."""
+    pack_cube_fine_turn_certainty: bool = True
+    """With a pack: a cube top that the fine stage picks among several taught tiles is read as
+    sure as the pick leads the next tile AND as its best fine turn leads its next best fine turn
+    (each 0.5 + 0.5 * min(1, lead / ``pack_fine_lead_for_certainty``)), as a kept tile's turn is
+    (``pack_cube_fine_doubtful_turn``). Fresh whole taught game 72740 (printing 997416, 4 players,
+    tilt 10.3, evening), change 62: a dark eight-point starfish on dark blue, read on two cubes
+    turned 90 (truth 270) at 0.82 each: a roll west that explains the table was refused for
+    the two turns, and the game was lost at move 62. False: the pick's lead only, as before."""
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

@@ -1532,7 +1532,12 @@ class OctocubeRecogniser:
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
         lead = total[ranked[0]] - total[ranked[1]]
         pick = ranked[0]
-        return pick, 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty), best[pick][1]
+        certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
+        if self.config.pack_cube_fine_turn_certainty:
+            fits = sorted(per_turn[pick], reverse=True)
+            turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
+            certainty *= 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
+        return pick, certainty, best[pick][1]
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
         """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window

@@ -8,7 +8,7 @@ from typing import Any
 from rules.octocube import OctocubeGame, OctocubeState
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.adapter import OctocubeAdapter
-from tracker.session import QuestionAsked, TrackedGame
+from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
 from tracker.two_step import step_option
 
 
@@ -92,3 +92,14 @@ def tracked_until(twin: Any, moves: int) -> TrackedGame:
         answer_truthfully(truth, tracked, list(tracked.observe(observation_from_state(truth))))
     assert tracked.state.history == truth.history
     return tracked
+
+
+def asked_then_followed(tracked: TrackedGame, observed: Any, truth: OctocubeState) -> list[Any]:
+    """``observed`` raises no alarm but a question; answered with what really happened, the tracker
+    is in step with ``truth``. The scene's events."""
+    events = list(tracked.observe(observed))
+    assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
+    assert any(isinstance(e, QuestionAsked) for e in events), events
+    answer_truthfully(truth, tracked, events)
+    assert tracked.state.history == truth.history
+    return events

@@ -16,10 +16,10 @@ import dataclasses
 import pytest
 
 from rules.octocube.moves import Pivot, Roll
-from tests.tracker.octocube_helpers import answer_truthfully, three_turn_scene, truth_after
+from tests.tracker.octocube_helpers import answer_truthfully, asked_then_followed, three_turn_scene, truth_after
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.twin import TwinGame
-from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+from tracker.session import TrackedGame
 
 SEED, YELLOW_PIVOTS_AT, RED, YELLOW = 72741, 17, 0, 1
 
@@ -48,11 +48,7 @@ def test_the_scene(twin: TwinGame) -> None:
 
 def test_the_round_is_offered_and_followed(twin: TwinGame) -> None:
     tracked, observed, _ = _scene(twin, OctocubeAdapter())
-    events = list(tracked.observe(observed))
-    assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
-    assert any(isinstance(e, QuestionAsked) for e in events), events
-    answer_truthfully(truth_after(twin, YELLOW_PIVOTS_AT + 3), tracked, events)
-    assert tracked.state.history == truth_after(twin, YELLOW_PIVOTS_AT + 3).history
+    asked_then_followed(tracked, observed, truth_after(twin, YELLOW_PIVOTS_AT + 3))
 
 
 def test_without_it_the_roll_alone_is_taken(twin: TwinGame) -> None:

@@ -18,10 +18,10 @@ import pytest
 
 from rules.core import UNKNOWN
 from rules.octocube.moves import Pivot, Score
-from tests.tracker.octocube_helpers import answer_truthfully, three_turn_scene, truth_after
+from tests.tracker.octocube_helpers import asked_then_followed, three_turn_scene, truth_after
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.twin import TwinGame
-from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+from tracker.session import IllegalMoveAlert, TrackedGame
 
 SEED, RED_PIVOTS_AT, RED, YELLOW = 72730, 159, 0, 1
 
@@ -46,11 +46,7 @@ def test_a_pivot_of_an_unnamed_top_between_an_unseen_pivot_and_a_score_is_offere
     tracked, observed, chain = _scene(twin, OctocubeAdapter())
     red, yellow, blue = chain
     assert isinstance(red, Pivot) and isinstance(yellow, Pivot) and yellow.degrees == 90 and isinstance(blue, Score)
-    events = list(tracked.observe(observed))
-    assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
-    assert any(isinstance(e, QuestionAsked) for e in events), events
-    answer_truthfully(truth_after(twin, RED_PIVOTS_AT + 3), tracked, events)
-    assert tracked.state.history == truth_after(twin, RED_PIVOTS_AT + 3).history
+    asked_then_followed(tracked, observed, truth_after(twin, RED_PIVOTS_AT + 3))
 
 
 def test_without_it_the_score_is_an_alarm(twin: TwinGame) -> None:

@@ -1218,7 +1218,7 @@ class OctocubeRecogniser:
         cfg = self.config
         return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
                           cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
-                          cfg.pack_rim_outer_span_mm)
+                          cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue)
 
     def _low_parallax(self, i: int) -> bool:
         """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
@@ -2072,7 +2072,7 @@ def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float
 
 def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
                side: float, centre: float, span_mm: tuple[float, float], along: bool = True,
-               outer_span_mm: tuple[float, float] | None = None) -> int:
+               outer_span_mm: tuple[float, float] | None = None, fourth_hue: float | None = None) -> int:
     """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
     window shows round something that is not: a cube's plastic rim round the tile it wears. A
     pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
@@ -2100,7 +2100,14 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     near band 7 mm wide, middles 34 mm apart, outer edges 39; the navy edge in the hue 6-7 mm in
     from the silhouette, the centred margin 0.34: Blue not found); the cube's near side face in
     the same plastic widens it outward, which moves the outer edge but less the middle (72705,
-    change 103: outer edges 45 apart, middles 40)."""
+    change 103: outer edges 45 apart, middles 40). ``fourth_hue`` (with ``outer_span_mm``): where
+    three sides' bands show and the fourth's does not, that one band is looked for once more in a
+    mask whose pixels need only this cosine to the colour's hue (still nearer it than every colour
+    in ``others``, as pale, and at the span from the band opposite): a 1 mm band on the cube's far
+    side blends with what lies beyond it (whole taught game 72737, printing 997413, tilt 5.5,
+    lamp, change 43: Purple's rim on D1 round a white diamond, three bands at cosine 0.96-0.99, the
+    far one at 0.88-0.93 along its line, 0.64 of it over 0.9 on the still frame and 0.45 on the
+    frame the gate read: three sides, and Purple was read on Blue's cube)."""
     mask = _rim_mask(window, colour, others, hue, pale, (3, 3))
     across_rows = _rim_mask(window, colour, others, hue, pale, (3, 1)) if along else mask
     across_cols = _rim_mask(window, colour, others, hue, pale, (1, 3)) if along else mask
@@ -2128,10 +2135,21 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
     outer_lo, outer_hi = outer_span_mm[0] * PATCH_PX_PER_MM, outer_span_mm[1] * PATCH_PX_PER_MM
     d1, d2 = (round(v * PATCH_PX_PER_MM) for v in RIM_MARGIN_MM)
+    def runs(line: np.ndarray) -> list[tuple[int, int] | None]:
+        """The band on the window's first and last side of ``line`` (:func:`_band_run`)."""
+        return [_band_run(line, int(np.argmax(line[:c - inner])), side, 0, c - inner),
+                _band_run(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))]
+
+    bands = [runs(rows), runs(cols)]
+    missing = [(axis, end) for axis in range(2) for end in range(2) if bands[axis][end] is None]
+    if fourth_hue is not None and fourth_hue < hue and len(missing) == 1:
+        axis, end = missing[0]
+        ksize = ((3, 1) if axis == 0 else (1, 3)) if along else (3, 3)
+        soft = _rim_mask(window, colour, others, fourth_hue, pale, ksize)
+        line = soft[:, c - half:c + half].mean(axis=1) if axis == 0 else soft[c - half:c + half, :].mean(axis=0)
+        bands[axis][end] = runs(line)[end]
     count, edges = 0, []  # per axis: where its tile margin lies (first, last line), by the pair that fits
-    for line in (rows, cols):
-        first_run = _band_run(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
-        last_run = _band_run(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
+    for first_run, last_run in bands:
         shown = int(first_run is not None) + int(last_run is not None)
         if first_run is not None and last_run is not None:
             middles = (first_run[0] + first_run[1]) // 2, (last_run[0] + last_run[1]) // 2

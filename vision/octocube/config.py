@@ -145,6 +145,14 @@ class RecogniserConfig:
     two read swapped, "Red's cube moved 2 spaces; Yellow moved out of turn". A cube behind leaning
     its near face into the front window shows that face squeezed by the tilt, which fits no taught
     face so. False gives the rules above alone."""
+    pack_cube_behind_rim_in_front: bool = True
+    """With a pack: nor where the window in front, seen nearly straight down (where the height
+    tests above cannot act), shows the seat's plastic rim whole round the tile its cube wears
+    (``OctocubeRecogniser._rim_in_front``): whole taught game 72705 (printing 997381 draws light
+    blue tiles pink; 2 players, tilt 10.1, lamp), change 262: Red's cube on A3 wearing a green
+    pearl (p(red) 0.97, Red's rim on four sides) in front of Yellow's on A4 wearing a pink-drawn
+    light blue starfish (p(red) 0.53, p(yellow) 0.30); Red was moved onto A4 and Yellow found
+    nowhere, "Red moved out of turn". False: the rules above alone."""
     pack_topped_score: float = 0.7
     """With a pack: a seat's cube that neither the net nor its bare face finds may wear a tile on
     its top (the tile hides the face and gives no colour). A free grid location holds such a cube

@@ -750,7 +750,8 @@ class OctocubeRecogniser:
                     and int(np.argmax(probs[behind])) == col \
                     and not (windows is not None and seat is not None
                              and self._other_seats_face(windows, behind, seat)) \
-                    and not (cube_stands is not None and cube_stands(best)):
+                    and not (cube_stands is not None and cube_stands(best)) \
+                    and not (windows is not None and seat is not None and self._rim_in_front(windows, best, seat)):
                 return behind, min(1.0, p + q)
         if best in not_cube:
             left = [i for i in free if i not in not_cube]
@@ -759,6 +760,24 @@ class OctocubeRecogniser:
             best = max(left, key=lambda i: probs[i, col])
             p = float(probs[best, col])
         return best, p
+
+    def _rim_in_front(self, windows: np.ndarray, i: int, seat: int) -> bool:
+        """With a pack (``pack_cube_behind_rim_in_front``): grid window ``i``, seen nearly straight
+        down, shows the seat's plastic rim whole round the tile its cube wears (:meth:`_rim_of`,
+        four sides): the seat's cube stands there, so the colour the net sees in the window behind
+        is another cube's. Whole taught game 72705 (printing 997381 draws light blue tiles pink;
+        2 players, tilt 10.1, lamp), change 262: Red's cube on A3 wearing a green pearl (p(red)
+        0.97, its rim whole) in front of Yellow's on A4 wearing a light blue starfish (p(red) 0.53,
+        p(yellow) 0.30, Yellow's rim whole there, Red's on two sides); Red was moved onto A4, Yellow
+        found nowhere, "Red moved out of turn". Low-parallax windows only: the height tests of
+        :meth:`_cube_stands` cannot act there."""
+        cfg = self.config
+        if not cfg.pack_cube_behind_rim_in_front or self.pack is None or cfg.pack_rim_max_none <= 0 \
+                or i >= len(self.layout.stack_locations) or not self._low_parallax(i) \
+                or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
+            return False
+        colours = self._rim_colours(seat, note_blocked=False)
+        return colours is not None and self._rim_of(windows[i], *colours) == 4
 
     def _cube_stands(self, windows: np.ndarray, stacks: np.ndarray | None,
                      stack_scores: TileScores | None) -> Callable[[int], bool] | None:
@@ -1194,13 +1213,14 @@ class OctocubeRecogniser:
             return None
         return rims[0], max(1.0 - float(probs[rims[0], none]), cfg.pack_rim_alone_p)
 
-    def _rim_colours(self, seat: int, colour_at: dict[int, int] | None = None
+    def _rim_colours(self, seat: int, colour_at: dict[int, int] | None = None, note_blocked: bool = True
                      ) -> tuple[np.ndarray, list[np.ndarray]] | None:
         """The seat's taught cube colour and the other taught seats' (b, g, r shares), or None
         where the seat's plastic is too grey or too like another's for a rim to tell
         (``pack_rim_colourful``, ``pack_rim_hue``). With ``pack_rim_set_aside_found_rivals``, the
         seats whose cubes were already found (their colour columns in ``colour_at``) are no
-        rivals: a seat has one cube."""
+        rivals: a seat has one cube. ``note_blocked``: a seat blocked by a rival is noted for the
+        second reading (:meth:`_read_cubes`)."""
         assert self.pack is not None
         found = {CUBE_CLASSES[c] for c in (colour_at or {}).values()} | self._rim_set_aside \
             if self.config.pack_rim_set_aside_found_rivals else set()
@@ -1208,7 +1228,7 @@ class OctocubeRecogniser:
         taught = [o for o in range(self.num_players) if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
         others = [self._rim_colour(o) for o in taught if PLAYER_COLOURS[o] not in found]
         if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
-            if _distinct_hue(own, [], self.config.pack_rim_colourful, self.config.pack_rim_hue):
+            if note_blocked and _distinct_hue(own, [], self.config.pack_rim_colourful, self.config.pack_rim_hue):
                 self._rim_blocked.add(seat)  # by a rival: told once that rival's cube is found
             return None
         return own, others

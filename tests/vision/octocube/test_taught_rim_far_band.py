@@ -1,0 +1,113 @@
+"""A cube's far rim band, blended with what lies beyond the cube, is looked for once more in a
+softer hue where the other three bands show (issue 20).
+
+Whole taught game 72737 (random printing 997413, 4 players, tilt 5.5, lamp; bench/teach.py
+--octocube-games, session 52's fresh game, now tuning), change 43 ("Purple rolls north from D2
+to D1 and picks up a white amphora"). On the frame the stillness gate reads (309; the still
+scene's first frame 308 plus the film's sensor noise) Purple's cube wears a white diamond on D1;
+its near and side rim bands lie at cosine 0.96-0.99 to Purple's taught plastic, but the far band,
+1 mm wide nearly straight down, blends with the bluish grey beyond the cube: 0.88-0.93 along its
+line, 0.45 of it over ``pack_rim_hue`` (0.9) on frame 309 (0.64 on frame 308, over
+``pack_rim_side``). Three sides: ``_rimmed_cube_elsewhere`` could not move Purple off the net's
+pick, Blue's cube on C2 wearing a violet-drawn dark blue starfish (p(purple) 0.94), and Blue was
+found nowhere; the game was lost there. Real path: the printing drawn by the twin, taught from
+the bench's two rendered teach photos, the game's own film frame with the film's own noise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_change_still
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.recogniser import _rim_sides
+from vision.octocube.truth import scene_truth
+
+PRINTING, GAME, PLAYERS, GRID, TILT = 997_413, 72_737, 4, 5, 5.5
+BLUE, PURPLE = 2, 3
+C2, D1 = (1, 2), (0, 3)
+PURPLE_BGR = np.array([0.412, 0.214, 0.374])
+"""Purple's taught plastic in this printing (b, g, r shares, ``_rim_colour``)."""
+OTHERS = [np.array([0.196, 0.282, 0.522]), np.array([0.079, 0.367, 0.554]), np.array([0.511, 0.255, 0.234])]
+"""Red's, Yellow's and Blue's."""
+
+
+@pytest.fixture(scope="module")
+def gate_frame(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    art_dir = tmp_path_factory.mktemp("art") / str(PRINTING)
+    return taught_change_still(PRINTING, art_dir, GAME, 43, PLAYERS, TILT, "lamp", settled=1)
+
+
+def test_purple_is_found_on_d1_and_blue_on_c2(gate_frame: Any) -> None:
+    assert gate_frame[1].ground_truth["frame_index"] == 309
+    truth = scene_truth(gate_frame[1].ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[PURPLE] == D1 and truth.cube_location[BLUE] == C2
+    obs = read_taught(gate_frame, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+
+
+def test_without_the_softer_far_band_purple_is_read_on_blues_cube(gate_frame: Any) -> None:
+    obs = read_taught(gate_frame, PLAYERS, RecogniserConfig(pack_rim_fourth_side_hue=None), grid=GRID)
+    assert obs.cubes[PURPLE].location == C2
+    assert BLUE not in obs.cubes
+
+
+def _ring(far: np.ndarray, near: np.ndarray | None = None) -> np.ndarray:
+    """A 52 mm cube-height window (1 px/mm) on a dark grey mat: a white 34 mm tile on rows and
+    columns 9-42, the rim's near and side bands (rows 43-45, columns 6-8 and 43-45) in ``near``'s
+    colour (Purple's plastic by default), the far band on rows 6-8 in ``far``'s."""
+    window = np.full((52, 52, 3), (60, 60, 60), np.float32)
+    near_bgr = (PURPLE_BGR if near is None else near).astype(np.float32) * 450
+    window[6:46, 6:46] = near_bgr
+    window[6:9, 6:46] = far.astype(np.float32) * 450
+    window[9:43, 9:43] = (200, 200, 200)
+    return window
+
+
+def sides(window: np.ndarray, soft: bool = True) -> int:
+    """:func:`_rim_sides` with the default settings (``soft`` False: no band looked for again)."""
+    cfg = RecogniserConfig()
+    return _rim_sides(window, PURPLE_BGR, OTHERS, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
+                      cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
+                      cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue if soft else None)
+
+
+def _toward(colour: np.ndarray, other: np.ndarray, cosine: float) -> np.ndarray:
+    """``colour`` turned about grey toward ``other`` until its hue lies at ``cosine`` to it."""
+    u, v = colour - 1 / 3, other - 1 / 3
+    v = v - (v @ u) / (u @ u) * u  # the part of other's hue across colour's
+    w = cosine * u / np.linalg.norm(u) + np.sqrt(1 - cosine ** 2) * v / np.linalg.norm(v)
+    return 1 / 3 + w * np.linalg.norm(u)
+
+
+def test_a_far_band_a_little_off_the_hue_is_the_fourth_side() -> None:
+    """The far band at cosine 0.88 to Purple's hue (turned away from every rival's: toward Red,
+    85 degrees off): three sides in the strict mask, four with the softer far band."""
+    far = _toward(PURPLE_BGR, OTHERS[0], 0.88)
+    assert sides(_ring(far), False) == 3
+    assert sides(_ring(far)) == 4
+
+
+def test_a_band_nearer_a_rivals_hue_is_no_fourth_side() -> None:
+    """The far band at cosine 0.87 to Purple turned toward Blue (53 degrees off Purple): within the
+    softer hue, but nearer Blue's than Purple's: still three sides."""
+    far = _toward(PURPLE_BGR, OTHERS[2], 0.87)
+    assert sides(_ring(far)) == 3
+
+
+def test_a_band_far_off_the_hue_is_no_fourth_side() -> None:
+    """The far band at cosine 0.8 to Purple, toward Red: under the softer hue too."""
+    far = _toward(PURPLE_BGR, OTHERS[0], 0.8)
+    assert sides(_ring(far)) == 3
+
+
+def test_only_a_single_missing_band_is_looked_for_again() -> None:
+    """Two bands a little off the hue (the far band and the near one): neither is looked for again."""
+    off = _toward(PURPLE_BGR, OTHERS[0], 0.88)
+    window = _ring(off)
+    window[43:46, 6:46] = off.astype(np.float32) * 450
+    assert sides(window, False) == 2
+    assert sides(window) == 2

@@ -402,14 +402,16 @@ class RecogniserConfig:
     34 mm tile's edge spans 33. None: the middles alone, as before session 52."""
     pack_rim_fourth_side_hue: float | None = 0.85
     """... and, with ``pack_rim_outer_span_mm``, where three sides' bands show and the fourth's does
-    not, that band is looked for once more with its pixels' hue within this cosine (still nearer the
-    seat's colour than every other seat's): a cube's far band, 1 mm wide nearly straight down,
-    blends with what lies beyond the cube (whole taught game 72737, printing 997413, tilt 5.5,
-    lamp, change 43: Purple's rim on D1 round a white diamond, its near and side bands at cosine
-    0.96-0.99 to Purple's taught plastic, the far band at 0.88-0.93, 0.45 of its line over 0.9 on
-    the frame the gate read: three sides, Purple read on Blue's cube on C2 and Blue nowhere, the
-    game lost). The band must still lie at the span from the one opposite, and the tile's margin
-    is judged in the strict mask. None (or at least ``pack_rim_hue``): off."""
+    not, that band is looked for once more by each line's mean colour along the side's middle
+    22 mm, within this cosine of the seat's hue (still nearer it than every other seat's, as pale,
+    at the span from the band opposite; the tile's margin judged in the pixel mask as before): a
+    cube's far band, 1 mm wide nearly straight down, blends with what lies beyond the cube and
+    its pixels scatter about ``pack_rim_hue`` (whole taught game 72737, printing 997413, tilt
+    5.5, lamp, change 43: Purple's rim on D1 round a white diamond, its near and side bands at
+    cosine 0.96-0.99 to Purple's taught plastic, the far band's pixels 0.88-0.93, 0.45 of its line
+    in the mask on the frame the gate read (the line's mean 0.90, Blue's hue 0.87): three sides,
+    Purple read on Blue's cube on C2 and Blue nowhere, the game lost; change 45 the same, the
+    line's mean 0.91). None (or at least ``pack_rim_hue``): off."""
     pack_rim_blur_along: bool = True
     """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
     it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a

@@ -2121,13 +2121,16 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     from the silhouette, the centred margin 0.34: Blue not found); the cube's near side face in
     the same plastic widens it outward, which moves the outer edge but less the middle (72705,
     change 103: outer edges 45 apart, middles 40). ``fourth_hue`` (with ``outer_span_mm``): where
-    three sides' bands show and the fourth's does not, that one band is looked for once more in a
-    mask whose pixels need only this cosine to the colour's hue (still nearer it than every colour
-    in ``others``, as pale, and at the span from the band opposite): a 1 mm band on the cube's far
-    side blends with what lies beyond it (whole taught game 72737, printing 997413, tilt 5.5,
-    lamp, change 43: Purple's rim on D1 round a white diamond, three bands at cosine 0.96-0.99, the
-    far one at 0.88-0.93 along its line, 0.64 of it over 0.9 on the still frame and 0.45 on the
-    frame the gate read: three sides, and Purple was read on Blue's cube)."""
+    three sides' bands show and the fourth's does not, that one band is looked for once more by
+    each line's mean colour along the side's middle 22 mm: a line is in the band where that mean
+    points within this cosine of the colour's hue, nearer it than every colour in ``others``, and
+    is as pale as above (the band must still lie at the span from the one opposite): a 1 mm band
+    on the cube's far side blends with what lies beyond it, and its pixels scatter about the
+    hue's bound (whole taught game 72737, printing 997413, tilt 5.5, lamp, change 43: Purple's rim
+    on D1 round a white diamond, three bands at cosine 0.96-0.99, the far one's pixels at
+    0.88-0.93 with Blue's hue 0.84-0.90, 0.64 of its line in the mask on the still frame, 0.45 on
+    the frame the gate read: three sides, and Purple was read on Blue's cube; its line's mean
+    0.90, Blue's 0.87)."""
     mask = _rim_mask(window, colour, others, hue, pale, (3, 3))
     across_rows = _rim_mask(window, colour, others, hue, pale, (3, 1)) if along else mask
     across_cols = _rim_mask(window, colour, others, hue, pale, (1, 3)) if along else mask
@@ -2164,10 +2167,10 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     missing = [(axis, end) for axis in range(2) for end in range(2) if bands[axis][end] is None]
     if fourth_hue is not None and fourth_hue < hue and len(missing) == 1:
         axis, end = missing[0]
-        ksize = ((3, 1) if axis == 0 else (1, 3)) if along else (3, 3)
-        soft = _rim_mask(window, colour, others, fourth_hue, pale, ksize)
-        line = soft[:, c - half:c + half].mean(axis=1) if axis == 0 else soft[c - half:c + half, :].mean(axis=0)
-        bands[axis][end] = runs(line)[end]
+        pixels = window[:, c - half:c + half] if axis == 0 else np.swapaxes(window[c - half:c + half, :], 0, 1)
+        in_hue = _rim_mask(np.asarray(pixels, np.float32).mean(axis=1, keepdims=True), colour, others, fourth_hue,
+                           pale, (1, 1))[:, 0]
+        bands[axis][end] = runs(in_hue.astype(np.float64))[end]
     count, edges = 0, []  # per axis: where its tile margin lies (first, last line), by the pair that fits
     for first_run, last_run in bands:
         shown = int(first_run is not None) + int(last_run is not None)

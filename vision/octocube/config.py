@@ -412,6 +412,12 @@ class RecogniserConfig:
     in the mask on the frame the gate read (the line's mean 0.90, Blue's hue 0.87): three sides,
     Purple read on Blue's cube on C2 and Blue nowhere, the game lost; change 45 the same, the
     line's mean 0.91). None (or at least ``pack_rim_hue``): off."""
+    pack_rim_fourth_side_share: float = 0.3
+    """... and only lines at least this share in the pixel mask (``pack_rim_side`` for a band that
+    shows): a band there, under the bound. Without it a line of the mat beside a blob in the hue
+    (72737 change 46: a violet-drawn tile on B3, Blue's cube behind it, its mean bluish over a
+    column 0.14-0.18 in the mask) made the fourth side of a ring that is none; the far band of
+    72737 change 43 was 0.45 in the mask."""
     pack_rim_blur_along: bool = True
     """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
     it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a

@@ -1238,7 +1238,7 @@ class OctocubeRecogniser:
         cfg = self.config
         return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
                           cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
-                          cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue)
+                          cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue, cfg.pack_rim_fourth_side_share)
 
     def _low_parallax(self, i: int) -> bool:
         """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
@@ -2092,7 +2092,8 @@ def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float
 
 def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
                side: float, centre: float, span_mm: tuple[float, float], along: bool = True,
-               outer_span_mm: tuple[float, float] | None = None, fourth_hue: float | None = None) -> int:
+               outer_span_mm: tuple[float, float] | None = None, fourth_hue: float | None = None,
+               fourth_share: float = 0.3) -> int:
     """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
     window shows round something that is not: a cube's plastic rim round the tile it wears. A
     pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
@@ -2121,10 +2122,11 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     from the silhouette, the centred margin 0.34: Blue not found); the cube's near side face in
     the same plastic widens it outward, which moves the outer edge but less the middle (72705,
     change 103: outer edges 45 apart, middles 40). ``fourth_hue`` (with ``outer_span_mm``): where
-    three sides' bands show and the fourth's does not, that one band is looked for once more by
-    each line's mean colour along the side's middle 22 mm: a line is in the band where that mean
-    points within this cosine of the colour's hue, nearer it than every colour in ``others``, and
-    is as pale as above (the band must still lie at the span from the one opposite): a 1 mm band
+    three sides' bands show and the fourth's does not, that one band is looked for once more: a
+    line is in it where at least ``fourth_share`` of it is in the mask and its mean colour along
+    the side's middle 22 mm points within this cosine of the colour's hue, nearer it than every
+    colour in ``others``, as pale as above (the band must still lie at the span from the one
+    opposite): a 1 mm band
     on the cube's far side blends with what lies beyond it, and its pixels scatter about the
     hue's bound (whole taught game 72737, printing 997413, tilt 5.5, lamp, change 43: Purple's rim
     on D1 round a white diamond, three bands at cosine 0.96-0.99, the far one's pixels at
@@ -2158,10 +2160,10 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
     outer_lo, outer_hi = outer_span_mm[0] * PATCH_PX_PER_MM, outer_span_mm[1] * PATCH_PX_PER_MM
     d1, d2 = (round(v * PATCH_PX_PER_MM) for v in RIM_MARGIN_MM)
-    def runs(line: np.ndarray) -> list[tuple[int, int] | None]:
+    def runs(line: np.ndarray, least: float = side) -> list[tuple[int, int] | None]:
         """The band on the window's first and last side of ``line`` (:func:`_band_run`)."""
-        return [_band_run(line, int(np.argmax(line[:c - inner])), side, 0, c - inner),
-                _band_run(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))]
+        return [_band_run(line, int(np.argmax(line[:c - inner])), least, 0, c - inner),
+                _band_run(line, c + inner + int(np.argmax(line[c + inner:])), least, c + inner, len(line))]
 
     bands = [runs(rows), runs(cols)]
     missing = [(axis, end) for axis in range(2) for end in range(2) if bands[axis][end] is None]
@@ -2170,7 +2172,8 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
         pixels = window[:, c - half:c + half] if axis == 0 else np.swapaxes(window[c - half:c + half, :], 0, 1)
         in_hue = _rim_mask(np.asarray(pixels, np.float32).mean(axis=1, keepdims=True), colour, others, fourth_hue,
                            pale, (1, 1))[:, 0]
-        bands[axis][end] = runs(in_hue.astype(np.float64))[end]
+        weak = np.where(in_hue, rows if axis == 0 else cols, 0.0)
+        bands[axis][end] = runs(weak, max(fourth_share, 1e-6))[end]
     count, edges = 0, []  # per axis: where its tile margin lies (first, last line), by the pair that fits
     for first_run, last_run in bands:
         shown = int(first_run is not None) + int(last_run is not None)

@@ -131,6 +131,13 @@ class RecogniserConfig:
     that window (``pack_cube_face_score``, ``pack_cube_face_lead``): two plastics the net confuses
     (tuning printing 997380, game 72704: blue read purple behind Purple's cube) stay two cubes.
     False gives the net's rule alone."""
+    pack_cube_pick_other_face: bool = True
+    """With a pack: a grid window the net picks for a seat where another seat's taught bare face fits
+    surely (as for ``pack_cube_behind_other_face``) is not that seat's cube; the seat's next
+    window is taken (whole taught game 72737, printing 997413, 4 players, tilt 5.5, lamp, change
+    124: Blue placed its bare cube on E3, p(purple) 0.91 there, Blue's taught face fitting 0.86,
+    0.42 over every other face; Purple, wearing a light blue sextant on D3 (p(purple) 0.75), was
+    read on E3 and Blue nowhere, "Purple moved out of turn"). False: the net's pick stands."""
     pack_cube_behind_cube_in_front: bool = True
     """With a pack: nor where a cube stands in the window in front, its top a bare cube face (a
     taught one fits it at least ``pack_cube_face_score`` and beats every taught tile there by

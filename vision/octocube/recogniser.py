@@ -513,11 +513,17 @@ class OctocubeRecogniser:
             if not free:
                 continue
             not_cube: set[int] = set()
-            """Windows the net picked for this seat that show a taught tile at a stack's height."""
+            """Windows the net picked for this seat that show a taught tile at a stack's height, or
+            another seat's taught bare cube face (``pack_cube_pick_other_face``)."""
             while True:
                 best, p = self._net_cube_window(free, col, probs, taken, not_cube, windows, seat, cube_stands)
-                if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None \
-                        or not self.config.pack_cube_not_stack_top or stacks is None:
+                if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None:
+                    break
+                if self.config.pack_cube_pick_other_face and best < n_grid \
+                        and self._other_seats_face(windows, best, seat):
+                    not_cube.add(best)  # another seat's bare cube stands there
+                    continue
+                if not self.config.pack_cube_not_stack_top or stacks is None:
                     break
                 if best not in stack_tops:
                     stack_tops[best] = self._shows_stack_top(windows, stacks, best)

@@ -425,6 +425,14 @@ class RecogniserConfig:
     (72737 change 46: a violet-drawn tile on B3, Blue's cube behind it, its mean bluish over a
     column 0.14-0.18 in the mask) made the fourth side of a ring that is none; the far band of
     72737 change 43 was 0.45 in the mask."""
+    pack_rim_fourth_side_square_mm: float = 2.0
+    """... and only where the other axis fits by its bands' outer edges (``pack_rim_outer_span_mm``)
+    and this axis's outer edges, with the band found so, lie as far apart within this (a cube's top
+    is square: 72737 changes 43 and 45, 39 and 39 mm). Over the still frames of tuning games 72705
+    (every 8th change) and 72737 (every 2nd of the first 80), without it a stack's pink-drawn
+    amphora with Red's cube beside it (72705 change 312: 38 and 41 mm) and a tile's printed border
+    inside Red's rim taken for Yellow's (change 264: the other axis fitting only by its bands'
+    middles) made four sides of a ring that is none."""
     pack_rim_blur_along: bool = True
     """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
     it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a

@@ -1244,7 +1244,8 @@ class OctocubeRecogniser:
         cfg = self.config
         return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
                           cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
-                          cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue, cfg.pack_rim_fourth_side_share)
+                          cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue, cfg.pack_rim_fourth_side_share,
+                          cfg.pack_rim_fourth_side_square_mm)
 
     def _low_parallax(self, i: int) -> bool:
         """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
@@ -2099,7 +2100,7 @@ def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float
 def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
                side: float, centre: float, span_mm: tuple[float, float], along: bool = True,
                outer_span_mm: tuple[float, float] | None = None, fourth_hue: float | None = None,
-               fourth_share: float = 0.3) -> int:
+               fourth_share: float = 0.3, fourth_square_mm: float = 2.0) -> int:
     """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
     window shows round something that is not: a cube's plastic rim round the tile it wears. A
     pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
@@ -2132,7 +2133,8 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     line is in it where at least ``fourth_share`` of it is in the mask and its mean colour along
     the side's middle 22 mm points within this cosine of the colour's hue, nearer it than every
     colour in ``others``, as pale as above (the band must still lie at the span from the one
-    opposite): a 1 mm band
+    opposite, the other axis fitting by its outer edges and this one's outer edges as far apart
+    within ``fourth_square_mm``: a cube's top is square): a 1 mm band
     on the cube's far side blends with what lies beyond it, and its pixels scatter about the
     hue's bound (whole taught game 72737, printing 997413, tilt 5.5, lamp, change 43: Purple's rim
     on D1 round a white diamond, three bands at cosine 0.96-0.99, the far one's pixels at
@@ -2179,7 +2181,16 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
         in_hue = _rim_mask(np.asarray(pixels, np.float32).mean(axis=1, keepdims=True), colour, others, fourth_hue,
                            pale, (1, 1))[:, 0]
         weak = np.where(in_hue, rows if axis == 0 else cols, 0.0)
-        bands[axis][end] = runs(weak, max(fourth_share, 1e-6))[end]
+        found = runs(weak, max(fourth_share, 1e-6))[end]
+        first, last = bands[1 - axis]
+        if found is not None and first is not None and last is not None:
+            pair = (found, bands[axis][1 - end]) if end == 0 else (bands[axis][1 - end], found)
+            assert pair[0] is not None and pair[1] is not None
+            span, other = pair[1][1] - pair[0][0], last[1] - first[0]
+            # a cube's top is square: the other axis fits by its outer edges, and this one as wide
+            if outer_span_mm[0] * PATCH_PX_PER_MM <= other <= outer_span_mm[1] * PATCH_PX_PER_MM \
+                    and abs(span - other) <= fourth_square_mm * PATCH_PX_PER_MM:
+                bands[axis][end] = found
     count, edges = 0, []  # per axis: where its tile margin lies (first, last line), by the pair that fits
     for first_run, last_run in bands:
         shown = int(first_run is not None) + int(last_run is not None)

@@ -55,15 +55,17 @@ def test_without_the_softer_far_band_purple_is_read_on_blues_cube(gate_frame: An
     assert BLUE not in obs.cubes
 
 
-def _ring(far: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+def _ring(far: tuple[np.ndarray, np.ndarray], far_rows: range = range(6, 9)) -> np.ndarray:
     """A 52 mm cube-height window (1 px/mm) on a dark grey mat: a white 34 mm tile on rows and
     columns 9-42, the rim's near and side bands (rows 43-45, columns 6-8 and 43-45) in Purple's
-    plastic, the far band on rows 6-8 in blocks of 4 columns alternately in ``far``'s two colours
-    (a band whose pixels scatter about the hue's bound, as the far band of frame 309)."""
+    plastic, the far band on ``far_rows`` (6-8: the cube's square) in blocks of 4 columns
+    alternately in ``far``'s two colours (a band whose pixels scatter about the hue's bound, as the
+    far band of frame 309)."""
     window = np.full((52, 52, 3), (60, 60, 60), np.float32)
     window[6:46, 6:46] = PURPLE_BGR.astype(np.float32) * 450
+    window[6:9, 6:46] = (60, 60, 60)
     for x in range(6, 46):
-        window[6:9, x] = far[(x // 4) % 2].astype(np.float32) * 450
+        window[far_rows.start:far_rows.stop, x] = far[(x // 4) % 2].astype(np.float32) * 450
     window[9:43, 9:43] = (200, 200, 200)
     return window
 
@@ -74,7 +76,7 @@ def sides(window: np.ndarray, soft: bool = True) -> int:
     return _rim_sides(window, PURPLE_BGR, OTHERS, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
                       cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
                       cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue if soft else None,
-                      cfg.pack_rim_fourth_side_share)
+                      cfg.pack_rim_fourth_side_share, cfg.pack_rim_fourth_side_square_mm)
 
 
 def _toward(colour: np.ndarray, other: np.ndarray, cosine: float) -> np.ndarray:
@@ -122,3 +124,11 @@ def test_only_a_single_missing_band_is_looked_for_again() -> None:
     window[43:46] = window[6:9]
     assert sides(window, False) == 2
     assert sides(window) == 2
+
+
+def test_a_band_off_the_cubes_square_is_no_fourth_side() -> None:
+    """The same scattered band 3 mm further out (rows 3-5): its axis's outer edges 43 mm apart, the
+    other axis's 40: no square, no fourth side (a stack's tile beside a cube, 72705 change 312)."""
+    far = (_toward(PURPLE_BGR, OTHERS[0], 0.96), _toward(PURPLE_BGR, OTHERS[0], 0.8))
+    assert sides(_ring(far)) == 4
+    assert sides(_ring(far, range(3, 6))) == 3

@@ -2168,6 +2168,7 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
     outer_lo, outer_hi = outer_span_mm[0] * PATCH_PX_PER_MM, outer_span_mm[1] * PATCH_PX_PER_MM
     d1, d2 = (round(v * PATCH_PX_PER_MM) for v in RIM_MARGIN_MM)
+
     def runs(line: np.ndarray, least: float = side) -> list[tuple[int, int] | None]:
         """The band on the window's first and last side of ``line`` (:func:`_band_run`)."""
         return [_band_run(line, int(np.argmax(line[:c - inner])), least, 0, c - inner),
@@ -2182,11 +2183,11 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
                            pale, (1, 1))[:, 0]
         weak = np.where(in_hue, rows if axis == 0 else cols, 0.0)
         found = runs(weak, max(fourth_share, 1e-6))[end]
-        first, last = bands[1 - axis]
-        if found is not None and first is not None and last is not None:
+        near, far = bands[1 - axis]
+        if found is not None and near is not None and far is not None:
             pair = (found, bands[axis][1 - end]) if end == 0 else (bands[axis][1 - end], found)
             assert pair[0] is not None and pair[1] is not None
-            span, other = pair[1][1] - pair[0][0], last[1] - first[0]
+            span, other = pair[1][1] - pair[0][0], far[1] - near[0]
             # a cube's top is square: the other axis fits by its outer edges, and this one as wide
             if outer_span_mm[0] * PATCH_PX_PER_MM <= other <= outer_span_mm[1] * PATCH_PX_PER_MM \
                     and abs(span - other) <= fourth_square_mm * PATCH_PX_PER_MM:

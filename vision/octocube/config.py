@@ -137,7 +137,11 @@ class RecogniserConfig:
     window is taken (whole taught game 72737, printing 997413, 4 players, tilt 5.5, lamp, change
     124: Blue placed its bare cube on E3, p(purple) 0.91 there, Blue's taught face fitting 0.86,
     0.42 over every other face; Purple, wearing a light blue sextant on D3 (p(purple) 0.75), was
-    read on E3 and Blue nowhere, "Purple moved out of turn"). False: the net's pick stands."""
+    read on E3 and Blue nowhere, "Purple moved out of turn"). Only where the pick is seen nearly
+    straight down (parallax under ``pack_topped_min_parallax_mm``): under a strong tilt the bare
+    near face of the cube behind may cover most of the pick's window (72541, printing 997351, tilt
+    34.4, change 15: Yellow's bare face over two thirds of Red's top on E3; Red was moved to E2).
+    False: the net's pick stands."""
     pack_cube_behind_cube_in_front: bool = True
     """With a pack: nor where a cube stands in the window in front, its top a bare cube face (a
     taught one fits it at least ``pack_cube_face_score`` and beats every taught tile there by

@@ -519,7 +519,7 @@ class OctocubeRecogniser:
                 best, p = self._net_cube_window(free, col, probs, taken, not_cube, windows, seat, cube_stands)
                 if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None:
                     break
-                if self.config.pack_cube_pick_other_face and best < n_grid \
+                if self.config.pack_cube_pick_other_face and best < n_grid and self._low_parallax(best) \
                         and self._other_seats_face(windows, best, seat):
                     not_cube.add(best)  # another seat's bare cube stands there
                     continue

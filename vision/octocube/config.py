@@ -411,6 +411,17 @@ class RecogniserConfig:
     cube's outer edges measured 39-43 apart (Blue on A2 at changes 19-62 of 72734: 39-43; every
     seat's cube seen nearly straight down in 24 still frames of 72734: 39-42); a band hugging a
     34 mm tile's edge spans 33. None: the middles alone, as before session 52."""
+    pack_rim_set_aside_only_alike: bool = True
+    """With ``pack_rim_set_aside_found_rivals``: only the found seats whose plastic is alike in hue
+    (within ``pack_rim_hue``: the ones that keep a rim from being told) are set aside; a found
+    seat in another hue stays in the rim's mask, where a pixel counts only if it lies nearer the
+    seat's hue than that rival's. Setting every found seat aside let a tile's glyph near a found
+    rival's hue fill the rim's mask: whole taught game 72705 (printing 997381, 2 players, tilt
+    10.1, lamp), change 37: Red's cube on D2 wearing a coin (an orange disc), Yellow (cosine 0.74 to
+    Red's hue) found first; with Yellow no rival, the disc counted as Red's and the tile's margin
+    filled: 1 side, 4 with Yellow a rival; Red was moved onto C2's pink amphora, "Red's cube moved
+    diagonally (D3 to C2)", and the game was lost at change 56 on main (50f02c2). False: every
+    found seat set aside, as in session 52."""
     pack_rim_fourth_side_hue: float | None = 0.85
     """... and, with ``pack_rim_outer_span_mm``, where three sides' bands show and the fourth's does
     not, that band is looked for once more by each line's mean colour along the side's middle

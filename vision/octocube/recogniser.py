@@ -1225,14 +1225,18 @@ class OctocubeRecogniser:
         where the seat's plastic is too grey or too like another's for a rim to tell
         (``pack_rim_colourful``, ``pack_rim_hue``). With ``pack_rim_set_aside_found_rivals``, the
         seats whose cubes were already found (their colour columns in ``colour_at``) are no
-        rivals: a seat has one cube. ``note_blocked``: a seat blocked by a rival is noted for the
+        rivals: a seat has one cube; with ``pack_rim_set_aside_only_alike`` only those alike in hue
+        are set aside, and a found seat in another hue still takes the pixels nearer its colour
+        (:func:`_rim_sides`' mask). ``note_blocked``: a seat blocked by a rival is noted for the
         second reading (:meth:`_read_cubes`)."""
         assert self.pack is not None
         found = {CUBE_CLASSES[c] for c in (colour_at or {}).values()} | self._rim_set_aside \
             if self.config.pack_rim_set_aside_found_rivals else set()
         own = self._rim_colour(seat)
         taught = [o for o in range(self.num_players) if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
-        others = [self._rim_colour(o) for o in taught if PLAYER_COLOURS[o] not in found]
+        cfg = self.config
+        others = [self._rim_colour(o) for o in taught if PLAYER_COLOURS[o] not in found
+                  or (cfg.pack_rim_set_aside_only_alike and _distinct_hue(own, [self._rim_colour(o)], 0.0, cfg.pack_rim_hue))]
         if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
             if note_blocked and _distinct_hue(own, [], self.config.pack_rim_colourful, self.config.pack_rim_hue):
                 self._rim_blocked.add(seat)  # by a rival: told once that rival's cube is found

@@ -1235,8 +1235,14 @@ class OctocubeRecogniser:
         own = self._rim_colour(seat)
         taught = [o for o in range(self.num_players) if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
         cfg = self.config
-        others = [self._rim_colour(o) for o in taught if PLAYER_COLOURS[o] not in found
-                  or (cfg.pack_rim_set_aside_only_alike and _distinct_hue(own, [self._rim_colour(o)], 0.0, cfg.pack_rim_hue))]
+
+        def rival(o: int) -> bool:
+            """Seat ``o``'s plastic competes for the rim's pixels: its cube is not found yet, or
+            (``pack_rim_set_aside_only_alike``) it lies in another hue."""
+            return PLAYER_COLOURS[o] not in found or (
+                cfg.pack_rim_set_aside_only_alike and _distinct_hue(own, [self._rim_colour(o)], 0.0, cfg.pack_rim_hue))
+
+        others = [self._rim_colour(o) for o in taught if rival(o)]
         if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
             if note_blocked and _distinct_hue(own, [], self.config.pack_rim_colourful, self.config.pack_rim_hue):
                 self._rim_blocked.add(seat)  # by a rival: told once that rival's cube is found

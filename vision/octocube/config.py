@@ -131,6 +131,17 @@ class RecogniserConfig:
     that window (``pack_cube_face_score``, ``pack_cube_face_lead``): two plastics the net confuses
     (tuning printing 997380, game 72704: blue read purple behind Purple's cube) stay two cubes.
     False gives the net's rule alone."""
+    pack_cube_pick_other_face: bool = True
+    """With a pack: a grid window the net picks for a seat where another seat's taught bare face fits
+    surely (as for ``pack_cube_behind_other_face``) is not that seat's cube; the seat's next
+    window is taken (whole taught game 72737, printing 997413, 4 players, tilt 5.5, lamp, change
+    124: Blue placed its bare cube on E3, p(purple) 0.91 there, Blue's taught face fitting 0.86,
+    0.42 over every other face; Purple, wearing a light blue sextant on D3 (p(purple) 0.75), was
+    read on E3 and Blue nowhere, "Purple moved out of turn"). Only where the pick is seen nearly
+    straight down (parallax under ``pack_topped_min_parallax_mm``): under a strong tilt the bare
+    near face of the cube behind may cover most of the pick's window (72541, printing 997351, tilt
+    34.4, change 15: Yellow's bare face over two thirds of Red's top on E3; Red was moved to E2).
+    False: the net's pick stands."""
     pack_cube_behind_cube_in_front: bool = True
     """With a pack: nor where a cube stands in the window in front, its top a bare cube face (a
     taught one fits it at least ``pack_cube_face_score`` and beats every taught tile there by
@@ -145,6 +156,14 @@ class RecogniserConfig:
     two read swapped, "Red's cube moved 2 spaces; Yellow moved out of turn". A cube behind leaning
     its near face into the front window shows that face squeezed by the tilt, which fits no taught
     face so. False gives the rules above alone."""
+    pack_cube_behind_rim_in_front: bool = True
+    """With a pack: nor where the window in front, seen nearly straight down (where the height
+    tests above cannot act), shows the seat's plastic rim whole round the tile its cube wears
+    (``OctocubeRecogniser._rim_in_front``): whole taught game 72705 (printing 997381 draws light
+    blue tiles pink; 2 players, tilt 10.1, lamp), change 262: Red's cube on A3 wearing a green
+    pearl (p(red) 0.97, Red's rim on four sides) in front of Yellow's on A4 wearing a pink-drawn
+    light blue starfish (p(red) 0.53, p(yellow) 0.30); Red was moved onto A4 and Yellow found
+    nowhere, "Red moved out of turn". False: the rules above alone."""
     pack_topped_score: float = 0.7
     """With a pack: a seat's cube that neither the net nor its bare face finds may wear a tile on
     its top (the tile hides the face and gives no colour). A free grid location holds such a cube
@@ -392,6 +411,43 @@ class RecogniserConfig:
     cube's outer edges measured 39-43 apart (Blue on A2 at changes 19-62 of 72734: 39-43; every
     seat's cube seen nearly straight down in 24 still frames of 72734: 39-42); a band hugging a
     34 mm tile's edge spans 33. None: the middles alone, as before session 52."""
+    pack_rim_set_aside_only_alike: bool = True
+    """With ``pack_rim_set_aside_found_rivals``: only the found seats whose plastic is alike in hue
+    (within ``pack_rim_hue``: the ones that keep a rim from being told) are set aside; a found
+    seat in another hue stays in the rim's mask, where a pixel counts only if it lies nearer the
+    seat's hue than that rival's. Setting every found seat aside let a tile's glyph near a found
+    rival's hue fill the rim's mask: whole taught game 72705 (printing 997381, 2 players, tilt
+    10.1, lamp), change 37: Red's cube on D2 wearing a coin (an orange disc), Yellow (cosine 0.74 to
+    Red's hue) found first; with Yellow no rival, the disc counted as Red's and the tile's margin
+    filled: 1 side, 4 with Yellow a rival; Red was moved onto C2's pink amphora, "Red's cube moved
+    diagonally (D3 to C2)", and the game was lost at change 56 on main (50f02c2). False: every
+    found seat set aside, as in session 52."""
+    pack_rim_fourth_side_hue: float | None = 0.85
+    """... and, with ``pack_rim_outer_span_mm``, where three sides' bands show and the fourth's does
+    not, that band is looked for once more by each line's mean colour along the side's middle
+    22 mm, within this cosine of the seat's hue (still nearer it than every other seat's, as pale,
+    at the span from the band opposite; the tile's margin judged in the pixel mask as before): a
+    cube's far band, 1 mm wide nearly straight down, blends with what lies beyond the cube and
+    its pixels scatter about ``pack_rim_hue`` (whole taught game 72737, printing 997413, tilt
+    5.5, lamp, change 43: Purple's rim on D1 round a white diamond, its near and side bands at
+    cosine 0.96-0.99 to Purple's taught plastic, the far band's pixels 0.88-0.93, 0.45 of its line
+    in the mask on the frame the gate read (the line's mean 0.90, Blue's hue 0.87): three sides,
+    Purple read on Blue's cube on C2 and Blue nowhere, the game lost; change 45 the same, the
+    line's mean 0.91). None (or at least ``pack_rim_hue``): off."""
+    pack_rim_fourth_side_share: float = 0.3
+    """... and only lines at least this share in the pixel mask (``pack_rim_side`` for a band that
+    shows): a band there, under the bound. Without it a line of the mat beside a blob in the hue
+    (72737 change 46: a violet-drawn tile on B3, Blue's cube behind it, its mean bluish over a
+    column 0.14-0.18 in the mask) made the fourth side of a ring that is none; the far band of
+    72737 change 43 was 0.45 in the mask."""
+    pack_rim_fourth_side_square_mm: float = 2.0
+    """... and only where the other axis fits by its bands' outer edges (``pack_rim_outer_span_mm``)
+    and this axis's outer edges, with the band found so, lie as far apart within this (a cube's top
+    is square: 72737 changes 43 and 45, 39 and 39 mm). Over the still frames of tuning games 72705
+    (every 8th change) and 72737 (every 2nd of the first 80), without it a stack's pink-drawn
+    amphora with Red's cube beside it (72705 change 312: 38 and 41 mm) and a tile's printed border
+    inside Red's rim taken for Yellow's (change 264: the other axis fitting only by its bands'
+    middles) made four sides of a ring that is none."""
     pack_rim_blur_along: bool = True
     """... each side's lines measured in a mask whose 3-pixel mean runs along the band, not across
     it (``vision.octocube.recogniser._rim_sides``): a 2 mm band averaged across its width takes a

@@ -513,11 +513,17 @@ class OctocubeRecogniser:
             if not free:
                 continue
             not_cube: set[int] = set()
-            """Windows the net picked for this seat that show a taught tile at a stack's height."""
+            """Windows the net picked for this seat that show a taught tile at a stack's height, or
+            another seat's taught bare cube face (``pack_cube_pick_other_face``)."""
             while True:
                 best, p = self._net_cube_window(free, col, probs, taken, not_cube, windows, seat, cube_stands)
-                if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None \
-                        or not self.config.pack_cube_not_stack_top or stacks is None:
+                if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None:
+                    break
+                if self.config.pack_cube_pick_other_face and best < n_grid and self._low_parallax(best) \
+                        and self._other_seats_face(windows, best, seat):
+                    not_cube.add(best)  # another seat's bare cube stands there
+                    continue
+                if not self.config.pack_cube_not_stack_top or stacks is None:
                     break
                 if best not in stack_tops:
                     stack_tops[best] = self._shows_stack_top(windows, stacks, best)
@@ -750,7 +756,8 @@ class OctocubeRecogniser:
                     and int(np.argmax(probs[behind])) == col \
                     and not (windows is not None and seat is not None
                              and self._other_seats_face(windows, behind, seat)) \
-                    and not (cube_stands is not None and cube_stands(best)):
+                    and not (cube_stands is not None and cube_stands(best)) \
+                    and not (windows is not None and seat is not None and self._rim_in_front(windows, best, seat)):
                 return behind, min(1.0, p + q)
         if best in not_cube:
             left = [i for i in free if i not in not_cube]
@@ -759,6 +766,24 @@ class OctocubeRecogniser:
             best = max(left, key=lambda i: probs[i, col])
             p = float(probs[best, col])
         return best, p
+
+    def _rim_in_front(self, windows: np.ndarray, i: int, seat: int) -> bool:
+        """With a pack (``pack_cube_behind_rim_in_front``): grid window ``i``, seen nearly straight
+        down, shows the seat's plastic rim whole round the tile its cube wears (:meth:`_rim_of`,
+        four sides): the seat's cube stands there, so the colour the net sees in the window behind
+        is another cube's. Whole taught game 72705 (printing 997381 draws light blue tiles pink;
+        2 players, tilt 10.1, lamp), change 262: Red's cube on A3 wearing a green pearl (p(red)
+        0.97, its rim whole) in front of Yellow's on A4 wearing a light blue starfish (p(red) 0.53,
+        p(yellow) 0.30, Yellow's rim whole there, Red's on two sides); Red was moved onto A4, Yellow
+        found nowhere, "Red moved out of turn". Low-parallax windows only: the height tests of
+        :meth:`_cube_stands` cannot act there."""
+        cfg = self.config
+        if not cfg.pack_cube_behind_rim_in_front or self.pack is None or cfg.pack_rim_max_none <= 0 \
+                or i >= len(self.layout.stack_locations) or not self._low_parallax(i) \
+                or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
+            return False
+        colours = self._rim_colours(seat, note_blocked=False)
+        return colours is not None and self._rim_of(windows[i], *colours) == 4
 
     def _cube_stands(self, windows: np.ndarray, stacks: np.ndarray | None,
                      stack_scores: TileScores | None) -> Callable[[int], bool] | None:
@@ -1194,21 +1219,32 @@ class OctocubeRecogniser:
             return None
         return rims[0], max(1.0 - float(probs[rims[0], none]), cfg.pack_rim_alone_p)
 
-    def _rim_colours(self, seat: int, colour_at: dict[int, int] | None = None
+    def _rim_colours(self, seat: int, colour_at: dict[int, int] | None = None, note_blocked: bool = True
                      ) -> tuple[np.ndarray, list[np.ndarray]] | None:
         """The seat's taught cube colour and the other taught seats' (b, g, r shares), or None
         where the seat's plastic is too grey or too like another's for a rim to tell
         (``pack_rim_colourful``, ``pack_rim_hue``). With ``pack_rim_set_aside_found_rivals``, the
         seats whose cubes were already found (their colour columns in ``colour_at``) are no
-        rivals: a seat has one cube."""
+        rivals: a seat has one cube; with ``pack_rim_set_aside_only_alike`` only those alike in hue
+        are set aside, and a found seat in another hue still takes the pixels nearer its colour
+        (:func:`_rim_sides`' mask). ``note_blocked``: a seat blocked by a rival is noted for the
+        second reading (:meth:`_read_cubes`)."""
         assert self.pack is not None
         found = {CUBE_CLASSES[c] for c in (colour_at or {}).values()} | self._rim_set_aside \
             if self.config.pack_rim_set_aside_found_rivals else set()
         own = self._rim_colour(seat)
         taught = [o for o in range(self.num_players) if o != seat and f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
-        others = [self._rim_colour(o) for o in taught if PLAYER_COLOURS[o] not in found]
+        cfg = self.config
+
+        def rival(o: int) -> bool:
+            """Seat ``o``'s plastic competes for the rim's pixels: its cube is not found yet, or
+            (``pack_rim_set_aside_only_alike``) it lies in another hue."""
+            return PLAYER_COLOURS[o] not in found or (
+                cfg.pack_rim_set_aside_only_alike and _distinct_hue(own, [self._rim_colour(o)], 0.0, cfg.pack_rim_hue))
+
+        others = [self._rim_colour(o) for o in taught if rival(o)]
         if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
-            if _distinct_hue(own, [], self.config.pack_rim_colourful, self.config.pack_rim_hue):
+            if note_blocked and _distinct_hue(own, [], self.config.pack_rim_colourful, self.config.pack_rim_hue):
                 self._rim_blocked.add(seat)  # by a rival: told once that rival's cube is found
             return None
         return own, others
@@ -1218,7 +1254,8 @@ class OctocubeRecogniser:
         cfg = self.config
         return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
                           cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
-                          cfg.pack_rim_outer_span_mm)
+                          cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue, cfg.pack_rim_fourth_side_share,
+                          cfg.pack_rim_fourth_side_square_mm)
 
     def _low_parallax(self, i: int) -> bool:
         """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
@@ -2077,7 +2114,8 @@ def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float
 
 def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
                side: float, centre: float, span_mm: tuple[float, float], along: bool = True,
-               outer_span_mm: tuple[float, float] | None = None) -> int:
+               outer_span_mm: tuple[float, float] | None = None, fourth_hue: float | None = None,
+               fourth_share: float = 0.3, fourth_square_mm: float = 2.0) -> int:
     """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
     window shows round something that is not: a cube's plastic rim round the tile it wears. A
     pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
@@ -2105,7 +2143,19 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     near band 7 mm wide, middles 34 mm apart, outer edges 39; the navy edge in the hue 6-7 mm in
     from the silhouette, the centred margin 0.34: Blue not found); the cube's near side face in
     the same plastic widens it outward, which moves the outer edge but less the middle (72705,
-    change 103: outer edges 45 apart, middles 40)."""
+    change 103: outer edges 45 apart, middles 40). ``fourth_hue`` (with ``outer_span_mm``): where
+    three sides' bands show and the fourth's does not, that one band is looked for once more: a
+    line is in it where at least ``fourth_share`` of it is in the mask and its mean colour along
+    the side's middle 22 mm points within this cosine of the colour's hue, nearer it than every
+    colour in ``others``, as pale as above (the band must still lie at the span from the one
+    opposite, the other axis fitting by its outer edges and this one's outer edges as far apart
+    within ``fourth_square_mm``: a cube's top is square): a 1 mm band
+    on the cube's far side blends with what lies beyond it, and its pixels scatter about the
+    hue's bound (whole taught game 72737, printing 997413, tilt 5.5, lamp, change 43: Purple's rim
+    on D1 round a white diamond, three bands at cosine 0.96-0.99, the far one's pixels at
+    0.88-0.93 with Blue's hue 0.84-0.90, 0.64 of its line in the mask on the still frame, 0.45 on
+    the frame the gate read: three sides, and Purple was read on Blue's cube; its line's mean
+    0.90, Blue's 0.87)."""
     mask = _rim_mask(window, colour, others, hue, pale, (3, 3))
     across_rows = _rim_mask(window, colour, others, hue, pale, (3, 1)) if along else mask
     across_cols = _rim_mask(window, colour, others, hue, pale, (1, 3)) if along else mask
@@ -2133,10 +2183,32 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     lo, hi = span_mm[0] * PATCH_PX_PER_MM, span_mm[1] * PATCH_PX_PER_MM
     outer_lo, outer_hi = outer_span_mm[0] * PATCH_PX_PER_MM, outer_span_mm[1] * PATCH_PX_PER_MM
     d1, d2 = (round(v * PATCH_PX_PER_MM) for v in RIM_MARGIN_MM)
+
+    def runs(line: np.ndarray, least: float = side) -> list[tuple[int, int] | None]:
+        """The band on the window's first and last side of ``line`` (:func:`_band_run`)."""
+        return [_band_run(line, int(np.argmax(line[:c - inner])), least, 0, c - inner),
+                _band_run(line, c + inner + int(np.argmax(line[c + inner:])), least, c + inner, len(line))]
+
+    bands = [runs(rows), runs(cols)]
+    missing = [(axis, end) for axis in range(2) for end in range(2) if bands[axis][end] is None]
+    if fourth_hue is not None and fourth_hue < hue and len(missing) == 1:
+        axis, end = missing[0]
+        pixels = window[:, c - half:c + half] if axis == 0 else np.swapaxes(window[c - half:c + half, :], 0, 1)
+        in_hue = _rim_mask(np.asarray(pixels, np.float32).mean(axis=1, keepdims=True), colour, others, fourth_hue,
+                           pale, (1, 1))[:, 0]
+        weak = np.where(in_hue, rows if axis == 0 else cols, 0.0)
+        found = runs(weak, max(fourth_share, 1e-6))[end]
+        near, far = bands[1 - axis]
+        if found is not None and near is not None and far is not None:
+            pair = (found, bands[axis][1 - end]) if end == 0 else (bands[axis][1 - end], found)
+            assert pair[0] is not None and pair[1] is not None
+            span, other = pair[1][1] - pair[0][0], far[1] - near[0]
+            # a cube's top is square: the other axis fits by its outer edges, and this one as wide
+            if outer_span_mm[0] * PATCH_PX_PER_MM <= other <= outer_span_mm[1] * PATCH_PX_PER_MM \
+                    and abs(span - other) <= fourth_square_mm * PATCH_PX_PER_MM:
+                bands[axis][end] = found
     count, edges = 0, []  # per axis: where its tile margin lies (first, last line), by the pair that fits
-    for line in (rows, cols):
-        first_run = _band_run(line, int(np.argmax(line[:c - inner])), side, 0, c - inner)
-        last_run = _band_run(line, c + inner + int(np.argmax(line[c + inner:])), side, c + inner, len(line))
+    for first_run, last_run in bands:
         shown = int(first_run is not None) + int(last_run is not None)
         if first_run is not None and last_run is not None:
             middles = (first_run[0] + first_run[1]) // 2, (last_run[0] + last_run[1]) // 2

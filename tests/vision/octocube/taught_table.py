@@ -51,8 +51,9 @@ class _OneFrameRenderer:
     one plus fresh noise) are not wanted this way, only a scene's first still frame or a frame
     with a hand."""
 
-    def __init__(self, wanted: int, paint_by_height: bool = False) -> None:
+    def __init__(self, wanted: int, paint_by_height: bool = False, blank_shape: tuple[int, int] = (2, 2)) -> None:
         self.wanted, self.renderer = wanted, Renderer(paint_by_height=paint_by_height)
+        self.blank_shape = blank_shape
 
     def render(self, scene: Any, camera: Any, opts: Any, seed: int) -> Any:
         if seed == self.wanted:
@@ -60,17 +61,21 @@ class _OneFrameRenderer:
         import numpy as np
 
         from types import SimpleNamespace
-        return SimpleNamespace(image=np.zeros((2, 2, 3), np.uint8), ground_truth={})
+        return SimpleNamespace(image=np.zeros((*self.blank_shape, 3), np.uint8), ground_truth={})
 
 
 def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, players: int, tilt: float,
-                      lighting: str, painted_by_height: bool = False) -> tuple[Any, Any, Any]:
+                      lighting: str, painted_by_height: bool = False, settled: int = 0) -> tuple[Any, Any, Any]:
     """:func:`taught_game_frame` for a late frame, rendering only that frame: it must be the
     first still frame of a change (or a frame with a hand), which the film renders afresh.
     The same film as ``tablesight demo`` (``OctocubeGame.demo_film``), with a renderer that
     draws only the wanted frame. ``painted_by_height``: as the renderer painted it until session
     38, a cube on a taller stack behind over the top of the cube in front (no camera sees that;
-    the readers' handling of such pictures stays tested on the frames that showed it)."""
+    the readers' handling of such pictures stays tested on the frames that showed it).
+    ``settled``: the still scene's frame that many after the first (the first plus the film's own
+    sensor noise, as the stillness gate reads it: 309, not 308, for 72737's change 43); the other
+    frames' stand-ins are then blank frames of the film's size, so that the noise drawn for each
+    still frame is the film's."""
     from tracker.film import demo_camera, drifting_lightings, film, film_timing, load_art
     from tracker.octocube.twin import TwinGame, sides_for
     from tracker.table import TableSetup
@@ -86,11 +91,17 @@ def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, 
     camera, timing = demo_camera(setup), film_timing(setup)
     lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
     frames = film(twin.scenes, sides_for(twin.changes, setup.players), camera, lightings, seed=setup.seed,
-                  timing=timing, renderer=_OneFrameRenderer(setup.seed * 100_003 + frame_index, painted_by_height),
+                  timing=timing, renderer=_OneFrameRenderer(setup.seed * 100_003 + frame_index, painted_by_height,
+                                                            (720, 1280) if settled else (2, 2)),
                   art=load_art(setup))
     for i, frame in enumerate(frames):
         if i == frame_index:
             assert frame.ground_truth.get("frame_index") == frame_index, "not a frame the film renders afresh"
+            if not settled:
+                return pack, frame, camera
+        if i == frame_index + settled:
+            assert frame.ground_truth.get("phase") == "still", "past the still scene"
+            assert frame.ground_truth.get("frame_index") == i
             return pack, frame, camera
     raise AssertionError("the film ended early")
 
@@ -113,10 +124,12 @@ def assert_every_cube_where_it_is(obs: Any, truth: Any) -> None:
 
 
 def taught_change_still(printing: int, art_dir: Any, game: int, change: int, players: int, tilt: float,
-                        lighting: str) -> tuple[Any, Any, Any]:
+                        lighting: str, settled: int = 0) -> tuple[Any, Any, Any]:
     """:func:`taught_game_still` at change ``change``'s first still frame (frame 7(c+1) of the
-    taught standard films), checked to be that change's still scene."""
-    game_frame = taught_game_still(printing, art_dir, game, 7 * (change + 1), players, tilt, lighting)
+    taught standard films), checked to be that change's still scene; ``settled``: the frame that
+    many after it in the same still scene (1: the frame the stillness gate reads)."""
+    game_frame = taught_game_still(printing, art_dir, game, 7 * (change + 1), players, tilt, lighting,
+                                   settled=settled)
     truth = game_frame[1].ground_truth
     assert truth["phase"] == "still" and truth["change_index"] == change
     return game_frame

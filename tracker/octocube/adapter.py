@@ -454,7 +454,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     alone leaves the top it is read with there: their turn a round ago may have been a pivot that
     showed only through a top read too unsure to name it (under :attr:`unread_top`, a turn that
     counts as one nobody saw), every other player's turn since one nobody could see (a pass, a
-    pivot of a bare cube), and this their next turn. Offered as such chains (always asked: three
+    pivot of a bare cube), and this their next turn. Only where the tile on top differs, not just
+    its turn (a roll whose top alone is read turned is confirmed: ``test_resync``). Offered as such chains (always asked: three
     turns, :meth:`doubt`). Fresh taught game 72741 (printing 997417, 2 players, tilt
     0.7, lamp), changes 17-19: Yellow pivoted its light blue sextant 90 degrees (read 90 at 0.43),
     Red pivoted its bare cube, Yellow rolled south; only Yellow's roll was offered, with a top it
@@ -484,9 +485,10 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         for turn in turns:
             view = ends_there(turn)
             want = view.cubes.get(seat) if view is not None else None
-            if want is not None and (want.top is UNKNOWN or (want.top == mine.top and (
-                    want.rotation is None or mine.rotation is None or want.rotation == mine.rotation))):
-                return []  # a turn of theirs alone leaves that top: nothing to explain
+            if want is not None and (want.top is UNKNOWN or want.top == mine.top):
+                # a turn of theirs alone leaves that tile on top: nothing to explain (its turn
+                # alone read otherwise is far likelier a misread rotation than a round unseen)
+                return []
         out: list[tuple[Move, ...]] = []
         for pivot in [m for m in work.legal_moves() if isinstance(m, Pivot)]:
             with pushed(work, (pivot,)):

@@ -1447,3 +1447,24 @@ def test_a_wall_card_whose_colours_name_another_people_defaults_to_the_colours_f
     seats = [sp.SeatReading()]
     sp._walls(seats, reads)
     assert seats[0].wall[1] == "elf-eyepatch" and seats[0].wall_confidence[1] == ("elf-eyepatch", 0.0)
+
+
+def test_an_attribute_series_tile_under_a_warm_lamp_is_read_by_its_icons_not_refused_by_its_colour() -> None:
+    """Fresh 91866 (4 players, Horn, 1920x1080, warm lamp, no hand; session 54): player 1's
+    Attribute Series tile lies at the table's far edge; its icons fit the tile's template at 0.83,
+    but its colour from the mat lay 1.52 from the template's and, weighed as a token's colour is,
+    the tile fitted 0.07 (the line is 0.22): read absent, asked with the default "no", 31 scored
+    25. The tile's colour now weighs half as much (``token_sampling.SERIES_COLOUR_WEIGHT``): read,
+    no question, every total exact from the photo alone."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    res = render_one(DatasetSettings(game="open_season", seed=91866, count=1, end=True,
+                                     resolution=(1920, 1080)), 0, Renderer())
+    end = res.ground_truth["end"]
+    assert end["players"][0]["series"] and not res.ground_truth["hands"]
+    out = score_photo(_jpeg(res.image), ScoreRequest(4, options={"side": end["side"], "expert": end["expert"]}))
+    assert "series 1" not in out.reading.get("options", {})  # main: asked, default "no"
+    assert [p.total for p in out.players] == end["scores"]  # main: 25 for player 1's 31

@@ -62,6 +62,12 @@ ACCOLADE_JITTER = tuple((x, y, 0.0) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.
 COLOUR_WEIGHT = 0.5
 """Grey correlation cannot tell a dark trophy from a white wild token (both a disc on the mat):
 the token's mean colour, white-balanced on the play mat, can."""
+SERIES_COLOUR_WEIGHT = 0.25
+"""The Attribute Series tile's colour weight: its grey correlation alone tells it (a 30 x 18 mm
+tile with a row of icons: 0.83 on fresh 91866, empty places at most 0.25), while its colour from
+the mat swings with the lamp (91866, warm lamp, the tile at the table's far edge: 1.52 from its
+template, read at 0.07 under ``tokens.PERSONAL_THRESHOLD`` and defaulted "no": 6 points off);
+empty places lie about 4 from it, so at this weight they stay far under the line."""
 WILD_COLOUR_OFFSET = 0.5
 """The wild's per-channel correlation less this is its score (tuning seeds without hands: wild
 tokens 0.86-0.99, trophies <= 0.58, penalty tiles <= 0.44, empty places <= 0.33)."""
@@ -565,7 +571,9 @@ class TokenSampler:
         colour = np.log(np.maximum(patches[:, self._colour_mask].mean(axis=1), 1.0)
                         / np.maximum(mat, 1.0))
         distance = np.abs(colour[:, None, :] - self._personal_colour[None]).sum(axis=2)
-        fit = np.stack(cols, axis=1) - COLOUR_WEIGHT * distance
+        weights = np.array([SERIES_COLOUR_WEIGHT if k == "series" else COLOUR_WEIGHT for k in PERSONAL_KINDS],
+                           np.float32)
+        fit = np.stack(cols, axis=1) - weights[None] * distance
         # the wild token by its coloured sectors, channel by channel (in grey a trophy under the
         # lamp's glare fitted it as well as a wild)
         fit[:, PERSONAL_KINDS.index("wild")] = (_normalise_colour(patches, m.wild_colour) @ self._wild_colour_t

@@ -14,6 +14,7 @@ or a strip too narrow to show an index makes the whole fan unreadable (one line)
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 from dataclasses import dataclass, field, replace
@@ -268,6 +269,10 @@ further; on rows read whole the end lay -1.3 to +4.3 mm off the last card's edge
 MAYBE_CARDS_MAX = 4
 """At most this many places past the covered ends of a fan's rows where a card may lie under a
 hand, each asked ("no card" or which card); more: a photo to retake."""
+HAND_GAPS_COUNTED = True
+"""A gap in a fan's row (or its hidden left end) under a hand-sized skin blob (``SKIN_MM2``) is
+counted from the row's own steps (``_unseen_gap_cards``) as one under a smaller hand is, each card
+in it asked with every face (False, sessions 46-53: such a fan was refused)."""
 SKIN_MM2 = 6000.0
 """A skin-coloured blob this large over a fan is a hand (the dwarves' orange band makes blobs of
 at most 44 x 40 mm, the last card's)."""
@@ -622,9 +627,9 @@ def _fan_places(area: np.ndarray, seat: int
         if len(more) > len(corners):
             corners, hidden = more, _fan_gap(area, more)
     unseen: set[int] = set()
-    if not large_hand and (hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW)):
+    if (HAND_GAPS_COUNTED or not large_hand) and (hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW)):
         counted = _unseen_gap_cards(corners)
-        if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED):
+        if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED, *ENDS_COUNTED):
             corners, unseen = counted
             hidden = _fan_gap(area, corners)
     masks = _end_masks(area)
@@ -632,7 +637,7 @@ def _fan_places(area: np.ndarray, seat: int
         # a row's last card seems whole, but a hand may hide the cards past it (91506)
         hidden = LAST_COVERED
     maybe: list[MaybeCard] = []
-    if hidden == LAST_COVERED:
+    if hidden == LAST_COVERED or hidden in ENDS_COUNTED:
         ends = _covered_row_ends(area, corners, unseen, seat, masks)
         if ends is not None and not _fan_gap(area, ends[0], last_card=False):
             corners, unseen, maybe = ends[0], ends[1], ends[2]
@@ -1013,6 +1018,10 @@ LEFT_END = "the left end of a row"
 SHORT_ROW = "a row of the fan is short of cards"
 """Why ``_fan_gap`` refuses a fan whose rows do not hold a fan's counts: a row's left end hidden
 is one cause (tuning 91012 at 1920x1080, two first cards under a hand), counted as a gap is."""
+ENDS_COUNTED: tuple[str, ...] = (SHORT_ROW,)
+"""``_fan_gap``'s reasons after which the rows' covered ends are counted (``_covered_row_ends``),
+as for ``LAST_COVERED``: a row short of what the other row's cards ask for, its end under a hand
+(sessions 46-53: refused)."""
 GAP_WORDS = "a gap of "
 """How ``_fan_gap`` begins its reason for a row with a gap wider than ``MAX_STEP_MM``."""
 
@@ -1252,16 +1261,14 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     masks = masks if masks is not None else _end_masks(area)
     width = art.CARD_SIZE_MM[0] * PX_PER_MM
     end_sigma = END_SIGMA_MM * PX_PER_MM
-    counted: list[int] = []
-    asked: list[int] = []
+    possible_of: list[list[int]] = []
     step_of: list[float] = []
     for row in rows:
         x, y = row[-1]
         steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:]) if x1 - x0 <= MAX_STEP_MM * PX_PER_MM]
         step_of.append(float(np.mean(steps)) if steps else 0.0)
         if _row_ends_at_last_card(area, row, masks):
-            counted.append(0)
-            asked.append(0)
+            possible_of.append([0])
             continue
         if len(steps) < 2:
             return None  # too few steps show to measure the row's
@@ -1272,8 +1279,7 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
             m = _steps_in(seen - x - width, mean, sigma, 0, end_sigma)
             if m is None:
                 return None
-            counted.append(m)
-            asked.append(0)
+            possible_of.append([m])
             continue
         possible = [m for m in range(0, int((bare - x) / (MIN_STEP_MM * PX_PER_MM)) + 2)
                     if seen - UNSEEN_FIT_Z * math.sqrt(m * sigma ** 2 + end_sigma ** 2)
@@ -1281,18 +1287,20 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
                     <= bare + UNSEEN_FIT_Z * math.sqrt(m * sigma ** 2 + end_sigma ** 2)]
         if not possible:
             return None
-        counted.append(min(possible))
-        asked.append(max(possible) - min(possible))
+        possible_of.append(possible)
+    # only the counts that make a fan's rows (a row of a fan holds as many cards as the one above
+    # it, or one fewer): a row whose end the hand covers holds at least what the other row needs
+    # (tuning 91309: row 1's 7th card under the hand, row 2's 7 cards in view)
+    fans = [extra for extra in itertools.product(*possible_of)
+            if [len(r) + e for r, e in zip(rows, extra)] == accolade_fan_rows(sum(len(r) + e for r, e in zip(rows, extra)))]
+    if not fans:
+        return None
+    counted = [min(f[r] for f in fans) for r in range(len(rows))]
     base = [len(r) + c for r, c in zip(rows, counted)]
     if base != accolade_fan_rows(sum(base)):
         return None
-    # the places asked: only those some fan's counts can fill (a row of a fan holds as many cards
-    # as the one above it, or one fewer)
-    fillable = [0] * len(rows)
-    for extra in np.ndindex(*(a + 1 for a in asked)):
-        counts = [b + e for b, e in zip(base, extra)]
-        if counts == accolade_fan_rows(sum(counts)):
-            fillable = [max(f, e) for f, e in zip(fillable, extra)]
+    # the places asked: only those some fan's counts can fill
+    fillable = [max(f[r] for f in fans) - counted[r] for r in range(len(rows))]
     total = len(corners) + sum(counted)
     if len(unseen) + sum(counted) > min(UNSEEN_CARDS_MAX, total // 3) or sum(fillable) > MAYBE_CARDS_MAX:
         return None

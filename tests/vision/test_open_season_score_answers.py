@@ -758,3 +758,24 @@ def test_wall_cards_in_view_whose_colours_name_another_people_default_to_the_col
         assert options[doubt.read - 1] == truth, (key, options[doubt.read - 1])  # main: the elf
         assert whole in options
     _exact_when_answered(photo, request, out, end)
+
+
+def test_fingers_over_a_short_rows_last_cards_are_counted_and_asked_not_refused() -> None:
+    """Tuning 90662 (3 players, Horn expert, daylight): a hand's fingers over the last three cards
+    of player 3's first fan row (8 + 7 cards), their corners hidden, the row's end showing past
+    the fingers. 5 + 7 corners were found, "a row of the fan is short of cards", and the photo was
+    refused. The row's end counts the three cards (``accolades.ENDS_COUNTED``), each asked with
+    every face, the people of two of them from their own bands beside the fingers
+    (``COVERED_BAND_PEOPLE``): every total exact from the photo alone."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(90662, (1920, 1080))
+    assert len(end["players"][2]["accolades"]) == 15
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)  # main: PhotoScoreError, "a row of the fan is short of cards"
+    keys = {d.key for d in out.doubts}
+    assert {"accolade 3 6", "accolade 3 7", "accolade 3 8"} <= keys
+    assert len(out.reading["seats"][2]["accolades"]) == 15
+    assert [p.total for p in out.players] == end["scores"]
+    _exact_when_answered(photo, request, out, end)

@@ -89,3 +89,34 @@ def test_a_short_row_is_still_refused_where_more_cards_hide_than_may_be_counted(
     _fingers(area, 0, FAN_LEFT_X + 7 * STEP_MM - 2, FAN_LEFT_X + 11 * STEP_MM + 20)
     problem = A._fan_places(area, 0)[3]
     assert problem != ""
+
+
+def test_a_covered_cards_own_band_beside_the_fingers_names_its_people() -> None:
+    # fingers over card 5's corner index and the top of its band (the classifiers read the
+    # fingers: a dwarf, most often); the band's lower part shows across its strip: its people.
+    # A dwarf's orange band lies in the skin range: it names nothing (the read stays), nor does a
+    # band the fingers cover whole
+    from vision.render import open_season_art as art
+
+    for people in art.PEOPLES:
+        area = _area()
+        c = _draw_row(area, 0, 8, {4: f"{people}-crown"})
+        x, y = c[4]
+        area[int(y - 3 * P):int(y + 26 * P), int(x):int(x + 14 * P)] = SKIN_BGR
+        named = A._seen_band_people(area, x, y, c[5][0])
+        assert named == (None if people == "dwarf" else people), people
+        # the counted corner lies a mm or two off the card's: the same people
+        assert A._seen_band_people(area, x + 2 * P, y - P, c[5][0]) == named
+        area[int(y + 20 * P):int(y + 40 * P), int(x):int(x + 15 * P)] = SKIN_BGR
+        assert A._seen_band_people(area, x, y, c[5][0]) is None
+    assert A._strip_ends(c) == [k[0] for k in c[1:]] + [c[-1][0] + art.CARD_SIZE_MM[0] * P]
+
+
+def test_a_covered_card_whose_band_shows_weighs_its_people_as_seen() -> None:
+    from vision.open_season.score_photo import COVERED_READ_PEOPLE, COVERED_SEEN_PEOPLE, _accolade_choice
+
+    seen = A.AccoladeCard(0, 6, "mage-crown", 0.3, False, ("dwarf-crown",), covered=True, band_seen=True)
+    read = A.AccoladeCard(0, 6, "dwarf-crown", 0.3, False, ("mage-crown",), covered=True)
+    assert _accolade_choice(0, seen).people_weight == COVERED_SEEN_PEOPLE
+    assert _accolade_choice(0, read).people_weight == COVERED_READ_PEOPLE
+    assert _accolade_choice(0, seen).options[0] == "mage-crown" and _accolade_choice(0, seen).covered

@@ -8,13 +8,15 @@ gap in a row under a hand-sized blob (91813: a hand over cards 7-10 of a row of 
 
 from __future__ import annotations
 
+import numpy as np
+
 from tests.vision.open_season.test_fan_end_under_hand import (
     FAN_LEFT_X, P, SKIN_BGR, STEP_MM, _area, _corner, _draw_row, _hand_over,
 )
 from vision.open_season import accolades as A
 
 
-def _fingers(area, row: int, x0_mm: float, x1_mm: float) -> None:
+def _fingers(area: np.ndarray, row: int, x0_mm: float, x1_mm: float) -> None:
     """A hand over fan row ``row`` only (its corners and band, down to the cards' lower part),
     from ``x0_mm`` to ``x1_mm`` (fan-local x)."""
     x0, x1 = (int(round((v - A.AREA_X[0]) * P)) for v in (x0_mm, x1_mm))

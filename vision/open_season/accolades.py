@@ -1322,9 +1322,11 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     takes to reach it, in the row's own steps (``_steps_in``, the end's spread ``END_SIGMA_MM``),
     are counted. Where the hand covers the end (tuning 91141: an arm over
     both rows' last cards, the mat beyond it): every count whose end lies between the last card
-    column and the mat (``UNSEEN_FIT_Z`` spreads) is possible; the least is counted, each place
-    beyond it asked. The rows must stay a fan's counts (``accolade_fan_rows``) with none of the
-    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts.
+    column and the mat (``UNSEEN_FIT_Z`` spreads) is possible. Of the rows' possible counts only
+    those that make a fan's rows (``accolade_fan_rows``) are kept: each row's least of them is
+    counted, each place beyond it that some fan fills asked (a row whose end the hand covers holds
+    at least what the other row needs: tuning 91309, session 54); the least counts must be a fan
+    themselves. ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts.
     ``masks``: ``_end_masks(area)``, when already made."""
     rows = _rows(corners)
     masks = masks if masks is not None else _end_masks(area)

@@ -356,8 +356,8 @@ def test_the_cards_a_gap_hides_are_counted_from_the_rows_own_steps_or_the_fan_is
         assert unseen == set(gone) and len(corners) == len(steps)
         for i in gone:
             assert abs(corners[i][0] / PX_PER_MM - steps[i]) < 3.0
-    assert _unseen_gap_cards(row([x for i, x in enumerate(steps) if i not in (3, 4, 5, 6)])) is None  # 4 hidden
-    assert UNSEEN_CARDS_MAX == 3
+    assert _unseen_gap_cards(row([x for i, x in enumerate(steps) if i not in (3, 4, 5, 6, 7)])) is None  # 5 hidden
+    assert UNSEEN_CARDS_MAX == 4
     assert _unseen_gap_cards(row([0.0, 15.0, 30.0, 82.5, 97.5])) is None  # 52.5 mm: 3 or 4 steps of 15
     assert _unseen_gap_cards(row([0.0, 15.0, 45.0])) is None  # one step alone to measure the row by
     assert _unseen_gap_cards(row([0.0, 15.0, 75.0, 90.0, 105.0])) is None  # 3 hidden of 8: over a third
@@ -757,4 +757,25 @@ def test_wall_cards_in_view_whose_colours_name_another_people_default_to_the_col
         options = out.reading["options"][key]
         assert options[doubt.read - 1] == truth, (key, options[doubt.read - 1])  # main: the elf
         assert whole in options
+    _exact_when_answered(photo, request, out, end)
+
+
+def test_fingers_over_a_short_rows_last_cards_are_counted_and_asked_not_refused() -> None:
+    """Tuning 90662 (3 players, Horn expert, daylight): a hand's fingers over the last three cards
+    of player 3's first fan row (8 + 7 cards), their corners hidden, the row's end showing past
+    the fingers. 5 + 7 corners were found, "a row of the fan is short of cards", and the photo was
+    refused. The row's end counts the three cards (``accolades.ENDS_COUNTED``), each asked with
+    every face, the people of two of them from their own bands beside the fingers
+    (``COVERED_BAND_PEOPLE``): every total exact from the photo alone."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(90662, (1920, 1080))
+    assert len(end["players"][2]["accolades"]) == 15
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)  # main: PhotoScoreError, "a row of the fan is short of cards"
+    keys = {d.key for d in out.doubts}
+    assert {"accolade 3 6", "accolade 3 7", "accolade 3 8"} <= keys
+    assert len(out.reading["seats"][2]["accolades"]) == 15
+    assert [p.total for p in out.players] == end["scores"]
     _exact_when_answered(photo, request, out, end)

@@ -14,6 +14,7 @@ or a strip too narrow to show an index makes the whole fan unreadable (one line)
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 from dataclasses import dataclass, field, replace
@@ -207,6 +208,16 @@ then its first option after it): the band's hue named its own people on every on
 tuning cards, the classifiers' people is what made the card unsure. Tuning 91376 (warm lamp, no
 hand): player 2's last card, gnome-eyepatch, read dwarf-eyepatch at 0.85 (unsure), asked with
 the dwarf its default, the table off by 5 points from the photo alone."""
+COVERED_BAND_PEOPLE = True
+"""A covered fanned card (counted under a hand, or its icon covered) whose own colour band shows
+beside the hand is read as the band's people (``_seen_band_people``; ``AccoladeCard.band_seen``),
+not the classifiers' people, who read the hand over its corner (a finger's orange as a dwarf);
+its question weighs that people as a covered wall card's people seen (``COVERED_SEEN_PEOPLE``)."""
+BAND_SEEN_MM2 = 3.0
+BAND_SEEN_SHARE = 0.9
+"""A covered card's band names its people from this many mm2 of its band voting for one people,
+and this share of the votes (session 54's scratch ``covcensus.py``: covered cards on the tuning
+tables with a hand)."""
 UNSEEN_STEP_SIGMA_MM = 1.5
 """The least spread of a fan's steps assumed when counting the cards a gap hides (a fan laid by
 hand steps 12-17 mm; tuning rows measured 0.7-1.9 mm standard deviation). Session 43's scratch
@@ -223,10 +234,14 @@ cards it hides is not known, and the fan is refused."""
 UNSEEN_START_SIGMA_MM = 1.5
 """The spread of where a fan's rows begin, one against another (laid by hand within 2 mm of the
 same place), when a row's hidden first cards are counted from another row's first card."""
-UNSEEN_CARDS_MAX = 3
+UNSEEN_CARDS_MAX = 4
 """At most this many cards of a fan (and at most a third of it) are counted unseen, each asked
 with every face: more is a photo to retake. Tuning 90766, 90833, 90919 (1920x1080): an arm over
-a fan's middle hid 1, 3 and 3 of 12, 10 and 12 cards."""
+a fan's middle hid 1, 3 and 3 of 12, 10 and 12 cards. 4 since session 54 (3 before; tuning 91270:
+fingers over a row's first 4 cards, counted from the other row's first card): on the 490 fans
+read whole of the tuning tables with a hand (1920x1080, session 54's scratch ``gapana.py``), 4
+consecutive corners taken out of a row's middle or left end were counted back right 533 times,
+refused 2,583 (``UNSEEN_OTHER_Z``), counted wrong 0 (3 corners: 2,143 / 1,763 / 0)."""
 END_ROWS_MM = (38.0, 60.0)
 """Rows (mm below a row's corner) where a fan's end is looked for: the cards' cream lower part,
 below their colour band (to 37-40 mm: cards lie up to a mm lower or turned), to where the next
@@ -265,9 +280,16 @@ card's right edge goes on past it: the cards between lie under something, a hand
 a dwarf's, passed ``_whole_card`` on the fingers' orange over its band, and the fan was read as
 its first 6 cards with no question). A hidden card puts the end a fan's step (12-17 mm)
 further; on rows read whole the end lay -1.3 to +4.3 mm off the last card's edge (``END_SIGMA_MM``)."""
-MAYBE_CARDS_MAX = 4
+MAYBE_CARDS_MAX = 8
 """At most this many places past the covered ends of a fan's rows where a card may lie under a
-hand, each asked ("no card" or which card); more: a photo to retake."""
+hand, each asked ("no card" or which card); more: a photo to retake. 8 since session 54 (4
+before): a hand lying over both rows' ends of a fan whose every card's corner shows but the last
+(tuning 91309: 6 places) leaves the fan's cards to read and the count to ask, each place's
+default the cards in view."""
+HAND_GAPS_COUNTED = True
+"""A gap in a fan's row (or its hidden left end) under a hand-sized skin blob (``SKIN_MM2``) is
+counted from the row's own steps (``_unseen_gap_cards``) as one under a smaller hand is, each card
+in it asked with every face (False, sessions 46-53: such a fan was refused)."""
 SKIN_MM2 = 6000.0
 """A skin-coloured blob this large over a fan is a hand (the dwarves' orange band makes blobs of
 at most 44 x 40 mm, the last card's)."""
@@ -299,6 +321,9 @@ class AccoladeCard:
     """Its index's icon matches no attribute's art (``ICON_LEGIBLE``), or its corner does not show
     at all (counted in a gap, ``_unseen_gap_cards``): something covers it; not sure, every face
     among the alternatives."""
+    band_seen: bool = False
+    """A covered card whose own colour band shows past the hand and names its people
+    (``_seen_band_people``): ``card`` is of that people, the attribute still unknown."""
 
 
 @dataclass(frozen=True)
@@ -536,8 +561,10 @@ class AccoladeReader:
         sharp = self.camera_pixels_per_mm_axes(seat)[1] >= EYEPATCH_SHARP_PX_PER_MM  # a covered icon is told
         cards = []
         any_face: dict[int, tuple[str, ...]] = {}
+        strip_end = _strip_ends(corners)
         for pos, (x, y) in enumerate(corners):
             covered = False
+            band_seen = False
             pose = (0.0, 0.0, 0.0)  # the corner pattern placed it to a pixel
             lx = round(AREA_X[0] + x / PX_PER_MM, 1)
             ly = round(RECT_Y[0] + y / PX_PER_MM, 1)
@@ -569,6 +596,15 @@ class AccoladeReader:
                     # no icon shows: the classifiers read the cover (a fingertip); any face may lie there
                     sure = False
                     alts = every_other_face(pp, pa)
+                    seen_people = _seen_band_people(area, float(x), float(y), strip_end[pos]) \
+                        if COVERED_BAND_PEOPLE else None
+                    if seen_people is not None:
+                        # the card's own band shows beside the hand: its people, the attribute unknown
+                        band_seen = True
+                        if seen_people != art.PEOPLES[ip]:
+                            new = f"{seen_people}-{art.ATTRIBUTES[ia]}"
+                            alts = tuple(o for o in (card, *alts) if o != new)
+                            card = new
                 elif sure and SECOND_OPINION:
                     # the classifier is sure: the art's icon must agree (a blurred icon in dim light
                     # gave the classifier a confident wrong attribute; the art matched another)
@@ -593,7 +629,7 @@ class AccoladeReader:
             share = float((window > 0.5).mean()) if window.size and pos not in unseen else 0.0
             cards.append(AccoladeCard(seat, pos, card, round(confidence, 4), sure,
                                       () if sure else alts, (lx, ly), share >= WILD_SHARE,
-                                      WILD_UNSURE <= share < WILD_SHARE, covered))
+                                      WILD_UNSURE <= share < WILD_SHARE, covered, band_seen))
         return SeatAccolades(seat, _beside_covered(cards, corners, any_face), maybe=tuple(maybe))
 
 
@@ -622,9 +658,9 @@ def _fan_places(area: np.ndarray, seat: int
         if len(more) > len(corners):
             corners, hidden = more, _fan_gap(area, more)
     unseen: set[int] = set()
-    if not large_hand and (hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW)):
+    if (HAND_GAPS_COUNTED or not large_hand) and (hidden.startswith(GAP_WORDS) or hidden in (LEFT_END, SHORT_ROW)):
         counted = _unseen_gap_cards(corners)
-        if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED):
+        if counted is not None and _fan_gap(area, counted[0]) in ("", LAST_COVERED, *ENDS_COUNTED):
             corners, unseen = counted
             hidden = _fan_gap(area, corners)
     masks = _end_masks(area)
@@ -632,7 +668,7 @@ def _fan_places(area: np.ndarray, seat: int
         # a row's last card seems whole, but a hand may hide the cards past it (91506)
         hidden = LAST_COVERED
     maybe: list[MaybeCard] = []
-    if hidden == LAST_COVERED:
+    if hidden == LAST_COVERED or hidden in ENDS_COUNTED:
         ends = _covered_row_ends(area, corners, unseen, seat, masks)
         if ends is not None and not _fan_gap(area, ends[0], last_card=False):
             corners, unseen, maybe = ends[0], ends[1], ends[2]
@@ -663,6 +699,44 @@ def _beside_covered(cards: list[AccoladeCard], corners: list[tuple[float, float]
         if beside:
             out[c.position] = replace(c, alternatives=any_face[c.position], covered=True)
     return tuple(out)
+
+
+def _strip_ends(corners: list[tuple[float, float]]) -> list[float]:
+    """Per card (fan order), the area x where its own strip ends: the next card's corner in its
+    row, or its right edge (the row's last card shows whole)."""
+    out: list[float] = []
+    for row in _rows(corners):
+        out.extend([x for x, _ in row[1:]] + [row[-1][0] + art.CARD_SIZE_MM[0] * PX_PER_MM])
+    return out
+
+
+def _seen_band_people(area: np.ndarray, x: float, y: float, strip_end: float) -> str | None:
+    """The people a covered fanned card's own colour band names where no hand lies over it: the
+    band's rows (``BAND_ROWS_MM``) across the card's strip (from its corner to ``strip_end``, a
+    mm in from each side), each pixel that is not skin-coloured (``SKIN_CR``, ``SKIN_CB``,
+    ``SKIN_MIN_Y``) counted for the people whose band hue and chroma it has (``BAND_HUE_DEG``);
+    a people is named when at least ``BAND_SEEN_MM2`` of the strip votes for it and
+    ``BAND_SEEN_SHARE`` of the votes do. None: too little of the band shows (a dwarf's orange
+    band lies in the skin range: under fingers it names nothing)."""
+    x0, x1 = int(round(x + PX_PER_MM)), int(round(min(strip_end - PX_PER_MM, x + (art.CARD_SIZE_MM[0] - 1) * PX_PER_MM)))
+    y0, y1 = (int(round(y + v * PX_PER_MM)) for v in BAND_ROWS_MM)
+    patch = area[max(y0, 0):max(y1, 0), max(x0, 0):max(x1, 0)]
+    if patch.size == 0:
+        return None
+    ycc = cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb).reshape(-1, 3).astype(np.float32)
+    skin = ((ycc[:, 0] >= SKIN_MIN_Y) & (ycc[:, 1] >= SKIN_CR[0]) & (ycc[:, 1] <= SKIN_CR[1])
+            & (ycc[:, 2] >= SKIN_CB[0]) & (ycc[:, 2] <= SKIN_CB[1]))
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    a, b = lab[:, 1] - 128.0, lab[:, 2] - 128.0
+    chroma = np.hypot(a, b)
+    hue = np.degrees(np.arctan2(b, a)) % 360.0
+    votes = {p: int(((hue >= lo) & (hue <= hi) & (chroma >= least) & ~skin).sum())
+             for p, (lo, hi, least) in BAND_HUE_DEG.items()}
+    best = max(votes, key=lambda p: votes[p])
+    total = sum(votes.values())
+    if votes[best] < BAND_SEEN_MM2 * PX_PER_MM ** 2 or votes[best] < BAND_SEEN_SHARE * total:
+        return None
+    return best
 
 
 def _jitter_scores(soft: np.ndarray, x: float, y: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1013,6 +1087,10 @@ LEFT_END = "the left end of a row"
 SHORT_ROW = "a row of the fan is short of cards"
 """Why ``_fan_gap`` refuses a fan whose rows do not hold a fan's counts: a row's left end hidden
 is one cause (tuning 91012 at 1920x1080, two first cards under a hand), counted as a gap is."""
+ENDS_COUNTED: tuple[str, ...] = (SHORT_ROW,)
+"""``_fan_gap``'s reasons after which the rows' covered ends are counted (``_covered_row_ends``),
+as for ``LAST_COVERED``: a row short of what the other row's cards ask for, its end under a hand
+(sessions 46-53: refused)."""
 GAP_WORDS = "a gap of "
 """How ``_fan_gap`` begins its reason for a row with a gap wider than ``MAX_STEP_MM``."""
 
@@ -1244,24 +1322,24 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     takes to reach it, in the row's own steps (``_steps_in``, the end's spread ``END_SIGMA_MM``),
     are counted. Where the hand covers the end (tuning 91141: an arm over
     both rows' last cards, the mat beyond it): every count whose end lies between the last card
-    column and the mat (``UNSEEN_FIT_Z`` spreads) is possible; the least is counted, each place
-    beyond it asked. The rows must stay a fan's counts (``accolade_fan_rows``) with none of the
-    asked places filled; ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts.
+    column and the mat (``UNSEEN_FIT_Z`` spreads) is possible. Of the rows' possible counts only
+    those that make a fan's rows (``accolade_fan_rows``) are kept: each row's least of them is
+    counted, each place beyond it that some fan fills asked (a row whose end the hand covers holds
+    at least what the other row needs: tuning 91309, session 54); the least counts must be a fan
+    themselves. ``UNSEEN_CARDS_MAX`` and ``MAYBE_CARDS_MAX`` bound the counts.
     ``masks``: ``_end_masks(area)``, when already made."""
     rows = _rows(corners)
     masks = masks if masks is not None else _end_masks(area)
     width = art.CARD_SIZE_MM[0] * PX_PER_MM
     end_sigma = END_SIGMA_MM * PX_PER_MM
-    counted: list[int] = []
-    asked: list[int] = []
+    possible_of: list[list[int]] = []
     step_of: list[float] = []
     for row in rows:
         x, y = row[-1]
         steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:]) if x1 - x0 <= MAX_STEP_MM * PX_PER_MM]
         step_of.append(float(np.mean(steps)) if steps else 0.0)
         if _row_ends_at_last_card(area, row, masks):
-            counted.append(0)
-            asked.append(0)
+            possible_of.append([0])
             continue
         if len(steps) < 2:
             return None  # too few steps show to measure the row's
@@ -1272,8 +1350,7 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
             m = _steps_in(seen - x - width, mean, sigma, 0, end_sigma)
             if m is None:
                 return None
-            counted.append(m)
-            asked.append(0)
+            possible_of.append([m])
             continue
         possible = [m for m in range(0, int((bare - x) / (MIN_STEP_MM * PX_PER_MM)) + 2)
                     if seen - UNSEEN_FIT_Z * math.sqrt(m * sigma ** 2 + end_sigma ** 2)
@@ -1281,18 +1358,20 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
                     <= bare + UNSEEN_FIT_Z * math.sqrt(m * sigma ** 2 + end_sigma ** 2)]
         if not possible:
             return None
-        counted.append(min(possible))
-        asked.append(max(possible) - min(possible))
+        possible_of.append(possible)
+    # only the counts that make a fan's rows (a row of a fan holds as many cards as the one above
+    # it, or one fewer): a row whose end the hand covers holds at least what the other row needs
+    # (tuning 91309: row 1's 7th card under the hand, row 2's 7 cards in view)
+    fans = [extra for extra in itertools.product(*possible_of)
+            if [len(r) + e for r, e in zip(rows, extra)] == accolade_fan_rows(sum(len(r) + e for r, e in zip(rows, extra)))]
+    if not fans:
+        return None
+    counted = [min(f[r] for f in fans) for r in range(len(rows))]
     base = [len(r) + c for r, c in zip(rows, counted)]
     if base != accolade_fan_rows(sum(base)):
         return None
-    # the places asked: only those some fan's counts can fill (a row of a fan holds as many cards
-    # as the one above it, or one fewer)
-    fillable = [0] * len(rows)
-    for extra in np.ndindex(*(a + 1 for a in asked)):
-        counts = [b + e for b, e in zip(base, extra)]
-        if counts == accolade_fan_rows(sum(counts)):
-            fillable = [max(f, e) for f, e in zip(fillable, extra)]
+    # the places asked: only those some fan's counts can fill
+    fillable = [max(f[r] for f in fans) - counted[r] for r in range(len(rows))]
     total = len(corners) + sum(counted)
     if len(unseen) + sum(counted) > min(UNSEEN_CARDS_MAX, total // 3) or sum(fillable) > MAYBE_CARDS_MAX:
         return None

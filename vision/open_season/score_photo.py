@@ -932,7 +932,9 @@ def _accolade_choice(seat: int, c: Any) -> Choice:
     return Choice(f"accolade {seat + 1} {pos + 1}",
                   f"Which is card {pos + 1} of {player_name(seat)}'s accolades (counting from the "
                   f"left of the fan, row by row)? {why}", tuple(options), apply, 0,
-                  covered=bool(getattr(c, "covered", False)))
+                  covered=bool(getattr(c, "covered", False)),
+                  # its own band shows beside the hand: its people is seen (``accolades.COVERED_BAND_PEOPLE``)
+                  people_weight=COVERED_SEEN_PEOPLE if getattr(c, "band_seen", False) else COVERED_READ_PEOPLE)
 
 
 NO_CARD_OPTION = "no card"

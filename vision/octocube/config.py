@@ -530,19 +530,26 @@ class RecogniserConfig:
     """The fine stage re-ranks every stack top (False: only abyss tiles, i.e. their letters)."""
     pack_fine_coarse_weight: float = 0.5
     """The fine stage picks by its score plus this times the coarse score (0: the fine score alone)."""
-    pack_fine_shared_places_under: float | None = 0.7
-    """With a pack: where a stack top's best face fits the coarse stage under this, the fine stage
-    looks for each of its candidate faces at every place the coarse stage found any of them
-    (``FineMatcher.rerank(shared_places=True)``), not only at its own: one tile lies there. On a
-    dark tile whose glyph barely shows (best coarse fits 0.5-0.56) the coarse places are noise, and
-    a candidate looked for 5 mm off its tile loses to one that fits a blank dark square about as
-    well anywhere; a face that fits well (0.9 and more) is found where it lies, and the search
-    costs time (some 0.4 s more on a frame where every top takes it). Taught game 72740 (printing
-    997416, 4 players, tilt 10.3, evening), change 20: E4's dark blue starfish (a dark star on dark blue) was found by the coarse stage
-    4-5 mm off where it lies, fitted 0.87 there against the sextant's 0.94, and E4 was read a
-    dark blue sextant (0.58-0.63) on all three still frames: "a tile left stack E4 with no cube
-    on it", a false alarm. At the sextant's and the diamond's places too, the starfish fits 0.97.
-    None: each candidate only where the coarse stage found it (as before)."""
+    pack_fine_low_fit: float | None = 0.7
+    """With a pack: a stack top whose best face fits the coarse stage under this (a dark tile whose
+    glyph barely shows: 0.5-0.56) goes to the fine stage with up to ``pack_fine_low_fit_candidates``
+    faces (within ``pack_fine_margin``), and each is looked for at every place the coarse stage
+    found any of them (``FineMatcher.rerank(shared_places=True)``), not only at its own: one tile
+    lies there. On such a top the coarse places are noise, and a face looked for 5 mm off its tile
+    loses to one that fits a blank dark square about as well anywhere; all five dark faces fit
+    within 0.1 of each other, so the true one may be fourth. A face that fits well (0.9 and more)
+    is found where it lies, and the search costs time (some 0.4 s more on a frame where every top
+    took it). Taught game 72740 (printing 997416, 4 players, tilt 10.3, evening; its dark blue tiles
+    are dark glyphs on dark blue): at change 20 E4's dark blue starfish was found by the coarse
+    stage 4-5 mm off where it lies, fitted 0.87 there against the sextant's 0.94, and E4 was read a
+    dark blue sextant (0.58-0.63) on all three still frames: "a tile left stack E4 with no cube on
+    it", a false alarm (at the sextant's and the diamond's places the starfish fits 0.97). At
+    change 163 E5's dark blue amphora, fourth of the coarse faces, was read a sextant at 0.73 and
+    named so for good ("E5 shows a dark blue sextant"); Red scored it, and the final scores
+    differed (30/14 for 33/17). None: the ``pack_fine_candidates`` best, each only where the
+    coarse stage found it (as before)."""
+    pack_fine_low_fit_candidates: int = 5
+    """... (see ``pack_fine_low_fit``)."""
     pack_fine_shade_weight: float = 0.0
     """How much a candidate's shade (mean a/b, 50 Lab units = 1) off the window's lowers its fine
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of

@@ -1879,7 +1879,9 @@ class OctocubeRecogniser:
         assert self._fine is not None and self._fine_maps is not None
         ts, i = best_of
         row = ts.scores[i]
-        order = [int(j) for j in np.argsort(row)[::-1][:self.config.pack_fine_candidates]]
+        low_fit = self.config.pack_fine_low_fit is not None and float(np.max(row)) < self.config.pack_fine_low_fit
+        count = max(self.config.pack_fine_candidates, self.config.pack_fine_low_fit_candidates if low_fit else 0)
+        order = [int(j) for j in np.argsort(row)[::-1][:count]]
         top = row[order[0]]
         order = [j for j in order if row[j] >= top - self.config.pack_fine_margin]
         if not self.config.pack_fine_tiles and not ts.labels[order[0]].startswith("abyss"):
@@ -1901,9 +1903,7 @@ class OctocubeRecogniser:
         if self._fine_windows is None:
             balance = apply_linear_gains if self.config.pack_fine_linear_balance else apply_gains
             self._fine_windows = balance(sample_patches(frame, self._fine_maps), gains)
-        shared_under = self.config.pack_fine_shared_places_under
-        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible,
-                                    shared_places=shared_under is not None and float(top) < shared_under)
+        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible, shared_places=low_fit)
         if verdict is None:
             return label, conf
         # the pick: fine score plus the coarse one (weighted): a fine score alone may overturn a

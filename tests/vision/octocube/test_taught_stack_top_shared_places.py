@@ -57,5 +57,5 @@ def test_every_uncovered_top_is_read_right(game_frame: tuple[Any, Any, Any]) -> 
 
 
 def test_off_the_starfish_is_read_a_sextant(game_frame: tuple[Any, Any, Any]) -> None:
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_fine_shared_places_under=None), grid=GRID)
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_fine_low_fit=None), grid=GRID)
     assert _tile(obs, E4) == "dark blue sextant" and obs.tops[E4].confidence > 0.6

@@ -143,7 +143,10 @@ def paint_order(components: Sequence[Component], depths: np.ndarray, image_px: n
         # the stack's top over the cube (taught game 72738, change 176: Red's cube on C2's six
         # tiles, Yellow's cube placed on D3 beside it; half of Red's top hidden under C2's
         # green starfish, the cube not found, a false alarm)
-        units = sorted(_standing_units(components, same), key=cmp_to_key(lambda a, b: behind_first(a[-1], b[-1])))
+        def top_behind_first(a: list[int], b: list[int]) -> int:
+            return behind_first(a[-1], b[-1])
+
+        units = sorted(_standing_units(components, same), key=cmp_to_key(top_behind_first))
         for place, i in zip(places, [i for unit in units for i in unit], strict=True):
             order[place] = i
     return order

@@ -422,6 +422,20 @@ class RecogniserConfig:
     filled: 1 side, 4 with Yellow a rival; Red was moved onto C2's pink amphora, "Red's cube moved
     diagonally (D3 to C2)", and the game was lost at change 56 on main (50f02c2). False: every
     found seat set aside, as in session 52."""
+    pack_rim_band_nearest_centre: bool = True
+    """With ``pack_rim_outer_span_mm``: each side's band is the run of lines round the maximum of
+    the side's outer part nearest the window's centre, on the window's first side as on its last
+    (there the first maximum was the one nearest the window's edge). A neighbour in the seat's hue
+    beyond the cube took the band outside it: whole taught game 72705 (printing 997381, which
+    draws light blue tiles pink; 2 players, tilt 10.1, lamp), change 211: Red rolled onto D3
+    wearing a coin, its rim plain on four sides, the near band on lines 5-10 (all in the mask) but
+    lines 0-1, beyond the cube, in the mask too: the band was taken on lines 0-2, its outer edges
+    47 mm from the far band's, two sides, and Red was read on C1's pink amphora (p(red) 0.806
+    there, 0.802 on D3): "Red's cube moved diagonally (D4 to C1)" (the game's one false alarm
+    since session 51). Over the settled still frames of 72705 (every 8th change), 72734 and 72737
+    (every 4th), 124 frames, 9360 low-parallax window x seat pairs: four sides where the seat's
+    cube is not 3 -> 2, on its own cube 2 more (a 2-sided rim now whole); nothing else reaches or
+    leaves four. False: the first maximum (as before)."""
     pack_rim_fourth_side_hue: float | None = 0.85
     """... and, with ``pack_rim_outer_span_mm``, where three sides' bands show and the fourth's does
     not, that band is looked for once more by each line's mean colour along the side's middle

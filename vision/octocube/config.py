@@ -560,7 +560,7 @@ class RecogniserConfig:
     it", a false alarm (at the sextant's and the diamond's places the starfish fits 0.97). At
     change 163 E5's dark blue amphora, fourth of the coarse faces, was read a sextant at 0.73 and
     named so for good ("E5 shows a dark blue sextant"); Red scored it, and the final scores
-    differed (30/14 for 33/17). None: the ``pack_fine_candidates`` best, each only where the
+    differed (tracked 33/17, truth 30/14). None: the ``pack_fine_candidates`` best, each only where the
     coarse stage found it (as before)."""
     pack_fine_low_fit_candidates: int = 5
     """... (see ``pack_fine_low_fit``)."""

@@ -180,33 +180,36 @@ def _near(loc: Location, other: Location | None) -> bool:
 def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: dict[Location, StackTopReading],
                                  expected_tops: dict[Location, Any], reference_cubes: dict[int, CubeReading],
                                  expected_heights: dict[Location, int] | None = None,
-                                 earlier: EarlierScene | None = None) -> OctocubeObservation:
+                                 earlier: EarlierScene | None = None, in_view: bool = False) -> OctocubeObservation:
     """``observed`` with the tops described in the module's docstring read as sure
     (``CHANGED_CONFIDENCE``): hidden tops whose visible part changed while every cube near them
     stayed as it was, reading another tile than ``expected_tops`` (the accepted state's). A new
     observation when any is; the recogniser's one is left alone. ``earlier``: the accepted scene
     before the reference; a top that looks as it did there, with the same tile expected and the
     same cubes around it, has not changed either (the reference itself may be a scene where a
-    tile was taken unseen and is now put back: bench seed 72570, a false alarm at the put-back)."""
+    tile was taken unseen and is now put back: bench seed 72570, a false alarm at the put-back).
+    ``in_view``: a top no cube hides is judged so too, by its whole fingerprint
+    (tracker/octocube/stack_heights.py ``StackHeightsConfig.changed_in_view``)."""
     looks_now = _looks(observed.cubes)
     sure: dict[Location, StackTopReading] = {}
     for loc, reading in observed.tops.items():
         want = expected_tops.get(loc)
-        in_view = reading.fingerprint_seen is None
+        whole = reading.fingerprint_seen is None
         if (isinstance(want, Tile) and not reading.covered
-                and reading.confidence < (STEADY_IN_VIEW_BELOW if in_view else STEADY_BELOW)
+                and reading.confidence < (STEADY_IN_VIEW_BELOW if whole else STEADY_BELOW)
                 and _visibly_steady(loc, reading, reference_tops.get(loc), _looks(reference_cubes), looks_now)):
             sure[loc] = SteadyTopReading(**{f.name: getattr(reading, f.name) for f in fields(StackTopReading)},
-                                         was=want, in_view=in_view)
+                                         was=want, in_view=whole)
             continue
         if (not isinstance(want, Tile) or reading.covered or reading.tile is None or reading.tile == want
                 or reading.confidence >= CHANGED_CONFIDENCE or reading.fingerprint is None
-                or reading.fingerprint_seen is None):
+                or (whole and not in_view)):
             continue
-        if _visibly_changed(loc, reading, reference_tops.get(loc), _looks(reference_cubes), looks_now) is not True:
+        if _visibly_changed(loc, reading, reference_tops.get(loc), _looks(reference_cubes), looks_now,
+                            whole_in_view=whole) is not True:
             continue
         if earlier is not None and earlier.expected_tops.get(loc) == want and _visibly_changed(
-                loc, reading, earlier.tops.get(loc), _looks(earlier.cubes), looks_now) is False:
+                loc, reading, earlier.tops.get(loc), _looks(earlier.cubes), looks_now, whole_in_view=whole) is False:
             continue
         sure[loc] = ChangedTopReading(**{f.name: getattr(reading, f.name) for f in fields(StackTopReading)
                                          if f.name != "confidence"},
@@ -231,12 +234,12 @@ def _looks(cubes: dict[int, CubeReading]) -> dict[int, tuple[Any, Any, Any]]:
 
 
 def _visibly_changed(loc: Location, reading: StackTopReading, before: StackTopReading | None,
-                     looks_before: dict[int, tuple[Any, Any, Any]], looks_now: dict[int, tuple[Any, Any, Any]]
-                     ) -> bool | None:
+                     looks_before: dict[int, tuple[Any, Any, Any]], looks_now: dict[int, tuple[Any, Any, Any]],
+                     whole_in_view: bool = False) -> bool | None:
     """Whether the visible part of ``loc``'s top changed since ``before`` (None: they cannot be
     compared: no fingerprint, covered, or a cube near it came, left, turned or pivoted, so the
-    hiding may differ)."""
-    change = _visible_change(loc, reading, before, looks_before, looks_now)
+    hiding may differ). ``whole_in_view``: see :func:`_visible_change`."""
+    change = _visible_change(loc, reading, before, looks_before, looks_now, whole_in_view=whole_in_view)
     if change is None:
         return None
     return bool((change.correlation <= MAX_SAME_CORRELATION and change.residual >= MIN_CHANGE_GREY)

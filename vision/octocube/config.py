@@ -422,6 +422,20 @@ class RecogniserConfig:
     filled: 1 side, 4 with Yellow a rival; Red was moved onto C2's pink amphora, "Red's cube moved
     diagonally (D3 to C2)", and the game was lost at change 56 on main (50f02c2). False: every
     found seat set aside, as in session 52."""
+    pack_rim_band_nearest_centre: bool = True
+    """With ``pack_rim_outer_span_mm``: each side's band is the run of lines round the maximum of
+    the side's outer part nearest the window's centre, on the window's first side as on its last
+    (there the first maximum was the one nearest the window's edge). A neighbour in the seat's hue
+    beyond the cube took the band outside it: whole taught game 72705 (printing 997381, which
+    draws light blue tiles pink; 2 players, tilt 10.1, lamp), change 211: Red rolled onto D3
+    wearing a coin, its rim plain on four sides, the near band on lines 5-10 (all in the mask) but
+    lines 0-1, beyond the cube, in the mask too: the band was taken on lines 0-2, its outer edges
+    47 mm from the far band's, two sides, and Red was read on C1's pink amphora (p(red) 0.806
+    there, 0.802 on D3): "Red's cube moved diagonally (D4 to C1)" (the game's one false alarm
+    since session 51). Over the settled still frames of 72705 (every 8th change), 72734 and 72737
+    (every 4th), 124 frames, 9360 low-parallax window x seat pairs: four sides where the seat's
+    cube is not 3 -> 2, on its own cube 2 more (a 2-sided rim now whole); nothing else reaches or
+    leaves four. False: the first maximum (as before)."""
     pack_rim_fourth_side_hue: float | None = 0.85
     """... and, with ``pack_rim_outer_span_mm``, where three sides' bands show and the fourth's does
     not, that band is looked for once more by each line's mean colour along the side's middle
@@ -530,6 +544,26 @@ class RecogniserConfig:
     """The fine stage re-ranks every stack top (False: only abyss tiles, i.e. their letters)."""
     pack_fine_coarse_weight: float = 0.5
     """The fine stage picks by its score plus this times the coarse score (0: the fine score alone)."""
+    pack_fine_low_fit: float | None = 0.7
+    """With a pack: a stack top whose best face fits the coarse stage under this (a dark tile whose
+    glyph barely shows: 0.5-0.56) goes to the fine stage with up to ``pack_fine_low_fit_candidates``
+    faces (within ``pack_fine_margin``), and each is looked for at every place the coarse stage
+    found any of them (``FineMatcher.rerank(shared_places=True)``), not only at its own: one tile
+    lies there. On such a top the coarse places are noise, and a face looked for 5 mm off its tile
+    loses to one that fits a blank dark square about as well anywhere; all five dark faces fit
+    within 0.1 of each other, so the true one may be fourth. A face that fits well (0.9 and more)
+    is found where it lies, and the search costs time (some 0.4 s more on a frame where every top
+    took it). Taught game 72740 (printing 997416, 4 players, tilt 10.3, evening; its dark blue tiles
+    are dark glyphs on dark blue): at change 20 E4's dark blue starfish was found by the coarse
+    stage 4-5 mm off where it lies, fitted 0.87 there against the sextant's 0.94, and E4 was read a
+    dark blue sextant (0.58-0.63) on all three still frames: "a tile left stack E4 with no cube on
+    it", a false alarm (at the sextant's and the diamond's places the starfish fits 0.97). At
+    change 163 E5's dark blue amphora, fourth of the coarse faces, was read a sextant at 0.73 and
+    named so for good ("E5 shows a dark blue sextant"); Red scored it, and the final scores
+    differed (tracked 33/17, truth 30/14). None: the ``pack_fine_candidates`` best, each only where the
+    coarse stage found it (as before)."""
+    pack_fine_low_fit_candidates: int = 5
+    """... (see ``pack_fine_low_fit``)."""
     pack_fine_shade_weight: float = 0.0
     """How much a candidate's shade (mean a/b, 50 Lab units = 1) off the window's lowers its fine
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of

@@ -389,15 +389,18 @@ class FineMatcher:
             self.protos[label] = views
 
     def rerank(self, window: np.ndarray, candidates: Sequence[Candidate],
-               search_px: int = FINE_SEARCH_PX, visible: np.ndarray | None = None) -> FineVerdict | None:
+               search_px: int = FINE_SEARCH_PX, visible: np.ndarray | None = None,
+               shared_places: bool = False) -> FineVerdict | None:
         """``window``: (S, S, 3) the same window as the coarse stage's, at this matcher's scale
         (white-balanced). ``candidates``: (label, quarter turn, (x, y) offset of its centre from
         the window's centre in mm), optionally with a fourth item: per view of that face, its own
         (turn, offset) where the coarse stage found that view (each view is then looked for
         there: two photos cut a face a few mm apart, and a window half hidden may fit one view
         at a shift where the other does not lie). ``visible``: (S, S), 0 where something in
-        front hides the window (those pixels are not compared). None when fewer than two
-        candidates were taught."""
+        front hides the window (those pixels are not compared). ``shared_places``: every
+        candidate's views are looked for at every place the coarse stage found any candidate's
+        view too (one tile lies in the window: where one face was found is where the others
+        belong as well). None when fewer than two candidates were taught."""
         cands = [c for c in candidates if c[0] in self.protos]
         if len(cands) < 2:
             return None
@@ -411,19 +414,21 @@ class FineMatcher:
             y0 = int(round(half + offset[1] * self.px_per_mm - s_in / 2)) - search_px
             return min(max(x0, 0), win.shape[1] - size), min(max(y0, 0), win.shape[0] - size)
 
-        # per candidate, per view: (turn, region origin)
-        looks: list[list[tuple[int, tuple[int, int]]]] = []
+        # per candidate, per view: (turn, region origins)
+        found: list[list[tuple[int, tuple[int, int]]]] = []
         for c in cands:
             n_views = len(self.protos[c[0]])
             per_view = c[3] if len(c) > 3 else None
             if per_view is not None and len(per_view) == n_views:
-                looks.append([(int(t), origin_of(o)) for t, o in per_view])
+                found.append([(int(t), origin_of(o)) for t, o in per_view])
             else:
-                looks.append([(c[1], origin_of(c[2]))] * n_views)
+                found.append([(c[1], origin_of(c[2]))] * n_views)
+        every = list(dict.fromkeys(o for view_looks in found for _, o in view_looks))
+        looks = [[(t, every if shared_places else [o]) for t, o in view_looks] for view_looks in found]
         regions: dict[tuple[int, int], np.ndarray] = {}
         seen: dict[tuple[int, int], np.ndarray] = {}
         """Per region: the seen pixels at its central shift (1 everywhere without ``visible``)."""
-        for x0, y0 in {o for view_looks in looks for _, o in view_looks}:
+        for x0, y0 in {o for view_looks in looks for _, origins in view_looks for o in origins}:
             regions[(x0, y0)] = np.ascontiguousarray(win[y0:y0 + size, x0:x0 + size])
             if visible is None:
                 seen[(x0, y0)] = np.ones((s_in, s_in, 1), np.float32)
@@ -452,28 +457,29 @@ class FineMatcher:
             for c, view_looks in zip(cands, looks, strict=True):
                 label = c[0]
                 best, shade = -np.inf, 0.0
-                for p, (_turn, origin) in zip(faces[label], view_looks, strict=True):
-                    region = regions[origin]
-                    if origin not in weights:
-                        w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
-                        weights[origin] = (w, float(w.sum()) + 1e-6)
-                    w3, wsum = weights[origin]
-                    if origin not in spread:
-                        # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
-                        sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
-                        sxx = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR)
-                        mx = sx / wsum
-                        spread[origin] = np.maximum(sxx / wsum - mx * mx, 1e-6)
-                    vx = spread[origin]
-                    mp = float((p * w3).sum()) / wsum
-                    pw = np.ascontiguousarray((p - mp) * w3)
-                    vp = float(((p - mp) * pw).sum()) / wsum
-                    sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
-                    ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
-                    if float(ncc.max()) > best:
-                        best = float(ncc.max())
-                        y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
-                        shade = _shade_distance(region[y:y + s_in, x:x + s_in], p)
+                for p, (_turn, origins) in zip(faces[label], view_looks, strict=True):
+                    for origin in origins:
+                        region = regions[origin]
+                        if origin not in weights:
+                            w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
+                            weights[origin] = (w, float(w.sum()) + 1e-6)
+                        w3, wsum = weights[origin]
+                        if origin not in spread:
+                            # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
+                            sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
+                            sxx = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR)
+                            mx = sx / wsum
+                            spread[origin] = np.maximum(sxx / wsum - mx * mx, 1e-6)
+                        vx = spread[origin]
+                        mp = float((p * w3).sum()) / wsum
+                        pw = np.ascontiguousarray((p - mp) * w3)
+                        vp = float(((p - mp) * pw).sum()) / wsum
+                        sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
+                        ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
+                        if float(ncc.max()) > best:
+                            best = float(ncc.max())
+                            y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
+                            shade = _shade_distance(region[y:y + s_in, x:x + s_in], p)
                 scores[label] = best
                 shades[label] = shade
             if max(scores.values()) > best_fit:

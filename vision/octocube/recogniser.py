@@ -1255,7 +1255,7 @@ class OctocubeRecogniser:
         return _rim_sides(window, own, others, cfg.pack_rim_hue, cfg.pack_rim_pale, cfg.pack_rim_side,
                           cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
                           cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue, cfg.pack_rim_fourth_side_share,
-                          cfg.pack_rim_fourth_side_square_mm)
+                          cfg.pack_rim_fourth_side_square_mm, cfg.pack_rim_band_nearest_centre)
 
     def _low_parallax(self, i: int) -> bool:
         """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``
@@ -1879,7 +1879,9 @@ class OctocubeRecogniser:
         assert self._fine is not None and self._fine_maps is not None
         ts, i = best_of
         row = ts.scores[i]
-        order = [int(j) for j in np.argsort(row)[::-1][:self.config.pack_fine_candidates]]
+        low_fit = self.config.pack_fine_low_fit is not None and float(np.max(row)) < self.config.pack_fine_low_fit
+        count = max(self.config.pack_fine_candidates, self.config.pack_fine_low_fit_candidates if low_fit else 0)
+        order = [int(j) for j in np.argsort(row)[::-1][:count]]
         top = row[order[0]]
         order = [j for j in order if row[j] >= top - self.config.pack_fine_margin]
         if not self.config.pack_fine_tiles and not ts.labels[order[0]].startswith("abyss"):
@@ -1901,7 +1903,7 @@ class OctocubeRecogniser:
         if self._fine_windows is None:
             balance = apply_linear_gains if self.config.pack_fine_linear_balance else apply_gains
             self._fine_windows = balance(sample_patches(frame, self._fine_maps), gains)
-        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible)
+        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible, shared_places=low_fit)
         if verdict is None:
             return label, conf
         # the pick: fine score plus the coarse one (weighted): a fine score alone may overturn a
@@ -2115,7 +2117,7 @@ def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float
 def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray], hue: float, pale: float,
                side: float, centre: float, span_mm: tuple[float, float], along: bool = True,
                outer_span_mm: tuple[float, float] | None = None, fourth_hue: float | None = None,
-               fourth_share: float = 0.3, fourth_square_mm: float = 2.0) -> int:
+               fourth_share: float = 0.3, fourth_square_mm: float = 2.0, nearest_centre: bool = False) -> int:
     """How many sides (0-4) of a square ring in ``colour``'s hue (b, g, r shares) a cube-height
     window shows round something that is not: a cube's plastic rim round the tile it wears. A
     pixel (3 x 3 mean) is in the mask where its chromaticity's offset from grey points within
@@ -2155,7 +2157,10 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
     on D1 round a white diamond, three bands at cosine 0.96-0.99, the far one's pixels at
     0.88-0.93 with Blue's hue 0.84-0.90, 0.64 of its line in the mask on the still frame, 0.45 on
     the frame the gate read: three sides, and Purple was read on Blue's cube; its line's mean
-    0.90, Blue's 0.87)."""
+    0.90, Blue's 0.87). ``nearest_centre`` (with ``outer_span_mm``): each band is taken round the
+    maximum of its side's outer part nearest the window's centre on the first side too (the first
+    maximum lies nearest the window's edge there: a neighbour in the hue beyond the cube; whole
+    taught game 72705, change 211, ``RecogniserConfig.pack_rim_band_nearest_centre``)."""
     mask = _rim_mask(window, colour, others, hue, pale, (3, 3))
     across_rows = _rim_mask(window, colour, others, hue, pale, (3, 1)) if along else mask
     across_cols = _rim_mask(window, colour, others, hue, pale, (1, 3)) if along else mask
@@ -2186,7 +2191,9 @@ def _rim_sides(window: np.ndarray, colour: np.ndarray, others: list[np.ndarray],
 
     def runs(line: np.ndarray, least: float = side) -> list[tuple[int, int] | None]:
         """The band on the window's first and last side of ``line`` (:func:`_band_run`)."""
-        return [_band_run(line, int(np.argmax(line[:c - inner])), least, 0, c - inner),
+        first = c - inner - 1 - int(np.argmax(line[:c - inner][::-1])) if nearest_centre \
+            else int(np.argmax(line[:c - inner]))
+        return [_band_run(line, first, least, 0, c - inner),
                 _band_run(line, c + inner + int(np.argmax(line[c + inner:])), least, c + inner, len(line))]
 
     bands = [runs(rows), runs(cols)]

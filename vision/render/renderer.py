@@ -137,9 +137,37 @@ def paint_order(components: Sequence[Component], depths: np.ndarray, image_px: n
         if len({round(components[i].pose.z, 1) for i in same}) < 2:
             continue  # all at one height: ordered by depth already (dice on a tray)
         places = sorted(slot[i] for i in same)
-        for place, i in zip(places, sorted(same, key=cmp_to_key(behind_first)), strict=True):
+        # a thing standing on another (a cube on its stack) goes with it, after it, and the two
+        # are placed by the top one: compared one by one with a third thing beside them, the
+        # stack could be put after the cube on it (the comparison is not an order), painting
+        # the stack's top over the cube (taught game 72738, change 176: Red's cube on C2's six
+        # tiles, Yellow's cube placed on D3 beside it; half of Red's top hidden under C2's
+        # green starfish, the cube not found, a false alarm)
+        def top_behind_first(a: list[int], b: list[int]) -> int:
+            return behind_first(a[-1], b[-1])
+
+        units = sorted(_standing_units(components, same), key=cmp_to_key(top_behind_first))
+        for place, i in zip(places, [i for unit in units for i in unit], strict=True):
             order[place] = i
     return order
+
+
+def _standing_units(components: Sequence[Component], members: Sequence[int]) -> list[list[int]]:
+    """``members`` grouped by what stands on what (one footprint: apart by less than half the
+    larger one along both axes), in the order of each group's first member in ``members``, each
+    group from the bottom up."""
+    units: list[list[int]] = []
+    for i in members:
+        a = components[i]
+        for unit in units:
+            b = components[unit[0]]
+            if all(abs((a.pose.x, a.pose.y)[axis] - (b.pose.x, b.pose.y)[axis])
+                   < max(a.size_mm[axis], b.size_mm[axis]) / 2 for axis in (0, 1)):
+                unit.append(i)
+                break
+        else:
+            units.append([i])
+    return [sorted(unit, key=lambda k: components[k].pose.z) for unit in units]
 
 
 def _behind_first(a: Component, b: Component, eye_mm: Sequence[float]) -> int:

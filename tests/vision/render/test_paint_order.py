@@ -52,6 +52,32 @@ def test_of_two_cubes_apart_the_one_nearer_the_camera_is_painted_last() -> None:
         assert [components[i].uid for i in order] == ["behind", "front"]
 
 
+def test_a_cube_on_a_tall_stack_beside_another_cube_is_painted_over_its_stack() -> None:
+    """Taught game 72738 (2 players, tilt 18.7, day), change 176: Red's cube stands on C2's six
+    tiles (15 mm, as tall as a component that casts shadows on others), Yellow places its cube
+    on D3 beside it. The three pictures overlap; compared one by one, C2's stack came after Red's
+    cube, its green starfish painted over half of Red's top (truth visibility 0.48), and Red's
+    cube was not found: a false alarm in the whole taught game."""
+    seed, change = 72738, 176
+    twin = TwinGame(2, seed, illegal=1)
+    scene = twin.scenes[change + 1]
+    names = [c.uid for c in scene.components]
+    red, stack = names.index("cube 0"), names.index("stack C2")
+    assert scene.components[red].pose.z == scene.components[stack].top_z == 15.0
+    camera = demo_camera(TableSetup(game="octocube", players=2, options={"mode": "standard"}, source="demo",
+                                    seed=seed, tilt=18.7, lighting="day", resolution=(1280, 720)))
+    geometry = box_geometry(scene.components, camera)
+    order = paint_order(scene.components, camera.depth(geometry.corners3d.mean(axis=1)), geometry.image_px,
+                        camera.position_mm)
+    assert order.index(stack) < order.index(red)
+    light = drifting_lightings("day", len(twin.changes), seed)[change]
+    result = Renderer().render(scene, camera, RenderOptions(lighting=light, table_seed=seed % 997),
+                               seed=seed * 100_003 + change + 1)
+    ys, xs = np.mgrid[0:720, 0:1280]
+    seen = result.id_map[_inside(geometry.image_px[red][:4], xs, ys)]  # Red's top face
+    assert (seen == red + 1).mean() > 0.95, np.unique(seen, return_counts=True)
+
+
 def _inside(quad: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """Pixels inside the convex quadrilateral ``quad`` (4 x 2), shrunk a little from its edges."""
     centre = quad.mean(axis=0)

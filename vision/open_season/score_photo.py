@@ -693,24 +693,25 @@ def _column_may_be_complete(r: SeatReading, column: int, side: str) -> bool:
 
 
 BONUS_ACTIVE_ASK_AGAINST_WALL = True
-"""A permanent face whose gold rim was read surely (outside ``tokens.BONUS_ACTIVE_DOUBT``) against
-what the wall says (``_column_may_be_complete``: activated in a column that is not complete, not
-activated in one that may be) is asked too, the wall's reading its default. Tuning 1280x720
-(session 54's census): 5 activated faces 14 of complete columns read surely not activated (rim
-1.04-1.19: the rim is about one camera pixel); every face 14 read at 1920x1080 (78) and 69 of 69
-read right at 1280x720 had the wall agree with the truth. False: only the rim's doubts ask."""
+"""A permanent face read surely not activated (its rim outside ``tokens.BONUS_ACTIVE_DOUBT``) in a
+column that may be complete (``_column_may_be_complete``) is asked too, 'activated' its default.
+Tuning 1280x720 (session 54's census): 5 activated faces 14 of complete columns read surely not
+activated (rim 1.04-1.19: the rim is about one camera pixel). Not the other way: a gold rim read
+surely is right (no sure activated read was wrong in the censuses), and a column may be broken
+after its tile activated (tuning 91849, 1920x1080: player 1's face 14, rim 0.82, activated, its
+column earrings, eyepatch and a wild token). False: only the rim's doubts ask."""
 
 
 def _rim_against_wall(seat: int, r: SeatReading, asked: Sequence[str], side: str) -> list[str]:
     """The activated questions (the token reader's words) of seat ``seat``'s (from 0) permanent
-    faces whose rim, read surely, says otherwise than the wall (``BONUS_ACTIVE_ASK_AGAINST_WALL``)."""
+    faces read surely not activated in a column that may be complete (``BONUS_ACTIVE_ASK_AGAINST_WALL``)."""
     if not (BONUS_ACTIVE_ASK_AGAINST_WALL and BONUS_ACTIVE_FROM_WALL):
         return []
     out = []
     for column, (face, active) in sorted(r.bonus.items()):
         text = f"player {seat + 1}: is the bonus tile in column {column} activated?"
         if face in FACES and FACES[face].kind == PERMANENT and text not in asked \
-                and active != _column_may_be_complete(r, column, side):
+                and not active and _column_may_be_complete(r, column, side):
             out.append(text)
     return out
 

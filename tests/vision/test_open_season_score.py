@@ -1488,10 +1488,10 @@ def test_an_unsure_activated_question_defaults_to_what_the_wall_read_says(monkey
         return choice.options[choice.default]
 
     # Horn column 1: spaces 1, 5, 9
-    same = {1: "elf-crown", 5: "dwarf-crown", 9: "mage-crown"}
+    same: dict[int, str | None] = {1: "elf-crown", 5: "dwarf-crown", 9: "mage-crown"}
     assert default(sp.SeatReading(wall=same, bonus={1: (14, False)}), 1) == "activated"
     assert default(sp.SeatReading(wall=same, bonus={1: (14, True)}), 1) == "activated"
-    mixed = {**same, 9: "mage-dagger"}
+    mixed: dict[int, str | None] = {**same, 9: "mage-dagger"}
     assert default(sp.SeatReading(wall=mixed, bonus={1: (14, True)}), 1) == "not activated"
     # a wild token on the odd card may have completed the column during the game
     assert default(sp.SeatReading(wall=mixed, wall_wilds=[9], bonus={1: (14, False)}), 1) == "activated"
@@ -1519,7 +1519,8 @@ def test_a_permanent_faces_sure_rim_reading_against_the_wall_is_asked_with_the_w
     ask nothing."""
     import vision.open_season.score_photo as sp
 
-    same = {1: "elf-crown", 5: "dwarf-crown", 9: "mage-crown", 2: "elf-dagger", 6: "gnome-crown", 10: "elf-tattoo"}
+    same: dict[int, str | None] = {1: "elf-crown", 5: "dwarf-crown", 9: "mage-crown", 2: "elf-dagger",
+                                   6: "gnome-crown", 10: "elf-tattoo"}
     question = "player 3: is the bonus tile in column {} activated?"
     # column 1 complete, read not activated; column 2 not complete, read activated
     r = sp.SeatReading(wall=same, bonus={1: (14, False), 2: (14, True), 3: (9, False)})

@@ -1468,3 +1468,67 @@ def test_an_attribute_series_tile_under_a_warm_lamp_is_read_by_its_icons_not_ref
     out = score_photo(_jpeg(res.image), ScoreRequest(4, options={"side": end["side"], "expert": end["expert"]}))
     assert "series 1" not in out.reading.get("options", {})  # main: asked, default "no"
     assert [p.total for p in out.players] == end["scores"]  # main: 25 for player 1's 31
+
+
+def test_an_unsure_activated_question_defaults_to_what_the_wall_read_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Is the bonus tile in column N activated?" (the gold rim too near its line to tell) defaults
+    to what the wall says (``BONUS_ACTIVE_FROM_WALL``): a permanent face (14) whose column may be
+    complete was activated when it completed; one whose column is not complete (a card missing,
+    face down, or two attributes without a wild token) was not; a face that is not permanent is
+    never activated on a finished table. Tuning 91922: face 14 on the Shield's one-space column 4,
+    rim 0.987, read not activated."""
+    import vision.open_season.score_photo as sp
+
+    question = "player 2: is the bonus tile in column {} activated?"
+
+    def default(r: Any, column: int, side: str | None = "horn") -> str:
+        choice = sp._token_choice(question.format(column), r, frozenset(), side)
+        assert choice is not None and choice.key == f"active 2 {column}"
+        assert sorted(choice.options) == ["activated", "not activated"]
+        return choice.options[choice.default]
+
+    # Horn column 1: spaces 1, 5, 9
+    same: dict[int, str | None] = {1: "elf-crown", 5: "dwarf-crown", 9: "mage-crown"}
+    assert default(sp.SeatReading(wall=same, bonus={1: (14, False)}), 1) == "activated"
+    assert default(sp.SeatReading(wall=same, bonus={1: (14, True)}), 1) == "activated"
+    mixed: dict[int, str | None] = {**same, 9: "mage-dagger"}
+    assert default(sp.SeatReading(wall=mixed, bonus={1: (14, True)}), 1) == "not activated"
+    # a wild token on the odd card may have completed the column during the game
+    assert default(sp.SeatReading(wall=mixed, wall_wilds=[9], bonus={1: (14, False)}), 1) == "activated"
+    assert default(sp.SeatReading(wall={**same, 5: None}, bonus={1: (14, True)}), 1) == "not activated"
+    assert default(sp.SeatReading(wall={1: "elf-crown", 5: "dwarf-crown"}, bonus={1: (14, True)}), 1) == "not activated"
+    # a scoring face is never activated, a complete column or not
+    assert default(sp.SeatReading(wall=same, bonus={1: (9, True)}), 1) == "not activated"
+    # Shield column 4: space 7 alone (91922's column): a card face up completes it
+    assert default(sp.SeatReading(wall={7: "gnome-eyepatch"}, bonus={4: (14, False)}), 4, "shield") == "activated"
+    assert default(sp.SeatReading(wall={7: None}, bonus={4: (14, True)}), 4, "shield") == "not activated"
+    # no side, or the flag off: the rim's reading, as before
+    assert default(sp.SeatReading(wall=same, bonus={1: (14, False)}), 1, None) == "not activated"
+    monkeypatch.setattr(sp, "BONUS_ACTIVE_FROM_WALL", False)
+    assert default(sp.SeatReading(wall=same, bonus={1: (14, False)}), 1) == "not activated"
+    assert default(sp.SeatReading(wall=mixed, bonus={1: (14, True)}), 1) == "activated"
+
+
+def test_a_permanent_faces_sure_rim_reading_against_the_wall_is_asked_with_the_walls_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A permanent face read surely not activated in a column that may be complete (the rim is
+    about one camera pixel at 1280x720: tuning 91445, 91492, 91505, 91571, 91636 read activated
+    faces 14 of complete columns so) is asked (``BONUS_ACTIVE_ASK_AGAINST_WALL``), 'activated' its
+    default; a gold rim read surely in a column that is not complete (tuning 91849: broken after
+    its tile activated), a rim that agrees, one already asked, and a face that is not permanent
+    ask nothing."""
+    import vision.open_season.score_photo as sp
+
+    same: dict[int, str | None] = {1: "elf-crown", 5: "dwarf-crown", 9: "mage-crown", 2: "elf-dagger",
+                                   6: "gnome-crown", 10: "elf-tattoo"}
+    question = "player 3: is the bonus tile in column {} activated?"
+    # column 1 complete, read not activated; column 2 not complete, read activated
+    r = sp.SeatReading(wall=same, bonus={1: (14, False), 2: (14, True), 3: (9, False)})
+    assert sp._rim_against_wall(2, r, (), "horn") == [question.format(1)]
+    choice = sp._token_choice(question.format(1), r, frozenset(), "horn")
+    assert choice is not None and choice.options[choice.default] == "activated"
+    assert sp._rim_against_wall(2, r, (question.format(1),), "horn") == []  # asked already
+    agree = sp.SeatReading(wall=same, bonus={1: (14, True), 2: (14, False), 3: (9, False)})
+    assert sp._rim_against_wall(2, agree, (), "horn") == []
+    monkeypatch.setattr(sp, "BONUS_ACTIVE_ASK_AGAINST_WALL", False)
+    assert sp._rim_against_wall(2, r, (), "horn") == []

@@ -781,3 +781,22 @@ def test_fingers_over_a_short_rows_last_cards_are_counted_and_asked_not_refused(
     assert len(out.reading["seats"][2]["accolades"]) == 15
     assert [p.total for p in out.players] == end["scores"]
     _exact_when_answered(photo, request, out, end)
+
+
+def test_an_unsure_gold_rim_on_a_permanent_face_in_a_complete_column_defaults_to_activated() -> None:
+    """Tuning 91922 (session 54; 3 players, Shield expert, warm lamp): player 2's face 14 in column 4
+    is activated (its column complete), but its rim measured 0.987 -- inside ``tokens.BONUS_ACTIVE_DOUBT``
+    of ``tokens.BONUS_ACTIVE_RATIO`` (0.95), on the not-activated side: asked, the default 'not
+    activated', player 2 5 points short from the photo alone. The question's default is now what
+    the wall read says (``score_photo.BONUS_ACTIVE_FROM_WALL``): still asked, every total exact."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91922, (1920, 1080))
+    assert end["players"][1]["bonus"]["4"] == [14, True]
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "active 2 4")  # still asked
+    assert out.reading["options"]["active 2 4"][doubt.read - 1] == "activated"  # main: not activated
+    assert [p.total for p in out.players] == end["scores"]
+    _exact_when_answered(photo, request, out, end)

@@ -497,10 +497,14 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
             if PERSONAL_DOUBT.fullmatch(text):
                 choices.extend(_personal_choices(seat, r))
                 continue
-            choice = _token_choice(text, r, getattr(t, "bonus_bare_look", frozenset()))
+            choice = _token_choice(text, r, getattr(t, "bonus_bare_look", frozenset()), side)
             if choice is None:
                 token_doubts.append(text)
             else:
+                choices.append(choice)
+        for text in _rim_against_wall(seat, r, t.doubts, side):
+            choice = _token_choice(text, r, frozenset(), side)
+            if choice is not None:
                 choices.append(choice)
         for space in r.wall_wilds:
             choices.append(_wild_choice(seat, space))
@@ -664,12 +668,62 @@ the bare mat (``tokens.SeatTokens.bonus_bare_look``): its face question defaults
 ``NO_BONUS_TILE`` (still asked). False: the face read, as before (session 53)."""
 
 
-def _token_choice(text: str, r: SeatReading, bare_look: frozenset[int] = frozenset()) -> Choice | None:
+BONUS_ACTIVE_FROM_WALL = True
+"""The question "is the bonus tile in column N activated?" (its gold rim read too near
+``tokens.BONUS_ACTIVE_RATIO`` to tell) defaults to what the wall read says
+(``_column_may_be_complete``): a permanent face whose column is complete was activated when it
+completed, one whose column is not complete was never activated; a face that is not permanent is
+never activated on a finished table (a one-shot face fires and leaves, a scoring face never
+activates). Still asked. False: the rim's reading, as before (session 54; tuning 91922, warm lamp:
+player 2's face 14 in a complete column, rim 0.987 read not activated, 5 points short)."""
+
+
+def _column_may_be_complete(r: SeatReading, column: int, side: str) -> bool:
+    """Whether wall column ``column`` (from 1) as read may be complete -- every space holds a card
+    face up, the attributes of those without a wild token identical (a wild token placed during
+    the game to complete the column gives the attribute that completes it)."""
+    spaces = LAYOUTS[side].columns[column - 1]
+    attributes = set()
+    for s in spaces:
+        if s + 1 not in r.wall or r.wall[s + 1] is None:
+            return False
+        if s + 1 not in r.wall_wilds:
+            attributes.add(str(r.wall[s + 1]).split("-")[1])
+    return len(attributes) <= 1
+
+
+BONUS_ACTIVE_ASK_AGAINST_WALL = True
+"""A permanent face read surely not activated (its rim outside ``tokens.BONUS_ACTIVE_DOUBT``) in a
+column that may be complete (``_column_may_be_complete``) is asked too, 'activated' its default.
+Tuning 1280x720 (session 54's census): 5 activated faces 14 of complete columns read surely not
+activated (rim 1.04-1.19: the rim is about one camera pixel). Not the other way: a gold rim read
+surely is right (no sure activated read was wrong in the censuses), and a column may be broken
+after its tile activated (tuning 91849, 1920x1080: player 1's face 14, rim 0.82, activated, its
+column earrings, eyepatch and a wild token). False: only the rim's doubts ask."""
+
+
+def _rim_against_wall(seat: int, r: SeatReading, asked: Sequence[str], side: str) -> list[str]:
+    """The activated questions (the token reader's words) of seat ``seat``'s (from 0) permanent
+    faces read surely not activated in a column that may be complete (``BONUS_ACTIVE_ASK_AGAINST_WALL``)."""
+    if not (BONUS_ACTIVE_ASK_AGAINST_WALL and BONUS_ACTIVE_FROM_WALL):
+        return []
+    out = []
+    for column, (face, active) in sorted(r.bonus.items()):
+        text = f"player {seat + 1}: is the bonus tile in column {column} activated?"
+        if face in FACES and FACES[face].kind == PERMANENT and text not in asked \
+                and not active and _column_may_be_complete(r, column, side):
+            out.append(text)
+    return out
+
+
+def _token_choice(text: str, r: SeatReading, bare_look: frozenset[int] = frozenset(),
+                  side: str | None = None) -> Choice | None:
     """The token reader's doubt (plain words) as a question with options, where it names them:
     a bonus tile's face, whether it is activated, a trophy beside a Shield scoring, how many
     trophies lie on a wall card. Others stay notes. ``bare_look``: the seat's bonus columns that
     look like bare mat where no face fits (``tokens.SeatTokens.bonus_bare_look``): their face
-    question defaults to ``NO_BONUS_TILE``."""
+    question defaults to ``NO_BONUS_TILE``. ``side``: the board's side, for the activated
+    question's default from the wall (``BONUS_ACTIVE_FROM_WALL``; None: the rim's reading)."""
     m = re.fullmatch(r"player (\d+): bonus tile in column (\d) \(((?:\d+, )*\d+) or (\d+)\)", text)
     if m:
         seat, column = int(m.group(1)), int(m.group(2))
@@ -696,8 +750,12 @@ def _token_choice(text: str, r: SeatReading, bare_look: frozenset[int] = frozens
     m = re.fullmatch(r"player (\d+): is the bonus tile in column (\d) activated\?", text)
     if m:
         seat, column = (int(v) for v in m.groups())
-        now = r.bonus.get(column, (0, False))[1]
+        face, now = r.bonus.get(column, (0, False))
         states = (now, not now)
+        default = 0
+        if BONUS_ACTIVE_FROM_WALL and side is not None and face in FACES:
+            likely = FACES[face].kind == PERMANENT and _column_may_be_complete(r, column, side)
+            default = states.index(likely)
 
         def set_active(seats: list[SeatReading], k: int) -> None:
             face = seats[seat - 1].bonus.get(column, (0, False))[0]
@@ -705,7 +763,7 @@ def _token_choice(text: str, r: SeatReading, bare_look: frozenset[int] = frozens
                 seats[seat - 1].bonus[column] = (face, states[k])
         return Choice(f"active {seat} {column}", f"Is the bonus tile in {player_name(seat - 1)}'s column "
                       f"{column} activated?", tuple("activated" if a else "not activated" for a in states),
-                      set_active, 0)
+                      set_active, default)
     m = re.fullmatch(r"player (\d+): a trophy beside (\w+)\?", text)
     if m and m.group(2) in SHIELD_SCORINGS:
         seat, name = int(m.group(1)), m.group(2)

@@ -3,13 +3,18 @@ perfect observations (no rendering)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+import numpy as np
+
 from rules.octocube import OctocubeGame, OctocubeState
+from rules.octocube.components import Tile
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
 from tracker.two_step import step_option
+from vision.octocube.observation import OctocubeObservation
 
 
 def pair(players: int = 3, seed: int = 1, log: Any = None) -> tuple[OctocubeState, TrackedGame]:
@@ -103,3 +108,20 @@ def asked_then_followed(tracked: TrackedGame, observed: Any, truth: OctocubeStat
     answer_truthfully(truth, tracked, events)
     assert tracked.state.history == truth.history
     return events
+
+
+def top_far_from_cubes(seen: OctocubeObservation) -> Any:
+    """The first stack (by place) topped by an object tile with no cube within two spaces: a top
+    the stack-height and hidden-top checks judge on its own, in view."""
+    cubes = [c.location for c in seen.cubes.values() if c.location is not None]
+    return next(loc for loc, r in sorted(seen.tops.items()) if isinstance(r.tile, Tile) and r.tile.kind == "object"
+                and all(max(abs(loc[0] - c[0]), abs(loc[1] - c[1])) > 2 for c in cubes))
+
+
+def with_top_read(seen: OctocubeObservation, loc: Any, tile: Tile, confidence: float,
+                  fingerprint: np.ndarray) -> OctocubeObservation:
+    """``seen`` with the top at ``loc`` read as ``tile`` at ``confidence``, showing ``fingerprint``
+    (seen nearly straight down)."""
+    top = replace(seen.tops[loc], tile=tile, confidence=confidence, fingerprint=fingerprint,
+                  fingerprint_seen=None, parallax_mm=(0.0, 0.3))
+    return replace(seen, tops={**seen.tops, loc: top})

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from rules.octocube.components import Tile
-from tests.tracker.octocube_helpers import tracked_until
+from tests.tracker.octocube_helpers import top_far_from_cubes, tracked_until, with_top_read
 from tracker.adapter import Difference
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.groundtruth import observation_from_state
@@ -37,19 +37,6 @@ def _noisy(art: np.ndarray, seed: int) -> np.ndarray:
     return np.clip(art + np.random.default_rng(seed).normal(0, 3, art.shape), 0, 255).astype(np.uint8)
 
 
-def _far_from_cubes(seen: OctocubeObservation) -> Any:
-    cubes = [c.location for c in seen.cubes.values() if c.location is not None]
-    return next(loc for loc, r in sorted(seen.tops.items()) if isinstance(r.tile, Tile) and r.tile.kind == "object"
-                and all(max(abs(loc[0] - c[0]), abs(loc[1] - c[1])) > 2 for c in cubes))
-
-
-def _misread(seen: OctocubeObservation, loc: Any, tile: Tile, confidence: float,
-             fingerprint: np.ndarray) -> OctocubeObservation:
-    top = replace(seen.tops[loc], tile=tile, confidence=confidence, fingerprint=fingerprint,
-                  fingerprint_seen=None, parallax_mm=(0.0, 0.3))
-    return replace(seen, tops={**seen.tops, loc: top})
-
-
 def _other_object(want: Tile) -> Tile:
     """A tile of another object than ``want``: it looks otherwise in grey."""
     obj = "pearl" if want.obj != "pearl" else "amphora"
@@ -61,7 +48,7 @@ def _table() -> tuple[TwinGame, OctocubeObservation, Any, Tile, Tile, np.ndarray
     another object, and the top's fingerprint."""
     twin = TwinGame(3, 72701)
     seen = observation_from_state(twin.game.new_initial_state(twin.seed))
-    loc = _far_from_cubes(seen)
+    loc = top_far_from_cubes(seen)
     want = seen.tops[loc].tile
     assert want is not None
     return twin, seen, loc, want, _other_object(want), _art(1)
@@ -71,14 +58,14 @@ def test_a_doubtful_misreading_of_a_steady_top_in_view_raises_no_alarm() -> None
     twin, seen, loc, want, wrong, art = _table()
     tracked = tracked_until(twin, 0)
     memory = StackHeights()
-    accepted = _misread(seen, loc, want, 0.51, art)  # read right, doubtfully
+    accepted = with_top_read(seen, loc, want, 0.51, art)  # read right, doubtfully
     memory.remember(accepted, tracked.adapter.expected(tracked.state))
 
-    now = memory.annotate(_misread(seen, loc, wrong, 0.625, _noisy(art, 2)))
+    now = memory.annotate(with_top_read(seen, loc, wrong, 0.625, _noisy(art, 2)))
     assert isinstance(now.tops[loc], SteadyTopReading) and now.tops[loc].in_view
     assert list(tracked.observe(now)) == [] and tracked.alert is None
     # without the steady pixels the same reading is over the tolerance: an alarm
-    changed = memory.annotate(_misread(seen, loc, wrong, 0.625, _art(3)))
+    changed = memory.annotate(with_top_read(seen, loc, wrong, 0.625, _art(3)))
     assert not isinstance(changed.tops[loc], SteadyTopReading)
     assert any(isinstance(e, IllegalMoveAlert) for e in tracked_until(twin, 0).observe(changed))
 
@@ -88,13 +75,13 @@ def test_what_stays_weighed_by_the_reading() -> None:
     adapter = OctocubeAdapter()
     expected = adapter.expected(twin.tracker_initial_state())
     memory = StackHeights()
-    memory.remember(_misread(seen, loc, want, 0.51, art), expected)
+    memory.remember(with_top_read(seen, loc, want, 0.51, art), expected)
     # a sure misreading is no guess
-    assert not isinstance(memory.annotate(_misread(seen, loc, wrong, 0.85, _noisy(art, 2))).tops[loc],
+    assert not isinstance(memory.annotate(with_top_read(seen, loc, wrong, 0.85, _noisy(art, 2))).tops[loc],
                           SteadyTopReading)
     # pixels that changed
-    assert not isinstance(memory.annotate(_misread(seen, loc, wrong, 0.625, _art(3))).tops[loc], SteadyTopReading)
-    steady = memory.annotate(_misread(seen, loc, wrong, 0.625, _noisy(art, 2)))
+    assert not isinstance(memory.annotate(with_top_read(seen, loc, wrong, 0.625, _art(3))).tops[loc], SteadyTopReading)
+    steady = memory.annotate(with_top_read(seen, loc, wrong, 0.625, _noisy(art, 2)))
     assert isinstance(steady.tops[loc], SteadyTopReading)
     name = adapter.location_words(loc)
     # a chain that leaves the state's tile: nothing; one that puts another object there: contradicted

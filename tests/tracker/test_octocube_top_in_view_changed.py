@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from rules.octocube.components import Tile
-from tests.tracker.octocube_helpers import tracked_until
+from tests.tracker.octocube_helpers import top_far_from_cubes, tracked_until, with_top_read
 from tests.vision.octocube.taught_table import read_taught, taught_change_still
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.hidden_tops import CHANGED_CONFIDENCE, ChangedTopReading
@@ -81,46 +81,33 @@ def _noisy(art: np.ndarray, seed: int) -> np.ndarray:
     return np.clip(art + np.random.default_rng(seed).normal(0, 3, art.shape), 0, 255).astype(np.uint8)
 
 
-def _read(seen: OctocubeObservation, loc: Any, tile: Tile, confidence: float,
-          fingerprint: np.ndarray) -> OctocubeObservation:
-    top = replace(seen.tops[loc], tile=tile, confidence=confidence, fingerprint=fingerprint,
-                  fingerprint_seen=None, parallax_mm=(0.0, 0.3))
-    return replace(seen, tops={**seen.tops, loc: top})
-
-
-def _far_from_cubes(seen: OctocubeObservation) -> Any:
-    cubes = [c.location for c in seen.cubes.values() if c.location is not None]
-    return next(loc for loc, r in sorted(seen.tops.items()) if isinstance(r.tile, Tile) and r.tile.kind == "object"
-                and all(max(abs(loc[0] - c[0]), abs(loc[1] - c[1])) > 2 for c in cubes))
-
-
 def test_what_stays_weighed_by_the_reading() -> None:
     twin = TwinGame(3, 72701)
     tracked = tracked_until(twin, 0)
     expected = tracked.adapter.expected(tracked.state)
     seen = observation_from_state(twin.game.new_initial_state(twin.seed))
-    loc = _far_from_cubes(seen)
+    loc = top_far_from_cubes(seen)
     want = seen.tops[loc].tile
     assert want is not None
     other = Tile("object", want.colour, "pearl" if want.obj != "pearl" else "amphora")
     bright = _art(1, 160)
     memory = StackHeights()
-    memory.remember(_read(seen, loc, want, 0.94, bright), expected)
-    changed = memory.annotate(_read(seen, loc, other, 0.54, _art(2, 40)))
+    memory.remember(with_top_read(seen, loc, want, 0.94, bright), expected)
+    changed = memory.annotate(with_top_read(seen, loc, other, 0.54, _art(2, 40)))
     assert isinstance(changed.tops[loc], ChangedTopReading) and changed.tops[loc].confidence == CHANGED_CONFIDENCE
     assert changed.tops[loc].named_confidence == 0.54
     # pixels that did not change: the doubtful name is a misreading (steady, not changed)
-    assert not isinstance(memory.annotate(_read(seen, loc, other, 0.54, _noisy(bright, 3))).tops[loc],
+    assert not isinstance(memory.annotate(with_top_read(seen, loc, other, 0.54, _noisy(bright, 3))).tops[loc],
                           ChangedTopReading)
     # a sure reading stands as it is
-    assert not isinstance(memory.annotate(_read(seen, loc, other, 0.95, _art(2, 40))).tops[loc], ChangedTopReading)
+    assert not isinstance(memory.annotate(with_top_read(seen, loc, other, 0.95, _art(2, 40))).tops[loc], ChangedTopReading)
     # off: as before
     off = StackHeights(StackHeightsConfig(changed_in_view=False))
-    off.remember(_read(seen, loc, want, 0.94, bright), expected)
-    assert not isinstance(off.annotate(_read(seen, loc, other, 0.54, _art(2, 40))).tops[loc], ChangedTopReading)
+    off.remember(with_top_read(seen, loc, want, 0.94, bright), expected)
+    assert not isinstance(off.annotate(with_top_read(seen, loc, other, 0.54, _art(2, 40))).tops[loc], ChangedTopReading)
     # a cube that came within reach may have changed it: not judged
     seat, cube = next(iter(seen.cubes.items()))
     beside = (loc[0], loc[1] + 1 if loc[1] + 1 < twin.truth.grid_size else loc[1] - 1)
     near = replace(seen, cubes={**seen.cubes, seat: replace(cube, location=beside)})
-    moved = memory.annotate(_read(near, loc, other, 0.54, _art(2, 40)))
+    moved = memory.annotate(with_top_read(near, loc, other, 0.54, _art(2, 40)))
     assert not isinstance(moved.tops[loc], ChangedTopReading)

@@ -297,6 +297,16 @@ class RecogniserConfig:
     fitting its taught bare face 0.68 in D3's window, was moved onto D3 and the game was lost at
     move 52), and the height test (``_shows_stack_top``) already told the pick's tile from a
     stack top. 0: any window, as before."""
+    pack_cube_bare_behind_lead: float = 0.3
+    """... and the window straight behind the pick (the one the pick lies in front of, as the camera
+    sees it) counts whatever the net gives it, where this seat's own taught bare face fits it best
+    (at least ``pack_cube_face_score``) by at least this lead over every other taught face: a cube
+    at the far edge shows its colour in the window in front (its near side) and not in its own
+    (fresh whole taught game 72748, printing 997424, tilt 9.1, change 2: Blue placed bare on B5,
+    p(blue) 0.17 there and ``cube-blue`` fitting 0.80 with a lead of 0.52; B4's window p(blue)
+    0.59, fitting a dark blue sextant 0.90: Blue was read on B4 and the game lost at move 3). A
+    cube's near face shows in front of it, never behind, and a cube wearing a tile shows no bare
+    face on top. 0: off, as before."""
     pack_hidden_cube_share: float = 0.2
     """With a pack: a seat's cube partly hidden under the cube behind it (``cube_hidden_min_probability``'s
     second way) is found with a share of the colour left down to this where its own near face, a

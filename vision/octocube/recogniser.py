@@ -917,13 +917,22 @@ class OctocubeRecogniser:
             front = None  # seen nearly straight down, the near face does not reach the window in front
         others = [i for i in free if i != pick and i != front and i not in not_cube
                   and p_of(i) >= floor and _best_class(probs[i], found) == col]
-        if not others:
+        # the window straight behind the pick, whatever the net gives it (``pack_cube_bare_behind_lead``)
+        behind_lead = self.config.pack_cube_bare_behind_lead
+        behind = [i for i in free if behind_lead > 0 and i < len(self.layout.stack_locations)
+                  and self._front[i] == pick and i not in not_cube and i not in others]
+        if not others and not behind:
             return None
-        scores = self._cube_matcher.scores(windows[others], turns=turns)
+        scores = self._cube_matcher.scores(windows[others + behind], turns=turns)
         own = f"cube-{CUBE_CLASSES[col]}"
         bare = []
-        for k, i in enumerate(others):
-            face, score, _, _ = scores.best(k)
+        for k, i in enumerate(others + behind):
+            face, score, lead, _ = scores.best(k)
+            if i in behind:
+                if face == own and score >= self.config.pack_cube_face_score and lead >= behind_lead:
+                    # the net's colour there is the cube's near side, in the pick's window
+                    return i, max(float(probs[i, col]), p_of(pick))
+                continue
             if not face.startswith("cube-") or score < self.config.pack_cube_face_score:
                 continue
             # the plates are alike, the rims are not: another seat's bare cube the net takes for

@@ -1532,3 +1532,34 @@ def test_a_permanent_faces_sure_rim_reading_against_the_wall_is_asked_with_the_w
     assert sp._rim_against_wall(2, agree, (), "horn") == []
     monkeypatch.setattr(sp, "BONUS_ACTIVE_ASK_AGAINST_WALL", False)
     assert sp._rim_against_wall(2, r, (), "horn") == []
+
+
+def test_a_covered_lone_space_column_counts_as_complete_for_the_activated_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-space column (Shield's column 4, space 7) whose space a hand covers
+    (``wall_hidden``; its read a back or nothing) may be complete: a finished wall holds a card
+    there, face up but 1 time in 100 (``COVERED_LONE_SPACE_COMPLETE``; tuning 91961). A covered
+    space in a column of several spaces is left as read (the wall cannot tell there), and a card
+    read face down in view still breaks the column. The flag off: as before."""
+    import vision.open_season.score_photo as sp
+
+    question = "player 1: is the bonus tile in column {} activated?"
+
+    def default(r: Any, column: int, side: str) -> str:
+        choice = sp._token_choice(question.format(column), r, frozenset(), side)
+        assert choice is not None
+        return choice.options[choice.default]
+
+    covered = sp.SeatReading(wall={7: None}, wall_hidden={7}, bonus={4: (14, False)})
+    assert default(covered, 4, "shield") == "activated"
+    assert sp._column_may_be_complete(covered, 4, "shield")
+    # read surely not activated there: asked against the wall, 'activated' its default
+    assert sp._rim_against_wall(0, covered, (), "shield") == [question.format(4)]
+    # a face-down card in view: not complete
+    assert default(sp.SeatReading(wall={7: None}, bonus={4: (14, False)}), 4, "shield") == "not activated"
+    # Horn column 4 (spaces 4 and 8): a covered space among several tells nothing new
+    several = sp.SeatReading(wall={4: "elf-crown", 8: None}, wall_hidden={8}, bonus={4: (14, False)})
+    assert default(several, 4, "horn") == "not activated"
+    monkeypatch.setattr(sp, "COVERED_LONE_SPACE_COMPLETE", False)
+    assert default(covered, 4, "shield") == "not activated"
+    assert sp._rim_against_wall(0, covered, (), "shield") == []

@@ -800,3 +800,24 @@ def test_an_unsure_gold_rim_on_a_permanent_face_in_a_complete_column_defaults_to
     assert out.reading["options"]["active 2 4"][doubt.read - 1] == "activated"  # main: not activated
     assert [p.total for p in out.players] == end["scores"]
     _exact_when_answered(photo, request, out, end)
+
+
+def test_an_unsure_rim_on_a_lone_space_column_whose_card_a_hand_covers_defaults_to_activated() -> None:
+    """Tuning 91961 (session 55; 2 players, Shield expert, warm lamp): a hand over player 1's spaces
+    3, 6 and 7 (read as no card); the face 14 in column 4 -- Shield's one-space column, space 7 -- is
+    activated, its rim read in doubt, and the question defaulted 'not activated': the covered space
+    counted as no card, the column as not complete. A finished wall holds a card on every space and
+    any face-up card completes a column of one (``score_photo.COVERED_LONE_SPACE_COMPLETE``): the
+    default is now 'activated', still asked. (The table stays off from the photo alone: the three
+    covered cards show nothing of their faces.)"""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91961, (1920, 1080))
+    assert end["players"][0]["bonus"]["4"] == [14, True]
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "active 1 4")  # still asked
+    assert out.reading["options"]["active 1 4"][doubt.read - 1] == "activated"  # main: not activated
+    assert "wall 1 7" in out.reading["options"]  # the covered space is asked
+    _exact_when_answered(photo, request, out, end)

@@ -678,11 +678,26 @@ activates). Still asked. False: the rim's reading, as before (session 54; tuning
 player 2's face 14 in a complete column, rim 0.987 read not activated, 5 points short)."""
 
 
+COVERED_LONE_SPACE_COMPLETE = True
+"""A one-space column (Shield's column 4, space 7) whose space something covers (``wall_hidden``)
+is complete for ``_column_may_be_complete``: a finished wall holds a card on every space, and any
+face-up card completes a column of one (face down: ``COVERED_FACE_DOWN``, 1 card in 100). Before,
+the covered space's read (a back, or nothing, for a card under a hand) said 'no card'. Tuning
+91961 (session 55; 1920x1080, warm lamp): a hand over player 1's spaces 3, 6 and 7, the face 14 in
+column 4 activated, its rim read in doubt, the activated question defaulted 'not activated' (7
+points short). A covered space in a column of several spaces is left as read: of the expert
+columns on the 184 tuning hand tables (session 54's cache) whose other cards share one attribute
+and hold a face 14, 50 were complete and 49 not -- the wall cannot tell there. False: as before."""
+
+
 def _column_may_be_complete(r: SeatReading, column: int, side: str) -> bool:
     """Whether wall column ``column`` (from 1) as read may be complete -- every space holds a card
     face up, the attributes of those without a wild token identical (a wild token placed during
-    the game to complete the column gives the attribute that completes it)."""
+    the game to complete the column gives the attribute that completes it); a covered lone space
+    counts as face up (``COVERED_LONE_SPACE_COMPLETE``)."""
     spaces = LAYOUTS[side].columns[column - 1]
+    if COVERED_LONE_SPACE_COMPLETE and len(spaces) == 1 and spaces[0] + 1 in r.wall_hidden:
+        return True  # a card lies there (a finished wall is full), face up but 1 time in 100
     attributes = set()
     for s in spaces:
         if s + 1 not in r.wall or r.wall[s + 1] is None:

@@ -1563,3 +1563,32 @@ def test_a_covered_lone_space_column_counts_as_complete_for_the_activated_defaul
     monkeypatch.setattr(sp, "COVERED_LONE_SPACE_COMPLETE", False)
     assert default(covered, 4, "shield") == "not activated"
     assert sp._rim_against_wall(0, covered, (), "shield") == []
+
+
+def test_a_covered_wall_card_whose_colours_alone_name_its_people_weighs_that_people_not_its_face() -> None:
+    """A covered wall card whose people only its colours name (``cards.CardRead.covered_people``,
+    session 55) is asked with every face, its people weighing ``COVERED_SEEN_PEOPLE`` and its
+    faces alike (the attribute read is a guess); one whose art named it (``covered_lead``) keeps
+    ``COVERED_SEEN_FACE`` for the face read, as before."""
+    import vision.open_season.score_photo as sp
+    from vision.open_season.cards import CardRead
+
+    def covered(place: str, card: str, **kw: Any) -> CardRead:
+        return CardRead(place, card, 0.0, fit=-1.2, **kw)
+
+    seats = [sp.SeatReading(), sp.SeatReading()]
+    sp._walls(seats, [covered("wall 0 3", "sorcerer-earrings", covered_people="sorcerer"),
+                      covered("wall 0 6", "mage-dagger", covered_lead=0.8),
+                      covered("wall 0 7", "elf-crown")], "shield")
+    r = seats[0]
+    assert r.wall_hidden == {3, 6, 7} and r.wall_seen == {3, 6} and r.wall_people_seen == {3}
+    colours = sp._hidden_wall_choice(0, 3, r.wall[3], 3 in r.wall_seen, face_seen=3 not in r.wall_people_seen)
+    art = sp._hidden_wall_choice(0, 6, r.wall[6], 6 in r.wall_seen, face_seen=6 not in r.wall_people_seen)
+    guess = sp._hidden_wall_choice(0, 7, r.wall[7], 7 in r.wall_seen, face_seen=7 not in r.wall_people_seen)
+    assert colours.options[0] == "sorcerer-earrings" and colours.people_weight == sp.COVERED_SEEN_PEOPLE
+    assert colours.face_weight == 0.0
+    weights = sp._covered_weights(colours)
+    own = [w for o, w in zip(colours.options, weights) if o.startswith("sorcerer-")]
+    assert len(own) == 5 and max(own) == min(own) and abs(sum(own) - sp.COVERED_SEEN_PEOPLE) < 1e-9
+    assert art.people_weight == sp.COVERED_SEEN_PEOPLE and art.face_weight == sp.COVERED_SEEN_FACE
+    assert guess.people_weight == sp.COVERED_READ_PEOPLE and guess.face_weight == 0.0

@@ -819,7 +819,27 @@ def test_an_unsure_rim_on_a_lone_space_column_whose_card_a_hand_covers_defaults_
     out = score_photo(photo, request)
     doubt = next(d for d in out.doubts if d.key == "active 1 4")  # still asked
     assert out.reading["options"]["active 1 4"][doubt.read - 1] == "activated"  # main: not activated
-    assert "wall 1 7" in out.reading["options"]  # the covered space is asked
+    _exact_when_answered(photo, request, out, end)
+
+
+def test_covered_wall_cards_whose_colours_show_between_the_fingers_default_to_that_people() -> None:
+    """Tuning 91961 again: the hand over player 1's spaces 3 and 7 (sorcerer-earrings,
+    sorcerer-dagger) leaves their purple in view between the fingers; the art there told no people
+    apart, both were read 'empty' and defaulted to elf-crown (asked with every face). Their colours
+    now name the sorcerers (``cards.COVERED_COLOURS_PEOPLE``): still asked with every face, the
+    default a sorcerer's; space 6 (a gnome, nothing of it in view) names nothing."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91961, (1920, 1080))
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    read = {d.key: out.reading["options"][d.key][d.read - 1] for d in out.doubts if d.key in out.reading["options"]}
+    for space in (3, 7):
+        assert end["players"][0]["wall"][str(space)].startswith("sorcerer-")
+        assert len(out.reading["options"][f"wall 1 {space}"]) == 31  # every face, and face down
+        assert read[f"wall 1 {space}"].startswith("sorcerer-"), space  # main: elf-crown
+    assert not read["wall 1 6"].startswith("gnome-")  # nothing of it shows: a guess
     _exact_when_answered(photo, request, out, end)
 
 

@@ -843,12 +843,12 @@ def test_covered_wall_cards_whose_colours_show_between_the_fingers_default_to_th
     _exact_when_answered(photo, request, out, end)
 
 
-def test_a_card_past_a_rows_covered_end_whose_band_shows_is_counted_not_asked_as_no_card() -> None:
+def test_a_place_past_a_rows_covered_end_whose_band_shows_defaults_to_a_card_of_that_people() -> None:
     """Tuning 91965 (session 55; 2 players, Shield expert, warm lamp): fingers over player 1's row 2's
     7th card's corner and the hand's shadow over its lower part; its sorcerer's band in full view
     past the 6th card's edge. The fan was read 7 + 6, "more 1 2 7" asked with "no card" its default
-    (-2 for -9). The card is now counted from its band (``accolades.PAST_BANDS_COUNTED``) and asked
-    with every face (its people the band's): every total exact from the photo alone."""
+    (-2 for -9). The place is still asked, now with a sorcerer's card its default
+    (``accolades.PAST_BANDS_SEEN``): every total exact from the photo alone."""
     from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
@@ -856,9 +856,8 @@ def test_a_card_past_a_rows_covered_end_whose_band_shows_is_counted_not_asked_as
     assert len(end["players"][0]["accolades"]) == 14
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
     out = score_photo(photo, request)
-    assert len(out.reading["seats"][0]["accolades"]) == 14
-    assert not any(d.key.startswith("more 1 ") for d in out.doubts)  # main: "more 1 2 7", default no card
-    assert "accolade 1 14" in out.reading["options"]  # asked with every face
-    assert out.reading["options"]["accolade 1 14"][0].startswith("sorcerer-")
+    doubt = next(d for d in out.doubts if d.key == "more 1 2 7")  # still asked
+    options = out.reading["options"]["more 1 2 7"]
+    assert "no card" in options and options[doubt.read - 1].startswith("sorcerer-")  # main: 'no card'
     assert [p.total for p in out.players] == end["scores"]
     _exact_when_answered(photo, request, out, end)

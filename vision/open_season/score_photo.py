@@ -1033,10 +1033,15 @@ def _maybe_card_choice(seat: int, m: Any) -> Choice:
     def apply(seats: list[SeatReading], k: int) -> None:
         if k > 0:
             seats[seat].accolades.append(options[k])
+    people = getattr(m, "band_people", "")
+    seen = people in PEOPLES
+    # a card's band shows there (``accolades.PAST_BANDS_SEEN``): a card of that people by default,
+    # its face the totals its attributes share (``_covered_defaults``), "no card" still an answer
     return Choice(f"more {seat + 1} {m.row + 1} {m.place}",
                   f"Does a card lie under the hand as card {m.place} of row {m.row + 1} of "
                   f"{player_name(seat)}'s accolades? the row's end does not show in the photo",
-                  options, apply, 0)
+                  options, apply, options.index(f"{people}-{ATTRIBUTES[0]}") if seen else 0,
+                  covered=seen, people_weight=COVERED_SEEN_PEOPLE)
 
 
 def _covered_weights(ch: Choice, barred: frozenset[str] = frozenset()) -> list[float]:

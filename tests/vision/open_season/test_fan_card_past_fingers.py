@@ -26,7 +26,7 @@ def _fingers_over_the_end(area: np.ndarray, row: int, last: int) -> None:
 
 
 @pytest.mark.parametrize("people", [p for p in art.PEOPLES if p != "dwarf"])
-def test_a_card_whose_band_shows_past_the_last_found_card_is_counted(people: str) -> None:
+def test_a_card_whose_band_shows_past_the_last_found_card_gives_its_place_that_people(people: str) -> None:
     area = _area()
     c1 = _draw_row(area, 0, 7)
     # the 6th card of another people (one of the same looks whole under the 7th: no question)

@@ -836,8 +836,8 @@ class CardReader:
     def _covered_colours(self, image: np.ndarray, todo: np.ndarray) -> list[str | None]:
         """Per wall card (places ``todo`` of the whole layer), the people its emblem patch's
         colours name on the pixels no hand covers (``COVERED_COLOURS_PEOPLE``), or None: the patch at
-        its nominal pose, balanced to the art's cream (the brightest of both patches); the skin (``_skin_mask``, grown by
-        ``ART_SKIN_GROW_PX``) left out; each other pixel votes for the people whose band hue and
+        its nominal pose, balanced to the art's cream (the brightest of both patches); the skin
+        (``_skin_mask``, grown by ``ART_SKIN_GROW_PX``) left out; each other pixel votes for the people whose band hue and
         chroma it has (``accolades.BAND_HUE_DEG``); a people is named from
         ``COVERED_COLOURS_SHARE`` of the patch voting for it and ``COVERED_COLOURS_AGREE`` of the
         votes. Never the dwarves: their orange lies in a hand's range (a tan hand in a warm lamp's

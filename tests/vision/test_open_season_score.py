@@ -1532,3 +1532,63 @@ def test_a_permanent_faces_sure_rim_reading_against_the_wall_is_asked_with_the_w
     assert sp._rim_against_wall(2, agree, (), "horn") == []
     monkeypatch.setattr(sp, "BONUS_ACTIVE_ASK_AGAINST_WALL", False)
     assert sp._rim_against_wall(2, r, (), "horn") == []
+
+
+def test_a_covered_lone_space_column_counts_as_complete_for_the_activated_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-space column (Shield's column 4, space 7) whose space a hand covers
+    (``wall_hidden``; its read a back or nothing) may be complete: a finished wall holds a card
+    there, face up but 1 time in 100 (``COVERED_LONE_SPACE_COMPLETE``; tuning 91961). A covered
+    space in a column of several spaces is left as read (the wall cannot tell there), and a card
+    read face down in view still breaks the column. The flag off: as before."""
+    import vision.open_season.score_photo as sp
+
+    question = "player 1: is the bonus tile in column {} activated?"
+
+    def default(r: Any, column: int, side: str) -> str:
+        choice = sp._token_choice(question.format(column), r, frozenset(), side)
+        assert choice is not None
+        return choice.options[choice.default]
+
+    covered = sp.SeatReading(wall={7: None}, wall_hidden={7}, bonus={4: (14, False)})
+    assert default(covered, 4, "shield") == "activated"
+    assert sp._column_may_be_complete(covered, 4, "shield")
+    # read surely not activated there: asked against the wall, 'activated' its default
+    assert sp._rim_against_wall(0, covered, (), "shield") == [question.format(4)]
+    # a face-down card in view: not complete
+    assert default(sp.SeatReading(wall={7: None}, bonus={4: (14, False)}), 4, "shield") == "not activated"
+    # Horn column 4 (spaces 4 and 8): a covered space among several tells nothing new
+    several = sp.SeatReading(wall={4: "elf-crown", 8: None}, wall_hidden={8}, bonus={4: (14, False)})
+    assert default(several, 4, "horn") == "not activated"
+    monkeypatch.setattr(sp, "COVERED_LONE_SPACE_COMPLETE", False)
+    assert default(covered, 4, "shield") == "not activated"
+    assert sp._rim_against_wall(0, covered, (), "shield") == []
+
+
+def test_a_covered_wall_card_whose_colours_alone_name_its_people_weighs_that_people_not_its_face() -> None:
+    """A covered wall card whose people only its colours name (``cards.CardRead.covered_people``,
+    session 55) is asked with every face, its people weighing ``COVERED_SEEN_PEOPLE`` and its
+    faces alike (the attribute read is a guess); one whose art named it (``covered_lead``) keeps
+    ``COVERED_SEEN_FACE`` for the face read, as before."""
+    import vision.open_season.score_photo as sp
+    from vision.open_season.cards import CardRead
+
+    def covered(place: str, card: str, **kw: Any) -> CardRead:
+        return CardRead(place, card, 0.0, fit=-1.2, **kw)
+
+    seats = [sp.SeatReading(), sp.SeatReading()]
+    sp._walls(seats, [covered("wall 0 3", "sorcerer-earrings", covered_people="sorcerer"),
+                      covered("wall 0 6", "mage-dagger", covered_lead=0.8),
+                      covered("wall 0 7", "elf-crown")], "shield")
+    r = seats[0]
+    assert r.wall_hidden == {3, 6, 7} and r.wall_seen == {3, 6} and r.wall_people_seen == {3}
+    colours = sp._hidden_wall_choice(0, 3, r.wall[3], 3 in r.wall_seen, face_seen=3 not in r.wall_people_seen)
+    art = sp._hidden_wall_choice(0, 6, r.wall[6], 6 in r.wall_seen, face_seen=6 not in r.wall_people_seen)
+    guess = sp._hidden_wall_choice(0, 7, r.wall[7], 7 in r.wall_seen, face_seen=7 not in r.wall_people_seen)
+    assert colours.options[0] == "sorcerer-earrings" and colours.people_weight == sp.COVERED_SEEN_PEOPLE
+    assert colours.face_weight == 0.0
+    weights = sp._covered_weights(colours)
+    own = [w for o, w in zip(colours.options, weights) if o.startswith("sorcerer-")]
+    assert len(own) == 5 and max(own) == min(own) and abs(sum(own) - sp.COVERED_SEEN_PEOPLE) < 1e-9
+    assert art.people_weight == sp.COVERED_SEEN_PEOPLE and art.face_weight == sp.COVERED_SEEN_FACE
+    assert guess.people_weight == sp.COVERED_READ_PEOPLE and guess.face_weight == 0.0

@@ -800,3 +800,64 @@ def test_an_unsure_gold_rim_on_a_permanent_face_in_a_complete_column_defaults_to
     assert out.reading["options"]["active 2 4"][doubt.read - 1] == "activated"  # main: not activated
     assert [p.total for p in out.players] == end["scores"]
     _exact_when_answered(photo, request, out, end)
+
+
+def test_an_unsure_rim_on_a_lone_space_column_whose_card_a_hand_covers_defaults_to_activated() -> None:
+    """Tuning 91961 (session 55; 2 players, Shield expert, warm lamp): a hand over player 1's spaces
+    3, 6 and 7 (read as no card); the face 14 in column 4 -- Shield's one-space column, space 7 -- is
+    activated, its rim read in doubt, and the question defaulted 'not activated': the covered space
+    counted as no card, the column as not complete. A finished wall holds a card on every space and
+    any face-up card completes a column of one (``score_photo.COVERED_LONE_SPACE_COMPLETE``): the
+    default is now 'activated', still asked. (The table stays off from the photo alone: the three
+    covered cards show nothing of their faces.)"""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91961, (1920, 1080))
+    assert end["players"][0]["bonus"]["4"] == [14, True]
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "active 1 4")  # still asked
+    assert out.reading["options"]["active 1 4"][doubt.read - 1] == "activated"  # main: not activated
+    _exact_when_answered(photo, request, out, end)
+
+
+def test_covered_wall_cards_whose_colours_show_between_the_fingers_default_to_that_people() -> None:
+    """Tuning 91961 again: the hand over player 1's spaces 3 and 7 (sorcerer-earrings,
+    sorcerer-dagger) leaves their purple in view between the fingers; the art there told no people
+    apart, both were read 'empty' and defaulted to elf-crown (asked with every face). Their colours
+    now name the sorcerers (``cards.COVERED_COLOURS_PEOPLE``): still asked with every face, the
+    default a sorcerer's; space 6 (a gnome, nothing of it in view) names nothing."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91961, (1920, 1080))
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    read = {d.key: out.reading["options"][d.key][d.read - 1] for d in out.doubts if d.key in out.reading["options"]}
+    for space in (3, 7):
+        assert end["players"][0]["wall"][str(space)].startswith("sorcerer-")
+        assert len(out.reading["options"][f"wall 1 {space}"]) == 31  # every face, and face down
+        assert read[f"wall 1 {space}"].startswith("sorcerer-"), space  # main: elf-crown
+    assert not read["wall 1 6"].startswith("gnome-")  # nothing of it shows: a guess
+    _exact_when_answered(photo, request, out, end)
+
+
+def test_a_place_past_a_rows_covered_end_whose_band_shows_defaults_to_a_card_of_that_people() -> None:
+    """Tuning 91965 (session 55; 2 players, Shield expert, warm lamp): fingers over player 1's row 2's
+    7th card's corner and the hand's shadow over its lower part; its sorcerer's band in full view
+    past the 6th card's edge. The fan was read 7 + 6, "more 1 2 7" asked with "no card" its default
+    (-2 for -9). The place is still asked, now with a sorcerer's card its default
+    (``accolades.PAST_BANDS_SEEN``): every total exact from the photo alone."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91965, (1920, 1080))
+    assert len(end["players"][0]["accolades"]) == 14
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "more 1 2 7")  # still asked
+    options = out.reading["options"]["more 1 2 7"]
+    assert "no card" in options and options[doubt.read - 1].startswith("sorcerer-")  # main: 'no card'
+    assert [p.total for p in out.players] == end["scores"]
+    _exact_when_answered(photo, request, out, end)

@@ -218,6 +218,25 @@ BAND_SEEN_SHARE = 0.9
 """A covered card's band names its people from this many mm2 of its band voting for one people,
 and this share of the votes (session 54's scratch ``covcensus.py``: covered cards on the tuning
 tables with a hand)."""
+PAST_BANDS_SEEN = True
+"""Where a hand covers a row's end (``_covered_row_ends``), a place past its last found card where
+a card's own colour band shows beside the hand (``_cards_past_showing``) is still asked, but a card
+of that people is its default, not "no card" (``MaybeCard.band_people``; ``score_photo``). Tuning
+91965 (session 55; 1920x1080, warm lamp): fingers over row 2's 7th card's corner and the hand's
+shadow over its lower part: its corner scored 0.49 (under ``LAST_CARD_MIN``), the row's end did
+not show, and the 7th card -- its sorcerer's band in full view past the 6th card's edge -- was
+asked with "no card" its default (7 points off). Not counted outright: a sleeve's red, green or
+ochre lies in the gnomes', elves' or dwarves' band range, and a counted card has no "no card"
+answer. False: as before."""
+BAND_PAST_MM2 = 60.0
+"""A card lies past a row's last found card when its band's rows between that card's right edge
+and a step past it name a people from this many mm2 (``BAND_SEEN_SHARE`` of the votes). Session 55's
+scratch ``past_census.py`` on the 184 cached tuning tables with a hand (GT camera, 1920x1080): past
+the last card of 835 rows read whole (the bare mat, a hand) the votes reached 30.3 mm2 at most (the
+mat's blue for a mage's); the band of each such row's last card past the card before it (a card
+that lies there) 82 mm2 or more on 704 of the 706 cards not of dwarves, the people right on all of
+them (two under a hand: 3 mm2); a dwarf's orange lies in the skin range and names nothing (asked as
+before). 91965's 7th card: 99 mm2, sorcerer."""
 UNSEEN_STEP_SIGMA_MM = 1.5
 """The least spread of a fan's steps assumed when counting the cards a gap hides (a fan laid by
 hand steps 12-17 mm; tuning rows measured 0.7-1.9 mm standard deviation). Session 43's scratch
@@ -337,6 +356,10 @@ class MaybeCard:
     place: int
     """The card's place in its row, from 1 (one past the row's cards read, or more)."""
     where_mm: tuple[float, float] = (0.0, 0.0)
+    band_people: str = ""
+    """A card's own colour band shows at this place beside the hand (``PAST_BANDS_SEEN``,
+    ``_cards_past_showing``): its people ("" where none shows). The place is still asked ("no
+    card" among the answers); a card of that people is its default."""
 
 
 @dataclass(frozen=True)
@@ -718,9 +741,17 @@ def _seen_band_people(area: np.ndarray, x: float, y: float, strip_end: float) ->
     a people is named when at least ``BAND_SEEN_MM2`` of the strip votes for it and
     ``BAND_SEEN_SHARE`` of the votes do. None: too little of the band shows (a dwarf's orange
     band lies in the skin range: under fingers it names nothing)."""
-    x0, x1 = int(round(x + PX_PER_MM)), int(round(min(strip_end - PX_PER_MM, x + (art.CARD_SIZE_MM[0] - 1) * PX_PER_MM)))
+    x1 = min(strip_end - PX_PER_MM, x + (art.CARD_SIZE_MM[0] - 1) * PX_PER_MM)
+    return _band_people_between(area, x + PX_PER_MM, x1, y, BAND_SEEN_MM2)
+
+
+def _band_people_between(area: np.ndarray, x0: float, x1: float, y: float, least_mm2: float) -> str | None:
+    """The people the colour band rows (``BAND_ROWS_MM`` below a corner at height ``y``) name
+    between area columns ``x0`` and ``x1``: each pixel that is not skin-coloured votes for the
+    people whose band hue and chroma it has (``BAND_HUE_DEG``); named when at least ``least_mm2``
+    votes for one people and ``BAND_SEEN_SHARE`` of the votes do, else None."""
     y0, y1 = (int(round(y + v * PX_PER_MM)) for v in BAND_ROWS_MM)
-    patch = area[max(y0, 0):max(y1, 0), max(x0, 0):max(x1, 0)]
+    patch = area[max(y0, 0):max(y1, 0), max(int(round(x0)), 0):max(int(round(x1)), 0)]
     if patch.size == 0:
         return None
     ycc = cv2.cvtColor(patch, cv2.COLOR_BGR2YCrCb).reshape(-1, 3).astype(np.float32)
@@ -734,9 +765,29 @@ def _seen_band_people(area: np.ndarray, x: float, y: float, strip_end: float) ->
              for p, (lo, hi, least) in BAND_HUE_DEG.items()}
     best = max(votes, key=lambda p: votes[p])
     total = sum(votes.values())
-    if votes[best] < BAND_SEEN_MM2 * PX_PER_MM ** 2 or votes[best] < BAND_SEEN_SHARE * total:
+    if votes[best] < least_mm2 * PX_PER_MM ** 2 or votes[best] < BAND_SEEN_SHARE * total:
         return None
     return best
+
+
+def _cards_past_showing(area: np.ndarray, row: list[tuple[float, float]], step: float, most: int) -> list[str]:
+    """The peoples of the cards past a row's last found card (up to ``most``) whose own colour bands
+    show beside the hand: card ``k`` (from 1) shows when the band rows between the right edge of the
+    card before it and a step past that edge (a mm in from each side) name a people from
+    ``BAND_PAST_MM2`` (``_band_people_between``); the list stops at the first that does not.
+    ``step``: the row's mean step (area px)."""
+    x, y = row[-1]
+    slope = float(np.polyfit([c[0] for c in row], [c[1] for c in row], 1)[0]) if len(row) >= 2 else 0.0
+    width = art.CARD_SIZE_MM[0] * PX_PER_MM
+    shown: list[str] = []
+    for k in range(1, most + 1):
+        edge = x + (k - 1) * step + width
+        people = _band_people_between(area, edge + PX_PER_MM, edge + step - PX_PER_MM, y + slope * k * step,
+                                      BAND_PAST_MM2)
+        if people is None:
+            break
+        shown.append(people)
+    return shown
 
 
 def _jitter_scores(soft: np.ndarray, x: float, y: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1334,6 +1385,7 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
     end_sigma = END_SIGMA_MM * PX_PER_MM
     possible_of: list[list[int]] = []
     step_of: list[float] = []
+    past_of: dict[int, list[str]] = {}
     for row in rows:
         x, y = row[-1]
         steps = [x1 - x0 for (x0, _), (x1, _) in zip(row, row[1:]) if x1 - x0 <= MAX_STEP_MM * PX_PER_MM]
@@ -1356,6 +1408,9 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
                     if seen - UNSEEN_FIT_Z * math.sqrt(m * sigma ** 2 + end_sigma ** 2)
                     <= x + m * mean + width
                     <= bare + UNSEEN_FIT_Z * math.sqrt(m * sigma ** 2 + end_sigma ** 2)]
+        if PAST_BANDS_SEEN and possible:
+            # cards lying past the last found one whose own bands show beside the hand (91965)
+            past_of[len(possible_of)] = _cards_past_showing(area, row, mean, max(possible))
         if not possible:
             return None
         possible_of.append(possible)
@@ -1394,8 +1449,10 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
                 places.add(len(out))
                 out.append((cx, cy))
             else:
+                past = past_of.get(r, [])
                 maybe.append(MaybeCard(seat, r, len(row) + k, (round(AREA_X[0] + cx / PX_PER_MM, 1),
-                                                                round(RECT_Y[0] + cy / PX_PER_MM, 1))))
+                                                                round(RECT_Y[0] + cy / PX_PER_MM, 1)),
+                                       band_people=past[k - 1] if k <= len(past) else ""))
     return out, places, maybe
 
 

@@ -223,6 +223,25 @@ read stays. On 65 covered wall cards of 28 tuning tables (of 51 with a hand amon
 20 cards, every one of the people so read (the whole card's read: 19; 90745's space 6 gnome for
 sorcerer); under 0.5 45 cards, the people right 16 times so read, 13 times by the whole card
 (0.40-0.49: 1 of 4)."""
+COVERED_COLOURS_PEOPLE = True
+"""A covered wall card (``COVERED_FIT``) whose people the art on the pixels no hand covers does not
+tell apart (``COVERED_PEOPLE_LEAD``) is of the people its emblem patch's colours name there
+(``CardReader._covered_colours``; ``CardRead.covered_people``): the score weighs that people as
+seen, its attributes alike (``score_photo.COVERED_SEEN_PEOPLE``). Session 55's scratch
+``wallcol.py`` on the 50 tuning tables with a covered wall card of session 53's census (1920x1080,
+90351-91724) and 91944, 91961 (1,643 wall cards): of 1,441 face cards in view 1,200 named, every
+one right; of 173 covered face cards 95 named, every one right (one covered mage card's tan hand
+in a warm lamp's light voted dwarf: the dwarves are never named); a card face down is red like a
+gnome (of 29, 5 named gnome or sorcerer, 1 of them covered: 91289 space 10, whose default was a
+face before too). Tuning 91961: a hand over player 1's spaces 3 and 7 (sorcerers) left purple
+between the fingers; read 'empty' and asked with every face, their default elf-crown. False: as
+before."""
+COVERED_COLOURS_SHARE = 0.025
+"""...from this share of the emblem patch voting for one people (44 of its 1,764 pixels; on the
+census the most a covered face card's patch gave a wrong people with the votes agreeing was 25
+pixels, the sorcerer card under 91961's fingers 49 for the right one)..."""
+COVERED_COLOURS_AGREE = 0.9
+"""...and this share of the patch's votes."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 WALL_CARD_MIN_FIT = 1.0
@@ -300,6 +319,10 @@ class CardRead:
     """A covered wall card of the built-in art (``COVERED_FIT``) read on what no hand covers
     (:meth:`CardReader._covered_by_what_shows`): how far its best face leads the best face of
     another people there; 0 where not measured."""
+    covered_people: str = field(default="", compare=False)
+    """A covered wall card whose people no face's art told apart (``covered_lead`` 0) but whose
+    colours on the pixels no hand covers name one (``COVERED_COLOURS_PEOPLE``): that people (its
+    ``card`` then that people's face the masked art fits best; the attribute not seen); "" else."""
 
 
 @dataclass(frozen=True)
@@ -790,15 +813,60 @@ class CardReader:
                                self.colour_weight, len(JITTER))
         scores[:, ~faces] = -np.inf
         peoples = np.array([n.split("-")[0] if "-" in n else "" for n in t.names])
+        # every wall card's patch sampled, the covered ones' colours kept (a column of patches is
+        # blurred whole: each patch's edge sees its neighbour's, as on the census)
+        named_of = dict(zip(walls.tolist(), self._covered_colours(image, walls))) if COVERED_COLOURS_PEOPLE else {}
+        colours = [named_of.get(int(i)) for i in todo]
         for k, i in enumerate(todo):
-            if scores[k].max() < -MASKED_UNSEEN:
-                continue  # neither patch shows enough
-            best = int(np.argmax(scores[k]))
-            lead = float(scores[k][best] - scores[k][faces & (peoples != peoples[best])].max())
-            if lead < COVERED_PEOPLE_LEAD:
-                continue  # the people is not told apart: the read stays (as poor a guess either way)
             place = layer.places[i]
+            seen = scores[k].max() >= -MASKED_UNSEEN  # else neither patch shows enough of the art
+            best = int(np.argmax(scores[k]))
+            lead = float(scores[k][best] - scores[k][faces & (peoples != peoples[best])].max()) if seen else 0.0
+            if lead < COVERED_PEOPLE_LEAD:
+                # the art does not tell the people apart: its colours may (the attribute unseen)
+                named = colours[k]
+                if named is not None:
+                    own = np.where(faces & (peoples == named), scores[k], -np.inf)
+                    pick = int(np.argmax(own)) if np.isfinite(own).any() else \
+                        int(np.flatnonzero(faces & (peoples == named))[0])
+                    read[place] = replace(read[place], card=t.names[pick], covered_people=named)
+                continue  # else the read stays (as poor a guess either way)
             read[place] = replace(read[place], card=t.names[best], covered_lead=lead)
+
+    def _covered_colours(self, image: np.ndarray, todo: np.ndarray) -> list[str | None]:
+        """Per wall card (places ``todo`` of the whole layer), the people its emblem patch's
+        colours name on the pixels no hand covers (``COVERED_COLOURS_PEOPLE``), or None: the patch at
+        its nominal pose, balanced to the art's cream (the brightest of both patches); the skin
+        (``_skin_mask``, grown by ``ART_SKIN_GROW_PX``) left out; each other pixel votes for the people whose band hue and
+        chroma it has (``accolades.BAND_HUE_DEG``); a people is named from
+        ``COVERED_COLOURS_SHARE`` of the patch voting for it and ``COVERED_COLOURS_AGREE`` of the
+        votes. Never the dwarves: their orange lies in a hand's range (a tan hand in a warm lamp's
+        light voted dwarf on tuning 90648's covered mage card)."""
+        from vision.open_season.accolades import BAND_HUE_DEG
+
+        first, second = self.layout.raw_centre_patches(image, "whole", todo)
+        raw = self._raw_templates()
+        faces = np.array([k == "face" for k in self._templates.kinds])
+        cream = _brightest(raw[faces]).mean(axis=0)
+        # balanced by the card's cream over both patches, as ``_covered_by_what_shows`` balances them
+        balanced = first * (cream / np.maximum(_brightest(np.concatenate([first, second], axis=1)), 1e-6))[:, None, :]
+        side = int(round(math.sqrt(first.shape[1])))
+        grow = np.ones((2 * ART_SKIN_GROW_PX + 1,) * 2, np.uint8)
+        out: list[str | None] = []
+        for k in range(len(todo)):
+            skin = _skin_mask(balanced[k]).reshape(side, side).astype(np.uint8)
+            free = cv2.dilate(skin, grow).ravel() == 0
+            lab = cv2.cvtColor(np.clip(balanced[k], 0, 255).astype(np.uint8)[None], cv2.COLOR_BGR2LAB)[0]
+            a, b = lab[:, 1].astype(np.float32) - 128.0, lab[:, 2].astype(np.float32) - 128.0
+            chroma = np.hypot(a, b)
+            hue = np.degrees(np.arctan2(b, a)) % 360.0
+            votes = {p: int(((hue >= lo) & (hue <= hi) & (chroma >= least) & free).sum())
+                     for p, (lo, hi, least) in BAND_HUE_DEG.items()}
+            best = max(votes, key=lambda p: votes[p])
+            named = (best != "dwarf" and votes[best] >= COVERED_COLOURS_SHARE * len(free)
+                     and votes[best] >= COVERED_COLOURS_AGREE * sum(votes.values()))
+            out.append(best if named else None)
+        return out
 
     def _art_skin(self, j: int, split: int) -> np.ndarray:
         """(pixels,) bool: where template ``j``'s art is skin-coloured, grown (``_art_skin_grown``;

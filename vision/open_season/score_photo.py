@@ -173,6 +173,9 @@ class SeatReading:
     wall_touched: set[int] = field(default_factory=set)
     """Spaces whose card shows a hand's skin over part of it (``WALL_SKIN_TOUCHED``): asked (if
     unsure) with every face."""
+    wall_people_seen: set[int] = field(default_factory=set)
+    """Covered spaces (``wall_seen``) whose people only the card's colours name
+    (``cards.CardRead.covered_people``): its faces weigh alike (``COVERED_SEEN_FACE`` not given)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"wall": {str(k): v for k, v in sorted(self.wall.items())},
@@ -525,7 +528,8 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
     for seat, r in enumerate(seats):
         for space in sorted(r.wall_hidden | (r.wall_touched if TOUCHED_TROPHIES_ASKED else set())):
             if space in r.wall_hidden:
-                choices.append(_hidden_wall_choice(seat, space, r.wall.get(space), space in r.wall_seen))
+                choices.append(_hidden_wall_choice(seat, space, r.wall.get(space), space in r.wall_seen,
+                                                   face_seen=space not in r.wall_people_seen))
             if space in trophy_spaces:
                 # every count: the token reader's own doubt about the space (the counts its places
                 # allow) names too few under a hand (development 80013: a hand over player 2's
@@ -678,11 +682,26 @@ activates). Still asked. False: the rim's reading, as before (session 54; tuning
 player 2's face 14 in a complete column, rim 0.987 read not activated, 5 points short)."""
 
 
+COVERED_LONE_SPACE_COMPLETE = True
+"""A one-space column (Shield's column 4, space 7) whose space something covers (``wall_hidden``)
+is complete for ``_column_may_be_complete``: a finished wall holds a card on every space, and any
+face-up card completes a column of one (face down: ``COVERED_FACE_DOWN``, 1 card in 100). Before,
+the covered space's read (a back, or nothing, for a card under a hand) said 'no card'. Tuning
+91961 (session 55; 1920x1080, warm lamp): a hand over player 1's spaces 3, 6 and 7, the face 14 in
+column 4 activated, its rim read in doubt, the activated question defaulted 'not activated' (7
+points short). A covered space in a column of several spaces is left as read: of the expert
+columns on the 184 tuning hand tables (session 54's cache) whose other cards share one attribute
+and hold a face 14, 50 were complete and 49 not -- the wall cannot tell there. False: as before."""
+
+
 def _column_may_be_complete(r: SeatReading, column: int, side: str) -> bool:
     """Whether wall column ``column`` (from 1) as read may be complete -- every space holds a card
     face up, the attributes of those without a wild token identical (a wild token placed during
-    the game to complete the column gives the attribute that completes it)."""
+    the game to complete the column gives the attribute that completes it); a covered lone space
+    counts as face up (``COVERED_LONE_SPACE_COMPLETE``)."""
     spaces = LAYOUTS[side].columns[column - 1]
+    if COVERED_LONE_SPACE_COMPLETE and len(spaces) == 1 and spaces[0] + 1 in r.wall_hidden:
+        return True  # a card lies there (a finished wall is full), face up but 1 time in 100
     attributes = set()
     for s in spaces:
         if s + 1 not in r.wall or r.wall[s + 1] is None:
@@ -794,9 +813,11 @@ def _trophy_count_choice(seat: int, space: int, counts: tuple[int, ...]) -> Choi
                   f"space {space}?", tuple(str(c) for c in counts), set_count, 0)
 
 
-def _hidden_wall_choice(seat: int, space: int, guess: str | None, seen: bool = False) -> Choice:
+def _hidden_wall_choice(seat: int, space: int, guess: str | None, seen: bool = False,
+                        face_seen: bool = True) -> Choice:
     """A wall space something covers in the photo: any of the 30 faces, or face down; ``seen``:
-    the parts in view name the guess's people (``COVERED_SEEN_PEOPLE``)."""
+    the parts in view name the guess's people (``COVERED_SEEN_PEOPLE``); ``face_seen`` False: only
+    its colours do (``cards.CardRead.covered_people``), the guess's attribute weighs as the others."""
     faces = [f"{p}-{a}" for p in PEOPLES for a in ATTRIBUTES]
     first = guess if guess in faces else None
     options = ([first] if first else []) + [f for f in faces if f != first] + [FACE_DOWN_OPTION]
@@ -808,7 +829,8 @@ def _hidden_wall_choice(seat: int, space: int, guess: str | None, seen: bool = F
     return Choice(f"wall {seat + 1} {space}", f"Which card lies on {player_name(seat)}'s space {space}? "
                   "something covers it in the photo (a hand?)", tuple(options), apply, 0, covered=True,
                   people_weight=COVERED_SEEN_PEOPLE if seen and first is not None else COVERED_READ_PEOPLE,
-                  face_weight=COVERED_SEEN_FACE if seen and first is not None and not first.endswith("-crown") else 0.0)
+                  face_weight=COVERED_SEEN_FACE if seen and face_seen and first is not None
+                  and not first.endswith("-crown") else 0.0)
 
 
 def _wild_may_hide(r: SeatReading, space: int, side: str) -> bool:
@@ -855,6 +877,9 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
             r.wall[space] = None if read.card in ("back", "empty") else read.card
             if getattr(read, "covered_lead", 0.0) > 0 and r.wall[space] is not None:
                 r.wall_seen.add(space)
+            elif getattr(read, "covered_people", "") and r.wall[space] is not None:
+                r.wall_seen.add(space)
+                r.wall_people_seen.add(space)  # the people by its colours, not the face
             r.wall_confidence.pop(space, None)
             continue
         r.wall_hidden.discard(space)
@@ -1008,10 +1033,15 @@ def _maybe_card_choice(seat: int, m: Any) -> Choice:
     def apply(seats: list[SeatReading], k: int) -> None:
         if k > 0:
             seats[seat].accolades.append(options[k])
+    people = getattr(m, "band_people", "")
+    seen = people in PEOPLES
+    # a card's band shows there (``accolades.PAST_BANDS_SEEN``): a card of that people by default,
+    # its face the totals its attributes share (``_covered_defaults``), "no card" still an answer
     return Choice(f"more {seat + 1} {m.row + 1} {m.place}",
                   f"Does a card lie under the hand as card {m.place} of row {m.row + 1} of "
                   f"{player_name(seat)}'s accolades? the row's end does not show in the photo",
-                  options, apply, 0)
+                  options, apply, options.index(f"{people}-{ATTRIBUTES[0]}") if seen else 0,
+                  covered=seen, people_weight=COVERED_SEEN_PEOPLE)
 
 
 def _covered_weights(ch: Choice, barred: frozenset[str] = frozenset()) -> list[float]:
@@ -1140,7 +1170,7 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
     out = [SeatReading(dict(s.wall), dict(s.wall_trophies), list(s.wall_wilds), list(s.accolades),
                        s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus),
                        dict(s.wall_confidence), set(s.wall_hidden), dict(s.wall_also), set(s.wall_seen),
-                       set(s.wall_touched)) for s in seats]
+                       set(s.wall_touched), set(s.wall_people_seen)) for s in seats]
     wild_attrs: dict[tuple[int, int], int] = {}
     acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
     for ch in choices:

@@ -574,6 +574,17 @@ class RecogniserConfig:
     coarse stage found it (as before)."""
     pack_fine_low_fit_candidates: int = 5
     """... (see ``pack_fine_low_fit``)."""
+    pack_fine_least_seen_share: float | None = 0.5
+    """With a pack: a stack top partly hidden behind a cube (``pack_mask_hidden``) is compared by
+    the fine stage only at places whose compared square shows at least this share of what the
+    best-shown place shows (``FineMatcher.rerank(least_seen_share=...)``); a face found only where
+    less shows is looked for at those places. The masked correlation is taken over what a place
+    shows, and a face placed over the hidden part is compared on a sliver, which it fits by
+    chance. Fresh printings of session 54 (tuning since): 997500 / table 520001 (4, 4), a green
+    diamond 60 % under a cube, read a green pearl: the pearl's place (found by the coarse stage
+    6 mm off, on the parallax line) showed 9 % of its square, the diamond's 24 %: fine 0.85
+    against 0.71; 997501 / 520104 (4, 3), a green amphora read abyss G, whose place 6 mm up
+    showed 10 % against the amphora's 33 %. None: every place (as before)."""
     pack_fine_shade_weight: float = 0.0
     """How much a candidate's shade (mean a/b, 50 Lab units = 1) off the window's lowers its fine
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of

@@ -390,7 +390,7 @@ class FineMatcher:
 
     def rerank(self, window: np.ndarray, candidates: Sequence[Candidate],
                search_px: int = FINE_SEARCH_PX, visible: np.ndarray | None = None,
-               shared_places: bool = False) -> FineVerdict | None:
+               shared_places: bool = False, least_seen_share: float | None = None) -> FineVerdict | None:
         """``window``: (S, S, 3) the same window as the coarse stage's, at this matcher's scale
         (white-balanced). ``candidates``: (label, quarter turn, (x, y) offset of its centre from
         the window's centre in mm), optionally with a fourth item: per view of that face, its own
@@ -400,7 +400,11 @@ class FineMatcher:
         front hides the window (those pixels are not compared). ``shared_places``: every
         candidate's views are looked for at every place the coarse stage found any candidate's
         view too (one tile lies in the window: where one face was found is where the others
-        belong as well). None when fewer than two candidates were taught."""
+        belong as well). ``least_seen_share`` (with ``visible``): a place whose compared square
+        shows less than this share of what the best-shown place shows is not tried (a face
+        placed over the hidden part is compared on a sliver, and fits a sliver by chance); a
+        candidate with no place left is looked for at the best-shown places. None when fewer
+        than two candidates were taught."""
         cands = [c for c in candidates if c[0] in self.protos]
         if len(cands) < 2:
             return None
@@ -436,6 +440,8 @@ class FineMatcher:
                 v = visible[y0 + search_px:y0 + search_px + s_in, x0 + search_px:x0 + search_px + s_in]
                 k = 2 * int(round(self.px_per_mm)) + 1  # a fine shift and the edge's blur
                 seen[(x0, y0)] = cv2.erode(np.ascontiguousarray(v, np.float32), np.ones((k, k), np.uint8))[..., None]
+        if visible is not None and least_seen_share is not None:
+            looks = _places_that_show(looks, {o: float(v.sum()) for o, v in seen.items()}, least_seen_share)
         best_fit: float = -np.inf
         out: dict[str, float] = {}
         out_shades: dict[str, float] = {}
@@ -487,6 +493,17 @@ class FineMatcher:
         out = {lb: v - self.shade_weight * out_shades[lb] for lb, v in out.items()}
         order = sorted(out, key=lambda k: out[k], reverse=True)
         return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out)
+
+
+def _places_that_show(looks: list[list[tuple[int, list[tuple[int, int]]]]], shown: dict[tuple[int, int], float],
+                      least_share: float) -> list[list[tuple[int, list[tuple[int, int]]]]]:
+    """``looks`` (per candidate, per view: (turn, places)) with the places that show less than
+    ``least_share`` of the best-shown place's seen pixels (``shown``) left out; a view with no
+    place left is looked for at the places that do show."""
+    most = max(shown.values())
+    showing = [o for o, n in shown.items() if n >= least_share * most]
+    return [[(turn, [o for o in origins if o in showing] or showing) for turn, origins in view_looks]
+            for view_looks in looks]
 
 
 def _box(img: np.ndarray, k: int) -> np.ndarray:

@@ -1912,7 +1912,8 @@ class OctocubeRecogniser:
         if self._fine_windows is None:
             balance = apply_linear_gains if self.config.pack_fine_linear_balance else apply_gains
             self._fine_windows = balance(sample_patches(frame, self._fine_maps), gains)
-        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible, shared_places=low_fit)
+        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible, shared_places=low_fit,
+                                    least_seen_share=self.config.pack_fine_least_seen_share)
         if verdict is None:
             return label, conf
         # the pick: fine score plus the coarse one (weighted): a fine score alone may overturn a

@@ -585,6 +585,17 @@ class RecogniserConfig:
     6 mm off, on the parallax line) showed 9 % of its square, the diamond's 24 %: fine 0.85
     against 0.71; 997501 / 520104 (4, 3), a green amphora read abyss G, whose place 6 mm up
     showed 10 % against the amphora's 33 %. None: every place (as before)."""
+    pack_fine_low_fit_coarse_weight: float | None = 0.0
+    """A low-fit top's (``pack_fine_low_fit``) ``pack_fine_coarse_weight`` where nothing in front hides
+    it: the fine score alone picks. Such a top's coarse scores (0.47-0.57 for all of its dark
+    faces) are noise at 1 px/mm, and half of one's lead over another outweighs the fine stage's
+    lead at 3 px/mm where the two differ. Fresh random printing 997525 (small dark glyphs on dark
+    blue: the sextant a dot and a notch, the amphora a drop), bench table 520501 (0, 1): a dark blue
+    sextant fitted the fine stage 0.9689 against the amphora's 0.9689 and the coarse 0.496 against
+    0.527, and was read an amphora; three such tops fully in view read wrong after 2 photos, none
+    with 0 (``bench/teach.py --packs 10 --first-art 997520 --frames 5``: stack tops 967 -> 970 of 972
+    after 2 photos). A top a cube hides in part keeps ``pack_fine_coarse_weight`` (997521 / 520104
+    (4, 3), 30 % in view: read a light blue sextant at 0). None: ``pack_fine_coarse_weight``."""
     pack_fine_shade_weight: float = 0.0
     """How much a candidate's shade (mean a/b, 50 Lab units = 1) off the window's lowers its fine
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of

@@ -1925,6 +1925,8 @@ class OctocubeRecogniser:
             # at 1 px/mm a letter is 2-3 px: the coarse scores say "an abyss tile", not which
             # one (their differences are noise), so every abyss face gets the best of them
             coarse_of.update({lb: max(letters) for lb in coarse_of if lb.startswith("abyss")})
+        if low_fit and visible is None and self.config.pack_fine_low_fit_coarse_weight is not None:
+            k = self.config.pack_fine_low_fit_coarse_weight
         total = {lb: v + k * coarse_of[lb] for lb, v in verdict.scores.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
         pick = ranked[0]

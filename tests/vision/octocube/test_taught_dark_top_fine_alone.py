@@ -1,0 +1,45 @@
+"""A dark stack top in full view whose faces all fit the coarse stage poorly is picked by the fine
+stage alone (``RecogniserConfig.pack_fine_low_fit_coarse_weight``): at 1 px/mm the coarse scores of
+small dark glyphs on a dark tile are noise, and half of one's coarse lead outweighed the fine
+stage's lead where the two faces differ."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.vision.octocube.taught_table import taught_table
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.recogniser import OctocubeRecogniser
+from vision.octocube.truth import scene_truth
+
+PRINTING, TABLE = 997_525, 520_504
+"""Random printing 997525 (the dark blue sextant a dot and a notch, the amphora a drop, both dark
+on dark blue), taught from one photo; the bench's table 520504."""
+AMPHORAE = ((0, 0), (2, 1))
+
+
+@pytest.fixture(scope="module")
+def scene() -> tuple[Any, Any]:
+    return taught_table(PRINTING, TABLE)
+
+
+def _tops(scene: tuple[Any, Any], config: RecogniserConfig | None = None) -> dict[Any, str]:
+    pack, frame = scene
+    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config)
+    obs = rec.recognise(frame.image)
+    return {loc: obs.tops[loc].tile.label() for loc in AMPHORAE if obs.tops[loc].tile is not None}
+
+
+def test_dark_amphorae_in_full_view_are_read_by_the_fine_stage_alone(scene: tuple[Any, Any]) -> None:
+    pack, frame = scene
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    assert all(truth.tops[loc] == "dark blue amphora" for loc in AMPHORAE)
+    assert _tops(scene) == {loc: "dark blue amphora" for loc in AMPHORAE}  # main: both dark blue sextant
+
+
+def test_with_the_coarse_score_weighed_in_they_read_as_sextants(scene: tuple[Any, Any]) -> None:
+    """The case the setting is for: off, the coarse stage's noise picks the other dark glyph."""
+    old = RecogniserConfig(pack_fine_low_fit_coarse_weight=None)
+    assert _tops(scene, old) == {loc: "dark blue sextant" for loc in AMPHORAE}

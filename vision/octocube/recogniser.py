@@ -1925,10 +1925,16 @@ class OctocubeRecogniser:
             # at 1 px/mm a letter is 2-3 px: the coarse scores say "an abyss tile", not which
             # one (their differences are noise), so every abyss face gets the best of them
             coarse_of.update({lb: max(letters) for lb in coarse_of if lb.startswith("abyss")})
-        if low_fit and visible is None and self.config.pack_fine_low_fit_coarse_weight is not None:
-            k = self.config.pack_fine_low_fit_coarse_weight
         total = {lb: v + k * coarse_of[lb] for lb, v in verdict.scores.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
+        k_low = self.config.pack_fine_low_fit_coarse_weight
+        if low_fit and visible is None and k_low is not None:
+            # the fine stage picks; where it agrees with the weighted pick, that pick's lead stays
+            # its certainty (a pale face read right stays as sure as before)
+            low = {lb: v + k_low * coarse_of[lb] for lb, v in verdict.scores.items()}
+            low_ranked = sorted(low, key=lambda lb: low[lb], reverse=True)
+            if low_ranked[0] != ranked[0]:
+                total, ranked = low, low_ranked
         pick = ranked[0]
         lead = total[pick] - total[ranked[1]]
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)

@@ -29,7 +29,12 @@ def _tops(scene: tuple[Any, Any], config: RecogniserConfig | None = None) -> dic
     pack, frame = scene
     rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config)
     obs = rec.recognise(frame.image)
-    return {loc: obs.tops[loc].tile.label() for loc in AMPHORAE if obs.tops[loc].tile is not None}
+    out = {}
+    for loc in AMPHORAE:
+        tile = obs.tops[loc].tile
+        assert tile is not None
+        out[loc] = tile.label()
+    return out
 
 
 def test_dark_amphorae_in_full_view_are_read_by_the_fine_stage_alone(scene: tuple[Any, Any]) -> None:

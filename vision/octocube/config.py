@@ -595,7 +595,9 @@ class RecogniserConfig:
     0.527, and was read an amphora; three such tops fully in view read wrong after 2 photos, none
     with 0 (``bench/teach.py --packs 10 --first-art 997520 --frames 5``: stack tops 967 -> 970 of 972
     after 2 photos). A top a cube hides in part keeps ``pack_fine_coarse_weight`` (997521 / 520104
-    (4, 3), 30 % in view: read a light blue sextant at 0). None: ``pack_fine_coarse_weight``."""
+    (4, 3), 30 % in view: read a light blue sextant at 0). Where the fine pick agrees with the weighted
+    one, the weighted lead stays its certainty (a pale face read right stays sure enough to name:
+    tests/vision/octocube/test_taught_pale_face_sure.py). None: ``pack_fine_coarse_weight``."""
     pack_fine_shade_weight: float = 0.0
     """How much a candidate's shade (mean a/b, 50 Lab units = 1) off the window's lowers its fine
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of

@@ -27,7 +27,7 @@ from rules.octocube.state import OctocubeState, player_name, tile_from_label, ti
 from tracker.adapter import Difference, GameAdapter
 from tracker.inference import Question, pushed, scratch_copy
 from tracker.octocube.hidden_tops import ChangedTopReading, SteadyTopReading, alike_in_grey
-from vision.octocube.observation import BoardReading, OctocubeObservation
+from vision.octocube.observation import BoardReading, OctocubeObservation, StackTopReading
 from vision.render.octocube_scene import final_score_shown
 
 STEADY_TOP_WEIGHT = 0.9
@@ -208,6 +208,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             elif want is UNKNOWN:
                 if reading.tile is None or not reading.tile.collectible:
                     diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected a tile", w))
+                elif self._unseen_top_left(reading, expected.heights.get(loc)):
+                    diffs.append(Difference(f"{name} changed with no cube near it, expected its unseen tile", w))
             elif reading.tile != want and not (
                 not expected.letters_matter
                 and reading.tile is not None
@@ -289,6 +291,14 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return diffs
 
     _plain: tuple[dict[Location, Any], list[Any], list[Location], dict[Location, Tile]] | None = None
+
+    @staticmethod
+    def _unseen_top_left(reading: StackTopReading, height: int | None) -> bool:
+        """Whether ``reading`` says that the unseen tile on top of its stack (UNKNOWN in the state)
+        left it, where the stack is ``height`` tiles high (hidden_tops.py: its pixels changed with no
+        cube near it; a stack of another height there, a power H's swap, is judged by its name)."""
+        return (isinstance(reading, ChangedTopReading) and reading.was is UNKNOWN
+                and (reading.was_height is None or height in (None, reading.was_height)))
 
     def _plain_tops(self, observed: OctocubeObservation) -> dict[Location, Tile]:
         """Location -> tile of each top read plainly (in view, no height, not a steady hidden
@@ -1181,7 +1191,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 continue
             reading = observed.tops.get(loc)
             if (reading is not None and not reading.covered and reading.tile is not None
-                    and reading.tile.collectible and reading.confidence >= self.reveal_confidence):
+                    and reading.tile.collectible and reading.confidence >= self.reveal_confidence
+                    and not (isinstance(reading, ChangedTopReading)
+                             and reading.named_confidence < self.reveal_confidence)):
                 found.append((loc, reading.tile))
         if final:
             return found + self._final_reveals(state, observed)
@@ -1287,6 +1299,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 reasons.append(f"a tile left stack {location_label(loc)} with no cube on it")
                 continue
             if want is UNKNOWN:
+                if self._unseen_top_left(reading, height):
+                    reasons.append(f"a tile left stack {location_label(loc)} with no cube on it")
                 continue
             if not here.letters_matter and reading.tile is not None and want is not None \
                     and reading.tile.kind == "abyss" and want.kind == "abyss":

@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from rules.core import UNKNOWN
 from rules.octocube.components import Location, Tile
 from vision.octocube.observation import CubeReading, OctocubeObservation, StackTopReading
 
@@ -180,7 +181,8 @@ def _near(loc: Location, other: Location | None) -> bool:
 def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: dict[Location, StackTopReading],
                                  expected_tops: dict[Location, Any], reference_cubes: dict[int, CubeReading],
                                  expected_heights: dict[Location, int] | None = None,
-                                 earlier: EarlierScene | None = None, in_view: bool = False) -> OctocubeObservation:
+                                 earlier: EarlierScene | None = None, in_view: bool = False,
+                                 unseen_too: bool = False) -> OctocubeObservation:
     """``observed`` with the tops described in the module's docstring read as sure
     (``CHANGED_CONFIDENCE``): hidden tops whose visible part changed while every cube near them
     stayed as it was, reading another tile than ``expected_tops`` (the accepted state's). A new
@@ -189,7 +191,10 @@ def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: 
     same cubes around it, has not changed either (the reference itself may be a scene where a
     tile was taken unseen and is now put back: bench seed 72570, a false alarm at the put-back).
     ``in_view``: a top no cube hides is judged so too, by its whole fingerprint
-    (tracker/octocube/stack_heights.py ``StackHeightsConfig.changed_in_view``)."""
+    (tracker/octocube/stack_heights.py ``StackHeightsConfig.changed_in_view``). ``unseen_too``: a top
+    the state holds unseen (UNKNOWN: read too unsure to name so far) is judged so too, however sure
+    its new name: there a sure name would only name the unseen tile, and a tile taken off it by
+    hand would pass unflagged (``StackHeightsConfig.changed_unseen``)."""
     looks_now = _looks(observed.cubes)
     sure: dict[Location, StackTopReading] = {}
     for loc, reading in observed.tops.items():
@@ -201,8 +206,9 @@ def changed_behind_unmoved_cubes(observed: OctocubeObservation, reference_tops: 
             sure[loc] = SteadyTopReading(**{f.name: getattr(reading, f.name) for f in fields(StackTopReading)},
                                          was=want, in_view=whole)
             continue
-        if (not isinstance(want, Tile) or reading.covered or reading.tile is None or reading.tile == want
-                or reading.confidence >= CHANGED_CONFIDENCE or reading.fingerprint is None
+        unseen = want is UNKNOWN and unseen_too
+        if (not (isinstance(want, Tile) or unseen) or reading.covered or reading.tile is None or reading.tile == want
+                or (reading.confidence >= CHANGED_CONFIDENCE and not unseen) or reading.fingerprint is None
                 or (whole and not in_view)):
             continue
         if _visibly_changed(loc, reading, reference_tops.get(loc), _looks(reference_cubes), looks_now,

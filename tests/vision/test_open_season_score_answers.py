@@ -861,3 +861,25 @@ def test_a_place_past_a_rows_covered_end_whose_band_shows_defaults_to_a_card_of_
     assert "no card" in options and options[doubt.read - 1].startswith("sorcerer-")  # main: 'no card'
     assert [p.total for p in out.players] == end["scores"]
     _exact_when_answered(photo, request, out, end)
+
+
+def test_covered_wall_cards_whose_corner_index_shows_beside_the_hand_default_to_its_attribute() -> None:
+    """Tuning 91141 (session 56; 4 players, Horn expert, dim evening): a dark hand over player 2's
+    spaces 2, 3, 4, 6 and 7; the top-left corner indices of spaces 2 (gnome-dagger) and 3
+    (mage-eyepatch) show between the fingers, their defaults were gnome-crown and mage-crown and
+    player 2's total from the photo alone off. Each covered card's index that shows now names its
+    attribute (``cards.COVERED_INDEX_ATTRIBUTE``): still asked with every face, the default that
+    attribute's; every total exact from the photo alone."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91141, (1920, 1080))
+    assert [end["players"][1]["wall"][s] for s in ("2", "3")] == ["gnome-dagger", "mage-eyepatch"]
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    read = {d.key: out.reading["options"][d.key][d.read - 1] for d in out.doubts if d.key in out.reading["options"]}
+    for space, attribute in ((2, "dagger"), (3, "eyepatch")):
+        assert len(out.reading["options"][f"wall 2 {space}"]) == 31  # every face, and face down
+        assert read[f"wall 2 {space}"].endswith(f"-{attribute}"), space  # main: crowns
+    assert [p.total for p in out.players] == end["scores"]  # main: player 2 off
+    _exact_when_answered(photo, request, out, end)

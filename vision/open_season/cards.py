@@ -258,7 +258,8 @@ INDEX_CREAM_NEUTRAL = 0.85
 """... and its dimmest channel at least this share of its brightest (cream is grey against the
 table's cream; a pale hand's blue is 0.75 of its red there)."""
 INDEX_ICON_SHOWN = 0.5
-"""... whose icon half (the box's lower half) shows, cream or inside it, on this share..."""
+"""... whose icon half (the lower half of the square around the index, ``card_sampling.WALL_INDEX``)
+shows, cream or inside it, on this share..."""
 COVERED_INDEX_LEAD = 0.25
 """... where the best face's strip, on the pixels no hand covers, leads the best face of every other
 attribute by this much."""
@@ -460,6 +461,47 @@ def _skin_mask(bgr: np.ndarray) -> np.ndarray:
     y, cr, cb = (ycc.reshape(-1, 3)[:, c].astype(np.float32) for c in range(3))
     return np.asarray((y >= SKIN_MIN_Y) & (cr >= WALL_SKIN_CR[0]) & (cr <= WALL_SKIN_CR[1])
                       & (cb >= WALL_SKIN_CB[0]) & (cb <= WALL_SKIN_CB[1]))
+
+
+def read_indices(patches: np.ndarray, table_cream: np.ndarray, light: np.ndarray, poses: int
+                 ) -> list[tuple[str, str, float]]:
+    """Per card, what its corner index names (people, attribute) and how far that attribute leads
+    the next (0.0, and "" for both, where the index's icon half shows on less than
+    ``INDEX_ICON_SHOWN``). ``patches``: ``poses`` rows per card of the blurred, unscaled square
+    around the index (``card_sampling.INDEX_CENTRE``, ``index_templates``' size), (rows, pixels, 3);
+    ``table_cream``: the card cream's colour in this photo; ``light``: the table's light
+    (:meth:`CardReader.table_light`). Compared on the pixels that show the index's cream box or
+    lie inside it (``_cream_and_inside``: a hand of any skin, in any light, is neither): the lower
+    half (the icon) with every face's (``masked_icon_scores``), an attribute's score its best
+    face's; the upper half (the initial) names the people ("" where it does not show)."""
+    t = index_templates()
+    side = int(round(math.sqrt(t.second.shape[1] // 3)))
+    upper = np.zeros((side, side), bool)
+    upper[: side // 2] = True
+    attributes = np.array([n.split("-")[1] for n in t.names])
+    peoples = np.array([n.split("-")[0] for n in t.names])
+    square = patches.reshape(-1, side, side, 3)
+    cards = len(square) // poses
+    free = np.stack([_cream_and_inside(p / np.maximum(table_cream, 1e-6)) for p in square])
+    halves = {}
+    for upper_half in (False, True):
+        region = upper if upper_half else ~upper
+        n = int(region.sum())
+        part = Templates(t.names, t.kinds, t.first,
+                         t.second.reshape(len(t.names), side, side, 3)[:, region].reshape(len(t.names), n * 3), t.colours)
+        halves[upper_half] = masked_icon_scores(part, square[:, region] / light, free[:, region], poses)
+    icon, initial = halves[False], halves[True]
+    shown = free[:, ~upper].reshape(cards, poses, -1).mean(axis=2).max(axis=1)
+    out = []
+    for k in range(cards):
+        if shown[k] < INDEX_ICON_SHOWN or not np.isfinite(icon[k].max()):
+            out.append(("", "", 0.0))
+            continue
+        by_attribute = {a: float(icon[k][attributes == a].max()) for a in ATTRIBUTE_ORDER}
+        best, runner_up = sorted(by_attribute, key=lambda a: -by_attribute[a])[:2]
+        people = str(peoples[int(np.argmax(initial[k]))]) if np.isfinite(initial[k].max()) else ""
+        out.append((people, best, by_attribute[best] - by_attribute[runner_up]))
+    return out
 
 
 def _cream_and_inside(relative: np.ndarray) -> np.ndarray:
@@ -895,47 +937,18 @@ class CardReader:
     def _index_reads(self, image: np.ndarray, todo: np.ndarray, in_view: np.ndarray
                      ) -> list[tuple[str, str, float]]:
         """Per wall card (places ``todo`` of the whole layer): the people and attribute its corner
-        indices name and how far that attribute leads the next (0: no index shows; the people ""
-        where its initial does not show). Each end's
-        index (``card_sampling.WALL_INDEX``, ``WALL_TURNED_INDEX``) is compared on the pixels that
-        show the index's cream box or lie inside it (``_cream_and_inside``, against the cream of
-        the wall cards ``in_view``: a hand of any skin, in any light, is neither): its lower half
-        (the icon) with every face's (``masked_icon_scores``), an attribute's score its best face's;
-        its upper half (the initial) names the people. An end whose icon half shows on less than
-        ``INDEX_ICON_SHOWN`` says nothing; of two ends the larger lead counts."""
+        indices name and how far that attribute leads the next (:func:`read_indices`; 0: no index
+        shows), each end's index (``card_sampling.WALL_INDEX``, ``WALL_TURNED_INDEX``) read against
+        the cream of the wall cards ``in_view``; of two ends the larger lead counts."""
         first, second = self.layout.raw_centre_patches(image, "whole", in_view)
         table_cream = _brightest(np.concatenate([first, second], axis=1).reshape(1, -1, 3))[0]
         light = self.table_light(image)
-        t = index_templates()
-        side = int(round(math.sqrt(t.second.shape[1] // 3)))
-        upper = np.zeros((side, side), bool)
-        upper[: side // 2] = True
-        attributes = np.array([n.split("-")[1] for n in t.names])
-        peoples = np.array([n.split("-")[0] for n in t.names])
         out = [("", "", 0.0)] * len(todo)
         for name in (WALL_INDEX, WALL_TURNED_INDEX):
             _, patches = self.layout.raw_pose_patches(image, name, todo)
-            square = patches.reshape(-1, side, side, 3)
-            free = np.stack([_cream_and_inside(p / np.maximum(table_cream, 1e-6)) for p in square])
-            halves = {}
-            for upper_half in (False, True):
-                region = upper if upper_half else ~upper
-                n = int(region.sum())
-                part = Templates(t.names, t.kinds, t.first,
-                                 t.second.reshape(len(t.names), side, side, 3)[:, region].reshape(len(t.names), n * 3),
-                                 t.colours)
-                halves[upper_half] = (masked_icon_scores(part, square[:, region] / light, free[:, region], len(JITTER)),
-                                      free[:, region].reshape(len(todo), len(JITTER), -1).mean(axis=2).max(axis=1))
-            (icon, shown), (initial, _) = halves[False], halves[True]
-            for k in range(len(todo)):
-                if shown[k] < INDEX_ICON_SHOWN or not np.isfinite(icon[k].max()):
-                    continue
-                by_attribute = {a: float(icon[k][attributes == a].max()) for a in ATTRIBUTE_ORDER}
-                first_a, second_a = sorted(by_attribute, key=lambda a: -by_attribute[a])[:2]
-                lead = by_attribute[first_a] - by_attribute[second_a]
-                people = str(peoples[int(np.argmax(initial[k]))]) if np.isfinite(initial[k].max()) else ""
-                if lead > out[k][2]:
-                    out[k] = (people, first_a, lead)
+            for k, read in enumerate(read_indices(patches, table_cream, light, len(JITTER))):
+                if read[2] > out[k][2]:
+                    out[k] = read
         return out
 
     def _covered_colours(self, image: np.ndarray, todo: np.ndarray) -> list[str | None]:

@@ -884,3 +884,24 @@ def test_covered_wall_cards_whose_corner_index_shows_beside_the_hand_default_to_
     assert options[doubt.read - 1] == "mage-eyepatch"  # main: mage-crown
     assert [p.total for p in out.players] == end["scores"]  # main: player 2 off
     _exact_when_answered(photo, request, out, end)
+
+
+def test_a_rows_end_in_view_between_two_step_counts_is_counted_as_a_covered_end_not_refused() -> None:
+    """Tuning 92207 (session 55's fresh set, then traced in session 56; 3 players, Horn, warm lamp):
+    a thumb over the corners of cards 10-12 of player 1's single row of 12, the 12th whole past it
+    and the row's end in view. Cards 10-12 lie 49 mm past the 9th card's edge, 3.4 of the row's
+    14.6 mm steps (3 at z 1.7, 4 at z 2.8: no count clear), and the photo was refused ("the last card
+    of a row is covered"). Every count that fits the end is possible, as where a hand covers the end
+    (``accolades.SEEN_END_UNCLEAR_ASKED``): the least, 3, counted, each card asked with every face;
+    every total exact from the photo alone."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(92207, (1920, 1080))
+    assert len(end["players"][0]["accolades"]) == 12
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)  # main: PhotoScoreError, "the last card of a row is covered"
+    assert {"accolade 1 10", "accolade 1 11", "accolade 1 12"} <= {d.key for d in out.doubts}
+    assert len(out.reading["seats"][0]["accolades"]) == 12
+    assert [p.total for p in out.players] == end["scores"]
+    _exact_when_answered(photo, request, out, end)

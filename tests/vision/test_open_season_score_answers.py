@@ -886,6 +886,28 @@ def test_covered_wall_cards_whose_corner_index_shows_beside_the_hand_default_to_
     _exact_when_answered(photo, request, out, end)
 
 
+def test_a_covered_wall_cards_turned_index_beside_the_fingers_sets_its_default_and_the_total_right() -> None:
+    """Tuning 92195 (session 55's fresh set, then traced in session 56; 2 players, Shield expert, dim
+    evening): a pale hand over player 2's spaces 1, 4, 5, 8 and 9; space 5's bottom-right (turned)
+    index, dwarf-eyepatch, shows whole beside the fingers. Its default was elf-crown and player 2's
+    total from the photo alone off. The index names the eyepatch (``cards.COVERED_INDEX_ATTRIBUTE``):
+    still asked with every face, an eyepatch its default; every total exact from the photo alone
+    (the other covered cards show nothing of their faces: their defaults are the totals' likeliest)."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(92195, (1920, 1080))
+    assert end["players"][1]["wall"]["5"] == "dwarf-eyepatch"
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "wall 2 5")
+    options = out.reading["options"]["wall 2 5"]
+    assert len(options) == 31  # every face, and face down: still asked
+    assert options[doubt.read - 1].endswith("-eyepatch")  # main: elf-crown
+    assert [p.total for p in out.players] == end["scores"]  # main: player 2 off
+    _exact_when_answered(photo, request, out, end)
+
+
 def test_a_rows_end_in_view_between_two_step_counts_is_counted_as_a_covered_end_not_refused() -> None:
     """Tuning 92207 (session 55's fresh set, then traced in session 56; 3 players, Horn, warm lamp):
     a thumb over the corners of cards 10-12 of player 1's single row of 12, the 12th whole past it

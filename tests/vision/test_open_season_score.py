@@ -508,6 +508,7 @@ def test_the_walls_read_alone_are_the_walls_the_whole_table_reading_gives(
     ``walls_only``), not the inn, stocks, discards and fans a finished table's score does not
     use: every wall card, the ones with trophy tokens read by their top strip, is what
     ``read_table`` reads."""
+    from vision.open_season.card_sampling import WALL_INDEX, WALL_TURNED_INDEX
     from vision.open_season.cards import CardReader
     from vision.open_season.score_photo import _same_attribute_other_people
 
@@ -520,7 +521,8 @@ def test_the_walls_read_alone_are_the_walls_the_whole_table_reading_gives(
         # under the same white light (session 23, os-stock)
         monkeypatch.setattr(reader, "table_light", lambda image: np.ones(3))
         walls_alone = CardReader.from_ground_truth(gt, end["side"], end["num_players"], walls_only=True)
-        assert set(walls_alone.layout.layers) == {"whole", "wall strip"}
+        # the walls' layers, and their cards' corner indices (a covered card's, session 56)
+        assert set(walls_alone.layout.layers) == {"whole", "wall strip", WALL_INDEX, WALL_TURNED_INDEX}
         # the spaces with trophy tokens, and a few more read by their top strip as if they had some
         tokens_on = {p["seat"]: {int(s) for s, k in p["wall_trophies"].items() if k} | {2, 9} for p in end["players"]}
         for on in (tokens_on, {}):

@@ -861,3 +861,69 @@ def test_a_place_past_a_rows_covered_end_whose_band_shows_defaults_to_a_card_of_
     assert "no card" in options and options[doubt.read - 1].startswith("sorcerer-")  # main: 'no card'
     assert [p.total for p in out.players] == end["scores"]
     _exact_when_answered(photo, request, out, end)
+
+
+def test_covered_wall_cards_whose_corner_index_shows_beside_the_hand_default_to_its_attribute() -> None:
+    """Tuning 91141 (session 56; 4 players, Horn expert, dim evening): a dark hand over player 2's
+    spaces 2, 3, 4, 6, 7 and 8; the top-left corner index of space 3 (mage-eyepatch) shows between
+    the fingers, its default was mage-crown and player 2's total from the photo alone off. A
+    covered card's index that shows now names its attribute (``cards.COVERED_INDEX_ATTRIBUTE``):
+    still asked with every face, the default that attribute's face; every total exact from the
+    photo alone. (Space 2's index shows too, its dagger leading by 0.24, under
+    ``cards.COVERED_INDEX_LEAD``: its default stays a guess.)"""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(91141, (1920, 1080))
+    assert end["players"][1]["wall"]["3"] == "mage-eyepatch"
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "wall 2 3")
+    options = out.reading["options"]["wall 2 3"]
+    assert len(options) == 31  # every face, and face down: still asked
+    assert options[doubt.read - 1] == "mage-eyepatch"  # main: mage-crown
+    assert [p.total for p in out.players] == end["scores"]  # main: player 2 off
+    _exact_when_answered(photo, request, out, end)
+
+
+def test_a_covered_wall_cards_turned_index_beside_the_fingers_sets_its_default_and_the_total_right() -> None:
+    """Tuning 92195 (session 55's fresh set, then traced in session 56; 2 players, Shield expert, dim
+    evening): a pale hand over player 2's spaces 1, 4, 5, 8 and 9; space 5's bottom-right (turned)
+    index, dwarf-eyepatch, shows whole beside the fingers. Its default was elf-crown and player 2's
+    total from the photo alone off. The index names the eyepatch (``cards.COVERED_INDEX_ATTRIBUTE``):
+    still asked with every face, an eyepatch its default; every total exact from the photo alone
+    (the other covered cards show nothing of their faces: their defaults are the totals' likeliest)."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(92195, (1920, 1080))
+    assert end["players"][1]["wall"]["5"] == "dwarf-eyepatch"
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == "wall 2 5")
+    options = out.reading["options"]["wall 2 5"]
+    assert len(options) == 31  # every face, and face down: still asked
+    assert options[doubt.read - 1].endswith("-eyepatch")  # main: elf-crown
+    assert [p.total for p in out.players] == end["scores"]  # main: player 2 off
+    _exact_when_answered(photo, request, out, end)
+
+
+def test_a_rows_end_in_view_between_two_step_counts_is_counted_as_a_covered_end_not_refused() -> None:
+    """Tuning 92207 (session 55's fresh set, then traced in session 56; 3 players, Horn, warm lamp):
+    a thumb over the corners of cards 10-12 of player 1's single row of 12, the 12th whole past it
+    and the row's end in view. Cards 10-12 lie 49 mm past the 9th card's edge, 3.4 of the row's
+    14.6 mm steps (3 at z 1.7, 4 at z 2.8: no count clear), and the photo was refused ("the last card
+    of a row is covered"). Every count that fits the end is possible, as where a hand covers the end
+    (``accolades.SEEN_END_UNCLEAR_ASKED``): the least, 3, counted, each card asked with every face;
+    every total exact from the photo alone."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(92207, (1920, 1080))
+    assert len(end["players"][0]["accolades"]) == 12
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)  # main: PhotoScoreError, "the last card of a row is covered"
+    assert {"accolade 1 10", "accolade 1 11", "accolade 1 12"} <= {d.key for d in out.doubts}
+    assert len(out.reading["seats"][0]["accolades"]) == 12
+    assert [p.total for p in out.players] == end["scores"]
+    _exact_when_answered(photo, request, out, end)

@@ -284,6 +284,15 @@ and with 1-3 corners taken out, -1 to +1.3 mm (5th-95th percentile), -1.3 to +4.
 END_SEEN_MM = 6.0
 """The end of a row shows when its last card column and the first mat column lie this close (on
 those rows the mat began 0-5.7 mm past the last card's edge: its shadow, its rim)."""
+SEEN_END_UNCLEAR_ASKED = True
+"""A row whose end shows past the hand (``END_SEEN_MM``) but lies between two counts of the row's
+steps (``_steps_in``: none clear) is counted as a covered end is (``_covered_row_ends``: every count
+whose end fits the cream's last column and the mat's first within ``UNSEEN_FIT_Z``, the least of
+them counted, each place past it asked, "no card" an answer) rather than refused. Tuning 92207
+(session 55's fresh set, warm lamp): a thumb over cards 10-12's corners of a single row of 12, the
+12th whole past it; cards 10-12 lie 49 mm past the 9th's edge, 3.4 of the row's 14.6 mm steps (3 at
+z 1.7, 4 at 2.8, under ``UNSEEN_OTHER_Z``): refused ("the last card of a row is covered"). False: as
+before (refused)."""
 ROW_PLACE_MM = 20.0
 """A fan's rows' corners lie within this of where its rows are laid (``FAN_ROWS_Y``, 60 mm apart;
 within 1 mm on the tuning tables): a row found elsewhere is another row, the one before it hidden."""
@@ -1400,10 +1409,13 @@ def _covered_row_ends(area: np.ndarray, corners: list[tuple[float, float]], unse
         seen, bare = _row_end(area, row, masks)
         if bare - seen <= END_SEEN_MM * PX_PER_MM:
             m = _steps_in(seen - x - width, mean, sigma, 0, end_sigma)
-            if m is None:
+            if m is not None:
+                possible_of.append([m])
+                continue
+            if not SEEN_END_UNCLEAR_ASKED:
                 return None
-            possible_of.append([m])
-            continue
+            # the end shows but its steps fit two counts: every count that fits it is possible,
+            # as where a hand covers the end (the least counted, the places past it asked)
         possible = [m for m in range(0, int((bare - x) / (MIN_STEP_MM * PX_PER_MM)) + 2)
                     if seen - UNSEEN_FIT_Z * math.sqrt(m * sigma ** 2 + end_sigma ** 2)
                     <= x + m * mean + width

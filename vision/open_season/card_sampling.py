@@ -63,6 +63,21 @@ STRIP_BAND = (2.0, STRIP_Y)
 """... and of the square beside it (the people's colour band and the top of the emblem)."""
 UNDER_OFFSETS = (STRIP_MM, 2 * STRIP_MM, 3 * STRIP_MM)
 """Where a fan has no card at a position, its strip shows a lower card further down its face."""
+INDEX_MARGIN_MM = 2.5
+"""The built-in art's corner index lies this far inside the card's edges (``open_season_art.draw_card``:
+``2.5 * density``)..."""
+INDEX_BOX_MM = (9.0, 17.0)
+"""... and is this wide and tall (``9 * density`` by ``17 * density``): a cream box with the people's
+initial over the attribute's small icon, top-left and (turned half round) bottom-right."""
+INDEX_CENTRE = (-art.CARD_SIZE_MM[0] / 2 + INDEX_MARGIN_MM + INDEX_BOX_MM[0] / 2,
+                -art.CARD_SIZE_MM[1] / 2 + INDEX_MARGIN_MM + INDEX_BOX_MM[1] / 2)
+"""Card-local centre (across, along) of the top-left corner index."""
+WALL_INDEX = "wall index"
+"""The layer of each wall card's top-left corner index (a square ``INDEX_BOX_MM[1]`` on a side around
+it), laid out for a finished table's walls only (``CardLayout(walls_only=True)``)..."""
+WALL_TURNED_INDEX = "wall turned index"
+"""... and of its bottom-right one, sampled turned half round (so it reads as the top-left one does):
+where a hand covers one end of a wall card, the other may show."""
 JITTER = tuple((x, y, a) for x in (-1.5, 0.0, 1.5) for y in (-1.5, 0.0, 1.5) for a in (-3.0, 0.0, 3.0))
 """Poses tried around each place (mm, mm, degrees): the best fit of each face counts."""
 FLAT_SPREAD = 0.5
@@ -237,6 +252,18 @@ def strip_templates(turned: bool = False) -> Templates:
     """The fan-strip templates of the built-in art (``turned``: of the cards turned half round,
     i.e. each card's bottom strip, for a fan whose first card lies on top)."""
     return _cached(f"open-season-strips{'-turned' if turned else ''}", lambda: build_strip_templates(None, turned))
+
+
+@lru_cache(maxsize=1)
+def index_templates() -> Templates:
+    """The built-in art's corner index of every face (a square ``INDEX_BOX_MM[1]`` on a side around
+    ``INDEX_CENTRE``, at ``STRIP_PX_PER_MM``; both patches the same)."""
+    t = _Builder()
+    for name, img in _built_in_faces():
+        if name != BACK:
+            cut = _cut(img, INDEX_CENTRE[1], INDEX_BOX_MM[1], INDEX_CENTRE[0], STRIP_PX_PER_MM)
+            t.add(name, "face", cut, cut)
+    return t.done()
 
 
 def _cached(name: str, build: Callable[[], Templates]) -> Templates:
@@ -448,9 +475,13 @@ class CardLayout:
                 turned.append((f"discard {i}", x, y, 180.0, CARD_THICKNESS_MM))
         card_patches = patches
         strip_patches = ((STRIP_BAND[0], STRIP_BAND[1], STRIP_MM), (STRIP_INDEX[0], STRIP_INDEX[1], STRIP_MM))
+        index_patches = ((INDEX_CENTRE[0], INDEX_CENTRE[1], INDEX_BOX_MM[1]),) * 2
         if walls_only:
             self.layers = {"whole": self._layer(whole, card_patches, frozenset({"face", "back", "board"}), PX_PER_MM),
-                           "wall strip": self._layer(whole, strip_patches, frozenset({"face"}), STRIP_PX_PER_MM)}
+                           "wall strip": self._layer(whole, strip_patches, frozenset({"face"}), STRIP_PX_PER_MM),
+                           WALL_INDEX: self._layer(whole, index_patches, frozenset({"face"}), STRIP_PX_PER_MM),
+                           WALL_TURNED_INDEX: self._layer([(place, x, y, yaw + 180.0, z) for place, x, y, yaw, z in whole],
+                                                          index_patches, frozenset({"face"}), STRIP_PX_PER_MM)}
             self.deck_heights = np.zeros(0)
             self.inn_whole_at: list[np.ndarray] = []
             self.inn_mostly_seen_at: list[np.ndarray] = []

@@ -31,6 +31,9 @@ import numpy as np
 
 from vision.octocube.geometry import TableView
 from vision.open_season.card_sampling import (
+    WALL_INDEX,
+    WALL_TURNED_INDEX,
+    index_templates,
     BACK,
     FLAT_SPREAD,
     INN_SLOTS,
@@ -51,6 +54,8 @@ from vision.open_season.card_sampling import (
     trophy_free_pixels,
 )
 from vision.render import open_season_art as art
+
+ATTRIBUTE_ORDER = art.ATTRIBUTES
 from vision.render.open_season_scene import SEAT_SIDES, board_pose
 
 __all__ = ["BACK", "EMPTY", "HIDDEN", "AccoladeCount", "CardRead", "CardReader", "TableCards", "choose", "score_poses"]
@@ -242,6 +247,39 @@ census the most a covered face card's patch gave a wrong people with the votes a
 pixels, the sorcerer card under 91961's fingers 49 for the right one)..."""
 COVERED_COLOURS_AGREE = 0.9
 """...and this share of the patch's votes."""
+COVERED_INDEX_ATTRIBUTE = True
+"""A covered wall card (``COVERED_FIT``) whose corner index (top-left, or the turned one bottom-right)
+shows beside the hand is of the attribute that index's icon names (``CardReader._covered_indices``,
+:func:`read_indices`; ``CardRead.covered_attribute``): the score weighs that attribute
+``score_photo.COVERED_SEEN_ATTRIBUTE``, still asked with every face. Session 56's census (scratch
+``/tmp/os-photo24/cfast.py``, ``cfana.py``): the 184 cached tuning tables with a hand (90306-91839,
+the bench's JPEG bytes at 1920x1080) hold 183 covered wall cards (4 face down: none read an index);
+an index's icon half showed on 81 face cards, and of those whose attribute led by
+``COVERED_INDEX_LEAD`` **43 of 43 named the true attribute** (the art read on what the hand leaves
+had it on 24); the wrong reads led by 0.19 at most (91381's elf-eyepatch read crown). Tuning 91141
+(dim evening, a dark hand over six of player 2's spaces): space 3's index names its eyepatch, its
+default was mage-crown, and the table is now exact from the photo alone. The index's initial names
+the people right less often (25 of 43): it serves only where nothing else named one. False: as
+before."""
+INDEX_CREAM_LEAST = 0.55
+"""A pixel of a covered card's index square shows the card's cream where its brightest channel is
+at least this share of the table's card cream (the brightest tenth of the wall cards in view: a
+square the hand fills has no cream of its own, and balanced by its own brightest a hand looks like
+cream; the skin test as ``_covered_by_what_shows`` applies it, each patch balanced by its own
+brightest, found no skin on the covered cards of tuning 90833 and 90365, dark hands in a dim
+evening)..."""
+INDEX_CREAM_NEUTRAL = 0.85
+"""... and its dimmest channel at least this share of its brightest (cream is grey against the
+table's cream; a pale hand's blue is 0.66 of its red there, a dark hand's 0.44)."""
+INDEX_ICON_SHOWN = 0.5
+"""An index is read where its icon half (the lower half of the square around it,
+``card_sampling.WALL_INDEX``) shows, cream or inside it, on this share of its pixels (a whole index
+box and the card's margin beside it: 0.6-0.7)..."""
+COVERED_INDEX_LEAD = 0.25
+"""... and where its best attribute (the best face's correlation on the icon half's pixels in view,
+``masked_icon_scores``) leads the next attribute by this much: on the census above 43 of 43 right
+from 0.25, 47 of 47 from 0.2, the highest wrong lead 0.19 (0.25 keeps a margin over it; tuning
+91141's space 2, gnome-dagger, leads by 0.24 and stays a guess)."""
 HIDDEN = "hidden"
 """What an inn slot behind the deck reads: nobody can say from this camera which card lies there."""
 WALL_CARD_MIN_FIT = 1.0
@@ -319,6 +357,9 @@ class CardRead:
     """A covered wall card of the built-in art (``COVERED_FIT``) read on what no hand covers
     (:meth:`CardReader._covered_by_what_shows`): how far its best face leads the best face of
     another people there; 0 where not measured."""
+    covered_attribute: str = field(default="", compare=False)
+    """A covered wall card whose corner index shows beside the hand (``COVERED_INDEX_ATTRIBUTE``):
+    the attribute its icon names ("" else)."""
     covered_people: str = field(default="", compare=False)
     """A covered wall card whose people no face's art told apart (``covered_lead`` 0) but whose
     colours on the pixels no hand covers name one (``COVERED_COLOURS_PEOPLE``): that people (its
@@ -437,6 +478,60 @@ def _skin_mask(bgr: np.ndarray) -> np.ndarray:
     y, cr, cb = (ycc.reshape(-1, 3)[:, c].astype(np.float32) for c in range(3))
     return np.asarray((y >= SKIN_MIN_Y) & (cr >= WALL_SKIN_CR[0]) & (cr <= WALL_SKIN_CR[1])
                       & (cb >= WALL_SKIN_CB[0]) & (cb <= WALL_SKIN_CB[1]))
+
+
+def read_indices(patches: np.ndarray, table_cream: np.ndarray, light: np.ndarray, poses: int
+                 ) -> list[tuple[str, str, float]]:
+    """Per card, what its corner index names (people, attribute) and how far that attribute leads
+    the next (0.0, and "" for both, where the index's icon half shows on less than
+    ``INDEX_ICON_SHOWN``). ``patches``: ``poses`` rows per card of the blurred, unscaled square
+    around the index (``card_sampling.INDEX_CENTRE``, ``index_templates``' size), (rows, pixels, 3);
+    ``table_cream``: the card cream's colour in this photo; ``light``: the table's light
+    (:meth:`CardReader.table_light`). Compared on the pixels that show the index's cream box or
+    lie inside it (``_cream_and_inside``: a hand of any skin, in any light, is neither): the lower
+    half (the icon) with every face's (``masked_icon_scores``), an attribute's score its best
+    face's; the upper half (the initial) names the people ("" where it does not show)."""
+    t = index_templates()
+    side = int(round(math.sqrt(t.second.shape[1] // 3)))
+    upper = np.zeros((side, side), bool)
+    upper[: side // 2] = True
+    attributes = np.array([n.split("-")[1] for n in t.names])
+    peoples = np.array([n.split("-")[0] for n in t.names])
+    square = patches.reshape(-1, side, side, 3)
+    cards = len(square) // poses
+    free = np.stack([_cream_and_inside(p / np.maximum(table_cream, 1e-6)) for p in square])
+    halves = {}
+    for upper_half in (False, True):
+        region = upper if upper_half else ~upper
+        n = int(region.sum())
+        part = Templates(t.names, t.kinds, t.first,
+                         t.second.reshape(len(t.names), side, side, 3)[:, region].reshape(len(t.names), n * 3), t.colours)
+        halves[upper_half] = masked_icon_scores(part, square[:, region] / light, free[:, region], poses)
+    icon, initial = halves[False], halves[True]
+    shown = free[:, ~upper].reshape(cards, poses, -1).mean(axis=2).max(axis=1)
+    out = []
+    for k in range(cards):
+        if shown[k] < INDEX_ICON_SHOWN or not np.isfinite(icon[k].max()):
+            out.append(("", "", 0.0))
+            continue
+        by_attribute = {a: float(icon[k][attributes == a].max()) for a in ATTRIBUTE_ORDER}
+        best, runner_up = sorted(by_attribute, key=lambda a: -by_attribute[a])[:2]
+        people = str(peoples[int(np.argmax(initial[k]))]) if np.isfinite(initial[k].max()) else ""
+        out.append((people, best, by_attribute[best] - by_attribute[runner_up]))
+    return out
+
+
+def _cream_and_inside(relative: np.ndarray) -> np.ndarray:
+    """(side, side) bool: which pixels of a patch (side, side, 3; each channel over the table's card
+    cream) show a card's cream (``INDEX_CREAM_LEAST`` as bright, ``INDEX_CREAM_NEUTRAL`` as grey
+    as the cream) or lie inside it (cut off from the patch's edge by cream: a corner index's
+    initial and icon)."""
+    top, low = relative.max(axis=2), relative.min(axis=2)
+    cream = (top >= INDEX_CREAM_LEAST) & (low >= INDEX_CREAM_NEUTRAL * top)
+    other = np.pad((~cream).astype(np.uint8), 1, constant_values=1)
+    fill = np.zeros((other.shape[0] + 2, other.shape[1] + 2), np.uint8)
+    cv2.floodFill(other, fill, (0, 0), 2)  # every non-cream pixel the edge reaches
+    return np.asarray(other[1:-1, 1:-1] != 2)
 
 
 def _brightest(bgr: np.ndarray) -> np.ndarray:
@@ -744,6 +839,8 @@ class CardReader:
         if not self.taught:
             self._hand_over_faces(image, walls, read, {strip[i] for i in on})
             self._covered_by_what_shows(image, walls, read, {strip[i] for i in on})
+            if COVERED_INDEX_ATTRIBUTE and WALL_TURNED_INDEX in self.layout.layers:
+                self._covered_indices(image, walls, read, {strip[i] for i in on})
         return {seat: {n: read[f"wall {seat} {n}"] for n in range(1, len(art.WALL_SPACES[self.side]) + 1)}
                 for seat in range(self.num_players)}
 
@@ -832,6 +929,44 @@ class CardReader:
                     read[place] = replace(read[place], card=t.names[pick], covered_people=named)
                 continue  # else the read stays (as poor a guess either way)
             read[place] = replace(read[place], card=t.names[best], covered_lead=lead)
+
+    def _covered_indices(self, image: np.ndarray, walls: np.ndarray, read: dict[str, CardRead],
+                         skip: set[str]) -> None:
+        """Each covered wall card (``COVERED_FIT``; places ``walls`` of the whole layer, not those in
+        ``skip``: read by their strip) whose corner index names its attribute beside the hand
+        (:meth:`_index_reads`, ``COVERED_INDEX_LEAD``): that attribute is the card's
+        (``CardRead.covered_attribute``), the read its people's face of it (the people as read;
+        where the read named none, the index's initial's)."""
+        layer = self.layout.layers["whole"]
+        todo = np.array([i for i in walls if layer.places[i] not in skip and read[layer.places[i]].fit < COVERED_FIT],
+                        int)
+        if not len(todo):
+            return
+        in_view = np.array([i for i in walls if read[layer.places[i]].fit >= COVERED_FIT], int)
+        for i, (people, attribute, lead) in zip(todo, self._index_reads(image, todo, in_view if len(in_view) else walls)):
+            place = layer.places[int(i)]
+            card = read[place].card
+            people = card.split("-")[0] if "-" in card else people
+            if lead < COVERED_INDEX_LEAD or not people:
+                continue
+            read[place] = replace(read[place], card=f"{people}-{attribute}", covered_attribute=attribute)
+
+    def _index_reads(self, image: np.ndarray, todo: np.ndarray, in_view: np.ndarray
+                     ) -> list[tuple[str, str, float]]:
+        """Per wall card (places ``todo`` of the whole layer): the people and attribute its corner
+        indices name and how far that attribute leads the next (:func:`read_indices`; 0: no index
+        shows), each end's index (``card_sampling.WALL_INDEX``, ``WALL_TURNED_INDEX``) read against
+        the cream of the wall cards ``in_view``; of two ends the larger lead counts."""
+        first, second = self.layout.raw_centre_patches(image, "whole", in_view)
+        table_cream = _brightest(np.concatenate([first, second], axis=1).reshape(1, -1, 3))[0]
+        light = self.table_light(image)
+        out = [("", "", 0.0)] * len(todo)
+        for name in (WALL_INDEX, WALL_TURNED_INDEX):
+            _, patches = self.layout.raw_pose_patches(image, name, todo)
+            for k, read in enumerate(read_indices(patches, table_cream, light, len(JITTER))):
+                if read[2] > out[k][2]:
+                    out[k] = read
+        return out
 
     def _covered_colours(self, image: np.ndarray, todo: np.ndarray) -> list[str | None]:
         """Per wall card (places ``todo`` of the whole layer), the people its emblem patch's

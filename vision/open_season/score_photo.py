@@ -128,6 +128,14 @@ question lists every face after the read's neighbours. Tuning 90593 (1920x1080, 
 over player 2's space 9 (skin 0.30, fit 1.43, over ``HIDDEN_FIT``) read sorcerer-dagger, unsure,
 asked with the sorcerers and the daggers only: the truth, mage-earrings, was no option, and the
 table stayed wrong after every answer."""
+COVERED_SEEN_ATTRIBUTE = 0.9
+"""How likely a covered wall card is of the attribute its corner index names beside the hand
+(``cards.COVERED_INDEX_ATTRIBUTE``, ``CardRead.covered_attribute``), of each people's share (the
+other four attributes share the rest): on session 56's census 43 of 43 such attributes were right.
+The card stays asked with every face; its default is the option whose totals the likeliest faces
+share (``_covered_defaults``). Tuning hand tables with an index read (34 of 184): wall defaults
+wrong and moving a total 83 -> 67, exact from the photo alone 8 -> 9 (91141), no default set wrong
+that was right."""
 COVERED_FACE_DOWN = 0.01
 """How likely a covered wall space holds a face-down card: 10 of 1,227 wall cards of 40 twin
 playouts (session 40); none of the 13 covered spaces read as a back or empty on the tables above
@@ -176,6 +184,10 @@ class SeatReading:
     wall_people_seen: set[int] = field(default_factory=set)
     """Covered spaces (``wall_seen``) whose people only the card's colours name
     (``cards.CardRead.covered_people``): its faces weigh alike (``COVERED_SEEN_FACE`` not given)."""
+    wall_attribute_seen: dict[int, str] = field(default_factory=dict)
+    """Covered spaces (``wall_hidden``) whose corner index shows beside the hand -> the attribute
+    its icon names (``cards.CardRead.covered_attribute``): its question weighs that attribute
+    ``COVERED_SEEN_ATTRIBUTE``."""
 
     def to_json(self) -> dict[str, Any]:
         return {"wall": {str(k): v for k, v in sorted(self.wall.items())},
@@ -207,6 +219,9 @@ class Choice:
     """A covered card: how likely it is of the people read (``_covered_weights``)."""
     face_weight: float = 0.0
     """... and, of that, how likely the face read (0: the people's faces alike)."""
+    attribute: str = ""
+    """A covered wall card whose corner index names its attribute: that attribute, whose faces
+    weigh ``COVERED_SEEN_ATTRIBUTE`` of each people's share ("" : the attributes alike)."""
 
 
 def final_state(seats: list[SeatReading], side: str, expert: bool,
@@ -529,7 +544,8 @@ def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str
         for space in sorted(r.wall_hidden | (r.wall_touched if TOUCHED_TROPHIES_ASKED else set())):
             if space in r.wall_hidden:
                 choices.append(_hidden_wall_choice(seat, space, r.wall.get(space), space in r.wall_seen,
-                                                   face_seen=space not in r.wall_people_seen))
+                                                   face_seen=space not in r.wall_people_seen,
+                                                   attribute=r.wall_attribute_seen.get(space, "")))
             if space in trophy_spaces:
                 # every count: the token reader's own doubt about the space (the counts its places
                 # allow) names too few under a hand (development 80013: a hand over player 2's
@@ -814,10 +830,12 @@ def _trophy_count_choice(seat: int, space: int, counts: tuple[int, ...]) -> Choi
 
 
 def _hidden_wall_choice(seat: int, space: int, guess: str | None, seen: bool = False,
-                        face_seen: bool = True) -> Choice:
+                        face_seen: bool = True, attribute: str = "") -> Choice:
     """A wall space something covers in the photo: any of the 30 faces, or face down; ``seen``:
     the parts in view name the guess's people (``COVERED_SEEN_PEOPLE``); ``face_seen`` False: only
-    its colours do (``cards.CardRead.covered_people``), the guess's attribute weighs as the others."""
+    its colours do (``cards.CardRead.covered_people``), the guess's attribute weighs as the others;
+    ``attribute``: the card's corner index shows beside the hand and names it
+    (``cards.CardRead.covered_attribute``): its faces weigh ``COVERED_SEEN_ATTRIBUTE``."""
     faces = [f"{p}-{a}" for p in PEOPLES for a in ATTRIBUTES]
     first = guess if guess in faces else None
     options = ([first] if first else []) + [f for f in faces if f != first] + [FACE_DOWN_OPTION]
@@ -830,7 +848,8 @@ def _hidden_wall_choice(seat: int, space: int, guess: str | None, seen: bool = F
                   "something covers it in the photo (a hand?)", tuple(options), apply, 0, covered=True,
                   people_weight=COVERED_SEEN_PEOPLE if seen and first is not None else COVERED_READ_PEOPLE,
                   face_weight=COVERED_SEEN_FACE if seen and face_seen and first is not None
-                  and not first.endswith("-crown") else 0.0)
+                  and not first.endswith("-crown") else 0.0,
+                  attribute=attribute if first is not None and first.endswith(f"-{attribute}") else "")
 
 
 def _wild_may_hide(r: SeatReading, space: int, side: str) -> bool:
@@ -880,6 +899,8 @@ def _walls(seats: list[SeatReading], reads: list[Any], side: str | None = None) 
             elif getattr(read, "covered_people", "") and r.wall[space] is not None:
                 r.wall_seen.add(space)
                 r.wall_people_seen.add(space)  # the people by its colours, not the face
+            if getattr(read, "covered_attribute", "") and r.wall[space] is not None:
+                r.wall_attribute_seen[space] = read.covered_attribute  # its corner index shows
             r.wall_confidence.pop(space, None)
             continue
         r.wall_hidden.discard(space)
@@ -1059,21 +1080,32 @@ def _covered_weights(ch: Choice, barred: frozenset[str] = frozenset()) -> list[f
     barred_now = barred if len(allowed) < len(faces) else frozenset()
     own = sum(1 for o in allowed if o.split("-")[0] == people)
     weights = []
+    # a corner index seen: of each people's share, its attribute's face COVERED_SEEN_ATTRIBUTE
+    # and the other four the rest (the mean factor over a people's five faces stays 1)
+    seen_factor = len(ATTRIBUTES) * COVERED_SEEN_ATTRIBUTE
+    other_factor = len(ATTRIBUTES) * (1.0 - COVERED_SEEN_ATTRIBUTE) / (len(ATTRIBUTES) - 1)
     for option in ch.options:
-        if "-" not in option:
-            weights.append(COVERED_FACE_DOWN)
-        elif option.split("-")[0] in barred_now:
-            weights.append(0.0)
-        elif people is None or own == len(allowed):
-            weights.append(1.0 / len(allowed))
-        elif option.split("-")[0] == people and ch.face_weight > 0 and own > 1:
-            share = ch.face_weight if option == read else (1.0 - ch.face_weight) / (own - 1)
-            weights.append(ch.people_weight * share)
-        elif option.split("-")[0] == people:
-            weights.append(ch.people_weight / own)
-        else:
-            weights.append((1.0 - ch.people_weight) / (len(allowed) - own))
+        factor = 1.0 if not ch.attribute or "-" not in option else \
+            seen_factor if option.split("-")[1] == ch.attribute else other_factor
+        weights.append(factor * _covered_weight(ch, option, read, people, allowed, own, barred_now))
     return weights
+
+
+def _covered_weight(ch: Choice, option: str, read: str, people: str | None, allowed: list[str], own: int,
+                    barred_now: frozenset[str]) -> float:
+    """One option's weight in ``_covered_weights``, the attribute aside."""
+    if "-" not in option:
+        return COVERED_FACE_DOWN
+    if option.split("-")[0] in barred_now:
+        return 0.0
+    if people is None or own == len(allowed):
+        return 1.0 / len(allowed)
+    if option.split("-")[0] == people and ch.face_weight > 0 and own > 1:
+        share = ch.face_weight if option == read else (1.0 - ch.face_weight) / (own - 1)
+        return ch.people_weight * share
+    if option.split("-")[0] == people:
+        return ch.people_weight / own
+    return (1.0 - ch.people_weight) / (len(allowed) - own)
 
 
 def _frieze_barred(seats: list[SeatReading], side: str, ch: Choice, unsettled: set[str]) -> frozenset[str]:
@@ -1170,7 +1202,7 @@ def _resolve(seats: list[SeatReading], choices: list[Choice], picks: dict[str, i
     out = [SeatReading(dict(s.wall), dict(s.wall_trophies), list(s.wall_wilds), list(s.accolades),
                        s.accolade_wilds, s.penalty, s.series, s.scorings, dict(s.bonus),
                        dict(s.wall_confidence), set(s.wall_hidden), dict(s.wall_also), set(s.wall_seen),
-                       set(s.wall_touched), set(s.wall_people_seen)) for s in seats]
+                       set(s.wall_touched), set(s.wall_people_seen), dict(s.wall_attribute_seen)) for s in seats]
     wild_attrs: dict[tuple[int, int], int] = {}
     acc_wilds: dict[tuple[int, int], tuple[int, int]] = {}
     for ch in choices:

@@ -1203,21 +1203,28 @@ class CardReader:
             weights = tuple(w * f for w, f in zip(weights, free))
         shares = np.stack([w.sum(axis=1) for w in weights])  # (2, poses)
         shares = shares / np.maximum(shares.sum(axis=0, keepdims=True), 1e-9)
+        faces = [j for j, name in enumerate(t.names) if t.kinds[j] == "face" and name.split("-")[0] == people]
+        total = np.zeros((len(first), len(faces)))
+        for patches, tmpl, w, share in ((first, t.first, weights[0], shares[0]),
+                                        (second, t.second, weights[1], shares[1])):
+            # every view of the people's faces at once: the weighted correlation per channel, the
+            # sample centred over its weights (so the template's weighted mean drops out of the
+            # product) and each template's weighted spread from its sums
+            ww = np.asarray(w / np.maximum(w.sum(axis=1, keepdims=True), 1e-9), np.float64)  # (poses, pixels)
+            x = np.asarray(patches, np.float64)
+            x = x - np.matmul(ww[:, None, :], x)  # (poses, pixels, 3), centred per pose
+            xx = np.matmul(ww[:, None, :], x * x)[:, 0, :]  # (poses, 3)
+            q = np.asarray(tmpl[faces], np.float64).reshape(len(faces), -1, 3)  # (faces, pixels, 3)
+            for c in range(3):
+                qc = q[:, :, c]
+                num = (ww * x[:, :, c]) @ qc.T  # (poses, faces)
+                mean = ww @ qc.T
+                qq = np.maximum(ww @ (qc * qc).T - mean * mean, 0.0)
+                den = np.sqrt(xx[:, c][:, None] * qq)
+                total += share[:, None] * np.where(den > 1e-9, num / np.maximum(den, 1e-9), 0.0)
         out: dict[str, float] = {}
-        for j, name in enumerate(t.names):
-            if t.kinds[j] != "face" or name.split("-")[0] != people:
-                continue
-            total = np.zeros(len(first))
-            for patches, tmpl, w, share in ((first, t.first[j], weights[0], shares[0]),
-                                            (second, t.second[j], weights[1], shares[1])):
-                ww = (w / np.maximum(w.sum(axis=1, keepdims=True), 1e-9))[:, :, None]  # (poses, pixels, 1)
-                q = tmpl.reshape(1, -1, 3)
-                x = patches - (ww * patches).sum(axis=1, keepdims=True)
-                q = q - (ww * q).sum(axis=1, keepdims=True)
-                num = (ww * x * q).sum(axis=1)
-                den = np.sqrt((ww * x * x).sum(axis=1) * (ww * q * q).sum(axis=1))
-                total += share * np.where(den > 1e-9, num / np.maximum(den, 1e-9), 0.0).sum(axis=1)
-            out[name] = max(out.get(name, -np.inf), float(total.max()))
+        for k, j in enumerate(faces):
+            out[t.names[j]] = max(out.get(t.names[j], -np.inf), float(total[:, k].max()))
         return out
 
     def _attribute_pixels(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:

@@ -210,6 +210,20 @@ class RecogniserConfig:
     cube moved diagonally (A1 to D4)"). Only where the parallax reaches
     ``pack_topped_behind_parallax_mm``. 0 or less: off ..."""
     pack_topped_behind_parallax_mm: float = 20.0
+    pack_topped_rim_sides: int = 3
+    """With a pack: a topped cube (``pack_topped_*``) is given to a seat still missing by its plastic
+    rim's mean colour round the tile (:func:`~vision.octocube.recogniser._rim_chroma`, the nearest
+    to the seat's taught colour), unless another topped cube shows a ring in the seat's own hue on
+    at least this many sides (:meth:`~vision.octocube.recogniser.OctocubeRecogniser._rim_of`, the
+    ``pack_rim_*`` settings: a pixel nearer another taught seat's hue is not counted) and the mean
+    colour's pick shows fewer: that one is the seat's. A tile's colours bleed into the 3 mm band's
+    mean under a steep tilt: random printing 997531 (session 55's fresh set, tuning since), bench
+    table 520104 (tilt 29.6): Blue's cube on (3, 3) wearing a pink-drawn light blue amphora and
+    Purple's on (0, 4) wearing a dark blue starfish, both found by ``_topped_cubes``, the net seeing
+    red and no cube there; the bands' means lay 0.134 and 0.169 from Purple's taught colour, 0.156
+    and 0.172 from Blue's, so Purple, looked for first, took (3, 3) and Blue (0, 4): both cubes
+    "not found" after 1 and 2 photos. Blue's hue rings (3, 3) on 3 sides and (0, 4) on 1,
+    Purple's (0, 4) on 3 and (3, 3) on none. 0: the mean colour alone, as before session 56."""
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""

@@ -1375,17 +1375,40 @@ class OctocubeRecogniser:
                         others: set[int]) -> tuple[int, float] | None:
         """The topped cube (``_topped_cubes``) that is this seat's: the one whose 3 mm plastic rim
         round the tile is nearest the seat's taught cube colour, and nearer it than to the colour
-        of any other seat still missing (``others``)."""
+        of any other seat still missing (``others``); or the one alone whose rim shows the seat's
+        hue on the most sides, ``pack_topped_rim_sides`` or more, where the nearest shows fewer
+        (:meth:`_ringed_in_own_hue`)."""
         places = [i for i in free if i in topped]
         if not places:
             return None
         rims = {i: _rim_chroma(windows[i]) for i in places}
         own = self._cube_colour(seat)
         best = min(places, key=lambda i: float(np.abs(rims[i] - own).sum()))
+        ringed = self._ringed_in_own_hue(windows, places, seat, best)
+        if ringed is not None:
+            return ringed, topped[ringed]
         mine = float(np.abs(rims[best] - own).sum())
         if any(float(np.abs(rims[best] - self._cube_colour(o)).sum()) < mine for o in others):
             return None
         return best, topped[best]
+
+    def _ringed_in_own_hue(self, windows: np.ndarray, places: list[int], seat: int, nearest: int) -> int | None:
+        """Of these topped cubes' windows, the one alone that shows a ring in the seat's taught hue
+        on the most sides (:meth:`_rim_of`), ``pack_topped_rim_sides`` or more, where ``nearest``
+        (the rims' mean colours' pick) shows fewer; None else, or where the seat's plastic is too
+        grey or too like another's for a rim to tell (:meth:`_rim_colours`)."""
+        need = self.config.pack_topped_rim_sides
+        if need <= 0 or len(places) < 2:
+            return None
+        colours = self._rim_colours(seat, note_blocked=False)
+        if colours is None:
+            return None
+        sides = {i: self._rim_of(windows[i], *colours) for i in places}
+        most = max(sides.values())
+        ringed = [i for i in places if sides[i] == most]
+        if most < need or len(ringed) != 1 or sides[nearest] >= most:
+            return None
+        return ringed[0]
 
     def _rim_colour(self, seat: int) -> np.ndarray:
         """The seat's taught cube plastic where a tile on the cube leaves it showing: the face's

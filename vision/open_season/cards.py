@@ -151,6 +151,18 @@ below 0.5) is told among those peoples by colour, on the pixels that tell the ta
 (``CardReader._people_second_look``)."""
 PEOPLE_LOOK = True
 """Take that second look (False: the whole-card scores alone, as before session 27)."""
+TAUGHT_WHOLE_SAME_PEOPLE_LOOK = True
+"""A taught printing: a whole card on a wall, the mat (kept card, a fan's top) or read by
+:meth:`CardReader.read` in an inn slot whose read leads another face of its people by less than
+``TAUGHT_SAME_PEOPLE_LEAD`` is told among that people's faces by the pixels that tell them apart
+(``CardReader._whole_same_people_look``), as the tracker's inn slots are since session 37 (False:
+the whole-card scores alone, as before session 56). The whole card's score is mostly the people's
+frame, band and emblem, alike on all five faces, and a face taught from one photo is cut a little
+askew or its glyph seen blurred: printing 997537's dwarf-eyepatch (a scrawled glyph) fitted the
+taught dwarf-tattoo (another scrawl) 6.17-6.63 against its own 6.02-6.53 on four wall cards of
+tables 96700-96701, and its earrings the dagger 6.62 against 6.56 (96702); on the pixels that tell
+the dwarves' faces apart the eyepatch led 2.83-2.93 against 1.44-1.45, the earrings 2.69 against
+2.44 (session 56's scratch ``trace2.py``)."""
 WALL_PEOPLE_LEAD = 0.5
 """The built-in art, a finished table's walls (:meth:`CardReader.read_walls`): a wall card whose
 read leads a face of its attribute but another people by less than this (whole-card scores) is
@@ -677,6 +689,8 @@ class CardReader:
         """A taught printing: the whole-card templates as the art shows them (:meth:`_raw_templates`)."""
         self._art_skin_masks: dict[int, np.ndarray] = {}
         """Template -> where its art is skin-coloured, grown (:meth:`_art_skin`)."""
+        self._same_people_memory: dict[tuple[str, int], tuple[np.ndarray, str]] = {}
+        """Remembering: the same per layer and place for :meth:`_whole_same_people_look`."""
         self._people_memory: dict[tuple[str, int], tuple[np.ndarray, str]] = {}
         """Remembering: per layer and place, the whole-card scores a second look was taken on and
         the face it chose (a place not scored again keeps it: the look samples every pose)."""
@@ -787,6 +801,8 @@ class CardReader:
             layer = self.layout.layers[name]
             index = np.arange(len(layer.places)) if only is None else np.asarray(only)
             reads = self._people_second_look(image, name, reads, scores, index)
+            if TAUGHT_WHOLE_SAME_PEOPLE_LOOK:
+                reads = self._whole_same_people_look(image, name, reads, scores, index)
         return reads
 
     def _layer_scores(self, image: np.ndarray, name: str, only: np.ndarray | None = None
@@ -1220,6 +1236,42 @@ class CardReader:
                 out[k] = replace(read, card=pick)
         return out
 
+    def _whole_same_people_look(self, image: np.ndarray, name: str, reads: list[CardRead], scores: np.ndarray,
+                                index: np.ndarray) -> list[CardRead]:
+        """A taught printing: each whole card read (``reads``, of places ``index`` of layer ``name``,
+        ``scores`` its whole-card scores) whose best face of another name is a face of the same
+        people scoring within ``TAUGHT_SAME_PEOPLE_LEAD`` of the read's is named by the face of
+        that people that fits best on the pixels that tell its faces apart
+        (:meth:`_attribute_scores`; ``TAUGHT_WHOLE_SAME_PEOPLE_LOOK``). The read keeps its
+        confidence (under 1: the whole card's lead is under ``TAUGHT_SAME_PEOPLE_LEAD``)."""
+        t = self._templates
+        names = sorted({n for n, k in zip(t.names, t.kinds) if k == "face"})
+        columns = [[j for j, n in enumerate(t.names) if n == face] for face in names]
+        out = list(reads)
+        for k, read in enumerate(reads):
+            if read.card not in names:
+                continue
+            best = np.array([scores[k][c].max() for c in columns])
+            own = best[names.index(read.card)]
+            best[names.index(read.card)] = -np.inf
+            rival = int(np.argmax(best))
+            people = read.card.split("-")[0]
+            if not np.isfinite(best[rival]) or names[rival].split("-")[0] != people \
+                    or own - best[rival] >= TAUGHT_SAME_PEOPLE_LEAD:
+                continue
+            key = (name, int(index[k]))
+            known = self._same_people_memory.get(key) if self.remember else None
+            if known is not None and np.array_equal(known[0], scores[k]):
+                pick = known[1]  # remembering: the place was not scored again, its pixels did not change
+            else:
+                fits = self._attribute_scores(image, int(index[k]), people, layer=name)
+                pick = max(fits, key=lambda face: fits[face])
+                if self.remember:
+                    self._same_people_memory[key] = (scores[k].copy(), pick)
+            if pick != read.card:
+                out[k] = replace(read, card=pick)
+        return out
+
     def _people_distances(self, image: np.ndarray, name: str, place: int, faces: list[str]) -> dict[str, float]:
         """Face -> how far place ``place`` of layer ``name`` lies from each taught view of the face
         in colour (the best over poses and views): the mean BGR distance over the pixels, each
@@ -1272,34 +1324,42 @@ class CardReader:
         return self._people_weights
 
     def _attribute_scores(self, image: np.ndarray, slot: int, people: str,
-                          deck: float | None = None) -> dict[str, float]:
-        """Face -> how well inn slot ``slot`` fits each taught view of ``people``'s faces (the
+                          deck: float | None = None, layer: str = "inn") -> dict[str, float]:
+        """Face -> how well place ``slot`` of ``layer`` (an inn slot, else a whole card's place)
+        fits each taught view of ``people``'s faces (the
         best over poses and views), correlated per channel with each pixel weighed by how much
         it tells that people's faces apart, the two patches by their share of that; with ``deck``
-        (its height, mm), on the pixels a deck that tall leaves in view at each pose only."""
+        (its height, mm; inn slots), on the pixels a deck that tall leaves in view at each pose only."""
         t = self._templates
-        first, second = self.layout.raw_pose_patches(image, "inn", np.array([slot]))
+        first, second = self.layout.raw_pose_patches(image, layer, np.array([slot]))
         weights = tuple(np.broadcast_to(w[None, :], (len(first), len(w))) for w in self._attribute_pixels()[people])
         if deck is not None:
-            free = self.layout.deck_free_pixels("inn", np.array([slot]), deck)
+            free = self.layout.deck_free_pixels(layer, np.array([slot]), deck)
             weights = tuple(w * f for w, f in zip(weights, free))
         shares = np.stack([w.sum(axis=1) for w in weights])  # (2, poses)
         shares = shares / np.maximum(shares.sum(axis=0, keepdims=True), 1e-9)
+        faces = [j for j, name in enumerate(t.names) if t.kinds[j] == "face" and name.split("-")[0] == people]
+        total = np.zeros((len(first), len(faces)))
+        for patches, tmpl, w, share in ((first, t.first, weights[0], shares[0]),
+                                        (second, t.second, weights[1], shares[1])):
+            # every view of the people's faces at once: the weighted correlation per channel, the
+            # sample centred over its weights (so the template's weighted mean drops out of the
+            # product) and each template's weighted spread from its sums
+            ww = np.asarray(w / np.maximum(w.sum(axis=1, keepdims=True), 1e-9), np.float64)  # (poses, pixels)
+            x = np.asarray(patches, np.float64)
+            x = x - np.matmul(ww[:, None, :], x)  # (poses, pixels, 3), centred per pose
+            xx = np.matmul(ww[:, None, :], x * x)[:, 0, :]  # (poses, 3)
+            q = np.asarray(tmpl[faces], np.float64).reshape(len(faces), -1, 3)  # (faces, pixels, 3)
+            for c in range(3):
+                qc = q[:, :, c]
+                num = (ww * x[:, :, c]) @ qc.T  # (poses, faces)
+                mean = ww @ qc.T
+                qq = np.maximum(ww @ (qc * qc).T - mean * mean, 0.0)
+                den = np.sqrt(xx[:, c][:, None] * qq)
+                total += share[:, None] * np.where(den > 1e-9, num / np.maximum(den, 1e-9), 0.0)
         out: dict[str, float] = {}
-        for j, name in enumerate(t.names):
-            if t.kinds[j] != "face" or name.split("-")[0] != people:
-                continue
-            total = np.zeros(len(first))
-            for patches, tmpl, w, share in ((first, t.first[j], weights[0], shares[0]),
-                                            (second, t.second[j], weights[1], shares[1])):
-                ww = (w / np.maximum(w.sum(axis=1, keepdims=True), 1e-9))[:, :, None]  # (poses, pixels, 1)
-                q = tmpl.reshape(1, -1, 3)
-                x = patches - (ww * patches).sum(axis=1, keepdims=True)
-                q = q - (ww * q).sum(axis=1, keepdims=True)
-                num = (ww * x * q).sum(axis=1)
-                den = np.sqrt((ww * x * x).sum(axis=1) * (ww * q * q).sum(axis=1))
-                total += share * np.where(den > 1e-9, num / np.maximum(den, 1e-9), 0.0).sum(axis=1)
-            out[name] = max(out.get(name, -np.inf), float(total.max()))
+        for k, j in enumerate(faces):
+            out[t.names[j]] = max(out.get(t.names[j], -np.inf), float(total[:, k].max()))
         return out
 
     def _attribute_pixels(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:

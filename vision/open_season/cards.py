@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable
 
 import cv2
 import numpy as np
@@ -1223,18 +1223,27 @@ class CardReader:
             rivals = _same_attribute_rivals(t.names, t.kinds, scores[k], read.card, TAUGHT_PEOPLE_LEAD)
             if len(rivals) < 2:
                 continue
-            key = (name, int(index[k]))
-            known = self._people_memory.get(key) if self.remember else None
-            if known is not None and np.array_equal(known[0], scores[k]):
-                pick = known[1]  # remembering: the place was not scored again, its pixels did not change
-            else:
-                distances = self._people_distances(image, name, int(index[k]), rivals)
-                pick = min(distances, key=lambda face: distances[face])
-                if self.remember:
-                    self._people_memory[key] = (scores[k].copy(), pick)
+            def nearest(place: int = int(index[k]), rivals: list[str] = rivals) -> str:
+                distances = self._people_distances(image, name, place, rivals)
+                return min(distances, key=lambda face: distances[face])
+
+            pick = self._remembered_pick(self._people_memory, (name, int(index[k])), scores[k], nearest)
             if pick != read.card:
                 out[k] = replace(read, card=pick)
         return out
+
+    def _remembered_pick(self, memory: dict[tuple[str, int], tuple[np.ndarray, str]], key: tuple[str, int],
+                         scores: np.ndarray, pick: Callable[[], str]) -> str:
+        """``pick()`` for the place ``key`` whose whole-card scores are ``scores``; a reader that
+        remembers stills keeps it in ``memory`` and gives it again while the place's scores are the
+        same (the place was not scored again: its pixels did not change)."""
+        known = memory.get(key) if self.remember else None
+        if known is not None and np.array_equal(known[0], scores):
+            return known[1]
+        picked = pick()
+        if self.remember:
+            memory[key] = (scores.copy(), picked)
+        return picked
 
     def _whole_same_people_look(self, image: np.ndarray, name: str, reads: list[CardRead], scores: np.ndarray,
                                 index: np.ndarray) -> list[CardRead]:
@@ -1259,15 +1268,11 @@ class CardReader:
             if not np.isfinite(best[rival]) or names[rival].split("-")[0] != people \
                     or own - best[rival] >= TAUGHT_SAME_PEOPLE_LEAD:
                 continue
-            key = (name, int(index[k]))
-            known = self._same_people_memory.get(key) if self.remember else None
-            if known is not None and np.array_equal(known[0], scores[k]):
-                pick = known[1]  # remembering: the place was not scored again, its pixels did not change
-            else:
-                fits = self._attribute_scores(image, int(index[k]), people, layer=name)
-                pick = max(fits, key=lambda face: fits[face])
-                if self.remember:
-                    self._same_people_memory[key] = (scores[k].copy(), pick)
+            def fittest(place: int = int(index[k]), people: str = people) -> str:
+                fits = self._attribute_scores(image, place, people, layer=name)
+                return max(fits, key=lambda face: fits[face])
+
+            pick = self._remembered_pick(self._same_people_memory, (name, int(index[k])), scores[k], fittest)
             if pick != read.card:
                 out[k] = replace(read, card=pick)
         return out

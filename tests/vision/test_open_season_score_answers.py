@@ -871,19 +871,8 @@ def test_covered_wall_cards_whose_corner_index_shows_beside_the_hand_default_to_
     still asked with every face, the default that attribute's face; every total exact from the
     photo alone. (Space 2's index shows too, its dagger leading by 0.24, under
     ``cards.COVERED_INDEX_LEAD``: its default stays a guess.)"""
-    from vision.open_season.score_photo import score_photo
-    from vision.photo_score import ScoreRequest
-
-    photo, end = _rendered(91141, (1920, 1080))
-    assert end["players"][1]["wall"]["3"] == "mage-eyepatch"
-    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
-    doubt = next(d for d in out.doubts if d.key == "wall 2 3")
-    options = out.reading["options"]["wall 2 3"]
-    assert len(options) == 31  # every face, and face down: still asked
-    assert options[doubt.read - 1] == "mage-eyepatch"  # main: mage-crown
-    assert [p.total for p in out.players] == end["scores"]  # main: player 2 off
-    _exact_when_answered(photo, request, out, end)
+    default = _covered_default_and_totals(91141, seat=2, space=3, truth="mage-eyepatch")
+    assert default == "mage-eyepatch"  # main: mage-crown, player 2's total off
 
 
 def test_a_covered_wall_cards_turned_index_beside_the_fingers_sets_its_default_and_the_total_right() -> None:
@@ -893,19 +882,8 @@ def test_a_covered_wall_cards_turned_index_beside_the_fingers_sets_its_default_a
     total from the photo alone off. The index names the eyepatch (``cards.COVERED_INDEX_ATTRIBUTE``):
     still asked with every face, an eyepatch its default; every total exact from the photo alone
     (the other covered cards show nothing of their faces: their defaults are the totals' likeliest)."""
-    from vision.open_season.score_photo import score_photo
-    from vision.photo_score import ScoreRequest
-
-    photo, end = _rendered(92195, (1920, 1080))
-    assert end["players"][1]["wall"]["5"] == "dwarf-eyepatch"
-    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
-    doubt = next(d for d in out.doubts if d.key == "wall 2 5")
-    options = out.reading["options"]["wall 2 5"]
-    assert len(options) == 31  # every face, and face down: still asked
-    assert options[doubt.read - 1].endswith("-eyepatch")  # main: elf-crown
-    assert [p.total for p in out.players] == end["scores"]  # main: player 2 off
-    _exact_when_answered(photo, request, out, end)
+    default = _covered_default_and_totals(92195, seat=2, space=5, truth="dwarf-eyepatch")
+    assert default.endswith("-eyepatch")  # main: elf-crown, player 2's total off
 
 
 def test_a_rows_end_in_view_between_two_step_counts_is_counted_as_a_covered_end_not_refused() -> None:
@@ -927,3 +905,22 @@ def test_a_rows_end_in_view_between_two_step_counts_is_counted_as_a_covered_end_
     assert len(out.reading["seats"][0]["accolades"]) == 12
     assert [p.total for p in out.players] == end["scores"]
     _exact_when_answered(photo, request, out, end)
+
+
+def _covered_default_and_totals(seed: int, seat: int, space: int, truth: str) -> str:
+    """Rendered table ``seed`` at 1920x1080 scored from the photo: player ``seat``'s covered wall
+    space ``space`` (``truth`` there) is still asked with every face and face down, and every total
+    is exact from the photo alone and when answered truthfully. Returns the covered card's default."""
+    from vision.open_season.score_photo import score_photo
+    from vision.photo_score import ScoreRequest
+
+    photo, end = _rendered(seed, (1920, 1080))
+    assert end["players"][seat - 1]["wall"][str(space)] == truth
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    out = score_photo(photo, request)
+    doubt = next(d for d in out.doubts if d.key == f"wall {seat} {space}")
+    options = out.reading["options"][f"wall {seat} {space}"]
+    assert len(options) == 31  # every face, and face down: still asked
+    assert [p.total for p in out.players] == end["scores"]
+    _exact_when_answered(photo, request, out, end)
+    return str(options[doubt.read - 1])

@@ -21,6 +21,16 @@ def taught_table(printing: int, table: int) -> tuple[Any, Any]:
     return pack, frame
 
 
+def read_taught_table(scene: tuple[Any, Any], config: Any = None) -> Any:
+    """``scene`` (a pack and a bench table: :func:`taught_table`) read by the recogniser with that
+    pack, as ``tablesight run --pack`` reads a frame."""
+    from vision.octocube.recogniser import OctocubeRecogniser
+
+    pack, frame = scene
+    return OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
+                              config=config).recognise(frame.image)
+
+
 def taught_game_frame(printing: int, art_dir: Any, game: int, frame_index: int, players: int, tilt: float,
                       lighting: str) -> tuple[Any, Any, Any]:
     """(the pack taught from printing ``printing``'s two teach photos as bench/teach.py renders them,

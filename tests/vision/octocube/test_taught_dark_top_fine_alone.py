@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_table
+from tests.vision.octocube.taught_table import read_taught_table, taught_table
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 
 PRINTING, TABLE = 997_525, 520_504
@@ -26,9 +25,7 @@ def scene() -> tuple[Any, Any]:
 
 
 def _tops(scene: tuple[Any, Any], config: RecogniserConfig | None = None) -> dict[Any, str]:
-    pack, frame = scene
-    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config)
-    obs = rec.recognise(frame.image)
+    obs = read_taught_table(scene, config)
     out = {}
     for loc in AMPHORAE:
         tile = obs.tops[loc].tile

@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, taught_table
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught_table, taught_table
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 
 PRINTING, TABLE = 997_531, 520_104
@@ -31,9 +30,8 @@ def scene() -> tuple[Any, Any]:
 
 
 def _read(scene: tuple[Any, Any], config: RecogniserConfig | None = None) -> tuple[Any, Any]:
-    pack, frame = scene
-    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config)
-    return rec.recognise(frame.image), scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    frame = scene[1]
+    return read_taught_table(scene, config), scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
 
 
 def test_blue_and_purple_wearing_tiles_are_each_found_where_they_stand(scene: tuple[Any, Any]) -> None:

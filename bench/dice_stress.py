@@ -105,11 +105,11 @@ def size_bin(box: tuple[float, ...]) -> str:
 def bench_renders(readers: dict[str, DiceReader], n: int, mix: str) -> None:
     rng = np.random.default_rng([STRESS_SEED, 1 if mix == "d6" else 2])
     counts = Counts()
-    other_kind = defaultdict(int)
+    other_kind: dict[str, int] = defaultdict(int)
     game = Counts()
     cocked: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # dice, reported cocked, read as a face, missed
-    false_det = defaultdict(int)
-    detections = defaultdict(int)
+    false_det: dict[str, int] = defaultdict(int)
+    detections: dict[str, int] = defaultdict(int)
     for _ in range(n):
         img, dice = render_variety_scene(rng, mix=mix, cocked_share=0.08)
         truth: Truth = [(d.class_index, d.bbox) for d in dice if d.class_index != COCKED_INDEX]
@@ -201,7 +201,8 @@ def _warm(im: np.ndarray) -> np.ndarray:
 def _phone(im: np.ndarray) -> np.ndarray:
     sharp = cv2.addWeighted(im, 2.2, cv2.GaussianBlur(im, (0, 0), 1.5), -1.2, 0)
     ok, buf = cv2.imencode(".jpg", sharp, [cv2.IMWRITE_JPEG_QUALITY, 45])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return sharp if decoded is None else decoded
 
 
 def _recolour(im: np.ndarray) -> np.ndarray:

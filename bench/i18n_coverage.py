@@ -51,7 +51,7 @@ def main() -> None:
     used: Counter[str] = Counter()
     real_fill = S._fill
 
-    def counting_fill(shape, match, lang):  # type: ignore[no-untyped-def]
+    def counting_fill(shape, match, lang):
         out = real_fill(shape, match, lang)
         if out is not None:
             used[shape.id] += 1

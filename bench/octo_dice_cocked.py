@@ -29,7 +29,10 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tracker.octo_dice.twin import Placed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -37,7 +40,7 @@ LIGHTS = ("day", "lamp", "evening")
 COCKED_MATCH_MM = 16.0
 
 
-def layout_for(rng: random.Random, cocked_share: float, touching_share: float) -> dict[str, object]:
+def layout_for(rng: random.Random, cocked_share: float, touching_share: float) -> dict[str, Placed]:
     from rules.octo_dice.components import FACES
     from tracker.octo_dice.observation import ASIDE_AREA, ROLL_AREA
     from tracker.octo_dice.twin import Placed
@@ -116,17 +119,17 @@ def main(argv: list[str] | None = None) -> int:
                                         resolution=tuple(args.resolution))
         light = LIGHTS[i % 3]
         layout = layout_for(rng, args.cocked_share, args.touching_share)
-        scene = dice_mat_scene(layout, seed)  # type: ignore[arg-type]
+        scene = dice_mat_scene(layout, seed)
         if args.exact:
             for comp in scene.components:
                 if comp.uid.startswith("die "):
-                    got = _exact_fit(comp, camera)
+                    unexplained = _exact_fit(comp, camera)
                     if comp.pose.lean_deg:
                         cocked_total += 1
-                        cocked_found += got > UNEXPLAINED_MM2
+                        cocked_found += unexplained > UNEXPLAINED_MM2
                     else:
                         flat_total += 1
-                        flat_cocked += got > UNEXPLAINED_MM2
+                        flat_cocked += unexplained > UNEXPLAINED_MM2
             continue
         result = renderer.render(scene, camera, RenderOptions(lighting=Lighting(**LIGHTINGS[light])), seed=seed)
         recogniser = DicePixelRecogniser(camera=camera)
@@ -137,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
             if d.cocked and got is None:  # a leaning die's place is its base's centre: up to a die away
                 best = min(observed.dice, key=lambda r: math.dist((r.x, r.y), (d.x, d.y)), default=None)
                 got = best if best is not None and math.dist((best.x, best.y), (d.x, d.y)) < COCKED_MATCH_MM else None
-            gaps = sorted(math.dist((p.x, p.y), (d.x, d.y)) for p in layout.values())  # type: ignore[attr-defined]
+            gaps = sorted(math.dist((p.x, p.y), (d.x, d.y)) for p in layout.values())
             near = len(gaps) > 1 and gaps[1] < 20  # the nearest is the die itself
             flat_fit = _fit_near(recogniser, observed.dice, got)
             fit = round(flat_fit.unexplained_mm2, 3) if flat_fit is not None else None
@@ -200,9 +203,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  cocked dice found: reported within 8 mm of their base centre {sum(g <= 8 for g in found_gaps)}"
                   f"/{len(found_gaps)}, max {max(found_gaps):.1f} mm")
         print(f"  not judged: cocked {sum(f == 0 for f in cocked_fits)}, flat {sum(f == 0 for f in flat_fits)}")
-        for bar in (1.6, 1.8, 2.0, 2.2, 2.5, 3.0):
-            print(f"  top offset above {bar} mm: cocked {sum(o > bar for o in cocked_offsets)}/{len(cocked_offsets)} "
-                  f"judged, flat alone {sum(o > bar for o in alone_offsets)}/{len(alone_offsets)}")
+        for offset_mm in (1.6, 1.8, 2.0, 2.2, 2.5, 3.0):
+            print(f"  top offset above {offset_mm} mm: cocked {sum(o > offset_mm for o in cocked_offsets)}/"
+                  f"{len(cocked_offsets)} judged, flat alone {sum(o > offset_mm for o in alone_offsets)}/{len(alone_offsets)}")
         for name, values in (("flat alone", alone_offsets), ("cocked", cocked_offsets)):
             if values:
                 print(f"top offset mm, {name} ({len(values)}): percentiles 1/5/10/50/90/95/99/max",

@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         camera = CameraModel.looking_at(tilt_deg=tilt, azimuth_deg=rng.choice([0.0, 90.0, 180.0, 270.0]),
                                         resolution=tuple(args.resolution))
         layout = layout_for(rng, 0.35, 0.35)
-        scene = dice_mat_scene(layout, seed)  # type: ignore[arg-type]
+        scene = dice_mat_scene(layout, seed)
         image = renderer.render(scene, camera, RenderOptions(lighting=Lighting(**LIGHTINGS[LIGHTS[i % 3]])),
                                 seed=seed).image
         recogniser = DicePixelRecogniser(camera=camera)

@@ -107,7 +107,7 @@ def score_frame(i: int, args: argparse.Namespace) -> dict:
                            if args.error_seeds else "")))
     out["timings"] = dict(obs.timings_ms)
     truth = scene_truth(frame.ground_truth, frame.grid_size, players)
-    bad_locs = []
+    bad_locs: list[tuple[tuple[int, int] | None, str]] = []
     for loc, want in truth.tops.items():
         got = label_of(obs.tops.get(loc))
         if want == CUBE:
@@ -135,19 +135,19 @@ def score_frame(i: int, args: argparse.Namespace) -> dict:
         same_kind = good or (want.startswith("abyss") and got.startswith("abyss"))
         marks.append(("stack tops, letter aside", same_kind, what))
     out["light_mark"] = [good for name, good, _ in marks if name == "stack tops"]
-    for seat, loc in truth.cube_location.items():
+    for seat, cube_loc in truth.cube_location.items():
         reading = obs.cubes.get(seat)
-        good_loc = reading is not None and reading.location == loc
-        what = f"seat {seat} {loc} -> {'missing' if reading is None else reading.location}"
+        good_loc = reading is not None and reading.location == cube_loc
+        what = f"seat {seat} {cube_loc} -> {'missing' if reading is None else reading.location}"
         marks.append(("cube location", good_loc, what))
         if not good_loc:
-            bad_locs.append((loc, what))
-        if good_loc:
+            bad_locs.append((cube_loc, what))
+        if good_loc and reading is not None:
             want = truth.cube_top[seat]
             got = reading.top.label() if reading.top is not None else BARE
             marks.append(("cube tops", got == want, f"{want} -> {got}"))
             if got != want:
-                bad_locs.append((loc, f"cube top {want} -> {got}"))
+                bad_locs.append((cube_loc, f"cube top {want} -> {got}"))
             if want != BARE and got == want:
                 # an unknown turn is what the tracker then settles from the moves (or asks): it is
                 # counted apart, neither right nor silently wrong
@@ -203,7 +203,7 @@ def _save_errors(folder: str, seed: int, cam, frame, rec, bad_locs) -> None:  # 
         cv2.imwrite(str(Path(folder) / name), crop)
 
 
-_RENDERER = None
+_RENDERER: Renderer | None = None
 
 
 def main() -> None:

@@ -136,19 +136,19 @@ def main() -> int:
             if args.show_errors and want_discards != got_discards:
                 print(f"  seed {seed}: discards {want_discards} read {got_discards}")
         for place, want in truth.items():
-            got = reads[place].card
+            card = reads[place].card
             key = ("inn_empty" if place.startswith("inn") else "empty") if want == EMPTY else (
                 "face_down" if want == BACK else "face_up")
-            counts[key][0] += got == want
+            counts[key][0] += card == want
             if key == "face_up":
-                unsure_right[key] += got == want and reads[place].confidence < 0.5
-                sure_wrong[key] += got != want and reads[place].confidence >= 0.5
+                unsure_right[key] += card == want and reads[place].confidence < 0.5
+                sure_wrong[key] += card != want and reads[place].confidence >= 0.5
             counts[key][1] += 1
-            if got != want and args.show_errors:
-                print(f"  seed {seed} {place}: {want} read as {got} ({reads[place].confidence:.2f})")
+            if card != want and args.show_errors:
+                print(f"  seed {seed} {place}: {want} read as {card} ({reads[place].confidence:.2f})")
         print(f"  table {seed}: {n}p {side} tilt {camera.tilt_deg:.1f}: face-up {counts['face_up'][0]}/"
               f"{counts['face_up'][1]} so far", flush=True)
-    summary = {k: f"{v[0]}/{v[1]}" for k, v in counts.items()}
+    summary: dict[str, object] = {k: f"{v[0]}/{v[1]}" for k, v in counts.items()}
     summary["face_up_pct"] = round(100 * counts["face_up"][0] / max(1, counts["face_up"][1]), 2)
     summary["accolades_wrong_but_sure"] = accolades_sure_wrong
     summary["right_but_unsure"] = unsure_right

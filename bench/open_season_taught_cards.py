@@ -54,7 +54,7 @@ def main() -> int:
         i = 0
         while len(photos) < 2:
             img = render_teach_photo("open_season", printing, 7_000_000 + 10 * art_seed + i, renderer)[0]
-            photo = (f"teach{i}.jpg", cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 92])[1],
+            photo: tuple[str, Any] = (f"teach{i}.jpg", cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 92])[1],
                                                    cv2.IMREAD_COLOR))
             i += 1
             try:

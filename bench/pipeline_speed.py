@@ -64,16 +64,23 @@ def main() -> int:
     render_s = time.perf_counter() - t0
     print(f"rendered {len(frames)} frames of {args.changes} moves at {width}x{height} in {render_s:.1f} s (not timed below)")
 
-    best = None
-    game = demo.twin.tracker_initial_state().game
+    best: tuple[float, Pipeline, int] | None = None
+    twin = demo.twin
+    if twin is None:
+        raise SystemExit("the demo table has no twin")
+    game = twin.tracker_initial_state().game
 
     def fresh_pipeline(source: SyntheticSource, gate: StillnessGate) -> Pipeline:
         """A new recogniser per pass (the pixel one builds its tables on first use)."""
         if args.pixels:
-            rec = demo.table.pixel_recogniser(game, camera=demo.pipeline.recogniser._geometry)
+            from tracker.octocube.recogniser import PixelRecogniser
+
+            built = demo.pipeline.recogniser
+            assert isinstance(built, PixelRecogniser)  # --pixels on the Octocube demo table
+            rec = demo.table.pixel_recogniser(game, camera=built._geometry)
         else:
             rec = demo.table.truth_recogniser(game, lambda frame: truths.get(frame.index), setup)
-        state = demo.twin.tracker_initial_state()
+        state = twin.tracker_initial_state()
         return Pipeline(source, rec, TrackedGame(state, demo.table.adapter(game)), gate=gate,
                         overlay_geometry=demo.table.overlay, memory=demo.table.scene_memory(setup))
 
@@ -86,6 +93,8 @@ def main() -> int:
         elapsed = time.perf_counter() - t0
         if best is None or elapsed < best[0]:
             best = (elapsed, pipe, n)
+    if best is None:
+        raise SystemExit("no pass ran")
     elapsed, pipe, _ = best
     frames_done = pipe.stats.frames
     fps = frames_done / elapsed

@@ -340,9 +340,9 @@ def open_season_cards(art_seeds: list[tuple[int, str]], tables: int, photos_of: 
             ok, n = counts.get(f"{name}|{kind}", [0, 0])
             parts.append(f"{kind} {100 * ok / max(1, n):6.2f} % ({ok}/{n})")
         print(f"  {name:<28} " + ", ".join(parts) + f"; {statistics.median(read_s[name]):.2f} s median per table read")
-        hidden = counts.get(f"{name}|hidden", [0, 0])[0]
-        if hidden:
-            print(f"  {'':<28} of the face-up misses, {hidden} an inn card the deck hides (the tracker's inn read: hidden)")
+        hidden_misses = counts.get(f"{name}|hidden", [0, 0])[0]
+        if hidden_misses:
+            print(f"  {'':<28} of the face-up misses, {hidden_misses} an inn card the deck hides (the tracker's inn read: hidden)")
 
 
 def open_season_warnings(art_dirs: list[str], games: int) -> None:

@@ -48,7 +48,9 @@ def main() -> int:
         print(f"teach-sheet photos {a.width}x{a.height}, {a.count} per game, art packs "
               f"{BENCH_SEED_START + 100}-{BENCH_SEED_START + 99 + a.packs}, photo seeds from {a.seed}")
         for game in ("octocube", "open_season"):
-            found, errors, cube_errors, focal, render_s, locate_s = 0, [], [], [], 0.0, 0.0
+            found, focal, render_s, locate_s = 0, [], 0.0, 0.0
+            errors: list[float] = []
+            cube_errors: list[float] = []
             geometry: list[float] = []
             failures = []
             for i in range(a.count):
@@ -71,7 +73,7 @@ def main() -> int:
                     corners = place_corners_px(where, place)
                     px_per_mm = float(np.linalg.norm(corners[1] - corners[0])) / place.component_mm[0]
                     miss = np.linalg.norm(corners.mean(axis=0) - np.array(labels["faces"][place.name]["centre_px"]))
-                    (cube_errors if place.kind == "cube" else errors).append(miss / px_per_mm)
+                    (cube_errors if place.kind == "cube" else errors).append(float(miss) / px_per_mm)
                     truth = labels["faces"][place.name]
                     moved = np.array(place.centre_mm) + np.array(truth["offset_mm"])
                     at = where.to_image(moved[None], place.height_mm)[0]

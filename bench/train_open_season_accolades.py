@@ -47,6 +47,8 @@ def samples(folder: Path, model: acc.AccoladeModel | None = None
         gt = json.loads(gt_path.read_text())
         end = gt["end"]
         image = cv2.imread(str(folder / gt["image"]))
+        if image is None:
+            raise SystemExit(f"cannot read {folder / gt['image']}")
         reader = acc.AccoladeReader.from_ground_truth(gt, end["num_players"], model=model)
         for player in end["players"]:
             area = acc._white_balanced(reader.rectified(image, player["seat"]))
@@ -105,10 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     for check in args.check:
         fps, fas, yp, ya, skipped = samples(Path(check), model)
         right = sure_right = sure_wrong = unsure = 0
-        for fp, fa, p, a in zip(fps, fas, yp, ya):
+        for fp, fa, people_index, attribute_index in zip(fps, fas, yp, ya):
             pp = acc._softmax(model.people(fp).mean(axis=0))
             pa = acc._softmax(model.attribute(fa).mean(axis=0))
-            ok = int(np.argmax(pp)) == p and int(np.argmax(pa)) == a
+            ok = int(np.argmax(pp)) == people_index and int(np.argmax(pa)) == attribute_index
             sure = min(pp.max(), pa.max()) >= acc.SURE_PROBABILITY
             right += ok
             sure_right += ok and sure

@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -103,7 +104,7 @@ def _run(args: argparse.Namespace, home: Path) -> dict:
     if args.worker_nice is not None:
         app.worker_niceness = args.worker_nice
     stamps: list[float] = []
-    state = {"start": None, "steps0": 0, "steps1": 0, "measuring": False}
+    state: dict[str, Any] = {"start": None, "steps0": 0, "steps1": 0, "measuring": False}
     frames: list[tuple[float, float, float]] = []  # (whole frame, swap, sleep) while measuring
     gc_pauses: list[tuple[float, float, int]] = []  # (start, seconds, generation)
 

@@ -1,5 +1,5 @@
-"""Every package and the tests type-check clean under mypy with the settings in pyproject.toml
-([tool.mypy]): the guide's "type hints everywhere, checked by mypy"."""
+"""Every package, the bench scripts and the tests type-check clean under mypy with the settings in
+pyproject.toml ([tool.mypy]): the guide's "type hints everywhere, checked by mypy"."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHECKED = ("rules", "tracker", "vision", "calibration", "hardware", "ui", "tests")
+CHECKED = ("rules", "tracker", "vision", "calibration", "hardware", "ui", "bench", "tests")
 
 
 def test_mypy_config_checks_every_package() -> None:

@@ -1,4 +1,5 @@
-"""Loading a bench script (bench/*.py is no package) as a module, for tests that use its code."""
+"""Loading a bench script (bench/*.py: scripts run from the command line) as a module, for tests
+that use its code."""
 
 from __future__ import annotations
 

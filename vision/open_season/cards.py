@@ -131,7 +131,10 @@ plain mage-dagger fitted the bare board in the deck's shadow at an expert set-up
 empty) at -0.23 to -0.37, above the board's own template, and game 102963 was lost from its first
 move. Stills of tuning frame printings 997101 and 997105 (tables 102920-102922, 102960-102968,
 102999, 7 scenes each; slots in full view): 314 cards fitted 5.86 and up, 310 empty slots -0.50
-and below."""
+and below. A slot the deck may partly hide is judged by the better of the whole slot's fit and the
+fit on the pixels the deck leaves in view (session 57: a mage-dagger under a 66 mm deck, game 103044
+on printing 998000 of another hand, fitted 0.94 whole and 6.66 in view, and was read empty, surely;
+empty slots there: -0.89 to -0.95 whole, -1.42 to -2.78 in view)."""
 TAUGHT_ATTRIBUTE_IN_VIEW = 0.5
 """A taught printing: an inn slot the deck may partly hide is compared with the faces on the pixels
 it leaves in view (:func:`masked_scores`), and called ``HIDDEN`` where less than this share of what
@@ -1143,11 +1146,14 @@ class CardReader:
         bare_board = np.array([k == "inn" for k in self._templates.kinds])
         for i, read in enumerate(reads):
             if self.taught and (use[i] or self.layout.inn_mostly_seen_at[deck][i]) \
-                    and unmasked[i][whole_faces].max() < TAUGHT_INN_NO_CARD_FIT:
+                    and max(unmasked[i][whole_faces].max(),
+                            whole[i][whole_faces].max()) < TAUGHT_INN_NO_CARD_FIT:
                 # a taught printing's bare board cannot beat its blank strips as the built-in
                 # test asks, nor is it sure to beat every face in full view (a frame printing's
                 # plain face against the board in the deck's shadow, TAUGHT_INN_NO_CARD_FIT):
-                # where the slot shows and no face fits it at all, none lies
+                # where the slot shows and no face fits it at all, none lies. A slot the deck may
+                # partly hide is also compared on the pixels the deck leaves in view: the deck's
+                # own pixels pulled a card's whole score under the bar (TAUGHT_INN_NO_CARD_FIT)
                 reads[i] = CardRead(read.place, EMPTY, 1.0, float(unmasked[i][bare_board].max()))
                 continue
             if use[i]:

@@ -332,7 +332,19 @@ def _running_median(x: np.ndarray, k: int) -> np.ndarray:
     return np.asarray(np.median(windows, axis=2), np.float32)
 
 
-def _ring_shading(cut: np.ndarray, ring: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _fill_side(ratio: np.ndarray, known: np.ndarray) -> np.ndarray | None:
+    """A ring side's light (N, 3) with its positions not ``known`` (behind a cube) drawn straight
+    between the known ones round them (the nearest known one past either end); None when none is
+    known."""
+    if known.all():
+        return ratio
+    if not known.any():
+        return None
+    at, where = np.arange(len(ratio)), np.flatnonzero(known)
+    return np.stack([np.interp(at, where, ratio[where, ch]) for ch in range(ratio.shape[1])], axis=1)
+
+
+def _ring_shading(cut: np.ndarray, ring: int, hidden: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """A tile's cut (its place and paper margin) under a shadow that crosses it: (the light at
     every pixel as a share of the lit paper's, (H, W, 3) in 0-1 per channel; the lit paper's
     colour, (3,)), or None when the ring's paper shows no shadow (``SHADOW_DARKER``). The paper
@@ -340,7 +352,10 @@ def _ring_shading(cut: np.ndarray, ring: int) -> tuple[np.ndarray, np.ndarray] |
     median along it) is taken as the light there, and the four sides are interpolated across
     the cut (a Coons patch: a straight shadow edge across the tile is drawn between where it
     crosses the sides). Where the ring's colour darkens unevenly over the channels
-    (``SHADOW_NEUTRAL``) it is no shadow and counts as lit."""
+    (``SHADOW_NEUTRAL``) it is no shadow and counts as lit. ``hidden`` (the cut's pixels a cube
+    stands in front of): the ring's light there is not read (a cube's grey plate is no shadow)
+    but drawn between the paper in view on either side of it; a side hidden whole, between the
+    ends of its neighbours."""
     h, w = cut.shape[:2]
     k = 2 * ring + 1
     # a grey closing: the dark strokes of the place's printed label and outline go, a shadow
@@ -351,13 +366,34 @@ def _ring_shading(cut: np.ndarray, ring: int) -> tuple[np.ndarray, np.ndarray] |
     bottom = _running_median(np.percentile(c[-ring:], SHADOW_RING_PERCENTILE, axis=0), k)
     left = _running_median(np.percentile(c[:, :ring], SHADOW_RING_PERCENTILE, axis=1), k)
     right = _running_median(np.percentile(c[:, -ring:], SHADOW_RING_PERCENTILE, axis=1), k)
-    every = np.concatenate([top, bottom, left, right])
+    known: list[np.ndarray] = [np.ones(w, bool), np.ones(w, bool), np.ones(h, bool), np.ones(h, bool)]
+    if hidden is not None:
+        # the closing and the running median carry a cube's colour this far along the ring
+        grown = cv2.dilate(hidden.astype(np.uint8), np.ones((SHADOW_CLOSING_PX + k,) * 2, np.uint8)) > 0
+        known = [np.asarray(~grown[:ring].any(axis=0)), np.asarray(~grown[-ring:].any(axis=0)),
+                 np.asarray(~grown[:, :ring].any(axis=1)), np.asarray(~grown[:, -ring:].any(axis=1))]
+    every = np.concatenate([side[ok] for side, ok in zip((top, bottom, left, right), known, strict=True)])
+    if not len(every):
+        return None
     lit = np.percentile(every, 90, axis=0).astype(np.float32)
-    sides = []
-    for side in (top, bottom, left, right):
+    ratios: list[np.ndarray | None] = []
+    for side, ok in zip((top, bottom, left, right), known, strict=True):
         ratio = np.clip(side / np.maximum(lit, 1.0), 0.0, 1.0)
         uneven = ratio.max(axis=1) - ratio.min(axis=1) > SHADOW_NEUTRAL
         ratio[uneven] = 1.0
+        ratios.append(_fill_side(ratio, ok))
+    # a side hidden whole: drawn between its neighbours' ends (lit where they are hidden too)
+    ends = {0: (2, 3, 0), 1: (2, 3, -1), 2: (0, 1, 0), 3: (0, 1, -1)}
+    sides = []
+    for i, ratio in enumerate(ratios):
+        if ratio is None:
+            a, b, end = ends[i]
+            n = w if i < 2 else h
+            side_a, side_b = ratios[a], ratios[b]
+            first = side_a[end] if side_a is not None else np.ones(3, np.float32)
+            last = side_b[end] if side_b is not None else np.ones(3, np.float32)
+            t = np.linspace(0.0, 1.0, n, dtype=np.float32)[:, None]
+            ratio = (1 - t) * first[None] + t * last[None]
         sides.append(ratio)
     top_r, bottom_r, left_r, right_r = sides
     if float(np.concatenate(sides).mean(axis=1).min()) >= SHADOW_DARKER:
@@ -945,7 +981,7 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
             # a flat face: the paper right around it; a cube's top (cut at its height, no paper
             # around it): the paper of the whole photo
             gains = photo_gains if place.kind == "cube" else _paper_gains(cut, ring, hidden)
-            shading = _ring_shading(cut, ring) if place.kind == "tile" and RELIGHT_SHADOWS else None
+            shading = _ring_shading(cut, ring, hidden) if place.kind == "tile" and RELIGHT_SHADOWS else None
             light: np.ndarray | float = 1.0
             if shading is not None:
                 # a shadow across the place: balanced on the lit paper, relit where it falls

@@ -145,3 +145,39 @@ def test_hidden_pixels_are_taken_from_a_view_that_shows_them() -> None:
     filled, kept = _fill_from_other_views([_paint_over_hidden(first, hidden), second], [hidden, None])
     assert np.abs(filled.astype(int) - true.astype(int)).max() <= 3
     assert (kept == second).all()
+
+
+def _tile_cut() -> np.ndarray:
+    """A 168 px cut (a 34 mm tile and 4 mm of paper each way at 4 px/mm): a pale blue tile with a
+    dark glyph on paper (as tests/vision/test_teach_shadow.py draws one)."""
+    from vision.teach import PAPER_BGR
+
+    cut = np.zeros((168, 168, 3), np.float32)
+    cut[:] = PAPER_BGR
+    cut[16:152, 16:152] = (200.0, 170.0, 150.0)
+    cut[60:110, 70:100] = (30.0, 30.0, 30.0)
+    return cut
+
+
+def test_a_cube_in_the_ring_is_no_shadow() -> None:
+    """A cube's grey metal plate in front of the ring's lower side darkens every channel alike, as
+    a shadow does; behind the cube the ring's paper is not read, and the tile is not relit. A
+    shadow beside it in the ring's paper in view still is."""
+    from vision.teach import _ring_shading
+
+    cut = _tile_cut()
+    cut[130:, 20:150] = (110.0, 110.0, 112.0)  # the plate over the tile's lower side and the ring
+    hidden = np.zeros((168, 168), bool)
+    hidden[128:, 18:152] = True
+    image = np.clip(cut, 0, 255).astype(np.uint8)
+    assert _ring_shading(image, 8) is not None  # read as a shadow across the tile's lower part
+    assert _ring_shading(image, 8, hidden) is None
+    shadowed = cut.copy()
+    shadowed[:, :40] *= 0.6  # a shadow down the left side, in view
+    shading = _ring_shading(np.clip(shadowed, 0, 255).astype(np.uint8), 8, hidden)
+    assert shading is not None
+    light, _ = shading
+    assert abs(float(light[60, 20].mean()) - 0.6) < 0.06
+    assert abs(float(light[60, 140].mean()) - 1.0) < 0.05
+    # behind the plate: drawn between the shadowed left and the lit right
+    assert float(light[140, 20].mean()) < 0.7 and float(light[140, 140].mean()) > 0.9

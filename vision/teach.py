@@ -197,6 +197,21 @@ to be fitted (a photo of one edge: the median, as before)."""
 PAPER_FIELD_CLIP = (0.5, 2.0)
 """The field's paper is kept within these shares of the band's median (no extrapolation runs wild
 across a sheet seen in part)."""
+HIDE_CUBES = True
+"""A tile's pixels that a cube standing on the sheet hides (the four cubes stand on the last row,
+next to the green tiles; in a tilted photo taken from beyond them each leans over the tile behind
+it) are painted over before the face is kept (:func:`_paint_over_hidden`), and the tile is placed
+in its cut on the pixels in view (False: the cube's side was taught as part of the tile, as before
+session 58). Fresh random printing 997545's first teach photo showed a cube's side over the lower
+third of four of its five green tiles, and after that one photo 11 of its tops on tables were read
+wrong (green starfish, sextant, pearl -> the one clean face, the green diamond)."""
+HIDE_CUBES_MARGIN_MM = 2.5
+"""A cube's hull is its place's square grown by this much (a cube laid up to 1.5 mm off its place
+and a few degrees turned, the edge's blur), up from the sheet to its top."""
+HIDE_CUBES_INPAINT_PX = 5
+"""The painted pixels are filled from the face's pixels in view up to this far round them
+(``cv2.inpaint``, Telea), or from another photo's view of the face where that one shows them
+(:func:`_fill_from_other_views`)."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
 """The places a pack keeps per game (an Octocube cube's place shows its bare top face)."""
 
@@ -225,12 +240,88 @@ class TeachResult:
     """Faces of the sheet learned from no photo."""
 
 
-def _paper_gains(cut: np.ndarray, margin_px: int) -> np.ndarray:
-    """Per-channel gains that bring the paper ring around the place to ``PAPER_BGR``."""
-    ring = np.concatenate([cut[:margin_px].reshape(-1, 3), cut[-margin_px:].reshape(-1, 3),
-                           cut[:, :margin_px].reshape(-1, 3), cut[:, -margin_px:].reshape(-1, 3)])
-    paper = np.median(ring.astype(np.float32), axis=0)
+def _paper_gains(cut: np.ndarray, margin_px: int, hidden: np.ndarray | None = None) -> np.ndarray:
+    """Per-channel gains that bring the paper ring around the place to ``PAPER_BGR`` (its pixels
+    that ``hidden`` marks, behind a cube, left out while a quarter of the ring is in view)."""
+    def ring_of(img: np.ndarray) -> np.ndarray:
+        m = margin_px
+        return np.concatenate([img[:m].reshape(-1, *img.shape[2:]), img[-m:].reshape(-1, *img.shape[2:]),
+                               img[:, :m].reshape(-1, *img.shape[2:]), img[:, -m:].reshape(-1, *img.shape[2:])])
+
+    ring = ring_of(cut).astype(np.float32)
+    if hidden is not None:
+        shown = ~ring_of(hidden)
+        if shown.mean() >= 0.25:
+            ring = ring[shown]
+    paper = np.median(ring, axis=0)
     return np.asarray(PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
+
+
+def _cube_hulls(location: object, sheet: object, margin_mm: float = HIDE_CUBES_MARGIN_MM) -> list[np.ndarray]:
+    """Each cube place's cube as the photo shows it: the convex hull (image px, (N, 1, 2) float32)
+    of its place's square grown by ``margin_mm``, on the sheet and at the cube's top, as the
+    recogniser outlines a cube on the table (``OctocubeRecogniser._cube_hull``)."""
+    hulls = []
+    for place in sheet.places:  # type: ignore[attr-defined]
+        if place.kind != "cube":
+            continue
+        (cx, cy), (w, h) = place.centre_mm, place.component_mm
+        hw, hh = w / 2 + margin_mm, h / 2 + margin_mm
+        square = np.array([[cx - hw, cy - hh], [cx + hw, cy - hh], [cx + hw, cy + hh], [cx - hw, cy + hh]])
+        pts = np.vstack([location.to_image(square, 0.0),  # type: ignore[attr-defined]
+                         location.to_image(square, place.height_mm)])  # type: ignore[attr-defined]
+        hulls.append(cv2.convexHull(pts.astype(np.float32)))
+    return hulls
+
+
+def _hidden_by_cubes(image_shape: tuple[int, ...], hulls: list[np.ndarray]) -> np.ndarray | None:
+    """(H, W) uint8, 255 where a cube (:func:`_cube_hulls`) stands in front of whatever lies on
+    the sheet there; None where the hulls cover none of the photo."""
+    mask = np.zeros(image_shape[:2], np.uint8)
+    for hull in hulls:
+        cv2.fillConvexPoly(mask, np.round(hull.reshape(-1, 2) * 16).astype(np.int32), 255, cv2.LINE_8, 4)
+    return mask if mask.any() else None
+
+
+def _paint_over_hidden(face: np.ndarray, hidden: np.ndarray) -> np.ndarray:
+    """``face`` with its ``hidden`` pixels (a cube's side in front of them) painted from the
+    pixels in view round them (``cv2.inpaint``, Telea, ``HIDE_CUBES_INPAINT_PX``): the tile's
+    background and its glyph's strokes carried on, not a cube's colour."""
+    mask = hidden.astype(np.uint8) * 255
+    if not mask.any():
+        return face
+    if mask.all():
+        return face
+    return cv2.inpaint(np.ascontiguousarray(face), mask, HIDE_CUBES_INPAINT_PX, cv2.INPAINT_TELEA)
+
+
+def _fill_from_other_views(views: list[np.ndarray], hidden: list[np.ndarray | None]) -> list[np.ndarray]:
+    """A face's views (one per photo, painted over where a cube hid them: ``hidden``) with every
+    painted pixel another view shows taken from that view instead, brought to this view's colours
+    (per channel, the ratio of the two views' medians over the pixels both show). Each view is cut
+    along the tile's own outline, so the views lie on one another."""
+    out = list(views)
+    for i, (view, mask) in enumerate(zip(views, hidden, strict=True)):
+        if mask is None or not mask.any():
+            continue
+        left = mask.copy()
+        filled = view.astype(np.float32)
+        for j, (other, other_mask) in enumerate(zip(views, hidden, strict=True)):
+            if j == i or other.shape != view.shape:
+                continue
+            other_shows = np.ones(mask.shape, bool) if other_mask is None else ~other_mask
+            both = ~mask & other_shows
+            take = left & other_shows
+            if not take.any() or both.sum() < 0.25 * mask.size:
+                continue
+            gain = (np.median(view[both].astype(np.float32), axis=0)
+                    / np.maximum(np.median(other[both].astype(np.float32), axis=0), 1.0))
+            filled[take] = other[take].astype(np.float32) * gain
+            left &= ~take
+        out[i] = np.clip(filled, 0, 255).astype(np.uint8)
+        if left.any() and (left != mask).any():
+            out[i] = _paint_over_hidden(out[i], left)
+    return out
 
 
 def _running_median(x: np.ndarray, k: int) -> np.ndarray:
@@ -241,7 +332,19 @@ def _running_median(x: np.ndarray, k: int) -> np.ndarray:
     return np.asarray(np.median(windows, axis=2), np.float32)
 
 
-def _ring_shading(cut: np.ndarray, ring: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _fill_side(ratio: np.ndarray, known: np.ndarray) -> np.ndarray | None:
+    """A ring side's light (N, 3) with its positions not ``known`` (behind a cube) drawn straight
+    between the known ones round them (the nearest known one past either end); None when none is
+    known."""
+    if known.all():
+        return ratio
+    if not known.any():
+        return None
+    at, where = np.arange(len(ratio)), np.flatnonzero(known)
+    return np.stack([np.interp(at, where, ratio[where, ch]) for ch in range(ratio.shape[1])], axis=1)
+
+
+def _ring_shading(cut: np.ndarray, ring: int, hidden: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """A tile's cut (its place and paper margin) under a shadow that crosses it: (the light at
     every pixel as a share of the lit paper's, (H, W, 3) in 0-1 per channel; the lit paper's
     colour, (3,)), or None when the ring's paper shows no shadow (``SHADOW_DARKER``). The paper
@@ -249,7 +352,10 @@ def _ring_shading(cut: np.ndarray, ring: int) -> tuple[np.ndarray, np.ndarray] |
     median along it) is taken as the light there, and the four sides are interpolated across
     the cut (a Coons patch: a straight shadow edge across the tile is drawn between where it
     crosses the sides). Where the ring's colour darkens unevenly over the channels
-    (``SHADOW_NEUTRAL``) it is no shadow and counts as lit."""
+    (``SHADOW_NEUTRAL``) it is no shadow and counts as lit. ``hidden`` (the cut's pixels a cube
+    stands in front of): the ring's light there is not read (a cube's grey plate is no shadow)
+    but drawn between the paper in view on either side of it; a side hidden whole, between the
+    ends of its neighbours."""
     h, w = cut.shape[:2]
     k = 2 * ring + 1
     # a grey closing: the dark strokes of the place's printed label and outline go, a shadow
@@ -260,13 +366,34 @@ def _ring_shading(cut: np.ndarray, ring: int) -> tuple[np.ndarray, np.ndarray] |
     bottom = _running_median(np.percentile(c[-ring:], SHADOW_RING_PERCENTILE, axis=0), k)
     left = _running_median(np.percentile(c[:, :ring], SHADOW_RING_PERCENTILE, axis=1), k)
     right = _running_median(np.percentile(c[:, -ring:], SHADOW_RING_PERCENTILE, axis=1), k)
-    every = np.concatenate([top, bottom, left, right])
+    known: list[np.ndarray] = [np.ones(w, bool), np.ones(w, bool), np.ones(h, bool), np.ones(h, bool)]
+    if hidden is not None:
+        # the closing and the running median carry a cube's colour this far along the ring
+        grown = cv2.dilate(hidden.astype(np.uint8), np.ones((SHADOW_CLOSING_PX + k,) * 2, np.uint8)) > 0
+        known = [np.asarray(~grown[:ring].any(axis=0)), np.asarray(~grown[-ring:].any(axis=0)),
+                 np.asarray(~grown[:, :ring].any(axis=1)), np.asarray(~grown[:, -ring:].any(axis=1))]
+    every = np.concatenate([side[ok] for side, ok in zip((top, bottom, left, right), known, strict=True)])
+    if not len(every):
+        return None
     lit = np.percentile(every, 90, axis=0).astype(np.float32)
-    sides = []
-    for side in (top, bottom, left, right):
+    ratios: list[np.ndarray | None] = []
+    for side, ok in zip((top, bottom, left, right), known, strict=True):
         ratio = np.clip(side / np.maximum(lit, 1.0), 0.0, 1.0)
         uneven = ratio.max(axis=1) - ratio.min(axis=1) > SHADOW_NEUTRAL
         ratio[uneven] = 1.0
+        ratios.append(_fill_side(ratio, ok))
+    # a side hidden whole: drawn between its neighbours' ends (lit where they are hidden too)
+    ends = {0: (2, 3, 0), 1: (2, 3, -1), 2: (0, 1, 0), 3: (0, 1, -1)}
+    sides = []
+    for i, ratio in enumerate(ratios):
+        if ratio is None:
+            a, b, end = ends[i]
+            n = w if i < 2 else h
+            side_a, side_b = ratios[a], ratios[b]
+            first = side_a[end] if side_a is not None else np.ones(3, np.float32)
+            last = side_b[end] if side_b is not None else np.ones(3, np.float32)
+            t = np.linspace(0.0, 1.0, n, dtype=np.float32)[:, None]
+            ratio = (1 - t) * first[None] + t * last[None]
         sides.append(ratio)
     top_r, bottom_r, left_r, right_r = sides
     if float(np.concatenate(sides).mean(axis=1).min()) >= SHADOW_DARKER:
@@ -281,15 +408,18 @@ def _ring_shading(cut: np.ndarray, ring: int) -> tuple[np.ndarray, np.ndarray] |
     return np.clip(light, SHADOW_MIN_LIGHT, 1.0).astype(np.float32), lit
 
 
-def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: int = 6) -> tuple[np.ndarray, bool]:
-    """The component's rectangle in a balanced cut: the offset (within the margin) whose box
-    holds the most printed pixels. Returns the crop and whether the place is empty: its middle
-    is as plain as the paper around it and of the paper's colour."""
+def _locate_at(cut: np.ndarray, size_px: tuple[int, int], margin_px: int,
+               hidden: np.ndarray | None = None) -> tuple[int, int]:
+    """(x, y): the offset (within the margin) of the component's rectangle in a balanced cut whose
+    box holds the most printed pixels; pixels ``hidden`` marks (a cube in front) count as not
+    printed (a cube's side is no part of the tile, and drew the box onto it)."""
     h, w = size_px[1], size_px[0]
     diff = np.linalg.norm(cut.astype(np.float32) - np.asarray(PAPER_BGR, np.float32), axis=2)
     grey = cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY).astype(np.float32)
     edges = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
     printed = ((diff > PAPER_DISTANCE) | (edges > 4 * PAPER_DISTANCE)).astype(np.float32)
+    if hidden is not None:
+        printed[hidden] = 0.0
     sums = cv2.integral(printed)
     # every offset's box at once (the first best in row order, as a scan row by row finds it)
     ny, nx = cut.shape[0] - h + 1, cut.shape[1] - w + 1
@@ -301,6 +431,17 @@ def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: in
         best = int(np.argmax(held))
         if held.flat[best] > -1.0:
             y, x = divmod(best, nx)
+    return x, y
+
+
+def _locate(cut: np.ndarray, size_px: tuple[int, int], margin_px: int, inset: int = 6,
+            hidden: np.ndarray | None = None) -> tuple[np.ndarray, bool]:
+    """The component's rectangle in a balanced cut (:func:`_locate_at`, ``hidden``: pixels a cube
+    hides). Returns the crop and whether the place is empty: its middle is as plain as the paper
+    around it and of the paper's colour."""
+    h, w = size_px[1], size_px[0]
+    x, y = _locate_at(cut, size_px, margin_px, hidden)
+    diff = np.linalg.norm(cut.astype(np.float32) - np.asarray(PAPER_BGR, np.float32), axis=2)
     # empty: the middle of the place (the nominal box less 1/``inset`` each way) has the paper's
     # colour and no more fine texture than the paper ring (lamp gradients and grain aside)
     # fine texture in colour, not grey: a pale tile's glyph may be printed in an ink of the
@@ -798,6 +939,8 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
     sheet = sheet_layout(game)
     wanted = {p.name: p for p in sheet.places if p.kind in LEARNED_KINDS[game]}
     views: dict[str, list[np.ndarray]] = {n: [] for n in wanted}
+    hidden_in: dict[str, list[np.ndarray | None]] = {n: [] for n in wanted}
+    """Per view: its pixels a cube hid (painted over), or None."""
     refused: list[tuple[str, str, str]] = []
     reports: list[PhotoReport] = []
     margin_px = int(round(MARGIN_MM * CUT_PX_PER_MM))
@@ -821,15 +964,24 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
         field = _paper_field(image, location) if PAPER_FIELD and any(
             p.kind == "card" for p in wanted.values()) else None
         band_paper = np.asarray(PAPER_BGR, np.float32) / photo_gains
+        # where the cubes standing on the sheet hide what lies behind them
+        hidden_image = _hidden_by_cubes(image.shape, _cube_hulls(location, sheet)) if HIDE_CUBES and any(
+            p.kind == "cube" for p in sheet.places) else None
+        hidden_cuts = ({} if hidden_image is None
+                       else {n: m > 0 for n, m in cut_places(hidden_image, location, CUT_PX_PER_MM, MARGIN_MM).items()})
+        face_hidden: dict[str, np.ndarray] = {}
         for place_name, place in wanted.items():
             if place_name in out or place_name not in cuts:
                 refused.append((photo_name, place_name, "not in the photo (the sheet is half in view)"))
                 continue
             cut = cuts[place_name]
+            hidden = hidden_cuts.get(place_name) if place.kind == "tile" else None
+            if hidden is not None and not hidden.any():
+                hidden = None
             # a flat face: the paper right around it; a cube's top (cut at its height, no paper
             # around it): the paper of the whole photo
-            gains = photo_gains if place.kind == "cube" else _paper_gains(cut, ring)
-            shading = _ring_shading(cut, ring) if place.kind == "tile" and RELIGHT_SHADOWS else None
+            gains = photo_gains if place.kind == "cube" else _paper_gains(cut, ring, hidden)
+            shading = _ring_shading(cut, ring, hidden) if place.kind == "tile" and RELIGHT_SHADOWS else None
             light: np.ndarray | float = 1.0
             if shading is not None:
                 # a shadow across the place: balanced on the lit paper, relit where it falls
@@ -837,7 +989,10 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                 gains = np.asarray(PAPER_BGR, np.float32) / np.maximum(lit, 1.0)
             balanced = np.clip(cut.astype(np.float32) * gains / light, 0, 255).astype(np.uint8)
             size = (int(round(place.component_mm[0] * CUT_PX_PER_MM)), int(round(place.component_mm[1] * CUT_PX_PER_MM)))
-            face, empty = _locate(balanced, size, margin_px)
+            face, empty = _locate(balanced, size, margin_px, hidden=hidden)
+            if hidden is not None:
+                x, y = _locate_at(balanced, size, margin_px, hidden)
+                face_hidden[place_name] = hidden[y:y + size[1], x:x + size[0]]
             if place.kind == "tile" and not empty and TILE_ALIGN:
                 # a tile laid askew is cut along its own outline, as a card is (found by a shift
                 # alone, a tile turned 4 degrees was taught with a wedge of paper along two sides)
@@ -850,6 +1005,11 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                                                         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                                         borderMode=cv2.BORDER_REPLICATE)
                     face = np.clip(straight, 0, 255).astype(np.uint8)
+                    if hidden is not None and hidden_image is not None:
+                        face_hidden[place_name] = _cut_straight(hidden_image, location, place, pose) > 0
+            if place_name in face_hidden:
+                # a cube stands in front of part of the tile: its side is no part of the face
+                face = _paint_over_hidden(face, face_hidden[place_name])
             if place.kind == "card":
                 # cards lie 1-2 mm apart: the cut's ring is the neighbours, not paper; an empty
                 # card place shows its own printed label (labels lie inside the outline)
@@ -882,7 +1042,11 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
             faces.pop(place_name, None)
         for place_name, face in faces.items():
             views[place_name].append(face)
+            hidden_in[place_name].append(face_hidden.get(place_name))
         reports.append(PhotoReport(photo_name, True, note))
+    for place_name, place_views in views.items():
+        if len(place_views) > 1 and any(m is not None for m in hidden_in[place_name]):
+            views[place_name] = _fill_from_other_views(place_views, hidden_in[place_name])
     if not any(r.used for r in reports):
         raise TeachError("no photo shows the teach sheet: " + "; ".join(f"{r.name}: {r.note}" for r in reports))
     learned = {n: v for n, v in views.items() if v}

@@ -588,6 +588,14 @@ class RecogniserConfig:
     coarse stage found it (as before)."""
     pack_fine_low_fit_candidates: int = 5
     """... (see ``pack_fine_low_fit``)."""
+    pack_fine_low_fit_every_turn: bool = True
+    """With a pack: the fine stage compares each candidate face of a low-fit top
+    (``pack_fine_low_fit``) in all four quarter turns (``FineMatcher.rerank(every_turn=True)``),
+    not only in the turn the coarse stage found it in: on such a top the coarse turns are as much
+    noise as its places, and a face compared turned wrong loses to one that fits anything about as
+    well. Only where nothing in front hides the top (a top partly behind a cube keeps the coarse
+    turns, as it keeps ``pack_fine_coarse_weight``). False: the coarse stage's turn only (as before
+    session 58)."""
     pack_fine_least_seen_share: float | None = 0.5
     """With a pack: a stack top partly hidden behind a cube (``pack_mask_hidden``) is compared by
     the fine stage only at places whose compared square shows at least this share of what the

@@ -390,7 +390,8 @@ class FineMatcher:
 
     def rerank(self, window: np.ndarray, candidates: Sequence[Candidate],
                search_px: int = FINE_SEARCH_PX, visible: np.ndarray | None = None,
-               shared_places: bool = False, least_seen_share: float | None = None) -> FineVerdict | None:
+               shared_places: bool = False, least_seen_share: float | None = None,
+               every_turn: bool = False) -> FineVerdict | None:
         """``window``: (S, S, 3) the same window as the coarse stage's, at this matcher's scale
         (white-balanced). ``candidates``: (label, quarter turn, (x, y) offset of its centre from
         the window's centre in mm), optionally with a fourth item: per view of that face, its own
@@ -403,8 +404,11 @@ class FineMatcher:
         belong as well). ``least_seen_share`` (with ``visible``): a place whose compared square
         shows less than this share of what the best-shown place shows is not tried (a face
         placed over the hidden part is compared on a sliver, and fits a sliver by chance); a
-        candidate with no place left is looked for at the best-shown places. None when fewer
-        than two candidates were taught."""
+        candidate with no place left is looked for at the best-shown places. ``every_turn``:
+        each candidate's views are compared in all four quarter turns at their places (its best
+        turn counts), not only in the turn the coarse stage found, and the candidates are told
+        apart where any of them differs from another in any turn. None when fewer than two
+        candidates were taught."""
         cands = [c for c in candidates if c[0] in self.protos]
         if len(cands) < 2:
             return None
@@ -445,12 +449,18 @@ class FineMatcher:
         best_fit: float = -np.inf
         out: dict[str, float] = {}
         out_shades: dict[str, float] = {}
+
+        def turns_of(turn: int) -> tuple[int, ...]:
+            return (turn, *(t for t in range(4) if t != turn)) if every_turn else (turn,)
+
         for blur_mm in FINE_FACE_BLURS_MM:
             sigma = blur_mm * self.px_per_mm
-            faces = {c[0]: [cv2.GaussianBlur(v[turn], (0, 0), sigma)[pad:pad + s_in, pad:pad + s_in]
+            # per candidate, per view: turn -> the blurred face's compared square
+            faces = {c[0]: [{t: cv2.GaussianBlur(v[t], (0, 0), sigma)[pad:pad + s_in, pad:pad + s_in]
+                             for t in turns_of(turn)}
                             for v, (turn, _) in zip(self.protos[c[0]], view_looks, strict=True)]
                      for c, view_looks in zip(cands, looks, strict=True)}
-            firsts = np.stack([faces[c[0]][0] for c in cands])
+            firsts = np.stack([img for c in cands for img in faces[c[0]][0].values()])
             # every pair's pixel-wise difference, summed (each pair counted twice: the scale drops out)
             diff = np.abs(firsts[:, None] - firsts[None]).sum(axis=(0, 1, 4))
             mask = cv2.GaussianBlur(diff, (0, 0), FINE_MASK_BLUR_MM * self.px_per_mm)
@@ -463,8 +473,8 @@ class FineMatcher:
             for c, view_looks in zip(cands, looks, strict=True):
                 label = c[0]
                 best, shade = -np.inf, 0.0
-                for p, (_turn, origins) in zip(faces[label], view_looks, strict=True):
-                    for origin in origins:
+                for turned, (_turn, origins) in zip(faces[label], view_looks, strict=True):
+                    for origin, p in ((o, img) for o in origins for img in turned.values()):
                         region = regions[origin]
                         if origin not in weights:
                             w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))

@@ -42,6 +42,9 @@ def test_dark_amphorae_in_full_view_are_read_by_the_fine_stage_alone(scene: tupl
 
 
 def test_with_the_coarse_score_weighed_in_they_read_as_sextants(scene: tuple[Any, Any]) -> None:
-    """The case the setting is for: off, the coarse stage's noise picks the other dark glyph."""
-    old = RecogniserConfig(pack_fine_low_fit_coarse_weight=None)
+    """The case the setting is for: off, the coarse stage's noise picks the other dark glyph. (With
+    the code as it was then: since session 58 the fine stage compares a low-fit top's faces in every
+    turn, ``pack_fine_low_fit_every_turn``, and (0, 0) then reads an amphora even with the coarse
+    score weighed in.)"""
+    old = RecogniserConfig(pack_fine_low_fit_coarse_weight=None, pack_fine_low_fit_every_turn=False)
     assert _tops(scene, old) == {loc: "dark blue sextant" for loc in AMPHORAE}

@@ -620,6 +620,16 @@ class RecogniserConfig:
     (4, 3), 30 % in view: read a light blue sextant at 0). Where the fine pick agrees with the weighted
     one, the weighted lead stays its certainty (a pale face read right stays sure enough to name:
     tests/vision/octocube/test_taught_pale_face_sure.py). None: ``pack_fine_coarse_weight``."""
+    pack_fine_doubtful_coarse_weight: float | None = 0.0
+    """A stack top partly hidden behind a found cube (more than ``hidden_top_doubtful``, less than
+    ``hidden_top_unreadable``) gets this ``pack_fine_coarse_weight``: the fine stage picks alone, as for
+    a low-fit top (``pack_fine_low_fit_coarse_weight``; where both picks agree, the weighted lead stays
+    the certainty). Its coarse scores are taken at 1 px/mm on the part in view, and a face that fits
+    that part a little better there outweighs the fine stage's lead where the faces differ. Fresh
+    random printing 997543 (2 photos), bench table 520303 (1, 0): a white amphora 38 % under a cube
+    read a white pearl (``bench/teach.py --packs 10 --first-art 997540 --frames 5``). A top hidden
+    more than that (``hidden_top_unreadable``: a guess anyway) keeps the weight (997521 / 520104 (4, 3),
+    70 % hidden, read a light blue sextant by the fine stage alone). None: ``pack_fine_coarse_weight``."""
     pack_fine_shade_weight: float = 0.0
     """How much a candidate's shade (mean a/b, 50 Lab units = 1) off the window's lowers its fine
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of

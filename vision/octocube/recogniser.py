@@ -1755,7 +1755,8 @@ class OctocubeRecogniser:
                         cube_mask = self._cube_mask(frame.shape, list(covered))
                     seen = (self._seen(cube_mask, self._maps, i),
                             self._seen(cube_mask, self._fine_maps, i) if self._fine_maps is not None else None)
-                label, conf = self._pack_top(i, label, conf, patches[i], scores, frame, gains, seen)
+                label, conf = self._pack_top(i, label, conf, patches[i], scores, frame, gains, seen,
+                                             hidden.get(loc, 0.0))
             elif label == TURNED:
                 # a tile lying turned on the stack: read it in the other three turns
                 turns = np.stack([np.ascontiguousarray(np.rot90(patches[i], k)) for k in (1, 2, 3)])
@@ -1849,11 +1850,13 @@ class OctocubeRecogniser:
 
     def _pack_top(self, index: int, net_label: str, net_conf: float, window: np.ndarray,
                   scores: TileScores, frame: np.ndarray, gains: np.ndarray,
-                  seen: tuple[np.ndarray, np.ndarray | None] | None = None) -> tuple[str, float]:
+                  seen: tuple[np.ndarray, np.ndarray | None] | None = None,
+                  hidden: float = 0.0) -> tuple[str, float]:
         """A stack top by the taught faces: the best face when it scores ``pack_tile_score`` or
         the classifier saw a tile there (its empty / cube / bare stands otherwise). ``seen``: the
         window's seen pixels at the patches' and the fine stage's scale, where a neighbour's cube
-        hides part of it (the faces are then compared on the rest only)."""
+        hides part of it (the faces are then compared on the rest only); ``hidden``: the share of
+        the top found cubes hide (``hidden_fractions``)."""
         stack = index
         visible = None if seen is None else seen[0][None]
         shifts = None
@@ -1881,7 +1884,7 @@ class OctocubeRecogniser:
         self._shade_found[stack] = (best_of[0], best_of[1], visible)
         if self._fine is not None and score >= self.config.pack_tile_score and self.config.pack_fine_candidates >= 2:
             label, conf = self._fine_top(stack, best_of, frame, gains, label, conf,
-                                         None if seen is None else seen[1])
+                                         None if seen is None else seen[1], hidden)
         fine_read = self._fine is not None and self.config.pack_fine_candidates >= 2 and self.config.pack_fine_letters
         if label.startswith("abyss") and self._letter_matcher is not None and not fine_read:
             label, conf = self._pack_letter(stack, frame, gains, conf)
@@ -1905,9 +1908,11 @@ class OctocubeRecogniser:
         return dist <= self.config.pack_hidden_top_spread_mm * PATCH_PX_PER_MM
 
     def _fine_top(self, index: int, best_of: tuple[TileScores, int], frame: np.ndarray, gains: np.ndarray,
-                  label: str, conf: float, visible: np.ndarray | None = None) -> tuple[str, float]:
+                  label: str, conf: float, visible: np.ndarray | None = None,
+                  hidden: float = 0.0) -> tuple[str, float]:
         """The coarse stage's best few faces (within ``pack_fine_margin`` of its best) compared
-        again at 3 px/mm where they differ (:class:`FineMatcher`); its pick stands."""
+        again at 3 px/mm where they differ (:class:`FineMatcher`); its pick stands. ``hidden``: the
+        share of the top found cubes hide (``pack_fine_doubtful_coarse_weight``)."""
         assert self._fine is not None and self._fine_maps is not None
         ts, i = best_of
         row = ts.scores[i]
@@ -1951,8 +1956,11 @@ class OctocubeRecogniser:
             coarse_of.update({lb: max(letters) for lb in coarse_of if lb.startswith("abyss")})
         total = {lb: v + k * coarse_of[lb] for lb, v in verdict.scores.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
-        k_low = self.config.pack_fine_low_fit_coarse_weight
-        if low_fit and visible is None and k_low is not None:
+        k_low = self.config.pack_fine_low_fit_coarse_weight if low_fit and visible is None else None
+        k_hidden = self.config.pack_fine_doubtful_coarse_weight
+        if k_hidden is not None and self.config.hidden_top_doubtful < hidden < self.config.hidden_top_unreadable:
+            k_low = k_hidden  # a top partly under a cube: its coarse scores weigh a part of it
+        if k_low is not None:
             # the fine stage picks; where it agrees with the weighted pick, that pick's lead stays
             # its certainty (a pale face read right stays as sure as before)
             low = {lb: v + k_low * coarse_of[lb] for lb, v in verdict.scores.items()}

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import cv2
+import numpy as np
+
 from tests.vision.teach_photos import taught_pack
+from vision.octocube.layout import TILE_LABELS
+from vision.octocube.pack_reader import face_name
 from vision.octocube.synth import synth_frame
+from vision.pack import Pack
 from vision.render.random_art import random_pack
 from vision.render.renderer import Renderer
 
@@ -143,3 +149,16 @@ def taught_change_still(printing: int, art_dir: Any, game: int, change: int, pla
     truth = game_frame[1].ground_truth
     assert truth["phase"] == "still" and truth["change_index"] == change
     return game_frame
+
+
+def printing_pack(seed: int) -> Pack:
+    """A printing's own tile faces as a pack, no teach photo: the fine stage's tests compare faces
+    told apart at 3 px/mm without the teaching's noise."""
+    art = random_pack(seed)
+    faces = {}
+    for label in TILE_LABELS:
+        img = art.face("octocube", face_name(label))
+        assert img is not None
+        faces[face_name(label)] = cv2.resize(np.ascontiguousarray(img[..., :3]), (136, 136),
+                                             interpolation=cv2.INTER_AREA)
+    return Pack("octocube", faces, {k: (34.0, 34.0) for k in faces}, name=f"printing {seed}")

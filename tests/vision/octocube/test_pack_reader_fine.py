@@ -10,26 +10,14 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.octocube.taught_table import printing_pack
 from vision.octocube.colour import MAT_BGR
-from vision.octocube.layout import TILE_LABELS
-from vision.octocube.pack_reader import FineMatcher, TileMatcher, face_name
+from vision.octocube.pack_reader import FineMatcher, TileMatcher
 from vision.pack import Pack
 
 PRINTING = 4
 """A training printing (random art seed < 100000) whose abyss D and G the coarse stage confuses."""
 
-
-def _taught(seed: int) -> Pack:
-    from vision.render.random_art import random_pack
-
-    art = random_pack(seed)
-    faces = {}
-    for label in TILE_LABELS:
-        img = art.face("octocube", face_name(label))
-        assert img is not None
-        faces[face_name(label)] = cv2.resize(np.ascontiguousarray(img[..., :3]), (136, 136),
-                                             interpolation=cv2.INTER_AREA)
-    return Pack("octocube", faces, {k: (34.0, 34.0) for k in faces}, name=f"printing {seed}")
 
 
 def _camera_window(face: np.ndarray, px_per_mm: float, offset_mm: tuple[float, float]) -> np.ndarray:
@@ -46,7 +34,7 @@ def _camera_window(face: np.ndarray, px_per_mm: float, offset_mm: tuple[float, f
 
 @pytest.fixture(scope="module")
 def pack() -> Pack:
-    return _taught(PRINTING)
+    return printing_pack(PRINTING)
 
 
 def test_fine_stage_reads_the_letter_the_coarse_stage_confuses(pack: Pack) -> None:
@@ -98,7 +86,7 @@ def test_recogniser_takes_the_letter_from_the_fine_stage() -> None:
     frame = synth_frame(530504, Renderer(), turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0,
                         art=random_pack(5))
     truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
-    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=_taught(5)).recognise(frame.image)
+    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=printing_pack(5)).recognise(frame.image)
     letters = {loc: want for loc, want in truth.tops.items() if str(want).startswith("abyss")}
     assert len(letters) == 4
     tiles = {loc: obs.tops[loc].tile for loc in letters}

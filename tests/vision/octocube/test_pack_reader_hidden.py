@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.vision.octocube.test_pack_reader_fine import _camera_window, _taught
+from tests.vision.octocube.taught_table import printing_pack
+from tests.vision.octocube.test_pack_reader_fine import _camera_window
 from vision.octocube.pack_reader import FineMatcher, TileMatcher
 from vision.pack import Pack
 
@@ -31,7 +32,7 @@ def _hidden_window(pack: Pack, face: str, px_per_mm: float, hidden_mm: int) -> t
 
 @pytest.fixture(scope="module")
 def pack() -> Pack:
-    return _taught(2)
+    return printing_pack(2)
 
 
 @pytest.mark.parametrize("face,label", [("light-blue-diamond", "light blue diamond"),
@@ -80,7 +81,7 @@ def test_recogniser_reads_partly_hidden_tops_of_a_rendered_table() -> None:
     frame = synth_frame(531104, Renderer(), turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0,
                         art=random_pack(11))
     truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
-    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=_taught(11))
+    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=printing_pack(11))
     obs = rec.recognise(frame.image)
     partly = [loc for loc, f in rec.last_hidden.items() if 0.2 <= f < 0.45 and truth.tops.get(loc) not in (None, "cube")]
     assert len(partly) >= 2

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.vision.octocube.test_pack_reader_fine import _camera_window, _taught
+from tests.vision.octocube.taught_table import printing_pack
+from tests.vision.octocube.test_pack_reader_fine import _camera_window
 from vision.octocube.pack_reader import TileMatcher
 from vision.octocube.shade_cue import MIN_FIT_TOPS, ShadeCue, ShadeRead
 from vision.pack import Pack
@@ -26,7 +27,7 @@ def _under_table_light(window: np.ndarray) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def pack() -> Pack:
-    return _taught(8)
+    return printing_pack(8)
 
 
 def _reads(pack: Pack, cue: ShadeCue, tops: list[tuple[str, str]]) -> list[ShadeRead]:

@@ -19,12 +19,10 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.octocube.taught_table import read_taught_table, taught_table
+from tests.vision.octocube.taught_table import printing_pack, read_taught_table, taught_table
 from vision.octocube.colour import MAT_BGR
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.layout import TILE_LABELS
-from vision.octocube.pack_reader import FineMatcher, face_name
-from vision.pack import Pack
+from vision.octocube.pack_reader import FineMatcher
 
 PRINTING, TABLE, AT = 997_540, 520_001, (1, 3)
 
@@ -53,19 +51,6 @@ def test_in_the_coarse_turns_alone_it_is_the_starfish(scene: tuple[Any, Any]) ->
     assert top.tile is not None and top.tile.label() == "green starfish"
 
 
-def _taught(seed: int) -> Pack:
-    """A training printing's own faces as a pack (as tests/vision/octocube/test_pack_reader_fine.py)."""
-    from vision.render.random_art import random_pack
-
-    art = random_pack(seed)
-    faces = {}
-    for label in TILE_LABELS:
-        img = art.face("octocube", face_name(label))
-        assert img is not None
-        faces[face_name(label)] = cv2.resize(np.ascontiguousarray(img[..., :3]), (136, 136),
-                                             interpolation=cv2.INTER_AREA)
-    return Pack("octocube", faces, {k: (34.0, 34.0) for k in faces}, name=f"printing {seed}")
-
 
 def _window(face: np.ndarray) -> np.ndarray:
     """The fine stage's 52 mm window (3 px/mm) round a stack: ``face`` centred on the mat, blurred."""
@@ -79,7 +64,7 @@ def _window(face: np.ndarray) -> np.ndarray:
 def test_every_turn_compares_a_candidate_given_turned_wrong_as_it_lies() -> None:
     """A face given to the fine stage in the wrong quarter turn scores in every-turn mode what it
     scores given in the right one."""
-    pack = _taught(4)
+    pack = printing_pack(4)
     names = ["green pearl", "green amphora", "green sextant"]
     fine = FineMatcher(pack, names)
     window = _window(np.rot90(pack.faces["green-pearl"], -1))  # turned a quarter clockwise

@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.vision.octocube.test_pack_reader_fine import _camera_window, _taught
+from tests.vision.octocube.taught_table import printing_pack
+from tests.vision.octocube.test_pack_reader_fine import _camera_window
 from tests.vision.teach_photos import jpeg_teach_photos
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.pack_reader import Candidate, FineMatcher, TileMatcher
@@ -72,7 +73,7 @@ def test_with_one_shift_for_all_views_the_pearl_wins(scene: tuple[Any, Any]) -> 
 
 @pytest.fixture(scope="module")
 def pack() -> Pack:
-    return _taught(2)
+    return printing_pack(2)
 
 
 def test_each_view_is_looked_for_at_its_own_shift(pack: Pack) -> None:

@@ -162,3 +162,16 @@ def printing_pack(seed: int) -> Pack:
         faces[face_name(label)] = cv2.resize(np.ascontiguousarray(img[..., :3]), (136, 136),
                                              interpolation=cv2.INTER_AREA)
     return Pack("octocube", faces, {k: (34.0, 34.0) for k in faces}, name=f"printing {seed}")
+
+
+def read_top_hidden(scene: tuple[Any, Any], stack: tuple[int, int], config: Any = None) -> tuple[str, Any, float]:
+    """(the true top at ``stack``, the taught recogniser's reading of it, the share of it that
+    found cubes hide) on ``scene`` (:func:`taught_table`)."""
+    from vision.octocube.recogniser import OctocubeRecogniser
+    from vision.octocube.truth import scene_truth
+
+    pack, frame = scene
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config)
+    top = rec.recognise(frame.image).tops[stack]
+    return truth.tops[stack], top, rec.last_hidden[stack]

@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.test_teach_shadow import _cut as _tile_cut
 from vision.teach import teach
 
 PRINTING, TABLE = 997_545, 520_502
@@ -145,18 +146,6 @@ def test_hidden_pixels_are_taken_from_a_view_that_shows_them() -> None:
     filled, kept = _fill_from_other_views([_paint_over_hidden(first, hidden), second], [hidden, None])
     assert np.abs(filled.astype(int) - true.astype(int)).max() <= 3
     assert (kept == second).all()
-
-
-def _tile_cut() -> np.ndarray:
-    """A 168 px cut (a 34 mm tile and 4 mm of paper each way at 4 px/mm): a pale blue tile with a
-    dark glyph on paper (as tests/vision/test_teach_shadow.py draws one)."""
-    from vision.teach import PAPER_BGR
-
-    cut = np.zeros((168, 168, 3), np.float32)
-    cut[:] = PAPER_BGR
-    cut[16:152, 16:152] = (200.0, 170.0, 150.0)
-    cut[60:110, 70:100] = (30.0, 30.0, 30.0)
-    return cut
 
 
 def test_a_cube_in_the_ring_is_no_shadow() -> None:

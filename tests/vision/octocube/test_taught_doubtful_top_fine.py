@@ -16,11 +16,10 @@ from typing import Any
 
 import pytest
 
+from tests.vision.octocube.taught_table import read_top_hidden
 from tests.vision.teach_photos import taught_pack
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.synth import synth_frame
-from vision.octocube.truth import scene_truth
 from vision.render.random_art import random_pack
 from vision.render.renderer import Renderer
 
@@ -38,16 +37,8 @@ def scene() -> tuple[Any, Any]:
     return pack, frame
 
 
-def _read(scene: tuple[Any, Any], config: RecogniserConfig | None = None) -> tuple[str, Any, float]:
-    pack, frame = scene
-    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
-    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config)
-    top = rec.recognise(frame.image).tops[STACK]
-    return truth.tops[STACK], top, rec.last_hidden[STACK]
-
-
 def test_an_amphora_partly_under_a_cube_reads_amphora(scene: tuple[Any, Any]) -> None:
-    want, top, hidden = _read(scene)
+    want, top, hidden = read_top_hidden(scene, STACK)
     cfg = RecogniserConfig()
     assert want == "white amphora"
     assert cfg.hidden_top_doubtful < hidden < cfg.hidden_top_unreadable  # partly under a found cube
@@ -57,5 +48,5 @@ def test_an_amphora_partly_under_a_cube_reads_amphora(scene: tuple[Any, Any]) ->
 
 def test_with_the_coarse_score_weighed_in_it_reads_a_pearl(scene: tuple[Any, Any]) -> None:
     """The cause, pinned: with ``pack_fine_coarse_weight`` on this top (as before), the pearl wins."""
-    _, top, _ = _read(scene, RecogniserConfig(pack_fine_doubtful_coarse_weight=None))
+    _, top, _ = read_top_hidden(scene, STACK, RecogniserConfig(pack_fine_doubtful_coarse_weight=None))
     assert top.tile is not None and top.tile.label() == "white pearl"

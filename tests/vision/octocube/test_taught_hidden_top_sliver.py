@@ -20,10 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import taught_table
+from tests.vision.octocube.taught_table import read_top_hidden, taught_table
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.recogniser import OctocubeRecogniser
-from vision.octocube.truth import scene_truth
 
 DIAMOND = (997_500, 520_001, (4, 4))
 AMPHORA = (997_501, 520_104, (4, 3))
@@ -39,17 +37,8 @@ def amphora_scene() -> tuple[Any, Any]:
     return taught_table(*AMPHORA[:2])
 
 
-def _read(scene: tuple[Any, Any], stack: tuple[int, int], config: RecogniserConfig | None = None
-          ) -> tuple[str, Any, float]:
-    pack, frame = scene
-    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
-    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config)
-    top = rec.recognise(frame.image).tops[stack]
-    return truth.tops[stack], top, rec.last_hidden[stack]
-
-
 def test_a_diamond_mostly_under_a_cube_reads_diamond(diamond_scene: tuple[Any, Any]) -> None:
-    want, top, hidden = _read(diamond_scene, DIAMOND[2])
+    want, top, hidden = read_top_hidden(diamond_scene, DIAMOND[2])
     assert want == "green diamond"
     assert hidden > RecogniserConfig().hidden_top_unreadable  # mostly behind a found cube
     assert top.tile is not None and top.tile.label() == "green diamond"
@@ -59,16 +48,16 @@ def test_a_diamond_mostly_under_a_cube_reads_diamond(diamond_scene: tuple[Any, A
 def test_compared_on_a_sliver_the_pearl_wins(diamond_scene: tuple[Any, Any]) -> None:
     """The cause, pinned: with every place tried (``pack_fine_least_seen_share=None``, as before)
     the pearl wins on the sliver its place shows."""
-    _, top, _ = _read(diamond_scene, DIAMOND[2], RecogniserConfig(pack_fine_least_seen_share=None))
+    _, top, _ = read_top_hidden(diamond_scene, DIAMOND[2], RecogniserConfig(pack_fine_least_seen_share=None))
     assert top.tile is not None and top.tile.label() == "green pearl"
 
 
 def test_an_amphora_mostly_under_a_cube_reads_amphora(amphora_scene: tuple[Any, Any]) -> None:
-    want, top, hidden = _read(amphora_scene, AMPHORA[2])
+    want, top, hidden = read_top_hidden(amphora_scene, AMPHORA[2])
     assert want == "green amphora"
     assert hidden > RecogniserConfig().hidden_top_unreadable
     assert top.tile is not None and top.tile.label() == "green amphora"
-    _, before, _ = _read(amphora_scene, AMPHORA[2], RecogniserConfig(pack_fine_least_seen_share=None))
+    _, before, _ = read_top_hidden(amphora_scene, AMPHORA[2], RecogniserConfig(pack_fine_least_seen_share=None))
     assert before.tile is not None and before.tile.label().startswith("abyss")
 
 

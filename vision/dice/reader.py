@@ -153,6 +153,9 @@ class DiceReader:
         models = models_dir or DEFAULT_MODELS
         kind_mask(kinds)  # an unknown kind is refused here, before any model loads
         self.model_keys = self._model_keys(models, kinds)
+        if self.model_keys[0] == "octo_detector_model":
+            # each set's detector has its own thresholds, tuned with it (models/dice.md, run 11)
+            self.config.update(self.config.get("octo_set_config", {}))
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = int(self.config["threads"])
         opts.inter_op_num_threads = 1
@@ -242,7 +245,7 @@ class DiceReader:
         blob = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB).transpose(2, 0, 1)[None].astype(np.float32) / 255.0
         out = self.detector.run(None, {self._det_input: blob})[0][0]  # (4 + classes, anchors)
         scores = out[4:].max(axis=0)
-        mask = scores >= float(self.config["detector_min_score"])
+        mask = scores >= self._detection_floor()
         if not mask.any():
             return np.zeros((0, 4), np.float32), np.zeros((0,), np.float32)
         cx, cy, bw, bh = out[:4, mask]
@@ -252,6 +255,14 @@ class DiceReader:
         scores = scores[mask]
         keep = _nms(boxes, scores, float(self.config["nms_iou"]))
         return boxes[keep], scores[keep]
+
+    def _detection_floor(self) -> float:
+        """The lowest detector score worth classifying: ``detector_min_score``, or below it down
+        to ``weak_detection_min_score`` for boxes the classifier must then be sure of (a die
+        the detector doubts, small or in odd light, is kept when its face reads at
+        ``weak_detection_min_prob`` or more; a card or coin it doubts is not)."""
+        return min(float(self.config["detector_min_score"]),
+                   float(self.config.get("weak_detection_min_score", self.config["detector_min_score"])))
 
     # ------------------------------------------------------------ stage 2
     def classify(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -313,6 +324,8 @@ class DiceReader:
         probs = raw * allowed
         t2 = time.perf_counter()
         dice: list[DieReading] = []
+        strong = float(self.config["detector_min_score"])
+        weak_prob = float(self.config.get("weak_detection_min_prob", 0.0))
         for box, score, p, p_raw in zip(boxes, scores, probs, raw):
             if p[NONE_COLUMN] > float(self.config["none_class_max_prob"]):
                 continue
@@ -323,6 +336,8 @@ class DiceReader:
             flat_face, flat_prob = (CLASSES[best], float(p[best])) if cocked else (None, 0.0)
             best = COCKED_COLUMN if cocked else best
             prob = float(p[best])
+            if score < strong and prob < weak_prob:
+                continue  # a doubtful detection the classifier is not sure of either
             dice.append(
                 DieReading(
                     bbox=tuple(float(v) for v in box),  # type: ignore[arg-type]

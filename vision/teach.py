@@ -155,6 +155,16 @@ show shifts of 10-14 px up or down, and cut again they gain 0.01-0.03 (fresh pri
 997245, 997247: their print likeness fell, 0.95-0.99 to 0.79-0.90) or lose (997223). Set after
 the fresh run of session 39, which made 997240-997247 tuning for it (docs/teach.md)."""
 """Cut each card along its own outline (False: at its place, as before session 21)."""
+LAYOUT_CHECK = True
+"""An Open Season card whose layout (the edges of its frame and panel, whatever their colours) lies
+well off where the other peoples' cards of the photo show theirs is cut again near where they put
+it (:func:`_recut_off_layout`, with ``SIBLING_SHIFT_PX``, ``SIBLING_GAIN``; False: as before
+session 59). A printing's cards share one layout; where a card's cream panel lies on the cream
+sheet its edge there hardly shows, and the outline search may set it on the next card's edge 2 mm
+further: fresh printing 997559's first teach photo cut dwarf-dagger 11 px off (with two siblings
+cut 7 px alike the sibling check could not see it) and a table's dwarf-daggers read as tattoos
+after that photo. Over the 40 teach photos of 997540-997559 it cut two cards again (both 11 px off
+their art before, under 5 px after) and no other."""
 UNVEIL_CARDS = True
 """An Open Season card whose print a glare veils (the lamp's reflection on glossy cards: every
 colour lifted towards white, the darks most) is brought back to the levels of its least veiled
@@ -952,6 +962,63 @@ def _recut_off_siblings(image: np.ndarray, location: object, wanted: dict[str, A
     return out
 
 
+def _layout_map(face: np.ndarray) -> np.ndarray:
+    """A card's layout, whatever its colours: the gradient's size of its grey, blurred
+    ``SIBLING_BLUR_MM``, over its mean (a frame's edges, a panel's, the split between them)."""
+    grey = cv2.GaussianBlur(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0),
+                            SIBLING_BLUR_MM * CUT_PX_PER_MM)
+    mag = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    return np.asarray(mag / max(float(mag.mean()), 1e-6), np.float32)
+
+
+def _layout_likeness(face: np.ndarray, reference: np.ndarray) -> float:
+    """Normalised correlation of a card's :func:`_layout_map` with ``reference`` (a layout map) as
+    they lie, over the middle (``SIBLING_REACH_PX`` in)."""
+    reach = SIBLING_REACH_PX
+    a, b = _layout_map(face), reference
+    h, w = a.shape
+    a, b = a[reach:h - reach, reach:w - reach], b[reach:h - reach, reach:w - reach]
+    a, b = a - a.mean(), b - b.mean()
+    return float((a * b).sum() / max(float(np.sqrt((a * a).sum() * (b * b).sum())), 1e-9))
+
+
+def _recut_off_layout(image: np.ndarray, location: object, wanted: dict[str, Any], faces: dict[str, np.ndarray],
+                      card_cuts: dict[str, tuple[np.ndarray, tuple[int, int], tuple[float, int, int] | None, Any]],
+                      field: np.ndarray | None, band_paper: np.ndarray, margin_px: int) -> dict[str, np.ndarray]:
+    """As :func:`_recut_off_siblings`, by every card of the photo: a card whose layout
+    (:func:`_layout_map`) lies ``SIBLING_SHIFT_PX`` or more from the median layout of all its
+    photo's cards of other peoples is cut again near where that puts it, kept where its layout
+    then fits that median clearly better (``SIBLING_GAIN``)."""
+    out: dict[str, np.ndarray] = {}
+    names = [n for n in card_cuts if "-" in n and n in faces]
+    if len(names) < 2 * SIBLING_MIN:
+        return out
+    maps = {n: _layout_map(faces[n]) for n in names}
+    reach = SIBLING_REACH_PX
+    for place_name in names:
+        people = place_name.split("-")[0]
+        others = [maps[n] for n in names if n.split("-")[0] != people and maps[n].shape == maps[place_name].shape]
+        if len(others) < 2 * SIBLING_MIN:
+            continue
+        ref = np.asarray(np.median(np.stack(others), axis=0), np.float32)
+        a = maps[place_name]
+        h, w = a.shape
+        res = cv2.matchTemplate(a, ref[reach:h - reach, reach:w - reach], cv2.TM_CCOEFF_NORMED)
+        _, _, _, (x, y) = cv2.minMaxLoc(np.nan_to_num(res, nan=-1.0))
+        sx, sy = x - reach, y - reach
+        if max(abs(sx), abs(sy)) < SIBLING_SHIFT_PX:
+            continue
+        balanced, size, pose, gains = card_cuts[place_name]
+        dx, dy = (pose[1], pose[2]) if pose is not None else (0, 0)
+        again = _outline_pose_near(balanced, size, margin_px, (dx + sx, dy + sy))
+        if again is None:
+            continue
+        face = _card_face(image, location, wanted[place_name], again, field, band_paper, gains)
+        if _layout_likeness(face, ref) >= _layout_likeness(faces[place_name], ref) + SIBLING_GAIN:
+            out[place_name] = face
+    return out
+
+
 def _veil_fit(face: np.ndarray, reference: np.ndarray) -> tuple[float, np.ndarray]:
     """``face ~ s * reference + o`` (one slope ``s`` for every channel, an offset ``o`` per
     channel) over both faces' shared print, on the blurred faces without their edges
@@ -1113,6 +1180,10 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
         if SIBLING_CHECK and CARD_ALIGN:
             for place_name, face in _recut_off_siblings(image, location, wanted, faces, card_cuts, field,
                                                         band_paper, margin_px).items():
+                faces[place_name] = face
+        if LAYOUT_CHECK and CARD_ALIGN:
+            for place_name, face in _recut_off_layout(image, location, wanted, faces, card_cuts, field,
+                                                      band_paper, margin_px).items():
                 faces[place_name] = face
         if UNVEIL_CARDS:
             # a glare over part of the sheet: its cards' print lifted towards white

@@ -155,6 +155,39 @@ show shifts of 10-14 px up or down, and cut again they gain 0.01-0.03 (fresh pri
 997245, 997247: their print likeness fell, 0.95-0.99 to 0.79-0.90) or lose (997223). Set after
 the fresh run of session 39, which made 997240-997247 tuning for it (docs/teach.md)."""
 """Cut each card along its own outline (False: at its place, as before session 21)."""
+LAYOUT_CHECK = True
+"""An Open Season card whose layout (the edges of its frame and panel, whatever their colours) lies
+well off where the other peoples' cards of the photo show theirs is cut again near where they put
+it (:func:`_recut_off_layout`, with ``SIBLING_SHIFT_PX``, ``SIBLING_GAIN``; False: as before
+session 59). A printing's cards share one layout; where a card's cream panel lies on the cream
+sheet its edge there hardly shows, and the outline search may set it on the next card's edge 2 mm
+further: fresh printing 997559's first teach photo cut dwarf-dagger 11 px off (with two siblings
+cut 7 px alike the sibling check could not see it) and a table's dwarf-daggers read as tattoos
+after that photo. Over the 40 teach photos of 997540-997559 it cut two cards again (both 11 px off
+their art before, under 5 px after) and no other."""
+UNVEIL_CARDS = True
+"""An Open Season card whose print a glare veils (the lamp's reflection on glossy cards: every
+colour lifted towards white, the darks most) is brought back to the levels of its least veiled
+sibling, the face of its people that shows their shared print (frame, panel, emblem) with the most
+contrast (:func:`_unveil_cards`; False: kept veiled, as before session 59). Fresh printing 997551's
+first teach photo (glare 0.375 over a third of the sheet) taught four of its five dwarves (a dark
+green frame) a pale green, 1.2-2.4 times too bright in their darks, and 10 of its dwarf cards on
+the bench's tables read as gnomes (dark brown) after that one photo."""
+UNVEIL_BLUR_PX = 2.0
+"""The faces are compared blurred so (a card cut 1-2 px off its sibling; the photo's noise)."""
+UNVEIL_INSET_PX = 16
+"""... and without this much of each side (4 mm: the cut's edge, the card's rounded corners)."""
+UNVEIL_MIN = 0.08
+"""A card is unveiled where its shared print's contrast is this share or more below its
+reference's (``1 - s``, :func:`_veil_fit`). Rendered first and second teach photos of printings
+997540-997559 (session 59): the cards under a glare 0.09-0.32 (997551's dwarves 0.20-0.32), the
+most veiled one left 0.066 (997551's sorcerer-tattoo); in the 30 photos without glare 40 of 720
+cards lie 0.08-0.20 below their reference, but dimmed, not lifted (``UNVEIL_WHITE``)."""
+UNVEIL_WHITE = (180.0, 330.0)
+"""... and only where what lifts it is a veil towards white: the lift per share of contrast lost
+(``o / (1 - s)``, each channel) lies within these. The glared cards of 997540-997559: 189-310; the
+dimmed ones of the glare-free photos at most 73 (a shadow or the light's fall across the sheet
+scales the print, it lifts nothing)."""
 TILE_ALIGN = True
 """Cut each Octocube tile along its own outline (False: the shift of most printed pixels,
 ``_locate``, as before session 22)."""
@@ -929,6 +962,121 @@ def _recut_off_siblings(image: np.ndarray, location: object, wanted: dict[str, A
     return out
 
 
+def _layout_map(face: np.ndarray) -> np.ndarray:
+    """A card's layout, whatever its colours: the gradient's size of its grey, blurred
+    ``SIBLING_BLUR_MM``, over its mean (a frame's edges, a panel's, the split between them)."""
+    grey = cv2.GaussianBlur(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0),
+                            SIBLING_BLUR_MM * CUT_PX_PER_MM)
+    mag = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    return np.asarray(mag / max(float(mag.mean()), 1e-6), np.float32)
+
+
+def _layout_likeness(face: np.ndarray, reference: np.ndarray) -> float:
+    """Normalised correlation of a card's :func:`_layout_map` with ``reference`` (a layout map) as
+    they lie, over the middle (``SIBLING_REACH_PX`` in)."""
+    reach = SIBLING_REACH_PX
+    a, b = _layout_map(face), reference
+    h, w = a.shape
+    a, b = a[reach:h - reach, reach:w - reach], b[reach:h - reach, reach:w - reach]
+    a, b = a - a.mean(), b - b.mean()
+    return float((a * b).sum() / max(float(np.sqrt((a * a).sum() * (b * b).sum())), 1e-9))
+
+
+def _recut_off_layout(image: np.ndarray, location: object, wanted: dict[str, Any], faces: dict[str, np.ndarray],
+                      card_cuts: dict[str, tuple[np.ndarray, tuple[int, int], tuple[float, int, int] | None, Any]],
+                      field: np.ndarray | None, band_paper: np.ndarray, margin_px: int) -> dict[str, np.ndarray]:
+    """As :func:`_recut_off_siblings`, by every card of the photo: a card whose layout
+    (:func:`_layout_map`) lies ``SIBLING_SHIFT_PX`` or more from the median layout of all its
+    photo's cards of other peoples is cut again near where that puts it, kept where its layout
+    then fits that median clearly better (``SIBLING_GAIN``)."""
+    out: dict[str, np.ndarray] = {}
+    names = [n for n in card_cuts if "-" in n and n in faces]
+    if len(names) < 2 * SIBLING_MIN:
+        return out
+    maps = {n: _layout_map(faces[n]) for n in names}
+    reach = SIBLING_REACH_PX
+    for place_name in names:
+        people = place_name.split("-")[0]
+        others = [maps[n] for n in names if n.split("-")[0] != people and maps[n].shape == maps[place_name].shape]
+        if len(others) < 2 * SIBLING_MIN:
+            continue
+        ref = np.asarray(np.median(np.stack(others), axis=0), np.float32)
+        a = maps[place_name]
+        h, w = a.shape
+        res = cv2.matchTemplate(a, ref[reach:h - reach, reach:w - reach], cv2.TM_CCOEFF_NORMED)
+        _, _, _, (x, y) = cv2.minMaxLoc(np.nan_to_num(res, nan=-1.0))
+        sx, sy = x - reach, y - reach
+        if max(abs(sx), abs(sy)) < SIBLING_SHIFT_PX:
+            continue
+        balanced, size, pose, gains = card_cuts[place_name]
+        dx, dy = (pose[1], pose[2]) if pose is not None else (0, 0)
+        again = _outline_pose_near(balanced, size, margin_px, (dx + sx, dy + sy))
+        if again is None:
+            continue
+        face = _card_face(image, location, wanted[place_name], again, field, band_paper, gains)
+        if _layout_likeness(face, ref) >= _layout_likeness(faces[place_name], ref) + SIBLING_GAIN:
+            out[place_name] = face
+    return out
+
+
+def _veil_fit(face: np.ndarray, reference: np.ndarray) -> tuple[float, np.ndarray]:
+    """``face ~ s * reference + o`` (one slope ``s`` for every channel, an offset ``o`` per
+    channel) over both faces' shared print, on the blurred faces without their edges
+    (``UNVEIL_BLUR_PX``, ``UNVEIL_INSET_PX``): ``s`` the ratio of their contrasts (each channel
+    centred), ``o`` from their means; the pixels that fit worst (the attribute's icon and index,
+    where siblings differ) dropped twice. A veil of share ``a`` towards white ``W`` gives
+    ``s = 1 - a``, ``o = a * W``."""
+    k = UNVEIL_INSET_PX
+    b = cv2.GaussianBlur(face.astype(np.float32), (0, 0), UNVEIL_BLUR_PX)[k:-k, k:-k].reshape(-1, 3)
+    r = cv2.GaussianBlur(reference.astype(np.float32), (0, 0), UNVEIL_BLUR_PX)[k:-k, k:-k].reshape(-1, 3)
+    keep = np.ones(len(b), bool)
+    slope, offset = 1.0, np.zeros(3, np.float32)
+    for _ in range(3):
+        rk, bk = r[keep].astype(np.float64), b[keep].astype(np.float64)
+        # centred per channel, the offsets drop out: the slope is the ratio of the two contrasts
+        # (a regression's slope would fall with any misfit -- a card cut a pixel off, the noise --
+        # and read as a veil; a veil lowers the contrast itself)
+        rc, bc = rk - rk.mean(axis=0), bk - bk.mean(axis=0)
+        slope = float(np.sqrt((bc * bc).sum() / max(float((rc * rc).sum()), 1e-6)))
+        offset = (bk.mean(axis=0) - slope * rk.mean(axis=0)).astype(np.float32)
+        off = np.abs(b - (slope * r + offset)).max(axis=1)
+        keep = off <= max(3.0 * float(np.median(off[keep])), 4.0)
+        if keep.sum() < 0.25 * len(b):
+            break
+    return slope, offset
+
+
+def _unveil_cards(faces: dict[str, np.ndarray], names: Sequence[str]) -> dict[str, np.ndarray]:
+    """Card faces of one photo with a glare's veil taken off (``UNVEIL_CARDS``): per people (the
+    ``people-attribute`` names among ``names``, at least ``SIBLING_MIN`` + 1 of one size), the face
+    whose shared print shows the most contrast against their median is the reference; each other
+    face veiled against it (:func:`_veil_fit`: its contrast ``UNVEIL_MIN`` or more lower, lifted
+    towards white, ``UNVEIL_WHITE``) is brought to its levels. Place name -> the new face."""
+    out: dict[str, np.ndarray] = {}
+    peoples = sorted({n.split("-")[0] for n in names if "-" in n})
+    for people in peoples:
+        group = [n for n in names if n.split("-")[0] == people and n in faces]
+        shapes = [faces[n].shape for n in group]
+        group = [n for n in group if shapes.count(faces[n].shape) == max(shapes.count(s) for s in shapes)]
+        if len(group) <= SIBLING_MIN:
+            continue
+        median = _median([faces[n].astype(np.float32) for n in group]) if len(group) == 4 else \
+            np.median(np.stack([faces[n].astype(np.float32) for n in group]), axis=0)
+        reference = max(group, key=lambda n: _veil_fit(faces[n], median)[0])
+        for name in group:
+            if name == reference:
+                continue
+            slope, offset = _veil_fit(faces[name], faces[reference])
+            veil = 1.0 - slope
+            if veil < UNVEIL_MIN or slope <= 0.2:
+                continue
+            white = offset / veil
+            if float(white.min()) < UNVEIL_WHITE[0] or float(white.max()) > UNVEIL_WHITE[1]:
+                continue
+            out[name] = np.clip((faces[name].astype(np.float32) - offset) / slope, 0, 255).astype(np.uint8)
+    return out
+
+
 def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -> TeachResult:
     """Learn ``game``'s faces from ``photos`` ((name, BGR image) each). Raises :class:`TeachError`
     when no photo shows the sheet or no face could be learned."""
@@ -1032,6 +1180,14 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
         if SIBLING_CHECK and CARD_ALIGN:
             for place_name, face in _recut_off_siblings(image, location, wanted, faces, card_cuts, field,
                                                         band_paper, margin_px).items():
+                faces[place_name] = face
+        if LAYOUT_CHECK and CARD_ALIGN:
+            for place_name, face in _recut_off_layout(image, location, wanted, faces, card_cuts, field,
+                                                      band_paper, margin_px).items():
+                faces[place_name] = face
+        if UNVEIL_CARDS:
+            # a glare over part of the sheet: its cards' print lifted towards white
+            for place_name, face in _unveil_cards(faces, sorted(card_cuts)).items():
                 faces[place_name] = face
         # two identical cards are not looked for: a random printing's cards of one people differ
         # by an icon that the alike-measure does not weigh enough (false refusals, docs/teach.md)

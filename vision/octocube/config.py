@@ -588,13 +588,6 @@ class RecogniserConfig:
     coarse stage found it (as before)."""
     pack_fine_low_fit_candidates: int = 5
     """... (see ``pack_fine_low_fit``)."""
-    pack_fine_below_tile_score: bool = True
-    """With a pack: a stack top whose best face fits under ``pack_tile_score`` but which is read
-    as a tile all the same (the net saw a tile there) goes to the fine stage as a low-fit top
-    (``pack_fine_low_fit``). Printing 997551, table 520104 (4, 2): a dark blue diamond (a dark red
-    glyph on dark blue, 25 px) fitted its own face 0.33 and a light blue amphora 0.40, and the
-    coarse pick stood (0.39, asked). False: such a top keeps the coarse pick (as before
-    session 59)."""
     pack_fine_low_fit_every_turn: bool = True
     """With a pack: the fine stage compares each candidate face of a low-fit top
     (``pack_fine_low_fit``) in all four quarter turns (``FineMatcher.rerank(every_turn=True)``),

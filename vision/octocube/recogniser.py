@@ -1882,8 +1882,7 @@ class OctocubeRecogniser:
             return label, conf
         conf = self._pack_confidence(self._top_fit(score), lead)
         self._shade_found[stack] = (best_of[0], best_of[1], visible)
-        fine_fit = score >= self.config.pack_tile_score or self.config.pack_fine_below_tile_score
-        if self._fine is not None and fine_fit and self.config.pack_fine_candidates >= 2:
+        if self._fine is not None and score >= self.config.pack_tile_score and self.config.pack_fine_candidates >= 2:
             label, conf = self._fine_top(stack, best_of, frame, gains, label, conf,
                                          None if seen is None else seen[1], hidden)
         fine_read = self._fine is not None and self.config.pack_fine_candidates >= 2 and self.config.pack_fine_letters

@@ -1477,8 +1477,11 @@ class OctocubeRecogniser:
         if at is not None and self.config.pack_cube_top_fine:
             fine = self._fine_cube_top(ts, window, at, gain)
             if fine is not None:
-                label, certainty, turn = fine
+                label, certainty, turn, turn_lead = fine
                 conf = p_cube * self._top_fit(score) * certainty
+                if turn_lead < self.config.pack_cube_turn_tie:
+                    # every quarter turn fits alike at 3 px/mm: the tile shows no turn
+                    return tile_of(label), conf, None
         if fine is None and self.config.pack_cube_turn_lead > 0:
             conf *= self._turn_certainty(window, label, turn)
         return tile_of(label), conf, turn * 90
@@ -1514,15 +1517,16 @@ class OctocubeRecogniser:
         return per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn)
 
     def _fine_cube_top(self, ts: TileScores, window: np.ndarray, at: tuple[int, int],
-                       gain: np.ndarray | None) -> tuple[str, float, int] | None:
+                       gain: np.ndarray | None) -> tuple[str, float, int, float] | None:
         """A cube top's best taught tiles (within ``pack_fine_margin`` of the best, as a stack
         top's; every abyss face with an abyss tile) told apart by the fine stage at the cube's
         height. The tile lies centred on the cube's face, so each candidate is looked for where
         it fits inset on the seat's taught bare face (the cube's rim round it fixes the place,
         and the tile's turn is the one that fits there), not where its glyph alone fits best.
-        (label, certainty of the pick, quarter turn), or None (one candidate, no bare face
-        taught for the seat's colour). One candidate whose coarse turn is doubtful
-        (``pack_cube_fine_doubtful_turn``): that tile, the certainty of its fine turn, the turn."""
+        (label, certainty of the pick, quarter turn, how much the pick's best fine turn fits better
+        than its next best), or None (one candidate, no bare face taught for the seat's colour).
+        One candidate whose coarse turn is doubtful (``pack_cube_fine_doubtful_turn``): that tile,
+        the certainty of its fine turn, the turn, that turn's lead."""
         assert self._fine is not None and self._cube_fine_maps is not None and self._frame_now is not None
         seat, index = at
         row = ts.scores[0]
@@ -1595,18 +1599,19 @@ class OctocubeRecogniser:
                 return None
             fits = sorted(per_turn[kept], reverse=True)
             turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
-            return kept, 0.5 + 0.5 * min(1.0, turn_lead / self.config.pack_fine_lead_for_certainty), best[kept][1]
+            return (kept, 0.5 + 0.5 * min(1.0, turn_lead / self.config.pack_fine_lead_for_certainty), best[kept][1],
+                    turn_lead)
         k = self.config.pack_cube_fine_coarse_weight
         total = {lb: v + k * float(placed.scores[0, placed.labels.index(lb)]) for lb, (v, _) in best.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
         lead = total[ranked[0]] - total[ranked[1]]
         pick = ranked[0]
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
+        fits = sorted(per_turn[pick], reverse=True)
+        turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
         if self.config.pack_cube_fine_turn_certainty:
-            fits = sorted(per_turn[pick], reverse=True)
-            turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
             certainty *= 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
-        return pick, certainty, best[pick][1]
+        return pick, certainty, best[pick][1], turn_lead
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
         """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window

@@ -726,6 +726,24 @@ class RecogniserConfig:
     tilt 10.3, evening), change 62: a dark eight-point starfish on dark blue, read on two cubes
     turned 90 (truth 270) at 0.82 each: a roll west that explains the table was refused for
     the two turns, and the game was lost at move 62. False: the pick's lead only, as before."""
+    pack_cube_turn_tie: float = 0.02
+    """With a pack: a cube top whose turn the fine stage reads (``pack_cube_fine_doubtful_turn``,
+    or a pick among several tiles) is read with no turn (``rotation`` None, as a top whose turn
+    nobody can tell) where all four of its quarter turns fit within this of each other there:
+    the glyph looks the same turned every quarter round at 3 px/mm, and the turn picked is the
+    noise's. ``pack_cube_fine_turn_certainty`` made such a reading doubtful (about 0.45), but a
+    doubtful turn still counts in the tracker at its own weight, and two of them outweighed the
+    move that happened. Whole taught game 72740 (random printing 997300, 4 players, tilt 10.3,
+    evening), change 85: the printing draws the green and the dark blue starfish as a plain dark
+    square turned 45 degrees (a hair-thin line the only thing that tells its turns apart): Blue's
+    cube on C1 (true turn 0) and Red's on E5 (true 90) fit 0.9907-0.9916 and 0.9910-0.9924 in the
+    four turns, read 90 and 0; Purple's roll west, the move made, was left 0.92 off the table,
+    every option the players were offered had Blue and Red pivot too, they said none of these
+    and the game was lost at move 85 (85/172, 62 false alarms). A glyph alike only turned half
+    round keeps its turn, however small the lead between the two halves (which the fine stage
+    reads right: 72713's amphora 0.989 / 0.987 turned 90 / 270, 0.90 in the other two turns;
+    72722's 0.994 / 0.990, 0.88-0.90; 72552's hexagon 0.982 / 0.977, 0.95). 0: off (the noisy
+    turn, as before)."""
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

@@ -1477,8 +1477,11 @@ class OctocubeRecogniser:
         if at is not None and self.config.pack_cube_top_fine:
             fine = self._fine_cube_top(ts, window, at, gain)
             if fine is not None:
-                label, certainty, turn = fine
+                label, certainty, turn, spread = fine
                 conf = p_cube * self._top_fit(score) * certainty
+                if spread < self.config.pack_cube_turn_tie:
+                    # all four quarter turns fit alike at 3 px/mm: the tile shows no turn
+                    return tile_of(label), conf, None
         if fine is None and self.config.pack_cube_turn_lead > 0:
             conf *= self._turn_certainty(window, label, turn)
         return tile_of(label), conf, turn * 90
@@ -1514,15 +1517,16 @@ class OctocubeRecogniser:
         return per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn)
 
     def _fine_cube_top(self, ts: TileScores, window: np.ndarray, at: tuple[int, int],
-                       gain: np.ndarray | None) -> tuple[str, float, int] | None:
+                       gain: np.ndarray | None) -> tuple[str, float, int, float] | None:
         """A cube top's best taught tiles (within ``pack_fine_margin`` of the best, as a stack
         top's; every abyss face with an abyss tile) told apart by the fine stage at the cube's
         height. The tile lies centred on the cube's face, so each candidate is looked for where
         it fits inset on the seat's taught bare face (the cube's rim round it fixes the place,
         and the tile's turn is the one that fits there), not where its glyph alone fits best.
-        (label, certainty of the pick, quarter turn), or None (one candidate, no bare face
-        taught for the seat's colour). One candidate whose coarse turn is doubtful
-        (``pack_cube_fine_doubtful_turn``): that tile, the certainty of its fine turn, the turn."""
+        (label, certainty of the pick, quarter turn, how much the pick's best fine turn fits better
+        than its worst: :func:`_turn_spread`), or None (one candidate, no bare face taught for the
+        seat's colour). One candidate whose coarse turn is doubtful (``pack_cube_fine_doubtful_turn``):
+        that tile, the certainty of its fine turn, the turn, that spread."""
         assert self._fine is not None and self._cube_fine_maps is not None and self._frame_now is not None
         seat, index = at
         row = ts.scores[0]
@@ -1595,7 +1599,8 @@ class OctocubeRecogniser:
                 return None
             fits = sorted(per_turn[kept], reverse=True)
             turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
-            return kept, 0.5 + 0.5 * min(1.0, turn_lead / self.config.pack_fine_lead_for_certainty), best[kept][1]
+            return (kept, 0.5 + 0.5 * min(1.0, turn_lead / self.config.pack_fine_lead_for_certainty), best[kept][1],
+                    _turn_spread(per_turn[kept]))
         k = self.config.pack_cube_fine_coarse_weight
         total = {lb: v + k * float(placed.scores[0, placed.labels.index(lb)]) for lb, (v, _) in best.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
@@ -1606,7 +1611,7 @@ class OctocubeRecogniser:
             fits = sorted(per_turn[pick], reverse=True)
             turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
             certainty *= 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
-        return pick, certainty, best[pick][1]
+        return pick, certainty, best[pick][1], _turn_spread(per_turn[pick])
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
         """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window
@@ -2125,6 +2130,13 @@ BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
 
 _CUBE_LIFT_TILES = (CUBE_ON_GRID_PLANE_MM - STACK_PLANE_MM) / lay.TILE_THICKNESS_MM
 """How many tile heights a cube's top lies above a stack's top (the parallax vectors are per tile)."""
+
+
+def _turn_spread(fits: list[float]) -> float:
+    """How much a cube top's best quarter turn fits better than its worst (the fine stage's fits
+    of one tile in each turn); infinite unless all four turns were compared. A glyph that looks
+    alike turned half round still leaves two turns far behind; one alike in every turn does not."""
+    return max(fits) - min(fits) if len(fits) == 4 else float("inf")
 
 
 def _best_class(row: np.ndarray, set_aside: list[int]) -> int:

@@ -949,17 +949,28 @@ def _recut_off_siblings(image: np.ndarray, location: object, wanted: dict[str, A
             sx, sy = _sibling_shift(faces[place_name], siblings)
             if max(abs(sx), abs(sy)) < SIBLING_SHIFT_PX:
                 continue
-            balanced, size, pose, gains = card_cuts[place_name]
-            dx, dy = (pose[1], pose[2]) if pose is not None else (0, 0)
-            again = _outline_pose_near(balanced, size, margin_px, (dx + sx, dy + sy))
-            if again is None:
+            face = _cut_again(image, location, wanted, card_cuts, field, band_paper, margin_px, place_name, (sx, sy))
+            if face is None:
                 continue
-            face = _card_face(image, location, wanted[place_name], again, field, band_paper, gains)
             # kept where it looks more like its siblings as they lie (a printing whose faces of a
             # people differ in layout shows a shift that no better cut explains: 997223)
             if _sibling_likeness(face, siblings) >= _sibling_likeness(faces[place_name], siblings) + SIBLING_GAIN:
                 out[place_name] = face
     return out
+
+
+def _cut_again(image: np.ndarray, location: object, wanted: dict[str, Any],
+               card_cuts: dict[str, tuple[np.ndarray, tuple[int, int], tuple[float, int, int] | None, Any]],
+               field: np.ndarray | None, band_paper: np.ndarray, margin_px: int, place_name: str,
+               shift: tuple[int, int]) -> np.ndarray | None:
+    """The card at ``place_name`` cut again along the outline found near its pose moved by
+    ``shift`` px (None where no outline lies there): the sibling and layout checks' second cut."""
+    balanced, size, pose, gains = card_cuts[place_name]
+    dx, dy = (pose[1], pose[2]) if pose is not None else (0, 0)
+    again = _outline_pose_near(balanced, size, margin_px, (dx + shift[0], dy + shift[1]))
+    if again is None:
+        return None
+    return _card_face(image, location, wanted[place_name], again, field, band_paper, gains)
 
 
 def _layout_map(face: np.ndarray) -> np.ndarray:
@@ -1008,12 +1019,9 @@ def _recut_off_layout(image: np.ndarray, location: object, wanted: dict[str, Any
         sx, sy = x - reach, y - reach
         if max(abs(sx), abs(sy)) < SIBLING_SHIFT_PX:
             continue
-        balanced, size, pose, gains = card_cuts[place_name]
-        dx, dy = (pose[1], pose[2]) if pose is not None else (0, 0)
-        again = _outline_pose_near(balanced, size, margin_px, (dx + sx, dy + sy))
-        if again is None:
+        face = _cut_again(image, location, wanted, card_cuts, field, band_paper, margin_px, place_name, (sx, sy))
+        if face is None:
             continue
-        face = _card_face(image, location, wanted[place_name], again, field, band_paper, gains)
         if _layout_likeness(face, ref) >= _layout_likeness(faces[place_name], ref) + SIBLING_GAIN:
             out[place_name] = face
     return out

@@ -13,7 +13,7 @@ both views (the reader takes the better fit).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -621,15 +621,30 @@ def _sibling_shift(face: np.ndarray, siblings: list[np.ndarray]) -> tuple[int, i
     """(dx, dy) px: how far ``face``'s print lies from where its siblings' (the other faces of its
     people, which share its frame and emblem) lies, by normalised correlation of the blurred face
     with the middle of their median, within ``SIBLING_REACH_PX``."""
-    reach = SIBLING_REACH_PX
     blur = SIBLING_BLUR_MM * CUT_PX_PER_MM
     ref = _median([s.astype(np.float32) for s in siblings])
-    a = cv2.GaussianBlur(face.astype(np.float32), (0, 0), blur)
-    b = cv2.GaussianBlur(ref, (0, 0), blur)
+    return _shift_of_middle(cv2.GaussianBlur(face.astype(np.float32), (0, 0), blur),
+                            cv2.GaussianBlur(ref, (0, 0), blur))
+
+
+def _shift_of_middle(a: np.ndarray, reference: np.ndarray) -> tuple[int, int]:
+    """(dx, dy) px: where ``reference``'s middle (``SIBLING_REACH_PX`` in) fits ``a`` best, by
+    normalised correlation, from where it lies."""
+    reach = SIBLING_REACH_PX
     h, w = a.shape[:2]
-    res = cv2.matchTemplate(a, b[reach:h - reach, reach:w - reach], cv2.TM_CCOEFF_NORMED)
+    res = cv2.matchTemplate(a, reference[reach:h - reach, reach:w - reach], cv2.TM_CCOEFF_NORMED)
     _, _, _, (x, y) = cv2.minMaxLoc(np.nan_to_num(res, nan=-1.0))
     return x - reach, y - reach
+
+
+def _likeness_of_middle(a: np.ndarray, reference: np.ndarray) -> float:
+    """Normalised correlation of ``a`` with ``reference`` as they lie (no shift), over the middle
+    (``SIBLING_REACH_PX`` in), each channel's mean taken off."""
+    reach = SIBLING_REACH_PX
+    h, w = a.shape[:2]
+    a, b = a[reach:h - reach, reach:w - reach], reference[reach:h - reach, reach:w - reach]
+    a, b = a - a.mean(axis=(0, 1)), b - b.mean(axis=(0, 1))
+    return float((a * b).sum() / max(float(np.sqrt((a * a).sum() * (b * b).sum())), 1e-9))
 
 
 def _face_in_cut(place: object, pose: tuple[float, int, int]) -> tuple[np.ndarray, tuple[int, int]]:
@@ -905,14 +920,10 @@ def _upside_down(location: object) -> bool:
 def _sibling_likeness(face: np.ndarray, siblings: list[np.ndarray]) -> float:
     """Normalised correlation of ``face`` with its siblings' median as they lie (no shift), both
     blurred as :func:`_sibling_shift` compares them, over the middle (``SIBLING_REACH_PX`` in)."""
-    reach, blur = SIBLING_REACH_PX, SIBLING_BLUR_MM * CUT_PX_PER_MM
+    blur = SIBLING_BLUR_MM * CUT_PX_PER_MM
     ref = np.median(np.stack([s.astype(np.float32) for s in siblings]), axis=0)
-    a = cv2.GaussianBlur(face.astype(np.float32), (0, 0), blur)
-    b = cv2.GaussianBlur(ref, (0, 0), blur)
-    h, w = a.shape[:2]
-    a, b = a[reach:h - reach, reach:w - reach], b[reach:h - reach, reach:w - reach]
-    a, b = a - a.mean(axis=(0, 1)), b - b.mean(axis=(0, 1))
-    return float((a * b).sum() / max(float(np.sqrt((a * a).sum() * (b * b).sum())), 1e-9))
+    return _likeness_of_middle(cv2.GaussianBlur(face.astype(np.float32), (0, 0), blur),
+                               cv2.GaussianBlur(ref, (0, 0), blur))
 
 
 def _card_face(image: np.ndarray, location: object, place: object, pose: tuple[float, int, int],
@@ -946,31 +957,32 @@ def _recut_off_siblings(image: np.ndarray, location: object, wanted: dict[str, A
             siblings = [faces[n] for n in group if n != place_name and faces[n].shape == faces[place_name].shape]
             if len(siblings) < SIBLING_MIN:
                 continue
-            sx, sy = _sibling_shift(faces[place_name], siblings)
-            if max(abs(sx), abs(sy)) < SIBLING_SHIFT_PX:
-                continue
-            face = _cut_again(image, location, wanted, card_cuts, field, band_paper, margin_px, place_name, (sx, sy))
-            if face is None:
-                continue
             # kept where it looks more like its siblings as they lie (a printing whose faces of a
             # people differ in layout shows a shift that no better cut explains: 997223)
-            if _sibling_likeness(face, siblings) >= _sibling_likeness(faces[place_name], siblings) + SIBLING_GAIN:
+            face = _cut_again_if_better(image, location, wanted, faces, card_cuts, field, band_paper, margin_px,
+                                        place_name, _sibling_shift(faces[place_name], siblings),
+                                        lambda f: _sibling_likeness(f, siblings))
+            if face is not None:
                 out[place_name] = face
     return out
 
 
-def _cut_again(image: np.ndarray, location: object, wanted: dict[str, Any],
-               card_cuts: dict[str, tuple[np.ndarray, tuple[int, int], tuple[float, int, int] | None, Any]],
-               field: np.ndarray | None, band_paper: np.ndarray, margin_px: int, place_name: str,
-               shift: tuple[int, int]) -> np.ndarray | None:
-    """The card at ``place_name`` cut again along the outline found near its pose moved by
-    ``shift`` px (None where no outline lies there): the sibling and layout checks' second cut."""
+def _cut_again_if_better(image: np.ndarray, location: object, wanted: dict[str, Any], faces: dict[str, np.ndarray],
+                         card_cuts: dict[str, tuple[np.ndarray, tuple[int, int], tuple[float, int, int] | None, Any]],
+                         field: np.ndarray | None, band_paper: np.ndarray, margin_px: int, place_name: str,
+                         shift: tuple[int, int], likeness: Callable[[np.ndarray], float]) -> np.ndarray | None:
+    """The sibling and layout checks' second cut: where ``shift`` (px) reaches ``SIBLING_SHIFT_PX``,
+    the card at ``place_name`` cut again along the outline found near its pose so moved, returned
+    when ``likeness`` finds it ``SIBLING_GAIN`` better than its first cut (None otherwise)."""
+    if max(abs(shift[0]), abs(shift[1])) < SIBLING_SHIFT_PX:
+        return None
     balanced, size, pose, gains = card_cuts[place_name]
     dx, dy = (pose[1], pose[2]) if pose is not None else (0, 0)
     again = _outline_pose_near(balanced, size, margin_px, (dx + shift[0], dy + shift[1]))
     if again is None:
         return None
-    return _card_face(image, location, wanted[place_name], again, field, band_paper, gains)
+    face = _card_face(image, location, wanted[place_name], again, field, band_paper, gains)
+    return face if likeness(face) >= likeness(faces[place_name]) + SIBLING_GAIN else None
 
 
 def _layout_map(face: np.ndarray) -> np.ndarray:
@@ -985,12 +997,7 @@ def _layout_map(face: np.ndarray) -> np.ndarray:
 def _layout_likeness(face: np.ndarray, reference: np.ndarray) -> float:
     """Normalised correlation of a card's :func:`_layout_map` with ``reference`` (a layout map) as
     they lie, over the middle (``SIBLING_REACH_PX`` in)."""
-    reach = SIBLING_REACH_PX
-    a, b = _layout_map(face), reference
-    h, w = a.shape
-    a, b = a[reach:h - reach, reach:w - reach], b[reach:h - reach, reach:w - reach]
-    a, b = a - a.mean(), b - b.mean()
-    return float((a * b).sum() / max(float(np.sqrt((a * a).sum() * (b * b).sum())), 1e-9))
+    return _likeness_of_middle(_layout_map(face), reference)
 
 
 def _recut_off_layout(image: np.ndarray, location: object, wanted: dict[str, Any], faces: dict[str, np.ndarray],
@@ -1005,24 +1012,16 @@ def _recut_off_layout(image: np.ndarray, location: object, wanted: dict[str, Any
     if len(names) < 2 * SIBLING_MIN:
         return out
     maps = {n: _layout_map(faces[n]) for n in names}
-    reach = SIBLING_REACH_PX
     for place_name in names:
         people = place_name.split("-")[0]
         others = [maps[n] for n in names if n.split("-")[0] != people and maps[n].shape == maps[place_name].shape]
         if len(others) < 2 * SIBLING_MIN:
             continue
         ref = np.asarray(np.median(np.stack(others), axis=0), np.float32)
-        a = maps[place_name]
-        h, w = a.shape
-        res = cv2.matchTemplate(a, ref[reach:h - reach, reach:w - reach], cv2.TM_CCOEFF_NORMED)
-        _, _, _, (x, y) = cv2.minMaxLoc(np.nan_to_num(res, nan=-1.0))
-        sx, sy = x - reach, y - reach
-        if max(abs(sx), abs(sy)) < SIBLING_SHIFT_PX:
-            continue
-        face = _cut_again(image, location, wanted, card_cuts, field, band_paper, margin_px, place_name, (sx, sy))
-        if face is None:
-            continue
-        if _layout_likeness(face, ref) >= _layout_likeness(faces[place_name], ref) + SIBLING_GAIN:
+        face = _cut_again_if_better(image, location, wanted, faces, card_cuts, field, band_paper, margin_px,
+                                    place_name, _shift_of_middle(maps[place_name], ref),
+                                    lambda f: _layout_likeness(f, ref))
+        if face is not None:
             out[place_name] = face
     return out
 

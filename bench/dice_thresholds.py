@@ -4,9 +4,10 @@ Run: ``.venv/bin/python bench/dice_thresholds.py [--models DIR ...] [--settings 
 Each setting reads with ``detector_min_score`` HI and weak boxes from LO reported only when
 their face reads at SURE or more (HI/HI/0: no weak boxes). Per setting: dice read right on
 variety pip dice ([556, 11]) and variety Octo Dice ([24682, 2]) renders, on the real ``gap``
-fold (photos next to a test block: used by no model), and tables without dice (seeds 0-599 of
-``tests/vision/dice/test_reader.py``) on which a die is reported. The stress bench and the
-real ``test`` fold come after the choice (bench/dice_stress.py, bench/dice_accuracy.py).
+fold (photos next to a test block: used by no model), and tables without dice
+(``synth.render_table_without_dice``, seeds 0-599) on which a die is reported. The stress
+bench and the real ``test`` fold come after the choice (bench/dice_stress.py,
+bench/dice_accuracy.py).
 """
 
 from __future__ import annotations
@@ -20,12 +21,11 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.vision.dice.test_reader import _table_without_dice  # noqa: E402
 from vision.dice.faces import class_of  # noqa: E402
 from vision.dice.reader import DiceReader, DieReading, load_image  # noqa: E402
 from vision.dice.scoring import Tally, face_readings  # noqa: E402
 from vision.dice.split import photos, read_labels  # noqa: E402
-from vision.dice.synth import COCKED_INDEX, render_variety_scene  # noqa: E402
+from vision.dice.synth import COCKED_INDEX, render_table_without_dice, render_variety_scene  # noqa: E402
 
 Truth = list[tuple[int, tuple[float, float, float, float]]]
 
@@ -64,7 +64,7 @@ def main() -> int:
         families["real gap fold"] = _gap_fold(args.real)
     else:
         print(f"no real photos at {args.real}: the gap fold is left out")
-    empty = [_table_without_dice(s) for s in range(args.empty)]
+    empty = [render_table_without_dice(s) for s in range(args.empty)]
     for folder in args.models:
         reader = DiceReader(folder.resolve())
         reader.config.update({"detector_min_score": floor, "weak_detection_min_score": floor})

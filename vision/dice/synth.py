@@ -319,6 +319,17 @@ def kind_pool(rng: np.random.Generator, mix: str) -> int:
     return int(rng.integers(6, len(CLASSES)))
 
 
+def render_table_without_dice(seed: int) -> np.ndarray:
+    """A 640x480 table with eight non-dice objects (cards, plain cubes, cables, coins, printed
+    numbers) and no die, through the synthetic camera: what a dice reader must read as empty
+    (tests/vision/dice, bench/dice_thresholds.py)."""
+    rng = np.random.default_rng(seed)
+    canvas = background(rng, 480, 640, None)
+    for _ in range(8):
+        _distractor(canvas, rng)
+    return _camera(canvas, rng)
+
+
 def render_scene(
     rng: np.random.Generator,
     size: tuple[int, int] = (640, 480),

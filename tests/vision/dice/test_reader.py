@@ -60,15 +60,10 @@ def test_synthetic_octo_dice_are_read(reader: DiceReader) -> None:
 
 
 def _table_without_dice(seed: int) -> np.ndarray:
-    """A synthetic table with eight non-dice objects (cards, plain cubes, cables, coins, printed
-    numbers; vision/dice/synth.py) and no die, through the synthetic camera."""
-    from vision.dice.synth import _camera, _distractor, background
+    """A synthetic table with eight non-dice objects and no die (vision/dice/synth.py)."""
+    from vision.dice.synth import render_table_without_dice
 
-    rng = np.random.default_rng(seed)
-    canvas = background(rng, 480, 640, None)
-    for _ in range(8):
-        _distractor(canvas, rng)
-    return _camera(canvas, rng)
+    return render_table_without_dice(seed)
 
 
 # Scenes of _table_without_dice whose every detection the classifier calls "not a die" with a

@@ -96,9 +96,16 @@ if [ -n "$CLS_B_LR" ] && [ -f "$WORK/b/runs/classifier/weights/last.pt" ]; then
 fi
 for m in detector classifier; do
   cp "$WORK/runs/$m/weights/last.pt" "$OUT/${m}_last.pt" 2>/dev/null || log "no $m weights: see $OUT/train_$m.log"
-  cp "$WORK/runs/$m/weights/best.pt" "$OUT/${m}_best.pt" 2>/dev/null || true  # best on the synthetic validation: one more candidate
   cp "$WORK/runs/$m/results.csv" "$OUT/dice_${m}_run${RUN}.csv" 2>/dev/null || true
 done
+# best.pt (best on the synthetic validation) is one more candidate: exported here into OUT/best, because
+# the machines that choose may have no torch to export it (run 11's best.pt never became a candidate)
+if [ -f "$WORK/runs/detector/weights/best.pt" ] && [ -f "$WORK/runs/classifier/weights/best.pt" ]; then
+  mkdir -p "$OUT/best"
+  timeout 90 $PY vision/dice/train.py export --work "$WORK" --models "$OUT/best" \
+    --detector-weights "$WORK/runs/detector/weights/best.pt" --classifier-weights "$WORK/runs/classifier/weights/best.pt" \
+    >> "$OUT/export_best.log" 2>&1 || log "best.pt: export failed (see export_best.log)"
+fi
 
 # 3. export (needs onnx; a failure leaves the .pt files to export elsewhere) and a smoke read
 if timeout 120 $PY vision/dice/train.py export --work "$WORK" --models "$OUT" >> "$OUT/export.log" 2>&1; then

@@ -21,10 +21,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from vision.dice.faces import Kind  # noqa: E402
 from vision.dice.reader import DiceReader  # noqa: E402
 from vision.dice.scoring import Tally, face_readings  # noqa: E402
 from vision.dice.synth import COCKED_INDEX, SynthDie, render_scene, render_variety_scene  # noqa: E402
 
+OCTO_KINDS: tuple[Kind, ...] = ("octo-white", "octo-black")
 Truth = list[tuple[int, tuple[float, ...]]]
 Photos = Callable[[int], Iterator[tuple[np.ndarray, Truth]]]
 
@@ -77,16 +79,22 @@ def main() -> int:
     ap.add_argument("--octo", action="store_true", help="the Octo Dice families too")
     ap.add_argument("--only-octo", action="store_true", help="the Octo Dice families alone (octo classic and --octo's)")
     ap.add_argument("--confusion", type=int, default=0, help="list the N commonest misreads of each model and family")
+    ap.add_argument("--octo-tracker", action="store_true",
+                    help="read the Octo Dice families as the Octo Dice tracker does: told the table holds Octo "
+                         "Dice alone, so a folder's octo_* set loads with its own thresholds (models/dice.md, run 12)")
     args = ap.parse_args()
     sets = {name: DiceReader(Path(name).resolve()) for name in args.models}
+    octo_sets = {name: DiceReader(Path(name).resolve(), kinds=OCTO_KINDS) for name in args.models} if args.octo_tracker else sets
     families = FAMILIES + (OCTO_FAMILIES if args.octo or args.only_octo else ())
     if args.only_octo:
         families = tuple(f for f in families if f[0].startswith("octo"))
     for family, photos in families:
         tallies = {k: Tally() for k in sets}
+        octo = family.startswith("octo") and args.octo_tracker
+        readers, kinds = (octo_sets, OCTO_KINDS) if octo else (sets, None)
         for i, (img, truth) in enumerate(photos(args.photos)):
-            for k, reader in sets.items():
-                tallies[k].add(str(i), truth, face_readings(reader.read(img).dice))
+            for k, reader in readers.items():
+                tallies[k].add(str(i), truth, face_readings(reader.read(img, kinds=kinds).dice))
         for k, t in tallies.items():
             rec, prec, face = t.figures(nested_too=True)
             print(f"{family:15s} {k:28s} recall {rec:.1%} precision {prec:.1%} faces {face:.1%} "

@@ -55,11 +55,11 @@ def test_an_unknown_kind_is_refused_before_loading() -> None:
         DiceReader(kinds=("d20",))  # type: ignore[arg-type]
 
 
-def test_other_peoples_pip_dice_are_read_as_run_11_reads_them(reader: DiceReader) -> None:
+def test_other_peoples_pip_dice_are_read_as_run_12_reads_them(reader: DiceReader) -> None:
     """Variety renders of pip dice (marbled, metallic, numerals, wood... in trays; the tuning seed
     of bench/dice_choose.py): of the first 60 photos' 349 dice run 8's models (the ``octo_*``
-    files) read 292 right, run 10's 306, run 11's with its thresholds 312 (of all 100 photos'
-    571: 465, 492 and 500; the bench reads all)."""
+    files) read 292 right, run 10's 306, run 11's with its thresholds 312, run 12's 311 (of all
+    100 photos' 571: 465, 492, 500 and 500; the bench reads all)."""
     rng = np.random.default_rng([556, 11])
     tally = Tally()
     for i in range(60):
@@ -67,7 +67,7 @@ def test_other_peoples_pip_dice_are_read_as_run_11_reads_them(reader: DiceReader
         tally.add(f"v{i}", [(d.class_index, d.bbox) for d in dice if d.class_index != COCKED_INDEX],
                   face_readings(reader.read(img).dice))
     assert tally.labels == 349
-    assert tally.correct >= 308, f"{tally.correct}/349 pip dice read right (run 11: 312, run 10: 306, run 8: 292)"
+    assert tally.correct >= 308, f"{tally.correct}/349 pip dice read right (run 12: 311, run 11: 312, run 10: 306, run 8: 292)"
 
 
 def test_tables_without_dice_mostly_read_empty(reader: DiceReader) -> None:

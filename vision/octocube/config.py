@@ -662,6 +662,13 @@ class RecogniserConfig:
     pack_letters_by_fine: bool = True
     """The fine stage alone picks an abyss tile's letter: the coarse scores of the abyss faces
     all count as their best one (a letter is 2-3 px at the patches' 1 px/mm)."""
+    pack_fine_letters_harmonised: bool = True
+    """With a pack: the fine stage compares the taught abyss letter faces with their colours set to
+    the letters' common look (``pack_reader.harmonised_letters``: per photo, a face lying more than
+    ``HARMONISE_FROM`` off the letters' median outside the badge has its channels' mean and spread
+    there matched to the median's; the others are left as taught). A teach sheet lit
+    unevenly leaves some abyss places paler than others, and the letter whose colours sat nearer
+    the table's won (997568, 1 photo: D and A read B). False: the faces as taught."""
     pack_mask_hidden: bool = True
     """With a pack: a stack top partly hidden behind a neighbour's cube (under tilt) is compared
     with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""

@@ -325,6 +325,59 @@ FINE_MASK_BLUR_MM = 1.0
 """The faces' difference map is spread by this (sigma, mm): a glyph a pixel off still counts."""
 
 
+LETTER_FREE_RADIUS = 0.25
+"""An abyss face's badge and letter lie within this share of its side from its centre (the badge's
+radius is 0.21 of the side): outside it every abyss face shows the same deep-water pattern."""
+
+HARMONISE_FROM = 8.0
+"""A letter face whose pattern outside the badge lies on average at most this far (8-bit levels)
+from the letters' median is left as taught by :func:`harmonised_letters`: teach photos' noise
+leaves 4-8 there; a paler place of the sheet 9-31 (997568's first photo)."""
+FLAT_CHANNEL_STD = 2.0
+"""A channel whose pattern outside the badge varies less than this (std, 8-bit levels) is mapped by
+an offset alone in :func:`harmonised_letters`."""
+
+
+def harmonised_letters(views: dict[str, list[np.ndarray]]) -> dict[str, list[np.ndarray]]:
+    """The taught abyss letter faces (label -> its views, BGR uint8) with each view's colours set to
+    the letters' common look: per view (photo) index, a letter face that lies more than
+    ``HARMONISE_FROM`` from the letter faces' per-pixel median outside ``LETTER_FREE_RADIUS`` (where
+    all of them show the same pattern) has each channel mapped by a gain and an offset onto the
+    median's there (the channel's mean and spread matched). A teach sheet is not lit
+    evenly: one abyss place of the sheet may come out paler or greyer than its neighbours (997568's
+    first photo: D and G 24-31 levels off the letters' median outside the badge, C, F, I, B 9-13,
+    the rest 4-8), and since the fine stage compares the letter faces in one
+    gain over all three channels, the face whose colours happen to sit nearer the table's won
+    (997568 / 520801 (0, 2): D read B; 520803 (2, 2): A read B). Views whose size differs from the
+    others' of that index, and indices with fewer than three letters, are left as they are."""
+    out = {lb: list(vs) for lb, vs in views.items()}
+    for k in range(max((len(vs) for vs in views.values()), default=0)):
+        shapes: dict[tuple[int, ...], list[str]] = {}
+        for lb, vs in views.items():
+            if k < len(vs):
+                shapes.setdefault(vs[k].shape, []).append(lb)
+        shape, names = max(shapes.items(), key=lambda kv: len(kv[1]), default=((), []))
+        if len(names) < 3:
+            continue
+        h, w = shape[:2]
+        yy, xx = np.mgrid[0:h, 0:w]
+        fit = np.hypot(xx + 0.5 - w / 2, yy + 0.5 - h / 2) > LETTER_FREE_RADIUS * min(h, w)
+        imgs = {lb: views[lb][k].astype(np.float32) for lb in names}
+        ref = np.median(np.stack(list(imgs.values())), axis=0)
+        for lb, img in imgs.items():
+            if float(np.abs(img - ref)[fit].mean()) <= HARMONISE_FROM:
+                continue  # lit as the others: left as taught (a tie between letters stays as it was)
+            mapped = np.empty_like(img)
+            for ch in range(img.shape[2]):
+                a, b = img[..., ch][fit], ref[..., ch][fit]
+                # the channel's mean and spread matched (a least-squares gain shrinks with the noise)
+                spread = float(a.std())
+                gain = float(b.std()) / spread if spread >= FLAT_CHANNEL_STD else 1.0
+                mapped[..., ch] = gain * (img[..., ch] - float(a.mean())) + float(b.mean())
+            out[lb][k] = np.clip(np.round(mapped), 0, 255).astype(views[lb][k].dtype)
+    return out
+
+
 Candidate = (tuple[str, int, tuple[float, float]]
              | tuple[str, int, tuple[float, float], Sequence[tuple[int, tuple[float, float]]] | None])
 """A face for the fine stage: (label, quarter turn, (x, y) offset in mm), optionally each view's
@@ -364,7 +417,9 @@ class FineMatcher:
 
     def __init__(self, pack: Pack, labels: Sequence[str], px_per_mm: float = FINE_PX_PER_MM,
                  inner_mm: float = FINE_INNER_MM, blur_mm: float = FINE_BLUR_MM,
-                 shade_weight: float = FINE_SHADE_WEIGHT) -> None:
+                 shade_weight: float = FINE_SHADE_WEIGHT, harmonise_letters: bool = False) -> None:
+        """``harmonise_letters``: the abyss letter faces' colours set to their common look first
+        (:func:`harmonised_letters`)."""
         self.px_per_mm = px_per_mm
         self.shade_weight = shade_weight
         self.inner = int(round(inner_mm * px_per_mm))
@@ -374,14 +429,15 @@ class FineMatcher:
         self.protos: dict[str, list[np.ndarray]] = {}
         """label -> one (4, S, S, 3) float32 array per view: the inner square (and ``pad``) in
         the 4 clockwise turns, unblurred."""
-        for label in labels:
+        taught = {label: views_of(pack.faces[face_name(label)]) for label in labels if face_name(label) in pack.faces}
+        if harmonise_letters:
+            taught.update(harmonised_letters({lb: vs for lb, vs in taught.items() if lb.startswith("abyss ")}))
+        for label, taught_views in taught.items():
             name = face_name(label)
-            if name not in pack.faces:
-                continue
             side = int(round(pack.sizes_mm[name][0] * px_per_mm))
             lo = (side - self.inner) // 2
             views = []
-            for view in views_of(pack.faces[name]):
+            for view in taught_views:
                 face = cv2.resize(view, (side, side), interpolation=cv2.INTER_AREA).astype(np.float32)
                 views.append(np.stack([np.rot90(face, -k)[lo - self.pad:lo + self.inner + self.pad,
                                                           lo - self.pad:lo + self.inner + self.pad]

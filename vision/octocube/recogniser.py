@@ -1945,7 +1945,8 @@ class OctocubeRecogniser:
         if self._fine_windows is None:
             balance = apply_linear_gains if self.config.pack_fine_linear_balance else apply_gains
             self._fine_windows = balance(sample_patches(frame, self._fine_maps), gains)
-        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible, shared_places=low_fit,
+        shared = low_fit or (visible is not None and self.config.pack_fine_hidden_shared_places)
+        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible, shared_places=shared,
                                     least_seen_share=self.config.pack_fine_least_seen_share,
                                     every_turn=self._fine_every_turn(low_fit, visible))
         if verdict is None:

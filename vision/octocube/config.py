@@ -617,7 +617,9 @@ class RecogniserConfig:
     520203 (0, 1), a white amphora 45 % under a cube, found 1 mm above the diamond's place, fine 0.886
     against the diamond's 0.905 (at the diamond's place 0.928); 997569 / 520902 (3, 3), a white pearl
     37 % under a cube, 0.944 against the white sextant's 0.947 found 3 mm to its left (the pearl at
-    the sextant's place too: 0.968). False: each face at its own place only (as before)."""
+    the sextant's place too: 0.968). Not an abyss tile's letters: a letter the cube hides fits every
+    letter face alike (0.984-0.991), and trying more places only tossed the coin again (guard printing
+    997529 / 520902 (0, 4), abyss D read G). False: each face at its own place only (as before)."""
     pack_fine_low_fit_coarse_weight: float | None = 0.0
     """A low-fit top's (``pack_fine_low_fit``) ``pack_fine_coarse_weight`` where nothing in front hides
     it: the fine score alone picks. Such a top's coarse scores (0.47-0.57 for all of its dark

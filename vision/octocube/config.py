@@ -663,6 +663,21 @@ class RecogniserConfig:
     white darkened to 0.28 of the light fits it within 2.1, light blue within 15.4; Yellow's roll
     beside it became an alarm and the game was lost at move 69). The renderer's shadows leave 0.52
     of the light or more (0.24 linear). 1: off (the lit comparison alone)."""
+    pack_shade_unseen_tiles: bool = True
+    """... and a top the classifier saw no tile on, read as its best taught face although that
+    fits under ``pack_tile_score`` (no mat shows there), is judged by the shade cue too (before,
+    only tops over the bar or where the classifier saw a tile were: random printing 997587, table
+    521503 (0, 0), a dark blue amphora in full view on a dim table, fitted the light blue amphora
+    0.40 and its own face 0.37, the classifier said empty, and the light blue pick stood at 0.14;
+    its background maps nearest the taught dark blue)."""
+    pack_shade_veil: float = 0.1
+    """... and under a grey veil of up to this much light (linear, 1 = white) added to its
+    colours, the veil that fits it best (0: none). A sheen or glare at a top's place lifts its
+    background and glyph alike, which no darkening fits: random printing 997587, table 521503
+    (0, 0), a dark blue amphora whose glyph showed (88, 56, 53) where the table's other dark
+    blue tops' showed 26-56 and their background ~30 lower in every channel, mapped 15.1 Lab
+    from the taught dark blue and 19.5 from a darkened light blue (no turn); with a veil of
+    0.02 it lies 7.8 from dark blue."""
     pack_shade_coarse_margin: float = 0.15
     """... and only when that shade's face fits the window within this of the read face by the
     coarse scores (glyph and colour together): a shade that draws its glyphs otherwise (light on

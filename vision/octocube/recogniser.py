@@ -1817,7 +1817,7 @@ class OctocubeRecogniser:
         assert self._shade is not None
         locs = self.layout.stack_locations
         fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab,
-                                       self.config.pack_shade_shadow)
+                                       self.config.pack_shade_shadow, self.config.pack_shade_veil)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
             if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label):
@@ -1885,6 +1885,8 @@ class OctocubeRecogniser:
             # (or like a cube's bare metal) to it, but no cube was found here and the mat does
             # not show, so a tile lies here
             conf = 0.5 * self._pack_confidence(max(score, 0.0), lead)
+            if self.config.pack_shade_unseen_tiles:
+                self._shade_found[stack] = (best_of[0], best_of[1], visible)  # its shade judged too
             return label, conf
         conf = self._pack_confidence(self._top_fit(score), lead)
         self._shade_found[stack] = (best_of[0], best_of[1], visible)

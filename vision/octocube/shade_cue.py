@@ -35,6 +35,8 @@ MIN_FIT_TOPS = 6
 """Fewer tops than this on the table: no mapping (the cue says nothing)."""
 SHADOW_STEPS = 32
 """Darkenings tried between a shadow's darkest and full light (:meth:`ShadeCue.corrections`)."""
+VEIL_STEPS = 16
+"""Veils tried between none and the most allowed (:meth:`ShadeCue.corrections`)."""
 
 
 def shade_of(label: str) -> tuple[str, str] | None:
@@ -124,14 +126,17 @@ class ShadeCue:
         return np.asarray(window[y0:y0 + self.inner, x0:x0 + self.inner][use].astype(np.float32).mean(axis=0))
 
     def corrections(self, reads: Sequence[ShadeRead], taught: Sequence[str],
-                    margin_lab: float, shadow: float = 1.0) -> dict[int, str]:
+                    margin_lab: float, shadow: float = 1.0, veil: float = 0.0) -> dict[int, str]:
         """Tops whose background, mapped onto the teach sheet's colours by the table's own reads,
         lies at least ``margin_lab`` nearer another taught shade of their glyph: index -> that
         label. Each top is judged by a mapping fitted without it. ``shadow`` (under 1): a top may
         lie in a shadow that leaves this share of the light (linear) or more, which the table's
         mapping does not know: each shade is compared as dark as fits the top best, between that
         share and full light (a white tile in a cube's shadow is as dark as a pale blue one, its
-        hue still white's)."""
+        hue still white's). ``veil`` (over 0): a top may also lie under a grey veil of up to
+        this much light (linear, 1 = white), added to its colours (a sheen or a glare at its
+        place lifts a dark tile's background and glyph alike): each shade is compared with the
+        veil that fits the top best."""
         known = set(taught)
         usable = [r for r in reads if shade_of(r.label) is not None and _colour(r.label) in self.background]
         if len(usable) < MIN_FIT_TOPS:
@@ -143,8 +148,8 @@ class ShadeCue:
             others = usable[:k] + usable[k + 1:]
             gain = self._fit(others)
             mapped = lab(_encoded(gain * _linear(read.colour)))
-            if shadow < 1:
-                dist = {c: self._in_shadow(mapped, c, shadow) for c in self._lab if f"{c} {obj}" in known}
+            if shadow < 1 or veil > 0:
+                dist = {c: self._in_shadow(mapped, c, shadow, veil) for c in self._lab if f"{c} {obj}" in known}
             else:
                 dist = {c: float(np.linalg.norm(mapped - v)) for c, v in self._lab.items() if f"{c} {obj}" in known}
             best = min(dist, key=lambda c: dist[c])
@@ -152,12 +157,15 @@ class ShadeCue:
                 out[read.index] = f"{best} {obj}"
         return out
 
-    def _in_shadow(self, mapped: np.ndarray, shade: str, darkest: float) -> float:
+    def _in_shadow(self, mapped: np.ndarray, shade: str, darkest: float, veil: float = 0.0) -> float:
         """How far (Lab) ``mapped`` lies from ``shade``'s taught background darkened to the share
-        of its light (linear, ``darkest`` to 1) that fits it best."""
+        of its light (linear, ``darkest`` to 1) and under the grey veil (linear, 0 to ``veil``)
+        that fit it best."""
         light = _linear(self.background[shade])
-        shares = np.geomspace(max(darkest, 1e-3), 1.0, SHADOW_STEPS)
-        darker = lab(_encoded(shares[:, None] * light[None]))
+        shares = np.geomspace(max(darkest, 1e-3), 1.0, SHADOW_STEPS) if darkest < 1 else np.ones(1)
+        veils = np.linspace(0.0, veil, VEIL_STEPS) if veil > 0 else np.zeros(1)
+        lit = shares[:, None, None] * light[None, None] + veils[None, :, None]
+        darker = lab(_encoded(lit.reshape(-1, 3)))
         return float(np.linalg.norm(darker - mapped, axis=1).min())
 
     def table_gain(self, reads: Sequence[ShadeRead]) -> np.ndarray | None:

@@ -607,19 +607,6 @@ class RecogniserConfig:
     6 mm off, on the parallax line) showed 9 % of its square, the diamond's 24 %: fine 0.85
     against 0.71; 997501 / 520104 (4, 3), a green amphora read abyss G, whose place 6 mm up
     showed 10 % against the amphora's 33 %. None: every place (as before)."""
-    pack_fine_hidden_shared_places: bool = True
-    """With a pack: the fine stage looks for each candidate face of a stack top partly hidden behind a
-    found cube (``pack_mask_hidden``) at every place the coarse stage found any of them
-    (``FineMatcher.rerank(shared_places=True)``), as it does for a low-fit top: one tile lies there,
-    and the coarse stage places a face by the part in view, 1 mm apart from face to face. Compared
-    only at its own coarse place (and 1 mm round it), the true face lost to one found where it fits
-    the part in view a little better: fresh printings of session 59 (tuning since), 997562 / table
-    520203 (0, 1), a white amphora 45 % under a cube, found 1 mm above the diamond's place, fine 0.886
-    against the diamond's 0.905 (at the diamond's place 0.928); 997569 / 520902 (3, 3), a white pearl
-    37 % under a cube, 0.944 against the white sextant's 0.947 found 3 mm to its left (the pearl at
-    the sextant's place too: 0.968). Not an abyss tile's letters: a letter the cube hides fits every
-    letter face alike (0.984-0.991), and trying more places only tossed the coin again (guard printing
-    997529 / 520902 (0, 4), abyss D read G). False: each face at its own place only (as before)."""
     pack_fine_low_fit_coarse_weight: float | None = 0.0
     """A low-fit top's (``pack_fine_low_fit``) ``pack_fine_coarse_weight`` where nothing in front hides
     it: the fine score alone picks. Such a top's coarse scores (0.47-0.57 for all of its dark

@@ -1948,12 +1948,7 @@ class OctocubeRecogniser:
         if self._fine_windows is None:
             balance = apply_linear_gains if self.config.pack_fine_linear_balance else apply_gains
             self._fine_windows = balance(sample_patches(frame, self._fine_maps), gains)
-        # a top partly under a cube: one tile lies there, every glyph face looked for where any was found
-        # (not an abyss tile's letters: the letter is the only difference, and a letter the cube hides
-        # is a coin toss however many places are tried)
-        shared = low_fit or (visible is not None and self.config.pack_fine_hidden_shared_places
-                             and not ts.labels[order[0]].startswith("abyss"))
-        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible, shared_places=shared,
+        verdict = self._fine.rerank(self._fine_windows[index], cands, visible=visible, shared_places=low_fit,
                                     least_seen_share=self.config.pack_fine_least_seen_share,
                                     every_turn=self._fine_every_turn(low_fit, visible))
         if verdict is None:

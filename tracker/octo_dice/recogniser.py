@@ -249,15 +249,7 @@ class DicePixelRecogniser:
             return OctoDiceObservation(occluded=True)
         if not spots:
             return OctoDiceObservation()
-        side = int(round(WINDOW_MM * PX_PER_MM))
-        cols = int(np.ceil(np.sqrt(len(spots))))
-        rows = int(np.ceil(len(spots) / cols))
-        mosaic = np.full((rows * side, cols * side, 3), 114, np.uint8)
-        for k, (x, y) in enumerate(spots):
-            r, c = divmod(k, cols)
-            window = (x - WINDOW_MM / 2, y - WINDOW_MM / 2, x + WINDOW_MM / 2, y + WINDOW_MM / 2)
-            mosaic[r * side:(r + 1) * side, c * side:(c + 1) * side] = self._view(image, window, PX_PER_MM)
-        balanced = self._balance(mosaic)
+        balanced, side, cols = self.mosaic(image, spots)
         clock = self._lap("mosaic", clock)
         dice: list[DieReading] = []
         boxes, scores = self._reader.detect(balanced)
@@ -317,6 +309,21 @@ class DicePixelRecogniser:
         self.flat_said.keep_where_read(merged)
         return OctoDiceObservation(tuple(merged), spots=tuple(spots),
                                    unread_at_edge=_unread_at_edge(spots, self.at_rim, merged))
+
+    def mosaic(self, image: np.ndarray, spots: list[tuple[float, float]]) -> tuple[np.ndarray, int, int]:
+        """The windows around ``spots`` rectified finely and laid side by side, white-balanced on
+        the mat: what the dice reader reads (also what its training crops are cut from,
+        tracker/octo_dice/reader_training.py). Returns the mosaic, a window's side (px) and the
+        number of columns."""
+        side = int(round(WINDOW_MM * PX_PER_MM))
+        cols = int(np.ceil(np.sqrt(len(spots))))
+        rows = int(np.ceil(len(spots) / cols))
+        mosaic = np.full((rows * side, cols * side, 3), 114, np.uint8)
+        for k, (x, y) in enumerate(spots):
+            r, c = divmod(k, cols)
+            window = (x - WINDOW_MM / 2, y - WINDOW_MM / 2, x + WINDOW_MM / 2, y + WINDOW_MM / 2)
+            mosaic[r * side:(r + 1) * side, c * side:(c + 1) * side] = self._view(image, window, PX_PER_MM)
+        return self._balance(mosaic), side, cols
 
     def _said_flat(self, balanced: np.ndarray, d: Any, x: float, y: float) -> DieReading:
         """A die the classifier calls cocked where the players said one lies flat: the face it

@@ -18,7 +18,9 @@
 # file names), DET_LR / CLS_LR (learning-rate scales, default 0.25 / 0.2), DATA_PCT / TRAIN_PCT (budget shares, default 20 / 55), CACHE (ram: the trainings
 # keep decoded images in memory; empty: decode every epoch, as runs 1-8), CLS_B_LR (a second classifier trained
 # on the same crops at this learning-rate scale, exported as dice_classifier_b.onnx, so that one
-# GPU run gives a choice; empty: none).
+# GPU run gives a choice; empty: none), MAT_SCENES (Octo Dice mat scenes drawn beside the data, their
+# crops cut as the tracker reads the mat, tracker/octo_dice/reader_training.py, added to the classifier's
+# set; default 0: none), MAT_JOBS (their processes, default a quarter of the cores), MAT_SEED (400000).
 set -uo pipefail
 BUDGET=${1:-380}
 OUT=${OUT:-$PWD/build/dice-gpu-out}
@@ -60,6 +62,17 @@ DET=(--synth 100000 --real-repeat 4)
 CLS=(--per-class 100000 --cls-val 40 --cocked-every 1 --twin-art 0.3 --octo-variety 0.25 --lookalike 0.35)
 [ -n "$CLS_B_LR" ] && WORKERS=$(( (JOBS - 2) / 3 )) && [ "$WORKERS" -lt 1 ] && WORKERS=1
 
+MAT_SCENES=${MAT_SCENES:-0}
+MAT_JOBS=${MAT_JOBS:-$(( JOBS / 4 ))}; [ "$MAT_JOBS" -lt 1 ] && MAT_JOBS=1
+MAT_SEED=${MAT_SEED:-400000}
+EXTRA=()
+if [ "$MAT_SCENES" -gt 0 ]; then
+  # the mat's crops: drawn beside the other data, cut off at the same deadline (what is written stays)
+  timeout -k 5 $(( DATA_S + 30 )) $PY -m tracker.octo_dice.reader_training --out "$WORK/mat" --seed "$MAT_SEED" \
+    --scenes "$MAT_SCENES" --jobs "$MAT_JOBS" --chunk 10 --seconds "$DATA_S" > "$OUT/data_mat.log" 2>&1 &
+  P0=$!
+  EXTRA=(--extra-cls "$WORK/mat")
+fi
 # 1. data: both sets at once, each with half the cores, both stopped at the same deadline
 $PY vision/dice/train.py data-detector "${COMMON[@]}" "${DET[@]}" --jobs "$HALF" --data-seconds "$DATA_S" > "$OUT/data_detector.log" 2>&1 &
 P1=$!
@@ -68,13 +81,17 @@ P2=$!
 wait $P1; R1=$?
 wait $P2; R2=$?
 log "data done (detector rc $R1, classifier rc $R2): $(tail -n 1 "$OUT/data_detector.log"); $(tail -n 1 "$OUT/data_classifier.log")"
+if [ "$MAT_SCENES" -gt 0 ]; then
+  wait $P0
+  log "mat crops: $(tail -n 1 "$OUT/data_mat.log"); $(find "$WORK/mat" -name '*.png' | wc -l) files"
+fi
 if [ "$R1" -ne 0 ] && [ "$R2" -ne 0 ]; then log "no data: nothing to train (see data_*.log)"; exit 1; fi
 
 # 2. training: both models at once on the one GPU, continuing from the shipped ONNX weights
 $PY vision/dice/train.py detector "${COMMON[@]}" "${DET[@]}" --device "$DEVICE" --workers "$WORKERS" --det-batch 64 \
   --det-epochs 1000 --det-hours "$HOURS" --lr-scale "$DET_LR" --init-detector-onnx models/dice_detector.onnx "${CACHE_ARG[@]}" > "$OUT/train_detector.log" 2>&1 &
 P1=$!
-$PY vision/dice/train.py classifier "${COMMON[@]}" "${CLS[@]}" --device "$DEVICE" --workers "$WORKERS" --cls-batch 256 \
+$PY vision/dice/train.py classifier "${COMMON[@]}" "${CLS[@]}" "${EXTRA[@]}" --device "$DEVICE" --workers "$WORKERS" --cls-batch 256 \
   --cls-epochs 1000 --cls-hours "$HOURS" --lr-scale "$CLS_LR" --init-classifier-onnx models/dice_classifier.onnx "${CACHE_ARG[@]}" > "$OUT/train_classifier.log" 2>&1 &
 P2=$!
 R3=skipped

@@ -253,6 +253,32 @@ def build_classifier_data(
     return root
 
 
+def add_extra_crops(root: Path, extra: Path, repeat: int) -> int:
+    """Copies the crops of ``extra`` (a folder per class name) into the classifier's set, once:
+    every tenth to validation (so that best.pt is chosen on them too), the rest ``repeat`` times
+    to training. Unknown class folders are refused (a typo would silently teach nothing)."""
+    marker = root / f"extra_{extra.name}"
+    if marker.exists():
+        return 0
+    names = {p.name for p in (root / "train").iterdir() if p.is_dir()}
+    folders = sorted(p for p in extra.iterdir() if p.is_dir()) if extra.is_dir() else []
+    unknown = [p.name for p in folders if p.name not in names]
+    if unknown:
+        sys.exit(f"--extra-cls {extra}: not classes of this set: {', '.join(unknown)}")
+    n = 0
+    for folder in folders:
+        for i, crop in enumerate(sorted(folder.glob("*.png"))):
+            if i % 10 == 0:
+                shutil.copyfile(crop, root / "val" / folder.name / f"x_{crop.name}")
+                continue
+            for k in range(max(repeat, 1)):
+                shutil.copyfile(crop, root / "train" / folder.name / f"x{k}_{crop.name}")
+                n += 1
+    marker.write_text(f"{n} training crops, repeat {repeat}\n")
+    print(f"classifier data: {n} crops added from {extra}", flush=True)
+    return n
+
+
 def _real_crops(root: Path, real: Path, seed: int, real_copies: int) -> int:
     """The real train-fold faces (each ``real_copies`` times, jittered and turned) and table
     patches as 'none'."""
@@ -390,6 +416,10 @@ def main() -> None:
                     help="training: keep decoded images in memory (ram) so that the data loaders stop decoding JPEGs every epoch")
     ap.add_argument("--detector-weights", type=Path, default=None, help="export: detector .pt (default: the run's last.pt)")
     ap.add_argument("--classifier-weights", type=Path, default=None, help="export: classifier .pt")
+    ap.add_argument("--extra-cls", type=Path, default=None,
+                    help="a folder of more crops, one sub-folder per class (e.g. the Octo Dice mat's, "
+                         "tracker/octo_dice/reader_training.py): every tenth to validation, the rest to training")
+    ap.add_argument("--extra-repeat", type=int, default=1, help="times each --extra-cls training crop is listed")
     args = ap.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", str(args.threads))
     args.work.mkdir(parents=True, exist_ok=True)
@@ -418,6 +448,8 @@ def main() -> None:
             args.work, args.real, args.per_class, 4, args.cls_val or max(args.per_class // 20, 10), args.seed, args.jobs, args.d6_every, args.twin_art,
             args.variety, args.cocked_every, deadline, args.octo_variety, args.lookalike,
         )
+        if args.extra_cls is not None:
+            add_extra_crops(data, args.extra_cls, args.extra_repeat)
         if args.stage in ("classifier", "all"):
             train_classifier(data, args.work, args)
     if args.stage in ("detector", "classifier", "all") and args.device == "cpu":

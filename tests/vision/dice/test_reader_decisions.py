@@ -101,11 +101,12 @@ def test_a_detection_below_the_threshold_is_reported_only_when_the_classifier_is
 
 
 def test_each_model_set_has_its_own_detection_thresholds() -> None:
-    """Run 11's detector (the general set) scores at its own scale; the Octo Dice set (run 8)
-    keeps the thresholds it was tuned with on the Octo Dice film."""
+    """The general set's detector (run 13) scores at its own scale (its thresholds chosen on
+    tuning data, models/dice.md); the Octo Dice set (run 8) keeps the thresholds it was tuned
+    with on the Octo Dice film."""
     general, octo = DiceReader(), DiceReader(kinds=("octo-white", "octo-black"))
     assert octo.model_keys[0] == "octo_detector_model" and general.model_keys[0] == "detector_model"
-    assert (general.config["detector_min_score"], general._detection_floor()) == (0.55, 0.35)
+    assert (general.config["detector_min_score"], general._detection_floor()) == (0.45, 0.35)
     assert (octo.config["detector_min_score"], octo._detection_floor()) == (0.4, 0.4)
 
 

@@ -37,6 +37,8 @@ COCKED_MATCH_MM = 16.0
 NONE_CLEAR_MM = 22.0
 """A box this far from every die is on bare mat (or a shadow): ``none``."""
 LIGHTS = ("day", "lamp", "evening")
+SCENES = "(scenes)"
+"""The count of scenes drawn, beside the crops per class (no class has this name)."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,7 @@ def _job(args: tuple[Path, list[int], float, int, float]) -> dict[str, int]:
     for seed in seeds:
         if deadline and time.time() > deadline:
             break
+        counts[SCENES] = counts.get(SCENES, 0) + 1
         try:
             crops = crops_of_scene(scene_for(seed, max_tilt), reader, renderer, copies)
         except Exception as error:  # one broken scene costs its crops, not the run
@@ -208,11 +211,13 @@ def main(argv: list[str] | None = None) -> int:
         for done, counts in enumerate(pool.map(_job, tasks), 1):
             for name, n in counts.items():
                 totals[name] = totals.get(name, 0) + n
-            print(f"{min(done * args.chunk, args.scenes)}/{args.scenes} scenes, {sum(totals.values())} crops, "
+            crops = sum(n for name, n in totals.items() if name != SCENES)
+            print(f"{totals.get(SCENES, 0)}/{args.scenes} scenes drawn ({done}/{len(tasks)} tasks), {crops} crops, "
                   f"{time.time() - started:.0f} s", flush=True)
+    scenes = totals.pop(SCENES, 0)
     faces = sum(n for name, n in totals.items() if name not in ("cocked", "none"))
-    print(f"{sum(totals.values())} crops in {args.out}: {faces} faces, {totals.get('cocked', 0)} cocked, "
-          f"{totals.get('none', 0)} none ({len(totals)} classes)")
+    print(f"{sum(totals.values())} crops from {scenes} scenes in {args.out}: {faces} faces, {totals.get('cocked', 0)} "
+          f"cocked, {totals.get('none', 0)} none ({len(totals)} classes)")
     return 0
 
 

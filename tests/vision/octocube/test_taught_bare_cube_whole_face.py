@@ -53,3 +53,26 @@ def test_compared_over_its_middle_only_the_plate_reads_as_a_tile(scene: tuple) -
     got, want = _tops(scene, RecogniserConfig(pack_cube_bare_on_cube_lead=0.0))
     assert got[YELLOW].startswith("light blue")
     assert {s: g for s, g in got.items() if s != YELLOW} == {s: w for s, w in want.items() if s != YELLOW}
+
+
+def _two_photo_table(printing: int, table: int) -> tuple:
+    from tests.vision.teach_photos import taught_pack
+    from vision.octocube.synth import synth_frame
+    from vision.render.random_art import random_pack
+    from vision.render.renderer import Renderer
+
+    renderer, art = Renderer(), random_pack(printing)
+    pack = taught_pack("octocube", art, printing, "random", renderer, count=2)
+    return pack, synth_frame(table, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
+
+
+def test_a_pale_tile_whose_whole_face_fits_like_the_plate_stays_a_tile() -> None:
+    """The lead asked of the bare face over the whole face keeps a worn tile that looks like the
+    plate: development printing 997544 (table 522401 of ``--packs 40 --first-art 997520``, pack
+    from two photos), Red's cube wearing a light blue pearl (0.83) that its own bare face fits
+    nearly as well (0.80); over the whole face the bare face fits 0.85, the pearl inset on it 0.83."""
+    scene = _two_photo_table(997_544, 522_401)
+    got, want = _tops(scene)
+    assert want[0] == "light blue pearl" and got == want
+    tight, _ = _tops(scene, RecogniserConfig(pack_cube_bare_on_cube_lead=0.01))
+    assert tight[0] == "bare"  # without the lead the pearl would be read as the plate

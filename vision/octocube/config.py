@@ -125,6 +125,19 @@ class RecogniserConfig:
     "no legal move explains the table" at changes 48 and 50. A real bare cube's plate fits its
     bare faces at least as well as any tile (0.72 against 0.49 at change 50). 0 or less turns this
     off (every top under the bar read bare, as before)."""
+    pack_cube_bare_on_cube_lead: float = 0.1
+    """With a pack: a cube top whose best taught face is a tile leading the seat's own taught bare
+    face by less than ``pack_cube_face_lead`` is read bare where that bare face, compared over the
+    middle ``CUBE_FACE_COMPARED_MM`` of the cube's face (the plate and the rim round it), fits the
+    window better by at least this than every one of the ``pack_cube_fine_candidates`` best tiles
+    inset on it (``pack_reader.tile_on_cube_pack``). The coarse stage compares a face's middle 26 mm
+    only, brightness and contrast dropped: a plate with a dot in its middle and a tile in the
+    plate's hue, darker, with a round glyph there look alike; a tile stuck on the cube ends 3 mm
+    inside its rim, a bare plate does not. Random printing 997603 (the lead's fresh printings),
+    table 520303: Yellow's bare cube at rest, its yellow plate fitting the printing's olive light
+    blue amphora 0.87 against its own bare face 0.84, read as a light blue sextant (the fine stage
+    picks among tiles only); over 38 mm its bare face fits 0.80-0.81, the amphora and the sextant
+    inset on it 0.49-0.50. 0: off (the tile, as before)."""
     pack_cube_behind_other_face: bool = True
     """With a pack: a cube the net finds best in a window but also (weaker) in the window behind
     it is moved behind (``cube_behind_ratio``) only where no other seat's taught bare face fits

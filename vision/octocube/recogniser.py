@@ -208,6 +208,9 @@ class OctocubeRecogniser:
         self._tile_on_cube: dict[str, TileMatcher | None] = {}
         """With a pack, per cube colour (built when first needed): the taught tiles inset on that
         cube's taught bare face (:meth:`_fine_cube_top` finds a cube top's tile by its rim)."""
+        self._bare_faces: dict[str, TileMatcher | None] = {}
+        """With a pack, per taught bare cube face (built when first needed): that face compared over
+        the cube's face, as the tiles inset on it are (:meth:`_bare_on_cube`)."""
         self._cube_top_at: dict[int, int] = {}
         """Per seat whose cube was found this frame: the cube window it was found in."""
         self._frame_now: tuple[np.ndarray, np.ndarray] | None = None
@@ -1471,6 +1474,9 @@ class OctocubeRecogniser:
                     and score >= self.config.pack_cube_face_score and lead >= self.config.pack_cube_face_lead:
                 self._cube_face_place[at[0]] = self._pack_confidence(score, lead)
             return None, p_cube * self._pack_confidence(score, lead), None
+        bare_fit = self._bare_on_cube(ts, window, at[0]) if at is not None else None
+        if bare_fit is not None:  # its middle fits a tile, the whole face its bare plate
+            return None, p_cube * self._pack_confidence(*bare_fit), None
         if score < self.config.pack_tile_score and not self._tile_over_bare(ts):
             return None, p_cube * (0.9 if net_label == BARE else 0.5), None
         conf = p_cube * self._pack_confidence(score, lead)
@@ -1486,6 +1492,54 @@ class OctocubeRecogniser:
         if fine is None and self.config.pack_cube_turn_lead > 0:
             conf *= self._turn_certainty(window, label, turn)
         return tile_of(label), conf, turn * 90
+
+    def _bare_on_cube(self, ts: TileScores, window: np.ndarray, seat: int) -> tuple[float, float] | None:
+        """A cube top whose best taught face (``ts``, the coarse stage's scores of ``window``) is a
+        tile leading ``seat``'s own taught bare face by less than ``pack_cube_face_lead``, compared
+        again over the cube's face (``CUBE_FACE_COMPARED_MM``): (the bare face's fit there, its lead
+        over the best of the ``pack_cube_fine_candidates`` best tiles inset on that bare face) where
+        the lead is at least ``pack_cube_bare_on_cube_lead`` (the top is bare), else None."""
+        cfg = self.config
+        own = f"cube-{PLAYER_COLOURS[seat]}"
+        if cfg.pack_cube_bare_on_cube_lead <= 0 or own not in ts.labels:
+            return None
+        row = ts.scores[0]
+        label, score, _, _ = ts.best(0)
+        mine = float(row[ts.labels.index(own)])
+        if label.startswith("cube-") or not np.isfinite(mine) or score - mine >= cfg.pack_cube_face_lead:
+            return None
+        tiles = [ts.labels[j] for j in np.argsort(row)[::-1]
+                 if not ts.labels[j].startswith("cube-") and np.isfinite(row[j])][:cfg.pack_cube_fine_candidates]
+        on_cube, bare = self._tile_on_cube_matcher(PLAYER_COLOURS[seat]), self._bare_face_matcher(own)
+        if on_cube is None or bare is None or not tiles:
+            return None
+        tile_fit = float(on_cube.scores(window[None], turns=(0, 1, 2, 3), only=tiles).scores[0].max())
+        bare_fit = float(bare.scores(window[None], turns=(0, 1, 2, 3)).scores[0, 0])
+        lead = bare_fit - tile_fit
+        return (bare_fit, lead) if lead >= cfg.pack_cube_bare_on_cube_lead else None
+
+    def _tile_on_cube_matcher(self, colour: str) -> TileMatcher | None:
+        """The taught tiles inset on ``colour``'s taught bare cube face, compared over
+        ``CUBE_FACE_COMPARED_MM`` (None: no bare face taught for that colour); built when first needed."""
+        if colour not in self._tile_on_cube:
+            assert self.pack is not None
+            try:
+                self._tile_on_cube[colour] = TileMatcher(tile_on_cube_pack(self.pack, colour, self._matcher.labels),
+                                                         inner_mm=CUBE_FACE_COMPARED_MM)
+            except PackError:
+                self._tile_on_cube[colour] = None
+        return self._tile_on_cube[colour]
+
+    def _bare_face_matcher(self, face: str) -> TileMatcher | None:
+        """Taught bare cube face ``face`` ("cube-red") compared over ``CUBE_FACE_COMPARED_MM``, as
+        :meth:`_tile_on_cube_matcher`'s tiles on it are (None: not taught); built when first needed."""
+        if face not in self._bare_faces:
+            assert self.pack is not None
+            try:
+                self._bare_faces[face] = TileMatcher(self.pack, labels=(face,), inner_mm=CUBE_FACE_COMPARED_MM)
+            except PackError:
+                self._bare_faces[face] = None
+        return self._bare_faces[face]
 
     def _tile_over_bare(self, ts: TileScores) -> bool:
         """A cube top's best taught face is a tile that beats every taught bare cube face by more
@@ -1547,15 +1601,7 @@ class OctocubeRecogniser:
             order = [ts.labels[j] for j in tiles[:self.config.pack_cube_fine_candidates]]
             if len(order) < 2:
                 return None
-        colour = PLAYER_COLOURS[seat]
-        if colour not in self._tile_on_cube:
-            assert self.pack is not None
-            try:
-                self._tile_on_cube[colour] = TileMatcher(tile_on_cube_pack(self.pack, colour, self._matcher.labels),
-                                                         inner_mm=CUBE_FACE_COMPARED_MM)
-            except PackError:
-                self._tile_on_cube[colour] = None
-        on_cube = self._tile_on_cube[colour]
+        on_cube = self._tile_on_cube_matcher(PLAYER_COLOURS[seat])
         if on_cube is None:
             return None
         placed = on_cube.scores(window[None], turns=(0, 1, 2, 3), only=order)

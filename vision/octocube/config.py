@@ -784,6 +784,18 @@ class RecogniserConfig:
     fourth or fifth there) ..."""
     pack_cube_fine_coarse_weight: float = 0.5
     """... picking by the fine score plus this times the tile's fit inset on the cube's face."""
+    pack_cube_fine_same_turn: bool = True
+    """With a pack: a cube top's candidate among several (``pack_cube_fine_coarse_weight``) counts
+    its fine fit and its fit inset on the seat's bare face in the SAME quarter turn (its best such
+    sum over the four): the tile lies on the cube in one turn. False: its best fine turn's fit plus
+    its best inset fit in any turn, as before; a faint glyph's inset fit, a coin toss between the
+    turns at 1 px/mm, then lent a candidate the fit of a turn the fine stage saw it was not in.
+    Random printing 997628 (the lead's fresh printings; the dark blue tiles navy, a small black
+    letter for a glyph: the amphora a "G", the pearl a "V"), table 520803: Blue's cube wearing the
+    dark blue amphora turned 270, at about 0.8 px/mm; in that turn the amphora leads the pearl
+    everywhere (fine 0.979 / 0.974, inset 0.611 / 0.605), but the pearl's inset fit turned 0
+    (0.622; 0.687 turned 90 in the table's colours from two photos) was added to its fine fit
+    turned 270, and the top was read the pearl from one photo and from two."""
     pack_cube_fine_turn_offsets: bool = True
     """With a pack: the fine stage compares each quarter turn of a cube top's candidate where that
     turn fits inset on the seat's bare face (one coarse search per turn). False: every turn at the

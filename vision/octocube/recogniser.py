@@ -1612,13 +1612,18 @@ class OctocubeRecogniser:
         # each turn compared where that turn fits (a glyph off the tile's centre lies elsewhere
         # turned half round): one offset for every turn was the coarse pick's
         where_at: list[dict[str, tuple[float, float]]] = [where] * 4
-        if self.config.pack_cube_fine_turn_offsets:
+        inset_at: list[dict[str, float]] = []
+        """Per quarter turn: each candidate's fit inset on the bare face in that turn."""
+        if self.config.pack_cube_fine_turn_offsets or self.config.pack_cube_fine_same_turn:
             where_at = []
             for turn in range(4):
                 one = on_cube.scores(window[None], turns=(turn,), only=order)
                 assert one.offsets is not None
                 where_at.append({lb: (float(one.offsets[0, j, 0]) * mm, float(one.offsets[0, j, 1]) * mm)
                                  for j, lb in enumerate(one.labels) if lb in order})
+                inset_at.append({lb: float(one.scores[0, j]) for j, lb in enumerate(one.labels) if lb in order})
+            if not self.config.pack_cube_fine_turn_offsets:
+                where_at = [where] * 4
         frame, gains = self._frame_now
         mx, my, side = self._cube_fine_maps
         rows = slice(index * side, (index + 1) * side)
@@ -1632,6 +1637,7 @@ class OctocubeRecogniser:
         # and the sextant fit a diamond turned so better than the diamond did)
         best: dict[str, tuple[float, int]] = {}
         per_turn: dict[str, list[float]] = {}
+        turn_fit: dict[str, dict[int, float]] = {}
         for turn in range(4):
             cands: list[Candidate] = [(lb, turn, where_at[turn][lb]) for lb in order if lb in where_at[turn]]
             verdict = self._fine.rerank(fine, cands)
@@ -1639,6 +1645,7 @@ class OctocubeRecogniser:
                 return None
             for lb, v in verdict.scores.items():
                 per_turn.setdefault(lb, []).append(v)
+                turn_fit.setdefault(lb, {})[turn] = v
                 if lb not in best or v > best[lb][0]:
                     best[lb] = (v, turn)
         if kept is not None:
@@ -1649,7 +1656,11 @@ class OctocubeRecogniser:
             return (kept, 0.5 + 0.5 * min(1.0, turn_lead / self.config.pack_fine_lead_for_certainty), best[kept][1],
                     _turn_spread(per_turn[kept]))
         k = self.config.pack_cube_fine_coarse_weight
-        total = {lb: v + k * float(placed.scores[0, placed.labels.index(lb)]) for lb, (v, _) in best.items()}
+        if self.config.pack_cube_fine_same_turn:
+            # the tile lies in one turn: its fine fit and its inset fit in the same quarter turn
+            total = {lb: max(v + k * inset_at[turn][lb] for turn, v in turn_fit[lb].items()) for lb in best}
+        else:
+            total = {lb: v + k * float(placed.scores[0, placed.labels.index(lb)]) for lb, (v, _) in best.items()}
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
         lead = total[ranked[0]] - total[ranked[1]]
         pick = ranked[0]

@@ -678,10 +678,31 @@ class RecogniserConfig:
     blue tops' showed 26-56 and their background ~30 lower in every channel, mapped 15.1 Lab
     from the taught dark blue and 19.5 from a darkened light blue (no turn); with a veil of
     0.02 it lies 7.8 from dark blue."""
+    pack_shade_contrast_deg: float = 8.0
+    """... and a top whose background lies nearest another shade by less than
+    ``pack_shade_margin_lab`` is read as that shade where its contrast (background less glyph in
+    linear light, mapped like its background) also points nearest that shade's taught contrast, by
+    at least this many degrees nearer than its read shade's (``ShadeCue.corrections``). A veil
+    adds the same light to background and glyph (it drops out of their difference); a shadow, the
+    camera's blur and the exposure scale the difference and keep its direction. Random printing
+    997623 (its white and dark blue both green: L 80 and 43, one hue), table 520300 (0, 0): a dark
+    blue starfish in full view under the lamp's glare showed a background of (61, 137, 71) where
+    the table's other dark blue top shows (23, 121, 38); the colour penalty of the coarse scores
+    put the white starfish first (0.74 against 0.57) and the fine stage's dark blue pick (2
+    photos) did not outweigh it; by its background it lies 3.3 Lab from a veiled dark blue and 4.5
+    from a white in shadow, by its contrast 2 degrees from the dark blue's and 14 from the
+    white's (the table's tops read right: 0.5-6). 0: off."""
     pack_shade_coarse_margin: float = 0.15
     """... and only when that shade's face fits the window within this of the read face by the
     coarse scores (glyph and colour together): a shade that draws its glyphs otherwise (light on
     dark) is no candidate however its background compares. (The fine stage's margin.)"""
+    pack_shade_contrast_correlation: bool = True
+    """... a top turned by its contrast (``pack_shade_contrast_deg``) passes that test also where
+    the shade's face fits within the margin by its correlation alone (the coarse scores less their
+    colour penalty): the penalty compares the window's mean chromaticity, which a veil pales
+    towards grey, and so counts against a dark shade under a glare (997623 / 520300 (0, 0), one
+    photo: the dark blue starfish 0.17 behind by the coarse scores, 0.05 ahead by correlation);
+    the correlation still tells a glyph drawn otherwise."""
     pack_cube_tops_in_taught_colours: bool = True
     """With a pack: a found cube's top is read again after the stack tops, its window moved into
     the teach sheet's colours by the white balance the shade cue fits on this table's own tops

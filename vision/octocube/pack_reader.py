@@ -142,7 +142,8 @@ class TileMatcher:
 
     def scores(self, windows: np.ndarray, turns: Sequence[int] = (0,),
                search_px: int = SEARCH_PX, only: Sequence[str] | None = None,
-               visible: np.ndarray | None = None, shifts: np.ndarray | None = None) -> TileScores:
+               visible: np.ndarray | None = None, shifts: np.ndarray | None = None,
+               colour_weight: float | None = None) -> TileScores:
         """``windows``: (N, S, S, 3) uint8 patches centred on where a tile should be. The
         correlations at every shift in one go through the FFT (numerators) and summed-area
         tables (each shift's own mean and length). ``only``: score just these labels (the
@@ -151,7 +152,8 @@ class TileMatcher:
         neighbour's cube under tilt): each shift is then compared on the pixels it sees only
         (means, lengths and colour too), not on the cube's side. ``shifts``: (2r+1, 2r+1) bool
         over the shifts (y, x) from -r to r px, True where the face may lie (the others are not
-        tried; None: all)."""
+        tried; None: all). ``colour_weight``: the colour penalty's weight (None: the matcher's)."""
+        colour_weight = self.colour_weight if colour_weight is None else colour_weight
         n = len(windows)
         if n == 0:
             z = np.zeros((0, len(self.labels)))
@@ -175,13 +177,13 @@ class TileMatcher:
             vis = np.stack([cv2.erode(v, np.ones((3, 3), np.uint8)) for v in vis])  # the edge's own gradient
         score = ((1.0 - self.outline_weight) * self._ncc("colour", feats["colour"], t, size, r, use, vis)
                  + self.outline_weight * self._ncc("grad", feats["grad"], t, size, r, use, vis))  # N, R, T, P*P
-        if self.colour_weight > 0:
+        if colour_weight > 0:
             # each channel's mean over each shift's window (its visible part), as chromaticity
             reg = feats["colour"] if vis is None else feats["colour"] * vis[:, None]
             chan = np.stack([_box(reg[:, c], inner) for c in range(3)], axis=1).reshape(n, 3, -1)
             chan = chan / (chan.sum(axis=1, keepdims=True) + 1e-6)  # N, 3, P*P
             dist = np.abs(chan[:, None, :, :] - self.chroma[list(use)][None, :, :, None]).sum(axis=2)
-            score = score - self.colour_weight * dist[:, :, None, :]
+            score = score - colour_weight * dist[:, :, None, :]
         if shifts is not None:
             allowed = np.asarray(shifts, bool).reshape(-1)
             if allowed.shape[0] != score.shape[3] or not allowed.any():

@@ -1844,7 +1844,7 @@ class OctocubeRecogniser:
         if self._shade is not None and (cfg.pack_shade_cue or cfg.pack_cube_tops_in_taught_colours):
             self._shade_reads = self._read_shades(obs, patches, hidden)
         if self._shade is not None and cfg.pack_shade_cue:
-            self._correct_shades(obs, self._shade_reads)
+            self._correct_shades(obs, self._shade_reads, patches)
 
     def _read_shades(self, obs: OctocubeObservation, patches: np.ndarray,
                      hidden: dict[Location, float]) -> list[ShadeRead]:
@@ -1862,22 +1862,27 @@ class OctocubeRecogniser:
                 continue
             j = ts.labels.index(label)
             off = ts.offsets[row, j] if ts.offsets is not None else (0.0, 0.0)
-            colour = self._shade.measure(patches[i], label, (float(off[0]), float(off[1])),
-                                         int(ts.turns[row, j]), None if seen is None else seen[0])
+            at, turn, vis = (float(off[0]), float(off[1])), int(ts.turns[row, j]), None if seen is None else seen[0]
+            colour = self._shade.measure(patches[i], label, at, turn, vis)
             if colour is not None:
-                reads.append(ShadeRead(i, label, colour))
+                glyph = self._shade.measure_glyph(patches[i], label, at, turn, vis) \
+                    if self.config.pack_shade_contrast_deg > 0 else None
+                reads.append(ShadeRead(i, label, colour, glyph))
         return reads
 
-    def _correct_shades(self, obs: OctocubeObservation, reads: list[ShadeRead]) -> None:
+    def _correct_shades(self, obs: OctocubeObservation, reads: list[ShadeRead], patches: np.ndarray) -> None:
         """Stack tops read by the pack whose background is clearly another taught shade of their
         glyph (:class:`ShadeCue`, mapped by this table's own tops) are read as that shade."""
         assert self._shade is not None
         locs = self.layout.stack_locations
         fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab,
-                                       self.config.pack_shade_shadow, self.config.pack_shade_veil)
+                                       self.config.pack_shade_shadow, self.config.pack_shade_veil,
+                                       self.config.pack_shade_contrast_deg)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
-            if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label):
+            if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label) and not (
+                    i in self._shade.by_contrast and self.config.pack_shade_contrast_correlation
+                    and self._correlation_allows(i, patches[i], old.tile.label(), label)):
                 continue
             obs.tops[locs[i]] = replace(old, tile=tile_of(label))
 
@@ -1895,6 +1900,18 @@ class OctocubeRecogniser:
             return True
         return float(ts.scores[row, ts.labels.index(shade)]) >= \
             float(ts.scores[row, ts.labels.index(read)]) - self.config.pack_shade_coarse_margin
+
+    def _correlation_allows(self, index: int, window: np.ndarray, read: str, shade: str) -> bool:
+        """:meth:`_coarse_allows` by the faces' correlation alone, the colour penalty left out
+        (``pack_shade_contrast_correlation``): the coarse comparison again for the two faces, on
+        what the window shows of its stack, in the read face's quarter turn."""
+        ts, row, seen = self._shade_found[index]
+        if read not in ts.labels or shade not in ts.labels:
+            return True
+        plain = self._matcher.scores(window[None], turns=(int(ts.turns[row, ts.labels.index(read)]),),
+                                     only=(read, shade), visible=seen, colour_weight=0.0)
+        return float(plain.scores[0, plain.labels.index(shade)]) >= \
+            float(plain.scores[0, plain.labels.index(read)]) - self.config.pack_shade_coarse_margin
 
     def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location]) -> np.ndarray:
         """A frame-sized mask, 255 where a found cube (and its stack) stands in the view."""

@@ -37,6 +37,10 @@ SHADOW_STEPS = 32
 """Darkenings tried between a shadow's darkest and full light (:meth:`ShadeCue.corrections`)."""
 VEIL_STEPS = 16
 """Veils tried between none and the most allowed (:meth:`ShadeCue.corrections`)."""
+GLYPH_FAR_BGR = 80.0
+"""A taught face's pixel this far (BGR, L2) from its shade's background counts as its glyph."""
+MIN_GLYPH_PX = 12
+"""A face (or a window's seen part of it) with fewer glyph pixels than this gives no glyph colour."""
 
 
 def shade_of(label: str) -> tuple[str, str] | None:
@@ -68,6 +72,8 @@ class ShadeRead:
     label: str
     colour: np.ndarray
     """Mean BGR of the window's pixels where the read face shows its background."""
+    glyph: np.ndarray | None = None
+    """Mean BGR of the window's pixels where the read face shows its glyph (None: not judged)."""
 
 
 class ShadeCue:
@@ -104,6 +110,19 @@ class ShadeCue:
             if int(near.sum()) >= MIN_BACKGROUND_PX:
                 self.masks[label] = np.stack([np.rot90(near, -k) for k in range(4)])
         self._lab = {c: lab(v) for c, v in self.background.items()}
+        self.by_contrast: set[int] = set()
+        """The tops the last :meth:`corrections` turned by their contrast (``contrast_deg``)."""
+        self.glyph_masks: dict[str, np.ndarray] = {}
+        """label -> (4, S, S) bool: the face's glyph pixels (far from its background), as ``masks``."""
+        self.glyph: dict[str, np.ndarray] = {}
+        """label -> the face's glyph colour (BGR) on the teach sheet, the mean over its views."""
+        for label, views in squares.items():
+            bg = self.background[_colour(label)]
+            far = np.all([np.linalg.norm(v - bg, axis=2) > GLYPH_FAR_BGR for v in views], axis=0)
+            far = cv2.erode(far.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+            if int(far.sum()) >= MIN_GLYPH_PX:
+                self.glyph_masks[label] = np.stack([np.rot90(far, -k) for k in range(4)])
+                self.glyph[label] = np.asarray(np.mean([v[far].mean(axis=0) for v in views], axis=0), np.float32)
 
     def measure(self, window: np.ndarray, label: str, offset: tuple[float, float], turn: int = 0,
                 visible: np.ndarray | None = None) -> np.ndarray | None:
@@ -111,7 +130,16 @@ class ShadeCue:
         ``label``, found ``offset`` (x, y) px from the window's centre, shows its background;
         ``visible`` (S, S): 0 where something in front hides the window. None when the face has
         no background to measure or too little of it is seen."""
-        mask = self.masks.get(label)
+        return self._mean_in(self.masks.get(label), MIN_BACKGROUND_PX, window, offset, turn, visible)
+
+    def measure_glyph(self, window: np.ndarray, label: str, offset: tuple[float, float], turn: int = 0,
+                      visible: np.ndarray | None = None) -> np.ndarray | None:
+        """As :meth:`measure`, the mean colour where face ``label`` shows its glyph (None: the
+        face has too little glyph far from its background, or too little of it is seen)."""
+        return self._mean_in(self.glyph_masks.get(label), MIN_GLYPH_PX, window, offset, turn, visible)
+
+    def _mean_in(self, mask: np.ndarray | None, least: int, window: np.ndarray, offset: tuple[float, float],
+                 turn: int, visible: np.ndarray | None) -> np.ndarray | None:
         if mask is None:
             return None
         c0 = (window.shape[0] - self.inner) // 2
@@ -121,12 +149,13 @@ class ShadeCue:
         use = mask[turn % 4].copy()
         if visible is not None:
             use &= visible[y0:y0 + self.inner, x0:x0 + self.inner] > 0.99
-        if int(use.sum()) < MIN_BACKGROUND_PX:
+        if int(use.sum()) < least:
             return None
         return np.asarray(window[y0:y0 + self.inner, x0:x0 + self.inner][use].astype(np.float32).mean(axis=0))
 
     def corrections(self, reads: Sequence[ShadeRead], taught: Sequence[str],
-                    margin_lab: float, shadow: float = 1.0, veil: float = 0.0) -> dict[int, str]:
+                    margin_lab: float, shadow: float = 1.0, veil: float = 0.0,
+                    contrast_deg: float = 0.0) -> dict[int, str]:
         """Tops whose background, mapped onto the teach sheet's colours by the table's own reads,
         lies at least ``margin_lab`` nearer another taught shade of their glyph: index -> that
         label. Each top is judged by a mapping fitted without it. ``shadow`` (under 1): a top may
@@ -136,7 +165,13 @@ class ShadeCue:
         hue still white's). ``veil`` (over 0): a top may also lie under a grey veil of up to
         this much light (linear, 1 = white), added to its colours (a sheen or a glare at its
         place lifts a dark tile's background and glyph alike): each shade is compared with the
-        veil that fits the top best."""
+        veil that fits the top best. ``contrast_deg`` (over 0): a top whose background lies
+        nearest another shade by less than ``margin_lab`` is read as that shade too where its
+        contrast (background less glyph, :meth:`_contrast_angles`) points nearest that shade's
+        as well, by at least this many degrees nearer than its read shade's: two cues that agree,
+        the second blind to a veil and a shadow (a dark tile under a glare and a pale one in
+        shadow look alike by their background alone). Such tops are kept in ``by_contrast``."""
+        self.by_contrast = set()
         known = set(taught)
         usable = [r for r in reads if shade_of(r.label) is not None and _colour(r.label) in self.background]
         if len(usable) < MIN_FIT_TOPS:
@@ -153,8 +188,16 @@ class ShadeCue:
             else:
                 dist = {c: float(np.linalg.norm(mapped - v)) for c, v in self._lab.items() if f"{c} {obj}" in known}
             best = min(dist, key=lambda c: dist[c])
-            if best != colour and dist[colour] - dist[best] >= margin_lab:
+            if best == colour:
+                continue
+            if dist[colour] - dist[best] >= margin_lab:
                 out[read.index] = f"{best} {obj}"
+            elif contrast_deg > 0:
+                angles = self._contrast_angles(read, gain, obj, list(dist))
+                if angles is not None and min(angles, key=lambda c: angles[c]) == best \
+                        and angles[colour] - angles[best] >= contrast_deg:
+                    out[read.index] = f"{best} {obj}"
+                    self.by_contrast.add(read.index)
         return out
 
     def _in_shadow(self, mapped: np.ndarray, shade: str, darkest: float, veil: float = 0.0) -> float:
@@ -167,6 +210,26 @@ class ShadeCue:
         lit = shares[:, None, None] * light[None, None] + veils[None, :, None]
         darker = lab(_encoded(lit.reshape(-1, 3)))
         return float(np.linalg.norm(darker - mapped, axis=1).min())
+
+    def _contrast_angles(self, read: ShadeRead, gain: np.ndarray, obj: str, shades: Sequence[str]
+                         ) -> dict[str, float] | None:
+        """The angle (degrees) between the top's contrast, its background less its glyph in linear
+        light mapped by ``gain``, and each shade's taught contrast (face ``shade obj``); None where
+        the top or one of those faces has no glyph colour. A grey veil adds the same light to both
+        and drops out; a shadow, the camera's blur (glyph and background mixed) and the exposure
+        scale the contrast and keep its direction."""
+        if read.glyph is None or any(f"{c} {obj}" not in self.glyph for c in shades):
+            return None
+        seen = gain * (_linear(read.colour) - _linear(read.glyph))
+        norm = float(np.linalg.norm(seen))
+        if norm < 1e-6:
+            return None
+        out = {}
+        for c in shades:
+            taught = _linear(self.background[c]) - _linear(self.glyph[f"{c} {obj}"])
+            cos = float(seen @ taught) / (norm * float(np.linalg.norm(taught)) + 1e-9)
+            out[c] = float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
+        return out
 
     def table_gain(self, reads: Sequence[ShadeRead]) -> np.ndarray | None:
         """The per-channel gains (linear light) taking this table's colours to the teach sheet's,

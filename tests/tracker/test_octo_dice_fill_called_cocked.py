@@ -56,9 +56,8 @@ def test_two_touching_set_aside_dice_are_both_read_when_the_gap_between_them_rea
     camera = CameraModel.looking_at(tilt_deg=0.53, azimuth_deg=90.0, resolution=(1920, 1080))
     image = Renderer().render(dice_mat_scene(LAYOUT, 104001), camera,
                               RenderOptions(lighting=Lighting(**LIGHTINGS["lamp"])), seed=104001).image
-    recogniser = DicePixelRecogniser(camera=camera)
     reader = GapCalledCocked()
-    recogniser._reader = reader
+    recogniser = DicePixelRecogniser(camera=camera, reader=reader)
     observed = recogniser.read(image)
     assert reader.fills, "the spot's middle was never read: the scene no longer tests the gap"
     read = sorted((d.face, round(d.x), round(d.y)) for d in observed.dice if not d.cocked and d.face is not None)

@@ -127,8 +127,7 @@ def crops_of_scene(scene: Scene, reader: Any, renderer: Any, copies: int = 2) ->
     camera = CameraModel.looking_at(tilt_deg=scene.tilt_deg, azimuth_deg=scene.azimuth_deg, resolution=(1920, 1080))
     result = renderer.render(dice_mat_scene(layout, scene.seed), camera,
                              RenderOptions(lighting=Lighting(**LIGHTINGS[scene.light])), seed=scene.seed)
-    recogniser = DicePixelRecogniser(camera=camera)
-    recogniser._reader = reader
+    recogniser = DicePixelRecogniser(camera=camera, reader=reader)
     spots = recogniser.candidates(result.image)
     if recogniser.hand or not spots:
         return []

@@ -138,11 +138,13 @@ class DicePixelRecogniser:
     name = "vision.dice (pixels: mat-colour candidates, dice reader)"
     needs_calibration = True
 
-    def __init__(self, camera: Any = None, profile_of: Callable[[], Any] | None = None) -> None:
+    def __init__(self, camera: Any = None, profile_of: Callable[[], Any] | None = None, reader: Any = None) -> None:
+        """``reader``: a dice reader to share (the training-crop generator reads many scenes with
+        one); None: the Octo Dice set's, loaded on the first read."""
         self._camera = camera
         self._profile_of = profile_of
         self.needs_calibration = camera is None
-        self._reader: Any = None
+        self._reader: Any = reader
         self.hand = False
         """The last :meth:`candidates` saw a hand (or something as large) over the mat."""
         self.gains = np.ones(3)

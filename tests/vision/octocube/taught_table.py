@@ -17,12 +17,12 @@ from vision.render.random_art import random_pack
 from vision.render.renderer import Renderer
 
 
-def taught_table(printing: int, table: int) -> tuple[Any, Any]:
-    """(the pack taught from printing ``printing``'s first teach photo as bench/teach.py renders
-    it, JPEG-compressed like a phone's, the bench's table ``table`` drawn in that printing)."""
+def taught_table(printing: int, table: int, photos: int = 1) -> tuple[Any, Any]:
+    """(the pack taught from printing ``printing``'s first ``photos`` teach photos as bench/teach.py
+    renders them, JPEG-compressed like a phone's, the bench's table ``table`` drawn in that printing)."""
     renderer = Renderer()
     art = random_pack(printing)
-    pack = taught_pack("octocube", art, printing, "random", renderer, count=1)
+    pack = taught_pack("octocube", art, printing, "random", renderer, count=photos)
     frame = synth_frame(table, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
     return pack, frame
 
@@ -35,6 +35,20 @@ def read_taught_table(scene: tuple[Any, Any], config: Any = None) -> Any:
     pack, frame = scene
     return OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
                               config=config).recognise(frame.image)
+
+
+def read_cube_tops(scene: tuple[Any, Any], config: Any = None) -> tuple[dict[int, str], dict[int, str], Any]:
+    """(each found cube's top as read, "bare" for none; each seat's true cube top; the cubes read)
+    on ``scene`` (:func:`taught_table`), every cube checked to be found on its true place first."""
+    from vision.octocube.truth import scene_truth
+
+    _, frame = scene
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    obs = read_taught_table(scene, config)
+    for seat, where in truth.cube_location.items():
+        assert obs.cubes[seat].location == where, seat
+    got = {s: (c.top.label() if c.top is not None else "bare") for s, c in obs.cubes.items()}
+    return got, dict(truth.cube_top), obs.cubes
 
 
 def taught_game_frame(printing: int, art_dir: Any, game: int, frame_index: int, players: int, tilt: float,

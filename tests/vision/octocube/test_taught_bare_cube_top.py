@@ -17,12 +17,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.vision.octocube.taught_table import taught_table
+from tests.vision.octocube.taught_table import read_cube_tops, taught_table
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.pack_reader import builtin_pack
-from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.shade_cue import ShadeCue, ShadeRead, to_taught_colours
-from vision.octocube.truth import scene_truth
 
 PRINTING, TABLE = 996_989, 520_902
 
@@ -32,19 +30,8 @@ def scene() -> tuple:
     return taught_table(PRINTING, TABLE)
 
 
-def _tops(scene: tuple, config: RecogniserConfig | None = None) -> tuple[dict[int, str], dict[int, str]]:
-    pack, frame = scene
-    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
-    obs = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
-                             config=config).recognise(frame.image)
-    for seat, where in truth.cube_location.items():
-        assert obs.cubes[seat].location == where, seat
-    got = {s: (c.top.label() if c.top is not None else "bare") for s, c in obs.cubes.items()}
-    return got, dict(truth.cube_top)
-
-
 def test_bare_cubes_are_read_bare_and_a_worn_tile_stays(scene: tuple) -> None:
-    got, want = _tops(scene)
+    got, want, _ = read_cube_tops(scene)
     assert sorted(want.values()) == ["bare", "bare", "bare", "white pearl"]
     assert got == want
 
@@ -53,7 +40,7 @@ def test_read_in_the_tables_colours_the_plates_look_like_a_tile(scene: tuple) ->
     """The cause, pinned: with the second reading off, bare plates read as the dark blue pearl (the
     fine stage's windows balanced on the encoded values, as then: balanced in linear light, session
     47, the same plates are still misread, but not all as that pearl)."""
-    got, want = _tops(scene, RecogniserConfig(pack_cube_tops_in_taught_colours=False, pack_fine_linear_balance=False))
+    got, want, _ = read_cube_tops(scene, RecogniserConfig(pack_cube_tops_in_taught_colours=False, pack_fine_linear_balance=False))
     wrong = {s for s in want if got[s] != want[s]}
     assert wrong and all(want[s] == "bare" and got[s] == "dark blue pearl" for s in wrong)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.vision.octocube.taught_table import read_taught_table, taught_table
+from tests.vision.octocube.taught_table import read_cube_tops, taught_table
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
@@ -29,41 +29,20 @@ def scene() -> tuple:
     return taught_table(PRINTING, TABLE)
 
 
-def _tops(scene: tuple, config: RecogniserConfig | None = None) -> tuple[dict[int, str], dict[int, str]]:
-    _, frame = scene
-    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
-    obs = read_taught_table(scene, config)
-    for seat, where in truth.cube_location.items():
-        assert obs.cubes[seat].location == where, seat
-    got = {s: (c.top.label() if c.top is not None else "bare") for s, c in obs.cubes.items()}
-    return got, dict(truth.cube_top)
-
-
 def test_a_bare_plate_like_a_tiles_middle_is_read_bare(scene: tuple) -> None:
     _, frame = scene
     truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
     assert truth.cube_location[YELLOW] is None  # at rest in its player's area
-    got, want = _tops(scene)
+    got, want, _ = read_cube_tops(scene)
     assert want[YELLOW] == "bare" and "dark blue pearl" in want.values()
     assert got == want  # the worn pearl stays a tile
 
 
 def test_compared_over_its_middle_only_the_plate_reads_as_a_tile(scene: tuple) -> None:
     """The cause, pinned: with the whole-face comparison off, Yellow's bare plate is a light blue tile."""
-    got, want = _tops(scene, RecogniserConfig(pack_cube_bare_on_cube_lead=0.0))
+    got, want, _ = read_cube_tops(scene, RecogniserConfig(pack_cube_bare_on_cube_lead=0.0))
     assert got[YELLOW].startswith("light blue")
     assert {s: g for s, g in got.items() if s != YELLOW} == {s: w for s, w in want.items() if s != YELLOW}
-
-
-def _two_photo_table(printing: int, table: int) -> tuple:
-    from tests.vision.teach_photos import taught_pack
-    from vision.octocube.synth import synth_frame
-    from vision.render.random_art import random_pack
-    from vision.render.renderer import Renderer
-
-    renderer, art = Renderer(), random_pack(printing)
-    pack = taught_pack("octocube", art, printing, "random", renderer, count=2)
-    return pack, synth_frame(table, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
 
 
 def test_a_pale_tile_whose_whole_face_fits_like_the_plate_stays_a_tile() -> None:
@@ -71,8 +50,8 @@ def test_a_pale_tile_whose_whole_face_fits_like_the_plate_stays_a_tile() -> None
     plate: development printing 997544 (table 522401 of ``--packs 40 --first-art 997520``, pack
     from two photos), Red's cube wearing a light blue pearl (0.83) that its own bare face fits
     nearly as well (0.80); over the whole face the bare face fits 0.85, the pearl inset on it 0.83."""
-    scene = _two_photo_table(997_544, 522_401)
-    got, want = _tops(scene)
+    scene = taught_table(997_544, 522_401, photos=2)
+    got, want, _ = read_cube_tops(scene)
     assert want[0] == "light blue pearl" and got == want
-    tight, _ = _tops(scene, RecogniserConfig(pack_cube_bare_on_cube_lead=0.01))
+    tight, _, _ = read_cube_tops(scene, RecogniserConfig(pack_cube_bare_on_cube_lead=0.01))
     assert tight[0] == "bare"  # without the lead the pearl would be read as the plate

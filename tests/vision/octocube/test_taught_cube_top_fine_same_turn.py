@@ -17,13 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.vision.octocube.taught_table import read_taught_table
-from tests.vision.teach_photos import taught_pack
+from tests.vision.octocube.taught_table import read_cube_tops, taught_table
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.synth import synth_frame
-from vision.octocube.truth import scene_truth
-from vision.render.random_art import random_pack
-from vision.render.renderer import Renderer
 
 PRINTING, TABLE = 997_628, 520_803
 BLUE = 2
@@ -31,23 +26,11 @@ BLUE = 2
 
 @pytest.fixture(scope="module", params=[1, 2], ids=["1 photo", "2 photos"])
 def scene(request: pytest.FixtureRequest) -> tuple:
-    renderer, art = Renderer(), random_pack(PRINTING)
-    pack = taught_pack("octocube", art, PRINTING, "random", renderer, count=request.param)
-    return pack, synth_frame(TABLE, renderer, turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0, art=art)
-
-
-def _tops(scene: tuple, config: RecogniserConfig | None = None) -> tuple[dict[int, str], dict[int, str], dict]:
-    _, frame = scene
-    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
-    obs = read_taught_table(scene, config)
-    for seat, where in truth.cube_location.items():
-        assert obs.cubes[seat].location == where, seat
-    got = {s: (c.top.label() if c.top is not None else "bare") for s, c in obs.cubes.items()}
-    return got, dict(truth.cube_top), obs.cubes
+    return taught_table(PRINTING, TABLE, photos=request.param)
 
 
 def test_a_faint_letter_is_weighed_in_the_turn_it_lies(scene: tuple) -> None:
-    got, want, cubes = _tops(scene)
+    got, want, cubes = read_cube_tops(scene)
     assert want[BLUE] == "dark blue amphora"
     assert got == want
     assert cubes[BLUE].rotation == 270  # the true turn
@@ -56,6 +39,6 @@ def test_a_faint_letter_is_weighed_in_the_turn_it_lies(scene: tuple) -> None:
 
 def test_fits_from_different_turns_added_read_the_pearl(scene: tuple) -> None:
     """The cause, pinned: each candidate's best fine turn plus its best inset turn, whatever they are."""
-    got, want, _ = _tops(scene, RecogniserConfig(pack_cube_fine_same_turn=False))
+    got, want, _ = read_cube_tops(scene, RecogniserConfig(pack_cube_fine_same_turn=False))
     assert got[BLUE] == "dark blue pearl"
     assert {s: g for s, g in got.items() if s != BLUE} == {s: w for s, w in want.items() if s != BLUE}

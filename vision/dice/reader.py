@@ -148,14 +148,16 @@ class DiceReader:
         import onnxruntime as ort
 
         self.config: dict[str, Any] = json.loads((config_path or DEFAULT_CONFIG).read_text())
-        if max_crops is not None:
-            self.config["classifier_max_crops"] = max_crops
         models = models_dir or DEFAULT_MODELS
         kind_mask(kinds)  # an unknown kind is refused here, before any model loads
         self.model_keys = self._model_keys(models, kinds)
         if self.model_keys[0] == "octo_detector_model":
-            # each set's detector has its own thresholds, tuned with it (models/dice.md, run 11)
+            # each set's detector has its own thresholds, tuned with it (models/dice.md, run 11);
+            # a table of Octo Dice holds at most a few dice, so its crop budget gives each of
+            # them all four quarter turns (models/dice.md, issue 21: octofaces)
             self.config.update(self.config.get("octo_set_config", {}))
+        if max_crops is not None:  # the caller's budget wins over the set's
+            self.config["classifier_max_crops"] = max_crops
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = int(self.config["threads"])
         opts.inter_op_num_threads = 1

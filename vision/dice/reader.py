@@ -144,12 +144,15 @@ class DiceReader:
 
         ``kinds``: the dice the caller's table can hold. Octo Dice alone read with the models
         named ``octo_*`` in the config where that folder has them (models/dice.md, run 10: the
-        newer models read other people's pip dice better, the older ones the Octo Dice film)."""
+        newer models read other people's pip dice better, the older ones the Octo Dice film). They
+        are also what :meth:`read` answers with when its own ``kinds`` is not given: a reader made
+        for a table of Octo Dice never answers a d6 face."""
         import onnxruntime as ort
 
         self.config: dict[str, Any] = json.loads((config_path or DEFAULT_CONFIG).read_text())
         models = models_dir or DEFAULT_MODELS
         kind_mask(kinds)  # an unknown kind is refused here, before any model loads
+        self.kinds = kinds
         self.model_keys = self._model_keys(models, kinds)
         if self.model_keys[0] == "octo_detector_model":
             # each set's detector has its own thresholds, tuned with it (models/dice.md, run 11);
@@ -301,7 +304,7 @@ class DiceReader:
         ``kinds``: the dice that can be on the table (the game's own: ``("d6",)`` for pip dice);
         faces of other kinds are never answered (their probability is dropped before the
         argmax, and not handed to the others: a die the classifier took for another kind
-        keeps a low confidence). None = every kind."""
+        keeps a low confidence). None = the kinds the reader was made for (every kind if none)."""
         if image is None or image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 8:
             raise UnreadableImageError("expected a BGR colour image of at least 8x8 pixels")
         kind_mask(kinds)  # unknown kinds refused before any work
@@ -321,7 +324,7 @@ class DiceReader:
 
     def _read_boxes(self, image: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
                     kinds: tuple[Kind, ...] | None, t1: float) -> DiceResult:
-        allowed = kind_mask(kinds)
+        allowed = kind_mask(self.kinds if kinds is None else kinds)
         raw = self.classify(image, boxes)
         probs = raw * allowed
         t2 = time.perf_counter()

@@ -684,7 +684,13 @@ class RecogniserConfig:
     confidence). The penalty compares the window's mean chromaticity, which a glare pales towards
     grey, and so counts against a dark face under a glare: 997663 / 520300 (0, 0), a dark blue
     starfish fitted 0.27 with the penalty (the light blue amphora first, 0.39), 0.55 without it
-    (the dark blue faces the best five), and the fine stage picks the starfish by 0.04. False: the
+    (the dark blue faces the best five), and the fine stage picks the starfish by 0.04. Tops a cube
+    hides in part are scored so on the part in view: 997651 / 520104 (4, 3) and 997659 / 520902
+    (3, 3), a green amphora 58 % and a white pearl 37 % hidden, read abyss or a white diamond (0.05)
+    and a white diamond (0.14), are read right
+    (``bench/teach.py --packs 10 --frames 5`` stack tops after 1 / 2 photos: 997650-997659 967 / 968
+    -> 969 / 970 of 972, 997660-997669 968 / 969 -> 969 / 970, 997620-997629 and 997560-997569
+    identical, every other error as before). False: the
     penalised best face at half its confidence (as before). (An emptied stack in shadow,
     997631 / table 530103 (4, 2) with four stacks emptied, 44 levels from the mat but in its hue,
     reads a tile at half confidence as before, not at a full one.)"""

@@ -663,6 +663,37 @@ class RecogniserConfig:
     white darkened to 0.28 of the light fits it within 2.1, light blue within 15.4; Yellow's roll
     beside it became an alarm and the game was lost at move 69). The renderer's shadows leave 0.52
     of the light or more (0.24 linear). 1: off (the lit comparison alone)."""
+    pack_mat_chroma: float | None = 0.12
+    """With a pack: a stack top that no taught face fits (under ``pack_tile_score``) and the
+    classifier saw no tile on is read empty only where its window's centre, besides being plain and
+    within 35 levels of the mat's colour (``_looks_like``), also lies within this L1 distance of the
+    mat's chromaticity (b, g, r shares: brightness drops out). The mat is a dim teal, and a dark
+    blue tile whose glyph barely shows, paled by the lamp's glare, came within 35 levels of it
+    while its hue is blue, not teal: random printing 997663, table 520300 (0, 0), a dark blue
+    starfish in full view showed (86, 62, 61), 32 levels and 0.22 in chromaticity from the mat, and
+    was read empty (1 and 2 photos). Stacks emptied for good on tables of seen printings
+    997630-997635 (tables 530000-530503, four emptied on each, 88 in all; the classifier saw no
+    tile on all but one) lie 0.002-0.065 from the mat's chromaticity.
+    None: the colour distance alone (as before)."""
+    pack_unseen_top_correlation: bool = True
+    """With a pack: a top where a tile lies although no taught face fits it by the coarse scores
+    (under ``pack_tile_score``; the classifier saw no tile, and the window's centre has not the
+    mat's hue, ``pack_mat_chroma``: a mat in shadow is not plain mat by its level) is scored again
+    by the faces' correlations alone, in every quarter turn, without the colour penalty; where one
+    fits ``pack_tile_score`` so, it is read from those scores as a top that fits (fine stage,
+    confidence). The penalty compares the window's mean chromaticity, which a glare pales towards
+    grey, and so counts against a dark face under a glare: 997663 / 520300 (0, 0), a dark blue
+    starfish fitted 0.27 with the penalty (the light blue amphora first, 0.39), 0.55 without it
+    (the dark blue faces the best five), and the fine stage picks the starfish by 0.04. Tops a cube
+    hides in part are scored so on the part in view: 997651 / 520104 (4, 3) and 997659 / 520902
+    (3, 3), a green amphora 58 % and a white pearl 37 % hidden, read abyss or a white diamond (0.05)
+    and a white diamond (0.14), are read right
+    (``bench/teach.py --packs 10 --frames 5`` stack tops after 1 / 2 photos: 997650-997659 967 / 968
+    -> 969 / 970 of 972, 997660-997669 968 / 969 -> 969 / 970, 997620-997629 and 997560-997569
+    identical, every other error as before). False: the
+    penalised best face at half its confidence (as before). (An emptied stack in shadow,
+    997631 / table 530103 (4, 2) with four stacks emptied, 44 levels from the mat but in its hue,
+    reads a tile at half confidence as before, not at a full one.)"""
     pack_shade_unseen_tiles: bool = True
     """... and a top the classifier saw no tile on, read as its best taught face although that
     fits under ``pack_tile_score`` (no mat shows there), is judged by the shade cue too (before,

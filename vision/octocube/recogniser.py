@@ -1953,11 +1953,17 @@ class OctocubeRecogniser:
                 label, score, lead = t_label, t_score, t_lead
                 best_of = (turned, 0)
         if score < self.config.pack_tile_score and not tile_seen:
-            if _looks_like(window, MAT_BGR):
+            mat_hue = self._mat_hue(window)
+            if mat_hue and _looks_like(window, MAT_BGR):
                 return EMPTY, net_conf if net_label == EMPTY else min(net_conf, 0.3)
             # the classifier never saw this printing: a pale, low-contrast face can look empty
             # (or like a cube's bare metal) to it, but no cube was found here and the mat does
             # not show, so a tile lies here
+            paled = None if mat_hue else self._unpenalised(window, visible, shifts)
+            if paled is not None:
+                best_of = (paled, 0)
+                label, score, lead, _ = paled.best(0)
+        if score < self.config.pack_tile_score and not tile_seen:
             conf = 0.5 * self._pack_confidence(max(score, 0.0), lead)
             if self.config.pack_shade_unseen_tiles:
                 self._shade_found[stack] = (best_of[0], best_of[1], visible)  # its shade judged too
@@ -1971,6 +1977,25 @@ class OctocubeRecogniser:
         if label.startswith("abyss") and self._letter_matcher is not None and not fine_read:
             label, conf = self._pack_letter(stack, frame, gains, conf)
         return label, conf
+
+    def _unpenalised(self, window: np.ndarray, visible: np.ndarray | None,
+                     shifts: np.ndarray | None) -> TileScores | None:
+        """A top that lies here but that no taught face fits, whose centre lacks the mat's hue: the
+        faces' correlations without the colour penalty, in every quarter turn, where one of them
+        fits ``pack_tile_score`` by them alone (``pack_unseen_top_correlation``); None otherwise."""
+        if not self.config.pack_unseen_top_correlation:
+            return None
+        ts = self._matcher.scores(window[None], turns=(0, 1, 2, 3), visible=visible, shifts=shifts, colour_weight=0.0)
+        return ts if float(np.max(ts.scores[0])) >= self.config.pack_tile_score else None
+
+    def _mat_hue(self, window: np.ndarray) -> bool:
+        """The window's centre (16 mm square) has the play mat's hue (``pack_mat_chroma``)."""
+        most = self.config.pack_mat_chroma
+        if most is None:
+            return True
+        s = window.shape[0]
+        centre = _chroma(window[s // 2 - 8:s // 2 + 8, s // 2 - 8:s // 2 + 8])
+        return float(np.abs(centre - _chroma(np.asarray(MAT_BGR))).sum()) <= most
 
     def _stack_shifts(self, index: int) -> np.ndarray:
         """Where stack ``index``'s top may lie in its window, as a ``TileMatcher.scores`` shift

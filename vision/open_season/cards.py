@@ -857,6 +857,8 @@ class CardReader:
         (:meth:`_attributes_around_trophies`, ``TROPHY_ATTRIBUTE_AROUND``)."""
         whole = self.layout.layers["whole"].places
         walls = np.array([i for i, place in enumerate(whole) if place.startswith("wall ")], int)
+        if trophies is not None:  # counted already: a taught card's look is taken around them
+            self._trophies = (image, trophies)
         if self.taught or not PEOPLE_LOOK:
             read = {r.place: r for r in self._read_layer(image, "whole", walls)}
         else:

@@ -1470,13 +1470,19 @@ class CardReader:
         whole card (a fan's lower cards are read by :meth:`read_table`)."""
         return self._read_layer(image, "whole") + self._read_layer(image, "inn") + self._read_layer(image, "on mat")
 
-    def read_table(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None) -> TableCards:
+    def read_table(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None,
+                   trophies: dict[int, dict[int, int]] | None = None) -> TableCards:
         """Everything: a fan (stock, discards) holds the cards whose top strip shows, up to the
         first position without one; its top card is read whole when that reads a card (a taught
         printing's fan: :meth:`_taught_fan`).
         ``tokens_on``: seat -> wall spaces with trophy tokens on their card (the token reader's),
         read by their top strip (the tokens lie over the icon). A card lying across part of a wall
-        space, not on it, is no card of that space (:meth:`_across_the_space`)."""
+        space, not on it, is no card of that space (:meth:`_across_the_space`).
+        ``trophies``: seat -> wall space -> the trophy tokens counted on it (the token reader's):
+        a taught card's look among its people's faces is taken around them
+        (``TAUGHT_LOOK_AROUND_TROPHIES``) without reading the tokens again."""
+        if trophies is not None:
+            self._trophies = (image, trophies)
         whole = {r.place: r for r in self.read(image)}
         if tokens_on and any(tokens_on.values()):
             for r in self._read_layer(image, "wall strip"):

@@ -90,7 +90,7 @@ class OpenSeasonPixelRecogniser:
             return OpenSeasonObservation(occluded=True)
         tokens = self._tokens.read(image)
         trophies = {seat: set(t.wall_trophies) for seat, t in tokens.items()}
-        cards = self._cards.read_table(image, trophies)
+        cards = self._cards.read_table(image, trophies, {seat: dict(t.wall_trophies) for seat, t in tokens.items()})
         observed = observation_from_reads(cards, tokens, self.num_players)
         # cards of a printing the reader does not know would be read as the nearest known faces:
         # say so (the pipeline asks to be taught) rather than track them

@@ -154,6 +154,15 @@ below 0.5) is told among those peoples by colour, on the pixels that tell the ta
 (``CardReader._people_second_look``)."""
 PEOPLE_LOOK = True
 """Take that second look (False: the whole-card scores alone, as before session 27)."""
+TAUGHT_LOOK_AROUND_TROPHIES = True
+"""A taught printing: a wall card told among its people's faces by :meth:`CardReader.read`
+(``TAUGHT_WHOLE_SAME_PEOPLE_LOOK``) is compared on the pixels the trophy tokens the token reader
+counts on it leave in view (``card_sampling.trophy_free_pixels``, the tokens at their places), as
+the built-in art's finished walls are (``TROPHY_ATTRIBUTE_AROUND``): over the tokens, their dark
+discs on the icon look like another face's dark shape (printing 997573, table 96102, wall 2 9: a
+barbarian-tattoo under two trophies fitted barbarian-dagger 1.95 against 1.57; around them the
+tattoo 2.95 against 2.42). Only where they leave ``TROPHY_AROUND_MIN_SHARE`` of the lower patch in
+view. False: every pixel compared, as before."""
 TAUGHT_WHOLE_SAME_PEOPLE_LOOK = True
 """A taught printing: a whole card on a wall, the mat (kept card, a fan's top) or read by
 :meth:`CardReader.read` in an inn slot whose read leads another face of its people by less than
@@ -676,6 +685,7 @@ class CardReader:
         self.num_players = num_players
         self.remember = remember
         self._memory: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self.expert = expert
         self.discards_visible = expert and "west" not in SEAT_SIDES[num_players]
         """The expert discards lie beside the inn, under the west player's wall board when there
         is one (the twin's layout): only a 2-player table shows them."""
@@ -698,6 +708,9 @@ class CardReader:
         """Remembering: per layer and place, the whole-card scores a second look was taken on and
         the face it chose (a place not scored again keeps it: the look samples every pose)."""
         self._light: tuple[np.ndarray | None, np.ndarray] = (None, np.ones(3))
+        self._trophies: tuple[np.ndarray | None, dict[int, dict[int, int]]] = (None, {})
+        """The last frame :meth:`_wall_trophies` read and its trophies: seat -> space -> count."""
+        self._token_reader: Any = None
         """The last frame :meth:`table_light` measured and its light (every layer of a frame uses one)."""
         self._fan_memory: dict[tuple[str, str, tuple[int, ...]], tuple[np.ndarray, CardRead, CardRead | None]] = {}
         """Remembering: a place read beside an accolade fan (``_beside_fan``), per layer, place and
@@ -844,6 +857,8 @@ class CardReader:
         (:meth:`_attributes_around_trophies`, ``TROPHY_ATTRIBUTE_AROUND``)."""
         whole = self.layout.layers["whole"].places
         walls = np.array([i for i, place in enumerate(whole) if place.startswith("wall ")], int)
+        if trophies is not None:  # counted already: a taught card's look is taken around them
+            self._trophies = (image, trophies)
         if self.taught or not PEOPLE_LOOK:
             read = {r.place: r for r in self._read_layer(image, "whole", walls)}
         else:
@@ -1275,13 +1290,40 @@ class CardReader:
                     or own - best[rival] >= TAUGHT_SAME_PEOPLE_LEAD:
                 continue
             def fittest(place: int = int(index[k]), people: str = people) -> str:
-                fits = self._attribute_scores(image, place, people, layer=name)
+                fits = self._attribute_scores(image, place, people, layer=name,
+                                              around=self._trophies_over(image, name, place))
                 return max(fits, key=lambda face: fits[face])
 
             pick = self._remembered_pick(self._same_people_memory, (name, int(index[k])), scores[k], fittest)
             if pick != read.card:
                 out[k] = replace(read, card=pick)
         return out
+
+    def _trophies_over(self, image: np.ndarray, name: str, place: int) -> tuple[float, int] | None:
+        """A wall card of the whole layer (place ``place`` of layer ``name``) with trophy tokens on
+        it (``TAUGHT_LOOK_AROUND_TROPHIES``): its wall's yaw and the trophies counted on it, where
+        they leave at least ``TROPHY_AROUND_MIN_SHARE`` of the lower patch in view; None else."""
+        label = self.layout.layers[name].places[place]
+        if not TAUGHT_LOOK_AROUND_TROPHIES or name != "whole" or not label.startswith("wall "):
+            return None
+        seat, space = (int(v) for v in label.split()[1:])
+        count = self._wall_trophies(image).get(seat, {}).get(space, 0)
+        in_view = float(trophy_free_pixels(0.0, count, self.patches[1])[CENTRE_POSE].mean())
+        if count == 0 or in_view < TROPHY_AROUND_MIN_SHARE:
+            return None
+        return board_pose(SEAT_SIDES[self.num_players][seat])[2], count
+
+    def _wall_trophies(self, image: np.ndarray) -> dict[int, dict[int, int]]:
+        """Seat -> wall space -> the trophy tokens the token reader counts on its card in this
+        frame (read once per frame, only when a card asks)."""
+        if self._trophies[0] is not image:
+            from vision.open_season.tokens import TokenReader
+
+            if self._token_reader is None:
+                self._token_reader = TokenReader(self.view, self.side, self.num_players, self.expert)
+            seats = self._token_reader.read(image)
+            self._trophies = (image, {seat: dict(tokens.wall_trophies) for seat, tokens in seats.items()})
+        return self._trophies[1]
 
     def _people_distances(self, image: np.ndarray, name: str, place: int, faces: list[str]) -> dict[str, float]:
         """Face -> how far place ``place`` of layer ``name`` lies from each taught view of the face
@@ -1334,19 +1376,24 @@ class CardReader:
             self._people_weights = (spread / max(float(spread.sum()), 1e-9), spread <= np.median(spread))
         return self._people_weights
 
-    def _attribute_scores(self, image: np.ndarray, slot: int, people: str,
-                          deck: float | None = None, layer: str = "inn") -> dict[str, float]:
+    def _attribute_scores(self, image: np.ndarray, slot: int, people: str, deck: float | None = None,
+                          layer: str = "inn", around: tuple[float, int] | None = None) -> dict[str, float]:
         """Face -> how well place ``slot`` of ``layer`` (an inn slot, else a whole card's place)
         fits each taught view of ``people``'s faces (the
         best over poses and views), correlated per channel with each pixel weighed by how much
         it tells that people's faces apart, the two patches by their share of that; with ``deck``
-        (its height, mm; inn slots), on the pixels a deck that tall leaves in view at each pose only."""
+        (its height, mm; inn slots), on the pixels a deck that tall leaves in view at each pose only;
+        with ``around`` (a wall's yaw and the trophy tokens on the card), on the pixels they leave
+        in view."""
         t = self._templates
         first, second = self.layout.raw_pose_patches(image, layer, np.array([slot]))
         weights = tuple(np.broadcast_to(w[None, :], (len(first), len(w))) for w in self._attribute_pixels()[people])
         if deck is not None:
             free = self.layout.deck_free_pixels(layer, np.array([slot]), deck)
             weights = tuple(w * f for w, f in zip(weights, free))
+        if around is not None:
+            weights = tuple(w * trophy_free_pixels(around[0], around[1], patch)
+                            for w, patch in zip(weights, self.patches))
         shares = np.stack([w.sum(axis=1) for w in weights])  # (2, poses)
         shares = shares / np.maximum(shares.sum(axis=0, keepdims=True), 1e-9)
         faces = [j for j, name in enumerate(t.names) if t.kinds[j] == "face" and name.split("-")[0] == people]
@@ -1423,13 +1470,19 @@ class CardReader:
         whole card (a fan's lower cards are read by :meth:`read_table`)."""
         return self._read_layer(image, "whole") + self._read_layer(image, "inn") + self._read_layer(image, "on mat")
 
-    def read_table(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None) -> TableCards:
+    def read_table(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None,
+                   trophies: dict[int, dict[int, int]] | None = None) -> TableCards:
         """Everything: a fan (stock, discards) holds the cards whose top strip shows, up to the
         first position without one; its top card is read whole when that reads a card (a taught
         printing's fan: :meth:`_taught_fan`).
         ``tokens_on``: seat -> wall spaces with trophy tokens on their card (the token reader's),
         read by their top strip (the tokens lie over the icon). A card lying across part of a wall
-        space, not on it, is no card of that space (:meth:`_across_the_space`)."""
+        space, not on it, is no card of that space (:meth:`_across_the_space`).
+        ``trophies``: seat -> wall space -> the trophy tokens counted on it (the token reader's):
+        a taught card's look among its people's faces is taken around them
+        (``TAUGHT_LOOK_AROUND_TROPHIES``) without reading the tokens again."""
+        if trophies is not None:
+            self._trophies = (image, trophies)
         whole = {r.place: r for r in self.read(image)}
         if tokens_on and any(tokens_on.values()):
             for r in self._read_layer(image, "wall strip"):

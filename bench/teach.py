@@ -96,7 +96,7 @@ def score_frame(tally: Tally, obs: Any, frame: Any) -> None:
 
 
 def wrong_tops(obs: Any, frame: Any, rec: Any) -> list[str]:
-    """Every stack or cube top read wrong in ``obs``: where, want -> got, the confidence, and how
+    """Every stack or cube top read wrong, and every cube not found, in ``obs``: where, want -> got, the confidence, and how
     much of it the renderer shows and the recogniser thinks a found cube hides."""
     from vision.octocube.truth import scene_truth
 
@@ -112,6 +112,8 @@ def wrong_tops(obs: Any, frame: Any, rec: Any) -> list[str]:
     for seat, cube_at in truth.cube_location.items():
         cube = obs.cubes.get(seat)
         if cube is None or cube.location != cube_at:
+            out.append(f"cube not found, seat {seat} at {cube_at}: "
+                       + ("none read" if cube is None else f"read at {cube.location}"))
             continue
         want = truth.cube_top[seat]
         got = cube.top.label() if cube.top is not None else BARE

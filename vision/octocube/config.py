@@ -733,6 +733,18 @@ class RecogniserConfig:
     with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""
     pack_mask_hidden_from: float = 0.02
     """... when at least this share of its tile is hidden (``hidden_fractions``)."""
+    pack_mask_taller_cube_step_tiles: float = 0.5
+    """With ``pack_mask_hidden``: a stack top is compared on what found cubes leave in view as drawn
+    on the middling stack (3.5 tiles, the outline the hidden shares are measured by) and on each
+    taller stack this many tiles apart up to the tallest (6), and the outline under which its best
+    face fits best is used (``OctocubeRecogniser._best_fitting_seen``; the middling one on a tie). A
+    cube standing higher than the outline shows its edge and top in the part taken as the top's, and
+    those pixels, unlike any face, pull every correlation down: random printing 997659, bench table
+    520902 (3, 3), a white pearl 37 % under a cube on a 4-tile stack, 5 % of its compared square the
+    cube's: its best face fitted 0.45 (the white diamond), under ``pack_tile_score``, and the fine
+    stage never ran; drawn on 5 tiles, the pearl fits 0.63 (the diamond 0.43). Drawn taller than it
+    stands, a cube only leaves out a little more of the top, and the face fits worse. 0: the
+    middling outline only (as before)."""
     pack_fine_views_own_shift: bool = True
     """With a pack taught from several photos: the fine stage looks for each view of a candidate
     face where the coarse stage found THAT view, not where the face's best view lay (one shift

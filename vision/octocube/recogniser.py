@@ -318,14 +318,21 @@ class OctocubeRecogniser:
         def square(cx: float, cy: float, h: float) -> np.ndarray:
             return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]])
 
-        hulls = {}
-        for loc in locs:
-            cx, cy = lay.grid_centre(loc, self.grid_size)
-            sq = square(cx, cy, half_cube)
-            pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top_z)])
-            hulls[loc] = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)
+        def outlines(top: float) -> dict[Location, np.ndarray]:
+            out = {}
+            for loc in locs:
+                cx, cy = lay.grid_centre(loc, self.grid_size)
+                sq = square(cx, cy, half_cube)
+                pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top)])
+                out[loc] = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)
+            return out
+
+        hulls = outlines(top_z)
         self._cube_hulls = hulls
         """Per grid location: the image outline (px) of a cube standing there, with its stack."""
+        self._taller_hulls = [outlines(lay.CUBE_SIZE_MM + tiles * lay.TILE_THICKNESS_MM)
+                              for tiles in _taller_cube_stacks(self.config.pack_mask_taller_cube_step_tiles)]
+        """Per taller stack a cube may stand on (``pack_mask_taller_cube_step_tiles``): the outlines."""
         # the neighbour straight behind each location as the camera sees it: a cube there shows its
         # near face (40 mm tall under a strong tilt) in THIS location's cube-height window
         nx, ny = self.view.camera_nadir_mm()
@@ -1801,6 +1808,7 @@ class OctocubeRecogniser:
         self.last_hidden = hidden
         cfg = self.config
         cube_mask: np.ndarray | None = None
+        taller: list[np.ndarray] = []
         self._shade_found = {}
         for i, loc in enumerate(self.layout.stack_locations):
             p = probs[i]
@@ -1816,8 +1824,8 @@ class OctocubeRecogniser:
                 if cfg.pack_mask_hidden and hidden.get(loc, 0.0) >= cfg.pack_mask_hidden_from:
                     if cube_mask is None:
                         cube_mask = self._cube_mask(frame.shape, list(covered))
-                    seen = (self._seen(cube_mask, self._maps, i),
-                            self._seen(cube_mask, self._fine_maps, i) if self._fine_maps is not None else None)
+                        taller = [self._cube_mask(frame.shape, list(covered), h) for h in self._taller_hulls]
+                    seen = self._best_fitting_seen(i, patches[i], [cube_mask, *taller])
                 label, conf = self._pack_top(i, label, conf, patches[i], scores, frame, gains, seen,
                                              hidden.get(loc, 0.0))
             elif label == TURNED:
@@ -1913,12 +1921,39 @@ class OctocubeRecogniser:
         return float(plain.scores[0, plain.labels.index(shade)]) >= \
             float(plain.scores[0, plain.labels.index(read)]) - self.config.pack_shade_coarse_margin
 
-    def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location]) -> np.ndarray:
-        """A frame-sized mask, 255 where a found cube (and its stack) stands in the view."""
+    def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location],
+                   hulls: dict[Location, np.ndarray] | None = None) -> np.ndarray:
+        """A frame-sized mask, 255 where a found cube (and its stack) stands in the view (its
+        outline ``hulls``, the middling stack's by default)."""
+        hulls = self._cube_hulls if hulls is None else hulls
         mask = np.zeros(shape[:2], np.uint8)
         for loc in cube_locations:
-            cv2.fillConvexPoly(mask, np.round(self._cube_hulls[loc]).astype(np.int32), 255)
+            cv2.fillConvexPoly(mask, np.round(hulls[loc]).astype(np.int32), 255)
         return mask
+
+    def _best_fitting_seen(self, index: int, window: np.ndarray, cube_masks: list[np.ndarray]
+                           ) -> tuple[np.ndarray, np.ndarray | None]:
+        """Stack window ``index``'s seen pixels (at the patches' and the fine stage's scale) behind
+        the found cubes drawn as ``cube_masks`` (on the middling stack first, then taller ones:
+        ``pack_mask_taller_cube_step_tiles``): the first of those where the best taught face
+        (upright, where a top can lie) fits ``window`` best. A cube taller than its outline shows its
+        edge in the part taken as the top's, and those pixels lower every face's fit; drawn taller
+        than it stands, it hides a little more of the top. A fit over 1 (a near-empty comparison's
+        rounding) does not count."""
+        def seen_of(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+            return (self._seen(mask, self._maps, index),
+                    self._seen(mask, self._fine_maps, index) if self._fine_maps is not None else None)
+
+        if len(cube_masks) < 2:
+            return seen_of(cube_masks[0])
+        shifts = self._stack_shifts(index) if self.config.pack_hidden_top_where_it_can_lie else None
+        best, best_fit = cube_masks[0], -np.inf
+        for mask in cube_masks:
+            coarse = self._seen(mask, self._maps, index)
+            fit = float(self._matcher.scores(window[None], visible=coarse[None], shifts=shifts).scores[0].max())
+            if best_fit < fit <= 1.0:
+                best, best_fit = mask, fit
+        return seen_of(best)
 
     @staticmethod
     def _seen(cube_mask: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int], index: int) -> np.ndarray:
@@ -2215,6 +2250,16 @@ BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
 
 
 _CUBE_LIFT_TILES = (CUBE_ON_GRID_PLANE_MM - STACK_PLANE_MM) / lay.TILE_THICKNESS_MM
+
+
+def _taller_cube_stacks(step: float) -> list[float]:
+    """Stack heights (tiles) above the middling one (``STACK_PLANE_MM``) up to the tallest
+    (``STACK_TILES``), ``step`` apart (none for a step of 0)."""
+    if step <= 0:
+        return []
+    middling = STACK_PLANE_MM / lay.TILE_THICKNESS_MM
+    count = int(np.floor((STACK_TILES[1] - middling) / step + 1e-9))
+    return [middling + k * step for k in range(1, count + 1)]
 """How many tile heights a cube's top lies above a stack's top (the parallax vectors are per tile)."""
 
 

@@ -643,16 +643,6 @@ class RecogniserConfig:
     read a white pearl (``bench/teach.py --packs 10 --first-art 997540 --frames 5``). A top hidden
     more than that (``hidden_top_unreadable``: a guess anyway) keeps the weight (997521 / 520104 (4, 3),
     70 % hidden, read a light blue sextant by the fine stage alone). None: ``pack_fine_coarse_weight``."""
-    pack_fine_doubtful_mostly_hidden: bool = True
-    """``pack_fine_doubtful_coarse_weight`` also for a top hidden more than ``hidden_top_unreadable``
-    (still reported unsure, ``hidden_top_confidence``): its coarse scores weigh a sliver at 1 px/mm, and
-    a cube that stands lower than the middling stack its outline assumes masks part of the top that
-    shows. Random printing 997650 (both photo counts), bench table 520001 (4, 4): a green diamond
-    60 % under a cube standing two tiles high (the outline assumes 3.5) was read a green sextant, the
-    fine stage picking the diamond and half the coarse sextant's 0.05 lead outweighing it. 997521 /
-    520104 (4, 3), the case that kept the weight, now reads right by the fine stage alone (its places
-    limited by ``pack_fine_least_seen_share`` since). False: the weight stops at ``hidden_top_unreadable``
-    (as before)."""
     pack_fine_shade_weight: float = 0.0
     """How much a candidate's shade (mean a/b, 50 Lab units = 1) off the window's lowers its fine
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of

@@ -2075,7 +2075,7 @@ class OctocubeRecogniser:
         ranked = sorted(total, key=lambda lb: total[lb], reverse=True)
         k_low = self.config.pack_fine_low_fit_coarse_weight if low_fit and visible is None else None
         k_hidden = self.config.pack_fine_doubtful_coarse_weight
-        if k_hidden is not None and self._doubtfully_hidden(hidden):
+        if k_hidden is not None and self.config.hidden_top_doubtful < hidden < self.config.hidden_top_unreadable:
             k_low = k_hidden  # a top partly under a cube: its coarse scores weigh a part of it
         if k_low is not None:
             # the fine stage picks; where it agrees with the weighted pick, that pick's lead stays
@@ -2089,15 +2089,6 @@ class OctocubeRecogniser:
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
         coarse = coarse_of[pick]
         return pick, self._top_fit(coarse) * certainty
-
-    def _doubtfully_hidden(self, hidden: float) -> bool:
-        """Whether a stack top ``hidden`` that much behind found cubes gets
-        ``pack_fine_doubtful_coarse_weight``: more than ``hidden_top_doubtful``, and less than
-        ``hidden_top_unreadable`` unless ``pack_fine_doubtful_mostly_hidden``."""
-        cfg = self.config
-        if hidden <= cfg.hidden_top_doubtful:
-            return False
-        return cfg.pack_fine_doubtful_mostly_hidden or hidden < cfg.hidden_top_unreadable
 
     def _fine_every_turn(self, low_fit: bool, visible: np.ndarray | None) -> bool:
         """Whether the fine stage compares a stack top's candidates in every quarter turn: a

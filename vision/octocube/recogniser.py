@@ -330,9 +330,9 @@ class OctocubeRecogniser:
         hulls = outlines(top_z)
         self._cube_hulls = hulls
         """Per grid location: the image outline (px) of a cube standing there, with its stack."""
-        self._taller_hulls = [outlines(lay.CUBE_SIZE_MM + tiles * lay.TILE_THICKNESS_MM)
-                              for tiles in _taller_cube_stacks(self.config.pack_mask_taller_cube_step_tiles)]
-        """Per taller stack a cube may stand on (``pack_mask_taller_cube_step_tiles``): the outlines."""
+        self._stack_hulls = {tiles: outlines(lay.CUBE_SIZE_MM + tiles * lay.TILE_THICKNESS_MM)
+                             for tiles in _cube_stacks(self.config.pack_mask_cube_stack_step_tiles)}
+        """Per stack height a cube may stand on (``pack_mask_cube_stack_step_tiles``): the outlines."""
         # the neighbour straight behind each location as the camera sees it: a cube there shows its
         # near face (40 mm tall under a strong tilt) in THIS location's cube-height window
         nx, ny = self.view.camera_nadir_mm()
@@ -1808,7 +1808,14 @@ class OctocubeRecogniser:
         self.last_hidden = hidden
         cfg = self.config
         cube_mask: np.ndarray | None = None
-        taller: list[np.ndarray] = []
+        masks: dict[float, np.ndarray] = {}
+
+        def mask_on(tiles: float) -> np.ndarray:
+            """The frame's mask of the found cubes drawn on stacks ``tiles`` high."""
+            if tiles not in masks:
+                masks[tiles] = self._cube_mask(frame.shape, list(covered), self._stack_hulls[tiles])
+            return masks[tiles]
+
         self._shade_found = {}
         for i, loc in enumerate(self.layout.stack_locations):
             p = probs[i]
@@ -1824,8 +1831,7 @@ class OctocubeRecogniser:
                 if cfg.pack_mask_hidden and hidden.get(loc, 0.0) >= cfg.pack_mask_hidden_from:
                     if cube_mask is None:
                         cube_mask = self._cube_mask(frame.shape, list(covered))
-                        taller = [self._cube_mask(frame.shape, list(covered), h) for h in self._taller_hulls]
-                    seen = self._best_fitting_seen(i, patches[i], [cube_mask, *taller])
+                    seen = self._best_fitting_seen(i, patches[i], cube_mask, mask_on)
                 label, conf = self._pack_top(i, label, conf, patches[i], scores, frame, gains, seen,
                                              hidden.get(loc, 0.0))
             elif label == TURNED:
@@ -1931,29 +1937,42 @@ class OctocubeRecogniser:
             cv2.fillConvexPoly(mask, np.round(hulls[loc]).astype(np.int32), 255)
         return mask
 
-    def _best_fitting_seen(self, index: int, window: np.ndarray, cube_masks: list[np.ndarray]
-                           ) -> tuple[np.ndarray, np.ndarray | None]:
+    def _best_fitting_seen(self, index: int, window: np.ndarray, middling: np.ndarray,
+                           mask_on: Callable[[float], np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
         """Stack window ``index``'s seen pixels (at the patches' and the fine stage's scale) behind
-        the found cubes drawn as ``cube_masks`` (on the middling stack first, then taller ones:
-        ``pack_mask_taller_cube_step_tiles``): the first of those where the best taught face
-        (upright, where a top can lie) fits ``window`` best. A cube taller than its outline shows its
-        edge in the part taken as the top's, and those pixels lower every face's fit; drawn taller
-        than it stands, it hides a little more of the top. A fit over 1 (a near-empty comparison's
-        rounding) does not count."""
+        the found cubes, drawn on the stack height nearest the middling one (``middling``, their
+        mask there) where the best taught face (upright, where a top can lie) fits ``window`` best
+        (``pack_mask_cube_stack_step_tiles``; ``mask_on(tiles)``: their mask on that stack): from
+        the middling stack, a step taller while the fit grows, else a step lower while it grows.
+        A cube standing higher than its outline shows its edge in the part taken as the top's,
+        which lowers every face's fit; one standing lower leaves out part of the top that shows.
+        A fit over 1 (a near-empty comparison's rounding) ends the climb."""
         def seen_of(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
             return (self._seen(mask, self._maps, index),
                     self._seen(mask, self._fine_maps, index) if self._fine_maps is not None else None)
 
-        if len(cube_masks) < 2:
-            return seen_of(cube_masks[0])
+        heights = sorted(self._stack_hulls)
+        if not heights:
+            return seen_of(middling)
         shifts = self._stack_shifts(index) if self.config.pack_hidden_top_where_it_can_lie else None
-        best, best_fit = cube_masks[0], -np.inf
-        for mask in cube_masks:
-            coarse = self._seen(mask, self._maps, index)
-            fit = float(self._matcher.scores(window[None], visible=coarse[None], shifts=shifts).scores[0].max())
-            if best_fit < fit <= 1.0:
-                best, best_fit = mask, fit
-        return seen_of(best)
+
+        def fit(mask: np.ndarray) -> float:
+            seen = self._seen(mask, self._maps, index)[None]
+            return float(self._matcher.scores(window[None], visible=seen, shifts=shifts).scores[0].max())
+
+        here = fit(middling)
+        mid = STACK_PLANE_MM / lay.TILE_THICKNESS_MM
+        for way in ([h for h in heights if h > mid], [h for h in reversed(heights) if h < mid]):
+            best, best_fit = middling, here
+            for tiles in way:
+                mask = mask_on(tiles)
+                f = fit(mask)
+                if not best_fit < f <= 1.0:
+                    break
+                best, best_fit = mask, f
+            if best is not middling:
+                return seen_of(best)
+        return seen_of(middling)
 
     @staticmethod
     def _seen(cube_mask: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int], index: int) -> np.ndarray:
@@ -2243,14 +2262,15 @@ BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
 _CUBE_LIFT_TILES = (CUBE_ON_GRID_PLANE_MM - STACK_PLANE_MM) / lay.TILE_THICKNESS_MM
 
 
-def _taller_cube_stacks(step: float) -> list[float]:
-    """Stack heights (tiles) above the middling one (``STACK_PLANE_MM``) up to the tallest
-    (``STACK_TILES``), ``step`` apart (none for a step of 0)."""
+def _cube_stacks(step: float) -> list[float]:
+    """The stack heights (tiles) a cube may stand on other than the middling one (``STACK_PLANE_MM``),
+    ``step`` apart from it, from the lowest to the tallest (``STACK_TILES``; none for a step of 0)."""
     if step <= 0:
         return []
     middling = STACK_PLANE_MM / lay.TILE_THICKNESS_MM
-    count = int(np.floor((STACK_TILES[1] - middling) / step + 1e-9))
-    return [middling + k * step for k in range(1, count + 1)]
+    up = int(np.floor((STACK_TILES[1] - middling) / step + 1e-9))
+    down = int(np.floor((middling - STACK_TILES[0]) / step + 1e-9))
+    return [middling + k * step for k in range(-down, up + 1) if k != 0]
 """How many tile heights a cube's top lies above a stack's top (the parallax vectors are per tile)."""
 
 

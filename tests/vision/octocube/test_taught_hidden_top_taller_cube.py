@@ -5,9 +5,8 @@ Random printing 997659 (bench/teach.py's photos and tables of ``--packs 10 --fir
 taught from one photo, table 520902: the white pearl on (3, 3) is 37 % under the cube on (3, 2),
 which stands on a 4-tile stack. The found cubes' outline is drawn on the middling stack (3.5
 tiles), so 5 % of the compared square showed the cube's edge and top: the best face fitted 0.45
-(the white diamond), under the taught tile score, and the white diamond was read. Drawn on the
-taller stacks too, the outline under which the best face fits best is used
-(``pack_mask_taller_cube_step_tiles``): the pearl.
+(the white diamond), under the taught tile score, and the white diamond was read. Drawn a step
+taller while the best face fits better (``pack_mask_cube_stack_step_tiles``): on 5 tiles, the pearl.
 Real path: the printing drawn by the twin, taught from its rendered teach photo, a rendered table
 read.
 """
@@ -38,13 +37,13 @@ def test_a_pearl_under_a_taller_cube_reads_pearl(pearl_scene: tuple[Any, Any]) -
 
 def test_behind_the_middling_outline_the_diamond_wins(pearl_scene: tuple[Any, Any]) -> None:
     """The cause, pinned: compared behind the middling stack's outline only (as before)."""
-    _, top, _ = read_top_hidden(pearl_scene, PEARL[2], RecogniserConfig(pack_mask_taller_cube_step_tiles=0.0))
+    _, top, _ = read_top_hidden(pearl_scene, PEARL[2], RecogniserConfig(pack_mask_cube_stack_step_tiles=0.0))
     assert top.tile is not None and top.tile.label() == "white diamond"
 
 
-def test_taller_stacks_run_from_the_middling_to_the_tallest() -> None:
-    from vision.octocube.recogniser import _taller_cube_stacks
+def test_cube_stacks_run_from_the_lowest_to_the_tallest() -> None:
+    from vision.octocube.recogniser import _cube_stacks
 
-    assert _taller_cube_stacks(0.5) == [4.0, 4.5, 5.0, 5.5, 6.0]
-    assert _taller_cube_stacks(1.0) == [4.5, 5.5]
-    assert _taller_cube_stacks(0.0) == []
+    assert _cube_stacks(0.5) == [1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 4.5, 5.0, 5.5, 6.0]
+    assert _cube_stacks(1.0) == [1.5, 2.5, 4.5, 5.5]
+    assert _cube_stacks(0.0) == []

@@ -725,18 +725,18 @@ class RecogniserConfig:
     """... when at least this share of its tile is hidden (``hidden_fractions``)."""
     pack_mask_cube_stack_step_tiles: float = 0.5
     """With ``pack_mask_hidden``: the found cubes that hide part of a stack top are drawn on the
-    middling stack (3.5 tiles, the outline the hidden shares are measured by) and, this many tiles
-    apart, on taller stacks while the top's best face fits better each step (up to the tallest, 6),
-    else on lower ones while it does (down to 1): the top is compared on what the outline where the
-    fit stops growing leaves in view (``OctocubeRecogniser._best_fitting_seen``). A cube standing
-    higher than the outline shows its edge and top in the part taken as the top's, and those pixels,
-    unlike any face, pull every correlation down: random printing 997659, bench table 520902 (3, 3),
-    a white pearl 37 % under a cube on a 4-tile stack, 5 % of its compared square the cube's: its
-    best face fitted 0.45 (the white diamond), under ``pack_tile_score``, and the fine stage never
-    ran; drawn on 4 and 5 tiles it fits 0.51 and 0.63 (the pearl), on 6 0.60. The climb stops at the
-    first step that fits no better: drawn far taller, a cube leaves a sliver that some face fits by
-    chance (997345 / 520504 (0, 1): on 6 tiles a starfish 0.56, the sextant's best 0.54 on 4). 0: the
-    middling outline only (as before)."""
+    middling stack (3.5 tiles, the outline the hidden shares are measured by) and on every stack
+    this many tiles apart from it, from 1 tile to the tallest (6), and the top is compared on what
+    the outline under which its best face fits best leaves in view
+    (``OctocubeRecogniser._best_fitting_seen``; the middling one on a tie). A cube standing higher
+    than the outline shows its edge and top in the part taken as the top's, and those pixels, unlike
+    any face, pull every correlation down: random printing 997659, bench table 520902 (3, 3), a
+    white pearl 37 % under a cube on a 4-tile stack, 5 % of its compared square the cube's: its best
+    face fitted 0.45 (the white diamond), under ``pack_tile_score``, and the fine stage never ran;
+    drawn on 5 tiles the pearl fits 0.63. One standing lower leaves out part of the top in view,
+    and a face may fit the rest by chance: looked for on taller stacks only, 997560 / 520001 (4, 4)
+    (a green diamond 60 % under a cube on 2 tiles) read a green amphora (0.87 drawn on 4 tiles; the
+    diamond 0.89 on 1). 0: the middling outline only (as before)."""
     pack_fine_views_own_shift: bool = True
     """With a pack taught from several photos: the fine stage looks for each view of a candidate
     face where the coarse stage found THAT view, not where the face's best view lay (one shift

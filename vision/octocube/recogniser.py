@@ -1940,39 +1940,24 @@ class OctocubeRecogniser:
     def _best_fitting_seen(self, index: int, window: np.ndarray, middling: np.ndarray,
                            mask_on: Callable[[float], np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
         """Stack window ``index``'s seen pixels (at the patches' and the fine stage's scale) behind
-        the found cubes, drawn on the stack height nearest the middling one (``middling``, their
-        mask there) where the best taught face (upright, where a top can lie) fits ``window`` best
-        (``pack_mask_cube_stack_step_tiles``; ``mask_on(tiles)``: their mask on that stack): from
-        the middling stack, a step taller while the fit grows, else a step lower while it grows.
-        A cube standing higher than its outline shows its edge in the part taken as the top's,
-        which lowers every face's fit; one standing lower leaves out part of the top that shows.
-        A fit over 1 (a near-empty comparison's rounding) ends the climb."""
+        the found cubes, drawn on the stack height (``pack_mask_cube_stack_step_tiles``; the
+        middling one: ``middling``, their mask there, first; ``mask_on(tiles)``: their mask on
+        another) under which the best taught face (upright, where a top can lie) fits ``window``
+        best. A cube standing higher than its outline shows its edge in the part taken as the
+        top's, which lowers every face's fit; one standing lower leaves out part of the top that
+        shows. A fit over 1 (a near-empty comparison's rounding) does not count."""
         def seen_of(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
             return (self._seen(mask, self._maps, index),
                     self._seen(mask, self._fine_maps, index) if self._fine_maps is not None else None)
 
-        heights = sorted(self._stack_hulls)
-        if not heights:
-            return seen_of(middling)
         shifts = self._stack_shifts(index) if self.config.pack_hidden_top_where_it_can_lie else None
-
-        def fit(mask: np.ndarray) -> float:
+        best, best_fit = middling, -np.inf
+        for mask in (middling, *(mask_on(tiles) for tiles in sorted(self._stack_hulls))):
             seen = self._seen(mask, self._maps, index)[None]
-            return float(self._matcher.scores(window[None], visible=seen, shifts=shifts).scores[0].max())
-
-        here = fit(middling)
-        mid = STACK_PLANE_MM / lay.TILE_THICKNESS_MM
-        for way in ([h for h in heights if h > mid], [h for h in reversed(heights) if h < mid]):
-            best, best_fit = middling, here
-            for tiles in way:
-                mask = mask_on(tiles)
-                f = fit(mask)
-                if not best_fit < f <= 1.0:
-                    break
-                best, best_fit = mask, f
-            if best is not middling:
-                return seen_of(best)
-        return seen_of(middling)
+            fit = float(self._matcher.scores(window[None], visible=seen, shifts=shifts).scores[0].max())
+            if best_fit < fit <= 1.0:
+                best, best_fit = mask, fit
+        return seen_of(best)
 
     @staticmethod
     def _seen(cube_mask: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int], index: int) -> np.ndarray:

@@ -5,8 +5,9 @@ Random printing 997659 (bench/teach.py's photos and tables of ``--packs 10 --fir
 taught from one photo, table 520902: the white pearl on (3, 3) is 37 % under the cube on (3, 2),
 which stands on a 4-tile stack. The found cubes' outline is drawn on the middling stack (3.5
 tiles), so 5 % of the compared square showed the cube's edge and top: the best face fitted 0.45
-(the white diamond), under the taught tile score, and the white diamond was read. Drawn a step
-taller while the best face fits better (``pack_mask_cube_stack_step_tiles``): on 5 tiles, the pearl.
+(the white diamond), under the taught tile score, and the white diamond was read. Drawn on every
+stack height, the outline under which the best face fits best is used
+(``pack_mask_cube_stack_step_tiles``): on 5 tiles, the pearl.
 Real path: the printing drawn by the twin, taught from its rendered teach photo, a rendered table
 read.
 """

@@ -737,6 +737,14 @@ class RecogniserConfig:
     and a face may fit the rest by chance: looked for on taller stacks only, 997560 / 520001 (4, 4)
     (a green diamond 60 % under a cube on 2 tiles) read a green amphora (0.87 drawn on 4 tiles; the
     diamond 0.89 on 1). 0: the middling outline only (as before)."""
+    pack_mask_cube_stack_lead: float = 0.05
+    """... another stack height's outline is used only where the best face fits it at least this much
+    better than the middling one's: the less a taller outline leaves, the better some face fits it
+    (a half-hidden abyss tile, whose letter the fine stage tells by a few thousandths: 997569 and
+    997629 / 520901 (0, 2), 35 % hidden, fitted 0.01-0.03 better on 6 tiles and read abyss D, not B;
+    997566 / 520604 (2, 2) 0.001 better on 4.5 and read abyss I, not A), while a cube standing
+    elsewhere than the middling stack costs its true outline's best face 0.08-0.18 (997345 / 520504
+    (0, 1), 997560 / 520001 (4, 4), 997621 / 520104 (4, 3), 997659 / 520902 (3, 3))."""
     pack_fine_views_own_shift: bool = True
     """With a pack taught from several photos: the fine stage looks for each view of a candidate
     face where the coarse stage found THAT view, not where the face's best view lay (one shift

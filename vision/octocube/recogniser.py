@@ -1943,7 +1943,7 @@ class OctocubeRecogniser:
         the found cubes, drawn on the stack height (``pack_mask_cube_stack_step_tiles``; the
         middling one: ``middling``, their mask there, first; ``mask_on(tiles)``: their mask on
         another) under which the best taught face (upright, where a top can lie) fits ``window``
-        best. A cube standing higher than its outline shows its edge in the part taken as the
+        best, another than the middling one only by ``pack_mask_cube_stack_lead``. A cube standing higher than its outline shows its edge in the part taken as the
         top's, which lowers every face's fit; one standing lower leaves out part of the top that
         shows. A fit over 1 (a near-empty comparison's rounding) does not count."""
         def seen_of(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
@@ -1951,12 +1951,17 @@ class OctocubeRecogniser:
                     self._seen(mask, self._fine_maps, index) if self._fine_maps is not None else None)
 
         shifts = self._stack_shifts(index) if self.config.pack_hidden_top_where_it_can_lie else None
-        best, best_fit = middling, -np.inf
-        for mask in (middling, *(mask_on(tiles) for tiles in sorted(self._stack_hulls))):
+
+        def fit(mask: np.ndarray) -> float:
             seen = self._seen(mask, self._maps, index)[None]
-            fit = float(self._matcher.scores(window[None], visible=seen, shifts=shifts).scores[0].max())
-            if best_fit < fit <= 1.0:
-                best, best_fit = mask, fit
+            return float(self._matcher.scores(window[None], visible=seen, shifts=shifts).scores[0].max())
+
+        best, best_fit = middling, fit(middling) + self.config.pack_mask_cube_stack_lead
+        for tiles in sorted(self._stack_hulls):
+            mask = mask_on(tiles)
+            f = fit(mask)
+            if best_fit < f <= 1.0:
+                best, best_fit = mask, f
         return seen_of(best)
 
     @staticmethod

@@ -6,8 +6,8 @@ taught from one photo, table 520902: the white pearl on (3, 3) is 37 % under the
 which stands on a 4-tile stack. The found cubes' outline is drawn on the middling stack (3.5
 tiles), so 5 % of the compared square showed the cube's edge and top: the best face fitted 0.45
 (the white diamond), under the taught tile score, and the white diamond was read. Drawn on every
-stack height, the outline under which the best face fits best is used
-(``pack_mask_cube_stack_step_tiles``): on 5 tiles, the pearl.
+stack height, the outline under which the best face fits best (by ``pack_mask_cube_stack_lead``
+over the middling one) is used (``pack_mask_cube_stack_step_tiles``): on 5 tiles, the pearl.
 Real path: the printing drawn by the twin, taught from its rendered teach photo, a rendered table
 read.
 """

@@ -728,7 +728,8 @@ class RecogniserConfig:
     middling stack (3.5 tiles, the outline the hidden shares are measured by) and on every stack
     this many tiles apart from it, from 1 tile to the tallest (6), and the top is compared on what
     the outline under which its best face fits best leaves in view
-    (``OctocubeRecogniser._best_fitting_seen``; the middling one on a tie). A cube standing higher
+    (``OctocubeRecogniser._best_fitting_seen``; the middling one unless another fits better by
+    ``pack_mask_cube_stack_lead``). A cube standing higher
     than the outline shows its edge and top in the part taken as the top's, and those pixels, unlike
     any face, pull every correlation down: random printing 997659, bench table 520902 (3, 3), a
     white pearl 37 % under a cube on a 4-tile stack, 5 % of its compared square the cube's: its best

@@ -1943,9 +1943,10 @@ class OctocubeRecogniser:
         the found cubes, drawn on the stack height (``pack_mask_cube_stack_step_tiles``; the
         middling one: ``middling``, their mask there, first; ``mask_on(tiles)``: their mask on
         another) under which the best taught face (upright, where a top can lie) fits ``window``
-        best, another than the middling one only by ``pack_mask_cube_stack_lead``. A cube standing higher than its outline shows its edge in the part taken as the
-        top's, which lowers every face's fit; one standing lower leaves out part of the top that
-        shows. A fit over 1 (a near-empty comparison's rounding) does not count."""
+        best, another than the middling one only by ``pack_mask_cube_stack_lead``. A cube standing
+        higher than its outline shows its edge in the part taken as the top's, which lowers every
+        face's fit; one standing lower leaves out part of the top that shows. A fit over 1 (a
+        near-empty comparison's rounding) does not count."""
         def seen_of(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
             return (self._seen(mask, self._maps, index),
                     self._seen(mask, self._fine_maps, index) if self._fine_maps is not None else None)
@@ -2250,6 +2251,7 @@ BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
 
 
 _CUBE_LIFT_TILES = (CUBE_ON_GRID_PLANE_MM - STACK_PLANE_MM) / lay.TILE_THICKNESS_MM
+"""How many tile heights a cube's top lies above a stack's top (the parallax vectors are per tile)."""
 
 
 def _cube_stacks(step: float) -> list[float]:
@@ -2261,7 +2263,6 @@ def _cube_stacks(step: float) -> list[float]:
     up = int(np.floor((STACK_TILES[1] - middling) / step + 1e-9))
     down = int(np.floor((middling - STACK_TILES[0]) / step + 1e-9))
     return [middling + k * step for k in range(-down, up + 1) if k != 0]
-"""How many tile heights a cube's top lies above a stack's top (the parallax vectors are per tile)."""
 
 
 def _turn_spread(fits: list[float]) -> float:

@@ -754,6 +754,29 @@ class RecogniserConfig:
     with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""
     pack_mask_hidden_from: float = 0.02
     """... when at least this share of its tile is hidden (``hidden_fractions``)."""
+    pack_mask_cube_stack_step_tiles: float = 0.5
+    """With ``pack_mask_hidden``: the found cubes that hide part of a stack top are drawn on the
+    middling stack (3.5 tiles, the outline the hidden shares are measured by) and on every stack
+    this many tiles apart from it, from 1 tile to the tallest (6), and the top is compared on what
+    the outline under which its best face fits best leaves in view
+    (``OctocubeRecogniser._best_fitting_seen``; the middling one unless another fits better by
+    ``pack_mask_cube_stack_lead``). A cube standing higher
+    than the outline shows its edge and top in the part taken as the top's, and those pixels, unlike
+    any face, pull every correlation down: random printing 997659, bench table 520902 (3, 3), a
+    white pearl 37 % under a cube on a 4-tile stack, 5 % of its compared square the cube's: its best
+    face fitted 0.45 (the white diamond), under ``pack_tile_score``, and the fine stage never ran;
+    drawn on 5 tiles the pearl fits 0.63. One standing lower leaves out part of the top in view,
+    and a face may fit the rest by chance: looked for on taller stacks only, 997560 / 520001 (4, 4)
+    (a green diamond 60 % under a cube on 2 tiles) read a green amphora (0.87 drawn on 4 tiles; the
+    diamond 0.89 on 1). 0: the middling outline only (as before)."""
+    pack_mask_cube_stack_lead: float = 0.05
+    """... another stack height's outline is used only where the best face fits it at least this much
+    better than the middling one's: the less a taller outline leaves, the better some face fits it
+    (a half-hidden abyss tile, whose letter the fine stage tells by a few thousandths: 997569 and
+    997629 / 520901 (0, 2), 35 % hidden, fitted 0.01-0.03 better on 6 tiles and read abyss D, not B;
+    997566 / 520604 (2, 2) 0.001 better on 4.5 and read abyss I, not A), while a cube standing
+    elsewhere than the middling stack costs its true outline's best face 0.08-0.18 (997345 / 520504
+    (0, 1), 997560 / 520001 (4, 4), 997621 / 520104 (4, 3), 997659 / 520902 (3, 3))."""
     pack_fine_views_own_shift: bool = True
     """With a pack taught from several photos: the fine stage looks for each view of a candidate
     face where the coarse stage found THAT view, not where the face's best view lay (one shift

@@ -318,14 +318,21 @@ class OctocubeRecogniser:
         def square(cx: float, cy: float, h: float) -> np.ndarray:
             return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]])
 
-        hulls = {}
-        for loc in locs:
-            cx, cy = lay.grid_centre(loc, self.grid_size)
-            sq = square(cx, cy, half_cube)
-            pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top_z)])
-            hulls[loc] = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)
+        def outlines(top: float) -> dict[Location, np.ndarray]:
+            out = {}
+            for loc in locs:
+                cx, cy = lay.grid_centre(loc, self.grid_size)
+                sq = square(cx, cy, half_cube)
+                pts = np.vstack([self.view.project(sq, 0.0), self.view.project(sq, top)])
+                out[loc] = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)
+            return out
+
+        hulls = outlines(top_z)
         self._cube_hulls = hulls
         """Per grid location: the image outline (px) of a cube standing there, with its stack."""
+        self._stack_hulls = {tiles: outlines(lay.CUBE_SIZE_MM + tiles * lay.TILE_THICKNESS_MM)
+                             for tiles in _cube_stacks(self.config.pack_mask_cube_stack_step_tiles)}
+        """Per stack height a cube may stand on (``pack_mask_cube_stack_step_tiles``): the outlines."""
         # the neighbour straight behind each location as the camera sees it: a cube there shows its
         # near face (40 mm tall under a strong tilt) in THIS location's cube-height window
         nx, ny = self.view.camera_nadir_mm()
@@ -1801,6 +1808,14 @@ class OctocubeRecogniser:
         self.last_hidden = hidden
         cfg = self.config
         cube_mask: np.ndarray | None = None
+        masks: dict[float, np.ndarray] = {}
+
+        def mask_on(tiles: float) -> np.ndarray:
+            """The frame's mask of the found cubes drawn on stacks ``tiles`` high."""
+            if tiles not in masks:
+                masks[tiles] = self._cube_mask(frame.shape, list(covered), self._stack_hulls[tiles])
+            return masks[tiles]
+
         self._shade_found = {}
         for i, loc in enumerate(self.layout.stack_locations):
             p = probs[i]
@@ -1816,8 +1831,7 @@ class OctocubeRecogniser:
                 if cfg.pack_mask_hidden and hidden.get(loc, 0.0) >= cfg.pack_mask_hidden_from:
                     if cube_mask is None:
                         cube_mask = self._cube_mask(frame.shape, list(covered))
-                    seen = (self._seen(cube_mask, self._maps, i),
-                            self._seen(cube_mask, self._fine_maps, i) if self._fine_maps is not None else None)
+                    seen = self._best_fitting_seen(i, patches[i], cube_mask, mask_on)
                 label, conf = self._pack_top(i, label, conf, patches[i], scores, frame, gains, seen,
                                              hidden.get(loc, 0.0))
             elif label == TURNED:
@@ -1913,12 +1927,43 @@ class OctocubeRecogniser:
         return float(plain.scores[0, plain.labels.index(shade)]) >= \
             float(plain.scores[0, plain.labels.index(read)]) - self.config.pack_shade_coarse_margin
 
-    def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location]) -> np.ndarray:
-        """A frame-sized mask, 255 where a found cube (and its stack) stands in the view."""
+    def _cube_mask(self, shape: tuple[int, ...], cube_locations: list[Location],
+                   hulls: dict[Location, np.ndarray] | None = None) -> np.ndarray:
+        """A frame-sized mask, 255 where a found cube (and its stack) stands in the view (its
+        outline ``hulls``, the middling stack's by default)."""
+        hulls = self._cube_hulls if hulls is None else hulls
         mask = np.zeros(shape[:2], np.uint8)
         for loc in cube_locations:
-            cv2.fillConvexPoly(mask, np.round(self._cube_hulls[loc]).astype(np.int32), 255)
+            cv2.fillConvexPoly(mask, np.round(hulls[loc]).astype(np.int32), 255)
         return mask
+
+    def _best_fitting_seen(self, index: int, window: np.ndarray, middling: np.ndarray,
+                           mask_on: Callable[[float], np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+        """Stack window ``index``'s seen pixels (at the patches' and the fine stage's scale) behind
+        the found cubes, drawn on the stack height (``pack_mask_cube_stack_step_tiles``; the
+        middling one: ``middling``, their mask there, first; ``mask_on(tiles)``: their mask on
+        another) under which the best taught face (upright, where a top can lie) fits ``window``
+        best, another than the middling one only by ``pack_mask_cube_stack_lead``. A cube standing
+        higher than its outline shows its edge in the part taken as the top's, which lowers every
+        face's fit; one standing lower leaves out part of the top that shows. A fit over 1 (a
+        near-empty comparison's rounding) does not count."""
+        def seen_of(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+            return (self._seen(mask, self._maps, index),
+                    self._seen(mask, self._fine_maps, index) if self._fine_maps is not None else None)
+
+        shifts = self._stack_shifts(index) if self.config.pack_hidden_top_where_it_can_lie else None
+
+        def fit(mask: np.ndarray) -> float:
+            seen = self._seen(mask, self._maps, index)[None]
+            return float(self._matcher.scores(window[None], visible=seen, shifts=shifts).scores[0].max())
+
+        best, best_fit = middling, fit(middling) + self.config.pack_mask_cube_stack_lead
+        for tiles in sorted(self._stack_hulls):
+            mask = mask_on(tiles)
+            f = fit(mask)
+            if best_fit < f <= 1.0:
+                best, best_fit = mask, f
+        return seen_of(best)
 
     @staticmethod
     def _seen(cube_mask: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int], index: int) -> np.ndarray:
@@ -2232,6 +2277,17 @@ BOARD_SPACE_BGR = (62.0, 44.0, 28.0)
 
 _CUBE_LIFT_TILES = (CUBE_ON_GRID_PLANE_MM - STACK_PLANE_MM) / lay.TILE_THICKNESS_MM
 """How many tile heights a cube's top lies above a stack's top (the parallax vectors are per tile)."""
+
+
+def _cube_stacks(step: float) -> list[float]:
+    """The stack heights (tiles) a cube may stand on other than the middling one (``STACK_PLANE_MM``),
+    ``step`` apart from it, from the lowest to the tallest (``STACK_TILES``; none for a step of 0)."""
+    if step <= 0:
+        return []
+    middling = STACK_PLANE_MM / lay.TILE_THICKNESS_MM
+    up = int(np.floor((STACK_TILES[1] - middling) / step + 1e-9))
+    down = int(np.floor((middling - STACK_TILES[0]) / step + 1e-9))
+    return [middling + k * step for k in range(-down, up + 1) if k != 0]
 
 
 def _turn_spread(fits: list[float]) -> float:

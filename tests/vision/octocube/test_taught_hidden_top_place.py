@@ -54,9 +54,10 @@ def test_searched_everywhere_the_pearl_wins(scene: tuple[Any, Any]) -> None:
     """The cause, pinned: ``pack_hidden_top_where_it_can_lie=False`` reads as before (with the
     fine stage's faces each looked for only where the coarse stage found it, as then: with
     ``pack_fine_low_fit`` a half-hidden top's low fit sends its five best to the fine stage, and
-    every place tried however little of the top it shows, as then: ``pack_fine_least_seen_share``)."""
+    every place tried however little of the top it shows, as then: ``pack_fine_least_seen_share``; the
+    cubes drawn on the middling stack only, as then: ``pack_mask_cube_stack_step_tiles``)."""
     _, top, _ = _read(scene, RecogniserConfig(pack_hidden_top_where_it_can_lie=False, pack_fine_low_fit=None,
-                                              pack_fine_least_seen_share=None))
+                                              pack_fine_least_seen_share=None, pack_mask_cube_stack_step_tiles=0.0))
     assert top.tile is not None and top.tile.label() == "green pearl"
 
 

@@ -47,8 +47,10 @@ def test_a_diamond_mostly_under_a_cube_reads_diamond(diamond_scene: tuple[Any, A
 
 def test_compared_on_a_sliver_the_pearl_wins(diamond_scene: tuple[Any, Any]) -> None:
     """The cause, pinned: with every place tried (``pack_fine_least_seen_share=None``, as before)
-    the pearl wins on the sliver its place shows."""
-    _, top, _ = read_top_hidden(diamond_scene, DIAMOND[2], RecogniserConfig(pack_fine_least_seen_share=None))
+    the pearl wins on the sliver its place shows (the cubes drawn on the middling stack only, as
+    then: ``pack_mask_cube_stack_step_tiles``)."""
+    _, top, _ = read_top_hidden(diamond_scene, DIAMOND[2], RecogniserConfig(pack_fine_least_seen_share=None,
+                                                                            pack_mask_cube_stack_step_tiles=0.0))
     assert top.tile is not None and top.tile.label() == "green pearl"
 
 

@@ -56,7 +56,10 @@ def test_the_white_top_in_shadow_is_read_white(game_frame: tuple[Any, Any, Any])
 def test_the_lit_comparison_reads_it_light_blue(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: without the shadow allowance (main's reading) it is read light blue. (The
     veil allowance, ``pack_shade_veil``, session 60, is off too: with it alone the white is read
-    white as well.)"""
-    top = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_shade_shadow=1.0, pack_shade_veil=0.0),
+    white as well; and the cubes that hide part of the top are drawn on the middling stack only,
+    ``pack_mask_cube_stack_step_tiles``: compared on what their best-fitting outline leaves in view,
+    it is read white too.)"""
+    top = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_shade_shadow=1.0, pack_shade_veil=0.0,
+                                                            pack_mask_cube_stack_step_tiles=0.0),
                       grid=GRID).tops[D2]
     assert top.tile is not None and top.tile.label() == "light blue sextant", top

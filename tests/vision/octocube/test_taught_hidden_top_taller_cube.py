@@ -37,9 +37,18 @@ def test_a_pearl_under_a_taller_cube_reads_pearl(pearl_scene: tuple[Any, Any]) -
 
 
 def test_behind_the_middling_outline_the_diamond_wins(pearl_scene: tuple[Any, Any]) -> None:
-    """The cause, pinned: compared behind the middling stack's outline only (as before)."""
-    _, top, _ = read_top_hidden(pearl_scene, PEARL[2], RecogniserConfig(pack_mask_cube_stack_step_tiles=0.0))
+    """The cause, pinned: compared behind the middling stack's outline only (as before), and
+    without the correlations-alone rescoring of a top no face fits (``pack_unseen_top_correlation``,
+    merged beside this change, which mends this top on its own too)."""
+    _, top, _ = read_top_hidden(pearl_scene, PEARL[2], RecogniserConfig(pack_mask_cube_stack_step_tiles=0.0,
+                                                                        pack_unseen_top_correlation=False))
     assert top.tile is not None and top.tile.label() == "white diamond"
+
+
+def test_each_change_alone_reads_the_pearl(pearl_scene: tuple[Any, Any]) -> None:
+    """The outline at the stack height that fits best, without the rescoring, reads it too."""
+    _, top, _ = read_top_hidden(pearl_scene, PEARL[2], RecogniserConfig(pack_unseen_top_correlation=False))
+    assert top.tile is not None and top.tile.label() == "white pearl"
 
 
 def test_cube_stacks_run_from_the_lowest_to_the_tallest() -> None:

@@ -40,6 +40,7 @@ from vision.octocube.layout import BARE, CUBE, EMPTY  # noqa: E402
 
 BENCH_ART_SEED = 900_000
 FRAME_SEED = 520_000
+OS_TABLE_SEED = 96_000
 """Octocube frames from the recognition bench's seed range (vision/octocube/synth.py)."""
 
 
@@ -292,10 +293,10 @@ def open_season_table(seed: int, t: int, art: Any, renderer: Any) -> tuple[Any, 
 
 
 def open_season_cards(art_seeds: list[tuple[int, str]], tables: int, photos_of: Any, renderer: Any,
-                      list_errors: bool = False) -> None:
+                      list_errors: bool = False, first_table: int = OS_TABLE_SEED) -> None:
     """Open Season's wall and inn cards (vision/open_season/cards.py) on tables drawn with each
     printing: the built-in card art vs the pack taught from 1 and 2 photos of the Open Season
-    teach sheet (table seeds 96000 and up, as bench/open_season_cards.py). Every place is read as
+    teach sheet (table seeds ``first_table`` and up, by default 96000 as bench/open_season_cards.py). Every place is read as
     a whole card (``CardReader.read``); a wrong inn slot is read again as the tracker reads the
     inn (``read_table``: a card the deck hides is called hidden) and counted apart when that calls
     it hidden. ``list_errors``: print each wrong face-up card (taught packs)."""
@@ -311,7 +312,7 @@ def open_season_cards(art_seeds: list[tuple[int, str]], tables: int, photos_of: 
         packs = {"built-in card art (before)": None, "taught, 1 photo": teach("open_season", photos[:1]).pack,
                  "taught, 2 photos": teach("open_season", photos).pack}
         for t in range(tables):
-            seed = 96000 + 100 * k + t
+            seed = first_table + 100 * k + t
             out, side, n, truth = open_season_table(seed, t, art, renderer)
             for name, pack in packs.items():
                 reader = CardReader.from_ground_truth(out.ground_truth, side, n, pack)
@@ -419,6 +420,11 @@ def main() -> None:
                     help="short untaught games for the warning rate (default: one per printing)")
     ap.add_argument("--resolution", default="1280x720", help="rendered tables (default 1280x720)")
     ap.add_argument("--first-art", type=int, default=BENCH_ART_SEED)
+    ap.add_argument("--first-table", type=int, default=FRAME_SEED, metavar="S",
+                    help="seed of the first printing's first Octocube table (table f of printing k: S + 100 k + f); "
+                         "the default layouts recur in every run, so a fresh check wants fresh tables too")
+    ap.add_argument("--first-os-table", type=int, default=OS_TABLE_SEED, metavar="S",
+                    help="the same for the Open Season card tables (default 96000)")
     ap.add_argument("--open-season", type=int, default=0, metavar="TABLES",
                     help="also Open Season's cards: this many tables per printing (0: skip)")
     ap.add_argument("--open-season-warn", type=int, default=0, metavar="GAMES",
@@ -528,7 +534,7 @@ def main() -> None:
         save_pack(taught[2], pack_path)
         packs.append((str(art_path), str(pack_path)))
         for f in range(args.frames):
-            frame = synth_frame(FRAME_SEED + 100 * k + f, renderer, turned_tops=True, resolution=(w, h),
+            frame = synth_frame(args.first_table + 100 * k + f, renderer, turned_tops=True, resolution=(w, h),
                                 max_tilt_deg=30.0, art=art)
             for name, pack in (("built-in models (before)", None), ("taught, 1 photo", taught[1]),
                                ("taught, 2 photos", taught[2])):
@@ -540,12 +546,12 @@ def main() -> None:
                 score_frame(tallies[name], obs, frame)
                 if args.list_errors and pack is not None:
                     for line in wrong_tops(obs, frame, rec):
-                        print(f"    error, {name}, printing {art_seed}, table {FRAME_SEED + 100 * k + f}: {line}",
+                        print(f"    error, {name}, printing {art_seed}, table {args.first_table + 100 * k + f}: {line}",
                               flush=True)
                 if pack is taught[2]:
                     read_ms.append(obs.timings_ms["total"])
         for f in range(0 if args.no_built_in else args.frames):
-            frame = synth_frame(FRAME_SEED + 50_000 + 100 * k + f, renderer, turned_tops=True, resolution=(w, h),
+            frame = synth_frame(args.first_table + 50_000 + 100 * k + f, renderer, turned_tops=True, resolution=(w, h),
                                 max_tilt_deg=30.0)
             score_frame(builtin, OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera
                                                     ).recognise(frame.image), frame)
@@ -582,7 +588,8 @@ def main() -> None:
                   f"scenes named unknown {unknown}/{scenes}")
 
     if args.open_season:
-        open_season_cards([(s, str(d)) for s, d in printings], args.open_season, photos_of, renderer, args.list_errors)
+        open_season_cards([(s, str(d)) for s, d in printings], args.open_season, photos_of, renderer, args.list_errors,
+                          args.first_os_table)
 
     if args.open_season_games:
         open_season_games([(s, str(d)) for s, d in printings], args.open_season_games, args.open_season_seed,
@@ -611,7 +618,8 @@ def main() -> None:
     if args.open_season_warn:
         open_season_warnings([d for d, _ in packs], args.open_season_warn)
     print(f"\n({time.perf_counter() - t_start:.0f} s; python bench/teach.py --packs {args.packs} --frames {args.frames} "
-          f"--games {args.games} --moves {args.moves}"
+          f"--games {args.games} --moves {args.moves} --first-table {args.first_table} --first-os-table "
+             f"{args.first_os_table}"
           + (f" --octocube-games {args.octocube_games} --octocube-seed {args.octocube_seed} --octocube-moves "
              f"{args.octocube_moves} --octocube-mode {args.octocube_mode} --first-art {args.first_art}"
              if args.octocube_games else "") + ")")

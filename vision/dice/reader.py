@@ -270,14 +270,17 @@ class DiceReader:
                    float(self.config.get("weak_detection_min_score", self.config["detector_min_score"])))
 
     # ------------------------------------------------------------ stage 2
-    def classify(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    def classify(self, image: np.ndarray, boxes: np.ndarray, sharpen: tuple[float, float] | None = None) -> np.ndarray:
         """Class probabilities (N x (len(CLASSES) + 2)), in CLASSES order, then "not a die"
         (NONE_COLUMN, as before "cocked" existed), then "cocked" (COCKED_COLUMN, the last:
-        always 0 with a model that has no such class)."""
+        always 0 with a model that has no such class). ``sharpen``: (sigma, amount) of an unsharp
+        mask on each crop first (:meth:`_second_look`)."""
         out = np.zeros((len(boxes), len(CLASSES) + 2), np.float32)
         if len(boxes) == 0:
             return out
         crops = np.stack([crop_face(image, tuple(b)) for b in boxes])
+        if sharpen is not None:
+            crops = np.stack([unsharp(c, *sharpen) for c in crops])
         if crops.shape[1] != self._cls_size:
             # ultralytics trains at a multiple of 32: the 48 px crops were upscaled to 64 there too
             crops = np.stack([cv2.resize(c, (self._cls_size, self._cls_size), interpolation=cv2.INTER_LINEAR) for c in crops])
@@ -326,7 +329,7 @@ class DiceReader:
                     kinds: tuple[Kind, ...] | None, t1: float) -> DiceResult:
         allowed = kind_mask(self.kinds if kinds is None else kinds)
         raw = self.classify(image, boxes)
-        probs = raw * allowed
+        probs = self._second_look(image, boxes, raw, allowed) * allowed
         t2 = time.perf_counter()
         dice: list[DieReading] = []
         strong = float(self.config["detector_min_score"])
@@ -358,8 +361,38 @@ class DiceReader:
         dice.sort(key=lambda d: (round(d.bbox[1] / 40), d.bbox[0]))
         return DiceResult(dice, {"classify": (t2 - t1) * 1000})
 
+    def _second_look(self, image: np.ndarray, boxes: np.ndarray, raw: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+        """``raw`` with the face columns of each unsure read (best face under
+        ``second_look_below_prob``; 0 = never) of a small die averaged with a second read of its
+        crop sharpened (unsharp mask ``second_look_sharpen``: sigma and amount in crop pixels).
+        The classifier's training patches blur a die by at most its size / 40 (vision/dice/synth.py
+        ``render_die_patch``), photos do not: dice under ``second_look_below_px`` (64 = 1.6 px,
+        the renders' strongest blur, x 40) can be blurred past anything of their size it learned,
+        and such dice are most of what it misreads (models/dice.md, issue 21: octocolour). "Not a
+        die" and "cocked" stay the first read's: the second look chooses between faces only."""
+        gate = float(self.config.get("second_look_below_prob", 0.0))
+        faces = len(CLASSES)
+        if not gate or len(boxes) == 0:
+            return raw
+        kept = raw[:, NONE_COLUMN] <= float(self.config["none_class_max_prob"])
+        small = (boxes[:, 2:] - boxes[:, :2]).max(axis=1) < float(self.config["second_look_below_px"])
+        unsure = np.flatnonzero(kept & small & ((raw[:, :faces] * allowed[:faces]).max(axis=1) < gate))
+        if not unsure.size:
+            return raw
+        sigma, amount = (float(v) for v in self.config["second_look_sharpen"])
+        again = self.classify(image, boxes[unsure], sharpen=(sigma, amount))
+        out = raw.copy()
+        out[unsure, :faces] = (raw[unsure, :faces] + again[:, :faces]) / 2
+        return out
+
     def read_file(self, path: str | Path, kinds: tuple[Kind, ...] | None = None) -> DiceResult:
         return self.read(load_image(path), kinds)
+
+
+def unsharp(crop: np.ndarray, sigma: float, amount: float) -> np.ndarray:
+    """``crop`` (uint8) with its detail above a Gaussian of ``sigma`` px raised by ``amount``."""
+    f = crop.astype(np.float32)
+    return np.clip(f + amount * (f - cv2.GaussianBlur(f, (0, 0), sigma)), 0, 255).astype(np.uint8)
 
 
 def kind_mask(kinds: tuple[Kind, ...] | None) -> np.ndarray:
@@ -373,4 +406,4 @@ def kind_mask(kinds: tuple[Kind, ...] | None) -> np.ndarray:
     return mask
 
 
-__all__ = ["ALL_KINDS", "CROP_SIZE", "DiceReader", "DiceResult", "DieReading", "kind_mask", "load_image"]
+__all__ = ["ALL_KINDS", "CROP_SIZE", "DiceReader", "DiceResult", "DieReading", "kind_mask", "load_image", "unsharp"]

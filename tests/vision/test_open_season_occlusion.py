@@ -220,6 +220,33 @@ def test_a_faint_colour_narrower_than_a_forearm_is_not_a_hand() -> None:
     assert HandDetector(flat_view()).check(image) == HandReport(False)
 
 
+@pytest.mark.parametrize("x0, x1, seen", [(532.0, 596.0, True), (540.0, 596.0, False), (196.0, 256.0, False)])
+def test_a_faint_sleeve_a_forearm_wide_at_a_lines_end_is_a_hand_not_inside_the_line(
+        x0: float, x1: float, seen: bool) -> None:
+    # the top lines end at 590 mm (the top-right corner card's clearance follows): the sleeve's
+    # 8 probes there (534-590) may go on beside the card, where no probe is: a hand (game 103049);
+    # 7 there (542-590) are a token's or a card's edge; 8 inside the line (198-254) need 10 of 12
+    image = flat_table()
+    paint(image, x0, -40.0, x1, 0.0, OLIVE)
+    assert HandDetector(flat_view()).check(image).occluded == seen
+
+
+def test_an_arm_crossing_beside_a_corner_card_is_seen() -> None:
+    # taught game 103049 (printing 997681, 4 players, tilt 11, evening), the still after player
+    # 4's last move, 1280x720: the arm that puts player 1's wild token on their accolades crosses
+    # the table's right edge beside the corner card, its green sleeve 0.09-0.11 off the cloth over
+    # the line's last 9 probes. Missed, the still was read with the arm over player 1's wall
+    # (spaces 4-7 read as bare): a false alarm. The pixels around the probe lines (black
+    # elsewhere) and the demo camera's view
+    import cv2
+
+    ring = cv2.imread(str(DATA / "open_season_103049_arm_beside_corner_card_ring.png"))
+    assert ring is not None
+    camera = demo_camera(TableSetup(game="open_season", players=4, seed=103049, tilt=11.0, resolution=(1280, 720)))
+    report = HandDetector(_view_of(camera, (1280, 720))).check(ring)
+    assert report == HandReport(True, "something crosses the table's right edge (a hand or an arm?)")
+
+
 # ---------------------------------------------------------------- a lamp's glare on the cloth
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -49,6 +49,16 @@ SLEEVE_CHROMA, SLEEVE_PROBES, SLEEVE_MIN = 0.07, 12, 10
 """A sleeve of nearly the cloth's own colour (dark green on green: 0.10-0.12 over 14 probes in
 seed 102710's set-up, the cloth itself 0.03 or less) shows as a faint colour change over a
 forearm's width: ``SLEEVE_MIN`` of any ``SLEEVE_PROBES`` (96 mm) in a row past ``SLEEVE_CHROMA``."""
+SLEEVE_END_MIN = 8
+"""... and at a line's end (a corner card with its clearance, the span's end, the frame's edge:
+no probe beyond it) ``SLEEVE_END_MIN`` of the last ``SLEEVE_PROBES - (SLEEVE_MIN - SLEEVE_END_MIN)``
+probes do: an arm crossing beside a corner card shows only its part in front of the card, and a
+forearm is 60 mm (8 probes) or more; 7 (a token, a card's edge) are still no hand. (The 4 of 8 rule
+counts ends so already: 4 foreign probes at the very end are a hand.) Taught game 103049 (printing
+997681, 4 players, tilt 11, evening): the arm that put player 1's wild token on their accolades
+crossed the edge beside a corner card, its green sleeve 0.09-0.11 off the cloth over the line's
+last 9 probes, so the still with the arm over player 1's wall was read: 4 wall cards read as
+bare spaces, a false alarm."""
 LIT_PALER = 0.035
 """A lamp's glare adds the light's own colour to the cloth: a probe brighter than its flanks in
 every channel whose colour share lies this much nearer grey than theirs (``_saturation``) is the
@@ -184,7 +194,14 @@ def _crossed_against_flanks(vals: np.ndarray) -> bool:
     # fingers spread over the edge leave the cloth between them: half of any 8 probes
     faint = (chroma > SLEEVE_CHROMA) & ~lit
     return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN
-                or np.convolve(faint, np.ones(SLEEVE_PROBES)).max() >= SLEEVE_MIN)
+                or np.convolve(_unseen_ends_faint(faint), np.ones(SLEEVE_PROBES)).max() >= SLEEVE_MIN)
+
+
+def _unseen_ends_faint(faint: np.ndarray) -> np.ndarray:
+    """The line's faint probes with ``SLEEVE_MIN - SLEEVE_END_MIN`` unseen places beyond each end
+    counted as faint: a sleeve at a line's end may go on where no probe is (``SLEEVE_END_MIN``)."""
+    unseen = np.ones(SLEEVE_MIN - SLEEVE_END_MIN, dtype=bool)
+    return np.concatenate([unseen, np.asarray(faint, dtype=bool), unseen])
 
 
 def _lit(vals: np.ndarray, local: np.ndarray) -> np.ndarray:

@@ -563,6 +563,20 @@ class RecogniserConfig:
     pack_rim_chroma_p: float = 0.5
     """... and the place found so is as sure as this at most (the net's share of the colour there
     at least): a colour by the band alone."""
+    pack_lost_seat_rim_margin: float = 0.1
+    """With a pack, where a seat's cube was found nowhere in a frame: each grid window held by a
+    found cube, or where the net sees some cube (p(none) at most ``pack_lost_seat_max_none``), is
+    named for the seat whose taught plastic its cube-edge band lies nearest, by at least this (L1
+    chromaticity) over every other seat's. The lost seat takes the window named for it whose band
+    lies nearest its plastic, by this much over its next one; a seat found there moves to its own
+    window so picked, and so on to a window no seat holds; else nothing changes
+    (``OctocubeRecogniser._lost_seat_chain``). The cube net reads a cube wearing a tile by the
+    tile's colour too: fresh printing 997670 (tiles drawn red and magenta), table 520003: Purple's
+    cube wearing a red tile p(red) 0.98, Red read there, Purple on Blue's bare cube, Blue lost;
+    each band 0.11 or more nearer its own seat's plastic. 0: off."""
+    pack_lost_seat_max_none: float = 0.5
+    """... a free window is named only where the net's p(none) is at most this (some cube stands
+    there, whoever's; as ``pack_rim_max_none``)."""
     pack_fine_linear_balance: bool = True
     """With a pack: the fine stage's windows are white-balanced in linear light
     (``vision.octocube.colour.apply_linear_gains``), not by the encoded gains the nets' patches

@@ -224,6 +224,9 @@ class OctocubeRecogniser:
         first, no rivals for another seat's rim (:meth:`_read_cubes`)."""
         self._rim_blocked: set[int] = set()
         """Seats whose rim could not be told this pass for a rival's plastic alike in hue."""
+        self._lost_seat_windows: dict[int, tuple[int, float]] = {}
+        """With a pack, this frame's last reading of the cubes: per seat, the window its plastic
+        names it in and the place's certainty, where a seat was lost (:meth:`_lost_seat_chain`)."""
         self._cube_top_reads: dict[int, tuple[np.ndarray, float, str]] = {}
         """With a pack, per seat whose cube was found this frame: its window, the place's
         probability and the net's top label (:meth:`_reread_cube_tops` reads the top again)."""
@@ -480,16 +483,82 @@ class OctocubeRecogniser:
         a flat yellow-printed tile on E3 while its rim showed round a white amphora on C1)."""
         self._rim_set_aside = frozenset()
         self._rim_blocked = set()
+        self._lost_seat_windows = {}
         hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
-        if not self._rim_blocked or not self.config.pack_rim_set_aside_found_rivals:
-            return hulls
-        # the seats found, less those whose own rim was blocked (their place is the one in doubt)
-        self._rim_set_aside = frozenset(PLAYER_COLOURS[s] for s in obs.cubes if s not in self._rim_blocked)
-        if not any(self._rim_colours(s) is not None for s in self._rim_blocked):
+        if self._rim_blocked and self.config.pack_rim_set_aside_found_rivals:
+            # the seats found, less those whose own rim was blocked (their place is the one in doubt)
+            self._rim_set_aside = frozenset(PLAYER_COLOURS[s] for s in obs.cubes if s not in self._rim_blocked)
+            if any(self._rim_colours(s) is not None for s in self._rim_blocked):
+                obs.cubes.clear()
+                self._rim_blocked = set()
+                hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+        chain = self._lost_seat_chain(obs, windows, probs)
+        if not chain:
             return hulls
         obs.cubes.clear()
-        self._rim_blocked = set()
-        return self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+        self._lost_seat_windows = chain
+        hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+        self._lost_seat_windows = {}
+        return hulls
+
+    def _lost_seat_chain(self, obs: OctocubeObservation, windows: np.ndarray,
+                         probs: np.ndarray) -> dict[int, tuple[int, float]]:
+        """With a pack (``pack_lost_seat_rim_margin``), where a seat's cube was found nowhere: the
+        grid windows that the plastic names (:meth:`_plastic_seat`), each seat's from the lost one
+        on: the lost seat's window, the seat found in it to its own named window, and so on until
+        a window no seat holds; each seat with its window and the net's p(some cube) there. Empty
+        where any step finds no plain window (:meth:`_named_window`). The cube net (never taught) reads a cube wearing a
+        tile by the tile's colour as much as by the plastic: fresh printing 997670 draws tiles red
+        and magenta, and on table 520003 Purple's cube wearing a red tile was p(red) 0.98, Red took
+        it, Purple took Blue's bare cube (p(purple) 0.47) and Blue was lost, while each window's
+        plastic band lay nearest its own seat's taught colour by 0.11 or more; 997560, same table:
+        Purple's cube wearing a red tile, p(red) 0.57 with Red found elsewhere, Purple lost, its
+        band 0.02 from Purple's taught plastic and 0.16 from the next seat's."""
+        cfg = self.config
+        lost = [s for s in range(self.num_players) if s not in obs.cubes]
+        if cfg.pack_lost_seat_rim_margin <= 0 or not lost or self.pack is None \
+                or any(f"cube-{PLAYER_COLOURS[s]}" not in self.pack.faces for s in range(self.num_players)):
+            return {}
+        locs = self.layout.stack_locations
+        none = CUBE_CLASSES.index(NO_CUBE)
+        held = {locs.index(c.location): s for s, c in obs.cubes.items() if c.location is not None}
+        tried = set(held) | {i for i in range(len(locs)) if float(probs[i, none]) <= cfg.pack_lost_seat_max_none}
+        named = {i: self._plastic_seat(windows[i]) for i in sorted(tried)}
+        chain: dict[int, tuple[int, float]] = {}
+        for seat in lost:
+            link: dict[int, tuple[int, float]] = {}
+            while seat not in link and seat not in chain:
+                at = self._named_window(named, seat)
+                if at is None:
+                    break
+                link[seat] = (at, 1.0 - float(probs[at, none]))
+                if at not in held:
+                    chain.update(link)
+                    held.update({i: s for s, (i, _) in link.items()})
+                    break
+                seat = held[at]
+        return chain
+
+    def _named_window(self, named: dict[int, tuple[int, float] | None], seat: int) -> int | None:
+        """Of the windows ``named`` for ``seat`` (:meth:`_plastic_seat`), the one whose band lies
+        nearest its plastic, by ``pack_lost_seat_rim_margin`` over the next one; None else. A tile
+        drawn in a seat's colour may name that seat too, less plainly than its cube (997670's red
+        tiles with one photo: 0.20 from Red's taught plastic, Red's bare cube 0.004)."""
+        mine = sorted((n[1], i) for i, n in named.items() if n is not None and n[0] == seat)
+        if not mine or (len(mine) > 1 and mine[1][0] - mine[0][0] < self.config.pack_lost_seat_rim_margin):
+            return None
+        return mine[0][1]
+
+    def _plastic_seat(self, window: np.ndarray) -> tuple[int, float] | None:
+        """The seat whose taught plastic (:meth:`_rim_colour`) the band just inside a cube-height
+        window's cube outline (:func:`_rim_chroma`: a topped cube's rim, a bare cube's face edge)
+        lies nearest, by at least ``pack_lost_seat_rim_margin`` (L1 chromaticity) over every other
+        seat's, and its distance; None where no seat is that plain."""
+        band = _rim_chroma(window)
+        far = sorted((float(np.abs(band - self._rim_colour(s)).sum()), s) for s in range(self.num_players))
+        if len(far) < 2 or far[1][0] - far[0][0] < self.config.pack_lost_seat_rim_margin:
+            return None
+        return far[0][1], far[0][0]
 
     def _read_cubes_once(self, obs: OctocubeObservation, windows: np.ndarray, probs: np.ndarray,
                          stacks: np.ndarray | None, stack_scores: TileScores | None) -> list[np.ndarray]:
@@ -519,68 +588,75 @@ class OctocubeRecogniser:
         stack_tops: dict[int, bool] = {}
         """With a pack: grid windows already judged (``_shows_stack_top``) this frame."""
         cube_stands = self._cube_stands(windows, stacks, stack_scores)
+        forced = self._lost_seat_windows
+        """Seats lost in the last reading, each with the window its plastic names (:meth:`_read_cubes`)."""
+        forced_windows = {i for i, _ in forced.values()}
+        taken |= forced_windows  # no other seat's, whatever the net reads there
         for _, seat, col, candidates in sorted(order, reverse=True):
-            free = [i for i in candidates if i not in taken]
-            if not free:
-                continue
-            not_cube: set[int] = set()
-            """Windows the net picked for this seat that show a taught tile at a stack's height, or
-            another seat's taught bare cube face (``pack_cube_pick_other_face``)."""
-            while True:
-                best, p = self._net_cube_window(free, col, probs, taken, not_cube, windows, seat, cube_stands)
-                if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None:
-                    break
-                if self.config.pack_cube_pick_other_face and best < n_grid and self._low_parallax(best) \
-                        and self._other_seats_face(windows, best, seat):
-                    not_cube.add(best)  # another seat's bare cube stands there
+            if seat in forced:
+                best, p = forced[seat]
+            else:
+                free = [i for i in candidates if i not in taken and i not in forced_windows]
+                if not free:
                     continue
-                if not self.config.pack_cube_not_stack_top or stacks is None:
-                    break
-                if best not in stack_tops:
-                    stack_tops[best] = self._shows_stack_top(windows, stacks, best)
-                if not stack_tops[best]:
-                    break
-                not_cube.add(best)
-            if best >= 0 and p >= self.config.min_cube_probability and self._cube_matcher is not None \
-                    and self.config.pack_cube_bare_elsewhere:
-                elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube, colour_at)
-                if elsewhere is None:
-                    def stack_top(i: int) -> bool:
-                        if i not in stack_tops:
-                            assert stacks is not None
-                            stack_tops[i] = self._shows_stack_top(windows, stacks, i)
-                        return stack_tops[i]
-
-                    elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube, colour_at,
-                                                            stack_top if stacks is not None else None)
-                if elsewhere is not None:
+                not_cube: set[int] = set()
+                """Windows the net picked for this seat that show a taught tile at a stack's height, or
+                another seat's taught bare cube face (``pack_cube_pick_other_face``)."""
+                while True:
+                    best, p = self._net_cube_window(free, col, probs, taken, not_cube, windows, seat, cube_stands)
+                    if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None:
+                        break
+                    if self.config.pack_cube_pick_other_face and best < n_grid and self._low_parallax(best) \
+                            and self._other_seats_face(windows, best, seat):
+                        not_cube.add(best)  # another seat's bare cube stands there
+                        continue
+                    if not self.config.pack_cube_not_stack_top or stacks is None:
+                        break
+                    if best not in stack_tops:
+                        stack_tops[best] = self._shows_stack_top(windows, stacks, best)
+                    if not stack_tops[best]:
+                        break
                     not_cube.add(best)
-                    best, p = elsewhere
-            if best < 0:
-                p = 0.0
-            if p < self.config.min_cube_probability and self._cube_matcher is not None:
-                left = [i for i in free if i not in not_cube]
-                found = self._taught_bare_cube(windows, left, seat)
-                if found is None and stacks is not None and stack_scores is not None:
-                    if topped is None:
-                        topped = self._topped_cubes(windows, stacks, stack_scores, taken)
-                    found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
-                if found is None:
-                    found = self._rimmed_cube(windows, probs, left, seat, colour_at)
-                if found is None and stacks is not None:
-                    found = self._topped_cube_by_net(windows, stacks, probs, left, seat, colour_at)
-                if found is None:
-                    found = self._cube_by_rim_chroma(windows, probs, left, seat, colour_at)
-                if found is not None:
-                    best, p = found
-            if p < self.config.min_cube_probability:
-                rescued = self._hidden_cube(col, probs, [i for i in free if i < n_grid], colour_at, not_cube)
-                if rescued is None and self._cube_matcher is not None and stacks is not None:
-                    rescued = self._hidden_cube_by_near_face(col, seat, probs, [i for i in free if i < n_grid],
-                                                             colour_at, not_cube, stacks, windows)
-                if rescued is None:
-                    continue
-                best, p = rescued
+                if best >= 0 and p >= self.config.min_cube_probability and self._cube_matcher is not None \
+                        and self.config.pack_cube_bare_elsewhere:
+                    elsewhere = self._bare_cube_elsewhere(windows, best, free, col, probs, not_cube, colour_at)
+                    if elsewhere is None:
+                        def stack_top(i: int) -> bool:
+                            if i not in stack_tops:
+                                assert stacks is not None
+                                stack_tops[i] = self._shows_stack_top(windows, stacks, i)
+                            return stack_tops[i]
+
+                        elsewhere = self._rimmed_cube_elsewhere(windows, best, free, seat, probs, not_cube, colour_at,
+                                                                stack_top if stacks is not None else None)
+                    if elsewhere is not None:
+                        not_cube.add(best)
+                        best, p = elsewhere
+                if best < 0:
+                    p = 0.0
+                if p < self.config.min_cube_probability and self._cube_matcher is not None:
+                    left = [i for i in free if i not in not_cube]
+                    found = self._taught_bare_cube(windows, left, seat)
+                    if found is None and stacks is not None and stack_scores is not None:
+                        if topped is None:
+                            topped = self._topped_cubes(windows, stacks, stack_scores, taken)
+                        found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
+                    if found is None:
+                        found = self._rimmed_cube(windows, probs, left, seat, colour_at)
+                    if found is None and stacks is not None:
+                        found = self._topped_cube_by_net(windows, stacks, probs, left, seat, colour_at)
+                    if found is None:
+                        found = self._cube_by_rim_chroma(windows, probs, left, seat, colour_at)
+                    if found is not None:
+                        best, p = found
+                if p < self.config.min_cube_probability:
+                    rescued = self._hidden_cube(col, probs, [i for i in free if i < n_grid], colour_at, not_cube)
+                    if rescued is None and self._cube_matcher is not None and stacks is not None:
+                        rescued = self._hidden_cube_by_near_face(col, seat, probs, [i for i in free if i < n_grid],
+                                                                 colour_at, not_cube, stacks, windows)
+                    if rescued is None:
+                        continue
+                    best, p = rescued
             taken.add(best)
             colour_at[best] = col
             missed.discard(seat)
@@ -1945,25 +2021,32 @@ class OctocubeRecogniser:
         another) under which the best taught face (upright, where a top can lie) fits ``window``
         best, another than the middling one only by ``pack_mask_cube_stack_lead``. A cube standing
         higher than its outline shows its edge in the part taken as the top's, which lowers every
-        face's fit; one standing lower leaves out part of the top that shows. A fit over 1 (a
-        near-empty comparison's rounding) does not count."""
+        face's fit; one standing lower leaves out part of the top that shows. The outlines are
+        compared all at once, at the shifts where the top can lie only (``TileMatcher.best_fits``),
+        and only where the middling one's fit leaves another room to lead it (fits stay within 1)."""
         def seen_of(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
             return (self._seen(mask, self._maps, index),
                     self._seen(mask, self._fine_maps, index) if self._fine_maps is not None else None)
 
         shifts = self._stack_shifts(index) if self.config.pack_hidden_top_where_it_can_lie else None
-
-        def fit(mask: np.ndarray) -> float:
-            seen = self._seen(mask, self._maps, index)[None]
-            return float(self._matcher.scores(window[None], visible=seen, shifts=shifts).scores[0].max())
-
-        best, best_fit = middling, fit(middling) + self.config.pack_mask_cube_stack_lead
-        for tiles in sorted(self._stack_hulls):
-            mask = mask_on(tiles)
-            f = fit(mask)
+        lead = self.config.pack_mask_cube_stack_lead
+        best, best_fit = middling, self._fits(index, window, [middling], shifts)[0] + lead
+        if best_fit >= 1.0:
+            return seen_of(best)  # no fit passes 1: no other outline can lead the middling one
+        heights = sorted(self._stack_hulls)
+        masks = [mask_on(tiles) for tiles in heights]
+        for mask, f in zip(masks, self._fits(index, window, masks, shifts)):
             if best_fit < f <= 1.0:
-                best, best_fit = mask, f
+                best, best_fit = mask, float(f)
         return seen_of(best)
+
+    def _fits(self, index: int, window: np.ndarray, masks: list[np.ndarray], shifts: np.ndarray | None) -> np.ndarray:
+        """The best taught face's fit (upright, at ``shifts``) of stack window ``index`` on what
+        each cube mask of ``masks`` leaves in view (``TileMatcher.best_fits``, all at once)."""
+        if not masks:
+            return np.zeros(0)
+        seen = np.stack([self._seen(mask, self._maps, index) for mask in masks])
+        return self._matcher.best_fits(window, seen, shifts)
 
     @staticmethod
     def _seen(cube_mask: np.ndarray, maps: tuple[np.ndarray, np.ndarray, int], index: int) -> np.ndarray:

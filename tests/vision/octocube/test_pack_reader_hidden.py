@@ -12,7 +12,7 @@ import pytest
 
 from tests.vision.octocube.taught_table import printing_pack
 from tests.vision.octocube.test_pack_reader_fine import _camera_window
-from vision.octocube.pack_reader import FineMatcher, TileMatcher
+from vision.octocube.pack_reader import SEARCH_PX, FineMatcher, TileMatcher
 from vision.pack import Pack
 
 CUBE_SIDE_BGR = (40, 40, 190)
@@ -88,3 +88,45 @@ def test_recogniser_reads_partly_hidden_tops_of_a_rendered_table() -> None:
     for loc in partly:
         reading = obs.tops[loc]
         assert reading.tile is not None and reading.tile.label() == truth.tops[loc], loc
+
+
+@pytest.mark.parametrize("seen_px", [3, 5, 8])
+def test_a_window_that_sees_next_to_nothing_fits_no_face_above_a_correlation(pack: Pack, seen_px: int) -> None:
+    """A correlation is at most 1. Where a shift sees next to nothing, the masked correlation's
+    prototype terms are the FFT's rounding, and a window seen on an 8 px square at its left edge
+    fitted 5.1 (a cube's outline fitted 40-80, session 62, undercube): such a shift now fits 0."""
+    matcher = TileMatcher(pack)
+    window = _camera_window(pack.faces["green-pearl"], 1.0, (0.0, 0.0))
+    middle = window.shape[0] // 2
+    seen = np.zeros((1, *window.shape[:2]), np.float32)
+    seen[0, middle:middle + seen_px, :seen_px] = 1.0
+    scores = matcher.scores(window[None], visible=seen).scores
+    assert np.all(scores <= 1.0 + 1e-6), float(scores.max())
+
+
+def test_a_shift_whose_square_sees_nothing_fits_zero(pack: Pack) -> None:
+    """The masked correlation's FFTs run in single precision: where a shift's compared square sees
+    nothing, its spreads are rounding and the ratio was anything (a square seen on 0 px fitted 89,
+    session 62; clipped, it fitted 1 or -1): such a shift has no correlation, 0."""
+    matcher = TileMatcher(pack)
+    window = _camera_window(pack.faces["green-pearl"], 1.0, (0.0, 0.0))
+    seen = np.zeros((1, *window.shape[:2]), np.float32)
+    seen[0, 20:30, 44:] = 1.0  # a block at the right edge: squares 13 px or more left of centre miss it
+    shifts = np.zeros((2 * SEARCH_PX + 1, 2 * SEARCH_PX + 1), bool)
+    shifts[:, :SEARCH_PX - 2] = True
+    scores = matcher.scores(window[None], visible=seen, shifts=shifts, colour_weight=0.0).scores
+    np.testing.assert_array_equal(scores, 0.0)
+
+
+def test_best_fits_are_the_scores_best_on_each_mask(pack: Pack) -> None:
+    """``TileMatcher.best_fits`` (a hidden top's cube outlines compared at once, at the allowed
+    shifts only, without FFTs) gives each mask's best upright score as :meth:`scores` does."""
+    matcher = TileMatcher(pack)
+    window, seen = _hidden_window(pack, "white-sextant", 1.0, 22)
+    masks = np.stack([seen, np.roll(seen, 4, axis=0), np.ones_like(seen), seen, np.roll(seen, -6, axis=0)])
+    yy, xx = np.mgrid[-SEARCH_PX:SEARCH_PX + 1, -SEARCH_PX:SEARCH_PX + 1]
+    shifts = np.abs(yy - xx) <= 2  # a band, as a parallax line
+    want = [float(matcher.scores(window[None], visible=m[None], shifts=shifts).scores[0].max()) for m in masks]
+    np.testing.assert_allclose(matcher.best_fits(window, masks, shifts), want, atol=1e-3)
+    whole = float(matcher.scores(window[None], visible=masks[2:3]).scores[0].max())
+    assert abs(float(matcher.best_fits(window, masks[2:3])[0]) - whole) < 1e-3

@@ -43,6 +43,9 @@ def test_blue_is_found_on_e3_and_purple_on_d3(gate_frame: Any) -> None:
 
 
 def test_with_the_nets_pick_standing_purple_is_read_on_blues_bare_cube(gate_frame: Any) -> None:
-    obs = read_taught(gate_frame, PLAYERS, RecogniserConfig(pack_cube_pick_other_face=False), grid=GRID)
+    """With the chain for a lost seat off too (``pack_lost_seat_rim_margin``: with it, Blue lost
+    takes the window its plastic names and Purple is read on its own D3)."""
+    obs = read_taught(gate_frame, PLAYERS, RecogniserConfig(pack_cube_pick_other_face=False,
+                                                            pack_lost_seat_rim_margin=0.0), grid=GRID)
     assert obs.cubes[PURPLE].location == E3
     assert BLUE not in obs.cubes

@@ -81,5 +81,7 @@ def test_blue_wearing_a_tile_in_its_own_hue_is_found_by_the_band_round_it(art_di
     obs = read_taught(game_frame, PLAYERS, grid=GRID)
     assert_every_cube_where_it_is(obs, truth)
     assert obs.cubes[BLUE].location == C2
-    off = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_chroma_max_none=0.0), grid=GRID)
+    # the lost-seat chain (``pack_lost_seat_rim_margin``) finds it too: off as well
+    off = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_chroma_max_none=0.0,
+                                                            pack_lost_seat_rim_margin=0.0), grid=GRID)
     assert BLUE not in off.cubes

@@ -49,6 +49,8 @@ def test_the_yellow_cube_wearing_a_tile_is_found_and_red_keeps_its_place(game_fr
 
 def test_the_stack_top_bound_sets_the_cube_aside(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: with the stack fit's bound (0.55, main's) for the cube-height fit, B2 is
-    set aside and Yellow is read on Red's B4."""
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_topped_height_score=0.55))
+    set aside and Yellow is read on Red's B4 (with the lost-seat chain off, ``pack_lost_seat_rim_margin``:
+    with it, Red lost takes the window its plastic names and Yellow is read on its own B2)."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_topped_height_score=0.55,
+                                                            pack_lost_seat_rim_margin=0.0))
     assert obs.cubes[YELLOW].location == B4 and RED not in obs.cubes

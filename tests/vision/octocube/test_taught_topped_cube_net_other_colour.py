@@ -61,8 +61,10 @@ def test_each_part_off_it_is_missed(game_frame: tuple[Any, Any, Any], off: dict[
     """The cause pinned, both parts needed: with either off (the reading before them had neither)
     and the rim search off (below), Blue is found nowhere -- but by the band round its tile
     (session 52, ``pack_rim_chroma_max_none``), which finds it on B2 as well."""
+    # the lost-seat chain (``pack_lost_seat_rim_margin``) finds it too: off as well
     obs = read_taught(game_frame, PLAYERS, RecogniserConfig(**off, pack_rim_max_none=0.0,  # type: ignore[arg-type]
-                                                            pack_rim_chroma_max_none=0.0))
+                                                            pack_rim_chroma_max_none=0.0,
+                                                            pack_lost_seat_rim_margin=0.0))
     assert BLUE not in obs.cubes
     band = read_taught(game_frame, PLAYERS, RecogniserConfig(**off, pack_rim_max_none=0.0))  # type: ignore[arg-type]
     assert band.cubes[BLUE].location == B2

@@ -49,7 +49,9 @@ def test_a_cube_wearing_tiles_on_top_and_side_is_found(game_frame: tuple[Any, An
 
 
 def test_the_height_test_alone_sets_the_cube_aside(game_frame: tuple[Any, Any, Any]) -> None:
-    """The cause pinned: without the cube-height fit of the top's own tile, the red cube is lost."""
-    obs = read_taught(game_frame, 4, RecogniserConfig(pack_cube_topped_not_stack_top=False))
+    """The cause pinned: without the cube-height fit of the top's own tile, the red cube is lost
+    (with the lost-seat chain off too: ``pack_lost_seat_rim_margin`` finds it on (3, 2) as well)."""
+    obs = read_taught(game_frame, 4, RecogniserConfig(pack_cube_topped_not_stack_top=False,
+                                                      pack_lost_seat_rim_margin=0.0))
     red = obs.cubes.get(0)
     assert red is None or red.location != (3, 2)

@@ -58,5 +58,7 @@ def test_the_cube_is_found_by_its_tile(game_frame: tuple[Any, Any, Any]) -> None
 
 
 def test_off_it_is_not_found(game_frame: tuple[Any, Any, Any]) -> None:
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_hidden_topped_score=2.0), grid=GRID)
+    # the lost-seat chain (``pack_lost_seat_rim_margin``) finds it too: off as well
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_hidden_topped_score=2.0,
+                                                            pack_lost_seat_rim_margin=0.0), grid=GRID)
     assert YELLOW not in obs.cubes

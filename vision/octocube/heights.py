@@ -55,6 +55,11 @@ class HeightChange:
     """Normalised cross-correlation at that shift (1 = identical up to brightness/contrast)."""
     at_zero: float
     """Correlation with no shift (what an unchanged stack scores)."""
+    a_tile_off: float = float("nan")
+    """Best correlation at the shifts a whole tile or more away from the best one, in the search
+    range (nan: none lies there). A top whose art pins the shift falls off on both sides of the
+    peak; a plain or blurred top (a smooth shading across it) correlates about as well a tile or
+    two away, and its best shift is no measurement."""
 
 
 def fingerprint_specs(view: TableView, centres_mm: list[tuple[float, float]],
@@ -107,7 +112,9 @@ def height_change(reference: np.ndarray, current: np.ndarray, parallax_mm: tuple
         if curvature < 0:
             tiles += 0.5 * (a - c) / curvature * SEARCH_STEP_TILES
     zero = int(np.argmin(np.abs(steps)))
-    return HeightChange(tiles=tiles, peak=float(scores[best]), at_zero=float(scores[zero]))
+    away = np.abs(steps - steps[best]) >= 1.0 - 1e-9
+    return HeightChange(tiles=tiles, peak=float(scores[best]), at_zero=float(scores[zero]),
+                        a_tile_off=float(scores[away].max()) if away.any() else float("nan"))
 
 
 

@@ -237,6 +237,17 @@ class RecogniserConfig:
     and 0.172 from Blue's, so Purple, looked for first, took (3, 3) and Blue (0, 4): both cubes
     "not found" after 1 and 2 photos. Blue's hue rings (3, 3) on 3 sides and (0, 4) on 1,
     Purple's (0, 4) on 3 and (3, 3) on none. 0: the mean colour alone, as before session 56."""
+    pack_topped_rim_over_rival: bool = True
+    """With a pack: a topped cube whose band's mean colour lies nearer another missing seat's taught
+    colour than the seat's own (``pack_topped_rim_sides``' check) is still the seat's where its ring
+    in the seat's own hue shows on at least ``pack_topped_rim_sides`` sides and the rival's ring
+    there on fewer (:meth:`~vision.octocube.recogniser.OctocubeRecogniser._rim_of`). A tile drawn
+    in a third hue bleeds into the 3 mm band, and a blue ring mixed with a magenta tile averages
+    purple: random printing 997685 (session 63's fresh set), bench table 540301 (tilt 30, parallax
+    19 mm): Blue's cube on (3, 1) wearing a light blue pearl drawn magenta, the net p(red) 0.68
+    there, its band 0.17 from Purple's taught colour and 0.26 from Blue's, so Blue was found
+    nowhere and the stack top beside it, not masked, read wrong; Blue's hue rings it on 3 sides,
+    Purple's on 2. False: the mean colour alone, as before session 64."""
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""
@@ -254,6 +265,22 @@ class RecogniserConfig:
     none fits a tile at stack height >= 0.48 with that lead (a cube hides its own stack window);
     the stacks the net gives a cube colour >= 0.3 fit their window 0.49-0.96, those with the lead
     0.58 and up)."""
+    pack_cube_mat_round_tile_sides: int = 2
+    """With a pack, seen nearly straight down (where the height test of ``pack_cube_not_stack_top``
+    cannot act): a grid window where the net sees a seat's colour is not that seat's cube when a
+    taught tile fits its cube-height window at least ``pack_cube_stack_top_score`` and the 3 mm
+    band round that tile, where a cube shows its plastic, shows the play mat on at least this many
+    sides (:func:`~vision.octocube.recogniser._mat_sides`): a flat tile lies there. Random printing
+    997696 (session 63's fresh set), bench table 541000 (parallax 4 mm): a white pearl drawn lavender
+    on (3, 2), one tile on the mat, p(purple) 0.33, p(none) 0.64, took Purple from its own cube on
+    (2, 3) wearing a dark blue pearl (p(purple) 0.23, its purple rim whole); the band round the
+    pearl is mat on 2 sides, round every cube on none. 0: off, as before session 64."""
+    pack_cube_mat_band_share: float = 0.5
+    """... a side shows the mat where at least this share of its band's pixels do
+    (``pack_cube_mat_pixel_chroma``)."""
+    pack_cube_mat_pixel_chroma: float = 0.06
+    """... a pixel shows the mat where its chromaticity lies within this (L1) of the mat's and
+    nearer it than to every taught seat's plastic (a printing may draw a cube near the mat's hue)."""
     pack_cube_topped_not_stack_top: bool = True
     """... unless a taught tile fits the cube-height window at least ``pack_cube_stack_top_score`` and
     within ``pack_topped_height_lead`` of the stack-height fit: a cube wearing a tile, whose side

@@ -932,11 +932,13 @@ class OctocubeRecogniser:
         cfg = self.config
         if i >= len(self.layout.stack_locations):
             return False  # a seat's rest spot: no stack there
-        if float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_min_parallax_mm:
-            return False  # nearly straight down: height cannot be told from the two windows
         tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
         if not tiles:
             return False
+        if float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_min_parallax_mm:
+            # nearly straight down: height cannot be told from the two windows, but the mat can
+            # be seen round a flat tile where a cube would show its plastic
+            return self._mat_round_tile(windows[i], tiles)
         down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=tiles)
         j = int(np.argmax(down.scores[0]))
         score = float(down.scores[0, j])
@@ -962,6 +964,22 @@ class OctocubeRecogniser:
             if float(faces.scores[0].max()) >= cfg.pack_cube_face_score:
                 return False
         return True
+
+    def _mat_round_tile(self, window: np.ndarray, tiles: list[str]) -> bool:
+        """With ``pack_cube_mat_round_tile_sides``: a taught tile fits the cube-height window at
+        least ``pack_cube_stack_top_score`` and the band round it shows the play mat on that many
+        sides (:func:`_mat_sides`): a flat tile on the mat, not a cube wearing one."""
+        cfg = self.config
+        if cfg.pack_cube_mat_round_tile_sides <= 0 or self.pack is None:
+            return False
+        plastics = [self._rim_colour(s) for s in range(self.num_players)
+                    if f"cube-{PLAYER_COLOURS[s]}" in self.pack.faces]
+        if _mat_sides(window, plastics, cfg.pack_cube_mat_pixel_chroma,
+                      cfg.pack_cube_mat_band_share) < cfg.pack_cube_mat_round_tile_sides:
+            return False
+        up = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=tiles) \
+            if self._cube_matcher is not None else None
+        return up is not None and float(up.scores[0].max()) >= cfg.pack_cube_stack_top_score
 
     def _bare_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], col: int,
                              probs: np.ndarray, not_cube: set[int],
@@ -1475,9 +1493,29 @@ class OctocubeRecogniser:
         if ringed is not None:
             return ringed, topped[ringed]
         mine = float(np.abs(rims[best] - own).sum())
-        if any(float(np.abs(rims[best] - self._cube_colour(o)).sum()) < mine for o in others):
+        rivals = [o for o in others if float(np.abs(rims[best] - self._cube_colour(o)).sum()) < mine]
+        if rivals and not self._rings_over_rivals(windows[best], seat, rivals):
             return None
         return best, topped[best]
+
+    def _rings_over_rivals(self, window: np.ndarray, seat: int, rivals: list[int]) -> bool:
+        """With ``pack_topped_rim_over_rival``: the window shows a ring in the seat's own hue on at
+        least ``pack_topped_rim_sides`` sides (:meth:`_rim_of`) and each rival's ring on fewer: the
+        band's mean was pulled toward a rival by the tile's colour, not by the rival's plastic."""
+        need = self.config.pack_topped_rim_sides
+        if not self.config.pack_topped_rim_over_rival or need <= 0:
+            return False
+        colours = self._rim_colours(seat, note_blocked=False)
+        if colours is None:
+            return False
+        sides = self._rim_of(window, *colours)
+        if sides < need:
+            return False
+        for rival in rivals:
+            theirs = self._rim_colours(rival, note_blocked=False)
+            if theirs is not None and self._rim_of(window, *theirs) >= sides:
+                return False
+        return True
 
     def _ringed_in_own_hue(self, windows: np.ndarray, places: list[int], seat: int, nearest: int) -> int | None:
         """Of these topped cubes' windows, the one alone that shows a ring in the seat's taught hue
@@ -2410,6 +2448,33 @@ def _rim_chroma(window: np.ndarray) -> np.ndarray:
     yy, xx = np.mgrid[0:s, 0:s] + 0.5 - c
     d = np.maximum(np.abs(yy), np.abs(xx))
     return _chroma(window[(d >= inner + 0.5) & (d <= outer - 0.5)])
+
+
+def _mat_sides(window: np.ndarray, plastics: list[np.ndarray], near: float, share: float) -> int:
+    """How many sides (0-4) of the 3 mm band round a 34 mm tile centred on a cube-height window
+    (:func:`_rim_chroma`'s band, corners left out) show the play mat: at least ``share`` of the
+    side's pixels lie within ``near`` (L1 chromaticity) of the mat's and nearer it than to every
+    colour in ``plastics``. A cube wearing a tile shows its plastic there; a flat tile the mat.
+    0 where some plastic lies within twice ``near`` of the mat's colour: the two cannot be told."""
+    mat_chroma = _chroma(np.asarray(MAT_BGR))
+    if any(float(np.abs(np.asarray(p) - mat_chroma).sum()) < 2 * near for p in plastics):
+        return 0
+    s = window.shape[0]
+    c = s / 2
+    outer, inner = lay.CUBE_SIZE_MM / 2 * PATCH_PX_PER_MM, lay.TILE_SIZE_MM / 2 * PATCH_PX_PER_MM
+    yy, xx = np.mgrid[0:s, 0:s] + 0.5 - c
+    d = np.maximum(np.abs(yy), np.abs(xx))
+    band = (d >= inner + 0.5) & (d <= outer - 0.5)
+    pixels = np.asarray(window, np.float64)
+    chroma = pixels / (pixels.sum(axis=-1, keepdims=True) + 1e-6)
+    to_mat = np.abs(chroma - mat_chroma).sum(axis=-1)
+    mat = to_mat < near
+    for plastic in plastics:
+        mat &= to_mat < np.abs(chroma - plastic).sum(axis=-1)
+    along_y, along_x = np.abs(xx) < inner, np.abs(yy) < inner
+    sides = [band & (yy < -inner) & along_y, band & (yy > inner) & along_y,
+             band & (xx < -inner) & along_x, band & (xx > inner) & along_x]
+    return sum(1 for side in sides if side.any() and float(mat[side].mean()) >= share)
 
 
 def _distinct_hue(colour: np.ndarray, others: list[np.ndarray], colourful: float, hue: float) -> bool:

@@ -2204,9 +2204,27 @@ class OctocubeRecogniser:
                 total, ranked = low, low_ranked
         pick = ranked[0]
         lead = total[pick] - total[ranked[1]]
+        tie = self.config.pack_fine_runoff_lead
+        if tie is not None and lead < tie:
+            pick = self._fine_runoff(index, cands, ranked[:2], visible, low_fit) or pick
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
         coarse = coarse_of[pick]
         return pick, self._top_fit(coarse) * certainty
+
+    def _fine_runoff(self, index: int, cands: list[Candidate], finalists: list[str],
+                     visible: np.ndarray | None, low_fit: bool) -> str | None:
+        """The fine stage's two tied finalists compared again alone (``pack_fine_runoff_lead``),
+        each channel about its own mean where their taught faces share a shade
+        (``pack_fine_runoff_same_shade``): the runoff's pick, None where it cannot tell."""
+        assert self._fine is not None and self._fine_windows is not None
+        two = [c for c in cands if c[0] in finalists]
+        if len(two) != 2:
+            return None
+        one_shade = self._fine.shade_apart(*finalists) <= self.config.pack_fine_runoff_same_shade
+        verdict = self._fine.rerank(self._fine_windows[index], two, visible=visible, shared_places=low_fit,
+                                    least_seen_share=self.config.pack_fine_least_seen_share,
+                                    every_turn=self._fine_every_turn(low_fit, visible), each_channel=one_shade)
+        return None if verdict is None or verdict.lead <= 0 else verdict.label
 
     def _fine_every_turn(self, low_fit: bool, visible: np.ndarray | None) -> bool:
         """Whether the fine stage compares a stack top's candidates in every quarter turn: a

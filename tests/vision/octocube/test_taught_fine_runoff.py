@@ -19,18 +19,30 @@ import dataclasses
 
 import pytest
 
-from tests.vision.octocube.taught_table import read_top_hidden, taught_table
+from typing import Any
+
+from tests.vision.octocube.taught_table import taught_table
 from vision.octocube.config import RecogniserConfig
+from vision.octocube.recogniser import OctocubeRecogniser
+from vision.octocube.truth import scene_truth
 
 TIES = [(997_700, 541_402, (2, 1), "dark blue sextant"), (997_705, 541_901, (1, 1), "abyss G")]
 """(printing, bench table, stack, its true top), each read after 2 teach photos."""
 
 
+def read_top(printing: int, table: int, stack: tuple[int, int], config: Any = None) -> tuple[str, Any, float]:
+    """(the true top at ``stack``, its reading after 2 teach photos, the share found cubes hide)."""
+    pack, frame = taught_table(printing, table, photos=2)
+    truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
+    rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config)
+    top = rec.recognise(frame.image).tops[stack]
+    return truth.tops[stack], top, rec.last_hidden.get(stack, 0.0)
+
+
 @pytest.mark.parametrize(("printing", "table", "stack", "want"), TIES)
 def test_a_fine_tie_is_settled_by_the_two_alone(printing: int, table: int, stack: tuple[int, int],
                                                  want: str) -> None:
-    scene = taught_table(printing, table, photos=2)
-    truth, top, hidden = read_top_hidden(scene, stack)
+    truth, top, hidden = read_top(printing, table, stack)
     assert truth == want and hidden < 0.4
     assert top.tile is not None and top.tile.label() == want
     assert top.confidence < 0.5  # a tie broken, still asked about
@@ -41,5 +53,5 @@ def test_without_the_runoff_the_tie_goes_wrong() -> None:
     (the test above reads what the runoff adds, not a change elsewhere)."""
     printing, table, stack, want = TIES[0]
     off = dataclasses.replace(RecogniserConfig(), pack_fine_runoff_lead=None)
-    _, top, _ = read_top_hidden(taught_table(printing, table, photos=2), stack, config=off)
+    _, top, _ = read_top(printing, table, stack, config=off)
     assert top.tile is not None and top.tile.label() != want

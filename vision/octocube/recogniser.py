@@ -2206,16 +2206,19 @@ class OctocubeRecogniser:
         lead = total[pick] - total[ranked[1]]
         tie = self.config.pack_fine_runoff_lead
         if tie is not None and lead < tie:
-            pick = self._fine_runoff(index, cands, ranked[:2], visible, low_fit) or pick
+            pick = self._fine_runoff(index, cands, ranked[:2], visible, low_fit, lead) or pick
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
         coarse = coarse_of[pick]
         return pick, self._top_fit(coarse) * certainty
 
     def _fine_runoff(self, index: int, cands: list[Candidate], finalists: list[str],
-                     visible: np.ndarray | None, low_fit: bool) -> str | None:
+                     visible: np.ndarray | None, low_fit: bool, tie_lead: float) -> str | None:
         """The fine stage's two tied finalists compared again alone (``pack_fine_runoff_lead``),
         each channel about its own mean where their taught faces share a shade
-        (``pack_fine_runoff_same_shade``): the runoff's pick, None where it cannot tell."""
+        (``pack_fine_runoff_same_shade``): the runoff's pick where it leads by more than the tie
+        it breaks (``tie_lead``), None otherwise. A runoff less sure than the tie is noise too:
+        an abyss D and G of 997682 at 3-4 camera pixels (540003 (2, 3), 2 photos) tie at 0.0009
+        among the letters and at 0.0002 alone, the other way."""
         assert self._fine is not None and self._fine_windows is not None
         two = [c for c in cands if c[0] in finalists]
         if len(two) != 2:
@@ -2224,7 +2227,7 @@ class OctocubeRecogniser:
         verdict = self._fine.rerank(self._fine_windows[index], two, visible=visible, shared_places=low_fit,
                                     least_seen_share=self.config.pack_fine_least_seen_share,
                                     every_turn=self._fine_every_turn(low_fit, visible), each_channel=one_shade)
-        return None if verdict is None or verdict.lead <= 0 else verdict.label
+        return None if verdict is None or verdict.lead <= tie_lead else verdict.label
 
     def _fine_every_turn(self, low_fit: bool, visible: np.ndarray | None) -> bool:
         """Whether the fine stage compares a stack top's candidates in every quarter turn: a

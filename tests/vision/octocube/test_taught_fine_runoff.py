@@ -55,3 +55,13 @@ def test_without_the_runoff_the_tie_goes_wrong() -> None:
     off = dataclasses.replace(RecogniserConfig(), pack_fine_runoff_lead=None)
     _, top, _ = read_top(printing, table, stack, config=off)
     assert top.tile is not None and top.tile.label() != want
+
+
+def test_a_runoff_less_sure_than_the_tie_leaves_it() -> None:
+    """997682 / 540003 (2, 3), 2 photos: an abyss D in full view, D by 0.0009 over G among the ten
+    letters, G by 0.0002 over D alone (3-4 camera pixels tell the two apart no better): the D
+    stays (a runoff that flipped it lost a right read on the seen set 997682-997691)."""
+    truth, top, _ = read_top(997_682, 540_003, (2, 3))
+    assert truth == "abyss D"
+    assert top.tile is not None and top.tile.label() == "abyss D"
+

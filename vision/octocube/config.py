@@ -665,7 +665,8 @@ class RecogniserConfig:
     where the two finalists differ weigh little. The runoff's pick stands where it leads by more
     than the tie it breaks (an abyss D and G at 3-4 camera pixels tie either way: 997682 / 540003
     (2, 3), 2 photos, D by 0.0009 among the letters, G by 0.0002 alone: D kept); the certainty
-    stays the tie's (still doubtful). Session 63's fresh 997705 / 541901 (1, 1), an abyss G 35 % under
+    stays the tie's (still doubtful). Not for a top hidden ``hidden_top_unreadable`` or more (a
+    guess either way: 997500 / 520001 (4, 4), a green diamond 60 % under a cube, lost to a runoff). Session 63's fresh 997705 / 541901 (1, 1), an abyss G 35 % under
     a cube: fine C 0.9739, G 0.9730 among ten letters; G 0.9785, C 0.9772 alone. None: off."""
     pack_fine_runoff_same_shade: float = 0.1
     """... finalists whose taught faces' mean colours lie within this (``pack_reader._shade_distance``,

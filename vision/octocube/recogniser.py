@@ -2205,7 +2205,8 @@ class OctocubeRecogniser:
         pick = ranked[0]
         lead = total[pick] - total[ranked[1]]
         tie = self.config.pack_fine_runoff_lead
-        if tie is not None and lead < tie:
+        if tie is not None and lead < tie and hidden < self.config.hidden_top_unreadable:
+            # (a top mostly under a cube is a guess either way: 997500 / 520001 (4, 4), 60 % hidden)
             pick = self._fine_runoff(index, cands, ranked[:2], visible, low_fit, lead) or pick
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
         coarse = coarse_of[pick]

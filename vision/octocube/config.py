@@ -684,6 +684,24 @@ class RecogniserConfig:
     read a white pearl (``bench/teach.py --packs 10 --first-art 997540 --frames 5``). A top hidden
     more than that (``hidden_top_unreadable``: a guess anyway) keeps the weight (997521 / 520104 (4, 3),
     70 % hidden, read a light blue sextant by the fine stage alone). None: ``pack_fine_coarse_weight``."""
+    pack_fine_runoff_lead: float | None = 0.005
+    """With a pack: a stack top whose fine pick leads the runner-up (by the weighted total that
+    picks it) by less than this is a tie between those two, and the two are compared again
+    alone (``FineMatcher.rerank`` with only them, at the same places and turns): the fine stage
+    compares its candidates where ANY of them differ, and among ten abyss letters the few pixels
+    where the two finalists differ weigh little. The runoff's pick stands where it leads by more
+    than the tie it breaks (an abyss D and G at 3-4 camera pixels tie either way: 997682 / 540003
+    (2, 3), 2 photos, D by 0.0009 among the letters, G by 0.0002 alone: D kept); the certainty
+    stays the tie's (still doubtful). Not for a top hidden ``hidden_top_unreadable`` or more (a
+    guess either way: 997500 / 520001 (4, 4), a green diamond 60 % under a cube, lost to a runoff). Session 63's fresh 997705 / 541901 (1, 1), an abyss G 35 % under
+    a cube: fine C 0.9739, G 0.9730 among ten letters; G 0.9785, C 0.9772 alone. None: off."""
+    pack_fine_runoff_same_shade: float = 0.1
+    """... finalists whose taught faces' mean colours lie within this (``pack_reader._shade_distance``,
+    50 Lab a/b units = 1) differ by their glyph alone: their runoff compares each colour channel
+    about its own mean (``rerank(each_channel=True)``), so that the shade both share does not
+    swamp the glyph. Together, the channels of a dark blue tile are one strong blue-against-red
+    contrast that every dark blue face fits at 0.99 (997700 / 541402 (2, 1), 2 photos: a dark blue
+    sextant fine 0.9914, the pearl 0.9915; each channel alone: 0.8476 against 0.8450)."""
     pack_fine_shade_weight: float = 0.0
     """How much a candidate's shade (mean a/b, 50 Lab units = 1) off the window's lowers its fine
     score. Off: on training printings 1-11 (2 photos) 0.5 / 1 / 2 read 96.95 / 95.57 / 94.00 % of

@@ -470,10 +470,17 @@ class FineMatcher:
                                        for k in range(4)]).astype(np.float32))
             self.protos[label] = views
 
+    def shade_apart(self, a: str, b: str) -> float:
+        """How far apart two taught faces' mean colours lie (:func:`_shade_distance`, their first
+        views upright; inf where either was not taught)."""
+        if a not in self.protos or b not in self.protos:
+            return float("inf")
+        return _shade_distance(self.protos[a][0][0], self.protos[b][0][0])
+
     def rerank(self, window: np.ndarray, candidates: Sequence[Candidate],
                search_px: int = FINE_SEARCH_PX, visible: np.ndarray | None = None,
                shared_places: bool = False, least_seen_share: float | None = None,
-               every_turn: bool = False) -> FineVerdict | None:
+               every_turn: bool = False, each_channel: bool = False) -> FineVerdict | None:
         """``window``: (S, S, 3) the same window as the coarse stage's, at this matcher's scale
         (white-balanced). ``candidates``: (label, quarter turn, (x, y) offset of its centre from
         the window's centre in mm), optionally with a fourth item: per view of that face, its own
@@ -489,7 +496,9 @@ class FineMatcher:
         candidate with no place left is looked for at the best-shown places. ``every_turn``:
         each candidate's views are compared in all four quarter turns at their places (its best
         turn counts), not only in the turn the coarse stage found, and the candidates are told
-        apart where any of them differs from another in any turn. None when fewer than two
+        apart where any of them differs from another in any turn. ``each_channel``: each colour
+        channel centred and scaled about its own weighted mean (the faces' shared shade drops
+        out, their glyphs' pattern stays), not the three together. None when fewer than two
         candidates were taught."""
         cands = [c for c in candidates if c[0] in self.protos]
         if len(cands) < 2:
@@ -562,6 +571,16 @@ class FineMatcher:
                             w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
                             weights[origin] = (w, float(w.sum()) + 1e-6)
                         w3, wsum = weights[origin]
+                        if origin not in spread and each_channel:
+                            # each channel's weighted variance about its own mean, summed (as one
+                            # length over the channels: 3 channels' sums over w3 / 3 each)
+                            w1 = np.ascontiguousarray(w3[..., 0])
+                            var: np.ndarray = np.zeros((2 * search_px + 1,) * 2, np.float32)
+                            for ch in range(3):
+                                chan = np.ascontiguousarray(region[..., ch])
+                                m_ch = cv2.matchTemplate(chan, w1, cv2.TM_CCORR) / (wsum / 3)
+                                var = var + cv2.matchTemplate(chan * chan, w1, cv2.TM_CCORR) / (wsum / 3) - m_ch * m_ch
+                            spread[origin] = np.maximum(var / 3, 1e-6)
                         if origin not in spread:
                             # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
                             sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
@@ -569,7 +588,10 @@ class FineMatcher:
                             mx = sx / wsum
                             spread[origin] = np.maximum(sxx / wsum - mx * mx, 1e-6)
                         vx = spread[origin]
-                        mp = float((p * w3).sum()) / wsum
+                        if each_channel:
+                            mp = ((p * w3).sum(axis=(0, 1)) / (wsum / 3))[None, None]  # each channel's
+                        else:
+                            mp = float((p * w3).sum()) / wsum
                         pw = np.ascontiguousarray((p - mp) * w3)
                         vp = float(((p - mp) * pw).sum()) / wsum
                         sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out

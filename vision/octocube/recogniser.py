@@ -2242,9 +2242,31 @@ class OctocubeRecogniser:
                 total, ranked = low, low_ranked
         pick = ranked[0]
         lead = total[pick] - total[ranked[1]]
+        tie = self.config.pack_fine_runoff_lead
+        if tie is not None and lead < tie and hidden < self.config.hidden_top_unreadable:
+            # (a top mostly under a cube is a guess either way: 997500 / 520001 (4, 4), 60 % hidden)
+            pick = self._fine_runoff(index, cands, ranked[:2], visible, low_fit, lead) or pick
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
         coarse = coarse_of[pick]
         return pick, self._top_fit(coarse) * certainty
+
+    def _fine_runoff(self, index: int, cands: list[Candidate], finalists: list[str],
+                     visible: np.ndarray | None, low_fit: bool, tie_lead: float) -> str | None:
+        """The fine stage's two tied finalists compared again alone (``pack_fine_runoff_lead``),
+        each channel about its own mean where their taught faces share a shade
+        (``pack_fine_runoff_same_shade``): the runoff's pick where it leads by more than the tie
+        it breaks (``tie_lead``), None otherwise. A runoff less sure than the tie is noise too:
+        an abyss D and G of 997682 at 3-4 camera pixels (540003 (2, 3), 2 photos) tie at 0.0009
+        among the letters and at 0.0002 alone, the other way."""
+        assert self._fine is not None and self._fine_windows is not None
+        two = [c for c in cands if c[0] in finalists]
+        if len(two) != 2:
+            return None
+        one_shade = self._fine.shade_apart(*finalists) <= self.config.pack_fine_runoff_same_shade
+        verdict = self._fine.rerank(self._fine_windows[index], two, visible=visible, shared_places=low_fit,
+                                    least_seen_share=self.config.pack_fine_least_seen_share,
+                                    every_turn=self._fine_every_turn(low_fit, visible), each_channel=one_shade)
+        return None if verdict is None or verdict.lead <= tie_lead else verdict.label
 
     def _fine_every_turn(self, low_fit: bool, visible: np.ndarray | None) -> bool:
         """Whether the fine stage compares a stack top's candidates in every quarter turn: a

@@ -45,6 +45,8 @@ def test_with_the_coarse_score_weighed_in_they_read_as_sextants(scene: tuple[Any
     """The case the setting is for: off, the coarse stage's noise picks the other dark glyph. (With
     the code as it was then: since session 58 the fine stage compares a low-fit top's faces in every
     turn, ``pack_fine_low_fit_every_turn``, and (0, 0) then reads an amphora even with the coarse
-    score weighed in.)"""
-    old = RecogniserConfig(pack_fine_low_fit_coarse_weight=None, pack_fine_low_fit_every_turn=False)
+    score weighed in; since session 64 a fine tie's runoff, ``pack_fine_runoff_lead``, mends a
+    sextant too, so it is off here as well.)"""
+    old = RecogniserConfig(pack_fine_low_fit_coarse_weight=None, pack_fine_low_fit_every_turn=False,
+                           pack_fine_runoff_lead=None)
     assert _tops(scene, old) == {loc: "dark blue sextant" for loc in AMPHORAE}

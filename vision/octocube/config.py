@@ -913,6 +913,16 @@ class RecogniserConfig:
     reads right: 72713's amphora 0.989 / 0.987 turned 90 / 270, 0.90 in the other two turns;
     72722's 0.994 / 0.990, 0.88-0.90; 72552's hexagon 0.982 / 0.977, 0.95). 0: off (the noisy
     turn, as before)."""
+    pack_cube_turn_stands_out: float = 0.008
+    """With a pack: a cube top whose best fine quarter turn leads the next best by at least this
+    keeps its turn, even where all four turns lie within ``pack_cube_turn_tie``: one turn apart
+    from three that fit alike is the glyph's, not noise (a tie is four turns alike: 72740's
+    starfish within 0.001). Fresh whole taught game 72763 (random printing 997706, 3 players, tilt
+    29.3, day), changes 100-103: Yellow's dark blue diamond on D5 (an irregular blob) fit 0.9963
+    in its true turn, 0.978-0.980 in the other three (spread 0.018), and was read with no turn
+    before and after Yellow's 270-degree pivot; with Blue's pivot of a bare cube after it the
+    camera saw two turns change nothing, Red's roll was "Red moved out of turn" and every scene
+    from move 102 on was an alarm (101/165 moves, 36 false alarms). 0: off (the spread alone)."""
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

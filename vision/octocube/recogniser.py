@@ -1775,7 +1775,7 @@ class OctocubeRecogniser:
             fits = sorted(per_turn[kept], reverse=True)
             turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
             return (kept, 0.5 + 0.5 * min(1.0, turn_lead / self.config.pack_fine_lead_for_certainty), best[kept][1],
-                    _turn_spread(per_turn[kept]))
+                    _turn_spread(per_turn[kept], self.config.pack_cube_turn_stands_out))
         k = self.config.pack_cube_fine_coarse_weight
         if self.config.pack_cube_fine_same_turn:
             # the tile lies in one turn: its fine fit and its inset fit in the same quarter turn
@@ -1790,7 +1790,7 @@ class OctocubeRecogniser:
             fits = sorted(per_turn[pick], reverse=True)
             turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
             certainty *= 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
-        return pick, certainty, best[pick][1], _turn_spread(per_turn[pick])
+        return pick, certainty, best[pick][1], _turn_spread(per_turn[pick], self.config.pack_cube_turn_stands_out)
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
         """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window
@@ -2433,11 +2433,18 @@ def _cube_stacks(step: float) -> list[float]:
     return [middling + k * step for k in range(-down, up + 1) if k != 0]
 
 
-def _turn_spread(fits: list[float]) -> float:
+def _turn_spread(fits: list[float], stands_out: float) -> float:
     """How much a cube top's best quarter turn fits better than its worst (the fine stage's fits
-    of one tile in each turn); infinite unless all four turns were compared. A glyph that looks
-    alike turned half round still leaves two turns far behind; one alike in every turn does not."""
-    return max(fits) - min(fits) if len(fits) == 4 else float("inf")
+    of one tile in each turn); infinite unless all four turns were compared, or where the best
+    leads the next best by ``stands_out`` or more (``pack_cube_turn_stands_out``: one turn apart
+    from three alike ones is told, however close the four). A glyph that looks alike turned half
+    round still leaves two turns far behind; one alike in every turn does not."""
+    if len(fits) != 4:
+        return float("inf")
+    ranked = sorted(fits, reverse=True)
+    if stands_out > 0 and ranked[0] - ranked[1] >= stands_out:
+        return float("inf")
+    return ranked[0] - ranked[-1]
 
 
 def _best_class(row: np.ndarray, set_aside: list[int]) -> int:

@@ -441,6 +441,15 @@ class RecogniserConfig:
     other window's on more than one; Blue was not found and the game was lost). The rim then
     tells the place as surely as ``pack_rim_alone_p``. At most ``pack_rim_max_none``: off."""
     pack_rim_alone_p: float = 0.5
+    pack_rest_rim_sides: int = 4
+    """With a pack: a seat's cube found nowhere else (net, bare face, height test, rim on the grid)
+    is at rest where its seat's rest window shows a ring in the seat's taught hue round a tile on at
+    least this many sides (:meth:`OctocubeRecogniser._rim_of`, the ``pack_rim_*`` hue mask); its
+    place as sure as the net's p(some cube) there, at least ``pack_rim_alone_p``. The grid's
+    fallbacks look at grid windows only, and the net, never taught the printing, may miss a cube
+    at rest wearing a dark tile: printing 997720, table 543004, Blue's cube at rest wearing a
+    green starfish drawn olive, p(none) 0.67, p(blue) 0.18, its blue ring on 4 sides (the empty
+    rest places of that table: 0 sides). 0: off."""
     pack_rim_colourful: float = 0.1
     """... where the seat's taught cube colour lies at least this far (chromaticity, b, g, r shares,
     L2) from grey, and every other seat's colour in another hue (``pack_rim_hue``): a pale or

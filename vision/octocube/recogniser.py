@@ -647,6 +647,8 @@ class OctocubeRecogniser:
                         found = self._topped_cube_by_net(windows, stacks, probs, left, seat, colour_at)
                     if found is None:
                         found = self._cube_by_rim_chroma(windows, probs, left, seat, colour_at)
+                    if found is None:
+                        found = self._ringed_at_rest(windows, probs, left, seat, colour_at)
                     if found is not None:
                         best, p = found
                 if p < self.config.min_cube_probability:
@@ -1226,6 +1228,23 @@ class OctocubeRecogniser:
             if all(float(np.abs(band - o).sum()) - mine >= cfg.pack_rim_chroma_margin for o in others):
                 hits.append((i, min(cfg.pack_rim_chroma_p, _share_of(probs[i], col, found))))
         return hits[0] if len(hits) == 1 else None
+
+    def _ringed_at_rest(self, windows: np.ndarray, probs: np.ndarray, free: list[int], seat: int,
+                        colour_at: dict[int, int]) -> tuple[int, float] | None:
+        """With a pack (``pack_rest_rim_sides``), for a seat found nowhere on the grid: its rest
+        window, where that shows a ring in the seat's taught hue (:meth:`_rim_of`) on
+        ``pack_rest_rim_sides`` sides, with the net's p(some cube) there, at least
+        ``pack_rim_alone_p``; None else, or where the seat's plastic is too grey or too like
+        another's for a ring to tell (:meth:`_rim_colours`). Only the seat's own cube rests there."""
+        cfg = self.config
+        rest = len(self.layout.stack_locations) + seat
+        if cfg.pack_rest_rim_sides <= 0 or rest not in free:
+            return None
+        colours = self._rim_colours(seat, colour_at, note_blocked=False)
+        if colours is None or self._rim_of(windows[rest], *colours) < cfg.pack_rest_rim_sides:
+            return None
+        none = CUBE_CLASSES.index(NO_CUBE)
+        return rest, max(1.0 - float(probs[rest, none]), cfg.pack_rim_alone_p)
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits

@@ -127,7 +127,7 @@ class RecogniserConfig:
     off (every top under the bar read bare, as before)."""
     pack_cube_bare_on_cube_lead: float = 0.1
     """With a pack: a cube top whose best taught face is a tile leading the seat's own taught bare
-    face by less than ``pack_cube_face_lead`` is read bare where that bare face, compared over the
+    face by less than ``pack_cube_bare_on_cube_within`` is read bare where that bare face, compared over the
     middle ``CUBE_FACE_COMPARED_MM`` of the cube's face (the plate and the rim round it), fits the
     window better by at least this than every one of the ``pack_cube_fine_candidates`` best tiles
     inset on it (``pack_reader.tile_on_cube_pack``). The coarse stage compares a face's middle 26 mm
@@ -138,6 +138,13 @@ class RecogniserConfig:
     blue amphora 0.87 against its own bare face 0.84, read as a light blue sextant (the fine stage
     picks among tiles only); over 38 mm its bare face fits 0.80-0.81, the amphora and the sextant
     inset on it 0.49-0.50. 0: off (the tile, as before)."""
+    pack_cube_bare_on_cube_within: float = 0.15
+    """... a tile leading the bare face by less than this (it was ``pack_cube_face_lead``, 0.1)
+    is compared so. Printing 997720, table 543003: Red's bare plate, read in the sheet's colours
+    (the red band's balance too blurred to tell), fits the light blue sextant 0.62 and its own
+    bare face 0.52, a lead of 0.102; over 38 mm the bare face fits 0.68, the best tile inset on it
+    0.52. A topped cube's tile led its bare face by 0.21 or more on 1,485 of 1,486 logged readings
+    (session 61), and the comparison over 38 mm still has to favour the plate."""
     pack_cube_behind_other_face: bool = True
     """With a pack: a cube the net finds best in a window but also (weaker) in the window behind
     it is moved behind (``cube_behind_ratio``) only where no other seat's taught bare face fits
@@ -434,6 +441,15 @@ class RecogniserConfig:
     other window's on more than one; Blue was not found and the game was lost). The rim then
     tells the place as surely as ``pack_rim_alone_p``. At most ``pack_rim_max_none``: off."""
     pack_rim_alone_p: float = 0.5
+    pack_rest_rim_sides: int = 4
+    """With a pack: a seat's cube found nowhere else (net, bare face, height test, rim on the grid)
+    is at rest where its seat's rest window shows a ring in the seat's taught hue round a tile on at
+    least this many sides (:meth:`OctocubeRecogniser._rim_of`, the ``pack_rim_*`` hue mask); its
+    place as sure as the net's p(some cube) there, at least ``pack_rim_alone_p``. The grid's
+    fallbacks look at grid windows only, and the net, never taught the printing, may miss a cube
+    at rest wearing a dark tile: printing 997720, table 543004, Blue's cube at rest wearing a
+    green starfish drawn olive, p(none) 0.67, p(blue) 0.18, its blue ring on 4 sides (the empty
+    rest places of that table: 0 sides). 0: off."""
     pack_rim_colourful: float = 0.1
     """... where the seat's taught cube colour lies at least this far (chromaticity, b, g, r shares,
     L2) from grey, and every other seat's colour in another hue (``pack_rim_hue``): a pale or
@@ -798,6 +814,19 @@ class RecogniserConfig:
     the teach sheet's colours by the white balance the shade cue fits on this table's own tops
     (a bare cube's pale plate took the tint of a tile's shade on the table). Off: the first
     reading, on the table's colours, stands."""
+    pack_cube_tops_balance_by_rim: float = 0.01
+    """With ``pack_cube_tops_in_taught_colours``: a cube's reading in the table's colours stands
+    where they put the window's own plastic (the 3 mm band round a tile, :func:`_rim_chroma`)
+    nearer the seat's taught plastic (chromaticity, L1) by more than this than the teach sheet's
+    colours do. The white balance is fitted on the table's stack tops; a cube's plastic is the one
+    reference that lies in its own window, with a bare plate or a worn tile alike. Printing 997720,
+    table 543003: the tops' balance (gains 0.74 / 0.54 / 0.73) turned Yellow's grey plate mauve, the
+    printing's light blue, and the light blue sextant (a dark dot in the middle, as on the plate)
+    fit it 0.76 against the bare face's 0.72 (0.60 against 0.77 in the table's colours); the
+    yellow band lies 0.031 from its taught plastic in the table's colours, 0.046 in the sheet's.
+    Printing 997731, table 544100: a light blue amphora on Purple's cube read dark blue (band
+    0.105 against 0.150). Printing 996989, table 520902 (evening light, where the sheet's colours
+    are needed): every band lies nearer in the sheet's colours. Below 0: always the sheet's."""
     pack_letters_by_fine: bool = True
     """The fine stage alone picks an abyss tile's letter: the coarse scores of the abyss faces
     all count as their best one (a letter is 2-3 px at the patches' 1 px/mm)."""

@@ -647,6 +647,8 @@ class OctocubeRecogniser:
                         found = self._topped_cube_by_net(windows, stacks, probs, left, seat, colour_at)
                     if found is None:
                         found = self._cube_by_rim_chroma(windows, probs, left, seat, colour_at)
+                    if found is None:
+                        found = self._ringed_at_rest(windows, probs, left, seat, colour_at)
                     if found is not None:
                         best, p = found
                 if p < self.config.min_cube_probability:
@@ -1227,6 +1229,23 @@ class OctocubeRecogniser:
                 hits.append((i, min(cfg.pack_rim_chroma_p, _share_of(probs[i], col, found))))
         return hits[0] if len(hits) == 1 else None
 
+    def _ringed_at_rest(self, windows: np.ndarray, probs: np.ndarray, free: list[int], seat: int,
+                        colour_at: dict[int, int]) -> tuple[int, float] | None:
+        """With a pack (``pack_rest_rim_sides``), for a seat found nowhere on the grid: its rest
+        window, where that shows a ring in the seat's taught hue (:meth:`_rim_of`) on
+        ``pack_rest_rim_sides`` sides, with the net's p(some cube) there, at least
+        ``pack_rim_alone_p``; None else, or where the seat's plastic is too grey or too like
+        another's for a ring to tell (:meth:`_rim_colours`). Only the seat's own cube rests there."""
+        cfg = self.config
+        rest = len(self.layout.stack_locations) + seat
+        if cfg.pack_rest_rim_sides <= 0 or rest not in free:
+            return None
+        colours = self._rim_colours(seat, colour_at, note_blocked=False)
+        if colours is None or self._rim_of(windows[rest], *colours) < cfg.pack_rest_rim_sides:
+            return None
+        none = CUBE_CLASSES.index(NO_CUBE)
+        return rest, max(1.0 - float(probs[rest, none]), cfg.pack_rim_alone_p)
+
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits
         best, and how sure that is, or None. The cube net finds a cube by its metal plate; a copy
@@ -1616,7 +1635,7 @@ class OctocubeRecogniser:
 
     def _bare_on_cube(self, ts: TileScores, window: np.ndarray, seat: int) -> tuple[float, float] | None:
         """A cube top whose best taught face (``ts``, the coarse stage's scores of ``window``) is a
-        tile leading ``seat``'s own taught bare face by less than ``pack_cube_face_lead``, compared
+        tile leading ``seat``'s own taught bare face by less than ``pack_cube_bare_on_cube_within``, compared
         again over the cube's face (``CUBE_FACE_COMPARED_MM``): (the bare face's fit there, its lead
         over the best of the ``pack_cube_fine_candidates`` best tiles inset on that bare face) where
         the lead is at least ``pack_cube_bare_on_cube_lead`` (the top is bare), else None."""
@@ -1627,7 +1646,7 @@ class OctocubeRecogniser:
         row = ts.scores[0]
         label, score, _, _ = ts.best(0)
         mine = float(row[ts.labels.index(own)])
-        if label.startswith("cube-") or not np.isfinite(mine) or score - mine >= cfg.pack_cube_face_lead:
+        if label.startswith("cube-") or not np.isfinite(mine) or score - mine >= cfg.pack_cube_bare_on_cube_within:
             return None
         tiles = [ts.labels[j] for j in np.argsort(row)[::-1]
                  if not ts.labels[j].startswith("cube-") and np.isfinite(row[j])][:cfg.pack_cube_fine_candidates]
@@ -1814,11 +1833,27 @@ class OctocubeRecogniser:
             cube = obs.cubes.get(seat)
             if cube is None:
                 continue
+            balanced = to_taught_colours(window, gain)
+            if self._table_colours_fit_plastic(window, balanced, seat):
+                continue  # the first reading, in the table's colours, stands
             self._cube_face_place.pop(seat, None)  # judged again on the window read now
-            top, conf, rotation = self._pack_cube_top(to_taught_colours(window, gain), p, label,
+            top, conf, rotation = self._pack_cube_top(balanced, p, label,
                                                       (seat, self._cube_top_at[seat]), gain)
             obs.cubes[seat] = replace(cube, top=top, confidence=round(conf, 4), rotation=rotation,
                                       place_confidence=round(self._place_confidence(seat, p, conf), 4))
+
+    def _table_colours_fit_plastic(self, window: np.ndarray, balanced: np.ndarray, seat: int) -> bool:
+        """A cube's window (``window`` in the table's colours, ``balanced`` in the teach sheet's)
+        shows the seat's own plastic nearer its taught colour in the table's colours, by more than
+        ``pack_cube_tops_balance_by_rim``: the tops' white balance does not hold for this cube
+        (the plastic round the plate or tile is the one reference in its own window)."""
+        margin = self.config.pack_cube_tops_balance_by_rim
+        if margin < 0:
+            return False
+        own = self._rim_colour(seat)
+        as_seen = float(np.abs(_rim_chroma(window) - own).sum())
+        in_sheet = float(np.abs(_rim_chroma(balanced) - own).sum())
+        return as_seen + margin < in_sheet
 
     def _place_confidence(self, seat: int, p: float, conf: float) -> float:
         """How sure a found cube's place is: its colour's probability ``p`` or its whole reading

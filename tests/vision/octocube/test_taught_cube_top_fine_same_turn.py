@@ -38,7 +38,10 @@ def test_a_faint_letter_is_weighed_in_the_turn_it_lies(scene: tuple) -> None:
 
 
 def test_fits_from_different_turns_added_read_the_pearl(scene: tuple) -> None:
-    """The cause, pinned: each candidate's best fine turn plus its best inset turn, whatever they are."""
-    got, want, _ = read_cube_tops(scene, RecogniserConfig(pack_cube_fine_same_turn=False))
+    """The cause, pinned: each candidate's best fine turn plus its best inset turn, whatever they are,
+    in the sheet's colours as then (session 65: with 2 photos Blue's reading in the table's colours,
+    which its plastic fits better, now stands, and reads the amphora: ``pack_cube_tops_balance_by_rim``)."""
+    got, want, _ = read_cube_tops(scene, RecogniserConfig(pack_cube_fine_same_turn=False,
+                                                          pack_cube_tops_balance_by_rim=-1.0))
     assert got[BLUE] == "dark blue pearl"
     assert {s: g for s, g in got.items() if s != BLUE} == {s: w for s, w in want.items() if s != BLUE}

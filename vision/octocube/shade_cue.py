@@ -125,14 +125,15 @@ class ShadeCue:
             if int(far.sum()) >= MIN_GLYPH_PX:
                 self.glyph_masks[label] = np.stack([np.rot90(far, -k) for k in range(4)])
                 self.glyph[label] = np.asarray(np.mean([v[far].mean(axis=0) for v in views], axis=0), np.float32)
+        own = dict(self.glyph_masks)
         for label, views in squares.items():
-            if label in self.glyph_masks:
+            if label in own:
                 continue
             # a glyph drawn near its shade's colour (a dark glyph on dark blue): the same glyph's
             # place on its other shades' faces, where it stands out (the shades differ by their
             # background; the glyph's shape is the printing's)
-            obj = shade_of(label)[1]  # type: ignore[index]
-            kin = [m[0] for lb, m in self.glyph_masks.items() if shade_of(lb)[1] == obj]  # type: ignore[index]
+            obj = label[len(_colour(label)) + 1:]
+            kin = [m[0] for lb, m in own.items() if lb[len(_colour(lb)) + 1:] == obj]
             if not kin:
                 continue
             far = np.any(kin, axis=0)
@@ -212,7 +213,7 @@ class ShadeCue:
             if best == colour:
                 if contrast_alone_deg > 0:
                     angles = self._contrast_angles(read, gain, obj, list(dist))
-                    nearest = None if angles is None else min(angles, key=lambda c: angles[c])
+                    nearest = None if angles is None else min(angles, key=angles.__getitem__)
                     if angles is not None and nearest is not None and nearest != colour \
                             and angles[colour] - angles[nearest] >= contrast_alone_deg:
                         out[read.index] = f"{nearest} {obj}"

@@ -806,6 +806,11 @@ class RecogniserConfig:
     pack_shade_contrast_alone_confidence: float = 0.5
     """... (see ``pack_shade_contrast_alone_deg``): the two cues disagree, so the tracker weighs
     such a top as doubtful."""
+    pack_shade_contrast_alone_turns: bool = True
+    """... such a top is read as the shade its contrast points to (True) or keeps its read shade at
+    that confidence, only doubtful (False). On the fresh printings 997780-997789 (tables 548000+)
+    one green amphora read right before was read dark blue at 0.50, this rule's cap (997788 / 548804
+    (3, 3), 1 and 2 photos; not traced: fresh); False cannot turn a right read wrong."""
     pack_shade_coarse_margin: float = 0.15
     """... and only when that shade's face fits the window within this of the read face by the
     coarse scores (glyph and colour together): a shade that draws its glyphs otherwise (light on

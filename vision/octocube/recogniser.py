@@ -2018,6 +2018,9 @@ class OctocubeRecogniser:
             conf = old.confidence
             if i in self._shade.by_contrast_alone:
                 conf = min(conf, self.config.pack_shade_contrast_alone_confidence)  # one cue against the other
+                if not self.config.pack_shade_contrast_alone_turns:
+                    obs.tops[locs[i]] = replace(old, confidence=round(conf, 4))  # asked, not turned
+                    continue
             obs.tops[locs[i]] = replace(old, tile=tile_of(label), confidence=round(conf, 4))
 
     def _coarse_allows(self, index: int, read: str, shade: str) -> bool:

@@ -57,3 +57,10 @@ def test_every_shaded_face_of_the_printing_has_a_glyph_colour() -> None:
     assert shaded and all(lb in cue.glyph for lb in shaded), [lb for lb in shaded if lb not in cue.glyph]
     # the dark blue sextant's glyph is darker than its background, as drawn
     assert float(cue.glyph["dark blue sextant"].sum()) < float(cue.background["dark blue"].sum())
+
+
+def test_without_the_turn_the_top_keeps_its_read_shade_but_is_asked(scene: tuple[Any, Any]) -> None:
+    """``pack_shade_contrast_alone_turns`` off: the contrast only lowers the confidence."""
+    top = _tops(scene, RecogniserConfig(pack_shade_contrast_alone_turns=False))[TOP]
+    assert top[0] == "light blue sextant"
+    assert top[1] <= RecogniserConfig().pack_shade_contrast_alone_confidence

@@ -798,6 +798,36 @@ class RecogniserConfig:
     photos) did not outweigh it; by its background it lies 3.3 Lab from a veiled dark blue and 4.5
     from a white in shadow, by its contrast 2 degrees from the dark blue's and 14 from the
     white's (the table's tops read right: 0.5-6). 0: off."""
+    pack_shades_harmonised: bool = True
+    """With a pack: its shaded tile faces lit as their shade's other faces in the same teach
+    photo before anything is cut from them (``pack_reader.harmonised_shades``): a glare or a
+    shadow over one place of the teach sheet gave that face another colour than its shade's, and
+    the coarse stage's colour penalty then favoured whichever face's light sat nearer the table's.
+    Printing 997764, first photo (its diamond column under a glare): a dark blue diamond in full
+    view read as the starfish at 0.85 and 0.90 (tables 547402 (0, 1), 547404 (4, 2)). False: the
+    faces as taught (as before)."""
+    pack_shade_contrast_alone_deg: float = 10.0
+    """... and a top whose background lies nearest its read shade is read as another shade where
+    its contrast points nearest that shade's by at least this many degrees nearer than its read
+    shade's (``ShadeCue.corrections(contrast_alone_deg=...)``), at no more than
+    ``pack_shade_contrast_alone_confidence``: a glare strong enough to lift a dark tile's
+    background to a paler shade's leaves the direction of its contrast as it was. Printing 997767
+    (its dark blue glyphs dark on dark blue), table 547700 (3, 0), 2 photos, in full view under the
+    lamp's glare: a dark blue sextant's background (225, 147, 126) mapped 5.7 Lab from a darkened
+    light blue and 16.0 from a veiled dark blue, its glyph (164, 133, 134); read a light blue
+    sextant at 0.70. Its contrast lies 5.4 degrees from the dark blue's and 17.3 from the light
+    blue's (the table's tops read right: 0.8-5.8 from their own). A dark glyph on dark blue is
+    measured where the same glyph lies on the printing's other shades (``ShadeCue.glyph_masks``).
+    0: off."""
+    pack_shade_contrast_alone_confidence: float = 0.5
+    """... (see ``pack_shade_contrast_alone_deg``): the two cues disagree, so the tracker weighs
+    such a top as doubtful."""
+    pack_shade_contrast_alone_turns: bool = False
+    """... such a top is read as the shade its contrast points to (True) or keeps its read shade at
+    that confidence, only doubtful (False). On the fresh printings 997780-997789 (tables 548000+)
+    one green amphora read right before was read dark blue at 0.50, this rule's cap (997788 / 548804
+    (3, 3), 1 and 2 photos; not traced: fresh), against the one traced top it mended (997767):
+    False, so the rule cannot turn a right read wrong, only make the tracker ask."""
     pack_shade_coarse_margin: float = 0.15
     """... and only when that shade's face fits the window within this of the read face by the
     coarse scores (glyph and colour together): a shade that draws its glyphs otherwise (light on

@@ -14,12 +14,13 @@ at all (:func:`familiarity`), which is how the recogniser notices art it was not
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
 import numpy as np
 
+from rules.octocube.components import BACKGROUND_COLOURS
 from vision.octocube.layout import PATCH_MM, PATCH_PX_PER_MM, TILE_LABELS
 from vision.pack import Pack, PackError
 from vision.render import octocube_layout as lay
@@ -402,6 +403,77 @@ def harmonised_letters(views: dict[str, list[np.ndarray]]) -> dict[str, list[np.
                 mapped[..., ch] = gain * (img[..., ch] - float(a.mean())) + float(b.mean())
             out[lb][k] = np.clip(np.round(mapped), 0, 255).astype(views[lb][k].dtype)
     return out
+
+
+SHADE_HARMONISE_FROM = 15.0
+"""A shaded face whose background lies at most this far (BGR, L2) from its shade's median over the
+same teach photo's faces is left as taught by :func:`harmonised_shades`: evenly lit teach photos
+leave 1-9 there; a glare over one column of printing 997764's first photo 45-70."""
+BACKGROUND_NEAR = 40.0
+"""A face's pixel this near (BGR, L2) its background's running estimate counts as background."""
+
+
+def background_of(face: np.ndarray) -> np.ndarray:
+    """The colour most of a face's pixels share (its background; the glyph hardly moves it): the
+    median, then twice the mean of the pixels within ``BACKGROUND_NEAR`` of the estimate."""
+    px = face[..., :3].reshape(-1, 3).astype(np.float32)
+    centre = np.median(px, axis=0)
+    for _ in range(2):
+        near = px[np.linalg.norm(px - centre, axis=1) < BACKGROUND_NEAR]
+        if len(near):
+            centre = near.mean(axis=0)
+    return np.asarray(centre, np.float32)
+
+
+def _shade_name(label: str) -> str | None:
+    """The shade of a shaded tile's label ("light blue" of "light blue sextant"); None otherwise."""
+    for colour in sorted(BACKGROUND_COLOURS, key=len, reverse=True):
+        if label.startswith(colour + " "):
+            return colour
+    return None
+
+
+def harmonised_shades(pack: Pack) -> Pack:
+    """``pack`` with each shaded tile face lit as its shade's other faces in the same teach photo:
+    per photo, a face whose background (:func:`background_of`) lies more than
+    ``SHADE_HARMONISE_FROM`` from the median of its shade's faces' there has each channel mapped so
+    that its background becomes that median: a channel paler than the median as under a veil
+    towards white (255 stays), a darker one as in a shadow (0 stays). The teach sheet is not lit
+    evenly: printing 997764's first photo laid a glare over its diamond column (every diamond face
+    some 0.2 of the way to white: the dark blue diamond's background (127, 60, 63) where its other
+    dark blue faces show (99, 13, 19)), and the coarse stage's colour penalty, comparing each
+    face's own mean colour with the window's, put the starfish first on every dark blue tile: a
+    dark blue diamond in full view read as the starfish at 0.85 and 0.90 (tables 547402 (0, 1),
+    547404 (4, 2)). Shades with fewer than three faces in a photo are left as they are."""
+    views = {name: views_of(face) for name, face in pack.faces.items()}
+    out = {name: list(vs) for name, vs in views.items()}
+    changed = False
+    for shade in BACKGROUND_COLOURS:
+        names = [face_name(lb) for lb in TILE_LABELS if _shade_name(lb) == shade and face_name(lb) in views]
+        for k in range(max((len(views[n]) for n in names), default=0)):
+            here = [n for n in names if k < len(views[n])]
+            if len(here) < 3:
+                continue
+            bgs = {n: background_of(views[n][k]) for n in here}
+            median = np.median(np.stack(list(bgs.values())), axis=0)
+            for n in here:
+                own = bgs[n]
+                if float(np.linalg.norm(own - median)) <= SHADE_HARMONISE_FROM:
+                    continue
+                img = views[n][k][..., :3].astype(np.float32)
+                mapped = np.empty_like(img)
+                for ch in range(3):
+                    b, m = float(own[ch]), float(median[ch])
+                    if b > m:  # paler: lifted towards white
+                        mapped[..., ch] = 255.0 - (255.0 - img[..., ch]) * (255.0 - m) / max(255.0 - b, 1.0)
+                    else:  # darker: scaled towards black
+                        mapped[..., ch] = img[..., ch] * m / max(b, 1.0)
+                out[n][k] = np.clip(np.round(mapped), 0, 255).astype(views[n][k].dtype)
+                changed = True
+    if not changed:
+        return pack
+    faces = {n: (vs[0] if pack.faces[n].ndim == 3 else np.stack(vs)) for n, vs in out.items()}
+    return replace(pack, faces=faces)
 
 
 Candidate = (tuple[str, int, tuple[float, float]]

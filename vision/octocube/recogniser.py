@@ -44,6 +44,7 @@ from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObse
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
 from vision.octocube.orientation import tile_rotation_match
 from vision.octocube.pack_reader import (FINE_PX_PER_MM, SEARCH_PX, Candidate, FineMatcher, TileMatcher, TileScores,
+                                         harmonised_shades,
                                          builtin_pack, empty_board_pack, empty_name, tile_on_cube_pack)
 from vision.octocube.shade_cue import ShadeCue, ShadeRead, to_taught_colours
 from vision.pack import PackError
@@ -190,6 +191,8 @@ class OctocubeRecogniser:
         self.letters_net = (PatchClassifier(letters, LETTER_LABELS, self.config.threads)
                             if letters.is_file() else None)
         self._size: tuple[int, int] | None = None
+        if pack is not None and self.config.pack_shades_harmonised:
+            pack = harmonised_shades(pack)
         self.pack = pack
         """A taught copy (vision.pack.Pack): its faces name the tiles, the classifiers only say
         tile / empty / cube / bare. None: the built-in art, read by the classifiers."""
@@ -2040,14 +2043,20 @@ class OctocubeRecogniser:
         locs = self.layout.stack_locations
         fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab,
                                        self.config.pack_shade_shadow, self.config.pack_shade_veil,
-                                       self.config.pack_shade_contrast_deg)
+                                       self.config.pack_shade_contrast_deg, self.config.pack_shade_contrast_alone_deg)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
             if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label) and not (
                     i in self._shade.by_contrast and self.config.pack_shade_contrast_correlation
                     and self._correlation_allows(i, patches[i], old.tile.label(), label)):
                 continue
-            obs.tops[locs[i]] = replace(old, tile=tile_of(label))
+            conf = old.confidence
+            if i in self._shade.by_contrast_alone:
+                conf = min(conf, self.config.pack_shade_contrast_alone_confidence)  # one cue against the other
+                if not self.config.pack_shade_contrast_alone_turns:
+                    obs.tops[locs[i]] = replace(old, confidence=round(conf, 4))  # asked, not turned
+                    continue
+            obs.tops[locs[i]] = replace(old, tile=tile_of(label), confidence=round(conf, 4))
 
     def _coarse_allows(self, index: int, read: str, shade: str) -> bool:
         """Whether stack window ``index``'s coarse scores let the shade cue turn its ``read``

@@ -112,6 +112,8 @@ class ShadeCue:
         self._lab = {c: lab(v) for c, v in self.background.items()}
         self.by_contrast: set[int] = set()
         """The tops the last :meth:`corrections` turned by their contrast (``contrast_deg``)."""
+        self.by_contrast_alone: set[int] = set()
+        """... those of them whose background lay nearest their read shade (``contrast_alone_deg``)."""
         self.glyph_masks: dict[str, np.ndarray] = {}
         """label -> (4, S, S) bool: the face's glyph pixels (far from its background), as ``masks``."""
         self.glyph: dict[str, np.ndarray] = {}
@@ -123,6 +125,20 @@ class ShadeCue:
             if int(far.sum()) >= MIN_GLYPH_PX:
                 self.glyph_masks[label] = np.stack([np.rot90(far, -k) for k in range(4)])
                 self.glyph[label] = np.asarray(np.mean([v[far].mean(axis=0) for v in views], axis=0), np.float32)
+        own = dict(self.glyph_masks)
+        for label, views in squares.items():
+            if label in own:
+                continue
+            # a glyph drawn near its shade's colour (a dark glyph on dark blue): the same glyph's
+            # place on its other shades' faces, where it stands out (the shades differ by their
+            # background; the glyph's shape is the printing's)
+            obj = label[len(_colour(label)) + 1:]
+            kin = [m[0] for lb, m in own.items() if lb[len(_colour(lb)) + 1:] == obj]
+            if not kin:
+                continue
+            far = np.any(kin, axis=0)
+            self.glyph_masks[label] = np.stack([np.rot90(far, -k) for k in range(4)])
+            self.glyph[label] = np.asarray(np.mean([v[far].mean(axis=0) for v in views], axis=0), np.float32)
 
     def measure(self, window: np.ndarray, label: str, offset: tuple[float, float], turn: int = 0,
                 visible: np.ndarray | None = None) -> np.ndarray | None:
@@ -155,7 +171,7 @@ class ShadeCue:
 
     def corrections(self, reads: Sequence[ShadeRead], taught: Sequence[str],
                     margin_lab: float, shadow: float = 1.0, veil: float = 0.0,
-                    contrast_deg: float = 0.0) -> dict[int, str]:
+                    contrast_deg: float = 0.0, contrast_alone_deg: float = 0.0) -> dict[int, str]:
         """Tops whose background, mapped onto the teach sheet's colours by the table's own reads,
         lies at least ``margin_lab`` nearer another taught shade of their glyph: index -> that
         label. Each top is judged by a mapping fitted without it. ``shadow`` (under 1): a top may
@@ -170,8 +186,14 @@ class ShadeCue:
         contrast (background less glyph, :meth:`_contrast_angles`) points nearest that shade's
         as well, by at least this many degrees nearer than its read shade's: two cues that agree,
         the second blind to a veil and a shadow (a dark tile under a glare and a pale one in
-        shadow look alike by their background alone). Such tops are kept in ``by_contrast``."""
+        shadow look alike by their background alone). Such tops are kept in ``by_contrast``.
+        ``contrast_alone_deg`` (over 0): a top whose background lies nearest its read shade is read
+        as another shade where its contrast points nearest that shade's by at least this many
+        degrees nearer than its read shade's: a veil strong enough to lift a dark tile's background
+        to a paler shade's (a glare over it) leaves the contrast's direction as it was. Such tops
+        are kept in ``by_contrast`` and ``by_contrast_alone``."""
         self.by_contrast = set()
+        self.by_contrast_alone = set()
         known = set(taught)
         usable = [r for r in reads if shade_of(r.label) is not None and _colour(r.label) in self.background]
         if len(usable) < MIN_FIT_TOPS:
@@ -189,6 +211,14 @@ class ShadeCue:
                 dist = {c: float(np.linalg.norm(mapped - v)) for c, v in self._lab.items() if f"{c} {obj}" in known}
             best = min(dist, key=lambda c: dist[c])
             if best == colour:
+                if contrast_alone_deg > 0:
+                    angles = self._contrast_angles(read, gain, obj, list(dist))
+                    nearest = None if angles is None else min(angles, key=angles.__getitem__)
+                    if angles is not None and nearest is not None and nearest != colour \
+                            and angles[colour] - angles[nearest] >= contrast_alone_deg:
+                        out[read.index] = f"{nearest} {obj}"
+                        self.by_contrast.add(read.index)
+                        self.by_contrast_alone.add(read.index)
                 continue
             if dist[colour] - dist[best] >= margin_lab:
                 out[read.index] = f"{best} {obj}"

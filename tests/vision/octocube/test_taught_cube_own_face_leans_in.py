@@ -9,8 +9,9 @@ frame; the second reads right) the cube net finds purple alike on B4 (0.666) and
 net's rule for a cube behind would move it back to B5, but ``pack_cube_behind_cube_in_front`` held
 it on B4, where Purple's own taught bare face fits that squeezed near face 0.58 (just over
 ``pack_cube_face_score``): "Purple moved out of turn (it is Red's turn)", cleared by the next
-scene. The sextant fits B5's window 0.93 at a cube's height, and the plastic there names no other
-seat: ``pack_cube_behind_own_face_leans_in``. Real path: the printing drawn by the twin, taught
+scene. The sextant fits B5's window 0.93 at a cube's height, the plastic there names no other
+seat and the net sees no other seat's colour there (all under 0.03):
+``pack_cube_behind_own_face_leans_in``. Real path: the printing drawn by the twin, taught
 from the bench's two rendered teach photos, the frame the stillness gate read.
 """
 

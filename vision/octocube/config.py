@@ -176,6 +176,18 @@ class RecogniserConfig:
     two read swapped, "Red's cube moved 2 spaces; Yellow moved out of turn". A cube behind leaning
     its near face into the front window shows that face squeezed by the tilt, which fits no taught
     face so. False gives the rules above alone."""
+    pack_cube_behind_own_face_leans_in: bool = True
+    """With a pack: ``pack_cube_behind_cube_in_front`` does not hold a cube in front where what
+    stands there is only the seat's own taught bare face and the window behind shows a cube wearing
+    a taught tile whose plastic band names no other seat, nor the net another seat's colour there
+    (``cube_behind_min_probability``; ``OctocubeRecogniser._own_face_leans_in``):
+    under a strong tilt the near face of the seat's cube behind can fit its taught face just over
+    ``pack_cube_face_score``. Fresh taught game 72764 (printing 997707, 4 players, tilt 32.3, lamp),
+    change 126: Purple wearing a green sextant on B5 (p(purple) 0.662), its bare near face in B4's
+    window in front (p(purple) 0.666, the face fitting 0.58): read on B4, "Purple moved out of
+    turn". 72728's Red bare in front of Yellow's coin (the rule above) is kept: the face there is
+    not Red's own best, the plastic behind names Yellow and the net sees yellow there (0.34). False:
+    the rule above alone."""
     pack_cube_behind_rim_in_front: bool = True
     """With a pack: nor where the window in front, seen nearly straight down (where the height
     tests above cannot act), shows the seat's plastic rim whole round the tile its cube wears

@@ -848,7 +848,9 @@ class OctocubeRecogniser:
                     and int(np.argmax(probs[behind])) == col \
                     and not (windows is not None and seat is not None
                              and self._other_seats_face(windows, behind, seat)) \
-                    and not (cube_stands is not None and cube_stands(best)) \
+                    and not (cube_stands is not None and cube_stands(best)
+                             and not (windows is not None and seat is not None
+                                      and self._own_face_leans_in(windows, best, behind, seat, cube_stands, probs))) \
                     and not (windows is not None and seat is not None and self._rim_in_front(windows, best, seat)):
                 return behind, min(1.0, p + q)
         if best in not_cube:
@@ -858,6 +860,34 @@ class OctocubeRecogniser:
             best = max(left, key=lambda i: probs[i, col])
             p = float(probs[best, col])
         return best, p
+
+    def _own_face_leans_in(self, windows: np.ndarray, front: int, behind: int, seat: int,
+                           cube_stands: Callable[[int], bool], probs: np.ndarray) -> bool:
+        """With a pack (``pack_cube_behind_own_face_leans_in``): what stands in grid window ``front``
+        is only the seat's own taught bare face (no tile fits there better), while the window
+        ``behind`` shows a cube wearing a taught tile (:meth:`_cube_stands`) whose plastic band names
+        no other seat (:meth:`_plastic_seat`) and where the net sees no other seat's colour (each
+        under ``cube_behind_min_probability``): the face in front is the near face of the seat's cube
+        behind, leaning in under the tilt, and ``pack_cube_behind_cube_in_front`` does not hold the
+        cube in front. Fresh taught game 72764 (printing 997707, 4 players, tilt 32.3, lamp), change
+        126: Purple wearing a green sextant on B5 (p(purple) 0.662, the sextant fitting 0.93 at a
+        cube's height), its bare near face over B4 in front (p(purple) 0.666, Purple's bare face
+        fitting 0.58); Purple was read on B4, "Purple moved out of turn"."""
+        if not self.config.pack_cube_behind_own_face_leans_in or self._cube_matcher is None \
+                or behind >= len(self.layout.stack_locations):
+            return False
+        if any(float(probs[behind, CUBE_CLASSES.index(PLAYER_COLOURS[o])]) >= self.config.cube_behind_min_probability
+               for o in range(self.num_players) if o != seat):
+            return False  # another seat's cube may stand behind (72728: Yellow's, p(yellow) 0.34)
+        own = f"cube-{PLAYER_COLOURS[seat]}"
+        label, _, _, _ = self._cube_matcher.scores(windows[front][None], turns=(0, 1, 2, 3)).best(0)
+        if label != own:
+            return False
+        label, _, _, _ = self._cube_matcher.scores(windows[behind][None], turns=(0, 1, 2, 3)).best(0)
+        if label.startswith("cube-") or not cube_stands(behind):
+            return False
+        named = self._plastic_seat(windows[behind])
+        return named is None or named[0] == seat
 
     def _rim_in_front(self, windows: np.ndarray, i: int, seat: int) -> bool:
         """With a pack (``pack_cube_behind_rim_in_front``): grid window ``i``, seen nearly straight

@@ -111,3 +111,26 @@ def test_a_player_who_rolls_again_out_of_turn_is_still_an_alarm(twin: TwinGame, 
     events = list(TrackedGame(before, OctocubeAdapter()).observe(observed))
     alarms = [e for e in events if isinstance(e, IllegalMoveAlert)]
     assert alarms and "Blue moved out of turn" in alarms[0].reason, events
+
+
+@pytest.mark.parametrize("passes", [2, 3])
+def test_four_players_two_passes_are_asked_a_whole_round_is_an_alarm(passes: int) -> None:
+    """Four players (tuning taught game 72722's deal), Yellow to move after Red's visible roll:
+    Yellow and Blue pass and Purple rolls, a question; a third pass and Red rolls again, an alarm
+    (the round ends with the player last seen, after turns that all showed nothing)."""
+    twin = TwinGame(4, 72722, illegal=1)
+    before = truth_after(twin, 60)
+    assert before.current_player() == YELLOW and before.phase() == "action"
+    truth = before.clone()
+    for _ in range(passes):
+        truth.push(Pass())
+    truth.push(next(m for m in truth.legal_moves() if isinstance(m, Roll)))
+    tracked = TrackedGame(before, OctocubeAdapter())
+    events = list(tracked.observe(observation_from_state(truth)))
+    if passes == 3:
+        alarms = [e for e in events if isinstance(e, IllegalMoveAlert)]
+        assert alarms and "Red moved out of turn" in alarms[0].reason, events
+        return
+    assert tuple(truth.history[len(before.history):]) in _asked(events)
+    answer_truthfully(truth, tracked, events)
+    assert tracked.state.history == truth.history

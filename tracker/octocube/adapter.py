@@ -22,7 +22,7 @@ from rules.core import UNKNOWN, Move, RulesError
 from rules.octocube.components import Location, Tile, location_label
 from rules.octocube.data import TILE_COUNTS
 from rules.octocube.geometry import top_rotation
-from rules.octocube.moves import Pass, Pivot, Place, UsePower
+from rules.octocube.moves import Decline, Pass, Pivot, Place, UsePower
 from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
 from tracker.adapter import Difference, GameAdapter
 from tracker.inference import Question, pushed, scratch_copy
@@ -397,6 +397,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         work = scratch_copy(state)
         here = self.expected(state)
         chains = self._turn_chains(work, seat, observed)
+        own = list(chains)
         others = [s for s in self._changed_seats(here, observed) if s != seat]
         if others:
             # Someone else changed something: the player to move may have done something the
@@ -445,6 +446,12 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                                   and (lv := left.cubes.get(seat)) is not None and lv.rotation == mine.rotation)
                     chains.extend(chain + rest for rest in self._after_an_invisible_turn(
                         work, tails, left, observed, again=seat, again_if_steady=shown, quiet_between=pivot_read))
+            if self.quiet_round:
+                # a longer run of turns nobody saw before the visible one (a declined extra roll,
+                # then a pivot whose turn is not read, then a roll: see quiet_round)
+                known = set(chains)
+                chains.extend(c for c in self._quiet_round_chains(work, seat, own, here, observed, others)
+                              if c not in known)
             # only where the turned tile is read under ``unread_top``: "the player to move's turn"
             # alone then stays within the margin, and the players are asked which; a surer reading
             # would leave the round as the only option, a misread turned into an alarm
@@ -458,6 +465,86 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             chains.extend(self._round_after_own_pivot(work, seat, here, observed, chains))
         chains.sort(key=len)
         return chains
+
+    quiet_round = True
+    """Where a player two or more seats after the player to move changed something, the chains
+    :meth:`_quiet_round_chains` offers: the player to move ends the turn with nothing but its own
+    top turned (a pass, a declined extra roll, a pivot), each next player up to one round takes a
+    turn that changes nothing but its own top's turn (a pass, a pivot), then that player's turn.
+    Before, a pass or a pivot of a bare cube after an unseen turn was offered only after a pivot
+    the camera *read* (:attr:`pass_after_a_read_pivot`), so two such turns in a row were an alarm.
+    Fresh taught game 72766 (printing 997771, 3 players, tilt 13.2, lamp), changes 25-27: Blue
+    declined its extra roll, Red pivoted its light blue sextant 180 degrees (its turn not read),
+    Yellow rolled east: "Yellow moved out of turn (it is Blue's turn)". Every link is a legal
+    move and is judged against the reading as any chain is (a pivot whose top is read unturned
+    costs that reading); three players' turns in one chain are always asked (:meth:`doubt`).
+    A player who moves out of turn is still an alarm: the chain may not end with the player who
+    made the last visible move (the one before the player to move, unless the latter's turn is
+    under way) after a run of turns that all left the table exactly as it looked, the one thing
+    that tells a round of passes from moving out of turn. False: not offered."""
+
+    def _quiet_round_chains(self, work: OctocubeState, seat: int, own: list[tuple[Move, ...]], here: OctocubeView,
+                            observed: OctocubeObservation, others: Collection[int]) -> list[tuple[Move, ...]]:
+        """The chains of :attr:`quiet_round` (``own``: the turns of ``seat``, the player to move;
+        ``others``: the seats read changed, ``seat`` aside)."""
+        players = work.num_players
+        if players < 3:
+            return []  # the next player's turn after an unseen one is offered already
+        # who moved last in view: the player to move whose turn is under way (after a roll onto
+        # an extra roll), else the player before
+        last_seen = seat if work.phase() not in ("action", "must_retrieve") else (seat - 1) % players
+        out: list[tuple[Move, ...]] = []
+        tails: dict[int, list[tuple[Move, ...]]] = {}
+        for first in own:
+            if not all(isinstance(m, Pass | Pivot | Decline) for m in first) \
+                    or not self._ends_turn_invisibly(work, first, seat, here, turned=True):
+                continue
+            with pushed(work, first):
+                if work.is_terminal():
+                    continue
+                left = self.expected(work)
+                self._quiet_links(work, seat, first, left, _shows(left, here), observed, others, last_seen, 0,
+                                  tails, out)
+        return out
+
+    def _quiet_links(self, work: OctocubeState, seat: int, done: tuple[Move, ...], before: OctocubeView,
+                     shown: bool, observed: OctocubeObservation, others: Collection[int], last_seen: int,
+                     links: int, tails: dict[int, list[tuple[Move, ...]]], out: list[tuple[Move, ...]]) -> None:
+        """After ``done``, the player to move's quiet turn (a pass or a pivot, ``links`` such turns
+        already made since the player to move's), then the turn of the player after it where that
+        one was read changed (the best-fitting of them, ``tails``: the same after any quiet turn),
+        or another quiet turn (appended to ``out``). ``shown``: some turn so far changed what the
+        camera should see (see :attr:`quiet_round`)."""
+        mover = work.current_player()
+        if links >= work.num_players - 2 or mover == seat:
+            return
+        got, want = observed.cubes.get(mover), before.cubes.get(mover)
+        if got is not None and want is not None and got.location != want.location:
+            return  # its cube is read elsewhere: no quiet turn
+        for move in work.legal_moves():
+            if not isinstance(move, Pass | Pivot) \
+                    or not self._ends_turn_invisibly(work, (move,), mover, before, turned=True):
+                continue
+            chain = done + (move,)
+            with pushed(work, (move,)):
+                if work.is_terminal():
+                    continue
+                after = self.expected(work)
+                now_shown = shown or _shows(after, before)
+                following = work.current_player()
+                if following in others and following != seat and (following != last_seen or now_shown):
+                    if following not in tails:
+                        tails[following] = self._best_tails(work, following, observed)
+                    out.extend(chain + tail for tail in tails[following])
+                self._quiet_links(work, seat, chain, after, now_shown, observed, others, last_seen, links + 1,
+                                  tails, out)
+
+    def _best_tails(self, work: OctocubeState, seat: int, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """``seat``'s turns (it is to move in ``work``) that best fit ``observed``, and every one
+        tied with the last of them (:attr:`catch_up_prefixes`)."""
+        fits = sorted(((self._fit_after(work, tail, observed), tail) for tail in self._turn_chains(work, seat, observed)),
+                      key=lambda item: (item[0], len(item[1])))
+        return self._best_with_ties(fits, self.catch_up_prefixes)
 
     round_after_own_pivot = True
     """Where only the player to move's cube changed, its cube went elsewhere and no turn of theirs
@@ -1400,6 +1487,20 @@ def _looks_the_same(after: OctocubeView, here: OctocubeView) -> bool:
         if view.location != was.location or view.top is not UNKNOWN or was.top is None:
             return False
     return True
+
+
+def _shows(after: OctocubeView, here: OctocubeView) -> bool:
+    """``after`` differs from ``here`` in what the camera could see: not only in the turn of a
+    cube top nobody has named (the recogniser cannot say it turned)."""
+    if _looks_the_same(after, here):
+        return False
+    if after.tops != here.tops or after.boards != here.boards or after.cubes.keys() != here.cubes.keys():
+        return True
+    for seat, view in after.cubes.items():
+        was = here.cubes[seat]
+        if view != was and (view.location != was.location or view.top is not UNKNOWN or was.top is not UNKNOWN):
+            return True
+    return False
 
 
 def _only_turned(after: OctocubeView, here: OctocubeView, seat: int, top_unread: bool = False,

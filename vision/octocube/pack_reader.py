@@ -414,9 +414,13 @@ BACKGROUND_NEAR = 40.0
 
 
 def background_of(face: np.ndarray) -> np.ndarray:
-    """The colour most of a face's pixels share (its background; the glyph hardly moves it): the
-    median, then twice the mean of the pixels within ``BACKGROUND_NEAR`` of the estimate."""
-    px = face[..., :3].reshape(-1, 3).astype(np.float32)
+    """The colour most of a face's pixels share (its background; the glyph hardly moves it)."""
+    return dominant_colour(face[..., :3].reshape(-1, 3).astype(np.float32))
+
+
+def dominant_colour(px: np.ndarray) -> np.ndarray:
+    """The colour most of ``px`` (N, 3) share: the median, then twice the mean of the pixels
+    within ``BACKGROUND_NEAR`` of the estimate."""
     centre = np.median(px, axis=0)
     for _ in range(2):
         near = px[np.linalg.norm(px - centre, axis=1) < BACKGROUND_NEAR]

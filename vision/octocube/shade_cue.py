@@ -22,10 +22,10 @@ import numpy as np
 
 from rules.octocube.components import BACKGROUND_COLOURS
 from vision.octocube.layout import PATCH_PX_PER_MM
-from vision.octocube.pack_reader import INNER_MM, PROTOTYPE_BLUR, face_name, views_of
+from vision.octocube.pack_reader import BACKGROUND_NEAR, INNER_MM, PROTOTYPE_BLUR, dominant_colour, face_name, views_of
 from vision.pack import Pack
 
-BACKGROUND_NEAR_BGR = 40.0
+BACKGROUND_NEAR_BGR = BACKGROUND_NEAR
 """A taught face's pixel this near (BGR, L2) its shade's background colour counts as background."""
 MIN_BACKGROUND_PX = 40
 """A face (or a window's seen part of it) with fewer background pixels than this gives no shade."""
@@ -100,7 +100,7 @@ class ShadeCue:
         for colour in BACKGROUND_COLOURS:
             px = [v.reshape(-1, 3) for lb, vs in squares.items() if _colour(lb) == colour for v in vs]
             if px:
-                self.background[colour] = _dominant(np.concatenate(px))
+                self.background[colour] = dominant_colour(np.concatenate(px))
         self.masks: dict[str, np.ndarray] = {}
         """label -> (4, S, S) bool: the face's background pixels, in the 4 clockwise quarter turns."""
         for label, views in squares.items():
@@ -304,11 +304,3 @@ def _encoded(linear: np.ndarray) -> np.ndarray:
     return np.power(np.clip(linear, 0.0, 1.0), 1 / 2.2) * 255.0
 
 
-def _dominant(px: np.ndarray) -> np.ndarray:
-    """The colour most of ``px`` (N, 3) share: the median, then the mean of those near it."""
-    centre = np.median(px, axis=0)
-    for _ in range(2):
-        near = px[np.linalg.norm(px - centre, axis=1) < BACKGROUND_NEAR_BGR]
-        if len(near):
-            centre = near.mean(axis=0)
-    return np.asarray(centre, np.float32)

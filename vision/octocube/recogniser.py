@@ -1396,6 +1396,8 @@ class OctocubeRecogniser:
         (:func:`_rim_sides`' mask). ``note_blocked``: a seat blocked by a rival is noted for the
         second reading (:meth:`_read_cubes`)."""
         assert self.pack is not None
+        if f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
+            return None  # no taught plastic for this seat
         found = {CUBE_CLASSES[c] for c in (colour_at or {}).values()} | self._rim_set_aside \
             if self.config.pack_rim_set_aside_found_rivals else set()
         own = self._rim_colour(seat)
@@ -1881,8 +1883,9 @@ class OctocubeRecogniser:
         ``pack_cube_tops_balance_by_rim``: the tops' white balance does not hold for this cube
         (the plastic round the plate or tile is the one reference in its own window)."""
         margin = self.config.pack_cube_tops_balance_by_rim
-        if margin < 0:
-            return False
+        assert self.pack is not None
+        if margin < 0 or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
+            return False  # a pack taught without this seat's cube face has no plastic to go by
         own = self._rim_colour(seat)
         as_seen = float(np.abs(_rim_chroma(window) - own).sum())
         in_sheet = float(np.abs(_rim_chroma(balanced) - own).sum())

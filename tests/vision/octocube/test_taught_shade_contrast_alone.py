@@ -44,7 +44,9 @@ def test_a_glared_dark_blue_top_is_read_dark_blue_and_doubtful(scene: tuple[Any,
     assert now[TOP][0] == "dark blue sextant"  # before: light blue sextant at 0.70
     assert now[TOP][1] <= RecogniserConfig().pack_shade_contrast_alone_confidence
     before = _tops(scene, RecogniserConfig(pack_shade_contrast_alone_deg=0.0, pack_shade_contrast_alone_turns=True))
-    assert before[TOP] == ("light blue sextant", pytest.approx(0.6965, abs=0.01))
+    # before: the wrong shade, sure enough to pass the doubt the cue now sets
+    assert before[TOP][0] == "light blue sextant"
+    assert before[TOP][1] > RecogniserConfig().pack_shade_contrast_alone_confidence
     # nothing else on the table moves
     assert {loc: v for loc, v in now.items() if loc != TOP} == {loc: v for loc, v in before.items() if loc != TOP}
 

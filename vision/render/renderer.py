@@ -35,6 +35,8 @@ from vision.render.scene import Component, Pose, Scene
 OCCLUDER_ID = 65_535
 TALL_MM = 14.0
 """Components at least this tall cast shadows onto other components, not just the table."""
+SUPPORT_TOLERANCE_MM = 0.5
+"""A component rests on another whose top lies within this of its own base (tiles are 2.5 mm)."""
 """Value of hands and distractors in the id map."""
 
 _SIDE_NORMALS = {"north": (0.0, -1.0, 0.0), "east": (1.0, 0.0, 0.0), "south": (0.0, 1.0, 0.0),
@@ -133,9 +135,17 @@ def paint_order(components: Sequence[Component], depths: np.ndarray, image_px: n
     def behind_first(a: int, b: int) -> int:
         return _behind_first(components[a], components[b], eye_mm)
 
+    claimed = set(tall)
     for same in members.values():
         if len({round(components[i].pose.z, 1) for i in same}) < 2:
             continue  # all at one height: ordered by depth already (dice on a tray)
+        # what a member stands on goes with it however low it is: a five-tile stack (12.5 mm)
+        # under a cube is no tall thing, and left in its own place it was painted after the cube
+        # the group moved to a tall stack's earlier place, its top over the cube's (bench table
+        # 551400 of printing 997814: Red's coin drawn under A2's dark blue sextant)
+        under = [j for j in _supports(components, same) if j not in claimed]
+        claimed.update(under)
+        same = same + under
         places = sorted(slot[i] for i in same)
         # a thing standing on another (a cube on its stack) goes with it, after it, and the two
         # are placed by the top one: compared one by one with a third thing beside them, the
@@ -150,6 +160,21 @@ def paint_order(components: Sequence[Component], depths: np.ndarray, image_px: n
         for place, i in zip(places, [i for unit in units for i in unit], strict=True):
             order[place] = i
     return order
+
+
+def _supports(components: Sequence[Component], members: Sequence[int]) -> list[int]:
+    """The components that ``members`` stand on: one footprint (as :func:`_standing_units`
+    groups them) whose top is where the member rests."""
+    out: list[int] = []
+    for i in members:
+        a = components[i]
+        for j, b in enumerate(components):
+            if j == i or j in out or b.pose.z >= a.pose.z or abs(b.top_z - a.pose.z) > SUPPORT_TOLERANCE_MM:
+                continue
+            if all(abs((a.pose.x, a.pose.y)[axis] - (b.pose.x, b.pose.y)[axis])
+                   < max(a.size_mm[axis], b.size_mm[axis]) / 2 for axis in (0, 1)):
+                out.append(j)
+    return out
 
 
 def _standing_units(components: Sequence[Component], members: Sequence[int]) -> list[list[int]]:

@@ -135,29 +135,36 @@ def paint_order(components: Sequence[Component], depths: np.ndarray, image_px: n
     def behind_first(a: int, b: int) -> int:
         return _behind_first(components[a], components[b], eye_mm)
 
+    def top_behind_first(a: list[int], b: list[int]) -> int:
+        return behind_first(a[-1], b[-1])
+
+    def placed(same: list[int]) -> list[tuple[int, int]]:
+        """(place, component) for ``same`` painted unit by unit in their own places."""
+        places = sorted(slot[i] for i in same)
+        units = sorted(_standing_units(components, same), key=cmp_to_key(top_behind_first))
+        return list(zip(places, [i for unit in units for i in unit], strict=True))
+
     claimed = set(tall)
     for same in members.values():
         if len({round(components[i].pose.z, 1) for i in same}) < 2:
             continue  # all at one height: ordered by depth already (dice on a tray)
-        # what a member stands on goes with it however low it is: a five-tile stack (12.5 mm)
-        # under a cube is no tall thing, and left in its own place it was painted after the cube
-        # the group moved to a tall stack's earlier place, its top over the cube's (bench table
-        # 551400 of printing 997814: Red's coin drawn under A2's dark blue sextant)
-        under = [j for j in _supports(components, same) if j not in claimed]
-        claimed.update(under)
-        same = same + under
-        places = sorted(slot[i] for i in same)
         # a thing standing on another (a cube on its stack) goes with it, after it, and the two
         # are placed by the top one: compared one by one with a third thing beside them, the
         # stack could be put after the cube on it (the comparison is not an order), painting
         # the stack's top over the cube (taught game 72738, change 176: Red's cube on C2's six
         # tiles, Yellow's cube placed on D3 beside it; half of Red's top hidden under C2's
         # green starfish, the cube not found, a false alarm)
-        def top_behind_first(a: list[int], b: list[int]) -> int:
-            return behind_first(a[-1], b[-1])
-
-        units = sorted(_standing_units(components, same), key=cmp_to_key(top_behind_first))
-        for place, i in zip(places, [i for unit in units for i in unit], strict=True):
+        moves = placed(same)
+        # a member's support that is no tall thing (a five-tile stack, 12.5 mm) kept its own place,
+        # which can come after the place the member moved to: its top was painted over the cube
+        # (bench table 551400 of printing 997814: Red's coin under A2's dark blue sextant). Only
+        # then does it join the group, so that every other picture is painted as before.
+        now = {i: place for place, i in moves}
+        under = [j for j in _supports(components, same) if j not in claimed]
+        if any(slot[j] > now[i] for i in same for j in _supports(components, [i]) if j in under):
+            claimed.update(under)
+            moves = placed(same + under)
+        for place, i in moves:
             order[place] = i
     return order
 

@@ -35,6 +35,8 @@ from vision.render.scene import Component, Pose, Scene
 OCCLUDER_ID = 65_535
 TALL_MM = 14.0
 """Components at least this tall cast shadows onto other components, not just the table."""
+SUPPORT_TOLERANCE_MM = 0.5
+"""A component rests on another whose top lies within this of its own base (tiles are 2.5 mm)."""
 """Value of hands and distractors in the id map."""
 
 _SIDE_NORMALS = {"north": (0.0, -1.0, 0.0), "east": (1.0, 0.0, 0.0), "south": (0.0, 1.0, 0.0),
@@ -133,23 +135,53 @@ def paint_order(components: Sequence[Component], depths: np.ndarray, image_px: n
     def behind_first(a: int, b: int) -> int:
         return _behind_first(components[a], components[b], eye_mm)
 
+    def top_behind_first(a: list[int], b: list[int]) -> int:
+        return behind_first(a[-1], b[-1])
+
+    def placed(same: list[int]) -> list[tuple[int, int]]:
+        """(place, component) for ``same`` painted unit by unit in their own places."""
+        places = sorted(slot[i] for i in same)
+        units = sorted(_standing_units(components, same), key=cmp_to_key(top_behind_first))
+        return list(zip(places, [i for unit in units for i in unit], strict=True))
+
+    claimed = set(tall)
     for same in members.values():
         if len({round(components[i].pose.z, 1) for i in same}) < 2:
             continue  # all at one height: ordered by depth already (dice on a tray)
-        places = sorted(slot[i] for i in same)
         # a thing standing on another (a cube on its stack) goes with it, after it, and the two
         # are placed by the top one: compared one by one with a third thing beside them, the
         # stack could be put after the cube on it (the comparison is not an order), painting
         # the stack's top over the cube (taught game 72738, change 176: Red's cube on C2's six
         # tiles, Yellow's cube placed on D3 beside it; half of Red's top hidden under C2's
         # green starfish, the cube not found, a false alarm)
-        def top_behind_first(a: list[int], b: list[int]) -> int:
-            return behind_first(a[-1], b[-1])
-
-        units = sorted(_standing_units(components, same), key=cmp_to_key(top_behind_first))
-        for place, i in zip(places, [i for unit in units for i in unit], strict=True):
+        moves = placed(same)
+        # a member's support that is no tall thing (a five-tile stack, 12.5 mm) kept its own place,
+        # which can come after the place the member moved to: its top was painted over the cube
+        # (bench table 551400 of printing 997814: Red's coin under A2's dark blue sextant). Only
+        # then does it join the group, so that every other picture is painted as before.
+        now = {i: place for place, i in moves}
+        under = [j for j in _supports(components, same) if j not in claimed]
+        if any(slot[j] > now[i] for i in same for j in _supports(components, [i]) if j in under):
+            claimed.update(under)
+            moves = placed(same + under)
+        for place, i in moves:
             order[place] = i
     return order
+
+
+def _supports(components: Sequence[Component], members: Sequence[int]) -> list[int]:
+    """The components that ``members`` stand on: one footprint (as :func:`_standing_units`
+    groups them) whose top is where the member rests."""
+    out: list[int] = []
+    for i in members:
+        a = components[i]
+        for j, b in enumerate(components):
+            if j == i or j in out or b.pose.z >= a.pose.z or abs(b.top_z - a.pose.z) > SUPPORT_TOLERANCE_MM:
+                continue
+            if all(abs((a.pose.x, a.pose.y)[axis] - (b.pose.x, b.pose.y)[axis])
+                   < max(a.size_mm[axis], b.size_mm[axis]) / 2 for axis in (0, 1)):
+                out.append(j)
+    return out
 
 
 def _standing_units(components: Sequence[Component], members: Sequence[int]) -> list[list[int]]:

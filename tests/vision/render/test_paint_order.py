@@ -9,6 +9,7 @@ Purple's cube was not found and the game was lost from move 62."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from tracker.film import demo_camera, drifting_lightings
 from tracker.octocube.twin import TwinGame
@@ -91,3 +92,25 @@ def _inside(quad: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         sign = s if sign is None else sign
         mask &= cross * s > 0
     return mask
+
+
+@pytest.mark.parametrize("printing, table, seat, stack", [(997_814, 551_400, 0, "stack A2"),
+                                                          (997_795, 549_503, 1, "stack D3")])
+def test_a_cube_on_a_low_stack_is_painted_after_it_when_tall_things_are_reordered(
+        printing: int, table: int, seat: int, stack: str) -> None:
+    """Bench tables of session 65's fresh sets (``bench/teach.py --first-art P --first-table T``):
+    a cube on a five-tile stack (12.5 mm, under ``TALL_MM``) whose picture overlaps tall things at
+    other heights. Their group was painted in its members' places, the cube in a tall stack's
+    earlier one, and its own stack, no member, kept its later place: its top painted over the
+    cube's (997814 / 551400: Red's coin under A2's dark blue sextant, truth visibility 0.36, read
+    as the sextant; 997795 / 549503: Yellow's bare plate under D3's starfish, 0.48, read as a
+    green pearl)."""
+    from vision.octocube.synth import synth_frame
+    from vision.render.random_art import random_pack
+
+    frame = synth_frame(table, Renderer(), turned_tops=True, resolution=(1280, 720), max_tilt_deg=30.0,
+                        art=random_pack(printing))
+    comps = {c["uid"]: c for c in frame.ground_truth["components"]}
+    cube = comps[f"cube {seat}"]
+    assert cube["state"]["location"] == stack.split()[1] and comps[stack]["state"]["stack_height"] == 5
+    assert cube["visible_fraction"] > 0.95

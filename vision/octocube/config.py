@@ -632,6 +632,19 @@ class RecogniserConfig:
     pack_lost_seat_max_none: float = 0.5
     """... a free window is named only where the net's p(none) is at most this (some cube stands
     there, whoever's; as ``pack_rim_max_none``)."""
+    pack_sure_cube_max_none: float = 0.1
+    """With a pack, for a seat the net finds nowhere (its colour under ``min_cube_probability`` in
+    every free window), before any step that may place its cube where the net sees none: a free
+    grid window where the net is this sure some cube stands (p(none) at most this), where the
+    seat's colour leads the net's cube colours once those of cubes found elsewhere are set aside,
+    and whose cube-edge band names the seat (``pack_lost_seat_rim_margin``, as
+    ``OctocubeRecogniser._lost_seat_chain`` names windows) is the seat's cube, its place as sure as
+    the net's p(some cube) there (``OctocubeRecogniser._sure_cube_by_plastic``). The net reads a
+    cube wearing a tile by the tile's colour too: fresh printing 997782, table 548204, Purple's
+    cube on (3, 0) wearing a green starfish p(red) 0.863, p(none) 0.033 with Red found on (1, 1),
+    its band 0.09 from Purple's taught plastic and 0.31 from the next seat's; the topped-cube
+    step placed Purple on a dark blue starfish stack top on (1, 4) where the net saw p(none)
+    0.987. 0: off."""
     pack_fine_linear_balance: bool = True
     """With a pack: the fine stage's windows are white-balanced in linear light
     (``vision.octocube.colour.apply_linear_gains``), not by the encoded gains the nets' patches

@@ -639,7 +639,9 @@ class OctocubeRecogniser:
                     p = 0.0
                 if p < self.config.min_cube_probability and self._cube_matcher is not None:
                     left = [i for i in free if i not in not_cube]
-                    found = self._taught_bare_cube(windows, left, seat)
+                    found = self._sure_cube_by_plastic(windows, probs, left, seat, colour_at)
+                    if found is None:
+                        found = self._taught_bare_cube(windows, left, seat)
                     if found is None and stacks is not None and stack_scores is not None:
                         if topped is None:
                             topped = self._topped_cubes(windows, stacks, stack_scores, taken)
@@ -1278,6 +1280,37 @@ class OctocubeRecogniser:
             return None
         none = CUBE_CLASSES.index(NO_CUBE)
         return rest, max(1.0 - float(probs[rest, none]), cfg.pack_rim_alone_p)
+
+    def _sure_cube_by_plastic(self, windows: np.ndarray, probs: np.ndarray, free: list[int], seat: int,
+                              colour_at: dict[int, int]) -> tuple[int, float] | None:
+        """With a pack (``pack_sure_cube_max_none``), for a seat the net finds nowhere: of the free
+        grid windows where the net is sure some cube stands and, the colours of cubes found
+        elsewhere set aside (a seat has one cube), the seat's colour leads, the one whose band
+        names the seat (:meth:`_plastic_seat`, plainly nearest of those named for it:
+        :meth:`_named_window`), with the net's p(some cube) there; else None. Asked before the
+        steps that may place the cube where the net sees none (a stack top at a cube's height):
+        a cube the net sees surely, claimed by no seat, is some seat's, and the net read it by
+        the colour of the tile it wears (fresh printing 997782, table 548204: Purple's cube
+        wearing a green starfish p(red) 0.86 with Red found elsewhere)."""
+        cfg = self.config
+        if cfg.pack_sure_cube_max_none <= 0 or cfg.pack_lost_seat_rim_margin <= 0 or self.pack is None \
+                or any(f"cube-{PLAYER_COLOURS[o]}" not in self.pack.faces for o in range(self.num_players)):
+            return None
+        n_grid = len(self.layout.stack_locations)
+        col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        none = CUBE_CLASSES.index(NO_CUBE)
+        found = sorted(set(colour_at.values()) - {col})
+        named: dict[int, tuple[int, float] | None] = {}
+        for i in free:
+            if i >= n_grid or float(probs[i, none]) > cfg.pack_sure_cube_max_none:
+                continue
+            colours = probs[i].astype(np.float64).copy()
+            colours[found] = 0.0
+            colours[none] = -1.0
+            if int(np.argmax(colours)) == col:
+                named[i] = self._plastic_seat(windows[i])
+        at = self._named_window(named, seat)
+        return None if at is None else (at, 1.0 - float(probs[at, none]))
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits

@@ -294,6 +294,22 @@ class RecogniserConfig:
     on (3, 2), one tile on the mat, p(purple) 0.33, p(none) 0.64, took Purple from its own cube on
     (2, 3) wearing a dark blue pearl (p(purple) 0.23, its purple rim whole); the band round the
     pearl is mat on 2 sides, round every cube on none. 0: off, as before session 64."""
+    pack_cube_stack_top_offset_share: float = 0.5
+    """With a pack, seen nearly straight down (where the height test of ``pack_cube_not_stack_top``
+    cannot act), at a parallax of at least ``pack_cube_stack_top_offset_min_mm`` between a stack's
+    and a cube's height: a grid window where the net sees a seat's colour is not that seat's cube
+    when a taught tile fits its cube-height window at least ``pack_cube_stack_top_score`` and the
+    matcher finds the tile shifted along the parallax line, toward where a stack's top lies, by at
+    least this share of that parallax: the tile lies at a stack's height (the matcher's search
+    reaches that shift, so both windows fit it alike; a tile on a cube lies centred in the
+    cube-height window). Fresh printing 997783, table 548300 (parallax 6.4 mm): a dark blue
+    sextant drawn in Blue's plastic colour, in full view on (1, 1), p(blue) 0.369, found 5.3 mm
+    toward its stack's place (0.83 of the parallax) and fitting 0.84; the band round it lies on
+    the tile on three sides (no mat: ``pack_cube_mat_round_tile_sides``), and it took Blue from its
+    bare cube on (0, 4) (p(blue) 0.364). 0: off."""
+    pack_cube_stack_top_offset_min_mm: float = 4.0
+    """... asked only where the parallax between the two heights is at least this (mm; the
+    matcher finds a tile's place to the pixel, 1 mm, and a cube may stand a little off centre)."""
     pack_cube_mat_band_share: float = 0.5
     """... a side shows the mat where at least this share of its band's pixels do
     (``pack_cube_mat_pixel_chroma``)."""

@@ -973,9 +973,10 @@ class OctocubeRecogniser:
         if not tiles:
             return False
         if float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_min_parallax_mm:
-            # nearly straight down: height cannot be told from the two windows, but the mat can
-            # be seen round a flat tile where a cube would show its plastic
-            return self._mat_round_tile(windows[i], tiles)
+            # nearly straight down: height cannot be told from the two windows' fits, but the mat
+            # can be seen round a flat tile where a cube would show its plastic, and a flat tile
+            # lies off the cube-height window's centre toward its stack's place
+            return self._mat_round_tile(windows[i], tiles) or self._tile_at_stack_offset(windows[i], i, tiles)
         down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=tiles)
         j = int(np.argmax(down.scores[0]))
         score = float(down.scores[0, j])
@@ -1017,6 +1018,36 @@ class OctocubeRecogniser:
         up = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=tiles) \
             if self._cube_matcher is not None else None
         return up is not None and float(up.scores[0].max()) >= cfg.pack_cube_stack_top_score
+
+    def _tile_at_stack_offset(self, window: np.ndarray, i: int, tiles: list[str]) -> bool:
+        """With ``pack_cube_stack_top_offset_share``, at grid location ``i`` seen nearly straight
+        down: the best taught tile fits the cube-height ``window`` at least
+        ``pack_cube_stack_top_score``, shifted from its centre along the parallax line toward the
+        stack's place by that share of the parallax between the two heights (at least
+        ``pack_cube_stack_top_offset_min_mm``), and no taught bare cube face fits it
+        ``pack_cube_face_score``: a flat tile at a stack's height, not a tile worn by a cube, which
+        lies centred there."""
+        cfg = self.config
+        if cfg.pack_cube_stack_top_offset_share <= 0 or self._cube_matcher is None:
+            return False
+        vx, vy = (float(v) * PATCH_PX_PER_MM for v in self._parallax[i])  # px per tile of height
+        per_tile = float(np.hypot(vx, vy))
+        if per_tile * _CUBE_LIFT_TILES < cfg.pack_cube_stack_top_offset_min_mm * PATCH_PX_PER_MM:
+            return False
+        up = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=tiles)
+        j = int(np.argmax(up.scores[0]))
+        if float(up.scores[0, j]) < cfg.pack_cube_stack_top_score or up.offsets is None:
+            return False
+        ox, oy = (float(v) for v in up.offsets[0, j])
+        toward_stack = -(ox * vx + oy * vy) / per_tile  # px; a stack's top lies down the parallax line
+        if toward_stack < cfg.pack_cube_stack_top_offset_share * per_tile * _CUBE_LIFT_TILES:
+            return False
+        bare = [lb for lb in self._cube_matcher.labels if lb.startswith("cube-")]
+        if bare:
+            faces = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=bare)
+            if float(faces.scores[0].max()) >= cfg.pack_cube_face_score:
+                return False
+        return True
 
     def _bare_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], col: int,
                              probs: np.ndarray, not_cube: set[int],

@@ -294,6 +294,22 @@ class RecogniserConfig:
     on (3, 2), one tile on the mat, p(purple) 0.33, p(none) 0.64, took Purple from its own cube on
     (2, 3) wearing a dark blue pearl (p(purple) 0.23, its purple rim whole); the band round the
     pearl is mat on 2 sides, round every cube on none. 0: off, as before session 64."""
+    pack_cube_stack_top_offset_share: float = 0.5
+    """With a pack, seen nearly straight down (where the height test of ``pack_cube_not_stack_top``
+    cannot act), at a parallax of at least ``pack_cube_stack_top_offset_min_mm`` between a stack's
+    and a cube's height: a grid window where the net sees a seat's colour is not that seat's cube
+    when a taught tile fits its cube-height window at least ``pack_cube_stack_top_score`` and the
+    matcher finds the tile shifted along the parallax line, toward where a stack's top lies, by at
+    least this share of that parallax: the tile lies at a stack's height (the matcher's search
+    reaches that shift, so both windows fit it alike; a tile on a cube lies centred in the
+    cube-height window). Fresh printing 997783, table 548300 (parallax 6.4 mm): a dark blue
+    sextant drawn in Blue's plastic colour, in full view on (1, 1), p(blue) 0.369, found 5.3 mm
+    toward its stack's place (0.83 of the parallax) and fitting 0.84; the band round it lies on
+    the tile on three sides (no mat: ``pack_cube_mat_round_tile_sides``), and it took Blue from its
+    bare cube on (0, 4) (p(blue) 0.364). 0: off."""
+    pack_cube_stack_top_offset_min_mm: float = 4.0
+    """... asked only where the parallax between the two heights is at least this (mm; the
+    matcher finds a tile's place to the pixel, 1 mm, and a cube may stand a little off centre)."""
     pack_cube_mat_band_share: float = 0.5
     """... a side shows the mat where at least this share of its band's pixels do
     (``pack_cube_mat_pixel_chroma``)."""
@@ -632,6 +648,19 @@ class RecogniserConfig:
     pack_lost_seat_max_none: float = 0.5
     """... a free window is named only where the net's p(none) is at most this (some cube stands
     there, whoever's; as ``pack_rim_max_none``)."""
+    pack_sure_cube_max_none: float = 0.1
+    """With a pack, for a seat the net finds nowhere (its colour under ``min_cube_probability`` in
+    every free window), before any step that may place its cube where the net sees none: a free
+    grid window where the net is this sure some cube stands (p(none) at most this), where the
+    seat's colour leads the net's cube colours once those of cubes found elsewhere are set aside,
+    and whose cube-edge band names the seat (``pack_lost_seat_rim_margin``, as
+    ``OctocubeRecogniser._lost_seat_chain`` names windows) is the seat's cube, its place as sure as
+    the net's p(some cube) there (``OctocubeRecogniser._sure_cube_by_plastic``). The net reads a
+    cube wearing a tile by the tile's colour too: fresh printing 997782, table 548204, Purple's
+    cube on (3, 0) wearing a green starfish p(red) 0.863, p(none) 0.033 with Red found on (1, 1),
+    its band 0.09 from Purple's taught plastic and 0.31 from the next seat's; the topped-cube
+    step placed Purple on a dark blue starfish stack top on (1, 4) where the net saw p(none)
+    0.987. 0: off."""
     pack_fine_linear_balance: bool = True
     """With a pack: the fine stage's windows are white-balanced in linear light
     (``vision.octocube.colour.apply_linear_gains``), not by the encoded gains the nets' patches

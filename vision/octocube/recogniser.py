@@ -639,7 +639,9 @@ class OctocubeRecogniser:
                     p = 0.0
                 if p < self.config.min_cube_probability and self._cube_matcher is not None:
                     left = [i for i in free if i not in not_cube]
-                    found = self._taught_bare_cube(windows, left, seat)
+                    found = self._sure_cube_by_plastic(windows, probs, left, seat, colour_at)
+                    if found is None:
+                        found = self._taught_bare_cube(windows, left, seat)
                     if found is None and stacks is not None and stack_scores is not None:
                         if topped is None:
                             topped = self._topped_cubes(windows, stacks, stack_scores, taken)
@@ -971,9 +973,10 @@ class OctocubeRecogniser:
         if not tiles:
             return False
         if float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES < cfg.pack_topped_min_parallax_mm:
-            # nearly straight down: height cannot be told from the two windows, but the mat can
-            # be seen round a flat tile where a cube would show its plastic
-            return self._mat_round_tile(windows[i], tiles)
+            # nearly straight down: height cannot be told from the two windows' fits, but the mat
+            # can be seen round a flat tile where a cube would show its plastic, and a flat tile
+            # lies off the cube-height window's centre toward its stack's place
+            return self._mat_round_tile(windows[i], tiles) or self._tile_at_stack_offset(windows[i], i, tiles)
         down = self._cube_matcher.scores(stacks[i][None], turns=(0, 1, 2, 3), only=tiles)
         j = int(np.argmax(down.scores[0]))
         score = float(down.scores[0, j])
@@ -1015,6 +1018,36 @@ class OctocubeRecogniser:
         up = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=tiles) \
             if self._cube_matcher is not None else None
         return up is not None and float(up.scores[0].max()) >= cfg.pack_cube_stack_top_score
+
+    def _tile_at_stack_offset(self, window: np.ndarray, i: int, tiles: list[str]) -> bool:
+        """With ``pack_cube_stack_top_offset_share``, at grid location ``i`` seen nearly straight
+        down: the best taught tile fits the cube-height ``window`` at least
+        ``pack_cube_stack_top_score``, shifted from its centre along the parallax line toward the
+        stack's place by that share of the parallax between the two heights (at least
+        ``pack_cube_stack_top_offset_min_mm``), and no taught bare cube face fits it
+        ``pack_cube_face_score``: a flat tile at a stack's height, not a tile worn by a cube, which
+        lies centred there."""
+        cfg = self.config
+        if cfg.pack_cube_stack_top_offset_share <= 0 or self._cube_matcher is None:
+            return False
+        vx, vy = (float(v) * PATCH_PX_PER_MM for v in self._parallax[i])  # px per tile of height
+        per_tile = float(np.hypot(vx, vy))
+        if per_tile * _CUBE_LIFT_TILES < cfg.pack_cube_stack_top_offset_min_mm * PATCH_PX_PER_MM:
+            return False
+        up = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=tiles)
+        j = int(np.argmax(up.scores[0]))
+        if float(up.scores[0, j]) < cfg.pack_cube_stack_top_score or up.offsets is None:
+            return False
+        ox, oy = (float(v) for v in up.offsets[0, j])
+        toward_stack = -(ox * vx + oy * vy) / per_tile  # px; a stack's top lies down the parallax line
+        if toward_stack < cfg.pack_cube_stack_top_offset_share * per_tile * _CUBE_LIFT_TILES:
+            return False
+        bare = [lb for lb in self._cube_matcher.labels if lb.startswith("cube-")]
+        if bare:
+            faces = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=bare)
+            if float(faces.scores[0].max()) >= cfg.pack_cube_face_score:
+                return False
+        return True
 
     def _bare_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], col: int,
                              probs: np.ndarray, not_cube: set[int],
@@ -1278,6 +1311,37 @@ class OctocubeRecogniser:
             return None
         none = CUBE_CLASSES.index(NO_CUBE)
         return rest, max(1.0 - float(probs[rest, none]), cfg.pack_rim_alone_p)
+
+    def _sure_cube_by_plastic(self, windows: np.ndarray, probs: np.ndarray, free: list[int], seat: int,
+                              colour_at: dict[int, int]) -> tuple[int, float] | None:
+        """With a pack (``pack_sure_cube_max_none``), for a seat the net finds nowhere: of the free
+        grid windows where the net is sure some cube stands and, the colours of cubes found
+        elsewhere set aside (a seat has one cube), the seat's colour leads, the one whose band
+        names the seat (:meth:`_plastic_seat`, plainly nearest of those named for it:
+        :meth:`_named_window`), with the net's p(some cube) there; else None. Asked before the
+        steps that may place the cube where the net sees none (a stack top at a cube's height):
+        a cube the net sees surely, claimed by no seat, is some seat's, and the net read it by
+        the colour of the tile it wears (fresh printing 997782, table 548204: Purple's cube
+        wearing a green starfish p(red) 0.86 with Red found elsewhere)."""
+        cfg = self.config
+        if cfg.pack_sure_cube_max_none <= 0 or cfg.pack_lost_seat_rim_margin <= 0 or self.pack is None \
+                or any(f"cube-{PLAYER_COLOURS[o]}" not in self.pack.faces for o in range(self.num_players)):
+            return None
+        n_grid = len(self.layout.stack_locations)
+        col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        none = CUBE_CLASSES.index(NO_CUBE)
+        found = sorted(set(colour_at.values()) - {col})
+        named: dict[int, tuple[int, float] | None] = {}
+        for i in free:
+            if i >= n_grid or float(probs[i, none]) > cfg.pack_sure_cube_max_none:
+                continue
+            colours = probs[i].astype(np.float64).copy()
+            colours[found] = 0.0
+            colours[none] = -1.0
+            if int(np.argmax(colours)) == col:
+                named[i] = self._plastic_seat(windows[i])
+        at = self._named_window(named, seat)
+        return None if at is None else (at, 1.0 - float(probs[at, none]))
 
     def _taught_bare_cube(self, windows: np.ndarray, free: list[int], seat: int) -> tuple[int, float] | None:
         """With a pack: the free cube-height window where the seat's taught bare cube face fits

@@ -89,7 +89,10 @@ def test_red_is_read_on_its_rimmed_space_not_on_the_pink_amphora(game_frame: tup
 
 def test_with_the_bands_averaged_across_red_is_read_on_the_pink_amphora(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: the setting off, the game's misreading comes back (with the fourth band's
-    second look off too: the left band, three sides' worth short, is that band, session 53)."""
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_blur_along=False, pack_rim_fourth_side_hue=None),
+    second look off too: the left band, three sides' worth short, is that band, session 53; and the
+    flat tile's offset test, which since session 66 finds the pink amphora Red was read on shifted toward its
+    stack's place, ``pack_cube_stack_top_offset_share``)."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_blur_along=False, pack_rim_fourth_side_hue=None,
+                                                            pack_cube_stack_top_offset_share=0.0),
                       grid=GRID)
     assert obs.cubes[RED].location == C2

@@ -46,7 +46,8 @@ def test_every_cube_is_where_it_is(game_frame: tuple[Any, Any, Any]) -> None:
 
 
 def test_off_red_is_read_on_the_pink_amphora(game_frame: tuple[Any, Any, Any]) -> None:
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_band_nearest_centre=False), grid=GRID)
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_band_nearest_centre=False,
+                                                            pack_cube_stack_top_offset_share=0.0), grid=GRID)
     assert obs.cubes[RED].location == C1
 
 

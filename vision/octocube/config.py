@@ -469,6 +469,19 @@ class RecogniserConfig:
     other window's on more than one; Blue was not found and the game was lost). The rim then
     tells the place as surely as ``pack_rim_alone_p``. At most ``pack_rim_max_none``: off."""
     pack_rim_alone_p: float = 0.5
+    pack_rim_three_sides_min_p: float = 0.2
+    """With a pack, for a seat every other step lost (net, bare face, height test, four-sided rim,
+    rest ring, hidden-cube rescues): the one free low-parallax grid location whose window shows
+    the seat's taught rim on three sides (:meth:`OctocubeRecogniser._rim_of`) is the seat's where
+    the net's best cube colour there is the seat's, at least this probability (just under
+    ``min_cube_probability``), p(none) at most ``pack_rim_alone_max_none``, and no other free
+    window of the seat's holds a higher p(seat): the net's own colour stands in for the missing
+    side. The far side's band is 1-2 px and its pixels scatter about ``pack_rim_hue``, so a
+    small shift of the taught colour between one and two teach photos drops it: other-hand
+    printing 998012, table 520000, Yellow's cube on (2, 2) wearing a dark blue sextant seen nearly
+    straight down, p(none) 0.58, p(yellow) 0.29, p(red) 0.08; its left band 0.41 of its line in
+    the mask after 1 photo (4 sides with ``pack_rim_fourth_side_share``), 0.27 after 2 (3 sides):
+    Yellow lost. The place as sure as the net's p(some cube) there. 0: off."""
     pack_rest_rim_sides: int = 4
     """With a pack: a seat's cube found nowhere else (net, bare face, height test, rim on the grid)
     is at rest where its seat's rest window shows a ring in the seat's taught hue round a tile on at

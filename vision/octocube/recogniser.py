@@ -661,6 +661,9 @@ class OctocubeRecogniser:
                     if rescued is None and self._cube_matcher is not None and stacks is not None:
                         rescued = self._hidden_cube_by_near_face(col, seat, probs, [i for i in free if i < n_grid],
                                                                  colour_at, not_cube, stacks, windows)
+                    if rescued is None and self._cube_matcher is not None:
+                        rescued = self._three_sided_rim(windows, probs, [i for i in free if i not in not_cube],
+                                                        seat, colour_at)
                     if rescued is None:
                         continue
                     best, p = rescued
@@ -1448,6 +1451,36 @@ class OctocubeRecogniser:
         if len(rims) != 1:
             return None
         return rims[0], max(1.0 - float(probs[rims[0], none]), cfg.pack_rim_alone_p)
+
+    def _three_sided_rim(self, windows: np.ndarray, probs: np.ndarray, free: list[int], seat: int,
+                         colour_at: dict[int, int]) -> tuple[int, float] | None:
+        """With a pack (``pack_rim_three_sides_min_p``), the last resort for a seat found nowhere:
+        the one free low-parallax grid location whose window shows the seat's taught rim on three
+        sides, where the net's best cube colour is the seat's (at least
+        ``pack_rim_three_sides_min_p``) and no other free window of the seat's is likelier; with the
+        net's p(some cube) there. The net's colour stands in for the fourth side, whose 1-2 px band
+        a small shift of the taught colour can drop (:func:`_rim_sides`)."""
+        cfg = self.config
+        if cfg.pack_rim_three_sides_min_p <= 0 or self.pack is None or not free \
+                or f"cube-{PLAYER_COLOURS[seat]}" not in self.pack.faces:
+            return None
+        n_grid = len(self.layout.stack_locations)
+        none, col = CUBE_CLASSES.index(NO_CUBE), CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        best = max(free, key=lambda i: float(probs[i, col]))
+        if best >= n_grid or not self._low_parallax(best) or float(probs[best, none]) > cfg.pack_rim_alone_max_none:
+            return None
+        cube_colours = [c for c in range(len(CUBE_CLASSES)) if c != none]
+        if float(probs[best, col]) < cfg.pack_rim_three_sides_min_p \
+                or max(cube_colours, key=lambda c: float(probs[best, c])) != col:
+            return None
+        colours = self._rim_colours(seat, colour_at, note_blocked=False)
+        if colours is None:
+            return None
+        rimmed = [i for i in free if i < n_grid and self._low_parallax(i)
+                  and float(probs[i, none]) <= cfg.pack_rim_alone_max_none and self._rim_of(windows[i], *colours) >= 3]
+        if rimmed != [best]:
+            return None
+        return best, 1.0 - float(probs[best, none])
 
     def _rim_colours(self, seat: int, colour_at: dict[int, int] | None = None, note_blocked: bool = True
                      ) -> tuple[np.ndarray, list[np.ndarray]] | None:

@@ -1287,10 +1287,7 @@ class OctocubeRecogniser:
         for i in free:
             if i >= n_grid or not self._low_parallax(i) or float(probs[i, none]) > cfg.pack_rim_chroma_max_none:
                 continue
-            colours = probs[i].astype(np.float64).copy()
-            colours[found] = 0.0
-            colours[none] = -1.0
-            if int(np.argmax(colours)) != col:
+            if not _leads_set_aside(probs[i], col, found, none):
                 continue
             band = _rim_chroma(windows[i])
             mine = float(np.abs(band - own).sum())
@@ -1338,10 +1335,7 @@ class OctocubeRecogniser:
         for i in free:
             if i >= n_grid or float(probs[i, none]) > cfg.pack_sure_cube_max_none:
                 continue
-            colours = probs[i].astype(np.float64).copy()
-            colours[found] = 0.0
-            colours[none] = -1.0
-            if int(np.argmax(colours)) == col:
+            if _leads_set_aside(probs[i], col, found, none):
                 named[i] = self._plastic_seat(windows[i])
         at = self._named_window(named, seat)
         return None if at is None else (at, 1.0 - float(probs[at, none]))
@@ -2627,6 +2621,16 @@ def _best_class(row: np.ndarray, set_aside: list[int]) -> int:
     kept = row.astype(np.float64).copy()
     kept[set_aside] = -np.inf
     return int(np.argmax(kept))
+
+
+def _leads_set_aside(row: np.ndarray, col: int, set_aside: list[int], none: int) -> bool:
+    """Class ``col`` is the cube net's likeliest cube colour in one window's ``row`` once the
+    columns ``set_aside`` (the colours of cubes already found elsewhere: a seat has one cube)
+    and "no cube" (column ``none``) are left out."""
+    colours = np.asarray(row, np.float64).copy()
+    colours[set_aside] = 0.0
+    colours[none] = -1.0
+    return int(np.argmax(colours)) == col
 
 
 def _share_of(row: np.ndarray, col: int, set_aside: list[int]) -> float:

@@ -202,25 +202,6 @@ scales the print, it lifts nothing)."""
 TILE_ALIGN = True
 """Cut each Octocube tile along its own outline (False: the shift of most printed pixels,
 ``_locate``, as before session 22)."""
-CUBE_ALIGN = True
-"""Cut each Octocube cube's top along its own outline (False: the shift of most printed pixels,
-``_locate``, as before session 66). Cut at its height, a cube's top is framed by its own sides
-(plastic, shaded), which count as printed as much as the top does: the box of most printed
-pixels slid onto a side, and 997730's blue top was taught about 3 mm off, its rim half cut away
-(the ring and band rules read a taught plastic from that rim)."""
-CUBE_OUTLINE_MAX_SHIFT_MM = 2.75
-"""A cube's top is looked for this far off its place each way: the twin lays a cube up to 1.5 mm
-off and 4 degrees turned, and its top, 40 mm up, lies where the sheet's pose at that height puts
-it, a little further off than a flat tile (997730's blue: 2.5-3 mm). The cut's margin (4 mm, less
-the edge strips) bounds it."""
-CUBE_RIM_STRIP_MM = 1.5
-"""A cube top's edge all round is one plastic: the strip this wide just inside each side of a
-candidate outline is read ..."""
-CUBE_RIM_SPREAD_SCALE = 20.0
-"""... and the outline's fit (the log of its sides' product) loses the largest BGR distance between
-two sides' strips over this. An outline one rim's width off (3 mm) lies with one side on the rim's
-inner edge (the plate against the plastic, as sharp as the top's own edge) and the other on the
-cube's side against the paper: its strip there is the plate, 40-100 levels off the rim's."""
 RELIGHT_SHADOWS = True
 """A tile whose paper ring shows a shadow across it (``SHADOW_DARKER``) is relit by the light the
 ring shows round it (:func:`_ring_shading`; False: one white balance per tile, as before session
@@ -585,47 +566,14 @@ def _outline_fits(edges: tuple[np.ndarray, np.ndarray], turn: float, size_px: tu
     return np.log(np.maximum(sides, 1.0)).sum(axis=0), sides.min(axis=0)
 
 
-def _rim_spread(cut: np.ndarray, turn: float, size_px: tuple[int, int], margin_px: int,
-                shifts: np.ndarray) -> np.ndarray:
-    """(ny, nx): for the component's rectangle turned by ``turn`` and shifted by every (dy, dx) in
-    ``shifts`` x ``shifts`` (as :func:`_outline_fits`), the largest BGR distance between the mean
-    colours of two of the strips ``CUBE_RIM_STRIP_MM`` wide just inside its four sides (each along
-    its middle three quarters, one pixel in)."""
-    h, w = cut.shape[:2]
-    turned = cv2.warpAffine(cut.astype(np.float32), cv2.getRotationMatrix2D((w / 2, h / 2), turn, 1.0), (w, h),
-                            flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    sums = cv2.integral(turned)
-    cw, ch = size_px
-    strip = max(1, int(round(CUBE_RIM_STRIP_MM * CUT_PX_PER_MM)))
-    x0, y0 = margin_px + shifts[None, :], margin_px + shifts[:, None]
-    iy, ix = ch // 8, cw // 8
-
-    def mean_of(xa: np.ndarray, ya: np.ndarray, xb: np.ndarray, yb: np.ndarray) -> np.ndarray:
-        total = sums[yb, xb] - sums[ya, xb] - sums[yb, xa] + sums[ya, xa]
-        return total / np.maximum((xb - xa) * (yb - ya), 1)[..., None]
-
-    zero = np.zeros((len(shifts), len(shifts)), np.int64)
-    sides = [mean_of(x0 + 1 + zero, y0 + iy + zero, x0 + 1 + strip + zero, y0 + ch - iy + zero),
-             mean_of(x0 + cw - 1 - strip + zero, y0 + iy + zero, x0 + cw - 1 + zero, y0 + ch - iy + zero),
-             mean_of(x0 + ix + zero, y0 + 1 + zero, x0 + cw - ix + zero, y0 + 1 + strip + zero),
-             mean_of(x0 + ix + zero, y0 + ch - 1 - strip + zero, x0 + cw - ix + zero, y0 + ch - 1 + zero)]
-    spread = np.zeros(zero.shape, np.float32)
-    for a in range(4):
-        for b in range(a + 1, 4):
-            spread = np.maximum(spread, np.linalg.norm(sides[a] - sides[b], axis=-1))
-    return spread
-
-
-def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int,
-                  max_shift_mm: float = OUTLINE_MAX_SHIFT_MM, rim: bool = False) -> tuple[float, int, int] | None:
+def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int) -> tuple[float, int, int] | None:
     """Where a card or tile lies in its place's cut (its place plus ``margin_px`` each way): the
     turn (degrees, as ``cv2.getRotationMatrix2D`` turns the cut about its centre to set it
-    straight) and the shift (px, in the turned cut, at most ``max_shift_mm`` each way) of the
-    component-sized rectangle whose sides part inside from outside the most (``rim``: and whose
-    strips just inside its sides are one colour, a cube top's rim: :func:`_rim_spread`). None
-    when its weakest side is too faint to trust (``OUTLINE_EDGE_MIN``)."""
+    straight) and the shift (px, in the turned cut) of the component-sized rectangle whose sides
+    part inside from outside the most. None when its weakest side is too faint to trust
+    (``OUTLINE_EDGE_MIN``)."""
     edges = _edge_maps(cut.astype(np.float32))
-    limit = int(min(round(max_shift_mm * CUT_PX_PER_MM), margin_px - OUTLINE_EDGE_STRIP_PX - 2))
+    limit = int(min(round(OUTLINE_MAX_SHIFT_MM * CUT_PX_PER_MM), margin_px - OUTLINE_EDGE_STRIP_PX - 2))
     shifts = np.arange(-limit, limit + 1)
     best = (-1.0, 0.0, 0.0, 0, 0)
     coarse, fine = OUTLINE_TURN_STEPS_DEG
@@ -633,8 +581,6 @@ def _outline_pose(cut: np.ndarray, size_px: tuple[int, int], margin_px: int,
     for stage in range(2):
         for turn in turns:
             total, weakest = _outline_fits(edges, float(turn), size_px, margin_px, shifts)
-            if rim:
-                total = total - _rim_spread(cut, float(turn), size_px, margin_px, shifts) / CUBE_RIM_SPREAD_SCALE
             # a little for lying near its place: of two equal fits, the nearer
             total = total - 1e-3 * (np.abs(shifts[None, :]) + np.abs(shifts[:, None]))
             k = np.unravel_index(int(np.argmax(total)), total.shape)
@@ -1228,13 +1174,6 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                     face = np.clip(straight, 0, 255).astype(np.uint8)
                     if hidden is not None and hidden_image is not None:
                         face_hidden[place_name] = _cut_straight(hidden_image, location, place, pose) > 0
-            if place.kind == "cube" and CUBE_ALIGN:
-                # a cube's top is cut along its own outline: its sides, seen round it, are no paper
-                # and drew the box of most printed pixels onto them
-                pose = _outline_pose(balanced, size, margin_px, CUBE_OUTLINE_MAX_SHIFT_MM, rim=True)
-                if pose is not None:
-                    straight = _cut_straight(image, location, place, pose).astype(np.float32) * gains
-                    face = np.clip(straight, 0, 255).astype(np.uint8)
             if place_name in face_hidden:
                 # a cube stands in front of part of the tile: its side is no part of the face
                 face = _paint_over_hidden(face, face_hidden[place_name])

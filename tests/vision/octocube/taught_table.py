@@ -189,19 +189,3 @@ def read_top_hidden(scene: tuple[Any, Any], stack: tuple[int, int], config: Any 
     rec = OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config)
     top = rec.recognise(frame.image).tops[stack]
     return truth.tops[stack], top, rec.last_hidden[stack]
-
-
-def pack_with_boxed_cubes(printing: int, photos: int, art: Any = None) -> Pack:
-    """Printing ``printing``'s pack from its first ``photos`` bench teach photos as taught before
-    session 66: each cube's top cut as the box of most printed pixels (``vision.teach.CUBE_ALIGN``
-    off), for the counterfactuals pinned on those faces (``art``: the printing's ArtPack, else
-    drawn from the seed). Not cached: the shared folder holds the packs as taught today."""
-    from unittest import mock
-
-    import vision.teach as teach_module
-    from tests.vision.teach_photos import jpeg_teach_photos
-
-    art = random_pack(printing) if art is None else art
-    with mock.patch.object(teach_module, "CUBE_ALIGN", False):
-        return teach_module.teach("octocube", jpeg_teach_photos("octocube", art, printing, Renderer(),
-                                                                count=photos)).pack

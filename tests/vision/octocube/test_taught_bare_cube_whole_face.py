@@ -45,26 +45,13 @@ def test_compared_over_its_middle_only_the_plate_reads_as_a_tile(scene: tuple) -
     assert {s: g for s, g in got.items() if s != YELLOW} == {s: w for s, w in want.items() if s != YELLOW}
 
 
-def test_a_pale_tile_whose_whole_face_fits_like_the_plate_stays_a_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_pale_tile_whose_whole_face_fits_like_the_plate_stays_a_tile() -> None:
     """The lead asked of the bare face over the whole face keeps a worn tile that looks like the
     plate: development printing 997544 (table 522401 of ``--packs 40 --first-art 997520``, pack
     from two photos), Red's cube wearing a light blue pearl (0.83) that its own bare face fits
-    nearly as well (0.80); over the whole face the bare face fits 0.85, the pearl inset on it 0.83.
-    Since session 66 a cube's top is taught along its own outline (``vision.teach.CUBE_ALIGN``) and
-    the pearl reads right without the lead too; the lead's own case is the bare face as it was
-    taught before (the box of most print), kept here to pin what the lead does."""
-    import vision.teach as teach_module
-    from tests.vision.teach_photos import jpeg_teach_photos
-    from vision.render.random_art import random_pack
-    from vision.render.renderer import Renderer
-
+    nearly as well (0.80); over the whole face the bare face fits 0.85, the pearl inset on it 0.83."""
     scene = taught_table(997_544, 522_401, photos=2)
     got, want, _ = read_cube_tops(scene)
     assert want[0] == "light blue pearl" and got == want
-    monkeypatch.setattr(teach_module, "CUBE_ALIGN", False)
-    photos = jpeg_teach_photos("octocube", random_pack(997_544), 997_544, Renderer(), count=2)
-    boxed = (teach_module.teach("octocube", photos).pack, scene[1])
-    got, _, _ = read_cube_tops(boxed)
-    assert got == want
-    tight, _, _ = read_cube_tops(boxed, RecogniserConfig(pack_cube_bare_on_cube_lead=0.01))
+    tight, _, _ = read_cube_tops(scene, RecogniserConfig(pack_cube_bare_on_cube_lead=0.01))
     assert tight[0] == "bare"  # without the lead the pearl would be read as the plate

@@ -117,21 +117,9 @@ def test_blues_cube_round_a_navy_tile_is_found_by_its_rim(art_dir: Any, change: 
 
 
 @pytest.mark.parametrize("change", [46, 62])
-def test_by_the_bands_middles_blue_is_found_nowhere(art_dir: Any, change: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The cause pinned: the sides measured between the bands' middles, the centred margin. With
-    Blue's plastic read from its cube face as it was taught before session 66 (the box of most
-    print, ``vision.teach.CUBE_ALIGN`` off): taught along its outline since, change 62's Blue is
-    found by the middles too, and the outer edges' own case is the old face's."""
-    import vision.teach as teach_module
-    from tests.vision.teach_photos import jpeg_teach_photos
-    from vision.render.art_pack import ArtPack
-    from vision.render.renderer import Renderer
-
-    _, frame, camera = still(art_dir, change)
-    monkeypatch.setattr(teach_module, "CUBE_ALIGN", False)
-    photos = jpeg_teach_photos("octocube", ArtPack.load(art_dir), PRINTING, Renderer(), count=2)
-    boxed = (teach_module.teach("octocube", photos).pack, frame, camera)
-    obs = read_taught(boxed, PLAYERS, RecogniserConfig(pack_rim_outer_span_mm=None), grid=GRID)
+def test_by_the_bands_middles_blue_is_found_nowhere(art_dir: Any, change: int) -> None:
+    """The cause pinned: the sides measured between the bands' middles, the centred margin."""
+    obs = read_taught(still(art_dir, change), PLAYERS, RecogniserConfig(pack_rim_outer_span_mm=None), grid=GRID)
     assert BLUE not in obs.cubes
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.vision.octocube.taught_table import pack_with_boxed_cubes, read_cube_tops, taught_table
+from tests.vision.octocube.taught_table import read_cube_tops, taught_table
 from vision.octocube.config import RecogniserConfig
 
 PRINTING, TABLE = 997_628, 520_803
@@ -41,10 +41,7 @@ def test_fits_from_different_turns_added_read_the_pearl(scene: tuple) -> None:
     """The cause, pinned: each candidate's best fine turn plus its best inset turn, whatever they are,
     in the sheet's colours as then (session 65: with 2 photos Blue's reading in the table's colours,
     which its plastic fits better, now stands, and reads the amphora: ``pack_cube_tops_balance_by_rim``)."""
-    # on the cube faces as taught before session 66 (the box of most print): cut along their
-    # outlines since, the 1-photo pack reads the pearl with the setting off too
-    boxed = (pack_with_boxed_cubes(PRINTING, len(scene[0].faces["cube-blue"])), scene[1])
-    got, want, _ = read_cube_tops(boxed, RecogniserConfig(pack_cube_fine_same_turn=False,
+    got, want, _ = read_cube_tops(scene, RecogniserConfig(pack_cube_fine_same_turn=False,
                                                           pack_cube_tops_balance_by_rim=-1.0))
     assert got[BLUE] == "dark blue pearl"
     assert {s: g for s, g in got.items() if s != BLUE} == {s: w for s, w in want.items() if s != BLUE}

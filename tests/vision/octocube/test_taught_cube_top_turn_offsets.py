@@ -21,8 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import (assert_every_cube_where_it_is, pack_with_boxed_cubes, read_taught,
-                                               taught_game_still)
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_game_still
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
@@ -32,13 +31,9 @@ E3, PURPLE = (2, 4), 3
 
 
 @pytest.fixture(scope="module")
-def art_dir(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    return tmp_path_factory.mktemp("art") / str(PRINTING)
-
-
-@pytest.fixture(scope="module")
-def game_frame(art_dir: Any) -> tuple[Any, Any, Any]:
-    return taught_game_still(PRINTING, art_dir, GAME, FRAME, PLAYERS, 17.6, "evening")
+def game_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    return taught_game_still(PRINTING, tmp_path_factory.mktemp("art") / str(PRINTING), GAME, FRAME, PLAYERS, 17.6,
+                             "evening")
 
 
 def test_the_cube_top_is_read_at_its_turn_and_unsure(game_frame: tuple[Any, Any, Any]) -> None:
@@ -56,13 +51,9 @@ def test_the_cube_top_is_read_at_its_turn_and_unsure(game_frame: tuple[Any, Any,
     assert cube.place_weight_confidence > 0.9  # the place stays sure
 
 
-def test_one_offset_for_every_turn_reads_it_half_round_surely(game_frame: tuple[Any, Any, Any], art_dir: Any) -> None:
-    """The cause pinned: every turn at the coarse pick's offset (main's reading): 90, surely; on the
-    cube faces as taught before session 66 (the box of most print: ``pack_with_boxed_cubes``)."""
-    from vision.render.art_pack import ArtPack
-
-    boxed = (pack_with_boxed_cubes(PRINTING, 2, ArtPack.load(art_dir)), game_frame[1], game_frame[2])
-    obs = read_taught(boxed, PLAYERS, RecogniserConfig(pack_cube_fine_turn_offsets=False))
+def test_one_offset_for_every_turn_reads_it_half_round_surely(game_frame: tuple[Any, Any, Any]) -> None:
+    """The cause pinned: every turn at the coarse pick's offset (main's reading): 90, surely."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_fine_turn_offsets=False))
     cube = obs.cubes[PURPLE]
     assert cube.top is not None and cube.top.label() == "green amphora"
     assert cube.rotation == 90 and cube.confidence > 0.8

@@ -19,8 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import (assert_every_cube_where_it_is, pack_with_boxed_cubes, read_taught_table,
-                                               taught_table)
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught_table, taught_table
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
@@ -55,9 +54,5 @@ def test_a_lost_seat_finds_its_free_cube_by_its_plastic(printing: int, table: in
     frame = scene[1]
     truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
     assert_every_cube_where_it_is(read_taught_table(scene), truth)
-    # the chain's own case, on the cube faces as taught before session 66 (the box of most print):
-    # cut along their outlines since, 997560's seats are all found without the chain too
-    boxed = (pack_with_boxed_cubes(printing, 2), frame)
-    assert_every_cube_where_it_is(read_taught_table(boxed), truth)
-    off = read_taught_table(boxed, RecogniserConfig(pack_lost_seat_rim_margin=0.0))
+    off = read_taught_table(scene, RecogniserConfig(pack_lost_seat_rim_margin=0.0))
     assert len(off.cubes) == frame.num_players - 1  # one seat lost without the chain

@@ -519,8 +519,7 @@ class OctocubeRecogniser:
         band 0.02 from Purple's taught plastic and 0.16 from the next seat's."""
         cfg = self.config
         lost = [s for s in range(self.num_players) if s not in obs.cubes]
-        if cfg.pack_lost_seat_rim_margin <= 0 or not lost or self.pack is None \
-                or any(f"cube-{PLAYER_COLOURS[s]}" not in self.pack.faces for s in range(self.num_players)):
+        if cfg.pack_lost_seat_rim_margin <= 0 or not lost or not self._every_cube_taught():
             return {}
         locs = self.layout.stack_locations
         none = CUBE_CLASSES.index(NO_CUBE)
@@ -1274,8 +1273,7 @@ class OctocubeRecogniser:
         place as sure as the colour's share there, at most ``pack_rim_chroma_p``. For a tile drawn
         in the seat's own hue, which leaves no ring a hue mask can tell (:meth:`_rimmed_cube`)."""
         cfg = self.config
-        if cfg.pack_rim_chroma_max_none <= 0 or self.pack is None \
-                or any(f"cube-{PLAYER_COLOURS[o]}" not in self.pack.faces for o in range(self.num_players)):
+        if cfg.pack_rim_chroma_max_none <= 0 or not self._every_cube_taught():
             return None
         n_grid = len(self.layout.stack_locations)
         col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
@@ -1324,8 +1322,7 @@ class OctocubeRecogniser:
         the colour of the tile it wears (fresh printing 997782, table 548204: Purple's cube
         wearing a green starfish p(red) 0.86 with Red found elsewhere)."""
         cfg = self.config
-        if cfg.pack_sure_cube_max_none <= 0 or cfg.pack_lost_seat_rim_margin <= 0 or self.pack is None \
-                or any(f"cube-{PLAYER_COLOURS[o]}" not in self.pack.faces for o in range(self.num_players)):
+        if cfg.pack_sure_cube_max_none <= 0 or cfg.pack_lost_seat_rim_margin <= 0 or not self._every_cube_taught():
             return None
         n_grid = len(self.layout.stack_locations)
         col = CUBE_CLASSES.index(PLAYER_COLOURS[seat])
@@ -1475,6 +1472,12 @@ class OctocubeRecogniser:
         if rimmed != [best]:
             return None
         return best, 1.0 - float(probs[best, none])
+
+    def _every_cube_taught(self) -> bool:
+        """A pack is in use and it taught every seat's cube face: the rules that compare a window's
+        plastic with each seat's taught colour need them all."""
+        return self.pack is not None and all(f"cube-{PLAYER_COLOURS[s]}" in self.pack.faces
+                                             for s in range(self.num_players))
 
     def _rim_colours(self, seat: int, colour_at: dict[int, int] | None = None, note_blocked: bool = True
                      ) -> tuple[np.ndarray, list[np.ndarray]] | None:

@@ -232,6 +232,8 @@ class SheetLocation:
     image_size: tuple[int, int]
     markers_used: tuple[int, ...]
     residual_max_px: float
+    markers_set_aside: tuple[int, ...] = ()
+    """A marker the others disagreed with (a cube beside it hides a corner): left out of the fit."""
 
     @property
     def game(self) -> str:
@@ -303,6 +305,19 @@ def _apply_h(h: np.ndarray, points: Any) -> np.ndarray:
     return out[:, :2] / out[:, 2:3]
 
 
+def _fit_sheet(sheet: TeachSheet, found: dict[int, np.ndarray], ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Image-to-sheet homography from the markers ``ids`` and each marker's worst corner residual
+    in image px (in the order of ``ids``)."""
+    img = np.vstack([found[i] for i in ids])
+    mm = np.vstack([np.asarray(sheet.marker(i).corners_mm, np.float64) for i in ids])
+    h, _ = cv2.findHomography(img, mm, 0)
+    if h is None or abs(np.linalg.det(h)) < 1e-15:
+        raise GeometryError(f"the {GAME_TITLES[sheet.game]} teach sheet's markers are degenerate (all on one line?)")
+    h = h / h[2, 2]
+    back = _apply_h(np.linalg.inv(h), mm)
+    return h, np.linalg.norm(back - img, axis=1).reshape(len(ids), 4).max(axis=1)
+
+
 def _join(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
@@ -361,14 +376,17 @@ def locate_sheet(image: np.ndarray, game: str | None = None,
         raise MarkersNotFoundError(text + f"; need at least {config.min_markers} of its "
                                    f"{len(sheet.markers)} markers in view")
     ids = sorted(found)
-    img = np.vstack([found[i] for i in ids])
-    mm = np.vstack([np.asarray(sheet.marker(i).corners_mm, np.float64) for i in ids])
-    h, _ = cv2.findHomography(img, mm, 0)
-    if h is None or abs(np.linalg.det(h)) < 1e-15:
-        raise GeometryError(f"the {title} teach sheet's markers are degenerate (all on one line?)")
-    h = h / h[2, 2]
-    back = _apply_h(np.linalg.inv(h), mm)
-    errors = np.linalg.norm(back - img, axis=1).reshape(len(ids), 4).max(axis=1)
+    h, errors = _fit_sheet(sheet, found, ids)
+    set_aside: tuple[int, ...] = ()
+    if errors.max() > config.max_marker_residual_px and len(ids) > max(config.min_markers, 3):
+        # One marker off and at least three others agreeing: a cube standing beside it hides a corner in the
+        # photo (or a crease at that corner). Refit without each marker in turn; keep the best
+        # fit if the others agree, as the table's corner cards are (calibration.table).
+        left_out = min(ids, key=lambda m: float(_fit_sheet(sheet, found, [i for i in ids if i != m])[1].max()))
+        keep = [i for i in ids if i != left_out]
+        h2, errors2 = _fit_sheet(sheet, found, keep)
+        if errors2.max() <= config.max_marker_residual_px:
+            ids, h, errors, set_aside = keep, h2, errors2, (left_out,)
     worst = int(np.argmax(errors))
     if errors[worst] > config.max_marker_residual_px:
         m = sheet.marker(ids[worst])
@@ -376,7 +394,7 @@ def locate_sheet(image: np.ndarray, game: str | None = None,
             f"teach sheet marker {m.marker_id} ({m.name}) is {errors[worst]:.1f} px from where the "
             f"others put it: lay the sheet flat (not folded or curled), one sheet per photo")
     height, width = image.shape[:2]
-    return SheetLocation(sheet, h, (int(width), int(height)), tuple(ids), float(errors.max()))
+    return SheetLocation(sheet, h, (int(width), int(height)), tuple(ids), float(errors.max()), set_aside)
 
 
 def place_corners_px(location: SheetLocation, place: Place, margin_mm: float = 0.0,

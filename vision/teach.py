@@ -1118,6 +1118,10 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
             reports.append(PhotoReport(photo_name, False, str(exc)))
             continue
         note = "the sheet lies upside down: read it turned round" if _upside_down(location) else ""
+        for marker_id in location.markers_set_aside:
+            marker = location.sheet.marker(marker_id)
+            note = "; ".join(filter(None, [note, f"marker {marker_id} ({marker.name}) left out: the other markers "
+                                           f"disagree with it (a cube beside it hides a corner, or a crease)"]))
         height, width = image.shape[:2]
         out = set(places_out_of_view((width, height), location, MARGIN_MM))
         cuts = cut_places(image, location, CUT_PX_PER_MM, MARGIN_MM)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from calibration import layout
-from calibration.errors import MarkersNotFoundError
+from calibration.errors import GeometryError, MarkersNotFoundError
 from calibration.teach_print import draw_sheet
 from calibration.teach_sheet import (CUT_PX_PER_MM, GAMES, cut_places, face_names, locate_sheet,
                                      place_corners_px, places_out_of_view, sheet_layout)
@@ -99,6 +99,41 @@ def test_half_in_view_cuts_what_it_sees_and_names_the_rest() -> None:
     assert cuts["white-starfish"].shape == (136, 136, 3)
     assert out and cuts and set(out).isdisjoint(cuts) and set(out) | set(cuts) == set(face_names("octocube"))
     assert "white-starfish" in cuts and "abyss" in out  # the left half is in view
+
+
+def _move_marker(page: np.ndarray, game: str, marker_id: int, by_mm: float) -> None:
+    """Move one printed marker ``by_mm`` to the right on the page, in place (its corners then
+    disagree with the other markers', as when a cube beside it hides a corner in the photo)."""
+    xs, ys = zip(*sheet_layout(game).marker(marker_id).corners_mm)
+    x0, x1 = int(min(xs) * PX_PER_MM) - 4, int(max(xs) * PX_PER_MM) + 4
+    y0, y1 = int(min(ys) * PX_PER_MM) - 4, int(max(ys) * PX_PER_MM) + 4
+    block = page[y0:y1, x0:x1].copy()
+    page[y0:y1, x0:x1] = 255
+    dx = int(round(by_mm * PX_PER_MM))
+    page[y0:y1, x0 + dx:x1 + dx] = block
+
+
+def test_one_marker_the_others_disagree_with_is_left_out_and_named() -> None:
+    """Printing 997915's first bench teach photo: Purple's cube beside marker 42 hid a corner, the
+    marker read 5.8 px off, and the whole photo was refused (the bench stopped)."""
+    page, truth = _sheet_with_patterns("octocube")
+    _move_marker(page, "octocube", 42, 3.0)
+    photo = _photo(page, 8.0, tilt=0.12)
+    where = locate_sheet(photo, "octocube")
+    assert where.markers_set_aside == (42,) and 42 not in where.markers_used and len(where.markers_used) == 5
+    assert where.residual_max_px < 2.0
+    cuts = cut_places(photo, where, at_height=False)
+    want = cv2.resize(truth["green-pearl"], (cuts["green-pearl"].shape[1], cuts["green-pearl"].shape[0]),
+                      interpolation=cv2.INTER_AREA)
+    assert np.abs(cuts["green-pearl"][6:-6, 6:-6].astype(int) - want[6:-6, 6:-6].astype(int)).mean() < 12
+
+
+def test_two_markers_the_others_disagree_with_refuse_the_photo() -> None:
+    page, _ = _sheet_with_patterns("octocube")
+    _move_marker(page, "octocube", 42, 3.0)
+    _move_marker(page, "octocube", 39, -3.0)
+    with pytest.raises(GeometryError, match="lay the sheet flat"):
+        locate_sheet(_photo(page, 8.0, tilt=0.12), "octocube")
 
 
 def test_the_camera_recovered_from_the_sheet_lifts_a_place_to_its_height() -> None:

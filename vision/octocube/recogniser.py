@@ -2281,6 +2281,11 @@ class OctocubeRecogniser:
             shifts = self._stack_shifts(stack) if self.config.pack_hidden_top_where_it_can_lie else None
             scores, index = self._matcher.scores(window[None], visible=visible, shifts=shifts), 0
         label, score, lead, _ = scores.best(index)
+        if score < self.config.pack_tile_score and shifts is None and self.config.pack_weak_top_where_it_can_lie:
+            # no face fits well: the search's edge fits a neighbour's outline by chance
+            shifts = self._stack_shifts(stack)
+            scores, index = self._matcher.scores(window[None], visible=visible, shifts=shifts), 0
+            label, score, lead, _ = scores.best(index)
         best_of: tuple[TileScores, int] = (scores, index)
         tile_seen = net_label in TILE_LABELS or net_label == TURNED
         if score < self.config.pack_tile_score:

@@ -792,6 +792,15 @@ class RecogniserConfig:
     white darkened to 0.28 of the light fits it within 2.1, light blue within 15.4; Yellow's roll
     beside it became an alarm and the game was lost at move 69). The renderer's shadows leave 0.52
     of the light or more (0.24 linear). 1: off (the lit comparison alone)."""
+    pack_shade_shadow_contrast_deg: float = 5.0
+    """With a pack: a stack top whose background in full light lies nearer its read shade, and
+    nearer another shade of its glyph only darkened (``pack_shade_shadow``) or veiled, keeps its
+    read shade where its contrast (background less glyph, blind to a shadow) points nearer the read
+    shade's by at least this many degrees (``ShadeCue.corrections(shadow_contrast_deg=...)``).
+    Random printing 997840, table 554002 (4, 3): a dark blue pearl (dark purple) mapped 14.5 from
+    dark blue and 48.5 from green (bright magenta) in full light, 6.3 from green darkened to the
+    cue's darkest shadow (0.2 of the light; the renderer's leave 0.24 or more), turned green pearl at
+    0.53; its contrast 3.4 degrees from dark blue's, 10.0 from green's. 0: off."""
     pack_mat_chroma: float | None = 0.12
     """With a pack: a stack top that no taught face fits (under ``pack_tile_score``) and the
     classifier saw no tile on is read empty only where its window's centre, besides being plain and

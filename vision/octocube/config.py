@@ -969,14 +969,14 @@ class RecogniserConfig:
     ``pack_hidden_top_spread_mm`` (the little it shows fits a face best at the search's edge,
     4 mm off: random printing 996990, table 520001 (4, 4)). Off: the whole +-7 mm search."""
     pack_weak_top_where_it_can_lie: bool = True
-    """With a pack: a stack top (one not searched so already) that no taught face fits ``pack_tile_score`` upright is
-    looked for (upright, turned, and without the colour penalty, ``pack_unseen_top_correlation``)
-    only where a top can lie, as a hidden one is (``pack_hidden_top_where_it_can_lie``). A weak fit
-    leaves the whole +-7 mm search to chance: random printing 997868, table 559802 (1, 3), a pale grey
-    dark blue sextant with a faint glyph (0.35 where it lies), read green amphora at 0.69, the
-    amphora's dark ground and pale glyph fitted 7 mm off in both axes over the tile's corner and
-    the mat (0.48 without the penalty; 0.06 where a top can lie); now the sextant at 0.17 (asked).
-    Off: the whole search."""
+    """With a pack: a stack top (one not searched so already) that no taught face fits
+    ``pack_tile_score`` upright is looked for (upright, turned, and without the colour penalty,
+    ``pack_unseen_top_correlation``) only where a top can lie, as a hidden one is
+    (``pack_hidden_top_where_it_can_lie``). A weak fit leaves the whole +-7 mm search to chance:
+    random printing 997868, table 559802 (1, 3), a pale grey dark blue sextant with a faint glyph
+    (0.35 where it lies), read green amphora at 0.69, the amphora's dark ground and pale glyph
+    fitted 7 mm off in both axes over the tile's corner and the mat (0.48 without the penalty;
+    0.06 where a top can lie); now the sextant at 0.17 (asked). Off: the whole search."""
     pack_hidden_top_spread_mm: float = 2.5
     """... off that line by at most this (a tile laid 1.5 mm off centre, the camera's fit)."""
     pack_cube_top_fine: bool = True

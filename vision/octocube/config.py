@@ -792,6 +792,15 @@ class RecogniserConfig:
     white darkened to 0.28 of the light fits it within 2.1, light blue within 15.4; Yellow's roll
     beside it became an alarm and the game was lost at move 69). The renderer's shadows leave 0.52
     of the light or more (0.24 linear). 1: off (the lit comparison alone)."""
+    pack_shade_shadow_contrast_deg: float = 5.0
+    """With a pack: a stack top whose background in full light lies nearer its read shade, and
+    nearer another shade of its glyph only darkened (``pack_shade_shadow``) or veiled, keeps its
+    read shade where its contrast (background less glyph, blind to a shadow) points nearer the read
+    shade's by at least this many degrees (``ShadeCue.corrections(shadow_contrast_deg=...)``).
+    Random printing 997840, table 554002 (4, 3): a dark blue pearl (dark purple) mapped 14.5 from
+    dark blue and 48.5 from green (bright magenta) in full light, 6.3 from green darkened to the
+    cue's darkest shadow (0.2 of the light; the renderer's leave 0.24 or more), turned green pearl at
+    0.53; its contrast 3.4 degrees from dark blue's, 10.0 from green's. 0: off."""
     pack_mat_chroma: float | None = 0.12
     """With a pack: a stack top that no taught face fits (under ``pack_tile_score``) and the
     classifier saw no tile on is read empty only where its window's centre, besides being plain and
@@ -959,6 +968,15 @@ class RecogniserConfig:
     only where a top can lie in its window: along its parallax line for 1-6 tiles, within
     ``pack_hidden_top_spread_mm`` (the little it shows fits a face best at the search's edge,
     4 mm off: random printing 996990, table 520001 (4, 4)). Off: the whole +-7 mm search."""
+    pack_weak_top_where_it_can_lie: bool = True
+    """With a pack: a stack top (one not searched so already) that no taught face fits
+    ``pack_tile_score`` upright is looked for (upright, turned, and without the colour penalty,
+    ``pack_unseen_top_correlation``) only where a top can lie, as a hidden one is
+    (``pack_hidden_top_where_it_can_lie``). A weak fit leaves the whole +-7 mm search to chance:
+    random printing 997868, table 559802 (1, 3), a pale grey dark blue sextant with a faint glyph
+    (0.35 where it lies), read green amphora at 0.69, the amphora's dark ground and pale glyph
+    fitted 7 mm off in both axes over the tile's corner and the mat (0.48 without the penalty;
+    0.06 where a top can lie); now the sextant at 0.17 (asked). Off: the whole search."""
     pack_hidden_top_spread_mm: float = 2.5
     """... off that line by at most this (a tile laid 1.5 mm off centre, the camera's fit)."""
     pack_cube_top_fine: bool = True

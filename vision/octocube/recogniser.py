@@ -2170,7 +2170,8 @@ class OctocubeRecogniser:
         locs = self.layout.stack_locations
         fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab,
                                        self.config.pack_shade_shadow, self.config.pack_shade_veil,
-                                       self.config.pack_shade_contrast_deg, self.config.pack_shade_contrast_alone_deg)
+                                       self.config.pack_shade_contrast_deg, self.config.pack_shade_contrast_alone_deg,
+                                       self.config.pack_shade_shadow_contrast_deg)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
             if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label) and not (
@@ -2281,6 +2282,11 @@ class OctocubeRecogniser:
             shifts = self._stack_shifts(stack) if self.config.pack_hidden_top_where_it_can_lie else None
             scores, index = self._matcher.scores(window[None], visible=visible, shifts=shifts), 0
         label, score, lead, _ = scores.best(index)
+        if score < self.config.pack_tile_score and shifts is None and self.config.pack_weak_top_where_it_can_lie:
+            # no face fits well: the search's edge fits a neighbour's outline by chance
+            shifts = self._stack_shifts(stack)
+            scores, index = self._matcher.scores(window[None], visible=visible, shifts=shifts), 0
+            label, score, lead, _ = scores.best(index)
         best_of: tuple[TileScores, int] = (scores, index)
         tile_seen = net_label in TILE_LABELS or net_label == TURNED
         if score < self.config.pack_tile_score:

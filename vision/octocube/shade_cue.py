@@ -171,7 +171,8 @@ class ShadeCue:
 
     def corrections(self, reads: Sequence[ShadeRead], taught: Sequence[str],
                     margin_lab: float, shadow: float = 1.0, veil: float = 0.0,
-                    contrast_deg: float = 0.0, contrast_alone_deg: float = 0.0) -> dict[int, str]:
+                    contrast_deg: float = 0.0, contrast_alone_deg: float = 0.0,
+                    shadow_contrast_deg: float = 0.0) -> dict[int, str]:
         """Tops whose background, mapped onto the teach sheet's colours by the table's own reads,
         lies at least ``margin_lab`` nearer another taught shade of their glyph: index -> that
         label. Each top is judged by a mapping fitted without it. ``shadow`` (under 1): a top may
@@ -191,7 +192,11 @@ class ShadeCue:
         as another shade where its contrast points nearest that shade's by at least this many
         degrees nearer than its read shade's: a veil strong enough to lift a dark tile's background
         to a paler shade's (a glare over it) leaves the contrast's direction as it was. Such tops
-        are kept in ``by_contrast`` and ``by_contrast_alone``."""
+        are kept in ``by_contrast`` and ``by_contrast_alone``. ``shadow_contrast_deg`` (over 0): a
+        top whose background in full light lies nearer its read shade, and nearer another only
+        darkened (``shadow``) or veiled, keeps its read shade where its contrast points nearer the
+        read shade's by at least this many degrees: the shadow is then a guess that the cue blind
+        to it does not bear out."""
         self.by_contrast = set()
         self.by_contrast_alone = set()
         known = set(taught)
@@ -221,6 +226,11 @@ class ShadeCue:
                         self.by_contrast_alone.add(read.index)
                 continue
             if dist[colour] - dist[best] >= margin_lab:
+                if shadow_contrast_deg > 0 and (shadow < 1 or veil > 0) and \
+                        self._lit_distance(mapped, colour) <= self._lit_distance(mapped, best):
+                    angles = self._contrast_angles(read, gain, obj, [colour, best])
+                    if angles is not None and angles[best] - angles[colour] >= shadow_contrast_deg:
+                        continue
                 out[read.index] = f"{best} {obj}"
             elif contrast_deg > 0:
                 angles = self._contrast_angles(read, gain, obj, list(dist))
@@ -229,6 +239,10 @@ class ShadeCue:
                     out[read.index] = f"{best} {obj}"
                     self.by_contrast.add(read.index)
         return out
+
+    def _lit_distance(self, mapped: np.ndarray, shade: str) -> float:
+        """How far (Lab) ``mapped`` lies from ``shade``'s taught background in full light."""
+        return float(np.linalg.norm(mapped - self._lab[shade]))
 
     def _in_shadow(self, mapped: np.ndarray, shade: str, darkest: float, veil: float = 0.0) -> float:
         """How far (Lab) ``mapped`` lies from ``shade``'s taught background darkened to the share

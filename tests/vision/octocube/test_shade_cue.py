@@ -153,3 +153,20 @@ def test_a_top_read_as_the_wrong_shade_is_still_read_as_its_own_in_shadow(pack: 
     reads = _reads(pack, cue, TABLE + [("white-sextant", "dark blue sextant"), ("green-amphora", "light blue amphora")])
     assert cue.corrections(reads, labels, margin_lab=8.0, shadow=0.2) == \
         {len(TABLE): "white sextant", len(TABLE) + 1: "green amphora"}
+
+
+def test_a_shadow_the_contrast_bears_out_still_turns_the_shade(pack: Pack) -> None:
+    """``shadow_contrast_deg`` keeps a top's read shade only where its contrast (background less
+    glyph) disagrees with the shadowed shade: a dark blue read of a white sextant in a cube's
+    shadow, its glyph measured, is still turned white (its contrast is white's, only scaled)."""
+    cue = ShadeCue(pack, TileMatcher(pack).labels)
+    labels = TileMatcher(pack).labels
+    reads = _reads(pack, cue, TABLE)
+    window = _in_shadow(_under_table_light(_camera_window(pack.faces["white-sextant"], 1.0, (0.0, 0.0))), 0.55)
+    colour = cue.measure(window, "dark blue sextant", (0.0, 0.0))
+    glyph = cue.measure_glyph(window, "dark blue sextant", (0.0, 0.0))
+    assert colour is not None and glyph is not None
+    reads.append(ShadeRead(len(TABLE), "dark blue sextant", colour, glyph))
+    assert cue.corrections(reads, labels, margin_lab=8.0) == {}  # in full light nearest its read shade
+    assert cue.corrections(reads, labels, margin_lab=8.0, shadow=0.2, shadow_contrast_deg=5.0) == \
+        {len(TABLE): "white sextant"}

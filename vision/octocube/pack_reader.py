@@ -668,16 +668,17 @@ class FineMatcher:
                             mx = sx / wsum
                             spread[origin] = np.maximum(sxx / wsum - mx * mx, 1e-6)
                         vx = spread[origin]
-                        if each_channel:
-                            mp = ((p * w3).sum(axis=(0, 1)) / (wsum / 3))[None, None]  # each channel's
-                        else:
-                            mp = float((p * w3).sum()) / wsum
-                        pw = np.ascontiguousarray((p - mp) * w3)
-                        vp = float(((p - mp) * pw).sum()) / wsum
-                        sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
-                        ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
                         if sloped:
-                            ncc = _sloped_fit(region, p, w3, wsum, each_channel)
+                            ncc = _sloped_fit(region, p, w3, vx * wsum, each_channel)
+                        else:
+                            if each_channel:
+                                mp = ((p * w3).sum(axis=(0, 1)) / (wsum / 3))[None, None]  # each channel's
+                            else:
+                                mp = float((p * w3).sum()) / wsum
+                            pw = np.ascontiguousarray((p - mp) * w3)
+                            vp = float(((p - mp) * pw).sum()) / wsum
+                            sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
+                            ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
                         if float(ncc.max()) > best:
                             best = float(ncc.max())
                             y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
@@ -691,32 +692,33 @@ class FineMatcher:
         return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out)
 
 
-def _sloped_fit(region: np.ndarray, face: np.ndarray, w3: np.ndarray, wsum: float,
-                each_channel: bool) -> np.ndarray:
+def _sloped_fit(region: np.ndarray, face: np.ndarray, w3: np.ndarray, total: np.ndarray | None = None,
+                each_channel: bool = False) -> np.ndarray:
     """How well ``face`` (S, S, 3) explains ``region`` (wider by the search each way) at every
     shift, under a light that slopes across the tile: the region fitted (weighted by ``w3``) as
     ``(a + b x + c y) * face + d`` (one gain plane over the three channels, ``d`` per channel
     with ``each_channel``), the correlation the fit's share of the region's weighted variance
-    gives (the square root, signed as ``a``). With ``b = c = 0`` it is the plain correlation."""
+    gives (the square root, signed as ``a``). ``total``: that variance at every shift (weighted
+    sum of squares about the mean, each channel's own mean with ``each_channel``; measured here
+    where None). With ``b = c = 0`` it is the plain correlation."""
     size = face.shape[0]
     y, x = (np.mgrid[0:size, 0:size].astype(np.float32) + 0.5) / size - 0.5
     columns = [face, face * x[..., None], face * y[..., None]]
     if each_channel:
-        columns += [np.eye(3, dtype=np.float32)[ch] * np.ones_like(face) for ch in range(3)]
+        offsets = [np.eye(3, dtype=np.float32)[ch] * np.ones_like(face) for ch in range(3)]
     else:
-        columns.append(np.ones_like(face))
+        offsets = [np.ones_like(face)]
+    columns += offsets
     gram = np.array([[float((u * v * w3).sum()) for v in columns] for u in columns])
     corr = np.stack([cv2.matchTemplate(region, np.ascontiguousarray(u * w3), cv2.TM_CCORR) for u in columns],
                     axis=-1).astype(np.float64)
     coef = np.linalg.solve(gram + 1e-6 * np.eye(len(columns)), corr.reshape(-1, len(columns)).T).T
     explained = (coef * corr.reshape(-1, len(columns))).sum(axis=1).reshape(corr.shape[:2])
-    if each_channel:
-        means = np.stack([cv2.matchTemplate(np.ascontiguousarray(region[..., ch]),
-                                            np.ascontiguousarray(w3[..., ch]), cv2.TM_CCORR) for ch in range(3)])
-        centred = (means.astype(np.float64) ** 2).sum(axis=0) / (wsum / 3)
-    else:
-        centred = cv2.matchTemplate(region, w3, cv2.TM_CCORR).astype(np.float64) ** 2 / wsum
-    total = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR) - centred
+    # what the offsets alone explain: the weighted means (sum w x)^2 / sum w, per offset column
+    sums = corr[..., len(columns) - len(offsets):]
+    centred = (sums ** 2 / np.diag(gram)[len(columns) - len(offsets):]).sum(axis=-1)
+    if total is None:
+        total = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR).astype(np.float64) - centred
     share = np.clip((explained - centred) / np.maximum(total, 1e-6), 0.0, 1.0)
     return np.sqrt(share) * np.sign(coef[:, 0].reshape(share.shape))
 

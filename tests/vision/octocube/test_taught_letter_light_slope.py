@@ -69,6 +69,6 @@ def test_a_sloped_light_does_not_move_the_letter() -> None:
     window = _letter((20, 14))
     window = np.pad(window, ((3, 3), (3, 3), (0, 0)), mode="edge") * (1.0 + 0.5 * y)[..., None]
     w3 = np.ones_like(head)
-    own = float(_sloped_fit(window, head, w3, float(w3.sum()), False).max())
-    other = float(_sloped_fit(window, foot, w3, float(w3.sum()), False).max())
+    own = float(_sloped_fit(window, head, w3).max())
+    other = float(_sloped_fit(window, foot, w3).max())
     assert own > 0.999 and own > other

@@ -930,6 +930,16 @@ class RecogniserConfig:
     there matched to the median's; the others are left as taught). A teach sheet lit
     unevenly leaves some abyss places paler than others, and the letter whose colours sat nearer
     the table's won (997568, 1 photo: D and A read B). False: the faces as taught."""
+    pack_fine_letters_light_slope: bool = True
+    """With a pack: where the fine stage compares abyss faces only on a top nothing hides, each is
+    fitted to the window under its own light slope (``pack_reader._sloped_fit``: the window as
+    ``(a + b x + c y)`` times the blurred face plus an offset, the fit's share of the window's
+    variance its score), not under one gain and offset (a top partly hidden keeps that: too little
+    of the tile shows to measure a slope on, 997705 / 541901 (1, 1)). At 1280x720 a letter is about 5 camera pixels and the frame's
+    blur (1.26 px on 997818 / 551800) leaves it a faint blob; a light falling across the tile (the
+    badge's ground 20-25 levels paler at its foot there) then favoured the letter whose ink lies
+    on the darker side: an abyss A in full view read F at 0.61 (997818 / 551800 (2, 2)) and 0.57
+    (997857 / 558703 (2, 2)). False: one gain and offset."""
     pack_mask_hidden: bool = True
     """With a pack: a stack top partly hidden behind a neighbour's cube (under tilt) is compared
     with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""

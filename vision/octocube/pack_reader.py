@@ -519,9 +519,13 @@ class FineMatcher:
 
     def __init__(self, pack: Pack, labels: Sequence[str], px_per_mm: float = FINE_PX_PER_MM,
                  inner_mm: float = FINE_INNER_MM, blur_mm: float = FINE_BLUR_MM,
-                 shade_weight: float = FINE_SHADE_WEIGHT, harmonise_letters: bool = False) -> None:
+                 shade_weight: float = FINE_SHADE_WEIGHT, harmonise_letters: bool = False,
+                 letters_under_light_slope: bool = False) -> None:
         """``harmonise_letters``: the abyss letter faces' colours set to their common look first
-        (:func:`harmonised_letters`)."""
+        (:func:`harmonised_letters`). ``letters_under_light_slope``: where every candidate is an
+        abyss face and nothing hides the window, each is fitted to it under its own light slope
+        (:func:`_sloped_fit`)."""
+        self.letters_under_light_slope = letters_under_light_slope
         self.px_per_mm = px_per_mm
         self.shade_weight = shade_weight
         self.inner = int(round(inner_mm * px_per_mm))
@@ -616,6 +620,10 @@ class FineMatcher:
         best_fit: float = -np.inf
         out: dict[str, float] = {}
         out_shades: dict[str, float] = {}
+        # a light slope is measured on the whole tile: a top partly hidden keeps one gain and offset
+        # (997705 / 541901 (1, 1), 57 % in view: a G and a C then tie the other way)
+        sloped = (self.letters_under_light_slope and all(c[0].startswith("abyss") for c in cands)
+                  and (visible is None or bool((visible > 0.5).all())))
 
         def turns_of(turn: int) -> tuple[int, ...]:
             return (turn, *(t for t in range(4) if t != turn)) if every_turn else (turn,)
@@ -664,14 +672,17 @@ class FineMatcher:
                             mx = sx / wsum
                             spread[origin] = np.maximum(sxx / wsum - mx * mx, 1e-6)
                         vx = spread[origin]
-                        if each_channel:
-                            mp = ((p * w3).sum(axis=(0, 1)) / (wsum / 3))[None, None]  # each channel's
+                        if sloped:
+                            ncc = _sloped_fit(region, p, w3, vx * wsum, each_channel)
                         else:
-                            mp = float((p * w3).sum()) / wsum
-                        pw = np.ascontiguousarray((p - mp) * w3)
-                        vp = float(((p - mp) * pw).sum()) / wsum
-                        sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
-                        ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
+                            if each_channel:
+                                mp = ((p * w3).sum(axis=(0, 1)) / (wsum / 3))[None, None]  # each channel's
+                            else:
+                                mp = float((p * w3).sum()) / wsum
+                            pw = np.ascontiguousarray((p - mp) * w3)
+                            vp = float(((p - mp) * pw).sum()) / wsum
+                            sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
+                            ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
                         if float(ncc.max()) > best:
                             best = float(ncc.max())
                             y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
@@ -683,6 +694,37 @@ class FineMatcher:
         out = {lb: v - self.shade_weight * out_shades[lb] for lb, v in out.items()}
         order = sorted(out, key=lambda k: out[k], reverse=True)
         return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out)
+
+
+def _sloped_fit(region: np.ndarray, face: np.ndarray, w3: np.ndarray, total: np.ndarray | None = None,
+                each_channel: bool = False) -> np.ndarray:
+    """How well ``face`` (S, S, 3) explains ``region`` (wider by the search each way) at every
+    shift, under a light that slopes across the tile: the region fitted (weighted by ``w3``) as
+    ``(a + b x + c y) * face + d`` (one gain plane over the three channels, ``d`` per channel
+    with ``each_channel``), the correlation the fit's share of the region's weighted variance
+    gives (the square root, signed as ``a``). ``total``: that variance at every shift (weighted
+    sum of squares about the mean, each channel's own mean with ``each_channel``; measured here
+    where None). With ``b = c = 0`` it is the plain correlation."""
+    size = face.shape[0]
+    y, x = (np.mgrid[0:size, 0:size].astype(np.float32) + 0.5) / size - 0.5
+    columns = [face, face * x[..., None], face * y[..., None]]
+    if each_channel:
+        offsets = [np.eye(3, dtype=np.float32)[ch] * np.ones_like(face) for ch in range(3)]
+    else:
+        offsets = [np.ones_like(face)]
+    columns += offsets
+    gram = np.array([[float((u * v * w3).sum()) for v in columns] for u in columns])
+    corr = np.stack([cv2.matchTemplate(region, np.ascontiguousarray(u * w3), cv2.TM_CCORR) for u in columns],
+                    axis=-1).astype(np.float64)
+    coef = np.linalg.solve(gram + 1e-6 * np.eye(len(columns)), corr.reshape(-1, len(columns)).T).T
+    explained = (coef * corr.reshape(-1, len(columns))).sum(axis=1).reshape(corr.shape[:2])
+    # what the offsets alone explain: the weighted means (sum w x)^2 / sum w, per offset column
+    sums = corr[..., len(columns) - len(offsets):]
+    centred = (sums ** 2 / np.diag(gram)[len(columns) - len(offsets):]).sum(axis=-1)
+    if total is None:
+        total = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR).astype(np.float64) - centred
+    share = np.clip((explained - centred) / np.maximum(total, 1e-6), 0.0, 1.0)
+    return np.sqrt(share) * np.sign(coef[:, 0].reshape(share.shape))
 
 
 def _places_that_show(looks: list[list[tuple[int, list[tuple[int, int]]]]], shown: dict[tuple[int, int], float],

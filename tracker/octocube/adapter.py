@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.core import UNKNOWN, Move, RulesError
@@ -87,6 +87,28 @@ def _words(tile: Any) -> str:
     if tile is COVERED:
         return "a cube"
     return tile_words(tile)
+
+
+@dataclass(frozen=True)
+class WidenedTopReading(StackTopReading):
+    """A stack top read plainly that also stands for its near neighbours (``stands_for``:
+    :func:`near_neighbours`), each weighing as a doubtful reading: the scene as
+    :meth:`OctocubeAdapter.widened` gives it, asked about once the players have rejected every
+    option built on the tile as read, or no legal move explained it."""
+
+    stands_for: tuple[Tile, ...] = field(default=(), compare=False)
+
+
+def near_neighbours(tile: Tile) -> tuple[Tile, ...]:
+    """The object tiles the reader may take ``tile`` for: its colour with another object (the
+    object's glyph misread: a cube's top read as a stack's, upright only, while it lies turned)
+    and its object in another colour (a shade misread: a veiled dark blue read light blue).
+    Coins and abyss tiles have none (their letters matter only in the advanced game, and are
+    not widened)."""
+    if tile.kind != "object":
+        return ()
+    return tuple(t for t in TILE_COUNTS if t.kind == "object" and t != tile
+                 and (t.colour == tile.colour or t.obj == tile.obj))
 
 
 class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
@@ -185,8 +207,18 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     if seat_wearing is not None:
                         # counted with the cube not found, or with its unsure place next door, below
                         top_seen[seat_wearing] = name
-                    else:
-                        diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected a cube there", w))
+                        continue
+                    if isinstance(reading, WidenedTopReading):
+                        for stand_in in reading.stands_for:
+                            seat_wearing = self._missed_cube_wearing(expected, observed, loc, stand_in)
+                            if seat_wearing is not None:
+                                top_seen[seat_wearing] = name
+                                diffs.append(Difference(f"{name} shows {_words(reading.tile)}, read for "
+                                                        f"{_words(stand_in)} on a cube", self.widened_weight))
+                                break
+                        if seat_wearing is not None:
+                            continue
+                    diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected a cube there", w))
                 continue
             if reading.covered:
                 seat_here = cube_at.get(loc)
@@ -210,6 +242,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     diffs.append(Difference(f"{name} shows {_words(reading.tile)}, expected a tile", w))
                 elif self._unseen_top_left(reading, expected.heights.get(loc)):
                     diffs.append(Difference(f"{name} changed with no cube near it, expected its unseen tile", w))
+            elif reading.tile != want and isinstance(reading, WidenedTopReading) and want in reading.stands_for:
+                diffs.append(Difference(f"{name} shows {_words(reading.tile)}, read for {_words(want)}",
+                                        min(w, self.widened_weight)))
             elif reading.tile != want and not (
                 not expected.letters_matter
                 and reading.tile is not None
@@ -1427,6 +1462,41 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return "; ".join(dict.fromkeys(reasons))
 
     # ------------------------------------------------------------------ same table
+    widen_tops = True
+    """Whether :meth:`widened` widens stack tops at all (False: no second look, as before)."""
+    widened_weight = 0.3
+    """How much a widened stack top (:meth:`widened`) counts where a chain expects one of its near
+    neighbours there, or a cube wearing one: a doubtful reading. With a missed cube's own top
+    (:attr:`missed_cube_top_weight`) it stays within the inference's tolerance (0.6)."""
+
+    def widened(self, state: OctocubeState, observed: OctocubeObservation) -> OctocubeObservation | None:
+        """The scene with each stack top read plainly as an object tile that the view of ``state``
+        does not show there (a tile where a cube or another tile was expected) standing also for
+        its near neighbours (:class:`WidenedTopReading`, :func:`near_neighbours`); None where no
+        such top was read. Asked once the players said none of a question's options happened (or
+        no legal move explained the scene), never confirmed unasked (:mod:`tracker.session`).
+        Fresh whole taught game 72770 (printing 997881, tilt 13.6), change 140: Purple placed its
+        cube on A4 wearing a dark blue amphora turned 270; the cube was not found and the stack
+        reader, which reads tops upright only, read A4 a dark blue pearl, the tile on the cube's
+        bottom face: every option turned the top face down, the players rejected them, and with
+        no second look the true placement was never offered again (lost from move 141)."""
+        if not self.widen_tops:
+            return None
+        here = self.expected(state)
+        tops = dict(observed.tops)
+        for loc, reading in observed.tops.items():
+            want = here.tops.get(loc)
+            if type(reading) is not StackTopReading or reading.covered or reading.tile is None \
+                    or want is UNKNOWN or reading.tile == want:
+                continue  # a hidden top's own reading (hidden_tops.py), or nothing new
+            neighbours = near_neighbours(reading.tile)
+            if neighbours:
+                tops[loc] = WidenedTopReading(loc, reading.tile, reading.confidence, reading.covered, reading.height,
+                                              reading.fingerprint, stands_for=neighbours)
+        if not any(isinstance(r, WidenedTopReading) for r in tops.values()):
+            return None
+        return replace(observed, tops=tops)
+
     def same_scene(self, first: OctocubeObservation, second: OctocubeObservation) -> bool:
         """The same stack tops, cube places and top tiles (with rotation) and boards, whatever
         the confidences of the readings."""

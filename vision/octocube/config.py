@@ -267,6 +267,22 @@ class RecogniserConfig:
     there, its band 0.17 from Purple's taught colour and 0.26 from Blue's, so Blue was found
     nowhere and the stack top beside it, not masked, read wrong; Blue's hue rings it on 3 sides,
     Purple's on 2. False: the mean colour alone, as before session 64."""
+    pack_topped_centred_share: float = 0.25
+    """With a pack, seen nearly straight down (parallax under ``pack_topped_min_parallax_mm``, where
+    the fits of the height test above cannot tell a tile on a cube from a stack's top, yet at least
+    ``pack_cube_stack_top_offset_min_mm``), for a seat the net and its bare face find nowhere: a
+    free grid location holds a cube wearing a tile where a taught tile fits the cube-height window
+    at least ``pack_topped_score`` and the matcher finds it centred there, less than this share of
+    the parallax toward where a stack's top lies (``pack_cube_stack_top_offset_share``'s test the
+    other way round: the matcher's search reaches that shift, so a flat tile fits both windows
+    alike, found about the whole parallax off). Fresh whole taught game 72770 (printing 997881,
+    4 players, tilt 13.6, day), change 140: Purple placed its cube on A4 (parallax 6.6 mm) wearing
+    a dark blue amphora turned 270; Purple's plastic is nearly grey (0.07 from grey, under
+    ``pack_rim_colourful``: no ring can be told), the net saw no cube there (p(none) 0.82,
+    p(purple) 0.06), and the amphora fits 0.97, found 0.11 of the parallax toward the stack's
+    place (the found cubes 0.16 or less, every flat tile on that table 0.69 or more); Purple was
+    found nowhere, A4's top read a dark blue pearl (the stack reader reads tops upright only) and
+    the tracker asked for a placement with the cube's top face down: the game was lost. 0: off."""
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""

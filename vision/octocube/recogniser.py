@@ -1033,17 +1033,13 @@ class OctocubeRecogniser:
         cfg = self.config
         if cfg.pack_cube_stack_top_offset_share <= 0 or self._cube_matcher is None:
             return False
-        vx, vy = (float(v) * PATCH_PX_PER_MM for v in self._parallax[i])  # px per tile of height
-        per_tile = float(np.hypot(vx, vy))
-        if per_tile * _CUBE_LIFT_TILES < cfg.pack_cube_stack_top_offset_min_mm * PATCH_PX_PER_MM:
+        if not self._offset_tells_height(i):
             return False
         up = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=tiles)
         j = int(np.argmax(up.scores[0]))
         if float(up.scores[0, j]) < cfg.pack_cube_stack_top_score or up.offsets is None:
             return False
-        ox, oy = (float(v) for v in up.offsets[0, j])
-        toward_stack = -(ox * vx + oy * vy) / per_tile  # px; a stack's top lies down the parallax line
-        if toward_stack < cfg.pack_cube_stack_top_offset_share * per_tile * _CUBE_LIFT_TILES:
+        if self._share_toward_stack(i, up.offsets[0, j]) < cfg.pack_cube_stack_top_offset_share:
             return False
         bare = [lb for lb in self._cube_matcher.labels if lb.startswith("cube-")]
         if bare:
@@ -1051,6 +1047,23 @@ class OctocubeRecogniser:
             if float(faces.scores[0].max()) >= cfg.pack_cube_face_score:
                 return False
         return True
+
+    def _offset_tells_height(self, i: int) -> bool:
+        """Grid location ``i``'s stack and cube heights lie at least
+        ``pack_cube_stack_top_offset_min_mm`` apart in the picture: where the matcher finds a tile
+        in the cube-height window tells its height (:meth:`_share_toward_stack`)."""
+        parallax = float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES
+        return parallax >= self.config.pack_cube_stack_top_offset_min_mm
+
+    def _share_toward_stack(self, i: int, offset: np.ndarray) -> float:
+        """How far the matcher found a tile (``offset``, px from the centre of grid location
+        ``i``'s cube-height window) toward where a stack's top lies, as a share of the parallax
+        between the two heights: about 1 for a stack's top, about 0 for a tile worn by a cube."""
+        vx, vy = (float(v) * PATCH_PX_PER_MM for v in self._parallax[i])  # px per tile of height
+        per_tile = float(np.hypot(vx, vy))
+        ox, oy = (float(v) for v in offset)
+        toward_stack = -(ox * vx + oy * vy) / per_tile  # px; a stack's top lies down the parallax line
+        return toward_stack / max(1e-9, per_tile * _CUBE_LIFT_TILES)
 
     def _bare_cube_elsewhere(self, windows: np.ndarray, pick: int, free: list[int], col: int,
                              probs: np.ndarray, not_cube: set[int],
@@ -1373,10 +1386,10 @@ class OctocubeRecogniser:
         tried = [i for i in range(len(self.layout.stack_locations)) if i not in taken
                  and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES >= cfg.pack_topped_min_parallax_mm
                  and float(stack_scores.scores[i].max()) < cfg.pack_topped_stack_score]
+        out = self._centred_topped_cubes(windows, taken, tiles) if tiles else {}
         if not tried or not tiles:
-            return {}
+            return out
         up = self._cube_matcher.scores(windows[tried], turns=(0, 1, 2, 3), only=tiles)
-        out: dict[int, float] = {}
         for k, i in enumerate(tried):
             j = int(np.argmax(up.scores[k]))
             score = float(up.scores[k, j])
@@ -1395,6 +1408,31 @@ class OctocubeRecogniser:
             turned = self._turned_lead(windows[i], up, k, j)
             if score >= cfg.pack_topped_score and turned >= cfg.pack_topped_turned_lead:
                 out[i] = score * min(1.0, turned / (2 * cfg.pack_topped_turned_lead))
+        return out
+
+    def _centred_topped_cubes(self, windows: np.ndarray, taken: set[int], tiles: list[str]) -> dict[int, float]:
+        """With a pack (``pack_topped_centred_share``), seen nearly straight down, where the fits of
+        :meth:`_topped_cubes`' height test cannot tell the two heights apart: the free grid
+        locations where a taught tile fits the cube-height window at least ``pack_topped_score``
+        and the matcher finds it centred there, less than this share of the parallax toward where
+        a stack's top lies (:meth:`_share_toward_stack`; a flat tile lies about the whole parallax
+        off), each with how sure that is: the fit, less the share found toward the stack."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        tried = [i for i in range(len(self.layout.stack_locations)) if i not in taken
+                 and self._low_parallax(i) and self._offset_tells_height(i)]
+        if cfg.pack_topped_centred_share <= 0 or not tried:
+            return {}
+        up = self._cube_matcher.scores(windows[tried], turns=(0, 1, 2, 3), only=tiles)
+        if up.offsets is None:
+            return {}
+        out: dict[int, float] = {}
+        for k, i in enumerate(tried):
+            j = int(np.argmax(up.scores[k]))
+            score = float(up.scores[k, j])
+            share = self._share_toward_stack(i, up.offsets[k, j])
+            if score >= cfg.pack_topped_score and share < cfg.pack_topped_centred_share:
+                out[i] = score * (1.0 - max(0.0, share))
         return out
 
     def _turned_lead(self, window: np.ndarray, up: TileScores, k: int, j: int) -> float:

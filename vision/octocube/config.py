@@ -661,6 +661,26 @@ class RecogniserConfig:
     pack_lost_seat_max_none: float = 0.5
     """... a free window is named only where the net's p(none) is at most this (some cube stands
     there, whoever's; as ``pack_rim_max_none``)."""
+    pack_lost_seat_skip_stack_tops: bool = True
+    """With a pack: a free window that shows a taught tile at a stack's height
+    (``OctocubeRecogniser._shows_stack_top``) is named for no seat in the lost-seat chain
+    (``pack_lost_seat_rim_margin``): a tile drawn in a seat's plastic colour names that seat
+    nearly as plainly as its cube, and the chain then finds no plain window and gives up. Fresh
+    printing 997847, table 554703 (1 and 2 photos): Purple's cube on (1, 0) wearing a light blue
+    starfish p(red) 0.96 (Red took it), Purple on Blue's cube (1, 1) (p(purple) 0.89), Blue lost;
+    Purple's band on (1, 0) 0.038 from its plastic, but three purple stack tops the net sees as
+    cubes (p(none) 0.08-0.46) are named Purple at 0.077-0.19, so no window was plain. False: off."""
+    pack_lost_net_colour_min_p: float = 0.2
+    """With a pack, the last resort for a seat every other step lost: the free window (grid or the
+    seat's rest spot) where the net's p(seat) is highest is the seat's where that colour is the
+    net's best cube colour there, at least this, p(none) at most ``pack_rim_alone_max_none``, the
+    window is no stack top (``OctocubeRecogniser._shows_stack_top``), and its cube-edge band
+    names the seat plainly (``pack_lost_seat_rim_margin``, as the lost-seat chain names windows);
+    its place as sure as the net's p(some cube) there. A cube wearing a tile in its own hue (a
+    blue cube wearing a dark or light blue tile) shows no ring, and the net, never taught the
+    printing, reads it p(none) 0.65-0.69, p(seat) 0.24-0.27: fresh printing 997833, tables
+    553300 (4, 2) and 553304 (2, 1), and 997862 / 559203 at rest; each band 0.035-0.039 from
+    Blue's taught plastic, 0.34 or more from the next seat's. 0: off."""
     pack_sure_cube_max_none: float = 0.1
     """With a pack, for a seat the net finds nowhere (its colour under ``min_cube_probability`` in
     every free window), before any step that may place its cube where the net sees none: a free

@@ -495,7 +495,7 @@ class OctocubeRecogniser:
                 obs.cubes.clear()
                 self._rim_blocked = set()
                 hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
-        chain = self._lost_seat_chain(obs, windows, probs)
+        chain = self._lost_seat_chain(obs, windows, probs, stacks)
         if not chain:
             return hulls
         obs.cubes.clear()
@@ -505,7 +505,7 @@ class OctocubeRecogniser:
         return hulls
 
     def _lost_seat_chain(self, obs: OctocubeObservation, windows: np.ndarray,
-                         probs: np.ndarray) -> dict[int, tuple[int, float]]:
+                         probs: np.ndarray, stacks: np.ndarray | None = None) -> dict[int, tuple[int, float]]:
         """With a pack (``pack_lost_seat_rim_margin``), where a seat's cube was found nowhere: the
         grid windows that the plastic names (:meth:`_plastic_seat`), each seat's from the lost one
         on: the lost seat's window, the seat found in it to its own named window, and so on until
@@ -516,7 +516,9 @@ class OctocubeRecogniser:
         it, Purple took Blue's bare cube (p(purple) 0.47) and Blue was lost, while each window's
         plastic band lay nearest its own seat's taught colour by 0.11 or more; 997560, same table:
         Purple's cube wearing a red tile, p(red) 0.57 with Red found elsewhere, Purple lost, its
-        band 0.02 from Purple's taught plastic and 0.16 from the next seat's."""
+        band 0.02 from Purple's taught plastic and 0.16 from the next seat's. A free window that
+        shows a stack top (``pack_lost_seat_skip_stack_tops``) is no cube, whoever's colour it
+        is drawn in."""
         cfg = self.config
         lost = [s for s in range(self.num_players) if s not in obs.cubes]
         if cfg.pack_lost_seat_rim_margin <= 0 or not lost or not self._every_cube_taught():
@@ -525,6 +527,8 @@ class OctocubeRecogniser:
         none = CUBE_CLASSES.index(NO_CUBE)
         held = {locs.index(c.location): s for s, c in obs.cubes.items() if c.location is not None}
         tried = set(held) | {i for i in range(len(locs)) if float(probs[i, none]) <= cfg.pack_lost_seat_max_none}
+        if cfg.pack_lost_seat_skip_stack_tops and stacks is not None:
+            tried = {i for i in tried if i in held or not self._shows_stack_top(windows, stacks, i)}
         named = {i: self._plastic_seat(windows[i]) for i in sorted(tried)}
         chain: dict[int, tuple[int, float]] = {}
         for seat in lost:
@@ -663,6 +667,9 @@ class OctocubeRecogniser:
                     if rescued is None and self._cube_matcher is not None:
                         rescued = self._three_sided_rim(windows, probs, [i for i in free if i not in not_cube],
                                                         seat, colour_at)
+                    if rescued is None and self._cube_matcher is not None:
+                        rescued = self._net_colour_named_by_plastic(windows, stacks, probs,
+                                                                    [i for i in free if i not in not_cube], seat)
                     if rescued is None:
                         continue
                     best, p = rescued
@@ -1470,6 +1477,38 @@ class OctocubeRecogniser:
         rimmed = [i for i in free if i < n_grid and self._low_parallax(i)
                   and float(probs[i, none]) <= cfg.pack_rim_alone_max_none and self._rim_of(windows[i], *colours) >= 3]
         if rimmed != [best]:
+            return None
+        return best, 1.0 - float(probs[best, none])
+
+    def _net_colour_named_by_plastic(self, windows: np.ndarray, stacks: np.ndarray | None, probs: np.ndarray,
+                                     free: list[int], seat: int) -> tuple[int, float] | None:
+        """With a pack (``pack_lost_net_colour_min_p``), the last resort for a seat found nowhere:
+        the free window (grid or rest spot) where the net's p(seat) is highest, where that colour is
+        the net's best cube colour, at least ``pack_lost_net_colour_min_p``, p(none) at most
+        ``pack_rim_alone_max_none``, no stack top shows (:meth:`_shows_stack_top`) and the cube-edge
+        band names the seat plainly (:meth:`_plastic_seat`, :meth:`_named_window` among the free
+        windows where the net's best cube colour is the seat's and p(none) is at most that bar);
+        with the net's p(some cube) there.
+        A cube wearing a tile in its own hue shows no ring to tell (:meth:`_rimmed_cube`), and the
+        net reads it mostly as no cube (fresh printing 997833, table 553304: Blue's cube on (2, 1)
+        wearing a dark blue pearl, p(none) 0.67, p(blue) 0.24, its band 0.035 from Blue's plastic)."""
+        cfg = self.config
+        if cfg.pack_lost_net_colour_min_p <= 0 or cfg.pack_lost_seat_rim_margin <= 0 or not free \
+                or not self._every_cube_taught():
+            return None
+        none, col = CUBE_CLASSES.index(NO_CUBE), CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        cube_colours = [c for c in range(len(CUBE_CLASSES)) if c != none]
+        leads = [i for i in free if max(cube_colours, key=lambda c: float(probs[i, c])) == col
+                 and float(probs[i, none]) <= cfg.pack_rim_alone_max_none]
+        if not leads:
+            return None
+        best = max(leads, key=lambda i: float(probs[i, col]))
+        if float(probs[best, col]) < cfg.pack_lost_net_colour_min_p \
+                or float(probs[best, none]) > cfg.pack_rim_alone_max_none:
+            return None
+        if stacks is not None and self._shows_stack_top(windows, stacks, best):
+            return None
+        if self._named_window({i: self._plastic_seat(windows[i]) for i in leads}, seat) != best:
             return None
         return best, 1.0 - float(probs[best, none])
 

@@ -138,6 +138,18 @@ class RecogniserConfig:
     blue amphora 0.87 against its own bare face 0.84, read as a light blue sextant (the fine stage
     picks among tiles only); over 38 mm its bare face fits 0.80-0.81, the amphora and the sextant
     inset on it 0.49-0.50. 0: off (the tile, as before)."""
+    pack_cube_tile_on_own_face_lead: float = 0.3
+    """With a pack: a cube top whose best taught face is a tile fitting under ``pack_tile_score``,
+    no further than ``pack_cube_tile_over_bare`` over the taught bare faces, is read as a tile
+    (the coarse stage's reading, then the fine stage) where, compared over the middle
+    ``CUBE_FACE_COMPARED_MM`` of the cube's face, the best of the ``pack_cube_fine_candidates``
+    best tiles inset on the seat's own taught bare face fits by at least this more than that bare
+    face: the reverse of ``pack_cube_bare_on_cube_lead``. The coarse stage compares the middle
+    26 mm, brightness and contrast dropped, where a dark tile whose glyph barely shows and a dark
+    plastic's bare face (another seat's) look alike. Seen printing 997838, table 553801 (1 and 2
+    photos): Red's cube wearing a dark blue starfish, best coarse fit the dark blue amphora 0.35,
+    Blue's bare face 0.31: read bare; over 38 mm Red's own bare face fits -0.59, the dark blue
+    tiles inset on it 0.69-0.72. 0: off."""
     pack_cube_bare_on_cube_within: float = 0.15
     """... a tile leading the bare face by less than this (it was ``pack_cube_face_lead``, 0.1)
     is compared so. Printing 997720, table 543003: Red's bare plate, read in the sheet's colours

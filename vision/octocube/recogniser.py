@@ -1785,7 +1785,8 @@ class OctocubeRecogniser:
         bare_fit = self._bare_on_cube(ts, window, at[0]) if at is not None else None
         if bare_fit is not None:  # its middle fits a tile, the whole face its bare plate
             return None, p_cube * self._pack_confidence(*bare_fit), None
-        if score < self.config.pack_tile_score and not self._tile_over_bare(ts):
+        if score < self.config.pack_tile_score and not self._tile_over_bare(ts) \
+                and not (at is not None and self._tile_on_own_face(ts, window, at[0])):
             return None, p_cube * (0.9 if net_label == BARE else 0.5), None
         conf = p_cube * self._pack_confidence(score, lead)
         fine = None
@@ -1825,6 +1826,29 @@ class OctocubeRecogniser:
         bare_fit = float(bare.scores(window[None], turns=(0, 1, 2, 3)).scores[0, 0])
         lead = bare_fit - tile_fit
         return (bare_fit, lead) if lead >= cfg.pack_cube_bare_on_cube_lead else None
+
+    def _tile_on_own_face(self, ts: TileScores, window: np.ndarray, seat: int) -> bool:
+        """A cube top whose coarse best face is a tile (``ts``: the coarse stage's scores of
+        ``window``) shows a tile over the cube's face (``CUBE_FACE_COMPARED_MM``): the best of the
+        ``pack_cube_fine_candidates`` best tiles inset on ``seat``'s own taught bare face fits by at
+        least ``pack_cube_tile_on_own_face_lead`` more than that bare face (the reverse of
+        :meth:`_bare_on_cube`). A dark tile with a faint glyph fits a dark plastic's bare face as
+        well as any tile in the middle 26 mm; its own plate and rim it does not fit at all."""
+        cfg = self.config
+        own = f"cube-{PLAYER_COLOURS[seat]}"
+        if cfg.pack_cube_tile_on_own_face_lead <= 0 or own not in ts.labels:
+            return False
+        row = ts.scores[0]
+        if ts.best(0)[0].startswith("cube-"):
+            return False
+        tiles = [ts.labels[j] for j in np.argsort(row)[::-1]
+                 if not ts.labels[j].startswith("cube-") and np.isfinite(row[j])][:cfg.pack_cube_fine_candidates]
+        on_cube, bare = self._tile_on_cube_matcher(PLAYER_COLOURS[seat]), self._bare_face_matcher(own)
+        if on_cube is None or bare is None or not tiles:
+            return False
+        tile_fit = float(on_cube.scores(window[None], turns=(0, 1, 2, 3), only=tiles).scores[0].max())
+        bare_fit = float(bare.scores(window[None], turns=(0, 1, 2, 3)).scores[0, 0])
+        return tile_fit - bare_fit >= cfg.pack_cube_tile_on_own_face_lead
 
     def _tile_on_cube_matcher(self, colour: str) -> TileMatcher | None:
         """The taught tiles inset on ``colour``'s taught bare cube face, compared over

@@ -674,8 +674,9 @@ class RecogniserConfig:
     """... a free window is named only where the net's p(none) is at most this (some cube stands
     there, whoever's; as ``pack_rim_max_none``)."""
     pack_lost_seat_skip_stack_tops: bool = True
-    """With a pack: a free window that shows a taught tile at a stack's height
-    (``OctocubeRecogniser._shows_stack_top``) is named for no seat in the lost-seat chain
+    """With a pack, where the lost-seat chain finds no chain: it is tried once more with every
+    free window that shows a taught tile at a stack's height (``OctocubeRecogniser._shows_stack_top``)
+    named for no seat (only then: a cube wearing a tile may pass that test, seen 997675 / 520500)
     (``pack_lost_seat_rim_margin``): a tile drawn in a seat's plastic colour names that seat
     nearly as plainly as its cube, and the chain then finds no plain window and gives up. Fresh
     printing 997847, table 554703 (1 and 2 photos): Purple's cube on (1, 0) wearing a light blue

@@ -517,8 +517,8 @@ class OctocubeRecogniser:
         plastic band lay nearest its own seat's taught colour by 0.11 or more; 997560, same table:
         Purple's cube wearing a red tile, p(red) 0.57 with Red found elsewhere, Purple lost, its
         band 0.02 from Purple's taught plastic and 0.16 from the next seat's. A free window that
-        shows a stack top (``pack_lost_seat_skip_stack_tops``) is no cube, whoever's colour it
-        is drawn in."""
+        shows a stack top (``pack_lost_seat_skip_stack_tops``) is set aside where no chain is found
+        with it (a cube wearing a tile may pass for a stack top: seen 997675 / 520500)."""
         cfg = self.config
         lost = [s for s in range(self.num_players) if s not in obs.cubes]
         if cfg.pack_lost_seat_rim_margin <= 0 or not lost or not self._every_cube_taught():
@@ -527,9 +527,19 @@ class OctocubeRecogniser:
         none = CUBE_CLASSES.index(NO_CUBE)
         held = {locs.index(c.location): s for s, c in obs.cubes.items() if c.location is not None}
         tried = set(held) | {i for i in range(len(locs)) if float(probs[i, none]) <= cfg.pack_lost_seat_max_none}
-        if cfg.pack_lost_seat_skip_stack_tops and stacks is not None:
-            tried = {i for i in tried if i in held or not self._shows_stack_top(windows, stacks, i)}
         named = {i: self._plastic_seat(windows[i]) for i in sorted(tried)}
+        chain = self._chain_of(lost, named, held, probs)
+        if not chain and cfg.pack_lost_seat_skip_stack_tops and stacks is not None:
+            # no plain window: a stack top drawn in a seat's plastic may be the rival; set those aside
+            named = {i: n for i, n in named.items() if i in held or not self._shows_stack_top(windows, stacks, i)}
+            chain = self._chain_of(lost, named, held, probs)
+        return chain
+
+    def _chain_of(self, lost: list[int], named: dict[int, tuple[int, float] | None], held: dict[int, int],
+                  probs: np.ndarray) -> dict[int, tuple[int, float]]:
+        """:meth:`_lost_seat_chain`'s chains over the windows ``named``, from each lost seat."""
+        none = CUBE_CLASSES.index(NO_CUBE)
+        held = dict(held)
         chain: dict[int, tuple[int, float]] = {}
         for seat in lost:
             link: dict[int, tuple[int, float]] = {}

@@ -138,6 +138,18 @@ class RecogniserConfig:
     blue amphora 0.87 against its own bare face 0.84, read as a light blue sextant (the fine stage
     picks among tiles only); over 38 mm its bare face fits 0.80-0.81, the amphora and the sextant
     inset on it 0.49-0.50. 0: off (the tile, as before)."""
+    pack_cube_tile_on_own_face_lead: float = 0.3
+    """With a pack: a cube top whose best taught face is a tile fitting under ``pack_tile_score``,
+    no further than ``pack_cube_tile_over_bare`` over the taught bare faces, is read as a tile
+    (the coarse stage's reading, then the fine stage) where, compared over the middle
+    ``CUBE_FACE_COMPARED_MM`` of the cube's face, the best of the ``pack_cube_fine_candidates``
+    best tiles inset on the seat's own taught bare face fits by at least this more than that bare
+    face: the reverse of ``pack_cube_bare_on_cube_lead``. The coarse stage compares the middle
+    26 mm, brightness and contrast dropped, where a dark tile whose glyph barely shows and a dark
+    plastic's bare face (another seat's) look alike. Seen printing 997838, table 553801 (1 and 2
+    photos): Red's cube wearing a dark blue starfish, best coarse fit the dark blue amphora 0.35,
+    Blue's bare face 0.31: read bare; over 38 mm Red's own bare face fits -0.59, the dark blue
+    tiles inset on it 0.69-0.72. 0: off."""
     pack_cube_bare_on_cube_within: float = 0.15
     """... a tile leading the bare face by less than this (it was ``pack_cube_face_lead``, 0.1)
     is compared so. Printing 997720, table 543003: Red's bare plate, read in the sheet's colours
@@ -677,6 +689,27 @@ class RecogniserConfig:
     pack_lost_seat_max_none: float = 0.5
     """... a free window is named only where the net's p(none) is at most this (some cube stands
     there, whoever's; as ``pack_rim_max_none``)."""
+    pack_lost_seat_skip_stack_tops: bool = True
+    """With a pack, where the lost-seat chain finds no chain: it is tried once more with every
+    free window that shows a taught tile at a stack's height (``OctocubeRecogniser._shows_stack_top``)
+    named for no seat (only then: a cube wearing a tile may pass that test, seen 997675 / 520500)
+    (``pack_lost_seat_rim_margin``): a tile drawn in a seat's plastic colour names that seat
+    nearly as plainly as its cube, and the chain then finds no plain window and gives up. Fresh
+    printing 997847, table 554703 (1 and 2 photos): Purple's cube on (1, 0) wearing a light blue
+    starfish p(red) 0.96 (Red took it), Purple on Blue's cube (1, 1) (p(purple) 0.89), Blue lost;
+    Purple's band on (1, 0) 0.038 from its plastic, but three purple stack tops the net sees as
+    cubes (p(none) 0.08-0.46) are named Purple at 0.077-0.19, so no window was plain. False: off."""
+    pack_lost_net_colour_min_p: float = 0.2
+    """With a pack, the last resort for a seat every other step lost: the free window (grid or the
+    seat's rest spot) where the net's p(seat) is highest is the seat's where that colour is the
+    net's best cube colour there, at least this, p(none) at most ``pack_rim_alone_max_none``, the
+    window is no stack top (``OctocubeRecogniser._shows_stack_top``), and its cube-edge band
+    names the seat plainly (``pack_lost_seat_rim_margin``, as the lost-seat chain names windows);
+    its place as sure as the net's p(some cube) there. A cube wearing a tile in its own hue (a
+    blue cube wearing a dark or light blue tile) shows no ring, and the net, never taught the
+    printing, reads it p(none) 0.65-0.69, p(seat) 0.24-0.27: fresh printing 997833, tables
+    553300 (4, 2) and 553304 (2, 1), and 997862 / 559203 at rest; each band 0.035-0.039 from
+    Blue's taught plastic, 0.34 or more from the next seat's. 0: off."""
     pack_sure_cube_max_none: float = 0.1
     """With a pack, for a seat the net finds nowhere (its colour under ``min_cube_probability`` in
     every free window), before any step that may place its cube where the net sees none: a free

@@ -496,7 +496,7 @@ class OctocubeRecogniser:
                 obs.cubes.clear()
                 self._rim_blocked = set()
                 hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
-        chain = self._lost_seat_chain(obs, windows, probs)
+        chain = self._lost_seat_chain(obs, windows, probs, stacks)
         if not chain:
             return hulls
         obs.cubes.clear()
@@ -506,7 +506,7 @@ class OctocubeRecogniser:
         return hulls
 
     def _lost_seat_chain(self, obs: OctocubeObservation, windows: np.ndarray,
-                         probs: np.ndarray) -> dict[int, tuple[int, float]]:
+                         probs: np.ndarray, stacks: np.ndarray | None = None) -> dict[int, tuple[int, float]]:
         """With a pack (``pack_lost_seat_rim_margin``), where a seat's cube was found nowhere: the
         grid windows that the plastic names (:meth:`_plastic_seat`), each seat's from the lost one
         on: the lost seat's window, the seat found in it to its own named window, and so on until
@@ -517,7 +517,9 @@ class OctocubeRecogniser:
         it, Purple took Blue's bare cube (p(purple) 0.47) and Blue was lost, while each window's
         plastic band lay nearest its own seat's taught colour by 0.11 or more; 997560, same table:
         Purple's cube wearing a red tile, p(red) 0.57 with Red found elsewhere, Purple lost, its
-        band 0.02 from Purple's taught plastic and 0.16 from the next seat's."""
+        band 0.02 from Purple's taught plastic and 0.16 from the next seat's. A free window that
+        shows a stack top (``pack_lost_seat_skip_stack_tops``) is set aside where no chain is found
+        with it (a cube wearing a tile may pass for a stack top: seen 997675 / 520500)."""
         cfg = self.config
         lost = [s for s in range(self.num_players) if s not in obs.cubes]
         if cfg.pack_lost_seat_rim_margin <= 0 or not lost or not self._every_cube_taught():
@@ -527,6 +529,18 @@ class OctocubeRecogniser:
         held = {locs.index(c.location): s for s, c in obs.cubes.items() if c.location is not None}
         tried = set(held) | {i for i in range(len(locs)) if float(probs[i, none]) <= cfg.pack_lost_seat_max_none}
         named = {i: self._plastic_seat(windows[i]) for i in sorted(tried)}
+        chain = self._chain_of(lost, named, held, probs)
+        if not chain and cfg.pack_lost_seat_skip_stack_tops and stacks is not None:
+            # no plain window: a stack top drawn in a seat's plastic may be the rival; set those aside
+            named = {i: n for i, n in named.items() if i in held or not self._shows_stack_top(windows, stacks, i)}
+            chain = self._chain_of(lost, named, held, probs)
+        return chain
+
+    def _chain_of(self, lost: list[int], named: dict[int, tuple[int, float] | None], held: dict[int, int],
+                  probs: np.ndarray) -> dict[int, tuple[int, float]]:
+        """:meth:`_lost_seat_chain`'s chains over the windows ``named``, from each lost seat."""
+        none = CUBE_CLASSES.index(NO_CUBE)
+        held = dict(held)
         chain: dict[int, tuple[int, float]] = {}
         for seat in lost:
             link: dict[int, tuple[int, float]] = {}
@@ -664,6 +678,9 @@ class OctocubeRecogniser:
                     if rescued is None and self._cube_matcher is not None:
                         rescued = self._three_sided_rim(windows, probs, [i for i in free if i not in not_cube],
                                                         seat, colour_at)
+                    if rescued is None and self._cube_matcher is not None:
+                        rescued = self._net_colour_named_by_plastic(windows, stacks, probs,
+                                                                    [i for i in free if i not in not_cube], seat)
                     if rescued is None:
                         continue
                     best, p = rescued
@@ -1512,6 +1529,38 @@ class OctocubeRecogniser:
             return None
         return best, 1.0 - float(probs[best, none])
 
+    def _net_colour_named_by_plastic(self, windows: np.ndarray, stacks: np.ndarray | None, probs: np.ndarray,
+                                     free: list[int], seat: int) -> tuple[int, float] | None:
+        """With a pack (``pack_lost_net_colour_min_p``), the last resort for a seat found nowhere:
+        the free window (grid or rest spot) where the net's p(seat) is highest, where that colour is
+        the net's best cube colour, at least ``pack_lost_net_colour_min_p``, p(none) at most
+        ``pack_rim_alone_max_none``, no stack top shows (:meth:`_shows_stack_top`) and the cube-edge
+        band names the seat plainly (:meth:`_plastic_seat`, :meth:`_named_window` among the free
+        windows where the net's best cube colour is the seat's and p(none) is at most that bar);
+        with the net's p(some cube) there.
+        A cube wearing a tile in its own hue shows no ring to tell (:meth:`_rimmed_cube`), and the
+        net reads it mostly as no cube (fresh printing 997833, table 553304: Blue's cube on (2, 1)
+        wearing a dark blue pearl, p(none) 0.67, p(blue) 0.24, its band 0.035 from Blue's plastic)."""
+        cfg = self.config
+        if cfg.pack_lost_net_colour_min_p <= 0 or cfg.pack_lost_seat_rim_margin <= 0 or not free \
+                or not self._every_cube_taught():
+            return None
+        none, col = CUBE_CLASSES.index(NO_CUBE), CUBE_CLASSES.index(PLAYER_COLOURS[seat])
+        cube_colours = [c for c in range(len(CUBE_CLASSES)) if c != none]
+        leads = [i for i in free if max(cube_colours, key=lambda c: float(probs[i, c])) == col
+                 and float(probs[i, none]) <= cfg.pack_rim_alone_max_none]
+        if not leads:
+            return None
+        best = max(leads, key=lambda i: float(probs[i, col]))
+        if float(probs[best, col]) < cfg.pack_lost_net_colour_min_p \
+                or float(probs[best, none]) > cfg.pack_rim_alone_max_none:
+            return None
+        if stacks is not None and self._shows_stack_top(windows, stacks, best):
+            return None
+        if self._named_window({i: self._plastic_seat(windows[i]) for i in leads}, seat) != best:
+            return None
+        return best, 1.0 - float(probs[best, none])
+
     def _every_cube_taught(self) -> bool:
         """A pack is in use and it taught every seat's cube face: the rules that compare a window's
         plastic with each seat's taught colour need them all."""
@@ -1785,7 +1834,8 @@ class OctocubeRecogniser:
         bare_fit = self._bare_on_cube(ts, window, at[0]) if at is not None else None
         if bare_fit is not None:  # its middle fits a tile, the whole face its bare plate
             return None, p_cube * self._pack_confidence(*bare_fit), None
-        if score < self.config.pack_tile_score and not self._tile_over_bare(ts):
+        if score < self.config.pack_tile_score and not self._tile_over_bare(ts) \
+                and not (at is not None and self._tile_on_own_face(ts, window, at[0])):
             return None, p_cube * (0.9 if net_label == BARE else 0.5), None
         conf = p_cube * self._pack_confidence(score, lead)
         fine = None
@@ -1825,6 +1875,29 @@ class OctocubeRecogniser:
         bare_fit = float(bare.scores(window[None], turns=(0, 1, 2, 3)).scores[0, 0])
         lead = bare_fit - tile_fit
         return (bare_fit, lead) if lead >= cfg.pack_cube_bare_on_cube_lead else None
+
+    def _tile_on_own_face(self, ts: TileScores, window: np.ndarray, seat: int) -> bool:
+        """A cube top whose coarse best face is a tile (``ts``: the coarse stage's scores of
+        ``window``) shows a tile over the cube's face (``CUBE_FACE_COMPARED_MM``): the best of the
+        ``pack_cube_fine_candidates`` best tiles inset on ``seat``'s own taught bare face fits by at
+        least ``pack_cube_tile_on_own_face_lead`` more than that bare face (the reverse of
+        :meth:`_bare_on_cube`). A dark tile with a faint glyph fits a dark plastic's bare face as
+        well as any tile in the middle 26 mm; its own plate and rim it does not fit at all."""
+        cfg = self.config
+        own = f"cube-{PLAYER_COLOURS[seat]}"
+        if cfg.pack_cube_tile_on_own_face_lead <= 0 or own not in ts.labels:
+            return False
+        row = ts.scores[0]
+        if ts.best(0)[0].startswith("cube-"):
+            return False
+        tiles = [ts.labels[j] for j in np.argsort(row)[::-1]
+                 if not ts.labels[j].startswith("cube-") and np.isfinite(row[j])][:cfg.pack_cube_fine_candidates]
+        on_cube, bare = self._tile_on_cube_matcher(PLAYER_COLOURS[seat]), self._bare_face_matcher(own)
+        if on_cube is None or bare is None or not tiles:
+            return False
+        tile_fit = float(on_cube.scores(window[None], turns=(0, 1, 2, 3), only=tiles).scores[0].max())
+        bare_fit = float(bare.scores(window[None], turns=(0, 1, 2, 3)).scores[0, 0])
+        return tile_fit - bare_fit >= cfg.pack_cube_tile_on_own_face_lead
 
     def _tile_on_cube_matcher(self, colour: str) -> TileMatcher | None:
         """The taught tiles inset on ``colour``'s taught bare cube face, compared over

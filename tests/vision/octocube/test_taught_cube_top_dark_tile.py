@@ -71,7 +71,10 @@ def test_a_cube_wearing_a_dark_tile_is_not_read_bare(art_dir: Any, change: int, 
     assert obs.cubes[seat].confidence < 0.5  # the tile's fit is low: doubtful, not sure
     # with the setting off, the cube is read bare and sure (the cause), in the sheet's colours as
     # then (session 65: Red's reading in the table's colours, which its plastic fits better, now
-    # stands, and there the tile is read: ``pack_cube_tops_balance_by_rim``)
+    # stands, and there the tile is read: ``pack_cube_tops_balance_by_rim``; session 67: the tiles
+    # inset on the seat's own bare face fit the whole face far better than it, and the tile is read
+    # there too: ``pack_cube_tile_on_own_face_lead``)
     off = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_tile_over_bare=0.0,
-                                                            pack_cube_tops_balance_by_rim=-1.0), grid=GRID)
+                                                            pack_cube_tops_balance_by_rim=-1.0,
+                                                            pack_cube_tile_on_own_face_lead=0.0), grid=GRID)
     assert off.cubes[seat].top is None and off.cubes[seat].confidence > 0.8

@@ -1866,13 +1866,10 @@ class OctocubeRecogniser:
         mine = float(row[ts.labels.index(own)])
         if label.startswith("cube-") or not np.isfinite(mine) or score - mine >= cfg.pack_cube_bare_on_cube_within:
             return None
-        tiles = [ts.labels[j] for j in np.argsort(row)[::-1]
-                 if not ts.labels[j].startswith("cube-") and np.isfinite(row[j])][:cfg.pack_cube_fine_candidates]
-        on_cube, bare = self._tile_on_cube_matcher(PLAYER_COLOURS[seat]), self._bare_face_matcher(own)
-        if on_cube is None or bare is None or not tiles:
+        fits = self._inset_tile_and_bare_fits(ts, window, seat)
+        if fits is None:
             return None
-        tile_fit = float(on_cube.scores(window[None], turns=(0, 1, 2, 3), only=tiles).scores[0].max())
-        bare_fit = float(bare.scores(window[None], turns=(0, 1, 2, 3)).scores[0, 0])
+        tile_fit, bare_fit = fits
         lead = bare_fit - tile_fit
         return (bare_fit, lead) if lead >= cfg.pack_cube_bare_on_cube_lead else None
 
@@ -1887,17 +1884,26 @@ class OctocubeRecogniser:
         own = f"cube-{PLAYER_COLOURS[seat]}"
         if cfg.pack_cube_tile_on_own_face_lead <= 0 or own not in ts.labels:
             return False
-        row = ts.scores[0]
         if ts.best(0)[0].startswith("cube-"):
             return False
+        fits = self._inset_tile_and_bare_fits(ts, window, seat)
+        return fits is not None and fits[0] - fits[1] >= cfg.pack_cube_tile_on_own_face_lead
+
+    def _inset_tile_and_bare_fits(self, ts: TileScores, window: np.ndarray, seat: int) -> tuple[float, float] | None:
+        """(the best fit of the ``pack_cube_fine_candidates`` coarse-best tiles inset on ``seat``'s
+        taught bare face, that bare face's own fit) over the cube's face in ``window``, any turn;
+        None where the pack lacks either. Shared by the two checks that tell a tile on a cube from
+        its bare face (:meth:`_bare_on_cube`, :meth:`_tile_on_own_face`)."""
+        row = ts.scores[0]
         tiles = [ts.labels[j] for j in np.argsort(row)[::-1]
-                 if not ts.labels[j].startswith("cube-") and np.isfinite(row[j])][:cfg.pack_cube_fine_candidates]
-        on_cube, bare = self._tile_on_cube_matcher(PLAYER_COLOURS[seat]), self._bare_face_matcher(own)
+                 if not ts.labels[j].startswith("cube-") and np.isfinite(row[j])][:self.config.pack_cube_fine_candidates]
+        on_cube = self._tile_on_cube_matcher(PLAYER_COLOURS[seat])
+        bare = self._bare_face_matcher(f"cube-{PLAYER_COLOURS[seat]}")
         if on_cube is None or bare is None or not tiles:
-            return False
+            return None
         tile_fit = float(on_cube.scores(window[None], turns=(0, 1, 2, 3), only=tiles).scores[0].max())
         bare_fit = float(bare.scores(window[None], turns=(0, 1, 2, 3)).scores[0, 0])
-        return tile_fit - bare_fit >= cfg.pack_cube_tile_on_own_face_lead
+        return tile_fit, bare_fit
 
     def _tile_on_cube_matcher(self, colour: str) -> TileMatcher | None:
         """The taught tiles inset on ``colour``'s taught bare cube face, compared over

@@ -54,5 +54,6 @@ def test_a_lost_seat_finds_its_free_cube_by_its_plastic(printing: int, table: in
     frame = scene[1]
     truth = scene_truth(frame.ground_truth, frame.grid_size, frame.num_players)
     assert_every_cube_where_it_is(read_taught_table(scene), truth)
-    off = read_taught_table(scene, RecogniserConfig(pack_lost_seat_rim_margin=0.0))
+    off = read_taught_table(scene, RecogniserConfig(pack_topped_centred_share=0.0, pack_lost_net_colour_min_p=0.0,
+                                                    pack_lost_seat_rim_margin=0.0))
     assert len(off.cubes) == frame.num_players - 1  # one seat lost without the chain

@@ -50,7 +50,9 @@ def test_purple_is_found_on_d1_and_blue_on_c2(gate_frame: Any) -> None:
 
 
 def test_without_the_softer_far_band_purple_is_read_on_blues_cube(gate_frame: Any) -> None:
-    obs = read_taught(gate_frame, PLAYERS, RecogniserConfig(pack_rim_fourth_side_hue=None), grid=GRID)
+    obs = read_taught(gate_frame, PLAYERS, RecogniserConfig(pack_topped_centred_share=0.0,
+                                                            pack_lost_net_colour_min_p=0.0,
+                                                            pack_rim_fourth_side_hue=None), grid=GRID)
     assert obs.cubes[PURPLE].location == C2
     assert BLUE not in obs.cubes
 

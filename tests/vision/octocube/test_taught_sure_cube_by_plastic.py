@@ -42,5 +42,6 @@ def test_the_seat_takes_the_sure_cube_its_plastic_names(scene: tuple[Any, Any]) 
 
 def test_without_it_the_seat_is_put_on_a_stack_top(scene: tuple[Any, Any]) -> None:
     """The cause pinned: without the rule Purple lands on (1, 4)'s stack top, which the net sees as no cube."""
-    obs = read_taught_table(scene, RecogniserConfig(pack_sure_cube_max_none=0.0))
+    obs = read_taught_table(scene, RecogniserConfig(pack_topped_centred_share=0.0, pack_lost_net_colour_min_p=0.0,
+                                                    pack_sure_cube_max_none=0.0))
     assert obs.cubes[PURPLE].location == (1, 4)

@@ -62,7 +62,10 @@ def test_each_part_off_it_is_missed(game_frame: tuple[Any, Any, Any], off: dict[
     and the rim search off (below), Blue is found nowhere -- but by the band round its tile
     (session 52, ``pack_rim_chroma_max_none``), which finds it on B2 as well."""
     # the lost-seat chain (``pack_lost_seat_rim_margin``) finds it too: off as well
+    # so do the centred topped cube and the net's colour named by the plastic (session 67): off too
     obs = read_taught(game_frame, PLAYERS, RecogniserConfig(**off, pack_rim_max_none=0.0,  # type: ignore[arg-type]
+                                                            pack_topped_centred_share=0.0,
+                                                            pack_lost_net_colour_min_p=0.0,
                                                             pack_rim_chroma_max_none=0.0,
                                                             pack_lost_seat_rim_margin=0.0))
     assert BLUE not in obs.cubes

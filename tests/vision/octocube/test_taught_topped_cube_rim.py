@@ -56,7 +56,9 @@ def test_off_it_is_missed(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: without the rim test (and the band round the tile, session 52's
     ``pack_rim_chroma_max_none``, which finds it on C1 as well) the cube is not found."""
     # the lost-seat chain (``pack_lost_seat_rim_margin``) finds it too: off as well
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_rim_max_none=0.0, pack_rim_chroma_max_none=0.0,
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_topped_centred_share=0.0,
+                                                            pack_lost_net_colour_min_p=0.0,
+                                                            pack_rim_max_none=0.0, pack_rim_chroma_max_none=0.0,
                                                             pack_lost_seat_rim_margin=0.0),
                       grid=GRID)
     assert YELLOW not in obs.cubes or obs.cubes[YELLOW].location != C1

@@ -210,3 +210,18 @@ def test_a_pack_of_another_game_or_version_is_one_line(tmp_path: Path, game: str
     res = _cli("score", "README.md", "--game", "octocube", "--players", "2", "--pack", str(pack))
     lines = res.stderr.strip().splitlines()
     assert res.returncode == 2 and len(lines) == 1 and expect in lines[0], lines
+
+
+def test_a_marker_a_cube_hides_is_left_out_and_named_and_the_photo_teaches(tmp_path: Path) -> None:
+    """Printing 997915's first bench teach photo: Purple's cube beside marker 42 hides a corner of
+    it. The command names the marker it left out and learns every face from that one photo."""
+    from tests.vision.teach_photos import jpeg_teach_photos
+    from vision.render.random_art import random_pack
+    from vision.render.renderer import Renderer
+
+    (name, photo), = jpeg_teach_photos("octocube", random_pack(997_915), 997_915, Renderer(), count=1)
+    cv2.imwrite(str(tmp_path / name), photo)
+    out = _cli("teach", "octocube", str(tmp_path / name), "--out", str(tmp_path / "p.pack"))
+    assert out.returncode == 0, out.stderr
+    assert "marker 42 (bottom middle) left out" in out.stdout
+    assert "36 of 36 faces learned from 1 photo" in out.stdout, out.stdout[-800:]

@@ -979,6 +979,20 @@ class RecogniserConfig:
     there matched to the median's; the others are left as taught). A teach sheet lit
     unevenly leaves some abyss places paler than others, and the letter whose colours sat nearer
     the table's won (997568, 1 photo: D and A read B). False: the faces as taught."""
+    pack_letters_by_rule: bool = True
+    """With a pack: an abyss top's letter is picked among the faces the rules let lie on its place
+    (``OctocubeRecogniser._abyss_face_may_lie``): abyss A only on the 5x5 grid's centre, and there
+    alone outside the advanced game (the centre's tile A never leaves it; the advanced game shows
+    power sides B-I, each once). At 1280x720 a letter is about 5 camera pixels and several letters
+    blur alike: the centre's A in full view read F at 0.45 (997934 / 565000 (2, 2), fine A and F
+    0.988 both) and I at 0.48 (997852 / 558204 (2, 2)). False: every taught abyss face everywhere."""
+    pack_letters_once: bool = True
+    """With a pack: where the fine stage reads two abyss tops the same letter, they take the letters
+    that fit them best together among those no other top shows (``OctocubeRecogniser._letters_once``:
+    each letter shows on one tile at most). 997901 / 562701: the G on (2, 1) read C at 0.46, the
+    C on (0, 4) read C at 0.49."""
+    pack_letters_once_confidence: float = 0.45
+    """The most sure a top whose letter ``pack_letters_once`` changed is (its second choice)."""
     pack_fine_letters_light_slope: bool = True
     """With a pack: where the fine stage compares abyss faces only on a top nothing hides, each is
     fitted to the window under its own light slope (``pack_reader._sloped_fit``: the window as

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from itertools import product
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ import cv2
 import numpy as np
 
 from rules.octocube.components import PLAYER_COLOURS, Location, Tile
+from rules.octocube.data import CENTRE_ABYSS, EXTRA_ROLL_LETTER
 from vision.octocube.colour import MAT_BGR, MatSampler, apply_gains, apply_linear_gains
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.errors import BadFrameError, ModelError, RecognitionError, TableGeometryError
@@ -222,6 +224,9 @@ class OctocubeRecogniser:
         self._shade = ShadeCue(pack, self._matcher.labels) if pack is not None else None
         """With a pack: the shade (background colour) judged apart from the glyph."""
         self._shade_found: dict[int, tuple[TileScores, int, np.ndarray | None]] = {}
+        self._letter_fits: dict[int, dict[str, float]] = {}
+        """Per stack read as a lettered abyss face by the fine stage: each candidate's weighted
+        score (``_letters_once``); filled afresh for each frame."""
         """Per stack window read by the pack this frame: its scores, row and seen pixels."""
         self._rim_set_aside: frozenset[str] = frozenset()
         """With a pack, this frame's second reading of the cubes: colours of seats found in the
@@ -2214,6 +2219,7 @@ class OctocubeRecogniser:
             return masks[tiles]
 
         self._shade_found = {}
+        self._letter_fits = {}
         for i, loc in enumerate(self.layout.stack_locations):
             p = probs[i]
             if loc in covered:
@@ -2251,6 +2257,8 @@ class OctocubeRecogniser:
             elif h > cfg.hidden_top_doubtful:
                 conf *= 1.0 - h
             obs.tops[loc] = StackTopReading(loc, tile_of(label), round(conf, 4), unhidden_confidence=unhidden)
+        if cfg.pack_letters_once:
+            self._letters_once(obs)
         self._shade_reads = []
         if self._shade is not None and (cfg.pack_shade_cue or cfg.pack_cube_tops_in_taught_colours):
             self._shade_reads = self._read_shades(obs, patches, hidden)
@@ -2495,6 +2503,14 @@ class OctocubeRecogniser:
             # the abyss faces differ only by their letter: all of them go to the fine stage
             order += [j for j, lb in enumerate(ts.labels)
                       if lb.startswith("abyss") and j not in order and np.isfinite(row[j])]
+        lettered = [j for j in order if ts.labels[j].startswith("abyss")]
+        order = [j for j in order if not ts.labels[j].startswith("abyss")
+                 or self._abyss_face_may_lie(self.layout.stack_locations[index], ts.labels[j])]
+        if not order:
+            return label, conf
+        if lettered and ts.labels[order[0]].startswith("abyss") and len(order) == 1:
+            # the rules leave one abyss face here (the centre's tile A): its fit says how sure
+            return ts.labels[order[0]], self._top_fit(max(float(row[j]) for j in lettered))
         if len(order) < 2:
             return label, conf
         offsets = ts.offsets if ts.offsets is not None else np.zeros((*ts.scores.shape, 2))
@@ -2541,6 +2557,8 @@ class OctocubeRecogniser:
         if tie is not None and lead < tie and hidden < self.config.hidden_top_unreadable:
             # (a top mostly under a cube is a guess either way: 997500 / 520001 (4, 4), 60 % hidden)
             pick = self._fine_runoff(index, cands, ranked[:2], visible, low_fit, lead) or pick
+        if pick.startswith("abyss "):
+            self._letter_fits[index] = total
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
         coarse = coarse_of[pick]
         return pick, self._top_fit(coarse) * certainty
@@ -2562,6 +2580,54 @@ class OctocubeRecogniser:
                                     least_seen_share=self.config.pack_fine_least_seen_share,
                                     every_turn=self._fine_every_turn(low_fit, visible), each_channel=one_shade)
         return None if verdict is None or verdict.lead <= tie_lead else verdict.label
+
+    def _letters_once(self, obs: OctocubeObservation) -> None:
+        """Each abyss letter shows on one tile at most (rules/octocube decision 11: the power sides
+        B-I once each, tile A once): where two tops the fine stage read are read the same letter,
+        those tops take the letters that fit them best together (the sum of their fine stage's
+        weighted scores, ``_letter_fits``), among the letters no other top shows and the plain
+        abyss face. A top whose letter changes keeps its confidence, capped at
+        ``pack_letters_once_confidence``."""
+        locs = self.layout.stack_locations
+        read = {i: obs.tops[locs[i]].tile.label() for i in self._letter_fits  # type: ignore[union-attr]
+                if obs.tops[locs[i]].tile is not None}
+        shown: dict[str, list[int]] = {}
+        for i, lb in read.items():
+            if lb.startswith("abyss "):
+                shown.setdefault(lb, []).append(i)
+        clashing = sorted(i for same in shown.values() if len(same) > 1 for i in same)
+        if not clashing or len(clashing) > LETTERS_ONCE_MOST:
+            return
+        taken = {r.tile.label() for at, r in obs.tops.items()
+                 if r.tile is not None and at not in {locs[i] for i in clashing}}
+        choices = {i: [lb for lb in self._letter_fits[i] if lb not in taken] for i in clashing}
+        best: tuple[float, tuple[str, ...]] | None = None
+        for combo in product(*(choices[i] for i in clashing)):
+            lettered = [lb for lb in combo if lb.startswith("abyss ")]
+            if len(set(lettered)) != len(lettered):
+                continue
+            fit = sum(self._letter_fits[i][lb] for i, lb in zip(clashing, combo, strict=True))
+            if best is None or fit > best[0]:
+                best = (fit, combo)
+        if best is None:
+            return
+        for i, lb in zip(clashing, best[1], strict=True):
+            if lb != read[i]:
+                old = obs.tops[locs[i]]
+                obs.tops[locs[i]] = replace(old, tile=tile_of(lb), confidence=round(
+                    min(old.confidence, self.config.pack_letters_once_confidence), 4))
+
+    def _abyss_face_may_lie(self, loc: Location, label: str) -> bool:
+        """Whether the rules let abyss face ``label`` lie on ``loc`` (``pack_letters_by_rule``): the
+        tile showing A is the 5x5 grid's centre tile, which stays there (rules/octocube decisions
+        1, 3, 10, 11); the advanced game lays power sides B-I there and everywhere else, so A shows
+        nowhere else in any mode, and outside the advanced game the centre shows A alone."""
+        if not self.config.pack_letters_by_rule:
+            return True
+        shows_a = label == f"abyss {EXTRA_ROLL_LETTER}"
+        if loc == CENTRE_ABYSS.get(self.grid_size) and self.mode != "advanced":
+            return shows_a
+        return not shows_a
 
     def _fine_every_turn(self, low_fit: bool, visible: np.ndarray | None) -> bool:
         """Whether the fine stage compares a stack top's candidates in every quarter turn: a
@@ -2692,6 +2758,9 @@ UNKNOWN_COPY = "these tiles do not look like any copy I know: teach me your copy
 UNKNOWN_COPY_PACK = ("these tiles do not look like the copy I was taught: teach me this copy "
                      "(tablesight teach) or give its pack")
 STACK_TILES = (1, 6)
+LETTERS_ONCE_MOST = 4
+"""``_letters_once`` weighs every way to letter at most this many tops read alike (more is no
+longer a tie of a few letters but a table read wrong)."""
 """The fewest and most tiles a grid stack holds (its top 2.5-15 mm up)."""
 RIM_BAND_MM = (0.5, 2.5)
 """Where, in from a taught cube face's edge, the plastic a tile on the cube leaves showing is

@@ -49,8 +49,9 @@ def test_an_abyss_a_under_a_light_slope_reads_a(scene: tuple[Any, Any]) -> None:
 
 
 def test_under_one_gain_and_offset_it_reads_f(scene: tuple[Any, Any]) -> None:
-    """The cause, pinned: with one gain and offset over the window, F wins."""
-    _, _, top = _read(scene, RecogniserConfig(pack_fine_letters_light_slope=False))
+    """The cause, pinned: with one gain and offset over the window, F wins (the centre's letter
+    compared among every taught one, not given by the rules: ``pack_letters_by_rule`` off)."""
+    _, _, top = _read(scene, RecogniserConfig(pack_fine_letters_light_slope=False, pack_letters_by_rule=False))
     assert top.tile is not None and top.tile.label() == "abyss F"
 
 

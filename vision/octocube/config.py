@@ -1031,6 +1031,16 @@ class RecogniserConfig:
     997566 / 520604 (2, 2) 0.001 better on 4.5 and read abyss I, not A), while a cube standing
     elsewhere than the middling stack costs its true outline's best face 0.08-0.18 (997345 / 520504
     (0, 1), 997560 / 520001 (4, 4), 997621 / 520104 (4, 3), 997659 / 520902 (3, 3))."""
+    pack_mask_cube_lower_stack_lead: float | None = 0.0
+    """... but an outline LOWER than the middling one (a cube on a stack under 3.5 tiles) is used
+    where the best face fits it at least this much better: a lower outline leaves more of the
+    window in view, not less, so a better fit on it is no fit to fewer pixels by chance (the lead
+    above guards against that), and a cube on a low stack drawn on the middling one masks a 1-3 mm
+    band of the top in view along its far edge, where a half-hidden abyss badge shows its letter
+    (random printing 997941, bench table 565702 (2, 2): an abyss A 49 % behind a cube on one tile
+    fitted 0.962 on the 1-tile outline, 0.928 on the middling one, and read C there; 997935 /
+    565104 (4, 2), one photo: a light blue sextant behind a cube on 3 tiles read diamond).
+    None: the lead above for every outline (as before)."""
     pack_fine_views_own_shift: bool = True
     """With a pack taught from several photos: the fine stage looks for each view of a candidate
     face where the coarse stage found THAT view, not where the face's best view lay (one shift

@@ -2366,13 +2366,18 @@ class OctocubeRecogniser:
 
         shifts = self._stack_shifts(index) if self.config.pack_hidden_top_where_it_can_lie else None
         lead = self.config.pack_mask_cube_stack_lead
-        best, best_fit = middling, self._fits(index, window, [middling], shifts)[0] + lead
-        if best_fit >= 1.0:
-            return seen_of(best)  # no fit passes 1: no other outline can lead the middling one
+        lower = self.config.pack_mask_cube_lower_stack_lead
+        lower = lead if lower is None else lower
+        middling_fit = float(self._fits(index, window, [middling], shifts)[0])
+        if middling_fit + min(lead, lower) >= 1.0:
+            return seen_of(middling)  # no fit passes 1: no other outline can lead the middling one
         heights = sorted(self._stack_hulls)
         masks = [mask_on(tiles) for tiles in heights]
-        for mask, f in zip(masks, self._fits(index, window, masks, shifts)):
-            if best_fit < f <= 1.0:
+        middling_tiles = STACK_PLANE_MM / lay.TILE_THICKNESS_MM
+        best, best_fit = middling, -np.inf
+        for tiles, mask, f in zip(heights, masks, self._fits(index, window, masks, shifts)):
+            need = lower if tiles < middling_tiles else lead  # a lower outline leaves more in view
+            if f > middling_fit + need and best_fit < f <= 1.0:
                 best, best_fit = mask, float(f)
         return seen_of(best)
 

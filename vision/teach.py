@@ -254,8 +254,29 @@ HIDE_CUBES_MARGIN_MM = 2.5
 and a few degrees turned, the edge's blur), up from the sheet to its top."""
 HIDE_CUBES_INPAINT_PX = 5
 """The painted pixels are filled from the face's pixels in view up to this far round them
-(``cv2.inpaint``, Telea), or from another photo's view of the face where that one shows them
-(:func:`_fill_from_other_views`)."""
+(``cv2.inpaint``, Telea; with ``HIDE_CUBES_FILL_BACKGROUND`` off), or from another photo's view of
+the face where that one shows them (:func:`_fill_from_other_views`)."""
+HIDE_CUBES_FILL_BACKGROUND = True
+"""The hidden pixels no other view shows take the face's background colour (the colour most of its
+pixels in view share) after their mask is grown by ``HIDE_CUBES_EDGE_MM`` (False: Telea from the
+pixels in view round the mask as it is, as before session 68). A cube hides a band along the tile's
+edge, where a tile holds its background: Telea drew a 5-8 mm band of dark streaks down from the
+cube's blurred edge and contact shadow instead. Random printing 997940's first teach photo: the
+yellow cube hid the green amphora's lower fifth, and the pack taught from that photo read the
+amphora as the green diamond or pearl on 4 of its 5 bench tables (565600-565604, full view,
+0.39-0.55); the diamond, beside no cube, was taught clean. Filled with the background alone, 2 of
+them; grown and filled, none (Telea on the grown mask: 2)."""
+HIDE_CUBES_EDGE_MM = 1.0
+"""How far the hidden mask is grown within the face before the fill: the cube's blurred edge and
+the dark seam of its shadow along it lie just outside the hull (997940's green amphora: a dark line
+across the face over the fill)."""
+HIDDEN_ASK_AGAIN = 0.1
+"""A face whose every view had at least this share of its compared inner square (``INNER_MM`` of
+the reader, 26 of 34 mm) hidden by a cube is named to photograph again (:attr:`TeachResult.
+partly_hidden`): it was learned, but part of it is a guess. 997940's green amphora, first photo:
+0.16 (grown by ``HIDE_CUBES_EDGE_MM``)."""
+HIDDEN_INNER_MM = 26.0
+"""The square of a tile the reader compares (``vision.octocube.pack_reader.INNER_MM``)."""
 LEARNED_KINDS: dict[str, tuple[str, ...]] = {"octocube": ("tile", "cube"), "open_season": ("card",)}
 """The places a pack keeps per game (an Octocube cube's place shows its bare top face)."""
 
@@ -282,6 +303,9 @@ class TeachResult:
     photos: list[PhotoReport] = field(default_factory=list)
     missing: tuple[str, ...] = ()
     """Faces of the sheet learned from no photo."""
+    partly_hidden: tuple[str, ...] = ()
+    """Faces learned only from views where a cube stood in front of part of them
+    (``HIDDEN_ASK_AGAIN``): a photo from another side would teach them whole."""
 
 
 def _paper_gains(cut: np.ndarray, margin_px: int, hidden: np.ndarray | None = None) -> np.ndarray:
@@ -336,7 +360,42 @@ def _paint_over_hidden(face: np.ndarray, hidden: np.ndarray) -> np.ndarray:
         return face
     if mask.all():
         return face
+    if HIDE_CUBES_FILL_BACKGROUND:
+        # a cube hides a band along the tile's edge, which holds the tile's background
+        out = face.copy()
+        out[hidden] = np.clip(np.round(_background_colour(face[~hidden])), 0, 255).astype(face.dtype)
+        return out
     return cv2.inpaint(np.ascontiguousarray(face), mask, HIDE_CUBES_INPAINT_PX, cv2.INPAINT_TELEA)
+
+
+def _background_colour(px: np.ndarray, near: float = 40.0) -> np.ndarray:
+    """The colour most of ``px`` (N, 3) share: their median, then twice the mean of the pixels
+    within ``near`` (BGR) of it (a glyph hardly moves it; as the reader's ``dominant_colour``)."""
+    px = px.reshape(-1, px.shape[-1]).astype(np.float32)
+    centre = np.median(px, axis=0)
+    for _ in range(2):
+        close = px[np.linalg.norm(px - centre, axis=1) < near]
+        if len(close):
+            centre = close.mean(axis=0)
+    return np.asarray(centre, np.float32)
+
+
+def _grown_hidden(hidden: np.ndarray) -> np.ndarray:
+    """``hidden`` grown by ``HIDE_CUBES_EDGE_MM`` (the cube's blurred edge and its shadow's seam),
+    when the background fill is on."""
+    if not HIDE_CUBES_FILL_BACKGROUND or not hidden.any():
+        return hidden
+    k = 2 * int(round(HIDE_CUBES_EDGE_MM * CUT_PX_PER_MM)) + 1
+    return cv2.dilate(hidden.astype(np.uint8), np.ones((k, k), np.uint8)) > 0
+
+
+def _inner_hidden_share(hidden: np.ndarray, component_mm: tuple[float, float]) -> float:
+    """The share of a face's compared inner square (``HIDDEN_INNER_MM``) that ``hidden`` covers."""
+    h, w = hidden.shape[:2]
+    bx = int(round((1.0 - min(1.0, HIDDEN_INNER_MM / component_mm[0])) / 2 * w))
+    by = int(round((1.0 - min(1.0, HIDDEN_INNER_MM / component_mm[1])) / 2 * h))
+    inner = hidden[by:h - by, bx:w - bx]
+    return float(inner.mean()) if inner.size else 0.0
 
 
 def _fill_from_other_views(views: list[np.ndarray], hidden: list[np.ndarray | None]) -> list[np.ndarray]:
@@ -1180,6 +1239,7 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                         face_hidden[place_name] = _cut_straight(hidden_image, location, place, pose) > 0
             if place_name in face_hidden:
                 # a cube stands in front of part of the tile: its side is no part of the face
+                face_hidden[place_name] = _grown_hidden(face_hidden[place_name])
                 face = _paint_over_hidden(face, face_hidden[place_name])
             if place.kind == "card":
                 # cards lie 1-2 mm apart: the cut's ring is the neighbours, not paper; an empty
@@ -1239,4 +1299,7 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
     except PackError as exc:
         raise TeachError(str(exc)) from None
     missing = tuple(n for n in wanted if n not in learned)
-    return TeachResult(pack, {n: len(v) for n, v in learned.items()}, refused, reports, missing)
+    partly_hidden = tuple(n for n in learned if all(
+        m is not None and _inner_hidden_share(m, wanted[n].component_mm) >= HIDDEN_ASK_AGAIN
+        for m in hidden_in[n]))
+    return TeachResult(pack, {n: len(v) for n, v in learned.items()}, refused, reports, missing, partly_hidden)

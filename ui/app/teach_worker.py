@@ -29,7 +29,8 @@ class TeachOutcome:
     faces: list[tuple[str, np.ndarray]]
     """Every face learned (label, BGR image as cut from the photo) in label order."""
     unsure: list[tuple[str, str]]
-    """Faces to photograph again and why (a place refused in every photo, or never seen)."""
+    """Faces to photograph again and why (a place refused in every photo, or never seen; a face a
+    cube partly hid in every photo: :func:`unsure_faces`)."""
     photo_notes: list[str] = field(default_factory=list)
     """A line per photo that could not be used (or was read turned round)."""
     seconds: float = 0.0
@@ -71,13 +72,24 @@ def teach_photos(game: str, paths: list[str], home: Path) -> TeachOutcome:
     except PackError as exc:
         raise TeachJobError(str(exc)) from None
     faces = [(label, _first_view(result.pack.faces[label])) for label in sorted(result.learned)]
+    notes = [f"{r.name}: {r.note}" for r in result.photos if not r.used or r.note]
+    return TeachOutcome(game, target, faces, unsure_faces(result), notes, time.perf_counter() - t0)
+
+
+PARTLY_HIDDEN = "a cube stood in front of part of it: add a photo from the other side"
+"""Why a face learned with a cube in front of part of it in every photo is asked for again."""
+
+
+def unsure_faces(result: Any) -> list[tuple[str, str]]:
+    """The faces of a :class:`vision.teach.TeachResult` to photograph again, and why: those
+    refused in every photo or never seen, then those a cube partly hid in every photo (learned,
+    but part of each is the tile's background guessed)."""
     why: dict[str, str] = {}
     for _photo, place, reason in result.refused:
         if place not in result.learned:
             why.setdefault(place, reason)
     unsure = [(face, why.get(face, "not seen in any photo")) for face in result.missing]
-    notes = [f"{r.name}: {r.note}" for r in result.photos if not r.used or r.note]
-    return TeachOutcome(game, target, faces, unsure, notes, time.perf_counter() - t0)
+    return unsure + [(face, PARTLY_HIDDEN) for face in result.partly_hidden]
 
 
 def _first_view(views: Any) -> np.ndarray:

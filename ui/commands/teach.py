@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             "photos": [{"photo": r.name, "used": r.used, "note": r.note} for r in result.photos],
             "learned": result.learned, "refused": [{"photo": ph, "place": pl, "why": why}
                                                    for ph, pl, why in result.refused],
-            "not_learned": list(result.missing)}))
+            "not_learned": list(result.missing), "partly_hidden": list(result.partly_hidden)}))
         return 0
     for r in result.photos:
         if not r.used:
@@ -89,4 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if result.missing:
         print(f"not learned ({len(result.missing)}): {', '.join(result.missing)}: lay them on their "
               f"places and teach again (these will read as unknown)")
+    if result.partly_hidden:
+        print(f"partly hidden ({len(result.partly_hidden)}): {', '.join(result.partly_hidden)}: a cube stood in "
+              f"front of part of each in every photo; add a photo from the other side of the sheet")
     return 0

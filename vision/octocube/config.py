@@ -207,7 +207,9 @@ class RecogniserConfig:
     ``pack_cube_behind_own_face_leans_in`` hold as for a bare near face). Fresh taught game 72773
     (printing 997974, 4 players, tilt 32.8, lamp), change 28: Yellow's light blue diamond on its near
     face fit D4's window in front 0.76, its dark blue pearl on top E4's 0.93; Yellow was read on D4
-    and the game lost. 0: off (a bare near face only)."""
+    and the game lost. Where it holds, the net's 'none' may lead the window behind, the seat's colour
+    its best cube colour there (``OctocubeRecogniser._topped_behind_wears_near_tile``; 72773's
+    change 45: p(none) 0.53, p(yellow) 0.39 on E4). 0: off (a bare near face only)."""
     pack_cube_behind_rim_in_front: bool = True
     """With a pack: nor where the window in front, seen nearly straight down (where the height
     tests above cannot act), shows the seat's plastic rim whole round the tile its cube wears

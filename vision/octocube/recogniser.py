@@ -867,7 +867,8 @@ class OctocubeRecogniser:
         if behind is not None and behind not in taken and behind not in not_cube:
             q = float(probs[behind, col])
             if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
-                    and int(np.argmax(probs[behind])) == col \
+                    and (int(np.argmax(probs[behind])) == col
+                         or self._topped_behind_wears_near_tile(windows, best, behind, seat, cube_stands, probs, col)) \
                     and not (windows is not None and seat is not None
                              and self._other_seats_face(windows, behind, seat)) \
                     and not (cube_stands is not None and cube_stands(best)
@@ -882,6 +883,27 @@ class OctocubeRecogniser:
             best = max(left, key=lambda i: probs[i, col])
             p = float(probs[best, col])
         return best, p
+
+    def _topped_behind_wears_near_tile(self, windows: np.ndarray | None, front: int, behind: int, seat: int | None,
+                                       cube_stands: Callable[[int], bool] | None, probs: np.ndarray,
+                                       col: int) -> bool:
+        """With a pack: the cube net (never taught the printing) may see 'none' lead in the window
+        behind, where the seat's cube stands wearing a tile on its top, while the tile on its near
+        face leans into the window in front (:meth:`_own_face_leans_in`, :meth:`_tile_on_near_face`).
+        The seat's colour must still be the net's best cube colour there. Fresh taught game 72773
+        (printing 997974, tilt 32.8, lamp), change 45: Yellow on E4 wearing a dark blue pearl
+        (fitting 0.92 at a cube's height; p(none) 0.53, p(yellow) 0.39), its near face's light blue
+        diamond over D4 in front (0.76; p(yellow) 0.73): Yellow was read on D4, "Yellow moved out of
+        turn"."""
+        if windows is None or seat is None or cube_stands is None \
+                or self.config.pack_cube_behind_near_tile_lead <= 0 or self._cube_matcher is None:
+            return False
+        colours = [CUBE_CLASSES.index(PLAYER_COLOURS[o]) for o in range(self.num_players)]
+        if max(colours, key=lambda c: float(probs[behind, c])) != col or not cube_stands(front):
+            return False
+        label, fit, _, _ = self._cube_matcher.scores(windows[front][None], turns=(0, 1, 2, 3)).best(0)
+        return self._tile_on_near_face(label, fit, windows[behind]) \
+            and self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs)
 
     def _own_face_leans_in(self, windows: np.ndarray, front: int, behind: int, seat: int,
                            cube_stands: Callable[[int], bool], probs: np.ndarray) -> bool:

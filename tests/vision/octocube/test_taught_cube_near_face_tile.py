@@ -9,7 +9,9 @@ near face's diamond, squeezed by the tilt, fits D4's cube-height window 0.76 (tu
 cube-in-front rule (``pack_cube_behind_cube_in_front``) held Yellow on D4, read wearing the
 diamond: "Yellow moved out of turn (it is Blue's turn)", and every later scene was an alarm. The
 pearl fits E4's cube-height window 0.93: a top seen face on fits better than a face seen edge on
-(``pack_cube_behind_near_tile_lead``). Real path: the printing drawn by the twin, taught from the
+(``pack_cube_behind_near_tile_lead``). At change 45 (Purple places its cube on E5) the same
+happens with the net's 'none' leading on E4 (0.53, yellow 0.39): Yellow was read on D4, bare, and
+the net's rule for a cube behind was not even tried. Real path: the printing drawn by the twin, taught from the
 bench's two rendered teach photos, the frame the stillness gate reads (the second still frame).
 """
 
@@ -28,8 +30,8 @@ from vision.octocube.truth import scene_truth
 
 PRINTING, GAME, PLAYERS, GRID, TILT = 997_974, 72_773, 4, 5, 32.8
 YELLOW, D4, E4 = 1, (3, 3), (3, 4)
-ROLL = 28
-"""Blue's roll west from C4 to B4, the change the game was lost at."""
+ROLL, PLACED = 28, 45
+"""Blue's roll west from C4 to B4, the change the game was lost at; Purple's placement on E5."""
 
 
 @pytest.fixture(scope="module")
@@ -67,3 +69,20 @@ def test_without_the_lead_the_near_face_holds_it_in_front(roll_frame: tuple[Any,
     obs = read_taught(roll_frame, PLAYERS, RecogniserConfig(pack_cube_behind_near_tile_lead=0), grid=GRID)
     yellow = obs.cubes[YELLOW]
     assert yellow.location == D4 and yellow.top is not None and yellow.top.label() == "light blue diamond"
+
+
+@pytest.fixture(scope="module")
+def placed_frame(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    art = tmp_path_factory.mktemp("art") / str(PRINTING)
+    return taught_change_still(PRINTING, art, GAME, PLACED, PLAYERS, TILT, "lamp", settled=1)
+
+
+def test_the_cube_behind_stays_behind_where_the_net_sees_none_there(placed_frame: tuple[Any, Any, Any]) -> None:
+    truth = scene_truth(placed_frame[1].ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[YELLOW] == E4 and truth.cube_top[YELLOW] == "dark blue pearl"
+    obs = read_taught(placed_frame, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+    yellow = obs.cubes[YELLOW]
+    assert yellow.top is not None and yellow.top.label() == "dark blue pearl"
+    off = read_taught(placed_frame, PLAYERS, RecogniserConfig(pack_cube_behind_near_tile_lead=0), grid=GRID)
+    assert off.cubes[YELLOW].location == D4

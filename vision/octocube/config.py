@@ -200,6 +200,16 @@ class RecogniserConfig:
     turn". 72728's Red bare in front of Yellow's coin (the rule above) is kept: the face there is
     not Red's own best, the plastic behind names Yellow and the net sees yellow there (0.34). False:
     the rule above alone."""
+    pack_cube_behind_near_tile_lead: float = 0.1
+    """... nor where what stands in the window in front is a taught tile that fits the window behind,
+    at a cube's height too, worse by at least this: the tile the seat's cube behind wears on its near
+    face, squeezed by the tilt (``OctocubeRecogniser._tile_on_near_face``; the other conditions of
+    ``pack_cube_behind_own_face_leans_in`` hold as for a bare near face). Fresh taught game 72773
+    (printing 997974, 4 players, tilt 32.8, lamp), change 28: Yellow's light blue diamond on its near
+    face fit D4's window in front 0.76, its dark blue pearl on top E4's 0.93; Yellow was read on D4
+    and the game lost. Where it holds, the net's 'none' may lead the window behind, the seat's colour
+    its best cube colour there (``OctocubeRecogniser._topped_behind_wears_near_tile``; 72773's
+    change 45: p(none) 0.53, p(yellow) 0.39 on E4). 0: off (a bare near face only)."""
     pack_cube_behind_rim_in_front: bool = True
     """With a pack: nor where the window in front, seen nearly straight down (where the height
     tests above cannot act), shows the seat's plastic rim whole round the tile its cube wears

@@ -872,7 +872,8 @@ class OctocubeRecogniser:
         if behind is not None and behind not in taken and behind not in not_cube:
             q = float(probs[behind, col])
             if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
-                    and int(np.argmax(probs[behind])) == col \
+                    and (int(np.argmax(probs[behind])) == col
+                         or self._topped_behind_wears_near_tile(windows, best, behind, seat, cube_stands, probs, col)) \
                     and not (windows is not None and seat is not None
                              and self._other_seats_face(windows, behind, seat)) \
                     and not (cube_stands is not None and cube_stands(best)
@@ -888,6 +889,27 @@ class OctocubeRecogniser:
             p = float(probs[best, col])
         return best, p
 
+    def _topped_behind_wears_near_tile(self, windows: np.ndarray | None, front: int, behind: int, seat: int | None,
+                                       cube_stands: Callable[[int], bool] | None, probs: np.ndarray,
+                                       col: int) -> bool:
+        """With a pack: the cube net (never taught the printing) may see 'none' lead in the window
+        behind, where the seat's cube stands wearing a tile on its top, while the tile on its near
+        face leans into the window in front (:meth:`_own_face_leans_in`, :meth:`_tile_on_near_face`).
+        The seat's colour must still be the net's best cube colour there. Fresh taught game 72773
+        (printing 997974, tilt 32.8, lamp), change 45: Yellow on E4 wearing a dark blue pearl
+        (fitting 0.92 at a cube's height; p(none) 0.53, p(yellow) 0.39), its near face's light blue
+        diamond over D4 in front (0.76; p(yellow) 0.73): Yellow was read on D4, "Yellow moved out of
+        turn"."""
+        if windows is None or seat is None or cube_stands is None \
+                or self.config.pack_cube_behind_near_tile_lead <= 0 or self._cube_matcher is None:
+            return False
+        colours = [CUBE_CLASSES.index(PLAYER_COLOURS[o]) for o in range(self.num_players)]
+        if max(colours, key=lambda c: float(probs[behind, c])) != col or not cube_stands(front):
+            return False
+        label, fit, _, _ = self._cube_matcher.scores(windows[front][None], turns=(0, 1, 2, 3)).best(0)
+        return self._tile_on_near_face(label, fit, windows[behind]) \
+            and self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs)
+
     def _own_face_leans_in(self, windows: np.ndarray, front: int, behind: int, seat: int,
                            cube_stands: Callable[[int], bool], probs: np.ndarray) -> bool:
         """With a pack (``pack_cube_behind_own_face_leans_in``): what stands in grid window ``front``
@@ -899,7 +921,8 @@ class OctocubeRecogniser:
         cube in front. Fresh taught game 72764 (printing 997707, 4 players, tilt 32.3, lamp), change
         126: Purple wearing a green sextant on B5 (p(purple) 0.662, the sextant fitting 0.93 at a
         cube's height), its bare near face over B4 in front (p(purple) 0.666, Purple's bare face
-        fitting 0.58); Purple was read on B4, "Purple moved out of turn"."""
+        fitting 0.58); Purple was read on B4, "Purple moved out of turn". The near face may wear a
+        tile too (:meth:`_tile_on_near_face`)."""
         if not self.config.pack_cube_behind_own_face_leans_in or self._cube_matcher is None \
                 or behind >= len(self.layout.stack_locations):
             return False
@@ -907,14 +930,33 @@ class OctocubeRecogniser:
                for o in range(self.num_players) if o != seat):
             return False  # another seat's cube may stand behind (72728: Yellow's, p(yellow) 0.34)
         own = f"cube-{PLAYER_COLOURS[seat]}"
-        label, _, _, _ = self._cube_matcher.scores(windows[front][None], turns=(0, 1, 2, 3)).best(0)
-        if label != own:
+        label, front_fit, _, _ = self._cube_matcher.scores(windows[front][None], turns=(0, 1, 2, 3)).best(0)
+        if label != own and not self._tile_on_near_face(label, front_fit, windows[behind]):
             return False
         label, _, _, _ = self._cube_matcher.scores(windows[behind][None], turns=(0, 1, 2, 3)).best(0)
         if label.startswith("cube-") or not cube_stands(behind):
             return False
         named = self._plastic_seat(windows[behind])
         return named is None or named[0] == seat
+
+    def _tile_on_near_face(self, front_label: str, front_fit: float, behind_window: np.ndarray) -> bool:
+        """With a pack (``pack_cube_behind_near_tile_lead``): the taught tile that best fits a
+        front cube-height window (``front_label``, fitting ``front_fit``) may be one the cube behind
+        wears on its near face, squeezed by the tilt: so it is where a taught tile fits the window
+        behind, at the same cube height, better by at least that lead (a top seen face on fits
+        better than a face seen edge on). Fresh taught game 72773 (printing 997974, 4 players, tilt
+        32.8, lamp), change 28: Yellow on E4 wearing a dark blue pearl on top and a light blue
+        diamond on its west face, the near one; the diamond fits D4's window in front 0.76 (turned),
+        the pearl E4's 0.93; the net sees yellow on D4 0.72 and on E4 0.66. Yellow was read on D4
+        wearing the diamond, "Yellow moved out of turn", and the game was lost."""
+        lead = self.config.pack_cube_behind_near_tile_lead
+        if lead <= 0 or front_label.startswith("cube-") or self._cube_matcher is None:
+            return False
+        tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
+        if front_label not in tiles:
+            return False
+        behind = self._cube_matcher.scores(behind_window[None], turns=(0, 1, 2, 3), only=tiles)
+        return float(behind.scores[0].max()) - front_fit >= lead
 
     def _rim_in_front(self, windows: np.ndarray, i: int, seat: int) -> bool:
         """With a pack (``pack_cube_behind_rim_in_front``): grid window ``i``, seen nearly straight

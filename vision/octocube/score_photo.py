@@ -468,7 +468,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
             raise PhotoScoreError(f"no player board where the {side} player's should be: is this a "
                                   f"{n}-player table? (boards lie centred on the play area's edges)")
     try:
-        rec = OctocubeRecogniser(data.GRID_SIZE[n], n, geometry, intrinsics, mode="standard", pack=req.pack)
+        rec = OctocubeRecogniser(data.GRID_SIZE[n], n, geometry, intrinsics, mode=req.mode, pack=req.pack)
         obs = rec.recognise(img)
         if obs.unknown_copy:
             notes.append(obs.unknown_copy)

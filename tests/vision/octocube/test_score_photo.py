@@ -177,3 +177,24 @@ def test_interactive_asks_the_doubts_that_move_a_total(table: tuple[Path, dict[s
     text = seen.decode(errors="replace")
     assert asked >= 1 and "tiles are stacked on" in text
     assert "Winner: " in text
+
+
+def test_the_recogniser_reads_the_mode_played(table: tuple[Path, dict[str, Any], dict[str, Any]],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """An advanced game's abyss tiles show power sides B-I, the centre too: the reader must know the
+    mode, or its rule that the centre shows A alone (outside the advanced game) reads them wrong."""
+    import vision.octocube.recogniser as recogniser
+
+    modes: list[str] = []
+    real = recogniser.OctocubeRecogniser
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        rec = real(*args, **kwargs)
+        modes.append(rec.mode)
+        return rec
+
+    monkeypatch.setattr(recogniser, "OctocubeRecogniser", recording)  # score_photo imports it when called
+    photo, _, _ = table
+    res = _cli("score", str(photo), "--game", "octocube", "--players", "2", "--mode", "advanced", "--json")
+    assert res.returncode == 0, res.stderr
+    assert modes == ["advanced"]  # before: "standard" whatever the mode played

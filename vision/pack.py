@@ -27,6 +27,22 @@ PACK_VERSION = 1
 MAX_FACE_PX = 512
 """A face larger than this (pixels per side) is a mistake, not art."""
 
+BACKGROUND_NEAR = 40.0
+"""A face's pixel this near (BGR, L2) its background's running estimate counts as background."""
+
+
+def dominant_colour(px: np.ndarray) -> np.ndarray:
+    """The colour most of ``px`` (N, 3) share: the median, then twice the mean of the pixels
+    within ``BACKGROUND_NEAR`` of the estimate (a face's background: its glyph hardly moves it).
+    Shared by teaching (a hidden band's fill) and every game's pack reader."""
+    px = np.asarray(px, np.float32).reshape(-1, px.shape[-1])
+    centre = np.median(px, axis=0)
+    for _ in range(2):
+        near = px[np.linalg.norm(px - centre, axis=1) < BACKGROUND_NEAR]
+        if len(near):
+            centre = near.mean(axis=0)
+    return np.asarray(centre, np.float32)
+
 
 class PackError(ValueError):
     """A pack that cannot be written or read; the message says why in one line."""

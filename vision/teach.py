@@ -21,7 +21,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.pack import Pack, PackError
+from vision.pack import Pack, PackError, dominant_colour
 
 CUT_PX_PER_MM = 4.0
 MARGIN_MM = 4.0
@@ -363,21 +363,9 @@ def _paint_over_hidden(face: np.ndarray, hidden: np.ndarray) -> np.ndarray:
     if HIDE_CUBES_FILL_BACKGROUND:
         # a cube hides a band along the tile's edge, which holds the tile's background
         out = face.copy()
-        out[hidden] = np.clip(np.round(_background_colour(face[~hidden])), 0, 255).astype(face.dtype)
+        out[hidden] = np.clip(np.round(dominant_colour(face[~hidden])), 0, 255).astype(face.dtype)
         return out
     return cv2.inpaint(np.ascontiguousarray(face), mask, HIDE_CUBES_INPAINT_PX, cv2.INPAINT_TELEA)
-
-
-def _background_colour(px: np.ndarray, near: float = 40.0) -> np.ndarray:
-    """The colour most of ``px`` (N, 3) share: their median, then twice the mean of the pixels
-    within ``near`` (BGR) of it (a glyph hardly moves it; as the reader's ``dominant_colour``)."""
-    px = px.reshape(-1, px.shape[-1]).astype(np.float32)
-    centre = np.median(px, axis=0)
-    for _ in range(2):
-        close = px[np.linalg.norm(px - centre, axis=1) < near]
-        if len(close):
-            centre = close.mean(axis=0)
-    return np.asarray(centre, np.float32)
 
 
 def _grown_hidden(hidden: np.ndarray) -> np.ndarray:

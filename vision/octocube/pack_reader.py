@@ -22,7 +22,7 @@ import numpy as np
 
 from rules.octocube.components import BACKGROUND_COLOURS
 from vision.octocube.layout import PATCH_MM, PATCH_PX_PER_MM, TILE_LABELS
-from vision.pack import Pack, PackError
+from vision.pack import BACKGROUND_NEAR, Pack, PackError, dominant_colour
 from vision.render import octocube_layout as lay
 
 INNER_MM = 26.0
@@ -409,24 +409,11 @@ SHADE_HARMONISE_FROM = 15.0
 """A shaded face whose background lies at most this far (BGR, L2) from its shade's median over the
 same teach photo's faces is left as taught by :func:`harmonised_shades`: evenly lit teach photos
 leave 1-9 there; a glare over one column of printing 997764's first photo 45-70."""
-BACKGROUND_NEAR = 40.0
-"""A face's pixel this near (BGR, L2) its background's running estimate counts as background."""
 
 
 def background_of(face: np.ndarray) -> np.ndarray:
     """The colour most of a face's pixels share (its background; the glyph hardly moves it)."""
     return dominant_colour(face[..., :3].reshape(-1, 3).astype(np.float32))
-
-
-def dominant_colour(px: np.ndarray) -> np.ndarray:
-    """The colour most of ``px`` (N, 3) share: the median, then twice the mean of the pixels
-    within ``BACKGROUND_NEAR`` of the estimate."""
-    centre = np.median(px, axis=0)
-    for _ in range(2):
-        near = px[np.linalg.norm(px - centre, axis=1) < BACKGROUND_NEAR]
-        if len(near):
-            centre = near.mean(axis=0)
-    return np.asarray(centre, np.float32)
 
 
 def _shade_name(label: str) -> str | None:

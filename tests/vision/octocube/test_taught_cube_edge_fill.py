@@ -108,3 +108,34 @@ def test_a_hidden_band_takes_the_background_and_no_seam() -> None:
     off = np.abs(painted[104:].astype(int) - (60, 140, 50))
     assert off.max() <= 2
     assert (painted[:100] == face[:100]).all()
+
+
+def test_the_teach_command_names_the_partly_hidden_faces(setting: tuple[Any, Any, list[tuple[str, Any]]],
+                                                         tmp_path: Any) -> None:
+    """``tablesight teach`` on that photo: the words name the green amphora as partly hidden (with
+    what to do), ``--json`` lists it under ``partly_hidden``, and the pack is written all the same."""
+    import json
+
+    import cv2
+
+    from tests.cli_inprocess import run_cli
+
+    photo = tmp_path / "teach.jpg"
+    assert cv2.imwrite(str(photo), setting[2][0][1])
+    words = run_cli("teach", "octocube", str(photo), "--out", str(tmp_path / "copy.pack"))
+    assert words.returncode == 0, words.stderr
+    line = next(ln for ln in words.stdout.splitlines() if ln.startswith("partly hidden"))
+    assert "green-amphora" in line and "other side" in line
+    assert (tmp_path / "copy.pack").exists()
+    res = run_cli("teach", "octocube", str(photo), "--out", str(tmp_path / "again.pack"), "--json")
+    assert res.returncode == 0, res.stderr
+    assert "green-amphora" in json.loads(res.stdout)["partly_hidden"]
+
+
+def test_the_hidden_share_is_taken_over_the_square_the_reader_compares() -> None:
+    """Teaching (generic) cannot import the Octocube reader; its copy of the compared square must
+    stay the reader's."""
+    from vision.octocube.pack_reader import INNER_MM
+    from vision.teach import HIDDEN_INNER_MM
+
+    assert HIDDEN_INNER_MM == INNER_MM

@@ -765,6 +765,12 @@ class OctocubeRecogniser:
                 faces = self._cube_top_face
                 if a in faces and b in faces:
                     faces[a], faces[b] = faces[b], faces[a]
+                # the fine stage samples a cube's top from the frame by its window's index: it goes
+                # with the window (printing 997992, table 570603: Blue's pearl compared on Purple's
+                # starfish, the diamond fitting that better, read a dark blue diamond)
+                at = self._cube_top_at
+                if a in at and b in at:
+                    at[a], at[b] = at[b], at[a]
 
     def _net_reads_own_colours(self, probs: np.ndarray, window_of: dict[int, int], a: int, b: int) -> bool:
         """With a pack: the cube net's best colour in each of the two found cubes' windows is that

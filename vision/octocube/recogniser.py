@@ -1899,24 +1899,25 @@ class OctocubeRecogniser:
                 conf = p_cube * self._top_fit(score) * certainty
                 if spread < self.config.pack_cube_turn_tie:
                     # all four quarter turns fit alike at 3 px/mm: the tile shows no turn
-                    return tile_of(label), conf, None
+                    return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, None
         if fine is None and self.config.pack_cube_turn_lead > 0:
             conf *= self._turn_certainty(window, label, turn)
-        if gain is not None:  # in the teach sheet's colours: the background's shade can be compared
-            label = self._cube_top_shade(window, ts, label)
-        return tile_of(label), conf, turn * 90
+        return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, turn * 90
 
-    def _cube_top_shade(self, window: np.ndarray, ts: TileScores, label: str) -> str:
-        """A shaded tile read on a cube top (``window`` in the teach sheet's colours, ``ts`` its
-        coarse scores) read as another taught shade of its glyph where the window's background,
-        where ``label`` shows its own, lies at least ``pack_cube_shade_margin_lab`` nearer that
-        shade's taught background, and that face fits within ``pack_shade_coarse_margin`` of
-        ``label`` by the coarse scores (the stack tops' shade cue, :class:`ShadeCue`, for a cube's
-        top). The fine stage and the tile's fit inset on the cube's face are correlations, blind
-        to a shade's lightness; two shades of one printing may differ by little else."""
+    def _cube_top_shade(self, window: np.ndarray, ts: TileScores, label: str, gain: np.ndarray | None) -> str:
+        """A shaded tile read on a cube top (``ts``: ``window``'s coarse scores) read as another
+        taught shade of its glyph where the window's background, where ``label`` shows its own,
+        lies at least ``pack_cube_shade_margin_lab`` nearer that shade's taught background, and
+        that face fits within ``pack_shade_coarse_margin`` of ``label`` by the coarse scores (the
+        stack tops' shade cue, :class:`ShadeCue`, for a cube's top). Only where ``gain`` moved
+        ``window`` into the teach sheet's colours (None: ``label`` stands; the table's colours are
+        not the taught backgrounds'). The fine stage and the tile's fit inset on the cube's face
+        are correlations, blind to a shade's lightness; two shades of one printing may differ by
+        little else."""
         margin = self.config.pack_cube_shade_margin_lab
         shade = shade_of(label)
-        if margin <= 0 or shade is None or self._shade is None or label not in ts.labels or ts.offsets is None:
+        if margin <= 0 or gain is None or shade is None or self._shade is None or label not in ts.labels \
+                or ts.offsets is None:
             return label
         j = ts.labels.index(label)
         at = (float(ts.offsets[0, j, 0]), float(ts.offsets[0, j, 1]))

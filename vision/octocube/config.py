@@ -979,6 +979,20 @@ class RecogniserConfig:
     Printing 997731, table 544100: a light blue amphora on Purple's cube read dark blue (band
     0.105 against 0.150). Printing 996989, table 520902 (evening light, where the sheet's colours
     are needed): every band lies nearer in the sheet's colours. Below 0: always the sheet's."""
+    pack_cube_shade_margin_lab: float = 8.0
+    """With ``pack_cube_tops_in_taught_colours``: a shaded tile read on a cube top is read as another
+    taught shade of its glyph where the window's background (in the teach sheet's colours, where
+    the read face shows its own) lies at least this much (CIELAB, full light) nearer that shade's
+    taught background, and that face fits within ``pack_shade_coarse_margin`` of the read one by
+    the coarse scores (the stack tops' shade cue, ``pack_shade_margin_lab``). The fine stage and
+    the tile's fit inset on the cube's face are correlations, blind to a shade's lightness.
+    Random printing 997995 draws its white tiles dark green and its dark blue tiles light green,
+    the same glyph on both; table 570902: Blue's white diamond (its background 6 Lab units from
+    the taught white background in the sheet's colours, 32 from the dark blue) fit the fine stage
+    0.990 against the dark blue diamond's 0.984, but inset on the cube's face 0.563 against 0.684
+    (the contrast with the rim, which the table shows darker than the teach photo), and was read a
+    dark blue diamond. On the 39 other shaded cube tops of printings 997986-997995 (tables 570000+)
+    the read shade lay 1-14 units off and every other shade at least 20 units farther. 0: off."""
     pack_letters_by_fine: bool = True
     """The fine stage alone picks an abyss tile's letter: the coarse scores of the abyss faces
     all count as their best one (a letter is 2-3 px at the patches' 1 px/mm)."""

@@ -48,7 +48,7 @@ from vision.octocube.orientation import tile_rotation_match
 from vision.octocube.pack_reader import (FINE_PX_PER_MM, SEARCH_PX, Candidate, FineMatcher, TileMatcher, TileScores,
                                          harmonised_shades,
                                          builtin_pack, empty_board_pack, empty_name, tile_on_cube_pack)
-from vision.octocube.shade_cue import ShadeCue, ShadeRead, to_taught_colours
+from vision.octocube.shade_cue import ShadeCue, ShadeRead, shade_of, to_taught_colours
 from vision.pack import PackError
 from vision.render import octocube_layout as lay
 
@@ -765,6 +765,12 @@ class OctocubeRecogniser:
                 faces = self._cube_top_face
                 if a in faces and b in faces:
                     faces[a], faces[b] = faces[b], faces[a]
+                # the fine stage samples a cube's top from the frame by its window's index: it goes
+                # with the window (printing 997992, table 570603: Blue's pearl compared on Purple's
+                # starfish, the diamond fitting that better, read a dark blue diamond)
+                at = self._cube_top_at
+                if a in at and b in at:
+                    at[a], at[b] = at[b], at[a]
 
     def _net_reads_own_colours(self, probs: np.ndarray, window_of: dict[int, int], a: int, b: int) -> bool:
         """With a pack: the cube net's best colour in each of the two found cubes' windows is that
@@ -1893,10 +1899,40 @@ class OctocubeRecogniser:
                 conf = p_cube * self._top_fit(score) * certainty
                 if spread < self.config.pack_cube_turn_tie:
                     # all four quarter turns fit alike at 3 px/mm: the tile shows no turn
-                    return tile_of(label), conf, None
+                    return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, None
         if fine is None and self.config.pack_cube_turn_lead > 0:
             conf *= self._turn_certainty(window, label, turn)
-        return tile_of(label), conf, turn * 90
+        return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, turn * 90
+
+    def _cube_top_shade(self, window: np.ndarray, ts: TileScores, label: str, gain: np.ndarray | None) -> str:
+        """A shaded tile read on a cube top (``ts``: ``window``'s coarse scores) read as another
+        taught shade of its glyph where the window's background, where ``label`` shows its own,
+        lies at least ``pack_cube_shade_margin_lab`` nearer that shade's taught background, and
+        that face fits within ``pack_shade_coarse_margin`` of ``label`` by the coarse scores (the
+        stack tops' shade cue, :class:`ShadeCue`, for a cube's top). Only where ``gain`` moved
+        ``window`` into the teach sheet's colours (None: ``label`` stands; the table's colours are
+        not the taught backgrounds'). The fine stage and the tile's fit inset on the cube's face
+        are correlations, blind to a shade's lightness; two shades of one printing may differ by
+        little else."""
+        margin = self.config.pack_cube_shade_margin_lab
+        shade = shade_of(label)
+        if margin <= 0 or gain is None or shade is None or self._shade is None or label not in ts.labels \
+                or ts.offsets is None:
+            return label
+        j = ts.labels.index(label)
+        at = (float(ts.offsets[0, j, 0]), float(ts.offsets[0, j, 1]))
+        colour = self._shade.measure(window, label, at, int(ts.turns[0, j]))
+        if colour is None:
+            return label
+        dist = self._shade.in_sheet_distances(colour, shade[1], ts.labels)
+        nearest = min(dist, key=lambda c: dist[c])
+        other = f"{nearest} {shade[1]}"
+        if nearest == shade[0] or dist[shade[0]] - dist[nearest] < margin or other not in ts.labels:
+            return label
+        coarse = ts.scores[0]
+        if float(coarse[ts.labels.index(other)]) < float(coarse[j]) - self.config.pack_shade_coarse_margin:
+            return label
+        return other
 
     def _bare_on_cube(self, ts: TileScores, window: np.ndarray, seat: int) -> tuple[float, float] | None:
         """A cube top whose best taught face (``ts``, the coarse stage's scores of ``window``) is a

@@ -240,6 +240,14 @@ class ShadeCue:
                     self.by_contrast.add(read.index)
         return out
 
+    def in_sheet_distances(self, colour: np.ndarray, obj: str, taught: Sequence[str]) -> dict[str, float]:
+        """How far (Lab) a background colour already in the teach sheet's colours (``colour``,
+        BGR: a window moved by :func:`to_taught_colours`) lies from each shade's taught background
+        in full light, for the shades whose face with glyph ``obj`` is among ``taught``."""
+        known = set(taught)
+        seen = lab(colour)
+        return {c: float(np.linalg.norm(seen - v)) for c, v in self._lab.items() if f"{c} {obj}" in known}
+
     def _lit_distance(self, mapped: np.ndarray, shade: str) -> float:
         """How far (Lab) ``mapped`` lies from ``shade``'s taught background in full light."""
         return float(np.linalg.norm(mapped - self._lab[shade]))

@@ -66,6 +66,18 @@ def test_a_table_with_too_few_tops_changes_nothing(pack: Pack) -> None:
     assert cue.corrections(_reads(pack, cue, few), TileMatcher(pack).labels, margin_lab=8.0) == {}
 
 
+def test_a_background_in_the_sheets_colours_lies_nearest_its_own_shade(pack: Pack) -> None:
+    """A cube top's window already moved into the teach sheet's colours is compared as it is
+    (``ShadeCue.in_sheet_distances``), only with the shades whose face of that glyph was taught."""
+    cue = ShadeCue(pack, TileMatcher(pack).labels)
+    window = _camera_window(pack.faces["white-sextant"], 1.0, (0.0, 0.0))
+    colour = cue.measure(window, "white sextant", (0.0, 0.0))
+    assert colour is not None
+    dist = cue.in_sheet_distances(colour, "sextant", TileMatcher(pack).labels)
+    assert min(dist, key=lambda c: dist[c]) == "white" and dist["white"] < 8.0
+    assert "white" not in cue.in_sheet_distances(colour, "sextant", ("dark blue sextant", "green sextant"))
+
+
 def test_a_shade_never_taught_is_not_read(pack: Pack) -> None:
     """Only shades of the glyph the pack holds may be read (a face refused at teaching stays out)."""
     labels = tuple(lb for lb in TileMatcher(pack).labels if lb != "white sextant")

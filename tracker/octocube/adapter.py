@@ -739,6 +739,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 if invisible:
                     left = self.expected(work)
                     chains.extend(first + rest for rest in self._after_an_invisible_turn(work, tails, left, observed))
+        if self.unseen_turn_before_catch_up:
+            chains.extend(self._two_turns_after_an_unseen_one(work, seat, here, observed))
         changed = self._changed_seats(here, observed)
         turned = [s for s in changed if s != seat and _only_rotation_differs(here.cubes.get(s), observed.cubes.get(s))]
         if turned and seat in changed:
@@ -754,6 +756,44 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     self._go_round(work, seat, (), chain, observed, turned, chains)
         chains.sort(key=len)
         return chains
+
+    unseen_turn_before_catch_up = True
+    """A scene that needs two turns (:meth:`catch_up_chains`: a still scene was missed) may also
+    need three: the player to move's turn nobody could see (a pass, a pivot of a cube with a bare
+    top), then the two next turns. With two players the third turn is the player to move's again,
+    so "A moves, then B" and "A passes, B moves, then A moves" leave the same table with another
+    player to move: only the players can tell, and only the first was offered. Fresh taught game
+    72774 (printing 997976, 2 players, tilt 21.9, day), changes 3-5: Red pivoted its bare cube on
+    B1, Yellow placed its cube on A1 (that still read as hidden by a hand: skipped), Red rolled
+    B1 to C1; "Red rolls, then Yellow places" was confirmed, the tracker was a turn out of step
+    with Red's cube turned wrong, and the game was lost (15/228 moves, 170 false alarms).
+    (:meth:`_two_turns_after_an_unseen_one`; False: not offered.)"""
+
+    def _two_turns_after_an_unseen_one(self, work: OctocubeState, seat: int, here: OctocubeView,
+                                       observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """The chains of :attr:`unseen_turn_before_catch_up`: each turn of ``seat`` (to move in
+        ``work``) that leaves the table exactly as ``here``, then the next player's turns that best
+        fit ``observed`` (as :meth:`catch_up_chains` picks its first turns), each followed by every
+        turn of the player after."""
+        out: list[tuple[Move, ...]] = []
+        for unseen in self._turn_chains(work, seat, observed):
+            if not self._ends_turn_invisibly(work, unseen, seat, here):
+                continue
+            with pushed(work, unseen):
+                if work.is_terminal():
+                    continue
+                second = work.current_player()
+                ending: list[tuple[float, tuple[Move, ...]]] = []
+                for turn in self._turn_chains(work, second, observed):
+                    with pushed(work, turn):
+                        if not work.is_terminal() and work.current_player() != second:
+                            ending.append((self._cost(work, observed), turn))
+                ending.sort(key=lambda item: (item[0], len(item[1])))
+                for turn in self._best_with_ties(ending, self.catch_up_prefixes):
+                    with pushed(work, turn):
+                        out.extend(unseen + turn + tail
+                                   for tail in self._turn_chains(work, work.current_player(), observed))
+        return out
 
     def _after_an_invisible_turn(self, work: OctocubeState, turns: list[tuple[Move, ...]], here: OctocubeView,
                                  observed: OctocubeObservation, again: int | None = None,

@@ -62,6 +62,17 @@ class OcclusionDetector:
         """The skin mask's opening square (``occluder_open_mm`` at this size)."""
         self._probes = [view.project(side) for side in probes_by_side]
 
+    def _without_cubes(self, skin: np.ndarray, cube_hulls: list[np.ndarray]) -> np.ndarray:
+        """``skin`` (at the detector's size) with the found cubes' outlines (``cube_hulls``, px of
+        the frame) cleared: a cube's pale body and the tiles on it are the reader's, not a hand's
+        (a hand that holds a cube shows around it all the same; see ``occluder_skips_found_cubes``)."""
+        if not cube_hulls:
+            return skin
+        cleared = skin.copy()
+        for hull in cube_hulls:
+            cv2.fillPoly(cleared, [np.round(np.asarray(hull, np.float64) * self.SCALE).astype(np.int32)], 0)
+        return cleared
+
     def check(self, frame: np.ndarray, gains: np.ndarray,
               cube_hulls: list[np.ndarray]) -> OcclusionReport:
         cfg = self.config
@@ -71,6 +82,8 @@ class OcclusionDetector:
         ycc = cv2.cvtColor(balanced, cv2.COLOR_BGR2YCrCb)
         skin = cv2.inRange(ycc, (cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]), (255, cfg.skin_cr[1], cfg.skin_cb[1]))
         skin = cv2.bitwise_and(skin, self._mask)
+        if cfg.occluder_skips_found_cubes:
+            skin = self._without_cubes(skin, cube_hulls)
         skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, self._open)
         n, _, stats, _ = cv2.connectedComponentsWithStats(skin)  # 8-connected
         biggest = float(stats[1:, cv2.CC_STAT_AREA].max()) if n > 1 else 0.0

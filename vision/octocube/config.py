@@ -1209,6 +1209,13 @@ class RecogniserConfig:
     scene was taken for a hand, never read, and the tracker had to explain three turns at once.
     A hand holding or touching a cube still shows its fingers and arm around it (17000-37000
     mm2 in the films). False: every skin-coloured pixel counts."""
+    occluder_skips_board_tiles: bool = True
+    """A skin-coloured blob that lies wholly inside a player board's tile area (its cells, not
+    the board's rim) is tiles side by side, not a hand: a hand reaching a board comes in over its
+    edge with its wrist. Taught game 72774 (printing 997976 draws tan tiles), changes 144-147:
+    three tan tiles in a column of Yellow's board joined into 2681-2736 mm2 (over
+    ``occluder_min_area_mm2``) in four still scenes in a row; none was read, the tracker met five
+    moves at once and the game was lost from move 144. False: such blobs count."""
     mat_foreign_fraction: float = 0.3
     """Share of one side's mat probes that may differ from the mat before the side counts as
     covered by something (a hand, a sleeve, a phone)."""

@@ -66,3 +66,47 @@ def test_the_taught_still_is_read(tmp_path: Any) -> None:
                       grid=4)
     assert {seat: cube.location for seat, cube in obs.cubes.items()} == {0: (0, 1), 1: (0, 0)}
     assert not obs.occluded
+
+
+# ---- tiles side by side on a player board (``occluder_skips_board_tiles``)
+
+BOARD = np.array([[300.0, 300.0], [480.0, 300.0], [480.0, 444.0], [300.0, 444.0]])
+"""A board's tile area (table mm): 5 x 4 cells of 36 mm."""
+
+
+def board_detector(config: RecogniserConfig) -> OcclusionDetector:
+    view = TableView(np.array([[1.0, 0, OFFSET], [0, 1.0, OFFSET], [0, 0, 1]]), (700, 700))
+    return OcclusionDetector(view, [PROBES], config, [BOARD])
+
+
+def three_tan_tiles_in_a_column() -> np.ndarray:
+    frame = mat()
+    for row in range(3):
+        paint(frame, 337, 301 + 36 * row, 34, 36, SKIN)  # joined where the lines between them blur
+    return frame
+
+
+def test_tan_tiles_on_a_board_are_no_hand() -> None:
+    report = board_detector(RecogniserConfig()).check(three_tan_tiles_in_a_column(), ONE, [])
+    assert not report.occluded and report.skin_blob_mm2 == 0.0, report
+
+
+def test_off_they_are_a_hand_too() -> None:
+    report = board_detector(RecogniserConfig(occluder_skips_board_tiles=False)).check(
+        three_tan_tiles_in_a_column(), ONE, [])
+    assert report.occluded and report.skin_blob_mm2 > 3000, report
+
+
+def test_a_hand_reaching_over_a_board_edge_is_a_hand() -> None:
+    frame = mat()
+    paint(frame, 360, 380, 80, 130, SKIN)  # fingers on the board, the hand and wrist beyond its edge
+    report = board_detector(RecogniserConfig()).check(frame, ONE, [])
+    assert report.occluded and report.skin_blob_mm2 >= 80 * 130 - 200, report
+
+
+def test_the_taught_board_still_is_read(tmp_path: Any) -> None:
+    """72774's change 144 through the taught pack: three tan tiles in a column of Yellow's board
+    (2730 mm2 of skin-coloured pixels joined) are not a hand."""
+    obs = read_taught(taught_change_still(997_976, tmp_path / "997976", 72_774, 144, 2, 21.9, "day", settled=1), 2,
+                      grid=4)
+    assert not obs.occluded

@@ -739,8 +739,6 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 if invisible:
                     left = self.expected(work)
                     chains.extend(first + rest for rest in self._after_an_invisible_turn(work, tails, left, observed))
-        if self.unseen_turn_before_catch_up:
-            chains.extend(self._two_turns_after_an_unseen_one(work, seat, here, observed))
         changed = self._changed_seats(here, observed)
         turned = [s for s in changed if s != seat and _only_rotation_differs(here.cubes.get(s), observed.cubes.get(s))]
         if turned and seat in changed:
@@ -759,8 +757,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
 
     unseen_turn_before_catch_up = True
     """A scene that needs two turns (:meth:`catch_up_chains`: a still scene was missed) may also
-    need three: the player to move's turn nobody could see (a pass, a pivot of a cube with a bare
-    top), then the two next turns. With two players the third turn is the player to move's again,
+    need three (:meth:`missed_scene_chains`): the player to move's turn nobody could see (a pass,
+    a pivot of a cube with a bare top), then the two next turns. With two players the third turn is the player to move's again,
     so "A moves, then B" and "A passes, B moves, then A moves" leave the same table with another
     player to move: only the players can tell, and only the first was offered. Fresh taught game
     72774 (printing 997976, 2 players, tilt 21.9, day), changes 3-5: Red pivoted its bare cube on
@@ -769,12 +767,24 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     with Red's cube turned wrong, and the game was lost (15/228 moves, 170 false alarms).
     (:meth:`_two_turns_after_an_unseen_one`; False: not offered.)"""
 
+    def missed_scene_chains(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """:attr:`unseen_turn_before_catch_up`'s chains (none in a recovery: they would stand in for
+        a take-back it should offer)."""
+        seat = state.current_player()
+        if seat < 0 or not self.unseen_turn_before_catch_up:
+            return []
+        chains = self._two_turns_after_an_unseen_one(scratch_copy(state), seat, self.expected(state), observed)
+        chains.sort(key=len)
+        return chains
+
     def _two_turns_after_an_unseen_one(self, work: OctocubeState, seat: int, here: OctocubeView,
                                        observed: OctocubeObservation) -> list[tuple[Move, ...]]:
         """The chains of :attr:`unseen_turn_before_catch_up`: each turn of ``seat`` (to move in
         ``work``) that leaves the table exactly as ``here``, then the next player's turns that best
-        fit ``observed`` (as :meth:`catch_up_chains` picks its first turns), each followed by every
-        turn of the player after."""
+        fit ``observed`` and show (as :meth:`catch_up_chains` picks its first turns), each followed
+        by every turn of ``seat``'s again that shows. Only where ``seat`` is next again (two
+        players): with more, the third turn is another player's and :attr:`quiet_round` offers
+        such rounds, while these chains would explain a take-back gone wrong (test_recovery)."""
         out: list[tuple[Move, ...]] = []
         for unseen in self._turn_chains(work, seat, observed):
             if not self._ends_turn_invisibly(work, unseen, seat, here):
@@ -786,13 +796,21 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 ending: list[tuple[float, tuple[Move, ...]]] = []
                 for turn in self._turn_chains(work, second, observed):
                     with pushed(work, turn):
-                        if not work.is_terminal() and work.current_player() != second:
+                        # both later turns show: turns nobody sees after the first are the quiet
+                        # rounds' (and "B moves, then A passes" is B moving out of turn)
+                        if not work.is_terminal() and work.current_player() != second \
+                                and not _looks_the_same(self.expected(work), here):
                             ending.append((self._cost(work, observed), turn))
                 ending.sort(key=lambda item: (item[0], len(item[1])))
                 for turn in self._best_with_ties(ending, self.catch_up_prefixes):
                     with pushed(work, turn):
-                        out.extend(unseen + turn + tail
-                                   for tail in self._turn_chains(work, work.current_player(), observed))
+                        if work.current_player() != seat:
+                            continue  # three players' turns: the quiet rounds' (quiet_round)
+                        between = self.expected(work)
+                        for tail in self._turn_chains(work, work.current_player(), observed):
+                            with pushed(work, tail):
+                                if not _looks_the_same(self.expected(work), between):
+                                    out.append(unseen + turn + tail)
         return out
 
     def _after_an_invisible_turn(self, work: OctocubeState, turns: list[tuple[Move, ...]], here: OctocubeView,

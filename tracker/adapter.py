@@ -117,6 +117,11 @@ class GameAdapter(ABC, Generic[St, Obs]):
         move explains a scene (a scene was missed). Default: none."""
         return ()
 
+    def missed_scene_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
+        """Chains tried beside the catch-up chains where a scene is being explained (never in a
+        recovery): ways over more turns to reach the same table. Default: none."""
+        return ()
+
     def recovery_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
         """Longer chains tried when several scenes in a row could not be explained, to find the
         legal position that matches the table again. Default: the catch-up chains."""

@@ -226,7 +226,8 @@ def infer(
         # the chains that run over the next player's turn too, if the adapter offers them.
         # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
         # can look almost right.
-        more = _score(trial, adapter.catch_up_chains(base, observed), adapter, observed, config.max_chains, previous)
+        more = _score(trial, [*adapter.catch_up_chains(base, observed), *adapter.missed_scene_chains(base, observed)],
+                      adapter, observed, config.max_chains, previous)
         more += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in more},
                                     adapter.catch_up_chains, config.catch_up_alternatives)
         if exclude:

@@ -755,6 +755,64 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         chains.sort(key=len)
         return chains
 
+    unseen_turn_before_catch_up = True
+    """A scene that needs two turns (:meth:`catch_up_chains`: a still scene was missed) may also
+    need three (:meth:`missed_scene_chains`): the player to move's turn nobody could see (a pass,
+    a pivot of a cube with a bare top), then the two next turns. With two players the third turn is the player to move's again,
+    so "A moves, then B" and "A passes, B moves, then A moves" leave the same table with another
+    player to move: only the players can tell, and only the first was offered. Fresh taught game
+    72774 (printing 997976, 2 players, tilt 21.9, day), changes 3-5: Red pivoted its bare cube on
+    B1, Yellow placed its cube on A1 (that still read as hidden by a hand: skipped), Red rolled
+    B1 to C1; "Red rolls, then Yellow places" was confirmed, the tracker was a turn out of step
+    with Red's cube turned wrong, and the game was lost (15/228 moves, 170 false alarms).
+    (:meth:`_two_turns_after_an_unseen_one`; False: not offered.)"""
+
+    def missed_scene_chains(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """:attr:`unseen_turn_before_catch_up`'s chains (none in a recovery: they would stand in for
+        a take-back it should offer)."""
+        seat = state.current_player()
+        if seat < 0 or not self.unseen_turn_before_catch_up:
+            return []
+        chains = self._two_turns_after_an_unseen_one(scratch_copy(state), seat, self.expected(state), observed)
+        chains.sort(key=len)
+        return chains
+
+    def _two_turns_after_an_unseen_one(self, work: OctocubeState, seat: int, here: OctocubeView,
+                                       observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """The chains of :attr:`unseen_turn_before_catch_up`: each turn of ``seat`` (to move in
+        ``work``) that leaves the table exactly as ``here``, then the next player's turns that best
+        fit ``observed`` and show (as :meth:`catch_up_chains` picks its first turns), each followed
+        by every turn of ``seat``'s again that shows. Only where ``seat`` is next again (two
+        players): with more, the third turn is another player's and :attr:`quiet_round` offers
+        such rounds, while these chains would explain a take-back gone wrong (test_recovery)."""
+        out: list[tuple[Move, ...]] = []
+        for unseen in self._turn_chains(work, seat, observed):
+            if not self._ends_turn_invisibly(work, unseen, seat, here):
+                continue
+            with pushed(work, unseen):
+                if work.is_terminal():
+                    continue
+                second = work.current_player()
+                ending: list[tuple[float, tuple[Move, ...]]] = []
+                for turn in self._turn_chains(work, second, observed):
+                    with pushed(work, turn):
+                        # both later turns show: turns nobody sees after the first are the quiet
+                        # rounds' (and "B moves, then A passes" is B moving out of turn)
+                        if not work.is_terminal() and work.current_player() != second \
+                                and not _looks_the_same(self.expected(work), here):
+                            ending.append((self._cost(work, observed), turn))
+                ending.sort(key=lambda item: (item[0], len(item[1])))
+                for turn in self._best_with_ties(ending, self.catch_up_prefixes):
+                    with pushed(work, turn):
+                        if work.current_player() != seat:
+                            continue  # three players' turns: the quiet rounds' (quiet_round)
+                        between = self.expected(work)
+                        for tail in self._turn_chains(work, work.current_player(), observed):
+                            with pushed(work, tail):
+                                if not _looks_the_same(self.expected(work), between):
+                                    out.append(unseen + turn + tail)
+        return out
+
     def _after_an_invisible_turn(self, work: OctocubeState, turns: list[tuple[Move, ...]], here: OctocubeView,
                                  observed: OctocubeObservation, again: int | None = None,
                                  again_if_steady: bool = False, quiet_between: bool = False) -> list[tuple[Move, ...]]:

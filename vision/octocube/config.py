@@ -1215,6 +1215,21 @@ class RecogniserConfig:
     every still frame of six changes (3 px, 7.6 mm, then): each read as a hand, no scene was
     taken, Yellow's roll to A1 was never seen and the game was lost. Hands in that game's frames
     17000-37000 mm2 either way."""
+    occluder_skips_found_cubes: bool = True
+    """Skin-coloured pixels inside the outline of a cube the reader found are not counted towards
+    a hand's blob. A cube's pale body and the tiles on it read as skin under warm light: taught
+    game 72774 (printing 997976, 2 players, tilt 21.9, day), change 4's still (Yellow's cube put
+    on A1 beside Red's on B1): the two cubes and a tan stack top joined into 3022 mm2, the
+    scene was taken for a hand, never read, and the tracker had to explain three turns at once.
+    A hand holding or touching a cube still shows its fingers and arm around it (17000-37000
+    mm2 in the films). False: every skin-coloured pixel counts."""
+    occluder_skips_board_tiles: bool = True
+    """A skin-coloured blob that lies wholly inside a player board's tile area (its cells, not
+    the board's rim) is tiles side by side, not a hand: a hand reaching a board comes in over its
+    edge with its wrist. Taught game 72774 (printing 997976 draws tan tiles), changes 144-147:
+    three tan tiles in a column of Yellow's board joined into 2681-2736 mm2 (over
+    ``occluder_min_area_mm2``) in four still scenes in a row; none was read, the tracker met five
+    moves at once and the game was lost from move 144. False: such blobs count."""
     mat_foreign_fraction: float = 0.3
     """Share of one side's mat probes that may differ from the mat before the side counts as
     covered by something (a hand, a sleeve, a phone)."""

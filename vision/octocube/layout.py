@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from rules.octocube.components import (BACKGROUND_COLOURS, OBJECTS, PLAYER_COLOURS, POWER_LETTERS,
                                        Location, Tile, location_label)
 from vision.octocube.geometry import PatchSpec
@@ -108,6 +110,18 @@ def mat_probes_by_side(num_players: int) -> list[list[tuple[float, float]]]:
     ts = [float(t) for t in range(175, 430, 12)]
     return [[(t, gap) for t in ts], [(t, p - gap) for t in ts], [(gap, t) for t in ts],
             [(p - gap, t) for t in ts]]
+
+
+def board_tile_areas(num_players: int) -> list[np.ndarray]:
+    """Per player board, the outline (table mm, 4 corners) of the area its tiles lie in: its
+    cells (either side up: the kids side's spaces lie within them) and 1 mm round them, not the
+    board's rim beyond. A blob wholly inside is tiles, not a hand (occlusion.py)."""
+    ox, oy = lay.BOARD_CELLS_ORIGIN_MM
+    x0, y0 = ox - 1.0, oy - 1.0
+    x1, y1 = ox + len(OBJECTS) * lay.BOARD_CELL_PITCH_MM + 1.0, oy + len(BACKGROUND_COLOURS) * lay.BOARD_CELL_PITCH_MM + 1.0
+    return [np.array([lay.board_local_to_table(lay.seat_side(seat, num_players), x, y)
+                      for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
+            for seat in range(num_players)]
 
 
 def mat_sample_points(num_players: int) -> list[tuple[float, float]]:

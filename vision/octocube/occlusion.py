@@ -11,6 +11,7 @@ Two cheap signals, either one is enough:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -40,7 +41,9 @@ class OcclusionDetector:
     SCALE = 0.5
 
     def __init__(self, view: TableView, probes_by_side: list[list[tuple[float, float]]],
-                 config: RecogniserConfig) -> None:
+                 config: RecogniserConfig, board_tiles: Sequence[np.ndarray] = (), board_height_mm: float = 0.0) -> None:
+        """``board_tiles``: per player board, the outline (table mm) of the area its tiles lie in,
+        at ``board_height_mm`` (see ``occluder_skips_board_tiles``)."""
         self.config = config
         w, h = view.image_size  # at least 16 px each (TableView): never 0 at half size
         self._size = (int(w * self.SCALE), int(h * self.SCALE))
@@ -61,6 +64,22 @@ class OcclusionDetector:
         self._open = np.ones((open_px, open_px), np.uint8)
         """The skin mask's opening square (``occluder_open_mm`` at this size)."""
         self._probes = [view.project(side) for side in probes_by_side]
+        self._boards = np.zeros_like(self._mask)
+        """Where the boards' tiles lie (detector's size): a blob wholly inside is tiles."""
+        for outline_mm in board_tiles:
+            poly = view.project(outline_mm, board_height_mm) * self.SCALE
+            cv2.fillPoly(self._boards, [np.round(poly).astype(np.int32)], 255)
+
+    def _without_cubes(self, skin: np.ndarray, cube_hulls: list[np.ndarray]) -> np.ndarray:
+        """``skin`` (at the detector's size) with the found cubes' outlines (``cube_hulls``, px of
+        the frame) cleared: a cube's pale body and the tiles on it are the reader's, not a hand's
+        (a hand that holds a cube shows around it all the same; see ``occluder_skips_found_cubes``)."""
+        if not cube_hulls:
+            return skin
+        cleared = skin.copy()
+        for hull in cube_hulls:
+            cv2.fillPoly(cleared, [np.round(np.asarray(hull, np.float64) * self.SCALE).astype(np.int32)], 0)
+        return cleared
 
     def check(self, frame: np.ndarray, gains: np.ndarray,
               cube_hulls: list[np.ndarray]) -> OcclusionReport:
@@ -71,9 +90,16 @@ class OcclusionDetector:
         ycc = cv2.cvtColor(balanced, cv2.COLOR_BGR2YCrCb)
         skin = cv2.inRange(ycc, (cfg.skin_min_y, cfg.skin_cr[0], cfg.skin_cb[0]), (255, cfg.skin_cr[1], cfg.skin_cb[1]))
         skin = cv2.bitwise_and(skin, self._mask)
+        if cfg.occluder_skips_found_cubes:
+            skin = self._without_cubes(skin, cube_hulls)
         skin = cv2.morphologyEx(skin, cv2.MORPH_OPEN, self._open)
-        n, _, stats, _ = cv2.connectedComponentsWithStats(skin)  # 8-connected
-        biggest = float(stats[1:, cv2.CC_STAT_AREA].max()) if n > 1 else 0.0
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(skin)  # 8-connected
+        areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
+        if n > 1 and cfg.occluder_skips_board_tiles and self._boards.any():
+            # a blob with no pixel outside the boards' tile areas is tiles side by side
+            outside = np.bincount(labels[self._boards == 0].ravel(), minlength=n)[1:]
+            areas = areas[outside > 0]
+        biggest = float(areas.max()) if len(areas) else 0.0
         blob_mm2 = biggest * self._mm2_per_px
         worst = 0.0
         mat = np.asarray(MAT_BGR)

@@ -38,9 +38,9 @@ from vision.octocube.heights import FINGERPRINT_PX_PER_MM, fingerprint_specs, to
 from vision.octocube.letters import (ABYSS_TOP_MM, LETTER_LABELS, LETTER_PX_PER_MM, LETTER_WINDOW_MM,
                                      LetterReader)
 from vision.octocube.layout import (BARE, CUBE, CUBE_CLASSES, CUBE_ON_GRID_PLANE_MM, EMPTY, NO_CUBE,
-                                    PATCH_PX_PER_MM, STACK_PLANE_MM,
+                                    PATCH_PX_PER_MM, STACK_PLANE_MM, BOARD_PLANE_MM,
                                     TILE_LABELS, TOP_CLASSES, TURNED, mat_probes_by_side, patch_layout,
-                                    tile_of)
+                                    board_tile_areas, tile_of)
 from vision.octocube.observation import (BoardReading, CubeReading, OctocubeObservation,
                                          StackTopReading)
 from vision.octocube.occlusion import OcclusionDetector, OcclusionReport
@@ -284,7 +284,8 @@ class OctocubeRecogniser:
                                 if self.pack is not None else None)
         probes = self._unhidden_probes(mat_probes_by_side(self.num_players))
         self._mat = MatSampler(self.view, [p for side in probes for p in side])
-        self._occlusion = OcclusionDetector(self.view, probes, self.config)
+        self._occlusion = OcclusionDetector(self.view, probes, self.config, board_tile_areas(self.num_players),
+                                            BOARD_PLANE_MM)
         self._letters = LetterReader()
         self._prepare_fingerprints()
         self._prepare_hiding()

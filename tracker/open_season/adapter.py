@@ -402,10 +402,14 @@ def _strips_as_expected(here: OpenSeasonObservation, observed: OpenSeasonObserva
         wall = {s: (want.wall[s] if s in want.wall and _people_only(card, want.wall[s], got.confidence.get(s, 1.0))
                     else card) for s, card in got.wall.items()}
         stock = got.stock
-        if len(stock) == len(want.stock):
+        if len(stock) >= len(want.stock):
+            # the same fan, or cards laid atop it (every move that adds to a stock adds atop): its
+            # lower cards lie where they lay (taught game 103055: player 2's mage-tattoo, read whole
+            # while it topped the stock, read mage-earrings by its strip once two kept cards lay on
+            # it, and every option of the keep's question named a kept mage-earrings)
             sure = got.stock_confidence
-            stock = tuple(w if _people_only(g, w, sure[i] if i < len(sure) else 1.0) else g
-                          for i, (g, w) in enumerate(zip(got.stock, want.stock)))
+            stock = tuple(want.stock[i] if i < len(want.stock) and _people_only(
+                g, want.stock[i], sure[i] if i < len(sure) else 1.0) else g for i, g in enumerate(got.stock))
         if wall != got.wall or stock != got.stock:
             players[seat] = replace(got, wall=wall, stock=stock)
     return replace(observed, players=players) if players != observed.players else observed
@@ -418,6 +422,37 @@ def _appeared(here: OpenSeasonObservation, observed: OpenSeasonObservation) -> C
     found: Counter[str] = Counter()
     for place, cards in _places(observed).items():
         found.update(cards - before.get(place, Counter()))
+    return found
+
+
+def _strip_named(here: OpenSeasonObservation, observed: OpenSeasonObservation) -> Counter[str]:
+    """The cards a fan's lower card that newly shows may be where the camera read it not sure at all
+    (confidence 0: a taught printing's strip, which shows its people but not its attribute,
+    ``vision/open_season/cards.py`` ``TAUGHT_FAN_STRIP_CONFIDENCE``): every attribute of the people
+    read. A move naming a card the deck hid (a draw, a keep) may name any of them, as the
+    differences weigh each alike (:func:`_people_only`). Taught game 103055 (printing 998140):
+    player 2 kept elf-crown and dwarf-crown by expert face 2; the elf-crown's strip read
+    elf-earrings, every option of the first question kept an earrings card, and the players had to
+    answer "none of these" before the widened question offered the keep."""
+    found: Counter[str] = Counter()
+    for seat, got in observed.players.items():
+        want = here.players.get(seat)
+        before = want.stock if want is not None else ()
+        new = Counter(got.stock) - Counter(before)
+        sure = got.stock_confidence
+        # only a stock that grew, and above its old height: every move that names a card the deck
+        # hid lays it atop a stock, and the cards below lay there before (103054, printing 997975:
+        # a gnome-eyepatch under two kept cards read dwarf-eyepatch by its strip, and another
+        # seat's unchanged mage-dagger read dwarf-eyepatch too)
+        for i, card in enumerate(got.stock[:-1]):  # the top card shows whole
+            if i < len(before):
+                continue
+            people, _, attribute = card.partition("-")
+            if (sure[i] if i < len(sure) else 1.0) > 0.0 or new[card] <= 0 or people not in PEOPLES \
+                    or attribute not in ATTRIBUTES:
+                continue
+            new[card] -= 1
+            found.update(f"{people}-{a}" for a in ATTRIBUTES)
     return found
 
 
@@ -745,6 +780,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         # scene of the refill itself was missed or misread) makes the inn look further from the
         # table with each such draw until the take, so these draws are followed whatever they cost
         elsewhere = _appeared_outside_inn(here, seen)
+        strip_named = _strip_named(here, seen)
+
+        def shows(card: str) -> bool:
+            """Whether the scene newly shows ``card``, or a fan's strip that may be it."""
+            return appeared[card] > 0 or strip_named[card] > 0
+
         out: list[tuple[Move, ...]] = []
 
         def ends_game(moves: list[Move]) -> bool:
@@ -797,7 +838,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             if isinstance(move, _NAMED_CARD_MOVES) and not blind:
                 # the random accolade goes to the discards, which a 4-player table hides under
                 # a wall board: it never shows, so every accolade card is tried (seed 102117)
-                if appeared[move.card] <= 0 and not (isinstance(move, RandomAccolade) and not observed.discards_seen):
+                if not shows(move.card) and not (isinstance(move, RandomAccolade) and not observed.discards_seen):
                     return False
             if isinstance(move, ChooseBonusFace) and not face_seen(move):
                 return False
@@ -934,7 +975,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             blind = top[:2] == ("draw", "stock") or top[0] == "give" or (
                 top[0] == "peek_keep" and ends_game(moves)) or (
                 not work.is_chance_node() and not any(
-                isinstance(m, _NAMED_CARD_MOVES) and appeared[m.card] > 0 for m in moves))
+                isinstance(m, _NAMED_CARD_MOVES) and shows(m.card) for m in moves))
             stock_draw = top[:2] == ("draw", "stock")
             for move in moves:
                 # a refill card behind the deck is drawn unseen (UNKNOWN until a move takes it and
@@ -964,7 +1005,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 # a card a widened reading may stand for (the players rejected the options built on
                 # that reading): renaming the reading makes no view closer by the costs, so the move
                 # is followed whatever it costs, once per chain, and the scene's cost judges the chain
-                stand_in = (not stood_in and isinstance(move, _NAMED_CARD_MOVES) and appeared[move.card] <= 0
+                stand_in = (not stood_in and isinstance(move, _NAMED_CARD_MOVES) and not shows(move.card)
                             and stand_ins[move.card] > 0)
                 renames = stood_in or stand_in
                 unseen = behind or shown_out or taken_from_behind(move, view) or last_keep or stand_in
@@ -1010,7 +1051,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         if shown_out:
                             owed.pop()
                         continue
-                    if (c >= cost and stock_draw and isinstance(move, Draw) and appeared[move.card] <= 0
+                    if (c >= cost and stock_draw and isinstance(move, Draw) and not shows(move.card)
                             and not raised and dearer[0] < self.max_dearer_draws):
                         # a card drawn blindly onto a stock may go to the accolades later in the
                         # same scene, unseen (the turn ends with one more move and the victim's

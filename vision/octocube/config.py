@@ -1230,6 +1230,14 @@ class RecogniserConfig:
     three tan tiles in a column of Yellow's board joined into 2681-2736 mm2 (over
     ``occluder_min_area_mm2``) in four still scenes in a row; none was read, the tracker met five
     moves at once and the game was lost from move 144. False: such blobs count."""
+
+    pack_board_own_confidence: bool = True
+    """A taught pack's board (and coin pile) reading is as sure as the pack's own reads of its spaces,
+    not also floored by the built-in net's probabilities, which the pack's labels replace: the net
+    never saw the printing, and its low probabilities (taught fresh game 72776, printing 998141: every
+    board 0.06-0.25 while every tile on it was read right) made the tracker weigh a board that shows a
+    scored tile arriving at a tenth, so "takes the cube home without collecting" against "collects a
+    dark blue diamond" was asked. False: the net's probabilities floor it as before."""
     mat_foreign_fraction: float = 0.3
     """Share of one side's mat probes that may differ from the mat before the side counts as
     covered by something (a hand, a sleeve, a phone)."""

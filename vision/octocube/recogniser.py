@@ -2811,7 +2811,8 @@ class OctocubeRecogniser:
             p = cell_probs[i]
             j = int(np.argmax(p[self._not_cube_cols]))
             label = self._classes[int(self._not_cube_cols[j])]
-            conf[seat] = min(conf[seat], float(p[self._not_cube_cols[j]]))
+            if cell_scores is None or not self.config.pack_board_own_confidence:
+                conf[seat] = min(conf[seat], float(p[self._not_cube_cols[j]]))
             if cell_scores is not None:
                 label, c = self._pack_board_cell(i, cell_scores, kids)
                 conf[seat] = min(conf[seat], c)
@@ -2826,7 +2827,9 @@ class OctocubeRecogniser:
         for seat in range(self.num_players):
             p = coin_probs[seat]
             has_coins = p[coin_col] >= p[empty_col]
-            conf[seat] = min(conf[seat], float(max(p[coin_col], p[empty_col])))
+            taught_coins = coin_scores is not None and "coin" in coin_scores.labels
+            if not taught_coins or not self.config.pack_board_own_confidence:
+                conf[seat] = min(conf[seat], float(max(p[coin_col], p[empty_col])))
             if coin_scores is not None and "coin" in coin_scores.labels:
                 s = float(coin_scores.scores[seat, coin_scores.labels.index("coin")])
                 has_coins = s >= self.config.pack_tile_score

@@ -122,6 +122,12 @@ class GameAdapter(ABC, Generic[St, Obs]):
         recovery): ways over more turns to reach the same table. Default: none."""
         return ()
 
+    def unseen_round_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
+        """Chains tried last where a scene is being explained (never in a recovery), only when no
+        catch-up or missed-scene chain fits: ways that hold a whole round nobody could see.
+        Default: none."""
+        return ()
+
     def recovery_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
         """Longer chains tried when several scenes in a row could not be explained, to find the
         legal position that matches the table again. Default: the catch-up chains."""

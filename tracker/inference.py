@@ -232,6 +232,15 @@ def infer(
                                     adapter.catch_up_chains, config.catch_up_alternatives)
         if exclude:
             more = [s for s in more if s.chain not in exclude]
+        if not more or min(s.cost for s in more) > config.tolerance:
+            # a whole round nobody saw between the two turns that show (a pivot of a bare cube, then
+            # a pass): tried only when the shorter ways fail, as it fits wherever they fit
+            late = _score(trial, list(adapter.unseen_round_chains(base, observed)), adapter, observed,
+                          config.max_chains, previous)
+            if exclude:
+                late = [s for s in late if s.chain not in exclude]
+            if late and min(s.cost for s in late) <= config.tolerance:
+                more = late
         if more and min(s.cost for s in more) <= config.tolerance:
             scored = more
             tolerance = config.tolerance

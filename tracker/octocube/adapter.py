@@ -777,6 +777,55 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         chains.sort(key=len)
         return chains
 
+    unseen_round_between = True
+    """A scene that no catch-up chain explains may hold a whole round nobody saw between the two
+    turns that show: the player to move's turn, the next player's pivot of a cube with a bare top
+    (or a pass), the player to move's turn that changes nothing in view, then the next player's
+    turn (two players: :meth:`unseen_round_chains`). Only the last turn tells the pivot, by the
+    top its cube rolls onto. Fresh taught game 72777 (printing 998142, 2 players, tilt 7.1,
+    lamp), changes 145-148: Yellow pivoted its diamond 90, Red pivoted its bare cube 90, Yellow
+    pivoted 180, Red rolled south onto a stack; every option left Red's cube turned wrong, the
+    players said none of these and the game was lost from move 144. Its stand-in for the player
+    to move's quiet turn is a pass (the same table and cube as any pivot after the first turn's
+    pivot). False: not offered."""
+
+    def unseen_round_chains(self, state: OctocubeState, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """:attr:`unseen_round_between`'s chains (none in a recovery)."""
+        seat = state.current_player()
+        if seat < 0 or not self.unseen_round_between:
+            return []
+        work = scratch_copy(state)
+        ending: list[tuple[float, tuple[Move, ...]]] = []
+        for chain in self._turn_chains(work, seat, observed):
+            with pushed(work, chain):
+                if not work.is_terminal() and work.current_player() != seat:
+                    ending.append((self._cost(work, observed), chain))
+        ending.sort(key=lambda item: (item[0], len(item[1])))
+        out: list[tuple[Move, ...]] = []
+        for first in self._best_with_ties(ending, self.catch_up_prefixes):
+            with pushed(work, first):
+                second = work.current_player()
+                after_first = self.expected(work)
+                for unseen in self._turn_chains(work, second, observed):
+                    # a pivot only: a pass then a pass is no round at all (the catch-up chains')
+                    if not all(isinstance(m, Pivot) for m in unseen) \
+                            or not self._ends_turn_invisibly(work, unseen, second, after_first):
+                        continue
+                    with pushed(work, unseen):
+                        if work.is_terminal() or work.current_player() != seat or Pass() not in work.legal_moves():
+                            continue
+                        with pushed(work, (Pass(),)):
+                            if work.is_terminal() or work.current_player() != second:
+                                continue
+                            for tail in self._turn_chains(work, second, observed):
+                                with pushed(work, tail):
+                                    if not work.is_terminal() and work.current_player() == second:
+                                        continue
+                                    if not _looks_the_same(self.expected(work), after_first):
+                                        out.append(first + unseen + (Pass(),) + tail)
+        out.sort(key=len)
+        return out
+
     def _two_turns_after_an_unseen_one(self, work: OctocubeState, seat: int, here: OctocubeView,
                                        observed: OctocubeObservation) -> list[tuple[Move, ...]]:
         """The chains of :attr:`unseen_turn_before_catch_up`: each turn of ``seat`` (to move in

@@ -717,15 +717,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         if seat < 0:
             return []
         work = scratch_copy(state)
-        ending: list[tuple[float, tuple[Move, ...]]] = []
-        for chain in self._turn_chains(work, seat, observed):
-            with pushed(work, chain):
-                if not work.is_terminal() and work.current_player() != seat:
-                    ending.append((self._cost(work, observed), chain))
-        ending.sort(key=lambda item: (item[0], len(item[1])))
         chains: list[tuple[Move, ...]] = []
         here = self.expected(state)
-        for first in self._best_with_ties(ending, self.catch_up_prefixes):
+        for first in self._best_first_turns(work, seat, observed):
             # the first turn may show only as its cube's top lying turned (a pivot in place): the
             # quiet turn after it is then judged against the table that pivot left (advanced
             # bench seed 72531 through the pixels, tilt 30.5: Yellow pivoted 180 degrees, Red
@@ -754,6 +748,18 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     self._go_round(work, seat, (), chain, observed, turned, chains)
         chains.sort(key=len)
         return chains
+
+    def _best_first_turns(self, work: OctocubeState, seat: int,
+                          observed: OctocubeObservation) -> list[tuple[Move, ...]]:
+        """``seat``'s whole turns that best fit ``observed`` (:attr:`catch_up_prefixes`, with
+        ties): the first turns of the chains that run over the next player's turn too."""
+        ending: list[tuple[float, tuple[Move, ...]]] = []
+        for chain in self._turn_chains(work, seat, observed):
+            with pushed(work, chain):
+                if not work.is_terminal() and work.current_player() != seat:
+                    ending.append((self._cost(work, observed), chain))
+        ending.sort(key=lambda item: (item[0], len(item[1])))
+        return self._best_with_ties(ending, self.catch_up_prefixes)
 
     unseen_turn_before_catch_up = True
     """A scene that needs two turns (:meth:`catch_up_chains`: a still scene was missed) may also
@@ -795,14 +801,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         if seat < 0 or not self.unseen_round_between:
             return []
         work = scratch_copy(state)
-        ending: list[tuple[float, tuple[Move, ...]]] = []
-        for chain in self._turn_chains(work, seat, observed):
-            with pushed(work, chain):
-                if not work.is_terminal() and work.current_player() != seat:
-                    ending.append((self._cost(work, observed), chain))
-        ending.sort(key=lambda item: (item[0], len(item[1])))
         out: list[tuple[Move, ...]] = []
-        for first in self._best_with_ties(ending, self.catch_up_prefixes):
+        for first in self._best_first_turns(work, seat, observed):
             with pushed(work, first):
                 second = work.current_player()
                 after_first = self.expected(work)

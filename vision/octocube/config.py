@@ -345,6 +345,16 @@ class RecogniserConfig:
     toward its stack's place (0.83 of the parallax) and fitting 0.84; the band round it lies on
     the tile on three sides (no mat: ``pack_cube_mat_round_tile_sides``), and it took Blue from its
     bare cube on (0, 4) (p(blue) 0.364). 0: off."""
+    pack_cube_stack_top_offset_across_weight: float = 1.0
+    """... the shift along the line counted less this many times the shift across it (both as shares
+    of the parallax): a cube stands a little off its place in any direction, and where the parallax
+    is small that alone may pass for a tile at a stack's height, while a flat tile lies on the line
+    (its stack's own jitter aside). Fresh whole taught game 72775 (printing 998100, 3 players, tilt
+    6.6, lamp), change 125: Yellow rolled south onto D5 wearing a green amphora, p(yellow) 0.96
+    there; parallax 4.5 mm, the amphora found 3.4 mm toward the stack's place (0.75 of it) and
+    2.3 mm across the line (0.52), so D5 was called a stack top, Yellow was read on D3's flat green
+    pearl and the game was lost from move 125; the flat tiles on that table lie at most 1.4 mm
+    across. 0: the shift along the line alone, as before session 70."""
     pack_cube_stack_top_offset_min_mm: float = 4.0
     """... asked only where the parallax between the two heights is at least this (mm; the
     matcher finds a tile's place to the pixel, 1 mm, and a cube may stand a little off centre)."""

@@ -1110,7 +1110,9 @@ class OctocubeRecogniser:
         j = int(np.argmax(up.scores[0]))
         if float(up.scores[0, j]) < cfg.pack_cube_stack_top_score or up.offsets is None:
             return False
-        if self._share_toward_stack(i, up.offsets[0, j]) < cfg.pack_cube_stack_top_offset_share:
+        # a cube standing off its place moves its tile every way, a flat tile only along the line
+        across = cfg.pack_cube_stack_top_offset_across_weight * self._share_across_stack_line(i, up.offsets[0, j])
+        if self._share_toward_stack(i, up.offsets[0, j]) - across < cfg.pack_cube_stack_top_offset_share:
             return False
         bare = [lb for lb in self._cube_matcher.labels if lb.startswith("cube-")]
         if bare:
@@ -1125,6 +1127,17 @@ class OctocubeRecogniser:
         in the cube-height window tells its height (:meth:`_share_toward_stack`)."""
         parallax = float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES
         return parallax >= self.config.pack_cube_stack_top_offset_min_mm
+
+    def _share_across_stack_line(self, i: int, offset: np.ndarray) -> float:
+        """How far the matcher found a tile (``offset``, px from the centre of grid location ``i``'s
+        cube-height window) off the parallax line through the two heights' centres, as a share of
+        that parallax: about 0 for a stack's top (only its height moves it, along the line); a cube
+        standing off its place moves its tile as far across the line as along it."""
+        vx, vy = (float(v) * PATCH_PX_PER_MM for v in self._parallax[i])
+        per_tile = float(np.hypot(vx, vy))
+        ox, oy = (float(v) for v in offset)
+        across = abs(ox * vy - oy * vx) / max(1e-9, per_tile)  # px
+        return across / max(1e-9, per_tile * _CUBE_LIFT_TILES)
 
     def _share_toward_stack(self, i: int, offset: np.ndarray) -> float:
         """How far the matcher found a tile (``offset``, px from the centre of grid location

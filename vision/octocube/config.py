@@ -354,7 +354,7 @@ class RecogniserConfig:
     there; parallax 4.5 mm, the amphora found 3.4 mm toward the stack's place (0.75 of it) and
     2.3 mm across the line (0.52), so D5 was called a stack top, Yellow was read on D3's flat green
     pearl and the game was lost from move 125; of the flat tiles on that table at 4 mm or more of
-    parallax, 14 of 15 still keep 0.57 or more by this measure. 0: the shift along the line alone,
+    parallax, 14 of 15 still keep 0.72 or more by this measure. 0: the shift along the line alone,
     as before session 70."""
     pack_cube_stack_top_offset_min_mm: float = 4.0
     """... asked only where the parallax between the two heights is at least this (mm; the

@@ -400,6 +400,15 @@ class RecogniserConfig:
     pack_cube_colour_swap_against_cosine: float = 0.8
     """... and the rims' difference points that way within this cosine (72710: swapped -0.96 to
     -0.98, the right pairs never under -0.54)."""
+    pack_cube_colour_swap_ring_sides: int = 3
+    """With a pack: two found cubes on the grid (not read by the net each in its own seat's colour,
+    ``pack_cube_colour_swap_keep_net_own``) also change seats where each window shows a ring in
+    the other seat's plastic hue on at least this many sides and on more sides than its own seat's
+    (``OctocubeRecogniser._rings_swapped``, :func:`~vision.octocube.recogniser._rim_sides`): a
+    printing may draw every bare plate alike and a tile's colour bleeds into the band's mean
+    (whole taught game 72774, printing 997976, day, change 196: Red's cube wearing a yellow coin
+    and Yellow's bare cube both read p(red) best, Red moved onto the bare plate; rings 4 / 0 and
+    4 / 1 sides the other way round: three moves wrong, three false alarms). 0: off."""
     pack_cube_colour_swap_keep_net_own: bool = True
     """With a pack: two found cubes whose windows the cube net reads each in its own seat's colour
     (best of the cube colours) keep their seats, whatever their rims say

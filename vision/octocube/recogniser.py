@@ -754,7 +754,8 @@ class OctocubeRecogniser:
                 nearer = far(a, b) < far(a, a) and far(b, a) < far(b, b) \
                     and far(a, a) + far(b, b) - far(a, b) - far(b, a) >= self.config.pack_cube_colour_swap
                 if not nearer and not (probs is not None and self._rims_against(
-                        rim[a] - rim[b], colour[a] - colour[b], probs[[window_of[a], window_of[b]]], a, b)):
+                        rim[a] - rim[b], colour[a] - colour[b], probs[[window_of[a], window_of[b]]], a, b)) \
+                        and not self._rings_swapped(windows[window_of[a]], windows[window_of[b]], a, b):
                     continue
                 cube_a, cube_b = obs.cubes[a], obs.cubes[b]
                 obs.cubes[a], obs.cubes[b] = replace(cube_b, seat=a), replace(cube_a, seat=b)
@@ -772,6 +773,43 @@ class OctocubeRecogniser:
                 at = self._cube_top_at
                 if a in at and b in at:
                     at[a], at[b] = at[b], at[a]
+
+    def _rings_swapped(self, window_a: np.ndarray, window_b: np.ndarray, a: int, b: int) -> bool:
+        """With a pack (``pack_cube_colour_swap_ring_sides``): seat ``a``'s window shows a ring in
+        seat ``b``'s plastic hue (:func:`_rim_sides`) on at least that many sides and on more sides
+        than ``a``'s own, and ``b``'s window the same the other way round: each seat has one cube,
+        and the two plastics are plainly each other's. The mean colours cannot tell where a
+        printing draws every cube's bare plate alike and a tile bleeds into the band: whole taught
+        game 72774 (printing 997976, 2 players, tilt 21.9, day), change 196: Red's cube on C1
+        wearing a yellow coin (p(red) 0.96), Yellow's bare on A3 (p(red) 0.84); Red was moved onto
+        the bare plate (every seat's bare face fits it 0.936), Yellow took the topped cube, both
+        bands' means nearest Yellow's taught rim; C1 shows Red's ring on 4 sides and Yellow's on 0,
+        A3 Yellow's on 4 and Red's on 1."""
+        need = self.config.pack_cube_colour_swap_ring_sides
+        if need <= 0:
+            return False
+        colours_a, colours_b = self._plastic_ring_colours(a), self._plastic_ring_colours(b)
+        if colours_a is None or colours_b is None:
+            return False
+        for window, own, other in ((window_a, colours_a, colours_b), (window_b, colours_b, colours_a)):
+            theirs = self._rim_of(window, *other)
+            if theirs < need or theirs <= self._rim_of(window, *own):
+                return False
+        return True
+
+    def _plastic_ring_colours(self, seat: int) -> tuple[np.ndarray, list[np.ndarray]] | None:
+        """The seat's taught rim colour and every other taught seat's (all rivals, whatever was
+        found), or None where the seat's plastic is too grey or too like another's for a ring to
+        tell (``pack_rim_colourful``, ``pack_rim_hue``)."""
+        assert self.pack is not None
+        taught = [o for o in range(self.num_players) if f"cube-{PLAYER_COLOURS[o]}" in self.pack.faces]
+        if seat not in taught:
+            return None
+        own = self._rim_colour(seat)
+        others = [self._rim_colour(o) for o in taught if o != seat]
+        if not _distinct_hue(own, others, self.config.pack_rim_colourful, self.config.pack_rim_hue):
+            return None
+        return own, others
 
     def _net_reads_own_colours(self, probs: np.ndarray, window_of: dict[int, int], a: int, b: int) -> bool:
         """With a pack: the cube net's best colour in each of the two found cubes' windows is that

@@ -729,6 +729,16 @@ class RecogniserConfig:
     starfish p(red) 0.96 (Red took it), Purple on Blue's cube (1, 1) (p(purple) 0.89), Blue lost;
     Purple's band on (1, 0) 0.038 from its plastic, but three purple stack tops the net sees as
     cubes (p(none) 0.08-0.46) are named Purple at 0.077-0.19, so no window was plain. False: off."""
+    pack_lost_seat_own_hue_windows: bool = True
+    """With a pack, where the lost-seat chain still finds no chain: it is tried once more with the
+    free windows where the net sees mostly no cube but names a seat's colour at least
+    ``pack_lost_net_colour_min_p`` (p(none) at most ``pack_rim_alone_max_none``, no stack top
+    shows) named too: the window of a cube wearing a tile in its own hue, that the chain's next
+    seat moves to. Fresh taught game 72779 (printing 998160, 4 players, tilt 25.3, day), changes
+    131-133: Blue's cube on D1 p(none) 0.66, p(blue) 0.27, its band 0.07 from Blue's plastic;
+    Blue took Purple's cube on D3 (p(blue) 0.64, p(purple) 0.27, its band naming Purple), Purple
+    was lost, and the chain from Purple stopped at Blue (D1 not named): three scenes read with
+    Purple nowhere and Blue on D3, two false alarms. False: off."""
     pack_lost_net_colour_min_p: float = 0.2
     """With a pack, the last resort for a seat every other step lost: the free window (grid or the
     seat's rest spot) where the net's p(seat) is highest is the seat's where that colour is the

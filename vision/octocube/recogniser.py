@@ -540,7 +540,24 @@ class OctocubeRecogniser:
             # no plain window: a stack top drawn in a seat's plastic may be the rival; set those aside
             named = {i: n for i, n in named.items() if i in held or not self._shows_stack_top(windows, stacks, i)}
             chain = self._chain_of(lost, named, held, probs)
+        if not chain and cfg.pack_lost_seat_own_hue_windows:
+            # a cube wearing a tile in its own hue: the net sees mostly no cube there, but its colour
+            own_hue = [i for i in range(len(locs)) if i not in named and self._net_names_a_seat_faintly(probs, i)
+                       and (stacks is None or not self._shows_stack_top(windows, stacks, i))]
+            if own_hue:
+                named = {**named, **{i: self._plastic_seat(windows[i]) for i in own_hue}}
+                chain = self._chain_of(lost, named, held, probs)
         return chain
+
+    def _net_names_a_seat_faintly(self, probs: np.ndarray, i: int) -> bool:
+        """The net's best cube colour in window ``i`` is at least ``pack_lost_net_colour_min_p`` and
+        p(none) at most ``pack_rim_alone_max_none``: the look of a cube wearing a tile in its own
+        hue, as :meth:`_net_colour_named_by_plastic` admits it."""
+        cfg = self.config
+        none = CUBE_CLASSES.index(NO_CUBE)
+        best = max(float(probs[i, c]) for c in range(len(CUBE_CLASSES)) if c != none)
+        return cfg.pack_lost_net_colour_min_p > 0 and best >= cfg.pack_lost_net_colour_min_p \
+            and float(probs[i, none]) <= cfg.pack_rim_alone_max_none
 
     def _chain_of(self, lost: list[int], named: dict[int, tuple[int, float] | None], held: dict[int, int],
                   probs: np.ndarray) -> dict[int, tuple[int, float]]:

@@ -46,17 +46,13 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     import tracker.session as session
-    from rules.octocube.serialize import state_to_json
     from tracker.inference import Question, scratch_copy
-    from tracker.octocube.adapter import OctocubeAdapter
-    from tracker.octocube.twin import TwinGame
 
-    spec = importlib.util.spec_from_file_location("demo_accuracy", "bench/demo_accuracy.py")
+    spec = importlib.util.spec_from_file_location("demo_accuracy", Path(__file__).with_name("demo_accuracy.py"))
     assert spec is not None and spec.loader is not None
     demo_accuracy = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(demo_accuracy)
 
-    adapter = OctocubeAdapter()
     asked: list[tuple[Any, Question]] = []
     infer = session.infer
 
@@ -67,6 +63,21 @@ def main(argv: list[str] | None = None) -> int:
         return verdict
 
     session.infer = recording
+    try:
+        return _measure(args, asked, demo_accuracy)
+    finally:
+        session.infer = infer  # the tracker as it was: this module may run inside a test process
+
+
+def _measure(args: argparse.Namespace, asked: list[tuple[Any, Any]], demo_accuracy: Any) -> int:
+    """Plays the seeds (``asked`` fills with each ordinary question and the state it was asked in)
+    and prints the figures."""
+    from rules.octocube.serialize import state_to_json
+    from tracker.inference import scratch_copy
+    from tracker.octocube.adapter import OctocubeAdapter
+    from tracker.octocube.twin import TwinGame
+
+    adapter = OctocubeAdapter()
 
     class Options:
         illegal, max_moves, game = 3, 0, "octocube"

@@ -26,6 +26,9 @@ from tracker.octocube.adapter import (
     CubeView,
     OctocubeAdapter,
     OctocubeView,
+    _board_as_read,
+    _board_reads_changed,
+    _boards_read_alike,
     _looks_the_same,
 )
 from tracker.octocube.groundtruth import observation_from_state
@@ -411,6 +414,43 @@ def test_tiles_or_coins_appearing_on_or_leaving_a_board_without_a_score() -> Non
     yellow = replace(observed.boards[1], tiles=())
     both = replace(observed, boards={0: replace(red, coins=2), 1: yellow})
     assert _diagnose(truth, both) == "tiles appeared on Red's board without a Score; tiles left Yellow's board"
+
+
+def test_a_board_as_read_keeps_only_kinds_and_whether_a_pile_lies_where_not_counted() -> None:
+    piles = _board((STAR, PEARL, STAR), 3, tiles_counted=False, coins_counted=False)
+    assert _board_as_read(piles) == (("green pearl", "white starfish"), 1)
+    assert _board_as_read(piles, BoardView(("white starfish", "white starfish"), 0)) == (("white starfish",), 0)
+    counted = _board((STAR, PEARL, STAR), 3)
+    assert _board_as_read(counted) == (("green pearl", "white starfish", "white starfish"), 3)
+    assert _board_as_read(counted, BoardView(("white starfish", "white starfish"), 2)) == (
+        ("white starfish", "white starfish"), 2)
+
+
+def test_the_board_comparisons_agree_on_what_a_reading_can_tell() -> None:
+    """``differences``, ``diagnose``, ``_board_reads_changed`` and ``_boards_read_alike`` share one
+    normalising (``_board_as_read``): on a standard board with no unseen tiles they agree on
+    whether a reading shows another board, counted or not."""
+    truth, observed = _scored()
+    here = ADAPTER.expected(truth)
+    red, want = observed.boards[0], here.boards[0]
+    cases = [
+        (red, False),
+        (replace(red, tiles=red.tiles + (STAR,)), True),
+        (replace(red, coins=2), True),
+        (replace(red, coins=5, coins_counted=False), False),
+        (replace(red, coins=0, coins_counted=False), True),
+        (replace(red, tiles=red.tiles + red.tiles[:1], tiles_counted=False), False),
+        (replace(red, tiles=red.tiles + red.tiles[:1]), True),
+        (replace(red, tiles=red.tiles[:1], tiles_counted=False), True),
+    ]
+    for board, shows_another in cases:
+        seen = replace(observed, boards={**observed.boards, 0: board})
+        differs = [d for d in ADAPTER.differences(here, seen) if d.description.startswith(("Red's board", "Red has"))]
+        as_read = replace(here, boards={**here.boards, 0: BoardView(board.labels, board.coins)})
+        assert bool(differs) is shows_another, board
+        assert _board_reads_changed(board, want) is shows_another, board
+        assert ("Red's board" in _diagnose(truth, seen)) is shows_another, board
+        assert _boards_read_alike(as_read, here, {0: board}) is not shows_another, board
 
 
 def test_the_board_of_a_player_whose_cube_moved_is_not_blamed() -> None:

@@ -16,7 +16,7 @@ import functools
 import itertools
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.core import UNKNOWN, Move, RulesError
 from rules.octocube.components import Location, Tile, location_label
@@ -61,6 +61,32 @@ class BoardView:
     unseen: int = 0
     """Finished advanced game: tiles brought home from the cube for the last Score that nobody
     has seen yet (powers E and G pick up the tile under a cube); any tile may stand for them."""
+
+
+class BoardAsRead(NamedTuple):
+    """A board's tiles and coins as one board reading can tell them (:func:`_board_as_read`): the
+    one normalising that every comparison of a board with a reading (``differences``,
+    ``diagnose``, :func:`_boards_read_alike`, :func:`_board_reads_changed`) goes through."""
+
+    tiles: tuple[str, ...]
+    """Tile labels (sorted where they come from a reading or a view); where the reading did not
+    count tiles, each kind once, sorted."""
+    coins: int
+    """The number of coins; where the reading did not count them, 1 for a pile and 0 for none."""
+
+
+def _board_as_read(reading: BoardReading, board: BoardView | None = None) -> BoardAsRead:
+    """``board`` (the reading's own board where None) as ``reading`` can tell it. Where the reader
+    did not count tiles, identical tiles share a space and only the top one shows from above, so
+    only their kinds can be compared; where it did not count coins, a pile shows its top coin, so
+    only whether there is one. Kids slots and a finished game's unseen tiles are not part of it:
+    the comparisons that heed them (``differences``, :func:`_boards_read_alike`) do so themselves."""
+    tiles, coins = (reading.labels, reading.coins) if board is None else (board.tiles, board.coins)
+    if not reading.tiles_counted:
+        tiles = tuple(sorted(set(tiles)))
+    if not reading.coins_counted:
+        coins = 1 if coins > 0 else 0
+    return BoardAsRead(tiles, coins)
 
 
 @dataclass
@@ -289,10 +315,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 diffs.append(Difference(f"{who}'s board was not read", 0.3))
                 continue
             w = _weight(board_got.confidence)
-            seen = list(board_got.labels)
-            wanted = list(board_want.tiles)
-            if not board_got.tiles_counted:  # identical tiles share a space: only their kinds show
-                seen, wanted = sorted(set(seen)), sorted(set(wanted))
+            # uncounted tiles: only their kinds show; uncounted coins: a pile or none
+            seen, wanted = _board_as_read(board_got), _board_as_read(board_got, board_want)
             if board_want.slots is not None and board_got.slots is not None:
                 # kids board: each space read on its own, so a tile on the wrong space shows
                 for slot, (label, tile) in enumerate(zip(board_want.slots, board_got.slots, strict=False)):
@@ -301,8 +325,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                         diffs.append(Difference(
                             f"{who}'s board space {slot + 1} shows {_words(tile)}, expected "
                             f"{_words(tile_from_label(label)) if label else 'nothing'}", w))
-            elif seen != wanted:
-                extra, missing = _multiset_diff(seen, wanted)
+            elif seen.tiles != wanted.tiles:
+                extra, missing = _multiset_diff(seen.tiles, wanted.tiles)
                 if board_want.unseen and not missing and len(extra) <= board_want.unseen:
                     extra = []  # the unseen tiles from the cube: the reveal names them
             else:
@@ -314,15 +338,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 if missing:
                     parts.append("lacks " + ", ".join(missing))
                 diffs.append(Difference(f"{who}'s board " + " and ".join(parts), w * max(1, len(extra) + len(missing))))
-            if board_want.unseen and (board_got.coins > board_want.coins if board_got.coins_counted
-                                      else board_got.coins > 0 and not board_want.coins):
-                pass  # coins among the cube's unseen tiles
-            elif board_got.coins_counted and board_got.coins != board_want.coins:
-                diffs.append(Difference(f"{who} has {board_got.coins} coins, expected {board_want.coins}", w))
-            elif not board_got.coins_counted and (board_got.coins > 0) != (board_want.coins > 0):
+            if board_want.unseen and seen.coins > wanted.coins:
+                continue  # coins among the cube's unseen tiles
+            if seen.coins != wanted.coins:
                 diffs.append(Difference(
-                    f"{who} has {'a coin pile' if board_got.coins else 'no coins'}, expected "
-                    f"{board_want.coins} coin{'s' if board_want.coins != 1 else ''}", w))
+                    f"{who} has {board_got.coins} coins, expected {board_want.coins}" if board_got.coins_counted
+                    else f"{who} has {'a coin pile' if board_got.coins else 'no coins'}, expected "
+                         f"{board_want.coins} coin{'s' if board_want.coins != 1 else ''}", w))
         return diffs
 
     _plain: tuple[dict[Location, Any], list[Any], list[Location], dict[Location, Tile]] | None = None
@@ -1547,17 +1569,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             board_got = observed.boards.get(s)
             if board_got is None or s in moved:
                 continue
-            seen = sorted(t.label() for t in board_got.tiles)
-            wanted = list(board_want.tiles)
-            if not board_got.tiles_counted:  # identical tiles on one space show once from above
-                seen, wanted = sorted(set(seen)), sorted(set(wanted))
-            extra, missing = _multiset_diff(seen, wanted)
-            coins_seen, coins_wanted = board_got.coins, board_want.coins
-            if not board_got.coins_counted:  # a pile shows one coin from above
-                coins_seen, coins_wanted = min(1, board_got.coins), min(1, board_want.coins)
-            if extra or coins_seen > coins_wanted:
+            seen, wanted = _board_as_read(board_got), _board_as_read(board_got, board_want)
+            extra, missing = _multiset_diff(seen.tiles, wanted.tiles)
+            if extra or seen.coins > wanted.coins:
                 reasons.append(f"tiles appeared on {player_name(s)}'s board without a Score")
-            elif missing or coins_seen < coins_wanted:
+            elif missing or seen.coins < wanted.coins:
                 reasons.append(f"tiles left {player_name(s)}'s board")
         if not reasons:
             if not differences:
@@ -1710,11 +1726,8 @@ def _boards_read_alike(after: OctocubeView, here: OctocubeView, boards: Mapping[
         was, got = here.boards[seat], boards.get(seat)
         if view == was:
             continue
-        if got is None or view.slots != was.slots or view.unseen != was.unseen:
-            return False
-        if view.tiles != was.tiles and (got.tiles_counted or set(view.tiles) != set(was.tiles)):
-            return False
-        if view.coins != was.coins and (got.coins_counted or (view.coins > 0) != (was.coins > 0)):
+        if got is None or view.slots != was.slots or view.unseen != was.unseen \
+                or _board_as_read(got, view) != _board_as_read(got, was):
             return False
     return True
 
@@ -1727,14 +1740,7 @@ def _board_reads_changed(got: BoardReading, want: BoardView) -> bool:
     round after the mover's own unseen pivot were never tried (fresh taught game 72780, printing
     998161, change 152: "Yellow pivots, Red pivots, Yellow rolls" not offered, "Yellow rolls"
     confirmed with Yellow's cube turned wrong, the game lost from change 153)."""
-    seen, wanted = got.labels, want.tiles
-    if not got.tiles_counted:
-        seen, wanted = tuple(sorted(set(seen))), tuple(sorted(set(wanted)))
-    if seen != wanted:
-        return True
-    if got.coins_counted:
-        return got.coins != want.coins
-    return (got.coins > 0) != (want.coins > 0)
+    return _board_as_read(got) != _board_as_read(got, want)
 
 
 def _only_rotation_differs(want: CubeView | None, got: Any) -> bool:
@@ -1749,7 +1755,7 @@ def _where(loc: Location | None) -> str:
     return f"on {location_label(loc)}" if loc is not None else "in its personal area"
 
 
-def _multiset_diff(seen: list[str], want: list[str]) -> tuple[list[str], list[str]]:
+def _multiset_diff(seen: Sequence[str], want: Sequence[str]) -> tuple[list[str], list[str]]:
     rest = list(want)
     extra = []
     for label in seen:

@@ -27,7 +27,7 @@ from rules.octocube.state import OctocubeState, player_name, tile_from_label, ti
 from tracker.adapter import Difference, GameAdapter
 from tracker.inference import Question, pushed, scratch_copy
 from tracker.octocube.hidden_tops import ChangedTopReading, SteadyTopReading, alike_in_grey
-from vision.octocube.observation import BoardReading, OctocubeObservation, StackTopReading
+from vision.octocube.observation import BoardReading, CubeReading, OctocubeObservation, StackTopReading
 from vision.render.octocube_scene import final_score_shown
 
 STEADY_TOP_WEIGHT = 0.9
@@ -307,7 +307,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 diffs.append(Difference(f"{who}'s cube shows {_words(got.top)} on top, expected {_words(want.top)}", w))
             elif want.rotation is not None and got.rotation is not None and got.rotation != want.rotation:
                 diffs.append(Difference(
-                    f"the tile on top of {who}'s cube is turned {got.rotation} degrees, expected {want.rotation}", w))
+                    f"the tile on top of {who}'s cube is turned {got.rotation} degrees, expected {want.rotation}",
+                    self._turn_weight(got, want.rotation)))
         for seat, board_want in expected.boards.items():
             board_got = observed.boards.get(seat)
             who = player_name(seat)
@@ -430,6 +431,25 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         """How much a cube read in a place other than ``expected`` counts (see :attr:`unsure_place`)."""
         weight = _weight(got.place_weight_confidence)
         return min(weight, self.unsure_place_weight) if self._unsure_between(got, expected) else weight
+
+    weigh_turn_axis = True
+    """Whether a cube's top read a quarter turn (90 or 270 degrees) off the turn a chain expects
+    counts as sure as the reading is of its turn up to a half turn
+    (``CubeReading.turn_axis_confidence``); a half turn off counts as the whole reading
+    (``confidence``). A glyph alike turned half round is read with a doubtful whole turn, yet a
+    quarter turn off it is told surely: fresh taught game 72783 (printing 998165), moves 39-41,
+    Red pivoted its green starfish 90 degrees (read 0.46, a quarter turn told at 0.69), the
+    pivot's scene stayed within the tolerance as "nothing happened" and the round was folded
+    into "Red pivots 270". False: every turn difference by ``confidence``, as before."""
+
+    def _turn_confidence(self, got: CubeReading, expected_rotation: int) -> float:
+        """How sure cube reading ``got`` is of its top's turn against ``expected_rotation``
+        (see :attr:`weigh_turn_axis`)."""
+        return got.turn_weight_confidence(expected_rotation) if self.weigh_turn_axis else got.confidence
+
+    def _turn_weight(self, got: CubeReading, expected_rotation: int) -> float:
+        """How much cube reading ``got``, its top turned otherwise than ``expected_rotation``, counts."""
+        return _weight(self._turn_confidence(got, expected_rotation))
 
     doubtful_reason = 0.5
     """A stack-top reading that counts less than this is not named as the reason of an alert."""
@@ -1237,7 +1257,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         weight, as "nothing happened" counts it, so the two tie."""
         if not any(isinstance(move, Pivot | UsePower) for move in chain):
             return []
-        steady = {seat: now for seat, now in observed.cubes.items()
+        steady = {seat: (then, now) for seat, now in observed.cubes.items()
                   if (then := previous.cubes.get(seat)) is not None and now.location is not None
                   and now.rotation is not None and now.top is not None
                   and (then.location, then.top, then.rotation) == (now.location, now.top, now.rotation)
@@ -1254,7 +1274,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             for move in moves:
                 state.push_unchecked(move)
         found = []
-        for seat, now in steady.items():
+        for seat, (then, now) in steady.items():
             turned_from, turned_to = before.get(seat), after.get(seat)
             # turned in place, the same tile on top (a pivot, or a power E that keeps the top face
             # up): a chain that turns another face up shows more than a turn (fresh 72605)
@@ -1262,10 +1282,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     and turned_from.top == turned_to.top == now.top
                     and turned_from.location == turned_to.location == now.location
                     and turned_from.rotation is not None and turned_from.rotation != now.rotation
-                    and turned_to.rotation == now.rotation):
+                    and turned_to.rotation == now.rotation
+                    # as doubtful as "nothing happened" weighs the turn it was accepted with
+                    and max(self._turn_confidence(then, turned_from.rotation),
+                            self._turn_confidence(now, turned_from.rotation)) < self.steady_turn_confidence):
                 found.append(Difference(
                     f"the tile on top of {player_name(seat)}'s cube was read turned {now.rotation} degrees "
-                    f"before it was turned, as doubtfully", _weight(now.confidence)))
+                    f"before it was turned, as doubtfully", self._turn_weight(now, turned_from.rotation)))
         return found
 
     def reveal_alternatives(self, state: OctocubeState,

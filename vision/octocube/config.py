@@ -1163,6 +1163,16 @@ class RecogniserConfig:
     tilt 10.3, evening), change 62: a dark eight-point starfish on dark blue, read on two cubes
     turned 90 (truth 270) at 0.82 each: a roll west that explains the table was refused for
     the two turns, and the game was lost at move 62. False: the pick's lead only, as before."""
+    pack_cube_turn_axis_confidence: bool = True
+    """With a pack: a cube top's reading also says how sure its turn is up to a half turn
+    (``CubeReading.turn_axis_confidence``): its certainty with the best turn's lead over the two
+    turns a quarter off it in place of its lead over the next best turn, on the scale the whole
+    turn is weighed on (fine: ``pack_fine_lead_for_certainty``, coarse: ``pack_cube_turn_lead``).
+    Fresh whole taught game 72783 (printing 998165, 2 players, tilt 0.2, day), moves 39-41: Red's
+    green starfish fits 0.989 / 0.986 at 0 / 180 and 0.936 / 0.932 at 90 / 270, so the reading's
+    whole confidence was 0.46 while a quarter turn off was told surely, Red's pivot of 90 degrees
+    looked like a doubtful reading within the tracker's tolerance, and the round was folded into
+    "Red pivots 270". False: None (as ``confidence``), as before."""
     pack_cube_turn_tie: float = 0.02
     """With a pack: a cube top whose turn the fine stage reads (``pack_cube_fine_doubtful_turn``,
     or a pick among several tiles) is read with no turn (``rotation`` None, as a top whose turn

@@ -64,10 +64,27 @@ class CubeReading:
     (``confidence`` also covers the top tile): under a steep tilt a cube standing behind another
     shows its colour clearly but its top face hardly at all. None: as ``confidence``."""
 
+    turn_axis_confidence: float | None = None
+    """How sure the top tile's turn is up to a half turn (whether its top points along the
+    north-south or the east-west axis: 0 or 180 against 90 or 270), when surer than the whole
+    reading: a glyph that looks alike turned half round (a starfish) leaves the whole turn, and
+    so ``confidence``, doubtful while a quarter turn off would be told surely, and a pivot of 90
+    or 270 degrees must not look like a doubtful reading (taught game 72783). None: as
+    ``confidence``."""
+
     @property
     def place_weight_confidence(self) -> float:
         """The confidence that weighs where the cube stands (and the stack it covers)."""
         return self.confidence if self.place_confidence is None else self.place_confidence
+
+    def turn_weight_confidence(self, other_rotation: int) -> float:
+        """The confidence that weighs this reading's top turn against ``other_rotation`` (degrees):
+        a quarter turn off (90 or 270) by ``turn_axis_confidence``, never below ``confidence``
+        (sure of the whole turn is sure of its axis); a half turn off by ``confidence``."""
+        if self.turn_axis_confidence is None or self.rotation is None \
+                or (self.rotation - other_rotation) % 180 != 90:
+            return self.confidence
+        return max(self.confidence, self.turn_axis_confidence)
 
 
 @dataclass(frozen=True)

@@ -718,8 +718,9 @@ class OctocubeRecogniser:
             top = tile_of(label)
             conf = p * float(tprobs[k, j])
             rotation = None
+            axis: float | None = None
             if self.pack is not None:
-                top, conf, rotation = self._pack_cube_top(window, p, label, (seat, best))
+                top, conf, rotation, axis = self._pack_cube_top(window, p, label, (seat, best))
                 self._cube_top_reads[seat] = (window, p, label)
                 self._cube_top_at[seat] = best
             elif top is not None:
@@ -733,7 +734,8 @@ class OctocubeRecogniser:
             # 0.96 but the whole reading 0.02, so a Place looked like nothing happened)
             obs.cubes[seat] = CubeReading(seat=seat, location=location, top=top,
                                           confidence=round(conf, 4), rotation=rotation,
-                                          place_confidence=round(place, 4))
+                                          place_confidence=round(place, 4),
+                                          turn_axis_confidence=None if axis is None else round(axis, 4))
             hulls.append(self._cube_hull(location, seat))
             window_of[seat] = best
         if self.pack is not None and self.config.pack_cube_colour_swap > 0:
@@ -884,7 +886,7 @@ class OctocubeRecogniser:
                 continue
             behind = self._behind[window_of[cube.location]]
             if behind is not None and behind in colour_at:
-                obs.cubes[seat] = replace(cube, rotation=None)
+                obs.cubes[seat] = replace(cube, rotation=None, turn_axis_confidence=None)
 
     def _tops_behind(self, obs: OctocubeObservation) -> None:
         """With a pack: a cube read bare whose window fits another seat's taught bare face best
@@ -910,7 +912,8 @@ class OctocubeRecogniser:
             other = seat_at.get(locs[behind]) if behind is not None else None
             if other is None or face != f"cube-{PLAYER_COLOURS[other]}":
                 continue
-            obs.cubes[seat] = replace(cube, confidence=round(min(cube.confidence, cap), 4), rotation=None)
+            obs.cubes[seat] = replace(cube, confidence=round(min(cube.confidence, cap), 4), rotation=None,
+                                      turn_axis_confidence=None)
 
     def _net_cube_window(self, free: list[int], col: int, probs: np.ndarray, taken: set[int],
                          not_cube: set[int], windows: np.ndarray | None = None,
@@ -1937,11 +1940,12 @@ class OctocubeRecogniser:
 
     def _pack_cube_top(self, window: np.ndarray, p_cube: float, net_label: str,
                        at: tuple[int, int] | None = None, gain: np.ndarray | None = None
-                       ) -> tuple[Tile | None, float, int | None]:
+                       ) -> tuple[Tile | None, float, int | None, float | None]:
         """A cube's top by the taught faces, in the four turns: (tile or None for bare metal,
-        confidence, rotation in degrees). ``at``: (seat, cube window index), for the fine stage
-        (:meth:`_fine_cube_top`); ``gain``: ``window`` was moved into the teach sheet's colours
-        by this (``to_taught_colours``), and so is the fine window."""
+        confidence, rotation in degrees, confidence with the turn weighed only up to a half turn
+        or None: ``CubeReading.turn_axis_confidence``). ``at``: (seat, cube window index), for the
+        fine stage (:meth:`_fine_cube_top`); ``gain``: ``window`` was moved into the teach sheet's
+        colours by this (``to_taught_colours``), and so is the fine window."""
         assert self._cube_matcher is not None
         ts = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3))
         label, score, lead, turn = ts.best(0)
@@ -1952,26 +1956,34 @@ class OctocubeRecogniser:
             if at is not None and label == f"cube-{PLAYER_COLOURS[at[0]]}" \
                     and score >= self.config.pack_cube_face_score and lead >= self.config.pack_cube_face_lead:
                 self._cube_face_place[at[0]] = self._pack_confidence(score, lead)
-            return None, p_cube * self._pack_confidence(score, lead), None
+            return None, p_cube * self._pack_confidence(score, lead), None, None
         bare_fit = self._bare_on_cube(ts, window, at[0]) if at is not None else None
         if bare_fit is not None:  # its middle fits a tile, the whole face its bare plate
-            return None, p_cube * self._pack_confidence(*bare_fit), None
+            return None, p_cube * self._pack_confidence(*bare_fit), None, None
         if score < self.config.pack_tile_score and not self._tile_over_bare(ts) \
                 and not (at is not None and self._tile_on_own_face(ts, window, at[0])):
-            return None, p_cube * (0.9 if net_label == BARE else 0.5), None
+            return None, p_cube * (0.9 if net_label == BARE else 0.5), None, None
         conf = p_cube * self._pack_confidence(score, lead)
+        axis: float | None = None
         fine = None
         if at is not None and self.config.pack_cube_top_fine:
             fine = self._fine_cube_top(ts, window, at, gain)
             if fine is not None:
-                label, certainty, turn, spread = fine
+                label, certainty, turn, spread, axis_certainty = fine
                 conf = p_cube * self._top_fit(score) * certainty
+                if axis_certainty is not None:
+                    axis = p_cube * self._top_fit(score) * axis_certainty
                 if spread < self.config.pack_cube_turn_tie:
                     # all four quarter turns fit alike at 3 px/mm: the tile shows no turn
-                    return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, None
+                    return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, None, None
         if fine is None and self.config.pack_cube_turn_lead > 0:
-            conf *= self._turn_certainty(window, label, turn)
-        return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, turn * 90
+            certainty, axis_certainty = self._turn_certainty(window, label, turn)
+            if axis_certainty is not None:
+                axis = conf * axis_certainty
+            conf *= certainty
+        if not self.config.pack_cube_turn_axis_confidence:
+            axis = None
+        return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, turn * 90, axis
 
     def _cube_top_shade(self, window: np.ndarray, ts: TileScores, label: str, gain: np.ndarray | None) -> str:
         """A shaded tile read on a cube top (``ts``: ``window``'s coarse scores) read as another
@@ -2092,35 +2104,45 @@ class OctocubeRecogniser:
         label, score, _, _ = ts.best(0)
         return bool(bare) and not label.startswith("cube-") and score - max(bare) > margin
 
-    def _turn_certainty(self, window: np.ndarray, label: str, turn: int) -> float:
+    def _turn_certainty(self, window: np.ndarray, label: str, turn: int) -> tuple[float, float | None]:
         """How sure the coarse stage's quarter turn ``turn`` of tile ``label`` on a cube's top
         window is: 0.5 + 0.5 * min(1, its lead over the tile's next best turn /
         ``pack_cube_turn_lead``), as the built-in path weighs a top's turn
         (``rotation_lead_for_certainty``). A glyph that looks alike turned half round leaves
-        the turn a guess."""
-        lead = self._coarse_turn_lead(window, label, turn)
-        return 0.5 + 0.5 * min(1.0, max(0.0, lead) / self.config.pack_cube_turn_lead)
+        the turn a guess. Second: the same for the turn up to a half turn (its lead over the two
+        turns a quarter off it, :func:`_axis_lead`), which such a glyph still tells."""
+        per_turn = self._coarse_turn_fits(window, label)
+        lead = per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn)
+        axis_lead = _axis_lead(dict(enumerate(per_turn)), turn)
+        scale = self.config.pack_cube_turn_lead
+        return _lead_certainty(lead, scale), None if axis_lead is None else _lead_certainty(axis_lead, scale)
+
+    def _coarse_turn_fits(self, window: np.ndarray, label: str) -> list[float]:
+        """How well tile ``label`` fits a cube's top window (coarse stage) in each quarter turn."""
+        assert self._cube_matcher is not None
+        j = self._cube_matcher.labels.index(label)
+        return [float(self._cube_matcher.scores(window[None], turns=(k,), only=(label,)).scores[0, j])
+                for k in range(4)]
 
     def _coarse_turn_lead(self, window: np.ndarray, label: str, turn: int) -> float:
         """How much better tile ``label`` fits a cube's top window (coarse stage) in quarter turn
         ``turn`` than in its next best turn."""
-        assert self._cube_matcher is not None
-        j = self._cube_matcher.labels.index(label)
-        per_turn = [float(self._cube_matcher.scores(window[None], turns=(k,), only=(label,)).scores[0, j])
-                    for k in range(4)]
+        per_turn = self._coarse_turn_fits(window, label)
         return per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn)
 
     def _fine_cube_top(self, ts: TileScores, window: np.ndarray, at: tuple[int, int],
-                       gain: np.ndarray | None) -> tuple[str, float, int, float] | None:
+                       gain: np.ndarray | None) -> tuple[str, float, int, float, float | None] | None:
         """A cube top's best taught tiles (within ``pack_fine_margin`` of the best, as a stack
         top's; every abyss face with an abyss tile) told apart by the fine stage at the cube's
         height. The tile lies centred on the cube's face, so each candidate is looked for where
         it fits inset on the seat's taught bare face (the cube's rim round it fixes the place,
         and the tile's turn is the one that fits there), not where its glyph alone fits best.
         (label, certainty of the pick, quarter turn, how much the pick's best fine turn fits better
-        than its worst: :func:`_turn_spread`), or None (one candidate, no bare face taught for the
-        seat's colour). One candidate whose coarse turn is doubtful (``pack_cube_fine_doubtful_turn``):
-        that tile, the certainty of its fine turn, the turn, that spread."""
+        than its worst: :func:`_turn_spread`, the certainty with the turn weighed only up to a half
+        turn or None where the turn is not weighed: :func:`_axis_lead`), or None (one candidate, no
+        bare face taught for the seat's colour). One candidate whose coarse turn is doubtful
+        (``pack_cube_fine_doubtful_turn``): that tile, the certainty of its fine turn, the turn,
+        that spread, the certainty of its fine turn up to a half turn."""
         assert self._fine is not None and self._cube_fine_maps is not None and self._frame_now is not None
         seat, index = at
         row = ts.scores[0]
@@ -2192,8 +2214,11 @@ class OctocubeRecogniser:
                 return None
             fits = sorted(per_turn[kept], reverse=True)
             turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
-            return (kept, 0.5 + 0.5 * min(1.0, turn_lead / self.config.pack_fine_lead_for_certainty), best[kept][1],
-                    _turn_spread(per_turn[kept], self.config.pack_cube_turn_stands_out))
+            axis_lead = _axis_lead(turn_fit[kept], best[kept][1])
+            scale = self.config.pack_fine_lead_for_certainty
+            return (kept, 0.5 + 0.5 * min(1.0, turn_lead / scale), best[kept][1],
+                    _turn_spread(per_turn[kept], self.config.pack_cube_turn_stands_out),
+                    None if axis_lead is None else _lead_certainty(axis_lead, scale))
         k = self.config.pack_cube_fine_coarse_weight
         if self.config.pack_cube_fine_same_turn:
             # the tile lies in one turn: its fine fit and its inset fit in the same quarter turn
@@ -2204,11 +2229,16 @@ class OctocubeRecogniser:
         lead = total[ranked[0]] - total[ranked[1]]
         pick = ranked[0]
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
+        axis_certainty: float | None = None
         if self.config.pack_cube_fine_turn_certainty:
             fits = sorted(per_turn[pick], reverse=True)
             turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
+            axis_lead = _axis_lead(turn_fit[pick], best[pick][1])
+            if axis_lead is not None:
+                axis_certainty = certainty * _lead_certainty(axis_lead, self.config.pack_fine_lead_for_certainty)
             certainty *= 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
-        return pick, certainty, best[pick][1], _turn_spread(per_turn[pick], self.config.pack_cube_turn_stands_out)
+        return (pick, certainty, best[pick][1], _turn_spread(per_turn[pick], self.config.pack_cube_turn_stands_out),
+                axis_certainty)
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
         """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window
@@ -2236,10 +2266,11 @@ class OctocubeRecogniser:
             if self._table_colours_fit_plastic(window, balanced, seat):
                 continue  # the first reading, in the table's colours, stands
             self._cube_face_place.pop(seat, None)  # judged again on the window read now
-            top, conf, rotation = self._pack_cube_top(balanced, p, label,
-                                                      (seat, self._cube_top_at[seat]), gain)
+            top, conf, rotation, axis = self._pack_cube_top(balanced, p, label,
+                                                            (seat, self._cube_top_at[seat]), gain)
             obs.cubes[seat] = replace(cube, top=top, confidence=round(conf, 4), rotation=rotation,
-                                      place_confidence=round(self._place_confidence(seat, p, conf), 4))
+                                      place_confidence=round(self._place_confidence(seat, p, conf), 4),
+                                      turn_axis_confidence=None if axis is None else round(axis, 4))
 
     def _table_colours_fit_plastic(self, window: np.ndarray, balanced: np.ndarray, seat: int) -> bool:
         """A cube's window (``window`` in the table's colours, ``balanced`` in the teach sheet's)
@@ -2950,6 +2981,21 @@ def _cube_stacks(step: float) -> list[float]:
     up = int(np.floor((STACK_TILES[1] - middling) / step + 1e-9))
     down = int(np.floor((middling - STACK_TILES[0]) / step + 1e-9))
     return [middling + k * step for k in range(-down, up + 1) if k != 0]
+
+
+def _lead_certainty(lead: float, scale: float) -> float:
+    """A lead of the best turn over others as a certainty: 0.5 + 0.5 * min(1, lead / ``scale``)."""
+    return 0.5 + 0.5 * min(1.0, max(0.0, lead) / scale)
+
+
+def _axis_lead(fits: dict[int, float], turn: int) -> float | None:
+    """How much better quarter turn ``turn`` fits than the better of the two turns a quarter off
+    it (``fits``: quarter turn -> fit), or None where neither of those was compared: how surely
+    the turn is told up to a half turn. A glyph alike turned half round (72783's green starfish:
+    0.989 / 0.986 at 0 / 180, 0.936 / 0.932 at 90 / 270) leads by little over its next best
+    turn, by much over a quarter turn off."""
+    off = [fits[k] for k in ((turn + 1) % 4, (turn + 3) % 4) if k in fits]
+    return fits[turn] - max(off) if off and turn in fits else None
 
 
 def _turn_spread(fits: list[float], stands_out: float) -> float:

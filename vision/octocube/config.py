@@ -27,6 +27,14 @@ class RecogniserConfig:
     as the camera sees it, is the cube behind: its near face leans into the front window under
     tilt (the cube behind is found, with the two probabilities added), provided the colour
     also leads that window (else the cube in front only leans into the empty window behind it)."""
+    cube_behind_min_parallax_mm: float = 4.0
+    """... only where the front location's stack and cube heights lie at least this far apart in
+    the picture (mm on the mat): seen nearly straight down a cube leans into no other window, and
+    two cubes side by side are two cubes. Fresh whole taught game 72787 (printing 998171, 3
+    players, tilt 0.7, evening), change 145: Red on B3 wearing a white amphora (p(red) 0.89,
+    parallax 1.8 mm), Yellow's bare cube behind it on A3 (p(red) 0.50, p(yellow) 0.45): Red was
+    moved onto A3, Yellow found nowhere, and the tracker raised a false alarm. 0: at any parallax,
+    as before session 71."""
     cube_hidden_min_probability: float = 0.05
     """A seat's cube not found plainly may still be found, partly hidden, in a window where its
     colour shows at least this much and leads once the colour of a cube found right behind it is
@@ -305,6 +313,14 @@ class RecogniserConfig:
     place (the found cubes 0.16 or less, every flat tile on that table 0.69 or more); Purple was
     found nowhere, A4's top read a dark blue pearl (the stack reader reads tops upright only) and
     the tracker asked for a placement with the cube's top face down: the game was lost. 0: off."""
+    pack_topped_centred_not_mat_round: bool = True
+    """... unless the band round that tile shows the play mat (``pack_cube_mat_round_tile_sides``,
+    :meth:`~vision.octocube.recogniser.OctocubeRecogniser._mat_round_tile`): a flat tile, however
+    centred it lies where the parallax is small. Fresh whole taught game 72787 (printing 998171, 3
+    players, tilt 0.7, evening), change 51: Yellow's cube on B3 wearing a light blue pearl (p(yellow)
+    0.22 there, parallax 1.8 mm, where the offset cannot be asked) was not found, and this test
+    placed it on D1's flat light blue diamond (parallax 4.3 mm, fitting 0.74, nearly centred; the mat
+    shows round it on 2 sides): "Yellow moved out of turn". False: as before session 71."""
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""

@@ -932,7 +932,7 @@ class OctocubeRecogniser:
         n_grid = len(self.layout.stack_locations)
         best = max(free, key=lambda i: probs[i, col])
         p = float(probs[best, col])
-        behind = self._behind[best] if best < n_grid else None
+        behind = self._behind[best] if best < n_grid and self._cube_can_lean(best) else None
         # a window ruled out may still be where the net sees the cube behind it lean in
         if behind is not None and behind not in taken and behind not in not_cube:
             q = float(probs[behind, col])
@@ -953,6 +953,11 @@ class OctocubeRecogniser:
             best = max(left, key=lambda i: probs[i, col])
             p = float(probs[best, col])
         return best, p
+
+    def _cube_can_lean(self, i: int) -> bool:
+        """Grid location ``i`` is seen tilted enough (``cube_behind_min_parallax_mm`` between its
+        stack and cube heights) for a cube standing behind it to lean into its window."""
+        return float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES >= self.config.cube_behind_min_parallax_mm
 
     def _topped_behind_wears_near_tile(self, windows: np.ndarray | None, front: int, behind: int, seat: int | None,
                                        cube_stands: Callable[[int], bool] | None, probs: np.ndarray,
@@ -1573,7 +1578,8 @@ class OctocubeRecogniser:
             j = int(np.argmax(up.scores[k]))
             score = float(up.scores[k, j])
             share = self._share_toward_stack(i, up.offsets[k, j])
-            if score >= cfg.pack_topped_score and share < cfg.pack_topped_centred_share:
+            if score >= cfg.pack_topped_score and share < cfg.pack_topped_centred_share \
+                    and not (cfg.pack_topped_centred_not_mat_round and self._mat_round_tile(windows[i], tiles)):
                 out[i] = score * (1.0 - max(0.0, share))
         return out
 

@@ -760,6 +760,12 @@ class CardReader:
         _, read, outlines = self.layout.accolade_masks[0]
         mat = _mat_seen(self.layout.accolade_window(image, 0), outlines[-1] | ~read)
         shares = np.array([_deck_back(px, mat, back_bgr).mean() for px in self.layout.deck_top_pixels(image)])
+        if TAUGHT_DECK_SMOOTH_PX > 1:
+            # a dim light leaves each probe's colour to the sensor's noise: the same probes read
+            # on the frame smoothed too, each height keeping the better share (TAUGHT_DECK_SMOOTH_PX)
+            smooth = cv2.blur(image, (TAUGHT_DECK_SMOOTH_PX, TAUGHT_DECK_SMOOTH_PX))
+            shares = np.maximum(shares, [_deck_back(px, mat, back_bgr).mean()
+                                         for px in self.layout.deck_top_pixels(smooth)])
         top = shares.max()
         if top <= TAUGHT_DECK_BACK_SHARE:
             return 0.0
@@ -1713,6 +1719,14 @@ DECK_LIGHT_TOLERANCE = 0.7
 """... and its brightness within this (natural log of the ratio) of the back's under that light."""
 TAUGHT_DECK_BACK_SHARE = 0.5
 """A taught printing's deck stands where at least this share of its top's probes show the back."""
+TAUGHT_DECK_SMOOTH_PX = 5
+"""... counted on the frame as it is and on the frame smoothed over this many pixels square, the
+better share at each height (1: the frame as it is only). Under a dim lamp the probes' colours are
+the sensor's noise as much as the back's: printing 998170's dark green back (game 103057, Shield,
+tilt 31, lamp; the mat read 35-35-32 of its 90-60-40) showed on 0.42-0.51 of the 160-card deck's
+top probes, so the deck read 0 mm in four of six stills, the inn slot it hides as seen, and the
+mage-tattoo there mage-dagger (0.11) in the scene the players put back (a false alarm). Smoothed:
+0.60-0.64 in all six, the deck 60-66 mm; a still with a hand over the deck 0.33 either way."""
 TAUGHT_BACK_TOLERANCE = 0.06
 """A pixel of a taught back's fan lies within this chromaticity distance (largest of the three
 shares) of the back's colour as the table's light shows it."""

@@ -1723,8 +1723,8 @@ TAUGHT_DECK_SMOOTH_PX = 5
 """... counted on the frame as it is and on the frame smoothed over this many pixels square, the
 better share at each height (1: the frame as it is only). Under a dim lamp the probes' colours are
 the sensor's noise as much as the back's: printing 998170's dark green back (game 103057, Shield,
-tilt 31, lamp; the mat read 35-35-32 of its 90-60-40) showed on 0.42-0.51 of the 160-card deck's
-top probes, so the deck read 0 mm in four of six stills, the inn slot it hides as seen, and the
+tilt 31, lamp; the mat read 35-35-32 of its 90-60-40) showed on 0.42-0.51 of the deck's
+top probes (a 165-card deck, 58 mm), so the deck read 0 mm in four of six stills, the inn slot it hides as seen, and the
 mage-tattoo there mage-dagger (0.11) in the scene the players put back (a false alarm). Smoothed:
 0.60-0.64 in all six, the deck 60-66 mm; a still with a hand over the deck 0.33 either way."""
 TAUGHT_BACK_TOLERANCE = 0.06

@@ -1726,7 +1726,7 @@ the sensor's noise as much as the back's: printing 998170's dark green back (gam
 tilt 31, lamp; the mat read 35-35-32 of its 90-60-40) showed on 0.42-0.51 of the deck's
 top probes (a 165-card deck, 58 mm), so the deck read 0 mm in four of six stills, the inn slot it hides as seen, and the
 mage-tattoo there mage-dagger (0.11) in the scene the players put back (a false alarm). Smoothed:
-0.60-0.64 in all six, the deck 60-66 mm; a still with a hand over the deck 0.33 either way."""
+0.60-0.64 in all six, the deck 60-66 mm; a still with a hand over the table 0.36 either way."""
 TAUGHT_BACK_TOLERANCE = 0.06
 """A pixel of a taught back's fan lies within this chromaticity distance (largest of the three
 shares) of the back's colour as the table's light shows it."""

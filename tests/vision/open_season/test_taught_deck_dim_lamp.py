@@ -86,3 +86,24 @@ def test_unsmoothed_the_deck_was_read_gone(
     deck, observed = _read(tmp_path_factory.getbasetemp(), 1, monkeypatch)
     assert deck == 0.0
     assert "mage-dagger" in observed.inn  # the hidden mage-tattoo, misread
+
+
+@pytest.mark.parametrize("height, truth_read", [(58.0, True), (62.0, False)])
+def test_the_slot_behind_the_deck_is_read_where_what_shows_tells_its_face(
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, height: float,
+        truth_read: bool) -> None:
+    """At the deck's true height (58 mm) 0.40 of what tells slot 3's mage faces apart shows
+    (``TAUGHT_ATTRIBUTE_IN_VIEW`` 0.5: it was called hidden, a question at every take) and those
+    pixels tell its mage-tattoo from the next mage face by 0.74: it is read. At 62 mm (0.24 in view,
+    under ``TAUGHT_ATTRIBUTE_IN_VIEW_FLOOR``) it stays hidden, never guessed."""
+    from tracker.open_season.recogniser import _view_of
+    from vision.open_season.cards import HIDDEN, TAUGHT_ATTRIBUTE_IN_VIEW, CardReader
+
+    pack, frame, camera, twin = _still(tmp_path_factory.getbasetemp())
+    reader = CardReader(_view_of(camera, (1280, 720)), SIDE, PLAYERS, pack, expert=False)
+    monkeypatch.setattr(reader, "deck_height", lambda image: height)
+    in_view = reader.attribute_in_view(2, "mage-tattoo", height)
+    assert in_view < TAUGHT_ATTRIBUTE_IN_VIEW, in_view
+    assert ("mage", "tattoo") in twin.descriptions[PUT_BACK + 1].inn
+    read = reader._read_inn(frame.image)[2]
+    assert read.card == ("mage-tattoo" if truth_read else HIDDEN), read

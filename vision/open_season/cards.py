@@ -143,6 +143,16 @@ tells the read people's faces apart shows (``CardReader.attribute_in_view``). St
 wrong read was another attribute of the same people, 47 (some sure) before, 9 after, 13 -> 44 slots
 hidden; the wrong ones with the icon behind the deck had 0.05 of it in view, right ones 0.89 up
 (and 13 lucky right ones at 0.12-0.13, now hidden: a question at most)."""
+TAUGHT_ATTRIBUTE_IN_VIEW_FLOOR = 0.25
+"""... yet where at least this share shows, the slot is read after all if the pixels in view tell its
+face from the next of its people by ``TAUGHT_ATTRIBUTE_TOLD_LEAD`` (``_same_people_second_look``),
+its confidence that lead. Game 103057 (printing 998170, tilt 31, lamp): a 58 mm deck, read 60-66 mm
+under the dim lamp, left 0.35-0.40 of slot 3's mage telling pixels in view at 58-60 mm, and every
+still called the slot hidden (27 questions; the built-in art reads it by its top strip's corner
+index, all of which shows: 9). On those pixels the mage-tattoo there led the next mage face by
+0.64-0.85 at 58 mm, 0.13-0.16 at 60 and 0.00-0.03 at 62 in the six stills of changes 13-18."""
+TAUGHT_ATTRIBUTE_TOLD_LEAD = 0.3
+"""... (correlation units of :meth:`CardReader._attribute_scores`, a weighted sum over both patches)."""
 TAUGHT_SAME_PEOPLE_LEAD = 0.5
 """A taught printing: an inn card in full view that leads another face of its people by less than
 this (whole-card scores; ``choose`` is unsure below 0.5) is told among that people's faces by the
@@ -760,6 +770,12 @@ class CardReader:
         _, read, outlines = self.layout.accolade_masks[0]
         mat = _mat_seen(self.layout.accolade_window(image, 0), outlines[-1] | ~read)
         shares = np.array([_deck_back(px, mat, back_bgr).mean() for px in self.layout.deck_top_pixels(image)])
+        if TAUGHT_DECK_SMOOTH_PX > 1:
+            # a dim light leaves each probe's colour to the sensor's noise: the same probes read
+            # on the frame smoothed too, each height keeping the better share (TAUGHT_DECK_SMOOTH_PX)
+            smooth = cv2.blur(image, (TAUGHT_DECK_SMOOTH_PX, TAUGHT_DECK_SMOOTH_PX))
+            shares = np.maximum(shares, [_deck_back(px, mat, back_bgr).mean()
+                                         for px in self.layout.deck_top_pixels(smooth)])
         top = shares.max()
         if top <= TAUGHT_DECK_BACK_SHARE:
             return 0.0
@@ -1153,8 +1169,10 @@ class CardReader:
             told = self._people_second_look(image, "inn", [reads[i] for i in seen], whole[seen], seen)
             for slot, told_read in zip(seen, told):
                 reads[int(slot)] = told_read
-            reads = self._same_people_second_look(image, reads, total, names, whole_seen,
-                                                  float(self.layout.deck_heights[deck]))
+            reads, read_in_part = self._same_people_second_look(image, reads, total, names, whole_seen,
+                                                                float(self.layout.deck_heights[deck]))
+        else:
+            read_in_part = set()
         use = self.layout.inn_whole_at[deck]
         faces = np.array([k == "face" for k in self._strip.kinds])
         whole_faces = np.array([k == "face" for k in self._templates.kinds])
@@ -1173,7 +1191,7 @@ class CardReader:
                 continue
             if use[i]:
                 continue
-            if self.taught and read.card not in (EMPTY, HIDDEN) and self.attribute_in_view(
+            if self.taught and i not in read_in_part and read.card not in (EMPTY, HIDDEN) and self.attribute_in_view(
                     i, read.card, float(self.layout.deck_heights[deck])) < TAUGHT_ATTRIBUTE_IN_VIEW:
                 # what tells this people's faces apart lies behind the deck: no face can be read
                 reads[i] = CardRead(read.place, HIDDEN, 0.0)
@@ -1194,7 +1212,8 @@ class CardReader:
         return reads
 
     def _same_people_second_look(self, image: np.ndarray, reads: list[CardRead], total: np.ndarray,
-                                 names: list[str], whole_seen: np.ndarray, deck: float) -> list[CardRead]:
+                                 names: list[str], whole_seen: np.ndarray, deck: float
+                                 ) -> tuple[list[CardRead], set[int]]:
         """A taught printing: an inn card in full view whose runner-up is another face of the same
         people by a lead under ``TAUGHT_SAME_PEOPLE_LEAD`` is told among that people's faces on
         the pixels that tell them apart (:meth:`_attribute_pixels`). The whole card's score is
@@ -1206,12 +1225,26 @@ class CardReader:
         ``TAUGHT_ATTRIBUTE_IN_VIEW`` of what tells the people's faces apart shows (less: the slot
         is called hidden afterwards): printing 997222's elf-tattoo in slot 5, by the deck at tilt 2,
         read elf-crown on the whole card's pixels in view (4.55 against 4.38), elf-tattoo on the
-        pixels that tell elves apart (2.33 against 1.72; game 103022, session 37)."""
+        pixels that tell elves apart (2.33 against 1.72; game 103022, session 37). A slot with less
+        than that but at least ``TAUGHT_ATTRIBUTE_IN_VIEW_FLOOR`` in view is told so too, and kept
+        (its index among the second value, its confidence the lead) where the face leads by
+        ``TAUGHT_ATTRIBUTE_TOLD_LEAD``."""
         out = list(reads)
+        told: set[int] = set()
         for i, read in enumerate(reads):
             if read.card in (EMPTY, BACK, HIDDEN) or read.confidence >= 1.0:
                 continue
-            if not whole_seen[i] and self.attribute_in_view(i, read.card, deck) < TAUGHT_ATTRIBUTE_IN_VIEW:
+            in_view = 1.0 if whole_seen[i] else self.attribute_in_view(i, read.card, deck)
+            if in_view < TAUGHT_ATTRIBUTE_IN_VIEW_FLOOR:
+                continue
+            if in_view < TAUGHT_ATTRIBUTE_IN_VIEW:
+                people = read.card.split("-")[0]
+                scores = self._attribute_scores(image, i, people, deck)
+                ranked = sorted(scores.values(), reverse=True)
+                lead = ranked[0] - ranked[1] if len(ranked) > 1 else 0.0
+                if lead >= TAUGHT_ATTRIBUTE_TOLD_LEAD:
+                    out[i] = replace(read, card=max(scores, key=lambda face: scores[face]), confidence=min(1.0, lead))
+                    told.add(i)
                 continue
             people = read.card.split("-")[0]
             rivals = [j for j in np.argsort(-total[i]) if names[j] != read.card]
@@ -1222,7 +1255,7 @@ class CardReader:
             best = max(scores, key=lambda face: scores[face])
             if best != read.card:
                 out[i] = replace(read, card=best)
-        return out
+        return out, told
 
     def _people_second_look(self, image: np.ndarray, name: str, reads: list[CardRead], scores: np.ndarray,
                             index: np.ndarray) -> list[CardRead]:
@@ -1713,6 +1746,14 @@ DECK_LIGHT_TOLERANCE = 0.7
 """... and its brightness within this (natural log of the ratio) of the back's under that light."""
 TAUGHT_DECK_BACK_SHARE = 0.5
 """A taught printing's deck stands where at least this share of its top's probes show the back."""
+TAUGHT_DECK_SMOOTH_PX = 5
+"""... counted on the frame as it is and on the frame smoothed over this many pixels square, the
+better share at each height (1: the frame as it is only). Under a dim lamp the probes' colours are
+the sensor's noise as much as the back's: printing 998170's dark green back (game 103057, Shield,
+tilt 31, lamp; the mat read 35-35-32 of its 90-60-40) showed on 0.42-0.51 of the deck's
+top probes (a 165-card deck, 58 mm), so the deck read 0 mm in four of six stills, the inn slot it hides as seen, and the
+mage-tattoo there mage-dagger (0.11) in the scene the players put back (a false alarm). Smoothed:
+0.60-0.64 in all six, the deck 60-66 mm; a still with a hand over the table 0.36 either way."""
 TAUGHT_BACK_TOLERANCE = 0.06
 """A pixel of a taught back's fan lies within this chromaticity distance (largest of the three
 shares) of the back's colour as the table's light shows it."""

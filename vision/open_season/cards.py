@@ -1745,8 +1745,8 @@ drew them from OpenCV's shared generator: each reader's palette depended on what
 before, 998170's main colour 44.1/106.2/26.2 or 44.3/106.3/26.4, and one dim-lamp still of game
 103057 read the deck 60, 62 or 64 mm. On the backs of 13 seen printings (930000-998170) 8 seeded starts
 each reached one tightest clustering in 7 or 8 of 8 (930000: 5 of 8, the others 11 % looser; 998163:
-7 of 8), in the first 4 on all 13; it is as tight as or tighter than each of OpenCV's 20 runs on
-every back, and its colours lie within the spread of theirs. One palette changes size: 930001's
+7 of 8), in the first 4 on all 13; it is as tight as or tighter than each of OpenCV's 20 runs
+(seeds 0-19) on every back (930000: one of those 20 fell into the looser clustering, another palette). One palette changes size: 930001's
 frame covers 0.099 of its back (OpenCV: 0.099-0.100, so kept by some readers, not by others); it is
 now never kept."""
 BACK_PALETTE_SEED = 0

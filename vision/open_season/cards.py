@@ -1741,18 +1741,18 @@ BACK_PALETTE_ATTEMPTS = 4
 """``_back_palette``: k-means++ starts tried, the tightest clustering kept. Their picks come from a
 generator of the function's own, seeded ``BACK_PALETTE_SEED``, so one back always gives one palette.
 Until session 72 OpenCV's ``cv2.kmeans`` (2 starts, stopped at 20 steps or a centre move under 1)
-drew them from OpenCV's shared generator: each reader's palette depended on what had drawn from it
-before, 998170's main colour 44.1/106.2/26.2 or 44.3/106.3/26.4, and one dim-lamp still of game
-103057 read the deck 60, 62 or 64 mm. On the backs of 13 seen printings (930000-998170) 8 seeded starts
-each reached one tightest clustering in 7 or 8 of 8 (930000: 5 of 8, the others 11 % looser; 998163:
-7 of 8), in the first 4 on all 13; it is as tight as or tighter than each of OpenCV's 20 runs
-(seeds 0-19) on every back (930000: one of those 20 fell into the looser clustering, another palette). One palette changes size: 930001's
-frame covers 0.099 of its back (OpenCV: 0.099-0.100, so kept by some readers, not by others); it is
-now never kept."""
+drew them from OpenCV's shared generator: each reader's palette hung on what had drawn from it
+before (998170's main colour 44.1/106.2/26.2 or 44.3/106.3/26.4), and one dim-lamp still of game
+103057 read the deck 60, 62 or 64 mm. Backs of 13 seen printings (930000-998170): of 8 seeded starts
+each, all 8 reached the tightest clustering but on 930000 (5; the others 11 % looser) and 998163
+(7), so 4 suffice; the result is as tight as or tighter than each of OpenCV's 20 runs (seeds 0-19)
+on every back (one of those on 930000 fell into the looser clustering, another palette). One palette
+changes size: 930001's frame covers 0.099 of its back (OpenCV: 0.098-0.100, kept by some readers,
+not by others); it is now never kept."""
 BACK_PALETTE_SEED = 0
 """... (any fixed value: what matters is that it never changes between readers)."""
 BACK_PALETTE_MAX_STEPS = 100
-"""... each start refined until no pixel changes colour (13 backs: 5-41 steps), at most this many."""
+"""... each start refined until no colour changes cluster (13 backs: 6-46 steps), at most this many."""
 DECK_SIDE_BGR = (212, 230, 236)
 """The cards' edges (cream), the deck's side where its top is not (``open_season_scene``)."""
 TAUGHT_DECK_NEAR_TOP = 0.8

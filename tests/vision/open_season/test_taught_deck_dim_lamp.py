@@ -22,12 +22,18 @@ from tests.vision.teach_photos import taught_pack
 
 PRINTING, GAME, PLAYERS, SIDE, TILT, LIGHT = 998170, 103057, 3, "shield", 31.0, "lamp"
 PUT_BACK = 17  # change 17: the players put the table back (the film's frame 128, the gate's)
-GATE_FRAME = 128
+SHARED_DRAW = 14  # change 14's still (the film's frame 107): its deck read 60, 62 or 64 mm by reader
+
+
+def _gate_frame(change: int) -> int:
+    """The film frame the stillness gate reads of ``change``'s still: its first still frame, 7 per
+    change (the film's timing here), plus the two the gate waits."""
+    return 7 * (change + 1) + 2
 
 
 @functools.cache
-def _still(folder: Path) -> tuple[Any, Any, Any, Any]:
-    """(pack, the put-back scene's gate frame, camera, twin)."""
+def _still(folder: Path, change: int = PUT_BACK) -> tuple[Any, Any, Any, Any]:
+    """(pack, ``change``'s gate frame (by default the put-back scene's), camera, twin)."""
     from tracker.film import demo_camera, drifting_lightings, film, film_timing, load_art
     from tracker.open_season.twin import OpenSeasonTwin
     from tracker.table import TableSetup
@@ -43,15 +49,15 @@ def _still(folder: Path) -> tuple[Any, Any, Any, Any]:
     twin = OpenSeasonTwin(PLAYERS, GAME, side=SIDE, expert=False, illegal=1)
     camera, timing = demo_camera(setup), film_timing(setup)
     lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
-    first = 7 * (PUT_BACK + 1)  # the scene's first still frame, rendered afresh; the later ones add the film's noise
+    first = 7 * (change + 1)  # the scene's first still frame, rendered afresh; the later ones add the film's noise
     frames = film(twin.scenes(), twin.sides(), camera, lightings, seed=setup.seed, timing=timing,
                   renderer=_OneFrameRenderer(setup.seed * 100_003 + first, False, (720, 1280)), art=load_art(setup))
     for i, frame in enumerate(frames):
         if i == first:
-            assert frame.ground_truth.get("phase") == "still" and frame.ground_truth.get("change_index") == PUT_BACK
-        if i == GATE_FRAME:
+            assert frame.ground_truth.get("phase") == "still" and frame.ground_truth.get("change_index") == change
+        if i == _gate_frame(change):
             assert frame.ground_truth.get("phase") == "still"
-            assert frame.ground_truth.get("change_index") == PUT_BACK
+            assert frame.ground_truth.get("change_index") == change
             return pack, frame, camera, twin
     raise AssertionError("the film ended early")
 
@@ -107,3 +113,69 @@ def test_the_slot_behind_the_deck_is_read_where_what_shows_tells_its_face(
     assert ("mage", "tattoo") in twin.descriptions[PUT_BACK + 1].inn
     read = reader._read_inn(frame.image)[2]
     assert read.card == ("mage-tattoo" if truth_read else HIDDEN), read
+
+
+def _opencv_shared_palette(back: Any) -> Any:
+    """The back's palette as ``cards._taught_back`` clustered it until session 72: OpenCV's k-means,
+    its k-means++ starts drawn from OpenCV's shared generator."""
+    import cv2
+    import numpy as np
+
+    from vision.open_season.cards import BACK_MIN_SHARE, BACK_PALETTE
+
+    pixels = np.asarray(back, dtype=np.float32).reshape(-1, 3)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1.0)
+    _, labels, centres = cv2.kmeans(pixels, BACK_PALETTE, np.zeros(len(pixels), np.int32), criteria, 2,
+                                    cv2.KMEANS_PP_CENTERS)
+    share = np.bincount(labels.ravel(), minlength=BACK_PALETTE) / len(pixels)
+    return np.asarray(centres[share >= BACK_MIN_SHARE], dtype=np.float32)
+
+
+GENERATOR_STATES = (0, 4, 7)
+"""What other code left in OpenCV's (and numpy's) shared generators before a reader was made: with
+the old clustering these three gave change 14's deck 60, 62 and 64 mm."""
+
+
+@pytest.mark.parametrize("own_generator", [True, False])
+def test_the_deck_reads_the_same_whatever_the_shared_generator_drew(
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, own_generator: bool) -> None:
+    """Session 72 (issue 20): a reader made after other code drew from OpenCV's shared generator
+    read the same still's deck at another height, so a game's figures hung on how many readers the
+    process had made before. Each reader here is made with a fresh copy of the pack (as in a new
+    process) after the shared generators were left at another state: the back's palette, and the
+    deck's height on change 14's dim-lamp still, are one, at or above the twin's deck (58 mm; the
+    reader takes the tallest height that shows the back, the safe side). Off control
+    (``own_generator`` False, the old OpenCV call): three heights."""
+    import dataclasses
+
+    import cv2
+    import numpy as np
+
+    from tracker.open_season.recogniser import _view_of
+    from vision.open_season import cards
+    from vision.open_season.cards import CardReader
+    from vision.render.open_season_scene import CARD_THICKNESS_MM
+
+    pack, frame, camera, twin = _still(tmp_path_factory.getbasetemp(), SHARED_DRAW)
+    if not own_generator:
+        monkeypatch.setattr(cards, "_back_palette", _opencv_shared_palette)
+    truth_mm = twin.descriptions[SHARED_DRAW + 1].deck * CARD_THICKNESS_MM
+    palettes: list[np.ndarray] = []
+    heights: list[float] = []
+    numpy_state = np.random.get_state()  # given back after (OpenCV's cannot be read; no project code draws from it)
+    try:
+        for state in GENERATOR_STATES:
+            cv2.setRNGSeed(state)
+            np.random.seed(state)
+            reader = CardReader(_view_of(camera, (1280, 720)), SIDE, PLAYERS, dataclasses.replace(pack), expert=False)
+            assert reader._back_bgr is not None  # a taught back
+            palettes.append(reader._back_bgr)
+            heights.append(reader.deck_height(frame.image))
+    finally:
+        np.random.set_state(numpy_state)
+    if own_generator:
+        assert all(np.array_equal(p, palettes[0]) for p in palettes), palettes
+        assert len(set(heights)) == 1, heights
+        assert truth_mm <= heights[0] <= truth_mm + 10.0, (truth_mm, heights)
+    else:
+        assert len(set(heights)) == 3, heights

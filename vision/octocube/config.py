@@ -218,6 +218,17 @@ class RecogniserConfig:
     and the game lost. Where it holds, the net's 'none' may lead the window behind, the seat's colour
     its best cube colour there (``OctocubeRecogniser._topped_behind_wears_near_tile``; 72773's
     change 45: p(none) 0.53, p(yellow) 0.39 on E4). 0: off (a bare near face only)."""
+    pack_cube_behind_none_lead_bare_near_face: bool = True
+    """With a pack: the net's 'none' may lead the window behind (the seat's colour its best cube
+    colour there) where the seat's cube behind wears a taught tile on top and leans its BARE near
+    face into the window in front, as for a near face wearing a tile (``pack_cube_behind_near_tile_lead``):
+    what stands in front is only the seat's own taught bare face and the other conditions of
+    ``pack_cube_behind_own_face_leans_in`` hold. Under a steep tilt the near face covers most of
+    the front window while the top behind shows a tile the net was never taught. Fresh taught game
+    72786 (printing 998166, 2 players, tilt 34.7, lamp), change 237: Yellow on D2 wearing a light
+    blue amphora (fitting 0.87 at a cube's height; p(none) 0.68, p(yellow) 0.28), its bare near
+    face over D3 in front (p(yellow) 0.80, Yellow's face fitting 0.63): Yellow was read on D3,
+    "Yellow's cube moved 2 spaces", and the game lost. False: a near face wearing a tile only."""
     pack_cube_behind_rim_in_front: bool = True
     """With a pack: nor where the window in front, seen nearly straight down (where the height
     tests above cannot act), shows the seat's plastic rim whole round the tile its cube wears

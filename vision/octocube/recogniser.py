@@ -969,15 +969,18 @@ class OctocubeRecogniser:
         (printing 997974, tilt 32.8, lamp), change 45: Yellow on E4 wearing a dark blue pearl
         (fitting 0.92 at a cube's height; p(none) 0.53, p(yellow) 0.39), its near face's light blue
         diamond over D4 in front (0.76; p(yellow) 0.73): Yellow was read on D4, "Yellow moved out of
-        turn"."""
-        if windows is None or seat is None or cube_stands is None \
-                or self.config.pack_cube_behind_near_tile_lead <= 0 or self._cube_matcher is None:
+        turn". A bare near face counts too (``pack_cube_behind_none_lead_bare_near_face``; 72786,
+        change 237: Yellow's bare face over D3, its light blue amphora on D2 behind)."""
+        cfg = self.config
+        if windows is None or seat is None or cube_stands is None or self._cube_matcher is None \
+                or (cfg.pack_cube_behind_near_tile_lead <= 0 and not cfg.pack_cube_behind_none_lead_bare_near_face):
             return False
         colours = [CUBE_CLASSES.index(PLAYER_COLOURS[o]) for o in range(self.num_players)]
         if max(colours, key=lambda c: float(probs[behind, c])) != col or not cube_stands(front):
             return False
         label, fit, _, _ = self._cube_matcher.scores(windows[front][None], turns=(0, 1, 2, 3)).best(0)
-        return self._tile_on_near_face(label, fit, windows[behind]) \
+        bare_near_face = cfg.pack_cube_behind_none_lead_bare_near_face and label == f"cube-{PLAYER_COLOURS[seat]}"
+        return (bare_near_face or self._tile_on_near_face(label, fit, windows[behind])) \
             and self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs)
 
     def _own_face_leans_in(self, windows: np.ndarray, front: int, behind: int, seat: int,

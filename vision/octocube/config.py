@@ -1228,6 +1228,20 @@ class RecogniserConfig:
     before and after Yellow's 270-degree pivot; with Blue's pivot of a bare cube after it the
     camera saw two turns change nothing, Red's roll was "Red moved out of turn" and every scene
     from move 102 on was an alarm (101/165 moves, 36 false alarms). 0: off (the spread alone)."""
+    pack_cube_turn_pair_stands_out: float = 0.008
+    """With a pack: a cube top whose best fine quarter turn and its half-turn twin BOTH fit better
+    than either turn a quarter off by at least this keeps its turn (read up to a half turn, as
+    ``CubeReading.turn_axis_confidence`` weighs it), even where all four turns lie within
+    ``pack_cube_turn_tie``: two half-turns apart from two alike ones are the glyph's, not noise,
+    as one turn apart from three is (``pack_cube_turn_stands_out``; the same margin: 72740's tie
+    was four turns within 0.001). A glyph alike half round that the camera sees far off and blurred
+    leaves its quarter turns only a little behind. Fresh taught game 72786 (printing 998166, 2
+    players, tilt 34.7, lamp; Yellow's dark blue starfish on D1, the far row): change 247 (true turn
+    270) fits 0.991 / 0.987 at 270 / 90, 0.972 at 0 / 180; change 249, after Yellow's 90-degree pivot
+    (true 0), 0.991 / 0.988 at 0 / 180, 0.974 / 0.973 at 90 / 270 (spread 0.017, the pair 0.014
+    ahead): read with no turn, the pivot and Red's pass before it went unseen, Red's next roll was
+    taken at once and Yellow's Score was then offered only from the wrong faces ("none of these",
+    the game lost at change 251). 0: off (the spread and ``pack_cube_turn_stands_out`` alone)."""
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

@@ -2226,7 +2226,8 @@ class OctocubeRecogniser:
             axis_lead = _axis_lead(turn_fit[kept], best[kept][1])
             scale = self.config.pack_fine_lead_for_certainty
             return (kept, 0.5 + 0.5 * min(1.0, turn_lead / scale), best[kept][1],
-                    _turn_spread(per_turn[kept], self.config.pack_cube_turn_stands_out),
+                    _turn_spread(per_turn[kept], self.config.pack_cube_turn_stands_out,
+                                 self.config.pack_cube_turn_pair_stands_out),
                     None if axis_lead is None else _lead_certainty(axis_lead, scale))
         k = self.config.pack_cube_fine_coarse_weight
         if self.config.pack_cube_fine_same_turn:
@@ -2246,7 +2247,9 @@ class OctocubeRecogniser:
             if axis_lead is not None:
                 axis_certainty = certainty * _lead_certainty(axis_lead, self.config.pack_fine_lead_for_certainty)
             certainty *= 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
-        return (pick, certainty, best[pick][1], _turn_spread(per_turn[pick], self.config.pack_cube_turn_stands_out),
+        spread = _turn_spread(per_turn[pick], self.config.pack_cube_turn_stands_out,
+                              self.config.pack_cube_turn_pair_stands_out)
+        return (pick, certainty, best[pick][1], spread,
                 axis_certainty)
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
@@ -3007,18 +3010,31 @@ def _axis_lead(fits: dict[int, float], turn: int) -> float | None:
     return fits[turn] - max(off) if off and turn in fits else None
 
 
-def _turn_spread(fits: list[float], stands_out: float) -> float:
+def _turn_spread(fits: list[float], stands_out: float, pair_stands_out: float = 0.0) -> float:
     """How much a cube top's best quarter turn fits better than its worst (the fine stage's fits
-    of one tile in each turn); infinite unless all four turns were compared, or where the best
-    leads the next best by ``stands_out`` or more (``pack_cube_turn_stands_out``: one turn apart
-    from three alike ones is told, however close the four). A glyph that looks alike turned half
-    round still leaves two turns far behind; one alike in every turn does not."""
+    of one tile in each turn, indexed by quarter turn); infinite unless all four turns were
+    compared, or where the best leads the next best by ``stands_out`` or more
+    (``pack_cube_turn_stands_out``: one turn apart from three alike ones is told, however close
+    the four), or the best and its half-turn twin lead both quarter-off turns by
+    ``pair_stands_out`` or more (``pack_cube_turn_pair_stands_out``: :func:`_half_turn_pair_lead`).
+    A glyph that looks alike turned half round leaves two turns behind; one alike in every turn
+    does not."""
     if len(fits) != 4:
         return float("inf")
     ranked = sorted(fits, reverse=True)
     if stands_out > 0 and ranked[0] - ranked[1] >= stands_out:
         return float("inf")
+    if pair_stands_out > 0 and _half_turn_pair_lead(fits) >= pair_stands_out:
+        return float("inf")
     return ranked[0] - ranked[-1]
+
+
+def _half_turn_pair_lead(fits: list[float]) -> float:
+    """How much the worse of the best quarter turn and its half-turn twin fits better than the
+    better of the two turns a quarter off (``fits``: the four turns' fits, by quarter turn)."""
+    best = int(np.argmax(fits))
+    pair = min(fits[best], fits[(best + 2) % 4])
+    return pair - max(fits[(best + 1) % 4], fits[(best + 3) % 4])
 
 
 def _best_class(row: np.ndarray, set_aside: list[int]) -> int:

@@ -218,6 +218,17 @@ class RecogniserConfig:
     and the game lost. Where it holds, the net's 'none' may lead the window behind, the seat's colour
     its best cube colour there (``OctocubeRecogniser._topped_behind_wears_near_tile``; 72773's
     change 45: p(none) 0.53, p(yellow) 0.39 on E4). 0: off (a bare near face only)."""
+    pack_cube_behind_none_lead_bare_near_face: bool = True
+    """With a pack: the net's 'none' may lead the window behind (the seat's colour its best cube
+    colour there) where the seat's cube behind wears a taught tile on top and leans its BARE near
+    face into the window in front, as for a near face wearing a tile (``pack_cube_behind_near_tile_lead``):
+    what stands in front is only the seat's own taught bare face and the other conditions of
+    ``pack_cube_behind_own_face_leans_in`` hold. Under a steep tilt the near face covers most of
+    the front window while the top behind shows a tile the net was never taught. Fresh taught game
+    72786 (printing 998166, 2 players, tilt 34.7, lamp), change 237: Yellow on D2 wearing a light
+    blue amphora (fitting 0.87 at a cube's height; p(none) 0.68, p(yellow) 0.28), its bare near
+    face over D3 in front (p(yellow) 0.80, Yellow's face fitting 0.63): Yellow was read on D3,
+    "Yellow's cube moved 2 spaces", and the game lost. False: a near face wearing a tile only."""
     pack_cube_behind_rim_in_front: bool = True
     """With a pack: nor where the window in front, seen nearly straight down (where the height
     tests above cannot act), shows the seat's plastic rim whole round the tile its cube wears
@@ -1217,6 +1228,20 @@ class RecogniserConfig:
     before and after Yellow's 270-degree pivot; with Blue's pivot of a bare cube after it the
     camera saw two turns change nothing, Red's roll was "Red moved out of turn" and every scene
     from move 102 on was an alarm (101/165 moves, 36 false alarms). 0: off (the spread alone)."""
+    pack_cube_turn_pair_stands_out: float = 0.008
+    """With a pack: a cube top whose best fine quarter turn and its half-turn twin BOTH fit better
+    than either turn a quarter off by at least this keeps its turn (read up to a half turn, as
+    ``CubeReading.turn_axis_confidence`` weighs it), even where all four turns lie within
+    ``pack_cube_turn_tie``: two half-turns apart from two alike ones are the glyph's, not noise,
+    as one turn apart from three is (``pack_cube_turn_stands_out``; the same margin: 72740's tie
+    was four turns within 0.001). A glyph alike half round that the camera sees far off and blurred
+    leaves its quarter turns only a little behind. Fresh taught game 72786 (printing 998166, 2
+    players, tilt 34.7, lamp; Yellow's dark blue starfish on D1, the far row): change 247 (true turn
+    270) fits 0.991 / 0.987 at 270 / 90, 0.972 at 0 / 180; change 249, after Yellow's 90-degree pivot
+    (true 0), 0.991 / 0.988 at 0 / 180, 0.974 / 0.973 at 90 / 270 (spread 0.017, the pair 0.014
+    ahead): read with no turn, the pivot and Red's pass before it went unseen, Red's next roll was
+    taken at once and Yellow's Score was then offered only from the wrong faces ("none of these",
+    the game lost at change 251). 0: off (the spread and ``pack_cube_turn_stands_out`` alone)."""
     pack_cube_fine_candidates: int = 5
     """... its best this many tiles (a glyph that hardly shows at 1 px/mm leaves the right one
     fourth or fifth there) ..."""

@@ -969,15 +969,18 @@ class OctocubeRecogniser:
         (printing 997974, tilt 32.8, lamp), change 45: Yellow on E4 wearing a dark blue pearl
         (fitting 0.92 at a cube's height; p(none) 0.53, p(yellow) 0.39), its near face's light blue
         diamond over D4 in front (0.76; p(yellow) 0.73): Yellow was read on D4, "Yellow moved out of
-        turn"."""
-        if windows is None or seat is None or cube_stands is None \
-                or self.config.pack_cube_behind_near_tile_lead <= 0 or self._cube_matcher is None:
+        turn". A bare near face counts too (``pack_cube_behind_none_lead_bare_near_face``; 72786,
+        change 237: Yellow's bare face over D3, its light blue amphora on D2 behind)."""
+        cfg = self.config
+        if windows is None or seat is None or cube_stands is None or self._cube_matcher is None \
+                or (cfg.pack_cube_behind_near_tile_lead <= 0 and not cfg.pack_cube_behind_none_lead_bare_near_face):
             return False
         colours = [CUBE_CLASSES.index(PLAYER_COLOURS[o]) for o in range(self.num_players)]
         if max(colours, key=lambda c: float(probs[behind, c])) != col or not cube_stands(front):
             return False
         label, fit, _, _ = self._cube_matcher.scores(windows[front][None], turns=(0, 1, 2, 3)).best(0)
-        return self._tile_on_near_face(label, fit, windows[behind]) \
+        bare_near_face = cfg.pack_cube_behind_none_lead_bare_near_face and label == f"cube-{PLAYER_COLOURS[seat]}"
+        return (bare_near_face or self._tile_on_near_face(label, fit, windows[behind])) \
             and self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs)
 
     def _own_face_leans_in(self, windows: np.ndarray, front: int, behind: int, seat: int,
@@ -2223,7 +2226,8 @@ class OctocubeRecogniser:
             axis_lead = _axis_lead(turn_fit[kept], best[kept][1])
             scale = self.config.pack_fine_lead_for_certainty
             return (kept, 0.5 + 0.5 * min(1.0, turn_lead / scale), best[kept][1],
-                    _turn_spread(per_turn[kept], self.config.pack_cube_turn_stands_out),
+                    _turn_spread(per_turn[kept], self.config.pack_cube_turn_stands_out,
+                                 self.config.pack_cube_turn_pair_stands_out),
                     None if axis_lead is None else _lead_certainty(axis_lead, scale))
         k = self.config.pack_cube_fine_coarse_weight
         if self.config.pack_cube_fine_same_turn:
@@ -2243,7 +2247,9 @@ class OctocubeRecogniser:
             if axis_lead is not None:
                 axis_certainty = certainty * _lead_certainty(axis_lead, self.config.pack_fine_lead_for_certainty)
             certainty *= 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
-        return (pick, certainty, best[pick][1], _turn_spread(per_turn[pick], self.config.pack_cube_turn_stands_out),
+        spread = _turn_spread(per_turn[pick], self.config.pack_cube_turn_stands_out,
+                              self.config.pack_cube_turn_pair_stands_out)
+        return (pick, certainty, best[pick][1], spread,
                 axis_certainty)
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
@@ -3004,18 +3010,31 @@ def _axis_lead(fits: dict[int, float], turn: int) -> float | None:
     return fits[turn] - max(off) if off and turn in fits else None
 
 
-def _turn_spread(fits: list[float], stands_out: float) -> float:
+def _turn_spread(fits: list[float], stands_out: float, pair_stands_out: float = 0.0) -> float:
     """How much a cube top's best quarter turn fits better than its worst (the fine stage's fits
-    of one tile in each turn); infinite unless all four turns were compared, or where the best
-    leads the next best by ``stands_out`` or more (``pack_cube_turn_stands_out``: one turn apart
-    from three alike ones is told, however close the four). A glyph that looks alike turned half
-    round still leaves two turns far behind; one alike in every turn does not."""
+    of one tile in each turn, indexed by quarter turn); infinite unless all four turns were
+    compared, or where the best leads the next best by ``stands_out`` or more
+    (``pack_cube_turn_stands_out``: one turn apart from three alike ones is told, however close
+    the four), or the best and its half-turn twin lead both quarter-off turns by
+    ``pair_stands_out`` or more (``pack_cube_turn_pair_stands_out``: :func:`_half_turn_pair_lead`).
+    A glyph that looks alike turned half round leaves two turns behind; one alike in every turn
+    does not."""
     if len(fits) != 4:
         return float("inf")
     ranked = sorted(fits, reverse=True)
     if stands_out > 0 and ranked[0] - ranked[1] >= stands_out:
         return float("inf")
+    if pair_stands_out > 0 and _half_turn_pair_lead(fits) >= pair_stands_out:
+        return float("inf")
     return ranked[0] - ranked[-1]
+
+
+def _half_turn_pair_lead(fits: list[float]) -> float:
+    """How much the worse of the best quarter turn and its half-turn twin fits better than the
+    better of the two turns a quarter off (``fits``: the four turns' fits, by quarter turn)."""
+    best = int(np.argmax(fits))
+    pair = min(fits[best], fits[(best + 2) % 4])
+    return pair - max(fits[(best + 1) % 4], fits[(best + 3) % 4])
 
 
 def _best_class(row: np.ndarray, set_aside: list[int]) -> int:

@@ -335,6 +335,17 @@ class RecogniserConfig:
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""
+    pack_topped_near_face_parallax_mm: float = 20.0
+    """... except where the parallax is at least this (mm): there a cube's near face fills its
+    location's stack-height window, and a tile it wears on that face fits it like a stack's top.
+    Fresh whole taught game 72790 (printing 998175, 3 players, tilt 34.9, day), change 33: Blue's
+    cube on B2 (parallax 30.4 mm) wearing a white starfish on top (cube-height fit 0.963, 0.138 at
+    stack height: a lead of 0.825) and a light blue amphora on its south face, which fit B2's
+    stack-height window 0.862; the net saw no blue anywhere (p(blue) <= 0.02), B2 was not tried,
+    Blue was found nowhere, B1's top was read as a white pearl, "a tile left stack B1" and the game
+    was lost. Set at ``pack_topped_behind_parallax_mm`` (20), so the stack behind a location is
+    told apart (:meth:`~vision.octocube.recogniser.OctocubeRecogniser._tile_behind`) wherever this
+    acts. 0: off (as before)."""
     pack_cube_not_stack_top: bool = True
     """With a pack: a grid window where the cube net sees a seat's colour is not that seat's cube
     when a taught tile lies there at a stack's height and not at a cube's: a tile in a cube's

@@ -681,7 +681,7 @@ class OctocubeRecogniser:
                         found = self._taught_bare_cube(windows, left, seat)
                     if found is None and stacks is not None and stack_scores is not None:
                         if topped is None:
-                            topped = self._topped_cubes(windows, stacks, stack_scores, taken)
+                            topped = self._topped_cubes(windows, stacks, stack_scores, taken, for_missing_seat=True)
                         found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
                     if found is None:
                         found = self._rimmed_cube(windows, probs, left, seat, colour_at)
@@ -1524,18 +1524,21 @@ class OctocubeRecogniser:
         return free[j], self._pack_confidence(score, lead)
 
     def _topped_cubes(self, windows: np.ndarray, stacks: np.ndarray, stack_scores: TileScores,
-                      taken: set[int]) -> dict[int, float]:
+                      taken: set[int], for_missing_seat: bool = False) -> dict[int, float]:
         """With a pack: the free grid locations where a taught tile lies at a cube's height (a
         cube wearing a tile on its top), each with how sure that is. The tile hides the cube's
         face and the net may miss a plate-less cube; its height shows it: under tilt, a tile on
         a cube fits the cube-height window where a stack's top would not, and fits the
-        stack-height window worse than there."""
+        stack-height window worse than there. ``for_missing_seat``: asked for a seat found
+        nowhere else, so steep locations whose stack-height window a tiled near face may fill are
+        tried too (:meth:`_near_face_fills_stack_window`)."""
         assert self._cube_matcher is not None
         cfg = self.config
         tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
         tried = [i for i in range(len(self.layout.stack_locations)) if i not in taken
                  and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES >= cfg.pack_topped_min_parallax_mm
-                 and float(stack_scores.scores[i].max()) < cfg.pack_topped_stack_score]
+                 and (float(stack_scores.scores[i].max()) < cfg.pack_topped_stack_score
+                      or (for_missing_seat and self._near_face_fills_stack_window(i)))]
         out = self._centred_topped_cubes(windows, taken, tiles) if tiles else {}
         if not tried or not tiles:
             return out
@@ -1559,6 +1562,14 @@ class OctocubeRecogniser:
             if score >= cfg.pack_topped_score and turned >= cfg.pack_topped_turned_lead:
                 out[i] = score * min(1.0, turned / (2 * cfg.pack_topped_turned_lead))
         return out
+
+    def _near_face_fills_stack_window(self, i: int) -> bool:
+        """Under a tilt this steep (``pack_topped_near_face_parallax_mm``) a cube's near face fills
+        grid location ``i``'s stack-height window, so a tile fitting there may be one the cube
+        wears on that face, not the stack's top: the location is tried for a topped cube all the
+        same (the stack behind is told apart by :meth:`_tile_behind`, active at this tilt)."""
+        floor = self.config.pack_topped_near_face_parallax_mm
+        return floor > 0 and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES >= floor
 
     def _centred_topped_cubes(self, windows: np.ndarray, taken: set[int], tiles: list[str]) -> dict[int, float]:
         """With a pack (``pack_topped_centred_share``), seen nearly straight down, where the fits of

@@ -1,0 +1,54 @@
+"""A topped cube whose near face wears a tile is still tried for a topped cube under a steep tilt (issue 20).
+
+Fresh whole taught game 72790 (random printing 998175, 3 players, tilt 34.9, day; bench/teach.py
+--octocube-games), change 33 ("Blue rolls north from B3 to B2 and picks up a white pearl"): Blue's
+cube stands on B2 wearing a white starfish on top and a light blue amphora on its south face, the
+face turned to the camera. The net (never taught the printing) sees no blue anywhere (p(blue)
+<= 0.02). The white starfish fits B2's cube-height window 0.963 and its stack-height window 0.138
+(a height lead of 0.825), but under this tilt (parallax 30.4 mm) the tiled near face fills the
+stack-height window, where the amphora fits 0.862: over ``pack_topped_stack_score`` (0.75), so B2
+counted as a stack showing its top and was never tried. Blue was found nowhere, B1's top (behind,
+under Blue's white starfish) was read as a white pearl, "a tile left stack B1 with no cube on it"
+and the game was lost. ``pack_topped_near_face_parallax_mm`` tries such steep locations too for a
+seat found nowhere else. Real path: the printing drawn by the twin, taught from the bench's two
+rendered teach photos, the game's own film frame with the film's noise (the frame the stillness
+gate reads).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_change_still
+from vision.octocube.config import RecogniserConfig
+from vision.octocube.truth import scene_truth
+
+PRINTING, GAME, PLAYERS, GRID, TILT = 998_175, 72_790, 3, 5, 34.9
+RED, YELLOW, BLUE = 0, 1, 2
+A2, B1, B2, C5 = (1, 0), (0, 1), (1, 1), (4, 2)
+
+
+@pytest.fixture(scope="module")
+def gate_frame(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    art_dir = tmp_path_factory.mktemp("art") / str(PRINTING)
+    return taught_change_still(PRINTING, art_dir, GAME, 33, PLAYERS, TILT, "day", settled=1)
+
+
+def test_blue_found_on_b2_wearing_its_starfish(gate_frame: Any) -> None:
+    truth = scene_truth(gate_frame[1].ground_truth, GRID, PLAYERS)
+    assert truth.cube_location == {RED: A2, YELLOW: C5, BLUE: B2}
+    obs = read_taught(gate_frame, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+    top = obs.cubes[BLUE].top
+    assert top is not None and top.label() == truth.cube_top[BLUE] == "white starfish"
+
+
+def test_without_the_steep_locations_blue_is_found_nowhere(gate_frame: Any) -> None:
+    truth = scene_truth(gate_frame[1].ground_truth, GRID, PLAYERS)
+    obs = read_taught(gate_frame, PLAYERS, RecogniserConfig(pack_topped_near_face_parallax_mm=0), grid=GRID)
+    assert obs.cubes[RED].location == A2 and obs.cubes[YELLOW].location == C5
+    assert BLUE not in obs.cubes
+    b1 = obs.tops[B1]
+    assert b1.tile is not None and b1.tile.label() == "white pearl" != truth.tops[B1]

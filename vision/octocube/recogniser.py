@@ -613,6 +613,8 @@ class OctocubeRecogniser:
                   < self.config.min_cube_probability}
         """Seats the net finds nowhere: with a pack, their cube may be found by its taught look."""
         topped: dict[int, float] | None = None
+        steep: dict[int, float] | None = None
+        """Topped cubes found only where a tiled near face may fill the stack-height window."""
         art_match: dict[int, float] = {}  # seat -> how well the top tile's art matched its window
         # strongest seats first, so that one window is never given to two cubes
         order = []
@@ -681,7 +683,7 @@ class OctocubeRecogniser:
                         found = self._taught_bare_cube(windows, left, seat)
                     if found is None and stacks is not None and stack_scores is not None:
                         if topped is None:
-                            topped = self._topped_cubes(windows, stacks, stack_scores, taken, for_missing_seat=True)
+                            topped = self._topped_cubes(windows, stacks, stack_scores, taken)
                         found = self._topped_cube_of(windows, topped, left, seat, missed - {seat})
                     if found is None:
                         found = self._rimmed_cube(windows, probs, left, seat, colour_at)
@@ -691,6 +693,11 @@ class OctocubeRecogniser:
                         found = self._cube_by_rim_chroma(windows, probs, left, seat, colour_at)
                     if found is None:
                         found = self._ringed_at_rest(windows, probs, left, seat, colour_at)
+                    if found is None and stacks is not None and stack_scores is not None \
+                            and self.config.pack_topped_near_face_parallax_mm > 0:
+                        if steep is None:
+                            steep = self._steep_topped_cubes(windows, stacks, stack_scores, taken, topped or {})
+                        found = self._topped_cube_of(windows, steep, left, seat, missed - {seat})
                     if found is not None:
                         best, p = found
                 if p < self.config.min_cube_probability:
@@ -1562,6 +1569,17 @@ class OctocubeRecogniser:
             if score >= cfg.pack_topped_score and turned >= cfg.pack_topped_turned_lead:
                 out[i] = score * min(1.0, turned / (2 * cfg.pack_topped_turned_lead))
         return out
+
+    def _steep_topped_cubes(self, windows: np.ndarray, stacks: np.ndarray, stack_scores: TileScores,
+                            taken: set[int], found: dict[int, float]) -> dict[int, float]:
+        """The topped cubes (:meth:`_topped_cubes`) found only at steep locations whose
+        stack-height window fits a taught tile (:meth:`_near_face_fills_stack_window`), those of
+        ``found`` (the ordinary ones) left out. Asked last for a seat found nowhere else: the
+        cube-height window of a plain stack in front of a cube shows that cube's near face, and a
+        tile it wears there would pass the height test too (72790's change 36: Blue's white pearl
+        on its south face read as a cube on B2, in front of Blue's real cube on B1)."""
+        every = self._topped_cubes(windows, stacks, stack_scores, taken, for_missing_seat=True)
+        return {i: v for i, v in every.items() if i not in found}
 
     def _near_face_fills_stack_window(self, i: int) -> bool:
         """Under a tilt this steep (``pack_topped_near_face_parallax_mm``) a cube's near face fills

@@ -52,3 +52,24 @@ def test_without_the_steep_locations_blue_is_found_nowhere(gate_frame: Any) -> N
     assert BLUE not in obs.cubes
     b1 = obs.tops[B1]
     assert b1.tile is not None and b1.tile.label() == "white pearl" != truth.tops[B1]
+
+
+@pytest.fixture(scope="module")
+def next_roll_frame(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    art_dir = tmp_path_factory.mktemp("art") / str(PRINTING)
+    return taught_change_still(PRINTING, art_dir, GAME, 36, PLAYERS, TILT, "day", settled=1)
+
+
+@pytest.mark.parametrize("steep", [20.0, 0.0])
+def test_a_tiled_near_face_in_front_of_a_found_topped_cube_is_no_cube(next_roll_frame: Any, steep: float) -> None:
+    """Change 36 ("Blue rolls north from B2 to B1"): Blue on B1 wears a light blue amphora on top
+    and a white pearl on its south face, which B2's cube-height window shows (0.81) over B2's own
+    stack top (a white starfish, 0.97 at stack height). The steep locations are tried only where no
+    ordinary topped cube is the seat's: tried alongside (the rule's first draft), B2 won on its rim
+    and Blue was read on B2 wearing the white pearl."""
+    truth = scene_truth(next_roll_frame[1].ground_truth, GRID, PLAYERS)
+    assert truth.cube_location[BLUE] == B1
+    obs = read_taught(next_roll_frame, PLAYERS, RecogniserConfig(pack_topped_near_face_parallax_mm=steep), grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+    top = obs.cubes[BLUE].top
+    assert top is not None and top.label() == truth.cube_top[BLUE] == "light blue amphora"

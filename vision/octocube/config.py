@@ -346,6 +346,15 @@ class RecogniserConfig:
     was lost. Set at ``pack_topped_behind_parallax_mm`` (20), so the stack behind a location is
     told apart (:meth:`~vision.octocube.recogniser.OctocubeRecogniser._tile_behind`) wherever this
     acts. 0: off (as before)."""
+    pack_topped_near_face_behind_parallax_mm: float = 20.0
+    """With a pack: where the parallax is at least this (mm), of two topped cubes a seat may own,
+    one right behind the other as the camera sees it, the one in front is left out where the one
+    behind fits better: its cube-height window shows the near face of the cube behind, and a tile
+    worn there passes the height test. Whole taught game 72790 (printing 998175, tilt 34.9),
+    change 37: Blue on B1 wore a light blue amphora on top (0.954) and a white pearl on its south
+    face, which fit B2's cube-height window 0.824 (Red's cube on B3 hiding B2's stack window);
+    ``_topped_cube_of`` picked B2 by its rim (Blue's plastic frames the near face too): "Blue
+    moved out of turn". Set with ``pack_topped_near_face_parallax_mm`` (20). 0: off (as before)."""
     pack_cube_not_stack_top: bool = True
     """With a pack: a grid window where the cube net sees a seat's colour is not that seat's cube
     when a taught tile lies there at a stack's height and not at a cube's: a tile in a cube's

@@ -1883,6 +1883,7 @@ class OctocubeRecogniser:
         hue on the most sides, ``pack_topped_rim_sides`` or more, where the nearest shows fewer
         (:meth:`_ringed_in_own_hue`)."""
         places = [i for i in free if i in topped]
+        places = [i for i in places if not self._near_face_of_topped_behind(i, topped, places)]
         if not places:
             return None
         rims = {i: _rim_chroma(windows[i]) for i in places}
@@ -1896,6 +1897,18 @@ class OctocubeRecogniser:
         if rivals and not self._rings_over_rivals(windows[best], seat, rivals):
             return None
         return best, topped[best]
+
+    def _near_face_of_topped_behind(self, i: int, topped: dict[int, float], places: list[int]) -> bool:
+        """Under a tilt this steep (``pack_topped_near_face_behind_parallax_mm``) grid location
+        ``i``'s cube-height window shows the near face of a cube on the location right behind it,
+        so a tile fitting there is likelier a tile that cube wears on that face than a cube's top
+        at ``i``: true where the location behind is a topped cube too, fitting better (72790's
+        change 37: Blue on B1, its top 0.954, its south face's white pearl 0.824 in B2's window;
+        B2 won on its rim)."""
+        floor = self.config.pack_topped_near_face_behind_parallax_mm
+        behind = self._behind[i]
+        return floor > 0 and behind is not None and behind in places and topped[behind] > topped[i] \
+            and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES >= floor
 
     def _rings_over_rivals(self, window: np.ndarray, seat: int, rivals: list[int]) -> bool:
         """With ``pack_topped_rim_over_rival``: the window shows a ring in the seat's own hue on at

@@ -73,3 +73,29 @@ def test_a_tiled_near_face_in_front_of_a_found_topped_cube_is_no_cube(next_roll_
     assert_every_cube_where_it_is(obs, truth)
     top = obs.cubes[BLUE].top
     assert top is not None and top.label() == truth.cube_top[BLUE] == "light blue amphora"
+
+
+@pytest.fixture(scope="module")
+def red_in_front_frame(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    art_dir = tmp_path_factory.mktemp("art") / str(PRINTING)
+    return taught_change_still(PRINTING, art_dir, GAME, 37, PLAYERS, TILT, "day", settled=1)
+
+
+def test_the_near_face_of_the_topped_cube_behind_is_no_cube(red_in_front_frame: Any) -> None:
+    """Change 37 ("Red rolls east from A3 to B3"): Blue still on B1 (light blue amphora on top, white
+    pearl on its south face); Red's cube on B3 now hides B2's stack window, so B2 is tried for a
+    topped cube and the white pearl on Blue's south face fits its cube-height window (0.82)."""
+    truth = scene_truth(red_in_front_frame[1].ground_truth, GRID, PLAYERS)
+    assert truth.cube_location == {RED: (2, 1), YELLOW: (4, 1), BLUE: B1}
+    obs = read_taught(red_in_front_frame, PLAYERS, grid=GRID)
+    assert_every_cube_where_it_is(obs, truth)
+    top = obs.cubes[BLUE].top
+    assert top is not None and top.label() == truth.cube_top[BLUE] == "light blue amphora"
+
+
+def test_without_the_near_face_rule_blue_is_read_on_b2(red_in_front_frame: Any) -> None:
+    obs = read_taught(red_in_front_frame, PLAYERS, RecogniserConfig(pack_topped_near_face_behind_parallax_mm=0),
+                      grid=GRID)
+    assert obs.cubes[BLUE].location == B2
+    top = obs.cubes[BLUE].top
+    assert top is not None and top.label() == "white pearl"

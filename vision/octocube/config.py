@@ -335,6 +335,26 @@ class RecogniserConfig:
     pack_topped_stack_score: float = 0.75
     """Only locations whose stack-height window fits no taught tile this well are tried (a tile
     seen where a stack's top should be is a stack; this keeps the cost to a few windows)."""
+    pack_topped_near_face_parallax_mm: float = 20.0
+    """... except where the parallax is at least this (mm): there a cube's near face fills its
+    location's stack-height window, and a tile it wears on that face fits it like a stack's top.
+    Fresh whole taught game 72790 (printing 998175, 3 players, tilt 34.9, day), change 33: Blue's
+    cube on B2 (parallax 30.4 mm) wearing a white starfish on top (cube-height fit 0.963, 0.138 at
+    stack height: a lead of 0.825) and a light blue amphora on its south face, which fit B2's
+    stack-height window 0.862; the net saw no blue anywhere (p(blue) <= 0.02), B2 was not tried,
+    Blue was found nowhere, B1's top was read as a white pearl, "a tile left stack B1" and the game
+    was lost. Set at ``pack_topped_behind_parallax_mm`` (20), so the stack behind a location is
+    told apart (:meth:`~vision.octocube.recogniser.OctocubeRecogniser._tile_behind`) wherever this
+    acts. 0: off (as before)."""
+    pack_topped_near_face_behind_parallax_mm: float = 20.0
+    """With a pack: where the parallax is at least this (mm), of two topped cubes a seat may own,
+    one right behind the other as the camera sees it, the one in front is left out where the one
+    behind fits better: its cube-height window shows the near face of the cube behind, and a tile
+    worn there passes the height test. Whole taught game 72790 (printing 998175, tilt 34.9),
+    change 37: Blue on B1 wore a light blue amphora on top (0.954) and a white pearl on its south
+    face, which fit B2's cube-height window 0.824 (Red's cube on B3 hiding B2's stack window);
+    ``_topped_cube_of`` picked B2 by its rim (Blue's plastic frames the near face too): "Blue
+    moved out of turn". Set with ``pack_topped_near_face_parallax_mm`` (20). 0: off (as before)."""
     pack_cube_not_stack_top: bool = True
     """With a pack: a grid window where the cube net sees a seat's colour is not that seat's cube
     when a taught tile lies there at a stack's height and not at a cube's: a tile in a cube's

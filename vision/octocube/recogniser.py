@@ -613,6 +613,8 @@ class OctocubeRecogniser:
                   < self.config.min_cube_probability}
         """Seats the net finds nowhere: with a pack, their cube may be found by its taught look."""
         topped: dict[int, float] | None = None
+        steep: dict[int, float] | None = None
+        """Topped cubes found only where a tiled near face may fill the stack-height window."""
         art_match: dict[int, float] = {}  # seat -> how well the top tile's art matched its window
         # strongest seats first, so that one window is never given to two cubes
         order = []
@@ -691,6 +693,11 @@ class OctocubeRecogniser:
                         found = self._cube_by_rim_chroma(windows, probs, left, seat, colour_at)
                     if found is None:
                         found = self._ringed_at_rest(windows, probs, left, seat, colour_at)
+                    if found is None and stacks is not None and stack_scores is not None \
+                            and self.config.pack_topped_near_face_parallax_mm > 0:
+                        if steep is None:
+                            steep = self._steep_topped_cubes(windows, stacks, stack_scores, taken, topped or {})
+                        found = self._topped_cube_of(windows, steep, left, seat, missed - {seat})
                     if found is not None:
                         best, p = found
                 if p < self.config.min_cube_probability:
@@ -1524,18 +1531,21 @@ class OctocubeRecogniser:
         return free[j], self._pack_confidence(score, lead)
 
     def _topped_cubes(self, windows: np.ndarray, stacks: np.ndarray, stack_scores: TileScores,
-                      taken: set[int]) -> dict[int, float]:
+                      taken: set[int], for_missing_seat: bool = False) -> dict[int, float]:
         """With a pack: the free grid locations where a taught tile lies at a cube's height (a
         cube wearing a tile on its top), each with how sure that is. The tile hides the cube's
         face and the net may miss a plate-less cube; its height shows it: under tilt, a tile on
         a cube fits the cube-height window where a stack's top would not, and fits the
-        stack-height window worse than there."""
+        stack-height window worse than there. ``for_missing_seat``: asked for a seat found
+        nowhere else, so steep locations whose stack-height window a tiled near face may fill are
+        tried too (:meth:`_near_face_fills_stack_window`)."""
         assert self._cube_matcher is not None
         cfg = self.config
         tiles = [lb for lb in self._cube_matcher.labels if lb in TILE_LABELS]
         tried = [i for i in range(len(self.layout.stack_locations)) if i not in taken
                  and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES >= cfg.pack_topped_min_parallax_mm
-                 and float(stack_scores.scores[i].max()) < cfg.pack_topped_stack_score]
+                 and (float(stack_scores.scores[i].max()) < cfg.pack_topped_stack_score
+                      or (for_missing_seat and self._near_face_fills_stack_window(i)))]
         out = self._centred_topped_cubes(windows, taken, tiles) if tiles else {}
         if not tried or not tiles:
             return out
@@ -1559,6 +1569,25 @@ class OctocubeRecogniser:
             if score >= cfg.pack_topped_score and turned >= cfg.pack_topped_turned_lead:
                 out[i] = score * min(1.0, turned / (2 * cfg.pack_topped_turned_lead))
         return out
+
+    def _steep_topped_cubes(self, windows: np.ndarray, stacks: np.ndarray, stack_scores: TileScores,
+                            taken: set[int], found: dict[int, float]) -> dict[int, float]:
+        """The topped cubes (:meth:`_topped_cubes`) found only at steep locations whose
+        stack-height window fits a taught tile (:meth:`_near_face_fills_stack_window`), those of
+        ``found`` (the ordinary ones) left out. Asked last for a seat found nowhere else: the
+        cube-height window of a plain stack in front of a cube shows that cube's near face, and a
+        tile it wears there would pass the height test too (72790's change 36: Blue's white pearl
+        on its south face read as a cube on B2, in front of Blue's real cube on B1)."""
+        every = self._topped_cubes(windows, stacks, stack_scores, taken, for_missing_seat=True)
+        return {i: v for i, v in every.items() if i not in found}
+
+    def _near_face_fills_stack_window(self, i: int) -> bool:
+        """Under a tilt this steep (``pack_topped_near_face_parallax_mm``) a cube's near face fills
+        grid location ``i``'s stack-height window, so a tile fitting there may be one the cube
+        wears on that face, not the stack's top: the location is tried for a topped cube all the
+        same (the stack behind is told apart by :meth:`_tile_behind`, active at this tilt)."""
+        floor = self.config.pack_topped_near_face_parallax_mm
+        return floor > 0 and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES >= floor
 
     def _centred_topped_cubes(self, windows: np.ndarray, taken: set[int], tiles: list[str]) -> dict[int, float]:
         """With a pack (``pack_topped_centred_share``), seen nearly straight down, where the fits of
@@ -1854,6 +1883,7 @@ class OctocubeRecogniser:
         hue on the most sides, ``pack_topped_rim_sides`` or more, where the nearest shows fewer
         (:meth:`_ringed_in_own_hue`)."""
         places = [i for i in free if i in topped]
+        places = [i for i in places if not self._near_face_of_topped_behind(i, topped, places)]
         if not places:
             return None
         rims = {i: _rim_chroma(windows[i]) for i in places}
@@ -1867,6 +1897,18 @@ class OctocubeRecogniser:
         if rivals and not self._rings_over_rivals(windows[best], seat, rivals):
             return None
         return best, topped[best]
+
+    def _near_face_of_topped_behind(self, i: int, topped: dict[int, float], places: list[int]) -> bool:
+        """Under a tilt this steep (``pack_topped_near_face_behind_parallax_mm``) grid location
+        ``i``'s cube-height window shows the near face of a cube on the location right behind it,
+        so a tile fitting there is likelier a tile that cube wears on that face than a cube's top
+        at ``i``: true where the location behind is a topped cube too, fitting better (72790's
+        change 37: Blue on B1, its top 0.954, its south face's white pearl 0.824 in B2's window;
+        B2 won on its rim)."""
+        floor = self.config.pack_topped_near_face_behind_parallax_mm
+        behind = self._behind[i]
+        return floor > 0 and behind is not None and behind in places and topped[behind] > topped[i] \
+            and float(np.hypot(*self._parallax[i])) * _CUBE_LIFT_TILES >= floor
 
     def _rings_over_rivals(self, window: np.ndarray, seat: int, rivals: list[int]) -> bool:
         """With ``pack_topped_rim_over_rival``: the window shows a ring in the seat's own hue on at

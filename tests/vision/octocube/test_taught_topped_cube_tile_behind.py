@@ -52,5 +52,14 @@ def test_the_tile_behind_is_no_cube(game_frame: tuple[Any, Any, Any]) -> None:
 
 
 def test_off_blue_is_read_on_d4(game_frame: tuple[Any, Any, Any]) -> None:
-    blue = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_topped_behind_margin=0)).cubes.get(BLUE)
+    # as the code read it then: steep locations whose stack window fits a tile were not tried
+    # (``pack_topped_near_face_parallax_mm``, session 72); with them tried and this guard off,
+    # Blue is still not read on B1
+    off = RecogniserConfig(pack_topped_behind_margin=0, pack_topped_near_face_parallax_mm=0)
+    blue = read_taught(game_frame, PLAYERS, off).cubes.get(BLUE)
     assert blue is not None and blue.location == D4
+
+
+def test_steep_tries_lean_on_this_guard(game_frame: tuple[Any, Any, Any]) -> None:
+    blue = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_topped_behind_margin=0)).cubes.get(BLUE)
+    assert blue is not None and blue.location != B1

@@ -761,6 +761,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             return ""
         return inn_doubt(self.expected(work), observed, previous, taken)
 
+    def question_may_wait(self, state: OpenSeasonState, question: Any) -> bool:
+        """An inn take whose options leave the same table (the card left in a slot behind the
+        deck is not seen, so two of the three cards the player did not take show and the third
+        cannot be told): the next scene shows the taken cards, one on the wall and one atop the
+        stock, and tells the options apart (taught game 103057: 20 of its 22 questions)."""
+        return all(chain and isinstance(chain[-1], TakeFromInn) for chain in question.options)
+
     def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
         return total_weight(self.differences(expected, observed))
 

@@ -172,7 +172,7 @@ class TrackedGame(Generic[St, Obs]):
                 events.append(self._apply(move))
             events += self._reveal(verdict.reveals)
         elif isinstance(verdict, Question):
-            if self._may_wait(verdict):
+            if self._may_wait(verdict, observed):
                 self._wait(verdict, observed)
             else:
                 events.append(self._ask(verdict))
@@ -217,7 +217,7 @@ class TrackedGame(Generic[St, Obs]):
         return events + self._ask_final()
 
     # ---- a question that waits for the next scene
-    def _may_wait(self, question: Question) -> bool:
+    def _may_wait(self, question: Question, observed: Obs) -> bool:
         """Whether ``question`` may wait for the next still scene: the setting is on, it is a plain
         question (no recovery, no widened readings, not asked in steps) of several options that
         all explain the scene equally well (the same weight of differences: the camera cannot
@@ -229,7 +229,7 @@ class TrackedGame(Generic[St, Obs]):
         costs = {round(cost, 9) for cost in question.option_costs}
         if len(costs) != 1 or len(question.option_costs) != len(question.options):
             return False
-        return self.adapter.question_may_wait(self.state, question)
+        return self.adapter.question_may_wait(self.state, question, observed, self._fitted)
 
     def _after_option(self, question: Question, option: int) -> St | None:
         """A copy of the state with option ``option`` of ``question`` made (its reveals included);
@@ -267,6 +267,14 @@ class TrackedGame(Generic[St, Obs]):
             verdict = infer(work, observed, self.adapter, self.config, scene)
             if not isinstance(verdict, IllegalObservation):
                 fitting.append(option)
+        if not fitting and isinstance(infer(self.state, observed, self.adapter, self.config, self._fitted),
+                                          NoChange):
+            # the table is back as it was before the waiting scene: whatever was done there (a
+            # take, or an illegal change that looked like one) was put back, and the state already
+            # matches the table: nothing to ask, nothing to alarm about
+            self.waiting = self._waiting_scene = None
+            self._log("note", text="the table is back as it was before the scene that waited: nothing happened")
+            return []
         if len(fitting) != 1:
             return None
         option = fitting[0]

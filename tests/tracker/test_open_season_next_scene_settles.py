@@ -97,25 +97,67 @@ def test_the_same_table_read_again_keeps_waiting() -> None:
     assert tracked.state.history == twin.truth.history[:7]
 
 
+def _out_of_turn(scene: OpenSeasonObservation, seat: int, card: str) -> OpenSeasonObservation:
+    """``scene`` with inn card ``card`` laid on player ``seat + 1``'s wall space 1 (not that
+    player's turn: an illegal change no take explains)."""
+    inn = list(scene.inn)
+    inn.remove(card)
+    player = scene.players[seat]
+    assert 1 not in player.wall
+    return replace(scene, inn=tuple(inn), players={**scene.players, seat: replace(player, wall={**player.wall, 1: card})})
+
+
 def test_a_next_scene_that_does_not_tell_asks_the_question_and_is_judged_after_the_answer() -> None:
-    """The players put the cards back (the next scene shows the table before the take): no take
-    explains it, so the take's question is asked then; answered, the scene is judged as it would
-    have been after an answer at once -- the take is taken back, with its alert, as with the
-    setting off."""
+    """Player 2 lays an inn card on the wall out of turn while player 1 places: no take explains
+    that scene, so the take's question is asked then; answered, the scene is judged as it would
+    have been after an answer at once -- player 1's placing is not confirmed, the alert comes."""
     outcomes = []
     for config in (ON, OFF):
-        twin, state, (refill, take, _placed) = _game()
+        twin, state, (refill, take, placed) = _game()
+        illegal = _out_of_turn(placed, 1, "gnome-dagger")
         tracked = TrackedGame(state.clone(), OpenSeasonAdapter(), config=config)
         tracked.observe(refill)
         events = _answer_truthfully(tracked, twin, tracked.observe(take))
-        events += _answer_truthfully(tracked, twin, tracked.observe(refill))
+        events += _answer_truthfully(tracked, twin, tracked.observe(illegal))
         outcomes.append(([type(e) for e in events], tracked.state.history, tracked.alert))
         assert tracked.waiting is None and tracked.pending is None
     (on_events, on_history, on_alert), (off_events, off_history, off_alert) = outcomes
-    assert on_events == [QuestionAsked, MoveConfirmed, MovesTakenBack, IllegalMoveAlert]
+    assert on_events == [QuestionAsked, MoveConfirmed, IllegalMoveAlert]
     assert on_events == off_events  # the same events, the question one scene later
-    assert on_history == off_history == twin.truth.history[:5]
+    assert on_history == off_history == twin.truth.history[:6]
     assert on_alert is not None and on_alert == off_alert
+
+
+def test_a_table_put_back_after_the_waiting_scene_asks_nothing() -> None:
+    """The next scene shows the table as before the take (the cards put back: a take undone, or an
+    illegal change that looked like one, put right): the state already matches it, so the waiting
+    question is dropped -- no question, no alert. Off: the take is asked, then taken back with an
+    alert. The game stands at the same place either way."""
+    twin, state, (refill, take, _placed) = _game()
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter(), config=ON)
+    tracked.observe(refill)
+    assert tracked.observe(take) == [] and tracked.waiting is not None
+    assert tracked.observe(refill) == []
+    assert tracked.waiting is None and tracked.pending is None and tracked.alert is None
+    assert tracked.state.history == twin.truth.history[:5]
+    off = TrackedGame(state.clone(), OpenSeasonAdapter(), config=OFF)
+    off.observe(refill)
+    events = _answer_truthfully(off, twin, off.observe(take)) + _answer_truthfully(off, twin, off.observe(refill))
+    assert [type(e) for e in events] == [QuestionAsked, MoveConfirmed, MovesTakenBack, IllegalMoveAlert]
+    assert off.state.history == twin.truth.history[:5]
+
+
+def test_a_slot_that_newly_reads_hidden_is_asked_at_once() -> None:
+    """Where the inn slot behind the deck showed its card in the last scene explained and reads
+    hidden now, a card went out of sight and a third may have been taken with it (97418's illegal
+    change, tests/tracker/test_open_season_derail.py): asked at once, flagged at its own scene."""
+    twin, _state, (_refill, take, _placed) = _game()
+    state = twin.tracker_initial_state()
+    for move in twin.truth.history[:5]:
+        state.push(move)
+    tracked = TrackedGame(state, OpenSeasonAdapter(), config=ON)
+    assert tracked.observe(observation_from_table(twin.descriptions[1])) == []  # every inn card seen
+    assert [type(e) for e in tracked.observe(take)] == [QuestionAsked] and tracked.waiting is None
 
 
 def test_when_the_game_is_finished_or_the_camera_stops_the_waiting_question_is_asked() -> None:

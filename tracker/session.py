@@ -253,21 +253,24 @@ class TrackedGame(Generic[St, Obs]):
         self._log("note", text="waiting for the next scene to tell which: " + "; ".join(question.option_texts))
 
     def _settle_waiting(self, observed: Obs) -> list[TrackerEvent] | None:
-        """The next still scene after a waiting question: where exactly one option leaves a state
-        from which ``observed`` is explained (unchanged, confirmed or asked about; not illegal),
-        that option is made, as the players' answer would have made it, and the waiting question
-        is gone. None where none or several do (the question must be asked)."""
+        """The next still scene after a waiting question: each option is made on a copy and the
+        scene judged from there. Where one option explains it (unchanged, confirmed or asked
+        about; not illegal) better by the inference margin than every other (as one chain must
+        beat any other to be confirmed unasked), that option is made, as the players' answer
+        would have made it, and the waiting question is gone. None where no option or several
+        explain it alike (the question must be asked)."""
         question, scene = self.waiting, self._waiting_scene
         assert question is not None
-        fitting = []
+        fits: list[tuple[float, int]] = []
         for option in range(len(question.options)):
             work = self._after_option(question, option)
             if work is None:
                 continue
-            verdict = infer(work, observed, self.adapter, self.config, scene)
-            if not isinstance(verdict, IllegalObservation):
-                fitting.append(option)
-        if not fitting and isinstance(infer(self.state, observed, self.adapter, self.config, self._fitted),
+            cost = self._explained_cost(work, observed, scene)
+            if cost is not None:
+                fits.append((cost, option))
+        fits.sort()
+        if not fits and isinstance(infer(self.state, observed, self.adapter, self.config, self._fitted),
                                           NoChange):
             # the table is back as it was before the waiting scene: whatever was done there (a
             # take, or an illegal change that looked like one) was put back, and the state already
@@ -275,9 +278,9 @@ class TrackedGame(Generic[St, Obs]):
             self.waiting = self._waiting_scene = None
             self._log("note", text="the table is back as it was before the scene that waited: nothing happened")
             return []
-        if len(fitting) != 1:
+        if not fits or (len(fits) > 1 and fits[1][0] < round(fits[0][0] + self.config.margin, 9)):
             return None
-        option = fitting[0]
+        option = fits[0][1]
         self.waiting = self._waiting_scene = None
         self._log("note", text=f"the next scene shows which: {question.option_texts[option]}")
         after = question.reveals_after[option] if option < len(question.reveals_after) else ()
@@ -287,6 +290,30 @@ class TrackedGame(Generic[St, Obs]):
         self._in_step()
         self._fitted = scene
         return events
+
+    def _explained_cost(self, work: St, observed: Obs, previous: Obs | None) -> float | None:
+        """How well ``observed`` is explained from ``work`` (the weight of the differences left by
+        the best explanation: nothing happened, the chain confirmed, the best option asked
+        about); None where nothing explains it."""
+        verdict = infer(work, observed, self.adapter, self.config, previous)
+        if isinstance(verdict, IllegalObservation):
+            return None
+        if isinstance(verdict, Question):
+            return min(verdict.option_costs, default=0.0)
+        after = work.clone()
+        moves: tuple[Move, ...] = ()
+        try:
+            if isinstance(verdict, Confirmed):
+                for location, value in verdict.reveals_before:
+                    after.reveal(location, value)
+                moves = verdict.moves
+                for move in moves:
+                    after.push(move)
+        except RulesError:
+            return None
+        differences = self.adapter.differences(self.adapter.expected(after), observed)
+        differences += self.adapter.unseen_changes(after, previous, observed, moves)
+        return total_weight(differences)
 
     def _ask_waiting_now(self, held: Obs | None) -> QuestionAsked:
         """Ask the waiting question now; ``held``: the scene that did not settle it, judged once

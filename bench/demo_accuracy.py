@@ -241,6 +241,8 @@ def play_open_season_observations(spec: dict[str, Any], args: Any) -> dict[str, 
     for change, table in zip(twin.changes, twin.descriptions[1:], strict=True):
         tally.take(tracked.observe(observation_from_table(table)), tracked, twin, change.kind == "illegal",
                    change.truth_moves)
+    # the film is over: a question that waited for the next scene is asked now (as the pipeline does)
+    tally.take(tracked.ask_waiting(), tracked, twin, None)
     if twin.truth.is_terminal() and not tracked.state.is_terminal():
         tally.take(tracked.finish(), tracked, twin, None)
     truth_totals = twin.truth.score_breakdown().totals()

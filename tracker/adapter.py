@@ -167,6 +167,16 @@ class GameAdapter(ABC, Generic[St, Obs]):
         chains, each with the reveals it stands for. None (the default): nothing to ask."""
         return None
 
+    def question_may_wait(self, state: St, question: "Question", observed: Obs, previous: Obs | None) -> bool:
+        """Whether ``question`` about ``observed`` (a scene of ``state``; its options explain it
+        alike; ``previous``: the last still scene the game explained, None when unknown) may wait
+        for the next still scene, because that scene shows what the options differ in (Open
+        Season: which inn cards went into the hand shows once they are placed) and the scene
+        itself cannot be an illegal change the players would have said none of the options to.
+        The tracker then makes the one option that explains the next scene, or asks
+        (``InferenceConfig.next_scene_settles``). Default: never (asked at once)."""
+        return False
+
     def same_scene(self, first: Obs, second: Obs) -> bool:
         """Whether two readings show the same table (reading confidences aside). An unexplained
         scene seen again is not new evidence that the tracker is out of step (the players have not

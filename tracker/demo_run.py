@@ -96,6 +96,8 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
         if update.image is None:
             if say and not update.camera_ok and "stopped" in update.camera_message:
                 say(f"camera: {update.camera_message}")
+            # the camera stopped: a question that waited for the next scene is asked now
+            questions += _answer_all(list(update.events), tracked, twin, say)
             continue
         if say and update.recognised and update.camera_message != warned and \
                 update.camera_message == pipe.stats.unknown_copy:
@@ -213,14 +215,18 @@ def _percentiles(values: list[float]) -> dict[str, float]:
     return {"p50": at(0.5), "p95": at(0.95), "max": round(ordered[-1], 1), "count": len(ordered)}
 
 
-def _answer_all(events: list[Any], tracked: Any, twin: Any, say: Callable[[str], None] | None) -> None:
+def _answer_all(events: list[Any], tracked: Any, twin: Any, say: Callable[[str], None] | None) -> int:
+    """The events at the game's end, each question answered truthfully; how many were asked."""
+    asked = 0
     while events:
         event = events.pop(0)
         if say:
             say(event_words(event, tracked.adapter))
         if isinstance(event, QuestionAsked):
+            asked += 1
             option = twin.truthful_answer(event.question, tracked.state.history)
             events = list(tracked.reject() if option is None else tracked.answer(option)) + events
+    return asked
 
 
 def _totals(breakdown: Any) -> list[int]:

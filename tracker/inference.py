@@ -61,6 +61,11 @@ class Question:
     after the players rejected its first question or where no legal move explained it: rejected
     too, it is not widened again (the alert follows)."""
 
+    option_costs: tuple[float, ...] = ()
+    """Per option: the weight of its differences from the scene asked about (empty where not
+    scored: recovery, final and hand-made questions). Options of equal weight explain the scene
+    equally well: the camera cannot tell them apart now (``InferenceConfig.next_scene_settles``)."""
+
     whole: Question | None = None
     """Set on a step of a question asked in steps (:mod:`tracker.two_step`): the whole question."""
     stands_for: tuple[tuple[int, ...], ...] = ()
@@ -161,6 +166,15 @@ class InferenceConfig:
     was read doubtfully, so "Yellow pivots, then Red rolls" (Red's cube turned wrong) fitted within
     the tolerance, the round was never tried, and the players said none of these twice (2 false
     alarms). Read surely, that chain was confirmed unasked. Below this weight a reading is noise."""
+    next_scene_settles: bool = True
+    """A question whose options all leave the same table (the camera cannot tell them apart now)
+    and that the adapter says the next scene tells apart (:meth:`GameAdapter.question_may_wait`)
+    waits for the next still scene instead of being asked: the option under which that scene alone
+    is explained is made unasked; if none or several explain it, the question is asked then, and
+    that scene is judged after the answer (:class:`tracker.session.TrackedGame`). Taught Open Season
+    game 103057 (printing 998170, dim lamp): 20 of its 22 questions were inn takes whose card left
+    in slot 3 lay hidden behind the deck, each told apart by the next scene, where the two taken
+    cards show on the wall and atop the stock. False: every such question is asked at once."""
     recovery_options: int = 64
     """Most options a recovery question offers (the best-fitting, the fewest moves changed first).
     Generous: options that differ only in what the camera cannot see (which way a pass or pivot
@@ -304,6 +318,7 @@ def infer(
         reveals_before=before,
         reveals_after=tuple(after_each),
         reveals_before_each=tuple(s.reveals for s in distinct) if any(s.reveals for s in distinct) else (),
+        option_costs=tuple(s.cost for s in distinct),
     )
 
 

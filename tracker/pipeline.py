@@ -311,15 +311,18 @@ class Pipeline:
         if frame is None:
             if health.ended and self._overruled_frame is not None:
                 return self._read_overruled_at_the_end(stage)
+            ended: tuple[TrackerEvent, ...] = ()
             if health.ended:
                 if self._ended_reported:
                     return None
                 self._ended_reported = True
                 message = f"the camera stopped delivering ({health.describe()})"
+                # a question that waited for a next scene that will not come is asked now
+                ended = tuple(self.tracked.ask_waiting())
             else:
                 message = f"no frame this time ({health.describe()})"
             self.stats.bad_frames += 1
-            return self._update(-1, None, (), (), False, message, stage, "no-frame")
+            return self._update(-1, None, (), ended, False, message, stage, "no-frame")
         self.stats.frames += 1
         image = frame.image
         message = "ok"
@@ -503,7 +506,7 @@ class Pipeline:
         self._deferred = None
         if self.memory is None or self.tracked.alert is not None:
             return
-        if self.tracked.pending is not None:
+        if self.tracked.pending is not None or self.tracked.waiting is not None:
             self._deferred = observed
             return
         self.memory.remember(observed, self._view())
@@ -518,8 +521,8 @@ class Pipeline:
         deferred, self._deferred = self._deferred, None
         if deferred is None or self.memory is None:
             return
-        if self.tracked.pending is not None:
-            self._deferred = deferred  # not answered yet
+        if self.tracked.pending is not None or self.tracked.waiting is not None:
+            self._deferred = deferred  # not answered (or told by a later scene) yet
             return
         if self.tracked.alert is None:
             self.memory.remember(deferred, self._view())

@@ -125,12 +125,33 @@ class TrackedGame(Generic[St, Obs]):
         self._fitted: Obs | None = None
         """The last still scene the game explained (confirmed, unchanged or answered): what the
         adapter compares a scene with to doubt a chain (:meth:`GameAdapter.doubt`)."""
+        self.waiting: Question | None = None
+        """A question not asked yet: its options leave the same table and the next still scene
+        may tell them apart (``InferenceConfig.next_scene_settles``); asked if it does not, or
+        when the camera stops (:meth:`ask_waiting`)."""
+        self._waiting_scene: Obs | None = None
+        """The scene :attr:`waiting` is about."""
+        self._held: Obs | None = None
+        """The scene that did not settle :attr:`waiting` (which was then asked): judged once the
+        players have answered, as it would have been had the question been asked at once."""
 
     # ---- observations
     def observe(self, observed: Obs) -> list[TrackerEvent]:
         """Interpret one still scene. The state only changes through legal, confirmed moves."""
         if self.pending is not None:
             return []  # the players must answer first; the table is read again afterwards
+        events: list[TrackerEvent] = []
+        if self.waiting is not None:
+            if self._waiting_scene is not None and self.adapter.same_scene(self._waiting_scene, observed):
+                return []  # the same table read again: still nothing to tell the options apart
+            settled = self._settle_waiting(observed)
+            if settled is None:
+                return [self._ask_waiting_now(held=observed)]
+            events += settled
+        return events + self._judge(observed)
+
+    def _judge(self, observed: Obs) -> list[TrackerEvent]:
+        """Interpret one still scene (no question pending or waiting)."""
         just_made = len(self.state.history) - self._scene_mark
         self._scene_mark = len(self.state.history)
         verdict = infer(self.state, observed, self.adapter, self.config, self._fitted)
@@ -151,7 +172,10 @@ class TrackedGame(Generic[St, Obs]):
                 events.append(self._apply(move))
             events += self._reveal(verdict.reveals)
         elif isinstance(verdict, Question):
-            events.append(self._ask(verdict))
+            if self._may_wait(verdict, observed):
+                self._wait(verdict, observed)
+            else:
+                events.append(self._ask(verdict))
         elif isinstance(verdict, IllegalObservation):
             reason = verdict.reason
             taken_back = self._take_back(observed, just_made)
@@ -191,6 +215,131 @@ class TrackedGame(Generic[St, Obs]):
                           differences=[d.description for d in verdict.differences][:20])
                 events.append(IllegalMoveAlert(reason))
         return events + self._ask_final()
+
+    # ---- a question that waits for the next scene
+    def _may_wait(self, question: Question, observed: Obs) -> bool:
+        """Whether ``question`` may wait for the next still scene: the setting is on, it is a plain
+        question (no recovery, no widened readings, not asked in steps) of several options that
+        all explain the scene equally well (the same weight of differences: the camera cannot
+        tell them apart, not a doubtful reading that one explains better), and the adapter says
+        the next scene tells them apart."""
+        if not self.config.next_scene_settles or question.recovery or question.widened \
+                or any(question.take_back) or question.whole is not None or len(question.options) < 2:
+            return False
+        costs = {round(cost, 9) for cost in question.option_costs}
+        if len(costs) != 1 or len(question.option_costs) != len(question.options):
+            return False
+        return self.adapter.question_may_wait(self.state, question, observed, self._fitted)
+
+    def _after_option(self, question: Question, option: int) -> St | None:
+        """A copy of the state with option ``option`` of ``question`` made (its reveals included);
+        None where it cannot be made."""
+        work = self.state.clone()
+        try:
+            for location, value in question.reveals_before_option(option):
+                work.reveal(location, value)
+            for move in question.options[option]:
+                work.push(move)
+            after = question.reveals_after[option] if option < len(question.reveals_after) else ()
+            for location, value in after:
+                work.reveal(location, value)
+        except RulesError:
+            return None
+        return work
+
+    def _wait(self, question: Question, observed: Obs) -> None:
+        """Keep ``question`` (about ``observed``) for the next still scene (logged, not asked)."""
+        self.waiting, self._waiting_scene, self._asked_scene = question, observed, None
+        self._log("note", text="waiting for the next scene to tell which: " + "; ".join(question.option_texts))
+
+    def _settle_waiting(self, observed: Obs) -> list[TrackerEvent] | None:
+        """The next still scene after a waiting question: each option is made on a copy and the
+        scene judged from there. Where one option explains it (unchanged, confirmed or asked
+        about; not illegal) better by the inference margin than every other (as one chain must
+        beat any other to be confirmed unasked), that option is made, as the players' answer
+        would have made it, and the waiting question is gone. None where no option or several
+        explain it alike (the question must be asked)."""
+        question, scene = self.waiting, self._waiting_scene
+        assert question is not None
+        fits: list[tuple[float, int]] = []
+        for option in range(len(question.options)):
+            work = self._after_option(question, option)
+            if work is None:
+                continue
+            cost = self._explained_cost(work, observed, scene)
+            if cost is not None:
+                fits.append((cost, option))
+        fits.sort()
+        if not fits and isinstance(infer(self.state, observed, self.adapter, self.config, self._fitted),
+                                          NoChange):
+            # the table is back as it was before the waiting scene: whatever was done there (a
+            # take, or an illegal change that looked like one) was put back, and the state already
+            # matches the table: nothing to ask, nothing to alarm about
+            self.waiting = self._waiting_scene = None
+            self._log("note", text="the table is back as it was before the scene that waited: nothing happened")
+            return []
+        if not fits or (len(fits) > 1 and fits[1][0] < round(fits[0][0] + self.config.margin, 9)):
+            return None
+        option = fits[0][1]
+        self.waiting = self._waiting_scene = None
+        self._log("note", text=f"the next scene shows which: {question.option_texts[option]}")
+        after = question.reveals_after[option] if option < len(question.reveals_after) else ()
+        events = self._reveal(question.reveals_before_option(option))
+        events += [self._apply(move) for move in question.options[option]]
+        events += self._reveal(after)
+        self._in_step()
+        self._fitted = scene
+        return events
+
+    def _explained_cost(self, work: St, observed: Obs, previous: Obs | None) -> float | None:
+        """How well ``observed`` is explained from ``work`` (the weight of the differences left by
+        the best explanation: nothing happened, the chain confirmed, the best option asked
+        about); None where nothing explains it."""
+        verdict = infer(work, observed, self.adapter, self.config, previous)
+        if isinstance(verdict, IllegalObservation):
+            return None
+        if isinstance(verdict, Question):
+            return min(verdict.option_costs, default=0.0)
+        after = work.clone()
+        moves: tuple[Move, ...] = ()
+        try:
+            if isinstance(verdict, Confirmed):
+                for location, value in verdict.reveals_before:
+                    after.reveal(location, value)
+                moves = verdict.moves
+                for move in moves:
+                    after.push(move)
+        except RulesError:
+            return None
+        differences = self.adapter.differences(self.adapter.expected(after), observed)
+        differences += self.adapter.unseen_changes(after, previous, observed, moves)
+        return total_weight(differences)
+
+    def _ask_waiting_now(self, held: Obs | None) -> QuestionAsked:
+        """Ask the waiting question now; ``held``: the scene that did not settle it, judged once
+        the players have answered."""
+        question, scene = self.waiting, self._waiting_scene
+        assert question is not None
+        self.waiting = self._waiting_scene = None
+        self._asked_scene, self._held = scene, held
+        self._log("note", text="the next scene does not tell which: asked now" if held is not None
+                  else "asked now: no next scene to tell which")
+        return self._ask(question)
+
+    def ask_waiting(self) -> list[TrackerEvent]:
+        """Ask the waiting question, if any, now (the camera stopped, the game ends, or the players
+        act on the tablet): nothing is lost for want of a next scene."""
+        if self.waiting is None or self.pending is not None:
+            return []
+        return [self._ask_waiting_now(held=None)]
+
+    def _judge_held(self) -> list[TrackerEvent]:
+        """Once every question is answered: the scene held back while the waiting question was
+        asked, judged now (a scene is never skipped)."""
+        if self.pending is not None or self._held is None:
+            return []
+        held, self._held = self._held, None
+        return self.observe(held)
 
     # ---- recovery
     def _note_unexplained(self, observed: Obs) -> None:
@@ -297,7 +446,8 @@ class TrackedGame(Generic[St, Obs]):
             self._fitted = None  # which scene shows that position is not known here
             self._scene_mark = len(self.state.history)
             events += self._clear_alert("the players said where the game stands")
-        return events + self._ask_final()
+        events += self._ask_final()
+        return events + self._judge_held()
 
     def finish(self, max_moves: int = 8) -> list[TrackerEvent]:
         """The players say the game is over. Moves the camera cannot see (a last pass or pivot)
@@ -305,6 +455,8 @@ class TrackedGame(Generic[St, Obs]):
         when there is one, asked about when there are several."""
         if self.pending is not None:
             return []
+        if self.waiting is not None:
+            return self.ask_waiting()  # its answer first: the game may end with it
         if self.state.is_terminal():
             return self._ask_final()
         from tracker.inference import scratch_copy
@@ -406,7 +558,7 @@ class TrackedGame(Generic[St, Obs]):
                 question = self._recover(amended_only=True)
                 if question is not None:
                     events.append(question)
-        return events
+        return events + self._judge_held()
 
     def _widened_question(self, asked: Obs, reason: str = "") -> QuestionAsked | None:
         """The players rejected every option for the scene ``asked`` (or, ``reason`` given, no
@@ -438,6 +590,7 @@ class TrackedGame(Generic[St, Obs]):
 
     def confirm_correction(self, moves: list[Move]) -> list[TrackerEvent]:
         """The players say what really happened (after an alert); each move is validated."""
+        self._answer_waiting_first()
         trial = self.state.clone()
         for move in moves:
             trial.push(move)  # raises IllegalMoveError, leaving self.state untouched
@@ -451,6 +604,7 @@ class TrackedGame(Generic[St, Obs]):
         """The players set a reading the camera got wrong (:meth:`GameAdapter.correctable`): the
         moves it changes are taken back and made again as they should have been, as their word.
         Raises :class:`RulesError` with the reason, the game untouched, when it cannot be."""
+        self._answer_waiting_first()
         if self.pending is not None:
             raise RulesError("answer the question first")
         undo, moves = self.adapter.correction(self.state, key, value)
@@ -464,6 +618,7 @@ class TrackedGame(Generic[St, Obs]):
         """Moves the players enter on the tablet: choices no camera can see (which Octo Dice dice
         make an action, a bonus action). Validated like any move (IllegalMoveError leaves the
         state untouched) and, being the players' word, never taken back by a later scene."""
+        self._answer_waiting_first()
         trial = self.state.clone()
         for move in moves:
             trial.push(move)
@@ -476,7 +631,18 @@ class TrackedGame(Generic[St, Obs]):
         logged, so the event log tells why the next scene was read as it was."""
         self._log("note", text=text)
 
+    def _answer_waiting_first(self) -> None:
+        """The players act on the tablet while a question waits for the next scene: its moves come
+        first, so it is asked now (pending) and the action refused until it is answered."""
+        if self.waiting is not None:
+            self.ask_waiting()
+            raise RulesError("answer the question first")
+
     def undo(self) -> Move:
+        if self.waiting is not None:  # the players take back moves: the waiting scene is judged afresh
+            self._log("note", text="undo: the question waiting for the next scene is dropped")
+            self.waiting = self._waiting_scene = None
+        self._held = None
         move = self.state.pop()
         self._log("undo", text=f"took back: {self.state.describe_move(move)}")
         self._end_two_step()

@@ -79,6 +79,7 @@ def _step(whole: Question, groups: tuple[tuple[int, ...], ...], prompt: str, tex
 
     first = replace(whole, prompt=prompt, options=pick(whole.options), option_texts=texts,
                     reveals_after=pick(whole.reveals_after), take_back=pick(whole.take_back),
+                    option_costs=pick(whole.option_costs),
                     reveals_before_each=tuple(whole.reveals_before_each[g[0]] if len(g) == 1 else ()
                                               for g in groups) if whole.reveals_before_each else (),
                     whole=whole, stands_for=groups)

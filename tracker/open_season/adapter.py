@@ -761,6 +761,19 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             return ""
         return inn_doubt(self.expected(work), observed, previous, taken)
 
+    def question_may_wait(self, state: OpenSeasonState, question: Any, observed: OpenSeasonObservation,
+                          previous: OpenSeasonObservation | None) -> bool:
+        """An inn take whose options explain the scene alike (the card left in a slot behind the
+        deck is not seen, so two of the three cards the player did not take show and the third
+        cannot be told): the next scene shows the taken cards, one on the wall and one atop the
+        stock, and tells the options apart (taught game 103057: 20 of its 22 questions). Not where
+        an inn slot newly reads hidden since the last scene explained: a card that showed went out
+        of sight, and a third card may have been taken with it (bench seed 97418, an illegal
+        change flagged at its own scene once the players say none of the options)."""
+        if previous is None or observed.inn_hidden > previous.inn_hidden:
+            return False
+        return all(chain and isinstance(chain[-1], TakeFromInn) for chain in question.options)
+
     def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
         return total_weight(self.differences(expected, observed))
 

@@ -208,6 +208,18 @@ class RecogniserConfig:
     turn". 72728's Red bare in front of Yellow's coin (the rule above) is kept: the face there is
     not Red's own best, the plastic behind names Yellow and the net sees yellow there (0.34). False:
     the rule above alone."""
+    pack_cube_in_front_other_plastic: bool = True
+    """With a pack: ``pack_cube_behind_cube_in_front`` does not hold a cube in front where the
+    plastic band of the cube standing there names another seat plainly (``pack_lost_seat_rim_margin``,
+    as the lost-seat chain names windows) and the band behind names no seat or this one
+    (``OctocubeRecogniser._other_seats_plastic_in_front``): that cube is the other seat's, and the
+    seat's colour the net sees over it comes from a plastic drawn alike. Fresh taught game 72814
+    (printing 998178: Red orange-red, Yellow orange-tan; 3 players, tilt 35.0, evening), change 141:
+    Yellow's cube on B4 wearing a coin (p(red) 0.824, its band 0.033 from Yellow's plastic, 0.181
+    from Red's) in front of Red's on B5 (p(red) 0.74, band naming no seat); Red was held on B4 and
+    the two cubes read swapped, "Red moved out of turn; Yellow's cube moved 2 spaces", the game
+    lost. 72728's Red bare in front of Yellow's coin (the rule above) is kept: the band in front is
+    Red's own. False: the rule above alone."""
     pack_cube_behind_near_tile_lead: float = 0.1
     """... nor where what stands in the window in front is a taught tile that fits the window behind,
     at a cube's height too, worse by at least this: the tile the seat's cube behind wears on its near

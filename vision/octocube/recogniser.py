@@ -950,7 +950,8 @@ class OctocubeRecogniser:
                              and self._other_seats_face(windows, behind, seat)) \
                     and not (cube_stands is not None and cube_stands(best)
                              and not (windows is not None and seat is not None
-                                      and self._own_face_leans_in(windows, best, behind, seat, cube_stands, probs))) \
+                                      and (self._own_face_leans_in(windows, best, behind, seat, cube_stands, probs)
+                                           or self._other_seats_plastic_in_front(windows, best, behind, seat)))) \
                     and not (windows is not None and seat is not None and self._rim_in_front(windows, best, seat)):
                 return behind, min(1.0, p + q)
         if best in not_cube:
@@ -1018,6 +1019,25 @@ class OctocubeRecogniser:
             return False
         named = self._plastic_seat(windows[behind])
         return named is None or named[0] == seat
+
+    def _other_seats_plastic_in_front(self, windows: np.ndarray, front: int, behind: int, seat: int) -> bool:
+        """With a pack (``pack_cube_in_front_other_plastic``): the plastic band of the cube standing
+        in window ``front`` names another seat plainly (:meth:`_plastic_seat`), and the band behind
+        names no seat or this one: the cube in front is that other seat's, and the seat's colour the
+        net sees in the front window (a printing drawing two plastics alike) holds nothing there.
+        Fresh taught game 72814 (printing 998178 draws Red orange-red and Yellow orange-tan; 3
+        players, tilt 35.0, evening), change 141: Yellow rolled onto B4 wearing a coin, in front of
+        Red's cube on B5 wearing a green pearl; the net read red on both (B4 0.824, B5 0.74; yellow
+        0.13 and 0.19), B4's band 0.033 from Yellow's taught plastic and 0.181 from Red's, B5's
+        naming no seat (0.175 / 0.198); Red was held on B4 by the cube standing there, Yellow took
+        B5 as a topped cube: "Red moved out of turn; Yellow's cube moved 2 spaces"."""
+        if not self.config.pack_cube_in_front_other_plastic or not self._every_cube_taught():
+            return False
+        named = self._plastic_seat(windows[front])
+        if named is None or named[0] == seat:
+            return False
+        named_behind = self._plastic_seat(windows[behind])
+        return named_behind is None or named_behind[0] == seat
 
     def _tile_on_near_face(self, front_label: str, front_fit: float, behind_window: np.ndarray) -> bool:
         """With a pack (``pack_cube_behind_near_tile_lead``): the taught tile that best fits a

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from collections.abc import Mapping
 from typing import Any
 
 LIGHTINGS: dict[str, dict[str, float]] = {
@@ -114,23 +115,23 @@ class NoiseCheckpoints:
     into an earlier frame of the same film then starts from one of them, not from the first)."""
 
     def __init__(self) -> None:
-        self._states: dict[tuple[int, int, int], dict[int, dict[str, Any]]] = {}
+        self._states: dict[tuple[int, int, int], dict[int, Mapping[str, Any]]] = {}
 
-    def nearest(self, seed: int, shape: tuple[int, int], drawn: int) -> tuple[int, dict[str, Any]] | None:
+    def nearest(self, seed: int, shape: tuple[int, int], drawn: int) -> tuple[int, Mapping[str, Any]] | None:
         """(n, the generator's state after n draws) for the largest kept n <= ``drawn``, or None."""
         kept = self._load(seed, shape)
         best = max((n for n in kept if n <= drawn), default=None)
         return None if best is None else (best, kept[best])
 
-    def keep(self, seed: int, shape: tuple[int, int], drawn: int, state: dict[str, Any]) -> None:
+    def keep(self, seed: int, shape: tuple[int, int], drawn: int, state: Mapping[str, Any]) -> None:
         """Remembers the generator's ``state`` after ``drawn`` draws of a ``shape`` frame's noise."""
         self._states.setdefault((seed, *shape), {})[drawn] = state
         self._save(seed, shape, drawn, state)
 
-    def _load(self, seed: int, shape: tuple[int, int]) -> dict[int, dict[str, Any]]:
+    def _load(self, seed: int, shape: tuple[int, int]) -> dict[int, Mapping[str, Any]]:
         return self._states.get((seed, *shape), {})
 
-    def _save(self, seed: int, shape: tuple[int, int], drawn: int, state: dict[str, Any]) -> None:
+    def _save(self, seed: int, shape: tuple[int, int], drawn: int, state: Mapping[str, Any]) -> None:
         """Nothing more in memory (the state is already in ``_states``)."""
 
 
@@ -153,6 +154,22 @@ def _advance_noise(noise_rng: Any, seed: int, shape: tuple[int, int], drawn: int
         drawn += 1
         if checkpoints is not None and (drawn % NoiseCheckpoints.EVERY == 0 or drawn == target):
             checkpoints.keep(seed, shape, drawn, noise_rng.bit_generator.state)
+
+
+class _LazilyMapped:
+    """``[f(x) for x in items]``, each made when first read."""
+
+    def __init__(self, items: list[Any], f: Any) -> None:
+        self._items, self._f = items, f
+        self._made: dict[int, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, i: int) -> Any:
+        if i not in self._made:
+            self._made[i] = self._f(self._items[i])
+        return self._made[i]
 
 
 def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any], *, seed: int,
@@ -181,8 +198,8 @@ def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any],
     from vision.render.art_pack import with_art
 
     renderer = renderer or Renderer()
-    if art is not None:
-        scenes = [with_art(s, art) for s in scenes]
+    # each scene with the art when it is first drawn (none before start)
+    drawn_scenes: Any = _LazilyMapped(scenes, lambda s: with_art(s, art)) if art is not None else scenes
     rng = random.Random(seed)
     noise_rng = np.random.default_rng(seed)
     index = 0
@@ -198,10 +215,6 @@ def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any],
         index += 1
         return out
 
-    def skip() -> None:
-        nonlocal index
-        index += 1
-
     def noise(shape: tuple[int, int]) -> Any:
         nonlocal drawn, owed
         if owed:
@@ -210,14 +223,14 @@ def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any],
         drawn += 1
         return noise_rng.normal(0.0, 2.0, shape + (1,)).astype(np.int16)
 
-    def stills(scene: Any, change: int, light: Any) -> Any:
+    def stills(at: int, change: int, light: Any) -> Any:
         nonlocal index, owed
         if index + timing.still_frames <= start:  # the whole still scene before start
             index += timing.still_frames
             owed += timing.still_frames - 1
             return
         first_index = index
-        first = render(scene, None, "still", change, light)
+        first = render(drawn_scenes[at], None, "still", change, light)
         if first_index >= start:
             yield first
         base = first.image.astype(np.int16)
@@ -231,15 +244,16 @@ def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any],
     def ease(t: float) -> float:
         return 0.5 - 0.5 * math.cos(math.pi * max(0.0, min(1.0, t)))
 
-    yield from stills(scenes[0], -1, lightings[0])
-    for change, (before, after) in enumerate(zip(scenes, scenes[1:], strict=False)):
+    yield from stills(0, -1, lightings[0])
+    for change in range(len(scenes) - 1):
         light = lightings[change]
         hand_seed = rng.random()  # drawn for every change, filmed or skipped
-        if index + timing.reach_frames + timing.hold_frames + timing.retreat_frames <= start:
-            for _ in range(timing.reach_frames + timing.hold_frames + timing.retreat_frames):
-                skip()
-            yield from stills(after, change, light)
+        hand_frames = timing.reach_frames + timing.hold_frames + timing.retreat_frames
+        if index + hand_frames <= start:  # the whole change before start
+            index += hand_frames
+            yield from stills(change + 1, change, light)
             continue
+        before, after = drawn_scenes[change], drawn_scenes[change + 1]
         target = _target(before, after)
         proto = Hand.reaching(target, sides[change], random.Random(hand_seed))
 
@@ -256,7 +270,7 @@ def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any],
                      for k in range(timing.retreat_frames)])
         for scene, progress, phase in frames:
             if index < start:
-                skip()
+                index += 1
             else:
                 yield render(scene, hand_at(progress), phase, change, light)
-        yield from stills(after, change, light)
+        yield from stills(change + 1, change, light)

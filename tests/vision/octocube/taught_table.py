@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pickle
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import cv2
@@ -60,22 +61,11 @@ def taught_game_frame(printing: int, art_dir: Any, game: int, frame_index: int, 
     """(the pack taught from printing ``printing``'s two teach photos as bench/teach.py renders them,
     JPEG-compressed like a phone's, frame ``frame_index`` of the whole standard demo game ``game``
     drawn in that printing at 1280x720 (bench/teach.py --octocube-games: 1 illegal change), the
-    film's camera). The printing is written to ``art_dir``, the twin's ``--art`` folder."""
-    from tracker.registry import table_game
-    from tracker.table import TableSetup
-    from vision.render.art_pack import ArtPack
-    from vision.render.random_art import write_random_pack
-
-    write_random_pack(printing, art_dir, games=("octocube",))  # the Octocube film draws only its own faces
-    art, renderer = ArtPack.load(art_dir), Renderer()
-    pack = taught_pack("octocube", art, printing, "random-folder", renderer)
-    setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
-                       art=str(art_dir), tilt=tilt, lighting=lighting, resolution=(1280, 720))
-    film = table_game("octocube").demo_film(setup)
-    for i, frame in enumerate(film.frames):
-        if i == frame_index:
-            return pack, frame, film.camera
-    raise AssertionError("the film ended early")
+    film's camera). The printing is written to ``art_dir``, the twin's ``--art`` folder. The film
+    entered at the frame's still scene (:func:`taught_game_still`): byte for byte the frame
+    ``table_game("octocube").demo_film`` draws from the first frame on, which this drew until
+    session 73 (checked on 72483's frame 100 and 72485's frame 107, the two files using it)."""
+    return taught_game_still(printing, art_dir, game, frame_index, players, tilt, lighting)
 
 
 class _OneFrameRenderer:
@@ -115,14 +105,14 @@ class SharedNoiseCheckpoints(NoiseCheckpoints):
         folder = os.environ.get(SHARED_FOLDER_ENV)
         return cls(Path(folder) if folder else None)
 
-    def _load(self, seed: int, shape: tuple[int, int]) -> dict[int, dict[str, Any]]:
+    def _load(self, seed: int, shape: tuple[int, int]) -> dict[int, Mapping[str, Any]]:
         kept = dict(super()._load(seed, shape))
         if self.folder is not None:
             for path in self.folder.glob(f"noise-{seed}-{shape[0]}x{shape[1]}-*.pickle"):
                 kept.setdefault(int(path.stem.rsplit("-", 1)[1]), pickle.loads(path.read_bytes()))
         return kept
 
-    def _save(self, seed: int, shape: tuple[int, int], drawn: int, state: dict[str, Any]) -> None:
+    def _save(self, seed: int, shape: tuple[int, int], drawn: int, state: Mapping[str, Any]) -> None:
         if self.folder is None:
             return
         path = self.folder / f"noise-{seed}-{shape[0]}x{shape[1]}-{drawn}.pickle"

@@ -3,6 +3,7 @@ bench's rendered tables in that printing: the real path the taught-pack tests re
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 from pathlib import Path
@@ -121,6 +122,21 @@ class SharedNoiseCheckpoints(NoiseCheckpoints):
         os.replace(part, path)  # whole or absent for a process reading it meanwhile
 
 
+_WRITTEN: set[tuple[int, str]] = set()
+"""(printing, folder) this process has written the printing to (a module's entries into two
+changes of one film share its folder)."""
+
+
+@functools.lru_cache(maxsize=8)
+def _standard_twin(players: int, game: int) -> Any:
+    """The taught films' twin of ``game`` (standard, 1 illegal change, played to its end), planned
+    once per process (0.3 s for a 4-player game; several entries and modules use the same game);
+    only read."""
+    from tracker.octocube.twin import TwinGame
+
+    return TwinGame(players, game, illegal=1, max_moves=None, mode="standard")
+
+
 def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, players: int, tilt: float,
                       lighting: str, painted_by_height: bool = False, settled: int = 0,
                       checkpoints: Any = "shared") -> tuple[Any, Any, Any]:
@@ -136,17 +152,19 @@ def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, 
     :class:`tracker.film.NoiseCheckpoints`, or None to draw it all), so the frame is the whole
     film's to the bit (tests/vision/octocube/test_taught_still_seek.py)."""
     from tracker.film import demo_camera, drifting_lightings, film, film_timing, load_art
-    from tracker.octocube.twin import TwinGame, sides_for
+    from tracker.octocube.twin import sides_for
     from tracker.table import TableSetup
     from vision.render.art_pack import ArtPack
     from vision.render.random_art import write_random_pack
 
-    write_random_pack(printing, art_dir, games=("octocube",))  # the Octocube film draws only its own faces
+    if (printing, str(art_dir)) not in _WRITTEN or not Path(art_dir).is_dir():  # a module's second entry
+        write_random_pack(printing, art_dir, games=("octocube",))  # the Octocube film draws only its own faces
+        _WRITTEN.add((printing, str(art_dir)))
     art = ArtPack.load(art_dir)
     pack = taught_pack("octocube", art, printing, "random-folder", Renderer())
     setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
                        art=str(art_dir), tilt=tilt, lighting=lighting, resolution=(1280, 720))
-    twin = TwinGame(setup.players, setup.seed, illegal=setup.illegal, max_moves=None, mode="standard")
+    twin = _standard_twin(setup.players, setup.seed)
     camera, timing = demo_camera(setup), film_timing(setup)
     lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
     frames = film(twin.scenes, sides_for(twin.changes, setup.players), camera, lightings, seed=setup.seed,

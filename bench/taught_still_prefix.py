@@ -3,8 +3,8 @@ tests (``taught_change_still(..., settled=...)``, in collection order, one proce
 folder fresh), the taught pack stubbed out so that only the film's prefix, the twin, the printing
 written and the wanted frame count (docs/testing.md, session 73).
 
-Run from a checkout (or a ``git archive`` of another commit, to compare):
-``.venv/bin/python bench/taught_still_prefix.py`` (copied into an older checkout it measures that code). Session 73: main 5756f72 157.2 s, the branch 68.3 s.
+Run: ``.venv/bin/python bench/taught_still_prefix.py`` (copied into a ``git archive`` of an older
+commit it measures that code). Session 73: main 5756f72 157.2 s, the branch 68.3 s.
 """
 
 from __future__ import annotations

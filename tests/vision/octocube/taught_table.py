@@ -167,12 +167,13 @@ def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, 
     twin = _standard_twin(setup.players, setup.seed)
     camera, timing = demo_camera(setup), film_timing(setup)
     lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
+    kept = SharedNoiseCheckpoints.of_this_run() if checkpoints == "shared" else checkpoints
     frames = film(twin.scenes, sides_for(twin.changes, setup.players), camera, lightings, seed=setup.seed,
                   timing=timing, renderer=Renderer(paint_by_height=painted_by_height), art=load_art(setup),
-                  start=frame_index, checkpoints=SharedNoiseCheckpoints.of_this_run() if checkpoints == "shared" else checkpoints)
+                  start=frame_index, checkpoints=kept)
     for i, frame in enumerate(frames, start=frame_index):
         if i == frame_index:
-            assert frame.ground_truth.get("frame_index") == frame_index, "not a frame the film renders afresh"
+            assert frame.ground_truth.get("frame_index") == frame_index, "not the film's frame"
             if not settled:
                 return pack, frame, camera
         if i == frame_index + settled:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from collections.abc import Mapping
 from typing import Any
 
 LIGHTINGS: dict[str, dict[str, float]] = {
@@ -100,14 +101,92 @@ def load_art(setup: Any) -> Any:
     return ArtPack.load(setup.art)
 
 
+class NoiseCheckpoints:
+    """The film's sensor-noise generator's state after a number of noisy still frames, per film
+    seed and frame size: a film entered late (``film(..., start=k)``) then draws only the noise of
+    the frames before ``k`` it has not drawn before. Drawing it is most of the cost of entering a
+    long film late (1280x720 normal draws for every earlier still frame); the state after n draws
+    is the same whatever the film's scenes, so one kept for a seed serves every later entry into
+    any film of that seed and size. In memory; :meth:`_load` and :meth:`_save` are where a
+    subclass keeps them elsewhere (the tests: a folder their processes share)."""
+
+    EVERY = 64
+    """Besides the state an entry needed, the states every this many draws on the way (an entry
+    into an earlier frame of the same film then starts from one of them, not from the first)."""
+
+    def __init__(self) -> None:
+        self._states: dict[tuple[int, int, int], dict[int, Mapping[str, Any]]] = {}
+
+    def nearest(self, seed: int, shape: tuple[int, int], drawn: int) -> tuple[int, Mapping[str, Any]] | None:
+        """(n, the generator's state after n draws) for the largest kept n <= ``drawn``, or None."""
+        kept = self._load(seed, shape)
+        best = max((n for n in kept if n <= drawn), default=None)
+        return None if best is None else (best, kept[best])
+
+    def keep(self, seed: int, shape: tuple[int, int], drawn: int, state: Mapping[str, Any]) -> None:
+        """Remembers the generator's ``state`` after ``drawn`` draws of a ``shape`` frame's noise."""
+        self._states.setdefault((seed, *shape), {})[drawn] = state
+        self._save(seed, shape, drawn, state)
+
+    def _load(self, seed: int, shape: tuple[int, int]) -> dict[int, Mapping[str, Any]]:
+        return self._states.get((seed, *shape), {})
+
+    def _save(self, seed: int, shape: tuple[int, int], drawn: int, state: Mapping[str, Any]) -> None:
+        """Nothing more in memory (the state is already in ``_states``)."""
+
+
+def _advance_noise(noise_rng: Any, seed: int, shape: tuple[int, int], drawn: int, owed: int,
+                   checkpoints: NoiseCheckpoints | None) -> None:
+    """Brings the film's noise generator, which has drawn ``drawn`` frames' noise, past ``owed``
+    more without making them: the draws of ``normal(0, 2, shape + (1,))`` are
+    ``standard_normal``'s (the scale applies after), made into one scratch buffer; from the
+    nearest kept state when ``checkpoints`` has one."""
+    import numpy as np
+
+    target = drawn + owed
+    found = checkpoints.nearest(seed, shape, target) if checkpoints is not None else None
+    if found is not None and found[0] > drawn:
+        drawn = found[0]
+        noise_rng.bit_generator.state = found[1]
+    scratch = np.empty(shape[0] * shape[1])
+    while drawn < target:
+        noise_rng.standard_normal(out=scratch)
+        drawn += 1
+        if checkpoints is not None and (drawn % NoiseCheckpoints.EVERY == 0 or drawn == target):
+            checkpoints.keep(seed, shape, drawn, noise_rng.bit_generator.state)
+
+
+class _LazilyMapped:
+    """``[f(x) for x in items]``, each made when first read."""
+
+    def __init__(self, items: list[Any], f: Any) -> None:
+        self._items, self._f = items, f
+        self._made: dict[int, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, i: int) -> Any:
+        if i not in self._made:
+            self._made[i] = self._f(self._items[i])
+        return self._made[i]
+
+
 def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any], *, seed: int,
-         timing: Any, renderer: Any = None, art: Any = None) -> Any:
+         timing: Any, renderer: Any = None, art: Any = None, start: int = 0,
+         checkpoints: NoiseCheckpoints | None = None) -> Any:
     """Frames for ``scenes[0]`` then each change: a hand reaches in from the mover's side, the
     change happens under it, the hand leaves, the table is still. ``lightings[i]`` lights change
     i (the light drifts during a game). Still frames of one scene are rendered once and then get
     fresh sensor noise each (what a webcam does to a static table), which keeps long games
     affordable; every frame with a hand is rendered in full. ``art``: an ArtPack the
-    components are drawn with (the truth is unchanged)."""
+    components are drawn with (the truth is unchanged).
+
+    ``start``: the frames before it are neither rendered nor yielded (the first frame yielded is
+    frame ``start``, a test's late frame without the minutes of the ones before); the sensor noise
+    they would have drawn is drawn unmade when the first noisy frame from ``start`` on is made (at
+    its size: every frame of a film has its camera's), from a state ``checkpoints`` kept when it
+    has one, so that every frame from ``start`` on is the whole film's to the bit."""
     import math
 
     import numpy as np
@@ -119,11 +198,12 @@ def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any],
     from vision.render.art_pack import with_art
 
     renderer = renderer or Renderer()
-    if art is not None:
-        scenes = [with_art(s, art) for s in scenes]
+    # each scene with the art when it is first drawn (none before start)
+    drawn_scenes: Any = _LazilyMapped(scenes, lambda s: with_art(s, art)) if art is not None else scenes
     rng = random.Random(seed)
     noise_rng = np.random.default_rng(seed)
     index = 0
+    drawn = owed = 0  # noisy still frames whose noise the generator has drawn / still owes
 
     def render(scene: Any, hand: Any, phase: str, change: int, light: Any) -> FilmFrame:
         nonlocal index
@@ -135,26 +215,47 @@ def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any],
         index += 1
         return out
 
-    def stills(scene: Any, change: int, light: Any) -> Any:
-        nonlocal index
-        first = render(scene, None, "still", change, light)
-        yield first
+    def noise(shape: tuple[int, int]) -> Any:
+        nonlocal drawn, owed
+        if owed:
+            _advance_noise(noise_rng, seed, shape, drawn, owed, checkpoints)
+            drawn, owed = drawn + owed, 0
+        drawn += 1
+        return noise_rng.normal(0.0, 2.0, shape + (1,)).astype(np.int16)
+
+    def stills(at: int, change: int, light: Any) -> Any:
+        nonlocal index, owed
+        if index + timing.still_frames <= start:  # the whole still scene before start
+            index += timing.still_frames
+            owed += timing.still_frames - 1
+            return
+        first_index = index
+        first = render(drawn_scenes[at], None, "still", change, light)
+        if first_index >= start:
+            yield first
         base = first.image.astype(np.int16)
         for _ in range(timing.still_frames - 1):
-            noise = noise_rng.normal(0.0, 2.0, base.shape[:2] + (1,)).astype(np.int16)
-            image = np.clip(base + noise, 0, 255).astype(np.uint8)
+            image = np.clip(base + noise(base.shape[:2]), 0, 255).astype(np.uint8)
             gt = dict(first.ground_truth, frame_index=index)
-            yield FilmFrame(image, gt, index / timing.fps)
+            if index >= start:
+                yield FilmFrame(image, gt, index / timing.fps)
             index += 1
 
     def ease(t: float) -> float:
         return 0.5 - 0.5 * math.cos(math.pi * max(0.0, min(1.0, t)))
 
-    yield from stills(scenes[0], -1, lightings[0])
-    for change, (before, after) in enumerate(zip(scenes, scenes[1:], strict=False)):
+    yield from stills(0, -1, lightings[0])
+    for change in range(len(scenes) - 1):
         light = lightings[change]
+        hand_seed = rng.random()  # drawn for every change, filmed or skipped
+        hand_frames = timing.reach_frames + timing.hold_frames + timing.retreat_frames
+        if index + hand_frames <= start:  # the whole change before start
+            index += hand_frames
+            yield from stills(change + 1, change, light)
+            continue
+        before, after = drawn_scenes[change], drawn_scenes[change + 1]
         target = _target(before, after)
-        proto = Hand.reaching(target, sides[change], random.Random(rng.random()))
+        proto = Hand.reaching(target, sides[change], random.Random(hand_seed))
 
         def hand_at(p: float) -> Any:
             h = Hand.reaching(target, sides[change], random.Random(0), progress=p,
@@ -162,10 +263,14 @@ def film(scenes: list[Any], sides: list[str], camera: Any, lightings: list[Any],
             return Hand(entry_mm=h.entry_mm, tip_mm=h.tip_mm, height_mm=h.height_mm,
                         skin_rgb=h.skin_rgb, sleeve_rgb=h.sleeve_rgb, spread=proto.spread)
 
-        for k in range(timing.reach_frames):
-            yield render(before, hand_at(ease((k + 1) / timing.reach_frames)), "reach", change, light)
-        for k in range(timing.hold_frames):
-            yield render(before if k < timing.hold_frames // 2 else after, hand_at(1.0), "move", change, light)
-        for k in range(timing.retreat_frames):
-            yield render(after, hand_at(ease(1 - (k + 1) / (timing.retreat_frames + 1))), "retreat", change, light)
-        yield from stills(after, change, light)
+        frames = ([(before, ease((k + 1) / timing.reach_frames), "reach") for k in range(timing.reach_frames)]
+                  + [(before if k < timing.hold_frames // 2 else after, 1.0, "move")
+                     for k in range(timing.hold_frames)]
+                  + [(after, ease(1 - (k + 1) / (timing.retreat_frames + 1)), "retreat")
+                     for k in range(timing.retreat_frames)])
+        for scene, progress, phase in frames:
+            if index < start:
+                index += 1
+            else:
+                yield render(scene, hand_at(progress), phase, change, light)
+        yield from stills(change + 1, change, light)

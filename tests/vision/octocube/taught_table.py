@@ -3,12 +3,18 @@ bench's rendered tables in that printing: the real path the taught-pack tests re
 
 from __future__ import annotations
 
+import functools
+import os
+import pickle
+from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import cv2
 import numpy as np
 
-from tests.vision.teach_photos import taught_pack
+from tests.vision.teach_photos import SHARED_FOLDER_ENV, taught_pack
+from tracker.film import NoiseCheckpoints
 from vision.octocube.layout import TILE_LABELS
 from vision.octocube.pack_reader import face_name
 from vision.octocube.synth import synth_frame
@@ -56,22 +62,11 @@ def taught_game_frame(printing: int, art_dir: Any, game: int, frame_index: int, 
     """(the pack taught from printing ``printing``'s two teach photos as bench/teach.py renders them,
     JPEG-compressed like a phone's, frame ``frame_index`` of the whole standard demo game ``game``
     drawn in that printing at 1280x720 (bench/teach.py --octocube-games: 1 illegal change), the
-    film's camera). The printing is written to ``art_dir``, the twin's ``--art`` folder."""
-    from tracker.registry import table_game
-    from tracker.table import TableSetup
-    from vision.render.art_pack import ArtPack
-    from vision.render.random_art import write_random_pack
-
-    write_random_pack(printing, art_dir, games=("octocube",))  # the Octocube film draws only its own faces
-    art, renderer = ArtPack.load(art_dir), Renderer()
-    pack = taught_pack("octocube", art, printing, "random-folder", renderer)
-    setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
-                       art=str(art_dir), tilt=tilt, lighting=lighting, resolution=(1280, 720))
-    film = table_game("octocube").demo_film(setup)
-    for i, frame in enumerate(film.frames):
-        if i == frame_index:
-            return pack, frame, film.camera
-    raise AssertionError("the film ended early")
+    film's camera). The printing is written to ``art_dir``, the twin's ``--art`` folder. The film
+    entered at the frame's still scene (:func:`taught_game_still`): byte for byte the frame
+    ``table_game("octocube").demo_film`` draws from the first frame on, which this drew until
+    session 73 (checked on 72483's frame 100 and 72485's frame 107, the two files using it)."""
+    return taught_game_still(printing, art_dir, game, frame_index, players, tilt, lighting)
 
 
 class _OneFrameRenderer:
@@ -94,39 +89,91 @@ class _OneFrameRenderer:
         return SimpleNamespace(image=np.zeros((*self.blank_shape, 3), np.uint8), ground_truth={})
 
 
+class SharedNoiseCheckpoints(NoiseCheckpoints):
+    """:class:`tracker.film.NoiseCheckpoints` kept also in the run's shared folder
+    (tests/conftest.py; :func:`tests.vision.teach_photos.taught_pack` keeps packs there): several
+    test files enter films of the same game (72740's in three), and each entry into a late frame
+    would otherwise draw the sensor noise of every earlier still frame again (a 1280x720 normal
+    draw per frame: ~4 s of CPU for change 137 of a 4-player game)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        super().__init__()
+        self.folder = folder
+
+    @classmethod
+    def of_this_run(cls) -> SharedNoiseCheckpoints:
+        """Those kept in the run's shared folder (in memory only when there is none)."""
+        folder = os.environ.get(SHARED_FOLDER_ENV)
+        return cls(Path(folder) if folder else None)
+
+    def _load(self, seed: int, shape: tuple[int, int]) -> dict[int, Mapping[str, Any]]:
+        kept = dict(super()._load(seed, shape))
+        if self.folder is not None:
+            for path in self.folder.glob(f"noise-{seed}-{shape[0]}x{shape[1]}-*.pickle"):
+                kept.setdefault(int(path.stem.rsplit("-", 1)[1]), pickle.loads(path.read_bytes()))
+        return kept
+
+    def _save(self, seed: int, shape: tuple[int, int], drawn: int, state: Mapping[str, Any]) -> None:
+        if self.folder is None:
+            return
+        path = self.folder / f"noise-{seed}-{shape[0]}x{shape[1]}-{drawn}.pickle"
+        part = path.with_name(f"{path.name}.{os.getpid()}.part")
+        part.write_bytes(pickle.dumps(state))
+        os.replace(part, path)  # whole or absent for a process reading it meanwhile
+
+
+_WRITTEN: set[tuple[int, str]] = set()
+"""(printing, folder) this process has written the printing to (a module's entries into two
+changes of one film share its folder)."""
+
+
+@functools.lru_cache(maxsize=8)
+def _standard_twin(players: int, game: int) -> Any:
+    """The taught films' twin of ``game`` (standard, 1 illegal change, played to its end), planned
+    once per process (0.3 s for a 4-player game; several entries and modules use the same game);
+    only read."""
+    from tracker.octocube.twin import TwinGame
+
+    return TwinGame(players, game, illegal=1, max_moves=None, mode="standard")
+
+
 def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, players: int, tilt: float,
-                      lighting: str, painted_by_height: bool = False, settled: int = 0) -> tuple[Any, Any, Any]:
-    """:func:`taught_game_frame` for a late frame, rendering only that frame: it must be the
-    first still frame of a change (or a frame with a hand), which the film renders afresh.
-    The same film as ``tablesight demo`` (``OctocubeGame.demo_film``), with a renderer that
-    draws only the wanted frame. ``painted_by_height``: as the renderer painted it until session
-    38, a cube on a taller stack behind over the top of the cube in front (no camera sees that;
-    the readers' handling of such pictures stays tested on the frames that showed it).
-    ``settled``: the still scene's frame that many after the first (the first plus the film's own
-    sensor noise, as the stillness gate reads it: 309, not 308, for 72737's change 43); the other
-    frames' stand-ins are then blank frames of the film's size, so that the noise drawn for each
-    still frame is the film's."""
+                      lighting: str, painted_by_height: bool = False, settled: int = 0,
+                      checkpoints: Any = "shared") -> tuple[Any, Any, Any]:
+    """:func:`taught_game_frame` for a late frame, rendering only that frame's still scene.
+    The same film as ``tablesight demo`` (``OctocubeGame.demo_film``), entered at the wanted frame
+    (``film(..., start=frame_index)``: no frame before it is drawn). ``painted_by_height``: as the
+    renderer painted it until session 38, a cube on a taller stack behind over the top of the cube
+    in front (no camera sees that; the readers' handling of such pictures stays tested on the
+    frames that showed it). ``settled``: the still scene's frame that many after the first (the
+    first plus the film's own sensor noise, as the stillness gate reads it: 309, not 308, for
+    72737's change 43): the film's noise generator is brought past every earlier still frame's
+    noise first, from the run's kept states (``checkpoints``: "shared", a
+    :class:`tracker.film.NoiseCheckpoints`, or None to draw it all), so the frame is the whole
+    film's to the bit (tests/vision/octocube/test_taught_still_seek.py)."""
     from tracker.film import demo_camera, drifting_lightings, film, film_timing, load_art
-    from tracker.octocube.twin import TwinGame, sides_for
+    from tracker.octocube.twin import sides_for
     from tracker.table import TableSetup
     from vision.render.art_pack import ArtPack
     from vision.render.random_art import write_random_pack
 
-    write_random_pack(printing, art_dir, games=("octocube",))  # the Octocube film draws only its own faces
+    if (printing, str(art_dir)) not in _WRITTEN or not Path(art_dir).is_dir():  # a module's second entry
+        write_random_pack(printing, art_dir, games=("octocube",))  # the Octocube film draws only its own faces
+        _WRITTEN.add((printing, str(art_dir)))
     art = ArtPack.load(art_dir)
     pack = taught_pack("octocube", art, printing, "random-folder", Renderer())
     setup = TableSetup(game="octocube", players=players, options={"mode": "standard"}, seed=game, illegal=1,
                        art=str(art_dir), tilt=tilt, lighting=lighting, resolution=(1280, 720))
-    twin = TwinGame(setup.players, setup.seed, illegal=setup.illegal, max_moves=None, mode="standard")
+    twin = _standard_twin(setup.players, setup.seed)
     camera, timing = demo_camera(setup), film_timing(setup)
     lightings = drifting_lightings(setup.lighting, len(twin.changes), setup.seed)
+    kept = SharedNoiseCheckpoints.of_this_run() if checkpoints == "shared" else checkpoints
     frames = film(twin.scenes, sides_for(twin.changes, setup.players), camera, lightings, seed=setup.seed,
-                  timing=timing, renderer=_OneFrameRenderer(setup.seed * 100_003 + frame_index, painted_by_height,
-                                                            (720, 1280) if settled else (2, 2)),
-                  art=load_art(setup))
-    for i, frame in enumerate(frames):
+                  timing=timing, renderer=Renderer(paint_by_height=painted_by_height), art=load_art(setup),
+                  start=frame_index, checkpoints=kept)
+    for i, frame in enumerate(frames, start=frame_index):
         if i == frame_index:
-            assert frame.ground_truth.get("frame_index") == frame_index, "not a frame the film renders afresh"
+            assert frame.ground_truth.get("frame_index") == frame_index, "not the film's frame"
             if not settled:
                 return pack, frame, camera
         if i == frame_index + settled:

@@ -2228,8 +2228,9 @@ class OctocubeRecogniser:
         """Per quarter turn: each candidate's fit inset on the bare face in that turn."""
         if self.config.pack_cube_fine_turn_offsets or self.config.pack_cube_fine_same_turn:
             where_at = []
+            shifts = self._cube_turn_shifts(window.shape[0], on_cube)
             for turn in range(4):
-                one = on_cube.scores(window[None], turns=(turn,), only=order)
+                one = on_cube.scores(window[None], turns=(turn,), only=order, shifts=shifts)
                 assert one.offsets is not None
                 where_at.append({lb: (float(one.offsets[0, j, 0]) * mm, float(one.offsets[0, j, 1]) * mm)
                                  for j, lb in enumerate(one.labels) if lb in order})
@@ -2293,6 +2294,18 @@ class OctocubeRecogniser:
                               self.config.pack_cube_turn_pair_stands_out)
         return (pick, certainty, best[pick][1], spread,
                 axis_certainty)
+
+    def _cube_turn_shifts(self, side: int, on_cube: TileMatcher) -> np.ndarray | None:
+        """The shifts each quarter turn's inset search tries on a cube's top window ``side`` px
+        wide (``pack_cube_fine_turn_search_mm``): a (2r+1, 2r+1) mask over the matcher's own
+        search, True within that many mm each way; None where it tries them all."""
+        limit = self.config.pack_cube_fine_turn_search_mm
+        r = max(0, min(SEARCH_PX, (side - on_cube.inner) // 2))
+        reach = int(np.floor(limit * on_cube.px_per_mm))
+        if limit <= 0 or reach >= r:
+            return None
+        near = np.abs(np.arange(-r, r + 1)) <= reach
+        return np.outer(near, near)
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
         """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window

@@ -442,10 +442,27 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     pivot's scene stayed within the tolerance as "nothing happened" and the round was folded
     into "Red pivots 270". False: every turn difference by ``confidence``, as before."""
 
+    weigh_turn_alone = False
+    """Whether a cube's top turn, where the chain expects the very tile read there (the only place
+    a turn is weighed), counts at least as sure as the reader is of the turn alone
+    (``CubeReading.turn_alone_weight_confidence``), not as the whole reading, which holds the
+    doubt between alike tiles too. Fresh taught game 72789 (printing 998172, 2 players, tilt 30.9,
+    evening), changes 173 and 175: Red pivoted its dark blue pearl 90 and then 270 degrees on A3;
+    read with the right turn (``pack_cube_fine_turn_search_mm``) at 0.28 and 0.36, the pearl told
+    from the dark blue starfish at 0.57 and 0.75, its turn alone at 0.58-0.59; "nothing happened"
+    cost only the whole reading, under the inference's margin (0.5), and both pivots were
+    followed as passes (272/274 moves); with this on: 274/274, 0 false alarms. Off by default:
+    a doubtful turn read wrong then counts as much, and taught game 72722 (printing 997398, 4
+    players, tilt 17.6, evening) raised 3 false alarms with it (questions whose only options held a
+    half turn nobody made, e.g. Blue's cube on A1), 0 without (docs/teach.md, session 73,
+    pivot73). False: the whole reading, as before."""
+
     def _turn_confidence(self, got: CubeReading, expected_rotation: int) -> float:
-        """How sure cube reading ``got`` is of its top's turn against ``expected_rotation``
-        (see :attr:`weigh_turn_axis`)."""
-        return got.turn_weight_confidence(expected_rotation) if self.weigh_turn_axis else got.confidence
+        """How sure cube reading ``got`` is of its top's turn against ``expected_rotation``, its
+        tile being the one expected (see :attr:`weigh_turn_axis`, :attr:`weigh_turn_alone`)."""
+        weighed = got.turn_weight_confidence(expected_rotation) if self.weigh_turn_axis else got.confidence
+        alone = got.turn_alone_weight_confidence(expected_rotation) if self.weigh_turn_alone else None
+        return weighed if alone is None else max(weighed, alone)
 
     def _turn_weight(self, got: CubeReading, expected_rotation: int) -> float:
         """How much cube reading ``got``, its top turned otherwise than ``expected_rotation``, counts."""

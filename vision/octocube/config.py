@@ -1300,6 +1300,21 @@ class RecogniserConfig:
     changes 73-74: Purple's green amphora on E3 (turned 270; coarse 0.899 at 90 against 0.912 at
     270, the two picks flipping from frame to frame) read turned 90 with fine scores 0.990
     against 0.894; the tracker took it for a pivot nobody made and the game was lost."""
+    pack_cube_fine_turn_search_mm: float = 6.0
+    """With ``pack_cube_fine_turn_offsets``: each quarter turn's inset search on a cube's top
+    window tries shifts up to this far (mm) each way, not the stack tops' whole search
+    (``SEARCH_PX``, 7 mm: a stack's top also lies anywhere on its space). The cube's face lies
+    within about 6 mm of its window's centre: the window is sampled at a middling stack's cube
+    top, and a stack up to 6.25 mm higher or lower under a tilt up to 35 degrees moves the face
+    up to 4.4 mm; the twin's cube stands up to 1.5 mm off its space's centre. A turn's search
+    that lands on the outer ring has fitted the window's edge, not the tile: fresh taught game
+    72789 (printing 998172, 2 players, tilt 30.9, evening), changes 172-176, Red's cube on A3
+    wearing a dark blue pearl (a glyph off the tile's centre) beside a bright neighbour at the
+    window's east edge: turned 180 the pearl's inset fit rose from 0.38-0.41 inside to 0.51-0.53
+    on the ring at x = +7 mm (turned 0 its search landed there too), so those turns were
+    compared 7 mm off the face (its rim puts it about (+1.5, -1) mm off), the others near it; change 173 (true turn 180) read 270 (0.953 at its
+    place (0, +1) against 180's 0.927 at (+7, -2)); within 6 mm 180 fits 0.970 at (+3, -2), and
+    every still 172-176 reads its true turn. 0: the whole search, as before."""
     pack_fine_letters: bool = True
     """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
     height is then not used)."""

@@ -72,6 +72,24 @@ class CubeReading:
     or 270 degrees must not look like a doubtful reading (taught game 72783). None: as
     ``confidence``."""
 
+    turn_alone_confidence: float | None = None
+    """How sure the reader is of the top tile's turn alone, its tile taken as read (the fine
+    stage's best turn against its next best), where ``confidence`` also holds the doubt between
+    alike tiles (a dark blue pearl against the dark blue starfish): a tracker that expects that
+    very tile there may weigh the turn by this. None: not weighed apart."""
+    turn_axis_alone_confidence: float | None = None
+    """As ``turn_alone_confidence``, the turn up to a half turn (``turn_axis_confidence``'s axis)."""
+
+    def turn_alone_weight_confidence(self, other_rotation: int) -> float | None:
+        """The turn's own confidence against ``other_rotation`` (degrees), its tile taken as read:
+        a quarter turn off by the surer of ``turn_axis_alone_confidence`` and
+        ``turn_alone_confidence``, a half turn off by ``turn_alone_confidence``; None: not weighed apart."""
+        if self.turn_alone_confidence is None or self.rotation is None:
+            return None
+        if (self.rotation - other_rotation) % 180 == 90 and self.turn_axis_alone_confidence is not None:
+            return max(self.turn_alone_confidence, self.turn_axis_alone_confidence)
+        return self.turn_alone_confidence
+
     @property
     def place_weight_confidence(self) -> float:
         """The confidence that weighs where the cube stands (and the stack it covers)."""

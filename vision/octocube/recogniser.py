@@ -726,8 +726,9 @@ class OctocubeRecogniser:
             conf = p * float(tprobs[k, j])
             rotation = None
             axis: float | None = None
+            alone: TurnAlone = None
             if self.pack is not None:
-                top, conf, rotation, axis = self._pack_cube_top(window, p, label, (seat, best))
+                top, conf, rotation, axis, alone = self._pack_cube_top(window, p, label, (seat, best))
                 self._cube_top_reads[seat] = (window, p, label)
                 self._cube_top_at[seat] = best
             elif top is not None:
@@ -742,7 +743,9 @@ class OctocubeRecogniser:
             obs.cubes[seat] = CubeReading(seat=seat, location=location, top=top,
                                           confidence=round(conf, 4), rotation=rotation,
                                           place_confidence=round(place, 4),
-                                          turn_axis_confidence=None if axis is None else round(axis, 4))
+                                          turn_axis_confidence=None if axis is None else round(axis, 4),
+                                          turn_alone_confidence=_turn_alone_fields(alone)[0],
+                                          turn_axis_alone_confidence=_turn_alone_fields(alone)[1])
             hulls.append(self._cube_hull(location, seat))
             window_of[seat] = best
         if self.pack is not None and self.config.pack_cube_colour_swap > 0:
@@ -2011,10 +2014,11 @@ class OctocubeRecogniser:
 
     def _pack_cube_top(self, window: np.ndarray, p_cube: float, net_label: str,
                        at: tuple[int, int] | None = None, gain: np.ndarray | None = None
-                       ) -> tuple[Tile | None, float, int | None, float | None]:
+                       ) -> tuple[Tile | None, float, int | None, float | None, TurnAlone]:
         """A cube's top by the taught faces, in the four turns: (tile or None for bare metal,
         confidence, rotation in degrees, confidence with the turn weighed only up to a half turn
-        or None: ``CubeReading.turn_axis_confidence``). ``at``: (seat, cube window index), for the
+        or None: ``CubeReading.turn_axis_confidence``, how sure the fine stage is of the turn
+        alone, the tile taken as read: :data:`TurnAlone`). ``at``: (seat, cube window index), for the
         fine stage (:meth:`_fine_cube_top`); ``gain``: ``window`` was moved into the teach sheet's
         colours by this (``to_taught_colours``), and so is the fine window."""
         assert self._cube_matcher is not None
@@ -2027,26 +2031,27 @@ class OctocubeRecogniser:
             if at is not None and label == f"cube-{PLAYER_COLOURS[at[0]]}" \
                     and score >= self.config.pack_cube_face_score and lead >= self.config.pack_cube_face_lead:
                 self._cube_face_place[at[0]] = self._pack_confidence(score, lead)
-            return None, p_cube * self._pack_confidence(score, lead), None, None
+            return None, p_cube * self._pack_confidence(score, lead), None, None, None
         bare_fit = self._bare_on_cube(ts, window, at[0]) if at is not None else None
         if bare_fit is not None:  # its middle fits a tile, the whole face its bare plate
-            return None, p_cube * self._pack_confidence(*bare_fit), None, None
+            return None, p_cube * self._pack_confidence(*bare_fit), None, None, None
         if score < self.config.pack_tile_score and not self._tile_over_bare(ts) \
                 and not (at is not None and self._tile_on_own_face(ts, window, at[0])):
-            return None, p_cube * (0.9 if net_label == BARE else 0.5), None, None
+            return None, p_cube * (0.9 if net_label == BARE else 0.5), None, None, None
         conf = p_cube * self._pack_confidence(score, lead)
         axis: float | None = None
+        alone: TurnAlone = None
         fine = None
         if at is not None and self.config.pack_cube_top_fine:
             fine = self._fine_cube_top(ts, window, at, gain)
             if fine is not None:
-                label, certainty, turn, spread, axis_certainty = fine
+                label, certainty, turn, spread, axis_certainty, alone = fine
                 conf = p_cube * self._top_fit(score) * certainty
                 if axis_certainty is not None:
                     axis = p_cube * self._top_fit(score) * axis_certainty
                 if spread < self.config.pack_cube_turn_tie:
                     # all four quarter turns fit alike at 3 px/mm: the tile shows no turn
-                    return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, None, None
+                    return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, None, None, None
         if fine is None and self.config.pack_cube_turn_lead > 0:
             certainty, axis_certainty = self._turn_certainty(window, label, turn)
             if axis_certainty is not None:
@@ -2054,7 +2059,10 @@ class OctocubeRecogniser:
             conf *= certainty
         if not self.config.pack_cube_turn_axis_confidence:
             axis = None
-        return tile_of(self._cube_top_shade(window, ts, label, gain)), conf, turn * 90, axis
+        shade = self._cube_top_shade(window, ts, label, gain)
+        if shade != label:
+            alone = None  # another shade than the fine stage's pick: its turns were not compared
+        return tile_of(shade), conf, turn * 90, axis, alone
 
     def _cube_top_shade(self, window: np.ndarray, ts: TileScores, label: str, gain: np.ndarray | None) -> str:
         """A shaded tile read on a cube top (``ts``: ``window``'s coarse scores) read as another
@@ -2202,7 +2210,7 @@ class OctocubeRecogniser:
         return per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn)
 
     def _fine_cube_top(self, ts: TileScores, window: np.ndarray, at: tuple[int, int],
-                       gain: np.ndarray | None) -> tuple[str, float, int, float, float | None] | None:
+                       gain: np.ndarray | None) -> tuple[str, float, int, float, float | None, TurnAlone] | None:
         """A cube top's best taught tiles (within ``pack_fine_margin`` of the best, as a stack
         top's; every abyss face with an abyss tile) told apart by the fine stage at the cube's
         height. The tile lies centred on the cube's face, so each candidate is looked for where
@@ -2210,7 +2218,8 @@ class OctocubeRecogniser:
         and the tile's turn is the one that fits there), not where its glyph alone fits best.
         (label, certainty of the pick, quarter turn, how much the pick's best fine turn fits better
         than its worst: :func:`_turn_spread`, the certainty with the turn weighed only up to a half
-        turn or None where the turn is not weighed: :func:`_axis_lead`), or None (one candidate, no
+        turn or None where the turn is not weighed: :func:`_axis_lead`, how sure the turn alone is:
+        :data:`TurnAlone`), or None (one candidate, no
         bare face taught for the seat's colour). One candidate whose coarse turn is doubtful
         (``pack_cube_fine_doubtful_turn``): that tile, the certainty of its fine turn, the turn,
         that spread, the certainty of its fine turn up to a half turn."""
@@ -2248,8 +2257,9 @@ class OctocubeRecogniser:
         """Per quarter turn: each candidate's fit inset on the bare face in that turn."""
         if self.config.pack_cube_fine_turn_offsets or self.config.pack_cube_fine_same_turn:
             where_at = []
+            shifts = self._cube_turn_shifts(window.shape[0], on_cube)
             for turn in range(4):
-                one = on_cube.scores(window[None], turns=(turn,), only=order)
+                one = on_cube.scores(window[None], turns=(turn,), only=order, shifts=shifts)
                 assert one.offsets is not None
                 where_at.append({lb: (float(one.offsets[0, j, 0]) * mm, float(one.offsets[0, j, 1]) * mm)
                                  for j, lb in enumerate(one.labels) if lb in order})
@@ -2287,10 +2297,12 @@ class OctocubeRecogniser:
             turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
             axis_lead = _axis_lead(turn_fit[kept], best[kept][1])
             scale = self.config.pack_fine_lead_for_certainty
-            return (kept, 0.5 + 0.5 * min(1.0, turn_lead / scale), best[kept][1],
+            turn_certainty = 0.5 + 0.5 * min(1.0, turn_lead / scale)
+            kept_axis = None if axis_lead is None else _lead_certainty(axis_lead, scale)
+            return (kept, turn_certainty, best[kept][1],
                     _turn_spread(per_turn[kept], self.config.pack_cube_turn_stands_out,
                                  self.config.pack_cube_turn_pair_stands_out),
-                    None if axis_lead is None else _lead_certainty(axis_lead, scale))
+                    kept_axis, (turn_certainty, kept_axis))
         k = self.config.pack_cube_fine_coarse_weight
         if self.config.pack_cube_fine_same_turn:
             # the tile lies in one turn: its fine fit and its inset fit in the same quarter turn
@@ -2302,17 +2314,34 @@ class OctocubeRecogniser:
         pick = ranked[0]
         certainty = 0.5 + 0.5 * min(1.0, lead / self.config.pack_fine_lead_for_certainty)
         axis_certainty: float | None = None
+        alone: TurnAlone = None
         if self.config.pack_cube_fine_turn_certainty:
             fits = sorted(per_turn[pick], reverse=True)
             turn_lead = fits[0] - fits[1] if len(fits) > 1 else 0.0
             axis_lead = _axis_lead(turn_fit[pick], best[pick][1])
-            if axis_lead is not None:
-                axis_certainty = certainty * _lead_certainty(axis_lead, self.config.pack_fine_lead_for_certainty)
-            certainty *= 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
+            axis_alone = None if axis_lead is None else _lead_certainty(axis_lead,
+                                                                         self.config.pack_fine_lead_for_certainty)
+            if axis_alone is not None:
+                axis_certainty = certainty * axis_alone
+            turn_alone = 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
+            certainty *= turn_alone
+            alone = (turn_alone, axis_alone)
         spread = _turn_spread(per_turn[pick], self.config.pack_cube_turn_stands_out,
                               self.config.pack_cube_turn_pair_stands_out)
         return (pick, certainty, best[pick][1], spread,
-                axis_certainty)
+                axis_certainty, alone)
+
+    def _cube_turn_shifts(self, side: int, on_cube: TileMatcher) -> np.ndarray | None:
+        """The shifts each quarter turn's inset search tries on a cube's top window ``side`` px
+        wide (``pack_cube_fine_turn_search_mm``): a (2r+1, 2r+1) mask over the matcher's own
+        search, True within that many mm each way; None where it tries them all."""
+        limit = self.config.pack_cube_fine_turn_search_mm
+        r = max(0, min(SEARCH_PX, (side - on_cube.inner) // 2))
+        reach = int(np.floor(limit * on_cube.px_per_mm))
+        if limit <= 0 or reach >= r:
+            return None
+        near = np.abs(np.arange(-r, r + 1)) <= reach
+        return np.outer(near, near)
 
     def _reread_cube_tops(self, obs: OctocubeObservation) -> None:
         """With a pack: each found cube's top read again (:meth:`_pack_cube_top`) on its window
@@ -2340,11 +2369,13 @@ class OctocubeRecogniser:
             if self._table_colours_fit_plastic(window, balanced, seat):
                 continue  # the first reading, in the table's colours, stands
             self._cube_face_place.pop(seat, None)  # judged again on the window read now
-            top, conf, rotation, axis = self._pack_cube_top(balanced, p, label,
-                                                            (seat, self._cube_top_at[seat]), gain)
+            top, conf, rotation, axis, alone = self._pack_cube_top(balanced, p, label,
+                                                                            (seat, self._cube_top_at[seat]), gain)
             obs.cubes[seat] = replace(cube, top=top, confidence=round(conf, 4), rotation=rotation,
                                       place_confidence=round(self._place_confidence(seat, p, conf), 4),
-                                      turn_axis_confidence=None if axis is None else round(axis, 4))
+                                      turn_axis_confidence=None if axis is None else round(axis, 4),
+                                      turn_alone_confidence=_turn_alone_fields(alone)[0],
+                                      turn_axis_alone_confidence=_turn_alone_fields(alone)[1])
 
     def _table_colours_fit_plastic(self, window: np.ndarray, balanced: np.ndarray, seat: int) -> bool:
         """A cube's window (``window`` in the table's colours, ``balanced`` in the teach sheet's)
@@ -3030,6 +3061,20 @@ RIM_MARGIN_MM = (8, 10)
 the tile's own margin when the sides are measured by their outer edges: 5-7 mm into a 34 mm tile
 on the 40 mm cube, past the 3 mm rim and past a dark tile's edge reading in the rim's hue (72734,
 change 46: Blue's rim round a navy sextant, in the hue up to 7 mm in from the silhouette)."""
+TurnAlone = tuple[float, float | None] | None
+"""How sure the fine stage is of a cube top's turn alone, its tile taken as read: (the best turn's
+certainty by its lead over the next best turn, the same up to a half turn or None), or None where
+the fine stage did not weigh the turn (``CubeReading.turn_alone_confidence``)."""
+
+
+def _turn_alone_fields(alone: TurnAlone) -> tuple[float | None, float | None]:
+    """``CubeReading``'s (``turn_alone_confidence``, ``turn_axis_alone_confidence``) from ``alone``."""
+    if alone is None:
+        return None, None
+    whole, axis = alone
+    return round(whole, 4), None if axis is None else round(axis, 4)
+
+
 CUBE_FACE_COMPARED_MM = 38.0
 """A tile on a cube is placed by the middle this many mm of the 40 mm face it is inset on (the
 tile and 2 of the cube's 3 mm rim round it): the cube window leaves a 7 mm search each way."""

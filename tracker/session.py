@@ -270,14 +270,12 @@ class TrackedGame(Generic[St, Obs]):
             if cost is not None:
                 fits.append((cost, option))
         fits.sort()
-        if not fits and isinstance(infer(self.state, observed, self.adapter, self.config, self._fitted),
-                                          NoChange):
-            # the table is back as it was before the waiting scene: whatever was done there (a
-            # take, or an illegal change that looked like one) was put back, and the state already
-            # matches the table: nothing to ask, nothing to alarm about
-            self.waiting = self._waiting_scene = None
-            self._log("note", text="the table is back as it was before the scene that waited: nothing happened")
-            return []
+        # No option explains the next scene (nor does the table put back as it was before the
+        # waiting scene: a take undone, or an illegal change that looked like one, put right):
+        # the question is asked then, as it would have been at its own scene, so that the
+        # players' answer -- or "none of these" and the alert -- and the put-back are judged as
+        # without the wait (bench game 102786: an illegal three-card take, one card from behind
+        # the deck, put back, went unflagged while such a question was dropped).
         if not fits or (len(fits) > 1 and fits[1][0] < round(fits[0][0] + self.config.margin, 9)):
             return None
         option = fits[0][1]

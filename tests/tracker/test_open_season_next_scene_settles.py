@@ -152,23 +152,28 @@ def test_a_next_scene_that_does_not_tell_asks_the_question_and_is_judged_after_t
     assert on_alert is not None and on_alert == off_alert
 
 
-def test_a_table_put_back_after_the_waiting_scene_asks_nothing() -> None:
+def test_a_table_put_back_after_the_waiting_scene_asks_the_question_and_alerts_as_without_the_wait() -> None:
     """The next scene shows the table as before the take (the cards put back: a take undone, or an
-    illegal change that looked like one, put right): the state already matches it, so the waiting
-    question is dropped -- no question, no alert. Off: the take is asked, then taken back with an
-    alert. The game stands at the same place either way."""
-    twin, state, (refill, take, _placed) = _game()
-    tracked = TrackedGame(state.clone(), OpenSeasonAdapter(), config=ON)
-    tracked.observe(refill)
-    assert tracked.observe(take) == [] and tracked.waiting is not None
-    assert tracked.observe(refill) == []
-    assert tracked.waiting is None and tracked.pending is None and tracked.alert is None
-    assert tracked.state.history == twin.truth.history[:5]
-    off = TrackedGame(state.clone(), OpenSeasonAdapter(), config=OFF)
-    off.observe(refill)
-    events = _answer_truthfully(off, twin, off.observe(take)) + _answer_truthfully(off, twin, off.observe(refill))
-    assert [type(e) for e in events] == [QuestionAsked, MoveConfirmed, MovesTakenBack, IllegalMoveAlert]
-    assert off.state.history == twin.truth.history[:5]
+    illegal change that looked like one, put right): the waiting question is asked then, and the
+    put-back judged after the answer -- the same events as the question asked at once (off): the
+    take confirmed, then taken back with an alert. A dropped question would leave such an illegal
+    change unflagged (bench game 102786, ``tests/ui/test_run_twin_answers.py``)."""
+    outcomes = []
+    for config in (ON, OFF):
+        twin, state, (refill, take, _placed) = _game()
+        tracked = TrackedGame(state.clone(), OpenSeasonAdapter(), config=config)
+        tracked.observe(refill)
+        first = tracked.observe(take)
+        if config is ON:
+            assert first == [] and tracked.waiting is not None
+        events = _answer_truthfully(tracked, twin, first)
+        events += _answer_truthfully(tracked, twin, tracked.observe(refill))
+        outcomes.append(([type(e) for e in events], tracked.state.history, tracked.alert))
+        assert tracked.waiting is None and tracked.pending is None
+    (on_events, on_history, on_alert), (off_events, off_history, off_alert) = outcomes
+    assert on_events == off_events == [QuestionAsked, MoveConfirmed, MovesTakenBack, IllegalMoveAlert]
+    assert on_history == off_history == twin.truth.history[:5]
+    assert on_alert is not None and on_alert == off_alert
 
 
 def test_a_slot_that_newly_reads_hidden_is_asked_at_once() -> None:

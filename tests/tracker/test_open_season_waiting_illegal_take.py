@@ -1,0 +1,99 @@
+"""An illegal three-card inn take whose third card came from the slot already behind the deck, on
+taught game 103057's own scenes (player 1 takes elf-eyepatch and sorcerer-tattoo, as the twin did,
+and mage-dagger too, from slot 3, which read hidden before and reads hidden still, now empty).
+
+The take's scene is the legal take's reading card for card (a slot behind the deck reads hidden
+whether it holds mage-dagger or nothing), so the take waits (``next_scene_settles``). What the
+waiting costs depends on where the third card goes:
+- it shows at the placing (atop player 1's stock, or on the wall): no take of two explains that
+  scene, the question is asked then, the players say none of these and the alert stands -- the
+  same events and state as the question asked at the take (the off control), one scene later;
+- it stays out of sight (in the player's hand): the placing scene, too, is the legal take's
+  reading, so no rule at these scenes can tell it from the legal take. Off, the players' "none of
+  these" raised an alert at the take, which the placing scene cleared by confirming the take of two
+  and the placing: the very state the waiting take reaches unasked. What the wait loses is that
+  one alert, held one scene; the game after it is the same."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from rules.open_season.moves import TakeFromInn
+from tests.tracker.test_open_season_next_scene_settles import OFF, ON, _game
+from tracker.inference import InferenceConfig
+from tracker.open_season.adapter import OpenSeasonAdapter
+from tracker.session import AlertCleared, IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
+from vision.open_season.observation import OpenSeasonObservation
+
+THIRD = "mage-dagger"
+
+
+def _third_on_the_stock(scene: OpenSeasonObservation) -> OpenSeasonObservation:
+    player = scene.players[0]
+    return replace(scene, players={**scene.players, 0: replace(player, stock=player.stock + (THIRD,))})
+
+
+def _third_on_the_wall(scene: OpenSeasonObservation) -> OpenSeasonObservation:
+    player = scene.players[0]
+    free = min(s for s in range(1, 13) if s not in player.wall)
+    return replace(scene, players={**scene.players, 0: replace(player, wall={**player.wall, free: THIRD})})
+
+
+def _doubtful_stock_with_the_third(scene: OpenSeasonObservation) -> OpenSeasonObservation:
+    """The third card atop the stock, the fan read doubtfully (confidence 0.1, the dim lamp's worst):
+    an extra card no take of two explains even when its reading weighs little."""
+    shown = _third_on_the_stock(scene)
+    player = shown.players[0]
+    doubtful = replace(player, stock_confidence=tuple(0.1 for _ in player.stock))
+    return replace(shown, players={**shown.players, 0: doubtful})
+
+
+def _illegal_take_then(place: Any, config: InferenceConfig) -> tuple[Any, TrackedGame[Any, Any], list[Any]]:
+    """The take's scene, then the placing scene with the third card where ``place`` puts it; each
+    question answered as the players would: none of these (no option takes three cards)."""
+    twin, state, (refill, take, placed) = _game()
+    tracked = TrackedGame(state.clone(), OpenSeasonAdapter(), config=config)
+    tracked.observe(refill)
+    events: list[Any] = []
+    for scene in (take, place(placed)):
+        pending = list(tracked.observe(scene))
+        while pending:
+            event = pending.pop(0)
+            events.append(event)
+            if isinstance(event, QuestionAsked):
+                # the take's question: every option takes two cards (the twin's legal take among
+                # them), none is what happened; later ones (a doubtful scene's widened readings, a
+                # recovery) are refused too: the players put nothing else forward
+                first = not any(isinstance(e, QuestionAsked) for e in events[:-1])
+                assert not first or all(len(o) == 1 and isinstance(o[0], TakeFromInn) and len(o[0].cards) == 2
+                                        for o in event.question.options)
+                pending = list(tracked.reject()) + pending  # the players took three: none of these
+    return twin, tracked, events
+
+
+@pytest.mark.parametrize("place", [_third_on_the_stock, _third_on_the_wall, _doubtful_stock_with_the_third])
+def test_a_third_card_that_shows_at_the_placing_asks_the_waiting_take_and_is_flagged(place: Any) -> None:
+    outcomes = []
+    for config in (ON, OFF):
+        twin, tracked, events = _illegal_take_then(place, config)
+        outcomes.append(([type(e) for e in events], tracked.state.history, tracked.alert))
+        assert tracked.waiting is None and tracked.pending is None
+    (on_events, on_history, on_alert), (off_events, off_history, off_alert) = outcomes
+    assert on_events == off_events and on_events[:2] == [QuestionAsked, IllegalMoveAlert]
+    assert MoveConfirmed not in on_events
+    assert on_history == off_history == twin.truth.history[:5]  # nothing made of the illegal take
+    assert on_alert is not None and on_alert == off_alert
+
+
+def test_a_third_card_kept_out_of_sight_costs_only_the_alert_the_placing_cleared() -> None:
+    _twin, on, on_events = _illegal_take_then(lambda scene: scene, ON)
+    twin, off, off_events = _illegal_take_then(lambda scene: scene, OFF)
+    assert [type(e) for e in on_events] == [MoveConfirmed, MoveConfirmed]
+    assert [type(e) for e in off_events] == [QuestionAsked, IllegalMoveAlert, AlertCleared, MoveConfirmed,
+                                             MoveConfirmed]
+    # the same game after the placing either way: the take of two made, mage-dagger believed behind the deck
+    assert on.state.history == off.state.history == twin.truth.history[:7]
+    assert on.alert is None and off.alert is None

@@ -1,18 +1,22 @@
-"""An illegal three-card inn take whose third card came from the slot already behind the deck, on
-taught game 103057's own scenes (player 1 takes elf-eyepatch and sorcerer-tattoo, as the twin did,
-and mage-dagger too, from slot 3, which read hidden before and reads hidden still, now empty).
+"""An illegal three-card inn take whose third card came from the slot already behind the deck.
 
-The take's scene is the legal take's reading card for card (a slot behind the deck reads hidden
+On taught game 103057's own scenes (player 1 takes elf-eyepatch and sorcerer-tattoo, as the twin
+did, and mage-dagger too, from slot 3, which read hidden before and reads hidden still, now empty),
+the take's scene is the legal take's reading card for card (a slot behind the deck reads hidden
 whether it holds mage-dagger or nothing), so the take waits (``next_scene_settles``). What the
 waiting costs depends on where the third card goes:
-- it shows at the placing (atop player 1's stock, or on the wall): no take of two explains that
-  scene, the question is asked then, the players say none of these and the alert stands -- the
-  same events and state as the question asked at the take (the off control), one scene later;
+- it shows at the placing (atop player 1's stock, or on the wall, read surely or doubtfully): no
+  take of two explains that scene, the question is asked then, the players say none of these and
+  the alert stands -- the same events and state as the question asked at the take (the off
+  control), one scene later;
 - it stays out of sight (in the player's hand): the placing scene, too, is the legal take's
   reading, so no rule at these scenes can tell it from the legal take. Off, the players' "none of
-  these" raised an alert at the take, which the placing scene cleared by confirming the take of two
-  and the placing: the very state the waiting take reaches unasked. What the wait loses is that
-  one alert, held one scene; the game after it is the same."""
+  these" raised an alert at the take, which the placing scene cleared by confirming the take of
+  two and the placing: the very state the waiting take reaches unasked. What the wait loses there
+  is that one alert, held one scene;
+- it is laid where a card drawn unseen would lie (bench seed 97418's table: atop the stock after a
+  peeking placement, as "keeps the peeked gnome-crown"): session 73's settling made it unasked
+  (nothing flagged); ``OpenSeasonAdapter.settling_doubt`` asks it, as the off control does."""
 
 from __future__ import annotations
 
@@ -97,3 +101,79 @@ def test_a_third_card_kept_out_of_sight_costs_only_the_alert_the_placing_cleared
     # the same game after the placing either way: the take of two made, mage-dagger believed behind the deck
     assert on.state.history == off.state.history == twin.truth.history[:7]
     assert on.alert is None and off.alert is None
+
+
+def _peeking_table() -> tuple[Any, OpenSeasonObservation, OpenSeasonObservation, OpenSeasonObservation, str, int]:
+    """Bench seed 97418's table (3 players, Shield, random legal play, as
+    ``test_open_season_derail.py``'s illegal take) with gnome-crown's inn slot already behind the
+    deck: player 1 takes elf-earrings and elf-eyepatch, and gnome-crown from that slot; places
+    elf-eyepatch on space 2 (a peek: two cards drawn unseen, one kept atop the stock later) and
+    elf-earrings atop the stock; then lays gnome-crown atop the stock too, where a kept peeked
+    card would lie. Returns (the state, the scene before, the take's, the placing's, the third
+    card, the mover)."""
+    import random
+
+    import tests.tracker.test_open_season_readings as readings
+    from rules.open_season import OpenSeasonGame
+    from tracker.open_season.view import observation_from_state
+
+    state = OpenSeasonGame(3, side="shield").new_initial_state(418, hidden=True)
+    rng = random.Random(418)
+    while not (state.tasks and state.tasks[-1][0] == "take" and len(state.inn) >= 4
+               and state.kept[state.turn_player] < 0 and state.history):
+        state.push(readings._random_move(state, rng))
+    shown = observation_from_state(state)
+    first, second, third = shown.inn[:3]
+    assert (first, second, third) == ("elf-earrings", "elf-eyepatch", "gnome-crown")
+    left = tuple(c for c in shown.inn if c not in (first, second, third))
+    before = replace(shown, inn=tuple(c for c in shown.inn if c != third), inn_hidden=1)
+    legal = state.clone()
+    legal.push(TakeFromInn((first, second)))
+    take = replace(observation_from_state(legal), inn=left, inn_hidden=1)
+    mover = state.turn_player
+    placing = next(m for m in legal.legal_moves() if "elf-eyepatch on space 2 (peek)" in legal.describe_move(m))
+    legal.push(placing)
+    placed = observation_from_state(legal)
+    player = placed.players[mover]
+    placed = replace(placed, inn=left, inn_hidden=1,
+                     players={**placed.players, mover: replace(player, stock=player.stock + (third,))})
+    return state, before, take, placed, third, mover
+
+
+def _peeking_table_events(config: InferenceConfig, doubt: bool) -> tuple[TrackedGame[Any, Any], list[Any], bool]:
+    state, before, take, placed, _third, _mover = _peeking_table()
+    adapter = OpenSeasonAdapter()
+    adapter.doubt_a_named_card_behind_the_deck = doubt
+    tracked = TrackedGame(state.clone(), adapter, config=config)
+    assert tracked.observe(before) == []
+    events: list[Any] = []
+    pending = list(tracked.observe(take))
+    waited = tracked.waiting is not None
+    for scene in (None, placed):
+        if scene is not None:
+            pending += list(tracked.observe(scene))
+        while pending:
+            event = pending.pop(0)
+            events.append(event)
+            if isinstance(event, QuestionAsked):
+                pending = list(tracked.reject()) + pending  # the players took three: none of these
+    return tracked, events, waited
+
+
+def test_a_third_card_laid_where_a_kept_peeked_card_would_lie_is_asked_not_settled() -> None:
+    """The waiting take would settle on the take of two, the placing, and "keeps the peeked
+    gnome-crown atop the stock" -- the card its option leaves behind the deck. That card may be the
+    one behind the deck (``OpenSeasonAdapter.settling_doubt``): asked at the placing, the players say
+    none of these, and the events are the question asked at once (off) gives, one scene later. Off
+    control (``doubt_a_named_card_behind_the_deck`` False, session 73's settling): made unasked,
+    no alert ever."""
+    on, on_events, waited = _peeking_table_events(ON, doubt=True)
+    off, off_events, _ = _peeking_table_events(OFF, doubt=True)
+    assert waited  # the slot was behind the deck already: the take waits
+    assert [type(e) for e in on_events] == [type(e) for e in off_events]
+    assert [type(e) for e in on_events][:2] == [QuestionAsked, IllegalMoveAlert]
+    assert on.state.history == off.state.history
+    unasked, unasked_events, _ = _peeking_table_events(ON, doubt=False)
+    assert [type(e) for e in unasked_events] == [MoveConfirmed, MoveConfirmed, MoveConfirmed]
+    assert "keeps the peeked gnome-crown" in unasked_events[-1].text
+    assert unasked.alert is None

@@ -103,14 +103,16 @@ def test_a_third_card_kept_out_of_sight_costs_only_the_alert_the_placing_cleared
     assert on.alert is None and off.alert is None
 
 
-def _peeking_table() -> tuple[Any, OpenSeasonObservation, OpenSeasonObservation, OpenSeasonObservation, str, int]:
+def _peeking_table(hidden_before: bool = True, third_shown: bool = True) -> tuple[
+        Any, OpenSeasonObservation, OpenSeasonObservation, OpenSeasonObservation, str, int]:
     """Bench seed 97418's table (3 players, Shield, random legal play, as
     ``test_open_season_derail.py``'s illegal take) with gnome-crown's inn slot already behind the
     deck: player 1 takes elf-earrings and elf-eyepatch, and gnome-crown from that slot; places
     elf-eyepatch on space 2 (a peek: two cards drawn unseen, one kept atop the stock later) and
     elf-earrings atop the stock; then lays gnome-crown atop the stock too, where a kept peeked
-    card would lie. Returns (the state, the scene before, the take's, the placing's, the third
-    card, the mover)."""
+    card would lie. ``hidden_before`` False: gnome-crown read in the scene before (its slot newly
+    hidden at the take, the guard's case); ``third_shown`` False: gnome-crown kept in the hand.
+    Returns (the state, the scene before, the take's, the placing's, the third card, the mover)."""
     import random
 
     import tests.tracker.test_open_season_readings as readings
@@ -126,7 +128,7 @@ def _peeking_table() -> tuple[Any, OpenSeasonObservation, OpenSeasonObservation,
     first, second, third = shown.inn[:3]
     assert (first, second, third) == ("elf-earrings", "elf-eyepatch", "gnome-crown")
     left = tuple(c for c in shown.inn if c not in (first, second, third))
-    before = replace(shown, inn=tuple(c for c in shown.inn if c != third), inn_hidden=1)
+    before = replace(shown, inn=tuple(c for c in shown.inn if c != third), inn_hidden=1) if hidden_before else shown
     legal = state.clone()
     legal.push(TakeFromInn((first, second)))
     take = replace(observation_from_state(legal), inn=left, inn_hidden=1)
@@ -135,15 +137,18 @@ def _peeking_table() -> tuple[Any, OpenSeasonObservation, OpenSeasonObservation,
     legal.push(placing)
     placed = observation_from_state(legal)
     player = placed.players[mover]
-    placed = replace(placed, inn=left, inn_hidden=1,
-                     players={**placed.players, mover: replace(player, stock=player.stock + (third,))})
+    stock = player.stock + (third,) if third_shown else player.stock
+    placed = replace(placed, inn=left, inn_hidden=1, players={**placed.players, mover: replace(player, stock=stock)})
     return state, before, take, placed, third, mover
 
 
-def _peeking_table_events(config: InferenceConfig, doubt: bool) -> tuple[TrackedGame[Any, Any], list[Any], bool]:
-    state, before, take, placed, _third, _mover = _peeking_table()
+def _peeking_table_events(config: InferenceConfig, doubt: bool = True, hidden_before: bool = True,
+                          third_shown: bool = True, wait_newly_hidden: bool = False) -> tuple[
+        TrackedGame[Any, Any], list[Any], bool]:
+    state, before, take, placed, _third, _mover = _peeking_table(hidden_before, third_shown)
     adapter = OpenSeasonAdapter()
     adapter.doubt_a_named_card_behind_the_deck = doubt
+    adapter.wait_when_a_slot_newly_hides = wait_newly_hidden
     tracked = TrackedGame(state.clone(), adapter, config=config)
     assert tracked.observe(before) == []
     events: list[Any] = []
@@ -177,3 +182,17 @@ def test_a_third_card_laid_where_a_kept_peeked_card_would_lie_is_asked_not_settl
     assert [type(e) for e in unasked_events] == [MoveConfirmed, MoveConfirmed, MoveConfirmed]
     assert "keeps the peeked gnome-crown" in unasked_events[-1].text
     assert unasked.alert is None
+
+
+def test_the_guard_keeps_a_third_card_kept_in_the_hand_flagged_where_its_slot_newly_hides() -> None:
+    """Why ``OpenSeasonAdapter.wait_when_a_slot_newly_hides`` stays off: on 97418's table with
+    gnome-crown read in the scene before, the take is asked at once (the guard), the players say
+    none of these, and the alert still stands after the peeking placing; with the guard dropped
+    the take waits and the placing settles it unasked -- no alert ever."""
+    guarded, guarded_events, waited = _peeking_table_events(ON, hidden_before=False, third_shown=False)
+    assert not waited and [type(e) for e in guarded_events][:2] == [QuestionAsked, IllegalMoveAlert]
+    assert guarded.alert is not None and MoveConfirmed not in [type(e) for e in guarded_events]
+    dropped, dropped_events, waited = _peeking_table_events(ON, hidden_before=False, third_shown=False,
+                                                            wait_newly_hidden=True)
+    assert waited and [type(e) for e in dropped_events] == [MoveConfirmed, MoveConfirmed]
+    assert dropped.alert is None

@@ -144,3 +144,40 @@ def test_open_season_a_take_still_waiting_when_the_camera_stops_is_shown_and_ans
     finally:
         worker.stop()
     assert tracked.state.history == twin.truth.history[:6]
+
+
+def test_a_choice_tapped_while_a_question_waits_is_entered_after_the_answer() -> None:
+    """The twin's solo seed 4 at its first two actions (tablet choices), the first held waiting by
+    hand against another action: the player taps the second action; the question comes first,
+    the answer makes the first, then the tapped one is entered: the twin's game. Off control: the
+    tap is dropped (the choices come back on screen, nothing entered)."""
+    for act_after_answer in (True, False):
+        twin = OctoDiceTwin(1, 4, variant="solo", max_turns=1)
+        truth = twin.truth.history
+        state = twin.tracker_initial_state()
+        adapter = OctoDiceAdapter()
+        while not adapter.tablet_moves(state):  # the twin's rolls and set-asides, to its first action
+            state.push(truth[len(state.history)])
+        done = len(state.history)
+        tracked = TrackedGame(state, adapter)
+        other = next(m for m in adapter.tablet_moves(state) if m not in (truth[done], truth[done + 1]))
+        options = ((truth[done],), (other,))
+        tracked.waiting = Question("Which did player 1 do?", options,
+                                   tuple(state.describe_move(o[0]) for o in options), option_costs=(0.0, 0.0))
+        worker = PipelineWorker(GameSetup(game="octo_dice", players=1, max_fps=0, display_width=80),
+                                builder=lambda s: (_StillTable(tracked), None, None), niceness=0,
+                                act_after_answer=act_after_answer)
+        worker.start()
+        try:
+            view, _ = _wait(worker.mailbox, lambda v, e: v.options)  # the tablet's choices, the question waiting
+            tapped = view.options.index(state.describe_move(truth[done + 1]))
+            worker.answer(tapped)
+            view, events = _wait(worker.mailbox, lambda v, e: v.question == "Which did player 1 do?")
+            assert [e.kind for e in events if e.kind in ("info", "question", "error")] == ["info", "question"]
+            worker.answer(0)
+            view, events = _wait(worker.mailbox, lambda v, e: v.question != "Which did player 1 do?" and any(
+                x.kind == "move" for x in e))
+        finally:
+            worker.stop()
+        entered = done + 2 if act_after_answer else done + 1
+        assert tracked.state.history == truth[:entered]

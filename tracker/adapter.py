@@ -177,6 +177,15 @@ class GameAdapter(ABC, Generic[St, Obs]):
         (``InferenceConfig.next_scene_settles``). Default: never (asked at once)."""
         return False
 
+    def settling_doubt(self, state: St, chain: tuple[Move, ...], observed: Obs) -> str:
+        """Why the next still scene must not settle a waiting question unasked although one option
+        explains it best: ``state`` is the game with that option made, ``chain`` the moves that then
+        explain ``observed``. Non-empty where those moves may stand for what the option leaves
+        unseen (Open Season: a card named as drawn from the deck, the same as the one the option
+        leaves behind the deck, may be that very card, taken with the two by an illegal take); the
+        question is then asked. Default: nothing against it."""
+        return ""
+
     def same_scene(self, first: Obs, second: Obs) -> bool:
         """Whether two readings show the same table (reading confidences aside). An unexplained
         scene seen again is not new evidence that the tracker is out of step (the players have not

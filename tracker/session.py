@@ -261,15 +261,15 @@ class TrackedGame(Generic[St, Obs]):
         explain it alike (the question must be asked)."""
         question, scene = self.waiting, self._waiting_scene
         assert question is not None
-        fits: list[tuple[float, int]] = []
+        fits: list[tuple[float, int, tuple[Move, ...], St]] = []
         for option in range(len(question.options)):
             work = self._after_option(question, option)
             if work is None:
                 continue
-            cost = self._explained_cost(work, observed, scene)
-            if cost is not None:
-                fits.append((cost, option))
-        fits.sort()
+            explained = self._explained(work, observed, scene)
+            if explained is not None:
+                fits.append((explained[0], option, explained[1], work))
+        fits.sort(key=lambda fit: fit[:2])
         # No option explains the next scene (nor does the table put back as it was before the
         # waiting scene: a take undone, or an illegal change that looked like one, put right):
         # the question is asked then, as it would have been at its own scene, so that the
@@ -279,6 +279,10 @@ class TrackedGame(Generic[St, Obs]):
         if not fits or (len(fits) > 1 and fits[1][0] < round(fits[0][0] + self.config.margin, 9)):
             return None
         option = fits[0][1]
+        doubt = self.adapter.settling_doubt(fits[0][3], fits[0][2], observed)
+        if doubt:
+            self._log("note", text=f"the next scene fits {question.option_texts[option]}, but {doubt}")
+            return None
         self.waiting = self._waiting_scene = None
         self._log("note", text=f"the next scene shows which: {question.option_texts[option]}")
         after = question.reveals_after[option] if option < len(question.reveals_after) else ()
@@ -289,15 +293,18 @@ class TrackedGame(Generic[St, Obs]):
         self._fitted = scene
         return events
 
-    def _explained_cost(self, work: St, observed: Obs, previous: Obs | None) -> float | None:
-        """How well ``observed`` is explained from ``work`` (the weight of the differences left by
-        the best explanation: nothing happened, the chain confirmed, the best option asked
-        about); None where nothing explains it."""
+    def _explained(self, work: St, observed: Obs, previous: Obs | None) -> tuple[float, tuple[Move, ...]] | None:
+        """How well ``observed`` is explained from ``work``: the weight of the differences left by
+        the best explanation (nothing happened, the chain confirmed, the best option asked about)
+        and that explanation's moves; None where nothing explains it."""
         verdict = infer(work, observed, self.adapter, self.config, previous)
         if isinstance(verdict, IllegalObservation):
             return None
         if isinstance(verdict, Question):
-            return min(verdict.option_costs, default=0.0)
+            if not verdict.option_costs:
+                return 0.0, ()
+            best = min(range(len(verdict.option_costs)), key=lambda i: verdict.option_costs[i])
+            return verdict.option_costs[best], tuple(verdict.options[best])
         after = work.clone()
         moves: tuple[Move, ...] = ()
         try:
@@ -311,7 +318,7 @@ class TrackedGame(Generic[St, Obs]):
             return None
         differences = self.adapter.differences(self.adapter.expected(after), observed)
         differences += self.adapter.unseen_changes(after, previous, observed, moves)
-        return total_weight(differences)
+        return total_weight(differences), moves
 
     def _ask_waiting_now(self, held: Obs | None) -> QuestionAsked:
         """Ask the waiting question now; ``held``: the scene that did not settle it, judged once

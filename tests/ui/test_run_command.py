@@ -255,3 +255,46 @@ def test_a_live_game_answers_a_question_in_two_steps_on_the_terminal(monkeypatch
     assert tracked.pending is None
     assert tracked.state.boards[seat].tiles == truth.boards[seat].tiles
     assert tracked.state.cubes[seat].faces == truth.cubes[seat].faces
+
+
+def test_a_live_game_asks_a_waiting_question_before_the_choice_the_camera_cannot_see(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``run --answer ask`` at a choice no camera sees while a question waits for the next scene
+    (``TrackedGame.waiting``, held here by hand on the twin's solo Octo Dice seed 4: no shipped game
+    has both yet): the question is asked first -- the typed choice would otherwise be refused
+    ("answer the question first") and end ``run`` with a traceback -- and once it is answered the
+    next choices are typed as usual; the game is the twin's."""
+    import argparse
+
+    from tracker.inference import Question
+    from tracker.octo_dice.adapter import OctoDiceAdapter
+    from tracker.octo_dice.twin import OctoDiceTwin
+    from tracker.session import MoveConfirmed, QuestionAsked, TrackedGame
+    from ui.commands.run import _tablet
+
+    twin = OctoDiceTwin(1, 4, variant="solo", max_turns=1)
+    truth = twin.truth.history
+    state = twin.tracker_initial_state()
+    while not OctoDiceAdapter().tablet_moves(state):  # the twin's rolls and set-asides, to its first action
+        state.push(truth[len(state.history)])
+    done = len(state.history)
+    tracked = TrackedGame(state, OctoDiceAdapter())
+    other = next(m for m in tracked.adapter.tablet_moves(state) if m != truth[done])
+    options = ((truth[done],), (other,))
+    tracked.waiting = Question("Which did player 1 do?", options, tuple(state.describe_move(o[0]) for o in options),
+                               option_costs=(0.0, 0.0))
+
+    def no_typing(prompt: str) -> str:
+        raise AssertionError("a choice was asked for before the waiting question")
+
+    monkeypatch.setattr("builtins.input", no_typing)
+    events = _tablet(None, tracked, None, argparse.Namespace(answer="ask", json=False))
+    assert [type(e) for e in events] == [QuestionAsked] and tracked.pending is not None
+    assert "answer it first" in capsys.readouterr().out
+    assert [type(e) for e in tracked.answer(0)] == [MoveConfirmed]  # the twin's action
+    choices = tracked.adapter.tablet_moves(tracked.state)
+    typed = iter([str(choices.index(truth[done + 1]) + 1)])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    events = _tablet(None, tracked, None, argparse.Namespace(answer="ask", json=False))
+    assert [type(e) for e in events] == [MoveConfirmed]
+    assert tracked.state.history == truth[:done + 2]

@@ -484,6 +484,17 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     One search is not cut: the first unexplained scene's, with the longer recovery chains, may
     alone return 3,000-3,700 (97404, 97411: 6-12 CPU s), bounded by ``max_tries`` only."""
     max_chains = 4000
+    wait_when_a_slot_newly_hides = False
+    """Let an inn take wait for the next scene (:meth:`question_may_wait`) even where an inn slot
+    newly reads hidden. Off (kept): asked at once, so that an illegal three-card take whose third
+    card showed before is refused ("none of these") at its own scene (bench seed 97418). On, taught
+    game 103057's recorded scenes ask 3 questions instead of 9 (125/125 moves either way), but on
+    97418's table a third card kept out of sight while the two are placed is settled unasked and
+    never flagged, where asked at once the players' "none of these" left an alert standing
+    (tests/tracker/test_open_season_waiting_illegal_take.py; session 74, wait74)."""
+    doubt_a_named_card_behind_the_deck = True
+    """:meth:`settling_doubt` on (False: the off control, session 73's settling, which made such a
+    take unasked)."""
     max_dearer_draws = 120
     """Blind draws onto a stock followed on from a dearer view, per scene (30 cards, a few
     positions): unbounded, a recovery's search nested them and never ended (seed 97213)."""
@@ -770,9 +781,26 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         an inn slot newly reads hidden since the last scene explained: a card that showed went out
         of sight, and a third card may have been taken with it (bench seed 97418, an illegal
         change flagged at its own scene once the players say none of the options)."""
-        if previous is None or observed.inn_hidden > previous.inn_hidden:
+        if previous is None or (observed.inn_hidden > previous.inn_hidden and not self.wait_when_a_slot_newly_hides):
             return False
         return all(chain and isinstance(chain[-1], TakeFromInn) for chain in question.options)
+
+    def settling_doubt(self, state: OpenSeasonState, chain: tuple[Move, ...], observed: OpenSeasonObservation) -> str:
+        """A waiting inn take (``state``: one option made) that the next scene would settle through
+        a card named as drawn unseen (a peeked card kept atop the stock, a blind draw) that is the
+        same as a card this option leaves in an inn slot the camera cannot read: that card may be
+        the one behind the deck, taken with the two by an illegal three-card take and laid where the
+        draw's card would lie (bench seed 97418's table, the third card atop the stock after a
+        peeking placement: settled unasked, nothing flagged; asked at once, the players said none
+        of these). Empty where nothing of the kind, or ``doubt_a_named_card_behind_the_deck`` off."""
+        if not self.doubt_a_named_card_behind_the_deck or not observed.inn_hidden:
+            return ""
+        unseen = Counter(self.expected(state).inn) - Counter(observed.inn)  # the option's cards not read in the inn
+        for move in chain:
+            if isinstance(move, _NAMED_CARD_MOVES) and unseen[move.card] > 0:
+                return (f"the {move.card} named as drawn unseen may be the {move.card} it leaves behind "
+                        "the deck, taken with the two: asked")
+        return ""
 
     def _cost(self, expected: OpenSeasonObservation, observed: OpenSeasonObservation) -> float:
         return total_weight(self.differences(expected, observed))

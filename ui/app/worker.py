@@ -228,8 +228,15 @@ class PipelineWorker:
 
     def __init__(self, setup: GameSetup, mailbox: Mailbox | None = None, *, language: str = "en",
                  table_view: bool = False, builder: Callable[[GameSetup], tuple[Any, Any, Any]] | None = None,
-                 niceness: int = 5) -> None:
+                 niceness: int = 5, act_after_answer: bool = True) -> None:
         self.setup = setup
+        self.act_after_answer = act_after_answer
+        """Make a tablet action the tracker refused for a waiting question once that question is
+        answered (False: the old way, the action dropped and tapped again; the tests' off control)."""
+        self._after_answer: tuple[str, Any] | None = None
+        """A tablet action taken while a question waited for the next scene
+        (``TrackedGame.waiting``): the tracker asked that question first and refused the action;
+        ("enter", move) or ("put_right", (key, value)), made once the question is answered."""
         self.niceness = niceness
         self._breakdown: Any = None
         """The last score breakdown that could be counted (shown while the players are asked for
@@ -394,21 +401,24 @@ class PipelineWorker:
             except (ValueError, IndexError):
                 return [UiEvent("error", f"there are choices 1-{len(self._choices)}, not {arg}")]
             self._choices = ()
+            waited = tracked.waiting is not None
             try:
                 return self._tracker_events(tracked.enter([move]))
             except Exception as exc:  # refused by the engine: the state is untouched
-                return [UiEvent("error", str(exc))]
+                return self._asked_first(("enter", move), exc) if waited else [UiEvent("error", str(exc))]
         if name == "answer":
             try:
                 moved = tracked.answer(int(arg))
             except (ValueError, IndexError) as exc:
                 return [UiEvent("error", str(exc))]
-            return self._tracker_events(moved)
+            return self._tracker_events(moved) + self._act_after_answer()
         if name == "reject":
+            self._after_answer = None  # none of these: the alert stands, the players act afresh
             if tracked.pending is None:  # answered meanwhile: nothing to reject
                 return []
             return self._tracker_events(tracked.reject())
         if name == "undo":
+            self._after_answer = None
             if not tracked.state.history:
                 return [UiEvent("info", tr("play.undo_none", self.language), "play.undo_none")]
             try:
@@ -441,10 +451,11 @@ class PipelineWorker:
         they should have been."""
         tracked = self.pipeline.tracked
         before = list(tracked.state.history)
+        waited = tracked.waiting is not None
         try:
             moved = self.pipeline.put_right(key, value)
         except Exception as exc:  # refused (the reason in words): the game is untouched
-            return [UiEvent("error", str(exc))]
+            return self._asked_first(("put_right", (key, value)), exc) if waited else [UiEvent("error", str(exc))]
         if not moved:
             return []
         after = tracked.state.history
@@ -452,6 +463,36 @@ class PipelineWorker:
         del self._moves_shown[max(len(self._moves_shown) - (len(before) - kept), 0):]
         self._choices = ()
         return [UiEvent("cleared", tr("play.put_right", self.language), "play.put_right")] + self._tracker_events(moved)
+
+    def _asked_first(self, action: tuple[str, Any], refusal: Exception) -> list[UiEvent]:
+        """A tablet action refused while a question waited for the next scene: the tracker asked
+        that question now (its moves came first on the table), so the question goes on screen with
+        the reason ("answer the question first"), and the action is kept to be made once the
+        question is answered. Any other refusal is the error it was."""
+        pending = self.pipeline.tracked.pending
+        if pending is None:
+            return [UiEvent("error", str(refusal))]
+        if self.act_after_answer:
+            self._after_answer = action
+        return [UiEvent("info", str(refusal)), UiEvent("question", pending.prompt)]
+
+    def _act_after_answer(self) -> list[UiEvent]:
+        """Once every question is answered: the tablet action the waiting question held up, made
+        now on the game as the answer left it (validated again: a choice no longer offered is
+        dropped, the tablet shows the choices there are)."""
+        tracked = self.pipeline.tracked
+        if self._after_answer is None or tracked.pending is not None:
+            return []
+        (kind, arg), self._after_answer = self._after_answer, None
+        if kind == "put_right":
+            return self._put_right(*arg)
+        if arg not in tracked.adapter.tablet_moves(tracked.state):
+            return []
+        self._choices = ()
+        try:
+            return self._tracker_events(tracked.enter([arg]))
+        except Exception as exc:
+            return [UiEvent("error", str(exc))]
 
     def _tracker_events(self, tracker_events: Any) -> list[UiEvent]:
         from tracker.session import event_words
@@ -495,9 +536,12 @@ class PipelineWorker:
         moves = entered(list(tracked.state.history)) if callable(entered) else []
         if moves:
             self._choices = ()
+            waited = tracked.waiting is not None
             try:
                 return self._tracker_events(tracked.enter(list(moves)))
-            except Exception as exc:
+            except Exception as exc:  # a waiting question asked first: the demo's players enter again after it
+                if waited and tracked.pending is not None:
+                    return [UiEvent("info", str(exc)), UiEvent("question", tracked.pending.prompt)]
                 return [UiEvent("error", str(exc))]
         self._choices = tuple(choices)
         return []

@@ -178,25 +178,32 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
             _note(args, f"camera: {update.camera_message}")
             last_camera = update.camera_message
         frames += update.image is not None
-        events = list(update.events)
-        while events:
-            event = events.pop(0)
-            counts["moves"] += isinstance(event, MoveConfirmed)
-            counts["alerts"] += isinstance(event, IllegalMoveAlert)
-            if not args.json:
-                print(event_words(event, tracked.adapter))
-            if isinstance(event, QuestionAsked):
-                counts["questions"] += 1
-                truth = built.truth_of(update.frame_index) if built.truth_of else None
-                made = moves_made_at_table(twin.changes, int((truth or {}).get("change_index", -1))) \
-                    if twin is not None else None
-                option = _ask(event.question, twin, tracked, args, made)
-                reply = tracked.reject() if option is None else tracked.answer(option)
-                events = list(reply) + events
+
+        def follow(events: list[Any]) -> None:
+            """Print ``events`` and answer each question in them (the answers' events too)."""
+            while events:
+                event = events.pop(0)
+                counts["moves"] += isinstance(event, MoveConfirmed)
+                counts["alerts"] += isinstance(event, IllegalMoveAlert)
+                if not args.json:
+                    print(event_words(event, tracked.adapter))
+                if isinstance(event, QuestionAsked):
+                    counts["questions"] += 1
+                    truth = built.truth_of(update.frame_index) if built.truth_of else None
+                    made = moves_made_at_table(twin.changes, int((truth or {}).get("change_index", -1))) \
+                        if twin is not None else None
+                    option = _ask(event.question, twin, tracked, args, made)
+                    reply = tracked.reject() if option is None else tracked.answer(option)
+                    events = list(reply) + events
+
+        follow(list(update.events))
         counts["overruled"] += _refused(built, update, args)
         counts["misread_said"] += _misread(built, update, args)
-        for event in _tablet(twin, tracked, pipe, args):
-            counts["moves"] += isinstance(event, MoveConfirmed)
+        tablet = _tablet(twin, tracked, pipe, args)
+        if any(isinstance(event, QuestionAsked) for event in tablet):
+            follow(tablet)  # a question that waited for the next scene, asked before the choice
+        else:
+            counts["moves"] += sum(isinstance(event, MoveConfirmed) for event in tablet)
         prompt = built.table.prompt(tracked.state)
         if prompt != last_prompt and not args.json:
             print(f">> {prompt}")
@@ -264,6 +271,11 @@ def _tablet(twin: Any, tracked: Any, pipe: Any, args: argparse.Namespace) -> lis
             _note(args, "(unattended: the game waits for a choice the camera cannot see; "
                   "play it with --answer ask or in the app)")
         return []
+    if getattr(tracked, "waiting", None) is not None:
+        # a question waits for the next scene (``InferenceConfig.next_scene_settles``): its moves
+        # came first on the table, so it is asked now, and the choice offered after the answer
+        print("a question waits for the next scene: answer it first")
+        return list(tracked.ask_waiting())
     texts = [tracked.state.describe_move(move) for move in choices]
     print("the camera cannot see this choice: type what was played")
     for i, text in enumerate(texts, 1):

@@ -769,18 +769,25 @@ def test_bonus_faces_are_compared_at_the_pose_their_blank_tile_fits_best() -> No
     _assert_bonus_faces_and_totals_exact(res.image, end)
 
 
-def test_the_trackers_bonus_faces_keep_each_faces_own_best_pose() -> None:
+@pytest.fixture(scope="module")
+def truth_90764_720() -> dict[str, Any]:
+    """Tuning table 90764 drawn at 1280x720, its ground truth (the camera the two tests below
+    build a view from): drawn once for both (it was drawn by each, ~1 s)."""
+    from vision.render.dataset import DatasetSettings, render_one
+    from vision.render.renderer import Renderer
+
+    return render_one(DatasetSettings(game="open_season", seed=90764, count=1, end=True,
+                                      resolution=(1280, 720)), 0, Renderer()).ground_truth
+
+
+def test_the_trackers_bonus_faces_keep_each_faces_own_best_pose(truth_90764_720: dict[str, Any]) -> None:
     """Only a finished table's photo compares the faces at the blank tile's pose: the tracker's
     frames (set-ups tuned on each face's own best pose) are read as before."""
     from vision.open_season.tokens import TokenReader
-    from vision.render.dataset import DatasetSettings, render_one
-    from vision.render.renderer import Renderer
     from vision.octocube.geometry import TableView
 
-    res = render_one(DatasetSettings(game="open_season", seed=90764, count=1, end=True,
-                                     resolution=(1280, 720)), 0, Renderer())
-    cam = res.ground_truth["camera"]
-    view = TableView(np.asarray(res.ground_truth["homography_table_to_image"]),
+    cam = truth_90764_720["camera"]
+    view = TableView(np.asarray(truth_90764_720["homography_table_to_image"]),
                      (int(cam["width"]), int(cam["height"])), np.asarray(cam["K"]), np.asarray(cam["dist"]))
     assert TokenReader(view, "shield", 2, True, finished=True)._sampler.bonus_at_tile_pose
     assert not TokenReader(view, "shield", 2, True)._sampler.bonus_at_tile_pose
@@ -805,20 +812,16 @@ def test_bonus_faces_are_read_at_poses_finer_than_the_calibrations_error() -> No
     _assert_bonus_faces_and_totals_exact(res.image, end)
 
 
-def test_only_a_photos_bonus_places_are_sampled_at_quarter_mm_poses() -> None:
+def test_only_a_photos_bonus_places_are_sampled_at_quarter_mm_poses(truth_90764_720: dict[str, Any]) -> None:
     """The finer poses are a finished table's photo's (one still, its calibration a fraction of a
     pixel off); the tracker's frames keep the half-mm poses its set-ups were tuned with. Either
     way each place holds its nominal pose and the faces are the same whichever poses are tried."""
     from vision.open_season import token_sampling as ts
     from vision.open_season.tokens import TokenReader
     from vision.octocube.geometry import TableView
-    from vision.render.dataset import DatasetSettings, render_one
-    from vision.render.renderer import Renderer
 
-    res = render_one(DatasetSettings(game="open_season", seed=90764, count=1, end=True,
-                                     resolution=(1280, 720)), 0, Renderer())
-    cam = res.ground_truth["camera"]
-    view = TableView(np.asarray(res.ground_truth["homography_table_to_image"]),
+    cam = truth_90764_720["camera"]
+    view = TableView(np.asarray(truth_90764_720["homography_table_to_image"]),
                      (int(cam["width"]), int(cam["height"])), np.asarray(cam["K"]), np.asarray(cam["dist"]))
     photo = TokenReader(view, "shield", 2, True, finished=True)._sampler
     tracker = TokenReader(view, "shield", 2, True)._sampler

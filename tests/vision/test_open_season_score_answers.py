@@ -5,9 +5,13 @@ players' answers can set every total right (issue 16 part 4, os-photo5; developm
 from __future__ import annotations
 
 import argparse
+import copy
+import functools
+import hashlib
 import importlib.util
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -20,6 +24,7 @@ from tests import scale
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@functools.cache
 def _bench() -> ModuleType:
     path = ROOT / "bench" / "score_photo_open_season.py"
     spec = importlib.util.spec_from_file_location("_score_photo_open_season", path)
@@ -29,19 +34,53 @@ def _bench() -> ModuleType:
     return module
 
 
+_SCORED: dict[tuple[str, str], Any] = {}
+"""score_photo's results in this process by (photo's digest, request): several tests score the
+same rendered table with the same request (91376, 91697 and 91961 twice each, 80020's photo
+alone twice), ~1 s of CPU each at 1920x1080."""
+
+
+def _score(photo: np.ndarray, request: Any) -> Any:
+    """``score_photo(photo, request)``, computed once per photo and request in this process (it is
+    deterministic: the same photo and request read and score the same); each caller gets its own
+    copy. A refusal (``PhotoScoreError``) is raised every time, never kept."""
+    from vision.open_season.score_photo import score_photo
+
+    assert request.profile is None and request.pack is None and request.seats is None  # all in the key
+    key = (hashlib.blake2b(np.ascontiguousarray(photo).data, digest_size=16).hexdigest(),
+           repr((request.players, request.mode, sorted(request.options.items()), sorted(request.answers.items()))))
+    if key not in _SCORED:
+        _SCORED[key] = score_photo(photo, request)
+    return copy.deepcopy(_SCORED[key])
+
+
 def _exact_when_answered(photo: np.ndarray, request: Any, out: Any, end: dict[str, Any]) -> None:
     """Truthful answers give the engine's totals, and the photo alone's ranges hold them."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     answers = _bench().truthful_answers(out, end)
-    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    answered = _score(photo, ScoreRequest(request.players, options=request.options, answers=answers))
     assert [p.total for p in answered.players] == end["scores"]
     for p, score in zip(out.players, end["scores"]):  # the photo alone's range holds the truth
         lo, hi = p.total_range or (p.total, p.total)
         assert lo <= score <= hi, (p.seat, p.total, p.total_range, score)
 
 
+def _kept(render: Callable[..., tuple[np.ndarray, dict[str, Any]]]) -> Callable[..., tuple[np.ndarray, dict[str, Any]]]:
+    """``render`` run once per arguments in this process (tables 80020, 91376, 91697 and 91961 are
+    each read by two tests; a 1920x1080 table takes ~1.5 s to draw): every caller gets the same
+    photo, read-only so that no test can change another's, and its own copy of the truth."""
+    once = functools.cache(render)
+
+    @functools.wraps(render)
+    def kept(*args: Any) -> tuple[np.ndarray, dict[str, Any]]:
+        photo, end = once(*args)
+        photo.setflags(write=False)
+        return photo, copy.deepcopy(end)
+    return kept
+
+
+@_kept
 def _table(seed: int) -> tuple[np.ndarray, dict[str, Any]]:
     """The bench's table for ``seed`` (1280x720 for these even seeds), JPEG as a camera writes it;
     its wild tokens placed at random, as when these tables were found (session 34 changed that)."""
@@ -69,12 +108,11 @@ def _table(seed: int) -> tuple[np.ndarray, dict[str, Any]]:
 ])
 def test_answered_truthfully_every_total_is_exact_where_the_truth_was_not_among_the_options(
         seed: int, key: str, truth: str) -> None:
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _table(seed)
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     options = out.reading["options"]
     assert truth in options.get(key, []), (key, options.get(key))
     if seed == 80020:  # session 35: a card whose whole reads a back is face down by default (still asked)
@@ -85,7 +123,7 @@ def test_answered_truthfully_every_total_is_exact_where_the_truth_was_not_among_
         assert options[key][0] != truth  # the photo alone read it wrong: only the answer sets it right
     answers = _bench().truthful_answers(out, end)
     assert answers[key] == options[key].index(truth) + 1
-    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    answered = _score(photo, ScoreRequest(request.players, options=request.options, answers=answers))
     assert [p.total for p in answered.players] == end["scores"]
     for p, score in zip(out.players, end["scores"]):  # and the photo alone's range holds the truth
         lo, hi = p.total_range or (p.total, p.total)
@@ -97,11 +135,10 @@ def test_a_fans_last_card_scoring_just_under_the_corner_line_is_counted_not_refu
     corner scored 0.67 against the line 0.68, so the 7th card, which it covers, ended the row and
     the table was refused ("the last card of a row is covered"). The card lying on a row's last
     card is now looked for past it at a lower line, and counted only when it shows whole."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _table(80048)
-    out = score_photo(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
+    out = _score(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
     asked = {d.key for d in out.doubts}
     for seat, (read, truth) in enumerate(zip(out.reading["seats"], end["players"])):
         assert len(read["accolades"]) == len(truth["accolades"]), seat
@@ -116,19 +153,18 @@ def test_the_score_prompt_offers_face_down_for_an_unsure_wall_card_and_scores_th
     35 (the whole card reads a back) -- and the strip's face too; typing a number prints player 3's
     total with that answer (the strip's face here: the default is face down now), the engine's."""
     from ui.commands.score import register
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _table(80020)
     path = tmp_path / "table.jpg"
     cv2.imwrite(str(path), photo)
     request = ScoreRequest(3, options={"side": end["side"], "expert": end["expert"]})
-    first = score_photo(photo, request)
+    first = _score(photo, request)
     options = first.reading["options"]["wall 3 1"]
     face_down = options.index("face down") + 1
     assert face_down == 1 and "gnome-crown" in options
     typed = options.index("gnome-crown") + 1
-    alone = score_photo(photo, ScoreRequest(3, options=request.options, answers={"wall 3 1": typed}))
+    alone = _score(photo, ScoreRequest(3, options=request.options, answers={"wall 3 1": typed}))
     assert alone.players[2].total != first.players[2].total  # the answer moves player 3's total
 
     parser = argparse.ArgumentParser()
@@ -162,18 +198,17 @@ def test_an_eyepatch_read_surely_as_a_dagger_or_crown_is_asked_with_eyepatch_fir
     eyepatch's icon is a few blurred pixels and the classifiers read it as a dagger or a crown at
     probability 0.9999+, the art agreeing -- printed as sure and wrong. Such a reading whose
     eyepatch logit lies near (``EYEPATCH_LOGIT_GAP``) is asked, eyepatch the first alternative."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _table(seed)
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     options = out.reading["options"]
     for key, truth in keys.items():
         assert key in options, key
         assert options[key][0].split("-")[1] in ("dagger", "crown") and options[key][1] == truth
     answers = _bench().truthful_answers(out, end)
-    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    answered = _score(photo, ScoreRequest(request.players, options=request.options, answers=answers))
     assert [p.total for p in answered.players] == end["scores"]
     for p, score in zip(out.players, end["scores"]):
         lo, hi = p.total_range or (p.total, p.total)
@@ -188,17 +223,17 @@ def test_a_fan_corner_just_under_the_line_inside_a_gap_is_a_card_not_a_refusal(
     the table was refused ("a gap of ... between two cards": fan them out again). A corner at the
     one place that splits such a gap into two fan steps is now a card at a lower line: every fan
     is counted whole, the card in the gap is read right, and the table is scored."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _table(seed)
-    out = score_photo(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
+    out = _score(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
     for read, truth in zip(out.reading["seats"], end["players"]):
         assert len(read["accolades"]) == len(truth["accolades"]), truth["seat"]
     read, truth = out.reading["seats"][seat]["accolades"], end["players"][seat]["accolades"]
     assert read[gap_card] == truth[gap_card]
 
 
+@_kept
 def _table_at(seed: int, resolution: tuple[int, int]) -> tuple[np.ndarray, dict[str, Any]]:
     """The bench's table for ``seed`` at ``resolution``, JPEG as a camera writes it (wild tokens
     placed at random, as when these tables were found)."""
@@ -226,11 +261,10 @@ def test_a_right_dagger_at_1920x1080_is_read_surely_and_every_sure_card_is_right
     1280x720, where an eyepatch's icon is a few blurred pixels; at 1920x1080 no eyepatch of the
     tuning tables came within 1.9 of a dagger or crown, yet 19 asked right daggers (these). The
     gap now follows the accolades' camera pixels per mm (``accolades.eyepatch_logit_gap``)."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _table_at(seed, (1920, 1080))
-    out = score_photo(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
+    out = _score(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
     options = out.reading["options"]
     for key in keys:
         seat, place = (int(w) - 1 for w in key.split()[1:])
@@ -248,12 +282,11 @@ def test_a_steeply_tilted_1280x720_eyepatch_read_as_a_dagger_19_5_over_it_is_ask
     """Tuning 89700 (4 players, dim evening, tilt 31, player 1's accolades at 0.60 px/mm): a
     gnome-eyepatch's dagger logit lay 19.5 over its own, just past the gap of 19, and the card was
     printed as a sure gnome-dagger. Under 0.70 px/mm the gap is now 25: asked, eyepatch first."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _table_at(89700, (1280, 720))
     assert end["players"][0]["accolades"][10] == "gnome-eyepatch"
-    out = score_photo(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
+    out = _score(photo, ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]}))
     options = out.reading["options"]
     assert options["accolade 1 11"][:2] == ["gnome-dagger", "gnome-eyepatch"], options.get("accolade 1 11")
 
@@ -277,7 +310,6 @@ def test_a_wild_token_under_a_hand_is_asked_so_that_the_answers_set_the_total_ri
     tattoo, which the hand hides too: answered truthfully (dwarf-crown), no question could add the
     token, and player 1 scored -2 for 4 with every answer -- worse than the photo alone. A covered
     space now asks whether a wild token lies there (none by default)."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
     from vision.render.dataset import DatasetSettings, render_one
     from vision.render.renderer import Renderer
@@ -289,10 +321,10 @@ def test_a_wild_token_under_a_hand_is_asked_so_that_the_answers_set_the_total_ri
     end = res.ground_truth["end"]
     assert end["players"][0]["wall_wilds"] == {"5": "tattoo"}, "the case: a wild token on player 1's space 5"
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     assert any(d.key == "wall 1 5" and "covers it" in d.question for d in out.doubts)
     answers = _bench().truthful_answers(out, end)
-    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    answered = _score(photo, ScoreRequest(request.players, options=request.options, answers=answers))
     assert [p.total for p in answered.players] == end["scores"]
     doubt = next(d for d in out.doubts if d.key == "wild 1 5")
     options = out.reading["options"]["wild 1 5"]
@@ -319,7 +351,6 @@ def test_an_arm_over_a_fans_middle_asks_the_cards_it_hides_instead_of_refusing_t
     fan of 12, over cards 8-10's corners. The table was refused ("a gap of 58 mm between two
     cards"). The cards on both sides show the row's steps (12.7-16.4 mm): the gap is 4 of them, 3
     cards hidden. Each is asked now with every face, and the answers set every total right."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
     from vision.render.dataset import DatasetSettings, render_one
     from vision.render.renderer import Renderer
@@ -330,7 +361,7 @@ def test_an_arm_over_a_fans_middle_asks_the_cards_it_hides_instead_of_refusing_t
     photo = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
     end = res.ground_truth["end"]
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)  # main: PhotoScoreError
+    out = _score(photo, request)  # main: PhotoScoreError
     assert out.reading["seats"][0]["accolades"][:7] == end["players"][0]["accolades"][:7]
     assert len(out.reading["seats"][0]["accolades"]) == len(end["players"][0]["accolades"]) == 12
     hidden = [d for d in out.doubts if d.key in ("accolade 1 8", "accolade 1 9", "accolade 1 10")]
@@ -366,6 +397,7 @@ def test_the_cards_a_gap_hides_are_counted_from_the_rows_own_steps_or_the_fan_is
     assert _unseen_gap_cards(row([0.0, 15.0, 75.0, 90.0, 105.0, 120.0])) is not None  # 3 of 9
 
 
+@_kept
 def _rendered(seed: int, resolution: tuple[int, int]) -> tuple[np.ndarray, dict[str, Any]]:
     """The bench's finished table ``seed`` at ``resolution``, JPEG as a camera writes it."""
     from vision.render.dataset import DatasetSettings, render_one
@@ -386,12 +418,11 @@ def test_a_hand_over_a_rows_first_cards_counts_them_from_where_the_other_row_beg
     count the cards there. They are asked with every face, and so is an unsure card beside a
     covered one (12 MP: card 4, read dwarf-earrings, the fingertip over its icon; truth
     mage-earrings, not among its options before): the answers set every total right."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91012, (1920, 1080))
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)  # main: PhotoScoreError
+    out = _score(photo, request)  # main: PhotoScoreError
     truth = end["players"][0]["accolades"]
     assert len(out.reading["seats"][0]["accolades"]) == len(truth) == 17
     assert out.reading["seats"][0]["accolades"][4:] == truth[4:]
@@ -433,16 +464,15 @@ def test_a_corner_pattern_past_a_rows_last_card_is_not_taken_for_a_card() -> Non
     (rows 8 + 7) was refused for "a gap of 41 mm between two cards": the last card's big emblem
     beside the dark mat matched the corner pattern 41 mm past its corner, its band naming no
     people. Dropped, the fan reads whole, every card right."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(90987, (1920, 1080))
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)  # main: PhotoScoreError
+    out = _score(photo, request)  # main: PhotoScoreError
     assert out.reading["seats"][1]["accolades"] == end["players"][1]["accolades"]
     assert not any(d.key.startswith("accolade 2 ") for d in out.doubts)
     answers = _bench().truthful_answers(out, end)
-    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    answered = _score(photo, ScoreRequest(request.players, options=request.options, answers=answers))
     assert [p.total for p in answered.players] == end["scores"]
 
 
@@ -470,16 +500,15 @@ def test_a_fingertip_over_a_wall_cards_icon_makes_it_a_question() -> None:
     card); no neighbour is covered and the card fits well, so it was read surely (at 12 MP as
     barbarian-dagger: the finger's long pale shape). The icon's patch shows skin where the read
     face's art shows none (``cards.WALL_SKIN_SHARE``): asked, the truth among the options."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(90941, (1920, 1080))
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     assert "wall 2 10" in {d.key for d in out.doubts}  # main: read surely
     assert "barbarian-earrings" in out.reading["options"]["wall 2 10"]
     answers = _bench().truthful_answers(out, end)
-    answered = score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    answered = _score(photo, ScoreRequest(request.players, options=request.options, answers=answers))
     assert [p.total for p in answered.players] == end["scores"]
 
 
@@ -490,12 +519,11 @@ def test_fingers_over_a_rows_last_card_leave_its_top_strip_to_tell_that_the_row_
     a row of 8 could follow) was refused for "the last card of a row is covered". Above the
     fingertip the card's red panel shows right of its index, where a card lying on it would put
     its cream margin and index: the row ends there, the fan is read whole and right."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91080, (1920, 1080))
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)  # main: PhotoScoreError
+    out = _score(photo, request)  # main: PhotoScoreError
     assert out.reading["seats"][0]["accolades"] == end["players"][0]["accolades"]
     assert len(end["players"][0]["accolades"]) == 15
     _exact_when_answered(photo, request, out, end)
@@ -554,12 +582,12 @@ def test_a_covered_wall_card_is_read_on_what_the_hand_leaves_in_view() -> None:
     (``CardReader._covered_by_what_shows``) it names sorcerer, far ahead of any other people
     (``COVERED_PEOPLE_LEAD``): its question weighs the sorcerers ``COVERED_SEEN_PEOPLE``, still
     asked with every face, and every total is exact from the photo alone."""
-    from vision.open_season.score_photo import COVERED_SEEN_PEOPLE, score_photo
+    from vision.open_season.score_photo import COVERED_SEEN_PEOPLE
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(90745, (1920, 1080))
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "wall 1 6")  # still asked: a hand covers it
     options = out.reading["options"]["wall 1 6"]
     assert len(options) == 31 and options[doubt.read - 1] == "sorcerer-eyepatch"
@@ -573,12 +601,11 @@ def test_a_wall_card_a_hand_lies_partly_over_is_asked_with_every_face() -> None:
     ``HIDDEN_FIT``) read sorcerer-dagger, unsure, and was asked with the sorcerers and the daggers
     only -- no answer could set it right, and the table stayed wrong after every answer. A card a
     hand touches (``WALL_SKIN_TOUCHED``) is asked with every face after those, its default the read."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(90593, (1920, 1080))
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "wall 2 9")
     options = out.reading["options"]["wall 2 9"]
     assert options[doubt.read - 1] == "sorcerer-dagger"  # the read stays the default
@@ -592,13 +619,12 @@ def test_trophies_under_a_hand_over_a_wall_card_are_asked_not_printed_as_sure() 
     2.73) hid the one trophy on it. Read as none with no doubt, player 1's total was printed as
     sure, 14 for 12 (``TOUCHED_TROPHIES_ASKED``). The count is asked now, the read first; the
     total carries the doubt, and the true answer sets it right."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91355, (1920, 1080))
     assert end["players"][0]["wall_trophies"].get("9") == 1
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "trophies 1 9")  # main: no question
     assert out.reading["options"]["trophies 1 9"][doubt.read - 1] == "0"
     assert out.players[0].total_range is not None and out.players[0].total_range[0] <= 12
@@ -611,13 +637,12 @@ def test_a_lone_wall_trophy_fitting_just_under_the_line_under_a_warm_lamp_is_the
     0.70; an empty first place fits <= 0.488 on 164 tuning tables): asked with the default 0,
     player 3's total 9 for 1 and player 2's 5 under its truth from the photo alone. Their first places now have their own
     line (``tokens.TROPHY_FIRST_LINE``): asked still, the default 1, player 3 exact alone."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91376, (1920, 1080))
     assert end["players"][1]["wall_trophies"].get("9") == 1 and end["players"][2]["wall_trophies"].get("10") == 1
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     for key in ("trophies 2 9", "trophies 3 10"):
         doubt = next(d for d in out.doubts if d.key == key)  # still asked
         assert out.reading["options"][key][doubt.read - 1] == "1"  # main: "0"
@@ -632,13 +657,12 @@ def test_two_trophies_whose_grid_the_first_alone_places_poorly_default_to_two() 
     0.716 and 0.759 a 0.75 mm shift away: asked "1, 0 or 2" with the default 1, player 1's total
     -2 for -4 from the photo alone. The grid is now placed again on both places
     (``tokens.TROPHY_GRID_ON_PREFIX``): still asked, the default 2, the table exact alone."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91422, (1920, 1080))
     assert end["players"][0]["wall_trophies"].get("11") == 2
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "trophies 1 11")  # still asked
     options = out.reading["options"]["trophies 1 11"]
     assert options[doubt.read - 1] == "2"  # main: "1"
@@ -653,13 +677,12 @@ def test_an_unsure_fanned_card_whose_band_names_another_people_defaults_to_the_b
     not looked at): asked with the dwarf the default, player 2's total 4 for 9 from the photo
     alone. The band's hue names the people of an unsure card too (``accolades.BAND_NAMES_UNSURE``):
     still asked, the classifiers' dwarf its next option, the gnome the default, the table exact."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91376, (1920, 1080))
     assert end["players"][1]["accolades"][-1] == "gnome-eyepatch"
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "accolade 2 15")  # still asked
     options = out.reading["options"]["accolade 2 15"]
     assert options[doubt.read - 1] == "gnome-eyepatch"  # main: "dwarf-eyepatch"
@@ -676,14 +699,13 @@ def test_a_hand_over_a_rows_continuation_past_a_dwarfs_band_is_refused_not_read_
     player 1's total 3 for 7 outside every range printed. The row's cream lower part shows 88 mm
     past the 6th card (``ROW_ON_MM``): 6 cards lie under the hand, more than may be counted
     (``UNSEEN_CARDS_MAX``), and the photo is refused as a hand over a fan is."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import PhotoScoreError, ScoreRequest
 
     photo, end = _rendered(91506, (1920, 1080))
     assert len(end["players"][0]["accolades"]) == 12 and end["scores"] == [7, 5]
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
     with pytest.raises(PhotoScoreError, match="a hand covers part of player 1's accolades"):
-        score_photo(photo, request)  # main: totals [3, 5], no question on the fan's length
+        _score(photo, request)  # main: totals [3, 5], no question on the fan's length
 
 
 def test_an_empty_scoring_place_just_over_the_line_defaults_to_what_the_photos_places_fit() -> None:
@@ -692,13 +714,12 @@ def test_an_empty_scoring_place_just_over_the_line_defaults_to_what_the_photos_p
     the photo's trophies fit 0.75-0.87 and its empty places 0.04-0.33; the default 'yes' put player
     2 at -9 for -14 from the photo alone. The default now follows the nearer of the photo's own
     medians (``tokens.SCORING_DEFAULT_BY_PHOTO``): still asked, the default 'no'."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91685, (1920, 1080))
     assert "attribute_choice" not in end["players"][1]["scorings"]
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "scoring 2 attribute_choice")
     assert out.reading["options"]["scoring 2 attribute_choice"][doubt.read - 1] == "no"  # main: yes
     assert [p.total for p in out.players] == end["scores"]
@@ -710,13 +731,13 @@ def test_a_bonus_place_where_no_face_fits_can_be_answered_no_tile() -> None:
     empty bonus column 1 fitted a blank tile 0.352, just over ``tokens.BONUS_PRESENT`` (0.32), and
     no face over 0.23: read as face 12, asked with every face and none of them the truth, so the
     table stayed off (18 for 8) after every answer. "no tile" is now the question's last answer."""
-    from vision.open_season.score_photo import NO_BONUS_TILE, score_photo
+    from vision.open_season.score_photo import NO_BONUS_TILE
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91697, (1920, 1080))
     assert "1" not in end["players"][2]["bonus"]
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     assert out.reading["options"]["bonus 3 1"][-1] == NO_BONUS_TILE  # main: faces only
     _exact_when_answered(photo, request, out, end)
 
@@ -727,13 +748,13 @@ def test_a_bare_faceless_bonus_place_defaults_to_no_tile_and_the_table_is_exact_
     0.14; tiles lie 1.9 or more from it): read as face 12, the default, 18 for 8 from the photo
     alone. Such a place (``tokens.SeatTokens.bonus_bare_look``) now defaults to "no tile", still
     asked: every total exact from the photo alone."""
-    from vision.open_season.score_photo import NO_BONUS_TILE, score_photo
+    from vision.open_season.score_photo import NO_BONUS_TILE
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91697, (1920, 1080))
     assert "1" not in end["players"][2]["bonus"]
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "bonus 3 1")  # still asked
     assert out.reading["options"]["bonus 3 1"][doubt.read - 1] == NO_BONUS_TILE  # main: face 12
     assert [p.total for p in out.players] == end["scores"]
@@ -746,14 +767,13 @@ def test_wall_cards_in_view_whose_colours_name_another_people_default_to_the_col
     elf-crown as whole cards while their colours named barbarian and mage -- the truth. Asked
     either way; the colours' face is now the default (``score_photo.WALL_COLOURS_DEFAULT``), the
     whole card's read an option."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91672, (1920, 1080))
     wall = end["players"][0]["wall"]
     assert (wall["6"], wall["9"]) == ("barbarian-earrings", "mage-crown")
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     for key, truth, whole in (("wall 1 6", "barbarian-earrings", "elf-earrings"), ("wall 1 9", "mage-crown", "elf-crown")):
         doubt = next(d for d in out.doubts if d.key == key)
         options = out.reading["options"][key]
@@ -769,13 +789,12 @@ def test_fingers_over_a_short_rows_last_cards_are_counted_and_asked_not_refused(
     refused. The row's end counts the three cards (``accolades.ENDS_COUNTED``), each asked with
     every face, the people of two of them from their own bands beside the fingers
     (``COVERED_BAND_PEOPLE``): every total exact from the photo alone."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(90662, (1920, 1080))
     assert len(end["players"][2]["accolades"]) == 15
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)  # main: PhotoScoreError, "a row of the fan is short of cards"
+    out = _score(photo, request)  # main: PhotoScoreError, "a row of the fan is short of cards"
     keys = {d.key for d in out.doubts}
     assert {"accolade 3 6", "accolade 3 7", "accolade 3 8"} <= keys
     assert len(out.reading["seats"][2]["accolades"]) == 15
@@ -789,13 +808,12 @@ def test_an_unsure_gold_rim_on_a_permanent_face_in_a_complete_column_defaults_to
     of ``tokens.BONUS_ACTIVE_RATIO`` (0.95), on the not-activated side: asked, the default 'not
     activated', player 2 5 points short from the photo alone. The question's default is now what
     the wall read says (``score_photo.BONUS_ACTIVE_FROM_WALL``): still asked, every total exact."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91922, (1920, 1080))
     assert end["players"][1]["bonus"]["4"] == [14, True]
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "active 2 4")  # still asked
     assert out.reading["options"]["active 2 4"][doubt.read - 1] == "activated"  # main: not activated
     assert [p.total for p in out.players] == end["scores"]
@@ -810,13 +828,12 @@ def test_an_unsure_rim_on_a_lone_space_column_whose_card_a_hand_covers_defaults_
     any face-up card completes a column of one (``score_photo.COVERED_LONE_SPACE_COMPLETE``): the
     default is now 'activated', still asked. (The table stays off from the photo alone: the three
     covered cards show nothing of their faces.)"""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91961, (1920, 1080))
     assert end["players"][0]["bonus"]["4"] == [14, True]
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "active 1 4")  # still asked
     assert out.reading["options"]["active 1 4"][doubt.read - 1] == "activated"  # main: not activated
     _exact_when_answered(photo, request, out, end)
@@ -828,12 +845,11 @@ def test_covered_wall_cards_whose_colours_show_between_the_fingers_default_to_th
     apart, both were read 'empty' and defaulted to elf-crown (asked with every face). Their colours
     now name the sorcerers (``cards.COVERED_COLOURS_PEOPLE``): still asked with every face, the
     default a sorcerer's; space 6 (a gnome, nothing of it in view) names nothing."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91961, (1920, 1080))
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     read = {d.key: out.reading["options"][d.key][d.read - 1] for d in out.doubts if d.key in out.reading["options"]}
     for space in (3, 7):
         assert end["players"][0]["wall"][str(space)].startswith("sorcerer-")
@@ -849,13 +865,12 @@ def test_a_place_past_a_rows_covered_end_whose_band_shows_defaults_to_a_card_of_
     past the 6th card's edge. The fan was read 7 + 6, "more 1 2 7" asked with "no card" its default
     (-2 for -9). The place is still asked, now with a sorcerer's card its default
     (``accolades.PAST_BANDS_SEEN``): every total exact from the photo alone."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(91965, (1920, 1080))
     assert len(end["players"][0]["accolades"]) == 14
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == "more 1 2 7")  # still asked
     options = out.reading["options"]["more 1 2 7"]
     assert "no card" in options and options[doubt.read - 1].startswith("sorcerer-")  # main: 'no card'
@@ -894,13 +909,12 @@ def test_a_rows_end_in_view_between_two_step_counts_is_counted_as_a_covered_end_
     of a row is covered"). Every count that fits the end is possible, as where a hand covers the end
     (``accolades.SEEN_END_UNCLEAR_ASKED``): the least, 3, counted, each card asked with every face;
     every total exact from the photo alone."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(92207, (1920, 1080))
     assert len(end["players"][0]["accolades"]) == 12
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)  # main: PhotoScoreError, "the last card of a row is covered"
+    out = _score(photo, request)  # main: PhotoScoreError, "the last card of a row is covered"
     assert {"accolade 1 10", "accolade 1 11", "accolade 1 12"} <= {d.key for d in out.doubts}
     assert len(out.reading["seats"][0]["accolades"]) == 12
     assert [p.total for p in out.players] == end["scores"]
@@ -911,13 +925,12 @@ def _covered_default_and_totals(seed: int, seat: int, space: int, truth: str) ->
     """Rendered table ``seed`` at 1920x1080 scored from the photo: player ``seat``'s covered wall
     space ``space`` (``truth`` there) is still asked with every face and face down, and every total
     is exact from the photo alone and when answered truthfully. Returns the covered card's default."""
-    from vision.open_season.score_photo import score_photo
     from vision.photo_score import ScoreRequest
 
     photo, end = _rendered(seed, (1920, 1080))
     assert end["players"][seat - 1]["wall"][str(space)] == truth
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    out = _score(photo, request)
     doubt = next(d for d in out.doubts if d.key == f"wall {seat} {space}")
     options = out.reading["options"][f"wall {seat} {space}"]
     assert len(options) == 31  # every face, and face down: still asked

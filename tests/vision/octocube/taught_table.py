@@ -3,11 +3,12 @@ bench's rendered tables in that printing: the real path the taught-pack tests re
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import pickle
 from pathlib import Path
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import cv2
@@ -35,12 +36,13 @@ def taught_table(printing: int, table: int, photos: int = 1) -> tuple[Any, Any]:
 
 def read_taught_table(scene: tuple[Any, Any], config: Any = None) -> Any:
     """``scene`` (a pack and a bench table: :func:`taught_table`) read by the recogniser with that
-    pack, as ``tablesight run --pack`` reads a frame."""
+    pack, as ``tablesight run --pack`` reads a frame; the same scene object read again with the
+    same config gets its own copy of the kept reading (:func:`_kept_reading`)."""
     from vision.octocube.recogniser import OctocubeRecogniser
 
     pack, frame = scene
-    return OctocubeRecogniser(frame.grid_size, frame.num_players, frame.camera, pack=pack,
-                              config=config).recognise(frame.image)
+    return _kept_reading(scene, (config,), lambda: OctocubeRecogniser(
+        frame.grid_size, frame.num_players, frame.camera, pack=pack, config=config).recognise(frame.image))
 
 
 def read_cube_tops(scene: tuple[Any, Any], config: Any = None) -> tuple[dict[int, str], dict[int, str], Any]:
@@ -183,13 +185,44 @@ def taught_game_still(printing: int, art_dir: Any, game: int, frame_index: int, 
     raise AssertionError("the film ended early")
 
 
+_READ_KEPT = 8
+"""How many of the latest readings (:func:`_kept_reading`) a process keeps (each holds its frame alive)."""
+_READ: list[tuple[object, tuple[Any, ...], Any]] = []
+
+
+def _kept_reading(source: object, settings: tuple[Any, ...], read: Callable[[], Any]) -> Any:
+    """``read()``, the recogniser's reading of the frame ``source``, made once per (frame object,
+    ``settings``) among the latest ``_READ_KEPT``; each caller gets its own copy (:func:`_own_copy`).
+    A file's reading test and its tracking test read the frames of one module fixture (~3-6 s of
+    CPU each); the recogniser reads a frame the same each time, and none of the tests that read
+    through here switches a module constant between its reads (the one monkeypatching test,
+    test_taught_glared_dark_top, patches the scene's drawing, so reads another scene object)."""
+    for kept_source, kept_settings, obs in _READ:
+        if kept_source is source and kept_settings == settings:
+            return _own_copy(obs)
+    obs = read()
+    _READ.append((source, settings, obs))
+    del _READ[:-_READ_KEPT]
+    return _own_copy(obs)
+
+
+def _own_copy(obs: Any) -> Any:
+    """``obs`` with its own dicts: its readings are frozen, and its tiles stay the very objects the
+    recogniser gave (the rules compare some by identity, ``tile is COIN``: a deep copy would not)."""
+    return dataclasses.replace(obs, tops=dict(obs.tops), cubes=dict(obs.cubes), boards=dict(obs.boards),
+                               timings_ms=dict(obs.timings_ms))
+
+
 def read_taught(game_frame: tuple[Any, Any, Any], players: int, config: Any = None, grid: int = 5) -> Any:
     """``game_frame`` (a pack, a rendered frame and its camera: :func:`taught_game_still`) read by
-    the recogniser with that pack, as ``tablesight demo --pack`` reads it."""
+    the recogniser with that pack, as ``tablesight demo --pack`` reads it; the same frame object
+    read again with the same players, config and grid gets its own copy of the kept reading
+    (:func:`_kept_reading`)."""
     from vision.octocube.recogniser import OctocubeRecogniser
 
     pack, frame, camera = game_frame
-    return OctocubeRecogniser(grid, players, camera, pack=pack, config=config).recognise(frame.image)
+    return _kept_reading(game_frame, (players, config, grid), lambda: OctocubeRecogniser(
+        grid, players, camera, pack=pack, config=config).recognise(frame.image))
 
 
 def assert_every_cube_where_it_is(obs: Any, truth: Any) -> None:

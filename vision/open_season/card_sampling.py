@@ -126,6 +126,34 @@ INN_SLOTS = ((-48, -37), (0, -37), (48, -37), (-24, 37), (24, 37))
 DECK_AT = (362.0, 337.0)
 """The deck's place beside the inn (``open_season_scene``); it stands up to ``DECK_MAX_MM`` tall."""
 DECK_MAX_MM = 1.5 + 180 * CARD_THICKNESS_MM
+DECK_RIM_MM = 2.0
+"""The deck top's rim probes lie this far inside its edges and as far outside them: at the top's
+true height the inside shows the back and the outside does not; read higher, the far edge's inside
+probes fall off the top, read lower the outside ones fall on it (game 103062, tilt 30: 4 mm off
+turns the contrast from 0.96 to 0.8 or less; 2 mm keeps the inside probes on the card's printed
+back, not on its rounded corner's cut)."""
+DECK_RIM_PROBES_PER_EDGE = 12
+"""Rim probes along each of the top's four edges, inside and outside alike."""
+
+
+def deck_rim(inset: float) -> np.ndarray:
+    """(4 * DECK_RIM_PROBES_PER_EDGE, 2) table points (mm) along the deck top's outline, ``inset``
+    inside its edges (negative: outside)."""
+    half_w, half_h = art.CARD_SIZE_MM[0] / 2 - inset, art.CARD_SIZE_MM[1] / 2 - inset
+    xs = np.linspace(-half_w, half_w, DECK_RIM_PROBES_PER_EDGE)
+    ys = np.linspace(-half_h, half_h, DECK_RIM_PROBES_PER_EDGE)
+    edges = [np.column_stack([xs, np.full_like(xs, -half_h)]), np.column_stack([xs, np.full_like(xs, half_h)]),
+             np.column_stack([np.full_like(ys, -half_w), ys]), np.column_stack([np.full_like(ys, half_w), ys])]
+    return np.vstack(edges) + np.asarray(DECK_AT)
+
+
+def _pixels_at(image: np.ndarray, probes: np.ndarray) -> np.ndarray:
+    """(N, 3) float32: the frame's pixels at ``probes`` (x, y), clipped to the frame."""
+    h, w = image.shape[:2]
+    x, y = np.clip(probes[:, 0], 0, w - 1), np.clip(probes[:, 1], 0, h - 1)
+    return np.asarray(image[y, x].astype(np.float32))
+
+
 DECK_COVER_SHARE = 0.1
 """Share of a patch the deck may hide before the slot is read by its strip alone (slot 5's card
 always lies 6 mm under the deck's edge)."""
@@ -522,6 +550,11 @@ class CardLayout:
         deck_top = np.column_stack([DECK_AT[0] + gx.ravel(), DECK_AT[1] + gy.ravel()])
         self.deck_probes = [np.round(self.view.project(deck_top, 1.5 + h)).astype(int) for h in self.deck_heights]
         """Per deck height: the image pixels (x, y) where the deck's top would lie."""
+        self.deck_rim_probes = [(np.round(self.view.project(deck_rim(DECK_RIM_MM), 1.5 + h)).astype(int),
+                                 np.round(self.view.project(deck_rim(-DECK_RIM_MM), 1.5 + h)).astype(int))
+                                for h in self.deck_heights]
+        """Per deck height: the image pixels (x, y) just inside and just outside the deck top's
+        edges (``DECK_RIM_MM``), were its top at that height."""
         self.accolade_masks = [self._accolade_setup(where) for where in SEAT_SIDES[num_players]]
         """Per seat: (image -> window homography, the window's pixels read, every count's outline)."""
 
@@ -659,6 +692,11 @@ class CardLayout:
         na, ca = norm_many(sample_patches(image, patch_rows(layer.first_maps, poses)), layer.first_maps[2])
         nb, cb = norm_many(sample_patches(image, patch_rows(layer.second_maps, poses)), layer.second_maps[2])
         return na, nb, np.concatenate([ca, cb], axis=1)
+
+    def deck_rim_pixels(self, image: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per deck height: the frame's pixels just inside and just outside the deck top's edges
+        (each N x 3, float32; a probe past the frame's edge reads the edge)."""
+        return [(_pixels_at(image, inside), _pixels_at(image, outside)) for inside, outside in self.deck_rim_probes]
 
     def deck_top_pixels(self, image: np.ndarray) -> list[np.ndarray]:
         """Per deck height: the frame's pixels where the deck's top would lie (N x 3, float32;

@@ -779,8 +779,31 @@ class CardReader:
         top = shares.max()
         if top <= TAUGHT_DECK_BACK_SHARE:
             return 0.0
+        if TAUGHT_DECK_BY_RIM:
+            rim = self._taught_deck_rim(image, mat, back_bgr)
+            if rim is not None:
+                return rim
         # seen from above, the top shows over a range of heights: the tallest of them (safe)
         return float(self.layout.deck_heights[shares >= top * TAUGHT_DECK_NEAR_TOP].max())
+
+    def _taught_deck_rim(self, image: np.ndarray, mat: np.ndarray, back_bgr: np.ndarray) -> float | None:
+        """The height at which the deck top's rim shows the back inside its edges and not outside
+        them the most (``TAUGHT_DECK_BY_RIM``); None where no height tells them apart by
+        ``TAUGHT_DECK_RIM_MIN_CONTRAST``. Each side's share is counted on the frame as it is and
+        smoothed (``TAUGHT_DECK_SMOOTH_PX``), the better one kept."""
+        frames = [image] if TAUGHT_DECK_SMOOTH_PX <= 1 else [
+            image, cv2.blur(image, (TAUGHT_DECK_SMOOTH_PX, TAUGHT_DECK_SMOOTH_PX))]
+        inside = np.zeros(len(self.layout.deck_heights))
+        outside = np.zeros(len(self.layout.deck_heights))
+        for frame in frames:
+            for k, (px_in, px_out) in enumerate(self.layout.deck_rim_pixels(frame)):
+                inside[k] = max(inside[k], float(_deck_back(px_in, mat, back_bgr).mean()))
+                outside[k] = max(outside[k], float(_deck_back(px_out, mat, back_bgr).mean()))
+        contrast = inside - outside
+        best = float(contrast.max())
+        if best < TAUGHT_DECK_RIM_MIN_CONTRAST:
+            return None
+        return float(self.layout.deck_heights[contrast >= best].max())  # a tie: the taller (safe)
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
@@ -1755,6 +1778,18 @@ BACK_PALETTE_MAX_STEPS = 100
 """... each start refined until no colour changes cluster (13 backs: 6-46 steps), at most this many."""
 DECK_SIDE_BGR = (212, 230, 236)
 """The cards' edges (cream), the deck's side where its top is not (``open_season_scene``)."""
+TAUGHT_DECK_BY_RIM = True
+"""A taught deck's height read where its top's rim shows the back just inside the top's edges and
+not just outside them (``card_sampling.DECK_RIM_MM``), rather than as the tallest height at which
+most of the inner top probes show the back (``TAUGHT_DECK_NEAR_TOP``, the rule when off). The inner
+probes lie 8 mm inside the edges and 16 mm of height moves them only ~9 mm at tilt 30, so the share
+stays high well above the true top: game 103062 (printing 998184, tilt 30, day) read 66 mm on
+decks of 57.0 / 49.7 / 45.1 mm, and inn slot 3 behind the deck (0.06 of it in view at 66 mm, 0.42
+at 49.7) was called hidden: 6 more questions than the built-in art. The rim reads 56 / 48-50 /
+46 mm there, and 56-60 mm on game 103057's dim-lamp decks of 57.7-58.4 mm (printing 998170)."""
+TAUGHT_DECK_RIM_MIN_CONTRAST = 0.25
+"""... where the best height's rim contrast (inside share less outside share) reaches this; else
+the old rule. Set on 103062's day stills (best 0.61-0.96) and 103057's dim-lamp ones (0.40-0.46)."""
 TAUGHT_DECK_NEAR_TOP = 0.8
 """... the tallest height whose share is this much of the best one's (a printed back's pattern
 has colours of its own: 0.6-0.76 of the probes on the deck of printing 930001 in the evening)."""

@@ -145,7 +145,9 @@ def test_the_deck_reads_the_same_whatever_the_shared_generator_drew(
     process) after the shared generators were left at another state: the back's palette, and the
     deck's height on change 14's dim-lamp still, are one, at or above the twin's deck (58 mm; the
     reader takes the tallest height that shows the back, the safe side). Off control
-    (``own_generator`` False, the old OpenCV call): three heights."""
+    (``own_generator`` False, the old OpenCV call): three heights, under the deck rule of then
+    (``TAUGHT_DECK_BY_RIM`` off; session 74's rim rule reads this still 60 mm from all three old
+    palettes too)."""
     import dataclasses
 
     import cv2
@@ -159,6 +161,7 @@ def test_the_deck_reads_the_same_whatever_the_shared_generator_drew(
     pack, frame, camera, twin = _still(tmp_path_factory.getbasetemp(), SHARED_DRAW)
     if not own_generator:
         monkeypatch.setattr(cards, "_back_palette", _opencv_shared_palette)
+        monkeypatch.setattr(cards, "TAUGHT_DECK_BY_RIM", False)
     truth_mm = twin.descriptions[SHARED_DRAW + 1].deck * CARD_THICKNESS_MM
     palettes: list[np.ndarray] = []
     heights: list[float] = []

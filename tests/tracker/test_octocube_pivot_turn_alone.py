@@ -1,6 +1,7 @@
 """A pivot of a cube whose top tile the tracker already knows is weighed by how sure the reader is
 of the turn alone, not by the whole reading, which also doubts which of two alike tiles it is
-(tracker/octocube/adapter.py ``weigh_turn_alone``, off by default; ``CubeReading.turn_alone_confidence``).
+(tracker/octocube/adapter.py ``weigh_turn_alone``, for a quarter turn off: ``turn_alone_quarter_only``;
+``CubeReading.turn_alone_confidence``).
 
 Fresh whole taught game 72789 (printing 998172, 2 players, tilt 30.9, evening; bench/teach.py
 --octocube-games), changes 173-176: Red pivots its dark blue pearl 90 degrees on A3, Yellow pivots
@@ -68,7 +69,7 @@ def test_both_pivots_are_followed(twin: TwinGame, scenes: dict[int, Any]) -> Non
     alone = red.turn_alone_weight_confidence(90)
     assert alone is not None and alone > 0.5, red
     adapter = OctocubeAdapter()
-    adapter.weigh_turn_alone = True  # off by default (taught game 72722: 3 false alarms with it)
+    assert adapter.weigh_turn_alone and adapter.turn_alone_quarter_only  # the default (a quarter turn off here)
     events, in_step = _follow(twin, scenes, adapter)
     confirmed = [e for e in events[FIRST_PIVOT] if isinstance(e, MoveConfirmed)]
     assert [(e.player, e.move) for e in confirmed] == [(RED, Pivot(90))], events[FIRST_PIVOT]
@@ -76,10 +77,10 @@ def test_both_pivots_are_followed(twin: TwinGame, scenes: dict[int, Any]) -> Non
 
 
 def test_off_the_first_pivot_is_taken_for_nothing(twin: TwinGame, scenes: dict[int, Any]) -> None:
-    """The cause pinned: weighed by the whole reading (the default), 173's pivot shows nothing and
+    """The cause pinned: weighed by the whole reading (the old default), 173's pivot shows nothing and
     the tracker ends out of step (the old code's 272/274)."""
     adapter = OctocubeAdapter()
-    assert not adapter.weigh_turn_alone
+    adapter.weigh_turn_alone = False
     events, in_step = _follow(twin, scenes, adapter)
     assert events[FIRST_PIVOT] == []
     assert not in_step

@@ -4,7 +4,7 @@ certainty of the turn alone (tracker/octocube/adapter.py ``turn_alone_quarter_on
 
 Taught game 72722 (printing 997398, 4 players, tilt 17.6, evening; bench/teach.py
 --octocube-games), change 164 (Yellow rolls east from C5 to D5 and picks up a light blue pearl):
-Blue's cube on A1 wears a green amphora, a glyph off the tile's centre, and the fine stage reads
+Blue's cube on A1 wears a white pearl (turned 90), and the fine stage reads
 it half round, its turn alone surer than the inference's margin. Weighed by the turn alone, a
 half-turn pivot nobody made outweighed "nothing happened" on A1: the scene's only option was
 "Yellow passes; then Blue pivots 180 on A1; ...; then Yellow rolls east", the players said none of
@@ -65,7 +65,7 @@ def _blue_half_round(still: Any, scene: Any) -> None:
     truth = scene_truth(still[1].ground_truth, GRID, PLAYERS)
     blue, turn = scene.cubes[BLUE], truth.cube_rotation[BLUE]
     assert blue.location == A1 == truth.cube_location[BLUE] and blue.top is not None, blue
-    assert blue.top.label() == truth.cube_top[BLUE] == "green amphora", blue
+    assert blue.top.label() == truth.cube_top[BLUE] == "white pearl", blue
     # read a half turn off the truth, its turn alone over the margin, the whole reading under it
     assert (blue.rotation - turn) % 360 == 180, (blue, turn)
     alone = blue.turn_alone_weight_confidence(turn)

@@ -1315,7 +1315,7 @@ class RecogniserConfig:
     compared 7 mm off the face (its rim puts it about (+1.5, -1) mm off), the others near it; change 173 (true turn 180) read 270 (0.953 at its
     place (0, +1) against 180's 0.927 at (+7, -2)); within 6 mm 180 fits 0.970 at (+3, -2), and
     every still 172-176 reads its true turn. 0: the whole search, as before."""
-    pack_cube_fine_turn_every_place: bool = False
+    pack_cube_fine_turn_every_place: bool = True
     """With ``pack_cube_fine_turn_offsets``: each quarter turn of a cube top's candidate is also
     compared (fine stage) at every place where the other turns' inset searches found that
     candidate, its best fit counting. Within ``pack_cube_fine_turn_search_mm`` a turn's search

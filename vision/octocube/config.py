@@ -1322,8 +1322,10 @@ class RecogniserConfig:
     may still land a few mm off the face, and the fine stage's own search (3 mm) does not reach
     back: seen game 72789 (printing 998172), changes 213-214, Red's dark blue pearl on C2 (turned
     180): 180's search landed at (+5, -1) mm and fit 0.905 there, 90's at the face's place
-    (+1, -1), where 180 fits 0.967 against 90's 0.942; the pearl was read 90. False: each turn
-    only at its own place, as before."""
+    (+1, -1), where 180 fits 0.967 against 90's 0.942; the pearl was read 90 (0.23-0.31), and
+    with this 180 (0.37-0.44). A turn is never compared at a worse place than before, and the
+    candidates compared (hence the fine stage's mask) stay the same: 72722's frame 518 (the
+    turn-offsets case) reads as before. False: each turn only at its own place, as before."""
     pack_fine_letters: bool = True
     """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
     height is then not used)."""

@@ -69,7 +69,8 @@ def test_both_pivots_are_followed(twin: TwinGame, scenes: dict[int, Any]) -> Non
     alone = red.turn_alone_weight_confidence(90)
     assert alone is not None and alone > 0.5, red
     adapter = OctocubeAdapter()
-    assert adapter.weigh_turn_alone and adapter.turn_alone_quarter_only  # the default (a quarter turn off here)
+    adapter.weigh_turn_alone = True  # off by default (see tracker/octocube/adapter.py)
+    assert adapter.turn_alone_quarter_only  # the default (a quarter turn off here)
     events, in_step = _follow(twin, scenes, adapter)
     # the pivot is seen at 173: confirmed, or (each turn compared at every turn's place, which
     # reads the pearl's turn a little less surely) asked with it among the options
@@ -80,10 +81,10 @@ def test_both_pivots_are_followed(twin: TwinGame, scenes: dict[int, Any]) -> Non
 
 
 def test_off_the_first_pivot_is_taken_for_nothing(twin: TwinGame, scenes: dict[int, Any]) -> None:
-    """The cause pinned: weighed by the whole reading (the old default), 173's pivot shows nothing and
+    """The cause pinned: weighed by the whole reading (the default), 173's pivot shows nothing and
     the tracker ends out of step (the old code's 272/274)."""
     adapter = OctocubeAdapter()
-    adapter.weigh_turn_alone = False
+    assert not adapter.weigh_turn_alone
     events, in_step = _follow(twin, scenes, adapter)
     assert events[FIRST_PIVOT] == []
     assert not in_step

@@ -442,7 +442,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     pivot's scene stayed within the tolerance as "nothing happened" and the round was folded
     into "Red pivots 270". False: every turn difference by ``confidence``, as before."""
 
-    weigh_turn_alone = True
+    weigh_turn_alone = False
     """Whether a cube's top turn, where the chain expects the very tile read there (the only place
     a turn is weighed), counts at least as sure as the reader is of the turn alone
     (``CubeReading.turn_alone_weight_confidence``), not as the whole reading, which holds the

@@ -457,12 +457,32 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     half turn nobody made, e.g. Blue's cube on A1), 0 without (docs/teach.md, session 73,
     pivot73). False: the whole reading, as before."""
 
+    turn_alone_quarter_only = True
+    """With :attr:`weigh_turn_alone`: only a top read a quarter turn (90 or 270 degrees) off the
+    turn a chain expects counts by the turn alone; a half turn off counts as before (the whole
+    reading, ``turn_weight_confidence``). A half turn is the turn the fine stage misreads (a glyph
+    alike turned half round, one off the tile's centre that sits a few mm away turned so): each of
+    taught game 72722's false alarms with :attr:`weigh_turn_alone` (printing 997398, docs/teach.md
+    session 73, pivot73) was a question whose options all held a half-turn pivot nobody made
+    (Red's cube on E5 and D5, Blue's on D3 and A1), while 72789's two pivots read by the turn
+    alone were quarter turns (90 and 270, read a quarter turn off the expected top). False: every
+    turn difference by the turn alone, as pivot73 built it."""
+
     def _turn_confidence(self, got: CubeReading, expected_rotation: int) -> float:
         """How sure cube reading ``got`` is of its top's turn against ``expected_rotation``, its
         tile being the one expected (see :attr:`weigh_turn_axis`, :attr:`weigh_turn_alone`)."""
         weighed = got.turn_weight_confidence(expected_rotation) if self.weigh_turn_axis else got.confidence
-        alone = got.turn_alone_weight_confidence(expected_rotation) if self.weigh_turn_alone else None
+        alone = got.turn_alone_weight_confidence(expected_rotation) if self._by_turn_alone(got, expected_rotation) \
+            else None
         return weighed if alone is None else max(weighed, alone)
+
+    def _by_turn_alone(self, got: CubeReading, expected_rotation: int) -> bool:
+        """Whether ``got``'s turn against ``expected_rotation`` is weighed by the turn alone
+        (:attr:`weigh_turn_alone`, :attr:`turn_alone_quarter_only`)."""
+        if not self.weigh_turn_alone:
+            return False
+        quarter = got.rotation is not None and (got.rotation - expected_rotation) % 180 == 90
+        return quarter or not self.turn_alone_quarter_only
 
     def _turn_weight(self, got: CubeReading, expected_rotation: int) -> float:
         """How much cube reading ``got``, its top turned otherwise than ``expected_rotation``, counts."""

@@ -83,6 +83,14 @@ class StackHeightsConfig:
     (no alarm), and the put-back then raised "a tile left stack C4" (a false alarm). False: such
     a top's new sure name is its reveal (as before)."""
 
+    turned_cubes_hide_otherwise: bool = True
+    """A top behind a cube is not given its undiscounted confidence back (hidden_tops.py
+    ``trust_unchanged_hiding``) where a cube within reach stayed on its space but pivoted or now
+    reads another top: the hiding may differ, as where a cube came or left. Fresh taught game 72786
+    (printing 998166, tilt 34.7, lamp), change 238: C1, 70 % hidden behind Red's cube on C2, read
+    a coin (0.9 undiscounted) as Red pivoted, and the players heard "a tile left stack C1" (the
+    game's one false alarm; docs/teach.md, session 74, pivot74). False: only cubes that came or
+    left count, as before."""
 
 @dataclass(frozen=True)
 class _Reference:
@@ -128,7 +136,8 @@ class StackHeights:
         ref = self._reference
         if ref is None or not isinstance(observed, OctocubeObservation) or observed.occluded:
             return observed
-        observed = trust_unchanged_hiding(observed, ref.tops, ref.expected_tops, ref.cubes, ref.cube_readings)
+        observed = trust_unchanged_hiding(observed, ref.tops, ref.expected_tops, ref.cubes, ref.cube_readings,
+                                          turned_cubes_hide_otherwise=self.config.turned_cubes_hide_otherwise)
         earlier = self._earlier
         observed = changed_behind_unmoved_cubes(
             observed, ref.tops, ref.expected_tops, ref.cube_readings, ref.heights,

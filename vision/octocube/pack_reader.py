@@ -13,7 +13,7 @@ at all (:func:`familiarity`), which is how the recogniser notices art it was not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -547,7 +547,8 @@ class FineMatcher:
     def rerank(self, window: np.ndarray, candidates: Sequence[Candidate],
                search_px: int = FINE_SEARCH_PX, visible: np.ndarray | None = None,
                shared_places: bool = False, least_seen_share: float | None = None,
-               every_turn: bool = False, each_channel: bool = False) -> FineVerdict | None:
+               every_turn: bool = False, each_channel: bool = False,
+               also_at: Mapping[str, Sequence[tuple[float, float]]] | None = None) -> FineVerdict | None:
         """``window``: (S, S, 3) the same window as the coarse stage's, at this matcher's scale
         (white-balanced). ``candidates``: (label, quarter turn, (x, y) offset of its centre from
         the window's centre in mm), optionally with a fourth item: per view of that face, its own
@@ -565,8 +566,9 @@ class FineMatcher:
         turn counts), not only in the turn the coarse stage found, and the candidates are told
         apart where any of them differs from another in any turn. ``each_channel``: each colour
         channel centred and scaled about its own weighted mean (the faces' shared shade drops
-        out, their glyphs' pattern stays), not the three together. None when fewer than two
-        candidates were taught."""
+        out, their glyphs' pattern stays), not the three together. ``also_at``: per candidate's
+        label, more places (mm offsets, as the candidate's own) its views are looked for at too
+        (the best fit counts). None when fewer than two candidates were taught."""
         cands = [c for c in candidates if c[0] in self.protos]
         if len(cands) < 2:
             return None
@@ -591,6 +593,9 @@ class FineMatcher:
                 found.append([(c[1], origin_of(c[2]))] * n_views)
         every = list(dict.fromkeys(o for view_looks in found for _, o in view_looks))
         looks = [[(t, every if shared_places else [o]) for t, o in view_looks] for view_looks in found]
+        if also_at:
+            looks = [[(t, list(dict.fromkeys([*origins, *(origin_of(o) for o in also_at.get(c[0], ()))])))
+                      for t, origins in view_looks] for c, view_looks in zip(cands, looks, strict=True)]
         regions: dict[tuple[int, int], np.ndarray] = {}
         seen: dict[tuple[int, int], np.ndarray] = {}
         """Per region: the seen pixels at its central shift (1 everywhere without ``visible``)."""

@@ -2280,9 +2280,10 @@ class OctocubeRecogniser:
         best: dict[str, tuple[float, int]] = {}
         per_turn: dict[str, list[float]] = {}
         turn_fit: dict[str, dict[int, float]] = {}
+        also = self._every_turns_place(where_at, order)
         for turn in range(4):
             cands: list[Candidate] = [(lb, turn, where_at[turn][lb]) for lb in order if lb in where_at[turn]]
-            verdict = self._fine.rerank(fine, cands)
+            verdict = self._fine.rerank(fine, cands, also_at=also)
             if verdict is None:
                 return None
             for lb, v in verdict.scores.items():
@@ -2330,6 +2331,17 @@ class OctocubeRecogniser:
                               self.config.pack_cube_turn_pair_stands_out)
         return (pick, certainty, best[pick][1], spread,
                 axis_certainty, alone)
+
+    def _every_turns_place(self, where_at: list[dict[str, tuple[float, float]]],
+                           order: list[str]) -> dict[str, list[tuple[float, float]]] | None:
+        """Per candidate, the places (mm) where any quarter turn's inset search found it
+        (``pack_cube_fine_turn_every_place``): each turn is compared at all of them too, its best
+        fit counting, so that a turn's search that wandered off the face (within
+        ``pack_cube_fine_turn_search_mm``) is not compared on a worse place than the others.
+        None where the setting is off or every turn shares one place."""
+        if not (self.config.pack_cube_fine_turn_every_place and self.config.pack_cube_fine_turn_offsets):
+            return None
+        return {lb: list(dict.fromkeys(w[lb] for w in where_at if lb in w)) for lb in order}
 
     def _cube_turn_shifts(self, side: int, on_cube: TileMatcher) -> np.ndarray | None:
         """The shifts each quarter turn's inset search tries on a cube's top window ``side`` px

@@ -28,7 +28,8 @@ def finished_table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict
     return out / gt["image"], gt
 
 
-def test_a_finished_table_is_scored_from_its_photo(ui: Driver, finished_table: tuple[Path, dict[str, Any]]) -> None:
+def test_a_finished_table_is_scored_from_its_photo(ui: Driver, finished_table: tuple[Path, dict[str, Any]],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     app = ui.app
     photo, gt = finished_table
     ui.tap_nav("home")
@@ -66,12 +67,36 @@ def test_a_finished_table_is_scored_from_its_photo(ui: Driver, finished_table: t
         key = row.key
         counted = next(d for d in app.photo_doubts if d["key"] == key)
         assert counted["count"] != before and counted["tapped"]
+        reads = _count_reads(monkeypatch)
         ui.tap(ui.widget("photo", "photo_rescore"))
         ui.until(lambda: not app.photo_busy, 60, "the photo to be scored again")
         assert not app.photo_failed, app.photo_status
+        # scored again from the photo's kept reading (session 75): not read again, and the score
+        # reading it again with the same count gives
+        assert reads == [0]
+        from ui.app.photo_worker import PhotoJob, score_photo
+        fresh = score_photo(PhotoJob(str(photo), "octocube", 2, "advanced" if app.mode == "advanced" else "standard",
+                                     str(app.home / "profile.json"), {key: counted["count"]}))
+        assert reads == [1] and app.photo_result.to_json() == fresh.to_json()
         again = next(d for d in app.photo_doubts if d["key"] == key) if any(
             d["key"] == key for d in app.photo_doubts) else None
         assert again is None or again["count"] == counted["count"]
+
+
+def _count_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A spy on the Photo screen's reading of a photo (``photo_worker.read_photo``; outside the
+    readers' modules, so that spying changes none of their switches): how many times a photo is
+    read from now on, in a one-item list."""
+    from ui.app import photo_worker
+
+    count = [0]
+    read = photo_worker.read_photo
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return read(*args, **kwargs)
+    monkeypatch.setattr(photo_worker, "read_photo", counted)
+    return count
 
 
 def _render_open_season_end(out: Path, width: int, height: int) -> tuple[Path, dict[str, Any]]:

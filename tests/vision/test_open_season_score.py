@@ -414,8 +414,8 @@ def test_a_shield_scoring_trophy_is_read_at_its_best_shift_or_asked_never_missed
     question answered. Each place is now read at its best shift within 1 mm (line 0.42): every
     seat's scoring trophies are read as they lie or asked, every total's range holds the truth,
     and answered truthfully the scorings are the truth's."""
-    from vision.open_season.score_photo import score_photo
-    from vision.photo_score import ScoreRequest
+    from vision.open_season.score_photo import read_photo
+    from vision.photo_score import ScoreRequest, score_reading
     from vision.render.dataset import DatasetSettings, render_one
     from vision.render.renderer import Renderer
 
@@ -426,7 +426,8 @@ def test_a_shield_scoring_trophy_is_read_at_its_best_shift_or_asked_never_missed
     assert "attribute_choice" in end["players"][3]["scorings"]
     photo = _jpeg(res.image)
     request = ScoreRequest(4, options={"side": "shield", "expert": end["expert"]})
-    out = score_photo(photo, request)
+    reading = read_photo(photo, request)  # read once: the answers below re-score it
+    out = score_reading(reading, {})
     assert "attribute_choice" in out.reading["seats"][3]["scorings"]  # sure: no question about it
     asked = {d.key for d in out.doubts}
     assert "scoring 4 attribute_choice" not in asked
@@ -445,7 +446,7 @@ def test_a_shield_scoring_trophy_is_read_at_its_best_shift_or_asked_never_missed
         lo, hi = p.total_range or (p.total, p.total)
         assert lo <= truth <= hi, (p.seat, p.total, p.total_range, truth)
     # answered truthfully, every seat's scorings are the truth's
-    answered = score_photo(photo, ScoreRequest(4, options=request.options, answers=answers))
+    answered = score_reading(reading, answers)
     for seat, truth in enumerate(end["players"]):
         assert set(answered.reading["seats"][seat]["scorings"]) == set(truth["scorings"]), seat
 
@@ -640,8 +641,8 @@ def test_a_card_beside_a_covered_space_that_fits_poorly_is_asked() -> None:
     truthful answers give every total."""
     import sys
 
-    from vision.open_season.score_photo import score_photo
-    from vision.photo_score import ScoreRequest
+    from vision.open_season.score_photo import read_photo
+    from vision.photo_score import ScoreRequest, score_reading
     from vision.render.dataset import DatasetSettings, render_one
     from vision.render.renderer import Renderer
 
@@ -651,7 +652,8 @@ def test_a_card_beside_a_covered_space_that_fits_poorly_is_asked() -> None:
     assert end["players"][1]["wall"]["10"] == "mage-dagger"
     photo = _jpeg(res.image)
     request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    reading = read_photo(photo, request)  # read once: the answers below re-score it
+    out = score_reading(reading, {})
     asked = {d.key: d for d in out.doubts}
     assert "wall 2 10" in asked and out.reading["options"]["wall 2 10"][0] == "elf-dagger"
     sys.path.insert(0, str(ROOT / "bench"))
@@ -659,8 +661,7 @@ def test_a_card_beside_a_covered_space_that_fits_poorly_is_asked() -> None:
         from score_photo_open_season import truthful_answers
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    answered = score_photo(photo, ScoreRequest(end["num_players"], options=request.options,
-                                               answers=truthful_answers(out, end)))
+    answered = score_reading(reading, truthful_answers(out, end))
     assert [p.total for p in answered.players] == end["scores"]
 
 
@@ -1040,8 +1041,8 @@ def test_a_fanned_card_whose_corner_a_fingertip_covers_is_asked_every_face_an_op
     for 17 with the truth outside the printed range even after every answer. No attribute's art
     matches the covered icon (0.28; at 1920x1080 and 12 MP a card that shows scores 0.54 and up), so the card is asked
     now, saying something covers it, every face an option: answered, player 1's total is exact."""
-    from vision.open_season.score_photo import score_photo
-    from vision.photo_score import ScoreRequest
+    from vision.open_season.score_photo import read_photo
+    from vision.photo_score import ScoreRequest, score_reading
     from vision.render.dataset import DatasetSettings, render_one
     from vision.render.renderer import Renderer
 
@@ -1051,7 +1052,8 @@ def test_a_fanned_card_whose_corner_a_fingertip_covers_is_asked_every_face_an_op
     assert end["players"][0]["accolades"][2] == "barbarian-dagger" and res.ground_truth["hands"]
     photo = _jpeg(res.image)
     request = ScoreRequest(4, options={"side": end["side"], "expert": end["expert"]})
-    out = score_photo(photo, request)
+    reading = read_photo(photo, request)  # read once: the answers below re-score it
+    out = score_reading(reading, {})
     options = out.reading["options"]
     assert "accolade 1 3" in options, sorted(options)
     assert len(options["accolade 1 3"]) == 30 and "barbarian-dagger" in options["accolade 1 3"]
@@ -1068,7 +1070,7 @@ def test_a_fanned_card_whose_corner_a_fingertip_covers_is_asked_every_face_an_op
     for key, opts in options.items():
         if key.startswith("accolade wild 1 ") and f"{wild['card']} as {wild['attribute']}" in opts:
             answers[key] = opts.index(f"{wild['card']} as {wild['attribute']}") + 1
-    answered = score_photo(photo, ScoreRequest(4, options=request.options, answers=answers))
+    answered = score_reading(reading, answers)
     assert answered.players[0].total == end["scores"][0]
 
 

@@ -34,24 +34,43 @@ def _bench() -> ModuleType:
     return module
 
 
-_SCORED: dict[tuple[str, str], Any] = {}
-"""score_photo's results in this process by (photo's digest, request): several tests score the
-same rendered table with the same request (91376, 91697 and 91961 twice each, 80020's photo
-alone twice), ~1 s of CPU each at 1920x1080."""
+_READ: dict[tuple[str, str], Any] = {}
+"""The photos' readings in this process by (photo's digest, request without its answers): every
+test that scores a photo again with the players' answers re-scores its kept reading
+(``vision.photo_score.score_reading``, session 75), as the app and the CLI's prompt do; ~20 of
+the file's 66 scores read a photo already read (~1 s of CPU each at 1280x720)."""
+_SCORED: dict[tuple[str, str], tuple[Any, Any]] = {}
+"""The scores by (photo's digest, request): several tests score the same rendered table with the
+same request (91376, 91697 and 91961 twice each, 80020's photo alone twice); with the reading they
+came from."""
+
+
+def _keys(photo: np.ndarray, request: Any) -> tuple[tuple[str, str], tuple[str, str]]:
+    """(the reading's key, the score's key): the photo's digest and the request, without and with
+    its answers (the profile, pack and seats are always None here)."""
+    assert request.profile is None and request.pack is None and request.seats is None  # all in the key
+    digest = hashlib.blake2b(np.ascontiguousarray(photo).data, digest_size=16).hexdigest()
+    read = repr((request.players, request.mode, sorted(request.options.items())))
+    return (digest, read), (digest, read + repr(sorted(request.answers.items())))
 
 
 def _score(photo: np.ndarray, request: Any) -> Any:
-    """``score_photo(photo, request)``, computed once per photo and request in this process (it is
-    deterministic: the same photo and request read and score the same); each caller gets its own
-    copy. A refusal (``PhotoScoreError``) is raised every time, never kept."""
-    from vision.open_season.score_photo import score_photo
+    """``score_photo(photo, request)``: the photo read once per request without answers in this
+    process, each set of answers scored from that reading (``read_photo`` then ``score_reading``:
+    what ``score_photo`` does; deterministic, the same photo and request read and score the same);
+    each caller gets its own copy. A reading a switch changed since is read anew
+    (``reading_is_current``); a refusal (``PhotoScoreError``) is raised every time, never kept."""
+    from vision.open_season.score_photo import read_photo
+    from vision.photo_score import reading_is_current, score_reading
 
-    assert request.profile is None and request.pack is None and request.seats is None  # all in the key
-    key = (hashlib.blake2b(np.ascontiguousarray(photo).data, digest_size=16).hexdigest(),
-           repr((request.players, request.mode, sorted(request.options.items()), sorted(request.answers.items()))))
-    if key not in _SCORED:
-        _SCORED[key] = score_photo(photo, request)
-    return copy.deepcopy(_SCORED[key])
+    read_key, score_key = _keys(photo, request)
+    kept = _SCORED.get(score_key)
+    if kept is None or not reading_is_current(kept[0]):
+        reading = _READ.get(read_key)
+        if reading is None or not reading_is_current(reading):
+            reading = _READ[read_key] = read_photo(photo, request)
+        kept = _SCORED[score_key] = (reading, score_reading(reading, request.answers))
+    return copy.deepcopy(kept[1])
 
 
 def _exact_when_answered(photo: np.ndarray, request: Any, out: Any, end: dict[str, Any]) -> None:
@@ -179,11 +198,59 @@ def test_the_score_prompt_offers_face_down_for_an_unsure_wall_card_and_scores_th
     monkeypatch.setattr("builtins.input", answer)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    reads = _count_reads(monkeypatch)
     assert args.handler(args) == 0
     printed = capsys.readouterr().out
     asked = [p for p in prompts if "player 3's space 1?" in p]
     assert asked and f"{face_down} = face down" in asked[0]
     assert f"Player 3: {alone.players[2].total} points" in printed
+    # the answer re-scored the reading the prompt kept (session 75): the photo read once, not twice
+    # (``RESCORE_FROM_KEPT_READING`` off: 2)
+    assert reads == [1]
+
+
+def test_a_kept_reading_scores_answers_as_reading_the_photo_again_does_and_a_changed_switch_refuses_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session 75: the answers re-score the photo's kept reading (``score_reading``), as the app
+    and the CLI's prompt do and as this file's ``_score`` does. Seed 80020 answered truthfully:
+    the same score, doubts and reading as ``score_photo`` reading the photo again, the engine's
+    totals. A switch of the readers changed after the reading (a test's off control:
+    ``WALL_SURE``) refuses the kept reading (``StaleReadingError``); scored anyway, it would answer
+    from the old switch (player 3's space 1 still asked, which the photo read now does not ask)."""
+    from vision.open_season import score_photo as module
+    from vision.photo_score import ScoreRequest, StaleReadingError, score_reading
+
+    photo, end = _table(80020)
+    request = ScoreRequest(end["num_players"], options={"side": end["side"], "expert": end["expert"]})
+    alone = _score(photo, request)
+    reading = _READ[_keys(photo, request)[0]]
+    answers = _bench().truthful_answers(alone, end)
+    answered = score_reading(reading, answers)
+    fresh = module.score_photo(photo, ScoreRequest(request.players, options=request.options, answers=answers))
+    assert answered.to_json() == fresh.to_json()
+    assert [p.total for p in answered.players] == end["scores"]
+    assert "wall 3 1" in alone.reading["options"]  # read unsure: asked
+    monkeypatch.setattr(module, "WALL_SURE", 0.0)  # every wall card sure
+    with pytest.raises(StaleReadingError):
+        score_reading(reading, answers)
+    now = module.score_photo(photo, request)
+    assert "wall 3 1" not in now.reading["options"]
+    assert "wall 3 1" in module._score_seen(reading, request).reading["options"]  # the old switch's answer
+
+
+def _count_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A spy on Open Season's ``read_photo`` (``vision.photo_score.reader`` finds it by name): how
+    many times a photo is read from now on, in a one-item list."""
+    from vision.open_season import score_photo as module
+
+    count = [0]
+    read = module.read_photo
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return read(*args, **kwargs)
+    monkeypatch.setattr(module, "read_photo", counted)
+    return count
 
 
 @pytest.mark.parametrize("seed, keys", scale.cases([

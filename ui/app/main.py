@@ -398,6 +398,9 @@ class TableSightApp(App):
         """The last :class:`vision.photo_score.PhotoScore` the Photo screen showed."""
         self.photo_chooser: Any = None
         self._photo_token = 0
+        self._photo_kept: Any = None
+        """The reading of the photo last scored (``photo_worker.KeptReading``): "score again" with
+        the counts tapped re-scores it, the photo not read again."""
         self._photo_status_words: tuple[str, str, dict[str, Any]] = ("t", "", {})
         """What the Photo screen's status line says, kept in English (a language switch re-says it):
         ("t", key, fields) for the app's own words, ("say", reason, {}) for a refusal."""
@@ -712,8 +715,9 @@ class TableSightApp(App):
 
     def score_photo(self, keep_answers: bool = False) -> None:
         """Read the photo on a helper thread (about 2 s); the answers tapped so far count when
-        scoring again."""
-        from ui.app.photo_worker import PhotoError, PhotoJob, score_photo
+        scoring again, from the photo's kept reading (a fraction of a second) when the photo and
+        the settings are the ones it was read with."""
+        from ui.app.photo_worker import PhotoError, PhotoJob, score_job
 
         answers = {d["key"]: int(d["count"]) for d in self.photo_doubts if d.get("tapped")} if keep_answers else {}
         options = {"side": self.side, "expert": bool(self.expert)} if self.photo_game == "open_season" else {}
@@ -724,17 +728,18 @@ class TableSightApp(App):
         self._set_photo_status("t", "photo.working")
         self._photo_token = token = self._photo_token + 1
         t0 = time.perf_counter()
+        kept = self._photo_kept if keep_answers else None
 
         def work() -> None:
             try:
-                result = score_photo(job)
+                result, reading = score_job(job, kept)
             except PhotoError as exc:
                 self._photo_failed(str(exc), token)
                 return
             except Exception as exc:  # never a crash of the UI: the reason on screen
                 self._photo_failed(f"{type(exc).__name__}: {exc}", token)
                 return
-            self._photo_scored(result, answers, time.perf_counter() - t0, token)
+            self._photo_scored(result, answers, time.perf_counter() - t0, token, reading)
 
         threading.Thread(target=work, daemon=True, name="tablesight-photo").start()
 
@@ -746,10 +751,12 @@ class TableSightApp(App):
         self._set_photo_status("say", reason)
 
     @mainthread
-    def _photo_scored(self, result: Any, answers: dict[str, int], seconds: float, token: int) -> None:
+    def _photo_scored(self, result: Any, answers: dict[str, int], seconds: float, token: int,
+                      kept: Any = None) -> None:
         if token != self._photo_token:
             return
         self.photo_result = result
+        self._photo_kept = kept
         self.photo_doubts = [{"key": d.key, "question": d.question, "low": int(d.low), "high": int(d.high),
                               "count": int(answers.get(d.key, d.read)), "tapped": d.key in answers}
                              for d in result.doubts if d.low != d.high and (d.score_range or d.key in answers)]

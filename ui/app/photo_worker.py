@@ -31,11 +31,59 @@ class PhotoJob:
     """The game's options the photo cannot show (Open Season: side, expert)."""
 
 
+@dataclass(frozen=True)
+class KeptReading:
+    """A photo's reading the Photo screen keeps, so that scoring it again with the players' answers
+    does not read the photo again (seconds on a tablet; the score itself takes a fraction of it),
+    and what it was read from: the job without its answers, and the photo's and the profile's file
+    stamps (a file changed on disk is read anew)."""
+
+    source: tuple[Any, ...]
+    reading: Any
+    """The :class:`vision.photo_score.PhotoReading`."""
+
+
+def read_source(job: PhotoJob) -> tuple[Any, ...]:
+    """What a reading of ``job`` depends on: everything but the answers, and the files' stamps."""
+    return (job.path, _stamp(job.path), job.game, job.players, job.mode, job.profile_path,
+            _stamp(job.profile_path), tuple(sorted(job.options.items())))
+
+
+def _stamp(path: str | None) -> tuple[int, int] | None:
+    try:
+        st = Path(path).stat() if path else None
+    except OSError:
+        return None
+    return None if st is None else (st.st_mtime_ns, st.st_size)
+
+
 def score_photo(job: PhotoJob) -> Any:
     """The :class:`vision.photo_score.PhotoScore` of ``job``; :class:`PhotoError` with the reason
     (no such file, not an image, no markers, a board cut off ...)."""
+    return score_job(job, None)[0]
+
+
+def score_job(job: PhotoJob, kept: KeptReading | None) -> tuple[Any, KeptReading]:
+    """``job`` scored, and the reading it was scored from: ``kept`` when it was read from the same
+    photo with the same settings (and the readers' switches still hold), else the photo read now."""
+    from vision import photo_score
+    from vision.photo_score import PhotoScoreError, reading_is_current, score_reading
+
+    source = read_source(job)
+    if (kept is None or not photo_score.RESCORE_FROM_KEPT_READING or kept.source != source
+            or not reading_is_current(kept.reading)):
+        kept = KeptReading(source, read_photo(job))
+    try:
+        return score_reading(kept.reading, dict(job.answers)), kept
+    except PhotoScoreError as exc:
+        raise PhotoError(str(exc)) from None
+
+
+def read_photo(job: PhotoJob) -> Any:
+    """The :class:`vision.photo_score.PhotoReading` of ``job``'s photo (its answers play no part);
+    :class:`PhotoError` as :func:`score_photo`."""
     from calibration.images import ImageError, read_image
-    from vision.photo_score import PhotoScoreError, ScoreRequest, scorer
+    from vision.photo_score import PhotoScoreError, ScoreRequest, reader
 
     if not job.path:
         raise PhotoError("choose a photo first")
@@ -56,7 +104,7 @@ def score_photo(job: PhotoJob) -> Any:
         # would misplace everything; the scorer measures both on the photo itself
         profile = None
     try:
-        return scorer(job.game)(image, ScoreRequest(job.players, job.mode, profile, None, dict(job.answers),
+        return reader(job.game)(image, ScoreRequest(job.players, job.mode, profile, None, {},
                                                     options=dict(job.options)))
     except PhotoScoreError as exc:
         raise PhotoError(str(exc)) from None

@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from calibration.images import ImageError, read_image
-    from vision.photo_score import PhotoScoreError, ScoreRequest, scorer
+    from vision import photo_score
+    from vision.photo_score import PhotoScoreError, ScoreRequest, reader, score_reading
 
     pack = None
     if args.pack is not None:
@@ -78,23 +79,28 @@ def run(args: argparse.Namespace) -> int:
         profile = load_profile(args.profile)
     seats = tuple(s.strip().lower() for s in args.seats.split(",")) if args.seats else None
     try:
-        fn = scorer(args.game)
+        read = reader(args.game)
         options = {"side": args.side, "expert": args.expert} if args.game == "open_season" else {}
         if args.game != "open_season" and (args.side or args.expert):
             raise ScoreCommandError("--side and --expert are for --game open_season")
         request = ScoreRequest(args.players, args.mode, profile, seats, _answers(args.answer), pack, options)
-        result = fn(image, request)
+        # read once: the answers typed below re-score this reading (the photo is not read again)
+        reading = read(image, request)
+        answers = dict(request.answers)
+        result = score_reading(reading, answers)
         interactive = not args.json and sys.stdin.isatty() and sys.stdout.isatty()
         while interactive and result.doubts:
-            answers = dict(request.answers)
+            given = dict(answers)
             for d in result.doubts:
                 if d.low == d.high or not d.score_range:
                     continue  # nothing to count, or no total moves with it on its own
-                answers[d.key] = _ask(d)
-            if answers == request.answers:
+                given[d.key] = _ask(d)
+            if given == answers:
                 break
-            request = ScoreRequest(request.players, request.mode, profile, seats, answers, pack, options)
-            result = fn(image, request)
+            answers = given
+            if not photo_score.RESCORE_FROM_KEPT_READING:
+                reading = read(image, request)  # the off control: read again, as before session 75
+            result = score_reading(reading, answers)
     except PhotoScoreError as exc:
         raise ScoreCommandError(str(exc)) from None
     if args.json:

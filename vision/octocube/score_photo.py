@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 import cv2
@@ -27,7 +27,16 @@ from vision.octocube.layout import mat_sample_points
 from vision.octocube.piles import PileReading, pile_height
 from vision.octocube.tokens import MAX_PILE, TokenReading, read_tokens
 from vision.photo_calibration import calibrate_measuring_lens, working_copy
-from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
+from vision.photo_score import (
+    Doubt,
+    PhotoReading,
+    PhotoScore,
+    PhotoScoreError,
+    PlayerScore,
+    ScoreRequest,
+    check_current,
+    switch_print,
+)
 from vision.render import octocube_layout as lay
 from vision.render.octocube_art import PLAYER_RGB, TOKEN_THICKNESS_MM
 
@@ -441,7 +450,34 @@ def _pile(view: Any, img: np.ndarray, gains: np.ndarray, centre: tuple[float, fl
                        max_units, lay.TILE_SIZE_MM)
 
 
+@dataclass(frozen=True)
+class TableSeen:
+    """Octocube's reading of a photo (``PhotoReading.seen``): the players' colours in seat order,
+    per seat the piles and tokens read, and every count the photo leaves open (key, seat, kind,
+    reading, question). The scorer only reads them: one reading serves every re-score."""
+
+    colours: tuple[str, ...]
+    readings: tuple[dict[str, Any], ...]
+    pile_readings: tuple[tuple[str, int, str, Any, str], ...]
+
+
 def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
+    """The photo read (``read_photo``) and scored with ``req``'s answers (``score_reading``)."""
+    return _score_seen(read_photo(image, req), req)
+
+
+def score_reading(reading: PhotoReading, req: ScoreRequest) -> PhotoScore:
+    """``score_photo``'s second step: a kept reading scored with ``req``'s answers, the photo not
+    read again (``vision.photo_score.score_reading``; StaleReadingError when a reader's switch
+    changed since it was read)."""
+    check_current(reading, "octocube")
+    return _score_seen(reading, req)
+
+
+def read_photo(image: np.ndarray, req: ScoreRequest) -> PhotoReading:
+    """``score_photo``'s first step: calibrate, recognise the boards, read every pile and token
+    and list the counts left open (``req``'s answers play no part: the reading keeps ``req``
+    without them)."""
     from vision.octocube.errors import RecognitionError
     from vision.octocube.recogniser import OctocubeRecogniser, _view_from
 
@@ -589,6 +625,19 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         readings.append({"seat": seat, "colour": colour, "side": side, "cells": cells,
                          "coins": coins, "tokens": tokens, "covered": covered})
     t3 = time.perf_counter()
+    return PhotoReading("octocube", replace(req, answers={}),
+                        TableSeen(tuple(colours), tuple(readings), tuple(pile_readings)), tuple(notes),
+                        {"calibrate": round((t1 - t0) * 1000, 1), "recognise": round((t2 - t1) * 1000, 1),
+                         "counts": round((t3 - t2) * 1000, 1)}, switch_print())
+
+
+def _score_seen(reading: PhotoReading, req: ScoreRequest) -> PhotoScore:
+    """The final score sheet of what was read, each open count the answer given or the count read;
+    each open count's span of totals, and each total's span over every open count at once."""
+    t3 = time.perf_counter()
+    seen: TableSeen = reading.seen
+    colours, readings, pile_readings = list(seen.colours), seen.readings, seen.pile_readings
+    n, notes = len(colours), reading.notes
 
     def counts_with(override: dict[str, int]) -> tuple[list[int], list[int], list[list[Tile]]]:
         tok_pts, coin_n, tiles = [], [], []
@@ -653,9 +702,8 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
     return PhotoScore(
         "octocube", players, tuple(colours[p] for p in best.winners), best.tie_break,
         tuple(doubts), tuple(notes), reading_json,
-        {"calibrate": round((t1 - t0) * 1000, 1), "recognise": round((t2 - t1) * 1000, 1),
-         "counts": round((t3 - t2) * 1000, 1), "score": round((t4 - t3) * 1000, 1),
-         "total": round((t4 - t0) * 1000, 1)})
+        {**reading.timings_ms, "score": round((t4 - t3) * 1000, 1),
+         "total": round(sum(reading.timings_ms.values()) + (t4 - t3) * 1000, 1)})
 
 
 @dataclass(frozen=True)

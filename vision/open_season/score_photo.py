@@ -30,7 +30,16 @@ from rules.open_season.cards import ATTRIBUTES, CARD_IDS, FACE_DOWN, NUM_IDENTIT
 from rules.open_season.layout import LAYOUTS, SHIELD_SCORINGS
 from vision.forked import ForkedRead, forked_map, reads_with_opencv_on_the_calling_thread
 from vision.photo_calibration import MARKER_RESIDUAL_PX, UNMEASURED_LENS_RESIDUAL_PX, calibrate, working_copy
-from vision.photo_score import Doubt, PhotoScore, PhotoScoreError, PlayerScore, ScoreRequest
+from vision.photo_score import (
+    Doubt,
+    PhotoReading,
+    PhotoScore,
+    PhotoScoreError,
+    PlayerScore,
+    ScoreRequest,
+    check_current,
+    switch_print,
+)
 from vision.render import open_season_art as art
 from vision.render.open_season_scene import (
     CARD_H,
@@ -366,8 +375,30 @@ def _token_reader(view: Any, side: str, n: int, expert: bool, pack: Any) -> Any:
     return TokenReader(view, side, n, expert, pack, finished=True)
 
 
+@dataclass(frozen=True)
+class TableSeen:
+    """Open Season's reading of a photo (``PhotoReading.seen``): per seat what was read, the
+    questions it leaves open, the notes no answer settles. The scorer copies the seats before
+    applying answers (``_resolve``): one reading serves every re-score."""
+
+    seats: tuple[SeatReading, ...]
+    choices: tuple[Choice, ...]
+    token_doubts: tuple[str, ...]
+    unsure_walls: tuple[str, ...]
+    side: str
+    expert: bool
+
+
 @reads_with_opencv_on_the_calling_thread
 def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
+    """The photo read (``read_photo``) and scored with ``req``'s answers (``score_reading``)."""
+    return _score_seen(read_photo(image, req), req)
+
+
+@reads_with_opencv_on_the_calling_thread
+def read_photo(image: np.ndarray, req: ScoreRequest) -> PhotoReading:
+    """``score_photo``'s first step: calibrate, read every card, token and fan, list the open
+    questions (``req``'s answers play no part: the reading keeps ``req`` without them)."""
     from calibration.table import detect_markers
     from vision.octocube.recogniser import _view_from
     from vision.open_season.accolades import AccoladeReader
@@ -421,11 +452,32 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
                          "icons are a few pixels, so some cards are asked; a photo with more pixels (1920x1080 "
                          "or a phone's camera) asks fewer questions"]
     t3 = time.perf_counter()
-    # ---- the engine scores what was read; each open question is settled by the answer given,
-    # else by its default (the card read, the attribute best for its player; a covered card's
-    # the totals its likeliest faces share)
+    return PhotoReading("open_season", replace(req, answers={}),
+                        TableSeen(tuple(seats), tuple(choices), tuple(token_doubts), tuple(unsure_walls), side, expert),
+                        tuple(notes), {"calibrate": round((t1 - t0) * 1000, 1), "setup": round((t2 - t1) * 1000, 1),
+                                       "read": round((t3 - t2) * 1000, 1)}, switch_print())
+
+
+@reads_with_opencv_on_the_calling_thread
+def score_reading(reading: PhotoReading, req: ScoreRequest) -> PhotoScore:
+    """``score_photo``'s second step: a kept reading scored with ``req``'s answers, the photo not
+    read again (``vision.photo_score.score_reading``; StaleReadingError when a reader's switch
+    changed since it was read)."""
+    check_current(reading, "open_season")
+    return _score_seen(reading, req)
+
+
+def _score_seen(reading: PhotoReading, req: ScoreRequest) -> PhotoScore:
+    """The engine scores what was read; each open question is settled by the answer given, else by
+    its default (the card read, the attribute best for its player; a covered card's the totals its
+    likeliest faces share); each open question's options scored for the totals it moves."""
+    t3 = time.perf_counter()
+    seen: TableSeen = reading.seen
+    n, side, expert = len(seen.seats), seen.side, seen.expert
+    seats, token_doubts, unsure_walls = list(seen.seats), list(seen.token_doubts), list(seen.unsure_walls)
+    notes = list(reading.notes)
     wild_cache: WildCache = {}  # a wild token's best attribute, chosen once per seat reading
-    choices = _covered_defaults(seats, side, expert, choices, req.answers, wild_cache)
+    choices = _covered_defaults(seats, side, expert, list(seen.choices), req.answers, wild_cache)
     result = _score(seats, side, expert, choices, req.answers, wild_cache)
     lines_by_seat, totals, winners, tie_break = result
     def spans_of(ch: Choice) -> dict[str, tuple[int, int]]:
@@ -460,8 +512,7 @@ def score_photo(image: np.ndarray, req: ScoreRequest) -> PhotoScore:
         tie_break=tie_break, doubts=tuple(doubts), notes=tuple(notes),
         reading={"side": side, "expert": expert, "seats": [s.to_json() for s in seats],
                  "options": {ch.key: list(ch.options) for ch in choices}},
-        timings_ms={"calibrate": round((t1 - t0) * 1000, 1), "setup": round((t2 - t1) * 1000, 1),
-                    "read": round((t3 - t2) * 1000, 1), "score": round((t4 - t3) * 1000, 1)})
+        timings_ms={**reading.timings_ms, "score": round((t4 - t3) * 1000, 1)})
 
 
 def read_table(img: np.ndarray, readers: tuple[Any, Any, Any], n: int, side: str, parallel: bool = True

@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from vision.octocube.score_photo import TOKEN_SUPPLY_POINTS, score_photo
-from vision.photo_score import PhotoScore, ScoreRequest
+from vision.octocube.score_photo import TOKEN_SUPPLY_POINTS, read_photo, score_photo
+from vision.photo_score import PhotoScore, ScoreRequest, score_reading
 from vision.render.dataset import DatasetSettings, render_one
 from vision.render.renderer import Renderer
 
@@ -64,7 +64,8 @@ def test_a_hand_over_the_tokens_asks_their_points() -> None:
     image, gt = _render(21000, 25)
     truth = gt["end"]
     assert len(gt["hands"]) == 1
-    out = score_photo(image, ScoreRequest(truth["num_players"]))
+    reading = read_photo(image, ScoreRequest(truth["num_players"]))  # read once: the answers below re-score it
+    out = score_reading(reading, {})
     purple = next(p for p in truth["players"] if p["colour"] == "purple")
     read = sum(t["value"] * t["count"] for t in out.reading["purple"]["tokens"])
     assert read < purple["token_points"]  # the hidden token is not read
@@ -73,10 +74,10 @@ def test_a_hand_over_the_tokens_asks_their_points() -> None:
     lo, hi = doubt.score_range["purple"]  # the other counts as read: the points add to the total
     assert hi - lo == TOKEN_SUPPLY_POINTS and set(doubt.score_range) == {"purple"}
     # answering the points alone settles purple's tokens, whatever the photo showed
-    alone = score_photo(image, ScoreRequest(truth["num_players"], answers={doubt.key: purple["token_points"]}))
+    alone = score_reading(reading, {doubt.key: purple["token_points"]})
     assert next(p for p in alone.players if p.colour == "purple").lines[0] == (
         "tokens", purple["token_points"], f"victory-point tokens: {purple['token_points']} points")
-    answered = score_photo(image, ScoreRequest(truth["num_players"], answers=_truthful_answers(out, gt)))
+    answered = score_reading(reading, _truthful_answers(out, gt))
     assert [p.total for p in answered.players] == truth["scores"]
 
 
@@ -108,9 +109,10 @@ def test_a_board_whose_frame_the_fit_misses_is_found() -> None:
     the engine's totals."""
     image, gt = _render(23000, 26)
     truth = gt["end"]
-    out = score_photo(image, ScoreRequest(truth["num_players"]))
+    reading = read_photo(image, ScoreRequest(truth["num_players"]))  # read once: the answers below re-score it
+    out = score_reading(reading, {})
     assert [p.colour for p in out.players] == [p["colour"] for p in truth["players"]]
-    answered = score_photo(image, ScoreRequest(truth["num_players"], answers=_truthful_answers(out, gt)))
+    answered = score_reading(reading, _truthful_answers(out, gt))
     assert [p.total for p in answered.players] == truth["scores"]
 
 
@@ -176,12 +178,13 @@ def test_a_hand_whose_palm_lies_beyond_the_mat_names_the_board_spaces_it_hides()
     69 for 66 after every answer). Now the hand is named and both spaces are asked."""
     image, gt = _render(51000, 33)
     assert len(gt["hands"]) == 1
-    out = score_photo(image, ScoreRequest(2))
+    reading = read_photo(image, ScoreRequest(2))  # read once: the answers below re-score it
+    out = score_reading(reading, {})
     red = next(p for p in gt["end"]["players"] if p["colour"] == "red")
     asked = {d.key: d for d in out.doubts}
     for label in ("green sextant", "green starfish"):
         assert red["board"][label] == 1
         assert f"board red {label}" in asked, sorted(asked)
         assert "hand" in asked[f"board red {label}"].question
-    answered = score_photo(image, ScoreRequest(2, answers=_truthful_answers(out, gt)))
+    answered = score_reading(reading, _truthful_answers(out, gt))
     assert [p.total for p in answered.players] == gt["end"]["scores"]

@@ -600,11 +600,11 @@ class FineMatcher:
         regions: dict[tuple[int, int], np.ndarray] = {}
         seen: dict[tuple[int, int], np.ndarray] = {}
         """Per region: the seen pixels at its central shift (1 everywhere without ``visible``: one
-        array shared by every region, so that their weights are made once, :meth:`_weighed`)."""
-        all_seen = np.ones((s_in, s_in, 1), np.float32) if visible is None else None
+        array shared by every region, so that the weights and each face's terms are made once)."""
+        all_seen = np.ones((s_in, s_in, 1), np.float32)
         for x0, y0 in {o for view_looks in looks for _, origins in view_looks for o in origins}:
             regions[(x0, y0)] = np.ascontiguousarray(win[y0:y0 + size, x0:x0 + size])
-            if all_seen is not None:
+            if visible is None:
                 seen[(x0, y0)] = all_seen
             else:
                 v = visible[y0 + search_px:y0 + search_px + s_in, x0 + search_px:x0 + search_px + s_in]
@@ -661,8 +661,9 @@ class FineMatcher:
                         vx = spread[origin]
                         terms = prepared.get((id(p), key))
                         if terms is None:
-                            terms = prepared[(id(p), key)] = (
-                                _sloped_terms(p, w3, each_channel) if sloped else _face_terms(p, w3, wsum, each_channel))
+                            terms = (_sloped_terms(p, w3, each_channel) if sloped
+                                     else _face_terms(p, w3, wsum, each_channel))
+                            prepared[(id(p), key)] = terms
                         if sloped:
                             ncc = _sloped_fit_of(region, terms, w3, vx * wsum)
                         else:

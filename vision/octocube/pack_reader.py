@@ -614,7 +614,8 @@ class FineMatcher:
             looks = _places_that_show(looks, {o: float(v.sum()) for o, v in seen.items()}, least_seen_share)
         best_fit: float = -np.inf
         out: dict[str, float] = {}
-        out_shades: dict[str, float] = {}
+        out_where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
+        """Per candidate, where its best fit lies at the blur that counts: (region, y, x, face)."""
         # a light slope is measured on the whole tile: a top partly hidden keeps one gain and offset
         # (997705 / 541901 (1, 1), 57 % in view: a G and a C then tie the other way)
         sloped = (self.letters_under_light_slope and all(c[0].startswith("abyss") for c in cands)
@@ -636,7 +637,7 @@ class FineMatcher:
             mask = cv2.GaussianBlur(diff, (0, 0), FINE_MASK_BLUR_MM * self.px_per_mm)
             mask = (mask / (mask.max() + 1e-6)).astype(np.float32)
             scores: dict[str, float] = {}
-            shades: dict[str, float] = {}
+            where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
             spread: dict[tuple[int, int], np.ndarray] = {}
             """Per region (candidates found at one place share it): the window's weighted variance."""
             weights: dict[int, tuple[np.ndarray, float]] = {}
@@ -676,12 +677,12 @@ class FineMatcher:
                             y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
                             at_best = (region, int(y), int(x), p)
                 scores[label] = best
-                # the shade where the best fit lies (measured once, there)
-                shades[label] = (0.0 if at_best is None else
-                                 _shade_distance(at_best[0][at_best[1]:at_best[1] + s_in, at_best[2]:at_best[2] + s_in],
-                                                 at_best[3]))
+                where[label] = at_best
             if max(scores.values()) > best_fit:
-                best_fit, out, out_shades = max(scores.values()), scores, shades
+                best_fit, out, out_where = max(scores.values()), scores, where
+        # the shade where each candidate's best fit lies, measured only at the blur that counts
+        out_shades = {lb: 0.0 if at is None else _shade_distance(at[0][at[1]:at[1] + s_in, at[2]:at[2] + s_in], at[3])
+                      for lb, at in out_where.items()}
         out = {lb: v - self.shade_weight * out_shades[lb] for lb, v in out.items()}
         order = sorted(out, key=lambda k: out[k], reverse=True)
         return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out)

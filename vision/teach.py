@@ -1071,12 +1071,17 @@ def _recut_off_layout(image: np.ndarray, location: object, wanted: dict[str, Any
     if len(names) < 2 * SIBLING_MIN:
         return out
     maps = {n: _layout_map(faces[n]) for n in names}
+    medians: dict[tuple[str, tuple[int, ...]], np.ndarray] = {}
+    """Per (people, layout size): the other peoples' median layout (one people's cards share it)."""
     for place_name in names:
         people = place_name.split("-")[0]
         others = [maps[n] for n in names if n.split("-")[0] != people and maps[n].shape == maps[place_name].shape]
         if len(others) < 2 * SIBLING_MIN:
             continue
-        ref = np.asarray(np.median(np.stack(others), axis=0), np.float32)
+        key = (people, maps[place_name].shape)
+        if key not in medians:
+            medians[key] = np.asarray(np.median(np.stack(others), axis=0), np.float32)
+        ref = medians[key]
         face = _cut_again_if_better(image, location, wanted, faces, card_cuts, field, band_paper, margin_px,
                                     place_name, _shift_of_middle(maps[place_name], ref),
                                     lambda f: _layout_likeness(f, ref))

@@ -1071,12 +1071,17 @@ def _recut_off_layout(image: np.ndarray, location: object, wanted: dict[str, Any
     if len(names) < 2 * SIBLING_MIN:
         return out
     maps = {n: _layout_map(faces[n]) for n in names}
+    medians: dict[tuple[str, tuple[int, ...]], np.ndarray] = {}
+    """Per (people, layout size): the other peoples' median layout (one people's cards share it)."""
     for place_name in names:
         people = place_name.split("-")[0]
         others = [maps[n] for n in names if n.split("-")[0] != people and maps[n].shape == maps[place_name].shape]
         if len(others) < 2 * SIBLING_MIN:
             continue
-        ref = np.asarray(np.median(np.stack(others), axis=0), np.float32)
+        key = (people, maps[place_name].shape)
+        if key not in medians:
+            medians[key] = np.asarray(np.median(np.stack(others), axis=0), np.float32)
+        ref = medians[key]
         face = _cut_again_if_better(image, location, wanted, faces, card_cuts, field, band_paper, margin_px,
                                     place_name, _shift_of_middle(maps[place_name], ref),
                                     lambda f: _layout_likeness(f, ref))
@@ -1092,21 +1097,31 @@ def _veil_fit(face: np.ndarray, reference: np.ndarray) -> tuple[float, np.ndarra
     centred), ``o`` from their means; the pixels that fit worst (the attribute's icon and index,
     where siblings differ) dropped twice. A veil of share ``a`` towards white ``W`` gives
     ``s = 1 - a``, ``o = a * W``."""
+    return _veil_fit_of(_veil_pixels(face), _veil_pixels(reference))
+
+
+def _veil_pixels(face: np.ndarray) -> np.ndarray:
+    """A face as :func:`_veil_fit` compares it: blurred, without its edges, one row per pixel
+    (made once per face by :func:`_unveil_cards`, which fits each face against two others)."""
     k = UNVEIL_INSET_PX
-    b = cv2.GaussianBlur(face.astype(np.float32), (0, 0), UNVEIL_BLUR_PX)[k:-k, k:-k].reshape(-1, 3)
-    r = cv2.GaussianBlur(reference.astype(np.float32), (0, 0), UNVEIL_BLUR_PX)[k:-k, k:-k].reshape(-1, 3)
+    return cv2.GaussianBlur(face.astype(np.float32), (0, 0), UNVEIL_BLUR_PX)[k:-k, k:-k].reshape(-1, 3)
+
+
+def _veil_fit_of(b: np.ndarray, r: np.ndarray) -> tuple[float, np.ndarray]:
+    """:func:`_veil_fit` of two faces' pixels (:func:`_veil_pixels`)."""
     keep = np.ones(len(b), bool)
     slope, offset = 1.0, np.zeros(3, np.float32)
     for _ in range(3):
         rk, bk = r[keep].astype(np.float64), b[keep].astype(np.float64)
+        r_mean, b_mean = rk.mean(axis=0), bk.mean(axis=0)
         # centred per channel, the offsets drop out: the slope is the ratio of the two contrasts
         # (a regression's slope would fall with any misfit -- a card cut a pixel off, the noise --
         # and read as a veil; a veil lowers the contrast itself)
-        rc, bc = rk - rk.mean(axis=0), bk - bk.mean(axis=0)
+        rc, bc = rk - r_mean, bk - b_mean
         slope = float(np.sqrt((bc * bc).sum() / max(float((rc * rc).sum()), 1e-6)))
-        offset = (bk.mean(axis=0) - slope * rk.mean(axis=0)).astype(np.float32)
+        offset = (b_mean - slope * r_mean).astype(np.float32)
         off = np.abs(b - (slope * r + offset)).max(axis=1)
-        keep = off <= max(3.0 * float(np.median(off[keep])), 4.0)
+        keep = off <= max(3.0 * float(np.median(off[keep], overwrite_input=True)), 4.0)  # a copy: the same median
         if keep.sum() < 0.25 * len(b):
             break
     return slope, offset
@@ -1128,11 +1143,13 @@ def _unveil_cards(faces: dict[str, np.ndarray], names: Sequence[str]) -> dict[st
             continue
         median = _median([faces[n].astype(np.float32) for n in group]) if len(group) == 4 else \
             np.median(np.stack([faces[n].astype(np.float32) for n in group]), axis=0)
-        reference = max(group, key=lambda n: _veil_fit(faces[n], median)[0])
+        pixels = {n: _veil_pixels(faces[n]) for n in group}  # each face blurred once, not once a fit
+        median_pixels = _veil_pixels(median)
+        reference = max(group, key=lambda n: _veil_fit_of(pixels[n], median_pixels)[0])
         for name in group:
             if name == reference:
                 continue
-            slope, offset = _veil_fit(faces[name], faces[reference])
+            slope, offset = _veil_fit_of(pixels[name], pixels[reference])
             veil = 1.0 - slope
             if veil < UNVEIL_MIN or slope <= 0.2:
                 continue

@@ -12,7 +12,7 @@ import pytest
 
 from tests.vision.octocube.taught_table import printing_pack
 from vision.octocube.colour import MAT_BGR
-from vision.octocube.pack_reader import FineMatcher, TileMatcher
+from vision.octocube.pack_reader import FineMatcher, TileMatcher, _pairwise_difference
 from vision.pack import Pack
 
 PRINTING = 4
@@ -92,3 +92,17 @@ def test_recogniser_takes_the_letter_from_the_fine_stage() -> None:
     tiles = {loc: obs.tops[loc].tile for loc in letters}
     got = {loc: tile.label() if tile is not None else None for loc, tile in tiles.items()}
     assert got == letters
+
+
+@pytest.mark.parametrize("count", [2, 5, 20])
+def test_the_faces_difference_map_is_the_whole_arrays_to_the_bit(count: int) -> None:
+    """The fine stage's map of where candidates differ (``_pairwise_difference``, session 75: each
+    unordered pair once, no (N, N, S, S, 3) array) is the whole array's sum to the bit, so every
+    fine verdict stays as it was. Control: the same sums added in another order (the channels
+    last) differ in the last bits on the same faces, so an order change would be seen here."""
+    rng = np.random.default_rng(75 + count)
+    faces = (rng.random((count, 78, 78, 3)) * 255).astype(np.float32)
+    whole = np.abs(faces[:, None] - faces[None])
+    assert np.array_equal(_pairwise_difference(faces), whole.sum(axis=(0, 1, 4)))
+    if count >= 5:  # (two faces give one difference twice: no order to tell)
+        assert not np.array_equal(whole.sum(axis=(0, 1)).sum(axis=-1), whole.sum(axis=(0, 1, 4)))

@@ -483,6 +483,8 @@ class FineVerdict:
     lead: float
     """Over the runner-up candidate (0 with one candidate)."""
     scores: dict[str, float]
+    own_scores: dict[str, float] | None = None
+    """With ``also_at``: each candidate's fit at its own places only, as without ``also_at``."""
 
 
 def _shade_distance(window: np.ndarray, face: np.ndarray) -> float:
@@ -568,7 +570,8 @@ class FineMatcher:
         channel centred and scaled about its own weighted mean (the faces' shared shade drops
         out, their glyphs' pattern stays), not the three together. ``also_at``: per candidate's
         label, more places (mm offsets, as the candidate's own) its views are looked for at too
-        (the best fit counts). None when fewer than two candidates were taught."""
+        (the best fit counts); the verdict's ``own_scores`` then holds the fits without them
+        (one pass for both). None when fewer than two candidates were taught."""
         cands = [c for c in candidates if c[0] in self.protos]
         if len(cands) < 2:
             return None
@@ -593,6 +596,7 @@ class FineMatcher:
                 found.append([(c[1], origin_of(c[2]))] * n_views)
         every = list(dict.fromkeys(o for view_looks in found for _, o in view_looks))
         looks = [[(t, every if shared_places else [o]) for t, o in view_looks] for view_looks in found]
+        own_looks = looks
         if also_at:
             looks = [[(t, list(dict.fromkeys([*origins, *(origin_of(o) for o in also_at.get(c[0], ()))])))
                       for t, origins in view_looks] for c, view_looks in zip(cands, looks, strict=True)]
@@ -609,9 +613,16 @@ class FineMatcher:
                 seen[(x0, y0)] = cv2.erode(np.ascontiguousarray(v, np.float32), np.ones((k, k), np.uint8))[..., None]
         if visible is not None and least_seen_share is not None:
             looks = _places_that_show(looks, {o: float(v.sum()) for o, v in seen.items()}, least_seen_share)
+            own_places = {o for view_looks in own_looks for _, origins in view_looks for o in origins}
+            own_looks = _places_that_show(own_looks, {o: float(v.sum()) for o, v in seen.items() if o in own_places},
+                                          least_seen_share)
+        own_origins = [[set(origins) for _, origins in view_looks] for view_looks in own_looks]
         best_fit: float = -np.inf
         out: dict[str, float] = {}
         out_shades: dict[str, float] = {}
+        own_fit: float = -np.inf
+        own_out: dict[str, float] = {}
+        own_out_shades: dict[str, float] = {}
         # a light slope is measured on the whole tile: a top partly hidden keeps one gain and offset
         # (997705 / 541901 (1, 1), 57 % in view: a G and a C then tie the other way)
         sloped = (self.letters_under_light_slope and all(c[0].startswith("abyss") for c in cands)
@@ -637,10 +648,13 @@ class FineMatcher:
             spread: dict[tuple[int, int], np.ndarray] = {}
             """Per region (candidates found at one place share it): the window's weighted variance."""
             weights: dict[tuple[int, int], tuple[np.ndarray, float]] = {}
-            for c, view_looks in zip(cands, looks, strict=True):
+            own_scores: dict[str, float] = {}
+            own_shades: dict[str, float] = {}
+            for c, view_looks, owns in zip(cands, looks, own_origins, strict=True):
                 label = c[0]
                 best, shade = -np.inf, 0.0
-                for turned, (_turn, origins) in zip(faces[label], view_looks, strict=True):
+                own_best, own_shade = -np.inf, 0.0
+                for turned, (_turn, origins), own in zip(faces[label], view_looks, owns, strict=True):
                     for origin, p in ((o, img) for o in origins for img in turned.values()):
                         region = regions[origin]
                         if origin not in weights:
@@ -675,17 +689,26 @@ class FineMatcher:
                             vp = float(((p - mp) * pw).sum()) / wsum
                             sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
                             ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
-                        if float(ncc.max()) > best:
-                            best = float(ncc.max())
+                        fit = float(ncc.max())
+                        if fit > best or (origin in own and fit > own_best):
                             y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
-                            shade = _shade_distance(region[y:y + s_in, x:x + s_in], p)
+                            place_shade = _shade_distance(region[y:y + s_in, x:x + s_in], p)
+                            if fit > best:
+                                best, shade = fit, place_shade
+                            if origin in own and fit > own_best:
+                                own_best, own_shade = fit, place_shade
                 scores[label] = best
                 shades[label] = shade
+                own_scores[label] = own_best
+                own_shades[label] = own_shade
             if max(scores.values()) > best_fit:
                 best_fit, out, out_shades = max(scores.values()), scores, shades
+            if max(own_scores.values()) > own_fit:
+                own_fit, own_out, own_out_shades = max(own_scores.values()), own_scores, own_shades
         out = {lb: v - self.shade_weight * out_shades[lb] for lb, v in out.items()}
         order = sorted(out, key=lambda k: out[k], reverse=True)
-        return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out)
+        own_final = {lb: v - self.shade_weight * own_out_shades[lb] for lb, v in own_out.items()} if also_at else None
+        return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out, own_final)
 
 
 def _sloped_fit(region: np.ndarray, face: np.ndarray, w3: np.ndarray, total: np.ndarray | None = None,

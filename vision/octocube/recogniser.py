@@ -2294,11 +2294,8 @@ class OctocubeRecogniser:
                 turn_fit.setdefault(lb, {})[turn] = v
                 if lb not in best or v > best[lb][0]:
                     best[lb] = (v, turn)
-            own = verdict if also is None or not self.config.pack_cube_turn_tie_at_own_place \
-                else self._fine.rerank(fine, cands)
-            if own is None:
-                return None
-            for lb, v in own.scores.items():
+            own = verdict.own_scores if self.config.pack_cube_turn_tie_at_own_place else None
+            for lb, v in (verdict.scores if own is None else own).items():
                 own_turn.setdefault(lb, []).append(v)
         if kept is not None:
             if kept not in best:

@@ -69,7 +69,7 @@ def test_both_pivots_are_followed(twin: TwinGame, scenes: dict[int, Any]) -> Non
     alone = red.turn_alone_weight_confidence(90)
     assert alone is not None and alone > 0.5, red
     adapter = OctocubeAdapter()
-    adapter.weigh_turn_alone = True  # off by default (see tracker/octocube/adapter.py)
+    assert adapter.weigh_turn_alone  # the default since session 75 (see tracker/octocube/adapter.py)
     assert adapter.turn_alone_quarter_only  # the default (a quarter turn off here)
     events, in_step = _follow(twin, scenes, adapter)
     # the pivot is seen at 173: confirmed, or (each turn compared at every turn's place, which
@@ -81,10 +81,10 @@ def test_both_pivots_are_followed(twin: TwinGame, scenes: dict[int, Any]) -> Non
 
 
 def test_off_the_first_pivot_is_taken_for_nothing(twin: TwinGame, scenes: dict[int, Any]) -> None:
-    """The cause pinned: weighed by the whole reading (the default), 173's pivot shows nothing and
-    the tracker ends out of step (the old code's 272/274)."""
+    """The cause pinned: weighed by the whole reading (the default until session 74), 173's pivot
+    shows nothing and the tracker ends out of step (the old code's 272/274)."""
     adapter = OctocubeAdapter()
-    assert not adapter.weigh_turn_alone
+    adapter.weigh_turn_alone = False
     events, in_step = _follow(twin, scenes, adapter)
     assert events[FIRST_PIVOT] == []
     assert not in_step

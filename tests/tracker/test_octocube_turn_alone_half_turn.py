@@ -75,8 +75,7 @@ def _blue_half_round(still: Any, scene: Any) -> None:
 def test_a_half_turn_misread_is_weighed_by_the_whole_reading(twin: TwinGame, still: Any, scene: Any) -> None:
     _blue_half_round(still, scene)
     adapter = OctocubeAdapter()
-    adapter.weigh_turn_alone = True
-    assert adapter.turn_alone_quarter_only
+    assert adapter.weigh_turn_alone and adapter.turn_alone_quarter_only  # the defaults
     events, in_step = _follow(twin, scene, adapter)
     assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
     assert in_step

@@ -442,7 +442,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     pivot's scene stayed within the tolerance as "nothing happened" and the round was folded
     into "Red pivots 270". False: every turn difference by ``confidence``, as before."""
 
-    weigh_turn_alone = False
+    weigh_turn_alone = True
     """Whether a cube's top turn, where the chain expects the very tile read there (the only place
     a turn is weighed), counts at least as sure as the reader is of the turn alone
     (``CubeReading.turn_alone_weight_confidence``), not as the whole reading, which holds the
@@ -451,11 +451,13 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     read with the right turn (``pack_cube_fine_turn_search_mm``) at 0.28 and 0.36, the pearl told
     from the dark blue starfish at 0.57 and 0.75, its turn alone at 0.58-0.59; "nothing happened"
     cost only the whole reading, under the inference's margin (0.5), and both pivots were
-    followed as passes (272/274 moves); with this on: 274/274, 0 false alarms. Off by default:
-    a doubtful turn read wrong then counts as much, and taught game 72722 (printing 997398, 4
-    players, tilt 17.6, evening) raised 3 false alarms with it (questions whose only options held a
-    half turn nobody made, e.g. Blue's cube on A1), 0 without (docs/teach.md, session 73,
-    pivot73). False: the whole reading, as before."""
+    followed as passes (272/274 moves); with this on: 274/274, 0 false alarms. A doubtful turn
+    read wrong then counts as much: taught game 72722 (printing 997398, 4 players, tilt 17.6,
+    evening) raised 3 false alarms with it (questions whose only options held a half turn nobody
+    made, e.g. Blue's cube on A1; docs/teach.md, session 73, pivot73), none with
+    :attr:`turn_alone_quarter_only`. On by default since session 75 (every75), together with the
+    recogniser's ``pack_cube_fine_turn_every_place`` (72789's changes 213-214 would otherwise be a
+    quarter-turn misread weighed by the turn alone). False: the whole reading, as before."""
 
     turn_alone_quarter_only = True
     """With :attr:`weigh_turn_alone`: only a top read a quarter turn (90 or 270 degrees) off the

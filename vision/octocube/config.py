@@ -1315,22 +1315,35 @@ class RecogniserConfig:
     compared 7 mm off the face (its rim puts it about (+1.5, -1) mm off), the others near it; change 173 (true turn 180) read 270 (0.953 at its
     place (0, +1) against 180's 0.927 at (+7, -2)); within 6 mm 180 fits 0.970 at (+3, -2), and
     every still 172-176 reads its true turn. 0: the whole search, as before."""
-    pack_cube_fine_turn_every_place: bool = False
+    pack_cube_fine_turn_every_place: bool = True
     """With ``pack_cube_fine_turn_offsets``: each quarter turn of a cube top's candidate is also
     compared (fine stage) at every place where the other turns' inset searches found that
     candidate, its best fit counting. Within ``pack_cube_fine_turn_search_mm`` a turn's search
-    may still land a few mm off the face, and the fine stage's own search (3 mm) does not reach
-    back: seen game 72789 (printing 998172), changes 213-214, Red's dark blue pearl on C2 (turned
-    180): 180's search landed at (+5, -1) mm and fit 0.905 there, 90's at the face's place
-    (+1, -1), where 180 fits 0.967 against 90's 0.942; the pearl was read 90 (0.23-0.31), and
-    with this 180 (0.37-0.44). A turn is never compared at a worse place than before, and the
-    candidates compared (hence the fine stage's mask) stay the same: 72722's frame 518 (the
-    turn-offsets case) reads as before. OFF by default: random printing 997628, table 520803
-    (tests/vision/octocube/test_taught_cube_top_fine_same_turn.py), Blue's dark blue amphora (a
-    faint "G", turned 270) is then read with no turn (rotation None, the turns too close) instead of
-    270; whole games 72789 (274/274) and 72722 (0 false alarms) were run with it on together with
-    the tracker's ``weigh_turn_alone`` (docs/teach.md, session 74, pivot74). False: each turn only
-    at its own place, as before."""
+    may still land a few mm off the face, and the fine stage's own search (1 mm each way,
+    ``FINE_SEARCH_PX`` at 3 px/mm) does not reach back: seen game 72789 (printing 998172),
+    changes 213-214, Red's dark blue pearl on C2 (turned 180): 180's search landed at (+5, -1) mm
+    and fit 0.905 there, 90's at (+1, -1), where 180 fits 0.967 against 90's 0.942; the pearl
+    was read 90 (0.23-0.31), and with this 180 (0.37-0.44). A turn is never compared at a worse
+    place than before, and the candidates compared (hence the fine stage's mask) stay the same:
+    72722's frame 518 (the turn-offsets case) reads as before. The turn tie is still measured at
+    each turn's own place (``pack_cube_turn_tie_at_own_place``). False: each turn only at its
+    own place, as before session 75."""
+    pack_cube_turn_tie_at_own_place: bool = True
+    """With ``pack_cube_fine_turn_every_place``: whether a cube top's four turns fit alike
+    (``pack_cube_turn_tie``, ``pack_cube_turn_stands_out``, ``pack_cube_turn_pair_stands_out``)
+    is judged on each turn's fine fit at its own place only, the fits those thresholds were set
+    on, while every place still picks the turn and weighs its lead. The fit at the best of
+    several places is the best of a wider search, and lifts a turn that does not fit by the
+    search alone: random printing 997628, table 520803 (tests/vision/octocube/
+    test_taught_cube_top_fine_same_turn.py), Blue's dark blue amphora (a faint "G" at about
+    0.8 px/mm, true turn 270), each turn at its own place 0.971 / 0.935 / 0.972 / 0.979 (spread
+    0.044, turn 90's search 4 mm off the others'), at every place 0.975 / 0.972 / 0.976 / 0.979
+    (turn 0 gains 0.004 at a place 1 mm off its own): within the tie (0.02), the top was read
+    with no turn. Both ways 270 fits best. Doubtful: at the face's place (+1, +1) mm alone the
+    amphora's turns also lie within 0.008 (90: 0.972), so the spread kept here rests on turn
+    90's inset search having landed off the face, i.e. on the coarse stage finding the glyph
+    turned 90 fit the face worse than 4 mm off it (docs/teach.md, session 75, every75). False:
+    the tie on the every-place fits (session 74's pivot74 run)."""
     pack_fine_letters: bool = True
     """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
     height is then not used)."""

@@ -484,6 +484,8 @@ class FineVerdict:
     lead: float
     """Over the runner-up candidate (0 with one candidate)."""
     scores: dict[str, float]
+    own_scores: dict[str, float] | None = None
+    """With ``also_at``: each candidate's fit at its own places only, as without ``also_at``."""
 
 
 def _shade_distance(window: np.ndarray, face: np.ndarray) -> float:
@@ -569,7 +571,8 @@ class FineMatcher:
         channel centred and scaled about its own weighted mean (the faces' shared shade drops
         out, their glyphs' pattern stays), not the three together. ``also_at``: per candidate's
         label, more places (mm offsets, as the candidate's own) its views are looked for at too
-        (the best fit counts). None when fewer than two candidates were taught."""
+        (the best fit counts); the verdict's ``own_scores`` then holds the fits without them
+        (one pass for both). None when fewer than two candidates were taught."""
         cands = [c for c in candidates if c[0] in self.protos]
         if len(cands) < 2:
             return None
@@ -594,6 +597,7 @@ class FineMatcher:
                 found.append([(c[1], origin_of(c[2]))] * n_views)
         every = list(dict.fromkeys(o for view_looks in found for _, o in view_looks))
         looks = [[(t, every if shared_places else [o]) for t, o in view_looks] for view_looks in found]
+        own_looks = looks
         if also_at:
             looks = [[(t, list(dict.fromkeys([*origins, *(origin_of(o) for o in also_at.get(c[0], ()))])))
                       for t, origins in view_looks] for c, view_looks in zip(cands, looks, strict=True)]
@@ -612,10 +616,18 @@ class FineMatcher:
                 seen[(x0, y0)] = cv2.erode(np.ascontiguousarray(v, np.float32), np.ones((k, k), np.uint8))[..., None]
         if visible is not None and least_seen_share is not None:
             looks = _places_that_show(looks, {o: float(v.sum()) for o, v in seen.items()}, least_seen_share)
+            own_places = {o for view_looks in own_looks for _, origins in view_looks for o in origins}
+            own_looks = _places_that_show(own_looks, {o: float(v.sum()) for o, v in seen.items() if o in own_places},
+                                          least_seen_share)
+        own_origins = [[set(origins) for _, origins in view_looks] for view_looks in own_looks]
         best_fit: float = -np.inf
         out: dict[str, float] = {}
         out_where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
         """Per candidate, where its best fit lies at the blur that counts: (region, y, x, face)."""
+        own_fit: float = -np.inf
+        own_out: dict[str, float] = {}
+        own_out_where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
+        """The same at the candidates' own places only (``also_at``'s places left out)."""
         # a light slope is measured on the whole tile: a top partly hidden keeps one gain and offset
         # (997705 / 541901 (1, 1), 57 % in view: a G and a C then tie the other way)
         sloped = (self.letters_under_light_slope and all(c[0].startswith("abyss") for c in cands)
@@ -645,11 +657,15 @@ class FineMatcher:
             prepared: dict[tuple[int, int], Any] = {}
             """Per (face, weights): what the comparison needs of the face alone (:meth:`_face_terms`),
             the same at every region that shares the weights."""
-            for c, view_looks in zip(cands, looks, strict=True):
+            own_scores: dict[str, float] = {}
+            own_where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
+            for c, view_looks, owns in zip(cands, looks, own_origins, strict=True):
                 label = c[0]
                 best: float = -np.inf
                 at_best: tuple[np.ndarray, int, int, np.ndarray] | None = None
-                for turned, (_turn, origins) in zip(faces[label], view_looks, strict=True):
+                own_best: float = -np.inf
+                own_at_best: tuple[np.ndarray, int, int, np.ndarray] | None = None
+                for turned, (_turn, origins), own in zip(faces[label], view_looks, owns, strict=True):
                     for origin, p in ((o, img) for o in origins for img in turned.values()):
                         region = regions[origin]
                         key = id(seen[origin])
@@ -672,20 +688,33 @@ class FineMatcher:
                             sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
                             ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
                         top = float(ncc.max())
-                        if top > best:
-                            best = top
+                        if top > best or (origin in own and top > own_best):
                             y, x = np.unravel_index(int(ncc.argmax()), ncc.shape)
-                            at_best = (region, int(y), int(x), p)
+                            place = (region, int(y), int(x), p)
+                            if top > best:
+                                best, at_best = top, place
+                            if origin in own and top > own_best:
+                                own_best, own_at_best = top, place
                 scores[label] = best
                 where[label] = at_best
+                own_scores[label] = own_best
+                own_where[label] = own_at_best
             if max(scores.values()) > best_fit:
                 best_fit, out, out_where = max(scores.values()), scores, where
-        # the shade where each candidate's best fit lies, measured only at the blur that counts
-        out_shades = {lb: 0.0 if at is None else _shade_distance(at[0][at[1]:at[1] + s_in, at[2]:at[2] + s_in], at[3])
-                      for lb, at in out_where.items()}
+            if max(own_scores.values()) > own_fit:
+                own_fit, own_out, own_out_where = max(own_scores.values()), own_scores, own_where
+
+        def shades_at(places: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None]) -> dict[str, float]:
+            """The shade where each candidate's best fit lies, measured only at the blur that counts."""
+            return {lb: 0.0 if at is None else _shade_distance(at[0][at[1]:at[1] + s_in, at[2]:at[2] + s_in], at[3])
+                    for lb, at in places.items()}
+
+        out_shades = shades_at(out_where)
         out = {lb: v - self.shade_weight * out_shades[lb] for lb, v in out.items()}
         order = sorted(out, key=lambda k: out[k], reverse=True)
-        return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out)
+        own_shades = shades_at(own_out_where) if also_at else {}
+        own_final = {lb: v - self.shade_weight * own_shades[lb] for lb, v in own_out.items()} if also_at else None
+        return FineVerdict(order[0], out[order[0]], out[order[0]] - out[order[1]], out, own_final)
 
 
 def _pairwise_difference(faces: np.ndarray) -> np.ndarray:

@@ -2217,7 +2217,8 @@ class OctocubeRecogniser:
         it fits inset on the seat's taught bare face (the cube's rim round it fixes the place,
         and the tile's turn is the one that fits there), not where its glyph alone fits best.
         (label, certainty of the pick, quarter turn, how much the pick's best fine turn fits better
-        than its worst: :func:`_turn_spread`, the certainty with the turn weighed only up to a half
+        than its worst, each turn at its own place (``pack_cube_turn_tie_at_own_place``):
+        :func:`_turn_spread`, the certainty with the turn weighed only up to a half
         turn or None where the turn is not weighed: :func:`_axis_lead`, how sure the turn alone is:
         :data:`TurnAlone`), or None (one candidate, no
         bare face taught for the seat's colour). One candidate whose coarse turn is doubtful
@@ -2281,6 +2282,8 @@ class OctocubeRecogniser:
         per_turn: dict[str, list[float]] = {}
         turn_fit: dict[str, dict[int, float]] = {}
         also = self._every_turns_place(where_at, order)
+        own_turn: dict[str, list[float]] = {}
+        """Per candidate, each turn's fine fit at that turn's own place only (the tie's measure)."""
         for turn in range(4):
             cands: list[Candidate] = [(lb, turn, where_at[turn][lb]) for lb in order if lb in where_at[turn]]
             verdict = self._fine.rerank(fine, cands, also_at=also)
@@ -2291,6 +2294,9 @@ class OctocubeRecogniser:
                 turn_fit.setdefault(lb, {})[turn] = v
                 if lb not in best or v > best[lb][0]:
                     best[lb] = (v, turn)
+            own = verdict.own_scores if self.config.pack_cube_turn_tie_at_own_place else None
+            for lb, v in (verdict.scores if own is None else own).items():
+                own_turn.setdefault(lb, []).append(v)
         if kept is not None:
             if kept not in best:
                 return None
@@ -2301,7 +2307,7 @@ class OctocubeRecogniser:
             turn_certainty = 0.5 + 0.5 * min(1.0, turn_lead / scale)
             kept_axis = None if axis_lead is None else _lead_certainty(axis_lead, scale)
             return (kept, turn_certainty, best[kept][1],
-                    _turn_spread(per_turn[kept], self.config.pack_cube_turn_stands_out,
+                    _turn_spread(own_turn[kept], self.config.pack_cube_turn_stands_out,
                                  self.config.pack_cube_turn_pair_stands_out),
                     kept_axis, (turn_certainty, kept_axis))
         k = self.config.pack_cube_fine_coarse_weight
@@ -2327,7 +2333,7 @@ class OctocubeRecogniser:
             turn_alone = 0.5 + 0.5 * min(1.0, max(0.0, turn_lead) / self.config.pack_fine_lead_for_certainty)
             certainty *= turn_alone
             alone = (turn_alone, axis_alone)
-        spread = _turn_spread(per_turn[pick], self.config.pack_cube_turn_stands_out,
+        spread = _turn_spread(own_turn[pick], self.config.pack_cube_turn_stands_out,
                               self.config.pack_cube_turn_pair_stands_out)
         return (pick, certainty, best[pick][1], spread,
                 axis_certainty, alone)

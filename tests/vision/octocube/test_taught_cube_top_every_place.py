@@ -42,7 +42,9 @@ def _red(still: tuple[Any, Any, Any], config: RecogniserConfig | None = None) ->
 
 @pytest.mark.parametrize("change", CHANGES)
 def test_the_pearl_is_read_at_its_true_turn(stills: dict[int, tuple[Any, Any, Any]], change: int) -> None:
-    red = _red(stills[change], RecogniserConfig(pack_cube_fine_turn_every_place=True))  # off by default
+    config = RecogniserConfig()
+    assert config.pack_cube_fine_turn_every_place and config.pack_cube_turn_tie_at_own_place  # the defaults
+    red = _red(stills[change], config)
     assert red.rotation == 180, red
     # the turn alone over the inference's margin: a pivot to or from it would be weighed so
     assert red.turn_alone_confidence is not None and red.turn_alone_confidence > 0.5
@@ -50,6 +52,7 @@ def test_the_pearl_is_read_at_its_true_turn(stills: dict[int, tuple[Any, Any, An
 
 @pytest.mark.parametrize("change", CHANGES)
 def test_off_each_turn_at_its_own_place_reads_it_90(stills: dict[int, tuple[Any, Any, Any]], change: int) -> None:
-    """The cause pinned: each turn compared only where its own search landed (the default): 90."""
+    """The cause pinned: each turn compared only where its own search landed (the default until
+    session 74): 90."""
     red = _red(stills[change], RecogniserConfig(pack_cube_fine_turn_every_place=False))
     assert red.rotation == 90, red

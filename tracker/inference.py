@@ -235,9 +235,11 @@ def infer(
             pass
     before = tuple(applied)
     base = trial if before else state
-    scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains, previous)
+    compared: Compared = {}  # the views already compared with ``observed`` in this call
+    scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains, previous,
+                    compared)
     scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored},
-                                  adapter.candidate_chains)
+                                  adapter.candidate_chains, compared=compared)
     if exclude:
         scored = [s for s in scored if s.chain not in exclude]
     # rounded as the costs are: a move that removes exactly the margin's weight (a slot read hidden
@@ -254,16 +256,16 @@ def infer(
         # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
         # can look almost right.
         more = _score(trial, [*adapter.catch_up_chains(base, observed), *adapter.missed_scene_chains(base, observed)],
-                      adapter, observed, config.max_chains, previous)
+                      adapter, observed, config.max_chains, previous, compared)
         more += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in more},
-                                    adapter.catch_up_chains, config.catch_up_alternatives)
+                                    adapter.catch_up_chains, config.catch_up_alternatives, compared)
         if exclude:
             more = [s for s in more if s.chain not in exclude]
         if not more or min(s.cost for s in more) > config.tolerance:
             # a whole round nobody saw between the two turns that show (a pivot of a bare cube, then
             # a pass): tried only when the shorter ways fail, as it fits wherever they fit
             late = _score(trial, list(adapter.unseen_round_chains(base, observed)), adapter, observed,
-                          config.max_chains, previous)
+                          config.max_chains, previous, compared)
             if exclude:
                 late = [s for s in late if s.chain not in exclude]
             if late and min(s.cost for s in late) <= config.tolerance:
@@ -273,7 +275,8 @@ def infer(
             tolerance = config.tolerance
     if tolerance is None:
         return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
-    kept_beside = _beside_an_unseen_round(trial, base, scored, tolerance, adapter, observed, config, previous, exclude)
+    kept_beside = _beside_an_unseen_round(trial, base, scored, tolerance, adapter, observed, config, previous, exclude,
+                                          compared)
     if kept_beside is not None:
         scored = scored + [s for s in kept_beside[1] if s.chain not in {k.chain for k in scored}]
     best = min(scored, key=lambda s: s.cost)
@@ -328,8 +331,8 @@ def infer(
 
 def _beside_an_unseen_round(trial: St, base: St, scored: list[_Scored], tolerance: float,
                             adapter: GameAdapter[St, Obs], observed: Obs, config: InferenceConfig,
-                            previous: Obs | None, exclude: Collection[tuple[Move, ...]]
-                            ) -> tuple[_Scored, list[_Scored]] | None:
+                            previous: Obs | None, exclude: Collection[tuple[Move, ...]],
+                            compared: Compared | None = None) -> tuple[_Scored, list[_Scored]] | None:
     """Where the best of ``scored`` fits only by a doubtful reading (``config.unseen_round_gain``):
     that best chain and the adapter's unseen-round chains that fit better by the gain (within
     ``tolerance``), to be offered together; None where there are none (or ``scored`` already
@@ -338,7 +341,7 @@ def _beside_an_unseen_round(trial: St, base: St, scored: list[_Scored], toleranc
     if short.cost < config.unseen_round_gain:
         return None
     late = _score(trial, list(adapter.unseen_round_chains(base, observed)), adapter, observed,
-                  config.max_chains, previous)
+                  config.max_chains, previous, compared)
     known = {s.chain for s in scored}
     if any(s.chain in known for s in late):
         return None  # the scene is already explained by these rounds
@@ -651,17 +654,19 @@ def _describe_before(state: State, moves: list[Move]) -> list[str]:
 
 
 def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[St, Obs], observed: Obs,
-           max_chains: int, previous: Obs | None = None) -> list[_Scored]:
+           max_chains: int, previous: Obs | None = None, compared: Compared | None = None) -> list[_Scored]:
     """Each chain pushed on ``trial`` (and popped again), its view compared with ``observed``
     (and, given ``previous``, what still changed unseen after it: ``GameAdapter.unseen_changes``).
     The moves a chain shares with the chain before it stay made (chains come a turn's prefixes
     first, so most share all but their last move), and a view that looks as one already compared
     (:meth:`GameAdapter.view_key`) takes its differences: the same scores as pushing each chain
     from ``trial`` and comparing every view, in a fraction of the time (the sentence corpus and
-    every tracking test spend most of their time here)."""
+    every tracking test spend most of their time here). ``compared``: the views compared with
+    ``observed`` already (shared by the searches of one scene; filled in here)."""
     scored: list[_Scored] = []
     made: list[Move] = []  # the moves now pushed on ``trial``
-    compared: Compared = {}
+    if compared is None:
+        compared = {}
     for count, chain in enumerate(chains):
         if count >= max_chains:
             break
@@ -729,7 +734,7 @@ def with_reveals(state: St, reveals: tuple[tuple[Any, Any], ...]) -> St:
 def _score_alternatives(trial: St, adapter: GameAdapter[St, Obs], observed: Obs, max_chains: int,
                         known: set[tuple[Move, ...]],
                         chains_of: Callable[[St, Obs], Iterable[tuple[Move, ...]]],
-                        limit: int | None = None) -> list[_Scored]:
+                        limit: int | None = None, compared: Compared | None = None) -> list[_Scored]:
     """The chains (``chains_of``: the adapter's candidate or catch-up chains) that only one of the
     adapter's ``reveal_alternatives`` makes possible (those not among ``known``, the chains
     already scored without it), each scored on ``trial`` with that alternative filled in and
@@ -743,7 +748,7 @@ def _score_alternatives(trial: St, adapter: GameAdapter[St, Obs], observed: Obs,
         except RulesError:
             continue  # all copies of that tile are accounted for
         chains = [chain for chain in chains_of(work, observed) if chain not in known]
-        for scored in _score(work, chains, adapter, observed, max_chains):
+        for scored in _score(work, chains, adapter, observed, max_chains, compared=compared):
             scored.reveals = tuple(reveals)
             out.append(scored)
     return out

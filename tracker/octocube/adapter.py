@@ -159,12 +159,14 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         for loc in _grid_locations(size):
             if loc in occupied:
                 tops[loc] = COVERED
+                continue
+            stack = stacks.get(loc)
+            if stack:
+                tops[loc] = stack[-1]
+                heights[loc] = len(stack)
             else:
-                stack = stacks.get(loc)
-                if stack:
-                    tops[loc], heights[loc] = stack[-1], len(stack)
-                else:
-                    tops[loc], heights[loc] = None, 0
+                tops[loc] = None
+                heights[loc] = 0
         for cube in state.cubes:
             top = cube.faces["top"]
             rotation = top_rotation(cube.ups) if top is not None else None
@@ -175,6 +177,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             view.cubes[cube.seat] = CubeView(None, None, None) if final else CubeView(cube.location, top, rotation,
                                                                                        under)
         for seat, board in enumerate(state.boards):
+            if not final and not board.slots:  # the commonest board: its tiles as they lie (no copy)
+                view.boards[seat] = BoardView(tuple(sorted([t.label() for t in board.tiles])), board.coins)
+                continue
             tiles = board.object_tiles()
             coins, unseen = board.coins, 0
             if final:  # the last Score: the cube's tiles lie on the board

@@ -215,10 +215,12 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         top_seen: dict[int, str] = {}  # seat -> the space where its missed cube's own top was read
         tops = observed.tops
         plain = self._plain_tops(observed)
+        heights = expected.heights
         for loc, want in expected.tops.items():
-            tile = plain.get(loc)
-            if tile is not None and (tile is want or tile == want):
-                continue  # the commonest case: a plain reading of the very tile expected
+            read = plain.get(loc)
+            if read is not None and (read[0] is want or read[0] == want) \
+                    and (read[1] is None or heights.get(loc) in (None, read[1])):
+                continue  # the commonest case: a plain reading of the very tile expected (and height)
             reading = tops.get(loc)
             if reading is not None and want is not COVERED and want is not None and want is not UNKNOWN \
                     and not reading.covered and reading.tile == want \
@@ -369,7 +371,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                          f"{board_want.coins} coin{'s' if board_want.coins != 1 else ''}", w))
         return diffs
 
-    _plain: tuple[dict[Location, Any], list[Any], list[Location], dict[Location, Tile]] | None = None
+    _plain: tuple[dict[Location, Any], list[Any], list[Location], dict[Location, tuple[Tile, int | None]]] | None = None
 
     @staticmethod
     def _unseen_top_left(reading: StackTopReading, height: int | None) -> bool:
@@ -379,18 +381,19 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return (isinstance(reading, ChangedTopReading) and reading.was is UNKNOWN
                 and (reading.was_height is None or height in (None, reading.was_height)))
 
-    def _plain_tops(self, observed: OctocubeObservation) -> dict[Location, Tile]:
-        """Location -> tile of each top read plainly (in view, no height, not a steady hidden
-        top): a chain expecting that very tile there has no difference there. Kept for the
-        observation a search compares with every chain it weighs (thousands per scene), and
-        made again when its readings are not the same objects any more."""
+    def _plain_tops(self, observed: OctocubeObservation) -> dict[Location, tuple[Tile, int | None]]:
+        """Location -> tile and height (None: not read) of each top read plainly (in view, not a
+        steady hidden top): a chain expecting that very tile there, and that height where one was
+        read, has no difference there. Kept for the observation a search compares with every
+        chain it weighs (thousands per scene), and made again when its readings are not the same
+        objects any more."""
         tops = observed.tops
         readings, locations = list(tops.values()), list(tops)
         kept = self._plain
         if kept is not None and kept[0] is tops and kept[1] == readings and kept[2] == locations:
             return kept[3]
-        plain = {loc: r.tile for loc, r in tops.items()
-                 if r.tile is not None and not r.covered and r.height is None and not isinstance(r, SteadyTopReading)}
+        plain = {loc: (r.tile, r.height) for loc, r in tops.items()
+                 if r.tile is not None and not r.covered and not isinstance(r, SteadyTopReading)}
         self._plain = (tops, readings, locations, plain)
         return plain
 

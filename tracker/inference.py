@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from rules.core import Move, RulesError, State
@@ -667,7 +668,10 @@ def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[S
     made: list[Move] = []  # the moves now pushed on ``trial``
     if compared is None:
         compared = {}
-    for count, chain in enumerate(chains):
+    # taken before any move is made: a lazy iterable may read ``trial`` (as ``base``), which it
+    # found at its start position between chains when each chain was popped whole (one past the
+    # limit is taken, as before)
+    for count, chain in enumerate(list(islice(chains, max_chains + 1))):
         if count >= max_chains:
             break
         shared = _shared_prefix(made, chain)

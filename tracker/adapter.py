@@ -9,7 +9,7 @@ methods; the others have documented defaults that a game overrides only when it 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -82,6 +82,15 @@ class GameAdapter(ABC, Generic[St, Obs]):
         """A plain-words reason why no legal move explains the observation."""
 
     # ---- optional, with defaults
+    def view_key(self, view: Any) -> Hashable | None:
+        """A hashable key of ``view`` (one :meth:`expected` gave) such that two views with the same
+        key have the same :meth:`differences` from any observation, in the same order: a search
+        then compares each such view with the scene once (many chains leave the same table: an
+        Octocube Place in each orientation showing the same top, a pass before the visible move).
+        The key may name the view's objects by identity: the search keeps the view alive as long
+        as its key. None (the default): every view is compared."""
+        return None
+
     def prepare(self, state: St, observed: Obs) -> list[tuple[Any, Any]]:
         """Unknowns the observation settles before any move can be tried (a tile nobody had seen
         that a move just uncovered). Default: none."""

@@ -14,16 +14,17 @@ observation differs from it, which chains to try, and what to reveal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from rules.core import Move, RulesError, State
 from tracker.adapter import Difference, GameAdapter, Obs, St
 
-__all__ = ["Confirmed", "Difference", "GameAdapter", "IllegalObservation", "InferenceConfig", "NoChange",
-           "Question", "Verdict", "infer", "recover", "scratch_copy", "total_weight"]
+__all__ = ["Compared", "Confirmed", "Difference", "GameAdapter", "IllegalObservation", "InferenceConfig", "NoChange",
+           "Question", "Verdict", "differences_once", "infer", "recover", "scratch_copy", "total_weight"]
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,10 @@ class NoChange:
 
 
 Verdict = Confirmed | Question | IllegalObservation | NoChange
+
+Compared = dict[Hashable, tuple[Any, list[Difference]]]
+"""Views already compared with one scene in one search: view key (:meth:`GameAdapter.view_key`)
+-> the view (kept alive with its key) and its differences (:func:`differences_once`)."""
 
 
 @dataclass(frozen=True)
@@ -231,9 +236,11 @@ def infer(
             pass
     before = tuple(applied)
     base = trial if before else state
-    scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains, previous)
+    compared: Compared = {}  # the views already compared with ``observed`` in this call
+    scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains, previous,
+                    compared)
     scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored},
-                                  adapter.candidate_chains)
+                                  adapter.candidate_chains, compared=compared)
     if exclude:
         scored = [s for s in scored if s.chain not in exclude]
     # rounded as the costs are: a move that removes exactly the margin's weight (a slot read hidden
@@ -250,16 +257,16 @@ def infer(
         # Only a plain fit counts here (no doubtful winner): four moves squeezed into two turns
         # can look almost right.
         more = _score(trial, [*adapter.catch_up_chains(base, observed), *adapter.missed_scene_chains(base, observed)],
-                      adapter, observed, config.max_chains, previous)
+                      adapter, observed, config.max_chains, previous, compared)
         more += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in more},
-                                    adapter.catch_up_chains, config.catch_up_alternatives)
+                                    adapter.catch_up_chains, config.catch_up_alternatives, compared)
         if exclude:
             more = [s for s in more if s.chain not in exclude]
         if not more or min(s.cost for s in more) > config.tolerance:
             # a whole round nobody saw between the two turns that show (a pivot of a bare cube, then
             # a pass): tried only when the shorter ways fail, as it fits wherever they fit
             late = _score(trial, list(adapter.unseen_round_chains(base, observed)), adapter, observed,
-                          config.max_chains, previous)
+                          config.max_chains, previous, compared)
             if exclude:
                 late = [s for s in late if s.chain not in exclude]
             if late and min(s.cost for s in late) <= config.tolerance:
@@ -269,7 +276,8 @@ def infer(
             tolerance = config.tolerance
     if tolerance is None:
         return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
-    kept_beside = _beside_an_unseen_round(trial, base, scored, tolerance, adapter, observed, config, previous, exclude)
+    kept_beside = _beside_an_unseen_round(trial, base, scored, tolerance, adapter, observed, config, previous, exclude,
+                                          compared)
     if kept_beside is not None:
         scored = scored + [s for s in kept_beside[1] if s.chain not in {k.chain for k in scored}]
     best = min(scored, key=lambda s: s.cost)
@@ -324,8 +332,8 @@ def infer(
 
 def _beside_an_unseen_round(trial: St, base: St, scored: list[_Scored], tolerance: float,
                             adapter: GameAdapter[St, Obs], observed: Obs, config: InferenceConfig,
-                            previous: Obs | None, exclude: Collection[tuple[Move, ...]]
-                            ) -> tuple[_Scored, list[_Scored]] | None:
+                            previous: Obs | None, exclude: Collection[tuple[Move, ...]],
+                            compared: Compared | None = None) -> tuple[_Scored, list[_Scored]] | None:
     """Where the best of ``scored`` fits only by a doubtful reading (``config.unseen_round_gain``):
     that best chain and the adapter's unseen-round chains that fit better by the gain (within
     ``tolerance``), to be offered together; None where there are none (or ``scored`` already
@@ -334,7 +342,7 @@ def _beside_an_unseen_round(trial: St, base: St, scored: list[_Scored], toleranc
     if short.cost < config.unseen_round_gain:
         return None
     late = _score(trial, list(adapter.unseen_round_chains(base, observed)), adapter, observed,
-                  config.max_chains, previous)
+                  config.max_chains, previous, compared)
     known = {s.chain for s in scored}
     if any(s.chain in known for s in late):
         return None  # the scene is already explained by these rounds
@@ -647,30 +655,73 @@ def _describe_before(state: State, moves: list[Move]) -> list[str]:
 
 
 def _score(trial: St, chains: Iterable[tuple[Move, ...]], adapter: GameAdapter[St, Obs], observed: Obs,
-           max_chains: int, previous: Obs | None = None) -> list[_Scored]:
+           max_chains: int, previous: Obs | None = None, compared: Compared | None = None) -> list[_Scored]:
     """Each chain pushed on ``trial`` (and popped again), its view compared with ``observed``
-    (and, given ``previous``, what still changed unseen after it: ``GameAdapter.unseen_changes``)."""
+    (and, given ``previous``, what still changed unseen after it: ``GameAdapter.unseen_changes``).
+    The moves a chain shares with the chain before it stay made (chains come a turn's prefixes
+    first, so most share all but their last move), and a view that looks as one already compared
+    (:meth:`GameAdapter.view_key`) takes its differences: the same scores as pushing each chain
+    from ``trial`` and comparing every view, in a fraction of the time (the sentence corpus and
+    every tracking test spend most of their time here). ``compared``: the views compared with
+    ``observed`` already (shared by the searches of one scene; filled in here)."""
     scored: list[_Scored] = []
-    for count, chain in enumerate(chains):
+    made: list[Move] = []  # the moves now pushed on ``trial``
+    if compared is None:
+        compared = {}
+    # taken before any move is made: a lazy iterable may read ``trial`` (as ``base``), which it
+    # found at its start position between chains when each chain was popped whole (one past the
+    # limit is taken, as before)
+    for count, chain in enumerate(list(islice(chains, max_chains + 1))):
         if count >= max_chains:
             break
-        pushed = 0
-        try:
-            for move in chain:
-                trial.push_unchecked(move)
-                pushed += 1
-        except RulesError:
-            pass  # needs something nobody has seen yet: cannot be this chain
-        else:
-            if chain:
-                view = adapter.expected(trial)
-                diffs = adapter.differences(view, observed)
-                if previous is not None:
-                    diffs += adapter.unseen_changes(trial, previous, observed, chain)
-                scored.append(_Scored(chain, total_weight(diffs), diffs, view))
-        for _ in range(pushed):
+        shared = _shared_prefix(made, chain)
+        while len(made) > shared:
             trial.pop()
+            made.pop()
+        try:
+            for move in chain[shared:]:
+                trial.push_unchecked(move)
+                made.append(move)
+        except RulesError:
+            # needs something nobody has seen yet: cannot be this chain; every move popped, as
+            # before moves were shared (a game whose failed push leaves its undo record behind
+            # pops as it did then)
+            for _ in made:
+                trial.pop()
+            made.clear()
+            continue
+        if chain:
+            view = adapter.expected(trial)
+            diffs = differences_once(adapter, view, observed, compared)
+            if previous is not None:
+                diffs += adapter.unseen_changes(trial, previous, observed, chain)
+            scored.append(_Scored(chain, total_weight(diffs), diffs, view))
+    for _ in made:
+        trial.pop()
     return scored
+
+
+def _shared_prefix(made: Sequence[Move], chain: tuple[Move, ...]) -> int:
+    """How many first moves of ``chain`` are the moves ``made``, in order."""
+    shared = 0
+    for done, move in zip(made, chain):
+        if done is not move and done != move:
+            break
+        shared += 1
+    return shared
+
+
+def differences_once(adapter: GameAdapter[St, Obs], view: Any, observed: Obs, compared: Compared) -> list[Difference]:
+    """``adapter.differences(view, observed)``, taken from ``compared`` (filled in here: one dict
+    per search of one scene) where a view with the same key was compared already; always a list
+    of the caller's own."""
+    key = adapter.view_key(view)
+    if key is None:
+        return adapter.differences(view, observed)
+    known = compared.get(key)
+    if known is None:
+        known = compared[key] = (view, adapter.differences(view, observed))
+    return list(known[1])
 
 
 def with_reveals(state: St, reveals: tuple[tuple[Any, Any], ...]) -> St:
@@ -687,7 +738,7 @@ def with_reveals(state: St, reveals: tuple[tuple[Any, Any], ...]) -> St:
 def _score_alternatives(trial: St, adapter: GameAdapter[St, Obs], observed: Obs, max_chains: int,
                         known: set[tuple[Move, ...]],
                         chains_of: Callable[[St, Obs], Iterable[tuple[Move, ...]]],
-                        limit: int | None = None) -> list[_Scored]:
+                        limit: int | None = None, compared: Compared | None = None) -> list[_Scored]:
     """The chains (``chains_of``: the adapter's candidate or catch-up chains) that only one of the
     adapter's ``reveal_alternatives`` makes possible (those not among ``known``, the chains
     already scored without it), each scored on ``trial`` with that alternative filled in and
@@ -701,7 +752,7 @@ def _score_alternatives(trial: St, adapter: GameAdapter[St, Obs], observed: Obs,
         except RulesError:
             continue  # all copies of that tile are accounted for
         chains = [chain for chain in chains_of(work, observed) if chain not in known]
-        for scored in _score(work, chains, adapter, observed, max_chains):
+        for scored in _score(work, chains, adapter, observed, max_chains, compared=compared):
             scored.reveals = tuple(reveals)
             out.append(scored)
     return out

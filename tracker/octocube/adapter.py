@@ -25,7 +25,7 @@ from rules.octocube.geometry import top_rotation
 from rules.octocube.moves import Decline, Pass, Pivot, Place, UsePower
 from rules.octocube.state import OctocubeState, player_name, tile_from_label, tile_words
 from tracker.adapter import Difference, GameAdapter
-from tracker.inference import Question, pushed, scratch_copy
+from tracker.inference import Compared, Question, differences_once, pushed, scratch_copy
 from tracker.octocube.hidden_tops import ChangedTopReading, SteadyTopReading, alike_in_grey
 from vision.octocube.observation import BoardReading, CubeReading, OctocubeObservation, StackTopReading
 from vision.render.octocube_scene import final_score_shown
@@ -159,12 +159,14 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         for loc in _grid_locations(size):
             if loc in occupied:
                 tops[loc] = COVERED
+                continue
+            stack = stacks.get(loc)
+            if stack:
+                tops[loc] = stack[-1]
+                heights[loc] = len(stack)
             else:
-                stack = stacks.get(loc)
-                if stack:
-                    tops[loc], heights[loc] = stack[-1], len(stack)
-                else:
-                    tops[loc], heights[loc] = None, 0
+                tops[loc] = None
+                heights[loc] = 0
         for cube in state.cubes:
             top = cube.faces["top"]
             rotation = top_rotation(cube.ups) if top is not None else None
@@ -175,6 +177,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             view.cubes[cube.seat] = CubeView(None, None, None) if final else CubeView(cube.location, top, rotation,
                                                                                        under)
         for seat, board in enumerate(state.boards):
+            if not final and not board.slots:  # the commonest board: its tiles as they lie (no copy)
+                view.boards[seat] = BoardView(tuple(sorted([t.label() for t in board.tiles])), board.coins)
+                continue
             tiles = board.object_tiles()
             coins, unseen = board.coins, 0
             if final:  # the last Score: the cube's tiles lie on the board
@@ -187,6 +192,22 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             view.boards[seat] = BoardView(tuple(sorted(t.label() for t in tiles)), coins, slots, unseen)
         return view
 
+    def view_key(self, view: OctocubeView) -> tuple[Any, ...]:
+        """Everything :meth:`differences` reads of ``view``, in its order, as one flat tuple (built
+        in a fraction of a comparison's time): how many stack tops, heights and cubes it holds, the
+        tops' places and tiles by identity (places and tiles are never changed, and the search
+        keeps the view alive with its key), the heights' places (by identity) and values, each
+        cube's place, top (by identity), turn and the tile it stands on (``under``, which ``==``
+        does not compare), and the boards (see :meth:`GameAdapter.view_key`)."""
+        tops, heights, cubes = view.tops, view.heights, view.cubes
+        key: list[Any] = [len(tops), len(heights), len(cubes), view.letters_matter, *map(id, tops),
+                          *map(id, tops.values()), *map(id, heights), *heights.values()]
+        for seat, cube in cubes.items():
+            key += (seat, cube.location, id(cube.top), cube.rotation, id(cube.under))
+        for seat, board in view.boards.items():
+            key += (seat, board.tiles, board.coins, board.slots, board.unseen)
+        return tuple(key)
+
     # ------------------------------------------------------------------ differences
     def differences(self, expected: OctocubeView, observed: OctocubeObservation) -> list[Difference]:
         diffs: list[Difference] = []
@@ -194,10 +215,12 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         top_seen: dict[int, str] = {}  # seat -> the space where its missed cube's own top was read
         tops = observed.tops
         plain = self._plain_tops(observed)
+        heights = expected.heights
         for loc, want in expected.tops.items():
-            tile = plain.get(loc)
-            if tile is not None and (tile is want or tile == want):
-                continue  # the commonest case: a plain reading of the very tile expected
+            read = plain.get(loc)
+            if read is not None and (read[0] is want or read[0] == want) \
+                    and (read[1] is None or heights.get(loc) in (None, read[1])):
+                continue  # the commonest case: a plain reading of the very tile expected (and height)
             reading = tops.get(loc)
             if reading is not None and want is not COVERED and want is not None and want is not UNKNOWN \
                     and not reading.covered and reading.tile == want \
@@ -348,7 +371,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                          f"{board_want.coins} coin{'s' if board_want.coins != 1 else ''}", w))
         return diffs
 
-    _plain: tuple[dict[Location, Any], list[Any], list[Location], dict[Location, Tile]] | None = None
+    _plain: tuple[dict[Location, Any], list[Any], list[Location], dict[Location, tuple[Tile, int | None]]] | None = None
 
     @staticmethod
     def _unseen_top_left(reading: StackTopReading, height: int | None) -> bool:
@@ -358,18 +381,19 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return (isinstance(reading, ChangedTopReading) and reading.was is UNKNOWN
                 and (reading.was_height is None or height in (None, reading.was_height)))
 
-    def _plain_tops(self, observed: OctocubeObservation) -> dict[Location, Tile]:
-        """Location -> tile of each top read plainly (in view, no height, not a steady hidden
-        top): a chain expecting that very tile there has no difference there. Kept for the
-        observation a search compares with every chain it weighs (thousands per scene), and
-        made again when its readings are not the same objects any more."""
+    def _plain_tops(self, observed: OctocubeObservation) -> dict[Location, tuple[Tile, int | None]]:
+        """Location -> tile and height (None: not read) of each top read plainly (in view, not a
+        steady hidden top): a chain expecting that very tile there, and that height where one was
+        read, has no difference there. Kept for the observation a search compares with every
+        chain it weighs (thousands per scene), and made again when its readings are not the same
+        objects any more."""
         tops = observed.tops
         readings, locations = list(tops.values()), list(tops)
         kept = self._plain
         if kept is not None and kept[0] is tops and kept[1] == readings and kept[2] == locations:
             return kept[3]
-        plain = {loc: r.tile for loc, r in tops.items()
-                 if r.tile is not None and not r.covered and r.height is None and not isinstance(r, SteadyTopReading)}
+        plain = {loc: (r.tile, r.height) for loc, r in tops.items()
+                 if r.tile is not None and not r.covered and not isinstance(r, SteadyTopReading)}
         self._plain = (tops, readings, locations, plain)
         return plain
 
@@ -658,8 +682,9 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     def _best_tails(self, work: OctocubeState, seat: int, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
         """``seat``'s turns (it is to move in ``work``) that best fit ``observed``, and every one
         tied with the last of them (:attr:`catch_up_prefixes`)."""
-        fits = sorted(((self._fit_after(work, tail, observed), tail) for tail in self._turn_chains(work, seat, observed)),
-                      key=lambda item: (item[0], len(item[1])))
+        compared: Compared = {}
+        fits = sorted(((self._fit_after(work, tail, observed, compared), tail)
+                       for tail in self._turn_chains(work, seat, observed)), key=lambda item: (item[0], len(item[1])))
         return self._best_with_ties(fits, self.catch_up_prefixes)
 
     round_after_own_pivot = True
@@ -835,10 +860,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         """``seat``'s whole turns that best fit ``observed`` (:attr:`catch_up_prefixes`, with
         ties): the first turns of the chains that run over the next player's turn too."""
         ending: list[tuple[float, tuple[Move, ...]]] = []
+        compared: Compared = {}
         for chain in self._turn_chains(work, seat, observed):
             with pushed(work, chain):
                 if not work.is_terminal() and work.current_player() != seat:
-                    ending.append((self._cost(work, observed), chain))
+                    ending.append((self._cost(work, observed, compared), chain))
         ending.sort(key=lambda item: (item[0], len(item[1])))
         return self._best_with_ties(ending, self.catch_up_prefixes)
 
@@ -916,6 +942,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         players): with more, the third turn is another player's and :attr:`quiet_round` offers
         such rounds, while these chains would explain a take-back gone wrong (test_recovery)."""
         out: list[tuple[Move, ...]] = []
+        compared: Compared = {}
         for unseen in self._turn_chains(work, seat, observed):
             if not self._ends_turn_invisibly(work, unseen, seat, here):
                 continue
@@ -928,9 +955,11 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                     with pushed(work, turn):
                         # both later turns show: turns nobody sees after the first are the quiet
                         # rounds' (and "B moves, then A passes" is B moving out of turn)
-                        if not work.is_terminal() and work.current_player() != second \
-                                and not _looks_the_same(self.expected(work), here):
-                            ending.append((self._cost(work, observed), turn))
+                        if work.is_terminal() or work.current_player() == second:
+                            continue
+                        view = self.expected(work)
+                        if not _looks_the_same(view, here):
+                            ending.append((self._cost(work, observed, compared, view), turn))
                 ending.sort(key=lambda item: (item[0], len(item[1])))
                 for turn in self._best_with_ties(ending, self.catch_up_prefixes):
                     with pushed(work, turn):
@@ -966,7 +995,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         powers = [turn for turn in turns if any(isinstance(m, UsePower) for m in turn)]
         quiet = [turn for turn in powers if self._ends_turn_invisibly(work, turn, seat, here)]
         quiet = quiet[:self.recovery_tied_prefixes]
-        own = sorted(((self._fit_after(work, turn, observed), turn) for turn in powers if turn not in quiet
+        compared: Compared = {}
+        own = sorted(((self._fit_after(work, turn, observed, compared), turn) for turn in powers if turn not in quiet
                       and self._ends_turn_invisibly(work, turn, seat, here, turned=True, top_unread=unread)),
                      key=lambda item: (item[0], len(item[1])))
         quiet += self._best_with_ties(own, self.catch_up_prefixes)
@@ -1036,14 +1066,21 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         return [turn for turn in turns if len(turn) == 1 and isinstance(turn[0], Pivot)
                 and self._ends_turn_invisibly(work, turn, seat, here, turned=True)]
 
-    def _fit_after(self, work: OctocubeState, turn: tuple[Move, ...], observed: OctocubeObservation) -> float:
+    def _fit_after(self, work: OctocubeState, turn: tuple[Move, ...], observed: OctocubeObservation,
+                   compared: Compared | None = None) -> float:
         """How far ``observed`` is from the table ``turn`` leaves (:meth:`_cost`)."""
         with pushed(work, turn):
-            return self._cost(work, observed)
+            return self._cost(work, observed, compared)
 
-    def _cost(self, work: OctocubeState, observed: OctocubeObservation) -> float:
-        """How far ``observed`` is from the table ``work`` shows: the sum of the differences."""
-        return sum(d.weight for d in self.differences(self.expected(work), observed))
+    def _cost(self, work: OctocubeState, observed: OctocubeObservation, compared: Compared | None = None,
+              view: OctocubeView | None = None) -> float:
+        """How far ``observed`` is from the table ``work`` shows (``view``: its view, where the
+        caller has it already): the sum of the differences. Given ``compared`` (one dict per
+        search of ``observed``), a table that looks as one already weighed is not compared again
+        (:func:`tracker.inference.differences_once`)."""
+        view = self.expected(work) if view is None else view
+        diffs = self.differences(view, observed) if compared is None else differences_once(self, view, observed, compared)
+        return sum(d.weight for d in diffs)
 
     amended_alike_searched_once = True
 
@@ -1112,6 +1149,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
         work = scratch_copy(state)
         out: list[tuple[Move, ...]] = []
         starts: list[tuple[Move, ...]] = [()]
+        compared: Compared = {}
         for turn in range(self.recovery_turns):
             ending: list[tuple[float, tuple[Move, ...]]] = []
             for start in starts:
@@ -1123,7 +1161,7 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                             out.append(whole)
                         with pushed(work, chain):
                             if not work.is_terminal() and work.current_player() != seat:
-                                ending.append((self._cost(work, observed), whole))
+                                ending.append((self._cost(work, observed, compared), whole))
             ending.sort(key=lambda item: (item[0], len(item[1])))
             starts = self._best_with_ties(ending, self.recovery_prefixes)
         out.sort(key=len)

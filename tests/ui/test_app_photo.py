@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.call_spy import count_calls
 from tests.ui.conftest import Driver
 from tests.cli_inprocess import run_cli
 
@@ -89,14 +90,7 @@ def _count_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     read from now on, in a one-item list."""
     from ui.app import photo_worker
 
-    count = [0]
-    read = photo_worker.read_photo
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        count[0] += 1
-        return read(*args, **kwargs)
-    monkeypatch.setattr(photo_worker, "read_photo", counted)
-    return count
+    return count_calls(monkeypatch, photo_worker, "read_photo")
 
 
 def _render_open_season_end(out: Path, width: int, height: int) -> tuple[Path, dict[str, Any]]:

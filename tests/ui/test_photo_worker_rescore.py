@@ -7,11 +7,11 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
-from typing import Any
 
 import cv2
 import pytest
 
+from tests.call_spy import count_calls
 from tests.vision.octocube.test_score_photo_covered import _render, _truthful_answers
 from ui.app.photo_worker import PhotoJob, score_job
 from vision import photo_score
@@ -22,14 +22,7 @@ def _count_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     many times a photo is read from now on, in a one-item list."""
     from vision.octocube import score_photo as module
 
-    count = [0]
-    read = module.read_photo
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        count[0] += 1
-        return read(*args, **kwargs)
-    monkeypatch.setattr(module, "read_photo", counted)
-    return count
+    return count_calls(monkeypatch, module, "read_photo")
 
 
 def test_score_again_with_the_tapped_counts_reads_the_photo_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

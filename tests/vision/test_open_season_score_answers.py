@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.call_spy import count_calls
 from tests import scale
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -243,14 +244,7 @@ def _count_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     many times a photo is read from now on, in a one-item list."""
     from vision.open_season import score_photo as module
 
-    count = [0]
-    read = module.read_photo
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        count[0] += 1
-        return read(*args, **kwargs)
-    monkeypatch.setattr(module, "read_photo", counted)
-    return count
+    return count_calls(monkeypatch, module, "read_photo")
 
 
 @pytest.mark.parametrize("seed, keys", scale.cases([

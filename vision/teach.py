@@ -202,10 +202,13 @@ scales the print, it lifts nothing)."""
 UNVEIL_WHITE_RAW = True
 """The upper end of ``UNVEIL_WHITE`` is judged in the photo's own levels: the white a card is lifted
 towards divided by the white balance its face was given (False: as balanced, before session 76).
-A glare lifts towards the sensor's white (255), which the balance multiplies by the photo's gain:
-printing 998188's first teach photo (dim, its paper about 1.3-1.8 times too dark) had four of its
-five gnomes under a glare, lifted towards 323-458 as balanced, all left veiled, and six gnome cards
-on tables 642200-642202 read gnome-eyepatch (the one unveiled gnome) after that one photo."""
+A glare lifts towards the sensor's white, which the balance multiplies by the photo's gain:
+printing 998188's first teach photo is dim (its gnomes' places balanced up 1.05-1.43 times per
+channel) and four of its five gnomes lay under a glare, lifted towards 323-458 as balanced (veil
+0.09-0.25), all left veiled, and six gnome cards on bench tables 642200-642202 read gnome-eyepatch
+(the one gnome out of the glare) after that one photo; in the photo's levels three of them lie at
+260-309 (unveiled), gnome-crown at 321-371 (the least veiled, 0.087: left). The 18 cards unveiled
+in 997540-997559's teach photos (balance 1.03-1.63) keep their 130-280 there (session 59's set)."""
 TILE_ALIGN = True
 """Cut each Octocube tile along its own outline (False: the shift of most printed pixels,
 ``_locate``, as before session 22)."""

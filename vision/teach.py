@@ -199,6 +199,16 @@ UNVEIL_WHITE = (180.0, 330.0)
 (``o / (1 - s)``, each channel) lies within these. The glared cards of 997540-997559: 189-310; the
 dimmed ones of the glare-free photos at most 73 (a shadow or the light's fall across the sheet
 scales the print, it lifts nothing)."""
+UNVEIL_WHITE_RAW = True
+"""The upper end of ``UNVEIL_WHITE`` is judged in the photo's own levels: the white a card is lifted
+towards divided by the white balance its face was given (False: as balanced, before session 76).
+A glare lifts towards the sensor's white, which the balance multiplies by the photo's gain:
+printing 998188's first teach photo is dim (its gnomes' places balanced up 1.05-1.43 times per
+channel) and four of its five gnomes lay under a glare, lifted towards 323-458 as balanced (veil
+0.09-0.25), all left veiled, and six gnome cards on bench tables 642200-642202 read gnome-eyepatch
+(the one gnome out of the glare) after that one photo; in the photo's levels three of them lie at
+260-309 (unveiled), gnome-crown at 321-371 (the least veiled, 0.087: left). The 18 cards unveiled
+in 997540-997559's teach photos (balance 1.03-1.63) keep their 130-280 there (session 59's set)."""
 TILE_ALIGN = True
 """Cut each Octocube tile along its own outline (False: the shift of most printed pixels,
 ``_locate``, as before session 22)."""
@@ -1127,12 +1137,27 @@ def _veil_fit_of(b: np.ndarray, r: np.ndarray) -> tuple[float, np.ndarray]:
     return slope, offset
 
 
-def _unveil_cards(faces: dict[str, np.ndarray], names: Sequence[str]) -> dict[str, np.ndarray]:
+def _lifted_to_white(white: np.ndarray, gains: np.ndarray | None) -> bool:
+    """Whether a face's lift per share of contrast lost (``white``, (3,), as balanced) is a veil
+    towards white: each channel at least ``UNVEIL_WHITE[0]`` as balanced (a shadow lifts nothing)
+    and at most ``UNVEIL_WHITE[1]``, as balanced or, with ``gains`` (the face's white balance) and
+    ``UNVEIL_WHITE_RAW``, in the photo's own levels (``white / gains``): a glare lifts towards the
+    sensor's white, which a dim photo's balance multiplies far past 330."""
+    if float(white.min()) < UNVEIL_WHITE[0]:
+        return False
+    top = white if gains is None or not UNVEIL_WHITE_RAW else white / np.maximum(gains, 1e-6)
+    return float(top.max()) <= UNVEIL_WHITE[1]
+
+
+def _unveil_cards(faces: dict[str, np.ndarray], names: Sequence[str],
+                  gains: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
     """Card faces of one photo with a glare's veil taken off (``UNVEIL_CARDS``): per people (the
     ``people-attribute`` names among ``names``, at least ``SIBLING_MIN`` + 1 of one size), the face
     whose shared print shows the most contrast against their median is the reference; each other
     face veiled against it (:func:`_veil_fit`: its contrast ``UNVEIL_MIN`` or more lower, lifted
-    towards white, ``UNVEIL_WHITE``) is brought to its levels. Place name -> the new face."""
+    towards white, :func:`_lifted_to_white`) is brought to its levels. ``gains``: place name -> the
+    white balance (3,) its face was given (None: the white is judged as balanced, as before
+    session 76). Place name -> the new face."""
     out: dict[str, np.ndarray] = {}
     peoples = sorted({n.split("-")[0] for n in names if "-" in n})
     for people in peoples:
@@ -1153,8 +1178,7 @@ def _unveil_cards(faces: dict[str, np.ndarray], names: Sequence[str]) -> dict[st
             veil = 1.0 - slope
             if veil < UNVEIL_MIN or slope <= 0.2:
                 continue
-            white = offset / veil
-            if float(white.min()) < UNVEIL_WHITE[0] or float(white.max()) > UNVEIL_WHITE[1]:
+            if not _lifted_to_white(offset / veil, None if gains is None else gains.get(name)):
                 continue
             out[name] = np.clip((faces[name].astype(np.float32) - offset) / slope, 0, 255).astype(np.uint8)
     return out
@@ -1275,7 +1299,8 @@ def teach(game: str, photos: Sequence[tuple[str, np.ndarray]], name: str = "") -
                 faces[place_name] = face
         if UNVEIL_CARDS:
             # a glare over part of the sheet: its cards' print lifted towards white
-            for place_name, face in _unveil_cards(faces, sorted(card_cuts)).items():
+            card_gains = {n: np.median(np.reshape(c[3], (-1, 3)), axis=0) for n, c in card_cuts.items()}
+            for place_name, face in _unveil_cards(faces, sorted(card_cuts), card_gains).items():
                 faces[place_name] = face
         # two identical cards are not looked for: a random printing's cards of one people differ
         # by an icon that the alike-measure does not weigh enough (false refusals, docs/teach.md)

@@ -496,8 +496,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     """Use which inn slots the camera reads hidden (``OpenSeasonObservation.inn_hidden_slots``) where
     the reading names them: a refill draws a card unseen only into a hidden slot among those it
     fills (from the inn's length at the refill's start on), and a hidden slot among the cards the
-    inn kept holds one of them, so the refill may draw a second copy of such a card into a slot in
-    view. Game 103062 (printing 998184, tilt 30), change 72: the old sorcerer-crown slid into slot 3
+    inn kept holds the card the tracker's inn has at that index (the state's inn is the slot order:
+    a take closes the gap, a refill appends), so the refill may draw a second copy of that card into
+    a slot in view. Game 103062 (printing 998184, tilt 30), change 72: the old sorcerer-crown slid into slot 3
     behind the deck, the refill drew barbarian-earrings and a second sorcerer-crown into slots 4
     and 5; by the count of hidden slots alone the second sorcerer-crown was "drawn unseen", the
     tracker kept an UNKNOWN where the known card lay and asked two questions about it (session 74,

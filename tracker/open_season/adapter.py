@@ -492,6 +492,17 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     97418's table a third card kept out of sight while the two are placed is settled unasked and
     never flagged, where asked at once the players' "none of these" left an alert standing
     (tests/tracker/test_open_season_waiting_illegal_take.py; session 74, wait74)."""
+    inn_slots_known = True
+    """Use which inn slots the camera reads hidden (``OpenSeasonObservation.inn_hidden_slots``) where
+    the reading names them: a refill draws a card unseen only into a hidden slot among those it
+    fills (from the inn's length at the refill's start on), and a hidden slot among the cards the
+    inn kept holds the card the tracker's inn has at that index (the state's inn is the slot order:
+    a take closes the gap, a refill appends), so the refill may draw a second copy of that card into
+    a slot in view. Game 103062 (printing 998184, tilt 30), change 72: the old sorcerer-crown slid into slot 3
+    behind the deck, the refill drew barbarian-earrings and a second sorcerer-crown into slots 4
+    and 5; by the count of hidden slots alone the second sorcerer-crown was "drawn unseen", the
+    tracker kept an UNKNOWN where the known card lay and asked two questions about it (session 74,
+    osfresh74 and deck74). Off (the control): the count rule, any hidden slot for any draw."""
     doubt_a_named_card_behind_the_deck = True
     """:meth:`settling_doubt` on (False: the off control, session 73's settling, which made such a
     take unasked)."""
@@ -828,6 +839,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             return appeared[card] > 0 or strip_named[card] > 0
 
         out: list[tuple[Move, ...]] = []
+        # which inn slots read hidden, where the reading names them (``inn_slots_known``)
+        hidden_slots = observed.inn_hidden_slots if self.inn_slots_known else None
 
         def ends_game(moves: list[Move]) -> bool:
             """Whether keeping one of the peeked cards ends the game (it goes unseen to the
@@ -889,17 +902,34 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 return move.card >= chain[-1].card
             return True
 
-        def behind_deck(chain: tuple[Move, ...]) -> bool:
-            """Whether one more draw of the refill may be a card the camera cannot see (a slot
-            behind the deck still free for it): drawn unseen (``Draw(UNSEEN_CARD)``), UNKNOWN in the
-            inn until a move that takes it names it (the players were asked which of up to 30
-            cards it was before: bench game 102865, 54 questions)."""
-            if not observed.inn_hidden:
+        def behind_deck(start: int) -> bool:
+            """Whether one more draw of the refill that began with ``start`` cards in the inn may be
+            a card the camera cannot see (a slot behind the deck still free for it): drawn unseen
+            (``Draw(UNSEEN_CARD)``), UNKNOWN in the inn until a move that takes it names it (the
+            players were asked which of up to 30 cards it was before: bench game 102865, 54
+            questions). Where the slots read hidden are known, only those the refill fills count
+            (counted, not placed: the tracker draws a refill's cards in the order of their names)."""
+            if not observed.inn_hidden or len(work.inn) >= len(observed.inn) + observed.inn_hidden:
                 return False
+            if hidden_slots is not None:
+                return work.inn[start:].count(UNKNOWN) < sum(1 for s in hidden_slots if start <= s < INN_SIZE)
             # each inn card drawn unseen (``Draw(UNSEEN_CARD)``, this chain's or an earlier one's)
             # fills one slot behind the deck
-            return work.inn.count(UNKNOWN) < observed.inn_hidden \
-                and len(work.inn) < len(observed.inn) + observed.inn_hidden
+            return work.inn.count(UNKNOWN) < observed.inn_hidden
+
+        def copy_behind_kept(move: Move, view: OpenSeasonObservation, start: int) -> bool:
+            """Whether ``move`` is a refill draw of a card the open inn shows more often than the
+            chain's view can show in the open: the cards the inn kept (before the refill's
+            ``start``) lie in its first slots in the order the game put them there, so the slots read
+            hidden among them name the kept cards behind the deck; one of them is this card, and
+            this copy shows (103062's change 72, ``inn_slots_known``). By their count alone any kept
+            card might lie there, and a refill drawing a copy of another one in view explained the
+            scene as well (the players were asked)."""
+            if hidden_slots is None or not isinstance(move, Draw) or move.card == UNSEEN_CARD:
+                return False
+            behind = sum(1 for s in hidden_slots if s < start and work.inn[s] is not UNKNOWN
+                         and CARD_NAMES[work.inn[s]] == move.card)
+            return behind > 0 and observed.inn.count(move.card) > view.inn.count(move.card) - behind
 
         def drawn_elsewhere(chain: tuple[Move, ...], card: str, unexplained: Counter[str]) -> bool:
             """Whether one more draw of ``card`` may be a copy that the table shows outside the inn
@@ -990,14 +1020,16 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             out.append(chain)
 
         def walk(chain: tuple[Move, ...], view: OpenSeasonObservation, cost: float, in_refill: bool = False,
-                 raised: bool = False, stood_in: bool = False) -> None:
-            """``in_refill``: the chain's last move was a draw of an inn refill; ``raised``: the chain
-            holds a blind stock draw followed on at a higher cost (one per chain); ``stood_in``: the
-            chain names a card only as a widened reading's stand-in (one per chain)."""
+                 raised: bool = False, stood_in: bool = False, refill_from: int = 0) -> None:
+            """``in_refill``: the chain's last move was a draw of an inn refill, which began with
+            ``refill_from`` cards in the inn; ``raised``: the chain holds a blind stock draw followed
+            on at a higher cost (one per chain); ``stood_in``: the chain names a card only as a
+            widened reading's stand-in (one per chain)."""
             if len(chain) >= self.max_chain or len(out) >= self.max_chains or tries[0] >= self.max_tries:
                 return
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
-            hidden_draw = refill and behind_deck(chain)
+            start = refill_from if in_refill else len(work.inn)
+            hidden_draw = refill and behind_deck(start)
             unexplained = _appeared_outside_inn(view, observed) if refill and elsewhere else Counter()
             moves = list(work.legal_moves())
             # a card chosen unseen that never shows (kept by the last peek of the game, it goes
@@ -1035,8 +1067,9 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                     continue
                 shown_out = (refill and isinstance(move, Draw) and not behind
                              and drawn_elsewhere(chain, move.card, unexplained))
+                kept_behind = refill and not behind and not shown_out and copy_behind_kept(move, view, start)
                 if (refill and observed.inn_hidden and isinstance(move, Draw) and not behind and not shown_out
-                        and observed.inn.count(move.card) <= view.inn.count(move.card)):
+                        and not kept_behind and observed.inn.count(move.card) <= view.inn.count(move.card)):
                     # a copy the open inn does not show (one that a misread elsewhere seems to show):
                     # behind the deck it would be drawn unseen (``behind``)
                     continue
@@ -1051,7 +1084,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 renames = stood_in or stand_in
                 unseen = behind or shown_out or taken_from_behind(move, view) or last_keep or stand_in
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
-                        else allowed(move, chain, refill, blind, in_refill)):
+                        else allowed(move, chain, refill, blind or kept_behind, in_refill)):
                     continue
                 if tries[0] >= self.max_tries:
                     break
@@ -1075,19 +1108,19 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 if unseen:  # changes nothing the camera sees, yet the refill must go on
                     longer = chain + (move,)
                     offer(longer, after)
-                    walk(longer, after, self._cost(after, observed), refill, raised, renames)
+                    walk(longer, after, self._cost(after, observed), refill, raised, renames, start)
                 elif after == view:
                     longer = chain + (move,)
                     offer(longer, after)
                     if not work.is_terminal():
-                        walk(longer, after, cost, refill, raised, renames)
+                        walk(longer, after, cost, refill, raised, renames, start)
                 else:
                     c = self._cost(after, observed)
                     if c >= cost and _same_but_unsure_accolades(after, view, unsure):
                         longer = chain + (move,)
                         offer(longer, after)
                         if not work.is_terminal():
-                            walk(longer, after, c, refill, raised, renames)
+                            walk(longer, after, c, refill, raised, renames, start)
                         work.pop()
                         if shown_out:
                             owed.pop()
@@ -1099,15 +1132,15 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                         # turn starts: seed 97207): the chain goes on from the dearer view, and
                         # only a move that takes the card out of sight again makes it cheaper
                         dearer[0] += 1
-                        walk(chain + (move,), after, c, refill, True, renames)
+                        walk(chain + (move,), after, c, refill, True, renames, start)
                     elif c < cost:
                         longer = chain + (move,)
                         offer(longer, after)
                         # at no cost left, a refill may still owe the card behind the deck
                         if not work.is_terminal() and (c > 0 or (
                                 observed.inn_hidden and bool(work.tasks)
-                                and work.tasks[-1][:2] == ("draw", "inn") and behind_deck(longer))):
-                            walk(longer, after, c, refill, raised, renames)
+                                and work.tasks[-1][:2] == ("draw", "inn") and behind_deck(start))):
+                            walk(longer, after, c, refill, raised, renames, start)
                 work.pop()
                 if shown_out:
                     owed.pop()

@@ -152,6 +152,7 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
     return OpenSeasonObservation(
         inn=tuple(sorted(r.card for r in cards.inn if r.card not in (EMPTY, HIDDEN))),
         inn_hidden=sum(r.card == HIDDEN for r in cards.inn),
+        inn_hidden_slots=tuple(slot for slot, r in enumerate(cards.inn) if r.card == HIDDEN),
         players=players,
         discards=tuple(sorted(r.card for r in cards.discards)),
         discards_seen=cards.discards_seen,

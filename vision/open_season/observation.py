@@ -80,6 +80,13 @@ class OpenSeasonObservation:
     inn_hidden: int = 0
     """Inn slots the camera cannot read (the deck stands in front of them): each may hold any card
     or none; the tracker asks which card a refill put there."""
+    inn_hidden_slots: tuple[int, ...] | None = field(default=None, compare=False)
+    """Which inn slots (from 0, the slot a refill fills first being the inn's length) read hidden,
+    where the reader knows (``inn_hidden`` of them); None: not known (a reading without slots, an
+    expected view), and the tracker lets a refill draw a card unseen into any hidden slot. Known,
+    a refill draws unseen only into the hidden slots it fills, and a slot hidden among the cards the
+    inn kept holds one of them (game 103062, change 72: the old sorcerer-crown slid behind the deck
+    into slot 3 while the refill drew a second one into slot 5)."""
     players: dict[int, PlayerReading] = field(default_factory=dict)
     discards: tuple[str, ...] = ()
     """Expert face 1: discarded cards waiting to be picked, sorted."""

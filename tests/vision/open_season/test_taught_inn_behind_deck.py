@@ -15,6 +15,7 @@ frame, its sensor noise included), the one the pipeline read in the game.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -68,15 +69,15 @@ def test_a_refill_card_behind_the_deck_reads_hidden_not_empty(printing: int, gam
     from tracker.film import demo_camera
     from tracker.open_season.recogniser import OpenSeasonPixelRecogniser
     from tracker.open_season.twin import OpenSeasonTwin
-    from tracker.open_season.view import observation_from_table
+    from tracker.open_season.view import _name, observation_from_table
     from tracker.table import TableSetup
 
     _, pack = _taught(printing, tmp_path_factory.getbasetemp())
     found, image = _film_frame(printing, tmp_path_factory.getbasetemp(), game, players, side, expert, tilt, light,
                                frame)
     assert found == change
-    truth = observation_from_table(OpenSeasonTwin(players, game, side=side, expert=expert, illegal=1)
-                                   .descriptions[change + 1])
+    table = OpenSeasonTwin(players, game, side=side, expert=expert, illegal=1).descriptions[change + 1]
+    truth = observation_from_table(table)
     assert len(truth.inn) == 5  # the refill filled every slot, slot 5 behind the deck too
     camera = demo_camera(TableSetup(game="open_season", players=players, seed=game, tilt=tilt, resolution=(1280, 720)))
     observed = OpenSeasonPixelRecogniser(side, players, expert, camera=camera, pack=pack).recognise(image)
@@ -84,6 +85,10 @@ def test_a_refill_card_behind_the_deck_reads_hidden_not_empty(printing: int, gam
     # main read 4 cards and no slot hidden: the inn one card short, an alarm
     assert observed.inn_hidden == 1
     assert len(observed.inn) == 4 and set(observed.inn) <= set(truth.inn)
+    # the slot read hidden is named (session 76): the twin's card there is the one not read
+    assert observed.inn_hidden_slots is not None and len(observed.inn_hidden_slots) == 1
+    hidden = observed.inn_hidden_slots[0]
+    assert Counter(truth.inn) - Counter(observed.inn) == Counter([_name(table.inn[hidden])])
 
 
 def test_a_slot_whose_patches_the_deck_hides_is_read_by_its_strip(tmp_path_factory: pytest.TempPathFactory) -> None:

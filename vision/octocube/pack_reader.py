@@ -657,6 +657,9 @@ class FineMatcher:
             prepared: dict[tuple[int, int], Any] = {}
             """Per (face, weights): what the comparison needs of the face alone (:meth:`_face_terms`),
             the same at every region that shares the weights."""
+            offsets_at: dict[tuple[tuple[int, int], int], list[np.ndarray]] = {}
+            """Per (region, weights), sloped: the offset columns' correlations with the region, the
+            same for every face (:func:`_sloped_offset_corr`): made once, not once per face."""
             own_scores: dict[str, float] = {}
             own_where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
             for c, view_looks, owns in zip(cands, looks, own_origins, strict=True):
@@ -682,7 +685,10 @@ class FineMatcher:
                                      else _face_terms(p, w3, wsum, each_channel))
                             prepared[(id(p), key)] = terms
                         if sloped:
-                            ncc = _sloped_fit_of(region, terms, w3, vx * wsum)
+                            offsets = offsets_at.get((origin, key))
+                            if offsets is None:
+                                offsets = offsets_at[(origin, key)] = _sloped_offset_corr(region, terms)
+                            ncc = _sloped_fit_of(region, terms, w3, vx * wsum, offsets)
                         else:
                             pw, vp = terms
                             sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
@@ -800,12 +806,25 @@ def _sloped_fit(region: np.ndarray, face: np.ndarray, w3: np.ndarray, total: np.
     return _sloped_fit_of(region, _sloped_terms(face, w3, each_channel), w3, total)
 
 
+def _sloped_offset_corr(region: np.ndarray, terms: tuple[Any, ...]) -> list[np.ndarray]:
+    """The correlations of ``region`` with the offset columns of a face's :func:`_sloped_terms`
+    (the weights alone, or each channel's share of them): they do not depend on the face, so
+    every face compared at one region under one set of weights shares them (a quarter of the
+    sloped fit's ``matchTemplate`` calls were these again, session 76)."""
+    weighted, _, n_offsets = terms
+    return [cv2.matchTemplate(region, u, cv2.TM_CCORR) for u in weighted[len(weighted) - n_offsets:]]
+
+
 def _sloped_fit_of(region: np.ndarray, terms: tuple[Any, ...], w3: np.ndarray,
-                   total: np.ndarray | None = None) -> np.ndarray:
-    """:func:`_sloped_fit` with the face's half made (:func:`_sloped_terms`)."""
+                   total: np.ndarray | None = None, offsets: Sequence[np.ndarray] | None = None) -> np.ndarray:
+    """:func:`_sloped_fit` with the face's half made (:func:`_sloped_terms`); ``offsets``: the
+    offset columns' correlations with ``region`` made already (:func:`_sloped_offset_corr`, the
+    same arrays it would make here)."""
     weighted, gram, n_offsets = terms
     n = len(weighted)
-    corr = np.stack([cv2.matchTemplate(region, u, cv2.TM_CCORR) for u in weighted], axis=-1).astype(np.float64)
+    own = [cv2.matchTemplate(region, u, cv2.TM_CCORR) for u in weighted[:n - n_offsets]]
+    corr = np.stack([*own, *(offsets if offsets is not None else _sloped_offset_corr(region, terms))],
+                    axis=-1).astype(np.float64)
     coef = np.linalg.solve(gram + 1e-6 * np.eye(n), corr.reshape(-1, n).T).T
     explained = (coef * corr.reshape(-1, n)).sum(axis=1).reshape(corr.shape[:2])
     # what the offsets alone explain: the weighted means (sum w x)^2 / sum w, per offset column

@@ -21,7 +21,7 @@ import pytest
 
 from tests.vision.octocube.taught_table import taught_table
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.pack_reader import _sloped_fit
+from vision.octocube.pack_reader import _sloped_fit, _sloped_fit_of, _sloped_offset_corr, _sloped_terms
 from vision.octocube.recogniser import OctocubeRecogniser
 from vision.octocube.truth import scene_truth
 
@@ -73,3 +73,27 @@ def test_a_sloped_light_does_not_move_the_letter() -> None:
     own = float(_sloped_fit(window, head, w3).max())
     other = float(_sloped_fit(window, foot, w3).max())
     assert own > 0.999 and own > other
+
+
+@pytest.mark.parametrize("each_channel", [False, True])
+def test_faces_sharing_a_regions_offset_correlations_fit_to_the_bit(each_channel: bool) -> None:
+    """The fine stage makes the sloped fit's offset columns' correlations once per region and
+    weights and hands them to every face compared there (session 76: a quarter of its
+    ``matchTemplate`` calls were these again): each face's fit is then its own fit, made whole, to
+    the bit. Control: the offsets of another region (the window a pixel over) change the fits, so a
+    correlation shared where it should not be would be seen here."""
+    rng = np.random.default_rng(76)
+    faces = [cv2.GaussianBlur((rng.random((40, 40, 3)) * 255).astype(np.float32), (0, 0), 2.0) for _ in range(5)]
+    window = cv2.GaussianBlur((rng.random((47, 47, 3)) * 255).astype(np.float32), (0, 0), 2.0)
+    region, other = np.ascontiguousarray(window[:46, :46]), np.ascontiguousarray(window[1:, 1:])
+    w3 = np.ascontiguousarray(np.repeat(cv2.GaussianBlur(rng.random((40, 40)).astype(np.float32), (0, 0), 4.0)[..., None],
+                                        3, axis=2))
+    total = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR).astype(np.float64)
+    shared = _sloped_offset_corr(region, _sloped_terms(faces[0], w3, each_channel))
+    elsewhere = _sloped_offset_corr(other, _sloped_terms(faces[0], w3, each_channel))
+    for face in faces:
+        terms = _sloped_terms(face, w3, each_channel)
+        whole = _sloped_fit_of(region, terms, w3, total)
+        assert np.array_equal(_sloped_fit_of(region, terms, w3, total, shared), whole)
+        assert np.array_equal(_sloped_fit(region, face, w3, total, each_channel), whole)
+        assert not np.array_equal(_sloped_fit_of(region, terms, w3, total, elsewhere), whole)

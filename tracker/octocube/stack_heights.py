@@ -219,7 +219,7 @@ class StackHeights:
         grown = 0
         for seat, board in observed.boards.items():
             before, had = ref.boards.get(seat), ref.coins.get(seat, 0)
-            if (before is None or had < 1 or board.coins_counted or before.coins_counted or board.coins < 1
+            if (before is None or had < 1 or board.coins_counted or board.coins < 1  # (``before`` may be counted)
                     or board.coins_fingerprint is None or before.coins_fingerprint is None
                     or board.coins_parallax_mm is None):
                 continue

@@ -24,12 +24,12 @@ unchanged neighbourhood and a peak of at least 0.95 never read more than 0.2 mm 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.octocube.components import Location
 from tracker.octocube.hidden_tops import EarlierScene, changed_behind_unmoved_cubes, trust_unchanged_hiding
-from vision.octocube.observation import CubeReading, OctocubeObservation, StackTopReading
+from vision.octocube.observation import BoardReading, CubeReading, OctocubeObservation, StackTopReading
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,24 @@ class StackHeightsConfig:
     game's one false alarm; docs/teach.md, session 74, pivot74). False: only cubes that came or
     left count, as before."""
 
+    count_coins: bool = True
+    """Count each coin pile beside a board from the reference scene: where the pile was seen in
+    both scenes, its top's shift along the parallax vector (``BoardReading.coins_fingerprint``)
+    is a whole number k >= 0 of coins and passes the tests above (``min_peak``, ``min_lead``,
+    ``max_off_whole``, and ``min_gain`` where k >= 1), the board reads ``reference coins + k``,
+    counted. A pile seen from above shows its top coin only, so the pixel reader cannot tell a
+    Score that took a coin onto a pile from one that left it on the cube: fresh taught game 72809
+    (printing 998183, 4 players, tilt 31.4, lamp) asked 10 questions more than the renderer's
+    labels, all Scores whose options differ only in how many tiles of a kind the scorer already
+    held, six of them in coins (docs/teach.md, session 76, q76). Measured there, each pile of the
+    scorer before and after its Score: unchanged piles 0.0 coins (peak 0.987-0.993, 0.11 over a
+    coin off), a pile one coin taller 1.0 (peak 0.988, 0.12 over no shift); parallax 1.1 mm per
+    coin at the piles. False: coins are not counted (as before)."""
+    coin_search_tiles: tuple[float, float] = (-1.0, 3.0)
+    """Shifts tried for a coin pile (coins; negative: lower): a Score adds at most a few coins,
+    and a pile never loses one in play, so a pile measured lower is not counted."""
+
+
 @dataclass(frozen=True)
 class _Reference:
     tops: dict[Location, StackTopReading]
@@ -99,6 +117,9 @@ class _Reference:
     cubes: frozenset[Location]
     expected_tops: dict[Location, Any]
     cube_readings: dict[int, CubeReading]
+    boards: dict[int, BoardReading] = field(default_factory=dict)
+    coins: dict[int, int] = field(default_factory=dict)
+    """The coins on each seat's board in the state that explained the scene."""
 
 
 class StackHeights:
@@ -111,6 +132,8 @@ class StackHeights:
         """The reference before the last (see ``changed_behind_unmoved_cubes``'s ``earlier``)."""
         self.last_measured: dict[Location, float] = {}
         """Height changes (tiles) measured in the last annotated scene, for diagnostics."""
+        self.last_coins: dict[int, float] = {}
+        """Coin piles' changes (coins) measured in the last annotated scene, by seat, for diagnostics."""
 
     def remember(self, observed: Any, expected: Any) -> None:
         """``observed`` was accepted and ``expected`` (the adapter's view of the state that
@@ -121,7 +144,8 @@ class StackHeights:
         cubes = frozenset(c.location for c in observed.cubes.values() if c.location is not None)
         self._earlier = self._reference
         self._reference = _Reference(dict(observed.tops), dict(expected.heights), cubes, dict(expected.tops),
-                                     dict(observed.cubes))
+                                     dict(observed.cubes), dict(observed.boards),
+                                     {seat: board.coins for seat, board in expected.boards.items()})
 
     def forget(self) -> None:
         self._reference = self._earlier = None
@@ -133,6 +157,7 @@ class StackHeights:
         whose visible part changed behind unmoved cubes count as sure
         (tracker/octocube/hidden_tops.py), heights measured or not."""
         self.last_measured = {}
+        self.last_coins = {}
         ref = self._reference
         if ref is None or not isinstance(observed, OctocubeObservation) or observed.occluded:
             return observed
@@ -145,6 +170,8 @@ class StackHeights:
             in_view=self.config.changed_in_view, unseen_too=self.config.changed_unseen)
         if not self.config.enabled:
             return observed
+        if self.config.count_coins:
+            observed = self._count_coins(observed, ref)
         from vision.octocube.heights import height_change
 
         cfg = self.config
@@ -181,3 +208,36 @@ class StackHeights:
         for loc, h in lowered.items():
             tops[loc] = replace(tops[loc], height=h)
         return replace(observed, tops=tops)
+
+    def _count_coins(self, observed: OctocubeObservation, ref: _Reference) -> OctocubeObservation:
+        """``observed`` with each coin pile counted whose growth since ``ref`` is measured cleanly
+        (``StackHeightsConfig.count_coins``); the rest left as read (a pile or none)."""
+        from vision.octocube.heights import height_change
+
+        cfg = self.config
+        counted: dict[int, int] = {}
+        grown = 0
+        for seat, board in observed.boards.items():
+            before, had = ref.boards.get(seat), ref.coins.get(seat, 0)
+            if (before is None or had < 1 or board.coins_counted or board.coins < 1  # (``before`` may be counted)
+                    or board.coins_fingerprint is None or before.coins_fingerprint is None
+                    or board.coins_parallax_mm is None):
+                continue
+            vx, vy = board.coins_parallax_mm
+            if (vx * vx + vy * vy) ** 0.5 < cfg.min_parallax_mm:
+                continue
+            change = height_change(before.coins_fingerprint, board.coins_fingerprint, board.coins_parallax_mm,
+                                   cfg.coin_search_tiles)
+            self.last_coins[seat] = round(change.tiles, 3)
+            k = round(change.tiles)
+            if (k >= 0 and abs(change.tiles - k) <= cfg.max_off_whole and change.peak >= cfg.min_peak
+                    and not change.peak - change.a_tile_off < cfg.min_lead  # nan (no shift a coin off): no test
+                    and (k == 0 or change.peak - change.at_zero >= cfg.min_gain)):
+                counted[seat] = had + k
+                grown += k > 0
+        if not counted or grown > cfg.max_changed:  # many piles grown at once: the camera or the table moved
+            return observed
+        boards = dict(observed.boards)
+        for seat, coins in counted.items():
+            boards[seat] = replace(boards[seat], coins=coins, coins_counted=True)
+        return replace(observed, boards=boards)

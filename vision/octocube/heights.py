@@ -86,8 +86,10 @@ def _normalised(a: np.ndarray) -> np.ndarray:
     return a / (a.std() + 1e-6)
 
 
-def height_change(reference: np.ndarray, current: np.ndarray, parallax_mm: tuple[float, float]) -> HeightChange:
-    """Slide ``reference`` along ``parallax_mm`` (per tile) to best match ``current``."""
+def height_change(reference: np.ndarray, current: np.ndarray, parallax_mm: tuple[float, float],
+                  search_tiles: tuple[float, float] = SEARCH_TILES) -> HeightChange:
+    """Slide ``reference`` along ``parallax_mm`` (per tile) to best match ``current``, by the
+    shifts ``search_tiles`` allows (a stack loses tiles, a coin pile gains coins)."""
     if reference.shape != current.shape or reference.ndim != 2 or reference.shape[0] != reference.shape[1]:
         raise ValueError(f"fingerprints must be equal square grey images, got {reference.shape} "
                          f"and {current.shape}")
@@ -96,7 +98,7 @@ def height_change(reference: np.ndarray, current: np.ndarray, parallax_mm: tuple
     inner = slice(margin, side - margin)
     ref = cv2.GaussianBlur(reference.astype(np.float32), (0, 0), BLUR_PX)
     cur = _normalised(cv2.GaussianBlur(current.astype(np.float32), (0, 0), BLUR_PX)[inner, inner])
-    steps = np.arange(SEARCH_TILES[0], SEARCH_TILES[1] + 1e-9, SEARCH_STEP_TILES)
+    steps = np.arange(search_tiles[0], search_tiles[1] + 1e-9, SEARCH_STEP_TILES)
     vx, vy = (parallax_mm[0] * FINGERPRINT_PX_PER_MM, parallax_mm[1] * FINGERPRINT_PX_PER_MM)
     scores = np.empty(len(steps))
     for i, s in enumerate(steps):

@@ -123,6 +123,15 @@ class BoardReading:
     slots: tuple[Tile | None, ...] | None = None
     """Kids side: the tile on each of the 16 board spaces (None: empty), in the engine's slot
     order; None when the board is read standard side up."""
+    coins_fingerprint: Any = field(default=None, compare=False, repr=False)
+    """Grey image (numpy uint8) of the coin pile's top beside the board, as ``StackTopReading``'s
+    ``fingerprint``: one image cannot count a pile, two scenes of the same camera can (the pile does
+    not move when a coin is put on it, its top's image slides along ``coins_parallax_mm`` per coin;
+    tracker/octocube/stack_heights.py ``StackHeightsConfig.count_coins``). None: no pile seen or
+    not sampled. Pixels, not a reading: not compared, not shown, not logged."""
+    coins_parallax_mm: tuple[float, float] | None = field(default=None, compare=False, repr=False)
+    """How far (table mm, in the fingerprint's frame) the pile top's image moves per coin (a coin
+    is a tile's thickness) at the pile's place; None when not known."""
 
     @cached_property
     def labels(self) -> tuple[str, ...]:

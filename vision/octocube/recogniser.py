@@ -296,6 +296,9 @@ class OctocubeRecogniser:
         centres = [s.centre_mm for s in self.layout.stacks]
         specs, self._parallax = fingerprint_specs(self.view, centres, STACK_PLANE_MM)
         self._fingerprint_maps = self.view.patch_maps(specs, FINGERPRINT_PX_PER_MM)
+        pile_specs, self._coin_parallax = fingerprint_specs(self.view, [c.centre_mm for c in self.layout.coins],
+                                                            COIN_FINGERPRINT_PLANE_MM)
+        self._coin_fingerprint_maps = self.view.patch_maps(pile_specs, FINGERPRINT_PX_PER_MM)
 
     def _unhidden_probes(self, sides: list[list[tuple[float, float]]]) -> list[list[tuple[float, float]]]:
         """The mat probes that no stack of the grid can hide in this camera's view. The strips run
@@ -2957,7 +2960,8 @@ class OctocubeRecogniser:
     def _attach_fingerprints(self, obs: OctocubeObservation, frame: np.ndarray, gains: np.ndarray) -> None:
         """Every visible tile top gets its fingerprint and parallax vector (not a height: one
         image cannot tell it, the tracker compares two scenes); a top that a found cube leans over
-        also gets the mask of its part the cubes leave in view (``fingerprint_seen``)."""
+        also gets the mask of its part the cubes leave in view (``fingerprint_seen``). So does
+        every coin pile seen beside a board (``BoardReading.coins_fingerprint``)."""
         patches = apply_gains(sample_patches(frame, self._fingerprint_maps), gains)
         cube_mask: np.ndarray | None = None
         for i, loc in enumerate(self.layout.stack_locations):
@@ -2972,6 +2976,11 @@ class OctocubeRecogniser:
                 seen = np.round(self._seen(cube_mask, self._fingerprint_maps, i) * 255).astype(np.uint8)
             obs.tops[loc] = replace(reading, fingerprint=to_fingerprint(patches[i]),
                                     parallax_mm=self._parallax[i], fingerprint_seen=seen)
+        piles = apply_gains(sample_patches(frame, self._coin_fingerprint_maps), gains)
+        for seat, board in obs.boards.items():
+            if board.coins and not board.coins_counted and seat < len(piles):  # a pile seen, not counted
+                obs.boards[seat] = replace(board, coins_fingerprint=to_fingerprint(piles[seat]),
+                                           coins_parallax_mm=self._coin_parallax[seat])
 
     def _read_letter(self, index: int, probs: np.ndarray, frame: np.ndarray,
                      gains: np.ndarray) -> tuple[str, float]:
@@ -3062,6 +3071,11 @@ class OctocubeRecogniser:
                                             tiles_counted=kids,
                                             slots=tuple(slots[seat]) if kids else None)
 
+
+COIN_FINGERPRINT_PLANE_MM = 2.0 * lay.TILE_THICKNESS_MM
+"""Height at which a coin pile's fingerprint is sampled: the top of a pile of two coins, so piles
+of one to three (most piles in a game) lie within a coin of it and their top's art fills the
+compared window (vision/octocube/heights.py ``COMPARE_MM``) whatever the pile's few mm of offset."""
 
 UNKNOWN_COPY = "these tiles do not look like any copy I know: teach me your copy (tablesight teach)"
 UNKNOWN_COPY_PACK = ("these tiles do not look like the copy I was taught: teach me this copy "

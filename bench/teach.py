@@ -497,7 +497,9 @@ def main() -> None:
             out.append((f"teach{i}.jpg", cv2.imdecode(data, cv2.IMREAD_COLOR)))
         return out
 
-    tmp = Path(tempfile.mkdtemp(prefix="bench-teach-"))
+    tmp_dir = tempfile.TemporaryDirectory(prefix="bench-teach-")
+    """Printings and packs of this run: removed when the run ends, even on an error (they are cheap to redraw)."""
+    tmp = Path(tmp_dir.name)
     renderer = Renderer()
     tallies = {"built-in models (before)": Tally(), "taught, 1 photo": Tally(), "taught, 2 photos": Tally()}
     builtin = Tally()

@@ -51,8 +51,13 @@ def _moves() -> list[tuple[str, dict[str, Any]]]:
 
 
 @lru_cache(maxsize=1)
+def _workdir_handle() -> tempfile.TemporaryDirectory[str]:
+    """One scratch folder per test process, removed when the process ends (it used to pile up in /tmp)."""
+    return tempfile.TemporaryDirectory(prefix="tablesight-fuzz-")
+
+
 def _workdir() -> Path:
-    return Path(tempfile.mkdtemp(prefix="tablesight-fuzz-"))
+    return Path(_workdir_handle().name)
 
 
 def _assert_clean(outcome: str, detail: str) -> None:

@@ -446,15 +446,17 @@ class RecogniserConfig:
     sextant fit it 0.859 (C1's own stack window 0.937, cube-height window far worse): Red (truly
     on B5) was read on C2 "wearing a dark blue sextant" and the game was lost from move 23. In the
     exception's own case (game 72485, tilt 34.6) the red cube's window lies 0.65 over D4's stack
-    window, and D4's top, two thirds hidden behind the cube, fits there 0.28: the cube is kept.
+    window, and D4's top, 70 % hidden behind the cube (the twin's visible share 0.30), fits no
+    taught tile better than 0.28 there: the cube is kept.
     Off: the exception as before session 77."""
     pack_cube_topped_behind_overlap: float = 0.5
     """... "lies over" is at least this share of the cube-height window's image quad inside the
     neighbour's stack-height window's quad (both 52 mm squares, projected by the camera model):
     half, the window lies more over the neighbour's top than anywhere else, and a cube standing
     there hides most of that top. On 72821's and 72485's cameras (tilt 34.4, 34.6) every space's
-    share is 0.55-0.70 (C2 over C1 0.70, over its own stack window 0.40); straight down it is
-    about 0.15 (the two centres a pitch, 44 mm, apart)."""
+    share is 0.55-0.70 (C2 over C1 0.70, over its own stack window 0.40); the same film camera at
+    tilt 0 / 10 / 20 / 25 / 30 gives 0.04-0.19 / 0.05-0.32 / 0.34-0.46 / 0.41-0.53 / 0.48-0.62, so
+    the rule acts from a tilt of about 25 up (the cube-top bench, tilt 0-30, unchanged by it)."""
     pack_cube_topped_height_score: float = 0.50
     """... where "at least" is this (not ``pack_cube_stack_top_score``, which bounds the stack-height
     fit) for the cube-height fit: a cube wearing a tile under a lamp at a steep tilt fits its own

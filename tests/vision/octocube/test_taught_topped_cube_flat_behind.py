@@ -130,6 +130,7 @@ def test_a_cube_wearing_the_flat_top_behind_is_read(built_frame: tuple[Any, Any,
     truth = scene_truth(built_frame[1].ground_truth, GRID, PLAYERS)
     assert truth.cube_location[RED] == C2 and truth.cube_top[RED] == C1_TOP
     assert truth.tops[C1] == C1_TOP and C1 not in truth.cube_location.values()
+    assert truth.top_visibility[C1] < 0.5, "the cube on C2 hides most of C1's top"
     obs = read_taught(built_frame, PLAYERS, grid=GRID)
     red = obs.cubes[RED]
     assert red.location == C2, red

@@ -60,9 +60,10 @@ def test_the_height_test_alone_sets_the_cube_aside(game_frame: tuple[Any, Any, A
 def test_the_cube_hides_the_flat_top_its_window_lies_over(game_frame: tuple[Any, Any, Any]) -> None:
     """``pack_cube_topped_not_flat_behind`` is asked here and keeps the exception by the geometry:
     the red cube's cube-height window on C4 lies over D4's stack-height window (the neighbour behind
-    at this tilt) at least ``pack_cube_topped_behind_overlap``, but the cube hides most of D4's top,
-    so D4 shows no flat top (its best tile under ``pack_cube_stack_top_score``) and the cube is kept
-    (the first test); session 77, 72821's rule by the windows' places in the image."""
+    at this tilt) at least ``pack_cube_topped_behind_overlap``, but the cube hides most of D4's top
+    (the twin's visible share 0.30), so D4 shows no flat top (its best tile under
+    ``pack_cube_stack_top_score``) and the cube is kept (the first test); session 77, 72821's rule
+    by the windows' places in the image."""
     pack, frame, camera = game_frame
     reader = OctocubeRecogniser(5, 4, camera, pack=pack)
     reader.recognise(frame.image)
@@ -72,6 +73,7 @@ def test_the_cube_hides_the_flat_top_its_window_lies_over(game_frame: tuple[Any,
     assert reader._behind_overlap[c4] >= reader.config.pack_cube_topped_behind_overlap
     truth = scene_truth(frame.ground_truth, 5, 4)
     assert (3, 3) not in truth.cube_location.values() and truth.tops[(3, 3)] == "white pearl"
+    assert truth.top_visibility[(3, 3)] < 0.5, "the red cube hides most of D4's top"
     stacks, windows = _windows(reader, frame.image)
     assert not reader._leans_on_flat_top(windows, stacks, c4, _tiles(reader))
 

@@ -431,6 +431,32 @@ class RecogniserConfig:
     tilt 34.6: the red cube's dark blue amphora fits 0.64 at cube height, the light blue tile on its
     near side 0.63 at stack height, and the cube was set aside and lost; the game derailed). Off: the
     height test alone, as before."""
+    pack_cube_topped_not_flat_behind: bool = True
+    """... but the cube-height fit does not count as a cube wearing a tile where that window lies
+    over the stack-height window of the neighbour straight behind (``_behind``: the space the
+    parallax leans it onto), at least ``pack_cube_topped_behind_overlap`` of its image area, and
+    that neighbour shows a flat stack top with no cube on it: a taught tile fits its stack-height
+    window at least ``pack_cube_stack_top_score`` and its own cube-height window worse by at least
+    ``pack_topped_height_lead``. Geometry, not names: a cube standing on the space would hide
+    (in the image) the neighbour's top that such a window lies over, so a flat top seen whole there
+    and a cube on the space in front do not go together; whatever tile the cube would wear, and
+    whatever the neighbour holds. Fresh whole taught game 72821 (printing 998211, 4 players, tilt
+    34.4, evening), change 22: C2's maroon-printed starfish fit 0.941 at stack height, 0.536 at
+    cube height; C2's cube-height window lay 0.70 over C1's stack window, where C1's flat dark blue
+    sextant fit it 0.859 (C1's own stack window 0.937, cube-height window far worse): Red (truly
+    on B5) was read on C2 "wearing a dark blue sextant" and the game was lost from move 23. In the
+    exception's own case (game 72485, tilt 34.6) the red cube's window lies 0.65 over D4's stack
+    window, and D4's top, 70 % hidden behind the cube (the twin's visible share 0.30), fits no
+    taught tile better than 0.28 there: the cube is kept.
+    Off: the exception as before session 77."""
+    pack_cube_topped_behind_overlap: float = 0.5
+    """... "lies over" is at least this share of the cube-height window's image quad inside the
+    neighbour's stack-height window's quad (both 52 mm squares, projected by the camera model):
+    half, the window lies more over the neighbour's top than anywhere else, and a cube standing
+    there hides most of that top. On 72821's and 72485's cameras (tilt 34.4, 34.6) every space's
+    share is 0.55-0.70 (C2 over C1 0.70, over its own stack window 0.40); the same film camera at
+    tilt 0 / 10 / 20 / 25 / 30 gives 0.04-0.19 / 0.05-0.32 / 0.34-0.46 / 0.41-0.53 / 0.48-0.62, so
+    the rule acts from a tilt of about 25 up (the cube-top bench, tilt 0-30, unchanged by it)."""
     pack_cube_topped_height_score: float = 0.50
     """... where "at least" is this (not ``pack_cube_stack_top_score``, which bounds the stack-height
     fit) for the cube-height fit: a cube wearing a tile under a lamp at a steep tilt fits its own

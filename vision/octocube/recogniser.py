@@ -367,6 +367,12 @@ class OctocubeRecogniser:
                 if cos > best_cos:
                     best, best_cos = j, cos
             self._behind.append(best)
+        self._behind_overlap: list[float] = [
+            0.0 if b is None else self._share_over(self.layout.cubes[i], self.layout.stacks[b])
+            for i, b in enumerate(self._behind)]
+        """Per grid location: the share of its cube-height window's image area that lies over the
+        stack-height window of the neighbour straight behind (0 where none): under a steep tilt
+        most of it (0.55-0.70 at tilt 34), straight down little (0.04-0.19)."""
         self._front: list[int | None] = [None] * len(locs)
         """The neighbour straight in front of each location (the one whose behind it is)."""
         for j, b in enumerate(self._behind):
@@ -385,6 +391,23 @@ class OctocubeRecogniser:
                 inter, _ = cv2.intersectConvexConvex(face, hulls[c_loc])
                 if inter > 0:
                     self._hidden_by[c_loc][s_loc] = min(1.0, float(inter) / area)
+
+    def _window_quad(self, spec: PatchSpec) -> np.ndarray:
+        """The image outline (px, 4 corners) of the square window ``spec`` samples."""
+        half = spec.size_mm / 2
+        yaw = np.radians(spec.yaw_deg)
+        turn = np.array([[np.cos(yaw), -np.sin(yaw)], [np.sin(yaw), np.cos(yaw)]])
+        corners = np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) @ turn.T
+        return self.view.project(corners + np.asarray(spec.centre_mm), spec.height_mm).astype(np.float32)
+
+    def _share_over(self, window: PatchSpec, under: PatchSpec) -> float:
+        """The share of ``window``'s image area that lies inside ``under``'s (0-1)."""
+        quad = self._window_quad(window)
+        area = float(cv2.contourArea(quad))
+        if area <= 0:
+            return 0.0
+        inter, _ = cv2.intersectConvexConvex(quad, self._window_quad(under))
+        return min(1.0, float(inter) / area)
 
     def hidden_fractions(self, cube_locations: list[Location]) -> dict[Location, float]:
         """Share of each stack top hidden behind the cubes at ``cube_locations`` (0 = in full view)."""
@@ -1164,7 +1187,8 @@ class OctocubeRecogniser:
         # amphora 0.64 up there, the light blue tile on its side 0.63 down here)
         if cfg.pack_cube_topped_not_stack_top and \
                 float(up.scores[0].max()) >= max(cfg.pack_cube_topped_height_score,
-                                                  score - cfg.pack_topped_height_lead):
+                                                  score - cfg.pack_topped_height_lead) \
+                and not self._leans_on_flat_top(windows, stacks, i, tiles):
             return False
         # a bare cube's top in the cube-height window is a cube, whatever its side shows in the
         # stack's window under a strong tilt (training printing 31, table 533102, tilt 28: a yellow
@@ -1175,6 +1199,28 @@ class OctocubeRecogniser:
             if float(faces.scores[0].max()) >= cfg.pack_cube_face_score:
                 return False
         return True
+
+    def _leans_on_flat_top(self, windows: np.ndarray, stacks: np.ndarray, i: int, tiles: list[str]) -> bool:
+        """With ``pack_cube_topped_not_flat_behind``: grid location ``i``'s cube-height window lies
+        over the stack-height window of the neighbour straight behind (``_behind_overlap``, at least
+        ``pack_cube_topped_behind_overlap``), and that neighbour shows a flat stack top with no cube
+        on it (a taught tile fits its stack-height window at least ``pack_cube_stack_top_score`` and
+        its cube-height window worse by at least ``pack_topped_height_lead``). A tile fitting ``i``'s
+        cube-height window is then that top, seen past ``i``: a cube on ``i`` would hide most of it
+        (72821, change 22). Decided by the windows' places in the image, not by the tiles' names."""
+        assert self._cube_matcher is not None
+        cfg = self.config
+        behind = self._behind[i] if i < len(self._behind) else None
+        if not cfg.pack_cube_topped_not_flat_behind or behind is None \
+                or self._behind_overlap[i] < cfg.pack_cube_topped_behind_overlap:
+            return False
+        down = self._cube_matcher.scores(stacks[behind][None], turns=(0, 1, 2, 3), only=tiles)
+        j = int(np.argmax(down.scores[0]))
+        score = float(down.scores[0, j])
+        if score < cfg.pack_cube_stack_top_score:
+            return False
+        up = self._cube_matcher.scores(windows[behind][None], turns=(0, 1, 2, 3), only=[down.labels[j]])
+        return score - float(up.scores[0].max()) >= cfg.pack_topped_height_lead
 
     def _mat_round_tile(self, window: np.ndarray, tiles: list[str]) -> bool:
         """With ``pack_cube_mat_round_tile_sides``: a taught tile fits the cube-height window at

@@ -55,3 +55,41 @@ def test_the_height_test_alone_sets_the_cube_aside(game_frame: tuple[Any, Any, A
                                                       pack_lost_seat_rim_margin=0.0))
     red = obs.cubes.get(0)
     assert red is None or red.location != (3, 2)
+
+
+def test_the_cube_hides_the_flat_top_its_window_lies_over(game_frame: tuple[Any, Any, Any]) -> None:
+    """``pack_cube_topped_not_flat_behind`` is asked here and keeps the exception by the geometry:
+    the red cube's cube-height window on C4 lies over D4's stack-height window (the neighbour behind
+    at this tilt) at least ``pack_cube_topped_behind_overlap``, but the cube hides most of D4's top
+    (the twin's visible share 0.30), so D4 shows no flat top (its best tile under
+    ``pack_cube_stack_top_score``) and the cube is kept (the first test); session 77, 72821's rule
+    by the windows' places in the image."""
+    pack, frame, camera = game_frame
+    reader = OctocubeRecogniser(5, 4, camera, pack=pack)
+    reader.recognise(frame.image)
+    locs = reader.layout.stack_locations
+    c4, d4 = locs.index((3, 2)), locs.index((3, 3))
+    assert reader._behind[c4] == d4
+    assert reader._behind_overlap[c4] >= reader.config.pack_cube_topped_behind_overlap
+    truth = scene_truth(frame.ground_truth, 5, 4)
+    assert (3, 3) not in truth.cube_location.values() and truth.tops[(3, 3)] == "white pearl"
+    assert truth.top_visibility[(3, 3)] < 0.5, "the red cube hides most of D4's top"
+    stacks, windows = _windows(reader, frame.image)
+    assert not reader._leans_on_flat_top(windows, stacks, c4, _tiles(reader))
+
+
+def _windows(reader: OctocubeRecogniser, image: Any) -> tuple[Any, Any]:
+    """(the stack-height windows, the cube-height windows) as the reader samples them."""
+    from vision.octocube.colour import apply_gains
+    from vision.octocube.geometry import sample_patches
+
+    patches = apply_gains(sample_patches(image, reader._maps), reader._mat.gains(image))
+    n = len(reader.layout.stacks)
+    return patches[:n], patches[n:n + len(reader.layout.cubes)]
+
+
+def _tiles(reader: OctocubeRecogniser) -> list[str]:
+    from vision.octocube.layout import TILE_LABELS
+
+    assert reader._cube_matcher is not None
+    return [lb for lb in reader._cube_matcher.labels if lb in TILE_LABELS]

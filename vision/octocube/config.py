@@ -208,6 +208,18 @@ class RecogniserConfig:
     turn". 72728's Red bare in front of Yellow's coin (the rule above) is kept: the face there is
     not Red's own best, the plastic behind names Yellow and the net sees yellow there (0.34). False:
     the rule above alone."""
+    pack_bare_face_of_topped_behind: bool = True
+    """With a pack: a seat the net finds nowhere whose taught bare face fits best in a grid window
+    in front of a cube wearing a taught tile is read on that cube behind where the face is its near
+    face leaning in (``OctocubeRecogniser._bare_face_of_topped_behind``: the checks of
+    ``pack_cube_behind_own_face_leans_in``, except that another seat named behind, by the net's
+    colour or the plastic band, does not count where that seat's cube was found right behind it:
+    its plastic leans in from there). Fresh taught game 72821 (printing 998211, 4 players, tilt
+    34.4, evening), changes 21-24: Yellow on E3 wearing a white amphora (0.94 at a cube's height),
+    Purple's cube on E2 right behind it (p(purple) 0.77 in E3's window, p(yellow) 0.14, under
+    ``min_cube_probability``; E3's band named Purple); Yellow's bare near face fitted E4's window
+    0.63 and Yellow was read on E4, "Yellow rolls E3 to E4": the game was lost. False: the bare
+    face's own window, as before."""
     pack_cube_in_front_other_plastic: bool = True
     """With a pack: ``pack_cube_behind_cube_in_front`` does not hold a cube in front where the
     plastic band of the cube standing there names another seat plainly (``pack_lost_seat_rim_margin``,

@@ -684,6 +684,11 @@ class OctocubeRecogniser:
                     found = self._sure_cube_by_plastic(windows, probs, left, seat, colour_at)
                     if found is None:
                         found = self._taught_bare_cube(windows, left, seat)
+                        if found is not None:
+                            behind = self._bare_face_of_topped_behind(windows, found[0], seat, left, probs,
+                                                                      cube_stands, colour_at)
+                            if behind is not None:
+                                found = behind, found[1]
                     if found is None and stacks is not None and stack_scores is not None:
                         if topped is None:
                             topped = self._topped_cubes(windows, stacks, stack_scores, taken)
@@ -998,7 +1003,8 @@ class OctocubeRecogniser:
             and self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs)
 
     def _own_face_leans_in(self, windows: np.ndarray, front: int, behind: int, seat: int,
-                           cube_stands: Callable[[int], bool], probs: np.ndarray) -> bool:
+                           cube_stands: Callable[[int], bool], probs: np.ndarray,
+                           colour_at: dict[int, int] | None = None) -> bool:
         """With a pack (``pack_cube_behind_own_face_leans_in``): what stands in grid window ``front``
         is only the seat's own taught bare face (no tile fits there better), while the window
         ``behind`` shows a cube wearing a taught tile (:meth:`_cube_stands`) whose plastic band names
@@ -1009,11 +1015,15 @@ class OctocubeRecogniser:
         126: Purple wearing a green sextant on B5 (p(purple) 0.662, the sextant fitting 0.93 at a
         cube's height), its bare near face over B4 in front (p(purple) 0.666, Purple's bare face
         fitting 0.58); Purple was read on B4, "Purple moved out of turn". The near face may wear a
-        tile too (:meth:`_tile_on_near_face`)."""
+        tile too (:meth:`_tile_on_near_face`). ``colour_at`` (window -> colour column of the cubes
+        already found), where given: another seat's colour seen behind (by the net or the plastic
+        band) does not count where that seat's cube was found in the window right behind
+        ``behind``, leaning in from there (:meth:`_leans_in_from_behind`)."""
         if not self.config.pack_cube_behind_own_face_leans_in or self._cube_matcher is None \
                 or behind >= len(self.layout.stack_locations):
             return False
         if any(float(probs[behind, CUBE_CLASSES.index(PLAYER_COLOURS[o])]) >= self.config.cube_behind_min_probability
+               and not self._leans_in_from_behind(behind, CUBE_CLASSES.index(PLAYER_COLOURS[o]), colour_at)
                for o in range(self.num_players) if o != seat):
             return False  # another seat's cube may stand behind (72728: Yellow's, p(yellow) 0.34)
         own = f"cube-{PLAYER_COLOURS[seat]}"
@@ -1024,7 +1034,41 @@ class OctocubeRecogniser:
         if label.startswith("cube-") or not cube_stands(behind):
             return False
         named = self._plastic_seat(windows[behind])
-        return named is None or named[0] == seat
+        return named is None or named[0] == seat \
+            or self._leans_in_from_behind(behind, CUBE_CLASSES.index(PLAYER_COLOURS[named[0]]), colour_at)
+
+    def _leans_in_from_behind(self, i: int, col: int, colour_at: dict[int, int] | None) -> bool:
+        """The cube of colour column ``col`` was found (``colour_at``) in the window right behind
+        grid window ``i``, seen tilted enough for it to lean in (:meth:`_cube_can_lean`): the net's
+        ``col`` in ``i``'s window is that cube's plastic leaning in, not a cube standing at ``i``."""
+        if colour_at is None or i >= len(self.layout.stack_locations) or not self._cube_can_lean(i):
+            return False
+        behind = self._behind[i]
+        return behind is not None and colour_at.get(behind) == col
+
+    def _bare_face_of_topped_behind(self, windows: np.ndarray, front: int, seat: int, left: list[int],
+                                    probs: np.ndarray, cube_stands: Callable[[int], bool] | None,
+                                    colour_at: dict[int, int]) -> int | None:
+        """With a pack (``pack_bare_face_of_topped_behind``): the free grid window right behind
+        ``front``, where the seat's taught bare face fits best of all free windows
+        (:meth:`_taught_bare_cube`), when that face is the near face of the seat's own cube standing
+        behind wearing a tile (:meth:`_own_face_leans_in`, another seat's colour there not counting
+        where that seat's cube stands right behind it and leans in); else None. The tile on the
+        cube's top hides the face the net knows it by and the cube behind fills its window with
+        its own plastic, so the net barely sees the seat there and the bare-face search finds the
+        near face in front instead. Fresh taught game 72821 (printing 998211, 4 players, tilt 34.4,
+        evening), changes 21-24: Yellow on E3 wearing a white amphora (fitting 0.94 at a cube's
+        height), Purple's cube on E2 right behind (p(purple) 0.77 in E3's window, p(yellow) 0.14);
+        Yellow's bare near face fitted E4's window 0.63 (E4's flat green diamond 0.84 at a stack's
+        height) and Yellow was read on E4, "Yellow rolls E3 to E4"."""
+        if not self.config.pack_bare_face_of_topped_behind or cube_stands is None \
+                or front >= len(self.layout.stack_locations) or not self._cube_can_lean(front):
+            return None
+        behind = self._behind[front]
+        if behind is None or behind not in left \
+                or not self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs, colour_at):
+            return None
+        return behind
 
     def _other_seats_plastic_in_front(self, windows: np.ndarray, front: int, behind: int, seat: int) -> bool:
         """With a pack (``pack_cube_in_front_other_plastic``): the plastic band of the cube standing

@@ -954,8 +954,12 @@ class OctocubeRecogniser:
         # a window ruled out may still be where the net sees the cube behind it lean in
         if behind is not None and behind not in taken and behind not in not_cube:
             q = float(probs[behind, col])
-            if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
-                    and (int(np.argmax(probs[behind])) == col
+            empty_front = self._face_leans_into_empty_front(windows, best, behind, seat, cube_stands, probs, col)
+            need = self.config.cube_behind_min_probability
+            if not empty_front:
+                need = max(need, self.config.cube_behind_ratio * p)
+            if q >= need \
+                    and (int(np.argmax(probs[behind])) == col or empty_front
                          or self._topped_behind_wears_near_tile(windows, best, behind, seat, cube_stands, probs, col)) \
                     and not (windows is not None and seat is not None
                              and self._other_seats_face(windows, behind, seat)) \
@@ -1000,6 +1004,27 @@ class OctocubeRecogniser:
         label, fit, _, _ = self._cube_matcher.scores(windows[front][None], turns=(0, 1, 2, 3)).best(0)
         bare_near_face = cfg.pack_cube_behind_none_lead_bare_near_face and label == f"cube-{PLAYER_COLOURS[seat]}"
         return (bare_near_face or self._tile_on_near_face(label, fit, windows[behind])) \
+            and self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs)
+
+    def _face_leans_into_empty_front(self, windows: np.ndarray | None, front: int, behind: int, seat: int | None,
+                                     cube_stands: Callable[[int], bool] | None, probs: np.ndarray,
+                                     col: int) -> bool:
+        """With a pack (``pack_cube_behind_empty_front``): no cube stands in grid window ``front``
+        by the taught faces (:meth:`_cube_stands`: no bare face, no tile at a cube's height), the
+        seat's colour is the net's best cube colour in the window ``behind`` and what ``front``
+        shows is the near face of the seat's cube standing behind (:meth:`_own_face_leans_in`). The
+        seat's colour the net sees in front is then only that face leaning in, so how strong it is
+        there says nothing against the cube behind: ``cube_behind_ratio`` does not apply, nor need
+        the colour lead behind. Fresh taught game 72825 (printing 998209, 2 players, tilt 30.7,
+        evening), change 245: Yellow on C1 wearing a dark blue amphora (0.90 at a cube's height,
+        C1's band naming Yellow; p(yellow) 0.105, p(none) 0.86) and its near face's coin over B1,
+        which Red had just left (the coin 0.58 there, under ``pack_topped_partial_score``; p(yellow)
+        0.72): Yellow was read on B1 wearing a coin, "Yellow rolls west from C1 to B1"."""
+        if not self.config.pack_cube_behind_empty_front or windows is None or seat is None \
+                or cube_stands is None or cube_stands(front):
+            return False
+        colours = [CUBE_CLASSES.index(PLAYER_COLOURS[o]) for o in range(self.num_players)]
+        return max(colours, key=lambda c: float(probs[behind, c])) == col \
             and self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs)
 
     def _own_face_leans_in(self, windows: np.ndarray, front: int, behind: int, seat: int,

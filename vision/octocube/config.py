@@ -208,6 +208,29 @@ class RecogniserConfig:
     turn". 72728's Red bare in front of Yellow's coin (the rule above) is kept: the face there is
     not Red's own best, the plastic behind names Yellow and the net sees yellow there (0.34). False:
     the rule above alone."""
+    pack_cube_behind_empty_front: bool = True
+    """With a pack: the move to the cube behind (``cube_behind_ratio``) needs only
+    ``cube_behind_min_probability`` of the seat's colour behind, where no cube stands in the front
+    window by the taught faces (no bare face, no tile at a cube's height), the seat's colour is
+    the net's best cube colour behind and the front window shows the near face of the seat's own
+    topped cube behind (``OctocubeRecogniser._face_leans_into_empty_front``, the checks of
+    ``pack_cube_behind_own_face_leans_in``): the colour in front is only that face leaning in.
+    Fresh taught game 72825 (printing 998209, 2 players, tilt 30.7, evening), change 245: Yellow on
+    C1 wearing a dark blue amphora (p(yellow) 0.105, p(none) 0.86; the ratio asked 0.18), its near
+    face's coin over B1 (p(yellow) 0.72; the coin 0.58 at a cube's height): Yellow was read on B1
+    wearing a coin, "Yellow rolls west from C1 to B1". False: the ratio everywhere, as before."""
+    pack_bare_face_of_topped_behind: bool = True
+    """With a pack: a seat the net finds nowhere whose taught bare face fits best in a grid window
+    in front of a cube wearing a taught tile is read on that cube behind where the face is its near
+    face leaning in (``OctocubeRecogniser._bare_face_of_topped_behind``: the checks of
+    ``pack_cube_behind_own_face_leans_in``, except that another seat named behind, by the net's
+    colour or the plastic band, does not count where that seat's cube was found right behind it:
+    its plastic leans in from there). Fresh taught game 72821 (printing 998211, 4 players, tilt
+    34.4, evening), changes 21-24: Yellow on E3 wearing a white amphora (0.94 at a cube's height),
+    Purple's cube on E2 right behind it (p(purple) 0.77 in E3's window, p(yellow) 0.14, under
+    ``min_cube_probability``; E3's band named Purple); Yellow's bare near face fitted E4's window
+    0.63 and Yellow was read on E4, "Yellow rolls E3 to E4": the game was lost. False: the bare
+    face's own window, as before."""
     pack_cube_in_front_other_plastic: bool = True
     """With a pack: ``pack_cube_behind_cube_in_front`` does not hold a cube in front where the
     plastic band of the cube standing there names another seat plainly (``pack_lost_seat_rim_margin``,

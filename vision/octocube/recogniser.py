@@ -707,6 +707,11 @@ class OctocubeRecogniser:
                     found = self._sure_cube_by_plastic(windows, probs, left, seat, colour_at)
                     if found is None:
                         found = self._taught_bare_cube(windows, left, seat)
+                        if found is not None:
+                            behind = self._bare_face_of_topped_behind(windows, found[0], seat, left, probs,
+                                                                      cube_stands, colour_at)
+                            if behind is not None:
+                                found = behind, found[1]
                     if found is None and stacks is not None and stack_scores is not None:
                         if topped is None:
                             topped = self._topped_cubes(windows, stacks, stack_scores, taken)
@@ -972,8 +977,12 @@ class OctocubeRecogniser:
         # a window ruled out may still be where the net sees the cube behind it lean in
         if behind is not None and behind not in taken and behind not in not_cube:
             q = float(probs[behind, col])
-            if q >= max(self.config.cube_behind_min_probability, self.config.cube_behind_ratio * p) \
-                    and (int(np.argmax(probs[behind])) == col
+            empty_front = self._face_leans_into_empty_front(windows, best, behind, seat, cube_stands, probs, col)
+            need = self.config.cube_behind_min_probability
+            if not empty_front:
+                need = max(need, self.config.cube_behind_ratio * p)
+            if q >= need \
+                    and (int(np.argmax(probs[behind])) == col or empty_front
                          or self._topped_behind_wears_near_tile(windows, best, behind, seat, cube_stands, probs, col)) \
                     and not (windows is not None and seat is not None
                              and self._other_seats_face(windows, behind, seat)) \
@@ -1020,8 +1029,30 @@ class OctocubeRecogniser:
         return (bare_near_face or self._tile_on_near_face(label, fit, windows[behind])) \
             and self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs)
 
+    def _face_leans_into_empty_front(self, windows: np.ndarray | None, front: int, behind: int, seat: int | None,
+                                     cube_stands: Callable[[int], bool] | None, probs: np.ndarray,
+                                     col: int) -> bool:
+        """With a pack (``pack_cube_behind_empty_front``): no cube stands in grid window ``front``
+        by the taught faces (:meth:`_cube_stands`: no bare face, no tile at a cube's height), the
+        seat's colour is the net's best cube colour in the window ``behind`` and what ``front``
+        shows is the near face of the seat's cube standing behind (:meth:`_own_face_leans_in`). The
+        seat's colour the net sees in front is then only that face leaning in, so how strong it is
+        there says nothing against the cube behind: ``cube_behind_ratio`` does not apply, nor need
+        the colour lead behind. Fresh taught game 72825 (printing 998209, 2 players, tilt 30.7,
+        evening), change 245: Yellow on C1 wearing a dark blue amphora (0.90 at a cube's height,
+        C1's band naming Yellow; p(yellow) 0.105, p(none) 0.86) and its near face's coin over B1,
+        which Red had just left (the coin 0.58 there, under ``pack_topped_partial_score``; p(yellow)
+        0.72): Yellow was read on B1 wearing a coin, "Yellow rolls west from C1 to B1"."""
+        if not self.config.pack_cube_behind_empty_front or windows is None or seat is None \
+                or cube_stands is None or cube_stands(front):
+            return False
+        colours = [CUBE_CLASSES.index(PLAYER_COLOURS[o]) for o in range(self.num_players)]
+        return max(colours, key=lambda c: float(probs[behind, c])) == col \
+            and self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs)
+
     def _own_face_leans_in(self, windows: np.ndarray, front: int, behind: int, seat: int,
-                           cube_stands: Callable[[int], bool], probs: np.ndarray) -> bool:
+                           cube_stands: Callable[[int], bool], probs: np.ndarray,
+                           colour_at: dict[int, int] | None = None) -> bool:
         """With a pack (``pack_cube_behind_own_face_leans_in``): what stands in grid window ``front``
         is only the seat's own taught bare face (no tile fits there better), while the window
         ``behind`` shows a cube wearing a taught tile (:meth:`_cube_stands`) whose plastic band names
@@ -1032,11 +1063,15 @@ class OctocubeRecogniser:
         126: Purple wearing a green sextant on B5 (p(purple) 0.662, the sextant fitting 0.93 at a
         cube's height), its bare near face over B4 in front (p(purple) 0.666, Purple's bare face
         fitting 0.58); Purple was read on B4, "Purple moved out of turn". The near face may wear a
-        tile too (:meth:`_tile_on_near_face`)."""
+        tile too (:meth:`_tile_on_near_face`). ``colour_at`` (window -> colour column of the cubes
+        already found), where given: another seat's colour seen behind (by the net or the plastic
+        band) does not count where that seat's cube was found in the window right behind
+        ``behind``, leaning in from there (:meth:`_leans_in_from_behind`)."""
         if not self.config.pack_cube_behind_own_face_leans_in or self._cube_matcher is None \
                 or behind >= len(self.layout.stack_locations):
             return False
         if any(float(probs[behind, CUBE_CLASSES.index(PLAYER_COLOURS[o])]) >= self.config.cube_behind_min_probability
+               and not self._leans_in_from_behind(behind, CUBE_CLASSES.index(PLAYER_COLOURS[o]), colour_at)
                for o in range(self.num_players) if o != seat):
             return False  # another seat's cube may stand behind (72728: Yellow's, p(yellow) 0.34)
         own = f"cube-{PLAYER_COLOURS[seat]}"
@@ -1047,7 +1082,41 @@ class OctocubeRecogniser:
         if label.startswith("cube-") or not cube_stands(behind):
             return False
         named = self._plastic_seat(windows[behind])
-        return named is None or named[0] == seat
+        return named is None or named[0] == seat \
+            or self._leans_in_from_behind(behind, CUBE_CLASSES.index(PLAYER_COLOURS[named[0]]), colour_at)
+
+    def _leans_in_from_behind(self, i: int, col: int, colour_at: dict[int, int] | None) -> bool:
+        """The cube of colour column ``col`` was found (``colour_at``) in the window right behind
+        grid window ``i``, seen tilted enough for it to lean in (:meth:`_cube_can_lean`): the net's
+        ``col`` in ``i``'s window is that cube's plastic leaning in, not a cube standing at ``i``."""
+        if colour_at is None or i >= len(self.layout.stack_locations) or not self._cube_can_lean(i):
+            return False
+        behind = self._behind[i]
+        return behind is not None and colour_at.get(behind) == col
+
+    def _bare_face_of_topped_behind(self, windows: np.ndarray, front: int, seat: int, left: list[int],
+                                    probs: np.ndarray, cube_stands: Callable[[int], bool] | None,
+                                    colour_at: dict[int, int]) -> int | None:
+        """With a pack (``pack_bare_face_of_topped_behind``): the free grid window right behind
+        ``front``, where the seat's taught bare face fits best of all free windows
+        (:meth:`_taught_bare_cube`), when that face is the near face of the seat's own cube standing
+        behind wearing a tile (:meth:`_own_face_leans_in`, another seat's colour there not counting
+        where that seat's cube stands right behind it and leans in); else None. The tile on the
+        cube's top hides the face the net knows it by and the cube behind fills its window with
+        its own plastic, so the net barely sees the seat there and the bare-face search finds the
+        near face in front instead. Fresh taught game 72821 (printing 998211, 4 players, tilt 34.4,
+        evening), changes 21-24: Yellow on E3 wearing a white amphora (fitting 0.94 at a cube's
+        height), Purple's cube on E2 right behind (p(purple) 0.77 in E3's window, p(yellow) 0.14);
+        Yellow's bare near face fitted E4's window 0.63 (E4's flat green diamond 0.84 at a stack's
+        height) and Yellow was read on E4, "Yellow rolls E3 to E4"."""
+        if not self.config.pack_bare_face_of_topped_behind or cube_stands is None \
+                or front >= len(self.layout.stack_locations) or not self._cube_can_lean(front):
+            return None
+        behind = self._behind[front]
+        if behind is None or behind not in left \
+                or not self._own_face_leans_in(windows, front, behind, seat, cube_stands, probs, colour_at):
+            return None
+        return behind
 
     def _other_seats_plastic_in_front(self, windows: np.ndarray, front: int, behind: int, seat: int) -> bool:
         """With a pack (``pack_cube_in_front_other_plastic``): the plastic band of the cube standing

@@ -604,6 +604,19 @@ class RecogniserConfig:
     the other cube colours and in the share: a seat has one cube (72710, change 30: p(purple) 0.71,
     p(blue) 0.24 on Blue's cube, a magenta-drawn amphora in a blue rim, Purple's own cube found on
     A2 in front of it by its bare face). False: every colour counts."""
+    pack_topped_net_not_stack_top: bool = True
+    """... and a window that shows a flat tile lying at a stack's height
+    (``OctocubeRecogniser._shows_stack_top``, the height test of ``pack_cube_not_stack_top``) is
+    not taken: no cube stands on a space whose own stack top is in plain view, however well a
+    tile at cube height fits there, for that tile may be the near face of a topped cube standing
+    right behind, seen over the empty space under a steep tilt. Fresh game 72830 (printing 998213,
+    4 players, tilt 34.6, evening), change 146: Red rolled onto A5 right behind Yellow's cube on B5
+    (white pearl on top, a dark blue starfish on its near face); Red's plastic filled B5's window
+    (p(yellow) 0.118), the net's best window for Yellow was C5 in front (p 0.23), where the
+    starfish on Yellow's near face fit the cube-height window 0.575 with the rim nearest Yellow,
+    and Yellow was read on C5, sure of its place (1.0): a false alarm. C5's own light blue
+    starfish fit its stack-height window 0.787 (a stack top); without C5, Yellow is found on B5 by
+    the cube behind that explains its colour (``_hidden_cube``, 0.754). False: not asked."""
     pack_cube_place_by_face: bool = True
     """With a pack: a cube the net found (its colour at least ``min_cube_probability``) whose
     cube-height window its seat's taught bare face fits best, at least ``pack_cube_face_score``

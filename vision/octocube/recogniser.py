@@ -1538,6 +1538,16 @@ class OctocubeRecogniser:
         return all(float(np.abs(rim - self._cube_colour(o)).sum()) > mine
                    for o in range(self.num_players) if o != seat)
 
+    def _not_stack_tops(self, windows: np.ndarray, stacks: np.ndarray, ranked: list[int]) -> list[int]:
+        """The first of ``ranked`` (best first) that does not show a flat stack top
+        (:meth:`_shows_stack_top`), as a one-element list, or an empty one: a space whose own stack
+        top lies in plain view holds no cube (``pack_topped_net_not_stack_top``). Asked lazily, best
+        first, since each ask fits the taught tiles twice."""
+        for i in ranked:
+            if not self._shows_stack_top(windows, stacks, i):
+                return [i]
+        return []
+
     def _topped_cube_by_net(self, windows: np.ndarray, stacks: np.ndarray, probs: np.ndarray,
                             free: list[int], seat: int,
                             colour_at: dict[int, int] | None = None) -> tuple[int, float] | None:
@@ -1552,7 +1562,9 @@ class OctocubeRecogniser:
         (the whole ``pack_topped_height_lead``). With ``pack_topped_net_set_aside_found``, the
         colours of cubes already found in other windows (``colour_at``) are set aside in the
         lead and the share: a seat has one cube, and the net may take a printing's tile on a
-        cube for another seat's plastic."""
+        cube for another seat's plastic. With ``pack_topped_net_not_stack_top``, a window that
+        shows a flat stack top is passed over for the next best: the tile there at cube height
+        may be the near face of a topped cube standing right behind (fresh game 72830, change 146)."""
         cfg = self.config
         if cfg.pack_topped_net_floor > 1 or self._cube_matcher is None:
             return None
@@ -1561,6 +1573,8 @@ class OctocubeRecogniser:
         none = CUBE_CLASSES.index(NO_CUBE)
         grid = [i for i in free if i < n_grid and float(probs[i, col]) >= cfg.pack_topped_net_floor
                 and (cfg.pack_topped_net_low_parallax or not self._low_parallax(i))]
+        if cfg.pack_topped_net_not_stack_top:
+            grid = self._not_stack_tops(windows, stacks, sorted(grid, key=lambda k: -float(probs[k, col])))
         if not grid:
             return None
         i = max(grid, key=lambda k: float(probs[k, col]))

@@ -130,8 +130,10 @@ class RecogniserConfig:
     plate by 0.002-0.009 and was read at 0.38-0.43 (the built-in art 0.91), under the tracker's
     margin 0.5, so every turn of the placing that would show a tile on that top stayed an option
     (11 placing questions offered 1-12 more options than the built-in art). Led over the best
-    tile: 0.59-0.75 (docs/teach.md, session 77, conf77). False: the lead over the runner-up, as
-    before."""
+    tile: 0.59-0.75 (docs/teach.md, session 77, conf77). Only where the plate itself fits at least
+    ``pack_tile_score`` (bare plates there 0.72-0.86; a worn dark tile fits the plates at most 0.31:
+    72730, 997838), so a doubtful bare reading of a worn tile is not made surer. False: the lead
+    over the runner-up, as before."""
     pack_cube_tile_over_bare: float = 0.2
     """With a pack: a cube's top whose best taught face is a tile fitting under
     ``pack_tile_score`` is read bare (the net's bare or doubtful bare, as before) only where some

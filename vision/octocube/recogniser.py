@@ -2119,8 +2119,10 @@ class OctocubeRecogniser:
         """The lead of a cube top's best face, a bare cube plate fitting ``score`` (``ts``: the coarse
         scores), that weighs how surely the top is bare (``pack_cube_bare_lead_over_tiles``): over
         the best taught tile, since another seat's plate is the same bare plate; ``lead`` (over the
-        runner-up) where the switch is off or no tile was scored."""
-        if not self.config.pack_cube_bare_lead_over_tiles:
+        runner-up) where the switch is off, no tile was scored, or the plate itself fits under
+        ``pack_tile_score`` (a worn dark tile fits every plate poorly and its own face little
+        better: such a bare reading is not made surer)."""
+        if not self.config.pack_cube_bare_lead_over_tiles or score < self.config.pack_tile_score:
             return lead
         tiles = [float(v) for lb, v in zip(ts.labels, ts.scores[0]) if not lb.startswith("cube-") and np.isfinite(v)]
         return score - max(tiles) if tiles else lead

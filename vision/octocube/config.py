@@ -120,6 +120,20 @@ class RecogniserConfig:
     pack_cube_face_lead: float = 0.1
     """... and beats every other taught face (tiles, the other cubes) there by at least this
     (measured 0.17-0.67 on the cube's own window)."""
+    pack_cube_bare_lead_over_tiles: bool = True
+    """With a pack: a cube top whose best taught face is a bare cube plate is read bare as surely
+    as that plate leads the best taught *tile* (``pack_lead_for_certainty``), not the runner-up:
+    the runner-up is nearly always another seat's bare plate, the same plate in another plastic
+    that the coarse stage (brightness and contrast dropped) fits within 0.01, no rival to "bare".
+    Fresh taught games 72829 (printing 998216, 3 players, tilt 11, lamp) changes 22 and 27 and
+    72831 (998215, 2 players, tilt 13.5, lamp) change 57: a placed cube's bare top led the next
+    plate by 0.002-0.009 and was read at 0.38-0.43 (the built-in art 0.91), under the tracker's
+    margin 0.5, so every turn of the placing that would show a tile on that top stayed an option
+    (11 placing questions offered 1-12 more options than the built-in art). Led over the best
+    tile: 0.59-0.75 (docs/teach.md, session 77, conf77). Only where the plate itself fits at least
+    ``pack_tile_score`` (bare plates there 0.72-0.86; a worn dark tile fits the plates at most 0.31:
+    72730, 997838), so a doubtful bare reading of a worn tile is not made surer. False: the lead
+    over the runner-up, as before."""
     pack_cube_tile_over_bare: float = 0.2
     """With a pack: a cube's top whose best taught face is a tile fitting under
     ``pack_tile_score`` is read bare (the net's bare or doubtful bare, as before) only where some

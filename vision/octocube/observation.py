@@ -79,6 +79,19 @@ class CubeReading:
     very tile there may weigh the turn by this. None: not weighed apart."""
     turn_axis_alone_confidence: float | None = None
     """As ``turn_alone_confidence``, the turn up to a half turn (``turn_axis_confidence``'s axis)."""
+    top_alone_confidence: float | None = None
+    """How sure the reader is of the top itself (which tile, or bare metal) with the turn's doubt
+    left out, where ``confidence`` also holds it (the fine stage's certainty times its turn-alone
+    certainty): a starfish alike turned half round is a sure tile with a doubtful turn, and the
+    turn has no say in whether the top wears a tile at all (taught game 72829, move 50). None: as
+    ``confidence``."""
+
+    @property
+    def top_weight_confidence(self) -> float:
+        """The confidence that weighs a tile read on top against a bare top (or the reverse): the
+        top itself, its turn's doubt left out (``top_alone_confidence``), never below ``confidence``."""
+        return self.confidence if self.top_alone_confidence is None else max(self.confidence,
+                                                                               self.top_alone_confidence)
 
     def turn_alone_weight_confidence(self, other_rotation: int) -> float | None:
         """The turn's own confidence against ``other_rotation`` (degrees), its tile taken as read:

@@ -776,7 +776,8 @@ class OctocubeRecogniser:
                                           place_confidence=round(place, 4),
                                           turn_axis_confidence=None if axis is None else round(axis, 4),
                                           turn_alone_confidence=_turn_alone_fields(alone)[0],
-                                          turn_axis_alone_confidence=_turn_alone_fields(alone)[1])
+                                          turn_axis_alone_confidence=_turn_alone_fields(alone)[1],
+                                          top_alone_confidence=_top_alone_confidence(conf, alone))
             hulls.append(self._cube_hull(location, seat))
             window_of[seat] = best
         if self.pack is not None and self.config.pack_cube_colour_swap > 0:
@@ -2163,7 +2164,8 @@ class OctocubeRecogniser:
             if at is not None and label == f"cube-{PLAYER_COLOURS[at[0]]}" \
                     and score >= self.config.pack_cube_face_score and lead >= self.config.pack_cube_face_lead:
                 self._cube_face_place[at[0]] = self._pack_confidence(score, lead)
-            return None, p_cube * self._pack_confidence(score, lead), None, None, None
+            bare = self._pack_confidence(score, self._bare_top_lead(ts, score, lead))
+            return None, p_cube * bare, None, None, None
         bare_fit = self._bare_on_cube(ts, window, at[0]) if at is not None else None
         if bare_fit is not None:  # its middle fits a tile, the whole face its bare plate
             return None, p_cube * self._pack_confidence(*bare_fit), None, None, None
@@ -2195,6 +2197,18 @@ class OctocubeRecogniser:
         if shade != label:
             alone = None  # another shade than the fine stage's pick: its turns were not compared
         return tile_of(shade), conf, turn * 90, axis, alone
+
+    def _bare_top_lead(self, ts: TileScores, score: float, lead: float) -> float:
+        """The lead of a cube top's best face, a bare cube plate fitting ``score`` (``ts``: the coarse
+        scores), that weighs how surely the top is bare (``pack_cube_bare_lead_over_tiles``): over
+        the best taught tile, since another seat's plate is the same bare plate; ``lead`` (over the
+        runner-up) where the switch is off, no tile was scored, or the plate itself fits under
+        ``pack_tile_score`` (a worn dark tile fits every plate poorly and its own face little
+        better: such a bare reading is not made surer)."""
+        if not self.config.pack_cube_bare_lead_over_tiles or score < self.config.pack_tile_score:
+            return lead
+        tiles = [float(v) for lb, v in zip(ts.labels, ts.scores[0]) if not lb.startswith("cube-") and np.isfinite(v)]
+        return score - max(tiles) if tiles else lead
 
     def _cube_top_shade(self, window: np.ndarray, ts: TileScores, label: str, gain: np.ndarray | None) -> str:
         """A shaded tile read on a cube top (``ts``: ``window``'s coarse scores) read as another
@@ -2525,7 +2539,8 @@ class OctocubeRecogniser:
                                       place_confidence=round(self._place_confidence(seat, p, conf), 4),
                                       turn_axis_confidence=None if axis is None else round(axis, 4),
                                       turn_alone_confidence=_turn_alone_fields(alone)[0],
-                                      turn_axis_alone_confidence=_turn_alone_fields(alone)[1])
+                                      turn_axis_alone_confidence=_turn_alone_fields(alone)[1],
+                                      top_alone_confidence=_top_alone_confidence(conf, alone))
 
     def _table_colours_fit_plastic(self, window: np.ndarray, balanced: np.ndarray, seat: int) -> bool:
         """A cube's window (``window`` in the table's colours, ``balanced`` in the teach sheet's)
@@ -3226,6 +3241,15 @@ TurnAlone = tuple[float, float | None] | None
 """How sure the fine stage is of a cube top's turn alone, its tile taken as read: (the best turn's
 certainty by its lead over the next best turn, the same up to a half turn or None), or None where
 the fine stage did not weigh the turn (``CubeReading.turn_alone_confidence``)."""
+
+
+def _top_alone_confidence(conf: float, alone: TurnAlone) -> float | None:
+    """``CubeReading.top_alone_confidence``: a cube top's confidence ``conf`` with the fine stage's
+    turn-alone certainty (``alone``'s first, a factor of ``conf``) taken out again; None where the
+    turn was not weighed apart."""
+    if alone is None or alone[0] <= 0:
+        return None
+    return round(min(1.0, conf / alone[0]), 4)
 
 
 def _turn_alone_fields(alone: TurnAlone) -> tuple[float | None, float | None]:

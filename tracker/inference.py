@@ -199,11 +199,14 @@ class InferenceConfig:
     """How many of the tracker's last confirmed moves the stepping-stone search may take back (a
     move confirmed from the stretch's first misread scene); each costs a whole search again, and
     while the latest scene is still misread every search fails, at every scene of the stretch
-    (72821, scene 25: 0.85 s plain; stones from 0-6 moves back 3.9 s, from 0-1 back ...)."""
+    (72821, 3 unexplained scenes: 0.85 s the plain search, 3.9 s with stones from 0-6 moves back)."""
     recovery_stone_budget: int = 20000
     """Candidate chains (weighed like ``recovery_budget``) the stepping-stone search of one
     recovery may search, over all its take-backs: it runs only where the plain search found
-    nothing, some ``recovery_stones`` searches of 100-600 chains a scene (Octocube, 72821)."""
+    nothing, up to ``recovery_stones`` searches a scene of 100-5,000 chains each (Octocube
+    observation seed 424202, five misread scenes: 16,100 chains before the first scene read
+    right, ~2 s on the shared 2 cores; 6,000 stopped seed 424201's search at the fourth of six).
+    The latest scene may be searched in part (the paths searched first, the best, fit it)."""
     recovery_options: int = 64
     """Most options a recovery question offers (the best-fitting, the fewest moves changed first).
     Generous: options that differ only in what the camera cannot see (which way a pass or pivot

@@ -190,8 +190,9 @@ class InferenceConfig:
     chain from before the stretch to the first scene read right: fresh game 72821 (printing
     998211), changes 22-25 misread (the truth costs 1.66-2.42 there), scene 26 read right but five
     moves on from the tracker's position, which no chain family holds; no "lost track" question
-    was ever asked and the game was lost. Four: the true table ranked 0-2 among the distinct
-    tables of each of those scenes (trace76's numbers, recover77). 0: off (the plain search only)."""
+    was ever asked and the game was lost. Four: from the true position, the true table ranked
+    0-4 among the different tables of each of those scenes (ties of fit broken by fewest moves),
+    and each stone costs a whole search at the next scene (recover77). 0: off (the plain search)."""
     recovery_stone_scenes: int = 7
     """The latest unexplained scenes the stepping-stone search explains in turn: a stretch of up to
     six misread scenes and the first one read right (``recovery_scenes`` is the plain search's)."""
@@ -199,7 +200,8 @@ class InferenceConfig:
     """How many of the tracker's last confirmed moves the stepping-stone search may take back (a
     move confirmed from the stretch's first misread scene); each costs a whole search again, and
     while the latest scene is still misread every search fails, at every scene of the stretch
-    (72821, 3 unexplained scenes: 0.85 s the plain search, 3.9 s with stones from 0-6 moves back)."""
+    (72821, 3 unexplained scenes: 0.85 s the plain search, 3.9 s with stones from 0-6 moves back, a
+    budget of 12,000)."""
     recovery_stone_budget: int = 20000
     """Candidate chains (weighed like ``recovery_budget``) the stepping-stone search of one
     recovery may search, over all its take-backs: it runs only where the plain search found

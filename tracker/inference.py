@@ -196,6 +196,14 @@ class InferenceConfig:
     recovery_stone_scenes: int = 7
     """The latest unexplained scenes the stepping-stone search explains in turn: a stretch of up to
     six misread scenes and the first one read right (``recovery_scenes`` is the plain search's)."""
+    recovery_stone_alike: int = 4
+    """Most stones kept per table look at a misread scene (``recovery_stones`` counts the looks):
+    chains that leave the same table but differ in what the camera cannot see go on together, or
+    the true one may be dropped for an alike wrong one. Fresh game 72833 (printing 998218, 4p):
+    Yellow's bare cube pivots 90/180/270 or passes at change 17, all alike, then scene 18 is
+    misread; keeping one chain per look (1, recover77's rule) carried only "pivot 90" and the
+    question at 19 offered one wrong option, with the truth (pivot 270) lost. Four: a pass and
+    the three pivots of one cube (stones77). Each kept chain costs a search at the next scene."""
     recovery_stone_undo: int = 1
     """How many of the tracker's last confirmed moves the stepping-stone search may take back (a
     move confirmed from the stretch's first misread scene); each costs a whole search again, and
@@ -649,17 +657,25 @@ def _next_paths(fitted: list[tuple[float, int, _Path, Any]], stones: list[tuple[
     """The paths a stepping-stone search goes on with after one scene: at the latest scene every
     path that fits it; before it, the ``config.recovery_stones`` best-fitting different tables
     reached, the fewest moves first, of those that fit the scene or, where none does, of the
-    stones. Paths that missed a scene read right are dropped: each would cost a whole search at
-    every later scene (72821's scenes after the stretch: 1,000-3,000 chains each)."""
+    stones, each with up to ``config.recovery_stone_alike`` chains that leave it (they differ
+    unseen, and the next scenes or the players tell them apart). Paths that missed a scene read
+    right are dropped: each would cost a whole search at every later scene (72821's scenes after
+    the stretch: 1,000-3,000 chains each)."""
     if last:
         return [path for _, _, path, _ in fitted]
     kept: list[_Path] = []
     views: list[Any] = []
+    per_view: list[int] = []
     for _, _, path, view in sorted(fitted or stones, key=lambda s: (round(s[0], 9), s[1])):
-        if len(kept) >= config.recovery_stones:
-            break
-        if not any(view == seen for seen in views):
+        seen = next((i for i, other in enumerate(views) if view == other), None)
+        if seen is None:
+            if len(views) >= config.recovery_stones:
+                continue  # a later alike chain of a kept look may still follow
             views.append(view)
+            per_view.append(0)
+            seen = len(views) - 1
+        if per_view[seen] < max(1, config.recovery_stone_alike):
+            per_view[seen] += 1
             kept.append(path)
     return kept
 

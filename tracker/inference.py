@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
@@ -203,7 +203,10 @@ class InferenceConfig:
     Yellow's bare cube pivots 90/180/270 or passes at change 17, all alike, then scene 18 is
     misread; keeping one chain per look (1, recover77's rule) carried only "pivot 90" and the
     question at 19 offered one wrong option, with the truth (pivot 270) lost. Four: a pass and
-    the three pivots of one cube (stones77). Each kept chain costs a search at the next scene."""
+    the three pivots of one cube (stones77). The alike chains ride along with the first of their
+    look, searched once (searching each spent ``recovery_stone_budget`` before Octocube observation
+    seed 424201's first scene read right: no question), and are offered where they leave the same
+    table as it at the latest scene. 1: one chain per look."""
     recovery_stone_undo: int = 1
     """How many of the tracker's last confirmed moves the stepping-stone search may take back (a
     move confirmed from the stretch's first misread scene); each costs a whole search again, and
@@ -401,6 +404,10 @@ class _Path:
     stones: int = 0
     """Scenes the path crossed by a stepping stone (a fit over the tolerance, see
     ``InferenceConfig.recovery_stones``)."""
+    alike: tuple[tuple[Move, ...], ...] = ()
+    """Other whole chains that left the same table at each stone (``recovery_stone_alike``): not
+    searched on their own, each goes on with this path's later moves and is offered where that
+    leaves the table this path leaves."""
 
 
 def recover(
@@ -621,14 +628,15 @@ def _stepping_stones(state: St, scenes: list[Obs], adapter: GameAdapter[St, Obs]
                                    view=adapter.expected(work))
                     for scored in [here, *_score(work, chains, adapter, scene, config.max_chains)]:
                         whole = path.chain + scored.chain
+                        alike = tuple(other + scored.chain for other in path.alike)
                         if scored.cost <= config.tolerance:
                             fitted.append((scored.cost, len(scored.chain), _Path(
                                 whole, path.skipped, scored.cost, path.start, path.marks + (len(whole),),
-                                path.stones), scored.view))
+                                path.stones, alike), scored.view))
                         elif not last:
                             stones.append((scored.cost, len(scored.chain), _Path(
                                 whole, path.skipped + 1, path.cost, path.start, path.marks + (None,),
-                                path.stones + 1), scored.view))
+                                path.stones + 1, alike), scored.view))
                 for _ in range(pushed):
                     work.pop()
             if spent >= config.recovery_stone_budget and not last:
@@ -637,16 +645,22 @@ def _stepping_stones(state: St, scenes: list[Obs], adapter: GameAdapter[St, Obs]
             if not paths:
                 break
         for path in paths:
-            result = history[: len(history) - k] + path.chain
-            if not path.stones or (k, path.chain) in excluded or result == history:
-                continue
-            if k and path.chain[:1] == history[len(history) - k: len(history) - k + 1]:
-                continue  # taking back a move and making it again: the same as taking back fewer
-            pushed = _push_all(work, path.chain)
-            view = adapter.expected(work)
-            for _ in range(pushed):
-                work.pop()
-            found.append((path.cost, k, path.chain, view))
+            view = None
+            for chain in (path.chain, *path.alike):
+                result = history[: len(history) - k] + chain
+                if not path.stones or (k, chain) in excluded or result == history:
+                    continue
+                if k and chain[:1] == history[len(history) - k: len(history) - k + 1]:
+                    continue  # taking back a move and making it again: the same as taking back fewer
+                pushed = _push_all(work, chain)
+                left = adapter.expected(work) if pushed == len(chain) else None
+                for _ in range(pushed):
+                    work.pop()
+                if chain is path.chain:
+                    view = left
+                elif left is None or (view is not None and left != view):
+                    continue  # an alike chain that the later moves tell apart (or make illegal)
+                found.append((path.cost, k, chain, left))
         if found or spent >= config.recovery_stone_budget:
             break  # the fewest moves taken back that explain the table, or the budget is spent
     return found
@@ -657,25 +671,22 @@ def _next_paths(fitted: list[tuple[float, int, _Path, Any]], stones: list[tuple[
     """The paths a stepping-stone search goes on with after one scene: at the latest scene every
     path that fits it; before it, the ``config.recovery_stones`` best-fitting different tables
     reached, the fewest moves first, of those that fit the scene or, where none does, of the
-    stones, each with up to ``config.recovery_stone_alike`` chains that leave it (they differ
-    unseen, and the next scenes or the players tell them apart). Paths that missed a scene read
-    right are dropped: each would cost a whole search at every later scene (72821's scenes after
-    the stretch: 1,000-3,000 chains each)."""
+    stones. Each carries up to ``config.recovery_stone_alike`` - 1 other chains that left the same
+    table (:attr:`_Path.alike`: they differ unseen; searched once, through the first). Paths that
+    missed a scene read right are dropped: each would cost a whole search at every later scene
+    (72821's scenes after the stretch: 1,000-3,000 chains each)."""
     if last:
         return [path for _, _, path, _ in fitted]
     kept: list[_Path] = []
     views: list[Any] = []
-    per_view: list[int] = []
     for _, _, path, view in sorted(fitted or stones, key=lambda s: (round(s[0], 9), s[1])):
         seen = next((i for i, other in enumerate(views) if view == other), None)
-        if seen is None:
-            if len(views) >= config.recovery_stones:
-                continue  # a later alike chain of a kept look may still follow
+        if seen is not None:
+            first = kept[seen]
+            room = max(0, config.recovery_stone_alike - 1 - len(first.alike))
+            kept[seen] = replace(first, alike=first.alike + ((path.chain,) + path.alike)[:room])
+        elif len(kept) < config.recovery_stones:
             views.append(view)
-            per_view.append(0)
-            seen = len(views) - 1
-        if per_view[seen] < max(1, config.recovery_stone_alike):
-            per_view[seen] += 1
             kept.append(path)
     return kept
 

@@ -175,7 +175,7 @@ def _open_season_until_the_stretch_ends() -> tuple[Any, TrackedGame, Any]:
     observed perfectly up to the last of ``STRETCH`` miscounted scenes from ``OS_FIRST`` on:
     (the twin, its tracker, the tally). ``recover_after`` is ``STRETCH + 1``: no recovery is tried
     while the latest scene is still misread (every one finds nothing, with stones or without:
-    :func:`test_a_scene_still_misread_gives_no_question`; they were 70 s of the 234 s this test
+    :func:`test_a_scene_still_misread_gives_no_question`; ~55 s a run of the 234 s this test
     took when it replayed the whole game twice), so both runs share this replay and differ only
     from the first scene read right on."""
     from tracker.open_season.adapter import OpenSeasonAdapter

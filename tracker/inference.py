@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
@@ -180,6 +180,46 @@ class InferenceConfig:
     game 103057 (printing 998170, dim lamp): 20 of its 22 questions were inn takes whose card left
     in slot 3 lay hidden behind the deck, each told apart by the next scene, where the two taken
     cards show on the wall and atop the stock. False: every such question is asked at once."""
+    recovery_stones: int = 4
+    """Stepping stones: where a recovery finds nothing, it searches again over the latest
+    ``recovery_stone_scenes`` scenes, and at a scene that no path fits within the tolerance (the
+    reader misread it) it carries the ``recovery_stones`` best-fitting positions reached there
+    (over the tolerance, each a different table, by their fit to that scene alone, the fewest
+    moves first) on to the next scene instead of only the position before it. A stretch of
+    misread scenes is then bridged by one short chain per scene, where the plain search needs one
+    chain from before the stretch to the first scene read right: fresh game 72821 (printing
+    998211), changes 22-25 misread (the truth costs 1.66-2.42 there), scene 26 read right but five
+    moves on from the tracker's position, which no chain family holds; no "lost track" question
+    was ever asked and the game was lost. Four: from the true position, the true table ranked
+    0-4 among the different tables of each of those scenes (ties of fit broken by fewest moves),
+    and each stone costs a whole search at the next scene (recover77). 0: off (the plain search)."""
+    recovery_stone_scenes: int = 7
+    """The latest unexplained scenes the stepping-stone search explains in turn: a stretch of up to
+    six misread scenes and the first one read right (``recovery_scenes`` is the plain search's)."""
+    recovery_stone_alike: int = 4
+    """Most stones kept per table look at a misread scene (``recovery_stones`` counts the looks):
+    chains that leave the same table but differ in what the camera cannot see go on together, or
+    the true one may be dropped for an alike wrong one. Fresh game 72833 (printing 998218, 4p):
+    Yellow's bare cube pivots 90/180/270 or passes at change 17, all alike, then scene 18 is
+    misread; keeping one chain per look (1, recover77's rule) carried only "pivot 90" and the
+    question at 19 offered one wrong option, with the truth (pivot 270) lost. Four: a pass and
+    the three pivots of one cube (stones77). The alike chains ride along with the first of their
+    look, searched once (searching each spent ``recovery_stone_budget`` before Octocube observation
+    seed 424201's first scene read right: no question), and are offered where they leave the same
+    table as it at the latest scene. 1: one chain per look."""
+    recovery_stone_undo: int = 1
+    """How many of the tracker's last confirmed moves the stepping-stone search may take back (a
+    move confirmed from the stretch's first misread scene); each costs a whole search again, and
+    while the latest scene is still misread every search fails, at every scene of the stretch
+    (72821, 3 unexplained scenes: 0.85 s the plain search, 3.9 s with stones from 0-6 moves back, a
+    budget of 12,000)."""
+    recovery_stone_budget: int = 20000
+    """Candidate chains (weighed like ``recovery_budget``) the stepping-stone search of one
+    recovery may search, over all its take-backs: it runs only where the plain search found
+    nothing, up to ``recovery_stones`` searches a scene of 100-5,000 chains each (Octocube
+    observation seed 424202, five misread scenes: 16,100 chains before the first scene read
+    right, ~2 s on the shared 2 cores; 6,000 stopped seed 424201's search at the fourth of six).
+    The latest scene may be searched in part (the paths searched first, the best, fit it)."""
     recovery_options: int = 64
     """Most options a recovery question offers (the best-fitting, the fewest moves changed first).
     Generous: options that differ only in what the camera cannot see (which way a pass or pivot
@@ -361,6 +401,13 @@ class _Path:
     """Which of the search's starts the path goes on from."""
     marks: tuple[int | None, ...] = ()
     """The chain's length when each scene searched so far was fitted (None: skipped)."""
+    stones: int = 0
+    """Scenes the path crossed by a stepping stone (a fit over the tolerance, see
+    ``InferenceConfig.recovery_stones``)."""
+    alike: tuple[tuple[Move, ...], ...] = ()
+    """Other whole chains that left the same table at each stone (``recovery_stone_alike``): not
+    searched on their own, each goes on with this path's later moves and is offered where that
+    leaves the table this path leaves."""
 
 
 def recover(
@@ -506,6 +553,8 @@ def recover(
             for _ in range(pushed):
                 work.pop()
             found.append((path.cost, k, path.chain, view))
+    if not found and not amended_only and config.recovery_stones > 0 and len(scenes) >= 2:
+        found = _stepping_stones(state, scenes, adapter, config, redo, excluded)
     if not found:
         return None
     # the best fit first; then the fewest moves changed (taken back and made), the fewest taken back
@@ -539,6 +588,107 @@ def recover(
         take_back=tuple(k for _, k, _, _ in kept),
         recovery=True,
     )
+
+
+def _stepping_stones(state: St, scenes: list[Obs], adapter: GameAdapter[St, Obs], config: InferenceConfig,
+                     redo: tuple[Move, ...], excluded: set[tuple[int, tuple[Move, ...]]],
+                     ) -> list[tuple[float, int, tuple[Move, ...], Any]]:
+    """The positions that fit the latest scene, reached across scenes that no path fitted (a
+    stretch the reader misread) by stepping stones: the ``config.recovery_stones`` best-fitting
+    different tables of such a scene, over the tolerance, go on to the next scene (see
+    ``InferenceConfig.recovery_stones``). Searched like :func:`recover`'s plain take-backs (the
+    fewest moves taken back first, the first scene with the longer recovery chains), over the
+    latest ``config.recovery_stone_scenes`` scenes, within ``config.recovery_stone_budget``;
+    only paths that crossed at least one stone are kept (the others are the plain search's).
+    Returns :func:`recover`'s (cost, moves taken back, chain, view) entries."""
+    window = scenes[-max(config.recovery_scenes, config.recovery_stone_scenes):]
+    history = tuple(state.history)
+    found: list[tuple[float, int, tuple[Move, ...], Any]] = []
+    spent = 0.0
+    base = state.clone()
+    for k in range(min(config.recovery_stone_undo, len(history)) + 1):
+        if k:
+            base.pop()
+        work = scratch_copy(base)
+        paths = [_Path(())] + ([_Path(tuple(redo), start=1)] if k == 0 and redo else [])
+        for index, scene in enumerate(window):
+            last = index == len(window) - 1
+            fitted: list[tuple[float, int, _Path, Any]] = []
+            stones: list[tuple[float, int, _Path, Any]] = []
+            for path in paths:
+                if spent >= config.recovery_stone_budget:
+                    break  # the paths searched at the latest scene fit it: still offered
+                pushed = _push_all(work, path.chain)
+                if pushed == len(path.chain):
+                    chains = [*adapter.candidate_chains(work, scene),
+                              *(adapter.recovery_chains(work, scene) if index == 0
+                                else adapter.catch_up_chains(work, scene))]
+                    spent += len(chains) * adapter.recovery_chain_weight
+                    here = _Scored((), total_weight(adapter.differences(adapter.expected(work), scene)),
+                                   view=adapter.expected(work))
+                    for scored in [here, *_score(work, chains, adapter, scene, config.max_chains)]:
+                        whole = path.chain + scored.chain
+                        alike = tuple(other + scored.chain for other in path.alike)
+                        if scored.cost <= config.tolerance:
+                            fitted.append((scored.cost, len(scored.chain), _Path(
+                                whole, path.skipped, scored.cost, path.start, path.marks + (len(whole),),
+                                path.stones, alike), scored.view))
+                        elif not last:
+                            stones.append((scored.cost, len(scored.chain), _Path(
+                                whole, path.skipped + 1, path.cost, path.start, path.marks + (None,),
+                                path.stones + 1, alike), scored.view))
+                for _ in range(pushed):
+                    work.pop()
+            if spent >= config.recovery_stone_budget and not last:
+                return found  # an earlier scene not searched whole: no deeper take-back either
+            paths = _next_paths(fitted, stones, last, config)
+            if not paths:
+                break
+        for path in paths:
+            view = None
+            for chain in (path.chain, *path.alike):
+                result = history[: len(history) - k] + chain
+                if not path.stones or (k, chain) in excluded or result == history:
+                    continue
+                if k and chain[:1] == history[len(history) - k: len(history) - k + 1]:
+                    continue  # taking back a move and making it again: the same as taking back fewer
+                pushed = _push_all(work, chain)
+                left = adapter.expected(work) if pushed == len(chain) else None
+                for _ in range(pushed):
+                    work.pop()
+                if chain is path.chain:
+                    view = left
+                elif left is None or (view is not None and left != view):
+                    continue  # an alike chain that the later moves tell apart (or make illegal)
+                found.append((path.cost, k, chain, left))
+        if found or spent >= config.recovery_stone_budget:
+            break  # the fewest moves taken back that explain the table, or the budget is spent
+    return found
+
+
+def _next_paths(fitted: list[tuple[float, int, _Path, Any]], stones: list[tuple[float, int, _Path, Any]],
+                last: bool, config: InferenceConfig) -> list[_Path]:
+    """The paths a stepping-stone search goes on with after one scene: at the latest scene every
+    path that fits it; before it, the ``config.recovery_stones`` best-fitting different tables
+    reached, the fewest moves first, of those that fit the scene or, where none does, of the
+    stones. Each carries up to ``config.recovery_stone_alike`` - 1 other chains that left the same
+    table (:attr:`_Path.alike`: they differ unseen; searched once, through the first). Paths that
+    missed a scene read right are dropped: each would cost a whole search at every later scene
+    (72821's scenes after the stretch: 1,000-3,000 chains each)."""
+    if last:
+        return [path for _, _, path, _ in fitted]
+    kept: list[_Path] = []
+    views: list[Any] = []
+    for _, _, path, view in sorted(fitted or stones, key=lambda s: (round(s[0], 9), s[1])):
+        seen = next((i for i, other in enumerate(views) if view == other), None)
+        if seen is not None:
+            first = kept[seen]
+            room = max(0, config.recovery_stone_alike - 1 - len(first.alike))
+            kept[seen] = replace(first, alike=first.alike + ((path.chain,) + path.alike)[:room])
+        elif len(kept) < config.recovery_stones:
+            views.append(view)
+            kept.append(path)
+    return kept
 
 
 def _representatives(state: St, starts: list[_Path], adapter: GameAdapter[St, Obs]) -> list[_Path]:

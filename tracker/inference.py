@@ -652,7 +652,9 @@ def _stepping_stones(state: St, scenes: list[Obs], adapter: GameAdapter[St, Obs]
                     continue
                 if k and chain[:1] == history[len(history) - k: len(history) - k + 1]:
                     continue  # taking back a move and making it again: the same as taking back fewer
-                pushed = _push_all(work, chain)
+                # an alike chain carries moves found after another chain: they may be illegal after it
+                # (a cube scored home that the alike chain left elsewhere), so they are checked
+                pushed = _push_all(work, chain, checked=chain is not path.chain)
                 left = adapter.expected(work) if pushed == len(chain) else None
                 for _ in range(pushed):
                     work.pop()
@@ -782,12 +784,16 @@ def total_weight(differences: Iterable[Difference]) -> float:
     return round(sum(d.weight for d in differences), 9)
 
 
-def _push_all(state: State, chain: tuple[Move, ...]) -> int:
-    """Push ``chain`` (unchecked); how many moves went on (a move needing an unseen tile stops it)."""
+def _push_all(state: State, chain: tuple[Move, ...], checked: bool = False) -> int:
+    """Push ``chain`` (unchecked, or ``checked`` against the rules); how many moves went on (a move
+    needing an unseen tile, or with ``checked`` an illegal one, stops it)."""
     pushed = 0
     for move in chain:
         try:
-            state.push_unchecked(move)
+            if checked:
+                state.push(move)
+            else:
+                state.push_unchecked(move)
         except RulesError:
             break
         pushed += 1

@@ -51,6 +51,41 @@ def test_every_generated_sentence_is_translated(sentences: list[Sentence], lang:
         assert not re.search(r"\{\w*\}|\[\w+:", out), out  # no slot or plural marker left unfilled
 
 
+def test_an_odd_readings_alert_is_the_reason_infer_gives() -> None:
+    """The corpus asks the adapter's ``diagnose`` for each odd reading's alert (its
+    ``_alert_reason``) instead of running ``infer``'s whole search on it: this pins that, wherever
+    no legal move explains such a reading, infer's alarm gives that very reason (a second way of
+    making it would need the corpus to run infer again). A short 3-player game, its odd readings
+    at move 4; the control: a reading infer explains (the player to move's real move) is no alarm."""
+    from rules.octocube import OctocubeGame
+    from tests.tracker.octocube_helpers import answer_truthfully
+    from tests.ui.sentence_corpus import _alert_reason, _odd_readings
+    from tracker.inference import IllegalObservation, infer
+    from tracker.octocube.adapter import OctocubeAdapter
+    from tracker.octocube.groundtruth import observation_from_state
+    from tracker.session import TrackedGame
+
+    game, rng = OctocubeGame(3), random.Random(0)
+    truth = game.new_initial_state(0)
+    tracked = TrackedGame(game.new_initial_state(0, hidden=True), OctocubeAdapter())
+    answer_truthfully(truth, tracked, tracked.observe(observation_from_state(truth)))
+    for _ in range(4):
+        truth.push(rng.choice(list(truth.legal_moves())))
+        answer_truthfully(truth, tracked, tracked.observe(observation_from_state(truth)))
+    assert tracked.state.history == truth.history and tracked.alert is None
+    adapter, expected = tracked.adapter, tracked.adapter.expected(tracked.state)
+    alarms = 0
+    for obs in _odd_readings(tracked, truth, rng):
+        verdict = infer(tracked.state, obs, adapter)
+        if isinstance(verdict, IllegalObservation):
+            assert verdict.reason == _alert_reason(tracked, obs, adapter.differences(expected, obs))
+            alarms += 1
+    assert alarms >= 20
+    moved = truth.clone()
+    moved.push(rng.choice(list(moved.legal_moves())))
+    assert not isinstance(infer(tracked.state, observation_from_state(moved), adapter), IllegalObservation)
+
+
 KNOWN_UNTRANSLATED: set[tuple[str, str]] = set()
 """(game, source) whose sentences have no shapes yet: they stay English in the app (empty now:
 prompts, moves, alerts, differences, score lines and tie-breaks all have shapes). This list

@@ -12,7 +12,9 @@ False alarms are worse than misses, so a height is only set when everything agre
 reads on top in both scenes, no cube stood there in either, no cube arrived at or left a
 neighbouring location in between (a 40 mm cube leans over its neighbours in a tilted view and
 hides or shades part of their tops: on the digital twin such tops measured shifts up to a whole
-tile), the parallax is large enough to measure, the correlation peak is high and clearly better
+tile; where the light moved between the two scenes, no cube stands next to it at all: its
+shadow moved with the light, ``StackHeightsConfig.light_moved_guard``), the parallax is large
+enough to measure, the correlation peak is high and clearly better
 than no shift, the shift is close to a whole number of tiles, and only a few stacks changed at
 once (many at once means the camera or the table moved: then nothing is set and the reference is
 dropped).

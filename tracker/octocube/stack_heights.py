@@ -128,7 +128,7 @@ class StackHeightsConfig:
     a light that turned shades one side of the table more than the other. Set at twice the
     highest steady value measured: the whole of 72821 (settled stills as the bench's gate read
     them; docs/teach.md, session 78, height78), 99 scene pairs under a steady light 0.0005-0.0040
-    (levels up to 3 % up or down together); its 8 drifts 0.0013-0.0135, change 60's 0.0098 and
+    (levels up to 3 % up or down together); its 8 drifts 0.0014-0.0136, change 60's 0.0098 and
     change 12's 0.0136 (azimuth +19.4 degrees) over the bar, the other six (azimuth -15.4 to
     +19.4 degrees) under it, their tops next to a cube measured within 0.43 tile. The stack-height
     and hidden-top test scenes: 0-0.0046. A drift under the bar is not seen: only what the other

@@ -12,7 +12,9 @@ False alarms are worse than misses, so a height is only set when everything agre
 reads on top in both scenes, no cube stood there in either, no cube arrived at or left a
 neighbouring location in between (a 40 mm cube leans over its neighbours in a tilted view and
 hides or shades part of their tops: on the digital twin such tops measured shifts up to a whole
-tile), the parallax is large enough to measure, the correlation peak is high and clearly better
+tile; where the light moved between the two scenes, no cube stands next to it at all: its
+shadow moved with the light, ``StackHeightsConfig.light_moved_guard``), the parallax is large
+enough to measure, the correlation peak is high and clearly better
 than no shift, the shift is close to a whole number of tiles, and only a few stacks changed at
 once (many at once means the camera or the table moved: then nothing is set and the reference is
 dropped).
@@ -24,8 +26,11 @@ unchanged neighbourhood and a peak of at least 0.95 never read more than 0.2 mm 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+import numpy as np
 
 from rules.octocube.components import Location
 from tracker.octocube.hidden_tops import EarlierScene, changed_behind_unmoved_cubes, trust_unchanged_hiding
@@ -105,6 +110,32 @@ class StackHeightsConfig:
     scorer before and after its Score: unchanged piles 0.0 coins (peak 0.987-0.993, 0.11 over a
     coin off), a pile one coin taller 1.0 (peak 0.988, 0.12 over no shift); parallax 1.1 mm per
     coin at the piles. False: coins are not counted (as before)."""
+    light_moved_guard: bool = True
+    """Where the light moved between the reference and this scene, tops next to any cube (standing
+    still or not) measure no height: the cube's shadow and shading on its neighbours moved with the
+    light, and a top's fingerprint slid with them. Taught game 72821 (printing 998211, 4 players,
+    tilt 34.4, evening), change 60: a lighting drift (azimuth 72.2 -> 56.3 degrees, brightness
+    0.752 -> 0.807), nothing moved; D2, beside Yellow's cube and diagonal to Red's, measured 2.30
+    tiles lower (peak 0.966, 0.031 over no shift, 0.011 over a tile off, 0.2998 off whole) and the
+    players heard "a tile left stack D2" (docs/teach.md, session 77, fa77, alarm 1). Its other tops
+    next to a cube measured 0.42 and -0.34 tiles, every top with no cube next to it within 0.14. The
+    light is seen moved by ``light_moved_spread``. False: only cubes that came or left count (as
+    before)."""
+    light_moved_spread: float = 0.008
+    """The light moved when the grey level of the tops with no cube next to them (in either scene)
+    changed unevenly: the median absolute deviation of their log level ratios (now / reference)
+    over this. A camera's exposure or a brighter light scales every top alike (a deviation near 0);
+    a light that turned shades one side of the table more than the other. Set at twice the
+    highest steady value measured: the whole of 72821 (settled stills as the bench's gate read
+    them; docs/teach.md, session 78, height78), 99 scene pairs under a steady light 0.0005-0.0040
+    (levels up to 3 % up or down together); its 8 drifts 0.0014-0.0136, change 60's 0.0098 and
+    change 12's 0.0136 (azimuth +19.4 degrees) over the bar, the other six (azimuth -15.4 to
+    +19.4 degrees) under it, their tops next to a cube measured within 0.43 tile. The stack-height
+    and hidden-top test scenes: 0-0.0046. A drift under the bar is not seen: only what the other
+    tests already stop is stopped there."""
+    light_moved_min_tops: int = 5
+    """Fewest tops with no cube next to them for the spread to say anything; with fewer the light
+    counts as steady (heights measured as before)."""
     coin_search_tiles: tuple[float, float] = (-1.0, 3.0)
     """Shifts tried for a coin pile (coins; negative: lower): a Score adds at most a few coins,
     and a pile never loses one in play, so a pile measured lower is not counted."""
@@ -134,6 +165,9 @@ class StackHeights:
         """Height changes (tiles) measured in the last annotated scene, for diagnostics."""
         self.last_coins: dict[int, float] = {}
         """Coin piles' changes (coins) measured in the last annotated scene, by seat, for diagnostics."""
+        self.last_light_spread: float | None = None
+        """The light's spread (``StackHeightsConfig.light_moved_spread``) in the last annotated
+        scene, for diagnostics (None: too few tops to tell)."""
 
     def remember(self, observed: Any, expected: Any) -> None:
         """``observed`` was accepted and ``expected`` (the adapter's view of the state that
@@ -158,6 +192,7 @@ class StackHeights:
         (tracker/octocube/hidden_tops.py), heights measured or not."""
         self.last_measured = {}
         self.last_coins = {}
+        self.last_light_spread = None
         ref = self._reference
         if ref is None or not isinstance(observed, OctocubeObservation) or observed.occluded:
             return observed
@@ -177,6 +212,11 @@ class StackHeights:
         cfg = self.config
         cubes_now = {c.location for c in observed.cubes.values() if c.location is not None}
         moved_cubes = cubes_now ^ ref.cubes
+        shaded = moved_cubes
+        if cfg.light_moved_guard:
+            self.last_light_spread = light_spread(observed, ref.tops, cubes_now | ref.cubes, cfg.light_moved_min_tops)
+            if self.last_light_spread is not None and self.last_light_spread > cfg.light_moved_spread:
+                shaded = cubes_now | ref.cubes  # every cube's shadow moved with the light
         lowered: dict[Location, int] = {}
         for loc, reading in observed.tops.items():
             before = ref.tops.get(loc)
@@ -186,7 +226,7 @@ class StackHeights:
                     or reading.tile != before.tile or reading.fingerprint is None
                     or before.fingerprint is None or reading.parallax_mm is None):
                 continue
-            if any(abs(loc[0] - c[0]) <= 1 and abs(loc[1] - c[1]) <= 1 for c in moved_cubes):
+            if _next_to_any(loc, shaded):
                 continue
             vx, vy = reading.parallax_mm
             if (vx * vx + vy * vy) ** 0.5 < cfg.min_parallax_mm:
@@ -241,3 +281,30 @@ class StackHeights:
         for seat, coins in counted.items():
             boards[seat] = replace(boards[seat], coins=coins, coins_counted=True)
         return replace(observed, boards=boards)
+
+
+def _next_to_any(loc: Location, cubes: set[Location] | frozenset[Location]) -> bool:
+    """``loc`` is one of ``cubes`` or a neighbour of one (diagonals too): within a cube's lean
+    and shadow in a tilted view."""
+    return any(abs(loc[0] - c[0]) <= 1 and abs(loc[1] - c[1]) <= 1 for c in cubes)
+
+
+def light_spread(observed: OctocubeObservation, reference: dict[Location, StackTopReading],
+                 cubes: set[Location] | frozenset[Location], min_tops: int) -> float | None:
+    """How unevenly the tops with no cube next to them (``cubes``: those of both scenes) changed
+    their grey level since ``reference``: the median absolute deviation of the log ratios of their
+    fingerprints' mean levels (``StackHeightsConfig.light_moved_spread``); None with fewer than
+    ``min_tops`` such tops read as the same tile in both scenes."""
+    logs: list[float] = []
+    for loc, now in observed.tops.items():
+        before = reference.get(loc)
+        if (before is None or now.fingerprint is None or before.fingerprint is None or now.covered
+                or before.covered or now.tile is None or now.tile != before.tile or _next_to_any(loc, cubes)):
+            continue
+        level_now, level_before = float(np.mean(now.fingerprint)), float(np.mean(before.fingerprint))
+        if level_now > 0 and level_before > 0:
+            logs.append(math.log(level_now / level_before))
+    if len(logs) < min_tops:
+        return None
+    middle = float(np.median(logs))
+    return float(np.median([abs(x - middle) for x in logs]))

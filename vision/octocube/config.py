@@ -205,8 +205,9 @@ class RecogniserConfig:
     filled B2's window (the best taught fit cube-yellow 0.759), the net gave B2 p(purple) 0.635,
     and Purple, wearing a coin on D3 (a topped cube 0.964, p(purple) 0.554 over p(blue) 0.411),
     was read bare on B2 (parallax 1.86 mm/tile): "Purple moved out of turn" (session 78). 72541
-    change 15 (no such topped cube elsewhere: Red's own top is the one under Yellow's face) keeps
-    the pick. No threshold of its own. False: the pick stands at a strong tilt."""
+    change 15 keeps its pick: Yellow's face fills Red's window on E3 too, but the one other topped
+    cube (Blue's on E1, 0.924) is not red by the net, and Red's own cube is the one on E3. No
+    threshold of its own. False: the pick stands at a strong tilt."""
     pack_cube_behind_cube_in_front: bool = True
     """With a pack: nor where a cube stands in the window in front, its top a bare cube face (a
     taught one fits it at least ``pack_cube_face_score`` and beats every taught tile there by

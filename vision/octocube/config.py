@@ -196,6 +196,18 @@ class RecogniserConfig:
     near face of the cube behind may cover most of the pick's window (72541, printing 997351, tilt
     34.4, change 15: Yellow's bare face over two thirds of Red's top on E3; Red was moved to E2).
     False: the net's pick stands."""
+    pack_cube_pick_other_face_topped_rival: bool = True
+    """... and under a strong tilt too, where another free grid window shows a cube wearing a
+    tile (``OctocubeRecogniser._topped_cubes``) whose best cube colour by the net is this seat's:
+    the seat's own cube stands there, and the bare face filling the pick's window is the near face
+    of the other seat's cube right behind. Whole taught game 72821 (printing 998211, 4 players,
+    tilt 34.4, evening), change 127: Yellow rolled onto B1 right behind B2; Yellow's bare near face
+    filled B2's window (the best taught fit cube-yellow 0.759), the net gave B2 p(purple) 0.635,
+    and Purple, wearing a coin on D3 (a topped cube 0.964, p(purple) 0.554 over p(blue) 0.411),
+    was read bare on B2 (parallax 1.86 mm/tile): "Purple moved out of turn" (session 78). 72541
+    change 15 keeps its pick: Yellow's face fills Red's window on E3 too, but the one other topped
+    cube (Blue's on E1, 0.924) is not red by the net, and Red's own cube is the one on E3. No
+    threshold of its own. False: the pick stands at a strong tilt."""
     pack_cube_behind_cube_in_front: bool = True
     """With a pack: nor where a cube stands in the window in front, its top a bare cube face (a
     taught one fits it at least ``pack_cube_face_score`` and beats every taught tile there by
@@ -631,6 +643,19 @@ class RecogniserConfig:
     and Yellow was read on C5, sure of its place (1.0): a false alarm. C5's own light blue
     starfish fit its stack-height window 0.787 (a stack top); without C5, Yellow is found on B5 by
     the cube behind that explains its colour (``_hidden_cube``, 0.754). False: not asked."""
+    pack_topped_cube_to_front: bool = True
+    """With a pack, after a reading of the cubes: where one seat was put on a grid window where no
+    cube stands and the net's 'none' leads, and another seat's cube wearing a tile has right in
+    front of it a free window that shows a topped cube too, where that seat's colour is the net's
+    best cube colour, and the first seat's colour is the pick's best cube colour but the second
+    seat's: the second seat moves to the front window, the first to the window it leaves
+    (``OctocubeRecogniser._topped_cube_to_front``). Under a steep tilt the net sees a topped
+    cube's plastic in the window behind it too, and the greedy pass (strongest seat first) moves a
+    pick only to the window behind, never in front. Whole taught game 72821 (printing 998211, 4
+    players, tilt 34.4, evening), change 101: Red on E2 wearing a white sextant, Purple right in
+    front on E3 wearing a coin; the net: E2 purple 0.61, red 0.33; E3 purple 0.58, blue 0.24;
+    Purple took E2 and Red was left with C2 (no cube; 'none' 0.55, red 0.41): "Red moved out of
+    turn; Purple moved out of turn" (session 78). No threshold of its own. False: not asked."""
     pack_cube_place_by_face: bool = True
     """With a pack: a cube the net found (its colour at least ``min_cube_probability``) whose
     cube-height window its seat's taught bare face fits best, at least ``pack_cube_face_score``

@@ -236,6 +236,8 @@ class OctocubeRecogniser:
         self._lost_seat_windows: dict[int, tuple[int, float]] = {}
         """With a pack, this frame's last reading of the cubes: per seat, the window its plastic
         names it in and the place's certainty, where a seat was lost (:meth:`_lost_seat_chain`)."""
+        self._window_of: dict[int, int] = {}
+        """Per seat found by the last pass of :meth:`_read_cubes_once`: the window its cube was read in."""
         self._cube_top_reads: dict[int, tuple[np.ndarray, float, str]] = {}
         """With a pack, per seat whose cube was found this frame: its window, the place's
         probability and the net's top label (:meth:`_reread_cube_tops` reads the top again)."""
@@ -529,13 +531,60 @@ class OctocubeRecogniser:
                 self._rim_blocked = set()
                 hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
         chain = self._lost_seat_chain(obs, windows, probs, stacks)
-        if not chain:
-            return hulls
-        obs.cubes.clear()
-        self._lost_seat_windows = chain
-        hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+        if chain:
+            obs.cubes.clear()
+            self._lost_seat_windows = chain
+            hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+        shift = self._topped_cube_to_front(windows, probs, stacks, stack_scores)
+        if shift:
+            obs.cubes.clear()
+            self._lost_seat_windows = {**chain, **shift}
+            hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
         self._lost_seat_windows = {}
         return hulls
+
+    def _topped_cube_to_front(self, windows: np.ndarray, probs: np.ndarray, stacks: np.ndarray | None,
+                              stack_scores: TileScores | None) -> dict[int, tuple[int, float]]:
+        """With a pack (``pack_topped_cube_to_front``), after a pass: a seat put on a grid window
+        where no cube stands (:meth:`_cube_stands`) and the net's 'none' leads, while another
+        seat's pick is a topped cube (:meth:`_topped_cubes`) whose window in front is free, shows a
+        topped cube too and has that seat's colour as the net's best cube colour, and the first
+        seat's colour is the best cube colour but the second seat's in the pick: the second seat
+        goes to the front window and the first to the window it leaves, each with the net's
+        p(some cube) there; empty where no such pair is found. The net sees a topped cube's
+        plastic also in the window right behind, under a steep tilt, and the greedy pass moves a
+        pick only behind (:meth:`_net_cube_window`). Whole taught game 72821, change 101: Red on
+        E2 wearing a white sextant, Purple on E3 wearing a coin right in front; p(purple) 0.61 on
+        E2, 0.577 on E3; Purple took E2, Red was left with C2 ('none' 0.546, red 0.409, no cube)."""
+        cfg = self.config
+        if not cfg.pack_topped_cube_to_front or stacks is None or stack_scores is None or self._cube_matcher is None:
+            return {}
+        n_grid = len(self.layout.stack_locations)
+        none = CUBE_CLASSES.index(NO_CUBE)
+        cubes = [CUBE_CLASSES.index(c) for c in PLAYER_COLOURS]
+        stands = self._cube_stands(windows, stacks, stack_scores)
+        if stands is None:
+            return {}
+        held = {i: s for s, i in self._window_of.items()}
+        stranded = [s for s, i in self._window_of.items()
+                    if i < n_grid and int(np.argmax(probs[i])) == none and not stands(i)]
+        if not stranded:
+            return {}
+        topped = self._topped_cubes(windows, stacks, stack_scores, set())
+        front_of = {b: f for f, b in enumerate(self._behind) if b is not None}
+        for seat, pick in sorted(self._window_of.items()):
+            front = front_of.get(pick)
+            if pick not in topped or front is None or front in held or front not in topped:
+                continue
+            col = cubes[seat]
+            if cubes[int(np.argmax(probs[front, cubes]))] != col:
+                continue
+            rest = [c for c in cubes if c != col]
+            for other in stranded:
+                if other != seat and rest[int(np.argmax(probs[pick, rest]))] == cubes[other]:
+                    return {seat: (front, 1.0 - float(probs[front, none])),
+                            other: (pick, 1.0 - float(probs[pick, none]))}
+        return {}
 
     def _lost_seat_chain(self, obs: OctocubeObservation, windows: np.ndarray,
                          probs: np.ndarray, stacks: np.ndarray | None = None) -> dict[int, tuple[int, float]]:
@@ -674,8 +723,9 @@ class OctocubeRecogniser:
                     best, p = self._net_cube_window(free, col, probs, taken, not_cube, windows, seat, cube_stands)
                     if best < 0 or p < self.config.min_cube_probability or self._cube_matcher is None:
                         break
-                    if self.config.pack_cube_pick_other_face and best < n_grid and self._low_parallax(best) \
-                            and self._other_seats_face(windows, best, seat):
+                    if self.config.pack_cube_pick_other_face and best < n_grid \
+                            and self._pick_is_other_seats_face(windows, best, seat, col, probs, free, not_cube,
+                                                               stacks, stack_scores):
                         not_cube.add(best)  # another seat's bare cube stands there
                         continue
                     if not self.config.pack_cube_not_stack_top or stacks is None:
@@ -783,6 +833,7 @@ class OctocubeRecogniser:
         if self.pack is not None and self.config.pack_cube_colour_swap > 0:
             self._swap_by_taught_colour(obs, windows, window_of, probs)
         self._drop_doubtful_turns(obs, art_match, colour_at)
+        self._window_of = window_of
         return hulls
 
     def _swap_by_taught_colour(self, obs: OctocubeObservation, windows: np.ndarray,
@@ -1925,6 +1976,32 @@ class OctocubeRecogniser:
                           cfg.pack_rim_centre, cfg.pack_rim_span_mm, cfg.pack_rim_blur_along,
                           cfg.pack_rim_outer_span_mm, cfg.pack_rim_fourth_side_hue, cfg.pack_rim_fourth_side_share,
                           cfg.pack_rim_fourth_side_square_mm, cfg.pack_rim_band_nearest_centre)
+
+    def _pick_is_other_seats_face(self, windows: np.ndarray, pick: int, seat: int, col: int, probs: np.ndarray,
+                                  free: list[int], not_cube: set[int], stacks: np.ndarray | None,
+                                  stack_scores: TileScores | None) -> bool:
+        """``pack_cube_pick_other_face``: the net's pick for ``seat`` (grid window ``pick``, colour
+        column ``col``) is another seat's bare cube face (:meth:`_other_seats_face`). Seen nearly
+        straight down, always; under a strong tilt the face may be the near face of the cube right
+        behind, covering the seat's own top (72541 change 15), so only where the seat's cube stands
+        elsewhere in plain sight (:meth:`_topped_rival`, ``pack_cube_pick_other_face_topped_rival``)."""
+        if self._low_parallax(pick):
+            return self._other_seats_face(windows, pick, seat)
+        if not self.config.pack_cube_pick_other_face_topped_rival or stacks is None or stack_scores is None:
+            return False
+        return self._other_seats_face(windows, pick, seat) \
+            and self._topped_rival(windows, pick, col, probs, free, not_cube, stacks, stack_scores)
+
+    def _topped_rival(self, windows: np.ndarray, pick: int, col: int, probs: np.ndarray, free: list[int],
+                      not_cube: set[int], stacks: np.ndarray, stack_scores: TileScores) -> bool:
+        """Another free grid window than ``pick`` shows a cube wearing a tile (:meth:`_topped_cubes`)
+        where colour column ``col`` is the net's best cube colour: a cube of that colour stands
+        there (72821 change 127: Purple's coin-topped cube on D3, p(purple) 0.554 over p(blue) 0.411)."""
+        cubes = [CUBE_CLASSES.index(c) for c in PLAYER_COLOURS]
+        left = {i for i in free if i != pick and i not in not_cube}
+        topped = self._topped_cubes(windows, stacks, stack_scores,
+                                    {i for i in range(len(self.layout.stack_locations)) if i not in left})
+        return any(cubes[int(np.argmax(probs[i, cubes]))] == col for i in topped)
 
     def _low_parallax(self, i: int) -> bool:
         """Grid location ``i``'s stack and cube heights lie under ``pack_topped_min_parallax_mm``

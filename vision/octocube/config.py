@@ -467,6 +467,23 @@ class RecogniserConfig:
     pack_cube_stack_top_offset_min_mm: float = 4.0
     """... asked only where the parallax between the two heights is at least this (mm; the
     matcher finds a tile's place to the pixel, 1 mm, and a cube may stand a little off centre)."""
+    pack_cube_mat_band_at_tile: bool = True
+    """... the band is laid round the tile where the matcher found it in the cube-height window
+    (not round the window's centre), and begins ``pack_cube_mat_band_gap_mm`` off the tile's
+    edge. A flat tile seen from a cube's height lies up to the whole parallax off the window's
+    centre, so a centred band lay on the tile itself on the sides it moved toward; and at 1 px a
+    mm the tile's blurred edge fills the band's first pixel whichever way the matcher's whole-pixel
+    offset rounds. Fresh whole taught game 72833 (printing 998218, 4 players, tilt 6.7, day),
+    change 18: B4's flat white sextant (parallax 6.7 mm) showed the mat on 1 side round the
+    window's centre at changes 17-19 and the offset test (``pack_cube_stack_top_offset_share``)
+    flipped with the matcher's offset, (4, -2) px at 17 and 19 (0.52) but (4, -3) at 18 (0.41,
+    the two shifts' fits 0.9626 and 0.9619): B4 was not set aside as a stack top, the lost-seat
+    chain (``pack_lost_seat_rim_margin``) found no window for Purple, Blue's cube was read as Purple's
+    and the game was lost. Round the found tile, off its edge, B4 shows the mat on 2 sides at
+    changes 17-19 and at every shift one pixel from the found one; the cubes on that table on
+    none. False: round the window's centre from the tile's edge, as before session 78."""
+    pack_cube_mat_band_gap_mm: float = 1.0
+    """... that many mm of the 3 mm band next to the tile's edge left out (one pixel of a patch)."""
     pack_cube_mat_band_share: float = 0.5
     """... a side shows the mat where at least this share of its band's pixels do
     (``pack_cube_mat_pixel_chroma``)."""

@@ -1346,18 +1346,27 @@ class OctocubeRecogniser:
     def _mat_round_tile(self, window: np.ndarray, tiles: list[str]) -> bool:
         """With ``pack_cube_mat_round_tile_sides``: a taught tile fits the cube-height window at
         least ``pack_cube_stack_top_score`` and the band round it shows the play mat on that many
-        sides (:func:`_mat_sides`): a flat tile on the mat, not a cube wearing one."""
+        sides (:func:`_mat_sides`): a flat tile on the mat, not a cube wearing one. With
+        ``pack_cube_mat_band_at_tile`` the band lies round the tile where the matcher found it
+        (a flat tile seen from a cube's height lies off the window's centre), not on its edge."""
         cfg = self.config
         if cfg.pack_cube_mat_round_tile_sides <= 0 or self.pack is None:
             return False
         plastics = [self._rim_colour(s) for s in range(self.num_players)
                     if f"cube-{PLAYER_COLOURS[s]}" in self.pack.faces]
-        if _mat_sides(window, plastics, cfg.pack_cube_mat_pixel_chroma,
-                      cfg.pack_cube_mat_band_share) < cfg.pack_cube_mat_round_tile_sides:
+        if self._cube_matcher is None:
             return False
-        up = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=tiles) \
-            if self._cube_matcher is not None else None
-        return up is not None and float(up.scores[0].max()) >= cfg.pack_cube_stack_top_score
+        up = self._cube_matcher.scores(window[None], turns=(0, 1, 2, 3), only=tiles)
+        j = int(np.argmax(up.scores[0]))
+        if float(up.scores[0, j]) < cfg.pack_cube_stack_top_score:
+            return False
+        centre, gap = (0.0, 0.0), 0.0
+        if cfg.pack_cube_mat_band_at_tile and up.offsets is not None:
+            # round the tile where the matcher found it, a little off its blurred edge
+            centre = (float(up.offsets[0, j, 0]), float(up.offsets[0, j, 1]))
+            gap = cfg.pack_cube_mat_band_gap_mm * PATCH_PX_PER_MM
+        return _mat_sides(window, plastics, cfg.pack_cube_mat_pixel_chroma, cfg.pack_cube_mat_band_share,
+                          centre, gap) >= cfg.pack_cube_mat_round_tile_sides
 
     def _tile_at_stack_offset(self, window: np.ndarray, i: int, tiles: list[str]) -> bool:
         """With ``pack_cube_stack_top_offset_share``, at grid location ``i`` seen nearly straight
@@ -3448,12 +3457,15 @@ def _rim_chroma(window: np.ndarray) -> np.ndarray:
     return _chroma(window[(d >= inner + 0.5) & (d <= outer - 0.5)])
 
 
-def _mat_sides(window: np.ndarray, plastics: list[np.ndarray], near: float, share: float) -> int:
+def _mat_sides(window: np.ndarray, plastics: list[np.ndarray], near: float, share: float,
+               centre: tuple[float, float] = (0.0, 0.0), gap: float = 0.0) -> int:
     """How many sides (0-4) of the 3 mm band round a 34 mm tile centred on a cube-height window
     (:func:`_rim_chroma`'s band, corners left out) show the play mat: at least ``share`` of the
     side's pixels lie within ``near`` (L1 chromaticity) of the mat's and nearer it than to every
     colour in ``plastics``. A cube wearing a tile shows its plastic there; a flat tile the mat.
-    0 where some plastic lies within twice ``near`` of the mat's colour: the two cannot be told."""
+    0 where some plastic lies within twice ``near`` of the mat's colour: the two cannot be told.
+    ``centre``: the tile's centre, (x, y) px from the window's; ``gap``: px of the band next to
+    the tile's edge left out (pixels outside the window count for no side)."""
     mat_chroma = _chroma(np.asarray(MAT_BGR))
     if any(float(np.abs(np.asarray(p) - mat_chroma).sum()) < 2 * near for p in plastics):
         return 0
@@ -3461,8 +3473,9 @@ def _mat_sides(window: np.ndarray, plastics: list[np.ndarray], near: float, shar
     c = s / 2
     outer, inner = lay.CUBE_SIZE_MM / 2 * PATCH_PX_PER_MM, lay.TILE_SIZE_MM / 2 * PATCH_PX_PER_MM
     yy, xx = np.mgrid[0:s, 0:s] + 0.5 - c
+    yy, xx = yy - centre[1], xx - centre[0]
     d = np.maximum(np.abs(yy), np.abs(xx))
-    band = (d >= inner + 0.5) & (d <= outer - 0.5)
+    band = (d >= inner + 0.5 + gap) & (d <= outer - 0.5)
     pixels = np.asarray(window, np.float64)
     chroma = pixels / (pixels.sum(axis=-1, keepdims=True) + 1e-6)
     to_mat = np.abs(chroma - mat_chroma).sum(axis=-1)

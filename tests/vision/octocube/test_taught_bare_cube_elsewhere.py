@@ -68,10 +68,13 @@ def test_the_tile_is_a_stack_top_and_the_bare_cube_is_found(table: int, scenes: 
 def test_without_the_check_the_net_takes_the_tile(table: int, scenes: dict[int, tuple]) -> None:
     """The cause, pinned: ``pack_cube_bare_elsewhere=False`` reads as before, the tile is the cube
     (with the flat tile's offset test off too: since session 66 it finds 520403's tile, at a 6 mm
-    parallax, shifted toward its stack's place, ``pack_cube_stack_top_offset_share``)."""
+    parallax, shifted toward its stack's place, ``pack_cube_stack_top_offset_share``; and the mat
+    band round the window's centre: since session 78 the band round each tile where the matcher
+    found it shows the mat on two sides or more, ``pack_cube_mat_band_at_tile``)."""
     stack, _, seat = CASES[table]
     _, obs = _read(_cached(scenes, table), RecogniserConfig(pack_cube_bare_elsewhere=False,
-                                                             pack_cube_stack_top_offset_share=0.0))
+                                                             pack_cube_stack_top_offset_share=0.0,
+                                                             pack_cube_mat_band_at_tile=False))
     assert obs.tops[stack].covered
     assert obs.cubes[seat].location == stack
 

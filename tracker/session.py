@@ -156,6 +156,11 @@ class TrackedGame(Generic[St, Obs]):
         self._scene_mark = len(self.state.history)
         verdict = infer(self.state, observed, self.adapter, self.config, self._fitted)
         events: list[TrackerEvent] = []
+        if isinstance(verdict, Confirmed) and verdict.cut and self._unexplained and self.config.cut_search_stones:
+            stones = self._stones_before_a_cut_catch_up(observed)
+            if stones is not None:
+                self._asked_scene = None
+                return [stones]
         if isinstance(verdict, NoChange | Confirmed):
             self._in_step()
             self._fitted = observed
@@ -372,6 +377,19 @@ class TrackedGame(Generic[St, Obs]):
             self._log("note", text=f"lost step with the table for {len(self._unexplained)} scenes; "
                       "no legal position found that matches it yet")
             return None
+        return self._ask(question, recovery=True, take_back=list(question.take_back))
+
+    def _stones_before_a_cut_catch_up(self, observed: Obs) -> QuestionAsked | None:
+        """The scene after unexplained ones is explained by a chain from a search cut at the
+        adapter's work bound (``InferenceConfig.cut_search_stones``): the positions the stepping
+        stones reach across those scenes and this one, asked as a recovery question; None where
+        they reach none (the chain is confirmed then)."""
+        question = recover(self.state, [*self._unexplained, observed], self.adapter, self.config,
+                           redo=self._taken_back, exclude=self._rejected, stones_only=True)
+        if question is None:
+            return None
+        self._note_unexplained(observed)  # explained only once the players answer
+        self._asked_at = len(self._unexplained)
         return self._ask(question, recovery=True, take_back=list(question.take_back))
 
     def _retry_at(self) -> int:

@@ -37,6 +37,9 @@ class Confirmed:
     cut: bool = False
     """The adapter's candidate search stopped at its work bound (:meth:`GameAdapter.search_cut`):
     the chain is the only one found to fit, not surely the only one that fits."""
+    catch_up: bool = False
+    """The chain is one of the adapter's catch-up (or missed-scene, unseen-round) chains: it runs
+    over more than the player to move's turn, as if one scene had been missed."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +239,15 @@ class InferenceConfig:
     order) fitted at cost 0 and was confirmed unasked, a wrong history nobody was told about
     (os78). The stones follow the stretch one scene at a time, each search small and whole.
     False: the chain is confirmed (the old rule)."""
+    catch_up_stones: bool = True
+    """As ``cut_search_stones``, for a scene after unexplained ones explained by a catch-up chain
+    (:attr:`Confirmed.catch_up`): such a chain assumes one scene was missed, but a stretch of
+    misread scenes may hide more moves that leave the same table. Octo Dice observation seed
+    424201 (3 players), scenes 22-23 with the first set-aside die read as another face: at scene
+    24 (read right; truth: roll, set aside two, roll the other two) the catch-up "roll, set aside
+    two" with the second roll's faces as the first roll's fitted and was confirmed unasked; the
+    turn's actions then fitted no scene and the game was lost (36 moves right; os78). False: the
+    catch-up is confirmed (the old rule)."""
     recovery_options: int = 64
     """Most options a recovery question offers (the best-fitting, the fewest moves changed first).
     Generous: options that differ only in what the camera cannot see (which way a pass or pivot
@@ -296,6 +308,7 @@ def infer(
     scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains, previous,
                     compared)
     cut = adapter.search_cut()
+    catch_up = False
     scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored},
                                   adapter.candidate_chains, compared=compared)
     if exclude:
@@ -331,6 +344,7 @@ def infer(
         if more and min(s.cost for s in more) <= config.tolerance:
             scored = more
             tolerance = config.tolerance
+            catch_up = True
     if tolerance is None:
         return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
     kept_beside = _beside_an_unseen_round(trial, base, scored, tolerance, adapter, observed, config, previous, exclude,
@@ -369,7 +383,8 @@ def infer(
         for move in best.chain:
             texts.append(work.describe_move(move))
             work.push_unchecked(move)
-        return Confirmed(best.chain, tuple(texts), after, before + best.reveals, cut=cut)
+        return Confirmed(best.chain, tuple(texts), after, before + best.reveals, cut=cut,
+                         catch_up=catch_up)
     option_texts = _distinct_texts(trial, [s.chain for s in distinct], [s.reveals for s in distinct], adapter)
     after_each = []
     for s in distinct:

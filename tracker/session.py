@@ -156,7 +156,8 @@ class TrackedGame(Generic[St, Obs]):
         self._scene_mark = len(self.state.history)
         verdict = infer(self.state, observed, self.adapter, self.config, self._fitted)
         events: list[TrackerEvent] = []
-        if isinstance(verdict, Confirmed) and verdict.cut and self._unexplained and self.config.cut_search_stones:
+        if isinstance(verdict, Confirmed) and self._unexplained and (
+                (verdict.cut and self.config.cut_search_stones) or (verdict.catch_up and self.config.catch_up_stones)):
             stones = self._stones_before_a_cut_catch_up(observed)
             if stones is not None:
                 self._asked_scene = None
@@ -381,7 +382,8 @@ class TrackedGame(Generic[St, Obs]):
 
     def _stones_before_a_cut_catch_up(self, observed: Obs) -> QuestionAsked | None:
         """The scene after unexplained ones is explained by a chain from a search cut at the
-        adapter's work bound (``InferenceConfig.cut_search_stones``): the positions the stepping
+        adapter's work bound or by a catch-up chain (``InferenceConfig.cut_search_stones``,
+        ``catch_up_stones``): the positions the stepping
         stones reach across those scenes and this one, asked as a recovery question; None where
         they reach none (the chain is confirmed then)."""
         question = recover(self.state, [*self._unexplained, observed], self.adapter, self.config,

@@ -251,3 +251,84 @@ def test_open_season_a_cut_search_after_a_miscounted_stretch_is_asked_not_confir
     assert figures["recovery_questions"] == 1 and figures["questions_rejected"] == 0 and tracked.alert is None
     assert list(tracked.state.history) == list(twin.truth.history) and done == len(twin.truth.history)
     assert tracked.state.score_breakdown().totals() == twin.truth.score_breakdown().totals()
+
+
+OD_FIRST, OD_STRETCH = 22, 2
+"""Octo Dice: scenes 22-23 misread, scene 24 read right three moves on (roll, set two aside, roll
+the other two). A turn's actions are entered on the tablet, never seen, so no recovery crosses
+them: a stretch that the stones can bridge lies within one turn's rolls."""
+
+
+def _aside_die_misread(observed: Any) -> Any:
+    """The first set-aside die with a face read as another face of its kind, surely."""
+    from tests.tracker.test_octo_dice_misread import _other_face
+    from tracker.octo_dice.observation import ASIDE
+
+    dice = list(observed.dice)
+    for i, die in enumerate(dice):
+        if die.area == ASIDE and die.face is not None:
+            dice[i] = replace(die, face=_other_face(die.kind, die.face))
+            break
+    return replace(observed, dice=tuple(dice))
+
+
+def _octo_dice_play(shared: dict[str, Any], scenes: range, misread: range) -> None:
+    """Observe the twin's layouts of ``scenes`` (each read perfectly, cocked dice refused, those
+    of ``misread`` misread), through the scene memory, the choices entered on the tablet (as
+    ``bench/demo_accuracy.py``'s Octo Dice observations)."""
+    from tracker.octo_dice.observation import DieReading, OctoDiceObservation, area_of
+
+    twin, tracked, memory, tally = shared["twin"], shared["tracked"], shared["memory"], shared["tally"]
+    for index in scenes:
+        change, layout = twin.changes[index], twin.layouts[index + 1]
+        observed = OctoDiceObservation(tuple(
+            DieReading(p.die[:5], None if p.cocked else p.face, area_of(p.x, p.y), p.x, p.y, 1.0, p.cocked)
+            for p in layout.values()))
+        if any(d.cocked for d in observed.dice):
+            continue
+        if index in misread:
+            observed = _aside_die_misread(observed)
+        observed = memory.annotate(observed)
+        events = list(tracked.observe(observed))
+        if tracked.alert is None and tracked.pending is None:
+            memory.remember(observed, tracked.adapter.expected(tracked.state))
+        tally.take(events, tracked, twin, False, change.truth_moves)
+        entered = twin.tablet_moves(tracked.state.history)
+        if entered and tracked.pending is None:
+            tracked.enter(entered)
+
+
+def test_octo_dice_a_catch_up_after_misread_scenes_is_checked_by_the_stones() -> None:
+    from tracker.octo_dice.adapter import OctoDiceAdapter
+    from tracker.octo_dice.memory import DiceMemory
+    from tracker.octo_dice.twin import OctoDiceTwin
+
+    twin = OctoDiceTwin(3, 424201, illegal=0)
+    misread = range(OD_FIRST, OD_FIRST + OD_STRETCH)
+    shared = {"twin": twin, "tracked": TrackedGame(twin.tracker_initial_state(), OctoDiceAdapter()),
+              "memory": DiceMemory(), "tally": _bench()._Tally()}
+    _octo_dice_play(shared, range(OD_FIRST + OD_STRETCH), misread)
+    lost = shared["tracked"]
+    assert lost.alert is not None and len(lost.state.history) < twin.changes[OD_FIRST].truth_moves
+    right = twin.changes[OD_FIRST + OD_STRETCH].truth_moves
+
+    def go_on(config: InferenceConfig, scenes: int) -> tuple[TrackedGame, dict[str, int]]:
+        run = copy.deepcopy(shared)
+        run["tracked"].config = config
+        start = OD_FIRST + OD_STRETCH
+        _octo_dice_play(run, range(start, min(start + scenes, len(twin.changes))), misread)
+        return run["tracked"], run["tally"].figures()
+
+    # off: the catch-up "roll, set two aside" (the second roll's faces taken for the first's) is
+    # confirmed unasked at the first scene read right: a move short, another roll; then lost
+    tracked, figures = go_on(InferenceConfig(catch_up_stones=False), 1)
+    assert figures["recovery_questions"] == 0 and tracked.alert is None
+    assert len(tracked.state.history) == right - 1
+    assert list(tracked.state.history) != list(twin.truth.history[:right - 1])
+    tracked, figures = go_on(InferenceConfig(catch_up_stones=False), len(twin.changes))
+    assert twin.moves_correct(tracked.state.history) < len(twin.truth.history)
+    # on: a recovery question there, answered truthfully; in step to the end, the twin's scores
+    tracked, figures = go_on(InferenceConfig(), len(twin.changes))
+    assert figures["recovery_questions"] == 1 and figures["questions_rejected"] == 0 and tracked.alert is None
+    assert list(tracked.state.history) == list(twin.truth.history)
+    assert tracked.state.totals() == twin.truth.totals()

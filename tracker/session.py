@@ -158,7 +158,7 @@ class TrackedGame(Generic[St, Obs]):
         events: list[TrackerEvent] = []
         if isinstance(verdict, Confirmed) and self._unexplained and (
                 (verdict.cut and self.config.cut_search_stones) or (verdict.catch_up and self.config.catch_up_stones)):
-            stones = self._stones_before_a_cut_catch_up(observed)
+            stones = self._stones_before_a_cut_catch_up(observed, verdict.moves)
             if stones is not None:
                 self._asked_scene = None
                 return [stones]
@@ -380,15 +380,16 @@ class TrackedGame(Generic[St, Obs]):
             return None
         return self._ask(question, recovery=True, take_back=list(question.take_back))
 
-    def _stones_before_a_cut_catch_up(self, observed: Obs) -> QuestionAsked | None:
+    def _stones_before_a_cut_catch_up(self, observed: Obs, chain: tuple[Move, ...]) -> QuestionAsked | None:
         """The scene after unexplained ones is explained by a chain from a search cut at the
         adapter's work bound or by a catch-up chain (``InferenceConfig.cut_search_stones``,
         ``catch_up_stones``): the positions the stepping
         stones reach across those scenes and this one, asked as a recovery question; None where
-        they reach none (the chain is confirmed then)."""
+        they reach none, or only ``chain`` itself (the chain is confirmed then: a single missed
+        scene caught up, tests/tracker/test_octo_dice_table.py, asks nothing)."""
         question = recover(self.state, [*self._unexplained, observed], self.adapter, self.config,
                            redo=self._taken_back, exclude=self._rejected, stones_only=True)
-        if question is None:
+        if question is None or (question.options == (chain,) and not any(question.take_back)):
             return None
         self._note_unexplained(observed)  # explained only once the players answer
         self._asked_at = len(self._unexplained)

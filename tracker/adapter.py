@@ -121,6 +121,13 @@ class GameAdapter(ABC, Generic[St, Obs]):
         Default: never in doubt."""
         return ""
 
+    def search_cut(self) -> bool:
+        """Whether the adapter's last :meth:`candidate_chains` search stopped at its own work bound
+        before it had tried every move it would have followed: a chain found there may be the only
+        one found but not the only one that fits (``InferenceConfig.cut_search_stones``). Default:
+        False (a search that is never cut)."""
+        return False
+
     def catch_up_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
         """Chains that run over the next player's turn too, tried when no chain of the player to
         move explains a scene (a scene was missed). Default: none."""

@@ -34,6 +34,12 @@ class Confirmed:
     reveals: tuple[tuple[Any, Any], ...] = ()
     reveals_before: tuple[tuple[Any, Any], ...] = ()
     """Unknowns to fill in before the moves (what made the chain possible)."""
+    cut: bool = False
+    """The adapter's candidate search stopped at its work bound (:meth:`GameAdapter.search_cut`):
+    the chain is the only one found to fit, not surely the only one that fits."""
+    catch_up: bool = False
+    """The chain is one of the adapter's catch-up (or missed-scene, unseen-round) chains: it runs
+    over more than the player to move's turn, as if one scene had been missed."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +226,28 @@ class InferenceConfig:
     observation seed 424202, five misread scenes: 16,100 chains before the first scene read
     right, ~2 s on the shared 2 cores; 6,000 stopped seed 424201's search at the fourth of six).
     The latest scene may be searched in part (the paths searched first, the best, fit it)."""
+    cut_search_stones: bool = True
+    """Where the tracker is out of step (unexplained scenes before this one) and the scene is
+    explained by a chain that the adapter's candidate search found before it stopped at its work
+    bound (:attr:`Confirmed.cut`), the stepping-stone search (``recovery_stones``) over the
+    unexplained scenes and this one is tried first, and what it finds is asked as a recovery
+    question; the chain is confirmed only where it finds nothing. A cut search finds the first
+    chains of its move order: Open Season observation seed 424301, scenes 20-25 misread (player 1's
+    accolades 15 too many), scene 26 eight moves on; the walk spent its 20,000 tries on the first
+    refill drawing elf-tattoo or mage-tattoo and never tried the true sorcerer-eyepatch; one chain
+    (elf-tattoo drawn first, sorcerer-eyepatch in the second refill: the same table, another inn
+    order) fitted at cost 0 and was confirmed unasked, a wrong history nobody was told about
+    (os78). The stones follow the stretch one scene at a time, each search small and whole.
+    False: the chain is confirmed (the old rule)."""
+    catch_up_stones: bool = True
+    """As ``cut_search_stones``, for a scene after unexplained ones explained by a catch-up chain
+    (:attr:`Confirmed.catch_up`): such a chain assumes one scene was missed, but a stretch of
+    misread scenes may hide more moves that leave the same table. Octo Dice observation seed
+    424201 (3 players), scenes 22-23 with the first set-aside die read as another face: at scene
+    24 (read right; truth: roll, set aside two, roll the other two) the catch-up "roll, set aside
+    two" with the second roll's faces as the first roll's fitted and was confirmed unasked; the
+    turn's actions then fitted no scene and the game was lost (36 moves right; os78). False: the
+    catch-up is confirmed (the old rule)."""
     recovery_options: int = 64
     """Most options a recovery question offers (the best-fitting, the fewest moves changed first).
     Generous: options that differ only in what the camera cannot see (which way a pass or pivot
@@ -279,6 +307,8 @@ def infer(
     compared: Compared = {}  # the views already compared with ``observed`` in this call
     scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains, previous,
                     compared)
+    cut = adapter.search_cut()
+    catch_up = False
     scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored},
                                   adapter.candidate_chains, compared=compared)
     if exclude:
@@ -314,6 +344,7 @@ def infer(
         if more and min(s.cost for s in more) <= config.tolerance:
             scored = more
             tolerance = config.tolerance
+            catch_up = True
     if tolerance is None:
         return IllegalObservation(adapter.diagnose(state, observed, here_diffs), tuple(here_diffs))
     kept_beside = _beside_an_unseen_round(trial, base, scored, tolerance, adapter, observed, config, previous, exclude,
@@ -352,7 +383,8 @@ def infer(
         for move in best.chain:
             texts.append(work.describe_move(move))
             work.push_unchecked(move)
-        return Confirmed(best.chain, tuple(texts), after, before + best.reveals)
+        return Confirmed(best.chain, tuple(texts), after, before + best.reveals, cut=cut,
+                         catch_up=catch_up)
     option_texts = _distinct_texts(trial, [s.chain for s in distinct], [s.reveals for s in distinct], adapter)
     after_each = []
     for s in distinct:
@@ -420,6 +452,7 @@ def recover(
     exclude: Iterable[tuple[int, tuple[Move, ...]]] = (),
     thorough: bool = False,
     amended_only: bool = False,
+    stones_only: bool = False,
 ) -> Question | None:
     """The legal positions that match the table again after ``scenes`` (still scenes in a row that
     no legal move explained, the latest last), as a question for the players; None when none is
@@ -436,7 +469,8 @@ def recover(
     first; the positions before its last moves only when nothing fits from there, or when
     ``thorough`` (the players rejected the options found first): each of them costs as much
     again. ``amended_only``: only the moves taken back made again with their first one amended
-    (a misread the adapter can name), as tried at the first unexplained scene."""
+    (a misread the adapter can name), as tried at the first unexplained scene. ``stones_only``:
+    only the stepping-stone search (``InferenceConfig.cut_search_stones``)."""
     config = config or InferenceConfig()
     if not scenes:
         return None
@@ -451,14 +485,16 @@ def recover(
     # a misread): few paths, searched before the budget goes on the deep take-backs' thousands
     plans: list[tuple[int, Any, list[_Path]]] = []
     trial = state.clone()
-    for k in range(1, depth + 1):
+    for k in range(1, 1 if stones_only else depth + 1):
         trial.pop()
         taken = tuple(history[len(history) - k:])
         amended = [_Path(c, start=i) for i, c in enumerate(
             c for c in adapter.amended_chains(trial, taken, observed) if c[:1] != taken[:1])]
         if amended:
             plans.append((k, trial.clone(), amended))
-    if not amended_only:
+    if stones_only:
+        plans = []
+    elif not amended_only:
         plans += [(k, None, []) for k in range(depth + 1)]
     plain = False
     for k, amended_base, amended_starts in plans:

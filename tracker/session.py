@@ -156,6 +156,12 @@ class TrackedGame(Generic[St, Obs]):
         self._scene_mark = len(self.state.history)
         verdict = infer(self.state, observed, self.adapter, self.config, self._fitted)
         events: list[TrackerEvent] = []
+        if isinstance(verdict, Confirmed) and self._unexplained and (
+                (verdict.cut and self.config.cut_search_stones) or (verdict.catch_up and self.config.catch_up_stones)):
+            stones = self._stones_before_a_cut_catch_up(observed, verdict.moves)
+            if stones is not None:
+                self._asked_scene = None
+                return [stones]
         if isinstance(verdict, NoChange | Confirmed):
             self._in_step()
             self._fitted = observed
@@ -372,6 +378,21 @@ class TrackedGame(Generic[St, Obs]):
             self._log("note", text=f"lost step with the table for {len(self._unexplained)} scenes; "
                       "no legal position found that matches it yet")
             return None
+        return self._ask(question, recovery=True, take_back=list(question.take_back))
+
+    def _stones_before_a_cut_catch_up(self, observed: Obs, chain: tuple[Move, ...]) -> QuestionAsked | None:
+        """The scene after unexplained ones is explained by a chain from a search cut at the
+        adapter's work bound or by a catch-up chain (``InferenceConfig.cut_search_stones``,
+        ``catch_up_stones``): the positions the stepping
+        stones reach across those scenes and this one, asked as a recovery question; None where
+        they reach none, or only ``chain`` itself (the chain is confirmed then: a single missed
+        scene caught up, tests/tracker/test_octo_dice_table.py, asks nothing)."""
+        question = recover(self.state, [*self._unexplained, observed], self.adapter, self.config,
+                           redo=self._taken_back, exclude=self._rejected, stones_only=True)
+        if question is None or (question.options == (chain,) and not any(question.take_back)):
+            return None
+        self._note_unexplained(observed)  # explained only once the players answer
+        self._asked_at = len(self._unexplained)
         return self._ask(question, recovery=True, take_back=list(question.take_back))
 
     def _retry_at(self) -> int:

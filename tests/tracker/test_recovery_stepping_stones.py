@@ -170,9 +170,9 @@ OS_FIRST = 40
 """The Open Season test's first misread scene (moves 57-63 in scenes 40-45; 46 is read right)."""
 
 
-def _open_season_until_the_stretch_ends() -> tuple[Any, TrackedGame, Any]:
+def _open_season_until_the_stretch_ends(first: int = OS_FIRST) -> tuple[Any, TrackedGame, Any]:
     """The Open Season twin game (3 players, Horn, observation seed 424301, cut at 80 moves)
-    observed perfectly up to the last of ``STRETCH`` miscounted scenes from ``OS_FIRST`` on:
+    observed perfectly up to the last of ``STRETCH`` miscounted scenes from ``first`` on:
     (the twin, its tracker, the tally). ``recover_after`` is ``STRETCH + 1``: no recovery is tried
     while the latest scene is still misread (every one finds nothing, with stones or without:
     :func:`test_a_scene_still_misread_gives_no_question`; ~55 s a run of the 234 s this test
@@ -186,29 +186,37 @@ def _open_season_until_the_stretch_ends() -> tuple[Any, TrackedGame, Any]:
     config = InferenceConfig(recover_after=STRETCH + 1)
     tracked = TrackedGame(twin.tracker_initial_state(), OpenSeasonAdapter(), config=config)
     tally = _bench()._Tally()
-    for index, change, table in zip(range(OS_FIRST + STRETCH), twin.changes, twin.descriptions[1:]):
+    for index, change, table in zip(range(first + STRETCH), twin.changes, twin.descriptions[1:]):
         observed = observation_from_table(table)
-        if OS_FIRST <= index:
+        if first <= index:
             observed = _accolades_miscounted(observed)
         tally.take(tracked.observe(observed), tracked, twin, False, change.truth_moves)
-    assert tracked.alert is not None and len(tracked.state.history) < twin.changes[OS_FIRST].truth_moves
+    assert tracked.alert is not None and len(tracked.state.history) < twin.changes[first].truth_moves
     return twin, tracked, tally
 
 
-def test_open_season_follows_the_game_again_after_six_miscounted_scenes() -> None:
+def _open_season_go_on(shared: tuple[Any, TrackedGame, Any], first: int, config: InferenceConfig,
+                       scenes: int) -> tuple[TrackedGame, dict[str, int], int]:
+    """From a copy of the shared replay (:func:`_open_season_until_the_stretch_ends`), ``scenes``
+    scenes read right after the stretch: (the tracker, the tally's figures, the true moves then)."""
     from tracker.open_season.view import observation_from_table
 
-    twin, lost, lost_tally = _open_season_until_the_stretch_ends()
+    twin, lost, lost_tally = shared
+    tracked, tally = copy.deepcopy((lost, lost_tally))
+    tracked.config = replace(config, recover_after=STRETCH + 1)
+    for index in range(first + STRETCH, first + STRETCH + scenes):
+        change = twin.changes[index]
+        tally.take(tracked.observe(observation_from_table(twin.descriptions[index + 1])), tracked, twin, False,
+                   change.truth_moves)
+    return tracked, tally.figures(), change.truth_moves
+
+
+def test_open_season_follows_the_game_again_after_six_miscounted_scenes() -> None:
+    shared = _open_season_until_the_stretch_ends()
+    twin = shared[0]
 
     def go_on(config: InferenceConfig, scenes: int) -> tuple[TrackedGame, dict[str, int], int]:
-        # the scenes read right after the stretch, from a copy of the shared replay
-        tracked, tally = copy.deepcopy((lost, lost_tally))
-        tracked.config = replace(config, recover_after=STRETCH + 1)
-        for index in range(OS_FIRST + STRETCH, OS_FIRST + STRETCH + scenes):
-            change = twin.changes[index]
-            tally.take(tracked.observe(observation_from_table(twin.descriptions[index + 1])), tracked, twin, False,
-                       change.truth_moves)
-        return tracked, tally.figures(), change.truth_moves
+        return _open_season_go_on(shared, OS_FIRST, config, scenes)
 
     # off: the first scene read right is five moves on; the plain search finds nothing
     tracked, figures, _ = go_on(OFF, 1)
@@ -218,3 +226,109 @@ def test_open_season_follows_the_game_again_after_six_miscounted_scenes() -> Non
     tracked, figures, done = go_on(InferenceConfig(), 2)
     assert figures["recovery_questions"] == 1 and figures["questions_rejected"] == 0 and tracked.alert is None
     assert list(tracked.state.history) == list(twin.truth.history[:done])
+
+
+OS_EARLY = 20
+"""A stretch earlier in the same game: scenes 20-25 miscounted, scene 26 read right eight moves on
+(moves 31-38: a refill of one card, player 1's take and placement, a refill of two, player 2's)."""
+
+
+def test_open_season_a_cut_search_after_a_miscounted_stretch_is_asked_not_confirmed() -> None:
+    # At scene 26 the candidate search stops at its work bound (``OpenSeasonAdapter.max_tries``)
+    # with one chain that fits at cost 0: elf-tattoo drawn in the first refill, sorcerer-eyepatch in
+    # the second, where the truth drew them the other way round (the same table, another inn
+    # order and history). The stones walk the stretch a scene at a time and find the truth.
+    shared = _open_season_until_the_stretch_ends(OS_EARLY)
+    twin = shared[0]
+    # off: confirmed unasked -- as many moves as the truth, another history, nobody told
+    tracked, figures, done = _open_season_go_on(shared, OS_EARLY, replace(InferenceConfig(), cut_search_stones=False),
+                                                1)
+    assert figures["questions_asked"] == 0 and tracked.alert is None
+    assert len(tracked.state.history) == done and list(tracked.state.history) != list(twin.truth.history[:done])
+    # on: a recovery question, answered truthfully; in step with the twin to the end of the game
+    left = len(twin.changes) - OS_EARLY - STRETCH
+    tracked, figures, done = _open_season_go_on(shared, OS_EARLY, InferenceConfig(), left)
+    assert figures["recovery_questions"] == 1 and figures["questions_rejected"] == 0 and tracked.alert is None
+    assert list(tracked.state.history) == list(twin.truth.history) and done == len(twin.truth.history)
+    assert tracked.state.score_breakdown().totals() == twin.truth.score_breakdown().totals()
+
+
+OD_FIRST, OD_STRETCH = 22, 2
+"""Octo Dice: scenes 22-23 misread, scene 24 read right three moves on (roll, set two aside, roll
+the other two). A turn's actions are entered on the tablet, never seen, so no recovery crosses
+them: a stretch that the stones can bridge lies within one turn's rolls."""
+
+
+def _aside_die_misread(observed: Any) -> Any:
+    """The first set-aside die with a face read as another face of its kind, surely."""
+    from tests.tracker.test_octo_dice_misread import _other_face
+    from tracker.octo_dice.observation import ASIDE
+
+    dice = list(observed.dice)
+    for i, die in enumerate(dice):
+        if die.area == ASIDE and die.face is not None:
+            dice[i] = replace(die, face=_other_face(die.kind, die.face))
+            break
+    return replace(observed, dice=tuple(dice))
+
+
+def _octo_dice_play(shared: dict[str, Any], scenes: range, misread: range) -> None:
+    """Observe the twin's layouts of ``scenes`` (each read perfectly, cocked dice refused, those
+    of ``misread`` misread), through the scene memory, the choices entered on the tablet (as
+    ``bench/demo_accuracy.py``'s Octo Dice observations)."""
+    from tracker.octo_dice.observation import DieReading, OctoDiceObservation, area_of
+
+    twin, tracked, memory, tally = shared["twin"], shared["tracked"], shared["memory"], shared["tally"]
+    for index in scenes:
+        change, layout = twin.changes[index], twin.layouts[index + 1]
+        observed = OctoDiceObservation(tuple(
+            DieReading(p.die[:5], None if p.cocked else p.face, area_of(p.x, p.y), p.x, p.y, 1.0, p.cocked)
+            for p in layout.values()))
+        if any(d.cocked for d in observed.dice):
+            continue
+        if index in misread:
+            observed = _aside_die_misread(observed)
+        observed = memory.annotate(observed)
+        events = list(tracked.observe(observed))
+        if tracked.alert is None and tracked.pending is None:
+            memory.remember(observed, tracked.adapter.expected(tracked.state))
+        tally.take(events, tracked, twin, False, change.truth_moves)
+        entered = twin.tablet_moves(tracked.state.history)
+        if entered and tracked.pending is None:
+            tracked.enter(entered)
+
+
+def test_octo_dice_a_catch_up_after_misread_scenes_is_checked_by_the_stones() -> None:
+    from tracker.octo_dice.adapter import OctoDiceAdapter
+    from tracker.octo_dice.memory import DiceMemory
+    from tracker.octo_dice.twin import OctoDiceTwin
+
+    twin = OctoDiceTwin(3, 424201, illegal=0)
+    misread = range(OD_FIRST, OD_FIRST + OD_STRETCH)
+    shared = {"twin": twin, "tracked": TrackedGame(twin.tracker_initial_state(), OctoDiceAdapter()),
+              "memory": DiceMemory(), "tally": _bench()._Tally()}
+    _octo_dice_play(shared, range(OD_FIRST + OD_STRETCH), misread)
+    lost = shared["tracked"]
+    assert lost.alert is not None and len(lost.state.history) < twin.changes[OD_FIRST].truth_moves
+    right = twin.changes[OD_FIRST + OD_STRETCH].truth_moves
+
+    def go_on(config: InferenceConfig, scenes: int) -> tuple[TrackedGame, dict[str, int]]:
+        run = copy.deepcopy(shared)
+        run["tracked"].config = config
+        start = OD_FIRST + OD_STRETCH
+        _octo_dice_play(run, range(start, min(start + scenes, len(twin.changes))), misread)
+        return run["tracked"], run["tally"].figures()
+
+    # off: the catch-up "roll, set two aside" (the second roll's faces taken for the first's) is
+    # confirmed unasked at the first scene read right: a move short, another roll; then lost
+    tracked, figures = go_on(InferenceConfig(catch_up_stones=False), 1)
+    assert figures["recovery_questions"] == 0 and tracked.alert is None
+    assert len(tracked.state.history) == right - 1
+    assert list(tracked.state.history) != list(twin.truth.history[:right - 1])
+    tracked, figures = go_on(InferenceConfig(catch_up_stones=False), len(twin.changes))
+    assert twin.moves_correct(tracked.state.history) < len(twin.truth.history)
+    # on: a recovery question there, answered truthfully; in step to the end, the twin's scores
+    tracked, figures = go_on(InferenceConfig(), len(twin.changes))
+    assert figures["recovery_questions"] == 1 and figures["questions_rejected"] == 0 and tracked.alert is None
+    assert list(tracked.state.history) == list(twin.truth.history)
+    assert tracked.state.totals() == twin.truth.totals()

@@ -517,6 +517,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     search, 29 searches a scene). The biggest search of 20 tracker-alone games (91000-91019)
     tried 1,547: the bound leaves every search of a game in step alone."""
 
+    _cut = False
+    """Whether the last :meth:`candidate_chains` search stopped at ``max_tries`` or ``max_chains``."""
+
+    def search_cut(self) -> bool:
+        return self._cut
+
     # ------------------------------------------------------------------ expected view
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
         view = observation_from_state(state)
@@ -821,6 +827,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         """Chains of legal moves (chance outcomes included), each move either invisible or making
         the view closer to the observation: a visible move must explain part of the scene. Cards
         named by a draw or a pick must be among those that newly show on the table."""
+        self._cut = False
         if state.is_terminal():
             return []
         work = scratch_copy(state)
@@ -1146,6 +1153,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                     owed.pop()
 
         walk((), here, self._cost(here, observed))
+        self._cut = tries[0] >= self.max_tries or len(out) >= self.max_chains
         # a refill is one scene (a hand puts all its cards out): a chain that stops half-way
         # through it is no still scene. (Confirmed, it left the tracker waiting for draws whose
         # cards had gone into the player's hand unseen, never to be named again: seed 97001; and

@@ -9,6 +9,10 @@ scene 18, and a bare cube's pivots 90/180/270 and a pass leave the same look: on
 went on, and the question at 19 offered that one wrong chain (the players answer "none of
 these"). Keeping the alike chains of each kept look offers the truth.
 
+Since session 78 the reader reads scene 18 right (flat78's ``pack_cube_mat_band_at_tile``); the
+scene is read here with that rule off, so that it stays the misread the stones were built for: a
+real reader's misread of one scene, not a made-up one.
+
 Control: ``recovery_stone_alike=1`` (recover77's rule, one chain per look): one option, pivot 90.
 """
 
@@ -24,10 +28,13 @@ from tests.vision.octocube.taught_table import read_taught, taught_change_still
 from tracker.inference import InferenceConfig, Question, recover, total_weight
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.twin import TwinGame
+from vision.octocube.config import RecogniserConfig
 
 PRINTING, GAME, PLAYERS, TILT, LIGHT, GRID = 998_218, 72_833, 4, 6.7, "day", 5
 LAST_READ, PIVOT, MISREAD, READ_RIGHT = 16, 17, 18, 19  # the changes
 OFF = InferenceConfig(recovery_stone_alike=1)
+# session 77's reader at scene 18 (the mat band round the window's centre): the misread kept
+MISREADING = RecogniserConfig(pack_cube_mat_band_at_tile=False)
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +52,8 @@ def scenes(twin: TwinGame, tmp_path_factory: pytest.TempPathFactory) -> dict[int
     16's is not rendered: the tracker's table after 16 stands for it)."""
     art = tmp_path_factory.mktemp("art") / str(PRINTING)
     return {c: read_taught(taught_change_still(PRINTING, art, GAME, c, PLAYERS, TILT, LIGHT, settled=1),
-                           PLAYERS, grid=GRID) for c in (PIVOT, MISREAD, READ_RIGHT)}
+                           PLAYERS, MISREADING if c == MISREAD else None, grid=GRID)
+            for c in (PIVOT, MISREAD, READ_RIGHT)}
 
 
 def _recover_at_19(twin: TwinGame, scenes: dict[int, Any], config: InferenceConfig) -> Question | None:

@@ -514,10 +514,11 @@ class FineMatcher:
         """``harmonise_letters``: the abyss letter faces' colours set to their common look first
         (:func:`harmonised_letters`). ``letters_under_light_slope``: where every candidate is an
         abyss face and nothing hides the window, each is fitted to it under its own light slope
-        (:func:`_sloped_fit`). ``share_exact``: a sloped fit's sums that are the same to the bit
-        at every face or every place (:class:`_SlopeShared`) made once per weights, not once per
-        face and place (False: each made where it is used, as before session 78; the verdicts
-        are equal either way, tests/vision/octocube/test_pack_reader_fine_shared.py)."""
+        (:func:`_sloped_fit`). ``share_exact``: what is the same to the bit made once: each face
+        blurred once per matcher (:meth:`_blurred_face`), a sloped fit's planes and offset Gram
+        entries once per weights (:class:`_SlopeShared`), its offset correlation taken from the
+        spread's ``sum w.x`` (False: each made where it is used, as before session 78; the
+        verdicts are equal either way, tests/vision/octocube/test_pack_reader_fine_shared.py)."""
         self.letters_under_light_slope = letters_under_light_slope
         self.share_exact = share_exact
         self._blurred: dict[tuple[str, int, int, float], np.ndarray] = {}
@@ -677,10 +678,10 @@ class FineMatcher:
             """Per (face, weights): what the comparison needs of the face alone (:meth:`_face_terms`),
             the same at every region that shares the weights."""
             offsets_at: dict[tuple[tuple[int, int], int], list[np.ndarray]] = {}
-            slope_shared: dict[int, _SlopeShared] = {}
-            """Per weights, sloped with ``share_exact``: what every face's sloped terms share."""
             """Per (region, weights), sloped: the offset columns' correlations with the region, the
             same for every face (:func:`_sloped_offset_corr`): made once, not once per face."""
+            slope_shared: dict[int, _SlopeShared] = {}
+            """Per weights, sloped with ``share_exact``: what every face's sloped terms share."""
             own_scores: dict[str, float] = {}
             own_where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
             for c, view_looks, owns in zip(cands, looks, own_origins, strict=True):

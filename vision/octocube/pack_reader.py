@@ -510,12 +510,19 @@ class FineMatcher:
     def __init__(self, pack: Pack, labels: Sequence[str], px_per_mm: float = FINE_PX_PER_MM,
                  inner_mm: float = FINE_INNER_MM, blur_mm: float = FINE_BLUR_MM,
                  shade_weight: float = FINE_SHADE_WEIGHT, harmonise_letters: bool = False,
-                 letters_under_light_slope: bool = False) -> None:
+                 letters_under_light_slope: bool = False, share_exact: bool = True) -> None:
         """``harmonise_letters``: the abyss letter faces' colours set to their common look first
         (:func:`harmonised_letters`). ``letters_under_light_slope``: where every candidate is an
         abyss face and nothing hides the window, each is fitted to it under its own light slope
-        (:func:`_sloped_fit`)."""
+        (:func:`_sloped_fit`). ``share_exact``: what is the same to the bit made once: each face
+        blurred once per matcher (:meth:`_blurred_face`), a sloped fit's planes and offset Gram
+        entries once per weights (:class:`_SlopeShared`), its offset correlation taken from the
+        spread's ``sum w.x`` (False: each made where it is used, as before session 78; the
+        verdicts are equal either way, tests/vision/octocube/test_pack_reader_fine_shared.py)."""
         self.letters_under_light_slope = letters_under_light_slope
+        self.share_exact = share_exact
+        self._blurred: dict[tuple[str, int, int, float], np.ndarray] = {}
+        """(label, view, turn, blur px) -> that face blurred (:meth:`_blurred_face`)."""
         self.px_per_mm = px_per_mm
         self.shade_weight = shade_weight
         self.inner = int(round(inner_mm * px_per_mm))
@@ -539,6 +546,20 @@ class FineMatcher:
                                                           lo - self.pad:lo + self.inner + self.pad]
                                        for k in range(4)]).astype(np.float32))
             self.protos[label] = views
+
+    def _blurred_face(self, label: str, view: int, turn: int, sigma: float) -> np.ndarray:
+        """``label``'s ``view`` in quarter turn ``turn``, blurred by ``sigma`` px, its compared
+        square: with ``share_exact`` made once per matcher (the taught faces do not change; one
+        reading's reranks blurred each face again at every stack, ~1,700 blurs a coin-pile still)."""
+        if not self.share_exact:
+            return cv2.GaussianBlur(self.protos[label][view][turn], (0, 0), sigma)[
+                self.pad:self.pad + self.inner, self.pad:self.pad + self.inner]
+        key = (label, view, turn, sigma)
+        face = self._blurred.get(key)
+        if face is None:
+            face = self._blurred[key] = cv2.GaussianBlur(self.protos[label][view][turn], (0, 0), sigma)[
+                self.pad:self.pad + self.inner, self.pad:self.pad + self.inner]
+        return face
 
     def shade_apart(self, a: str, b: str) -> float:
         """How far apart two taught faces' mean colours lie (:func:`_shade_distance`, their first
@@ -639,9 +660,8 @@ class FineMatcher:
         for blur_mm in FINE_FACE_BLURS_MM:
             sigma = blur_mm * self.px_per_mm
             # per candidate, per view: turn -> the blurred face's compared square
-            faces = {c[0]: [{t: cv2.GaussianBlur(v[t], (0, 0), sigma)[pad:pad + s_in, pad:pad + s_in]
-                             for t in turns_of(turn)}
-                            for v, (turn, _) in zip(self.protos[c[0]], view_looks, strict=True)]
+            faces = {c[0]: [{t: self._blurred_face(c[0], k, t, sigma) for t in turns_of(turn)}
+                            for k, (turn, _) in enumerate(view_looks)]
                      for c, view_looks in zip(cands, looks, strict=True)}
             firsts = np.stack([img for c in cands for img in faces[c[0]][0].values()])
             # every pair's pixel-wise difference, summed (each pair counted twice: the scale drops out)
@@ -660,6 +680,8 @@ class FineMatcher:
             offsets_at: dict[tuple[tuple[int, int], int], list[np.ndarray]] = {}
             """Per (region, weights), sloped: the offset columns' correlations with the region, the
             same for every face (:func:`_sloped_offset_corr`): made once, not once per face."""
+            slope_shared: dict[int, _SlopeShared] = {}
+            """Per weights, sloped with ``share_exact``: what every face's sloped terms share."""
             own_scores: dict[str, float] = {}
             own_where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
             for c, view_looks, owns in zip(cands, looks, own_origins, strict=True):
@@ -676,13 +698,22 @@ class FineMatcher:
                             w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
                             weights[key] = (w, float(w.sum()) + 1e-6)
                         w3, wsum = weights[key]
+                        share = self.share_exact and sloped
                         if origin not in spread:
-                            spread[origin] = _weighted_spread(region, w3, wsum, each_channel, search_px)
+                            sx = None
+                            if share and not each_channel:
+                                # the lone offset column weighted is w3 to the bit (1 * w): its
+                                # correlation is the spread's sum of w.x, made once for both
+                                sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
+                                offsets_at[(origin, key)] = [sx]
+                            spread[origin] = _weighted_spread(region, w3, wsum, each_channel, search_px, sx)
                         vx = spread[origin]
                         terms = prepared.get((id(p), key))
                         if terms is None:
-                            terms = (_sloped_terms(p, w3, each_channel) if sloped
-                                     else _face_terms(p, w3, wsum, each_channel))
+                            if share and key not in slope_shared:
+                                slope_shared[key] = _SlopeShared.of(w3, s_in)
+                            terms = (_sloped_terms(p, w3, each_channel, slope_shared.get(key) if share else None)
+                                     if sloped else _face_terms(p, w3, wsum, each_channel))
                             prepared[(id(p), key)] = terms
                         if sloped:
                             offsets = offsets_at.get((origin, key))
@@ -741,10 +772,11 @@ def _pairwise_difference(faces: np.ndarray) -> np.ndarray:
 
 
 def _weighted_spread(region: np.ndarray, w3: np.ndarray, wsum: float, each_channel: bool,
-                     search_px: int) -> np.ndarray:
+                     search_px: int, sx: np.ndarray | None = None) -> np.ndarray:
     """The window's weighted variance at every shift of ``region`` (:meth:`FineMatcher.rerank`):
     all channels together, or with ``each_channel`` each channel about its own weighted mean,
-    summed (as one length over the channels: 3 channels' sums over w3 / 3 each)."""
+    summed (as one length over the channels: 3 channels' sums over w3 / 3 each). ``sx``
+    (all channels together): ``region``'s correlation with ``w3`` made already."""
     if each_channel:
         w1 = np.ascontiguousarray(w3[..., 0])
         var: np.ndarray = np.zeros((2 * search_px + 1,) * 2, np.float32)
@@ -754,7 +786,8 @@ def _weighted_spread(region: np.ndarray, w3: np.ndarray, wsum: float, each_chann
             var = var + cv2.matchTemplate(chan * chan, w1, cv2.TM_CCORR) / (wsum / 3) - m_ch * m_ch
         return np.maximum(var / 3, 1e-6)
     # weighted sums over every shift at once: sum w.x, sum w.x^2 (all channels together)
-    sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
+    if sx is None:
+        sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
     sxx = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR)
     mx = sx / wsum
     return np.maximum(sxx / wsum - mx * mx, 1e-6)
@@ -773,12 +806,39 @@ def _face_terms(p: np.ndarray, w3: np.ndarray, wsum: float, each_channel: bool) 
     return pw, float((centred * pw).sum()) / wsum
 
 
-def _sloped_terms(face: np.ndarray, w3: np.ndarray, each_channel: bool = False) -> tuple[Any, ...]:
+@dataclass(frozen=True)
+class _SlopeShared:
+    """What every face's :func:`_sloped_terms` under one set of weights ``w3`` shares, to the bit:
+    the tile's coordinate planes (a function of its size alone) and, for the lone offset column
+    (all ones), ``w3``'s own sum. A rerank of abyss letters made ~1,000 faces' terms a reading
+    (coin pile, 72809 change 107), each its own planes and its offset's Gram entries."""
+
+    x: np.ndarray
+    y: np.ndarray
+    weight_total: float
+
+    @staticmethod
+    def of(w3: np.ndarray, size: int) -> _SlopeShared:
+        y, x = _slope_planes(size)
+        return _SlopeShared(x, y, float((np.ones_like(w3) * np.ones_like(w3) * w3).sum()))
+
+
+def _slope_planes(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(y, x): each pixel's centre across a ``size`` square tile, -0.5 to 0.5."""
+    y, x = (np.mgrid[0:size, 0:size].astype(np.float32) + 0.5) / size - 0.5
+    return y, x
+
+
+def _sloped_terms(face: np.ndarray, w3: np.ndarray, each_channel: bool = False,
+                  shared: _SlopeShared | None = None) -> tuple[Any, ...]:
     """The face's half of :func:`_sloped_fit` (its columns weighted, their Gram matrix, how many
     are offsets), the same at every place the face is looked for under the same weights. The
-    Gram matrix is symmetric to the bit (a product of floats does not depend on their order)."""
+    Gram matrix is symmetric to the bit (a product of floats does not depend on their order).
+    ``shared`` (:class:`_SlopeShared` of ``w3``): its planes used, and without ``each_channel``
+    the offset column's Gram entries taken from the weighted columns' sums: ``u * 1 * w`` is
+    ``u * w`` to the bit, an array of the same values in the same order, so the same sum."""
     size = face.shape[0]
-    y, x = (np.mgrid[0:size, 0:size].astype(np.float32) + 0.5) / size - 0.5
+    y, x = _slope_planes(size) if shared is None else (shared.y, shared.x)
     columns = [face, face * x[..., None], face * y[..., None]]
     if each_channel:
         offsets = [np.eye(3, dtype=np.float32)[ch] * np.ones_like(face) for ch in range(3)]
@@ -786,11 +846,15 @@ def _sloped_terms(face: np.ndarray, w3: np.ndarray, each_channel: bool = False) 
         offsets = [np.ones_like(face)]
     columns += offsets
     n = len(columns)
+    weighted = [np.ascontiguousarray(u * w3) for u in columns]
     gram = np.zeros((n, n))
     for i in range(n):
         for j in range(i, n):
-            gram[i, j] = gram[j, i] = float((columns[i] * columns[j] * w3).sum())
-    weighted = [np.ascontiguousarray(u * w3) for u in columns]
+            if shared is not None and not each_channel and j == n - 1:
+                total = shared.weight_total if i == j else float(weighted[i].sum())
+                gram[i, j] = gram[j, i] = total
+            else:
+                gram[i, j] = gram[j, i] = float((columns[i] * columns[j] * w3).sum())
     return weighted, gram, len(offsets)
 
 

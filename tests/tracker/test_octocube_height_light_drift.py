@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.tracker.octocube_helpers import answer_truthfully, tracked_until, truth_after
-from tests.vision.octocube.taught_table import read_taught, taught_change_still
+from tests.vision.octocube.taught_table import kept_change_still, read_taught
 from tracker.octocube.stack_heights import StackHeights, StackHeightsConfig
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert
@@ -38,9 +38,8 @@ def twin() -> TwinGame:
 
 
 @pytest.fixture(scope="module")
-def stills(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Any]:
-    art = tmp_path_factory.mktemp("art") / str(PRINTING)
-    return {c: taught_change_still(PRINTING, art, GAME, c, PLAYERS, TILT, LIGHT, settled=2) for c in (ACCEPTED, DRIFT)}
+def stills() -> dict[int, Any]:
+    return {c: kept_change_still(PRINTING, GAME, c, PLAYERS, TILT, LIGHT, settled=2) for c in (ACCEPTED, DRIFT)}
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ import pytest
 
 from rules.octocube.moves import Pivot
 from tests.tracker.octocube_helpers import truth_after
-from tests.vision.octocube.taught_table import read_taught, taught_change_still
+from tests.vision.octocube.taught_table import kept_change_still, read_taught
 from tracker.inference import InferenceConfig, Question, recover, total_weight
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.twin import TwinGame
@@ -47,11 +47,10 @@ def twin() -> TwinGame:
 
 
 @pytest.fixture(scope="module")
-def scenes(twin: TwinGame, tmp_path_factory: pytest.TempPathFactory) -> dict[int, Any]:
+def scenes(twin: TwinGame) -> dict[int, Any]:
     """The taught reader's readings of changes 17-19's stills (the frames the stillness gate reads;
     16's is not rendered: the tracker's table after 16 stands for it)."""
-    art = tmp_path_factory.mktemp("art") / str(PRINTING)
-    return {c: read_taught(taught_change_still(PRINTING, art, GAME, c, PLAYERS, TILT, LIGHT, settled=1),
+    return {c: read_taught(kept_change_still(PRINTING, GAME, c, PLAYERS, TILT, LIGHT, settled=1),
                            PLAYERS, MISREADING if c == MISREAD else None, grid=GRID)
             for c in (PIVOT, MISREAD, READ_RIGHT)}
 

@@ -7,6 +7,7 @@ import dataclasses
 import functools
 import os
 import pickle
+import tempfile
 from pathlib import Path
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -243,6 +244,33 @@ def taught_change_still(printing: int, art_dir: Any, game: int, change: int, pla
     truth = game_frame[1].ground_truth
     assert truth["phase"] == "still" and truth["change_index"] == change
     return game_frame
+
+
+_KEPT_STILLS: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
+"""The change stills :func:`kept_change_still` made in this process, by their arguments."""
+
+
+def kept_change_still(printing: int, game: int, change: int, players: int, tilt: float, lighting: str,
+                      settled: int = 0) -> tuple[Any, Any, Any]:
+    """:func:`taught_change_still`, made once per process per arguments, the printing written to one
+    folder of this process's own; every caller gets the same frame object, only read (so
+    :func:`read_taught`'s kept readings serve them all). Session 78's files on one game share
+    stills and readings this way when they run in one process: 72833's change 18, read with the mat
+    band off, by test_taught_mat_band_at_tile and test_recovery_alike_stones (~1 s to render, ~4 s
+    to read); 72821's printing written and its twin planned once for the three on that game."""
+    key = (printing, game, change, players, tilt, lighting, settled)
+    if key not in _KEPT_STILLS:
+        _KEPT_STILLS[key] = taught_change_still(printing, _process_art_dir(printing), game, change, players, tilt,
+                                                lighting, settled=settled)
+    return _KEPT_STILLS[key]
+
+
+def _process_art_dir(printing: int) -> Path:
+    """A folder of this process's own for ``printing`` (in the run's shared folder when there is
+    one, removed with it; the printing is written there once: ``_WRITTEN``)."""
+    shared = os.environ.get(SHARED_FOLDER_ENV)
+    base = Path(shared) if shared else Path(tempfile.gettempdir())
+    return base / f"art-{os.getpid()}" / str(printing)
 
 
 def printing_pack(seed: int) -> Pack:

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_change_still
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, kept_change_still, read_taught
 from vision.octocube.colour import MAT_BGR
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.recogniser import _mat_sides
@@ -37,9 +37,8 @@ C1, E1, B4 = (0, 2), (0, 4), (3, 1)
 
 
 @pytest.fixture(scope="module")
-def gate_frame(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    art_dir = tmp_path_factory.mktemp("art") / str(PRINTING)
-    return taught_change_still(PRINTING, art_dir, GAME, 18, PLAYERS, TILT, "day", settled=1)
+def gate_frame() -> Any:
+    return kept_change_still(PRINTING, GAME, 18, PLAYERS, TILT, "day", settled=1)
 
 
 def test_blue_on_e1_wearing_the_starfish_and_purple_on_c1(gate_frame: Any) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_change_still
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, kept_change_still, read_taught
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
@@ -32,9 +32,8 @@ BEFORE, STRANDED, AFTER = 100, 101, 102
 
 
 @pytest.fixture(scope="module")
-def frames(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Any]:
-    art = tmp_path_factory.mktemp("art") / str(PRINTING)
-    return {change: taught_change_still(PRINTING, art, GAME, change, PLAYERS, TILT, "evening", settled=1)
+def frames() -> dict[int, Any]:
+    return {change: kept_change_still(PRINTING, GAME, change, PLAYERS, TILT, "evening", settled=1)
             for change in (BEFORE, STRANDED, AFTER)}
 
 

@@ -329,7 +329,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             elif got.top != want.top:
                 diffs.append(Difference(f"{who}'s cube shows {_words(got.top)} on top, expected {_words(want.top)}",
                                         self._top_weight(got, want.top)))
-            elif want.rotation is not None and got.rotation is not None and got.rotation != want.rotation:
+            elif want.rotation is not None and got.rotation is not None and got.rotation != want.rotation \
+                    and not (self.turn_at_home_unweighed and want.location is None):
                 diffs.append(Difference(
                     f"the tile on top of {who}'s cube is turned {got.rotation} degrees, expected {want.rotation}",
                     self._turn_weight(got, want.rotation)))
@@ -477,6 +478,17 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
     starfish collected too" (a bare top) cost only that, under the inference's margin 0.5, and was
     offered (docs/teach.md, session 77, conf77). A turn read against a turn still counts by the
     turn's rules below. False: every top difference by ``confidence``, as before."""
+
+    turn_at_home_unweighed = True
+    """Whether the turn of the tile on top of a cube in its personal area goes unweighed: a
+    placing chooses which face goes down and which looks north (every distinct orientation is a
+    legal Place, whatever the cube's turn at home), so that turn limits no move, while a misread of
+    it weighs on every scene the cube waits at home. Fresh taught game 72839 (printing 998225, 4
+    players, tilt 27.2, evening; docs/teach.md, session 78, fresh78b): Purple's cube went home at
+    change 162 wearing a dark blue sextant turned 270, read 180 at 0.48 in every scene to 165
+    (0.59-0.63 each scene, about the tolerance 0.6 alone); Blue's pivot at 165 beat "nothing happened" by
+    0.82, under the clear margin, and raised a false alarm. The tile itself (which face is up)
+    still counts. False: a home cube's turn weighed as on the board, as before."""
 
     def _top_weight(self, got: Any, want_top: Any) -> float:
         """How much a cube top read other than ``want_top`` counts (:attr:`weigh_top_without_turn`)."""

@@ -560,6 +560,16 @@ class RecogniserConfig:
     (whole taught game 72774, printing 997976, day, change 196: Red's cube wearing a yellow coin
     and Yellow's bare cube both read p(red) best, Red moved onto the bare plate; rings 4 / 0 and
     4 / 1 sides the other way round: three moves wrong, three false alarms). 0: off."""
+    pack_cube_colour_swap_by_band: bool = True
+    """With a pack (every seat's cube taught): two found cubes on the grid (not read by the net each
+    in its own seat's colour, ``pack_cube_colour_swap_keep_net_own``) also change seats where each
+    window's cube-edge band names the other seat plainly against the taught RIM colours
+    (``OctocubeRecogniser._bands_swapped``: ``_plastic_seat``, margin ``pack_lost_seat_rim_margin``,
+    as the lost-seat chain names windows). The mean-rim rule measures against the taught cube
+    colours (the 2-8 mm ring), which a printing may draw near alike: whole taught game 72833
+    (printing 998218, tilt 6.7, day), change 183: Blue's and Purple's cube colours 0.08 apart (gain
+    0.042 < ``pack_cube_colour_swap``), Blue and Purple read swapped, while each band named the
+    other seat by 0.245 / 0.292 (a false alarm). False: off (as session 77)."""
     pack_cube_colour_swap_keep_net_own: bool = True
     """With a pack: two found cubes whose windows the cube net reads each in its own seat's colour
     (best of the cube colours) keep their seats, whatever their rims say

@@ -867,7 +867,8 @@ class OctocubeRecogniser:
                     and far(a, a) + far(b, b) - far(a, b) - far(b, a) >= self.config.pack_cube_colour_swap
                 if not nearer and not (probs is not None and self._rims_against(
                         rim[a] - rim[b], colour[a] - colour[b], probs[[window_of[a], window_of[b]]], a, b)) \
-                        and not self._rings_swapped(windows[window_of[a]], windows[window_of[b]], a, b):
+                        and not self._rings_swapped(windows[window_of[a]], windows[window_of[b]], a, b) \
+                        and not self._bands_swapped(windows[window_of[a]], windows[window_of[b]], a, b):
                     continue
                 cube_a, cube_b = obs.cubes[a], obs.cubes[b]
                 obs.cubes[a], obs.cubes[b] = replace(cube_b, seat=a), replace(cube_a, seat=b)
@@ -885,6 +886,23 @@ class OctocubeRecogniser:
                 at = self._cube_top_at
                 if a in at and b in at:
                     at[a], at[b] = at[b], at[a]
+
+    def _bands_swapped(self, window_a: np.ndarray, window_b: np.ndarray, a: int, b: int) -> bool:
+        """With a pack (``pack_cube_colour_swap_by_band``, every seat's cube taught): seat ``a``'s
+        window's cube-edge band names seat ``b`` plainly (:meth:`_plastic_seat`: nearest ``b``'s
+        taught RIM colour by ``pack_lost_seat_rim_margin`` over every other seat's) and ``b``'s
+        window names ``a``. The mean-rim rule compares the bands with :meth:`_cube_colour` (the
+        2-8 mm ring), which a printing may draw nearly alike for two seats while their rims differ
+        plainly: whole taught game 72833 (printing 998218, 4 players, tilt 6.7, day), change 183
+        settled=1: Blue's cube on C5 (white diamond) p(purple) 0.796, Purple read there, Blue on
+        Purple's cube on A5; taught Blue/Purple cube colours 0.08 apart (gain 0.042 <
+        ``pack_cube_colour_swap``), but A5's band 0.056 from Purple's rim, 0.348 from Blue's, C5's
+        0.073 from Blue's, 0.318 from Purple's: a false alarm "Blue/Purple moved out of turn"."""
+        if not self.config.pack_cube_colour_swap_by_band or self.config.pack_lost_seat_rim_margin <= 0 \
+                or not self._every_cube_taught():
+            return False
+        named_a, named_b = self._plastic_seat(window_a), self._plastic_seat(window_b)
+        return named_a is not None and named_b is not None and named_a[0] == b and named_b[0] == a
 
     def _rings_swapped(self, window_a: np.ndarray, window_b: np.ndarray, a: int, b: int) -> bool:
         """With a pack (``pack_cube_colour_swap_ring_sides``): seat ``a``'s window shows a ring in

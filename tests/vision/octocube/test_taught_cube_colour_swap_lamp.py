@@ -49,8 +49,10 @@ def test_the_blue_and_purple_cubes_keep_their_seats(game_frame: tuple[Any, Any, 
 
 def test_without_the_rims_difference_they_change_seats(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: with the rims' difference off (main's reading) Purple is read on C2 and
-    Blue on D4. The rings' swap (``pack_cube_colour_swap_ring_sides``, session 70) also sets the
-    pair right on its own, so it is off here too."""
+    Blue on D4. The rings' swap (``pack_cube_colour_swap_ring_sides``, session 70) and the bands'
+    swap (``pack_cube_colour_swap_by_band``, session 78) also set the pair right each on its own,
+    so they are off here too."""
     obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_colour_swap_against=0.0,
-                                                            pack_cube_colour_swap_ring_sides=0))
+                                                            pack_cube_colour_swap_ring_sides=0,
+                                                            pack_cube_colour_swap_by_band=False))
     assert obs.cubes[PURPLE].location == C2 and obs.cubes[BLUE].location == D4

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import copy
 import functools
-import importlib.util
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules import registry
+from tests.bench_scripts import load_bench
 from tests.rules.toy_game import Bank, RaceGame, Roll
 from tests.tracker.test_recovery_search import _Camera, scene
 from tracker.inference import InferenceConfig, recover
@@ -89,12 +88,7 @@ def test_a_scene_still_misread_gives_no_question() -> None:
 
 
 def _bench() -> Any:
-    path = Path(__file__).resolve().parents[2] / "bench" / "demo_accuracy.py"
-    spec = importlib.util.spec_from_file_location("_demo_accuracy", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("demo_accuracy")
 
 
 def _cube_misplaced(observed: Any) -> Any:

@@ -193,6 +193,16 @@ class GameAdapter(ABC, Generic[St, Obs]):
         (``InferenceConfig.next_scene_settles``). Default: never (asked at once)."""
         return False
 
+    def doubt_settled(self, state: St, option: tuple[Move, ...], scene: Obs, previous: Obs | None,
+                      chain: tuple[Move, ...], observed: Obs) -> bool:
+        """Whether the next still scene ``observed`` settles a question of one option that waited
+        (a chain :meth:`doubt` asked about, which :meth:`question_may_wait` let wait): ``state`` is
+        the game before ``option``, ``scene`` the scene asked about, ``previous`` the last scene
+        explained before it, ``chain`` the moves that explain ``observed`` once ``option`` is made.
+        True makes the option unasked; False asks it (Open Season: the card the take was doubted
+        about shows placed out of the inn). Default: never (asked)."""
+        return False
+
     def settling_doubt(self, state: St, chain: tuple[Move, ...], observed: Obs) -> str:
         """Why the next still scene must not settle a waiting question unasked although one option
         explains it best: ``state`` is the game with that option made, ``chain`` the moves that then

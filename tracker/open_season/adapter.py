@@ -43,7 +43,7 @@ from rules.open_season.moves import (
     WildOnAccolade,
 )
 from rules.open_season.state import TASK_WORDS, OpenSeasonState
-from tracker.adapter import Difference, GameAdapter
+from tracker.adapter import ChainSearch, Difference, GameAdapter
 from tracker.inference import scratch_copy, total_weight
 from tracker.open_season.view import observation_from_state
 from vision.open_season.observation import OpenSeasonObservation, PlayerReading
@@ -555,12 +555,6 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     search, 29 searches a scene). The biggest search of 20 tracker-alone games (91000-91019)
     tried 1,547: the bound leaves every search of a game in step alone."""
 
-    _cut = False
-    """Whether the last :meth:`candidate_chains` search stopped at ``max_tries`` or ``max_chains``."""
-
-    def search_cut(self) -> bool:
-        return self._cut
-
     # ------------------------------------------------------------------ expected view
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
         view = observation_from_state(state)
@@ -911,9 +905,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         """Chains of legal moves (chance outcomes included), each move either invisible or making
         the view closer to the observation: a visible move must explain part of the scene. Cards
         named by a draw or a pick must be among those that newly show on the table."""
-        self._cut = False
+        return self.search_chains(state, observed).chains
+
+    def search_chains(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> ChainSearch:
+        """:meth:`candidate_chains`, cut where the walk stopped at ``max_tries`` or ``max_chains``."""
         if state.is_terminal():
-            return []
+            return ChainSearch(())
         work = scratch_copy(state)
         here = self.expected(state)
         # a strip that shows only a card's people names no card newly shown (``_strips_as_expected``)
@@ -1237,14 +1234,14 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                     owed.pop()
 
         walk((), here, self._cost(here, observed))
-        self._cut = tries[0] >= self.max_tries or len(out) >= self.max_chains
+        cut = tries[0] >= self.max_tries or len(out) >= self.max_chains
         # a refill is one scene (a hand puts all its cards out): a chain that stops half-way
         # through it is no still scene. (Confirmed, it left the tracker waiting for draws whose
         # cards had gone into the player's hand unseen, never to be named again: seed 97001; and
         # with a slot behind the deck it would explain the scene as well as the whole refill.)
         out = [c for c in out if not self._mid_refill(work, c)]
         out.sort(key=len)
-        return out
+        return ChainSearch(out, cut)
 
     @staticmethod
     def _mid_refill(work: OpenSeasonState, chain: tuple[Move, ...]) -> bool:

@@ -871,11 +871,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         of the inn, on a wall or a stock, more often than at the take's own scene ``scene``: the
         card was taken and placed where the camera sees it, not left behind the deck; or where no
         more inn slots read hidden than before the take (``previous``): the slot that newly read
-        hidden reads in the open, and ``chain`` fits the inn without the card."""
+        hidden reads in the open, and ``chain`` fits the inn without the card (a chain that draws
+        into the inn is not enough: its draw may name the very card left behind the deck)."""
         doubted = self._waiting_doubt(state, option, scene, previous)
         if not doubted or previous is None:
             return False
-        if observed.inn_hidden <= previous.inn_hidden:
+        if observed.inn_hidden <= previous.inn_hidden and not any(isinstance(m, Draw) for m in chain):
             return True
         before, now = _outside_inn(scene), _outside_inn(observed)
         return all(now[card] >= before[card] + count for card, count in doubted.items())

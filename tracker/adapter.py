@@ -25,6 +25,19 @@ Obs = TypeVar("Obs")
 
 
 @dataclass(frozen=True)
+class ChainSearch:
+    """What :meth:`GameAdapter.search_chains` found: the candidate chains and whether the search
+    stopped at the adapter's own work bound before it had tried every move it would have followed
+    (a chain found there may be the only one found but not the only one that fits:
+    ``InferenceConfig.cut_search_stones``). Returned with the chains, not kept on the adapter: a
+    flag set by the last search and read afterwards (session 78) was right only while nothing
+    searched in between."""
+
+    chains: Iterable[tuple[Move, ...]]
+    cut: bool = False
+
+
+@dataclass(frozen=True)
 class Difference:
     """One way an observation disagrees with an expected view, with how much it counts (a
     confident reading counts fully, a doubtful one less)."""
@@ -121,12 +134,11 @@ class GameAdapter(ABC, Generic[St, Obs]):
         Default: never in doubt."""
         return ""
 
-    def search_cut(self) -> bool:
-        """Whether the adapter's last :meth:`candidate_chains` search stopped at its own work bound
-        before it had tried every move it would have followed: a chain found there may be the only
-        one found but not the only one that fits (``InferenceConfig.cut_search_stones``). Default:
-        False (a search that is never cut)."""
-        return False
+    def search_chains(self, state: St, observed: Obs) -> ChainSearch:
+        """:meth:`candidate_chains` with whether that search was cut at the adapter's work bound
+        (:class:`ChainSearch`). Default: the candidate chains (as lazy as the adapter made them),
+        never cut."""
+        return ChainSearch(self.candidate_chains(state, observed))
 
     def catch_up_chains(self, state: St, observed: Obs) -> Iterable[tuple[Move, ...]]:
         """Chains that run over the next player's turn too, tried when no chain of the player to
@@ -191,6 +203,16 @@ class GameAdapter(ABC, Generic[St, Obs]):
         itself cannot be an illegal change the players would have said none of the options to.
         The tracker then makes the one option that explains the next scene, or asks
         (``InferenceConfig.next_scene_settles``). Default: never (asked at once)."""
+        return False
+
+    def doubt_settled(self, state: St, option: tuple[Move, ...], scene: Obs, previous: Obs | None,
+                      chain: tuple[Move, ...], observed: Obs) -> bool:
+        """Whether the next still scene ``observed`` settles a question of one option that waited
+        (a chain :meth:`doubt` asked about, which :meth:`question_may_wait` let wait): ``state`` is
+        the game before ``option``, ``scene`` the scene asked about, ``previous`` the last scene
+        explained before it, ``chain`` the moves that explain ``observed`` once ``option`` is made.
+        True makes the option unasked; False asks it (Open Season: the card the take was doubted
+        about shows placed out of the inn). Default: never (asked)."""
         return False
 
     def settling_doubt(self, state: St, chain: tuple[Move, ...], observed: Obs) -> str:

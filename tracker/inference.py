@@ -35,7 +35,7 @@ class Confirmed:
     reveals_before: tuple[tuple[Any, Any], ...] = ()
     """Unknowns to fill in before the moves (what made the chain possible)."""
     cut: bool = False
-    """The adapter's candidate search stopped at its work bound (:meth:`GameAdapter.search_cut`):
+    """The adapter's candidate search stopped at its work bound (:meth:`GameAdapter.search_chains`):
     the chain is the only one found to fit, not surely the only one that fits."""
     catch_up: bool = False
     """The chain is one of the adapter's catch-up (or missed-scene, unseen-round) chains: it runs
@@ -305,9 +305,9 @@ def infer(
     before = tuple(applied)
     base = trial if before else state
     compared: Compared = {}  # the views already compared with ``observed`` in this call
-    scored = _score(trial, adapter.candidate_chains(base, observed), adapter, observed, config.max_chains, previous,
-                    compared)
-    cut = adapter.search_cut()
+    search = adapter.search_chains(base, observed)
+    scored = _score(trial, search.chains, adapter, observed, config.max_chains, previous, compared)
+    cut = search.cut
     catch_up = False
     scored += _score_alternatives(trial, adapter, observed, config.max_chains, {s.chain for s in scored},
                                   adapter.candidate_chains, compared=compared)

@@ -228,9 +228,11 @@ class TrackedGame(Generic[St, Obs]):
         question (no recovery, no widened readings, not asked in steps) of several options that
         all explain the scene equally well (the same weight of differences: the camera cannot
         tell them apart, not a doubtful reading that one explains better), and the adapter says
-        the next scene tells them apart."""
+        the next scene tells them apart. A question of one option (a chain the adapter doubts,
+        :meth:`GameAdapter.doubt`) waits only where the adapter lets it, and the next scene settles
+        it only through :meth:`GameAdapter.doubt_settled`."""
         if not self.config.next_scene_settles or question.recovery or question.widened \
-                or any(question.take_back) or question.whole is not None or len(question.options) < 2:
+                or any(question.take_back) or question.whole is not None or not question.options:
             return False
         costs = {round(cost, 9) for cost in question.option_costs}
         if len(costs) != 1 or len(question.option_costs) != len(question.options):
@@ -285,6 +287,10 @@ class TrackedGame(Generic[St, Obs]):
         if not fits or (len(fits) > 1 and fits[1][0] < round(fits[0][0] + self.config.margin, 9)):
             return None
         option = fits[0][1]
+        if len(question.options) == 1 and (scene is None or not self.adapter.doubt_settled(
+                self.state, question.options[0], scene, self._fitted, fits[0][2], observed)):
+            self._log("note", text=f"the next scene does not show that {question.option_texts[0]}: asked")
+            return None
         doubt = self.adapter.settling_doubt(fits[0][3], fits[0][2], observed)
         if doubt:
             self._log("note", text=f"the next scene fits {question.option_texts[option]}, but {doubt}")

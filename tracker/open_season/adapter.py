@@ -43,7 +43,7 @@ from rules.open_season.moves import (
     WildOnAccolade,
 )
 from rules.open_season.state import TASK_WORDS, OpenSeasonState
-from tracker.adapter import Difference, GameAdapter
+from tracker.adapter import ChainSearch, Difference, GameAdapter
 from tracker.inference import scratch_copy, total_weight
 from tracker.open_season.view import observation_from_state
 from vision.open_season.observation import OpenSeasonObservation, PlayerReading
@@ -243,20 +243,36 @@ def inn_doubt(after: OpenSeasonObservation, observed: OpenSeasonObservation, pre
     beyond the chain's inn (seed 102114: barbarian-tattoo laid on a wall card of the same name
     and elf-tattoo's slot read hidden: "takes both" was confirmed at 0.25, unflagged). Only the
     players can tell; the camera shows the same in both cases."""
-    if previous is None or not observed.inn_hidden or not taken:
-        return ""
-    gone = Counter(previous.inn) - Counter(observed.inn)  # seen in the inn then, not now
-    kept_unseen = (gone - taken) & (Counter(after.inn) - Counter(observed.inn))
+    kept_unseen, taken_unseen = inn_doubt_cards(after, observed, previous, taken)
     if kept_unseen:
         card = sorted(kept_unseen)[0]
         return f"{card} showed in the inn and now shows nowhere: taken too, or behind the deck?"
+    if taken_unseen:
+        card = sorted(taken_unseen)[0]
+        return f"{card} may lie behind the deck, not taken"
+    return ""
+
+
+def inn_doubt_cards(after: OpenSeasonObservation, observed: OpenSeasonObservation,
+                    previous: OpenSeasonObservation | None,
+                    taken: Counter[str]) -> tuple[Counter[str], Counter[str]]:
+    """The cards :func:`inn_doubt` doubts: (kept unseen, taken unseen) -- those the chain keeps in
+    the inn behind the deck although they left the open inn (seed 102101), and, where there are
+    none, those it says were taken while a slot newly reads hidden (seed 102114). Both empty: no
+    doubt."""
+    none: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
+    if previous is None or not observed.inn_hidden or not taken:
+        return none
+    gone = Counter(previous.inn) - Counter(observed.inn)  # seen in the inn then, not now
+    kept_unseen = (gone - taken) & (Counter(after.inn) - Counter(observed.inn))
+    if kept_unseen:
+        return kept_unseen, Counter()
     new_hidden = observed.inn_hidden > previous.inn_hidden
     surplus = len(observed.inn) + observed.inn_hidden > len(after.inn) + after.inn_hidden
     taken_seen = gone & taken
     if new_hidden and surplus and taken_seen:
-        card = sorted(taken_seen)[0]
-        return f"{card} may lie behind the deck, not taken"
-    return ""
+        return Counter(), taken_seen
+    return none
 
 
 def _names_unseen_inn_card(state: OpenSeasonState, move: Move) -> str | None:
@@ -331,6 +347,16 @@ def _places(obs: OpenSeasonObservation) -> dict[Any, Counter[str]]:
                  Counter([pl.kept] if pl.kept is not None else []))
         places.update(((seat, k), cards) for k, cards in enumerate(faces))
     return places
+
+
+def _outside_inn(obs: OpenSeasonObservation) -> Counter[str]:
+    """The face-up cards the camera reads out of the inn and the discards: every wall, stock and
+    kept card of every seat."""
+    shown: Counter[str] = Counter()
+    for seat, cards in _places(obs).items():
+        if isinstance(seat, tuple):
+            shown += cards
+    return shown
 
 
 def _unsure_seats(observed: OpenSeasonObservation) -> frozenset[int]:
@@ -506,6 +532,18 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     doubt_a_named_card_behind_the_deck = True
     """:meth:`settling_doubt` on (False: the off control, session 73's settling, which made such a
     take unasked)."""
+    doubted_take_waits = True
+    """Let a take from the inn that :meth:`doubt` asks about as a question of one option (a card
+    that showed in the open inn left it while a slot newly reads hidden: taken, or behind the
+    deck?) wait for the next still scene (:meth:`question_may_wait`), and make it unasked there
+    when that scene shows every such card placed out of the inn, on a wall or a stock, where the
+    camera sees it (:meth:`doubt_settled`); asked there otherwise. Only where no card it takes
+    shows anywhere on the table outside the inn already (else it may have been laid on its
+    double, the wall looking the same: bench seed 102114's illegal change, asked at once) and no
+    card is kept unseen behind the deck (seed 102101's three-card take, asked at once). Taught
+    game 103070 (printing 998222, 4 players, tilt 14, evening): 6 of its 11 questions were such
+    takes of one option, each the truth, answered 1 (session 79, os79). False (the off control):
+    asked at once, as before."""
     max_dearer_draws = 120
     """Blind draws onto a stock followed on from a dearer view, per scene (30 cards, a few
     positions): unbounded, a recovery's search nested them and never ended (seed 97213)."""
@@ -516,12 +554,6 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     up to 30 draws, each tried and compared (seed 97213, lost at the set-up: 2,000-9,000 a
     search, 29 searches a scene). The biggest search of 20 tracker-alone games (91000-91019)
     tried 1,547: the bound leaves every search of a game in step alone."""
-
-    _cut = False
-    """Whether the last :meth:`candidate_chains` search stopped at ``max_tries`` or ``max_chains``."""
-
-    def search_cut(self) -> bool:
-        return self._cut
 
     # ------------------------------------------------------------------ expected view
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
@@ -797,10 +829,57 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         stock, and tells the options apart (taught game 103057: 20 of its 22 questions). Not where
         an inn slot newly reads hidden since the last scene explained: a card that showed went out
         of sight, and a third card may have been taken with it (bench seed 97418, an illegal
-        change flagged at its own scene once the players say none of the options)."""
+        change flagged at its own scene once the players say none of the options). A question of
+        one option, a take :meth:`doubt` asks about, waits where ``doubted_take_waits`` lets it
+        (:meth:`_waiting_doubt`); the next scene settles it only through :meth:`doubt_settled`."""
+        if len(question.options) == 1:  # a take :meth:`doubt` asks about (``doubted_take_waits``)
+            return bool(self._waiting_doubt(state, question.options[0], observed, previous))
         if previous is None or (observed.inn_hidden > previous.inn_hidden and not self.wait_when_a_slot_newly_hides):
             return False
         return all(chain and isinstance(chain[-1], TakeFromInn) for chain in question.options)
+
+    def _waiting_doubt(self, state: OpenSeasonState, option: tuple[Move, ...], observed: OpenSeasonObservation,
+                       previous: OpenSeasonObservation | None) -> Counter[str]:
+        """The cards a doubted take (``option``, one plain take from the inn, the question's only
+        option) says were taken while they may lie behind the deck, where the take may wait for
+        the next scene (``doubted_take_waits``); empty where it may not."""
+        if not self.doubted_take_waits or previous is None:
+            return Counter()
+        takes = [m for m in option if _taken_from_inn((m,))]
+        if len(takes) != 1 or not isinstance(takes[0], TakeFromInn):
+            return Counter()
+        taken = _taken_from_inn(option)
+        work = scratch_copy(state)
+        try:
+            for move in option:
+                work.push_unchecked(move)
+        except RulesError:
+            return Counter()
+        kept_unseen, taken_unseen = inn_doubt_cards(self.expected(work), observed, previous, taken)
+        if kept_unseen or not taken_unseen:
+            return Counter()
+        shown = _outside_inn(observed)
+        if any(shown[card] for card in taken):
+            return Counter()  # a card laid on its double looks like a take (seed 102114)
+        return taken_unseen
+
+    def doubt_settled(self, state: OpenSeasonState, option: tuple[Move, ...], scene: OpenSeasonObservation,
+                      previous: OpenSeasonObservation | None, chain: tuple[Move, ...],
+                      observed: OpenSeasonObservation) -> bool:
+        """A doubted take that waited (:meth:`_waiting_doubt`) is settled by the next scene
+        ``observed`` (explained from the take by ``chain``) where every card it doubts shows out
+        of the inn, on a wall or a stock, more often than at the take's own scene ``scene``: the
+        card was taken and placed where the camera sees it, not left behind the deck; or where no
+        more inn slots read hidden than before the take (``previous``): the slot that newly read
+        hidden reads in the open, and ``chain`` fits the inn without the card (a chain that draws
+        into the inn is not enough: its draw may name the very card left behind the deck)."""
+        doubted = self._waiting_doubt(state, option, scene, previous)
+        if not doubted or previous is None:
+            return False
+        if observed.inn_hidden <= previous.inn_hidden and not any(isinstance(m, Draw) for m in chain):
+            return True
+        before, now = _outside_inn(scene), _outside_inn(observed)
+        return all(now[card] >= before[card] + count for card, count in doubted.items())
 
     def settling_doubt(self, state: OpenSeasonState, chain: tuple[Move, ...], observed: OpenSeasonObservation) -> str:
         """A waiting inn take (``state``: one option made) that the next scene would settle through
@@ -827,9 +906,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
         """Chains of legal moves (chance outcomes included), each move either invisible or making
         the view closer to the observation: a visible move must explain part of the scene. Cards
         named by a draw or a pick must be among those that newly show on the table."""
-        self._cut = False
+        return self.search_chains(state, observed).chains
+
+    def search_chains(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> ChainSearch:
+        """:meth:`candidate_chains`, cut where the walk stopped at ``max_tries`` or ``max_chains``."""
         if state.is_terminal():
-            return []
+            return ChainSearch(())
         work = scratch_copy(state)
         here = self.expected(state)
         # a strip that shows only a card's people names no card newly shown (``_strips_as_expected``)
@@ -1153,14 +1235,14 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                     owed.pop()
 
         walk((), here, self._cost(here, observed))
-        self._cut = tries[0] >= self.max_tries or len(out) >= self.max_chains
+        cut = tries[0] >= self.max_tries or len(out) >= self.max_chains
         # a refill is one scene (a hand puts all its cards out): a chain that stops half-way
         # through it is no still scene. (Confirmed, it left the tracker waiting for draws whose
         # cards had gone into the player's hand unseen, never to be named again: seed 97001; and
         # with a slot behind the deck it would explain the scene as well as the whole refill.)
         out = [c for c in out if not self._mid_refill(work, c)]
         out.sort(key=len)
-        return out
+        return ChainSearch(out, cut)
 
     @staticmethod
     def _mid_refill(work: OpenSeasonState, chain: tuple[Move, ...]) -> bool:

@@ -1475,8 +1475,8 @@ class RecogniserConfig:
     pack_cube_coarse_turn_over_coin_toss: bool = True
     """With a pack: a cube top whose tile the fine stage reads as the coarse stage's best tile but
     in another quarter turn, its fine turn near a coin toss (its certainty alone, 0.5 + 0.5 *
-    min(1, lead / ``pack_fine_lead_for_certainty``), under ``pack_cube_coin_toss_certainty``)
-    while the coarse turn leads that tile's next best coarse turn by at least
+    min(1, lead / ``pack_fine_lead_for_certainty``), under ``pack_cube_coin_toss_certainty``, and
+    up to a half turn under ``pack_cube_coin_toss_axis_certainty``) while the coarse turn leads that tile's next best coarse turn by at least
     ``pack_cube_coarse_turn_clear_lead``, keeps the coarse turn, weighed as the coarse path weighs
     it (``pack_cube_turn_lead``; the tile's own certainty stays the fine stage's). Fresh taught game
     72839 (printing 998225, 4 players, tilt 27.2, evening), changes 162-165: Purple's cube at home
@@ -1489,6 +1489,14 @@ class RecogniserConfig:
     coin toss. Tuning sweep (20 printings 998110-998129, 10 tables each from 571000, 205 tile tops):
     the fine turn replaced the coarse one 4 times, each right, at certainties 0.507-0.533, so this
     alone does not tell them from 72839's (0.507-0.509); ``pack_cube_coarse_turn_clear_lead`` does."""
+    pack_cube_coin_toss_axis_certainty: float = 0.75
+    """``pack_cube_coarse_turn_over_coin_toss``: the fine turn's own certainty up to a half turn
+    (``TurnAlone``'s second) at or over which the coarse turn does not stand, however clearly it
+    leads: the fine stage tells the turn's axis, and a glyph alike half round leaves the coarse
+    stage's half no surer. Whole taught game 72713 (printing 997389), change 165
+    (tests/vision/octocube/test_taught_cube_top_doubtful_turn.py): the light blue amphora, true
+    turn 90, coarse 270 leading by 0.028, fine 90 at a turn certainty near 0.5 but an axis
+    certainty of 1.0; without this the rule read it 270 again. 72839's home sextant: 0.61-0.62."""
     pack_cube_coarse_turn_clear_lead: float = 0.025
     """``pack_cube_coarse_turn_over_coin_toss``: the coarse turn's lead over the tile's next best
     coarse turn at which it is clear. Tuning sweep (as ``pack_cube_coin_toss_certainty``): the 4

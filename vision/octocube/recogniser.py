@@ -2318,9 +2318,10 @@ class OctocubeRecogniser:
         if not cfg.pack_cube_coarse_turn_over_coin_toss or cfg.pack_cube_turn_lead <= 0 or pick != label \
                 or fine_turn == turn or alone is None:
             return fine
-        turn_alone = alone[0]
-        if turn_alone >= cfg.pack_cube_coin_toss_certainty or turn_alone <= 0:
-            return fine
+        turn_alone, axis_alone = alone
+        if turn_alone >= cfg.pack_cube_coin_toss_certainty or turn_alone <= 0 or axis_alone is None \
+                or axis_alone >= cfg.pack_cube_coin_toss_axis_certainty:
+            return fine  # a sure turn, or a sure axis (a glyph alike half round: the coarse half is no better)
         per_turn = self._coarse_turn_fits(window, label)
         if per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn) < cfg.pack_cube_coarse_turn_clear_lead:
             return fine

@@ -68,3 +68,29 @@ def test_off_the_fine_coin_toss_stands(game_frame: tuple[Any, Any, Any]) -> None
     cubes = _every_cube_as_the_twin(game_frame, OFF)
     assert cubes[PURPLE].rotation == 180, cubes[PURPLE]
     assert cubes[PURPLE].turn_alone_confidence < 0.52, cubes[PURPLE]
+
+
+RIGHT_FINE_PRINTING, RIGHT_FINE_TABLE, RIGHT_FINE_SEAT = 998_112, 571_204, 2
+
+
+@pytest.fixture(scope="module")
+def right_fine_scene() -> tuple[Any, Any]:
+    """A tuning-sweep table where the fine stage's turn rightly replaces a coarse turn leading by
+    little: Blue's dark blue starfish on C2, true turn 270, coarse best 0 (by 0.015), fine 270 (0.53)."""
+    from tests.vision.octocube.taught_table import taught_table
+
+    return taught_table(RIGHT_FINE_PRINTING, RIGHT_FINE_TABLE, photos=2)
+
+
+def test_a_coarse_turn_leading_by_little_gives_way(right_fine_scene: tuple[Any, Any]) -> None:
+    from tests.vision.octocube.taught_table import read_cube_tops
+
+    got, want, cubes = read_cube_tops(right_fine_scene, ON)
+    truth = scene_truth(right_fine_scene[1].ground_truth, right_fine_scene[1].grid_size,
+                        right_fine_scene[1].num_players)
+    assert got == want
+    assert want[RIGHT_FINE_SEAT] == "dark blue starfish"
+    assert cubes[RIGHT_FINE_SEAT].rotation == truth.cube_rotation[RIGHT_FINE_SEAT] == 270, cubes[RIGHT_FINE_SEAT]
+    # control: a coarse turn taken as clear at any lead would undo the fine stage's right turn here
+    _, _, loose = read_cube_tops(right_fine_scene, replace(ON, pack_cube_coarse_turn_clear_lead=0.0))
+    assert loose[RIGHT_FINE_SEAT].rotation == 0, loose[RIGHT_FINE_SEAT]

@@ -1476,14 +1476,16 @@ class RecogniserConfig:
     """With a pack: a cube top whose tile the fine stage reads as the coarse stage's best tile but
     in another quarter turn, its fine turn near a coin toss (its certainty alone, 0.5 + 0.5 *
     min(1, lead / ``pack_fine_lead_for_certainty``), under ``pack_cube_coin_toss_certainty``, and
-    up to a half turn under ``pack_cube_coin_toss_axis_certainty``) while the coarse turn leads that tile's next best coarse turn by at least
-    ``pack_cube_coarse_turn_clear_lead``, keeps the coarse turn, weighed as the coarse path weighs
-    it (``pack_cube_turn_lead``; the tile's own certainty stays the fine stage's). Fresh taught game
-    72839 (printing 998225, 4 players, tilt 27.2, evening), changes 162-165: Purple's cube at home
-    (the frame's coarsest window, 0.81 x 0.67 px/mm), a dark blue sextant (a small four-point star)
-    turned 270: coarse 0.958 at 270, 0.921 next (lead 0.037); fine 0.961 / 0.960 at 180 / 0 and
-    0.901 at 270 (certainty 0.507): read 180 and a false alarm (docs/teach.md, session 79, turn79,
-    has the sweep that set the thresholds). False: the fine turn, as before."""
+    up to a half turn under ``pack_cube_coin_toss_axis_certainty``), while the coarse turn leads
+    that tile's next best coarse turn by at least ``pack_cube_coarse_turn_clear_lead``, keeps the
+    coarse turn, weighed as the coarse path weighs it (``pack_cube_turn_lead``; the tile's own
+    certainty stays the fine stage's). A fine tie (``pack_cube_turn_tie``: no turn) stands.
+    Fresh taught game 72839 (printing 998225, 4 players, tilt 27.2, evening), changes 162-165:
+    Purple's cube at home (the frame's coarsest window, 0.81 x 0.67 px/mm), a dark blue sextant (a
+    small four-point star) turned 270: coarse 0.958 at 270, 0.921 next (lead 0.037); fine 0.961 /
+    0.960 at 180 / 0 and 0.901 at 270 (certainty 0.507, axis 0.61): read 180 and a false alarm
+    (docs/teach.md, session 79, turn79: the sweep that set the thresholds; on 898 bench cubes the
+    rule changes no reading). False: the fine turn, as before."""
     pack_cube_coin_toss_certainty: float = 0.55
     """``pack_cube_coarse_turn_over_coin_toss``: the fine turn's own certainty under which it is a
     coin toss. Tuning sweep (20 printings 998110-998129, 10 tables each from 571000, 205 tile tops):

@@ -2311,13 +2311,15 @@ class OctocubeRecogniser:
         where the fine stage picks that tile in another turn as near a coin toss and the coarse turn
         leads clearly (``pack_cube_coarse_turn_over_coin_toss``): the certainty's turn part (and the
         half-turn one) then the coarse path's (:meth:`_turn_certainty`), its tile part the fine
-        stage's. Else ``fine`` as it is (also where the coarse turn is not weighed,
-        ``pack_cube_turn_lead`` 0, or the fine stage did not weigh the turn alone)."""
+        stage's. Else ``fine`` as it is; also where the fine stage's four turns tie, a top read with
+        no turn (``pack_cube_turn_tie``; 72740's change-62 starfish,
+        tests/vision/octocube/test_taught_cube_top_fine_turn.py), where the coarse turn is not
+        weighed (``pack_cube_turn_lead`` 0), or where the fine stage did not weigh the turn alone."""
         cfg = self.config
         pick, certainty, fine_turn, spread, axis_certainty, alone = fine
         if not cfg.pack_cube_coarse_turn_over_coin_toss or cfg.pack_cube_turn_lead <= 0 or pick != label \
-                or fine_turn == turn or alone is None:
-            return fine
+                or fine_turn == turn or alone is None or spread < cfg.pack_cube_turn_tie:
+            return fine  # (four turns alike at 3 px/mm: read with no turn, ``pack_cube_turn_tie``)
         turn_alone, axis_alone = alone
         if turn_alone >= cfg.pack_cube_coin_toss_certainty or turn_alone <= 0 or axis_alone is None \
                 or axis_alone >= cfg.pack_cube_coin_toss_axis_certainty:

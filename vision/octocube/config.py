@@ -1472,6 +1472,37 @@ class RecogniserConfig:
     90's inset search having landed off the face, i.e. on the coarse stage finding the glyph
     turned 90 fit the face worse than 4 mm off it (docs/teach.md, session 75, every75). False:
     the tie on the every-place fits (session 74's pivot74 run)."""
+    pack_cube_coarse_turn_over_coin_toss: bool = True
+    """With a pack: a cube top whose tile the fine stage reads as the coarse stage's best tile but
+    in another quarter turn, its fine turn near a coin toss (its certainty alone, 0.5 + 0.5 *
+    min(1, lead / ``pack_fine_lead_for_certainty``), under ``pack_cube_coin_toss_certainty``, and
+    up to a half turn under ``pack_cube_coin_toss_axis_certainty``), while the coarse turn leads
+    that tile's next best coarse turn by at least ``pack_cube_coarse_turn_clear_lead``, keeps the
+    coarse turn, weighed as the coarse path weighs it (``pack_cube_turn_lead``; the tile's own
+    certainty stays the fine stage's). A fine tie (``pack_cube_turn_tie``: no turn) stands.
+    Fresh taught game 72839 (printing 998225, 4 players, tilt 27.2, evening), changes 162-165:
+    Purple's cube at home (the frame's coarsest window, 0.81 x 0.67 px/mm), a dark blue sextant (a
+    small four-point star) turned 270: coarse 0.958 at 270, 0.921 next (lead 0.037); fine 0.961 /
+    0.960 at 180 / 0 and 0.901 at 270 (certainty 0.507, axis 0.61): read 180 and a false alarm
+    (docs/teach.md, session 79, turn79: the sweep that set the thresholds; on 898 bench cubes the
+    rule changes no reading). False: the fine turn, as before."""
+    pack_cube_coin_toss_certainty: float = 0.55
+    """``pack_cube_coarse_turn_over_coin_toss``: the fine turn's own certainty under which it is a
+    coin toss. Tuning sweep (20 printings 998110-998129, 10 tables each from 571000, 205 tile tops):
+    the fine turn replaced the coarse one 4 times, each right, at certainties 0.507-0.533, so this
+    alone does not tell them from 72839's (0.507-0.509); ``pack_cube_coarse_turn_clear_lead`` does."""
+    pack_cube_coin_toss_axis_certainty: float = 0.75
+    """``pack_cube_coarse_turn_over_coin_toss``: the fine turn's own certainty up to a half turn
+    (``TurnAlone``'s second) at or over which the coarse turn does not stand, however clearly it
+    leads: the fine stage tells the turn's axis, and a glyph alike half round leaves the coarse
+    stage's half no surer. Whole taught game 72713 (printing 997389), change 165
+    (tests/vision/octocube/test_taught_cube_top_doubtful_turn.py): the light blue amphora, true
+    turn 90, coarse 270 leading by 0.028, fine 90 at a turn certainty near 0.5 but an axis
+    certainty of 1.0; without this the rule read it 270 again. 72839's home sextant: 0.61-0.62."""
+    pack_cube_coarse_turn_clear_lead: float = 0.025
+    """``pack_cube_coarse_turn_over_coin_toss``: the coarse turn's lead over the tile's next best
+    coarse turn at which it is clear. Tuning sweep (as ``pack_cube_coin_toss_certainty``): the 4
+    coarse turns the fine stage rightly replaced led by 0.001-0.015; 72839's right one by 0.037."""
     pack_fine_letters: bool = True
     """The fine stage reads an abyss tile's letter too (the older letter window at a lone tile's
     height is then not used)."""

@@ -2283,6 +2283,7 @@ class OctocubeRecogniser:
         if at is not None and self.config.pack_cube_top_fine:
             fine = self._fine_cube_top(ts, window, at, gain)
             if fine is not None:
+                fine = self._coarse_turn_over_coin_toss(fine, window, label, turn)
                 label, certainty, turn, spread, axis_certainty, alone = fine
                 conf = p_cube * self._top_fit(score) * certainty
                 if axis_certainty is not None:
@@ -2301,6 +2302,35 @@ class OctocubeRecogniser:
         if shade != label:
             alone = None  # another shade than the fine stage's pick: its turns were not compared
         return tile_of(shade), conf, turn * 90, axis, alone
+
+    def _coarse_turn_over_coin_toss(self, fine: tuple[str, float, int, float, float | None, TurnAlone],
+                                    window: np.ndarray, label: str, turn: int
+                                    ) -> tuple[str, float, int, float, float | None, TurnAlone]:
+        """The fine stage's reading ``fine`` (:meth:`_fine_cube_top`) of a cube top whose coarse best
+        tile is ``label`` in quarter turn ``turn``, with the coarse turn in place of the fine one
+        where the fine stage picks that tile in another turn as near a coin toss and the coarse turn
+        leads clearly (``pack_cube_coarse_turn_over_coin_toss``): the certainty's turn part (and the
+        half-turn one) then the coarse path's (:meth:`_turn_certainty`), its tile part the fine
+        stage's. Else ``fine`` as it is; also where the fine stage's four turns tie, a top read with
+        no turn (``pack_cube_turn_tie``; 72740's change-62 starfish,
+        tests/vision/octocube/test_taught_cube_top_fine_turn.py), where the coarse turn is not
+        weighed (``pack_cube_turn_lead`` 0), or where the fine stage did not weigh the turn alone."""
+        cfg = self.config
+        pick, certainty, fine_turn, spread, axis_certainty, alone = fine
+        if not cfg.pack_cube_coarse_turn_over_coin_toss or cfg.pack_cube_turn_lead <= 0 or pick != label \
+                or fine_turn == turn or alone is None or spread < cfg.pack_cube_turn_tie:
+            return fine  # (four turns alike at 3 px/mm: read with no turn, ``pack_cube_turn_tie``)
+        turn_alone, axis_alone = alone
+        if turn_alone >= cfg.pack_cube_coin_toss_certainty or turn_alone <= 0 or axis_alone is None \
+                or axis_alone >= cfg.pack_cube_coin_toss_axis_certainty:
+            return fine  # a sure turn, or a sure axis (a glyph alike half round: the coarse half is no better)
+        per_turn = self._coarse_turn_fits(window, label)
+        if per_turn[turn] - max(s for k, s in enumerate(per_turn) if k != turn) < cfg.pack_cube_coarse_turn_clear_lead:
+            return fine
+        coarse, coarse_axis = self._turn_certainty(window, label, turn)
+        tile_part = certainty / turn_alone
+        return (pick, tile_part * coarse, turn, spread, None if coarse_axis is None else tile_part * coarse_axis,
+                (coarse, coarse_axis))
 
     def _bare_top_lead(self, ts: TileScores, score: float, lead: float) -> float:
         """The lead of a cube top's best face, a bare cube plate fitting ``score`` (``ts``: the coarse

@@ -50,3 +50,16 @@ def test_the_coarse_turn_alone_reads_it_half_round(game_frame: tuple[Any, Any, A
     """The cause pinned: with the coarse stage's turn (main's reading), 270."""
     obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_fine_doubtful_turn=False))
     assert obs.cubes[PURPLE].rotation == 270
+
+
+def test_a_clear_coarse_turn_does_not_stand_over_a_sure_axis(game_frame: tuple[Any, Any, Any]) -> None:
+    """``pack_cube_coin_toss_axis_certainty`` (session 79, turn79): the fine turn here is near a coin
+    toss between 90 and 270 and the coarse 270 leads by 0.028 (over ``pack_cube_coarse_turn_clear_lead``),
+    but the fine stage is sure of the axis (a glyph alike half round): the fine 90 stands. Control:
+    with the axis not weighed, the coarse turn over a coin toss reads it 270 again."""
+    obs = read_taught(game_frame, PLAYERS)
+    assert obs.cubes[PURPLE].rotation == 90
+    alone = obs.cubes[PURPLE].turn_axis_alone_confidence
+    assert alone is not None and alone >= RecogniserConfig().pack_cube_coin_toss_axis_certainty
+    loose = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_coin_toss_axis_certainty=1.01))
+    assert loose.cubes[PURPLE].rotation == 270

@@ -547,7 +547,7 @@ class RecogniserConfig:
     32.2, lamp), changes 59 and 67: the net reads Purple's cube p(red) 0.84 (p(purple) 0.01) but
     places every cube right; Red's window lies 0.046 nearer Purple's taught colour, Purple's only
     0.004-0.005 nearer Red's, summed 0.048-0.052 on the 0.05 threshold, so the frame's noise swapped
-    them at settled 0, 1 or 2: "Red's cube moved diagonally; Purple moved out of turn" (4 false
+    them at settled 0, 1 or 2: "Red's cube moved diagonally; Purple moved out of turn" (3 false
     alarms, session 79 fresh79a). The rule's own case (997322, game 72483, frame 100) has 0.029 /
     0.123 and still swaps at 0.02. Off by default until the cube-top bench is run with it."""
     pack_cube_colour_swap_against: float = 0.06

@@ -549,7 +549,8 @@ class RecogniserConfig:
     0.004-0.005 nearer Red's, summed 0.048-0.052 on the 0.05 threshold, so the frame's noise swapped
     them at settled 0, 1 or 2: "Red's cube moved diagonally; Purple moved out of turn" (3 false
     alarms, session 79 fresh79a). The rule's own case (997322, game 72483, frame 100) has 0.029 /
-    0.123 and still swaps at 0.02. Off by default until the cube-top bench is run with it."""
+    0.123 and still swaps at 0.02. Cube-top bench at 0.02 as main (956/957, 144/144); off by default
+    until 72845 is rerun with it."""
     pack_cube_colour_swap_against: float = 0.06
     """With a pack: two found cubes on the grid whose best net colours are both one of the two
     seats' also change seats where their rims' difference lies at least this far (chromaticity,

@@ -863,8 +863,10 @@ class OctocubeRecogniser:
             for b in seats[a_i + 1:]:
                 if probs is not None and self._net_reads_own_colours(probs, window_of, a, b):
                     continue
+                each = self.config.pack_cube_colour_swap_each
                 nearer = far(a, b) < far(a, a) and far(b, a) < far(b, b) \
-                    and far(a, a) + far(b, b) - far(a, b) - far(b, a) >= self.config.pack_cube_colour_swap
+                    and far(a, a) + far(b, b) - far(a, b) - far(b, a) >= self.config.pack_cube_colour_swap \
+                    and min(far(a, a) - far(a, b), far(b, b) - far(b, a)) >= each
                 if not nearer and not (probs is not None and self._rims_against(
                         rim[a] - rim[b], colour[a] - colour[b], probs[[window_of[a], window_of[b]]], a, b)) \
                         and not self._rings_swapped(windows[window_of[a]], windows[window_of[b]], a, b) \

@@ -132,44 +132,51 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         os.environ.pop(SHARED_FOLDER_ENV, None)
 
 
-HEAVY_FILES_FIRST = (
-    "tests/vision/test_open_season_score.py",
-    "tests/vision/test_open_season_taught_table.py",
-    "tests/ui/test_app.py",
-    "tests/ui/test_sentences.py",
-    "tests/vision/test_open_season_score_answers.py",
-    "tests/ui/test_run_command.py",
-    "tests/rules/test_typing.py",  # mypy on every package: ~45 s in a fresh clone (no cache yet)
-    "tests/vision/open_season/test_taught_empty_inn.py",
-    "tests/vision/dice/test_model_sets.py",
-    "tests/ui/test_teach_command.py",
-    "tests/rules/test_conformance.py",
-    "tests/vision/open_season/test_taught_inn_behind_deck.py",
-    "tests/ui/test_app_photo.py",
-    "tests/ui/test_octo_dice_sheet.py",
-    "tests/ui/test_app_video.py",
-    "tests/ui/test_run_twin_answers.py",
-    "tests/ui/test_app_games.py",
-    "tests/vision/render/test_art_pack.py",
-    "tests/vision/test_teach_same_faces.py",
-    "tests/vision/octocube/test_score_photo_lens.py",
-)
-"""The files that take longest (25-110 s each on 2 cores, `pytest --durations`, session 41), run
-first: `make test` hands whole files to its 2 processes in collection order (with xdist's
-``--no-loadscope-reorder``: by default it hands out first the files with the most tests, and the
-long files of few tests, mypy's among them, ran last, one process busy while the other had
-nothing left to do)."""
-
-
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    rank = {name: i for i, name in enumerate(HEAVY_FILES_FIRST)}
+    """The collected files ordered heaviest first by tests/file_weights.json (tests/file_timing.py):
+    `make test` hands whole files to its 2 processes in collection order (with xdist's
+    ``--no-loadscope-reorder``: by default it hands out first the files with the most tests, and the
+    long files of few tests, mypy's among them, ran last, one process busy while the other had
+    nothing left to do). Until session 78 a hand-kept list of 20 heavy files (session 41's) went
+    first and the rest followed in collection order; session 79 measured that the last files handed
+    out then included files of 20-40 s."""
+    from tests.file_timing import heaviest_first, load_weights
 
-    def order(item: pytest.Item) -> int:
+    def name_of(item: pytest.Item) -> str:
         path = Path(str(item.path)).resolve()
         try:
-            name = path.relative_to(REPO).as_posix()
+            return path.relative_to(REPO).as_posix()
         except ValueError:
-            return len(rank)
-        return rank.get(name, len(rank))
+            return str(path)
 
-    items.sort(key=order)  # stable: every file's own tests keep their order
+    names = [name_of(item) for item in items]
+    rank = {name: i for i, name in enumerate(heaviest_first(list(dict.fromkeys(names)), load_weights()))}
+    order = sorted(range(len(items)), key=lambda i: rank[names[i]])  # stable: a file's tests keep their order
+    items[:] = [items[i] for i in order]
+
+
+_TIMING = pytest.StashKey[Any]()
+
+
+def _timing_recorder(config: pytest.Config) -> Any:
+    if _TIMING not in config.stash:
+        from tests.file_timing import recorder_from_env
+
+        config.stash[_TIMING] = recorder_from_env()
+    return config.stash[_TIMING]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """With TABLESIGHT_TEST_TIMING=DIR, each test's wall and CPU (setup, call, teardown) appended to
+    DIR/<process>.jsonl (tests/file_timing.py); otherwise nothing is done."""
+    recorder = _timing_recorder(item.config)
+    if recorder is None:
+        yield
+        return
+    from tests.file_timing import now
+
+    start, cpu = now()
+    yield
+    end, cpu_end = now()
+    recorder.write(item.nodeid, start, end, cpu_end - cpu)

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.tracker.octocube_helpers import answer_truthfully, tracked_until, truth_after
-from tests.vision.octocube.taught_table import read_taught, taught_change_still
+from tests.vision.octocube.taught_table import kept_change_still, read_taught
 from tracker.octocube.stack_heights import StackHeights, StackHeightsConfig
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert
@@ -42,9 +42,10 @@ def twin() -> TwinGame:
 
 
 @pytest.fixture(scope="module")
-def stills(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Any]:
-    art = tmp_path_factory.mktemp("art") / str(PRINTING)
-    return {c: taught_change_still(PRINTING, art, GAME, c, PLAYERS, TILT, LIGHT, settled=1) for c in (ACCEPTED, PIVOT, NEXT)}
+def stills() -> dict[int, Any]:
+    """Kept per process (``kept_change_still``): change 237's still, read alike, is also
+    test_taught_bare_near_face_leans_in's (~1 s to render, ~4 s to read; shared when one process runs both)."""
+    return {c: kept_change_still(PRINTING, GAME, c, PLAYERS, TILT, LIGHT, settled=1) for c in (ACCEPTED, PIVOT, NEXT)}
 
 
 @pytest.fixture(scope="module")

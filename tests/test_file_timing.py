@@ -30,11 +30,15 @@ def test_the_suite_is_collected_heaviest_first(pytestconfig: pytest.Config, requ
     assert len(names) == len({item.nodeid.split("::")[0] for item in request.session.items})
 
 
-def test_the_table_names_existing_test_files_heaviest_first() -> None:
+def test_the_table_names_test_files_heaviest_first() -> None:
+    """A name left in the table after its file was renamed or deleted only orders nothing (the
+    file's tests, if renamed, weigh as unknown until the table is regenerated), so it is not an
+    error here; most names must still exist, or the table is stale as a whole."""
     table = json.loads(WEIGHTS.read_text())["files"]
     assert len(table) > 300
-    assert all((REPO / name).is_file() and Path(name).name.startswith("test_") for name in table), \
-        [name for name in table if not (REPO / name).is_file()]
+    assert all(Path(name).name.startswith("test_") for name in table)
+    stale = [name for name in table if not (REPO / name).is_file()]
+    assert len(stale) < len(table) // 10, stale
     assert list(table.values()) == sorted(table.values(), reverse=True)
 
 

@@ -540,7 +540,7 @@ class RecogniserConfig:
     997322, game 72483, tilt 22.8: both cubes p(yellow) best, the yellow one given the red cube's
     place; rims 0.08 / 0.12 from their own seats' colours, 0.20 / 0.15 from the other's: a false
     alarm "Red moved out of turn")."""
-    pack_cube_colour_swap_each: float = 0.0
+    pack_cube_colour_swap_each: float = 0.02
     """With a pack: the mean-rim rule of ``pack_cube_colour_swap`` swaps two cubes only where EACH
     window's rim lies nearer the other seat's taught cube colour by at least this much (0: off, the
     summed gain alone, as before). Fresh whole taught game 72845 (printing 998236, 4 players, tilt
@@ -549,8 +549,8 @@ class RecogniserConfig:
     0.004-0.005 nearer Red's, summed 0.048-0.052 on the 0.05 threshold, so the frame's noise swapped
     them at settled 0, 1 or 2: "Red's cube moved diagonally; Purple moved out of turn" (3 false
     alarms, session 79 fresh79a). The rule's own case (997322, game 72483, frame 100) has 0.029 /
-    0.123 and still swaps at 0.02. Cube-top bench at 0.02 as main (956/957, 144/144); off by default
-    until 72845 is rerun with it."""
+    0.123 and still swaps at 0.02. Cube-top bench at 0.02 as main (956/957, 144/144). 72845 rerun
+    with it (session 79, lead): 5 false alarms, was 8 (changes 59 and 67 read right)."""
     pack_cube_colour_swap_against: float = 0.06
     """With a pack: two found cubes on the grid whose best net colours are both one of the two
     seats' also change seats where their rims' difference lies at least this far (chromaticity,

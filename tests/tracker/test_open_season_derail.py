@@ -13,6 +13,7 @@ from typing import Any, cast
 from rules.open_season import OpenSeasonGame, OpenSeasonState
 from rules.core import UNKNOWN
 from rules.open_season.moves import UNSEEN_CARD, Draw, RandomAccolade, Steal
+from tests.tracker.open_season_helpers import played
 from tracker.open_season.adapter import BONUS_FACE_MISREAD_WEIGHT, OpenSeasonAdapter
 from tracker.open_season.recogniser import observation_from_reads
 from tracker.open_season.twin import OpenSeasonTwin, as_truth, truthful_answer
@@ -21,14 +22,6 @@ from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, Trac
 from tracker.twin_truth import truthful_option
 from vision.open_season.cards import HIDDEN, AccoladeCount, CardRead, TableCards
 from vision.open_season.observation import OpenSeasonObservation
-
-
-def _played(twin: Any, moves: int) -> OpenSeasonState:
-    """The tracker's state after the first ``moves`` moves of a twin's game."""
-    state = twin.tracker_initial_state()
-    for move in twin.truth.history[:moves]:
-        state.push(move)
-    return state
 
 
 def _draw_refill_in_name_order(truth: Any, rng: random.Random) -> list[Any]:
@@ -544,7 +537,7 @@ def _accolade_put_on_the_deck() -> tuple[OpenSeasonState, OpenSeasonState, int]:
     truth = list(twin.truth.history)
     k = next(i for i, m in enumerate(truth) if isinstance(m, ReturnCard) and m.source == "accolades")
     assert isinstance(truth[k + 1], SearchDeck)
-    state = _played(twin, k)
+    state = played(twin, k)
     seat = state.turn_player
     after = state.clone()
     after.push(truth[k])
@@ -610,7 +603,6 @@ def test_a_compensation_taken_from_behind_the_deck_is_asked_about_not_taken_for_
     assert tracked.observe(seen) == []  # the same table again: nothing happened
 
 
-
 def test_three_cards_taken_with_one_from_behind_the_deck_are_still_flagged() -> None:
     """The illegal change the hidden slot's weight must not excuse (bench seed 97418): a player
     takes three inn cards (two allowed), the third from the slot behind the deck, which reads
@@ -656,7 +648,7 @@ def test_a_misread_refill_is_put_right_once_the_players_reject_the_next_question
 
     twin = OpenSeasonTwin(4, 97612, side="horn", illegal=3)
     truth = twin.truth.history
-    state = _played(twin, 19)
+    state = played(twin, 19)
     tracked = TrackedGame(state, OpenSeasonAdapter())
     refill = observation_from_table(twin.descriptions[13])  # the refill's scene
     inn = list(refill.inn)
@@ -693,7 +685,7 @@ def test_a_card_kept_from_the_inn_is_not_drawn_again_by_the_refill_and_taken_uns
     twin = OpenSeasonTwin(3, 97621, side="horn", expert=True, illegal=3)
     truth = twin.truth.history
     assert truth[43] == KeepInnCard("sorcerer-dagger")
-    state = _played(twin, 43)
+    state = played(twin, 43)
     after = state.clone()
     after.push(truth[43])
     shown = observation_from_state(after)
@@ -718,7 +710,7 @@ def test_a_compensation_from_behind_the_deck_just_before_a_refill_is_asked_about
     twin = OpenSeasonTwin(3, 97621, side="horn", expert=True, illegal=3)
     truth = twin.truth.history
     assert truth[93] == Compensate("inn", "mage-tattoo") and isinstance(truth[94], Draw)
-    state = _played(twin, 93)
+    state = played(twin, 93)
     after = state.clone()
     after.push(truth[93])
     shown = observation_from_state(after)
@@ -803,7 +795,7 @@ def test_a_discard_picked_read_unsurely_is_followed_with_the_refill_after_it() -
     twin = OpenSeasonTwin(4, 97645, side="shield", expert=True, illegal=3, random_wilds=True)
     truth = twin.truth.history
     assert truth[57] == PickDiscard("gnome-tattoo") and isinstance(truth[58], Draw) and isinstance(truth[59], Draw)
-    state = _played(twin, 57)
+    state = played(twin, 57)
     after = state.clone()
     for move in truth[57:60]:
         after.push(move)
@@ -885,8 +877,8 @@ def test_a_random_accolade_discarded_where_the_camera_cannot_see_the_discards() 
     is tried now; the one that went is the players' answer if the camera cannot tell."""
     twin = OpenSeasonTwin(4, 102117, side="shield", expert=True, illegal=3, random_wilds=True)
     k = next(i for i, m in enumerate(twin.truth.history) if isinstance(m, RandomAccolade))
-    state = _played(twin, k)
-    truth = _played(twin, k + 1)
+    state = played(twin, k)
+    truth = played(twin, k + 1)
     seen = replace(observation_from_state(truth), discards=(), discards_seen=False)
     assert seen.players[0].accolades == observation_from_state(state).players[0].accolades - 1
     tracked = TrackedGame(state, OpenSeasonAdapter())
@@ -908,11 +900,11 @@ def test_a_card_drawn_and_taken_in_one_scene_is_found_though_another_copy_lies_i
     newly in player 3's stock, so the draw was never tried: an alarm, and the game lost from
     there (160/182 moves). The scene is read perfectly here."""
     twin = OpenSeasonTwin(3, 102601, side="horn", expert=True, illegal=3)
-    state = _played(twin, 160)
+    state = played(twin, 160)
     chain = twin.truth.history[160:164]
     assert isinstance(chain[1], Draw) and chain[1].card == "sorcerer-tattoo"
     assert "sorcerer-tattoo" in observation_from_state(state).inn  # the first copy, there all along
-    after = _played(twin, 164)
+    after = played(twin, 164)
     tracked = TrackedGame(state, OpenSeasonAdapter())
     events = tracked.observe(observation_from_state(after))
     assert not any(isinstance(e, IllegalMoveAlert) for e in events), events
@@ -934,8 +926,8 @@ def test_a_compensation_from_behind_the_deck_followed_by_its_refill_is_offered()
     truth = twin.truth.history
     assert isinstance(truth[54], Steal) and truth[55] == Compensate("inn", "gnome-crown")
     assert truth[56:59] == [Draw("elf-dagger"), Draw("gnome-dagger"), Draw("sorcerer-dagger")]
-    state = _played(twin, 55)
-    after = _played(twin, 59)
+    state = played(twin, 55)
+    after = played(twin, 59)
     seen = _behind_deck(observation_from_state(after), "sorcerer-dagger")
     assert "gnome-crown" in observation_from_state(state).inn and "gnome-crown" not in seen.inn
     # player 1's accolades, fanned, read unsurely (0.49 in the pixel run): the compensation's one
@@ -959,8 +951,8 @@ def test_the_last_peek_of_the_game_is_asked_about_whichever_card_the_camera_seem
     twin = OpenSeasonTwin(4, 102758, side="horn", illegal=3)
     truth = twin.truth.history
     assert len(truth) == 203 and truth[202] == KeepPeeked("dwarf-earrings")
-    state = _played(twin, 202)
-    after = _played(twin, 203)
+    state = played(twin, 202)
+    after = played(twin, 203)
     assert after.is_terminal()
     seen = observation_from_state(after)
     players = dict(seen.players)
@@ -984,8 +976,8 @@ def test_a_last_peek_followed_by_an_endgame_trophy_is_asked_about() -> None:
     truth = twin.truth.history
     assert len(truth) == 98 and truth[96] == KeepPeeked("gnome-tattoo")
     assert truth[97] == ActivateScoring("eighteen_cards")
-    state = _played(twin, 96)
-    after = _played(twin, 98)
+    state = played(twin, 96)
+    after = played(twin, 98)
     assert after.is_terminal()
     assert _asked_at_once(state.clone(), truth, observation_from_state(after), 98).state.is_terminal()
 
@@ -1026,10 +1018,10 @@ def test_a_refill_card_misread_at_its_draw_is_asked_about_in_the_refills_order_w
     truth = twin.truth.history
     assert truth[40:44] == [Draw("gnome-eyepatch"), Draw("mage-tattoo"), Draw("sorcerer-earrings"),
                             TakeFromInn(("elf-tattoo", "elf-earrings"))]
-    state = _played(twin, 40)
+    state = played(twin, 40)
     for card in ("dwarf-earrings", "gnome-eyepatch", "mage-tattoo"):  # the misread, confirmed
         state.push(Draw(card))
-    _asked_at_once(state, truth, observation_from_state(_played(twin, 44)), 44)
+    _asked_at_once(state, truth, observation_from_state(played(twin, 44)), 44)
 
 
 def test_a_refill_card_misread_at_its_draw_and_taken_at_once_is_asked_about_by_its_right_name() -> None:
@@ -1042,12 +1034,12 @@ def test_a_refill_card_misread_at_its_draw_and_taken_at_once_is_asked_about_by_i
     twin = OpenSeasonTwin(3, 102766, side="shield", illegal=3)
     truth = twin.truth.history
     assert truth[57:60] == [Draw("barbarian-crown"), Draw("barbarian-dagger"),
-                            _take_of(_played(twin, 59), {"barbarian-crown", "barbarian-dagger"})]
-    state = _played(twin, 57)
+                            _take_of(played(twin, 59), {"barbarian-crown", "barbarian-dagger"})]
+    state = played(twin, 57)
     for card in ("barbarian-crown", "elf-dagger"):  # the misread, confirmed
         state.push(Draw(card))
     state.push(_take_of(state, {"elf-dagger", "barbarian-crown"}))
-    _asked_at_once(state, truth, observation_from_state(_played(twin, 61)), 61)
+    _asked_at_once(state, truth, observation_from_state(played(twin, 61)), 61)
 
 
 def test_a_drawn_card_given_to_a_player_whose_stock_goes_to_the_accolades_is_asked_about() -> None:
@@ -1061,7 +1053,7 @@ def test_a_drawn_card_given_to_a_player_whose_stock_goes_to_the_accolades_is_ask
     twin = OpenSeasonTwin(2, 102779, side="shield", expert=True, illegal=3)
     truth = twin.truth.history
     assert truth[52:54] == [GiveCard(1, "elf-tattoo"), GiveCard(0, "mage-eyepatch")]
-    state = _played(twin, 52)
-    seen = observation_from_state(_played(twin, 54))
+    state = played(twin, 52)
+    seen = observation_from_state(played(twin, 54))
     assert seen.players[0].stock == () and "mage-eyepatch" not in seen.players[1].stock
     _asked_at_once(state.clone(), truth, seen, 54)

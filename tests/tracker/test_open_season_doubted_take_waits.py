@@ -11,20 +11,12 @@ from typing import Any
 
 from rules.open_season import OpenSeasonState
 from rules.open_season.moves import PlaceCard, TakeFromInn
+from tests.tracker.open_season_helpers import played
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import observation_from_state, observation_from_table
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
 from tracker.twin_truth import truthful_option
-
-
-def _played(twin: Any, moves: int) -> OpenSeasonState:
-    """The tracker's state after the first ``moves`` moves of the twin's game (its scene after
-    change ``i`` is ``twin.descriptions[i + 1]``)."""
-    state: OpenSeasonState = twin.tracker_initial_state()
-    for move in twin.truth.history[:moves]:
-        state.push(move)
-    return state
 
 
 def _game_103070(waits: bool) -> tuple[Any, OpenSeasonState, TrackedGame[OpenSeasonState, Any], list[Any]]:
@@ -37,7 +29,7 @@ def _game_103070(waits: bool) -> tuple[Any, OpenSeasonState, TrackedGame[OpenSea
     twin = OpenSeasonTwin(4, 103070, side="horn", expert=True, illegal=1)
     assert twin.changes[17].text == "Player 1 takes elf-dagger and gnome-crown from the inn"
     assert twin.changes[18].text.startswith("Player 1 places gnome-crown on space 7")
-    state = _played(twin, 21)
+    state = played(twin, 21)
     before = observation_from_state(state)
     assert before.inn_hidden == 0 and {"elf-dagger", "gnome-crown"} <= set(before.inn)
     assert observation_from_table(twin.descriptions[17]) == before

@@ -11,18 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.open_season import OpenSeasonState
+from tests.tracker.open_season_helpers import played
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import observation_from_table
 from tracker.session import MoveConfirmed, TrackedGame
 from vision.open_season.observation import OpenSeasonObservation
-
-
-def _played(twin: OpenSeasonTwin, moves: int) -> OpenSeasonState:
-    state: OpenSeasonState = twin.tracker_initial_state()
-    for move in twin.truth.history[:moves]:
-        state.push(move)
-    return state
 
 
 def _bottom_read_as(obs: OpenSeasonObservation, seat: int, card: str) -> OpenSeasonObservation:
@@ -37,7 +31,7 @@ def _bottom_read_as(obs: OpenSeasonObservation, seat: int, card: str) -> OpenSea
 def _scene_90() -> tuple[OpenSeasonTwin, OpenSeasonState, OpenSeasonObservation]:
     twin = OpenSeasonTwin(2, 103023, side="shield", expert=True, illegal=1)
     assert twin.changes[89].text == "Player 2 gives elf-crown to player 2's stock"
-    state = _played(twin, twin.changes[88].truth_moves)
+    state = played(twin, twin.changes[88].truth_moves)
     seen = observation_from_table(twin.descriptions[90])
     assert seen.players[1].stock == ("mage-eyepatch", "elf-dagger", "elf-crown")
     return twin, state, _bottom_read_as(seen, 1, "elf-crown")

@@ -9,21 +9,13 @@ from typing import Any
 
 from rules.open_season import OpenSeasonState
 from rules.open_season.moves import Compensate, TakeFromInn
+from tests.tracker.open_season_helpers import played
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import observation_from_state, observation_from_table
 from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame
 from tracker.twin_truth import truthful_option
 from vision.open_season.observation import OpenSeasonObservation
-
-
-def _played(twin: Any, moves: int) -> OpenSeasonState:
-    """The tracker's state after the first ``moves`` moves of the twin's game (its scene after
-    change ``i`` is ``twin.descriptions[i + 1]``)."""
-    state: OpenSeasonState = twin.tracker_initial_state()
-    for move in twin.truth.history[:moves]:
-        state.push(move)
-    return state
 
 
 def _behind_deck(obs: OpenSeasonObservation, card: str) -> OpenSeasonObservation:
@@ -49,7 +41,7 @@ def test_three_alike_cards_gone_with_a_slot_behind_the_deck_are_asked_and_flagge
     the open inn at the scene before: the players are asked, and say it did not happen."""
     twin = OpenSeasonTwin(3, 102101, side="horn", expert=True, illegal=3, random_wilds=True)
     assert twin.changes[16].kind == "illegal" and "takes 3 cards" in twin.changes[16].text
-    state = _played(twin, 21)
+    state = played(twin, 21)
     before = _behind_deck(observation_from_state(state), "mage-earrings")  # as the camera read it
     assert before.inn == ("elf-tattoo", "elf-tattoo", "elf-tattoo", "gnome-crown")
     seen = replace(observation_from_table(twin.descriptions[17]), inn_hidden=1)  # the empty slot
@@ -69,7 +61,7 @@ def test_a_card_laid_on_its_double_while_the_next_one_reads_hidden_is_asked_and_
     they are asked, and the change is flagged at its own scene."""
     twin = OpenSeasonTwin(4, 102114, side="horn", expert=False, illegal=3)
     assert twin.changes[144].kind == "illegal" and "already holds a card" in twin.changes[144].text
-    state = _played(twin, 187)
+    state = played(twin, 187)
     before = observation_from_state(state)
     assert before.inn_hidden == 0 and "elf-tattoo" in before.inn
     seen = _behind_deck(observation_from_table(twin.descriptions[145]), "elf-tattoo")
@@ -86,7 +78,7 @@ def test_a_take_beside_a_slot_hidden_all_along_is_still_confirmed_unasked() -> N
     sight untaken, and no slot newly reads hidden: confirmed with no question (102101 asked 45
     already)."""
     twin = OpenSeasonTwin(3, 102101, side="horn", expert=True, illegal=3)
-    state = _played(twin, 21)
+    state = played(twin, 21)
     take = twin.truth.history[21]
     assert take == TakeFromInn(("elf-tattoo", "mage-earrings"))
     before = _behind_deck(observation_from_state(state), "mage-earrings")
@@ -108,7 +100,7 @@ def test_a_compensation_from_behind_the_deck_against_a_blind_deck_card_is_asked_
     (28/60 moves). Worse only by a doubtful reading, within the margin, it is an option."""
     twin = OpenSeasonTwin(4, 102500, side="horn", expert=False, illegal=1, max_moves=60)
     assert twin.changes[16].text == "Player 4 takes barbarian-tattoo from the inn as compensation"
-    state = _played(twin, 24)
+    state = played(twin, 24)
     seen = replace(observation_from_table(twin.descriptions[17]), inn_hidden=1)  # the slot it emptied
     player1 = seen.players[0]
     misread = tuple("mage-eyepatch" if card == "mage-earrings" else card for card in player1.stock)

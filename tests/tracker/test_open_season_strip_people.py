@@ -10,21 +10,13 @@ them, never offered the true move, and the game was lost (110/126 moves, 13 fals
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from rules.open_season import OpenSeasonState
+from tests.tracker.open_season_helpers import played
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import observation_from_table
 from tracker.session import IllegalMoveAlert, MoveConfirmed, TrackedGame
 from vision.open_season.observation import OpenSeasonObservation
-
-
-def _played(twin: Any, moves: int) -> OpenSeasonState:
-    state: OpenSeasonState = twin.tracker_initial_state()
-    for move in twin.truth.history[:moves]:
-        state.push(move)
-    return state
 
 
 def _as_read(obs: OpenSeasonObservation, stock: bool = True) -> OpenSeasonObservation:
@@ -49,7 +41,7 @@ def test_strip_reads_of_the_expected_people_leave_a_take_with_a_hidden_slot_expl
     twin = OpenSeasonTwin(2, 102990, side="horn", expert=True, illegal=1)
     change = twin.changes[60]
     assert change.text == "Player 2 takes sorcerer-crown and barbarian-earrings from the inn"
-    state = _played(twin, twin.changes[59].truth_moves)
+    state = played(twin, twin.changes[59].truth_moves)
     seen = _as_read(observation_from_table(twin.descriptions[61]))
     seen = replace(seen, inn_hidden=seen.inn_hidden + 1)  # the emptied slot behind the deck
     tracked = TrackedGame(state.clone(), OpenSeasonAdapter())
@@ -64,7 +56,7 @@ def test_a_strip_of_another_people_still_counts() -> None:
     as before."""
     twin = OpenSeasonTwin(2, 102990, side="horn", expert=True, illegal=1)
     adapter = OpenSeasonAdapter()
-    state = _played(twin, twin.changes[59].truth_moves)
+    state = played(twin, twin.changes[59].truth_moves)
     seen = _as_read(observation_from_table(twin.descriptions[60]))
     weights = {d.description: d.weight for d in adapter.differences(adapter.expected(state), seen)}
     assert weights["player 1's space 1 shows barbarian-crown, expected barbarian-tattoo"] == 0.0
@@ -87,7 +79,7 @@ def test_strip_reads_are_no_cards_newly_shown_for_the_candidate_search() -> None
     confirmed at once."""
     twin = OpenSeasonTwin(2, 102990, side="horn", expert=True, illegal=1)
     assert twin.changes[61].text.startswith("Player 2 places barbarian-earrings on space 7")
-    state = _played(twin, twin.changes[58].truth_moves)
+    state = played(twin, twin.changes[58].truth_moves)
     seen = _as_read(observation_from_table(twin.descriptions[62]), stock=False)
     p2 = seen.players[1]
     assert p2.wall[7] == "barbarian-earrings"
@@ -105,7 +97,7 @@ def test_an_alarm_names_no_difference_that_weighs_nothing() -> None:
     weighs nothing is no reason given."""
     twin = OpenSeasonTwin(2, 102990, side="horn", expert=True, illegal=1)
     adapter = OpenSeasonAdapter()
-    state = _played(twin, twin.changes[64].truth_moves)
+    state = played(twin, twin.changes[64].truth_moves)
     seen = _as_read(observation_from_table(twin.descriptions[65]), stock=False)
     seen = replace(seen, inn=tuple(sorted(seen.inn + ("barbarian-dagger",))))
     reason = adapter.diagnose(state, seen, adapter.differences(adapter.expected(state), seen))

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, read_taught, taught_change_still
+from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, kept_change_still, read_taught
 from vision.octocube.config import RecogniserConfig
 from vision.octocube.truth import scene_truth
 
@@ -31,9 +31,8 @@ A5, C5 = (4, 0), (4, 2)
 
 
 @pytest.fixture(scope="module")
-def gate_frame(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    art_dir = tmp_path_factory.mktemp("art") / str(PRINTING)
-    return taught_change_still(PRINTING, art_dir, GAME, 183, PLAYERS, TILT, "day", settled=1)
+def gate_frame() -> Any:
+    return kept_change_still(PRINTING, GAME, 183, PLAYERS, TILT, "day", settled=1)
 
 
 def _top(obs: Any, seat: int) -> str:

@@ -21,6 +21,7 @@ from rules.octocube.moves import Place
 from rules.octocube.state import tile_from_label
 from tests.tracker.octocube_helpers import answer_truthfully, tracked_until, truth_after
 from tracker.inference import IllegalObservation, Question, infer
+from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert, QuestionAsked
@@ -63,7 +64,7 @@ def _scene() -> tuple[Any, Any, Any]:
 def test_the_placing_read_one_space_off_is_asked_not_an_alarm() -> None:
     twin, placing, truth = _scene()
     tracked = tracked_until(twin, MOVE)
-    assert tracked.adapter.place_beside_unsure_read
+    assert isinstance(tracked.adapter, OctocubeAdapter) and tracked.adapter.place_beside_unsure_read
     seen = _read_one_space_off(observation_from_state(truth))
     verdict = infer(tracked.state, seen, tracked.adapter)
     assert isinstance(verdict, Question), verdict
@@ -79,6 +80,7 @@ def test_the_placing_read_one_space_off_is_asked_not_an_alarm() -> None:
 def test_off_the_unsure_placing_is_an_alarm_as_on_main() -> None:
     twin, _, truth = _scene()
     tracked = tracked_until(twin, MOVE)
+    assert isinstance(tracked.adapter, OctocubeAdapter)
     tracked.adapter.place_beside_unsure_read = False
     seen = _read_one_space_off(observation_from_state(truth))
     verdict = infer(tracked.state, seen, tracked.adapter)

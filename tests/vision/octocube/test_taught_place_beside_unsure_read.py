@@ -19,6 +19,7 @@ import pytest
 from tests.tracker.octocube_helpers import answer_truthfully, tracked_until, truth_after
 from tests.vision.octocube.taught_table import kept_change_still, read_taught
 from tracker.inference import IllegalObservation, Question, infer
+from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert
 from vision.octocube.truth import scene_truth
@@ -50,6 +51,7 @@ def test_the_placing_is_asked_not_an_alarm(placing_frame: tuple[Any, Any, Any], 
     change = twin.changes[CHANGE]
     assert change.text.startswith("Blue places the cube on E4")
     tracked = tracked_until(twin, change.truth_moves - 1)
+    assert isinstance(tracked.adapter, OctocubeAdapter)
     tracked.adapter.place_beside_unsure_read = on
     seen = read_taught(placing_frame, PLAYERS, grid=GRID)
     placing = twin.truth.history[change.truth_moves - 1]

@@ -135,7 +135,7 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                            resolution=tuple(args.resolution), film_frames=None if args.realistic else (3, 1, 1, 1),
                            film_fps=getattr(args, "fps", 10.0))
         said: list[str] = []
-        result = run_demo(build_pipeline(setup), said.append if args.say_dir else None)
+        result = run_demo(build_pipeline(setup), said.append if args.say_dir else None, notes=bool(args.say_dir))
         result.pop("score_text", None)
         _write_said(args, spec, said)
         return {**spec, **result}
@@ -147,7 +147,7 @@ def play_frames(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     lines: list[str] = []
     demo = build_pipeline(setup)
     _record_scenes(demo.pipeline.tracked, args, spec)
-    result = run_demo(demo, lines.append if args.say_dir else None)
+    result = run_demo(demo, lines.append if args.say_dir else None, notes=bool(args.say_dir))
     result.pop("score_text", None)
     _write_said(args, spec, lines)
     return {**spec, **result}

@@ -128,12 +128,13 @@ def demo_game(art: str | None, pack: str | None, seed: int, moves: int, illegal:
               say: Any = None, varied: bool = False, mode: str = "standard") -> dict[str, Any]:
     """One ``tablesight demo`` game through :func:`tracker.build.build_pipeline`, the path ``run
     --pack`` takes: the twin drawn with ``art`` (None: built-in), read by ``pack`` (None: built-in);
-    ``say`` hears the table's changes, the tracker's moves, questions and alerts, as the demo prints them."""
+    ``say`` hears the table's changes, the tracker's moves, questions and alerts, as the demo prints them,
+    and the tracker's notes (``run_demo``'s ``notes``: lines beginning "note: ")."""
     from tracker.build import build_pipeline
     from tracker.demo_run import run_demo
 
     return run_demo(build_pipeline(demo_setup(art, pack, seed, moves, illegal, game, resolution, varied, mode)),
-                    say=say)
+                    say=say, notes=say is not None)
 
 
 LIGHTS = ("day", "lamp", "evening")

@@ -60,13 +60,42 @@ def twin_misread_step(twin: Any, pipe: Any, truth: dict[str, Any] | None) -> boo
     return bool(pipe.misread())
 
 
+NOTE_PREFIX = "note: "
+"""How a tracker note begins in the ``say`` lines (:func:`run_demo`'s ``notes``): not a question,
+not a move; a reader of a say log sees why a move was made unasked or a question waited."""
+
+
 def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
-             on_update: Callable[[Any], None] | None = None) -> dict[str, Any]:
+             on_update: Callable[[Any], None] | None = None, notes: bool = False) -> dict[str, Any]:
     """Play the whole film; returns the figures ``tablesight demo --json`` prints. ``on_update``
-    sees every pipeline update (a window, a video being written)."""
+    sees every pipeline update (a window, a video being written). ``notes``: ``say`` hears the
+    tracker's notes too (``TrackedGame.on_note``), one line each beginning :data:`NOTE_PREFIX`, as
+    they are logged (before the scene's moves they explain); "alert cleared" notes are left out
+    (the ``AlertCleared`` event says the same line). bench/teach.py's say logs had none: session 79's
+    helpers counted "the next scene shows which" from a wrapper (docs/teach.md, fresh79c). False:
+    no notes, as before (``tablesight demo`` prints none)."""
     pipe, twin = demo.pipeline, demo.twin
     if twin is None:
         raise ValueError("run_demo needs a digital-twin pipeline (source 'demo')")
+    tracked = pipe.tracked
+    heard = tracked.on_note
+    if say is not None and notes:
+        def note(text: str, say: Callable[[str], None] = say) -> None:
+            if not text.startswith("alert cleared:"):
+                say(NOTE_PREFIX + text)
+
+        tracked.on_note = note
+    try:
+        return _run_demo(demo, say, on_update)
+    finally:
+        tracked.on_note = heard
+
+
+def _run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None,
+              on_update: Callable[[Any], None] | None) -> dict[str, Any]:
+    """:func:`run_demo`'s film, played to its end."""
+    pipe, twin = demo.pipeline, demo.twin
+    assert twin is not None
     tracked = pipe.tracked
     adapter = tracked.adapter
     illegal_changes = {i for i, c in enumerate(twin.changes) if c.kind == "illegal"}

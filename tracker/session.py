@@ -8,6 +8,7 @@ report is logged before it is announced, so a crash loses nothing that was shown
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from collections.abc import Callable
 from typing import Any, Generic
 
 from rules.core import Move, RulesError
@@ -98,6 +99,10 @@ class TrackedGame(Generic[St, Obs]):
         self.state = state
         self.adapter = adapter
         self.log = log
+        self.on_note: Callable[[str], None] | None = None
+        """Hears the text of each note the tracker logs (why it waited, asked or made a move
+        unasked: "waiting for the next scene to tell which", "the next scene shows which", ...),
+        log or no log; :func:`tracker.demo_run.run_demo` writes them to its ``say`` lines."""
         self.config = config or InferenceConfig()
         self.pending: Question | None = None
         self.alert: str | None = None
@@ -767,6 +772,8 @@ class TrackedGame(Generic[St, Obs]):
     def _log(self, type_: str, **payload: Any) -> None:
         """Log an event with the acting player: the seat to move once it happened (after an
         undo, the seat whose move was taken back); replay checks it against the engine."""
+        if type_ == "note" and self.on_note is not None:
+            self.on_note(str(payload.get("text", "")))
         if self.log is not None:
             payload.setdefault("player", self.state.current_player())
             self.log.append(type_, **payload)

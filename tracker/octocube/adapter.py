@@ -1223,8 +1223,24 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
             return _looks_the_same(after, here) or (turned and _only_turned(after, here, seat, top_unread, unsure,
                                                                               boards))
 
+    place_beside_unsure_read = True
+    """Whether a placing on a space next to where the cube is read, the reading too unsure to tell
+    the two apart (:meth:`_unsure_between`: place confidence under :attr:`unsure_place`), is a
+    candidate chain too; before, only placings on the very space read were tried, so an unsure
+    read one space off an illegal space left no chain at all and the unsure place, which
+    :meth:`_place_weight` would weigh at most :attr:`unsure_place_weight`, was never weighed.
+    Fresh taught game 72853 (printing 998249, 3 players, tilt 13.5, day), change 117: Blue placed
+    its cube on E4; read on D4 (not an edge space) at place confidence 0.33 (whole 0.166) at settled
+    0-2; no chain was tried, and "Blue's cube was put on D4" was a false alarm (cleared next
+    scene). With this on, "Blue places on E4" weighs 0.54 (the place 0.25), within the tolerance
+    (tests/tracker/test_octocube_place_beside_unsure_read.py). A sure reading, or an unsure one two
+    spaces off, prunes as before (a cube put on a wrong space stays an alarm). False: only the
+    space read, as before."""
+
     def _turn_chains(self, work: OctocubeState, seat: int, observed: OctocubeObservation) -> list[tuple[Move, ...]]:
-        """Every chain of ``seat``'s moves up to the end of the turn (each prefix included)."""
+        """Every chain of ``seat``'s moves up to the end of the turn (each prefix included; a
+        placing only on the space its cube is read on, or next to it where that reading is unsure:
+        :attr:`place_beside_unsure_read`)."""
         out: list[tuple[Move, ...]] = []
         seen_cube = observed.cubes.get(seat)
 
@@ -1233,7 +1249,8 @@ class OctocubeAdapter(GameAdapter[OctocubeState, OctocubeObservation]):
                 return
             for move in work.legal_moves():
                 if isinstance(move, Place) and seen_cube is not None and seen_cube.location is not None \
-                        and move.location != seen_cube.location:
+                        and move.location != seen_cube.location \
+                        and not (self.place_beside_unsure_read and self._unsure_between(seen_cube, move.location)):
                     continue  # the camera sees where the cube was put
                 try:
                     work.push_unchecked(move)

@@ -520,8 +520,9 @@ class FineMatcher:
         entries once per weights (:class:`_SlopeShared`), its offset correlation taken from the
         spread's ``sum w.x`` (False: each made where it is used, as before session 78; the
         verdicts are equal either way, tests/vision/octocube/test_pack_reader_fine_shared.py).
-        ``batched_correlation``: the sloped fit's face columns (face, face * x, face * y) are
-        correlated with a region by one matrix product for every face compared there at a blur
+        ``batched_correlation``: the sloped fit's face columns (face, face * x, face * y), or the
+        plain fit's centred weighted face, are correlated with a region by one matrix product
+        for every face compared there at a blur
         (:func:`_batched_face_corr`), not a ``cv2.matchTemplate`` per column (its DFT set up again
         for each 7x7 result): session 80 measured the coin-pile test's 7 readings at 93,315
         ``matchTemplate`` calls, 40 % of its CPU. Not to the bit: float32 sums in another order
@@ -697,8 +698,9 @@ class FineMatcher:
             own_scores: dict[str, float] = {}
             own_where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
             face_corr: dict[tuple[int, tuple[int, int]], list[np.ndarray]] = {}
-            """Sloped and batched: per (face, region), its face columns' correlations with the region."""
-            if sloped and self.batched_correlation:
+            """Batched: per (face, region), its face columns' correlations with the region (the
+            sloped fit's three, or the plain fit's centred weighted face)."""
+            if self.batched_correlation:
                 wanted: dict[tuple[int, int], dict[int, np.ndarray]] = {}
                 for c, view_looks in zip(cands, looks, strict=True):
                     for turned, (_turn, origins) in zip(faces[c[0]], view_looks, strict=True):
@@ -709,17 +711,18 @@ class FineMatcher:
                     if key not in weights:
                         w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
                         weights[key] = (w, float(w.sum()) + 1e-6)
-                    w3, _ = weights[key]
-                    share = self.share_exact
+                    w3, wsum = weights[key]
+                    share = self.share_exact and sloped
                     if share and key not in slope_shared:
                         slope_shared[key] = _SlopeShared.of(w3, s_in)
                     columns = []
                     for p in by_face.values():
                         terms = prepared.get((id(p), key))
                         if terms is None:
-                            terms = prepared[(id(p), key)] = _sloped_terms(
-                                p, w3, each_channel, slope_shared.get(key) if share else None)
-                        columns.append(terms[0][:len(terms[0]) - terms[2]])
+                            terms = prepared[(id(p), key)] = (
+                                _sloped_terms(p, w3, each_channel, slope_shared.get(key) if share else None)
+                                if sloped else _face_terms(p, w3, wsum, each_channel))
+                        columns.append(terms[0][:len(terms[0]) - terms[2]] if sloped else [terms[0]])
                     if origin not in windows_at:
                         windows_at[origin] = _shift_windows(regions[origin], s_in)
                     for fid, corr in zip(by_face, _batched_face_corr(windows_at[origin], columns), strict=True):
@@ -762,7 +765,9 @@ class FineMatcher:
                             ncc = _sloped_fit_of(region, terms, w3, vx * wsum, offsets, face_corr.get((id(p), origin)))
                         else:
                             pw, vp = terms
-                            sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
+                            batch = face_corr.get((id(p), origin))
+                            sxp = (batch[0] if batch is not None  # sum pw = 0: x's mean drops out
+                                   else cv2.matchTemplate(region, pw, cv2.TM_CCORR)) / wsum
                             ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
                         top = float(ncc.max())
                         if top > best or (origin in own and top > own_best):

@@ -51,13 +51,13 @@ def _read(game_frame: tuple[Any, Any, Any], players: int, batched: bool) -> tupl
         calls[0] += 1
         return real(*a)
 
-    pack_reader.cv2.matchTemplate = counted
+    setattr(pack_reader.cv2, "matchTemplate", counted)
     try:
         start = time.process_time()
         obs = rec.recognise(frame.image)
         spent = time.process_time() - start
     finally:
-        pack_reader.cv2.matchTemplate = real
+        setattr(pack_reader.cv2, "matchTemplate", real)
     print(f"  batched {batched}: {calls[0]} matchTemplate calls, {spent:.2f} CPU s", flush=True)
     return obs, spent
 

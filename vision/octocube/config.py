@@ -1255,6 +1255,15 @@ class RecogniserConfig:
     badge's ground 20-25 levels paler at its foot there) then favoured the letter whose ink lies
     on the darker side: an abyss A in full view read F at 0.61 (997818 / 551800 (2, 2)) and 0.57
     (997857 / 558703 (2, 2)). False: one gain and offset."""
+    pack_fine_batched_correlation: bool = True
+    """With a pack: the fine stage correlates its faces' columns (the sloped fit's three,
+    ``pack_fine_letters_light_slope``, or the plain fit's one) with a region by one float32 matrix
+    product for every face compared there
+    (``FineMatcher(batched_correlation=True)``, ``pack_reader._batched_face_corr``), not by a
+    ``cv2.matchTemplate`` per column (a DFT set up again for each 7x7 result): a speed switch,
+    session 80. The coin-pile test's 7 readings made 93,315 ``matchTemplate`` calls, 40 % of its
+    CPU. Not to the bit (float32 sums in another order): the readings of bench/
+    octocube_fine_batched.py's taught stills keep every label. False: a ``matchTemplate`` per column."""
     pack_mask_hidden: bool = True
     """With a pack: a stack top partly hidden behind a neighbour's cube (under tilt) is compared
     with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""

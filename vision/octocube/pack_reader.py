@@ -510,7 +510,8 @@ class FineMatcher:
     def __init__(self, pack: Pack, labels: Sequence[str], px_per_mm: float = FINE_PX_PER_MM,
                  inner_mm: float = FINE_INNER_MM, blur_mm: float = FINE_BLUR_MM,
                  shade_weight: float = FINE_SHADE_WEIGHT, harmonise_letters: bool = False,
-                 letters_under_light_slope: bool = False, share_exact: bool = True) -> None:
+                 letters_under_light_slope: bool = False, share_exact: bool = True,
+                 batched_correlation: bool = True) -> None:
         """``harmonise_letters``: the abyss letter faces' colours set to their common look first
         (:func:`harmonised_letters`). ``letters_under_light_slope``: where every candidate is an
         abyss face and nothing hides the window, each is fitted to it under its own light slope
@@ -518,7 +519,16 @@ class FineMatcher:
         blurred once per matcher (:meth:`_blurred_face`), a sloped fit's planes and offset Gram
         entries once per weights (:class:`_SlopeShared`), its offset correlation taken from the
         spread's ``sum w.x`` (False: each made where it is used, as before session 78; the
-        verdicts are equal either way, tests/vision/octocube/test_pack_reader_fine_shared.py)."""
+        verdicts are equal either way, tests/vision/octocube/test_pack_reader_fine_shared.py).
+        ``batched_correlation``: the sloped fit's face columns (face, face * x, face * y), or the
+        plain fit's centred weighted face, are correlated with a region by one matrix product
+        for every face compared there at a blur
+        (:func:`_batched_face_corr`), not a ``cv2.matchTemplate`` per column (its DFT set up again
+        for each 7x7 result): session 80 measured the coin-pile test's 7 readings at 93,315
+        ``matchTemplate`` calls, 40 % of its CPU. Not to the bit: float32 sums in another order
+        (scores within 1e-5 of the DFT's, the same labels: tests/vision/octocube/
+        test_pack_reader_fine_batched.py). False: one ``matchTemplate`` per column, as before."""
+        self.batched_correlation = batched_correlation
         self.letters_under_light_slope = letters_under_light_slope
         self.share_exact = share_exact
         self._blurred: dict[tuple[str, int, int, float], np.ndarray] = {}
@@ -654,6 +664,9 @@ class FineMatcher:
         sloped = (self.letters_under_light_slope and all(c[0].startswith("abyss") for c in cands)
                   and (visible is None or bool((visible > 0.5).all())))
 
+        windows_at: dict[tuple[int, int], np.ndarray] = {}
+        """Per region, batched: its every shift's square as a row (:func:`_shift_windows`)."""
+
         def turns_of(turn: int) -> tuple[int, ...]:
             return (turn, *(t for t in range(4) if t != turn)) if every_turn else (turn,)
 
@@ -684,6 +697,36 @@ class FineMatcher:
             """Per weights, sloped with ``share_exact``: what every face's sloped terms share."""
             own_scores: dict[str, float] = {}
             own_where: dict[str, tuple[np.ndarray, int, int, np.ndarray] | None] = {}
+            face_corr: dict[tuple[int, tuple[int, int]], list[np.ndarray]] = {}
+            """Batched: per (face, region), its face columns' correlations with the region (the
+            sloped fit's three, or the plain fit's centred weighted face)."""
+            if self.batched_correlation:
+                wanted: dict[tuple[int, int], dict[int, np.ndarray]] = {}
+                for c, view_looks in zip(cands, looks, strict=True):
+                    for turned, (_turn, origins) in zip(faces[c[0]], view_looks, strict=True):
+                        for origin, p in ((o, img) for o in origins for img in turned.values()):
+                            wanted.setdefault(origin, {})[id(p)] = p
+                for origin, by_face in wanted.items():
+                    key = id(seen[origin])
+                    if key not in weights:
+                        w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
+                        weights[key] = (w, float(w.sum()) + 1e-6)
+                    w3, wsum = weights[key]
+                    share = self.share_exact and sloped
+                    if share and key not in slope_shared:
+                        slope_shared[key] = _SlopeShared.of(w3, s_in)
+                    columns = []
+                    for p in by_face.values():
+                        terms = prepared.get((id(p), key))
+                        if terms is None:
+                            terms = prepared[(id(p), key)] = (
+                                _sloped_terms(p, w3, each_channel, slope_shared.get(key) if share else None)
+                                if sloped else _face_terms(p, w3, wsum, each_channel))
+                        columns.append(terms[0][:len(terms[0]) - terms[2]] if sloped else [terms[0]])
+                    if origin not in windows_at:
+                        windows_at[origin] = _shift_windows(regions[origin], s_in)
+                    for fid, corr in zip(by_face, _batched_face_corr(windows_at[origin], columns), strict=True):
+                        face_corr[(fid, origin)] = corr
             for c, view_looks, owns in zip(cands, looks, own_origins, strict=True):
                 label = c[0]
                 best: float = -np.inf
@@ -719,10 +762,12 @@ class FineMatcher:
                             offsets = offsets_at.get((origin, key))
                             if offsets is None:
                                 offsets = offsets_at[(origin, key)] = _sloped_offset_corr(region, terms)
-                            ncc = _sloped_fit_of(region, terms, w3, vx * wsum, offsets)
+                            ncc = _sloped_fit_of(region, terms, w3, vx * wsum, offsets, face_corr.get((id(p), origin)))
                         else:
                             pw, vp = terms
-                            sxp = cv2.matchTemplate(region, pw, cv2.TM_CCORR) / wsum  # sum pw = 0: x's mean drops out
+                            batch = face_corr.get((id(p), origin))
+                            sxp = (batch[0] if batch is not None  # sum pw = 0: x's mean drops out
+                                   else cv2.matchTemplate(region, pw, cv2.TM_CCORR)) / wsum
                             ncc = sxp / np.sqrt(vx * max(vp, 1e-6))
                         top = float(ncc.max())
                         if top > best or (origin in own and top > own_best):
@@ -879,14 +924,43 @@ def _sloped_offset_corr(region: np.ndarray, terms: tuple[Any, ...]) -> list[np.n
     return [cv2.matchTemplate(region, u, cv2.TM_CCORR) for u in weighted[len(weighted) - n_offsets:]]
 
 
+def _shift_windows(region: np.ndarray, size: int) -> np.ndarray:
+    """(shifts, size * size * 3) float32: ``region``'s square at each shift (row-major, as
+    ``cv2.matchTemplate``'s result), each flattened as a face column is."""
+    view = np.lib.stride_tricks.sliding_window_view(region, (size, size, region.shape[2]))[:, :, 0]
+    return np.ascontiguousarray(view, np.float32).reshape(view.shape[0] * view.shape[1], -1)
+
+
+BATCH_COLUMNS = 96
+"""Face columns correlated per matrix product (:func:`_batched_face_corr`): ~7 MB at a time."""
+
+
+def _batched_face_corr(windows: np.ndarray, faces: Sequence[Sequence[np.ndarray]]) -> list[list[np.ndarray]]:
+    """Per face, per column: ``cv2.matchTemplate(region, column, cv2.TM_CCORR)`` for the region
+    whose :func:`_shift_windows` are ``windows``, as one float32 matrix product (BLAS) for many
+    columns at once, not a DFT per column; equal to it within float32 rounding (the sums are
+    taken in another order)."""
+    side = int(round(np.sqrt(windows.shape[0])))
+    flat = [u.reshape(-1) for cols in faces for u in cols]
+    out: list[np.ndarray] = []
+    for k in range(0, len(flat), BATCH_COLUMNS):
+        stacked = np.stack(flat[k:k + BATCH_COLUMNS], axis=1)
+        out.extend((windows @ stacked).T.reshape(-1, side, side))
+    it = iter(out)
+    return [[next(it) for _ in cols] for cols in faces]
+
+
 def _sloped_fit_of(region: np.ndarray, terms: tuple[Any, ...], w3: np.ndarray,
-                   total: np.ndarray | None = None, offsets: Sequence[np.ndarray] | None = None) -> np.ndarray:
+                   total: np.ndarray | None = None, offsets: Sequence[np.ndarray] | None = None,
+                   own: Sequence[np.ndarray] | None = None) -> np.ndarray:
     """:func:`_sloped_fit` with the face's half made (:func:`_sloped_terms`); ``offsets``: the
     offset columns' correlations with ``region`` made already (:func:`_sloped_offset_corr`, the
-    same arrays it would make here)."""
+    same arrays it would make here); ``own``: the face columns' correlations made already
+    (:func:`_batched_face_corr`)."""
     weighted, gram, n_offsets = terms
     n = len(weighted)
-    own = [cv2.matchTemplate(region, u, cv2.TM_CCORR) for u in weighted[:n - n_offsets]]
+    if own is None:
+        own = [cv2.matchTemplate(region, u, cv2.TM_CCORR) for u in weighted[:n - n_offsets]]
     corr = np.stack([*own, *(offsets if offsets is not None else _sloped_offset_corr(region, terms))],
                     axis=-1).astype(np.float64)
     coef = np.linalg.solve(gram + 1e-6 * np.eye(n), corr.reshape(-1, n).T).T

@@ -937,6 +937,20 @@ class RecogniserConfig:
     Blue took Purple's cube on D3 (p(blue) 0.64, p(purple) 0.27, its band naming Purple), Purple
     was lost, and the chain from Purple stopped at Blue (D1 not named): three scenes read with
     Purple nowhere and Blue on D3, two false alarms. False: off."""
+    pack_lost_seat_net_twin_margin: float = 0.05
+    """With a pack, where the lost-seat chain still finds no chain: a found seat's grid window where
+    the net's best cube colour is that seat's, whose cube-edge band lies nearest the lost seat's
+    taught plastic by at least this (L1 chromaticity) over every other seat's, goes to the lost
+    seat, where a free grid window shows the found seat's colour as the net's best there too
+    (p(none) at most ``pack_lost_seat_max_none``, no stack top), its band nearest the found seat's
+    plastic by at least this; the found seat moves there (``OctocubeRecogniser._net_twin_chain``).
+    The net reads two cubes in one seat's colour and one seat is missing: the plastic tells which
+    is whose, by less than the chain's ``pack_lost_seat_rim_margin`` under a lamp. Whole taught
+    game 72845 (printing 998236, 4 players, tilt 32.2, lamp), change 30: Purple's cube newly on B5
+    p(red) 0.936, Red's own on E4 p(red) 0.74; Red took B5, Purple was lost, E4 nobody's ("Red
+    moved out of turn", three moves lost); B5's band 0.100 from Purple's plastic, 0.198 from
+    Red's (settled 0: margin 0.098), E4's 0.035 from Red's, 0.149 from Purple's (settled 2:
+    0.045 / 0.139, margin 0.094), each link under 0.1 in one of the two frames. 0: off."""
     pack_lost_net_colour_min_p: float = 0.2
     """With a pack, the last resort for a seat every other step lost: the free window (grid or the
     seat's rest spot) where the net's p(seat) is highest is the seat's where that colour is the

@@ -608,6 +608,16 @@ class RecogniserConfig:
     (whole taught game 72705, change 111: Red bare on B3, p(red) 0.83 and p(yellow) 0.07 there with
     Yellow found at its rest spot, share 0.90; C2's pink amphora 0.96: Red was read on C2, "Red's
     cube moved diagonally"). False: the raw probabilities."""
+    pack_cube_elsewhere_share_p: bool = True
+    """... and the bare cube so found is as sure as that share (the net's p of the seat's colour
+    there with the found seats' colours set aside, the share it was judged by; as
+    ``OctocubeRecogniser._rimmed_cube_elsewhere`` gives its rim's window), not the raw p, which may
+    fall under ``min_cube_probability`` and drop the find. Whole taught game 72845 (printing
+    998236, 4 players, tilt 32.2, lamp), change 131: Red rolls bare onto B5 beside Purple's cube;
+    B5 p(purple) 0.69, p(red) 0.26 (share 0.94 with Purple and Yellow set aside, its plate
+    Red's bare face), the net's pick A3 (Blue's cube, p(red) 0.36). Found at 0.26, Red was dropped
+    and put on D3 by the hidden-cube step; Blue then took B5's share of blue for its own bare
+    cube elsewhere and was lost: "Red's cube moved diagonally (A5 to D3)". False: the raw p."""
     pack_cube_elsewhere_front_parallax_mm: float = 9.0
     """... but never onto the location right in front of the pick (as the camera sees it) where
     the tilt moves a stack's top at least this far (mm) between the two heights: there the pick's

@@ -1557,7 +1557,7 @@ class OctocubeRecogniser:
         if not bare:
             return None
         best = max(bare, key=lambda i: float(probs[i, col]))
-        return best, float(probs[best, col])
+        return best, p_of(best) if self.config.pack_cube_elsewhere_share_p else float(probs[best, col])
 
     def _hidden_cube(self, col: int, probs: np.ndarray, free: list[int],
                      colour_at: dict[int, int], not_cube: set[int] | None = None) -> tuple[int, float] | None:

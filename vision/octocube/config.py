@@ -608,6 +608,16 @@ class RecogniserConfig:
     (whole taught game 72705, change 111: Red bare on B3, p(red) 0.83 and p(yellow) 0.07 there with
     Yellow found at its rest spot, share 0.90; C2's pink amphora 0.96: Red was read on C2, "Red's
     cube moved diagonally"). False: the raw probabilities."""
+    pack_cube_elsewhere_share_p: bool = True
+    """... and the bare cube so found is as sure as that share (the net's p of the seat's colour
+    there with the found seats' colours set aside, the share it was judged by; as
+    ``OctocubeRecogniser._rimmed_cube_elsewhere`` gives its rim's window), not the raw p, which may
+    fall under ``min_cube_probability`` and drop the find. Whole taught game 72845 (printing
+    998236, 4 players, tilt 32.2, lamp), change 131: Red rolls bare onto B5 beside Purple's cube;
+    B5 p(purple) 0.69, p(red) 0.26 (share 0.94 with Purple and Yellow set aside, its plate
+    Red's bare face), the net's pick A3 (Blue's cube, p(red) 0.36). Found at 0.26, Red was dropped
+    and put on D3 by the hidden-cube step; Blue then took B5's share of blue for its own bare
+    cube elsewhere and was lost: "Red's cube moved diagonally (A5 to D3)". False: the raw p."""
     pack_cube_elsewhere_front_parallax_mm: float = 9.0
     """... but never onto the location right in front of the pick (as the camera sees it) where
     the tilt moves a stack's top at least this far (mm) between the two heights: there the pick's
@@ -937,6 +947,20 @@ class RecogniserConfig:
     Blue took Purple's cube on D3 (p(blue) 0.64, p(purple) 0.27, its band naming Purple), Purple
     was lost, and the chain from Purple stopped at Blue (D1 not named): three scenes read with
     Purple nowhere and Blue on D3, two false alarms. False: off."""
+    pack_lost_seat_net_twin_margin: float = 0.05
+    """With a pack, where the lost-seat chain still finds no chain: a found seat's grid window where
+    the net's best cube colour is that seat's, whose cube-edge band lies nearest the lost seat's
+    taught plastic by at least this (L1 chromaticity) over every other seat's, goes to the lost
+    seat, where a free grid window shows the found seat's colour as the net's best there too
+    (p(none) at most ``pack_lost_seat_max_none``, no stack top), its band nearest the found seat's
+    plastic by at least this; the found seat moves there (``OctocubeRecogniser._net_twin_chain``).
+    The net reads two cubes in one seat's colour and one seat is missing: the plastic tells which
+    is whose, by less than the chain's ``pack_lost_seat_rim_margin`` under a lamp. Whole taught
+    game 72845 (printing 998236, 4 players, tilt 32.2, lamp), change 30: Purple's cube newly on B5
+    p(red) 0.936, Red's own on E4 p(red) 0.74; Red took B5, Purple was lost, E4 nobody's ("Red
+    moved out of turn", three moves lost); B5's band 0.100 from Purple's plastic, 0.198 from
+    Red's (settled 0: margin 0.098), E4's 0.035 from Red's, 0.149 from Purple's (settled 2:
+    0.045 / 0.139, margin 0.094), each link under 0.1 in one of the two frames. 0: off."""
     pack_lost_net_colour_min_p: float = 0.2
     """With a pack, the last resort for a seat every other step lost: the free window (grid or the
     seat's rest spot) where the net's p(seat) is highest is the seat's where that colour is the

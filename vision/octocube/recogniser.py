@@ -623,6 +623,50 @@ class OctocubeRecogniser:
             if own_hue:
                 named = {**named, **{i: self._plastic_seat(windows[i]) for i in own_hue}}
                 chain = self._chain_of(lost, named, held, probs)
+        if not chain and cfg.pack_lost_seat_net_twin_margin > 0:
+            chain = self._net_twin_chain(lost, windows, probs, held, stacks)
+        return chain
+
+    def _net_twin_chain(self, lost: list[int], windows: np.ndarray, probs: np.ndarray, held: dict[int, int],
+                        stacks: np.ndarray | None) -> dict[int, tuple[int, float]]:
+        """:meth:`_lost_seat_chain`'s last try (``pack_lost_seat_net_twin_margin``): the net names
+        one found seat's colour best in that seat's grid window and in a free grid window (some
+        cube there: p(none) at most ``pack_lost_seat_max_none``, no stack top), a seat is lost,
+        the found window's band lies nearest the lost seat's plastic and the free one's nearest
+        the found seat's, each by the margin over every other seat's: the lost seat takes the
+        found window, the found seat the free one, each with the net's p(some cube) there. Empty
+        where no lost seat has exactly one such pair."""
+        cfg = self.config
+        margin = cfg.pack_lost_seat_net_twin_margin
+        n_grid = len(self.layout.stack_locations)
+        none = CUBE_CLASSES.index(NO_CUBE)
+
+        def best_colour(i: int) -> int:
+            return int(np.argmax([probs[i, CUBE_CLASSES.index(c)] for c in PLAYER_COLOURS[:self.num_players]]))
+
+        def named(i: int) -> int | None:
+            seat = self._plastic_seat(windows[i], margin)
+            return None if seat is None else seat[0]
+
+        free = [i for i in range(n_grid) if i not in held and float(probs[i, none]) <= cfg.pack_lost_seat_max_none
+                and int(np.argmax(probs[i])) != none]
+        chain: dict[int, tuple[int, float]] = {}
+        for seat in lost:
+            pairs = []
+            for at, holder in held.items():
+                if at >= n_grid or holder in chain or best_colour(at) != holder or named(at) != seat:
+                    continue
+                for i in free:
+                    if any(i == w for w, _ in chain.values()) or best_colour(i) != holder or named(i) != holder:
+                        continue
+                    if stacks is not None and self._shows_stack_top(windows, stacks, i):
+                        continue
+                    pairs.append((at, holder, i))
+            if len(pairs) != 1:
+                continue
+            at, holder, i = pairs[0]
+            chain[seat] = (at, 1.0 - float(probs[at, none]))
+            chain[holder] = (i, 1.0 - float(probs[i, none]))
         return chain
 
     def _net_names_a_seat_faintly(self, probs: np.ndarray, i: int) -> bool:
@@ -665,14 +709,15 @@ class OctocubeRecogniser:
             return None
         return mine[0][1]
 
-    def _plastic_seat(self, window: np.ndarray) -> tuple[int, float] | None:
+    def _plastic_seat(self, window: np.ndarray, margin: float | None = None) -> tuple[int, float] | None:
         """The seat whose taught plastic (:meth:`_rim_colour`) the band just inside a cube-height
         window's cube outline (:func:`_rim_chroma`: a topped cube's rim, a bare cube's face edge)
-        lies nearest, by at least ``pack_lost_seat_rim_margin`` (L1 chromaticity) over every other
-        seat's, and its distance; None where no seat is that plain."""
+        lies nearest, by at least ``margin`` (default ``pack_lost_seat_rim_margin``; L1
+        chromaticity) over every other seat's, and its distance; None where no seat is that plain."""
         band = _rim_chroma(window)
         far = sorted((float(np.abs(band - self._rim_colour(s)).sum()), s) for s in range(self.num_players))
-        if len(far) < 2 or far[1][0] - far[0][0] < self.config.pack_lost_seat_rim_margin:
+        need = self.config.pack_lost_seat_rim_margin if margin is None else margin
+        if len(far) < 2 or far[1][0] - far[0][0] < need:
             return None
         return far[0][1], far[0][0]
 
@@ -1513,7 +1558,7 @@ class OctocubeRecogniser:
         if not bare:
             return None
         best = max(bare, key=lambda i: float(probs[i, col]))
-        return best, float(probs[best, col])
+        return best, p_of(best) if self.config.pack_cube_elsewhere_share_p else float(probs[best, col])
 
     def _hidden_cube(self, col: int, probs: np.ndarray, free: list[int],
                      colour_at: dict[int, int], not_cube: set[int] | None = None) -> tuple[int, float] | None:

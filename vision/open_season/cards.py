@@ -882,7 +882,37 @@ class CardReader:
         reads = {place: choose(t.names, scores[i], place) for i, place in enumerate(places)}
         faces = scores.copy()
         faces[:, np.array([k != "face" for k in t.kinds])] = -np.inf
+        if TAUGHT_STRIP_PEOPLE_BY_COLOUR:
+            faces = self._strip_people_by_colour(image, faces, places)
         return reads, {place: choose(t.names, faces[i], place) for i, place in enumerate(places)}
+
+    def _strip_people_by_colour(self, image: np.ndarray, faces: np.ndarray, places: list[str]) -> np.ndarray:
+        """A taught printing's fan strips (stocks, discards): ``faces`` (places, strip templates),
+        the strip scores with every other kind than a face at -inf. Each strip whose best face's
+        people lies in mean colour (both patches, after the table's light, the best of that
+        people's taught views) ``TAUGHT_STRIP_PEOPLE_COLOUR_GAP`` or more farther from the strip
+        than the nearest people's does keeps only that nearest people's faces."""
+        t = self._strip
+        rows = np.array([i for i, place in enumerate(places) if place.startswith(("stock ", "discard "))
+                         and np.isfinite(faces[i]).any()], int)
+        if not len(rows):
+            return faces
+        _, _, features = self.layout.pose_patches(image, "strip", rows)
+        centre = np.arange(len(rows)) * len(JITTER) + CENTRE_POSE
+        light = self.table_light(image)
+        colours = np.concatenate([features[centre, 0:3] / light, features[centre, 6:9] / light], axis=1)
+        face = np.array([k == "face" for k in t.kinds])
+        people = np.array([n.split("-")[0] if face[j] else "" for j, n in enumerate(t.names)])
+        taught = np.concatenate([t.colours[:, 0:3], t.colours[:, 6:9]], axis=1)
+        distance = np.abs(colours[:, None, :] - taught[None, :, :]).sum(axis=2)  # (rows, templates)
+        out = faces.copy()
+        for k, i in enumerate(rows):
+            best = {p: float(distance[k][face & (people == p)].min()) for p in set(people[face])}
+            nearest = min(best, key=lambda p: best[p])
+            read = people[int(np.argmax(faces[i]))]
+            if best[read] - best[nearest] >= TAUGHT_STRIP_PEOPLE_COLOUR_GAP:
+                out[i, people != nearest] = -np.inf
+        return out
 
     def read_walls(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None,
                    trophies: dict[int, dict[int, int]] | None = None) -> dict[int, dict[int, CardRead]]:
@@ -1748,6 +1778,20 @@ strip shows the attribute only as a corner index of 4-5 pixels at 1280x720, or n
 ("shows gnome-crown too" + "lacks gnome-dagger": 0.4 with an inn card not yet seen); replayed with
 these cards at 0: no false alarm, the same 83/83 moves and questions (docs/open_season.md, session
 23, os-stock)."""
+TAUGHT_STRIP_PEOPLE_BY_COLOUR = True
+"""A taught printing: a fan's strip (a stock's or the discards' lower card, read by its best face)
+is named within the people whose taught mean colour lies nearest the strip's when its best face's
+people lies ``TAUGHT_STRIP_PEOPLE_COLOUR_GAP`` or more farther (``CardReader._strip_people_by_colour``;
+False: the strip scores alone, as before session 80). The strip score compares each channel
+normalised on its own, so the people's colour is only its mean-colour term (weight
+``colour_weight``): on a far seat's stock the 17 mm strip is ~8 px tall, blurred flat, and the
+normalised noise correlated better with another people's frame lines. Game 103083 (printing
+998252, 2 players Shield expert, tilt 33, day; session 79's one lost game): player 2's stock's
+covered elf-tattoo (maroon, mean colour within 0.10 of elf's, 1.3 of dwarf's) read dwarf-earrings
+(pattern +1.2, colour -0.3 against elf) at every scene after change 34, the keep question offered
+only wrong options and the game was lost at move 46 (docs/teach.md, session 80, osread80)."""
+TAUGHT_STRIP_PEOPLE_COLOUR_GAP = 0.5
+"""... the gap (sum of the absolute differences of the two patches' mean B, G, R, 0-1 each)."""
 TAUGHT_WALL_STRIP_CONFIDENCE = 0.0
 """... and so is a wall card under trophy tokens, read by its strip: on table 102740 (printing
 995100) three of player 2's cards under trophies read another face at 0.2 from scenes 60, 82 and

@@ -882,7 +882,36 @@ class CardReader:
         reads = {place: choose(t.names, scores[i], place) for i, place in enumerate(places)}
         faces = scores.copy()
         faces[:, np.array([k != "face" for k in t.kinds])] = -np.inf
+        if TAUGHT_STRIP_PEOPLE_BY_COLOUR:
+            faces = self._strip_people_by_colour(image, faces, places)
         return reads, {place: choose(t.names, faces[i], place) for i, place in enumerate(places)}
+
+    def _strip_people_by_colour(self, image: np.ndarray, faces: np.ndarray, places: list[str]) -> np.ndarray:
+        """A taught printing's fan strips (stocks, discards): ``faces`` (places, strip templates),
+        the strip scores with every other kind than a face at -inf. Each strip keeps only the faces
+        of the people whose best strip score less ``TAUGHT_STRIP_PEOPLE_COLOUR_WEIGHT`` times its
+        mean-colour distance (both patches' mean B, G, R after the table's light, summed absolute
+        differences, the best of that people's taught views) is the highest."""
+        t = self._strip
+        rows = np.array([i for i, place in enumerate(places) if place.startswith(("stock ", "discard "))
+                         and np.isfinite(faces[i]).any()], int)
+        if not len(rows):
+            return faces
+        _, _, features = self.layout.pose_patches(image, "strip", rows)
+        centre = np.arange(len(rows)) * len(JITTER) + CENTRE_POSE
+        light = self.table_light(image)
+        colours = np.concatenate([features[centre, 0:3] / light, features[centre, 6:9] / light], axis=1)
+        face = np.array([k == "face" for k in t.kinds])
+        people = np.array([n.split("-")[0] if face[j] else "" for j, n in enumerate(t.names)])
+        taught = np.concatenate([t.colours[:, 0:3], t.colours[:, 6:9]], axis=1)
+        distance = np.abs(colours[:, None, :] - taught[None, :, :]).sum(axis=2)  # (rows, templates)
+        out = faces.copy()
+        for k, i in enumerate(rows):
+            fit = {p: float(faces[i][face & (people == p)].max())
+                   - TAUGHT_STRIP_PEOPLE_COLOUR_WEIGHT * float(distance[k][face & (people == p)].min())
+                   for p in sorted(set(people[face]))}
+            out[i, people != max(fit, key=lambda p: fit[p])] = -np.inf
+        return out
 
     def read_walls(self, image: np.ndarray, tokens_on: dict[int, set[int]] | None = None,
                    trophies: dict[int, dict[int, int]] | None = None) -> dict[int, dict[int, CardRead]]:
@@ -1748,6 +1777,25 @@ strip shows the attribute only as a corner index of 4-5 pixels at 1280x720, or n
 ("shows gnome-crown too" + "lacks gnome-dagger": 0.4 with an inn card not yet seen); replayed with
 these cards at 0: no false alarm, the same 83/83 moves and questions (docs/open_season.md, session
 23, os-stock)."""
+TAUGHT_STRIP_PEOPLE_BY_COLOUR = True
+"""A taught printing: a fan's strip (a stock's or the discards' lower card, read by its best face)
+is named within the people whose best strip score less ``TAUGHT_STRIP_PEOPLE_COLOUR_WEIGHT`` times
+its mean-colour distance is highest (``CardReader._strip_people_by_colour``; False: the strip
+scores alone, as before session 80). The strip score compares each channel normalised on its own,
+so the people's colour is only its mean-colour term (weight ``colour_weight``, 0.5): on a far
+seat's stock the 17 mm strip is ~8 px tall, blurred flat, and its normalised noise correlated
+better with another people's frame lines. Game 103083 (printing 998252, 2 players Shield expert,
+tilt 33, day; session 79's one lost game): player 2's covered elf-tattoo (maroon; mean colours 0.10
+from elf's, 1.3 from dwarf's) read dwarf-earrings (strip score +1.2 by the pattern, -0.3 by the
+colour against elf) at every scene after change 34; the keep question offered only wrong options
+and the game was lost at move 46. Measured on 6 games' stills (printings 998240/241/244/250/251/252,
+8 scenes each, 61 lower stock cards): people wrong off 5, on 0 (weight 0.75 or 1.25: 1); held
+out, 4 more games: docs/teach.md, session 80, osread80. Under the lamp the margin is small
+(103075: 0.07)."""
+TAUGHT_STRIP_PEOPLE_COLOUR_WEIGHT = 1.0
+"""... the weight of that colour distance (summed absolute differences of both patches' mean B, G,
+R after the table's light, 0-1 each, the best of the people's taught views) against the strip
+score (whose own mean-colour term weighs 0.5: this triples it for the people alone)."""
 TAUGHT_WALL_STRIP_CONFIDENCE = 0.0
 """... and so is a wall card under trophy tokens, read by its strip: on table 102740 (printing
 995100) three of player 2's cards under trophies read another face at 0.2 from scenes 60, 82 and

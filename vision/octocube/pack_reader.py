@@ -700,6 +700,16 @@ class FineMatcher:
             face_corr: dict[tuple[int, tuple[int, int]], list[np.ndarray]] = {}
             """Batched: per (face, region), its face columns' correlations with the region (the
             sloped fit's three, or the plain fit's centred weighted face)."""
+
+            def weighed(origin: tuple[int, int]) -> tuple[int, tuple[np.ndarray, float]]:
+                """The region's key in ``weights`` and its weights (the mask times its seen
+                pixels, on every channel) with their sum, made once per seen-pixels array."""
+                key = id(seen[origin])
+                if key not in weights:
+                    w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
+                    weights[key] = (w, float(w.sum()) + 1e-6)
+                return key, weights[key]
+
             if self.batched_correlation:
                 wanted: dict[tuple[int, int], dict[int, np.ndarray]] = {}
                 for c, view_looks in zip(cands, looks, strict=True):
@@ -707,11 +717,7 @@ class FineMatcher:
                         for origin, p in ((o, img) for o in origins for img in turned.values()):
                             wanted.setdefault(origin, {})[id(p)] = p
                 for origin, by_face in wanted.items():
-                    key = id(seen[origin])
-                    if key not in weights:
-                        w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
-                        weights[key] = (w, float(w.sum()) + 1e-6)
-                    w3, wsum = weights[key]
+                    key, (w3, wsum) = weighed(origin)
                     share = self.share_exact and sloped
                     if share and key not in slope_shared:
                         slope_shared[key] = _SlopeShared.of(w3, s_in)
@@ -736,11 +742,7 @@ class FineMatcher:
                 for turned, (_turn, origins), own in zip(faces[label], view_looks, owns, strict=True):
                     for origin, p in ((o, img) for o in origins for img in turned.values()):
                         region = regions[origin]
-                        key = id(seen[origin])
-                        if key not in weights:
-                            w = np.ascontiguousarray(np.repeat(mask[..., None] * seen[origin], 3, axis=2))
-                            weights[key] = (w, float(w.sum()) + 1e-6)
-                        w3, wsum = weights[key]
+                        key, (w3, wsum) = weighed(origin)
                         share = self.share_exact and sloped
                         if origin not in spread:
                             sx = None

@@ -234,6 +234,18 @@ def assert_every_cube_where_it_is(obs: Any, truth: Any) -> None:
     assert set(obs.cubes) == set(truth.cube_location)
 
 
+def assert_every_top_as_truth(obs: Any, truth: Any) -> None:
+    """Every seat's cube top ("bare" or the tile's label) and every stack's top ("cube" where a
+    cube covers it, "none" where it is bare, else the tile's label) read as ``truth`` has them."""
+    for seat in truth.cube_location:
+        top = obs.cubes[seat].top
+        assert ("bare" if top is None else str(top.label())) == truth.cube_top[seat], seat
+    for stack, want in truth.tops.items():
+        read = obs.tops[stack]
+        got = "cube" if read.covered else "none" if read.tile is None else str(read.tile.label())
+        assert got == str(want), stack
+
+
 def taught_change_still(printing: int, art_dir: Any, game: int, change: int, players: int, tilt: float,
                         lighting: str, settled: int = 0) -> tuple[Any, Any, Any]:
     """:func:`taught_game_still` at change ``change``'s first still frame (frame 7(c+1) of the

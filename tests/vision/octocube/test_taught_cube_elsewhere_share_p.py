@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 from tests.tracker.octocube_helpers import tracked_until
-from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, kept_change_still, read_taught
+from tests.vision.octocube.taught_table import (assert_every_cube_where_it_is, assert_every_top_as_truth,
+                                               kept_change_still, read_taught)
 from tracker.octocube.stack_heights import StackHeights
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert, MoveConfirmed
@@ -48,12 +49,7 @@ def test_every_cube_on_its_place_with_its_top(stills: dict[int, Any], settled: i
     assert truth.cube_location[RED] == B5 and truth.cube_top[RED] == "bare" and truth.cube_location[BLUE] == A3
     obs = read_taught(stills[settled], PLAYERS, grid=GRID)
     assert_every_cube_where_it_is(obs, truth)
-    for seat, cube in obs.cubes.items():
-        assert ("bare" if cube.top is None else str(cube.top.label())) == truth.cube_top[seat], seat
-    for stack, top in truth.tops.items():
-        read = obs.tops[stack]
-        got = "cube" if read.covered else "none" if read.tile is None else str(read.tile.label())
-        assert got == str(top), stack
+    assert_every_top_as_truth(obs, truth)
 
 
 @pytest.mark.parametrize("settled", SETTLED)

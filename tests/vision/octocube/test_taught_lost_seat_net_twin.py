@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from tests.tracker.octocube_helpers import asked_then_followed, tracked_until, truth_after
-from tests.vision.octocube.taught_table import assert_every_cube_where_it_is, kept_change_still, read_taught
+from tests.vision.octocube.taught_table import (assert_every_cube_where_it_is, assert_every_top_as_truth,
+                                               kept_change_still, read_taught)
 from tracker.octocube.stack_heights import StackHeights
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert
@@ -42,23 +43,13 @@ def stills() -> dict[int, Any]:
     return {s: kept_change_still(PRINTING, GAME, CHANGE, PLAYERS, TILT, "lamp", settled=s) for s in SETTLED}
 
 
-def _top(obs: Any, seat: int) -> str:
-    top = obs.cubes[seat].top
-    return "bare" if top is None else str(top.label())
-
-
 @pytest.mark.parametrize("settled", SETTLED)
 def test_every_cube_on_its_place_with_its_top(stills: dict[int, Any], settled: int) -> None:
     truth = scene_truth(stills[settled][1].ground_truth, GRID, PLAYERS)
     assert truth.cube_location[PURPLE] == B5 and truth.cube_location[RED] == E4
     obs = read_taught(stills[settled], PLAYERS, grid=GRID)
     assert_every_cube_where_it_is(obs, truth)
-    for seat in truth.cube_location:
-        assert _top(obs, seat) == truth.cube_top[seat], seat
-    for stack, top in truth.tops.items():
-        read = obs.tops[stack]
-        got = "cube" if read.covered else "none" if read.tile is None else str(read.tile.label())
-        assert got == str(top), stack
+    assert_every_top_as_truth(obs, truth)
 
 
 @pytest.mark.parametrize("settled", SETTLED)

@@ -515,6 +515,20 @@ class RecogniserConfig:
     window, and D4's top, 70 % hidden behind the cube (the twin's visible share 0.30), fits no
     taught tile better than 0.28 there: the cube is kept.
     Off: the exception as before session 77."""
+    pack_cube_topped_lean_fits_best: bool = False
+    """... and the flat top behind counts only where its tile fits the neighbour's own stack-height
+    window at least as well as ``i``'s cube-height window: a tile lying flat there fits best where it
+    lies. Where it fits ``i``'s cube-height window better, it is the top of a cube standing on ``i``
+    that also shows in the neighbour's window, the neighbour's own top hidden behind that cube.
+    Fresh whole taught game 72858 (printing 998262, 2 players, tilt 35.0, lamp), change 81 ("Red
+    rolls east from B2 to C2"): p(red) 0.984 on C2; C2's stack-height window fits white amphora
+    0.661 (Red's near side), its cube-height window 0.384 (a stack top by the height test); Red's
+    own top, light blue amphora, fits C2's cube-height window 0.889 and C1's stack-height window
+    0.693 (C1's dark blue sextant hidden by the cube; C2's window lies 0.691 over it): the lean held,
+    Red was found nowhere, C1 and C2 read light blue and white amphora (0.9), "a tile left stack
+    C1/C2" and the game was lost from change 81. In 72821's change 22, the case the lean was made
+    for, C1's flat sextant fits its own stack window 0.937 and C2's cube-height window 0.859: the
+    lean still holds. Off (default, session 80: not yet measured on the cube-top bench): as before."""
     pack_cube_topped_behind_overlap: float = 0.5
     """... "lies over" is at least this share of the cube-height window's image quad inside the
     neighbour's stack-height window's quad (both 52 mm squares, projected by the camera model):

@@ -1394,7 +1394,9 @@ class OctocubeRecogniser:
         on it (a taught tile fits its stack-height window at least ``pack_cube_stack_top_score`` and
         its cube-height window worse by at least ``pack_topped_height_lead``). A tile fitting ``i``'s
         cube-height window is then that top, seen past ``i``: a cube on ``i`` would hide most of it
-        (72821, change 22). Decided by the windows' places in the image, not by the tiles' names."""
+        (72821, change 22). Decided by the windows' places in the image, not by the tiles' names;
+        with ``pack_cube_topped_lean_fits_best``, not where that tile fits ``i``'s cube-height
+        window better than the neighbour's stack-height window (a cube's own top, 72858)."""
         assert self._cube_matcher is not None
         cfg = self.config
         behind = self._behind[i] if i < len(self._behind) else None
@@ -1407,7 +1409,15 @@ class OctocubeRecogniser:
         if score < cfg.pack_cube_stack_top_score:
             return False
         up = self._cube_matcher.scores(windows[behind][None], turns=(0, 1, 2, 3), only=[down.labels[j]])
-        return score - float(up.scores[0].max()) >= cfg.pack_topped_height_lead
+        if score - float(up.scores[0].max()) < cfg.pack_topped_height_lead:
+            return False
+        if cfg.pack_cube_topped_lean_fits_best:
+            # the tile fits ``i``'s cube-height window better than where it would lie flat: the top
+            # of a cube standing on ``i``, seen in the neighbour's window too (72858, change 81)
+            here = self._cube_matcher.scores(windows[i][None], turns=(0, 1, 2, 3), only=[down.labels[j]])
+            if float(here.scores[0].max()) > score:
+                return False
+        return True
 
     def _mat_round_tile(self, window: np.ndarray, tiles: list[str]) -> bool:
         """With ``pack_cube_mat_round_tile_sides``: a taught tile fits the cube-height window at

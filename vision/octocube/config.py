@@ -515,7 +515,7 @@ class RecogniserConfig:
     window, and D4's top, 70 % hidden behind the cube (the twin's visible share 0.30), fits no
     taught tile better than 0.28 there: the cube is kept.
     Off: the exception as before session 77."""
-    pack_cube_topped_lean_fits_best: bool = False
+    pack_cube_topped_lean_fits_best: bool = True
     """... and the flat top behind counts only where its tile fits the neighbour's own stack-height
     window at least as well as ``i``'s cube-height window: a tile lying flat there fits best where it
     lies. Where it fits ``i``'s cube-height window better, it is the top of a cube standing on ``i``
@@ -528,7 +528,9 @@ class RecogniserConfig:
     Red was found nowhere, C1 and C2 read light blue and white amphora (0.9), "a tile left stack
     C1/C2" and the game was lost from change 81. In 72821's change 22, the case the lean was made
     for, C1's flat sextant fits its own stack window 0.937 and C2's cube-height window 0.859: the
-    lean still holds. Off (default, session 80: not yet measured on the cube-top bench): as before."""
+    lean still holds. On since session 80: the cube-top bench unchanged with it (956/957, 144/144,
+    fresh80b's run); 72858 rerun with it on (not a fresh run): 276/276 moves, 3 false alarms (the
+    three raised before the loss in the first run), scores equal. False: as before."""
     pack_cube_topped_behind_overlap: float = 0.5
     """... "lies over" is at least this share of the cube-height window's image quad inside the
     neighbour's stack-height window's quad (both 52 mm squares, projected by the camera model):

@@ -42,7 +42,9 @@ def test_the_twin_puts_red_on_c2(game_frame: tuple[Any, Any, Any]) -> None:
 
 
 def test_red_is_read_on_c2_where_its_own_top_fits_best(game_frame: tuple[Any, Any, Any]) -> None:
-    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_topped_lean_fits_best=True), grid=GRID)
+    """The shipped default (on since session 80)."""
+    assert RecogniserConfig().pack_cube_topped_lean_fits_best
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(), grid=GRID)
     assert obs.cubes[RED].location == C2
     assert obs.cubes[YELLOW].location == A3
     assert obs.tops[C2].covered

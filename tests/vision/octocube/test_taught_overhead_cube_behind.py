@@ -43,6 +43,9 @@ def test_red_on_b3_and_yellow_on_a3(gate_frame: Any) -> None:
 
 
 def test_leaning_at_any_parallax_moves_red_onto_yellow(gate_frame: Any) -> None:
-    obs = read_taught(gate_frame, PLAYERS, RecogniserConfig(cube_behind_min_parallax_mm=0.0), grid=GRID)
+    """Off control. Session 80's ``pack_lost_seat_net_twin_margin`` (the lost seat takes the window
+    the net reads twice by its plastic) also rescues this still, so it is off here as well."""
+    obs = read_taught(gate_frame, PLAYERS, RecogniserConfig(cube_behind_min_parallax_mm=0.0,
+                                                            pack_lost_seat_net_twin_margin=0.0), grid=GRID)
     assert obs.cubes[RED].location == A3
     assert YELLOW not in obs.cubes

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from rules.open_season import OpenSeasonState
 from tracker.open_season.twin import OpenSeasonTwin
+from tracker.inference import Question
+from tracker.session import TrackedGame
+from tracker.twin_truth import truthful_option
 
 
 def played(twin: OpenSeasonTwin, moves: int) -> OpenSeasonState:
@@ -13,3 +16,15 @@ def played(twin: OpenSeasonTwin, moves: int) -> OpenSeasonState:
     for move in twin.truth.history[:moves]:
         state.push(move)
     return state
+
+
+def answer_truly(twin: OpenSeasonTwin, tracked: TrackedGame, question: Question) -> None:
+    """Answer ``question`` as the twin's players would (its option that is the truth, which must
+    be offered), then each follow-up of a question asked in two steps the same way."""
+    option = truthful_option(twin.truth.history, question, tracked.state.history)
+    assert option is not None, question.option_texts
+    tracked.answer(option)
+    while tracked.pending is not None:
+        follow = truthful_option(twin.truth.history, tracked.pending, tracked.state.history)
+        assert follow is not None, tracked.pending.option_texts
+        tracked.answer(follow)

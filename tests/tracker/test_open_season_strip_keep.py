@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.open_season import OpenSeasonState
+from tests.tracker.open_season_helpers import answer_truly
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import observation_from_table
@@ -44,13 +45,7 @@ def test_a_kept_card_read_by_its_strip_is_offered_with_every_attribute_of_its_pe
     assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
     question = events[0].question
     assert not question.widened  # the first question, not the one after "none of these"
-    option = truthful_option(twin.truth.history, question, tracked.state.history)
-    assert option is not None, question.option_texts
-    tracked.answer(option)
-    while tracked.pending is not None:  # a question in two steps: its follow-up, answered truly
-        follow = truthful_option(twin.truth.history, tracked.pending, tracked.state.history)
-        assert follow is not None
-        tracked.answer(follow)
+    answer_truly(twin, tracked, question)
     assert tracked.state.history == twin.truth.history[:after]
     assert tracked.alert is None
 

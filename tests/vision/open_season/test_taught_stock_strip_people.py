@@ -126,21 +126,15 @@ def test_the_keeps_are_asked_with_the_truth_among_the_first_options(monkeypatch:
     """The kept barbarian-earrings shows only its strip (people, no attribute): asked about, every
     barbarian attribute offered at once (tests/tracker/test_open_season_strip_keep.py's rule); the
     players' true answer gives the twin's history and no alert."""
+    from tests.tracker.open_season_helpers import answer_truly
     from tracker.session import QuestionAsked
-    from tracker.twin_truth import truthful_option
 
     tracked, events = _keep_scene(monkeypatch, on=True)
     assert len(events) == 1 and isinstance(events[0], QuestionAsked), events
     question = events[0].question
     assert not question.widened
     twin = _twin()
-    option = truthful_option(twin.truth.history, question, tracked.state.history)
-    assert option is not None, question.option_texts
-    tracked.answer(option)
-    while tracked.pending is not None:  # a question in two steps: its follow-up, answered truly
-        follow = truthful_option(twin.truth.history, tracked.pending, tracked.state.history)
-        assert follow is not None
-        tracked.answer(follow)
+    answer_truly(twin, tracked, question)
     assert tracked.state.history == twin.truth.history[:twin.changes[KEEPS].truth_moves]
     assert tracked.alert is None
 

@@ -4,6 +4,16 @@ libraries (cv2, onnxruntime, kivy) inside their ``run`` function, not at import 
 
 from __future__ import annotations
 
+import os
+
+# OpenBLAS reads its thread count once, when numpy loads (command modules load numpy as they
+# register), so it is set here, before any of them. One thread: the fine stage's batched face
+# correlations are the one large BLAS product, and measured on 2 cores (docs/testing.md, session
+# 80/81 lead) a second thread bought no wall time and cost ~14 % more CPU, a core the app's UI
+# thread needs on a tablet. The tests and the benches already run this way, so their figures are
+# the product's. A user's own OPENBLAS_NUM_THREADS wins.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import argparse
 import importlib
 import pkgutil

@@ -286,6 +286,8 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
             scene = truth
         observation = observation_from_state(scene) if scene is not None else _illegal_observation(twin, change, truth)
         tally.take(tracked.observe(observation), tracked, twin, change.kind == "illegal", change.truth_moves)
+    # the film is over: a question that waits for a later turn is asked now (as the pipeline does)
+    tally.take(tracked.ask_waiting(), tracked, twin, None)
     if truth.is_terminal() and not tracked.state.is_terminal():  # the players say the game is over
         tally.take(tracked.finish(), tracked, twin, None)
     codec = game.move_codec

@@ -87,6 +87,11 @@ class SeatWait:
     seat_moved: bool = False
     started: bool = True
     """Set while the scene that started the wait is judged (its own moves are no later turn)."""
+    revealed: list[tuple[int, Any, Any]] = field(default_factory=list)
+    """What the scenes since showed (a stack top a cube left), by the moves made since ``mark``
+    then: made again after as many moves where the moves are taken back and made again (a
+    take-back forgets them: seed 749665's Red then picked up "an unseen tile" and the game was
+    lost)."""
 
 
 TrackerEvent = MoveConfirmed | TilesRevealed | QuestionAsked | IllegalMoveAlert | AlertCleared | MovesTakenBack
@@ -164,6 +169,10 @@ class TrackedGame(Generic[St, Obs]):
         self.seat_wait: SeatWait | None = None
         """A question waiting for its seat's next turn (``InferenceConfig.seat_settles``), its
         first option made provisionally; None when none waits."""
+        self._seat_revealed: list[tuple[int, Any, Any]] = []
+        """The reveals of the seat wait whose question is asked (:attr:`SeatWait.revealed`)."""
+        self._remaking = False
+        """Set while moves taken back are made again (their reveals are not recorded twice)."""
         self._seat_default: tuple[Move, ...] | None = None
         """While a seat wait's question is asked (the moves since its scene taken back): the moves
         the game held, made again if the players say none of these."""
@@ -361,8 +370,16 @@ class TrackedGame(Generic[St, Obs]):
                     work.reveal(location, value)
                 except RulesError:
                     pass
-            for move in question.options[option] + self._later(option):
-                work.push(move)
+            chain = question.options[option] + self._later(option)
+            for k in range(len(chain) + 1):
+                for at, location, value in wait.revealed:
+                    if at == k:
+                        try:
+                            work.reveal(location, value)
+                        except RulesError:
+                            pass
+                if k < len(chain):
+                    work.push(chain[k])
         except RulesError:
             return None
         return work
@@ -381,12 +398,26 @@ class TrackedGame(Generic[St, Obs]):
         costs: dict[int, float] = {}
         moves: dict[int, tuple[Move, ...]] = {}
         asked: set[int] = set()
+        # the provisional option first; the others try its explanation first (most scenes are the
+        # other players' turns, alike under every option) and are searched only where it fits
+        # them worse (a full search per option and scene made the bench 20 times slower)
+        first = infer(self.state, observed, self.adapter, self.config, self._fitted)
+        shared = self._explained(self.state, observed, self._fitted, first)
+        revealed = first.reveals_before if isinstance(first, Confirmed) else ()
         for option in wait.options:
             work = self._seat_state(option)
             if work is None:
                 continue
-            verdict = infer(work, observed, self.adapter, self.config, self._fitted)
-            explained = self._explained(work, observed, self._fitted, verdict)
+            if option == wait.current:
+                verdict: Verdict = first
+                explained = shared
+            else:
+                cost = None if shared is None else self._cost_after(work, revealed, shared[1], observed)
+                if shared is not None and cost is not None and cost <= shared[0] + 1e-9:
+                    verdict, explained = first, (cost, shared[1])
+                else:
+                    verdict = infer(work, observed, self.adapter, self.config, self._fitted)
+                    explained = self._explained(work, observed, self._fitted, verdict)
             if explained is not None:
                 costs[option], moves[option] = explained[0], tuple(explained[1])
                 if isinstance(verdict, Question) and len(verdict.options) > 1:
@@ -417,6 +448,25 @@ class TrackedGame(Generic[St, Obs]):
         wait.later[target] = before  # this scene is judged on the game once it is made
         return self._switch_seat_option(target)
 
+    def _cost_after(self, work: St, before: tuple[tuple[Any, Any], ...], moves: tuple[Move, ...],
+                    observed: Obs) -> float | None:
+        """The weight of ``observed``'s differences from ``work`` with ``moves`` made (``before``
+        revealed first); None where they cannot be made."""
+        after = work.clone()
+        try:
+            for location, value in before:
+                try:
+                    after.reveal(location, value)
+                except RulesError:
+                    pass
+            for move in moves:
+                after.push(move)
+        except RulesError:
+            return None
+        differences = self.adapter.differences(self.adapter.expected(after), observed)
+        differences += self.adapter.unseen_changes(after, self._fitted, observed, moves)
+        return total_weight(differences)
+
     def _switch_seat_option(self, option: int) -> list[TrackerEvent]:
         """The provisional option of the waiting question does not explain a later scene that
         ``option`` does: the moves since the question's scene are taken back (logged as undos) and
@@ -432,9 +482,27 @@ class TrackedGame(Generic[St, Obs]):
                   f"{question.option_texts[option]}")
         wait.current = option
         events: list[TrackerEvent] = [MovesTakenBack(texts)]
-        events += self._make_option(question, option)
-        events += [self._apply(move) for move in later]
+        events += self._remake(question.options[option] + later, wait.revealed)
         self._scene_mark = len(self.state.history)
+        return events
+
+    def _remake(self, chain: tuple[Move, ...], revealed: list[tuple[int, Any, Any]]) -> list[TrackerEvent]:
+        """``chain`` made (after moves were taken back), what the scenes showed re-revealed after
+        as many moves as when they showed it (quietly where it no longer applies)."""
+        events: list[TrackerEvent] = []
+        self._remaking = True
+        try:
+            for k in range(len(chain) + 1):
+                for at, location, value in revealed:
+                    if at == k:
+                        try:
+                            self.state.reveal(location, value)
+                        except RulesError:
+                            pass
+                if k < len(chain):
+                    events.append(self._apply(chain[k]))
+        finally:
+            self._remaking = False
         return events
 
     def _take_back_to(self, mark: int) -> tuple[str, ...]:
@@ -478,7 +546,8 @@ class TrackedGame(Generic[St, Obs]):
         question = wait.question
         keep = wait.options
         chains = tuple(question.options[o] + self._later(o) for o in keep)
-        self._seat_default = chains[keep.index(wait.current)]
+        self._seat_default = question.options[wait.current] + self._later(wait.current)  # the game as it stands
+        self._seat_revealed = list(wait.revealed)
         self.seat_wait = None
         texts = self._take_back_to(wait.mark)
         base = with_reveals(self.state, question.reveals_before)
@@ -722,9 +791,12 @@ class TrackedGame(Generic[St, Obs]):
                 self._log("undo", text=f"took back: {self.state.describe_move(move)}")
                 texts.append(self.state.describe_move(move))
             events.append(MovesTakenBack(tuple(reversed(texts))))
-        events += self._reveal(before)
-        events += [self._apply(move) for move in chain]
-        events += self._reveal(after)
+        if self._seat_default is not None:  # a seat wait's question: its chain made with what the scenes showed
+            events += self._remake(chain, self._seat_revealed)
+        else:
+            events += self._reveal(before)
+            events += [self._apply(move) for move in chain]
+            events += self._reveal(after)
         self._seat_default = None
         if not question.recovery and self._asked_scene is not None:
             self._in_step()  # the players said what explains the scene
@@ -812,8 +884,7 @@ class TrackedGame(Generic[St, Obs]):
         self._end_two_step()  # none of the follow-up's options either: the whole question is refused
         self._log("answer", option=None, text="none of these")
         if self._seat_default is not None:  # a seat wait's question: the game as it stood before it
-            for move in self._seat_default:
-                self._apply(move)
+            self._remake(self._seat_default, self._seat_revealed)
             self._seat_default = None
             self._scene_mark = len(self.state.history)
         recovery = self.pending.recovery
@@ -1019,6 +1090,8 @@ class TrackedGame(Generic[St, Obs]):
             except RulesError as exc:
                 self._log("note", text=f"ignored a reveal at {location!r}: {exc}")
                 continue
+            if self.seat_wait is not None and not self._remaking:
+                self.seat_wait.revealed.append((len(self.state.history) - self.seat_wait.mark, location, value))
             if self.log is not None:
                 # rich values (an Octocube Tile) are logged by their own JSON form (a label)
                 logged = value.to_json() if callable(getattr(value, "to_json", None)) else value

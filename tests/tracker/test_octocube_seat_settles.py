@@ -79,7 +79,7 @@ def test_the_seats_next_roll_settles_the_placing_unasked() -> None:
     assert tracked.seat_wait is None and tracked.pending is None
     assert tracked.state.history == twin.truth.history[:PLACED + 3]
     truth = truth_after(twin, PLACED + 3)
-    assert tracked.state.totals() == truth.totals()
+    assert tracked.state.score_breakdown().totals() == truth.score_breakdown().totals()
 
 
 def test_off_the_placing_is_asked_at_once_as_on_main() -> None:
@@ -126,7 +126,7 @@ def _with_a_top_changed(seen: Any) -> Any:
     another put there: an illegal change)."""
     loc = top_far_from_cubes(seen)
     old = seen.tops[loc].tile
-    other = next(Tile(kind=old.kind, colour=c, symbol=old.symbol) for c in ("green", "white", "dark blue", "light blue")
+    other = next(Tile(kind=old.kind, colour=c, obj=old.obj) for c in ("green", "white", "dark blue", "light blue")
                  if c != old.colour)
     return replace(seen, tops={**seen.tops, loc: replace(seen.tops[loc], tile=other, confidence=1.0)})
 
@@ -138,8 +138,11 @@ def test_an_illegal_change_during_the_wait_alarms_at_its_own_scene() -> None:
     assert tracked.seat_wait is not None
     truth = truth_after(twin, PLACED + 2)
     illegal = list(tracked.observe(_with_a_top_changed(observation_from_state(truth))))
+    # asked once with the sure reading widened (a misread?); the players say none of these
+    while tracked.pending is not None:
+        assert all(q.widened or q.recovery for q in _questions(illegal)), illegal
+        illegal += tracked.reject()
     assert any(isinstance(e, IllegalMoveAlert) for e in illegal), illegal
-    assert not _questions(illegal)
     assert tracked.seat_wait is not None  # no option explains it: none dropped
     events = look(truth, tracked)  # put back: Yellow's roll
     events += look(truth_after(twin, PLACED + 3), tracked)

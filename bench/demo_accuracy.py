@@ -271,7 +271,10 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     mode = spec.get("mode", "standard")
     twin = TwinGame(spec["players"], spec["seed"], illegal=args.illegal, mode=mode,
                     max_moves=args.max_moves or None)
-    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter())
+    from tracker.inference import InferenceConfig
+
+    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter(),
+                          config=InferenceConfig(seat_settles=bool(getattr(args, "seat_settles", False))))
     game = OctocubeGame(spec["players"], mode=mode)
     truth = game.new_initial_state(spec["seed"])
     tally = _Tally()
@@ -286,6 +289,8 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
             scene = truth
         observation = observation_from_state(scene) if scene is not None else _illegal_observation(twin, change, truth)
         tally.take(tracked.observe(observation), tracked, twin, change.kind == "illegal", change.truth_moves)
+    # the film is over: a question that waits for a later turn is asked now (as the pipeline does)
+    tally.take(tracked.ask_waiting(), tracked, twin, None)
     if truth.is_terminal() and not tracked.state.is_terminal():  # the players say the game is over
         tally.take(tracked.finish(), tracked, twin, None)
     codec = game.move_codec
@@ -382,6 +387,9 @@ def main() -> int:
                         help="camera tilts are drawn from --min-tilt to this many degrees (default 0-35, "
                         "the range the figures are asked for)")
     parser.add_argument("--min-tilt", type=float, default=0.0)
+    parser.add_argument("--seat-settles", action="store_true",
+                        help="Octocube observations: placings and bare pivots wait for the seat's next turn "
+                             "(InferenceConfig.seat_settles, default off)")
     parser.add_argument("--say-dir", metavar="DIR", help="write each game's moves, questions and alerts "
                         "to DIR/game_SEED.txt (frames)")
     parser.add_argument("--record-dir", metavar="DIR", help="open_season: pickle every still scene the "

@@ -205,6 +205,20 @@ class GameAdapter(ABC, Generic[St, Obs]):
         (``InferenceConfig.next_scene_settles``). Default: never (asked at once)."""
         return False
 
+    def question_waits_for_seat(self, state: St, question: "Question") -> int | None:
+        """Where ``question`` (about a scene of ``state``; its options explain it alike and leave the
+        same table) may wait for the acting seat's next visible turn (``InferenceConfig.seat_settles``):
+        the index of the one move at which its options differ (each option the same moves but
+        that one: which way a cube placed bare side up was turned, how a bare cube pivoted), a
+        move whose effect only that seat's later turn shows. None (the default): not such a
+        question (asked at once, or waiting one scene through :meth:`question_may_wait`)."""
+        return None
+
+    def settles_seat_wait(self, state: St, move: Move) -> bool:
+        """Whether ``move``, made by the seat a question waits on (:meth:`question_waits_for_seat`),
+        is the visible turn that ends the wait (state: the game before it). Default: any move."""
+        return True
+
     def doubt_settled(self, state: St, option: tuple[Move, ...], scene: Obs, previous: Obs | None,
                       chain: tuple[Move, ...], observed: Obs) -> bool:
         """Whether the next still scene ``observed`` settles a question of one option that waited

@@ -7,7 +7,7 @@ report is logged before it is announced, so a crash loses nothing that was shown
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from collections.abc import Callable
 from typing import Any, Generic
 
@@ -22,11 +22,13 @@ from tracker.inference import (
     Obs,
     Question,
     St,
+    Verdict,
     _chain_text,
     acting_player_words,
     infer,
     recover,
     total_weight,
+    with_reveals,
 )
 from tracker.two_step import TwoStepQuestion, split_question, step_option
 
@@ -65,6 +67,31 @@ class MovesTakenBack:
     back (or what looked like a legal move was an illegal change that has been put right)."""
 
     texts: tuple[str, ...]
+
+
+@dataclass
+class SeatWait:
+    """A question that waits for its seat's next visible turn (``InferenceConfig.seat_settles``):
+    ``current`` of its options is made (provisionally); ``options`` are those still left."""
+
+    question: Question
+    options: list[int]
+    current: int
+    mark: int
+    """History length before the question's moves."""
+    seat: int
+    later: dict[int, tuple[Move, ...]] = field(default_factory=dict)
+    """Per option not made: the moves that explained each later scene under it (the made
+    option's are the game's history since)."""
+    scenes: int = 0
+    seat_moved: bool = False
+    started: bool = True
+    """Set while the scene that started the wait is judged (its own moves are no later turn)."""
+    revealed: list[tuple[int, Any, Any]] = field(default_factory=list)
+    """What the scenes since showed (a stack top a cube left), by the moves made since ``mark``
+    then: made again after as many moves where the moves are taken back and made again (a
+    take-back forgets them: seed 749665's Red then picked up "an unseen tile" and the game was
+    lost)."""
 
 
 TrackerEvent = MoveConfirmed | TilesRevealed | QuestionAsked | IllegalMoveAlert | AlertCleared | MovesTakenBack
@@ -139,6 +166,16 @@ class TrackedGame(Generic[St, Obs]):
         self._held: Obs | None = None
         """The scene that did not settle :attr:`waiting` (which was then asked): judged once the
         players have answered, as it would have been had the question been asked at once."""
+        self.seat_wait: SeatWait | None = None
+        """A question waiting for its seat's next turn (``InferenceConfig.seat_settles``), its
+        first option made provisionally; None when none waits."""
+        self._seat_revealed: list[tuple[int, Any, Any]] = []
+        """The reveals of the seat wait whose question is asked (:attr:`SeatWait.revealed`)."""
+        self._remaking = False
+        """Set while moves taken back are made again (their reveals are not recorded twice)."""
+        self._seat_default: tuple[Move, ...] | None = None
+        """While a seat wait's question is asked (the moves since its scene taken back): the moves
+        the game held, made again if the players say none of these."""
 
     # ---- observations
     def observe(self, observed: Obs) -> list[TrackerEvent]:
@@ -146,14 +183,22 @@ class TrackedGame(Generic[St, Obs]):
         if self.pending is not None:
             return []  # the players must answer first; the table is read again afterwards
         events: list[TrackerEvent] = []
+        if self.seat_wait is not None:
+            events += self._weigh_seat_options(observed)
+            if self.pending is not None:
+                return events  # the waiting question asked first; this scene judged after its answer
         if self.waiting is not None:
             if self._waiting_scene is not None and self.adapter.same_scene(self._waiting_scene, observed):
-                return []  # the same table read again: still nothing to tell the options apart
+                return events  # the same table read again: still nothing to tell the options apart
             settled = self._settle_waiting(observed)
             if settled is None:
-                return [self._ask_waiting_now(held=observed)]
+                return events + [self._ask_waiting_now(held=observed)]
             events += settled
-        return events + self._judge(observed)
+        judged = self._judge(observed)
+        events += judged
+        if self.seat_wait is not None:
+            events += self._seat_scene_done(judged)
+        return events
 
     def _judge(self, observed: Obs) -> list[TrackerEvent]:
         """Interpret one still scene (no question pending or waiting)."""
@@ -185,6 +230,8 @@ class TrackedGame(Generic[St, Obs]):
         elif isinstance(verdict, Question):
             if self._may_wait(verdict, observed):
                 self._wait(verdict, observed)
+            elif self._may_wait_for_seat(verdict):
+                events += self._start_seat_wait(verdict, observed)
             else:
                 events.append(self._ask(verdict))
         elif isinstance(verdict, IllegalObservation):
@@ -243,6 +290,275 @@ class TrackedGame(Generic[St, Obs]):
         if len(costs) != 1 or len(question.option_costs) != len(question.options):
             return False
         return self.adapter.question_may_wait(self.state, question, observed, self._fitted)
+
+    # ---- a question that waits for its seat's next turn
+    def _may_wait_for_seat(self, question: Question) -> bool:
+        """Whether ``question`` may wait for its seat's next turn (``InferenceConfig.seat_settles``):
+        a plain question of several options that explain the scene alike, none waiting already,
+        and the adapter names the one move its options differ in
+        (:meth:`GameAdapter.question_waits_for_seat`)."""
+        if not self.config.seat_settles or self.seat_wait is not None or question.recovery or question.widened \
+                or any(question.take_back) or question.whole is not None or len(question.options) < 2 \
+                or any(question.reveals_before_each):
+            return False
+        costs = {round(cost, 9) for cost in question.option_costs}
+        if len(costs) != 1 or len(question.option_costs) != len(question.options):
+            return False
+        if len({tuple(after) for after in question.reveals_after}) > 1:
+            return False
+        return self.adapter.question_waits_for_seat(self.state, question) is not None
+
+    def _start_seat_wait(self, question: Question, observed: Obs) -> list[TrackerEvent]:
+        """Make ``question``'s first option (provisionally, as if answered) and keep the others to
+        judge the later scenes under (:meth:`_weigh_seat_options`)."""
+        index = self.adapter.question_waits_for_seat(self.state, question)
+        assert index is not None
+        work = self.state.clone()
+        for move in question.options[0][:index]:
+            work.push(move)
+        seat = work.current_player()
+        self.seat_wait = SeatWait(question, list(range(len(question.options))), 0, len(self.state.history), seat)
+        self._log("note", text=f"waiting for {self.adapter.player_name(seat)}'s next turn to tell which: "
+                  + "; ".join(question.option_texts))
+        events = self._make_option(question, 0)
+        self._in_step()
+        self._fitted = observed
+        return events
+
+    def _make_option(self, question: Question, option: int) -> list[TrackerEvent]:
+        """Option ``option`` of ``question`` made, its reveals included (as an answer makes it)."""
+        after = question.reveals_after[option] if option < len(question.reveals_after) else ()
+        events = self._reveal(question.reveals_before_option(option))
+        events += [self._apply(move) for move in question.options[option]]
+        return events + self._reveal(after)
+
+    def _seat_wait_holds(self) -> bool:
+        """Whether the game still holds the waiting question's provisional option where it was
+        made (an undo or a recovery answer may have taken it back); the wait is dropped if not."""
+        wait = self.seat_wait
+        if wait is None:
+            return False
+        chain = wait.question.options[wait.current]
+        if tuple(self.state.history[wait.mark: wait.mark + len(chain)]) == tuple(chain):
+            return True
+        self._log("note", text="the question waiting for a later turn is dropped: its move was taken back")
+        self.seat_wait = None
+        return False
+
+    def _later(self, option: int) -> tuple[Move, ...]:
+        """The moves since the waiting question's scene under option ``option``."""
+        wait = self.seat_wait
+        assert wait is not None
+        if option == wait.current:
+            return tuple(self.state.history[wait.mark + len(wait.question.options[wait.current]):])
+        return wait.later.get(option, ())
+
+    def _seat_state(self, option: int) -> St | None:
+        """The game as it would stand had option ``option`` of the waiting question been made,
+        with the moves since that explained each scene under it; None where they cannot be made."""
+        wait = self.seat_wait
+        assert wait is not None
+        if option == wait.current:
+            return self.state
+        question = wait.question
+        work = self.state.clone()
+        try:
+            for _ in range(len(self.state.history) - wait.mark):
+                work.pop()
+            for location, value in question.reveals_before_option(option):
+                try:
+                    work.reveal(location, value)
+                except RulesError:
+                    pass
+            chain = question.options[option] + self._later(option)
+            for k in range(len(chain) + 1):
+                for at, location, value in wait.revealed:
+                    if at == k:
+                        try:
+                            work.reveal(location, value)
+                        except RulesError:
+                            pass
+                if k < len(chain):
+                    work.push(chain[k])
+        except RulesError:
+            return None
+        return work
+
+    def _weigh_seat_options(self, observed: Obs) -> list[TrackerEvent]:
+        """A still scene during a seat wait, judged under each option still left: those explained
+        worse by the inference margin than the best (or not at all), or by more moves than the
+        fewest, are dropped; where the provisional option is dropped, the first left is made
+        instead. A scene no option explains drops none (an illegal move: alarmed as the game
+        stands)."""
+        if not self._seat_wait_holds():
+            return []
+        wait = self.seat_wait
+        assert wait is not None
+        wait.started = False
+        costs: dict[int, float] = {}
+        moves: dict[int, tuple[Move, ...]] = {}
+        asked: set[int] = set()
+        # the provisional option first; the others try its explanation first (most scenes are the
+        # other players' turns, alike under every option) and are searched only where it fits
+        # them worse (a full search per option and scene made the bench 20 times slower)
+        first = infer(self.state, observed, self.adapter, self.config, self._fitted)
+        shared = self._explained(self.state, observed, self._fitted, first)
+        revealed = first.reveals_before if isinstance(first, Confirmed) else ()
+        for option in wait.options:
+            work = self._seat_state(option)
+            if work is None:
+                continue
+            if option == wait.current:
+                verdict: Verdict = first
+                explained = shared
+            else:
+                cost = None if shared is None else self._cost_after(work, revealed, shared[1], observed)
+                if shared is not None and cost is not None and cost <= shared[0] + 1e-9:
+                    verdict, explained = first, (cost, shared[1])
+                else:
+                    verdict = infer(work, observed, self.adapter, self.config, self._fitted)
+                    explained = self._explained(work, observed, self._fitted, verdict)
+            if explained is not None:
+                costs[option], moves[option] = explained[0], tuple(explained[1])
+                if isinstance(verdict, Question) and len(verdict.options) > 1:
+                    asked.add(option)
+        if not costs:
+            return []
+        best = min(costs.values())
+        kept = [o for o in wait.options if o in costs and costs[o] < round(best + self.config.margin, 9)]
+        # of those, the ones explained by the fewest moves: an option that needs an unseen round
+        # where another needs one plain turn is not what happened (observation seed 749643: the
+        # provisional pivot 90 explained Red's roll as "pivots 90 more; Yellow passes; rolls")
+        fewest = min(len(moves[o]) for o in kept)
+        wait.options = [o for o in kept if len(moves[o]) == fewest]
+        if len(wait.options) > 1 and asked & set(wait.options):
+            # the scene is a question of its own under an option left (a bare cube's pivot after
+            # its unseen placing): the hypotheses would branch, and alike pairs (placed one way
+            # and pivoted 90, or another way and pivoted 180) would never be told apart; the
+            # waiting question is asked first, the scene judged once it is answered
+            self._held = observed
+            return self._ask_seat_wait()
+        target = wait.options[0]
+        before = self._later(target)
+        for option in wait.options:
+            if option != wait.current:
+                wait.later[option] = self._later(option) + moves[option]
+        if wait.current in wait.options:
+            return []
+        wait.later[target] = before  # this scene is judged on the game once it is made
+        return self._switch_seat_option(target)
+
+    def _cost_after(self, work: St, before: tuple[tuple[Any, Any], ...], moves: tuple[Move, ...],
+                    observed: Obs) -> float | None:
+        """The weight of ``observed``'s differences from ``work`` with ``moves`` made (``before``
+        revealed first); None where they cannot be made."""
+        after = work.clone()
+        try:
+            for location, value in before:
+                try:
+                    after.reveal(location, value)
+                except RulesError:
+                    pass
+            for move in moves:
+                after.push(move)
+        except RulesError:
+            return None
+        differences = self.adapter.differences(self.adapter.expected(after), observed)
+        differences += self.adapter.unseen_changes(after, self._fitted, observed, moves)
+        return total_weight(differences)
+
+    def _switch_seat_option(self, option: int) -> list[TrackerEvent]:
+        """The provisional option of the waiting question does not explain a later scene that
+        ``option`` does: the moves since the question's scene are taken back (logged as undos) and
+        ``option`` made with the moves that explained the scenes since under it, but this one's
+        (judged next, as any scene)."""
+        wait = self.seat_wait
+        assert wait is not None
+        question = wait.question
+        old = question.option_texts[wait.current]
+        later = wait.later.pop(option, ())
+        texts = self._take_back_to(wait.mark)
+        self._log("note", text=f"a later scene shows that {old} is not what happened: "
+                  f"{question.option_texts[option]}")
+        wait.current = option
+        events: list[TrackerEvent] = [MovesTakenBack(texts)]
+        events += self._remake(question.options[option] + later, wait.revealed)
+        self._scene_mark = len(self.state.history)
+        return events
+
+    def _remake(self, chain: tuple[Move, ...], revealed: list[tuple[int, Any, Any]]) -> list[TrackerEvent]:
+        """``chain`` made (after moves were taken back), what the scenes showed re-revealed after
+        as many moves as when they showed it (quietly where it no longer applies)."""
+        events: list[TrackerEvent] = []
+        self._remaking = True
+        try:
+            for k in range(len(chain) + 1):
+                for at, location, value in revealed:
+                    if at == k:
+                        try:
+                            self.state.reveal(location, value)
+                        except RulesError:
+                            pass
+                if k < len(chain):
+                    events.append(self._apply(chain[k]))
+        finally:
+            self._remaking = False
+        return events
+
+    def _take_back_to(self, mark: int) -> tuple[str, ...]:
+        """Take the moves since history length ``mark`` back (logged as undos): their words."""
+        texts = []
+        while len(self.state.history) > mark:
+            move = self.state.pop()
+            self._log("undo", text=f"took back: {self.state.describe_move(move)}")
+            texts.append(self.state.describe_move(move))
+        return tuple(reversed(texts))
+
+    def _seat_scene_done(self, judged: list[TrackerEvent]) -> list[TrackerEvent]:
+        """After a scene judged during a seat wait: one option left stands unasked (a note); the
+        seat's next visible turn judged (or ``seat_wait_scenes`` scenes, or the game's end), the
+        options still left are asked."""
+        if not self._seat_wait_holds():
+            return []
+        wait = self.seat_wait
+        assert wait is not None
+        if wait.started:
+            return []  # the scene of the question itself
+        if len(wait.options) == 1:
+            self._log("note", text=f"a later scene shows which: {wait.question.option_texts[wait.current]}")
+            self.seat_wait = None
+            return []
+        wait.scenes += 1
+        wait.seat_moved = wait.seat_moved or any(
+            isinstance(e, MoveConfirmed) and e.player == wait.seat and self.adapter.settles_seat_wait(self.state, e.move)
+            for e in judged)
+        if self.pending is not None:
+            return []  # that question first; asked at a later scene
+        if wait.seat_moved or wait.scenes >= self.config.seat_wait_scenes or self.state.is_terminal():
+            return self._ask_seat_wait()
+        return []
+
+    def _ask_seat_wait(self) -> list[TrackerEvent]:
+        """Ask the waiting question's options still left, each with the moves since under it: the
+        moves since its scene are taken back while it is asked (made again, as the answer says)."""
+        wait = self.seat_wait
+        assert wait is not None
+        question = wait.question
+        keep = wait.options
+        chains = tuple(question.options[o] + self._later(o) for o in keep)
+        self._seat_default = question.options[wait.current] + self._later(wait.current)  # the game as it stands
+        self._seat_revealed = list(wait.revealed)
+        self.seat_wait = None
+        texts = self._take_back_to(wait.mark)
+        base = with_reveals(self.state, question.reveals_before)
+        words = tuple(_chain_text(base, chain) for chain in chains)
+        self._log("note", text=f"{self.adapter.player_name(wait.seat)}'s turns since do not tell which: asked now")
+        asked = replace(question, options=chains, option_texts=words,
+                        reveals_after=tuple(question.reveals_after[o] for o in keep if o < len(question.reveals_after)),
+                        option_costs=tuple(question.option_costs[o] for o in keep))
+        self._asked_scene = None
+        self._scene_mark = len(self.state.history)
+        return [MovesTakenBack(texts), self._ask(asked)]
 
     def _after_option(self, question: Question, option: int) -> St | None:
         """A copy of the state with option ``option`` of ``question`` made (its reveals included);
@@ -310,11 +626,14 @@ class TrackedGame(Generic[St, Obs]):
         self._fitted = scene
         return events
 
-    def _explained(self, work: St, observed: Obs, previous: Obs | None) -> tuple[float, tuple[Move, ...]] | None:
+    def _explained(self, work: St, observed: Obs, previous: Obs | None,
+                   verdict: Verdict | None = None) -> tuple[float, tuple[Move, ...]] | None:
         """How well ``observed`` is explained from ``work``: the weight of the differences left by
         the best explanation (nothing happened, the chain confirmed, the best option asked about)
-        and that explanation's moves; None where nothing explains it."""
-        verdict = infer(work, observed, self.adapter, self.config, previous)
+        and that explanation's moves; None where nothing explains it. ``verdict``: infer's, where
+        already known."""
+        if verdict is None:
+            verdict = infer(work, observed, self.adapter, self.config, previous)
         if isinstance(verdict, IllegalObservation):
             return None
         if isinstance(verdict, Question):
@@ -351,6 +670,8 @@ class TrackedGame(Generic[St, Obs]):
     def ask_waiting(self) -> list[TrackerEvent]:
         """Ask the waiting question, if any, now (the camera stopped, the game ends, or the players
         act on the tablet): nothing is lost for want of a next scene."""
+        if self.pending is None and self.seat_wait is not None and self._seat_wait_holds():
+            return self._ask_seat_wait()
         if self.waiting is None or self.pending is not None:
             return []
         return [self._ask_waiting_now(held=None)]
@@ -470,9 +791,13 @@ class TrackedGame(Generic[St, Obs]):
                 self._log("undo", text=f"took back: {self.state.describe_move(move)}")
                 texts.append(self.state.describe_move(move))
             events.append(MovesTakenBack(tuple(reversed(texts))))
-        events += self._reveal(before)
-        events += [self._apply(move) for move in chain]
-        events += self._reveal(after)
+        if self._seat_default is not None:  # a seat wait's question: its chain made with what the scenes showed
+            events += self._remake(chain, self._seat_revealed)
+        else:
+            events += self._reveal(before)
+            events += [self._apply(move) for move in chain]
+            events += self._reveal(after)
+        self._seat_default = None
         if not question.recovery and self._asked_scene is not None:
             self._in_step()  # the players said what explains the scene
             self._fitted = self._asked_scene
@@ -492,8 +817,10 @@ class TrackedGame(Generic[St, Obs]):
         when there is one, asked about when there are several."""
         if self.pending is not None:
             return []
-        if self.waiting is not None:
-            return self.ask_waiting()  # its answer first: the game may end with it
+        if self.waiting is not None or self.seat_wait is not None:
+            asked = self.ask_waiting()  # its answer first: the game may end with it
+            if asked:
+                return asked
         if self.state.is_terminal():
             return self._ask_final()
         from tracker.inference import scratch_copy
@@ -556,6 +883,10 @@ class TrackedGame(Generic[St, Obs]):
             raise RulesError("there is no question to answer")
         self._end_two_step()  # none of the follow-up's options either: the whole question is refused
         self._log("answer", option=None, text="none of these")
+        if self._seat_default is not None:  # a seat wait's question: the game as it stood before it
+            self._remake(self._seat_default, self._seat_revealed)
+            self._seat_default = None
+            self._scene_mark = len(self.state.history)
         recovery = self.pending.recovery
         widened_before = self.pending.widened
         # not offered again; the next scene that changes the table is tried once more
@@ -671,6 +1002,9 @@ class TrackedGame(Generic[St, Obs]):
     def _answer_waiting_first(self) -> None:
         """The players act on the tablet while a question waits for the next scene: its moves come
         first, so it is asked now (pending) and the action refused until it is answered."""
+        if self.seat_wait is not None:  # the players' word from here: the provisional option stands
+            self._log("note", text="the question waiting for a later turn is dropped: the players act on the tablet")
+            self.seat_wait = None
         if self.waiting is not None:
             self.ask_waiting()
             raise RulesError("answer the question first")
@@ -680,6 +1014,7 @@ class TrackedGame(Generic[St, Obs]):
             self._log("note", text="undo: the question waiting for the next scene is dropped")
             self.waiting = self._waiting_scene = None
         self._held = None
+        self._seat_default = None
         move = self.state.pop()
         self._log("undo", text=f"took back: {self.state.describe_move(move)}")
         self._end_two_step()
@@ -755,6 +1090,8 @@ class TrackedGame(Generic[St, Obs]):
             except RulesError as exc:
                 self._log("note", text=f"ignored a reveal at {location!r}: {exc}")
                 continue
+            if self.seat_wait is not None and not self._remaking:
+                self.seat_wait.revealed.append((len(self.state.history) - self.seat_wait.mark, location, value))
             if self.log is not None:
                 # rich values (an Octocube Tile) are logged by their own JSON form (a label)
                 logged = value.to_json() if callable(getattr(value, "to_json", None)) else value

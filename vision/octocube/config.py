@@ -707,6 +707,27 @@ class RecogniserConfig:
     and Yellow was read on C5, sure of its place (1.0): a false alarm. C5's own light blue
     starfish fit its stack-height window 0.787 (a stack top); without C5, Yellow is found on B5 by
     the cube behind that explains its colour (``_hidden_cube``, 0.754). False: not asked."""
+    pack_set_aside_pick_back: float = 0.9
+    """With a pack, after a reading of the cubes: where a seat (the holder) stands on a grid window
+    whose best cube colour by the net is another seat's (at least ``min_cube_probability``, more
+    than the holder's own), that seat lost or on a window where the net sees its colour less, while
+    the holder's own best grid window by the net (p at least this) was set aside as a stack top
+    (``_shows_stack_top``), no seat holds it and its plastic rim names the holder
+    (``_plastic_seat``): the holder goes back to its own window and the other seat takes the one
+    it leaves
+    (``OctocubeRecogniser._set_aside_pick_back``; 0: off). The height test sets a cube wearing a
+    tile aside where its top fits its cube-height window under ``pack_cube_topped_height_score``
+    and its near side fits the stack-height window; the seat's fall-back search then takes a
+    rival's cube. Whole taught game 72858 (printing 998262, 2 players, tilt 35.0, lamp; session
+    81): Yellow's own top, light blue sextant, fits 0.478 (change 74, A3), 0.493 (change 71, A3,
+    third still frame) and 0.463 (change 172, D1) at cube height, its near side's coin 0.60 /
+    white sextant 0.69 at stack height; p(yellow) 0.99 there, the rim nearest Yellow's plastic
+    by 0.33; Yellow was read on Red's cube (B3 p(red) 0.93; C1 p(red) 0.79), Red lost (71, 74) or
+    put on C2 (172, p(red) 0.74 there, a white diamond stack): the rerun's
+    three false alarms ("Yellow moved out of turn", "Yellow's cube moved diagonally", "Red moved
+    out of turn"). Red's rim on B3 lies nearer Yellow's taught rim (0.165, L1 chromaticity) than
+    its own (0.242) under the lamp, so the lost-seat chain (``pack_lost_seat_rim_margin``) could
+    not name Red's window."""
     pack_topped_cube_to_front: bool = True
     """With a pack, after a reading of the cubes: where one seat was put on a grid window where no
     cube stands and the net's 'none' leads, and another seat's cube wearing a tile has right in

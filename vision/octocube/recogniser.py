@@ -541,6 +541,11 @@ class OctocubeRecogniser:
             obs.cubes.clear()
             self._lost_seat_windows = {**chain, **shift}
             hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
+        back = self._set_aside_pick_back(obs, windows, probs, stacks)
+        if back:
+            obs.cubes.clear()
+            self._lost_seat_windows = {**chain, **shift, **back}
+            hulls = self._read_cubes_once(obs, windows, probs, stacks, stack_scores)
         self._lost_seat_windows = {}
         return hulls
 
@@ -585,6 +590,43 @@ class OctocubeRecogniser:
                 if other != seat and rest[int(np.argmax(probs[pick, rest]))] == cubes[other]:
                     return {seat: (front, 1.0 - float(probs[front, none])),
                             other: (pick, 1.0 - float(probs[pick, none]))}
+        return {}
+
+    def _set_aside_pick_back(self, obs: OctocubeObservation, windows: np.ndarray, probs: np.ndarray,
+                             stacks: np.ndarray | None) -> dict[int, tuple[int, float]]:
+        """With a pack (``pack_set_aside_pick_back``), after a pass: a seat whose colour the net
+        names best (at least ``min_cube_probability``, over the holder's own) in a grid window
+        another seat (the holder) holds, the seat lost or on a grid window where the net sees its
+        colour less, where the holder's own best grid window (p at least the switch) is free, shows
+        a stack top by the height test (:meth:`_shows_stack_top`) and has a plastic rim naming the
+        holder (:meth:`_plastic_seat`): the holder goes back to its own window and that seat to
+        the one it leaves, each with the net's p of its colour there; empty where no such pair is
+        found. A cube wearing a tile whose top fits weakly under a lamp is set aside
+        as a stack top and its seat's fall-back search takes a rival's cube (72858, Yellow on A3
+        and D1 read on Red's B3 and C1)."""
+        cfg = self.config
+        if cfg.pack_set_aside_pick_back <= 0 or stacks is None or self._cube_matcher is None:
+            return {}
+        locs = self.layout.stack_locations
+        n_grid = len(locs)
+        held = {locs.index(c.location): s for s, c in obs.cubes.items() if c.location is not None}
+        cols = {s: CUBE_CLASSES.index(PLAYER_COLOURS[s]) for s in range(self.num_players)}
+        window_of = {s: i for i, s in held.items()}
+        for at, holder in sorted(held.items()):
+            best = max(cols.values(), key=lambda c: float(probs[at, c]))
+            p_rival = float(probs[at, best])
+            # the seat of that colour, lost or standing where the net sees its colour less
+            rival = [s for s in range(self.num_players) if cols[s] == best and s != holder
+                     and (s not in obs.cubes or (s in window_of and float(probs[window_of[s], best]) < p_rival))]
+            if not rival or p_rival < cfg.min_cube_probability or p_rival <= float(probs[at, cols[holder]]):
+                continue
+            own = max(range(n_grid), key=lambda i: float(probs[i, cols[holder]]))
+            if own == at or own in held or float(probs[own, cols[holder]]) < cfg.pack_set_aside_pick_back:
+                continue
+            named = self._plastic_seat(windows[own])
+            if named is None or named[0] != holder or not self._shows_stack_top(windows, stacks, own):
+                continue
+            return {holder: (own, float(probs[own, cols[holder]])), rival[0]: (at, float(probs[at, best]))}
         return {}
 
     def _lost_seat_chain(self, obs: OctocubeObservation, windows: np.ndarray,

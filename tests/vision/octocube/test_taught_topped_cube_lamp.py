@@ -50,7 +50,20 @@ def test_the_yellow_cube_wearing_a_tile_is_found_and_red_keeps_its_place(game_fr
 def test_the_stack_top_bound_sets_the_cube_aside(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: with the stack fit's bound (0.55, main's) for the cube-height fit, B2 is
     set aside and Yellow is read on Red's B4 (with the lost-seat chain off, ``pack_lost_seat_rim_margin``:
-    with it, Red lost takes the window its plastic names and Yellow is read on its own B2)."""
+    with it, Red lost takes the window its plastic names and Yellow is read on its own B2; and with
+    ``pack_set_aside_pick_back`` off: with it, Yellow, sure by the net and named by its rim on B2, goes
+    back there and Red takes B4, session 81)."""
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_topped_height_score=0.55,
+                                                            pack_lost_seat_rim_margin=0.0,
+                                                            pack_set_aside_pick_back=0.0))
+    assert obs.cubes[YELLOW].location == B4 and RED not in obs.cubes
+
+
+def test_the_pick_back_alone_mends_the_stack_top_bound(game_frame: tuple[Any, Any, Any]) -> None:
+    """``pack_set_aside_pick_back`` (session 81, made on 72858) on the same cause in another game:
+    with main's old bound (0.55) and the lost-seat chain off, Yellow, set aside on B2 and read on Red's
+    B4, goes back to B2 (p(yellow) sure there, its rim naming Yellow) and Red takes B4."""
+    truth = scene_truth(game_frame[1].ground_truth, 5, PLAYERS)
     obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_topped_height_score=0.55,
                                                             pack_lost_seat_rim_margin=0.0))
-    assert obs.cubes[YELLOW].location == B4 and RED not in obs.cubes
+    assert_every_cube_where_it_is(obs, truth)

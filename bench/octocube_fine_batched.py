@@ -45,8 +45,9 @@ def _read(game_frame: tuple[Any, Any, Any], players: int, batched: bool,
     from vision.octocube.recogniser import OctocubeRecogniser
 
     pack, frame, camera = game_frame
+    switched: dict[str, Any] = {switch: batched}
     rec = OctocubeRecogniser(4 if players == 2 else 5, players, camera, pack=pack,
-                             config=dataclasses.replace(RecogniserConfig(), **{switch: batched}))
+                             config=RecogniserConfig(**switched))
     import vision.octocube.pack_reader as pack_reader
 
     real, calls = pack_reader.cv2.matchTemplate, [0]

@@ -7,6 +7,9 @@ still is read off then on by a fresh recogniser; the stills are bench/octocube_f
 (printing:game:change:players:tilt:lighting, the stillness gate's frame).
 
     nice -n 19 python bench/octocube_fine_batched.py --art /tmp/fine_batched_art
+
+``--switch``: another speed switch of ``RecogniserConfig`` read off then on the same way (session 81:
+``--switch pack_fine_fits_per_region``, the fine stage's fits of every face at a region at once).
 """
 
 from __future__ import annotations
@@ -36,13 +39,15 @@ def skeleton_and_numbers(obs: Any) -> tuple[str, list[float]]:
     return NUMBER.sub("#", text), [float(x) for x in NUMBER.findall(text)]
 
 
-def _read(game_frame: tuple[Any, Any, Any], players: int, batched: bool) -> tuple[Any, float]:
+def _read(game_frame: tuple[Any, Any, Any], players: int, batched: bool,
+          switch: str = "pack_fine_batched_correlation") -> tuple[Any, float]:
     from vision.octocube.config import RecogniserConfig
     from vision.octocube.recogniser import OctocubeRecogniser
 
     pack, frame, camera = game_frame
+    switched: dict[str, Any] = {switch: batched}
     rec = OctocubeRecogniser(4 if players == 2 else 5, players, camera, pack=pack,
-                             config=RecogniserConfig(pack_fine_batched_correlation=batched))
+                             config=RecogniserConfig(**switched))
     import vision.octocube.pack_reader as pack_reader
 
     real, calls = pack_reader.cv2.matchTemplate, [0]
@@ -58,7 +63,7 @@ def _read(game_frame: tuple[Any, Any, Any], players: int, batched: bool) -> tupl
         spent = time.process_time() - start
     finally:
         setattr(pack_reader.cv2, "matchTemplate", real)
-    print(f"  batched {batched}: {calls[0]} matchTemplate calls, {spent:.2f} CPU s", flush=True)
+    print(f"  {switch} {batched}: {calls[0]} matchTemplate calls, {spent:.2f} CPU s", flush=True)
     return obs, spent
 
 
@@ -69,6 +74,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--art", type=Path, default=Path("/tmp/fine_batched_art"), help="printings' folders")
     parser.add_argument("--tolerance", type=float, default=1e-4, help="largest difference of a number")
+    parser.add_argument("--switch", default="pack_fine_batched_correlation",
+                        help="the RecogniserConfig speed switch read off then on")
     parser.add_argument("stills", nargs="*", default=STILLS)
     args = parser.parse_args()
     cpu: dict[bool, list[float]] = {False: [], True: []}
@@ -79,7 +86,7 @@ def main() -> int:
                                          float(tilt), light, settled=1)
         kept = {}
         for batched in (False, True):
-            obs, spent = _read(game_frame, int(players), batched)
+            obs, spent = _read(game_frame, int(players), batched, args.switch)
             kept[batched] = skeleton_and_numbers(obs)
             cpu[batched].append(spent)
         (text_off, nums_off), (text_on, nums_on) = kept[False], kept[True]

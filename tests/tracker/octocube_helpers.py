@@ -3,6 +3,7 @@ perfect observations (no rendering)."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any
 
@@ -95,16 +96,41 @@ def three_turn_scene(twin: Any, at: int) -> tuple[tuple[Any, ...], OctocubeState
     return tuple(twin.truth.history[at: at + 3]), truth_after(twin, at), observation_from_state(truth_after(twin, at + 3))
 
 
+_REPLAYS: dict[tuple[Any, ...], list[tuple[list[Any], TrackedGame]]] = {}
+"""Per twin game (its class, its game's config, its seed): the trackers :func:`tracked_until` made
+in this process, each with the moves it followed (kept unobserved; callers get copies)."""
+
+
 def tracked_until(twin: Any, moves: int) -> TrackedGame:
     """A tracker that followed the first ``moves`` moves of ``twin``'s game through perfect
     observations (questions answered truthfully), in step with it (questions asked at once:
-    :data:`ASK_AT_ONCE`)."""
+    :data:`ASK_AT_ONCE`).
+
+    The replay is a function of the game, its seed and the moves (perfect observations, truthful
+    answers, one tracker config): each process keeps the trackers it made, and a call starts
+    from a copy of the longest kept one whose moves begin its own, following only the moves after
+    them (the same scenes observed in the same order: the same tracker, as a test that copies a
+    tracker part-way and goes on). 67 calls in 48 test files, many the same game to the same move
+    (session 81: the coin-pile test replayed 72809 six times to three moves)."""
+    history = list(twin.truth.history[:moves])
+    key = (type(twin).__module__, type(twin).__qualname__, type(twin.game).__qualname__,
+           tuple(sorted(twin.game.config().items())), twin.seed)
+    kept = _REPLAYS.setdefault(key, [])
+    start = max((k for k in kept if len(k[0]) <= len(history) and k[0] == history[:len(k[0])]),
+                key=lambda k: len(k[0]), default=None)
     truth = twin.game.new_initial_state(twin.seed)
-    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter(), config=ASK_AT_ONCE)
-    for move in twin.truth.history[:moves]:
+    if start is None:
+        tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter(), config=ASK_AT_ONCE)
+    else:
+        tracked = copy.deepcopy(start[1])
+        for move in history[:len(start[0])]:
+            truth.push(move)
+    for move in history[len(truth.history):]:
         truth.push(move)
         answer_truthfully(truth, tracked, list(tracked.observe(observation_from_state(truth))))
     assert tracked.state.history == truth.history
+    if start is None or len(start[0]) < len(history):
+        kept.append((history, copy.deepcopy(tracked)))
     return tracked
 
 

@@ -1325,6 +1325,14 @@ class RecogniserConfig:
     session 80. The coin-pile test's 7 readings made 93,315 ``matchTemplate`` calls, 40 % of its
     CPU. Not to the bit (float32 sums in another order): the readings of bench/
     octocube_fine_batched.py's taught stills keep every label. False: a ``matchTemplate`` per column."""
+    pack_fine_fits_per_region: bool = True
+    """With ``pack_fine_batched_correlation``: the batch's columns copied as rows (the strided
+    column copy was half the batch's CPU) and every face compared at a region under a light slope
+    fitted there at once (``FineMatcher(fits_per_region=True)``, ``pack_reader._sloped_fits_of``:
+    one stacked solve, not ~30,000 calls of ~200 us in the coin-pile test's 7 readings): a speed
+    switch, session 81. The same arithmetic per face: bench/octocube_fine_batched.py --switch
+    pack_fine_fits_per_region on its 8 taught stills (docs/testing.md, session 81). False: session
+    80's batch, one fit per face and place."""
     pack_mask_hidden: bool = True
     """With a pack: a stack top partly hidden behind a neighbour's cube (under tilt) is compared
     with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""

@@ -511,7 +511,7 @@ class FineMatcher:
                  inner_mm: float = FINE_INNER_MM, blur_mm: float = FINE_BLUR_MM,
                  shade_weight: float = FINE_SHADE_WEIGHT, harmonise_letters: bool = False,
                  letters_under_light_slope: bool = False, share_exact: bool = True,
-                 batched_correlation: bool = True) -> None:
+                 batched_correlation: bool = True, fits_per_region: bool = True) -> None:
         """``harmonise_letters``: the abyss letter faces' colours set to their common look first
         (:func:`harmonised_letters`). ``letters_under_light_slope``: where every candidate is an
         abyss face and nothing hides the window, each is fitted to it under its own light slope
@@ -527,8 +527,18 @@ class FineMatcher:
         for each 7x7 result): session 80 measured the coin-pile test's 7 readings at 93,315
         ``matchTemplate`` calls, 40 % of its CPU. Not to the bit: float32 sums in another order
         (scores within 1e-5 of the DFT's, the same labels: tests/vision/octocube/
-        test_pack_reader_fine_batched.py). False: one ``matchTemplate`` per column, as before."""
+        test_pack_reader_fine_batched.py). False: one ``matchTemplate`` per column, as before.
+        ``fits_per_region`` (with ``batched_correlation``): the columns batched as rows (copied
+        in order, the product taken against the windows' transpose: the batch's strided copy
+        was half its CPU) and, sloped, every face compared at a region fitted there at once
+        (:func:`_sloped_fits_of`: one stacked solve of the faces' Gram matrices, not a
+        ``_sloped_fit_of`` call of ~200 us per face and place; 29,790 calls in the coin-pile
+        test's 7 readings, session 81). The same arithmetic per face, to the bit where BLAS
+        sums the transposed product in the same order (tests/vision/octocube/
+        test_pack_reader_fine_region.py; bench/octocube_fine_batched.py --switch
+        pack_fine_fits_per_region). False: session 80's batch, one fit per face and place."""
         self.batched_correlation = batched_correlation
+        self.fits_per_region = fits_per_region
         self.letters_under_light_slope = letters_under_light_slope
         self.share_exact = share_exact
         self._blurred: dict[tuple[str, int, int, float], np.ndarray] = {}
@@ -710,6 +720,24 @@ class FineMatcher:
                     weights[key] = (w, float(w.sum()) + 1e-6)
                 return key, weights[key]
 
+            fitted: dict[tuple[int, tuple[int, int]], np.ndarray] = {}
+            """Sloped, with ``fits_per_region``: per (face, region), its fit at every shift
+            (:func:`_sloped_fits_of`, every face at the region at once)."""
+
+            def spread_at(origin: tuple[int, int], key: int, w3: np.ndarray, wsum: float, share: bool) -> np.ndarray:
+                """The region's weighted variance (``spread``), made once; sloped with ``share`` and
+                not ``each_channel``, its ``sum w.x`` kept as the lone offset column's correlation."""
+                if origin not in spread:
+                    region = regions[origin]
+                    sx = None
+                    if share and not each_channel:
+                        # the lone offset column weighted is w3 to the bit (1 * w): its
+                        # correlation is the spread's sum of w.x, made once for both
+                        sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
+                        offsets_at[(origin, key)] = [sx]
+                    spread[origin] = _weighted_spread(region, w3, wsum, each_channel, search_px, sx)
+                return spread[origin]
+
             if self.batched_correlation:
                 wanted: dict[tuple[int, int], dict[int, np.ndarray]] = {}
                 for c, view_looks in zip(cands, looks, strict=True):
@@ -731,8 +759,19 @@ class FineMatcher:
                         columns.append(terms[0][:len(terms[0]) - terms[2]] if sloped else [terms[0]])
                     if origin not in windows_at:
                         windows_at[origin] = _shift_windows(regions[origin], s_in)
-                    for fid, corr in zip(by_face, _batched_face_corr(windows_at[origin], columns), strict=True):
+                    for fid, corr in zip(by_face, _batched_face_corr(windows_at[origin], columns,
+                                                                     by_rows=self.fits_per_region), strict=True):
                         face_corr[(fid, origin)] = corr
+                    if sloped and self.fits_per_region:
+                        vx = spread_at(origin, key, w3, wsum, share)
+                        every_terms = [prepared[(fid, key)] for fid in by_face]
+                        offsets = offsets_at.get((origin, key))
+                        if offsets is None:
+                            offsets = offsets_at[(origin, key)] = _sloped_offset_corr(regions[origin], every_terms[0])
+                        fits = _sloped_fits_of(every_terms, vx * wsum, offsets,
+                                               [face_corr[(fid, origin)] for fid in by_face])
+                        for fid, ready_fit in zip(by_face, fits, strict=True):
+                            fitted[(fid, origin)] = ready_fit
             for c, view_looks, owns in zip(cands, looks, own_origins, strict=True):
                 label = c[0]
                 best: float = -np.inf
@@ -744,15 +783,7 @@ class FineMatcher:
                         region = regions[origin]
                         key, (w3, wsum) = weighed(origin)
                         share = self.share_exact and sloped
-                        if origin not in spread:
-                            sx = None
-                            if share and not each_channel:
-                                # the lone offset column weighted is w3 to the bit (1 * w): its
-                                # correlation is the spread's sum of w.x, made once for both
-                                sx = cv2.matchTemplate(region, w3, cv2.TM_CCORR)
-                                offsets_at[(origin, key)] = [sx]
-                            spread[origin] = _weighted_spread(region, w3, wsum, each_channel, search_px, sx)
-                        vx = spread[origin]
+                        vx = spread_at(origin, key, w3, wsum, share)
                         terms = prepared.get((id(p), key))
                         if terms is None:
                             if share and key not in slope_shared:
@@ -760,7 +791,10 @@ class FineMatcher:
                             terms = (_sloped_terms(p, w3, each_channel, slope_shared.get(key) if share else None)
                                      if sloped else _face_terms(p, w3, wsum, each_channel))
                             prepared[(id(p), key)] = terms
-                        if sloped:
+                        ready = fitted.get((id(p), origin))
+                        if ready is not None:
+                            ncc = ready
+                        elif sloped:
                             offsets = offsets_at.get((origin, key))
                             if offsets is None:
                                 offsets = offsets_at[(origin, key)] = _sloped_offset_corr(region, terms)
@@ -937,15 +971,21 @@ BATCH_COLUMNS = 96
 """Face columns correlated per matrix product (:func:`_batched_face_corr`): ~7 MB at a time."""
 
 
-def _batched_face_corr(windows: np.ndarray, faces: Sequence[Sequence[np.ndarray]]) -> list[list[np.ndarray]]:
+def _batched_face_corr(windows: np.ndarray, faces: Sequence[Sequence[np.ndarray]],
+                       by_rows: bool = False) -> list[list[np.ndarray]]:
     """Per face, per column: ``cv2.matchTemplate(region, column, cv2.TM_CCORR)`` for the region
     whose :func:`_shift_windows` are ``windows``, as one float32 matrix product (BLAS) for many
     columns at once, not a DFT per column; equal to it within float32 rounding (the sums are
-    taken in another order)."""
+    taken in another order). ``by_rows``: the columns copied in as rows (each a contiguous copy)
+    and multiplied by the windows' transpose (BLAS reads it in place), not stacked as columns
+    (a strided copy of ~7 MB a batch, as long as the product itself)."""
     side = int(round(np.sqrt(windows.shape[0])))
     flat = [u.reshape(-1) for cols in faces for u in cols]
     out: list[np.ndarray] = []
     for k in range(0, len(flat), BATCH_COLUMNS):
+        if by_rows:
+            out.extend((np.stack(flat[k:k + BATCH_COLUMNS]) @ windows.T).reshape(-1, side, side))
+            continue
         stacked = np.stack(flat[k:k + BATCH_COLUMNS], axis=1)
         out.extend((windows @ stacked).T.reshape(-1, side, side))
     it = iter(out)
@@ -974,6 +1014,30 @@ def _sloped_fit_of(region: np.ndarray, terms: tuple[Any, ...], w3: np.ndarray,
         total = cv2.matchTemplate(region * region, w3, cv2.TM_CCORR).astype(np.float64) - centred
     share = np.clip((explained - centred) / np.maximum(total, 1e-6), 0.0, 1.0)
     return np.sqrt(share) * np.sign(coef[:, 0].reshape(share.shape))
+
+
+def _sloped_fits_of(every_terms: Sequence[tuple[Any, ...]], total: np.ndarray, offsets: Sequence[np.ndarray],
+                    own: Sequence[Sequence[np.ndarray]]) -> list[np.ndarray]:
+    """:func:`_sloped_fit_of` of many faces at one region at once, each face's result the same
+    arithmetic as its own call: ``every_terms`` (each face's :func:`_sloped_terms` under the
+    region's weights, all with the same number of columns), ``total`` (the region's weighted
+    variance at every shift), ``offsets`` (the offset columns' correlations with the region,
+    the same for every face), ``own`` (per face, its face columns' correlations with the
+    region). One stacked ``np.linalg.solve`` (LAPACK's solver per face, as each call makes it)
+    and the elementwise steps over every face together."""
+    n = len(every_terms[0][0])
+    n_offsets = every_terms[0][2]
+    grams = np.stack([terms[1] for terms in every_terms])
+    corr = np.stack([np.stack([*cols, *offsets], axis=-1) for cols in own]).astype(np.float64)
+    flat = corr.reshape(len(every_terms), -1, n)
+    coef = np.swapaxes(np.linalg.solve(grams + 1e-6 * np.eye(n), np.swapaxes(flat, 1, 2)), 1, 2)
+    explained = (coef * flat).sum(axis=2).reshape(corr.shape[:3])
+    sums = corr[..., n - n_offsets:]
+    diag = np.diagonal(grams, axis1=1, axis2=2)[:, n - n_offsets:]
+    centred = (sums ** 2 / diag[:, None, None]).sum(axis=-1)
+    share = np.clip((explained - centred) / np.maximum(total, 1e-6), 0.0, 1.0)
+    fits = np.sqrt(share) * np.sign(coef[..., 0].reshape(share.shape))
+    return list(fits)
 
 
 def _places_that_show(looks: list[list[tuple[int, list[tuple[int, int]]]]], shown: dict[tuple[int, int], float],

@@ -208,7 +208,8 @@ class OctocubeRecogniser:
         self._fine = (FineMatcher(pack, self._matcher.labels, shade_weight=self.config.pack_fine_shade_weight,
                                   harmonise_letters=self.config.pack_fine_letters_harmonised,
                                   letters_under_light_slope=self.config.pack_fine_letters_light_slope,
-                                  batched_correlation=self.config.pack_fine_batched_correlation)
+                                  batched_correlation=self.config.pack_fine_batched_correlation,
+                                  fits_per_region=self.config.pack_fine_fits_per_region)
                       if pack is not None else None)
         """With a pack: the second stage that re-ranks a stack top's best few faces at 3 px/mm."""
         self._fine_windows: np.ndarray | None = None

@@ -1,6 +1,7 @@
 """A taught printing's dark card back is still told from the mat under the lamp: a dark pixel's
 chromaticity is noisy, so the tolerance widens with its darkness (``cards.TAUGHT_BACK_DARK_TOLERANCE``;
-issue 20, session 81, ostrace81).
+issue 20, session 81, ostrace81; built OFF: large fans under the lamp overcount with it, see its
+docstring). On, the stills below read every fan right; off, short as the game read them.
 
 Session 79's fresh game 103081 (printing 998250, 3 players Shield, tilt 19, lamp) raised a false
 alarm "player 1 has 4 accolade cards, expected 6" at twin change 67. The printing's back is dark

@@ -1867,9 +1867,11 @@ back than the mat (0 % of the mat), each further card's strip 17-33 %, under the
 ``TAUGHT_FAN_MISS_WEIGHT`` asks: the fans of 6, 5, 6 read 5, 4, 4 (change 66) and 4, 4, 4 (change
 67), unsure, and the tracker alarmed "player 1 has 4 accolade cards, expected 6". On: 6, 5, 6.
 OFF by default (session 81, ostrace81): on 240 fans of 10 games' stills (docs/teach.md) the wrong
-counts fall 72 -> 29 (all unsure either way), but large fans under the lamp and the evening light
-read far too many (10-15 cards read 13-30, 6 -> 15 overcounts on the tuning games): the dark
-shadows beside them pass for back. A lead to turn on once that is bounded."""
+counts fall 72 -> 29 (all unsure either way), but large fans read far too many (10-15 cards read
+13-30, 6 -> 15 overcounts on the tuning games): with the back seen whole, a rendered fan of 12
+shows the back on 40-100 % of the strips the outlines of 13-30 cards add (they fold into the fan's
+own area), so the count model, not the back test, fails there; off, the weaker back test stopped
+short of them by chance. The tracker weighs any unsure count alike (``UNSURE_ACCOLADES_WEIGHT``)."""
 TAUGHT_BACK_DARK_LEVELS = 12.0
 """``TAUGHT_BACK_DARK_TOLERANCE``'s levels: 12 widens the tolerance below a pixel sum of 199."""
 TAUGHT_BACK_DARK_MOST = 0.12

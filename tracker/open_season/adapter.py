@@ -349,12 +349,12 @@ def _places(obs: OpenSeasonObservation) -> dict[Any, Counter[str]]:
     return places
 
 
-def _outside_inn(obs: OpenSeasonObservation) -> Counter[str]:
+def _outside_inn(obs: OpenSeasonObservation, seat: int | None = None) -> Counter[str]:
     """The face-up cards the camera reads out of the inn and the discards: every wall, stock and
-    kept card of every seat."""
+    kept card of every seat (or of ``seat`` only)."""
     shown: Counter[str] = Counter()
-    for seat, cards in _places(obs).items():
-        if isinstance(seat, tuple):
+    for place, cards in _places(obs).items():
+        if isinstance(place, tuple) and (seat is None or place[0] == seat):
             shown += cards
     return shown
 
@@ -544,6 +544,16 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     game 103070 (printing 998222, 4 players, tilt 14, evening): 6 of its 11 questions were such
     takes of one option, each the truth, answered 1 (session 79, os79). False (the off control):
     asked at once, as before."""
+    doubt_double_only_at_the_taker = True
+    """``doubted_take_waits``'s exception for a card that may have been laid on its double (a taken
+    card already showing outside the inn: asked at once) looks only at the taking player's own
+    wall, stock and kept card, where a card can be laid (seed 102114: player 2 laid barbarian-tattoo
+    on its double on player 2's own wall). Fresh game 103086 (printing 998259, 2 players, Horn
+    expert, tilt 18, day; session 80's first run, say lines 50 and 80): two takes of one option,
+    each the truth, were asked at once because the taken card's double showed on the OTHER
+    player's wall (barbarian-crown, player 1's space 9) or stock (dwarf-earrings, atop player 2's
+    stock); with this they wait a scene and the placing scene makes them unasked (session 81,
+    ostrace81). False: every seat's places, as before."""
     max_dearer_draws = 120
     """Blind draws onto a stock followed on from a dearer view, per scene (30 cards, a few
     positions): unbounded, a recovery's search nested them and never ended (seed 97213)."""
@@ -850,17 +860,22 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             return Counter()
         taken = _taken_from_inn(option)
         work = scratch_copy(state)
+        taker = work.current_player()
         try:
             for move in option:
+                if move is takes[0]:
+                    taker = work.current_player()
                 work.push_unchecked(move)
         except RulesError:
             return Counter()
         kept_unseen, taken_unseen = inn_doubt_cards(self.expected(work), observed, previous, taken)
         if kept_unseen or not taken_unseen:
             return Counter()
-        shown = _outside_inn(observed)
+        # a card laid on its double looks like a take (seed 102114): the taker's own wall or stock
+        # (``doubt_double_only_at_the_taker``), or anywhere
+        shown = _outside_inn(observed, taker if self.doubt_double_only_at_the_taker else None)
         if any(shown[card] for card in taken):
-            return Counter()  # a card laid on its double looks like a take (seed 102114)
+            return Counter()
         return taken_unseen
 
     def doubt_settled(self, state: OpenSeasonState, option: tuple[Move, ...], scene: OpenSeasonObservation,

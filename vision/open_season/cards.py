@@ -1856,6 +1856,27 @@ mage-tattoo there mage-dagger (0.11) in the scene the players put back (a false 
 TAUGHT_BACK_TOLERANCE = 0.06
 """A pixel of a taught back's fan lies within this chromaticity distance (largest of the three
 shares) of the back's colour as the table's light shows it."""
+TAUGHT_BACK_DARK_TOLERANCE = False
+"""A taught back's pixel may lie up to ``TAUGHT_BACK_DARK_LEVELS`` / (its B + G + R + 1) from the
+back's colour in chromaticity (at most ``TAUGHT_BACK_DARK_MOST``), where that is more than
+``TAUGHT_BACK_TOLERANCE`` (still only where it lies nearer the back than the mat): a chromaticity is
+a ratio, and a dark pixel's is noisy (the camera's noise, 2 levels a channel, moves a pixel of sum
+70 by ~0.03). Game 103081 (printing 998250, a dark green back, 3 players, tilt 19, lamp: the back's
+pixels sum 64-75): only 41-47 % of a fan's first card fell within 0.06 though 91 % lay nearer the
+back than the mat (0 % of the mat), each further card's strip 17-33 %, under the third that
+``TAUGHT_FAN_MISS_WEIGHT`` asks: the fans of 6, 5, 6 read 5, 4, 4 (change 66) and 4, 4, 4 (change
+67), unsure, and the tracker alarmed "player 1 has 4 accolade cards, expected 6". On: 6, 5, 6.
+OFF by default (session 81, ostrace81): on 240 fans of 10 games' stills (docs/teach.md) the wrong
+counts fall 72 -> 29 (all unsure either way), but large fans read far too many (10-15 cards read
+13-30, 6 -> 15 overcounts on the tuning games): with the back seen whole, a rendered fan of 12
+shows the back on 40-100 % of the strips the outlines of 13-30 cards add (they fold into the fan's
+own area), so the count model, not the back test, fails there; off, the weaker back test stopped
+short of them by chance. The tracker weighs any unsure count alike (``UNSURE_ACCOLADES_WEIGHT``)."""
+TAUGHT_BACK_DARK_LEVELS = 12.0
+"""``TAUGHT_BACK_DARK_TOLERANCE``'s levels: 12 widens the tolerance below a pixel sum of 199."""
+TAUGHT_BACK_DARK_MOST = 0.12
+"""The most ``TAUGHT_BACK_DARK_TOLERANCE`` widens the tolerance to (a pixel sum of 99 or less):
+unbounded, the lamp's dark shadows beside a large fan passed for back (fans of 10-13 read 13-30)."""
 
 
 def _taught_back(pack: Any) -> np.ndarray | None:
@@ -1973,5 +1994,9 @@ def _is_back(pixels: np.ndarray, mat_seen: np.ndarray, back_bgr: np.ndarray) -> 
     seen = _chroma(back_bgr * gains)  # (K, 3): the back's colours under the table's light
     to_back = np.abs(pixel[..., None, :] - seen).max(axis=-1).min(axis=-1)
     to_mat = np.abs(pixel - _chroma(mat_seen)).max(axis=-1)
-    return (to_back < to_mat) & (to_back < TAUGHT_BACK_TOLERANCE)
+    tolerance: Any = TAUGHT_BACK_TOLERANCE
+    if TAUGHT_BACK_DARK_TOLERANCE:  # a dark pixel's chromaticity is noisier: the tolerance widens
+        tolerance = np.clip(TAUGHT_BACK_DARK_LEVELS / (pixels.sum(axis=-1) + 1.0), TAUGHT_BACK_TOLERANCE,
+                            TAUGHT_BACK_DARK_MOST)
+    return np.asarray((to_back < to_mat) & (to_back < tolerance))
 

@@ -100,6 +100,21 @@ of tuning seed 7001 at tilts 5 and 30 in the three lights: wood 0.016-0.105 (0.1
 lamp), plain 0.009-0.076, the green cloth 0.168-0.225."""
 
 
+CORNER_CARD_PROBES = False
+"""A remembering detector also probes the ring's lines where they cross a corner card and its
+clearance (left out of the ring: the card is not the table), each probe against the same probe on
+the bare table (the median of the last frames called bare, as ``_crossed_against_bare``, the
+line's own median gain for the light; ``BARE_*`` thresholds, ``MIN_FOREIGN`` of ``WINDOW``), on
+any table. Fresh game 103087 (printing 998260, 3 players, tilt 25, lamp; session 80's one false
+alarm): the gate settled on the hand's frames at 37 of 163 changes (the film's hand is at full
+reach from its first frame); the ring called 36 covered and missed frame 838 (change 119), whose
+arm crossed the near edge over the near-left corner card, where no probe lies (the left line's
+first probe, at 103 mm, saw only its shadow): player 2's stock and bonus tiles read gone, a false
+alarm. On, over every frame that game's recogniser read: frame 838 called covered, none of the 127
+still frames, 5 of the 37 hand frames (session 81, ostrace81). OFF: not yet measured on
+``bench/open_season_hands.py``."""
+
+
 @dataclass(frozen=True)
 class HandReport:
     occluded: bool
@@ -125,6 +140,10 @@ class HandDetector:
         c = CARD_CLEARANCE_MM
         cards = [(x0 - c, y0 - c, x1 + c, y1 + c) for x0, y0, x1, y1 in (card.rect_mm for card in cal_layout.CORNER_CARDS)]
         self._lines: list[tuple[str, np.ndarray]] = []
+        self._card_lines: list[tuple[str, np.ndarray]] = []
+        """The ring's lines where they cross a corner card (``CORNER_CARD_PROBES``)."""
+        self._card_bare: list[list[np.ndarray]] = []
+        self._card_covered: list[list[np.ndarray]] = []
         for side, at in edge.items():
             for d in RING_MM:
                 pts = np.column_stack(np.broadcast_arrays(*at(d)))
@@ -134,14 +153,53 @@ class HandDetector:
                 inside = (px >= 0).all(axis=1) & (px < view.image_size).all(axis=1)
                 if inside.sum() >= WINDOW:
                     self._lines.append((side, px[inside]))
+                for x0, y0, x1, y1 in cards:
+                    on = np.array([x0 <= x <= x1 and y0 <= y <= y1 for x, y in pts])
+                    if on.sum() < WINDOW:
+                        continue
+                    px = np.round(view.project(pts[on])).astype(np.int32)
+                    inside = (px >= 0).all(axis=1) & (px < view.image_size).all(axis=1)
+                    if inside.sum() >= WINDOW:
+                        self._card_lines.append((side, px[inside]))
 
     def check(self, image: np.ndarray) -> HandReport:
         smooth = cv2.blur(image, (5, 5))
-        return self.judge([smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts in self._lines])
+        ring = [smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts in self._lines]
+        if not (CORNER_CARD_PROBES and self._remember and self._card_lines):
+            return self.judge(ring)
+        cards = [smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts in self._card_lines]
+        return self.judge(ring, cards)
 
-    def judge(self, ring: list[np.ndarray]) -> HandReport:
+    def judge(self, ring: list[np.ndarray], cards: list[np.ndarray] | None = None) -> HandReport:
         """The report for one frame's ring (per line, its probes' N x 3 colours, 5 x 5 blurred),
-        remembered when the detector remembers."""
+        remembered when the detector remembers; ``cards``: the same for the lines' parts on the
+        corner cards (``CORNER_CARD_PROBES``), judged against their bare reference only."""
+        report = self._judge_ring(ring)
+        if cards is not None:
+            if not report.occluded and len(self._card_bare) >= MIN_READINGS:
+                reference = [np.median(np.stack([r[i] for r in self._card_bare]), axis=0) for i in range(len(cards))]
+                for (side, _), vals, bare in zip(self._card_lines, cards, reference, strict=True):
+                    if _crossed_card(vals, bare):
+                        report = HandReport(True, f"something crosses the table's {side} edge over a corner card "
+                                                  "(a hand or an arm?)")
+                        break
+            self._remember_cards(cards, report.occluded)
+        if self._remember:
+            self._remember_ring(ring, report.occluded)
+        return report
+
+    def _remember_cards(self, cards: list[np.ndarray], covered: bool) -> None:
+        """The corner cards' probes of the frames called bare, as :meth:`_remember_ring` keeps the ring's."""
+        if covered:
+            self._card_covered.append(cards)
+            if len(self._card_covered) >= STALE_READINGS:
+                self._card_bare, self._card_covered = self._card_covered, []
+        else:
+            self._card_bare = [*self._card_bare, cards][-REMEMBER_READINGS:]
+            self._card_covered = []
+
+    def _judge_ring(self, ring: list[np.ndarray]) -> HandReport:
+        """The ring's report, nothing remembered."""
         report = HandReport(False)
         bares: list[np.ndarray | None] = list(self._reference) if self._reference is not None and self._skin_like \
             else [None] * len(ring)
@@ -149,9 +207,8 @@ class HandDetector:
             if _crossed_against_flanks(vals) or (bare is not None and _crossed_against_bare(vals, bare)):
                 report = HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
                 break
-        if self._remember:
-            self._remember_ring(ring, report.occluded)
         return report
+
 
     def _remember_ring(self, ring: list[np.ndarray], covered: bool) -> None:
         """Keep the ring of a frame called bare; after ``STALE_READINGS`` frames in a row called
@@ -220,6 +277,15 @@ def _crossed_against_bare(vals: np.ndarray, bare: np.ndarray) -> bool:
     (each probe's flanks' gain over the bare table) is allowed for: the wood's grain and a plain
     table's mottle are in the reference, so skin of the wood's own colour still shows."""
     gain = _flank_medians((vals + 1.0) / (bare + 1.0))
+    chroma, ratio = _unlike(vals, (bare + 1.0) * gain - 1.0)
+    foreign = (chroma > BARE_CHROMA) | (ratio < BARE_DARKER) | (ratio > BARE_BRIGHTER)
+    return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN)
+
+
+def _crossed_card(vals: np.ndarray, bare: np.ndarray) -> bool:
+    """Probes on a corner card unlike the same probes on the bare table (``CORNER_CARD_PROBES``),
+    once the light's change (the line's median gain over the bare card) is allowed for."""
+    gain = np.median((vals + 1.0) / (bare + 1.0), axis=0)
     chroma, ratio = _unlike(vals, (bare + 1.0) * gain - 1.0)
     foreign = (chroma > BARE_CHROMA) | (ratio < BARE_DARKER) | (ratio > BARE_BRIGHTER)
     return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN)

@@ -99,6 +99,19 @@ new reference, the tracker got 5 changes in one scene and was lost from the set-
 of tuning seed 7001 at tilts 5 and 30 in the three lights: wood 0.016-0.105 (0.105 under the
 lamp), plain 0.009-0.076, the green cloth 0.168-0.225."""
 
+CARD_PROBES_AGAINST_BARE = False
+"""Also probe the ring where it runs over a corner card or its clearance (left out of the lines:
+the card is no cloth, so no flanks tell it) and compare those probes with the same places on
+the bare table (the remembered reference, on every table colour, as ``_crossed_against_bare``
+with the light's gain taken from the same line's cloth probes nearest the card): ``MIN_FOREIGN``
+of any ``WINDOW`` in a row make a hand. The two long cards (markers 0 and 2) lie along 97 mm of
+the left and right edges, more than a forearm's width without a probe. Fresh taught games 103091
+(printing 998267, 4 players, tilt 17, evening) and 103087 (998260, 3 players, tilt 25, lamp):
+an arm held still over card 2's (card 0's) inner end while its hand gave a card to the mover's
+own stock (took one from player 2's) was not seen; the gate settled on the hand's two still
+frames, the bonus tiles and the stock under the hand read bare, and the tracker raised a false
+alarm (2 in 103091, 1 in 103087; both cleared on the next scene). Off: the lines' probes only."""
+
 
 @dataclass(frozen=True)
 class HandReport:
@@ -125,30 +138,60 @@ class HandDetector:
         c = CARD_CLEARANCE_MM
         cards = [(x0 - c, y0 - c, x1 + c, y1 + c) for x0, y0, x1, y1 in (card.rect_mm for card in cal_layout.CORNER_CARDS)]
         self._lines: list[tuple[str, np.ndarray]] = []
+        self._card_lines: list[tuple[str, np.ndarray, int, np.ndarray]] = []
+        """(side, the probes on a corner card or its clearance, the index in ``_lines`` of the
+        line they belong to, that line's ``FLANK_PROBES`` probes nearest them in the image: the
+        light's gain): ``CARD_PROBES_AGAINST_BARE``."""
         for side, at in edge.items():
             for d in RING_MM:
                 pts = np.column_stack(np.broadcast_arrays(*at(d)))
-                free = [not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in cards) for x, y in pts]
+                free = np.array([not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in cards)
+                                 for x, y in pts])
                 px = np.round(view.project(pts[free])).astype(np.int32)
                 # probes off the frame are not read; a line mostly off it says nothing
                 inside = (px >= 0).all(axis=1) & (px < view.image_size).all(axis=1)
                 if inside.sum() >= WINDOW:
                     self._lines.append((side, px[inside]))
+                    if not CARD_PROBES_AGAINST_BARE:
+                        continue
+                    # each run of probes a card left out (one at each end of a line at most)
+                    for run in np.split(np.flatnonzero(~free), np.flatnonzero(np.diff(np.flatnonzero(~free)) > 1) + 1):
+                        on_card = np.round(view.project(pts[run])).astype(np.int32) if len(run) else run
+                        seen = (on_card >= 0).all(axis=1) & (on_card < view.image_size).all(axis=1) \
+                            if len(run) else run
+                        if int(np.sum(seen)) >= MIN_FOREIGN:
+                            line = px[inside].astype(np.float64)
+                            apart = np.linalg.norm(line - on_card[seen].mean(axis=0), axis=1)
+                            self._card_lines.append((side, on_card[seen], len(self._lines) - 1,
+                                                     np.argsort(apart)[:FLANK_PROBES]))
 
     def check(self, image: np.ndarray) -> HandReport:
         smooth = cv2.blur(image, (5, 5))
-        return self.judge([smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts in self._lines])
+        ring = [smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts in self._lines]
+        if not self._card_lines:
+            return self.judge(ring)
+        cards = [smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts, _, _ in self._card_lines]
+        return self.judge([*ring, *cards], lines=len(ring))
 
-    def judge(self, ring: list[np.ndarray]) -> HandReport:
+    def judge(self, ring: list[np.ndarray], lines: int | None = None) -> HandReport:
         """The report for one frame's ring (per line, its probes' N x 3 colours, 5 x 5 blurred),
-        remembered when the detector remembers."""
+        remembered when the detector remembers. ``lines``: how many of ``ring``'s entries are the
+        lines; those after them are ``_card_lines``' probes (``CARD_PROBES_AGAINST_BARE``)."""
         report = HandReport(False)
-        bares: list[np.ndarray | None] = list(self._reference) if self._reference is not None and self._skin_like \
-            else [None] * len(ring)
-        for (side, _), vals, bare in zip(self._lines, ring, bares, strict=True):
+        n = len(ring) if lines is None else lines
+        reference = self._reference if self._reference is not None and len(self._reference) == len(ring) else None
+        bares: list[np.ndarray | None] = list(reference[:n]) if reference is not None and self._skin_like \
+            else [None] * n
+        for (side, _), vals, bare in zip(self._lines, ring[:n], bares, strict=True):
             if _crossed_against_flanks(vals) or (bare is not None and _crossed_against_bare(vals, bare)):
                 report = HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
                 break
+        if not report.occluded and reference is not None:
+            for (side, _, line, near), vals, bare in zip(self._card_lines, ring[n:], reference[n:], strict=True):
+                if _card_crossed(vals, bare, ring[line][near], reference[line][near]):
+                    report = HandReport(True, f"something crosses the table's {side} edge over a corner card "
+                                              "(a hand or an arm?)")
+                    break
         if self._remember:
             self._remember_ring(ring, report.occluded)
         return report
@@ -168,7 +211,8 @@ class HandDetector:
         self._reference = None if len(self._bare) < MIN_READINGS else [
             np.median(np.stack([r[i] for r in self._bare]), axis=0) for i in range(len(ring))]
         if self._reference is not None:
-            self._skin_like = skin_distance(np.median(np.concatenate(self._reference), axis=0)) < SKIN_LIKE_CHROMA
+            cloth = self._reference[:len(self._lines)]  # (not the corner cards' probes)
+            self._skin_like = skin_distance(np.median(np.concatenate(cloth), axis=0)) < SKIN_LIKE_CHROMA
 
 
 def skin_distance(bgr: np.ndarray) -> float:
@@ -220,6 +264,17 @@ def _crossed_against_bare(vals: np.ndarray, bare: np.ndarray) -> bool:
     (each probe's flanks' gain over the bare table) is allowed for: the wood's grain and a plain
     table's mottle are in the reference, so skin of the wood's own colour still shows."""
     gain = _flank_medians((vals + 1.0) / (bare + 1.0))
+    chroma, ratio = _unlike(vals, (bare + 1.0) * gain - 1.0)
+    foreign = (chroma > BARE_CHROMA) | (ratio < BARE_DARKER) | (ratio > BARE_BRIGHTER)
+    return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN)
+
+
+def _card_crossed(vals: np.ndarray, bare: np.ndarray, cloth: np.ndarray, cloth_bare: np.ndarray) -> bool:
+    """``CARD_PROBES_AGAINST_BARE``: probes over a corner card unlike the same places on the bare
+    table, once the light's change is allowed for: per channel, the median gain over the bare
+    table of ``cloth`` (the same line's cloth probes nearest the card; ``cloth_bare``, theirs on
+    the bare table). ``MIN_FOREIGN`` of any ``WINDOW`` in a row make a hand."""
+    gain = np.median((cloth + 1.0) / (cloth_bare + 1.0), axis=0)
     chroma, ratio = _unlike(vals, (bare + 1.0) * gain - 1.0)
     foreign = (chroma > BARE_CHROMA) | (ratio < BARE_DARKER) | (ratio > BARE_BRIGHTER)
     return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN)

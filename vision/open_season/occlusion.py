@@ -155,11 +155,13 @@ class HandDetector:
                     if not CARD_PROBES_AGAINST_BARE:
                         continue
                     # each run of probes a card left out (one at each end of a line at most)
-                    for run in np.split(np.flatnonzero(~free), np.flatnonzero(np.diff(np.flatnonzero(~free)) > 1) + 1):
-                        on_card = np.round(view.project(pts[run])).astype(np.int32) if len(run) else run
-                        seen = (on_card >= 0).all(axis=1) & (on_card < view.image_size).all(axis=1) \
-                            if len(run) else run
-                        if int(np.sum(seen)) >= MIN_FOREIGN:
+                    left_out = np.flatnonzero(~free)
+                    for run in np.split(left_out, np.flatnonzero(np.diff(left_out) > 1) + 1):
+                        if len(run) < MIN_FOREIGN:
+                            continue
+                        on_card = np.round(view.project(pts[run])).astype(np.int32)
+                        seen = (on_card >= 0).all(axis=1) & (on_card < view.image_size).all(axis=1)
+                        if int(seen.sum()) >= MIN_FOREIGN:
                             line = px[inside].astype(np.float64)
                             apart = np.linalg.norm(line - on_card[seen].mean(axis=0), axis=1)
                             self._card_lines.append((side, on_card[seen], len(self._lines) - 1,

@@ -99,20 +99,21 @@ new reference, the tracker got 5 changes in one scene and was lost from the set-
 of tuning seed 7001 at tilts 5 and 30 in the three lights: wood 0.016-0.105 (0.105 under the
 lamp), plain 0.009-0.076, the green cloth 0.168-0.225."""
 
-
-CORNER_CARD_PROBES = False
-"""A remembering detector also probes the ring's lines where they cross a corner card and its
-clearance (left out of the ring: the card is not the table), each probe against the same probe on
-the bare table (the median of the last frames called bare, as ``_crossed_against_bare``, the
-line's own median gain for the light; ``BARE_*`` thresholds, ``MIN_FOREIGN`` of ``WINDOW``), on
-any table. Fresh game 103087 (printing 998260, 3 players, tilt 25, lamp; session 80's one false
-alarm): the gate settled on the hand's frames at 37 of 163 changes (the film's hand is at full
-reach from its first frame); the ring called 36 covered and missed frame 838 (change 119), whose
-arm crossed the near edge over the near-left corner card, where no probe lies (the left line's
-first probe, at 103 mm, saw only its shadow): player 2's stock and bonus tiles read gone, a false
-alarm. On, over every frame that game's recogniser read: frame 838 called covered, none of the 127
-still frames, 5 of the 37 hand frames (session 81, ostrace81). OFF: not yet measured on
-``bench/open_season_hands.py``."""
+CARD_PROBES_AGAINST_BARE = True
+"""Also probe the ring where it runs over a corner card or its clearance (left out of the lines:
+the card is no cloth, so no flanks tell it) and compare those probes with the same places on
+the bare table (the remembered reference, on every table colour, as ``_crossed_against_bare``
+with the light's gain taken from the same line's cloth probes nearest the card): ``MIN_FOREIGN``
+of any ``WINDOW`` in a row make a hand. The two long cards (markers 0 and 2) lie along 97 mm of
+the left and right edges, more than a forearm's width without a probe. Fresh taught games 103091
+(printing 998267, 4 players, tilt 17, evening) and 103087 (998260, 3 players, tilt 25, lamp):
+an arm held still over card 2's (card 0's) inner end while its hand gave a card to the mover's
+own stock (took one from player 2's) was not seen; the gate settled on the hand's two still
+frames, the bonus tiles and the stock under the hand read bare, and the tracker raised a false
+alarm (2 in 103091, 1 in 103087; both cleared on the next scene). Off: the lines' probes only.
+On since session 81 (lead): 103091 rerun 210/210, 0 false alarms (2 off); hands bench seeds 7000-7079
+27/27 arms (26 off), 7100-7179 lamp turned 29/29, arms aimed at the long cards 11/11 (8 off), no bare
+table called covered (0/80); 103087's frames: the hand frame 838 covered, the stills before it bare."""
 
 
 @dataclass(frozen=True)
@@ -140,75 +141,65 @@ class HandDetector:
         c = CARD_CLEARANCE_MM
         cards = [(x0 - c, y0 - c, x1 + c, y1 + c) for x0, y0, x1, y1 in (card.rect_mm for card in cal_layout.CORNER_CARDS)]
         self._lines: list[tuple[str, np.ndarray]] = []
-        self._card_lines: list[tuple[str, np.ndarray]] = []
-        """The ring's lines where they cross a corner card (``CORNER_CARD_PROBES``)."""
-        self._card_bare: list[list[np.ndarray]] = []
-        self._card_covered: list[list[np.ndarray]] = []
+        self._card_lines: list[tuple[str, np.ndarray, int, np.ndarray]] = []
+        """(side, the probes on a corner card or its clearance, the index in ``_lines`` of the
+        line they belong to, that line's ``FLANK_PROBES`` probes nearest them in the image: the
+        light's gain): ``CARD_PROBES_AGAINST_BARE``."""
         for side, at in edge.items():
             for d in RING_MM:
                 pts = np.column_stack(np.broadcast_arrays(*at(d)))
-                free = [not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in cards) for x, y in pts]
+                free = np.array([not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in cards)
+                                 for x, y in pts])
                 px = np.round(view.project(pts[free])).astype(np.int32)
                 # probes off the frame are not read; a line mostly off it says nothing
                 inside = (px >= 0).all(axis=1) & (px < view.image_size).all(axis=1)
                 if inside.sum() >= WINDOW:
                     self._lines.append((side, px[inside]))
-                for x0, y0, x1, y1 in cards:
-                    on = np.array([x0 <= x <= x1 and y0 <= y <= y1 for x, y in pts])
-                    if on.sum() < WINDOW:
+                    if not CARD_PROBES_AGAINST_BARE:
                         continue
-                    px = np.round(view.project(pts[on])).astype(np.int32)
-                    inside = (px >= 0).all(axis=1) & (px < view.image_size).all(axis=1)
-                    if inside.sum() >= WINDOW:
-                        self._card_lines.append((side, px[inside]))
+                    # each run of probes a card left out (one at each end of a line at most)
+                    left_out = np.flatnonzero(~free)
+                    for run in np.split(left_out, np.flatnonzero(np.diff(left_out) > 1) + 1):
+                        if len(run) < MIN_FOREIGN:
+                            continue
+                        on_card = np.round(view.project(pts[run])).astype(np.int32)
+                        seen = (on_card >= 0).all(axis=1) & (on_card < view.image_size).all(axis=1)
+                        if int(seen.sum()) >= MIN_FOREIGN:
+                            line = px[inside].astype(np.float64)
+                            apart = np.linalg.norm(line - on_card[seen].mean(axis=0), axis=1)
+                            self._card_lines.append((side, on_card[seen], len(self._lines) - 1,
+                                                     np.argsort(apart)[:FLANK_PROBES]))
 
     def check(self, image: np.ndarray) -> HandReport:
         smooth = cv2.blur(image, (5, 5))
         ring = [smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts in self._lines]
-        if not (CORNER_CARD_PROBES and self._remember and self._card_lines):
+        if not self._card_lines:
             return self.judge(ring)
-        cards = [smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts in self._card_lines]
-        return self.judge(ring, cards)
+        cards = [smooth[pts[:, 1], pts[:, 0]].astype(np.float32) for _, pts, _, _ in self._card_lines]
+        return self.judge([*ring, *cards], lines=len(ring))
 
-    def judge(self, ring: list[np.ndarray], cards: list[np.ndarray] | None = None) -> HandReport:
+    def judge(self, ring: list[np.ndarray], lines: int | None = None) -> HandReport:
         """The report for one frame's ring (per line, its probes' N x 3 colours, 5 x 5 blurred),
-        remembered when the detector remembers; ``cards``: the same for the lines' parts on the
-        corner cards (``CORNER_CARD_PROBES``), judged against their bare reference only."""
-        report = self._judge_ring(ring)
-        if cards is not None:
-            if not report.occluded and len(self._card_bare) >= MIN_READINGS:
-                reference = [np.median(np.stack([r[i] for r in self._card_bare]), axis=0) for i in range(len(cards))]
-                for (side, _), vals, bare in zip(self._card_lines, cards, reference, strict=True):
-                    if _crossed_card(vals, bare):
-                        report = HandReport(True, f"something crosses the table's {side} edge over a corner card "
-                                                  "(a hand or an arm?)")
-                        break
-            self._remember_cards(cards, report.occluded)
-        if self._remember:
-            self._remember_ring(ring, report.occluded)
-        return report
-
-    def _remember_cards(self, cards: list[np.ndarray], covered: bool) -> None:
-        """The corner cards' probes of the frames called bare, as :meth:`_remember_ring` keeps the ring's."""
-        if covered:
-            self._card_covered.append(cards)
-            if len(self._card_covered) >= STALE_READINGS:
-                self._card_bare, self._card_covered = self._card_covered, []
-        else:
-            self._card_bare = [*self._card_bare, cards][-REMEMBER_READINGS:]
-            self._card_covered = []
-
-    def _judge_ring(self, ring: list[np.ndarray]) -> HandReport:
-        """The ring's report, nothing remembered."""
+        remembered when the detector remembers. ``lines``: how many of ``ring``'s entries are the
+        lines; those after them are ``_card_lines``' probes (``CARD_PROBES_AGAINST_BARE``)."""
         report = HandReport(False)
-        bares: list[np.ndarray | None] = list(self._reference) if self._reference is not None and self._skin_like \
-            else [None] * len(ring)
-        for (side, _), vals, bare in zip(self._lines, ring, bares, strict=True):
+        n = len(ring) if lines is None else lines
+        reference = self._reference if self._reference is not None and len(self._reference) == len(ring) else None
+        bares: list[np.ndarray | None] = list(reference[:n]) if reference is not None and self._skin_like \
+            else [None] * n
+        for (side, _), vals, bare in zip(self._lines, ring[:n], bares, strict=True):
             if _crossed_against_flanks(vals) or (bare is not None and _crossed_against_bare(vals, bare)):
                 report = HandReport(True, f"something crosses the table's {side} edge (a hand or an arm?)")
                 break
+        if not report.occluded and reference is not None:
+            for (side, _, line, near), vals, bare in zip(self._card_lines, ring[n:], reference[n:], strict=True):
+                if _card_crossed(vals, bare, ring[line][near], reference[line][near]):
+                    report = HandReport(True, f"something crosses the table's {side} edge over a corner card "
+                                              "(a hand or an arm?)")
+                    break
+        if self._remember:
+            self._remember_ring(ring, report.occluded)
         return report
-
 
     def _remember_ring(self, ring: list[np.ndarray], covered: bool) -> None:
         """Keep the ring of a frame called bare; after ``STALE_READINGS`` frames in a row called
@@ -225,7 +216,8 @@ class HandDetector:
         self._reference = None if len(self._bare) < MIN_READINGS else [
             np.median(np.stack([r[i] for r in self._bare]), axis=0) for i in range(len(ring))]
         if self._reference is not None:
-            self._skin_like = skin_distance(np.median(np.concatenate(self._reference), axis=0)) < SKIN_LIKE_CHROMA
+            cloth = self._reference[:len(self._lines)]  # (not the corner cards' probes)
+            self._skin_like = skin_distance(np.median(np.concatenate(cloth), axis=0)) < SKIN_LIKE_CHROMA
 
 
 def skin_distance(bgr: np.ndarray) -> float:
@@ -282,10 +274,12 @@ def _crossed_against_bare(vals: np.ndarray, bare: np.ndarray) -> bool:
     return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN)
 
 
-def _crossed_card(vals: np.ndarray, bare: np.ndarray) -> bool:
-    """Probes on a corner card unlike the same probes on the bare table (``CORNER_CARD_PROBES``),
-    once the light's change (the line's median gain over the bare card) is allowed for."""
-    gain = np.median((vals + 1.0) / (bare + 1.0), axis=0)
+def _card_crossed(vals: np.ndarray, bare: np.ndarray, cloth: np.ndarray, cloth_bare: np.ndarray) -> bool:
+    """``CARD_PROBES_AGAINST_BARE``: probes over a corner card unlike the same places on the bare
+    table, once the light's change is allowed for: per channel, the median gain over the bare
+    table of ``cloth`` (the same line's cloth probes nearest the card; ``cloth_bare``, theirs on
+    the bare table). ``MIN_FOREIGN`` of any ``WINDOW`` in a row make a hand."""
+    gain = np.median((cloth + 1.0) / (cloth_bare + 1.0), axis=0)
     chroma, ratio = _unlike(vals, (bare + 1.0) * gain - 1.0)
     foreign = (chroma > BARE_CHROMA) | (ratio < BARE_DARKER) | (ratio > BARE_BRIGHTER)
     return bool(np.convolve(foreign, np.ones(WINDOW)).max() >= MIN_FOREIGN)

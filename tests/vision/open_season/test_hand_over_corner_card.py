@@ -1,6 +1,7 @@
 """An arm that crosses the table's edge over a corner card, where the ring has no probe, is seen by
-probes on the card against the bare card (``occlusion.CORNER_CARD_PROBES``; issue 20, session 81,
-ostrace81; built OFF until measured on bench/open_season_hands.py).
+probes on the card against the bare card (``occlusion.CARD_PROBES_AGAINST_BARE``; issue 20, session
+81: ostrace81 traced it and built the same idea, the lead kept fresh81b's switch and this test of the
+game's own frames).
 
 Session 80's fresh game 103087 (printing 998260, 3 players Shield expert, tilt 25, lamp) raised one
 false alarm, "player 2's stock lacks gnome-eyepatch; player 2's bonus tiles on columns 1 and 2 read
@@ -53,7 +54,7 @@ def _reports(monkeypatch: pytest.MonkeyPatch, on: bool) -> dict[int, Any]:
     from tracker.open_season.recogniser import _view_of
     from vision.open_season import occlusion
 
-    monkeypatch.setattr(occlusion, "CORNER_CARD_PROBES", on)
+    monkeypatch.setattr(occlusion, "CARD_PROBES_AGAINST_BARE", on)
     camera, frames = _frames()
     detector = occlusion.HandDetector(_view_of(camera, (1280, 720)), remember=True)  # the recogniser's
     return {index: detector.check(frames[index].image) for index in READ}

@@ -46,29 +46,11 @@ def _twin() -> Any:
 
 @functools.cache
 def _film_still(change: int) -> tuple[Any, np.ndarray]:
-    """(the camera, the film's frame) one frame into the still scene after twin change ``change``,
-    drawn as ``tracker.film.film`` draws it (as tests/vision/open_season/test_taught_stock_strip_people.py)."""
-    from tracker.film import demo_camera, drifting_lightings, film_timing
-    from tracker.table import TableSetup
-    from vision.render.art_pack import with_art
-    from vision.render.renderer import Renderer, RenderOptions
+    """(the camera, the film's frame) one frame into the still scene after twin change ``change``."""
+    from tests.vision.open_season.film_still import film_still
 
-    art, _ = _printing()
-    setup = TableSetup(game="open_season", players=PLAYERS, seed=GAME, tilt=TILT, resolution=(1280, 720),
-                       lighting=LIGHT, options={"side": SIDE, "expert": EXPERT}, illegal=1, moves=0, source="demo")
-    twin = _twin()
-    timing = film_timing(setup)
-    per = timing.reach_frames + timing.hold_frames + timing.retreat_frames + timing.still_frames
-    first = timing.still_frames + change * per + timing.reach_frames + timing.hold_frames + timing.retreat_frames
-    options = RenderOptions(lighting=drifting_lightings(LIGHT, len(twin.changes), GAME)[change], hands=(),
-                            table_seed=GAME % 997)
-    image = Renderer().render(with_art(twin.scenes()[change + 1], art), demo_camera(setup), options,
-                              seed=GAME * 100_003 + first).image
-    noise = np.random.default_rng(GAME)
-    for _ in range((change + 1) * (timing.still_frames - 1)):  # the frames before this one
-        noise.normal(0.0, 2.0, image.shape[:2] + (1,))
-    sensor = noise.normal(0.0, 2.0, image.shape[:2] + (1,)).astype(np.int16)
-    return demo_camera(setup), np.clip(image.astype(np.int16) + sensor, 0, 255).astype(np.uint8)
+    return film_still(players=PLAYERS, game=GAME, side=SIDE, expert=EXPERT, tilt=TILT, light=LIGHT, twin=_twin(),
+                      art=_printing()[0], change=change)
 
 
 def _fans(change: int, monkeypatch: pytest.MonkeyPatch, on: bool) -> tuple[list[int], list[int]]:

@@ -3,8 +3,9 @@
 is the view the table description gives (:func:`~tracker.open_season.view.observation_from_state`,
 the path the twin films): equal field by field, in the same order and of the same types, on every
 position the tracker's searches visit in whole twin games followed from their scenes (illegal
-changes flagged, questions answered). Session 82, suite82: a speed switch (the search asks for a
-view per move it tries)."""
+changes flagged, questions answered). And the chain search's scene places made once per search
+(``OpenSeasonAdapter.observed_places_once``) give the same chains as made at every step. Session 82,
+suite82: two speed switches (the search asks for a view per move it tries)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 
 from rules.open_season.cards import FACE_DOWN
 from rules.open_season.state import OpenSeasonState
+from tracker.open_season import adapter as adapter_module
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import observation_from_state, observation_from_state_direct, observation_from_table
@@ -71,7 +73,7 @@ class _Checking(OpenSeasonAdapter):
         return super().expected(state)
 
 
-def _follow(players: int, side: str, expert: bool, seed: int, adapter: _Checking) -> TrackedGame:
+def _follow(players: int, side: str, expert: bool, seed: int, adapter: OpenSeasonAdapter) -> TrackedGame:
     """Test_open_season_tracker.py's ``_follow``: the tracker on perfect observations of each
     filmed scene, the players answering truthfully."""
     twin = OpenSeasonTwin(players, seed, side=side, expert=expert, illegal=3)
@@ -143,3 +145,52 @@ def test_control_a_slipped_direct_view_is_caught(slipped: Callable[[OpenSeasonSt
     adapter = _Checking(slipped)
     _follow(*next(iter(GAMES)), adapter)
     assert adapter.unequal
+
+
+
+class _BothWalks(OpenSeasonAdapter):
+    """The adapter whose every chain search is made with ``observed_places_once`` off and on: the
+    chains (in their order) and the cut must be the same."""
+
+    def __init__(self) -> None:
+        self.searches = 0
+        self.with_chains = 0
+        self.unequal = 0
+
+    def search_chains(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> Any:
+        self.observed_places_once = False
+        off = super().search_chains(state, observed)
+        self.observed_places_once = True
+        on = super().search_chains(state, observed)
+        off_chains, on_chains = list(off.chains), list(on.chains)
+        self.searches += 1
+        self.with_chains += bool(off_chains)
+        self.unequal += (off_chains, off.cut) != (on_chains, on.cut)
+        return replace(off, chains=off_chains)
+
+
+def test_the_scenes_places_made_once_give_the_same_chains() -> None:
+    """Every chain search of the 4-player expert game finds the same chains in the same order, and
+    the same cut, with the scene's places made once per search as at every step."""
+    adapter = _BothWalks()
+    _follow(4, "horn", True, 90013, adapter)
+    assert adapter.searches > 100 and adapter.with_chains > 100
+    assert adapter.unequal == 0
+
+
+def test_control_the_walk_reading_other_places_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same comparison, where the walk handed the places made once reads no card as newly shown
+    outside the inn: the game's searches reach the steps that read the places, and the comparison
+    tells the chains apart there."""
+    real = adapter_module._appeared_outside_inn
+
+    def slipped(here: Any, observed: Any, observed_places: Any = None) -> Counter[str]:
+        return Counter() if observed_places is not None else real(here, observed)
+
+    monkeypatch.setattr(adapter_module, "_appeared_outside_inn", slipped)
+    adapter = _BothWalks()
+    try:
+        _follow(4, "horn", True, 90013, adapter)
+    except AssertionError:
+        pass  # the game may go astray too: only the searches are compared
+    assert adapter.unequal > 0

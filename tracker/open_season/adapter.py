@@ -482,15 +482,17 @@ def _strip_named(here: OpenSeasonObservation, observed: OpenSeasonObservation) -
     return found
 
 
-def _appeared_outside_inn(here: OpenSeasonObservation, observed: OpenSeasonObservation) -> Counter[str]:
+def _appeared_outside_inn(here: OpenSeasonObservation, observed: OpenSeasonObservation,
+                          observed_places: dict[Any, Counter[str]] | None = None) -> Counter[str]:
     """Cards that show somewhere outside the inn where they did not show before. A copy of the
     same card that lay in the inn all along is no reason to think it was not drawn and taken
     within the scene (seed 102601, scene 128: the refill drew a second sorcerer-tattoo and
     player 3 took it at once; the first copy in the inn cancelled the one in player 3's stock,
-    the draw was never tried and the tracker was lost: 160/182 moves)."""
+    the draw was never tried and the tracker was lost: 160/182 moves). ``observed_places``:
+    ``_places(observed)`` made once by the caller (only read here)."""
     before = _places(here)
     found: Counter[str] = Counter()
-    for place, cards in _places(observed).items():
+    for place, cards in (_places(observed) if observed_places is None else observed_places).items():
         if place != 0:  # the inn
             found.update(cards - before.get(place, Counter()))
     return found
@@ -573,6 +575,12 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     (tests/tracker/test_open_season_expected_direct.py), a fifth of the tracker's search time
     saved (the stepping-stones test's Open Season game: 174,711 views, a quarter of its CPU on
     the description's path; session 82, suite82). Off: the description's path, as before."""
+    observed_places_once = True
+    """The scene's cards by place (``_places(observed)``) made once per chain search and read by
+    each of its steps, not made again at every step that asks which cards newly show outside the
+    inn (the scene does not change within a search: the same candidates, tried in the same
+    order; tests/tracker/test_open_season_expected_direct.py). Session 82, suite82: a speed
+    switch. Off: made at each step, as before."""
 
     # ------------------------------------------------------------------ expected view
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
@@ -951,6 +959,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             """Whether the scene newly shows ``card``, or a fan's strip that may be it."""
             return appeared[card] > 0 or strip_named[card] > 0
 
+        # the scene's own places, read by every step of the walk below (never changed)
+        observed_places = _places(observed) if self.observed_places_once else None
         out: list[tuple[Move, ...]] = []
         # which inn slots read hidden, where the reading names them (``inn_slots_known``)
         hidden_slots = observed.inn_hidden_slots if self.inn_slots_known else None
@@ -1120,7 +1130,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             sorcerer-dagger; the next player takes both" explained two readings with two cards
             nobody sees and crowded out the true keep)."""
             if owed:
-                still = _appeared_outside_inn(after, observed)
+                still = _appeared_outside_inn(after, observed, observed_places)
                 if any(still[card] > 0 and card not in after.inn for card in owed):
                     return  # neither shown where the table shows it, nor in the inn (a hand)
                 if observed.inn_hidden and any(after.inn.count(card) > observed.inn.count(card) for card in owed):
@@ -1143,7 +1153,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
             start = refill_from if in_refill else len(work.inn)
             hidden_draw = refill and behind_deck(start)
-            unexplained = _appeared_outside_inn(view, observed) if refill and elsewhere else Counter()
+            unexplained = _appeared_outside_inn(view, observed, observed_places) if refill and elsewhere else Counter()
             moves = list(work.legal_moves())
             # a card chosen unseen that never shows (kept by the last peek of the game, it goes
             # straight to the accolades): every choice looks the same, so the players are asked

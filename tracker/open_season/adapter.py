@@ -571,10 +571,11 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     """Build a position's expected view straight from the state
     (:func:`tracker.open_season.view.observation_from_state_direct`), not through the table
     description the twin films (:func:`~tracker.open_season.view.observation_from_state`): the
-    same view, equal field by field on every position the searches of 12 twin games visit
-    (tests/tracker/test_open_season_expected_direct.py), a fifth of the tracker's search time
-    saved (the stepping-stones test's Open Season game: 174,711 views, a quarter of its CPU on
-    the description's path; session 82, suite82). Off: the description's path, as before."""
+    same view, equal field by field and in repr on every position the searches of 3 twin games
+    visit (13,472 views; tests/tracker/test_open_season_expected_direct.py). Measured (session 82,
+    suite82): the stepping-stones test's Open Season game builds 174,711 views, a quarter of its
+    CPU on the description's path; tests/tracker/test_recovery_stepping_stones.py 37.5 -> 31.6 CPU s
+    on one core of the loaded 2-core machine. Off: the description's path, as before."""
     observed_places_once = True
     """The scene's cards by place (``_places(observed)``) made once per chain search and read by
     each of its steps, not made again at every step that asks which cards newly show outside the

@@ -170,11 +170,11 @@ class _BothWalks(OpenSeasonAdapter):
 
 
 def test_the_scenes_places_made_once_give_the_same_chains() -> None:
-    """Every chain search of the 4-player expert game finds the same chains in the same order, and
+    """Every chain search of the 2-player game finds the same chains in the same order, and
     the same cut, with the scene's places made once per search as at every step."""
     adapter = _BothWalks()
-    _follow(4, "horn", True, 90013, adapter)
-    assert adapter.searches > 100 and adapter.with_chains > 100
+    _follow(2, "horn", False, 90010, adapter)
+    assert adapter.searches > 80 and adapter.with_chains > 70  # measured: 89, 80
     assert adapter.unequal == 0
 
 
@@ -190,7 +190,7 @@ def test_control_the_walk_reading_other_places_is_caught(monkeypatch: pytest.Mon
     monkeypatch.setattr(adapter_module, "_appeared_outside_inn", slipped)
     adapter = _BothWalks()
     try:
-        _follow(4, "horn", True, 90013, adapter)
+        _follow(2, "horn", False, 90010, adapter)
     except AssertionError:
         pass  # the game may go astray too: only the searches are compared
     assert adapter.unequal > 0

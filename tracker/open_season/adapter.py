@@ -45,7 +45,7 @@ from rules.open_season.moves import (
 from rules.open_season.state import TASK_WORDS, OpenSeasonState
 from tracker.adapter import ChainSearch, Difference, GameAdapter
 from tracker.inference import scratch_copy, total_weight
-from tracker.open_season.view import observation_from_state
+from tracker.open_season.view import observation_from_state, observation_from_state_direct
 from vision.open_season.observation import OpenSeasonObservation, PlayerReading
 
 _NAMED_CARD_MOVES = (Draw, RandomAccolade, KeepPeeked, KeepDrawn, GiveCard, SearchDeck, PickDiscard)
@@ -482,15 +482,17 @@ def _strip_named(here: OpenSeasonObservation, observed: OpenSeasonObservation) -
     return found
 
 
-def _appeared_outside_inn(here: OpenSeasonObservation, observed: OpenSeasonObservation) -> Counter[str]:
+def _appeared_outside_inn(here: OpenSeasonObservation, observed: OpenSeasonObservation,
+                          observed_places: dict[Any, Counter[str]] | None = None) -> Counter[str]:
     """Cards that show somewhere outside the inn where they did not show before. A copy of the
     same card that lay in the inn all along is no reason to think it was not drawn and taken
     within the scene (seed 102601, scene 128: the refill drew a second sorcerer-tattoo and
     player 3 took it at once; the first copy in the inn cancelled the one in player 3's stock,
-    the draw was never tried and the tracker was lost: 160/182 moves)."""
+    the draw was never tried and the tracker was lost: 160/182 moves). ``observed_places``:
+    ``_places(observed)`` made once by the caller (only read here)."""
     before = _places(here)
     found: Counter[str] = Counter()
-    for place, cards in _places(observed).items():
+    for place, cards in (_places(observed) if observed_places is None else observed_places).items():
         if place != 0:  # the inn
             found.update(cards - before.get(place, Counter()))
     return found
@@ -565,9 +567,25 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     search, 29 searches a scene). The biggest search of 20 tracker-alone games (91000-91019)
     tried 1,547: the bound leaves every search of a game in step alone."""
 
+    expected_view_direct = True
+    """Build a position's expected view straight from the state
+    (:func:`tracker.open_season.view.observation_from_state_direct`), not through the table
+    description the twin films (:func:`~tracker.open_season.view.observation_from_state`): the
+    same view, equal field by field and in repr on every position the searches of 3 twin games
+    visit (13,472 views; tests/tracker/test_open_season_expected_direct.py). Measured (session 82,
+    suite82): the stepping-stones test's Open Season game builds 174,711 views, a quarter of its
+    CPU on the description's path; tests/tracker/test_recovery_stepping_stones.py 37.5 -> 31.6 CPU s
+    on one core of the loaded 2-core machine. Off: the description's path, as before."""
+    observed_places_once = True
+    """The scene's cards by place (``_places(observed)``) made once per chain search and read by
+    each of its steps, not made again at every step that asks which cards newly show outside the
+    inn (the scene does not change within a search: the same candidates, tried in the same
+    order; tests/tracker/test_open_season_expected_direct.py). Session 82, suite82: a speed
+    switch. Off: made at each step, as before."""
+
     # ------------------------------------------------------------------ expected view
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
-        view = observation_from_state(state)
+        view = observation_from_state_direct(state) if self.expected_view_direct else observation_from_state(state)
         view.refill_due = bool(state.tasks) and state.tasks[-1][:2] == ("draw", "inn")
         view.inn_card_taken = _inn_card_taken_last(state)
         return view
@@ -942,6 +960,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             """Whether the scene newly shows ``card``, or a fan's strip that may be it."""
             return appeared[card] > 0 or strip_named[card] > 0
 
+        # the scene's own places, read by every step of the walk below (never changed)
+        observed_places = _places(observed) if self.observed_places_once else None
         out: list[tuple[Move, ...]] = []
         # which inn slots read hidden, where the reading names them (``inn_slots_known``)
         hidden_slots = observed.inn_hidden_slots if self.inn_slots_known else None
@@ -1111,7 +1131,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             sorcerer-dagger; the next player takes both" explained two readings with two cards
             nobody sees and crowded out the true keep)."""
             if owed:
-                still = _appeared_outside_inn(after, observed)
+                still = _appeared_outside_inn(after, observed, observed_places)
                 if any(still[card] > 0 and card not in after.inn for card in owed):
                     return  # neither shown where the table shows it, nor in the inn (a hand)
                 if observed.inn_hidden and any(after.inn.count(card) > observed.inn.count(card) for card in owed):
@@ -1134,7 +1154,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
             refill = bool(work.tasks) and work.tasks[-1][:2] == ("draw", "inn")
             start = refill_from if in_refill else len(work.inn)
             hidden_draw = refill and behind_deck(start)
-            unexplained = _appeared_outside_inn(view, observed) if refill and elsewhere else Counter()
+            unexplained = _appeared_outside_inn(view, observed, observed_places) if refill and elsewhere else Counter()
             moves = list(work.legal_moves())
             # a card chosen unseen that never shows (kept by the last peek of the game, it goes
             # straight to the accolades): every choice looks the same, so the players are asked

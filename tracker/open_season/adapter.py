@@ -531,6 +531,17 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     and 5; by the count of hidden slots alone the second sorcerer-crown was "drawn unseen", the
     tracker kept an UNKNOWN where the known card lay and asked two questions about it (session 74,
     osfresh74 and deck74). Off (the control): the count rule, any hidden slot for any draw."""
+    copy_behind_kept_walks_on = True
+    """A refill draw of a copy of a kept inn card that lies behind the deck (``inn_slots_known``'s
+    second copy, ``copy_behind_kept`` in :meth:`search_chains`) is followed whatever it costs, as an
+    unseen draw is: the copy goes into view while the kept one stays hidden, so the draw alone
+    brings the view no closer to the scene, and where it is the refill's first draw (the draws go in
+    the order of their names) the walk dropped it before the refill's next card made the view fit.
+    Fresh game 103098 (printing 998277, 2 players, Horn expert, tilt 30, day), change 68: the old
+    elf-crown slid behind the deck into slot 2, the refill drew elf-crown and gnome-earrings; every
+    reading right, the true chain fitting at cost 0, but no chain was found, the recoveries searched
+    the same way offered none that was true and the players said none of these 4 times (4 false
+    alarms; session 82, ostrace82). False (the off control): followed only where it costs less."""
     doubt_a_named_card_behind_the_deck = True
     """:meth:`settling_doubt` on (False: the off control, session 73's settling, which made such a
     take unasked)."""
@@ -1206,7 +1217,8 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 stand_in = (not stood_in and isinstance(move, _NAMED_CARD_MOVES) and not shows(move.card)
                             and stand_ins[move.card] > 0)
                 renames = stood_in or stand_in
-                unseen = behind or shown_out or taken_from_behind(move, view) or last_keep or stand_in
+                unseen = (behind or shown_out or taken_from_behind(move, view) or last_keep or stand_in
+                          or (kept_behind and self.copy_behind_kept_walks_on))
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind or kept_behind, in_refill)):
                     continue

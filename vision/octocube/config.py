@@ -1149,6 +1149,23 @@ class RecogniserConfig:
     dark blue and 48.5 from green (bright magenta) in full light, 6.3 from green darkened to the
     cue's darkest shadow (0.2 of the light; the renderer's leave 0.24 or more), turned green pearl at
     0.53; its contrast 3.4 degrees from dark blue's, 10.0 from green's. 0: off."""
+    pack_shade_exposure_apart: bool = True
+    """With a pack: the shade cue's mapping of the table's colours onto the teach sheet's
+    (``pack_shade_cue``) is fitted with each top's exposure set apart: one white balance the table
+    shares times each top's own brightness, least squares in linear light, the gains taken at the
+    tops' median exposure (``ShadeCue._fit_exposure_apart``). The plain least-squares gains weigh
+    each channel by its brightest tops, and under a lamp whose light differs from place to place
+    each channel took its gain from other tops. Whole taught game 72845 (printing 998236, 4
+    players, tilt 32.2, lamp), change 161 (Blue's cube hid E3's bright white starfish): gains [1.28,
+    1.48, 0.92] (B, G, R), [1.53, 1.89, 0.93] without each green top, the reds from a dark blue top,
+    the greens and blues from two white ones in less light; the green tops C2, E2, B4 mapped 12.5
+    Lab from white, 22-27 from green, and were read white: "a tile left stack C2", a false alarm
+    (tests/vision/octocube/test_taught_shade_exposure_apart.py). Set apart: gains [0.74, 0.87, 1.02],
+    every top nearest its read shade, the greens 6.5-8.1 Lab nearer green (changes 160 and 162 too:
+    4.7-8.2). Game 72719 (997395, lamp, change 83: greens a shade from dark blue,
+    test_taught_green_under_lamp): the closest green 2.3 Lab nearer dark blue, 4.2 with the plain
+    fit (margin 8). (Fitted on log ratios, equal weights, it turned 72719's six greens dark blue.)
+    False: the plain fit (as before)."""
     pack_mat_chroma: float | None = 0.12
     """With a pack: a stack top that no taught face fits (under ``pack_tile_score``) and the
     classifier saw no tile on is read empty only where its window's centre, besides being plain and

@@ -2980,7 +2980,8 @@ class OctocubeRecogniser:
         fixes = self._shade.corrections(reads, self._matcher.labels, self.config.pack_shade_margin_lab,
                                        self.config.pack_shade_shadow, self.config.pack_shade_veil,
                                        self.config.pack_shade_contrast_deg, self.config.pack_shade_contrast_alone_deg,
-                                       self.config.pack_shade_shadow_contrast_deg)
+                                       self.config.pack_shade_shadow_contrast_deg,
+                                       self.config.pack_shade_exposure_apart)
         for i, label in fixes.items():
             old = obs.tops[locs[i]]
             if old.tile is not None and not self._coarse_allows(i, old.tile.label(), label) and not (

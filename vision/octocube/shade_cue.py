@@ -33,6 +33,8 @@ FIT_OUTLIER_LAB = 20.0
 """A top whose mapped colour lies this far (Lab) from its read shade is left out of the refit."""
 MIN_FIT_TOPS = 6
 """Fewer tops than this on the table: no mapping (the cue says nothing)."""
+EXPOSURE_FIT_ROUNDS = 20
+"""Rounds of :meth:`ShadeCue._fit_exposure_apart`'s alternate least squares (white balance, exposures)."""
 SHADOW_STEPS = 32
 """Darkenings tried between a shadow's darkest and full light (:meth:`ShadeCue.corrections`)."""
 VEIL_STEPS = 16
@@ -172,7 +174,7 @@ class ShadeCue:
     def corrections(self, reads: Sequence[ShadeRead], taught: Sequence[str],
                     margin_lab: float, shadow: float = 1.0, veil: float = 0.0,
                     contrast_deg: float = 0.0, contrast_alone_deg: float = 0.0,
-                    shadow_contrast_deg: float = 0.0) -> dict[int, str]:
+                    shadow_contrast_deg: float = 0.0, exposure_apart: bool = False) -> dict[int, str]:
         """Tops whose background, mapped onto the teach sheet's colours by the table's own reads,
         lies at least ``margin_lab`` nearer another taught shade of their glyph: index -> that
         label. Each top is judged by a mapping fitted without it. ``shadow`` (under 1): a top may
@@ -196,7 +198,8 @@ class ShadeCue:
         top whose background in full light lies nearer its read shade, and nearer another only
         darkened (``shadow``) or veiled, keeps its read shade where its contrast points nearer the
         read shade's by at least this many degrees: the shadow is then a guess that the cue blind
-        to it does not bear out."""
+        to it does not bear out. ``exposure_apart``: the mapping is fitted with each top's own
+        exposure set apart (:meth:`_fit_exposure_apart`), a lamp's light varying from place to place."""
         self.by_contrast = set()
         self.by_contrast_alone = set()
         known = set(taught)
@@ -208,7 +211,7 @@ class ShadeCue:
             colour = _colour(read.label)
             obj = read.label[len(colour) + 1:]
             others = usable[:k] + usable[k + 1:]
-            gain = self._fit(others)
+            gain = self._fit_exposure_apart(others) if exposure_apart else self._fit(others)
             mapped = lab(_encoded(gain * _linear(read.colour)))
             if shadow < 1 or veil > 0:
                 dist = {c: self._in_shadow(mapped, c, shadow, veil) for c in self._lab if f"{c} {obj}" in known}
@@ -304,6 +307,37 @@ class ShadeCue:
         if keep.sum() >= MIN_FIT_TOPS - 1 and not keep.all():
             gain = _gain(m[keep], t[keep])
         return gain
+
+
+    def _fit_exposure_apart(self, reads: Sequence[ShadeRead]) -> np.ndarray:
+        """Per-channel gains in linear light as :meth:`_fit`, each top's exposure set apart: the
+        teach sheet's colours as one white balance the table shares (per channel) times each top's
+        own exposure (one number) times its colour here, fitted by least squares (alternately, from
+        :meth:`_fit`'s gains, ``EXPOSURE_FIT_ROUNDS`` rounds), the gains that white balance at the
+        tops' median exposure; refitted once without the tops the first fit leaves, at their own
+        exposure, ``FIT_OUTLIER_LAB`` or more from their read shade. :meth:`_fit` weighs each channel
+        by its brightest tops, so under a lamp whose light differs by place each channel took its
+        gain from other tops: whole taught game 72845 (printing 998236, tilt 32.2, lamp), change 161,
+        the reds from a dark blue top, the greens and blues from two white ones lying in less light,
+        which mapped the table's grey-green tops onto the teach sheet's pale cyan white."""
+        m = _linear(np.stack([r.colour for r in reads]))
+        t = _linear(np.stack([self.background[_colour(r.label)] for r in reads]))
+
+        def solve(m: np.ndarray, t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            gain, exposure = _gain(m, t), np.ones(len(m), np.float32)
+            for _ in range(EXPOSURE_FIT_ROUNDS):
+                lit = gain[None] * m
+                exposure = (t * lit).sum(axis=1) / np.maximum((lit * lit).sum(axis=1), 1e-12)
+                seen = exposure[:, None] * m
+                gain = (seen * t).sum(axis=0) / np.maximum((seen * seen).sum(axis=0), 1e-12)
+            return gain, exposure
+
+        gain, exposure = solve(m, t)
+        resid = np.linalg.norm(lab(_encoded(exposure[:, None] * gain[None] * m)) - lab(_encoded(t)), axis=1)
+        keep = resid < FIT_OUTLIER_LAB
+        if keep.sum() >= MIN_FIT_TOPS - 1 and not keep.all():
+            gain, exposure = solve(m[keep], t[keep])
+        return (gain * float(np.median(exposure))).astype(np.float32)
 
 
 def to_taught_colours(window: np.ndarray, gain: np.ndarray) -> np.ndarray:

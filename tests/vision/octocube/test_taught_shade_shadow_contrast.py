@@ -43,6 +43,9 @@ def test_the_dark_pearl_keeps_its_shade(scene: tuple[Any, Any]) -> None:
 
 
 def test_the_shadow_alone_turns_it_green(scene: tuple[Any, Any]) -> None:
-    """The cause pinned: without the contrast's check the shadow guess turns it."""
-    top = read_taught_table(scene, RecogniserConfig(pack_shade_shadow_contrast_deg=0.0)).tops[WHERE]
+    """The cause pinned: without the contrast's check the shadow guess turns it (the cue's plain
+    fit: with each top's exposure set apart, ``pack_shade_exposure_apart``, the shadow guess alone
+    does not turn it)."""
+    top = read_taught_table(scene, RecogniserConfig(pack_shade_shadow_contrast_deg=0.0,
+                                                    pack_shade_exposure_apart=False)).tops[WHERE]
     assert top.tile is not None and top.tile.label() == "green pearl"

@@ -601,6 +601,19 @@ class RecogniserConfig:
     (whole taught game 72774, printing 997976, day, change 196: Red's cube wearing a yellow coin
     and Yellow's bare cube both read p(red) best, Red moved onto the bare plate; rings 4 / 0 and
     4 / 1 sides the other way round: three moves wrong, three false alarms). 0: off."""
+    pack_cube_colour_swap_plain_ring: int = 3
+    """With a pack: two found cubes on the grid (not read by the net each in its own seat's colour)
+    also change seats where one window shows a ring in the other seat's plastic hue on at least
+    this many sides and none in its own seat's, and the other window shows the first seat's ring
+    on at least this many sides, whatever its own seat's ring shows there
+    (``OctocubeRecogniser._plain_ring_swapped``): a seat has one cube, and the first window's is
+    plainly the other seat's. ``pack_cube_colour_swap_ring_sides`` asks both windows to show the
+    other's ring on more sides than their own, which a cube between two near-alike plastics may not
+    (whole taught game 72863, printing 998275, 4 players, tilt 18.2, lamp, change 175, the gate's
+    frame 1234: Red on C1 wearing a dark blue diamond, p(red) 0.33 and 'none' 0.57 there; Yellow on
+    A3 read p(red) 0.51; Red was put on A3, Yellow on C1 by its fall-back; A3 shows Yellow's ring on
+    4 sides and Red's on 0, C1 Red's on 3 and Yellow's on 4: "Red moved out of turn; Yellow moved
+    out of turn", a false alarm and a lost-track question). 0: off (as session 81)."""
     pack_cube_colour_swap_by_band: bool = True
     """With a pack (every seat's cube taught): two found cubes on the grid (not read by the net each
     in its own seat's colour, ``pack_cube_colour_swap_keep_net_own``) also change seats where each

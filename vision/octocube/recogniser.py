@@ -960,6 +960,7 @@ class OctocubeRecogniser:
                         rim[a] - rim[b], colour[a] - colour[b], probs[[window_of[a], window_of[b]]], a, b)
                         and not self._ring_keeps_own(windows[window_of[a]], windows[window_of[b]], a, b)) \
                         and not self._rings_swapped(windows[window_of[a]], windows[window_of[b]], a, b) \
+                        and not self._plain_ring_swapped(windows[window_of[a]], windows[window_of[b]], a, b) \
                         and not self._bands_swapped(windows[window_of[a]], windows[window_of[b]], a, b):
                     continue
                 cube_a, cube_b = obs.cubes[a], obs.cubes[b]
@@ -995,6 +996,26 @@ class OctocubeRecogniser:
             return False
         named_a, named_b = self._plastic_seat(window_a), self._plastic_seat(window_b)
         return named_a is not None and named_b is not None and named_a[0] == b and named_b[0] == a
+
+    def _plain_ring_swapped(self, window_a: np.ndarray, window_b: np.ndarray, a: int, b: int) -> bool:
+        """With a pack (``pack_cube_colour_swap_plain_ring``): one window shows a ring in the other
+        seat's plastic hue (:func:`_rim_sides`) on at least that many sides and none in its own
+        seat's, and the other window shows the first seat's ring on at least that many sides: the
+        first cube is plainly the other seat's, so the two change seats. Whole taught game 72863
+        (printing 998275, tilt 18.2, lamp), change 175: Red read on Yellow's A3 (Yellow's ring on 4
+        sides, Red's on 0), Yellow on Red's C1 (Red's ring on 3 sides, Yellow's on 4)."""
+        need = self.config.pack_cube_colour_swap_plain_ring
+        if need <= 0:
+            return False
+        colours_a, colours_b = self._plastic_ring_colours(a), self._plastic_ring_colours(b)
+        if colours_a is None or colours_b is None:
+            return False
+        for plain, other_window, own, other in ((window_a, window_b, colours_a, colours_b),
+                                                 (window_b, window_a, colours_b, colours_a)):
+            if self._rim_of(plain, *other) >= need and self._rim_of(plain, *own) == 0 \
+                    and self._rim_of(other_window, *own) >= need:
+                return True
+        return False
 
     def _ring_keeps_own(self, window_a: np.ndarray, window_b: np.ndarray, a: int, b: int) -> bool:
         """With a pack (``pack_cube_colour_swap_against_own_ring``): seat ``a``'s window shows a

@@ -578,6 +578,20 @@ class RecogniserConfig:
     pack_cube_colour_swap_against_cosine: float = 0.8
     """... and the rims' difference points that way within this cosine (72710: swapped -0.96 to
     -0.98, the right pairs never under -0.54)."""
+    pack_cube_colour_swap_against_own_ring: int = 3
+    """With a pack: the rims-difference swap (``pack_cube_colour_swap_against``) is not made where
+    one of the two windows shows a ring in its own seat's plastic hue on at least this many sides
+    and none in the other seat's (``OctocubeRecogniser._ring_keeps_own``, :func:`_rim_sides`): that
+    window's cube is plainly its own seat's, and a seat has one cube. The mean rim band takes in
+    the colour of the tile a cube wears, and where a printing draws two seats' plastic near alike
+    (the net reading both in one colour) two tiles' colours can turn the bands' difference round
+    in plain day light: fresh whole taught game 72860 (printing 998266, 4 players, tilt 29.8, day),
+    change 60: Red's cube on A5 (a green-drawn tile) and Yellow's on D3 (a magenta-drawn tile),
+    both p(red) best (0.96, 0.95), read right by the pass, then swapped by the rims' difference
+    (-0.071 along the taught red-yellow difference, cosine -0.99) while A5 showed Red's ring on 4
+    sides and Yellow's on 0 (D3: 4 and 4): "Yellow's cube moved diagonally (D4 to A5)", three
+    false alarms. 72710's case (change 142, the rule's own) is still swapped by it with the rings'
+    and bands' swaps off. 0: off (as session 81)."""
     pack_cube_colour_swap_ring_sides: int = 3
     """With a pack: two found cubes on the grid (not read by the net each in its own seat's colour,
     ``pack_cube_colour_swap_keep_net_own``) also change seats where each window shows a ring in
@@ -587,6 +601,19 @@ class RecogniserConfig:
     (whole taught game 72774, printing 997976, day, change 196: Red's cube wearing a yellow coin
     and Yellow's bare cube both read p(red) best, Red moved onto the bare plate; rings 4 / 0 and
     4 / 1 sides the other way round: three moves wrong, three false alarms). 0: off."""
+    pack_cube_colour_swap_plain_ring: int = 3
+    """With a pack: two found cubes on the grid (not read by the net each in its own seat's colour)
+    also change seats where one window shows a ring in the other seat's plastic hue on at least
+    this many sides and none in its own seat's, and the other window shows the first seat's ring
+    on at least this many sides, whatever its own seat's ring shows there
+    (``OctocubeRecogniser._plain_ring_swapped``): a seat has one cube, and the first window's is
+    plainly the other seat's. ``pack_cube_colour_swap_ring_sides`` asks both windows to show the
+    other's ring on more sides than their own, which a cube between two near-alike plastics may not
+    (whole taught game 72863, printing 998275, 4 players, tilt 18.2, lamp, change 175, the gate's
+    frame 1234: Red on C1 wearing a dark blue diamond, p(red) 0.33 and 'none' 0.57 there; Yellow on
+    A3 read p(red) 0.51; Red was put on A3, Yellow on C1 by its fall-back; A3 shows Yellow's ring on
+    4 sides and Red's on 0, C1 Red's on 3 and Yellow's on 4: "Red moved out of turn; Yellow moved
+    out of turn", a false alarm and a lost-track question). 0: off (as session 81)."""
     pack_cube_colour_swap_by_band: bool = True
     """With a pack (every seat's cube taught): two found cubes on the grid (not read by the net each
     in its own seat's colour, ``pack_cube_colour_swap_keep_net_own``) also change seats where each

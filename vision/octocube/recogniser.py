@@ -957,8 +957,10 @@ class OctocubeRecogniser:
                     and far(a, a) + far(b, b) - far(a, b) - far(b, a) >= self.config.pack_cube_colour_swap \
                     and min(far(a, a) - far(a, b), far(b, b) - far(b, a)) >= each
                 if not nearer and not (probs is not None and self._rims_against(
-                        rim[a] - rim[b], colour[a] - colour[b], probs[[window_of[a], window_of[b]]], a, b)) \
+                        rim[a] - rim[b], colour[a] - colour[b], probs[[window_of[a], window_of[b]]], a, b)
+                        and not self._ring_keeps_own(windows[window_of[a]], windows[window_of[b]], a, b)) \
                         and not self._rings_swapped(windows[window_of[a]], windows[window_of[b]], a, b) \
+                        and not self._plain_ring_swapped(windows[window_of[a]], windows[window_of[b]], a, b) \
                         and not self._bands_swapped(windows[window_of[a]], windows[window_of[b]], a, b):
                     continue
                 cube_a, cube_b = obs.cubes[a], obs.cubes[b]
@@ -994,6 +996,43 @@ class OctocubeRecogniser:
             return False
         named_a, named_b = self._plastic_seat(window_a), self._plastic_seat(window_b)
         return named_a is not None and named_b is not None and named_a[0] == b and named_b[0] == a
+
+    def _plain_ring_swapped(self, window_a: np.ndarray, window_b: np.ndarray, a: int, b: int) -> bool:
+        """With a pack (``pack_cube_colour_swap_plain_ring``): one window shows a ring in the other
+        seat's plastic hue (:func:`_rim_sides`) on at least that many sides and none in its own
+        seat's, and the other window shows the first seat's ring on at least that many sides: the
+        first cube is plainly the other seat's, so the two change seats. Whole taught game 72863
+        (printing 998275, tilt 18.2, lamp), change 175: Red read on Yellow's A3 (Yellow's ring on 4
+        sides, Red's on 0), Yellow on Red's C1 (Red's ring on 3 sides, Yellow's on 4)."""
+        need = self.config.pack_cube_colour_swap_plain_ring
+        if need <= 0:
+            return False
+        colours_a, colours_b = self._plastic_ring_colours(a), self._plastic_ring_colours(b)
+        if colours_a is None or colours_b is None:
+            return False
+        for plain, other_window, own, other in ((window_a, window_b, colours_a, colours_b),
+                                                 (window_b, window_a, colours_b, colours_a)):
+            if self._rim_of(plain, *other) >= need and self._rim_of(plain, *own) == 0 \
+                    and self._rim_of(other_window, *own) >= need:
+                return True
+        return False
+
+    def _ring_keeps_own(self, window_a: np.ndarray, window_b: np.ndarray, a: int, b: int) -> bool:
+        """With a pack (``pack_cube_colour_swap_against_own_ring``): seat ``a``'s window shows a
+        ring in ``a``'s plastic hue (:func:`_rim_sides`) on at least that many sides and none in
+        ``b``'s, or ``b``'s window the same the other way round: that cube is plainly its own
+        seat's, so the rims' difference (:meth:`_rims_against`), which a worn tile's colour moves,
+        does not swap the two. Whole taught game 72860 (printing 998266, tilt 29.8, day), change
+        60: Red's A5 showed Red's ring on 4 sides and Yellow's on 0, yet the rims' difference
+        (a green-drawn tile on Red's cube, a magenta-drawn one on Yellow's) swapped Red and Yellow."""
+        need = self.config.pack_cube_colour_swap_against_own_ring
+        if need <= 0:
+            return False
+        colours_a, colours_b = self._plastic_ring_colours(a), self._plastic_ring_colours(b)
+        if colours_a is None or colours_b is None:
+            return False
+        return any(self._rim_of(window, *own) >= need and self._rim_of(window, *other) == 0
+                   for window, own, other in ((window_a, colours_a, colours_b), (window_b, colours_b, colours_a)))
 
     def _rings_swapped(self, window_a: np.ndarray, window_b: np.ndarray, a: int, b: int) -> bool:
         """With a pack (``pack_cube_colour_swap_ring_sides``): seat ``a``'s window shows a ring in

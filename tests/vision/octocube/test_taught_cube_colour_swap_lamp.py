@@ -56,3 +56,16 @@ def test_without_the_rims_difference_they_change_seats(game_frame: tuple[Any, An
                                                             pack_cube_colour_swap_ring_sides=0,
                                                             pack_cube_colour_swap_by_band=False))
     assert obs.cubes[PURPLE].location == C2 and obs.cubes[BLUE].location == D4
+
+
+def test_the_rims_difference_alone_still_swaps_them_with_the_own_ring_guard(game_frame: tuple[Any, Any, Any]) -> None:
+    """The rims' difference on its own (the rings' and bands' swaps off) still sets the pair right
+    with ``pack_cube_colour_swap_against_own_ring`` on (session 82, octrace82): neither window shows
+    its own seat's ring plainly with none of the other's, so the guard lets this swap be."""
+    assert RecogniserConfig().pack_cube_colour_swap_against_own_ring > 0
+    frame = game_frame[1]
+    truth = scene_truth(frame.ground_truth, 5, PLAYERS)
+    obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_colour_swap_ring_sides=0,
+                                                            pack_cube_colour_swap_by_band=False))
+    assert obs.cubes[PURPLE].location == D4 and obs.cubes[BLUE].location == C2
+    assert_every_cube_where_it_is(obs, truth)

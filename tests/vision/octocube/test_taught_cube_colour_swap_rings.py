@@ -53,10 +53,15 @@ def test_red_topped_and_yellow_bare_keep_their_seats(change_196: tuple[Any, Any,
     assert_every_cube_where_it_is(obs, truth)
 
 
+RINGS_OFF = RecogniserConfig(pack_cube_colour_swap_ring_sides=0, pack_cube_colour_swap_plain_ring=0)
+"""The rings off: both ring swaps (session 82's ``pack_cube_colour_swap_plain_ring`` sets 196 and 123 right on
+its own too: with only ``pack_cube_colour_swap_ring_sides`` off both were read as the twin)."""
+
+
 def test_without_the_rings_the_seats_are_swapped(change_196: tuple[Any, Any, Any]) -> None:
     """The cause pinned: the mean-colour swap rules alone (main's reading) leave Red on C1's bare
     plate and Yellow on Red's topped cube."""
-    obs = read_taught(change_196, PLAYERS, RecogniserConfig(pack_cube_colour_swap_ring_sides=0), grid=GRID)
+    obs = read_taught(change_196, PLAYERS, RINGS_OFF, grid=GRID)
     assert obs.cubes[RED].location == C1 and obs.cubes[YELLOW].location == A3
 
 
@@ -67,5 +72,5 @@ def test_change_123_keeps_the_seats_too(art_dir: Path) -> None:
     truth = scene_truth(game_frame[1].ground_truth, GRID, PLAYERS)
     assert truth.cube_location == {RED: C3, YELLOW: C1}
     assert_every_cube_where_it_is(read_taught(game_frame, PLAYERS, grid=GRID), truth)
-    off = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_colour_swap_ring_sides=0), grid=GRID)
+    off = read_taught(game_frame, PLAYERS, RINGS_OFF, grid=GRID)
     assert off.cubes[RED].location == C1 and off.cubes[YELLOW].location == C3

@@ -45,7 +45,9 @@ def test_blue_and_purple_wearing_tiles_are_each_found_where_they_stand(scene: tu
 def test_by_the_bands_mean_colour_alone_purple_takes_blues_cube(scene: tuple[Any, Any]) -> None:
     """The cause, pinned: with the rule off the two seats change places. The rings' swap of two
     found cubes (``pack_cube_colour_swap_ring_sides``, session 70) also sets them right on its
-    own, so it is off here too."""
-    obs, _ = _read(scene, replace(RecogniserConfig(), pack_topped_rim_sides=0, pack_cube_colour_swap_ring_sides=0))
+    own, so it is off here too, and so is session 82's plain-ring swap
+    (``pack_cube_colour_swap_plain_ring``), which also sets them right on its own."""
+    obs, _ = _read(scene, replace(RecogniserConfig(), pack_topped_rim_sides=0, pack_cube_colour_swap_ring_sides=0,
+                                  pack_cube_colour_swap_plain_ring=0))
     assert obs.cubes[PURPLE].location == (3, 3)
     assert obs.cubes[BLUE].location == (0, 4)

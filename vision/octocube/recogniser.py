@@ -625,7 +625,10 @@ class OctocubeRecogniser:
             if own == at or own in held or float(probs[own, cols[holder]]) < cfg.pack_set_aside_pick_back:
                 continue
             named = self._plastic_seat(windows[own])
-            if named is None or named[0] != holder or not self._shows_stack_top(windows, stacks, own):
+            plain = named is not None and named[0] == holder
+            if cfg.pack_set_aside_pick_back_nearest and not plain:  # 72869, changes 64 and 68
+                plain = self._nearest_plastic(windows[own]) == holder
+            if not plain or not self._shows_stack_top(windows, stacks, own):
                 continue
             return {holder: (own, float(probs[own, cols[holder]])), rival[0]: (at, float(probs[at, best]))}
         return {}

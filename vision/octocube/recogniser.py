@@ -625,7 +625,10 @@ class OctocubeRecogniser:
             if own == at or own in held or float(probs[own, cols[holder]]) < cfg.pack_set_aside_pick_back:
                 continue
             named = self._plastic_seat(windows[own])
-            if named is None or named[0] != holder or not self._shows_stack_top(windows, stacks, own):
+            plain = named is not None and named[0] == holder
+            if cfg.pack_set_aside_pick_back_nearest and not plain:  # 72869, changes 64 and 68
+                plain = self._nearest_plastic(windows[own]) == holder
+            if not plain or not self._shows_stack_top(windows, stacks, own):
                 continue
             return {holder: (own, float(probs[own, cols[holder]])), rival[0]: (at, float(probs[at, best]))}
         return {}
@@ -700,7 +703,12 @@ class OctocubeRecogniser:
                 if at >= n_grid or holder in chain or best_colour(at) != holder or named(at) != seat:
                     continue
                 for i in free:
-                    if any(i == w for w, _ in chain.values()) or best_colour(i) != holder or named(i) != holder:
+                    if any(i == w for w, _ in chain.values()) or best_colour(i) != holder:
+                        continue
+                    # the free window's band nearest the found seat's plastic by the margin, or by any
+                    # margin where the found seat's own window names the lost seat (72869, change 40)
+                    if named(i) != holder and not (cfg.pack_net_twin_free_nearest
+                                                   and self._nearest_plastic(windows[i]) == holder):
                         continue
                     if stacks is not None and self._shows_stack_top(windows, stacks, i):
                         continue
@@ -751,6 +759,12 @@ class OctocubeRecogniser:
         if not mine or (len(mine) > 1 and mine[1][0] - mine[0][0] < self.config.pack_lost_seat_rim_margin):
             return None
         return mine[0][1]
+
+    def _nearest_plastic(self, window: np.ndarray) -> int:
+        """The seat whose taught plastic the window's cube-edge band lies nearest, by any margin
+        (:meth:`_plastic_seat` with margin 0)."""
+        band = _rim_chroma(window)
+        return min(range(self.num_players), key=lambda s: float(np.abs(band - self._rim_colour(s)).sum()))
 
     def _plastic_seat(self, window: np.ndarray, margin: float | None = None) -> tuple[int, float] | None:
         """The seat whose taught plastic (:meth:`_rim_colour`) the band just inside a cube-height

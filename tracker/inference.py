@@ -207,6 +207,19 @@ class InferenceConfig:
     seat_wait_scenes: int = 12
     """Most still scenes a question waits for its seat's next turn (``seat_settles``) before the
     options still left are asked: a lost turn must not leave a question open for ever."""
+    seat_weigh_cheap: bool = True
+    """How a seat wait (``seat_settles``) weighs a later scene under the options it keeps: (1) an
+    option the provisional one's explanation does not fit as well is searched without the chains
+    of two turns or more (``infer(deep=False)``) where the provisional option explains the scene
+    by at most one move at a cost under the margin: the provisional option is then kept and such a
+    chain, two moves or more, is never among the fewest, so the option would be dropped whatever
+    it found; (2) the provisional option's verdict is not inferred twice (the scene's own
+    judgement reuses it while the game is unchanged). The same options are kept and dropped as
+    without it (exact by that argument; measured: observations 749643 and 912001, same figures,
+    ask82, docs/teach.md). Why: with ``seat_settles`` on, the observation bench took 4-5x the CPU,
+    most of it the catch-up, missed-scene and unseen-round searches of options whose orientation
+    the seat's roll had just ruled out (one game, 749649: 95 such searches, all illegal). False:
+    every option searched in full, the verdict inferred again (ask81's weighing)."""
     recovery_stones: int = 4
     """Stepping stones: where a recovery finds nothing, it searches again over the latest
     ``recovery_stone_scenes`` scenes, and at a scene that no path fits within the tolerance (the
@@ -294,10 +307,15 @@ def infer(
     config: InferenceConfig | None = None,
     previous: Obs | None = None,
     exclude: Collection[tuple[Move, ...]] = (),
+    deep: bool = True,
 ) -> Verdict:
     """Decide what ``observed`` means for ``state`` (``state`` itself is not changed);
     ``previous``: the last still scene the game explained, for :meth:`GameAdapter.doubt`;
-    ``exclude``: chains the players already said did not happen (never offered, never the best)."""
+    ``exclude``: chains the players already said did not happen (never offered, never the best);
+    ``deep`` False: where no chain of the player to move explains the scene, the chains over two
+    turns or more (catch-up, missed-scene, unseen-round) are not tried and the verdict is an
+    :class:`IllegalObservation` with no reason (for a caller that would drop any such chain: a seat
+    wait's option beside one explained by one move, ``InferenceConfig.seat_options_shallow``)."""
     config = config or InferenceConfig()
     here = adapter.expected(state)
     here_diffs = adapter.differences(here, observed)
@@ -341,6 +359,8 @@ def infer(
     if here_cost <= config.tolerance and not any(s.cost <= round(here_cost - config.margin, 9) for s in scored):
         return NoChange(tuple(adapter.reveals(state, observed)))
     tolerance = _accepted_cost(scored, here_cost, config)
+    if tolerance is None and not deep:
+        return IllegalObservation("", tuple(here_diffs))
     if tolerance is None:
         # No chain of the player to move explains the scene. A scene may have been missed (a
         # hand hid the table while two players moved, or the last scene raised an alert): try

@@ -186,7 +186,7 @@ class InferenceConfig:
     game 103057 (printing 998170, dim lamp): 20 of its 22 questions were inn takes whose card left
     in slot 3 lay hidden behind the deck, each told apart by the next scene, where the two taken
     cards show on the wall and atop the stock. False: every such question is asked at once."""
-    seat_settles: bool = False
+    seat_settles: bool = True
     """A question whose options all leave the same table and differ in one move only, whose effect
     only its seat's later turn shows (:meth:`GameAdapter.question_waits_for_seat`: Octocube's cube
     placed bare side up -- which face went down, which looks north -- and a bare cube's unseen
@@ -199,11 +199,11 @@ class InferenceConfig:
     asked. An illegal move during the wait (no option explains the scene) alarms at its own scene,
     as always. Session 81 (ask81): Octocube observations bench seed 749643 asked 598 questions,
     place80 found 37 % of taught games' questions were such placings and 28 % such pivots.
-    False (the off control): asked at once, as before. Default False although the observation benches
-    hold with it on (749643: 598 -> 442 questions; 805552: 534 -> 405; all else equal) and taught
-    game 72853 asks 22 instead of 27: tests written for ask-at-once that build their own
-    TrackedGame (test_octocube_quiet_round, _pivot_misread, _unsure_pivot_between_turns, ...) fail
-    with it on; flip it once they pass ``InferenceConfig(seat_settles=False)`` (docs/teach.md)."""
+    False (the off control): asked at once, as before. The observation benches hold with it on
+    (749643: 598 -> 442 questions; 805552: 534 -> 405; all else equal) and taught game 72853 asks
+    22 instead of 27 (ask81). On since session 82 (ask82): the tests about asking at once pass
+    ``InferenceConfig(seat_settles=False)``; ``seat_weigh_cheap`` keeps the bench's CPU within
+    1.5x of off (docs/teach.md, "Session 82, helper ask82")."""
     seat_wait_scenes: int = 12
     """Most still scenes a question waits for its seat's next turn (``seat_settles``) before the
     options still left are asked: a lost turn must not leave a question open for ever."""

@@ -122,6 +122,13 @@ more than the searches it spares)."""
 
 
 class TrackedGame(Generic[St, Obs]):
+    log_remade_reveals = True
+    """Log what a seat wait's scenes showed when it is shown again after its moves were taken back
+    and made again (:meth:`_remake`): the take-back (an undo line) forgets it, so a game replayed
+    from its log after a crash lacked it (session 82, ask82: tests/tracker/test_resume.py with
+    ``seat_settles`` on, a light blue sextant seen atop E4 was "?" in the replay). False: not
+    logged again, as in session 81."""
+
     def __init__(
         self,
         state: St,
@@ -630,7 +637,10 @@ class TrackedGame(Generic[St, Obs]):
                         try:
                             self.state.reveal(location, value)
                         except RulesError:
-                            pass
+                            continue
+                        if self.log_remade_reveals and self.log is not None:
+                            logged = value.to_json() if callable(getattr(value, "to_json", None)) else value
+                            self.log.reveal(self.state, location, logged)
                 if k < len(chain):
                     events.append(self._apply(chain[k]))
         finally:

@@ -208,18 +208,22 @@ class InferenceConfig:
     """Most still scenes a question waits for its seat's next turn (``seat_settles``) before the
     options still left are asked: a lost turn must not leave a question open for ever."""
     seat_weigh_cheap: bool = True
-    """How a seat wait (``seat_settles``) weighs a later scene under the options it keeps: (1) an
-    option the provisional one's explanation does not fit as well is searched without the chains
-    of two turns or more (``infer(deep=False)``) where the provisional option explains the scene
-    by at most one move at a cost under the margin: the provisional option is then kept and such a
-    chain, two moves or more, is never among the fewest, so the option would be dropped whatever
-    it found; (2) the provisional option's verdict is not inferred twice (the scene's own
-    judgement reuses it while the game is unchanged). The same options are kept and dropped as
-    without it (exact by that argument; measured: observations 749643 and 912001, same figures,
-    ask82, docs/teach.md). Why: with ``seat_settles`` on, the observation bench took 4-5x the CPU,
-    most of it the catch-up, missed-scene and unseen-round searches of options whose orientation
-    the seat's roll had just ruled out (one game, 749649: 95 such searches, all illegal). False:
-    every option searched in full, the verdict inferred again (ask81's weighing)."""
+    """How a seat wait (``seat_settles``) weighs a later scene under the options it keeps. An option
+    explained under the margin by n moves is kept, so no option explained by more than n is among the
+    fewest: (1) where n <= 2, another option none of whose runs of at most n legal moves (with the
+    scene's ``prepare`` reveals and each ``reveal_alternatives``) fits within the margin of it is
+    dropped unsearched (``TrackedGame._chain_bound``); (2) options, the provisional one too, are
+    searched first without the chains over two turns (``infer(deep=False)``), and in full only where
+    no option explained the scene by one move at most (those chains make two moves or more);
+    (3) until such an option is found, the others are searched in order of their one-move bound;
+    (4) the scene's own judgement reuses the provisional option's verdict while the game stands as
+    it is. The options kept are those a search of each in full keeps (by that argument; measured:
+    observations 749643, 598 -> 442 questions as ask81's, every other figure equal, CPU 1.49x of
+    off instead of 2x-4.7x; fresh 912001 565 -> 407, 1.54x; session 82, ask82, docs/teach.md).
+    Why: cProfile of observation game 749649 with ``seat_settles`` on: 77 of 97 s in the weighing,
+    most of it deep searches of orientations the seat's roll had just ruled out (95, all illegal).
+    False: every option the provisional one's explanation does not fit is searched in full and
+    the verdict inferred again (ask81's weighing)."""
     recovery_stones: int = 4
     """Stepping stones: where a recovery finds nothing, it searches again over the latest
     ``recovery_stone_scenes`` scenes, and at a scene that no path fits within the tolerance (the

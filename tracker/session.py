@@ -438,12 +438,11 @@ class TrackedGame(Generic[St, Obs]):
         first_full = not plain_illegal  # (a search without the deeper chains that found one is as full)
         shared = None if plain_illegal else self._explained(self.state, observed, self._fitted, first)
         revealed = first.reveals_before if isinstance(first, Confirmed) else ()
-        # An option explaining the scene by one move at most, at a cost under the margin, is kept,
-        # and then no option explained by two moves or more is among the fewest: another option is
-        # dropped unsearched where none of its one-move chains comes within the margin of it, and
-        # where no chain of the player to move explains it (the chains over two turns or more are
-        # not tried). The same options are kept as by searching each in full
-        # (``InferenceConfig.seat_weigh_cheap``).
+        # An option explained under the margin by n moves is kept, and then no option explained by
+        # more moves is among the fewest: another option is dropped unsearched where none of its runs
+        # of at most n moves (n <= 2) comes within the margin of it, or, where n <= 1, where no chain
+        # of the player to move explains it (the chains over two turns are not tried). The same
+        # options are kept as by searching each in full (``InferenceConfig.seat_weigh_cheap``).
         anchors: list[tuple[int, float]] = []  # (moves, cost) of each option's explanation under the margin
         bounds: dict[tuple[int, int], float] = {}
 

@@ -273,8 +273,9 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
                     max_moves=args.max_moves or None)
     from tracker.inference import InferenceConfig
 
+    seat_settles = getattr(args, "seat_settles", None)
     tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter(),
-                          config=InferenceConfig(seat_settles=bool(getattr(args, "seat_settles", False))))
+                          config=InferenceConfig() if seat_settles is None else InferenceConfig(seat_settles=seat_settles))
     game = OctocubeGame(spec["players"], mode=mode)
     truth = game.new_initial_state(spec["seed"])
     tally = _Tally()
@@ -387,9 +388,10 @@ def main() -> int:
                         help="camera tilts are drawn from --min-tilt to this many degrees (default 0-35, "
                         "the range the figures are asked for)")
     parser.add_argument("--min-tilt", type=float, default=0.0)
-    parser.add_argument("--seat-settles", action="store_true",
+    parser.add_argument("--seat-settles", action=argparse.BooleanOptionalAction, default=None,
                         help="Octocube observations: placings and bare pivots wait for the seat's next turn "
-                             "(InferenceConfig.seat_settles, default off)")
+                             "(InferenceConfig.seat_settles; default: its default, on since session 82; "
+                             "--no-seat-settles: asked at once)")
     parser.add_argument("--say-dir", metavar="DIR", help="write each game's moves, questions and alerts "
                         "to DIR/game_SEED.txt (frames)")
     parser.add_argument("--record-dir", metavar="DIR", help="open_season: pickle every still scene the "

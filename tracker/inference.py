@@ -186,7 +186,7 @@ class InferenceConfig:
     game 103057 (printing 998170, dim lamp): 20 of its 22 questions were inn takes whose card left
     in slot 3 lay hidden behind the deck, each told apart by the next scene, where the two taken
     cards show on the wall and atop the stock. False: every such question is asked at once."""
-    seat_settles: bool = False
+    seat_settles: bool = True
     """A question whose options all leave the same table and differ in one move only, whose effect
     only its seat's later turn shows (:meth:`GameAdapter.question_waits_for_seat`: Octocube's cube
     placed bare side up -- which face went down, which looks north -- and a bare cube's unseen
@@ -199,14 +199,31 @@ class InferenceConfig:
     asked. An illegal move during the wait (no option explains the scene) alarms at its own scene,
     as always. Session 81 (ask81): Octocube observations bench seed 749643 asked 598 questions,
     place80 found 37 % of taught games' questions were such placings and 28 % such pivots.
-    False (the off control): asked at once, as before. Default False although the observation benches
-    hold with it on (749643: 598 -> 442 questions; 805552: 534 -> 405; all else equal) and taught
-    game 72853 asks 22 instead of 27: tests written for ask-at-once that build their own
-    TrackedGame (test_octocube_quiet_round, _pivot_misread, _unsure_pivot_between_turns, ...) fail
-    with it on; flip it once they pass ``InferenceConfig(seat_settles=False)`` (docs/teach.md)."""
+    False (the off control): asked at once, as before. The observation benches hold with it on
+    (749643: 598 -> 442 questions; 805552: 534 -> 405; all else equal) and taught game 72853 asks
+    22 instead of 27 (ask81). On since session 82 (ask82): the tests about asking at once pass
+    ``InferenceConfig(seat_settles=False)``; ``seat_weigh_cheap`` keeps the bench's CPU within
+    1.5x of off (docs/teach.md, "Session 82, helper ask82")."""
     seat_wait_scenes: int = 12
     """Most still scenes a question waits for its seat's next turn (``seat_settles``) before the
     options still left are asked: a lost turn must not leave a question open for ever."""
+    seat_weigh_cheap: bool = True
+    """How a seat wait (``seat_settles``) weighs a later scene under the options it keeps. An option
+    explained under the margin by n moves is kept, so no option explained by more than n is among the
+    fewest: (1) where n <= 2, another option none of whose runs of at most n legal moves (with the
+    scene's ``prepare`` reveals and each ``reveal_alternatives``) fits within the margin of it is
+    dropped unsearched (``TrackedGame._chain_bound``); (2) options, the provisional one too, are
+    searched first without the chains over two turns (``infer(deep=False)``), and in full only where
+    no option explained the scene by one move at most (those chains make two moves or more);
+    (3) until such an option is found, the others are searched in order of their one-move bound;
+    (4) the scene's own judgement reuses the provisional option's verdict while the game stands as
+    it is. The options kept are those a search of each in full keeps (by that argument; measured:
+    observations 749643, 598 -> 442 questions as ask81's, every other figure equal, CPU 1.49x of
+    off instead of 2x-4.7x; fresh 912001 565 -> 407, 1.54x; session 82, ask82, docs/teach.md).
+    Why: cProfile of observation game 749649 with ``seat_settles`` on: 77 of 97 s in the weighing,
+    most of it deep searches of orientations the seat's roll had just ruled out (95, all illegal).
+    False: every option the provisional one's explanation does not fit is searched in full and
+    the verdict inferred again (ask81's weighing)."""
     recovery_stones: int = 4
     """Stepping stones: where a recovery finds nothing, it searches again over the latest
     ``recovery_stone_scenes`` scenes, and at a scene that no path fits within the tolerance (the
@@ -294,10 +311,15 @@ def infer(
     config: InferenceConfig | None = None,
     previous: Obs | None = None,
     exclude: Collection[tuple[Move, ...]] = (),
+    deep: bool = True,
 ) -> Verdict:
     """Decide what ``observed`` means for ``state`` (``state`` itself is not changed);
     ``previous``: the last still scene the game explained, for :meth:`GameAdapter.doubt`;
-    ``exclude``: chains the players already said did not happen (never offered, never the best)."""
+    ``exclude``: chains the players already said did not happen (never offered, never the best);
+    ``deep`` False: where no chain of the player to move explains the scene, the chains over two
+    turns or more (catch-up, missed-scene, unseen-round) are not tried and the verdict is an
+    :class:`IllegalObservation` with no reason (for a caller that would drop any such chain: a seat
+    wait's option beside one explained by one move, ``InferenceConfig.seat_options_shallow``)."""
     config = config or InferenceConfig()
     here = adapter.expected(state)
     here_diffs = adapter.differences(here, observed)
@@ -341,6 +363,8 @@ def infer(
     if here_cost <= config.tolerance and not any(s.cost <= round(here_cost - config.margin, 9) for s in scored):
         return NoChange(tuple(adapter.reveals(state, observed)))
     tolerance = _accepted_cost(scored, here_cost, config)
+    if tolerance is None and not deep:
+        return IllegalObservation("", tuple(here_diffs))
     if tolerance is None:
         # No chain of the player to move explains the scene. A scene may have been missed (a
         # hand hid the table while two players moved, or the last scene raised an alert): try

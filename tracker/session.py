@@ -27,6 +27,7 @@ from tracker.inference import (
     acting_player_words,
     infer,
     recover,
+    scratch_copy,
     total_weight,
     with_reveals,
 )
@@ -115,7 +116,19 @@ def event_words(event: Any, adapter: GameAdapter[Any, Any]) -> str:
     return str(event)
 
 
+SEAT_BOUND_MOVES = 2
+"""Longest runs of moves :meth:`TrackedGame._chain_bound` tries (every legal run: more would cost
+more than the searches it spares)."""
+
+
 class TrackedGame(Generic[St, Obs]):
+    log_remade_reveals = True
+    """Log what a seat wait's scenes showed when it is shown again after its moves were taken back
+    and made again (:meth:`_remake`): the take-back (an undo line) forgets it, so a game replayed
+    from its log after a crash lacked it (session 82, ask82: tests/tracker/test_resume.py with
+    ``seat_settles`` on, a light blue sextant seen atop E4 was "?" in the replay). False: not
+    logged again, as in session 81."""
+
     def __init__(
         self,
         state: St,
@@ -173,6 +186,9 @@ class TrackedGame(Generic[St, Obs]):
         """The reveals of the seat wait whose question is asked (:attr:`SeatWait.revealed`)."""
         self._remaking = False
         """Set while moves taken back are made again (their reveals are not recorded twice)."""
+        self._first_verdict: tuple[tuple[Move, ...], Obs, Obs | None, Verdict] | None = None
+        """The provisional option's verdict on the scene a seat wait just weighed and kept it for
+        (the history, the scene, the fitted scene, the verdict): :meth:`_judge` reuses it."""
         self._seat_default: tuple[Move, ...] | None = None
         """While a seat wait's question is asked (the moves since its scene taken back): the moves
         the game held, made again if the players say none of these."""
@@ -204,7 +220,9 @@ class TrackedGame(Generic[St, Obs]):
         """Interpret one still scene (no question pending or waiting)."""
         just_made = len(self.state.history) - self._scene_mark
         self._scene_mark = len(self.state.history)
-        verdict = infer(self.state, observed, self.adapter, self.config, self._fitted)
+        verdict = self._reused_verdict(observed)
+        if verdict is None:
+            verdict = infer(self.state, observed, self.adapter, self.config, self._fitted)
         events: list[TrackerEvent] = []
         if isinstance(verdict, Confirmed) and self._unexplained and (
                 (verdict.cut and self.config.cut_search_stones) or (verdict.catch_up and self.config.catch_up_stones)):
@@ -273,6 +291,18 @@ class TrackedGame(Generic[St, Obs]):
                           differences=[d.description for d in verdict.differences][:20])
                 events.append(IllegalMoveAlert(reason))
         return events + self._ask_final()
+
+    def _reused_verdict(self, observed: Obs) -> Verdict | None:
+        """The verdict a seat wait's weighing inferred for ``observed`` on the game as it stands
+        (``InferenceConfig.seat_weigh_cheap``), if the game, the scene and the last fitted scene
+        are still those it was inferred on; None otherwise (inferred again)."""
+        kept, self._first_verdict = self._first_verdict, None
+        if kept is None:
+            return None
+        history, scene, fitted, verdict = kept
+        if scene is not observed or fitted is not self._fitted or history != tuple(self.state.history):
+            return None
+        return verdict
 
     # ---- a question that waits for the next scene
     def _may_wait(self, question: Question, observed: Obs) -> bool:
@@ -401,28 +431,86 @@ class TrackedGame(Generic[St, Obs]):
         # the provisional option first; the others try its explanation first (most scenes are the
         # other players' turns, alike under every option) and are searched only where it fits
         # them worse (a full search per option and scene made the bench 20 times slower)
-        first = infer(self.state, observed, self.adapter, self.config, self._fitted)
-        shared = self._explained(self.state, observed, self._fitted, first)
+        cheap = self.config.seat_weigh_cheap
+        margin = self.config.margin
+        first = infer(self.state, observed, self.adapter, self.config, self._fitted, deep=not cheap)
+        plain_illegal = cheap and isinstance(first, IllegalObservation)  # searched in full only if needed
+        first_full = not plain_illegal  # (a search without the deeper chains that found one is as full)
+        shared = None if plain_illegal else self._explained(self.state, observed, self._fitted, first)
         revealed = first.reveals_before if isinstance(first, Confirmed) else ()
+        # An option explained under the margin by n moves is kept, and then no option explained by
+        # more moves is among the fewest: another option is dropped unsearched where none of its runs
+        # of at most n moves (n <= 2) comes within the margin of it, or, where n <= 1, where no chain
+        # of the player to move explains it (the chains over two turns are not tried). The same
+        # options are kept as by searching each in full (``InferenceConfig.seat_weigh_cheap``).
+        anchors: list[tuple[int, float]] = []  # (moves, cost) of each option's explanation under the margin
+        bounds: dict[tuple[int, int], float] = {}
+
+        def note(option: int, verdict: Verdict, explained: tuple[float, tuple[Move, ...]] | None) -> None:
+            if explained is None:
+                return
+            costs[option], moves[option] = explained[0], tuple(explained[1])
+            if isinstance(verdict, Question) and len(verdict.options) > 1:
+                asked.add(option)
+            if explained[0] < margin:
+                anchors.append((len(explained[1]), explained[0]))
+
+        def bound(option: int, work: St, longest: int) -> float:
+            if (option, longest) not in bounds:
+                bounds[option, longest] = self._chain_bound(work, observed, longest)
+            return bounds[option, longest]
+
+        def dropped(option: int, work: St, searched: bool) -> bool:
+            """Whether ``option`` cannot be kept, by an option already explained under the margin
+            (kept, so the fewest moves are at most its): none of its chains of as many moves fits
+            within the margin of it, or (``searched``: no chain of the player to move explains it)
+            that option made one move at most and only chains over two turns are left."""
+            if not cheap or not anchors:
+                return False
+            longest, cost = min(anchors)
+            if searched and longest <= 1:
+                return True
+            return longest <= SEAT_BOUND_MOVES and bound(option, work, longest) >= round(cost + margin, 9)
+
+        states: list[tuple[int, St]] = []
         for option in wait.options:
             work = self._seat_state(option)
             if work is None:
                 continue
             if option == wait.current:
-                verdict: Verdict = first
-                explained = shared
-            else:
-                cost = None if shared is None else self._cost_after(work, revealed, shared[1], observed)
-                if shared is not None and cost is not None and cost <= shared[0] + 1e-9:
-                    verdict, explained = first, (cost, shared[1])
+                if plain_illegal:
+                    states.append((option, work))
                 else:
-                    verdict = infer(work, observed, self.adapter, self.config, self._fitted)
-                    explained = self._explained(work, observed, self._fitted, verdict)
-            if explained is not None:
-                costs[option], moves[option] = explained[0], tuple(explained[1])
-                if isinstance(verdict, Question) and len(verdict.options) > 1:
-                    asked.add(option)
+                    note(option, first, shared)
+                continue
+            cost = None if shared is None else self._cost_after(work, revealed, shared[1], observed)
+            if shared is not None and cost is not None and cost <= shared[0] + 1e-9:
+                note(option, first, (cost, shared[1]))
+            else:
+                states.append((option, work))
+        if cheap and not anchors and len(states) > 1:
+            # the likeliest first: one explained under the margin spares the searches of others
+            states.sort(key=lambda item: bound(item[0], item[1], 1))
+        deeper: list[tuple[int, St]] = []  # searched without the chains over two turns: none found
+        for option, work in states:
+            if dropped(option, work, False):
+                continue
+            verdict = first if option == wait.current else \
+                infer(work, observed, self.adapter, self.config, self._fitted, deep=not cheap)
+            if cheap and isinstance(verdict, IllegalObservation):
+                deeper.append((option, work))
+                continue
+            note(option, verdict, self._explained(work, observed, self._fitted, verdict))
+        for option, work in deeper:
+            if dropped(option, work, True):
+                continue
+            verdict = infer(work, observed, self.adapter, self.config, self._fitted)
+            if option == wait.current:
+                first, first_full = verdict, True  # searched in full: the scene's judgement may reuse it
+            note(option, verdict, self._explained(work, observed, self._fitted, verdict))
         if not costs:
+            if cheap and first_full:  # nothing changed: the scene's judgement reuses the verdict
+                self._first_verdict = (tuple(self.state.history), observed, self._fitted, first)
             return []
         best = min(costs.values())
         kept = [o for o in wait.options if o in costs and costs[o] < round(best + self.config.margin, 9)]
@@ -444,9 +532,59 @@ class TrackedGame(Generic[St, Obs]):
             if option != wait.current:
                 wait.later[option] = self._later(option) + moves[option]
         if wait.current in wait.options:
+            if cheap and first_full:  # the game stands as it is: the scene's judgement reuses the verdict
+                self._first_verdict = (tuple(self.state.history), observed, self._fitted, first)
             return []
         wait.later[target] = before  # this scene is judged on the game once it is made
         return self._switch_seat_option(target)
+
+    def _chain_bound(self, work: St, observed: Obs, longest: int) -> float:
+        """The least weight of ``observed``'s differences from ``work`` after any run of at most
+        ``longest`` legal moves, with no unknown filled in, with those the scene settles
+        (:meth:`GameAdapter.prepare`), and with each of the adapter's ``reveal_alternatives`` too:
+        no explanation of the scene by as many moves at most fits it better (:meth:`_explained`
+        weighs as :func:`infer` scores, with such reveals), so an option whose bound is the margin
+        worse than another's explanation by as many moves is never kept
+        (``InferenceConfig.seat_weigh_cheap``)."""
+        adapter = self.adapter
+        starts = [work]
+        prepared = scratch_copy(work)
+        for location, value in adapter.prepare(work, observed):
+            try:
+                prepared.reveal(location, value)
+            except RulesError:
+                pass
+        starts.append(prepared)
+        for reveals in adapter.reveal_alternatives(prepared, observed):
+            alternative = scratch_copy(prepared)
+            try:
+                for location, value in reveals:
+                    alternative.reveal(location, value)
+            except RulesError:
+                continue
+            starts.append(alternative)
+        best = float("inf")
+
+        def walk(start: St, chain: tuple[Move, ...]) -> None:
+            nonlocal best
+            differences = adapter.differences(adapter.expected(start), observed)
+            differences += adapter.unseen_changes(start, self._fitted, observed, chain)
+            best = min(best, total_weight(differences))
+            if len(chain) >= longest or start.is_terminal():
+                return
+            for move in start.legal_moves():
+                try:
+                    start.push_unchecked(move)
+                except RulesError:
+                    continue
+                try:
+                    walk(start, chain + (move,))
+                finally:
+                    start.pop()
+
+        for start in starts:
+            walk(start, ())
+        return best
 
     def _cost_after(self, work: St, before: tuple[tuple[Any, Any], ...], moves: tuple[Move, ...],
                     observed: Obs) -> float | None:
@@ -498,7 +636,10 @@ class TrackedGame(Generic[St, Obs]):
                         try:
                             self.state.reveal(location, value)
                         except RulesError:
-                            pass
+                            continue
+                        if self.log_remade_reveals and self.log is not None:
+                            logged = value.to_json() if callable(getattr(value, "to_json", None)) else value
+                            self.log.reveal(self.state, location, logged)
                 if k < len(chain):
                     events.append(self._apply(chain[k]))
         finally:

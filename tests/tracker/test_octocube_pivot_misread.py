@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.octocube.moves import Pass, Pivot, Roll
-from tests.tracker.octocube_helpers import answer_truthfully, find_move, look, pair
+from tests.tracker.octocube_helpers import ASK_AT_ONCE, answer_truthfully, find_move, look, pair
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
 from tracker.session import TrackedGame
@@ -94,7 +94,8 @@ def test_a_cube_placed_behind_another_at_a_steep_tilt_is_seen_where_it_stands() 
 
     twin = TwinGame(2, 72009, illegal=3)
     truth = twin.game.new_initial_state(72009)
-    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter())
+    # asked at once: the replay checks the history equals the truth after every scene
+    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter(), config=ASK_AT_ONCE)
     for move in twin.truth.history[:96]:
         truth.push(move)
         answer_truthfully(truth, tracked, list(tracked.observe(observation_from_state(truth))))

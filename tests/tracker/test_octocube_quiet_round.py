@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import pytest
 
 from rules.octocube.moves import Decline, Pass, Pivot, Roll
-from tests.tracker.octocube_helpers import answer_truthfully, three_turn_scene, truth_after
+from tests.tracker.octocube_helpers import ASK_AT_ONCE, answer_truthfully, three_turn_scene, truth_after
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
@@ -48,7 +48,8 @@ def test_a_declined_extra_roll_and_a_pivot_before_a_roll_are_asked_and_followed(
     assert red.top is not None and red.top.obj == "sextant"
     if not rotation_read:  # as the game read it: the sextant's turn not read
         observed.cubes[RED] = dataclasses.replace(red, rotation=None, confidence=0.5)
-    tracked = TrackedGame(before, OctocubeAdapter())
+    # asked at once: this test is about the scene's own question (seat_settles would wait)
+    tracked = TrackedGame(before, OctocubeAdapter(), config=ASK_AT_ONCE)
     events = list(tracked.observe(observed))
     options = _asked(events)
     assert chain in options
@@ -62,7 +63,8 @@ def test_a_pivot_of_a_bare_cube_and_a_pivot_read_before_a_roll_are_asked_and_fol
     chain, before, observed = three_turn_scene(twin, RED_PIVOTS_BARE_AT)
     assert chain == (Pivot(180), Pivot(180), Roll("west"))
     assert observed.cubes[RED].top is None  # Red's pivot shows nothing
-    tracked = TrackedGame(before, OctocubeAdapter())
+    # asked at once: this test is about the scene's own question (seat_settles would wait)
+    tracked = TrackedGame(before, OctocubeAdapter(), config=ASK_AT_ONCE)
     events = list(tracked.observe(observed))
     options = _asked(events)
     assert chain in options

@@ -16,7 +16,8 @@ import dataclasses
 import pytest
 
 from rules.octocube.moves import Pivot, Roll
-from tests.tracker.octocube_helpers import answer_truthfully, asked_then_followed, three_turn_scene, truth_after
+from tests.tracker.octocube_helpers import (ASK_AT_ONCE, answer_truthfully, asked_then_followed, three_turn_scene,
+                                            truth_after)
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.twin import TwinGame
 from tracker.session import TrackedGame
@@ -31,7 +32,8 @@ def twin() -> TwinGame:
 
 def _scene(twin: TwinGame, adapter: OctocubeAdapter) -> tuple[TrackedGame, object, tuple[object, ...]]:
     chain, state, observed = three_turn_scene(twin, YELLOW_PIVOTS_AT)
-    tracked = TrackedGame(state, adapter)
+    # asked at once: this test is about the scene's own question (seat_settles would wait)
+    tracked = TrackedGame(state, adapter, config=ASK_AT_ONCE)
     yellow = observed.cubes[YELLOW]
     assert yellow.top is not None and yellow.top.label() == "green starfish" and yellow.rotation == 270
     observed.cubes[YELLOW] = dataclasses.replace(yellow, confidence=0.65)  # as read at frame 142

@@ -149,3 +149,41 @@ def test_an_illegal_change_during_the_wait_alarms_at_its_own_scene() -> None:
     assert not _questions(events)
     assert tracked.alert is None and tracked.seat_wait is None
     assert tracked.state.history == twin.truth.history[:PLACED + 3]
+
+
+def _weighed(config: InferenceConfig, monkeypatch: Any) -> tuple[TrackedGame, list[Any], int]:
+    """Move 232's wait followed to Red's roll with ``config``: (the tracker, its events, the
+    searches :func:`tracker.inference.infer` made in full, with the chains over two turns, while the
+    wait's options were weighed)."""
+    import tracker.session as session
+
+    twin = _twin()
+    tracked = _followed(PLACED, config)
+    full = [0]
+    real = session.infer
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        if tracked.seat_wait is not None and kwargs.get("deep", True):
+            full[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(session, "infer", counted)
+    events: list[Any] = []
+    for k in (1, 2, 3):
+        events += look(truth_after(twin, PLACED + k), tracked)
+    return tracked, events, full[0]
+
+
+def test_the_cheap_weighing_keeps_and_drops_the_same_options_with_fewer_full_searches(monkeypatch: Any) -> None:
+    """``InferenceConfig.seat_weigh_cheap`` (session 82, ask82): the same settling, unasked, with
+    the history and scores of the truth; the orientations Red's roll rules out are dropped by a
+    bound or a search without the chains over two turns. Off (the control, ask81's weighing):
+    every option the provisional one's explanation does not fit is searched in full."""
+    twin = _twin()
+    cheap, events, searched_cheap = _weighed(ON, monkeypatch)
+    slow, slow_events, searched_slow = _weighed(replace(ON, seat_weigh_cheap=False), monkeypatch)
+    for tracked, seen in ((cheap, events), (slow, slow_events)):
+        assert not _questions(seen) and not any(isinstance(e, IllegalMoveAlert) for e in seen)
+        assert tracked.seat_wait is None and tracked.state.history == twin.truth.history[:PLACED + 3]
+        assert tracked.state.score_breakdown().totals() == truth_after(twin, PLACED + 3).score_breakdown().totals()
+    assert searched_cheap < searched_slow, (searched_cheap, searched_slow)  # measured: 1 and 19

@@ -16,7 +16,7 @@ import dataclasses
 import pytest
 
 from rules.octocube.moves import Pass, Pivot, Roll
-from tests.tracker.octocube_helpers import answer_truthfully, three_turn_scene, truth_after
+from tests.tracker.octocube_helpers import ASK_AT_ONCE, answer_truthfully, three_turn_scene, truth_after
 from tracker.octocube.adapter import OctocubeAdapter
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
@@ -76,7 +76,8 @@ players said none of these and the game was lost from move 225 (once the fix abo
 def test_a_quiet_turn_after_a_pivot_read_turned_is_offered_and_followed(twin: TwinGame, confidence: float) -> None:
     chain, before, observed = three_turn_scene(twin, PURPLE_PIVOTS_AGAIN_AT)
     assert [type(m).__name__ for m in chain] == ["Pivot", "Pivot", "Score"]
-    tracked = TrackedGame(before, OctocubeAdapter())
+    # asked at once: this test is about the scene's own question (seat_settles would wait)
+    tracked = TrackedGame(before, OctocubeAdapter(), config=ASK_AT_ONCE)
     truth = truth_after(twin, PURPLE_PIVOTS_AGAIN_AT + 3)
     assert observed.cubes[RED].top is None  # Red's pivot leaves nothing in view
     observed.cubes[PURPLE] = dataclasses.replace(observed.cubes[PURPLE], confidence=confidence)

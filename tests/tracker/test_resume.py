@@ -63,7 +63,10 @@ def test_replay_at_every_cut_point_gives_the_state_of_that_moment(tmp_path: Path
         assert not result.problems
 
 
-def test_killed_mid_line_then_resumed_reaches_the_same_game(tmp_path: Path) -> None:
+def _killed_and_resumed(tmp_path: Path) -> tuple[TrackedGame, TrackedGame, Path]:
+    """The game of :func:`_played` killed mid-line half-way, resumed from its log by a tracker with
+    the default settings (``seat_settles`` on: a placing waits for its seat's next turn) and played
+    to the end: (the resumed tracker, the first one, the resumed log)."""
     truth, tracked, log, moves = _played(tmp_path)
     data = log.path.read_bytes()
     cut = log.checkpoints[len(log.checkpoints) // 2][0] - 5  # half-written line
@@ -81,8 +84,22 @@ def test_killed_mid_line_then_resumed_reaches_the_same_game(tmp_path: Path) -> N
         for move in moves[done:]:
             truth2.push(move)
             look(truth2, game)
+    return game, tracked, resumed_path
+
+
+def test_killed_mid_line_then_resumed_reaches_the_same_game(tmp_path: Path) -> None:
+    game, tracked, resumed_path = _killed_and_resumed(tmp_path)
     assert game.state.history == tracked.state.history
     assert replay(resumed_path).state.to_json() == tracked.state.to_json()
+
+
+def test_without_logging_remade_reveals_the_replay_misses_a_seen_top(tmp_path: Path, monkeypatch: Any) -> None:
+    """The off control of ``TrackedGame.log_remade_reveals``: a seat wait's provisional placing
+    taken back and made again forgot the top seen atop E4 in the log (a light blue sextant)."""
+    monkeypatch.setattr(TrackedGame, "log_remade_reveals", False)
+    game, tracked, resumed_path = _killed_and_resumed(tmp_path)
+    assert game.state.history == tracked.state.history
+    assert replay(resumed_path).state.to_json() != tracked.state.to_json()
 
 
 def test_run_resume_refuses_a_damaged_start(tmp_path: Path) -> None:

@@ -155,6 +155,18 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("note.alert_cleared", "top", "alert cleared: {cleared}"),
     ("note.took_back", "top", "took back: {move}"),
     ("note.no_ending", "top", "the players ended the game, but no unseen move ends it"),
+    # tracker/session.py: a question that waits for the next scene or for the seat's next turn
+    ("note.seat_waiting", "top", "waiting for {who}'s next turn to tell which: {chains}"),
+    ("note.seat_asked", "top", "{who}'s turns since do not tell which: asked now"),
+    ("note.seat_dropped_taken_back", "top",
+     "the question waiting for a later turn is dropped: its move was taken back"),
+    ("note.seat_dropped_tablet", "top",
+     "the question waiting for a later turn is dropped: the players act on the tablet"),
+    ("note.seat_settled", "top", "a later scene shows which: {chain}"),
+    ("note.seat_replaced", "top", "a later scene shows that {chain} is not what happened: {chain2}"),
+    ("note.scene_waiting", "top", "waiting for the next scene to tell which: {chains}"),
+    ("note.scene_settled", "top", "the next scene shows which: {chain}"),
+    ("note.scene_not_shown", "top", "the next scene does not show that {chain}: asked"),
     ("answer.none", "top", "none of these"),
     ("seen.space", "top", "seen: {loc} shows {tile}"),
     ("seen.cube", "top", "seen: the {face} face of {who}'s cube shows {tile}"),
@@ -690,6 +702,34 @@ def _list_of(table: str, sep: str) -> Callable[[str, str], str | None]:
     return lambda value, lang: _segments(value, table, lang, sep)
 
 
+def _chain(value: str, lang: str) -> str | None:
+    """One question option: a move, or moves joined by "; then " (a move may hold "; " itself)."""
+    out = _translate_in("move", value, lang)
+    if out is None and "; then " in value:
+        out = _segments(value, "move", lang, "; then ")
+    return out
+
+
+def _chains(value: str, lang: str) -> str | None:
+    """A question's options joined by "; " (the tracker's notes on a waiting question): the split
+    whose every part is an option (:func:`_chain`), preferring longer parts."""
+    parts = value.split("; ")
+    n = len(parts)
+    best: list[list[str] | None] = [None] * (n + 1)
+    best[n] = []
+    for i in range(n - 1, -1, -1):
+        for j in range(n, i, -1):
+            rest = best[j]
+            if rest is None:
+                continue
+            done = _chain("; ".join(parts[i:j]), lang)
+            if done is not None:
+                best[i] = [done] + rest
+                break
+    first = best[0]
+    return None if first is None else _word(lang, "sep.list").join(first)
+
+
 _WHO = _alt(_PLAYERS) + r"|[Pp]layer \d+"
 _LOC = r"[A-Z]\d{1,2}"
 _TILE = (r"an unseen tile|nothing|a coin|an abyss tile|abyss tile [A-I]|a cube|an? (?:" + _alt(_COLOURS) + ") (?:"
@@ -928,6 +968,8 @@ KINDS: dict[str, tuple[str, Callable[[str, str], str | None]]] = {
     "submarine_word": (r"submarines?", lambda v, lang: ""),
     "cleared": (r".+", lambda v, lang: _translate_in("top", v, lang) if v.startswith(("the ",)) else None),
     "move": (r".+", lambda v, lang: _translate_in("move", v, lang)),
+    "chain": (r".+", lambda v, lang: _chain(v, lang)),
+    "chains": (r".+", lambda v, lang: _chains(v, lang)),
     "problems": (r".+", _list_of("problem", "; ")),
     # the photo scorers
     "tilekind": (_TILE_KIND, lambda v, lang: _tile_kind(v, lang, "photo.tilekind")),

@@ -50,11 +50,13 @@ def test_the_blue_and_purple_cubes_keep_their_seats(game_frame: tuple[Any, Any, 
 def test_without_the_rims_difference_they_change_seats(game_frame: tuple[Any, Any, Any]) -> None:
     """The cause pinned: with the rims' difference off (main's reading) Purple is read on C2 and
     Blue on D4. The rings' swap (``pack_cube_colour_swap_ring_sides``, session 70) and the bands'
-    swap (``pack_cube_colour_swap_by_band``, session 78) also set the pair right each on its own,
+    swap (``pack_cube_colour_swap_by_band``, session 78) and the plain ring's swap
+    (``pack_cube_colour_swap_plain_ring``, session 82) also set the pair right each on its own,
     so they are off here too."""
     obs = read_taught(game_frame, PLAYERS, RecogniserConfig(pack_cube_colour_swap_against=0.0,
                                                             pack_cube_colour_swap_ring_sides=0,
-                                                            pack_cube_colour_swap_by_band=False))
+                                                            pack_cube_colour_swap_by_band=False,
+                                                            pack_cube_colour_swap_plain_ring=0))
     assert obs.cubes[PURPLE].location == C2 and obs.cubes[BLUE].location == D4
 
 

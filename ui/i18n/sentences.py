@@ -713,21 +713,8 @@ def _chain(value: str, lang: str) -> str | None:
 def _chains(value: str, lang: str) -> str | None:
     """A question's options joined by "; " (the tracker's notes on a waiting question): the split
     whose every part is an option (:func:`_chain`), preferring longer parts."""
-    parts = value.split("; ")
-    n = len(parts)
-    best: list[list[str] | None] = [None] * (n + 1)
-    best[n] = []
-    for i in range(n - 1, -1, -1):
-        for j in range(n, i, -1):
-            rest = best[j]
-            if rest is None:
-                continue
-            done = _chain("; ".join(parts[i:j]), lang)
-            if done is not None:
-                best[i] = [done] + rest
-                break
-    first = best[0]
-    return None if first is None else _word(lang, "sep.list").join(first)
+    parts = _split_explained(value, "; ", lambda part: _chain(part, lang))
+    return None if parts is None else _word(lang, "sep.list").join(parts)
 
 
 _WHO = _alt(_PLAYERS) + r"|[Pp]layer \d+"
@@ -1099,21 +1086,29 @@ def _segments(text: str, table: str, lang: str, sep: str) -> str | None:
     """Text made of items of ``table`` joined by ``sep``, where an item may itself contain
     ``sep`` (a move that empties a stack, a reason with its rule): the split that explains every
     part, preferring longer parts."""
+    parts = _split_explained(text, sep, lambda part: _translate_in(table, part, lang))
+    if parts is None:
+        return None
+    return _word(lang, "sep." + ("then" if sep == "; then " else "list")).join(parts)
+
+
+def _split_explained(text: str, sep: str, explain: Callable[[str], str | None]) -> list[str] | None:
+    """``text`` split at ``sep`` into parts that ``explain`` each turns into a translation (a part
+    may itself contain ``sep``), longer parts first; None when no split explains every part."""
     parts = text.split(sep)
     n = len(parts)
     best: list[list[str] | None] = [None] * (n + 1)
     best[n] = []
     for i in range(n - 1, -1, -1):
         for j in range(n, i, -1):
-            if best[j] is None:
+            rest = best[j]
+            if rest is None:
                 continue
-            done = _translate_in(table, sep.join(parts[i:j]), lang)
+            done = explain(sep.join(parts[i:j]))
             if done is not None:
-                best[i] = [done] + best[j]  # type: ignore[operator]
+                best[i] = [done] + rest
                 break
-    if best[0] is None:
-        return None
-    return _word(lang, "sep." + ("then" if sep == "; then " else "list")).join(best[0])
+    return best[0]
 
 
 def _translate(text: str, lang: str) -> str | None:

@@ -15,6 +15,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from tests.vision.octocube.noise_states import committed as committed_noise_states
 from tests.vision.teach_photos import SHARED_FOLDER_ENV, taught_pack
 from tracker.film import NoiseCheckpoints
 from vision.octocube.layout import TILE_LABELS
@@ -97,7 +98,8 @@ class SharedNoiseCheckpoints(NoiseCheckpoints):
     (tests/conftest.py; :func:`tests.vision.teach_photos.taught_pack` keeps packs there): several
     test files enter films of the same game (72740's in three), and each entry into a late frame
     would otherwise draw the sensor noise of every earlier still frame again (a 1280x720 normal
-    draw per frame: ~4 s of CPU for change 137 of a 4-player game)."""
+    draw per frame: ~4 s of CPU for change 137 of a 4-player game). The states committed in
+    tests/vision/octocube/noise_states.json come first: most entries then draw at most 15 frames."""
 
     def __init__(self, folder: Path | None) -> None:
         super().__init__()
@@ -110,7 +112,8 @@ class SharedNoiseCheckpoints(NoiseCheckpoints):
         return cls(Path(folder) if folder else None)
 
     def _load(self, seed: int, shape: tuple[int, int]) -> dict[int, Mapping[str, Any]]:
-        kept = dict(super()._load(seed, shape))
+        kept: dict[int, Mapping[str, Any]] = dict(committed_noise_states(seed, shape))
+        kept.update(super()._load(seed, shape))
         if self.folder is not None:
             for path in self.folder.glob(f"noise-{seed}-{shape[0]}x{shape[1]}-*.pickle"):
                 kept.setdefault(int(path.stem.rsplit("-", 1)[1]), pickle.loads(path.read_bytes()))

@@ -112,7 +112,7 @@ def test_the_placing_is_unsure_on_play_and_history_until_reds_roll(ui: Driver, t
         ui.until(lambda: unsure.text.startswith("Incertain, en attente du prochain tour de "), 10, "French")
         assert unsure.text.endswith(translate_sentence(made, "fr")) and translate_sentence(made, "fr") != made
         app.set_language("en")
-        ui.until(lambda: unsure.text.startswith("Unsure"), 10, "English again")
+        ui.until(lambda: unsure.text.startswith("Unsure, waiting for Red's"), 10, "English again (names too)")
         ui.tap_nav("history")
         ui.until(lambda: any(r.get("unsure") for r in app.history_rows), 10, "History's unsure row")
         marked = [r["text"] for r in app.history_rows if r.get("unsure")]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 GAP = "\u2026"
 """Where the options differ, in the shared part ("...")."""
@@ -23,9 +24,8 @@ SLOT_JOIN = " \u00b7 "
 """Between an option's differences when it differs in several places ("east . south")."""
 MIN_SHARED_WORDS = 4
 """Fewest words the options must share for the shared part to be worth showing once."""
-MAX_SLOTS = 3
-"""Most separate places the options may differ in to be shown slot by slot (more: the whole
-stretch from the first difference to the last is each option's difference)."""
+PUNCTUATION = ",;:"
+"""Marks a word may carry that are compared apart from it ("D1," and "D1" are the same place)."""
 
 
 @dataclass(frozen=True)
@@ -33,10 +33,12 @@ class OptionDifference:
     """A question's options split into what they share and what each one differs in."""
 
     shared: str
-    """The words every option shares, :data:`GAP` where they differ."""
+    """The words every option shares, :data:`GAP` where they differ; words only some options have
+    (a tile picked up) between brackets where nothing differs around them."""
     differences: tuple[str, ...]
-    """Per option (in order): the words it differs in; empty where it is the shared words alone
-    (a placing with no turn named)."""
+    """Per option (in order): the words it has where the options differ, each run of them joined
+    by :data:`SLOT_JOIN`; an option with none there shows the words it has that others lack;
+    empty where it is the shared words alone."""
     full: tuple[str, ...]
     """Per option: its whole sentence, as given."""
 
@@ -45,73 +47,151 @@ def by_difference(texts: Sequence[str], min_shared: int = MIN_SHARED_WORDS) -> O
     """``texts`` (a question's options, in any language) by what they share and what each one
     differs in; None where they share fewer than ``min_shared`` words, are fewer than two, or
     where the differences would not tell every two different options apart (the whole sentences
-    are shown then, as before)."""
+    are shown then, as before).
+
+    The options' words are aligned in columns (each option against the columns so far, by
+    :class:`difflib.SequenceMatcher`): a column is shared (every option has the same word there),
+    differs (options have different words there) or is optional (one word, some options lack it)."""
     texts = list(texts)
     if len(texts) < 2 or len(set(texts)) < 2:
         return None
-    words = [text.split() for text in texts]
+    words = [_tokens(text) for text in texts]
     if any(not w for w in words):
         return None
-    shared_words, differences = _split(words)
-    if sum(1 for word in shared_words if GAP not in word) < min_shared:
+    columns = _columns([[t for t, _ in w] for w in words])
+    n = len(texts)
+    kinds = []
+    for column in columns:
+        values = set(column.values())
+        kinds.append("differs" if len(values) > 1 else "shared" if len(column) == n else "optional")
+    if sum(1 for j, kind in enumerate(kinds) if kind == "shared" and _word(columns[j]) not in PUNCTUATION) < min_shared:
         return None
-    # two different options must never read alike (nor a difference be lost)
-    if len(set(differences)) != len(set(texts)) or len(set(zip(differences, texts))) != len(set(texts)):
-        return None
-    return OptionDifference(" ".join(shared_words), tuple(differences), tuple(texts))
+    runs = _runs(kinds)
+    glue = _glue(columns, words)
+    shared: list[tuple[str, bool]] = []
+    j = 0
+    while j < len(columns):
+        if kinds[j] == "shared":
+            shared.append((_word(columns[j]), glue[j]))
+        elif kinds[j] == "differs":
+            if not shared or shared[-1][0] != GAP:
+                shared.append((GAP, False))
+        else:
+            # optional words: between brackets where the options having them are not those
+            # having the words beside them (a tile picked up after any orientation), plain where
+            # they go with a difference ("turned so that its ... face")
+            end = j
+            while end < len(columns) and kinds[end] == "optional" and set(columns[end]) == set(columns[j]):
+                end += 1
+            inner = [(_word(columns[k]), glue[k]) for k in range(j, end)]
+            beside = [set(columns[k]) for k in (j - 1, end) if 0 <= k < len(columns) and kinds[k] != "shared"]
+            if set(columns[j]) not in beside:
+                inner[0] = ("(" + inner[0][0], inner[0][1])
+                inner[-1] = (inner[-1][0] + ")", inner[-1][1])
+            shared += inner
+            j = end
+            continue
+        j += 1
+    differences = [_difference(i, columns, kinds, runs, glue, only_differing=True) for i in range(n)]
+    if not _tells_apart(differences, texts):
+        differences = [_difference(i, columns, kinds, runs, glue, only_differing=False) for i in range(n)]
+        if not _tells_apart(differences, texts):
+            return None
+    return OptionDifference(_joined(shared), tuple(differences), tuple(texts))
 
 
-def _split(words: list[list[str]]) -> tuple[list[str], list[str]]:
-    """The shared words of ``words`` (options of at least two different word lists), with
-    :data:`GAP` where they differ, and each option's difference: the words all share at their
-    start and at their end, then the middles between (:func:`_middle`)."""
-    shortest = min(len(w) for w in words)
-    prefix = 0
-    while prefix < shortest and all(w[prefix] == words[0][prefix] for w in words):
-        prefix += 1
-    suffix = 0
-    while suffix < shortest - prefix and all(w[-1 - suffix] == words[0][-1 - suffix] for w in words):
-        suffix += 1
-    middles = [w[prefix: len(w) - suffix] for w in words]
-    shared, differences = _middle(middles)
-    return words[0][:prefix] + shared + words[0][len(words[0]) - suffix:], differences
+def _word(column: dict[int, str]) -> str:
+    """A column's word (as its first option writes it)."""
+    return column[min(column)]
 
 
-def _middle(middles: list[list[str]]) -> tuple[list[str], list[str]]:
-    """The options' middles (between their shared start and end): middles of as many words whose
-    differing words fall in at most :data:`MAX_SLOTS` runs are shown run by run ("its ... face is
-    down and its ... face"); where some options have no middle (a placing with no turn named) and
-    the others differ among themselves, the others' shared words are shown between brackets, the
-    bare ones' difference empty; any others as one gap, each option's whole middle its
-    difference."""
-    lengths = {len(m) for m in middles}
-    if len(lengths) == 1 and lengths != {0}:
-        n = lengths.pop()
-        differ = [any(m[j] != middles[0][j] for m in middles) for j in range(n)]
-        runs: list[tuple[int, int]] = []
-        for j, d in enumerate(differ):
-            if not d:
-                continue
-            if runs and runs[-1][1] == j:
-                runs[-1] = (runs[-1][0], j + 1)
-            else:
-                runs.append((j, j + 1))
-        if 1 <= len(runs) <= MAX_SLOTS:
-            shared: list[str] = []
-            at = 0
-            for start, end in runs:
-                shared += middles[0][at:start] + [GAP]
-                at = end
-            shared += middles[0][at:]
-            differences = [SLOT_JOIN.join(" ".join(m[start:end]) for start, end in runs) for m in middles]
-            return shared, differences
-    filled = [i for i, m in enumerate(middles) if m]
-    if 0 < len(filled) < len(middles) and len({tuple(middles[i]) for i in filled}) >= 2:
-        inner, inner_differences = _split([middles[i] for i in filled])
-        if any(GAP not in word for word in inner):
-            differences = [""] * len(middles)
-            for k, i in enumerate(filled):
-                differences[i] = inner_differences[k]
-            return ["(" + inner[0]] + inner[1:-1] + [inner[-1] + ")"] if len(inner) > 1 else ["(" + inner[0] + ")"], \
-                differences
-    return [GAP], [" ".join(m) for m in middles]
+def _tells_apart(differences: list[str], texts: list[str]) -> bool:
+    """Whether two different options never read alike (nor one option two ways)."""
+    return len(set(differences)) == len(set(texts)) == len(set(zip(differences, texts)))
+
+
+def _tokens(text: str) -> list[tuple[str, bool]]:
+    """``text``'s words, each with whether it is glued to the word before (a comma after a word:
+    "D1," is "D1" and a glued ",")."""
+    out: list[tuple[str, bool]] = []
+    for word in text.split():
+        core = word.rstrip(PUNCTUATION)
+        if core:
+            out.append((core, False))
+        out += [(mark, bool(core) or k > 0) for k, mark in enumerate(word[len(core):])]
+    return out
+
+
+def _joined(words: list[tuple[str, bool]]) -> str:
+    text = ""
+    for word, glued in words:
+        text += word if glued or not text else " " + word
+    return text
+
+
+def _columns(options: list[list[str]]) -> list[dict[int, str]]:
+    """The options' words aligned in columns: per column, each option's word there (an option
+    lacking a word there has no entry)."""
+    columns: list[dict[int, str]] = [{0: word} for word in options[0]]
+    for i, words in enumerate(options[1:], start=1):
+        shown = [_word(column) for column in columns]
+        merged: list[dict[int, str]] = []
+        for tag, a0, a1, b0, b1 in SequenceMatcher(None, shown, words, autojunk=False).get_opcodes():
+            if tag == "equal" or (tag == "replace" and a1 - a0 == b1 - b0):
+                merged += [{**columns[a0 + k], i: words[b0 + k]} for k in range(a1 - a0)]
+            else:  # words only the columns so far have, then words only this option has
+                merged += columns[a0:a1]
+                merged += [{i: word} for word in words[b0:b1]]
+        columns = merged
+    return columns
+
+
+def _runs(kinds: list[str]) -> list[tuple[int, int]]:
+    """The runs of columns that not every option shares."""
+    runs: list[tuple[int, int]] = []
+    for j, kind in enumerate(kinds):
+        if kind == "shared":
+            continue
+        if runs and runs[-1][1] == j:
+            runs[-1] = (runs[-1][0], j + 1)
+        else:
+            runs.append((j, j + 1))
+    return runs
+
+
+def _glue(columns: list[dict[int, str]], words: list[list[tuple[str, bool]]]) -> list[bool]:
+    """Per column: whether its word is glued to the one before, as the first option having it writes it."""
+    glue: list[bool] = []
+    seen = [0] * len(words)
+    for column in columns:
+        first = min(column)
+        glue.append(words[first][seen[first]][1])
+        for i in column:
+            seen[i] += 1
+    return glue
+
+
+def _difference(i: int, columns: list[dict[int, str]], kinds: list[str], runs: list[tuple[int, int]],
+                glue: list[bool], only_differing: bool) -> str:
+    """Option ``i``'s difference: per run of columns not shared, its words in the columns that
+    differ (``only_differing``; where it has none at all, its words in the optional ones), else
+    its words in every column of the run."""
+    def words_in(wanted: tuple[str, ...]) -> list[str]:
+        """Per group of adjacent columns of the ``wanted`` kinds: option ``i``'s words there."""
+        parts = []
+        for start, end in runs:
+            group: list[tuple[str, bool]] = []
+            for j in range(start, end + 1):
+                if j < end and kinds[j] in wanted:
+                    if i in columns[j]:
+                        group.append((columns[j][i], glue[j]))
+                    continue
+                if group:
+                    parts.append(_joined(group).lstrip(PUNCTUATION + " "))
+                group = []
+        return [part for part in parts if part]
+
+    parts = words_in(("differs",)) if only_differing else []
+    if not parts:
+        parts = words_in(("differs", "optional"))
+    return SLOT_JOIN.join(parts)

@@ -533,7 +533,7 @@ class PipelineWorker:
     def _settled(self) -> list[UiEvent]:
         """A seat wait settled unasked since the last events (``TrackedGame.settlements``): said
         once, so the players see the unsure move become sure (``DisplayConfig.show_provisional``)."""
-        tracked = self.pipeline.tracked
+        tracked = getattr(self.pipeline, "tracked", None)
         count = int(getattr(tracked, "settlements", 0))
         if count == self._settlements:
             return []

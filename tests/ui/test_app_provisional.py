@@ -7,7 +7,7 @@ truth move 232 Red places its cube bare side up on D1 (16 orientations leave tha
 rolls, Red's roll settles it. A pipeline stand-in shows the real tracker one scene each time the
 test lets it (so nothing is missed between two UI frames); the app's worker, views and screens
 are the real ones. Each setting off is the control (as on main). Runs on the app the other app
-tests share (one Kivy window per process); it leaves it in English with no game."""
+tests share (one Kivy window per process); it leaves it as it starts: Home, English, no game."""
 
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def test_the_placing_is_unsure_on_play_and_history_until_reds_roll(ui: Driver, t
         app.stop_game()
         app.display = DisplayConfig()
         app.log_path = ""
-        app.go("play")
+        app.go("home")
 
 
 def test_off_control_the_provisional_placing_reads_as_sure(ui: Driver) -> None:
@@ -156,6 +156,7 @@ def test_off_control_the_provisional_placing_reads_as_sure(ui: Driver) -> None:
     finally:
         app.stop_game()
         app.display = DisplayConfig()
+        app.go("home")  # as the app starts: whichever app test file runs next in this process
 
 
 def _option_buttons(ui: Driver, count: int) -> list[Any]:
@@ -193,6 +194,7 @@ def test_the_placings_options_lead_with_the_faces(ui: Driver) -> None:
         assert tracked.state.history == _twin().truth.history[:PLACED + 1]
     finally:
         app.stop_game()
+        app.go("home")
 
 
 def test_off_control_the_placings_options_are_whole_sentences(ui: Driver) -> None:
@@ -208,3 +210,4 @@ def test_off_control_the_placings_options_are_whole_sentences(ui: Driver) -> Non
     finally:
         app.stop_game()
         app.display = DisplayConfig()
+        app.go("home")  # as the app starts: whichever app test file runs next in this process

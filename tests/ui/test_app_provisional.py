@@ -62,6 +62,7 @@ class _Scenes:
 def _start(ui: Driver, tracked: TrackedGame[Any, Any], display: DisplayConfig, log: Any = None) -> _Scenes:
     app = ui.app
     app.stop_game()
+    app._clear_play()  # as start_game does
     twin = _twin()
     pipe = _Scenes(tracked, [observation_from_state(truth_after(twin, PLACED + k)) for k in (1, 2, 3)])
     app.mailbox = Mailbox()
@@ -74,6 +75,15 @@ def _start(ui: Driver, tracked: TrackedGame[Any, Any], display: DisplayConfig, l
     app.go("play")
     ui.until(lambda: app.ready, 30, "the first view")
     return pipe
+
+
+def _leave(app: Any) -> None:
+    """The app as it starts (whichever app test file runs next in this process): no game, an empty
+    Play, the default display, Home."""
+    app.stop_game()
+    app._clear_play()
+    app.display = DisplayConfig()
+    app.go("home")
 
 
 def _logged(tracked: TrackedGame[Any, Any], path: Path) -> EventLog:
@@ -135,10 +145,8 @@ def test_the_placing_is_unsure_on_play_and_history_until_reds_roll(ui: Driver, t
         assert any(_placing_text() in r["text"] for r in app.history_rows)
     finally:
         app.set_language("en")
-        app.stop_game()
-        app.display = DisplayConfig()
+        _leave(app)
         app.log_path = ""
-        app.go("home")
 
 
 def test_off_control_the_provisional_placing_reads_as_sure(ui: Driver) -> None:
@@ -154,9 +162,7 @@ def test_off_control_the_provisional_placing_reads_as_sure(ui: Driver) -> None:
         assert ui.widget("play", "unsure").text == "" and not ui.widget("play", "last_move").italic
         assert ui.widget("play", "scores_title").text == "Scores"
     finally:
-        app.stop_game()
-        app.display = DisplayConfig()
-        app.go("home")  # as the app starts: whichever app test file runs next in this process
+        _leave(app)
 
 
 def _option_buttons(ui: Driver, count: int) -> list[Any]:
@@ -193,8 +199,7 @@ def test_the_placings_options_lead_with_the_faces(ui: Driver) -> None:
         ui.until(lambda: not app.question and app.history_len == PLACED + 1, 30, "the answer")
         assert tracked.state.history == _twin().truth.history[:PLACED + 1]
     finally:
-        app.stop_game()
-        app.go("home")
+        _leave(app)
 
 
 def test_off_control_the_placings_options_are_whole_sentences(ui: Driver) -> None:
@@ -208,6 +213,4 @@ def test_off_control_the_placings_options_are_whole_sentences(ui: Driver) -> Non
         assert [b.text for b in buttons] == [f"{i + 1}.  {t}" for i, t in enumerate(app.options)]
         assert ui.widget("play", "question_shared").text == ""
     finally:
-        app.stop_game()
-        app.display = DisplayConfig()
-        app.go("home")  # as the app starts: whichever app test file runs next in this process
+        _leave(app)

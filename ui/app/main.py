@@ -672,6 +672,8 @@ class TableSightApp(App):
         self.breakdown, self.over, self.ended, self.history_len = None, False, False, 0
         self.sheet_view, self.sheet_preview = None, -1
         self.camera_ok, self.camera_message, self.fps = True, "", 0.0
+        self.question_shared, self.provisional_move, self.provisional_seat = "", "", -1
+        self.provisional_span, self.last_move_unsure = [], False
 
     def stop_game(self) -> None:
         if self.worker is not None:

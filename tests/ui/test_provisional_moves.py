@@ -143,3 +143,23 @@ def test_shown_game_marks_the_move_at_the_provisional_index_once() -> None:
     assert shown.provisional_now() == {"first": PLACED, "count": 1, "player": 0, "text": unsure.text,
                                        "options": unsure.options}
     assert [e["provisional"] for e in shown.entries if e["kind"] == "move"] == [True]
+
+
+def test_demo_prints_a_pivot_unsure_until_yellows_next_turn_settles_it() -> None:
+    """``tablesight demo`` through the pixels (seed 3, 8 moves: Yellow's pivot after the put-back
+    is made 90 degrees provisionally, then 270 once Yellow's roll shows it; the demo's truth has
+    every move right): the unsure line follows the scene that made it, the settled line names the
+    pivot the game kept."""
+    from tests.cli_inprocess import run_cli
+
+    done = run_cli("demo", "--game", "octocube", "--players", "2", "--seed", "3", "--illegal", "1", "--moves", "8",
+                   "--headless")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "moves followed: 8/8; illegal flagged: 1/1; false alarms: 0; questions: 0" in lines
+    unsure = [i for i, line in enumerate(lines) if line.startswith("unsure: Yellow pivots the cube")]
+    settled = [i for i, line in enumerate(lines) if line.startswith("settled: Yellow pivots the cube")]
+    assert len(unsure) == 1 and len(settled) == 1 and unsure[0] < settled[0]
+    assert "(waiting for Yellow's next turn;" in lines[unsure[0]]
+    kept = lines[settled[0]].removeprefix("settled: ").split("; then ")[0]
+    assert f"move: {kept}" in lines[unsure[0]:settled[0]]  # the pivot the game kept, made before it settled

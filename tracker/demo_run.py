@@ -66,14 +66,17 @@ not a move; a reader of a say log sees why a move was made unasked or a question
 
 
 def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
-             on_update: Callable[[Any], None] | None = None, notes: bool = False) -> dict[str, Any]:
+             on_update: Callable[[Any], None] | None = None, notes: bool = False,
+             on_scene: Callable[[], None] | None = None) -> dict[str, Any]:
     """Play the whole film; returns the figures ``tablesight demo --json`` prints. ``on_update``
     sees every pipeline update (a window, a video being written). ``notes``: ``say`` hears the
     tracker's notes too (``TrackedGame.on_note``), one line each beginning :data:`NOTE_PREFIX`, as
     they are logged (before the scene's moves they explain); "alert cleared" notes are left out
     (the ``AlertCleared`` event says the same line). bench/teach.py's say logs had none: session 79's
     helpers counted "the next scene shows which" from a wrapper (docs/teach.md, fresh79c). False:
-    no notes, as before (``tablesight demo`` prints none)."""
+    no notes, as before (``tablesight demo`` prints none). ``on_scene``: called once each update's
+    events are all handled and answered (``tablesight demo`` prints there which move is unsure or
+    settled: :class:`ui.display.ShownGame`); the say lines of the benches are as before."""
     pipe, twin = demo.pipeline, demo.twin
     if twin is None:
         raise ValueError("run_demo needs a digital-twin pipeline (source 'demo')")
@@ -86,13 +89,14 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
 
         tracked.on_note = note
     try:
-        return _run_demo(demo, say, on_update)
+        return _run_demo(demo, say, on_update, on_scene)
     finally:
         tracked.on_note = heard
 
 
 def _run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None,
-              on_update: Callable[[Any], None] | None) -> dict[str, Any]:
+              on_update: Callable[[Any], None] | None,
+              on_scene: Callable[[], None] | None = None) -> dict[str, Any]:
     """:func:`run_demo`'s film, played to its end."""
     pipe, twin = demo.pipeline, demo.twin
     assert twin is not None
@@ -173,6 +177,8 @@ def _run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None,
         for event, corrected in entries:
             if say:
                 say(("tablet correction: " if corrected else "tablet: ") + event_words(event, adapter))
+        if on_scene is not None:
+            on_scene()
     elapsed = time.perf_counter() - t0
     if frames == 0:
         raise ValueError("the demo film delivered no frame: nothing was followed")

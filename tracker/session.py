@@ -95,6 +95,30 @@ class SeatWait:
     lost)."""
 
 
+@dataclass(frozen=True)
+class Provisional:
+    """The moves a seat wait made provisionally (``InferenceConfig.seat_settles``): what a tablet
+    shows as unsure until a later scene settles it (:attr:`TrackedGame.provisional`)."""
+
+    first: int
+    """Index in the game's history of the first move made provisionally."""
+    count: int
+    """How many moves from ``first`` are the provisional option's (the moves after them are later
+    scenes' moves, explained on top of it)."""
+    seat: int
+    """The seat whose next visible turn settles it (or asks the options still left)."""
+    seat_name: str
+    """That seat in the tracker's words ("Red"), for the English lines of the CLI and the log."""
+    text: str
+    """The provisional option in words (the engine's English, its moves joined by "; then ")."""
+    options: int
+    """How many options are still open, the one made included."""
+
+    def covers(self, index: int) -> bool:
+        """Whether history index ``index`` is one of the provisional moves."""
+        return self.first <= index < self.first + self.count
+
+
 TrackerEvent = MoveConfirmed | TilesRevealed | QuestionAsked | IllegalMoveAlert | AlertCleared | MovesTakenBack
 
 
@@ -192,6 +216,28 @@ class TrackedGame(Generic[St, Obs]):
         self._seat_default: tuple[Move, ...] | None = None
         """While a seat wait's question is asked (the moves since its scene taken back): the moves
         the game held, made again if the players say none of these."""
+        self.settled: Provisional | None = None
+        """The option the last seat wait settled on unasked (a later scene left it alone), as it
+        stood then; :attr:`settlements` counts them (a tablet says "settled" once per count)."""
+        self.settlements = 0
+
+    @property
+    def provisional(self) -> Provisional | None:
+        """The moves a seat wait made provisionally, while it waits and the game still holds them
+        where they were made; None otherwise. Read-only (it changes nothing, logs nothing): the
+        app and the CLI show these moves, and the scores, as unsure until it is None again."""
+        wait = self.seat_wait
+        if wait is None:
+            return None
+        chain = wait.question.options[wait.current]
+        if tuple(self.state.history[wait.mark: wait.mark + len(chain)]) != tuple(chain):
+            return None  # taken back (the wait is dropped at the next scene)
+        return self._provisional_of(wait)
+
+    def _provisional_of(self, wait: SeatWait) -> Provisional:
+        return Provisional(wait.mark, len(wait.question.options[wait.current]), wait.seat,
+                           self.adapter.player_name(wait.seat), wait.question.option_texts[wait.current],
+                           len(wait.options))
 
     # ---- observations
     def observe(self, observed: Obs) -> list[TrackerEvent]:
@@ -667,6 +713,8 @@ class TrackedGame(Generic[St, Obs]):
             return []  # the scene of the question itself
         if len(wait.options) == 1:
             self._log("note", text=f"a later scene shows which: {wait.question.option_texts[wait.current]}")
+            self.settled = self._provisional_of(wait)
+            self.settlements += 1
             self.seat_wait = None
             return []
         wait.scenes += 1

@@ -15,6 +15,7 @@ import pytest
 from tests.tracker.test_octocube_final_question import write_unseen_tile_log
 from tests.ui.conftest import SIZE, Driver, visible_texts
 from ui.i18n import tr
+from ui.i18n.option_words import by_difference
 from ui.i18n.sentences import translate_sentence
 
 EN = json.loads((Path(__file__).resolve().parents[2] / "ui/i18n/en.json").read_text(encoding="utf-8"))
@@ -99,7 +100,12 @@ def test_answering_a_question_updates_the_state(ui: Driver) -> None:
     assert _on_screen(ui.widget("play", "question_box"))
     before = app.history_len
     buttons = list(reversed(ui.widget("play", "option_buttons").children))
-    assert [b.text.split(".  ", 1)[1] for b in buttons[:-1]] == app.options
+    assert [b.full_text for b in buttons[:-1]] == app.options
+    # which pivot: the options lead with the degrees (DisplayConfig.options_by_difference), the
+    # words they share shown once above them (tests/ui/test_app_provisional.py has the off control)
+    split = by_difference(app.options)
+    assert split is not None and [b.difference for b in buttons[:-1]] == list(split.differences)
+    assert ui.widget("play", "question_shared").text == f"{split.shared}: which one?"
     assert buttons[-1].text == "None of these" and app.can_reject  # the tracker's question may be refused
     ui.shot("play_question")
     # the demo's simulated players know what happened (the worker waits for the answer meanwhile)

@@ -31,10 +31,12 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
+from kivy.utils import escape_markup
 
 from ui.app.octo_dice_sheet import OctoSheetPanel  # noqa: F401  (registers the kv classes)
 from ui.app.settings import TEXT_SIZES, AppSettings, saved_games
 from ui.app.worker import GameSetup, Mailbox, PipelineWorker, PlayView, UiEvent, settle_heap
+from ui.display import DisplayConfig
 from ui.i18n import LANGUAGES, category_name, colour_name, tr
 from ui.i18n.sentences import translate_label, translate_player, translate_sentence
 
@@ -122,6 +124,8 @@ class PlayScreen(Screen):
         box.clear_widgets()
         texts = list(app.options)
         self._options_batch = batch = object()  # a newer question stops an older fill
+        split = app.options_split(texts)
+        app.question_shared = app.t("question.shared", shared=split.shared) if split is not None else ""
 
         def add(i: int) -> None:
             if self._options_batch is not batch or i > len(texts):
@@ -132,7 +136,16 @@ class PlayScreen(Screen):
                     none.bind(on_release=lambda _b: app.reject_question())
                     box.add_widget(none)
                 return
-            button = _make("BigButton", text=f"{i + 1}.  {app.say(texts[i])}", font_size=app.fs(21))
+            if split is None:
+                button = _make("BigButton", text=f"{i + 1}.  {app.say(texts[i])}", font_size=app.fs(21))
+            else:
+                # what differs first, bold; the whole sentence under it, smaller and grey
+                difference = split.differences[i] or app.t("question.nothing_more")
+                button = _make("BigButton", markup=True, font_size=app.fs(21),
+                               text=f"{i + 1}.  [b]{escape_markup(difference)}[/b]\n[size={int(app.fs(15))}]"
+                                    f"[color=c8d2e0]{escape_markup(split.full[i])}[/color][/size]")
+                button.difference = split.differences[i]
+            button.full_text = texts[i]  # the tracker's English sentence, whichever way it is shown
             button.bind(on_release=lambda _b, i=i: app.answer(i))
             view = app.sheet_view
             if view is not None and len(view.marks) == len(texts):
@@ -190,6 +203,13 @@ class HistoryScreen(Screen):
 
     def on_kv_post(self, base_widget: Any) -> None:
         _app().bind(lang=self.fill_filters, player_names=self.fill_filters, history_filter=self.fill_filters)
+        _app().bind(provisional_span=self.mark_unsure)
+
+    def mark_unsure(self, *_args: Any) -> None:
+        """The provisional moves changed (settled, or made another way): the log read again and
+        the rows marked anew, while History is on screen."""
+        if self.manager is not None and self.manager.current == self.name:
+            _app().history_load()
 
     def fill_filters(self, *_args: Any) -> None:
         app = _app()
@@ -318,6 +338,18 @@ class TableSightApp(App):
     can_reject = BooleanProperty(False)
     """The question on screen is the tracker's: Play offers "None of these" under its options."""
     options = ListProperty([])
+    question_shared = StringProperty("")
+    """The words every option of the question on screen shares, shown once above them
+    (``DisplayConfig.options_by_difference``); empty when the options are shown whole."""
+    provisional_move = StringProperty("")
+    """The move a seat wait made provisionally (the tracker's English), shown as unsure until a
+    later scene settles it (``DisplayConfig.show_provisional``); empty when none."""
+    provisional_seat = NumericProperty(-1)
+    """The seat whose next turn settles :attr:`provisional_move`."""
+    provisional_span = ListProperty([])
+    """[first history index, count] of the provisional moves (History marks their rows); empty when none."""
+    last_move_unsure = BooleanProperty(False)
+    """The last move shown is one of the provisional moves."""
     scores = ListProperty([])
     history_len = NumericProperty(0)
     over = BooleanProperty(False)
@@ -375,6 +407,8 @@ class TableSightApp(App):
     calib_message = StringProperty("")
 
     worker_niceness = 5
+    display = DisplayConfig()
+    """What Play and History show of the tracker's doubts (unsure moves, options by difference)."""
     """How much the pipeline thread lowers its CPU priority below the UI's (0 = same)."""
 
     def __init__(self, *, home: Path | None = None, start_demo: bool = False, **kwargs: Any) -> None:
@@ -599,7 +633,7 @@ class TableSightApp(App):
         self.player_names = [self.seat_name_default(s) for s in range(setup.players)]
         self.mailbox = Mailbox()
         self.worker = PipelineWorker(setup, self.mailbox, language=self.lang, table_view=self.table_view,
-                                     niceness=self.worker_niceness)
+                                     niceness=self.worker_niceness, display=self.display)
         self.worker.start()
         self.playing = True
         self.log_path = setup.resume_log or setup.log_path or ""
@@ -638,6 +672,8 @@ class TableSightApp(App):
         self.breakdown, self.over, self.ended, self.history_len = None, False, False, 0
         self.sheet_view, self.sheet_preview = None, -1
         self.camera_ok, self.camera_message, self.fps = True, "", 0.0
+        self.question_shared, self.provisional_move, self.provisional_seat = "", "", -1
+        self.provisional_span, self.last_move_unsure = [], False
 
     def stop_game(self) -> None:
         if self.worker is not None:
@@ -1172,6 +1208,37 @@ class TableSightApp(App):
             self.breakdown = view.breakdown
         self.over = view.over
         self.history_len = view.history_len
+        self._show_provisional(view)
+
+    def _show_provisional(self, view: PlayView) -> None:
+        """The moves a seat wait made provisionally, as unsure (Play's line, the last move, the
+        scores' title; History's rows), until the view says none waits."""
+        unsure = view.provisional
+        if unsure is None:
+            self.provisional_move, self.provisional_seat, self.last_move_unsure = "", -1, False
+            if list(self.provisional_span):
+                self.provisional_span = []
+            return
+        self.provisional_move, self.provisional_seat = unsure.text, unsure.seat
+        self.last_move_unsure = unsure.covers(view.history_len - 1)
+        if list(self.provisional_span) != [unsure.first, unsure.count]:
+            self.provisional_span = [unsure.first, unsure.count]
+
+    def options_split(self, texts: list[str], *_bindings: Any) -> Any:
+        """The tracker's question's options (English) by what they differ in, in the app's
+        language (:func:`ui.i18n.option_words.by_difference` on the translated sentences); None
+        where they are shown whole (the setting off, the tablet's own choices, too little shared)."""
+        from ui.i18n.option_words import by_difference
+
+        if not self.display.options_by_difference or not self.can_reject:
+            return None
+        return by_difference([self.say(text) for text in texts])
+
+    def unsure_line(self, *_bindings: Any) -> str:
+        """Play's line for the provisional move ("Unsure, waiting for Red's next turn: ...")."""
+        if not self.provisional_move:
+            return ""
+        return self.t("play.unsure", who=self.seat_name(int(self.provisional_seat)), text=self.say(self.provisional_move))
 
     def _blit(self, texture: Texture | None, data: bytes, size: tuple[int, int]) -> Texture:
         if texture is None or tuple(texture.size) != tuple(size):
@@ -1337,6 +1404,7 @@ class TableSightApp(App):
         seat = int(self.history_filter)
         name = self.seat_name(seat) if seat >= 0 else ""
         english = colour_name(seat, "en") if seat >= 0 else ""
+        unsure = self._unsure_lines()
         for event in self._history_events[1:]:
             kind = str(event.get("type"))
             text = str(event.get("text") or event.get("reason") or event.get("question") or "")
@@ -1348,9 +1416,34 @@ class TableSightApp(App):
             # every line carries the seat to move (the log's own checks); a row is a player's
             # only for the moves they made and took back
             player = event.get("player") if kind in ("move", "undo") else None
+            marked = id(event) in unsure
+            if marked:
+                text += "  " + self.t("play.unsure_mark", who=self.seat_name(int(self.provisional_seat)))
             rows.append({"text": f"{event.get('seq', '?'):>4}  {self.t('event.' + kind)}: {text}",
-                         "seat": int(player) if isinstance(player, int) else -1})
+                         "seat": int(player) if isinstance(player, int) else -1, "unsure": marked})
         self.history_rows = rows
+
+    def _unsure_lines(self) -> set[int]:
+        """The ``id`` of the log's move lines that made the moves the running game holds
+        provisionally (:attr:`provisional_span`, the tracker's :class:`tracker.session.Provisional`):
+        each move line makes the history's next move, each undo line takes the last one back; the
+        last line to make each provisional index is marked."""
+        span = list(self.provisional_span)
+        if not span or self.worker is None or not self.log_path:
+            return set()
+        first, count = int(span[0]), int(span[1])
+        events = self._history_events
+        depth = 0  # a log's moves make the history from none (tracker.event_log.replay)
+        made: dict[int, int] = {}
+        for event in events[1:]:
+            kind = event.get("type")
+            if kind == "move":
+                made[depth] = id(event)
+                depth += 1
+            elif kind == "undo":
+                depth = max(0, depth - 1)
+                made.pop(depth, None)
+        return {made[k] for k in range(first, first + count) if k in made}
 
     def replay(self, k: float) -> None:
         """Rebuild the game at event ``k`` on a helper thread (a long game takes longer than a

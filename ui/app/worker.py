@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from rules.core import RulesError
+from ui.display import DisplayConfig
 from ui.i18n import colour_name, tr
 
 SOURCES = ("demo", "camera", "video")
@@ -155,6 +156,9 @@ class PlayView:
     sheet: Any = None
     """Octo Dice: :class:`SheetView` (every player's paper sheet, the dice, what each choice
     would cross); None for the other games."""
+    provisional: Any = None
+    """The moves a seat wait made provisionally (:class:`tracker.session.Provisional`, frozen),
+    shown as unsure until settled; None when none waits or ``DisplayConfig.show_provisional`` is off."""
 
 
 @dataclass(frozen=True)
@@ -228,8 +232,12 @@ class PipelineWorker:
 
     def __init__(self, setup: GameSetup, mailbox: Mailbox | None = None, *, language: str = "en",
                  table_view: bool = False, builder: Callable[[GameSetup], tuple[Any, Any, Any]] | None = None,
-                 niceness: int = 5, act_after_answer: bool = True) -> None:
+                 niceness: int = 5, act_after_answer: bool = True, display: DisplayConfig | None = None) -> None:
         self.setup = setup
+        self.display = display or DisplayConfig()
+        """What the views show of the tracker's doubts (a provisional move as unsure)."""
+        self._settlements = 0
+        """The tracker's seat waits settled unasked that the events already said."""
         self.act_after_answer = act_after_answer
         """Make a tablet action the tracker refused for a waiting question once that question is
         answered (False: the old way, the action dropped and tapped again; the tests' off control)."""
@@ -520,7 +528,21 @@ class PipelineWorker:
                 text = "; ".join(event.texts)
                 out.append(UiEvent("cleared", tr("play.taken_back", self.language, text=text), "play.taken_back",
                                    (("text", text),)))
-        return out
+        return out + self._settled()
+
+    def _settled(self) -> list[UiEvent]:
+        """A seat wait settled unasked since the last events (``TrackedGame.settlements``): said
+        once, so the players see the unsure move become sure (``DisplayConfig.show_provisional``)."""
+        tracked = getattr(self.pipeline, "tracked", None)
+        count = int(getattr(tracked, "settlements", 0))
+        if count == self._settlements:
+            return []
+        self._settlements = count
+        settled = getattr(tracked, "settled", None)
+        if not self.display.show_provisional or settled is None:
+            return []
+        return [UiEvent("info", tr("play.settled", self.language, text=settled.text), "play.settled",
+                        (("text", settled.text),))]
 
     def _tablet(self) -> list[UiEvent]:
         """A choice the camera cannot see (Octo Dice: which dice make an action): the demo's
@@ -587,7 +609,8 @@ class PipelineWorker:
             over=state.is_terminal(),
             history_len=len(state.history), log_path=str(getattr(self._log, "path", "") or ""),
             recognised=self.pipeline.stats.recognised, overlay=overlay, stage_ms=stage,
-            sheet=self._sheet_view(state, self._choices if pending is None else (), pending is None))
+            sheet=self._sheet_view(state, self._choices if pending is None else (), pending is None),
+            provisional=getattr(tracked, "provisional", None) if self.display.show_provisional else None)
 
     def _sheet_view(self, state: Any, choices: tuple[Any, ...], settable: bool = True) -> SheetView | None:
         """Octo Dice's sheets, built again only after a move, an undo or new choices (the same

@@ -270,8 +270,18 @@ def _watch(args: argparse.Namespace, demo: Any, writer: "_VideoOut | None", head
         if show is not None:
             show(update)
 
+    on_scene = None
+    if say is not None:
+        from ui.display import DisplayConfig, ShownGame
+
+        shown = ShownGame(demo.pipeline.tracked, DisplayConfig())
+
+        def on_scene() -> None:  # a move made provisionally (or settled) since: said
+            for line in shown.scene_done():
+                say(line)
+
     try:
-        result = run_demo(demo, say, on_update)
+        result = run_demo(demo, say, on_update, on_scene=on_scene)
     finally:
         if writer is not None:
             writer.close()

@@ -147,6 +147,11 @@ def run(args: argparse.Namespace) -> int:
         built.pipeline.close()
 
 
+DISPLAY: Any = None
+"""The :class:`ui.display.DisplayConfig` the terminal shows the game by (None: its defaults; the
+tests' off control sets one with a setting off)."""
+
+
 def _note(args: argparse.Namespace, line: str) -> None:
     """A progress line: on stdout, or on stderr when stdout carries the JSON result."""
     print(line, file=sys.stderr if args.json else sys.stdout, flush=True)
@@ -155,9 +160,11 @@ def _note(args: argparse.Namespace, line: str) -> None:
 def _loop(built: Any, args: argparse.Namespace) -> int:
     from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, event_words
     from tracker.twin_truth import moves_made_at_table
+    from ui.display import ShownGame
 
     pipe, twin = built.pipeline, built.twin
     tracked = pipe.tracked
+    shown = ShownGame(tracked, DISPLAY)
     last_prompt = ""
     last_camera = "ok"
     frames = 0
@@ -185,8 +192,12 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
                 event = events.pop(0)
                 counts["moves"] += isinstance(event, MoveConfirmed)
                 counts["alerts"] += isinstance(event, IllegalMoveAlert)
+                shown.event(event)
                 if not args.json:
                     print(event_words(event, tracked.adapter))
+                    if isinstance(event, QuestionAsked):
+                        for line in shown.question_lines(event.question):
+                            print(line)
                 if isinstance(event, QuestionAsked):
                     counts["questions"] += 1
                     truth = built.truth_of(update.frame_index) if built.truth_of else None
@@ -204,6 +215,11 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
             follow(tablet)  # a question that waited for the next scene, asked before the choice
         else:
             counts["moves"] += sum(isinstance(event, MoveConfirmed) for event in tablet)
+            for event in tablet:
+                shown.event(event)
+        for line in shown.scene_done():  # a move made provisionally (or settled) since
+            if not args.json:
+                print(line)
         prompt = built.table.prompt(tracked.state)
         if prompt != last_prompt and not args.json:
             print(f">> {prompt}")
@@ -236,6 +252,8 @@ def _loop(built: Any, args: argparse.Namespace) -> int:
             "frames_recognised": pipe.stats.recognised,
             "frames_per_s": round(frames / elapsed, 2) if elapsed > 0 else 0.0,
             "calibration": pipe.calibration_message,
+            "shown": shown.entries,
+            "provisional": shown.provisional_now(),
         }))
     elif breakdown is None:
         print(f"the scores cannot be counted yet: {unknown}")

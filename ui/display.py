@@ -1,0 +1,129 @@
+"""How the tablet and the CLI show the tracker's doubts (issue 20, session 83, helper tablet83).
+
+Nothing here changes what the tracker decides: only what the players are shown of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    show_provisional: bool = True
+    """Show a move a seat wait made provisionally (``InferenceConfig.seat_settles``,
+    :attr:`tracker.session.TrackedGame.provisional`) as unsure until a later scene settles it:
+    Play's "Unsure" line, the last move and the scores greyed, History's rows marked, ``tablesight
+    run``'s "unsure:" / "settled:" lines and ``--json``'s ``"provisional": true``. Why: with
+    ``seat_settles`` on (session 82) such a move read as certain, and when a later scene settled
+    it the other way it changed silently. Measured on observation bench game 749643's placing at
+    move 232 (16 orientations, settled by Red's next roll): tests/ui/test_provisional_moves.py.
+    False: no mark, as on main (the tests' off control)."""
+    options_by_difference: bool = True
+    """Show a question's options by what they differ in (:func:`ui.i18n.option_words.by_difference`):
+    the words every option shares once, each option by its difference first, its whole sentence
+    beside it. Why: a placing asked with 2-16 orientations read as that many sentences alike up to
+    their last words (session 80's place80: 37 % of two taught games' questions). Measured on the
+    real questions of observation bench game 749643 (tests/ui/test_option_words.py). False: each
+    option's whole sentence alone, as on main."""
+
+
+class ShownGame:
+    """What a CLI showed of a tracked game, line by line: each tracker event as it is printed
+    (:meth:`event`), then, once a scene's events are all out (:meth:`scene_done`), the lines that
+    say a move is unsure or settled, read from the tracker's typed state
+    (:attr:`tracker.session.TrackedGame.provisional`, :attr:`~tracker.session.TrackedGame.settled`),
+    never from its words. :attr:`entries` is ``tablesight run --json``'s ``"shown"``: one dict per
+    move, take-back, question, alert, settlement; a move the tracker made provisionally carries
+    ``"provisional": true`` (as it was shown; a later ``"settled"`` entry or a take-back says how
+    it ended)."""
+
+    def __init__(self, tracked: Any, display: DisplayConfig | None = None) -> None:
+        self.tracked = tracked
+        self.display = display or DisplayConfig()
+        self.entries: list[dict[str, Any]] = []
+        self._at: dict[int, dict[str, Any]] = {}
+        """History index -> the entry of the move last shown there."""
+        self._next = len(tracked.state.history)
+        """The history index the next move shown makes."""
+        self._unsure: tuple[int, str] | None = None
+        self._settlements = int(getattr(tracked, "settlements", 0))
+
+    def event(self, event: Any) -> None:
+        """One tracker event, as it is shown."""
+        from tracker.session import IllegalMoveAlert, MoveConfirmed, MovesTakenBack, QuestionAsked
+
+        if isinstance(event, MoveConfirmed):
+            entry: dict[str, Any] = {"kind": "move", "player": event.player, "text": event.text, "provisional": False}
+            self._at[self._next] = entry
+            self._next += 1
+        elif isinstance(event, MovesTakenBack):
+            self._next = max(0, self._next - len(event.texts))
+            self._at = {k: v for k, v in self._at.items() if k < self._next}
+            entry = {"kind": "taken_back", "texts": list(event.texts)}
+        elif isinstance(event, QuestionAsked):
+            question = event.question
+            entry = {"kind": "question", "prompt": question.prompt, "options": list(question.option_texts)}
+            split = self.question_split(question.option_texts)
+            if split is not None:
+                entry.update(shared=split.shared, differences=list(split.differences))
+        elif isinstance(event, IllegalMoveAlert):
+            entry = {"kind": "alert", "reason": event.reason}
+        else:
+            return
+        self.entries.append(entry)
+
+    def question_split(self, texts: Any) -> Any:
+        """A question's options by what they differ in (``DisplayConfig.options_by_difference``)."""
+        if not self.display.options_by_difference:
+            return None
+        from ui.i18n.option_words import by_difference
+
+        return by_difference(list(texts))
+
+    def question_lines(self, question: Any) -> list[str]:
+        """The lines a terminal prints under a question's own line: the words every option shares,
+        then each option by its difference (none where the options are shown whole)."""
+        split = self.question_split(question.option_texts)
+        if split is None:
+            return []
+        lines = [f"  which: {split.shared}"]
+        return lines + [f"  {i}) {difference or '(just that)'}" for i, difference in enumerate(split.differences, 1)]
+
+    def scene_done(self) -> list[str]:
+        """A scene's events are all shown: the lines saying a move is now unsure (made
+        provisionally, or made another way) or settled, in order; the moves shown under a
+        provisional option marked ``"provisional": true``."""
+        tracked = self.tracked
+        held = len(tracked.state.history)
+        if self._next != held:  # moves changed unseen here (a tablet correction): mark none wrongly
+            self._at = {k: v for k, v in self._at.items() if k < min(self._next, held)}
+            self._next = held
+        lines: list[str] = []
+        count = int(getattr(tracked, "settlements", 0))
+        if count != self._settlements:
+            self._settlements = count
+            settled = getattr(tracked, "settled", None)
+            if self.display.show_provisional and settled is not None:
+                lines.append(f"settled: {settled.text}")
+                self.entries.append({"kind": "settled", "player": settled.seat, "text": settled.text})
+        unsure = getattr(tracked, "provisional", None) if self.display.show_provisional else None
+        key = None if unsure is None else (unsure.first, unsure.text)
+        if unsure is not None:
+            for index in range(unsure.first, unsure.first + unsure.count):
+                if index in self._at:
+                    self._at[index]["provisional"] = True
+            if key != self._unsure:
+                lines.append(f"unsure: {unsure.text} (waiting for {unsure.seat_name}'s next turn; "
+                             f"{unsure.options} options left)")
+        self._unsure = key
+        return lines
+
+    def provisional_now(self) -> dict[str, Any] | None:
+        """The provisional moves as the game stands (``--json``'s ``"provisional"``), or None."""
+        unsure = getattr(self.tracked, "provisional", None) if self.display.show_provisional else None
+        if unsure is None:
+            return None
+        return {"first": unsure.first, "count": unsure.count, "player": unsure.seat, "text": unsure.text,
+                "options": unsure.options}

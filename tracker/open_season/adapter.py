@@ -542,6 +542,18 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     reading right, the true chain fitting at cost 0, but no chain was found, the recoveries searched
     the same way offered none that was true and the players said none of these 4 times (4 false
     alarms; session 82, ostrace82). False (the off control): followed only where it costs less."""
+    named_beside_unseen_walks_on = True
+    """A refill's named draw of a card the open inn shows (more often than the chain's view names
+    it), made after the same chain drew a card unseen behind the deck, is followed whatever it
+    costs, as the unseen draw is. The unseen draws come first (``Draw(UNSEEN_CARD)`` sorts before
+    every name) and ``differences`` lets each UNKNOWN stand for a card shown in the open, so with
+    two slots read hidden the refill's next named draw leaves the cost where it was, and the walk
+    (which follows a visible move only where it costs less) dropped the refill before its last
+    draw made the view fit. Fresh game 103111 (printing 998298, 3 players, Shield expert, tilt 13,
+    lamp), scene 14: the set-up refill of five, slots 2 and 4 read hidden (two dagger cards, one
+    beside the deck), the truth's chain fitting at cost 0, but no chain was found: two false
+    alarms (scenes 14 and 15) until the placing scene (session 83, ostrace83). False (the off
+    control): followed only where it costs less."""
     doubt_a_named_card_behind_the_deck = True
     """:meth:`settling_doubt` on (False: the off control, session 73's settling, which made such a
     take unasked)."""
@@ -1203,6 +1215,13 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 shown_out = (refill and isinstance(move, Draw) and not behind
                              and drawn_elsewhere(chain, move.card, unexplained))
                 kept_behind = refill and not behind and not shown_out and copy_behind_kept(move, view, start)
+                # a named card of a refill that drew one unseen before it: each UNKNOWN stands for a
+                # card shown in the open, so this draw alone may bring the view no closer
+                beside_unseen = (self.named_beside_unseen_walks_on and refill and in_refill and not behind
+                                 and not shown_out and not kept_behind and isinstance(move, Draw)
+                                 and move.card != UNSEEN_CARD and view.inn_hidden > 0
+                                 and any(isinstance(m, Draw) and m.card == UNSEEN_CARD for m in chain)
+                                 and observed.inn.count(move.card) > view.inn.count(move.card))
                 if (refill and observed.inn_hidden and isinstance(move, Draw) and not behind and not shown_out
                         and not kept_behind and observed.inn.count(move.card) <= view.inn.count(move.card)):
                     # a copy the open inn does not show (one that a misread elsewhere seems to show):
@@ -1218,7 +1237,7 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                             and stand_ins[move.card] > 0)
                 renames = stood_in or stand_in
                 unseen = (behind or shown_out or taken_from_behind(move, view) or last_keep or stand_in
-                          or (kept_behind and self.copy_behind_kept_walks_on))
+                          or (kept_behind and self.copy_behind_kept_walks_on) or beside_unseen)
                 if not (allowed(move, chain, refill, True, in_refill) if unseen
                         else allowed(move, chain, refill, blind or kept_behind, in_refill)):
                     continue

@@ -99,6 +99,19 @@ class OpenSeasonPixelRecogniser:
         return observed
 
 
+PERSONAL_UNSURE_UNDER_STOCK_CARDS = 5
+"""A seat whose stock reads this many cards or more has its personal row (supply trophies, wilds,
+penalty and series tiles) marked unsure (``PlayerReading.personal_unsure``: their differences weigh
+little), whatever the token reader says: the stock fans towards the row (the scene's card i at
+y = -40 + 17 i mm, the tokens at y = 58 mm: the fifth card reaches over the row's first places),
+and a card whose colour lies near the mat's is not seen there as "something over the row".
+Fresh game 103111 (printing 998298, 3 players, Shield expert, tilt 13, lamp), scenes 107-109:
+player 2's fifth card, the teal barbarian-eyepatch given by bonus face 3, lay over the one supply
+trophy; the row read 0 trophies, sure (its second place's colour 1.78 from the mat, ``MAT_FAR`` 1.8), and
+weighed 1: two false alarms and a recovery question (session 83, ostrace83). Seed 97643's fifth
+card was seen by the token reader. 0: off (the token reader's doubt alone, as before)."""
+
+
 def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int) -> OpenSeasonObservation:
     """A :class:`vision.open_season.cards.TableCards` and the token reader's seats -> observation."""
     from vision.open_season.cards import BACK, EMPTY, HIDDEN
@@ -145,7 +158,8 @@ def observation_from_reads(cards: Any, tokens: dict[int, Any], num_players: int)
             bonus_unsure=frozenset(getattr(t, "bonus_unsure", frozenset())) if t else frozenset(),
             bonus_hidden=frozenset(getattr(t, "bonus_hidden", frozenset())) if t else frozenset(),
             bonus_active_unsure=frozenset(getattr(t, "bonus_active_unsure", frozenset())) if t else frozenset(),
-            personal_unsure=bool(getattr(t, "personal_unsure", False)) if t else False,
+            personal_unsure=(bool(getattr(t, "personal_unsure", False)) if t else False) or (
+                0 < PERSONAL_UNSURE_UNDER_STOCK_CARDS <= len(cards.stocks[seat])),
             wall_wilds_unsure=wilds_unsure,
             scorings_unsure=frozenset(getattr(t, "scorings_unsure", frozenset())) if t else frozenset(),
         )

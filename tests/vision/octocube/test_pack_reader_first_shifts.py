@@ -42,11 +42,11 @@ def _cut_by(fn: Callable[[np.ndarray, int, int], np.ndarray]) -> Iterator[None]:
         setattr(pack_reader, "_first_shifts", kept)
 
 
-@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
 HALF = SIZE // 2 + 1
 """The spectra's last axis (a real input's half spectrum)."""
 
 
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
 @pytest.mark.parametrize("shape", [(1, 280, SIZE, HALF), (25, 62, SIZE, HALF), (6, SIZE, HALF)])
 def test_the_first_shifts_are_irfft2s_to_the_bit(dtype: type, shape: tuple[int, ...]) -> None:
     rng = np.random.default_rng(83)

@@ -111,3 +111,72 @@ def test_control_a_cut_one_row_off_is_told_apart() -> None:
     with _cut_by(_wrong_rows):
         off = _readings(TileMatcher(printing_pack(997_650)), windows, seen, labels)
     assert not all(np.array_equal(got, want) for got, want in zip(now, off, strict=True))
+
+
+# ---------------------------------------------------------------- by matrix products (a speed switch)
+def test_the_shifts_by_product_are_the_inverse_ffts_within_single_precision() -> None:
+    """``_shifts_by_product`` (``RecogniserConfig.coarse_shifts_by_product``) against the inverse
+    FFTs: within 2e-6 of the largest value on every shape the stage makes (measured 8e-7 on a
+    taught still's 186 calls); the control, the inverse's rows one shift off, is far outside."""
+    rng = np.random.default_rng(84)
+    for shape in [(1, 280, SIZE, HALF), (25, 62, SIZE, HALF), (6, SIZE, HALF)]:
+        spec = (rng.normal(size=shape) + 1j * rng.normal(size=shape)).astype(np.complex64) * 1e3
+        want = _first_shifts(spec, SIZE, P)
+        got = pack_reader._shifts_by_product(spec, SIZE, P)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        assert float(np.abs(got - want).max()) <= 2e-6 * float(np.abs(want).max()), shape
+        assert float(np.abs(_wrong_rows(spec, SIZE, P) - want).max()) > 0.1 * float(np.abs(want).max())
+    spec128 = rng.normal(size=(3, SIZE, HALF)) + 1j * rng.normal(size=(3, SIZE, HALF))
+    assert np.allclose(pack_reader._shifts_by_product(spec128, SIZE, P), _first_shifts(spec128, SIZE, P),
+                       rtol=0, atol=1e-12 * float(np.abs(spec128).max()))
+
+
+def _by_product_readings(on: bool) -> list[np.ndarray]:
+    pack = printing_pack(997_650)
+    matcher, windows, seen, labels = _windows(997_650, 12)
+    return _readings(TileMatcher(pack, shifts_by_product=on), windows, seen, labels)
+
+
+def test_the_matchers_readings_by_product_keep_every_label_turn_and_offset() -> None:
+    """The same windows read with the switch on and off: every face, turn and offset the same,
+    every score within 1e-5."""
+    on, off = _by_product_readings(True), _by_product_readings(False)
+    for got, want in zip(on, off, strict=True):
+        assert got.shape == want.shape
+        if np.issubdtype(want.dtype, np.floating) and not np.array_equal(np.round(want), want):
+            finite = np.isfinite(want)
+            assert np.array_equal(finite, np.isfinite(got))
+            assert float(np.abs(got[finite] - want[finite]).max()) <= 1e-5
+        else:
+            assert np.array_equal(got, want)
+    assert np.array_equal(on[0].argmax(axis=1), off[0].argmax(axis=1))
+
+
+def test_control_by_product_with_the_rows_one_shift_off_is_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    off = _by_product_readings(False)
+    kept = pack_reader._inverse_rows
+
+    def shifted(size: int, p: int, dtype: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        rows, real, imag = kept(size, p + 1, dtype)
+        return rows[1:], real[:, :p], imag[:, :p]
+
+    monkeypatch.setattr(pack_reader, "_inverse_rows", shifted)
+    wrong = _by_product_readings(True)
+    assert float(np.abs(wrong[0] - off[0]).max()) > 1e-3
+
+
+def test_the_recogniser_hands_the_switch_to_its_matchers() -> None:
+    from vision.octocube.config import RecogniserConfig
+    from vision.octocube.recogniser import OctocubeRecogniser
+    from vision.render.camera import CameraModel
+
+    assert RecogniserConfig().coarse_shifts_by_product
+    camera = CameraModel.looking_at(tilt_deg=20.0, azimuth_deg=0.0, resolution=(1280, 720))
+    pack = printing_pack(997_650)
+    for on in (True, False):
+        rec = OctocubeRecogniser(5, 3, camera, pack=pack, config=RecogniserConfig(coarse_shifts_by_product=on))
+        assert rec._matcher.shifts_by_product is on and rec._cube_matcher is not None
+        assert rec._cube_matcher.shifts_by_product is on
+        assert rec._empty_matcher is not None and rec._empty_matcher.shifts_by_product is on
+        bare = rec._bare_face_matcher("cube-red")
+        assert bare is None or bare.shifts_by_product is on

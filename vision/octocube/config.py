@@ -1379,6 +1379,15 @@ class RecogniserConfig:
     badge's ground 20-25 levels paler at its foot there) then favoured the letter whose ink lies
     on the darker side: an abyss A in full view read F at 0.61 (997818 / 551800 (2, 2)) and 0.57
     (997857 / 558703 (2, 2)). False: one gain and offset."""
+    coarse_shifts_by_product: bool = True
+    """The coarse stage (every ``TileMatcher`` the recogniser makes: tiles, cube tops, empty spaces,
+    letters, tiles on a cube's face) takes each face's correlations at the 15 x 15 shifts it reads
+    from their spectra by two matrix products with the inverse transform's rows for those shifts
+    (``pack_reader._shifts_by_product``), not by inverse FFTs that make all 40 x 40 (then cut):
+    a speed switch, session 83 (suite83). The coarse stage was 42 % of a taught still's reading
+    (72860's changes 60 and 61), the inverse FFTs about half of it. Not to the bit (single-precision
+    sums in another order, 8e-7 of the largest correlation at most). False: the inverse FFTs
+    (``pack_reader._first_shifts``, to the bit ``np.fft.irfft2``'s)."""
     pack_fine_batched_correlation: bool = True
     """With a pack: the fine stage correlates its faces' columns (the sloped fit's three,
     ``pack_fine_letters_light_slope``, or the plain fit's one) with a region by one float32 matrix

@@ -109,7 +109,7 @@ class TileMatcher:
 
     def __init__(self, pack: Pack, px_per_mm: float = PATCH_PX_PER_MM, inner_mm: float = INNER_MM,
                  labels: Sequence[str] = TILE_LABELS, colour_weight: float = COLOUR_WEIGHT,
-                 outline_weight: float = OUTLINE_WEIGHT) -> None:
+                 outline_weight: float = OUTLINE_WEIGHT, shifts_by_product: bool = False) -> None:
         if pack.game != "octocube":
             raise PackError(f"the pack teaches {pack.game}, not octocube")
         self.labels = tuple(label for label in labels if face_name(label) in pack.faces)
@@ -118,6 +118,10 @@ class TileMatcher:
         self.px_per_mm = px_per_mm
         self.colour_weight = colour_weight
         self.outline_weight = outline_weight
+        self.shifts_by_product = shifts_by_product
+        """The correlations at the shifts read taken from their spectra by two matrix products
+        (:func:`_shifts_by_product`), not by the inverse FFT (:func:`_first_shifts`): the recogniser's
+        ``RecogniserConfig.coarse_shifts_by_product``."""
         self.inner = int(round(inner_mm * px_per_mm))
         rows: list[int] = []
         colour, grads, chroma = [], [], []
@@ -261,7 +265,7 @@ class TileMatcher:
             f_img = np.fft.rfft2(img, s=(size, size))
             f_pro = self._proto_fft(name, (0,), size, every)
             spec = (f_img[pn] * f_pro[pr]).sum(axis=1)
-            corr = np.fft.irfft2(spec, s=(size, size))[:, :2 * r + 1, :2 * r + 1].reshape(len(pairs), -1)
+            corr = self._shifts(spec, size, 2 * r + 1).reshape(len(pairs), -1)
             d = img.shape[1] * inner * inner
             sums = _box(img.sum(axis=1), inner)
             sqs = _box((img * img).sum(axis=1), inner)
@@ -287,7 +291,7 @@ class TileMatcher:
         f_img = np.fft.rfft2(img, s=(size, size))
         f_pro = self._proto_fft(name, turns, size, use)
         spec = np.einsum("ncxy,lcxy->nlxy", f_img, f_pro, optimize=True)
-        corr = np.fft.irfft2(spec, s=(size, size))[:, :, :2 * r + 1, :2 * r + 1]
+        corr = self._shifts(spec, size, 2 * r + 1)
         d = ch * inner * inner
         sums = _box(img.sum(axis=1), inner)
         sqs = _box((img * img).sum(axis=1), inner)
@@ -305,16 +309,21 @@ class TileMatcher:
         seen = img * vis[:, None]
         f_pro = self._proto_fft(name, turns, size, use)
         f_sum, f_sq = self._proto_sums_fft(name, turns, size, use)
-        xp = np.fft.irfft2(np.einsum("ncxy,lcxy->nlxy", np.fft.rfft2(seen, s=(size, size)), f_pro, optimize=True),
-                           s=(size, size))[:, :, :p, :p]
+        xp = self._shifts(np.einsum("ncxy,lcxy->nlxy", np.fft.rfft2(seen, s=(size, size)), f_pro, optimize=True),
+                          size, p)
         f_vis = np.fft.rfft2(vis, s=(size, size))[:, None]
-        sp = np.fft.irfft2(f_vis * f_sum[None], s=(size, size))[:, :, :p, :p]
-        spp = np.fft.irfft2(f_vis * f_sq[None], s=(size, size))[:, :, :p, :p]
+        sp = self._shifts(f_vis * f_sum[None], size, p)
+        spp = self._shifts(f_vis * f_sq[None], size, p)
         count = np.maximum(_box(vis, inner) * ch, 1.0)[:, None]
         sx = _box(seen.sum(axis=1), inner)[:, None]
         sxx = _box((seen * img).sum(axis=1), inner)[:, None]
         ncc = _masked_ratio(xp, sx, sxx, sp, spp, count, _lengths(seen, f_sq))
         return ncc.reshape(n, len(use), len(turns), -1)
+
+    def _shifts(self, spec: np.ndarray, size: int, p: int) -> np.ndarray:
+        """The correlations at the first ``p`` x ``p`` shifts of the half spectra ``spec`` of
+        ``size`` x ``size`` squares (``shifts_by_product``: :func:`_shifts_by_product`)."""
+        return _shifts_by_product(spec, size, p) if self.shifts_by_product else _first_shifts(spec, size, p)
 
     @lru_cache(maxsize=128)  # noqa: B019 (one matcher per recogniser; a few turn and row sets)
     def _proto_sums_fft(self, name: str, turns: tuple[int, ...], size: int,
@@ -1058,6 +1067,51 @@ FFTs run in single precision; on session 62's 22 hidden tops x 11 cube outlines 
 the correlation of a shift under 1e-6 differed from a float64 one's by up to 1 (rounding: a
 square seen on 0 px fitted 89), from 1e-5 by at most 0.03, from 1e-3 by 0.001. A square seen
 on a pixel or two lies at 2e-6-1e-3."""
+
+
+def _first_shifts(spec: np.ndarray, size: int, p: int) -> np.ndarray:
+    """``np.fft.irfft2(spec, s=(size, size))[..., :p, :p]`` to the bit, with the last step made
+    for those ``p`` rows only: the inverse runs along the rows' axis first (every column, as
+    ``irfft2`` does) and then along each row, and the correlations read are the first ``p`` of
+    ``size`` (the shifts -r..r of a ``size`` = inner + 2r square). The same 1-D transforms on the
+    same numbers as ``irfft2`` (NumPy's ``irfftn``: ``ifft`` over the leading axis, ``irfft`` over
+    the last), so every value read is the same float; the rows never read are not made. Session
+    83 (suite83): the coarse stage's ``_ncc`` was 37 % of a taught still's reading, its
+    ``irfft2`` half of that (280 spectra of 40x21 a call: one window, 70 face views x 4 turns)."""
+    rows = np.fft.ifft(spec, n=size, axis=-2)[..., :p, :]
+    return np.fft.irfft(rows, n=size, axis=-1)[..., :p]
+
+
+@lru_cache(maxsize=16)
+def _inverse_rows(size: int, p: int, dtype: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the inverse DFT's first ``p`` rows over a ``size`` axis (p, size); the real inverse's
+    first ``p`` outputs from a half spectrum of ``size // 2 + 1`` terms, real and imaginary parts
+    (h, p)), in ``dtype`` (complex64: the coarse stage's single precision). The half spectrum's
+    terms other than the first and (``size`` even) the last stand for two (a real signal's
+    conjugate pairs); those two count once and their imaginary parts not at all, as ``irfft``
+    takes them."""
+    k = np.arange(size)
+    rows = (np.exp(2j * np.pi * np.arange(p)[:, None] * k[None, :] / size) / size).astype(dtype)
+    h = size // 2 + 1
+    twice = np.full((h, 1), 2.0)
+    twice[0] = 1.0
+    if size % 2 == 0:
+        twice[-1] = 1.0
+    cols = twice * np.exp(2j * np.pi * np.arange(h)[:, None] * np.arange(p)[None, :] / size) / size
+    real = np.float32 if np.dtype(dtype) == np.complex64 else np.float64
+    return rows, np.ascontiguousarray(cols.real, real), np.ascontiguousarray(cols.imag, real)
+
+
+def _shifts_by_product(spec: np.ndarray, size: int, p: int) -> np.ndarray:
+    """:func:`_first_shifts` by two matrix products with the inverse transform's rows for those
+    shifts only (:func:`_inverse_rows`): ``p`` x ``size`` complex terms along the rows' axis, then
+    ``h`` x ``p`` real ones along each row, where the FFTs make all ``size`` x ``size`` outputs
+    and ``irfft`` is called per row (280 spectra a call at one window and 70 face views x 4 turns).
+    Not to the bit (single-precision sums in another order: 8e-7 of the largest correlation at
+    most on a taught still's 186 calls; session 83, suite83)."""
+    rows, real, imag = _inverse_rows(size, p, spec.dtype.str)
+    part = np.matmul(rows, spec)  # (..., p, h)
+    return np.matmul(part.real, real) - np.matmul(part.imag, imag)
 
 
 def _lengths(seen: np.ndarray, f_sq: np.ndarray) -> np.ndarray:

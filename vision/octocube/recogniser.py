@@ -198,12 +198,15 @@ class OctocubeRecogniser:
         self.pack = pack
         """A taught copy (vision.pack.Pack): its faces name the tiles, the classifiers only say
         tile / empty / cube / bare. None: the built-in art, read by the classifiers."""
-        self._matcher = TileMatcher(pack if pack is not None else builtin_pack())
+        by_product = self.config.coarse_shifts_by_product
+        self._matcher = TileMatcher(pack if pack is not None else builtin_pack(), shifts_by_product=by_product)
         bare = tuple(f"cube-{c}" for c in PLAYER_COLOURS)
-        self._cube_matcher = (TileMatcher(pack, labels=TILE_LABELS + bare) if pack is not None else None)
+        self._cube_matcher = (TileMatcher(pack, labels=TILE_LABELS + bare, shifts_by_product=by_product)
+                              if pack is not None else None)
         """Taught cube tops: the tiles, or the bare face of a player's cube."""
         empty = empty_board_pack()
-        self._empty_matcher = (TileMatcher(empty, labels=tuple(empty.faces)) if pack is not None else None)
+        self._empty_matcher = (TileMatcher(empty, labels=tuple(empty.faces), shifts_by_product=by_product)
+                               if pack is not None else None)
         """With a pack: each board space's own empty look, to weigh against its taught tile."""
         self._fine = (FineMatcher(pack, self._matcher.labels, shade_weight=self.config.pack_fine_shade_weight,
                                   harmonise_letters=self.config.pack_fine_letters_harmonised,
@@ -252,7 +255,8 @@ class OctocubeRecogniser:
         self._shade_reads: list[ShadeRead] = []
         """With a pack: this frame's stack tops as the shade cue sees them."""
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
-        self._letter_matcher = (TileMatcher(pack, LETTER_PX_PER_MM, LETTER_MATCH_MM, letters_known)
+        self._letter_matcher = (TileMatcher(pack, LETTER_PX_PER_MM, LETTER_MATCH_MM, letters_known,
+                                            shifts_by_product=by_product)
                                 if pack is not None and letters_known else None)
         self._classes = classes
         self._scenes = 0
@@ -2589,7 +2593,8 @@ class OctocubeRecogniser:
             assert self.pack is not None
             try:
                 self._tile_on_cube[colour] = TileMatcher(tile_on_cube_pack(self.pack, colour, self._matcher.labels),
-                                                         inner_mm=CUBE_FACE_COMPARED_MM)
+                                                         inner_mm=CUBE_FACE_COMPARED_MM,
+                                                         shifts_by_product=self.config.coarse_shifts_by_product)
             except PackError:
                 self._tile_on_cube[colour] = None
         return self._tile_on_cube[colour]
@@ -2600,7 +2605,8 @@ class OctocubeRecogniser:
         if face not in self._bare_faces:
             assert self.pack is not None
             try:
-                self._bare_faces[face] = TileMatcher(self.pack, labels=(face,), inner_mm=CUBE_FACE_COMPARED_MM)
+                self._bare_faces[face] = TileMatcher(self.pack, labels=(face,), inner_mm=CUBE_FACE_COMPARED_MM,
+                                                     shifts_by_product=self.config.coarse_shifts_by_product)
             except PackError:
                 self._bare_faces[face] = None
         return self._bare_faces[face]

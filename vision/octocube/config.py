@@ -1025,7 +1025,7 @@ class RecogniserConfig:
     moved out of turn", three moves lost); B5's band 0.100 from Purple's plastic, 0.198 from
     Red's (settled 0: margin 0.098), E4's 0.035 from Red's, 0.149 from Purple's (settled 2:
     0.045 / 0.139, margin 0.094), each link under 0.1 in one of the two frames. 0: off."""
-    pack_set_aside_pick_back_nearest: bool = False
+    pack_set_aside_pick_back_nearest: bool = True
     """With ``pack_set_aside_pick_back``: the holder's own window's cube-edge band need only lie
     nearest the holder's plastic (any margin), not by ``pack_lost_seat_rim_margin``. Fresh whole
     taught game 72869 (printing 998292, 4 players, tilt 1.7, day; session 82), changes 64 and 68:
@@ -1033,8 +1033,12 @@ class RecogniserConfig:
     amphora); Yellow took Blue's cube on A5 (64) and Red's on D5 (68), each p(rival) 0.92-0.94,
     the rival lost: "Red/Yellow moved out of turn" (two alarms). A1's band 0.142-0.147 from
     Yellow's plastic, 0.220-0.224 from Red's: margin 0.073-0.078, under 0.1. Measured on those two
-    stills only (built off)."""
-    pack_net_twin_free_nearest: bool = False
+    stills (built off). Session 83 (octrace83): the game's fourth alarm, change 104 ("Yellow moved
+    out of turn"), is the same with Yellow's cube on D1 wearing a coin (p(yellow) 0.966, read as a
+    coin tile), Yellow on Red's A5 (p(red) 0.879), Red lost; D1's band 0.137 from Yellow's
+    plastic, 0.214 from Red's (margin 0.077). On since session 83 with
+    ``pack_net_twin_free_nearest`` (docs/teach.md, "Session 83, helper octrace83")."""
+    pack_net_twin_free_nearest: bool = True
     """With a pack, in ``_net_twin_chain`` (``pack_lost_seat_net_twin_margin``): the free window
     (the net's best colour there the found seat's) need only have its cube-edge band nearest the
     found seat's plastic, by any margin, where the found seat's own window names the lost seat by
@@ -1043,7 +1047,8 @@ class RecogniserConfig:
     0.175; Purple's own cube on A4 (wearing a coin) p(purple) 0.687; Purple took B4, Blue was lost
     and A4 read as a coin tile ("Purple moved out of turn"). B4's band 0.188 from Blue's plastic,
     0.280 from Purple's (margin 0.092, enough); A4's 0.074 from Purple's, 0.083 from Red's (0.009:
-    not enough), so the chain was not made. Measured on that one still only (built off)."""
+    not enough), so the chain was not made. Measured on that one still (built off); on since
+    session 83 (octrace83) with ``pack_set_aside_pick_back_nearest``."""
     pack_lost_net_colour_min_p: float = 0.2
     """With a pack, the last resort for a seat every other step lost: the free window (grid or the
     seat's rest spot) where the net's p(seat) is highest is the seat's where that colour is the

@@ -29,6 +29,7 @@ CHANGE, SETTLED = 40, 1
 BLUE, PURPLE = 2, 3
 A4, B4 = (3, 0), (3, 1)
 ON = RecogniserConfig(pack_net_twin_free_nearest=True)
+OFF = RecogniserConfig(pack_net_twin_free_nearest=False)
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +46,7 @@ def test_on_every_cube_on_its_place_with_its_top(still: Any) -> None:
 
 
 def test_off_purple_takes_blues_cube_and_blue_is_lost(still: Any) -> None:
-    """The off control (main, the default): Purple read on B4, Blue nowhere, A4 read as a bare tile."""
-    obs = read_taught(still, PLAYERS, grid=GRID)
+    """The off control (main until session 83): Purple read on B4, Blue nowhere, A4 read as a bare tile."""
+    obs = read_taught(still, PLAYERS, OFF, grid=GRID)
     assert obs.cubes[PURPLE].location == B4 and BLUE not in obs.cubes
     assert not obs.tops[A4].covered and obs.tops[A4].tile is not None

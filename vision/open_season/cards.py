@@ -1766,7 +1766,7 @@ well cannot both hold a card that shows whole: the one past the better fit is th
 part and the mat beyond. Game 103114 (printing 998311, 3 players Horn expert, tilt 34, lamp;
 session 83, fresh83): player 2's one stock card elf-crown fit 6.69 at place 0 and place 1 (its
 lower part and 17 mm of mat) fit dwarf-tattoo at 3.53, so the stock read (elf-eyepatch by its
-strip, dwarf-tattoo) for 7 scenes (twin changes 35-39) and the tracker raised a false alarm
+strip, dwarf-tattoo) in 7 scenes (twin changes 35-41) and the tracker raised a false alarm
 (tests/vision/open_season/test_taught_fan_top_best_fit.py)."""
 TAUGHT_KEPT_MIN_FIT = TAUGHT_FAN_TOP_FIT
 """A taught printing: a kept card, one card lying whole on the mat as a fan's top does, fits a

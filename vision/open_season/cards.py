@@ -1725,6 +1725,8 @@ class CardReader:
         if not tops:
             return []
         top = tops[-1]
+        if TAUGHT_FAN_TOP_BEST_FIT:  # a place past the top may fit a face on the top's lower part
+            top = max(tops, key=lambda i: (whole[places[i]].fit, i))
         lower = [replace(faces[place], confidence=min(faces[place].confidence, TAUGHT_FAN_STRIP_CONFIDENCE))
                  for place in places[:top]]
         return lower + [whole[places[top]]]
@@ -1756,6 +1758,16 @@ stills of printings 930000 and 930001, 18 tables: top cards 5.9-7.0; a lower car
 the next, -1.4 to 1.0; a place past the top, bare mat or the top card's lower part, 0.9 at most).
 The strips miscounted the fans: an empty stock read as 4-7 cards fitting -0.7 to 0.7, a stock
 of 2 whose lower strip read as the bare mat as none."""
+TAUGHT_FAN_TOP_BEST_FIT = True
+"""A taught printing: of the fan's places whose whole card fits ``TAUGHT_FAN_TOP_FIT``, the top is
+the best fitting one, not the last (``CardReader._taught_fan``; False: the last, as before session
+83). A card under the next shows only its strip and fits -1.4 to 1.0, so two places that both fit
+well cannot both hold a card that shows whole: the one past the better fit is the top card's lower
+part and the mat beyond. Game 103114 (printing 998311, 3 players Horn expert, tilt 34, lamp;
+session 83, fresh83): player 2's one stock card elf-crown fit 6.69 at place 0 and place 1 (its
+lower part and 17 mm of mat) fit dwarf-tattoo at 3.53, so the stock read (elf-eyepatch by its
+strip, dwarf-tattoo) in 7 scenes (twin changes 35-41) and the tracker raised a false alarm
+(tests/vision/open_season/test_taught_fan_top_best_fit.py)."""
 TAUGHT_KEPT_MIN_FIT = TAUGHT_FAN_TOP_FIT
 """A taught printing: a kept card, one card lying whole on the mat as a fan's top does, fits a
 taught face at least this well, else the place reads ``EMPTY`` (``CardReader._kept``). Game 102974

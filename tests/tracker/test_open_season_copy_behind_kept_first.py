@@ -19,10 +19,11 @@ import pytest
 
 from rules.open_season.moves import Draw
 from rules.open_season.state import OpenSeasonState
+from tests.tracker.open_season_helpers import observe_answering
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import _name, observation_from_table
-from tracker.session import IllegalMoveAlert, MoveConfirmed, QuestionAsked, TrackedGame, TrackerEvent
+from tracker.session import IllegalMoveAlert, MoveConfirmed, TrackedGame, TrackerEvent
 from vision.open_season.observation import OpenSeasonObservation
 from vision.render.open_season_scene import OpenSeasonTable
 
@@ -64,14 +65,9 @@ def _play(twin: OpenSeasonTwin, adapter: OpenSeasonAdapter, last: int = LAST,
     rejected = 0
     for change in range(FIRST, last + 1):
         observed = scene if scene is not None and change == FIRST else _hidden(twin.descriptions[change + 1], (2,))
-        pending = list(tracked.observe(observed))
-        while pending:
-            event = pending.pop(0)
-            events.append(event)
-            if isinstance(event, QuestionAsked):
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                rejected += option is None
-                pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
+        seen, no = observe_answering(twin, tracked, observed)
+        events += seen
+        rejected += no
     return tracked, events, rejected
 
 

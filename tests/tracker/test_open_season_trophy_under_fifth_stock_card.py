@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.tracker.open_season_helpers import observe_answering
 from tracker.open_season import recogniser
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.recogniser import observation_from_reads
@@ -55,14 +56,9 @@ def _play(twin: OpenSeasonTwin, cards: int) -> tuple[TrackedGame, list[TrackerEv
     events: list[TrackerEvent] = []
     rejected = 0
     for change in range(FIRST, LAST + 1):
-        pending = list(tracked.observe(_scene(twin, change, cards)))
-        while pending:
-            event = pending.pop(0)
-            events.append(event)
-            if isinstance(event, QuestionAsked):
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                rejected += option is None
-                pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
+        seen, no = observe_answering(twin, tracked, _scene(twin, change, cards))
+        events += seen
+        rejected += no
     return tracked, events, rejected
 
 

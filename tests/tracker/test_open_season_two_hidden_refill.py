@@ -18,6 +18,7 @@ from dataclasses import replace
 import pytest
 
 from rules.open_season.moves import UNSEEN_CARD, Draw
+from tests.tracker.open_season_helpers import observe_answering
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
 from tracker.open_season.view import _name, observation_from_table
@@ -51,14 +52,9 @@ def _play(twin: OpenSeasonTwin, adapter: OpenSeasonAdapter,
     events: list[TrackerEvent] = []
     rejected = 0
     for change in range(REFILL, last + 1):
-        pending = list(tracked.observe(_scene(twin, change)))
-        while pending:
-            event = pending.pop(0)
-            events.append(event)
-            if isinstance(event, QuestionAsked):
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                rejected += option is None
-                pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
+        seen, no = observe_answering(twin, tracked, _scene(twin, change))
+        events += seen
+        rejected += no
     return tracked, events, rejected
 
 

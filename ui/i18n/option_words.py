@@ -14,7 +14,7 @@ Whether a tablet uses it: :attr:`ui.display.DisplayConfig.options_by_difference`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -41,9 +41,13 @@ class OptionDifference:
     empty where it is the shared words alone."""
     full: tuple[str, ...]
     """Per option: its whole sentence, as given."""
+    slots: tuple[tuple[str, ...], ...] = ()
+    """Per option: its words in each run of columns the options do not all share, in reading
+    order ("elf-eyepatch", "crown"); "" where it has none there. What :func:`option_steps` groups by."""
 
 
-def by_difference(texts: Sequence[str], min_shared: int = MIN_SHARED_WORDS) -> OptionDifference | None:
+def by_difference(texts: Sequence[str], min_shared: int = MIN_SHARED_WORDS,
+                  notes: Sequence[str | None] = ()) -> OptionDifference | None:
     """``texts`` (a question's options, in any language) by what they share and what each one
     differs in; None where they share fewer than ``min_shared`` words, are fewer than two, or
     where the differences would not tell every two different options apart (the whole sentences
@@ -51,7 +55,12 @@ def by_difference(texts: Sequence[str], min_shared: int = MIN_SHARED_WORDS) -> O
 
     The options' words are aligned in columns (each option against the columns so far, by
     :class:`difflib.SequenceMatcher`): a column is shared (every option has the same word there),
-    differs (options have different words there) or is optional (one word, some options lack it)."""
+    differs (options have different words there) or is optional (one word, some options lack it).
+
+    ``notes`` (per option, or empty): what an option that has no words where the others differ
+    leads with instead of the words it has that others lack ("not turned" for a placing with no
+    turn among turned ones: its "and picks up a dark blue sextant" is shared by half the options
+    and tells nothing apart). The caller knows it from the moves (typed), never from these words."""
     texts = list(texts)
     if len(texts) < 2 or len(set(texts)) < 2:
         return None
@@ -86,18 +95,115 @@ def by_difference(texts: Sequence[str], min_shared: int = MIN_SHARED_WORDS) -> O
             inner = [(_word(columns[k]), glue[k]) for k in range(j, end)]
             beside = [set(columns[k]) for k in (j - 1, end) if 0 <= k < len(columns) and kinds[k] != "shared"]
             if set(columns[j]) not in beside:
-                inner[0] = ("(" + inner[0][0], inner[0][1])
+                if len(inner) > 1 and inner[0][1] and inner[0][0] in PUNCTUATION:  # "D1 (tourné ...)"
+                    inner = [("(" + inner[1][0], False)] + inner[2:]  # its leading comma left out
+                else:
+                    inner[0] = ("(" + inner[0][0], inner[0][1])
                 inner[-1] = (inner[-1][0] + ")", inner[-1][1])
             shared += inner
             j = end
             continue
         j += 1
-    differences = [_difference(i, columns, kinds, runs, glue, only_differing=True) for i in range(n)]
+    noted = list(notes) + [None] * (n - len(notes))
+    differences = [_difference(i, columns, kinds, runs, glue, only_differing=True, note=noted[i]) for i in range(n)]
     if not _tells_apart(differences, texts):
         differences = [_difference(i, columns, kinds, runs, glue, only_differing=False) for i in range(n)]
         if not _tells_apart(differences, texts):
             return None
-    return OptionDifference(_joined(shared), tuple(differences), tuple(texts))
+    slots = tuple(tuple(_slot(i, start, end, columns, kinds, glue) for start, end in runs) for i in range(n))
+    return OptionDifference(_joined(shared), tuple(differences), tuple(texts), slots)
+
+
+def _slot(i: int, start: int, end: int, columns: list[dict[int, str]], kinds: list[str], glue: list[bool]) -> str:
+    """Option ``i``'s words in the columns ``start:end`` that differ (those it has only, where none differ)."""
+    for wanted in (("differs",), ("differs", "optional")):
+        words = [(columns[j][i], glue[j]) for j in range(start, end) if kinds[j] in wanted and i in columns[j]]
+        if words:
+            return _joined(words).lstrip(PUNCTUATION + " ")
+    return ""
+
+
+def turn_notes(turned: Sequence[bool | None], orientation: Sequence[tuple[str, str] | None],
+               not_turned: str, turned_to: Callable[[str, str], str]) -> tuple[str | None, ...]:
+    """:func:`by_difference`'s ``notes`` from a question's typed placings
+    (:attr:`tracker.inference.Question.option_turned`, :attr:`~tracker.inference.Question.option_orientation`),
+    where some options put the cube down unturned and others turned: ``not_turned`` ("not
+    turned", translated) for the unturned ones, ``turned_to(down, north)`` ("east face down,
+    bottom face looks north") for the turned ones (used only where such an option's words do not
+    differ from the others' but by what it has more: the whole turn, and a tile picked up). None
+    for every option where no option is unturned among turned ones."""
+    if True not in turned or False not in turned:
+        return tuple(None for _ in turned)
+    notes: list[str | None] = []
+    for i, t in enumerate(turned):
+        faces = orientation[i] if i < len(orientation) else None
+        notes.append(not_turned if t is False else turned_to(*faces) if t and faces is not None else None)
+    return tuple(notes)
+
+
+@dataclass(frozen=True)
+class OptionStep:
+    """One step of a question asked in steps (:func:`option_steps`): a button per group."""
+
+    slot: int
+    """The run of differing words this step asks about (:attr:`OptionDifference.slots`); -1 where
+    each button is one option (the last step)."""
+    labels: tuple[str, ...]
+    """Per button: the words it leads with (the group's words in ``slot``; an option's own
+    difference, less what the steps before chose, where it stands alone)."""
+    members: tuple[tuple[int, ...], ...]
+    """Per button: the options of the whole question it stands for, in their order."""
+
+
+def option_steps(split: OptionDifference, members: Sequence[int], most: int,
+                 asked: Sequence[int] = ()) -> OptionStep:
+    """``members`` (options of the question ``split`` describes) as one step of at most ``most``
+    buttons where they can be grouped: by a run of differing words (a slot) whose step and
+    largest group both fit in ``most`` buttons, the one whose two steps read fewest buttons, then
+    the one read first in the sentence (the accolade card of an Open Season wild token: 12 cards,
+    then 4 attributes each, rather than 5 attributes then 12 cards); where none fits, the one
+    whose step or largest group is shortest (that group is narrowed again at the next step); slots in
+    ``asked`` (chosen at the steps before) are not asked again. Where no slot groups them (or
+    they are ``most`` or fewer), each option is its own button, labelled by its slots not yet
+    asked (its whole difference where that would not tell it apart)."""
+    members = tuple(members)
+    slots = split.slots
+    if len(members) > most and slots:
+        best: tuple[int, int, int] | None = None  # (longest step where over most, buttons read, slot)
+        for k in range(len(slots[members[0]])):
+            if k in asked:
+                continue
+            by_value: dict[str, list[int]] = {}
+            for i in members:
+                by_value.setdefault(slots[i][k], []).append(i)
+            if not 2 <= len(by_value) < len(members):
+                continue
+            biggest = max(len(g) for g in by_value.values())
+            longest = max(len(by_value), biggest)
+            score = (0 if longest <= most else longest, len(by_value) + biggest, k)
+            if best is None or score < best:
+                best = score
+        if best is not None:
+            k = best[2]
+            groups: dict[str, list[int]] = {}
+            for i in members:
+                groups.setdefault(slots[i][k], []).append(i)
+            labels = tuple(value if len(g) > 1 else _rest(split, g[0], asked) for value, g in groups.items())
+            if len(set(labels)) == len(labels):
+                return OptionStep(k, labels, tuple(tuple(g) for g in groups.values()))
+    labels = tuple(_rest(split, i, asked) for i in members)
+    if len(set(labels)) < len(labels):
+        labels = tuple(split.differences[i] for i in members)
+    return OptionStep(-1, labels, tuple((i,) for i in members))
+
+
+def _rest(split: OptionDifference, i: int, asked: Sequence[int]) -> str:
+    """Option ``i``'s difference less the slots already chosen (its whole difference where that
+    leaves nothing, or where its slots are not its difference's words)."""
+    if not asked or not split.slots:
+        return split.differences[i]
+    rest = [word for k, word in enumerate(split.slots[i]) if k not in asked and word]
+    return SLOT_JOIN.join(rest) if rest else split.differences[i]
 
 
 def _word(column: dict[int, str]) -> str:
@@ -172,10 +278,10 @@ def _glue(columns: list[dict[int, str]], words: list[list[tuple[str, bool]]]) ->
 
 
 def _difference(i: int, columns: list[dict[int, str]], kinds: list[str], runs: list[tuple[int, int]],
-                glue: list[bool], only_differing: bool) -> str:
+                glue: list[bool], only_differing: bool, note: str | None = None) -> str:
     """Option ``i``'s difference: per run of columns not shared, its words in the columns that
-    differ (``only_differing``; where it has none at all, its words in the optional ones), else
-    its words in every column of the run."""
+    differ (``only_differing``; where it has none at all, ``note`` if given, else its words in the
+    optional ones), else its words in every column of the run."""
     def words_in(wanted: tuple[str, ...]) -> list[str]:
         """Per group of adjacent columns of the ``wanted`` kinds: option ``i``'s words there."""
         parts = []
@@ -192,6 +298,8 @@ def _difference(i: int, columns: list[dict[int, str]], kinds: list[str], runs: l
         return [part for part in parts if part]
 
     parts = words_in(("differs",)) if only_differing else []
+    if not parts and only_differing and note:
+        return note
     if not parts:
         parts = words_in(("differs", "optional"))
     return SLOT_JOIN.join(parts)

@@ -46,6 +46,13 @@ class DisplayConfig:
     Session 84, tablet84; measured on the 16-orientation placing of observation game 749643 and
     the placings of Octocube games 72873/72874 (tests/ui/test_option_steps.py). False: as session
     83 showed it."""
+    phrase_columns: bool = True
+    """Options that differ in runs of words of different lengths are aligned phrase against
+    phrase (:func:`ui.i18n.option_words.by_difference`'s ``phrases``): the French wild-token
+    options ("la carte Elfe (couronne)" / "la carte Gnome (boucles d'oreilles)") then split into a
+    card and an attribute as the English do, instead of a shared part full of bracketed words.
+    Session 84, tablet84; measured on Open Season game 103113's 40-option question in French
+    (tests/ui/test_option_steps.py). False: aligned word by word, as session 83 did."""
     step_over: int = 12
     """A tracker question of more options than this is asked in steps on the tablet and by ``run``
     (:func:`ui.i18n.option_words.option_steps`): first the part of the options told apart in the
@@ -117,7 +124,7 @@ class ShownGame:
         if self.display.unturned_words and question is not None:
             notes = turn_notes(question.option_turned, question.option_orientation, "not turned",
                                lambda down, north: f"{down} face down, {north} face looks north")
-        return by_difference(list(texts), notes=notes)
+        return by_difference(list(texts), notes=notes, phrases=self.display.phrase_columns)
 
     def question_groups(self, split: Any) -> list[tuple[str, tuple[int, ...]]]:
         """A question of more than ``DisplayConfig.step_over`` options: its first step's groups

@@ -191,3 +191,29 @@ def test_off_control_a_wild_token_question_shows_48_buttons(ui: Driver) -> None:
         assert [b.option for b in buttons] == list(range(48))
     finally:
         _leave(app)
+
+
+def test_the_sixteen_way_placing_is_asked_down_face_first(ui: Driver) -> None:
+    """Red's placing at move 232 asked at once (16 orientations, over ``step_over``): first which
+    face is down ("not turned" alone, then a button per face), then which looks north; the
+    truth's two taps make the truth's placing."""
+    app = ui.app
+    tracked = tracked_until(_twin(), PLACED)  # asks at once
+    pipe = _start(ui, tracked, [observation_from_state(truth_after(_twin(), PLACED + 1))], DisplayConfig())
+    try:
+        pipe.next_scene()
+        ui.until(lambda: app.question and len(app.options) == 16, 30, "the placing's question")
+        first = _buttons(ui, 5)
+        assert first[0].step_kind == "option" and first[0].difference == "not turned"
+        assert [b.difference for b in first[1:]] == ["top", "bottom", "south", "east"]
+        assert all(b.step_kind == "group" for b in first[1:])
+        down, north = _twin().truth.history[PLACED].orientation
+        ui.tap(next(b for b in first[1:] if b.difference == down))
+        second = _buttons(ui, 5)  # Back and the four faces that may look north
+        assert second[0].step_kind == "back"
+        ui.shot("play_placing_north_step")
+        ui.tap(next(b for b in second[1:] if b.difference == north))
+        ui.until(lambda: not app.question and app.history_len == PLACED + 1, 30, "the answer")
+        assert tracked.state.history == _twin().truth.history[:PLACED + 1]
+    finally:
+        _leave(app)

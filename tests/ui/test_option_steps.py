@@ -65,9 +65,9 @@ def _notes(question: Question, lang: str) -> tuple[str | None, ...]:
                       lambda d, n: tr("question.turned_to", lang, down=face_name(d, lang), north=face_name(n, lang)))
 
 
-def _split(question: Question, lang: str, notes: bool = True) -> OptionDifference:
+def _split(question: Question, lang: str, notes: bool = True, phrases: bool = True) -> OptionDifference:
     texts = [translate_sentence(t, lang) for t in question.option_texts]
-    split = by_difference(texts, notes=_notes(question, lang) if notes else ())
+    split = by_difference(texts, notes=_notes(question, lang) if notes else (), phrases=phrases)
     assert split is not None
     return split
 
@@ -175,6 +175,19 @@ def test_a_wild_token_question_is_asked_card_first_then_attribute(change: int, o
     assert len(pressed) == 2 and counts == [cards, 4] and max(counts) <= most
     truth_text = split.full[truth]
     assert all(label in truth_text for label in labels)
+
+
+def test_off_control_french_wild_token_options_aligned_word_by_word() -> None:
+    """``phrase_columns=False``: the French 40-option question's cards of two words ("Gnome
+    (boucles d'oreilles)") fall out of step with those of one; its shared words fill with bracketed
+    cards and its first step no longer groups the options by card (as session 83 aligned them)."""
+    question, _truth, _history = _wild_question(WILD[1])
+    on = _split(question, "fr")
+    assert on.shared == "Joueur 2 pose un jeton joker sur une distinction la carte …, qui devient …"
+    off = _split(question, "fr", phrases=False)
+    assert "(Barbare" in off.shared and off.shared != on.shared
+    first = option_steps(off, range(40), DisplayConfig().step_over)
+    assert [len(g) for g in first.members] != [4] * 10
 
 
 def test_walking_the_steps_answers_the_tracker_with_the_truths_move() -> None:

@@ -1294,7 +1294,7 @@ class TableSightApp(App):
 
             notes = turn_notes(list(self.option_turned), list(self.option_orientation), self.t("question.not_turned"),
                                turned_to)
-        return by_difference([self.say(text) for text in texts], notes=notes)
+        return by_difference([self.say(text) for text in texts], notes=notes, phrases=self.display.phrase_columns)
 
     def option_step(self, split: Any, count: int) -> tuple[Any, list[str]]:
         """The step of the question on screen to show (:func:`ui.i18n.option_words.option_steps`,

@@ -42,12 +42,13 @@ class OptionDifference:
     full: tuple[str, ...]
     """Per option: its whole sentence, as given."""
     slots: tuple[tuple[str, ...], ...] = ()
-    """Per option: its words in each run of columns the options do not all share, in reading
-    order ("elf-eyepatch", "crown"); "" where it has none there. What :func:`option_steps` groups by."""
+    """Per option: its words in each run of adjacent columns where the options differ (where
+    none differ: of columns only some options have), in reading order ("elf-eyepatch", "crown";
+    a placing's "east", "south"); "" where it has none there. What :func:`option_steps` groups by."""
 
 
 def by_difference(texts: Sequence[str], min_shared: int = MIN_SHARED_WORDS,
-                  notes: Sequence[str | None] = ()) -> OptionDifference | None:
+                  notes: Sequence[str | None] = (), phrases: bool = True) -> OptionDifference | None:
     """``texts`` (a question's options, in any language) by what they share and what each one
     differs in; None where they share fewer than ``min_shared`` words, are fewer than two, or
     where the differences would not tell every two different options apart (the whole sentences
@@ -60,14 +61,19 @@ def by_difference(texts: Sequence[str], min_shared: int = MIN_SHARED_WORDS,
     ``notes`` (per option, or empty): what an option that has no words where the others differ
     leads with instead of the words it has that others lack ("not turned" for a placing with no
     turn among turned ones: its "and picks up a dark blue sextant" is shared by half the options
-    and tells nothing apart). The caller knows it from the moves (typed), never from these words."""
+    and tells nothing apart). The caller knows it from the moves (typed), never from these words.
+
+    ``phrases`` (``DisplayConfig.step_over`` on): words that differ in runs of different lengths
+    are one column ("Elfe (couronne)" / "Gnome (boucles d'oreilles)": the French wild-token
+    options split into a card and an attribute as the English do); False: as session 83 aligned
+    them (some options' extra words optional)."""
     texts = list(texts)
     if len(texts) < 2 or len(set(texts)) < 2:
         return None
     words = [_tokens(text) for text in texts]
     if any(not w for w in words):
         return None
-    columns = _columns([[t for t, _ in w] for w in words])
+    columns, glue = _columns(words, phrases)
     n = len(texts)
     kinds = []
     for column in columns:
@@ -76,7 +82,6 @@ def by_difference(texts: Sequence[str], min_shared: int = MIN_SHARED_WORDS,
     if sum(1 for j, kind in enumerate(kinds) if kind == "shared" and _word(columns[j]) not in PUNCTUATION) < min_shared:
         return None
     runs = _runs(kinds)
-    glue = _glue(columns, words)
     shared: list[tuple[str, bool]] = []
     j = 0
     while j < len(columns):
@@ -110,17 +115,29 @@ def by_difference(texts: Sequence[str], min_shared: int = MIN_SHARED_WORDS,
         differences = [_difference(i, columns, kinds, runs, glue, only_differing=False) for i in range(n)]
         if not _tells_apart(differences, texts):
             return None
-    slots = tuple(tuple(_slot(i, start, end, columns, kinds, glue) for start, end in runs) for i in range(n))
+    segments = _segments(kinds, ("differs",)) or _segments(kinds, ("differs", "optional"))
+    slots = tuple(tuple(_slot(i, start, end, columns, glue) for start, end in segments) for i in range(n))
     return OptionDifference(_joined(shared), tuple(differences), tuple(texts), slots)
 
 
-def _slot(i: int, start: int, end: int, columns: list[dict[int, str]], kinds: list[str], glue: list[bool]) -> str:
-    """Option ``i``'s words in the columns ``start:end`` that differ (those it has only, where none differ)."""
-    for wanted in (("differs",), ("differs", "optional")):
-        words = [(columns[j][i], glue[j]) for j in range(start, end) if kinds[j] in wanted and i in columns[j]]
-        if words:
-            return _joined(words).lstrip(PUNCTUATION + " ")
-    return ""
+def _segments(kinds: list[str], wanted: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The runs of adjacent columns of the ``wanted`` kinds: a placing's down face and the face
+    looking north are two (the words between them are shared by the turned options)."""
+    out: list[tuple[int, int]] = []
+    for j, kind in enumerate(kinds):
+        if kind not in wanted:
+            continue
+        if out and out[-1][1] == j:
+            out[-1] = (out[-1][0], j + 1)
+        else:
+            out.append((j, j + 1))
+    return out
+
+
+def _slot(i: int, start: int, end: int, columns: list[dict[int, str]], glue: list[bool]) -> str:
+    """Option ``i``'s words in the columns ``start:end`` ("" where it has none there)."""
+    words = [(columns[j][i], glue[j]) for j in range(start, end) if i in columns[j]]
+    return _joined(words).lstrip(PUNCTUATION + " ") if words else ""
 
 
 def turn_notes(turned: Sequence[bool | None], orientation: Sequence[tuple[str, str] | None],
@@ -235,21 +252,36 @@ def _joined(words: list[tuple[str, bool]]) -> str:
     return text
 
 
-def _columns(options: list[list[str]]) -> list[dict[int, str]]:
+def _columns(options: list[list[tuple[str, bool]]], phrases: bool = True) -> tuple[list[dict[int, str]], list[bool]]:
     """The options' words aligned in columns: per column, each option's word there (an option
-    lacking a word there has no entry)."""
-    columns: list[dict[int, str]] = [{0: word} for word in options[0]]
-    for i, words in enumerate(options[1:], start=1):
+    lacking a word there has no entry); and per column whether its word is glued to the one
+    before (as the first option having it writes it). Where ``phrases``, a run of words replaced
+    by a run of another length is one column of phrases ("Elfe (couronne)" / "Gnome (boucles
+    d'oreilles)"), not words some options lack."""
+    columns: list[dict[int, str]] = [{0: word} for word, _ in options[0]]
+    glue = [glued for _, glued in options[0]]
+    for i, tokens in enumerate(options[1:], start=1):
+        words = [word for word, _ in tokens]
         shown = [_word(column) for column in columns]
         merged: list[dict[int, str]] = []
+        joined: list[bool] = []
         for tag, a0, a1, b0, b1 in SequenceMatcher(None, shown, words, autojunk=False).get_opcodes():
             if tag == "equal" or (tag == "replace" and a1 - a0 == b1 - b0):
                 merged += [{**columns[a0 + k], i: words[b0 + k]} for k in range(a1 - a0)]
+                joined += glue[a0:a1]
+            elif tag == "replace" and phrases:
+                phrase = {o: _joined([(column[o], glue[a0 + k]) for k, column in enumerate(columns[a0:a1]) if o in column])
+                          for o in sorted(set().union(*columns[a0:a1]))}
+                phrase[i] = _joined(tokens[b0:b1])
+                merged.append(phrase)
+                joined.append(glue[a0])
             else:  # words only the columns so far have, then words only this option has
                 merged += columns[a0:a1]
+                joined += glue[a0:a1]
                 merged += [{i: word} for word in words[b0:b1]]
-        columns = merged
-    return columns
+                joined += [glued for _, glued in tokens[b0:b1]]
+        columns, glue = merged, joined
+    return columns, glue
 
 
 def _runs(kinds: list[str]) -> list[tuple[int, int]]:
@@ -263,18 +295,6 @@ def _runs(kinds: list[str]) -> list[tuple[int, int]]:
         else:
             runs.append((j, j + 1))
     return runs
-
-
-def _glue(columns: list[dict[int, str]], words: list[list[tuple[str, bool]]]) -> list[bool]:
-    """Per column: whether its word is glued to the one before, as the first option having it writes it."""
-    glue: list[bool] = []
-    seen = [0] * len(words)
-    for column in columns:
-        first = min(column)
-        glue.append(words[first][seen[first]][1])
-        for i in column:
-            seen[i] += 1
-    return glue
 
 
 def _difference(i: int, columns: list[dict[int, str]], kinds: list[str], runs: list[tuple[int, int]],

@@ -31,7 +31,7 @@ class DisplayConfig:
     """``tablesight demo --json`` carries ``"shown"`` and ``"provisional"`` as ``tablesight run
     --json`` does (session 84, tablet84). Why: the two entry points said different things of the
     same game (``demo`` printed "unsure:"/"settled:" lines but its JSON had figures only). Measured
-    on demo seed 3 (8 moves: Yellow's pivot unsure, then settled): tests/ui/test_shown_steps.py.
+    on demo seed 3 (8 moves: Yellow's pivot unsure, then settled): tests/ui/test_option_steps.py.
     False: figures only, as on main."""
     score_unsure: bool = True
     """The Score screen's title says the scores are unsure while a seat wait holds a move
@@ -43,9 +43,10 @@ class DisplayConfig:
     """An option that leaves a cube unturned, among options that turn it, leads with "not turned"
     (:attr:`tracker.inference.Question.option_turns`), not with the words it has that others lack
     ("and picks up a dark blue sextant": shared by half the options, it told nothing apart).
-    Session 84, tablet84; measured on the 16-orientation placing of observation game 749643 and
-    the placings of Octocube games 72873/72874 (tests/ui/test_option_steps.py). False: as session
-    83 showed it."""
+    Session 84, tablet84; measured on the 10 placing questions of observation game 749643 that
+    offer one unturned orientation among turned ones (tests/ui/test_option_steps.py; the say logs
+    of Octocube games 72873/72874 asked 5 such among their 17 placing questions). False: as
+    session 83 showed it."""
     phrase_columns: bool = True
     """Options that differ in runs of words of different lengths are aligned phrase against
     phrase (:func:`ui.i18n.option_words.by_difference`'s ``phrases``): the French wild-token

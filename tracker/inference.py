@@ -78,6 +78,33 @@ class Question:
     stands_for: tuple[tuple[int, ...], ...] = ()
     """Per option of such a step: the options of ``whole`` it stands for."""
 
+    @property
+    def option_turned(self) -> tuple[bool | None, ...]:
+        """Per option: whether its moves put a cube down turned (a move's ``turned``: Octocube's
+        :class:`~rules.octocube.moves.Place`), None where none of its moves says (no placing).
+        Read by a tablet only (``ui.display.DisplayConfig.unturned_words``): an unturned placing
+        has no words for its orientation, so its words alone cannot lead with "not turned"."""
+        return tuple(None if o is None else bool(o[2]) for o in self._placings())
+
+    @property
+    def option_orientation(self) -> tuple[tuple[str, str] | None, ...]:
+        """Per option: the (down, north) faces its placing puts the cube down with (the last
+        placing of its moves), None where it has none. With :attr:`option_turned`, what a tablet
+        leads a turned option with where its words differ from an unturned one's only by the
+        whole turn ("east face down, bottom face looks north")."""
+        return tuple(None if o is None else (o[0], o[1]) for o in self._placings())
+
+    def _placings(self) -> list[tuple[str, str, bool] | None]:
+        out: list[tuple[str, str, bool] | None] = []
+        for chain in self.options:
+            placed = [move for move in chain if hasattr(move, "turned") and hasattr(move, "orientation")]
+            if not placed:
+                out.append(None)
+                continue
+            down, north = getattr(placed[-1], "orientation")
+            out.append((str(down), str(north), any(bool(getattr(move, "turned")) for move in placed)))
+        return out
+
     def take_back_count(self, option: int) -> int:
         """Confirmed moves to take back before option ``option``'s moves are made."""
         return self.take_back[option] if option < len(self.take_back) else 0

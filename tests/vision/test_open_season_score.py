@@ -68,7 +68,7 @@ def test_the_fans_are_read_card_by_card_and_an_unsure_card_is_never_a_silent_gue
 
 def test_score_prints_the_engines_breakdown_and_the_doubts_with_the_totals_they_move(
         tables: list[tuple[Path, dict[str, Any]]]) -> None:
-    for image, gt in tables:
+    for n, (image, gt) in enumerate(tables):
         end = gt["end"]
         res = _cli(*_args(image, end, "--json"))
         assert res.returncode == 0, res.stderr
@@ -85,9 +85,10 @@ def test_score_prints_the_engines_breakdown_and_the_doubts_with_the_totals_they_
         assert out["winner"] and all(w.startswith("player ") for w in out["winner"])
         # 1920x1080: the accolades are sharp enough, no note asks for a sharper photo
         assert not any("camera pixels per mm" in note for note in out["notes"]), out["notes"]
-        words = _cli(*_args(image, end))
-        assert words.returncode == 0, words.stderr
-        assert "Player 1:" in words.stdout and "Winner:" in words.stdout
+        if n == 0:  # the words, for the first table: the same printer prints the second (~1 CPU s a read)
+            words = _cli(*_args(image, end))
+            assert words.returncode == 0, words.stderr
+            assert "Player 1:" in words.stdout and "Winner:" in words.stdout
         # an answer settles a doubt: the totals become the ones that option gives
         moving = [d for d in out["doubts"] if d["score_range"]]
         if moving:

@@ -204,7 +204,7 @@ class InferenceConfig:
     22 instead of 27 (ask81). On since session 82 (ask82): the tests about asking at once pass
     ``InferenceConfig(seat_settles=False)``; ``seat_weigh_cheap`` keeps the bench's CPU within
     1.5x of off (docs/teach.md, "Session 82, helper ask82")."""
-    seat_wait_turns: int = 1
+    seat_wait_turns: int = 2
     """How many of its seat's visible turns (:meth:`GameAdapter.settles_seat_wait`) a seat wait
     (``seat_settles``) stays open while more than one option is left: 1 (the off control, as in
     sessions 81-83) asks the options left once the seat's next visible turn is judged; n > 1 keeps

@@ -1,11 +1,12 @@
 """A seat wait kept open over more of its seat's turns (``InferenceConfig.seat_wait_turns``).
 
-Session 84 (ask84): with ``seat_settles`` on, a placing whose orientations the seat's next roll
-does not tell apart is asked at that roll with the moves since (observation game 749643's move 196:
-Red places on A2, Yellow rolls, Red rolls south -- more than one orientation left). With
-``seat_wait_turns=2`` the wait stays open over Red's second visible turn, which shows the face
-the first did not: settled unasked, the history and the scores those of the twin's truth. The off
-control (``seat_wait_turns=1``, as on main) asks at Red's first roll.
+Session 84 (ask84): with ``seat_settles`` on, a question whose options the seat's next visible
+turn does not tell apart is asked at that turn with the moves since (observation game 749643's
+move 97: 6 options left at the seat's roll, move 99). With ``seat_wait_turns=2`` the wait stays
+open over the seat's second visible turn, which shows what the first did not: settled unasked,
+the history and the scores those of the twin's truth. The off control (``seat_wait_turns=1``, as
+on main) asks at the seat's first visible turn. (Move 196's wait, the other test file's, is not
+told by the second turn either: 3 options asked there in both cases.)
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.octocube.moves import Place
 from tests.tracker.octocube_helpers import look, truth_after
-from tests.tracker.test_octocube_seat_settles import ASKED, ON, _followed, _questions, _twin
+from tests.tracker.test_octocube_seat_settles import ON, _followed, _questions, _twin
 from tracker.octocube.groundtruth import observation_from_state
 from tracker.session import IllegalMoveAlert
 
 TWO = replace(ON, seat_wait_turns=2)
+ASKED = 97
+"""Truth move 97: a question that waits for its seat (6 options left at the seat's next roll)."""
 
 
 def _seat_turn_after(twin: Any, at: int, seat: int, count: int) -> int:
@@ -39,16 +41,21 @@ def _seat_turn_after(twin: Any, at: int, seat: int, count: int) -> int:
 
 def test_off_the_options_left_are_asked_at_the_seats_first_turn() -> None:
     twin = _twin()
-    assert isinstance(twin.truth.history[ASKED], Place)
     tracked = _followed(ASKED, ON)
     seat = truth_after(twin, ASKED).current_player()
     first = _seat_turn_after(twin, ASKED, seat, 1)
     asked: list[Any] = []
     for k in range(ASKED + 1, first + 1):
+        if k == ASKED + 1:
+            look(truth_after(twin, k), tracked)
+            assert tracked.seat_wait is not None  # the question waits (seat_settles)
+            continue
         asked += _questions(list(tracked.observe(observation_from_state(truth_after(twin, k)))))
         if asked:
             break
     assert asked and k == first, (k, first)  # asked at the seat's first visible turn (main)
+    whole = asked[0].whole if asked[0].whole is not None else asked[0]
+    assert len(whole.options) > 1
 
 
 def test_two_turns_the_seats_second_turn_settles_it_unasked() -> None:

@@ -214,8 +214,13 @@ class InferenceConfig:
     (which face went down, which looks north): equal in everything seen and scored until a later
     roll or placing brings a face up or down, which drops the options it contradicts; the game's
     state is always one of the options, repaired (moves taken back and made again) when a scene
-    drops it. Session 84 (ask84): taught games 72873/72874 asked 32 and 18 questions, 10 of the 17
-    placings/pivots asked at the seat's next turn (docs/teach.md, "Session 84, helper ask84")."""
+    drops it. Session 84 (ask84): taught games 72873/72874 asked 50 questions, 27 of them placings or
+    bare pivots (21 at the end of a seat wait); against the twin's truth a wrong option never changed
+    a score, a legality judgement or the prompt before a scene told it, and 6 of those waits a perfect
+    reading settles by the seat's second turn. Observations (24 games) 612345 / 318101 / 318102:
+    385 -> 350, 411 -> 364, 398 -> 356 questions with 2, every game's moves, illegal flags and false
+    alarms equal, CPU alike; 3 turns: 339 on 612345 (not taken). On: 2 (docs/teach.md, "Session 84,
+    helper ask84"). 1: the off control, as before."""
     seat_wait_scenes: int = 12
     """Most still scenes a question waits for its seat's next turn (``seat_settles``) before the
     options still left are asked: a lost turn must not leave a question open for ever."""

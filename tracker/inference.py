@@ -231,6 +231,23 @@ class InferenceConfig:
     22 instead of 27 (ask81). On since session 82 (ask82): the tests about asking at once pass
     ``InferenceConfig(seat_settles=False)``; ``seat_weigh_cheap`` keeps the bench's CPU within
     1.5x of off (docs/teach.md, "Session 82, helper ask82")."""
+    seat_wait_turns: int = 2
+    """How many of its seat's visible turns (:meth:`GameAdapter.settles_seat_wait`) a seat wait
+    (``seat_settles``) stays open while more than one option is left: 1 (the off control, as in
+    sessions 81-83) asks the options left once the seat's next visible turn is judged; n > 1 keeps
+    waiting over n of its turns (bounded by ``seat_wait_scenes``, ended by the game's end or a scene
+    that is a question of its own), each later scene still judged under every option left and the
+    wait settled unasked the moment one option is left. The options differ in how a cube lies
+    (which face went down, which looks north): equal in everything seen and scored until a later
+    roll or placing brings a face up or down, which drops the options it contradicts; the game's
+    state is always one of the options, repaired (moves taken back and made again) when a scene
+    drops it. Session 84 (ask84): taught games 72873/72874 asked 50 questions, 27 of them placings or
+    bare pivots (21 at the end of a seat wait); against the twin's truth a wrong option never changed
+    a score, a legality judgement or the prompt before a scene told it, and 6 of those waits a perfect
+    reading settles by the seat's second turn. Observations (24 games) 612345 / 318101 / 318102:
+    385 -> 350, 411 -> 364, 398 -> 356 questions with 2, every game's moves, illegal flags and false
+    alarms equal, CPU alike; 3 turns: 339 on 612345 (not taken). On: 2 (docs/teach.md, "Session 84,
+    helper ask84"). 1: the off control, as before."""
     seat_wait_scenes: int = 12
     """Most still scenes a question waits for its seat's next turn (``seat_settles``) before the
     options still left are asked: a lost turn must not leave a question open for ever."""

@@ -48,7 +48,9 @@ def _start(ui: Driver, tracked: TrackedGame[Any, Any], scenes: list[Any], displa
 def _buttons(ui: Driver, count: int) -> list[Any]:
     """The ``count`` buttons above "None of these", once all are laid out (one per frame)."""
     box = ui.widget("play", "option_buttons")
-    ui.until(lambda: len(box.children) == count + 1, 30, f"{count} answer buttons")
+    # one button per frame: a loaded machine draws few frames a second (48 buttons timed out at 30 s
+    # with five other jobs running), so the bound grows with the count
+    ui.until(lambda: len(box.children) == count + 1, 30 + 3 * count, f"{count} answer buttons")
     return list(reversed(box.children))[:-1]
 
 

@@ -1410,6 +1410,15 @@ class RecogniserConfig:
     switch, session 81. The same arithmetic per face: bench/octocube_fine_batched.py --switch
     pack_fine_fits_per_region on its 8 taught stills (docs/testing.md, session 81). False: session
     80's batch, one fit per face and place."""
+    pack_parts_kept: bool = True
+    """The faces' prototypes a recogniser builds from its pack (the shades harmonised, the coarse
+    matchers of tiles, cube tops, empty spaces, letters and tiles on a cube's face, the fine
+    stage's faces and their blurs, the shade cue's squares) kept on the pack
+    (``Pack.derive``) for every later recogniser built with that very pack object, not built
+    again: a speed switch, session 84 (suite84a). The parts are never changed once built, so a
+    reading is the same to the bit (tests/vision/octocube/test_pack_parts_kept.py). Built
+    afresh they took ~0.25 of a taught still's ~1.15 CPU s (72705's change 65, 2 players) when
+    every test reading built its own recogniser. False: each recogniser builds its own, as before."""
     pack_mask_hidden: bool = True
     """With a pack: a stack top partly hidden behind a neighbour's cube (under tilt) is compared
     with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""

@@ -224,13 +224,17 @@ class OctocubeRecogniser:
         """A taught copy (vision.pack.Pack): its faces name the tiles, the classifiers only say
         tile / empty / cube / bare. None: the built-in art, read by the classifiers."""
         by_product = self.config.coarse_shifts_by_product
-        self._matcher = _tile_matcher(pack if pack is not None else builtin_pack(), kept, shifts_by_product=by_product)
+        scores_kept = self.config.pack_scores_kept
+        self._matcher = _tile_matcher(pack if pack is not None else builtin_pack(), kept, shifts_by_product=by_product,
+                                      kept_scores=scores_kept)
         bare = tuple(f"cube-{c}" for c in PLAYER_COLOURS)
-        self._cube_matcher = (_tile_matcher(pack, kept, labels=TILE_LABELS + bare, shifts_by_product=by_product)
+        self._cube_matcher = (_tile_matcher(pack, kept, labels=TILE_LABELS + bare, shifts_by_product=by_product,
+                                            kept_scores=scores_kept)
                               if pack is not None else None)
         """Taught cube tops: the tiles, or the bare face of a player's cube."""
         empty = empty_board_pack()
-        self._empty_matcher = (_tile_matcher(empty, kept, labels=tuple(empty.faces), shifts_by_product=by_product)
+        self._empty_matcher = (_tile_matcher(empty, kept, labels=tuple(empty.faces), shifts_by_product=by_product,
+                                             kept_scores=scores_kept)
                                if pack is not None else None)
         """With a pack: each board space's own empty look, to weigh against its taught tile."""
         fine_options = dict(shade_weight=self.config.pack_fine_shade_weight,
@@ -245,11 +249,11 @@ class OctocubeRecogniser:
         """With a pack: the second stage that re-ranks a stack top's best few faces at 3 px/mm."""
         self._fine_windows: np.ndarray | None = None
         self._tile_on_cube: dict[str, TileMatcher | None] = (
-            _part(pack, kept, ("tiles on cubes", labels, by_product), dict) if pack is not None else {})
+            _part(pack, kept, ("tiles on cubes", labels, by_product, scores_kept), dict) if pack is not None else {})
         """With a pack, per cube colour (built when first needed): the taught tiles inset on that
         cube's taught bare face (:meth:`_fine_cube_top` finds a cube top's tile by its rim)."""
         self._bare_faces: dict[str, TileMatcher | None] = (
-            _part(pack, kept, ("bare cube faces", by_product), dict) if pack is not None else {})
+            _part(pack, kept, ("bare cube faces", by_product, scores_kept), dict) if pack is not None else {})
         """With a pack, per taught bare cube face (built when first needed): that face compared over
         the cube's face, as the tiles inset on it are (:meth:`_bare_on_cube`)."""
         self._cube_top_at: dict[int, int] = {}
@@ -287,7 +291,8 @@ class OctocubeRecogniser:
         """With a pack: this frame's stack tops as the shade cue sees them."""
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
         self._letter_matcher = (_tile_matcher(pack, kept, px_per_mm=LETTER_PX_PER_MM, inner_mm=LETTER_MATCH_MM,
-                                              labels=tuple(letters_known), shifts_by_product=by_product)
+                                              labels=tuple(letters_known), shifts_by_product=by_product,
+                                              kept_scores=scores_kept)
                                 if pack is not None and letters_known else None)
         self._classes = classes
         self._scenes = 0
@@ -2625,7 +2630,8 @@ class OctocubeRecogniser:
             try:
                 self._tile_on_cube[colour] = TileMatcher(tile_on_cube_pack(self.pack, colour, self._matcher.labels),
                                                          inner_mm=CUBE_FACE_COMPARED_MM,
-                                                         shifts_by_product=self.config.coarse_shifts_by_product)
+                                                         shifts_by_product=self.config.coarse_shifts_by_product,
+                                                         kept_scores=self.config.pack_scores_kept)
             except PackError:
                 self._tile_on_cube[colour] = None
         return self._tile_on_cube[colour]
@@ -2637,7 +2643,8 @@ class OctocubeRecogniser:
             assert self.pack is not None
             try:
                 self._bare_faces[face] = TileMatcher(self.pack, labels=(face,), inner_mm=CUBE_FACE_COMPARED_MM,
-                                                     shifts_by_product=self.config.coarse_shifts_by_product)
+                                                     shifts_by_product=self.config.coarse_shifts_by_product,
+                                                     kept_scores=self.config.pack_scores_kept)
             except PackError:
                 self._bare_faces[face] = None
         return self._bare_faces[face]

@@ -1,7 +1,9 @@
 """A recogniser built with a pack another recogniser was built with reads with that one's parts (the
-faces' prototypes: ``RecogniserConfig.pack_parts_kept``, kept on the pack), and reads the same to the
-bit as one that builds its own (session 84, suite84a: every test reading builds a recogniser, and
-building the parts was ~0.25 of a taught still's ~1.15 CPU s).
+faces' prototypes: ``RecogniserConfig.pack_parts_kept``, kept on the pack), its coarse matchers give a
+kept copy of a scoring asked before (``pack_scores_kept``), and it reads the same to the bit as one
+that builds its own and scores everything afresh (session 84, suite84a: every test reading builds a
+recogniser, and building the parts was ~0.25 of a taught still's ~1.15 CPU s; a reading asks a
+matcher the same more than once, and a rule's off reading asks most of the default one's again).
 
 The still is test_taught_mat_band_at_tile's (72833's change 18, 4 players: the frame the stillness
 gate reads; tests/vision/octocube/taught_table.kept_change_still shares it and its default reading
@@ -13,14 +15,15 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+from collections import OrderedDict
 from typing import Any
 
 import numpy as np
 import pytest
 
-from tests.vision.octocube.taught_table import kept_change_still, read_taught
+from tests.vision.octocube.taught_table import kept_change_still, printing_pack, read_taught
 from vision.octocube.config import RecogniserConfig
-from vision.octocube.pack_reader import FineMatcher
+from vision.octocube.pack_reader import FineMatcher, TileMatcher
 from vision.octocube.recogniser import OctocubeRecogniser
 
 PRINTING, GAME, CHANGE, PLAYERS, GRID, TILT = 998_218, 72_833, 18, 4, 5, 6.7
@@ -42,7 +45,7 @@ def _reading(still: Any, config: RecogniserConfig) -> tuple[OctocubeRecogniser, 
 
 @pytest.fixture(scope="module")
 def built_afresh(still: Any) -> tuple[OctocubeRecogniser, bytes]:
-    return _reading(still, RecogniserConfig(pack_parts_kept=False))
+    return _reading(still, RecogniserConfig(pack_parts_kept=False, pack_scores_kept=0))
 
 
 def test_a_second_recogniser_reads_with_the_kept_parts_the_same_to_the_bit(
@@ -58,6 +61,8 @@ def test_a_second_recogniser_reads_with_the_kept_parts_the_same_to_the_bit(
     fresh = built_afresh[0]
     for part in ("_matcher", "_fine", "_tile_on_cube", "_letters"):
         assert getattr(fresh, part) is not getattr(rec, part), part
+    assert rec._matcher._kept and rec._cube_matcher is not None and rec._cube_matcher._kept
+    assert not fresh._matcher._kept
     assert kept == built_afresh[1]
 
 
@@ -77,3 +82,36 @@ def test_a_kept_part_changed_is_read_with(still: Any, built_afresh: tuple[Octocu
     rec, other = _reading(still, RecogniserConfig())
     assert rec._fine is rolled
     assert other != built_afresh[1]
+
+
+def test_a_kept_scoring_changed_is_read_with(still: Any, built_afresh: tuple[OctocubeRecogniser, bytes],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The control of the kept scorings: the tiles matcher's kept results, each window's scores
+    reversed over the labels, are what the next reading gets, and it differs."""
+    matcher = OctocubeRecogniser(GRID, PLAYERS, still[2], pack=still[0])._matcher
+    assert matcher._kept
+    changed = OrderedDict((key, dataclasses.replace(ts, scores=ts.scores[:, ::-1].copy()))
+                          for key, ts in matcher._kept.items())
+    monkeypatch.setattr(matcher, "_kept", changed)
+    assert _reading(still, RecogniserConfig())[1] != built_afresh[1]
+
+
+def test_a_kept_scoring_is_handed_out_as_a_copy() -> None:
+    """Asked the same twice, a matcher keeping scorings gives equal arrays it does not share: a caller
+    changing its copy changes nothing the next caller gets; other windows are scored afresh."""
+    matcher = TileMatcher(printing_pack(PRINTING), kept_scores=2)
+    rng = np.random.default_rng(84)
+    windows = rng.integers(0, 255, (3, 41, 41, 3), dtype=np.uint8)
+    first = matcher.scores(windows, turns=(0, 1, 2, 3))
+    first.scores[:] = 0
+    second = matcher.scores(windows.copy(), turns=(0, 1, 2, 3))
+    plain = TileMatcher(printing_pack(PRINTING)).scores(windows, turns=(0, 1, 2, 3))
+    assert np.array_equal(second.scores, plain.scores) and np.array_equal(second.turns, plain.turns)
+    assert second.offsets is not None and plain.offsets is not None
+    assert np.array_equal(second.offsets, plain.offsets)
+    assert len(matcher._kept) == 1
+    other = matcher.scores(windows[::-1].copy(), turns=(0, 1, 2, 3))
+    assert len(matcher._kept) == 2 and not np.array_equal(other.scores, second.scores)
+    assert np.array_equal(matcher.scores(windows, turns=(0,)).scores,
+                          TileMatcher(printing_pack(PRINTING)).scores(windows, turns=(0,)).scores)
+    assert len(matcher._kept) == 2  # the latest two kept

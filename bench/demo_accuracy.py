@@ -46,6 +46,7 @@ import pickle
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -274,8 +275,11 @@ def play_observations(spec: dict[str, Any], args: Any) -> dict[str, Any]:
     from tracker.inference import InferenceConfig
 
     seat_settles = getattr(args, "seat_settles", None)
-    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter(),
-                          config=InferenceConfig() if seat_settles is None else InferenceConfig(seat_settles=seat_settles))
+    config = InferenceConfig() if seat_settles is None else InferenceConfig(seat_settles=seat_settles)
+    seat_wait_turns = getattr(args, "seat_wait_turns", None)
+    if seat_wait_turns is not None:
+        config = replace(config, seat_wait_turns=seat_wait_turns)
+    tracked = TrackedGame(twin.tracker_initial_state(), OctocubeAdapter(), config=config)
     game = OctocubeGame(spec["players"], mode=mode)
     truth = game.new_initial_state(spec["seed"])
     tally = _Tally()
@@ -392,6 +396,9 @@ def main() -> int:
                         help="Octocube observations: placings and bare pivots wait for the seat's next turn "
                              "(InferenceConfig.seat_settles; default: its default, on since session 82; "
                              "--no-seat-settles: asked at once)")
+    parser.add_argument("--seat-wait-turns", type=int, default=None,
+                        help="Octocube observations: how many of its seat's visible turns a seat wait stays "
+                             "open (InferenceConfig.seat_wait_turns; default: its default)")
     parser.add_argument("--say-dir", metavar="DIR", help="write each game's moves, questions and alerts "
                         "to DIR/game_SEED.txt (frames)")
     parser.add_argument("--record-dir", metavar="DIR", help="open_season: pickle every still scene the "

@@ -67,7 +67,8 @@ not a move; a reader of a say log sees why a move was made unasked or a question
 
 def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
              on_update: Callable[[Any], None] | None = None, notes: bool = False,
-             on_scene: Callable[[], None] | None = None) -> dict[str, Any]:
+             on_scene: Callable[[], None] | None = None,
+             on_event: Callable[[Any], None] | None = None) -> dict[str, Any]:
     """Play the whole film; returns the figures ``tablesight demo --json`` prints. ``on_update``
     sees every pipeline update (a window, a video being written). ``notes``: ``say`` hears the
     tracker's notes too (``TrackedGame.on_note``), one line each beginning :data:`NOTE_PREFIX`, as
@@ -76,7 +77,9 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
     helpers counted "the next scene shows which" from a wrapper (docs/teach.md, fresh79c). False:
     no notes, as before (``tablesight demo`` prints none). ``on_scene``: called once each update's
     events are all handled and answered (``tablesight demo`` prints there which move is unsure or
-    settled: :class:`ui.display.ShownGame`); the say lines of the benches are as before."""
+    settled: :class:`ui.display.ShownGame`); the say lines of the benches are as before.
+    ``on_event``: sees every tracker event as it is handled (answers' and the tablet's too), in
+    order (``tablesight demo --json``'s ``"shown"``, as ``run --json`` has it)."""
     pipe, twin = demo.pipeline, demo.twin
     if twin is None:
         raise ValueError("run_demo needs a digital-twin pipeline (source 'demo')")
@@ -89,14 +92,15 @@ def run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None = None,
 
         tracked.on_note = note
     try:
-        return _run_demo(demo, say, on_update, on_scene)
+        return _run_demo(demo, say, on_update, on_scene, on_event)
     finally:
         tracked.on_note = heard
 
 
 def _run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None,
               on_update: Callable[[Any], None] | None,
-              on_scene: Callable[[], None] | None = None) -> dict[str, Any]:
+              on_scene: Callable[[], None] | None = None,
+              on_event: Callable[[Any], None] | None = None) -> dict[str, Any]:
     """:func:`run_demo`'s film, played to its end."""
     pipe, twin = demo.pipeline, demo.twin
     assert twin is not None
@@ -122,7 +126,7 @@ def _run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None,
         if update is None:
             if twin.truth.is_terminal() and not tracked.state.is_terminal() and tracked.pending is None:
                 # the players say the game is over: a last unseen move may still be missing
-                _answer_all(tracked.finish(), tracked, twin, say)
+                _answer_all(tracked.finish(), tracked, twin, say, on_event)
             break
         if on_update is not None:
             on_update(update)
@@ -130,7 +134,7 @@ def _run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None,
             if say and not update.camera_ok and "stopped" in update.camera_message:
                 say(f"camera: {update.camera_message}")
             # the camera stopped: a question that waited for the next scene is asked now
-            questions += _answer_all(list(update.events), tracked, twin, say)
+            questions += _answer_all(list(update.events), tracked, twin, say, on_event)
             continue
         if say and update.recognised and update.camera_message != warned and \
                 update.camera_message == pipe.stats.unknown_copy:
@@ -146,6 +150,8 @@ def _run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None,
         events = list(update.events)
         while events:
             event = events.pop(0)
+            if on_event is not None:
+                on_event(event)
             if say:
                 say(event_words(event, adapter))
             if isinstance(event, IllegalMoveAlert):
@@ -175,6 +181,8 @@ def _run_demo(demo: BuiltPipeline, say: Callable[[str], None] | None,
         corrected_now, entries = twin_tablet_step(twin, tracked, pipe)
         corrections += corrected_now
         for event, corrected in entries:
+            if on_event is not None:
+                on_event(event)
             if say:
                 say(("tablet correction: " if corrected else "tablet: ") + event_words(event, adapter))
         if on_scene is not None:
@@ -250,11 +258,14 @@ def _percentiles(values: list[float]) -> dict[str, float]:
     return {"p50": at(0.5), "p95": at(0.95), "max": round(ordered[-1], 1), "count": len(ordered)}
 
 
-def _answer_all(events: list[Any], tracked: Any, twin: Any, say: Callable[[str], None] | None) -> int:
+def _answer_all(events: list[Any], tracked: Any, twin: Any, say: Callable[[str], None] | None,
+                on_event: Callable[[Any], None] | None = None) -> int:
     """The events at the game's end, each question answered truthfully; how many were asked."""
     asked = 0
     while events:
         event = events.pop(0)
+        if on_event is not None:
+            on_event(event)
         if say:
             say(event_words(event, tracked.adapter))
         if isinstance(event, QuestionAsked):

@@ -78,6 +78,33 @@ class Question:
     stands_for: tuple[tuple[int, ...], ...] = ()
     """Per option of such a step: the options of ``whole`` it stands for."""
 
+    @property
+    def option_turned(self) -> tuple[bool | None, ...]:
+        """Per option: whether its moves put a cube down turned (a move's ``turned``: Octocube's
+        :class:`~rules.octocube.moves.Place`), None where none of its moves says (no placing).
+        Read by a tablet only (``ui.display.DisplayConfig.unturned_words``): an unturned placing
+        has no words for its orientation, so its words alone cannot lead with "not turned"."""
+        return tuple(None if o is None else bool(o[2]) for o in self._placings())
+
+    @property
+    def option_orientation(self) -> tuple[tuple[str, str] | None, ...]:
+        """Per option: the (down, north) faces its placing puts the cube down with (the last
+        placing of its moves), None where it has none. With :attr:`option_turned`, what a tablet
+        leads a turned option with where its words differ from an unturned one's only by the
+        whole turn ("east face down, bottom face looks north")."""
+        return tuple(None if o is None else (o[0], o[1]) for o in self._placings())
+
+    def _placings(self) -> list[tuple[str, str, bool] | None]:
+        out: list[tuple[str, str, bool] | None] = []
+        for chain in self.options:
+            placed = [move for move in chain if hasattr(move, "turned") and hasattr(move, "orientation")]
+            if not placed:
+                out.append(None)
+                continue
+            down, north = getattr(placed[-1], "orientation")
+            out.append((str(down), str(north), any(bool(getattr(move, "turned")) for move in placed)))
+        return out
+
     def take_back_count(self, option: int) -> int:
         """Confirmed moves to take back before option ``option``'s moves are made."""
         return self.take_back[option] if option < len(self.take_back) else 0
@@ -204,6 +231,23 @@ class InferenceConfig:
     22 instead of 27 (ask81). On since session 82 (ask82): the tests about asking at once pass
     ``InferenceConfig(seat_settles=False)``; ``seat_weigh_cheap`` keeps the bench's CPU within
     1.5x of off (docs/teach.md, "Session 82, helper ask82")."""
+    seat_wait_turns: int = 2
+    """How many of its seat's visible turns (:meth:`GameAdapter.settles_seat_wait`) a seat wait
+    (``seat_settles``) stays open while more than one option is left: 1 (the off control, as in
+    sessions 81-83) asks the options left once the seat's next visible turn is judged; n > 1 keeps
+    waiting over n of its turns (bounded by ``seat_wait_scenes``, ended by the game's end or a scene
+    that is a question of its own), each later scene still judged under every option left and the
+    wait settled unasked the moment one option is left. The options differ in how a cube lies
+    (which face went down, which looks north): equal in everything seen and scored until a later
+    roll or placing brings a face up or down, which drops the options it contradicts; the game's
+    state is always one of the options, repaired (moves taken back and made again) when a scene
+    drops it. Session 84 (ask84): taught games 72873/72874 asked 50 questions, 27 of them placings or
+    bare pivots (21 at the end of a seat wait); against the twin's truth a wrong option never changed
+    a score, a legality judgement or the prompt before a scene told it, and 6 of those waits a perfect
+    reading settles by the seat's second turn. Observations (24 games) 612345 / 318101 / 318102:
+    385 -> 350, 411 -> 364, 398 -> 356 questions with 2, every game's moves, illegal flags and false
+    alarms equal, CPU alike; 3 turns: 339 on 612345 (not taken). On: 2 (docs/teach.md, "Session 84,
+    helper ask84"). 1: the off control, as before."""
     seat_wait_scenes: int = 12
     """Most still scenes a question waits for its seat's next turn (``seat_settles``) before the
     options still left are asked: a lost turn must not leave a question open for ever."""

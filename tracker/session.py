@@ -86,6 +86,8 @@ class SeatWait:
     option's are the game's history since)."""
     scenes: int = 0
     seat_moved: bool = False
+    seat_turns: int = 0
+    """The seat's visible turns judged since the wait began (``InferenceConfig.seat_wait_turns``)."""
     started: bool = True
     """Set while the scene that started the wait is judged (its own moves are no later turn)."""
     revealed: list[tuple[int, Any, Any]] = field(default_factory=list)
@@ -718,9 +720,10 @@ class TrackedGame(Generic[St, Obs]):
             self.seat_wait = None
             return []
         wait.scenes += 1
-        wait.seat_moved = wait.seat_moved or any(
-            isinstance(e, MoveConfirmed) and e.player == wait.seat and self.adapter.settles_seat_wait(self.state, e.move)
-            for e in judged)
+        if any(isinstance(e, MoveConfirmed) and e.player == wait.seat and self.adapter.settles_seat_wait(self.state, e.move)
+               for e in judged):
+            wait.seat_turns += 1
+        wait.seat_moved = wait.seat_moved or wait.seat_turns >= max(1, self.config.seat_wait_turns)
         if self.pending is not None:
             return []  # that question first; asked at a later scene
         if wait.seat_moved or wait.scenes >= self.config.seat_wait_scenes or self.state.is_terminal():

@@ -45,6 +45,13 @@ class Place(Move):
         _location(self.location)
         _orientation(self.orientation)
 
+    @property
+    def turned(self) -> bool:
+        """Whether the cube goes down turned (its words say how: "turned so that its ... face is
+        down"); False: as it lies in the personal area (no words for it). A tablet leads an
+        unturned option with "not turned" among turned ones (:attr:`tracker.inference.Question.option_turned`)."""
+        return self.orientation != IDENTITY
+
 
 @dataclass(frozen=True)
 class Roll(Move):

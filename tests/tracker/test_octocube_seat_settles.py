@@ -26,7 +26,9 @@ from tracker.octocube.groundtruth import observation_from_state
 from tracker.octocube.twin import TwinGame
 from tracker.session import IllegalMoveAlert, MovesTakenBack, QuestionAsked, TrackedGame
 
-ON = InferenceConfig(seat_settles=True)
+ON = InferenceConfig(seat_settles=True, seat_wait_turns=1)
+"""Asked at the seat's first visible turn, as these tests were written (sessions 81-82);
+``seat_wait_turns=2`` (on since session 84) is tested in test_octocube_seat_wait_turns.py."""
 OFF = InferenceConfig(seat_settles=False)
 
 _TWIN: list[Any] = []

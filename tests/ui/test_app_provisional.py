@@ -25,7 +25,6 @@ from tracker.octocube.groundtruth import observation_from_state
 from tracker.pipeline import PipelineStats, PipelineUpdate
 from tracker.session import TrackedGame
 from ui.display import DisplayConfig
-from ui.i18n.option_words import by_difference
 from ui.i18n.sentences import translate_sentence
 from ui.app.worker import GameSetup, Mailbox, PipelineWorker
 
@@ -177,12 +176,13 @@ def test_the_placings_options_lead_with_the_faces(ui: Driver) -> None:
     button makes the truth's placing."""
     app = ui.app
     tracked = tracked_until(_twin(), PLACED)  # asks at once
-    pipe = _start(ui, tracked, DisplayConfig())
+    # every option at once (16 > ``step_over``: tests/ui/test_app_steps.py asks it in steps)
+    pipe = _start(ui, tracked, DisplayConfig(step_over=0))
     try:
         pipe.next_scene()
         ui.until(lambda: app.question and app.options, 30, "the placing's question")
         texts = list(app.options)
-        split = by_difference(texts)
+        split = app.options_split(texts)  # the unturned option leads with "not turned" (test_option_steps.py)
         assert split is not None and len(texts) > 8
         buttons = _option_buttons(ui, len(texts))
         assert [b.full_text for b in buttons] == texts

@@ -99,9 +99,11 @@ def test_the_translated_options_split_too(lang: str) -> None:
 
 def test_run_prints_the_shared_words_once_then_each_difference() -> None:
     question = _placing_asked_at_once()
-    lines = ShownGame(tracked_until(_twin(), 0)).question_lines(question)
-    split = by_difference(question.option_texts)
-    assert split is not None
+    # every option at once (16 > ``step_over``: tests/ui/test_option_steps.py prints it grouped)
+    shown = ShownGame(tracked_until(_twin(), 0), DisplayConfig(step_over=0))
+    lines = shown.question_lines(question)
+    split = shown.question_split(question.option_texts, question)  # the unturned one: "not turned"
+    assert split is not None and "not turned" in split.differences
     assert lines[0] == f"  which: {split.shared}"
     assert lines[1:] == [f"  {i}) {d or '(just that)'}" for i, d in enumerate(split.differences, 1)]
 

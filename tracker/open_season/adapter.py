@@ -309,6 +309,14 @@ def _card_words(card: str | None) -> str:
     return "a face-down card" if card is None else card
 
 
+def _compared_fields(reading: PlayerReading) -> tuple[Any, ...]:
+    """The fields of an expected seat reading that ``OpenSeasonAdapter._player_differences`` reads,
+    hashable (dicts as their items in order: two equal dicts filled in another order only miss)."""
+    return (tuple(reading.wall.items()), tuple(reading.wall_trophies.items()), reading.wall_wilds, reading.stock,
+            reading.accolades, reading.accolade_wilds, reading.kept, reading.trophies, reading.wilds,
+            reading.penalty, reading.series, reading.scorings, tuple(reading.bonus.items()))
+
+
 def _multiset(seen: Iterable[str], want: Iterable[str]) -> tuple[list[str], list[str]]:
     """(extra, missing): what ``seen`` holds beyond ``want``, and what it lacks."""
     a, b = Counter(seen), Counter(want)
@@ -605,6 +613,18 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
     inn (the scene does not change within a search: the same candidates, tried in the same
     order; tests/tracker/test_open_season_expected_direct.py). Session 82, suite82: a speed
     switch. Off: made at each step, as before."""
+    seat_differences_per_search = True
+    """Within one chain search, a seat's differences (``_player_differences``) made once per
+    distinct expected reading of that seat and kept for the search: the scene does not change
+    within a search, and most positions tried change one seat, so the other seats' expected
+    readings repeat (the same numbers and words: the differences are a function of the seat, its
+    expected reading's compared fields and the scene's reading;
+    tests/tracker/test_open_season_seat_differences_kept.py). Session 84, suite84b: a speed switch
+    (the differences were a quarter of the stepping-stones test's profile). Off: made at every
+    position, as before."""
+
+    _seat_memo: dict[tuple[Any, ...], tuple[Difference, ...]] | None = None
+    _seat_memo_for: OpenSeasonObservation | None = None
 
     # ------------------------------------------------------------------ expected view
     def expected(self, state: OpenSeasonState) -> OpenSeasonObservation:
@@ -656,7 +676,15 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
                 diffs.append(Difference(f"{player_name(seat)}'s area was not read", 0.3))
                 continue
             if got != want:
-                diffs.extend(self._player_differences(seat, want, got, observed.stands_for))
+                memo = self._seat_memo if self._seat_memo_for is observed else None
+                if memo is None:
+                    diffs.extend(self._player_differences(seat, want, got, observed.stands_for))
+                    continue
+                key = (seat, *_compared_fields(want))
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = tuple(self._player_differences(seat, want, got, observed.stands_for))
+                diffs.extend(found)
         return diffs
 
     def _player_differences(self, seat: int, want: PlayerReading, got: PlayerReading,
@@ -966,6 +994,16 @@ class OpenSeasonAdapter(GameAdapter[OpenSeasonState, OpenSeasonObservation]):
 
     def search_chains(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> ChainSearch:
         """:meth:`candidate_chains`, cut where the walk stopped at ``max_tries`` or ``max_chains``."""
+        if not self.seat_differences_per_search:
+            return self._search_chains(state, observed)
+        before = self._seat_memo, self._seat_memo_for
+        self._seat_memo, self._seat_memo_for = {}, observed
+        try:
+            return self._search_chains(state, observed)
+        finally:
+            self._seat_memo, self._seat_memo_for = before
+
+    def _search_chains(self, state: OpenSeasonState, observed: OpenSeasonObservation) -> ChainSearch:
         if state.is_terminal():
             return ChainSearch(())
         work = scratch_copy(state)

@@ -38,7 +38,8 @@ from ui.app.settings import TEXT_SIZES, AppSettings, saved_games
 from ui.app.worker import GameSetup, Mailbox, PipelineWorker, PlayView, UiEvent, settle_heap
 from ui.display import DisplayConfig
 from ui.i18n import LANGUAGES, category_name, colour_name, tr
-from ui.i18n.sentences import translate_label, translate_player, translate_sentence
+from ui.i18n.option_words import SLOT_JOIN
+from ui.i18n.sentences import face_name, translate_label, translate_player, translate_sentence
 
 KV_DIR = Path(__file__).resolve().parent / "kv"
 SCREENS = ("home", "calibrate", "play", "score", "history", "settings", "photo", "teach")
@@ -97,6 +98,7 @@ class PlayScreen(Screen):
         app.bind(scores=self.fill_scores, player_names=self.fill_scores, current_player=self.fill_scores,
                  font_scale=self.fill_scores, lang=self.fill_scores, options=self.fill_options)
         app.bind(lang=self.fill_options)  # the options are the tracker's English: re-translated
+        app.bind(option_path=self.fill_options)  # a step of a long question chosen, or Back
         self.fill_scores()
 
     def fill_scores(self, *_args: Any) -> None:
@@ -118,49 +120,88 @@ class PlayScreen(Screen):
 
     def fill_options(self, *_args: Any) -> None:
         """The answer buttons, one per UI frame: laying out a few long translated sentences at
-        once took ~25 ms, and on top of a software buffer swap that froze a frame past 50 ms."""
+        once took ~25 ms, and on top of a software buffer swap that froze a frame past 50 ms.
+        A tracker question of more than ``DisplayConfig.step_over`` options is asked in steps
+        (:meth:`TableSightApp.option_step`): a button per group, then the options of the group
+        chosen, with "Back"; a button standing for one option answers it (the whole question's
+        index, as when every option is shown)."""
         app = _app()
         box = self.ids.option_buttons
         box.clear_widgets()
         texts = list(app.options)
         self._options_batch = batch = object()  # a newer question stops an older fill
         split = app.options_split(texts)
-        app.question_shared = app.t("question.shared", shared=split.shared) if split is not None else ""
+        step, chosen = app.option_step(split, len(texts))
+        if split is None:
+            app.question_shared = ""
+        elif chosen:
+            app.question_shared = app.t("question.step_shared", shared=split.shared, chosen=SLOT_JOIN.join(chosen))
+        else:
+            app.question_shared = app.t("question.shared", shared=split.shared)
+        # what each button does: ("option", whole index, label) or ("group", step index, label) or ("back", -1, "")
+        entries: list[tuple[str, int, str]] = []
+        if step is None:
+            entries = [("option", i, split.differences[i] if split is not None else "") for i in range(len(texts))]
+        else:
+            if chosen:
+                entries.append(("back", -1, ""))
+            for k, (label, members) in enumerate(zip(step.labels, step.members)):
+                entries.append(("option", members[0], label) if len(members) == 1 else ("group", k, label))
 
-        def add(i: int) -> None:
-            if self._options_batch is not batch or i > len(texts):
+        def add(at: int) -> None:
+            if self._options_batch is not batch or at > len(entries):
                 return
-            if i == len(texts):  # last: "none of these", for the tracker's questions only
+            if at == len(entries):  # last: "none of these", for the tracker's questions only
                 if texts and app.can_reject:
                     none = _make("BigButton", text=app.t("play.none_of_these"), font_size=app.fs(21))
                     none.bind(on_release=lambda _b: app.reject_question())
                     box.add_widget(none)
                 return
-            if split is None:
-                button = _make("BigButton", text=f"{i + 1}.  {app.say(texts[i])}", font_size=app.fs(21))
-            else:
-                # what differs first, bold; the whole sentence under it, smaller and grey
-                difference = split.differences[i] or app.t("question.nothing_more")
-                button = _make("BigButton", markup=True, font_size=app.fs(21),
-                               text=f"{i + 1}.  [b]{escape_markup(difference)}[/b]\n[size={int(app.fs(15))}]"
-                                    f"[color=c8d2e0]{escape_markup(split.full[i])}[/color][/size]")
-                button.difference = split.differences[i]
-            button.full_text = texts[i]  # the tracker's English sentence, whichever way it is shown
-            button.bind(on_release=lambda _b, i=i: app.answer(i))
-            view = app.sheet_view
-            if view is not None and len(view.marks) == len(texts):
-                # Octo Dice: "Show" draws on the sheet what this choice would cross
-                row = _make("OptionRow")
-                show = _make("SheetShow", text=app.t("sheet.show"), option=i)
-                show.bind(on_release=lambda b, i=i: app.preview_choice(i if b.state == "down" else -1))
-                row.add_widget(show)
-                row.add_widget(button)
-                box.add_widget(row)
-            else:
+            kind, i, label = entries[at]
+            if kind == "back":
+                button = _make("BigButton", text=app.t("question.back"), font_size=app.fs(21))
+                button.bind(on_release=lambda _b: app.option_back())
+                button.step_kind = "back"
                 box.add_widget(button)
-            Clock.schedule_once(lambda _dt: add(i + 1), 0)
+            elif kind == "group":
+                members = step.members[i] if step is not None else ()
+                button = _make("BigButton", markup=True, font_size=app.fs(21),
+                               text=app.t("question.group", label=f"[b]{escape_markup(label)}[/b]", n=len(members)))
+                button.bind(on_release=lambda _b, k=i: app.option_choose(k))
+                button.step_kind, button.difference, button.members = "group", label, tuple(members)
+                box.add_widget(button)
+            else:
+                self._add_option(box, texts, split, i, label, shown=at + 1 - (1 if entries[0][0] == "back" else 0))
+            Clock.schedule_once(lambda _dt: add(at + 1), 0)
 
         add(0)
+
+    def _add_option(self, box: Any, texts: list[str], split: Any, i: int, label: str, shown: int) -> None:
+        """The button that answers option ``i`` of the question (numbered ``shown`` on screen)."""
+        app = _app()
+        if split is None:
+            button = _make("BigButton", text=f"{shown}.  {app.say(texts[i])}", font_size=app.fs(21))
+        else:
+            # what differs first, bold; the whole sentence under it, smaller and grey
+            difference = label or app.t("question.nothing_more")
+            button = _make("BigButton", markup=True, font_size=app.fs(21),
+                           text=f"{shown}.  [b]{escape_markup(difference)}[/b]\n[size={int(app.fs(15))}]"
+                                f"[color=c8d2e0]{escape_markup(split.full[i])}[/color][/size]")
+            button.difference = label
+        button.full_text = texts[i]  # the tracker's English sentence, whichever way it is shown
+        button.option, button.step_kind = i, "option"
+        button.bind(on_release=lambda _b, i=i: app.answer(i))
+        view = app.sheet_view
+        if view is not None and len(view.marks) == len(texts):
+            # Octo Dice: "Show" draws on the sheet what this choice would cross
+            row = _make("OptionRow")
+            show = _make("SheetShow", text=app.t("sheet.show"), option=i)
+            show.bind(on_release=lambda b, i=i: app.preview_choice(i if b.state == "down" else -1))
+            row.add_widget(show)
+            row.add_widget(button)
+            box.add_widget(row)
+        else:
+            box.add_widget(button)
 
 
 class ScoreScreen(Screen):
@@ -338,6 +379,14 @@ class TableSightApp(App):
     can_reject = BooleanProperty(False)
     """The question on screen is the tracker's: Play offers "None of these" under its options."""
     options = ListProperty([])
+    option_turned = ListProperty([])
+    """Per option of the tracker's question: whether it puts a cube down turned (typed, from
+    :attr:`tracker.inference.Question.option_turned`; None: no placing)."""
+    option_orientation = ListProperty([])
+    """Per option: the (down, north) faces of its placing (:attr:`tracker.inference.Question.option_orientation`)."""
+    option_path = ListProperty([])
+    """A question asked in steps (``DisplayConfig.step_over``): the button chosen at each step so
+    far (empty: the first step)."""
     question_shared = StringProperty("")
     """The words every option of the question on screen shares, shown once above them
     (``DisplayConfig.options_by_difference``); empty when the options are shown whole."""
@@ -674,6 +723,7 @@ class TableSightApp(App):
         self.camera_ok, self.camera_message, self.fps = True, "", 0.0
         self.question_shared, self.provisional_move, self.provisional_seat = "", "", -1
         self.provisional_span, self.last_move_unsure = [], False
+        self.option_turned, self.option_orientation, self.option_path = [], [], []
 
     def stop_game(self) -> None:
         if self.worker is not None:
@@ -1093,6 +1143,7 @@ class TableSightApp(App):
     def _clear_question(self) -> None:
         """The buttons go at once; the worker's next view confirms."""
         self.question = ""
+        self.option_path = []
         self.options = []
         self.can_reject = False
         self.sheet_preview = -1
@@ -1201,6 +1252,8 @@ class TableSightApp(App):
             self.sheet_view = view.sheet
         if list(view.options) != list(self.options):
             self.sheet_preview = -1
+            self.option_turned, self.option_orientation = list(view.option_turned), list(view.option_orientation)
+            self.option_path = []
             self.options = list(view.options)
         if list(view.scores) != list(self.scores):
             self.scores = list(view.scores)
@@ -1232,7 +1285,53 @@ class TableSightApp(App):
 
         if not self.display.options_by_difference or not self.can_reject:
             return None
-        return by_difference([self.say(text) for text in texts])
+        notes: tuple[str | None, ...] = ()
+        if self.display.unturned_words and len(self.option_turned) == len(texts):
+            from ui.i18n.option_words import turn_notes
+
+            def turned_to(down: str, north: str) -> str:
+                return self.t("question.turned_to", down=face_name(down, self.lang), north=face_name(north, self.lang))
+
+            notes = turn_notes(list(self.option_turned), list(self.option_orientation), self.t("question.not_turned"),
+                               turned_to)
+        return by_difference([self.say(text) for text in texts], notes=notes, phrases=self.display.phrase_columns)
+
+    def option_step(self, split: Any, count: int) -> tuple[Any, list[str]]:
+        """The step of the question on screen to show (:func:`ui.i18n.option_words.option_steps`,
+        following :attr:`option_path`) and the labels chosen at the steps before; (None, []) where
+        every option is shown at once (``DisplayConfig.step_over`` 0 or not exceeded, or no split)."""
+        from ui.i18n.option_words import option_steps
+
+        most = int(self.display.step_over)
+        if split is None or most <= 0 or count <= most:
+            return None, []
+        members: tuple[int, ...] = tuple(range(count))
+        asked: list[int] = []
+        chosen: list[str] = []
+        for k in list(self.option_path):
+            step = option_steps(split, members, most, asked)
+            if not 0 <= k < len(step.members) or len(step.members[k]) < 2:
+                break  # a stale path (the question changed under it): this step is shown
+            chosen.append(step.labels[k])
+            members, asked = step.members[k], asked + [step.slot]
+        return option_steps(split, members, most, asked), chosen
+
+    def option_choose(self, group: int) -> None:
+        """A question asked in steps: the players chose button ``group`` (several options): its options next."""
+        self.option_path = list(self.option_path) + [group]
+
+    def option_back(self) -> None:
+        """A question asked in steps: back to the step before."""
+        self.option_path = list(self.option_path)[:-1]
+
+    def score_title(self, *_bindings: Any) -> str:
+        """The Score screen's title: final or so far, and unsure while a seat wait holds a move
+        (``DisplayConfig.score_unsure``), with whose next turn settles it."""
+        title = self.t("score.final" if self.over else "score.so_far")
+        if self.provisional_move and self.display.score_unsure:
+            who = self.seat_name(int(self.provisional_seat))
+            return self.t("score.unsure_title", title=title, mark=self.t("play.unsure_mark", who=who))
+        return title
 
     def unsure_line(self, *_bindings: Any) -> str:
         """Play's line for the provisional move ("Unsure, waiting for Red's next turn: ...")."""

@@ -141,6 +141,11 @@ class PlayView:
     alert: str | None = None
     question: str | None = None
     options: tuple[str, ...] = ()
+    option_turned: tuple[bool | None, ...] = ()
+    """Per option of the tracker's question: :attr:`tracker.inference.Question.option_turned`
+    (empty for the tablet's own choices): an unturned placing leads with "not turned"."""
+    option_orientation: tuple[tuple[str, str] | None, ...] = ()
+    """Per option: :attr:`tracker.inference.Question.option_orientation`."""
     can_reject: bool = False
     """The question is the tracker's (not the tablet's own choices): the players may answer
     "none of these" (the tracker then asks again with the readings widened, or raises its alert)."""
@@ -605,6 +610,8 @@ class PipelineWorker:
             options=(tuple(pending.option_texts) if pending is not None else
                      tuple(state.describe_move(m) for m in self._choices)),
             can_reject=pending is not None,
+            option_turned=pending.option_turned if pending is not None else (),
+            option_orientation=pending.option_orientation if pending is not None else (),
             scores=tuple(breakdown.totals()) if breakdown is not None else (), breakdown=breakdown,
             over=state.is_terminal(),
             history_len=len(state.history), log_path=str(getattr(self._log, "path", "") or ""),

@@ -251,6 +251,11 @@ def _octo_dice(args: argparse.Namespace) -> int:
     return 0
 
 
+DISPLAY: Any = None
+"""What ``tablesight demo`` shows of the tracker's doubts (:class:`ui.display.DisplayConfig`; None:
+the defaults). The tests set it for their off controls."""
+
+
 def _watch(args: argparse.Namespace, demo: Any, writer: "_VideoOut | None", header: str) -> dict[str, Any]:
     """Runs the demo pipeline to the end, every game alike: its lines printed (not with
     ``--json``), the frames shown in a window when there is a display and written to
@@ -270,21 +275,26 @@ def _watch(args: argparse.Namespace, demo: Any, writer: "_VideoOut | None", head
         if show is not None:
             show(update)
 
-    on_scene = None
-    if say is not None:
-        from ui.display import DisplayConfig, ShownGame
+    from ui.display import DisplayConfig, ShownGame
 
-        shown = ShownGame(demo.pipeline.tracked, DisplayConfig())
+    display = DISPLAY or DisplayConfig()
+    shown = ShownGame(demo.pipeline.tracked, display)
 
-        def on_scene() -> None:  # a move made provisionally (or settled) since: said
-            for line in shown.scene_done():
+    def on_scene() -> None:  # a move made provisionally (or settled) since: said
+        for line in shown.scene_done():
+            if say is not None:
                 say(line)
 
     try:
-        result = run_demo(demo, say, on_update, on_scene=on_scene)
+        result = run_demo(demo, say, on_update, on_scene=on_scene,
+                          on_event=shown.event if display.demo_json_shown else None)
     finally:
         if writer is not None:
             writer.close()
+    if display.demo_json_shown:  # what was shown, as ``run --json`` has it
+        shown.scene_done()  # the game's end may settle a wait
+        result["shown"] = shown.entries
+        result["provisional"] = shown.provisional_now()
     if writer is not None:
         result["video_out"] = {"path": args.video_out, "frames": writer.frames, "fps": writer.fps}
     return result

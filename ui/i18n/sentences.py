@@ -1150,6 +1150,16 @@ def translate_sentence(text: str, lang: str) -> str:
     return out
 
 
+def face_name(face: str, lang: str) -> str:
+    """An Octocube cube face ("top", "north") as ``lang``'s sentences name it ("supérieure")."""
+    if lang == "en" or lang not in LANGUAGES:
+        return face
+    try:
+        return _word(lang, f"face.{face}")
+    except (TranslationError, KeyError):
+        return face
+
+
 def player_pattern(lang: str) -> str:
     """A regular expression for ``lang``'s "player N" (N in group 1, any case), so the app can
     put the players' names into a translated sentence."""

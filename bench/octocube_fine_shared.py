@@ -32,7 +32,11 @@ def _read(game_frame: tuple[Any, Any, Any], players: int, share: bool) -> tuple[
     from vision.octocube.recogniser import OctocubeRecogniser
 
     pack, frame, camera = game_frame
-    rec = OctocubeRecogniser(4 if players == 2 else 5, players, camera, pack=pack)
+    from vision.octocube.config import RecogniserConfig
+
+    # its own fine stage (not the pack's kept one, ``pack_parts_kept``): the switch is set on it
+    rec = OctocubeRecogniser(4 if players == 2 else 5, players, camera, pack=pack,
+                             config=RecogniserConfig(pack_parts_kept=False))
     assert rec._fine is not None
     rec._fine.share_exact = share
     start = time.process_time()

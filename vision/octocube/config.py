@@ -1410,6 +1410,23 @@ class RecogniserConfig:
     switch, session 81. The same arithmetic per face: bench/octocube_fine_batched.py --switch
     pack_fine_fits_per_region on its 8 taught stills (docs/testing.md, session 81). False: session
     80's batch, one fit per face and place."""
+    pack_parts_kept: bool = True
+    """The faces' prototypes a recogniser builds from its pack (the shades harmonised, the coarse
+    matchers of tiles, cube tops, empty spaces, letters and tiles on a cube's face, the fine
+    stage's faces and their blurs, the shade cue's squares) kept on the pack
+    (``Pack.derive``) for every later recogniser built with that very pack object, not built
+    again: a speed switch, session 84 (suite84a). The parts are never changed once built, so a
+    reading is the same to the bit (tests/vision/octocube/test_pack_parts_kept.py). Built
+    afresh they took ~0.25 of a taught still's ~1.15 CPU s (72705's change 65, 2 players) when
+    every test reading built its own recogniser. False: each recogniser builds its own, as before."""
+    pack_scores_kept: int = 256
+    """Each of a pack's coarse matchers (``TileMatcher``, shared by its recognisers with
+    ``pack_parts_kept``) keeps its latest this many scorings by what was asked (the windows' bytes,
+    turns, labels, masks, shifts and colour weight) and gives a copy of one when the same is asked
+    again: a speed switch, session 84 (suite84a). One reading asks the same more than once (72833's
+    change 18: 114 scorings, 68 distinct, 0.23 of its 1.6 CPU s), and a rule's off reading of a still
+    asks most of what the default reading asked. The same to the bit (the same arithmetic on the same
+    bytes; tests/vision/octocube/test_pack_parts_kept.py). 0: every scoring made afresh, as before."""
     pack_mask_hidden: bool = True
     """With a pack: a stack top partly hidden behind a neighbour's cube (under tilt) is compared
     with the taught faces on the pixels it shows only (coarse and fine stage), not on the cube."""

@@ -13,6 +13,9 @@ at all (:func:`familiarity`), which is how the recogniser notices art it was not
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -75,6 +78,26 @@ class TileScores:
         return self.labels[j], float(self.scores[i, j]), lead, int(self.turns[i, j])
 
 
+_KEPT_LOCK = threading.Lock()
+"""Guards every matcher's kept scores (:meth:`TileMatcher.scores`; a pack's matchers are shared by
+its recognisers, ``RecogniserConfig.pack_parts_kept``, which may read in other threads)."""
+
+
+def _bytes_key(a: np.ndarray | None) -> tuple[Any, ...] | None:
+    """An array by its shape, type and bytes (a 16-byte BLAKE2b digest of them); None for None."""
+    if a is None:
+        return None
+    a = np.ascontiguousarray(a)
+    return a.shape, a.dtype.str, hashlib.blake2b(a.data, digest_size=16).digest()
+
+
+def _copied(ts: TileScores) -> TileScores:
+    """``ts`` with its own arrays (a kept result is handed out again: no caller may change it)."""
+    return TileScores(ts.labels, ts.scores.copy(), ts.turns.copy(),
+                      None if ts.offsets is None else ts.offsets.copy(),
+                      None if ts.views is None else (ts.views[0].copy(), ts.views[1].copy(), ts.views[2].copy()))
+
+
 def face_name(label: str) -> str:
     """A tile's label as the engine writes it ("light blue starfish", "abyss A") -> its face's
     name in an art pack and a taught pack ("light-blue-starfish", "abyss-A")."""
@@ -109,7 +132,11 @@ class TileMatcher:
 
     def __init__(self, pack: Pack, px_per_mm: float = PATCH_PX_PER_MM, inner_mm: float = INNER_MM,
                  labels: Sequence[str] = TILE_LABELS, colour_weight: float = COLOUR_WEIGHT,
-                 outline_weight: float = OUTLINE_WEIGHT, shifts_by_product: bool = False) -> None:
+                 outline_weight: float = OUTLINE_WEIGHT, shifts_by_product: bool = False,
+                 kept_scores: int = 0) -> None:
+        """``kept_scores`` (over 0): :meth:`scores` keeps its latest this many results by what they
+        were asked of (the windows' and masks' bytes, the turns, labels, shifts and weight) and gives
+        a copy of a kept one when asked the same again (``RecogniserConfig.pack_scores_kept``)."""
         if pack.game != "octocube":
             raise PackError(f"the pack teaches {pack.game}, not octocube")
         self.labels = tuple(label for label in labels if face_name(label) in pack.faces)
@@ -145,11 +172,37 @@ class TileMatcher:
         self.protos = {"colour": _unit(np.asarray(colour, np.float32).reshape(r, 4, -1)).reshape(r, 4, 3, self.inner, self.inner),
                        "grad": _unit(np.asarray(grads, np.float32).reshape(r, 4, -1)).reshape(r, 4, 2, self.inner, self.inner)}
         self.chroma = np.asarray(chroma, np.float32)
+        self.kept_scores = kept_scores
+        self._kept: OrderedDict[tuple[Any, ...], TileScores] = OrderedDict()
 
     def scores(self, windows: np.ndarray, turns: Sequence[int] = (0,),
                search_px: int = SEARCH_PX, only: Sequence[str] | None = None,
                visible: np.ndarray | None = None, shifts: np.ndarray | None = None,
                colour_weight: float | None = None) -> TileScores:
+        """:meth:`_scores`; with ``kept_scores`` a copy of the kept result where the same was asked
+        before (one reading asks the same of a matcher more than once: 114 calls, 68 of them distinct,
+        for 72833's change 18; a rule's off reading of a still asks most of the same again)."""
+        if self.kept_scores <= 0:
+            return self._scores(windows, turns, search_px, only, visible, shifts, colour_weight)
+        key = (_bytes_key(windows), tuple(int(t) for t in turns), int(search_px),
+               None if only is None else tuple(only), _bytes_key(visible), _bytes_key(shifts),
+               None if colour_weight is None else float(colour_weight))
+        with _KEPT_LOCK:
+            kept = self._kept.get(key)
+            if kept is not None:
+                self._kept.move_to_end(key)
+        if kept is None:
+            kept = self._scores(windows, turns, search_px, only, visible, shifts, colour_weight)
+            with _KEPT_LOCK:
+                self._kept[key] = kept
+                while len(self._kept) > self.kept_scores:
+                    self._kept.popitem(last=False)
+        return _copied(kept)
+
+    def _scores(self, windows: np.ndarray, turns: Sequence[int] = (0,),
+                search_px: int = SEARCH_PX, only: Sequence[str] | None = None,
+                visible: np.ndarray | None = None, shifts: np.ndarray | None = None,
+                colour_weight: float | None = None) -> TileScores:
         """``windows``: (N, S, S, 3) uint8 patches centred on where a tile should be. The
         correlations at every shift in one go through the FFT (numerators) and summed-area
         tables (each shift's own mean and length). ``only``: score just these labels (the

@@ -18,12 +18,14 @@ Stages (each timed in ``observation.timings_ms``):
 
 from __future__ import annotations
 
+import copy
+import functools
 import time
 from collections.abc import Callable
 from itertools import product
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import cv2
 import numpy as np
@@ -49,7 +51,7 @@ from vision.octocube.pack_reader import (FINE_PX_PER_MM, SEARCH_PX, Candidate, F
                                          harmonised_shades,
                                          builtin_pack, empty_board_pack, empty_name, tile_on_cube_pack)
 from vision.octocube.shade_cue import ShadeCue, ShadeRead, shade_of, to_taught_colours
-from vision.pack import PackError
+from vision.pack import Pack, PackError
 from vision.render import octocube_layout as lay
 
 
@@ -162,6 +164,27 @@ def _check_source(source: Any) -> None:
         raise TableGeometryError("the image-to-table homography is not invertible")
 
 
+_T = TypeVar("_T")
+
+
+def _part(pack: Pack, kept: bool, key: tuple[Any, ...], build: Callable[[], _T]) -> _T:
+    """``build()``, a part of the reading made from ``pack``'s faces only (never changed once
+    built): with ``kept`` (``RecogniserConfig.pack_parts_kept``) made once per pack object and
+    kept on it (``Pack.derive``, keyed under "octocube recogniser"), else made afresh."""
+    return pack.derive(("octocube recogniser", *key), build) if kept else build()
+
+
+def _tile_matcher(pack: Pack, kept: bool, **options: Any) -> TileMatcher:
+    """``TileMatcher(pack, **options)`` (:func:`_part`)."""
+    return _part(pack, kept, ("TileMatcher", *sorted(options.items())), lambda: TileMatcher(pack, **options))
+
+
+@functools.lru_cache(maxsize=1)
+def _letter_reader() -> LetterReader:
+    """The letter templates (the built-in art's: no pack), drawn once per process; only read."""
+    return LetterReader()
+
+
 class OctocubeRecogniser:
     """Reads an Octocube table. Build one per camera set-up and call :meth:`recognise` per still
     frame. ``profile_or_homography``: a calibration ``Profile``, a ``TableGeometry``, a 3x3
@@ -193,40 +216,52 @@ class OctocubeRecogniser:
         self.letters_net = (PatchClassifier(letters, LETTER_LABELS, self.config.threads)
                             if letters.is_file() else None)
         self._size: tuple[int, int] | None = None
+        kept = self.config.pack_parts_kept
         if pack is not None and self.config.pack_shades_harmonised:
-            pack = harmonised_shades(pack)
+            taught = pack
+            pack = _part(taught, kept, ("harmonised shades",), lambda: harmonised_shades(taught))
         self.pack = pack
         """A taught copy (vision.pack.Pack): its faces name the tiles, the classifiers only say
         tile / empty / cube / bare. None: the built-in art, read by the classifiers."""
         by_product = self.config.coarse_shifts_by_product
-        self._matcher = TileMatcher(pack if pack is not None else builtin_pack(), shifts_by_product=by_product)
+        scores_kept = self.config.pack_scores_kept
+        self._matcher = _tile_matcher(pack if pack is not None else builtin_pack(), kept, shifts_by_product=by_product,
+                                      kept_scores=scores_kept)
         bare = tuple(f"cube-{c}" for c in PLAYER_COLOURS)
-        self._cube_matcher = (TileMatcher(pack, labels=TILE_LABELS + bare, shifts_by_product=by_product)
+        self._cube_matcher = (_tile_matcher(pack, kept, labels=TILE_LABELS + bare, shifts_by_product=by_product,
+                                            kept_scores=scores_kept)
                               if pack is not None else None)
         """Taught cube tops: the tiles, or the bare face of a player's cube."""
         empty = empty_board_pack()
-        self._empty_matcher = (TileMatcher(empty, labels=tuple(empty.faces), shifts_by_product=by_product)
+        self._empty_matcher = (_tile_matcher(empty, kept, labels=tuple(empty.faces), shifts_by_product=by_product,
+                                             kept_scores=scores_kept)
                                if pack is not None else None)
         """With a pack: each board space's own empty look, to weigh against its taught tile."""
-        self._fine = (FineMatcher(pack, self._matcher.labels, shade_weight=self.config.pack_fine_shade_weight,
-                                  harmonise_letters=self.config.pack_fine_letters_harmonised,
-                                  letters_under_light_slope=self.config.pack_fine_letters_light_slope,
-                                  batched_correlation=self.config.pack_fine_batched_correlation,
-                                  fits_per_region=self.config.pack_fine_fits_per_region)
+        fine_options = dict(shade_weight=self.config.pack_fine_shade_weight,
+                            harmonise_letters=self.config.pack_fine_letters_harmonised,
+                            letters_under_light_slope=self.config.pack_fine_letters_light_slope,
+                            batched_correlation=self.config.pack_fine_batched_correlation,
+                            fits_per_region=self.config.pack_fine_fits_per_region)
+        labels = self._matcher.labels
+        self._fine = (_part(pack, kept, ("FineMatcher", labels, *sorted(fine_options.items())),
+                            lambda: FineMatcher(pack, labels, **fine_options))  # type: ignore[arg-type]
                       if pack is not None else None)
         """With a pack: the second stage that re-ranks a stack top's best few faces at 3 px/mm."""
         self._fine_windows: np.ndarray | None = None
-        self._tile_on_cube: dict[str, TileMatcher | None] = {}
+        self._tile_on_cube: dict[str, TileMatcher | None] = (
+            _part(pack, kept, ("tiles on cubes", labels, by_product, scores_kept), dict) if pack is not None else {})
         """With a pack, per cube colour (built when first needed): the taught tiles inset on that
         cube's taught bare face (:meth:`_fine_cube_top` finds a cube top's tile by its rim)."""
-        self._bare_faces: dict[str, TileMatcher | None] = {}
+        self._bare_faces: dict[str, TileMatcher | None] = (
+            _part(pack, kept, ("bare cube faces", by_product, scores_kept), dict) if pack is not None else {})
         """With a pack, per taught bare cube face (built when first needed): that face compared over
         the cube's face, as the tiles inset on it are (:meth:`_bare_on_cube`)."""
         self._cube_top_at: dict[int, int] = {}
         """Per seat whose cube was found this frame: the cube window it was found in."""
         self._frame_now: tuple[np.ndarray, np.ndarray] | None = None
         """This frame and its white balance (a cube top's fine window is sampled when needed)."""
-        self._shade = ShadeCue(pack, self._matcher.labels) if pack is not None else None
+        self._shade = (copy.copy(_part(pack, kept, ("ShadeCue", labels), lambda: ShadeCue(pack, labels)))
+                       if pack is not None else None)
         """With a pack: the shade (background colour) judged apart from the glyph."""
         self._shade_found: dict[int, tuple[TileScores, int, np.ndarray | None]] = {}
         self._letter_fits: dict[int, dict[str, float]] = {}
@@ -255,8 +290,9 @@ class OctocubeRecogniser:
         self._shade_reads: list[ShadeRead] = []
         """With a pack: this frame's stack tops as the shade cue sees them."""
         letters_known = [lb for lb in self._matcher.labels if lb.startswith("abyss")]
-        self._letter_matcher = (TileMatcher(pack, LETTER_PX_PER_MM, LETTER_MATCH_MM, letters_known,
-                                            shifts_by_product=by_product)
+        self._letter_matcher = (_tile_matcher(pack, kept, px_per_mm=LETTER_PX_PER_MM, inner_mm=LETTER_MATCH_MM,
+                                              labels=tuple(letters_known), shifts_by_product=by_product,
+                                              kept_scores=scores_kept)
                                 if pack is not None and letters_known else None)
         self._classes = classes
         self._scenes = 0
@@ -294,7 +330,7 @@ class OctocubeRecogniser:
         self._mat = MatSampler(self.view, [p for side in probes for p in side])
         self._occlusion = OcclusionDetector(self.view, probes, self.config, board_tile_areas(self.num_players),
                                             BOARD_PLANE_MM)
-        self._letters = LetterReader()
+        self._letters = _letter_reader() if self.config.pack_parts_kept else LetterReader()
         self._prepare_fingerprints()
         self._prepare_hiding()
         self._size = size
@@ -2594,7 +2630,8 @@ class OctocubeRecogniser:
             try:
                 self._tile_on_cube[colour] = TileMatcher(tile_on_cube_pack(self.pack, colour, self._matcher.labels),
                                                          inner_mm=CUBE_FACE_COMPARED_MM,
-                                                         shifts_by_product=self.config.coarse_shifts_by_product)
+                                                         shifts_by_product=self.config.coarse_shifts_by_product,
+                                                         kept_scores=self.config.pack_scores_kept)
             except PackError:
                 self._tile_on_cube[colour] = None
         return self._tile_on_cube[colour]
@@ -2606,7 +2643,8 @@ class OctocubeRecogniser:
             assert self.pack is not None
             try:
                 self._bare_faces[face] = TileMatcher(self.pack, labels=(face,), inner_mm=CUBE_FACE_COMPARED_MM,
-                                                     shifts_by_product=self.config.coarse_shifts_by_product)
+                                                     shifts_by_product=self.config.coarse_shifts_by_product,
+                                                     kept_scores=self.config.pack_scores_kept)
             except PackError:
                 self._bare_faces[face] = None
         return self._bare_faces[face]

@@ -14,43 +14,19 @@ frames are the demo film's own (the still scene's second frame, its sensor noise
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-import numpy as np
 import pytest
+
+from tests.vision.open_season.film_still import TaughtFilm
 
 PRINTING, GAME, PLAYERS, SIDE, EXPERT, TILT, LIGHT = 998250, 103081, 3, "shield", False, 19.0, "lamp"
 STEAL, COMPENSATION = 66, 67
 """The twin's changes "Player 1 steals from player 3" and player 3's blind compensation draw."""
 
 
-@functools.cache
-def _printing() -> tuple[Any, Any]:
-    """The bench's printing 998250 and its pack taught from the bench's two teach photos."""
-    from vision.render.random_art import random_pack
-    from vision.render.renderer import Renderer
-
-    from tests.vision.teach_photos import taught_pack
-
-    art = random_pack(PRINTING)
-    return art, taught_pack("open_season", art, PRINTING, "random", Renderer())
-
-
-@functools.cache
-def _twin() -> Any:
-    from tracker.open_season.twin import OpenSeasonTwin
-
-    return OpenSeasonTwin(PLAYERS, GAME, side=SIDE, expert=EXPERT, illegal=1)
-
-
-@functools.cache
-def _film_still(change: int) -> tuple[Any, np.ndarray]:
-    """(the camera, the film's frame) one frame into the still scene after twin change ``change``."""
-    from tests.vision.open_season.film_still import film_still
-
-    return film_still(players=PLAYERS, game=GAME, side=SIDE, expert=EXPERT, tilt=TILT, light=LIGHT, twin=_twin(),
-                      art=_printing()[0], change=change)
+FILM = TaughtFilm(printing=PRINTING, game=GAME, players=PLAYERS, side=SIDE, expert=EXPERT, tilt=TILT, light=LIGHT)
+_printing, _twin, _film_still = FILM.art_and_pack, FILM.twin, FILM.still
 
 
 def _fans(change: int, monkeypatch: pytest.MonkeyPatch, on: bool) -> tuple[list[int], list[int]]:

@@ -803,7 +803,14 @@ class CardReader:
         best = float(contrast.max())
         if best < TAUGHT_DECK_RIM_MIN_CONTRAST:
             return None
-        return float(self.layout.deck_heights[contrast >= best].max())  # a tie: the taller (safe)
+        height = float(self.layout.deck_heights[contrast >= best].max())  # a tie: the taller (safe)
+        if TAUGHT_DECK_RIM_FOOT_MM > 0 and height <= TAUGHT_DECK_RIM_FOOT_MM:
+            # the deck's foot: its side, light like the back, against the board (TAUGHT_DECK_RIM_FOOT_MM)
+            above = self.layout.deck_heights > TAUGHT_DECK_RIM_FOOT_MM
+            taller = float(contrast[above].max(initial=-np.inf))
+            if taller >= max(best - TAUGHT_DECK_RIM_FOOT_MARGIN, TAUGHT_DECK_RIM_MIN_CONTRAST):
+                return float(self.layout.deck_heights[above & (contrast >= taller)].max())
+        return height
 
     @classmethod
     def from_ground_truth(cls, gt: dict[str, Any], side: str, num_players: int, pack: Any = None,
@@ -1850,6 +1857,21 @@ at 49.7) was called hidden: 6 more questions than the built-in art. The rim read
 TAUGHT_DECK_RIM_MIN_CONTRAST = 0.25
 """... where the best height's rim contrast (inside share less outside share) reaches this; else
 the old rule. Set on 103062's day stills (best 0.61-0.96) and 103057's dim-lamp ones (0.40-0.46)."""
+TAUGHT_DECK_RIM_FOOT_MM = 4.0
+"""A taught deck's rim read at this height or under (the deck's foot) gives way to a taller height
+whose rim contrast comes within ``TAUGHT_DECK_RIM_FOOT_MARGIN`` of it (the tallest of those at that
+height's contrast; 0: off, the foot's best stands, as before session 84). A deck is there (its top's
+probes show the back, ``TAUGHT_DECK_BACK_SHARE``), yet where the back is light, near the cards'
+cream edges under the day's light, the deck's own side reads as back at its foot, against the inn
+board outside: a second peak at 0 mm, as high as the top's. Fresh game 103119 (printing 998319, 2
+players, Shield expert, tilt 33, day; session 84, fresh84): the rim's contrast was 0.56-0.60 at 0 mm
+and 0.54-0.60 at 54-58 mm on a 58 mm deck; where the foot led by 0.02-0.04 the deck read 0 mm, inn
+slot 3 was read whole, half of it the deck, as another attribute of its people (mage-dagger as
+mage-earrings, dwarf-tattoo as dwarf-crown, elf-earrings as elf-crown, confidence 0.11-0.22 but the
+inn keeps no confidence): 13 false alarms and a lost move. A true deck of a few cards (4 mm or
+under) has no second peak: above it the rim lies on the board and the mat."""
+TAUGHT_DECK_RIM_FOOT_MARGIN = 0.1
+"""... (rim contrast, the inside share less the outside share: the foot led the top by 0.04 at most)."""
 TAUGHT_DECK_NEAR_TOP = 0.8
 """... the tallest height whose share is this much of the best one's (a printed back's pattern
 has colours of its own: 0.6-0.76 of the probes on the deck of printing 930001 in the evening)."""

@@ -28,7 +28,7 @@ from tracker.session import IllegalMoveAlert, MovesTakenBack, QuestionAsked, Tra
 
 ON = InferenceConfig(seat_settles=True, seat_wait_turns=1)
 """Asked at the seat's first visible turn, as these tests were written (sessions 81-82);
-``seat_wait_turns=2`` (on since session 84) is tested in test_octocube_seat_wait_turns.py."""
+``seat_wait_turns=2`` (built in session 84, left off) is tested in test_octocube_seat_wait_turns.py."""
 OFF = InferenceConfig(seat_settles=False)
 
 _TWIN: list[Any] = []

@@ -74,7 +74,11 @@ def taught_pack(game: str, art: Any, printing: int, drawn: str, renderer: Any, c
     if game == "octocube":
         _KEPT_PACKS[(folder, name)] = pack
         while len(_KEPT_PACKS) > _KEPT_PACK_COUNT:
-            _KEPT_PACKS.popitem(last=False)
+            # its recogniser parts (~33 MB, RecogniserConfig.pack_parts_kept) go with it: a still kept
+            # for later (taught_table.kept_change_still) holds the pack, and holding every pack's parts
+            # took a test process to 10 GB (session 84's fresh-clone run; 5.4 GB before); a later
+            # reader of that pack builds them again
+            _KEPT_PACKS.popitem(last=False)[1].derived.clear()
     return pack
 
 

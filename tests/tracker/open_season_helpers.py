@@ -6,8 +6,9 @@ from typing import Any
 
 from rules.open_season import OpenSeasonState
 from tracker.open_season.twin import OpenSeasonTwin
+from tracker.open_season.view import observation_from_table
 from tracker.inference import Question
-from tracker.session import QuestionAsked, TrackedGame
+from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
 from tracker.twin_truth import truthful_option
 
 
@@ -47,3 +48,17 @@ def observe_answering(twin: OpenSeasonTwin, tracked: TrackedGame, scene: Any) ->
             rejected += option is None
             pending = list(tracked.reject() if option is None else tracked.answer(option)) + pending
     return events, rejected
+
+
+def follow_soundly(twin: OpenSeasonTwin, tracked: TrackedGame) -> TrackedGame:
+    """``tracked`` on perfect observations of each of ``twin``'s filmed scenes, the players answering
+    truthfully (:func:`observe_answering`); every question must offer the truth, the history must end
+    as the twin's and every illegal change of the twin be flagged (a sound game)."""
+    flagged = illegal = 0
+    for change, table in zip(twin.changes, twin.descriptions[1:], strict=True):
+        events, rejected = observe_answering(twin, tracked, observation_from_table(table))
+        assert rejected == 0, f"a question at change {change} did not offer the truth"
+        illegal += change.kind == "illegal"
+        flagged += change.kind == "illegal" and any(isinstance(e, IllegalMoveAlert) for e in events)
+    assert list(tracked.state.history) == list(twin.truth.history) and flagged == illegal > 0
+    return tracked

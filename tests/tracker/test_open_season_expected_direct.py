@@ -21,9 +21,11 @@ from rules.open_season.state import OpenSeasonState
 from tracker.open_season import adapter as adapter_module
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
-from tracker.open_season.view import observation_from_state, observation_from_state_direct, observation_from_table
-from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+from tracker.open_season.view import observation_from_state, observation_from_state_direct
+from tracker.session import TrackedGame
 from vision.open_season.observation import OpenSeasonObservation
+
+from tests.tracker.open_season_helpers import follow_soundly
 
 GAMES = {
     (2, "horn", False, 90010): {"arriving card", "penalty", "kept card", "wall wild"},
@@ -79,19 +81,7 @@ def _follow(players: int, side: str, expert: bool, seed: int, adapter: OpenSeaso
     """Test_open_season_tracker.py's ``_follow``: the tracker on perfect observations of each
     filmed scene, the players answering truthfully."""
     twin = OpenSeasonTwin(players, seed, side=side, expert=expert, illegal=3)
-    tracked = TrackedGame(twin.tracker_initial_state(), adapter)
-    flagged = 0
-    for change, table in zip(twin.changes, twin.descriptions[1:], strict=True):
-        events = list(tracked.observe(observation_from_table(table)))
-        while events:
-            event = events.pop(0)
-            flagged += isinstance(event, IllegalMoveAlert) and change.kind == "illegal"
-            if isinstance(event, QuestionAsked):
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                assert option is not None, event.question.option_texts
-                events = list(tracked.answer(option)) + events
-    assert list(tracked.state.history) == list(twin.truth.history) and flagged == 3  # a sound game
-    return tracked
+    return follow_soundly(twin, TrackedGame(twin.tracker_initial_state(), adapter))
 
 
 @pytest.mark.parametrize("game", GAMES)

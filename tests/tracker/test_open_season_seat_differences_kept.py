@@ -17,9 +17,10 @@ from tracker.adapter import Difference
 from tracker.open_season import adapter as adapter_module
 from tracker.open_season.adapter import OpenSeasonAdapter
 from tracker.open_season.twin import OpenSeasonTwin
-from tracker.open_season.view import observation_from_table
-from tracker.session import IllegalMoveAlert, QuestionAsked, TrackedGame
+from tracker.session import TrackedGame
 from vision.open_season.observation import OpenSeasonObservation, PlayerReading
+
+from tests.tracker.open_season_helpers import follow_soundly
 
 GAME = (3, "shield", True, 90011)
 """test_open_season_expected_direct.py's second game (3 illegal changes, questions answered)."""
@@ -59,19 +60,7 @@ def _follow(players: int, side: str, expert: bool, seed: int, adapter: OpenSeaso
     """The tracker on perfect observations of each filmed scene, the players answering truthfully
     (test_open_season_expected_direct.py's ``_follow``)."""
     twin = OpenSeasonTwin(players, seed, side=side, expert=expert, illegal=3, max_moves=max_moves)
-    tracked = TrackedGame(twin.tracker_initial_state(), adapter)
-    flagged = 0
-    for change, table in zip(twin.changes, twin.descriptions[1:], strict=True):
-        events = list(tracked.observe(observation_from_table(table)))
-        while events:
-            event = events.pop(0)
-            flagged += isinstance(event, IllegalMoveAlert) and change.kind == "illegal"
-            if isinstance(event, QuestionAsked):
-                option = twin.truthful_answer(event.question, tracked.state.history)
-                assert option is not None, event.question.option_texts
-                events = list(tracked.answer(option)) + events
-    assert list(tracked.state.history) == list(twin.truth.history) and flagged == 3  # a sound game
-    return tracked
+    return follow_soundly(twin, TrackedGame(twin.tracker_initial_state(), adapter))
 
 
 def test_the_kept_differences_are_the_ones_made_afresh_on_every_position_searched() -> None:
